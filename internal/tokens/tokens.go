@@ -1,0 +1,35 @@
+// Package tokens counts tokens the way a model's context is measured, with
+// an offline tokenizer (OpenAI's o200k_base vocabulary, embedded in the
+// binary). Counts for other model families differ somewhat; use them for
+// ratios and budgets, not as exact bills.
+package tokens
+
+import (
+	"sync"
+
+	"github.com/tiktoken-go/tokenizer"
+)
+
+// Encoding names the vocabulary Count uses.
+const Encoding = "o200k_base"
+
+var (
+	once  sync.Once
+	codec tokenizer.Codec
+	err   error
+)
+
+func load() (tokenizer.Codec, error) {
+	once.Do(func() { codec, err = tokenizer.Get(tokenizer.O200kBase) })
+	return codec, err
+}
+
+// Count returns the number of o200k_base tokens in s. The vocabulary is
+// loaded on first use (about 15 ms); Count is safe for concurrent use.
+func Count(s string) (int, error) {
+	c, err := load()
+	if err != nil {
+		return 0, err
+	}
+	return c.Count(s)
+}
