@@ -1,0 +1,290 @@
+// Package config loads and validates Switchboard's configuration.
+//
+// The file format is the one Claude Desktop and Cursor use,
+//
+//	{"mcpServers": {"name": {"command": "...", "args": [...], "env": {...}, "cwd": "..."}}}
+//
+// so an agent's file works unchanged. Switchboard's own settings live
+// under a top-level "settings" object. Validation reports every problem
+// at once, each naming the file and the field.
+package config
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Transport kinds of a backend.
+const (
+	Stdio = "stdio"
+	HTTP  = "http" // Streamable HTTP
+	SSE   = "sse"
+)
+
+// Config is the merged configuration of one or more files.
+type Config struct {
+	// Files are the files loaded, lowest precedence first. Empty when no
+	// file exists (the caller decides whether to use a demo backend).
+	Files []string
+	// Servers by name. A name defined in several files takes the
+	// definition of the file with the highest precedence.
+	Servers map[string]*Server
+	// Settings merged across files: a field set in a later file wins.
+	Settings Settings
+	// Warnings are problems that did not stop loading, such as a server
+	// defined differently in two files.
+	Warnings []string
+}
+
+// Server is one backend as configured. Values are as written: ${env:X}
+// and ${file:X} references are expanded by Expand when the backend
+// starts, so a missing variable fails that server only.
+type Server struct {
+	Name    string
+	Type    string // Stdio, HTTP or SSE; derived from command/url when not given
+	Command string
+	Args    []string
+	Env     map[string]string
+	Cwd     string
+	URL     string
+	Headers map[string]string
+
+	// Disabled servers are listed but never started.
+	Disabled bool
+	// Expose lists tools offered as first-class MCP tools of our server;
+	// ["*"] (written "all") exposes every tool.
+	Expose []string
+	// Tools filters which tools are visible at all.
+	Tools ToolPolicy
+	// ReadOnly exposes only tools annotated readOnlyHint.
+	ReadOnly bool
+	// Per-server overrides of the settings; zero means the setting.
+	CallTimeout  Duration
+	StartTimeout Duration
+	IdleTimeout  Duration
+
+	// Source is the file this definition came from.
+	Source string
+}
+
+// ToolPolicy is a per-server allow/deny list of tool-name globs.
+type ToolPolicy struct {
+	Allow []string
+	Deny  []string
+}
+
+// Settings are Switchboard's own settings. Zero fields mean the defaults
+// documented on each; Defaults fills them in.
+type Settings struct {
+	ExecuteTimeout Duration // default 30s: a script's time limit
+	CallTimeout    Duration // default 60s: one backend call
+	StartTimeout   Duration // default 30s: spawn + handshake
+	IdleTimeout    Duration // default 5m: an idle backend is stopped
+	MaxConnections int      // default 20: live backends at once (LRU)
+
+	// AutoExpose exposes small servers' tools directly while the total
+	// stays small; see AutoExposeMaxTools and AutoExposeMaxTotal.
+	AutoExpose         bool
+	AutoExposeMaxTools int // default 10
+	AutoExposeMaxTotal int // default 30
+	// CallTool adds the call_tool meta-tool for clients that cannot run code.
+	CallTool bool
+	// QuarantineNewServers keeps a new server's tools hidden until approved.
+	QuarantineNewServers bool
+	// ReadOnly applies ReadOnly to every server.
+	ReadOnly bool
+	// MaxScripts bounds scripts running at once (default 4).
+	MaxScripts int
+	// ScriptMemoryMB bounds a script's heap (default 256).
+	ScriptMemoryMB int
+	// MaxCallsPerScript bounds tool calls made by one script (default 1000).
+	MaxCallsPerScript int
+	// MaxResultBytes bounds the text a tool call or script returns (default 1 MiB).
+	MaxResultBytes int
+}
+
+// Defaults returns s with every zero field set to its default.
+func (s Settings) Defaults() Settings {
+	def := func(d *Duration, v time.Duration) {
+		if *d == 0 {
+			*d = Duration(v)
+		}
+	}
+	defInt := func(p *int, v int) {
+		if *p == 0 {
+			*p = v
+		}
+	}
+	def(&s.ExecuteTimeout, 30*time.Second)
+	def(&s.CallTimeout, 60*time.Second)
+	def(&s.StartTimeout, 30*time.Second)
+	def(&s.IdleTimeout, 5*time.Minute)
+	defInt(&s.MaxConnections, 20)
+	defInt(&s.AutoExposeMaxTools, 10)
+	defInt(&s.AutoExposeMaxTotal, 30)
+	defInt(&s.MaxScripts, 4)
+	defInt(&s.ScriptMemoryMB, 256)
+	defInt(&s.MaxCallsPerScript, 1000)
+	defInt(&s.MaxResultBytes, 1<<20)
+	return s
+}
+
+// Duration is a time.Duration written as a Go duration string ("90s").
+type Duration time.Duration
+
+// D returns d as a time.Duration.
+func (d Duration) D() time.Duration { return time.Duration(d) }
+
+// String formats d as a Go duration string.
+func (d Duration) String() string { return time.Duration(d).String() }
+
+// Names returns the server names, sorted.
+func (c *Config) Names() []string {
+	names := make([]string, 0, len(c.Servers))
+	for n := range c.Servers {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Identity is what makes a server the same server across renames: its
+// launch command line or URL. Trust pins and the catalog key use it.
+func (s *Server) Identity() string {
+	if s.Type == Stdio {
+		return strings.Join(append([]string{s.Command}, s.Args...), "\x00")
+	}
+	return s.URL
+}
+
+// Load reads and merges the files in paths, lowest precedence first.
+// Files that do not exist are skipped; every other problem in every file
+// is reported at once in an *Error.
+func Load(paths ...string) (*Config, error) {
+	c := &Config{Servers: map[string]*Server{}}
+	var all Error
+	for _, p := range paths {
+		if p == "" {
+			continue
+		}
+		data, err := os.ReadFile(p)
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			all.add(p, "", "%v", err)
+			continue
+		}
+		f, err := Parse(p, data)
+		if err != nil {
+			if e, ok := err.(*Error); ok {
+				all.Problems = append(all.Problems, e.Problems...)
+				continue
+			}
+			return nil, err
+		}
+		c.merge(p, f)
+	}
+	if len(all.Problems) > 0 {
+		return nil, &all
+	}
+	return c, nil
+}
+
+// merge adds file f (path p) on top of c.
+func (c *Config) merge(p string, f *File) {
+	c.Files = append(c.Files, p)
+	for _, name := range f.Order {
+		s := f.Servers[name]
+		if old, ok := c.Servers[name]; ok && !sameLaunch(old, s) {
+			c.Warnings = append(c.Warnings, fmt.Sprintf("server %q in %s overrides the one in %s", name, p, old.Source))
+		}
+		c.Servers[name] = s
+	}
+	c.Settings = overlay(c.Settings, f.Settings, f.SettingsSet)
+}
+
+func sameLaunch(a, b *Server) bool {
+	return a.Type == b.Type && a.Command == b.Command && slices.Equal(a.Args, b.Args) && a.URL == b.URL && a.Cwd == b.Cwd && mapsEqual(a.Env, b.Env) && mapsEqual(a.Headers, b.Headers)
+}
+
+func mapsEqual(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
+// UserPath is the user config file: $XDG_CONFIG_HOME/switchboard/config.json,
+// else ~/.config/switchboard/config.json.
+func UserPath(getenv func(string) string) string {
+	dir := getenv("XDG_CONFIG_HOME")
+	if dir == "" {
+		dir = filepath.Join(getenv("HOME"), ".config")
+	}
+	return filepath.Join(dir, "switchboard", "config.json")
+}
+
+// ProjectFile is the name of a project's config file, meant to be
+// committed with the project.
+const ProjectFile = ".switchboard.json"
+
+// FindProject walks up from dir to the filesystem root (stopping at the
+// user's home, exclusive) and returns the first ProjectFile found, or "".
+func FindProject(dir, home string) string {
+	for d := filepath.Clean(dir); ; {
+		if home != "" && d == filepath.Clean(home) {
+			return ""
+		}
+		p := filepath.Join(d, ProjectFile)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			return p
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return ""
+		}
+		d = up
+	}
+}
+
+// Error lists every problem found in the config files.
+type Error struct {
+	Problems []Problem
+}
+
+// Problem is one config problem: the file, the field (a dotted path such
+// as mcpServers.github.command) and what is wrong.
+type Problem struct {
+	File, Field, Msg string
+}
+
+func (e *Error) add(file, field, format string, a ...any) {
+	e.Problems = append(e.Problems, Problem{file, field, fmt.Sprintf(format, a...)})
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	for i, p := range e.Problems {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(p.File)
+		if p.Field != "" {
+			b.WriteString(": ")
+			b.WriteString(p.Field)
+		}
+		b.WriteString(": ")
+		b.WriteString(p.Msg)
+	}
+	return b.String()
+}

@@ -1,0 +1,441 @@
+package config
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+)
+
+// File is one parsed config file.
+type File struct {
+	Servers map[string]*Server
+	// Order is the server names in file order.
+	Order    []string
+	Settings Settings
+	// SettingsSet names the settings fields the file sets, so that a
+	// later file's explicit value wins even when it equals the default.
+	SettingsSet map[string]bool
+}
+
+// node is a JSON value with object keys kept in order and their line.
+type node struct {
+	kind byte // '{', '[', 's' string, 'n' number, 'b' bool, '0' null
+	keys []string
+	vals []*node
+	line int
+	str  string
+	num  json.Number
+	b    bool
+}
+
+func (n *node) typeName() string {
+	switch n.kind {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case 's':
+		return "a string"
+	case 'n':
+		return "a number"
+	case 'b':
+		return "a boolean"
+	}
+	return "null"
+}
+
+// Parse validates data, the content of the file at path.
+func Parse(path string, data []byte) (*File, error) {
+	e := &Error{}
+	root, err := decodeTree(data, e, path)
+	if err != nil {
+		e.add(path, "", "%v", err)
+		return nil, e
+	}
+	f := &File{Servers: map[string]*Server{}, SettingsSet: map[string]bool{}}
+	if root.kind != '{' {
+		e.add(path, "", "the file must hold a JSON object, not %s", root.typeName())
+		return nil, e
+	}
+	for i, k := range root.keys {
+		v := root.vals[i]
+		switch k {
+		case "mcpServers":
+			parseServers(path, v, f, e)
+		case "settings":
+			parseSettings(path, v, f, e)
+		case "$schema", "_comment":
+		default:
+			e.add(path, k, "unknown field (line %d); known: mcpServers, settings", v.line)
+		}
+	}
+	if len(e.Problems) > 0 {
+		return nil, e
+	}
+	return f, nil
+}
+
+func decodeTree(data []byte, e *Error, path string) (*node, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	lineAt := func(off int64) int { return 1 + bytes.Count(data[:min(int(off), len(data))], []byte{'\n'}) }
+	var read func(field string) (*node, error)
+	read = func(field string) (*node, error) {
+		off := dec.InputOffset()
+		tok, err := dec.Token()
+		if err != nil {
+			if err == io.EOF {
+				return nil, fmt.Errorf("unexpected end of file")
+			}
+			return nil, fmt.Errorf("invalid JSON near line %d: %v", lineAt(dec.InputOffset()), err)
+		}
+		n := &node{line: lineAt(off + 1)}
+		switch t := tok.(type) {
+		case json.Delim:
+			if t == '[' {
+				n.kind = '['
+				for i := 0; dec.More(); i++ {
+					c, err := read(fmt.Sprintf("%s[%d]", field, i))
+					if err != nil {
+						return nil, err
+					}
+					n.vals = append(n.vals, c)
+				}
+			} else {
+				n.kind = '{'
+				for dec.More() {
+					kt, err := dec.Token()
+					if err != nil {
+						return nil, fmt.Errorf("invalid JSON near line %d: %v", lineAt(dec.InputOffset()), err)
+					}
+					k := kt.(string)
+					sub := k
+					if field != "" {
+						sub = field + "." + k
+					}
+					c, err := read(sub)
+					if err != nil {
+						return nil, err
+					}
+					if slices.Contains(n.keys, k) {
+						e.add(path, sub, "duplicate key (line %d); only one definition is allowed", c.line)
+						continue
+					}
+					n.keys = append(n.keys, k)
+					n.vals = append(n.vals, c)
+				}
+			}
+			if _, err := dec.Token(); err != nil { // closing delimiter
+				return nil, fmt.Errorf("invalid JSON near line %d: %v", lineAt(dec.InputOffset()), err)
+			}
+		case string:
+			n.kind, n.str = 's', t
+		case json.Number:
+			n.kind, n.num = 'n', t
+		case bool:
+			n.kind, n.b = 'b', t
+		case nil:
+			n.kind = '0'
+		}
+		return n, nil
+	}
+	root, err := read("")
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("unexpected content after the top-level object near line %d", lineAt(dec.InputOffset()))
+	}
+	return root, nil
+}
+
+// Keys that agents write into their server entries and that mean
+// nothing to us; accepted so their files load unchanged.
+var ignoredServerKeys = []string{"autoApprove", "alwaysAllow", "timeout", "transportType", "description", "trust", "includeTools", "excludeTools", "envFile", "oauth", "inputs"}
+
+func parseServers(path string, v *node, f *File, e *Error) {
+	if v.kind != '{' {
+		e.add(path, "mcpServers", "must be an object of server definitions, not %s (line %d)", v.typeName(), v.line)
+		return
+	}
+	for i, name := range v.keys {
+		field := "mcpServers." + name
+		if strings.TrimSpace(name) == "" {
+			e.add(path, field, "server name is empty (line %d)", v.vals[i].line)
+			continue
+		}
+		s := parseServer(path, field, name, v.vals[i], e)
+		if s != nil {
+			f.Servers[name] = s
+			f.Order = append(f.Order, name)
+		}
+	}
+}
+
+func parseServer(path, field, name string, v *node, e *Error) *Server {
+	if v.kind != '{' {
+		e.add(path, field, "must be an object with a command or a url, not %s (line %d)", v.typeName(), v.line)
+		return nil
+	}
+	s := &Server{Name: name, Source: path}
+	n0 := len(e.Problems)
+	for i, k := range v.keys {
+		c, fk := v.vals[i], field+"."+k
+		switch k {
+		case "command":
+			s.Command = str(path, fk, c, e)
+		case "args":
+			s.Args = strList(path, fk, c, e)
+		case "env":
+			s.Env = strMap(path, fk, c, e)
+		case "cwd":
+			s.Cwd = str(path, fk, c, e)
+		case "type":
+			s.Type = str(path, fk, c, e)
+		case "url", "serverUrl", "httpUrl":
+			s.URL = str(path, fk, c, e)
+			if k == "httpUrl" && s.Type == "" {
+				s.Type = HTTP
+			}
+		case "headers":
+			s.Headers = strMap(path, fk, c, e)
+		case "disabled":
+			s.Disabled = boolean(path, fk, c, e)
+		case "enabled":
+			s.Disabled = !boolean(path, fk, c, e)
+		case "readOnly":
+			s.ReadOnly = boolean(path, fk, c, e)
+		case "expose":
+			if c.kind == 's' {
+				if c.str != "all" {
+					e.add(path, fk, `must be "all" or a list of tool names, not %q (line %d)`, c.str, c.line)
+				}
+				s.Expose = []string{"*"}
+			} else {
+				s.Expose = strList(path, fk, c, e)
+			}
+		case "tools":
+			s.Tools = parsePolicy(path, fk, c, e)
+		case "callTimeout":
+			s.CallTimeout = duration(path, fk, c, e)
+		case "startTimeout":
+			s.StartTimeout = duration(path, fk, c, e)
+		case "idleTimeout":
+			s.IdleTimeout = duration(path, fk, c, e)
+		default:
+			if !slices.Contains(ignoredServerKeys, k) {
+				e.add(path, fk, "unknown field (line %d); known: command, args, env, cwd, type, url, headers, disabled, expose, tools, readOnly, callTimeout, startTimeout, idleTimeout", c.line)
+			}
+		}
+	}
+	switch s.Type {
+	case "":
+		if s.URL != "" {
+			s.Type = HTTP
+		} else {
+			s.Type = Stdio
+		}
+	case "local":
+		s.Type = Stdio
+	case "streamable-http", "streamableHttp", "remote":
+		s.Type = HTTP
+	case Stdio, HTTP, SSE:
+	default:
+		e.add(path, field+".type", `unknown transport %q; use "stdio", "http" or "sse"`, s.Type)
+	}
+	switch {
+	case s.Type == Stdio && strings.TrimSpace(s.Command) == "" && len(e.Problems) == n0:
+		e.add(path, field+".command", "is empty: a stdio server needs a command to run (line %d)", v.line)
+	case s.Type != Stdio && s.URL == "" && len(e.Problems) == n0:
+		e.add(path, field+".url", "is empty: a %s server needs a url (line %d)", s.Type, v.line)
+	}
+	if len(e.Problems) > n0 {
+		return nil
+	}
+	return s
+}
+
+func parsePolicy(path, field string, v *node, e *Error) ToolPolicy {
+	var p ToolPolicy
+	if v.kind != '{' {
+		e.add(path, field, `must be an object like {"allow": [...], "deny": [...]}, not %s (line %d)`, v.typeName(), v.line)
+		return p
+	}
+	for i, k := range v.keys {
+		switch k {
+		case "allow":
+			p.Allow = strList(path, field+".allow", v.vals[i], e)
+		case "deny":
+			p.Deny = strList(path, field+".deny", v.vals[i], e)
+		default:
+			e.add(path, field+"."+k, "unknown field (line %d); known: allow, deny", v.vals[i].line)
+		}
+	}
+	return p
+}
+
+func parseSettings(path string, v *node, f *File, e *Error) {
+	if v.kind != '{' {
+		e.add(path, "settings", "must be an object, not %s (line %d)", v.typeName(), v.line)
+		return
+	}
+	s := &f.Settings
+	for i, k := range v.keys {
+		c, fk := v.vals[i], "settings."+k
+		f.SettingsSet[k] = true
+		switch k {
+		case "executeTimeout":
+			s.ExecuteTimeout = duration(path, fk, c, e)
+		case "callTimeout":
+			s.CallTimeout = duration(path, fk, c, e)
+		case "startTimeout":
+			s.StartTimeout = duration(path, fk, c, e)
+		case "idleTimeout":
+			s.IdleTimeout = duration(path, fk, c, e)
+		case "maxConnections":
+			s.MaxConnections = posInt(path, fk, c, e)
+		case "autoExpose":
+			s.AutoExpose = boolean(path, fk, c, e)
+		case "autoExposeMaxTools":
+			s.AutoExposeMaxTools = posInt(path, fk, c, e)
+		case "autoExposeMaxTotal":
+			s.AutoExposeMaxTotal = posInt(path, fk, c, e)
+		case "callTool":
+			s.CallTool = boolean(path, fk, c, e)
+		case "quarantineNewServers":
+			s.QuarantineNewServers = boolean(path, fk, c, e)
+		case "readOnly":
+			s.ReadOnly = boolean(path, fk, c, e)
+		case "maxScripts":
+			s.MaxScripts = posInt(path, fk, c, e)
+		case "scriptMemoryMB":
+			s.ScriptMemoryMB = posInt(path, fk, c, e)
+		case "maxCallsPerScript":
+			s.MaxCallsPerScript = posInt(path, fk, c, e)
+		case "maxResultBytes":
+			s.MaxResultBytes = posInt(path, fk, c, e)
+		default:
+			delete(f.SettingsSet, k)
+			e.add(path, fk, "unknown setting (line %d); known: %s", c.line, strings.Join(settingNames, ", "))
+		}
+	}
+}
+
+var settingNames = []string{"executeTimeout", "callTimeout", "startTimeout", "idleTimeout", "maxConnections", "autoExpose", "autoExposeMaxTools", "autoExposeMaxTotal", "callTool", "quarantineNewServers", "readOnly", "maxScripts", "scriptMemoryMB", "maxCallsPerScript", "maxResultBytes"}
+
+// overlay returns base with the fields of top that were set in its file.
+func overlay(base, top Settings, set map[string]bool) Settings {
+	pick := func(name string, dst any, src any) {
+		if !set[name] {
+			return
+		}
+		switch d := dst.(type) {
+		case *Duration:
+			*d = *src.(*Duration)
+		case *int:
+			*d = *src.(*int)
+		case *bool:
+			*d = *src.(*bool)
+		}
+	}
+	pick("executeTimeout", &base.ExecuteTimeout, &top.ExecuteTimeout)
+	pick("callTimeout", &base.CallTimeout, &top.CallTimeout)
+	pick("startTimeout", &base.StartTimeout, &top.StartTimeout)
+	pick("idleTimeout", &base.IdleTimeout, &top.IdleTimeout)
+	pick("maxConnections", &base.MaxConnections, &top.MaxConnections)
+	pick("autoExpose", &base.AutoExpose, &top.AutoExpose)
+	pick("autoExposeMaxTools", &base.AutoExposeMaxTools, &top.AutoExposeMaxTools)
+	pick("autoExposeMaxTotal", &base.AutoExposeMaxTotal, &top.AutoExposeMaxTotal)
+	pick("callTool", &base.CallTool, &top.CallTool)
+	pick("quarantineNewServers", &base.QuarantineNewServers, &top.QuarantineNewServers)
+	pick("readOnly", &base.ReadOnly, &top.ReadOnly)
+	pick("maxScripts", &base.MaxScripts, &top.MaxScripts)
+	pick("scriptMemoryMB", &base.ScriptMemoryMB, &top.ScriptMemoryMB)
+	pick("maxCallsPerScript", &base.MaxCallsPerScript, &top.MaxCallsPerScript)
+	pick("maxResultBytes", &base.MaxResultBytes, &top.MaxResultBytes)
+	return base
+}
+
+func str(path, field string, v *node, e *Error) string {
+	if v.kind != 's' {
+		e.add(path, field, "must be a string, not %s (line %d)", v.typeName(), v.line)
+		return ""
+	}
+	return v.str
+}
+
+func boolean(path, field string, v *node, e *Error) bool {
+	if v.kind != 'b' {
+		e.add(path, field, "must be true or false, not %s (line %d)", v.typeName(), v.line)
+		return false
+	}
+	return v.b
+}
+
+func posInt(path, field string, v *node, e *Error) int {
+	if v.kind != 'n' {
+		e.add(path, field, "must be a positive whole number, not %s (line %d)", v.typeName(), v.line)
+		return 0
+	}
+	n, err := v.num.Int64()
+	if err != nil || n <= 0 || n > 1<<31 {
+		e.add(path, field, "must be a positive whole number, not %s (line %d)", v.num, v.line)
+		return 0
+	}
+	return int(n)
+}
+
+func duration(path, field string, v *node, e *Error) Duration {
+	if v.kind != 's' {
+		e.add(path, field, `must be a duration string such as "30s" or "5m", not %s (line %d)`, v.typeName(), v.line)
+		return 0
+	}
+	d, err := time.ParseDuration(v.str)
+	if err != nil || d <= 0 {
+		e.add(path, field, `must be a positive duration such as "30s" or "5m", not %q (line %d)`, v.str, v.line)
+		return 0
+	}
+	return Duration(d)
+}
+
+func strList(path, field string, v *node, e *Error) []string {
+	if v.kind != '[' {
+		e.add(path, field, "must be an array of strings, not %s (line %d)", v.typeName(), v.line)
+		return nil
+	}
+	out := make([]string, 0, len(v.vals))
+	for i, c := range v.vals {
+		if c.kind != 's' {
+			e.add(path, fmt.Sprintf("%s[%d]", field, i), "must be a string, not %s (line %d)", c.typeName(), c.line)
+			continue
+		}
+		out = append(out, c.str)
+	}
+	return out
+}
+
+func strMap(path, field string, v *node, e *Error) map[string]string {
+	if v.kind != '{' {
+		e.add(path, field, "must be an object of string values, not %s (line %d)", v.typeName(), v.line)
+		return nil
+	}
+	out := make(map[string]string, len(v.keys))
+	for i, k := range v.keys {
+		c := v.vals[i]
+		switch c.kind {
+		case 's':
+			out[k] = c.str
+		case 'n':
+			out[k] = c.num.String()
+		case 'b':
+			out[k] = fmt.Sprint(c.b)
+		default:
+			e.add(path, field+"."+k, "must be a string, not %s (line %d)", c.typeName(), c.line)
+		}
+	}
+	return out
+}
