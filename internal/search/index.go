@@ -1,0 +1,218 @@
+package search
+
+import (
+	"math"
+	"sort"
+)
+
+// Field numbers of a tool document.
+const (
+	fName = iota
+	fTitle
+	fDesc
+	fParam
+	nFields
+)
+
+// bField is the BM25 length normalisation per field: names and titles are
+// short and similar, descriptions and parameter lists vary a lot.
+var bField = [nFields]float64{fName: 0.3, fTitle: 0.3, fDesc: 0.75, fParam: 0.75}
+
+// A backend document uses two of the same fields: its name (fName) and the
+// text of all its tools (fDesc).
+var (
+	bSrv      = [nFields]float64{fName: 0, fDesc: 0.75}
+	wSrvField = [nFields]float64{fName: 4, fDesc: 1}
+)
+
+// srvBodyTerms caps the terms one tool contributes to its backend's document.
+const srvBodyTerms = 80
+
+// posting is one document containing a term, with the term's full BM25F
+// contribution precomputed.
+type posting struct {
+	doc   int32
+	score float32
+	// core is set when the term is in the name, title or description (the
+	// fields that say what a tool does), not only in a parameter.
+	core bool
+	// named is set when the term is in the name field.
+	named bool
+}
+
+// field is an inverted index over one level (tools or backends).
+type field struct {
+	ids  map[string]int32
+	post [][]posting
+	idf  []float64
+}
+
+func (f *field) lookup(term string) (int32, bool) {
+	id, ok := f.ids[term]
+	return id, ok
+}
+
+// entry is one (document, term) pair with its per-field frequencies.
+type entry struct {
+	doc, term int32
+	tf        [nFields]float32
+}
+
+// builder accumulates entries for one level.
+type builder struct {
+	ids     map[string]int32
+	entries []entry
+	lens    [][nFields]float32
+	cur     map[int32]int // term -> index in entries for the current doc
+}
+
+func newBuilder() *builder {
+	return &builder{ids: map[string]int32{}, cur: map[int32]int{}}
+}
+
+func (b *builder) startDoc() {
+	b.lens = append(b.lens, [nFields]float32{})
+	clear(b.cur)
+}
+
+func (b *builder) add(f int, toks []token, max int) {
+	doc := int32(len(b.lens) - 1)
+	if max > 0 && len(toks) > max {
+		toks = toks[:max]
+	}
+	for _, t := range toks {
+		id, ok := b.ids[t.term]
+		if !ok {
+			id = int32(len(b.ids))
+			b.ids[t.term] = id
+		}
+		i, ok := b.cur[id]
+		if !ok {
+			i = len(b.entries)
+			b.cur[id] = i
+			b.entries = append(b.entries, entry{doc: doc, term: id})
+		}
+		b.entries[i].tf[f] += float32(t.weight)
+		b.lens[doc][f] += float32(t.weight)
+	}
+}
+
+// finish computes BM25F contributions: per-field length-normalised
+// frequencies are weighted and summed, then saturated once.
+func (b *builder) finish(k1 float64, w, bf [nFields]float64) field {
+	n := len(b.lens)
+	var avg [nFields]float64
+	for _, l := range b.lens {
+		for f := range nFields {
+			avg[f] += float64(l[f])
+		}
+	}
+	for f := range avg {
+		avg[f] = math.Max(avg[f]/math.Max(float64(n), 1), 1)
+	}
+	df := make([]int32, len(b.ids))
+	for _, e := range b.entries {
+		df[e.term]++
+	}
+	fl := field{ids: b.ids, post: make([][]posting, len(b.ids)), idf: make([]float64, len(b.ids))}
+	for t, d := range df {
+		fl.idf[t] = idf(n, int(d))
+		fl.post[t] = make([]posting, 0, d)
+	}
+	for _, e := range b.entries {
+		var tf float64
+		for f := range nFields {
+			if e.tf[f] == 0 {
+				continue
+			}
+			norm := 1 - bf[f] + bf[f]*float64(b.lens[e.doc][f])/avg[f]
+			tf += w[f] * float64(e.tf[f]) / norm
+		}
+		s := fl.idf[e.term] * tf * (k1 + 1) / (tf + k1)
+		core := e.tf[fName] > 0 || e.tf[fTitle] > 0 || e.tf[fDesc] > 0
+		fl.post[e.term] = append(fl.post[e.term], posting{doc: e.doc, score: float32(s), core: core, named: e.tf[fName] > 0})
+	}
+	return fl
+}
+
+func (ix *Index) build() {
+	o := &ix.opt
+	srvNum := map[string]int32{}
+	var srvDocs [][]int32
+	for i := range ix.docs {
+		d := &ix.docs[i]
+		if d.Ident == "" {
+			d.Ident = ident(d.Tool)
+		}
+		if d.ServerIdent == "" {
+			d.ServerIdent = ident(d.Server)
+		}
+		s, ok := srvNum[d.Server]
+		if !ok {
+			s = int32(len(ix.servers))
+			srvNum[d.Server] = s
+			ix.servers = append(ix.servers, d.Server)
+			srvDocs = append(srvDocs, nil)
+		}
+		ix.docServer = append(ix.docServer, s)
+		srvDocs[s] = append(srvDocs[s], int32(i))
+		for _, f := range exactForms(d) {
+			ix.exact[f] = append(ix.exact[f], int32(i))
+		}
+	}
+
+	tb := newBuilder()
+	var toks []token
+	for i := range ix.docs {
+		d := &ix.docs[i]
+		tb.startDoc()
+		toks = analyze(d.Tool, toks[:0])
+		tb.add(fName, toks, 0)
+		toks = analyze(d.Title, toks[:0])
+		tb.add(fTitle, toks, 0)
+		toks = analyze(d.Description, toks[:0])
+		tb.add(fDesc, toks, o.MaxDescriptionTerms)
+		toks = toks[:0]
+		for _, p := range d.Params {
+			toks = analyze(p.Name, toks)
+			toks = analyze(p.Description, toks)
+		}
+		tb.add(fParam, toks, o.MaxDescriptionTerms)
+	}
+	w := [nFields]float64{o.NameWeight, o.TitleWeight, o.DescriptionWeight, o.ParamWeight}
+	ix.tools = tb.finish(o.K1, w, bField)
+	for _, v := range ix.tools.idf {
+		ix.maxIDF = math.Max(ix.maxIDF, v)
+	}
+	if ix.maxIDF == 0 {
+		ix.maxIDF = idf(len(ix.docs), 0)
+	}
+
+	sb := newBuilder()
+	for s, name := range ix.servers {
+		sb.startDoc()
+		toks = analyze(name, toks[:0])
+		sb.add(fName, toks, 0)
+		for _, di := range srvDocs[s] {
+			d := &ix.docs[di]
+			toks = analyze(d.Tool, toks[:0])
+			toks = analyze(d.Title, toks)
+			toks = analyze(d.Description, toks)
+			sb.add(fDesc, toks, srvBodyTerms)
+		}
+	}
+	ix.srv = sb.finish(o.K1, wSrvField, bSrv)
+}
+
+// sortHits orders hits by score (descending), then server, then tool.
+func sortHits(h []Hit) {
+	sort.Slice(h, func(i, j int) bool {
+		if h[i].Score != h[j].Score {
+			return h[i].Score > h[j].Score
+		}
+		if h[i].Server != h[j].Server {
+			return h[i].Server < h[j].Server
+		}
+		return h[i].Tool < h[j].Tool
+	})
+}

@@ -1,0 +1,200 @@
+// Package search ranks backend tools for a free-text query (the `query`
+// argument of the list_tools meta-tool).
+//
+// Ranking is two-level BM25F. Each tool is a document with four fields (name
+// split into words, title, description, parameter names and descriptions),
+// each with its own weight and length normalisation. Each backend is also a
+// document (its name plus the text of all its tools), so a query naming a
+// product ("in Sentry", "GitLab MR") lifts that backend's tools. Terms are
+// lowercased, split at snake_case, kebab-case, dots, camelCase and digits,
+// stripped of stop words and stemmed by a small suffix stripper written for
+// this package (no stemming library); a short synonym table lets common verbs
+// and nouns match each other ("fetch" finds "get", "folder" finds
+// "directory") at a reduced weight.
+//
+// A query that names a tool exactly (original name or ident, bare or as
+// server.tool, server__tool, server/tool or "server tool") ranks that tool
+// first. A query with too little evidence returns no hits; see Options.
+//
+// The package is pure and deterministic: the same docs and query give the
+// same hits in the same order. It starts no goroutines.
+package search
+
+import (
+	"math"
+	"strings"
+)
+
+// Param is one input parameter of a tool.
+type Param struct{ Name, Description string }
+
+// Doc is one tool to index. Only Server and Tool are required; an empty Ident
+// or ServerIdent is derived from Tool or Server (non-identifier characters
+// become '_').
+type Doc struct {
+	Server      string // backend name, e.g. "zereight-gitlab"
+	Tool        string // original tool name, e.g. "get-sum"
+	Ident       string // JavaScript identifier of the tool, e.g. "get_sum"
+	ServerIdent string // JavaScript identifier of the backend
+	Title       string
+	Description string
+	Params      []Param
+}
+
+// Hit is one ranked tool. Doc indexes the docs given to New.
+type Hit struct {
+	Doc    int
+	Server string
+	Tool   string
+	Score  float64
+}
+
+// Options tunes ranking. The zero value (or a nil *Options) means the
+// documented defaults; New does not modify or keep the caller's Options.
+type Options struct {
+	// K1 is the BM25 term-frequency saturation; default 1.2.
+	K1 float64
+	// NameWeight, TitleWeight, DescriptionWeight and ParamWeight weight the
+	// fields of a tool; defaults 3, 2, 1 and 0.4.
+	NameWeight, TitleWeight, DescriptionWeight, ParamWeight float64
+	// ServerWeight scales the backend-level score added to each of its
+	// tools' scores; default 0.6.
+	ServerWeight float64
+	// MinCoverage is the share of the query's evidence (IDF mass of its
+	// terms) that the best tool and its backend must match for Search to
+	// return anything; default 0.3. Negative disables the check.
+	MinCoverage float64
+	// MaxDescriptionTerms caps how many terms of a description (and of all
+	// parameters together) are indexed, so one huge tool cannot dominate;
+	// default 400.
+	MaxDescriptionTerms int
+}
+
+func (o *Options) withDefaults() Options {
+	var r Options
+	if o != nil {
+		r = *o
+	}
+	def := func(p *float64, v float64) {
+		if *p == 0 {
+			*p = v
+		}
+	}
+	def(&r.K1, 1.2)
+	def(&r.NameWeight, 3)
+	def(&r.TitleWeight, 2)
+	def(&r.DescriptionWeight, 1)
+	def(&r.ParamWeight, 0.4)
+	def(&r.ServerWeight, 0.6)
+	def(&r.MinCoverage, 0.3)
+	if r.MaxDescriptionTerms == 0 {
+		r.MaxDescriptionTerms = 400
+	}
+	return r
+}
+
+// DefaultLimit is the number of hits Search returns for limit <= 0.
+const DefaultLimit = 5
+
+// Index is an immutable search index over tools. It is safe for concurrent
+// use by multiple goroutines once New returns.
+type Index struct {
+	opt       Options
+	docs      []Doc
+	docServer []int32  // doc -> server number
+	servers   []string // server number -> name
+	tools     field    // tool-level postings
+	srv       field    // server-level postings
+	exact     map[string][]int32
+	maxIDF    float64
+}
+
+// New builds an index over docs. It keeps docs (do not modify them
+// afterwards) and copies nothing else from the caller. Building is
+// O(total text) and allocates about a few hundred bytes per tool plus the
+// postings.
+func New(docs []Doc, o *Options) *Index {
+	ix := &Index{opt: o.withDefaults(), docs: docs, exact: map[string][]int32{}}
+	ix.build()
+	return ix
+}
+
+// Len returns the number of indexed tools.
+func (ix *Index) Len() int { return len(ix.docs) }
+
+// Search returns up to limit tools ranked by relevance to query (limit <= 0
+// means DefaultLimit). It returns nil when no tool is relevant: the query is
+// empty, matches nothing, or its best match covers too little of it. Ties are
+// broken by server, then tool name.
+func (ix *Index) Search(query string, limit int) []Hit {
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	r := ix.rank(query, limit)
+	if r == nil || !r.relevant {
+		return nil
+	}
+	return r.hits
+}
+
+// exactBonus lifts exact name matches above any text score.
+const exactBonus = 1e6
+
+// mentionBonus is added per tool name spelled out inside a longer query
+// ("then call browser_click").
+func (ix *Index) mentionBonus() float64 { return 2 * ix.maxIDF }
+
+// normName lowercases s and trims space, quotes, backticks and a trailing "()".
+func normName(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.Trim(s, "`'\" ")
+	s = strings.TrimSuffix(s, "()")
+	return strings.TrimSpace(s)
+}
+
+// exactForms lists the spellings of d that count as naming it exactly.
+func exactForms(d *Doc) []string {
+	var out []string
+	tools := uniq(d.Tool, d.Ident)
+	for _, t := range tools {
+		out = append(out, normName(t))
+		for _, s := range uniq(d.Server, d.ServerIdent) {
+			for _, sep := range []string{".", "__", "/", " ", ":"} {
+				out = append(out, normName(s+sep+t))
+			}
+		}
+	}
+	return uniq(out...)
+}
+
+func uniq(xs ...string) []string {
+	var out []string
+	for _, x := range xs {
+		if x != "" && !contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// ident maps a name to a JavaScript identifier the simple way: every
+// character outside [A-Za-z0-9_$] becomes '_', and a leading digit gets '_'.
+func ident(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		ok := r == '_' || r == '$' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9')
+		if i == 0 && r >= '0' && r <= '9' {
+			b.WriteByte('_')
+		}
+		if ok {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
+
+func idf(n, df int) float64 {
+	return math.Log(1 + (float64(n)-float64(df)+0.5)/(float64(df)+0.5))
+}

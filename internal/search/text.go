@@ -1,0 +1,251 @@
+package search
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// token is one analysed term with the weight it carries in a query.
+// Parts of a camelCase word get a lower query weight than the joined word.
+type token struct {
+	term   string
+	weight float64
+}
+
+// analyze splits s into lowercased, stemmed terms with stop words removed.
+//
+// A word is a maximal run of letters and digits; it is further split at
+// camelCase and letter/digit boundaries ("getPullRequest2" -> get, pull,
+// request). A word split only by case ("GitHub", "MongoDB") also yields its
+// joined form (github, mongodb) so it matches the all-lowercase spelling.
+// Pure digit runs and single characters are dropped: issue numbers and ports
+// carry no evidence about which tool to use.
+func analyze(s string, dst []token) []token {
+	for len(s) > 0 {
+		i := strings.IndexFunc(s, isWordRune)
+		if i < 0 {
+			break
+		}
+		s = s[i:]
+		j := strings.IndexFunc(s, func(r rune) bool { return !isWordRune(r) })
+		if j < 0 {
+			j = len(s)
+		}
+		dst = appendWord(dst, s[:j])
+		s = s[j:]
+	}
+	return dst
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// appendWord appends the terms of one word.
+func appendWord(dst []token, w string) []token {
+	parts := splitCase(w)
+	if len(parts) > 1 {
+		joined := strings.ToLower(w)
+		if !allDigits(joined) {
+			dst = appendTerm(dst, joined, 1)
+		}
+		// Letter/digit splits ("n8n", "o200k") are identifiers, not phrases.
+		if hasDigit(w) {
+			return dst
+		}
+		for _, p := range parts {
+			dst = appendTerm(dst, strings.ToLower(p), 0.5)
+		}
+		return dst
+	}
+	return appendTerm(dst, strings.ToLower(w), 1)
+}
+
+func appendTerm(dst []token, w string, weight float64) []token {
+	if utf8.RuneCountInString(w) < 2 || allDigits(w) || stopWords[w] {
+		return dst
+	}
+	return append(dst, token{term: stem(w), weight: weight})
+}
+
+// splitCase splits a word of letters and digits at lower->upper,
+// UPPER->Upper+lower and letter<->digit boundaries.
+func splitCase(w string) []string {
+	rs := []rune(w)
+	var parts []string
+	start := 0
+	for i := 1; i < len(rs); i++ {
+		prev, cur := rs[i-1], rs[i]
+		split := false
+		switch {
+		case unicode.IsLower(prev) && unicode.IsUpper(cur):
+			split = true
+		case unicode.IsUpper(prev) && unicode.IsUpper(cur) && i+1 < len(rs) && unicode.IsLower(rs[i+1]):
+			split = true
+		case unicode.IsDigit(prev) != unicode.IsDigit(cur):
+			split = true
+		}
+		if split {
+			parts = append(parts, string(rs[start:i]))
+			start = i
+		}
+	}
+	return append(parts, string(rs[start:]))
+}
+
+func allDigits(s string) bool {
+	for _, r := range s {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }
+
+// stem is a small English suffix stripper in the spirit of Porter's step 1
+// (written for this package; no library): plurals, -ing, -ed, -ion after t/s,
+// a final y -> i and a final e. It only has to map the forms of one word to
+// the same key, not produce real words: "creates", "created", "creating",
+// "creation" and "create" all become "creat".
+func stem(w string) string {
+	n := len(w)
+	if n <= 3 || !isASCII(w) {
+		return w
+	}
+	switch {
+	case strings.HasSuffix(w, "sses"):
+		w = w[:n-2]
+	case strings.HasSuffix(w, "ies") && n > 4:
+		w = w[:n-3] + "i"
+	case strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"),
+		strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "zes"):
+		w = w[:n-2]
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") &&
+		!strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		w = w[:n-1]
+	}
+	for _, suf := range []string{"ing", "ed"} {
+		if b, ok := strings.CutSuffix(w, suf); ok && len(b) >= 3 && hasVowel(b) {
+			w = undouble(b)
+			break
+		}
+	}
+	if b, ok := strings.CutSuffix(w, "ion"); ok && len(b) >= 4 &&
+		(strings.HasSuffix(b, "t") || strings.HasSuffix(b, "s")) {
+		w = b
+	}
+	if b, ok := strings.CutSuffix(w, "y"); ok && len(b) >= 3 && hasVowel(b) {
+		w = b + "i"
+	}
+	if b, ok := strings.CutSuffix(w, "e"); ok && len(b) >= 3 {
+		w = b
+	}
+	return w
+}
+
+// undouble turns "stopp" into "stop" (not for l, s, z: "install", "process").
+func undouble(w string) string {
+	n := len(w)
+	if n >= 4 && w[n-1] == w[n-2] && !strings.ContainsRune("aeioulsz", rune(w[n-1])) {
+		return w[:n-1]
+	}
+	return w
+}
+
+func hasVowel(s string) bool { return strings.ContainsAny(s, "aeiouy") }
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// stopWords are dropped from documents and queries: function words plus the
+// filler of requests to an assistant ("please", "can you", "tell me").
+var stopWords = setOf(`a about above after again all also am an and any are as at be because been
+before being below between both but by can could did do does doing done down during each either
+else etc few for from further had has have having he her here hers him his how however i if in
+into is it its itself just let lets like me might more most must my myself no nor not now of off
+on once only or other our ours out over own please same she should so some such than that the
+their them then there these they this those through to too under until up us very via was we
+were what when where whether which while who whom why will with within would yet you your yours
+yourself actually already currently really right tell want need pleas okay ok thing stuff
+something anything everything someone somebody today tomorrow yesterday`)
+
+func setOf(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
+// synonymGroups are words a query may use for the words a tool uses. A query
+// term also matches the other members of its groups at synonymWeight. Groups
+// hold surface words; they are stemmed when the table is built.
+var synonymGroups = [][]string{
+	{"get", "fetch", "read", "retrieve", "pull", "show", "view", "display", "see", "open", "load", "inspect", "look"},
+	{"create", "add", "new", "make", "insert", "generate", "open", "start", "build"},
+	{"delete", "remove", "drop", "erase", "destroy", "discard", "purge", "clear"},
+	{"list", "show", "enumerate", "all", "browse", "index"},
+	{"update", "edit", "modify", "change", "set", "patch", "rename", "alter", "mark"},
+	{"search", "find", "query", "lookup", "look", "locate", "discover"},
+	{"run", "execute", "trigger", "launch", "invoke", "call", "start", "kick"},
+	{"send", "post", "message", "notify", "tell", "write", "publish"},
+	{"comment", "note", "reply", "discussion", "thread", "remark"},
+	{"repository", "repo", "project", "codebase"},
+	{"directory", "folder", "dir"},
+	{"documentation", "docs", "doc", "manual", "reference"},
+	{"screenshot", "capture", "snapshot", "image", "picture"},
+	{"error", "exception", "issue", "bug", "crash", "problem"},
+	{"download", "export", "save", "fetch"},
+	{"upload", "attach", "import"},
+	{"merge", "combine"},
+	{"navigate", "go", "visit", "browse", "open"},
+	{"click", "press", "tap", "push"},
+	{"type", "enter", "fill"},
+	{"user", "member", "person", "people", "account"},
+	{"stop", "abort", "cancel", "halt", "pause", "kill"},
+	{"restart", "rerun", "retry"},
+	{"chart", "graph", "plot", "visualise", "visualize", "diagram"},
+	{"approve", "approval", "accept", "sign"},
+	{"log", "output", "console", "print", "trace"},
+	{"validate", "verify", "check", "lint"},
+	{"web", "internet", "online"},
+	{"scrape", "crawl", "extract"},
+}
+
+// synonymWeight scales the score of a term reached through a synonym.
+const synonymWeight = 0.6
+
+// synonyms maps a stemmed term to the other stemmed members of its groups.
+var synonyms = buildSynonyms(synonymGroups)
+
+func buildSynonyms(groups [][]string) map[string][]string {
+	m := map[string][]string{}
+	for _, g := range groups {
+		for _, a := range g {
+			sa := stem(a)
+			for _, b := range g {
+				sb := stem(b)
+				if sa != sb && !contains(m[sa], sb) {
+					m[sa] = append(m[sa], sb)
+				}
+			}
+		}
+	}
+	return m
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
