@@ -1,0 +1,121 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Caller calls a backend tool. *pool.Pool satisfies it.
+type Caller interface {
+	CallTool(ctx context.Context, server, tool string, args json.RawMessage) (*mcp.CallToolResult, error)
+}
+
+// ToolError is a tool's own failure (a result with isError), as opposed
+// to a failure to reach the tool.
+type ToolError struct {
+	Server, Tool, Message string
+}
+
+func (e *ToolError) Error() string { return fmt.Sprintf("%s.%s: %s", e.Server, e.Tool, e.Message) }
+
+// Unwrap turns a tool result into the value a script sees:
+// structuredContent when present; else the text content, parsed as JSON
+// when it is JSON; else the content blocks themselves. A result with
+// isError becomes a *ToolError. The value is bounded by limit bytes (0:
+// unbounded); a larger one is cut with a note saying so.
+func Unwrap(server, tool string, res *mcp.CallToolResult, limit int) (json.RawMessage, error) {
+	if res == nil {
+		return json.RawMessage("null"), nil
+	}
+	if res.IsError {
+		msg := strings.TrimSpace(contentText(res.Content))
+		if msg == "" {
+			msg = "the tool reported an error without a message"
+		}
+		return nil, &ToolError{Server: server, Tool: tool, Message: bound(msg, limit)}
+	}
+	var v json.RawMessage
+	switch {
+	case res.StructuredContent != nil:
+		b, err := json.Marshal(res.StructuredContent)
+		if err != nil {
+			return nil, fmt.Errorf("%s.%s: structured result: %w", server, tool, err)
+		}
+		v = b
+	case len(res.Content) == 0:
+		v = json.RawMessage("null")
+	case allText(res.Content):
+		var vals []json.RawMessage
+		for _, c := range res.Content {
+			vals = append(vals, textValue(c.(*mcp.TextContent).Text))
+		}
+		if len(vals) == 1 {
+			v = vals[0]
+		} else {
+			v, _ = json.Marshal(vals)
+		}
+	default:
+		b, err := json.Marshal(res.Content)
+		if err != nil {
+			return nil, fmt.Errorf("%s.%s: result content: %w", server, tool, err)
+		}
+		v = b
+	}
+	if limit > 0 && len(v) > limit {
+		s := string(v)
+		var str string
+		if json.Unmarshal(v, &str) == nil {
+			s = str
+		}
+		note := fmt.Sprintf("\n[truncated by switchboard: %s.%s returned %d bytes, more than the %d-byte limit (settings.maxResultBytes)]", server, tool, len(v), limit)
+		b, _ := json.Marshal(bound(s, limit) + note)
+		return b, nil
+	}
+	return v, nil
+}
+
+func allText(cs []mcp.Content) bool {
+	for _, c := range cs {
+		if _, ok := c.(*mcp.TextContent); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// textValue is text parsed as JSON when it is a JSON object or array,
+// else the text as a JSON string.
+func textValue(s string) json.RawMessage {
+	t := strings.TrimSpace(s)
+	if len(t) > 0 && (t[0] == '{' || t[0] == '[') && json.Valid([]byte(t)) {
+		return json.RawMessage(t)
+	}
+	b, _ := json.Marshal(s)
+	return b
+}
+
+func contentText(cs []mcp.Content) string {
+	var parts []string
+	for _, c := range cs {
+		if t, ok := c.(*mcp.TextContent); ok {
+			parts = append(parts, t.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// bound cuts s to at most n bytes on a rune boundary (n <= 0: no limit).
+func bound(s string, n int) string {
+	if n <= 0 || len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}

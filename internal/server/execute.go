@@ -1,0 +1,247 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/script"
+)
+
+// ExecArgs are the arguments of execute.
+type ExecArgs struct {
+	Script    string `json:"script"`
+	TimeoutMS int64  `json:"timeout_ms,omitempty"`
+}
+
+func (s *Server) handleExecute(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var a ExecArgs
+	if err := decodeArgs(req.Params.Arguments, &a); err != nil {
+		return errorResult("execute: bad arguments: %v", err), nil
+	}
+	if strings.TrimSpace(a.Script) == "" {
+		return errorResult("execute: script is empty"), nil
+	}
+	res := s.Execute(ctx, a.Script, time.Duration(a.TimeoutMS)*time.Millisecond)
+	return ResultOf(res), nil
+}
+
+// ResultOf turns a script result into the execute tool result: the JSON
+// of the value (exactly), then the console output in a second block.
+func ResultOf(res script.Result) *mcp.CallToolResult {
+	var out *mcp.CallToolResult
+	if res.Err != nil {
+		out = errorResult("%s", scriptErrorText(res.Err))
+	} else {
+		out = textResult(string(res.Value))
+	}
+	if res.Log != "" {
+		out.Content = append(out.Content, &mcp.TextContent{Text: "console output:\n" + res.Log})
+	}
+	return out
+}
+
+func scriptErrorText(e *script.Error) string {
+	msg := e.Message
+	if e.Server != "" && !strings.Contains(msg, e.Server+"."+e.Tool) {
+		msg = fmt.Sprintf("%s (in %s.%s)", msg, e.Server, e.Tool)
+	}
+	switch e.Kind {
+	case "timeout", "memory", "limit":
+		return "Error: " + msg
+	}
+	if e.Stack != "" {
+		return "Error: " + msg + "\n" + e.Stack
+	}
+	return "Error: " + msg
+}
+
+// Execute runs a script with every backend as a namespace. timeout 0
+// means the executeTimeout setting.
+func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration) script.Result {
+	if timeout <= 0 {
+		timeout = s.o.Settings.ExecuteTimeout.D()
+	}
+	req := script.Request{
+		Source:      src,
+		Namespaces:  s.namespaces(ctx, src),
+		Timeout:     timeout,
+		MemoryLimit: int64(s.o.Settings.ScriptMemoryMB) << 20,
+		MaxCalls:    s.o.Settings.MaxCallsPerScript,
+		MaxResult:   s.o.Settings.MaxResultBytes,
+	}
+	return s.o.Runner.Run(ctx, req, &scriptCaller{s: s})
+}
+
+// namespaces declares every server's known tools. A server whose tool
+// list is unknown is started to learn it only when the script names it.
+func (s *Server) namespaces(ctx context.Context, src string) []script.Namespace {
+	names := s.o.Catalog.Servers()
+	var need []string
+	for _, n := range names {
+		if _, ok := s.o.Catalog.Known(n); !ok && mentions(src, s.o.Catalog.Ident(n)) {
+			need = append(need, n)
+		}
+	}
+	if len(need) > 0 {
+		s.toolsOf(ctx, need) // errors surface when the script calls the tool
+	}
+	var out []script.Namespace
+	for _, n := range names {
+		ns := script.Namespace{Ident: s.o.Catalog.Ident(n)}
+		tools, _ := s.o.Catalog.Known(n)
+		for _, t := range tools {
+			ns.Functions = append(ns.Functions, script.Function{Ident: t.Ident, Server: n, Tool: t.Name})
+		}
+		out = append(out, ns)
+	}
+	return out
+}
+
+var identCache sync.Map // ident -> *regexp.Regexp
+
+// mentions reports whether src uses ident as a word.
+func mentions(src, ident string) bool {
+	re, ok := identCache.Load(ident)
+	if !ok {
+		re, _ = identCache.LoadOrStore(ident, regexp.MustCompile(`(^|[^A-Za-z0-9_$.])`+regexp.QuoteMeta(ident)+`\b`))
+	}
+	return re.(*regexp.Regexp).MatchString(src)
+}
+
+// scriptCaller lets a script call backend tools through the catalog
+// (which enforces what is visible) and the caller (the pool).
+type scriptCaller struct{ s *Server }
+
+func (c *scriptCaller) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error) {
+	res, err := c.s.callTool(ctx, server, tool, args)
+	if err != nil {
+		return nil, err
+	}
+	return Unwrap(server, tool, res, c.s.o.Settings.MaxResultBytes)
+}
+
+// callTool calls a visible tool, recording it in the audit log.
+func (s *Server) callTool(ctx context.Context, server, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
+	t, err := s.o.Catalog.Lookup(ctx, server, tool)
+	if err != nil {
+		return nil, err
+	}
+	if len(args) == 0 || string(args) == "null" {
+		args = json.RawMessage("{}")
+	}
+	start := time.Now()
+	res, err := s.o.Caller.CallTool(ctx, t.Server, t.Name, args)
+	if s.o.Recorder != nil {
+		s.o.Recorder.Record(t.Server, t.Name, args, res, err, float64(time.Since(start).Microseconds())/1000)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s.%s: %w", t.Server, t.Name, err)
+	}
+	return res, nil
+}
+
+func (s *Server) handleCallTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var a struct {
+		Server    string          `json:"server"`
+		Tool      string          `json:"tool"`
+		Arguments json.RawMessage `json:"arguments"`
+	}
+	if err := decodeArgs(req.Params.Arguments, &a); err != nil {
+		return errorResult("call_tool: bad arguments: %v", err), nil
+	}
+	res, err := s.callTool(ctx, a.Server, a.Tool, a.Arguments)
+	if err != nil {
+		return errorResult("%v", err), nil
+	}
+	return res, nil
+}
+
+// exposedName is the MCP name of an exposed tool: server__tool, within
+// the 64 characters clients accept.
+func exposedName(t catalog.Tool) string {
+	n := t.ServerIdent + "__" + t.Ident
+	if len(n) > 64 {
+		n = n[:64]
+	}
+	return n
+}
+
+// syncExposed registers the tools the config exposes directly (and, with
+// autoExpose, small servers within the thresholds), and removes those no
+// longer exposed.
+func (s *Server) syncExposed() {
+	want := map[string]catalog.Tool{}
+	total := 0
+	st := s.o.Settings
+	for _, n := range s.o.Catalog.Servers() {
+		spec := s.o.Catalog.Spec(n)
+		tools, ok := s.o.Catalog.Known(n)
+		if !ok || spec == nil {
+			continue
+		}
+		switch {
+		case len(spec.Expose) > 0:
+			for _, t := range tools {
+				for _, e := range spec.Expose {
+					if e == "*" || e == t.Name || e == t.Ident {
+						want[exposedName(t)] = t
+					}
+				}
+			}
+		case st.AutoExpose && len(tools) <= st.AutoExposeMaxTools && total+len(tools) <= st.AutoExposeMaxTotal:
+			for _, t := range tools {
+				want[exposedName(t)] = t
+			}
+			total += len(tools)
+		}
+	}
+	s.mu.Lock()
+	var stale []string
+	for _, n := range s.exposed {
+		if _, ok := want[n]; !ok {
+			stale = append(stale, n)
+		}
+	}
+	s.exposed = s.exposed[:0]
+	for n := range want {
+		s.exposed = append(s.exposed, n)
+	}
+	s.mu.Unlock()
+	if len(stale) > 0 {
+		s.mcp.RemoveTools(stale...)
+	}
+	for name, t := range want {
+		schema := t.InputSchema
+		if len(schema) == 0 {
+			schema = json.RawMessage(`{"type":"object"}`)
+		}
+		s.mcp.AddTool(&mcp.Tool{Name: name, Title: t.Title, Description: t.Description, InputSchema: schema, OutputSchema: nilIfEmpty(t.OutputSchema), Annotations: t.Annotations},
+			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				res, err := s.callTool(ctx, t.Server, t.Name, req.Params.Arguments)
+				if err != nil {
+					var te *ToolError
+					if errors.As(err, &te) {
+						return errorResult("%s", te.Message), nil
+					}
+					return errorResult("%v", err), nil
+				}
+				return res, nil
+			})
+	}
+}
+
+func nilIfEmpty(r json.RawMessage) any {
+	if len(r) == 0 {
+		return nil
+	}
+	return r
+}

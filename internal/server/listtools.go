@@ -1,0 +1,277 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/search"
+	"github.com/switchboard-mcp/switchboard/internal/tsdecl"
+)
+
+// ListArgs are the arguments of list_tools.
+type ListArgs struct {
+	Servers []string `json:"servers,omitempty"`
+	Query   string   `json:"query,omitempty"`
+	Tools   []string `json:"tools,omitempty"`
+	Detail  string   `json:"detail,omitempty"`
+	Limit   int      `json:"limit,omitempty"`
+}
+
+// fullThreshold is how many tools list_tools() with no arguments shows
+// as full declarations; above it, the default detail is "summary".
+const fullThreshold = 40
+
+func (s *Server) handleListTools(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var a ListArgs
+	if err := decodeArgs(req.Params.Arguments, &a); err != nil {
+		return errorResult("list_tools: bad arguments: %v", err), nil
+	}
+	out, err := s.ListTools(ctx, a)
+	if err != nil {
+		return errorResult("list_tools: %v", err), nil
+	}
+	return textResult(out), nil
+}
+
+// ListTools renders what list_tools returns for a. It starts a backend
+// only when its tool list is not known yet.
+func (s *Server) ListTools(ctx context.Context, a ListArgs) (string, error) {
+	switch a.Detail {
+	case "", "names", "summary", "full":
+	default:
+		return "", fmt.Errorf("detail must be \"names\", \"summary\" or \"full\", not %q", a.Detail)
+	}
+	if len(a.Tools) > 0 {
+		return s.exactTools(ctx, a.Tools)
+	}
+	if strings.TrimSpace(a.Query) != "" {
+		hits, err := s.Search(ctx, a.Query, a.Servers, a.Limit)
+		if err != nil {
+			return "", err
+		}
+		return renderHits(a.Query, hits, false), nil
+	}
+	names := s.o.Catalog.Servers()
+	if len(a.Servers) > 0 {
+		var err error
+		if names, err = s.serverNames(a.Servers); err != nil {
+			return "", err
+		}
+	}
+	lists, errs := s.toolsOf(ctx, names)
+	detail := a.Detail
+	if detail == "" {
+		detail = "full"
+		total := 0
+		for _, ts := range lists {
+			total += len(ts)
+		}
+		if len(a.Servers) == 0 && total > fullThreshold {
+			detail = "summary"
+		}
+	}
+	var b strings.Builder
+	if len(a.Servers) == 0 && a.Detail == "" && detail == "summary" {
+		fmt.Fprintf(&b, "// %d servers; one line per tool. list_tools({servers:[\"name\"]}) gives full declarations.\n", len(names))
+	}
+	for i, n := range names {
+		if errs[i] != nil {
+			fmt.Fprintf(&b, "// %s: unavailable: %s\n", n, oneLine(errs[i].Error()))
+			continue
+		}
+		b.WriteString(render(n, s.o.Catalog.Ident(n), lists[i], detail))
+	}
+	if len(names) == 0 {
+		b.WriteString("// No backend servers are configured.\n")
+	}
+	return b.String(), nil
+}
+
+// toolsOf fetches the tool lists of names concurrently.
+func (s *Server) toolsOf(ctx context.Context, names []string) ([][]catalog.Tool, []error) {
+	lists := make([][]catalog.Tool, len(names))
+	errs := make([]error, len(names))
+	var wg sync.WaitGroup
+	for i, n := range names {
+		if ts, ok := s.o.Catalog.Known(n); ok {
+			lists[i] = ts
+			continue
+		}
+		wg.Go(func() { lists[i], errs[i] = s.o.Catalog.Tools(ctx, n) })
+	}
+	wg.Wait()
+	return lists, errs
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// render renders one server's tools at a detail level.
+func render(server, ident string, tools []catalog.Tool, detail string) string {
+	switch detail {
+	case "names":
+		names := make([]string, len(tools))
+		for i, t := range tools {
+			names[i] = t.Ident
+		}
+		return fmt.Sprintf("%s: %s\n", ident, strings.Join(names, ", "))
+	case "summary":
+		var b strings.Builder
+		fmt.Fprintf(&b, "// %s (%d tools)\n", ident, len(tools))
+		for _, t := range tools {
+			line := tsdecl.Summary(t.Description)
+			if t.Warning != "" {
+				line = "⚠ " + t.Warning + " " + line
+			}
+			fmt.Fprintf(&b, "%s.%s — %s\n", ident, t.Ident, line)
+		}
+		return b.String()
+	}
+	return tsdecl.Namespace(server, declTools(tools), nil) + "\n"
+}
+
+func declTools(ts []catalog.Tool) []tsdecl.Tool {
+	out := make([]tsdecl.Tool, len(ts))
+	for i, t := range ts {
+		out[i] = declTool(t)
+	}
+	return out
+}
+
+func declTool(t catalog.Tool) tsdecl.Tool {
+	return tsdecl.Tool{Name: t.Name, Ident: t.Ident, Title: t.Title, Description: t.Description, InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, Warning: t.Warning}
+}
+
+// exactTools renders the declarations of tools named "server.tool".
+func (s *Server) exactTools(ctx context.Context, refs []string) (string, error) {
+	var b strings.Builder
+	var bad []string
+	for _, ref := range refs {
+		srv, tool, ok := splitRef(ref)
+		if !ok {
+			bad = append(bad, fmt.Sprintf("%q is not of the form \"server.tool\"", ref))
+			continue
+		}
+		t, err := s.o.Catalog.Lookup(ctx, srv, tool)
+		if err != nil {
+			bad = append(bad, err.Error())
+			continue
+		}
+		b.WriteString(tsdecl.Namespace(t.Server, []tsdecl.Tool{declTool(t)}, nil))
+		b.WriteString("\n")
+	}
+	if len(bad) > 0 {
+		if b.Len() == 0 {
+			return "", fmt.Errorf("%s", strings.Join(bad, "; "))
+		}
+		fmt.Fprintf(&b, "// not found: %s\n", strings.Join(bad, "; "))
+	}
+	return b.String(), nil
+}
+
+// splitRef splits "server.tool" (also "server__tool" and "server/tool").
+func splitRef(ref string) (server, tool string, ok bool) {
+	for _, sep := range []string{".", "__", "/"} {
+		if i := strings.Index(ref, sep); i > 0 && i+len(sep) < len(ref) {
+			return ref[:i], ref[i+len(sep):], true
+		}
+	}
+	return "", "", false
+}
+
+// Hit is a search result with its tool.
+type Hit struct {
+	Tool  catalog.Tool
+	Score float64
+}
+
+type searchDoc struct{ tool catalog.Tool }
+
+// Search ranks the tools of the given servers (all when empty) for query.
+// Servers whose tool list is unknown are started to learn it.
+func (s *Server) Search(ctx context.Context, query string, servers []string, limit int) ([]Hit, error) {
+	names := s.o.Catalog.Servers()
+	scoped := len(servers) > 0
+	if scoped {
+		var err error
+		if names, err = s.serverNames(servers); err != nil {
+			return nil, err
+		}
+	}
+	lists, _ := s.toolsOf(ctx, names)
+	var docs []searchDoc
+	var sdocs []search.Doc
+	for _, ts := range lists {
+		for _, t := range ts {
+			docs = append(docs, searchDoc{t})
+			sdocs = append(sdocs, searchDocOf(t))
+		}
+	}
+	// The index is rebuilt only when the catalog changed.
+	s.mu.Lock()
+	ix := s.index
+	if scoped || ix == nil || len(s.docs) != len(docs) {
+		ix = search.New(sdocs, nil)
+		if !scoped {
+			s.index, s.docs = ix, docs
+		}
+	} else {
+		docs = s.docs
+	}
+	s.mu.Unlock()
+	var hits []Hit
+	for _, h := range ix.Search(query, limit) {
+		hits = append(hits, Hit{Tool: docs[h.Doc].tool, Score: h.Score})
+	}
+	return hits, nil
+}
+
+func searchDocOf(t catalog.Tool) search.Doc {
+	d := search.Doc{Server: t.Server, ServerIdent: t.ServerIdent, Tool: t.Name, Ident: t.Ident, Title: t.Title, Description: t.Description}
+	var schema struct {
+		Properties map[string]struct {
+			Description string `json:"description"`
+		} `json:"properties"`
+	}
+	if json.Unmarshal(t.InputSchema, &schema) == nil {
+		for name, p := range schema.Properties {
+			d.Params = append(d.Params, search.Param{Name: name, Description: p.Description})
+		}
+	}
+	return d
+}
+
+// renderHits renders search results best first, opening a namespace
+// block whenever consecutive hits change server.
+func renderHits(query string, hits []Hit, scores bool) string {
+	if len(hits) == 0 {
+		return fmt.Sprintf("// No tool matches %q. Try other words, or list_tools() to see every server.\n", query)
+	}
+	var b strings.Builder
+	for i := 0; i < len(hits); {
+		j := i
+		for j < len(hits) && hits[j].Tool.Server == hits[i].Tool.Server {
+			j++
+		}
+		var group []tsdecl.Tool
+		for _, h := range hits[i:j] {
+			t := declTool(h.Tool)
+			if scores {
+				t.Description = fmt.Sprintf("[score %.2f] %s", h.Score, t.Description)
+			}
+			group = append(group, t)
+		}
+		b.WriteString(tsdecl.Namespace(hits[i].Tool.Server, group, nil))
+		b.WriteString("\n")
+		i = j
+	}
+	return b.String()
+}
+
+// RenderHits renders search hits for the CLI, with scores.
+func RenderHits(query string, hits []Hit) string { return renderHits(query, hits, true) }

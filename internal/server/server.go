@@ -1,0 +1,214 @@
+// Package server is the MCP server Switchboard exposes: the meta-tools
+// list_tools and execute (and optionally call_tool), plus any backend
+// tools the configuration exposes directly.
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/script"
+	"github.com/switchboard-mcp/switchboard/internal/search"
+)
+
+// Runner runs scripts. *sandbox.Sandbox satisfies it.
+type Runner interface {
+	Run(ctx context.Context, req script.Request, caller script.ToolCaller) script.Result
+}
+
+// Recorder records each backend call (the audit log). May be nil.
+type Recorder interface {
+	Record(server, tool string, args json.RawMessage, res *mcp.CallToolResult, err error, elapsedMS float64)
+}
+
+// Options configure a Server. Catalog, Caller and Runner are required.
+type Options struct {
+	Catalog  *catalog.Catalog
+	Caller   Caller
+	Runner   Runner
+	Settings config.Settings // after Defaults()
+	Recorder Recorder
+	Version  string
+	Logger   *slog.Logger
+}
+
+// Server serves the meta-tools over MCP. It is safe for concurrent use.
+type Server struct {
+	o   Options
+	mcp *mcp.Server
+
+	mu      sync.Mutex
+	index   *search.Index // nil: rebuild on next search
+	docs    []searchDoc
+	exposed []string // names of directly exposed tools now registered
+}
+
+// New builds the server. It starts nothing: backends start on first use.
+func New(o Options) *Server {
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{o: o}
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "switchboard", Title: "Switchboard", Version: o.Version}, &mcp.ServerOptions{
+		Instructions: "Switchboard fronts many MCP servers. Find tools with list_tools, then call them from JavaScript with execute; combine several calls in one script and return only what you need.",
+		Logger:       o.Logger,
+		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
+	})
+	s.addMetaTools()
+	s.syncExposed()
+	return s
+}
+
+// MCP returns the underlying SDK server (to Run on a transport).
+func (s *Server) MCP() *mcp.Server { return s.mcp }
+
+// Run serves one client on t until it disconnects or ctx ends.
+func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	return s.mcp.Run(ctx, t)
+}
+
+// CatalogChanged is called when a server's tool list changed: it
+// refreshes the capability index, the search index and exposed tools.
+func (s *Server) CatalogChanged(server string) {
+	s.mu.Lock()
+	s.index = nil
+	s.mu.Unlock()
+	s.addListTools() // the description carries the index
+	s.syncExposed()
+}
+
+func (s *Server) addMetaTools() {
+	s.addListTools()
+	s.mcp.AddTool(&mcp.Tool{
+		Name:        "execute",
+		Description: executeDescription(s.o.Settings),
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"script":{"type":"string","description":"JavaScript: the body of an async function. Backends are globals (await server.tool({...})); return the value you want back."},"timeout_ms":{"type":"integer","minimum":1,"description":"Time limit in milliseconds (default ` + fmt.Sprint(s.o.Settings.ExecuteTimeout.D().Milliseconds()) + `)."}},"required":["script"],"additionalProperties":false}`),
+		Annotations: &mcp.ToolAnnotations{Title: "Run a script over backend tools", OpenWorldHint: ptr(true)},
+	}, s.handleExecute)
+	if s.o.Settings.CallTool {
+		s.mcp.AddTool(&mcp.Tool{
+			Name:        "call_tool",
+			Description: "Call one backend tool directly: {server, tool, arguments}. Prefer execute for several calls.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"server":{"type":"string"},"tool":{"type":"string"},"arguments":{"type":"object"}},"required":["server","tool"],"additionalProperties":false}`),
+		}, s.handleCallTool)
+	}
+}
+
+func (s *Server) addListTools() {
+	s.mcp.AddTool(&mcp.Tool{
+		Name:        "list_tools",
+		Description: s.listToolsDescription(),
+		InputSchema: json.RawMessage(`{"type":"object","properties":{` +
+			`"servers":{"type":"array","items":{"type":"string"},"description":"Only these servers' namespaces."},` +
+			`"query":{"type":"string","description":"Search words; returns the best matching tools."},` +
+			`"tools":{"type":"array","items":{"type":"string"},"description":"Exact tools as \"server.tool\"."},` +
+			`"detail":{"type":"string","enum":["names","summary","full"],"description":"names, one-line summaries, or full declarations (default)."},` +
+			`"limit":{"type":"integer","minimum":1,"description":"Most search results (default 5)."}` +
+			`},"additionalProperties":false}`),
+		Annotations: &mcp.ToolAnnotations{Title: "List backend tools", ReadOnlyHint: true},
+	}, s.handleListTools)
+}
+
+// maxIndex bounds the capability index in list_tools' description.
+const maxIndex = 2000
+
+func (s *Server) listToolsDescription() string {
+	var b strings.Builder
+	b.WriteString("TypeScript declarations of backend tools, to call from execute. Pass {servers:[...]} for whole namespaces, {query:\"...\"} to search, {tools:[\"server.tool\"]} for exact tools; detail: \"names\" | \"summary\" | \"full\".\n\nAvailable servers: ")
+	names := s.o.Catalog.Servers()
+	for i, n := range names {
+		item := n
+		if id := s.o.Catalog.Ident(n); id != n {
+			item += " (as " + id + ")"
+		}
+		if tools, ok := s.o.Catalog.Known(n); ok {
+			item += fmt.Sprintf(" [%d]", len(tools))
+		}
+		if i < len(names)-1 {
+			item += ", "
+		}
+		if b.Len()+len(item) > maxIndex-80 {
+			fmt.Fprintf(&b, "… and %d more (list_tools({detail:\"names\"}) lists all).", len(names)-i)
+			return b.String()
+		}
+		b.WriteString(item)
+	}
+	if len(names) == 0 {
+		b.WriteString("none configured.")
+	}
+	return b.String()
+}
+
+func executeDescription(st config.Settings) string {
+	return fmt.Sprintf("Run JavaScript with every backend as a global namespace of async functions, e.g. `const r = await github.create_issue({title: \"x\"}); return r.number;`. "+
+		"The script is the body of an async function: use await, Promise.all for parallel calls, loops and filtering; only the returned value (as JSON) comes back, with console.log output after it. "+
+		"A failed tool call throws an Error naming server and tool. Look up signatures with list_tools first. Time limit %s unless timeout_ms is given.", st.ExecuteTimeout.D())
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// textResult is a successful result with the given text blocks.
+func textResult(texts ...string) *mcp.CallToolResult {
+	r := &mcp.CallToolResult{}
+	for _, t := range texts {
+		r.Content = append(r.Content, &mcp.TextContent{Text: t})
+	}
+	return r
+}
+
+func errorResult(format string, a ...any) *mcp.CallToolResult {
+	r := textResult(fmt.Sprintf(format, a...))
+	r.IsError = true
+	return r
+}
+
+// decodeArgs decodes a tool call's arguments strictly.
+func decodeArgs(raw json.RawMessage, v any) error {
+	if len(raw) == 0 || string(raw) == "null" {
+		raw = json.RawMessage("{}")
+	}
+	dec := json.NewDecoder(strings.NewReader(string(raw)))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// serverNames resolves names or idents to configured server names,
+// reporting every unknown one.
+func (s *Server) serverNames(in []string) ([]string, error) {
+	var out, bad []string
+	for _, n := range in {
+		found := ""
+		for _, m := range s.o.Catalog.Servers() {
+			if m == n || s.o.Catalog.Ident(m) == n {
+				found = m
+				break
+			}
+		}
+		if found == "" {
+			bad = append(bad, n)
+		} else if !slices.Contains(out, found) {
+			out = append(out, found)
+		}
+	}
+	if len(bad) > 0 {
+		return nil, fmt.Errorf("unknown server %s; available: %s", strings.Join(quoteAll(bad), ", "), strings.Join(s.o.Catalog.Servers(), ", "))
+	}
+	return out, nil
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = fmt.Sprintf("%q", s)
+	}
+	return out
+}
