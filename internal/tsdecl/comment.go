@@ -1,0 +1,183 @@
+package tsdecl
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// summaryMax bounds the length of Summary's result in runes.
+const summaryMax = 160
+
+// CleanComment returns s made safe for the body of a /** */ comment: "*/"
+// becomes "*\/"; control characters other than newline and tab are removed;
+// invisible and bidirectional-control characters (zero-width spaces and
+// joiners, bidi embeddings, overrides and isolates, BOM, soft hyphen, word
+// joiner, variation selectors, tag characters, Hangul fillers) and invalid
+// UTF-8 are removed; CR and CRLF become LF, U+2028/U+2029 become LF;
+// trailing spaces are trimmed from each line; runs of blank lines collapse
+// to one; leading and trailing blank lines are dropped. The result is empty
+// when s has no visible text. CleanComment is pure and safe for concurrent use.
+func CleanComment(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			// invalid UTF-8: drop
+		case r == '\r':
+			if i < len(s) && s[i] == '\n' {
+				i++
+			}
+			b.WriteByte('\n')
+		case r == '\u2028' || r == '\u2029':
+			b.WriteByte('\n')
+		case r == '\n' || r == '\t':
+			b.WriteRune(r)
+		case unicode.IsControl(r), invisible(r):
+			// drop
+		default:
+			b.WriteRune(r)
+		}
+	}
+	t := strings.ReplaceAll(b.String(), "*/", "*\\/")
+
+	lines := strings.Split(t, "\n")
+	out := lines[:0]
+	blank := true // drops leading blank lines
+	for _, l := range lines {
+		l = strings.TrimRightFunc(l, unicode.IsSpace)
+		if l == "" {
+			if !blank {
+				out = append(out, "")
+			}
+			blank = true
+			continue
+		}
+		blank = false
+		out = append(out, l)
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return strings.Join(out, "\n")
+}
+
+// invisible reports whether r renders as nothing or changes the display
+// order of text around it, and so could hide text from a human reviewer.
+func invisible(r rune) bool {
+	switch {
+	case r == 0x00AD, // soft hyphen
+		r == 0x034F,                                        // combining grapheme joiner
+		r == 0x061C,                                        // Arabic letter mark
+		r == 0x115F, r == 0x1160, r == 0x3164, r == 0xFFA0, // Hangul fillers
+		r == 0x17B4, r == 0x17B5, // Khmer inherent vowels
+		r == 0x180E,                  // Mongolian vowel separator
+		r >= 0x180B && r <= 0x180F,   // Mongolian variation selectors
+		r >= 0x200B && r <= 0x200F,   // zero-width space/joiners, LRM, RLM
+		r >= 0x202A && r <= 0x202E,   // bidi embeddings and overrides
+		r >= 0x2060 && r <= 0x206F,   // word joiner, invisible operators, isolates, deprecated formats
+		r >= 0xFE00 && r <= 0xFE0F,   // variation selectors
+		r == 0xFEFF,                  // BOM / zero-width no-break space
+		r >= 0xFFF0 && r <= 0xFFFB,   // specials, interlinear annotations
+		r >= 0x1D173 && r <= 0x1D17A, // musical formatting
+		r >= 0xE0000 && r <= 0xE007F, // tag characters
+		r >= 0xE0100 && r <= 0xE01EF: // variation selectors supplement
+		return true
+	}
+	return false
+}
+
+// Summary returns the first sentence of description on one line: cleaned
+// with CleanComment, markdown heading marks dropped, stopped at the first
+// blank line or list item, whitespace collapsed, and cut at a word boundary
+// with "…" if longer than 160 runes. An empty description gives "".
+// Summary is pure and safe for concurrent use.
+func Summary(description string) string {
+	text := CleanComment(description)
+	var para []string
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || (len(para) > 0 && listItem(l)) {
+			if len(para) > 0 {
+				break
+			}
+			continue
+		}
+		l = strings.TrimSpace(strings.TrimLeft(l, "#"))
+		para = append(para, l)
+		if strings.HasSuffix(l, ":") {
+			break
+		}
+	}
+	s := strings.Join(strings.Fields(strings.Join(para, " ")), " ")
+	s = firstSentence(s)
+	return truncate(s, summaryMax)
+}
+
+// listItem reports whether a line starts a markdown list item or heading.
+func listItem(l string) bool {
+	if strings.HasPrefix(l, "#") || strings.HasPrefix(l, "```") {
+		return true
+	}
+	if len(l) >= 2 && (l[0] == '-' || l[0] == '*' || l[0] == '+') && l[1] == ' ' {
+		return true
+	}
+	i := 0
+	for i < len(l) && l[i] >= '0' && l[i] <= '9' {
+		i++
+	}
+	return i > 0 && i+1 < len(l) && (l[i] == '.' || l[i] == ')') && l[i+1] == ' '
+}
+
+// abbreviations end with a period but rarely end a sentence.
+var abbreviations = []string{"e.g.", "i.e.", "etc.", "vs.", "approx.", "incl.", "Mr.", "Dr.", "No."}
+
+// firstSentence returns s up to and including the first '.', '!' or '?'
+// that is followed by a space and is not part of a common abbreviation.
+func firstSentence(s string) string {
+	for i := 0; i+1 < len(s); i++ {
+		c := s[i]
+		if (c != '.' && c != '!' && c != '?') || s[i+1] != ' ' {
+			continue
+		}
+		if c == '.' && endsWithAbbreviation(s[:i+1]) {
+			continue
+		}
+		return s[:i+1]
+	}
+	return s
+}
+
+func endsWithAbbreviation(s string) bool {
+	for _, a := range abbreviations {
+		if strings.HasSuffix(s, a) && (len(s) == len(a) || s[len(s)-len(a)-1] == ' ' || s[len(s)-len(a)-1] == '(') {
+			return true
+		}
+	}
+	return false
+}
+
+// truncate cuts s to at most max runes (max > 1), at the last space in the
+// final fifth if there is one, and appends "…". Shorter strings are
+// returned unchanged.
+func truncate(s string, max int) string {
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	cut, n := 0, 0
+	for i := range s {
+		if n == max-1 {
+			cut = i
+			break
+		}
+		n++
+	}
+	head := s[:cut]
+	if sp := strings.LastIndexAny(head, " \n\t"); sp > 0 && utf8.RuneCountInString(head[sp:]) < max/5 {
+		head = head[:sp]
+	}
+	return strings.TrimRightFunc(head, unicode.IsSpace) + "…"
+}

@@ -1,0 +1,195 @@
+// Package tsdecl renders MCP tools as TypeScript declarations: one
+// `declare namespace` per backend, one Promise-returning function per
+// tool, its argument type derived from the tool's JSON Schema. The output
+// is meant for a model's context, so it is compact: one-line doc comments
+// where they fit, object types on one line when short, and only the schema
+// annotations that help a caller (description, default, format, bounds).
+//
+// Rendering is total: broken, hostile or recursive schemas give looser
+// types (any, Record<string, any>), never an error, a panic or unbounded
+// output. Output is deterministic: properties keep their order in the
+// schema JSON. Every function is pure and safe for concurrent use.
+package tsdecl
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// Tool is what tsdecl needs of an MCP tool.
+type Tool struct {
+	// Name is the tool's original name, e.g. "get-sum".
+	Name string
+	// Ident is the JavaScript identifier to declare; empty means Ident(Name).
+	// A value that is not a valid identifier is passed through Ident.
+	Ident string
+	// Title is shown only when Description is empty.
+	Title string
+	// Description is the tool's description; it is cleaned with
+	// CleanComment and shown in full unless Options.MaxDescription is set.
+	Description string
+	// InputSchema is the tool's JSON Schema for its arguments. Nil, empty,
+	// invalid or shapeless schemas give `args?: Record<string, any>`.
+	InputSchema json.RawMessage
+	// OutputSchema is the JSON Schema of the tool's structured result; nil
+	// or invalid gives Promise<any>.
+	OutputSchema json.RawMessage
+	// Warning, if not empty, is shown as a "⚠ WARNING: ..." line first in
+	// the tool's doc comment.
+	Warning string
+}
+
+// Options tunes rendering. A nil *Options is the same as a zero Options.
+type Options struct {
+	// MaxDescription caps each description (tool and property), in runes;
+	// longer ones are cut at a word boundary and end with "…".
+	// 0 means no limit.
+	MaxDescription int
+}
+
+// Function returns the declaration of one tool, indented by two spaces for
+// use inside a namespace, without a trailing newline:
+//
+//	/** get-sum: Returns the sum of two numbers */
+//	function get_sum(args: { a: number; b: number }): Promise<any>;
+//
+// The doc comment shows the original name when it differs from the
+// identifier. args is optional when the schema requires nothing.
+func Function(t Tool, o *Options) string {
+	id := t.Ident
+	switch {
+	case id == "":
+		id = Ident(t.Name)
+	case !isIdent(id) || reserved[id]:
+		id = Ident(id)
+	}
+	var b strings.Builder
+	if doc := toolDoc(t, id, o); doc != "" {
+		b.WriteString("  " + docComment(doc, "  ") + "\n")
+	}
+	b.WriteString("  function " + id + "(" + args(t.InputSchema, o) + "): Promise<" + result(t.OutputSchema, o) + ">;")
+	return b.String()
+}
+
+// Namespace returns `declare namespace <Ident(server)> { ... }` holding
+// Function for each tool in order, ending with a newline. Tools without an
+// Ident get one from Idents over all tool names, so colliding names stay
+// distinct. When the namespace identifier differs from server, a doc
+// comment with the original name comes first.
+func Namespace(server string, tools []Tool, o *Options) string {
+	names := make([]string, len(tools))
+	for i, t := range tools {
+		names[i] = t.Name
+	}
+	ids := Idents(names)
+	var b strings.Builder
+	id := Ident(server)
+	if id != server {
+		b.WriteString(docComment(oneLine(server), "") + "\n")
+	}
+	b.WriteString("declare namespace " + id + " {\n")
+	for i, t := range tools {
+		if t.Ident == "" {
+			t.Ident = ids[i]
+		}
+		b.WriteString(Function(t, o))
+		b.WriteByte('\n')
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+// toolDoc is the text of a tool's doc comment.
+func toolDoc(t Tool, id string, o *Options) string {
+	var lines []string
+	if w := oneLine(t.Warning); w != "" {
+		lines = append(lines, "⚠ WARNING: "+w)
+	}
+	desc := describe(t.Description, o)
+	if desc == "" {
+		desc = oneLine(t.Title)
+	}
+	if id != t.Name {
+		if name := oneLine(t.Name); name != "" {
+			if desc != "" {
+				desc = name + ": " + desc
+			} else {
+				desc = name
+			}
+		}
+	}
+	if desc != "" {
+		lines = append(lines, desc)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// describe cleans a description and applies Options.MaxDescription.
+func describe(s string, o *Options) string {
+	s = CleanComment(s)
+	if o != nil && o.MaxDescription > 0 {
+		s = truncate(s, o.MaxDescription)
+	}
+	return s
+}
+
+// oneLine cleans s and joins its lines with spaces.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(CleanComment(s)), " ")
+}
+
+// docComment wraps cleaned text in /** */; continuation lines are indented
+// by ind (blank lines stay empty).
+func docComment(text, ind string) string {
+	lines := strings.Split(text, "\n")
+	for i := 1; i < len(lines); i++ {
+		if lines[i] != "" {
+			lines[i] = ind + lines[i]
+		}
+	}
+	return "/** " + strings.Join(lines, "\n") + " */"
+}
+
+// args renders the parameter list of a tool function.
+func args(schema json.RawMessage, o *Options) string {
+	const loose = "args?: Record<string, any>"
+	root, err := decode(schema)
+	if err != nil || !root.isObject() || !typed(root) {
+		return loose
+	}
+	r := newRenderer(root, o)
+	t := r.typ(root, "  ", 0)
+	if optional(r, root) {
+		return "args?: " + t
+	}
+	return "args: " + t
+}
+
+// optional reports whether a root schema accepts an empty object, judged
+// by its required list (following a root $ref once).
+func optional(r *renderer, root *node) bool {
+	s := root
+	if ref := root.get("$ref"); ref != nil && ref.kind == kString {
+		if s = r.resolve(ref.text); s == nil || !s.isObject() {
+			return false
+		}
+	}
+	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
+		if s.has(k) {
+			return false
+		}
+	}
+	return len(s.get("required").items()) == 0
+}
+
+// result renders the type a tool's Promise resolves to.
+func result(schema json.RawMessage, o *Options) string {
+	if len(schema) == 0 {
+		return "any"
+	}
+	root, err := decode(schema)
+	if err != nil || !root.isObject() || !typed(root) {
+		return "any"
+	}
+	return newRenderer(root, o).typ(root, "  ", 0)
+}
