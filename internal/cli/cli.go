@@ -1,0 +1,126 @@
+// Package cli is Switchboard's command line: one file per subcommand,
+// all OS access through an Env so that tests run commands in-process.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// Env is everything a command may take from the operating system.
+type Env struct {
+	Args       []string // arguments after the program name
+	Stdin      io.Reader
+	Stdout     io.Writer
+	Stderr     io.Writer
+	Getenv     func(string) string
+	LookupEnv  func(string) (string, bool)
+	Environ    func() []string
+	Dir        string // working directory
+	Executable string // absolute path of this binary
+}
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string
+	hidden  bool
+	run     func(ctx context.Context, e *Env, args []string) error
+}
+
+func commands() []command {
+	return []command{
+		{name: "serve", summary: "run the MCP server on stdin/stdout (what an agent registers)", run: runServe},
+		{name: "servers", summary: "list configured backend servers, their state and source file", run: runServers},
+		{name: "list", summary: "print TypeScript declarations of backend tools", run: runList},
+		{name: "search", summary: "rank tools for a query, with scores", run: runSearch},
+		{name: "exec", summary: "run a script (file or - for stdin) and print its JSON result", run: runExec},
+		{name: "doctor", summary: "start each backend once and report problems", run: runDoctor},
+
+		{name: "version", summary: "print the version", run: runVersion},
+		{name: sandboxWorkerCmd, hidden: true, run: runSandboxWorker},
+		{name: demoBackendCmd, hidden: true, run: runDemoBackend},
+	}
+}
+
+// errUsage marks an error whose message is the usage already printed.
+var errUsage = errors.New("usage")
+
+// Main runs the command line in e and returns the process exit code.
+func Main(ctx context.Context, e *Env) int {
+	if len(e.Args) == 0 || e.Args[0] == "-h" || e.Args[0] == "--help" || e.Args[0] == "help" {
+		usage(e.Stdout)
+		if len(e.Args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	name, args := e.Args[0], e.Args[1:]
+	i := slices.IndexFunc(commands(), func(c command) bool { return c.name == name })
+	if i < 0 {
+		fmt.Fprintf(e.Stderr, "switchboard: unknown command %q\n\n", name)
+		usage(e.Stderr)
+		return 2
+	}
+	err := commands()[i].run(ctx, e, args)
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		return 2
+	}
+	fmt.Fprintf(e.Stderr, "switchboard %s: %v\n", name, err)
+	return 1
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `Switchboard: one MCP server in front of all your MCP servers.
+
+Usage: switchboard <command> [flags]
+
+Commands:
+`)
+	for _, c := range commands() {
+		if !c.hidden {
+			fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+		}
+	}
+	fmt.Fprint(w, `
+Every command takes --config PATH (default $XDG_CONFIG_HOME/switchboard/config.json)
+and --help. With no config file, serve and exec use a built-in demo backend.
+`)
+}
+
+// newFlags returns a flag set for a subcommand whose usage goes to e.Stderr.
+func newFlags(e *Env, name, synopsis, help string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.Stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(e.Stderr, "Usage: switchboard %s %s\n\n%s\n", name, synopsis, strings.TrimSpace(help))
+		var has bool
+		fs.VisitAll(func(*flag.Flag) { has = true })
+		if has {
+			fmt.Fprintln(e.Stderr, "\nFlags:")
+			fs.PrintDefaults()
+		}
+	}
+	return fs
+}
+
+// parse parses args, turning -h into flag.ErrHelp and bad flags into errUsage.
+func parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return errUsage
+	}
+	return nil
+}

@@ -1,0 +1,65 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/server"
+)
+
+func runExec(ctx context.Context, e *Env, args []string) error {
+	var cf configFlags
+	fs := newFlags(e, "exec", "[--timeout D] SCRIPT_FILE | - | -e CODE", `
+Run a script the way execute does and print its JSON result on stdout;
+console output goes to stderr. Exits 1 when the script fails.
+
+Example:
+  switchboard exec -e 'return await demo.add({a: 2, b: 3})'`)
+	cf.register(fs)
+	code := fs.String("e", "", "the script itself instead of a file")
+	timeout := fs.Duration("timeout", 0, "time limit (default: settings.executeTimeout)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	src := *code
+	switch {
+	case src != "" && fs.NArg() > 0:
+		return fmt.Errorf("give a script file or -e, not both")
+	case src == "" && fs.NArg() != 1:
+		fs.Usage()
+		return errUsage
+	case src == "":
+		var b []byte
+		var err error
+		if fs.Arg(0) == "-" {
+			b, err = io.ReadAll(e.Stdin)
+		} else {
+			b, err = os.ReadFile(e.abs(fs.Arg(0)))
+		}
+		if err != nil {
+			return fmt.Errorf("reading script: %w", err)
+		}
+		src = string(b)
+	}
+	st, err := e.openStack(&cf, true, stackOptions{})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	res := st.srv.Execute(ctx, src, time.Duration(*timeout))
+	if res.Log != "" {
+		fmt.Fprint(e.Stderr, res.Log)
+		if res.Log[len(res.Log)-1] != '\n' {
+			fmt.Fprintln(e.Stderr)
+		}
+	}
+	if res.Err != nil {
+		return errors.New(server.ErrorText(res.Err))
+	}
+	fmt.Fprintf(e.Stdout, "%s\n", res.Value)
+	return nil
+}

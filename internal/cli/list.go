@@ -1,0 +1,70 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/switchboard-mcp/switchboard/internal/server"
+)
+
+func runList(ctx context.Context, e *Env, args []string) error {
+	var cf configFlags
+	fs := newFlags(e, "list", "[--detail names|summary|full] [--query WORDS] [server...]", `
+Print the TypeScript declarations list_tools returns: every server, or
+the named ones. Uses the tool catalog; a server whose tools are not known
+yet is started once to learn them.`)
+	cf.register(fs)
+	detail := fs.String("detail", "", "names, summary or full (default: full, or summary for many tools)")
+	query := fs.String("query", "", "search words instead of whole servers")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	st, err := e.openStack(&cf, true, stackOptions{inProcessScripts: true})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	out, err := st.srv.ListTools(ctx, server.ListArgs{Servers: fs.Args(), Detail: *detail, Query: *query})
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(e.Stdout, out)
+	return nil
+}
+
+func runSearch(ctx context.Context, e *Env, args []string) error {
+	var cf configFlags
+	fs := newFlags(e, "search", "[--limit N] [--server NAME] QUERY...", `
+Rank backend tools for a query, best first, as TypeScript declarations
+with their scores (what list_tools({query}) returns, plus scores).`)
+	cf.register(fs)
+	limit := fs.Int("limit", 5, "most results")
+	var servers stringList
+	fs.Var(&servers, "server", "search only this server (repeatable)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	q := strings.Join(fs.Args(), " ")
+	if strings.TrimSpace(q) == "" {
+		fs.Usage()
+		return errUsage
+	}
+	st, err := e.openStack(&cf, true, stackOptions{inProcessScripts: true})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	hits, err := st.srv.Search(ctx, q, servers, *limit)
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(e.Stdout, server.RenderHits(q, hits))
+	return nil
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (s *stringList) String() string     { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }

@@ -1,0 +1,95 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+func runServers(ctx context.Context, e *Env, args []string) error {
+	var cf configFlags
+	fs := newFlags(e, "servers", "[--json]", `
+List the configured backend servers: name, transport, state, tool count
+(from the catalog), and the file each comes from. State, pid and uptime
+are those of running 'switchboard serve' processes of this user.`)
+	cf.register(fs)
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	st, err := e.openStack(&cf, true, stackOptions{inProcessScripts: true})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	live := readLiveStatus(st.paths.state)
+	type row struct {
+		Name      string `json:"name"`
+		Transport string `json:"transport"`
+		State     string `json:"state"`
+		Pid       int    `json:"pid,omitempty"`
+		Uptime    string `json:"uptime,omitempty"`
+		Tools     *int   `json:"tools,omitempty"`
+		LastError string `json:"lastError,omitempty"`
+		Source    string `json:"source"`
+	}
+	var rows []row
+	for _, name := range st.cat.Servers() {
+		spec := st.cat.Spec(name)
+		r := row{Name: name, Transport: spec.Type, State: "cold", Source: spec.Source}
+		if spec.Disabled {
+			r.State = "disabled"
+		}
+		if tools, ok := st.cat.Known(name); ok {
+			n := len(tools)
+			r.Tools = &n
+		}
+		if s, ok := live[name]; ok {
+			r.State, r.Pid, r.LastError = s.State, s.Pid, s.LastError
+			if !s.Since.IsZero() && s.Pid != 0 {
+				r.Uptime = ago(time.Since(s.Since))
+			}
+		}
+		rows = append(rows, r)
+	}
+	if *asJSON {
+		b, _ := json.MarshalIndent(rows, "", "  ")
+		fmt.Fprintf(e.Stdout, "%s\n", b)
+		return nil
+	}
+	if len(rows) == 0 {
+		fmt.Fprintf(e.Stdout, "No servers configured. Add some to %s, or run 'switchboard init' to import your agents' servers.\n", st.paths.user)
+		return nil
+	}
+	tw := tabwriter.NewWriter(e.Stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tTRANSPORT\tSTATE\tPID\tUPTIME\tTOOLS\tLAST ERROR\tSOURCE")
+	for _, r := range rows {
+		tools, pid := "?", "-"
+		if r.Tools != nil {
+			tools = fmt.Sprint(*r.Tools)
+		}
+		if r.Pid != 0 {
+			pid = fmt.Sprint(r.Pid)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Name, r.Transport, r.State, pid, dash(r.Uptime), tools, dash(truncate(r.LastError, 60)), r.Source)
+	}
+	return tw.Flush()
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func truncate(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > n {
+		return s[:n-1] + "…"
+	}
+	return s
+}

@@ -1,0 +1,174 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/backend"
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/demo"
+	"github.com/switchboard-mcp/switchboard/internal/pool"
+	"github.com/switchboard-mcp/switchboard/internal/sandbox"
+	"github.com/switchboard-mcp/switchboard/internal/server"
+)
+
+// configFlags locate the configuration; every subcommand has them.
+type configFlags struct {
+	config  string
+	project string
+	noDemo  bool
+}
+
+func (c *configFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&c.config, "config", "", "config file (default $XDG_CONFIG_HOME/switchboard/config.json)")
+	fs.StringVar(&c.project, "project", "", "project config file (default: "+config.ProjectFile+" found by walking up from the working directory)")
+}
+
+// paths are the files and directories a command uses.
+type paths struct {
+	user, project string // config files; either may not exist
+	cache, state  string // $XDG_CACHE_HOME/switchboard, $XDG_STATE_HOME/switchboard
+}
+
+func (e *Env) paths(cf *configFlags) paths {
+	home := e.Getenv("HOME")
+	xdg := func(name, fallback string) string {
+		if d := e.Getenv(name); d != "" && filepath.IsAbs(d) {
+			return filepath.Join(d, "switchboard")
+		}
+		return filepath.Join(home, fallback, "switchboard")
+	}
+	p := paths{user: config.UserPath(e.Getenv), cache: xdg("XDG_CACHE_HOME", ".cache"), state: xdg("XDG_STATE_HOME", filepath.Join(".local", "state"))}
+	if cf.config != "" {
+		p.user = e.abs(cf.config)
+	}
+	switch {
+	case cf.project != "":
+		p.project = e.abs(cf.project)
+	case cf.config == "":
+		p.project = config.FindProject(e.Dir, home)
+	}
+	return p
+}
+
+func (e *Env) abs(p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(e.Dir, p)
+}
+
+// loadConfig loads the user and project config. With no file at all and
+// allowDemo, it configures the built-in demo backend.
+func (e *Env) loadConfig(cf *configFlags, allowDemo bool) (*config.Config, paths, error) {
+	p := e.paths(cf)
+	if cf.config != "" {
+		if _, err := os.Stat(p.user); err != nil {
+			return nil, p, fmt.Errorf("config file: %w", err)
+		}
+	}
+	cfg, err := config.Load(p.user, p.project)
+	if err != nil {
+		return nil, p, err
+	}
+	for _, w := range cfg.Warnings {
+		fmt.Fprintf(e.Stderr, "switchboard: warning: %s\n", w)
+	}
+	if len(cfg.Files) == 0 && allowDemo {
+		cfg.Servers[demo.Name] = &config.Server{Name: demo.Name, Type: config.Stdio, Command: e.Executable, Args: []string{demoBackendCmd}, Source: "built-in demo (no config file at " + p.user + ")"}
+	}
+	cfg.Settings = cfg.Settings.Defaults()
+	return cfg, p, nil
+}
+
+// stack is a running Switchboard: pool, catalog, sandbox and server.
+type stack struct {
+	cfg   *config.Config
+	paths paths
+	pool  *pool.Pool
+	cat   *catalog.Catalog
+	sb    *sandbox.Sandbox
+	srv   *server.Server
+	log   *slog.Logger
+}
+
+type stackOptions struct {
+	inProcessScripts bool // run scripts in this process (one-shot CLI commands)
+}
+
+func (e *Env) openStack(cf *configFlags, allowDemo bool, so stackOptions) (*stack, error) {
+	cfg, p, err := e.loadConfig(cf, allowDemo)
+	if err != nil {
+		return nil, err
+	}
+	st := &stack{cfg: cfg, paths: p, log: slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
+	var srv *server.Server
+	st.pool = pool.New(cfg.Servers, &pool.Options{
+		Settings: cfg.Settings,
+		Backend: backend.Options{
+			Env:      e.Environ(),
+			Resolver: config.Resolver{Getenv: e.LookupEnv, ReadFile: os.ReadFile, Home: e.Getenv("HOME")},
+			LogDir:   filepath.Join(p.state, "logs"),
+			Logger:   st.log,
+		},
+		OnToolsChanged: func(server string) {
+			go func() {
+				ctx, cancel := context.WithTimeout(context.Background(), cfg.Settings.StartTimeout.D())
+				defer cancel()
+				if err := st.cat.Refresh(ctx, server); err != nil {
+					st.log.Warn("refreshing tool list after list_changed", "server", server, "err", err)
+				}
+			}()
+		},
+	})
+	st.cat = catalog.New(cfg.Servers, poolSource{st.pool}, &catalog.Options{
+		CacheDir: filepath.Join(p.cache, "catalog"),
+		Logger:   st.log,
+		OnChange: func(server string) {
+			if srv != nil {
+				srv.CatalogChanged(server)
+			}
+		},
+	})
+	sbOpts := &sandbox.Options{Workers: cfg.Settings.MaxScripts, MemoryLimit: int64(cfg.Settings.ScriptMemoryMB) << 20}
+	if !so.inProcessScripts {
+		sbOpts.Command = []string{e.Executable, sandboxWorkerCmd}
+	}
+	st.sb = sandbox.New(sbOpts)
+	srv = server.New(server.Options{Catalog: st.cat, Caller: st.pool, Runner: st.sb, Settings: cfg.Settings, Version: Version(), Logger: st.log})
+	st.srv = srv
+	return st, nil
+}
+
+func (st *stack) Close() {
+	st.sb.Close()
+	st.pool.Close()
+}
+
+// poolSource adapts the pool to the catalog's Source.
+type poolSource struct{ p *pool.Pool }
+
+func (s poolSource) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
+	tools, info, err := s.p.ListTools(ctx, server)
+	if err != nil {
+		return nil, err
+	}
+	return &catalog.Listing{Tools: tools, ProtocolVersion: info.ProtocolVersion, ServerName: info.ServerName, ServerVersion: info.ServerVersion, Instructions: info.Instructions}, nil
+}
+
+// ago formats a duration for people.
+func ago(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return d.Round(time.Millisecond).String()
+	case d < time.Hour:
+		return d.Round(time.Second).String()
+	}
+	return d.Round(time.Minute).String()
+}

@@ -1,0 +1,81 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/pool"
+)
+
+// A running serve process publishes its backends' states in
+// <state>/status/<pid>.json so that 'switchboard servers' in another
+// process can show them.
+
+type liveStatus struct {
+	State     string    `json:"state"`
+	Pid       int       `json:"pid,omitempty"`
+	Since     time.Time `json:"since"`
+	LastError string    `json:"lastError,omitempty"`
+}
+
+func statusPath(stateDir string) string {
+	return filepath.Join(stateDir, "status", strconv.Itoa(os.Getpid())+".json")
+}
+
+// writeStatus publishes p's status; best effort.
+func writeStatus(stateDir string, p *pool.Pool) {
+	m := map[string]liveStatus{}
+	for _, s := range p.Status() {
+		m[s.Name] = liveStatus{State: strings.ToLower(s.State.String()), Pid: s.Pid, Since: s.Since, LastError: s.LastError}
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return
+	}
+	path := statusPath(stateDir)
+	if os.MkdirAll(filepath.Dir(path), 0o700) != nil {
+		return
+	}
+	tmp := path + ".tmp"
+	if os.WriteFile(tmp, b, 0o600) == nil {
+		os.Rename(tmp, path)
+	}
+}
+
+func removeStatus(stateDir string) { os.Remove(statusPath(stateDir)) }
+
+// readLiveStatus merges the status files of live serve processes: a
+// running backend wins over a cold one.
+func readLiveStatus(stateDir string) map[string]liveStatus {
+	out := map[string]liveStatus{}
+	files, _ := filepath.Glob(filepath.Join(stateDir, "status", "*.json"))
+	for _, f := range files {
+		pid, err := strconv.Atoi(strings.TrimSuffix(filepath.Base(f), ".json"))
+		if err != nil {
+			continue
+		}
+		if syscall.Kill(pid, 0) == syscall.ESRCH {
+			os.Remove(f) // its serve process is gone
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		var m map[string]liveStatus
+		if json.Unmarshal(b, &m) != nil {
+			continue
+		}
+		for name, s := range m {
+			if old, ok := out[name]; !ok || (old.Pid == 0 && s.Pid != 0) {
+				out[name] = s
+			}
+		}
+	}
+	return out
+}
