@@ -1,0 +1,231 @@
+package trust
+
+import (
+	"bytes"
+	"encoding/json"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Tool is a backend tool as it appears in tools/list. The raw JSON fields
+// may be empty (absent).
+type Tool struct {
+	Name, Title, Description               string
+	InputSchema, OutputSchema, Annotations json.RawMessage
+}
+
+// Severity grades a [Finding]. The zero value is no severity; findings are
+// always Warn or Block.
+type Severity int
+
+const (
+	// Warn marks text worth a human's look; the tool stays usable.
+	Warn Severity = iota + 1
+	// Block marks a clear injection pattern; the tool should not reach a model.
+	Block
+)
+
+// String returns "warn", "block", or "none" for the zero value.
+func (s Severity) String() string {
+	switch s {
+	case Warn:
+		return "warn"
+	case Block:
+		return "block"
+	}
+	return "none"
+}
+
+// MarshalText encodes s as its String form.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Finding is one rule firing on one text of a tool.
+type Finding struct {
+	// Rule is the stable id of the rule, such as "ignore-instructions"; see [Rules].
+	Rule string
+	// Severity is Warn or Block.
+	Severity Severity
+	// Where names the text: "name", "title", "description", or a dotted path
+	// into a schema such as "inputSchema.properties.path.description" or
+	// "inputSchema.properties.mode.enum[2]".
+	Where string
+	// Excerpt is a short, sanitised piece of the text around the match
+	// (at most about 120 characters).
+	Excerpt string
+}
+
+// Inspect checks a tool's name, title and description and every
+// description, title, default, enum, examples and const string inside its
+// input and output schemas and annotations against the rules of [Rules].
+// Each rule reports at most one finding per text. Findings come in text
+// order, then in the order of [Rules]. Inspect never fails: a schema that is
+// not valid JSON is itself a finding ("invalid-json").
+func Inspect(t Tool) []Finding {
+	var out []Finding
+	if sev, at, ok := hiddenIn(t.Name); ok {
+		out = append(out, Finding{Rule: ruleHidden, Severity: sev, Where: "name", Excerpt: excerpt(visible(t.Name), at, at)})
+	}
+	out = appendText(out, "title", t.Title)
+	out = appendText(out, "description", t.Description)
+	for _, f := range []struct {
+		name string
+		raw  json.RawMessage
+	}{{"inputSchema", t.InputSchema}, {"outputSchema", t.OutputSchema}, {"annotations", t.Annotations}} {
+		if len(bytes.TrimSpace(f.raw)) == 0 {
+			continue
+		}
+		v, err := decodeJSON(f.raw)
+		if err != nil {
+			out = append(out, Finding{Rule: ruleInvalidJSON, Severity: Warn, Where: f.name, Excerpt: excerpt(err.Error(), 0, 0)})
+			continue
+		}
+		walkStrings(v, f.name, "", func(where, s string) {
+			out = appendText(out, where, s)
+		})
+	}
+	return out
+}
+
+// textKeys are the schema keywords whose string values reach a model.
+var textKeys = map[string]bool{"description": true, "title": true, "default": true, "enum": true, "examples": true, "const": true}
+
+// walkStrings calls fn for every string under a text keyword in v, in a
+// deterministic order (object keys sorted).
+func walkStrings(v any, where, key string, fn func(where, s string)) {
+	switch x := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			walkStrings(x[k], where+"."+k, k, fn)
+		}
+	case []any:
+		for i, e := range x {
+			if s, ok := e.(string); ok {
+				if textKeys[key] {
+					fn(where+"["+strconv.Itoa(i)+"]", s)
+				}
+				continue
+			}
+			walkStrings(e, where+"["+strconv.Itoa(i)+"]", "", fn)
+		}
+	case string:
+		if textKeys[key] {
+			fn(where, x)
+		}
+	}
+}
+
+func decodeJSON(raw []byte) (any, error) {
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		return nil, err
+	}
+	if _, err := d.Token(); err == nil {
+		return nil, errTrailing
+	}
+	return v, nil
+}
+
+// appendText runs every rule over one text.
+func appendText(out []Finding, where, s string) []Finding {
+	if s == "" {
+		return out
+	}
+	if sev, at, ok := hiddenIn(s); ok {
+		out = append(out, Finding{Rule: ruleHidden, Severity: sev, Where: where, Excerpt: excerpt(visible(s), at, at)})
+	}
+	if n := utf8.RuneCountInString(s); n > MaxTextLen {
+		out = append(out, Finding{Rule: ruleLong, Severity: Warn, Where: where, Excerpt: strconv.Itoa(n) + " characters"})
+	}
+	flat := flatten(s)
+	for _, r := range textRules {
+		if m, ok := r.check(flat); ok {
+			out = append(out, Finding{Rule: r.ID, Severity: m.sev, Where: where, Excerpt: excerpt(flat, m.start, m.end)})
+		}
+	}
+	return out
+}
+
+// hiddenIn finds the most severe hidden rune in s and the byte offset of
+// its first occurrence.
+func hiddenIn(s string) (Severity, int, bool) {
+	var best Severity
+	at := -1
+	for i, r := range s {
+		if sev, ok := hiddenClass(r); ok && sev > best {
+			best, at = sev, i
+		}
+	}
+	return best, at, best != 0
+}
+
+// flatten prepares text for the phrase rules: hidden characters removed
+// (so they cannot split a keyword), markdown emphasis and code marks turned
+// into spaces, and runs of spaces collapsed. Line breaks stay.
+func flatten(s string) string {
+	s, _ = Sanitize(s)
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		if r == '*' || r == '`' || r == '\t' || r == ' ' || r == 0xA0 {
+			space = true
+			continue
+		}
+		if space && r != '\n' {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// excerpt returns about 120 characters of s around [start, end), on one
+// line, sanitised.
+func excerpt(s string, start, end int) string {
+	const before, maxLen = 40, 120
+	if start < 0 {
+		start = 0
+	}
+	if end < start {
+		end = start
+	}
+	lo := start - before
+	if lo < 0 {
+		lo = 0
+	}
+	for lo > 0 && !utf8.RuneStart(s[lo]) {
+		lo--
+	}
+	hi := lo + maxLen
+	if hi < end {
+		hi = end
+	}
+	if hi > len(s) {
+		hi = len(s)
+	}
+	for hi < len(s) && !utf8.RuneStart(s[hi]) {
+		hi++
+	}
+	frag, _ := Sanitize(s[lo:hi])
+	frag = strings.Join(strings.Fields(frag), " ")
+	if r := []rune(frag); len(r) > maxLen+40 {
+		frag = string(r[:maxLen+40])
+	}
+	if lo > 0 {
+		frag = "…" + frag
+	}
+	if hi < len(s) {
+		frag += "…"
+	}
+	return frag
+}

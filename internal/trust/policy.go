@@ -1,0 +1,70 @@
+package trust
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path"
+)
+
+// Policy is one server's tool rules. The zero value permits every tool.
+// Patterns use [path.Match] syntax on the tool name ('*' and '?' match any
+// characters, since tool names hold no '/'; '[...]' classes work too).
+type Policy struct {
+	// Allow, when not empty, lists the only tools that may be used.
+	Allow []string `json:"allow,omitempty"`
+	// Deny lists tools that may not be used; it wins over Allow.
+	Deny []string `json:"deny,omitempty"`
+	// ReadOnly permits only tools whose annotations say readOnlyHint: true.
+	ReadOnly bool `json:"readOnly,omitempty"`
+}
+
+// Validate reports every malformed pattern at once.
+func (p Policy) Validate() error {
+	var errs []error
+	for _, list := range []struct {
+		name string
+		pats []string
+	}{{"allow", p.Allow}, {"deny", p.Deny}} {
+		for i, pat := range list.pats {
+			if _, err := path.Match(pat, ""); err != nil {
+				errs = append(errs, fmt.Errorf("%s[%d] %q: %w", list.name, i, pat, err))
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Permits reports whether tool may be called under p, and if not, why. A
+// malformed deny pattern denies (fail closed); a malformed allow pattern
+// matches nothing. annotations is the tool's raw annotations object; it is
+// read only when ReadOnly is set, and then a missing or malformed object
+// denies. reason is empty when ok.
+func (p Policy) Permits(tool string, annotations json.RawMessage) (ok bool, reason string) {
+	for _, pat := range p.Deny {
+		if m, err := path.Match(pat, tool); m || err != nil {
+			return false, fmt.Sprintf("tool %q is denied by pattern %q", tool, pat)
+		}
+	}
+	if len(p.Allow) > 0 {
+		allowed := false
+		for _, pat := range p.Allow {
+			if m, _ := path.Match(pat, tool); m {
+				allowed = true
+				break
+			}
+		}
+		if !allowed {
+			return false, fmt.Sprintf("tool %q is not in the allow list", tool)
+		}
+	}
+	if p.ReadOnly {
+		var a struct {
+			ReadOnlyHint *bool `json:"readOnlyHint"`
+		}
+		if len(annotations) == 0 || json.Unmarshal(annotations, &a) != nil || a.ReadOnlyHint == nil || !*a.ReadOnlyHint {
+			return false, fmt.Sprintf("server is read-only and tool %q is not annotated readOnlyHint: true", tool)
+		}
+	}
+	return true, ""
+}

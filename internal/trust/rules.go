@@ -1,0 +1,307 @@
+package trust
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// MaxTextLen is the length in characters above which a text draws a Warn
+// ("long-text"). Long descriptions are not an attack by themselves, but they
+// hide one well and cost every session tokens.
+const MaxTextLen = 4000
+
+// Rule describes one check of [Inspect].
+type Rule struct {
+	ID string
+	// Severity is the highest severity the rule reports; some rules report
+	// Warn for weaker forms of the same pattern.
+	Severity Severity
+	Summary  string
+}
+
+const (
+	ruleHidden      = "hidden-unicode"
+	ruleLong        = "long-text"
+	ruleInvalidJSON = "invalid-json"
+)
+
+var errTrailing = errors.New("invalid JSON: data after the top-level value")
+
+// Rules lists every rule of [Inspect] in the order findings are reported.
+// The returned slice is a fresh copy.
+func Rules() []Rule {
+	out := []Rule{
+		{ruleHidden, Block, "invisible or bidirectional control characters (Block for tags, bidi controls and supplementary variation selectors)"},
+		{ruleLong, Warn, "text longer than 4,000 characters"},
+	}
+	for _, r := range textRules {
+		out = append(out, r.Rule)
+	}
+	return append(out, Rule{ruleInvalidJSON, Warn, "a schema or annotations object that is not valid JSON"})
+}
+
+type match struct {
+	sev        Severity
+	start, end int
+}
+
+type textRule struct {
+	Rule
+	check func(flat string) (match, bool)
+}
+
+// textRules run over flattened text (see flatten), in report order. It is
+// set in init because the encoded-blob rule runs the others on what it
+// decodes.
+var textRules []textRule
+
+func init() {
+	textRules = []textRule{
+		{Rule{"ignore-instructions", Block, "asks the model to ignore or override earlier instructions or the system prompt"}, anyOf(Block, reIgnore...)},
+		{Rule{"conceal-from-user", Block, "asks the model to hide something from the user"}, anyOf(Block, reConceal...)},
+		{Rule{"credential-path", Block, "names credential files (~/.ssh, id_rsa, .env, ~/.aws, ...); Block when told to read or send them"}, checkCredPath},
+		{Rule{"credential-request", Block, "asks to read or pass secrets (private keys, tokens, passwords); Block for keys or the user's secrets"}, checkCredRequest},
+		{Rule{"exfiltration", Block, "asks to send data to a URL or to smuggle contents through a parameter"}, checkExfil},
+		{Rule{"hidden-tag", Block, "instruction tags such as <IMPORTANT>, <system>, <instructions>"}, anyOf(Block, reTag)},
+		{Rule{"html-comment", Warn, "a non-empty HTML comment, invisible when rendered"}, anyOf(Warn, reComment)},
+		{Rule{"encoded-blob", Block, "a long base64 or hex run; Block when it decodes to text another rule blocks"}, checkBlob},
+		{Rule{"tool-shadowing", Block, "steers the model to this tool instead of others, or changes how other tools behave"}, checkShadow},
+	}
+}
+
+func re(s string) *regexp.Regexp { return regexp.MustCompile(`(?i)` + s) }
+
+// anyOf reports the first match of any of res at severity sev.
+func anyOf(sev Severity, res ...*regexp.Regexp) func(string) (match, bool) {
+	return func(s string) (match, bool) {
+		for _, r := range res {
+			if loc := r.FindStringIndex(s); loc != nil {
+				return match{sev, loc[0], loc[1]}, true
+			}
+		}
+		return match{}, false
+	}
+}
+
+var reIgnore = []*regexp.Regexp{
+	re(`\b(ignore|disregard|forget|override|bypass|discard|abandon)\s+(all\s+|any\s+|every\s+)?(of\s+)?(the\s+|your\s+|my\s+|these\s+|those\s+)?(previous|prior|above|preceding|earlier|former|original|other|existing|system|safety|developer|initial)\s+(instructions?|prompts?|rules|directions|guidelines|guidance|messages|context|commands|constraints|policies)\b`),
+	re(`\b(ignore|disregard|forget|override|bypass|reveal|leak|print|repeat|output)\s+(\w+\s+){0,3}?(the\s+|your\s+)?system\s+(prompt|message|instructions)\b`),
+	re(`\b(these|the\s+following|my|this\s+tool'?s?)\s+instructions\s+(take\s+precedence|override|supersede|replace)\b`),
+	re(`\byou\s+are\s+now\s+(in\s+)?(developer|god|dan|jailbreak|admin|unrestricted)\s+mode\b`),
+}
+
+var reConceal = []*regexp.Regexp{
+	re(`\b(do\s+not|don'?t|never|without|avoid)\s+(tell|telling|inform|informing|mention|mentioning|notify|notifying|reveal|revealing|disclose|disclosing|alert|alerting|let)\b[^.\n]{0,80}?\b(the\s+)?(user|human|operator)s?\b`),
+	re(`\b(hide|hiding|conceal|concealing|keep|keeping)\b[^.\n]{0,30}?\bfrom\s+the\s+(user|human|operator)s?\b`),
+	re(`\bthe\s+(user|human)\s+(must|should|need|does|will)\s*(not|n'?t|never)\s+(know|see|notice|find\s+out|be\s+(told|informed|aware|notified))\b`),
+	re(`\b(secretly|covertly|silently|quietly|invisibly)\s+(send|sends|sending|forward|copy|upload|include|read|exfiltrate|transmit|post|bcc|cc|add|attach)\b`),
+}
+
+var reCredPath = re(`~/\.ssh\b|\$home/\.ssh\b|\.ssh/|\bid_(rsa|dsa|ecdsa|ed25519)\b|~/\.aws\b|\.aws/(credentials|config)\b|(^|[\s'"(=:/,])\.env(\.[a-z]+)?\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|/etc/(passwd|shadow|sudoers)\b|~/\.gnupg\b|\bmcp\.json\b|claude_desktop_config\.json|\.config/gh/hosts\.yml|\bwallet\.dat\b|~/\.ssh`)
+
+// reAccess is a verb that makes the model touch or move what follows.
+var reAccess = re(`\b(read|reads|reading|cat|open|opening|load|loading|access|fetch|retrieve|collect|copy|include|including|pass|passing|send|sending|upload|uploading|attach|append|paste|extract|dump|print|output|share|exfiltrate|forward|leak|steal|harvest|email|post)\b`)
+
+// reNegation in the words before a match turns a Block into a Warn.
+var reNegation = re(`\b(not|never|no|don'?t|avoid|reject|rejected|exclude|excluding|except|forbidden|blocked|disallowed|without)\b`)
+
+// preceding returns up to n bytes of s before i, cut at the line start.
+func preceding(s string, i, n int) string {
+	lo := i - n
+	if lo < 0 {
+		lo = 0
+	}
+	for lo > 0 && !utf8.RuneStart(s[lo]) {
+		lo++
+	}
+	w := s[lo:i]
+	if j := strings.LastIndexByte(w, '\n'); j >= 0 {
+		w = w[j+1:]
+	}
+	return w
+}
+
+func checkCredPath(s string) (match, bool) {
+	locs := reCredPath.FindAllStringIndex(s, -1)
+	if locs == nil {
+		return match{}, false
+	}
+	for _, l := range locs {
+		w := preceding(s, l[0], 80)
+		if reAccess.MatchString(w) && !reNegation.MatchString(w) {
+			return match{Block, l[0], l[1]}, true
+		}
+	}
+	return match{Warn, locs[0][0], locs[0][1]}, true
+}
+
+var (
+	reSecretHigh = re(`\b(ssh\s+(private\s+)?keys?|private\s+keys?|secret\s+keys?|seed\s+phrases?|recovery\s+phrases?|mnemonic|wallet\s+keys?|signing\s+keys?)\b`)
+	reSecretAny  = re(`\b(the\s+user'?s\s+|users'\s+|your\s+|their\s+|all\s+|any\s+|every\s+)?(ssh\s+(private\s+)?keys?|private\s+keys?|secret\s+keys?|api[\s_-]?keys?|access[\s_-]?tokens?|auth(entication)?\s+tokens?|bearer\s+tokens?|oauth\s+tokens?|session\s+(tokens?|cookies?)|passwords?|passphrases?|credentials|seed\s+phrases?|recovery\s+phrases?|mnemonic)\b`)
+	reOwned      = re(`^(the\s+user'?s|users'|their|all|every)\s`)
+)
+
+func checkCredRequest(s string) (match, bool) {
+	var best match
+	for _, l := range reSecretAny.FindAllStringIndex(s, -1) {
+		w := preceding(s, l[0], 40)
+		if !reAccess.MatchString(w) || reNegation.MatchString(w) {
+			continue
+		}
+		sev := Warn
+		if m := s[l[0]:l[1]]; reSecretHigh.MatchString(m) || reOwned.MatchString(m) {
+			sev = Block
+		}
+		if sev > best.sev {
+			best = match{sev, l[0], l[1]}
+		}
+	}
+	return best, best.sev != 0
+}
+
+var (
+	reSendURL         = re(`\b(send|sends|sending|post|posting|upload|uploading|forward|forwarding|transmit|transmitting|exfiltrate|report|beacon|copy|mirror|log)\b[^\n]{0,80}?\bto\s+(<?(https?|ftp|wss?)://|(an?\s+|the\s+following\s+|this\s+|our\s+)?(external|remote|third[-\s]party|attacker)\s+(url|server|endpoint|address|host|service|webhook))`)
+	reSendMail        = re(`\b(send|sends|sending|forward|forwarding|copy|bcc|cc)\b[^\n]{0,60}?\bto\s+[\w.+-]+@[\w-]+\.[\w.-]+`)
+	reIncludeContents = re(`\b(include|insert|embed|put|place|append|add)\s+(the\s+|its\s+|their\s+|all\s+|any\s+)?(full\s+|entire\s+|complete\s+|whole\s+|raw\s+)?(contents?|text|data)\s+of\b[^\n]{0,80}?\b(in|into|inside|within|as)\s+(the\s+|your\s+|a\s+|this\s+|each\s+)?[\w'"-]*\s*(parameters?|params?|arguments?|fields?|request|query|url|message|note|sidenote|comment|header)\b`)
+	rePassContents    = re(`\bpass\s+(its|their|the\s+file'?s?|the\s+(full\s+|entire\s+|whole\s+|raw\s+)?|all\s+(the\s+)?)?\s*(contents?|file\s+contents?)\s+(as|in|into|via|through)\b`)
+	reConversation    = re(`\b(send|include|pass|forward|upload|append|add|copy|share|attach|put|insert|embed)\b[^\n]{0,40}?\b((the\s+)?(entire|full|whole|complete)\s+(conversation|chat)|(conversation|chat)\s+(history|transcript|log)|(all\s+)?(previous|prior|earlier|preceding)\s+messages)\b`)
+	rePassIt          = re(`\bpass\s+(it|them|this|these)\s+(as|in|into|via)\s+(the\s+|a\s+)?[\w'"-]*\s*(parameters?|params?|arguments?|fields?)\b`)
+)
+
+func checkExfil(s string) (match, bool) {
+	if m, ok := anyOf(Block, reSendURL, reIncludeContents, rePassContents, reConversation)(s); ok {
+		return m, true
+	}
+	// "pass it as the X parameter" is ordinary unless its line talks about secrets.
+	if l := rePassIt.FindStringIndex(s); l != nil {
+		line := lineAround(s, l[0])
+		if reSecretAny.MatchString(line) || reCredPath.MatchString(line) {
+			return match{Block, l[0], l[1]}, true
+		}
+	}
+	if l := reSendMail.FindStringIndex(s); l != nil {
+		return match{Warn, l[0], l[1]}, true
+	}
+	return match{}, false
+}
+
+func lineAround(s string, i int) string {
+	lo := strings.LastIndexByte(s[:i], '\n') + 1
+	hi := strings.IndexByte(s[i:], '\n')
+	if hi < 0 {
+		return s[lo:]
+	}
+	return s[lo : i+hi]
+}
+
+var (
+	reTag     = re(`<\s*/?\s*(important|system|instructions?|secret|hidden|sudo|admin|override|system[-_ ]?(prompt|message)|assistant|ai[-_ ]?instructions?)\b[^<>\n]{0,100}>`)
+	reComment = re(`<!--\s*[^\s-][\s\S]*?(-->|$)`)
+)
+
+var (
+	reB64 = regexp.MustCompile(`[A-Za-z0-9+/_-]{60,}={0,2}`)
+	reHex = regexp.MustCompile(`\b[0-9A-Fa-f]{80,}\b`)
+)
+
+func checkBlob(s string) (match, bool) {
+	var best match
+	consider := func(l []int, decoded []byte) {
+		sev := Warn
+		if utf8.Valid(decoded) && printable(decoded) && blocks(string(decoded)) {
+			sev = Block
+		}
+		if sev > best.sev {
+			best = match{sev, l[0], l[1]}
+		}
+	}
+	for _, l := range reB64.FindAllStringIndex(s, -1) {
+		run := s[l[0]:l[1]]
+		if !mixedBase64(run) {
+			continue
+		}
+		consider(l, decodeBase64(run))
+	}
+	for _, l := range reHex.FindAllStringIndex(s, -1) {
+		b, _ := hex.DecodeString(s[l[0]:l[1]])
+		consider(l, b)
+	}
+	return best, best.sev != 0
+}
+
+// mixedBase64 tells a base64 payload from identifiers and paths: it mixes
+// upper case, lower case and digits, with many distinct characters.
+func mixedBase64(run string) bool {
+	var up, lo, dig bool
+	seen := map[rune]bool{}
+	for _, r := range run {
+		up = up || unicode.IsUpper(r)
+		lo = lo || unicode.IsLower(r)
+		dig = dig || unicode.IsDigit(r)
+		seen[r] = true
+	}
+	return up && lo && dig && len(seen) >= 20
+}
+
+func decodeBase64(run string) []byte {
+	trimmed := strings.TrimRight(run, "=")
+	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+		if b, err := enc.DecodeString(trimmed); err == nil {
+			return b
+		}
+	}
+	return nil
+}
+
+func printable(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	n := 0
+	for _, r := range string(b) {
+		if unicode.IsPrint(r) || unicode.IsSpace(r) {
+			n++
+		}
+	}
+	return n*10 >= utf8.RuneCount(b)*9
+}
+
+// blocks reports whether a phrase rule other than encoded-blob blocks s.
+func blocks(s string) bool {
+	flat := flatten(s)
+	for _, r := range textRules {
+		if r.ID == "encoded-blob" {
+			continue
+		}
+		if m, ok := r.check(flat); ok && m.sev == Block {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	reShadowBlock = []*regexp.Regexp{
+		re(`\bwhen\s+this\s+tool\s+is\s+(available|present|loaded|enabled|installed|connected)\b`),
+		re(`\b(the|any|all|every|other)\s+([\w.'"-]+\s+){0,2}?(tools?|servers?)\s+(must|should|shall|will)\s+(always\s+|now\s+|also\s+|instead\s+)?(send|forward|include|route|redirect|bcc|cc|add|copy)\b`),
+		re(`\bwhen(ever)?\s+(the\s+)?user\s+(asks|wants|requests|needs|mentions|says|tries)\b[^.\n]{0,80}?\b(always|only|must)\s+(use|call|invoke|route\s+to)\s+this\s+(tool|server|function)\b`),
+		re(`\b(always|only|must)\s+(use|call|invoke)\s+this\s+(tool|server|function)\s+(instead\s+of|rather\s+than|in\s+place\s+of)\s+(any|all|the|other)\b`),
+	}
+	reShadowWarn = []*regexp.Regexp{
+		re(`\b(do\s+not|don'?t|never)\s+(use|call|invoke)\s+(any\s+)?(other|another|the\s+other)\s+(tools?|servers?|mcp)\b`),
+		re(`\b(always|only)\s+use\s+this\s+(tool|server)\b`),
+		re(`\b(instead\s+of|rather\s+than|in\s+place\s+of)\s+(using\s+|calling\s+)?(the\s+)?[\w.'"-]+\s+(tool|server|mcp\s+server)\b`),
+	}
+)
+
+func checkShadow(s string) (match, bool) {
+	if m, ok := anyOf(Block, reShadowBlock...)(s); ok {
+		return m, true
+	}
+	return anyOf(Warn, reShadowWarn...)(s)
+}
