@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -32,7 +33,7 @@ type ranking struct {
 }
 
 func (ix *Index) queryTerms(query string) []qterm {
-	toks := analyze(query, nil)
+	toks := analyze(phrases.Replace(query), nil)
 	var qs []qterm
 	pos := map[string]int{}
 	for _, t := range toks {
@@ -82,15 +83,23 @@ func (ix *Index) mentioned(query string) []int32 {
 	return out
 }
 
-func (ix *Index) rank(query string, limit int) *ranking {
-	n := len(ix.docs)
-	if n == 0 || strings.TrimSpace(query) == "" {
-		return nil
-	}
-	qs := ix.queryTerms(query)
+// scorer holds the per-query scratch space.
+type scorer struct {
+	ix       *Index
+	srvScore []float64 // backend-level score of the whole query
+	score    []float64
+	best     []float32
+	touched  []int32
+}
 
+func (ix *Index) newScorer(qs []qterm) *scorer {
+	sc := &scorer{
+		ix:       ix,
+		srvScore: make([]float64, len(ix.servers)),
+		score:    make([]float64, len(ix.docs)),
+		best:     make([]float32, len(ix.docs)),
+	}
 	// Backend level: each term adds its best expansion's score.
-	srvScore := make([]float64, len(ix.servers))
 	srvBest := make([]float64, len(ix.servers))
 	for _, q := range qs {
 		clear(srvBest)
@@ -103,40 +112,76 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			}
 		}
 		for s, v := range srvBest {
-			srvScore[s] += q.weight * v
+			sc.srvScore[s] += q.weight * v
 		}
 	}
+	return sc
+}
 
-	// Tool level: same, then add the backend's score.
-	score := make([]float64, n)
-	best := make([]float32, n)
-	var touched, cands []int32
+// tools scores every tool matching qs (each term adds its best expansion's
+// contribution), adds the backend's score and returns the matching tools.
+// It resets the scores of the previous call.
+func (sc *scorer) tools(qs []qterm, cands []int32) []int32 {
+	for _, d := range cands {
+		sc.score[d] = 0
+	}
+	cands = cands[:0]
+	post := sc.ix.tools.post
 	for _, q := range qs {
-		touched = touched[:0]
+		sc.touched = sc.touched[:0]
 		for _, e := range q.exps {
 			if e.id < 0 {
 				continue
 			}
 			w := float32(e.w)
-			for _, p := range ix.tools.post[e.id] {
-				if best[p.doc] == 0 {
-					touched = append(touched, p.doc)
+			for _, p := range post[e.id] {
+				if sc.best[p.doc] == 0 {
+					sc.touched = append(sc.touched, p.doc)
 				}
-				best[p.doc] = max(best[p.doc], w*p.score)
+				sc.best[p.doc] = max(sc.best[p.doc], w*p.score)
 			}
 		}
-		for _, d := range touched {
-			if score[d] == 0 {
+		for _, d := range sc.touched {
+			if sc.score[d] == 0 {
 				cands = append(cands, d)
 			}
-			score[d] += q.weight * float64(best[d])
-			best[d] = 0
+			sc.score[d] += q.weight * float64(sc.best[d])
+			sc.best[d] = 0
 		}
 	}
-	sw := ix.opt.ServerWeight
+	sw := sc.ix.opt.ServerWeight
 	for _, d := range cands {
-		score[d] += sw * srvScore[ix.docServer[d]]
+		sc.score[d] += sw * sc.srvScore[sc.ix.docServer[d]]
 	}
+	return cands
+}
+
+func (ix *Index) rank(query string, limit int) *ranking {
+	if len(ix.docs) == 0 || strings.TrimSpace(query) == "" {
+		return nil
+	}
+	qs := ix.queryTerms(query)
+	sc := ix.newScorer(qs)
+
+	// Clauses first ("open X, fill Y, then press Z"): the best tool of each
+	// clause is kept for the final list.
+	var clauseTops []int32
+	var cands []int32
+	if cl := ix.clauses(query); len(cl) > 1 {
+		for _, c := range cl {
+			cands = sc.tools(c, cands)
+			if len(cands) == 0 {
+				continue
+			}
+			top := ix.topK(cands, sc.score, 1)[0]
+			if !slices.Contains(clauseTops, int32(top.Doc)) {
+				clauseTops = append(clauseTops, int32(top.Doc))
+			}
+		}
+	}
+
+	cands = sc.tools(qs, cands)
+	score := sc.score
 	bonus := func(d int32, b float64) {
 		if score[d] == 0 {
 			cands = append(cands, d)
@@ -162,7 +207,111 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	}
 	r.coverage = ix.coverage(qs, hits[0].Doc)
 	r.relevant = ix.opt.MinCoverage < 0 || r.coverage >= ix.opt.MinCoverage
+	r.hits = ix.diversify(hits, limit, score, cands, clauseTops, ix.namedServers(qs))
 	return r
+}
+
+// diversify makes room in hits for the best tool of each clause and of each
+// backend the query names, interleaving them after the first hit so that
+// the top of the whole-query ranking keeps its place.
+func (ix *Index) diversify(hits []Hit, limit int, score []float64, cands, clauseTops []int32, named []int32) []Hit {
+	var extra []int32
+	extra = append(extra, clauseTops...)
+	for _, s := range named {
+		if slices.ContainsFunc(hits, func(h Hit) bool { return ix.docServer[h.Doc] == s }) {
+			continue
+		}
+		bestD, bestS := int32(-1), 0.0
+		for _, d := range cands {
+			if ix.docServer[d] == s && (bestD < 0 || score[d] > bestS) {
+				bestD, bestS = d, score[d]
+			}
+		}
+		if bestD >= 0 {
+			extra = append(extra, bestD)
+		}
+	}
+	if len(extra) == 0 {
+		return hits
+	}
+	out := make([]Hit, 0, limit)
+	seen := map[int]bool{}
+	add := func(d int) {
+		if !seen[d] && len(out) < limit {
+			seen[d] = true
+			out = append(out, Hit{Doc: d, Server: ix.docs[d].Server, Tool: ix.docs[d].Tool, Score: score[d]})
+		}
+	}
+	i, j := 0, 0
+	for len(out) < limit && (i < len(hits) || j < len(extra)) {
+		if i < len(hits) {
+			add(hits[i].Doc)
+			i++
+		}
+		for j < len(extra) && seen[int(extra[j])] {
+			j++
+		}
+		if j < len(extra) {
+			add(int(extra[j]))
+			j++
+		}
+	}
+	return out
+}
+
+// namedServers returns the backends whose name a query term spells out
+// (not through a synonym), for terms specific enough to be a product name.
+func (ix *Index) namedServers(qs []qterm) []int32 {
+	var out []int32
+	for _, q := range qs {
+		if q.weight < 1 || q.idf < namedMinIDF {
+			continue
+		}
+		e := q.exps[0]
+		if e.sid < 0 {
+			continue
+		}
+		for _, p := range ix.srv.post[e.sid] {
+			if p.named && !slices.Contains(out, p.doc) {
+				out = append(out, p.doc)
+			}
+		}
+	}
+	return out
+}
+
+// namedMinIDF is the tool-level IDF a term needs to count as naming a
+// backend: "search" in "brave-search" is too common to name it.
+const namedMinIDF = 2.5
+
+// clauses splits a query at punctuation and at "then", "and", "also" into
+// the term lists of its parts; parts without terms are dropped.
+func (ix *Index) clauses(query string) [][]qterm {
+	f := func(r rune) bool { return strings.ContainsRune(",;:!?()", r) }
+	var out [][]qterm
+	for _, part := range strings.FieldsFunc(query, f) {
+		for _, sub := range splitWords(part, "then", "and", "also") {
+			if qs := ix.queryTerms(sub); len(qs) > 0 {
+				out = append(out, qs)
+			}
+		}
+	}
+	return out
+}
+
+// splitWords splits s at any of the given whole words.
+func splitWords(s string, words ...string) []string {
+	var out []string
+	var cur []string
+	for _, w := range strings.Fields(s) {
+		if slices.Contains(words, strings.ToLower(w)) {
+			out = append(out, strings.Join(cur, " "))
+			cur = cur[:0]
+			continue
+		}
+		cur = append(cur, w)
+	}
+	return append(out, strings.Join(cur, " "))
 }
 
 // topK returns the best k candidates in hit order.

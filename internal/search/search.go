@@ -58,7 +58,7 @@ type Options struct {
 	// fields of a tool; defaults 3, 2, 1 and 0.4.
 	NameWeight, TitleWeight, DescriptionWeight, ParamWeight float64
 	// ServerWeight scales the backend-level score added to each of its
-	// tools' scores; default 0.6.
+	// tools' scores; default 1.
 	ServerWeight float64
 	// MinCoverage is the share of the query's evidence (IDF mass of its
 	// terms) that the best tool and its backend must match for Search to
@@ -85,7 +85,7 @@ func (o *Options) withDefaults() Options {
 	def(&r.TitleWeight, 2)
 	def(&r.DescriptionWeight, 1)
 	def(&r.ParamWeight, 0.4)
-	def(&r.ServerWeight, 0.6)
+	def(&r.ServerWeight, 1)
 	def(&r.MinCoverage, 0.3)
 	if r.MaxDescriptionTerms == 0 {
 		r.MaxDescriptionTerms = 400

@@ -105,7 +105,7 @@ func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0
 
 // stem is a small English suffix stripper in the spirit of Porter's step 1
 // (written for this package; no library): plurals, -ing, -ed, -ion after t/s,
-// a final y -> i and a final e. It only has to map the forms of one word to
+// -al, a final y -> i and a final e. It only has to map the forms of one word to
 // the same key, not produce real words: "creates", "created", "creating",
 // "creation" and "create" all become "creat".
 func stem(w string) string {
@@ -130,6 +130,9 @@ func stem(w string) string {
 			w = undouble(b)
 			break
 		}
+	}
+	if b, ok := strings.CutSuffix(w, "al"); ok && len(b) >= 5 {
+		w = b
 	}
 	if b, ok := strings.CutSuffix(w, "ion"); ok && len(b) >= 4 &&
 		(strings.HasSuffix(b, "t") || strings.HasSuffix(b, "s")) {
@@ -173,7 +176,7 @@ into is it its itself just let lets like me might more most must my myself no no
 on once only or other our ours out over own please same she should so some such than that the
 their them then there these they this those through to too under until up us very via was we
 were what when where whether which while who whom why will with within would yet you your yours
-yourself actually already currently really right tell want need pleas okay ok thing stuff
+yourself many much actually already currently really right tell want need pleas okay ok thing stuff
 something anything everything someone somebody today tomorrow yesterday`)
 
 func setOf(words string) map[string]bool {
@@ -195,7 +198,8 @@ var synonymGroups = [][]string{
 	{"update", "edit", "modify", "change", "set", "patch", "rename", "alter", "mark"},
 	{"search", "find", "query", "lookup", "look", "locate", "discover"},
 	{"run", "execute", "trigger", "launch", "invoke", "call", "start", "kick"},
-	{"send", "post", "message", "notify", "tell", "write", "publish"},
+	{"send", "post", "message", "notify", "write", "publish"},
+	{"count", "number", "total", "tally"},
 	{"comment", "note", "reply", "discussion", "thread", "remark"},
 	{"repository", "repo", "project", "codebase"},
 	{"directory", "folder", "dir"},
@@ -218,6 +222,9 @@ var synonymGroups = [][]string{
 	{"web", "internet", "online"},
 	{"scrape", "crawl", "extract"},
 }
+
+// phrases rewrites multi-word query idioms before analysis.
+var phrases = strings.NewReplacer("how many", "count", "How many", "count", "look up", "lookup", "Look up", "lookup")
 
 // synonymWeight scales the score of a term reached through a synonym.
 const synonymWeight = 0.6

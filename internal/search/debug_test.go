@@ -1,0 +1,73 @@
+package search
+
+import (
+	"fmt"
+	"os"
+	"testing"
+)
+
+func TestDebugCoverage(t *testing.T) {
+	if os.Getenv("SEARCH_DEBUG") == "" {
+		t.Skip("set SEARCH_DEBUG=1 to print per-query diagnostics")
+	}
+	ix := New(corpusDocs(t), &Options{MinCoverage: -1})
+	for _, p := range []string{devQueries, extraQs} {
+		for _, q := range readQueries(t, p) {
+			r := ix.rank(q.Query, 3)
+			qs := ix.queryTerms(q.Query)
+			var terms string
+			for _, x := range qs {
+				terms += fmt.Sprintf("%s:%.1f ", x.term, x.idf)
+			}
+			if r == nil {
+				fmt.Printf("%s %-6s nil  [%s]\n", q.ID, q.Kind, terms)
+				continue
+			}
+			fmt.Printf("%s %-6s cov=%.2f top=%.1f %s/%s  [%s]\n", q.ID, q.Kind, r.coverage, r.hits[0].Score, r.hits[0].Server, r.hits[0].Tool, terms)
+		}
+	}
+}
+
+func TestDebugRanking(t *testing.T) {
+	if os.Getenv("SEARCH_DEBUG") == "" {
+		t.Skip("set SEARCH_DEBUG=1 to print ranking-only scores")
+	}
+	docs := corpusDocs(t)
+	for _, sw := range []float64{0.3, 0.6, 1, 1.5, 2.5} {
+		ix := New(docs, &Options{MinCoverage: -1, ServerWeight: sw})
+		for _, p := range []string{devQueries, extraQs} {
+			var miss []string
+			s := evaluate(ix, readQueries(t, p), func(m string) { miss = append(miss, m[:4]) })
+			fmt.Printf("sw=%.1f %s hit@1=%.3f hit@5=%.3f any@5=%.3f %v\n", sw, p[len(p)-12:], s.hit1, s.hit5, s.anyHit5, miss)
+		}
+	}
+}
+
+func TestDebugMisses(t *testing.T) {
+	if os.Getenv("SEARCH_DEBUG") == "" {
+		t.Skip("set SEARCH_DEBUG=1 to print ranking misses")
+	}
+	ix := New(corpusDocs(t), &Options{MinCoverage: -1})
+	for _, p := range []string{devQueries, extraQs} {
+		evaluate(ix, readQueries(t, p), func(m string) { fmt.Println(m) })
+	}
+}
+
+func TestDebugSweep(t *testing.T) {
+	if os.Getenv("SEARCH_DEBUG") == "" {
+		t.Skip("set SEARCH_DEBUG=1 to sweep ranking parameters")
+	}
+	docs := corpusDocs(t)
+	for _, nw := range []float64{3, 5, 8} {
+		for _, pw := range []float64{0.2, 0.5} {
+			for _, k1 := range []float64{0.9, 1.2, 2} {
+				for _, sw := range []float64{0.6, 1, 1.5} {
+					ix := New(docs, &Options{MinCoverage: -1, NameWeight: nw, ParamWeight: pw, K1: k1, ServerWeight: sw})
+					a := evaluate(ix, readQueries(t, devQueries), func(string) {})
+					b := evaluate(ix, readQueries(t, extraQs), func(string) {})
+					fmt.Printf("nw=%.0f pw=%.1f k1=%.1f sw=%.1f dev %.3f %.3f extra %.3f %.3f\n", nw, pw, k1, sw, a.hit1, a.hit5, b.hit1, b.hit5)
+				}
+			}
+		}
+	}
+}
