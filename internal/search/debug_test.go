@@ -23,7 +23,8 @@ func TestDebugCoverage(t *testing.T) {
 				fmt.Printf("%s %-6s nil  [%s]\n", q.ID, q.Kind, terms)
 				continue
 			}
-			fmt.Printf("%s %-6s cov=%.2f top=%.1f %s/%s  [%s]\n", q.ID, q.Kind, r.coverage, r.hits[0].Score, r.hits[0].Server, r.hits[0].Tool, terms)
+			_, m := ix.evidence(qs, r.hits[0].Doc)
+			fmt.Printf("%s %-6s cov=%.2f m=%4.1f top=%.1f %s/%s  [%s]\n", q.ID, q.Kind, r.coverage, m, r.hits[0].Score, r.hits[0].Server, r.hits[0].Tool, terms)
 		}
 	}
 }

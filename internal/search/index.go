@@ -153,8 +153,10 @@ func (ix *Index) build() {
 			srvNum[d.Server] = s
 			ix.servers = append(ix.servers, d.Server)
 			srvDocs = append(srvDocs, nil)
+			ix.srvSize = append(ix.srvSize, 0)
 		}
 		ix.docServer = append(ix.docServer, s)
+		ix.srvSize[s]++
 		srvDocs[s] = append(srvDocs[s], int32(i))
 		for _, f := range exactForms(d) {
 			ix.exact[f] = append(ix.exact[f], int32(i))

@@ -205,8 +205,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		r.coverage, r.relevant = 1, true
 		return r
 	}
-	r.coverage = ix.coverage(qs, hits[0].Doc)
-	r.relevant = ix.opt.MinCoverage < 0 || r.coverage >= ix.opt.MinCoverage
+	r.relevant = ix.relevant(query, qs, hits[0].Doc, &r.coverage)
 	r.hits = ix.diversify(hits, limit, score, cands, clauseTops, ix.namedServers(qs))
 	return r
 }
@@ -342,10 +341,34 @@ func (ix *Index) topK(cands []int32, score []float64, k int) []Hit {
 	return hits
 }
 
+// relevant decides whether doc, the best hit, answers the query at all.
+func (ix *Index) relevant(query string, qs []qterm, doc int, cov *float64) bool {
+	c, m := ix.evidence(qs, doc)
+	*cov = c
+	o := &ix.opt
+	if o.MinCoverage < 0 {
+		return true
+	}
+	if len(ix.namedServers(qs)) == 0 {
+		for _, p := range ix.products.mentioned(query) {
+			if !ix.served(p) {
+				return c >= o.ForeignCoverage
+			}
+		}
+	}
+	return c >= o.MinCoverage || m >= o.MinEvidence*ix.maxIDF
+}
+
 // coverage is the share of the query's IDF mass that doc (or its backend's
 // name) matches. A term matched only through a synonym counts at the synonym
 // weight, one matched only in a parameter counts half.
 func (ix *Index) coverage(qs []qterm, doc int) float64 {
+	c, _ := ix.evidence(qs, doc)
+	return c
+}
+
+// evidence returns coverage and the matched IDF mass itself.
+func (ix *Index) evidence(qs []qterm, doc int) (float64, float64) {
 	var total, got float64
 	srv := int32(ix.docServer[doc])
 	for _, q := range qs {
@@ -367,9 +390,9 @@ func (ix *Index) coverage(qs []qterm, doc int) float64 {
 		got += mass * m
 	}
 	if total == 0 {
-		return 0
+		return 0, 0
 	}
-	return got / total
+	return got / total, got
 }
 
 // find returns the posting of doc in term id's list (sorted by doc).

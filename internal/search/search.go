@@ -60,10 +60,23 @@ type Options struct {
 	// ServerWeight scales the backend-level score added to each of its
 	// tools' scores; default 1.
 	ServerWeight float64
-	// MinCoverage is the share of the query's evidence (IDF mass of its
-	// terms) that the best tool and its backend must match for Search to
-	// return anything; default 0.3. Negative disables the check.
-	MinCoverage float64
+	// MinCoverage and MinEvidence decide whether the best tool is relevant
+	// at all. Evidence is the IDF mass of the query terms the tool (or its
+	// backend's name) matches, a term reached through a synonym counting at
+	// the synonym weight and one found only in a parameter at half; coverage
+	// is that mass over the mass of all query terms (a word no tool uses
+	// counts as the rarest term). The best tool is relevant when its
+	// coverage is at least MinCoverage (default 0.4) or its evidence is at
+	// least MinEvidence times the largest IDF of the index (default 1: as
+	// much as one term found in a single tool). A negative MinCoverage
+	// disables the check.
+	MinCoverage, MinEvidence float64
+	// ForeignCoverage is the coverage needed instead when the query mentions
+	// a product no backend serves and names no backend; default 0.6.
+	ForeignCoverage float64
+	// Products are the product names checked for ForeignCoverage; nil means
+	// DefaultProducts.
+	Products []string
 	// MaxDescriptionTerms caps how many terms of a description (and of all
 	// parameters together) are indexed, so one huge tool cannot dominate;
 	// default 400.
@@ -86,7 +99,12 @@ func (o *Options) withDefaults() Options {
 	def(&r.DescriptionWeight, 1)
 	def(&r.ParamWeight, 0.4)
 	def(&r.ServerWeight, 1)
-	def(&r.MinCoverage, 0.3)
+	def(&r.MinCoverage, 0.4)
+	def(&r.MinEvidence, 1)
+	def(&r.ForeignCoverage, 0.6)
+	if r.Products == nil {
+		r.Products = DefaultProducts
+	}
 	if r.MaxDescriptionTerms == 0 {
 		r.MaxDescriptionTerms = 400
 	}
@@ -103,10 +121,12 @@ type Index struct {
 	docs      []Doc
 	docServer []int32  // doc -> server number
 	servers   []string // server number -> name
+	srvSize   []int    // server number -> number of tools
 	tools     field    // tool-level postings
 	srv       field    // server-level postings
 	exact     map[string][]int32
 	maxIDF    float64
+	products  productSet
 }
 
 // New builds an index over docs. It keeps docs (do not modify them
@@ -115,6 +135,7 @@ type Index struct {
 // postings.
 func New(docs []Doc, o *Options) *Index {
 	ix := &Index{opt: o.withDefaults(), docs: docs, exact: map[string][]int32{}}
+	ix.products = newProductSet(ix.opt.Products)
 	ix.build()
 	return ix
 }

@@ -1,0 +1,106 @@
+package search
+
+import "strings"
+
+// DefaultProducts are well-known products and services, lowercase, as a
+// query would spell them. A query that mentions one that no indexed backend
+// serves, and names no indexed backend, asks for something the catalog
+// probably cannot do ("a Jira ticket" when only GitHub and GitLab exist); it
+// is answered only on strong evidence (Options.ForeignCoverage). The list is
+// general knowledge, not tuned to any query set; Options.Products replaces it.
+var DefaultProducts = strings.Split(`jira|confluence|trello|asana|clickup|basecamp|bitbucket|`+
+	`microsoft teams|ms teams|outlook|gmail|google calendar|google drive|google docs|google sheets|`+
+	`dropbox|onedrive|sharepoint|zoom|webex|discord|telegram|whatsapp|twilio|sendgrid|mailchimp|`+
+	`stripe|paypal|venmo|shopify|salesforce|zendesk|intercom|freshdesk|pagerduty|opsgenie|datadog|`+
+	`new relic|grafana|splunk|aws|amazon s3|ec2|gcp|google cloud|bigquery|snowflake|databricks|`+
+	`kubernetes|k8s|docker hub|heroku|vercel|netlify|cloudflare|digitalocean|terraform|jenkins|`+
+	`travis ci|github actions|airtable|calendly|docusign|quickbooks|xero|workday|bamboohr|spotify|`+
+	`youtube|twitter|facebook|instagram|linkedin|reddit|tiktok|uber|lyft|airbnb|expedia|doordash|`+
+	`zapier|okta|auth0|1password|lastpass|miro|canva|photoshop|servicenow|smartsheet|wrike|`+
+	`evernote|todoist|icloud|alexa|google home|philips hue|home assistant|smartthings|tesla|fitbit|`+
+	`azure blob|dynamodb|elasticsearch|kafka|rabbitmq|mysql|sqlite|oracle|cassandra|firebase|`+
+	`bigcommerce|woocommerce|wordpress|webflow|contentful|sanity|segment|mixpanel|amplitude|`+
+	`google analytics|hotjar|optimizely|launchdarkly|statuspage|gitbook|readme.io|postman|`+
+	`openai|chatgpt|anthropic|gemini|copilot|netflix|amazon|ebay|etsy`, "|")
+
+// productSet is a prepared list of product names.
+type productSet [][]string // each product as its lowercase words
+
+func newProductSet(names []string) productSet {
+	var ps productSet
+	for _, n := range names {
+		if ws := lowerWords(n); len(ws) > 0 {
+			ps = append(ps, ws)
+		}
+	}
+	return ps
+}
+
+// lowerWords splits s into lowercase runs of letters and digits.
+func lowerWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !isWordRune(r) })
+}
+
+// mentioned returns the products whose words occur consecutively in query.
+func (ps productSet) mentioned(query string) [][]string {
+	qw := lowerWords(query)
+	var out [][]string
+	for _, p := range ps {
+		for i := 0; i+len(p) <= len(qw); i++ {
+			if equalWords(qw[i:i+len(p)], p) {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func equalWords(a, b []string) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// served reports whether some backend serves product p: every word of p is
+// in the backend's name, or is a term of at least a quarter of its tools.
+func (ix *Index) served(p []string) bool {
+	for s := range ix.servers {
+		if ix.servesAll(int32(s), p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (ix *Index) servesAll(s int32, p []string) bool {
+	for _, w := range p {
+		t := stem(w)
+		named := false
+		if id, ok := ix.srv.lookup(t); ok {
+			if post, ok := find(ix.srv.post, id, s); ok && post.named {
+				named = true
+			}
+		}
+		if named {
+			continue
+		}
+		id, ok := ix.tools.lookup(t)
+		if !ok {
+			return false
+		}
+		n := 0
+		for _, post := range ix.tools.post[id] {
+			if ix.docServer[post.doc] == s {
+				n++
+			}
+		}
+		if 4*n < ix.srvSize[s] || n == 0 {
+			return false
+		}
+	}
+	return true
+}
