@@ -1,0 +1,212 @@
+package config
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func write(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestLoad_ClaudeDesktopFormatUnchanged(t *testing.T) {
+	p := write(t, t.TempDir(), "claude_desktop_config.json", `{
+  "mcpServers": {
+    "filesystem": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"]},
+    "github": {"command": "docker", "args": ["run", "-i", "ghcr.io/github/github-mcp-server"], "env": {"GITHUB_TOKEN": "${env:GH}"}},
+    "remote": {"url": "https://example.com/mcp", "headers": {"Authorization": "Bearer x"}}
+  }
+}`)
+	c, err := Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(c.Names(), ","); got != "filesystem,github,remote" {
+		t.Fatalf("names = %s", got)
+	}
+	fs := c.Servers["filesystem"]
+	if fs.Type != Stdio || fs.Command != "npx" || len(fs.Args) != 3 || fs.Source != p {
+		t.Errorf("filesystem = %+v", fs)
+	}
+	if r := c.Servers["remote"]; r.Type != HTTP || r.URL != "https://example.com/mcp" {
+		t.Errorf("remote = %+v", r)
+	}
+	s := c.Settings.Defaults()
+	if s.ExecuteTimeout.D() != 30*time.Second || s.CallTimeout.D() != time.Minute || s.MaxConnections != 20 || s.IdleTimeout.D() != 5*time.Minute {
+		t.Errorf("defaults = %+v", s)
+	}
+}
+
+func TestLoad_Settings(t *testing.T) {
+	p := write(t, t.TempDir(), "c.json", `{"mcpServers": {}, "settings": {"executeTimeout": "5s", "maxConnections": 2, "callTool": true}}`)
+	c, err := Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := c.Settings.Defaults()
+	if s.ExecuteTimeout.D() != 5*time.Second || s.MaxConnections != 2 || !s.CallTool || s.CallTimeout.D() != time.Minute {
+		t.Errorf("settings = %+v", s)
+	}
+}
+
+func TestLoad_ReportsEveryProblemWithFileAndField(t *testing.T) {
+	p := write(t, t.TempDir(), "bad.json", `{
+  "mcpServers": {
+    "a": {"command": "", "args": []},
+    "b": {"command": "x", "args": "not-a-list", "colour": "red"},
+    "c": {"command": "y", "env": {"K": ["v"]}},
+    "a": {"command": "dup"}
+  },
+  "settings": {"executeTimeout": 30, "callTimeout": "soon", "maxConnections": -1, "bogus": true},
+  "extra": 1
+}`)
+	_, err := Load(p)
+	var ce *Error
+	if !errors.As(err, &ce) {
+		t.Fatalf("err = %v, want *Error", err)
+	}
+	msg := err.Error()
+	for _, want := range []string{
+		"mcpServers.a.command: is empty",
+		"mcpServers.b.args: must be an array of strings",
+		"mcpServers.b.colour: unknown field",
+		"mcpServers.c.env.K: must be a string",
+		"mcpServers.a: duplicate key",
+		"settings.executeTimeout: must be a duration string",
+		`settings.callTimeout: must be a positive duration such as "30s" or "5m", not "soon"`,
+		"settings.maxConnections: must be a positive whole number",
+		"settings.bogus: unknown setting",
+		"extra: unknown field",
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error lacks %q:\n%s", want, msg)
+		}
+	}
+	for _, pr := range ce.Problems {
+		if pr.File != p {
+			t.Errorf("problem %+v does not name the file", pr)
+		}
+	}
+	if len(ce.Problems) < 10 {
+		t.Errorf("got %d problems, want every one of them (>= 10):\n%s", len(ce.Problems), msg)
+	}
+}
+
+func TestLoad_InvalidJSONNamesLine(t *testing.T) {
+	p := write(t, t.TempDir(), "broken.json", "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"x\",}\n  }\n}")
+	_, err := Load(p)
+	if err == nil || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), "line 3") {
+		t.Fatalf("err = %v, want file and line 3", err)
+	}
+}
+
+func TestLoad_NotAnObject(t *testing.T) {
+	for _, content := range []string{`[]`, `"x"`, `null`, `{"mcpServers": []}`, `{"mcpServers": {"a": "npx"}}`, ``} {
+		p := write(t, t.TempDir(), "c.json", content)
+		if _, err := Load(p); err == nil || !strings.Contains(err.Error(), p) {
+			t.Errorf("Load(%q) = %v, want an error naming the file", content, err)
+		}
+	}
+}
+
+func TestLoad_MissingFilesAreSkipped(t *testing.T) {
+	c, err := Load(filepath.Join(t.TempDir(), "nope.json"))
+	if err != nil || len(c.Files) != 0 || len(c.Servers) != 0 {
+		t.Fatalf("Load(missing) = %+v, %v", c, err)
+	}
+}
+
+func TestLoad_ProjectOverridesUserWithWarning(t *testing.T) {
+	dir := t.TempDir()
+	u := write(t, dir, "user.json", `{"mcpServers": {"a": {"command": "one"}, "b": {"command": "b"}}, "settings": {"maxConnections": 3, "callTimeout": "9s"}}`)
+	p := write(t, dir, "proj.json", `{"mcpServers": {"a": {"command": "two"}, "b": {"command": "b"}}, "settings": {"maxConnections": 5}}`)
+	c, err := Load(u, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Servers["a"].Command != "two" || c.Servers["a"].Source != p {
+		t.Errorf("a = %+v, want the project's", c.Servers["a"])
+	}
+	if c.Settings.MaxConnections != 5 || c.Settings.CallTimeout.D() != 9*time.Second {
+		t.Errorf("settings = %+v", c.Settings)
+	}
+	if len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0], `"a"`) {
+		t.Errorf("warnings = %q, want one about a (b is identical)", c.Warnings)
+	}
+}
+
+func TestExpand(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "secret", "s3cret\n")
+	s := &Server{Name: "x", Source: "f.json", Type: Stdio, Command: "run", Args: []string{"--token=${env:TOK}", "${HOME}/x"}, Env: map[string]string{"K": "${file:~/secret}"}}
+	env := map[string]string{"TOK": "abc", "HOME": "/home/u"}
+	r := Resolver{Getenv: func(k string) (string, bool) { v, ok := env[k]; return v, ok }, ReadFile: os.ReadFile, Home: dir}
+	got, err := s.Expand(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Args[0] != "--token=abc" || got.Args[1] != "/home/u/x" || got.Env["K"] != "s3cret" {
+		t.Errorf("expanded = %+v", got)
+	}
+	if s.Args[0] != "--token=${env:TOK}" {
+		t.Errorf("Expand changed its receiver: %v", s.Args)
+	}
+	s.Env["M"] = "${env:MISSING}"
+	if _, err := s.Expand(r); err == nil || !strings.Contains(err.Error(), "MISSING") || !strings.Contains(err.Error(), `"x"`) {
+		t.Errorf("missing variable: err = %v", err)
+	}
+}
+
+func TestFindProject(t *testing.T) {
+	root := t.TempDir()
+	deep := filepath.Join(root, "a", "b")
+	os.MkdirAll(deep, 0o755)
+	want := write(t, root, ProjectFile, `{}`)
+	if got := FindProject(deep, ""); got != want {
+		t.Errorf("FindProject = %q, want %q", got, want)
+	}
+	if got := FindProject(deep, root); got != "" {
+		t.Errorf("FindProject stopping at home = %q, want none", got)
+	}
+}
+
+func TestUserPath(t *testing.T) {
+	env := map[string]string{"HOME": "/h"}
+	get := func(k string) string { return env[k] }
+	if got := UserPath(get); got != "/h/.config/switchboard/config.json" {
+		t.Errorf("UserPath = %s", got)
+	}
+	env["XDG_CONFIG_HOME"] = "/x"
+	if got := UserPath(get); got != "/x/switchboard/config.json" {
+		t.Errorf("UserPath = %s", got)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(`{"mcpServers": {"a": {"command": "x", "args": ["1"], "env": {"K": "v"}}}, "settings": {"callTimeout": "1s"}}`))
+	f.Add([]byte(`{"mcpServers": {"a": {"url": "http://x", "type": "sse"}}}`))
+	f.Add([]byte(`{"mcpServers": {"a": {}, "a": {}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, err := Parse("fuzz.json", data)
+		if err == nil {
+			for name, s := range file.Servers {
+				if s.Name != name || (s.Type == Stdio && strings.TrimSpace(s.Command) == "") {
+					t.Fatalf("accepted invalid server %+v", s)
+				}
+			}
+			return
+		}
+		if !strings.Contains(err.Error(), "fuzz.json") {
+			t.Fatalf("error does not name the file: %v", err)
+		}
+	})
+}
