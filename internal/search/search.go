@@ -22,6 +22,7 @@ package search
 
 import (
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -129,12 +130,11 @@ type Index struct {
 	products  productSet
 }
 
-// New builds an index over docs. It keeps docs (do not modify them
-// afterwards) and copies nothing else from the caller. Building is
-// O(total text) and allocates about a few hundred bytes per tool plus the
-// postings.
+// New builds an index over docs. It copies the slice (not the strings), so
+// the caller may reuse it; it does not modify docs or o. Building is linear
+// in the total text.
 func New(docs []Doc, o *Options) *Index {
-	ix := &Index{opt: o.withDefaults(), docs: docs, exact: map[string][]int32{}}
+	ix := &Index{opt: o.withDefaults(), docs: slices.Clone(docs), exact: map[string][]int32{}}
 	ix.products = newProductSet(ix.opt.Products)
 	ix.build()
 	return ix

@@ -1,0 +1,221 @@
+package search
+
+import (
+	"go/parser"
+	gotoken "go/token"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func corpusIndex(t testing.TB) *Index {
+	t.Helper()
+	return New(corpusDocs(t), nil)
+}
+
+func TestSearch_ExactNameRanksFirst(t *testing.T) {
+	ix := corpusIndex(t)
+	tests := []struct {
+		query        string
+		server, tool string
+	}{
+		{"get-sum", "everything", "get-sum"},
+		{"get_sum", "everything", "get-sum"},
+		{"everything.get-sum", "everything", "get-sum"},
+		{"everything__get_sum", "everything", "get-sum"},
+		{"everything/get-sum", "everything", "get-sum"},
+		{"everything get-sum", "everything", "get-sum"},
+		{"  `query` ", "postgres", "query"},
+		{"github.create_issue", "github", "create_issue"},
+		{"zereight-gitlab/create_issue", "zereight-gitlab", "create_issue"},
+		{"zereight_gitlab__create_issue", "zereight-gitlab", "create_issue"},
+		{"hubspot_create_engagement", "hubspot", "hubspot-create-engagement"},
+		{"API-post-page", "notion", "API-post-page"},
+		{"count", "mongodb", "count"},
+		{"set", "redis", "set"},
+	}
+	for _, tt := range tests {
+		hits := ix.Search(tt.query, 5)
+		if len(hits) == 0 || hits[0].Server != tt.server || hits[0].Tool != tt.tool {
+			t.Errorf("Search(%q)[0] = %s, want %s/%s", tt.query, fmtHits(hits), tt.server, tt.tool)
+		}
+	}
+}
+
+func TestSearch_BareNameSharedByServersListsAll(t *testing.T) {
+	hits := corpusIndex(t).Search("create_issue", 5)
+	got := map[string]bool{}
+	for _, h := range hits[:3] {
+		if h.Tool != "create_issue" {
+			t.Fatalf("top 3 = %s, want only create_issue", fmtHits(hits))
+		}
+		got[h.Server] = true
+	}
+	for _, s := range []string{"github", "gitlab", "zereight-gitlab"} {
+		if !got[s] {
+			t.Errorf("top 3 = %s, missing %s", fmtHits(hits), s)
+		}
+	}
+}
+
+func TestSearch_ServerNameSteersRanking(t *testing.T) {
+	ix := corpusIndex(t)
+	tests := []struct{ query, server string }{
+		{"open an issue in GitLab", "gitlab"},
+		{"open an issue on GitHub", "github"},
+		{"resolve the Sentry issue", "sentry"},
+		{"take a screenshot with puppeteer", "puppeteer"},
+		{"take a screenshot with playwright", "playwright"},
+	}
+	for _, tt := range tests {
+		hits := ix.Search(tt.query, 5)
+		if len(hits) == 0 || !strings.Contains(hits[0].Server, tt.server) {
+			t.Errorf("Search(%q) = %s, want %s first", tt.query, fmtHits(hits), tt.server)
+		}
+	}
+}
+
+func TestSearch_NotFound(t *testing.T) {
+	ix := corpusIndex(t)
+	for _, q := range []string{
+		"",
+		"   ",
+		"the and of to",
+		"qwzx blorf snarg",
+		"Book a table for two at an Italian restaurant tonight.",
+		"Create a Trello card for the onboarding checklist.",
+		"Send a WhatsApp message to my mother.",
+	} {
+		if hits := ix.Search(q, 5); hits != nil {
+			t.Errorf("Search(%q) = %s, want nil", q, fmtHits(hits))
+		}
+	}
+}
+
+func TestSearch_LimitAndDefault(t *testing.T) {
+	ix := corpusIndex(t)
+	if n := len(ix.Search("list merge requests", 0)); n != DefaultLimit {
+		t.Errorf("limit 0: %d hits, want %d", n, DefaultLimit)
+	}
+	if n := len(ix.Search("list merge requests", 2)); n != 2 {
+		t.Errorf("limit 2: %d hits, want 2", n)
+	}
+	if n := len(ix.Search("list merge requests", 50)); n != 50 {
+		t.Errorf("limit 50: %d hits, want 50", n)
+	}
+}
+
+func TestSearch_TiesBreakByServerThenTool(t *testing.T) {
+	doc := func(server, tool string) Doc {
+		return Doc{Server: server, Tool: tool, Description: "Reads a widget."}
+	}
+	// Same text everywhere except names that no query term matches.
+	docs := []Doc{doc("zeta", "aa"), doc("alpha", "bb"), doc("alpha", "aa"), doc("mid", "cc"), {Server: "other", Tool: "zz", Description: "Paints a fence."}}
+	ix := New(docs, &Options{MinCoverage: -1})
+	var got []string
+	for _, h := range ix.Search("widget", 10) {
+		got = append(got, h.Server+"/"+h.Tool)
+	}
+	want := []string{"alpha/aa", "alpha/bb", "mid/cc", "zeta/aa"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("order = %v, want %v", got, want)
+	}
+}
+
+func TestSearch_Deterministic(t *testing.T) {
+	docs := corpusDocs(t)
+	a, b := New(docs, nil), New(docs, nil)
+	for _, q := range readQueries(t, devQueries) {
+		ha, hb := a.Search(q.Query, 10), b.Search(q.Query, 10)
+		if !reflect.DeepEqual(ha, hb) || !reflect.DeepEqual(ha, a.Search(q.Query, 10)) {
+			t.Fatalf("%s: results differ between runs", q.ID)
+		}
+	}
+}
+
+func TestNew_EmptyAndCopies(t *testing.T) {
+	if hits := New(nil, nil).Search("anything", 5); hits != nil {
+		t.Errorf("empty index: %v, want nil", hits)
+	}
+	docs := []Doc{{Server: "s-1", Tool: "get-sum", Description: "Adds two numbers."}}
+	ix := New(docs, nil)
+	if docs[0].Ident != "" || docs[0].ServerIdent != "" {
+		t.Errorf("New modified the caller's docs: %+v", docs[0])
+	}
+	if ix.Len() != 1 {
+		t.Errorf("Len = %d, want 1", ix.Len())
+	}
+	if hits := ix.Search("s_1.get_sum", 5); len(hits) != 1 || hits[0].Doc != 0 {
+		t.Errorf("derived idents: %v", hits)
+	}
+}
+
+func TestStem(t *testing.T) {
+	groups := [][]string{
+		{"create", "creates", "created", "creating", "creation"},
+		{"delete", "deletes", "deleted", "deleting", "deletion"},
+		{"entity", "entities"},
+		{"query", "queries"},
+		{"branch", "branches"},
+		{"approve", "approval", "approved"},
+		{"stop", "stopped", "stopping"},
+		{"install", "installed"},
+		{"validate", "validation", "validated"},
+	}
+	for _, g := range groups {
+		for _, w := range g[1:] {
+			if stem(w) != stem(g[0]) {
+				t.Errorf("stem(%q) = %q, stem(%q) = %q; want equal", w, stem(w), g[0], stem(g[0]))
+			}
+		}
+	}
+	for _, w := range []string{"string", "using", "is", "status", "process", "add", "added"} {
+		if s := stem(w); len(s) < 3 && len(w) >= 3 {
+			t.Errorf("stem(%q) = %q, too short", w, s)
+		}
+	}
+}
+
+func TestAnalyze(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"get_pull_request_status", []string{"get", "pull", "request", "status"}},
+		{"hubspot-create-engagement", []string{"hubspot", "creat", "engagement"}},
+		{"getPullRequest", []string{"getpullrequest", "get", "pull", "request"}},
+		{"MongoDB", []string{"mongodb", "mongo", "db"}},
+		{"n8n_list_workflows", []string{"n8n", "list", "workflow"}},
+		{"Please tell me the 42 open issues", []string{"open", "issu"}},
+		{"mcp.server.list", []string{"mcp", "server", "list"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, tok := range analyze(tt.in, nil) {
+			got = append(got, tok.term)
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("analyze(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestDeps keeps the package a leaf: it imports only the standard library.
+func TestDeps(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		af, err := parser.ParseFile(gotoken.NewFileSet(), f, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, im := range af.Imports {
+			if p := strings.Trim(im.Path.Value, `"`); strings.Contains(strings.SplitN(p, "/", 2)[0], ".") {
+				t.Errorf("%s imports %s; search must import only the standard library", f, p)
+			}
+		}
+	}
+}
