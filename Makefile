@@ -1,0 +1,33 @@
+# Switchboard: build, test, benchmark.
+GO      ?= go
+NODEDIR := test/interop/node
+
+.PHONY: build test interop-deps bench demo vet fmt-check
+
+build:
+	$(GO) build -o switchboard ./cmd/switchboard
+
+# The whole test job on a fresh machine: real MCP servers from npm for the
+# interop tests (pinned in $(NODEDIR)/package-lock.json), then every Go test
+# with the race detector.
+test: interop-deps
+	$(GO) test -race -timeout 30m ./...
+
+interop-deps: $(NODEDIR)/node_modules/.stamp
+
+$(NODEDIR)/node_modules/.stamp: $(NODEDIR)/package.json $(NODEDIR)/package-lock.json
+	cd $(NODEDIR) && npm ci --no-audit --no-fund
+	touch $@
+
+# Benchmarks; writes docs/benchmarks.md (see that file for the exact commands).
+bench: interop-deps
+	$(GO) run ./bench -out docs/benchmarks.md
+
+demo:
+	$(GO) run ./cmd/switchboard exec -e 'const [s, w] = await Promise.all([demo.add({a: 2, b: 3}), demo.split_words({text: "one MCP server"})]); return {sum: s.sum, words: w.count}'
+
+vet:
+	$(GO) vet ./...
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi

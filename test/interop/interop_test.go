@@ -1,0 +1,210 @@
+// Package interop tests the built switchboard binary against real MCP
+// servers and clients from npm (installed by `make test`).
+package interop
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+var (
+	binPath  string
+	nodeMods string
+)
+
+func TestMain(m *testing.M) {
+	_, file, _, _ := runtime.Caller(0)
+	here := filepath.Dir(file)
+	nodeMods = filepath.Join(here, "node", "node_modules")
+	dir, err := os.MkdirTemp("", "switchboard-interop")
+	if err != nil {
+		panic(err)
+	}
+	binPath = filepath.Join(dir, "switchboard")
+	build := exec.Command("go", "build", "-o", binPath, "./cmd/switchboard")
+	build.Dir = filepath.Join(here, "..", "..")
+	if out, err := build.CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building switchboard: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// needNode skips (with the reason) when the npm fixtures are missing.
+func needNode(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed: interop tests need Node.js")
+	}
+	if _, err := os.Stat(filepath.Join(nodeMods, "@modelcontextprotocol", "server-everything")); err != nil {
+		t.Skip("npm fixtures missing: run `make test` (npm ci in test/interop/node) first")
+	}
+}
+
+// setup writes a config with the three reference servers and returns its
+// path and an environment with private XDG dirs.
+func setup(t *testing.T, settings string) (cfg string, env []string, fsroot string) {
+	t.Helper()
+	dir := t.TempDir()
+	fsroot = filepath.Join(dir, "fsroot")
+	os.MkdirAll(fsroot, 0o755)
+	os.WriteFile(filepath.Join(fsroot, "hello.txt"), []byte("hello from fsroot"), 0o644)
+	mods := filepath.Join(nodeMods, "@modelcontextprotocol")
+	c := map[string]any{"mcpServers": map[string]any{
+		"everything": map[string]any{"command": "node", "args": []string{filepath.Join(mods, "server-everything", "dist", "index.js")}},
+		"memory":     map[string]any{"command": "node", "args": []string{filepath.Join(mods, "server-memory", "dist", "index.js")}, "env": map[string]string{"MEMORY_FILE_PATH": filepath.Join(dir, "memory.jsonl")}},
+		"filesystem": map[string]any{"command": "node", "args": []string{filepath.Join(mods, "server-filesystem", "dist", "index.js"), fsroot}},
+	}}
+	if settings != "" {
+		var s any
+		json.Unmarshal([]byte(settings), &s)
+		c["settings"] = s
+	}
+	b, _ := json.MarshalIndent(c, "", "  ")
+	cfg = filepath.Join(dir, "config.json")
+	os.WriteFile(cfg, b, 0o600)
+	env = append(os.Environ(), "XDG_CACHE_HOME="+filepath.Join(dir, "cache"), "XDG_STATE_HOME="+filepath.Join(dir, "state"), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"))
+	return cfg, env, fsroot
+}
+
+func connect(t *testing.T, ctx context.Context, cfg string, env []string) *mcp.ClientSession {
+	t.Helper()
+	cmd := exec.Command(binPath, "serve", "--config", cfg)
+	cmd.Env = env
+	cmd.Stderr = os.Stderr
+	client := mcp.NewClient(&mcp.Implementation{Name: "interop-test", Version: "1"}, nil)
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}, nil)
+	if err != nil {
+		t.Fatalf("connecting to switchboard serve: %v", err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+func callText(t *testing.T, ctx context.Context, cs *mcp.ClientSession, name string, args map[string]any) (string, bool) {
+	t.Helper()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	var parts []string
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			parts = append(parts, tc.Text)
+		}
+	}
+	return strings.Join(parts, "\n"), res.IsError
+}
+
+func TestServe_ReferenceServers(t *testing.T) {
+	needNode(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cfg, env, fsroot := setup(t, "")
+	cs := connect(t, ctx, cfg, env)
+
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range tools.Tools {
+		names = append(names, tl.Name)
+	}
+	if strings.Join(names, ",") != "execute,list_tools" {
+		t.Fatalf("tools = %v, want execute and list_tools", names)
+	}
+	for _, tl := range tools.Tools {
+		if tl.Name == "list_tools" {
+			for _, s := range []string{"everything", "filesystem", "memory"} {
+				if !strings.Contains(tl.Description, s) {
+					t.Errorf("list_tools description lacks %s: %s", s, tl.Description)
+				}
+			}
+		}
+	}
+
+	decl, isErr := callText(t, ctx, cs, "list_tools", map[string]any{"servers": []string{"everything"}})
+	if isErr || !strings.Contains(decl, "declare namespace everything") || !strings.Contains(decl, "function get_sum(") || strings.Contains(decl, "namespace memory") {
+		t.Fatalf("list_tools(everything) =\n%s", decl)
+	}
+
+	out, isErr := callText(t, ctx, cs, "execute", map[string]any{"script": `return await everything.echo({message: "ping-42"})`})
+	if isErr || !strings.Contains(out, "ping-42") {
+		t.Fatalf("echo = %s (isError %v)", out, isErr)
+	}
+
+	out, isErr = callText(t, ctx, cs, "execute", map[string]any{"script": fmt.Sprintf(`
+		await memory.create_entities({entities: [{name: "interop", entityType: "probe", observations: ["seen"]}]});
+		const [g, f, s] = await Promise.all([
+			memory.open_nodes({names: ["interop"]}),
+			filesystem.read_text_file({path: %q}),
+			everything.get_sum({a: 2, b: 3}),
+		]);
+		return {g, f, s};`, filepath.Join(fsroot, "hello.txt"))})
+	if isErr || !strings.Contains(out, "interop") || !strings.Contains(out, "hello from fsroot") || !strings.Contains(out, "5") {
+		t.Fatalf("multi-server script = %s", out)
+	}
+
+	out, _ = callText(t, ctx, cs, "execute", map[string]any{"script": `try { await filesystem.read_text_file({path: "/nonexistent/x"}); return "no"; } catch (e) { return "caught: " + e.message }`})
+	if !strings.Contains(out, "caught: ") || !strings.Contains(out, "filesystem.read_text_file") {
+		t.Errorf("tool error not a catchable exception naming server and tool: %s", out)
+	}
+
+	out, isErr = callText(t, ctx, cs, "execute", map[string]any{"script": `return 1 + 1`})
+	if isErr || out != "2" {
+		t.Errorf("return 1+1 = %q, want exactly 2", out)
+	}
+	out, isErr = callText(t, ctx, cs, "execute", map[string]any{"script": `console.log("hi"); return "s"`})
+	if isErr || out != "\"s\"\nconsole output:\nhi\n" && out != "\"s\"\nconsole output:\nhi" {
+		t.Errorf("logged script = %q", out)
+	}
+
+	start := time.Now()
+	out, isErr = callText(t, ctx, cs, "execute", map[string]any{"script": `while (true) {}`, "timeout_ms": 1000})
+	if !isErr || time.Since(start) > 10*time.Second {
+		t.Errorf("runaway loop: isError %v after %v: %s", isErr, time.Since(start), out)
+	}
+	out, _ = callText(t, ctx, cs, "execute", map[string]any{"script": `return 40 + 2`})
+	if out != "42" {
+		t.Errorf("server unhealthy after a runaway script: %q", out)
+	}
+}
+
+func TestServe_TypeScriptClient(t *testing.T) {
+	needNode(t)
+	cfg, env, _ := setup(t, "")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", filepath.Join(filepath.Dir(nodeMods), "client.mjs"), binPath, cfg)
+	cmd.Env = env
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("TS client: %v\n%s", err, out)
+	}
+	var got struct {
+		Tools        []string `json:"tools"`
+		HasNamespace bool     `json:"hasNamespace"`
+		Result       string   `json:"result"`
+		IsError      bool     `json:"isError"`
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("TS client output %q: %v", out, err)
+	}
+	if strings.Join(got.Tools, ",") != "execute,list_tools" || !got.HasNamespace || got.IsError || !strings.Contains(got.Result, "42") {
+		t.Errorf("TS client saw %+v", got)
+	}
+}

@@ -1,0 +1,15 @@
+// A real TypeScript SDK client against `switchboard serve`: lists tools,
+// runs one script, prints a JSON summary on stdout.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+const [bin, config] = process.argv.slice(2);
+const transport = new StdioClientTransport({ command: bin, args: ["serve", "--config", config], stderr: "inherit" });
+const client = new Client({ name: "ts-interop", version: "1.0.0" }, { capabilities: {} });
+await client.connect(transport);
+const text = (r) => (r.content || []).filter((c) => c.type === "text").map((c) => c.text).join("\n");
+const tools = (await client.listTools()).tools.map((t) => t.name).sort();
+const decl = text(await client.callTool({ name: "list_tools", arguments: { servers: ["everything"] } }));
+const r = await client.callTool({ name: "execute", arguments: { script: "const r = await everything.get_sum({a: 20, b: 22}); return r" } });
+console.log(JSON.stringify({ tools, hasNamespace: decl.includes("declare namespace everything"), result: text(r), isError: !!r.isError, protocol: client.getServerVersion()?.name }));
+await client.close();
