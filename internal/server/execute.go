@@ -39,7 +39,7 @@ func (s *Server) handleExecute(ctx context.Context, req *mcp.CallToolRequest) (*
 func ResultOf(res script.Result) *mcp.CallToolResult {
 	var out *mcp.CallToolResult
 	if res.Err != nil {
-		out = errorResult("%s", scriptErrorText(res.Err))
+		out = errorResult("%s", ErrorText(res.Err))
 	} else {
 		out = textResult(string(res.Value))
 	}
@@ -49,7 +49,8 @@ func ResultOf(res script.Result) *mcp.CallToolResult {
 	return out
 }
 
-func scriptErrorText(e *script.Error) string {
+// ErrorText is the text execute reports for a failed script.
+func ErrorText(e *script.Error) string {
 	msg := e.Message
 	if e.Server != "" && !strings.Contains(msg, e.Server+"."+e.Tool) {
 		msg = fmt.Sprintf("%s (in %s.%s)", msg, e.Server, e.Tool)
