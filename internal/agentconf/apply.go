@@ -1,0 +1,281 @@
+package agentconf
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// The backups of one scope live in StateDir: manifest.json and, per
+// file, NNN.orig (the file before the first init) and NNN.prev (before
+// the latest write).
+
+// manifest records every file init changed in one scope.
+type manifest struct {
+	Scope string         `json:"scope"` // "user" or the project root
+	Files []manifestFile `json:"files"`
+}
+
+type manifestFile struct {
+	Path    string      `json:"path"`
+	Existed bool        `json:"existed"`
+	Mode    fs.FileMode `json:"mode"`
+	Backup  string      `json:"backup,omitempty"` // NNN: NNN.orig and NNN.prev
+	Written string      `json:"written"`          // sha256 of what init last wrote
+	Dirs    []string    `json:"dirs,omitempty"`   // directories created for it, outermost first
+}
+
+// StateDir is where the scope's backups and manifest are kept:
+// $XDG_STATE_HOME/switchboard/backups/<key> (else ~/.local/state/...),
+// key "user" or "project-" and a hash of the project root.
+func (o *Options) StateDir() string {
+	dir := o.getenv("XDG_STATE_HOME")
+	if dir == "" {
+		dir = filepath.Join(o.getenv("HOME"), ".local", "state")
+	}
+	key := "user"
+	if o.Scope == Project {
+		sum := sha256.Sum256([]byte(filepath.Clean(o.Root)))
+		key = "project-" + filepath.Base(o.Root) + "-" + hex.EncodeToString(sum[:8])
+	}
+	return filepath.Join(dir, "switchboard", "backups", key)
+}
+
+func (o *Options) scopeName() string {
+	if o.Scope == User {
+		return "user"
+	}
+	return o.Root
+}
+
+func loadManifest(dir string) (*manifest, error) {
+	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("reading backup manifest %s: %w", filepath.Join(dir, "manifest.json"), err)
+	}
+	return &m, nil
+}
+
+func saveManifest(dir string, m *manifest) error {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return WriteFile(filepath.Join(dir, "manifest.json"), append(data, '\n'), 0o600)
+}
+
+func hash(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+// Apply writes the plan's changes. Before a file is first changed its
+// content is saved as the state Undo returns to; before every write the
+// current content is saved too. A file that changed on disk since the
+// plan was made is not overwritten: Apply stops with an error.
+func Apply(o *Options, p *Plan) error {
+	if len(p.Changes) == 0 {
+		return nil
+	}
+	dir := o.StateDir()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	m, err := loadManifest(dir)
+	if err != nil {
+		return err
+	}
+	if m == nil {
+		m = &manifest{Scope: o.scopeName()}
+	}
+	for _, c := range p.Changes {
+		cur, err := os.ReadFile(c.Path)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			cur = nil
+		case err != nil:
+			return err
+		case cur == nil:
+			cur = []byte{}
+		}
+		if (cur == nil) != (c.Old == nil) || !bytes.Equal(cur, c.Old) {
+			return fmt.Errorf("%s changed while init was running; nothing more was written", c.Path)
+		}
+		i := slices.IndexFunc(m.Files, func(f manifestFile) bool { return f.Path == c.Path })
+		if i < 0 {
+			mf := manifestFile{Path: c.Path, Existed: c.Old != nil, Mode: 0o644, Backup: fmt.Sprintf("%03d", len(m.Files)+1)}
+			if st, err := os.Stat(c.Path); err == nil {
+				mf.Mode = st.Mode().Perm()
+			}
+			if c.Old != nil {
+				if err := WriteFile(filepath.Join(dir, mf.Backup+".orig"), c.Old, 0o600); err != nil {
+					return err
+				}
+			}
+			mf.Dirs = missingDirs(filepath.Dir(c.Path))
+			m.Files = append(m.Files, mf)
+			i = len(m.Files) - 1
+			if err := saveManifest(dir, m); err != nil {
+				return err
+			}
+		}
+		mf := &m.Files[i]
+		if c.Old != nil {
+			if err := WriteFile(filepath.Join(dir, mf.Backup+".prev"), c.Old, 0o600); err != nil {
+				return err
+			}
+		}
+		mode := mf.Mode
+		if st, err := os.Stat(c.Path); err == nil {
+			mode = st.Mode().Perm()
+		}
+		if err := os.MkdirAll(filepath.Dir(c.Path), 0o755); err != nil {
+			return err
+		}
+		if err := WriteFile(c.Path, c.New, mode); err != nil {
+			return err
+		}
+		mf.Written = hash(c.New)
+		if err := saveManifest(dir, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// missingDirs lists dir and its parents that do not exist, outermost first.
+func missingDirs(dir string) []string {
+	var out []string
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(d); err == nil || filepath.Dir(d) == d {
+			break
+		}
+		out = append([]string{d}, out...)
+	}
+	return out
+}
+
+// UndoResult reports what Undo did.
+type UndoResult struct {
+	Restored []string // files written back
+	Removed  []string // files init had created, deleted
+	// Notes name files that changed after init last wrote them; their
+	// content just before the undo is kept next to the backups.
+	Notes []string
+}
+
+// ErrNothingToUndo is returned by Undo when no init is recorded for the scope.
+var ErrNothingToUndo = errors.New("nothing to undo")
+
+// Undo restores every file init changed in the scope to its content
+// before the first init, byte for byte, deletes the files init created,
+// and forgets the backups.
+func Undo(o *Options) (*UndoResult, error) {
+	dir := o.StateDir()
+	m, err := loadManifest(dir)
+	if err != nil {
+		return nil, err
+	}
+	if m == nil || len(m.Files) == 0 {
+		return nil, fmt.Errorf("%w: no switchboard init recorded for %s (looked in %s)", ErrNothingToUndo, o.scopeName(), dir)
+	}
+	res := &UndoResult{}
+	for i := len(m.Files) - 1; i >= 0; i-- {
+		f := m.Files[i]
+		cur, err := os.ReadFile(f.Path)
+		if err == nil && hash(cur) != f.Written {
+			keep := filepath.Join(dir, f.Backup+".before-undo")
+			if err := WriteFile(keep, cur, 0o600); err != nil {
+				return res, err
+			}
+			res.Notes = append(res.Notes, fmt.Sprintf("%s changed after init wrote it; its content before this undo is in %s", f.Path, keep))
+		}
+		if f.Existed {
+			orig, err := os.ReadFile(filepath.Join(dir, f.Backup+".orig"))
+			if err != nil {
+				return res, fmt.Errorf("backup of %s: %w", f.Path, err)
+			}
+			if err := os.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
+				return res, err
+			}
+			if err := WriteFile(f.Path, orig, f.Mode); err != nil {
+				return res, err
+			}
+			res.Restored = append(res.Restored, f.Path)
+		} else {
+			if err := os.Remove(f.Path); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return res, err
+			}
+			res.Removed = append(res.Removed, f.Path)
+			for j := len(f.Dirs) - 1; j >= 0; j-- {
+				_ = os.Remove(f.Dirs[j]) // only when empty
+			}
+		}
+		os.Remove(filepath.Join(dir, f.Backup+".orig"))
+		os.Remove(filepath.Join(dir, f.Backup+".prev"))
+		m.Files = m.Files[:i]
+		if err := saveManifest(dir, m); err != nil {
+			return res, err
+		}
+	}
+	if err := os.Remove(filepath.Join(dir, "manifest.json")); err != nil {
+		return res, err
+	}
+	_ = os.Remove(dir) // kept when .before-undo copies are in it
+	return res, nil
+}
+
+// WriteFile replaces path atomically: it writes a temporary file in the
+// same directory, syncs it, gives it mode and renames it over path.
+//
+// A symbolic link is followed, so the file it points to is replaced.
+func WriteFile(path string, data []byte, mode fs.FileMode) (err error) {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		d.Close()
+	}
+	return nil
+}

@@ -1,0 +1,676 @@
+package agentconf
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// This file is a small JSONC (JSON with // and /* */ comments and
+// trailing commas) scanner and editor. Edits splice bytes: everything
+// outside the member removed, inserted or replaced is kept exactly.
+
+// jvalue is one parsed JSONC value with its byte span in the source.
+type jvalue struct {
+	kind       byte // '{', '[', '"', 'n' number, 't' true, 'f' false, '0' null
+	start, end int  // [start, end) of the value's text
+	members    []jmember
+	elems      []*jvalue
+}
+
+// jmember is one object member.
+type jmember struct {
+	key      string
+	keyStart int // offset of the key's opening quote
+	val      *jvalue
+	comma    int // offset of the comma after the value, or -1
+}
+
+type jparser struct {
+	data []byte
+	pos  int
+}
+
+// parseJSONC parses data as one JSONC value. Empty input is an error.
+func parseJSONC(data []byte) (*jvalue, error) {
+	p := &jparser{data: data}
+	if err := p.skip(); err != nil {
+		return nil, err
+	}
+	if p.pos >= len(data) {
+		return nil, fmt.Errorf("no JSON value")
+	}
+	v, err := p.value(0)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.skip(); err != nil {
+		return nil, err
+	}
+	if p.pos < len(data) {
+		return nil, p.errf("unexpected %q after the top-level value", data[p.pos])
+	}
+	return v, nil
+}
+
+func (p *jparser) errf(format string, a ...any) error {
+	line := 1 + bytes.Count(p.data[:min(p.pos, len(p.data))], []byte{'\n'})
+	return fmt.Errorf("line %d: %s", line, fmt.Sprintf(format, a...))
+}
+
+// skip moves past whitespace and comments.
+func (p *jparser) skip() error {
+	for p.pos < len(p.data) {
+		c := p.data[p.pos]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			p.pos++
+		case c == 0xEF && bytes.HasPrefix(p.data[p.pos:], []byte("\uFEFF")) && p.pos == 0:
+			p.pos += 3
+		case c == '/' && p.pos+1 < len(p.data) && p.data[p.pos+1] == '/':
+			for p.pos < len(p.data) && p.data[p.pos] != '\n' {
+				p.pos++
+			}
+		case c == '/' && p.pos+1 < len(p.data) && p.data[p.pos+1] == '*':
+			end := bytes.Index(p.data[p.pos+2:], []byte("*/"))
+			if end < 0 {
+				return p.errf("unterminated /* comment")
+			}
+			p.pos += 2 + end + 2
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+const maxDepth = 200
+
+func (p *jparser) value(depth int) (*jvalue, error) {
+	if depth > maxDepth {
+		return nil, p.errf("nested too deeply")
+	}
+	if p.pos >= len(p.data) {
+		return nil, p.errf("unexpected end of file")
+	}
+	v := &jvalue{start: p.pos}
+	switch c := p.data[p.pos]; {
+	case c == '{':
+		v.kind = '{'
+		p.pos++
+		for {
+			if err := p.skip(); err != nil {
+				return nil, err
+			}
+			if p.pos >= len(p.data) {
+				return nil, p.errf("unexpected end of file in object")
+			}
+			if p.data[p.pos] == '}' {
+				p.pos++
+				break
+			}
+			if n := len(v.members); n > 0 && v.members[n-1].comma < 0 {
+				return nil, p.errf("expected , or } in object, found %q", p.data[p.pos])
+			}
+			if p.data[p.pos] != '"' {
+				return nil, p.errf("expected a string key, found %q", p.data[p.pos])
+			}
+			m := jmember{keyStart: p.pos, comma: -1}
+			kv, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			if err := json.Unmarshal(p.data[kv.start:kv.end], &m.key); err != nil {
+				return nil, p.errf("bad key: %v", err)
+			}
+			if err := p.skip(); err != nil {
+				return nil, err
+			}
+			if p.pos >= len(p.data) || p.data[p.pos] != ':' {
+				return nil, p.errf("expected : after key %q", m.key)
+			}
+			p.pos++
+			if err := p.skip(); err != nil {
+				return nil, err
+			}
+			if m.val, err = p.value(depth + 1); err != nil {
+				return nil, err
+			}
+			if err := p.skip(); err != nil {
+				return nil, err
+			}
+			if p.pos < len(p.data) && p.data[p.pos] == ',' {
+				m.comma = p.pos
+				p.pos++
+			}
+			v.members = append(v.members, m)
+		}
+	case c == '[':
+		v.kind = '['
+		p.pos++
+		comma := true
+		for {
+			if err := p.skip(); err != nil {
+				return nil, err
+			}
+			if p.pos >= len(p.data) {
+				return nil, p.errf("unexpected end of file in array")
+			}
+			if p.data[p.pos] == ']' {
+				p.pos++
+				break
+			}
+			if !comma {
+				return nil, p.errf("expected , or ] in array, found %q", p.data[p.pos])
+			}
+			e, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			v.elems = append(v.elems, e)
+			if err := p.skip(); err != nil {
+				return nil, err
+			}
+			comma = p.pos < len(p.data) && p.data[p.pos] == ','
+			if comma {
+				p.pos++
+			}
+		}
+	case c == '"':
+		v.kind = '"'
+		p.pos++
+		for {
+			if p.pos >= len(p.data) || p.data[p.pos] == '\n' {
+				return nil, p.errf("unterminated string")
+			}
+			b := p.data[p.pos]
+			p.pos++
+			if b == '\\' {
+				p.pos++
+			} else if b == '"' {
+				break
+			}
+		}
+		var s string
+		if err := json.Unmarshal(p.data[v.start:p.pos], &s); err != nil {
+			return nil, p.errf("bad string: %v", err)
+		}
+	case c == '-' || (c >= '0' && c <= '9'):
+		v.kind = 'n'
+		for p.pos < len(p.data) && strings.IndexByte("+-0123456789.eE", p.data[p.pos]) >= 0 {
+			p.pos++
+		}
+		var n json.Number
+		if err := json.Unmarshal(p.data[v.start:p.pos], &n); err != nil {
+			return nil, p.errf("bad number %q", p.data[v.start:p.pos])
+		}
+	default:
+		for _, lit := range []string{"true", "false", "null"} {
+			if bytes.HasPrefix(p.data[p.pos:], []byte(lit)) {
+				v.kind = map[string]byte{"true": 't', "false": 'f', "null": '0'}[lit]
+				p.pos += len(lit)
+				v.end = p.pos
+				return v, nil
+			}
+		}
+		return nil, p.errf("unexpected %q", c)
+	}
+	v.end = p.pos
+	return v, nil
+}
+
+// member returns the last member named key (JavaScript semantics), or nil.
+func (v *jvalue) member(key string) *jmember {
+	for i := len(v.members) - 1; i >= 0; i-- {
+		if v.members[i].key == key {
+			return &v.members[i]
+		}
+	}
+	return nil
+}
+
+// lookup follows path through nested objects. It returns nil when a
+// component is missing and an error when one is not an object.
+func (v *jvalue) lookup(path []string) (*jvalue, error) {
+	cur := v
+	for i, k := range path {
+		if cur.kind != '{' {
+			return nil, fmt.Errorf("%s is not an object", dotted(path[:i]))
+		}
+		m := cur.member(k)
+		if m == nil {
+			return nil, nil
+		}
+		cur = m.val
+	}
+	return cur, nil
+}
+
+// decode converts v to plain Go values: map[string]any, []any, string,
+// json.Number, bool or nil.
+func (v *jvalue) decode(data []byte) any {
+	switch v.kind {
+	case '{':
+		m := make(map[string]any, len(v.members))
+		for _, mb := range v.members {
+			m[mb.key] = mb.val.decode(data)
+		}
+		return m
+	case '[':
+		a := make([]any, len(v.elems))
+		for i, e := range v.elems {
+			a[i] = e.decode(data)
+		}
+		return a
+	case '"':
+		var s string
+		_ = json.Unmarshal(data[v.start:v.end], &s) // checked by the parser
+		return s
+	case 'n':
+		return json.Number(data[v.start:v.end])
+	case 't':
+		return true
+	case 'f':
+		return false
+	}
+	return nil
+}
+
+func dotted(path []string) string {
+	if len(path) == 0 {
+		return "the top level"
+	}
+	return strings.Join(path, ".")
+}
+
+// splice is one byte replacement.
+type splice struct {
+	start, end int
+	text       string
+}
+
+func applySplices(data []byte, sp []splice) []byte {
+	// Splices are applied from the end so earlier offsets stay valid;
+	// callers never produce overlapping ones.
+	for i := 1; i < len(sp); i++ {
+		for j := i; j > 0 && sp[j].start > sp[j-1].start; j-- {
+			sp[j], sp[j-1] = sp[j-1], sp[j]
+		}
+	}
+	out := bytes.Clone(data)
+	for _, s := range sp {
+		out = append(out[:s.start], append([]byte(s.text), out[s.end:]...)...)
+	}
+	return out
+}
+
+func lineStart(data []byte, pos int) int {
+	return bytes.LastIndexByte(data[:pos], '\n') + 1
+}
+
+func onlySpace(b []byte) bool {
+	return len(bytes.Trim(b, " \t\r")) == 0
+}
+
+// jsoncRemove removes every member named key from the object at path.
+// A missing object or member is not an error: data comes back unchanged.
+func jsoncRemove(data []byte, path []string, key string) ([]byte, error) {
+	for {
+		root, err := parseJSONC(data)
+		if err != nil {
+			return nil, err
+		}
+		obj, err := root.lookup(path)
+		if err != nil {
+			return nil, err
+		}
+		if obj == nil {
+			return data, nil
+		}
+		if obj.kind != '{' {
+			return nil, fmt.Errorf("%s is not an object", dotted(path))
+		}
+		idx := -1
+		for i, m := range obj.members {
+			if m.key == key {
+				idx = i
+			}
+		}
+		if idx < 0 {
+			return data, nil
+		}
+		data = removeMember(data, obj, idx)
+	}
+}
+
+func removeMember(data []byte, obj *jvalue, idx int) []byte {
+	m := obj.members[idx]
+	var sp []splice
+	start := m.keyStart
+	if ls := lineStart(data, start); ls > obj.start && onlySpace(data[ls:start]) {
+		start = ls
+	}
+	end := m.val.end
+	if m.comma >= 0 {
+		if onlySpace(data[end:m.comma]) {
+			end = m.comma + 1
+		} else {
+			sp = append(sp, splice{m.comma, m.comma + 1, ""})
+		}
+	} else if idx > 0 {
+		// The last member without a trailing comma: its predecessor's
+		// comma must go so that strict JSON stays valid.
+		if prev := obj.members[idx-1]; prev.comma >= 0 {
+			sp = append(sp, splice{prev.comma, prev.comma + 1, ""})
+		}
+	}
+	if len(obj.members) == 1 && len(bytes.Trim(data[obj.start+1:m.keyStart], " \t\r\n")) == 0 {
+		// The only member: leave {} when nothing but space remains.
+		rest := data[end : obj.end-1]
+		if len(bytes.Trim(rest, " \t\r\n")) == 0 {
+			return applySplices(data, append(sp, splice{obj.start + 1, obj.end - 1, ""}))
+		}
+	}
+	// Take the rest of the line when the member had it to itself.
+	if start < m.keyStart || lineStart(data, start) == start {
+		nl := bytes.IndexByte(data[end:], '\n')
+		if nl >= 0 && onlySpace(data[end:end+nl]) {
+			end += nl + 1
+		}
+	}
+	return applySplices(data, append(sp, splice{start, end, ""}))
+}
+
+// jsoncSet sets member key of the object at path to value (any value
+// encoding/json can marshal), creating missing objects along path. An
+// existing member has its value replaced in place; a new one is added
+// after the last member. The result is unchanged when the value is
+// already equal.
+func jsoncSet(data []byte, path []string, key string, value any) ([]byte, error) {
+	root, err := parseJSONC(data)
+	if err != nil {
+		return nil, err
+	}
+	if root.kind != '{' {
+		return nil, fmt.Errorf("the file must hold a JSON object")
+	}
+	obj := root
+	i := 0
+	for ; i < len(path); i++ {
+		m := obj.member(path[i])
+		if m == nil {
+			break
+		}
+		if m.val.kind != '{' {
+			return nil, fmt.Errorf("%s is not an object", dotted(path[:i+1]))
+		}
+		obj = m.val
+	}
+	// Wrap the value in the objects still missing.
+	name := key
+	if i < len(path) {
+		name = path[i]
+		value = nest(path[i+1:], key, value)
+	}
+	unit := indentUnit(data)
+	if m := obj.member(name); m != nil {
+		// Only reachable when i == len(path): replace the value.
+		ind := string(leadingSpace(data, m.keyStart))
+		text, err := render(value, ind, unit)
+		if err != nil {
+			return nil, err
+		}
+		if equalJSON(data[m.val.start:m.val.end], text) {
+			return data, nil
+		}
+		return applySplices(data, []splice{{m.val.start, m.val.end, text}}), nil
+	}
+	return insertMember(data, obj, name, value, unit)
+}
+
+// orderedObject is a JSON object that keeps its keys in order.
+type orderedObject []kv
+
+type kv struct {
+	Key   string
+	Value any
+}
+
+func (o orderedObject) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, e := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, err := marshal(e.Key)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		v, err := marshal(e.Value)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// nest wraps value as {path[0]: {path[1]: ... {key: value}}}.
+func nest(path []string, key string, value any) any {
+	v := orderedObject{{key, value}}
+	for j := len(path) - 1; j >= 0; j-- {
+		v = orderedObject{{path[j], v}}
+	}
+	return v
+}
+
+func insertMember(data []byte, obj *jvalue, name string, value any, unit string) ([]byte, error) {
+	key, err := marshal(name)
+	if err != nil {
+		return nil, err
+	}
+	if len(obj.members) == 0 {
+		ind := string(leadingSpace(data, obj.start))
+		text, err := render(value, ind+unit, unit)
+		if err != nil {
+			return nil, err
+		}
+		member := ind + unit + string(key) + ": " + text
+		inner := data[obj.start+1 : obj.end-1]
+		if len(bytes.Trim(inner, " \t\r\n")) == 0 {
+			return applySplices(data, []splice{{obj.start + 1, obj.end - 1, "\n" + member + "\n" + ind}}), nil
+		}
+		return applySplices(data, []splice{{obj.start + 1, obj.start + 1, "\n" + member}}), nil
+	}
+	last := obj.members[len(obj.members)-1]
+	multiline := bytes.IndexByte(data[obj.start:last.keyStart], '\n') >= 0
+	if !multiline {
+		text, err := render(value, "", "")
+		if err != nil {
+			return nil, err
+		}
+		member := string(key) + ": " + text
+		if last.comma >= 0 {
+			return applySplices(data, []splice{{last.comma + 1, last.comma + 1, " " + member + ","}}), nil
+		}
+		return applySplices(data, []splice{{last.val.end, last.val.end, ", " + member}}), nil
+	}
+	ind := string(leadingSpace(data, last.keyStart))
+	text, err := render(value, ind, unit)
+	if err != nil {
+		return nil, err
+	}
+	member := ind + string(key) + ": " + text
+	if last.comma >= 0 {
+		at := endOfLine(data, last.comma+1)
+		return applySplices(data, []splice{{at, at, "\n" + member + ","}}), nil
+	}
+	at := endOfLine(data, last.val.end)
+	if at == last.val.end {
+		return applySplices(data, []splice{{at, at, ",\n" + member}}), nil
+	}
+	return applySplices(data, []splice{
+		{last.val.end, last.val.end, ","},
+		{at, at, "\n" + member},
+	}), nil
+}
+
+// endOfLine returns the offset after pos's trailing spaces and a //
+// comment on the same line, or pos itself when other content follows.
+func endOfLine(data []byte, pos int) int {
+	i := pos
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t') {
+		i++
+	}
+	if bytes.HasPrefix(data[i:], []byte("//")) {
+		nl := bytes.IndexByte(data[i:], '\n')
+		if nl < 0 {
+			return len(data)
+		}
+		i += nl
+		if i > 0 && data[i-1] == '\r' {
+			i--
+		}
+		return i
+	}
+	if i < len(data) && (data[i] == '\n' || data[i] == '\r') {
+		return pos
+	}
+	return pos
+}
+
+// leadingSpace returns the indentation of the line holding pos.
+func leadingSpace(data []byte, pos int) []byte {
+	ls := lineStart(data, pos)
+	i := ls
+	for i < pos && (data[i] == ' ' || data[i] == '\t') {
+		i++
+	}
+	return data[ls:i]
+}
+
+// indentUnit guesses the file's indentation step: the first indented
+// line's leading whitespace, else two spaces.
+func indentUnit(data []byte) string {
+	for line := range bytes.SplitSeq(data, []byte("\n")) {
+		t := bytes.TrimLeft(line, " \t")
+		if len(t) > 0 && len(t) < len(line) {
+			return string(line[:len(line)-len(t)])
+		}
+	}
+	return "  "
+}
+
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+// render marshals v; with a unit, indented as if it starts on a line
+// indented by ind, with arrays of scalars kept on one line.
+func render(v any, ind, unit string) (string, error) {
+	b, err := marshal(v)
+	if err != nil {
+		return "", err
+	}
+	if unit == "" {
+		return compact(b), nil
+	}
+	tree, err := parseJSONC(b)
+	if err != nil {
+		return "", err
+	}
+	var out strings.Builder
+	pretty(&out, b, tree, ind, unit)
+	return out.String(), nil
+}
+
+func pretty(out *strings.Builder, src []byte, v *jvalue, ind, unit string) {
+	switch v.kind {
+	case '{':
+		if len(v.members) == 0 {
+			out.WriteString("{}")
+			return
+		}
+		out.WriteString("{\n")
+		for i, m := range v.members {
+			k, _ := marshal(m.key)
+			out.WriteString(ind + unit)
+			out.Write(k)
+			out.WriteString(": ")
+			pretty(out, src, m.val, ind+unit, unit)
+			if i < len(v.members)-1 {
+				out.WriteByte(',')
+			}
+			out.WriteByte('\n')
+		}
+		out.WriteString(ind + "}")
+	case '[':
+		flat := true
+		for _, e := range v.elems {
+			if e.kind == '{' || e.kind == '[' {
+				flat = false
+			}
+		}
+		if flat {
+			out.WriteString(compact(src[v.start:v.end]))
+			return
+		}
+		out.WriteString("[\n")
+		for i, e := range v.elems {
+			out.WriteString(ind + unit)
+			pretty(out, src, e, ind+unit, unit)
+			if i < len(v.elems)-1 {
+				out.WriteByte(',')
+			}
+			out.WriteByte('\n')
+		}
+		out.WriteString(ind + "]")
+	default:
+		out.Write(src[v.start:v.end])
+	}
+}
+
+// compact is single-line JSON with a space after ':' and ','.
+func compact(b []byte) string {
+	var out strings.Builder
+	inStr := false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		out.WriteByte(c)
+		switch {
+		case inStr && c == '\\':
+			i++
+			out.WriteByte(b[i])
+		case c == '"':
+			inStr = !inStr
+		case !inStr && (c == ':' || c == ','):
+			out.WriteByte(' ')
+		}
+	}
+	return out.String()
+}
+
+func equalJSON(a []byte, b string) bool {
+	va, err := parseJSONC(a)
+	if err != nil {
+		return false
+	}
+	vb, err := parseJSONC([]byte(b))
+	if err != nil {
+		return false
+	}
+	ja, _ := json.Marshal(va.decode(a))
+	jb, _ := json.Marshal(vb.decode([]byte(b)))
+	return bytes.Equal(ja, jb)
+}

@@ -1,0 +1,499 @@
+// Package agentconf finds the MCP configuration of coding agents
+// (Claude Code, Cursor, VS Code, Codex, ...), imports their servers into
+// Switchboard's config and leaves one Switchboard entry in each agent
+// file, editing the files so that everything else in them stays as it
+// was: other keys, order, comments (JSONC, TOML, YAML). Writes are
+// atomic and backed up; Undo restores every file to its state before
+// the first init.
+//
+// Nothing here keeps global state; functions may be called from
+// several goroutines for different scopes, but two runs on the same
+// scope at once race on the same files.
+package agentconf
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
+)
+
+// Options say where init works. Zero fields mean: Scope Project,
+// Getenv returning "", GOOS runtime.GOOS.
+type Options struct {
+	Scope Scope
+	// Root is the project root (see ProjectRoot); required for Project.
+	Root string
+	// Getenv reads HOME, XDG_CONFIG_HOME, XDG_STATE_HOME, CODEX_HOME and
+	// CLAUDE_CONFIG_DIR.
+	Getenv func(string) string
+	// Executable is the absolute path of the switchboard binary that
+	// agents are to run.
+	Executable string
+	// Agents limits init to these agent names (IDs or aliases). A named
+	// agent with no file in the scope gets one created.
+	Agents []string
+	// Config overrides the Switchboard config file of the scope.
+	Config string
+	GOOS   string
+}
+
+func (o *Options) getenv(k string) string {
+	if o.Getenv == nil {
+		return ""
+	}
+	return o.Getenv(k)
+}
+
+func (o *Options) paths() paths {
+	p := paths{scope: o.Scope, root: o.Root, home: o.getenv("HOME")}
+	p.xdg = o.getenv("XDG_CONFIG_HOME")
+	if p.xdg == "" {
+		p.xdg = filepath.Join(p.home, ".config")
+	}
+	p.config = p.xdg
+	goos := o.GOOS
+	if goos == "" {
+		goos = runtime.GOOS
+	}
+	switch goos {
+	case "darwin":
+		p.config = filepath.Join(p.home, "Library", "Application Support")
+	case "windows":
+		if ad := o.getenv("APPDATA"); ad != "" {
+			p.config = ad
+		}
+	}
+	p.codex = o.getenv("CODEX_HOME")
+	if p.codex == "" {
+		p.codex = filepath.Join(p.home, ".codex")
+	}
+	p.claude = o.getenv("CLAUDE_CONFIG_DIR")
+	if p.claude == "" {
+		p.claude = p.home
+	}
+	return p
+}
+
+// ConfigPath is Switchboard's config file for the scope: the project's
+// .switchboard.json or the user config.
+func (o *Options) ConfigPath() string {
+	if o.Config != "" {
+		return o.Config
+	}
+	if o.Scope == User {
+		return config.UserPath(o.getenv)
+	}
+	return filepath.Join(o.Root, config.ProjectFile)
+}
+
+// EntryArgs are the arguments of the switchboard entry: serve, with the
+// project's config for the project scope.
+func (o *Options) EntryArgs() []string {
+	if o.Scope == User {
+		return []string{"serve"}
+	}
+	return []string{"serve", "--project", o.ConfigPath()}
+}
+
+// ProjectRoot returns the nearest directory at or above dir holding a
+// .git entry, else dir.
+func ProjectRoot(dir string) string {
+	dir = filepath.Clean(dir)
+	for d := dir; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return dir
+		}
+		d = up
+	}
+}
+
+// Plan is what init would do: nothing is written until Apply.
+type Plan struct {
+	// Config is Switchboard's config file for the scope.
+	Config string
+	// Found lists the agents whose files were found (or are created).
+	Found []Found
+	// Imported are the servers added to Config, in order.
+	Imported []Import
+	// Changes are the files to write, Switchboard's config first; files
+	// whose content would not change are absent.
+	Changes []Change
+	// Notes report name clashes, kept definitions and empty files.
+	Notes []string
+	// Problems are agent files skipped because they could not be read
+	// or understood; they are left untouched, and init fails at the end.
+	Problems []error
+}
+
+// Found is one agent detected in the scope.
+type Found struct {
+	Agent Agent
+	Files []string // existing files read
+	// Created are files the plan creates for the agent.
+	Created []string
+}
+
+// Import is one server taken from an agent file.
+type Import struct {
+	Name   string
+	Server Server
+	From   string // the agent file
+}
+
+// Change is one file to write. Old is nil when the file does not exist.
+type Change struct {
+	Path string
+	Old  []byte
+	New  []byte
+}
+
+// fileError is a problem with one file.
+type fileError struct {
+	path string
+	err  error
+}
+
+func (e *fileError) Error() string { return e.path + ": " + e.err.Error() }
+func (e *fileError) Unwrap() error { return e.err }
+
+// MakePlan reads the agent files of the scope and works out the edits.
+// Unknown agent names are an error; problems with single files are
+// collected in Plan.Problems.
+func MakePlan(o *Options) (*Plan, error) {
+	if o.Executable == "" {
+		return nil, errors.New("the path of the switchboard binary is unknown")
+	}
+	if o.Scope == Project && o.Root == "" {
+		return nil, errors.New("no project root given")
+	}
+	explicit := map[string]bool{}
+	for _, n := range o.Agents {
+		a, ok := FindAgent(n)
+		if !ok {
+			return nil, fmt.Errorf("unknown agent %q; known: %s", n, agentIDs())
+		}
+		explicit[a.ID] = true
+	}
+	pl := &planner{o: o, plan: &Plan{Config: o.ConfigPath()}, files: map[string]*file{}, seen: map[string]Import{}}
+	p := o.paths()
+	for _, a := range agents {
+		if len(explicit) > 0 && !explicit[a.ID] {
+			continue
+		}
+		specs := a.specs(p)
+		if len(specs) == 0 {
+			if explicit[a.ID] {
+				return nil, fmt.Errorf("%s has no %s config file", a.Title, o.Scope)
+			}
+			continue
+		}
+		if err := pl.agent(a, specs, explicit[a.ID]); err != nil {
+			return nil, err
+		}
+	}
+	if err := pl.ourConfig(); err != nil {
+		return nil, err
+	}
+	return pl.plan, nil
+}
+
+func agentIDs() string {
+	var ids []string
+	for _, a := range agents {
+		ids = append(ids, a.ID)
+	}
+	return fmt.Sprint(ids)
+}
+
+type planner struct {
+	o     *Options
+	plan  *Plan
+	files map[string]*file // by path, in the order first read
+	order []string
+	seen  map[string]Import // imported names, first definition
+}
+
+// file is one agent file being edited.
+type file struct {
+	path    string
+	old     []byte // nil: created
+	doc     doc
+	removed []string
+}
+
+// read loads path as a doc of dialect d. A missing file returns nil.
+func (pl *planner) read(path string, s spec) (*file, error) {
+	if f, ok := pl.files[path]; ok {
+		return f, nil
+	}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if data == nil {
+		data = []byte{}
+	}
+	f := &file{path: path, old: data}
+	content := data
+	if len(bytes.TrimSpace(data)) == 0 {
+		pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("%s is empty: treated as having no servers", path))
+		if s.dialect.fresh != "" {
+			content = []byte(s.dialect.fresh)
+		}
+	}
+	if f.doc, err = newDoc(content, s); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+func newDoc(data []byte, s spec) (doc, error) {
+	switch s.dialect.format {
+	case 't':
+		return newTOMLDoc(data, s.key[0])
+	case 'y':
+		return newYAMLDoc(data, s.key[0], false)
+	case 'l':
+		return newYAMLDoc(data, s.key[0], true)
+	}
+	return newJSONDoc(data, s.key)
+}
+
+// agent plans the edits of one agent's files.
+func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
+	type source struct {
+		f       *file
+		s       spec
+		entries []entry
+	}
+	var sources []source
+	var target *spec
+	targetPath := ""
+	found := Found{Agent: a}
+	targets := map[string]bool{}
+	for _, s := range specs {
+		if !s.source {
+			targets[s.paths[0]] = true
+		}
+	}
+	bad := false
+	for i, s := range specs {
+		var candidates []string
+		if s.glob != "" {
+			m, _ := filepath.Glob(s.glob)
+			sort.Strings(m)
+			for _, p := range m {
+				if !targets[p] {
+					candidates = append(candidates, p)
+				}
+			}
+		} else {
+			for _, p := range s.paths {
+				if st, err := os.Stat(p); err == nil && !st.IsDir() {
+					candidates = []string{p}
+					break
+				}
+			}
+		}
+		if !s.source {
+			target = &specs[i]
+			targetPath = s.paths[0]
+			if len(candidates) > 0 {
+				targetPath = candidates[0]
+			}
+		}
+		for _, path := range candidates {
+			f, err := pl.read(path, s)
+			if err == nil && f != nil {
+				var es []entry
+				es, err = f.doc.entries()
+				if err == nil && s.needKey && len(es) == 0 {
+					continue
+				}
+				if err == nil {
+					err = pl.check(es, s)
+				}
+				if err == nil {
+					sources = append(sources, source{f, s, es})
+					found.Files = append(found.Files, path)
+					continue
+				}
+			}
+			if err != nil {
+				pl.plan.Problems = append(pl.plan.Problems, &fileError{path, err})
+				found.Files = append(found.Files, path)
+				bad = true
+				if !s.source {
+					target = nil // never write into a file we could not read
+				}
+			}
+		}
+	}
+	if len(found.Files) == 0 && !explicit {
+		return nil
+	}
+	for _, src := range sources {
+		for _, e := range src.entries {
+			if src.s.dialect.skip != nil && src.s.dialect.skip(e.value) {
+				continue
+			}
+			if isOurs(e.name, e.value, pl.o.Executable) {
+				if e.name != EntryName {
+					if err := src.f.doc.remove(e.name); err != nil {
+						return &fileError{src.f.path, err}
+					}
+				}
+				continue
+			}
+			srv, _ := src.s.dialect.read(e.value) // checked
+			pl.add(e.name, srv, src.f.path)
+			if err := src.f.doc.remove(e.name); err != nil {
+				pl.plan.Problems = append(pl.plan.Problems, &fileError{src.f.path, err})
+				delete(pl.files, src.f.path)
+				bad = true
+				continue
+			}
+		}
+		pl.keep(src.f)
+	}
+	if target != nil && !(bad && len(sources) == 0) {
+		f := pl.files[targetPath]
+		if f == nil {
+			var err error
+			if f, err = pl.read(targetPath, *target); err != nil {
+				return &fileError{targetPath, err}
+			}
+		}
+		if f == nil {
+			d, err := newDoc([]byte(target.dialect.fresh), *target)
+			if err != nil {
+				return err
+			}
+			f = &file{path: targetPath, doc: d}
+			found.Created = append(found.Created, targetPath)
+		}
+		if err := f.doc.set(EntryName, target.dialect.entry(pl.o.Executable, pl.o.EntryArgs())); err != nil {
+			pl.plan.Problems = append(pl.plan.Problems, &fileError{targetPath, err})
+		} else {
+			pl.keep(f)
+		}
+	}
+	pl.plan.Found = append(pl.plan.Found, found)
+	return nil
+}
+
+// check translates every entry so that one bad entry skips the file
+// before anything in it is edited.
+func (pl *planner) check(es []entry, s spec) error {
+	for _, e := range es {
+		if (s.dialect.skip != nil && s.dialect.skip(e.value)) || isOurs(e.name, e.value, pl.o.Executable) {
+			continue
+		}
+		if _, err := s.dialect.read(e.value); err != nil {
+			return fmt.Errorf("server %q: %w", e.name, err)
+		}
+	}
+	return nil
+}
+
+func (pl *planner) keep(f *file) {
+	if _, ok := pl.files[f.path]; !ok {
+		pl.order = append(pl.order, f.path)
+	}
+	pl.files[f.path] = f
+}
+
+// add records an imported server; the first definition of a name wins.
+func (pl *planner) add(name string, s Server, from string) {
+	if first, ok := pl.seen[name]; ok {
+		if !first.Server.Equal(s) {
+			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s differs from the one in %s: kept the one in %s", name, from, first.From, first.From))
+		}
+		return
+	}
+	imp := Import{Name: name, Server: s, From: from}
+	pl.seen[name] = imp
+	pl.plan.Imported = append(pl.plan.Imported, imp)
+}
+
+// ourConfig adds the imported servers to Switchboard's config and
+// lists every change, ours first.
+func (pl *planner) ourConfig() error {
+	path := pl.plan.Config
+	old, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	if err == nil && old == nil {
+		old = []byte{}
+	}
+	content := old
+	if len(bytes.TrimSpace(content)) == 0 {
+		content = []byte("{}\n")
+	}
+	d, err := newJSONDoc(content, mcpServers)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	existing, err := d.entries()
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	have := map[string]map[string]any{}
+	for _, e := range existing {
+		have[e.name] = e.value
+	}
+	var imported []Import
+	for _, imp := range pl.plan.Imported {
+		if cur, ok := have[imp.Name]; ok {
+			ours, err := readGeneric(typeHTTP)(cur)
+			if err != nil || !ours.Equal(imp.Server) {
+				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s differs from the one already in %s: kept ours", imp.Name, imp.From, path))
+			}
+			continue
+		}
+		if err := d.set(imp.Name, imp.Server); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		imported = append(imported, imp)
+	}
+	pl.plan.Imported = imported
+	if old == nil || !bytes.Equal(d.bytes(), old) {
+		pl.plan.Changes = append(pl.plan.Changes, Change{Path: path, Old: old, New: d.bytes()})
+	}
+	for _, p := range pl.order {
+		f := pl.files[p]
+		out := f.doc.bytes()
+		if f.old != nil && bytes.Equal(out, f.old) {
+			continue
+		}
+		pl.plan.Changes = append(pl.plan.Changes, Change{Path: p, Old: f.old, New: out})
+	}
+	return nil
+}
+
+// Failed reports whether some agent file was skipped.
+func (p *Plan) Failed() bool { return len(p.Problems) > 0 }
+
+// Paths lists the changed files.
+func (p *Plan) Paths() []string {
+	var out []string
+	for _, c := range p.Changes {
+		out = append(out, c.Path)
+	}
+	return slices.Clip(out)
+}

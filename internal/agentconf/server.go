@@ -1,0 +1,365 @@
+package agentconf
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Server is one backend in Switchboard's config format: command, args,
+// env and cwd for a stdio server; type ("http" or "sse"), url and
+// headers for a remote one.
+type Server struct {
+	Type     string            `json:"type,omitempty"`
+	Command  string            `json:"command,omitempty"`
+	Args     []string          `json:"args,omitempty"`
+	Env      map[string]string `json:"env,omitempty"`
+	Cwd      string            `json:"cwd,omitempty"`
+	URL      string            `json:"url,omitempty"`
+	Headers  map[string]string `json:"headers,omitempty"`
+	Disabled bool              `json:"disabled,omitempty"`
+}
+
+// Equal reports whether s and t launch the same backend.
+func (s Server) Equal(t Server) bool {
+	a, _ := json.Marshal(s)
+	b, _ := json.Marshal(t)
+	return string(a) == string(b)
+}
+
+// Remote transports.
+const (
+	typeHTTP = "http"
+	typeSSE  = "sse"
+)
+
+// normType maps the transport names agents use to ours: "" (stdio),
+// "http" or "sse". ok is false for an unknown name.
+func normType(t string) (string, bool) {
+	switch strings.ToLower(t) {
+	case "", "stdio", "local", "command":
+		return "", true
+	case "http", "streamable-http", "streamablehttp", "streamable_http", "remote":
+		return typeHTTP, true
+	case "sse":
+		return typeSSE, true
+	}
+	return "", false
+}
+
+// fields reads typed values out of an agent's entry, remembering the
+// first problem.
+type fields struct {
+	m   map[string]any
+	err error
+}
+
+func (f *fields) fail(format string, a ...any) {
+	if f.err == nil {
+		f.err = fmt.Errorf(format, a...)
+	}
+}
+
+func (f *fields) str(k string) string {
+	v, ok := f.m[k]
+	if !ok || v == nil {
+		return ""
+	}
+	s, ok := v.(string)
+	if !ok {
+		f.fail("%s must be a string", k)
+	}
+	return s
+}
+
+func (f *fields) list(k string) []string {
+	v, ok := f.m[k]
+	if !ok || v == nil {
+		return nil
+	}
+	a, ok := v.([]any)
+	if !ok {
+		f.fail("%s must be a list of strings", k)
+		return nil
+	}
+	out := make([]string, 0, len(a))
+	for _, e := range a {
+		out = append(out, scalar(e, func() { f.fail("%s must be a list of strings", k) }))
+	}
+	return out
+}
+
+func (f *fields) dict(k string) map[string]string {
+	v, ok := f.m[k]
+	if !ok || v == nil {
+		return nil
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		f.fail("%s must be a map of strings", k)
+		return nil
+	}
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(m))
+	for mk, e := range m {
+		out[mk] = scalar(e, func() { f.fail("%s.%s must be a string", k, mk) })
+	}
+	return out
+}
+
+func (f *fields) boolean(k string, def bool) bool {
+	v, ok := f.m[k]
+	if !ok || v == nil {
+		return def
+	}
+	b, ok := v.(bool)
+	if !ok {
+		f.fail("%s must be true or false", k)
+	}
+	return b
+}
+
+func (f *fields) sub(k string) *fields {
+	m, _ := f.m[k].(map[string]any)
+	return &fields{m: m}
+}
+
+// scalar turns a string, number or boolean into a string.
+func scalar(v any, bad func()) string {
+	switch t := v.(type) {
+	case string:
+		return t
+	case json.Number, int64, int, float64, bool, uint64:
+		return fmt.Sprint(t)
+	}
+	bad()
+	return ""
+}
+
+// finish checks s and returns it with the first problem found.
+func (f *fields) finish(s Server) (Server, error) {
+	if f.err != nil {
+		return Server{}, f.err
+	}
+	switch {
+	case s.Type == "" && s.URL != "" && s.Command == "":
+		s.Type = typeHTTP
+	case s.Type == "" && s.Command == "":
+		return Server{}, fmt.Errorf("has neither a command nor a url")
+	case s.Type != "" && s.URL == "":
+		return Server{}, fmt.Errorf("is a %s server without a url", s.Type)
+	}
+	if s.Type != "" {
+		s.Command, s.Args, s.Env, s.Cwd = "", nil, nil, ""
+	} else {
+		s.URL, s.Headers = "", nil
+	}
+	return s, nil
+}
+
+// readGeneric reads the mcpServers entry shape most agents share
+// (Claude, Cursor, Windsurf, Kiro, Amazon Q, Cline, Roo Code, VS Code).
+// urlType is the transport of a url given without a type.
+func readGeneric(urlType string) func(map[string]any) (Server, error) {
+	return func(m map[string]any) (Server, error) {
+		f := &fields{m: m}
+		t, ok := normType(f.str("type"))
+		if !ok {
+			f.fail("unknown transport type %q", m["type"])
+		}
+		s := Server{
+			Type:     t,
+			Command:  f.str("command"),
+			Args:     f.list("args"),
+			Env:      f.dict("env"),
+			Cwd:      f.str("cwd"),
+			Headers:  f.dict("headers"),
+			Disabled: f.boolean("disabled", false) || !f.boolean("enabled", true),
+		}
+		for _, k := range []string{"url", "serverUrl", "httpUrl"} {
+			if u := f.str(k); u != "" {
+				s.URL = u
+				if s.Type == "" && s.Command == "" {
+					s.Type = urlType
+					if k == "httpUrl" {
+						s.Type = typeHTTP
+					}
+				}
+			}
+		}
+		return f.finish(s)
+	}
+}
+
+// readZed reads Zed's context_servers entries: {command, args, env} or
+// the older {command: {path, args, env}}, or {url, headers}.
+func readZed(m map[string]any) (Server, error) {
+	f := &fields{m: m}
+	s := Server{URL: f.str("url"), Headers: f.dict("headers")}
+	if c, ok := m["command"].(map[string]any); ok {
+		cf := &fields{m: c}
+		s.Command, s.Args, s.Env = cf.str("path"), cf.list("args"), cf.dict("env")
+		if cf.err != nil {
+			return Server{}, fmt.Errorf("command: %w", cf.err)
+		}
+	} else {
+		s.Command, s.Args, s.Env = f.str("command"), f.list("args"), f.dict("env")
+	}
+	if s.URL != "" && s.Command == "" {
+		s.Type = typeHTTP
+	}
+	return f.finish(s)
+}
+
+// readOpencode reads opencode's {type: local, command: [argv...],
+// environment} and {type: remote, url, headers}.
+func readOpencode(m map[string]any) (Server, error) {
+	f := &fields{m: m}
+	s := Server{Disabled: !f.boolean("enabled", true) || f.boolean("disabled", false)}
+	switch typ := f.str("type"); typ {
+	case "local", "":
+		argv := f.list("command")
+		if len(argv) == 0 && f.err == nil {
+			return Server{}, fmt.Errorf("command must be a non-empty list")
+		}
+		if len(argv) > 0 {
+			s.Command, s.Args = argv[0], argv[1:]
+		}
+		s.Env = f.dict("environment")
+	case "remote":
+		s.Type, s.URL, s.Headers = typeHTTP, f.str("url"), f.dict("headers")
+	default:
+		f.fail("unknown type %q", typ)
+	}
+	return f.finish(s)
+}
+
+// readCodex reads a Codex [mcp_servers.NAME] table.
+func readCodex(m map[string]any) (Server, error) {
+	f := &fields{m: m}
+	s := Server{
+		Command:  f.str("command"),
+		Args:     f.list("args"),
+		Env:      f.dict("env"),
+		Cwd:      f.str("cwd"),
+		URL:      f.str("url"),
+		Headers:  f.dict("http_headers"),
+		Disabled: !f.boolean("enabled", true),
+	}
+	for _, name := range f.list("env_vars") {
+		if s.Env == nil {
+			s.Env = map[string]string{}
+		}
+		if _, ok := s.Env[name]; !ok {
+			s.Env[name] = "${env:" + name + "}"
+		}
+	}
+	addHeader := func(h, v string) {
+		if s.Headers == nil {
+			s.Headers = map[string]string{}
+		}
+		s.Headers[h] = v
+	}
+	for h, name := range f.dict("env_http_headers") {
+		addHeader(h, "${env:"+name+"}")
+	}
+	if tok := f.str("bearer_token_env_var"); tok != "" {
+		addHeader("Authorization", "Bearer ${env:"+tok+"}")
+	}
+	if s.URL != "" && s.Command == "" {
+		s.Type = typeHTTP
+	}
+	return f.finish(s)
+}
+
+// readGoose reads a Goose extension. Built-in and other in-process
+// extensions are not MCP servers we can run: skipGoose leaves them.
+func readGoose(m map[string]any) (Server, error) {
+	f := &fields{m: m}
+	s := Server{Disabled: !f.boolean("enabled", true)}
+	switch typ := f.str("type"); typ {
+	case "stdio":
+		s.Command, s.Args, s.Env = f.str("cmd"), f.list("args"), f.dict("envs")
+		s.Cwd = f.str("cwd")
+		for _, name := range f.list("env_keys") {
+			if s.Env == nil {
+				s.Env = map[string]string{}
+			}
+			if _, ok := s.Env[name]; !ok {
+				s.Env[name] = "${env:" + name + "}"
+			}
+		}
+	case "sse", "streamable_http", "streamable-http":
+		s.Type, _ = normType(typ)
+		s.URL, s.Headers = f.str("uri"), f.dict("headers")
+		if s.URL == "" {
+			s.URL = f.str("url")
+		}
+	default:
+		f.fail("unknown extension type %q", typ)
+	}
+	return f.finish(s)
+}
+
+func skipGoose(m map[string]any) bool {
+	switch m["type"] {
+	case "stdio", "sse", "streamable_http", "streamable-http":
+		return false
+	}
+	return true
+}
+
+// readContinue reads one item of Continue's mcpServers list.
+func readContinue(m map[string]any) (Server, error) {
+	f := &fields{m: m}
+	t, ok := normType(f.str("type"))
+	if !ok {
+		f.fail("unknown transport type %q", m["type"])
+	}
+	s := Server{Type: t, Command: f.str("command"), Args: f.list("args"), Env: f.dict("env"), Cwd: f.str("cwd"), URL: f.str("url")}
+	if ro := f.sub("requestOptions"); ro.m != nil {
+		s.Headers = ro.dict("headers")
+	}
+	if s.URL != "" && s.Command == "" && s.Type == "" {
+		s.Type = typeSSE // Continue's default for a url without a type
+	}
+	return f.finish(s)
+}
+
+// isOurs reports whether an agent's entry is a Switchboard registration:
+// named "switchboard", or running a switchboard binary's serve command.
+func isOurs(name string, m map[string]any, exe string) bool {
+	if name == EntryName {
+		return true
+	}
+	var argv []string
+	switch c := m["command"].(type) {
+	case string:
+		argv = append([]string{c}, (&fields{m: m}).list("args")...)
+	case []any:
+		argv = (&fields{m: m}).list("command")
+	}
+	if c, ok := m["cmd"].(string); ok {
+		argv = append([]string{c}, (&fields{m: m}).list("args")...)
+	}
+	if len(argv) < 2 || argv[1] != "serve" {
+		return false
+	}
+	return argv[0] == exe || strings.TrimSuffix(filepath.Base(argv[0]), ".exe") == "switchboard"
+}
+
+// EntryName is the name of the one entry init leaves in each agent file.
+const EntryName = "switchboard"
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

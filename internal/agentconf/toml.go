@@ -1,0 +1,392 @@
+package agentconf
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// This file edits TOML as text, line by line, so comments and layout
+// outside the edited tables stay as they are. Values are read with a
+// real TOML parser, and every edit is checked by parsing the result.
+
+// tstmt is one top-level TOML statement: a table header or a key/value
+// pair (which may span lines).
+type tstmt struct {
+	header     bool
+	key        []string
+	start, end int // whole lines: [first line start, after the last newline)
+}
+
+// decodeTOML parses data into plain Go values and the order in which
+// keys were defined.
+func decodeTOML(data []byte) (map[string]any, toml.MetaData, error) {
+	var m map[string]any
+	md, err := toml.Decode(string(data), &m)
+	if err != nil {
+		return nil, md, err
+	}
+	if m == nil {
+		m = map[string]any{}
+	}
+	return m, md, nil
+}
+
+// tomlTableNames returns the names of the sub-tables of table (a
+// top-level key such as mcp_servers) in definition order.
+func tomlTableNames(md toml.MetaData, table string) []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, k := range md.Keys() {
+		if len(k) >= 2 && k[0] == table && !seen[k[1]] {
+			seen[k[1]] = true
+			names = append(names, k[1])
+		}
+	}
+	return names
+}
+
+// scanTOML splits valid TOML into statements.
+func scanTOML(data []byte) ([]tstmt, error) {
+	var out []tstmt
+	pos := 0
+	for pos < len(data) {
+		start := pos
+		for pos < len(data) && (data[pos] == ' ' || data[pos] == '\t') {
+			pos++
+		}
+		if pos >= len(data) {
+			break
+		}
+		switch data[pos] {
+		case '\n', '\r', '#':
+			pos = nextLine(data, pos)
+			continue
+		case '[':
+			pos++
+			if pos < len(data) && data[pos] == '[' {
+				pos++
+			}
+			key, p, err := tomlKey(data, pos)
+			if err != nil {
+				return nil, err
+			}
+			pos = nextLine(data, p)
+			out = append(out, tstmt{header: true, key: key, start: start, end: pos})
+		default:
+			key, p, err := tomlKey(data, pos)
+			if err != nil {
+				return nil, err
+			}
+			end, err := valueEnd(data, p)
+			if err != nil {
+				return nil, err
+			}
+			pos = end
+			out = append(out, tstmt{key: key, start: start, end: end})
+		}
+	}
+	return out, nil
+}
+
+func nextLine(data []byte, pos int) int {
+	nl := bytes.IndexByte(data[pos:], '\n')
+	if nl < 0 {
+		return len(data)
+	}
+	return pos + nl + 1
+}
+
+// tomlKey parses a dotted key at pos.
+func tomlKey(data []byte, pos int) ([]string, int, error) {
+	var parts []string
+	for {
+		for pos < len(data) && (data[pos] == ' ' || data[pos] == '\t') {
+			pos++
+		}
+		if pos >= len(data) {
+			return nil, pos, fmt.Errorf("unexpected end of file in a key")
+		}
+		switch data[pos] {
+		case '"':
+			end := pos + 1
+			for end < len(data) && data[end] != '"' {
+				if data[end] == '\\' {
+					end++
+				}
+				end++
+			}
+			var s string
+			if end >= len(data) || json.Unmarshal(data[pos:end+1], &s) != nil {
+				return nil, pos, fmt.Errorf("unsupported quoted key near offset %d", pos)
+			}
+			parts = append(parts, s)
+			pos = end + 1
+		case '\'':
+			end := bytes.IndexByte(data[pos+1:], '\'')
+			if end < 0 {
+				return nil, pos, fmt.Errorf("unterminated quoted key")
+			}
+			parts = append(parts, string(data[pos+1:pos+1+end]))
+			pos += end + 2
+		default:
+			s := pos
+			for pos < len(data) && isBare(data[pos]) {
+				pos++
+			}
+			if s == pos {
+				return nil, pos, fmt.Errorf("bad key near offset %d", pos)
+			}
+			parts = append(parts, string(data[s:pos]))
+		}
+		for pos < len(data) && (data[pos] == ' ' || data[pos] == '\t') {
+			pos++
+		}
+		if pos < len(data) && data[pos] == '.' {
+			pos++
+			continue
+		}
+		return parts, pos, nil
+	}
+}
+
+func isBare(c byte) bool {
+	return c == '_' || c == '-' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+}
+
+// valueEnd returns the offset after the line where the value that
+// follows pos (after '=') ends.
+func valueEnd(data []byte, pos int) (int, error) {
+	depth := 0
+	for pos < len(data) {
+		switch c := data[pos]; c {
+		case '"', '\'':
+			q := string(c)
+			if bytes.HasPrefix(data[pos:], []byte(q+q+q)) {
+				end := bytes.Index(data[pos+3:], []byte(q+q+q))
+				for c == '"' && end >= 0 && escaped(data, pos+3+end) {
+					next := bytes.Index(data[pos+3+end+1:], []byte(q+q+q))
+					if next < 0 {
+						end = -1
+						break
+					}
+					end += 1 + next
+				}
+				if end < 0 {
+					return 0, fmt.Errorf("unterminated multi-line string")
+				}
+				pos += 3 + end + 3
+				for pos < len(data) && data[pos] == c {
+					pos++
+				}
+				continue
+			}
+			pos++
+			for pos < len(data) && data[pos] != c && data[pos] != '\n' {
+				if c == '"' && data[pos] == '\\' {
+					pos++
+				}
+				pos++
+			}
+			pos++
+		case '#':
+			for pos < len(data) && data[pos] != '\n' {
+				pos++
+			}
+		case '[', '{':
+			depth++
+			pos++
+		case ']', '}':
+			depth--
+			pos++
+		case '\n':
+			pos++
+			if depth <= 0 {
+				return pos, nil
+			}
+		default:
+			pos++
+		}
+	}
+	return pos, nil
+}
+
+// escaped reports whether the byte at i follows an odd run of backslashes.
+func escaped(data []byte, i int) bool {
+	n := 0
+	for j := i - 1; j >= 0 && data[j] == '\\'; j-- {
+		n++
+	}
+	return n%2 == 1
+}
+
+func hasPrefix(key []string, prefix ...string) bool {
+	return len(key) >= len(prefix) && slicesEqual(key[:len(prefix)], prefix)
+}
+
+func slicesEqual(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// tomlRemove removes every definition of table.name: the [table.name]
+// table and its sub-tables, `name = {...}` or `name.x = ...` inside
+// [table], and `table.name... = ...` at the top level. Comment lines
+// right above a removed header go with it; other comments stay.
+func tomlRemove(data []byte, table, name string) ([]byte, error) {
+	stmts, err := scanTOML(data)
+	if err != nil {
+		return nil, err
+	}
+	var cut []splice
+	var section []string // key of the current table; nil at the top level
+	inSection := -1      // index of the header of a table being removed
+	flush := func(until int) {
+		if inSection < 0 {
+			return
+		}
+		// Remove from the header through the last statement, then the
+		// blank lines after it.
+		end := stmts[inSection].end
+		for j := inSection + 1; j < until; j++ {
+			end = stmts[j].end
+		}
+		end = skipBlank(data, end)
+		// Comment lines right above the header describe the server.
+		start, floor := stmts[inSection].start, 0
+		if inSection > 0 {
+			floor = stmts[inSection-1].end
+		}
+		for start > floor {
+			ls := lineStart(data, start-1)
+			if !bytes.HasPrefix(bytes.TrimLeft(data[ls:start], " \t"), []byte("#")) {
+				break
+			}
+			start = ls
+		}
+		cut = append(cut, splice{start, end, ""})
+		inSection = -1
+	}
+	for i, s := range stmts {
+		if s.header {
+			section = s.key
+			if hasPrefix(s.key, table, name) {
+				// Consecutive tables of the server go as one, with the
+				// comments between them.
+				if inSection < 0 {
+					inSection = i
+				}
+				continue
+			}
+			flush(i)
+			continue
+		}
+		if inSection >= 0 {
+			continue
+		}
+		full := append(append([]string{}, section...), s.key...)
+		if hasPrefix(full, table, name) {
+			cut = append(cut, splice{s.start, s.end, ""})
+		}
+	}
+	flush(len(stmts))
+	return applySplices(data, cut), nil
+}
+
+// skipBlank moves pos past blank lines.
+func skipBlank(data []byte, pos int) int {
+	for pos < len(data) {
+		nl := nextLine(data, pos)
+		if !onlySpace(bytes.TrimRight(data[pos:nl], "\n")) {
+			break
+		}
+		pos = nl
+	}
+	return pos
+}
+
+// tomlAppendTable appends `[table.name]` with the given keys, values
+// written as TOML, separated from what precedes by a blank line.
+func tomlAppendTable(data []byte, table, name string, keys []kv) ([]byte, error) {
+	var b bytes.Buffer
+	b.Write(data)
+	if b.Len() > 0 && !bytes.HasSuffix(data, []byte("\n")) {
+		b.WriteByte('\n')
+	}
+	if b.Len() > 0 && !bytes.HasSuffix(b.Bytes(), []byte("\n\n")) {
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "[%s.%s]\n", tomlKeyPart(table), tomlKeyPart(name))
+	for _, e := range keys {
+		v, err := tomlValue(e.Value)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", e.Key, err)
+		}
+		fmt.Fprintf(&b, "%s = %s\n", tomlKeyPart(e.Key), v)
+	}
+	return b.Bytes(), nil
+}
+
+func tomlKeyPart(k string) string {
+	for i := 0; i < len(k); i++ {
+		if !isBare(k[i]) {
+			s, _ := marshal(k)
+			return string(s)
+		}
+	}
+	if k == "" {
+		return `""`
+	}
+	return k
+}
+
+// tomlValue writes strings, string lists and string maps.
+func tomlValue(v any) (string, error) {
+	switch t := v.(type) {
+	case string:
+		s, err := marshal(t) // JSON escapes are valid TOML basic-string escapes
+		return string(s), err
+	case []string:
+		parts := make([]string, len(t))
+		for i, e := range t {
+			s, err := marshal(e)
+			if err != nil {
+				return "", err
+			}
+			parts[i] = string(s)
+		}
+		return "[" + strings.Join(parts, ", ") + "]", nil
+	case bool:
+		return fmt.Sprint(t), nil
+	}
+	return "", fmt.Errorf("cannot write %T as TOML", v)
+}
+
+// sameExcept reports whether a and b are equal once key is dropped
+// from both.
+func sameExcept(a, b map[string]any, key string) bool {
+	ca := make(map[string]any, len(a))
+	for k, v := range a {
+		if k != key {
+			ca[k] = v
+		}
+	}
+	cb := make(map[string]any, len(b))
+	for k, v := range b {
+		if k != key {
+			cb[k] = v
+		}
+	}
+	return reflect.DeepEqual(ca, cb)
+}

@@ -1,0 +1,210 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/switchboard-mcp/switchboard/internal/agentconf"
+)
+
+const initHelp = `
+Imports the MCP servers of every agent config found in the project (with
+--user: in your home directory) into Switchboard's config, removes them
+from the agent files and registers one server named "switchboard" in each
+that runs this binary's serve command. Everything else in the agent files
+(other settings, order, comments) is kept. Running init again changes
+nothing; init --undo puts every file back as it was before the first init.
+
+Project scope: the project is the git root above the working directory
+(else the working directory); servers go to <project>/.switchboard.json.
+User scope: servers go to $XDG_CONFIG_HOME/switchboard/config.json.
+Backups: $XDG_STATE_HOME/switchboard/backups/ (else ~/.local/state/...).
+
+Agents: %s.
+`
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (s *stringList) String() string     { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+// runInit is `switchboard init`.
+func runInit(ctx context.Context, e *Env, args []string) error {
+	var ids []string
+	for _, a := range agentconf.Agents() {
+		ids = append(ids, a.ID)
+	}
+	fs := newFlags(e, "init", "[--user] [--agent NAME]... [--dry-run | --list | --undo]", fmt.Sprintf(initHelp, strings.Join(ids, ", ")))
+	user := fs.Bool("user", false, "edit the agent files in your home directory instead of the project's")
+	var agents stringList
+	fs.Var(&agents, "agent", "only this agent (repeatable); its file is created when missing")
+	dry := fs.Bool("dry-run", false, "print a unified diff of every file init would change, and change nothing")
+	list := fs.Bool("list", false, "list the agents found and their files")
+	undo := fs.Bool("undo", false, "restore every file changed by init to its state before the first init")
+	cfg := fs.String("config", "", "Switchboard config file to import into (default: the scope's)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.Stderr, "switchboard init: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return errUsage
+	}
+	if n := btoi(*dry) + btoi(*list) + btoi(*undo); n > 1 {
+		return errors.New("init: use only one of --dry-run, --list and --undo")
+	}
+	o := &agentconf.Options{
+		Getenv:     e.Getenv,
+		Executable: e.Executable,
+		Agents:     agents,
+		Config:     *cfg,
+	}
+	if *user {
+		o.Scope = agentconf.User
+	} else {
+		o.Root = agentconf.ProjectRoot(e.Dir)
+	}
+	if o.Getenv == nil {
+		o.Getenv = func(string) string { return "" }
+	}
+	if o.Getenv("HOME") == "" {
+		return errors.New("init: HOME is not set")
+	}
+	if *undo {
+		return initUndo(e.Stdout, e.Stderr, o)
+	}
+	if o.Executable == "" || !filepath.IsAbs(o.Executable) {
+		return fmt.Errorf("init: cannot tell the absolute path of the switchboard binary (got %q)", o.Executable)
+	}
+	plan, err := agentconf.MakePlan(o)
+	if err != nil {
+		return fmt.Errorf("init: %w", err)
+	}
+	if *list {
+		printFound(e.Stdout, o, plan)
+		return problems(e.Stderr, plan)
+	}
+	for _, n := range plan.Notes {
+		fmt.Fprintf(e.Stderr, "note: %s\n", n)
+	}
+	if len(plan.Found) == 0 {
+		problems(e.Stderr, plan)
+		where := "in " + o.Root
+		if *user {
+			where = "in your home directory"
+		}
+		return fmt.Errorf("init: no agent config found %s; name one with --agent to create its file (agents: %s)", where, strings.Join(ids, ", "))
+	}
+	if *dry {
+		for _, c := range plan.Changes {
+			fmt.Fprint(e.Stdout, agentconf.Diff(c.Path, c.Old, c.New))
+		}
+		if len(plan.Changes) == 0 {
+			fmt.Fprintln(e.Stdout, "nothing to change")
+		}
+		return problems(e.Stderr, plan)
+	}
+	if err := agentconf.Apply(o, plan); err != nil {
+		return fmt.Errorf("init: %w", err)
+	}
+	printApplied(e.Stdout, plan)
+	return problems(e.Stderr, plan)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// problems prints the files skipped and returns an error when there were any.
+func problems(w io.Writer, p *agentconf.Plan) error {
+	for _, err := range p.Problems {
+		fmt.Fprintf(w, "skipped %v\n", err)
+	}
+	if n := len(p.Problems); n > 0 {
+		return fmt.Errorf("init: %d agent file(s) could not be read and were left untouched; fix them and run init again", n)
+	}
+	return nil
+}
+
+func printFound(w io.Writer, o *agentconf.Options, p *agentconf.Plan) {
+	fmt.Fprintf(w, "%s scope; Switchboard config: %s\n", scopeWord(o), p.Config)
+	found := map[string]bool{}
+	for _, f := range p.Found {
+		found[f.Agent.ID] = true
+		fmt.Fprintf(w, "%-15s %s\n", f.Agent.ID, f.Agent.Title)
+		for _, path := range f.Files {
+			fmt.Fprintf(w, "  %s\n", path)
+		}
+		for _, path := range f.Created {
+			fmt.Fprintf(w, "  %s (would be created)\n", path)
+		}
+	}
+	var missing []string
+	for _, a := range agentconf.Agents() {
+		if !found[a.ID] && len(a.Files(o)) > 0 {
+			missing = append(missing, a.ID)
+		}
+	}
+	if len(p.Found) == 0 {
+		fmt.Fprintln(w, "no agent config found")
+	}
+	if len(missing) > 0 {
+		fmt.Fprintf(w, "not found: %s\n", strings.Join(missing, ", "))
+	}
+}
+
+func scopeWord(o *agentconf.Options) string {
+	if o.Scope == agentconf.User {
+		return "user"
+	}
+	return "project " + o.Root
+}
+
+func printApplied(w io.Writer, p *agentconf.Plan) {
+	if len(p.Changes) == 0 {
+		fmt.Fprintln(w, "already set up: nothing to change")
+		return
+	}
+	if len(p.Imported) > 0 {
+		var names []string
+		for _, i := range p.Imported {
+			names = append(names, i.Name)
+		}
+		fmt.Fprintf(w, "imported %d server(s) into %s: %s\n", len(names), p.Config, strings.Join(names, ", "))
+	}
+	for _, c := range p.Changes {
+		verb := "updated"
+		if c.Old == nil {
+			verb = "created"
+		}
+		fmt.Fprintf(w, "%s %s\n", verb, c.Path)
+	}
+	fmt.Fprintln(w, "undo with: switchboard init --undo (same scope flags)")
+}
+
+func initUndo(stdout, stderr io.Writer, o *agentconf.Options) error {
+	res, err := agentconf.Undo(o)
+	if res != nil {
+		for _, p := range res.Restored {
+			fmt.Fprintf(stdout, "restored %s\n", p)
+		}
+		for _, p := range res.Removed {
+			fmt.Fprintf(stdout, "removed %s\n", p)
+		}
+		for _, n := range res.Notes {
+			fmt.Fprintf(stderr, "note: %s\n", n)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("init --undo: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,349 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// initWorld is a scratch project and home for init tests.
+type initWorld struct {
+	t          *testing.T
+	proj, home string
+	exe        string
+	env        map[string]string
+}
+
+func newInitWorld(t *testing.T) *initWorld {
+	t.Helper()
+	base := t.TempDir()
+	w := &initWorld{t: t, proj: filepath.Join(base, "proj"), home: filepath.Join(base, "home"), exe: filepath.Join(base, "bin", "switchboard")}
+	w.env = map[string]string{
+		"HOME":            w.home,
+		"XDG_CONFIG_HOME": filepath.Join(w.home, ".config"),
+		"XDG_STATE_HOME":  filepath.Join(w.home, ".local", "state"),
+	}
+	for _, d := range []string{w.proj, w.home} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return w
+}
+
+func (w *initWorld) write(path, content string) {
+	w.t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		w.t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+func (w *initWorld) read(path string) string {
+	w.t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return string(b)
+}
+
+// run runs `switchboard init args...` in the project directory.
+func (w *initWorld) run(args ...string) (stdout, stderr string, err error) {
+	var out, errb bytes.Buffer
+	e := &Env{
+		Args:       append([]string{"init"}, args...),
+		Stdin:      strings.NewReader(""),
+		Stdout:     &out,
+		Stderr:     &errb,
+		Getenv:     func(k string) string { return w.env[k] },
+		LookupEnv:  func(k string) (string, bool) { v, ok := w.env[k]; return v, ok },
+		Environ:    func() []string { return nil },
+		Dir:        w.proj,
+		Executable: w.exe,
+	}
+	err = runInit(context.Background(), e, args)
+	return out.String(), errb.String(), err
+}
+
+func (w *initWorld) mustRun(args ...string) string {
+	w.t.Helper()
+	out, errOut, err := w.run(args...)
+	if err != nil {
+		w.t.Fatalf("init %v: %v\nstdout:\n%s\nstderr:\n%s", args, err, out, errOut)
+	}
+	return out
+}
+
+const (
+	vscodeJSONC = "{\n  // team servers\n  \"inputs\": [],\n  \"servers\": {\n    \"delta\": {\"type\": \"stdio\", \"command\": \"node\", \"args\": [\"/opt/delta.js\"]},\n  },\n}\n"
+	codexTOML   = "model = \"o4-mini\"\n\n# zeta does things\n[mcp_servers.zeta]\ncommand = \"node\"\nargs = [\"/opt/zeta.js\"]\n\n[mcp_servers.zeta.env]\nTOKEN = \"z\"\n\n# keep me\n[profiles.fast]\nmodel = \"o3\"\n"
+)
+
+func srvJSON(name string) string {
+	return `{"command": "node", "args": ["/opt/` + name + `.js"], "env": {"TOKEN_FOR": "` + name + `"}}`
+}
+
+// acceptanceFiles lays out the files of the agents acceptance check.
+func (w *initWorld) acceptanceFiles() map[string]string {
+	files := map[string]string{
+		filepath.Join(w.proj, ".mcp.json"):                "{\n  \"mcpServers\": {\n    \"alpha\": " + srvJSON("alpha") + ",\n    \"beta\": " + srvJSON("beta") + "\n  }\n}",
+		filepath.Join(w.proj, ".cursor", "mcp.json"):      "{\n  \"mcpServers\": {\n    \"gamma\": " + srvJSON("gamma") + ",\n    \"remote1\": {\"url\": \"http://127.0.0.1:9/mcp\", \"headers\": {\"Authorization\": \"Bearer ${env:R1}\"}}\n  }\n}",
+		filepath.Join(w.proj, ".vscode", "mcp.json"):      vscodeJSONC,
+		filepath.Join(w.proj, ".gemini", "settings.json"): "{\n  \"theme\": \"Dracula\",\n  \"mcpServers\": {\n    \"epsilon\": " + srvJSON("epsilon") + "\n  }\n}",
+		filepath.Join(w.home, ".codex", "config.toml"):    codexTOML,
+	}
+	for p, c := range files {
+		w.write(p, c)
+	}
+	return files
+}
+
+// servers returns the names under key in a JSON(C) file.
+func (w *initWorld) jsonServers(path string, key string) map[string]any {
+	w.t.Helper()
+	var m map[string]any
+	data := stripJSONC(w.read(path))
+	if err := json.Unmarshal([]byte(data), &m); err != nil {
+		w.t.Fatalf("%s: %v\n%s", path, err, data)
+	}
+	s, _ := m[key].(map[string]any)
+	return s
+}
+
+// stripJSONC removes // line comments and trailing commas well enough
+// for the test files here.
+func stripJSONC(s string) string {
+	var lines []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "//") {
+			continue
+		}
+		lines = append(lines, l)
+	}
+	s = strings.Join(lines, "\n")
+	for _, p := range [][2]string{{",\n}", "\n}"}, {",\n  }", "\n  }"}, {",\n]", "\n]"}} {
+		s = strings.ReplaceAll(s, p[0], p[1])
+	}
+	return s
+}
+
+func TestInit_ImportsRegistersIsIdempotentAndUndoes(t *testing.T) {
+	w := newInitWorld(t)
+	files := w.acceptanceFiles()
+	w.mustRun()
+	w.mustRun("--user")
+
+	for _, c := range []struct{ path, key string }{
+		{filepath.Join(w.proj, ".mcp.json"), "mcpServers"},
+		{filepath.Join(w.proj, ".cursor", "mcp.json"), "mcpServers"},
+		{filepath.Join(w.proj, ".vscode", "mcp.json"), "servers"},
+		{filepath.Join(w.proj, ".gemini", "settings.json"), "mcpServers"},
+	} {
+		s := w.jsonServers(c.path, c.key)
+		sb, ok := s["switchboard"].(map[string]any)
+		if len(s) != 1 || !ok {
+			t.Fatalf("%s: want exactly the switchboard entry, got %v", c.path, s)
+		}
+		args, _ := json.Marshal(sb["args"])
+		want, _ := json.Marshal([]string{"serve", "--project", filepath.Join(w.proj, ".switchboard.json")})
+		if sb["command"] != w.exe || string(args) != string(want) {
+			t.Errorf("%s: entry %v, want %s %s", c.path, sb, w.exe, want)
+		}
+	}
+	if vs := w.read(filepath.Join(w.proj, ".vscode", "mcp.json")); !strings.Contains(vs, "// team servers") || !strings.Contains(vs, `"type": "stdio"`) {
+		t.Errorf(".vscode/mcp.json lost its comment or type:\n%s", vs)
+	}
+	if g := w.read(filepath.Join(w.proj, ".gemini", "settings.json")); !strings.Contains(g, `"theme": "Dracula"`) {
+		t.Errorf("gemini lost theme:\n%s", g)
+	}
+	codex := w.read(filepath.Join(w.home, ".codex", "config.toml"))
+	wantCodex := "model = \"o4-mini\"\n\n# keep me\n[profiles.fast]\nmodel = \"o3\"\n\n[mcp_servers.switchboard]\ncommand = \"" + w.exe + "\"\nargs = [\"serve\"]\n"
+	if codex != wantCodex {
+		t.Errorf("codex config.toml:\n%s\nwant:\n%s", codex, wantCodex)
+	}
+
+	proj := w.jsonServers(filepath.Join(w.proj, ".switchboard.json"), "mcpServers")
+	for _, n := range []string{"alpha", "beta", "gamma", "remote1", "delta", "epsilon"} {
+		if proj[n] == nil {
+			t.Errorf(".switchboard.json lacks %s: %v", n, proj)
+		}
+	}
+	if r, _ := proj["remote1"].(map[string]any); r["type"] != "http" || r["url"] != "http://127.0.0.1:9/mcp" {
+		t.Errorf("remote1 imported as %v", r)
+	}
+	user := w.jsonServers(filepath.Join(w.home, ".config", "switchboard", "config.json"), "mcpServers")
+	if z, _ := user["zeta"].(map[string]any); z["command"] != "node" || z["env"].(map[string]any)["TOKEN"] != "z" {
+		t.Errorf("user config zeta: %v", user)
+	}
+
+	// A second init writes nothing: same bytes, same inode.
+	snap := map[string]os.FileInfo{}
+	for p := range files {
+		st, _ := os.Stat(p)
+		snap[p] = st
+	}
+	if out := w.mustRun(); !strings.Contains(out, "nothing to change") {
+		t.Errorf("second init: %s", out)
+	}
+	w.mustRun("--user")
+	for p, before := range snap {
+		after, _ := os.Stat(p)
+		if !os.SameFile(before, after) {
+			t.Errorf("second init rewrote %s", p)
+		}
+	}
+
+	// Change an agent file and init again: undo still goes back to the
+	// state before the first init.
+	cursor := filepath.Join(w.proj, ".cursor", "mcp.json")
+	w.write(cursor, strings.Replace(w.read(cursor), `"switchboard"`, `"late": {"command": "late"}, "switchboard"`, 1))
+	w.mustRun()
+	if s := w.jsonServers(cursor, "mcpServers"); len(s) != 1 {
+		t.Fatalf("third init left %v", s)
+	}
+	w.mustRun("--undo")
+	w.mustRun("--user", "--undo")
+	for p, c := range files {
+		if got := w.read(p); got != c {
+			t.Errorf("undo did not restore %s:\n%s\nwant:\n%s", p, got, c)
+		}
+	}
+	for _, p := range []string{filepath.Join(w.proj, ".switchboard.json"), filepath.Join(w.home, ".config", "switchboard", "config.json")} {
+		if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("undo left %s (%v)", p, err)
+		}
+	}
+	if _, _, err := w.run("--undo"); err == nil {
+		t.Error("a second undo should say there is nothing to undo")
+	}
+}
+
+func TestInit_DryRunPrintsDiffAndChangesNothing(t *testing.T) {
+	w := newInitWorld(t)
+	files := w.acceptanceFiles()
+	out := w.mustRun("--dry-run")
+	for _, want := range []string{"--- /dev/null\n+++ b/" + strings.TrimPrefix(filepath.Join(w.proj, ".switchboard.json"), "/"), "--- a/" + strings.TrimPrefix(filepath.Join(w.proj, ".mcp.json"), "/"), "-    \"delta\"", "+    \"switchboard\": {"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("dry-run output lacks %q:\n%s", want, out)
+		}
+	}
+	for p, c := range files {
+		if w.read(p) != c {
+			t.Errorf("dry-run changed %s", p)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(w.proj, ".switchboard.json")); err == nil {
+		t.Error("dry-run created .switchboard.json")
+	}
+	if _, err := os.Stat(filepath.Join(w.home, ".local", "state")); err == nil {
+		t.Error("dry-run wrote backups")
+	}
+}
+
+func TestInit_ListShowsAgentsAndFiles(t *testing.T) {
+	w := newInitWorld(t)
+	w.acceptanceFiles()
+	out := w.mustRun("--list")
+	for _, want := range []string{"claude-code", "cursor", "vscode", "gemini", filepath.Join(w.proj, ".cursor", "mcp.json"), "not found:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--list lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "codex ") {
+		t.Errorf("--list in project scope shows the user's codex:\n%s", out)
+	}
+	out = w.mustRun("--list", "--user")
+	if !strings.Contains(out, filepath.Join(w.home, ".codex", "config.toml")) {
+		t.Errorf("--list --user lacks codex:\n%s", out)
+	}
+}
+
+func TestInit_InvalidFileIsSkippedReportedAndFailsAtTheEnd(t *testing.T) {
+	w := newInitWorld(t)
+	files := w.acceptanceFiles()
+	cursor := filepath.Join(w.proj, ".cursor", "mcp.json")
+	w.write(cursor, `{"mcpServers": {"x": {"command": "a",}`)
+	_, errOut, err := w.run()
+	if err == nil || !strings.Contains(errOut, cursor) {
+		t.Fatalf("want an error naming %s; err=%v stderr=%s", cursor, err, errOut)
+	}
+	if got := w.read(cursor); got != `{"mcpServers": {"x": {"command": "a",}` {
+		t.Errorf("invalid file was changed: %s", got)
+	}
+	if s := w.jsonServers(filepath.Join(w.proj, ".mcp.json"), "mcpServers"); len(s) != 1 || s["switchboard"] == nil {
+		t.Errorf("valid files were not processed: %v", s)
+	}
+	_ = files
+}
+
+func TestInit_NameClashesAreReportedAndOursKept(t *testing.T) {
+	w := newInitWorld(t)
+	w.write(filepath.Join(w.proj, ".mcp.json"), `{"mcpServers": {"same": {"command": "s"}, "clash": {"command": "first"}, "mine": {"command": "theirs"}}}`)
+	w.write(filepath.Join(w.proj, ".cursor", "mcp.json"), `{"mcpServers": {"same": {"command": "s"}, "clash": {"command": "second"}}}`)
+	w.write(filepath.Join(w.proj, ".switchboard.json"), "{\n  \"mcpServers\": {\n    \"mine\": {\"command\": \"ours\"}\n  }\n}\n")
+	_, errOut, err := w.run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(errOut, `"clash" in `+filepath.Join(w.proj, ".cursor", "mcp.json")) || !strings.Contains(errOut, `"mine"`) || strings.Contains(errOut, `"same"`) {
+		t.Errorf("notes:\n%s", errOut)
+	}
+	s := w.jsonServers(filepath.Join(w.proj, ".switchboard.json"), "mcpServers")
+	if s["clash"].(map[string]any)["command"] != "first" || s["mine"].(map[string]any)["command"] != "ours" {
+		t.Errorf("config: %v", s)
+	}
+}
+
+func TestInit_NamedAgentFileIsCreatedAndUndoRemovesIt(t *testing.T) {
+	w := newInitWorld(t)
+	w.mustRun("--agent", "cursor")
+	p := filepath.Join(w.proj, ".cursor", "mcp.json")
+	if s := w.jsonServers(p, "mcpServers"); s["switchboard"] == nil {
+		t.Fatalf("cursor file: %s", w.read(p))
+	}
+	w.mustRun("--undo")
+	if _, err := os.Stat(filepath.Join(w.proj, ".cursor")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("undo left .cursor: %v", err)
+	}
+}
+
+func TestInit_NoAgentFoundIsAnError(t *testing.T) {
+	w := newInitWorld(t)
+	if _, _, err := w.run(); err == nil || !strings.Contains(err.Error(), "--agent") {
+		t.Errorf("err = %v", err)
+	}
+	if _, _, err := w.run("--agent", "nope"); err == nil || !strings.Contains(err.Error(), "unknown agent") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestInit_ProjectRootIsTheGitRoot(t *testing.T) {
+	w := newInitWorld(t)
+	w.write(filepath.Join(w.proj, ".git", "HEAD"), "ref: refs/heads/main\n")
+	w.write(filepath.Join(w.proj, ".mcp.json"), `{"mcpServers": {"a": {"command": "a"}}}`)
+	sub := filepath.Join(w.proj, "sub", "dir")
+	os.MkdirAll(sub, 0o755)
+	proj := w.proj
+	w.proj = sub
+	w.mustRun()
+	if _, err := os.Stat(filepath.Join(proj, ".switchboard.json")); err != nil {
+		t.Errorf("config not at the git root: %v", err)
+	}
+}
+
+func TestInit_Help(t *testing.T) {
+	w := newInitWorld(t)
+	_, errOut, err := w.run("--help")
+	if !errors.Is(err, flag.ErrHelp) || !strings.Contains(errOut, "Usage: switchboard init") || !strings.Contains(errOut, "--undo") || !strings.Contains(errOut, "claude-code") {
+		t.Errorf("err=%v help:\n%s", err, errOut)
+	}
+}
