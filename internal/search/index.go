@@ -172,12 +172,15 @@ func (ix *Index) build() {
 		tb.add(fName, toks, 0)
 		toks = analyze(d.Title, toks[:0])
 		tb.add(fTitle, toks, 0)
-		toks = analyze(d.Description, toks[:0])
+		toks = analyzeN(d.Description, toks[:0], o.MaxDescriptionTerms)
 		tb.add(fDesc, toks, o.MaxDescriptionTerms)
 		toks = toks[:0]
 		for _, p := range d.Params {
+			if len(toks) >= o.MaxDescriptionTerms {
+				break
+			}
 			toks = analyze(p.Name, toks)
-			toks = analyze(p.Description, toks)
+			toks = analyzeN(p.Description, toks, o.MaxDescriptionTerms-len(toks))
 		}
 		tb.add(fParam, toks, o.MaxDescriptionTerms)
 	}
@@ -199,7 +202,7 @@ func (ix *Index) build() {
 			d := &ix.docs[di]
 			toks = analyze(d.Tool, toks[:0])
 			toks = analyze(d.Title, toks)
-			toks = analyze(d.Description, toks)
+			toks = analyzeN(d.Description, toks, srvBodyTerms)
 			sb.add(fDesc, toks, srvBodyTerms)
 		}
 	}

@@ -68,39 +68,45 @@ func equalWords(a, b []string) bool {
 // served reports whether some backend serves product p: every word of p is
 // in the backend's name, or is a term of at least a quarter of its tools.
 func (ix *Index) served(p []string) bool {
-	for s := range ix.servers {
-		if ix.servesAll(int32(s), p) {
-			return true
+	var ok map[int32]bool // backends serving every word so far
+	for _, w := range p {
+		cur := ix.servingWord(stem(w))
+		if ok != nil {
+			for s := range cur {
+				if !ok[s] {
+					delete(cur, s)
+				}
+			}
+		}
+		ok = cur
+		if len(ok) == 0 {
+			return false
 		}
 	}
-	return false
+	return len(ok) > 0
 }
 
-func (ix *Index) servesAll(s int32, p []string) bool {
-	for _, w := range p {
-		t := stem(w)
-		named := false
-		if id, ok := ix.srv.lookup(t); ok {
-			if post, ok := find(ix.srv.post, id, s); ok && post.named {
-				named = true
+// servingWord returns the backends that have term t in their name or in at
+// least a quarter of their tools.
+func (ix *Index) servingWord(t string) map[int32]bool {
+	out := map[int32]bool{}
+	if id, ok := ix.srv.lookup(t); ok {
+		for _, p := range ix.srv.post[id] {
+			if p.named {
+				out[p.doc] = true
 			}
-		}
-		if named {
-			continue
-		}
-		id, ok := ix.tools.lookup(t)
-		if !ok {
-			return false
-		}
-		n := 0
-		for _, post := range ix.tools.post[id] {
-			if ix.docServer[post.doc] == s {
-				n++
-			}
-		}
-		if 4*n < ix.srvSize[s] || n == 0 {
-			return false
 		}
 	}
-	return true
+	if id, ok := ix.tools.lookup(t); ok {
+		n := map[int32]int{}
+		for _, p := range ix.tools.post[id] {
+			n[ix.docServer[p.doc]]++
+		}
+		for s, c := range n {
+			if 4*c >= ix.srvSize[s] {
+				out[s] = true
+			}
+		}
+	}
+	return out
 }

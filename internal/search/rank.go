@@ -214,20 +214,28 @@ func (ix *Index) rank(query string, limit int) *ranking {
 // backend the query names, interleaving them after the first hit so that
 // the top of the whole-query ranking keeps its place.
 func (ix *Index) diversify(hits []Hit, limit int, score []float64, cands, clauseTops []int32, named []int32) []Hit {
-	var extra []int32
-	extra = append(extra, clauseTops...)
+	extra := slices.Clone(clauseTops)
+	var missing []int32
 	for _, s := range named {
-		if slices.ContainsFunc(hits, func(h Hit) bool { return ix.docServer[h.Doc] == s }) {
-			continue
+		if !slices.ContainsFunc(hits, func(h Hit) bool { return ix.docServer[h.Doc] == s }) {
+			missing = append(missing, s)
 		}
-		bestD, bestS := int32(-1), 0.0
+	}
+	if len(missing) > 0 {
+		best := make(map[int32]int32, len(missing))
+		for _, s := range missing {
+			best[s] = -1
+		}
 		for _, d := range cands {
-			if ix.docServer[d] == s && (bestD < 0 || score[d] > bestS) {
-				bestD, bestS = d, score[d]
+			s := ix.docServer[d]
+			if b, ok := best[s]; ok && (b < 0 || score[d] > score[b] || (score[d] == score[b] && d < b)) {
+				best[s] = d
 			}
 		}
-		if bestD >= 0 {
-			extra = append(extra, bestD)
+		for _, s := range missing {
+			if best[s] >= 0 {
+				extra = append(extra, best[s])
+			}
 		}
 	}
 	if len(extra) == 0 {
@@ -270,14 +278,26 @@ func (ix *Index) namedServers(qs []qterm) []int32 {
 		if e.sid < 0 {
 			continue
 		}
+		var these []int32
 		for _, p := range ix.srv.post[e.sid] {
-			if p.named && !slices.Contains(out, p.doc) {
-				out = append(out, p.doc)
+			if p.named {
+				these = append(these, p.doc)
+			}
+		}
+		if len(these) > maxNamed {
+			continue // a word shared by many backend names names none
+		}
+		for _, s := range these {
+			if !slices.Contains(out, s) {
+				out = append(out, s)
 			}
 		}
 	}
 	return out
 }
+
+// maxNamed is the most backends one query word may name.
+const maxNamed = 3
 
 // namedMinIDF is the tool-level IDF a term needs to count as naming a
 // backend: "search" in "brave-search" is too common to name it.

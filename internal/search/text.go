@@ -21,8 +21,13 @@ type token struct {
 // joined form (github, mongodb) so it matches the all-lowercase spelling.
 // Pure digit runs and single characters are dropped: issue numbers and ports
 // carry no evidence about which tool to use.
-func analyze(s string, dst []token) []token {
-	for len(s) > 0 {
+func analyze(s string, dst []token) []token { return analyzeN(s, dst, -1) }
+
+// analyzeN is analyze that stops once it has appended max terms (max < 0:
+// no limit), so a huge description costs no more than its indexed part.
+func analyzeN(s string, dst []token, max int) []token {
+	limit := len(dst) + max
+	for len(s) > 0 && (max < 0 || len(dst) < limit) {
 		i := strings.IndexFunc(s, isWordRune)
 		if i < 0 {
 			break
@@ -42,6 +47,9 @@ func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) 
 
 // appendWord appends the terms of one word.
 func appendWord(dst []token, w string) []token {
+	if isPlainLower(w) {
+		return appendTerm(dst, w, 1)
+	}
 	parts := splitCase(w)
 	if len(parts) > 1 {
 		joined := strings.ToLower(w)
@@ -90,6 +98,16 @@ func splitCase(w string) []string {
 		}
 	}
 	return append(parts, string(rs[start:]))
+}
+
+// isPlainLower reports whether w is ASCII lowercase letters only.
+func isPlainLower(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 func allDigits(s string) bool {
