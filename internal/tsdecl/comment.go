@@ -160,8 +160,8 @@ func endsWithAbbreviation(s string) bool {
 	return false
 }
 
-// truncate cuts s to at most max runes (max > 1), at the last space in the
-// final fifth if there is one, and appends "…". Shorter strings are
+// truncate cuts s to at most max runes (max > 0), at the last space if that
+// keeps more than half, and appends "…". Shorter strings are
 // returned unchanged.
 func truncate(s string, max int) string {
 	if utf8.RuneCountInString(s) <= max {
@@ -176,7 +176,7 @@ func truncate(s string, max int) string {
 		n++
 	}
 	head := s[:cut]
-	if sp := strings.LastIndexAny(head, " \n\t"); sp > 0 && utf8.RuneCountInString(head[sp:]) < max/5 {
+	if sp := strings.LastIndexAny(head, " \n\t"); sp > len(head)/2 {
 		head = head[:sp]
 	}
 	return strings.TrimRightFunc(head, unicode.IsSpace) + "…"

@@ -7,11 +7,12 @@ import (
 
 // Limits that keep rendering bounded on hostile schemas.
 const (
-	maxDepth    = 32     // schema nesting rendered before falling back to any
-	maxRefDepth = 8      // $ref expansions on one path before falling back to any
-	maxNodes    = 20_000 // schema nodes rendered per declaration before falling back to any
-	maxDefault  = 80     // bytes of a default value shown in a doc comment
-	inlineWidth = 100    // widest object type kept on one line
+	maxDepth    = 32        // schema nesting rendered before falling back to any
+	maxRefDepth = 8         // $ref expansions on one path before falling back to any
+	maxNodes    = 20_000    // schema nodes rendered per declaration before falling back to any
+	maxText     = 256 << 10 // bytes of names, docs and literals per declaration before falling back to any
+	maxDefault  = 80        // bytes of a default value shown in a doc comment
+	inlineWidth = 100       // widest object type kept on one line
 )
 
 // renderer turns one schema document into TypeScript type expressions.
@@ -19,11 +20,12 @@ type renderer struct {
 	root   *node
 	refs   []string // $ref targets being expanded, innermost last
 	budget int      // nodes left to render
+	text   int      // bytes of names, docs and literals left to emit
 	maxDoc int      // Options.MaxDescription
 }
 
 func newRenderer(root *node, o *Options) *renderer {
-	r := &renderer{root: root, budget: maxNodes}
+	r := &renderer{root: root, budget: maxNodes, text: maxText}
 	if o != nil {
 		r.maxDoc = o.MaxDescription
 	}
@@ -35,7 +37,7 @@ func newRenderer(root *node, o *Options) *renderer {
 // indented two more spaces.
 func (r *renderer) typ(s *node, ind string, depth int) string {
 	r.budget--
-	if s == nil || r.budget < 0 || depth > maxDepth {
+	if s == nil || r.budget < 0 || r.text < 0 || depth > maxDepth {
 		return "any"
 	}
 	switch s.kind {
@@ -200,7 +202,9 @@ func index(tok string, n int) (int, bool) {
 // by object or array keywords); "" when it has none.
 func (r *renderer) base(s *node, ind string, depth int) string {
 	if c := s.get("const"); c != nil {
-		return literal(c)
+		l := literal(c)
+		r.text -= len(l)
+		return l
 	}
 	if e := s.get("enum"); e != nil && e.kind == kArray {
 		if len(e.vals) == 0 {
@@ -210,7 +214,9 @@ func (r *renderer) base(s *node, ind string, depth int) string {
 		for i, v := range e.vals {
 			lits[i] = literal(v)
 		}
-		return union(lits)
+		u := union(lits)
+		r.text -= len(u)
+		return u
 	}
 	switch t := s.get("type"); {
 	case t != nil && t.kind == kString:
@@ -334,8 +340,10 @@ func (r *renderer) object(s *node, ind string, depth int) string {
 		if !required[k] {
 			name += "?"
 		}
+		doc := r.propDoc(p)
+		r.text -= len(name) + len(doc)
 		m := name + ": " + r.typ(p, inner, depth+1)
-		if doc := r.propDoc(p); doc != "" {
+		if doc != "" {
 			m = docComment(doc, inner) + sep(doc, inner) + m
 		}
 		members = append(members, m)

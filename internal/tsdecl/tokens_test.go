@@ -64,6 +64,9 @@ func measureCorpus(tb testing.TB, o *Options) (rows []serverTokens, decl, js int
 
 func pct(a, b int) float64 { return 100 * float64(a) / float64(b) }
 
+// descLimits are the Options.MaxDescription values measured besides 0.
+var descLimits = []int{400, 200, 100}
+
 func TestCorpusTokens_Ratio(t *testing.T) {
 	rows, decl, js := measureCorpus(t, nil)
 	var b strings.Builder
@@ -71,21 +74,35 @@ func TestCorpusTokens_Ratio(t *testing.T) {
 	for _, r := range rows {
 		fmt.Fprintf(&b, "%-22s %5d %8d %8d %5.1f%%\n", r.name, r.tools, r.decl, r.json, pct(r.decl, r.json))
 	}
-	fmt.Fprintf(&b, "%-22s %5s %8d %8d %5.1f%%", "total", "", decl, js, pct(decl, js))
-	t.Log(b.String())
+	fmt.Fprintf(&b, "%-22s %5s %8d %8d %5.1f%%\n", "total", "", decl, js, pct(decl, js))
 	if decl >= js {
 		t.Errorf("declarations take %d tokens, more than the %d of the JSON Schema form", decl, js)
 	}
+	for _, max := range descLimits {
+		_, d, _ := measureCorpus(t, &Options{MaxDescription: max})
+		fmt.Fprintf(&b, "total, MaxDescription %-4d %11d %8d %5.1f%%\n", max, d, js, pct(d, js))
+		if d > decl {
+			t.Errorf("MaxDescription %d gives %d tokens, more than %d without a limit", max, d, decl)
+		}
+	}
+	t.Log(b.String())
 }
 
+// BenchmarkCorpusTokens reports the o200k tokens of the whole corpus as
+// declarations (decl_tokens) and as directly registered JSON (json_tokens),
+// with no description limit and with each of descLimits.
 func BenchmarkCorpusTokens(b *testing.B) {
-	var decl, js int
-	for b.Loop() {
-		_, decl, js = measureCorpus(b, nil)
+	for _, max := range append([]int{0}, descLimits...) {
+		b.Run(fmt.Sprintf("max_description=%d", max), func(b *testing.B) {
+			var decl, js int
+			for b.Loop() {
+				_, decl, js = measureCorpus(b, &Options{MaxDescription: max})
+			}
+			b.ReportMetric(float64(decl), "decl_tokens")
+			b.ReportMetric(float64(js), "json_tokens")
+			b.ReportMetric(pct(decl, js), "ratio_pct")
+		})
 	}
-	b.ReportMetric(float64(decl), "decl_tokens")
-	b.ReportMetric(float64(js), "json_tokens")
-	b.ReportMetric(pct(decl, js), "ratio_pct")
 }
 
 func BenchmarkNamespace(b *testing.B) {

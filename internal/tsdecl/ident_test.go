@@ -1,0 +1,79 @@
+package tsdecl
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestIdent_MapsNamesToIdentifiers(t *testing.T) {
+	tests := []struct{ name, want string }{
+		{"", "_"},
+		{"echo", "echo"},
+		{"get-sum", "get_sum"},
+		{"API-post-search", "API_post_search"},
+		{"a.b/c d", "a_b_c_d"},
+		{"1password", "_1password"},
+		{"9", "_9"},
+		{"class", "class_"},
+		{"await", "await_"},
+		{"undefined", "undefined_"},
+		{"Class", "Class"},
+		{"ünïcode", "_n_code"},
+		{"$x", "_x"},
+		{"tab\tname", "tab_name"},
+		{"_private", "_private"},
+	}
+	for _, tt := range tests {
+		if got := Ident(tt.name); got != tt.want {
+			t.Errorf("Ident(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestIdents_ResolvesCollisionsIndependentOfOrder(t *testing.T) {
+	tests := []struct {
+		names, want []string
+	}{
+		{[]string{"a", "b"}, []string{"a", "b"}},
+		{[]string{"get_sum", "get-sum"}, []string{"get_sum_2", "get_sum"}},
+		{[]string{"x.y", "x-y", "x_y"}, []string{"x_y_2", "x_y", "x_y_3"}},
+		// "x-" sorts before "x." and keeps x_; "x." gets x__2.
+		{[]string{"x", "x.", "x-", "x_2"}, []string{"x", "x__2", "x_", "x_2"}},
+		{[]string{"x", "x!", "x_2"}, []string{"x", "x_", "x_2"}},
+		{[]string{"a-b", "a.b", "a_b_2"}, []string{"a_b", "a_b_3", "a_b_2"}},
+		{[]string{"dup", "dup"}, []string{"dup", "dup_2"}},
+		{nil, []string{}},
+	}
+	for _, tt := range tests {
+		got := Idents(tt.names)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("Idents(%q) = %q, want %q", tt.names, got, tt.want)
+		}
+		// Same mapping from the reversed input.
+		rev := slices.Clone(tt.names)
+		slices.Reverse(rev)
+		gotRev := Idents(rev)
+		slices.Reverse(gotRev)
+		if !slices.Equal(gotRev, tt.want) && !hasDuplicates(tt.names) {
+			t.Errorf("Idents(reversed %q) reversed = %q, want %q", tt.names, gotRev, tt.want)
+		}
+		seen := map[string]bool{}
+		for _, id := range got {
+			if seen[id] {
+				t.Errorf("Idents(%q) repeats %q", tt.names, id)
+			}
+			seen[id] = true
+		}
+	}
+}
+
+func hasDuplicates(s []string) bool {
+	seen := map[string]bool{}
+	for _, v := range s {
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+	}
+	return false
+}

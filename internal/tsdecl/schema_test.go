@@ -1,0 +1,187 @@
+package tsdecl
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestArgs_SchemaFeatures(t *testing.T) {
+	tests := []struct {
+		name, schema, want string
+	}{
+		{"nil schema", ``, `args?: Record<string, any>`},
+		{"invalid JSON", `{"type":`, `args?: Record<string, any>`},
+		{"only $schema", `{"$schema":"http://json-schema.org/draft-07/schema#"}`, `args?: Record<string, any>`},
+		{"not an object", `[1,2]`, `args?: Record<string, any>`},
+		{"no params", `{"type":"object","properties":{}}`, `args?: {}`},
+		{"object without properties", `{"type":"object"}`, `args?: Record<string, any>`},
+		{"primitives", `{"type":"object","properties":{"s":{"type":"string"},"n":{"type":"number"},"i":{"type":"integer"},"b":{"type":"boolean"},"z":{"type":"null"}},"required":["s","n","i","b","z"]}`,
+			`args: { s: string; n: number; i: number; b: boolean; z: null }`},
+		{"optional", `{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"number"}},"required":["b"]}`,
+			`args: { a?: string; b: number }`},
+		{"key order kept", `{"type":"object","properties":{"z":{"type":"string"},"a":{"type":"string"},"m":{"type":"string"}}}`,
+			`args?: { z?: string; a?: string; m?: string }`},
+		{"enum", `{"type":"object","properties":{"e":{"type":"string","enum":["a","b\"c",1,true,null]}},"required":["e"]}`,
+			`args: { e: "a" | "b\"c" | 1 | true | null }`},
+		{"const", `{"type":"object","properties":{"k":{"const":"x"}},"required":["k"]}`, `args: { k: "x" }`},
+		{"empty enum", `{"type":"object","properties":{"k":{"enum":[]}},"required":["k"]}`, `args: { k: never }`},
+		{"anyOf", `{"type":"object","properties":{"u":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]}},"required":["u"]}`,
+			`args: { u: string | string[] }`},
+		{"oneOf objects", `{"type":"object","properties":{"u":{"oneOf":[{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},{"type":"object","properties":{"b":{"type":"number"}}}]}},"required":["u"]}`,
+			`args: { u: { a: string } | { b?: number } }`},
+		{"anyOf constraints only", `{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"anyOf":[{"required":["a"]},{"required":["b"]}]}`,
+			`args: { a?: string; b?: string }`},
+		{"allOf", `{"type":"object","properties":{"x":{"allOf":[{"type":"object","properties":{"a":{"type":"string"}}},{"type":"object","properties":{"b":{"type":"string"}}}]}}}`,
+			`args?: { x?: { a?: string } & { b?: string } }`},
+		{"allOf with union member", `{"type":"object","properties":{"x":{"allOf":[{"anyOf":[{"type":"string"},{"type":"number"}]},{"type":"string"}]}}}`,
+			`args?: { x?: (string | number) & string }`},
+		{"nested object", `{"type":"object","properties":{"o":{"type":"object","properties":{"p":{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}}}}}`,
+			`args?: { o?: { p?: { q: string } } }`},
+		{"array", `{"type":"object","properties":{"a":{"type":"array","items":{"type":"number"}}}}`, `args?: { a?: number[] }`},
+		{"array of union", `{"type":"object","properties":{"a":{"type":"array","items":{"type":["string","number"]}}}}`, `args?: { a?: (string | number)[] }`},
+		{"array without items", `{"type":"object","properties":{"a":{"type":"array"}}}`, `args?: { a?: any[] }`},
+		{"tuple items", `{"type":"object","properties":{"t":{"type":"array","items":[{"type":"string"},{"type":"number"}]}}}`, `args?: { t?: [string, number] }`},
+		{"tuple additionalItems", `{"type":"object","properties":{"t":{"type":"array","items":[{"type":"string"}],"additionalItems":{"type":"number"}}}}`, `args?: { t?: [string, ...number[]] }`},
+		{"prefixItems", `{"type":"object","properties":{"t":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false}}}`, `args?: { t?: [number, number] }`},
+		{"$defs ref", `{"type":"object","properties":{"p":{"$ref":"#/$defs/P"}},"$defs":{"P":{"type":"object","properties":{"x":{"type":"number"}}}}}`,
+			`args?: { p?: { x?: number } }`},
+		{"definitions ref", `{"type":"object","properties":{"p":{"$ref":"#/definitions/P"}},"definitions":{"P":{"type":"string","enum":["a"]}}}`,
+			`args?: { p?: "a" }`},
+		{"ref description", `{"type":"object","properties":{"p":{"$ref":"#/$defs/P"}},"$defs":{"P":{"type":"string","description":"a P"}}}`,
+			`args?: { /** a P */ p?: string }`},
+		{"escaped pointer", `{"type":"object","properties":{"p":{"$ref":"#/$defs/a~1b%20c"}},"$defs":{"a/b c":{"type":"boolean"}}}`,
+			`args?: { p?: boolean }`},
+		{"recursive ref", `{"type":"object","properties":{"n":{"$ref":"#/$defs/N"}},"$defs":{"N":{"type":"object","properties":{"next":{"$ref":"#/$defs/N"}}}}}`,
+			`args?: { n?: { next?: any } }`},
+		{"root ref", `{"type":"object","properties":{"self":{"$ref":"#"}}}`, `args?: { self?: { self?: any } }`},
+		{"remote ref", `{"type":"object","properties":{"r":{"$ref":"https://example.com/s.json"}}}`, `args?: { r?: any }`},
+		{"additionalProperties only", `{"type":"object","properties":{"m":{"type":"object","additionalProperties":{"type":"string"}}}}`,
+			`args?: { m?: Record<string, string> }`},
+		{"additionalProperties true", `{"type":"object","properties":{"m":{"type":"object","additionalProperties":true}}}`,
+			`args?: { m?: Record<string, any> }`},
+		{"additionalProperties false", `{"type":"object","properties":{"m":{"type":"object","additionalProperties":false}}}`,
+			`args?: { m?: {} }`},
+		{"index signature", `{"type":"object","properties":{"m":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"string"}}}}`,
+			`args?: { m?: { a?: string; [key: string]: string } }`},
+		{"nullable", `{"type":"object","properties":{"n":{"type":"string","nullable":true}}}`, `args?: { n?: string | null }`},
+		{"type array null", `{"type":"object","properties":{"n":{"type":["string","null"]}}}`, `args?: { n?: string | null }`},
+		{"quoted names", `{"type":"object","properties":{"my-prop":{"type":"string"},"1x":{"type":"string"},"$ok":{"type":"string"}}}`,
+			`args?: { "my-prop"?: string; "1x"?: string; $ok?: string }`},
+		{"doc tags", `{"type":"object","properties":{"n":{"type":"number","description":"How many","default":3,"minimum":1,"maximum":10}}}`,
+			`args?: { /** How many @default 3 @minimum 1 @maximum 10 */ n?: number }`},
+		{"format", `{"type":"object","properties":{"d":{"type":"string","format":"date-time"}}}`, `args?: { /** @format date-time */ d?: string }`},
+		{"obvious defaults dropped", `{"type":"object","properties":{"f":{"type":"boolean","default":false},"w":{"type":"number","description":"Width, default is 600.","default":600}}}`,
+			`args?: { f?: boolean; /** Width, default is 600. */ w?: number }`},
+		{"deprecated", `{"type":"object","properties":{"o":{"type":"string","deprecated":true}}}`, `args?: { /** @deprecated */ o?: string }`},
+		{"boolean schemas", `{"type":"object","properties":{"t":true,"f":false}}`, `args?: { t?: any; f?: never }`},
+		{"unknown type", `{"type":"object","properties":{"x":{"type":"weird"}}}`, `args?: { x?: any }`},
+		{"inferred object", `{"properties":{"a":{"type":"string"}},"required":["a"]}`, `args: { a: string }`},
+		{"duplicate keys last wins", `{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"},"a":{"type":"number"}}}`,
+			`args?: { a?: number; b?: string }`},
+		{"multi-line layout", `{"type":"object","properties":{"alpha":{"type":"string","description":"The first parameter of this tool, a string"},"beta":{"type":"number","description":"The second parameter of this tool"}}}`,
+			"args?: {\n    /** The first parameter of this tool, a string */ alpha?: string\n    /** The second parameter of this tool */ beta?: number\n  }"},
+		{"multi-line description", `{"type":"object","properties":{"a":{"type":"string","description":"line one\nline two","default":"x"}}}`,
+			"args?: {\n    /** line one\n    line two\n    @default \"x\" */\n    a?: string\n  }"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := args(json.RawMessage(tt.schema), nil)
+			if got != tt.want {
+				t.Errorf("args(%s)\n got: %s\nwant: %s", tt.schema, got, tt.want)
+			}
+			checkTS(t, got)
+		})
+	}
+}
+
+func TestFunction_Declaration(t *testing.T) {
+	tests := []struct {
+		name string
+		tool Tool
+		o    *Options
+		want string
+	}{
+		{"plain", Tool{Name: "echo", Description: "Echoes back the input string",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"message":{"type":"string","description":"Message to echo"}},"required":["message"]}`)}, nil,
+			"  /** Echoes back the input string */\n  function echo(args: { /** Message to echo */ message: string }): Promise<any>;"},
+		{"ident differs", Tool{Name: "get-sum", Description: "Returns the sum of two numbers",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"]}`)}, nil,
+			"  /** get-sum: Returns the sum of two numbers */\n  function get_sum(args: { a: number; b: number }): Promise<any>;"},
+		{"no doc", Tool{Name: "x"}, nil, "  function x(args?: Record<string, any>): Promise<any>;"},
+		{"title fallback", Tool{Name: "x", Title: "The X"}, nil, "  /** The X */\n  function x(args?: Record<string, any>): Promise<any>;"},
+		{"explicit ident", Tool{Name: "a.b", Ident: "ab"}, nil, "  /** a.b */\n  function ab(args?: Record<string, any>): Promise<any>;"},
+		{"invalid explicit ident", Tool{Name: "x", Ident: "class"}, nil, "  /** x */\n  function class_(args?: Record<string, any>): Promise<any>;"},
+		{"warning", Tool{Name: "x", Description: "Does x.", Warning: "description changed\nsince pinned */"}, nil,
+			"  /** ⚠ WARNING: description changed since pinned *\\/\n  Does x. */\n  function x(args?: Record<string, any>): Promise<any>;"},
+		{"output schema", Tool{Name: "x", OutputSchema: json.RawMessage(`{"type":"object","properties":{"n":{"type":"number"}},"required":["n"]}`)}, nil,
+			"  function x(args?: Record<string, any>): Promise<{ n: number }>;"},
+		{"broken output schema", Tool{Name: "x", OutputSchema: json.RawMessage(`{`)}, nil,
+			"  function x(args?: Record<string, any>): Promise<any>;"},
+		{"max description", Tool{Name: "x", Description: "one two three four five six seven",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"a":{"type":"string","description":"alpha beta gamma delta epsilon"}}}`)}, &Options{MaxDescription: 12},
+			"  /** one two… */\n  function x(args?: { /** alpha beta… */ a?: string }): Promise<any>;"},
+		{"multi-line description", Tool{Name: "x", Description: "First.\n\n\n\nSecond."}, nil,
+			"  /** First.\n\n  Second. */\n  function x(args?: Record<string, any>): Promise<any>;"},
+		{"required via root ref", Tool{Name: "x", InputSchema: json.RawMessage(`{"$ref":"#/definitions/A","definitions":{"A":{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}}}`)}, nil,
+			"  function x(args: { a: string }): Promise<any>;"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Function(tt.tool, tt.o)
+			if got != tt.want {
+				t.Errorf("Function()\n got: %q\nwant: %q", got, tt.want)
+			}
+			checkTS(t, got)
+		})
+	}
+}
+
+func TestNamespace_IdentsAndOriginalNames(t *testing.T) {
+	got := Namespace("my-server", []Tool{
+		{Name: "get-sum", Description: "Sum."},
+		{Name: "get_sum", Description: "Other sum."},
+		{Name: "echo"},
+	}, nil)
+	want := `/** my-server */
+declare namespace my_server {
+  /** get-sum: Sum. */
+  function get_sum(args?: Record<string, any>): Promise<any>;
+  /** get_sum: Other sum. */
+  function get_sum_2(args?: Record<string, any>): Promise<any>;
+  function echo(args?: Record<string, any>): Promise<any>;
+}
+`
+	if got != want {
+		t.Errorf("Namespace()\n got:\n%s\nwant:\n%s", got, want)
+	}
+	if got := Namespace("plain", nil, nil); got != "declare namespace plain {\n}\n" {
+		t.Errorf("Namespace(plain, nil) = %q", got)
+	}
+}
+
+func TestFunction_HostileSchemasStayBounded(t *testing.T) {
+	// Ten definitions, each referencing the next ten times: naive inlining
+	// would render 10^10 nodes.
+	var defs []string
+	for i := 0; i < 10; i++ {
+		var props []string
+		for j := 0; j < 10; j++ {
+			props = append(props, `"p`+string(rune('0'+j))+`":{"$ref":"#/$defs/d`+string(rune('0'+i+1))+`"}`)
+		}
+		defs = append(defs, `"d`+string(rune('0'+i))+`":{"type":"object","properties":{`+strings.Join(props, ",")+`}}`)
+	}
+	schema := `{"type":"object","properties":{"root":{"$ref":"#/$defs/d0"}},"$defs":{` + strings.Join(defs, ",") + `}}`
+	got := Function(Tool{Name: "bomb", InputSchema: json.RawMessage(schema)}, nil)
+	if len(got) > 4<<20 {
+		t.Errorf("declaration is %d bytes; want it bounded", len(got))
+	}
+	checkTS(t, got)
+
+	deep := strings.Repeat(`{"type":"array","items":`, 200) + `{"type":"string"}` + strings.Repeat(`}`, 200)
+	got = Function(Tool{Name: "deep", InputSchema: json.RawMessage(`{"type":"object","properties":{"d":` + deep + `}}`)}, nil)
+	if !strings.Contains(got, "any") {
+		t.Errorf("deep nesting not cut off: %.200s", got)
+	}
+	checkTS(t, got)
+}
