@@ -145,10 +145,10 @@ func appendText(out []Finding, where, s string) []Finding {
 	if n := utf8.RuneCountInString(s); n > MaxTextLen {
 		out = append(out, Finding{Rule: ruleLong, Severity: Warn, Where: where, Excerpt: strconv.Itoa(n) + " characters"})
 	}
-	flat := flatten(s)
+	t := newText(s)
 	for _, r := range textRules {
-		if m, ok := r.check(flat); ok {
-			out = append(out, Finding{Rule: r.ID, Severity: m.sev, Where: where, Excerpt: excerpt(flat, m.start, m.end)})
+		if m, ok := r.check(t); ok {
+			out = append(out, Finding{Rule: r.ID, Severity: m.sev, Where: where, Excerpt: excerpt(t.flat, m.start, m.end)})
 		}
 	}
 	return out

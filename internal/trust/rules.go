@@ -50,9 +50,18 @@ type match struct {
 	start, end int
 }
 
+// text is one text prepared for the phrase rules: flat (see flatten) and
+// its ASCII lower-case form, with the same byte offsets.
+type text struct{ flat, lower string }
+
+func newText(s string) text {
+	f := flatten(s)
+	return text{f, lowerASCII(f)}
+}
+
 type textRule struct {
 	Rule
-	check func(flat string) (match, bool)
+	check func(t text) (match, bool)
 }
 
 // textRules run over flattened text (see flatten), in report order. It is
@@ -74,13 +83,67 @@ func init() {
 	}
 }
 
-func re(s string) *regexp.Regexp { return regexp.MustCompile(`(?i)` + s) }
+// phrase is a lower-case pattern with keywords, one of which must occur in
+// the text for the pattern to match. Checking the keywords first makes the
+// rules about twenty times faster on real descriptions, most of which
+// contain none of them.
+type phrase struct {
+	re   *regexp.Regexp
+	need []string
+}
+
+// re compiles a phrase pattern. Patterns are written in lower case and run
+// over lowerASCII text, which is faster than case-insensitive matching and
+// keeps byte offsets. need lists keywords (lower case) one of which every
+// match contains; empty means no filter.
+func re(pattern string, need ...string) *phrase {
+	return &phrase{regexp.MustCompile(pattern), need}
+}
+
+func (p *phrase) possible(s string) bool {
+	if len(p.need) == 0 {
+		return true
+	}
+	for _, n := range p.need {
+		if strings.Contains(s, n) {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *phrase) FindStringIndex(s string) []int {
+	if !p.possible(s) {
+		return nil
+	}
+	return p.re.FindStringIndex(s)
+}
+
+func (p *phrase) FindAllStringIndex(s string, n int) [][]int {
+	if !p.possible(s) {
+		return nil
+	}
+	return p.re.FindAllStringIndex(s, n)
+}
+
+func (p *phrase) MatchString(s string) bool { return p.possible(s) && p.re.MatchString(s) }
+
+// lowerASCII lower-cases ASCII letters only, so offsets stay valid.
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
 
 // anyOf reports the first match of any of res at severity sev.
-func anyOf(sev Severity, res ...*regexp.Regexp) func(string) (match, bool) {
-	return func(s string) (match, bool) {
+func anyOf(sev Severity, res ...*phrase) func(text) (match, bool) {
+	return func(t text) (match, bool) {
 		for _, r := range res {
-			if loc := r.FindStringIndex(s); loc != nil {
+			if loc := r.FindStringIndex(t.lower); loc != nil {
 				return match{sev, loc[0], loc[1]}, true
 			}
 		}
@@ -88,21 +151,21 @@ func anyOf(sev Severity, res ...*regexp.Regexp) func(string) (match, bool) {
 	}
 }
 
-var reIgnore = []*regexp.Regexp{
-	re(`\b(ignore|disregard|forget|override|bypass|discard|abandon)\s+(all\s+|any\s+|every\s+)?(of\s+)?(the\s+|your\s+|my\s+|these\s+|those\s+)?(previous|prior|above|preceding|earlier|former|original|other|existing|system|safety|developer|initial)\s+(instructions?|prompts?|rules|directions|guidelines|guidance|messages|context|commands|constraints|policies)\b`),
-	re(`\b(ignore|disregard|forget|override|bypass|reveal|leak|print|repeat|output)\s+(\w+\s+){0,3}?(the\s+|your\s+)?system\s+(prompt|message|instructions)\b`),
-	re(`\b(these|the\s+following|my|this\s+tool'?s?)\s+instructions\s+(take\s+precedence|override|supersede|replace)\b`),
-	re(`\byou\s+are\s+now\s+(in\s+)?(developer|god|dan|jailbreak|admin|unrestricted)\s+mode\b`),
+var reIgnore = []*phrase{
+	re(`\b(ignore|disregard|forget|override|bypass|discard|abandon)\s+(all\s+|any\s+|every\s+)?(of\s+)?(the\s+|your\s+|my\s+|these\s+|those\s+)?(previous|prior|above|preceding|earlier|former|original|other|existing|system|safety|developer|initial)\s+(instructions?|prompts?|rules|directions|guidelines|guidance|messages|context|commands|constraints|policies)\b`, "ignore", "disregard", "forget", "override", "bypass", "discard", "abandon"),
+	re(`\b(ignore|disregard|forget|override|bypass|reveal|leak|print|repeat|output)\s+(\w+\s+){0,3}?(the\s+|your\s+)?system\s+(prompt|message|instructions)\b`, "system"),
+	re(`\b(these|the\s+following|my|this\s+tool'?s?)\s+instructions\s+(take\s+precedence|override|supersede|replace)\b`, "instructions"),
+	re(`\byou\s+are\s+now\s+(in\s+)?(developer|god|dan|jailbreak|admin|unrestricted)\s+mode\b`, "mode"),
 }
 
-var reConceal = []*regexp.Regexp{
-	re(`\b(do\s+not|don'?t|never|without|avoid)\s+(tell|telling|inform|informing|mention|mentioning|notify|notifying|reveal|revealing|disclose|disclosing|alert|alerting|let)\b[^.\n]{0,80}?\b(the\s+)?(user|human|operator)s?\b`),
-	re(`\b(hide|hiding|conceal|concealing|keep|keeping)\b[^.\n]{0,30}?\bfrom\s+the\s+(user|human|operator)s?\b`),
-	re(`\bthe\s+(user|human)\s+(must|should|need|does|will)\s*(not|n'?t|never)\s+(know|see|notice|find\s+out|be\s+(told|informed|aware|notified))\b`),
-	re(`\b(secretly|covertly|silently|quietly|invisibly)\s+(send|sends|sending|forward|copy|upload|include|read|exfiltrate|transmit|post|bcc|cc|add|attach)\b`),
+var reConceal = []*phrase{
+	re(`\b(do\s+not|don'?t|never|without|avoid)\s+(tell|telling|inform|informing|mention|mentioning|notify|notifying|reveal|revealing|disclose|disclosing|alert|alerting|let)\b[^.\n]{0,80}?\b(the\s+)?(user|human|operator)s?\b`, "user", "human", "operator"),
+	re(`\b(hide|hiding|conceal|concealing|keep|keeping)\b[^.\n]{0,30}?\bfrom\s+the\s+(user|human|operator)s?\b`, "from the"),
+	re(`\bthe\s+(user|human)\s+(must|should|need|does|will)\s*(not|n'?t|never)\s+(know|see|notice|find\s+out|be\s+(told|informed|aware|notified))\b`, "the user", "the human"),
+	re(`\b(secretly|covertly|silently|quietly|invisibly)\s+(send|sends|sending|forward|copy|upload|include|read|exfiltrate|transmit|post|bcc|cc|add|attach)\b`, "secretly", "covertly", "silently", "quietly", "invisibly"),
 }
 
-var reCredPath = re(`~/\.ssh\b|\$home/\.ssh\b|\.ssh/|\bid_(rsa|dsa|ecdsa|ed25519)\b|~/\.aws\b|\.aws/(credentials|config)\b|(^|[\s'"(=:/,])\.env(\.[a-z]+)?\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|/etc/(passwd|shadow|sudoers)\b|~/\.gnupg\b|\bmcp\.json\b|claude_desktop_config\.json|\.config/gh/hosts\.yml|\bwallet\.dat\b|~/\.ssh`)
+var reCredPath = re(`~/\.ssh\b|\$home/\.ssh\b|\.ssh/|\bid_(rsa|dsa|ecdsa|ed25519)\b|~/\.aws\b|\.aws/(credentials|config)\b|(^|[\s'"(=:/,])\.env(\.[a-z]+)?\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|/etc/(passwd|shadow|sudoers)\b|~/\.gnupg\b|\bmcp\.json\b|claude_desktop_config\.json|\.config/gh/hosts\.yml|\bwallet\.dat\b|~/\.ssh`, ".ssh", "id_", ".aws", ".env", ".netrc", ".npmrc", ".pypirc", ".git-credentials", ".docker/", ".kube/", "/etc/", ".gnupg", "mcp.json", "claude_desktop", ".config/gh", "wallet.dat")
 
 // reAccess is a verb that makes the model touch or move what follows.
 var reAccess = re(`\b(read|reads|reading|cat|open|opening|load|loading|access|fetch|retrieve|collect|copy|include|including|pass|passing|send|sending|upload|uploading|attach|append|paste|extract|dump|print|output|share|exfiltrate|forward|leak|steal|harvest|email|post)\b`)
@@ -126,7 +189,8 @@ func preceding(s string, i, n int) string {
 	return w
 }
 
-func checkCredPath(s string) (match, bool) {
+func checkCredPath(t text) (match, bool) {
+	s := t.lower
 	locs := reCredPath.FindAllStringIndex(s, -1)
 	if locs == nil {
 		return match{}, false
@@ -141,21 +205,41 @@ func checkCredPath(s string) (match, bool) {
 }
 
 var (
-	reSecretHigh = re(`\b(ssh\s+(private\s+)?keys?|private\s+keys?|secret\s+keys?|seed\s+phrases?|recovery\s+phrases?|mnemonic|wallet\s+keys?|signing\s+keys?)\b`)
-	reSecretAny  = re(`\b(the\s+user'?s\s+|users'\s+|your\s+|their\s+|all\s+|any\s+|every\s+)?(ssh\s+(private\s+)?keys?|private\s+keys?|secret\s+keys?|api[\s_-]?keys?|access[\s_-]?tokens?|auth(entication)?\s+tokens?|bearer\s+tokens?|oauth\s+tokens?|session\s+(tokens?|cookies?)|passwords?|passphrases?|credentials|seed\s+phrases?|recovery\s+phrases?|mnemonic)\b`)
+	reSecretHigh = re(`\b(ssh\s+(private\s+)?keys?|private\s+keys?|secret\s+keys?|seed\s+phrases?|recovery\s+phrases?|mnemonic|wallet\s+keys?|signing\s+keys?)\b`, "key", "phrase", "mnemonic")
+	reSecretAny  = re(`\b(the\s+user'?s\s+|users'\s+|your\s+|their\s+|all\s+|any\s+|every\s+)?(ssh\s+(private\s+)?keys?|private\s+keys?|secret\s+keys?|api[\s_-]?(keys?|tokens?)|access[\s_-]?tokens?|auth(entication)?\s+tokens?|bearer\s+tokens?|oauth\s+tokens?|github\s+tokens?|session\s+(tokens?|cookies?)|passwords?|passphrases?|credentials|seed\s+phrases?|recovery\s+phrases?|mnemonic)\b`, "key", "token", "password", "passphrase", "credential", "phrase", "mnemonic", "cookie")
 	reOwned      = re(`^(the\s+user'?s|users'|their|all|every)\s`)
+	// reMove is the part of reAccess that moves a secret somewhere; merely
+	// reading a key is what many benign tools describe.
+	reMove = re(`\b(include|including|pass|passing|send|sending|upload|uploading|attach|append|paste|dump|share|exfiltrate|forward|leak|steal|harvest|email|post|collect|extract|copy)\b`)
 )
 
-func checkCredRequest(s string) (match, bool) {
+// inIdentifier reports whether s[i:j] is part of a longer identifier or
+// path, such as process.env.API_KEY or ~/.aws/credentials.
+func inIdentifier(s string, i, j int) bool {
+	if i > 0 && strings.IndexByte("./_$-", s[i-1]) >= 0 {
+		return true
+	}
+	return j < len(s) && strings.IndexByte("._/", s[j]) >= 0 && j+1 < len(s) && s[j+1] != ' ' && s[j+1] != '\n'
+}
+
+func checkCredRequest(t text) (match, bool) {
+	s := t.lower
 	var best match
 	for _, l := range reSecretAny.FindAllStringIndex(s, -1) {
-		w := preceding(s, l[0], 40)
-		if !reAccess.MatchString(w) || reNegation.MatchString(w) {
+		if inIdentifier(s, l[0], l[1]) {
 			continue
 		}
-		sev := Warn
-		if m := s[l[0]:l[1]]; reSecretHigh.MatchString(m) || reOwned.MatchString(m) {
+		w := preceding(s, l[0], 40)
+		if reNegation.MatchString(w) {
+			continue
+		}
+		m := s[l[0]:l[1]]
+		sev := Severity(0)
+		switch {
+		case (reSecretHigh.MatchString(m) || reOwned.MatchString(m)) && reAccess.MatchString(w):
 			sev = Block
+		case reMove.MatchString(w):
+			sev = Warn
 		}
 		if sev > best.sev {
 			best = match{sev, l[0], l[1]}
@@ -165,16 +249,17 @@ func checkCredRequest(s string) (match, bool) {
 }
 
 var (
-	reSendURL         = re(`\b(send|sends|sending|post|posting|upload|uploading|forward|forwarding|transmit|transmitting|exfiltrate|report|beacon|copy|mirror|log)\b[^\n]{0,80}?\bto\s+(<?(https?|ftp|wss?)://|(an?\s+|the\s+following\s+|this\s+|our\s+)?(external|remote|third[-\s]party|attacker)\s+(url|server|endpoint|address|host|service|webhook))`)
-	reSendMail        = re(`\b(send|sends|sending|forward|forwarding|copy|bcc|cc)\b[^\n]{0,60}?\bto\s+[\w.+-]+@[\w-]+\.[\w.-]+`)
-	reIncludeContents = re(`\b(include|insert|embed|put|place|append|add)\s+(the\s+|its\s+|their\s+|all\s+|any\s+)?(full\s+|entire\s+|complete\s+|whole\s+|raw\s+)?(contents?|text|data)\s+of\b[^\n]{0,80}?\b(in|into|inside|within|as)\s+(the\s+|your\s+|a\s+|this\s+|each\s+)?[\w'"-]*\s*(parameters?|params?|arguments?|fields?|request|query|url|message|note|sidenote|comment|header)\b`)
-	rePassContents    = re(`\bpass\s+(its|their|the\s+file'?s?|the\s+(full\s+|entire\s+|whole\s+|raw\s+)?|all\s+(the\s+)?)?\s*(contents?|file\s+contents?)\s+(as|in|into|via|through)\b`)
-	reConversation    = re(`\b(send|include|pass|forward|upload|append|add|copy|share|attach|put|insert|embed)\b[^\n]{0,40}?\b((the\s+)?(entire|full|whole|complete)\s+(conversation|chat)|(conversation|chat)\s+(history|transcript|log)|(all\s+)?(previous|prior|earlier|preceding)\s+messages)\b`)
-	rePassIt          = re(`\bpass\s+(it|them|this|these)\s+(as|in|into|via)\s+(the\s+|a\s+)?[\w'"-]*\s*(parameters?|params?|arguments?|fields?)\b`)
+	reSendURL         = re(`\b(send|sends|sending|post|posting|upload|uploading|forward|forwarding|transmit|transmitting|exfiltrate|report|beacon|copy|mirror|log)\b[^\n]{0,80}?\bto\s+(<?(https?|ftp|wss?)://|(an?\s+|the\s+following\s+|this\s+|our\s+)?(external|remote|third[-\s]party|attacker)\s+(url|server|endpoint|address|host|service|webhook))`, "://", "external", "remote", "third", "attacker")
+	reSendMail        = re(`\b(send|sends|sending|forward|forwarding|copy|bcc|cc)\b[^\n]{0,60}?\bto\s+[\w.+-]+@[\w-]+\.[\w.-]+`, "@")
+	reIncludeContents = re(`\b(include|insert|embed|put|place|append|add)\s+(the\s+|its\s+|their\s+|all\s+|any\s+)?(full\s+|entire\s+|complete\s+|whole\s+|raw\s+)?(contents?|text|data)\s+of\b[^\n]{0,80}?\b(in|into|inside|within|as)\s+(the\s+|your\s+|a\s+|this\s+|each\s+)?[\w'"-]*\s*(parameters?|params?|arguments?|fields?|request|query|url|message|note|sidenote|comment|header)\b`, "content", "text", "data")
+	rePassContents    = re(`\bpass\s+(its|their|the\s+file'?s?|the\s+(full\s+|entire\s+|whole\s+|raw\s+)?|all\s+(the\s+)?)?\s*(contents?|file\s+contents?)\s+(as|in|into|via|through)\b`, "pass")
+	reConversation    = re(`\b(send|include|pass|forward|upload|append|add|copy|share|attach|put|insert|embed)\b[^\n]{0,40}?\b((the\s+)?(entire|full|whole|complete)\s+(conversation|chat)|(conversation|chat)\s+(history|transcript|log)|(all\s+)?(previous|prior|earlier|preceding)\s+messages)\b`, "conversation", "chat", "messages")
+	rePassIt          = re(`\bpass\s+(it|them|this|these)\s+(as|in|into|via)\s+(the\s+|a\s+)?[\w'"-]*\s*(parameters?|params?|arguments?|fields?)\b`, "pass")
 )
 
-func checkExfil(s string) (match, bool) {
-	if m, ok := anyOf(Block, reSendURL, reIncludeContents, rePassContents, reConversation)(s); ok {
+func checkExfil(t text) (match, bool) {
+	s := t.lower
+	if m, ok := anyOf(Block, reSendURL, reIncludeContents, rePassContents, reConversation)(t); ok {
 		return m, true
 	}
 	// "pass it as the X parameter" is ordinary unless its line talks about secrets.
@@ -200,8 +285,8 @@ func lineAround(s string, i int) string {
 }
 
 var (
-	reTag     = re(`<\s*/?\s*(important|system|instructions?|secret|hidden|sudo|admin|override|system[-_ ]?(prompt|message)|assistant|ai[-_ ]?instructions?)\b[^<>\n]{0,100}>`)
-	reComment = re(`<!--\s*[^\s-][\s\S]*?(-->|$)`)
+	reTag     = re(`<\s*/?\s*(important|system|instructions?|secret|hidden|sudo|admin|override|system[-_ ]?(prompt|message)|assistant|ai[-_ ]?instructions?)\b[^<>\n]{0,100}>`, "<")
+	reComment = re(`<!--\s*[^\s-][\s\S]*?(-->|$)`, "<!--")
 )
 
 var (
@@ -209,7 +294,8 @@ var (
 	reHex = regexp.MustCompile(`\b[0-9A-Fa-f]{80,}\b`)
 )
 
-func checkBlob(s string) (match, bool) {
+func checkBlob(t text) (match, bool) {
+	s := t.flat
 	var best match
 	consider := func(l []int, decoded []byte) {
 		sev := Warn
@@ -273,12 +359,12 @@ func printable(b []byte) bool {
 
 // blocks reports whether a phrase rule other than encoded-blob blocks s.
 func blocks(s string) bool {
-	flat := flatten(s)
+	t := newText(s)
 	for _, r := range textRules {
 		if r.ID == "encoded-blob" {
 			continue
 		}
-		if m, ok := r.check(flat); ok && m.sev == Block {
+		if m, ok := r.check(t); ok && m.sev == Block {
 			return true
 		}
 	}
@@ -286,22 +372,22 @@ func blocks(s string) bool {
 }
 
 var (
-	reShadowBlock = []*regexp.Regexp{
-		re(`\bwhen\s+this\s+tool\s+is\s+(available|present|loaded|enabled|installed|connected)\b`),
-		re(`\b(the|any|all|every|other)\s+([\w.'"-]+\s+){0,2}?(tools?|servers?)\s+(must|should|shall|will)\s+(always\s+|now\s+|also\s+|instead\s+)?(send|forward|include|route|redirect|bcc|cc|add|copy)\b`),
-		re(`\bwhen(ever)?\s+(the\s+)?user\s+(asks|wants|requests|needs|mentions|says|tries)\b[^.\n]{0,80}?\b(always|only|must)\s+(use|call|invoke|route\s+to)\s+this\s+(tool|server|function)\b`),
-		re(`\b(always|only|must)\s+(use|call|invoke)\s+this\s+(tool|server|function)\s+(instead\s+of|rather\s+than|in\s+place\s+of)\s+(any|all|the|other)\b`),
+	reShadowBlock = []*phrase{
+		re(`\bwhen\s+this\s+tool\s+is\s+(available|present|loaded|enabled|installed|connected)\b`, "this tool is"),
+		re(`\b(the|any|all|every|other)\s+([\w.'"-]+\s+){0,2}?(tools?|servers?)\s+(must|should|shall|will)\s+(always\s+|now\s+|also\s+|instead\s+)?(send|forward|include|route|redirect|bcc|cc|add|copy)\b`, "must", "should", "shall", "will"),
+		re(`\bwhen(ever)?\s+(the\s+)?user\s+(asks|wants|requests|needs|mentions|says|tries)\b[^.\n]{0,80}?\b(always|only|must)\s+(use|call|invoke|route\s+to)\s+this\s+(tool|server|function)\b`, "user"),
+		re(`\b(always|only|must)\s+(use|call|invoke)\s+this\s+(tool|server|function)\s+(instead\s+of|rather\s+than|in\s+place\s+of)\s+(any|all|the|other)\b`, "this"),
 	}
-	reShadowWarn = []*regexp.Regexp{
-		re(`\b(do\s+not|don'?t|never)\s+(use|call|invoke)\s+(any\s+)?(other|another|the\s+other)\s+(tools?|servers?|mcp)\b`),
-		re(`\b(always|only)\s+use\s+this\s+(tool|server)\b`),
-		re(`\b(instead\s+of|rather\s+than|in\s+place\s+of)\s+(using\s+|calling\s+)?(the\s+)?[\w.'"-]+\s+(tool|server|mcp\s+server)\b`),
+	reShadowWarn = []*phrase{
+		re(`\b(do\s+not|don'?t|never)\s+(use|call|invoke)\s+(any\s+)?(other|another|the\s+other)\s+(tools?|servers?|mcp)\b`, "other"),
+		re(`\b(always|only)\s+use\s+this\s+(tool|server)\b`, "this"),
+		re(`\b(instead\s+of|rather\s+than|in\s+place\s+of)\s+(using\s+|calling\s+)?(the\s+)?[\w.'"-]+\s+(tool|server|mcp\s+server)\b`, "instead of", "rather than", "in place of"),
 	}
 )
 
-func checkShadow(s string) (match, bool) {
-	if m, ok := anyOf(Block, reShadowBlock...)(s); ok {
+func checkShadow(t text) (match, bool) {
+	if m, ok := anyOf(Block, reShadowBlock...)(t); ok {
 		return m, true
 	}
-	return anyOf(Warn, reShadowWarn...)(s)
+	return anyOf(Warn, reShadowWarn...)(t)
 }
