@@ -122,13 +122,33 @@ func mentions(src, ident string) bool {
 // (which enforces what is visible) and the caller (the pool).
 type scriptCaller struct{ s *Server }
 
+// CallTool implements script.ToolCaller. Its errors carry no
+// "server.tool:" prefix: the script engine adds it.
 func (c *scriptCaller) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error) {
 	res, err := c.s.callTool(ctx, server, tool, args)
 	if err != nil {
+		var ce *callError
+		if errors.As(err, &ce) {
+			return nil, ce.err
+		}
 		return nil, err
 	}
-	return Unwrap(server, tool, res, c.s.o.Settings.MaxResultBytes)
+	v, err := Unwrap(server, tool, res, c.s.o.Settings.MaxResultBytes)
+	var te *ToolError
+	if errors.As(err, &te) {
+		return nil, errors.New(te.Message)
+	}
+	return v, err
 }
+
+// callError is a failure to call server.tool; err is the cause.
+type callError struct {
+	server, tool string
+	err          error
+}
+
+func (e *callError) Error() string { return fmt.Sprintf("%s.%s: %v", e.server, e.tool, e.err) }
+func (e *callError) Unwrap() error { return e.err }
 
 // callTool calls a visible tool, recording it in the audit log.
 func (s *Server) callTool(ctx context.Context, server, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
@@ -145,7 +165,7 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 		s.o.Recorder.Record(t.Server, t.Name, args, res, err, float64(time.Since(start).Microseconds())/1000)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s.%s: %w", t.Server, t.Name, err)
+		return nil, &callError{t.Server, t.Name, err}
 	}
 	return res, nil
 }

@@ -1,0 +1,238 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/script"
+)
+
+// fakeBackends serves tool lists and calls from memory.
+type fakeBackends struct {
+	tools   map[string][]*mcp.Tool
+	lists   atomic.Int32
+	mu      sync.Mutex
+	gotArgs []string
+}
+
+func (f *fakeBackends) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
+	f.lists.Add(1)
+	return &catalog.Listing{Tools: f.tools[server]}, nil
+}
+
+func (f *fakeBackends) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
+	f.mu.Lock()
+	f.gotArgs = append(f.gotArgs, string(args))
+	f.mu.Unlock()
+	switch tool {
+	case "echo":
+		var a struct{ Message string }
+		json.Unmarshal(args, &a)
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: a.Message}}}, nil
+	case "get-sum":
+		return &mcp.CallToolResult{StructuredContent: map[string]any{"sum": 5}}, nil
+	case "fail":
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "no such file"}}}, nil
+	}
+	return nil, fmt.Errorf("backend exploded")
+}
+
+type inProcess struct{}
+
+func (inProcess) Run(ctx context.Context, req script.Request, c script.ToolCaller) script.Result {
+	return script.Run(ctx, req, c)
+}
+
+func schema(props string) map[string]any {
+	var m map[string]any
+	json.Unmarshal([]byte(`{"type":"object","properties":{`+props+`}}`), &m)
+	return m
+}
+
+func newTestServer(t *testing.T, st config.Settings, expose []string) (*Server, *fakeBackends, *mcp.ClientSession) {
+	t.Helper()
+	fb := &fakeBackends{tools: map[string][]*mcp.Tool{
+		"everything": {
+			{Name: "echo", Description: "Echo a message back.", InputSchema: schema(`"message":{"type":"string"}`)},
+			{Name: "get-sum", Description: "Add two numbers.", InputSchema: schema(`"a":{"type":"number"},"b":{"type":"number"}`)},
+			{Name: "fail", Description: "Always fails.", InputSchema: schema(``)},
+			{Name: "broken", Description: "Transport breaks.", InputSchema: schema(``)},
+		},
+		"z-other": {{Name: "ping", Description: "Ping.", InputSchema: schema(``)}},
+	}}
+	specs := map[string]*config.Server{
+		"everything": {Name: "everything", Type: config.Stdio, Command: "x", Expose: expose},
+		"z-other":    {Name: "z-other", Type: config.Stdio, Command: "y"},
+	}
+	var s *Server
+	cat := catalog.New(specs, fb, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
+	s = New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: st.Defaults()})
+	ct, stt := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.MCP().Connect(ctx, stt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close(); ss.Close() })
+	return s, fb, cs
+}
+
+func call(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) (string, bool) {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	var parts []string
+	for _, c := range res.Content {
+		parts = append(parts, c.(*mcp.TextContent).Text)
+	}
+	return strings.Join(parts, "\n"), res.IsError
+}
+
+func TestServer_ToolsListIsTwoMetaToolsAndStartsNothing(t *testing.T) {
+	_, fb, cs := newTestServer(t, config.Settings{}, nil)
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range res.Tools {
+		names = append(names, tl.Name)
+		if tl.Name == "list_tools" && !strings.Contains(tl.Description, "Available servers: everything, z-other (as z_other)") {
+			t.Errorf("index missing or unsorted: %s", tl.Description)
+		}
+	}
+	if strings.Join(names, ",") != "execute,list_tools" {
+		t.Errorf("tools = %v", names)
+	}
+	if fb.lists.Load() != 0 {
+		t.Errorf("tools/list fetched %d backend tool lists, want none", fb.lists.Load())
+	}
+}
+
+func TestServer_ListToolsDeclarations(t *testing.T) {
+	_, _, cs := newTestServer(t, config.Settings{}, nil)
+	out, isErr := call(t, cs, "list_tools", map[string]any{"servers": []string{"everything"}})
+	if isErr || !strings.Contains(out, "declare namespace everything") || !strings.Contains(out, "function get_sum(") || strings.Contains(out, "z_other") {
+		t.Fatalf("list_tools(everything) =\n%s", out)
+	}
+	out, _ = call(t, cs, "list_tools", map[string]any{"servers": []string{"everything"}, "detail": "names"})
+	if strings.TrimSpace(out) != "everything: broken, echo, fail, get_sum" {
+		t.Errorf("names = %q", out)
+	}
+	out, _ = call(t, cs, "list_tools", map[string]any{"tools": []string{"everything.get-sum"}})
+	if !strings.Contains(out, "function get_sum(") || strings.Contains(out, "function echo(") {
+		t.Errorf("exact tool = %s", out)
+	}
+	out, isErr = call(t, cs, "list_tools", map[string]any{"servers": []string{"nope"}})
+	if !isErr || !strings.Contains(out, `unknown server "nope"`) || !strings.Contains(out, "everything") {
+		t.Errorf("unknown server = %s", out)
+	}
+}
+
+func TestServer_ExecuteResults(t *testing.T) {
+	_, fb, cs := newTestServer(t, config.Settings{}, nil)
+	for _, tc := range []struct {
+		script, want string
+		isErr        bool
+	}{
+		{`return 1 + 1`, `2`, false},
+		{`return "hi"`, `"hi"`, false},
+		{`return await everything.echo({message: "ping-42"})`, `"ping-42"`, false},
+		{`return (await everything.get_sum({a: 2, b: 3})).sum`, `5`, false},
+		{`console.log("x", {a: 1}); return null`, "null\nconsole output:\nx {\"a\":1}", false},
+		{`try { await everything.fail() } catch (e) { return e.message }`, `"everything.fail: no such file"`, false},
+		{`await everything.fail()`, "everything.fail: no such file", true},
+		{`await everything.broken()`, "everything.broken: backend exploded", true},
+		{`throw new Error("boom-7")`, "boom-7", true},
+	} {
+		out, isErr := call(t, cs, "execute", map[string]any{"script": tc.script})
+		if isErr != tc.isErr || (!tc.isErr && strings.TrimRight(out, "\n") != tc.want) || (tc.isErr && !strings.Contains(out, tc.want)) {
+			t.Errorf("execute(%s) = %q (isError %v), want %q (isError %v)", tc.script, out, isErr, tc.want, tc.isErr)
+		}
+	}
+	fb.mu.Lock()
+	defer fb.mu.Unlock()
+	for _, a := range fb.gotArgs {
+		if a == "null" || a == "" {
+			t.Errorf("a tool got %q arguments, want {}", a)
+		}
+	}
+}
+
+func TestServer_CallToolAndExposedTools(t *testing.T) {
+	_, _, cs := newTestServer(t, config.Settings{CallTool: true}, []string{"echo"})
+	out, isErr := call(t, cs, "call_tool", map[string]any{"server": "everything", "tool": "echo", "arguments": map[string]any{"message": "direct"}})
+	if isErr || out != "direct" {
+		t.Errorf("call_tool = %q %v", out, isErr)
+	}
+	// The exposed tool appears once the catalog knows the server's tools.
+	call(t, cs, "list_tools", map[string]any{"servers": []string{"everything"}})
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range res.Tools {
+		names = append(names, tl.Name)
+	}
+	if strings.Join(names, ",") != "call_tool,everything__echo,execute,list_tools" {
+		t.Fatalf("tools = %v", names)
+	}
+	out, isErr = call(t, cs, "everything__echo", map[string]any{"message": "exposed"})
+	if isErr || out != "exposed" {
+		t.Errorf("exposed echo = %q %v", out, isErr)
+	}
+}
+
+func TestUnwrap(t *testing.T) {
+	txt := func(s ...string) *mcp.CallToolResult {
+		r := &mcp.CallToolResult{}
+		for _, x := range s {
+			r.Content = append(r.Content, &mcp.TextContent{Text: x})
+		}
+		return r
+	}
+	for _, tc := range []struct {
+		name string
+		res  *mcp.CallToolResult
+		want string
+	}{
+		{"structured wins", &mcp.CallToolResult{StructuredContent: map[string]any{"a": 1}, Content: []mcp.Content{&mcp.TextContent{Text: "ignored"}}}, `{"a":1}`},
+		{"json text", txt(`{"b": [1, 2]}`), `{"b": [1, 2]}`},
+		{"plain text", txt("hello"), `"hello"`},
+		{"number-like text stays text", txt("42"), `"42"`},
+		{"several blocks", txt("a", `[1]`), `["a",[1]]`},
+		{"empty", &mcp.CallToolResult{}, `null`},
+		{"image", &mcp.CallToolResult{Content: []mcp.Content{&mcp.ImageContent{Data: []byte("x"), MIMEType: "image/png"}}}, `[{"type":"image","mimeType":"image/png","data":"eA=="}]`},
+	} {
+		got, err := Unwrap("s", "t", tc.res, 0)
+		if err != nil || string(got) != tc.want {
+			t.Errorf("%s: Unwrap = %s, %v; want %s", tc.name, got, err, tc.want)
+		}
+	}
+	_, err := Unwrap("fs", "read", &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "ENOENT"}}}, 0)
+	if err == nil || err.Error() != "fs.read: ENOENT" {
+		t.Errorf("isError: %v", err)
+	}
+	big := strings.Repeat("x", 5000)
+	got, _ := Unwrap("s", "big", txt(big), 1000)
+	var s string
+	if json.Unmarshal(got, &s) != nil || len(s) > 1300 || !strings.Contains(s, "truncated by switchboard") {
+		t.Errorf("bounded result = %.200s", got)
+	}
+}
