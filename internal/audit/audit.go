@@ -1,0 +1,269 @@
+// Package audit writes an append-only log of tool calls as JSON lines, one
+// object per call:
+//
+//	{"time":"2026-11-30T12:00:00.123456789Z","server":"github","tool":"create_issue",
+//	 "args_sha256":"…","duration_ms":12.5,"outcome":"ok"}
+//
+// Arguments are never written, only the SHA-256 of their canonical JSON, so
+// equal arguments can be correlated without the log holding secrets. The
+// log rotates by size: file -> file.1 -> file.2 … up to Options.Keep.
+package audit
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/switchboard-mcp/switchboard/internal/trust"
+)
+
+// ErrClosed is returned by Record after Close.
+var ErrClosed = errors.New("audit log closed")
+
+// Outcome is how a call ended.
+type Outcome string
+
+const (
+	// OK: the tool returned a result.
+	OK Outcome = "ok"
+	// ToolError: the tool returned a result with isError set.
+	ToolError Outcome = "tool_error"
+	// Error: the call failed (protocol error, backend down, timeout, policy).
+	Error Outcome = "error"
+)
+
+// MaxErrorLen is the length in characters an entry's error is cut to.
+const MaxErrorLen = 200
+
+// Entry is one tool call.
+type Entry struct {
+	// Time is when the call started; zero means now.
+	Time   time.Time
+	Server string
+	Tool   string
+	// Args are the call's arguments; only their digest is written (see
+	// ArgsDigest). Nil or empty means no arguments.
+	Args     json.RawMessage
+	Duration time.Duration
+	// Outcome; empty means OK when Err is empty, else Error.
+	Outcome Outcome
+	// Err is a short error message; it is sanitised, put on one line and cut
+	// to MaxErrorLen characters.
+	Err string
+}
+
+// line is the JSON form of an Entry.
+type line struct {
+	Time       string  `json:"time"`
+	Server     string  `json:"server"`
+	Tool       string  `json:"tool"`
+	ArgsSHA256 string  `json:"args_sha256"`
+	DurationMS float64 `json:"duration_ms"`
+	Outcome    Outcome `json:"outcome"`
+	Error      string  `json:"error,omitempty"`
+}
+
+// ArgsDigest is the hex SHA-256 of the canonical JSON of args (sorted keys,
+// no insignificant whitespace), so equivalent arguments digest the same.
+// Empty args digest as "{}"; arguments that are not valid JSON digest as
+// their raw bytes.
+func ArgsDigest(args json.RawMessage) string {
+	b := []byte(strings.TrimSpace(string(args)))
+	if len(b) == 0 {
+		b = []byte("{}")
+	}
+	if c, err := trust.CanonicalJSON(b); err == nil {
+		b = c
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// Options configures a Log. A nil *Options means all defaults.
+type Options struct {
+	// MaxBytes is the size above which the file is rotated before the next
+	// write; 0 means 10 MiB.
+	MaxBytes int64
+	// Keep is how many rotated files to keep (file.1 … file.Keep); 0 means
+	// 3, negative means none (the file is started afresh).
+	Keep int
+	// Now returns the current time; nil means time.Now.
+	Now func() time.Time
+}
+
+// Log is an audit log file. It is safe for concurrent use; each entry is
+// written with one write call, so lines never interleave.
+type Log struct {
+	path     string
+	maxBytes int64
+	keep     int
+	now      func() time.Time
+
+	mu   sync.Mutex
+	f    *os.File // nil after Close
+	size int64
+}
+
+// Open opens (creating, with its directory) the audit log at path for
+// appending, with mode 0600.
+func Open(path string, o *Options) (*Log, error) {
+	l := &Log{path: path, maxBytes: 10 << 20, keep: 3, now: time.Now}
+	if o != nil {
+		if o.MaxBytes > 0 {
+			l.maxBytes = o.MaxBytes
+		}
+		if o.Keep > 0 {
+			l.keep = o.Keep
+		} else if o.Keep < 0 {
+			l.keep = 0
+		}
+		if o.Now != nil {
+			l.now = o.Now
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("opening audit log: %w", err)
+	}
+	if err := l.open(); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+func (l *Log) open() error {
+	f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("opening audit log: %w", err)
+	}
+	info, err := f.Stat()
+	if err == nil && info.Mode().Perm() != 0o600 {
+		err = f.Chmod(0o600)
+	}
+	if err != nil {
+		f.Close()
+		return fmt.Errorf("opening audit log: %w", err)
+	}
+	l.f, l.size = f, info.Size()
+	return nil
+}
+
+// Record appends e, rotating first if the file would exceed MaxBytes. An
+// entry larger than MaxBytes still goes into a file of its own.
+func (l *Log) Record(e Entry) error {
+	t := e.Time
+	if t.IsZero() {
+		t = l.now()
+	}
+	out := e.Outcome
+	if out == "" {
+		out = OK
+		if e.Err != "" {
+			out = Error
+		}
+	}
+	b, err := json.Marshal(line{
+		Time:       t.UTC().Format(time.RFC3339Nano),
+		Server:     e.Server,
+		Tool:       e.Tool,
+		ArgsSHA256: ArgsDigest(e.Args),
+		DurationMS: float64(e.Duration.Microseconds()) / 1000,
+		Outcome:    out,
+		Error:      shortError(e.Err),
+	})
+	if err != nil {
+		return fmt.Errorf("encoding audit entry: %w", err)
+	}
+	b = append(b, '\n')
+
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.f == nil {
+		return ErrClosed
+	}
+	if l.size > 0 && l.size+int64(len(b)) > l.maxBytes {
+		if err := l.rotate(); err != nil {
+			return err
+		}
+	}
+	n, err := l.f.Write(b)
+	l.size += int64(n)
+	if err != nil {
+		return fmt.Errorf("writing audit log: %w", err)
+	}
+	return nil
+}
+
+// rotate shifts file.i to file.i+1, dropping file.keep, moves the file to
+// file.1 and opens a fresh file. Called with l.mu held.
+func (l *Log) rotate() error {
+	if err := l.f.Close(); err != nil {
+		return fmt.Errorf("rotating audit log: %w", err)
+	}
+	l.f = nil
+	name := func(i int) string { return l.path + "." + strconv.Itoa(i) }
+	var err error
+	if l.keep == 0 {
+		err = os.Remove(l.path)
+	} else {
+		err = os.Remove(name(l.keep))
+		if errors.Is(err, os.ErrNotExist) {
+			err = nil
+		}
+		for i := l.keep - 1; i >= 1 && err == nil; i-- {
+			if e := os.Rename(name(i), name(i+1)); e != nil && !errors.Is(e, os.ErrNotExist) {
+				err = e
+			}
+		}
+		if err == nil {
+			err = os.Rename(l.path, name(1))
+		}
+	}
+	if oerr := l.open(); oerr != nil {
+		return oerr // l.f stays nil: later calls report ErrClosed
+	}
+	if err != nil {
+		return fmt.Errorf("rotating audit log: %w", err)
+	}
+	return nil
+}
+
+// Close syncs and closes the file. Later Records return ErrClosed; a second
+// Close returns nil.
+func (l *Log) Close() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.f == nil {
+		return nil
+	}
+	err := l.f.Sync()
+	if cerr := l.f.Close(); err == nil {
+		err = cerr
+	}
+	l.f = nil
+	if err != nil {
+		return fmt.Errorf("closing audit log: %w", err)
+	}
+	return nil
+}
+
+func shortError(s string) string {
+	if s == "" {
+		return ""
+	}
+	s, _ = trust.Sanitize(s)
+	s = strings.Join(strings.Fields(s), " ")
+	if utf8.RuneCountInString(s) > MaxErrorLen {
+		r := []rune(s)
+		s = string(r[:MaxErrorLen-1]) + "…"
+	}
+	return s
+}

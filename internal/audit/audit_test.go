@@ -1,0 +1,228 @@
+package audit
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+var t0 = time.Date(2026, 11, 30, 12, 0, 0, 123456789, time.UTC)
+
+func readLines(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		out = append(out, sc.Text())
+	}
+	return out
+}
+
+func TestLog_RecordFormat(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state", "audit.jsonl")
+	l, err := Open(path, &Options{Now: func() time.Time { return t0 }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret := `{"token":"ghp_SECRET","path":"/etc"}`
+	entries := []Entry{
+		{Server: "github", Tool: "create_issue", Args: json.RawMessage(secret), Duration: 12500 * time.Microsecond},
+		{Time: t0.Add(time.Second), Server: "fs", Tool: "read", Outcome: ToolError, Err: "no such file"},
+		{Server: "fs", Tool: "write", Err: "backend\n exited\u202e: " + strings.Repeat("x", 300)},
+	}
+	for _, e := range entries {
+		if err := l.Record(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	lines := readLines(t, path)
+	want := []string{
+		`{"time":"2026-11-30T12:00:00.123456789Z","server":"github","tool":"create_issue","args_sha256":"` + ArgsDigest(json.RawMessage(secret)) + `","duration_ms":12.5,"outcome":"ok"}`,
+		`{"time":"2026-11-30T12:00:01.123456789Z","server":"fs","tool":"read","args_sha256":"` + ArgsDigest(nil) + `","duration_ms":0,"outcome":"tool_error","error":"no such file"}`,
+	}
+	if len(lines) != 3 || lines[0] != want[0] || lines[1] != want[1] {
+		t.Fatalf("lines:\n%s\nwant first two:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	var third struct{ Outcome, Error string }
+	json.Unmarshal([]byte(lines[2]), &third)
+	if third.Outcome != "error" || len([]rune(third.Error)) != MaxErrorLen || strings.ContainsAny(third.Error, "\n\u202e") || !strings.HasPrefix(third.Error, "backend exited: xxx") {
+		t.Errorf("third entry %+v", third)
+	}
+	raw, _ := os.ReadFile(path)
+	if strings.Contains(string(raw), "ghp_SECRET") {
+		t.Error("arguments written to the audit log")
+	}
+	if info, _ := os.Stat(path); info.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want 0600", info.Mode().Perm())
+	}
+}
+
+func TestArgsDigest_Canonical(t *testing.T) {
+	a := ArgsDigest(json.RawMessage(`{"b":1,"a":[1.0,"x"]}`))
+	b := ArgsDigest(json.RawMessage(" {\"a\": [1, \"x\"], \"b\": 1}\n"))
+	if a != b || len(a) != 64 {
+		t.Errorf("digests %s %s", a, b)
+	}
+	if ArgsDigest(nil) != ArgsDigest(json.RawMessage(`{}`)) {
+		t.Error("nil args differ from {}")
+	}
+	if ArgsDigest(json.RawMessage(`{"a":1}`)) == ArgsDigest(json.RawMessage(`{"a":2}`)) {
+		t.Error("different args digest the same")
+	}
+	if ArgsDigest(json.RawMessage(`{bad`)) == ArgsDigest(json.RawMessage(`{bad2`)) {
+		t.Error("invalid args digest the same")
+	}
+}
+
+func TestLog_Rotation(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "audit.jsonl")
+	l, err := Open(path, &Options{MaxBytes: 1000, Keep: 2, Now: func() time.Time { return t0 }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 100 {
+		if err := l.Record(Entry{Server: "s", Tool: "t" + strings.Repeat("x", i%3)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l.Close()
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != "audit.jsonl audit.jsonl.1 audit.jsonl.2" {
+		t.Fatalf("files %v", names)
+	}
+	for _, n := range names {
+		p := filepath.Join(dir, n)
+		info, _ := os.Stat(p)
+		if info.Size() > 1000 || info.Size() == 0 {
+			t.Errorf("%s has %d bytes", n, info.Size())
+		}
+		if info.Mode().Perm() != 0o600 {
+			t.Errorf("%s mode %v", n, info.Mode().Perm())
+		}
+		for _, line := range readLines(t, p) {
+			if !json.Valid([]byte(line)) {
+				t.Errorf("%s: bad line %q", n, line)
+			}
+		}
+	}
+	// The newest entries are in the file, older ones in .1, then .2.
+	last := readLines(t, path)
+	if !strings.Contains(last[len(last)-1], `"tool":"t"`) { // i=99: 99%3 == 0
+		t.Errorf("last line %s", last[len(last)-1])
+	}
+}
+
+func TestLog_RotationKeepNone(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.log")
+	l, _ := Open(path, &Options{MaxBytes: 300, Keep: -1})
+	for range 20 {
+		l.Record(Entry{Server: "s", Tool: "t"})
+	}
+	l.Close()
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("files %v", entries)
+	}
+}
+
+func TestLog_OversizedEntryGetsOwnFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.log")
+	l, _ := Open(path, &Options{MaxBytes: 10})
+	for range 3 {
+		if err := l.Record(Entry{Server: "s", Tool: "t"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l.Close()
+	for _, p := range []string{path, path + ".1", path + ".2"} {
+		if n := len(readLines(t, p)); n != 1 {
+			t.Errorf("%s has %d lines", p, n)
+		}
+	}
+}
+
+func TestLog_Concurrent(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "audit.jsonl")
+	l, err := Open(path, &Options{MaxBytes: 8 << 10, Keep: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const workers, each = 8, 200
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range each {
+				if err := l.Record(Entry{Server: "s", Tool: "t", Args: json.RawMessage(`{"w":` + string(rune('0'+w)) + `}`), Duration: time.Duration(i)}); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	l.Close()
+	matches, _ := filepath.Glob(path + "*")
+	total := 0
+	for _, p := range matches {
+		for _, line := range readLines(t, p) {
+			if !json.Valid([]byte(line)) {
+				t.Fatalf("%s: interleaved line %q", p, line)
+			}
+			total++
+		}
+	}
+	if total != workers*each {
+		t.Errorf("%d lines, want %d", total, workers*each)
+	}
+	if len(matches) < 3 {
+		t.Errorf("expected rotation, got %v", matches)
+	}
+}
+
+func TestLog_CloseAndReopen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.log")
+	os.WriteFile(path, []byte(`{"old":1}`+"\n"), 0o644)
+	l, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info, _ := os.Stat(path); info.Mode().Perm() != 0o600 {
+		t.Errorf("existing file mode %v not tightened", info.Mode().Perm())
+	}
+	l.Record(Entry{Server: "s", Tool: "t"})
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Close(); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+	if err := l.Record(Entry{}); !errors.Is(err, ErrClosed) {
+		t.Errorf("Record after Close: %v", err)
+	}
+	if lines := readLines(t, path); len(lines) != 2 || lines[0] != `{"old":1}` {
+		t.Errorf("lines %v", lines)
+	}
+}
