@@ -160,9 +160,10 @@ func endsWithAbbreviation(s string) bool {
 	return false
 }
 
-// truncate cuts s to at most max runes (max > 0), at the last space if that
-// keeps more than half, and appends "…". Shorter strings are
-// returned unchanged.
+// truncate cuts s to at most max runes (max > 0) and appends "…": after the
+// last sentence end if that keeps more than half, else at the last space if
+// that does, else mid-word. Strings of at most max runes are returned
+// unchanged.
 func truncate(s string, max int) string {
 	if utf8.RuneCountInString(s) <= max {
 		return s
@@ -176,8 +177,21 @@ func truncate(s string, max int) string {
 		n++
 	}
 	head := s[:cut]
-	if sp := strings.LastIndexAny(head, " \n\t"); sp > len(head)/2 {
+	if end := lastSentenceEnd(head); end > len(head)/2 {
+		head = head[:end]
+	} else if sp := strings.LastIndexAny(head, " \n\t"); sp > len(head)/2 {
 		head = head[:sp]
 	}
 	return strings.TrimRightFunc(head, unicode.IsSpace) + "…"
+}
+
+// lastSentenceEnd returns the index just after the last '.', '!' or '?'
+// in s that is followed by whitespace, or -1.
+func lastSentenceEnd(s string) int {
+	for i := len(s) - 2; i >= 0; i-- {
+		if c := s[i]; (c == '.' || c == '!' || c == '?') && (s[i+1] == ' ' || s[i+1] == '\n') {
+			return i + 1
+		}
+	}
+	return -1
 }

@@ -87,3 +87,29 @@ func TestSummary_FirstSentence(t *testing.T) {
 		}
 	}
 }
+
+func TestTruncate_CutsAtSentenceOrWord(t *testing.T) {
+	tests := []struct {
+		in   string
+		max  int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"exactly ten", 11, "exactly ten"},
+		{"First part done. Then a long second part", 30, "First part done.…"},
+		{"Tiny. Then a much longer second sentence here", 30, "Tiny. Then a much longer…"},
+		{"one two three four five six seven", 12, "one two…"},
+		{"abcdefghijklmnopqrstuvwxyz", 10, "abcdefghi…"},
+		{"héllo wörld ünïcode", 8, "héllo…"},
+		{"abc", 1, "…"},
+	}
+	for _, tt := range tests {
+		got := truncate(tt.in, tt.max)
+		if got != tt.want {
+			t.Errorf("truncate(%q, %d) = %q, want %q", tt.in, tt.max, got, tt.want)
+		}
+		if n := utf8.RuneCountInString(got); n > tt.max {
+			t.Errorf("truncate(%q, %d) = %q has %d runes", tt.in, tt.max, got, n)
+		}
+	}
+}

@@ -65,7 +65,7 @@ func measureCorpus(tb testing.TB, o *Options) (rows []serverTokens, decl, js int
 func pct(a, b int) float64 { return 100 * float64(a) / float64(b) }
 
 // descLimits are the Options.MaxDescription values measured besides 0.
-var descLimits = []int{400, 200, 100}
+var descLimits = []int{400, 200, 100, 80}
 
 func TestCorpusTokens_Ratio(t *testing.T) {
 	rows, decl, js := measureCorpus(t, nil)
