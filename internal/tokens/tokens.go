@@ -5,6 +5,8 @@
 package tokens
 
 import (
+	"bytes"
+	"encoding/json"
 	"sync"
 
 	"github.com/tiktoken-go/tokenizer"
@@ -32,4 +34,25 @@ func Count(s string) (int, error) {
 		return 0, err
 	}
 	return c.Count(s)
+}
+
+// ToolJSON is a tool as direct registration puts it in the model's
+// context: {"name", "description", "inputSchema"} as compact JSON without
+// HTML escaping. inputSchema is re-encoded, so key order is normalised.
+func ToolJSON(name, description string, inputSchema json.RawMessage) string {
+	var schema any
+	if len(inputSchema) > 0 {
+		if err := json.Unmarshal(inputSchema, &schema); err != nil {
+			schema = string(inputSchema)
+		}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(struct {
+		Name        string `json:"name"`
+		Description string `json:"description"`
+		InputSchema any    `json:"inputSchema"`
+	}{name, description, schema})
+	return string(bytes.TrimSpace(b.Bytes()))
 }
