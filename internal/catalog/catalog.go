@@ -350,3 +350,15 @@ func (c *Catalog) serverByNameOrIdent(s string) string {
 	}
 	return ""
 }
+
+// RawTools returns every tool the server listed, before vetting, when
+// its list is known.
+func (c *Catalog) RawTools(server string) ([]*mcp.Tool, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.entries[server]
+	if e == nil || e.listing == nil {
+		return nil, false
+	}
+	return slices.Clone(e.listing.Tools), true
+}

@@ -42,6 +42,7 @@ func commands() []command {
 		{name: "exec", summary: "run a script (file or - for stdin) and print its JSON result", run: runExec},
 		{name: "doctor", summary: "start each backend once and report problems", run: runDoctor},
 
+		{name: "tokens", summary: "compare context cost: direct registration vs switchboard", run: runTokens},
 		{name: "version", summary: "print the version", run: runVersion},
 		{name: sandboxWorkerCmd, hidden: true, run: runSandboxWorker},
 		{name: demoBackendCmd, hidden: true, run: runDemoBackend},
