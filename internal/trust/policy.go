@@ -8,8 +8,8 @@ import (
 )
 
 // Policy is one server's tool rules. The zero value permits every tool.
-// Patterns use [path.Match] syntax on the tool name ('*' and '?' match any
-// characters, since tool names hold no '/'; '[...]' classes work too).
+// Patterns use [path.Match] syntax on the tool name: '*' matches any run of
+// characters except '/', '?' one character, '[...]' a class.
 type Policy struct {
 	// Allow, when not empty, lists the only tools that may be used.
 	Allow []string `json:"allow,omitempty"`
