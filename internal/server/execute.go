@@ -241,11 +241,7 @@ func (s *Server) syncExposed() {
 		s.mcp.RemoveTools(stale...)
 	}
 	for name, t := range want {
-		schema := t.InputSchema
-		if len(schema) == 0 {
-			schema = json.RawMessage(`{"type":"object"}`)
-		}
-		s.mcp.AddTool(&mcp.Tool{Name: name, Title: t.Title, Description: t.Description, InputSchema: schema, OutputSchema: nilIfEmpty(t.OutputSchema), Annotations: t.Annotations},
+		s.mcp.AddTool(&mcp.Tool{Name: name, Title: t.Title, Description: t.Description, InputSchema: objectSchema(t.InputSchema), OutputSchema: objectOrNil(t.OutputSchema), Annotations: t.Annotations},
 			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 				res, err := s.callTool(ctx, t.Server, t.Name, req.Params.Arguments)
 				if err != nil {
@@ -260,9 +256,21 @@ func (s *Server) syncExposed() {
 	}
 }
 
-func nilIfEmpty(r json.RawMessage) any {
-	if len(r) == 0 {
-		return nil
+// objectSchema is the tool's input schema when it is a JSON object of
+// type "object" (the SDK requires that of tools we serve), else a
+// permissive object schema: backends do send broken schemas.
+func objectSchema(r json.RawMessage) json.RawMessage {
+	var m map[string]any
+	if json.Unmarshal(r, &m) == nil && m["type"] == "object" {
+		return r
 	}
-	return r
+	return json.RawMessage(`{"type":"object","additionalProperties":true}`)
+}
+
+func objectOrNil(r json.RawMessage) any {
+	var m map[string]any
+	if json.Unmarshal(r, &m) == nil && m["type"] == "object" {
+		return r
+	}
+	return nil
 }
