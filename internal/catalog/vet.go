@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
@@ -23,6 +26,60 @@ type TrustVetter struct {
 	// ReadOnly applies readOnly to every server.
 	ReadOnly bool
 	Logger   *slog.Logger
+	// InspectCache, when set, is a file that keeps Inspect's findings by
+	// tool hash across runs: inspecting is slow (about 1 ms a tool) and
+	// tool lists rarely change.
+	InspectCache string
+
+	mu       sync.Mutex
+	findings map[string][]trust.Finding // tool hash -> findings
+	loaded   bool
+	dirty    bool
+}
+
+// inspect returns the findings for t, from the cache when it has them.
+func (v *TrustVetter) inspect(t trust.Tool) []trust.Finding {
+	h := trust.Hash(t)
+	v.mu.Lock()
+	if !v.loaded {
+		v.loaded = true
+		v.findings = map[string][]trust.Finding{}
+		if v.InspectCache != "" {
+			if b, err := os.ReadFile(v.InspectCache); err == nil {
+				json.Unmarshal(b, &v.findings)
+			}
+		}
+	}
+	f, ok := v.findings[h]
+	v.mu.Unlock()
+	if ok {
+		return f
+	}
+	f = trust.Inspect(t)
+	if f == nil {
+		f = []trust.Finding{}
+	}
+	v.mu.Lock()
+	v.findings[h] = f
+	v.dirty = true
+	v.mu.Unlock()
+	return f
+}
+
+// flush writes the findings cache if it changed; best effort.
+func (v *TrustVetter) flush() {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if !v.dirty || v.InspectCache == "" {
+		return
+	}
+	b, err := json.Marshal(v.findings)
+	if err != nil {
+		return
+	}
+	if os.MkdirAll(filepath.Dir(v.InspectCache), 0o700) == nil && writeFileAtomic(v.InspectCache, b, 0o600) == nil {
+		v.dirty = false
+	}
 }
 
 // Vet implements Vetter.
@@ -58,7 +115,7 @@ func (v *TrustVetter) Vet(spec *config.Server, tools []Tool) ([]Tool, []Withheld
 			continue
 		}
 		var warns, blocks []string
-		for _, f := range trust.Inspect(tt) {
+		for _, f := range v.inspect(tt) {
 			msg := fmt.Sprintf("%s in %s", f.Rule, f.Where)
 			if f.Severity == trust.Block {
 				blocks = append(blocks, msg)
@@ -77,6 +134,7 @@ func (v *TrustVetter) Vet(spec *config.Server, tools []Tool) ([]Tool, []Withheld
 		}
 		visible = append(visible, t)
 	}
+	v.flush()
 	return visible, withheld
 }
 

@@ -43,6 +43,8 @@ func commands() []command {
 		{name: "doctor", summary: "start each backend once and report problems", run: runDoctor},
 
 		{name: "tokens", summary: "compare context cost: direct registration vs switchboard", run: runTokens},
+		{name: "pins", summary: "list tool changes waiting for approval", run: runPins},
+		{name: "approve", summary: "approve new or changed tools of a server", run: runApprove},
 		{name: "version", summary: "print the version", run: runVersion},
 		{name: sandboxWorkerCmd, hidden: true, run: runSandboxWorker},
 		{name: demoBackendCmd, hidden: true, run: runDemoBackend},

@@ -45,7 +45,7 @@ Example:
 		}
 		src = string(b)
 	}
-	st, err := e.openStack(&cf, true, stackOptions{})
+	st, err := e.openStack(&cf, true, stackOptions{audit: true})
 	if err != nil {
 		return err
 	}

@@ -25,7 +25,7 @@ the command an agent registers.`)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	st, err := e.openStack(&cf, true, stackOptions{})
+	st, err := e.openStack(&cf, true, stackOptions{audit: true})
 	if err != nil {
 		return err
 	}

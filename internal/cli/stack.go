@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"log/slog"
@@ -9,6 +10,9 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/audit"
 	"github.com/switchboard-mcp/switchboard/internal/backend"
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
@@ -16,6 +20,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/sandbox"
 	"github.com/switchboard-mcp/switchboard/internal/server"
+	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
 
 // configFlags locate the configuration; every subcommand has them.
@@ -57,6 +62,8 @@ func (e *Env) paths(cf *configFlags) paths {
 	return p
 }
 
+func (p paths) pins() string { return filepath.Join(p.state, "pins.json") }
+
 func (e *Env) abs(p string) string {
 	if filepath.IsAbs(p) {
 		return p
@@ -95,11 +102,14 @@ type stack struct {
 	cat   *catalog.Catalog
 	sb    *sandbox.Sandbox
 	srv   *server.Server
+	pins  *trust.Store
+	audit *audit.Log
 	log   *slog.Logger
 }
 
 type stackOptions struct {
 	inProcessScripts bool // run scripts in this process (one-shot CLI commands)
+	audit            bool // record backend calls in the audit log
 }
 
 func (e *Env) openStack(cf *configFlags, allowDemo bool, so stackOptions) (*stack, error) {
@@ -127,9 +137,19 @@ func (e *Env) openStack(cf *configFlags, allowDemo bool, so stackOptions) (*stac
 			}()
 		},
 	})
+	pins, err := trust.OpenStore(p.pins())
+	if err != nil {
+		st.pool.Close()
+		return nil, err
+	}
+	st.pins = pins
 	st.cat = catalog.New(cfg.Servers, poolSource{st.pool}, &catalog.Options{
 		CacheDir: filepath.Join(p.cache, "catalog"),
 		Logger:   st.log,
+		Vetter: &catalog.TrustVetter{
+			Pins: pins, QuarantineNew: cfg.Settings.QuarantineNewServers, ReadOnly: cfg.Settings.ReadOnly,
+			Logger: st.log, InspectCache: filepath.Join(p.cache, "inspect.json"),
+		},
 		OnChange: func(server string) {
 			if srv != nil {
 				srv.CatalogChanged(server)
@@ -141,7 +161,16 @@ func (e *Env) openStack(cf *configFlags, allowDemo bool, so stackOptions) (*stac
 		sbOpts.Command = []string{e.Executable, sandboxWorkerCmd}
 	}
 	st.sb = sandbox.New(sbOpts)
-	srv = server.New(server.Options{Catalog: st.cat, Caller: st.pool, Runner: st.sb, Settings: cfg.Settings, Version: Version(), Logger: st.log})
+	var rec server.Recorder
+	if so.audit {
+		if l, err := audit.Open(filepath.Join(p.state, "audit.jsonl"), nil); err != nil {
+			st.log.Warn("audit log disabled", "err", err)
+		} else {
+			st.audit = l
+			rec = auditRecorder{l}
+		}
+	}
+	srv = server.New(server.Options{Catalog: st.cat, Caller: st.pool, Runner: st.sb, Settings: cfg.Settings, Recorder: rec, Version: Version(), Logger: st.log})
 	st.srv = srv
 	return st, nil
 }
@@ -149,6 +178,23 @@ func (e *Env) openStack(cf *configFlags, allowDemo bool, so stackOptions) (*stac
 func (st *stack) Close() {
 	st.sb.Close()
 	st.pool.Close()
+	if st.audit != nil {
+		st.audit.Close()
+	}
+}
+
+// auditRecorder writes backend calls to the audit log.
+type auditRecorder struct{ l *audit.Log }
+
+func (a auditRecorder) Record(server, tool string, args json.RawMessage, res *mcp.CallToolResult, err error, elapsedMS float64) {
+	e := audit.Entry{Time: time.Now().Add(-time.Duration(elapsedMS * float64(time.Millisecond))), Server: server, Tool: tool, Args: args, Duration: time.Duration(elapsedMS * float64(time.Millisecond)), Outcome: audit.OK}
+	switch {
+	case err != nil:
+		e.Outcome, e.Err = audit.Error, err.Error()
+	case res != nil && res.IsError:
+		e.Outcome = audit.ToolError
+	}
+	a.l.Record(e)
 }
 
 // poolSource adapts the pool to the catalog's Source.

@@ -108,11 +108,11 @@ func (s *Server) addListTools() {
 		Name:        "list_tools",
 		Description: s.listToolsDescription(),
 		InputSchema: json.RawMessage(`{"type":"object","properties":{` +
-			`"servers":{"type":"array","items":{"type":"string"},"description":"Only these servers' namespaces."},` +
-			`"query":{"type":"string","description":"Search words; returns the best matching tools."},` +
-			`"tools":{"type":"array","items":{"type":"string"},"description":"Exact tools as \"server.tool\"."},` +
-			`"detail":{"type":"string","enum":["names","summary","full"],"description":"names, one-line summaries, or full declarations (default)."},` +
-			`"limit":{"type":"integer","minimum":1,"description":"Most search results (default 5)."}` +
+			`"servers":{"type":"array","items":{"type":"string"}},` +
+			`"query":{"type":"string"},` +
+			`"tools":{"type":"array","items":{"type":"string"}},` +
+			`"detail":{"type":"string","enum":["names","summary","full"]},` +
+			`"limit":{"type":"integer","minimum":1,"description":"search results (default 5)"}` +
 			`},"additionalProperties":false}`),
 		Annotations: &mcp.ToolAnnotations{Title: "List backend tools", ReadOnlyHint: true},
 	}, s.handleListTools)
@@ -123,7 +123,7 @@ const maxIndex = 2000
 
 func (s *Server) listToolsDescription() string {
 	var b strings.Builder
-	b.WriteString("TypeScript declarations of backend tools, to call from execute. Pass {servers:[...]} for whole namespaces, {query:\"...\"} to search, {tools:[\"server.tool\"]} for exact tools; detail: \"names\" | \"summary\" | \"full\".\n\nAvailable servers: ")
+	b.WriteString("TypeScript declarations of backend tools for execute: {query} searches, {servers} lists namespaces, {tools:[\"server.tool\"]} exact tools.\nAvailable servers [tool count]: ")
 	names := s.o.Catalog.Servers()
 	for i, n := range names {
 		item := n
@@ -149,9 +149,8 @@ func (s *Server) listToolsDescription() string {
 }
 
 func executeDescription(st config.Settings) string {
-	return fmt.Sprintf("Run JavaScript with every backend as a global namespace of async functions, e.g. `const r = await github.create_issue({title: \"x\"}); return r.number;`. "+
-		"The script is the body of an async function: use await, Promise.all for parallel calls, loops and filtering; only the returned value (as JSON) comes back, with console.log output after it. "+
-		"A failed tool call throws an Error naming server and tool. Look up signatures with list_tools first. Time limit %s unless timeout_ms is given.", st.ExecuteTimeout.D())
+	return fmt.Sprintf("Run JavaScript (an async function body) where each backend is a global namespace of async tool functions: `const r = await github.create_issue({title: \"x\"}); return r.number;`. "+
+		"Use Promise.all for parallel calls; only the returned value comes back (as JSON), then console.log output. Failed calls throw. Get signatures from list_tools. Limit %s.", st.ExecuteTimeout.D())
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -1,0 +1,130 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/switchboard-mcp/switchboard/internal/trust"
+)
+
+func runPins(ctx context.Context, e *Env, args []string) error {
+	var cf configFlags
+	fs := newFlags(e, "pins", "[--diff]", `
+List tools that are new or changed since they were last approved. Such
+tools are quarantined: hidden from list_tools and search, and calls to
+them fail, until 'switchboard approve SERVER [TOOL...]'.`)
+	cf.register(fs)
+	diff := fs.Bool("diff", false, "show what changed in each tool")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	cfg, p, err := e.loadConfig(&cf, false)
+	if err != nil {
+		return err
+	}
+	store, err := trust.OpenStore(p.pins())
+	if err != nil {
+		return err
+	}
+	pending, err := store.Pending()
+	if err != nil {
+		return err
+	}
+	names := map[string][]string{} // identity -> configured names
+	for _, n := range cfg.Names() {
+		id := cfg.Servers[n].Identity()
+		names[id] = append(names[id], n)
+	}
+	ids := make([]string, 0, len(pending))
+	for id := range pending {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	if len(ids) == 0 {
+		fmt.Fprintln(e.Stdout, "No tools are waiting for approval.")
+		return nil
+	}
+	for _, id := range ids {
+		label := strings.Join(names[id], ", ")
+		if label == "" {
+			label = "(not configured now) " + strings.ReplaceAll(id, "\x00", " ")
+		}
+		fmt.Fprintf(e.Stdout, "%s:\n", label)
+		for _, c := range pending[id] {
+			fmt.Fprintf(e.Stdout, "  %-8s %s\n", statusWord(c.Status), c.Tool)
+			if *diff {
+				fmt.Fprintln(e.Stdout, indent(trust.Diff(c.Old, c.New), "      "))
+			}
+		}
+		if len(names[id]) > 0 {
+			fmt.Fprintf(e.Stdout, "  approve with: switchboard approve %s\n", names[id][0])
+		}
+	}
+	return nil
+}
+
+func runApprove(ctx context.Context, e *Env, args []string) error {
+	var cf configFlags
+	fs := newFlags(e, "approve", "SERVER [TOOL...]", `
+Show what changed in SERVER's pending tools (all, or the named ones) and
+record them as approved, so they become visible and callable.`)
+	cf.register(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() < 1 {
+		fs.Usage()
+		return errUsage
+	}
+	cfg, p, err := e.loadConfig(&cf, false)
+	if err != nil {
+		return err
+	}
+	spec := cfg.Servers[fs.Arg(0)]
+	if spec == nil {
+		return fmt.Errorf("unknown server %q; configured: %s", fs.Arg(0), strings.Join(cfg.Names(), ", "))
+	}
+	store, err := trust.OpenStore(p.pins())
+	if err != nil {
+		return err
+	}
+	var tools []string
+	if fs.NArg() > 1 {
+		tools = fs.Args()[1:]
+	}
+	changes, err := store.Approve(spec.Identity(), tools)
+	if err != nil {
+		return fmt.Errorf("approving %s: %w", spec.Name, err)
+	}
+	if len(changes) == 0 {
+		fmt.Fprintf(e.Stdout, "Nothing of %s was waiting for approval.\n", spec.Name)
+		return nil
+	}
+	for _, c := range changes {
+		fmt.Fprintf(e.Stdout, "%s %s.%s\n%s\n", statusWord(c.Status), spec.Name, c.Tool, indent(trust.Diff(c.Old, c.New), "    "))
+	}
+	fmt.Fprintf(e.Stdout, "Approved %d tool changes of %s.\n", len(changes), spec.Name)
+	return nil
+}
+
+func statusWord(s trust.Status) string {
+	switch s {
+	case trust.New:
+		return "new"
+	case trust.Changed:
+		return "changed"
+	case trust.Removed:
+		return "removed"
+	}
+	return "approved"
+}
+
+func indent(s, prefix string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = prefix + l
+	}
+	return strings.Join(lines, "\n")
+}
