@@ -41,7 +41,7 @@ func commands() []command {
 		{name: "search", summary: "rank tools for a query, with scores", run: runSearch},
 		{name: "exec", summary: "run a script (file or - for stdin) and print its JSON result", run: runExec},
 		{name: "doctor", summary: "start each backend once and report problems", run: runDoctor},
-
+		{name: "init", summary: "import agents' MCP servers and register switchboard in them", run: runInit},
 		{name: "tokens", summary: "compare context cost: direct registration vs switchboard", run: runTokens},
 		{name: "pins", summary: "list tool changes waiting for approval", run: runPins},
 		{name: "approve", summary: "approve new or changed tools of a server", run: runApprove},
