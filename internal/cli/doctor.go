@@ -70,6 +70,9 @@ words. Refreshes the tool catalog as a side effect.`)
 		}
 		fmt.Fprintln(e.Stdout)
 	}
+	for _, w := range st.shadowing() {
+		fmt.Fprintf(e.Stdout, "warning: %s\n", w)
+	}
 	if failed > 0 {
 		return fmt.Errorf("%d of %d servers have problems", failed, len(names))
 	}

@@ -2,7 +2,9 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -30,6 +32,24 @@ the command an agent registers.`)
 		return err
 	}
 	defer st.Close()
+	// Publish backend states for 'switchboard servers' in other processes.
+	stop := make(chan struct{})
+	defer func() { close(stop); removeStatus(st.paths.state) }()
+	go func() {
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			writeStatus(st.paths.state, st.pool)
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	for _, w := range st.shadowing() {
+		fmt.Fprintf(e.Stderr, "switchboard: warning: %s\n", w)
+	}
 	t := &mcp.IOTransport{Reader: io.NopCloser(e.Stdin), Writer: nopWriteCloser{e.Stdout}}
 	err = st.srv.Run(ctx, t)
 	if ctx.Err() != nil {

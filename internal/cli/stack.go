@@ -218,3 +218,23 @@ func ago(d time.Duration) string {
 	}
 	return d.Round(time.Minute).String()
 }
+
+// shadowing reports servers and tools that imitate another configured
+// server, from the names and the tool lists known now.
+func (st *stack) shadowing() []string {
+	m := map[string][]string{}
+	for _, n := range st.cat.Servers() {
+		var names []string
+		if tools, ok := st.cat.RawTools(n); ok {
+			for _, t := range tools {
+				names = append(names, t.Name)
+			}
+		}
+		m[n] = names
+	}
+	var out []string
+	for _, w := range trust.Shadowing(m) {
+		out = append(out, w.Reason)
+	}
+	return out
+}
