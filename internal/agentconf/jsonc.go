@@ -347,6 +347,19 @@ func jsoncRemove(data []byte, path []string, key string) ([]byte, error) {
 func removeMember(data []byte, obj *jvalue, idx int) []byte {
 	m := obj.members[idx]
 	var sp []splice
+	if ls := lineStart(data, m.keyStart); ls <= obj.start || !onlySpace(data[ls:m.keyStart]) {
+		// A member sharing its line with what precedes it: take it
+		// with the separator on one side.
+		sep := func(b []byte) bool { return len(bytes.Trim(b, " \t\r\n,")) == 0 }
+		switch {
+		case idx+1 < len(obj.members) && sep(data[m.val.end:obj.members[idx+1].keyStart]):
+			return applySplices(data, []splice{{m.keyStart, obj.members[idx+1].keyStart, ""}})
+		case idx > 0 && m.comma >= 0 && obj.members[idx-1].comma >= 0 && sep(data[obj.members[idx-1].comma:m.keyStart]) && sep(data[m.val.end:m.comma]):
+			return applySplices(data, []splice{{obj.members[idx-1].comma + 1, m.comma + 1, ""}})
+		case idx > 0 && sep(data[obj.members[idx-1].val.end:m.keyStart]):
+			return applySplices(data, []splice{{obj.members[idx-1].val.end, m.val.end, ""}})
+		}
+	}
 	start := m.keyStart
 	if ls := lineStart(data, start); ls > obj.start && onlySpace(data[ls:start]) {
 		start = ls
@@ -372,11 +385,44 @@ func removeMember(data []byte, obj *jvalue, idx int) []byte {
 			return applySplices(data, append(sp, splice{obj.start + 1, obj.end - 1, ""}))
 		}
 	}
-	// Take the rest of the line when the member had it to itself.
+	// Take the rest of the line, with a // comment on it, when the
+	// member had the line to itself; and the // comment lines right
+	// above it, which describe it.
 	if start < m.keyStart || lineStart(data, start) == start {
+		rest := end
+		for rest < len(data) && (data[rest] == ' ' || data[rest] == '\t') {
+			rest++
+		}
+		if bytes.HasPrefix(data[rest:], []byte("//")) {
+			end = rest
+			for end < len(data) && data[end] != '\n' {
+				end++
+			}
+		}
 		nl := bytes.IndexByte(data[end:], '\n')
-		if nl >= 0 && onlySpace(data[end:end+nl]) {
+		switch {
+		case nl >= 0 && onlySpace(data[end:end+nl]):
 			end += nl + 1
+		default:
+			// Something else follows on the line (a closing brace):
+			// take the line break before the member instead.
+			if start > 0 && data[start-1] == '\n' && start-1 > obj.start {
+				start--
+				if start > 0 && data[start-1] == '\r' && start-1 > obj.start {
+					start--
+				}
+			}
+		}
+		floor := obj.start + 1
+		if idx > 0 {
+			floor = obj.members[idx-1].val.end
+		}
+		for start > floor {
+			ls := lineStart(data, start-1)
+			if ls < floor || !bytes.HasPrefix(bytes.TrimLeft(data[ls:start], " \t"), []byte("//")) {
+				break
+			}
+			start = ls
 		}
 	}
 	return applySplices(data, append(sp, splice{start, end, ""}))
@@ -470,9 +516,46 @@ func nest(path []string, key string, value any) any {
 }
 
 func insertMember(data []byte, obj *jvalue, name string, value any, unit string) ([]byte, error) {
+	out, err := insertLF(data, obj, name, value, unit)
+	if err != nil {
+		return out, err
+	}
+	// Write the line breaks the file uses where the text goes.
+	prefix := 0
+	for prefix < len(data) && data[prefix] == out[prefix] {
+		prefix++
+	}
+	crlf := bytes.Contains(data, []byte("\r\n"))
+	if nl := bytes.IndexByte(data[prefix:], '\n'); nl >= 0 {
+		crlf = prefix+nl > 0 && data[prefix+nl-1] == '\r'
+	}
+	if !crlf {
+		return out, nil
+	}
+	var fixed []byte
+	suffix := 0
+	for suffix < len(data)-prefix && data[len(data)-1-suffix] == out[len(out)-1-suffix] {
+		suffix++
+	}
+	mid := bytes.ReplaceAll(out[prefix:len(out)-suffix], []byte("\r\n"), []byte("\n"))
+	mid = bytes.ReplaceAll(mid, []byte("\n"), []byte("\r\n"))
+	fixed = append(fixed, out[:prefix]...)
+	fixed = append(fixed, mid...)
+	return append(fixed, out[len(out)-suffix:]...), nil
+}
+
+func insertLF(data []byte, obj *jvalue, name string, value any, unit string) ([]byte, error) {
 	key, err := marshal(name)
 	if err != nil {
 		return nil, err
+	}
+	if len(obj.members) == 0 && bytes.IndexByte(bytes.TrimSpace(data), '\n') < 0 {
+		// A file on one line stays on one line.
+		text, err := render(value, "", "")
+		if err != nil {
+			return nil, err
+		}
+		return applySplices(data, []splice{{obj.start + 1, obj.end - 1, string(key) + ": " + text}}), nil
 	}
 	if len(obj.members) == 0 {
 		ind := string(leadingSpace(data, obj.start))
@@ -524,8 +607,24 @@ func insertMember(data []byte, obj *jvalue, name string, value any, unit string)
 // comment on the same line, or pos itself when other content follows.
 func endOfLine(data []byte, pos int) int {
 	i := pos
-	for i < len(data) && (data[i] == ' ' || data[i] == '\t') {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r') {
 		i++
+	}
+	if i == len(data) || data[i] == '\n' {
+		if i > pos && data[i-1] == '\r' {
+			i-- // keep CRLF together
+		}
+		return i
+	}
+	for i > pos && data[i-1] == '\r' {
+		i--
+	}
+	if bytes.HasPrefix(data[i:], []byte("/*")) {
+		end := bytes.Index(data[i:], []byte("*/"))
+		if end >= 0 && bytes.IndexByte(data[i:i+end], '\n') < 0 {
+			return endOfLine(data, i+end+2)
+		}
+		return pos
 	}
 	if bytes.HasPrefix(data[i:], []byte("//")) {
 		nl := bytes.IndexByte(data[i:], '\n')
@@ -538,8 +637,8 @@ func endOfLine(data []byte, pos int) int {
 		}
 		return i
 	}
-	if i < len(data) && (data[i] == '\n' || data[i] == '\r') {
-		return pos
+	if i == len(data) || data[i] == '\n' || data[i] == '\r' {
+		return i
 	}
 	return pos
 }

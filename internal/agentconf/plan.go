@@ -15,11 +15,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
 )
@@ -425,6 +427,9 @@ func (pl *planner) add(name string, s Server, from string) {
 		}
 		return
 	}
+	if v := agentOnlyVar(s); v != "" {
+		pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s uses %s, which only that agent fills in: replace it with ${env:NAME} in %s", name, from, v, pl.plan.Config))
+	}
 	imp := Import{Name: name, Server: s, From: from}
 	pl.seen[name] = imp
 	pl.plan.Imported = append(pl.plan.Imported, imp)
@@ -496,4 +501,20 @@ func (p *Plan) Paths() []string {
 		out = append(out, c.Path)
 	}
 	return slices.Clip(out)
+}
+
+// agentOnlyVar returns the first agent-specific variable reference in
+// s, such as VS Code's ${input:token} or ${workspaceFolder}, or "".
+func agentOnlyVar(s Server) string {
+	all := append(append([]string{s.Command, s.Cwd, s.URL}, s.Args...), slices.Collect(maps.Values(s.Env))...)
+	all = append(all, slices.Collect(maps.Values(s.Headers))...)
+	for _, v := range all {
+		for _, pre := range []string{"${input:", "${workspaceFolder", "${userHome}", "${pathSeparator}"} {
+			if i := strings.Index(v, pre); i >= 0 {
+				end := strings.IndexByte(v[i:], '}')
+				return v[i : i+end+1]
+			}
+		}
+	}
+	return ""
 }
