@@ -207,6 +207,8 @@ func (ix *Index) build() {
 		}
 	}
 	ix.srv = sb.finish(o.K1, wSrvField, bSrv)
+	ix.buildNames()
+	ix.buildNameTerms(srvDocs)
 }
 
 // sortHits orders hits by score (descending), then server, then tool.

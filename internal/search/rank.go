@@ -33,7 +33,7 @@ type ranking struct {
 }
 
 func (ix *Index) queryTerms(query string) []qterm {
-	toks := analyze(phrases.Replace(query), nil)
+	toks := analyze(rewritePhrases(query), nil)
 	var qs []qterm
 	pos := map[string]int{}
 	for _, t := range toks {
@@ -52,7 +52,7 @@ func (ix *Index) queryTerms(query string) []qterm {
 		}
 		q.exps = append(q.exps, ix.expansion(q.term, 1))
 		for _, s := range synonyms[q.term] {
-			q.exps = append(q.exps, ix.expansion(s, synonymWeight))
+			q.exps = append(q.exps, ix.expansion(s.term, s.w))
 		}
 	}
 	return qs
@@ -161,18 +161,20 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		return nil
 	}
 	qs := ix.queryTerms(query)
+	named := ix.namedServers(query)
 	sc := ix.newScorer(qs)
 
 	// Clauses first ("open X, fill Y, then press Z"): the best tool of each
 	// clause is kept for the final list.
 	var clauseTops []int32
 	var cands []int32
-	if cl := ix.clauses(query); len(cl) > 1 {
+	if cl := ix.clauses(query, qs); len(cl) > 1 {
 		for _, c := range cl {
 			cands = sc.tools(c, cands)
 			if len(cands) == 0 {
 				continue
 			}
+			sc.boost(c, cands, named)
 			top := ix.topK(cands, sc.score, 1)[0]
 			if !slices.Contains(clauseTops, int32(top.Doc)) {
 				clauseTops = append(clauseTops, int32(top.Doc))
@@ -181,6 +183,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	}
 
 	cands = sc.tools(qs, cands)
+	sc.boost(qs, cands, named)
 	score := sc.score
 	bonus := func(d int32, b float64) {
 		if score[d] == 0 {
@@ -205,14 +208,36 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		r.coverage, r.relevant = 1, true
 		return r
 	}
-	r.relevant = ix.relevant(query, qs, hits[0].Doc, &r.coverage)
-	r.hits = ix.diversify(hits, limit, score, cands, clauseTops, ix.namedServers(qs))
+	r.relevant = ix.relevant(query, qs, named, hits[0].Doc, &r.coverage)
+	r.hits = ix.diversify(hits, limit, score, cands, clauseTops, named)
 	return r
 }
 
+// boost adds to the scores of cands the bonus for a name the query spells
+// out and the bonus for a backend the query names.
+func (sc *scorer) boost(qs []qterm, cands []int32, named []int32) {
+	ix := sc.ix
+	match := matchWeights(qs)
+	nb := ix.maxIDF * nameCoverageIDF
+	for _, d := range cands {
+		c := ix.nameCoverage(d, match)
+		sc.score[d] += nb * c * c
+	}
+	if len(named) == 0 {
+		return
+	}
+	b := ix.namedBonus()
+	for _, d := range cands {
+		if slices.Contains(named, ix.docServer[d]) {
+			sc.score[d] += b
+		}
+	}
+}
+
 // diversify makes room in hits for the best tool of each clause and of each
-// backend the query names, interleaving them after the first hit so that
-// the top of the whole-query ranking keeps its place.
+// backend the query names, right after the first hit, so that every step of
+// a multi-step query is in the list and the top of the whole-query ranking
+// keeps its place.
 func (ix *Index) diversify(hits []Hit, limit int, score []float64, cands, clauseTops []int32, named []int32) []Hit {
 	extra := slices.Clone(clauseTops)
 	var missing []int32
@@ -249,73 +274,66 @@ func (ix *Index) diversify(hits []Hit, limit int, score []float64, cands, clause
 			out = append(out, Hit{Doc: d, Server: ix.docs[d].Server, Tool: ix.docs[d].Tool, Score: score[d]})
 		}
 	}
-	i, j := 0, 0
-	for len(out) < limit && (i < len(hits) || j < len(extra)) {
-		if i < len(hits) {
-			add(hits[i].Doc)
-			i++
-		}
-		for j < len(extra) && seen[int(extra[j])] {
-			j++
-		}
-		if j < len(extra) {
-			add(int(extra[j]))
-			j++
-		}
+	add(hits[0].Doc)
+	for _, d := range extra {
+		add(int(d))
+	}
+	for _, h := range hits[1:] {
+		add(h.Doc)
 	}
 	return out
 }
 
-// namedServers returns the backends whose name a query term spells out
-// (not through a synonym), for terms specific enough to be a product name.
-func (ix *Index) namedServers(qs []qterm) []int32 {
-	var out []int32
-	for _, q := range qs {
-		if q.weight < 1 || q.idf < namedMinIDF {
-			continue
-		}
-		e := q.exps[0]
-		if e.sid < 0 {
-			continue
-		}
-		var these []int32
-		for _, p := range ix.srv.post[e.sid] {
-			if p.named {
-				these = append(these, p.doc)
-			}
-		}
-		if len(these) > maxNamed {
-			continue // a word shared by many backend names names none
-		}
-		for _, s := range these {
-			if !slices.Contains(out, s) {
-				out = append(out, s)
-			}
-		}
-	}
-	return out
-}
+// contextWeight is the weight a clause gives the terms of the rest of the
+// query, so "look at its diffs" in a query about a merge request still
+// prefers merge request diffs.
+const contextWeight = 0.3
 
-// maxNamed is the most backends one query word may name.
-const maxNamed = 3
-
-// namedMinIDF is the tool-level IDF a term needs to count as naming a
-// backend: "search" in "brave-search" is too common to name it.
-const namedMinIDF = 2.5
-
-// clauses splits a query at punctuation and at "then", "and", "also" into
-// the term lists of its parts; parts without terms are dropped.
-func (ix *Index) clauses(query string) [][]qterm {
+// clauses splits a query at punctuation, at sentence ends and at "then",
+// "and", "also" into the term lists of its parts. A part with fewer than two
+// terms joins the one before it (or after it, if first). Each clause also
+// carries the other terms of the whole query qs at contextWeight.
+func (ix *Index) clauses(query string, qs []qterm) [][]qterm {
 	f := func(r rune) bool { return strings.ContainsRune(",;:!?()", r) }
-	var out [][]qterm
-	for _, part := range strings.FieldsFunc(query, f) {
-		for _, sub := range splitWords(part, "then", "and", "also") {
-			if qs := ix.queryTerms(sub); len(qs) > 0 {
-				out = append(out, qs)
+	var parts []string
+	for _, p := range strings.FieldsFunc(strings.ReplaceAll(query, ". ", "; "), f) {
+		parts = append(parts, splitWords(p, "then", "and", "also", "plus", "afterwards", "finally")...)
+	}
+	var groups [][]qterm
+	pending := []qterm(nil)
+	for _, p := range parts {
+		t := ix.queryTerms(p)
+		if len(t) == 0 {
+			continue
+		}
+		if len(t) < 2 {
+			if len(groups) > 0 {
+				groups[len(groups)-1] = append(groups[len(groups)-1], t...)
+			} else {
+				pending = append(pending, t...)
+			}
+			continue
+		}
+		groups = append(groups, append(pending, t...))
+		pending = nil
+	}
+	if len(groups) < 2 {
+		return nil
+	}
+	for i, g := range groups {
+		in := map[string]bool{}
+		for _, t := range g {
+			in[t.term] = true
+		}
+		for _, t := range qs {
+			if !in[t.term] {
+				t.weight *= contextWeight
+				g = append(g, t)
 			}
 		}
+		groups[i] = g
 	}
-	return out
+	return groups
 }
 
 // splitWords splits s at any of the given whole words.
@@ -362,14 +380,14 @@ func (ix *Index) topK(cands []int32, score []float64, k int) []Hit {
 }
 
 // relevant decides whether doc, the best hit, answers the query at all.
-func (ix *Index) relevant(query string, qs []qterm, doc int, cov *float64) bool {
+func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov *float64) bool {
 	c, m := ix.evidence(qs, doc)
 	*cov = c
 	o := &ix.opt
 	if o.MinCoverage < 0 {
 		return true
 	}
-	if len(ix.namedServers(qs)) == 0 {
+	if len(named) == 0 {
 		for _, p := range ix.products.mentioned(query) {
 			if !ix.served(p) {
 				return c >= o.ForeignCoverage

@@ -128,6 +128,8 @@ type Index struct {
 	exact     map[string][]int32
 	maxIDF    float64
 	products  productSet
+	names     []nameWord // words of backend names that name them
+	nameTerms [][]int32  // doc -> distinctive term ids of its name
 }
 
 // New builds an index over docs. It copies the slice (not the strings), so

@@ -187,7 +187,7 @@ func isASCII(s string) bool {
 
 // stopWords are dropped from documents and queries: function words plus the
 // filler of requests to an assistant ("please", "can you", "tell me").
-var stopWords = setOf(`a about above after again all also am an and any are as at be because been
+var stopWords = setOf(`a about above after again also am an and any are as at be because been
 before being below between both but by can could did do does doing done down during each either
 else etc few for from further had has have having he her here hers him his how however i if in
 into is it its itself just let lets like me might more most must my myself no nor not now of off
@@ -195,7 +195,7 @@ on once only or other our ours out over own please same she should so some such 
 their them then there these they this those through to too under until up us very via was we
 were what when where whether which while who whom why will with within would yet you your yours
 yourself many much actually already currently really right tell want need pleas okay ok thing stuff
-something anything everything someone somebody today tomorrow yesterday`)
+something anything someone somebody today tomorrow yesterday`)
 
 func setOf(words string) map[string]bool {
 	m := map[string]bool{}
@@ -203,74 +203,4 @@ func setOf(words string) map[string]bool {
 		m[w] = true
 	}
 	return m
-}
-
-// synonymGroups are words a query may use for the words a tool uses. A query
-// term also matches the other members of its groups at synonymWeight. Groups
-// hold surface words; they are stemmed when the table is built.
-var synonymGroups = [][]string{
-	{"get", "fetch", "read", "retrieve", "pull", "show", "view", "display", "see", "open", "load", "inspect", "look"},
-	{"create", "add", "new", "make", "insert", "generate", "open", "start", "build"},
-	{"delete", "remove", "drop", "erase", "destroy", "discard", "purge", "clear"},
-	{"list", "show", "enumerate", "all", "browse", "index"},
-	{"update", "edit", "modify", "change", "set", "patch", "rename", "alter", "mark"},
-	{"search", "find", "query", "lookup", "look", "locate", "discover"},
-	{"run", "execute", "trigger", "launch", "invoke", "call", "start", "kick"},
-	{"send", "post", "message", "notify", "write", "publish"},
-	{"count", "number", "total", "tally"},
-	{"comment", "note", "reply", "discussion", "thread", "remark"},
-	{"repository", "repo", "project", "codebase"},
-	{"directory", "folder", "dir"},
-	{"documentation", "docs", "doc", "manual", "reference"},
-	{"screenshot", "capture", "snapshot", "image", "picture"},
-	{"error", "exception", "issue", "bug", "crash", "problem"},
-	{"download", "export", "save", "fetch"},
-	{"upload", "attach", "import"},
-	{"merge", "combine"},
-	{"navigate", "go", "visit", "browse", "open"},
-	{"click", "press", "tap", "push"},
-	{"type", "enter", "fill"},
-	{"user", "member", "person", "people", "account"},
-	{"stop", "abort", "cancel", "halt", "pause", "kill"},
-	{"restart", "rerun", "retry"},
-	{"chart", "graph", "plot", "visualise", "visualize", "diagram"},
-	{"approve", "approval", "accept", "sign"},
-	{"log", "output", "console", "print", "trace"},
-	{"validate", "verify", "check", "lint"},
-	{"web", "internet", "online"},
-	{"scrape", "crawl", "extract"},
-}
-
-// phrases rewrites multi-word query idioms before analysis.
-var phrases = strings.NewReplacer("how many", "count", "How many", "count", "look up", "lookup", "Look up", "lookup")
-
-// synonymWeight scales the score of a term reached through a synonym.
-const synonymWeight = 0.6
-
-// synonyms maps a stemmed term to the other stemmed members of its groups.
-var synonyms = buildSynonyms(synonymGroups)
-
-func buildSynonyms(groups [][]string) map[string][]string {
-	m := map[string][]string{}
-	for _, g := range groups {
-		for _, a := range g {
-			sa := stem(a)
-			for _, b := range g {
-				sb := stem(b)
-				if sa != sb && !contains(m[sa], sb) {
-					m[sa] = append(m[sa], sb)
-				}
-			}
-		}
-	}
-	return m
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

@@ -1,0 +1,169 @@
+package search
+
+import (
+	"slices"
+	"strings"
+)
+
+// nameWord is one word of backend names that names those backends when a
+// query uses it ("GitLab", "Postgres"), as opposed to a word that is just as
+// common in other backends' tools ("maps", "search").
+type nameWord struct {
+	word    string  // lowercase surface word, e.g. "gitlab"
+	servers []int32 // backends whose name has the word
+}
+
+// maxNamed is the most backends one query word may name.
+const maxNamed = 3
+
+// buildNames finds the naming words of backend names. A word names its
+// backends when at least half of the tools whose text uses it belong to
+// them (or no tool uses it), and at most maxNamed backends share it.
+func (ix *Index) buildNames() {
+	byWord := map[string][]int32{}
+	var order []string
+	for s, name := range ix.servers {
+		for _, w := range nameWords(name) {
+			if _, ok := byWord[w]; !ok {
+				order = append(order, w)
+			}
+			if !slices.Contains(byWord[w], int32(s)) {
+				byWord[w] = append(byWord[w], int32(s))
+			}
+		}
+	}
+	for _, w := range order {
+		srv := byWord[w]
+		if len(srv) > maxNamed || stopWords[w] {
+			continue
+		}
+		var df, inside int
+		if id, ok := ix.tools.lookup(stem(w)); ok {
+			for _, p := range ix.tools.post[id] {
+				df++
+				if slices.Contains(srv, ix.docServer[p.doc]) {
+					inside++
+				}
+			}
+		}
+		if 2*inside >= df {
+			ix.names = append(ix.names, nameWord{word: w, servers: srv})
+		}
+	}
+}
+
+// nameWords returns the lowercase words of a backend name of at least three
+// characters ("zereight-gitlab" -> zereight, gitlab; "MongoDB" -> mongodb).
+func nameWords(name string) []string {
+	var out []string
+	for _, w := range lowerWords(name) {
+		if len(w) >= 3 && !allDigits(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// sameName reports whether query word q spells name word n: equal, equal
+// after stemming, or one a prefix of the other by at most two letters
+// ("mongo" for "mongodb", "postgresql" for "postgres").
+func sameName(q, n string) bool {
+	if q == n || stem(q) == stem(n) {
+		return true
+	}
+	if len(q) < 4 || len(n) < 4 {
+		return false
+	}
+	d := len(q) - len(n)
+	return (d > 0 && d <= 2 && strings.HasPrefix(q, n)) || (d < 0 && d >= -2 && strings.HasPrefix(n, q))
+}
+
+// namedServers returns the backends the query names, in order of first
+// mention.
+func (ix *Index) namedServers(query string) []int32 {
+	var out []int32
+	for _, w := range lowerWords(query) {
+		for _, n := range ix.names {
+			if !sameName(w, n.word) {
+				continue
+			}
+			for _, s := range n.servers {
+				if !slices.Contains(out, s) {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// namedBonus is added to every tool of a backend the query names, so that
+// "with Playwright, click ..." prefers Playwright's click over another
+// backend's.
+func (ix *Index) namedBonus() float64 { return namedBonusIDF * ix.maxIDF }
+
+const namedBonusIDF = 1.5
+
+// buildNameTerms records, per tool, the term ids of its name that tell it
+// apart from its backend's other tools: a word in the names of at least half
+// of a backend's tools (a prefix such as "browser_" or "slack_") is left out.
+func (ix *Index) buildNameTerms(srvDocs [][]int32) {
+	ix.nameTerms = make([][]int32, len(ix.docs))
+	for _, docs := range srvDocs {
+		per := make([][]int32, len(docs))
+		n := map[int32]int{}
+		for i, d := range docs {
+			for _, t := range analyze(ix.docs[d].Tool, nil) {
+				if t.weight < 1 {
+					continue
+				}
+				id, ok := ix.tools.lookup(t.term)
+				if !ok || slices.Contains(per[i], id) {
+					continue
+				}
+				per[i] = append(per[i], id)
+				n[id]++
+			}
+		}
+		for i, d := range docs {
+			for _, id := range per[i] {
+				if len(docs) < 4 || 2*n[id] < len(docs) {
+					ix.nameTerms[d] = append(ix.nameTerms[d], id)
+				}
+			}
+		}
+	}
+}
+
+// nameCoverage is the share of doc's distinctive name terms that the query
+// matches, each counted at the weight of its best match (1 for the word
+// itself, less through a synonym). match maps term ids to that weight.
+func (ix *Index) nameCoverage(doc int32, match map[int32]float64) float64 {
+	ts := ix.nameTerms[doc]
+	if len(ts) == 0 {
+		return 0
+	}
+	var got float64
+	for _, id := range ts {
+		got += match[id]
+	}
+	return got / float64(len(ts))
+}
+
+// nameCoverageIDF scales the name-coverage bonus: a tool whose whole name
+// the query spells out gains this many times the index's largest IDF.
+const nameCoverageIDF = 1.0
+
+// matchWeights maps every tool-level term id the query reaches to the best
+// weight it is reached at.
+func matchWeights(qs []qterm) map[int32]float64 {
+	m := map[int32]float64{}
+	for _, q := range qs {
+		for _, e := range q.exps {
+			if e.id >= 0 {
+				m[e.id] = max(m[e.id], e.w*min(q.weight, 1))
+			}
+		}
+	}
+	return m
+}

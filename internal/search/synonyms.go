@@ -1,0 +1,308 @@
+package search
+
+import (
+	"slices"
+	"strings"
+)
+
+// A query often says what a tool does in other words than the tool's own
+// ("get rid of" for "drop", "permitted" for "allowed"). Two hand-written
+// tables bridge the gap: synonymGroups are words that mean the same in
+// software-tool vocabulary, relatedGroups are words that often point at the
+// same tools without meaning the same. A query term matches the other members
+// of its groups at synonymWeight or relatedWeight, so an exact word always
+// counts more. Groups hold surface words, stemmed when the tables are built;
+// a word may be in several groups. The tables are general vocabulary, not
+// tuned to any query set.
+
+// synonymWeight scales the score of a term reached through a synonym.
+const synonymWeight = 0.6
+
+// relatedWeight scales the score of a term reached through a related word.
+const relatedWeight = 0.35
+
+var synonymGroups = [][]string{
+	// Verbs of tool names.
+	words("get fetch read retrieve pull show view display see load inspect look obtain grab"),
+	words("create add new make insert generate build"),
+	words("delete remove drop erase destroy discard purge wipe trash unset"),
+	words("list enumerate browse all every"),
+	words("update edit modify change set patch alter adjust tweak"),
+	words("search find query lookup locate seek"),
+	words("run execute trigger launch invoke call kick fire"),
+	words("send post message notify publish ping announce"),
+	words("count number total tally"),
+	words("comment note reply remark annotate annotation"),
+	words("download export save"),
+	words("upload attach"),
+	words("merge combine"),
+	words("navigate go visit goto"),
+	words("click press tap"),
+	words("type enter fill input"),
+	words("stop abort cancel halt pause kill terminate suspend sleep"),
+	words("restart rerun retry resume redo"),
+	words("approve approval accept lgtm"),
+	words("validate verify check lint"),
+	words("scrape crawl extract harvest"),
+	words("move rename relocate"),
+	words("copy duplicate clone fork"),
+	words("compress zip gzip archive"),
+	words("reset revert rollback undo"),
+	words("emulate simulate pretend mimic"),
+	words("remember memorize store"),
+	words("resolve close fix"),
+	words("wait delay"),
+	words("hover mouseover"),
+	words("analyze analyse examine investigate diagnose"),
+	words("summarize summarise summary overview"),
+	words("enable activate"),
+	words("disable deactivate"),
+	words("deploy release ship rollout"),
+	// Nouns.
+	words("issue ticket bug"),
+	words("repository repo codebase"),
+	words("directory folder dir"),
+	words("documentation docs doc manual reference guide"),
+	words("screenshot screengrab screencap"),
+	words("error exception crash failure"),
+	words("user member person people account collaborator teammate"),
+	words("chart graph plot visualise visualize diagram"),
+	words("log logs stdout"),
+	words("web internet online"),
+	words("page website site url webpage"),
+	words("database db"),
+	words("sql select statement"),
+	words("permission permitted allowed allow access authorized authorised"),
+	words("direction directions route drive driving commute journey"),
+	words("distance far"),
+	words("duration time long"),
+	words("elevation altitude height high"),
+	words("coordinates latitude longitude lat lng geocode"),
+	words("cost price pricing billing charge spend expense"),
+	words("recent latest newest last"),
+	words("all every whole entire everything"),
+	words("flaky flake intermittent random unstable nondeterministic"),
+	words("emoji reaction react emoticon"),
+	words("label tag"),
+	words("secret token credential password apikey"),
+	words("env environment"),
+	words("image picture photo icon graphic"),
+	words("paper article publication"),
+	words("metadata details detail information info"),
+	words("tree hierarchy nested"),
+	words("organization organisation org"),
+	words("workflow automation"),
+	words("dialog popup modal"),
+	words("key keyboard keystroke"),
+	words("resize dimension viewport"),
+	words("heap allocation"),
+	words("relation relationship"),
+	words("entity node"),
+	words("login signin authenticate authenticated"),
+	words("whoami identity"),
+	words("dataset records"),
+	words("expire expiration expiry ttl"),
+	words("cache"),
+	words("todo todos"),
+	words("health status"),
+	words("template blueprint"),
+}
+
+var relatedGroups = [][]string{
+	words("create open start"),
+	words("get open"),
+	words("navigate open browse"),
+	words("list show index"),
+	words("update mark"),
+	words("search discover explore"),
+	words("run start"),
+	words("send write tell"),
+	words("comment discussion thread review"),
+	words("repository project"),
+	words("file document"),
+	words("screenshot capture snapshot image"),
+	words("issue error problem bug"),
+	words("upload import"),
+	words("click push"),
+	words("log output console print trace"),
+	words("table collection"),
+	words("sql query"),
+	words("page tab window"),
+	words("page url link"),
+	words("place business venue shop store restaurant"),
+	words("address location place"),
+	words("direction travel route distance"),
+	words("performance speed slow latency trace profile"),
+	words("memory heap leak"),
+	words("workflow pipeline flow"),
+	words("job task"),
+	words("status state progress finished done"),
+	words("history version revision"),
+	words("commit changeset revision"),
+	words("test spec"),
+	words("config configuration settings setting"),
+	words("variable env"),
+	words("expire cache"),
+	words("cache set store"),
+	words("team group"),
+	words("organization workspace"),
+	words("entity object item record"),
+	words("relation link connection edge"),
+	words("member user"),
+	words("dark theme color scheme media"),
+	words("research investigate study"),
+	words("news article headline"),
+	words("data dataset"),
+	words("tree structure recursive"),
+	words("drag drop"),
+	words("secret key"),
+	words("alert warning vulnerability"),
+	words("artifact output"),
+	words("delete clear"),
+	words("done complete finish"),
+}
+
+// phrases are multi-word idioms rewritten before analysis, matched as whole
+// lowercase words.
+var phrases = []struct{ from, to string }{
+	{"how many", "count"},
+	{"how far", "distance"},
+	{"how long", "duration"},
+	{"how high", "elevation"},
+	{"how tall", "height"},
+	{"sea level", "elevation"},
+	{"look up", "lookup"},
+	{"get rid of", "delete"},
+	{"throw away", "discard"},
+	{"tear down", "delete"},
+	{"shut down", "stop"},
+	{"go to", "navigate"},
+	{"sign in", "login"},
+	{"log in", "login"},
+	{"log into", "login"},
+	{"sign up", "signup"},
+	{"set up", "setup"},
+	{"spin up", "create"},
+	{"kick off", "trigger"},
+	{"turn on", "enable"},
+	{"turn off", "disable"},
+	{"switch on", "enable"},
+	{"switch off", "disable"},
+	{"start over", "reset"},
+	{"start fresh", "reset"},
+	{"from scratch", "reset"},
+	{"to do", "todo"},
+	{"e mail", "email"},
+	{"up to date", "latest"},
+	{"file a", "create"},
+	{"file an", "create"},
+	{"pr", "pull request"},
+	{"prs", "pull requests"},
+	{"mr", "merge request"},
+	{"mrs", "merge requests"},
+}
+
+// rewritePhrases replaces the phrases of s (case-insensitively, as whole
+// words) by their rewrites, keeping the rest of s as it is.
+func rewritePhrases(s string) string {
+	type word struct {
+		lower      string
+		start, end int
+	}
+	var ws []word
+	for i := 0; i < len(s); {
+		j := strings.IndexFunc(s[i:], isWordRune)
+		if j < 0 {
+			break
+		}
+		i += j
+		k := strings.IndexFunc(s[i:], func(r rune) bool { return !isWordRune(r) })
+		if k < 0 {
+			k = len(s) - i
+		}
+		ws = append(ws, word{strings.ToLower(s[i : i+k]), i, i + k})
+		i += k
+	}
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(ws); i++ {
+		for _, p := range phrasesSplit {
+			if i+len(p.from) > len(ws) {
+				continue
+			}
+			ok := true
+			for k, w := range p.from {
+				if ws[i+k].lower != w {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+			b.WriteString(s[last:ws[i].start])
+			b.WriteString(p.to)
+			last = ws[i+len(p.from)-1].end
+			i += len(p.from) - 1
+			break
+		}
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+type splitPhrase struct {
+	from []string
+	to   string
+}
+
+// phrasesSplit is phrases with the words split, longest first.
+var phrasesSplit = func() []splitPhrase {
+	out := make([]splitPhrase, 0, len(phrases))
+	for _, p := range phrases {
+		out = append(out, splitPhrase{strings.Fields(p.from), p.to})
+	}
+	slices.SortStableFunc(out, func(a, b splitPhrase) int { return len(b.from) - len(a.from) })
+	return out
+}()
+
+// syn is one stemmed term a query term also matches, at a weight.
+type syn struct {
+	term string
+	w    float64
+}
+
+// synonyms maps a stemmed term to the other stemmed members of its groups.
+var synonyms = buildSynonyms()
+
+func buildSynonyms() map[string][]syn {
+	m := map[string][]syn{}
+	add := func(groups [][]string, w float64) {
+		for _, g := range groups {
+			for _, a := range g {
+				sa := stem(a)
+				for _, b := range g {
+					sb := stem(b)
+					if sa == sb {
+						continue
+					}
+					if i := slices.IndexFunc(m[sa], func(s syn) bool { return s.term == sb }); i >= 0 {
+						m[sa][i].w = max(m[sa][i].w, w)
+						continue
+					}
+					m[sa] = append(m[sa], syn{sb, w})
+				}
+			}
+		}
+	}
+	add(synonymGroups, synonymWeight)
+	add(relatedGroups, relatedWeight)
+	return m
+}
+
+func words(s string) []string { return strings.Fields(s) }
+
+func contains(xs []string, x string) bool { return slices.Contains(xs, x) }
