@@ -1,0 +1,290 @@
+package backend
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/switchboard-mcp/switchboard/internal/backend/fakebackend"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+)
+
+func resultText(t testing.TB, res *mcp.CallToolResult) string {
+	t.Helper()
+	if len(res.Content) != 1 {
+		t.Fatalf("result has %d content items, want 1", len(res.Content))
+	}
+	tc, ok := res.Content[0].(*mcp.TextContent)
+	if !ok {
+		t.Fatalf("result content is %T, want text", res.Content[0])
+	}
+	return tc.Text
+}
+
+func call(t testing.TB, b *Backend, tool, args string) string {
+	t.Helper()
+	res, err := b.CallTool(context.Background(), tool, json.RawMessage(args))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resultText(t, res)
+}
+
+func TestStart_KeepsHandshakeInfo(t *testing.T) {
+	b := startFake(t, "normal", nil)
+	info := b.Info()
+	if info.ServerName != "fake" || info.ServerVersion != "1.2.3" {
+		t.Errorf("server info = %q %q, want fake 1.2.3", info.ServerName, info.ServerVersion)
+	}
+	if info.Instructions != "a fake backend for tests" {
+		t.Errorf("instructions = %q", info.Instructions)
+	}
+	if info.ProtocolVersion == "" || info.Capabilities == nil || info.Capabilities.Tools == nil {
+		t.Errorf("protocol %q, capabilities %+v: want a version and tools", info.ProtocolVersion, info.Capabilities)
+	}
+	if pid := call(t, b, "pid", ""); pid != strconv.Itoa(info.Pid) {
+		t.Errorf("Info().Pid = %d, backend says %s", info.Pid, pid)
+	}
+	if info.HandshakeTime <= 0 || info.Started.IsZero() {
+		t.Errorf("handshake time %v, started %v", info.HandshakeTime, info.Started)
+	}
+}
+
+func TestCallTool_EmptyArgumentsGoOutAsObject(t *testing.T) {
+	b := startFake(t, "normal", nil)
+	for _, tc := range []struct{ args, want string }{
+		{"", "{}"},
+		{"null", "{}"},
+		{" null\n", "{}"},
+		{`{"a":1}`, `{"a":1}`},
+	} {
+		if got := call(t, b, "echo", tc.args); got != tc.want {
+			t.Errorf("args %q arrived as %q, want %q", tc.args, got, tc.want)
+		}
+	}
+	if _, err := b.CallTool(context.Background(), "echo", json.RawMessage(`[1]`)); err == nil {
+		t.Error("array arguments: no error")
+	}
+}
+
+func TestListTools_AllTools(t *testing.T) {
+	b := startFake(t, "normal", nil)
+	tools, err := b.ListTools(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range tools {
+		names = append(names, tool.Name)
+	}
+	if len(tools) != 10 || !strings.Contains(strings.Join(names, ","), "echo") {
+		t.Errorf("tools = %v, want the 10 fake tools", names)
+	}
+	for name, list := range map[string]func(context.Context) (int, error){
+		"resources": func(ctx context.Context) (int, error) { r, err := b.ListResources(ctx); return len(r), err },
+		"prompts":   func(ctx context.Context) (int, error) { p, err := b.ListPrompts(ctx); return len(p), err },
+	} {
+		if n, err := list(context.Background()); n != 0 || err != nil {
+			t.Errorf("%s without the capability: %d, %v; want none, no error", name, n, err)
+		}
+	}
+}
+
+func TestCallTool_JunkOnStdoutIsDroppedAndLogged(t *testing.T) {
+	dir := t.TempDir()
+	b := startFake(t, "junk", &Options{LogDir: dir})
+	if got := call(t, b, "junk", ""); got != "ok after junk" {
+		t.Errorf("junk call = %q", got)
+	}
+	if got := call(t, b, "echo", `{"next":true}`); got != `{"next":true}` {
+		t.Errorf("call after junk = %q", got)
+	}
+	b.Close()
+	log, err := os.ReadFile(filepath.Join(dir, "fake.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"this is not json", `{"jsonrpc":`, "serving in mode junk"} {
+		if !strings.Contains(string(log), want) {
+			t.Errorf("log file lacks %q:\n%s", want, log)
+		}
+	}
+}
+
+func TestCallTool_LargeResult(t *testing.T) {
+	b := startFake(t, "normal", nil)
+	if got := call(t, b, "big", ""); len(got) != 5<<20 {
+		t.Errorf("big result has %d bytes, want %d", len(got), 5<<20)
+	}
+	if got := call(t, b, "echo", `{"big":"`+strings.Repeat("y", 3<<20)+`"}`); len(got) != 3<<20+10 {
+		t.Errorf("big argument echoed with %d bytes", len(got))
+	}
+}
+
+func TestCallTool_CrashFailsAtOnceWithStderrTail(t *testing.T) {
+	exits := make(chan error, 2)
+	b := startFake(t, "normal", &Options{OnExit: func(err error) { exits <- err }})
+	began := time.Now()
+	_, err := b.CallTool(context.Background(), "crash", nil)
+	took := time.Since(began)
+	if err == nil {
+		t.Fatal("crash: no error")
+	}
+	if !errors.Is(err, ErrExited) {
+		t.Errorf("error does not wrap ErrExited: %v", err)
+	}
+	for _, want := range []string{"fake.crash", "exit status 3", "something broke", "goodbye"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q: %v", want, err)
+		}
+	}
+	if took > time.Second {
+		t.Errorf("crash reported after %v, want at once", took)
+	}
+	<-b.Done()
+	if err := <-exits; !errors.Is(err, ErrExited) {
+		t.Errorf("OnExit(%v), want ErrExited", err)
+	}
+	if _, err := b.CallTool(context.Background(), "echo", nil); !errors.Is(err, ErrExited) {
+		t.Errorf("call after crash: %v, want ErrExited", err)
+	}
+	if len(exits) != 0 {
+		t.Error("OnExit called twice")
+	}
+}
+
+func TestCallTool_TimeoutCancelsAndKeepsBackend(t *testing.T) {
+	b := startFake(t, "normal", nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	_, err := b.CallTool(ctx, "sleep", json.RawMessage(`{"ms":60000}`))
+	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "fake.sleep") {
+		t.Errorf("timed-out call: %v, want fake.sleep and DeadlineExceeded", err)
+	}
+	if got := call(t, b, "echo", `{}`); got != "{}" {
+		t.Errorf("call after timeout = %q", got)
+	}
+}
+
+func TestStart_Errors(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		spec  func(*config.Server)
+		ctx   time.Duration
+		wants []string
+	}{
+		{"command not found", func(s *config.Server) { s.Command = "no-such-command-xyz" }, 0,
+			[]string{`"fake"`, "no-such-command-xyz", "not found in PATH"}},
+		{"exits before handshake", func(s *config.Server) { s.Env[fakebackend.Env] = "fail" }, 0,
+			[]string{`"fake"`, "exited during handshake", "exit status 2", "missing API key"}},
+		{"no handshake in time", func(s *config.Server) { s.Env[fakebackend.Env] = "mute" }, slow(300 * time.Millisecond),
+			[]string{`"fake"`, "no handshake after", "deadline exceeded", "thinking"}},
+		{"missing variable", func(s *config.Server) { s.Env["TOKEN"] = "${env:NO_SUCH_VAR}" }, 0,
+			[]string{`"fake"`, "NO_SUCH_VAR is not set"}},
+		{"unknown type", func(s *config.Server) { s.Type = "carrier-pigeon" }, 0,
+			[]string{`"fake"`, "carrier-pigeon"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec := fakeSpec(t, "normal")
+			tc.spec(spec)
+			ctx := context.Background()
+			if tc.ctx > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, tc.ctx)
+				defer cancel()
+			}
+			b, err := Start(ctx, spec, &Options{Env: os.Environ()})
+			if err == nil {
+				b.Close()
+				t.Fatal("no error")
+			}
+			for _, want := range tc.wants {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("error lacks %q: %v", want, err)
+				}
+			}
+		})
+	}
+}
+
+func TestStart_MinimalEnvironment(t *testing.T) {
+	ours := []string{"PATH=" + os.Getenv("PATH"), "HOME=/home/x", "LC_ALL=C", "AWS_SECRET_ACCESS_KEY=leak", "TOKEN=t0k"}
+	getenv := func(k string) (string, bool) {
+		for _, kv := range ours {
+			if name, v, _ := strings.Cut(kv, "="); name == k {
+				return v, true
+			}
+		}
+		return "", false
+	}
+	spec := fakeSpec(t, "normal")
+	spec.Env["API_TOKEN"] = "${env:TOKEN}"
+	spec.Env["HOME"] = "/declared"
+	b, err := Start(context.Background(), spec, &Options{Env: ours, Resolver: config.Resolver{Getenv: getenv}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	env := strings.Split(call(t, b, "env", ""), "\n")
+	want := []string{"PATH=" + os.Getenv("PATH"), "LC_ALL=C", "API_TOKEN=t0k", "HOME=/declared", fakebackend.Env + "=normal"}
+	for _, w := range want {
+		if !contains(env, w) {
+			t.Errorf("backend environment lacks %q: %q", w, env)
+		}
+	}
+	for _, kv := range env {
+		if strings.HasPrefix(kv, "AWS_") || strings.HasPrefix(kv, "TOKEN=") || kv == "HOME=/home/x" {
+			t.Errorf("backend environment has %q", kv)
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestOnToolsChanged(t *testing.T) {
+	changed := make(chan struct{}, 1)
+	b := startFake(t, "normal", &Options{OnToolsChanged: func() {
+		select {
+		case changed <- struct{}{}:
+		default:
+		}
+	}})
+	call(t, b, "touch", "")
+	select {
+	case <-changed:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no tools/list_changed within 5s")
+	}
+}
+
+func TestClose_QuickForWellBehavedBackend(t *testing.T) {
+	exits := make(chan error, 1)
+	b := startFake(t, "normal", &Options{OnExit: func(err error) { exits <- err }})
+	b.Close()
+	if raceEnabled {
+		t.Log("not checking the exit status: a race-instrumented backend exits too slowly to beat SIGTERM")
+	} else if st := b.proc.exitStatus(); st != "exit status 0" {
+		t.Errorf("backend ended with %q; one that exits on stdin EOF needs no signal", st)
+	}
+	if err := <-exits; err != nil {
+		t.Errorf("OnExit(%v) after Close, want nil", err)
+	}
+	if _, err := b.CallTool(context.Background(), "echo", nil); !errors.Is(err, ErrClosed) {
+		t.Errorf("call after Close: %v, want ErrClosed", err)
+	}
+	b.Close() // idempotent
+}

@@ -1,0 +1,154 @@
+// Package fakebackend is an MCP server for tests that re-run their own
+// binary as a backend: a TestMain calls Main, which serves over stdio
+// when the environment variable Env names a mode, and otherwise returns.
+//
+// Modes:
+//
+//	normal   tools below; exits on stdin EOF
+//	hang     like normal, but ignores SIGTERM and stdin EOF (needs SIGKILL)
+//	junk     writes non-JSON lines to stdout before and during serving
+//	fail     writes to stderr and exits 2 before the handshake
+//	mute     never answers the handshake
+//	sleeper  sleeps a minute (used as a grandchild)
+//
+// Tools: echo (returns its raw arguments), pid, env (our environment,
+// one variable a line), sleep {"ms":N}, block (never returns, ignores
+// cancellation), crash (writes to stderr, exits 3), big {"bytes":N} (one
+// line of N bytes, default 5 MB), junk (writes junk, then answers), spawn
+// (starts a sleeper grandchild, returns its pid), touch (bumps the tool
+// list: notifications/tools/list_changed).
+package fakebackend
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Env is the environment variable that selects the mode.
+const Env = "SWITCHBOARD_FAKE_BACKEND"
+
+// Junk is what junk mode writes to stdout.
+const Junk = "this is not json\n{\"jsonrpc\":\n"
+
+// Main serves and exits if Env is set; otherwise it returns at once.
+func Main() {
+	mode := os.Getenv(Env)
+	if mode == "" {
+		return
+	}
+	os.Exit(run(mode))
+}
+
+func run(mode string) int {
+	switch mode {
+	case "sleeper":
+		time.Sleep(time.Minute)
+		return 0
+	case "fail":
+		fmt.Fprintln(os.Stderr, "fake: cannot start: missing API key")
+		return 2
+	case "mute":
+		fmt.Fprintln(os.Stderr, "fake: thinking")
+		select {}
+	case "hang":
+		signal.Ignore(syscall.SIGTERM)
+	case "junk":
+		os.Stdout.WriteString(Junk)
+	}
+	fmt.Fprintf(os.Stderr, "fake: serving in mode %s\n", mode)
+	s := server()
+	err := s.Run(context.Background(), &mcp.StdioTransport{MaxLineLength: -1})
+	fmt.Fprintf(os.Stderr, "fake: stdin closed: %v\n", err)
+	if mode == "hang" {
+		select {}
+	}
+	return 0
+}
+
+func text(s string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: s}}}
+}
+
+func server() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "fake", Version: "1.2.3"}, &mcp.ServerOptions{Instructions: "a fake backend for tests"})
+	obj := json.RawMessage(`{"type":"object"}`)
+	add := func(name string, h mcp.ToolHandler) {
+		s.AddTool(&mcp.Tool{Name: name, Description: "fake " + name, InputSchema: obj}, h)
+	}
+	var num struct {
+		MS    int `json:"ms"`
+		Bytes int `json:"bytes"`
+	}
+	parse := func(req *mcp.CallToolRequest) {
+		num.MS, num.Bytes = 0, 0
+		json.Unmarshal(req.Params.Arguments, &num)
+	}
+	add("echo", func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return text(string(req.Params.Arguments)), nil
+	})
+	add("pid", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return text(strconv.Itoa(os.Getpid())), nil
+	})
+	add("env", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return text(strings.Join(os.Environ(), "\n")), nil
+	})
+	add("sleep", func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		parse(req)
+		select {
+		case <-time.After(time.Duration(num.MS) * time.Millisecond):
+			return text("slept"), nil
+		case <-ctx.Done():
+			fmt.Fprintln(os.Stderr, "fake: sleep cancelled")
+			return nil, ctx.Err()
+		}
+	})
+	add("block", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		select {}
+	})
+	add("crash", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		fmt.Fprintln(os.Stderr, "fake: panic: something broke")
+		fmt.Fprintln(os.Stderr, "fake: goodbye")
+		os.Exit(3)
+		return nil, nil
+	})
+	add("big", func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		parse(req)
+		if num.Bytes == 0 {
+			num.Bytes = 5 << 20
+		}
+		return text(strings.Repeat("x", num.Bytes)), nil
+	})
+	add("junk", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		os.Stdout.WriteString(Junk)
+		return text("ok after junk"), nil
+	})
+	add("spawn", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, err
+		}
+		cmd := exec.Command(exe)
+		cmd.Env = append(os.Environ(), Env+"=sleeper")
+		if err := cmd.Start(); err != nil {
+			return nil, err
+		}
+		return text(strconv.Itoa(cmd.Process.Pid)), nil
+	})
+	add("touch", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		s.AddTool(&mcp.Tool{Name: "extra", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return text("extra"), nil
+		})
+		return text("touched"), nil
+	})
+	return s
+}

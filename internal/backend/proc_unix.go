@@ -1,0 +1,18 @@
+//go:build unix
+
+package backend
+
+import (
+	"os"
+	"syscall"
+)
+
+// terminate asks the process group led by p to exit (SIGTERM).
+func terminate(p *os.Process) { syscall.Kill(-p.Pid, syscall.SIGTERM) }
+
+// kill kills the process group led by p (SIGKILL), grandchildren included.
+// It is safe after the leader was reaped: the group may still have members.
+func kill(p *os.Process) {
+	syscall.Kill(-p.Pid, syscall.SIGKILL)
+	p.Kill()
+}

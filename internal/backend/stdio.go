@@ -1,0 +1,257 @@
+package backend
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
+)
+
+// Shutdown timing of a stdio backend: after stdin is closed it has
+// graceTerm to exit, then SIGTERM and graceKill more, then SIGKILL. The
+// sum stays well under the 2 s budget.
+const (
+	graceTerm = 300 * time.Millisecond
+	graceKill = 700 * time.Millisecond
+	graceReap = 500 * time.Millisecond
+)
+
+// baseEnv names the variables a stdio backend inherits from our
+// environment; everything else it gets must be declared in its env.
+var baseEnv = []string{
+	"PATH", "HOME", "USER", "LOGNAME", "LANG", "TZ", "TMPDIR", "SHELL", "TERM",
+	"XDG_RUNTIME_DIR", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "ALL_PROXY",
+	"http_proxy", "https_proxy", "no_proxy", "all_proxy",
+	"SSL_CERT_FILE", "SSL_CERT_DIR", "NODE_EXTRA_CA_CERTS",
+	// Windows.
+	"SYSTEMROOT", "SYSTEMDRIVE", "COMSPEC", "PATHEXT", "WINDIR", "TEMP", "TMP",
+	"USERPROFILE", "APPDATA", "LOCALAPPDATA", "PROGRAMDATA", "PROGRAMFILES",
+	"PROGRAMFILES(X86)", "USERNAME", "HOMEDRIVE", "HOMEPATH",
+}
+
+// childEnv returns the environment of a stdio backend: the allowlisted
+// variables of ours (LC_* included), then the declared ones, which win.
+func childEnv(ours []string, declared map[string]string) []string {
+	fold := runtime.GOOS == "windows"
+	key := func(k string) string {
+		if fold {
+			return strings.ToUpper(k)
+		}
+		return k
+	}
+	allowed := map[string]bool{}
+	for _, k := range baseEnv {
+		allowed[key(k)] = true
+	}
+	var env []string
+	for _, kv := range ours {
+		k, _, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			continue
+		}
+		if _, set := declared[k]; set {
+			continue
+		}
+		if allowed[key(k)] || strings.HasPrefix(k, "LC_") {
+			env = append(env, kv)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(declared)) {
+		env = append(env, k+"="+declared[k])
+	}
+	return env
+}
+
+// lookEnv returns the value of key in env, the last one winning.
+func lookEnv(env []string, key string) string {
+	v := ""
+	for _, kv := range env {
+		if k, val, ok := strings.Cut(kv, "="); ok && (k == key || runtime.GOOS == "windows" && strings.EqualFold(k, key)) {
+			v = val
+		}
+	}
+	return v
+}
+
+// lookPath finds command the way the child's PATH (not ours) would. A
+// command with a path separator is used as is, relative to dir.
+func lookPath(command, dir string, env []string) (string, error) {
+	if runtime.GOOS == "windows" {
+		p, err := exec.LookPath(command)
+		if err != nil {
+			return "", fmt.Errorf("command %q not found: %w", command, err)
+		}
+		return p, nil
+	}
+	if strings.Contains(command, "/") {
+		p := command
+		if !filepath.IsAbs(p) && dir != "" {
+			p = filepath.Join(dir, p)
+		}
+		if err := executable(p); err != nil {
+			return "", fmt.Errorf("command %q: %w", command, err)
+		}
+		return command, nil
+	}
+	path := lookEnv(env, "PATH")
+	for _, d := range filepath.SplitList(path) {
+		if d == "" {
+			d = "."
+		}
+		p := filepath.Join(d, command)
+		if executable(p) == nil {
+			if !filepath.IsAbs(p) {
+				return "", fmt.Errorf("command %q found only relative to the working directory (%s); use an absolute path", command, p)
+			}
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("command %q not found in PATH %q", command, path)
+}
+
+func executable(p string) error {
+	st, err := os.Stat(p)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return errors.New("no such file")
+		}
+		return err
+	}
+	if st.IsDir() {
+		return errors.New("is a directory")
+	}
+	if st.Mode()&0o111 == 0 {
+		return errors.New("not executable")
+	}
+	return nil
+}
+
+// proc is a running stdio backend process and our ends of its pipes.
+type proc struct {
+	cmd    *exec.Cmd
+	stdin  *os.File // our write end
+	stdout *os.File // our read end
+	stderr *os.File // our read end
+
+	exited     chan struct{} // closed once the process was reaped
+	exitErr    error         // set before exited is closed
+	stderrDone chan struct{} // closed when stderr reached EOF or was closed
+}
+
+// spawn starts spec (expanded) with env, copying its stderr to errw.
+// The process is reaped by a goroutine of its own.
+func spawn(spec *config.Server, env []string, errw io.Writer) (*proc, error) {
+	path, err := lookPath(spec.Command, spec.Cwd, env)
+	if err != nil {
+		return nil, err
+	}
+	cmd := &exec.Cmd{
+		Path:        path,
+		Args:        append([]string{spec.Command}, spec.Args...),
+		Env:         env,
+		Dir:         spec.Cwd,
+		SysProcAttr: sysProcAttr(),
+	}
+	var ours, theirs []*os.File
+	closeAll := func(fs []*os.File) {
+		for _, f := range fs {
+			f.Close()
+		}
+	}
+	pipe := func() (r, w *os.File) {
+		if err != nil {
+			return nil, nil
+		}
+		r, w, err = os.Pipe()
+		return r, w
+	}
+	inR, inW := pipe()
+	outR, outW := pipe()
+	errR, errW := pipe()
+	ours = []*os.File{inW, outR, errR}
+	theirs = []*os.File{inR, outW, errW}
+	if err != nil {
+		closeAll(slices.DeleteFunc(append(ours, theirs...), func(f *os.File) bool { return f == nil }))
+		return nil, fmt.Errorf("creating pipes: %w", err)
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	err = cmd.Start()
+	closeAll(theirs)
+	if err != nil {
+		closeAll(ours)
+		return nil, fmt.Errorf("running %s: %w", spec.Command, err)
+	}
+	p := &proc{cmd: cmd, stdin: inW, stdout: outR, stderr: errR,
+		exited: make(chan struct{}), stderrDone: make(chan struct{})}
+	go func() {
+		p.exitErr = cmd.Wait()
+		close(p.exited)
+	}()
+	go func() {
+		io.Copy(errw, errR)
+		close(p.stderrDone)
+	}()
+	return p, nil
+}
+
+// waitExit reports whether the process was reaped within d.
+func (p *proc) waitExit(d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-p.exited:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+// stop shuts the process down: close stdin, wait graceTerm, SIGTERM the
+// group, wait graceKill, SIGKILL the group, reap. Whatever is left of the
+// group is killed even when the leader exits by itself. Bounded by about
+// graceTerm+graceKill+graceReap; safe to call more than once.
+func (p *proc) stop() {
+	p.stdin.Close()
+	if !p.waitExit(graceTerm) {
+		terminate(p.cmd.Process)
+		p.waitExit(graceKill)
+	}
+	p.kill()
+}
+
+// kill SIGKILLs the group at once, waits for the reap, and releases our
+// pipe ends so no reader is left blocked by an escaped grandchild.
+func (p *proc) kill() {
+	kill(p.cmd.Process)
+	p.waitExit(graceReap)
+	p.stdin.Close()
+	p.stdout.Close()
+	select {
+	case <-p.stderrDone:
+	case <-time.After(50 * time.Millisecond):
+		p.stderr.Close()
+	}
+}
+
+// exitStatus describes how the process ended, for error messages.
+func (p *proc) exitStatus() string {
+	select {
+	case <-p.exited:
+	default:
+		return "still running"
+	}
+	if p.exitErr == nil {
+		return "exit status 0"
+	}
+	return p.exitErr.Error()
+}
