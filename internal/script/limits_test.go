@@ -1,0 +1,135 @@
+package script
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestRun_TimesOut(t *testing.T) {
+	tests := []struct{ name, src string }{
+		{"busy loop", "while (true) {}"},
+		{"busy loop in a job", "await null; for (;;) {}"},
+		{"catch cannot swallow it", "for (;;) { try { while (true) {} } catch (e) {} }"},
+		{"waiting on a timer", "await new Promise(r => setTimeout(r, 60000))"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := Run(t.Context(), Request{Source: tt.src, Timeout: 50 * time.Millisecond}, nil)
+			if res.Err == nil || res.Err.Kind != KindTimeout || res.Err.Message != "script timed out after 50ms" {
+				t.Errorf("Err = %+v, want a timeout", res.Err)
+			}
+		})
+	}
+}
+
+// TestRun_CancelsInFlightCalls checks that a timeout ends a script waiting on
+// a tool call and cancels that call's context.
+func TestRun_CancelsInFlightCalls(t *testing.T) {
+	canceled := make(chan error, 1)
+	caller := callerFunc(func(ctx context.Context, _, _ string, _ json.RawMessage) (json.RawMessage, error) {
+		<-ctx.Done()
+		canceled <- ctx.Err()
+		return nil, ctx.Err()
+	})
+	res := Run(t.Context(), Request{Source: "await filesystem.get_sum()", Namespaces: fsNamespace, Timeout: 200 * time.Millisecond}, caller)
+	if res.Err == nil || res.Err.Kind != KindTimeout || res.Calls != 1 {
+		t.Fatalf("Err = %+v, Calls = %d; want a timeout during the call", res.Err, res.Calls)
+	}
+	select {
+	case err := <-canceled:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("call context ended with %v, want canceled", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the call's context was not canceled when Run returned")
+	}
+}
+
+func TestRun_ContextCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	caller := callerFunc(func(context.Context, string, string, json.RawMessage) (json.RawMessage, error) {
+		cancel() // the client gives up while the script runs
+		return json.RawMessage("1"), nil
+	})
+	res := Run(ctx, Request{Source: "await filesystem.get_sum(); for (;;) {}", Namespaces: fsNamespace}, caller)
+	if res.Err == nil || res.Err.Kind != KindCanceled {
+		t.Errorf("Err = %+v, want canceled", res.Err)
+	}
+
+	ctx, cancel2 := context.WithTimeout(t.Context(), 20*time.Millisecond)
+	defer cancel2()
+	res = Run(ctx, Request{Source: "for (;;) {}"}, nil)
+	if res.Err == nil || res.Err.Kind != KindTimeout {
+		t.Errorf("deadline of ctx: Err = %+v, want a timeout", res.Err)
+	}
+}
+
+func TestRun_MemoryLimit(t *testing.T) {
+	tests := []struct{ name, src string }{
+		{"huge array", "new Array(2**27).fill(0)"},
+		{"object push", "const a = []; for (;;) a.push({x: a.length})"},
+		{"string doubling", "let s = 'x'; for (;;) { s += s; s.charCodeAt(s.length - 1) }"},
+		{"strings kept", "const a = []; const s = 'y'.repeat(1 << 16); for (;;) a.push(s + a.length)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := Run(t.Context(), Request{Source: tt.src, MemoryLimit: 16 << 20, Timeout: 30 * time.Second}, nil)
+			if res.Err == nil || res.Err.Kind != KindMemory {
+				t.Fatalf("Err = %+v, want kind memory", res.Err)
+			}
+			// The process survives and the next script runs.
+			if res := mustRun(t, "return 1", nil); string(res.Value) != "1" {
+				t.Errorf("next run: Value = %s", res.Value)
+			}
+		})
+	}
+}
+
+func TestRun_ConcurrentRuns(t *testing.T) {
+	const n = 8
+	results := make(chan Result, n)
+	for i := range n {
+		go func() {
+			results <- Run(t.Context(), Request{
+				Source:     `const r = await filesystem.get_sum({i: ` + string(rune('0'+i)) + `}); return r.args.i`,
+				Namespaces: fsNamespace,
+			}, echo)
+		}()
+	}
+	var got []string
+	for range n {
+		res := <-results
+		if res.Err != nil {
+			t.Fatal(res.Err)
+		}
+		got = append(got, string(res.Value))
+	}
+	if len(strings.Join(got, "")) != n {
+		t.Errorf("values %v", got)
+	}
+}
+
+func FuzzRun(f *testing.F) {
+	for _, seed := range []string{
+		"return 1", "throw 1", "while(1){}", "return await filesystem.get_sum({a:1})",
+		"})(); (function(){", "/*", "`${", "return new Array(1e6).join('x')",
+		"console.log(globalThis)", "setTimeout(() => {}, 1e9)", "await null; return [1,,2]",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		res := Run(t.Context(), Request{Source: src, Namespaces: fsNamespace, Timeout: 50 * time.Millisecond, MemoryLimit: 32 << 20}, echo)
+		switch {
+		case res.Err != nil && res.Value != nil:
+			t.Errorf("both Value %s and Err %v", res.Value, res.Err)
+		case res.Err == nil && !json.Valid(res.Value):
+			t.Errorf("Value %q is not JSON", res.Value)
+		case res.Err != nil && res.Err.Kind == "":
+			t.Errorf("Err %v has no kind", res.Err)
+		}
+	})
+}

@@ -1,0 +1,141 @@
+// The prelude runs in every fresh VM before the script. It takes the host
+// functions Go registered (__sb_*), removes them from the global object so
+// only these closures can reach them, defines console, setTimeout and the
+// tool-call machinery, and evaluates to the object Go drives the run with.
+// Functions are named __sb_* so Go can drop their frames from stacks.
+(function __sb_prelude() {
+  "use strict";
+  const g = globalThis;
+  const hostCall = g.__sb_call, hostLog = g.__sb_log, hostDone = g.__sb_done, hostTimer = g.__sb_timer;
+  delete g.__sb_call; delete g.__sb_log; delete g.__sb_done; delete g.__sb_timer;
+
+  const stringify = JSON.stringify, parse = JSON.parse, isArray = Array.isArray;
+  const str = String, fromEntries = Object.fromEntries, ErrorCtor = Error;
+  const MapCtor = Map, SetCtor = Set, PromiseCtor = Promise;
+
+  function __sb_replacer(k, v) {
+    if (v instanceof MapCtor) return fromEntries(v);
+    if (v instanceof SetCtor) return [...v];
+    if (typeof v === "bigint") return str(v) + "n";
+    return v;
+  }
+
+  function __sb_format(v) {
+    switch (typeof v) {
+      case "string": return v;
+      case "undefined": return "undefined";
+      case "function": return "[Function " + (v.name || "anonymous") + "]";
+      case "bigint": return str(v) + "n";
+      case "symbol": return v.toString();
+    }
+    try {
+      if (v instanceof ErrorCtor) return str(v.name) + ": " + str(v.message);
+      const s = stringify(v, __sb_replacer);
+      return s === undefined ? str(v) : s;
+    } catch (e) {
+      try { return str(v); } catch (e2) { return "[unprintable]"; }
+    }
+  }
+
+  let logFull = false;
+  function __sb_console(level) {
+    return function __sb_console_log(...args) {
+      if (logFull) return;
+      let line = "";
+      for (let i = 0; i < args.length; i++) line += (i ? " " : "") + __sb_format(args[i]);
+      if (!hostLog(level, line)) logFull = true;
+    };
+  }
+  g.console = {
+    log: __sb_console("log"), info: __sb_console("info"), debug: __sb_console("debug"),
+    warn: __sb_console("warn"), error: __sb_console("error"),
+  };
+
+  // pending maps a call id to [resolve, reject, server, tool]; timers maps a
+  // timer id to its callback.
+  const pending = new MapCtor(), timers = new MapCtor();
+  let timerSeq = 0;
+
+  g.setTimeout = function setTimeout(fn, ms, ...args) {
+    if (typeof fn !== "function") throw new TypeError("setTimeout: callback is not a function");
+    const id = ++timerSeq;
+    timers.set(id, function __sb_timeout() { fn(...args); });
+    hostTimer(id, +ms > 0 ? +ms : 0);
+    return id;
+  };
+  g.clearTimeout = function clearTimeout(id) {
+    if (timers.delete(id)) hostTimer(id, -1);
+  };
+
+  function __sb_toolCall(server, tool, args) {
+    let json = "{}";
+    if (args !== undefined && args !== null) {
+      if (typeof args !== "object" || isArray(args)) {
+        throw new TypeError(server + "." + tool + ": arguments must be an object, not " + (isArray(args) ? "an array" : typeof args));
+      }
+      json = stringify(args);
+    }
+    const id = hostCall(server, tool, json);
+    return new PromiseCtor(function __sb_pending(resolve, reject) { pending.set(id, [resolve, reject, server, tool]); });
+  }
+
+  function __sb_describe(e) {
+    const d = { name: "", message: "", stack: "" };
+    try {
+      if (e instanceof ErrorCtor) {
+        d.name = str(e.name);
+        d.message = str(e.message);
+        if (typeof e.stack === "string") d.stack = e.stack;
+        if (typeof e.server === "string" && typeof e.tool === "string") { d.server = e.server; d.tool = e.tool; }
+      } else {
+        d.message = "uncaught " + __sb_format(e);
+      }
+    } catch (x) {
+      d.message = "uncaught exception that cannot be described";
+    }
+    return stringify(d);
+  }
+
+  return {
+    install: function __sb_install(specJSON) {
+      for (const ns of parse(specJSON)) {
+        const o = {};
+        for (const f of ns.f) {
+          const server = f.s, tool = f.t;
+          o[f.i] = async function __sb_tool(args) { return __sb_toolCall(server, tool, args); };
+        }
+        g[ns.i] = o;
+      }
+    },
+    start: function __sb_start(fn, maxResult) {
+      fn().then(function __sb_ok(v) {
+        let s;
+        try { s = stringify(v); } catch (e) { hostDone(false, __sb_describe(e), 0); return; }
+        if (s === undefined) s = "null";
+        if (s.length > maxResult) { hostDone(true, "", s.length); return; }
+        hostDone(true, s, s.length);
+      }, function __sb_fail(e) { hostDone(false, __sb_describe(e), 0); });
+    },
+    settle: function __sb_settle(id, ok, payload) {
+      const p = pending.get(id);
+      if (!p) return;
+      pending.delete(id);
+      if (ok) {
+        let v;
+        try { v = parse(payload); } catch (e) { p[1](e); return; }
+        p[0](v);
+        return;
+      }
+      const e = new ErrorCtor(p[2] + "." + p[3] + ": " + payload);
+      e.server = p[2];
+      e.tool = p[3];
+      p[1](e);
+    },
+    fire: function __sb_fire(id) {
+      const f = timers.get(id);
+      if (!f) return;
+      timers.delete(id);
+      f();
+    },
+  };
+})()

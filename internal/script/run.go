@@ -1,0 +1,425 @@
+package script
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"modernc.org/quickjs"
+)
+
+//go:embed prelude.js
+var preludeSource string
+
+// scriptPrefix and scriptSuffix wrap Source into an async function. The
+// prefix has no newline, so line numbers are those of Source.
+const (
+	scriptPrefix = "(async function script() {"
+	scriptSuffix = "\n})"
+)
+
+// prelude is preludeSource compiled once per process.
+var prelude struct {
+	once sync.Once
+	code []byte
+	err  error
+}
+
+func preludeBytecode() ([]byte, error) {
+	prelude.once.Do(func() {
+		vm, err := quickjs.NewVM()
+		if err != nil {
+			prelude.err = fmt.Errorf("creating VM: %w", err)
+			return
+		}
+		defer vm.Close()
+		prelude.code, prelude.err = vm.Compile(preludeSource, quickjs.EvalGlobal)
+		if prelude.err != nil {
+			prelude.err = fmt.Errorf("compiling prelude: %w", prelude.err)
+		}
+	})
+	return prelude.code, prelude.err
+}
+
+// completion is a finished tool call or a fired timer, sent to the event loop.
+type completion struct {
+	id    int
+	timer bool
+	value json.RawMessage
+	err   error
+}
+
+// run is the state of one script. Everything but completions is touched only
+// by the goroutine that called Run.
+type run struct {
+	req      Request
+	caller   ToolCaller
+	ctx      context.Context // the caller's context
+	callCtx  context.Context // canceled when Run returns; in-flight calls use it
+	deadline time.Time
+	vm       *quickjs.VM
+
+	completions chan completion
+	nextID      int
+	outstanding int // tool calls and timers not yet completed
+	timers      map[int]*time.Timer
+	calls       int
+	limitHit    bool
+
+	log     strings.Builder
+	logFull bool
+
+	finished bool // the script's promise settled and hostDone ran
+	value    json.RawMessage
+	err      *Error
+}
+
+// Run runs req.Source in a fresh VM and returns its result. It never panics
+// and returns once the script settles, fails, times out or ctx is done; it
+// cancels the context of tool calls still in flight when it returns. Run is
+// safe for concurrent use; each call has its own VM.
+func Run(ctx context.Context, req Request, caller ToolCaller) (res Result) {
+	req = req.withDefaults()
+	callCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	r := &run{
+		req:         req,
+		caller:      caller,
+		ctx:         ctx,
+		callCtx:     callCtx,
+		deadline:    time.Now().Add(req.Timeout),
+		completions: make(chan completion),
+		timers:      map[int]*time.Timer{},
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			res = Result{Log: r.log.String(), Calls: r.calls, Err: &Error{
+				Kind:    KindException,
+				Message: fmt.Sprintf("script engine failed: %v", p),
+			}}
+		}
+	}()
+	r.exec()
+	for _, t := range r.timers {
+		t.Stop()
+	}
+	res = Result{Log: r.log.String(), Calls: r.calls, Err: r.err}
+	if r.err == nil {
+		res.Value = r.value
+	}
+	return res
+}
+
+// exec creates the VM, starts the script and runs the event loop until the
+// script settles or fails; the outcome is in r.value or r.err.
+func (r *run) exec() {
+	code, err := preludeBytecode()
+	if err != nil {
+		r.fail(&Error{Kind: KindException, Message: err.Error()})
+		return
+	}
+	vm, err := quickjs.NewVM()
+	if err != nil {
+		r.fail(&Error{Kind: KindException, Message: fmt.Sprintf("creating VM: %v", err)})
+		return
+	}
+	r.vm = vm
+	defer vm.Close()
+	vm.SetMemoryLimit(uintptr(r.req.MemoryLimit))
+
+	// Interrupt the VM as long as ctx is done: the VM clears a pending
+	// interrupt whenever Go calls into it, so one Interrupt could be lost.
+	stop := make(chan struct{})
+	defer close(stop)
+	go interruptWhenDone(r.ctx, vm, stop)
+
+	for name, fn := range map[string]quickjs.HostFunc{
+		"__sb_call":  r.hostCall,
+		"__sb_log":   r.hostLog,
+		"__sb_done":  r.hostDone,
+		"__sb_timer": r.hostTimer,
+	} {
+		if err := vm.RegisterHostFunc(name, fn); err != nil {
+			r.fail(&Error{Kind: KindException, Message: fmt.Sprintf("registering %s: %v", name, err)})
+			return
+		}
+	}
+
+	if !r.enter() {
+		return
+	}
+	api, err := vm.EvalBytecodeValue(code)
+	if err != nil {
+		r.failJS(err)
+		return
+	}
+	defer api.Free()
+	install, start, settle, fire := r.method(api, "install"), r.method(api, "start"), r.method(api, "settle"), r.method(api, "fire")
+	defer install.Free()
+	defer start.Free()
+	defer settle.Free()
+	defer fire.Free()
+
+	if !r.enter() {
+		return
+	}
+	if _, err := install.Call(quickjs.UndefinedValue, namespaceSpec(r.req.Namespaces)); err != nil {
+		r.failJS(err)
+		return
+	}
+	if !r.enter() {
+		return
+	}
+	fn, err := vm.EvalValue(scriptPrefix+r.req.Source+scriptSuffix, quickjs.EvalGlobal)
+	if err != nil {
+		r.failJS(err)
+		return
+	}
+	_, err = start.Call(quickjs.UndefinedValue, fn, r.req.MaxResult)
+	fn.Free()
+	if err != nil {
+		r.failJS(err)
+		return
+	}
+	r.loop(settle, fire)
+}
+
+// loop runs pending jobs, then waits for a completion, the deadline or ctx,
+// until the script settles or fails.
+func (r *run) loop(settle, fire quickjs.Value) {
+	timer := time.NewTimer(time.Until(r.deadline))
+	defer timer.Stop()
+	for {
+		if !r.enter() {
+			return
+		}
+		_, err := r.vm.ExecutePendingJobs()
+		if r.err != nil {
+			return
+		}
+		if err != nil {
+			r.failJS(err)
+			return
+		}
+		if r.finished {
+			return
+		}
+		if r.outstanding == 0 {
+			r.fail(&Error{Kind: KindException, Message: "script did not finish: it awaits a promise that nothing can settle"})
+			return
+		}
+		select {
+		case c := <-r.completions:
+			r.outstanding--
+			if !r.enter() {
+				return
+			}
+			if c.timer {
+				delete(r.timers, c.id)
+				_, err = fire.Call(quickjs.UndefinedValue, c.id)
+			} else if c.err != nil {
+				_, err = settle.Call(quickjs.UndefinedValue, c.id, false, c.err.Error())
+			} else {
+				_, err = settle.Call(quickjs.UndefinedValue, c.id, true, string(c.value))
+			}
+			if r.err != nil {
+				return
+			}
+			if err != nil {
+				r.failJS(err)
+				return
+			}
+		case <-timer.C:
+			r.fail(r.stopped())
+			return
+		case <-r.ctx.Done():
+			r.fail(r.stopped())
+			return
+		}
+	}
+}
+
+// enter prepares a call into the VM: it arms the VM's timeout with the time
+// left. It reports false, after recording the failure, when no time is left.
+func (r *run) enter() bool {
+	if e := r.stopped(); e != nil {
+		r.fail(e)
+		return false
+	}
+	r.vm.SetEvalTimeout(time.Until(r.deadline))
+	return true
+}
+
+// stopped returns the timeout or cancellation error once the deadline passed
+// or ctx is done, else nil.
+func (r *run) stopped() *Error {
+	if err := r.ctx.Err(); err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			return &Error{Kind: KindTimeout, Message: fmt.Sprintf("script timed out: %v", err)}
+		}
+		return &Error{Kind: KindCanceled, Message: fmt.Sprintf("script canceled: %v", err)}
+	}
+	if !time.Now().Before(r.deadline) {
+		return &Error{Kind: KindTimeout, Message: fmt.Sprintf("script timed out after %v", r.req.Timeout)}
+	}
+	return nil
+}
+
+// fail records the first failure of the script.
+func (r *run) fail(e *Error) {
+	if r.err == nil {
+		r.err = e
+	}
+}
+
+// failJS records a failure returned by the VM: an interrupt becomes the
+// timeout or cancellation, anything else an exception.
+func (r *run) failJS(err error) {
+	if e := r.stopped(); e != nil {
+		r.fail(e)
+		return
+	}
+	var qe *quickjs.Error
+	if !errors.As(err, &qe) {
+		r.fail(r.classify(&Error{Kind: KindException, Message: err.Error()}))
+		return
+	}
+	e := &Error{Kind: KindException, Message: qe.Message, Stack: cleanStack(qe.Stack)}
+	if qe.Name != "" {
+		e.Message = qe.Name + ": " + qe.Message
+	}
+	if qe.Name == "SyntaxError" && qe.LineNumber > 0 {
+		line, col := qe.LineNumber, qe.ColumnNumber
+		if line == 1 {
+			col -= len(scriptPrefix)
+		}
+		e.Message = fmt.Sprintf("SyntaxError: %s (line %d, column %d)", qe.Message, line, max(col, 1))
+		if lines := strings.Count(r.req.Source, "\n") + 1; line > lines {
+			e.Message = fmt.Sprintf("SyntaxError: %s (at the end of the script)", qe.Message)
+		}
+	}
+	r.fail(r.classify(e))
+}
+
+// classify sets the kind of an exception that reports memory or a limit.
+func (r *run) classify(e *Error) *Error {
+	switch {
+	case strings.Contains(e.Message, "out of memory"), strings.Contains(e.Message, "string too long"):
+		e.Kind = KindMemory
+	case e.Message == nullThrown:
+		// QuickJS throws null when it runs out of memory while throwing
+		// the out-of-memory error itself.
+		e.Kind = KindMemory
+		e.Message = "uncaught null: the script most likely ran out of memory"
+	case r.limitHit && strings.Contains(e.Message, tooManyCalls):
+		e.Kind = KindLimit
+	}
+	return e
+}
+
+// nullThrown is the message of an uncaught null, see the prelude.
+const nullThrown = "uncaught null"
+
+func (r *run) method(api quickjs.Value, name string) quickjs.Value {
+	atom, err := r.vm.NewAtom(name)
+	if err != nil {
+		panic(fmt.Sprintf("prelude method %s: %v", name, err))
+	}
+	v, err := api.GetPropertyValue(atom)
+	if err != nil {
+		panic(fmt.Sprintf("prelude method %s: %v", name, err))
+	}
+	return v
+}
+
+// interruptWhenDone interrupts vm every few milliseconds from when ctx is done
+// until stop is closed.
+func interruptWhenDone(ctx context.Context, vm *quickjs.VM, stop <-chan struct{}) {
+	select {
+	case <-stop:
+		return
+	case <-ctx.Done():
+	}
+	t := time.NewTicker(2 * time.Millisecond)
+	defer t.Stop()
+	for {
+		vm.Interrupt()
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// namespaceSpec is the JSON the prelude's install function reads.
+func namespaceSpec(nss []Namespace) string {
+	type fn struct {
+		I string `json:"i"`
+		S string `json:"s"`
+		T string `json:"t"`
+	}
+	type ns struct {
+		I string `json:"i"`
+		F []fn   `json:"f"`
+	}
+	spec := make([]ns, 0, len(nss))
+	for _, n := range nss {
+		fns := make([]fn, 0, len(n.Functions))
+		for _, f := range n.Functions {
+			fns = append(fns, fn{f.Ident, f.Server, f.Tool})
+		}
+		spec = append(spec, ns{n.Ident, fns})
+	}
+	b, _ := json.Marshal(spec) // strings only: cannot fail
+	return string(b)
+}
+
+// cleanStack drops the prelude's frames and names the script's file.
+func cleanStack(stack string) string {
+	var b strings.Builder
+	for line := range strings.Lines(stack) {
+		if strings.Contains(line, "__sb_") || strings.TrimSpace(line) == "" {
+			continue
+		}
+		b.WriteString(fixColumn(strings.ReplaceAll(line, "<eval>:", "script:")))
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// fixColumn corrects the column of a frame on line 1, which scriptPrefix shifts.
+func fixColumn(line string) string {
+	const at = "script:1:"
+	i := strings.Index(line, at)
+	if i < 0 {
+		return line
+	}
+	j := i + len(at)
+	k := j
+	for k < len(line) && line[k] >= '0' && line[k] <= '9' {
+		k++
+	}
+	var col int
+	if _, err := fmt.Sscan(line[j:k], &col); err != nil {
+		return line
+	}
+	return line[:j] + fmt.Sprint(max(col-len(scriptPrefix), 1)) + line[k:]
+}
+
+// truncateUTF8 returns the longest prefix of s of at most n bytes that does
+// not split a rune.
+func truncateUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}

@@ -1,0 +1,114 @@
+// Package script runs agent-written JavaScript in a fresh QuickJS VM whose
+// globals are one namespace of async tool functions per backend.
+//
+// A script is the body of an async function: it may use top-level await and
+// return a value, which comes back as JSON. Tool functions return Promises
+// settled from Go goroutines, so calls under Promise.all run concurrently.
+// The VM has no require, process, modules, filesystem or network; console
+// output is captured; setTimeout exists only for the life of the script.
+//
+// Limits: a wall-clock timeout (the VM is interrupted and in-flight calls are
+// canceled), a per-VM memory limit, a number of tool calls, and the sizes of
+// the captured log and of the result. QuickJS polls for interrupts only now and
+// then, so one heavy built-in call can run past the timeout; package sandbox
+// enforces the deadline by killing a worker process.
+package script
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// Defaults for the zero fields of Request.
+const (
+	DefaultTimeout     = 30 * time.Second
+	DefaultMemoryLimit = 256 << 20
+	DefaultMaxCalls    = 1000
+	DefaultMaxLog      = 64 << 10
+	DefaultMaxResult   = 1 << 20
+)
+
+// Error kinds, the values of Error.Kind.
+const (
+	KindException = "exception" // uncaught exception, syntax error, tool error not caught
+	KindTimeout   = "timeout"   // the script ran past Request.Timeout or its context's deadline
+	KindCanceled  = "canceled"  // the context was canceled
+	KindMemory    = "memory"    // the VM ran out of its memory limit
+	KindLimit     = "limit"     // too many tool calls, or a result over Request.MaxResult
+)
+
+// ToolCaller calls a backend tool for a script. args is a JSON object, never
+// null: "{}" when the script passed nothing, undefined or null. It returns the
+// unwrapped result value as JSON, or an error whose message becomes the message
+// of the JavaScript Error. Run calls it from several goroutines at once, so it
+// must be safe for concurrent use; ctx is canceled when the script ends.
+type ToolCaller interface {
+	CallTool(ctx context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error)
+}
+
+// Function is one tool function of a namespace.
+type Function struct {
+	Ident  string // JavaScript property name on the namespace object
+	Server string // server name passed to ToolCaller.CallTool
+	Tool   string // tool name passed to ToolCaller.CallTool
+}
+
+// Namespace is one global object of tool functions, usually one per backend.
+type Namespace struct {
+	Ident     string // JavaScript global name; it replaces any global of that name
+	Functions []Function
+}
+
+// Request is one script to run. Zero limits mean the Default* constants.
+type Request struct {
+	// Source is the body of an async function: top-level await and return
+	// are allowed. Line numbers in errors are those of Source.
+	Source      string
+	Namespaces  []Namespace
+	Timeout     time.Duration // wall clock for the whole run; 0 means DefaultTimeout
+	MemoryLimit int64         // bytes for the VM; 0 means DefaultMemoryLimit
+	MaxCalls    int           // tool calls per script, more throw in the script; 0 means DefaultMaxCalls
+	MaxLog      int           // bytes of console output kept, then a note; 0 means DefaultMaxLog
+	MaxResult   int           // bytes of the returned JSON, more is a KindLimit error; 0 means DefaultMaxResult
+}
+
+// withDefaults returns r with its zero limits replaced by the defaults.
+func (r Request) withDefaults() Request {
+	if r.Timeout <= 0 {
+		r.Timeout = DefaultTimeout
+	}
+	if r.MemoryLimit <= 0 {
+		r.MemoryLimit = DefaultMemoryLimit
+	}
+	if r.MaxCalls <= 0 {
+		r.MaxCalls = DefaultMaxCalls
+	}
+	if r.MaxLog <= 0 {
+		r.MaxLog = DefaultMaxLog
+	}
+	if r.MaxResult <= 0 {
+		r.MaxResult = DefaultMaxResult
+	}
+	return r
+}
+
+// Result is the outcome of a script. Exactly one of Value and Err is set.
+type Result struct {
+	Value json.RawMessage // JSON of the returned value; undefined becomes null; nil when Err is set
+	Log   string          // console output, one line per call, bounded by Request.MaxLog
+	Err   *Error          // why the script failed, or nil
+	Calls int             // tool calls the script started
+}
+
+// Error is why a script failed.
+type Error struct {
+	Message string // e.g. "TypeError: x is not a function" or "filesystem.read_text_file: ENOENT"
+	Server  string // server of the failed tool call, when a tool error was not caught
+	Tool    string // tool of the failed tool call, when a tool error was not caught
+	Kind    string // one of the Kind* constants
+	Stack   string // JavaScript stack, "    at f (script:3:7)" per frame, when known
+}
+
+// Error returns the message.
+func (e *Error) Error() string { return e.Message }
