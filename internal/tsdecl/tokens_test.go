@@ -79,6 +79,10 @@ func TestCorpusTokens_Ratio(t *testing.T) {
 		t.Errorf("declarations take %d tokens, more than the %d of the JSON Schema form", decl, js)
 	}
 	for _, max := range descLimits {
+		if testing.Short() {
+			fmt.Fprintf(&b, "(-short: MaxDescription totals not measured; see BenchmarkCorpusTokens)\n")
+			break
+		}
 		_, d, _ := measureCorpus(t, &Options{MaxDescription: max})
 		fmt.Fprintf(&b, "total, MaxDescription %-4d %11d %8d %5.1f%%\n", max, d, js, pct(d, js))
 		if d > decl {
