@@ -97,14 +97,19 @@
   }
 
   return {
-    install: function __sb_install(specJSON) {
-      for (const ns of parse(specJSON)) {
-        const o = {};
-        for (const f of ns.f) {
-          const server = f.s, tool = f.t;
-          o[f.i] = async function __sb_tool(args) { return __sb_toolCall(server, tool, args); };
+    // install defines the namespaces. spec is one list of fields separated
+    // by \x1f: per namespace its ident and function count, then per function
+    // its ident, server and tool.
+    install: function __sb_install(spec) {
+      if (spec === "") return;
+      const t = spec.split("\x1f");
+      for (let k = 0; k < t.length;) {
+        const ident = t[k++], n = +t[k++], o = {};
+        for (let j = 0; j < n; j++, k += 3) {
+          const server = t[k + 1], tool = t[k + 2];
+          o[t[k]] = async function __sb_tool(args) { return __sb_toolCall(server, tool, args); };
         }
-        g[ns.i] = o;
+        g[ident] = o;
       }
     },
     start: function __sb_start(fn, maxResult) {
