@@ -1,0 +1,356 @@
+package pool
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/backend"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+)
+
+// State is where a backend is in its life.
+type State int
+
+// The states of a backend. Calls start a Cold or Dead backend; a Dead one
+// whose starts failed waits for its backoff first.
+const (
+	Cold     State = iota // not running; its tool list is known from the catalog
+	Starting              // spawn and handshake in progress; callers wait on it
+	Ready                 // running; calls are dispatched concurrently
+	Dead                  // exited or failed to start
+	Disabled              // disabled in the config; never started
+)
+
+func (s State) String() string {
+	switch s {
+	case Cold:
+		return "cold"
+	case Starting:
+		return "starting"
+	case Ready:
+		return "ready"
+	case Dead:
+		return "dead"
+	case Disabled:
+		return "disabled"
+	}
+	return fmt.Sprintf("State(%d)", int(s))
+}
+
+// entry is the one state struct of a backend. Every field is guarded by
+// Pool.mu; state and since change only in Pool.enter.
+type entry struct {
+	name  string
+	spec  *config.Server
+	state State
+	since time.Time
+
+	gen     int      // bumped by each start; callbacks of older starts are ignored
+	conn    Conn     // while Ready
+	attempt *attempt // while Starting
+
+	inFlight int // calls (and reservations of waiters) on conn
+	calls    int64
+	lastUsed time.Time
+	lastErr  string
+	idle     *time.Timer
+
+	failures int       // consecutive failed starts
+	retryAt  time.Time // no start before this
+}
+
+// attempt is one start, shared by every caller that waits for it.
+type attempt struct {
+	gen     int
+	done    chan struct{} // closed when the start ended
+	conn    Conn          // on success
+	err     error         // on failure
+	waiters int           // callers waiting; each holds an in-flight slot on success
+}
+
+// lease is a caller's use of a running backend.
+type lease struct {
+	e    *entry
+	gen  int
+	conn Conn
+}
+
+// enter moves e to state s; it is the only writer of e.state. Leaving
+// Ready stops the idle timer. Caller holds p.mu.
+func (p *Pool) enter(e *entry, s State) {
+	if e.state == Ready && s != Ready && e.idle != nil {
+		e.idle.Stop()
+		e.idle = nil
+	}
+	p.log.Debug("backend state", "server", e.name, "from", e.state, "to", s)
+	e.state, e.since = s, time.Now()
+}
+
+// acquire returns a lease on server's running backend, starting it if
+// needed and waiting for a start in progress (bounded by ctx).
+func (p *Pool) acquire(ctx context.Context, server string) (lease, error) {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return lease{}, ErrClosed
+	}
+	e := p.entries[server]
+	if e == nil {
+		p.mu.Unlock()
+		return lease{}, fmt.Errorf("%w %q", ErrUnknownServer, server)
+	}
+	now := time.Now()
+	switch e.state {
+	case Disabled:
+		p.mu.Unlock()
+		return lease{}, fmt.Errorf("%q: %w", server, ErrDisabled)
+	case Ready:
+		e.inFlight++
+		e.lastUsed = now
+		l := lease{e, e.gen, e.conn}
+		p.mu.Unlock()
+		return l, nil
+	case Cold, Dead:
+		if now.Before(e.retryAt) {
+			err := fmt.Errorf("backend %q: %w: %d failed in a row, next try in %v; last error: %s",
+				server, ErrBackoff, e.failures, e.retryAt.Sub(now).Round(time.Millisecond), e.lastErr)
+			p.mu.Unlock()
+			return lease{}, err
+		}
+		p.begin(e)
+	}
+	a := e.attempt
+	a.waiters++
+	p.mu.Unlock()
+
+	select {
+	case <-a.done:
+		if a.err != nil {
+			return lease{}, a.err
+		}
+		return lease{e, a.gen, a.conn}, nil
+	case <-ctx.Done():
+		p.mu.Lock()
+		select {
+		case <-a.done: // finished meanwhile: hand back the slot it kept for us
+			if a.err == nil {
+				p.releaseLocked(lease{e, a.gen, a.conn}, nil)
+			}
+		default:
+			a.waiters--
+		}
+		p.mu.Unlock()
+		return lease{}, fmt.Errorf("waiting for backend %q to start: %w", server, context.Cause(ctx))
+	}
+}
+
+// begin starts e in the background, making room first. Caller holds p.mu.
+func (p *Pool) begin(e *entry) {
+	e.gen++
+	a := &attempt{gen: e.gen, done: make(chan struct{})}
+	e.attempt = a
+	e.inFlight = 0
+	p.enter(e, Starting)
+	p.makeRoom(e)
+
+	d := e.spec.StartTimeout.D()
+	if d <= 0 {
+		d = p.set.StartTimeout.D()
+	}
+	o := p.o.Backend
+	name, gen := e.name, e.gen
+	o.OnToolsChanged = func() {
+		if p.o.OnToolsChanged != nil {
+			p.o.OnToolsChanged(name)
+		}
+	}
+	o.OnExit = func(err error) {
+		if err == nil {
+			return
+		}
+		p.mu.Lock()
+		if e.gen == gen {
+			e.lastErr = err.Error()
+		}
+		p.mu.Unlock()
+	}
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		ctx, cancel := context.WithTimeoutCause(p.ctx, d, fmt.Errorf("start timeout %v", d))
+		defer cancel()
+		conn, err := p.start(ctx, e.spec, &o)
+		p.finish(e, a, conn, err)
+	}()
+}
+
+// finish records the outcome of attempt a and wakes its waiters.
+func (p *Pool) finish(e *entry, a *attempt, conn Conn, err error) {
+	p.mu.Lock()
+	if p.closed && err == nil {
+		err = ErrClosed
+		p.mu.Unlock()
+		conn.Close()
+		conn = nil
+		p.mu.Lock()
+	}
+	now := time.Now()
+	e.attempt = nil
+	if err != nil {
+		a.err = err
+		e.lastErr = err.Error()
+		if err != ErrClosed {
+			e.failures++
+			e.retryAt = now.Add(p.backoff(e.failures))
+		}
+		p.enter(e, Dead)
+		p.log.Warn("backend start failed", "server", e.name, "failures", e.failures, "error", err)
+	} else {
+		a.conn = conn
+		e.conn = conn
+		e.failures, e.retryAt = 0, time.Time{}
+		e.inFlight = a.waiters
+		e.lastUsed = now
+		p.enter(e, Ready)
+		if e.inFlight == 0 {
+			p.armIdle(e)
+		}
+		go p.watch(e, a.gen, conn)
+	}
+	close(a.done)
+	p.mu.Unlock()
+}
+
+// backoff is the wait after n consecutive failed starts.
+func (p *Pool) backoff(n int) time.Duration {
+	d := p.o.BackoffBase
+	for i := 1; i < n && d < p.o.BackoffMax; i++ {
+		d *= 2
+	}
+	return min(d, p.o.BackoffMax)
+}
+
+// watch marks e Dead when conn ends by itself; the next call restarts it.
+func (p *Pool) watch(e *entry, gen int, conn Conn) {
+	<-conn.Done()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if e.gen != gen || e.state != Ready {
+		return // stopped on purpose, or already replaced
+	}
+	e.conn = nil
+	if e.lastErr == "" {
+		e.lastErr = "backend exited"
+	}
+	p.enter(e, Dead)
+	p.closeAsync(conn) // reap
+}
+
+// release ends a lease.
+func (p *Pool) release(l lease, err error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.releaseLocked(l, err)
+}
+
+func (p *Pool) releaseLocked(l lease, err error) {
+	e := l.e
+	e.calls++
+	if err != nil {
+		e.lastErr = err.Error()
+	}
+	if e.gen != l.gen {
+		return
+	}
+	e.inFlight--
+	e.lastUsed = time.Now()
+	if e.inFlight > 0 || e.state != Ready || p.closed {
+		return
+	}
+	p.armIdle(e)
+	if p.live() > p.set.MaxConnections {
+		p.makeRoom(nil)
+	}
+}
+
+// armIdle (re)starts e's idle timer. Caller holds p.mu.
+func (p *Pool) armIdle(e *entry) {
+	d := e.spec.IdleTimeout.D()
+	if d <= 0 {
+		d = p.set.IdleTimeout.D()
+	}
+	if e.idle != nil {
+		e.idle.Stop()
+	}
+	gen := e.gen
+	e.idle = time.AfterFunc(d, func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if e.gen == gen && e.state == Ready && e.inFlight == 0 && time.Since(e.lastUsed) >= d {
+			p.log.Info("stopping idle backend", "server", e.name, "idle", d)
+			p.stop(e, Cold)
+		}
+	})
+}
+
+// live counts backends running or starting. Caller holds p.mu.
+func (p *Pool) live() int {
+	n := 0
+	for _, e := range p.entries {
+		if e.state == Ready || e.state == Starting {
+			n++
+		}
+	}
+	return n
+}
+
+// makeRoom stops least recently used idle backends (never busy ones,
+// never keep) while more than MaxConnections run. With every backend
+// busy the cap is exceeded until one goes idle. Caller holds p.mu.
+func (p *Pool) makeRoom(keep *entry) {
+	for p.live() > p.set.MaxConnections {
+		var lru *entry
+		for _, e := range p.entries {
+			if e != keep && e.state == Ready && e.inFlight == 0 && (lru == nil || e.lastUsed.Before(lru.lastUsed)) {
+				lru = e
+			}
+		}
+		if lru == nil {
+			p.log.Warn("over maxConnections: every backend is busy", "max", p.set.MaxConnections)
+			return
+		}
+		p.log.Info("stopping least recently used backend", "server", lru.name)
+		p.stop(lru, Cold)
+	}
+}
+
+// stop takes e's conn out of service and closes it in the background.
+// Caller holds p.mu.
+func (p *Pool) stop(e *entry, s State) {
+	conn := e.conn
+	e.conn = nil
+	p.enter(e, s)
+	if conn != nil {
+		p.closeAsync(conn)
+	}
+}
+
+// closeAsync closes conn in the background; Close waits for it.
+func (p *Pool) closeAsync(conn Conn) {
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		conn.Close()
+	}()
+}
+
+// Info returns the handshake info of server's running backend, if any.
+func (p *Pool) Info(server string) (backend.Info, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if e := p.entries[server]; e != nil && e.conn != nil {
+		return e.conn.Info(), true
+	}
+	return backend.Info{}, false
+}
