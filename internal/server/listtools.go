@@ -23,6 +23,12 @@ type ListArgs struct {
 	Limit   int      `json:"limit,omitempty"`
 }
 
+// compact is how namespaces and search hits are declared: a tool's own
+// text up to 250 characters (cut at a sentence end), a parameter's up to
+// 60. On the 32-server corpus this makes declarations 44 % of the
+// JSON-Schema tokens (80 % uncut); list_tools({tools}) gives full text.
+var compact = &tsdecl.Options{MaxDescription: 250, MaxParamDescription: 60}
+
 // fullThreshold is how many tools list_tools() with no arguments shows
 // as full declarations; above it, the default detail is "summary".
 const fullThreshold = 40
@@ -132,7 +138,7 @@ func render(server, ident string, tools []catalog.Tool, detail string) string {
 		}
 		return b.String()
 	}
-	return tsdecl.Namespace(server, declTools(tools), nil) + "\n"
+	return tsdecl.Namespace(server, declTools(tools), compact) + "\n"
 }
 
 func declTools(ts []catalog.Tool) []tsdecl.Tool {
@@ -266,7 +272,7 @@ func renderHits(query string, hits []Hit, scores bool) string {
 			}
 			group = append(group, t)
 		}
-		b.WriteString(tsdecl.Namespace(hits[i].Tool.Server, group, nil))
+		b.WriteString(tsdecl.Namespace(hits[i].Tool.Server, group, compact))
 		b.WriteString("\n")
 		i = j
 	}

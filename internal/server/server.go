@@ -123,7 +123,7 @@ const maxIndex = 2000
 
 func (s *Server) listToolsDescription() string {
 	var b strings.Builder
-	b.WriteString("TypeScript declarations of backend tools for execute: {query} searches, {servers} lists namespaces, {tools:[\"server.tool\"]} exact tools.\nAvailable servers [tool count]: ")
+	b.WriteString("TypeScript declarations of backend tools for execute: {query} searches, {servers} lists namespaces, {tools:[\"server.tool\"]} exact tools with full text.\nAvailable servers [tool count]: ")
 	names := s.o.Catalog.Servers()
 	for i, n := range names {
 		item := n

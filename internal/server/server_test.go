@@ -112,7 +112,7 @@ func TestServer_ToolsListIsTwoMetaToolsAndStartsNothing(t *testing.T) {
 	var names []string
 	for _, tl := range res.Tools {
 		names = append(names, tl.Name)
-		if tl.Name == "list_tools" && !strings.Contains(tl.Description, "Available servers: everything, z-other (as z_other)") {
+		if tl.Name == "list_tools" && !strings.Contains(tl.Description, "Available servers [tool count]: everything, z-other (as z_other)") {
 			t.Errorf("index missing or unsorted: %s", tl.Description)
 		}
 	}

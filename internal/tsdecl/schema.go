@@ -21,13 +21,16 @@ type renderer struct {
 	refs   []string // $ref targets being expanded, innermost last
 	budget int      // nodes left to render
 	text   int      // bytes of names, docs and literals left to emit
-	maxDoc int      // Options.MaxDescription
+	maxDoc int      // Options.MaxParamDescription, else MaxDescription
 }
 
 func newRenderer(root *node, o *Options) *renderer {
 	r := &renderer{root: root, budget: maxNodes, text: maxText}
 	if o != nil {
 		r.maxDoc = o.MaxDescription
+		if o.MaxParamDescription > 0 {
+			r.maxDoc = o.MaxParamDescription
+		}
 	}
 	return r
 }

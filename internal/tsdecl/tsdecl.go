@@ -42,9 +42,13 @@ type Tool struct {
 // Options tunes rendering. A nil *Options is the same as a zero Options.
 type Options struct {
 	// MaxDescription caps each description (tool and property), in runes;
-	// longer ones are cut at a word boundary and end with "…".
-	// 0 means no limit.
+	// longer ones are cut at a sentence end or word boundary and end
+	// with "…". 0 means no limit.
 	MaxDescription int
+	// MaxParamDescription, when set, caps property descriptions instead
+	// of MaxDescription, so a tool's own text can be kept longer than
+	// its parameters'.
+	MaxParamDescription int
 }
 
 // Function returns the declaration of one tool, indented by two spaces for
