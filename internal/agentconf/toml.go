@@ -262,6 +262,15 @@ func tomlRemove(data []byte, table, name string) ([]byte, error) {
 		for j := inSection + 1; j < until; j++ {
 			end = stmts[j].end
 		}
+		// Comment lines right after the last statement belong to the
+		// table unless they lead straight into the next header.
+		c := end
+		for c < len(data) && bytes.HasPrefix(bytes.TrimLeft(data[c:], " \t"), []byte("#")) {
+			c = nextLine(data, c)
+		}
+		if c > end && (c == len(data) || onlySpace(bytes.TrimRight(data[c:nextLine(data, c)], "\n"))) {
+			end = c
+		}
 		end = skipBlank(data, end)
 		// Comment lines right above the header describe the server.
 		start, floor := stmts[inSection].start, 0

@@ -1,0 +1,221 @@
+package agentconf
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+type world struct {
+	t          *testing.T
+	proj, home string
+	env        map[string]string
+}
+
+func newWorld(t *testing.T) *world {
+	dir := t.TempDir()
+	w := &world{t: t, proj: filepath.Join(dir, "proj"), home: filepath.Join(dir, "home")}
+	w.env = map[string]string{"HOME": w.home, "XDG_STATE_HOME": filepath.Join(dir, "state")}
+	return w
+}
+
+func (w *world) opts(s Scope) *Options {
+	return &Options{Scope: s, Root: w.proj, Getenv: func(k string) string { return w.env[k] }, Executable: "/bin/switchboard", GOOS: "linux"}
+}
+
+func (w *world) write(path, content string, mode os.FileMode) {
+	w.t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		w.t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), mode); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+func (w *world) read(path string) string {
+	w.t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return string(b)
+}
+
+// initOnce plans and applies, failing on problems.
+func (w *world) initOnce(o *Options) *Plan {
+	w.t.Helper()
+	p, err := MakePlan(o)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	if p.Failed() {
+		w.t.Fatalf("problems: %v", p.Problems)
+	}
+	if err := Apply(o, p); err != nil {
+		w.t.Fatal(err)
+	}
+	return p
+}
+
+func TestPlan_ClaudeCodeLocalProjectServersMoveToMCPJSON(t *testing.T) {
+	w := newWorld(t)
+	claude := filepath.Join(w.home, ".claude.json")
+	orig := `{"numStartups": 3, "projects": {"` + w.proj + `": {"allowedTools": [], "mcpServers": {"local": {"type": "stdio", "command": "loc"}}}, "/other": {"mcpServers": {"o": {"command": "o"}}}}, "mcpServers": {"user": {"command": "u"}}}`
+	w.write(claude, orig, 0o600)
+	o := w.opts(Project)
+	p := w.initOnce(o)
+	if len(p.Imported) != 1 || p.Imported[0].Name != "local" {
+		t.Fatalf("imported %+v", p.Imported)
+	}
+	got := w.read(claude)
+	want := strings.Replace(orig, `{"local": {"type": "stdio", "command": "loc"}}`, `{}`, 1)
+	if got != want {
+		t.Errorf("~/.claude.json:\n%s\nwant\n%s", got, want)
+	}
+	if st, _ := os.Stat(claude); st.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want 0600", st.Mode().Perm())
+	}
+	if mcp := w.read(filepath.Join(w.proj, ".mcp.json")); !strings.Contains(mcp, `"switchboard"`) {
+		t.Errorf(".mcp.json: %s", mcp)
+	}
+	if p2, _ := MakePlan(o); len(p2.Changes) != 0 {
+		t.Errorf("second plan changes %v", p2.Paths())
+	}
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if w.read(claude) != orig {
+		t.Error("undo did not restore ~/.claude.json")
+	}
+}
+
+func TestPlan_ContinueProjectBlocksAreIdempotent(t *testing.T) {
+	w := newWorld(t)
+	block := filepath.Join(w.proj, ".continue", "mcpServers", "db.yaml")
+	w.write(block, "name: DB\nversion: 0.0.1\nschema: v1\nmcpServers:\n  - name: sqlite\n    command: npx\n    args: [\"-y\", \"mcp-sqlite\"]\n", 0o644)
+	o := w.opts(Project)
+	p := w.initOnce(o)
+	if len(p.Imported) != 1 || p.Imported[0].Name != "sqlite" {
+		t.Fatalf("imported %+v", p.Imported)
+	}
+	if sb := w.read(filepath.Join(w.proj, ".continue", "mcpServers", "switchboard.yaml")); !strings.Contains(sb, "name: switchboard") || !strings.Contains(sb, "/bin/switchboard") {
+		t.Errorf("switchboard.yaml:\n%s", sb)
+	}
+	if p2, _ := MakePlan(o); len(p2.Changes) != 0 || p2.Failed() {
+		t.Errorf("second plan: changes %v problems %v", p2.Paths(), p2.Problems)
+	}
+}
+
+func TestPlan_RenamedSwitchboardEntryIsReplaced(t *testing.T) {
+	w := newWorld(t)
+	f := filepath.Join(w.proj, ".cursor", "mcp.json")
+	w.write(f, `{"mcpServers": {"sb": {"command": "/old/switchboard", "args": ["serve"]}}}`, 0o644)
+	p := w.initOnce(w.opts(Project))
+	if len(p.Imported) != 0 {
+		t.Errorf("imported our own entry: %+v", p.Imported)
+	}
+	if got := w.read(f); strings.Contains(got, `"sb"`) || !strings.Contains(got, `"switchboard"`) {
+		t.Errorf("cursor: %s", got)
+	}
+}
+
+func TestApply_FollowsSymlinksAndUndoRestores(t *testing.T) {
+	w := newWorld(t)
+	real := filepath.Join(w.home, "dotfiles", "mcp.json")
+	w.write(real, `{"mcpServers": {"a": {"command": "a"}}}`, 0o640)
+	link := filepath.Join(w.home, ".cursor", "mcp.json")
+	os.MkdirAll(filepath.Dir(link), 0o755)
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	o := w.opts(User)
+	w.initOnce(o)
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced: %v", err)
+	}
+	if got := w.read(real); !strings.Contains(got, "switchboard") {
+		t.Errorf("target not edited: %s", got)
+	}
+	if st, _ := os.Stat(real); st.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v", st.Mode().Perm())
+	}
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(real); got != `{"mcpServers": {"a": {"command": "a"}}}` {
+		t.Errorf("after undo: %s", got)
+	}
+}
+
+func TestUndo_KeepsACopyOfLaterChanges(t *testing.T) {
+	w := newWorld(t)
+	f := filepath.Join(w.proj, ".mcp.json")
+	w.write(f, `{"mcpServers": {"a": {"command": "a"}}}`, 0o644)
+	o := w.opts(Project)
+	w.initOnce(o)
+	w.write(f, `{"edited": true}`, 0o644)
+	res, err := Undo(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.read(f) != `{"mcpServers": {"a": {"command": "a"}}}` {
+		t.Error("not restored")
+	}
+	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "before-undo") {
+		t.Fatalf("notes %v", res.Notes)
+	}
+	kept := strings.Fields(res.Notes[0])
+	if got := w.read(kept[len(kept)-1]); got != `{"edited": true}` {
+		t.Errorf("kept copy: %s", got)
+	}
+}
+
+func TestApply_RefusesAFileChangedSinceThePlan(t *testing.T) {
+	w := newWorld(t)
+	f := filepath.Join(w.proj, ".mcp.json")
+	w.write(f, `{"mcpServers": {"a": {"command": "a"}}}`, 0o644)
+	o := w.opts(Project)
+	p, err := MakePlan(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.write(f, `{"mcpServers": {}}`, 0o644)
+	if err := Apply(o, p); err == nil || !strings.Contains(err.Error(), f) {
+		t.Errorf("err = %v", err)
+	}
+	if w.read(f) != `{"mcpServers": {}}` {
+		t.Error("file overwritten")
+	}
+}
+
+func TestDiff(t *testing.T) {
+	old := "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n"
+	new := "a\nB\nc\nd\ne\nf\ng\nh\ni\nj\nk"
+	want := `--- a/x
++++ b/x
+@@ -1,5 +1,5 @@
+ a
+-b
++B
+ c
+ d
+ e
+@@ -8,3 +8,4 @@
+ h
+ i
+ j
++k
+\ No newline at end of file
+`
+	if got := Diff("x", []byte(old), []byte(new)); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if Diff("x", []byte(old), []byte(old)) != "" {
+		t.Error("equal files diff")
+	}
+	if got := Diff("/n", nil, []byte("x\n")); got != "--- /dev/null\n+++ b/n\n@@ -0,0 +1 @@\n+x\n" {
+		t.Errorf("new file:\n%s", got)
+	}
+}
