@@ -79,19 +79,56 @@ func sameName(q, n string) bool {
 }
 
 // namedServers returns the backends the query names, in order of first
-// mention.
-func (ix *Index) namedServers(query string) []int32 {
+// mention, and the stemmed query words that name them. A word that is part of
+// a product no backend serves ("Google" in "Google Calendar") names nothing.
+func (ix *Index) namedServers(query string) ([]int32, map[string]bool) {
 	var out []int32
+	var terms map[string]bool
+	foreign := map[string]bool{}
+	for _, p := range ix.products.mentioned(query) {
+		if !ix.served(p) {
+			for _, w := range p {
+				foreign[w] = true
+			}
+		}
+	}
 	for _, w := range lowerWords(query) {
+		if foreign[w] {
+			continue
+		}
 		for _, n := range ix.names {
 			if !sameName(w, n.word) {
 				continue
 			}
+			if terms == nil {
+				terms = map[string]bool{}
+			}
+			terms[stem(w)] = true
 			for _, s := range n.servers {
 				if !slices.Contains(out, s) {
 					out = append(out, s)
 				}
 			}
+		}
+	}
+	return out, terms
+}
+
+// namingWeight scales, for ranking tools, a query word that names a backend:
+// the backend bonus already counts it, and a tool that repeats its backend's
+// name ("Run a Playwright code snippet") is no better for that.
+const namingWeight = 0.2
+
+// demoteNaming returns qs with the weights of naming terms scaled by
+// namingWeight; qs itself is not modified.
+func demoteNaming(qs []qterm, naming map[string]bool) []qterm {
+	if len(naming) == 0 {
+		return qs
+	}
+	out := slices.Clone(qs)
+	for i := range out {
+		if naming[out[i].term] {
+			out[i].weight *= namingWeight
 		}
 	}
 	return out
@@ -102,7 +139,7 @@ func (ix *Index) namedServers(query string) []int32 {
 // backend's.
 func (ix *Index) namedBonus() float64 { return namedBonusIDF * ix.maxIDF }
 
-const namedBonusIDF = 1.5
+var namedBonusIDF = 3.0
 
 // buildNameTerms records, per tool, the term ids of its name that tell it
 // apart from its backend's other tools: a word in the names of at least half
@@ -152,7 +189,7 @@ func (ix *Index) nameCoverage(doc int32, match map[int32]float64) float64 {
 
 // nameCoverageIDF scales the name-coverage bonus: a tool whose whole name
 // the query spells out gains this many times the index's largest IDF.
-const nameCoverageIDF = 1.0
+var nameCoverageIDF = 0.5
 
 // matchWeights maps every tool-level term id the query reaches to the best
 // weight it is reached at.

@@ -33,7 +33,7 @@ type ranking struct {
 }
 
 func (ix *Index) queryTerms(query string) []qterm {
-	toks := analyze(rewritePhrases(query), nil)
+	toks, paths, names := queryTokens(query)
 	var qs []qterm
 	pos := map[string]int{}
 	for _, t := range toks {
@@ -49,6 +49,11 @@ func (ix *Index) queryTerms(query string) []qterm {
 		q.idf = ix.maxIDF
 		if id, ok := ix.tools.lookup(q.term); ok {
 			q.idf = ix.tools.idf[id]
+		} else if names[q.term] {
+			q.idf *= argWeight // a name no tool uses
+		}
+		if paths[q.term] {
+			q.idf *= argWeight
 		}
 		q.exps = append(q.exps, ix.expansion(q.term, 1))
 		for _, s := range synonyms[q.term] {
@@ -160,15 +165,16 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	if len(ix.docs) == 0 || strings.TrimSpace(query) == "" {
 		return nil
 	}
-	qs := ix.queryTerms(query)
-	named := ix.namedServers(query)
+	all := ix.queryTerms(query)
+	named, naming := ix.namedServers(query)
+	qs := demoteNaming(all, naming)
 	sc := ix.newScorer(qs)
 
 	// Clauses first ("open X, fill Y, then press Z"): the best tool of each
 	// clause is kept for the final list.
 	var clauseTops []int32
 	var cands []int32
-	if cl := ix.clauses(query, qs); len(cl) > 1 {
+	if cl := ix.clauses(query, qs, naming); len(cl) > 1 {
 		for _, c := range cl {
 			cands = sc.tools(c, cands)
 			if len(cands) == 0 {
@@ -208,7 +214,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		r.coverage, r.relevant = 1, true
 		return r
 	}
-	r.relevant = ix.relevant(query, qs, named, hits[0].Doc, &r.coverage)
+	r.relevant = ix.relevant(query, all, named, hits[0].Doc, &r.coverage)
 	r.hits = ix.diversify(hits, limit, score, cands, clauseTops, named)
 	return r
 }
@@ -287,22 +293,34 @@ func (ix *Index) diversify(hits []Hit, limit int, score []float64, cands, clause
 // contextWeight is the weight a clause gives the terms of the rest of the
 // query, so "look at its diffs" in a query about a merge request still
 // prefers merge request diffs.
-const contextWeight = 0.3
+var contextWeight = 0.3
 
-// clauses splits a query at punctuation, at sentence ends and at "then",
-// "and", "also" into the term lists of its parts. A part with fewer than two
-// terms joins the one before it (or after it, if first). Each clause also
-// carries the other terms of the whole query qs at contextWeight.
-func (ix *Index) clauses(query string, qs []qterm) [][]qterm {
-	f := func(r rune) bool { return strings.ContainsRune(",;:!?()", r) }
+// clauses splits a query into the term lists of its parts: at a comma,
+// semicolon, colon or sentence end followed by a space (so URLs and paths stay
+// whole) and at the words "then", "and", "also" and the like. A part with
+// fewer than two terms joins the one before it (or after it, if first). Each
+// clause also carries the other terms of the whole query qs at contextWeight.
+func (ix *Index) clauses(query string, qs []qterm, naming map[string]bool) [][]qterm {
 	var parts []string
-	for _, p := range strings.FieldsFunc(strings.ReplaceAll(query, ". ", "; "), f) {
-		parts = append(parts, splitWords(p, "then", "and", "also", "plus", "afterwards", "finally")...)
+	var cur []string
+	for _, f := range strings.Fields(query) {
+		t := strings.TrimRight(f, ",;:!?.")
+		if strings.ContainsAny(f[len(t):], ",;:!?.") {
+			parts = append(parts, strings.Join(append(cur, t), " "))
+			cur = cur[:0]
+			continue
+		}
+		cur = append(cur, f)
+	}
+	parts = append(parts, strings.Join(cur, " "))
+	var split []string
+	for _, p := range parts {
+		split = append(split, splitWords(p, "then", "and", "also", "plus", "afterwards", "finally")...)
 	}
 	var groups [][]qterm
 	pending := []qterm(nil)
-	for _, p := range parts {
-		t := ix.queryTerms(p)
+	for _, p := range split {
+		t := demoteNaming(ix.queryTerms(p), naming)
 		if len(t) == 0 {
 			continue
 		}
@@ -386,6 +404,10 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov 
 	o := &ix.opt
 	if o.MinCoverage < 0 {
 		return true
+	}
+	if slices.Contains(named, ix.docServer[doc]) {
+		// The query names the backend of its best tool: little doubt left.
+		return c >= o.MinCoverage/2 || m >= o.MinEvidence*ix.maxIDF/2
 	}
 	if len(named) == 0 {
 		for _, p := range ix.products.mentioned(query) {
