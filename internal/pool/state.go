@@ -106,6 +106,13 @@ func (p *Pool) acquire(ctx context.Context, server string) (lease, error) {
 		p.mu.Unlock()
 		return lease{}, fmt.Errorf("%q: %w", server, ErrDisabled)
 	case Ready:
+		select {
+		case <-e.conn.Done(): // ended, and watch has not seen it yet
+			p.dead(e, e.gen)
+			p.mu.Unlock()
+			return p.acquire(ctx, server)
+		default:
+		}
 		e.inFlight++
 		e.lastUsed = now
 		l := lease{e, e.gen, e.conn}
@@ -236,9 +243,16 @@ func (p *Pool) watch(e *entry, gen int, conn Conn) {
 	<-conn.Done()
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.dead(e, gen)
+}
+
+// dead marks e Dead after its conn of generation gen ended by itself.
+// Caller holds p.mu.
+func (p *Pool) dead(e *entry, gen int) {
 	if e.gen != gen || e.state != Ready {
 		return // stopped on purpose, or already replaced
 	}
+	conn := e.conn
 	e.conn = nil
 	if e.lastErr == "" {
 		e.lastErr = "backend exited"
