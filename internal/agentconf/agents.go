@@ -76,12 +76,12 @@ func mcpEntry(command string, args []string) any {
 }
 
 var (
-	generic = &dialect{format: 'j', read: readGeneric(typeHTTP), entry: mcpEntry, fresh: "{}\n"}
-	sseURL  = &dialect{format: 'j', read: readGeneric(typeSSE), entry: mcpEntry, fresh: "{}\n"}
-	vscodeD = &dialect{format: 'j', read: readGeneric(typeHTTP), entry: func(c string, a []string) any { return orderedObject{{"type", "stdio"}, {"command", c}, {"args", a}} }, fresh: "{}\n"}
+	generic = &dialect{format: 'j', read: readGeneric(typeHTTP), entry: mcpEntry, fresh: "{\n}\n"}
+	sseURL  = &dialect{format: 'j', read: readGeneric(typeSSE), entry: mcpEntry, fresh: "{\n}\n"}
+	vscodeD = &dialect{format: 'j', read: readGeneric(typeHTTP), entry: func(c string, a []string) any { return orderedObject{{"type", "stdio"}, {"command", c}, {"args", a}} }, fresh: "{\n}\n"}
 	zedD    = &dialect{format: 'j', read: readZed, skip: func(m map[string]any) bool { return m["source"] == "extension" }, entry: func(c string, a []string) any {
 		return orderedObject{{"source", "custom"}, {"command", c}, {"args", a}, {"env", orderedObject{}}}
-	}, fresh: "{}\n"}
+	}, fresh: "{\n}\n"}
 	opencode = &dialect{format: 'j', read: readOpencode, entry: func(c string, a []string) any {
 		return orderedObject{{"type", "local"}, {"command", append([]string{c}, a...)}, {"enabled", true}}
 	}, fresh: "{\n  \"$schema\": \"https://opencode.ai/config.json\"\n}\n"}

@@ -549,7 +549,7 @@ func insertLF(data []byte, obj *jvalue, name string, value any, unit string) ([]
 	if err != nil {
 		return nil, err
 	}
-	if len(obj.members) == 0 && bytes.IndexByte(bytes.TrimSpace(data), '\n') < 0 {
+	if t := bytes.TrimSpace(data); len(obj.members) == 0 && len(t) > 2 && bytes.IndexByte(t, '\n') < 0 {
 		// A file on one line stays on one line.
 		text, err := render(value, "", "")
 		if err != nil {

@@ -448,7 +448,7 @@ func (pl *planner) ourConfig() error {
 	}
 	content := old
 	if len(bytes.TrimSpace(content)) == 0 {
-		content = []byte("{}\n")
+		content = []byte("{\n}\n")
 	}
 	d, err := newJSONDoc(content, mcpServers)
 	if err != nil {

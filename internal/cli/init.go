@@ -42,11 +42,11 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 	fs := newFlags(e, "init", "[--user] [--agent NAME]... [--dry-run | --list | --undo]", fmt.Sprintf(initHelp, strings.Join(ids, ", ")))
 	user := fs.Bool("user", false, "edit the agent files in your home directory instead of the project's")
 	var agents stringList
-	fs.Var(&agents, "agent", "only this agent (repeatable); its file is created when missing")
+	fs.Var(&agents, "agent", "only agent `NAME` (repeatable); its file is created when missing")
 	dry := fs.Bool("dry-run", false, "print a unified diff of every file init would change, and change nothing")
 	list := fs.Bool("list", false, "list the agents found and their files")
 	undo := fs.Bool("undo", false, "restore every file changed by init to its state before the first init")
-	cfg := fs.String("config", "", "Switchboard config file to import into (default: the scope's)")
+	cfg := fs.String("config", "", "Switchboard config `PATH` to import into (default: the scope's)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
