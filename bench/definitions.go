@@ -1,0 +1,193 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/tokens"
+)
+
+// corpusServer is one corpus file: its name and the direct-registration
+// cost of its tools (each as tokens.ToolJSON).
+type corpusServer struct {
+	name, file string
+	tools      int
+	direct     int
+	descs      []toolText // for the scale section
+}
+
+type toolText struct {
+	Name, Title, Description string
+	InputSchema              json.RawMessage
+}
+
+func loadCorpus(root string) ([]corpusServer, error) {
+	files, err := filepath.Glob(filepath.Join(root, "testdata", "corpus", "servers", "*.json"))
+	if err != nil || len(files) == 0 {
+		return nil, fmt.Errorf("corpus: %d files, %v", len(files), err)
+	}
+	sort.Strings(files)
+	var out []corpusServer
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		var s struct {
+			Tools []toolText `json:"tools"`
+		}
+		if err := json.Unmarshal(b, &s); err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		cs := corpusServer{name: strings.TrimSuffix(filepath.Base(f), ".json"), file: f, tools: len(s.Tools), descs: s.Tools}
+		for _, t := range s.Tools {
+			n, err := tokens.Count(tokens.ToolJSON(t.Name, t.Description, t.InputSchema))
+			if err != nil {
+				return nil, err
+			}
+			cs.direct += n
+		}
+		out = append(out, cs)
+	}
+	return out, nil
+}
+
+// tokenReport mirrors the JSON of `switchboard tokens --json`.
+type tokenReport struct {
+	Servers []struct {
+		Name         string `json:"name"`
+		Tools        int    `json:"tools"`
+		Direct       int    `json:"direct"`
+		Declarations int    `json:"declarations"`
+		Error        string `json:"error"`
+	} `json:"servers"`
+	Direct    int    `json:"direct"`
+	Startup   int    `json:"startup"`
+	Tokenizer string `json:"tokenizer"`
+}
+
+// definitions compares what enters the context at session start: every
+// corpus server registered directly versus switchboard in front of all
+// 32 (each a replay process).
+func definitions(ctx context.Context, r *rig) (string, error) {
+	corpus, err := loadCorpus(r.root)
+	if err != nil {
+		return "", err
+	}
+	dir := filepath.Join(r.tmp, "defs")
+	servers := map[string]any{}
+	for _, s := range corpus {
+		servers[s.name] = map[string]any{"command": r.replay, "args": []string{s.file}}
+	}
+	cfg, env, err := writeConfig(dir, servers)
+	if err != nil {
+		return "", err
+	}
+	// Cold catalog: doctor starts each backend once and caches its tools.
+	t0 := time.Now()
+	doctor := exec.CommandContext(ctx, r.bin, "doctor", "--config", cfg)
+	doctor.Env = env
+	if o, err := doctor.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("doctor: %w\n%s", err, o)
+	}
+	coldCatalog := time.Since(t0)
+	// The token method of `switchboard tokens` (cli.MeasureTokens).
+	tk := exec.CommandContext(ctx, r.bin, "tokens", "--json", "--config", cfg)
+	tk.Env = env
+	o, err := tk.Output()
+	if err != nil {
+		return "", fmt.Errorf("switchboard tokens: %w", err)
+	}
+	var rep tokenReport
+	if err := json.Unmarshal(o, &rep); err != nil {
+		return "", fmt.Errorf("switchboard tokens: %w", err)
+	}
+
+	// Startup through real `switchboard serve` processes with the warm
+	// catalog: spawn, handshake, tools/list; then count its descendants.
+	var cl closer
+	var lat []time.Duration
+	var startup, maxBackends, maxOthers int
+	var first *proc
+	runs := r.n(5, 30)
+	for i := range runs {
+		t0 := time.Now()
+		p, err := start(ctx, dir, env, "", r.bin, "serve", "--config", cfg)
+		if err != nil {
+			return "", err
+		}
+		lt, err := p.cs.ListTools(ctx, nil)
+		if err != nil {
+			return "", err
+		}
+		lat = append(lat, time.Since(t0))
+		if i == runs-1 {
+			time.Sleep(200 * time.Millisecond) // let anything lazy show up
+		}
+		backends, others := 0, 0
+		for _, c := range descendants(p.cmd.Process.Pid) {
+			if strings.HasPrefix(c, r.replay) {
+				backends++
+			} else {
+				others++
+			}
+		}
+		maxBackends, maxOthers = max(maxBackends, backends), max(maxOthers, others)
+		if i == 0 {
+			for _, t := range lt.Tools {
+				schema, _ := json.Marshal(t.InputSchema)
+				n, _ := tokens.Count(tokens.ToolJSON(t.Name, t.Description, schema))
+				startup += n
+			}
+			first = p
+			continue
+		}
+		cl.close(p)
+	}
+	defer cl.wg.Wait()
+	defer cl.close(first)
+
+	// Declarations per server through the first session's list_tools.
+	fromTokens := map[string]int{}
+	for _, s := range rep.Servers {
+		fromTokens[s.Name] = s.Declarations
+	}
+	var b strings.Builder
+	direct, decl, agree := 0, 0, true
+	fmt.Fprintf(&b, "| server | tools | JSON schemas (direct) | declarations | ratio |\n|---|--:|--:|--:|--:|\n")
+	for _, s := range corpus {
+		res, err := first.call(ctx, "list_tools", map[string]any{"servers": []string{s.name}})
+		if err != nil {
+			return "", err
+		}
+		n, _ := tokens.Count(text(res))
+		agree = agree && n == fromTokens[s.name]
+		direct += s.direct
+		decl += n
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %.0f%% |\n", s.name, s.tools, s.direct, n, 100*float64(n)/float64(s.direct))
+	}
+	fmt.Fprintf(&b, "| **all 32** | | **%d** | **%d** | **%.1f%%** |\n", direct, decl, 100*float64(decl)/float64(direct))
+
+	var h strings.Builder
+	fmt.Fprintf(&h, "## 1. Definitions: what enters the context at session start\n\n")
+	fmt.Fprintf(&h, "All 32 corpus servers (`testdata/corpus/servers`), each a `test/replay` process, configured in one Switchboard config with private `XDG_*` directories. Tokens are %s (`internal/tokens`); a tool registered directly costs `tokens.ToolJSON(name, description, inputSchema)`.\n\n", rep.Tokenizer)
+	fmt.Fprintf(&h, "| measure | value | goal | met |\n|---|--:|--:|:-:|\n")
+	fmt.Fprintf(&h, "| direct registration, 32 servers | %d tokens | | |\n", direct)
+	fmt.Fprintf(&h, "| Switchboard `tools/list` (real client of `switchboard serve`) | %d tokens (%.2f%% of direct) | <= 600 | %s |\n", startup, 100*float64(startup)/float64(direct), yes(startup <= 600))
+	fmt.Fprintf(&h, "| declarations / JSON schemas, all servers | %.1f%% | <= 45%% | %s |\n", 100*float64(decl)/float64(direct), yes(float64(decl) <= 0.45*float64(direct)))
+	fmt.Fprintf(&h, "| spawn `serve` + handshake + `tools/list`, warm catalog, p50 (p99) of %d | %s ms (%s ms) | <= 30 ms | %s |\n", runs, ms(pct(lat, 50)), ms(pct(lat, 99)), yes(pct(lat, 50) <= 30*time.Millisecond))
+	fmt.Fprintf(&h, "| backend processes under `serve` after `tools/list` (max over runs) | %d | 0 | %s |\n", maxBackends, yes(maxBackends == 0))
+	fmt.Fprintf(&h, "| other descendant processes (sandbox workers) | %d | | |\n", maxOthers)
+	fmt.Fprintf(&h, "| cold catalog: `switchboard doctor` starting all 32 backends | %s ms | | |\n\n", ms(coldCatalog))
+	fmt.Fprintf(&h, "`switchboard tokens --json` on the same config (the method of `cli.MeasureTokens`): direct %d, startup %d; its per-server declaration counts %s the ones measured here through `list_tools`.\n\n",
+		rep.Direct, rep.Startup, map[bool]string{true: "equal", false: "**differ from**"}[agree])
+	fmt.Fprintf(&h, "Per server, `list_tools({servers: [s]})` versus the JSON schemas direct registration puts in context:\n\n")
+	return h.String() + b.String() + "\n", nil
+}

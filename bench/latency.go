@@ -1,0 +1,193 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// nodeArgv is the command line of an npm reference server.
+func (r *rig) nodeArgv(name string, extra ...string) []string {
+	return append([]string{"node", filepath.Join(r.nodeMods, "server-"+name, "dist", "index.js")}, extra...)
+}
+
+// stdioSpec is argv as a switchboard server entry.
+func stdioSpec(argv []string, env map[string]string) map[string]any {
+	m := map[string]any{"command": argv[0], "args": argv[1:]}
+	if env != nil {
+		m["env"] = env
+	}
+	return m
+}
+
+// target is one stdio backend measured direct and through switchboard.
+type target struct {
+	name, tool string
+	args       map[string]any
+	js         string // the same call in a script
+	argv       []string
+	version    string // protocol version pinned by the direct client
+}
+
+func latency(ctx context.Context, r *rig) (string, error) {
+	dir := filepath.Join(r.tmp, "latency")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	targets := []target{
+		{"everything", "echo", map[string]any{"message": "hi"}, `everything.echo({message: "hi"})`, r.nodeArgv("everything"), legacy},
+		{"demo", "echo", map[string]any{"text": "hi"}, `demo.echo({text: "hi"})`, []string{r.bin, "__demo-backend"}, ""},
+	}
+	servers := map[string]any{}
+	for _, t := range targets {
+		servers[t.name] = stdioSpec(t.argv, nil)
+	}
+	cfg, env, err := writeConfig(dir, servers)
+	if err != nil {
+		return "", err
+	}
+	var cl closer
+	defer cl.wg.Wait()
+	sb, err := start(ctx, dir, env, "", r.bin, "serve", "--config", cfg)
+	if err != nil {
+		return "", err
+	}
+	defer cl.close(sb)
+	exec := func(script string) func() error {
+		return func() error { _, err := sb.execute(ctx, script); return err }
+	}
+
+	n, reps, k := r.n(50, 500), r.n(3, 15), r.n(20, 100)
+	var calls, inScript strings.Builder
+	fmt.Fprintf(&calls, "| backend | direct p50 | direct p99 | `execute` p50 | `execute` p99 | ratio p50 (goal <= 3x) | met |\n|---|--:|--:|--:|--:|--:|:-:|\n")
+	fmt.Fprintf(&inScript, "| backend | direct, per call | in a script, per call | overhead (goal <= +15%%) | met |\n|---|--:|--:|--:|:-:|\n")
+	for _, t := range targets {
+		d, err := start(ctx, dir, env, t.version, t.argv...)
+		if err != nil {
+			return "", err
+		}
+		direct := func() error { _, err := d.call(ctx, t.tool, t.args); return err }
+		for range 20 { // warm both paths (and spawn the backend behind switchboard)
+			if err := direct(); err != nil {
+				return "", err
+			}
+			if err := exec("return await " + t.js)(); err != nil {
+				return "", err
+			}
+		}
+		dl, err := timeN(n, direct)
+		if err != nil {
+			return "", err
+		}
+		sl, err := timeN(n, exec("return await "+t.js))
+		if err != nil {
+			return "", err
+		}
+		r50 := float64(pct(sl, 50)) / float64(pct(dl, 50))
+		fmt.Fprintf(&calls, "| %s.%s | %s ms | %s ms | %s ms | %s ms | %.2fx | %s |\n", t.name, t.tool, ms(pct(dl, 50)), ms(pct(dl, 99)), ms(pct(sl, 50)), ms(pct(sl, 99)), r50, yes(r50 <= 3))
+
+		// k sequential calls, time / k; batches interleaved, median batch.
+		loop := fmt.Sprintf("for (let i = 0; i < %d; i++) await %s; return %d", k, t.js, k)
+		var db, sbt []time.Duration
+		for range reps {
+			x, err := timeN(1, func() error {
+				for range k {
+					if err := direct(); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				return "", err
+			}
+			y, err := timeN(1, exec(loop))
+			if err != nil {
+				return "", err
+			}
+			db, sbt = append(db, x[0]/time.Duration(k)), append(sbt, y[0]/time.Duration(k))
+		}
+		over := float64(pct(sbt, 50))/float64(pct(db, 50)) - 1
+		fmt.Fprintf(&inScript, "| %s.%s | %s ms | %s ms | %+.1f%% | %s |\n", t.name, t.tool, ms(pct(db, 50)), ms(pct(sbt, 50)), 100*over, yes(over <= 0.15))
+		cl.close(d)
+	}
+
+	// A trivial script, and ten parallel 50 ms calls against one.
+	if err := exec("return 1")(); err != nil {
+		return "", err
+	}
+	triv, err := timeN(n, exec("return 1"))
+	if err != nil {
+		return "", err
+	}
+	one, err := timeN(reps, exec(`await demo.sleep({ms: 50}); return 1`))
+	if err != nil {
+		return "", err
+	}
+	ten, err := timeN(reps, exec(`await Promise.all(Array.from({length: 10}, () => demo.sleep({ms: 50}))); return 10`))
+	if err != nil {
+		return "", err
+	}
+	par := float64(pct(ten, 50)) / float64(pct(one, 50))
+
+	cold, err := coldStarts(ctx, r, dir, env, cfg, targets)
+	if err != nil {
+		return "", err
+	}
+
+	var b strings.Builder
+	fmt.Fprintf(&b, "## 2. Latency\n\nOne `switchboard serve` process (client: Go SDK over stdio) in front of two stdio backends: `everything` (`@modelcontextprotocol/server-everything`, Node) and `demo` (`switchboard __demo-backend`, Go). \"Direct\" is a Go SDK client of a second process of the same server, in the same run. Times are wall-clock round trips seen by the client.\n\n")
+	fmt.Fprintf(&b, "**Agent-visible:** one `execute` whose script makes one call, versus one direct tool call (%d each, after 20 warm-up calls):\n\n%s\n", n, calls.String())
+	fmt.Fprintf(&b, "**Inside a script:** one `execute` running %d calls one after another, divided by %d, versus %d direct calls in a row, divided the same way (median of %d batches, interleaved):\n\n%s\n", k, k, k, reps, inScript.String())
+	fmt.Fprintf(&b, "| measure | value | goal | met |\n|---|--:|--:|:-:|\n")
+	fmt.Fprintf(&b, "| `execute` of `return 1`, p50 (%d calls) | %s ms | <= 1 ms | %s |\n", n, ms(pct(triv, 50)), yes(pct(triv, 50) <= time.Millisecond))
+	fmt.Fprintf(&b, "| `execute` of `return 1`, p99 | %s ms | | |\n", ms(pct(triv, 99)))
+	fmt.Fprintf(&b, "| one `demo.sleep({ms: 50})`, p50 of %d | %s ms | | |\n", reps, ms(pct(one, 50)))
+	fmt.Fprintf(&b, "| ten under `Promise.all`, p50 of %d | %s ms (%.2fx one) | <= 1.3x | %s |\n\n", reps, ms(pct(ten, 50)), par, yes(par <= 1.3))
+	b.WriteString(cold)
+	return b.String(), nil
+}
+
+// coldStarts measures the first call to a backend that is not running:
+// through a fresh `switchboard serve` (warm catalog, so only the backend
+// is cold) versus the backend's own spawn + handshake + first call.
+func coldStarts(ctx context.Context, r *rig, dir string, env []string, cfg string, targets []target) (string, error) {
+	var cl closer
+	defer cl.wg.Wait()
+	reps := r.n(2, 7)
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Cold start** (median of %d): the first `execute` calling a backend in a fresh `switchboard serve` (catalog warm, backend not running) versus spawning the backend directly and making the same first call (handshake included):\n\n", reps)
+	fmt.Fprintf(&b, "| backend | through switchboard | direct spawn + handshake + call | switchboard adds |\n|---|--:|--:|--:|\n")
+	for _, t := range targets {
+		var through, direct []time.Duration
+		for range reps {
+			sb, err := start(ctx, dir, env, "", r.bin, "serve", "--config", cfg)
+			if err != nil {
+				return "", err
+			}
+			x, err := timeN(1, func() error { _, err := sb.execute(ctx, "return await "+t.js); return err })
+			cl.close(sb)
+			if err != nil {
+				return "", err
+			}
+			var d *proc
+			y, err := timeN(1, func() error {
+				if d, err = start(ctx, dir, env, t.version, t.argv...); err != nil {
+					return err
+				}
+				_, err := d.call(ctx, t.tool, t.args)
+				return err
+			})
+			cl.close(d)
+			if err != nil {
+				return "", err
+			}
+			through, direct = append(through, x[0]), append(direct, y[0])
+		}
+		fmt.Fprintf(&b, "| %s | %s ms | %s ms | %s ms |\n", t.name, ms(pct(through, 50)), ms(pct(direct, 50)), ms(pct(through, 50)-pct(direct, 50)))
+	}
+	return b.String() + "\n", nil
+}
