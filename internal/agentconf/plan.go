@@ -362,6 +362,9 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				continue
 			}
 			srv, _ := src.s.dialect.read(e.value) // checked
+			if ef, ok := e.value["envFile"].(string); ok {
+				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s reads variables from envFile %s, which Switchboard does not: add them to its env", e.name, src.f.path, ef))
+			}
 			pl.add(e.name, srv, src.f.path)
 			if err := src.f.doc.remove(e.name); err != nil {
 				pl.plan.Problems = append(pl.plan.Problems, &fileError{src.f.path, err})
