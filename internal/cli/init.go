@@ -27,12 +27,6 @@ Backups: $XDG_STATE_HOME/switchboard/backups/ (else ~/.local/state/...).
 Agents: %s.
 `
 
-// stringList is a repeatable string flag.
-type stringList []string
-
-func (s *stringList) String() string     { return strings.Join(*s, ",") }
-func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
-
 // runInit is `switchboard init`.
 func runInit(ctx context.Context, e *Env, args []string) error {
 	var ids []string
