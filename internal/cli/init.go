@@ -70,6 +70,9 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		return errors.New("init: HOME is not set")
 	}
 	if *undo {
+		if len(agents) > 0 {
+			return errors.New("init: --undo restores every file of the scope and takes no --agent")
+		}
 		return initUndo(e.Stdout, e.Stderr, o)
 	}
 	if o.Executable == "" || !filepath.IsAbs(o.Executable) {
