@@ -95,19 +95,19 @@ func (r Request) withDefaults() Request {
 
 // Result is the outcome of a script. Exactly one of Value and Err is set.
 type Result struct {
-	Value json.RawMessage // JSON of the returned value; undefined becomes null; nil when Err is set
-	Log   string          // console output, one line per call, bounded by Request.MaxLog
-	Err   *Error          // why the script failed, or nil
-	Calls int             // tool calls the script started
+	Value json.RawMessage `json:"value,omitempty"` // JSON of the returned value; undefined becomes null; nil when Err is set
+	Log   string          `json:"log,omitempty"`   // console output, one line per call, bounded by Request.MaxLog
+	Err   *Error          `json:"error,omitempty"` // why the script failed, or nil
+	Calls int             `json:"calls"`           // tool calls the script started
 }
 
 // Error is why a script failed.
 type Error struct {
-	Message string // e.g. "TypeError: x is not a function" or "filesystem.read_text_file: ENOENT"
-	Server  string // server of the failed tool call, when a tool error was not caught
-	Tool    string // tool of the failed tool call, when a tool error was not caught
-	Kind    string // one of the Kind* constants
-	Stack   string // JavaScript stack, "    at f (script:3:7)" per frame, when known
+	Message string `json:"message"`          // e.g. "TypeError: x is not a function" or "filesystem.read_text_file: ENOENT"
+	Server  string `json:"server,omitempty"` // server of the failed tool call, when a tool error was not caught
+	Tool    string `json:"tool,omitempty"`   // tool of the failed tool call, when a tool error was not caught
+	Kind    string `json:"kind"`             // one of the Kind* constants
+	Stack   string `json:"stack,omitempty"`  // JavaScript stack, "    at f (script:3:7)" per frame, when known
 }
 
 // Error returns the message.

@@ -1,0 +1,211 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/script"
+)
+
+// errClosed is returned by Run after Close.
+var errClosed = errors.New("sandbox is closed")
+
+// maxStderr bounds the stderr kept from a worker.
+const maxStderr = 8 << 10
+
+// worker is the parent's side of one worker process. run is called by one
+// goroutine at a time; kill may be called from any goroutine.
+type worker struct {
+	cmd    *exec.Cmd
+	out    *frameWriter
+	frames chan *frame   // from the reader goroutine; closed at the end of stdout
+	dead   chan struct{} // closed by kill
+	exited chan struct{} // closed once the process was waited for
+	stderr *headBuffer
+
+	killOnce sync.Once
+	readErr  error // set before frames closes
+	waitErr  error // set before exited closes
+}
+
+// startWorker starts a worker process running argv.
+func startWorker(argv []string) (*worker, error) {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.SysProcAttr = sysProcAttr()
+	cmd.WaitDelay = time.Second // a grandchild holding stderr must not block Wait
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, fmt.Errorf("starting script worker: %w", err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("starting script worker: %w", err)
+	}
+	w := &worker{
+		cmd:    cmd,
+		out:    &frameWriter{w: stdin},
+		frames: make(chan *frame, 16),
+		dead:   make(chan struct{}),
+		exited: make(chan struct{}),
+		stderr: &headBuffer{max: maxStderr},
+	}
+	cmd.Stderr = w.stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting script worker %s: %w", argv[0], err)
+	}
+	go w.read(stdout)
+	return w, nil
+}
+
+// read passes frames from the worker's stdout to w.frames until it ends, then
+// waits for the process.
+func (w *worker) read(stdout io.Reader) {
+	in := newFrameReader(stdout)
+	for {
+		f, err := in.read()
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				w.readErr = err
+				w.kill()
+			}
+			break
+		}
+		select {
+		case w.frames <- f:
+		case <-w.dead:
+		}
+	}
+	close(w.frames)
+	w.waitErr = w.cmd.Wait()
+	close(w.exited)
+}
+
+// kill kills the worker's process group. It does not wait: receive from
+// w.exited for that.
+func (w *worker) kill() {
+	w.killOnce.Do(func() {
+		close(w.dead)
+		killGroup(w.cmd.Process.Pid)
+		_ = w.cmd.Process.Kill()
+	})
+}
+
+// run runs req in the worker, serving its tool calls with caller. It reports
+// whether the worker can run another script.
+func (w *worker) run(ctx context.Context, req script.Request, caller script.ToolCaller, grace time.Duration) (script.Result, bool) {
+	timeout := req.Timeout
+	if timeout <= 0 {
+		timeout = script.DefaultTimeout
+	}
+	if err := w.out.write(&frame{Type: frameRun, Req: &req}); err != nil {
+		return w.crashed(), false
+	}
+	callCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	deadline := time.NewTimer(timeout + grace)
+	defer deadline.Stop()
+	ctxDone := ctx.Done()
+	for {
+		select {
+		case f, ok := <-w.frames:
+			if !ok {
+				return w.crashed(), false
+			}
+			switch {
+			case f.Type == frameCall:
+				go w.call(callCtx, caller, f)
+			case f.Type == frameDone && f.Result != nil:
+				return *f.Result, true
+			default:
+				w.kill()
+				<-w.exited
+				return failed(script.KindException, fmt.Sprintf("script worker broke the protocol: unexpected %q frame", f.Type)), false
+			}
+		case <-deadline.C:
+			w.kill()
+			<-w.exited
+			if ctxDone == nil {
+				return failed(ctxKind(ctx), fmt.Sprintf("script %v and did not stop; its worker was killed", ctx.Err())), false
+			}
+			return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v; its worker was killed", timeout)), false
+		case <-ctxDone:
+			// Ask the worker to cancel; kill it if it does not within grace.
+			ctxDone = nil
+			_ = w.out.write(&frame{Type: frameCancel})
+			deadline.Reset(grace)
+		}
+	}
+}
+
+// call runs one tool call for the worker and sends the result back.
+func (w *worker) call(ctx context.Context, caller script.ToolCaller, f *frame) {
+	res := &frame{Type: frameResult, ID: f.ID}
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				res.IsError, res.Error = true, fmt.Sprintf("tool call panicked: %v", p)
+			}
+		}()
+		v, err := caller.CallTool(ctx, f.Server, f.Tool, f.Args)
+		if err != nil {
+			res.IsError, res.Error = true, err.Error()
+			return
+		}
+		res.Value = v
+	}()
+	_ = w.out.write(res) // a worker that is gone needs no answer
+}
+
+// crashed waits for the worker to exit and describes why it did.
+func (w *worker) crashed() script.Result {
+	select {
+	case <-w.exited:
+	case <-time.After(time.Second): // its stdout ended but it lingers
+		w.kill()
+		<-w.exited
+	}
+	why := "exited"
+	if w.waitErr != nil {
+		why = w.waitErr.Error()
+	}
+	if w.readErr != nil {
+		why = w.readErr.Error()
+	}
+	msg := "script worker exited: " + why
+	kind := script.KindException
+	if tail := strings.TrimSpace(w.stderr.String()); tail != "" {
+		msg += "\n" + tail
+		if strings.Contains(tail, "out of memory") {
+			kind = script.KindMemory
+		}
+	}
+	return failed(kind, msg)
+}
+
+// headBuffer keeps the first max bytes written to it; safe for concurrent use.
+type headBuffer struct {
+	mu  sync.Mutex
+	max int
+	b   []byte
+}
+
+func (h *headBuffer) Write(p []byte) (int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if room := h.max - len(h.b); room > 0 {
+		h.b = append(h.b, p[:min(room, len(p))]...)
+	}
+	return len(p), nil
+}
+
+func (h *headBuffer) String() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return string(h.b)
+}

@@ -1,0 +1,225 @@
+// Package sandbox runs scripts in worker processes of our own binary, so a
+// script that the VM cannot stop in time (one heavy built-in call runs past
+// QuickJS's interrupt) or that exhausts memory takes down only its worker.
+//
+// Workers are long-lived: each script gets a fresh VM in a worker that is
+// already running, and one idle worker is kept warm. A worker is killed when
+// its script runs past Timeout plus Grace, when ctx is done and the script
+// does not stop within Grace, or when it breaks the protocol; a replacement
+// starts in the background.
+package sandbox
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/script"
+)
+
+// Options configures a Sandbox. Zero fields mean the documented defaults.
+type Options struct {
+	// Command is the argv that starts a worker, which must call ServeWorker
+	// on its stdin and stdout; the CLI passes [os.Executable(), "__sandbox-worker"].
+	// Nil runs scripts in this process with script.Run, which cannot stop a
+	// long built-in call on time.
+	Command []string
+	// Workers is the most scripts running at once; more Run calls wait.
+	// 0 means 4.
+	Workers int
+	// MemoryLimit caps each script's VM, in bytes, whatever the request
+	// asks; the worker also sets an OS address-space limit above it as a
+	// backstop. 0 means the request's limit (script.DefaultMemoryLimit when
+	// that is 0).
+	MemoryLimit int64
+	// Grace is how long past the script's Timeout, or past ctx being done,
+	// the worker gets before it is killed. 0 means 500ms.
+	Grace time.Duration
+}
+
+// Sandbox runs scripts in a bounded set of worker processes. It is safe for
+// concurrent use. Close kills every worker.
+type Sandbox struct {
+	command []string
+	grace   time.Duration
+	memory  int64
+	slots   chan struct{} // one token per running script
+	maxIdle int
+
+	mu       sync.Mutex
+	idle     []*worker
+	all      map[*worker]struct{} // every live worker, idle or busy
+	starting int                  // background starts in progress
+	closed   bool
+	wg       sync.WaitGroup // background starts
+}
+
+// New returns a Sandbox; with a Command it starts one warm worker in the
+// background. o may be nil.
+func New(o *Options) *Sandbox {
+	var opts Options
+	if o != nil {
+		opts = *o
+	}
+	if opts.Workers <= 0 {
+		opts.Workers = 4
+	}
+	if opts.Grace <= 0 {
+		opts.Grace = 500 * time.Millisecond
+	}
+	s := &Sandbox{
+		command: append([]string(nil), opts.Command...),
+		grace:   opts.Grace,
+		memory:  opts.MemoryLimit,
+		slots:   make(chan struct{}, opts.Workers),
+		maxIdle: opts.Workers,
+		all:     map[*worker]struct{}{},
+	}
+	if len(s.command) > 0 {
+		s.warm()
+	}
+	return s
+}
+
+// Run runs req in a worker and returns its result. It waits for a free slot
+// while Workers scripts run, and returns a KindCanceled or KindTimeout error
+// if ctx ends first. It never hangs past req's timeout plus Grace (plus the
+// time to start a worker) and never panics.
+func (s *Sandbox) Run(ctx context.Context, req script.Request, caller script.ToolCaller) script.Result {
+	if s.memory > 0 && (req.MemoryLimit <= 0 || req.MemoryLimit > s.memory) {
+		req.MemoryLimit = s.memory
+	}
+	select {
+	case s.slots <- struct{}{}:
+	case <-ctx.Done():
+		return failed(ctxKind(ctx), fmt.Sprintf("waiting for a script worker: %v", ctx.Err()))
+	}
+	defer func() { <-s.slots }()
+
+	if len(s.command) == 0 {
+		return script.Run(ctx, req, caller)
+	}
+	w, err := s.take()
+	if err != nil {
+		return failed(script.KindException, err.Error())
+	}
+	res, reusable := w.run(ctx, req, caller, s.grace)
+	s.put(w, reusable)
+	return res
+}
+
+// Close kills every worker and makes later Run calls fail. It is idempotent.
+func (s *Sandbox) Close() error {
+	s.mu.Lock()
+	s.closed = true
+	workers := make([]*worker, 0, len(s.all))
+	for w := range s.all {
+		workers = append(workers, w)
+	}
+	s.idle = nil
+	s.mu.Unlock()
+	s.wg.Wait() // a start in progress sees closed and kills its worker
+	for _, w := range workers {
+		w.kill()
+		<-w.exited
+	}
+	return nil
+}
+
+// take returns an idle worker, or starts one, and keeps one warm.
+func (s *Sandbox) take() (*worker, error) {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil, errClosed
+	}
+	var w *worker
+	if n := len(s.idle); n > 0 {
+		w = s.idle[n-1]
+		s.idle = s.idle[:n-1]
+	}
+	s.mu.Unlock()
+	defer s.warm()
+	if w != nil {
+		return w, nil
+	}
+	w, err := startWorker(s.command)
+	if err != nil {
+		return nil, err
+	}
+	if !s.track(w) {
+		return nil, errClosed
+	}
+	return w, nil
+}
+
+// put returns w to the idle list, or kills it when it cannot be reused.
+func (s *Sandbox) put(w *worker, reusable bool) {
+	s.mu.Lock()
+	if reusable && !s.closed && len(s.idle) < s.maxIdle {
+		s.idle = append(s.idle, w)
+		s.mu.Unlock()
+		return
+	}
+	delete(s.all, w)
+	s.mu.Unlock()
+	w.kill()
+	<-w.exited
+	s.warm()
+}
+
+// track records a started worker; if the Sandbox closed meanwhile it kills
+// the worker and reports false.
+func (s *Sandbox) track(w *worker) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		w.kill()
+		<-w.exited
+		return false
+	}
+	s.all[w] = struct{}{}
+	return true
+}
+
+// warm starts a worker in the background unless one is idle or starting.
+func (s *Sandbox) warm() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed || len(s.idle) > 0 || s.starting > 0 {
+		return
+	}
+	s.starting++
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		w, err := startWorker(s.command)
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.starting--
+		if err != nil {
+			return // the next take starts one in the foreground and reports why
+		}
+		if s.closed {
+			w.kill() // Close waits for s.wg, so this process is gone when it returns
+			<-w.exited
+			return
+		}
+		s.all[w] = struct{}{}
+		s.idle = append(s.idle, w)
+	}()
+}
+
+// failed is a Result for a script that did not run to its end.
+func failed(kind, msg string) script.Result {
+	return script.Result{Err: &script.Error{Kind: kind, Message: msg}}
+}
+
+// ctxKind is the error kind for a done ctx.
+func ctxKind(ctx context.Context) string {
+	if ctx.Err() == context.DeadlineExceeded {
+		return script.KindTimeout
+	}
+	return script.KindCanceled
+}

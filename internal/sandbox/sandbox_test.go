@@ -1,0 +1,336 @@
+package sandbox
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/script"
+)
+
+// workerEnv switches the test binary into a worker, as the CLI's
+// __sandbox-worker subcommand does.
+const workerEnv = "SWITCHBOARD_SANDBOX_TEST_WORKER"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(workerEnv) == "1" {
+		if err := ServeWorker(context.Background(), os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Setenv(workerEnv, "1") // inherited by the workers the tests start
+	os.Exit(m.Run())
+}
+
+// newSandbox returns a Sandbox of test-binary workers, closed at the end of
+// the test.
+func newSandbox(t testing.TB, o Options) *Sandbox {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Command = []string{exe}
+	s := New(&o)
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+type callerFunc func(ctx context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error)
+
+func (f callerFunc) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error) {
+	return f(ctx, server, tool, args)
+}
+
+var echo = callerFunc(func(_ context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error) {
+	if strings.Contains(string(args), "fail") {
+		return nil, errors.New("ENOENT: no such file")
+	}
+	return json.Marshal(map[string]any{"server": server, "tool": tool, "args": args})
+})
+
+var fs = []script.Namespace{{Ident: "fs", Functions: []script.Function{{Ident: "read", Server: "file-system", Tool: "read-file"}}}}
+
+// TestSandbox_RoundTrip checks that a worker gives the result script.Run
+// gives in this process.
+func TestSandbox_RoundTrip(t *testing.T) {
+	s := newSandbox(t, Options{})
+	inProcess := New(nil)
+	tests := []string{
+		`return 1 + 1`,
+		`return {a: [1, "é😀", null], b: await fs.read({path: "/x"})}`,
+		`console.log("hi", {a: 1}); console.error("bad"); return`,
+		`function f() { null.x }\nf()`,
+		`await fs.read({path: "fail"})`,
+		`try { await fs.read({path: "fail"}) } catch (e) { return [e.message, e.server, e.tool] }`,
+		`let b = ;`,
+		`for (;;) await fs.read()`,
+		`return "x".repeat(100)`,
+	}
+	for _, src := range tests {
+		t.Run(src, func(t *testing.T) {
+			req := script.Request{Source: src, Namespaces: fs, MaxCalls: 3, MaxResult: 50}
+			want := inProcess.Run(t.Context(), req, echo)
+			got := s.Run(t.Context(), req, echo)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("worker:\n%+v %+v\nin process:\n%+v %+v", got, got.Err, want, want.Err)
+			}
+		})
+	}
+}
+
+// TestSandbox_ToolCallsOverlap checks that calls under Promise.all are in
+// flight together through the pipe: each waits until all have started.
+func TestSandbox_ToolCallsOverlap(t *testing.T) {
+	s := newSandbox(t, Options{})
+	const n = 10
+	var started sync.WaitGroup
+	started.Add(n)
+	all := make(chan struct{})
+	go func() { started.Wait(); close(all) }()
+	caller := callerFunc(func(ctx context.Context, _, _ string, args json.RawMessage) (json.RawMessage, error) {
+		started.Done()
+		select {
+		case <-all:
+			return args, nil
+		case <-ctx.Done():
+			return nil, fmt.Errorf("calls did not overlap: %w", ctx.Err())
+		}
+	})
+	res := s.Run(t.Context(), script.Request{
+		Source:     `return (await Promise.all([...Array(10).keys()].map(i => fs.read({i})))).map(r => r.i)`,
+		Namespaces: fs,
+		Timeout:    10 * time.Second,
+	}, caller)
+	if res.Err != nil || string(res.Value) != "[0,1,2,3,4,5,6,7,8,9]" || res.Calls != n {
+		t.Errorf("Value = %s, Err = %v, Calls = %d", res.Value, res.Err, res.Calls)
+	}
+}
+
+// TestSandbox_KillsHeavyBuiltinLoop checks the deadline holds for a loop
+// that QuickJS's interrupt does not stop on time.
+func TestSandbox_KillsHeavyBuiltinLoop(t *testing.T) {
+	const timeout, grace, slack = 300 * time.Millisecond, 200 * time.Millisecond, 1500 * time.Millisecond
+	s := newSandbox(t, Options{Grace: grace})
+	start := time.Now()
+	res := s.Run(t.Context(), script.Request{Source: `for (;;) { new Array(1e6).fill(1).sort() }`, Timeout: timeout}, nil)
+	took := time.Since(start)
+	if res.Err == nil || res.Err.Kind != script.KindTimeout {
+		t.Fatalf("Err = %+v, want a timeout", res.Err)
+	}
+	if took > timeout+grace+slack {
+		t.Errorf("Run took %v, want at most %v", took, timeout+grace+slack)
+	}
+	if res := s.Run(t.Context(), script.Request{Source: "return 7"}, nil); string(res.Value) != "7" {
+		t.Errorf("next run: %s %v", res.Value, res.Err)
+	}
+}
+
+func TestSandbox_MemoryBomb(t *testing.T) {
+	s := newSandbox(t, Options{MemoryLimit: 32 << 20})
+	for _, src := range []string{
+		`new Array(2**27).fill(0)`,
+		`const a = []; const s = "y".repeat(1 << 16); for (;;) a.push(s + a.length)`,
+	} {
+		res := s.Run(t.Context(), script.Request{Source: src}, nil)
+		if res.Err == nil || res.Err.Kind != script.KindMemory {
+			t.Errorf("%s: Err = %+v, want kind memory", src, res.Err)
+		}
+		if res := s.Run(t.Context(), script.Request{Source: "return 7"}, nil); string(res.Value) != "7" {
+			t.Errorf("next run: %s %v", res.Value, res.Err)
+		}
+	}
+}
+
+// pids returns the pids of all live workers.
+func (s *Sandbox) pids() []int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var pids []int
+	for w := range s.all {
+		pids = append(pids, w.cmd.Process.Pid)
+	}
+	return pids
+}
+
+// busyWorker returns the one worker that is running a script.
+func (s *Sandbox) busyWorker() *worker {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for w := range s.all {
+		if !slicesContains(s.idle, w) {
+			return w
+		}
+	}
+	return nil
+}
+
+func slicesContains(ws []*worker, w *worker) bool {
+	for _, x := range ws {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+func TestSandbox_RecoversFromWorkerCrash(t *testing.T) {
+	s := newSandbox(t, Options{Workers: 1})
+	crash := callerFunc(func(ctx context.Context, _, _ string, _ json.RawMessage) (json.RawMessage, error) {
+		w := s.busyWorker()
+		if w == nil {
+			return nil, errors.New("no busy worker")
+		}
+		syscall.Kill(w.cmd.Process.Pid, syscall.SIGKILL)
+		<-ctx.Done()
+		return nil, ctx.Err()
+	})
+	res := s.Run(t.Context(), script.Request{Source: `await fs.read()`, Namespaces: fs}, crash)
+	if res.Err == nil || !strings.HasPrefix(res.Err.Message, "script worker exited: signal: killed") {
+		t.Fatalf("Err = %+v, want the worker's exit", res.Err)
+	}
+	if res := s.Run(t.Context(), script.Request{Source: "return 7"}, nil); string(res.Value) != "7" {
+		t.Errorf("next run: %s %v", res.Value, res.Err)
+	}
+}
+
+func TestSandbox_CloseLeavesNoProcess(t *testing.T) {
+	s := newSandbox(t, Options{Workers: 3})
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Go(func() { s.Run(t.Context(), script.Request{Source: "return 1"}, nil) })
+	}
+	wg.Wait()
+	pids := s.pids()
+	if len(pids) == 0 {
+		t.Fatal("no workers")
+	}
+	// A script still running when Close comes is stopped too.
+	running := make(chan script.Result)
+	started := make(chan struct{})
+	signal := callerFunc(func(context.Context, string, string, json.RawMessage) (json.RawMessage, error) {
+		close(started)
+		return json.RawMessage("1"), nil
+	})
+	go func() {
+		running <- s.Run(t.Context(), script.Request{Source: "await fs.read(); for (;;) {}", Namespaces: fs}, signal)
+	}()
+	<-started
+	pids = s.pids()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if res := <-running; res.Err == nil {
+		t.Errorf("script running at Close: Value = %s, want an error", res.Value)
+	}
+	s.Close() // idempotent
+	for _, pid := range pids {
+		if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
+			t.Errorf("worker %d still exists after Close: %v", pid, err)
+		}
+	}
+	if res := s.Run(t.Context(), script.Request{Source: "return 1"}, nil); res.Err == nil || !strings.Contains(res.Err.Message, "closed") {
+		t.Errorf("Run after Close: %+v", res.Err)
+	}
+}
+
+func TestSandbox_BoundsConcurrency(t *testing.T) {
+	const workers, scripts = 2, 5
+	s := newSandbox(t, Options{Workers: workers})
+	var mu sync.Mutex
+	inFlight, most := 0, 0
+	full := make(chan struct{})
+	release := make(chan struct{})
+	caller := callerFunc(func(ctx context.Context, _, _ string, _ json.RawMessage) (json.RawMessage, error) {
+		mu.Lock()
+		inFlight++
+		most = max(most, inFlight)
+		if inFlight == workers {
+			select {
+			case <-full:
+			default:
+				close(full)
+			}
+		}
+		mu.Unlock()
+		defer func() { mu.Lock(); inFlight--; mu.Unlock() }()
+		select {
+		case <-release:
+			return json.RawMessage("1"), nil
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	})
+	results := make(chan script.Result, scripts)
+	for range scripts {
+		go func() {
+			results <- s.Run(t.Context(), script.Request{Source: "return await fs.read()", Namespaces: fs}, caller)
+		}()
+	}
+	<-full
+	close(release)
+	for range scripts {
+		if res := <-results; res.Err != nil {
+			t.Error(res.Err)
+		}
+	}
+	if most != workers {
+		t.Errorf("at most %d scripts ran at once, want %d", most, workers)
+	}
+}
+
+func TestSandbox_Cancel(t *testing.T) {
+	s := newSandbox(t, Options{Workers: 1})
+	t.Run("running script", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(t.Context())
+		caller := callerFunc(func(context.Context, string, string, json.RawMessage) (json.RawMessage, error) {
+			cancel()
+			return json.RawMessage("1"), nil
+		})
+		res := s.Run(ctx, script.Request{Source: "await fs.read(); for (;;) {}", Namespaces: fs}, caller)
+		if res.Err == nil || res.Err.Kind != script.KindCanceled {
+			t.Errorf("Err = %+v, want canceled", res.Err)
+		}
+	})
+	t.Run("waiting for a worker", func(t *testing.T) {
+		hold := make(chan struct{})
+		held := make(chan struct{})
+		caller := callerFunc(func(context.Context, string, string, json.RawMessage) (json.RawMessage, error) {
+			close(held)
+			<-hold
+			return json.RawMessage("1"), nil
+		})
+		done := make(chan script.Result)
+		go func() {
+			done <- s.Run(t.Context(), script.Request{Source: "return await fs.read()", Namespaces: fs}, caller)
+		}()
+		<-held
+		ctx, cancel := context.WithCancel(t.Context())
+		cancel()
+		if res := s.Run(ctx, script.Request{Source: "return 1"}, nil); res.Err == nil || res.Err.Kind != script.KindCanceled {
+			t.Errorf("Err = %+v, want canceled while waiting", res.Err)
+		}
+		close(hold)
+		if res := <-done; res.Err != nil {
+			t.Error(res.Err)
+		}
+	})
+}
+
+func TestSandbox_InProcess(t *testing.T) {
+	s := New(&Options{})
+	defer s.Close()
+	if res := s.Run(t.Context(), script.Request{Source: "return await fs.read({a: 1})", Namespaces: fs}, echo); res.Err != nil || !strings.Contains(string(res.Value), `"args":{"a":1}`) {
+		t.Errorf("Value = %s, Err = %v", res.Value, res.Err)
+	}
+}

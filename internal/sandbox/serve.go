@@ -1,0 +1,198 @@
+package sandbox
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/switchboard-mcp/switchboard/internal/script"
+)
+
+// ServeWorker is the worker side of the protocol: it reads run frames from r,
+// runs each script with script.Run in a fresh VM, proxies the script's tool
+// calls to the parent over w, and writes a done frame per script. It runs one
+// script at a time and returns nil at EOF of r, or the first read or write
+// error. When ctx is done it cancels the script running and returns.
+func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	srv := &server{out: &frameWriter{w: w}, pending: map[int64]chan *frame{}}
+
+	frames := make(chan *frame)
+	readErr := make(chan error, 1)
+	go func() {
+		in := newFrameReader(r)
+		for {
+			f, err := in.read()
+			if err != nil {
+				readErr <- err
+				return
+			}
+			select {
+			case frames <- f:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+
+	// cur is the script running now, or nil.
+	var cur *running
+	defer func() {
+		if cur != nil {
+			cur.cancel()
+			<-cur.done
+		}
+	}()
+	for {
+		var curDone <-chan error
+		if cur != nil {
+			curDone = cur.done
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case err := <-readErr:
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		case err := <-curDone:
+			cur.cancel()
+			cur = nil
+			if err != nil {
+				return err
+			}
+		case f := <-frames:
+			switch f.Type {
+			case frameRun:
+				if f.Req == nil {
+					return fmt.Errorf("run frame without a request")
+				}
+				if cur != nil {
+					// The parent sends run only after the done frame of the
+					// last script, which is written just before cur.done.
+					if err := <-cur.done; err != nil {
+						return err
+					}
+					cur.cancel()
+				}
+				setMemoryBackstop(f.Req.MemoryLimit)
+				cur = srv.start(ctx, *f.Req)
+			case frameCancel:
+				if cur != nil {
+					cur.cancel()
+				}
+			case frameResult:
+				srv.deliver(f)
+			default:
+				return fmt.Errorf("unknown frame type %q", f.Type)
+			}
+		}
+	}
+}
+
+// running is a script the worker runs; done gets the error of writing its
+// done frame.
+type running struct {
+	cancel context.CancelFunc
+	done   chan error
+}
+
+// start runs req in a goroutine and writes its done frame when it ends.
+func (s *server) start(ctx context.Context, req script.Request) *running {
+	ctx, cancel := context.WithCancel(ctx)
+	r := &running{cancel: cancel, done: make(chan error, 1)}
+	go func() {
+		calls := &runCaller{srv: s}
+		res := script.Run(ctx, req, calls)
+		calls.finish()
+		r.done <- s.out.write(&frame{Type: frameDone, Result: &res})
+	}()
+	return r
+}
+
+// server is the worker's ToolCaller: it sends call frames and waits for the
+// matching result frames. Call ids are unique for the life of the worker, so
+// a late result for a script that ended matches nothing.
+type server struct {
+	out *frameWriter
+
+	mu      sync.Mutex
+	nextID  int64
+	pending map[int64]chan *frame
+}
+
+// CallTool implements script.ToolCaller over the pipe to the parent.
+func (s *server) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error) {
+	s.mu.Lock()
+	s.nextID++
+	id := s.nextID
+	ch := make(chan *frame, 1)
+	s.pending[id] = ch
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.pending, id)
+		s.mu.Unlock()
+	}()
+
+	if err := s.out.write(&frame{Type: frameCall, ID: id, Server: server, Tool: tool, Args: args}); err != nil {
+		return nil, err
+	}
+	select {
+	case f := <-ch:
+		if f.IsError {
+			return nil, errors.New(f.Error)
+		}
+		return f.Value, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func (s *server) deliver(f *frame) {
+	s.mu.Lock()
+	ch := s.pending[f.ID]
+	s.mu.Unlock()
+	if ch != nil {
+		select {
+		case ch <- f: // buffered: the first result for an id gets in
+		default:
+		}
+	}
+}
+
+// runCaller is the ToolCaller of one script. finish waits for its calls, so
+// that no call frame of a script follows its done frame.
+type runCaller struct {
+	srv *server
+
+	mu     sync.Mutex
+	wg     sync.WaitGroup
+	closed bool
+}
+
+func (c *runCaller) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error) {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return nil, errors.New("script ended")
+	}
+	c.wg.Add(1)
+	c.mu.Unlock()
+	defer c.wg.Done()
+	return c.srv.CallTool(ctx, server, tool, args)
+}
+
+// finish makes later calls fail and waits for those in flight; script.Run
+// cancels their context when it returns, so they end at once.
+func (c *runCaller) finish() {
+	c.mu.Lock()
+	c.closed = true
+	c.mu.Unlock()
+	c.wg.Wait()
+}
