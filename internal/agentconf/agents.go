@@ -17,6 +17,7 @@ const (
 	User
 )
 
+// String returns "project" or "user".
 func (s Scope) String() string {
 	if s == User {
 		return "user"
