@@ -283,4 +283,3 @@ func dotted(path []string) string {
 	}
 	return strings.Join(path, ".")
 }
-
