@@ -39,7 +39,7 @@ func syntheticDocs(tb testing.TB, n int) []Doc {
 
 func benchQueries(tb testing.TB) []string {
 	var qs []string
-	for _, p := range []string{devQueries, extraQs} {
+	for _, p := range []string{devQueries, extraQs, extra2Qs} {
 		for _, q := range readQueries(tb, p) {
 			qs = append(qs, q.Query)
 		}

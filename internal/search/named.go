@@ -18,8 +18,10 @@ const maxNamed = 3
 
 // buildNames finds the naming words of backend names. A word names its
 // backends when at least half of the tools whose text uses it belong to
-// them (or no tool uses it), and at most maxNamed backends share it.
+// them, or when hardly any other tool uses it (at most 2, or 0.5% of the
+// tools), and at most maxNamed backends share it.
 func (ix *Index) buildNames() {
+	ix.nameKeys = map[string][]int32{}
 	byWord := map[string][]int32{}
 	var order []string
 	for s, name := range ix.servers {
@@ -46,11 +48,18 @@ func (ix *Index) buildNames() {
 				}
 			}
 		}
-		if 2*inside >= df {
+		if outside := df - inside; 2*inside >= df || outside <= max(2, len(ix.docs)/200) {
+			k := nameKey(w)
+			ix.nameKeys[k] = append(ix.nameKeys[k], int32(len(ix.names)))
 			ix.names = append(ix.names, nameWord{word: w, servers: srv})
 		}
 	}
 }
+
+// nameKey is the bucket of a word in Index.nameKeys: its first three
+// letters, which every spelling sameName accepts shares (stems differ only
+// at the end and names are at least three letters long).
+func nameKey(w string) string { return w[:3] }
 
 // nameWords returns the lowercase words of a backend name of at least three
 // characters ("zereight-gitlab" -> zereight, gitlab; "MongoDB" -> mongodb).
@@ -93,10 +102,11 @@ func (ix *Index) namedServers(query string) ([]int32, map[string]bool) {
 		}
 	}
 	for _, w := range lowerWords(query) {
-		if foreign[w] {
+		if foreign[w] || len(w) < 3 {
 			continue
 		}
-		for _, n := range ix.names {
+		for _, i := range ix.nameKeys[nameKey(w)] {
+			n := &ix.names[i]
 			if !sameName(w, n.word) {
 				continue
 			}
@@ -139,7 +149,7 @@ func demoteNaming(qs []qterm, naming map[string]bool) []qterm {
 // backend's.
 func (ix *Index) namedBonus() float64 { return namedBonusIDF * ix.maxIDF }
 
-var namedBonusIDF = 3.0
+const namedBonusIDF = 3.0
 
 // buildNameTerms records, per tool, the term ids of its name that tell it
 // apart from its backend's other tools: a word in the names of at least half
@@ -189,7 +199,7 @@ func (ix *Index) nameCoverage(doc int32, match map[int32]float64) float64 {
 
 // nameCoverageIDF scales the name-coverage bonus: a tool whose whole name
 // the query spells out gains this many times the index's largest IDF.
-var nameCoverageIDF = 0.5
+const nameCoverageIDF = 0.5
 
 // matchWeights maps every tool-level term id the query reaches to the best
 // weight it is reached at.

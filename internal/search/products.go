@@ -7,7 +7,9 @@ import "strings"
 // serves, and names no indexed backend, asks for something the catalog
 // probably cannot do ("a Jira ticket" when only GitHub and GitLab exist); it
 // is answered only on strong evidence (Options.ForeignCoverage). The list is
-// general knowledge, not tuned to any query set; Options.Products replaces it.
+// general knowledge, not tuned to any query set, and holds no ordinary English
+// word ("sanity", "segment") that a query may use in its plain sense;
+// Options.Products replaces it.
 var DefaultProducts = strings.Split(`jira|confluence|trello|asana|clickup|basecamp|bitbucket|`+
 	`microsoft teams|ms teams|outlook|gmail|google calendar|google drive|google docs|google sheets|`+
 	`dropbox|onedrive|sharepoint|zoom|webex|discord|telegram|whatsapp|twilio|sendgrid|mailchimp|`+
@@ -19,8 +21,9 @@ var DefaultProducts = strings.Split(`jira|confluence|trello|asana|clickup|baseca
 	`zapier|okta|auth0|1password|lastpass|miro|canva|photoshop|servicenow|smartsheet|wrike|`+
 	`evernote|todoist|icloud|alexa|google home|philips hue|home assistant|smartthings|tesla|fitbit|`+
 	`azure blob|dynamodb|elasticsearch|kafka|rabbitmq|mysql|sqlite|oracle|cassandra|firebase|`+
-	`bigcommerce|woocommerce|wordpress|webflow|contentful|sanity|segment|mixpanel|amplitude|`+
+	`bigcommerce|woocommerce|wordpress|webflow|contentful|mixpanel|amplitude|pipedrive|marketo|`+
 	`google analytics|hotjar|optimizely|launchdarkly|statuspage|gitbook|readme.io|postman|`+
+	`google meet|skype|yelp|opentable|tripadvisor|pinterest|snapchat|twitch|soundcloud|apple music|`+
 	`openai|chatgpt|anthropic|gemini|copilot|netflix|amazon|ebay|etsy`, "|")
 
 // productSet is a prepared list of product names.

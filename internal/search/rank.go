@@ -293,7 +293,7 @@ func (ix *Index) diversify(hits []Hit, limit int, score []float64, cands, clause
 // contextWeight is the weight a clause gives the terms of the rest of the
 // query, so "look at its diffs" in a query about a merge request still
 // prefers merge request diffs.
-var contextWeight = 0.3
+const contextWeight = 0.3
 
 // clauses splits a query into the term lists of its parts: at a comma,
 // semicolon, colon or sentence end followed by a space (so URLs and paths stay

@@ -8,9 +8,15 @@
 // product ("in Sentry", "GitLab MR") lifts that backend's tools. Terms are
 // lowercased, split at snake_case, kebab-case, dots, camelCase and digits,
 // stripped of stop words and stemmed by a small suffix stripper written for
-// this package (no stemming library); a short synonym table lets common verbs
-// and nouns match each other ("fetch" finds "get", "folder" finds
-// "directory") at a reduced weight.
+// this package (no stemming library). Hand-written synonym and related-word
+// tables let the words of a query reach the words of a tool ("fetch" finds
+// "get", "permitted" finds "allowed") at reduced weights, and idioms are
+// rewritten first ("get rid of" -> delete). URLs, paths, coordinates and
+// capitalised names in a query are arguments: they become hints ("url",
+// "file") and count little towards relevance. A query word that names a
+// backend ("with Playwright") lifts all of that backend's tools; a tool whose
+// whole name the query spells out gains a bonus; a multi-step query ("find
+// X, then resolve it") keeps the best tool of each clause in the top hits.
 //
 // A query that names a tool exactly (original name or ident, bare or as
 // server.tool, server__tool, server/tool or "server tool") ranks that tool
@@ -128,8 +134,9 @@ type Index struct {
 	exact     map[string][]int32
 	maxIDF    float64
 	products  productSet
-	names     []nameWord // words of backend names that name them
-	nameTerms [][]int32  // doc -> distinctive term ids of its name
+	names     []nameWord         // words of backend names that name them
+	nameKeys  map[string][]int32 // nameKey -> indexes in names
+	nameTerms [][]int32          // doc -> distinctive term ids of its name
 }
 
 // New builds an index over docs. It copies the slice (not the strings), so

@@ -106,6 +106,12 @@ var synonymGroups = [][]string{
 	words("todo todos"),
 	words("health status"),
 	words("template blueprint"),
+	// File formats.
+	words("yaml yml"),
+	words("javascript js"),
+	words("typescript ts"),
+	words("markdown md"),
+	words("python py"),
 }
 
 var relatedGroups = [][]string{

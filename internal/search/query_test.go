@@ -1,0 +1,149 @@
+package search
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+)
+
+func TestRewritePhrases(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"How many users are there?", "count users are there?"},
+		{"Get rid of the old branch", "delete the old branch"},
+		{"Review GitLab MR !9", "Review GitLab merge request !9"},
+		{"Go to https://x.test and sign in", "navigate https://x.test and login"},
+		{"nothing to rewrite", "nothing to rewrite"},
+		{"forgotten", "forgotten"}, // "go" only as a whole word
+	}
+	for _, tt := range tests {
+		if got := rewritePhrases(tt.in); got != tt.want {
+			t.Errorf("rewritePhrases(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestQueryTokens_ArgumentsBecomeHints(t *testing.T) {
+	tests := []struct {
+		in    string
+		want  []string
+		paths []string
+	}{
+		{"scrape https://example.com/pricing now", []string{"scrap", "url"}, nil},
+		{"open docs.example.com", []string{"open", "url"}, nil},
+		{"What is at 48.85, 2.29?", []string{"coordinat"}, nil},
+		{"mail bob@example.com", []string{"mail", "email"}, nil},
+		{"lint src/index.js", []string{"lint", "src", "index", "js", "fil"}, []string{"src", "index", "js"}},
+	}
+	for _, tt := range tests {
+		toks, paths, _ := queryTokens(tt.in)
+		var got []string
+		for _, tk := range toks {
+			got = append(got, tk.term)
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("queryTokens(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+		for _, p := range tt.paths {
+			if !paths[p] {
+				t.Errorf("queryTokens(%q): %q not marked as a path word", tt.in, p)
+			}
+		}
+	}
+}
+
+func TestProperNames(t *testing.T) {
+	got := properNames("Find Alice in Paris. Then call Bob")
+	for _, w := range []string{stem("alice"), stem("paris"), stem("bob")} {
+		if !got[w] {
+			t.Errorf("properNames: %q missing from %v", w, got)
+		}
+	}
+	if got["find"] || got["then"] {
+		t.Errorf("properNames counts sentence starts: %v", got)
+	}
+}
+
+func TestNamedServers(t *testing.T) {
+	ix := corpusIndex(t)
+	tests := []struct {
+		query string
+		want  []string
+	}{
+		{"open an issue in GitLab", []string{"gitlab", "zereight-gitlab"}},
+		{"query my Mongo database", []string{"mongodb"}},
+		{"run SQL on PostgreSQL", []string{"postgres"}},
+		{"With Playwright, click the button", []string{"playwright"}},
+		{"map all URLs of a website", nil},             // "map" is common outside google-maps
+		{"schedule a meeting in Google Calendar", nil}, // an unserved product names nothing
+		{"search the web for fusion news", nil},        // "search" does not name brave-search
+	}
+	for _, tt := range tests {
+		ss, _ := ix.namedServers(tt.query)
+		var got []string
+		for _, s := range ss {
+			got = append(got, ix.servers[s])
+		}
+		slices.Sort(got)
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("namedServers(%q) = %v, want %v", tt.query, got, tt.want)
+		}
+	}
+}
+
+func TestClauses_KeepURLsWhole(t *testing.T) {
+	ix := corpusIndex(t)
+	q := "With Playwright, open http://localhost:3000/login, fill in username and password, and press the Sign in button."
+	cl := ix.clauses(q, ix.queryTerms(q), nil)
+	if len(cl) != 3 {
+		t.Fatalf("clauses = %d, want 3 (open, fill, press)", len(cl))
+	}
+	for _, c := range cl {
+		for _, term := range c {
+			if term.term == "localhost" || term.term == "http" {
+				t.Errorf("URL split into words: %v", c)
+			}
+		}
+	}
+}
+
+func TestSynonymsSymmetricAndWeighted(t *testing.T) {
+	for a, ss := range synonyms {
+		for _, s := range ss {
+			if s.w != synonymWeight && s.w != relatedWeight {
+				t.Errorf("%s -> %s at weight %v", a, s.term, s.w)
+			}
+			back := slices.IndexFunc(synonyms[s.term], func(x syn) bool { return x.term == a })
+			if back < 0 || synonyms[s.term][back].w != s.w {
+				t.Errorf("%s -> %s (%v) has no equal way back", a, s.term, s.w)
+			}
+		}
+	}
+	has := func(a, b string) bool {
+		return slices.ContainsFunc(synonyms[stem(a)], func(s syn) bool { return s.term == stem(b) })
+	}
+	for _, p := range [][2]string{{"fetch", "get"}, {"folder", "directory"}, {"permitted", "allowed"}, {"rename", "move"}, {"ticket", "issue"}} {
+		if !has(p[0], p[1]) {
+			t.Errorf("%q does not reach %q", p[0], p[1])
+		}
+	}
+}
+
+func TestSearch_NamedBackendWinsSameTool(t *testing.T) {
+	ix := corpusIndex(t)
+	tests := []struct{ query, server, tool string }{
+		{"With Playwright, fill in the login form", "playwright", "browser_fill_form"},
+		{"In Chrome DevTools, fill in the login form", "chrome-devtools", "fill_form"},
+		{"Run a read-only SQL query on the local Postgres database", "postgres", "query"},
+	}
+	for _, tt := range tests {
+		hits := ix.Search(tt.query, 5)
+		if !slices.ContainsFunc(hits, func(h Hit) bool { return h.Server == tt.server && h.Tool == tt.tool }) {
+			t.Errorf("Search(%q) = %s, want %s/%s in the top 5", tt.query, fmtHits(hits), tt.server, tt.tool)
+		}
+		for _, h := range hits[:1] {
+			if h.Server != tt.server {
+				t.Errorf("Search(%q)[0] = %s/%s, want a %s tool", tt.query, h.Server, h.Tool, tt.server)
+			}
+		}
+	}
+}
