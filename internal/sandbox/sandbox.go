@@ -45,7 +45,7 @@ type Sandbox struct {
 	grace   time.Duration
 	memory  int64
 	slots   chan struct{} // one token per running script
-	maxIdle int
+	maxIdle int // Workers: the most worker processes, idle or busy, save one being replaced
 
 	mu       sync.Mutex
 	idle     []*worker
@@ -183,11 +183,12 @@ func (s *Sandbox) track(w *worker) bool {
 	return true
 }
 
-// warm starts a worker in the background unless one is idle or starting.
+// warm starts a worker in the background unless one is idle or starting, or
+// Workers workers exist.
 func (s *Sandbox) warm() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed || len(s.idle) > 0 || s.starting > 0 {
+	if s.closed || len(s.idle) > 0 || s.starting > 0 || len(s.all) >= s.maxIdle {
 		return
 	}
 	s.starting++

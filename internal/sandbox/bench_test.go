@@ -1,0 +1,54 @@
+package sandbox
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/script"
+)
+
+// BenchmarkSandbox_TrivialWarm is a trivial script in a warm worker; p50-ms
+// is the median latency of one Run.
+func BenchmarkSandbox_TrivialWarm(b *testing.B) {
+	s := newSandbox(b, Options{Workers: 1})
+	req := script.Request{Source: "return 1 + 1", Namespaces: fs}
+	if res := s.Run(context.Background(), req, echo); res.Err != nil { // start the worker
+		b.Fatal(res.Err)
+	}
+	var took []time.Duration
+	for b.Loop() {
+		start := time.Now()
+		if res := s.Run(context.Background(), req, echo); res.Err != nil {
+			b.Fatal(res.Err)
+		}
+		took = append(took, time.Since(start))
+	}
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)/2])/float64(time.Millisecond), "p50-ms")
+	b.ReportMetric(float64(took[len(took)*99/100])/float64(time.Millisecond), "p99-ms")
+}
+
+// BenchmarkSandbox_ParallelCalls is 10 tool calls of 50 ms under Promise.all
+// through the pipe; x-one-call is the time over that of one call.
+func BenchmarkSandbox_ParallelCalls(b *testing.B) {
+	const latency = 50 * time.Millisecond
+	s := newSandbox(b, Options{Workers: 1})
+	slow := callerFunc(func(ctx context.Context, _, _ string, args json.RawMessage) (json.RawMessage, error) {
+		time.Sleep(latency) // the latency of a backend
+		return args, nil
+	})
+	req := script.Request{Source: `return (await Promise.all([...Array(10).keys()].map(i => fs.read({i})))).length`, Namespaces: fs}
+	s.Run(context.Background(), script.Request{Source: "1"}, nil) // start the worker
+	var total time.Duration
+	for b.Loop() {
+		start := time.Now()
+		if res := s.Run(context.Background(), req, slow); res.Err != nil || string(res.Value) != "10" {
+			b.Fatal(res.Err, string(res.Value))
+		}
+		total += time.Since(start)
+	}
+	b.ReportMetric(float64(total)/float64(b.N)/float64(latency), "x-one-call")
+}
