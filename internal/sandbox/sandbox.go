@@ -45,7 +45,7 @@ type Sandbox struct {
 	grace   time.Duration
 	memory  int64
 	slots   chan struct{} // one token per running script
-	maxIdle int // Workers: the most worker processes, idle or busy, save one being replaced
+	maxIdle int           // Workers: the most worker processes, idle or busy, save one being replaced
 
 	mu       sync.Mutex
 	idle     []*worker
