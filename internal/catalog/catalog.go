@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -361,4 +362,17 @@ func (c *Catalog) RawTools(server string) ([]*mcp.Tool, bool) {
 		return nil, false
 	}
 	return slices.Clone(e.listing.Tools), true
+}
+
+// Note is a short remark on a server for the capability index: that it
+// is new since the last approval, or has tools waiting for approval.
+func (c *Catalog) Note(server string) string {
+	var notes []string
+	if f, ok := c.opts.Vetter.(interface{ Fresh(string) bool }); ok && f.Fresh(server) {
+		notes = append(notes, "new")
+	}
+	if w := c.Withheld(server); len(w) > 0 {
+		notes = append(notes, fmt.Sprintf("%d withheld", len(w)))
+	}
+	return strings.Join(notes, ", ")
 }

@@ -32,9 +32,18 @@ type TrustVetter struct {
 	InspectCache string
 
 	mu       sync.Mutex
+	fresh    map[string]bool            // servers first seen by this process
 	findings map[string][]trust.Finding // tool hash -> findings
 	loaded   bool
 	dirty    bool
+}
+
+// Fresh reports whether server's identity had never been seen (approved)
+// before this process first listed its tools.
+func (v *TrustVetter) Fresh(server string) bool {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.fresh[server]
 }
 
 // inspect returns the findings for t, from the cache when it has them.
@@ -102,6 +111,14 @@ func (v *TrustVetter) Vet(spec *config.Server, tools []Tool) ([]Tool, []Withheld
 			return nil, withheld
 		}
 		approved = verdict.Approved
+		if !verdict.Known {
+			v.mu.Lock()
+			if v.fresh == nil {
+				v.fresh = map[string]bool{}
+			}
+			v.fresh[spec.Name] = true
+			v.mu.Unlock()
+		}
 	}
 	policy := trust.Policy{Allow: spec.Tools.Allow, Deny: spec.Tools.Deny, ReadOnly: spec.ReadOnly || v.ReadOnly}
 	for _, t := range tools {

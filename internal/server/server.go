@@ -131,7 +131,11 @@ func (s *Server) listToolsDescription() string {
 			item += " (as " + id + ")"
 		}
 		if tools, ok := s.o.Catalog.Known(n); ok {
-			item += fmt.Sprintf(" [%d]", len(tools))
+			if note := s.o.Catalog.Note(n); note != "" {
+				item += fmt.Sprintf(" [%d; %s]", len(tools), note)
+			} else {
+				item += fmt.Sprintf(" [%d]", len(tools))
+			}
 		}
 		if i < len(names)-1 {
 			item += ", "
