@@ -46,14 +46,15 @@ func main() {
 	out := flag.String("out", "", "write the report to this file (default stdout)")
 	quick := flag.Bool("quick", false, "fewer iterations: a short smoke run")
 	only := flag.String("only", "", "run only these sections (comma-separated: definitions,latency,tasks,scale)")
+	bin := flag.String("bin", "", "use this switchboard binary instead of building ./cmd/switchboard")
 	flag.Parse()
-	if err := run(*out, *quick, *only); err != nil {
+	if err := run(*out, *quick, *only, *bin); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(out string, quick bool, only string) error {
+func run(out string, quick bool, only, bin string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
 	root, err := repoRoot()
@@ -71,13 +72,18 @@ func run(out string, quick bool, only string) error {
 		return fmt.Errorf("npm reference servers missing (run `make interop-deps`): %w", err)
 	}
 	for _, b := range [][2]string{{r.bin, "./cmd/switchboard"}, {r.replay, "./test/replay"}} {
-		if only == "scale" {
-			break
+		if only == "scale" || (bin != "" && b[0] == r.bin) {
+			continue
 		}
 		cmd := exec.CommandContext(ctx, "go", "build", "-o", b[0], b[1])
 		cmd.Dir = root
 		if o, err := cmd.CombinedOutput(); err != nil {
 			return fmt.Errorf("building %s: %w\n%s", b[1], err, o)
+		}
+	}
+	if bin != "" {
+		if r.bin, err = filepath.Abs(bin); err != nil {
+			return err
 		}
 	}
 	start := time.Now()
@@ -111,7 +117,7 @@ func run(out string, quick bool, only string) error {
 		fmt.Fprintf(os.Stderr, "bench: %s done in %s\n", s.name, time.Since(t0).Round(time.Millisecond))
 		doc.WriteString(md)
 	}
-	fmt.Fprintf(&doc, "\nTotal run time: %s.\n", time.Since(start).Round(time.Second))
+	fmt.Fprintf(&doc, "Total run time: %s; load average at the end: %s. Timings on a loaded machine are upper bounds; the ratios pair measurements taken in the same minutes.\n", time.Since(start).Round(time.Second), loadavg())
 	if out == "" {
 		_, err = os.Stdout.Write(doc.Bytes())
 		return err
@@ -151,6 +157,15 @@ func machine() string {
 	if o, err := exec.Command("node", "--version").Output(); err == nil {
 		node = strings.TrimSpace(string(o))
 	}
-	return fmt.Sprintf("| machine | |\n|---|---|\n| CPU | %s |\n| cores | %d |\n| OS | %s/%s |\n| Go | %s |\n| Node.js | %s |\n| date | %s |\n\n",
-		cpu, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version(), node, time.Now().UTC().Format("2006-01-02 15:04 MST"))
+	return fmt.Sprintf("| machine | |\n|---|---|\n| CPU | %s |\n| cores | %d |\n| OS | %s/%s |\n| Go | %s |\n| Node.js | %s |\n| date | %s |\n| load average (1, 5, 15 min) at start | %s |\n\n",
+		cpu, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version(), node, time.Now().UTC().Format("2006-01-02 15:04 MST"), loadavg())
+}
+
+// loadavg is the 1, 5 and 15 minute load average from /proc/loadavg.
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) >= 3 {
+		return strings.Join(f[:3], ", ")
+	}
+	return "unknown"
 }

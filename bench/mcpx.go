@@ -136,6 +136,9 @@ func writeConfig(dir string, servers map[string]any) (string, []string, error) {
 		return "", nil, err
 	}
 	cfg := filepath.Join(dir, "config.json")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", nil, err
+	}
 	if err := os.WriteFile(cfg, b, 0o600); err != nil {
 		return "", nil, err
 	}
