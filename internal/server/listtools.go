@@ -99,21 +99,35 @@ func (s *Server) ListTools(ctx context.Context, a ListArgs) (string, error) {
 	return b.String(), nil
 }
 
-// toolsOf fetches the tool lists of names concurrently.
+// toolsOf fetches the tool lists of names, starting at most
+// maxFetches unknown backends at a time (and never more than the pool's
+// cap), so a first search over many servers is not a process storm.
 func (s *Server) toolsOf(ctx context.Context, names []string) ([][]catalog.Tool, []error) {
 	lists := make([][]catalog.Tool, len(names))
 	errs := make([]error, len(names))
 	var wg sync.WaitGroup
+	sem := make(chan struct{}, max(1, min(maxFetches, s.o.Settings.MaxConnections)))
 	for i, n := range names {
 		if ts, ok := s.o.Catalog.Known(n); ok {
 			lists[i] = ts
 			continue
 		}
-		wg.Go(func() { lists[i], errs[i] = s.o.Catalog.Tools(ctx, n) })
+		wg.Go(func() {
+			select {
+			case sem <- struct{}{}:
+				defer func() { <-sem }()
+				lists[i], errs[i] = s.o.Catalog.Tools(ctx, n)
+			case <-ctx.Done():
+				errs[i] = ctx.Err()
+			}
+		})
 	}
 	wg.Wait()
 	return lists, errs
 }
+
+// maxFetches bounds backends started at once to learn their tools.
+const maxFetches = 8
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
