@@ -10,7 +10,7 @@
   delete g.__sb_call; delete g.__sb_log; delete g.__sb_done; delete g.__sb_timer;
 
   const stringify = JSON.stringify, parse = JSON.parse, isArray = Array.isArray;
-  const str = String, fromEntries = Object.fromEntries, ErrorCtor = Error;
+  const str = String, fromEntries = Object.fromEntries, defineProperty = Object.defineProperty, ErrorCtor = Error;
   const MapCtor = Map, SetCtor = Set, PromiseCtor = Promise;
 
   function __sb_replacer(k, v) {
@@ -97,19 +97,35 @@
   }
 
   return {
-    // install defines the namespaces. spec is one list of fields separated
-    // by \x1f: per namespace its ident and function count, then per function
-    // its ident, server and tool.
+    // install defines the namespaces. spec holds one segment per namespace,
+    // separated by \x1e; a segment is the namespace's ident, then per
+    // function its ident, server and tool, all separated by \x1f. A namespace
+    // object is built when the script first reads its global, so namespaces
+    // the script does not touch cost one accessor each.
     install: function __sb_install(spec) {
       if (spec === "") return;
-      const t = spec.split("\x1f");
-      for (let k = 0; k < t.length;) {
-        const ident = t[k++], n = +t[k++], o = {};
-        for (let j = 0; j < n; j++, k += 3) {
-          const server = t[k + 1], tool = t[k + 2];
-          o[t[k]] = async function __sb_tool(args) { return __sb_toolCall(server, tool, args); };
-        }
-        g[ident] = o;
+      const segs = spec.split("\x1e");
+      for (let i = 0; i < segs.length; i++) {
+        const seg = segs[i], cut = seg.indexOf("\x1f");
+        const ident = cut < 0 ? seg : seg.slice(0, cut);
+        const set = function __sb_set(v) {
+          defineProperty(g, ident, { value: v, writable: true, configurable: true, enumerable: false });
+        };
+        defineProperty(g, ident, {
+          get: function __sb_namespace() {
+            const o = {};
+            if (cut >= 0) {
+              const t = seg.slice(cut + 1).split("\x1f");
+              for (let k = 0; k + 2 < t.length; k += 3) {
+                const server = t[k + 1], tool = t[k + 2];
+                o[t[k]] = async function __sb_tool(args) { return __sb_toolCall(server, tool, args); };
+              }
+            }
+            set(o);
+            return o;
+          },
+          set, configurable: true, enumerable: false,
+        });
       }
     },
     start: function __sb_start(fn, maxResult) {

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -359,24 +358,23 @@ func interruptWhenDone(ctx context.Context, vm *quickjs.VM, stop <-chan struct{}
 	}
 }
 
-// namespaceSpec is the string the prelude's install function reads; one
-// split is faster than parsing JSON. Fields are separated by \x1f, which is
-// dropped from names: no JavaScript identifier or MCP tool name has it.
+// namespaceSpec is the string the prelude's install function reads: per
+// namespace a segment, separated by \x1e, of fields separated by \x1f. A
+// split is faster than parsing JSON. Both separators are dropped from names:
+// no JavaScript identifier or MCP tool name has them.
 func namespaceSpec(nss []Namespace) string {
+	clean := strings.NewReplacer("\x1e", "", "\x1f", "")
 	var b strings.Builder
-	field := func(s string) {
-		if b.Len() > 0 {
-			b.WriteByte(0x1f)
+	for i, n := range nss {
+		if i > 0 {
+			b.WriteByte(0x1e)
 		}
-		b.WriteString(strings.ReplaceAll(s, "\x1f", ""))
-	}
-	for _, n := range nss {
-		field(n.Ident)
-		field(strconv.Itoa(len(n.Functions)))
+		b.WriteString(clean.Replace(n.Ident))
 		for _, f := range n.Functions {
-			field(f.Ident)
-			field(f.Server)
-			field(f.Tool)
+			for _, s := range [...]string{f.Ident, f.Server, f.Tool} {
+				b.WriteByte(0x1f)
+				b.WriteString(clean.Replace(s))
+			}
 		}
 	}
 	return b.String()

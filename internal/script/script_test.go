@@ -341,3 +341,25 @@ func TestRun_Timers(t *testing.T) {
 		t.Errorf("Value = %s", res.Value)
 	}
 }
+
+func TestRun_Namespaces(t *testing.T) {
+	nss := append([]Namespace{{Ident: "empty"}}, fsNamespace...)
+	tests := []struct{ name, src, want string }{
+		{"functions", `return [typeof filesystem, Object.keys(filesystem), typeof filesystem.get_sum, filesystem.get_sum() instanceof Promise]`,
+			`["object",["read_text_file","get_sum"],"function",true]`},
+		{"same object each time", `return filesystem === filesystem`, "true"},
+		{"destructured", `const {get_sum} = filesystem; return (await get_sum({a: 1})).tool`, `"get-sum"`},
+		{"empty namespace", `return Object.keys(empty)`, "[]"},
+		{"reassigned", `filesystem = 1; return filesystem`, "1"},
+		{"shadowed", `const filesystem = 2; return filesystem`, "2"},
+		{"listed on globalThis", `return "filesystem" in globalThis && !Object.keys(globalThis).includes("filesystem")`, "true"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := Run(t.Context(), Request{Source: tt.src, Namespaces: nss}, echo)
+			if res.Err != nil || string(res.Value) != tt.want {
+				t.Errorf("Value = %s, Err = %v; want %s", res.Value, res.Err, tt.want)
+			}
+		})
+	}
+}
