@@ -86,7 +86,18 @@ func New(o *Options) *Sandbox {
 // while Workers scripts run, and returns a KindCanceled or KindTimeout error
 // if ctx ends first. It never hangs past req's timeout plus Grace (plus the
 // time to start a worker) and never panics.
-func (s *Sandbox) Run(ctx context.Context, req script.Request, caller script.ToolCaller) script.Result {
+func (s *Sandbox) Run(ctx context.Context, req script.Request, caller script.ToolCaller) (res script.Result) {
+	defer func() {
+		if p := recover(); p != nil {
+			res = failed(script.KindException, fmt.Sprintf("sandbox failed: %v", p))
+		}
+	}()
+	s.mu.Lock()
+	closed := s.closed
+	s.mu.Unlock()
+	if closed {
+		return failed(script.KindException, errClosed.Error())
+	}
 	if s.memory > 0 && (req.MemoryLimit <= 0 || req.MemoryLimit > s.memory) {
 		req.MemoryLimit = s.memory
 	}
@@ -109,7 +120,8 @@ func (s *Sandbox) Run(ctx context.Context, req script.Request, caller script.Too
 	return res
 }
 
-// Close kills every worker and makes later Run calls fail. It is idempotent.
+// Close kills every worker, which ends the scripts running in them, and makes
+// later Run calls fail. It is idempotent and safe to call concurrently.
 func (s *Sandbox) Close() error {
 	s.mu.Lock()
 	s.closed = true

@@ -329,8 +329,11 @@ func TestSandbox_Cancel(t *testing.T) {
 
 func TestSandbox_InProcess(t *testing.T) {
 	s := New(&Options{})
-	defer s.Close()
 	if res := s.Run(t.Context(), script.Request{Source: "return await fs.read({a: 1})", Namespaces: fs}, echo); res.Err != nil || !strings.Contains(string(res.Value), `"args":{"a":1}`) {
 		t.Errorf("Value = %s, Err = %v", res.Value, res.Err)
+	}
+	s.Close()
+	if res := s.Run(t.Context(), script.Request{Source: "return 1"}, nil); res.Err == nil || res.Err.Message != "sandbox is closed" {
+		t.Errorf("Run after Close: %+v", res.Err)
 	}
 }
