@@ -28,11 +28,13 @@ type Source interface {
 
 // Listing is what a backend says about itself: its tools and handshake.
 type Listing struct {
-	Tools           []*mcp.Tool `json:"tools"`
-	ProtocolVersion string      `json:"protocolVersion,omitempty"`
-	ServerName      string      `json:"serverName,omitempty"`
-	ServerVersion   string      `json:"serverVersion,omitempty"`
-	Instructions    string      `json:"instructions,omitempty"`
+	Tools           []*mcp.Tool     `json:"tools"`
+	Resources       []*mcp.Resource `json:"resources,omitempty"`
+	Prompts         []*mcp.Prompt   `json:"prompts,omitempty"`
+	ProtocolVersion string          `json:"protocolVersion,omitempty"`
+	ServerName      string          `json:"serverName,omitempty"`
+	ServerVersion   string          `json:"serverVersion,omitempty"`
+	Instructions    string          `json:"instructions,omitempty"`
 }
 
 // Tool is one backend tool as the client may see it.

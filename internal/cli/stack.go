@@ -201,11 +201,12 @@ func (a auditRecorder) Record(server, tool string, args json.RawMessage, res *mc
 type poolSource struct{ p *pool.Pool }
 
 func (s poolSource) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
-	tools, info, err := s.p.ListTools(ctx, server)
+	l, err := s.p.ListAll(ctx, server)
 	if err != nil {
 		return nil, err
 	}
-	return &catalog.Listing{Tools: tools, ProtocolVersion: info.ProtocolVersion, ServerName: info.ServerName, ServerVersion: info.ServerVersion, Instructions: info.Instructions}, nil
+	info := l.Info
+	return &catalog.Listing{Tools: l.Tools, Resources: l.Resources, Prompts: l.Prompts, ProtocolVersion: info.ProtocolVersion, ServerName: info.ServerName, ServerVersion: info.ServerVersion, Instructions: info.Instructions}, nil
 }
 
 // ago formats a duration for people.

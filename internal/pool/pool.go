@@ -158,6 +158,40 @@ func (p *Pool) ListTools(ctx context.Context, server string) ([]*mcp.Tool, backe
 	return tools, l.conn.Info(), err
 }
 
+// Lists is what a backend lists about itself.
+type Lists struct {
+	Tools     []*mcp.Tool
+	Resources []*mcp.Resource // nil when not advertised
+	Prompts   []*mcp.Prompt   // nil when not advertised
+	Info      backend.Info
+}
+
+// ListAll returns the tools of server and, when the backend advertises
+// them, its resources and prompts, starting the backend if needed. A
+// backend that advertises resources or prompts but fails to list them
+// still gives its tools.
+func (p *Pool) ListAll(ctx context.Context, server string) (Lists, error) {
+	l, err := p.acquire(ctx, server)
+	if err != nil {
+		return Lists{}, fmt.Errorf("%s: %w", server, err)
+	}
+	cctx, cancel := p.callContext(ctx, l.e)
+	defer cancel()
+	out := Lists{Info: l.conn.Info()}
+	out.Tools, err = l.conn.ListTools(cctx)
+	if err != nil {
+		err = p.callError(cctx, server+": listing tools", err)
+	} else if rp, ok := l.conn.(interface {
+		ListResources(context.Context) ([]*mcp.Resource, error)
+		ListPrompts(context.Context) ([]*mcp.Prompt, error)
+	}); ok {
+		out.Resources, _ = rp.ListResources(cctx)
+		out.Prompts, _ = rp.ListPrompts(cctx)
+	}
+	p.release(l, err)
+	return out, err
+}
+
 // Start starts server's backend if it is not running and returns its
 // handshake info (for doctor).
 func (p *Pool) Start(ctx context.Context, server string) (backend.Info, error) {

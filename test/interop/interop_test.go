@@ -181,6 +181,27 @@ func TestServe_ReferenceServers(t *testing.T) {
 	if out != "42" {
 		t.Errorf("server unhealthy after a runaway script: %q", out)
 	}
+
+	// The catalog persisted everything's tools, resources and prompts.
+	var cacheDir string
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "XDG_CACHE_HOME="); ok {
+			cacheDir = v
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(cacheDir, "switchboard", "catalog", "everything-*.json"))
+	if len(files) != 1 {
+		t.Fatalf("catalog cache files for everything: %v", files)
+	}
+	b, _ := os.ReadFile(files[0])
+	var cached struct {
+		Listing struct {
+			Tools, Resources, Prompts []json.RawMessage
+		}
+	}
+	if err := json.Unmarshal(b, &cached); err != nil || len(cached.Listing.Tools) == 0 || len(cached.Listing.Resources) == 0 || len(cached.Listing.Prompts) == 0 {
+		t.Errorf("cached listing of everything: %d tools, %d resources, %d prompts (%v)", len(cached.Listing.Tools), len(cached.Listing.Resources), len(cached.Listing.Prompts), err)
+	}
 }
 
 func TestServe_TypeScriptClient(t *testing.T) {
