@@ -2,11 +2,15 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/search"
 )
@@ -39,7 +43,7 @@ func testRig(b *testing.B) *rig {
 		cmd := exec.Command("go", "build", "-o", shared.bin, "./cmd/switchboard")
 		cmd.Dir = root
 		if o, err := cmd.CombinedOutput(); err != nil {
-			buildErr = &buildError{err, string(o)}
+			buildErr = fmt.Errorf("%w\n%s", err, o)
 		}
 	})
 	if buildErr != nil {
@@ -47,13 +51,6 @@ func testRig(b *testing.B) *rig {
 	}
 	return shared
 }
-
-type buildError struct {
-	err error
-	out string
-}
-
-func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
 
 func TestMain(m *testing.M) {
 	code := m.Run()
@@ -131,5 +128,43 @@ func BenchmarkSearch10k(b *testing.B) {
 	for b.Loop() {
 		ix.Search(qs[i%len(qs)], 5)
 		i++
+	}
+}
+
+func TestDescendants_SeesGrandchildren(t *testing.T) {
+	cmd := exec.Command("sh", "-c", "sleep 30 & sleep 31 & wait")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	// The shell forks its children right away; poll /proc until it has.
+	var got []string
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if got = descendants(cmd.Process.Pid); len(got) == 2 {
+			break
+		}
+	}
+	slices.Sort(got)
+	if strings.Join(got, ",") != "sleep 30,sleep 31" {
+		t.Errorf("descendants = %q, want the two sleeps", got)
+	}
+}
+
+func TestPct(t *testing.T) {
+	d := []time.Duration{5, 1, 4, 2, 3}
+	for _, tc := range []struct {
+		p    int
+		want time.Duration
+	}{{0, 1}, {50, 3}, {99, 5}, {100, 5}} {
+		if got := pct(d, tc.p); got != tc.want {
+			t.Errorf("pct(%d) = %d, want %d", tc.p, got, tc.want)
+		}
+	}
+}
+
+func TestTasks_FilesParsesListings(t *testing.T) {
+	got := files("[DIR] sub\n[FILE] a.md\n[FILE] b c.md")
+	if strings.Join(got, "|") != "a.md|b c.md" {
+		t.Errorf("files = %q", got)
 	}
 }
