@@ -116,6 +116,10 @@ func (s *Sandbox) Run(ctx context.Context, req script.Request, caller script.Too
 		return failed(script.KindException, err.Error())
 	}
 	res, reusable := w.run(ctx, req, caller, s.grace)
+	if res.Err != nil && res.Err.Kind == script.KindMemory {
+		// The worker keeps the memory the script grew it to; start afresh.
+		reusable = false
+	}
 	s.put(w, reusable)
 	return res
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -137,14 +138,19 @@ func TestSandbox_KillsHeavyBuiltinLoop(t *testing.T) {
 }
 
 func TestSandbox_MemoryBomb(t *testing.T) {
-	s := newSandbox(t, Options{MemoryLimit: 32 << 20})
+	s := newSandbox(t, Options{MemoryLimit: 32 << 20, Workers: 1})
+	s.Run(t.Context(), script.Request{Source: "return 1"}, nil) // a worker to watch
 	for _, src := range []string{
 		`const a = []; for (;;) a.push(new ArrayBuffer(1 << 20))`,
 		`let s = "x"; for (;;) { s += s; s.charCodeAt(s.length - 1) }`,
 	} {
+		before := s.pids()
 		res := s.Run(t.Context(), script.Request{Source: src}, nil)
 		if res.Err == nil || res.Err.Kind != script.KindMemory {
 			t.Errorf("%s: Err = %+v, want kind memory", src, res.Err)
+		}
+		if after := s.pids(); slices.Equal(after, before) {
+			t.Errorf("worker %v kept after running out of memory", after)
 		}
 		if res := s.Run(t.Context(), script.Request{Source: "return 7"}, nil); string(res.Value) != "7" {
 			t.Errorf("next run: %s %v", res.Value, res.Err)
