@@ -40,6 +40,8 @@ func (f *fakeBackends) CallTool(ctx context.Context, server, tool string, args j
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: a.Message}}}, nil
 	case "get-sum":
 		return &mcp.CallToolResult{StructuredContent: map[string]any{"sum": 5}}, nil
+	case "big":
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: strings.Repeat("x", 30<<20)}}}, nil
 	case "fail":
 		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "no such file"}}}, nil
 	}
@@ -66,6 +68,7 @@ func newTestServer(t *testing.T, st config.Settings, expose []string) (*Server, 
 			{Name: "get-sum", Description: "Add two numbers.", InputSchema: schema(`"a":{"type":"number"},"b":{"type":"number"}`)},
 			{Name: "fail", Description: "Always fails.", InputSchema: schema(``)},
 			{Name: "broken", Description: "Transport breaks.", InputSchema: schema(``)},
+			{Name: "big", Description: "Returns 30 MB.", InputSchema: schema(``)},
 		},
 		"z-other": {{Name: "ping", Description: "Ping.", InputSchema: schema(``)}},
 	}}
@@ -131,7 +134,7 @@ func TestServer_ListToolsDeclarations(t *testing.T) {
 		t.Fatalf("list_tools(everything) =\n%s", out)
 	}
 	out, _ = call(t, cs, "list_tools", map[string]any{"servers": []string{"everything"}, "detail": "names"})
-	if strings.TrimSpace(out) != "everything: broken, echo, fail, get_sum" {
+	if strings.TrimSpace(out) != "everything: big, broken, echo, fail, get_sum" {
 		t.Errorf("names = %q", out)
 	}
 	out, _ = call(t, cs, "list_tools", map[string]any{"tools": []string{"everything.get-sum"}})
@@ -171,6 +174,25 @@ func TestServer_ExecuteResults(t *testing.T) {
 		if a == "null" || a == "" {
 			t.Errorf("a tool got %q arguments, want {}", a)
 		}
+	}
+}
+
+func TestServer_HugeToolResultIsBounded(t *testing.T) {
+	_, _, cs := newTestServer(t, config.Settings{}, nil)
+	out, isErr := call(t, cs, "execute", map[string]any{"script": `const r = await everything.big(); return {len: r.length, note: r.slice(-200)}`})
+	if isErr {
+		t.Fatalf("execute with a 30 MB result failed: %.300s", out)
+	}
+	var got struct {
+		Len  int
+		Note string
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil || got.Len > 1<<20+500 || !strings.Contains(got.Note, "truncated by switchboard") {
+		t.Errorf("30 MB result reached the script as %d chars, note %q (%v)", got.Len, got.Note, err)
+	}
+	out, isErr = call(t, cs, "execute", map[string]any{"script": `return await everything.big()`})
+	if !isErr || !strings.Contains(out, "limit") {
+		t.Errorf("returning the 1 MiB value did not hit the result limit clearly: isError %v, %.200s", isErr, out)
 	}
 }
 
