@@ -5,8 +5,15 @@
 // Workers are long-lived: each script gets a fresh VM in a worker that is
 // already running, and one idle worker is kept warm. A worker is killed when
 // its script runs past Timeout plus Grace, when ctx is done and the script
-// does not stop within Grace, or when it breaks the protocol; a replacement
-// starts in the background.
+// does not stop within Grace, when its script ran out of memory, or when it
+// breaks the protocol; a replacement starts in the background.
+//
+// Parent and worker speak newline-delimited JSON frames over the worker's
+// stdin and stdout: the parent sends {type:"run", req}, the worker asks
+// {type:"call", id, server, tool, args} for each tool call, the parent answers
+// {type:"result", id, value | isError+error}, and the worker ends the script
+// with {type:"done", result}. {type:"cancel"} asks the worker to cancel the
+// script running now.
 package sandbox
 
 import (
