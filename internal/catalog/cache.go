@@ -25,6 +25,15 @@ type cacheFile struct {
 	Key     string    `json:"key"`
 	Fetched time.Time `json:"fetched"`
 	Listing *Listing  `json:"listing"`
+	Vetted  *vetted   `json:"vetted,omitempty"`
+}
+
+// vetted is the vetter's verdict on Listing, valid while Stamp is.
+type vetted struct {
+	Stamp       string     `json:"stamp"`
+	ServerIdent string     `json:"serverIdent"`
+	Tools       []Tool     `json:"tools"`
+	Withheld    []Withheld `json:"withheld,omitempty"`
 }
 
 // Key is a hash of a server's launch configuration (transport, command,
@@ -46,39 +55,47 @@ func (c *Catalog) cachePath(server, key string) string {
 	return filepath.Join(c.opts.CacheDir, unsafeName.ReplaceAllString(server, "_")+"-"+key[:16]+".json")
 }
 
-func (c *Catalog) readCache(server, key string) (*Listing, time.Time, error) {
+func (c *Catalog) readCache(server, key string) (*cacheFile, error) {
 	if c.opts.CacheDir == "" {
-		return nil, time.Time{}, errNoCache
+		return nil, errNoCache
 	}
 	b, err := os.ReadFile(c.cachePath(server, key))
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, time.Time{}, errNoCache
+		return nil, errNoCache
 	}
 	if err != nil {
-		return nil, time.Time{}, err
+		return nil, err
 	}
 	var f cacheFile
 	if err := json.Unmarshal(b, &f); err != nil {
-		return nil, time.Time{}, fmt.Errorf("%s: %w", c.cachePath(server, key), err)
+		return nil, fmt.Errorf("%s: %w", c.cachePath(server, key), err)
 	}
 	if f.Version != cacheVersion || f.Key != key || f.Listing == nil {
-		return nil, time.Time{}, errNoCache
+		return nil, errNoCache
 	}
-	return f.Listing, f.Fetched, nil
+	return &f, nil
 }
 
-func (c *Catalog) writeCache(server, key string, l *Listing, fetched time.Time) error {
+// writeCache persists e's listing and, when the vetter allows, its
+// verdict. The entry is read under c.mu.
+func (c *Catalog) writeCache(server string, e *entry) error {
 	if c.opts.CacheDir == "" {
 		return nil
 	}
 	if err := os.MkdirAll(c.opts.CacheDir, 0o700); err != nil {
 		return err
 	}
-	b, err := json.Marshal(cacheFile{Version: cacheVersion, Server: server, Key: key, Fetched: fetched, Listing: l})
+	c.mu.Lock()
+	f := cacheFile{Version: cacheVersion, Server: server, Key: e.key, Fetched: e.fetched, Listing: e.listing}
+	if st := c.stamp(e.spec); st != "" {
+		f.Vetted = &vetted{Stamp: st, ServerIdent: c.idents[server], Tools: e.tools, Withheld: e.withheld}
+	}
+	b, err := json.Marshal(f)
+	c.mu.Unlock()
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(c.cachePath(server, key), b, 0o600)
+	return writeFileAtomic(c.cachePath(server, e.key), b, 0o600)
 }
 
 // writeFileAtomic writes data to a temporary file next to path, syncs it

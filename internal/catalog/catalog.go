@@ -66,6 +66,15 @@ type Vetter interface {
 	Vet(spec *config.Server, tools []Tool) (visible []Tool, withheld []Withheld)
 }
 
+// StampedVetter is a Vetter whose verdict on a tool list depends only on
+// that list and on Stamp. The catalog keeps verdicts with the cached list
+// and vets again only when the stamp (or the list) changed, so start-up
+// does not re-inspect hundreds of unchanged tools.
+type StampedVetter interface {
+	Vetter
+	Stamp(spec *config.Server) string
+}
+
 // Options configure a Catalog. Zero fields mean: no disk cache, no
 // vetting, discard logs.
 type Options struct {
@@ -123,18 +132,43 @@ func New(servers map[string]*config.Server, src Source, o *Options) *Catalog {
 	for i, n := range c.names {
 		c.idents[n] = identList[i]
 	}
+	var revetted []string
 	for _, name := range c.names {
 		spec := servers[name]
 		e := &entry{spec: spec, key: Key(spec)}
-		if l, t, err := c.readCache(name, e.key); err == nil {
-			e.listing, e.fetched = l, t
-			c.derive(name, e)
+		if f, err := c.readCache(name, e.key); err == nil {
+			e.listing, e.fetched = f.Listing, f.Fetched
+			if v := f.Vetted; v != nil && v.ServerIdent == c.idents[name] && v.Stamp == c.stamp(spec) {
+				e.tools, e.withheld = v.Tools, v.Withheld
+			} else {
+				c.derive(name, e)
+				revetted = append(revetted, name)
+			}
 		} else if !errors.Is(err, errNoCache) {
 			c.opts.Logger.Warn("ignoring unreadable catalog cache", "server", name, "err", err)
 		}
 		c.entries[name] = e
 	}
+	// Stamps are taken after all vetting: vetting may itself write the
+	// pins file (trust on first use).
+	for _, name := range revetted {
+		if err := c.writeCache(name, c.entries[name]); err != nil {
+			c.opts.Logger.Warn("writing catalog cache", "server", name, "err", err)
+		}
+	}
 	return c
+}
+
+// stamp is the vetter's stamp for spec, or "" when verdicts cannot be
+// kept (no vetter keeps none; a vetter without stamps is always rerun).
+func (c *Catalog) stamp(spec *config.Server) string {
+	switch v := c.opts.Vetter.(type) {
+	case nil:
+		return "none"
+	case StampedVetter:
+		return v.Stamp(spec)
+	}
+	return ""
 }
 
 // Servers returns the configured server names, sorted.
@@ -243,7 +277,7 @@ func (c *Catalog) Refresh(ctx context.Context, server string) error {
 	if err != nil {
 		return err
 	}
-	if werr := c.writeCache(server, e.key, l, e.fetched); werr != nil {
+	if werr := c.writeCache(server, e); werr != nil {
 		c.opts.Logger.Warn("writing catalog cache", "server", server, "err", werr)
 	}
 	if changed && c.opts.OnChange != nil {

@@ -38,6 +38,20 @@ type TrustVetter struct {
 	dirty    bool
 }
 
+// vetVersion changes whenever vetting changes in a way that makes
+// verdicts kept in the catalog cache stale.
+const vetVersion = 1
+
+// Stamp implements StampedVetter: a verdict depends on the pins file, the
+// server's policy, the settings and the rules.
+func (v *TrustVetter) Stamp(spec *config.Server) string {
+	pins := "no-pins"
+	if v.Pins != nil {
+		pins = v.Pins.Version()
+	}
+	return fmt.Sprintf("%d|%d|%s|%v|%v|%v|%q|%q", vetVersion, len(trust.Rules()), pins, v.QuarantineNew, v.ReadOnly, spec.ReadOnly, spec.Tools.Allow, spec.Tools.Deny)
+}
+
 // Fresh reports whether server's identity had never been seen (approved)
 // before this process first listed its tools.
 func (v *TrustVetter) Fresh(server string) bool {

@@ -129,12 +129,27 @@ func (a stamp) same(b os.FileInfo) bool {
 // (the file is created on the first write, with its directory). A file that
 // cannot be read or parsed is an error naming the file: trust is never
 // silently reset.
+//
+// The file is read on first use, so opening is cheap; a corrupt file is
+// reported then, by every method, and by OpenStore when it can stat but
+// not read the file.
 func OpenStore(path string) (*Store, error) {
-	s := &Store{path: path}
-	if err := s.load(); err != nil {
-		return nil, err
+	s := &Store{path: path, state: pinsFile{Version: pinsVersion, Servers: map[string]*serverPins{}}}
+	if _, err := os.Stat(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("reading pins file %s: %w", path, err)
 	}
 	return s, nil
+}
+
+// Version identifies the pins file as it is on disk now (its size and
+// modification time), without reading it; "" when there is none. Any
+// write, by this or another process, changes it.
+func (s *Store) Version() string {
+	info, err := os.Stat(s.path)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%d:%d", info.Size(), info.ModTime().UnixNano())
 }
 
 func (s *Store) load() error {
@@ -254,9 +269,9 @@ func (s *Store) Check(identity string, tools []Tool, quarantineNew bool) (Verdic
 	v := Verdict{Identity: identity, Approved: map[string]bool{}}
 	sp, known := s.state.Servers[identity]
 	v.Known = known
-	before := []byte("null")
+	var oldPending map[string]*Change
 	if known {
-		before, _ = json.Marshal(sp)
+		oldPending = sp.Pending
 	} else {
 		sp = &serverPins{Tools: map[string]*PinnedTool{}}
 	}
@@ -293,14 +308,33 @@ func (s *Store) Check(identity string, tools []Tool, quarantineNew bool) (Verdic
 		sp.Pending = pending
 	}
 	v.Changes = sortedChanges(pending)
-	after, _ := json.Marshal(sp)
-	if !bytes.Equal(before, after) {
+	if !known || !samePending(oldPending, sp.Pending) {
 		s.state.Servers[identity] = sp
 		if err := s.save(); err != nil {
 			return Verdict{}, err
 		}
 	}
 	return v, nil
+}
+
+// samePending reports whether two pending sets record the same changes.
+func samePending(a, b map[string]*Change) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	hash := func(p *PinnedTool) string {
+		if p == nil {
+			return ""
+		}
+		return p.Hash
+	}
+	for name, x := range a {
+		y, ok := b[name]
+		if !ok || x.Status != y.Status || hash(x.Old) != hash(y.Old) || hash(x.New) != hash(y.New) {
+			return false
+		}
+	}
+	return true
 }
 
 // Approve pins the pending changes of identity for the named tools (all

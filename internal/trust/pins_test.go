@@ -174,9 +174,18 @@ func TestStore_CorruptFileIsAnError(t *testing.T) {
 	} {
 		path := filepath.Join(dir, name+".json")
 		os.WriteFile(path, []byte(content), 0o600)
-		_, err := OpenStore(path)
+		// The file is read on first use: every method reports it.
+		s, err := OpenStore(path)
+		if err == nil {
+			_, err = s.Check(id, tools("a", "one"), false)
+		}
 		if err == nil || !strings.Contains(err.Error(), path) {
-			t.Errorf("%s: err %v does not name the file", name, err)
+			t.Errorf("%s: Check err %v does not name the file", name, err)
+		}
+		if s != nil {
+			if _, err := s.Pending(); err == nil || !strings.Contains(err.Error(), path) {
+				t.Errorf("%s: Pending err %v does not name the file", name, err)
+			}
 		}
 		if b, _ := os.ReadFile(path); string(b) != content {
 			t.Errorf("%s: file was rewritten", name)
