@@ -19,6 +19,7 @@ import (
 func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	script.Prepare() // the first script finds its VM ready
 	srv := &server{out: &frameWriter{w: w}, pending: map[int64]chan *frame{}}
 
 	frames := make(chan *frame)

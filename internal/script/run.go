@@ -116,21 +116,121 @@ func Run(ctx context.Context, req Request, caller ToolCaller) (res Result) {
 	return res
 }
 
-// exec creates the VM, starts the script and runs the event loop until the
-// script settles or fails; the outcome is in r.value or r.err.
-func (r *run) exec() {
+// engine is a VM made ready ahead of a run: created, host functions
+// registered and the prelude evaluated. Its host functions reach the run
+// through host, set when the run takes the engine.
+type engine struct {
+	vm                                *quickjs.VM
+	host                              *run
+	api, install, start, settle, fire quickjs.Value
+}
+
+// spare holds one engine made ready in the background, so that a run does
+// not pay for creating its VM (about a quarter of a millisecond).
+var spare = make(chan *engine, 1)
+
+// newEngine builds an engine; it is not yet bound to a run.
+func newEngine() (*engine, error) {
 	code, err := preludeBytecode()
+	if err != nil {
+		return nil, err
+	}
+	vm, err := quickjs.NewVM()
+	if err != nil {
+		return nil, fmt.Errorf("creating VM: %w", err)
+	}
+	g := &engine{vm: vm}
+	for name, fn := range map[string]quickjs.HostFunc{
+		"__sb_call":  func(a []any) (any, error) { return g.host.hostCall(a) },
+		"__sb_log":   func(a []any) (any, error) { return g.host.hostLog(a) },
+		"__sb_done":  func(a []any) (any, error) { return g.host.hostDone(a) },
+		"__sb_timer": func(a []any) (any, error) { return g.host.hostTimer(a) },
+	} {
+		if err := vm.RegisterHostFunc(name, fn); err != nil {
+			vm.Close()
+			return nil, fmt.Errorf("registering %s: %w", name, err)
+		}
+	}
+	g.api, err = vm.EvalBytecodeValue(code)
+	if err != nil {
+		vm.Close()
+		return nil, fmt.Errorf("evaluating prelude: %w", err)
+	}
+	for _, m := range []struct {
+		v    *quickjs.Value
+		name string
+	}{{&g.install, "install"}, {&g.start, "start"}, {&g.settle, "settle"}, {&g.fire, "fire"}} {
+		atom, err := vm.NewAtom(m.name)
+		if err == nil {
+			*m.v, err = g.api.GetPropertyValue(atom)
+		}
+		if err != nil {
+			vm.Close()
+			return nil, fmt.Errorf("prelude method %s: %w", m.name, err)
+		}
+	}
+	return g, nil
+}
+
+// close frees the engine's values and its VM.
+func (g *engine) close() {
+	g.install.Free()
+	g.start.Free()
+	g.settle.Free()
+	g.fire.Free()
+	g.api.Free()
+	g.vm.Close()
+}
+
+// takeEngine returns the spare engine, or a new one when there is none,
+// and starts making the next spare in the background.
+func takeEngine() (*engine, error) {
+	var g *engine
+	select {
+	case g = <-spare:
+	default:
+	}
+	go prepareSpare()
+	if g != nil {
+		return g, nil
+	}
+	return newEngine()
+}
+
+// prepareSpare makes a spare engine unless one is ready.
+func prepareSpare() {
+	if len(spare) > 0 {
+		return
+	}
+	g, err := newEngine()
+	if err != nil {
+		return
+	}
+	select {
+	case spare <- g:
+	default:
+		g.close()
+	}
+}
+
+// Prepare makes a VM ready for the next Run in the background, so that
+// the first Run does not pay for creating it. Optional; safe to call at
+// any time.
+func Prepare() { go prepareSpare() }
+
+// exec takes a ready VM, starts the script and runs the event loop until
+// the script settles or fails; the outcome is in r.value or r.err.
+func (r *run) exec() {
+	g, err := takeEngine()
 	if err != nil {
 		r.fail(&Error{Kind: KindException, Message: err.Error()})
 		return
 	}
-	vm, err := quickjs.NewVM()
-	if err != nil {
-		r.fail(&Error{Kind: KindException, Message: fmt.Sprintf("creating VM: %v", err)})
-		return
-	}
+	g.host = r
+	vm := g.vm
 	r.vm = vm
-	defer vm.Close()
+	// The VM is freed after Run returns: its result does not wait on it.
+	defer func() { go g.close() }()
 	vm.SetMemoryLimit(uintptr(r.req.MemoryLimit))
 
 	// Interrupt the VM as long as ctx is done: the VM clears a pending
@@ -139,33 +239,7 @@ func (r *run) exec() {
 	defer close(stop)
 	go interruptWhenDone(r.ctx, vm, stop)
 
-	for name, fn := range map[string]quickjs.HostFunc{
-		"__sb_call":  r.hostCall,
-		"__sb_log":   r.hostLog,
-		"__sb_done":  r.hostDone,
-		"__sb_timer": r.hostTimer,
-	} {
-		if err := vm.RegisterHostFunc(name, fn); err != nil {
-			r.fail(&Error{Kind: KindException, Message: fmt.Sprintf("registering %s: %v", name, err)})
-			return
-		}
-	}
-
-	if !r.enter() {
-		return
-	}
-	api, err := vm.EvalBytecodeValue(code)
-	if err != nil {
-		r.failJS(err)
-		return
-	}
-	defer api.Free()
-	install, start, settle, fire := r.method(api, "install"), r.method(api, "start"), r.method(api, "settle"), r.method(api, "fire")
-	defer install.Free()
-	defer start.Free()
-	defer settle.Free()
-	defer fire.Free()
-
+	install, start, settle, fire := g.install, g.start, g.settle, g.fire
 	if !r.enter() {
 		return
 	}

@@ -60,7 +60,7 @@ func schema(props string) map[string]any {
 	return m
 }
 
-func newTestServer(t *testing.T, st config.Settings, expose []string) (*Server, *fakeBackends, *mcp.ClientSession) {
+func newTestServer(t testing.TB, st config.Settings, expose []string) (*Server, *fakeBackends, *mcp.ClientSession) {
 	t.Helper()
 	fb := &fakeBackends{tools: map[string][]*mcp.Tool{
 		"everything": {
@@ -93,7 +93,7 @@ func newTestServer(t *testing.T, st config.Settings, expose []string) (*Server, 
 	return s, fb, cs
 }
 
-func call(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) (string, bool) {
+func call(t testing.TB, cs *mcp.ClientSession, name string, args map[string]any) (string, bool) {
 	t.Helper()
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
 	if err != nil {

@@ -1,0 +1,44 @@
+package server
+
+import (
+	"context"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
+)
+
+// BenchmarkExecute measures our own overhead: an in-memory client, the
+// in-process engine and a backend that answers at once.
+func BenchmarkExecute(b *testing.B) {
+	for _, bc := range []struct{ name, script string }{
+		{"trivial", `return 1`},
+		{"one-call", `return await everything.echo({message: "x"})`},
+		{"ten-calls", `let r; for (let i = 0; i < 10; i++) r = await everything.echo({message: "x"}); return r`},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			_, _, cs := newTestServer(b, config.Settings{}, nil)
+			ctx := context.Background()
+			for b.Loop() {
+				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "execute", Arguments: map[string]any{"script": bc.script}})
+				if err != nil || res.IsError {
+					b.Fatal(err, res)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkDirectCall is a tool call over the same in-memory transport
+// without a script, for comparison.
+func BenchmarkDirectCall(b *testing.B) {
+	_, _, cs := newTestServer(b, config.Settings{CallTool: true}, nil)
+	ctx := context.Background()
+	for b.Loop() {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "call_tool", Arguments: map[string]any{"server": "everything", "tool": "echo", "arguments": map[string]any{"message": "x"}}})
+		if err != nil || res.IsError {
+			b.Fatal(err, res)
+		}
+	}
+}
