@@ -76,6 +76,38 @@ func (c *Catalog) readCache(server, key string) (*cacheFile, error) {
 	return &f, nil
 }
 
+// indexEntry is what index.json keeps of a server's cache entry: enough
+// for the capability index without reading the entry itself.
+type indexEntry struct {
+	Key         string `json:"key"`
+	Stamp       string `json:"stamp"`
+	ServerIdent string `json:"serverIdent"`
+	Count       int    `json:"count"`
+	Withheld    int    `json:"withheld"`
+}
+
+func (c *Catalog) indexPath() string { return filepath.Join(c.opts.CacheDir, "index.json") }
+
+// readIndex reads index.json; a missing or broken one is empty.
+func (c *Catalog) readIndex() map[string]indexEntry {
+	idx := map[string]indexEntry{}
+	if c.opts.CacheDir == "" {
+		return idx
+	}
+	b, err := os.ReadFile(c.indexPath())
+	if err != nil {
+		return idx
+	}
+	var f struct {
+		Version int                   `json:"version"`
+		Servers map[string]indexEntry `json:"servers"`
+	}
+	if json.Unmarshal(b, &f) != nil || f.Version != cacheVersion || f.Servers == nil {
+		return idx
+	}
+	return f.Servers
+}
+
 // writeCache persists e's listing and, when the vetter allows, its
 // verdict. The entry is read under c.mu.
 func (c *Catalog) writeCache(server string, e *entry) error {
@@ -87,7 +119,8 @@ func (c *Catalog) writeCache(server string, e *entry) error {
 	}
 	c.mu.Lock()
 	f := cacheFile{Version: cacheVersion, Server: server, Key: e.key, Fetched: e.fetched, Listing: e.listing}
-	if st := c.stamp(e.spec); st != "" {
+	st := c.stamp(e.spec)
+	if st != "" {
 		f.Vetted = &vetted{Stamp: st, ServerIdent: c.idents[server], Tools: e.tools, Withheld: e.withheld}
 	}
 	b, err := json.Marshal(f)
@@ -95,7 +128,28 @@ func (c *Catalog) writeCache(server string, e *entry) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(c.cachePath(server, e.key), b, 0o600)
+	if err := writeFileAtomic(c.cachePath(server, e.key), b, 0o600); err != nil {
+		return err
+	}
+	// The index entry is written after the entry it describes; indexMu
+	// keeps snapshots of the index in the order they are taken.
+	c.indexMu.Lock()
+	defer c.indexMu.Unlock()
+	c.mu.Lock()
+	if st != "" {
+		c.index[server] = indexEntry{Key: e.key, Stamp: st, ServerIdent: c.idents[server], Count: len(f.Vetted.Tools), Withheld: len(f.Vetted.Withheld)}
+	} else {
+		delete(c.index, server)
+	}
+	ib, err := json.Marshal(struct {
+		Version int                   `json:"version"`
+		Servers map[string]indexEntry `json:"servers"`
+	}{cacheVersion, c.index})
+	c.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(c.indexPath(), ib, 0o600)
 }
 
 // writeFileAtomic writes data to a temporary file next to path, syncs it

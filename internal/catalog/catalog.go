@@ -96,12 +96,17 @@ type Catalog struct {
 
 	mu      sync.Mutex
 	entries map[string]*entry
+	index   map[string]indexEntry // what index.json says, kept current
+	indexMu sync.Mutex            // serialises writes of index.json
 	fetch   map[string]*fetchCall // single-flight fetches
 }
 
 type entry struct {
-	spec     *config.Server
-	key      string
+	spec *config.Server
+	key  string
+	// lazy, when set, says the cache holds a valid list and verdict not
+	// read yet; load reads them on first use.
+	lazy     *indexEntry
 	listing  *Listing // nil: unknown (never fetched, no cache)
 	fetched  time.Time
 	tools    []Tool // visible, sorted by name
@@ -133,17 +138,20 @@ func New(servers map[string]*config.Server, src Source, o *Options) *Catalog {
 		c.idents[n] = identList[i]
 	}
 	var revetted []string
+	c.index = c.readIndex()
 	for _, name := range c.names {
 		spec := servers[name]
 		e := &entry{spec: spec, key: Key(spec)}
-		if f, err := c.readCache(name, e.key); err == nil {
+		if ie, ok := c.index[name]; ok && ie.Key == e.key && ie.ServerIdent == c.idents[name] && ie.Stamp != "" && ie.Stamp == c.stamp(spec) {
+			e.lazy = &ie // read on first use: start-up reads one small file
+		} else if f, err := c.readCache(name, e.key); err == nil {
 			e.listing, e.fetched = f.Listing, f.Fetched
 			if v := f.Vetted; v != nil && v.ServerIdent == c.idents[name] && v.Stamp == c.stamp(spec) {
 				e.tools, e.withheld = v.Tools, v.Withheld
 			} else {
 				c.derive(name, e)
-				revetted = append(revetted, name)
 			}
+			revetted = append(revetted, name) // its index entry is stale
 		} else if !errors.Is(err, errNoCache) {
 			c.opts.Logger.Warn("ignoring unreadable catalog cache", "server", name, "err", err)
 		}
@@ -185,12 +193,53 @@ func (c *Catalog) Spec(server string) *config.Server {
 	return nil
 }
 
+// load reads e's cached list and verdict if they were left for first
+// use. c.mu held.
+func (c *Catalog) load(server string, e *entry) {
+	if e == nil || e.lazy == nil {
+		return
+	}
+	e.lazy = nil
+	f, err := c.readCache(server, e.key)
+	if err != nil {
+		if !errors.Is(err, errNoCache) {
+			c.opts.Logger.Warn("ignoring unreadable catalog cache", "server", server, "err", err)
+		}
+		return
+	}
+	e.listing, e.fetched = f.Listing, f.Fetched
+	if v := f.Vetted; v != nil && v.ServerIdent == c.idents[server] && v.Stamp == c.stamp(e.spec) {
+		e.tools, e.withheld = v.Tools, v.Withheld
+		return
+	}
+	c.derive(server, e)
+	go c.writeCache(server, e)
+}
+
+// Count returns how many tools of server are visible, when known,
+// without reading its whole cached list.
+func (c *Catalog) Count(server string) (visible, withheld int, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.entries[server]
+	switch {
+	case e == nil:
+		return 0, 0, false
+	case e.lazy != nil:
+		return e.lazy.Count, e.lazy.Withheld, true
+	case e.listing == nil:
+		return 0, 0, false
+	}
+	return len(e.tools), len(e.withheld), true
+}
+
 // Known reports whether the server's tool list is known without
 // starting it, and the visible tools if so.
 func (c *Catalog) Known(server string) ([]Tool, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e := c.entries[server]
+	c.load(server, e)
 	if e == nil || e.listing == nil {
 		return nil, false
 	}
@@ -202,6 +251,7 @@ func (c *Catalog) Info(server string) (Listing, time.Time, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e := c.entries[server]
+	c.load(server, e)
 	if e == nil || e.listing == nil {
 		return Listing{}, time.Time{}, false
 	}
@@ -215,6 +265,7 @@ func (c *Catalog) Withheld(server string) []Withheld {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if e := c.entries[server]; e != nil {
+		c.load(server, e)
 		return slices.Clone(e.withheld)
 	}
 	return nil
@@ -266,6 +317,7 @@ func (c *Catalog) Refresh(ctx context.Context, server string) error {
 	c.mu.Lock()
 	delete(c.fetch, server)
 	if err == nil {
+		c.load(server, e)
 		before := toolNames(e.tools)
 		e.listing, e.fetched = l, time.Now()
 		c.derive(server, e)
@@ -394,6 +446,7 @@ func (c *Catalog) RawTools(server string) ([]*mcp.Tool, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e := c.entries[server]
+	c.load(server, e)
 	if e == nil || e.listing == nil {
 		return nil, false
 	}
@@ -407,8 +460,8 @@ func (c *Catalog) Note(server string) string {
 	if f, ok := c.opts.Vetter.(interface{ Fresh(string) bool }); ok && f.Fresh(server) {
 		notes = append(notes, "new")
 	}
-	if w := c.Withheld(server); len(w) > 0 {
-		notes = append(notes, fmt.Sprintf("%d withheld", len(w)))
+	if _, w, _ := c.Count(server); w > 0 {
+		notes = append(notes, fmt.Sprintf("%d withheld", w))
 	}
 	return strings.Join(notes, ", ")
 }

@@ -47,9 +47,11 @@ the command an agent registers.`)
 			}
 		}
 	}()
-	for _, w := range st.shadowing() {
-		fmt.Fprintf(e.Stderr, "switchboard: warning: %s\n", w)
-	}
+	go func() {
+		for _, w := range st.shadowing() {
+			fmt.Fprintf(e.Stderr, "switchboard: warning: %s\n", w)
+		}
+	}()
 	t := &mcp.IOTransport{Reader: io.NopCloser(e.Stdin), Writer: nopWriteCloser{e.Stdout}}
 	err = st.srv.Run(ctx, t)
 	if ctx.Err() != nil {

@@ -156,7 +156,7 @@ func (e *Env) openStack(cf *configFlags, allowDemo bool, so stackOptions) (*stac
 			}
 		},
 	})
-	sbOpts := &sandbox.Options{Workers: cfg.Settings.MaxScripts, MemoryLimit: int64(cfg.Settings.ScriptMemoryMB) << 20}
+	sbOpts := &sandbox.Options{Workers: cfg.Settings.MaxScripts, MemoryLimit: int64(cfg.Settings.ScriptMemoryMB) << 20, Lazy: true}
 	if !so.inProcessScripts {
 		sbOpts.Command = []string{e.Executable, sandboxWorkerCmd}
 	}

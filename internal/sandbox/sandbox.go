@@ -43,6 +43,9 @@ type Options struct {
 	// Grace is how long past the script's Timeout, or past ctx being done,
 	// the worker gets before it is killed. 0 means 500ms.
 	Grace time.Duration
+	// Lazy leaves the first worker to Warm or the first Run, so that a
+	// process that may never run a script does not start one at once.
+	Lazy bool
 }
 
 // Sandbox runs scripts in a bounded set of worker processes. It is safe for
@@ -83,10 +86,18 @@ func New(o *Options) *Sandbox {
 		maxIdle: opts.Workers,
 		all:     map[*worker]struct{}{},
 	}
-	if len(s.command) > 0 {
+	if len(s.command) > 0 && !opts.Lazy {
 		s.warm()
 	}
 	return s
+}
+
+// Warm starts a worker in the background unless one is idle or starting,
+// so the next Run finds it ready. New does this unless Options.Lazy.
+func (s *Sandbox) Warm() {
+	if len(s.command) > 0 {
+		s.warm()
+	}
 }
 
 // Run runs req in a worker and returns its result. It waits for a free slot

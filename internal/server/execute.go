@@ -205,8 +205,15 @@ func (s *Server) syncExposed() {
 	st := s.o.Settings
 	for _, n := range s.o.Catalog.Servers() {
 		spec := s.o.Catalog.Spec(n)
+		if spec == nil || len(spec.Expose) == 0 && !st.AutoExpose {
+			continue // only read the tool lists that may be exposed
+		}
+		count, _, ok := s.o.Catalog.Count(n)
+		if !ok || len(spec.Expose) == 0 && (count > st.AutoExposeMaxTools || total+count > st.AutoExposeMaxTotal) {
+			continue
+		}
 		tools, ok := s.o.Catalog.Known(n)
-		if !ok || spec == nil {
+		if !ok {
 			continue
 		}
 		switch {

@@ -62,6 +62,13 @@ func New(o Options) *Server {
 		Instructions: "Switchboard fronts many MCP servers. Find tools with list_tools, then call them from JavaScript with execute; combine several calls in one script and return only what you need.",
 		Logger:       o.Logger,
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
+		// A client that finished its handshake will likely run a script:
+		// get the sandbox ready now, not during start-up.
+		InitializedHandler: func(context.Context, *mcp.InitializedRequest) {
+			if w, ok := o.Runner.(interface{ Warm() }); ok {
+				w.Warm()
+			}
+		},
 	})
 	s.addMetaTools()
 	s.syncExposed()
@@ -130,11 +137,11 @@ func (s *Server) listToolsDescription() string {
 		if id := s.o.Catalog.Ident(n); id != n {
 			item += " (as " + id + ")"
 		}
-		if tools, ok := s.o.Catalog.Known(n); ok {
+		if count, _, ok := s.o.Catalog.Count(n); ok {
 			if note := s.o.Catalog.Note(n); note != "" {
-				item += fmt.Sprintf(" [%d; %s]", len(tools), note)
+				item += fmt.Sprintf(" [%d; %s]", count, note)
 			} else {
-				item += fmt.Sprintf(" [%d]", len(tools))
+				item += fmt.Sprintf(" [%d]", count)
 			}
 		}
 		if i < len(names)-1 {
