@@ -6,6 +6,7 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -88,16 +89,27 @@ func init() {
 // rules about twenty times faster on real descriptions, most of which
 // contain none of them.
 type phrase struct {
-	re   *regexp.Regexp
-	need []string
+	pattern string
+	need    []string
+	once    sync.Once
+	rx      *regexp.Regexp
 }
 
 // re compiles a phrase pattern. Patterns are written in lower case and run
 // over lowerASCII text, which is faster than case-insensitive matching and
 // keeps byte offsets. need lists keywords (lower case) one of which every
 // match contains; empty means no filter.
+//
+// The pattern is compiled on first use: most processes never inspect a
+// tool, and compiling every rule costs milliseconds at start-up.
 func re(pattern string, need ...string) *phrase {
-	return &phrase{regexp.MustCompile(pattern), need}
+	return &phrase{pattern: pattern, need: need}
+}
+
+// re returns the compiled pattern.
+func (p *phrase) re() *regexp.Regexp {
+	p.once.Do(func() { p.rx = regexp.MustCompile(p.pattern) })
+	return p.rx
 }
 
 func (p *phrase) possible(s string) bool {
@@ -116,17 +128,17 @@ func (p *phrase) FindStringIndex(s string) []int {
 	if !p.possible(s) {
 		return nil
 	}
-	return p.re.FindStringIndex(s)
+	return p.re().FindStringIndex(s)
 }
 
 func (p *phrase) FindAllStringIndex(s string, n int) [][]int {
 	if !p.possible(s) {
 		return nil
 	}
-	return p.re.FindAllStringIndex(s, n)
+	return p.re().FindAllStringIndex(s, n)
 }
 
-func (p *phrase) MatchString(s string) bool { return p.possible(s) && p.re.MatchString(s) }
+func (p *phrase) MatchString(s string) bool { return p.possible(s) && p.re().MatchString(s) }
 
 // lowerASCII lower-cases ASCII letters only, so offsets stay valid.
 func lowerASCII(s string) string {
@@ -290,8 +302,8 @@ var (
 )
 
 var (
-	reB64 = regexp.MustCompile(`[A-Za-z0-9+/_-]{60,}={0,2}`)
-	reHex = regexp.MustCompile(`\b[0-9A-Fa-f]{80,}\b`)
+	reB64 = re(`[A-Za-z0-9+/_-]{60,}={0,2}`)
+	reHex = re(`\b[0-9A-Fa-f]{80,}\b`)
 )
 
 func checkBlob(t text) (match, bool) {
@@ -306,14 +318,14 @@ func checkBlob(t text) (match, bool) {
 			best = match{sev, l[0], l[1]}
 		}
 	}
-	for _, l := range reB64.FindAllStringIndex(s, -1) {
+	for _, l := range reB64.re().FindAllStringIndex(s, -1) {
 		run := s[l[0]:l[1]]
 		if !mixedBase64(run) {
 			continue
 		}
 		consider(l, decodeBase64(run))
 	}
-	for _, l := range reHex.FindAllStringIndex(s, -1) {
+	for _, l := range reHex.re().FindAllStringIndex(s, -1) {
 		b, _ := hex.DecodeString(s[l[0]:l[1]])
 		consider(l, b)
 	}
