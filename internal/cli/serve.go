@@ -47,11 +47,14 @@ the command an agent registers.`)
 			}
 		}
 	}()
-	go func() {
+	// Look for imitating servers once start-up is over: it reads every
+	// cached tool list.
+	shadowCheck := time.AfterFunc(2*time.Second, func() {
 		for _, w := range st.shadowing() {
 			fmt.Fprintf(e.Stderr, "switchboard: warning: %s\n", w)
 		}
-	}()
+	})
+	defer shadowCheck.Stop()
 	t := &mcp.IOTransport{Reader: io.NopCloser(e.Stdin), Writer: nopWriteCloser{e.Stdout}}
 	err = st.srv.Run(ctx, t)
 	if ctx.Err() != nil {

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -62,11 +63,12 @@ func New(o Options) *Server {
 		Instructions: "Switchboard fronts many MCP servers. Find tools with list_tools, then call them from JavaScript with execute; combine several calls in one script and return only what you need.",
 		Logger:       o.Logger,
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
-		// A client that finished its handshake will likely run a script:
-		// get the sandbox ready now, not during start-up.
+		// A client that finished its handshake will likely run a script,
+		// but first lists tools: get the sandbox ready just after that,
+		// so starting it does not slow the listing down.
 		InitializedHandler: func(context.Context, *mcp.InitializedRequest) {
 			if w, ok := o.Runner.(interface{ Warm() }); ok {
-				w.Warm()
+				time.AfterFunc(warmDelay, w.Warm)
 			}
 		},
 	})
@@ -124,6 +126,9 @@ func (s *Server) addListTools() {
 		Annotations: &mcp.ToolAnnotations{Title: "List backend tools", ReadOnlyHint: true},
 	}, s.handleListTools)
 }
+
+// warmDelay is how long after a client's handshake the sandbox starts.
+const warmDelay = 200 * time.Millisecond
 
 // maxIndex bounds the capability index in list_tools' description.
 const maxIndex = 2000
