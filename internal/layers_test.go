@@ -17,21 +17,22 @@ const module = "github.com/switchboard-mcp/switchboard/internal/"
 
 // allowed lists, for each package, the packages of ours it may import.
 var allowed = map[string][]string{
-	"tokens":    {},
-	"tsdecl":    {},
-	"search":    {},
-	"trust":     {},
-	"config":    {},
-	"script":    {},
-	"demo":      {},
-	"audit":     {"trust"},
-	"sandbox":   {"script"},
-	"backend":   {"config"},
-	"pool":      {"backend", "config"},
-	"catalog":   {"config", "trust", "tsdecl"},
-	"agentconf": {"config"},
-	"server":    {"catalog", "config", "script", "search", "tsdecl"},
-	"cli":       {"*"},
+	"tokens":     {},
+	"tsdecl":     {},
+	"search":     {},
+	"trust":      {"atomicfile"},
+	"atomicfile": {},
+	"config":     {},
+	"script":     {},
+	"demo":       {},
+	"audit":      {"trust"},
+	"sandbox":    {"script"},
+	"backend":    {"config"},
+	"pool":       {"backend", "config"},
+	"catalog":    {"atomicfile", "config", "trust", "tsdecl"},
+	"agentconf":  {"atomicfile", "config"},
+	"server":     {"catalog", "config", "script", "search", "tsdecl"},
+	"cli":        {"*"},
 }
 
 // forbiddenStd lists standard packages a package must not import.

@@ -11,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 )
 
 // The backups of one scope live in StateDir: manifest.json and, per
@@ -243,39 +245,6 @@ func Undo(o *Options) (*UndoResult, error) {
 // same directory, syncs it, gives it mode and renames it over path.
 //
 // A symbolic link is followed, so the file it points to is replaced.
-func WriteFile(path string, data []byte, mode fs.FileMode) (err error) {
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		path = real
-	}
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync()
-		d.Close()
-	}
-	return nil
+func WriteFile(path string, data []byte, mode fs.FileMode) error {
+	return atomicfile.Write(path, data, mode)
 }

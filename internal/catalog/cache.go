@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"time"
 
+	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 )
 
@@ -128,7 +129,7 @@ func (c *Catalog) writeCache(server string, e *entry) error {
 	if err != nil {
 		return err
 	}
-	if err := writeFileAtomic(c.cachePath(server, e.key), b, 0o600); err != nil {
+	if err := atomicfile.Write(c.cachePath(server, e.key), b, 0o600); err != nil {
 		return err
 	}
 	// The index entry is written after the entry it describes; indexMu
@@ -149,32 +150,5 @@ func (c *Catalog) writeCache(server string, e *entry) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(c.indexPath(), ib, 0o600)
-}
-
-// writeFileAtomic writes data to a temporary file next to path, syncs it
-// and renames it over path, so readers see the old or the new content.
-func writeFileAtomic(path string, data []byte, perm os.FileMode) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer os.Remove(tmp)
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Chmod(perm); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return atomicfile.Write(c.indexPath(), ib, 0o600)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
@@ -100,7 +101,7 @@ func (v *TrustVetter) flush() {
 	if err != nil {
 		return
 	}
-	if os.MkdirAll(filepath.Dir(v.InspectCache), 0o700) == nil && writeFileAtomic(v.InspectCache, b, 0o600) == nil {
+	if os.MkdirAll(filepath.Dir(v.InspectCache), 0o700) == nil && atomicfile.Write(v.InspectCache, b, 0o600) == nil {
 		v.dirty = false
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 )
 
 // ErrUnknownIdentity is returned by [Store.Approve] for an identity the
@@ -212,30 +214,8 @@ func (s *Store) save() error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("writing pins file %s: %w", s.path, err)
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(s.path)+".*.tmp")
-	if err != nil {
+	if err := atomicfile.Write(s.path, b, 0o600); err != nil {
 		return fmt.Errorf("writing pins file %s: %w", s.path, err)
-	}
-	defer os.Remove(tmp.Name()) // no-op after a successful rename
-	err = tmp.Chmod(0o600)
-	if err == nil {
-		_, err = tmp.Write(b)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), s.path)
-	}
-	if err != nil {
-		return fmt.Errorf("writing pins file %s: %w", s.path, err)
-	}
-	if d, err := os.Open(dir); err == nil { // persist the rename; best effort
-		_ = d.Sync()
-		d.Close()
 	}
 	info, err := os.Stat(s.path)
 	if err != nil {

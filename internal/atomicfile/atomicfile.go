@@ -1,0 +1,50 @@
+// Package atomicfile writes files so that readers see the old content or
+// the new, never a mix, and a crash leaves one of them on disk.
+package atomicfile
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Write writes data to a temporary file in path's directory, sets its
+// mode, syncs it, renames it over path and syncs the directory. A
+// symbolic link at path is followed, so the link stays a link. On error
+// the temporary file is removed and path is unchanged.
+func Write(path string, data []byte, mode fs.FileMode) (err error) {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err = tmp.Chmod(mode); err != nil {
+		return err
+	}
+	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	if d, derr := os.Open(dir); derr == nil { // persist the rename; best effort
+		_ = d.Sync()
+		d.Close()
+	}
+	return nil
+}
