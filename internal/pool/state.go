@@ -368,3 +368,15 @@ func (p *Pool) Info(server string) (backend.Info, bool) {
 	}
 	return backend.Info{}, false
 }
+
+// Generation returns the start count of server's backend and whether it
+// is ready now. A caller that checked the backend's tool list at one
+// generation knows the list may have changed when the generation moves.
+func (p *Pool) Generation(server string) (gen int, ready bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if e := p.entries[server]; e != nil {
+		return e.gen, e.state == Ready
+	}
+	return 0, false
+}

@@ -141,6 +141,37 @@ func (c *scriptCaller) CallTool(ctx context.Context, server, tool string, args j
 	return v, err
 }
 
+// generations is what a Caller that restarts backends tells about them.
+type generations interface {
+	Generation(server string) (gen int, ready bool)
+}
+
+// recheck refreshes server's tool list (starting the backend) unless it
+// was listed since the backend's current start.
+func (s *Server) recheck(ctx context.Context, server string) error {
+	g, ok := s.o.Caller.(generations)
+	if !ok {
+		return nil
+	}
+	gen, ready := g.Generation(server)
+	s.mu.Lock()
+	done := ready && s.checked[server] == gen
+	s.mu.Unlock()
+	if done {
+		return nil
+	}
+	if err := s.o.Catalog.Refresh(ctx, server); err != nil {
+		return err
+	}
+	gen, ready = g.Generation(server)
+	if ready {
+		s.mu.Lock()
+		s.checked[server] = gen
+		s.mu.Unlock()
+	}
+	return nil
+}
+
 // callError is a failure to call server.tool; err is the cause.
 type callError struct {
 	server, tool string
@@ -150,10 +181,18 @@ type callError struct {
 func (e *callError) Error() string { return fmt.Sprintf("%s.%s: %v", e.server, e.tool, e.err) }
 func (e *callError) Unwrap() error { return e.err }
 
-// callTool calls a visible tool, recording it in the audit log.
+// callTool calls a visible tool, recording it in the audit log. The
+// first call after a backend (re)starts lists its tools again first, so a
+// tool that changed since it was approved is caught before it runs.
 func (s *Server) callTool(ctx context.Context, server, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
 	t, err := s.o.Catalog.Lookup(ctx, server, tool)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.recheck(ctx, t.Server); err != nil {
+		return nil, &callError{t.Server, t.Name, err}
+	}
+	if t, err = s.o.Catalog.Lookup(ctx, t.Server, t.Name); err != nil {
 		return nil, err
 	}
 	if len(args) == 0 || string(args) == "null" {

@@ -50,7 +50,8 @@ type Server struct {
 	mu      sync.Mutex
 	index   *search.Index // nil: rebuild on next search
 	docs    []searchDoc
-	exposed []string // names of directly exposed tools now registered
+	exposed []string       // names of directly exposed tools now registered
+	checked map[string]int // server -> backend generation whose tools were listed
 }
 
 // New builds the server. It starts nothing: backends start on first use.
@@ -58,7 +59,7 @@ func New(o Options) *Server {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{o: o}
+	s := &Server{o: o, checked: map[string]int{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "switchboard", Title: "Switchboard", Version: o.Version}, &mcp.ServerOptions{
 		Instructions: "Switchboard fronts many MCP servers. Find tools with list_tools, then call them from JavaScript with execute; combine several calls in one script and return only what you need.",
 		Logger:       o.Logger,
