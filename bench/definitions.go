@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -180,6 +181,8 @@ func definitions(ctx context.Context, r *rig) (string, error) {
 	fmt.Fprintf(&h, "| process start floor: `switchboard version`, p50 | %s ms | | |\n", ms(pct(bare, 50)))
 	fmt.Fprintf(&h, "| backend processes under `serve` after `tools/list` (max over runs, from /proc) | %d | 0 | %s |\n", st.backends, yes(st.backends == 0))
 	fmt.Fprintf(&h, "| other descendant processes (sandbox workers) | %d | | |\n", st.others)
+	fmt.Fprintf(&h, "| RSS of idle `serve` with 32 servers configured, after `tools/list` | %.1f MiB | | |\n", float64(st.rssServe)/1024)
+	fmt.Fprintf(&h, "| the same with its warm sandbox worker | %.1f MiB | | |\n", float64(st.rssAll)/1024)
 	fmt.Fprintf(&h, "| cold catalog: `switchboard doctor` starting all 32 backends | %s ms | | |\n\n", ms(coldCatalog))
 	fmt.Fprintf(&h, "`switchboard tokens --json` on the same config (the method of `cli.MeasureTokens`): direct %d, startup %d; its per-server declaration counts %s the ones measured here through `list_tools`.\n\n",
 		rep.Direct, rep.Startup, map[bool]string{true: "equal", false: "**differ from**"}[agree])
@@ -192,6 +195,7 @@ func definitions(ctx context.Context, r *rig) (string, error) {
 type startup struct {
 	handshake, list, total []time.Duration
 	backends, others       int
+	rssServe, rssAll       int // KiB, idle after the last run's tools/list
 }
 
 func startups(ctx context.Context, r *rig, dir string, env []string, cfg string, runs int) (*startup, error) {
@@ -212,7 +216,12 @@ func startups(ctx context.Context, r *rig, dir string, env []string, cfg string,
 		t2 := time.Now()
 		st.handshake, st.list, st.total = append(st.handshake, t1.Sub(t0)), append(st.list, t2.Sub(t1)), append(st.total, t2.Sub(t0))
 		if i == runs-1 {
-			time.Sleep(200 * time.Millisecond) // let anything lazy show up
+			time.Sleep(time.Second) // let anything lazy (the sandbox worker) show up
+			st.rssServe = rssKiB(p.cmd.Process.Pid)
+			st.rssAll = st.rssServe
+			for _, c := range descendantPids(p.cmd.Process.Pid) {
+				st.rssAll += rssKiB(c)
+			}
 		}
 		backends, others := 0, 0
 		for _, c := range descendants(p.cmd.Process.Pid) {
@@ -226,4 +235,19 @@ func startups(ctx context.Context, r *rig, dir string, env []string, cfg string,
 		cl.close(p)
 	}
 	return st, nil
+}
+
+// rssKiB is the resident set size of pid in KiB (0 if unknown).
+func rssKiB(pid int) int {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
+			return n
+		}
+	}
+	return 0
 }

@@ -149,6 +149,16 @@ func writeConfig(dir string, servers map[string]any) (string, []string, error) {
 // descendants returns the command lines of every process below pid,
 // read from /proc.
 func descendants(pid int) []string {
+	var out []string
+	for _, p := range descendantPids(pid) {
+		b, _ := os.ReadFile(filepath.Join("/proc", strconv.Itoa(p), "cmdline"))
+		out = append(out, strings.TrimSpace(strings.ReplaceAll(string(b), "\x00", " ")))
+	}
+	return out
+}
+
+// descendantPids lists every process below pid, from /proc.
+func descendantPids(pid int) []int {
 	ents, _ := os.ReadDir("/proc")
 	children := map[int][]int{}
 	for _, e := range ents {
@@ -168,13 +178,12 @@ func descendants(pid int) []string {
 		pp, _ := strconv.Atoi(f[1])
 		children[pp] = append(children[pp], p)
 	}
-	var out []string
+	var out []int
 	queue := children[pid]
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = append(queue[1:], children[p]...)
-		b, _ := os.ReadFile(filepath.Join("/proc", strconv.Itoa(p), "cmdline"))
-		out = append(out, strings.TrimSpace(strings.ReplaceAll(string(b), "\x00", " ")))
+		out = append(out, p)
 	}
 	return out
 }

@@ -64,15 +64,20 @@ func New(o Options) *Server {
 		Instructions: "Switchboard fronts many MCP servers. Find tools with list_tools, then call them from JavaScript with execute; combine several calls in one script and return only what you need.",
 		Logger:       o.Logger,
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
-		// A client that finished its handshake will likely run a script,
-		// but first lists tools: get the sandbox ready just after that,
-		// so starting it does not slow the listing down.
-		InitializedHandler: func(context.Context, *mcp.InitializedRequest) {
-			if w, ok := o.Runner.(interface{ Warm() }); ok {
-				time.AfterFunc(warmDelay, w.Warm)
-			}
-		},
 	})
+	// A client that talks to us will likely run a script, but first lists
+	// tools: get the sandbox ready shortly after its first request, so that
+	// starting it does not slow the listing down. (Clients of 2026-07-28
+	// send no initialized notification, so this watches every request.)
+	if w, ok := o.Runner.(interface{ Warm() }); ok {
+		var once sync.Once
+		s.mcp.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				once.Do(func() { time.AfterFunc(warmDelay, w.Warm) })
+				return next(ctx, method, req)
+			}
+		})
+	}
 	s.addMetaTools()
 	s.syncExposed()
 	return s

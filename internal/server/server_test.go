@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -256,5 +257,37 @@ func TestUnwrap(t *testing.T) {
 	var s string
 	if json.Unmarshal(got, &s) != nil || len(s) > 1300 || !strings.Contains(s, "truncated by switchboard") {
 		t.Errorf("bounded result = %.200s", got)
+	}
+}
+
+type warmRunner struct {
+	inProcess
+	warmed chan struct{}
+}
+
+func (w warmRunner) Warm() { close(w.warmed) }
+
+func TestServer_WarmsSandboxAfterFirstRequest(t *testing.T) {
+	w := warmRunner{warmed: make(chan struct{})}
+	fb := &fakeBackends{}
+	cat := catalog.New(map[string]*config.Server{}, fb, nil)
+	s := New(Options{Catalog: cat, Caller: fb, Runner: w, Settings: config.Settings{}.Defaults()})
+	select {
+	case <-w.warmed:
+		t.Fatal("sandbox warmed before any client spoke")
+	default:
+	}
+	ct, stt := mcp.NewInMemoryTransports()
+	ss, _ := s.MCP().Connect(context.Background(), stt, nil)
+	defer ss.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(context.Background(), ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	select {
+	case <-w.warmed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("sandbox not warmed after the client's first request")
 	}
 }
