@@ -98,6 +98,7 @@ type Catalog struct {
 	entries map[string]*entry
 	index   map[string]indexEntry // what index.json says, kept current
 	indexMu sync.Mutex            // serialises writes of index.json
+	invalid map[string]int        // server -> refreshes wanted (0-2), see Invalidate
 	fetch   map[string]*fetchCall // single-flight fetches
 }
 
@@ -464,4 +465,38 @@ func (c *Catalog) Note(server string) string {
 		notes = append(notes, fmt.Sprintf("%d withheld", w))
 	}
 	return strings.Join(notes, ", ")
+}
+
+// Invalidate records that server's tool list changed (the backend sent
+// notifications/tools/list_changed) and refreshes it in the background,
+// each fetch bounded by timeout. Notices that arrive while a refresh runs
+// fold into one more refresh, so a backend that floods them costs at
+// most one fetch at a time.
+func (c *Catalog) Invalidate(server string, timeout time.Duration) {
+	c.mu.Lock()
+	if c.invalid == nil {
+		c.invalid = map[string]int{}
+	}
+	n := c.invalid[server]
+	c.invalid[server] = min(n+1, 2)
+	c.mu.Unlock()
+	if n > 0 {
+		return // a refresh is running; it will run once more
+	}
+	go func() {
+		for {
+			ctx, cancel := context.WithTimeout(context.Background(), timeout)
+			if err := c.Refresh(ctx, server); err != nil {
+				c.opts.Logger.Warn("refreshing tool list after list_changed", "server", server, "err", err)
+			}
+			cancel()
+			c.mu.Lock()
+			c.invalid[server]--
+			again := c.invalid[server] > 0
+			c.mu.Unlock()
+			if !again {
+				return
+			}
+		}
+	}()
 }

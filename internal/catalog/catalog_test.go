@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -152,5 +153,26 @@ func TestTrustVetter_QuarantinesChangedToolsAndWithholdsInjection(t *testing.T) 
 	}
 	if _, err := c.Lookup(context.Background(), "s", "read"); err == nil || !strings.Contains(err.Error(), "approve") {
 		t.Errorf("calling a changed tool: err = %v, want how to approve", err)
+	}
+}
+
+func TestCatalog_InvalidateFloodIsCoalesced(t *testing.T) {
+	src := &fakeSource{tools: map[string][]*mcp.Tool{"a": {tool("x", "")}}, gate: make(chan struct{})}
+	c := New(servers("a"), src, nil)
+	for range 1000 {
+		c.Invalidate("a", time.Minute)
+	}
+	close(src.gate) // let the fetches finish
+	for {
+		c.mu.Lock()
+		n := c.invalid["a"]
+		c.mu.Unlock()
+		if n == 0 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if n := src.calls.Load(); n != 2 {
+		t.Errorf("1000 list_changed notices caused %d fetches, want 2 (one running, one after)", n)
 	}
 }

@@ -128,13 +128,7 @@ func (e *Env) openStack(cf *configFlags, allowDemo bool, so stackOptions) (*stac
 			Logger:   st.log,
 		},
 		OnToolsChanged: func(server string) {
-			go func() {
-				ctx, cancel := context.WithTimeout(context.Background(), cfg.Settings.StartTimeout.D())
-				defer cancel()
-				if err := st.cat.Refresh(ctx, server); err != nil {
-					st.log.Warn("refreshing tool list after list_changed", "server", server, "err", err)
-				}
-			}()
+			st.cat.Invalidate(server, cfg.Settings.StartTimeout.D())
 		},
 	})
 	pins, err := trust.OpenStore(p.pins())
