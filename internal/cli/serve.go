@@ -32,6 +32,9 @@ the command an agent registers.`)
 		return err
 	}
 	defer st.Close()
+	if cf.config == "" && cf.project == "" && st.paths.project == "" {
+		watchRoots(st, e.Getenv("HOME"))
+	}
 	// Publish backend states for 'switchboard servers' in other processes.
 	stop := make(chan struct{})
 	defer func() { close(stop); removeStatus(st.paths.state) }()
@@ -39,7 +42,7 @@ the command an agent registers.`)
 		tick := time.NewTicker(time.Second)
 		defer tick.Stop()
 		for {
-			writeStatus(st.paths.state, st.pool)
+			writeStatus(st.paths.state, st.currentPool())
 			select {
 			case <-stop:
 				return

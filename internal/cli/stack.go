@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -96,6 +97,8 @@ func (e *Env) loadConfig(cf *configFlags, allowDemo bool) (*config.Config, paths
 
 // stack is a running Switchboard: pool, catalog, sandbox and server.
 type stack struct {
+	e     *Env
+	mu    sync.Mutex // guards cfg, pool, cat and paths.project after start
 	cfg   *config.Config
 	paths paths
 	pool  *pool.Pool
@@ -117,39 +120,13 @@ func (e *Env) openStack(cf *configFlags, allowDemo bool, so stackOptions) (*stac
 	if err != nil {
 		return nil, err
 	}
-	st := &stack{cfg: cfg, paths: p, log: slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
-	var srv *server.Server
-	st.pool = pool.New(cfg.Servers, &pool.Options{
-		Settings: cfg.Settings,
-		Backend: backend.Options{
-			Env:      e.Environ(),
-			Resolver: config.Resolver{Getenv: e.LookupEnv, ReadFile: os.ReadFile, Home: e.Getenv("HOME")},
-			LogDir:   filepath.Join(p.state, "logs"),
-			Logger:   st.log,
-		},
-		OnToolsChanged: func(server string) {
-			st.cat.Invalidate(server, cfg.Settings.StartTimeout.D())
-		},
-	})
+	st := &stack{e: e, cfg: cfg, paths: p, log: slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
 	pins, err := trust.OpenStore(p.pins())
 	if err != nil {
-		st.pool.Close()
 		return nil, err
 	}
 	st.pins = pins
-	st.cat = catalog.New(cfg.Servers, poolSource{st.pool}, &catalog.Options{
-		CacheDir: filepath.Join(p.cache, "catalog"),
-		Logger:   st.log,
-		Vetter: &catalog.TrustVetter{
-			Pins: pins, QuarantineNew: cfg.Settings.QuarantineNewServers, ReadOnly: cfg.Settings.ReadOnly,
-			Logger: st.log, InspectCache: filepath.Join(p.cache, "inspect.json"),
-		},
-		OnChange: func(server string) {
-			if srv != nil {
-				srv.CatalogChanged(server)
-			}
-		},
-	})
+	st.pool, st.cat = st.backends(cfg)
 	sbOpts := &sandbox.Options{Workers: cfg.Settings.MaxScripts, MemoryLimit: int64(cfg.Settings.ScriptMemoryMB) << 20, Lazy: true}
 	if !so.inProcessScripts {
 		sbOpts.Command = []string{e.Executable, sandboxWorkerCmd}
@@ -164,14 +141,75 @@ func (e *Env) openStack(cf *configFlags, allowDemo bool, so stackOptions) (*stac
 			rec = auditRecorder{l}
 		}
 	}
-	srv = server.New(server.Options{Catalog: st.cat, Caller: st.pool, Runner: st.sb, Settings: cfg.Settings, Recorder: rec, Version: Version(), Logger: st.log})
-	st.srv = srv
+	st.srv = server.New(server.Options{Catalog: st.cat, Caller: st.pool, Runner: st.sb, Settings: cfg.Settings, Recorder: rec, Version: Version(), Logger: st.log})
 	return st, nil
+}
+
+// backends builds the pool and the catalog for cfg. Nothing starts.
+func (st *stack) backends(cfg *config.Config) (*pool.Pool, *catalog.Catalog) {
+	e, p := st.e, st.paths
+	var cat *catalog.Catalog
+	pl := pool.New(cfg.Servers, &pool.Options{
+		Settings: cfg.Settings,
+		Backend: backend.Options{
+			Env:      e.Environ(),
+			Resolver: config.Resolver{Getenv: e.LookupEnv, ReadFile: os.ReadFile, Home: e.Getenv("HOME")},
+			LogDir:   filepath.Join(p.state, "logs"),
+			Logger:   st.log,
+		},
+		OnToolsChanged: func(server string) {
+			cat.Invalidate(server, cfg.Settings.StartTimeout.D())
+		},
+	})
+	cat = catalog.New(cfg.Servers, poolSource{pl}, &catalog.Options{
+		CacheDir: filepath.Join(p.cache, "catalog"),
+		Logger:   st.log,
+		Vetter: &catalog.TrustVetter{
+			Pins: st.pins, QuarantineNew: cfg.Settings.QuarantineNewServers, ReadOnly: cfg.Settings.ReadOnly,
+			Logger: st.log, InspectCache: filepath.Join(p.cache, "inspect.json"),
+		},
+		OnChange: func(server string) {
+			if st.srv != nil {
+				st.srv.CatalogChanged(server)
+			}
+		},
+	})
+	return pl, cat
+}
+
+// useProject switches to the user config plus the project config at
+// path (found from the client's MCP roots): a new pool and catalog
+// replace the old, whose backends are stopped. Settings that bound
+// scripts stay those of the start.
+func (st *stack) useProject(path string) error {
+	cfg, err := config.Load(st.paths.user, path)
+	if err != nil {
+		return err
+	}
+	cfg.Settings = cfg.Settings.Defaults()
+	for _, w := range cfg.Warnings {
+		st.log.Warn(w)
+	}
+	pl, cat := st.backends(cfg)
+	st.mu.Lock()
+	old := st.pool
+	st.cfg, st.pool, st.cat, st.paths.project = cfg, pl, cat, path
+	st.mu.Unlock()
+	st.srv.Swap(cat, pl)
+	go old.Close()
+	return nil
+}
+
+// currentPool is the pool serving now (useProject may replace it).
+func (st *stack) currentPool() *pool.Pool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.pool
 }
 
 func (st *stack) Close() {
 	st.sb.Close()
-	st.pool.Close()
+	st.currentPool().Close()
 	if st.audit != nil {
 		st.audit.Close()
 	}

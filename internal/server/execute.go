@@ -85,10 +85,10 @@ func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration)
 // namespaces declares every server's known tools. A server whose tool
 // list is unknown is started to learn it only when the script names it.
 func (s *Server) namespaces(ctx context.Context, src string) []script.Namespace {
-	names := s.o.Catalog.Servers()
+	names := s.cat().Servers()
 	var need []string
 	for _, n := range names {
-		if _, ok := s.o.Catalog.Known(n); !ok && mentions(src, s.o.Catalog.Ident(n)) {
+		if _, ok := s.cat().Known(n); !ok && mentions(src, s.cat().Ident(n)) {
 			need = append(need, n)
 		}
 	}
@@ -97,8 +97,8 @@ func (s *Server) namespaces(ctx context.Context, src string) []script.Namespace 
 	}
 	var out []script.Namespace
 	for _, n := range names {
-		ns := script.Namespace{Ident: s.o.Catalog.Ident(n)}
-		tools, _ := s.o.Catalog.Known(n)
+		ns := script.Namespace{Ident: s.cat().Ident(n)}
+		tools, _ := s.cat().Known(n)
 		for _, t := range tools {
 			ns.Functions = append(ns.Functions, script.Function{Ident: t.Ident, Server: n, Tool: t.Name})
 		}
@@ -149,7 +149,7 @@ type generations interface {
 // recheck refreshes server's tool list (starting the backend) unless it
 // was listed since the backend's current start.
 func (s *Server) recheck(ctx context.Context, server string) error {
-	g, ok := s.o.Caller.(generations)
+	g, ok := s.caller().(generations)
 	if !ok {
 		return nil
 	}
@@ -160,7 +160,7 @@ func (s *Server) recheck(ctx context.Context, server string) error {
 	if done {
 		return nil
 	}
-	if err := s.o.Catalog.Refresh(ctx, server); err != nil {
+	if err := s.cat().Refresh(ctx, server); err != nil {
 		return err
 	}
 	gen, ready = g.Generation(server)
@@ -185,21 +185,21 @@ func (e *callError) Unwrap() error { return e.err }
 // first call after a backend (re)starts lists its tools again first, so a
 // tool that changed since it was approved is caught before it runs.
 func (s *Server) callTool(ctx context.Context, server, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
-	t, err := s.o.Catalog.Lookup(ctx, server, tool)
+	t, err := s.cat().Lookup(ctx, server, tool)
 	if err != nil {
 		return nil, err
 	}
 	if err := s.recheck(ctx, t.Server); err != nil {
 		return nil, &callError{t.Server, t.Name, err}
 	}
-	if t, err = s.o.Catalog.Lookup(ctx, t.Server, t.Name); err != nil {
+	if t, err = s.cat().Lookup(ctx, t.Server, t.Name); err != nil {
 		return nil, err
 	}
 	if len(args) == 0 || string(args) == "null" {
 		args = json.RawMessage("{}")
 	}
 	start := time.Now()
-	res, err := s.o.Caller.CallTool(ctx, t.Server, t.Name, args)
+	res, err := s.caller().CallTool(ctx, t.Server, t.Name, args)
 	if s.o.Recorder != nil {
 		s.o.Recorder.Record(t.Server, t.Name, args, res, err, float64(time.Since(start).Microseconds())/1000)
 	}
@@ -242,16 +242,16 @@ func (s *Server) syncExposed() {
 	want := map[string]catalog.Tool{}
 	total := 0
 	st := s.o.Settings
-	for _, n := range s.o.Catalog.Servers() {
-		spec := s.o.Catalog.Spec(n)
+	for _, n := range s.cat().Servers() {
+		spec := s.cat().Spec(n)
 		if spec == nil || len(spec.Expose) == 0 && !st.AutoExpose {
 			continue // only read the tool lists that may be exposed
 		}
-		count, _, ok := s.o.Catalog.Count(n)
+		count, _, ok := s.cat().Count(n)
 		if !ok || len(spec.Expose) == 0 && (count > st.AutoExposeMaxTools || total+count > st.AutoExposeMaxTotal) {
 			continue
 		}
-		tools, ok := s.o.Catalog.Known(n)
+		tools, ok := s.cat().Known(n)
 		if !ok {
 			continue
 		}

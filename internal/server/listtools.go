@@ -63,7 +63,7 @@ func (s *Server) ListTools(ctx context.Context, a ListArgs) (string, error) {
 		}
 		return renderHits(a.Query, hits, false), nil
 	}
-	names := s.o.Catalog.Servers()
+	names := s.cat().Servers()
 	if len(a.Servers) > 0 {
 		var err error
 		if names, err = s.serverNames(a.Servers); err != nil {
@@ -91,7 +91,7 @@ func (s *Server) ListTools(ctx context.Context, a ListArgs) (string, error) {
 			fmt.Fprintf(&b, "// %s: unavailable: %s\n", n, oneLine(errs[i].Error()))
 			continue
 		}
-		b.WriteString(render(n, s.o.Catalog.Ident(n), lists[i], detail))
+		b.WriteString(render(n, s.cat().Ident(n), lists[i], detail))
 	}
 	if len(names) == 0 {
 		b.WriteString("// No backend servers are configured.\n")
@@ -108,7 +108,7 @@ func (s *Server) toolsOf(ctx context.Context, names []string) ([][]catalog.Tool,
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, max(1, min(maxFetches, s.o.Settings.MaxConnections)))
 	for i, n := range names {
-		if ts, ok := s.o.Catalog.Known(n); ok {
+		if ts, ok := s.cat().Known(n); ok {
 			lists[i] = ts
 			continue
 		}
@@ -116,7 +116,7 @@ func (s *Server) toolsOf(ctx context.Context, names []string) ([][]catalog.Tool,
 			select {
 			case sem <- struct{}{}:
 				defer func() { <-sem }()
-				lists[i], errs[i] = s.o.Catalog.Tools(ctx, n)
+				lists[i], errs[i] = s.cat().Tools(ctx, n)
 			case <-ctx.Done():
 				errs[i] = ctx.Err()
 			}
@@ -177,7 +177,7 @@ func (s *Server) exactTools(ctx context.Context, refs []string) (string, error) 
 			bad = append(bad, fmt.Sprintf("%q is not of the form \"server.tool\"", ref))
 			continue
 		}
-		t, err := s.o.Catalog.Lookup(ctx, srv, tool)
+		t, err := s.cat().Lookup(ctx, srv, tool)
 		if err != nil {
 			bad = append(bad, err.Error())
 			continue
@@ -215,7 +215,7 @@ type searchDoc struct{ tool catalog.Tool }
 // Search ranks the tools of the given servers (all when empty) for query.
 // Servers whose tool list is unknown are started to learn it.
 func (s *Server) Search(ctx context.Context, query string, servers []string, limit int) ([]Hit, error) {
-	names := s.o.Catalog.Servers()
+	names := s.cat().Servers()
 	scoped := len(servers) > 0
 	if scoped {
 		var err error

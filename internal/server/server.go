@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -46,6 +47,7 @@ type Options struct {
 type Server struct {
 	o   Options
 	mcp *mcp.Server
+	be  atomic.Pointer[backends] // what Swap replaces; o.Catalog and o.Caller at first
 
 	mu      sync.Mutex
 	index   *search.Index // nil: rebuild on next search
@@ -60,6 +62,7 @@ func New(o Options) *Server {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{o: o, checked: map[string]int{}}
+	s.be.Store(&backends{o.Catalog, o.Caller})
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "switchboard", Title: "Switchboard", Version: o.Version}, &mcp.ServerOptions{
 		Instructions: "Switchboard fronts many MCP servers. Find tools with list_tools, then call them from JavaScript with execute; combine several calls in one script and return only what you need.",
 		Logger:       o.Logger,
@@ -81,6 +84,29 @@ func New(o Options) *Server {
 	s.addMetaTools()
 	s.syncExposed()
 	return s
+}
+
+// backends are the catalog and caller a Server serves from.
+type backends struct {
+	cat    *catalog.Catalog
+	caller Caller
+}
+
+func (s *Server) cat() *catalog.Catalog { return s.be.Load().cat }
+func (s *Server) caller() Caller        { return s.be.Load().caller }
+
+// Swap makes the server serve from another catalog and caller (a new
+// configuration): later requests use them, the capability index and the
+// exposed tools follow, and clients are told the tool list changed.
+// Requests in flight finish with the old ones.
+func (s *Server) Swap(cat *catalog.Catalog, caller Caller) {
+	s.be.Store(&backends{cat, caller})
+	s.mu.Lock()
+	s.index, s.docs = nil, nil
+	clear(s.checked)
+	s.mu.Unlock()
+	s.addListTools()
+	s.syncExposed()
 }
 
 // MCP returns the underlying SDK server (to Run on a transport).
@@ -142,14 +168,14 @@ const maxIndex = 2000
 func (s *Server) listToolsDescription() string {
 	var b strings.Builder
 	b.WriteString("TypeScript declarations of backend tools for execute: {query} searches, {servers} lists namespaces, {tools:[\"server.tool\"]} exact tools with full text.\nAvailable servers [tool count]: ")
-	names := s.o.Catalog.Servers()
+	names := s.cat().Servers()
 	for i, n := range names {
 		item := n
-		if id := s.o.Catalog.Ident(n); id != n {
+		if id := s.cat().Ident(n); id != n {
 			item += " (as " + id + ")"
 		}
-		if count, _, ok := s.o.Catalog.Count(n); ok {
-			if note := s.o.Catalog.Note(n); note != "" {
+		if count, _, ok := s.cat().Count(n); ok {
+			if note := s.cat().Note(n); note != "" {
 				item += fmt.Sprintf(" [%d; %s]", count, note)
 			} else {
 				item += fmt.Sprintf(" [%d]", count)
@@ -208,8 +234,8 @@ func (s *Server) serverNames(in []string) ([]string, error) {
 	var out, bad []string
 	for _, n := range in {
 		found := ""
-		for _, m := range s.o.Catalog.Servers() {
-			if m == n || s.o.Catalog.Ident(m) == n {
+		for _, m := range s.cat().Servers() {
+			if m == n || s.cat().Ident(m) == n {
 				found = m
 				break
 			}
@@ -221,7 +247,7 @@ func (s *Server) serverNames(in []string) ([]string, error) {
 		}
 	}
 	if len(bad) > 0 {
-		return nil, fmt.Errorf("unknown server %s; available: %s", strings.Join(quoteAll(bad), ", "), strings.Join(s.o.Catalog.Servers(), ", "))
+		return nil, fmt.Errorf("unknown server %s; available: %s", strings.Join(quoteAll(bad), ", "), strings.Join(s.cat().Servers(), ", "))
 	}
 	return out, nil
 }
