@@ -101,6 +101,21 @@ func timeN(n int, f func() error) ([]time.Duration, error) {
 	return lat, nil
 }
 
+// timePaced is timeN with a pause before each call, as an agent leaves
+// between tool calls while the model thinks; the pause is not timed.
+func timePaced(n int, pause time.Duration, f func() error) ([]time.Duration, error) {
+	lat := make([]time.Duration, 0, n)
+	for range n {
+		time.Sleep(pause)
+		t0 := time.Now()
+		if err := f(); err != nil {
+			return nil, err
+		}
+		lat = append(lat, time.Since(t0))
+	}
+	return lat, nil
+}
+
 // pct returns the p-th percentile (0-100) of d, which it sorts.
 func pct(d []time.Duration, p int) time.Duration {
 	if len(d) == 0 {
