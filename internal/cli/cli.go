@@ -96,8 +96,9 @@ Commands:
 		}
 	}
 	fmt.Fprint(w, `
-Every command takes --config PATH (default $XDG_CONFIG_HOME/switchboard/config.json)
-and --help. With no config file, serve and exec use a built-in demo backend.
+Commands that read the configuration take --config PATH (default
+$XDG_CONFIG_HOME/switchboard/config.json) and --project PATH; every command
+takes --help. With no config file, serve and exec use a built-in demo backend.
 `)
 }
 

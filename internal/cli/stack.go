@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
@@ -77,7 +78,9 @@ func (e *Env) abs(p string) string {
 func (e *Env) loadConfig(cf *configFlags, allowDemo bool) (*config.Config, paths, error) {
 	p := e.paths(cf)
 	if cf.config != "" {
-		if _, err := os.Stat(p.user); err != nil {
+		if _, err := os.Stat(p.user); errors.Is(err, os.ErrNotExist) {
+			return nil, p, fmt.Errorf("config file %s does not exist", p.user)
+		} else if err != nil {
 			return nil, p, fmt.Errorf("config file: %w", err)
 		}
 	}

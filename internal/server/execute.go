@@ -55,15 +55,18 @@ func ErrorText(e *script.Error) string {
 	if e.Server != "" && !strings.Contains(msg, e.Server+"."+e.Tool) {
 		msg = fmt.Sprintf("%s (in %s.%s)", msg, e.Server, e.Tool)
 	}
-	switch e.Kind {
-	case "timeout", "memory", "limit":
-		return "Error: " + msg
+	if !errorName.MatchString(msg) {
+		msg = "Error: " + msg // what a thrown value that is no Error, or a limit, gets
 	}
-	if e.Stack != "" {
-		return "Error: " + msg + "\n" + e.Stack
+	if e.Stack != "" && e.Kind == script.KindException {
+		msg += "\n" + e.Stack
 	}
-	return "Error: " + msg
+	return msg
 }
+
+// errorName matches a message that already starts with an error's name,
+// such as "TypeError: x" or "SyntaxError: y".
+var errorName = regexp.MustCompile(`^(?:[A-Z][A-Za-z]*)?Error: `)
 
 // Execute runs a script with every backend as a namespace. timeout 0
 // means the executeTimeout setting.
