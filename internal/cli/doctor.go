@@ -31,9 +31,10 @@ words. Refreshes the tool catalog as a side effect.`)
 	if fs.NArg() > 0 {
 		names = fs.Args()
 	}
-	fmt.Fprintf(e.Stdout, "config: %s\n", strings.Join(append([]string{}, st.cfg.Files...), ", "))
 	if len(st.cfg.Files) == 0 {
-		fmt.Fprintf(e.Stdout, "  no config file; using the built-in demo backend (create %s)\n", st.paths.user)
+		fmt.Fprintf(e.Stdout, "config: none; using the built-in demo backend (create %s)\n", st.paths.user)
+	} else {
+		fmt.Fprintf(e.Stdout, "config: %s\n", strings.Join(st.cfg.Files, ", "))
 	}
 	failed := 0
 	for _, name := range names {
