@@ -107,19 +107,19 @@ func TestClauses_KeepURLsWhole(t *testing.T) {
 }
 
 func TestSynonymsSymmetricAndWeighted(t *testing.T) {
-	for a, ss := range synonyms {
+	for a, ss := range synonyms() {
 		for _, s := range ss {
 			if s.w != synonymWeight && s.w != relatedWeight {
 				t.Errorf("%s -> %s at weight %v", a, s.term, s.w)
 			}
-			back := slices.IndexFunc(synonyms[s.term], func(x syn) bool { return x.term == a })
-			if back < 0 || synonyms[s.term][back].w != s.w {
+			back := slices.IndexFunc(synonyms()[s.term], func(x syn) bool { return x.term == a })
+			if back < 0 || synonyms()[s.term][back].w != s.w {
 				t.Errorf("%s -> %s (%v) has no equal way back", a, s.term, s.w)
 			}
 		}
 	}
 	has := func(a, b string) bool {
-		return slices.ContainsFunc(synonyms[stem(a)], func(s syn) bool { return s.term == stem(b) })
+		return slices.ContainsFunc(synonyms()[stem(a)], func(s syn) bool { return s.term == stem(b) })
 	}
 	for _, p := range [][2]string{{"fetch", "get"}, {"folder", "directory"}, {"permitted", "allowed"}, {"rename", "move"}, {"ticket", "issue"}} {
 		if !has(p[0], p[1]) {

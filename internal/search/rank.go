@@ -56,7 +56,7 @@ func (ix *Index) queryTerms(query string) []qterm {
 			q.idf *= argWeight
 		}
 		q.exps = append(q.exps, ix.expansion(q.term, 1))
-		for _, s := range synonyms[q.term] {
+		for _, s := range synonyms()[q.term] {
 			q.exps = append(q.exps, ix.expansion(s.term, s.w))
 		}
 	}

@@ -3,6 +3,7 @@ package search
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // A query often says what a tool does in other words than the tool's own
@@ -232,7 +233,7 @@ func rewritePhrases(s string) string {
 	var b strings.Builder
 	last := 0
 	for i := 0; i < len(ws); i++ {
-		for _, p := range phrasesSplit {
+		for _, p := range phrasesSplit() {
 			if i+len(p.from) > len(ws) {
 				continue
 			}
@@ -266,14 +267,16 @@ type splitPhrase struct {
 }
 
 // phrasesSplit is phrases with the words split, longest first.
-var phrasesSplit = func() []splitPhrase {
+// It is built on first use, as is synonyms: a process that never
+// searches does not pay for them at start-up.
+var phrasesSplit = sync.OnceValue(func() []splitPhrase {
 	out := make([]splitPhrase, 0, len(phrases))
 	for _, p := range phrases {
 		out = append(out, splitPhrase{strings.Fields(p.from), p.to})
 	}
 	slices.SortStableFunc(out, func(a, b splitPhrase) int { return len(b.from) - len(a.from) })
 	return out
-}()
+})
 
 // syn is one stemmed term a query term also matches, at a weight.
 type syn struct {
@@ -282,7 +285,7 @@ type syn struct {
 }
 
 // synonyms maps a stemmed term to the other stemmed members of its groups.
-var synonyms = buildSynonyms()
+var synonyms = sync.OnceValue(buildSynonyms)
 
 func buildSynonyms() map[string][]syn {
 	m := map[string][]syn{}
