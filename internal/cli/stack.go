@@ -148,6 +148,10 @@ func (e *Env) openStack(cf *configFlags, allowDemo bool, so stackOptions) (*stac
 	return st, nil
 }
 
+// latestProtocol is the newest MCP revision the SDK speaks; a backend
+// that spoke an older one last time is asked for that one directly.
+const latestProtocol = "2026-07-28"
+
 // backends builds the pool and the catalog for cfg. Nothing starts.
 func (st *stack) backends(cfg *config.Config) (*pool.Pool, *catalog.Catalog) {
 	e, p := st.e, st.paths
@@ -162,6 +166,14 @@ func (st *stack) backends(cfg *config.Config) (*pool.Pool, *catalog.Catalog) {
 		},
 		OnToolsChanged: func(server string) {
 			cat.Invalidate(server, cfg.Settings.StartTimeout.D())
+		},
+		// Ask a backend for the version it spoke last time: an older
+		// backend then needs no server/discover probe.
+		ProtocolVersion: func(server string) string {
+			if l, _, ok := cat.Info(server); ok && l.ProtocolVersion < latestProtocol {
+				return l.ProtocolVersion
+			}
+			return ""
 		},
 	})
 	cat = catalog.New(cfg.Servers, poolSource{pl}, &catalog.Options{

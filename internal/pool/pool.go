@@ -58,6 +58,11 @@ type Options struct {
 	// OnToolsChanged is called with the server's name when a backend
 	// sends notifications/tools/list_changed. It must not block for long.
 	OnToolsChanged func(server string)
+	// ProtocolVersion, when set, returns the protocol version to ask
+	// server's backend for ("" for the SDK's latest). Pinning the version
+	// a backend spoke last time skips the SDK's server/discover probe of
+	// backends older than 2026-07-28. It is called before each start.
+	ProtocolVersion func(server string) string
 	// Start starts a backend; nil means backend.Start. Tests inject fakes.
 	Start func(ctx context.Context, spec *config.Server, o *backend.Options) (Conn, error)
 	// BackoffBase is the wait after the first failed start, doubled per

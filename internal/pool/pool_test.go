@@ -9,6 +9,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/switchboard-mcp/switchboard/internal/backend"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 )
 
@@ -381,4 +382,33 @@ func TestPool_ListToolsStartAndHooks(t *testing.T) {
 			t.Errorf("%d starts, want 1", s.count("a"))
 		}
 	})
+}
+
+func TestPool_PinsProtocolVersionPerServer(t *testing.T) {
+	s := newStarter(0)
+	var got []string
+	var mu sync.Mutex
+	p := New(servers("old", "new"), &Options{
+		Start: func(ctx context.Context, spec *config.Server, o *backend.Options) (Conn, error) {
+			mu.Lock()
+			got = append(got, spec.Name+"="+o.ProtocolVersion)
+			mu.Unlock()
+			return s.start(ctx, spec, o)
+		},
+		ProtocolVersion: func(server string) string {
+			if server == "old" {
+				return "2025-11-25"
+			}
+			return ""
+		},
+	})
+	defer p.Close()
+	for _, n := range []string{"old", "new"} {
+		if _, err := p.CallTool(context.Background(), n, "echo", nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if strings.Join(got, ",") != "old=2025-11-25,new=" {
+		t.Errorf("starts asked for %v", got)
+	}
 }

@@ -167,6 +167,9 @@ func (p *Pool) begin(e *entry) {
 	}
 	o := p.o.Backend
 	name, gen := e.name, e.gen
+	if p.o.ProtocolVersion != nil {
+		o.ProtocolVersion = p.o.ProtocolVersion(name)
+	}
 	o.OnToolsChanged = func() {
 		if p.o.OnToolsChanged != nil {
 			p.o.OnToolsChanged(name)
