@@ -17,6 +17,7 @@ const (
 	devQueries = corpusDir + "/retrieval-queries-dev.jsonl"
 	extraQs    = "testdata/extra-queries.jsonl"
 	extra2Qs   = "testdata/extra2-queries.jsonl"
+	extra3Qs   = "testdata/extra3-queries.jsonl"
 )
 
 // corpusDocs reads every server file of the corpus into Docs, in file order.
@@ -219,4 +220,10 @@ func TestRetrievalExtra(t *testing.T) {
 // package before the second round of tuning, from tools across the corpus.
 func TestRetrievalExtra2(t *testing.T) {
 	testRetrieval(t, extra2Qs, scores{hit1: 0.72, hit5: 0.93, none: 0.8})
+}
+
+// TestRetrievalExtra3 scores a third set of queries written before the third
+// round of tuning, including hard negatives that share words with real tools.
+func TestRetrievalExtra3(t *testing.T) {
+	testRetrieval(t, extra3Qs, scores{hit1: 0, hit5: 0, none: 0})
 }
