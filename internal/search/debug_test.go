@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -71,4 +72,22 @@ func TestDebugSweep(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestDebugTotal prints the summed hit counts over all query sets, the
+// figure a ranking change must improve.
+func TestDebugTotal(t *testing.T) {
+	if os.Getenv("SEARCH_DEBUG") == "" {
+		t.Skip("set SEARCH_DEBUG=1 to print the summed retrieval score")
+	}
+	ix := New(corpusDocs(t), nil)
+	total := 0
+	for _, p := range []string{devQueries, extraQs, extra2Qs, extra3Qs} {
+		var miss []string
+		s := evaluate(ix, readQueries(t, p), func(m string) { miss = append(miss, strings.Fields(m)[0]) })
+		n := int(s.hit1*float64(s.n)+0.5) + int(s.hit5*float64(s.n)+0.5) + int(s.none*float64(s.nNone)+0.5)
+		total += n
+		fmt.Printf("%-28s hit@1=%.3f hit@5=%.3f none=%.3f sum=%d %v\n", p[strings.LastIndexByte(p, '/')+1:], s.hit1, s.hit5, s.none, n, miss)
+	}
+	fmt.Println("total", total)
 }

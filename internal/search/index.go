@@ -209,6 +209,7 @@ func (ix *Index) build() {
 	ix.srv = sb.finish(o.K1, wSrvField, bSrv)
 	ix.buildNames()
 	ix.buildNameTerms(srvDocs)
+	ix.buildHeads()
 }
 
 // sortHits orders hits by score (descending), then server, then tool.

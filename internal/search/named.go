@@ -214,3 +214,17 @@ func matchWeights(qs []qterm) map[int32]float64 {
 	}
 	return m
 }
+
+// sameNamed reports whether backends a and b are the same or share a word
+// that names them both.
+func (ix *Index) sameNamed(a, b int32) bool {
+	if a == b {
+		return true
+	}
+	for _, n := range ix.names {
+		if slices.Contains(n.servers, a) && slices.Contains(n.servers, b) {
+			return true
+		}
+	}
+	return false
+}

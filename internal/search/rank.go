@@ -190,6 +190,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 
 	cands = sc.tools(qs, cands)
 	sc.boost(qs, cands, named)
+	sc.numberBonus(queryNumber(query), cands)
 	score := sc.score
 	bonus := func(d int32, b float64) {
 		if score[d] == 0 {
@@ -248,7 +249,9 @@ func (ix *Index) diversify(hits []Hit, limit int, score []float64, cands, clause
 	extra := slices.Clone(clauseTops)
 	var missing []int32
 	for _, s := range named {
-		if !slices.ContainsFunc(hits, func(h Hit) bool { return ix.docServer[h.Doc] == s }) {
+		// A backend counts as present when one sharing its naming word is
+		// ("GitLab" names both gitlab and zereight-gitlab: one is enough).
+		if !slices.ContainsFunc(hits, func(h Hit) bool { return ix.sameNamed(ix.docServer[h.Doc], s) }) {
 			missing = append(missing, s)
 		}
 	}

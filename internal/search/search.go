@@ -137,6 +137,7 @@ type Index struct {
 	names     []nameWord         // words of backend names that name them
 	nameKeys  map[string][]int32 // nameKey -> indexes in names
 	nameTerms [][]int32          // doc -> distinctive term ids of its name
+	heads     []head             // doc -> last word of its name
 }
 
 // New builds an index over docs. It copies the slice (not the strings), so

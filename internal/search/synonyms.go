@@ -43,7 +43,7 @@ var synonymGroups = [][]string{
 	words("stop abort cancel halt pause kill terminate suspend sleep"),
 	words("restart rerun retry resume redo"),
 	words("approve approval accept lgtm"),
-	words("validate verify check lint"),
+	words("validate verify check lint valid validity"),
 	words("scrape crawl extract harvest"),
 	words("move rename relocate"),
 	words("copy duplicate clone fork"),

@@ -1,0 +1,102 @@
+package search
+
+import "strings"
+
+// Tools of one collection often differ only in grammatical number:
+// list_workflows and get_workflow, get-key-value-store-keys and
+// get-key-value-store-record. The last word of a tool's name is usually the
+// object it returns, and a plural there says it returns many. A query asks
+// for many when it uses the plural ("open pull requests") or a quantifier
+// ("every workflow"). A tool whose plural head word the query uses as a
+// plural gains numberIDF times the index's largest IDF. The singular is the
+// unmarked form ("the knowledge graph", "the crawl job") and says nothing,
+// so it gains nothing.
+const numberIDF = 1.0
+
+// quantifiers make the words after them plural in intent.
+var quantifiers = setOf(`all every each`)
+
+// head is the last word of a tool name as a term id, and its number.
+type head struct {
+	id     int32 // -1: no indexed head word
+	plural bool
+}
+
+// buildHeads records the head word of every tool name.
+func (ix *Index) buildHeads() {
+	ix.heads = make([]head, len(ix.docs))
+	for i := range ix.docs {
+		h := head{id: -1}
+		ws := nameWordsCased(ix.docs[i].Tool)
+		if len(ws) > 0 {
+			w := ws[len(ws)-1]
+			if id, ok := ix.tools.lookup(stem(w)); ok && !stopWords[w] {
+				h = head{id: id, plural: isPlural(w)}
+			}
+		}
+		ix.heads[i] = h
+	}
+}
+
+// nameWordsCased splits a tool name into lowercase words at separators and
+// camelCase boundaries.
+func nameWordsCased(name string) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(name, func(r rune) bool { return !isWordRune(r) }) {
+		for _, p := range splitCase(f) {
+			if p = strings.ToLower(p); !allDigits(p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// isPlural reports whether lowercase word w is an English plural: it ends
+// in "s" and stems the same without it ("requests", "entities"; not
+// "status" or "access").
+func isPlural(w string) bool {
+	if len(w) < 4 || !strings.HasSuffix(w, "s") {
+		return false
+	}
+	s := stem(w)
+	return s != w && s == stem(w[:len(w)-1])
+}
+
+// queryNumber maps each stemmed term of query to whether the query uses it
+// as a plural (any occurrence plural, or after a quantifier).
+func queryNumber(query string) map[string]bool {
+	out := map[string]bool{}
+	quant := false
+	for _, w := range lowerWords(rewritePhrases(query)) {
+		if quantifiers[w] {
+			quant = true
+			continue
+		}
+		t := stem(w)
+		out[t] = out[t] || quant || isPlural(w)
+	}
+	return out
+}
+
+// numberBonus adds to the scores of cands the bonus for a plural head word
+// the query uses as a plural.
+func (sc *scorer) numberBonus(number map[string]bool, cands []int32) {
+	ix := sc.ix
+	if len(number) == 0 {
+		return
+	}
+	b := numberIDF * ix.maxIDF
+	ids := make(map[int32]bool, len(number))
+	for t, pl := range number {
+		if id, ok := ix.tools.lookup(t); ok && pl {
+			ids[id] = true
+		}
+	}
+	for _, d := range cands {
+		h := ix.heads[d]
+		if h.plural && h.id >= 0 && ids[h.id] {
+			sc.score[d] += b
+		}
+	}
+}

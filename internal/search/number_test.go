@@ -1,0 +1,52 @@
+package search
+
+import "testing"
+
+func TestIsPlural(t *testing.T) {
+	for _, tt := range []struct {
+		w    string
+		want bool
+	}{
+		{"requests", true}, {"entities", true}, {"branches", true}, {"keys", true},
+		{"status", false}, {"access", false}, {"analysis", false}, {"request", false}, {"its", false},
+	} {
+		if got := isPlural(tt.w); got != tt.want {
+			t.Errorf("isPlural(%q) = %v, want %v", tt.w, got, tt.want)
+		}
+	}
+}
+
+func TestQueryNumber(t *testing.T) {
+	for _, tt := range []struct {
+		query string
+		term  string
+		want  bool
+	}{
+		{"Show all the open pull requests", "request", true},
+		{"Show every automation workflow", "workflow", true},
+		{"Get pull request 88", "request", false},
+		{"Which tests failed in build 9", "test", true},
+		{"Which tests failed in build 9", "build", false},
+	} {
+		if got := queryNumber(tt.query)[stem(tt.term)]; got != tt.want {
+			t.Errorf("queryNumber(%q)[%q] = %v, want %v", tt.query, tt.term, got, tt.want)
+		}
+	}
+}
+
+// TestPluralHead checks that a plural request prefers the tool that returns
+// many over its singular sibling, and that a singular one is left alone.
+func TestPluralHead(t *testing.T) {
+	docs := []Doc{
+		{Server: "wf", Tool: "get_workflow", Description: "Get a workflow by id."},
+		{Server: "wf", Tool: "list_workflows", Description: "List workflows."},
+		{Server: "wf", Tool: "delete_workflow", Description: "Delete a workflow."},
+	}
+	ix := New(docs, nil)
+	if h := ix.Search("show every workflow", 3); len(h) == 0 || h[0].Tool != "list_workflows" {
+		t.Errorf("every workflow: got %v, want list_workflows first", h)
+	}
+	if h := ix.Search("get workflow 12", 3); len(h) == 0 || h[0].Tool != "get_workflow" {
+		t.Errorf("get workflow 12: got %v, want get_workflow first", h)
+	}
+}
