@@ -12,7 +12,7 @@ func TestDebugCoverage(t *testing.T) {
 		t.Skip("set SEARCH_DEBUG=1 to print per-query diagnostics")
 	}
 	ix := New(corpusDocs(t), &Options{MinCoverage: -1})
-	for _, p := range []string{devQueries, extraQs, extra2Qs} {
+	for _, p := range []string{devQueries, extraQs, extra2Qs, extra3Qs} {
 		for _, q := range readQueries(t, p) {
 			r := ix.rank(q.Query, 3)
 			qs := ix.queryTerms(q.Query)
@@ -37,7 +37,7 @@ func TestDebugRanking(t *testing.T) {
 	docs := corpusDocs(t)
 	for _, sw := range []float64{0.3, 0.6, 1, 1.5, 2.5} {
 		ix := New(docs, &Options{MinCoverage: -1, ServerWeight: sw})
-		for _, p := range []string{devQueries, extraQs, extra2Qs} {
+		for _, p := range []string{devQueries, extraQs, extra2Qs, extra3Qs} {
 			var miss []string
 			s := evaluate(ix, readQueries(t, p), func(m string) { miss = append(miss, m[:4]) })
 			fmt.Printf("sw=%.1f %s hit@1=%.3f hit@5=%.3f any@5=%.3f %v\n", sw, p[len(p)-12:], s.hit1, s.hit5, s.anyHit5, miss)
@@ -50,7 +50,7 @@ func TestDebugMisses(t *testing.T) {
 		t.Skip("set SEARCH_DEBUG=1 to print ranking misses")
 	}
 	ix := New(corpusDocs(t), &Options{MinCoverage: -1})
-	for _, p := range []string{devQueries, extraQs, extra2Qs} {
+	for _, p := range []string{devQueries, extraQs, extra2Qs, extra3Qs} {
 		evaluate(ix, readQueries(t, p), func(m string) { fmt.Println(m) })
 	}
 }

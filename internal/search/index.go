@@ -3,6 +3,7 @@ package search
 import (
 	"math"
 	"sort"
+	"strings"
 )
 
 // Field numbers of a tool document.
@@ -38,6 +39,30 @@ type posting struct {
 	core bool
 	// named is set when the term is in the name field.
 	named bool
+	// lead is set when the term is in the name, the title or the first
+	// leadTerms terms of the description: what the tool says it does first.
+	lead bool
+}
+
+// leadTerms is how many terms of a description count as its lead at most.
+const leadTerms = 30
+
+// exampleMarkers end the lead of a description early: what follows them
+// are examples ("such as, evaluate Huawei and Apple phones"), not what the
+// tool does.
+var exampleMarkers = []string{"such as", "e.g.", "for example", "for instance"}
+
+// leadLen returns how many analysed terms of desc are its lead: those before
+// the first example marker, at most leadTerms.
+func leadLen(desc string) int {
+	cut := len(desc)
+	l := strings.ToLower(desc)
+	for _, m := range exampleMarkers {
+		if i := strings.Index(l, m); i >= 0 && i < cut {
+			cut = i
+		}
+	}
+	return len(analyzeN(desc[:cut], nil, leadTerms))
 }
 
 // field is an inverted index over one level (tools or backends).
@@ -56,6 +81,7 @@ func (f *field) lookup(term string) (int32, bool) {
 type entry struct {
 	doc, term int32
 	tf        [nFields]float32
+	lead      bool
 }
 
 // builder accumulates entries for one level.
@@ -75,12 +101,14 @@ func (b *builder) startDoc() {
 	clear(b.cur)
 }
 
-func (b *builder) add(f int, toks []token, max int) {
+// add adds the terms toks (at most max, if max > 0) to field f of the
+// current document; the first lead of them are marked as lead terms.
+func (b *builder) add(f int, toks []token, max, lead int) {
 	doc := int32(len(b.lens) - 1)
 	if max > 0 && len(toks) > max {
 		toks = toks[:max]
 	}
-	for _, t := range toks {
+	for k, t := range toks {
 		id, ok := b.ids[t.term]
 		if !ok {
 			id = int32(len(b.ids))
@@ -93,6 +121,7 @@ func (b *builder) add(f int, toks []token, max int) {
 			b.entries = append(b.entries, entry{doc: doc, term: id})
 		}
 		b.entries[i].tf[f] += float32(t.weight)
+		b.entries[i].lead = b.entries[i].lead || k < lead
 		b.lens[doc][f] += float32(t.weight)
 	}
 }
@@ -130,7 +159,7 @@ func (b *builder) finish(k1 float64, w, bf [nFields]float64) field {
 		}
 		s := fl.idf[e.term] * tf * (k1 + 1) / (tf + k1)
 		core := e.tf[fName] > 0 || e.tf[fTitle] > 0 || e.tf[fDesc] > 0
-		fl.post[e.term] = append(fl.post[e.term], posting{doc: e.doc, score: float32(s), core: core, named: e.tf[fName] > 0})
+		fl.post[e.term] = append(fl.post[e.term], posting{doc: e.doc, score: float32(s), core: core, named: e.tf[fName] > 0, lead: e.lead})
 	}
 	return fl
 }
@@ -169,11 +198,11 @@ func (ix *Index) build() {
 		d := &ix.docs[i]
 		tb.startDoc()
 		toks = analyze(d.Tool, toks[:0])
-		tb.add(fName, toks, 0)
+		tb.add(fName, toks, 0, len(toks))
 		toks = analyze(d.Title, toks[:0])
-		tb.add(fTitle, toks, 0)
+		tb.add(fTitle, toks, 0, len(toks))
 		toks = analyzeN(d.Description, toks[:0], o.MaxDescriptionTerms)
-		tb.add(fDesc, toks, o.MaxDescriptionTerms)
+		tb.add(fDesc, toks, o.MaxDescriptionTerms, leadLen(d.Description))
 		toks = toks[:0]
 		for _, p := range d.Params {
 			if len(toks) >= o.MaxDescriptionTerms {
@@ -182,7 +211,7 @@ func (ix *Index) build() {
 			toks = analyze(p.Name, toks)
 			toks = analyzeN(p.Description, toks, o.MaxDescriptionTerms-len(toks))
 		}
-		tb.add(fParam, toks, o.MaxDescriptionTerms)
+		tb.add(fParam, toks, o.MaxDescriptionTerms, 0)
 	}
 	w := [nFields]float64{o.NameWeight, o.TitleWeight, o.DescriptionWeight, o.ParamWeight}
 	ix.tools = tb.finish(o.K1, w, bField)
@@ -197,13 +226,13 @@ func (ix *Index) build() {
 	for s, name := range ix.servers {
 		sb.startDoc()
 		toks = analyze(name, toks[:0])
-		sb.add(fName, toks, 0)
+		sb.add(fName, toks, 0, 0)
 		for _, di := range srvDocs[s] {
 			d := &ix.docs[di]
 			toks = analyze(d.Tool, toks[:0])
 			toks = analyze(d.Title, toks)
 			toks = analyzeN(d.Description, toks, srvBodyTerms)
-			sb.add(fDesc, toks, srvBodyTerms)
+			sb.add(fDesc, toks, srvBodyTerms, 0)
 		}
 	}
 	ix.srv = sb.finish(o.K1, wSrvField, bSrv)

@@ -1,6 +1,9 @@
 package search
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestIsPlural(t *testing.T) {
 	for _, tt := range []struct {
@@ -48,5 +51,21 @@ func TestPluralHead(t *testing.T) {
 	}
 	if h := ix.Search("get workflow 12", 3); len(h) == 0 || h[0].Tool != "get_workflow" {
 		t.Errorf("get workflow 12: got %v, want get_workflow first", h)
+	}
+}
+
+func TestLeadLen(t *testing.T) {
+	for _, tt := range []struct {
+		desc string
+		want int
+	}{
+		{"Generate a radar chart, such as, evaluate phones.", 3},
+		{"List files (e.g. README.md) in a directory.", 2},
+		{"Hover an element on the page", 3},
+		{strings.Repeat("word ", 50), leadTerms},
+	} {
+		if got := leadLen(tt.desc); got != tt.want {
+			t.Errorf("leadLen(%q) = %d, want %d", tt.desc, got, tt.want)
+		}
 	}
 }

@@ -441,8 +441,11 @@ func (ix *Index) evidence(qs []qterm, doc int) (float64, float64) {
 		for _, e := range q.exps {
 			if p, ok := find(ix.tools.post, e.id, int32(doc)); ok {
 				f := e.w
-				if !p.core {
-					f *= 0.5
+				switch {
+				case !p.core:
+					f *= paramEvidence
+				case !p.lead:
+					f *= deepEvidence
 				}
 				m = max(m, f)
 			}
@@ -457,6 +460,15 @@ func (ix *Index) evidence(qs []qterm, doc int) (float64, float64) {
 	}
 	return got / total, got
 }
+
+// paramEvidence and deepEvidence scale the evidence of a term found only in
+// a parameter, or only deep in a description (past its first leadTerms
+// terms): long descriptions mention many words in passing, in examples and
+// caveats, that do not say what the tool does.
+const (
+	paramEvidence = 0.5
+	deepEvidence  = 0.5
+)
 
 // find returns the posting of doc in term id's list (sorted by doc).
 func find(post [][]posting, id, doc int32) (posting, bool) {

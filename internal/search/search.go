@@ -70,7 +70,9 @@ type Options struct {
 	// MinCoverage and MinEvidence decide whether the best tool is relevant
 	// at all. Evidence is the IDF mass of the query terms the tool (or its
 	// backend's name) matches, a term reached through a synonym counting at
-	// the synonym weight and one found only in a parameter at half; coverage
+	// the synonym weight and one found only in a parameter, or only past the
+	// lead of a description (its first 30 terms, cut at "such as" or "e.g."),
+	// at half; coverage
 	// is that mass over the mass of all query terms (a word no tool uses
 	// counts as the rarest term). The best tool is relevant when its
 	// coverage is at least MinCoverage (default 0.4) or its evidence is at
