@@ -284,7 +284,7 @@ func (c *Catalog) Tools(ctx context.Context, server string) ([]Tool, error) {
 	if _, ok := c.entries[server]; !ok {
 		return nil, fmt.Errorf("%w %q", ErrUnknownServer, server)
 	}
-	if err := c.Refresh(ctx, server); err != nil {
+	if err := c.refresh(ctx, server, false); err != nil {
 		return nil, err
 	}
 	t, _ := c.Known(server)
@@ -294,11 +294,23 @@ func (c *Catalog) Tools(ctx context.Context, server string) ([]Tool, error) {
 // Refresh fetches server's tool list from the backend and stores it.
 // Concurrent refreshes of one server share one fetch.
 func (c *Catalog) Refresh(ctx context.Context, server string) error {
+	return c.refresh(ctx, server, true)
+}
+
+// refresh fetches server's tool list; unless force, only when it is
+// still unknown once no other fetch is running (so callers that all saw
+// it unknown share one fetch, even one that just ended).
+func (c *Catalog) refresh(ctx context.Context, server string, force bool) error {
 	c.mu.Lock()
 	e := c.entries[server]
 	if e == nil {
 		c.mu.Unlock()
 		return fmt.Errorf("%w %q", ErrUnknownServer, server)
+	}
+	c.load(server, e)
+	if !force && e.listing != nil && c.fetch[server] == nil {
+		c.mu.Unlock()
+		return nil
 	}
 	if f := c.fetch[server]; f != nil {
 		c.mu.Unlock()
