@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/pool"
@@ -59,7 +58,7 @@ func readLiveStatus(stateDir string) map[string]liveStatus {
 		if err != nil {
 			continue
 		}
-		if syscall.Kill(pid, 0) == syscall.ESRCH {
+		if processGone(pid) {
 			os.Remove(f) // its serve process is gone
 			continue
 		}
