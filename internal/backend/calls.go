@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -52,20 +53,7 @@ func (b *Backend) ListResources(ctx context.Context) ([]*mcp.Resource, error) {
 	if b.info.Capabilities.Resources == nil {
 		return nil, nil
 	}
-	if err := b.alive(); err != nil {
-		return nil, fmt.Errorf("%s: listing resources: %w", b.name, err)
-	}
-	var out []*mcp.Resource
-	for r, err := range b.session.Resources(ctx, nil) {
-		if isMethodNotFound(err) {
-			return nil, nil
-		}
-		if err != nil {
-			return nil, b.callErr(ctx, b.name+": listing resources", err)
-		}
-		out = append(out, r)
-	}
-	return out, nil
+	return listAll(ctx, b, "resources", b.session.Resources(ctx, nil))
 }
 
 // ListPrompts returns every prompt, or nil when the backend does not
@@ -74,18 +62,24 @@ func (b *Backend) ListPrompts(ctx context.Context) ([]*mcp.Prompt, error) {
 	if b.info.Capabilities.Prompts == nil {
 		return nil, nil
 	}
+	return listAll(ctx, b, "prompts", b.session.Prompts(ctx, nil))
+}
+
+// listAll collects every page of a list the backend advertised; "method
+// not found" (advertised but not implemented, which happens) gives nil.
+func listAll[T any](ctx context.Context, b *Backend, what string, pages iter.Seq2[T, error]) ([]T, error) {
 	if err := b.alive(); err != nil {
-		return nil, fmt.Errorf("%s: listing prompts: %w", b.name, err)
+		return nil, fmt.Errorf("%s: listing %s: %w", b.name, what, err)
 	}
-	var out []*mcp.Prompt
-	for p, err := range b.session.Prompts(ctx, nil) {
+	var out []T
+	for x, err := range pages {
 		if isMethodNotFound(err) {
 			return nil, nil
 		}
 		if err != nil {
-			return nil, b.callErr(ctx, b.name+": listing prompts", err)
+			return nil, b.callErr(ctx, b.name+": listing "+what, err)
 		}
-		out = append(out, p)
+		out = append(out, x)
 	}
 	return out, nil
 }
