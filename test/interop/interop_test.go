@@ -229,3 +229,45 @@ func TestServe_TypeScriptClient(t *testing.T) {
 		t.Errorf("TS client saw %+v", got)
 	}
 }
+
+// TestServe_InspectorCLI drives switchboard with the MCP Inspector's CLI
+// mode (@modelcontextprotocol/inspector 0.15.0), another real client.
+func TestServe_InspectorCLI(t *testing.T) {
+	needNode(t)
+	cli := filepath.Join(nodeMods, ".bin", "mcp-inspector-cli")
+	if _, err := os.Stat(cli); err != nil {
+		t.Skip("npm fixtures lack @modelcontextprotocol/inspector: run `make test` (npm ci in test/interop/node)")
+	}
+	cfg, env, _ := setup(t, "")
+	// The inspector takes --config for itself: put ours where serve looks
+	// by default ($XDG_CONFIG_HOME/switchboard/config.json).
+	b, _ := os.ReadFile(cfg)
+	user := filepath.Join(filepath.Dir(cfg), "config", "switchboard", "config.json")
+	os.MkdirAll(filepath.Dir(user), 0o755)
+	if err := os.WriteFile(user, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) string {
+		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, cli, append([]string{"--cli", binPath, "serve"}, args...)...)
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("inspector %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	var list struct{ Tools []struct{ Name string } }
+	if out := run("--method", "tools/list"); json.Unmarshal([]byte(out), &list) != nil || len(list.Tools) != 2 {
+		t.Fatalf("inspector tools/list: %s", out)
+	}
+	var res struct {
+		Content []struct{ Text string }
+		IsError bool
+	}
+	out := run("--method", "tools/call", "--tool-name", "execute", "--tool-arg", "script=return (await everything.get_sum({a: 40, b: 2}))")
+	if json.Unmarshal([]byte(out), &res) != nil || res.IsError || len(res.Content) == 0 || !strings.Contains(res.Content[0].Text, "42") {
+		t.Errorf("inspector execute: %s", out)
+	}
+}
