@@ -41,8 +41,9 @@ the command an agent registers.`)
 	go func() {
 		tick := time.NewTicker(time.Second)
 		defer tick.Stop()
+		var last []byte
 		for {
-			writeStatus(st.paths.state, st.currentPool())
+			last = writeStatus(st.paths.state, st.currentPool(), last)
 			select {
 			case <-stop:
 				return

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 )
 
@@ -26,24 +28,25 @@ func statusPath(stateDir string) string {
 	return filepath.Join(stateDir, "status", strconv.Itoa(os.Getpid())+".json")
 }
 
-// writeStatus publishes p's status; best effort.
-func writeStatus(stateDir string, p *pool.Pool) {
+// writeStatus publishes p's status when it differs from last, the JSON
+// written before (nil at first); it returns what it wrote. Best effort.
+func writeStatus(stateDir string, p *pool.Pool, last []byte) []byte {
 	m := map[string]liveStatus{}
 	for _, s := range p.Status() {
 		m[s.Name] = liveStatus{State: strings.ToLower(s.State.String()), Pid: s.Pid, Since: s.Since, LastError: s.LastError}
 	}
 	b, err := json.Marshal(m)
-	if err != nil {
-		return
+	if err != nil || bytes.Equal(b, last) {
+		return last
 	}
 	path := statusPath(stateDir)
 	if os.MkdirAll(filepath.Dir(path), 0o700) != nil {
-		return
+		return last
 	}
-	tmp := path + ".tmp"
-	if os.WriteFile(tmp, b, 0o600) == nil {
-		os.Rename(tmp, path)
+	if atomicfile.Write(path, b, 0o600) != nil {
+		return last
 	}
+	return b
 }
 
 func removeStatus(stateDir string) { os.Remove(statusPath(stateDir)) }

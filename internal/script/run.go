@@ -400,18 +400,6 @@ func (r *run) classify(e *Error) *Error {
 // nullThrown is the message of an uncaught null, see the prelude.
 const nullThrown = "uncaught null"
 
-func (r *run) method(api quickjs.Value, name string) quickjs.Value {
-	atom, err := r.vm.NewAtom(name)
-	if err != nil {
-		panic(fmt.Sprintf("prelude method %s: %v", name, err))
-	}
-	v, err := api.GetPropertyValue(atom)
-	if err != nil {
-		panic(fmt.Sprintf("prelude method %s: %v", name, err))
-	}
-	return v
-}
-
 // interruptWhenDone interrupts vm every few milliseconds from when ctx is done
 // until stop is closed.
 func interruptWhenDone(ctx context.Context, vm *quickjs.VM, stop <-chan struct{}) {

@@ -210,8 +210,6 @@ type Hit struct {
 	Score float64
 }
 
-type searchDoc struct{ tool catalog.Tool }
-
 // Search ranks the tools of the given servers (all when empty) for query.
 // Servers whose tool list is unknown are started to learn it.
 func (s *Server) Search(ctx context.Context, query string, servers []string, limit int) ([]Hit, error) {
@@ -224,29 +222,30 @@ func (s *Server) Search(ctx context.Context, query string, servers []string, lim
 		}
 	}
 	lists, _ := s.toolsOf(ctx, names)
-	var docs []searchDoc
-	var sdocs []search.Doc
+	var tools []catalog.Tool
 	for _, ts := range lists {
-		for _, t := range ts {
-			docs = append(docs, searchDoc{t})
-			sdocs = append(sdocs, searchDocOf(t))
-		}
+		tools = append(tools, ts...)
 	}
-	// The index is rebuilt only when the catalog changed.
+	// The index is rebuilt only when the catalog changed (CatalogChanged
+	// and Swap drop it) or for a search scoped to some servers.
 	s.mu.Lock()
-	ix := s.index
-	if scoped || ix == nil || len(s.docs) != len(docs) {
-		ix = search.New(sdocs, nil)
-		if !scoped {
-			s.index, s.docs = ix, docs
-		}
-	} else {
-		docs = s.docs
-	}
+	ix, docs := s.index, s.docs
 	s.mu.Unlock()
+	if scoped || ix == nil || len(docs) != len(tools) {
+		sdocs := make([]search.Doc, len(tools))
+		for i, t := range tools {
+			sdocs[i] = searchDocOf(t)
+		}
+		ix, docs = search.New(sdocs, nil), tools
+		if !scoped {
+			s.mu.Lock()
+			s.index, s.docs = ix, docs
+			s.mu.Unlock()
+		}
+	}
 	var hits []Hit
 	for _, h := range ix.Search(query, limit) {
-		hits = append(hits, Hit{Tool: docs[h.Doc].tool, Score: h.Score})
+		hits = append(hits, Hit{Tool: docs[h.Doc], Score: h.Score})
 	}
 	return hits, nil
 }

@@ -50,8 +50,8 @@ type Server struct {
 	be  atomic.Pointer[backends] // what Swap replaces; o.Catalog and o.Caller at first
 
 	mu      sync.Mutex
-	index   *search.Index // nil: rebuild on next search
-	docs    []searchDoc
+	index   *search.Index  // nil: rebuild on next search
+	docs    []catalog.Tool // the tools index was built from, in its order
 	exposed []string       // names of directly exposed tools now registered
 	checked map[string]int // server -> backend generation whose tools were listed
 }
