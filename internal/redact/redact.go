@@ -1,0 +1,153 @@
+// Package redact hides secrets in text that people or models will read:
+// error messages, log lines, list_tools text, `switchboard servers`.
+//
+// Two kinds of secret are hidden. Values known to be secret (expanded
+// ${env:…}/${file:…} values, configured header and env values) are added
+// to a Secrets and replaced wherever they occur. Secrets in URLs (the
+// password of user info, every query value) and in credential-shaped
+// text ("Bearer …", "token=…") are hidden by shape, without knowing them.
+// The replacement is always Mask.
+package redact
+
+import (
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Mask replaces a hidden value.
+const Mask = "***"
+
+// MinSecretLen is the shortest value Secrets hides: shorter values
+// ("1", "on", "dev") would hide ordinary words everywhere.
+const MinSecretLen = 6
+
+// URL returns raw with the password of its user info and every query
+// value (and a fragment) replaced by Mask. Text that does not parse as a
+// URL with a scheme and host is returned through Text.
+func URL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		return Text(raw)
+	}
+	return urlString(u)
+}
+
+func urlString(u *url.URL) string {
+	c := *u
+	if c.User != nil {
+		if _, has := c.User.Password(); has {
+			c.User = url.UserPassword(c.User.Username(), Mask)
+		} else if c.User.Username() != "" {
+			c.User = url.User(Mask)
+		}
+	}
+	if c.RawQuery != "" {
+		q := c.Query()
+		keys := make([]string, 0, len(q))
+		for k := range q {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		var b strings.Builder
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteByte('&')
+			}
+			b.WriteString(url.QueryEscape(k))
+			b.WriteString("=" + Mask)
+		}
+		c.RawQuery = b.String()
+	}
+	if c.Fragment != "" {
+		c.Fragment, c.RawFragment = Mask, ""
+	}
+	s := c.String()
+	// url.String escapes the mask in user info; show it plainly.
+	return strings.ReplaceAll(s, "%2A%2A%2A", Mask)
+}
+
+var (
+	urlRE = regexp.MustCompile(`[a-zA-Z][a-zA-Z0-9+.-]*://[^\s"'<>` + "`" + `]+`)
+	// credential-shaped text: an auth scheme followed by a token, or a
+	// key=value / key: value pair whose key names a secret.
+	schemeRE = regexp.MustCompile(`(?i)\b(bearer|basic|token)\s+[A-Za-z0-9._~+/=-]{6,}`)
+	pairRE   = regexp.MustCompile(`(?i)\b([a-z0-9_-]*(?:token|secret|password|passwd|api[_-]?key|apikey|auth|credential|private[_-]?key)[a-z0-9_-]*)(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s,;&"']+)`)
+)
+
+// Text hides URL secrets and credential-shaped text inside free text.
+func Text(s string) string {
+	if s == "" {
+		return s
+	}
+	s = urlRE.ReplaceAllStringFunc(s, func(m string) string {
+		trail := ""
+		for len(m) > 0 && strings.ContainsRune(".,;:)]}", rune(m[len(m)-1])) {
+			trail = m[len(m)-1:] + trail
+			m = m[:len(m)-1]
+		}
+		u, err := url.Parse(m)
+		if err != nil || u.Host == "" {
+			return m + trail
+		}
+		return urlString(u) + trail
+	})
+	s = schemeRE.ReplaceAllStringFunc(s, func(m string) string {
+		i := strings.IndexAny(m, " \t")
+		return m[:i+1] + Mask
+	})
+	s = pairRE.ReplaceAllString(s, "${1}${2}"+Mask)
+	return s
+}
+
+// Secrets is a set of values to hide. The zero value is empty and ready;
+// it is safe for concurrent use.
+type Secrets struct {
+	mu     sync.RWMutex
+	values []string // longest first, so a secret containing another is hidden whole
+}
+
+// Add records values to hide. Values shorter than MinSecretLen (after
+// trimming space) are ignored.
+func (s *Secrets) Add(values ...string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, v := range values {
+		v = strings.TrimSpace(v)
+		if len(v) < MinSecretLen || slices.Contains(s.values, v) {
+			continue
+		}
+		s.values = append(s.values, v)
+	}
+	slices.SortFunc(s.values, func(a, b string) int { return len(b) - len(a) })
+}
+
+// String returns text with every known secret replaced by Mask, then
+// passed through Text. A nil Secrets only applies Text.
+func (s *Secrets) String(text string) string {
+	if s != nil {
+		s.mu.RLock()
+		for _, v := range s.values {
+			if strings.Contains(text, v) {
+				text = strings.ReplaceAll(text, v, Mask)
+			}
+		}
+		s.mu.RUnlock()
+	}
+	return Text(text)
+}
+
+// Headers returns a copy of h with every value masked: header values are
+// credentials more often than not (Authorization, X-Api-Key, cookies).
+func Headers(h map[string]string) map[string]string {
+	if h == nil {
+		return nil
+	}
+	out := make(map[string]string, len(h))
+	for k := range h {
+		out[k] = Mask
+	}
+	return out
+}

@@ -1,0 +1,65 @@
+package redact
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestURL(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"https://example.com/mcp", "https://example.com/mcp"},
+		{"https://example.com/mcp?token=abc123&x=1", "https://example.com/mcp?token=***&x=***"},
+		{"https://user:hunter22@example.com:8443/mcp", "https://user:***@example.com:8443/mcp"},
+		{"https://ghp_abcdef@example.com/", "https://***@example.com/"},
+		{"http://127.0.0.1:9/sse#key=zz", "http://127.0.0.1:9/sse#***"},
+	} {
+		if got := URL(c.in); got != c.want {
+			t.Errorf("URL(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestText_HidesCredentialShapes(t *testing.T) {
+	in := `Post "https://api.example.com/v1?api_key=sk-live-1234567": 401; header Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.x.y, password=hunter22 and TOKEN: "s3cr3t-value"`
+	got := Text(in)
+	for _, secret := range []string{"sk-live-1234567", "eyJhbGciOiJIUzI1NiJ9", "hunter22", "s3cr3t-value"} {
+		if strings.Contains(got, secret) {
+			t.Errorf("Text left %q in %q", secret, got)
+		}
+	}
+	if !strings.Contains(got, "https://api.example.com/v1?api_key=***") || !strings.Contains(got, "401") {
+		t.Errorf("Text lost the useful part: %q", got)
+	}
+}
+
+func TestText_KeepsOrdinaryText(t *testing.T) {
+	for _, s := range []string{
+		"backend exited: exit status 1",
+		"spawn node ENOENT; see https://nodejs.org/en/download",
+		"tool get_user: user not found",
+	} {
+		if got := Text(s); got != s {
+			t.Errorf("Text(%q) = %q, want unchanged", s, got)
+		}
+	}
+}
+
+func TestSecrets(t *testing.T) {
+	var s Secrets
+	s.Add("ghp_0123456789abcdef", "ghp_0123456789", "on", "   ")
+	got := s.String("auth failed for ghp_0123456789abcdef and ghp_0123456789 (debug on)")
+	if got != "auth failed for *** and *** (debug on)" {
+		t.Fatalf("got %q", got)
+	}
+	var nilS *Secrets
+	if got := nilS.String("https://x.io/?k=v"); got != "https://x.io/?k=***" {
+		t.Fatalf("nil Secrets: %q", got)
+	}
+}
+
+func TestHeaders(t *testing.T) {
+	h := Headers(map[string]string{"Authorization": "Bearer x", "X-Trace": "1"})
+	if h["Authorization"] != Mask || h["X-Trace"] != Mask || len(h) != 2 {
+		t.Fatalf("%v", h)
+	}
+}
