@@ -43,11 +43,14 @@ are those of running 'switchboard serve' processes of this user.`)
 		if spec.Disabled {
 			r.State = "disabled"
 		}
+		if spec.Problem != "" {
+			r.State, r.LastError = "config error", spec.Problem
+		}
 		if tools, ok := st.cat.Known(name); ok {
 			n := len(tools)
 			r.Tools = &n
 		}
-		if s, ok := live[name]; ok {
+		if s, ok := live[name]; ok && spec.Problem == "" {
 			r.State, r.Pid, r.LastError = s.State, s.Pid, s.LastError
 			if !s.Since.IsZero() && s.Pid != 0 {
 				r.Uptime = ago(time.Since(s.Since))
