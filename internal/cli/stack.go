@@ -191,19 +191,19 @@ func shellQuote(s string) string {
 
 // stack is a running Switchboard: pool, catalog, sandbox and server.
 type stack struct {
-	e     *Env
+	e       *Env
 	mu      sync.Mutex // guards cfg, pool, cat, notices and paths.project after start
 	cfg     *config.Config
 	notices []string // about the config, shown in the list_tools index
-	paths paths
-	pool  *pool.Pool
-	cat   *catalog.Catalog
-	sb    *sandbox.Sandbox
-	srv   *server.Server
-	pins  *trust.Store
-	audit *audit.Log
-	log   *slog.Logger
-	demo  string // why the demo backend is served; "" when it is not
+	paths   paths
+	pool    *pool.Pool
+	cat     *catalog.Catalog
+	sb      *sandbox.Sandbox
+	srv     *server.Server
+	pins    *trust.Store
+	audit   *audit.Log
+	log     *slog.Logger
+	demo    string // why the demo backend is served; "" when it is not
 }
 
 type stackOptions struct {
