@@ -310,11 +310,16 @@ func (st *stack) useRoot(project, dir string) error {
 		// An untrusted project file and no "projects" entry: keep serving
 		// the user config, and say why in the index.
 		st.mu.Lock()
-		st.notices = append(st.notices, notices...)
+		added := false
+		for _, n := range notices {
+			if !slices.Contains(st.notices, n) {
+				st.notices, added = append(st.notices, n), true
+			}
+		}
 		cat, pl := st.cat, st.pool
 		st.mu.Unlock()
-		if len(notices) > 0 {
-			st.srv.Swap(cat, pl)
+		if added {
+			st.srv.Swap(cat, pl) // the index shows the new notice
 		}
 		return nil
 	}

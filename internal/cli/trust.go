@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/switchboard-mcp/switchboard/internal/allow"
@@ -59,10 +60,7 @@ settings; it cannot redefine your servers or loosen your policy.`)
 	if fs.NArg() == 1 {
 		file = e.abs(fs.Arg(0))
 		if st, err := os.Stat(file); err == nil && st.IsDir() {
-			file = config.FindProject(file, "")
-			if file == "" {
-				return fmt.Errorf("no %s in %s", config.ProjectFile, e.abs(fs.Arg(0)))
-			}
+			file = filepath.Join(file, config.ProjectFile)
 		}
 	} else if file = config.FindProject(e.Dir, e.Getenv("HOME")); file == "" {
 		return fmt.Errorf("no %s found from %s up; give the file's path: switchboard trust PATH", config.ProjectFile, e.Dir)

@@ -175,9 +175,12 @@ func (s *Server) Identity() string {
 	return s.URL
 }
 
-// Load reads and merges the files in paths, lowest precedence first.
-// Files that do not exist are skipped; every other problem in every file
-// is reported at once in an *Error.
+// Load reads and merges the files in paths, lowest precedence first, all
+// as the user's own files: a later file's servers and settings win. It
+// is for files of one owner; serve reads the user config and a project
+// file with Read, which limits what the project file may do. Files that
+// do not exist are skipped; every other problem in every file is
+// reported at once in an *Error.
 func Load(paths ...string) (*Config, error) {
 	c := &Config{Servers: map[string]*Server{}}
 	var all Error
