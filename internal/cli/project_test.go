@@ -184,6 +184,16 @@ func TestServe_ExplicitProjectFlagIsSubjectToTrust(t *testing.T) {
 	if st.cat.Spec("evil") != nil || !strings.Contains(pe.stderr.String(), "switchboard trust "+pe.project) {
 		t.Errorf("--project bypassed trust; stderr %s", pe.stderr)
 	}
+	// A project directory means the project file in it.
+	pe.stderr.Reset()
+	st2, err := pe.e.openStack(&configFlags{project: pe.repo}, true, stackOptions{inProcessScripts: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st2.Close()
+	if st2.paths.project != pe.project || !strings.Contains(pe.stderr.String(), "not trusted") {
+		t.Errorf("--project DIR: project %q, stderr %s", st2.paths.project, pe.stderr)
+	}
 	_, err = pe.e.openStack(&configFlags{project: filepath.Join(pe.home, "nope.json")}, true, stackOptions{inProcessScripts: true})
 	if err == nil || !strings.Contains(err.Error(), "nope.json") || !strings.Contains(err.Error(), "does not exist") {
 		t.Errorf("--project of a missing file: err = %v", err)

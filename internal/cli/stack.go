@@ -110,12 +110,14 @@ func (e *Env) load(cf *configFlags, allowDemo bool) (loaded, error) {
 		}
 	}
 	if cf.project != "" {
-		if st, err := os.Stat(p.project); errors.Is(err, os.ErrNotExist) {
+		if st, err := os.Stat(p.project); err == nil && st.IsDir() {
+			p.project = filepath.Join(p.project, config.ProjectFile) // a project directory
+			l.paths = p
+		}
+		if _, err := os.Stat(p.project); errors.Is(err, os.ErrNotExist) {
 			return l, fmt.Errorf("project config %s (--project) does not exist", p.project)
 		} else if err != nil {
 			return l, fmt.Errorf("project config %s: %w", p.project, err)
-		} else if st.IsDir() {
-			return l, fmt.Errorf("project config %s (--project) is a directory; give the file, such as %s", p.project, filepath.Join(p.project, config.ProjectFile))
 		}
 	}
 	dir := e.Dir

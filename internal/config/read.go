@@ -115,6 +115,14 @@ func within(dir, root string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
+// resolved is p with its symbolic links resolved, or p when that fails.
+func resolved(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return filepath.Clean(p)
+}
+
 // addScoped adds the servers of the user file's "projects" entries that
 // apply to dir, outer directories first.
 func (c *Config) addScoped(path string, f *File, dir string) {
@@ -122,8 +130,9 @@ func (c *Config) addScoped(path string, f *File, dir string) {
 		return
 	}
 	var scopes []Scope
+	realDir := resolved(dir)
 	for _, sc := range f.Projects {
-		if within(filepath.Clean(dir), sc.Dir) {
+		if within(filepath.Clean(dir), sc.Dir) || within(realDir, resolved(sc.Dir)) {
 			scopes = append(scopes, sc)
 		}
 	}

@@ -189,3 +189,21 @@ func TestExpand_FileRefusesPathsOutsideHomeAndProject(t *testing.T) {
 		}
 	}
 }
+
+func TestRead_ProjectsKeyThroughASymlink(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real")
+	os.MkdirAll(real, 0o755)
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	u := write(t, dir, "user.json", `{"projects": {`+quote(link)+`: {"mcpServers": {"s": {"command": "s"}}}}}`)
+	c, err := Read(Sources{User: u, Dir: filepath.Join(real, "sub")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Servers["s"] == nil {
+		t.Error("a projects key that is a link to the working directory did not apply")
+	}
+}
