@@ -171,7 +171,7 @@ func readConfig(p paths, project, dir string) (*config.Config, []string, error) 
 	}
 	for _, n := range cfg.Names() {
 		if s := cfg.Servers[n]; s.Problem != "" {
-			notices = append(notices, redact.Text(fmt.Sprintf("server %q is disabled: %s", n, s.Problem)))
+			notices = append(notices, redact.Text(fmt.Sprintf("server %q is disabled: %s", n, strings.ReplaceAll(s.Problem, "\n", "; "))))
 		}
 	}
 	return cfg, notices, nil

@@ -243,7 +243,11 @@ func parseServersAt(path, at string, v *node, f *File, e *Error) {
 		se := &Error{}
 		s := parseServer(path, field, name, v.vals[i], se)
 		if len(se.Problems) > 0 {
-			s = &Server{Name: name, Source: path, Type: s.Type, Disabled: true, Problem: se.Error(), problems: se}
+			typ := s.Type
+			if typ != HTTP && typ != SSE {
+				typ = Stdio
+			}
+			s = &Server{Name: name, Source: path, Type: typ, Disabled: true, Problem: se.Error(), problems: se}
 		}
 		f.Servers[name] = s
 		f.Order = append(f.Order, name)
