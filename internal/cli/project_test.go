@@ -293,3 +293,15 @@ func TestStack_ShadowingDoesNotRaceWithUseRoot(t *testing.T) {
 		t.Error("the root's project-scoped server was not adopted")
 	}
 }
+
+func TestTrust_RefusesAFileThatDoesNotLoad(t *testing.T) {
+	for _, content := range []string{`{"mcpServers": {`, `{"projects": {"/x": {"mcpServers": {}}}}`, `{"settings": {"bogus": 1}}`} {
+		pe := newProjectEnv(t, "", content)
+		if code := pe.run("trust"); code != 1 {
+			t.Errorf("%s: trust = %d, want 1\n%s", content, code, pe.stderr)
+		}
+		if code := pe.run("trust", "--list"); code != 0 || !strings.Contains(pe.stdout.String(), "No project config files are trusted") {
+			t.Errorf("%s: a file that does not load was trusted:\n%s", content, pe.stdout)
+		}
+	}
+}

@@ -87,6 +87,9 @@ settings; it cannot redefine your servers or loosen your policy.`)
 	if err != nil {
 		return fmt.Errorf("not trusting a file that does not load (fix it, then trust it):\n%w", err)
 	}
+	if len(f.Projects) > 0 {
+		return fmt.Errorf("%s: projects: allowed only in your user config (%s); remove it from the project file, then trust it", file, p.user)
+	}
 	ent, err := allow.Trust(store, file)
 	if err != nil {
 		return err
