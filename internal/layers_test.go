@@ -24,6 +24,7 @@ var allowed = map[string][]string{
 	"atomicfile": {},
 	"filelock":   {},
 	"redact":     {},
+	"allow":      {"atomicfile", "filelock"},
 	"config":     {"redact"},
 	"script":     {},
 	"demo":       {},

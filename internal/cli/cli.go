@@ -45,6 +45,7 @@ func commands() []command {
 		{name: "tokens", summary: "compare context cost: direct registration vs switchboard", run: runTokens},
 		{name: "pins", summary: "list tool changes waiting for approval", run: runPins},
 		{name: "approve", summary: "approve new or changed tools of a server", run: runApprove},
+		{name: "trust", summary: "trust a project config file (.switchboard.json) after reading it", run: runTrust},
 		{name: "version", summary: "print the version", run: runVersion},
 		{name: sandboxWorkerCmd, hidden: true, run: runSandboxWorker},
 		{name: demoBackendCmd, hidden: true, run: runDemoBackend},
@@ -118,13 +119,48 @@ func newFlags(e *Env, name, synopsis, help string) *flag.FlagSet {
 	return fs
 }
 
-// parse parses args, turning -h into flag.ErrHelp and bad flags into errUsage.
+// parse parses args, turning -h into flag.ErrHelp and bad flags into
+// errUsage (the flag package has printed the problem and the usage).
+// Flags may come before, between or after positional arguments, as in
+// most command lines (`approve trap --config c.json`); "--" ends the
+// flags, and what follows it is positional even if it starts with "-".
+// Afterwards fs.Args() holds the positional arguments in order.
 func parse(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return err
+			}
+			return errUsage
 		}
-		return errUsage
+		rest := fs.Args()
+		used := len(args) - len(rest)
+		if used > 0 && args[used-1] == "--" && !(used > 1 && takesValue(fs, args[used-2])) {
+			pos = append(pos, rest...) // "--" ended the flags
+			break
+		}
+		if len(rest) == 0 {
+			break
+		}
+		pos, args = append(pos, rest[0]), rest[1:]
 	}
-	return nil
+	// Leave the positional arguments in fs.Args().
+	return fs.Parse(append([]string{"--"}, pos...))
+}
+
+// takesValue reports whether arg is a flag of fs written without "=" that
+// takes the next argument as its value (so a "--" after it is that value).
+func takesValue(fs *flag.FlagSet, arg string) bool {
+	name, ok := strings.CutPrefix(arg, "-")
+	if !ok || name == "" || strings.Contains(name, "=") {
+		return false
+	}
+	name = strings.TrimPrefix(name, "-")
+	f := fs.Lookup(name)
+	if f == nil {
+		return false
+	}
+	b, isBool := f.Value.(interface{ IsBoolFlag() bool })
+	return !isBool || !b.IsBoolFlag()
 }

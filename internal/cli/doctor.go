@@ -45,6 +45,11 @@ words. Refreshes the tool catalog as a side effect.`)
 			failed++
 			continue
 		}
+		if spec.Problem != "" {
+			fmt.Fprintf(e.Stdout, "PROBLEM: disabled by a config error: %s\n", spec.Problem)
+			failed++
+			continue
+		}
 		if spec.Disabled {
 			fmt.Fprintf(e.Stdout, "disabled in %s\n", spec.Source)
 			continue

@@ -9,9 +9,17 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/allow"
 )
 
 func TestServe_ProjectConfigFromClientRoots(t *testing.T) {
+	for _, trusted := range []bool{false, true} {
+		t.Run(map[bool]string{false: "untrusted", true: "trusted"}[trusted], func(t *testing.T) { testProjectFromRoots(t, trusted) })
+	}
+}
+
+func testProjectFromRoots(t *testing.T, trusted bool) {
 	home := t.TempDir()
 	env := map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config"), "XDG_CACHE_HOME": filepath.Join(home, ".cache"), "XDG_STATE_HOME": filepath.Join(home, ".state")}
 	user := filepath.Join(home, ".config", "switchboard", "config.json")
@@ -20,6 +28,12 @@ func TestServe_ProjectConfigFromClientRoots(t *testing.T) {
 	proj := filepath.Join(t.TempDir(), "repo")
 	os.MkdirAll(filepath.Join(proj, "sub"), 0o755)
 	os.WriteFile(filepath.Join(proj, ".switchboard.json"), []byte(`{"mcpServers": {"from-project": {"command": "y"}}}`), 0o600)
+	projFile := filepath.Join(proj, ".switchboard.json")
+	if trusted {
+		if _, err := allow.Trust(allow.StorePath(filepath.Join(home, ".state", "switchboard")), projFile); err != nil {
+			t.Fatal(err)
+		}
+	}
 	e := &Env{
 		Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{},
 		Getenv:     func(k string) string { return env[k] },
@@ -59,11 +73,24 @@ func TestServe_ProjectConfigFromClientRoots(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tl := range res.Tools {
-		if tl.Name == "list_tools" && !(strings.Contains(tl.Description, "from-project") && strings.Contains(tl.Description, "from-user")) {
+		if tl.Name != "list_tools" {
+			continue
+		}
+		if !trusted {
+			if strings.Contains(tl.Description, "from-project") || !strings.Contains(tl.Description, "switchboard trust "+projFile) {
+				t.Errorf("an untrusted roots' project was used, or the index does not say how to trust it: %s", tl.Description)
+			}
+			continue
+		}
+		if !(strings.Contains(tl.Description, "from-project") && strings.Contains(tl.Description, "from-user")) || strings.Contains(tl.Description, "trust") {
 			t.Errorf("index lacks the user's or the roots' project's servers: %s", tl.Description)
 		}
 	}
-	if st.paths.project != filepath.Join(proj, ".switchboard.json") {
-		t.Errorf("project = %q", st.paths.project)
+	want := projFile
+	if !trusted {
+		want = ""
+	}
+	if st.paths.project != want {
+		t.Errorf("project = %q, want %q", st.paths.project, want)
 	}
 }

@@ -32,6 +32,9 @@ the command an agent registers.`)
 		return err
 	}
 	defer st.Close()
+	if st.demo != "" {
+		fmt.Fprintf(e.Stderr, "switchboard: %s\n", st.demo)
+	}
 	if cf.config == "" && cf.project == "" && st.paths.project == "" {
 		watchRoots(st, e.Getenv("HOME"))
 	}

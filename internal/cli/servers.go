@@ -43,11 +43,14 @@ are those of running 'switchboard serve' processes of this user.`)
 		if spec.Disabled {
 			r.State = "disabled"
 		}
+		if spec.Problem != "" {
+			r.State, r.LastError = "config error", spec.Problem
+		}
 		if tools, ok := st.cat.Known(name); ok {
 			n := len(tools)
 			r.Tools = &n
 		}
-		if s, ok := live[name]; ok {
+		if s, ok := live[name]; ok && spec.Problem == "" {
 			r.State, r.Pid, r.LastError = s.State, s.Pid, s.LastError
 			if !s.Since.IsZero() && s.Pid != 0 {
 				r.Uptime = ago(time.Since(s.Since))
@@ -76,7 +79,15 @@ are those of running 'switchboard serve' processes of this user.`)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Name, r.Transport, r.State, pid, dash(r.Uptime), tools, dash(truncate(r.LastError, 60)), r.Source)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if r.State == "config error" {
+			fmt.Fprintf(e.Stdout, "\n%s is disabled by a config error:\n  %s\n", r.Name, strings.ReplaceAll(r.LastError, "\n", "\n  "))
+		}
+	}
+	return nil
 }
 
 func dash(s string) string {

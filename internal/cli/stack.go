@@ -9,17 +9,21 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/switchboard-mcp/switchboard/internal/allow"
 	"github.com/switchboard-mcp/switchboard/internal/audit"
 	"github.com/switchboard-mcp/switchboard/internal/backend"
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/demo"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/sandbox"
 	"github.com/switchboard-mcp/switchboard/internal/server"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
@@ -66,6 +70,9 @@ func (e *Env) paths(cf *configFlags) paths {
 
 func (p paths) pins() string { return filepath.Join(p.state, "pins.json") }
 
+// trusted is the store of trusted project files.
+func (p paths) trusted() string { return allow.StorePath(p.state) }
+
 func (e *Env) abs(p string) string {
 	if filepath.IsAbs(p) {
 		return p
@@ -74,43 +81,131 @@ func (e *Env) abs(p string) string {
 }
 
 // loadConfig loads the user and project config. With no file at all and
-// allowDemo, it configures the built-in demo backend.
+// allowDemo, it configures the built-in demo backend. Notices (an
+// untrusted project file, a disabled server) go to stderr.
 func (e *Env) loadConfig(cf *configFlags, allowDemo bool) (*config.Config, paths, error) {
+	l, err := e.load(cf, allowDemo)
+	if err != nil {
+		return nil, l.paths, err
+	}
+	return l.cfg, l.paths, nil
+}
+
+// loaded is a configuration and what the user should hear about it.
+type loaded struct {
+	cfg     *config.Config
+	paths   paths
+	notices []string // one line each, for stderr and the list_tools index
+	demo    string   // set when serving the built-in demo backend: why
+}
+
+func (e *Env) load(cf *configFlags, allowDemo bool) (loaded, error) {
 	p := e.paths(cf)
+	l := loaded{paths: p}
 	if cf.config != "" {
 		if _, err := os.Stat(p.user); errors.Is(err, os.ErrNotExist) {
-			return nil, p, fmt.Errorf("config file %s does not exist", p.user)
+			return l, fmt.Errorf("config file %s does not exist", p.user)
 		} else if err != nil {
-			return nil, p, fmt.Errorf("config file: %w", err)
+			return l, fmt.Errorf("config file: %w", err)
 		}
 	}
-	cfg, err := config.Load(p.user, p.project)
+	if cf.project != "" {
+		if st, err := os.Stat(p.project); err == nil && st.IsDir() {
+			p.project = filepath.Join(p.project, config.ProjectFile) // a project directory
+			l.paths = p
+		}
+		if _, err := os.Stat(p.project); errors.Is(err, os.ErrNotExist) {
+			return l, fmt.Errorf("project config %s (--project) does not exist", p.project)
+		} else if err != nil {
+			return l, fmt.Errorf("project config %s: %w", p.project, err)
+		}
+	}
+	dir := e.Dir
+	if p.project != "" {
+		dir = filepath.Dir(p.project)
+	}
+	cfg, notices, err := readConfig(p, p.project, dir)
 	if err != nil {
-		return nil, p, err
+		return l, err
+	}
+	l.cfg, l.notices = cfg, notices
+	for _, n := range notices {
+		fmt.Fprintf(e.Stderr, "switchboard: %s\n", n)
 	}
 	for _, w := range cfg.Warnings {
 		fmt.Fprintf(e.Stderr, "switchboard: warning: %s\n", w)
 	}
 	if len(cfg.Files) == 0 && allowDemo {
+		l.demo = fmt.Sprintf("no config file: serving the built-in demo backend; put your servers in %s (or run `switchboard init`)", p.user)
 		cfg.Servers[demo.Name] = &config.Server{Name: demo.Name, Type: config.Stdio, Command: e.Executable, Args: []string{demoBackendCmd}, Source: "built-in demo (no config file at " + p.user + ")"}
 	}
 	cfg.Settings = cfg.Settings.Defaults()
-	return cfg, p, nil
+	return l, nil
+}
+
+// readConfig reads the user config of p and the project file project
+// (may be ""), which is used only when the user trusts its content.
+// Entries of the user's "projects" apply in dir. The notices say which
+// project file was ignored and which servers the config disabled.
+func readConfig(p paths, project, dir string) (*config.Config, []string, error) {
+	var notices []string
+	var data []byte
+	if project != "" {
+		b, err := os.ReadFile(project)
+		if err != nil {
+			return nil, nil, fmt.Errorf("project config: %w", err)
+		}
+		status, err := allow.Check(p.trusted(), project, b)
+		if err != nil {
+			return nil, nil, err
+		}
+		if status == allow.Trusted {
+			data = b
+		} else {
+			notices = append(notices, untrustedNotice(project, status))
+		}
+	}
+	cfg, err := config.Read(config.Sources{User: p.user, Project: project, ProjectData: data, Dir: dir})
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, n := range cfg.Names() {
+		if s := cfg.Servers[n]; s.Problem != "" {
+			notices = append(notices, redact.Text(fmt.Sprintf("server %q is disabled: %s", n, strings.ReplaceAll(s.Problem, "\n", "; "))))
+		}
+	}
+	return cfg, notices, nil
+}
+
+// untrustedNotice is the one line said about a project file the user has
+// not trusted (or changed since).
+func untrustedNotice(project string, status allow.Status) string {
+	return fmt.Sprintf("project config %s %s, ignored: review it, then run `switchboard trust %s`", project, status, shellQuote(project))
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // stack is a running Switchboard: pool, catalog, sandbox and server.
 type stack struct {
-	e     *Env
-	mu    sync.Mutex // guards cfg, pool, cat and paths.project after start
-	cfg   *config.Config
-	paths paths
-	pool  *pool.Pool
-	cat   *catalog.Catalog
-	sb    *sandbox.Sandbox
-	srv   *server.Server
-	pins  *trust.Store
-	audit *audit.Log
-	log   *slog.Logger
+	e       *Env
+	mu      sync.Mutex // guards cfg, pool, cat, notices and paths.project after start
+	cfg     *config.Config
+	notices []string // about the config, shown in the list_tools index
+	paths   paths
+	pool    *pool.Pool
+	cat     *catalog.Catalog
+	sb      *sandbox.Sandbox
+	srv     *server.Server
+	pins    *trust.Store
+	audit   *audit.Log
+	log     *slog.Logger
+	demo    string // why the demo backend is served; "" when it is not
 }
 
 type stackOptions struct {
@@ -119,11 +214,15 @@ type stackOptions struct {
 }
 
 func (e *Env) openStack(cf *configFlags, allowDemo bool, so stackOptions) (*stack, error) {
-	cfg, p, err := e.loadConfig(cf, allowDemo)
+	l, err := e.load(cf, allowDemo)
 	if err != nil {
 		return nil, err
 	}
-	st := &stack{e: e, cfg: cfg, paths: p, log: slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
+	cfg, p := l.cfg, l.paths
+	if l.demo != "" {
+		l.notices = append(l.notices, l.demo)
+	}
+	st := &stack{e: e, cfg: cfg, paths: p, notices: l.notices, demo: l.demo, log: slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
 	pins, err := trust.OpenStore(p.pins())
 	if err != nil {
 		return nil, err
@@ -144,7 +243,7 @@ func (e *Env) openStack(cf *configFlags, allowDemo bool, so stackOptions) (*stac
 			rec = auditRecorder{l}
 		}
 	}
-	st.srv = server.New(server.Options{Catalog: st.cat, Caller: st.pool, Runner: st.sb, Settings: cfg.Settings, Recorder: rec, Version: Version(), Logger: st.log})
+	st.srv = server.New(server.Options{Catalog: st.cat, Caller: st.pool, Runner: st.sb, Settings: cfg.Settings, Recorder: rec, Version: Version(), Logger: st.log, Notices: st.currentNotices})
 	return st, nil
 }
 
@@ -160,7 +259,7 @@ func (st *stack) backends(cfg *config.Config) (*pool.Pool, *catalog.Catalog) {
 		Settings: cfg.Settings,
 		Backend: backend.Options{
 			Env:      e.Environ(),
-			Resolver: config.Resolver{Getenv: e.LookupEnv, ReadFile: os.ReadFile, Home: e.Getenv("HOME")},
+			Resolver: config.Resolver{Getenv: e.LookupEnv, ReadFile: os.ReadFile, Home: e.Getenv("HOME"), Roots: fileRoots(e.Getenv("HOME"), cfg.ProjectDir)},
 			LogDir:   filepath.Join(p.state, "logs"),
 			Logger:   st.log,
 		},
@@ -192,27 +291,77 @@ func (st *stack) backends(cfg *config.Config) (*pool.Pool, *catalog.Catalog) {
 	return pl, cat
 }
 
-// useProject switches to the user config plus the project config at
-// path (found from the client's MCP roots): a new pool and catalog
-// replace the old, whose backends are stopped. Settings that bound
-// scripts stay those of the start.
-func (st *stack) useProject(path string) error {
-	cfg, err := config.Load(st.paths.user, path)
+// useRoot switches to the user config plus what applies in dir, a root
+// of the client's (MCP roots): the project file project (may be ""),
+// used only when the user trusts it, and the user's "projects" entries
+// for dir. A new pool and catalog replace the old, whose backends are
+// stopped. Settings that bound scripts stay those of the start. With
+// nothing to add, only the notices change.
+func (st *stack) useRoot(project, dir string) error {
+	cfg, notices, err := readConfig(st.paths, project, dir)
 	if err != nil {
 		return err
 	}
-	cfg.Settings = cfg.Settings.Defaults()
+	for _, n := range notices {
+		st.log.Warn(n)
+	}
 	for _, w := range cfg.Warnings {
 		st.log.Warn(w)
 	}
+	if cfg.ProjectDir == "" {
+		// An untrusted project file and no "projects" entry: keep serving
+		// the user config, and say why in the index.
+		st.mu.Lock()
+		added := false
+		for _, n := range notices {
+			if !slices.Contains(st.notices, n) {
+				st.notices, added = append(st.notices, n), true
+			}
+		}
+		cat, pl := st.cat, st.pool
+		st.mu.Unlock()
+		if added {
+			st.srv.Swap(cat, pl) // the index shows the new notice
+		}
+		return nil
+	}
+	cfg.Settings = cfg.Settings.Defaults()
 	pl, cat := st.backends(cfg)
 	st.mu.Lock()
 	old := st.pool
-	st.cfg, st.pool, st.cat, st.paths.project = cfg, pl, cat, path
+	st.cfg, st.pool, st.cat, st.notices = cfg, pl, cat, notices
+	if cfg.ProjectDir == filepath.Dir(project) {
+		st.paths.project = project
+	}
 	st.mu.Unlock()
 	st.srv.Swap(cat, pl)
 	go old.Close()
 	return nil
+}
+
+// currentNotices are the lines about the config shown in the index.
+func (st *stack) currentNotices() []string {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return slices.Clone(st.notices)
+}
+
+// currentCat is the catalog serving now (useRoot may replace it).
+func (st *stack) currentCat() *catalog.Catalog {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.cat
+}
+
+// fileRoots are the directories ${file:} may read in.
+func fileRoots(home, project string) []string {
+	var out []string
+	for _, d := range []string{home, project} {
+		if d != "" && filepath.IsAbs(d) {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // currentPool is the pool serving now (useProject may replace it).
@@ -270,10 +419,11 @@ func ago(d time.Duration) string {
 // shadowing reports servers and tools that imitate another configured
 // server, from the names and the tool lists known now.
 func (st *stack) shadowing() []string {
+	cat := st.currentCat()
 	m := map[string][]string{}
-	for _, n := range st.cat.Servers() {
+	for _, n := range cat.Servers() {
 		var names []string
-		if tools, ok := st.cat.RawTools(n); ok {
+		if tools, ok := cat.RawTools(n); ok {
 			for _, t := range tools {
 				names = append(names, t.Name)
 			}

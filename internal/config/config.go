@@ -36,8 +36,14 @@ type Config struct {
 	// Settings merged across files: a field set in a later file wins.
 	Settings Settings
 	// Warnings are problems that did not stop loading, such as a server
-	// defined differently in two files.
+	// defined differently in two files or a project setting that would
+	// loosen the user's.
 	Warnings []string
+	// ProjectDir is the project directory in effect: the project file's
+	// directory, else the directory Read was given when a "projects"
+	// entry of the user config applies to it; "" for none. ${file:}
+	// references may read inside it (and inside the user's home).
+	ProjectDir string
 }
 
 // Server is one backend as configured. Values are as written: ${env:X}
@@ -55,6 +61,12 @@ type Server struct {
 
 	// Disabled servers are listed but never started.
 	Disabled bool
+	// Problem is why the configuration disabled the server: its
+	// definition has an error, or it clashes with another. The text names
+	// the file and the field. Empty for a valid definition.
+	Problem string
+	// problems are Problem's parts, for a file that fails as a whole.
+	problems *Error
 	// Expose lists tools offered as first-class MCP tools of our server;
 	// ["*"] (written "all") exposes every tool.
 	Expose []string
@@ -67,7 +79,9 @@ type Server struct {
 	StartTimeout Duration
 	IdleTimeout  Duration
 
-	// Source is the file this definition came from.
+	// Source is the file this definition came from; for a server of the
+	// user config's "projects" section, the file and the project key,
+	// such as `config.json (projects."/home/u/repo")`.
 	Source string
 }
 
@@ -161,9 +175,12 @@ func (s *Server) Identity() string {
 	return s.URL
 }
 
-// Load reads and merges the files in paths, lowest precedence first.
-// Files that do not exist are skipped; every other problem in every file
-// is reported at once in an *Error.
+// Load reads and merges the files in paths, lowest precedence first, all
+// as the user's own files: a later file's servers and settings win. It
+// is for files of one owner; serve reads the user config and a project
+// file with Read, which limits what the project file may do. Files that
+// do not exist are skipped; every other problem in every file is
+// reported at once in an *Error.
 func Load(paths ...string) (*Config, error) {
 	c := &Config{Servers: map[string]*Server{}}
 	var all Error

@@ -110,7 +110,7 @@ func TestLoad_InvalidJSONNamesLine(t *testing.T) {
 }
 
 func TestLoad_NotAnObject(t *testing.T) {
-	for _, content := range []string{`[]`, `"x"`, `null`, `{"mcpServers": []}`, `{"mcpServers": {"a": "npx"}}`, ``} {
+	for _, content := range []string{`[]`, `"x"`, `null`, `{"mcpServers": []}`, ``} {
 		p := write(t, t.TempDir(), "c.json", content)
 		if _, err := Load(p); err == nil || !strings.Contains(err.Error(), p) {
 			t.Errorf("Load(%q) = %v, want an error naming the file", content, err)
@@ -122,25 +122,6 @@ func TestLoad_MissingFilesAreSkipped(t *testing.T) {
 	c, err := Load(filepath.Join(t.TempDir(), "nope.json"))
 	if err != nil || len(c.Files) != 0 || len(c.Servers) != 0 {
 		t.Fatalf("Load(missing) = %+v, %v", c, err)
-	}
-}
-
-func TestLoad_ProjectOverridesUserWithWarning(t *testing.T) {
-	dir := t.TempDir()
-	u := write(t, dir, "user.json", `{"mcpServers": {"a": {"command": "one"}, "b": {"command": "b"}}, "settings": {"maxConnections": 3, "callTimeout": "9s"}}`)
-	p := write(t, dir, "proj.json", `{"mcpServers": {"a": {"command": "two"}, "b": {"command": "b"}}, "settings": {"maxConnections": 5}}`)
-	c, err := Load(u, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c.Servers["a"].Command != "two" || c.Servers["a"].Source != p {
-		t.Errorf("a = %+v, want the project's", c.Servers["a"])
-	}
-	if c.Settings.MaxConnections != 5 || c.Settings.CallTimeout.D() != 9*time.Second {
-		t.Errorf("settings = %+v", c.Settings)
-	}
-	if len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0], `"a"`) {
-		t.Errorf("warnings = %q, want one about a (b is identical)", c.Warnings)
 	}
 }
 
@@ -199,7 +180,7 @@ func FuzzParse(f *testing.F) {
 		file, err := Parse("fuzz.json", data)
 		if err == nil {
 			for name, s := range file.Servers {
-				if s.Name != name || (s.Type == Stdio && strings.TrimSpace(s.Command) == "") {
+				if s.Name != name || (s.Problem == "" && s.Type == Stdio && strings.TrimSpace(s.Command) == "") || (s.Problem != "" && !s.Disabled) {
 					t.Fatalf("accepted invalid server %+v", s)
 				}
 			}

@@ -14,6 +14,38 @@ type Resolver struct {
 	Getenv   func(string) (string, bool)
 	ReadFile func(string) ([]byte, error)
 	Home     string // expands a leading ~/ in file references
+	// Roots are the directories ${file:} may read inside (the user's home
+	// and the project directory). A path outside them, or a symbolic link
+	// whose target leaves them, is refused. Nil means Home alone; with
+	// neither, every ${file:} is refused.
+	Roots []string
+}
+
+// allowed resolves p (absolute) and checks it stays inside r's roots.
+func (r Resolver) allowed(p string) (string, error) {
+	roots := r.Roots
+	if roots == nil && r.Home != "" {
+		roots = []string{r.Home}
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", fmt.Errorf("reading secret file: %w", err)
+	}
+	for _, root := range roots {
+		if root == "" || !filepath.IsAbs(root) {
+			continue
+		}
+		if rr, err := filepath.EvalSymlinks(root); err == nil {
+			root = rr
+		}
+		if within(real, filepath.Clean(root)) {
+			return real, nil
+		}
+	}
+	if real != p {
+		return "", fmt.Errorf("%s is a link to %s, outside the allowed directories (%s)", p, real, strings.Join(roots, ", "))
+	}
+	return "", fmt.Errorf("%s is outside the allowed directories (%s); ${file:} reads only inside your home and the project", p, strings.Join(roots, ", "))
 }
 
 var refRE = regexp.MustCompile(`\$\{(?:(env|file):)?([^}]+)\}`)
@@ -38,7 +70,16 @@ func (s *Server) Expand(r Resolver) (*Server, error) {
 					errs = append(errs, fmt.Sprintf("%s: cannot read %s", field, p))
 					return ""
 				}
-				b, err := r.ReadFile(p)
+				if !filepath.IsAbs(p) {
+					errs = append(errs, fmt.Sprintf("%s: ${file:%s}: the path must be absolute or start with ~/", field, p))
+					return ""
+				}
+				real, err := r.allowed(filepath.Clean(p))
+				if err != nil {
+					errs = append(errs, fmt.Sprintf("%s: ${file:}: %v", field, err))
+					return ""
+				}
+				b, err := r.ReadFile(real)
 				if err != nil {
 					errs = append(errs, fmt.Sprintf("%s: reading secret file: %v", field, err))
 					return ""

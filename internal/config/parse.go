@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -19,6 +20,18 @@ type File struct {
 	// SettingsSet names the settings fields the file sets, so that a
 	// later file's explicit value wins even when it equals the default.
 	SettingsSet map[string]bool
+	// Projects are the file's "projects" entries: servers that apply only
+	// inside a directory. Read accepts them in the user config only.
+	Projects []Scope
+	// projectsLine is the line of the "projects" key (0: absent).
+	projectsLine int
+}
+
+// Scope is one entry of "projects": servers for one directory tree.
+type Scope struct {
+	Dir     string // absolute
+	Servers map[string]*Server
+	Order   []string
 }
 
 // node is a JSON value with object keys kept in order and their line.
@@ -68,15 +81,67 @@ func Parse(path string, data []byte) (*File, error) {
 			parseServers(path, v, f, e)
 		case "settings":
 			parseSettings(path, v, f, e)
+		case "projects":
+			f.projectsLine = v.line
+			parseProjects(path, v, f, e)
 		case "$schema", "_comment":
 		default:
-			e.add(path, k, "unknown field (line %d); known: mcpServers, settings", v.line)
+			e.add(path, k, "unknown field (line %d); known: mcpServers, settings, projects", v.line)
 		}
 	}
 	if len(e.Problems) > 0 {
+		// The file itself is broken: report its servers' problems too.
+		for _, sv := range f.servers() {
+			if sv.problems != nil {
+				e.Problems = append(e.Problems, sv.problems.Problems...)
+			}
+		}
 		return nil, e
 	}
 	return f, nil
+}
+
+// servers returns every server of f, those of its projects included.
+func (f *File) servers() []*Server {
+	var out []*Server
+	for _, n := range f.Order {
+		out = append(out, f.Servers[n])
+	}
+	for _, sc := range f.Projects {
+		for _, n := range sc.Order {
+			out = append(out, sc.Servers[n])
+		}
+	}
+	return out
+}
+
+func parseProjects(path string, v *node, f *File, e *Error) {
+	if v.kind != '{' {
+		e.add(path, "projects", `must be an object like {"/abs/project/dir": {"mcpServers": {...}}}, not %s (line %d)`, v.typeName(), v.line)
+		return
+	}
+	for i, dir := range v.keys {
+		c, field := v.vals[i], "projects."+dir
+		if !filepath.IsAbs(dir) {
+			e.add(path, field, "the key must be an absolute directory path, not %q (line %d)", dir, c.line)
+			continue
+		}
+		if c.kind != '{' {
+			e.add(path, field, `must be an object like {"mcpServers": {...}}, not %s (line %d)`, c.typeName(), c.line)
+			continue
+		}
+		sf := &File{Servers: map[string]*Server{}}
+		for j, k := range c.keys {
+			switch k {
+			case "mcpServers":
+				parseServersAt(path, field+".mcpServers", c.vals[j], sf, e)
+			case "_comment":
+			default:
+				e.add(path, field+"."+k, "unknown field (line %d); known: mcpServers", c.vals[j].line)
+			}
+		}
+		f.Projects = append(f.Projects, Scope{Dir: filepath.Clean(dir), Servers: sf.Servers, Order: sf.Order})
+	}
 }
 
 func decodeTree(data []byte, e *Error, path string) (*node, error) {
@@ -158,30 +223,43 @@ func decodeTree(data []byte, e *Error, path string) (*node, error) {
 var ignoredServerKeys = []string{"autoApprove", "alwaysAllow", "timeout", "transportType", "description", "trust", "includeTools", "excludeTools", "envFile", "oauth", "inputs"}
 
 func parseServers(path string, v *node, f *File, e *Error) {
+	parseServersAt(path, "mcpServers", v, f, e)
+}
+
+// parseServersAt parses the server definitions at field. A server with a
+// problem is kept, disabled, with the problem in its Problem field: one
+// bad entry does not stop the others from loading.
+func parseServersAt(path, at string, v *node, f *File, e *Error) {
 	if v.kind != '{' {
-		e.add(path, "mcpServers", "must be an object of server definitions, not %s (line %d)", v.typeName(), v.line)
+		e.add(path, at, "must be an object of server definitions, not %s (line %d)", v.typeName(), v.line)
 		return
 	}
 	for i, name := range v.keys {
-		field := "mcpServers." + name
+		field := at + "." + name
 		if strings.TrimSpace(name) == "" {
 			e.add(path, field, "server name is empty (line %d)", v.vals[i].line)
 			continue
 		}
-		s := parseServer(path, field, name, v.vals[i], e)
-		if s != nil {
-			f.Servers[name] = s
-			f.Order = append(f.Order, name)
+		se := &Error{}
+		s := parseServer(path, field, name, v.vals[i], se)
+		if len(se.Problems) > 0 {
+			typ := s.Type
+			if typ != HTTP && typ != SSE {
+				typ = Stdio
+			}
+			s = &Server{Name: name, Source: path, Type: typ, Disabled: true, Problem: se.Error(), problems: se}
 		}
+		f.Servers[name] = s
+		f.Order = append(f.Order, name)
 	}
 }
 
 func parseServer(path, field, name string, v *node, e *Error) *Server {
+	s := &Server{Name: name, Source: path}
 	if v.kind != '{' {
 		e.add(path, field, "must be an object with a command or a url, not %s (line %d)", v.typeName(), v.line)
-		return nil
+		return s
 	}
-	s := &Server{Name: name, Source: path}
 	n0 := len(e.Problems)
 	for i, k := range v.keys {
 		c, fk := v.vals[i], field+"."+k
@@ -253,9 +331,6 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 	case s.Type != Stdio && s.URL == "" && len(e.Problems) == n0:
 		e.add(path, field+".url", "is empty: a %s server needs a url (line %d)", s.Type, v.line)
 	}
-	if len(e.Problems) > n0 {
-		return nil
-	}
 	return s
 }
 
@@ -325,40 +400,13 @@ func parseSettings(path string, v *node, f *File, e *Error) {
 	}
 }
 
-var settingNames = []string{"executeTimeout", "callTimeout", "startTimeout", "idleTimeout", "maxConnections", "autoExpose", "autoExposeMaxTools", "autoExposeMaxTotal", "callTool", "quarantineNewServers", "readOnly", "maxScripts", "scriptMemoryMB", "maxCallsPerScript", "maxResultBytes"}
-
-// overlay returns base with the fields of top that were set in its file.
-func overlay(base, top Settings, set map[string]bool) Settings {
-	pick := func(name string, dst any, src any) {
-		if !set[name] {
-			return
-		}
-		switch d := dst.(type) {
-		case *Duration:
-			*d = *src.(*Duration)
-		case *int:
-			*d = *src.(*int)
-		case *bool:
-			*d = *src.(*bool)
-		}
+var settingNames = func() []string {
+	out := make([]string, len(settingRules))
+	for i, r := range settingRules {
+		out[i] = r.name
 	}
-	pick("executeTimeout", &base.ExecuteTimeout, &top.ExecuteTimeout)
-	pick("callTimeout", &base.CallTimeout, &top.CallTimeout)
-	pick("startTimeout", &base.StartTimeout, &top.StartTimeout)
-	pick("idleTimeout", &base.IdleTimeout, &top.IdleTimeout)
-	pick("maxConnections", &base.MaxConnections, &top.MaxConnections)
-	pick("autoExpose", &base.AutoExpose, &top.AutoExpose)
-	pick("autoExposeMaxTools", &base.AutoExposeMaxTools, &top.AutoExposeMaxTools)
-	pick("autoExposeMaxTotal", &base.AutoExposeMaxTotal, &top.AutoExposeMaxTotal)
-	pick("callTool", &base.CallTool, &top.CallTool)
-	pick("quarantineNewServers", &base.QuarantineNewServers, &top.QuarantineNewServers)
-	pick("readOnly", &base.ReadOnly, &top.ReadOnly)
-	pick("maxScripts", &base.MaxScripts, &top.MaxScripts)
-	pick("scriptMemoryMB", &base.ScriptMemoryMB, &top.ScriptMemoryMB)
-	pick("maxCallsPerScript", &base.MaxCallsPerScript, &top.MaxCallsPerScript)
-	pick("maxResultBytes", &base.MaxResultBytes, &top.MaxResultBytes)
-	return base
-}
+	return out
+}()
 
 func str(path, field string, v *node, e *Error) string {
 	if v.kind != 's' {

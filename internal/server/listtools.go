@@ -83,6 +83,11 @@ func (s *Server) ListTools(ctx context.Context, a ListArgs) (string, error) {
 		}
 	}
 	var b strings.Builder
+	if len(a.Servers) == 0 {
+		for _, n := range s.notices() {
+			fmt.Fprintf(&b, "// Note: %s\n", oneLine(n))
+		}
+	}
 	if len(a.Servers) == 0 && a.Detail == "" && detail == "summary" {
 		fmt.Fprintf(&b, "// %d servers; one line per tool. list_tools({servers:[\"name\"]}) gives full declarations.\n", len(names))
 	}

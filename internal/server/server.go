@@ -41,6 +41,18 @@ type Options struct {
 	Recorder Recorder
 	Version  string
 	Logger   *slog.Logger
+	// Notices returns lines about the configuration the client should see
+	// (an untrusted project file, a disabled server, the demo backend);
+	// they head list_tools' description and its listing. May be nil.
+	Notices func() []string
+}
+
+// notices returns o.Notices(), or none.
+func (s *Server) notices() []string {
+	if s.o.Notices == nil {
+		return nil
+	}
+	return s.o.Notices()
 }
 
 // Server serves the meta-tools over MCP. It is safe for concurrent use.
@@ -167,7 +179,11 @@ const maxIndex = 2000
 
 func (s *Server) listToolsDescription() string {
 	var b strings.Builder
-	b.WriteString("TypeScript declarations of backend tools for execute: {query} searches, {servers} lists namespaces, {tools:[\"server.tool\"]} exact tools with full text.\nAvailable servers [tool count]: ")
+	b.WriteString("TypeScript declarations of backend tools for execute: {query} searches, {servers} lists namespaces, {tools:[\"server.tool\"]} exact tools with full text.\n")
+	for _, n := range s.notices() {
+		b.WriteString("Note: " + n + "\n")
+	}
+	b.WriteString("Available servers [tool count]: ")
 	names := s.cat().Servers()
 	for i, n := range names {
 		item := n

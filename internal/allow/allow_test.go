@@ -1,0 +1,133 @@
+package allow
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+func write(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func check(t *testing.T, store, file string) Status {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Check(store, file, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestTrust_ContentChangeNeedsTrustAgain(t *testing.T) {
+	dir := t.TempDir()
+	store := StorePath(filepath.Join(dir, "state"))
+	f := filepath.Join(dir, ".switchboard.json")
+	write(t, f, `{"mcpServers": {}}`)
+	if s := check(t, store, f); s != Untrusted {
+		t.Fatalf("before trust: %v", s)
+	}
+	if _, err := Trust(store, f); err != nil {
+		t.Fatal(err)
+	}
+	if s := check(t, store, f); s != Trusted {
+		t.Fatalf("after trust: %v", s)
+	}
+	write(t, f, `{"mcpServers": {"x": {"command": "evil"}}}`)
+	if s := check(t, store, f); s != Changed {
+		t.Fatalf("after a change: %v", s)
+	}
+	if _, err := Trust(store, f); err != nil {
+		t.Fatal(err)
+	}
+	if s := check(t, store, f); s != Trusted {
+		t.Fatalf("after trust again: %v", s)
+	}
+	list, _ := List(store)
+	if len(list) != 1 {
+		t.Fatalf("trusting twice should keep one entry: %+v", list)
+	}
+}
+
+func TestTrust_RelativeAndSymlinkedPathsAreOneFile(t *testing.T) {
+	dir := t.TempDir()
+	store := StorePath(filepath.Join(dir, "state"))
+	f := filepath.Join(dir, "real.json")
+	write(t, f, `{}`)
+	link := filepath.Join(dir, "link.json")
+	if err := os.Symlink(f, link); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Trust(store, link); err != nil {
+		t.Fatal(err)
+	}
+	if s := check(t, store, f); s != Trusted {
+		t.Fatalf("the link's target: %v", s)
+	}
+}
+
+func TestRevoke(t *testing.T) {
+	dir := t.TempDir()
+	store := StorePath(dir)
+	f := filepath.Join(dir, "p.json")
+	write(t, f, `{}`)
+	Trust(store, f)
+	if ok, err := Revoke(store, f); err != nil || !ok {
+		t.Fatalf("revoke = %v, %v", ok, err)
+	}
+	if s := check(t, store, f); s != Untrusted {
+		t.Fatalf("after revoke: %v", s)
+	}
+	if ok, _ := Revoke(store, f); ok {
+		t.Fatal("revoking twice reported a removal")
+	}
+}
+
+func TestStore_CorruptOrNullTrustsNothingAndIsRewritten(t *testing.T) {
+	for _, content := range []string{"null", "{", `{"files": "x"}`, ""} {
+		dir := t.TempDir()
+		store := StorePath(dir)
+		write(t, store, content)
+		f := filepath.Join(dir, "p.json")
+		write(t, f, `{}`)
+		if s := check(t, store, f); s != Untrusted {
+			t.Fatalf("%q: %v", content, s)
+		}
+		if _, err := Trust(store, f); err != nil {
+			t.Fatalf("%q: %v", content, err)
+		}
+		if s := check(t, store, f); s != Trusted {
+			t.Fatalf("%q after trust: %v", content, s)
+		}
+	}
+}
+
+func TestTrust_ConcurrentWritersLoseNothing(t *testing.T) {
+	dir := t.TempDir()
+	store := StorePath(dir)
+	const n = 16
+	var wg sync.WaitGroup
+	for i := range n {
+		f := filepath.Join(dir, fmt.Sprintf("p%d.json", i))
+		write(t, f, fmt.Sprint(i))
+		wg.Go(func() {
+			if _, err := Trust(store, f); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	list, err := List(store)
+	if err != nil || len(list) != n {
+		t.Fatalf("%d of %d entries kept (%v)", len(list), n, err)
+	}
+}

@@ -1,0 +1,116 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/switchboard-mcp/switchboard/internal/allow"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
+)
+
+func runTrust(ctx context.Context, e *Env, args []string) error {
+	fs := newFlags(e, "trust", "[--list | --revoke] [PATH]", `
+Trust a project config file (`+config.ProjectFile+`): Switchboard uses a
+project file only after you trusted its exact content. Read it first: a
+trusted file starts the commands it lists. Any later change to the file
+needs 'switchboard trust' again. PATH defaults to the project file found
+by walking up from the working directory.
+
+Even a trusted project file can only add servers and tighten your
+settings; it cannot redefine your servers or loosen your policy.`)
+	list := fs.Bool("list", false, "list trusted project files")
+	revoke := fs.Bool("revoke", false, "stop trusting the file")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	p := e.paths(&configFlags{})
+	store := p.trusted()
+	switch {
+	case *list && (*revoke || fs.NArg() > 0):
+		return fmt.Errorf("--list takes no path and no --revoke")
+	case fs.NArg() > 1:
+		fs.Usage()
+		return errUsage
+	case *list:
+		ents, err := allow.List(store)
+		if err != nil {
+			return err
+		}
+		if len(ents) == 0 {
+			fmt.Fprintln(e.Stdout, "No project config files are trusted.")
+			return nil
+		}
+		for _, ent := range ents {
+			state := "trusted"
+			if b, err := os.ReadFile(ent.Path); err != nil {
+				state = "missing"
+			} else if allow.Digest(b) != ent.SHA256 {
+				state = "changed since trusted"
+			}
+			fmt.Fprintf(e.Stdout, "%s\t%s\t%s\t%s\n", ent.Path, ent.SHA256[:12], ent.Trusted.Format("2006-01-02 15:04"), state)
+		}
+		return nil
+	}
+	file := ""
+	if fs.NArg() == 1 {
+		file = e.abs(fs.Arg(0))
+		if st, err := os.Stat(file); err == nil && st.IsDir() {
+			file = filepath.Join(file, config.ProjectFile)
+		}
+	} else if file = config.FindProject(e.Dir, e.Getenv("HOME")); file == "" {
+		return fmt.Errorf("no %s found from %s up; give the file's path: switchboard trust PATH", config.ProjectFile, e.Dir)
+	}
+	if *revoke {
+		ok, err := allow.Revoke(store, file)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			fmt.Fprintf(e.Stdout, "%s was not trusted.\n", file)
+			return nil
+		}
+		fmt.Fprintf(e.Stdout, "No longer trusted: %s\n", file)
+		return nil
+	}
+	data, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("project config %s does not exist", file)
+	} else if err != nil {
+		return fmt.Errorf("project config: %w", err)
+	}
+	f, err := config.Parse(file, data)
+	if err != nil {
+		return fmt.Errorf("not trusting a file that does not load (fix it, then trust it):\n%w", err)
+	}
+	if len(f.Projects) > 0 {
+		return fmt.Errorf("%s: projects: allowed only in your user config (%s); remove it from the project file, then trust it", file, p.user)
+	}
+	ent, err := allow.Trust(store, file)
+	if err != nil {
+		return err
+	}
+	if ent.SHA256 != allow.Digest(data) {
+		return fmt.Errorf("project config %s changed while it was being trusted; run 'switchboard trust %s' again", file, shellQuote(file))
+	}
+	fmt.Fprintf(e.Stdout, "Trusted %s (sha256 %s).\n", ent.Path, ent.SHA256[:12])
+	if len(f.Order) > 0 {
+		fmt.Fprintln(e.Stdout, "It may start:")
+		for _, n := range f.Order {
+			s := f.Servers[n]
+			what := strings.Join(append([]string{s.Command}, s.Args...), " ")
+			if s.Type != config.Stdio {
+				what = redact.URL(s.URL)
+			}
+			if s.Problem != "" {
+				what = "(disabled: " + s.Problem + ")"
+			}
+			fmt.Fprintf(e.Stdout, "  %s: %s\n", n, redact.Text(what))
+		}
+	}
+	return nil
+}
