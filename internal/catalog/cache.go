@@ -1,8 +1,6 @@
 package catalog
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -37,18 +35,11 @@ type vetted struct {
 	Withheld    []Withheld `json:"withheld,omitempty"`
 }
 
-// Key is a hash of a server's launch configuration (transport, command,
-// arguments, environment, working directory, URL, headers, as written).
-// A changed configuration means a different key and so a fresh fetch.
-func Key(s *config.Server) string {
-	b, _ := json.Marshal(struct {
-		Type, Command, Cwd, URL string
-		Args                    []string
-		Env, Headers            map[string]string
-	}{s.Type, s.Command, s.Cwd, s.URL, s.Args, s.Env, s.Headers})
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
-}
+// Key names a server's cached tool list: the hex hash of its [Identity]
+// (transport, command, arguments, environment, working directory, URL,
+// headers, as written). A changed launch configuration means a different
+// key and so a fresh fetch.
+func Key(s *config.Server) string { return identityHash(s) }
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]`)
 

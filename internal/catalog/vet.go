@@ -117,7 +117,7 @@ func (v *TrustVetter) Vet(spec *config.Server, tools []Tool) ([]Tool, []Withheld
 		for i, t := range tools {
 			tt[i] = trustTool(t)
 		}
-		verdict, err := v.Pins.Check(spec.Identity(), tt, v.QuarantineNew)
+		verdict, err := v.Pins.Check(Identity(spec), tt, v.QuarantineNew)
 		if err != nil {
 			// Without the pin store nothing can be trusted: withhold all.
 			for _, t := range tools {

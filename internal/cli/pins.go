@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
 
@@ -32,10 +34,13 @@ them fail, until 'switchboard approve SERVER [TOOL...]'.`)
 	if err != nil {
 		return err
 	}
-	names := map[string][]string{} // identity -> configured names
+	names := map[string][]string{}  // identity -> configured names
+	legacy := map[string][]string{} // legacy identity -> configured names
 	for _, n := range cfg.Names() {
-		id := cfg.Servers[n].Identity()
+		id := catalog.Identity(cfg.Servers[n])
 		names[id] = append(names[id], n)
+		lid := catalog.LegacyIdentity(cfg.Servers[n])
+		legacy[lid] = append(legacy[lid], n)
 	}
 	ids := make([]string, 0, len(pending))
 	for id := range pending {
@@ -47,10 +52,7 @@ them fail, until 'switchboard approve SERVER [TOOL...]'.`)
 		return nil
 	}
 	for _, id := range ids {
-		label := strings.Join(names[id], ", ")
-		if label == "" {
-			label = "(not configured now) " + strings.ReplaceAll(id, "\x00", " ")
-		}
+		label := pinsLabel(id, names, legacy)
 		fmt.Fprintf(e.Stdout, "%s:\n", label)
 		for _, c := range pending[id] {
 			fmt.Fprintf(e.Stdout, "  %-8s %s\n", statusWord(c.Status), c.Tool)
@@ -94,7 +96,7 @@ record them as approved, so they become visible and callable.`)
 	if fs.NArg() > 1 {
 		tools = fs.Args()[1:]
 	}
-	changes, err := store.Approve(spec.Identity(), tools)
+	changes, err := store.Approve(catalog.Identity(spec), tools)
 	if err != nil {
 		return fmt.Errorf("approving %s: %w", spec.Name, err)
 	}
@@ -107,6 +109,21 @@ record them as approved, so they become visible and callable.`)
 	}
 	fmt.Fprintf(e.Stdout, "Approved %d tool changes of %s.\n", len(changes), spec.Name)
 	return nil
+}
+
+// pinsLabel names an identity of the pins file for a human: the servers
+// configured with it, else what it was.
+func pinsLabel(id string, names, legacy map[string][]string) string {
+	switch {
+	case len(names[id]) > 0:
+		return strings.Join(names[id], ", ")
+	case !strings.HasPrefix(id, catalog.IdentityPrefix) && len(legacy[id]) > 0:
+		return fmt.Sprintf("(legacy pins of %s, from before pins covered env, cwd and headers; not applied) %s",
+			strings.Join(legacy[id], ", "), redact.URL(strings.ReplaceAll(id, "\x00", " ")))
+	case !strings.HasPrefix(id, catalog.IdentityPrefix):
+		return "(legacy pins, not applied) " + redact.URL(strings.ReplaceAll(id, "\x00", " "))
+	}
+	return "(not configured now) " + id
 }
 
 func statusWord(s trust.Status) string {
