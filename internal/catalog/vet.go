@@ -11,6 +11,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/filelock"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
 
@@ -41,7 +42,7 @@ type TrustVetter struct {
 
 // vetVersion changes whenever vetting changes in a way that makes
 // verdicts kept in the catalog cache stale.
-const vetVersion = 1
+const vetVersion = 2
 
 // Stamp implements StampedVetter: a verdict depends on the pins file, the
 // server's policy, the settings and the rules.
@@ -64,45 +65,84 @@ func (v *TrustVetter) Fresh(server string) bool {
 // inspect returns the findings for t, from the cache when it has them.
 func (v *TrustVetter) inspect(t trust.Tool) []trust.Finding {
 	h := trust.Hash(t)
-	v.mu.Lock()
-	if !v.loaded {
-		v.loaded = true
-		v.findings = map[string][]trust.Finding{}
-		if v.InspectCache != "" {
-			if b, err := os.ReadFile(v.InspectCache); err == nil {
-				json.Unmarshal(b, &v.findings)
-			}
-		}
-	}
-	f, ok := v.findings[h]
-	v.mu.Unlock()
-	if ok {
+	if f, ok := v.cached(h); ok {
 		return f
 	}
-	f = trust.Inspect(t)
+	f := trust.Inspect(t)
 	if f == nil {
 		f = []trust.Finding{}
 	}
 	v.mu.Lock()
+	defer v.mu.Unlock()
 	v.findings[h] = f
 	v.dirty = true
-	v.mu.Unlock()
 	return f
 }
 
-// flush writes the findings cache if it changed; best effort.
+// cached returns the findings kept for hash h, reading the cache file on
+// first use.
+func (v *TrustVetter) cached(h string) ([]trust.Finding, bool) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if !v.loaded {
+		v.loaded = true
+		v.findings = readFindings(v.InspectCache)
+	}
+	f, ok := v.findings[h]
+	return f, ok
+}
+
+// readFindings reads an inspect cache file. A missing, unreadable,
+// corrupt or null file, and null entries in it, count as absent: the
+// findings are computed again and the file rewritten.
+func readFindings(path string) map[string][]trust.Finding {
+	out := map[string][]trust.Finding{}
+	if path == "" {
+		return out
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return out
+	}
+	var m map[string][]trust.Finding
+	if json.Unmarshal(b, &m) != nil {
+		return out
+	}
+	for h, f := range m {
+		if f != nil {
+			out[h] = f
+		}
+	}
+	return out
+}
+
+// flush writes the findings cache if it changed, merged with what other
+// processes wrote meanwhile, under the file's lock; best effort.
 func (v *TrustVetter) flush() {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if !v.dirty || v.InspectCache == "" {
 		return
 	}
-	b, err := json.Marshal(v.findings)
-	if err != nil {
+	if os.MkdirAll(filepath.Dir(v.InspectCache), 0o700) != nil {
 		return
 	}
-	if os.MkdirAll(filepath.Dir(v.InspectCache), 0o700) == nil && atomicfile.Write(v.InspectCache, b, 0o600) == nil {
+	err := filelock.With(v.InspectCache, func() error {
+		for h, f := range readFindings(v.InspectCache) {
+			if _, ok := v.findings[h]; !ok {
+				v.findings[h] = f
+			}
+		}
+		b, err := json.Marshal(v.findings)
+		if err != nil {
+			return err
+		}
+		return atomicfile.Write(v.InspectCache, b, 0o600)
+	})
+	if err == nil {
 		v.dirty = false
+	} else if v.Logger != nil {
+		v.Logger.Warn("writing the inspect cache", "file", v.InspectCache, "err", err)
 	}
 }
 
