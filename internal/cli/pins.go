@@ -16,7 +16,10 @@ func runPins(ctx context.Context, e *Env, args []string) error {
 	fs := newFlags(e, "pins", "[--diff]", `
 List tools that are new or changed since they were last approved. Such
 tools are quarantined: hidden from list_tools and search, and calls to
-them fail, until 'switchboard approve SERVER [TOOL...]'.`)
+them fail, until 'switchboard approve SERVER [TOOL...]'. Also list tools
+withheld because their definition looks like a prompt injection, with the
+rule that fired; 'switchboard approve --accept-risk SERVER TOOL' shows
+that exact definition anyway.`)
 	cf.register(fs)
 	diff := fs.Bool("diff", false, "show what changed in each tool")
 	if err := parse(fs, args); err != nil {
@@ -42,6 +45,10 @@ them fail, until 'switchboard approve SERVER [TOOL...]'.`)
 		lid := catalog.LegacyIdentity(cfg.Servers[n])
 		legacy[lid] = append(legacy[lid], n)
 	}
+	held, err := store.Held()
+	if err != nil {
+		return err
+	}
 	ids := make([]string, 0, len(pending))
 	for id := range pending {
 		ids = append(ids, id)
@@ -49,8 +56,8 @@ them fail, until 'switchboard approve SERVER [TOOL...]'.`)
 	slices.Sort(ids)
 	if len(ids) == 0 {
 		fmt.Fprintln(e.Stdout, "No tools are waiting for approval.")
-		return nil
 	}
+	defer printHeld(e, held, names, legacy)
 	for _, id := range ids {
 		label := pinsLabel(id, names, legacy)
 		fmt.Fprintf(e.Stdout, "%s:\n", label)
@@ -67,16 +74,47 @@ them fail, until 'switchboard approve SERVER [TOOL...]'.`)
 	return nil
 }
 
+// printHeld lists the tools withheld as poisoned and how to accept them.
+func printHeld(e *Env, held map[string][]trust.Hold, names, legacy map[string][]string) {
+	ids := make([]string, 0, len(held))
+	for id, hs := range held {
+		if len(hs) > 0 {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	if len(ids) == 0 {
+		return
+	}
+	fmt.Fprintln(e.Stdout, "Withheld because they look like a prompt injection:")
+	for _, id := range ids {
+		fmt.Fprintf(e.Stdout, "%s:\n", pinsLabel(id, names, legacy))
+		for _, h := range held[id] {
+			fmt.Fprintf(e.Stdout, "  %s: %s\n", h.Tool, strings.Join(h.Rules, "; "))
+			if len(names[id]) > 0 {
+				fmt.Fprintf(e.Stdout, "    accept the risk with: switchboard approve --accept-risk %s %s\n", names[id][0], h.Tool)
+			}
+		}
+	}
+}
+
 func runApprove(ctx context.Context, e *Env, args []string) error {
 	var cf configFlags
-	fs := newFlags(e, "approve", "SERVER [TOOL...]", `
+	fs := newFlags(e, "approve", "[--accept-risk] SERVER [TOOL...]", `
 Show what changed in SERVER's pending tools (all, or the named ones) and
-record them as approved, so they become visible and callable.`)
+record them as approved, so they become visible and callable. Running
+sessions pick the approval up on their next listing; no restart needed.
+
+With --accept-risk, show the named tools that were withheld because their
+definition looks like a prompt injection, with the warning, anyway: the
+acceptance holds for that exact definition, and a later change is
+checked again.`)
 	cf.register(fs)
+	acceptRisk := fs.Bool("accept-risk", false, "show the named poisoned-looking tools anyway (exact definition only)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() < 1 {
+	if fs.NArg() < 1 || (*acceptRisk && fs.NArg() < 2) {
 		fs.Usage()
 		return errUsage
 	}
@@ -95,6 +133,16 @@ record them as approved, so they become visible and callable.`)
 	var tools []string
 	if fs.NArg() > 1 {
 		tools = fs.Args()[1:]
+	}
+	if *acceptRisk {
+		for _, tool := range tools {
+			h, err := store.AcceptRisk(catalog.Identity(spec), tool)
+			if err != nil {
+				return fmt.Errorf("approving %s.%s: %w", spec.Name, tool, err)
+			}
+			fmt.Fprintf(e.Stdout, "Accepted the risk of %s.%s (%s); it is shown with a warning until its definition changes.\n", spec.Name, tool, strings.Join(h.Rules, "; "))
+		}
+		return nil
 	}
 	changes, err := store.Approve(catalog.Identity(spec), tools)
 	if err != nil {
