@@ -123,7 +123,9 @@ type Catalog struct {
 
 	indexMu  sync.Mutex // guards index; serialises this process's index writes
 	index    map[string]indexEntry
-	notifyMu sync.Mutex // serialises OnChange calls
+	notifyMu sync.Mutex // guards the two fields below
+	queued   []string   // servers whose change is still to be reported
+	draining bool       // a goroutine is calling OnChange for queued
 }
 
 type entry struct {
@@ -286,13 +288,61 @@ func (c *Catalog) with(e *entry, fn func(e *entry)) {
 	}
 }
 
-// notify calls OnChange, one call at a time.
+// notify reports a change of server through OnChange, one call at a
+// time: the first notifier delivers every change queued meanwhile,
+// including those that OnChange itself causes (it reads the catalog, which
+// may vet another server again), so nothing waits on itself. Each call
+// reads the catalog's state when it runs, so the last one sees the latest.
 func (c *Catalog) notify(server string) {
 	if c.opts.OnChange == nil {
 		return
 	}
+	if !c.enqueue(server) {
+		return // the goroutine draining the queue delivers it
+	}
+	for {
+		next, ok := c.dequeue()
+		if !ok {
+			return
+		}
+		c.deliver(next)
+	}
+}
+
+// enqueue queues server (once) and reports whether the caller must
+// drain the queue.
+func (c *Catalog) enqueue(server string) bool {
 	c.notifyMu.Lock()
 	defer c.notifyMu.Unlock()
+	if !slices.Contains(c.queued, server) {
+		c.queued = append(c.queued, server)
+	}
+	if c.draining {
+		return false
+	}
+	c.draining = true
+	return true
+}
+
+func (c *Catalog) dequeue() (string, bool) {
+	c.notifyMu.Lock()
+	defer c.notifyMu.Unlock()
+	if len(c.queued) == 0 {
+		c.draining = false
+		return "", false
+	}
+	s := c.queued[0]
+	c.queued = c.queued[1:]
+	return s, true
+}
+
+// deliver calls OnChange; a panic in it is logged, and the queue goes on.
+func (c *Catalog) deliver(server string) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.opts.Logger.Error("catalog change callback panicked", "server", server, "panic", r)
+		}
+	}()
 	c.opts.OnChange(server)
 }
 

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -89,5 +90,34 @@ func TestCatalog_CorruptCacheFiles(t *testing.T) {
 				t.Errorf("rewritten cache unusable: %v %v", ts, ok)
 			}
 		})
+	}
+}
+
+// TestCatalog_SharedIndexLosesNoServer: catalogs of several processes
+// (here: one per server, all opened before any writes) writing one cache
+// directory at once keep every server's index entry.
+func TestCatalog_SharedIndexLosesNoServer(t *testing.T) {
+	dir := t.TempDir()
+	names := []string{"s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7"}
+	src := &fakeSource{tools: map[string][]*mcp.Tool{}}
+	for _, n := range names {
+		src.tools[n] = []*mcp.Tool{tool("x", "X.")}
+	}
+	var cats []*Catalog
+	for _, n := range names {
+		cats = append(cats, New(servers(n), src, &Options{CacheDir: dir, Vetter: &TrustVetter{}}))
+	}
+	var wg sync.WaitGroup
+	for i, c := range cats {
+		wg.Go(func() {
+			if _, err := c.Tools(context.Background(), names[i]); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	c := New(servers(names...), src, &Options{CacheDir: dir, Vetter: &TrustVetter{}})
+	if got := len(c.readIndex()); got != len(names) {
+		t.Errorf("index has %d servers, want %d", got, len(names))
 	}
 }

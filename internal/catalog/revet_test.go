@@ -224,3 +224,39 @@ func TestCatalog_RefreshDuringFetchGetsTheNewerList(t *testing.T) {
 		t.Errorf("OnChange saw %v, want v2 last", seen)
 	}
 }
+
+// TestCatalog_OnChangeMayReadTheCatalog: OnChange reading the catalog
+// when the pins file changed (which re-vets other servers and so reports
+// their changes too) neither deadlocks nor drops a change.
+func TestCatalog_OnChangeMayReadTheCatalog(t *testing.T) {
+	dir := t.TempDir()
+	pinsPath := filepath.Join(dir, "pins.json")
+	pins, _ := trust.OpenStore(pinsPath)
+	src := &fakeSource{tools: map[string][]*mcp.Tool{"a": {tool("x", "X.")}, "b": {tool("y", "Y.")}}}
+	spec := servers("a", "b")
+	var mu sync.Mutex
+	got := map[string]int{}
+	var c *Catalog
+	c = New(spec, src, &Options{Vetter: &TrustVetter{Pins: pins, QuarantineNew: true}, OnChange: func(s string) {
+		for _, n := range c.Servers() {
+			c.Count(n) // re-vets stale servers: nested changes
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		got[s]++
+	}})
+	for _, n := range []string{"a", "b"} {
+		c.Tools(context.Background(), n)
+	}
+	other, _ := trust.OpenStore(pinsPath)
+	other.Approve(Identity(spec["a"]), nil)
+	other.Approve(Identity(spec["b"]), nil)
+	done := make(chan struct{})
+	go func() { c.Count("a"); close(done) }()
+	<-done
+	mu.Lock()
+	defer mu.Unlock()
+	if got["a"] != 1 || got["b"] != 1 {
+		t.Errorf("OnChange calls %v, want one for a and one for b", got)
+	}
+}
