@@ -1,11 +1,14 @@
 // Package trust holds Switchboard's trust-and-safety building blocks for
-// backend tools: sanitising their text ([Sanitize]), checking descriptions
-// and schemas for poisoning ([Inspect]), pinning tool definitions by hash
-// ([Hash], [Store]), spotting names that imitate each other ([Confusable],
-// [Shadowing]) and per-server allow/deny rules ([Policy]).
+// backend tools: sanitising their text ([Sanitize], [CleanSchema]) and
+// results ([CleanResult], [CleanText]), checking names, descriptions,
+// schemas and instructions for poisoning ([Inspect], [InspectText]),
+// pinning tool definitions by hash ([Hash], [Store]), spotting names that
+// imitate each other ([Confusable], [Shadowing]) and per-server allow/deny
+// rules ([Policy]).
 //
-// Everything except [Store] is pure and safe for concurrent use. The package
-// imports nothing of ours.
+// Everything except [Store] is pure and safe for concurrent use. Of our
+// packages it imports only the leaves hidden (the hidden-Unicode table),
+// atomicfile and filelock (for the pins file).
 package trust
 
 import (
