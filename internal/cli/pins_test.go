@@ -41,6 +41,7 @@ func TestPins_ListsPoisonedToolsAndAcceptRisk(t *testing.T) {
 	}
 	id := catalog.Identity(cfg.Servers["s"])
 	store, _ := trust.OpenStore(pinsPath)
+	store.Check(id, []trust.Tool{{Name: "add"}}, false)
 	if err := store.SetHeld(id, []trust.Hold{{Tool: "add", Hash: "abc", Rules: []string{"hidden-tag in description"}}}); err != nil {
 		t.Fatal(err)
 	}

@@ -523,12 +523,13 @@ func (s *Store) Identities() ([]string, error) {
 // SetHeld records the tools of identity that vetting withheld as
 // poisoned, replacing the identity's earlier record, so that
 // [Store.Held] (switchboard pins) can list them. The file is written
-// only when the record changed; an identity the store does not know is
-// added only when held is not empty.
+// only when the record changed. An identity the store does not know (not
+// checked yet) is ignored: a record must not make it known, which would
+// turn its first sight into a list of new tools.
 func (s *Store) SetHeld(identity string, held []Hold) error {
 	return s.locked(func() error {
 		sp := s.state.Servers[identity]
-		if sp == nil && len(held) == 0 {
+		if sp == nil {
 			return nil
 		}
 		m := map[string]*Hold{}
@@ -536,12 +537,8 @@ func (s *Store) SetHeld(identity string, held []Hold) error {
 			h.Rules = slices.Clone(h.Rules)
 			m[h.Tool] = &h
 		}
-		if sp != nil && sameHeld(sp.Held, m) {
+		if sameHeld(sp.Held, m) {
 			return nil
-		}
-		if sp == nil {
-			sp = &serverPins{Tools: map[string]*PinnedTool{}}
-			s.state.Servers[identity] = sp
 		}
 		sp.Held = nil
 		if len(m) > 0 {

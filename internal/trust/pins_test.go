@@ -351,3 +351,31 @@ func TestStore_ReturnedChangesAreCopies(t *testing.T) {
 		t.Errorf("store state changed through a returned Change: %+v", done[0].New)
 	}
 }
+
+func TestStore_HeldAndAcceptRisk(t *testing.T) {
+	s, path := openTemp(t)
+	if err := s.SetHeld(id, []Hold{{Tool: "a", Hash: "h1", Rules: []string{"r in description"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := s.Held(); len(h) != 0 {
+		t.Errorf("held recorded for an unknown identity: %v", h)
+	}
+	s.Check(id, tools("a", "one"), false)
+	s.SetHeld(id, []Hold{{Tool: "a", Hash: Hash(tools("a", "one")[0]), Rules: []string{"r in description"}}})
+	other, _ := OpenStore(path)
+	h, _ := other.Held()
+	if len(h[id]) != 1 || h[id][0].Tool != "a" {
+		t.Fatalf("held %v", h)
+	}
+	if _, err := other.AcceptRisk(id, "a"); err != nil {
+		t.Fatal(err)
+	}
+	v, _ := s.Check(id, tools("a", "one"), false)
+	if !v.RiskAccepted["a"] {
+		t.Errorf("risk not accepted: %+v", v)
+	}
+	v, _ = s.Check(id, tools("a", "two"), false)
+	if v.RiskAccepted["a"] {
+		t.Errorf("acceptance applied to a changed definition: %+v", v)
+	}
+}
