@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 
@@ -29,7 +30,7 @@ that exact definition anyway.`)
 	if err != nil {
 		return err
 	}
-	store, err := trust.OpenStore(p.pins())
+	store, err := openPins(e, p.pins())
 	if err != nil {
 		return err
 	}
@@ -126,7 +127,7 @@ checked again.`)
 	if spec == nil {
 		return fmt.Errorf("unknown server %q; configured: %s", fs.Arg(0), strings.Join(cfg.Names(), ", "))
 	}
-	store, err := trust.OpenStore(p.pins())
+	store, err := openPins(e, p.pins())
 	if err != nil {
 		return err
 	}
@@ -157,6 +158,12 @@ checked again.`)
 	}
 	fmt.Fprintf(e.Stdout, "Approved %d tool changes of %s.\n", len(changes), spec.Name)
 	return nil
+}
+
+// openPins opens the pins store, its warnings (a corrupt file moved
+// aside) on e.Stderr.
+func openPins(e *Env, path string) (*trust.Store, error) {
+	return trust.OpenStoreWith(path, &trust.StoreOptions{Logger: slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 }
 
 // pinsLabel names an identity of the pins file for a human: the servers
