@@ -18,9 +18,10 @@ const module = "github.com/switchboard-mcp/switchboard/internal/"
 // allowed lists, for each package, the packages of ours it may import.
 var allowed = map[string][]string{
 	"tokens":     {},
-	"tsdecl":     {},
+	"tsdecl":     {"hidden"},
+	"hidden":     {},
 	"search":     {},
-	"trust":      {"atomicfile", "filelock"},
+	"trust":      {"atomicfile", "filelock", "hidden"},
 	"atomicfile": {},
 	"filelock":   {},
 	"redact":     {},
@@ -32,7 +33,7 @@ var allowed = map[string][]string{
 	"sandbox":    {"script"},
 	"backend":    {"config", "redact"},
 	"pool":       {"backend", "config", "redact"},
-	"catalog":    {"atomicfile", "config", "filelock", "redact", "trust", "tsdecl"},
+	"catalog":    {"atomicfile", "config", "filelock", "hidden", "redact", "trust", "tsdecl"},
 	"agentconf":  {"atomicfile", "config", "filelock", "redact"},
 	"server":     {"catalog", "config", "redact", "script", "search", "tsdecl"},
 	"cli":        {"*"},
@@ -42,6 +43,7 @@ var allowed = map[string][]string{
 var forbiddenStd = map[string][]string{
 	"script": {"os/exec", "net", "net/http"},
 	"tsdecl": {"os", "os/exec", "net"},
+	"hidden": {"os", "os/exec", "net"},
 	"search": {"os", "os/exec", "net"},
 }
 

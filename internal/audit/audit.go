@@ -23,6 +23,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/switchboard-mcp/switchboard/internal/filelock"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
 
@@ -101,7 +102,11 @@ type Options struct {
 }
 
 // Log is an audit log file. It is safe for concurrent use; each entry is
-// written with one write call, so lines never interleave.
+// written with one write call, so lines never interleave. Several
+// processes may share one file: rotation happens under an OS file lock
+// (path+".lock") and a Log follows a rotation another process made, so no
+// line is lost; a file may pass MaxBytes by the lines other processes
+// append between a size check and the write.
 type Log struct {
 	path     string
 	maxBytes int64
@@ -189,8 +194,13 @@ func (l *Log) Record(e Entry) error {
 	if l.f == nil {
 		return ErrClosed
 	}
+	// Other processes append to the same file and may rotate it: follow
+	// a rotation, and count their lines in the size.
+	if err := l.follow(); err != nil {
+		return err
+	}
 	if l.size > 0 && l.size+int64(len(b)) > l.maxBytes {
-		if err := l.rotate(); err != nil {
+		if err := l.rotate(int64(len(b))); err != nil {
 			return err
 		}
 	}
@@ -202,15 +212,46 @@ func (l *Log) Record(e Entry) error {
 	return nil
 }
 
+// follow reopens the file when another process rotated it (the path no
+// longer names the file we hold) and refreshes the size. l.mu held.
+func (l *Log) follow() error {
+	cur, err := l.f.Stat()
+	if err != nil {
+		return fmt.Errorf("writing audit log: %w", err)
+	}
+	if info, err := os.Stat(l.path); err != nil || !os.SameFile(info, cur) {
+		l.f.Close()
+		l.f = nil
+		return l.open()
+	}
+	l.size = cur.Size()
+	return nil
+}
+
 // rotate shifts file.i to file.i+1, dropping file.keep, moves the file to
-// file.1 and opens a fresh file. Called with l.mu held.
-func (l *Log) rotate() error {
+// file.1 and opens a fresh file, under the log's file lock so that
+// processes sharing the log rotate it once: inside the lock the file is
+// examined again and, when another process rotated it meanwhile (or it no
+// longer needs rotating to take next more bytes), only reopened. Called
+// with l.mu held.
+func (l *Log) rotate(next int64) error {
+	lk, err := filelock.Lock(l.path, 0)
+	if err != nil {
+		return fmt.Errorf("rotating audit log: %w", err)
+	}
+	defer lk.Unlock()
+	cur, cerr := l.f.Stat()
+	info, serr := os.Stat(l.path)
+	if cerr != nil || serr != nil || !os.SameFile(info, cur) || info.Size() == 0 || info.Size()+next <= l.maxBytes {
+		l.f.Close()
+		l.f = nil
+		return l.open()
+	}
 	if err := l.f.Close(); err != nil {
 		return fmt.Errorf("rotating audit log: %w", err)
 	}
 	l.f = nil
 	name := func(i int) string { return l.path + "." + strconv.Itoa(i) }
-	var err error
 	if l.keep == 0 {
 		err = os.Remove(l.path)
 	} else {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,7 +106,9 @@ func TestLog_Rotation(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	var names []string
 	for _, e := range entries {
-		names = append(names, e.Name())
+		if !strings.HasSuffix(e.Name(), ".lock") {
+			names = append(names, e.Name())
+		}
 	}
 	if strings.Join(names, " ") != "audit.jsonl audit.jsonl.1 audit.jsonl.2" {
 		t.Fatalf("files %v", names)
@@ -132,6 +135,63 @@ func TestLog_Rotation(t *testing.T) {
 	}
 }
 
+// TestLog_SharedFileRotatesOnceAndLosesNothing: two logs on one file (two
+// switchboard processes) write and rotate concurrently; every line lands
+// in exactly one file, and no rotation moves a file the other just
+// started.
+func TestLog_SharedFileRotatesOnceAndLosesNothing(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "audit.jsonl")
+	const perLog = 200
+	var logs []*Log
+	for range 2 {
+		l, err := Open(path, &Options{MaxBytes: 2000, Keep: 100, Now: func() time.Time { return t0 }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs = append(logs, l)
+	}
+	var wg sync.WaitGroup
+	for i, l := range logs {
+		wg.Go(func() {
+			for j := range perLog {
+				if err := l.Record(Entry{Server: fmt.Sprintf("s%d", i), Tool: fmt.Sprintf("t%d", j)}); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	seen := map[string]int{}
+	files, _ := filepath.Glob(path + "*")
+	for _, f := range files {
+		if strings.HasSuffix(f, ".lock") {
+			continue
+		}
+		info, _ := os.Stat(f)
+		// Lines the other process appends between a size check and its
+		// write may pass MaxBytes by a line or two, not more.
+		if info.Size() > 2000+300 {
+			t.Errorf("%s has %d bytes, far over MaxBytes", f, info.Size())
+		}
+		for _, line := range readLines(t, f) {
+			seen[line]++
+		}
+	}
+	for _, l := range logs {
+		l.Close()
+	}
+	if len(seen) != 2*perLog {
+		t.Errorf("%d distinct lines across %d files, want %d", len(seen), len(files), 2*perLog)
+	}
+	for line, n := range seen {
+		if n != 1 {
+			t.Errorf("line %s appears %d times", line, n)
+		}
+	}
+}
+
 func TestLog_RotationKeepNone(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "a.log")
@@ -140,7 +200,7 @@ func TestLog_RotationKeepNone(t *testing.T) {
 		l.Record(Entry{Server: "s", Tool: "t"})
 	}
 	l.Close()
-	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 { // a.log, a.log.lock
 		t.Errorf("files %v", entries)
 	}
 }

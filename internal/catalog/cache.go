@@ -1,18 +1,20 @@
 package catalog
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/filelock"
 )
 
 // cacheVersion changes when the cache format does; older files are ignored.
@@ -35,20 +37,17 @@ type vetted struct {
 	ServerIdent string     `json:"serverIdent"`
 	Tools       []Tool     `json:"tools"`
 	Withheld    []Withheld `json:"withheld,omitempty"`
+	// Instructions are the server's instructions as vetted, with the
+	// vetter's note on them.
+	Instructions     string `json:"instructions,omitempty"`
+	InstructionsNote string `json:"instructionsNote,omitempty"`
 }
 
-// Key is a hash of a server's launch configuration (transport, command,
-// arguments, environment, working directory, URL, headers, as written).
-// A changed configuration means a different key and so a fresh fetch.
-func Key(s *config.Server) string {
-	b, _ := json.Marshal(struct {
-		Type, Command, Cwd, URL string
-		Args                    []string
-		Env, Headers            map[string]string
-	}{s.Type, s.Command, s.Cwd, s.URL, s.Args, s.Env, s.Headers})
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
-}
+// Key names a server's cached tool list: the hex hash of its [Identity]
+// (transport, command, arguments, environment, working directory, URL,
+// headers, as written). A changed launch configuration means a different
+// key and so a fresh fetch.
+func Key(s *config.Server) string { return identityHash(s) }
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]`)
 
@@ -74,6 +73,12 @@ func (c *Catalog) readCache(server, key string) (*cacheFile, error) {
 	if f.Version != cacheVersion || f.Key != key || f.Listing == nil {
 		return nil, errNoCache
 	}
+	// null entries count as absent: the list drops them, and a verdict
+	// holding one is not kept.
+	f.Listing.Tools = slices.DeleteFunc(f.Listing.Tools, func(t *mcp.Tool) bool { return t == nil })
+	if f.Vetted != nil && (f.Vetted.Tools == nil || slices.ContainsFunc(f.Vetted.Tools, func(t Tool) bool { return t.Name == "" && t.Server == "" })) {
+		f.Vetted = nil
+	}
 	return &f, nil
 }
 
@@ -85,6 +90,8 @@ type indexEntry struct {
 	ServerIdent string `json:"serverIdent"`
 	Count       int    `json:"count"`
 	Withheld    int    `json:"withheld"`
+	// InstructionsNote is the vetter's note on the server's instructions.
+	InstructionsNote string `json:"instructionsNote,omitempty"`
 }
 
 func (c *Catalog) indexPath() string { return filepath.Join(c.opts.CacheDir, "index.json") }
@@ -99,56 +106,86 @@ func (c *Catalog) readIndex() map[string]indexEntry {
 	if err != nil {
 		return idx
 	}
-	var f struct {
-		Version int                   `json:"version"`
-		Servers map[string]indexEntry `json:"servers"`
-	}
+	var f indexFile
 	if json.Unmarshal(b, &f) != nil || f.Version != cacheVersion || f.Servers == nil {
 		return idx
 	}
 	return f.Servers
 }
 
+type indexFile struct {
+	Version int                   `json:"version"`
+	Servers map[string]indexEntry `json:"servers"`
+}
+
 // writeCache persists e's listing and, when the vetter allows, its
-// verdict. The entry is read under c.mu.
-func (c *Catalog) writeCache(server string, e *entry) error {
+// verdict, then its line of index.json; failures are logged (the cache
+// is only a cache). The cache file and the index are each written under
+// their OS file lock; the index is re-read inside the lock and only this
+// server's line replaced, so processes sharing the cache lose nothing. A
+// snapshot older than one already written is dropped.
+func (c *Catalog) writeCache(e *entry) {
 	if c.opts.CacheDir == "" {
+		return
+	}
+	if err := c.writeEntry(e); err != nil {
+		c.opts.Logger.Warn("writing catalog cache", "server", e.name, "err", err)
+	}
+}
+
+func (c *Catalog) writeEntry(e *entry) error {
+	e.writeMu.Lock()
+	defer e.writeMu.Unlock()
+	var (
+		f   cacheFile
+		gen uint64
+		ie  *indexEntry
+	)
+	err := func() error {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		if e.listing == nil || e.gen <= e.written {
+			return errNoCache
+		}
+		gen = e.gen
+		f = cacheFile{Version: cacheVersion, Server: e.name, Key: e.key, Fetched: e.fetched, Listing: e.listing}
+		if e.stamp != "" {
+			f.Vetted = &vetted{Stamp: e.stamp, ServerIdent: c.idents[e.name], Tools: e.tools, Withheld: e.withheld,
+				Instructions: e.instructions, InstructionsNote: e.instrNote}
+			ie = &indexEntry{Key: e.key, Stamp: e.stamp, ServerIdent: c.idents[e.name], Count: len(e.tools), Withheld: len(e.withheld), InstructionsNote: e.instrNote}
+		}
 		return nil
+	}()
+	if errors.Is(err, errNoCache) {
+		return nil
+	}
+	b, err := json.Marshal(f)
+	if err != nil {
+		return err
 	}
 	if err := os.MkdirAll(c.opts.CacheDir, 0o700); err != nil {
 		return err
 	}
-	c.mu.Lock()
-	f := cacheFile{Version: cacheVersion, Server: server, Key: e.key, Fetched: e.fetched, Listing: e.listing}
-	st := c.stamp(e.spec)
-	if st != "" {
-		f.Vetted = &vetted{Stamp: st, ServerIdent: c.idents[server], Tools: e.tools, Withheld: e.withheld}
-	}
-	b, err := json.Marshal(f)
-	c.mu.Unlock()
-	if err != nil {
+	path := c.cachePath(e.name, e.key)
+	if err := filelock.With(path, func() error { return atomicfile.Write(path, b, 0o600) }); err != nil {
 		return err
 	}
-	if err := atomicfile.Write(c.cachePath(server, e.key), b, 0o600); err != nil {
-		return err
-	}
-	// The index entry is written after the entry it describes; indexMu
-	// keeps snapshots of the index in the order they are taken.
+	e.written = gen
+	// The index entry is written after the entry it describes.
 	c.indexMu.Lock()
 	defer c.indexMu.Unlock()
-	c.mu.Lock()
-	if st != "" {
-		c.index[server] = indexEntry{Key: e.key, Stamp: st, ServerIdent: c.idents[server], Count: len(f.Vetted.Tools), Withheld: len(f.Vetted.Withheld)}
-	} else {
-		delete(c.index, server)
-	}
-	ib, err := json.Marshal(struct {
-		Version int                   `json:"version"`
-		Servers map[string]indexEntry `json:"servers"`
-	}{cacheVersion, c.index})
-	c.mu.Unlock()
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(c.indexPath(), ib, 0o600)
+	return filelock.With(c.indexPath(), func() error {
+		idx := c.readIndex()
+		if ie != nil {
+			idx[e.name] = *ie
+		} else {
+			delete(idx, e.name)
+		}
+		c.index = idx
+		ib, err := json.Marshal(indexFile{cacheVersion, idx})
+		if err != nil {
+			return err
+		}
+		return atomicfile.Write(c.indexPath(), ib, 0o600)
+	})
 }

@@ -75,54 +75,93 @@ type StampedVetter interface {
 	Stamp(spec *config.Server) string
 }
 
+// InstructionsVetter is a Vetter that also vets a server's
+// instructions (from its initialize result): it returns the text the
+// client may see (empty when withheld) and a note for the server's line in
+// the capability index (empty when nothing was found).
+type InstructionsVetter interface {
+	VetInstructions(spec *config.Server, instructions string) (visible, note string)
+}
+
 // Options configure a Catalog. Zero fields mean: no disk cache, no
-// vetting, discard logs.
+// vetting, discard logs, fetches bounded by DefaultFetchTimeout.
 type Options struct {
 	CacheDir string // e.g. $XDG_CACHE_HOME/switchboard/catalog
 	Vetter   Vetter
 	Logger   *slog.Logger
-	// OnChange is called (outside locks) after a server's visible tool
-	// list changed.
+	// OnChange is called (outside locks, one call at a time) after a
+	// server's visible tool list changed: a fetch brought a different list,
+	// or the vetter's verdict changed (the pins file changed, such as by
+	// 'switchboard approve' in another process). It reads the catalog for
+	// the new state; as calls are serialised, the last call sees the latest.
 	OnChange func(server string)
+	// FetchTimeout bounds one fetch of a tool list; a server's own
+	// StartTimeout, when set, is used instead. The fetch runs on its own
+	// context, so a caller that gives up does not fail the other callers
+	// waiting for the same fetch.
+	FetchTimeout time.Duration
 }
 
+// DefaultFetchTimeout bounds a fetch when neither Options.FetchTimeout
+// nor the server's StartTimeout is set.
+const DefaultFetchTimeout = 2 * time.Minute
+
 // Catalog holds the tool lists of the configured servers. It is safe
-// for concurrent use.
+// for concurrent use. No lock is held across servers: each server's entry
+// has its own lock, taken while its cache file is read and its list vetted
+// (so one server's slow vetting never blocks another's), never while its
+// tool list is fetched.
 type Catalog struct {
-	src    Source
-	opts   Options
-	idents map[string]string // server name -> ident
-	names  []string          // sorted server names
+	src     Source
+	opts    Options
+	idents  map[string]string // server name -> ident
+	names   []string          // sorted server names
+	entries map[string]*entry // fixed after New
 
 	mu      sync.Mutex
-	entries map[string]*entry
-	index   map[string]indexEntry // what index.json says, kept current
-	indexMu sync.Mutex            // serialises writes of index.json
-	invalid map[string]int        // server -> refreshes wanted (0-2), see Invalidate
-	fetch   map[string]*fetchCall // single-flight fetches
+	invalid map[string]int // server -> refreshes wanted (0-2), see Invalidate
+
+	indexMu  sync.Mutex // guards index; serialises this process's index writes
+	index    map[string]indexEntry
+	notifyMu sync.Mutex // guards the two fields below
+	queued   []string   // servers whose change is still to be reported
+	draining bool       // a goroutine is calling OnChange for queued
 }
 
 type entry struct {
+	name string
 	spec *config.Server
 	key  string
+
+	mu sync.Mutex // guards the fields below
 	// lazy, when set, says the cache holds a valid list and verdict not
 	// read yet; load reads them on first use.
-	lazy     *indexEntry
-	listing  *Listing // nil: unknown (never fetched, no cache)
-	fetched  time.Time
-	tools    []Tool // visible, sorted by name
-	withheld []Withheld
+	lazy         *indexEntry
+	listing      *Listing // nil: unknown (never fetched, no cache)
+	fetched      time.Time
+	tools        []Tool // visible, sorted by name
+	withheld     []Withheld
+	stamp        string // the vetter's stamp the verdict was made under
+	instructions string // vetted instructions
+	instrNote    string // the vetter's note on them
+	gen          uint64 // bumped whenever listing or verdict change
+	fetch        *fetchCall
+	demand       uint64 // forced refreshes asked for so far
+
+	writeMu sync.Mutex // orders this server's cache writes
+	written uint64     // gen last written
 }
 
 type fetchCall struct {
-	done chan struct{}
-	err  error
+	done   chan struct{}
+	err    error
+	covers uint64 // the entry's demand when the fetch started
 }
 
 // New returns a catalog over servers, loading any cached tool lists
 // from o.CacheDir. It never starts a backend.
 func New(servers map[string]*config.Server, src Source, o *Options) *Catalog {
-	c := &Catalog{src: src, entries: map[string]*entry{}, fetch: map[string]*fetchCall{}}
+	c := &Catalog{src: src, entries: map[string]*entry{}}
 	if o != nil {
 		c.opts = *o
 	}
@@ -133,39 +172,50 @@ func New(servers map[string]*config.Server, src Source, o *Options) *Catalog {
 		c.names = append(c.names, name)
 	}
 	slices.Sort(c.names)
-	identList := tsdecl.Idents(c.names)
+	identList := tsdecl.GlobalIdents(c.names)
 	c.idents = make(map[string]string, len(c.names))
 	for i, n := range c.names {
 		c.idents[n] = identList[i]
 	}
-	var revetted []string
 	c.index = c.readIndex()
+	var revetted []*entry
 	for _, name := range c.names {
 		spec := servers[name]
-		e := &entry{spec: spec, key: Key(spec)}
+		e := &entry{name: name, spec: spec, key: Key(spec)}
 		if ie, ok := c.index[name]; ok && ie.Key == e.key && ie.ServerIdent == c.idents[name] && ie.Stamp != "" && ie.Stamp == c.stamp(spec) {
 			e.lazy = &ie // read on first use: start-up reads one small file
-		} else if f, err := c.readCache(name, e.key); err == nil {
-			e.listing, e.fetched = f.Listing, f.Fetched
-			if v := f.Vetted; v != nil && v.ServerIdent == c.idents[name] && v.Stamp == c.stamp(spec) {
-				e.tools, e.withheld = v.Tools, v.Withheld
-			} else {
-				c.derive(name, e)
-			}
-			revetted = append(revetted, name) // its index entry is stale
-		} else if !errors.Is(err, errNoCache) {
-			c.opts.Logger.Warn("ignoring unreadable catalog cache", "server", name, "err", err)
+		} else if c.readEntry(e) {
+			revetted = append(revetted, e) // its index entry is stale
 		}
 		c.entries[name] = e
 	}
-	// Stamps are taken after all vetting: vetting may itself write the
-	// pins file (trust on first use).
-	for _, name := range revetted {
-		if err := c.writeCache(name, c.entries[name]); err != nil {
-			c.opts.Logger.Warn("writing catalog cache", "server", name, "err", err)
-		}
+	for _, e := range revetted {
+		c.writeCache(e)
 	}
 	return c
+}
+
+// readEntry fills e from its cache file, vetting the list again when the
+// kept verdict is stale; it reports whether e should be written back. A
+// missing cache is no list; a corrupt one is logged and counts as absent
+// (the next fetch rewrites it). e.mu held or e not shared yet.
+func (c *Catalog) readEntry(e *entry) bool {
+	f, err := c.readCache(e.name, e.key)
+	if err != nil {
+		if !errors.Is(err, errNoCache) {
+			c.opts.Logger.Warn("ignoring unreadable catalog cache", "server", e.name, "err", err)
+		}
+		return false
+	}
+	e.listing, e.fetched = f.Listing, f.Fetched
+	e.gen++
+	if v := f.Vetted; v != nil && v.ServerIdent == c.idents[e.name] && v.Stamp == c.stamp(e.spec) && v.Stamp != "" {
+		e.tools, e.withheld, e.stamp = v.Tools, v.Withheld, v.Stamp
+		e.instructions, e.instrNote = v.Instructions, v.InstructionsNote
+		return false
+	}
+	c.derive(e)
+	return true
 }
 
 // stamp is the vetter's stamp for spec, or "" when verdicts cannot be
@@ -194,82 +244,169 @@ func (c *Catalog) Spec(server string) *config.Server {
 	return nil
 }
 
-// load reads e's cached list and verdict if they were left for first
-// use. c.mu held.
-func (c *Catalog) load(server string, e *entry) {
-	if e == nil || e.lazy == nil {
-		return
+// ensure brings e up to date: reads a cache left for first use, and vets
+// the list again when the vetter's stamp moved (the pins file or policy
+// changed). It reports whether the visible tools changed and whether the
+// entry should be written back. e.mu held.
+func (c *Catalog) ensure(e *entry) (changed, write bool) {
+	if e.lazy != nil {
+		e.lazy = nil
+		write = c.readEntry(e)
+		return false, write
 	}
-	e.lazy = nil
-	f, err := c.readCache(server, e.key)
-	if err != nil {
-		if !errors.Is(err, errNoCache) {
-			c.opts.Logger.Warn("ignoring unreadable catalog cache", "server", server, "err", err)
+	if e.listing == nil {
+		return false, false
+	}
+	if st := c.stamp(e.spec); st == "" || st != e.stamp {
+		if st == "" && e.stamp == "" && e.tools != nil {
+			return false, false // an unstamped vetter ran on this list already
 		}
+		before := toolSig(e.tools)
+		c.derive(e)
+		return !slices.Equal(before, toolSig(e.tools)), true
+	}
+	return false, false
+}
+
+// with runs fn on e brought up to date, under e.mu; it then writes the
+// entry back and reports a change, outside the lock. fn may be nil.
+func (c *Catalog) with(e *entry, fn func(e *entry)) {
+	var changed, write bool
+	func() {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		changed, write = c.ensure(e)
+		if fn != nil {
+			fn(e)
+		}
+	}()
+	if write {
+		c.writeCache(e)
+	}
+	if changed {
+		c.notify(e.name)
+	}
+}
+
+// notify reports a change of server through OnChange, one call at a
+// time: the first notifier delivers every change queued meanwhile,
+// including those that OnChange itself causes (it reads the catalog, which
+// may vet another server again), so nothing waits on itself. Each call
+// reads the catalog's state when it runs, so the last one sees the latest.
+func (c *Catalog) notify(server string) {
+	if c.opts.OnChange == nil {
 		return
 	}
-	e.listing, e.fetched = f.Listing, f.Fetched
-	if v := f.Vetted; v != nil && v.ServerIdent == c.idents[server] && v.Stamp == c.stamp(e.spec) {
-		e.tools, e.withheld = v.Tools, v.Withheld
-		return
+	if !c.enqueue(server) {
+		return // the goroutine draining the queue delivers it
 	}
-	c.derive(server, e)
-	go c.writeCache(server, e)
+	for {
+		next, ok := c.dequeue()
+		if !ok {
+			return
+		}
+		c.deliver(next)
+	}
+}
+
+// enqueue queues server (once) and reports whether the caller must
+// drain the queue.
+func (c *Catalog) enqueue(server string) bool {
+	c.notifyMu.Lock()
+	defer c.notifyMu.Unlock()
+	if !slices.Contains(c.queued, server) {
+		c.queued = append(c.queued, server)
+	}
+	if c.draining {
+		return false
+	}
+	c.draining = true
+	return true
+}
+
+func (c *Catalog) dequeue() (string, bool) {
+	c.notifyMu.Lock()
+	defer c.notifyMu.Unlock()
+	if len(c.queued) == 0 {
+		c.draining = false
+		return "", false
+	}
+	s := c.queued[0]
+	c.queued = c.queued[1:]
+	return s, true
+}
+
+// deliver calls OnChange; a panic in it is logged, and the queue goes on.
+func (c *Catalog) deliver(server string) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.opts.Logger.Error("catalog change callback panicked", "server", server, "panic", r)
+		}
+	}()
+	c.opts.OnChange(server)
 }
 
 // Count returns how many tools of server are visible, when known,
-// without reading its whole cached list.
+// without reading its whole cached list (unless its verdict is stale).
 func (c *Catalog) Count(server string) (visible, withheld int, ok bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	e := c.entries[server]
-	switch {
-	case e == nil:
-		return 0, 0, false
-	case e.lazy != nil:
-		return e.lazy.Count, e.lazy.Withheld, true
-	case e.listing == nil:
+	if e == nil {
 		return 0, 0, false
 	}
-	return len(e.tools), len(e.withheld), true
+	e.mu.Lock()
+	if l := e.lazy; l != nil && l.Stamp == c.stamp(e.spec) {
+		e.mu.Unlock()
+		return l.Count, l.Withheld, true
+	}
+	e.mu.Unlock()
+	c.with(e, func(e *entry) {
+		if e.listing != nil {
+			visible, withheld, ok = len(e.tools), len(e.withheld), true
+		}
+	})
+	return visible, withheld, ok
 }
 
 // Known reports whether the server's tool list is known without
 // starting it, and the visible tools if so.
-func (c *Catalog) Known(server string) ([]Tool, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+func (c *Catalog) Known(server string) (tools []Tool, ok bool) {
 	e := c.entries[server]
-	c.load(server, e)
-	if e == nil || e.listing == nil {
+	if e == nil {
 		return nil, false
 	}
-	return e.tools, true
+	c.with(e, func(e *entry) {
+		if e.listing != nil {
+			tools, ok = e.tools, true
+		}
+	})
+	return tools, ok
 }
 
-// Info returns what the server said about itself in its last listing.
-func (c *Catalog) Info(server string) (Listing, time.Time, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+// Info returns what the server said about itself in its last listing,
+// with its instructions as vetted (empty when withheld).
+func (c *Catalog) Info(server string) (l Listing, fetched time.Time, ok bool) {
 	e := c.entries[server]
-	c.load(server, e)
-	if e == nil || e.listing == nil {
+	if e == nil {
 		return Listing{}, time.Time{}, false
 	}
-	l := *e.listing
-	l.Tools = nil
-	return l, e.fetched, true
+	c.with(e, func(e *entry) {
+		if e.listing != nil {
+			l, fetched, ok = *e.listing, e.fetched, true
+			l.Tools = nil
+			l.Instructions = e.instructions
+		}
+	})
+	return l, fetched, ok
 }
 
 // Withheld returns the tools of server kept from the client, and why.
-func (c *Catalog) Withheld(server string) []Withheld {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e := c.entries[server]; e != nil {
-		c.load(server, e)
-		return slices.Clone(e.withheld)
+func (c *Catalog) Withheld(server string) (out []Withheld) {
+	e := c.entries[server]
+	if e == nil {
+		return nil
 	}
-	return nil
+	c.with(e, func(e *entry) { out = slices.Clone(e.withheld) })
+	return out
 }
 
 // ErrUnknownServer is returned for a server that is not configured.
@@ -292,76 +429,128 @@ func (c *Catalog) Tools(ctx context.Context, server string) ([]Tool, error) {
 }
 
 // Refresh fetches server's tool list from the backend and stores it.
-// Concurrent refreshes of one server share one fetch.
+// Concurrent refreshes of one server share one fetch; a refresh asked for
+// while a fetch runs waits for a fetch that started after it was asked,
+// so a list changed meanwhile is never missed and an older list never
+// applies after a newer one.
 func (c *Catalog) Refresh(ctx context.Context, server string) error {
 	return c.refresh(ctx, server, true)
 }
 
 // refresh fetches server's tool list; unless force, only when it is
 // still unknown once no other fetch is running (so callers that all saw
-// it unknown share one fetch, even one that just ended).
+// it unknown share one fetch, even one that just ended). Each caller waits
+// on its own ctx; the fetch runs on a context of its own.
 func (c *Catalog) refresh(ctx context.Context, server string, force bool) error {
-	c.mu.Lock()
 	e := c.entries[server]
 	if e == nil {
-		c.mu.Unlock()
 		return fmt.Errorf("%w %q", ErrUnknownServer, server)
 	}
-	c.load(server, e)
-	if !force && e.listing != nil && c.fetch[server] == nil {
-		c.mu.Unlock()
-		return nil
+	var need uint64
+	if force {
+		e.mu.Lock()
+		e.demand++
+		need = e.demand
+		e.mu.Unlock()
 	}
-	if f := c.fetch[server]; f != nil {
-		c.mu.Unlock()
+	for {
+		var f *fetchCall
+		var known bool
+		c.with(e, func(e *entry) {
+			known = e.listing != nil
+			f = e.fetch
+			if f == nil && (force || !known) {
+				f = &fetchCall{done: make(chan struct{}), covers: e.demand}
+				e.fetch = f
+				go c.runFetch(context.WithoutCancel(ctx), e, f)
+			}
+		})
+		if f == nil {
+			return nil // known, and no fetch wanted
+		}
 		select {
 		case <-f.done:
-			return f.err
 		case <-ctx.Done():
 			return ctx.Err()
 		}
+		if f.covers >= need {
+			return f.err
+		}
 	}
-	f := &fetchCall{done: make(chan struct{})}
-	c.fetch[server] = f
-	c.mu.Unlock()
-
-	l, err := c.src.ListTools(ctx, server)
-	var changed bool
-	c.mu.Lock()
-	delete(c.fetch, server)
-	if err == nil {
-		c.load(server, e)
-		before := toolNames(e.tools)
-		e.listing, e.fetched = l, time.Now()
-		c.derive(server, e)
-		changed = !slices.Equal(before, toolNames(e.tools))
-	}
-	c.mu.Unlock()
-	f.err = err
-	close(f.done)
-	if err != nil {
-		return err
-	}
-	if werr := c.writeCache(server, e); werr != nil {
-		c.opts.Logger.Warn("writing catalog cache", "server", server, "err", werr)
-	}
-	if changed && c.opts.OnChange != nil {
-		c.opts.OnChange(server)
-	}
-	return nil
 }
 
-func toolNames(ts []Tool) []string {
+// runFetch fetches e's list on a context detached from the caller that
+// started it, applies it, writes it back and reports a change, then
+// releases the waiters.
+func (c *Catalog) runFetch(parent context.Context, e *entry, f *fetchCall) {
+	timeout := c.opts.FetchTimeout
+	if d := e.spec.StartTimeout.D(); d > 0 {
+		timeout = d
+	}
+	if timeout <= 0 {
+		timeout = DefaultFetchTimeout
+	}
+	ctx, cancel := context.WithTimeout(parent, timeout)
+	defer cancel()
+	var changed bool
+	defer func() {
+		if r := recover(); r != nil {
+			f.err = fmt.Errorf("listing tools of %s: internal error: %v", e.name, r)
+			e.mu.Lock()
+			e.fetch = nil
+			e.mu.Unlock()
+		}
+		close(f.done)
+	}()
+	l, err := c.src.ListTools(ctx, e.name)
+	if err == nil && l == nil {
+		err = fmt.Errorf("listing tools of %s: no listing", e.name)
+	}
+	func() {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		e.fetch = nil
+		if err != nil {
+			return
+		}
+		if e.lazy != nil {
+			e.lazy = nil
+			c.readEntry(e)
+		}
+		before := toolSig(e.tools)
+		e.listing, e.fetched = l, time.Now()
+		c.derive(e)
+		changed = !slices.Equal(before, toolSig(e.tools))
+	}()
+	f.err = err
+	if err != nil {
+		return
+	}
+	c.writeCache(e)
+	if changed {
+		c.notify(e.name)
+	}
+}
+
+// toolSig is what OnChange compares: the visible tools' names,
+// descriptions, idents and warnings.
+func toolSig(ts []Tool) []string {
 	out := make([]string, len(ts))
 	for i, t := range ts {
-		out[i] = t.Name + "\x00" + t.Description
+		out[i] = t.Name + "\x00" + t.Ident + "\x00" + t.Description + "\x00" + t.Warning
 	}
 	return out
 }
 
-// derive computes the visible tools of e from its listing. c.mu held.
-func (c *Catalog) derive(server string, e *entry) {
-	raw := e.listing.Tools
+// derive computes the visible tools of e from its listing and records the
+// vetter's stamp. e.mu held.
+func (c *Catalog) derive(e *entry) {
+	var raw []*mcp.Tool
+	for _, t := range e.listing.Tools {
+		if t != nil {
+			raw = append(raw, t)
+		}
+	}
 	names := make([]string, len(raw))
 	for i, t := range raw {
 		names[i] = t.Name
@@ -369,12 +558,9 @@ func (c *Catalog) derive(server string, e *entry) {
 	ids := tsdecl.Idents(names)
 	tools := make([]Tool, 0, len(raw))
 	for i, t := range raw {
-		if t == nil {
-			continue
-		}
 		tools = append(tools, Tool{
-			Server:       server,
-			ServerIdent:  c.idents[server],
+			Server:       e.name,
+			ServerIdent:  c.idents[e.name],
 			Name:         t.Name,
 			Ident:        ids[i],
 			Title:        t.Title,
@@ -386,10 +572,20 @@ func (c *Catalog) derive(server string, e *entry) {
 	}
 	slices.SortFunc(tools, func(a, b Tool) int { return cmpString(a.Name, b.Name) })
 	e.withheld = nil
+	e.instructions, e.instrNote = e.listing.Instructions, ""
 	if c.opts.Vetter != nil {
 		tools, e.withheld = c.opts.Vetter.Vet(e.spec, tools)
+		if iv, ok := c.opts.Vetter.(InstructionsVetter); ok && e.listing.Instructions != "" {
+			e.instructions, e.instrNote = iv.VetInstructions(e.spec, e.listing.Instructions)
+		}
+	}
+	if tools == nil {
+		tools = []Tool{}
 	}
 	e.tools = tools
+	// Taken after vetting: vetting may itself write the pins file.
+	e.stamp = c.stamp(e.spec)
+	e.gen++
 }
 
 func cmpString(a, b string) int {
@@ -429,7 +625,12 @@ func (c *Catalog) Lookup(ctx context.Context, server, tool string) (Tool, error)
 		return Tool{}, err
 	}
 	for _, t := range tools {
-		if t.Name == tool || t.Ident == tool {
+		if t.Ident == tool {
+			return t, nil
+		}
+	}
+	for _, t := range tools {
+		if t.Name == tool {
 			return t, nil
 		}
 	}
@@ -442,28 +643,30 @@ func (c *Catalog) Lookup(ctx context.Context, server, tool string) (Tool, error)
 }
 
 func (c *Catalog) serverByNameOrIdent(s string) string {
-	if _, ok := c.idents[s]; ok {
-		return s
-	}
 	for n, id := range c.idents {
 		if id == s {
 			return n
 		}
+	}
+	if _, ok := c.idents[s]; ok {
+		return s
 	}
 	return ""
 }
 
 // RawTools returns every tool the server listed, before vetting, when
 // its list is known.
-func (c *Catalog) RawTools(server string) ([]*mcp.Tool, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+func (c *Catalog) RawTools(server string) (tools []*mcp.Tool, ok bool) {
 	e := c.entries[server]
-	c.load(server, e)
-	if e == nil || e.listing == nil {
+	if e == nil {
 		return nil, false
 	}
-	return slices.Clone(e.listing.Tools), true
+	c.with(e, func(e *entry) {
+		if e.listing != nil {
+			tools, ok = slices.Clone(e.listing.Tools), true
+		}
+	})
+	return tools, ok
 }
 
 // Note is a short remark on a server for the capability index: that it
@@ -476,7 +679,25 @@ func (c *Catalog) Note(server string) string {
 	if _, w, _ := c.Count(server); w > 0 {
 		notes = append(notes, fmt.Sprintf("%d withheld", w))
 	}
+	if n := c.instructionsNote(server); n != "" {
+		notes = append(notes, n)
+	}
 	return strings.Join(notes, ", ")
+}
+
+// instructionsNote is the vetter's note on server's instructions, from
+// the index while the entry is not read yet.
+func (c *Catalog) instructionsNote(server string) string {
+	e := c.entries[server]
+	if e == nil {
+		return ""
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.lazy != nil {
+		return e.lazy.InstructionsNote
+	}
+	return e.instrNote
 }
 
 // Invalidate records that server's tool list changed (the backend sent
@@ -485,30 +706,38 @@ func (c *Catalog) Note(server string) string {
 // fold into one more refresh, so a backend that floods them costs at
 // most one fetch at a time.
 func (c *Catalog) Invalidate(server string, timeout time.Duration) {
-	c.mu.Lock()
-	if c.invalid == nil {
-		c.invalid = map[string]int{}
-	}
-	n := c.invalid[server]
-	c.invalid[server] = min(n+1, 2)
-	c.mu.Unlock()
-	if n > 0 {
+	if n := c.wantRefresh(server, 1); n > 1 {
 		return // a refresh is running; it will run once more
 	}
 	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				c.opts.Logger.Error("refreshing tool list after list_changed", "server", server, "panic", r)
+				c.wantRefresh(server, -2)
+			}
+		}()
 		for {
 			ctx, cancel := context.WithTimeout(context.Background(), timeout)
 			if err := c.Refresh(ctx, server); err != nil {
 				c.opts.Logger.Warn("refreshing tool list after list_changed", "server", server, "err", err)
 			}
 			cancel()
-			c.mu.Lock()
-			c.invalid[server]--
-			again := c.invalid[server] > 0
-			c.mu.Unlock()
-			if !again {
+			if c.wantRefresh(server, -1) == 0 {
 				return
 			}
 		}
 	}()
+}
+
+// wantRefresh adds d to the refreshes wanted for server, kept within
+// 0..2, and returns the new count.
+func (c *Catalog) wantRefresh(server string, d int) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.invalid == nil {
+		c.invalid = map[string]int{}
+	}
+	n := min(max(c.invalid[server]+d, 0), 2)
+	c.invalid[server] = n
+	return n
 }

@@ -3,9 +3,12 @@ package cli
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
 
@@ -14,7 +17,10 @@ func runPins(ctx context.Context, e *Env, args []string) error {
 	fs := newFlags(e, "pins", "[--diff]", `
 List tools that are new or changed since they were last approved. Such
 tools are quarantined: hidden from list_tools and search, and calls to
-them fail, until 'switchboard approve SERVER [TOOL...]'.`)
+them fail, until 'switchboard approve SERVER [TOOL...]'. Also list tools
+withheld because their definition looks like a prompt injection, with the
+rule that fired; 'switchboard approve --accept-risk SERVER TOOL' shows
+that exact definition anyway.`)
 	cf.register(fs)
 	diff := fs.Bool("diff", false, "show what changed in each tool")
 	if err := parse(fs, args); err != nil {
@@ -24,7 +30,7 @@ them fail, until 'switchboard approve SERVER [TOOL...]'.`)
 	if err != nil {
 		return err
 	}
-	store, err := trust.OpenStore(p.pins())
+	store, err := openPins(e, p.pins())
 	if err != nil {
 		return err
 	}
@@ -32,10 +38,17 @@ them fail, until 'switchboard approve SERVER [TOOL...]'.`)
 	if err != nil {
 		return err
 	}
-	names := map[string][]string{} // identity -> configured names
+	names := map[string][]string{}  // identity -> configured names
+	legacy := map[string][]string{} // legacy identity -> configured names
 	for _, n := range cfg.Names() {
-		id := cfg.Servers[n].Identity()
+		id := catalog.Identity(cfg.Servers[n])
 		names[id] = append(names[id], n)
+		lid := catalog.LegacyIdentity(cfg.Servers[n])
+		legacy[lid] = append(legacy[lid], n)
+	}
+	held, err := store.Held()
+	if err != nil {
+		return err
 	}
 	ids := make([]string, 0, len(pending))
 	for id := range pending {
@@ -44,13 +57,10 @@ them fail, until 'switchboard approve SERVER [TOOL...]'.`)
 	slices.Sort(ids)
 	if len(ids) == 0 {
 		fmt.Fprintln(e.Stdout, "No tools are waiting for approval.")
-		return nil
 	}
+	defer printHeld(e, held, names, legacy)
 	for _, id := range ids {
-		label := strings.Join(names[id], ", ")
-		if label == "" {
-			label = "(not configured now) " + strings.ReplaceAll(id, "\x00", " ")
-		}
+		label := pinsLabel(id, names, legacy)
 		fmt.Fprintf(e.Stdout, "%s:\n", label)
 		for _, c := range pending[id] {
 			fmt.Fprintf(e.Stdout, "  %-8s %s\n", statusWord(c.Status), c.Tool)
@@ -65,16 +75,47 @@ them fail, until 'switchboard approve SERVER [TOOL...]'.`)
 	return nil
 }
 
+// printHeld lists the tools withheld as poisoned and how to accept them.
+func printHeld(e *Env, held map[string][]trust.Hold, names, legacy map[string][]string) {
+	ids := make([]string, 0, len(held))
+	for id, hs := range held {
+		if len(hs) > 0 {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	if len(ids) == 0 {
+		return
+	}
+	fmt.Fprintln(e.Stdout, "Withheld because they look like a prompt injection:")
+	for _, id := range ids {
+		fmt.Fprintf(e.Stdout, "%s:\n", pinsLabel(id, names, legacy))
+		for _, h := range held[id] {
+			fmt.Fprintf(e.Stdout, "  %s: %s\n", h.Tool, strings.Join(h.Rules, "; "))
+			if len(names[id]) > 0 {
+				fmt.Fprintf(e.Stdout, "    accept the risk with: switchboard approve --accept-risk %s %s\n", names[id][0], h.Tool)
+			}
+		}
+	}
+}
+
 func runApprove(ctx context.Context, e *Env, args []string) error {
 	var cf configFlags
-	fs := newFlags(e, "approve", "SERVER [TOOL...]", `
+	fs := newFlags(e, "approve", "[--accept-risk] SERVER [TOOL...]", `
 Show what changed in SERVER's pending tools (all, or the named ones) and
-record them as approved, so they become visible and callable.`)
+record them as approved, so they become visible and callable. Running
+sessions pick the approval up on their next listing; no restart needed.
+
+With --accept-risk, show the named tools that were withheld because their
+definition looks like a prompt injection, with the warning, anyway: the
+acceptance holds for that exact definition, and a later change is
+checked again.`)
 	cf.register(fs)
+	acceptRisk := fs.Bool("accept-risk", false, "show the named poisoned-looking tools anyway (exact definition only)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() < 1 {
+	if fs.NArg() < 1 || (*acceptRisk && fs.NArg() < 2) {
 		fs.Usage()
 		return errUsage
 	}
@@ -86,7 +127,7 @@ record them as approved, so they become visible and callable.`)
 	if spec == nil {
 		return fmt.Errorf("unknown server %q; configured: %s", fs.Arg(0), strings.Join(cfg.Names(), ", "))
 	}
-	store, err := trust.OpenStore(p.pins())
+	store, err := openPins(e, p.pins())
 	if err != nil {
 		return err
 	}
@@ -94,7 +135,17 @@ record them as approved, so they become visible and callable.`)
 	if fs.NArg() > 1 {
 		tools = fs.Args()[1:]
 	}
-	changes, err := store.Approve(spec.Identity(), tools)
+	if *acceptRisk {
+		for _, tool := range tools {
+			h, err := store.AcceptRisk(catalog.Identity(spec), tool)
+			if err != nil {
+				return fmt.Errorf("approving %s.%s: %w", spec.Name, tool, err)
+			}
+			fmt.Fprintf(e.Stdout, "Accepted the risk of %s.%s (%s); it is shown with a warning until its definition changes.\n", spec.Name, tool, strings.Join(h.Rules, "; "))
+		}
+		return nil
+	}
+	changes, err := store.Approve(catalog.Identity(spec), tools)
 	if err != nil {
 		return fmt.Errorf("approving %s: %w", spec.Name, err)
 	}
@@ -107,6 +158,27 @@ record them as approved, so they become visible and callable.`)
 	}
 	fmt.Fprintf(e.Stdout, "Approved %d tool changes of %s.\n", len(changes), spec.Name)
 	return nil
+}
+
+// openPins opens the pins store, its warnings (a corrupt file moved
+// aside) on e.Stderr.
+func openPins(e *Env, path string) (*trust.Store, error) {
+	return trust.OpenStoreWith(path, &trust.StoreOptions{Logger: slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+}
+
+// pinsLabel names an identity of the pins file for a human: the servers
+// configured with it, else what it was.
+func pinsLabel(id string, names, legacy map[string][]string) string {
+	switch {
+	case len(names[id]) > 0:
+		return strings.Join(names[id], ", ")
+	case !strings.HasPrefix(id, catalog.IdentityPrefix) && len(legacy[id]) > 0:
+		return fmt.Sprintf("(legacy pins of %s, from before pins covered env, cwd and headers; not applied) %s",
+			strings.Join(legacy[id], ", "), redact.URL(strings.ReplaceAll(id, "\x00", " ")))
+	case !strings.HasPrefix(id, catalog.IdentityPrefix):
+		return "(legacy pins, not applied) " + redact.URL(strings.ReplaceAll(id, "\x00", " "))
+	}
+	return "(not configured now) " + id
 }
 
 func statusWord(s trust.Status) string {

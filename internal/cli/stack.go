@@ -223,7 +223,7 @@ func (e *Env) openStack(cf *configFlags, allowDemo bool, so stackOptions) (*stac
 		l.notices = append(l.notices, l.demo)
 	}
 	st := &stack{e: e, cfg: cfg, paths: p, notices: l.notices, demo: l.demo, log: slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
-	pins, err := trust.OpenStore(p.pins())
+	pins, err := trust.OpenStoreWith(p.pins(), &trust.StoreOptions{Logger: st.log})
 	if err != nil {
 		return nil, err
 	}

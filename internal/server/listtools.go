@@ -157,7 +157,7 @@ func render(server, ident string, tools []catalog.Tool, detail string) string {
 		}
 		return b.String()
 	}
-	return tsdecl.Namespace(server, declTools(tools), compact) + "\n"
+	return tsdecl.NamespaceAs(server, ident, declTools(tools), compact) + "\n"
 }
 
 func declTools(ts []catalog.Tool) []tsdecl.Tool {
@@ -187,7 +187,7 @@ func (s *Server) exactTools(ctx context.Context, refs []string) (string, error) 
 			bad = append(bad, err.Error())
 			continue
 		}
-		b.WriteString(tsdecl.Namespace(t.Server, []tsdecl.Tool{declTool(t)}, nil))
+		b.WriteString(tsdecl.NamespaceAs(t.Server, t.ServerIdent, []tsdecl.Tool{declTool(t)}, nil))
 		b.WriteString("\n")
 	}
 	if len(bad) > 0 {
@@ -290,7 +290,7 @@ func renderHits(query string, hits []Hit, scores bool) string {
 			}
 			group = append(group, t)
 		}
-		b.WriteString(tsdecl.Namespace(hits[i].Tool.Server, group, compact))
+		b.WriteString(tsdecl.NamespaceAs(hits[i].Tool.Server, hits[i].Tool.ServerIdent, group, compact))
 		b.WriteString("\n")
 		i = j
 	}

@@ -56,23 +56,27 @@ type Finding struct {
 	Excerpt string
 }
 
-// Inspect checks a tool's name, title and description and every
-// description, title, default, enum, examples and const string inside its
-// input and output schemas and annotations against the rules of [Rules].
-// Each rule reports at most one finding per text. Findings come in text
-// order, then in the order of [Rules]. Inspect never fails: a schema that is
-// not valid JSON is itself a finding ("invalid-json").
+// Inspect checks a tool's name, title and description and, at any depth
+// of its input and output schemas, every parameter name (properties,
+// patternProperties, required), description, title, format, pattern and
+// $comment, every string inside enum, const, default and examples values
+// and inside x-* extension fields, and every string of its annotations,
+// against the rules of [Rules]. Any hidden character in a tool or
+// parameter name blocks: names are matched by the model and by code, and
+// nothing legitimate hides in them. Each rule reports at most one finding
+// per text. Findings come in text order, then in the order of [Rules].
+// Inspect never fails: a schema that is not valid JSON is itself a finding
+// ("invalid-json").
 func Inspect(t Tool) []Finding {
 	var out []Finding
-	if sev, at, ok := hiddenIn(t.Name); ok {
-		out = append(out, Finding{Rule: ruleHidden, Severity: sev, Where: "name", Excerpt: excerpt(visible(t.Name), at, at)})
-	}
+	out = appendName(out, "name", t.Name)
 	out = appendText(out, "title", t.Title)
 	out = appendText(out, "description", t.Description)
 	for _, f := range []struct {
-		name string
-		raw  json.RawMessage
-	}{{"inputSchema", t.InputSchema}, {"outputSchema", t.OutputSchema}, {"annotations", t.Annotations}} {
+		name   string
+		raw    json.RawMessage
+		schema bool
+	}{{"inputSchema", t.InputSchema, true}, {"outputSchema", t.OutputSchema, true}, {"annotations", t.Annotations, false}} {
 		if len(bytes.TrimSpace(f.raw)) == 0 {
 			continue
 		}
@@ -81,44 +85,138 @@ func Inspect(t Tool) []Finding {
 			out = append(out, Finding{Rule: ruleInvalidJSON, Severity: Warn, Where: f.name, Excerpt: excerpt(err.Error(), 0, 0)})
 			continue
 		}
-		walkStrings(v, f.name, "", func(where, s string) {
-			out = appendText(out, where, s)
-		})
+		text := func(where, s string) { out = appendText(out, where, s) }
+		if f.schema {
+			walkSchema(v, f.name, text, func(where, s string) { out = appendName(out, where, s) })
+		} else {
+			walkValues(v, f.name, text)
+		}
 	}
 	return out
 }
 
-// textKeys are the schema keywords whose string values reach a model.
-var textKeys = map[string]bool{"description": true, "title": true, "default": true, "enum": true, "examples": true, "const": true}
+// InspectText checks one free text, such as a server's instructions,
+// against the rules of [Rules]; where names it in the findings.
+func InspectText(where, s string) []Finding { return appendText(nil, where, s) }
 
-// walkStrings calls fn for every string under a text keyword in v, in a
-// deterministic order (object keys sorted).
-func walkStrings(v any, where, key string, fn func(where, s string)) {
+// schemaText are the schema keywords whose string values reach a model.
+var schemaText = map[string]bool{"description": true, "title": true, "format": true, "pattern": true, "$comment": true}
+
+// schemaValues are the keywords whose values are data, not schemas:
+// every string inside them (keys too) reaches a model.
+var schemaValues = map[string]bool{"enum": true, "const": true, "default": true, "examples": true, "example": true}
+
+// schemaMaps are the keywords whose value maps names to schemas; for
+// properties and patternProperties the names are parameter names.
+var schemaMaps = map[string]bool{"properties": true, "patternProperties": true, "$defs": true, "definitions": true, "dependentSchemas": true}
+
+// walkSchema calls text for every text string and name for every
+// parameter name in the JSON Schema v, in a deterministic order (object
+// keys sorted).
+func walkSchema(v any, where string, text, name func(where, s string)) {
 	switch x := v.(type) {
-	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			walkStrings(x[k], where+"."+k, k, fn)
-		}
 	case []any:
 		for i, e := range x {
-			if s, ok := e.(string); ok {
-				if textKeys[key] {
-					fn(where+"["+strconv.Itoa(i)+"]", s)
-				}
-				continue
-			}
-			walkStrings(e, where+"["+strconv.Itoa(i)+"]", "", fn)
+			walkSchema(e, where+"["+strconv.Itoa(i)+"]", text, name)
 		}
-	case string:
-		if textKeys[key] {
-			fn(where, x)
+	case map[string]any:
+		for _, k := range sortedKeys(x) {
+			val, w := x[k], where+"."+k
+			switch {
+			case strings.HasPrefix(k, "x-") || schemaValues[k]:
+				walkValues(val, w, text)
+			case schemaText[k]:
+				if s, ok := val.(string); ok {
+					text(w, s)
+				} else {
+					walkSchema(val, w, text, name)
+				}
+			case k == "required":
+				if arr, ok := val.([]any); ok {
+					for i, e := range arr {
+						if s, ok := e.(string); ok {
+							name(w+"["+strconv.Itoa(i)+"]", s)
+						}
+					}
+				}
+			case schemaMaps[k]:
+				m, ok := val.(map[string]any)
+				if !ok {
+					walkSchema(val, w, text, name)
+					continue
+				}
+				for _, pk := range sortedKeys(m) {
+					if k == "properties" || k == "patternProperties" {
+						name(w+"."+pk+" (name)", pk)
+					}
+					walkSchema(m[pk], w+"."+pk, text, name)
+				}
+			default:
+				walkSchema(val, w, text, name)
+			}
 		}
 	}
+}
+
+// walkValues calls fn for every string in v at any depth, object keys
+// included.
+func walkValues(v any, where string, fn func(where, s string)) {
+	switch x := v.(type) {
+	case string:
+		fn(where, x)
+	case []any:
+		for i, e := range x {
+			walkValues(e, where+"["+strconv.Itoa(i)+"]", fn)
+		}
+	case map[string]any:
+		for _, k := range sortedKeys(x) {
+			fn(where+"."+k+" (key)", k)
+			walkValues(x[k], where+"."+k, fn)
+		}
+	}
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// appendName checks a tool or parameter name: any hidden character
+// blocks, and the phrase rules read it with its separators as spaces (so
+// ignore_previous_instructions reads as words).
+func appendName(out []Finding, where, s string) []Finding {
+	if s == "" {
+		return out
+	}
+	if at := firstHidden(s); at >= 0 {
+		out = append(out, Finding{Rule: ruleHidden, Severity: Block, Where: where, Excerpt: excerpt(visible(s), at, at)})
+	}
+	words := strings.Map(func(r rune) rune {
+		if r == '_' || r == '-' || r == '.' {
+			return ' '
+		}
+		return r
+	}, s)
+	for _, f := range appendText(nil, where, words) {
+		if f.Rule != ruleHidden {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// firstHidden returns the byte offset of the first hidden rune in s, or -1.
+func firstHidden(s string) int {
+	for i, r := range s {
+		if Hidden(r) {
+			return i
+		}
+	}
+	return -1
 }
 
 func decodeJSON(raw []byte) (any, error) {

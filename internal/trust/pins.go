@@ -5,13 +5,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
+	"github.com/switchboard-mcp/switchboard/internal/filelock"
 )
 
 // ErrUnknownIdentity is returned by [Store.Approve] for an identity the
@@ -81,6 +85,9 @@ type Verdict struct {
 	Changes []Change
 	// Approved maps every listed tool to whether it may be used.
 	Approved map[string]bool
+	// RiskAccepted lists the tools whose current definition the user
+	// accepted despite the poisoning rules (see [Store.AcceptRisk]).
+	RiskAccepted map[string]bool
 }
 
 // pinsVersion is the version of the pins file format.
@@ -96,23 +103,50 @@ type serverPins struct {
 	Tools map[string]*PinnedTool `json:"tools"`
 	// Pending holds changes waiting for Approve.
 	Pending map[string]*Change `json:"pending,omitempty"`
+	// Held holds the tools last withheld as poisoned, by name.
+	Held map[string]*Hold `json:"held,omitempty"`
+	// Accepted maps a tool name to the hash of the definition whose risk
+	// the user accepted (switchboard approve --accept-risk).
+	Accepted map[string]string `json:"accepted,omitempty"`
+}
+
+// Hold is a tool withheld because the poisoning rules blocked it.
+type Hold struct {
+	Tool string `json:"tool"`
+	// Hash is the tool's [Hash] when it was withheld.
+	Hash string `json:"hash"`
+	// Rules lists what fired, as "rule in where" (such as
+	// "ignore-instructions in description").
+	Rules []string `json:"rules"`
 }
 
 // Store keeps approved tool pins in a JSON state file (such as
-// $XDG_STATE_HOME/switchboard/pins.json), keyed by server identity: the
-// launch command and arguments, or the URL, not the server's configured
-// name, so renaming a server keeps its trust.
+// $XDG_STATE_HOME/switchboard/pins.json), keyed by server identity (see
+// the catalog's Identity: the launch command, arguments, environment names
+// and value hashes, working directory, or the URL and header hashes; not
+// the server's configured name, so renaming a server keeps its trust).
 //
+// Every change is a read-modify-write under an OS file lock (filelock, on
+// pins.json.lock): the file is re-read inside the lock and the change is
+// applied to what is on disk, so processes writing at once lose nothing.
 // Writes are atomic (temporary file in the same directory, fsync, rename;
-// mode 0600). A Store is safe for concurrent use. Every method first
-// re-reads the file if it changed on disk, so approvals made by another
-// process are seen; two processes writing at the same instant can still
-// lose one update (there is no cross-process lock).
+// mode 0600). A Store is safe for concurrent use.
+//
+// A file that cannot be parsed (or holds JSON null) is never overwritten:
+// it is moved aside to pins.json.corrupt-<time>, a warning is logged, and
+// the store starts empty.
 type Store struct {
-	path  string
-	mu    sync.Mutex
-	state pinsFile
-	stamp stamp
+	path   string
+	logger *slog.Logger
+	mu     sync.Mutex
+	state  pinsFile
+	stamp  stamp
+}
+
+// StoreOptions configure a Store. The zero value logs to slog.Default.
+type StoreOptions struct {
+	// Logger receives the warning when a corrupt pins file is moved aside.
+	Logger *slog.Logger
 }
 
 // stamp identifies the version of the file last read or written.
@@ -127,20 +161,30 @@ func (a stamp) same(b os.FileInfo) bool {
 	return os.SameFile(a.info, b) && a.info.Size() == b.Size() && a.info.ModTime().Equal(b.ModTime())
 }
 
-// OpenStore opens the pins file at path. A missing file is an empty store
-// (the file is created on the first write, with its directory). A file that
-// cannot be read or parsed is an error naming the file: trust is never
-// silently reset.
-//
-// The file is read on first use, so opening is cheap; a corrupt file is
-// reported then, by every method, and by OpenStore when it can stat but
-// not read the file.
-func OpenStore(path string) (*Store, error) {
-	s := &Store{path: path, state: pinsFile{Version: pinsVersion, Servers: map[string]*serverPins{}}}
+// OpenStore opens the pins file at path with default options; see
+// [OpenStoreWith].
+func OpenStore(path string) (*Store, error) { return OpenStoreWith(path, nil) }
+
+// OpenStoreWith opens the pins file at path. A missing file is an empty
+// store (the file is created on the first write, with its directory). The
+// file is read on first use, so opening is cheap. It fails only when path
+// exists but cannot be examined.
+func OpenStoreWith(path string, o *StoreOptions) (*Store, error) {
+	s := &Store{path: path, state: emptyPins()}
+	if o != nil {
+		s.logger = o.Logger
+	}
+	if s.logger == nil {
+		s.logger = slog.Default()
+	}
 	if _, err := os.Stat(path); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("reading pins file %s: %w", path, err)
 	}
 	return s, nil
+}
+
+func emptyPins() pinsFile {
+	return pinsFile{Version: pinsVersion, Servers: map[string]*serverPins{}}
 }
 
 // Version identifies the pins file as it is on disk now (its size and
@@ -154,11 +198,67 @@ func (s *Store) Version() string {
 	return fmt.Sprintf("%d:%d", info.Size(), info.ModTime().UnixNano())
 }
 
+// errNewerFormat marks a pins file written by a newer Switchboard: it is
+// reported, never moved aside.
+var errNewerFormat = errors.New("pins file format is newer than this switchboard")
+
+// parsePins decodes a pins file, checking what later code relies on (no
+// nil maps or entries).
+func parsePins(b []byte) (pinsFile, error) {
+	var f pinsFile
+	if len(bytes.TrimSpace(b)) == 0 {
+		return f, errors.New("the file is empty")
+	}
+	if bytes.Equal(bytes.TrimSpace(b), []byte("null")) {
+		return f, errors.New("the file holds JSON null")
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&f); err != nil {
+		return f, err
+	}
+	if f.Version > pinsVersion {
+		return f, fmt.Errorf("%w (version %d, want %d; upgrade switchboard)", errNewerFormat, f.Version, pinsVersion)
+	}
+	if f.Version != pinsVersion {
+		return f, fmt.Errorf("version %d, want %d", f.Version, pinsVersion)
+	}
+	if f.Servers == nil {
+		f.Servers = map[string]*serverPins{}
+	}
+	for id, sp := range f.Servers {
+		if sp == nil {
+			return f, fmt.Errorf("server %q has no entry", id)
+		}
+		if sp.Tools == nil {
+			sp.Tools = map[string]*PinnedTool{}
+		}
+		for name, p := range sp.Tools {
+			if p == nil {
+				return f, fmt.Errorf("server %q: tool %q has no pin", id, name)
+			}
+		}
+		for name, c := range sp.Pending {
+			if c == nil || (c.New == nil && c.Status != Removed) || (c.Old == nil && c.Status != New) {
+				return f, fmt.Errorf("server %q: pending change of tool %q is incomplete", id, name)
+			}
+		}
+		for name, h := range sp.Held {
+			if h == nil {
+				return f, fmt.Errorf("server %q: held tool %q has no entry", id, name)
+			}
+		}
+	}
+	return f, nil
+}
+
+// load reads the file. A corrupt file is moved aside (the caller holds
+// the file lock, so no other process is writing it) and the store starts
+// empty.
 func (s *Store) load() error {
 	info, err := os.Stat(s.path)
 	if errors.Is(err, os.ErrNotExist) {
-		s.state = pinsFile{Version: pinsVersion, Servers: map[string]*serverPins{}}
-		s.stamp = stamp{}
+		s.state, s.stamp = emptyPins(), stamp{}
 		return nil
 	}
 	if err != nil {
@@ -168,31 +268,25 @@ func (s *Store) load() error {
 	if err != nil {
 		return fmt.Errorf("reading pins file %s: %w", s.path, err)
 	}
-	var f pinsFile
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.DisallowUnknownFields()
-	if err := d.Decode(&f); err != nil {
-		return fmt.Errorf("pins file %s is corrupt (fix or move it away; trust is not reset automatically): %w", s.path, err)
+	f, err := parsePins(b)
+	if errors.Is(err, errNewerFormat) {
+		return fmt.Errorf("pins file %s: %w", s.path, err)
 	}
-	if f.Version != pinsVersion {
-		return fmt.Errorf("pins file %s has version %d, want %d", s.path, f.Version, pinsVersion)
-	}
-	if f.Servers == nil {
-		f.Servers = map[string]*serverPins{}
-	}
-	for id, sp := range f.Servers {
-		if sp == nil {
-			return fmt.Errorf("pins file %s is corrupt: server %q has no entry", s.path, id)
+	if err != nil {
+		aside := s.path + ".corrupt-" + time.Now().UTC().Format("20060102T150405.000000000Z")
+		if rerr := os.Rename(s.path, aside); rerr != nil {
+			return fmt.Errorf("pins file %s is corrupt (%v) and cannot be moved aside: %w", s.path, err, rerr)
 		}
-		if sp.Tools == nil {
-			sp.Tools = map[string]*PinnedTool{}
-		}
+		s.logger.Warn(fmt.Sprintf("pins file %s is corrupt (%v): moved it to %s and started with no pins; every server counts as new (restore approvals by fixing that file and moving it back, or review with 'switchboard pins')", s.path, err, aside))
+		s.state, s.stamp = emptyPins(), stamp{}
+		return nil
 	}
 	s.state, s.stamp = f, stamp{info}
 	return nil
 }
 
-// refresh re-reads the file if another writer replaced it.
+// refresh re-reads the file if another writer replaced it. s.mu and the
+// file lock held.
 func (s *Store) refresh() error {
 	info, err := os.Stat(s.path)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -204,16 +298,32 @@ func (s *Store) refresh() error {
 	return s.load()
 }
 
+// locked runs fn on the current state of the file, holding s.mu and the
+// file lock; the state is re-read first when the file changed, so fn's
+// change merges with what other processes wrote.
+func (s *Store) locked(fn func() error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
+		return fmt.Errorf("pins file %s: %w", s.path, err)
+	}
+	l, err := filelock.Lock(s.path, 0)
+	if err != nil {
+		return fmt.Errorf("pins file %s: %w", s.path, err)
+	}
+	defer l.Unlock()
+	if err := s.refresh(); err != nil {
+		return err
+	}
+	return fn()
+}
+
 func (s *Store) save() error {
 	b, err := json.MarshalIndent(s.state, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encoding pins: %w", err)
 	}
 	b = append(b, '\n')
-	dir := filepath.Dir(s.path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("writing pins file %s: %w", s.path, err)
-	}
 	if err := atomicfile.Write(s.path, b, 0o600); err != nil {
 		return fmt.Errorf("writing pins file %s: %w", s.path, err)
 	}
@@ -241,12 +351,17 @@ func (s *Store) Check(identity string, tools []Tool, quarantineNew bool) (Verdic
 	if identity == "" {
 		return Verdict{}, errors.New("checking pins: empty server identity")
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if err := s.refresh(); err != nil {
-		return Verdict{}, err
-	}
-	v := Verdict{Identity: identity, Approved: map[string]bool{}}
+	var v Verdict
+	err := s.locked(func() error {
+		var err error
+		v, err = s.check(identity, tools, quarantineNew)
+		return err
+	})
+	return v, err
+}
+
+func (s *Store) check(identity string, tools []Tool, quarantineNew bool) (Verdict, error) {
+	v := Verdict{Identity: identity, Approved: map[string]bool{}, RiskAccepted: map[string]bool{}}
 	sp, known := s.state.Servers[identity]
 	v.Known = known
 	var oldPending map[string]*Change
@@ -263,6 +378,9 @@ func (s *Store) Check(identity string, tools []Tool, quarantineNew bool) (Verdic
 		}
 		listed[t.Name] = true
 		cur := Pin(t)
+		if h, ok := sp.Accepted[t.Name]; ok && h == cur.Hash {
+			v.RiskAccepted[t.Name] = true
+		}
 		old := sp.Tools[t.Name]
 		switch {
 		case !known && !quarantineNew:
@@ -324,11 +442,16 @@ func samePending(a, b map[string]*Change) bool {
 // Naming a tool with no pending change is an error and approves nothing.
 // It returns the approved changes sorted by tool name.
 func (s *Store) Approve(identity string, tools []string) ([]Change, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if err := s.refresh(); err != nil {
-		return nil, err
-	}
+	var out []Change
+	err := s.locked(func() error {
+		var err error
+		out, err = s.approve(identity, tools)
+		return err
+	})
+	return out, err
+}
+
+func (s *Store) approve(identity string, tools []string) ([]Change, error) {
 	sp := s.state.Servers[identity]
 	if sp == nil {
 		return nil, fmt.Errorf("approving pins of %q: %w", identity, ErrUnknownIdentity)
@@ -372,18 +495,117 @@ func (s *Store) Approve(identity string, tools []string) ([]Change, error) {
 // Pending returns the pending changes of every identity that has some,
 // each list sorted by tool name.
 func (s *Store) Pending() (map[string][]Change, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if err := s.refresh(); err != nil {
-		return nil, err
-	}
 	out := map[string][]Change{}
-	for id, sp := range s.state.Servers {
-		if len(sp.Pending) > 0 {
-			out[id] = sortedChanges(sp.Pending)
+	err := s.locked(func() error {
+		for id, sp := range s.state.Servers {
+			if len(sp.Pending) > 0 {
+				out[id] = sortedChanges(sp.Pending)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Identities returns every identity the store has pins for, sorted.
+func (s *Store) Identities() ([]string, error) {
+	var out []string
+	err := s.locked(func() error {
+		for id := range s.state.Servers {
+			out = append(out, id)
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out, err
+}
+
+// SetHeld records the tools of identity that vetting withheld as
+// poisoned, replacing the identity's earlier record, so that
+// [Store.Held] (switchboard pins) can list them. The file is written
+// only when the record changed. An identity the store does not know (not
+// checked yet) is ignored: a record must not make it known, which would
+// turn its first sight into a list of new tools.
+func (s *Store) SetHeld(identity string, held []Hold) error {
+	return s.locked(func() error {
+		sp := s.state.Servers[identity]
+		if sp == nil {
+			return nil
+		}
+		m := map[string]*Hold{}
+		for _, h := range held {
+			h.Rules = slices.Clone(h.Rules)
+			m[h.Tool] = &h
+		}
+		if sameHeld(sp.Held, m) {
+			return nil
+		}
+		sp.Held = nil
+		if len(m) > 0 {
+			sp.Held = m
+		}
+		return s.save()
+	})
+}
+
+func sameHeld(a, b map[string]*Hold) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for name, x := range a {
+		y, ok := b[name]
+		if !ok || x.Hash != y.Hash || !slices.Equal(x.Rules, y.Rules) {
+			return false
 		}
 	}
-	return out, nil
+	return true
+}
+
+// Held returns the tools withheld as poisoned, per identity, each list
+// sorted by tool name.
+func (s *Store) Held() (map[string][]Hold, error) {
+	out := map[string][]Hold{}
+	err := s.locked(func() error {
+		for id, sp := range s.state.Servers {
+			for _, h := range sp.Held {
+				c := *h
+				c.Rules = slices.Clone(h.Rules)
+				out[id] = append(out[id], c)
+			}
+			slices.SortFunc(out[id], func(a, b Hold) int { return strings.Compare(a.Tool, b.Tool) })
+		}
+		return nil
+	})
+	return out, err
+}
+
+// AcceptRisk records that the user accepts the risk of tool of identity
+// as it was withheld (its recorded hash): vetting then shows that exact
+// definition, with a warning, despite the poisoning rules. A later change
+// to the tool is checked again. It fails when the tool is not held.
+func (s *Store) AcceptRisk(identity, tool string) (Hold, error) {
+	var out Hold
+	err := s.locked(func() error {
+		sp := s.state.Servers[identity]
+		var h *Hold
+		if sp != nil {
+			h = sp.Held[tool]
+		}
+		if h == nil {
+			return fmt.Errorf("accepting the risk of tool %q: it is not withheld for poisoning (see 'switchboard pins')", tool)
+		}
+		if sp.Accepted == nil {
+			sp.Accepted = map[string]string{}
+		}
+		sp.Accepted[tool] = h.Hash
+		delete(sp.Held, tool)
+		if len(sp.Held) == 0 {
+			sp.Held = nil
+		}
+		out = *h
+		return s.save()
+	})
+	return out, err
 }
 
 func sortedChanges(m map[string]*Change) []Change {

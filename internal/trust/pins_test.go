@@ -3,7 +3,10 @@ package trust
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"log/slog"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -164,39 +167,135 @@ func TestStore_IdentityNotName(t *testing.T) {
 	}
 }
 
-func TestStore_CorruptFileIsAnError(t *testing.T) {
-	dir := t.TempDir()
+func TestStore_CorruptFileIsMovedAside(t *testing.T) {
 	for name, content := range map[string]string{
-		"garbage": "{not json",
-		"version": `{"version":9,"servers":{}}`,
-		"unknown": `{"version":1,"servers":{},"extra":1}`,
-		"null":    `{"version":1,"servers":{"x":null}}`,
+		"garbage":   "{not json",
+		"truncated": `{"version":1,"servers":{"x":{"tools":{`,
+		"empty":     "",
+		"json null": "null",
+		"old":       `{"version":0,"servers":{}}`,
+		"unknown":   `{"version":1,"servers":{},"extra":1}`,
+		"nil entry": `{"version":1,"servers":{"x":null}}`,
+		"nil pin":   `{"version":1,"servers":{"x":{"tools":{"a":null}}}}`,
+		"nil held":  `{"version":1,"servers":{"x":{"tools":{},"held":{"a":null}}}}`,
 	} {
-		path := filepath.Join(dir, name+".json")
-		os.WriteFile(path, []byte(content), 0o600)
-		// The file is read on first use: every method reports it.
-		s, err := OpenStore(path)
-		if err == nil {
-			_, err = s.Check(id, tools("a", "one"), false)
-		}
-		if err == nil || !strings.Contains(err.Error(), path) {
-			t.Errorf("%s: Check err %v does not name the file", name, err)
-		}
-		if s != nil {
-			if _, err := s.Pending(); err == nil || !strings.Contains(err.Error(), path) {
-				t.Errorf("%s: Pending err %v does not name the file", name, err)
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "pins.json")
+			os.WriteFile(path, []byte(content), 0o600)
+			var logs strings.Builder
+			s, err := OpenStoreWith(path, &StoreOptions{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+			if err != nil {
+				t.Fatal(err)
 			}
+			v, err := s.Check(id, tools("a", "one"), false)
+			if err != nil || v.Known || !v.Approved["a"] {
+				t.Fatalf("Check after a corrupt file = %+v, %v; want a fresh store", v, err)
+			}
+			asides, _ := filepath.Glob(path + ".corrupt-*")
+			if len(asides) != 1 {
+				t.Fatalf("corrupt file not moved aside: %v", asides)
+			}
+			if b, _ := os.ReadFile(asides[0]); string(b) != content {
+				t.Errorf("moved file holds %q, want the original %q", b, content)
+			}
+			if !strings.Contains(logs.String(), asides[0]) {
+				t.Errorf("warning does not name %s: %s", asides[0], logs.String())
+			}
+			if p, err := s.Pending(); err != nil || len(p) != 0 {
+				t.Errorf("Pending = %v, %v", p, err)
+			}
+		})
+	}
+}
+
+func TestStore_NewerFormatIsAnErrorAndKept(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pins.json")
+	content := `{"version":9,"servers":{}}`
+	os.WriteFile(path, []byte(content), 0o600)
+	s, _ := OpenStore(path)
+	if _, err := s.Check(id, tools("a", "one"), false); err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "upgrade") {
+		t.Errorf("Check err = %v", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != content {
+		t.Error("newer file rewritten")
+	}
+}
+
+// TestStore_ConcurrentStoresLoseNoIdentity: 24 stores (as 24 switchboard
+// exec processes would open) record a new identity each at once; all 24
+// are in the file afterwards.
+func TestStore_ConcurrentStoresLoseNoIdentity(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pins.json")
+	const n = 24
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range n {
+		wg.Go(func() {
+			s, err := OpenStore(path)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			<-start
+			if _, err := s.Check(fmt.Sprintf("server-%d", i), tools("t", "d"), false); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	close(start)
+	wg.Wait()
+	assertIdentities(t, path, n)
+}
+
+func assertIdentities(t *testing.T, path string, n int) {
+	t.Helper()
+	s, _ := OpenStore(path)
+	ids, err := s.Identities()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ids) != n {
+		t.Errorf("%d identities in the pins file, want %d: %v", len(ids), n, ids)
+	}
+}
+
+// TestStore_ConcurrentProcessesLoseNoIdentity runs the same race across
+// real processes (this test binary re-run as a helper).
+func TestStore_ConcurrentProcessesLoseNoIdentity(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipped in -short: starts 24 processes")
+	}
+	path := filepath.Join(t.TempDir(), "pins.json")
+	const n = 24
+	var cmds []*exec.Cmd
+	for i := range n {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperPinsProcess$")
+		cmd.Env = append(os.Environ(), "SWITCHBOARD_PINS_HELPER="+path, fmt.Sprintf("SWITCHBOARD_PINS_ID=server-%d", i))
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
 		}
-		if b, _ := os.ReadFile(path); string(b) != content {
-			t.Errorf("%s: file was rewritten", name)
+		cmds = append(cmds, cmd)
+	}
+	for _, c := range cmds {
+		if err := c.Wait(); err != nil {
+			t.Errorf("helper: %v", err)
 		}
 	}
-	// Corrupted after opening: the next call fails too, and nothing is reset.
-	s, path := openTemp(t)
-	s.Check(id, tools("a", "one"), false)
-	os.WriteFile(path, []byte("{"), 0o600)
-	if _, err := s.Check(id, tools("a", "two"), false); err == nil {
-		t.Error("check on corrupt file succeeded")
+	assertIdentities(t, path, n)
+}
+
+func TestHelperPinsProcess(t *testing.T) {
+	path := os.Getenv("SWITCHBOARD_PINS_HELPER")
+	if path == "" {
+		return // not a helper run
+	}
+	s, err := OpenStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Check(os.Getenv("SWITCHBOARD_PINS_ID"), tools("t", "d"), false); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -236,7 +335,7 @@ func TestStore_Concurrent(t *testing.T) {
 		}
 	}
 	entries, _ := os.ReadDir(filepath.Dir(path))
-	if len(entries) != 1 {
+	if len(entries) != 2 { // pins.json and pins.json.lock
 		t.Errorf("temporary files left: %v", entries)
 	}
 }
@@ -250,5 +349,33 @@ func TestStore_ReturnedChangesAreCopies(t *testing.T) {
 	done, _ := s.Approve(id, nil)
 	if done[0].New.Description != "one" || string(done[0].New.InputSchema) != `{"type":"object"}` {
 		t.Errorf("store state changed through a returned Change: %+v", done[0].New)
+	}
+}
+
+func TestStore_HeldAndAcceptRisk(t *testing.T) {
+	s, path := openTemp(t)
+	if err := s.SetHeld(id, []Hold{{Tool: "a", Hash: "h1", Rules: []string{"r in description"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := s.Held(); len(h) != 0 {
+		t.Errorf("held recorded for an unknown identity: %v", h)
+	}
+	s.Check(id, tools("a", "one"), false)
+	s.SetHeld(id, []Hold{{Tool: "a", Hash: Hash(tools("a", "one")[0]), Rules: []string{"r in description"}}})
+	other, _ := OpenStore(path)
+	h, _ := other.Held()
+	if len(h[id]) != 1 || h[id][0].Tool != "a" {
+		t.Fatalf("held %v", h)
+	}
+	if _, err := other.AcceptRisk(id, "a"); err != nil {
+		t.Fatal(err)
+	}
+	v, _ := s.Check(id, tools("a", "one"), false)
+	if !v.RiskAccepted["a"] {
+		t.Errorf("risk not accepted: %+v", v)
+	}
+	v, _ = s.Check(id, tools("a", "two"), false)
+	if v.RiskAccepted["a"] {
+		t.Errorf("acceptance applied to a changed definition: %+v", v)
 	}
 }

@@ -1,18 +1,22 @@
 // Package trust holds Switchboard's trust-and-safety building blocks for
-// backend tools: sanitising their text ([Sanitize]), checking descriptions
-// and schemas for poisoning ([Inspect]), pinning tool definitions by hash
-// ([Hash], [Store]), spotting names that imitate each other ([Confusable],
-// [Shadowing]) and per-server allow/deny rules ([Policy]).
+// backend tools: sanitising their text ([Sanitize], [CleanSchema]) and
+// results ([CleanResult], [CleanText]), checking names, descriptions,
+// schemas and instructions for poisoning ([Inspect], [InspectText]),
+// pinning tool definitions by hash ([Hash], [Store]), spotting names that
+// imitate each other ([Confusable], [Shadowing]) and per-server allow/deny
+// rules ([Policy]).
 //
-// Everything except [Store] is pure and safe for concurrent use. The package
-// imports nothing of ours.
+// Everything except [Store] is pure and safe for concurrent use. Of our
+// packages it imports only the leaves hidden (the hidden-Unicode table),
+// atomicfile and filelock (for the pins file).
 package trust
 
 import (
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/switchboard-mcp/switchboard/internal/hidden"
 )
 
 // Sanitize removes invisible and bidirectional control characters and other
@@ -71,25 +75,8 @@ func needsSanitize(s string) bool {
 // Hidden reports whether r is a character that Sanitize removes: one that
 // renders as nothing (or moves text around) in most interfaces while a model
 // still reads it. '\n' and '\t' are not hidden; '\r' is (Sanitize turns it
-// into a line break).
-func Hidden(r rune) bool {
-	switch {
-	case r == '\n' || r == '\t':
-		return false
-	case r < 0x20 || (r >= 0x7f && r <= 0x9f): // C0, DEL, C1
-		return true
-	case r >= 0xFE00 && r <= 0xFE0F: // variation selectors
-		return true
-	case r >= 0xE0000 && r <= 0xE0FFF: // tags, variation selectors supplement, reserved
-		return true
-	case r == 0x034F, // combining grapheme joiner
-		r == 0x115F, r == 0x1160, r == 0x3164, r == 0xFFA0, // Hangul fillers
-		r == 0x17B4, r == 0x17B5, // Khmer inherent vowels
-		r == 0x2800: // braille blank
-		return true
-	}
-	return unicode.Is(unicode.Cf, r)
-}
+// into a line break). It is the project's one table, [hidden.Is].
+func Hidden(r rune) bool { return hidden.Is(r) }
 
 // hiddenClass sorts a hidden rune into the severity of its presence in a
 // tool's text: tags, bidi controls and supplementary variation selectors

@@ -1,6 +1,7 @@
 package trust
 
 import (
+	"github.com/switchboard-mcp/switchboard/internal/hidden"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -62,4 +63,18 @@ func FuzzSanitize(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSanitize_StripsTheSharedHiddenTable: Sanitize drops exactly the
+// runes of the shared table (tsdecl.CleanComment is tested the same way).
+func TestSanitize_StripsTheSharedHiddenTable(t *testing.T) {
+	for r := rune(0); r <= 0xE0FFF; r++ {
+		if r == '\r' || r == 0x85 || r == 0x2028 || r == 0x2029 || (r >= 0xD800 && r <= 0xDFFF) {
+			continue // line breaks, surrogates
+		}
+		got, _ := Sanitize("a" + string(r) + "b")
+		if dropped := got == "ab"; dropped != hidden.Is(r) {
+			t.Fatalf("U+%04X: Sanitize gives %q, hidden.Is = %v", r, got, hidden.Is(r))
+		}
+	}
 }

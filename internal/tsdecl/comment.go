@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/switchboard-mcp/switchboard/internal/hidden"
 )
 
 // summaryMax bounds the length of Summary's result in runes.
@@ -13,8 +15,8 @@ const summaryMax = 160
 // becomes "*\/"; control characters other than newline and tab are removed;
 // invisible and bidirectional-control characters (zero-width spaces and
 // joiners, bidi embeddings, overrides and isolates, BOM, soft hyphen, word
-// joiner, variation selectors, tag characters, Hangul fillers) and invalid
-// UTF-8 are removed; CR and CRLF become LF, U+2028/U+2029 become LF;
+// joiner, variation selectors, tag characters, Hangul fillers: the
+// project's one table, internal/hidden) and invalid UTF-8 are removed; CR and CRLF become LF, U+2028/U+2029 become LF;
 // trailing spaces are trimmed from each line; runs of blank lines collapse
 // to one; leading and trailing blank lines are dropped. The result is empty
 // when s has no visible text. CleanComment is pure and safe for concurrent use.
@@ -36,7 +38,7 @@ func CleanComment(s string) string {
 			b.WriteByte('\n')
 		case r == '\n' || r == '\t':
 			b.WriteRune(r)
-		case unicode.IsControl(r), invisible(r):
+		case hidden.Is(r):
 			// drop
 		default:
 			b.WriteRune(r)
@@ -63,31 +65,6 @@ func CleanComment(s string) string {
 		out = out[:len(out)-1]
 	}
 	return strings.Join(out, "\n")
-}
-
-// invisible reports whether r renders as nothing or changes the display
-// order of text around it, and so could hide text from a human reviewer.
-func invisible(r rune) bool {
-	switch {
-	case r == 0x00AD, // soft hyphen
-		r == 0x034F,                                        // combining grapheme joiner
-		r == 0x061C,                                        // Arabic letter mark
-		r == 0x115F, r == 0x1160, r == 0x3164, r == 0xFFA0, // Hangul fillers
-		r == 0x17B4, r == 0x17B5, // Khmer inherent vowels
-		r == 0x180E,                  // Mongolian vowel separator
-		r >= 0x180B && r <= 0x180F,   // Mongolian variation selectors
-		r >= 0x200B && r <= 0x200F,   // zero-width space/joiners, LRM, RLM
-		r >= 0x202A && r <= 0x202E,   // bidi embeddings and overrides
-		r >= 0x2060 && r <= 0x206F,   // word joiner, invisible operators, isolates, deprecated formats
-		r >= 0xFE00 && r <= 0xFE0F,   // variation selectors
-		r == 0xFEFF,                  // BOM / zero-width no-break space
-		r >= 0xFFF0 && r <= 0xFFFB,   // specials, interlinear annotations
-		r >= 0x1D173 && r <= 0x1D17A, // musical formatting
-		r >= 0xE0000 && r <= 0xE007F, // tag characters
-		r >= 0xE0100 && r <= 0xE01EF: // variation selectors supplement
-		return true
-	}
-	return false
 }
 
 // Summary returns the first sentence of description on one line: cleaned

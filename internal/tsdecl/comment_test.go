@@ -1,6 +1,7 @@
 package tsdecl
 
 import (
+	"github.com/switchboard-mcp/switchboard/internal/hidden"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -110,6 +111,20 @@ func TestTruncate_CutsAtSentenceOrWord(t *testing.T) {
 		}
 		if n := utf8.RuneCountInString(got); n > tt.max {
 			t.Errorf("truncate(%q, %d) = %q has %d runes", tt.in, tt.max, got, n)
+		}
+	}
+}
+
+// TestCleanComment_StripsTheSharedHiddenTable: every rune of the shared
+// table is dropped from comments, the same set trust.Sanitize drops.
+func TestCleanComment_StripsTheSharedHiddenTable(t *testing.T) {
+	for r := rune(0); r <= 0xE0FFF; r++ {
+		if r == '\r' || r == 0x85 || r == 0x2028 || r == 0x2029 || (r >= 0xD800 && r <= 0xDFFF) {
+			continue // line breaks, surrogates
+		}
+		got := CleanComment("a" + string(r) + "b")
+		if dropped := got == "ab"; dropped != hidden.Is(r) {
+			t.Fatalf("U+%04X: CleanComment gives %q, hidden.Is = %v", r, got, hidden.Is(r))
 		}
 	}
 }

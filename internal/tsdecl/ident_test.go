@@ -35,8 +35,12 @@ func TestIdents_ResolvesCollisionsIndependentOfOrder(t *testing.T) {
 		names, want []string
 	}{
 		{[]string{"a", "b"}, []string{"a", "b"}},
-		{[]string{"get_sum", "get-sum"}, []string{"get_sum_2", "get_sum"}},
-		{[]string{"x.y", "x-y", "x_y"}, []string{"x_y_2", "x_y", "x_y_3"}},
+		// A name that is already an identifier keeps it; the mangled one
+		// gets the suffix (get_user stays get_user, get-user is get_user_2).
+		{[]string{"get_sum", "get-sum"}, []string{"get_sum", "get_sum_2"}},
+		{[]string{"get-user", "get_user"}, []string{"get_user_2", "get_user"}},
+		{[]string{"x.y", "x-y", "x_y"}, []string{"x_y_3", "x_y_2", "x_y"}},
+		{[]string{"__proto__", "constructor", "prototype", "constructor_"}, []string{"__proto___", "constructor__2", "prototype_", "constructor_"}},
 		// "x-" sorts before "x." and keeps x_; "x." gets x__2.
 		{[]string{"x", "x.", "x-", "x_2"}, []string{"x", "x__2", "x_", "x_2"}},
 		{[]string{"x", "x!", "x_2"}, []string{"x", "x_", "x_2"}},
@@ -64,6 +68,21 @@ func TestIdents_ResolvesCollisionsIndependentOfOrder(t *testing.T) {
 			}
 			seen[id] = true
 		}
+	}
+}
+
+func TestGlobalIdents_AvoidBuiltins(t *testing.T) {
+	names := []string{"JSON", "Promise", "console", "Object", "Array", "Math", "globalThis", "undefined",
+		"eval", "setTimeout", "clearTimeout", "__proto__", "constructor", "prototype", "memory", "JSON_"}
+	got := GlobalIdents(names)
+	want := []string{"JSON__2", "Promise_", "console_", "Object_", "Array_", "Math_", "globalThis_", "undefined_",
+		"eval_", "setTimeout_", "clearTimeout_", "__proto___", "constructor_", "prototype_", "memory", "JSON_"}
+	if !slices.Equal(got, want) {
+		t.Errorf("GlobalIdents = %q, want %q", got, want)
+	}
+	// Tools are properties, not globals: only property hazards change.
+	if got := Idents([]string{"JSON", "console", "constructor"}); !slices.Equal(got, []string{"JSON", "console", "constructor_"}) {
+		t.Errorf("Idents = %q", got)
 	}
 }
 

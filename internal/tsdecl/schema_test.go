@@ -146,14 +146,20 @@ func TestNamespace_IdentsAndOriginalNames(t *testing.T) {
 	want := `/** my-server */
 declare namespace my_server {
   /** get-sum: Sum. */
-  function get_sum(args?: Record<string, any>): Promise<any>;
-  /** get_sum: Other sum. */
   function get_sum_2(args?: Record<string, any>): Promise<any>;
+  /** Other sum. */
+  function get_sum(args?: Record<string, any>): Promise<any>;
   function echo(args?: Record<string, any>): Promise<any>;
 }
 `
 	if got != want {
 		t.Errorf("Namespace()\n got:\n%s\nwant:\n%s", got, want)
+	}
+	if got := Namespace("JSON", nil, nil); got != "/** JSON */\ndeclare namespace JSON_ {\n}\n" {
+		t.Errorf("Namespace(JSON, nil) = %q", got)
+	}
+	if got := NamespaceAs("a-b", "a_b_2", nil, nil); got != "/** a-b */\ndeclare namespace a_b_2 {\n}\n" {
+		t.Errorf("NamespaceAs(a-b, a_b_2) = %q", got)
 	}
 	if got := Namespace("plain", nil, nil); got != "declare namespace plain {\n}\n" {
 		t.Errorf("Namespace(plain, nil) = %q", got)

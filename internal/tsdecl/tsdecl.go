@@ -64,7 +64,7 @@ func Function(t Tool, o *Options) string {
 	switch {
 	case id == "":
 		id = Ident(t.Name)
-	case !isIdent(id) || reserved[id]:
+	case !isIdent(id) || reserved[id] || protoNames[id]:
 		id = Ident(id)
 	}
 	var b strings.Builder
@@ -75,19 +75,30 @@ func Function(t Tool, o *Options) string {
 	return b.String()
 }
 
-// Namespace returns `declare namespace <Ident(server)> { ... }` holding
+// Namespace returns `declare namespace <GlobalIdent(server)> { ... }`; see
+// [NamespaceAs].
+func Namespace(server string, tools []Tool, o *Options) string {
+	return NamespaceAs(server, "", tools, o)
+}
+
+// NamespaceAs returns `declare namespace <ident> { ... }` (ident empty:
+// GlobalIdent(server); pass the catalog's identifier, which keeps
+// colliding server names apart) holding
 // Function for each tool in order, ending with a newline. Tools without an
 // Ident get one from Idents over all tool names, so colliding names stay
 // distinct. When the namespace identifier differs from server, a doc
 // comment with the original name comes first.
-func Namespace(server string, tools []Tool, o *Options) string {
+func NamespaceAs(server, ident string, tools []Tool, o *Options) string {
 	names := make([]string, len(tools))
 	for i, t := range tools {
 		names[i] = t.Name
 	}
 	ids := Idents(names)
 	var b strings.Builder
-	id := Ident(server)
+	id := ident
+	if id == "" || !isIdent(id) || reserved[id] || jsGlobals[id] {
+		id = GlobalIdent(server)
+	}
 	if id != server {
 		b.WriteString(docComment(oneLine(server), "") + "\n")
 	}

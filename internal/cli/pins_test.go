@@ -1,0 +1,72 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/trust"
+)
+
+func pinsEnv(t *testing.T) (*Env, *bytes.Buffer, string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	cfgPath := filepath.Join(dir, "config.json")
+	os.WriteFile(cfgPath, []byte(`{"mcpServers":{"s":{"command":"srv","env":{"K":"v"}}}}`), 0o600)
+	env := map[string]string{"HOME": dir, "XDG_STATE_HOME": filepath.Join(dir, "state"), "XDG_CACHE_HOME": filepath.Join(dir, "cache")}
+	var out bytes.Buffer
+	e := &Env{
+		Stdin: strings.NewReader(""), Stdout: &out, Stderr: &bytes.Buffer{},
+		Getenv:    func(k string) string { return env[k] },
+		LookupEnv: func(k string) (string, bool) { v, ok := env[k]; return v, ok },
+		Environ:   func() []string { return nil },
+		Dir:       dir, Executable: "/nonexistent/switchboard",
+	}
+	return e, &out, cfgPath, filepath.Join(dir, "state", "switchboard", "pins.json")
+}
+
+// TestPins_ListsPoisonedToolsAndAcceptRisk: 'pins' names the withheld
+// tool, its rule and the accept command; 'approve --accept-risk' records
+// the acceptance for that tool's hash.
+func TestPins_ListsPoisonedToolsAndAcceptRisk(t *testing.T) {
+	e, out, cfgPath, pinsPath := pinsEnv(t)
+	cfg, err := config.Load(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := catalog.Identity(cfg.Servers["s"])
+	store, _ := trust.OpenStore(pinsPath)
+	store.Check(id, []trust.Tool{{Name: "add"}}, false)
+	if err := store.SetHeld(id, []trust.Hold{{Tool: "add", Hash: "abc", Rules: []string{"hidden-tag in description"}}}); err != nil {
+		t.Fatal(err)
+	}
+	// Legacy pins (command line only) stay listed but are marked.
+	store.Check("srv", []trust.Tool{{Name: "old"}}, true)
+	if err := runPins(context.Background(), e, []string{"--config", cfgPath}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"add: hidden-tag in description", "switchboard approve --accept-risk s add", "legacy pins of s"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("pins output lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "--accept-risk", "s", "add"}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "Accepted the risk of s.add") {
+		t.Errorf("approve output: %s", out.String())
+	}
+	held, _ := store.Held()
+	if len(held[id]) != 0 {
+		t.Errorf("still held: %v", held)
+	}
+	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "--accept-risk", "s", "nope"}); err == nil {
+		t.Error("accepting a tool that is not withheld succeeded")
+	}
+}
