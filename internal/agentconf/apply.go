@@ -17,12 +17,19 @@ import (
 
 // The backups of one scope live in StateDir: manifest.json and, per
 // file, NNN.orig (the file before the first init) and NNN.prev (before
-// the latest write).
+// the latest write). The manifest records, per file, every entry each
+// init removed or added, with its text: Undo patches the file as it is
+// then, and the backups are only kept for the user.
+
+// manifestVersion 2 records edits; version 0 manifests (older builds)
+// only have the backups and are undone by restoring them.
+const manifestVersion = 2
 
 // manifest records every file init changed in one scope.
 type manifest struct {
-	Scope string         `json:"scope"` // "user" or the project root
-	Files []manifestFile `json:"files"`
+	Version int            `json:"version,omitempty"`
+	Scope   string         `json:"scope"` // "user" or the project root
+	Files   []manifestFile `json:"files"`
 }
 
 type manifestFile struct {
@@ -32,6 +39,11 @@ type manifestFile struct {
 	Backup  string      `json:"backup,omitempty"` // NNN: NNN.orig and NNN.prev
 	Written string      `json:"written"`          // sha256 of what init last wrote
 	Dirs    []string    `json:"dirs,omitempty"`   // directories created for it, outermost first
+
+	Format string `json:"format,omitempty"` // "j" JSON(C), "t" TOML, "y" YAML mapping, "l" YAML list
+	Fresh  string `json:"fresh,omitempty"`  // the content init started from when the file was missing or empty
+	Ours   bool   `json:"ours,omitempty"`   // a Switchboard config: entries changed since are kept, not a conflict
+	Edits  []edit `json:"edits,omitempty"`  // every init's edits, in order
 }
 
 // StateDir is where the scope's backups and manifest are kept:
@@ -102,7 +114,7 @@ func Apply(o *Options, p *Plan) error {
 		return err
 	}
 	if m == nil {
-		m = &manifest{Scope: o.scopeName()}
+		m = &manifest{Version: manifestVersion, Scope: o.scopeName()}
 	}
 	for _, c := range p.Changes {
 		cur, err := os.ReadFile(c.Path)
@@ -119,7 +131,10 @@ func Apply(o *Options, p *Plan) error {
 		}
 		i := slices.IndexFunc(m.Files, func(f manifestFile) bool { return f.Path == c.Path })
 		if i < 0 {
-			mf := manifestFile{Path: c.Path, Existed: c.Old != nil, Mode: 0o644, Backup: fmt.Sprintf("%03d", len(m.Files)+1)}
+			mf := manifestFile{Path: c.Path, Existed: c.Old != nil, Mode: 0o644, Backup: fmt.Sprintf("%03d", len(m.Files)+1), Format: string(rune(c.format)), Fresh: c.fresh, Ours: c.ours}
+			if c.format == 0 {
+				mf.Format = "j"
+			}
 			if st, err := os.Stat(c.Path); err == nil {
 				mf.Mode = st.Mode().Perm()
 			}
@@ -152,6 +167,10 @@ func Apply(o *Options, p *Plan) error {
 			return err
 		}
 		mf.Written = hash(c.New)
+		mf.Edits = append(mf.Edits, c.edits...)
+		if mf.Fresh == "" && c.fresh != "" && len(mf.Edits) == len(c.edits) {
+			mf.Fresh = c.fresh
+		}
 		if err := saveManifest(dir, m); err != nil {
 			return err
 		}
@@ -183,9 +202,15 @@ type UndoResult struct {
 // ErrNothingToUndo is returned by Undo when no init is recorded for the scope.
 var ErrNothingToUndo = errors.New("nothing to undo")
 
-// Undo restores every file init changed in the scope to its content
-// before the first init, byte for byte, deletes the files init created,
-// and forgets the backups.
+// Undo takes back the edits every init of the scope made: in each file
+// it removes the entries init added and puts back the entries init
+// removed, keeping everything written since by the agent or the user.
+// A Switchboard config entry changed since init is kept (with a note).
+// When an agent file cannot be patched safely (it no longer parses, an
+// entry init added was edited, a server to put back exists again with
+// different content) Undo changes nothing and returns an error wrapping
+// ErrUndoConflict that names each file, the reason, and where the
+// content before init is kept. After an undo the backups are deleted.
 func Undo(o *Options) (*UndoResult, error) {
 	dir := o.StateDir()
 	m, err := loadManifest(dir)
@@ -195,6 +220,16 @@ func Undo(o *Options) (*UndoResult, error) {
 	if m == nil || len(m.Files) == 0 {
 		return nil, fmt.Errorf("%w: no switchboard init recorded for %s (looked in %s)", ErrNothingToUndo, o.scopeName(), dir)
 	}
+	if m.Version >= manifestVersion {
+		return structuralUndo(dir, m)
+	}
+	return legacyUndo(dir, m)
+}
+
+// legacyUndo restores the backups of a manifest written by a build that
+// did not record edits: every file goes back to its content before the
+// first init, and a copy of a file changed since is kept.
+func legacyUndo(dir string, m *manifest) (*UndoResult, error) {
 	res := &UndoResult{}
 	for i := len(m.Files) - 1; i >= 0; i-- {
 		f := m.Files[i]

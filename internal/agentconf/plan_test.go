@@ -149,26 +149,19 @@ func TestApply_FollowsSymlinksAndUndoRestores(t *testing.T) {
 	}
 }
 
-func TestUndo_KeepsACopyOfLaterChanges(t *testing.T) {
+func TestUndo_PatchesAFileRewrittenSinceInit(t *testing.T) {
 	w := newWorld(t)
 	f := filepath.Join(w.proj, ".mcp.json")
 	w.write(f, `{"mcpServers": {"a": {"command": "a"}}}`, 0o644)
 	o := w.opts(Project)
 	w.initOnce(o)
+	// The agent rewrites the file: drops our entry, adds a key.
 	w.write(f, `{"edited": true}`, 0o644)
-	res, err := Undo(o)
-	if err != nil {
+	if _, err := Undo(o); err != nil {
 		t.Fatal(err)
 	}
-	if w.read(f) != `{"mcpServers": {"a": {"command": "a"}}}` {
-		t.Error("not restored")
-	}
-	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "before-undo") {
-		t.Fatalf("notes %v", res.Notes)
-	}
-	kept := strings.Fields(res.Notes[0])
-	if got := w.read(kept[len(kept)-1]); got != `{"edited": true}` {
-		t.Errorf("kept copy: %s", got)
+	if got := w.read(f); got != `{"edited": true, "mcpServers": {"a": {"command": "a"}}}` {
+		t.Errorf("after undo: %s", got)
 	}
 }
 

@@ -202,16 +202,21 @@ func TestInit_ImportsRegistersIsIdempotentAndUndoes(t *testing.T) {
 		}
 	}
 
-	// Change an agent file and init again: undo still goes back to the
-	// state before the first init.
+	// The agent adds a server and init runs again: undo puts back every
+	// server init moved, the late one too, and nothing else changes.
 	cursor := filepath.Join(w.proj, ".cursor", "mcp.json")
-	w.write(cursor, strings.Replace(w.read(cursor), `"switchboard"`, `"late": {"command": "late"}, "switchboard"`, 1))
+	w.write(cursor, strings.Replace(w.read(cursor), `"switchboard"`, "\"late\": {\"command\": \"late\"},\n    \"switchboard\"", 1))
 	w.mustRun()
 	if s := w.jsonServers(cursor, "mcpServers"); len(s) != 1 {
 		t.Fatalf("third init left %v", s)
 	}
 	w.mustRun("--undo")
 	w.mustRun("--user", "--undo")
+	// Undo patches each file as it is: a server goes back at the end of
+	// its list (a TOML table at the end of the file), in the file's layout.
+	files[cursor] = strings.Replace(files[cursor], "\n  }\n}", ",\n    \"late\": {\"command\": \"late\"}\n  }\n}", 1)
+	files[filepath.Join(w.proj, ".vscode", "mcp.json")] = strings.Replace(vscodeJSONC, "]},\n", "]}\n", 1)
+	files[filepath.Join(w.home, ".codex", "config.toml")] = "model = \"o4-mini\"\n\n# keep me\n[profiles.fast]\nmodel = \"o3\"\n\n# zeta does things\n[mcp_servers.zeta]\ncommand = \"node\"\nargs = [\"/opt/zeta.js\"]\n\n[mcp_servers.zeta.env]\nTOKEN = \"z\"\n"
 	for p, c := range files {
 		if got := w.read(p); got != c {
 			t.Errorf("undo did not restore %s:\n%s\nwant:\n%s", p, got, c)
