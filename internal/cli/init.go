@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/switchboard-mcp/switchboard/internal/agentconf"
@@ -78,6 +80,14 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 	if o.Executable == "" || !filepath.IsAbs(o.Executable) {
 		return fmt.Errorf("init: cannot tell the absolute path of the switchboard binary (got %q)", o.Executable)
 	}
+	exe, note, err := installedExecutable(e)
+	if err != nil {
+		return err
+	}
+	if note != "" {
+		fmt.Fprintf(e.Stderr, "note: %s\n", note)
+	}
+	o.Executable = exe
 	plan, err := agentconf.MakePlan(o)
 	if err != nil {
 		return fmt.Errorf("init: %w", err)
@@ -204,4 +214,64 @@ func initUndo(stdout, stderr io.Writer, o *agentconf.Options) error {
 		return fmt.Errorf("init --undo: %w", err)
 	}
 	return nil
+}
+
+// installCmd installs the switchboard binary agents are to run.
+const installCmd = "go install github.com/switchboard-mcp/switchboard/cmd/switchboard@latest"
+
+// installedExecutable returns the binary agents are to run: this one,
+// unless it is a temporary build (go run, go test), which is deleted
+// when it exits; then the switchboard found on PATH, or an error with
+// the install command.
+func installedExecutable(e *Env) (exe, note string, err error) {
+	tmp := e.Getenv("TMPDIR")
+	if tmp == "" {
+		tmp = os.TempDir()
+	}
+	if !tempBuild(e.Executable, tmp) {
+		return e.Executable, "", nil
+	}
+	found := lookPath(e.Getenv("PATH"), "switchboard", e.Dir)
+	if found != "" && !tempBuild(found, tmp) {
+		return found, fmt.Sprintf("%s is a temporary go build: registering %s, found on PATH, instead", e.Executable, found), nil
+	}
+	return "", "", fmt.Errorf("init: %s is a temporary go build (go run) that is deleted when it exits, and no switchboard is on PATH; install it and run init again: %s && switchboard init", e.Executable, installCmd)
+}
+
+// tempBuild reports whether path is a binary the go command built to
+// run once: a directory named go-build* on its path (the build cache or
+// a go-build work directory), or an exe directory under tmp.
+func tempBuild(path, tmp string) bool {
+	parts := strings.Split(filepath.ToSlash(filepath.Clean(path)), "/")
+	for _, p := range parts[:max(0, len(parts)-1)] {
+		if strings.HasPrefix(p, "go-build") {
+			return true
+		}
+	}
+	if tmp == "" {
+		return false
+	}
+	rel, err := filepath.Rel(filepath.Clean(tmp), path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return false
+	}
+	return slices.Contains(strings.Split(filepath.ToSlash(filepath.Dir(rel)), "/"), "exe")
+}
+
+// lookPath finds an executable file named name in the directories of
+// path (a PATH value), as an absolute path, or "".
+func lookPath(path, name, dir string) string {
+	for _, d := range filepath.SplitList(path) {
+		if d == "" {
+			d = "."
+		}
+		p := filepath.Join(d, name)
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 != 0 {
+			return p
+		}
+	}
+	return ""
 }

@@ -352,3 +352,51 @@ func TestInit_Help(t *testing.T) {
 		t.Errorf("err=%v help:\n%s", err, errOut)
 	}
 }
+
+func TestTempBuild(t *testing.T) {
+	for _, c := range []struct {
+		path, tmp string
+		want      bool
+	}{
+		{"/tmp/go-build3528/b001/exe/switchboard", "/tmp", true},
+		{"/home/u/.cache/go-build/4f/exe/switchboard", "/tmp", true},
+		{"/var/folders/x/T/go-build99/b001/exe/switchboard", "/tmp", true},
+		{"/scratch/work/b001/exe/switchboard", "/scratch", true},
+		{"/usr/local/bin/switchboard", "/tmp", false},
+		{"/home/u/go/bin/switchboard", "/tmp", false},
+		{"/tmp/TestInit123/001/bin/switchboard", "/tmp", false},
+		{"/opt/exe/switchboard", "/tmp", false},
+	} {
+		if got := tempBuild(c.path, c.tmp); got != c.want {
+			t.Errorf("tempBuild(%q, %q) = %v, want %v", c.path, c.tmp, got, c.want)
+		}
+	}
+}
+
+func TestInit_DoesNotRegisterATemporaryGoBuild(t *testing.T) {
+	w := newInitWorld(t)
+	w.write(filepath.Join(w.proj, ".mcp.json"), `{"mcpServers": {"a": {"command": "a"}}}`)
+	w.exe = filepath.Join(filepath.Dir(w.proj), "tmp", "go-build1234", "b001", "exe", "switchboard")
+	w.env["PATH"] = filepath.Join(filepath.Dir(w.proj), "empty")
+	_, _, err := w.run()
+	if err == nil || !strings.Contains(err.Error(), "go install github.com/switchboard-mcp/switchboard/cmd/switchboard@latest") || !strings.Contains(err.Error(), w.exe) {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(w.proj, ".switchboard.json")); err == nil {
+		t.Error("a refused init wrote .switchboard.json")
+	}
+
+	// With switchboard installed on PATH, that one is registered.
+	bin := filepath.Join(filepath.Dir(w.proj), "bin")
+	w.write(filepath.Join(bin, "switchboard"), "#!/bin/sh\n")
+	os.Chmod(filepath.Join(bin, "switchboard"), 0o755)
+	w.env["PATH"] = filepath.Join(filepath.Dir(w.proj), "empty") + string(filepath.ListSeparator) + bin
+	_, errOut, err := w.run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb, _ := w.jsonServers(filepath.Join(w.proj, ".mcp.json"), "mcpServers")["switchboard"].(map[string]any)
+	if sb["command"] != filepath.Join(bin, "switchboard") || !strings.Contains(errOut, "temporary go build") {
+		t.Errorf("registered %v; stderr %s", sb, errOut)
+	}
+}
