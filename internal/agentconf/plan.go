@@ -135,11 +135,21 @@ type Plan struct {
 	// Changes are the files to write, Switchboard's config first; files
 	// whose content would not change are absent.
 	Changes []Change
-	// Notes report name clashes, kept definitions and empty files.
+	// Left are servers init leaves in their agent file, with the reason.
+	Left []Left
+	// Notes report name clashes, kept definitions, rewritten variable
+	// references, where private servers went, and empty files.
 	Notes []string
 	// Problems are agent files skipped because they could not be read
 	// or understood; they are left untouched, and init fails at the end.
 	Problems []error
+}
+
+// Left is a server init leaves where it is.
+type Left struct {
+	Name   string
+	File   string // the agent file it stays in
+	Reason string
 }
 
 // Found is one agent detected in the scope.
@@ -414,6 +424,10 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 	if len(found.Files) == 0 && !explicit {
 		return nil
 	}
+	var creds map[string]any
+	if a.ID == "claude-code" {
+		creds = claudeOAuth(pl.o.paths().claude)
+	}
 	for _, src := range sources {
 		for _, e := range src.entries {
 			if src.s.dialect.skip != nil && src.s.dialect.skip(e.value) {
@@ -428,10 +442,23 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				continue
 			}
 			srv, _ := src.s.dialect.read(e.value) // checked
+			if ref := agentOnlyRef(srv); ref != "" {
+				pl.leave(e.name, src.f.path, fmt.Sprintf("it uses %s, which only %s can fill in; replace it with ${env:NAME} and run init again", ref, a.Title))
+				continue
+			}
+			if usesOAuth(srv, e.value, creds, e.name) {
+				pl.leave(e.name, src.f.path, "remote OAuth is not supported by switchboard yet")
+				continue
+			}
+			tr := &translator{agent: a.ID, getenv: pl.o.getenv}
+			srv = tr.server(srv)
+			for _, n := range tr.notes {
+				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s: %s", e.name, src.f.path, n))
+			}
 			if ef, ok := e.value["envFile"].(string); ok {
 				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s reads variables from envFile %s, which Switchboard does not: add them to its env", e.name, src.f.path, ef))
 			}
-			pl.add(e.name, srv, src.f.path)
+			pl.add(e.name, srv, src.f.path, src.s.private)
 			if err := src.f.remove(e.name); err != nil {
 				pl.plan.Problems = append(pl.plan.Problems, &fileError{src.f.path, err})
 				delete(pl.files, src.f.path)
@@ -489,7 +516,7 @@ func (pl *planner) keep(f *file) {
 }
 
 // add records an imported server; the first definition of a name wins.
-func (pl *planner) add(name string, s Server, from string) {
+func (pl *planner) add(name string, s Server, from string, private bool) {
 	if first, ok := pl.seen[name]; ok {
 		if !first.Server.Equal(s) {
 			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s differs from the one in %s: kept the one in %s", name, from, first.From, first.From))
@@ -499,7 +526,7 @@ func (pl *planner) add(name string, s Server, from string) {
 	if v := agentOnlyVar(s); v != "" {
 		pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s uses %s, which only that agent fills in: replace it with ${env:NAME} in %s", name, from, v, pl.plan.Config))
 	}
-	imp := Import{Name: name, Server: s, From: from}
+	imp := Import{Name: name, Server: s, From: from, Private: private, Secrets: secretFields(s)}
 	pl.seen[name] = imp
 	pl.plan.Imported = append(pl.plan.Imported, imp)
 }
@@ -565,6 +592,16 @@ func (pl *planner) ourConfig() error {
 		}
 		imp.To = f.path
 		imported = append(imported, imp)
+		switch {
+		case f == scoped:
+			why := ""
+			if len(imp.Secrets) > 0 {
+				why = " and holds secrets (" + strings.Join(imp.Secrets, ", ") + ")"
+			}
+			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q from %s is private to you (Claude Code's local scope)%s: it went to your user config %s under projects[%q], not to the project", imp.Name, imp.From, why, f.path, pl.o.Root))
+		case len(imp.Secrets) > 0 && pl.o.Scope == Project:
+			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s holds literal secrets (%s), now also in %s: replace them with ${env:NAME} references and set the variables where the agent runs", imp.Name, imp.From, strings.Join(imp.Secrets, ", "), f.path))
+		}
 	}
 	pl.plan.Imported = imported
 	for _, f := range []*file{main, scoped} {
@@ -581,6 +618,11 @@ func (pl *planner) ourConfig() error {
 		pl.plan.Changes = append(pl.plan.Changes, f.change(out))
 	}
 	return nil
+}
+
+// leave records a server init does not move, and why.
+func (pl *planner) leave(name, file, why string) {
+	pl.plan.Left = append(pl.plan.Left, Left{Name: name, File: file, Reason: why})
 }
 
 // Failed reports whether some agent file was skipped.
