@@ -194,6 +194,8 @@ func missingDirs(dir string) []string {
 type UndoResult struct {
 	Restored []string // files written back
 	Removed  []string // files init had created, deleted
+	// Done says what was taken out of and put back into each file, in order.
+	Done []string
 	// Notes name files that changed after init last wrote them; their
 	// content just before the undo is kept next to the backups.
 	Notes []string

@@ -55,6 +55,7 @@ type undoFile struct {
 	out    []byte
 	remove bool // delete the file (init created it and nothing else is left)
 	notes  []string
+	done   []string // what was taken out and put back
 	// conflicts are reasons the file cannot be patched.
 	conflicts []string
 }
@@ -149,6 +150,9 @@ func patch(mf *manifestFile, data []byte) *undoFile {
 				u.conflicts = append(u.conflicts, fmt.Sprintf("%s: %v", where, err))
 				continue
 			}
+			if e.After != nil {
+				u.done = append(u.done, fmt.Sprintf("took %s out of %s", where, mf.Path))
+			}
 			if e.Before == nil {
 				if err := d.prune(e.Created); err != nil {
 					u.conflicts = append(u.conflicts, fmt.Sprintf("%s: %v", where, err))
@@ -176,6 +180,7 @@ func patch(mf *manifestFile, data []byte) *undoFile {
 			u.conflicts = append(u.conflicts, fmt.Sprintf("%s cannot be put back: %v", dotted(append(append([]string{}, e.Key...), e.Name)), err))
 			continue
 		}
+		u.done = append(u.done, fmt.Sprintf("put %s back into %s", dotted(append(append([]string{}, e.Key...), e.Name)), mf.Path))
 		content = d.bytes()
 	}
 	u.out = content
@@ -293,6 +298,7 @@ func structuralUndo(dir string, m *manifest) (*UndoResult, error) {
 			}
 		}
 		res.Notes = append(res.Notes, u.notes...)
+		res.Done = append(res.Done, u.done...)
 		switch {
 		case u.base == nil:
 		case u.remove:

@@ -400,3 +400,108 @@ func TestInit_DoesNotRegisterATemporaryGoBuild(t *testing.T) {
 		t.Errorf("registered %v; stderr %s", sb, errOut)
 	}
 }
+
+// TestInit_AgentKeepsWritingAndUndoKeepsItsWrites is the whole story
+// with a scratch home: Claude Code (project and private local servers)
+// and Cursor, init, the agents rewrite their files, init --undo.
+func TestInit_AgentKeepsWritingAndUndoKeepsItsWrites(t *testing.T) {
+	w := newInitWorld(t)
+	const secret = "ghp_0123456789abcdefghijABCDEFGHIJ"
+	claude := filepath.Join(w.home, ".claude.json")
+	w.write(claude, `{"numStartups": 1, "projects": {"`+w.proj+`": {"allowedTools": [], "mcpServers": {"gh": {"command": "gh-mcp", "env": {"GITHUB_TOKEN": "`+secret+`"}}}}}}`)
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	w.write(mcp, `{"mcpServers": {"db": {"command": "db", "env": {"URL": "${DB_URL:-sqlite://x}"}}, "notion": {"type": "http", "url": "https://mcp.notion.com/mcp", "oauth": {"clientId": "c"}}}}`)
+	cursor := filepath.Join(w.proj, ".cursor", "mcp.json")
+	w.write(cursor, "{\n  \"mcpServers\": {\n    \"fs\": {\"command\": \"fs\"}\n  }\n}\n")
+
+	out, errOut, err := w.run()
+	if err != nil {
+		t.Fatalf("init: %v\n%s\n%s", err, out, errOut)
+	}
+	userCfg := filepath.Join(w.home, ".config", "switchboard", "config.json")
+	for _, want := range []string{
+		`moved server "gh" from ` + claude + ` to ` + userCfg,
+		`moved server "db" from ` + mcp + ` to ` + filepath.Join(w.proj, ".switchboard.json"),
+		`left server "notion" in ` + mcp + `: remote OAuth is not supported by switchboard yet`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("init output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, want := range []string{`${DB_URL:-sqlite://x} became its default "sqlite://x"`, `server "gh" from ` + claude + ` is private to you`} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("init notes lack %q:\n%s", want, errOut)
+		}
+	}
+	filepath.WalkDir(w.proj, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.Contains(w.read(path), secret) {
+			t.Errorf("%s holds the secret from ~/.claude.json", path)
+		}
+		return nil
+	})
+
+	// Claude Code rewrites ~/.claude.json its way; the user adds a
+	// server to Cursor's file and reformats it.
+	var cj map[string]any
+	json.Unmarshal([]byte(w.read(claude)), &cj)
+	cj["numStartups"] = 2
+	cj["projects"].(map[string]any)["/elsewhere"] = map[string]any{"allowedTools": []any{"Bash"}}
+	cj["oauthAccount"] = map[string]any{"email": "me@example.com"}
+	b, _ := json.MarshalIndent(cj, "", "  ")
+	w.write(claude, string(b))
+	var cu map[string]any
+	json.Unmarshal([]byte(w.read(cursor)), &cu)
+	cu["mcpServers"].(map[string]any)["new"] = map[string]any{"command": "new"}
+	b, _ = json.Marshal(cu)
+	w.write(cursor, string(b))
+
+	out = w.mustRun("--undo")
+	if !strings.Contains(out, "took mcpServers.switchboard out of "+cursor) || !strings.Contains(out, "put mcpServers.fs back into "+cursor) {
+		t.Errorf("undo output:\n%s", out)
+	}
+	json.Unmarshal([]byte(w.read(claude)), &cj)
+	proj := cj["projects"].(map[string]any)
+	if cj["numStartups"] != 2.0 || cj["oauthAccount"] == nil || proj["/elsewhere"] == nil {
+		t.Errorf("undo lost Claude Code's writes: %v", cj)
+	}
+	if gh, _ := proj[w.proj].(map[string]any)["mcpServers"].(map[string]any)["gh"].(map[string]any); gh == nil || gh["env"].(map[string]any)["GITHUB_TOKEN"] != secret {
+		t.Errorf("gh not back in ~/.claude.json: %v", proj[w.proj])
+	}
+	s := w.jsonServers(cursor, "mcpServers")
+	if len(s) != 2 || s["fs"] == nil || s["new"] == nil {
+		t.Errorf("cursor after undo: %v", s)
+	}
+	if s := w.jsonServers(mcp, "mcpServers"); len(s) != 2 || s["db"] == nil || s["notion"] == nil {
+		t.Errorf(".mcp.json after undo: %v", s)
+	}
+	for _, p := range []string{userCfg, filepath.Join(w.proj, ".switchboard.json")} {
+		if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("undo left %s", p)
+		}
+	}
+}
+
+func TestInit_UndoRefusesWithTheReasonAndChangesNothing(t *testing.T) {
+	w := newInitWorld(t)
+	cursor := filepath.Join(w.proj, ".cursor", "mcp.json")
+	w.write(cursor, `{"mcpServers": {"fs": {"command": "fs"}}}`)
+	w.mustRun()
+	broken := w.read(cursor) + "oops"
+	w.write(cursor, broken)
+	_, _, err := w.run("--undo")
+	if err == nil || !strings.Contains(err.Error(), cursor+": it cannot be read any more") || !strings.Contains(err.Error(), "nothing was changed") || !strings.Contains(err.Error(), ".orig") {
+		t.Fatalf("err = %v", err)
+	}
+	if w.read(cursor) != broken {
+		t.Error("refused undo changed the file")
+	}
+	if _, err := os.Stat(filepath.Join(w.proj, ".switchboard.json")); err != nil {
+		t.Error("refused undo removed .switchboard.json")
+	}
+	// Fixed, the undo goes through.
+	w.write(cursor, strings.TrimSuffix(broken, "oops"))
+	w.mustRun("--undo")
+	if s := w.jsonServers(cursor, "mcpServers"); len(s) != 1 || s["fs"] == nil {
+		t.Errorf("cursor: %v", s)
+	}
+}
