@@ -13,6 +13,7 @@ import (
 	"slices"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
+	"github.com/switchboard-mcp/switchboard/internal/filelock"
 )
 
 // The backups of one scope live in StateDir: manifest.json and, per
@@ -109,6 +110,11 @@ func Apply(o *Options, p *Plan) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
+	// Two inits of one scope at once must not lose each other's records.
+	return filelock.With(dir+".manifest", func() error { return apply(dir, o, p) })
+}
+
+func apply(dir string, o *Options, p *Plan) error {
 	m, err := loadManifest(dir)
 	if err != nil {
 		return err
@@ -222,10 +228,22 @@ func Undo(o *Options) (*UndoResult, error) {
 	if m == nil || len(m.Files) == 0 {
 		return nil, fmt.Errorf("%w: no switchboard init recorded for %s (looked in %s)", ErrNothingToUndo, o.scopeName(), dir)
 	}
-	if m.Version >= manifestVersion {
-		return structuralUndo(dir, m)
-	}
-	return legacyUndo(dir, m)
+	var res *UndoResult
+	err = filelock.With(dir+".manifest", func() error {
+		if m, err = loadManifest(dir); err != nil || m == nil || len(m.Files) == 0 {
+			if err == nil {
+				err = fmt.Errorf("%w: another init --undo of %s ran meanwhile", ErrNothingToUndo, o.scopeName())
+			}
+			return err
+		}
+		if m.Version >= manifestVersion {
+			res, err = structuralUndo(dir, m)
+		} else {
+			res, err = legacyUndo(dir, m)
+		}
+		return err
+	})
+	return res, err
 }
 
 // legacyUndo restores the backups of a manifest written by a build that
