@@ -184,7 +184,7 @@ func patch(mf *manifestFile, data []byte) *undoFile {
 		content = d.bytes()
 	}
 	u.out = content
-	if mf.Fresh != "" && emptyLike(format, content, mf.Fresh) {
+	if (mf.Fresh != "" || !mf.Existed) && emptyLike(format, content, mf.Fresh) {
 		if !mf.Existed {
 			u.remove = true
 		} else {

@@ -185,3 +185,24 @@ func TestUndo_TOMLAndYAMLKeepLaterEdits(t *testing.T) {
 		t.Errorf("goose after undo:\n%s", g)
 	}
 }
+
+func TestUndo_RemovesFilesInitCreatedInEveryFormat(t *testing.T) {
+	for _, agent := range []string{"codex", "goose", "cursor", "continue"} {
+		t.Run(agent, func(t *testing.T) {
+			w := newWorld(t)
+			o := w.opts(User)
+			o.Agents = []string{agent}
+			p := w.initOnce(o)
+			if len(p.Found) != 1 || len(p.Found[0].Created) != 1 {
+				t.Fatalf("found %+v", p.Found)
+			}
+			created := p.Found[0].Created[0]
+			if _, err := Undo(o); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := os.Stat(created); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("undo left %s: %v", created, err)
+			}
+		})
+	}
+}
