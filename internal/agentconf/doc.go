@@ -24,7 +24,8 @@ type doc interface {
 	text(name string) string
 	// insert puts an entry back: from text when that yields value (so
 	// its comments and layout come back too), else written from value.
-	insert(name string, value map[string]any, text string) error
+	// lead is comment lines that went with it (JSONC only).
+	insert(name string, value map[string]any, text, lead string) error
 	// missing counts the objects on the key path that do not exist
 	// (set creates them).
 	missing() int
@@ -171,13 +172,82 @@ func (d *jsonDoc) text(name string) string {
 	return string(d.data[m.val.start:m.val.end])
 }
 
-func (d *jsonDoc) insert(name string, value map[string]any, text string) error {
+func (d *jsonDoc) insert(name string, value map[string]any, text, lead string) error {
 	saved := d.data
 	var try func() error
 	if text != "" && d.missing() == 0 {
 		try = func() error { return d.set(name, rawJSON(text)) }
 	}
-	return insertChecked(d, name, value, try, func() error { return d.set(name, value) }, func() { d.data = saved })
+	if err := insertChecked(d, name, value, try, func() error { return d.set(name, value) }, func() { d.data = saved }); err != nil {
+		return err
+	}
+	if lead == "" {
+		return nil
+	}
+	// The comment lines above the entry come back above it, indented
+	// like its key.
+	root, err := parseJSONC(d.data)
+	if err != nil {
+		return nil
+	}
+	obj, _ := root.lookup(d.key)
+	if obj == nil || obj.kind != '{' {
+		return nil
+	}
+	m := obj.member(name)
+	ls := lineStart(d.data, m.keyStart)
+	if ls <= obj.start || !onlySpace(d.data[ls:m.keyStart]) {
+		return nil
+	}
+	ind := string(d.data[ls:m.keyStart])
+	var b strings.Builder
+	for line := range strings.SplitSeq(strings.TrimRight(lead, "\n"), "\n") {
+		b.WriteString(ind + strings.TrimSpace(line) + "\n")
+	}
+	out := applySplices(d.data, []splice{{ls, ls, b.String()}})
+	if r, err := parseJSONC(out); err == nil && canon(r.decode(out)) == canon(root.decode(d.data)) {
+		d.data = out
+	}
+	return nil
+}
+
+// lead returns the // comment lines right above the entry's key.
+func (d *jsonDoc) lead(name string) string {
+	root, err := parseJSONC(d.data)
+	if err != nil {
+		return ""
+	}
+	obj, err := root.lookup(d.key)
+	if err != nil || obj == nil || obj.kind != '{' {
+		return ""
+	}
+	idx := -1
+	for i, m := range obj.members {
+		if m.key == name {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return ""
+	}
+	m := obj.members[idx]
+	start := lineStart(d.data, m.keyStart)
+	if start <= obj.start || !onlySpace(d.data[start:m.keyStart]) {
+		return ""
+	}
+	floor := obj.start + 1
+	if idx > 0 {
+		floor = obj.members[idx-1].val.end
+	}
+	top := start
+	for top > floor {
+		ls := lineStart(d.data, top-1)
+		if ls < floor || !bytes.HasPrefix(bytes.TrimLeft(d.data[ls:top], " \t"), []byte("//")) {
+			break
+		}
+		top = ls
+	}
+	return string(d.data[top:start])
 }
 
 func (d *jsonDoc) missing() int {
@@ -315,7 +385,7 @@ func (d *tomlDoc) text(name string) string {
 	return cut
 }
 
-func (d *tomlDoc) insert(name string, value map[string]any, text string) error {
+func (d *tomlDoc) insert(name string, value map[string]any, text, _ string) error {
 	saved := d.data
 	var try func() error
 	if t := strings.TrimSpace(text); t != "" {
@@ -557,7 +627,7 @@ func (d *yamlDoc) text(name string) string {
 	return string(b)
 }
 
-func (d *yamlDoc) insert(name string, value map[string]any, text string) error {
+func (d *yamlDoc) insert(name string, value map[string]any, text, _ string) error {
 	var try func() error
 	var saved yaml.Node
 	if d.container() != nil {

@@ -269,12 +269,16 @@ type file struct {
 // remove takes the named entry out and records it.
 func (f *file) remove(name string) error {
 	before, _ := entryValue(f.doc, name)
-	text := f.doc.text(name)
+	rec := &entryRec{Text: f.doc.text(name)}
+	if j, ok := f.doc.(*jsonDoc); ok {
+		rec.Lead = j.lead(name)
+	}
 	if err := f.doc.remove(name); err != nil {
 		return err
 	}
 	if before != nil {
-		f.edits = append(f.edits, edit{Key: f.key, Name: name, Before: &entryRec{Value: canon(before), Text: text}})
+		rec.Value = canon(before)
+		f.edits = append(f.edits, edit{Key: f.key, Name: name, Before: rec})
 	}
 	return nil
 }

@@ -33,6 +33,8 @@ type edit struct {
 type entryRec struct {
 	Value string `json:"value"`
 	Text  string `json:"text,omitempty"`
+	// Lead is the comment lines above it (JSONC).
+	Lead string `json:"lead,omitempty"`
 }
 
 func (r *entryRec) decoded() map[string]any {
@@ -174,7 +176,7 @@ func patch(mf *manifestFile, data []byte) *undoFile {
 		e := in.e
 		d, err := newDocFor(format, e.Key, content)
 		if err == nil {
-			err = d.insert(e.Name, e.Before.decoded(), e.Before.Text)
+			err = d.insert(e.Name, e.Before.decoded(), e.Before.Text, e.Before.Lead)
 		}
 		if err != nil {
 			u.conflicts = append(u.conflicts, fmt.Sprintf("%s cannot be put back: %v", dotted(append(append([]string{}, e.Key...), e.Name)), err))

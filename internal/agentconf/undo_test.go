@@ -74,7 +74,7 @@ func TestUndo_KeepsWhatTheAgentWroteSinceInit(t *testing.T) {
 func TestUndo_ServerAddedAfterInitAndMovedByASecondInitGoesBack(t *testing.T) {
 	w := newWorld(t)
 	f := filepath.Join(w.proj, ".cursor", "mcp.json")
-	orig := "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"a\" /* the first */}\n  }\n}\n"
+	orig := "{\n  \"mcpServers\": {\n    // the first\n    \"a\": {\"command\": \"a\" /* inside */}\n  }\n}\n"
 	w.write(f, orig, 0o644)
 	o := w.opts(Project)
 	w.initOnce(o)
@@ -91,7 +91,7 @@ func TestUndo_ServerAddedAfterInitAndMovedByASecondInitGoesBack(t *testing.T) {
 	if len(s) != 2 || s["a"] == nil || canon(s["late"]) != `{"args":["x"],"command":"late"}` {
 		t.Errorf("after undo:\n%s", got)
 	}
-	if !strings.Contains(got, "\n    \"a\": {\"command\": \"a\" /* the first */}") {
+	if !strings.Contains(got, "\n    // the first\n    \"a\": {\"command\": \"a\" /* inside */}") {
 		t.Errorf("a did not come back with its comment and layout:\n%s", got)
 	}
 	if _, err := os.Stat(filepath.Join(w.proj, ".switchboard.json")); !errors.Is(err, os.ErrNotExist) {
