@@ -454,7 +454,10 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				pl.leave(e.name, src.f.path, "remote OAuth is not supported by switchboard yet")
 				continue
 			}
-			tr := &translator{agent: a.ID, getenv: pl.o.getenv}
+			tr := &translator{agent: a.ID, getenv: pl.o.getenv, home: pl.o.getenv("HOME")}
+			if pl.o.Scope == Project {
+				tr.root = pl.o.Root
+			}
 			srv = tr.server(srv)
 			for _, n := range tr.notes {
 				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s: %s", e.name, src.f.path, n))

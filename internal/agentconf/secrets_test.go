@@ -34,8 +34,9 @@ func TestTranslator(t *testing.T) {
 		{"claude-code", "$NOT_CLAUDE", "$NOT_CLAUDE"},
 		{"gemini", "$KEY and ${OTHER}", "${env:KEY} and ${env:OTHER}"},
 		{"opencode", "{env:KEY}-{file:~/.k}", "${env:KEY}-${file:~/.k}"},
+		{"vscode", "${workspaceFolder}/x ${workspaceFolderBasename} ${userHome}", "/p/proj/x proj /h"},
 	} {
-		tr := &translator{agent: c.agent, getenv: func(k string) string { return env[k] }}
+		tr := &translator{agent: c.agent, getenv: func(k string) string { return env[k] }, root: "/p/proj", home: "/h"}
 		if got := tr.str(c.in); got != c.want {
 			t.Errorf("%s: %q -> %q, want %q", c.agent, c.in, got, c.want)
 		}

@@ -206,3 +206,30 @@ func TestUndo_RemovesFilesInitCreatedInEveryFormat(t *testing.T) {
 		})
 	}
 }
+
+func TestUndo_AnOlderManifestIsUndoneFromTheBackups(t *testing.T) {
+	w := newWorld(t)
+	f := filepath.Join(w.proj, ".mcp.json")
+	orig := `{"mcpServers": {"a": {"command": "a"}}}`
+	w.write(f, orig, 0o644)
+	o := w.opts(Project)
+	w.initOnce(o)
+	// What a build before edit records wrote: no version, no edits.
+	mpath := filepath.Join(o.StateDir(), "manifest.json")
+	var m manifest
+	if err := json.Unmarshal([]byte(w.read(mpath)), &m); err != nil {
+		t.Fatal(err)
+	}
+	m.Version = 0
+	for i := range m.Files {
+		m.Files[i].Edits, m.Files[i].Format = nil, ""
+	}
+	b, _ := json.Marshal(m)
+	w.write(mpath, string(b), 0o600)
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if w.read(f) != orig {
+		t.Errorf("after undo: %s", w.read(f))
+	}
+}

@@ -29,11 +29,22 @@ var (
 type translator struct {
 	agent  string
 	getenv func(string) string
+	root   string // the project root, "" in the user scope
+	home   string
 	notes  []string // what was rewritten and how
 }
 
 // str rewrites one value.
 func (t *translator) str(v string) string {
+	// VS Code's and Cursor's predefined variables have one value here.
+	if t.root != "" {
+		v = strings.ReplaceAll(v, "${workspaceFolderBasename}", filepath.Base(t.root))
+		v = strings.ReplaceAll(v, "${workspaceFolder}", t.root)
+	}
+	if t.home != "" {
+		v = strings.ReplaceAll(v, "${userHome}", t.home)
+	}
+	v = strings.ReplaceAll(v, "${pathSeparator}", string(filepath.Separator))
 	if t.agent == "opencode" {
 		v = openRE.ReplaceAllString(v, "${1}$${${2}:${3}}")
 	}
