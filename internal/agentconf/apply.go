@@ -98,6 +98,11 @@ func hash(b []byte) string {
 	return hex.EncodeToString(s[:])
 }
 
+// ErrChanged is returned (wrapped, with the path) by Apply when a file
+// changed on disk after the plan was made; what was written before is
+// recorded, so making a new plan and applying it is safe.
+var ErrChanged = errors.New("a file changed while init was running")
+
 // Apply writes the plan's changes. Before a file is first changed its
 // content is saved as the state Undo returns to; before every write the
 // current content is saved too. A file that changed on disk since the
@@ -133,7 +138,7 @@ func apply(dir string, o *Options, p *Plan) error {
 			cur = []byte{}
 		}
 		if (cur == nil) != (c.Old == nil) || !bytes.Equal(cur, c.Old) {
-			return fmt.Errorf("%s changed while init was running; nothing more was written", c.Path)
+			return fmt.Errorf("%w: %s; nothing more was written", ErrChanged, c.Path)
 		}
 		i := slices.IndexFunc(m.Files, func(f manifestFile) bool { return f.Path == c.Path })
 		if i < 0 {

@@ -1,6 +1,7 @@
 package agentconf
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -199,11 +200,38 @@ func TestApply_RefusesAFileChangedSinceThePlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.write(f, `{"mcpServers": {}}`, 0o644)
-	if err := Apply(o, p); err == nil || !strings.Contains(err.Error(), f) {
+	if err := Apply(o, p); !errors.Is(err, ErrChanged) || !strings.Contains(err.Error(), f) {
 		t.Errorf("err = %v", err)
 	}
 	if w.read(f) != `{"mcpServers": {}}` {
 		t.Error("file overwritten")
+	}
+}
+
+func TestApply_APlanMadeAgainAfterAChangeUndoesCleanly(t *testing.T) {
+	w := newWorld(t)
+	f := filepath.Join(w.proj, ".mcp.json")
+	w.write(f, `{"mcpServers": {"a": {"command": "a"}}}`, 0o644)
+	o := w.opts(Project)
+	p, err := MakePlan(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The agent writes between plan and apply: .switchboard.json is
+	// written, .mcp.json is not.
+	w.write(f, `{"mcpServers": {"a": {"command": "a"}, "b": {"command": "b"}}}`, 0o644)
+	if err := Apply(o, p); !errors.Is(err, ErrChanged) {
+		t.Fatalf("err = %v", err)
+	}
+	w.initOnce(o)
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(f); got != `{"mcpServers": {"a": {"command": "a"}, "b": {"command": "b"}}}` {
+		t.Errorf("after undo: %s", got)
+	}
+	if _, err := os.Stat(filepath.Join(w.proj, ".switchboard.json")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf(".switchboard.json left: %v", err)
 	}
 }
 

@@ -125,8 +125,19 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		}
 		return problems(e.Stderr, plan)
 	}
-	if err := agentconf.Apply(o, plan); err != nil {
-		return err
+	// An agent may write its file meanwhile (Claude Code rewrites
+	// ~/.claude.json often): plan again from what is there now.
+	for try := 1; ; try++ {
+		err := agentconf.Apply(o, plan)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, agentconf.ErrChanged) || try == 3 {
+			return err
+		}
+		if plan, err = agentconf.MakePlan(o); err != nil {
+			return err
+		}
 	}
 	printApplied(e.Stdout, plan)
 	return problems(e.Stderr, plan)
