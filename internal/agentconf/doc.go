@@ -22,10 +22,10 @@ type doc interface {
 	bytes() []byte
 	// text returns the entry's source text, "" when it is absent.
 	text(name string) string
-	// insert puts an entry back: from text when that yields value (so
-	// its comments and layout come back too), else written from value.
-	// lead is comment lines that went with it (JSONC only).
-	insert(name string, value map[string]any, text, lead string) error
+	// insert puts an entry back: from its recorded text when that
+	// yields value (so its comments and layout come back too), else
+	// written from value.
+	insert(name string, value map[string]any, rec *entryRec) error
 	// missing counts the objects on the key path that do not exist
 	// (set creates them).
 	missing() int
@@ -172,7 +172,8 @@ func (d *jsonDoc) text(name string) string {
 	return string(d.data[m.val.start:m.val.end])
 }
 
-func (d *jsonDoc) insert(name string, value map[string]any, text, lead string) error {
+func (d *jsonDoc) insert(name string, value map[string]any, rec *entryRec) error {
+	text, lead := rec.Text, rec.Lead
 	saved := d.data
 	var try func() error
 	if text != "" && d.missing() == 0 {
@@ -385,12 +386,25 @@ func (d *tomlDoc) text(name string) string {
 	return cut
 }
 
-func (d *tomlDoc) insert(name string, value map[string]any, text, _ string) error {
+func (d *tomlDoc) insert(name string, value map[string]any, rec *entryRec) error {
+	text := rec.Text
 	saved := d.data
 	var try func() error
 	if t := strings.TrimSpace(text); t != "" {
 		try = func() error {
 			return d.edit(name, func(b []byte) ([]byte, error) {
+				// Back where it was: before the line that followed it.
+				if rec.Next != "" {
+					for pos := 0; pos < len(b); pos = nextLine(b, pos) {
+						if strings.TrimRight(string(b[pos:nextLine(b, pos)]), "\r\n") == rec.Next {
+							body := strings.TrimLeft(text, "\n")
+							if !strings.HasSuffix(body, "\n") {
+								body += "\n"
+							}
+							return applySplices(b, []splice{{pos, pos, body}}), nil
+						}
+					}
+				}
 				var out bytes.Buffer
 				out.Write(b)
 				if out.Len() > 0 && !bytes.HasSuffix(b, []byte("\n")) {
@@ -627,7 +641,8 @@ func (d *yamlDoc) text(name string) string {
 	return string(b)
 }
 
-func (d *yamlDoc) insert(name string, value map[string]any, text, _ string) error {
+func (d *yamlDoc) insert(name string, value map[string]any, rec *entryRec) error {
+	text := rec.Text
 	var try func() error
 	var saved yaml.Node
 	if d.container() != nil {

@@ -270,8 +270,11 @@ type file struct {
 func (f *file) remove(name string) error {
 	before, _ := entryValue(f.doc, name)
 	rec := &entryRec{Text: f.doc.text(name)}
-	if j, ok := f.doc.(*jsonDoc); ok {
-		rec.Lead = j.lead(name)
+	switch d := f.doc.(type) {
+	case *jsonDoc:
+		rec.Lead = d.lead(name)
+	case *tomlDoc:
+		rec.Next = tomlFollow(d.data, d.table, name)
 	}
 	if err := f.doc.remove(name); err != nil {
 		return err

@@ -291,6 +291,16 @@ func tomlCut(data []byte, table, name string) ([]byte, string, error) {
 			}
 			start = ls
 		}
+		if end == len(data) {
+			// At the end of the file, the blank lines before it go too.
+			for start > floor {
+				ls := lineStart(data, start-1)
+				if !onlySpace(bytes.TrimRight(data[ls:start], "\n")) {
+					break
+				}
+				start = ls
+			}
+		}
 		cut = append(cut, splice{start, end, ""})
 		inSection = -1
 	}
@@ -322,6 +332,29 @@ func tomlCut(data []byte, table, name string) ([]byte, string, error) {
 		text.Write(data[c.start:c.end])
 	}
 	return applySplices(data, cut), text.String(), nil
+}
+
+// tomlFollow returns the line right after table.name when it is one
+// block of the file followed by more (where undo puts it back), or "".
+func tomlFollow(data []byte, table, name string) string {
+	out, text, err := tomlCut(data, table, name)
+	if err != nil || text == "" {
+		return ""
+	}
+	// One block: the removed text is a contiguous span.
+	start := bytes.Index(data, []byte(text))
+	if start < 0 || !bytes.Equal(append(bytes.Clone(data[:start]), data[start+len(text):]...), out) {
+		return ""
+	}
+	end := start + len(text)
+	if end >= len(data) {
+		return ""
+	}
+	line := strings.TrimRight(string(data[end:nextLine(data, end)]), "\r\n")
+	if strings.TrimSpace(line) == "" {
+		return ""
+	}
+	return line
 }
 
 // skipBlank moves pos past blank lines.

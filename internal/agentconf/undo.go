@@ -35,6 +35,8 @@ type entryRec struct {
 	Text  string `json:"text,omitempty"`
 	// Lead is the comment lines above it (JSONC).
 	Lead string `json:"lead,omitempty"`
+	// Next is the line that followed it (TOML), where it goes back.
+	Next string `json:"next,omitempty"`
 }
 
 func (r *entryRec) decoded() map[string]any {
@@ -176,7 +178,7 @@ func patch(mf *manifestFile, data []byte) *undoFile {
 		e := in.e
 		d, err := newDocFor(format, e.Key, content)
 		if err == nil {
-			err = d.insert(e.Name, e.Before.decoded(), e.Before.Text, e.Before.Lead)
+			err = d.insert(e.Name, e.Before.decoded(), e.Before)
 		}
 		if err != nil {
 			u.conflicts = append(u.conflicts, fmt.Sprintf("%s cannot be put back: %v", dotted(append(append([]string{}, e.Key...), e.Name)), err))

@@ -213,10 +213,9 @@ func TestInit_ImportsRegistersIsIdempotentAndUndoes(t *testing.T) {
 	w.mustRun("--undo")
 	w.mustRun("--user", "--undo")
 	// Undo patches each file as it is: a server goes back at the end of
-	// its list (a TOML table at the end of the file), in the file's layout.
+	// its list (a TOML table where it was), in the file's layout.
 	files[cursor] = strings.Replace(files[cursor], "\n  }\n}", ",\n    \"late\": {\"command\": \"late\"}\n  }\n}", 1)
 	files[filepath.Join(w.proj, ".vscode", "mcp.json")] = strings.Replace(vscodeJSONC, "]},\n", "]}\n", 1)
-	files[filepath.Join(w.home, ".codex", "config.toml")] = "model = \"o4-mini\"\n\n# keep me\n[profiles.fast]\nmodel = \"o3\"\n\n# zeta does things\n[mcp_servers.zeta]\ncommand = \"node\"\nargs = [\"/opt/zeta.js\"]\n\n[mcp_servers.zeta.env]\nTOKEN = \"z\"\n"
 	for p, c := range files {
 		if got := w.read(p); got != c {
 			t.Errorf("undo did not restore %s:\n%s\nwant:\n%s", p, got, c)
