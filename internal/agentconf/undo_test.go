@@ -233,3 +233,47 @@ func TestUndo_AnOlderManifestIsUndoneFromTheBackups(t *testing.T) {
 		t.Errorf("after undo: %s", w.read(f))
 	}
 }
+
+// FuzzInitUndo checks that init then undo, with nothing written in
+// between, gives back a file with the same content.
+func FuzzInitUndo(f *testing.F) {
+	for _, s := range []string{
+		`{"mcpServers": {"a": {"command": "a"}}}`,
+		"{\n  // c\n  \"x\": 1,\n  \"mcpServers\": {\n    // a\n    \"a\": {\"command\": \"a\", \"env\": {\"K\": \"v\"}},\n    \"b\": {\"url\": \"https://b/mcp\"},\n  },\n}\n",
+		`{"mcpServers": {"sb": {"command": "/x/switchboard", "args": ["serve"]}, "n": {"type": "http", "url": "https://n", "oauth": {}}}}`,
+		`{"mcpServers": {}}`,
+		`{}`,
+		"{\r\n\t\"mcpServers\": {\r\n\t\t\"a\": {\"command\": \"a\"}\r\n\t}\r\n}\r\n",
+		`{"mcpServers": {"a": {"command": "a"}, "a": {"command": "b"}}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		orig, err := parseJSONC(data)
+		if err != nil || orig.kind != '{' {
+			return
+		}
+		w := newWorld(t)
+		path := filepath.Join(w.proj, ".cursor", "mcp.json")
+		w.write(path, string(data), 0o644)
+		o := w.opts(Project)
+		p, err := MakePlan(o)
+		if err != nil || p.Failed() {
+			return
+		}
+		if err := Apply(o, p); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Undo(o); err != nil {
+			t.Fatalf("undo: %v\n%s", err, data)
+		}
+		got := []byte(w.read(path))
+		g, err := parseJSONC(got)
+		if err != nil {
+			t.Fatalf("undo left invalid JSONC: %v\n%q\nfrom %q", err, got, data)
+		}
+		if canon(g.decode(got)) != canon(orig.decode(data)) {
+			t.Fatalf("undo changed the content:\n%q\nwant the content of\n%q", got, data)
+		}
+	})
+}
