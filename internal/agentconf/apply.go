@@ -44,7 +44,10 @@ type manifestFile struct {
 	Format string `json:"format,omitempty"` // "j" JSON(C), "t" TOML, "y" YAML mapping, "l" YAML list
 	Fresh  string `json:"fresh,omitempty"`  // the content init started from when the file was missing or empty
 	Ours   bool   `json:"ours,omitempty"`   // a Switchboard config: entries changed since are kept, not a conflict
-	Edits  []edit `json:"edits,omitempty"`  // every init's edits, in order
+	// ByInit is set when the file existed only because an init of
+	// another scope created it (the user config, by a project's init).
+	ByInit bool   `json:"byInit,omitempty"`
+	Edits  []edit `json:"edits,omitempty"` // every init's edits, in order
 }
 
 // StateDir is where the scope's backups and manifest are kept:
@@ -155,6 +158,7 @@ func apply(dir string, o *Options, p *Plan) error {
 				}
 			}
 			mf.Dirs = missingDirs(filepath.Dir(c.Path))
+			mf.ByInit = c.Old != nil && createdByInit(dir, c.Path)
 			m.Files = append(m.Files, mf)
 			i = len(m.Files) - 1
 			if err := saveManifest(dir, m); err != nil {
@@ -187,6 +191,27 @@ func apply(dir string, o *Options, p *Plan) error {
 		}
 	}
 	return nil
+}
+
+// createdByInit reports whether the manifest of another scope records
+// path as created by init.
+func createdByInit(dir, path string) bool {
+	others, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), "*", "manifest.json"))
+	for _, mp := range others {
+		if filepath.Dir(mp) == dir {
+			continue
+		}
+		m, err := loadManifest(filepath.Dir(mp))
+		if err != nil || m == nil {
+			continue
+		}
+		for _, f := range m.Files {
+			if f.Path == path && (!f.Existed || f.ByInit) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // missingDirs lists dir and its parents that do not exist, outermost first.

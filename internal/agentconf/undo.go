@@ -188,8 +188,13 @@ func patch(mf *manifestFile, data []byte) *undoFile {
 		content = d.bytes()
 	}
 	u.out = content
-	if (mf.Fresh != "" || !mf.Existed) && emptyLike(format, content, mf.Fresh) {
-		if !mf.Existed {
+	created := !mf.Existed || mf.ByInit
+	fresh := mf.Fresh
+	if fresh == "" && format == 'j' {
+		fresh = "{}"
+	}
+	if (mf.Fresh != "" || created) && emptyLike(format, content, fresh) {
+		if created {
 			u.remove = true
 		} else {
 			u.out = []byte{} // it was empty before init

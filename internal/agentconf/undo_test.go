@@ -277,3 +277,39 @@ func FuzzInitUndo(f *testing.F) {
 		}
 	})
 }
+
+func TestUndo_TwoScopesEditingOneFileUndoInAnyOrder(t *testing.T) {
+	for _, userFirst := range []bool{false, true} {
+		w := newWorld(t)
+		claude := filepath.Join(w.home, ".claude.json")
+		orig := `{"mcpServers": {"u": {"command": "u"}}, "projects": {"` + w.proj + `": {"mcpServers": {"l": {"command": "l"}}}}}`
+		w.write(claude, orig, 0o600)
+		po, uo := w.opts(Project), w.opts(User)
+		w.initOnce(po)
+		w.initOnce(uo)
+		order := []*Options{po, uo}
+		if userFirst {
+			order = []*Options{uo, po}
+		}
+		for _, o := range order {
+			if _, err := Undo(o); err != nil {
+				t.Fatalf("userFirst=%v: %v", userFirst, err)
+			}
+		}
+		if got := w.decodeFile(claude); canon(got) != canon(mustDecode(t, orig)) {
+			t.Errorf("userFirst=%v: %s", userFirst, w.read(claude))
+		}
+		if _, err := os.Stat(uo.ConfigPath()); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("userFirst=%v: user config left: %s", userFirst, w.read(uo.ConfigPath()))
+		}
+	}
+}
+
+func mustDecode(t *testing.T, s string) any {
+	t.Helper()
+	v, err := parseJSONC([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v.decode([]byte(s))
+}
