@@ -177,7 +177,13 @@ func (d *jsonDoc) insert(name string, value map[string]any, rec *entryRec) error
 	saved := d.data
 	var try func() error
 	if text != "" && d.missing() == 0 {
-		try = func() error { return d.set(name, rawJSON(text)) }
+		try = func() error {
+			if out, ok := d.insertBefore(name, text, rec.Follow); ok {
+				d.data = out
+				return nil
+			}
+			return d.set(name, rawJSON(text))
+		}
 	}
 	if err := insertChecked(d, name, value, try, func() error { return d.set(name, value) }, func() { d.data = saved }); err != nil {
 		return err
@@ -210,6 +216,70 @@ func (d *jsonDoc) insert(name string, value map[string]any, rec *entryRec) error
 		d.data = out
 	}
 	return nil
+}
+
+// insertBefore writes name: text right before the member named
+// follow, where it was, or reports false.
+func (d *jsonDoc) insertBefore(name, text, follow string) ([]byte, bool) {
+	if follow == "" {
+		return nil, false
+	}
+	root, err := parseJSONC(d.data)
+	if err != nil {
+		return nil, false
+	}
+	obj, _ := root.lookup(d.key)
+	if obj == nil || obj.kind != '{' || obj.member(name) != nil {
+		return nil, false
+	}
+	var next *jmember
+	for i := range obj.members {
+		if obj.members[i].key == follow {
+			next = &obj.members[i]
+			break
+		}
+	}
+	if next == nil {
+		return nil, false
+	}
+	key, err := marshal(name)
+	if err != nil {
+		return nil, false
+	}
+	var out []byte
+	if ls := lineStart(d.data, next.keyStart); ls > obj.start && onlySpace(d.data[ls:next.keyStart]) {
+		// next has its line: ours goes on the line above, indented alike.
+		nl := "\n"
+		if bytes.Contains(d.data, []byte("\r\n")) {
+			nl = "\r\n"
+		}
+		ind := string(d.data[ls:next.keyStart])
+		out = applySplices(d.data, []splice{{ls, ls, ind + string(key) + ": " + text + "," + nl}})
+	} else {
+		out = applySplices(d.data, []splice{{next.keyStart, next.keyStart, string(key) + ": " + text + ", "}})
+	}
+	if _, err := parseJSONC(out); err != nil {
+		return nil, false
+	}
+	return out, true
+}
+
+// follower returns the name of the member after name, or "".
+func (d *jsonDoc) follower(name string) string {
+	root, err := parseJSONC(d.data)
+	if err != nil {
+		return ""
+	}
+	obj, err := root.lookup(d.key)
+	if err != nil || obj == nil || obj.kind != '{' {
+		return ""
+	}
+	for i, m := range obj.members {
+		if m.key == name && i+1 < len(obj.members) {
+			return obj.members[i+1].key
+		}
+	}
+	return ""
 }
 
 // lead returns the // comment lines right above the entry's key.

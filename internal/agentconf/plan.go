@@ -272,7 +272,7 @@ func (f *file) remove(name string) error {
 	rec := &entryRec{Text: f.doc.text(name)}
 	switch d := f.doc.(type) {
 	case *jsonDoc:
-		rec.Lead = d.lead(name)
+		rec.Lead, rec.Follow = d.lead(name), d.follower(name)
 	case *tomlDoc:
 		rec.Next = tomlFollow(d.data, d.table, name)
 	}

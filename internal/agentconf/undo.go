@@ -37,6 +37,8 @@ type entryRec struct {
 	Lead string `json:"lead,omitempty"`
 	// Next is the line that followed it (TOML), where it goes back.
 	Next string `json:"next,omitempty"`
+	// Follow is the entry that followed it (JSONC), where it goes back.
+	Follow string `json:"follow,omitempty"`
 }
 
 func (r *entryRec) decoded() map[string]any {

@@ -313,3 +313,22 @@ func mustDecode(t *testing.T, s string) any {
 	}
 	return v.decode([]byte(s))
 }
+
+func TestUndo_PutsServersBackInTheirPlace(t *testing.T) {
+	for _, orig := range []string{
+		"{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"a\"},\n    \"x\": {\"type\": \"http\", \"url\": \"https://x\", \"oauth\": {}},\n    \"b\": {\"command\": \"b\"}\n  }\n}\n",
+		`{"mcpServers": {"a": {"command": "a"}, "x": {"type": "http", "url": "https://x", "oauth": {}}, "b": {"command": "b"}}}`,
+	} {
+		w := newWorld(t)
+		f := filepath.Join(w.proj, ".mcp.json")
+		w.write(f, orig, 0o644)
+		o := w.opts(Project)
+		w.initOnce(o)
+		if _, err := Undo(o); err != nil {
+			t.Fatal(err)
+		}
+		if got := w.read(f); got != orig {
+			t.Errorf("after undo:\n%s\nwant\n%s", got, orig)
+		}
+	}
+}
