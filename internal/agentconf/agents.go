@@ -51,6 +51,10 @@ type spec struct {
 	dialect *dialect
 	source  bool // only read: servers are imported and removed, the entry is not written here
 	needKey bool // counts as found only when key holds servers
+	// private marks an agent's per-user storage read in the project
+	// scope (Claude Code's local scope): its servers go to the user
+	// config, under the project, never into a project file.
+	private bool
 }
 
 // paths are the directories agent files are found from.
@@ -125,7 +129,7 @@ var agents = []Agent{
 		if p.scope == Project {
 			return []spec{
 				{paths: []string{p.proj(".mcp.json")}, key: mcpServers, dialect: generic},
-				{paths: []string{filepath.Join(p.claude, ".claude.json")}, key: []string{"projects", p.root, "mcpServers"}, dialect: generic, source: true, needKey: true},
+				{paths: []string{filepath.Join(p.claude, ".claude.json")}, key: []string{"projects", p.root, "mcpServers"}, dialect: generic, source: true, needKey: true, private: true},
 			}
 		}
 		return one(filepath.Join(p.claude, ".claude.json"), mcpServers, generic)

@@ -13,16 +13,24 @@ import (
 	"slices"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
+	"github.com/switchboard-mcp/switchboard/internal/filelock"
 )
 
 // The backups of one scope live in StateDir: manifest.json and, per
 // file, NNN.orig (the file before the first init) and NNN.prev (before
-// the latest write).
+// the latest write). The manifest records, per file, every entry each
+// init removed or added, with its text: Undo patches the file as it is
+// then, and the backups are only kept for the user.
+
+// manifestVersion 2 records edits; version 0 manifests (older builds)
+// only have the backups and are undone by restoring them.
+const manifestVersion = 2
 
 // manifest records every file init changed in one scope.
 type manifest struct {
-	Scope string         `json:"scope"` // "user" or the project root
-	Files []manifestFile `json:"files"`
+	Version int            `json:"version,omitempty"`
+	Scope   string         `json:"scope"` // "user" or the project root
+	Files   []manifestFile `json:"files"`
 }
 
 type manifestFile struct {
@@ -32,6 +40,14 @@ type manifestFile struct {
 	Backup  string      `json:"backup,omitempty"` // NNN: NNN.orig and NNN.prev
 	Written string      `json:"written"`          // sha256 of what init last wrote
 	Dirs    []string    `json:"dirs,omitempty"`   // directories created for it, outermost first
+
+	Format string `json:"format,omitempty"` // "j" JSON(C), "t" TOML, "y" YAML mapping, "l" YAML list
+	Fresh  string `json:"fresh,omitempty"`  // the content init started from when the file was missing or empty
+	Ours   bool   `json:"ours,omitempty"`   // a Switchboard config: entries changed since are kept, not a conflict
+	// ByInit is set when the file existed only because an init of
+	// another scope created it (the user config, by a project's init).
+	ByInit bool   `json:"byInit,omitempty"`
+	Edits  []edit `json:"edits,omitempty"` // every init's edits, in order
 }
 
 // StateDir is where the scope's backups and manifest are kept:
@@ -85,6 +101,11 @@ func hash(b []byte) string {
 	return hex.EncodeToString(s[:])
 }
 
+// ErrChanged is returned (wrapped, with the path) by Apply when a file
+// changed on disk after the plan was made; what was written before is
+// recorded, so making a new plan and applying it is safe.
+var ErrChanged = errors.New("a file changed while init was running")
+
 // Apply writes the plan's changes. Before a file is first changed its
 // content is saved as the state Undo returns to; before every write the
 // current content is saved too. A file that changed on disk since the
@@ -97,12 +118,17 @@ func Apply(o *Options, p *Plan) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
+	// Two inits of one scope at once must not lose each other's records.
+	return filelock.With(dir+".manifest", func() error { return apply(dir, o, p) })
+}
+
+func apply(dir string, o *Options, p *Plan) error {
 	m, err := loadManifest(dir)
 	if err != nil {
 		return err
 	}
 	if m == nil {
-		m = &manifest{Scope: o.scopeName()}
+		m = &manifest{Version: manifestVersion, Scope: o.scopeName()}
 	}
 	for _, c := range p.Changes {
 		cur, err := os.ReadFile(c.Path)
@@ -115,11 +141,14 @@ func Apply(o *Options, p *Plan) error {
 			cur = []byte{}
 		}
 		if (cur == nil) != (c.Old == nil) || !bytes.Equal(cur, c.Old) {
-			return fmt.Errorf("%s changed while init was running; nothing more was written", c.Path)
+			return fmt.Errorf("%w: %s; nothing more was written", ErrChanged, c.Path)
 		}
 		i := slices.IndexFunc(m.Files, func(f manifestFile) bool { return f.Path == c.Path })
 		if i < 0 {
-			mf := manifestFile{Path: c.Path, Existed: c.Old != nil, Mode: 0o644, Backup: fmt.Sprintf("%03d", len(m.Files)+1)}
+			mf := manifestFile{Path: c.Path, Existed: c.Old != nil, Mode: 0o644, Backup: fmt.Sprintf("%03d", len(m.Files)+1), Format: string(rune(c.format)), Fresh: c.fresh, Ours: c.ours}
+			if c.format == 0 {
+				mf.Format = "j"
+			}
 			if st, err := os.Stat(c.Path); err == nil {
 				mf.Mode = st.Mode().Perm()
 			}
@@ -129,6 +158,7 @@ func Apply(o *Options, p *Plan) error {
 				}
 			}
 			mf.Dirs = missingDirs(filepath.Dir(c.Path))
+			mf.ByInit = c.Old != nil && createdByInit(dir, c.Path)
 			m.Files = append(m.Files, mf)
 			i = len(m.Files) - 1
 			if err := saveManifest(dir, m); err != nil {
@@ -152,11 +182,36 @@ func Apply(o *Options, p *Plan) error {
 			return err
 		}
 		mf.Written = hash(c.New)
+		mf.Edits = append(mf.Edits, c.edits...)
+		if mf.Fresh == "" && c.fresh != "" && len(mf.Edits) == len(c.edits) {
+			mf.Fresh = c.fresh
+		}
 		if err := saveManifest(dir, m); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// createdByInit reports whether the manifest of another scope records
+// path as created by init.
+func createdByInit(dir, path string) bool {
+	others, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), "*", "manifest.json"))
+	for _, mp := range others {
+		if filepath.Dir(mp) == dir {
+			continue
+		}
+		m, err := loadManifest(filepath.Dir(mp))
+		if err != nil || m == nil {
+			continue
+		}
+		for _, f := range m.Files {
+			if f.Path == path && (!f.Existed || f.ByInit) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // missingDirs lists dir and its parents that do not exist, outermost first.
@@ -175,6 +230,8 @@ func missingDirs(dir string) []string {
 type UndoResult struct {
 	Restored []string // files written back
 	Removed  []string // files init had created, deleted
+	// Done says what was taken out of and put back into each file, in order.
+	Done []string
 	// Notes name files that changed after init last wrote them; their
 	// content just before the undo is kept next to the backups.
 	Notes []string
@@ -183,9 +240,15 @@ type UndoResult struct {
 // ErrNothingToUndo is returned by Undo when no init is recorded for the scope.
 var ErrNothingToUndo = errors.New("nothing to undo")
 
-// Undo restores every file init changed in the scope to its content
-// before the first init, byte for byte, deletes the files init created,
-// and forgets the backups.
+// Undo takes back the edits every init of the scope made: in each file
+// it removes the entries init added and puts back the entries init
+// removed, keeping everything written since by the agent or the user.
+// A Switchboard config entry changed since init is kept (with a note).
+// When an agent file cannot be patched safely (it no longer parses, an
+// entry init added was edited, a server to put back exists again with
+// different content) Undo changes nothing and returns an error wrapping
+// ErrUndoConflict that names each file, the reason, and where the
+// content before init is kept. After an undo the backups are deleted.
 func Undo(o *Options) (*UndoResult, error) {
 	dir := o.StateDir()
 	m, err := loadManifest(dir)
@@ -195,6 +258,28 @@ func Undo(o *Options) (*UndoResult, error) {
 	if m == nil || len(m.Files) == 0 {
 		return nil, fmt.Errorf("%w: no switchboard init recorded for %s (looked in %s)", ErrNothingToUndo, o.scopeName(), dir)
 	}
+	var res *UndoResult
+	err = filelock.With(dir+".manifest", func() error {
+		if m, err = loadManifest(dir); err != nil || m == nil || len(m.Files) == 0 {
+			if err == nil {
+				err = fmt.Errorf("%w: another init --undo of %s ran meanwhile", ErrNothingToUndo, o.scopeName())
+			}
+			return err
+		}
+		if m.Version >= manifestVersion {
+			res, err = structuralUndo(dir, m)
+		} else {
+			res, err = legacyUndo(dir, m)
+		}
+		return err
+	})
+	return res, err
+}
+
+// legacyUndo restores the backups of a manifest written by a build that
+// did not record edits: every file goes back to its content before the
+// first init, and a copy of a file changed since is kept.
+func legacyUndo(dir string, m *manifest) (*UndoResult, error) {
 	res := &UndoResult{}
 	for i := len(m.Files) - 1; i >= 0; i-- {
 		f := m.Files[i]

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"sort"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -18,6 +20,59 @@ type doc interface {
 	// set adds or replaces a server; equal values are left untouched.
 	set(name string, v any) error
 	bytes() []byte
+	// text returns the entry's source text, "" when it is absent.
+	text(name string) string
+	// insert puts an entry back: from its recorded text when that
+	// yields value (so its comments and layout come back too), else
+	// written from value.
+	insert(name string, value map[string]any, rec *entryRec) error
+	// missing counts the objects on the key path that do not exist
+	// (set creates them).
+	missing() int
+	// prune removes up to n empty objects at the end of the key path,
+	// innermost first.
+	prune(n int) error
+	// value decodes the whole document.
+	value() (any, error)
+}
+
+// canon is v as canonical JSON (sorted keys), for comparing entries
+// read from different formats or from the manifest.
+func canon(v any) string {
+	b, err := json.Marshal(normalize(v))
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+// entryValue returns the named entry of d, or nil.
+func entryValue(d doc, name string) (map[string]any, error) {
+	es, err := d.entries()
+	if err != nil {
+		return nil, err
+	}
+	var out map[string]any
+	for _, e := range es {
+		if e.name == name {
+			out = e.value
+		}
+	}
+	return out, nil
+}
+
+// insertChecked runs try, keeps its result when d then holds value
+// under name, and otherwise restores d's bytes and runs fallback.
+func insertChecked(d doc, name string, value map[string]any, try, fallback func() error, restore func()) error {
+	if try != nil {
+		if err := try(); err == nil {
+			if got, err := entryValue(d, name); err == nil && got != nil && canon(got) == canon(value) {
+				return nil
+			}
+		}
+		restore()
+	}
+	return fallback()
 }
 
 // entry is one server as the agent wrote it.
@@ -101,6 +156,215 @@ func (d *jsonDoc) set(name string, v any) error {
 
 func (d *jsonDoc) bytes() []byte { return d.data }
 
+func (d *jsonDoc) text(name string) string {
+	root, err := parseJSONC(d.data)
+	if err != nil {
+		return ""
+	}
+	obj, err := root.lookup(d.key)
+	if err != nil || obj == nil || obj.kind != '{' {
+		return ""
+	}
+	m := obj.member(name)
+	if m == nil {
+		return ""
+	}
+	return string(d.data[m.val.start:m.val.end])
+}
+
+func (d *jsonDoc) insert(name string, value map[string]any, rec *entryRec) error {
+	text, lead := rec.Text, rec.Lead
+	saved := d.data
+	var try func() error
+	if text != "" && d.missing() == 0 {
+		try = func() error {
+			if out, ok := d.insertBefore(name, text, rec.Follow); ok {
+				d.data = out
+				return nil
+			}
+			return d.set(name, rawJSON(text))
+		}
+	}
+	if err := insertChecked(d, name, value, try, func() error { return d.set(name, value) }, func() { d.data = saved }); err != nil {
+		return err
+	}
+	if lead == "" {
+		return nil
+	}
+	// The comment lines above the entry come back above it, indented
+	// like its key.
+	root, err := parseJSONC(d.data)
+	if err != nil {
+		return nil
+	}
+	obj, _ := root.lookup(d.key)
+	if obj == nil || obj.kind != '{' {
+		return nil
+	}
+	m := obj.member(name)
+	ls := lineStart(d.data, m.keyStart)
+	if ls <= obj.start || !onlySpace(d.data[ls:m.keyStart]) {
+		return nil
+	}
+	ind := string(d.data[ls:m.keyStart])
+	var b strings.Builder
+	for line := range strings.SplitSeq(strings.TrimRight(lead, "\n"), "\n") {
+		b.WriteString(ind + strings.TrimSpace(line) + "\n")
+	}
+	out := applySplices(d.data, []splice{{ls, ls, b.String()}})
+	if r, err := parseJSONC(out); err == nil && canon(r.decode(out)) == canon(root.decode(d.data)) {
+		d.data = out
+	}
+	return nil
+}
+
+// insertBefore writes name: text right before the member named
+// follow, where it was, or reports false.
+func (d *jsonDoc) insertBefore(name, text, follow string) ([]byte, bool) {
+	if follow == "" {
+		return nil, false
+	}
+	root, err := parseJSONC(d.data)
+	if err != nil {
+		return nil, false
+	}
+	obj, _ := root.lookup(d.key)
+	if obj == nil || obj.kind != '{' || obj.member(name) != nil {
+		return nil, false
+	}
+	var next *jmember
+	for i := range obj.members {
+		if obj.members[i].key == follow {
+			next = &obj.members[i]
+			break
+		}
+	}
+	if next == nil {
+		return nil, false
+	}
+	key, err := marshal(name)
+	if err != nil {
+		return nil, false
+	}
+	var out []byte
+	if ls := lineStart(d.data, next.keyStart); ls > obj.start && onlySpace(d.data[ls:next.keyStart]) {
+		// next has its line: ours goes on the line above, indented alike.
+		nl := "\n"
+		if bytes.Contains(d.data, []byte("\r\n")) {
+			nl = "\r\n"
+		}
+		ind := string(d.data[ls:next.keyStart])
+		out = applySplices(d.data, []splice{{ls, ls, ind + string(key) + ": " + text + "," + nl}})
+	} else {
+		out = applySplices(d.data, []splice{{next.keyStart, next.keyStart, string(key) + ": " + text + ", "}})
+	}
+	if _, err := parseJSONC(out); err != nil {
+		return nil, false
+	}
+	return out, true
+}
+
+// follower returns the name of the member after name, or "".
+func (d *jsonDoc) follower(name string) string {
+	root, err := parseJSONC(d.data)
+	if err != nil {
+		return ""
+	}
+	obj, err := root.lookup(d.key)
+	if err != nil || obj == nil || obj.kind != '{' {
+		return ""
+	}
+	for i, m := range obj.members {
+		if m.key == name && i+1 < len(obj.members) {
+			return obj.members[i+1].key
+		}
+	}
+	return ""
+}
+
+// lead returns the // comment lines right above the entry's key.
+func (d *jsonDoc) lead(name string) string {
+	root, err := parseJSONC(d.data)
+	if err != nil {
+		return ""
+	}
+	obj, err := root.lookup(d.key)
+	if err != nil || obj == nil || obj.kind != '{' {
+		return ""
+	}
+	idx := -1
+	for i, m := range obj.members {
+		if m.key == name {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return ""
+	}
+	m := obj.members[idx]
+	start := lineStart(d.data, m.keyStart)
+	if start <= obj.start || !onlySpace(d.data[start:m.keyStart]) {
+		return ""
+	}
+	floor := obj.start + 1
+	if idx > 0 {
+		floor = obj.members[idx-1].val.end
+	}
+	top := start
+	for top > floor {
+		ls := lineStart(d.data, top-1)
+		if ls < floor || !bytes.HasPrefix(bytes.TrimLeft(d.data[ls:top], " \t"), []byte("//")) {
+			break
+		}
+		top = ls
+	}
+	return string(d.data[top:start])
+}
+
+func (d *jsonDoc) missing() int {
+	root, err := parseJSONC(d.data)
+	if err != nil {
+		return 0
+	}
+	for i := range d.key {
+		if v, err := root.lookup(d.key[:i+1]); err != nil || v == nil {
+			return len(d.key) - i
+		}
+	}
+	return 0
+}
+
+func (d *jsonDoc) prune(n int) error {
+	for i := 0; i < n && i < len(d.key); i++ {
+		path := d.key[:len(d.key)-i]
+		root, err := parseJSONC(d.data)
+		if err != nil {
+			return err
+		}
+		v, err := root.lookup(path)
+		if err != nil || v == nil {
+			continue
+		}
+		if v.kind != '{' || len(v.members) > 0 {
+			return nil
+		}
+		out, err := jsoncRemove(d.data, path[:len(path)-1], path[len(path)-1])
+		if err != nil {
+			return err
+		}
+		d.data = out
+	}
+	return nil
+}
+
+func (d *jsonDoc) value() (any, error) {
+	root, err := parseJSONC(d.data)
+	if err != nil {
+		return nil, err
+	}
+	return root.decode(d.data), nil
+}
+
 // --- TOML (Codex) ---
 
 type tomlDoc struct {
@@ -183,6 +447,72 @@ func (d *tomlDoc) set(name string, v any) error {
 }
 
 func (d *tomlDoc) bytes() []byte { return d.data }
+
+func (d *tomlDoc) text(name string) string {
+	_, cut, err := tomlCut(d.data, d.table, name)
+	if err != nil {
+		return ""
+	}
+	return cut
+}
+
+func (d *tomlDoc) insert(name string, value map[string]any, rec *entryRec) error {
+	text := rec.Text
+	saved := d.data
+	var try func() error
+	if t := strings.TrimSpace(text); t != "" {
+		try = func() error {
+			return d.edit(name, func(b []byte) ([]byte, error) {
+				// Back where it was: before the line that followed it.
+				if rec.Next != "" {
+					for pos := 0; pos < len(b); pos = nextLine(b, pos) {
+						if strings.TrimRight(string(b[pos:nextLine(b, pos)]), "\r\n") == rec.Next {
+							body := strings.TrimLeft(text, "\n")
+							if !strings.HasSuffix(body, "\n") {
+								body += "\n"
+							}
+							return applySplices(b, []splice{{pos, pos, body}}), nil
+						}
+					}
+				}
+				var out bytes.Buffer
+				out.Write(b)
+				if out.Len() > 0 && !bytes.HasSuffix(b, []byte("\n")) {
+					out.WriteByte('\n')
+				}
+				if out.Len() > 0 && !bytes.HasSuffix(out.Bytes(), []byte("\n\n")) {
+					out.WriteByte('\n')
+				}
+				out.WriteString(strings.Trim(text, "\n") + "\n")
+				return out.Bytes(), nil
+			})
+		}
+	}
+	fallback := func() error {
+		keys := make([]string, 0, len(value))
+		for k := range value {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var kvs []kv
+		for _, k := range keys {
+			kvs = append(kvs, kv{k, value[k]})
+		}
+		return d.edit(name, func(b []byte) ([]byte, error) { return tomlAppendTable(b, d.table, name, kvs) })
+	}
+	return insertChecked(d, name, value, try, fallback, func() { d.data = saved })
+}
+
+func (d *tomlDoc) missing() int    { return 0 }
+func (d *tomlDoc) prune(int) error { return nil }
+
+func (d *tomlDoc) value() (any, error) {
+	m, _, err := decodeTOML(d.data)
+	if err != nil {
+		return nil, err
+	}
+	return normalize(m), nil
+}
 
 // --- YAML (Goose: a map of extensions; Continue: a list of servers) ---
 
@@ -355,6 +685,84 @@ func (d *yamlDoc) set(name string, v any) error {
 	}
 	d.dirty = true
 	return nil
+}
+
+// node returns the entry's node (for a mapping, its value's), or nil.
+func (d *yamlDoc) node(name string) *yaml.Node {
+	i := d.index(name)
+	if i < 0 {
+		return nil
+	}
+	if d.list {
+		return d.container().Content[i]
+	}
+	return d.container().Content[i+1]
+}
+
+func (d *yamlDoc) text(name string) string {
+	n := d.node(name)
+	if n == nil {
+		return ""
+	}
+	b, err := yaml.Marshal(n)
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+func (d *yamlDoc) insert(name string, value map[string]any, rec *entryRec) error {
+	text := rec.Text
+	var try func() error
+	var saved yaml.Node
+	if d.container() != nil {
+		saved = *d.container()
+	}
+	hadContainer, dirty := d.container() != nil, d.dirty
+	if text != "" {
+		try = func() error {
+			var n yaml.Node
+			if err := yaml.Unmarshal([]byte(text), &n); err != nil || len(n.Content) != 1 {
+				return fmt.Errorf("unreadable text")
+			}
+			if err := d.set(name, map[string]any{}); err != nil { // make room
+				return err
+			}
+			i := d.index(name)
+			if i < 0 {
+				return fmt.Errorf("not inserted")
+			}
+			if d.list {
+				d.container().Content[i] = n.Content[0]
+			} else {
+				d.container().Content[i+1] = n.Content[0]
+			}
+			return nil
+		}
+	}
+	restore := func() {
+		if c := d.container(); c != nil {
+			if hadContainer {
+				*c = saved
+			} else {
+				top := d.root.Content[0]
+				top.Content = top.Content[:len(top.Content)-2]
+			}
+		}
+		d.dirty = dirty
+	}
+	return insertChecked(d, name, value, try, func() error { return d.set(name, value) }, restore)
+}
+
+func (d *yamlDoc) missing() int    { return 0 }
+func (d *yamlDoc) prune(int) error { return nil }
+
+func (d *yamlDoc) value() (any, error) {
+	var v any
+	if err := d.root.Decode(&v); err != nil {
+		return nil, err
+	}
+	return normalize(v), nil
 }
 
 func (d *yamlDoc) bytes() []byte {

@@ -63,7 +63,7 @@ func TestGolden(t *testing.T) {
 			}
 			dir := t.TempDir()
 			proj, home := filepath.Join(dir, "proj"), filepath.Join(dir, "home")
-			env := map[string]string{"HOME": home}
+			env := map[string]string{"HOME": home, "SB_GOLDEN_SET": "1"}
 			o := &Options{Scope: ga.scope, Root: proj, Getenv: func(k string) string { return env[k] }, Executable: goldenExe, GOOS: "linux"}
 			a, _ := FindAgent(ga.agent)
 			target := a.Files(o)[0]
@@ -93,6 +93,9 @@ func TestGolden(t *testing.T) {
 			for _, imp := range plan.Imported {
 				b, _ := json.Marshal(imp.Server)
 				fmt.Fprintf(&res, "import %s: %s\n", imp.Name, b)
+			}
+			for _, l := range plan.Left {
+				fmt.Fprintf(&res, "left %s in %s: %s\n", l.Name, clean(l.File), l.Reason)
 			}
 			for _, n := range plan.Notes {
 				fmt.Fprintf(&res, "note: %s\n", clean(n))

@@ -229,6 +229,19 @@ func (o orderedObject) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// rawJSON is JSONC source text inserted as it is (an entry put back by
+// undo, with its comments and layout).
+type rawJSON string
+
+// MarshalJSON writes the value the text holds, without its comments.
+func (r rawJSON) MarshalJSON() ([]byte, error) {
+	v, err := parseJSONC([]byte(r))
+	if err != nil {
+		return nil, err
+	}
+	return marshal(v.decode([]byte(r)))
+}
+
 // nest wraps value as {path[0]: {path[1]: ... {key: value}}}.
 func nest(path []string, key string, value any) any {
 	v := orderedObject{{key, value}}
@@ -401,6 +414,9 @@ func marshal(v any) ([]byte, error) {
 // render marshals v; with a unit, indented as if it starts on a line
 // indented by ind, with arrays of scalars kept on one line.
 func render(v any, ind, unit string) (string, error) {
+	if r, ok := v.(rawJSON); ok {
+		return string(r), nil
+	}
 	b, err := marshal(v)
 	if err != nil {
 		return "", err

@@ -95,6 +95,10 @@ func (o *Options) ConfigPath() string {
 	return filepath.Join(o.Root, config.ProjectFile)
 }
 
+// UserConfigPath is the user's Switchboard config file
+// ($XDG_CONFIG_HOME/switchboard/config.json).
+func (o *Options) UserConfigPath() string { return config.UserPath(o.getenv) }
+
 // EntryArgs are the arguments of the switchboard entry: serve, with the
 // project's config for the project scope.
 func (o *Options) EntryArgs() []string {
@@ -131,11 +135,21 @@ type Plan struct {
 	// Changes are the files to write, Switchboard's config first; files
 	// whose content would not change are absent.
 	Changes []Change
-	// Notes report name clashes, kept definitions and empty files.
+	// Left are servers init leaves in their agent file, with the reason.
+	Left []Left
+	// Notes report name clashes, kept definitions, rewritten variable
+	// references, where private servers went, and empty files.
 	Notes []string
 	// Problems are agent files skipped because they could not be read
 	// or understood; they are left untouched, and init fails at the end.
 	Problems []error
+}
+
+// Left is a server init leaves where it is.
+type Left struct {
+	Name   string
+	File   string // the agent file it stays in
+	Reason string
 }
 
 // Found is one agent detected in the scope.
@@ -151,6 +165,15 @@ type Import struct {
 	Name   string
 	Server Server
 	From   string // the agent file
+	// To is the Switchboard config file it went to.
+	To string
+	// Private is set for a server from an agent's private per-user
+	// storage (Claude Code's local scope): in the project scope it goes
+	// to the user config, under the project, never to a project file.
+	Private bool
+	// Secrets name the fields holding literal secrets (env.TOKEN,
+	// headers.Authorization, url query token).
+	Secrets []string
 }
 
 // Change is one file to write. Old is nil when the file does not exist.
@@ -158,6 +181,11 @@ type Change struct {
 	Path string
 	Old  []byte
 	New  []byte
+
+	edits  []edit // what init changed in it, for Undo
+	format byte   // the dialect's format
+	fresh  string // the content init started from when the file was missing or empty
+	ours   bool   // a Switchboard config file
 }
 
 // fileError is a problem with one file.
@@ -228,10 +256,64 @@ type planner struct {
 
 // file is one agent file being edited.
 type file struct {
-	path    string
-	old     []byte // nil: created
-	doc     doc
-	removed []string
+	path   string
+	old    []byte // nil: created
+	doc    doc
+	key    []string
+	format byte
+	fresh  string // set when the doc started from the dialect's fresh content
+	ours   bool
+	edits  []edit
+}
+
+// remove takes the named entry out and records it.
+func (f *file) remove(name string) error {
+	before, _ := entryValue(f.doc, name)
+	rec := &entryRec{Text: f.doc.text(name)}
+	switch d := f.doc.(type) {
+	case *jsonDoc:
+		rec.Lead, rec.Follow = d.lead(name), d.follower(name)
+	case *tomlDoc:
+		rec.Next = tomlFollow(d.data, d.table, name)
+	}
+	if err := f.doc.remove(name); err != nil {
+		return err
+	}
+	if before != nil {
+		rec.Value = canon(before)
+		f.edits = append(f.edits, edit{Key: f.key, Name: name, Before: rec})
+	}
+	return nil
+}
+
+// set adds or replaces the named entry and records the change.
+func (f *file) set(name string, v any) error {
+	before, _ := entryValue(f.doc, name)
+	btext := f.doc.text(name)
+	created := f.doc.missing()
+	if err := f.doc.set(name, v); err != nil {
+		return err
+	}
+	after, err := entryValue(f.doc, name)
+	if err != nil {
+		return err
+	}
+	if after == nil {
+		return fmt.Errorf("%s.%s was not written (unusual layout)", dotted(f.key), name)
+	}
+	if before != nil && canon(before) == canon(after) {
+		return nil
+	}
+	e := edit{Key: f.key, Name: name, After: &entryRec{Value: canon(after), Text: f.doc.text(name)}, Created: created}
+	if before != nil {
+		e.Before, e.Created = &entryRec{Value: canon(before), Text: btext}, 0
+	}
+	f.edits = append(f.edits, e)
+	return nil
+}
+
+func (f *file) change(out []byte) Change {
+	return Change{Path: f.path, Old: f.old, New: out, edits: f.edits, format: f.format, fresh: f.fresh, ours: f.ours}
 }
 
 // read loads path as a doc of dialect d. A missing file returns nil.
@@ -249,13 +331,14 @@ func (pl *planner) read(path string, s spec) (*file, error) {
 	if data == nil {
 		data = []byte{}
 	}
-	f := &file{path: path, old: data}
+	f := &file{path: path, old: data, key: s.key, format: s.dialect.format}
 	content := data
 	if len(bytes.TrimSpace(data)) == 0 {
 		pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("%s is empty: treated as having no servers", path))
 		if s.dialect.fresh != "" {
 			content = []byte(s.dialect.fresh)
 		}
+		f.fresh = string(content)
 	}
 	if f.doc, err = newDoc(content, s); err != nil {
 		return nil, err
@@ -348,6 +431,10 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 	if len(found.Files) == 0 && !explicit {
 		return nil
 	}
+	var creds map[string]any
+	if a.ID == "claude-code" {
+		creds = claudeOAuth(pl.o.paths().claude)
+	}
 	for _, src := range sources {
 		for _, e := range src.entries {
 			if src.s.dialect.skip != nil && src.s.dialect.skip(e.value) {
@@ -355,18 +442,34 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 			}
 			if isOurs(e.name, e.value, pl.o.Executable) {
 				if e.name != EntryName {
-					if err := src.f.doc.remove(e.name); err != nil {
+					if err := src.f.remove(e.name); err != nil {
 						return &fileError{src.f.path, err}
 					}
 				}
 				continue
 			}
 			srv, _ := src.s.dialect.read(e.value) // checked
+			if ref := agentOnlyRef(srv); ref != "" {
+				pl.leave(e.name, src.f.path, fmt.Sprintf("it uses %s, which only %s can fill in; replace it with ${env:NAME} and run init again", ref, a.Title))
+				continue
+			}
+			if usesOAuth(srv, e.value, creds, e.name) {
+				pl.leave(e.name, src.f.path, "remote OAuth is not supported by switchboard yet")
+				continue
+			}
+			tr := &translator{agent: a.ID, getenv: pl.o.getenv, home: pl.o.getenv("HOME")}
+			if pl.o.Scope == Project {
+				tr.root = pl.o.Root
+			}
+			srv = tr.server(srv)
+			for _, n := range tr.notes {
+				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s: %s", e.name, src.f.path, n))
+			}
 			if ef, ok := e.value["envFile"].(string); ok {
 				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s reads variables from envFile %s, which Switchboard does not: add them to its env", e.name, src.f.path, ef))
 			}
-			pl.add(e.name, srv, src.f.path)
-			if err := src.f.doc.remove(e.name); err != nil {
+			pl.add(e.name, srv, src.f.path, src.s.private)
+			if err := src.f.remove(e.name); err != nil {
 				pl.plan.Problems = append(pl.plan.Problems, &fileError{src.f.path, err})
 				delete(pl.files, src.f.path)
 				bad = true
@@ -388,10 +491,10 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 			if err != nil {
 				return err
 			}
-			f = &file{path: targetPath, doc: d}
+			f = &file{path: targetPath, doc: d, key: target.key, format: target.dialect.format, fresh: target.dialect.fresh}
 			found.Created = append(found.Created, targetPath)
 		}
-		if err := f.doc.set(EntryName, target.dialect.entry(pl.o.Executable, pl.o.EntryArgs())); err != nil {
+		if err := f.set(EntryName, target.dialect.entry(pl.o.Executable, pl.o.EntryArgs())); err != nil {
 			pl.plan.Problems = append(pl.plan.Problems, &fileError{targetPath, err})
 		} else {
 			pl.keep(f)
@@ -423,7 +526,7 @@ func (pl *planner) keep(f *file) {
 }
 
 // add records an imported server; the first definition of a name wins.
-func (pl *planner) add(name string, s Server, from string) {
+func (pl *planner) add(name string, s Server, from string, private bool) {
 	if first, ok := pl.seen[name]; ok {
 		if !first.Server.Equal(s) {
 			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s differs from the one in %s: kept the one in %s", name, from, first.From, first.From))
@@ -433,55 +536,88 @@ func (pl *planner) add(name string, s Server, from string) {
 	if v := agentOnlyVar(s); v != "" {
 		pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s uses %s, which only that agent fills in: replace it with ${env:NAME} in %s", name, from, v, pl.plan.Config))
 	}
-	imp := Import{Name: name, Server: s, From: from}
+	imp := Import{Name: name, Server: s, From: from, Private: private, Secrets: secretFields(s)}
 	pl.seen[name] = imp
 	pl.plan.Imported = append(pl.plan.Imported, imp)
 }
 
-// ourConfig adds the imported servers to Switchboard's config and
-// lists every change, ours first.
-func (pl *planner) ourConfig() error {
-	path := pl.plan.Config
+// ourFile reads one of Switchboard's config files (missing or empty:
+// a new object) for adding servers under key.
+func (pl *planner) ourFile(path string, key []string) (*file, error) {
 	old, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return err
+		return nil, err
 	}
 	if err == nil && old == nil {
 		old = []byte{}
 	}
+	f := &file{path: path, old: old, key: key, format: 'j', ours: true}
 	content := old
 	if len(bytes.TrimSpace(content)) == 0 {
 		content = []byte("{\n}\n")
+		f.fresh = string(content)
 	}
-	d, err := newJSONDoc(content, mcpServers)
+	if f.doc, err = newJSONDoc(content, key); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if _, err := f.doc.entries(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return f, nil
+}
+
+// ourConfig adds the imported servers to Switchboard's config (servers
+// from an agent's private per-user storage to the user config, under
+// the project) and lists every change, ours first.
+func (pl *planner) ourConfig() error {
+	main, err := pl.ourFile(pl.plan.Config, mcpServers)
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return err
 	}
-	existing, err := d.entries()
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	have := map[string]map[string]any{}
-	for _, e := range existing {
-		have[e.name] = e.value
-	}
+	var scoped *file
 	var imported []Import
 	for _, imp := range pl.plan.Imported {
-		if cur, ok := have[imp.Name]; ok {
+		f := main
+		if imp.Private && pl.o.Scope == Project {
+			if scoped == nil {
+				if scoped, err = pl.ourFile(pl.o.UserConfigPath(), []string{"projects", pl.o.Root, "mcpServers"}); err != nil {
+					return err
+				}
+			}
+			f = scoped
+		}
+		cur, err := entryValue(f.doc, imp.Name)
+		if err != nil {
+			return fmt.Errorf("%s: %w", f.path, err)
+		}
+		if cur != nil {
 			ours, err := readGeneric(typeHTTP)(cur)
 			if err != nil || !ours.Equal(imp.Server) {
-				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s differs from the one already in %s: kept ours", imp.Name, imp.From, path))
+				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s differs from the one already in %s: kept ours", imp.Name, imp.From, f.path))
 			}
 			continue
 		}
-		if err := d.set(imp.Name, imp.Server); err != nil {
-			return fmt.Errorf("%s: %w", path, err)
+		if err := f.set(imp.Name, imp.Server); err != nil {
+			return fmt.Errorf("%s: %w", f.path, err)
 		}
+		imp.To = f.path
 		imported = append(imported, imp)
+		switch {
+		case f == scoped:
+			why := ""
+			if len(imp.Secrets) > 0 {
+				why = " and holds secrets (" + strings.Join(imp.Secrets, ", ") + ")"
+			}
+			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q from %s is private to you (Claude Code's local scope)%s: it went to your user config %s under projects[%q], not to the project", imp.Name, imp.From, why, f.path, pl.o.Root))
+		case len(imp.Secrets) > 0 && pl.o.Scope == Project:
+			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s holds literal secrets (%s), now also in %s: replace them with ${env:NAME} references and set the variables where the agent runs", imp.Name, imp.From, strings.Join(imp.Secrets, ", "), f.path))
+		}
 	}
 	pl.plan.Imported = imported
-	if old == nil || !bytes.Equal(d.bytes(), old) {
-		pl.plan.Changes = append(pl.plan.Changes, Change{Path: path, Old: old, New: d.bytes()})
+	for _, f := range []*file{main, scoped} {
+		if f != nil && (f.old == nil || !bytes.Equal(f.doc.bytes(), f.old)) {
+			pl.plan.Changes = append(pl.plan.Changes, f.change(f.doc.bytes()))
+		}
 	}
 	for _, p := range pl.order {
 		f := pl.files[p]
@@ -489,9 +625,14 @@ func (pl *planner) ourConfig() error {
 		if f.old != nil && bytes.Equal(out, f.old) {
 			continue
 		}
-		pl.plan.Changes = append(pl.plan.Changes, Change{Path: p, Old: f.old, New: out})
+		pl.plan.Changes = append(pl.plan.Changes, f.change(out))
 	}
 	return nil
+}
+
+// leave records a server init does not move, and why.
+func (pl *planner) leave(name, file, why string) {
+	pl.plan.Left = append(pl.plan.Left, Left{Name: name, File: file, Reason: why})
 }
 
 // Failed reports whether some agent file was skipped.

@@ -1,6 +1,7 @@
 package agentconf
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,26 +60,47 @@ func (w *world) initOnce(o *Options) *Plan {
 	return p
 }
 
-func TestPlan_ClaudeCodeLocalProjectServersMoveToMCPJSON(t *testing.T) {
+func TestPlan_ClaudeCodeLocalServersGoToTheUserConfigNotTheProject(t *testing.T) {
 	w := newWorld(t)
+	w.env["XDG_CONFIG_HOME"] = filepath.Join(w.home, ".config")
+	const secret = "ghp_0123456789abcdefghijABCDEFGHIJ"
 	claude := filepath.Join(w.home, ".claude.json")
-	orig := `{"numStartups": 3, "projects": {"` + w.proj + `": {"allowedTools": [], "mcpServers": {"local": {"type": "stdio", "command": "loc"}}}, "/other": {"mcpServers": {"o": {"command": "o"}}}}, "mcpServers": {"user": {"command": "u"}}}`
+	orig := `{"numStartups": 3, "projects": {"` + w.proj + `": {"allowedTools": [], "mcpServers": {"local": {"type": "stdio", "command": "loc", "env": {"GITHUB_TOKEN": "` + secret + `"}}, "remote": {"type": "http", "url": "https://x.example/mcp?token=s3cr3tvalue"}}}, "/other": {"mcpServers": {"o": {"command": "o"}}}}, "mcpServers": {"user": {"command": "u"}}}`
 	w.write(claude, orig, 0o600)
+	w.write(filepath.Join(w.proj, ".mcp.json"), `{"mcpServers": {"shared": {"command": "s"}}}`, 0o644)
 	o := w.opts(Project)
 	p := w.initOnce(o)
-	if len(p.Imported) != 1 || p.Imported[0].Name != "local" {
+	if len(p.Imported) != 3 {
 		t.Fatalf("imported %+v", p.Imported)
 	}
 	got := w.read(claude)
-	want := strings.Replace(orig, `{"local": {"type": "stdio", "command": "loc"}}`, `{}`, 1)
+	want := strings.Replace(orig, `{"local": {"type": "stdio", "command": "loc", "env": {"GITHUB_TOKEN": "`+secret+`"}}, "remote": {"type": "http", "url": "https://x.example/mcp?token=s3cr3tvalue"}}`, `{}`, 1)
 	if got != want {
 		t.Errorf("~/.claude.json:\n%s\nwant\n%s", got, want)
 	}
 	if st, _ := os.Stat(claude); st.Mode().Perm() != 0o600 {
 		t.Errorf("mode %v, want 0600", st.Mode().Perm())
 	}
-	if mcp := w.read(filepath.Join(w.proj, ".mcp.json")); !strings.Contains(mcp, `"switchboard"`) {
-		t.Errorf(".mcp.json: %s", mcp)
+	// No secret from ~/.claude.json anywhere in the project tree.
+	filepath.WalkDir(w.proj, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if b := w.read(path); strings.Contains(b, secret) || strings.Contains(b, "s3cr3tvalue") || strings.Contains(b, `"local"`) {
+				t.Errorf("%s holds a private server:\n%s", path, b)
+			}
+		}
+		return nil
+	})
+	user := w.decodeFile(o.UserConfigPath())
+	scoped := sub(user, "projects", w.proj, "mcpServers")
+	if sub(scoped, "local", "env")["GITHUB_TOKEN"] != secret || scoped["remote"] == nil || len(user) != 1 {
+		t.Errorf("user config: %v", user)
+	}
+	if s := sub(w.decodeFile(filepath.Join(w.proj, ".switchboard.json")), "mcpServers"); len(s) != 1 || s["shared"] == nil {
+		t.Errorf(".switchboard.json servers: %v", s)
+	}
+	note := strings.Join(p.Notes, "\n")
+	if !strings.Contains(note, `server "local" from `+claude+` is private to you (Claude Code's local scope) and holds secrets (env.GITHUB_TOKEN): it went to your user config `+o.UserConfigPath()) || !strings.Contains(note, "url query token") {
+		t.Errorf("notes:\n%s", note)
 	}
 	if p2, _ := MakePlan(o); len(p2.Changes) != 0 {
 		t.Errorf("second plan changes %v", p2.Paths())
@@ -87,7 +109,10 @@ func TestPlan_ClaudeCodeLocalProjectServersMoveToMCPJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	if w.read(claude) != orig {
-		t.Error("undo did not restore ~/.claude.json")
+		t.Errorf("undo did not restore ~/.claude.json:\n%s", w.read(claude))
+	}
+	if _, err := os.Stat(o.UserConfigPath()); err == nil {
+		t.Errorf("undo left the user config: %s", w.read(o.UserConfigPath()))
 	}
 }
 
@@ -149,26 +174,19 @@ func TestApply_FollowsSymlinksAndUndoRestores(t *testing.T) {
 	}
 }
 
-func TestUndo_KeepsACopyOfLaterChanges(t *testing.T) {
+func TestUndo_PatchesAFileRewrittenSinceInit(t *testing.T) {
 	w := newWorld(t)
 	f := filepath.Join(w.proj, ".mcp.json")
 	w.write(f, `{"mcpServers": {"a": {"command": "a"}}}`, 0o644)
 	o := w.opts(Project)
 	w.initOnce(o)
+	// The agent rewrites the file: drops our entry, adds a key.
 	w.write(f, `{"edited": true}`, 0o644)
-	res, err := Undo(o)
-	if err != nil {
+	if _, err := Undo(o); err != nil {
 		t.Fatal(err)
 	}
-	if w.read(f) != `{"mcpServers": {"a": {"command": "a"}}}` {
-		t.Error("not restored")
-	}
-	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "before-undo") {
-		t.Fatalf("notes %v", res.Notes)
-	}
-	kept := strings.Fields(res.Notes[0])
-	if got := w.read(kept[len(kept)-1]); got != `{"edited": true}` {
-		t.Errorf("kept copy: %s", got)
+	if got := w.read(f); got != `{"edited": true, "mcpServers": {"a": {"command": "a"}}}` {
+		t.Errorf("after undo: %s", got)
 	}
 }
 
@@ -182,11 +200,38 @@ func TestApply_RefusesAFileChangedSinceThePlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.write(f, `{"mcpServers": {}}`, 0o644)
-	if err := Apply(o, p); err == nil || !strings.Contains(err.Error(), f) {
+	if err := Apply(o, p); !errors.Is(err, ErrChanged) || !strings.Contains(err.Error(), f) {
 		t.Errorf("err = %v", err)
 	}
 	if w.read(f) != `{"mcpServers": {}}` {
 		t.Error("file overwritten")
+	}
+}
+
+func TestApply_APlanMadeAgainAfterAChangeUndoesCleanly(t *testing.T) {
+	w := newWorld(t)
+	f := filepath.Join(w.proj, ".mcp.json")
+	w.write(f, `{"mcpServers": {"a": {"command": "a"}}}`, 0o644)
+	o := w.opts(Project)
+	p, err := MakePlan(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The agent writes between plan and apply: .switchboard.json is
+	// written, .mcp.json is not.
+	w.write(f, `{"mcpServers": {"a": {"command": "a"}, "b": {"command": "b"}}}`, 0o644)
+	if err := Apply(o, p); !errors.Is(err, ErrChanged) {
+		t.Fatalf("err = %v", err)
+	}
+	w.initOnce(o)
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(f); got != `{"mcpServers": {"a": {"command": "a"}, "b": {"command": "b"}}}` {
+		t.Errorf("after undo: %s", got)
+	}
+	if _, err := os.Stat(filepath.Join(w.proj, ".switchboard.json")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf(".switchboard.json left: %v", err)
 	}
 }
 

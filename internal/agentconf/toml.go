@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"sort"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -245,9 +246,15 @@ func slicesEqual(a, b []string) bool {
 // [table], and `table.name... = ...` at the top level. Comment lines
 // right above a removed header go with it; other comments stay.
 func tomlRemove(data []byte, table, name string) ([]byte, error) {
+	out, _, err := tomlCut(data, table, name)
+	return out, err
+}
+
+// tomlCut is tomlRemove that also returns the text it removed.
+func tomlCut(data []byte, table, name string) ([]byte, string, error) {
 	stmts, err := scanTOML(data)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	var cut []splice
 	var section []string // key of the current table; nil at the top level
@@ -284,6 +291,16 @@ func tomlRemove(data []byte, table, name string) ([]byte, error) {
 			}
 			start = ls
 		}
+		if end == len(data) {
+			// At the end of the file, the blank lines before it go too.
+			for start > floor {
+				ls := lineStart(data, start-1)
+				if !onlySpace(bytes.TrimRight(data[ls:start], "\n")) {
+					break
+				}
+				start = ls
+			}
+		}
 		cut = append(cut, splice{start, end, ""})
 		inSection = -1
 	}
@@ -310,7 +327,34 @@ func tomlRemove(data []byte, table, name string) ([]byte, error) {
 		}
 	}
 	flush(len(stmts))
-	return applySplices(data, cut), nil
+	var text strings.Builder
+	for _, c := range cut {
+		text.Write(data[c.start:c.end])
+	}
+	return applySplices(data, cut), text.String(), nil
+}
+
+// tomlFollow returns the line right after table.name when it is one
+// block of the file followed by more (where undo puts it back), or "".
+func tomlFollow(data []byte, table, name string) string {
+	out, text, err := tomlCut(data, table, name)
+	if err != nil || text == "" {
+		return ""
+	}
+	// One block: the removed text is a contiguous span.
+	start := bytes.Index(data, []byte(text))
+	if start < 0 || !bytes.Equal(append(bytes.Clone(data[:start]), data[start+len(text):]...), out) {
+		return ""
+	}
+	end := start + len(text)
+	if end >= len(data) {
+		return ""
+	}
+	line := strings.TrimRight(string(data[end:nextLine(data, end)]), "\r\n")
+	if strings.TrimSpace(line) == "" {
+		return ""
+	}
+	return line
 }
 
 // skipBlank moves pos past blank lines.
@@ -360,9 +404,42 @@ func tomlKeyPart(k string) string {
 	return k
 }
 
-// tomlValue writes strings, string lists and string maps.
+// tomlValue writes strings, numbers, booleans, lists and maps (as
+// inline tables with sorted keys).
 func tomlValue(v any) (string, error) {
 	switch t := v.(type) {
+	case json.Number:
+		return t.String(), nil
+	case int, int64, float64:
+		return fmt.Sprint(t), nil
+	case []any:
+		parts := make([]string, len(t))
+		for i, e := range t {
+			s, err := tomlValue(e)
+			if err != nil {
+				return "", err
+			}
+			parts[i] = s
+		}
+		return "[" + strings.Join(parts, ", ") + "]", nil
+	case map[string]any:
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			s, err := tomlValue(t[k])
+			if err != nil {
+				return "", err
+			}
+			parts[i] = tomlKeyPart(k) + " = " + s
+		}
+		if len(parts) == 0 {
+			return "{}", nil
+		}
+		return "{ " + strings.Join(parts, ", ") + " }", nil
 	case string:
 		s, err := marshal(t) // JSON escapes are valid TOML basic-string escapes
 		return string(s), err

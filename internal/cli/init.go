@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/switchboard-mcp/switchboard/internal/agentconf"
@@ -17,7 +19,15 @@ Imports the MCP servers of every agent config found in the project (with
 from the agent files and registers one server named "switchboard" in each
 that runs this binary's serve command. Everything else in the agent files
 (other settings, order, comments) is kept. Running init again changes
-nothing; init --undo puts every file back as it was before the first init.
+nothing; init --undo takes the switchboard entries out again and puts back
+the servers init moved, keeping whatever the agent or you wrote since.
+
+Servers stay in the agent file when Switchboard cannot run them the same
+way: remote servers that sign in with OAuth, and servers using references
+only the agent fills in (VS Code's ${input:...}). Claude Code's local-scope
+servers (private to you, in ~/.claude.json) go to your user config under
+"projects", never into a project file. Claude Code's ${VAR} and
+${VAR:-default} become ${env:VAR} (a default is used when VAR is unset).
 
 Project scope: the project is the git root above the working directory
 (else the working directory); servers go to <project>/.switchboard.json.
@@ -39,7 +49,7 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 	fs.Var(&agents, "agent", "only agent `NAME` (repeatable); its file is created when missing")
 	dry := fs.Bool("dry-run", false, "print a unified diff of every file init would change, and change nothing")
 	list := fs.Bool("list", false, "list the agents found and their files")
-	undo := fs.Bool("undo", false, "restore every file changed by init to its state before the first init")
+	undo := fs.Bool("undo", false, "take back what init did: remove the switchboard entries, put back the servers it moved")
 	cfg := fs.String("config", "", "Switchboard config `PATH` to import into (default: the scope's)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -50,7 +60,7 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		return errUsage
 	}
 	if n := btoi(*dry) + btoi(*list) + btoi(*undo); n > 1 {
-		return errors.New("init: use only one of --dry-run, --list and --undo")
+		return errors.New("use only one of --dry-run, --list and --undo")
 	}
 	o := &agentconf.Options{
 		Getenv:     e.Getenv,
@@ -67,20 +77,28 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		o.Getenv = func(string) string { return "" }
 	}
 	if o.Getenv("HOME") == "" {
-		return errors.New("init: HOME is not set")
+		return errors.New("HOME is not set")
 	}
 	if *undo {
 		if len(agents) > 0 {
-			return errors.New("init: --undo restores every file of the scope and takes no --agent")
+			return errors.New("--undo restores every file of the scope and takes no --agent")
 		}
 		return initUndo(e.Stdout, e.Stderr, o)
 	}
 	if o.Executable == "" || !filepath.IsAbs(o.Executable) {
-		return fmt.Errorf("init: cannot tell the absolute path of the switchboard binary (got %q)", o.Executable)
+		return fmt.Errorf("cannot tell the absolute path of the switchboard binary (got %q)", o.Executable)
 	}
+	exe, note, err := installedExecutable(e)
+	if err != nil {
+		return err
+	}
+	if note != "" {
+		fmt.Fprintf(e.Stderr, "note: %s\n", note)
+	}
+	o.Executable = exe
 	plan, err := agentconf.MakePlan(o)
 	if err != nil {
-		return fmt.Errorf("init: %w", err)
+		return err
 	}
 	if *list {
 		printFound(e.Stdout, o, plan)
@@ -95,9 +113,10 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		if *user {
 			where = "in your home directory"
 		}
-		return fmt.Errorf("init: no agent config found %s; name one with --agent to create its file (agents: %s)", where, strings.Join(ids, ", "))
+		return fmt.Errorf("no agent config found %s; name one with --agent to create its file (agents: %s)", where, strings.Join(ids, ", "))
 	}
 	if *dry {
+		printMoves(e.Stdout, plan, "would move")
 		for _, c := range plan.Changes {
 			fmt.Fprint(e.Stdout, agentconf.Diff(c.Path, c.Old, c.New))
 		}
@@ -106,8 +125,19 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		}
 		return problems(e.Stderr, plan)
 	}
-	if err := agentconf.Apply(o, plan); err != nil {
-		return fmt.Errorf("init: %w", err)
+	// An agent may write its file meanwhile (Claude Code rewrites
+	// ~/.claude.json often): plan again from what is there now.
+	for try := 1; ; try++ {
+		err := agentconf.Apply(o, plan)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, agentconf.ErrChanged) || try == 3 {
+			return err
+		}
+		if plan, err = agentconf.MakePlan(o); err != nil {
+			return err
+		}
 	}
 	printApplied(e.Stdout, plan)
 	return problems(e.Stderr, plan)
@@ -126,7 +156,7 @@ func problems(w io.Writer, p *agentconf.Plan) error {
 		fmt.Fprintf(w, "skipped %v\n", err)
 	}
 	if n := len(p.Problems); n > 0 {
-		return fmt.Errorf("init: %d agent file(s) could not be read and were left untouched; fix them and run init again", n)
+		return fmt.Errorf("%d agent file(s) could not be read and were left untouched; fix them and run init again", n)
 	}
 	return nil
 }
@@ -166,16 +196,10 @@ func scopeWord(o *agentconf.Options) string {
 }
 
 func printApplied(w io.Writer, p *agentconf.Plan) {
+	printMoves(w, p, "moved")
 	if len(p.Changes) == 0 {
 		fmt.Fprintln(w, "already set up: nothing to change")
 		return
-	}
-	if len(p.Imported) > 0 {
-		var names []string
-		for _, i := range p.Imported {
-			names = append(names, i.Name)
-		}
-		fmt.Fprintf(w, "imported %d server(s) into %s: %s\n", len(names), p.Config, strings.Join(names, ", "))
 	}
 	for _, c := range p.Changes {
 		verb := "updated"
@@ -187,11 +211,25 @@ func printApplied(w io.Writer, p *agentconf.Plan) {
 	fmt.Fprintln(w, "undo with: switchboard init --undo (same scope flags)")
 }
 
+// printMoves says which server went from which file to which, and
+// which stayed where and why.
+func printMoves(w io.Writer, p *agentconf.Plan, verb string) {
+	for _, i := range p.Imported {
+		fmt.Fprintf(w, "%s server %q from %s to %s\n", verb, i.Name, i.From, i.To)
+	}
+	for _, l := range p.Left {
+		fmt.Fprintf(w, "left server %q in %s: %s\n", l.Name, l.File, l.Reason)
+	}
+}
+
 func initUndo(stdout, stderr io.Writer, o *agentconf.Options) error {
 	res, err := agentconf.Undo(o)
 	if res != nil {
+		for _, d := range res.Done {
+			fmt.Fprintln(stdout, d)
+		}
 		for _, p := range res.Restored {
-			fmt.Fprintf(stdout, "restored %s\n", p)
+			fmt.Fprintf(stdout, "updated %s\n", p)
 		}
 		for _, p := range res.Removed {
 			fmt.Fprintf(stdout, "removed %s\n", p)
@@ -201,7 +239,67 @@ func initUndo(stdout, stderr io.Writer, o *agentconf.Options) error {
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("init --undo: %w", err)
+		return err
 	}
 	return nil
+}
+
+// installCmd installs the switchboard binary agents are to run.
+const installCmd = "go install github.com/switchboard-mcp/switchboard/cmd/switchboard@latest"
+
+// installedExecutable returns the binary agents are to run: this one,
+// unless it is a temporary build (go run, go test), which is deleted
+// when it exits; then the switchboard found on PATH, or an error with
+// the install command.
+func installedExecutable(e *Env) (exe, note string, err error) {
+	tmp := e.Getenv("TMPDIR")
+	if tmp == "" {
+		tmp = os.TempDir()
+	}
+	if !tempBuild(e.Executable, tmp) {
+		return e.Executable, "", nil
+	}
+	found := lookPath(e.Getenv("PATH"), "switchboard", e.Dir)
+	if found != "" && !tempBuild(found, tmp) {
+		return found, fmt.Sprintf("%s is a temporary go build: registering %s, found on PATH, instead", e.Executable, found), nil
+	}
+	return "", "", fmt.Errorf("%s is a temporary go build (go run) that is deleted when it exits, and no switchboard is on PATH; install it and run init again: %s && switchboard init", e.Executable, installCmd)
+}
+
+// tempBuild reports whether path is a binary the go command built to
+// run once: a directory named go-build* on its path (the build cache or
+// a go-build work directory), or an exe directory under tmp.
+func tempBuild(path, tmp string) bool {
+	parts := strings.Split(filepath.ToSlash(filepath.Clean(path)), "/")
+	for _, p := range parts[:max(0, len(parts)-1)] {
+		if strings.HasPrefix(p, "go-build") {
+			return true
+		}
+	}
+	if tmp == "" {
+		return false
+	}
+	rel, err := filepath.Rel(filepath.Clean(tmp), path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return false
+	}
+	return slices.Contains(strings.Split(filepath.ToSlash(filepath.Dir(rel)), "/"), "exe")
+}
+
+// lookPath finds an executable file named name in the directories of
+// path (a PATH value), as an absolute path, or "".
+func lookPath(path, name, dir string) string {
+	for _, d := range filepath.SplitList(path) {
+		if d == "" {
+			d = "."
+		}
+		p := filepath.Join(d, name)
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 != 0 {
+			return p
+		}
+	}
+	return ""
 }

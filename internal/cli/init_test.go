@@ -202,16 +202,20 @@ func TestInit_ImportsRegistersIsIdempotentAndUndoes(t *testing.T) {
 		}
 	}
 
-	// Change an agent file and init again: undo still goes back to the
-	// state before the first init.
+	// The agent adds a server and init runs again: undo puts back every
+	// server init moved, the late one too, and nothing else changes.
 	cursor := filepath.Join(w.proj, ".cursor", "mcp.json")
-	w.write(cursor, strings.Replace(w.read(cursor), `"switchboard"`, `"late": {"command": "late"}, "switchboard"`, 1))
+	w.write(cursor, strings.Replace(w.read(cursor), `"switchboard"`, "\"late\": {\"command\": \"late\"},\n    \"switchboard\"", 1))
 	w.mustRun()
 	if s := w.jsonServers(cursor, "mcpServers"); len(s) != 1 {
 		t.Fatalf("third init left %v", s)
 	}
 	w.mustRun("--undo")
 	w.mustRun("--user", "--undo")
+	// Undo patches each file as it is: a server goes back at the end of
+	// its list (a TOML table where it was), in the file's layout.
+	files[cursor] = strings.Replace(files[cursor], "\n  }\n}", ",\n    \"late\": {\"command\": \"late\"}\n  }\n}", 1)
+	files[filepath.Join(w.proj, ".vscode", "mcp.json")] = strings.Replace(vscodeJSONC, "]},\n", "]}\n", 1)
 	for p, c := range files {
 		if got := w.read(p); got != c {
 			t.Errorf("undo did not restore %s:\n%s\nwant:\n%s", p, got, c)
@@ -345,5 +349,158 @@ func TestInit_Help(t *testing.T) {
 	_, errOut, err := w.run("--help")
 	if !errors.Is(err, flag.ErrHelp) || !strings.Contains(errOut, "Usage: switchboard init") || !strings.Contains(errOut, "--undo") || !strings.Contains(errOut, "claude-code") {
 		t.Errorf("err=%v help:\n%s", err, errOut)
+	}
+}
+
+func TestTempBuild(t *testing.T) {
+	for _, c := range []struct {
+		path, tmp string
+		want      bool
+	}{
+		{"/tmp/go-build3528/b001/exe/switchboard", "/tmp", true},
+		{"/home/u/.cache/go-build/4f/exe/switchboard", "/tmp", true},
+		{"/var/folders/x/T/go-build99/b001/exe/switchboard", "/tmp", true},
+		{"/scratch/work/b001/exe/switchboard", "/scratch", true},
+		{"/usr/local/bin/switchboard", "/tmp", false},
+		{"/home/u/go/bin/switchboard", "/tmp", false},
+		{"/tmp/TestInit123/001/bin/switchboard", "/tmp", false},
+		{"/opt/exe/switchboard", "/tmp", false},
+	} {
+		if got := tempBuild(c.path, c.tmp); got != c.want {
+			t.Errorf("tempBuild(%q, %q) = %v, want %v", c.path, c.tmp, got, c.want)
+		}
+	}
+}
+
+func TestInit_DoesNotRegisterATemporaryGoBuild(t *testing.T) {
+	w := newInitWorld(t)
+	w.write(filepath.Join(w.proj, ".mcp.json"), `{"mcpServers": {"a": {"command": "a"}}}`)
+	w.exe = filepath.Join(filepath.Dir(w.proj), "tmp", "go-build1234", "b001", "exe", "switchboard")
+	w.env["PATH"] = filepath.Join(filepath.Dir(w.proj), "empty")
+	_, _, err := w.run()
+	if err == nil || !strings.Contains(err.Error(), "go install github.com/switchboard-mcp/switchboard/cmd/switchboard@latest") || !strings.Contains(err.Error(), w.exe) {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(w.proj, ".switchboard.json")); err == nil {
+		t.Error("a refused init wrote .switchboard.json")
+	}
+
+	// With switchboard installed on PATH, that one is registered.
+	bin := filepath.Join(filepath.Dir(w.proj), "bin")
+	w.write(filepath.Join(bin, "switchboard"), "#!/bin/sh\n")
+	os.Chmod(filepath.Join(bin, "switchboard"), 0o755)
+	w.env["PATH"] = filepath.Join(filepath.Dir(w.proj), "empty") + string(filepath.ListSeparator) + bin
+	_, errOut, err := w.run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb, _ := w.jsonServers(filepath.Join(w.proj, ".mcp.json"), "mcpServers")["switchboard"].(map[string]any)
+	if sb["command"] != filepath.Join(bin, "switchboard") || !strings.Contains(errOut, "temporary go build") {
+		t.Errorf("registered %v; stderr %s", sb, errOut)
+	}
+}
+
+// TestInit_AgentKeepsWritingAndUndoKeepsItsWrites is the whole story
+// with a scratch home: Claude Code (project and private local servers)
+// and Cursor, init, the agents rewrite their files, init --undo.
+func TestInit_AgentKeepsWritingAndUndoKeepsItsWrites(t *testing.T) {
+	w := newInitWorld(t)
+	const secret = "ghp_0123456789abcdefghijABCDEFGHIJ"
+	claude := filepath.Join(w.home, ".claude.json")
+	w.write(claude, `{"numStartups": 1, "projects": {"`+w.proj+`": {"allowedTools": [], "mcpServers": {"gh": {"command": "gh-mcp", "env": {"GITHUB_TOKEN": "`+secret+`"}}}}}}`)
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	w.write(mcp, `{"mcpServers": {"db": {"command": "db", "env": {"URL": "${DB_URL:-sqlite://x}"}}, "notion": {"type": "http", "url": "https://mcp.notion.com/mcp", "oauth": {"clientId": "c"}}}}`)
+	cursor := filepath.Join(w.proj, ".cursor", "mcp.json")
+	w.write(cursor, "{\n  \"mcpServers\": {\n    \"fs\": {\"command\": \"fs\"}\n  }\n}\n")
+
+	out, errOut, err := w.run()
+	if err != nil {
+		t.Fatalf("init: %v\n%s\n%s", err, out, errOut)
+	}
+	userCfg := filepath.Join(w.home, ".config", "switchboard", "config.json")
+	for _, want := range []string{
+		`moved server "gh" from ` + claude + ` to ` + userCfg,
+		`moved server "db" from ` + mcp + ` to ` + filepath.Join(w.proj, ".switchboard.json"),
+		`left server "notion" in ` + mcp + `: remote OAuth is not supported by switchboard yet`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("init output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, want := range []string{`${DB_URL:-sqlite://x} became its default "sqlite://x"`, `server "gh" from ` + claude + ` is private to you`} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("init notes lack %q:\n%s", want, errOut)
+		}
+	}
+	filepath.WalkDir(w.proj, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.Contains(w.read(path), secret) {
+			t.Errorf("%s holds the secret from ~/.claude.json", path)
+		}
+		return nil
+	})
+
+	// Claude Code rewrites ~/.claude.json its way; the user adds a
+	// server to Cursor's file and reformats it.
+	var cj map[string]any
+	json.Unmarshal([]byte(w.read(claude)), &cj)
+	cj["numStartups"] = 2
+	cj["projects"].(map[string]any)["/elsewhere"] = map[string]any{"allowedTools": []any{"Bash"}}
+	cj["oauthAccount"] = map[string]any{"email": "me@example.com"}
+	b, _ := json.MarshalIndent(cj, "", "  ")
+	w.write(claude, string(b))
+	var cu map[string]any
+	json.Unmarshal([]byte(w.read(cursor)), &cu)
+	cu["mcpServers"].(map[string]any)["new"] = map[string]any{"command": "new"}
+	b, _ = json.Marshal(cu)
+	w.write(cursor, string(b))
+
+	out = w.mustRun("--undo")
+	if !strings.Contains(out, "took mcpServers.switchboard out of "+cursor) || !strings.Contains(out, "put mcpServers.fs back into "+cursor) {
+		t.Errorf("undo output:\n%s", out)
+	}
+	json.Unmarshal([]byte(w.read(claude)), &cj)
+	proj := cj["projects"].(map[string]any)
+	if cj["numStartups"] != 2.0 || cj["oauthAccount"] == nil || proj["/elsewhere"] == nil {
+		t.Errorf("undo lost Claude Code's writes: %v", cj)
+	}
+	if gh, _ := proj[w.proj].(map[string]any)["mcpServers"].(map[string]any)["gh"].(map[string]any); gh == nil || gh["env"].(map[string]any)["GITHUB_TOKEN"] != secret {
+		t.Errorf("gh not back in ~/.claude.json: %v", proj[w.proj])
+	}
+	s := w.jsonServers(cursor, "mcpServers")
+	if len(s) != 2 || s["fs"] == nil || s["new"] == nil {
+		t.Errorf("cursor after undo: %v", s)
+	}
+	if s := w.jsonServers(mcp, "mcpServers"); len(s) != 2 || s["db"] == nil || s["notion"] == nil {
+		t.Errorf(".mcp.json after undo: %v", s)
+	}
+	for _, p := range []string{userCfg, filepath.Join(w.proj, ".switchboard.json")} {
+		if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("undo left %s", p)
+		}
+	}
+}
+
+func TestInit_UndoRefusesWithTheReasonAndChangesNothing(t *testing.T) {
+	w := newInitWorld(t)
+	cursor := filepath.Join(w.proj, ".cursor", "mcp.json")
+	w.write(cursor, `{"mcpServers": {"fs": {"command": "fs"}}}`)
+	w.mustRun()
+	broken := w.read(cursor) + "oops"
+	w.write(cursor, broken)
+	_, _, err := w.run("--undo")
+	if err == nil || !strings.Contains(err.Error(), cursor+": it cannot be read any more") || !strings.Contains(err.Error(), "nothing was changed") || !strings.Contains(err.Error(), ".orig") {
+		t.Fatalf("err = %v", err)
+	}
+	if w.read(cursor) != broken {
+		t.Error("refused undo changed the file")
+	}
+	if _, err := os.Stat(filepath.Join(w.proj, ".switchboard.json")); err != nil {
+		t.Error("refused undo removed .switchboard.json")
+	}
+	// Fixed, the undo goes through.
+	w.write(cursor, strings.TrimSuffix(broken, "oops"))
+	w.mustRun("--undo")
+	if s := w.jsonServers(cursor, "mcpServers"); len(s) != 1 || s["fs"] == nil {
+		t.Errorf("cursor: %v", s)
 	}
 }

@@ -1,0 +1,138 @@
+package agentconf
+
+import (
+	"net/url"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Secret literals: values init must not copy from an agent's private
+// storage into a file of the project.
+
+// refRE matches a variable reference (${env:NAME}, ${NAME}, ${file:…}),
+// which is not a secret itself.
+var refRE = regexp.MustCompile(`\$\{[^}]*\}`)
+
+// secretHeaders carry credentials whatever their value looks like.
+var secretHeaders = map[string]bool{
+	"authorization": true, "proxy-authorization": true, "cookie": true, "set-cookie": true,
+	"x-api-key": true, "api-key": true, "apikey": true, "x-auth-token": true, "x-access-token": true,
+	"private-token": true, "x-goog-api-key": true,
+}
+
+// secretWords in an env or header name (split at _ and -) mark its value secret.
+var secretWords = map[string]bool{
+	"TOKEN": true, "KEY": true, "SECRET": true, "PASSWORD": true, "PASSWD": true, "PASS": true, "PWD": true,
+	"PAT": true, "CREDENTIAL": true, "CREDENTIALS": true, "AUTH": true, "APIKEY": true, "COOKIE": true,
+	"SESSION": true, "PRIVATE": true, "BEARER": true, "SIGNATURE": true, "ACCESSKEY": true,
+}
+
+// secretQuery are query parameter names whose value is a credential.
+var secretQuery = []string{"token", "key", "secret", "password", "passwd", "auth", "sig", "signature", "credential", "session", "code"}
+
+// tokenRE matches well-known credential shapes.
+var tokenRE = regexp.MustCompile(`^(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|sk-[A-Za-z0-9_-]{16,}|xox[abposr]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*)$`)
+
+// literal is v without variable references and auth scheme words: what
+// would be copied as it is.
+func literal(v string) string {
+	v = refRE.ReplaceAllString(v, "")
+	f := strings.Fields(v)
+	if len(f) > 0 {
+		switch strings.ToLower(f[0]) {
+		case "bearer", "basic", "token", "bot":
+			f = f[1:]
+		}
+	}
+	return strings.Join(f, " ")
+}
+
+// looksLikeToken reports whether a value has a credential's shape: a
+// known prefix, or a long run of letters and digits mixing both.
+func looksLikeToken(v string) bool {
+	if tokenRE.MatchString(v) {
+		return true
+	}
+	if len(v) < 24 || strings.ContainsAny(v, " /\\:") {
+		return false
+	}
+	var letters, digits int
+	for _, c := range v {
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+			letters++
+		case c == '-' || c == '_' || c == '.' || c == '=' || c == '+':
+		default:
+			return false
+		}
+	}
+	return letters >= 8 && digits >= 4
+}
+
+func secretName(name string) bool {
+	up := strings.ToUpper(name)
+	for _, w := range strings.FieldsFunc(up, func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
+		if secretWords[w] {
+			return true
+		}
+	}
+	for _, w := range []string{"TOKEN", "SECRET", "PASSWORD", "APIKEY", "CREDENTIAL"} {
+		if strings.Contains(up, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// secretFields names the fields of s that hold a literal secret:
+// env.NAME, headers.NAME, url (query value or password), args[i].
+func secretFields(s Server) []string {
+	var out []string
+	for _, k := range sortedKeys(s.Env) {
+		if lit := literal(s.Env[k]); lit != "" && (secretName(k) || looksLikeToken(lit)) {
+			out = append(out, "env."+k)
+		}
+	}
+	for _, k := range sortedKeys(s.Headers) {
+		if lit := literal(s.Headers[k]); lit != "" && (secretHeaders[strings.ToLower(k)] || secretName(k) || looksLikeToken(lit)) {
+			out = append(out, "headers."+k)
+		}
+	}
+	if u, err := url.Parse(s.URL); err == nil {
+		if _, ok := u.User.Password(); ok {
+			out = append(out, "url (password)")
+		}
+		var qs []string
+		for k, vs := range u.Query() {
+			for _, v := range vs {
+				if literal(v) == "" {
+					continue
+				}
+				lk := strings.ToLower(k)
+				secret := looksLikeToken(v)
+				for _, w := range secretQuery {
+					if strings.Contains(lk, w) {
+						secret = true
+					}
+				}
+				if secret {
+					qs = append(qs, "url query "+k)
+					break
+				}
+			}
+		}
+		sort.Strings(qs)
+		out = append(out, qs...)
+	}
+	for i, a := range s.Args {
+		k, v, pair := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if lit := literal(a); (lit != "" && looksLikeToken(lit)) || (pair && secretName(k) && literal(v) != "") {
+			out = append(out, "args["+strconv.Itoa(i)+"]")
+		}
+	}
+	return out
+}

@@ -1,0 +1,44 @@
+package agentconf
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSecretFields(t *testing.T) {
+	for _, c := range []struct {
+		s    Server
+		want string
+	}{
+		{Server{Env: map[string]string{"GITHUB_TOKEN": "abc", "DEBUG": "1", "PATH_LIST": "/a:/b"}}, "env.GITHUB_TOKEN"},
+		{Server{Env: map[string]string{"GITHUB_TOKEN": "${env:GITHUB_TOKEN}", "API_KEY": "${API_KEY}"}}, ""},
+		{Server{Env: map[string]string{"UPSTREAM": "sk-abcdefghijklmnopqrstuv"}}, "env.UPSTREAM"},
+		{Server{Env: map[string]string{"DB_PASSWORD": "hunter2", "KEYBOARD": "us"}}, "env.DB_PASSWORD"},
+		{Server{Type: "http", URL: "https://x/mcp", Headers: map[string]string{"Authorization": "Bearer abc", "X-Trace": "on"}}, "headers.Authorization"},
+		{Server{Type: "http", URL: "https://x/mcp", Headers: map[string]string{"Authorization": "Bearer ${env:T}", "Cookie": "s=1"}}, "headers.Cookie"},
+		{Server{Type: "http", URL: "https://u:pw@x/mcp?token=abc&page=2&api_key=${env:K}"}, "url (password), url query token"},
+		{Server{Command: "srv", Args: []string{"--api-key=abc", "--port=8080", "ghp_0123456789abcdefghijABCD"}}, "args[0], args[2]"},
+	} {
+		if got := strings.Join(secretFields(c.s), ", "); got != c.want {
+			t.Errorf("secretFields(%+v) = %q, want %q", c.s, got, c.want)
+		}
+	}
+}
+
+func TestTranslator(t *testing.T) {
+	env := map[string]string{"SET": "1"}
+	for _, c := range []struct{ agent, in, want string }{
+		{"claude-code", "Bearer ${TOKEN}", "Bearer ${env:TOKEN}"},
+		{"claude-code", "${SET:-x}/${UNSET:-dflt}", "${env:SET}/dflt"},
+		{"claude-code", "${env:A} ${file:~/x}", "${env:A} ${file:~/x}"},
+		{"claude-code", "$NOT_CLAUDE", "$NOT_CLAUDE"},
+		{"gemini", "$KEY and ${OTHER}", "${env:KEY} and ${env:OTHER}"},
+		{"opencode", "{env:KEY}-{file:~/.k}", "${env:KEY}-${file:~/.k}"},
+		{"vscode", "${workspaceFolder}/x ${workspaceFolderBasename} ${userHome}", "/p/proj/x proj /h"},
+	} {
+		tr := &translator{agent: c.agent, getenv: func(k string) string { return env[k] }, root: "/p/proj", home: "/h"}
+		if got := tr.str(c.in); got != c.want {
+			t.Errorf("%s: %q -> %q, want %q", c.agent, c.in, got, c.want)
+		}
+	}
+}

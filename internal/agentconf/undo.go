@@ -1,0 +1,345 @@
+package agentconf
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Undo is a structural patch against each file as it is now: it takes
+// out the entries init added and puts back the entries init removed,
+// in the reverse order of the edits recorded by every init of the
+// scope, and leaves everything else (what the agent or the user wrote
+// since) as it is.
+
+// edit is one change init made to one entry of a file.
+type edit struct {
+	Key  []string `json:"key"`  // where the entries are
+	Name string   `json:"name"` // the entry
+	// Before is the entry before init; nil: it did not exist.
+	Before *entryRec `json:"before,omitempty"`
+	// After is what init left; nil: init removed the entry.
+	After *entryRec `json:"after,omitempty"`
+	// Created counts the objects on Key that init created for After.
+	Created int `json:"created,omitempty"`
+}
+
+// entryRec is one entry as recorded: its value as canonical JSON and
+// its source text in the file.
+type entryRec struct {
+	Value string `json:"value"`
+	Text  string `json:"text,omitempty"`
+	// Lead is the comment lines above it (JSONC).
+	Lead string `json:"lead,omitempty"`
+	// Next is the line that followed it (TOML), where it goes back.
+	Next string `json:"next,omitempty"`
+	// Follow is the entry that followed it (JSONC), where it goes back.
+	Follow string `json:"follow,omitempty"`
+}
+
+func (r *entryRec) decoded() map[string]any {
+	var m map[string]any
+	d := json.NewDecoder(strings.NewReader(r.Value))
+	d.UseNumber()
+	_ = d.Decode(&m)
+	return m
+}
+
+// ErrUndoConflict is returned (wrapped) by Undo when a file changed so
+// that our edits cannot be taken back without losing someone's: nothing
+// is written then.
+var ErrUndoConflict = errors.New("cannot undo without losing changes made since init")
+
+// undoFile is the outcome of undoing one manifest file in memory.
+type undoFile struct {
+	mf     *manifestFile
+	base   []byte // the content the patch was computed from; nil: missing
+	out    []byte
+	remove bool // delete the file (init created it and nothing else is left)
+	notes  []string
+	done   []string // what was taken out and put back
+	// conflicts are reasons the file cannot be patched.
+	conflicts []string
+}
+
+func newDocFor(format byte, key []string, data []byte) (doc, error) {
+	s := spec{key: key, dialect: &dialect{format: format}}
+	return newDoc(data, s)
+}
+
+// patch computes the undo of mf against data (nil: the file is missing).
+func patch(mf *manifestFile, data []byte) *undoFile {
+	u := &undoFile{mf: mf, base: data}
+	format := byte('j')
+	if mf.Format != "" {
+		format = mf.Format[0]
+	}
+	if data == nil {
+		if mf.Existed && !mf.Ours {
+			u.conflicts = append(u.conflicts, "it was deleted after init; the servers init moved out of it cannot be put back")
+			return u
+		}
+		if mf.Ours {
+			u.notes = append(u.notes, fmt.Sprintf("%s was deleted after init: nothing to take out of it", mf.Path))
+		}
+		return u
+	}
+	content := data
+	if len(bytes.TrimSpace(content)) == 0 && mf.Fresh != "" {
+		content = []byte(mf.Fresh)
+	}
+	// Entries are taken out newest edit first; the ones to put back are
+	// inserted afterwards in the order init removed them, so they come
+	// back in their old order. pending holds those, by key and name.
+	type insert struct {
+		e    edit
+		done bool
+	}
+	var inserts []*insert
+	pending := map[string]*insert{}
+	for i := len(mf.Edits) - 1; i >= 0; i-- {
+		e := mf.Edits[i]
+		id := dotted(e.Key) + "\x00" + e.Name
+		d, err := newDocFor(format, e.Key, content)
+		if err != nil {
+			u.conflicts = append(u.conflicts, fmt.Sprintf("it cannot be read any more (%v)", err))
+			return u
+		}
+		cur, err := entryValue(d, e.Name)
+		if err != nil {
+			u.conflicts = append(u.conflicts, fmt.Sprintf("%s cannot be read any more (%v)", dotted(e.Key), err))
+			return u
+		}
+		p := pending[id]
+		if p != nil {
+			cur = p.e.Before.decoded()
+		}
+		where := dotted(append(append([]string{}, e.Key...), e.Name))
+		want := "" // what init left, as canonical JSON
+		if e.After != nil {
+			want = e.After.Value
+		}
+		got := ""
+		if cur != nil {
+			got = canon(cur)
+		}
+		switch {
+		case got == want:
+			// As init left it: take the edit back.
+		case e.After != nil && cur == nil:
+			// Someone removed what init added; only the old entry can come back.
+			if e.Before == nil {
+				continue
+			}
+		case e.Before != nil && got == e.Before.Value:
+			continue // already back as it was
+		case mf.Ours:
+			u.notes = append(u.notes, fmt.Sprintf("%s in %s changed after init: kept it", where, mf.Path))
+			continue
+		case e.After != nil:
+			u.conflicts = append(u.conflicts, fmt.Sprintf("%s, which init wrote, was edited after init", where))
+			continue
+		default:
+			u.conflicts = append(u.conflicts, fmt.Sprintf("%s, which init moved to Switchboard, exists again with different content", where))
+			continue
+		}
+		switch {
+		case p != nil:
+			p.done = true
+			delete(pending, id)
+		case cur != nil:
+			if err := d.remove(e.Name); err != nil {
+				u.conflicts = append(u.conflicts, fmt.Sprintf("%s: %v", where, err))
+				continue
+			}
+			if e.After != nil {
+				u.done = append(u.done, fmt.Sprintf("took %s out of %s", where, mf.Path))
+			}
+			if e.Before == nil {
+				if err := d.prune(e.Created); err != nil {
+					u.conflicts = append(u.conflicts, fmt.Sprintf("%s: %v", where, err))
+					continue
+				}
+			}
+			content = d.bytes()
+		}
+		if e.Before != nil {
+			in := &insert{e: e}
+			inserts = append([]*insert{in}, inserts...)
+			pending[id] = in
+		}
+	}
+	for _, in := range inserts {
+		if in.done {
+			continue
+		}
+		e := in.e
+		d, err := newDocFor(format, e.Key, content)
+		if err == nil {
+			err = d.insert(e.Name, e.Before.decoded(), e.Before)
+		}
+		if err != nil {
+			u.conflicts = append(u.conflicts, fmt.Sprintf("%s cannot be put back: %v", dotted(append(append([]string{}, e.Key...), e.Name)), err))
+			continue
+		}
+		u.done = append(u.done, fmt.Sprintf("put %s back into %s", dotted(append(append([]string{}, e.Key...), e.Name)), mf.Path))
+		content = d.bytes()
+	}
+	u.out = content
+	created := !mf.Existed || mf.ByInit
+	fresh := mf.Fresh
+	if fresh == "" && format == 'j' {
+		fresh = "{}"
+	}
+	if (mf.Fresh != "" || created) && emptyLike(format, content, fresh) {
+		if created {
+			u.remove = true
+		} else {
+			u.out = []byte{} // it was empty before init
+		}
+	}
+	return u
+}
+
+// emptyLike reports whether data holds nothing but what fresh holds,
+// once empty objects and lists are dropped from both.
+func emptyLike(format byte, data []byte, fresh string) bool {
+	a, err := newDocFor(format, []string{"-"}, data)
+	if err != nil {
+		return false
+	}
+	b, err := newDocFor(format, []string{"-"}, []byte(fresh))
+	if err != nil {
+		return false
+	}
+	av, err1 := a.value()
+	bv, err2 := b.value()
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	return canon(dropEmpty(av)) == canon(dropEmpty(bv))
+}
+
+// dropEmpty removes empty maps, lists and nulls from maps, recursively.
+func dropEmpty(v any) any {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	out := map[string]any{}
+	for k, e := range m {
+		e = dropEmpty(e)
+		switch t := e.(type) {
+		case nil:
+			continue
+		case map[string]any:
+			if len(t) == 0 {
+				continue
+			}
+		case []any:
+			if len(t) == 0 {
+				continue
+			}
+		}
+		out[k] = e
+	}
+	return out
+}
+
+func readOrNil(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if data == nil {
+		data = []byte{}
+	}
+	return data, nil
+}
+
+// structuralUndo undoes a manifest that recorded its edits.
+func structuralUndo(dir string, m *manifest) (*UndoResult, error) {
+	res := &UndoResult{}
+	plan := make([]*undoFile, len(m.Files))
+	var conflicts []string
+	for i := len(m.Files) - 1; i >= 0; i-- {
+		mf := &m.Files[i]
+		data, err := readOrNil(mf.Path)
+		if err != nil {
+			return nil, err
+		}
+		u := patch(mf, data)
+		plan[i] = u
+		for _, c := range u.conflicts {
+			kept := "it was created by init"
+			if mf.Existed {
+				kept = "its content before the first init is in " + filepath.Join(dir, mf.Backup+".orig")
+			}
+			conflicts = append(conflicts, fmt.Sprintf("%s: %s (the file stays as it is; %s)", mf.Path, c, kept))
+		}
+	}
+	if len(conflicts) > 0 {
+		return nil, fmt.Errorf("%w; nothing was changed:\n  %s\nfix or remove those entries and run init --undo again", ErrUndoConflict, strings.Join(conflicts, "\n  "))
+	}
+	for i := len(m.Files) - 1; i >= 0; i-- {
+		u := plan[i]
+		mf := u.mf
+		// The agent may write its file while we patch it: patch again
+		// from what is there now until it holds still.
+		for try := 0; ; try++ {
+			now, err := readOrNil(mf.Path)
+			if err != nil {
+				return res, err
+			}
+			if bytes.Equal(now, u.base) && (now == nil) == (u.base == nil) {
+				break
+			}
+			if try == 5 {
+				return res, fmt.Errorf("%s keeps changing while init --undo runs; close the agent and run init --undo again", mf.Path)
+			}
+			if u = patch(mf, now); len(u.conflicts) > 0 {
+				return res, fmt.Errorf("%w: %s: %s", ErrUndoConflict, mf.Path, u.conflicts[0])
+			}
+		}
+		res.Notes = append(res.Notes, u.notes...)
+		res.Done = append(res.Done, u.done...)
+		switch {
+		case u.base == nil:
+		case u.remove:
+			if err := os.Remove(mf.Path); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return res, err
+			}
+			res.Removed = append(res.Removed, mf.Path)
+			for j := len(mf.Dirs) - 1; j >= 0; j-- {
+				_ = os.Remove(mf.Dirs[j]) // only when empty
+			}
+		case !bytes.Equal(u.out, u.base):
+			mode := mf.Mode
+			if st, err := os.Stat(mf.Path); err == nil {
+				mode = st.Mode().Perm()
+			}
+			if err := WriteFile(mf.Path, u.out, mode); err != nil {
+				return res, err
+			}
+			res.Restored = append(res.Restored, mf.Path)
+		}
+		os.Remove(filepath.Join(dir, mf.Backup+".orig"))
+		os.Remove(filepath.Join(dir, mf.Backup+".prev"))
+		m.Files = m.Files[:i]
+		if err := saveManifest(dir, m); err != nil {
+			return res, err
+		}
+	}
+	if err := os.Remove(filepath.Join(dir, "manifest.json")); err != nil {
+		return res, err
+	}
+	_ = os.Remove(dir)
+	return res, nil
+}

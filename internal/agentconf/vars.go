@@ -1,0 +1,163 @@
+package agentconf
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// Agents write variable references in their own syntax; Switchboard's
+// config has ${env:NAME} and ${file:PATH}. translate rewrites the ones
+// we can, and reports the ones only the agent can fill in.
+
+var (
+	// ${NAME} and ${NAME:-default} (Claude Code, and a shell habit).
+	braceRE = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(:-([^}]*))?\}`)
+	// $NAME (Gemini CLI).
+	dollarRE = regexp.MustCompile(`\$([A-Za-z_][A-Za-z0-9_]*)`)
+	// {env:NAME} and {file:PATH} (opencode).
+	openRE = regexp.MustCompile(`(^|[^$]){(env|file):([^}]+)}`)
+	// references only the agent can resolve: VS Code's ${input:…},
+	// Continue's ${{ secrets.… }} and ${{ inputs.… }}.
+	agentRefRE = regexp.MustCompile(`\$\{input:[^}]*\}|\$\{\{\s*(secrets|inputs)\.[^}]*\}\}`)
+)
+
+// translator rewrites the references of one agent's syntax.
+type translator struct {
+	agent  string
+	getenv func(string) string
+	root   string // the project root, "" in the user scope
+	home   string
+	notes  []string // what was rewritten and how
+}
+
+// str rewrites one value.
+func (t *translator) str(v string) string {
+	// VS Code's and Cursor's predefined variables have one value here.
+	if t.root != "" {
+		v = strings.ReplaceAll(v, "${workspaceFolderBasename}", filepath.Base(t.root))
+		v = strings.ReplaceAll(v, "${workspaceFolder}", t.root)
+	}
+	if t.home != "" {
+		v = strings.ReplaceAll(v, "${userHome}", t.home)
+	}
+	v = strings.ReplaceAll(v, "${pathSeparator}", string(filepath.Separator))
+	if t.agent == "opencode" {
+		v = openRE.ReplaceAllString(v, "${1}$${${2}:${3}}")
+	}
+	v = braceRE.ReplaceAllStringFunc(v, func(m string) string {
+		sm := braceRE.FindStringSubmatch(m)
+		name := sm[1]
+		if sm[2] == "" {
+			return "${env:" + name + "}"
+		}
+		if t.getenv(name) != "" {
+			t.notes = append(t.notes, fmt.Sprintf("%s became ${env:%s} (%s is set where init ran; set it where the agent runs)", m, name, name))
+			return "${env:" + name + "}"
+		}
+		t.notes = append(t.notes, fmt.Sprintf("%s became its default %q (%s is not set where init ran; Switchboard has no defaults)", m, sm[3], name))
+		return sm[3]
+	})
+	if t.agent == "gemini" {
+		v = dollarRE.ReplaceAllStringFunc(v, func(m string) string {
+			return "${env:" + m[1:] + "}"
+		})
+	}
+	return v
+}
+
+// server rewrites every field of s that can hold a reference.
+func (t *translator) server(s Server) Server {
+	s.Command, s.Cwd, s.URL = t.str(s.Command), t.str(s.Cwd), t.str(s.URL)
+	if s.Args != nil {
+		args := make([]string, len(s.Args))
+		for i, a := range s.Args {
+			args[i] = t.str(a)
+		}
+		s.Args = args
+	}
+	mapStr := func(m map[string]string) map[string]string {
+		if m == nil {
+			return nil
+		}
+		out := make(map[string]string, len(m))
+		for k, v := range m {
+			out[k] = t.str(v)
+		}
+		return out
+	}
+	s.Env, s.Headers = mapStr(s.Env), mapStr(s.Headers)
+	return s
+}
+
+// agentOnlyRef returns the first reference in s only its agent can
+// resolve (VS Code's ${input:…}, Continue's ${{ secrets.… }}), or "".
+func agentOnlyRef(s Server) string {
+	all := append([]string{s.Command, s.Cwd, s.URL}, s.Args...)
+	for _, k := range sortedKeys(s.Env) {
+		all = append(all, s.Env[k])
+	}
+	for _, k := range sortedKeys(s.Headers) {
+		all = append(all, s.Headers[k])
+	}
+	for _, v := range all {
+		if m := agentRefRE.FindString(v); m != "" {
+			return m
+		}
+	}
+	return ""
+}
+
+// oauthKeys mark a remote entry that signs in with OAuth: Claude Code's
+// and Gemini CLI's "oauth", Gemini's "authProviderType", Cursor's and
+// VS Code's "auth", Codex's "oauth_resource" and "scopes".
+var oauthKeys = []string{"oauth", "auth", "authProviderType", "oauth_resource", "scopes"}
+
+// usesOAuth reports whether the remote server s, read from the agent
+// entry m, signs in with OAuth: the entry says so, or (Claude Code) the
+// agent holds OAuth credentials for it and it sends no static
+// Authorization header.
+func usesOAuth(s Server, m map[string]any, claudeCreds map[string]any, name string) bool {
+	if s.Type == "" {
+		return false
+	}
+	for _, k := range oauthKeys {
+		if v, ok := m[k]; ok && v != nil && v != false {
+			if o, isMap := v.(map[string]any); isMap && o["enabled"] == false {
+				continue
+			}
+			return true
+		}
+	}
+	for h := range s.Headers {
+		if strings.EqualFold(h, "authorization") {
+			return false
+		}
+	}
+	for k, v := range claudeCreds {
+		e, _ := v.(map[string]any)
+		if strings.HasPrefix(k, name+"|") || (e != nil && e["serverUrl"] == s.URL && s.URL != "") {
+			return true
+		}
+	}
+	return false
+}
+
+// claudeOAuth reads the MCP OAuth credentials Claude Code keeps (only
+// which servers have them; nothing of them is copied anywhere).
+func claudeOAuth(claudeDir string) map[string]any {
+	data, err := os.ReadFile(filepath.Join(claudeDir, ".claude", ".credentials.json"))
+	if err != nil {
+		return nil
+	}
+	var f struct {
+		MCPOAuth map[string]any `json:"mcpOAuth"`
+	}
+	if json.Unmarshal(data, &f) != nil {
+		return nil
+	}
+	return f.MCPOAuth
+}
