@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/switchboard-mcp/switchboard/internal/agentconf"
+	"github.com/switchboard-mcp/switchboard/internal/allow"
 )
 
 const initHelp = `
@@ -125,6 +126,18 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		}
 		return problems(e.Stderr, plan)
 	}
+	// init trusts the project file it writes, but only when it creates
+	// it or the user trusted it before: trusting a cloned repository's
+	// file because init added servers to it would bypass the review.
+	trustAfter := !*user && plan.Config != ""
+	if trustAfter {
+		if data, err := os.ReadFile(plan.Config); err == nil {
+			st, err := allow.Check(e.paths(&configFlags{}).trusted(), plan.Config, data)
+			trustAfter = err == nil && st == allow.Trusted
+		} else if !errors.Is(err, os.ErrNotExist) {
+			trustAfter = false
+		}
+	}
 	// An agent may write its file meanwhile (Claude Code rewrites
 	// ~/.claude.json often): plan again from what is there now.
 	for try := 1; ; try++ {
@@ -140,6 +153,18 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		}
 	}
 	printApplied(e.Stdout, plan)
+	if !*user && plan.Config != "" {
+		if _, err := os.Stat(plan.Config); err == nil {
+			if trustAfter {
+				if _, err := allow.Trust(e.paths(&configFlags{}).trusted(), plan.Config); err != nil {
+					return fmt.Errorf("trusting %s: %w", plan.Config, err)
+				}
+				fmt.Fprintf(e.Stdout, "trusted %s (it changed; serve uses it)\n", plan.Config)
+			} else {
+				fmt.Fprintf(e.Stderr, "note: %s was there before init and is not trusted: review it, then run `switchboard trust %s`\n", plan.Config, plan.Config)
+			}
+		}
+	}
 	return problems(e.Stderr, plan)
 }
 
