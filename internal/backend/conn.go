@@ -13,13 +13,17 @@ import (
 )
 
 // lineTransport is an mcp.Transport over a child's stdin and stdout,
-// speaking newline-delimited JSON. Unlike mcp.IOTransport it has no line
-// length limit and drops stdout lines that are not JSON-RPC messages
-// (reporting them to junk) instead of breaking the session.
+// speaking newline-delimited JSON. Unlike mcp.IOTransport it drops stdout
+// lines that are not JSON-RPC messages (reporting them to junk) instead
+// of breaking the session, and it never buffers more than max bytes of a
+// line: a longer line (with or without a newline) ends the connection
+// with the error over returns, before any of it is decoded.
 type lineTransport struct {
 	r    io.Reader
 	w    io.WriteCloser
 	junk func(line []byte, why error)
+	max  int64             // <= 0 means DefaultMaxMessageBytes
+	over func(int64) error // called once with the size read (-1: more than max)
 }
 
 // Connect implements mcp.Transport; it may be called once.
@@ -29,7 +33,15 @@ func (t *lineTransport) Connect(context.Context) (mcp.Connection, error) {
 		msgs:   make(chan readResult),
 		closed: make(chan struct{}),
 	}
-	go c.readLoop(t.r, t.junk)
+	max := t.max
+	if max <= 0 {
+		max = DefaultMaxMessageBytes
+	}
+	over := t.over
+	if over == nil {
+		over = func(n int64) error { return tooLargeError("", n, max) }
+	}
+	go c.readLoop(t.r, max, t.junk, over)
 	return c, nil
 }
 
@@ -52,18 +64,45 @@ type lineConn struct {
 // errNotObject reports a stdout line that is not a JSON object.
 var errNotObject = errors.New("not a JSON object")
 
-// readLoop reads lines until an error, sending each JSON-RPC message.
-func (c *lineConn) readLoop(r io.Reader, junk func([]byte, error)) {
-	br := bufio.NewReaderSize(r, 64<<10)
+// readBufSize is the read buffer of a stdio backend's stdout; lines
+// longer than this are collected in a separate buffer of at most max.
+const readBufSize = 64 << 10
+
+// keepLineBuf is the largest line buffer kept for the next line; a
+// larger one (left by one big message) is released.
+const keepLineBuf = 1 << 20
+
+// readLoop reads lines until an error, sending each JSON-RPC message. A
+// line over max bytes ends it with over's error.
+func (c *lineConn) readLoop(r io.Reader, max int64, junk func([]byte, error), over func(int64) error) {
+	br := bufio.NewReaderSize(r, readBufSize)
+	var long []byte // a line longer than the read buffer, so far
 	for {
-		line, err := br.ReadBytes('\n')
+		chunk, err := br.ReadSlice('\n')
+		n := int64(len(long) + len(chunk))
+		if len(chunk) > 0 && chunk[len(chunk)-1] == '\n' {
+			n-- // the newline is not part of the message
+		}
+		if n > max {
+			c.send(readResult{err: over(-1)})
+			return
+		}
+		if err == bufio.ErrBufferFull {
+			long = append(long, chunk...)
+			continue
+		}
+		line := chunk
+		if len(long) > 0 {
+			long = append(long, chunk...)
+			line = long
+		}
 		if t := bytes.TrimSpace(line); len(t) > 0 {
 			var msg jsonrpc.Message
 			var derr error
 			if t[0] != '{' {
 				derr = errNotObject
 			} else {
-				msg, derr = jsonrpc.DecodeMessage(t)
+				msg, derr = jsonrpc.DecodeMessage(t) // copies what it keeps
 			}
 			if derr != nil {
 				if junk != nil {
@@ -73,6 +112,10 @@ func (c *lineConn) readLoop(r io.Reader, junk func([]byte, error)) {
 				return
 			}
 		}
+		if cap(long) > keepLineBuf {
+			long = nil
+		}
+		long = long[:0]
 		if err != nil {
 			c.send(readResult{err: err})
 			return

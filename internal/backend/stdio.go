@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -137,8 +138,11 @@ func executable(p string) error {
 }
 
 // proc is a running stdio backend process and our ends of its pipes.
+// With a reaper, cmd is the reaper (the leader of the process group) and
+// pid the backend it started.
 type proc struct {
 	cmd    *exec.Cmd
+	pid    chan int // receives the backend's pid once (0 if unknown)
 	stdin  *os.File // our write end
 	stdout *os.File // our read end
 	stderr *os.File // our read end
@@ -148,9 +152,10 @@ type proc struct {
 	stderrDone chan struct{} // closed when stderr reached EOF or was closed
 }
 
-// spawn starts spec (expanded) with env, copying its stderr to errw.
-// The process is reaped by a goroutine of its own.
-func spawn(spec *config.Server, env []string, errw io.Writer) (*proc, error) {
+// spawn starts spec (expanded) with env, copying its stderr to errw;
+// through reaper (see Options.Reaper) when it can be used. The process is
+// reaped by a goroutine of its own.
+func spawn(spec *config.Server, env []string, errw io.Writer, reaper []string) (*proc, error) {
 	path, err := lookPath(spec.Command, spec.Cwd, env)
 	if err != nil {
 		return nil, err
@@ -161,6 +166,13 @@ func spawn(spec *config.Server, env []string, errw io.Writer) (*proc, error) {
 		Env:         env,
 		Dir:         spec.Cwd,
 		SysProcAttr: sysProcAttr(),
+	}
+	var report *os.File // the reaper writes the backend's pid here
+	useReaper := reaperUsable(reaper)
+	if useReaper {
+		cmd.Path = reaper[0]
+		cmd.Args = append(append(slices.Clone(reaper), strconv.Itoa(os.Getpid()), path), cmd.Args...)
+		cmd.SysProcAttr = reaperProcAttr()
 	}
 	var ours, theirs []*os.File
 	closeAll := func(fs []*os.File) {
@@ -180,6 +192,12 @@ func spawn(spec *config.Server, env []string, errw io.Writer) (*proc, error) {
 	errR, errW := pipe()
 	ours = []*os.File{inW, outR, errR}
 	theirs = []*os.File{inR, outW, errW}
+	if useReaper {
+		pr, pw := pipe()
+		report = pr
+		ours, theirs = append(ours, pr), append(theirs, pw)
+		cmd.ExtraFiles = []*os.File{pw} // fd 3 in the reaper
+	}
 	if err != nil {
 		closeAll(slices.DeleteFunc(append(ours, theirs...), func(f *os.File) bool { return f == nil }))
 		return nil, fmt.Errorf("creating pipes: %w", err)
@@ -191,8 +209,18 @@ func spawn(spec *config.Server, env []string, errw io.Writer) (*proc, error) {
 		closeAll(ours)
 		return nil, fmt.Errorf("running %s: %w", spec.Command, err)
 	}
-	p := &proc{cmd: cmd, stdin: inW, stdout: outR, stderr: errR,
+	p := &proc{cmd: cmd, pid: make(chan int, 1), stdin: inW, stdout: outR, stderr: errR,
 		exited: make(chan struct{}), stderrDone: make(chan struct{})}
+	if report == nil {
+		p.pid <- cmd.Process.Pid
+	} else {
+		go func() {
+			defer report.Close()
+			b, _ := io.ReadAll(io.LimitReader(report, 32))
+			pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+			p.pid <- pid
+		}()
+	}
 	go func() {
 		p.exitErr = cmd.Wait()
 		close(p.exited)
@@ -202,6 +230,21 @@ func spawn(spec *config.Server, env []string, errw io.Writer) (*proc, error) {
 		close(p.stderrDone)
 	}()
 	return p, nil
+}
+
+// backendPid is the backend's pid: reported by the reaper (waiting up to
+// d for it), else the process we started.
+func (p *proc) backendPid(d time.Duration) int {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case pid := <-p.pid:
+		if pid > 0 {
+			return pid
+		}
+	case <-t.C:
+	}
+	return p.cmd.Process.Pid
 }
 
 // waitExit reports whether the process was reaped within d.
