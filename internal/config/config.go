@@ -105,6 +105,9 @@ type Settings struct {
 	MaxCallsPerScript int
 	// MaxResultBytes bounds the text a tool call or script returns (default 1 MiB).
 	MaxResultBytes int
+	// MaxMessageBytes bounds one message read from a backend (default 64
+	// MiB); a larger one stops that backend and fails its calls.
+	MaxMessageBytes int
 }
 
 // Defaults returns s with every zero field set to its default.
@@ -130,6 +133,7 @@ func (s Settings) Defaults() Settings {
 	defInt(&s.ScriptMemoryMB, 256)
 	defInt(&s.MaxCallsPerScript, 1000)
 	defInt(&s.MaxResultBytes, 1<<20)
+	defInt(&s.MaxMessageBytes, 64<<20)
 	return s
 }
 

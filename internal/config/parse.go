@@ -318,6 +318,8 @@ func parseSettings(path string, v *node, f *File, e *Error) {
 			s.MaxCallsPerScript = posInt(path, fk, c, e)
 		case "maxResultBytes":
 			s.MaxResultBytes = posInt(path, fk, c, e)
+		case "maxMessageBytes":
+			s.MaxMessageBytes = posInt(path, fk, c, e)
 		default:
 			delete(f.SettingsSet, k)
 			e.add(path, fk, "unknown setting (line %d); known: %s", c.line, strings.Join(settingNames, ", "))
@@ -325,7 +327,7 @@ func parseSettings(path string, v *node, f *File, e *Error) {
 	}
 }
 
-var settingNames = []string{"executeTimeout", "callTimeout", "startTimeout", "idleTimeout", "maxConnections", "autoExpose", "autoExposeMaxTools", "autoExposeMaxTotal", "callTool", "quarantineNewServers", "readOnly", "maxScripts", "scriptMemoryMB", "maxCallsPerScript", "maxResultBytes"}
+var settingNames = []string{"executeTimeout", "callTimeout", "startTimeout", "idleTimeout", "maxConnections", "autoExpose", "autoExposeMaxTools", "autoExposeMaxTotal", "callTool", "quarantineNewServers", "readOnly", "maxScripts", "scriptMemoryMB", "maxCallsPerScript", "maxResultBytes", "maxMessageBytes"}
 
 // overlay returns base with the fields of top that were set in its file.
 func overlay(base, top Settings, set map[string]bool) Settings {
@@ -357,6 +359,7 @@ func overlay(base, top Settings, set map[string]bool) Settings {
 	pick("scriptMemoryMB", &base.ScriptMemoryMB, &top.ScriptMemoryMB)
 	pick("maxCallsPerScript", &base.MaxCallsPerScript, &top.MaxCallsPerScript)
 	pick("maxResultBytes", &base.MaxResultBytes, &top.MaxResultBytes)
+	pick("maxMessageBytes", &base.MaxMessageBytes, &top.MaxMessageBytes)
 	return base
 }
 
