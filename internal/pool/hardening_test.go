@@ -66,4 +66,3 @@ func TestPool_RedactsErrorsAndLastError(t *testing.T) {
 		}
 	})
 }
-
