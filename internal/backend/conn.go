@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"runtime"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -65,36 +66,48 @@ type lineConn struct {
 var errNotObject = errors.New("not a JSON object")
 
 // readBufSize is the read buffer of a stdio backend's stdout; lines
-// longer than this are collected in a separate buffer of at most max.
+// longer than this are collected in pieces, at most max bytes in all.
 const readBufSize = 64 << 10
 
-// keepLineBuf is the largest line buffer kept for the next line; a
-// larger one (left by one big message) is released.
-const keepLineBuf = 1 << 20
-
 // readLoop reads lines until an error, sending each JSON-RPC message. A
-// line over max bytes ends it with over's error.
+// line over max bytes ends it with over's error. A line longer than the
+// read buffer is kept as a list of pieces and joined once, into a buffer
+// of its exact size, when its newline arrives: at most max bytes are
+// held for a line that never ends, and about twice its size for one
+// that does (growing one buffer by append would leave several times
+// that in garbage).
 func (c *lineConn) readLoop(r io.Reader, max int64, junk func([]byte, error), over func(int64) error) {
 	br := bufio.NewReaderSize(r, readBufSize)
-	var long []byte // a line longer than the read buffer, so far
+	var pieces [][]byte // a line longer than the read buffer, so far
+	var held int64      // bytes in pieces
 	for {
 		chunk, err := br.ReadSlice('\n')
-		n := int64(len(long) + len(chunk))
+		n := held + int64(len(chunk))
 		if len(chunk) > 0 && chunk[len(chunk)-1] == '\n' {
 			n-- // the newline is not part of the message
 		}
 		if n > max {
+			pieces = nil
 			c.send(readResult{err: over(-1)})
 			return
 		}
 		if err == bufio.ErrBufferFull {
-			long = append(long, chunk...)
+			pieces = append(pieces, bytes.Clone(chunk))
+			held += int64(len(chunk))
 			continue
 		}
 		line := chunk
-		if len(long) > 0 {
-			long = append(long, chunk...)
-			line = long
+		if len(pieces) > 0 {
+			line = make([]byte, 0, held+int64(len(chunk)))
+			for i, p := range pieces {
+				line = append(line, p...)
+				pieces[i] = nil
+			}
+			line = append(line, chunk...)
+			pieces, held = nil, 0
+			if len(line) >= collectAbove {
+				runtime.GC() // the pieces, before decoding makes more copies
+			}
 		}
 		if t := bytes.TrimSpace(line); len(t) > 0 {
 			var msg jsonrpc.Message
@@ -112,16 +125,21 @@ func (c *lineConn) readLoop(r io.Reader, max int64, junk func([]byte, error), ov
 				return
 			}
 		}
-		if cap(long) > keepLineBuf {
-			long = nil
+		if len(line) >= collectAbove {
+			line = nil
+			runtime.GC() // the line: the SDK decodes the message next
 		}
-		long = long[:0]
 		if err != nil {
 			c.send(readResult{err: err})
 			return
 		}
 	}
 }
+
+// collectAbove is the line size past which the read loop collects
+// garbage at once: a few such copies of a message near the 64 MiB limit,
+// left for the next GC cycle, would double the peak memory.
+const collectAbove = 8 << 20
 
 func (c *lineConn) send(r readResult) bool {
 	select {
