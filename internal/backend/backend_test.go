@@ -84,8 +84,8 @@ func TestListTools_AllTools(t *testing.T) {
 	for _, tool := range tools {
 		names = append(names, tool.Name)
 	}
-	if len(tools) != 12 || !strings.Contains(strings.Join(names, ","), "echo") {
-		t.Errorf("tools = %v, want the 12 fake tools", names)
+	if len(tools) != 13 || !strings.Contains(strings.Join(names, ","), "echo") {
+		t.Errorf("tools = %v, want the 13 fake tools", names)
 	}
 	for name, list := range map[string]func(context.Context) (int, error){
 		"resources": func(ctx context.Context) (int, error) { r, err := b.ListResources(ctx); return len(r), err },

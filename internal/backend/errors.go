@@ -102,9 +102,7 @@ func redactErr(s *redact.Secrets, err error) error {
 	}
 	msg := s.String(err.Error())
 	if msg == err.Error() {
-		if _, ok := err.(*redacted); ok {
-			return err
-		}
+		return err
 	}
 	return &redacted{msg: msg, err: err}
 }

@@ -34,7 +34,7 @@ const reaperGrace = 200 * time.Millisecond
 // when it gets SIGTERM (our normal stop, or the parent-death signal we
 // asked the kernel for), or when its parent changes (we died), it sends
 // SIGTERM to every descendant, waits 200 ms, SIGKILLs the rest, and
-// exits with the backend's status (128+signal when it was killed).
+// exits with the backend's status (or dies of the signal that killed it).
 //
 // Reap returns the exit code; it never returns before the tree is gone.
 func Reap(args []string) int {
@@ -122,6 +122,11 @@ wait:
 	case ws.Exited():
 		return ws.ExitStatus()
 	case ws.Signaled():
+		// Die of the same signal, so that our parent sees "signal:
+		// killed" as it would without us.
+		signal.Reset()
+		syscall.Kill(os.Getpid(), ws.Signal())
+		time.Sleep(100 * time.Millisecond)
 		return 128 + int(ws.Signal())
 	}
 	return 1

@@ -137,6 +137,14 @@ func TestReaper_CrashKillsSetsidGrandchild(t *testing.T) {
 	}
 }
 
+func TestReaper_BackendKilledBySignalReadsAsSuch(t *testing.T) {
+	b := startFake(t, "normal", nil)
+	_, err := b.CallTool(context.Background(), "kill", nil)
+	if err == nil || !strings.Contains(err.Error(), "signal: killed") {
+		t.Errorf("backend killed by SIGKILL: %v, want \"signal: killed\" as without the reaper", err)
+	}
+}
+
 // BenchmarkStart measures what the reaper adds to a start (spawn and
 // handshake of the fake backend).
 func BenchmarkStart(b *testing.B) {

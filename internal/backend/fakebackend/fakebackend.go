@@ -21,7 +21,7 @@
 // line of N bytes, default 5 MB), junk (writes junk, then answers), spawn
 // (starts a sleeper grandchild, returns its pid), touch (bumps the tool
 // list: notifications/tools/list_changed), flood {"bytes":N} (N bytes
-// without a newline on stdout, then blocks), setsid (like spawn, but the
+// without a newline on stdout, then blocks), kill (SIGKILLs itself), setsid (like spawn, but the
 // grandchild calls setsid: it leaves our process group and session).
 package fakebackend
 
@@ -164,6 +164,11 @@ func server() *mcp.Server {
 			return nil, err
 		}
 		return text(strconv.Itoa(cmd.Process.Pid)), nil
+	})
+	add("kill", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		self, _ := os.FindProcess(os.Getpid())
+		self.Kill()
+		select {}
 	})
 	add("flood", func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		parse(req)
