@@ -3,8 +3,10 @@
 package backend
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -22,15 +24,16 @@ import (
 const reaperGrace = 200 * time.Millisecond
 
 // Reap is the reaper: the process (our own binary, hidden subcommand)
-// that each stdio backend starts through on Linux. args are the pid of
-// the Switchboard process that started it, the backend's path, then its
-// argv (argv[0] first).
+// that each stdio backend starts through on Linux. Its one argument is
+// the pid of the Switchboard process that started it; what to run (the
+// backend's path and argv, as JSON) arrives on fd 3, and the backend's
+// pid is written to fd 4.
 //
 // The reaper makes itself a child subreaper (PR_SET_CHILD_SUBREAPER), so
 // every orphaned descendant of the backend, including one that called
 // setsid, is re-parented to it. It starts the backend with its own
 // stdin, stdout and stderr (the same file descriptors: nothing is
-// copied) and writes the backend's pid to fd 3. When the backend exits,
+// copied). When the backend exits,
 // when it gets SIGTERM (our normal stop, or the parent-death signal we
 // asked the kernel for), or when its parent changes (we died), it sends
 // SIGTERM to every descendant, waits 200 ms, SIGKILLs the rest, and
@@ -38,8 +41,8 @@ const reaperGrace = 200 * time.Millisecond
 //
 // Reap returns the exit code; it never returns before the tree is gone.
 func Reap(args []string) int {
-	if len(args) < 3 {
-		fmt.Fprintln(os.Stderr, "switchboard: reaper: usage: PARENT-PID PATH ARGV0 [ARG...]")
+	if len(args) != 1 {
+		fmt.Fprintln(os.Stderr, "switchboard: reaper: usage: PARENT-PID (started by switchboard for each backend)")
 		return 2
 	}
 	parent, err := strconv.Atoi(args[0])
@@ -60,27 +63,33 @@ func Reap(args []string) int {
 	if os.Getppid() != parent {
 		return 1 // the parent died before we could ask for anything
 	}
-	syscall.CloseOnExec(3) // the pid report is ours, not the backend's
-	report := os.NewFile(3, "pid report")
-
+	// The orders and the pid report are ours, not the backend's.
+	syscall.CloseOnExec(3)
+	syscall.CloseOnExec(4)
+	order, report := os.NewFile(3, "orders"), os.NewFile(4, "pid report")
+	var launch reaperLaunch
+	err = json.NewDecoder(io.LimitReader(order, 16<<20)).Decode(&launch)
+	order.Close()
+	if err != nil || launch.Path == "" || len(launch.Argv) == 0 {
+		fmt.Fprintf(os.Stderr, "switchboard: reaper: no command to run on fd 3: %v\n", err)
+		return 2
+	}
 	cmd := &exec.Cmd{
-		Path:        args[1],
-		Args:        args[2:],
+		Path:        launch.Path,
+		Args:        launch.Argv,
 		Stdin:       os.Stdin,
 		Stdout:      os.Stdout,
 		Stderr:      os.Stderr,
 		SysProcAttr: &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL},
 	}
 	if err := cmd.Start(); err != nil {
-		fmt.Fprintf(os.Stderr, "switchboard: reaper: running %s: %v\n", args[2], err)
+		fmt.Fprintf(os.Stderr, "switchboard: reaper: running %s: %v\n", launch.Argv[0], err)
 		report.Close()
 		return 127
 	}
 	child := cmd.Process.Pid
-	if report != nil {
-		fmt.Fprintf(report, "%d\n", child)
-		report.Close()
-	}
+	fmt.Fprintf(report, "%d\n", child)
+	report.Close()
 	// Our copies of the backend's stdin and stdout are not needed: its
 	// end of file and ours must not wait for us.
 	if null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0); err == nil {

@@ -137,6 +137,24 @@ func TestReaper_CrashKillsSetsidGrandchild(t *testing.T) {
 	}
 }
 
+func TestReaper_CommandLineDoesNotShowTheBackends(t *testing.T) {
+	spec := fakeSpec(t, "normal")
+	spec.Args = []string{"--marker=only-in-the-backend"}
+	b, err := Start(context.Background(), spec, &Options{Env: os.Environ(), Reaper: reaper(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	reaperLine, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", b.proc.cmd.Process.Pid))
+	backendLine, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", b.Info().Pid))
+	if strings.Contains(string(reaperLine), "only-in-the-backend") || !strings.Contains(string(reaperLine), reaperArg) {
+		t.Errorf("reaper command line %q, want ours without the backend's arguments", reaperLine)
+	}
+	if !strings.Contains(string(backendLine), "only-in-the-backend") {
+		t.Errorf("backend command line %q lacks its argument", backendLine)
+	}
+}
+
 func TestReaper_BackendKilledBySignalReadsAsSuch(t *testing.T) {
 	b := startFake(t, "normal", nil)
 	_, err := b.CallTool(context.Background(), "kill", nil)

@@ -1,6 +1,7 @@
 package backend
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -167,11 +168,16 @@ func spawn(spec *config.Server, env []string, errw io.Writer, reaper []string) (
 		Dir:         spec.Cwd,
 		SysProcAttr: sysProcAttr(),
 	}
-	var report *os.File // the reaper writes the backend's pid here
+	var report, order *os.File // the reaper's pid report, and its orders
+	var launch []byte           // the backend's path and argv, for the reaper
 	useReaper := reaperUsable(reaper)
 	if useReaper {
+		// The backend's command goes to the reaper over a pipe, not in its
+		// argv: the reaper's command line must not look like the
+		// backend's (process counts by command line) or show its args.
+		launch, _ = json.Marshal(reaperLaunch{Path: path, Argv: cmd.Args})
 		cmd.Path = reaper[0]
-		cmd.Args = append(append(slices.Clone(reaper), strconv.Itoa(os.Getpid()), path), cmd.Args...)
+		cmd.Args = append(slices.Clone(reaper), strconv.Itoa(os.Getpid()))
 		cmd.SysProcAttr = reaperProcAttr()
 	}
 	var ours, theirs []*os.File
@@ -193,10 +199,11 @@ func spawn(spec *config.Server, env []string, errw io.Writer, reaper []string) (
 	ours = []*os.File{inW, outR, errR}
 	theirs = []*os.File{inR, outW, errW}
 	if useReaper {
+		lr, lw := pipe()
 		pr, pw := pipe()
-		report = pr
-		ours, theirs = append(ours, pr), append(theirs, pw)
-		cmd.ExtraFiles = []*os.File{pw} // fd 3 in the reaper
+		order, report = lw, pr
+		ours, theirs = append(ours, lw, pr), append(theirs, lr, pw)
+		cmd.ExtraFiles = []*os.File{lr, pw} // fds 3 and 4 in the reaper
 	}
 	if err != nil {
 		closeAll(slices.DeleteFunc(append(ours, theirs...), func(f *os.File) bool { return f == nil }))
@@ -215,6 +222,10 @@ func spawn(spec *config.Server, env []string, errw io.Writer, reaper []string) (
 		p.pid <- cmd.Process.Pid
 	} else {
 		go func() {
+			order.Write(launch) // fails only if the reaper died; its exit tells why
+			order.Close()
+		}()
+		go func() {
 			defer report.Close()
 			b, _ := io.ReadAll(io.LimitReader(report, 32))
 			pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
@@ -230,6 +241,12 @@ func spawn(spec *config.Server, env []string, errw io.Writer, reaper []string) (
 		close(p.stderrDone)
 	}()
 	return p, nil
+}
+
+// reaperLaunch is what spawn tells the reaper to run, on its fd 3.
+type reaperLaunch struct {
+	Path string   `json:"path"`
+	Argv []string `json:"argv"`
 }
 
 // backendPid is the backend's pid: reported by the reaper (waiting up to
