@@ -169,7 +169,7 @@ func spawn(spec *config.Server, env []string, errw io.Writer, reaper []string) (
 		SysProcAttr: sysProcAttr(),
 	}
 	var report, order *os.File // the reaper's pid report, and its orders
-	var launch []byte           // the backend's path and argv, for the reaper
+	var launch []byte          // the backend's path and argv, for the reaper
 	useReaper := reaperUsable(reaper)
 	if useReaper {
 		// The backend's command goes to the reaper over a pipe, not in its
