@@ -155,16 +155,6 @@ func Headers(h map[string]string) map[string]string {
 	return out
 }
 
-// Len returns how many values s hides; a nil Secrets hides none.
-func (s *Secrets) Len() int {
-	if s == nil {
-		return 0
-	}
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return len(s.values)
-}
-
 // Handler returns a slog.Handler that passes the message and every
 // string, error and Stringer attribute of a record through s.String
 // (s may be nil: only Text applies) before handing it to h.
