@@ -62,7 +62,8 @@ func (e *StartError) Error() string {
 	return b.String()
 }
 
-// Unwrap returns the cause.
+// Unwrap returns the cause, for errors.Is and errors.As. Its own text is
+// not redacted: show the StartError (or its fields), not the cause.
 func (e *StartError) Unwrap() error { return e.err }
 
 // marked is an error with its own text that still matches what it wraps.
