@@ -56,7 +56,7 @@ type Options struct {
 	ProtocolVersion string
 	// MaxMessageBytes bounds one message read from the backend (a stdout
 	// line, a JSON body, a server-sent event); zero means
-	// DefaultMaxMessageBytes (64 MiB). A larger one is not buffered: the
+	// DefaultMaxMessageBytes (32 MiB). A larger one is not buffered: the
 	// backend is stopped and in-flight calls fail with ErrMessageTooLarge.
 	MaxMessageBytes int64
 	// HTTPTransport carries remote backends' requests; nil means

@@ -137,7 +137,7 @@ func (c *lineConn) readLoop(r io.Reader, max int64, junk func([]byte, error), ov
 }
 
 // collectAbove is the line size past which the read loop collects
-// garbage at once: a few such copies of a message near the 64 MiB limit,
+// garbage at once: a few such copies of a message near the limit,
 // left for the next GC cycle, would double the peak memory.
 const collectAbove = 8 << 20
 

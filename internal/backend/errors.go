@@ -23,7 +23,7 @@ var (
 
 // DefaultMaxMessageBytes is the largest message read from a backend when
 // Options.MaxMessageBytes is zero.
-const DefaultMaxMessageBytes = 64 << 20
+const DefaultMaxMessageBytes = 32 << 20
 
 // Phases of a start, in StartError.Phase.
 const (

@@ -70,7 +70,7 @@ func TestFlood_ParentPeakMemoryStaysUnder256MiB(t *testing.T) {
 		t.Fatalf("flood parent said %q", out)
 	}
 	t.Logf("peak RSS %d MiB after a 2 GiB line; call error: %s", n>>10, callErr)
-	if !strings.Contains(callErr, "over the limit of 64 MiB") {
+	if !strings.Contains(callErr, "over the limit of 32 MiB") {
 		t.Errorf("the call did not fail on the default limit: %s", callErr)
 	}
 	if n > 256<<10 {

@@ -7,8 +7,8 @@ func TestLoad_MaxMessageBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := c.Settings.Defaults().MaxMessageBytes; got != 64<<20 {
-		t.Errorf("default maxMessageBytes = %d, want 64 MiB", got)
+	if got := c.Settings.Defaults().MaxMessageBytes; got != 32<<20 {
+		t.Errorf("default maxMessageBytes = %d, want 32 MiB", got)
 	}
 	c, err = Load(write(t, t.TempDir(), "c.json", `{"mcpServers": {}, "settings": {"maxMessageBytes": 1048576}}`))
 	if err != nil {
