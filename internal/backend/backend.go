@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -22,14 +23,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/config"
-)
-
-// Errors a Backend's methods wrap.
-var (
-	// ErrExited means the backend's process exited or its session broke.
-	ErrExited = errors.New("backend exited")
-	// ErrClosed means Close was called.
-	ErrClosed = errors.New("backend closed")
+	"github.com/switchboard-mcp/switchboard/internal/redact"
 )
 
 // Options configure Start. The zero value works: empty environment, no
@@ -60,6 +54,21 @@ type Options struct {
 	// ProtocolVersion pins the version we ask for; "" means the SDK's
 	// latest (which probes server/discover first, then initialize).
 	ProtocolVersion string
+	// MaxMessageBytes bounds one message read from the backend (a stdout
+	// line, a JSON body, a server-sent event); zero means
+	// DefaultMaxMessageBytes (32 MiB). A larger one is not buffered: the
+	// backend is stopped and in-flight calls fail with ErrMessageTooLarge.
+	MaxMessageBytes int64
+	// HTTPTransport carries remote backends' requests; nil means
+	// http.DefaultTransport. Configured headers are added on top, for the
+	// configured origin only.
+	HTTPTransport http.RoundTripper
+	// Reaper, when set, is the command (our own binary and its hidden
+	// subcommand) that starts each stdio backend on Linux and kills the
+	// backend's whole process tree when the backend exits, when we stop
+	// it, or when we die (even by SIGKILL); see Reap. Where it cannot be
+	// used (other systems, a missing binary) backends start directly.
+	Reaper []string
 }
 
 // Info is what the handshake told us, plus process facts.
@@ -77,82 +86,158 @@ type Info struct {
 // Backend is one running backend. Its methods are safe for concurrent
 // use; calls are dispatched concurrently.
 type Backend struct {
-	name    string
-	o       Options
-	log     *slog.Logger
-	session *mcp.ClientSession
-	proc    *proc      // nil for remote backends
-	stderr  *stderrLog // never nil
-	info    Info
-	cancel  context.CancelFunc // ends a remote connection's context
+	name       string
+	o          Options
+	log        *slog.Logger
+	secrets    *redact.Secrets // values of this server to hide in text
+	maxMessage int64
+	session    *mcp.ClientSession
+	proc       *proc      // nil for remote backends
+	stderr     *stderrLog // never nil
+	info       Info
+	cancel     context.CancelFunc // ends a remote connection's context
 
 	done    chan struct{}
 	endOnce sync.Once
 	endErr  error // why it ended; set before done is closed
 	closing atomic.Bool
+	started atomic.Bool           // Start succeeded: overflow may end it
+	overErr atomic.Pointer[error] // the first message too large, if any
 
 	closeOnce sync.Once
 }
 
 // Start expands spec, starts the backend and completes the MCP handshake.
-// ctx bounds the start only, not the backend's life. Errors name the
-// server and say what happened, with the tail of stderr when there is one.
+// ctx bounds the start only, not the backend's life. A failed start is a
+// *StartError (server, phase, reason, first useful stderr line, tail).
+// Every error a Backend returns has the server's secrets (expanded
+// references, env and header values, URL credentials) redacted.
 func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, error) {
 	var opt Options
 	if o != nil {
 		opt = *o
 	}
+	sec, res := collectSecrets(opt.Resolver)
+	opt.Resolver = res
 	log := opt.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	b := &Backend{name: spec.Name, o: opt, log: log.With("server", spec.Name), done: make(chan struct{})}
+	log = slog.New(redact.Handler(log.Handler(), sec))
+	b := &Backend{name: spec.Name, o: opt, log: log.With("server", spec.Name), secrets: sec,
+		maxMessage: opt.MaxMessageBytes, done: make(chan struct{})}
+	if b.maxMessage <= 0 {
+		b.maxMessage = DefaultMaxMessageBytes
+	}
 	exp, err := spec.Expand(opt.Resolver)
 	if err != nil {
-		return nil, fmt.Errorf("starting backend %q: %w", spec.Name, err)
+		return nil, b.startError(PhaseConfig, err)
 	}
+	addSpecSecrets(sec, exp)
 	began := time.Now()
+	dir := ""
+	if kind(exp) == config.Stdio {
+		dir = opt.LogDir
+	}
+	b.stderr = openStderrLog(dir, spec.Name, sec)
 	switch kind(exp) {
 	case config.Stdio:
-		b.stderr = openStderrLog(opt.LogDir, spec.Name)
 		b.stderr.Note("starting: %s", strings.Join(append([]string{spec.Command}, spec.Args...), " "))
 		err = b.startStdio(ctx, exp)
 	case config.HTTP, config.SSE:
-		b.stderr = openStderrLog("", spec.Name)
-		err = b.startRemote(ctx, exp)
+		if err = b.startRemote(ctx, exp); err != nil {
+			err = &phaseError{PhaseConnect, err}
+		}
 	default:
-		err = fmt.Errorf("unknown type %q", exp.Type)
+		err = &phaseError{PhaseConfig, fmt.Errorf("unknown type %q", exp.Type)}
 	}
 	if err != nil {
-		if b.stderr != nil {
-			b.stderr.Note("start failed: %v", err)
-			b.stderr.Close()
+		if over := b.overErr.Load(); over != nil {
+			err = &phaseError{phaseOf(err), *over}
 		}
-		return nil, fmt.Errorf("starting backend %q: %w", spec.Name, err)
+		phase := phaseOf(err)
+		se := b.startError(phase, err)
+		b.stderr.Note("start failed: %v", se)
+		b.stderr.Close()
+		return nil, se
 	}
-	res := b.session.InitializeResult()
+	res0 := b.session.InitializeResult()
 	b.info.Started = began
 	b.info.HandshakeTime = time.Since(began)
-	b.info.ProtocolVersion = res.ProtocolVersion
-	b.info.Instructions = res.Instructions
-	b.info.Capabilities = res.Capabilities
+	b.info.ProtocolVersion = res0.ProtocolVersion
+	b.info.Instructions = res0.Instructions
+	b.info.Capabilities = res0.Capabilities
 	if b.info.Capabilities == nil {
 		b.info.Capabilities = &mcp.ServerCapabilities{}
 	}
-	if res.ServerInfo != nil {
-		b.info.ServerName, b.info.ServerVersion = res.ServerInfo.Name, res.ServerInfo.Version
+	if res0.ServerInfo != nil {
+		b.info.ServerName, b.info.ServerVersion = res0.ServerInfo.Name, res0.ServerInfo.Version
 	}
 	b.log.Debug("backend ready", "pid", b.info.Pid, "protocol", b.info.ProtocolVersion, "handshake", b.info.HandshakeTime)
+	b.started.Store(true)
+	if over := b.overErr.Load(); over != nil {
+		b.end(*over)
+	}
 	go func() { // a broken session is noticed at once
 		err := b.session.Wait()
 		if b.proc != nil && b.proc.waitExit(250*time.Millisecond) {
-			b.end(fmt.Errorf("%w (%s)", ErrExited, b.proc.exitStatus()))
+			b.end(b.exitError())
 			return
 		}
-		b.end(fmt.Errorf("%w: session closed: %v", ErrExited, orEOF(err)))
+		b.end(mark(ErrExited, "backend %q ended the session: %v", b.name, orEOF(err)))
 	}()
 	return b, nil
 }
+
+// phaseError is a start error with the phase it happened in.
+type phaseError struct {
+	phase string
+	err   error
+}
+
+func (e *phaseError) Error() string { return e.err.Error() }
+func (e *phaseError) Unwrap() error { return e.err }
+
+func phaseOf(err error) string {
+	var pe *phaseError
+	if errors.As(err, &pe) {
+		return pe.phase
+	}
+	return PhaseSpawn
+}
+
+// startError builds the redacted StartError for err, with what the
+// backend wrote to stderr.
+func (b *Backend) startError(phase string, err error) *StartError {
+	se := &StartError{Server: b.name, Phase: phase, Reason: b.secrets.String(err.Error()), err: err}
+	if b.stderr != nil {
+		if tail := b.settledTail(20); tail != "" {
+			se.Tail = tail
+			se.Stderr = firstUsefulLine(tail)
+		}
+	}
+	return se
+}
+
+// overflow records that the backend sent a message over the limit and
+// ends it once it has started (a start in progress fails with err).
+func (b *Backend) overflow(err error) {
+	if b.overErr.CompareAndSwap(nil, &err) {
+		b.log.Warn("backend sent a message over the limit", "error", err)
+		if b.started.Load() {
+			b.end(err)
+		}
+	}
+}
+
+// exitError says how the process ended.
+func (b *Backend) exitError() error {
+	return mark(ErrExited, "backend %q exited (%s)", b.name, b.proc.exitStatus())
+}
+
+// Secrets returns the values of this server hidden in its errors and
+// logs (expanded references, env and header values, URL credentials).
+func (b *Backend) Secrets() *redact.Secrets { return b.secrets }
 
 func kind(s *config.Server) string {
 	switch {
@@ -187,9 +272,9 @@ func (b *Backend) sessionOptions() *mcp.ClientSessionOptions {
 
 // startStdio spawns the process and shakes hands over its stdio.
 func (b *Backend) startStdio(ctx context.Context, spec *config.Server) error {
-	p, err := spawn(spec, childEnv(b.o.Env, spec.Env), b.stderr)
+	p, err := spawn(spec, childEnv(b.o.Env, spec.Env), b.stderr, b.o.Reaper)
 	if err != nil {
-		return err
+		return &phaseError{PhaseSpawn, err}
 	}
 	b.proc = p
 	b.info.Pid = p.cmd.Process.Pid
@@ -201,11 +286,15 @@ func (b *Backend) startStdio(ctx context.Context, spec *config.Server) error {
 		}
 		b.stderr.Note("dropped a stdout line that is not JSON-RPC (%v): %s", why, line)
 		b.log.Warn("backend wrote junk to stdout", "error", why)
+	}, max: b.maxMessage, over: func(n int64) error {
+		err := tooLargeError(b.name, n, b.maxMessage)
+		b.overflow(err)
+		return err
 	}}
 	began := time.Now()
 	cs, err := b.client().Connect(ctx, tr, b.sessionOptions())
 	if err != nil {
-		exited := ctx.Err() == nil && p.waitExit(200*time.Millisecond)
+		exited := ctx.Err() == nil && b.overErr.Load() == nil && p.waitExit(200*time.Millisecond)
 		p.kill()
 		switch {
 		case exited:
@@ -215,12 +304,16 @@ func (b *Backend) startStdio(ctx context.Context, spec *config.Server) error {
 		default:
 			err = fmt.Errorf("handshake: %w", err)
 		}
-		return b.withTail(err)
+		return &phaseError{PhaseHandshake, err}
 	}
 	b.session = cs
+	if pid := p.backendPid(100 * time.Millisecond); pid != b.info.Pid {
+		b.stderr.Note("pid %d (started by reaper %d)", pid, b.info.Pid)
+		b.info.Pid = pid
+	}
 	go func() {
 		<-p.exited
-		b.end(fmt.Errorf("%w (%s)", ErrExited, p.exitStatus()))
+		b.end(b.exitError())
 	}()
 	return nil
 }
@@ -234,6 +327,7 @@ func (b *Backend) end(err error) {
 		if b.closing.Load() {
 			err = nil
 		}
+		err = redactErr(b.secrets, err)
 		b.endErr = err
 	})
 	if !first {
@@ -268,7 +362,9 @@ func (b *Backend) Close() error {
 		// its Close is quick; bound it anyway (remote endpoints).
 		closed := make(chan struct{})
 		go func() {
-			b.session.Close()
+			if b.session != nil {
+				b.session.Close()
+			}
 			close(closed)
 		}()
 		select {
@@ -303,17 +399,24 @@ func (b *Backend) Info() Info { return b.info }
 func (b *Backend) Name() string { return b.name }
 
 // StderrTail returns the last lines of the backend's stderr (at most 200;
-// lines <= 0 means 200). Empty for remote backends.
+// lines <= 0 means 200), its secrets redacted. Empty for remote backends.
 func (b *Backend) StderrTail(lines int) string { return b.stderr.Tail(lines) }
 
-func (b *Backend) withTail(err error) error {
+// settledTail is the stderr tail once the process's stderr has reached
+// EOF (waiting briefly for it).
+func (b *Backend) settledTail(lines int) string {
 	if b.proc != nil {
 		select {
 		case <-b.proc.stderrDone:
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
-	if t := b.stderr.Tail(20); t != "" {
+	return b.stderr.Tail(lines)
+}
+
+// withTail appends the stderr tail to err.
+func (b *Backend) withTail(err error) error {
+	if t := b.settledTail(20); t != "" {
 		return fmt.Errorf("%w\nstderr (last lines):\n%s", err, indent(t))
 	}
 	return err

@@ -84,8 +84,8 @@ func TestListTools_AllTools(t *testing.T) {
 	for _, tool := range tools {
 		names = append(names, tool.Name)
 	}
-	if len(tools) != 10 || !strings.Contains(strings.Join(names, ","), "echo") {
-		t.Errorf("tools = %v, want the 10 fake tools", names)
+	if len(tools) != 13 || !strings.Contains(strings.Join(names, ","), "echo") {
+		t.Errorf("tools = %v, want the 13 fake tools", names)
 	}
 	for name, list := range map[string]func(context.Context) (int, error){
 		"resources": func(ctx context.Context) (int, error) { r, err := b.ListResources(ctx); return len(r), err },
@@ -140,7 +140,7 @@ func TestCallTool_CrashFailsAtOnceWithStderrTail(t *testing.T) {
 	if !errors.Is(err, ErrExited) {
 		t.Errorf("error does not wrap ErrExited: %v", err)
 	}
-	for _, want := range []string{"fake.crash", "exit status 3", "something broke", "goodbye"} {
+	for _, want := range []string{`backend "fake" exited`, "exit status 3", "something broke", "goodbye"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %q: %v", want, err)
 		}
@@ -165,8 +165,8 @@ func TestCallTool_TimeoutCancelsAndKeepsBackend(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	_, err := b.CallTool(ctx, "sleep", json.RawMessage(`{"ms":60000}`))
-	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "fake.sleep") {
-		t.Errorf("timed-out call: %v, want fake.sleep and DeadlineExceeded", err)
+	if !errors.Is(err, context.DeadlineExceeded) || strings.Contains(err.Error(), "fake.sleep") {
+		t.Errorf("timed-out call: %v, want DeadlineExceeded without a server.tool prefix (the server adds it)", err)
 	}
 	if got := call(t, b, "echo", `{}`); got != "{}" {
 		t.Errorf("call after timeout = %q", got)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"iter"
 	"time"
 
@@ -12,35 +11,42 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// Error texts do not name the tool: the layer that shows them to the
+// agent (the server) prefixes "server.tool: " once. They name the
+// backend where it is the subject ("backend "x" exited (exit status 3)")
+// and have the server's secrets redacted.
+
 // CallTool calls tool with args (a JSON object; empty or null is sent as
-// {}). A tool failure is a result with IsError set, not an error. Errors
-// name the server and tool: the context's error when ctx ended (the
-// backend is sent notifications/cancelled), ErrExited with the stderr
-// tail when the backend died during the call. The call is never retried.
+// {}). A tool failure is a result with IsError set, not an error. Errors:
+// the backend's JSON-RPC error answer; the context's cause when ctx
+// ended (the backend is sent notifications/cancelled); ErrExited with
+// the stderr tail when the backend died during the call (ErrMessageTooLarge
+// too when it sent a message over the limit). The call is never retried.
 func (b *Backend) CallTool(ctx context.Context, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
 	a, err := normArgs(args)
 	if err != nil {
-		return nil, fmt.Errorf("%s.%s: %w", b.name, tool, err)
+		return nil, err
 	}
 	if err := b.alive(); err != nil {
-		return nil, fmt.Errorf("%s.%s: %w", b.name, tool, err)
+		return nil, err
 	}
 	res, err := b.session.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: a})
 	if err != nil {
-		return nil, b.callErr(ctx, b.name+"."+tool, err)
+		return nil, b.callErr(ctx, err)
 	}
 	return res, nil
 }
 
-// ListTools returns every tool, following pagination.
+// ListTools returns every tool, following pagination. Errors read like
+// CallTool's, after "listing tools: ".
 func (b *Backend) ListTools(ctx context.Context) ([]*mcp.Tool, error) {
 	if err := b.alive(); err != nil {
-		return nil, fmt.Errorf("%s: listing tools: %w", b.name, err)
+		return nil, err
 	}
 	var tools []*mcp.Tool
 	for t, err := range b.session.Tools(ctx, nil) {
 		if err != nil {
-			return nil, b.callErr(ctx, b.name+": listing tools", err)
+			return nil, prefixed("listing tools", b.callErr(ctx, err))
 		}
 		tools = append(tools, t)
 	}
@@ -69,7 +75,7 @@ func (b *Backend) ListPrompts(ctx context.Context) ([]*mcp.Prompt, error) {
 // not found" (advertised but not implemented, which happens) gives nil.
 func listAll[T any](ctx context.Context, b *Backend, what string, pages iter.Seq2[T, error]) ([]T, error) {
 	if err := b.alive(); err != nil {
-		return nil, fmt.Errorf("%s: listing %s: %w", b.name, what, err)
+		return nil, err
 	}
 	var out []T
 	for x, err := range pages {
@@ -77,11 +83,20 @@ func listAll[T any](ctx context.Context, b *Backend, what string, pages iter.Seq
 			return nil, nil
 		}
 		if err != nil {
-			return nil, b.callErr(ctx, b.name+": listing "+what, err)
+			return nil, prefixed("listing "+what, b.callErr(ctx, err))
 		}
 		out = append(out, x)
 	}
 	return out, nil
+}
+
+// prefixed puts "what: " before err's text unless err is about the
+// backend as a whole (it exited, was closed), which needs no context.
+func prefixed(what string, err error) error {
+	if errors.Is(err, ErrExited) || errors.Is(err, ErrClosed) {
+		return err
+	}
+	return &marked{msg: what + ": " + err.Error(), err: err}
 }
 
 func isMethodNotFound(err error) bool {
@@ -97,24 +112,33 @@ func (b *Backend) alive() error {
 		return nil
 	}
 	if b.endErr == nil {
-		return ErrClosed
+		return mark(ErrClosed, "backend %q was stopped", b.name)
+	}
+	return b.endedErr()
+}
+
+// endedErr is why the backend ended, with the stderr tail (not for a
+// message over the limit: the backend's stderr did not cause that).
+func (b *Backend) endedErr() error {
+	if errors.Is(b.endErr, ErrMessageTooLarge) {
+		return b.endErr
 	}
 	return b.withTail(b.endErr)
 }
 
-// callErr explains err from a request named what. An error answer from
-// the backend is returned as is; a broken connection is explained by the
+// callErr explains err from a request. An error answer from the backend
+// is returned as is (redacted); a broken connection is explained by the
 // backend's end (waiting briefly for the exit to be seen) with the
 // stderr tail.
-func (b *Backend) callErr(ctx context.Context, what string, err error) error {
+func (b *Backend) callErr(ctx context.Context, err error) error {
 	var we *jsonrpc.Error
 	if errors.As(err, &we) {
-		return fmt.Errorf("%s: %w", what, err)
+		return redactErr(b.secrets, err)
 	}
 	if ctx.Err() != nil {
-		return fmt.Errorf("%s: %w", what, context.Cause(ctx))
+		return redactErr(b.secrets, context.Cause(ctx))
 	}
-	if b.proc != nil {
+	if b.overErr.Load() == nil && b.proc != nil {
 		b.proc.waitExit(250 * time.Millisecond)
 	}
 	select {
@@ -124,10 +148,10 @@ func (b *Backend) callErr(ctx context.Context, what string, err error) error {
 	select {
 	case <-b.done:
 		if b.endErr != nil {
-			return fmt.Errorf("%s: %w", what, b.withTail(fmt.Errorf("%w during the call", b.endErr)))
+			return b.endedErr()
 		}
-		return fmt.Errorf("%s: %w during the call", what, ErrClosed)
+		return mark(ErrClosed, "backend %q was stopped during the call", b.name)
 	default:
 	}
-	return fmt.Errorf("%s: %w", what, err)
+	return redactErr(b.secrets, err)
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"runtime"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -13,13 +14,17 @@ import (
 )
 
 // lineTransport is an mcp.Transport over a child's stdin and stdout,
-// speaking newline-delimited JSON. Unlike mcp.IOTransport it has no line
-// length limit and drops stdout lines that are not JSON-RPC messages
-// (reporting them to junk) instead of breaking the session.
+// speaking newline-delimited JSON. Unlike mcp.IOTransport it drops stdout
+// lines that are not JSON-RPC messages (reporting them to junk) instead
+// of breaking the session, and it never buffers more than max bytes of a
+// line: a longer line (with or without a newline) ends the connection
+// with the error over returns, before any of it is decoded.
 type lineTransport struct {
 	r    io.Reader
 	w    io.WriteCloser
 	junk func(line []byte, why error)
+	max  int64             // <= 0 means DefaultMaxMessageBytes
+	over func(int64) error // called once with the size read (-1: more than max)
 }
 
 // Connect implements mcp.Transport; it may be called once.
@@ -29,7 +34,15 @@ func (t *lineTransport) Connect(context.Context) (mcp.Connection, error) {
 		msgs:   make(chan readResult),
 		closed: make(chan struct{}),
 	}
-	go c.readLoop(t.r, t.junk)
+	max := t.max
+	if max <= 0 {
+		max = DefaultMaxMessageBytes
+	}
+	over := t.over
+	if over == nil {
+		over = func(n int64) error { return tooLargeError("", n, max) }
+	}
+	go c.readLoop(t.r, max, t.junk, over)
 	return c, nil
 }
 
@@ -52,18 +65,57 @@ type lineConn struct {
 // errNotObject reports a stdout line that is not a JSON object.
 var errNotObject = errors.New("not a JSON object")
 
-// readLoop reads lines until an error, sending each JSON-RPC message.
-func (c *lineConn) readLoop(r io.Reader, junk func([]byte, error)) {
-	br := bufio.NewReaderSize(r, 64<<10)
+// readBufSize is the read buffer of a stdio backend's stdout; lines
+// longer than this are collected in pieces, at most max bytes in all.
+const readBufSize = 64 << 10
+
+// readLoop reads lines until an error, sending each JSON-RPC message. A
+// line over max bytes ends it with over's error. A line longer than the
+// read buffer is kept as a list of pieces and joined once, into a buffer
+// of its exact size, when its newline arrives: at most max bytes are
+// held for a line that never ends, and about twice its size for one
+// that does (growing one buffer by append would leave several times
+// that in garbage).
+func (c *lineConn) readLoop(r io.Reader, max int64, junk func([]byte, error), over func(int64) error) {
+	br := bufio.NewReaderSize(r, readBufSize)
+	var pieces [][]byte // a line longer than the read buffer, so far
+	var held int64      // bytes in pieces
 	for {
-		line, err := br.ReadBytes('\n')
+		chunk, err := br.ReadSlice('\n')
+		n := held + int64(len(chunk))
+		if len(chunk) > 0 && chunk[len(chunk)-1] == '\n' {
+			n-- // the newline is not part of the message
+		}
+		if n > max {
+			pieces = nil
+			c.send(readResult{err: over(-1)})
+			return
+		}
+		if err == bufio.ErrBufferFull {
+			pieces = append(pieces, bytes.Clone(chunk))
+			held += int64(len(chunk))
+			continue
+		}
+		line := chunk
+		if len(pieces) > 0 {
+			line = make([]byte, 0, held+int64(len(chunk)))
+			for i, p := range pieces {
+				line = append(line, p...)
+				pieces[i] = nil
+			}
+			line = append(line, chunk...)
+			pieces, held = nil, 0
+			if len(line) >= collectAbove {
+				runtime.GC() // the pieces, before decoding makes more copies
+			}
+		}
 		if t := bytes.TrimSpace(line); len(t) > 0 {
 			var msg jsonrpc.Message
 			var derr error
 			if t[0] != '{' {
 				derr = errNotObject
 			} else {
-				msg, derr = jsonrpc.DecodeMessage(t)
+				msg, derr = jsonrpc.DecodeMessage(t) // copies what it keeps
 			}
 			if derr != nil {
 				if junk != nil {
@@ -73,12 +125,21 @@ func (c *lineConn) readLoop(r io.Reader, junk func([]byte, error)) {
 				return
 			}
 		}
+		if len(line) >= collectAbove {
+			line = nil
+			runtime.GC() // the line: the SDK decodes the message next
+		}
 		if err != nil {
 			c.send(readResult{err: err})
 			return
 		}
 	}
 }
+
+// collectAbove is the line size past which the read loop collects
+// garbage at once: a few such copies of a message near the limit,
+// left for the next GC cycle, would double the peak memory.
+const collectAbove = 8 << 20
 
 func (c *lineConn) send(r readResult) bool {
 	select {

@@ -12,6 +12,12 @@ func sysProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{CreationFlags: syscall.CREATE_NEW_PROCESS_GROUP}
 }
 
+// reaperProcAttr is unused: there is no reaper outside Linux.
+func reaperProcAttr() *syscall.SysProcAttr { return sysProcAttr() }
+
+// reaperUsable is false: the reaper needs PR_SET_CHILD_SUBREAPER.
+func reaperUsable([]string) bool { return false }
+
 // terminate has no SIGTERM on Windows: the process is killed at once.
 func terminate(p *os.Process) { p.Kill() }
 

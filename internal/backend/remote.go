@@ -2,25 +2,40 @@ package backend
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net"
 	"net/http"
+	"net/url"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
 )
 
 // startRemote connects to a Streamable HTTP or SSE endpoint with the
-// configured headers.
+// configured headers, which go only to the endpoint's origin.
 func (b *Backend) startRemote(ctx context.Context, spec *config.Server) error {
-	hc := &http.Client{Transport: &headerTransport{base: http.DefaultTransport, headers: spec.Headers}}
+	ot, err := newOriginTransport(b.name, spec.URL, spec.Headers, b.o.HTTPTransport, b.maxMessage, b.overflow)
+	if err != nil {
+		return err
+	}
+	hc := &http.Client{Transport: ot, CheckRedirect: ot.checkRedirect}
 	// The SSE stream must outlive ctx, which bounds only the start: it
 	// gets a context of its own, cancelled by Close or a failed start.
 	life, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	stop := context.AfterFunc(ctx, cancel)
+	// The SDK's own event cap sits a little above ours, so that ours
+	// (which names the server and the setting) fires first.
+	maxEvent := int(min(b.maxMessage+64<<10, int64(^uint(0)>>1)))
 	var t mcp.Transport
 	if kind(spec) == config.SSE {
-		t = &mcp.SSEClientTransport{Endpoint: spec.URL, HTTPClient: hc}
+		t = &mcp.SSEClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
 	} else {
-		t = &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: hc}
+		t = &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
 	}
 	cs, err := b.client().Connect(life, t, b.sessionOptions())
 	if !stop() || err != nil {
@@ -35,18 +50,169 @@ func (b *Backend) startRemote(ctx context.Context, spec *config.Server) error {
 	return nil
 }
 
-// headerTransport adds configured headers to every request.
-type headerTransport struct {
+// credentialHeaders are dropped from every request that leaves the
+// configured origin, whoever set them (the SDK, Go's redirect logic).
+var credentialHeaders = []string{"Authorization", "Proxy-Authorization", "Cookie"}
+
+// originTransport sends the configured headers only to the origin
+// (scheme, host, port) of the configured URL, strips credentials from
+// requests to any other origin (redirects, an SSE endpoint event naming
+// another host), and bounds what it reads back: a JSON body over max
+// bytes, or a server-sent event over max bytes, fails with
+// ErrMessageTooLarge and reports it to over.
+type originTransport struct {
+	server  string
 	base    http.RoundTripper
+	origin  string // scheme://host:port
 	headers map[string]string
+	max     int64
+	over    func(error)
 }
 
-func (t *headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	if len(t.headers) > 0 {
-		r = r.Clone(r.Context())
+func newOriginTransport(server, rawURL string, headers map[string]string, base http.RoundTripper, max int64, over func(error)) (*originTransport, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return nil, fmt.Errorf("url %s is not an http or https URL", redact.URL(rawURL))
+	}
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	return &originTransport{server: server, base: base, origin: originOf(u), headers: headers, max: max, over: over}, nil
+}
+
+// originOf is u's scheme, host and port (the default port made explicit).
+func originOf(u *url.URL) string {
+	scheme := strings.ToLower(u.Scheme)
+	host, port := strings.ToLower(u.Hostname()), u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[scheme]
+	}
+	return scheme + "://" + net.JoinHostPort(host, port)
+}
+
+func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context()) // a RoundTripper must not change its request
+	if originOf(r.URL) == t.origin {
 		for k, v := range t.headers {
 			r.Header.Set(k, v)
 		}
+	} else {
+		for _, k := range credentialHeaders {
+			r.Header.Del(k)
+		}
+		for k := range t.headers {
+			r.Header.Del(k)
+		}
 	}
-	return t.base.RoundTrip(r)
+	resp, err := t.base.RoundTrip(r)
+	if err != nil || resp.Body == nil || t.max <= 0 {
+		return resp, err
+	}
+	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	if mt == "text/event-stream" {
+		resp.Body = &eventLimit{rc: resp.Body, t: t, lineStart: true}
+		return resp, nil
+	}
+	if resp.ContentLength > t.max {
+		resp.Body.Close()
+		resp.Body = errBody{t.tooLarge(resp.ContentLength)}
+		return resp, nil
+	}
+	resp.Body = &bodyLimit{rc: resp.Body, t: t}
+	return resp, nil
 }
+
+// checkRedirect refuses a redirect from https to http (the request, with
+// its body, would travel in clear text) and keeps Go's limit of 10.
+func (t *originTransport) checkRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= 10 {
+		return errors.New("stopped after 10 redirects")
+	}
+	prev := via[len(via)-1].URL
+	if strings.EqualFold(prev.Scheme, "https") && !strings.EqualFold(req.URL.Scheme, "https") {
+		return fmt.Errorf("backend %q: refusing a redirect from %s to %s: it leaves https", t.server, redact.URL(prev.String()), redact.URL(req.URL.String()))
+	}
+	return nil
+}
+
+// tooLarge reports and returns the error for a message of n bytes (or
+// more than max when n is -1).
+func (t *originTransport) tooLarge(n int64) error {
+	err := tooLargeError(t.server, n, t.max)
+	if t.over != nil {
+		t.over(err)
+	}
+	return err
+}
+
+// bodyLimit fails a body once more than max bytes were read from it.
+type bodyLimit struct {
+	rc  io.ReadCloser
+	t   *originTransport
+	n   int64
+	err error
+}
+
+func (b *bodyLimit) Read(p []byte) (int, error) {
+	if b.err != nil {
+		return 0, b.err
+	}
+	if room := b.t.max - b.n + 1; int64(len(p)) > room {
+		p = p[:room] // reading one byte past max is enough to tell
+	}
+	n, err := b.rc.Read(p)
+	b.n += int64(n)
+	if b.n > b.t.max {
+		b.err = b.t.tooLarge(-1)
+		return 0, b.err
+	}
+	return n, err
+}
+
+func (b *bodyLimit) Close() error { return b.rc.Close() }
+
+// eventLimit fails a server-sent event stream once one event (the bytes
+// between two blank lines) grows past max. A stream of many small events
+// may run for the life of the session.
+type eventLimit struct {
+	rc        io.ReadCloser
+	t         *originTransport
+	run       int64 // bytes of the current event
+	lineStart bool  // the last byte ended a line
+	lastCR    bool  // the last byte was '\r' (a following '\n' belongs to it)
+	err       error
+}
+
+func (e *eventLimit) Read(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.rc.Read(p)
+	for _, c := range p[:n] {
+		switch {
+		case c == '\n' && e.lastCR:
+			e.lastCR = false
+		case c == '\n' || c == '\r':
+			if e.lineStart {
+				e.run = 0 // a blank line ends the event
+			}
+			e.lineStart, e.lastCR = true, c == '\r'
+		default:
+			e.lineStart, e.lastCR = false, false
+		}
+		e.run++
+	}
+	if e.run > e.t.max {
+		e.err = e.t.tooLarge(-1)
+		return 0, e.err
+	}
+	return n, err
+}
+
+func (e *eventLimit) Close() error { return e.rc.Close() }
+
+// errBody is a body that fails at once.
+type errBody struct{ err error }
+
+func (b errBody) Read([]byte) (int, error) { return 0, b.err }
+func (errBody) Close() error               { return nil }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/redact"
 )
 
 // Limits of what is kept of a backend's stderr.
@@ -18,9 +20,11 @@ const (
 )
 
 // stderrLog keeps the last stderrRingBytes of a backend's stderr in memory
-// and appends everything to a size-capped log file. It is safe for
-// concurrent use; a nil file means no log file.
+// and appends everything to a size-capped log file. The server's secrets
+// are hidden in the file and in Tail. It is safe for concurrent use; a
+// nil file means no log file.
 type stderrLog struct {
+	sec     *redact.Secrets
 	mu      sync.Mutex
 	ring    []byte
 	cut     bool // ring lost bytes at its front
@@ -32,8 +36,8 @@ type stderrLog struct {
 // openStderrLog opens <dir>/<server>.log for appending; dir "" keeps the
 // tail in memory only. A log file that cannot be opened is not an error:
 // the tail is still kept.
-func openStderrLog(dir, server string) *stderrLog {
-	s := &stderrLog{}
+func openStderrLog(dir, server string, sec *redact.Secrets) *stderrLog {
+	s := &stderrLog{sec: sec}
 	if dir == "" {
 		return s
 	}
@@ -66,7 +70,11 @@ func (s *stderrLog) Write(p []byte) (int, error) {
 		s.ring = s.ring[:n]
 		s.cut = true
 	}
-	s.toFile(p)
+	if s.file != nil {
+		// A secret split across two writes is not recognised here; Tail,
+		// which error messages use, works on whole lines.
+		s.toFile([]byte(s.sec.String(string(p))))
+	}
 	return len(p), nil
 }
 
@@ -74,7 +82,7 @@ func (s *stderrLog) Write(p []byte) (int, error) {
 func (s *stderrLog) Note(format string, a ...any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	line := time.Now().Format(time.RFC3339) + " switchboard: " + fmt.Sprintf(format, a...) + "\n"
+	line := time.Now().Format(time.RFC3339) + " switchboard: " + s.sec.String(fmt.Sprintf(format, a...)) + "\n"
 	s.toFile([]byte(line))
 }
 
@@ -119,7 +127,7 @@ func (s *stderrLog) Tail(n int) string {
 	if len(lines) > n {
 		lines = lines[len(lines)-n:]
 	}
-	return strings.Join(lines, "\n")
+	return s.sec.String(strings.Join(lines, "\n"))
 }
 
 // Close closes the log file; later writes still reach the tail.

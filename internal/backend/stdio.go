@@ -1,6 +1,7 @@
 package backend
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -137,8 +139,11 @@ func executable(p string) error {
 }
 
 // proc is a running stdio backend process and our ends of its pipes.
+// With a reaper, cmd is the reaper (the leader of the process group) and
+// pid the backend it started.
 type proc struct {
 	cmd    *exec.Cmd
+	pid    chan int // receives the backend's pid once (0 if unknown)
 	stdin  *os.File // our write end
 	stdout *os.File // our read end
 	stderr *os.File // our read end
@@ -148,9 +153,10 @@ type proc struct {
 	stderrDone chan struct{} // closed when stderr reached EOF or was closed
 }
 
-// spawn starts spec (expanded) with env, copying its stderr to errw.
-// The process is reaped by a goroutine of its own.
-func spawn(spec *config.Server, env []string, errw io.Writer) (*proc, error) {
+// spawn starts spec (expanded) with env, copying its stderr to errw;
+// through reaper (see Options.Reaper) when it can be used. The process is
+// reaped by a goroutine of its own.
+func spawn(spec *config.Server, env []string, errw io.Writer, reaper []string) (*proc, error) {
 	path, err := lookPath(spec.Command, spec.Cwd, env)
 	if err != nil {
 		return nil, err
@@ -161,6 +167,18 @@ func spawn(spec *config.Server, env []string, errw io.Writer) (*proc, error) {
 		Env:         env,
 		Dir:         spec.Cwd,
 		SysProcAttr: sysProcAttr(),
+	}
+	var report, order *os.File // the reaper's pid report, and its orders
+	var launch []byte          // the backend's path and argv, for the reaper
+	useReaper := reaperUsable(reaper)
+	if useReaper {
+		// The backend's command goes to the reaper over a pipe, not in its
+		// argv: the reaper's command line must not look like the
+		// backend's (process counts by command line) or show its args.
+		launch, _ = json.Marshal(reaperLaunch{Path: path, Argv: cmd.Args})
+		cmd.Path = reaper[0]
+		cmd.Args = append(slices.Clone(reaper), strconv.Itoa(os.Getpid()))
+		cmd.SysProcAttr = reaperProcAttr()
 	}
 	var ours, theirs []*os.File
 	closeAll := func(fs []*os.File) {
@@ -180,6 +198,13 @@ func spawn(spec *config.Server, env []string, errw io.Writer) (*proc, error) {
 	errR, errW := pipe()
 	ours = []*os.File{inW, outR, errR}
 	theirs = []*os.File{inR, outW, errW}
+	if useReaper {
+		lr, lw := pipe()
+		pr, pw := pipe()
+		order, report = lw, pr
+		ours, theirs = append(ours, lw, pr), append(theirs, lr, pw)
+		cmd.ExtraFiles = []*os.File{lr, pw} // fds 3 and 4 in the reaper
+	}
 	if err != nil {
 		closeAll(slices.DeleteFunc(append(ours, theirs...), func(f *os.File) bool { return f == nil }))
 		return nil, fmt.Errorf("creating pipes: %w", err)
@@ -191,8 +216,22 @@ func spawn(spec *config.Server, env []string, errw io.Writer) (*proc, error) {
 		closeAll(ours)
 		return nil, fmt.Errorf("running %s: %w", spec.Command, err)
 	}
-	p := &proc{cmd: cmd, stdin: inW, stdout: outR, stderr: errR,
+	p := &proc{cmd: cmd, pid: make(chan int, 1), stdin: inW, stdout: outR, stderr: errR,
 		exited: make(chan struct{}), stderrDone: make(chan struct{})}
+	if report == nil {
+		p.pid <- cmd.Process.Pid
+	} else {
+		go func() {
+			order.Write(launch) // fails only if the reaper died; its exit tells why
+			order.Close()
+		}()
+		go func() {
+			defer report.Close()
+			b, _ := io.ReadAll(io.LimitReader(report, 32))
+			pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+			p.pid <- pid
+		}()
+	}
 	go func() {
 		p.exitErr = cmd.Wait()
 		close(p.exited)
@@ -202,6 +241,27 @@ func spawn(spec *config.Server, env []string, errw io.Writer) (*proc, error) {
 		close(p.stderrDone)
 	}()
 	return p, nil
+}
+
+// reaperLaunch is what spawn tells the reaper to run, on its fd 3.
+type reaperLaunch struct {
+	Path string   `json:"path"`
+	Argv []string `json:"argv"`
+}
+
+// backendPid is the backend's pid: reported by the reaper (waiting up to
+// d for it), else the process we started.
+func (p *proc) backendPid(d time.Duration) int {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case pid := <-p.pid:
+		if pid > 0 {
+			return pid
+		}
+	case <-t.C:
+	}
+	return p.cmd.Process.Pid
 }
 
 // waitExit reports whether the process was reaped within d.

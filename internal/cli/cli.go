@@ -49,6 +49,7 @@ func commands() []command {
 		{name: "version", summary: "print the version", run: runVersion},
 		{name: sandboxWorkerCmd, hidden: true, run: runSandboxWorker},
 		{name: demoBackendCmd, hidden: true, run: runDemoBackend},
+		{name: reaperCmd, hidden: true, run: runReaper},
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/redact"
 )
 
 func runServers(ctx context.Context, e *Env, args []string) error {
@@ -51,7 +53,8 @@ are those of running 'switchboard serve' processes of this user.`)
 			r.Tools = &n
 		}
 		if s, ok := live[name]; ok && spec.Problem == "" {
-			r.State, r.Pid, r.LastError = s.State, s.Pid, s.LastError
+			// Redacted by the pool already; the status file may be older.
+			r.State, r.Pid, r.LastError = s.State, s.Pid, redact.Text(s.LastError)
 			if !s.Since.IsZero() && s.Pid != 0 {
 				r.Uptime = ago(time.Since(s.Since))
 			}

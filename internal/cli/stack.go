@@ -262,6 +262,7 @@ func (st *stack) backends(cfg *config.Config) (*pool.Pool, *catalog.Catalog) {
 			Resolver: config.Resolver{Getenv: e.LookupEnv, ReadFile: os.ReadFile, Home: e.Getenv("HOME"), Roots: fileRoots(e.Getenv("HOME"), cfg.ProjectDir)},
 			LogDir:   filepath.Join(p.state, "logs"),
 			Logger:   st.log,
+			Reaper:   []string{e.Executable, reaperCmd}, // used where it can be
 		},
 		OnToolsChanged: func(server string) {
 			cat.Invalidate(server, cfg.Settings.StartTimeout.D())

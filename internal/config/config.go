@@ -119,6 +119,11 @@ type Settings struct {
 	MaxCallsPerScript int
 	// MaxResultBytes bounds the text a tool call or script returns (default 1 MiB).
 	MaxResultBytes int
+	// MaxMessageBytes bounds one message read from a backend (default 32
+	// MiB); a larger one stops that backend and fails its calls. Decoding
+	// a message takes about five times its size at peak (the SDK's JSON
+	// decoder), so 32 MiB keeps the process under 256 MiB.
+	MaxMessageBytes int
 }
 
 // Defaults returns s with every zero field set to its default.
@@ -144,6 +149,7 @@ func (s Settings) Defaults() Settings {
 	defInt(&s.ScriptMemoryMB, 256)
 	defInt(&s.MaxCallsPerScript, 1000)
 	defInt(&s.MaxResultBytes, 1<<20)
+	defInt(&s.MaxMessageBytes, 32<<20)
 	return s
 }
 

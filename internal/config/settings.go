@@ -34,6 +34,7 @@ var settingRules = []struct {
 	{"scriptMemoryMB", lower, func(s *Settings) any { return &s.ScriptMemoryMB }},
 	{"maxCallsPerScript", lower, func(s *Settings) any { return &s.MaxCallsPerScript }},
 	{"maxResultBytes", lower, func(s *Settings) any { return &s.MaxResultBytes }},
+	{"maxMessageBytes", lower, func(s *Settings) any { return &s.MaxMessageBytes }},
 }
 
 // overlay returns base with the fields of top that were set in its file.

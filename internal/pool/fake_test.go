@@ -45,7 +45,7 @@ func (c *fakeConn) CallTool(ctx context.Context, tool string, args json.RawMessa
 		}
 	case "crash":
 		c.end()
-		return nil, fmt.Errorf("%s.crash: %w (exit status 3)\nstderr: boom", c.name, backend.ErrExited)
+		return nil, fmt.Errorf("backend %q exited (exit status 3)\nstderr: boom%w", c.name, noText{backend.ErrExited})
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: c.name}}}, nil
 }
@@ -152,3 +152,9 @@ func status(p *Pool, name string) Status {
 	}
 	return Status{}
 }
+
+// noText wraps an error without adding to the text.
+type noText struct{ err error }
+
+func (noText) Error() string   { return "" }
+func (e noText) Unwrap() error { return e.err }

@@ -14,16 +14,21 @@ import (
 	"log/slog"
 	"maps"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/backend"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
 )
 
 // Errors the pool's methods wrap; test with errors.Is.
+//
+// Error texts never start with "server.tool: " (the server adds that
+// once): they name the backend where it is the subject, e.g.
+// `backend "echo" exited (exit status 3)`, `server "off" is disabled`,
+// and have the server's secrets redacted.
 var (
 	ErrUnknownServer = errors.New("unknown server")
 	ErrDisabled      = errors.New("server is disabled")
@@ -50,10 +55,11 @@ type Conn interface {
 // and starts real backends.
 type Options struct {
 	// Settings are used after Defaults(): MaxConnections, IdleTimeout,
-	// CallTimeout, StartTimeout. Per-server overrides in config.Server win.
+	// CallTimeout, StartTimeout, MaxMessageBytes. Per-server overrides in
+	// config.Server win.
 	Settings config.Settings
 	// Backend is passed to each start; the pool sets OnToolsChanged and
-	// OnExit per server.
+	// OnExit per server, and MaxMessageBytes from Settings when zero.
 	Backend backend.Options
 	// OnToolsChanged is called with the server's name when a backend
 	// sends notifications/tools/list_changed. It must not block for long.
@@ -94,6 +100,9 @@ func New(servers map[string]*config.Server, o *Options) *Pool {
 		p.o = *o
 	}
 	p.set = p.o.Settings.Defaults()
+	if p.o.Backend.MaxMessageBytes <= 0 {
+		p.o.Backend.MaxMessageBytes = int64(p.set.MaxMessageBytes)
+	}
 	if p.o.BackoffBase <= 0 {
 		p.o.BackoffBase = time.Second
 	}
@@ -127,20 +136,21 @@ func New(servers map[string]*config.Server, o *Options) *Pool {
 }
 
 // CallTool calls tool on server, starting the backend if needed, within
-// the call timeout. Errors name server.tool and wrap ErrUnknownServer,
-// ErrDisabled, ErrBackoff, ErrClosed or ErrCallTimeout where they apply;
-// a backend that died during the call gives its stderr tail. The call is
-// never retried.
+// the call timeout. Errors wrap ErrUnknownServer, ErrDisabled,
+// ErrBackoff, ErrClosed or ErrCallTimeout where they apply, a
+// *backend.StartError when the backend failed to start, and
+// backend.ErrExited (with its stderr tail) when it died during the
+// call. The call is never retried.
 func (p *Pool) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
 	l, err := p.acquire(ctx, server)
 	if err != nil {
-		return nil, fmt.Errorf("%s.%s: %w", server, tool, err)
+		return nil, err
 	}
 	cctx, cancel := p.callContext(ctx, l.e)
 	defer cancel()
 	res, err := l.conn.CallTool(cctx, tool, args)
 	if err != nil {
-		err = p.callError(cctx, server+"."+tool, err)
+		err = p.callError(cctx, l.conn, err)
 	}
 	p.release(l, err)
 	return res, err
@@ -151,13 +161,13 @@ func (p *Pool) CallTool(ctx context.Context, server, tool string, args json.RawM
 func (p *Pool) ListTools(ctx context.Context, server string) ([]*mcp.Tool, backend.Info, error) {
 	l, err := p.acquire(ctx, server)
 	if err != nil {
-		return nil, backend.Info{}, fmt.Errorf("%s: %w", server, err)
+		return nil, backend.Info{}, err
 	}
 	cctx, cancel := p.callContext(ctx, l.e)
 	defer cancel()
 	tools, err := l.conn.ListTools(cctx)
 	if err != nil {
-		err = p.callError(cctx, server+": listing tools", err)
+		err = p.callError(cctx, l.conn, err)
 	}
 	p.release(l, err)
 	return tools, l.conn.Info(), err
@@ -178,14 +188,14 @@ type Lists struct {
 func (p *Pool) ListAll(ctx context.Context, server string) (Lists, error) {
 	l, err := p.acquire(ctx, server)
 	if err != nil {
-		return Lists{}, fmt.Errorf("%s: %w", server, err)
+		return Lists{}, err
 	}
 	cctx, cancel := p.callContext(ctx, l.e)
 	defer cancel()
 	out := Lists{Info: l.conn.Info()}
 	out.Tools, err = l.conn.ListTools(cctx)
 	if err != nil {
-		err = p.callError(cctx, server+": listing tools", err)
+		err = p.callError(cctx, l.conn, err)
 	} else if rp, ok := l.conn.(interface {
 		ListResources(context.Context) ([]*mcp.Resource, error)
 		ListPrompts(context.Context) ([]*mcp.Prompt, error)
@@ -202,7 +212,7 @@ func (p *Pool) ListAll(ctx context.Context, server string) (Lists, error) {
 func (p *Pool) Start(ctx context.Context, server string) (backend.Info, error) {
 	l, err := p.acquire(ctx, server)
 	if err != nil {
-		return backend.Info{}, fmt.Errorf("%s: %w", server, err)
+		return backend.Info{}, err
 	}
 	p.release(l, nil)
 	return l.conn.Info(), nil
@@ -250,16 +260,41 @@ func (e *timeoutError) Is(target error) bool {
 	return target == ErrCallTimeout || target == context.DeadlineExceeded
 }
 
-// callError makes sure err names what failed and explains a timeout.
-func (p *Pool) callError(ctx context.Context, what string, err error) error {
+// callError explains a timeout and hides conn's secrets in err.
+func (p *Pool) callError(ctx context.Context, conn Conn, err error) error {
 	var te *timeoutError
 	if cause := context.Cause(ctx); errors.As(cause, &te) && !errors.Is(err, ErrCallTimeout) {
-		err = fmt.Errorf("%w (%v)", te, err)
+		err = &poolError{fmt.Sprintf("%v (%v)", te, err), []error{te, err}}
 	}
-	if strings.HasPrefix(err.Error(), what) {
+	var sec *redact.Secrets
+	if s, ok := conn.(interface{ Secrets() *redact.Secrets }); ok {
+		sec = s.Secrets()
+	}
+	return redacted(sec, err)
+}
+
+// poolError is an error with our text that matches every error it wraps.
+type poolError struct {
+	msg  string
+	errs []error
+}
+
+func (e *poolError) Error() string   { return e.msg }
+func (e *poolError) Unwrap() []error { return e.errs }
+
+// redacted hides sec's values (sec may be nil) and credential-shaped
+// text in err, keeping err inspectable (errors.Is, errors.As). Errors
+// from *backend.Backend are redacted already; this also covers other
+// Conns and our own text around them.
+func redacted(sec *redact.Secrets, err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := sec.String(err.Error())
+	if msg == err.Error() {
 		return err
 	}
-	return fmt.Errorf("%s: %w", what, err)
+	return &poolError{msg, []error{err}}
 }
 
 // Status is a snapshot of one backend.

@@ -4,9 +4,11 @@ package pool
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -18,10 +20,22 @@ import (
 )
 
 // TestMain re-runs this test binary as a fake MCP server when
-// fakebackend.Env is set.
+// fakebackend.Env is set, and as the reaper with argument "__reaper".
 func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == "__reaper" {
+		os.Exit(backend.Reap(os.Args[2:]))
+	}
 	fakebackend.Main()
 	os.Exit(m.Run())
+}
+
+// reaperCmd is this test binary as the reaper.
+func reaperCmd(t testing.TB) []string {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []string{exe, "__reaper"}
 }
 
 // realServers are fake backends running this binary.
@@ -38,7 +52,7 @@ func realServers(t testing.TB, mode string, names ...string) map[string]*config.
 }
 
 func realPool(t testing.TB, set config.Settings, mode string, names ...string) *Pool {
-	return New(realServers(t, mode, names...), &Options{Settings: set, Backend: backend.Options{Env: os.Environ()}})
+	return New(realServers(t, mode, names...), &Options{Settings: set, Backend: backend.Options{Env: os.Environ(), Reaper: reaperCmd(t)}})
 }
 
 func callText(t testing.TB, p *Pool, server, tool string) string {
@@ -190,4 +204,54 @@ func BenchmarkWarmCall(b *testing.B) {
 			}
 		}
 	})
+}
+
+func TestPool_RealBackend_OversizeMessageFailsCallAndRestarts(t *testing.T) {
+	for _, tc := range []struct{ name, tool, args string }{
+		{"2 GiB without a newline", "flood", `{"bytes":2147483648}`},
+		{"one JSON line over the limit", "big", `{"bytes":3145728}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := realPool(t, config.Settings{MaxMessageBytes: 1 << 20}, "normal", "a")
+			defer p.Close()
+			ctx := context.Background()
+			pid1 := callText(t, p, "a", "pid")
+			_, err := p.CallTool(ctx, "a", tc.tool, json.RawMessage(tc.args))
+			if !errors.Is(err, backend.ErrMessageTooLarge) || !errors.Is(err, backend.ErrExited) {
+				t.Fatalf("oversize: %v, want ErrMessageTooLarge", err)
+			}
+			if !strings.Contains(err.Error(), `backend "a"`) || !strings.Contains(err.Error(), "1 MiB") {
+				t.Errorf("error does not name the server and the limit: %v", err)
+			}
+			pid2 := callText(t, p, "a", "pid")
+			if pid2 == pid1 {
+				t.Errorf("call after the oversize message ran in the same backend %s", pid2)
+			}
+			if got := callText(t, p, "a", "echo"); got != "{}" {
+				t.Errorf("later call = %q", got)
+			}
+		})
+	}
+}
+
+func TestPool_RealBackend_StartErrorIsInspectableAndRedacted(t *testing.T) {
+	srv := realServers(t, "leak", "a")
+	srv["a"].Env["FAKE_TOKEN"] = "pool-t0ken-secret"
+	p := New(srv, &Options{Backend: backend.Options{Env: os.Environ(), Reaper: reaperCmd(t)}})
+	defer p.Close()
+	_, err := p.CallTool(context.Background(), "a", "echo", nil)
+	var se *backend.StartError
+	if !errors.As(err, &se) || se.Server != "a" || !strings.Contains(se.Stderr, "authenticating with token ***") {
+		t.Fatalf("start: %v (%+v), want a StartError with the masked stderr line", err, se)
+	}
+	for what, text := range map[string]string{"error": err.Error(), "status": p.Status()[0].LastError} {
+		if strings.Contains(text, "pool-t0ken-secret") {
+			t.Errorf("%s leaks the token: %s", what, text)
+		}
+	}
+	// While backing off, the error still carries the StartError.
+	_, err = p.CallTool(context.Background(), "a", "echo", nil)
+	if !errors.Is(err, ErrBackoff) || !errors.As(err, &se) {
+		t.Errorf("during backoff: %v, want ErrBackoff and the StartError", err)
+	}
 }

@@ -2,6 +2,7 @@ package pool
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -58,6 +59,7 @@ type entry struct {
 
 	failures int       // consecutive failed starts
 	retryAt  time.Time // no start before this
+	startErr error     // the last failed start (wrapped by backoff errors)
 }
 
 // attempt is one start, shared by every caller that waits for it.
@@ -98,13 +100,13 @@ func (p *Pool) acquire(ctx context.Context, server string) (lease, error) {
 	e := p.entries[server]
 	if e == nil {
 		p.mu.Unlock()
-		return lease{}, fmt.Errorf("%w %q", ErrUnknownServer, server)
+		return lease{}, mark(ErrUnknownServer, "unknown server %q", server)
 	}
 	now := time.Now()
 	switch e.state {
 	case Disabled:
 		p.mu.Unlock()
-		return lease{}, fmt.Errorf("%q: %w", server, ErrDisabled)
+		return lease{}, mark(ErrDisabled, "server %q is disabled", server)
 	case Ready:
 		select {
 		case <-e.conn.Done(): // ended, and watch has not seen it yet
@@ -120,8 +122,8 @@ func (p *Pool) acquire(ctx context.Context, server string) (lease, error) {
 		return l, nil
 	case Cold, Dead:
 		if now.Before(e.retryAt) {
-			err := fmt.Errorf("backend %q: %w: %d failed in a row, next try in %v; last error: %s",
-				server, ErrBackoff, e.failures, e.retryAt.Sub(now).Round(time.Millisecond), e.lastErr)
+			err := &poolError{fmt.Sprintf("backend %q: %v: %d failed in a row, next try in %v; last error: %s",
+				server, ErrBackoff, e.failures, e.retryAt.Sub(now).Round(time.Millisecond), e.lastErr), []error{ErrBackoff, e.startErr}}
 			p.mu.Unlock()
 			return lease{}, err
 		}
@@ -134,7 +136,7 @@ func (p *Pool) acquire(ctx context.Context, server string) (lease, error) {
 	select {
 	case <-a.done:
 		if a.err != nil {
-			return lease{}, a.err
+			return lease{}, a.err // redacted by finish
 		}
 		return lease{e, a.gen, a.conn}, nil
 	case <-ctx.Done():
@@ -191,6 +193,9 @@ func (p *Pool) begin(e *entry) {
 		ctx, cancel := context.WithTimeoutCause(p.ctx, d, fmt.Errorf("start timeout %v", d))
 		defer cancel()
 		conn, err := p.start(ctx, e.spec, &o)
+		if err != nil && !errors.Is(err, ErrClosed) {
+			err = redacted(nil, err)
+		}
 		p.finish(e, a, conn, err)
 	}()
 }
@@ -210,6 +215,7 @@ func (p *Pool) finish(e *entry, a *attempt, conn Conn, err error) {
 	if err != nil {
 		a.err = err
 		e.lastErr = err.Error()
+		e.startErr = err
 		if err != ErrClosed {
 			e.failures++
 			e.retryAt = now.Add(p.backoff(e.failures))
@@ -382,4 +388,18 @@ func (p *Pool) Generation(server string) (gen int, ready bool) {
 		return e.gen, e.state == Ready
 	}
 	return 0, false
+}
+
+// marked is an error with its own text that errors.Is matches against
+// its sentinel.
+type marked struct {
+	msg string
+	err error
+}
+
+func (e *marked) Error() string { return e.msg }
+func (e *marked) Unwrap() error { return e.err }
+
+func mark(target error, format string, a ...any) error {
+	return &marked{fmt.Sprintf(format, a...), target}
 }

@@ -10,6 +10,9 @@
 package redact
 
 import (
+	"context"
+	"fmt"
+	"log/slog"
 	"net/url"
 	"regexp"
 	"slices"
@@ -150,4 +153,64 @@ func Headers(h map[string]string) map[string]string {
 		out[k] = Mask
 	}
 	return out
+}
+
+// Handler returns a slog.Handler that passes the message and every
+// string, error and Stringer attribute of a record through s.String
+// (s may be nil: only Text applies) before handing it to h.
+func Handler(h slog.Handler, s *Secrets) slog.Handler {
+	return &handler{h: h, s: s}
+}
+
+type handler struct {
+	h slog.Handler
+	s *Secrets
+}
+
+func (r *handler) Enabled(ctx context.Context, l slog.Level) bool { return r.h.Enabled(ctx, l) }
+
+func (r *handler) Handle(ctx context.Context, rec slog.Record) error {
+	out := slog.NewRecord(rec.Time, rec.Level, r.s.String(rec.Message), rec.PC)
+	rec.Attrs(func(a slog.Attr) bool {
+		out.AddAttrs(r.attr(a))
+		return true
+	})
+	return r.h.Handle(ctx, out)
+}
+
+func (r *handler) WithAttrs(as []slog.Attr) slog.Handler {
+	clean := make([]slog.Attr, len(as))
+	for i, a := range as {
+		clean[i] = r.attr(a)
+	}
+	return &handler{h: r.h.WithAttrs(clean), s: r.s}
+}
+
+func (r *handler) WithGroup(name string) slog.Handler {
+	return &handler{h: r.h.WithGroup(name), s: r.s}
+}
+
+func (r *handler) attr(a slog.Attr) slog.Attr {
+	v := a.Value.Resolve()
+	switch v.Kind() {
+	case slog.KindString:
+		return slog.String(a.Key, r.s.String(v.String()))
+	case slog.KindGroup:
+		g := v.Group()
+		clean := make([]any, len(g))
+		for i, x := range g {
+			clean[i] = r.attr(x)
+		}
+		return slog.Group(a.Key, clean...)
+	case slog.KindAny:
+		switch x := v.Any().(type) {
+		case error:
+			return slog.String(a.Key, r.s.String(x.Error()))
+		case fmt.Stringer:
+			return slog.String(a.Key, r.s.String(x.String()))
+		case []byte:
+			return slog.String(a.Key, r.s.String(string(x)))
+		}
+	}
+	return slog.Attr{Key: a.Key, Value: v}
 }

@@ -1,6 +1,9 @@
 package redact
 
 import (
+	"bytes"
+	"errors"
+	"log/slog"
 	"strings"
 	"testing"
 )
@@ -61,5 +64,23 @@ func TestHeaders(t *testing.T) {
 	h := Headers(map[string]string{"Authorization": "Bearer x", "X-Trace": "1"})
 	if h["Authorization"] != Mask || h["X-Trace"] != Mask || len(h) != 2 {
 		t.Fatalf("%v", h)
+	}
+}
+
+func TestHandler_RedactsMessageAndAttributes(t *testing.T) {
+	var buf bytes.Buffer
+	s := &Secrets{}
+	s.Add("hunter2-secret")
+	log := slog.New(Handler(slog.NewTextHandler(&buf, nil), s))
+	log.With("url", "https://x.example/?token=abc123").Info("using hunter2-secret",
+		"err", errors.New("auth failed for hunter2-secret"), slog.Group("g", "v", "Bearer abcdef123456"), "n", 3)
+	out := buf.String()
+	for _, leak := range []string{"hunter2-secret", "abc123", "abcdef123456"} {
+		if strings.Contains(out, leak) {
+			t.Errorf("log line leaks %q: %s", leak, out)
+		}
+	}
+	if !strings.Contains(out, "n=3") || !strings.Contains(out, "using ***") {
+		t.Errorf("log line lost its content: %s", out)
 	}
 }

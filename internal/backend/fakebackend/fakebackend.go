@@ -10,13 +10,19 @@
 //	fail     writes to stderr and exits 2 before the handshake
 //	mute     never answers the handshake
 //	sleeper  sleeps a minute (used as a grandchild)
+//	leak     writes $FAKE_TOKEN to stderr, then exits 1 before the handshake
+//	noisy    writes npm notices, a blank line, an error and stack frames
+//	         to stderr, then exits 1 before the handshake
+//	flood    writes $FAKE_FLOOD bytes without a newline to stdout at once
 //
 // Tools: echo (returns its raw arguments), pid, env (our environment,
 // one variable a line), sleep {"ms":N}, block (never returns, ignores
-// cancellation), crash (writes to stderr, exits 3), big {"bytes":N} (one
+// cancellation), crash (writes to stderr, $FAKE_TOKEN too, exits 3), big {"bytes":N} (one
 // line of N bytes, default 5 MB), junk (writes junk, then answers), spawn
 // (starts a sleeper grandchild, returns its pid), touch (bumps the tool
-// list: notifications/tools/list_changed).
+// list: notifications/tools/list_changed), flood {"bytes":N} (N bytes
+// without a newline on stdout, then blocks), kill (SIGKILLs itself), setsid (like spawn, but the
+// grandchild calls setsid: it leaves our process group and session).
 package fakebackend
 
 import (
@@ -57,6 +63,18 @@ func run(mode string) int {
 	case "fail":
 		fmt.Fprintln(os.Stderr, "fake: cannot start: missing API key")
 		return 2
+	case "leak":
+		fmt.Fprintf(os.Stderr, "fake: authenticating with token %s\n", os.Getenv("FAKE_TOKEN"))
+		fmt.Fprintf(os.Stderr, "fake: https://api.example.com/v1?key=%s refused\n", os.Getenv("FAKE_TOKEN"))
+		return 1
+	case "noisy":
+		fmt.Fprint(os.Stderr, "npm warn exec The following package was not found and will be installed: fake@1.0.0\n\nnpm notice New major version of npm available!\n"+
+			"node:internal/modules/cjs/loader:1228\n  throw err;\n  ^\n\nError: Cannot find module '/x/dist/index.js'\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)\n")
+		return 1
+	case "flood":
+		n, _ := strconv.ParseInt(os.Getenv("FAKE_FLOOD"), 10, 64)
+		flood(n)
+		select {}
 	case "mute":
 		fmt.Fprintln(os.Stderr, "fake: thinking")
 		select {}
@@ -117,6 +135,9 @@ func server() *mcp.Server {
 	})
 	add("crash", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		fmt.Fprintln(os.Stderr, "fake: panic: something broke")
+		if tok := os.Getenv("FAKE_TOKEN"); tok != "" {
+			fmt.Fprintf(os.Stderr, "fake: the token was %s\n", tok)
+		}
 		fmt.Fprintln(os.Stderr, "fake: goodbye")
 		os.Exit(3)
 		return nil, nil
@@ -144,6 +165,29 @@ func server() *mcp.Server {
 		}
 		return text(strconv.Itoa(cmd.Process.Pid)), nil
 	})
+	add("kill", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		self, _ := os.FindProcess(os.Getpid())
+		self.Kill()
+		select {}
+	})
+	add("flood", func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		parse(req)
+		flood(int64(num.Bytes))
+		select {}
+	})
+	add("setsid", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, err
+		}
+		cmd := exec.Command(exe)
+		cmd.Env = append(os.Environ(), Env+"=sleeper")
+		cmd.SysProcAttr = setsidAttr()
+		if err := cmd.Start(); err != nil {
+			return nil, err
+		}
+		return text(strconv.Itoa(cmd.Process.Pid)), nil
+	})
 	add("touch", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		s.AddTool(&mcp.Tool{Name: "extra", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return text("extra"), nil
@@ -151,4 +195,17 @@ func server() *mcp.Server {
 		return text("touched"), nil
 	})
 	return s
+}
+
+// flood writes n bytes of 'x' to stdout, without a newline, in 1 MiB
+// writes; it stops when stdout breaks.
+func flood(n int64) {
+	buf := []byte(strings.Repeat("x", 1<<20))
+	for n > 0 {
+		w := buf[:min(n, int64(len(buf)))]
+		if _, err := os.Stdout.Write(w); err != nil {
+			return
+		}
+		n -= int64(len(w))
+	}
 }

@@ -1,0 +1,74 @@
+package backend
+
+import (
+	"net/url"
+	"slices"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
+)
+
+// plainVars are variables whose values are not secrets; hiding them
+// (a home directory, a PATH) would only blur error messages.
+var plainVars = []string{"HOME", "USER", "LOGNAME", "PWD", "TMPDIR", "PATH", "SHELL", "LANG", "TERM", "USERPROFILE", "TEMP", "TMP"}
+
+// collectSecrets returns an empty Secrets and r changed to record in it
+// every value a ${env:…} or ${file:…} reference expands to.
+func collectSecrets(r config.Resolver) (*redact.Secrets, config.Resolver) {
+	sec := &redact.Secrets{}
+	if get := r.Getenv; get != nil {
+		r.Getenv = func(k string) (string, bool) {
+			v, ok := get(k)
+			if ok && !slices.Contains(plainVars, k) {
+				sec.Add(v)
+			}
+			return v, ok
+		}
+	}
+	if read := r.ReadFile; read != nil {
+		r.ReadFile = func(p string) ([]byte, error) {
+			b, err := read(p)
+			if err == nil {
+				sec.Add(string(b))
+			}
+			return b, err
+		}
+	}
+	return sec, r
+}
+
+// addSpecSecrets records the values of an expanded spec that are
+// secrets: env values (except plainVars), header values (and the token
+// after an auth scheme), the URL's password and query values.
+func addSpecSecrets(sec *redact.Secrets, s *config.Server) {
+	for k, v := range s.Env {
+		if !slices.Contains(plainVars, k) {
+			sec.Add(v)
+		}
+	}
+	for _, v := range s.Headers {
+		sec.Add(v)
+		if _, tok, ok := cutSpace(v); ok {
+			sec.Add(tok)
+		}
+	}
+	if u, err := url.Parse(s.URL); err == nil {
+		if u.User != nil {
+			if p, ok := u.User.Password(); ok {
+				sec.Add(p)
+			}
+		}
+		for _, vs := range u.Query() {
+			sec.Add(vs...)
+		}
+	}
+}
+
+func cutSpace(s string) (before, after string, found bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' {
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
+}
