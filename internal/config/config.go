@@ -105,6 +105,9 @@ type Settings struct {
 	MaxCallsPerScript int
 	// MaxResultBytes bounds the text a tool call or script returns (default 1 MiB).
 	MaxResultBytes int
+	// MaxExecuteTimeout caps a script's time limit, whatever execute's
+	// timeout_ms asks (default 5m).
+	MaxExecuteTimeout Duration
 }
 
 // Defaults returns s with every zero field set to its default.
@@ -120,6 +123,7 @@ func (s Settings) Defaults() Settings {
 		}
 	}
 	def(&s.ExecuteTimeout, 30*time.Second)
+	def(&s.MaxExecuteTimeout, 5*time.Minute)
 	def(&s.CallTimeout, 60*time.Second)
 	def(&s.StartTimeout, 30*time.Second)
 	def(&s.IdleTimeout, 5*time.Minute)

@@ -290,6 +290,8 @@ func parseSettings(path string, v *node, f *File, e *Error) {
 		switch k {
 		case "executeTimeout":
 			s.ExecuteTimeout = duration(path, fk, c, e)
+		case "maxExecuteTimeout":
+			s.MaxExecuteTimeout = duration(path, fk, c, e)
 		case "callTimeout":
 			s.CallTimeout = duration(path, fk, c, e)
 		case "startTimeout":
@@ -325,7 +327,7 @@ func parseSettings(path string, v *node, f *File, e *Error) {
 	}
 }
 
-var settingNames = []string{"executeTimeout", "callTimeout", "startTimeout", "idleTimeout", "maxConnections", "autoExpose", "autoExposeMaxTools", "autoExposeMaxTotal", "callTool", "quarantineNewServers", "readOnly", "maxScripts", "scriptMemoryMB", "maxCallsPerScript", "maxResultBytes"}
+var settingNames = []string{"executeTimeout", "maxExecuteTimeout", "callTimeout", "startTimeout", "idleTimeout", "maxConnections", "autoExpose", "autoExposeMaxTools", "autoExposeMaxTotal", "callTool", "quarantineNewServers", "readOnly", "maxScripts", "scriptMemoryMB", "maxCallsPerScript", "maxResultBytes"}
 
 // overlay returns base with the fields of top that were set in its file.
 func overlay(base, top Settings, set map[string]bool) Settings {
@@ -343,6 +345,7 @@ func overlay(base, top Settings, set map[string]bool) Settings {
 		}
 	}
 	pick("executeTimeout", &base.ExecuteTimeout, &top.ExecuteTimeout)
+	pick("maxExecuteTimeout", &base.MaxExecuteTimeout, &top.MaxExecuteTimeout)
 	pick("callTimeout", &base.CallTimeout, &top.CallTimeout)
 	pick("startTimeout", &base.StartTimeout, &top.StartTimeout)
 	pick("idleTimeout", &base.IdleTimeout, &top.IdleTimeout)
