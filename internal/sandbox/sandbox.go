@@ -119,19 +119,34 @@ func (s *Sandbox) Run(ctx context.Context, req script.Request, caller script.Too
 	if s.memory > 0 && (req.MemoryLimit <= 0 || req.MemoryLimit > s.memory) {
 		req.MemoryLimit = s.memory
 	}
+	// The time spent waiting for a slot and a worker counts against the
+	// script's timeout.
+	start := time.Now()
+	timeout := req.WithDefaults().Timeout
+	wait := time.NewTimer(timeout)
+	defer wait.Stop()
 	select {
 	case s.slots <- struct{}{}:
 	case <-ctx.Done():
 		return failed(ctxKind(ctx), fmt.Sprintf("waiting for a script worker: %v", ctx.Err()))
+	case <-wait.C:
+		return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a free script worker: %d scripts were running (settings.maxScripts)", timeout, cap(s.slots)))
 	}
 	defer func() { <-s.slots }()
 
 	if len(s.command) == 0 {
+		if req.Timeout = timeout - time.Since(start); req.Timeout <= 0 {
+			return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a free script worker", timeout))
+		}
 		return script.Run(ctx, req, caller)
 	}
 	w, err := s.take()
 	if err != nil {
 		return failed(script.KindException, err.Error())
+	}
+	if req.Timeout = timeout - time.Since(start); req.Timeout <= 0 {
+		s.put(w, true)
+		return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a script worker to start", timeout))
 	}
 	res, reusable := w.run(ctx, req, caller, s.grace)
 	if res.Err != nil && res.Err.Kind == script.KindMemory {
