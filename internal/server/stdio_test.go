@@ -155,7 +155,7 @@ func TestReadLine_SkipsALongLineWithoutKeepingIt(t *testing.T) {
 
 func TestSniffID_OnlyTopLevel(t *testing.T) {
 	for in, want := range map[string]any{
-		`{"params":{"id":3},"id":"top"`: "top",
+		`{"params":{"id":3},"id":"top"`:  "top",
 		`{"jsonrpc":"2.0","id":12,"meth`: float64(12),
 		`{"params":{"id":3},"meth`:       nil,
 		`[1,2]`:                          nil,
