@@ -126,3 +126,10 @@ func TestRun_UndeclaredToolAsksTheCaller(t *testing.T) {
 		t.Errorf("Value = %s, Err = %v", res.Value, res.Err)
 	}
 }
+
+func TestRun_BoundsThrownMessage(t *testing.T) {
+	res := Run(t.Context(), Request{Source: `throw new Error("e".repeat(200000))`, MaxResult: 1000, Timeout: 10 * time.Second}, nil)
+	if res.Err == nil || len(res.Err.Message) > 4200 || !strings.Contains(res.Err.Message, "cut at 4096 bytes") {
+		t.Errorf("Err message of %d bytes, want at most about 4096 with a note", len(res.Err.Message))
+	}
+}

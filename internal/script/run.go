@@ -379,9 +379,20 @@ func (r *run) stopped() *Error {
 // fail records the first failure of the script.
 func (r *run) fail(e *Error) {
 	if r.err == nil {
+		// A thrown message can be as large as the VM's memory: keep it
+		// within the result limit, so it does not grow whoever reads it.
+		if n := max(r.req.MaxResult, 4096); len(e.Message) > n {
+			e.Message = truncateUTF8(e.Message, n) + fmt.Sprintf(" [error message cut at %d bytes]", n)
+		}
+		if len(e.Stack) > maxStack {
+			e.Stack = truncateUTF8(e.Stack, maxStack)
+		}
 		r.err = e
 	}
 }
+
+// maxStack bounds the stack kept with an error.
+const maxStack = 16 << 10
 
 // failJS records a failure returned by the VM: an interrupt becomes the
 // timeout or cancellation, anything else an exception.

@@ -407,3 +407,11 @@ func TestServer_NewestExposedSetWins(t *testing.T) {
 		t.Errorf("the older set was applied last: tools %v lack github__added", names)
 	}
 }
+
+func TestServer_ListToolsUnknownServerSuggests(t *testing.T) {
+	h := newHardServer(t, config.Settings{}, nil, nil)
+	out, isErr := call(t, h.cs, "list_tools", map[string]any{"servers": []string{"githb"}})
+	if !isErr || !strings.Contains(out, `unknown server "githb"; did you mean github?`) {
+		t.Errorf("list_tools = %q", out)
+	}
+}

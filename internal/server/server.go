@@ -255,6 +255,9 @@ func (s *Server) serverNames(in []string) ([]string, error) {
 		}
 	}
 	if len(bad) > 0 {
+		if len(bad) == 1 {
+			return nil, s.unknownServer(bad[0])
+		}
 		return nil, fmt.Errorf("unknown server %s; available: %s", strings.Join(quoteAll(bad), ", "), strings.Join(s.cat().Servers(), ", "))
 	}
 	return out, nil
