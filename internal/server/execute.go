@@ -244,7 +244,9 @@ type callError struct {
 	err          error
 }
 
-func (e *callError) Error() string { return fmt.Sprintf("%s.%s: %v", e.server, e.tool, e.err) }
+func (e *callError) Error() string {
+	return cleanText(fmt.Sprintf("%s.%s: %v", e.server, e.tool, e.err)) // the cause may quote a backend
+}
 func (e *callError) Unwrap() error { return e.err }
 
 // ErrCancelled is the error recorded for a call that was still running

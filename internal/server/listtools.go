@@ -98,7 +98,7 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 	for i, n := range names {
 		var part string
 		if errs[i] != nil {
-			part = fmt.Sprintf("// %s: unavailable: %s\n", n, bound(oneLine(redact.Text(errs[i].Error())), maxReason))
+			part = fmt.Sprintf("// %s: unavailable: %s\n", n, bound(oneLine(cleanText(redact.Text(errs[i].Error()))), maxReason))
 		} else {
 			part = render(n, s.cat().Ident(n), lists[i], detail) + s.withheldNote(n, detail)
 		}
