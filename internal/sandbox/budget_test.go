@@ -71,3 +71,15 @@ func TestSandbox_WorkerPathBoundsArgumentBytes(t *testing.T) {
 		t.Errorf("cause = %v, want script.ErrAbandoned", c)
 	}
 }
+
+func TestNoteWait_SaysHowLongTheScriptWaited(t *testing.T) {
+	timedOut := script.Result{Err: &script.Error{Kind: script.KindTimeout, Message: "script timed out after 2s"}}
+	res := noteWait(timedOut, 3*time.Second, 2*time.Second)
+	if res.Err.Message != "script timed out after 3s, 1s of it waiting for a free script worker (settings.maxScripts)" {
+		t.Errorf("message = %q", res.Err.Message)
+	}
+	other := script.Result{Err: &script.Error{Kind: script.KindException, Message: "x"}}
+	if noteWait(other, 3*time.Second, 2*time.Second).Err.Message != "x" {
+		t.Error("changed a non-timeout error")
+	}
+}

@@ -138,7 +138,7 @@ func (s *Sandbox) Run(ctx context.Context, req script.Request, caller script.Too
 		if req.Timeout = timeout - time.Since(start); req.Timeout <= 0 {
 			return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a free script worker", timeout))
 		}
-		return script.Run(ctx, req, caller)
+		return noteWait(script.Run(ctx, req, caller), timeout, req.Timeout)
 	}
 	w, err := s.take()
 	if err != nil {
@@ -149,6 +149,7 @@ func (s *Sandbox) Run(ctx context.Context, req script.Request, caller script.Too
 		return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a script worker to start", timeout))
 	}
 	res, reusable := w.run(ctx, req, caller, s.grace)
+	res = noteWait(res, timeout, req.Timeout)
 	if res.Err != nil && res.Err.Kind == script.KindMemory {
 		// The worker keeps the memory the script grew it to; start afresh.
 		reusable = false
@@ -259,6 +260,15 @@ func (s *Sandbox) warm() {
 		s.all[w] = struct{}{}
 		s.idle = append(s.idle, w)
 	}()
+}
+
+// noteWait makes the timeout error of a script that waited for a worker
+// say so: it was given timeout, and left had left when it started.
+func noteWait(res script.Result, timeout, left time.Duration) script.Result {
+	if res.Err != nil && res.Err.Kind == script.KindTimeout && timeout-left >= time.Millisecond {
+		res.Err.Message = fmt.Sprintf("script timed out after %v, %v of it waiting for a free script worker (settings.maxScripts)", timeout, (timeout - left).Round(time.Millisecond))
+	}
+	return res
 }
 
 // failed is a Result for a script that did not run to its end.

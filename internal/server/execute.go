@@ -33,17 +33,23 @@ func (s *Server) handleExecute(ctx context.Context, req *mcp.CallToolRequest) (*
 		return errorResult("execute: script is empty"), nil
 	}
 	var timeout time.Duration // 0: settings.executeTimeout
+	capped := false
 	if a.TimeoutMS != nil {
 		ms := *a.TimeoutMS
 		if !(ms >= 1) {
 			return errorResult("execute: timeout_ms must be at least 1 (milliseconds), not %v; leave it out for the default of %v", ms, s.o.Settings.ExecuteTimeout.D()), nil
 		}
 		timeout = s.maxTimeout() // also for values too large for a Duration
-		if ms < float64(timeout.Milliseconds()) {
+		if ms <= float64(timeout.Milliseconds()) {
 			timeout = time.Duration(ms) * time.Millisecond
+		} else {
+			capped = true
 		}
 	}
 	res := s.Execute(ctx, a.Script, timeout)
+	if capped && res.Err != nil && res.Err.Kind == script.KindTimeout {
+		res.Err.Message += fmt.Sprintf(" (timeout_ms %v was capped at settings.maxExecuteTimeout, %v)", *a.TimeoutMS, s.maxTimeout())
+	}
 	return boundResult("the script", ResultOf(res), s.o.Settings.MaxResultBytes), nil
 }
 

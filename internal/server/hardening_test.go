@@ -306,6 +306,9 @@ type timeoutRunner struct{ got []time.Duration }
 
 func (r *timeoutRunner) Run(ctx context.Context, req script.Request, c script.ToolCaller) script.Result {
 	r.got = append(r.got, req.Timeout)
+	if req.Source == "timeout" {
+		return script.Result{Err: &script.Error{Kind: script.KindTimeout, Message: fmt.Sprintf("script timed out after %v", req.Timeout)}}
+	}
 	return script.Result{Value: json.RawMessage("1")}
 }
 
@@ -326,6 +329,11 @@ func TestServer_ExecuteTimeoutIsCheckedAndCapped(t *testing.T) {
 	want := []time.Duration{time.Minute, time.Minute, time.Minute, time.Minute, 1500 * time.Millisecond, 20 * time.Second}
 	if fmt.Sprint(r.got) != fmt.Sprint(want) {
 		t.Errorf("timeouts = %v, want %v", r.got, want)
+	}
+	// A capped timeout that ran out says so.
+	out, _ := call(t, h.cs, "execute", map[string]any{"script": "timeout", "timeout_ms": 600000})
+	if !strings.Contains(out, "timeout_ms 600000 was capped at settings.maxExecuteTimeout, 1m0s") {
+		t.Errorf("capped timeout error = %q", out)
 	}
 	// The schema says so.
 	res, err := h.cs.ListTools(context.Background(), nil)
