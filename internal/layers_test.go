@@ -35,7 +35,7 @@ var allowed = map[string][]string{
 	"pool":       {"backend", "config", "redact"},
 	"catalog":    {"atomicfile", "config", "filelock", "hidden", "redact", "trust", "tsdecl"},
 	"agentconf":  {"atomicfile", "config", "filelock", "redact"},
-	"server":     {"catalog", "config", "redact", "script", "search", "tsdecl"},
+	"server":     {"catalog", "config", "redact", "script", "search", "trust", "tsdecl"},
 	"cli":        {"*"},
 }
 

@@ -40,6 +40,9 @@ const (
 	ToolError Outcome = "tool_error"
 	// Error: the call failed (protocol error, backend down, timeout, policy).
 	Error Outcome = "error"
+	// Cancelled: the call was still running when the script that started
+	// it returned without awaiting it.
+	Cancelled Outcome = "cancelled"
 )
 
 // MaxErrorLen is the length in characters an entry's error is cut to.

@@ -57,6 +57,9 @@ Example:
 			fmt.Fprintln(e.Stderr)
 		}
 	}
+	if note := server.CancelledNote(res.Cancelled); note != "" {
+		fmt.Fprintln(e.Stderr, note)
+	}
 	if res.Err != nil {
 		return errors.New(server.ErrorText(res.Err))
 	}

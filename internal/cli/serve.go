@@ -3,13 +3,11 @@ package cli
 import (
 	"context"
 	"fmt"
-	"io"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/demo"
 	"github.com/switchboard-mcp/switchboard/internal/sandbox"
+	"github.com/switchboard-mcp/switchboard/internal/server"
 )
 
 const (
@@ -62,17 +60,15 @@ the command an agent registers.`)
 		}
 	})
 	defer shadowCheck.Stop()
-	t := &mcp.IOTransport{Reader: io.NopCloser(e.Stdin), Writer: nopWriteCloser{e.Stdout}}
+	// Our own transport: a malformed or oversize client message gets an
+	// error response and the session goes on (the SDK's ends on it).
+	t := &server.StdioTransport{Reader: e.Stdin, Writer: e.Stdout, Logger: st.log}
 	err = st.srv.Run(ctx, t)
 	if ctx.Err() != nil {
 		return nil // SIGINT/SIGTERM: a normal shutdown
 	}
 	return err
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
 
 func runSandboxWorker(ctx context.Context, e *Env, args []string) error {
 	return sandbox.ServeWorker(ctx, e.Stdin, e.Stdout)

@@ -383,9 +383,11 @@ func (st *stack) Close() {
 // auditRecorder writes backend calls to the audit log.
 type auditRecorder struct{ l *audit.Log }
 
-func (a auditRecorder) Record(server, tool string, args json.RawMessage, res *mcp.CallToolResult, err error, elapsedMS float64) {
-	e := audit.Entry{Time: time.Now().Add(-time.Duration(elapsedMS * float64(time.Millisecond))), Server: server, Tool: tool, Args: args, Duration: time.Duration(elapsedMS * float64(time.Millisecond)), Outcome: audit.OK}
+func (a auditRecorder) Record(srv, tool string, args json.RawMessage, res *mcp.CallToolResult, err error, elapsedMS float64) {
+	e := audit.Entry{Time: time.Now().Add(-time.Duration(elapsedMS * float64(time.Millisecond))), Server: srv, Tool: tool, Args: args, Duration: time.Duration(elapsedMS * float64(time.Millisecond)), Outcome: audit.OK}
 	switch {
+	case errors.Is(err, server.ErrCancelled):
+		e.Outcome, e.Err = audit.Cancelled, err.Error()
 	case err != nil:
 		e.Outcome, e.Err = audit.Error, err.Error()
 	case res != nil && res.IsError:

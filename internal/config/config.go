@@ -124,6 +124,9 @@ type Settings struct {
 	// a message takes about five times its size at peak (the SDK's JSON
 	// decoder), so 32 MiB keeps the process under 256 MiB.
 	MaxMessageBytes int
+	// MaxExecuteTimeout caps a script's time limit, whatever execute's
+	// timeout_ms asks (default 5m).
+	MaxExecuteTimeout Duration
 }
 
 // Defaults returns s with every zero field set to its default.
@@ -139,6 +142,7 @@ func (s Settings) Defaults() Settings {
 		}
 	}
 	def(&s.ExecuteTimeout, 30*time.Second)
+	def(&s.MaxExecuteTimeout, 5*time.Minute)
 	def(&s.CallTimeout, 60*time.Second)
 	def(&s.StartTimeout, 30*time.Second)
 	def(&s.IdleTimeout, 5*time.Minute)

@@ -365,6 +365,8 @@ func parseSettings(path string, v *node, f *File, e *Error) {
 		switch k {
 		case "executeTimeout":
 			s.ExecuteTimeout = duration(path, fk, c, e)
+		case "maxExecuteTimeout":
+			s.MaxExecuteTimeout = duration(path, fk, c, e)
 		case "callTimeout":
 			s.CallTimeout = duration(path, fk, c, e)
 		case "startTimeout":

@@ -20,6 +20,7 @@ var settingRules = []struct {
 	field func(*Settings) any // *Duration, *int or *bool
 }{
 	{"executeTimeout", lower, func(s *Settings) any { return &s.ExecuteTimeout }},
+	{"maxExecuteTimeout", lower, func(s *Settings) any { return &s.MaxExecuteTimeout }},
 	{"callTimeout", lower, func(s *Settings) any { return &s.CallTimeout }},
 	{"startTimeout", lower, func(s *Settings) any { return &s.StartTimeout }},
 	{"idleTimeout", lower, func(s *Settings) any { return &s.IdleTimeout }},

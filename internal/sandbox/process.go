@@ -106,8 +106,15 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 	if err := w.out.write(&frame{Type: frameRun, Req: &req}); err != nil {
 		return w.crashed(), false
 	}
-	callCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	// The calls still running when the script ends are cancelled with
+	// script.ErrAbandoned as the cause, which the caller can record.
+	callCtx, cancel := context.WithCancelCause(ctx)
+	defer cancel(script.ErrAbandoned)
+	// The worker bounds the argument bytes of its calls in flight; check
+	// again here, so that a broken worker cannot grow this process.
+	limit := req.WithDefaults().MaxArgBytes
+	var argMu sync.Mutex
+	argBytes := 0
 	deadline := time.NewTimer(timeout + grace)
 	defer deadline.Stop()
 	ctxDone := ctx.Done()
@@ -119,7 +126,22 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 			}
 			switch {
 			case f.Type == frameCall:
-				go w.call(callCtx, caller, f)
+				argMu.Lock()
+				over := argBytes+len(f.Args) > limit
+				if !over {
+					argBytes += len(f.Args)
+				}
+				argMu.Unlock()
+				if over {
+					_ = w.out.write(&frame{Type: frameResult, ID: f.ID, IsError: true, Error: fmt.Sprintf("%s.%s: tool call arguments in flight over the limit of %d bytes per script", f.Server, f.Tool, limit)})
+					continue
+				}
+				go func() {
+					w.call(callCtx, caller, f)
+					argMu.Lock()
+					argBytes -= len(f.Args)
+					argMu.Unlock()
+				}()
 			case f.Type == frameDone && f.Result != nil:
 				return *f.Result, true
 			default:

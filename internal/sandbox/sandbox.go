@@ -119,21 +119,37 @@ func (s *Sandbox) Run(ctx context.Context, req script.Request, caller script.Too
 	if s.memory > 0 && (req.MemoryLimit <= 0 || req.MemoryLimit > s.memory) {
 		req.MemoryLimit = s.memory
 	}
+	// The time spent waiting for a slot and a worker counts against the
+	// script's timeout.
+	start := time.Now()
+	timeout := req.WithDefaults().Timeout
+	wait := time.NewTimer(timeout)
+	defer wait.Stop()
 	select {
 	case s.slots <- struct{}{}:
 	case <-ctx.Done():
 		return failed(ctxKind(ctx), fmt.Sprintf("waiting for a script worker: %v", ctx.Err()))
+	case <-wait.C:
+		return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a free script worker: %d scripts were running (settings.maxScripts)", timeout, cap(s.slots)))
 	}
 	defer func() { <-s.slots }()
 
 	if len(s.command) == 0 {
-		return script.Run(ctx, req, caller)
+		if req.Timeout = timeout - time.Since(start); req.Timeout <= 0 {
+			return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a free script worker", timeout))
+		}
+		return noteWait(script.Run(ctx, req, caller), timeout, req.Timeout)
 	}
 	w, err := s.take()
 	if err != nil {
 		return failed(script.KindException, err.Error())
 	}
+	if req.Timeout = timeout - time.Since(start); req.Timeout <= 0 {
+		s.put(w, true)
+		return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a script worker to start", timeout))
+	}
 	res, reusable := w.run(ctx, req, caller, s.grace)
+	res = noteWait(res, timeout, req.Timeout)
 	if res.Err != nil && res.Err.Kind == script.KindMemory {
 		// The worker keeps the memory the script grew it to; start afresh.
 		reusable = false
@@ -244,6 +260,15 @@ func (s *Sandbox) warm() {
 		s.all[w] = struct{}{}
 		s.idle = append(s.idle, w)
 	}()
+}
+
+// noteWait makes the timeout error of a script that waited for a worker
+// say so: it was given timeout, and left had left when it started.
+func noteWait(res script.Result, timeout, left time.Duration) script.Result {
+	if res.Err != nil && res.Err.Kind == script.KindTimeout && timeout-left >= time.Millisecond {
+		res.Err.Message = fmt.Sprintf("script timed out after %v, %v of it waiting for a free script worker (settings.maxScripts)", timeout, (timeout - left).Round(time.Millisecond))
+	}
+	return res
 }
 
 // failed is a Result for a script that did not run to its end.

@@ -42,7 +42,8 @@ func TestServeWorker_Protocol(t *testing.T) {
 		if calls[`{"a":1}`] == nil || calls[`{}`] == nil {
 			t.Fatalf("call args %v, want {\"a\":1} and {}", calls)
 		}
-		out.write(&frame{Type: frameResult, ID: calls[`{}`].ID, IsError: true, Error: "nope"})
+		// The parent's error is the message as it is (it names the tool).
+		out.write(&frame{Type: frameResult, ID: calls[`{}`].ID, IsError: true, Error: "file-system.read-file: nope"})
 		out.write(&frame{Type: frameResult, ID: calls[`{"a":1}`].ID, Value: json.RawMessage(`{"a":1}`)})
 		f := read()
 		if f.Type != frameDone || f.Result == nil || f.Result.Err != nil {

@@ -2,7 +2,6 @@ package script
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 )
@@ -10,6 +9,13 @@ import (
 // tooManyCalls starts the message of the error a tool call over
 // Request.MaxCalls throws.
 const tooManyCalls = "too many tool calls"
+
+// tooMuchArgs and tooManyTimers start the messages of the errors a tool
+// call over Request.MaxArgBytes and a timer over MaxTimers throw.
+const (
+	tooMuchArgs   = "tool call arguments in flight over the limit"
+	tooManyTimers = "too many pending timers"
+)
 
 // The host functions below are called by the prelude on the VM's goroutine.
 // Their arguments come converted by quickjs: strings, bool, int or float64.
@@ -24,21 +30,30 @@ func (r *run) hostCall(args []any) (any, error) {
 		r.limitHit = true
 		return nil, fmt.Errorf("%s: the limit is %d per script", tooManyCalls, r.req.MaxCalls)
 	}
+	if r.argBytes+len(body) > r.req.MaxArgBytes {
+		r.limitHit = true
+		return nil, fmt.Errorf("%s: %s.%s: its arguments (%d bytes) and those of the %d calls still running (%d bytes) are over the limit of %d bytes per script (%d times settings.maxResultBytes); await some calls before starting more, or pass less data",
+			tooMuchArgs, server, tool, len(body), len(r.inflight), r.argBytes, r.req.MaxArgBytes, ArgBytesPerResult)
+	}
 	r.calls++
 	r.nextID++
 	id := r.nextID
 	r.outstanding++
+	r.inflight[id] = inflightCall{name: server + "." + tool, size: len(body)}
+	r.argBytes += len(body)
 	go r.callTool(id, server, tool, json.RawMessage(body))
 	return id, nil
 }
 
 // callTool runs one tool call and sends its completion, unless the run ended.
+// The caller's error message is used as it is (it names server and tool);
+// errors of this package's own start with "server.tool: ".
 func (r *run) callTool(id int, server, tool string, args json.RawMessage) {
 	c := completion{id: id}
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
-				c.err = fmt.Errorf("tool call panicked: %v", p)
+				c.err = fmt.Errorf("%s.%s: tool call panicked: %v", server, tool, p)
 			}
 		}()
 		c.value, c.err = r.caller.CallTool(r.callCtx, server, tool, args)
@@ -48,7 +63,7 @@ func (r *run) callTool(id int, server, tool string, args json.RawMessage) {
 	case len(c.value) == 0:
 		c.value = json.RawMessage("null")
 	case !json.Valid(c.value):
-		c.value, c.err = nil, errors.New("tool returned invalid JSON")
+		c.value, c.err = nil, fmt.Errorf("%s.%s: tool returned invalid JSON", server, tool)
 	}
 	select {
 	case r.completions <- c:
@@ -125,6 +140,10 @@ func (r *run) hostTimer(args []any) (any, error) {
 			r.outstanding--
 		}
 		return nil, nil
+	}
+	if len(r.timers) >= MaxTimers {
+		r.limitHit = true
+		return nil, fmt.Errorf("%s: the limit is %d pending setTimeout timers per script (fixed); await or clear some before setting more", tooManyTimers, MaxTimers)
 	}
 	r.outstanding++
 	d := time.Duration(min(ms, float64(time.Hour/time.Millisecond)) * float64(time.Millisecond))

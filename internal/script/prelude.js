@@ -11,7 +11,22 @@
 
   const stringify = JSON.stringify, parse = JSON.parse, isArray = Array.isArray;
   const str = String, fromEntries = Object.fromEntries, defineProperty = Object.defineProperty, ErrorCtor = Error;
-  const MapCtor = Map, SetCtor = Set, PromiseCtor = Promise;
+  const MapCtor = Map, SetCtor = Set, PromiseCtor = Promise, ProxyCtor = Proxy, reflectGet = Reflect.get;
+
+  // Properties of a namespace that are never tool calls: what await,
+  // JSON.stringify, console.log and string conversion look up.
+  const notTools = new SetCtor(["then", "toJSON", "constructor", "valueOf", "toString", "toLocaleString", "inspect", "__proto__", "prototype", "length", "name", "caller", "callee", "arguments"]);
+
+  // __sb_unknown returns the get trap of a namespace: a name the namespace
+  // does not have is still a function, which calls the tool by that name,
+  // so the host rejects it with the reason (unknown, withheld, backend
+  // down) instead of the script failing with "not a function".
+  function __sb_unknown(server) {
+    return function __sb_get(target, prop, receiver) {
+      if (typeof prop !== "string" || prop in target || notTools.has(prop)) return reflectGet(target, prop, receiver);
+      return async function __sb_tool(args) { return __sb_toolCall(server, prop, args); };
+    };
+  }
 
   function __sb_replacer(k, v) {
     if (v instanceof MapCtor) return fromEntries(v);
@@ -59,8 +74,8 @@
   g.setTimeout = function setTimeout(fn, ms, ...args) {
     if (typeof fn !== "function") throw new TypeError("setTimeout: callback is not a function");
     const id = ++timerSeq;
+    hostTimer(id, +ms > 0 ? +ms : 0); // throws over the limit of pending timers
     timers.set(id, function __sb_timeout() { fn(...args); });
-    hostTimer(id, +ms > 0 ? +ms : 0);
     return id;
   };
   g.clearTimeout = function clearTimeout(id) {
@@ -98,8 +113,9 @@
 
   return {
     // install defines the namespaces. spec holds one segment per namespace,
-    // separated by \x1e; a segment is the namespace's ident, then per
-    // function its ident, server and tool, all separated by \x1f. A namespace
+    // separated by \x1e; a segment is the namespace's ident, its server
+    // (for tools it does not declare), then per function its ident, server
+    // and tool, all separated by \x1f. A namespace
     // object is built when the script first reads its global, so namespaces
     // the script does not touch cost one accessor each.
     install: function __sb_install(spec) {
@@ -114,15 +130,18 @@
         defineProperty(g, ident, {
           get: function __sb_namespace() {
             const o = {};
+            let server = ident;
             if (cut >= 0) {
               const t = seg.slice(cut + 1).split("\x1f");
-              for (let k = 0; k + 2 < t.length; k += 3) {
-                const server = t[k + 1], tool = t[k + 2];
-                o[t[k]] = async function __sb_tool(args) { return __sb_toolCall(server, tool, args); };
+              server = t[0];
+              for (let k = 1; k + 2 < t.length; k += 3) {
+                const srv = t[k + 1], tool = t[k + 2];
+                o[t[k]] = async function __sb_tool(args) { return __sb_toolCall(srv, tool, args); };
               }
             }
-            set(o);
-            return o;
+            const ns = new ProxyCtor(o, { get: __sb_unknown(server) });
+            set(ns);
+            return ns;
           },
           set, configurable: true, enumerable: false,
         });
@@ -147,7 +166,8 @@
         p[0](v);
         return;
       }
-      const e = new ErrorCtor(p[2] + "." + p[3] + ": " + payload);
+      // The caller's message already names server and tool.
+      const e = new ErrorCtor(payload);
       e.server = p[2];
       e.tool = p[3];
       p[1](e);

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -71,6 +72,8 @@ type run struct {
 	timers      map[int]*time.Timer
 	calls       int
 	limitHit    bool
+	inflight    map[int]inflightCall // tool calls started, not yet settled
+	argBytes    int                  // sum of inflight's sizes
 
 	log     strings.Builder
 	logFull bool
@@ -85,9 +88,9 @@ type run struct {
 // cancels the context of tool calls still in flight when it returns. Run is
 // safe for concurrent use; each call has its own VM.
 func Run(ctx context.Context, req Request, caller ToolCaller) (res Result) {
-	req = req.withDefaults()
-	callCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	req = req.WithDefaults()
+	callCtx, cancel := context.WithCancelCause(ctx)
+	defer cancel(ErrAbandoned)
 	r := &run{
 		req:         req,
 		caller:      caller,
@@ -96,6 +99,7 @@ func Run(ctx context.Context, req Request, caller ToolCaller) (res Result) {
 		deadline:    time.Now().Add(req.Timeout),
 		completions: make(chan completion),
 		timers:      map[int]*time.Timer{},
+		inflight:    map[int]inflightCall{},
 	}
 	defer func() {
 		if p := recover(); p != nil {
@@ -109,11 +113,34 @@ func Run(ctx context.Context, req Request, caller ToolCaller) (res Result) {
 	for _, t := range r.timers {
 		t.Stop()
 	}
-	res = Result{Log: r.log.String(), Calls: r.calls, Err: r.err}
+	res = Result{Log: r.log.String(), Calls: r.calls, Err: r.err, Cancelled: r.cancelled()}
 	if r.err == nil {
 		res.Value = r.value
 	}
 	return res
+}
+
+// inflightCall is a tool call the script started that has not settled.
+type inflightCall struct {
+	name string // "server.tool"
+	size int    // bytes of its arguments
+}
+
+// cancelled names the calls still in flight, in the order they started.
+func (r *run) cancelled() []string {
+	if len(r.inflight) == 0 {
+		return nil
+	}
+	ids := make([]int, 0, len(r.inflight))
+	for id := range r.inflight {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = r.inflight[id].name
+	}
+	return out
 }
 
 // engine is a VM made ready ahead of a run: created, host functions
@@ -294,6 +321,10 @@ func (r *run) loop(settle, fire quickjs.Value) {
 			if !r.enter() {
 				return
 			}
+			if !c.timer {
+				r.argBytes -= r.inflight[c.id].size
+				delete(r.inflight, c.id)
+			}
 			if c.timer {
 				delete(r.timers, c.id)
 				_, err = fire.Call(quickjs.UndefinedValue, c.id)
@@ -348,9 +379,20 @@ func (r *run) stopped() *Error {
 // fail records the first failure of the script.
 func (r *run) fail(e *Error) {
 	if r.err == nil {
+		// A thrown message can be as large as the VM's memory: keep it
+		// within the result limit, so it does not grow whoever reads it.
+		if n := max(r.req.MaxResult, 4096); len(e.Message) > n {
+			e.Message = truncateUTF8(e.Message, n) + fmt.Sprintf(" [error message cut at %d bytes]", n)
+		}
+		if len(e.Stack) > maxStack {
+			e.Stack = truncateUTF8(e.Stack, maxStack)
+		}
 		r.err = e
 	}
 }
+
+// maxStack bounds the stack kept with an error.
+const maxStack = 16 << 10
 
 // failJS records a failure returned by the VM: an interrupt becomes the
 // timeout or cancellation, anything else an exception.
@@ -391,7 +433,7 @@ func (r *run) classify(e *Error) *Error {
 		// the out-of-memory error itself.
 		e.Kind = KindMemory
 		e.Message = "uncaught null: the script most likely ran out of memory"
-	case r.limitHit && strings.Contains(e.Message, tooManyCalls):
+	case r.limitHit && (strings.Contains(e.Message, tooManyCalls) || strings.Contains(e.Message, tooMuchArgs) || strings.Contains(e.Message, tooManyTimers)):
 		e.Kind = KindLimit
 	}
 	return e
@@ -421,7 +463,8 @@ func interruptWhenDone(ctx context.Context, vm *quickjs.VM, stop <-chan struct{}
 }
 
 // namespaceSpec is the string the prelude's install function reads: per
-// namespace a segment, separated by \x1e, of fields separated by \x1f. A
+// namespace a segment, separated by \x1e, of fields separated by \x1f: its
+// ident, its server, then ident, server and tool per function. A
 // split is faster than parsing JSON. Both separators are dropped from names:
 // no JavaScript identifier or MCP tool name has them.
 func namespaceSpec(nss []Namespace) string {
@@ -432,6 +475,12 @@ func namespaceSpec(nss []Namespace) string {
 			b.WriteByte(0x1e)
 		}
 		b.WriteString(clean.Replace(n.Ident))
+		b.WriteByte(0x1f)
+		if n.Server != "" {
+			b.WriteString(clean.Replace(n.Server))
+		} else {
+			b.WriteString(clean.Replace(n.Ident))
+		}
 		for _, f := range n.Functions {
 			for _, s := range [...]string{f.Ident, f.Server, f.Tool} {
 				b.WriteByte(0x1f)

@@ -17,6 +17,7 @@ package script
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"time"
 )
 
@@ -27,7 +28,18 @@ const (
 	DefaultMaxCalls    = 1000
 	DefaultMaxLog      = 64 << 10
 	DefaultMaxResult   = 1 << 20
+	// ArgBytesPerResult is how many times Request.MaxResult the arguments
+	// of a script's tool calls in flight may take at once, when
+	// Request.MaxArgBytes is 0 (16 MiB with the default MaxResult).
+	ArgBytesPerResult = 16
+	// MaxTimers bounds the timers (setTimeout) pending at once in a script.
+	MaxTimers = 10000
 )
+
+// ErrAbandoned is the cause of the cancellation of a tool call's context
+// when the script returned (or failed) before the call finished: see
+// context.Cause. Result.Cancelled names those calls.
+var ErrAbandoned = errors.New("the script ended before this call finished")
 
 // Error kinds, the values of Error.Kind.
 const (
@@ -35,7 +47,7 @@ const (
 	KindTimeout   = "timeout"   // the script ran past Request.Timeout or its context's deadline
 	KindCanceled  = "canceled"  // the context was canceled
 	KindMemory    = "memory"    // the VM ran out of its memory limit
-	KindLimit     = "limit"     // too many tool calls, or a result over Request.MaxResult
+	KindLimit     = "limit"     // too many tool calls or timers, arguments over Request.MaxArgBytes, or a result over Request.MaxResult
 )
 
 // ToolCaller calls a backend tool for a script. args is a JSON object, never
@@ -55,8 +67,12 @@ type Function struct {
 }
 
 // Namespace is one global object of tool functions, usually one per backend.
+// A property the namespace does not declare is a function too: it calls
+// ToolCaller.CallTool with Server and the property name, so the caller can
+// reject it with the reason (no such tool, withheld, backend down).
 type Namespace struct {
 	Ident     string // JavaScript global name; it replaces any global of that name
+	Server    string // server name for undeclared properties; "" means Ident
 	Functions []Function
 }
 
@@ -71,10 +87,14 @@ type Request struct {
 	MaxCalls    int           // tool calls per script, more throw in the script; 0 means DefaultMaxCalls
 	MaxLog      int           // bytes of console output kept, then a note; 0 means DefaultMaxLog
 	MaxResult   int           // bytes of the returned JSON, more is a KindLimit error; 0 means DefaultMaxResult
+	// MaxArgBytes bounds the bytes of arguments (JSON) of the script's tool
+	// calls in flight at once; a call over it throws in the script. 0 means
+	// ArgBytesPerResult times MaxResult.
+	MaxArgBytes int
 }
 
-// withDefaults returns r with its zero limits replaced by the defaults.
-func (r Request) withDefaults() Request {
+// WithDefaults returns r with its zero limits replaced by the defaults.
+func (r Request) WithDefaults() Request {
 	if r.Timeout <= 0 {
 		r.Timeout = DefaultTimeout
 	}
@@ -90,6 +110,9 @@ func (r Request) withDefaults() Request {
 	if r.MaxResult <= 0 {
 		r.MaxResult = DefaultMaxResult
 	}
+	if r.MaxArgBytes <= 0 {
+		r.MaxArgBytes = ArgBytesPerResult * r.MaxResult
+	}
 	return r
 }
 
@@ -99,6 +122,9 @@ type Result struct {
 	Log   string          `json:"log,omitempty"`   // console output, one line per call, bounded by Request.MaxLog
 	Err   *Error          `json:"error,omitempty"` // why the script failed, or nil
 	Calls int             `json:"calls"`           // tool calls the script started
+	// Cancelled names ("server.tool") the calls still running when the
+	// script ended, which were then cancelled, in the order they started.
+	Cancelled []string `json:"cancelled,omitempty"`
 }
 
 // Error is why a script failed.

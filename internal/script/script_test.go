@@ -203,8 +203,10 @@ func TestRun_RejectsNonObjectArguments(t *testing.T) {
 }
 
 func TestRun_ToolErrors(t *testing.T) {
-	caller := callerFunc(func(context.Context, string, string, json.RawMessage) (json.RawMessage, error) {
-		return nil, errors.New("ENOENT: no such file")
+	// The caller's message is the Error's message as it is: the caller
+	// (the server) is the one place that names server and tool.
+	caller := callerFunc(func(_ context.Context, server, tool string, _ json.RawMessage) (json.RawMessage, error) {
+		return nil, errors.New(server + "." + tool + ": ENOENT: no such file")
 	})
 	t.Run("caught", func(t *testing.T) {
 		res := mustRun(t, `
@@ -303,8 +305,8 @@ func TestRun_MaxResult(t *testing.T) {
 
 func TestRun_FreshStatePerRun(t *testing.T) {
 	mustRun(t, `globalThis.leak = 1; Array.prototype.evil = 1; filesystem.extra = 2; console.log = null`, nil)
-	res := mustRun(t, `console.log("ok"); return [typeof leak, [].evil, typeof filesystem.extra]`, nil)
-	if string(res.Value) != `["undefined",null,"undefined"]` || res.Log != "ok\n" {
+	res := mustRun(t, `console.log("ok"); return [typeof leak, [].evil, "extra" in filesystem]`, nil)
+	if string(res.Value) != `["undefined",null,false]` || res.Log != "ok\n" {
 		t.Errorf("Value = %s, Log = %q", res.Value, res.Log)
 	}
 }

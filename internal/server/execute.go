@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -16,10 +17,11 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/script"
 )
 
-// ExecArgs are the arguments of execute.
+// ExecArgs are the arguments of execute. TimeoutMS is nil when the
+// client gave none; a float so that a huge value is capped, not an error.
 type ExecArgs struct {
-	Script    string `json:"script"`
-	TimeoutMS int64  `json:"timeout_ms,omitempty"`
+	Script    string   `json:"script"`
+	TimeoutMS *float64 `json:"timeout_ms,omitempty"`
 }
 
 func (s *Server) handleExecute(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -30,12 +32,38 @@ func (s *Server) handleExecute(ctx context.Context, req *mcp.CallToolRequest) (*
 	if strings.TrimSpace(a.Script) == "" {
 		return errorResult("execute: script is empty"), nil
 	}
-	res := s.Execute(ctx, a.Script, time.Duration(a.TimeoutMS)*time.Millisecond)
-	return ResultOf(res), nil
+	var timeout time.Duration // 0: settings.executeTimeout
+	capped := false
+	if a.TimeoutMS != nil {
+		ms := *a.TimeoutMS
+		if !(ms >= 1) {
+			return errorResult("execute: timeout_ms must be at least 1 (milliseconds), not %v; leave it out for the default of %v", ms, s.o.Settings.ExecuteTimeout.D()), nil
+		}
+		timeout = s.maxTimeout() // also for values too large for a Duration
+		if ms <= float64(timeout.Milliseconds()) {
+			timeout = time.Duration(ms) * time.Millisecond
+		} else {
+			capped = true
+		}
+	}
+	res := s.Execute(ctx, a.Script, timeout)
+	if capped && res.Err != nil && res.Err.Kind == script.KindTimeout {
+		res.Err.Message += fmt.Sprintf(" (timeout_ms %v was capped at settings.maxExecuteTimeout, %v)", *a.TimeoutMS, s.maxTimeout())
+	}
+	return boundResult("the script", ResultOf(res), s.o.Settings.MaxResultBytes), nil
+}
+
+// maxTimeout is the longest a script may run: settings.maxExecuteTimeout.
+func (s *Server) maxTimeout() time.Duration {
+	if d := s.o.Settings.MaxExecuteTimeout.D(); d > 0 {
+		return d
+	}
+	return 5 * time.Minute
 }
 
 // ResultOf turns a script result into the execute tool result: the JSON
-// of the value (exactly), then the console output in a second block.
+// of the value (exactly), then the console output in a second block, then
+// a note on calls the script started and did not await.
 func ResultOf(res script.Result) *mcp.CallToolResult {
 	var out *mcp.CallToolResult
 	if res.Err != nil {
@@ -46,7 +74,27 @@ func ResultOf(res script.Result) *mcp.CallToolResult {
 	if res.Log != "" {
 		out.Content = append(out.Content, &mcp.TextContent{Text: "console output:\n" + res.Log})
 	}
+	if note := CancelledNote(res.Cancelled); note != "" {
+		out.Content = append(out.Content, &mcp.TextContent{Text: note})
+	}
 	return out
+}
+
+// CancelledNote says which calls were still running when the script
+// returned (and so were cancelled); "" when none.
+func CancelledNote(calls []string) string {
+	if len(calls) == 0 {
+		return ""
+	}
+	shown := calls[:min(len(calls), 10)]
+	list := strings.Join(shown, ", ")
+	if len(calls) > len(shown) {
+		list += fmt.Sprintf(", … (%d more)", len(calls)-len(shown))
+	}
+	if len(calls) == 1 {
+		return "1 call still running when the script returned was cancelled: " + list + ". Await every call (e.g. with Promise.all) to get its result."
+	}
+	return fmt.Sprintf("%d calls still running when the script returned were cancelled: %s. Await every call (e.g. with Promise.all) to get its result.", len(calls), list)
 }
 
 // ErrorText is the text execute reports for a failed script.
@@ -69,11 +117,13 @@ func ErrorText(e *script.Error) string {
 var errorName = regexp.MustCompile(`^(?:[A-Z][A-Za-z]*)?Error: `)
 
 // Execute runs a script with every backend as a namespace. timeout 0
-// means the executeTimeout setting.
+// means the executeTimeout setting; any timeout is capped at the
+// maxExecuteTimeout setting.
 func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration) script.Result {
 	if timeout <= 0 {
 		timeout = s.o.Settings.ExecuteTimeout.D()
 	}
+	timeout = min(timeout, s.maxTimeout())
 	req := script.Request{
 		Source:      src,
 		Namespaces:  s.namespaces(ctx, src),
@@ -82,7 +132,33 @@ func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration)
 		MaxCalls:    s.o.Settings.MaxCallsPerScript,
 		MaxResult:   s.o.Settings.MaxResultBytes,
 	}
-	return s.o.Runner.Run(ctx, req, &scriptCaller{s: s})
+	res := s.o.Runner.Run(ctx, req, &scriptCaller{s: s})
+	if res.Err != nil {
+		res.Err.Message = s.hintUnknownGlobal(res.Err.Message)
+	}
+	return res
+}
+
+// unknownGlobal matches the error of a script that names a global that
+// does not exist, such as a misspelt server.
+var unknownGlobal = regexp.MustCompile(`^ReferenceError: '?([A-Za-z_$][A-Za-z0-9_$]*)'? is not defined`)
+
+// hintUnknownGlobal adds the nearest server identifiers to a
+// ReferenceError for an unknown global.
+func (s *Server) hintUnknownGlobal(msg string) string {
+	m := unknownGlobal.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	var idents []string
+	for _, n := range s.cat().Servers() {
+		idents = append(idents, s.cat().Ident(n))
+	}
+	near := nearest(m[1], idents)
+	if len(near) == 0 {
+		return msg
+	}
+	return msg + " (no server " + strconv.Quote(m[1]) + "; did you mean " + strings.Join(near, " or ") + "?)"
 }
 
 // namespaces declares every server's known tools. A server whose tool
@@ -100,7 +176,7 @@ func (s *Server) namespaces(ctx context.Context, src string) []script.Namespace 
 	}
 	var out []script.Namespace
 	for _, n := range names {
-		ns := script.Namespace{Ident: s.cat().Ident(n)}
+		ns := script.Namespace{Ident: s.cat().Ident(n), Server: n}
 		tools, _ := s.cat().Known(n)
 		for _, t := range tools {
 			ns.Functions = append(ns.Functions, script.Function{Ident: t.Ident, Server: n, Tool: t.Name})
@@ -125,23 +201,15 @@ func mentions(src, ident string) bool {
 // (which enforces what is visible) and the caller (the pool).
 type scriptCaller struct{ s *Server }
 
-// CallTool implements script.ToolCaller. Its errors carry no
-// "server.tool:" prefix: the script engine adds it.
+// CallTool implements script.ToolCaller. Its errors start with
+// "server.tool: " (the only place that prefix is added): the script
+// engine uses the message as it is.
 func (c *scriptCaller) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error) {
 	res, err := c.s.callTool(ctx, server, tool, args)
 	if err != nil {
-		var ce *callError
-		if errors.As(err, &ce) {
-			return nil, ce.err
-		}
 		return nil, err
 	}
-	v, err := Unwrap(server, tool, res, c.s.o.Settings.MaxResultBytes)
-	var te *ToolError
-	if errors.As(err, &te) {
-		return nil, errors.New(te.Message)
-	}
-	return v, err
+	return Unwrap(server, tool, res, c.s.o.Settings.MaxResultBytes)
 }
 
 // generations is what a Caller that restarts backends tells about them.
@@ -175,41 +243,53 @@ func (s *Server) recheck(ctx context.Context, server string) error {
 	return nil
 }
 
-// callError is a failure to call server.tool; err is the cause.
+// callError is a failure to call server.tool; err is the cause. Its
+// message is the one place "server.tool: " is put before a cause.
 type callError struct {
 	server, tool string
 	err          error
 }
 
-func (e *callError) Error() string { return fmt.Sprintf("%s.%s: %v", e.server, e.tool, e.err) }
+func (e *callError) Error() string {
+	return cleanText(fmt.Sprintf("%s.%s: %v", e.server, e.tool, e.err)) // the cause may quote a backend
+}
 func (e *callError) Unwrap() error { return e.err }
 
-// callTool calls a visible tool, recording it in the audit log. The
-// first call after a backend (re)starts lists its tools again first, so a
-// tool that changed since it was approved is caught before it runs.
+// ErrCancelled is the error recorded for a call that was still running
+// when the script that started it returned without awaiting it.
+var ErrCancelled = errors.New("cancelled: the script returned without awaiting this call")
+
+// callTool calls a visible tool, recording it in the audit log, and
+// returns its result with hidden Unicode stripped. Every error is a
+// *callError. The first call after a backend (re)starts lists its tools
+// again first, so a tool that changed since it was approved is caught
+// before it runs.
 func (s *Server) callTool(ctx context.Context, server, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
-	t, err := s.cat().Lookup(ctx, server, tool)
+	t, err := s.lookup(ctx, server, tool)
 	if err != nil {
-		return nil, err
+		return nil, &callError{server, tool, err}
 	}
 	if err := s.recheck(ctx, t.Server); err != nil {
 		return nil, &callError{t.Server, t.Name, err}
 	}
-	if t, err = s.cat().Lookup(ctx, t.Server, t.Name); err != nil {
-		return nil, err
+	if t, err = s.lookup(ctx, t.Server, t.Name); err != nil {
+		return nil, &callError{server, tool, err}
 	}
 	if len(args) == 0 || string(args) == "null" {
 		args = json.RawMessage("{}")
 	}
 	start := time.Now()
 	res, err := s.caller().CallTool(ctx, t.Server, t.Name, args)
+	if err != nil && errors.Is(context.Cause(ctx), script.ErrAbandoned) {
+		err = fmt.Errorf("%w (%v)", ErrCancelled, err)
+	}
 	if s.o.Recorder != nil {
 		s.o.Recorder.Record(t.Server, t.Name, args, res, err, float64(time.Since(start).Microseconds())/1000)
 	}
 	if err != nil {
 		return nil, &callError{t.Server, t.Name, err}
 	}
-	return res, nil
+	return cleanResult(res), nil
 }
 
 func (s *Server) handleCallTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -223,9 +303,9 @@ func (s *Server) handleCallTool(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	res, err := s.callTool(ctx, a.Server, a.Tool, a.Arguments)
 	if err != nil {
-		return errorResult("%v", err), nil
+		return errorResult("%s", bound(err.Error(), s.o.Settings.MaxResultBytes)), nil
 	}
-	return res, nil
+	return boundResult(a.Server+"."+a.Tool, res, s.o.Settings.MaxResultBytes), nil
 }
 
 // exposedName is the MCP name of an exposed tool: server__tool, within
@@ -242,6 +322,7 @@ func exposedName(t catalog.Tool) string {
 // autoExpose, small servers within the thresholds), and removes those no
 // longer exposed.
 func (s *Server) syncExposed() {
+	gen := s.exposeGen.Add(1)
 	want := map[string]catalog.Tool{}
 	total := 0
 	st := s.o.Settings
@@ -274,6 +355,16 @@ func (s *Server) syncExposed() {
 			total += len(tools)
 		}
 	}
+	if s.exposeHook != nil {
+		s.exposeHook(gen) // tests: between computing a set and applying it
+	}
+	// Two changes can race: apply a set only if no newer one was applied.
+	s.exposeMu.Lock()
+	defer s.exposeMu.Unlock()
+	if gen < s.exposeApplied {
+		return
+	}
+	s.exposeApplied = gen
 	s.mu.Lock()
 	var stale []string
 	for _, n := range s.exposed {
@@ -290,17 +381,17 @@ func (s *Server) syncExposed() {
 		s.mcp.RemoveTools(stale...)
 	}
 	for name, t := range want {
-		s.mcp.AddTool(&mcp.Tool{Name: name, Title: t.Title, Description: t.Description, InputSchema: objectSchema(t.InputSchema), OutputSchema: objectOrNil(t.OutputSchema), Annotations: t.Annotations},
+		desc := t.Description
+		if t.Warning != "" {
+			desc = "⚠ " + t.Warning + "\n" + desc
+		}
+		s.mcp.AddTool(&mcp.Tool{Name: name, Title: t.Title, Description: desc, InputSchema: objectSchema(cleanSchema(t.InputSchema)), OutputSchema: objectOrNil(cleanSchema(t.OutputSchema)), Annotations: t.Annotations},
 			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 				res, err := s.callTool(ctx, t.Server, t.Name, req.Params.Arguments)
 				if err != nil {
-					var te *ToolError
-					if errors.As(err, &te) {
-						return errorResult("%s", te.Message), nil
-					}
-					return errorResult("%v", err), nil
+					return errorResult("%s", bound(err.Error(), s.o.Settings.MaxResultBytes)), nil
 				}
-				return res, nil
+				return boundResult(t.Server+"."+t.Name, res, s.o.Settings.MaxResultBytes), nil
 			})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/search"
 	"github.com/switchboard-mcp/switchboard/internal/tsdecl"
 )
@@ -38,16 +39,24 @@ func (s *Server) handleListTools(ctx context.Context, req *mcp.CallToolRequest) 
 	if err := decodeArgs(req.Params.Arguments, &a); err != nil {
 		return errorResult("list_tools: bad arguments: %v", err), nil
 	}
-	out, err := s.ListTools(ctx, a)
+	limit := s.o.Settings.MaxResultBytes
+	out, err := s.listTools(ctx, a, limit)
 	if err != nil {
-		return errorResult("list_tools: %v", err), nil
+		return errorResult("list_tools: %s", boundText(err.Error(), limit, "")), nil
 	}
-	return textResult(out), nil
+	return textResult(boundText(out, limit, `Ask for less: list_tools({servers:["name"]}), {detail:"names"}, or {tools:["server.tool"]}.`)), nil
 }
 
-// ListTools renders what list_tools returns for a. It starts a backend
-// only when its tool list is not known yet.
+// ListTools renders what list_tools returns for a, whole (the CLI's
+// list). It starts a backend only when its tool list is not known yet.
 func (s *Server) ListTools(ctx context.Context, a ListArgs) (string, error) {
+	return s.listTools(ctx, a, 0)
+}
+
+// listTools renders what list_tools returns for a. With limit > 0, a
+// listing of servers stops before the server that would take it over
+// limit bytes and ends with a note naming the servers left out.
+func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, error) {
 	switch a.Detail {
 	case "", "names", "summary", "full":
 	default:
@@ -92,11 +101,24 @@ func (s *Server) ListTools(ctx context.Context, a ListArgs) (string, error) {
 		fmt.Fprintf(&b, "// %d servers; one line per tool. list_tools({servers:[\"name\"]}) gives full declarations.\n", len(names))
 	}
 	for i, n := range names {
+		var part string
 		if errs[i] != nil {
-			fmt.Fprintf(&b, "// %s: unavailable: %s\n", n, oneLine(errs[i].Error()))
-			continue
+			part = fmt.Sprintf("// %s: unavailable: %s\n", n, bound(oneLine(cleanText(redact.Text(errs[i].Error()))), maxReason))
+		} else {
+			part = render(n, s.cat().Ident(n), lists[i], detail) + s.withheldNote(n, detail)
 		}
-		b.WriteString(render(n, s.cat().Ident(n), lists[i], detail))
+		if limit > 0 && i > 0 && b.Len()+len(part) > limit-200 {
+			rest := names[i:]
+			shown := rest[:min(len(rest), 20)]
+			more := ""
+			if len(rest) > len(shown) {
+				more = fmt.Sprintf(" and %d more", len(rest)-len(shown))
+			}
+			fmt.Fprintf(&b, "// [cut by switchboard: the listing is over the %d-byte limit (settings.maxResultBytes); not shown: %s%s. Get them with list_tools({servers:[%s]}) or list_tools({detail:\"names\"}).]\n",
+				limit, strings.Join(shown, ", "), more, strings.Join(quoteAll(shown[:min(len(shown), 3)]), ","))
+			break
+		}
+		b.WriteString(part)
 	}
 	if len(names) == 0 {
 		b.WriteString("// No backend servers are configured.\n")
@@ -299,3 +321,25 @@ func renderHits(query string, hits []Hit, scores bool) string {
 
 // RenderHits renders search hits for the CLI, with scores.
 func RenderHits(query string, hits []Hit) string { return renderHits(query, hits, true) }
+
+// withheldNote lists server's withheld tools and why, one comment line
+// each, in the words a script calling one of them gets.
+func (s *Server) withheldNote(server, detail string) string {
+	ws := s.cat().Withheld(server)
+	if len(ws) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	if detail == "names" {
+		names := make([]string, len(ws))
+		for i, w := range ws {
+			names[i] = bound(cleanText(w.Tool), 64)
+		}
+		fmt.Fprintf(&b, "// %s withheld: %s (list_tools({servers:[%q]}) says why)\n", s.cat().Ident(server), strings.Join(names, ", "), server)
+		return b.String()
+	}
+	for _, w := range ws {
+		fmt.Fprintf(&b, "// withheld: %s.%s: %s\n", s.cat().Ident(server), bound(cleanText(w.Tool), 64), oneLine(w.Reason))
+	}
+	return b.String()
+}

@@ -66,6 +66,14 @@ type Server struct {
 	docs    []catalog.Tool // the tools index was built from, in its order
 	exposed []string       // names of directly exposed tools now registered
 	checked map[string]int // server -> backend generation whose tools were listed
+
+	// exposeGen numbers syncExposed runs; exposeApplied is the newest
+	// whose set is registered (under exposeMu), so an older set computed
+	// concurrently is never applied after a newer one.
+	exposeGen     atomic.Int64
+	exposeMu      sync.Mutex
+	exposeApplied int64
+	exposeHook    func(gen int64) // nil; tests pause syncExposed here
 }
 
 // New builds the server. It starts nothing: backends start on first use.
@@ -144,7 +152,7 @@ func (s *Server) addMetaTools() {
 	s.mcp.AddTool(&mcp.Tool{
 		Name:        "execute",
 		Description: executeDescription(s.o.Settings),
-		InputSchema: json.RawMessage(`{"type":"object","properties":{"script":{"type":"string","description":"JavaScript: the body of an async function. Backends are globals (await server.tool({...})); return the value you want back."},"timeout_ms":{"type":"integer","minimum":1,"description":"Time limit in milliseconds (default ` + fmt.Sprint(s.o.Settings.ExecuteTimeout.D().Milliseconds()) + `)."}},"required":["script"],"additionalProperties":false}`),
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"script":{"type":"string","description":"JavaScript: the body of an async function. Backends are globals (await server.tool({...})); return the value you want back."},"timeout_ms":{"type":"integer","minimum":1,"maximum":` + fmt.Sprint(s.maxTimeout().Milliseconds()) + `,"description":"Time limit in milliseconds (default ` + fmt.Sprint(min(s.o.Settings.ExecuteTimeout.D(), s.maxTimeout()).Milliseconds()) + `, at most ` + fmt.Sprint(s.maxTimeout().Milliseconds()) + `: settings.maxExecuteTimeout)."}},"required":["script"],"additionalProperties":false}`),
 		Annotations: &mcp.ToolAnnotations{Title: "Run a script over backend tools", OpenWorldHint: ptr(true)},
 	}, s.handleExecute)
 	if s.o.Settings.CallTool {
@@ -263,6 +271,9 @@ func (s *Server) serverNames(in []string) ([]string, error) {
 		}
 	}
 	if len(bad) > 0 {
+		if len(bad) == 1 {
+			return nil, s.unknownServer(bad[0])
+		}
 		return nil, fmt.Errorf("unknown server %s; available: %s", strings.Join(quoteAll(bad), ", "), strings.Join(s.cat().Servers(), ", "))
 	}
 	return out, nil

@@ -1,0 +1,59 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestServe_MalformedLineGetsAParseErrorAndTheSessionGoesOn runs serve on
+// a stdin whose first line is not JSON: it answers -32700 and still
+// answers the ping after it, then ends normally at the end of input.
+func TestServe_MalformedLineGetsAParseErrorAndTheSessionGoesOn(t *testing.T) {
+	home := t.TempDir()
+	env := map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config"), "XDG_CACHE_HOME": filepath.Join(home, ".cache"), "XDG_STATE_HOME": filepath.Join(home, ".state")}
+	cfg := filepath.Join(home, "config.json")
+	os.WriteFile(cfg, []byte(`{"mcpServers": {"never-started": {"command": "/nonexistent"}}}`), 0o600)
+	stdin, toServe := io.Pipe()
+	fromServe, stdout := io.Pipe()
+	e := &Env{
+		Args:   []string{"serve", "--config", cfg},
+		Stdin:  stdin,
+		Stdout: stdout, Stderr: &bytes.Buffer{},
+		Getenv:     func(k string) string { return env[k] },
+		LookupEnv:  func(k string) (string, bool) { v, ok := env[k]; return v, ok },
+		Environ:    func() []string { return nil },
+		Dir:        t.TempDir(),
+		Executable: "/nonexistent",
+	}
+	code := make(chan int, 1)
+	go func() { code <- Main(context.Background(), e) }()
+	go io.WriteString(toServe, "not json at all\n"+
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`+"\n"+
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n"+
+		`{"jsonrpc":"2.0","id":2,"method":"ping"}`+"\n")
+	var lines []string
+	sc := bufio.NewScanner(fromServe)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+		if strings.Contains(sc.Text(), `"id":2`) {
+			break
+		}
+	}
+	toServe.Close() // the client goes away
+	go io.Copy(io.Discard, fromServe)
+	if c := <-code; c != 0 {
+		t.Fatalf("serve exited %d; stderr:\n%s", c, e.Stderr)
+	}
+	got := strings.Join(lines, "\n")
+	for _, want := range []string{`"code":-32700`, `"id":null`, `"id":1,"result"`, `"id":2,"result":{}`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("stdout lacks %s:\n%s", want, got)
+		}
+	}
+}

@@ -1,0 +1,425 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/script"
+)
+
+// hardBackends is a fake pool and tool source for the hardening tests.
+type hardBackends struct {
+	mu      sync.Mutex
+	tools   map[string][]*mcp.Tool
+	listErr map[string]error
+}
+
+func (f *hardBackends) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if err := f.listErr[server]; err != nil {
+		return nil, err
+	}
+	return &catalog.Listing{Tools: slices.Clone(f.tools[server])}, nil
+}
+
+func (f *hardBackends) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
+	text := func(s string) *mcp.CallToolResult {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: s}}}
+	}
+	switch tool {
+	case "big":
+		return text(strings.Repeat("x", 3<<20)), nil
+	case "image":
+		return &mcp.CallToolResult{Content: []mcp.Content{
+			&mcp.TextContent{Text: "a picture"},
+			&mcp.ImageContent{MIMEType: "image/png", Data: make([]byte, 2<<20)},
+		}}, nil
+	case "structured":
+		return &mcp.CallToolResult{StructuredContent: map[string]any{"data": strings.Repeat("y", 2<<20)}, Content: []mcp.Content{&mcp.TextContent{Text: "see structured"}}}, nil
+	case "hidden":
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok\u200b\u202eevil\U000E0041"}}, StructuredContent: map[string]any{"k\u200d": "v\u2066x"}}, nil
+	case "slow":
+		<-ctx.Done()
+		return nil, ctx.Err()
+	case "plain":
+		return text("fine"), nil
+	}
+	return nil, errors.New("backend exited")
+}
+
+// withholdVetter withholds the tools named in reasons, with that reason.
+type withholdVetter map[string]string
+
+func (v withholdVetter) Vet(spec *config.Server, tools []catalog.Tool) ([]catalog.Tool, []catalog.Withheld) {
+	var vis []catalog.Tool
+	var wh []catalog.Withheld
+	for _, t := range tools {
+		if r, ok := v[t.Name]; ok {
+			wh = append(wh, catalog.Withheld{Tool: t.Name, Reason: r})
+			continue
+		}
+		vis = append(vis, t)
+	}
+	return vis, wh
+}
+
+type record struct {
+	server, tool string
+	err          error
+}
+
+// fakeRecorder passes each record on recs.
+type fakeRecorder struct{ recs chan record }
+
+func (r *fakeRecorder) Record(server, tool string, args json.RawMessage, res *mcp.CallToolResult, err error, elapsedMS float64) {
+	r.recs <- record{server, tool, err}
+}
+
+type hardSetup struct {
+	s   *Server
+	fb  *hardBackends
+	cat *catalog.Catalog
+	cs  *mcp.ClientSession
+	rec *fakeRecorder
+}
+
+func newHardServer(t *testing.T, st config.Settings, expose []string, runner Runner) *hardSetup {
+	t.Helper()
+	var tools []*mcp.Tool
+	for _, n := range []string{"big", "image", "structured", "hidden", "slow", "plain", "list_issues", "delete_repo", "pending", "poisoned"} {
+		tools = append(tools, &mcp.Tool{Name: n, Description: "Tool " + n + ".", InputSchema: schema(`"q":{"type":"string","description":"a\u200bb"}`)})
+	}
+	fb := &hardBackends{
+		tools:   map[string][]*mcp.Tool{"github": tools, "other": {{Name: "ping", InputSchema: schema(``)}}},
+		listErr: map[string]error{"down": errors.New("starting backend \"down\": exited: Error: cannot find module 'x' (token=ghp_abcdefghijklmnopqrstuvwxyz0123456789)")},
+	}
+	specs := map[string]*config.Server{
+		"github": {Name: "github", Type: config.Stdio, Command: "x", Expose: expose},
+		"other":  {Name: "other", Type: config.Stdio, Command: "y"},
+		"down":   {Name: "down", Type: config.Stdio, Command: "z"},
+	}
+	vet := withholdVetter{
+		"delete_repo": "not allowed by the config of /u/config.json: matches deny \"delete_*\"",
+		"pending":     "new or changed since it was last approved; review with 'switchboard pins' and approve with 'switchboard approve github pending'",
+		"poisoned":    "its description looks like a prompt injection (instruction-override in description)",
+	}
+	var s *Server
+	cat := catalog.New(specs, fb, &catalog.Options{Vetter: vet, OnChange: func(server string) { s.CatalogChanged(server) }})
+	if runner == nil {
+		runner = inProcess{}
+	}
+	rec := &fakeRecorder{recs: make(chan record, 1000)}
+	s = New(Options{Catalog: cat, Caller: fb, Runner: runner, Settings: st.Defaults(), Recorder: rec})
+	ct, stt := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.MCP().Connect(ctx, stt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close(); ss.Close() })
+	return &hardSetup{s, fb, cat, cs, rec}
+}
+
+// callRes calls a tool and returns its whole result.
+func callRes(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) *mcp.CallToolResult {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return res
+}
+
+// wireSize is the size of a result as JSON.
+func wireSize(t *testing.T, res *mcp.CallToolResult) int {
+	b, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(b)
+}
+
+func lastText(res *mcp.CallToolResult) string {
+	if len(res.Content) == 0 {
+		return ""
+	}
+	t, _ := res.Content[len(res.Content)-1].(*mcp.TextContent)
+	if t == nil {
+		return ""
+	}
+	return t.Text
+}
+
+func TestServer_EveryPathBoundsBackendResults(t *testing.T) {
+	const limit = 100 << 10
+	h := newHardServer(t, config.Settings{CallTool: true, MaxResultBytes: limit}, []string{"big", "image", "structured"}, nil)
+	call(t, h.cs, "list_tools", map[string]any{"servers": []string{"github"}}) // learn the tools, expose them
+	for _, tc := range []struct {
+		tool, name string
+		args       map[string]any
+		dropped    string
+	}{
+		{"big", "call_tool", map[string]any{"server": "github", "tool": "big"}, "text cut"},
+		{"big", "github__big", nil, "text cut"},
+		{"image", "call_tool", map[string]any{"server": "github", "tool": "image"}, "dropped: image"},
+		{"image", "github__image", nil, "dropped: image"},
+		{"structured", "call_tool", map[string]any{"server": "github", "tool": "structured"}, "dropped: structuredContent"},
+		{"structured", "github__structured", nil, "dropped: structuredContent"},
+	} {
+		res := callRes(t, h.cs, tc.name, tc.args)
+		if n := wireSize(t, res); n > limit+1000 {
+			t.Errorf("%s %s: %d bytes reached the client, over the %d-byte limit", tc.name, tc.tool, n, limit)
+		}
+		note := lastText(res)
+		if !strings.Contains(note, "settings.maxResultBytes") || !strings.Contains(note, "github."+tc.tool) || !strings.Contains(note, tc.dropped) {
+			t.Errorf("%s %s: note %q, want it to name the tool, the setting and %q", tc.name, tc.tool, note, tc.dropped)
+		}
+	}
+	// A result within the limit passes unchanged.
+	res := callRes(t, h.cs, "call_tool", map[string]any{"server": "github", "tool": "plain"})
+	if len(res.Content) != 1 || lastText(res) != "fine" {
+		t.Errorf("small result changed: %+v", res.Content)
+	}
+	// execute: a huge error message is bounded too.
+	res = callRes(t, h.cs, "execute", map[string]any{"script": `throw new Error("e".repeat(3 << 20))`})
+	if n := wireSize(t, res); n > limit+1000 || !res.IsError || !strings.Contains(lastText(res), "settings.maxResultBytes") {
+		t.Errorf("execute error: %d bytes, isError %v, note %.200q", n, res.IsError, lastText(res))
+	}
+}
+
+func TestServer_ListToolsIsBoundedWithAWayToTheRest(t *testing.T) {
+	const limit = 800
+	h := newHardServer(t, config.Settings{MaxResultBytes: limit}, nil, nil)
+	out, isErr := call(t, h.cs, "list_tools", map[string]any{"detail": "full"})
+	if isErr {
+		t.Fatal(out)
+	}
+	if len(out) > limit+600 {
+		t.Errorf("list_tools returned %d bytes, limit %d", len(out), limit)
+	}
+	if strings.Contains(out, "ghp_abcdefghij") {
+		t.Errorf("a secret in a start error reached list_tools:\n%s", out)
+	}
+	if !strings.Contains(out, "settings.maxResultBytes") || !strings.Contains(out, "list_tools({servers:") {
+		t.Errorf("no note on what was cut and how to get it:\n%s", out)
+	}
+	// The CLI's ListTools is not cut.
+	full, err := h.s.ListTools(context.Background(), ListArgs{Detail: "full"})
+	if err != nil || len(full) <= limit || strings.Contains(full, "cut by switchboard") {
+		t.Errorf("ListTools (CLI) = %d bytes, %v", len(full), err)
+	}
+}
+
+func TestServer_CallFailureNamesServerAndToolOnce(t *testing.T) {
+	h := newHardServer(t, config.Settings{CallTool: true}, nil, nil)
+	// The fake pool returns a plain error; the server adds the prefix once.
+	h.fb.mu.Lock()
+	h.fb.tools["github"] = append(h.fb.tools["github"], &mcp.Tool{Name: "crash", InputSchema: schema(``)})
+	h.fb.mu.Unlock()
+	if err := h.cat.Refresh(context.Background(), "github"); err != nil {
+		t.Fatal(err)
+	}
+	out, isErr := call(t, h.cs, "execute", map[string]any{"script": `await github.crash()`})
+	if first := strings.SplitN(out, "\n", 2)[0]; !isErr || first != "Error: github.crash: backend exited" {
+		t.Errorf("execute error = %q, want exactly %q", first, "Error: github.crash: backend exited")
+	}
+	out, _ = call(t, h.cs, "execute", map[string]any{"script": `try { await github.crash() } catch (e) { return e.message }`})
+	if out != `"github.crash: backend exited"` {
+		t.Errorf("caught message = %s", out)
+	}
+	out, isErr = call(t, h.cs, "call_tool", map[string]any{"server": "github", "tool": "crash"})
+	if !isErr || out != "github.crash: backend exited" {
+		t.Errorf("call_tool error = %q", out)
+	}
+}
+
+func TestServer_ScriptCallingAToolItCannotUseLearnsWhy(t *testing.T) {
+	h := newHardServer(t, config.Settings{}, nil, nil)
+	for _, tc := range []struct{ script, want string }{
+		{`await github.list_isues()`, `Error: github.list_isues: server "github" has no tool "list_isues"; did you mean list_issues?`},
+		{`await github.delete_repo({})`, `Error: github.delete_repo: withheld: not allowed by the config of /u/config.json: matches deny "delete_*"`},
+		{`await github.pending()`, `Error: github.pending: withheld: new or changed since it was last approved; review with 'switchboard pins' and approve with 'switchboard approve github pending'`},
+		{`await github.poisoned()`, `Error: github.poisoned: withheld: its description looks like a prompt injection (instruction-override in description)`},
+		{`await down.anything()`, `Error: down.anything: server "down" is unavailable: starting backend "down": exited: Error: cannot find module 'x'`},
+		{`await githb.list_issues()`, `did you mean github?`},
+	} {
+		out, isErr := call(t, h.cs, "execute", map[string]any{"script": tc.script})
+		if !isErr || !strings.HasPrefix(out, tc.want) && !strings.Contains(out, tc.want) || strings.Contains(out, "not a function") {
+			t.Errorf("%s:\n got %q\nwant %q", tc.script, out, tc.want)
+		}
+		if strings.Contains(out, "ghp_abcdefghij") {
+			t.Errorf("%s: a secret reached the client: %q", tc.script, out)
+		}
+	}
+	// list_tools shows the same reasons.
+	out, _ := call(t, h.cs, "list_tools", map[string]any{"detail": "summary"})
+	for _, want := range []string{
+		`// withheld: github.delete_repo: not allowed by the config of /u/config.json: matches deny "delete_*"`,
+		`// withheld: github.pending: new or changed since it was last approved; review with 'switchboard pins' and approve with 'switchboard approve github pending'`,
+		`// down: unavailable:`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("list_tools lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestServer_ReportsCallsNotAwaited(t *testing.T) {
+	h := newHardServer(t, config.Settings{}, nil, nil)
+	out, isErr := call(t, h.cs, "execute", map[string]any{"script": `github.slow({}); github.slow({}); await github.plain(); return 1`})
+	want := "2 calls still running when the script returned were cancelled: github.slow, github.slow."
+	if isErr || !strings.Contains(out, want) {
+		t.Errorf("execute = %q, want it to contain %q", out, want)
+	}
+	// The audit log gets them as cancelled (their calls end after the
+	// script returned).
+	for n := 0; n < 2; {
+		r := <-h.rec.recs
+		if r.tool == "plain" {
+			continue
+		}
+		if r.tool != "slow" || !errors.Is(r.err, ErrCancelled) {
+			t.Fatalf("recorded %+v, want a cancelled slow call", r)
+		}
+		n++
+	}
+}
+
+// timeoutRunner records the timeout of each script it is asked to run.
+type timeoutRunner struct{ got []time.Duration }
+
+func (r *timeoutRunner) Run(ctx context.Context, req script.Request, c script.ToolCaller) script.Result {
+	r.got = append(r.got, req.Timeout)
+	if req.Source == "timeout" {
+		return script.Result{Err: &script.Error{Kind: script.KindTimeout, Message: fmt.Sprintf("script timed out after %v", req.Timeout)}}
+	}
+	return script.Result{Value: json.RawMessage("1")}
+}
+
+func TestServer_ExecuteTimeoutIsCheckedAndCapped(t *testing.T) {
+	r := &timeoutRunner{}
+	h := newHardServer(t, config.Settings{ExecuteTimeout: config.Duration(20 * time.Second), MaxExecuteTimeout: config.Duration(time.Minute)}, nil, r)
+	for _, bad := range []any{0, -5, -1e300} {
+		out, isErr := call(t, h.cs, "execute", map[string]any{"script": "return 1", "timeout_ms": bad})
+		if !isErr || !strings.Contains(out, "timeout_ms must be at least 1") {
+			t.Errorf("timeout_ms %v: %q (isError %v), want a refusal", bad, out, isErr)
+		}
+	}
+	for _, ms := range []any{1e300, 9.3e18, int64(1) << 62, 90000} {
+		call(t, h.cs, "execute", map[string]any{"script": "return 1", "timeout_ms": ms})
+	}
+	call(t, h.cs, "execute", map[string]any{"script": "return 1", "timeout_ms": 1500})
+	call(t, h.cs, "execute", map[string]any{"script": "return 1"})
+	want := []time.Duration{time.Minute, time.Minute, time.Minute, time.Minute, 1500 * time.Millisecond, 20 * time.Second}
+	if fmt.Sprint(r.got) != fmt.Sprint(want) {
+		t.Errorf("timeouts = %v, want %v", r.got, want)
+	}
+	// A capped timeout that ran out says so.
+	out, _ := call(t, h.cs, "execute", map[string]any{"script": "timeout", "timeout_ms": 600000})
+	if !strings.Contains(out, "timeout_ms 600000 was capped at settings.maxExecuteTimeout, 1m0s") {
+		t.Errorf("capped timeout error = %q", out)
+	}
+	// The schema says so.
+	res, err := h.cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tl := range res.Tools {
+		if tl.Name == "execute" {
+			b, _ := json.Marshal(tl.InputSchema)
+			if !strings.Contains(string(b), `"maximum":60000`) || !strings.Contains(string(b), `"minimum":1`) {
+				t.Errorf("execute schema %s, want minimum 1 and maximum 60000", b)
+			}
+		}
+	}
+}
+
+func TestServer_StripsHiddenUnicodeFromResults(t *testing.T) {
+	h := newHardServer(t, config.Settings{CallTool: true}, []string{"hidden"}, nil)
+	call(t, h.cs, "list_tools", map[string]any{"servers": []string{"github"}})
+	for _, name := range []string{"call_tool", "github__hidden"} {
+		res := callRes(t, h.cs, name, map[string]any{"server": "github", "tool": "hidden"})
+		if name == "github__hidden" {
+			res = callRes(t, h.cs, name, nil)
+		}
+		b, _ := json.Marshal(res)
+		if lastText(res) != "okevil" || strings.Contains(string(b), `\u200d`) || strings.Contains(string(b), "\u2066") || strings.Contains(string(b), "\u200d") {
+			t.Errorf("%s: %s", name, b)
+		}
+	}
+	out, _ := call(t, h.cs, "execute", map[string]any{"script": `return await github.hidden()`})
+	if out != `{"k":"vx"}` {
+		t.Errorf("execute = %q", out)
+	}
+	// Exposed tools get cleaned schemas.
+	res, err := h.cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tl := range res.Tools {
+		if b, _ := json.Marshal(tl.InputSchema); strings.Contains(string(b), "\u200b") || strings.Contains(string(b), `\u200b`) {
+			t.Errorf("%s schema keeps hidden Unicode: %s", tl.Name, b)
+		}
+	}
+}
+
+func TestServer_NewestExposedSetWins(t *testing.T) {
+	h := newHardServer(t, config.Settings{}, []string{"*"}, nil)
+	if _, err := h.cat.Tools(context.Background(), "github"); err != nil {
+		t.Fatal(err)
+	}
+	paused, resume := make(chan struct{}), make(chan struct{})
+	first := h.s.exposeGen.Load() + 1
+	h.s.exposeHook = func(gen int64) {
+		if gen == first {
+			close(paused)
+			<-resume
+		}
+	}
+	done := make(chan struct{})
+	go func() { defer close(done); h.s.syncExposed() }() // computes the old set, then waits
+	<-paused
+	h.fb.mu.Lock()
+	h.fb.tools["github"] = append(h.fb.tools["github"], &mcp.Tool{Name: "added", InputSchema: schema(``)})
+	h.fb.mu.Unlock()
+	if err := h.cat.Refresh(context.Background(), "github"); err != nil { // applies the new set
+		t.Fatal(err)
+	}
+	close(resume)
+	<-done
+	res, err := h.cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range res.Tools {
+		names = append(names, tl.Name)
+	}
+	if !slices.Contains(names, "github__added") {
+		t.Errorf("the older set was applied last: tools %v lack github__added", names)
+	}
+}
+
+func TestServer_ListToolsUnknownServerSuggests(t *testing.T) {
+	h := newHardServer(t, config.Settings{}, nil, nil)
+	out, isErr := call(t, h.cs, "list_tools", map[string]any{"servers": []string{"githb"}})
+	if !isErr || !strings.Contains(out, `unknown server "githb"; did you mean github?`) {
+		t.Errorf("list_tools = %q", out)
+	}
+}

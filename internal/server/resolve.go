@@ -1,0 +1,161 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
+	"github.com/switchboard-mcp/switchboard/internal/tsdecl"
+)
+
+// maxReason bounds the text of why a server is unavailable.
+const maxReason = 1000
+
+// lookup finds a visible tool like catalog.Lookup, and when there is
+// none says why in words an agent can act on: the server is unknown
+// (with the nearest server names), its backend cannot start (the start
+// error, secrets redacted), the tool is withheld (the policy, the pending
+// approval with its command, or the poisoning rule), or it has no such
+// tool (with the nearest tool identifiers). server and tool may be names
+// or identifiers.
+func (s *Server) lookup(ctx context.Context, server, tool string) (catalog.Tool, error) {
+	cat := s.cat()
+	t, err := cat.Lookup(ctx, server, tool)
+	if err == nil {
+		return t, nil
+	}
+	name := s.serverName(server)
+	if name == "" || errors.Is(err, catalog.ErrUnknownServer) {
+		return t, s.unknownServer(server)
+	}
+	visible, known := cat.Known(name)
+	if !known {
+		return t, fmt.Errorf("server %q is unavailable: %s", name, bound(oneLine(redact.Text(err.Error())), maxReason))
+	}
+	withheld := cat.Withheld(name)
+	for _, w := range withheld {
+		if w.Tool == tool || tsdecl.Ident(w.Tool) == tool {
+			return t, fmt.Errorf("withheld: %s", w.Reason)
+		}
+	}
+	var cands []string
+	for _, v := range visible {
+		cands = append(cands, v.Ident)
+		if v.Name != v.Ident {
+			cands = append(cands, v.Name)
+		}
+	}
+	msg := fmt.Sprintf("server %q has no tool %q", name, tool)
+	if m := nearest(tool, cands); len(m) > 0 {
+		msg += "; did you mean " + strings.Join(m, " or ") + "?"
+	}
+	if len(visible) == 0 {
+		msg += fmt.Sprintf("; it has no tools the client may use (%d withheld)", len(withheld))
+	} else {
+		msg += fmt.Sprintf(" (list_tools({servers:[%q]}) lists its %d tools)", name, len(visible))
+	}
+	return t, errors.New(msg)
+}
+
+// serverName is the configured server with name or ident s, or "".
+func (s *Server) serverName(n string) string {
+	cat := s.cat()
+	for _, m := range cat.Servers() {
+		if m == n || cat.Ident(m) == n {
+			return m
+		}
+	}
+	return ""
+}
+
+// unknownServer is the error for a server that is not configured.
+func (s *Server) unknownServer(server string) error {
+	cat := s.cat()
+	var cands []string
+	for _, m := range cat.Servers() {
+		cands = append(cands, cat.Ident(m))
+		if id := cat.Ident(m); id != m {
+			cands = append(cands, m)
+		}
+	}
+	msg := fmt.Sprintf("unknown server %q", server)
+	if m := nearest(server, cands); len(m) > 0 {
+		msg += "; did you mean " + strings.Join(m, " or ") + "?"
+	}
+	servers := cat.Servers()
+	if len(servers) > 20 {
+		servers = append(servers[:20:20], fmt.Sprintf("… (%d in all)", len(cat.Servers())))
+	}
+	if len(servers) == 0 {
+		return errors.New(msg + "; no servers are configured")
+	}
+	return errors.New(msg + "; servers: " + strings.Join(servers, ", "))
+}
+
+// nearest returns the candidates closest to s: those at the smallest edit
+// distance (ignoring case, '-' and '_'), if it is small for s's length,
+// or else those that contain s or are contained in it. At most 3.
+func nearest(s string, cands []string) []string {
+	key := func(x string) string {
+		return strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(x))
+	}
+	k := key(s)
+	if k == "" {
+		return nil
+	}
+	best, bestD := []string(nil), 1<<30
+	limit := max(2, len(k)/3)
+	for _, c := range cands {
+		d := distance(k, key(c))
+		if d > limit {
+			continue
+		}
+		switch {
+		case d < bestD:
+			best, bestD = []string{c}, d
+		case d == bestD && !contains(best, c):
+			best = append(best, c)
+		}
+	}
+	if len(best) == 0 && len(k) >= 3 {
+		for _, c := range cands {
+			if kc := key(c); (strings.Contains(kc, k) || strings.Contains(k, kc) && len(kc) >= 3) && !contains(best, c) {
+				best = append(best, c)
+			}
+		}
+	}
+	return best[:min(len(best), 3)]
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// distance is the Levenshtein distance between a and b, in bytes.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

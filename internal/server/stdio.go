@@ -1,0 +1,287 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// DefaultMaxMessage is the default bound of one client message on stdin.
+const DefaultMaxMessage = 16 << 20
+
+// idHead is how much of a line too long to read is kept to find its id.
+const idHead = 4 << 10
+
+// StdioTransport is the mcp.Transport of `switchboard serve`: one JSON-RPC
+// message per line on Reader, answers on Writer. Unlike the SDK's stdio
+// transport, bad input does not end the session: a line that is not JSON
+// gets a parse error (-32700, id null), a line that is JSON but no JSON-RPC
+// message an invalid-request error (-32600), and a line over MaxMessage is
+// skipped without being buffered and answered with an invalid-request
+// error carrying its id when the id is among its first 4 KiB. The session
+// ends at the end of Reader, or on a write error.
+type StdioTransport struct {
+	Reader io.Reader
+	Writer io.Writer
+	// MaxMessage bounds one message in bytes; 0 means DefaultMaxMessage.
+	MaxMessage int
+	// Logger gets a line per rejected message; nil discards.
+	Logger *slog.Logger
+}
+
+// Connect implements mcp.Transport. It is called once.
+func (t *StdioTransport) Connect(context.Context) (mcp.Connection, error) {
+	max := t.MaxMessage
+	if max <= 0 {
+		max = DefaultMaxMessage
+	}
+	log := t.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	c := &stdioConn{w: t.Writer, max: max, log: log, incoming: make(chan readResult), closed: make(chan struct{})}
+	go c.readLoop(bufio.NewReaderSize(t.Reader, 64<<10))
+	return c, nil
+}
+
+type readResult struct {
+	msg jsonrpc.Message
+	err error
+}
+
+// stdioConn is one session over the pipes. Write and Close are safe for
+// concurrent use; Read is called by one goroutine at a time.
+type stdioConn struct {
+	w   io.Writer
+	max int
+	log *slog.Logger
+
+	writeMu sync.Mutex
+
+	incoming  chan readResult
+	closeOnce sync.Once
+	closed    chan struct{}
+}
+
+func (c *stdioConn) SessionID() string { return "" }
+
+// Read returns the next message from the client, io.EOF at the end of
+// input or after Close.
+func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	select {
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-c.closed:
+		return nil, io.EOF
+	case r := <-c.incoming:
+		return r.msg, r.err
+	}
+}
+
+// Write sends one message as a line.
+func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	b, err := jsonrpc.EncodeMessage(msg)
+	if err != nil {
+		return fmt.Errorf("encoding message: %w", err)
+	}
+	return c.writeLine(b)
+}
+
+func (c *stdioConn) writeLine(b []byte) error {
+	select {
+	case <-c.closed:
+		return io.ErrClosedPipe
+	default:
+	}
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	if _, err := c.w.Write(append(b, '\n')); err != nil {
+		return fmt.Errorf("writing to stdout: %w", err)
+	}
+	return nil
+}
+
+// Close ends the session; a Read in progress returns io.EOF. The reader
+// is not closed (it is our stdin); its goroutine ends at its next line.
+func (c *stdioConn) Close() error {
+	c.closeOnce.Do(func() { close(c.closed) })
+	return nil
+}
+
+// deliver passes a read result to Read, reporting false once closed.
+func (c *stdioConn) deliver(r readResult) bool {
+	select {
+	case c.incoming <- r:
+		return true
+	case <-c.closed:
+		return false
+	}
+}
+
+// readLoop reads lines until the end of input, answering bad ones itself.
+func (c *stdioConn) readLoop(br *bufio.Reader) {
+	for {
+		line, size, err := readLine(br, c.max)
+		if size > c.max {
+			c.reject(sniffID(line), jsonrpc.CodeInvalidRequest, fmt.Sprintf(
+				"message of at least %d bytes is over the limit of %d bytes for one client message; it was skipped (send less data per request)", size, c.max))
+		} else if line = bytes.TrimSpace(line); len(line) > 0 {
+			msg, derr := jsonrpc.DecodeMessage(line)
+			switch {
+			case derr == nil:
+				if !c.deliver(readResult{msg: msg}) {
+					return
+				}
+			case !json.Valid(line):
+				c.reject(nil, jsonrpc.CodeParseError, "parse error: the line is not JSON ("+derr.Error()+")")
+			case len(line) > 0 && line[0] == '[':
+				c.reject(nil, jsonrpc.CodeInvalidRequest, "invalid request: JSON-RPC batches are not supported; send one message per line")
+			default:
+				c.reject(sniffID(line), jsonrpc.CodeInvalidRequest, "invalid request: "+derr.Error())
+			}
+		}
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				c.log.Warn("reading stdin", "err", err)
+			}
+			c.deliver(readResult{err: io.EOF})
+			return
+		}
+	}
+}
+
+// reject answers a message that cannot be served with an error response
+// (id nil: null), so the client learns why and the session goes on.
+func (c *stdioConn) reject(id any, code int64, message string) {
+	c.log.Warn("rejected a client message", "code", code, "reason", message)
+	rid, err := jsonrpc.MakeID(id)
+	if err != nil {
+		rid = jsonrpc.ID{}
+	}
+	b, err := jsonrpc.EncodeMessage(&jsonrpc.Response{ID: rid, Error: &jsonrpc.Error{Code: code, Message: message}})
+	if err != nil {
+		return
+	}
+	if !rid.IsValid() {
+		b = withNullID(b)
+	}
+	_ = c.writeLine(b)
+}
+
+// withNullID adds "id": null to an encoded response that has no id (the
+// SDK omits an empty id; JSON-RPC wants null when the id is unknown).
+func withNullID(b []byte) []byte {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(b, &m) != nil {
+		return b
+	}
+	if _, ok := m["id"]; ok {
+		return b
+	}
+	m["id"] = json.RawMessage("null")
+	out, err := json.Marshal(m)
+	if err != nil {
+		return b
+	}
+	return out
+}
+
+// readLine reads one line (without its newline) of at most max bytes.
+// For a longer line it returns only its first idHead bytes, reads the rest
+// to its end without keeping it, and reports a size over max. err is
+// io.EOF at the end of input (line holds any last unterminated line).
+func readLine(br *bufio.Reader, max int) (line []byte, size int, err error) {
+	for {
+		chunk, rerr := br.ReadSlice('\n')
+		size += len(chunk)
+		switch {
+		case size <= max+1: // +1: the newline
+			line = append(line, chunk...)
+		case len(line) < idHead:
+			line = append(line, chunk[:min(len(chunk), idHead-len(line))]...)
+		}
+		if rerr == bufio.ErrBufferFull {
+			continue
+		}
+		line = bytes.TrimSuffix(line, []byte("\n"))
+		if size > 0 && rerr == nil {
+			size-- // the newline
+		}
+		if size > max && len(line) > idHead {
+			line = line[:idHead]
+		}
+		return line, size, rerr
+	}
+}
+
+// sniffID returns the top-level "id" of a JSON object that may be cut
+// short (a string or a number), or nil when it is not found.
+func sniffID(b []byte) any {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	for {
+		key, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		k, ok := key.(string)
+		if !ok {
+			return nil
+		}
+		if k == "id" {
+			v, err := dec.Token()
+			if err != nil {
+				return nil
+			}
+			switch v := v.(type) {
+			case string:
+				return v
+			case json.Number:
+				f, err := v.Float64()
+				if err != nil {
+					return nil
+				}
+				return f
+			}
+			return nil
+		}
+		if err := skipValue(dec); err != nil {
+			return nil
+		}
+	}
+}
+
+// skipValue skips the next value of dec, however nested.
+func skipValue(dec *json.Decoder) error {
+	depth := 0
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
+		if depth == 0 {
+			return nil
+		}
+	}
+}

@@ -1,0 +1,168 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
+)
+
+// lockedWriter lets the test put raw lines between the client's messages.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.WriteCloser
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+func (l *lockedWriter) Close() error { return l.w.Close() }
+
+// lineTap keeps the lines the server wrote that are error responses and
+// passes the others on to the client. Error responses with a null id are
+// not passed on: the Go SDK's client ends its session on one (its
+// decoder wants an id in every response), while JSON-RPC prescribes them
+// for a line whose id is unknown; this test is about our side going on.
+type lineTap struct {
+	mu     sync.Mutex
+	to     io.Writer
+	errors []string
+	buf    bytes.Buffer
+}
+
+func (t *lineTap) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf.Write(p)
+	for {
+		line, err := t.buf.ReadString('\n')
+		if err != nil {
+			t.buf.WriteString(line) // keep the partial line
+			break
+		}
+		if strings.Contains(line, `"error"`) {
+			t.errors = append(t.errors, strings.TrimSpace(line))
+			if strings.Contains(line, `"id":null`) {
+				continue
+			}
+		}
+		if _, err := t.to.Write([]byte(line)); err != nil {
+			return 0, err
+		}
+	}
+	return len(p), nil
+}
+
+func (t *lineTap) errorLines() []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return append([]string(nil), t.errors...)
+}
+
+func TestStdioTransport_BadInputDoesNotEndTheSession(t *testing.T) {
+	s, _, _ := newTestServer(t, config.Settings{}, nil)
+	toServer, clientOut := io.Pipe()
+	fromServer, serverOut := io.Pipe()
+	tap := &lineTap{to: serverOut}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	served := make(chan error, 1)
+	go func() {
+		served <- s.Run(ctx, &StdioTransport{Reader: toServer, Writer: tap, MaxMessage: 1 << 20})
+	}()
+	w := &lockedWriter{w: clientOut}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, &mcp.IOTransport{Reader: fromServer, Writer: w}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	listOK := func(when string) {
+		t.Helper()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "execute", Arguments: map[string]any{"script": "return 6 * 7"}})
+		if err != nil || res.IsError || res.Content[0].(*mcp.TextContent).Text != "42" {
+			t.Fatalf("%s: execute = %+v, %v; the session should go on", when, res, err)
+		}
+	}
+	listOK("before bad input")
+
+	raw := func(s string) {
+		if _, err := w.Write([]byte(s)); err != nil {
+			select {
+			case e := <-served:
+				t.Fatalf("writing: %v; serve ended: %v; client: %v", err, e, cs.Wait())
+			default:
+			}
+			t.Fatalf("%v; client: %v", err, cs.Wait())
+		}
+	}
+	raw("this is not json\n")
+	raw(`{"jsonrpc":"1.0","id":"x-1","method":"ping"}` + "\n") // JSON, but no JSON-RPC 2.0
+	var big strings.Builder
+	big.WriteString(`{"jsonrpc":"2.0","id":777,"method":"tools/call","params":{"name":"execute","arguments":{"script":"return '`)
+	big.WriteString(strings.Repeat("a", 3<<20))
+	big.WriteString(`'"}}}` + "\n")
+	raw(big.String())
+	listOK("after a malformed line, an invalid request and an oversize message")
+
+	got := tap.errorLines()
+	want := []struct{ code, id string }{{"-32700", `"id":null`}, {"-32600", `"id":"x-1"`}, {"-32600", `"id":777`}}
+	if len(got) != len(want) {
+		t.Fatalf("error responses:\n%s\nwant %d", strings.Join(got, "\n"), len(want))
+	}
+	for i, wnt := range want {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(got[i]), &m); err != nil {
+			t.Fatalf("response %q: %v", got[i], err)
+		}
+		if !strings.Contains(got[i], `"code":`+wnt.code) || !strings.Contains(got[i], wnt.id) || string(m["jsonrpc"]) != `"2.0"` {
+			t.Errorf("response %d = %s, want code %s and %s", i, got[i], wnt.code, wnt.id)
+		}
+	}
+	if !strings.Contains(got[2], "over the limit of 1048576 bytes") {
+		t.Errorf("oversize answer does not say why: %s", got[2])
+	}
+	clientOut.Close()
+	if err := <-served; err != nil && err != io.EOF {
+		t.Logf("serve ended with %v", err)
+	}
+}
+
+func TestReadLine_SkipsALongLineWithoutKeepingIt(t *testing.T) {
+	in := `{"id":5,"x":"` + strings.Repeat("b", 100000) + "\"}\nnext\nlast"
+	br := bufio.NewReaderSize(strings.NewReader(in), 16)
+	line, size, err := readLine(br, 1000)
+	if err != nil || size <= 1000 || len(line) > idHead || sniffID(line) != float64(5) {
+		t.Fatalf("long line: %d bytes kept, size %d, id %v, err %v", len(line), size, sniffID(line), err)
+	}
+	if line, _, err := readLine(br, 1000); string(line) != "next" || err != nil {
+		t.Errorf("next line = %q, %v", line, err)
+	}
+	if line, _, err := readLine(br, 1000); string(line) != "last" || err != io.EOF {
+		t.Errorf("last line = %q, %v", line, err)
+	}
+}
+
+func TestSniffID_OnlyTopLevel(t *testing.T) {
+	for in, want := range map[string]any{
+		`{"params":{"id":3},"id":"top"`:  "top",
+		`{"jsonrpc":"2.0","id":12,"meth`: float64(12),
+		`{"params":{"id":3},"meth`:       nil,
+		`[1,2]`:                          nil,
+		`not json`:                       nil,
+	} {
+		if got := sniffID([]byte(in)); got != want {
+			t.Errorf("sniffID(%s) = %v, want %v", in, got, want)
+		}
+	}
+}
