@@ -321,15 +321,9 @@ func (pl *planner) read(path string, s spec) (*file, error) {
 	if f, ok := pl.files[path]; ok {
 		return f, nil
 	}
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
+	data, err := readOrNil(path)
+	if data == nil || err != nil {
 		return nil, err
-	}
-	if data == nil {
-		data = []byte{}
 	}
 	f := &file{path: path, old: data, key: s.key, format: s.dialect.format}
 	content := data
