@@ -57,7 +57,7 @@ type Sandbox struct {
 	grace   time.Duration
 	memory  int64
 	slots   *slots // the Workers script slots, shared fairly among sessions
-	maxIdle int           // Workers: the most worker processes, idle or busy, save one being replaced
+	maxIdle int    // Workers: the most worker processes, idle or busy, save one being replaced
 
 	mu       sync.Mutex
 	idle     []*worker
