@@ -238,7 +238,7 @@ func TestHub_SessionsInOneWorkspaceShareOneBackend(t *testing.T) {
 	if len(st.Backends) != 1 || len(st.Backends[0].Sessions) != 2 || !st.Backends[0].Shared {
 		t.Errorf("status backends = %+v", st.Backends)
 	}
-	if len(st.Sessions) != 2 || st.Sessions[0].ClientName != "client-s1" || st.Sessions[0].Workspace != ws {
+	if len(st.Sessions) != 2 || st.Sessions[0].ClientName != "client-s1" || st.Sessions[0].Workspace != ws || st.Sessions[0].Protocol == "" {
 		t.Errorf("status sessions = %+v", st.Sessions)
 	}
 	// A user server without cwd runs once per workspace.

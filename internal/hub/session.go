@@ -249,15 +249,22 @@ func (s *Session) currentNotices() []string {
 func (s *Session) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		ss, _ := req.GetSession().(*mcp.ServerSession)
-		if ss != nil {
-			if ip := ss.InitializeParams(); ip != nil {
-				s.mu.Lock()
-				s.protocol, s.caps = ip.ProtocolVersion, ip.Capabilities
-				if ip.ClientInfo != nil {
-					s.clientN, s.clientV = ip.ClientInfo.Name, ip.ClientInfo.Version
-				}
-				s.mu.Unlock()
+		// What this request says about the client: 2026-07-28 clients
+		// send it in each request's _meta, older ones at initialize (the
+		// SDK falls back to InitializeParams).
+		if r, ok := req.(clientFacts); ok {
+			info, caps, proto := r.ClientInfo(), r.ClientCapabilities(), r.ProtocolVersion()
+			s.mu.Lock()
+			if info != nil {
+				s.clientN, s.clientV = info.Name, info.Version
 			}
+			if caps != nil {
+				s.caps = caps
+			}
+			if proto != "" {
+				s.protocol = proto
+			}
+			s.mu.Unlock()
 		}
 		if ss != nil && (method == "tools/list" || method == "tools/call") && s.rootsWanted() {
 			s.rootsOnce.Do(func() {
@@ -270,6 +277,21 @@ func (s *Session) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		return next(ctx, method, req)
 	}
+}
+
+// clientFacts is what an *mcp.ServerRequest tells about its client.
+type clientFacts interface {
+	ClientInfo() *mcp.Implementation
+	ClientCapabilities() *mcp.ClientCapabilities
+	ProtocolVersion() string
+}
+
+// Capabilities returns what the client said it supports, as of its
+// latest request (nil before the first).
+func (s *Session) Capabilities() *mcp.ClientCapabilities {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.caps
 }
 
 // rootsWanted: no --config, no --project and no project file found from
