@@ -427,3 +427,16 @@ func (s *Session) Close() error {
 	s.release(v)
 	return nil
 }
+
+// ServeSession opens a session with so, serves it on t until the client
+// disconnects or ctx ends, and closes it: what the daemon does per
+// accepted connection (t wrapping the connection, e.g. a
+// server.StdioTransport over it).
+func (h *Hub) ServeSession(ctx context.Context, so *SessionOptions, t mcp.Transport) error {
+	s, err := h.Open(ctx, so)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	return s.Serve(ctx, t)
+}
