@@ -51,9 +51,13 @@ const MaxErrorLen = 200
 // Entry is one tool call.
 type Entry struct {
 	// Time is when the call started; zero means now.
-	Time   time.Time
-	Server string
-	Tool   string
+	Time time.Time
+	// Session is the ID of the client session that made the call ("" for
+	// one-shot CLI use); Client is that client's name, once known.
+	Session string
+	Client  string
+	Server  string
+	Tool    string
 	// Args are the call's arguments; only their digest is written (see
 	// ArgsDigest). Nil or empty means no arguments.
 	Args     json.RawMessage
@@ -68,6 +72,8 @@ type Entry struct {
 // line is the JSON form of an Entry.
 type line struct {
 	Time       string  `json:"time"`
+	Session    string  `json:"session,omitempty"`
+	Client     string  `json:"client,omitempty"`
 	Server     string  `json:"server"`
 	Tool       string  `json:"tool"`
 	ArgsSHA256 string  `json:"args_sha256"`
@@ -180,6 +186,8 @@ func (l *Log) Record(e Entry) error {
 	}
 	b, err := json.Marshal(line{
 		Time:       t.UTC().Format(time.RFC3339Nano),
+		Session:    e.Session,
+		Client:     shortError(e.Client),
 		Server:     e.Server,
 		Tool:       e.Tool,
 		ArgsSHA256: ArgsDigest(e.Args),

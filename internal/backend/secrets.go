@@ -72,3 +72,18 @@ func cutSpace(s string) (before, after string, found bool) {
 	}
 	return s, "", false
 }
+
+// Expand expands spec's ${env:…} and ${file:…} references with r, as
+// Start does, and returns the expanded spec with the values to hide in
+// its text (expanded references, env and header values, URL
+// credentials). The pool uses it to compute a launch identity; Start
+// expands again (a ${file:} is read twice).
+func Expand(spec *config.Server, r config.Resolver) (*config.Server, *redact.Secrets, error) {
+	sec, res := collectSecrets(r)
+	exp, err := spec.Expand(res)
+	if err != nil {
+		return nil, sec, err
+	}
+	addSpecSecrets(sec, exp)
+	return exp, sec, nil
+}

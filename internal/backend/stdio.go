@@ -315,3 +315,11 @@ func (p *proc) exitStatus() string {
 	}
 	return p.exitErr.Error()
 }
+
+// ChildEnv is the environment a stdio backend gets from base (the
+// variables of whoever asked for the backend, as KEY=value) and the env
+// its config declares: base's allowlisted variables (LC_* included), then
+// the declared ones, which win.
+func ChildEnv(base []string, declared map[string]string) []string {
+	return childEnv(base, declared)
+}

@@ -532,6 +532,35 @@ func (c *Catalog) runFetch(parent context.Context, e *entry, f *fetchCall) {
 	}
 }
 
+// Apply stores l as server's fresh tool list, as a fetch would: the
+// pool lists a backend's tools after each (re)start and hands them to
+// every session's catalog that uses it, which vets them here, so a tool
+// changed since approval is withheld before the first call runs. Unknown
+// servers are ignored.
+func (c *Catalog) Apply(server string, l *Listing) {
+	e := c.entries[server]
+	if e == nil || l == nil {
+		return
+	}
+	var changed bool
+	func() {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		if e.lazy != nil {
+			e.lazy = nil
+			c.readEntry(e)
+		}
+		before := toolSig(e.tools)
+		e.listing, e.fetched = l, time.Now()
+		c.derive(e)
+		changed = !slices.Equal(before, toolSig(e.tools))
+	}()
+	c.writeCache(e)
+	if changed {
+		c.notify(e.name)
+	}
+}
+
 // toolSig is what OnChange compares: the visible tools' names,
 // descriptions, idents and warnings.
 func toolSig(ts []Tool) []string {

@@ -17,11 +17,14 @@ const (
 
 func runServe(ctx context.Context, e *Env, args []string) error {
 	var cf configFlags
-	fs := newFlags(e, "serve", "[--config PATH] [--project PATH]", `
+	fs := newFlags(e, "serve", "[--standalone] [--config PATH] [--project PATH]", `
 Serve MCP on stdin/stdout: the two meta-tools list_tools and execute in
 front of every configured backend. Backends start on first use. This is
 the command an agent registers.`)
 	cf.register(fs)
+	// The daemon will be the default; --standalone keeps this process's
+	// own hub (today's only mode).
+	fs.Bool("standalone", false, "serve in this process with its own backends (no shared daemon)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -33,9 +36,6 @@ the command an agent registers.`)
 	if st.demo != "" {
 		fmt.Fprintf(e.Stderr, "switchboard: %s\n", st.demo)
 	}
-	if cf.config == "" && cf.project == "" && st.paths.project == "" {
-		watchRoots(st, e.Getenv("HOME"))
-	}
 	// Publish backend states for 'switchboard servers' in other processes.
 	stop := make(chan struct{})
 	defer func() { close(stop); removeStatus(st.paths.state) }()
@@ -44,7 +44,7 @@ the command an agent registers.`)
 		defer tick.Stop()
 		var last []byte
 		for {
-			last = writeStatus(st.paths.state, st.currentPool(), last)
+			last = writeStatus(st.paths.state, st.h.Backends(), last)
 			select {
 			case <-stop:
 				return
@@ -63,7 +63,7 @@ the command an agent registers.`)
 	// Our own transport: a malformed or oversize client message gets an
 	// error response and the session goes on (the SDK's ends on it).
 	t := &server.StdioTransport{Reader: e.Stdin, Writer: e.Stdout, Logger: st.log}
-	err = st.srv.Run(ctx, t)
+	err = st.sess.Serve(ctx, t)
 	if ctx.Err() != nil {
 		return nil // SIGINT/SIGTERM: a normal shutdown
 	}

@@ -22,7 +22,7 @@ func TestServe_MalformedLineGetsAParseErrorAndTheSessionGoesOn(t *testing.T) {
 	stdin, toServe := io.Pipe()
 	fromServe, stdout := io.Pipe()
 	e := &Env{
-		Args:   []string{"serve", "--config", cfg},
+		Args:   []string{"serve", "--standalone", "--config", cfg}, // --standalone: this mode, accepted
 		Stdin:  stdin,
 		Stdout: stdout, Stderr: &bytes.Buffer{},
 		Getenv:     func(k string) string { return env[k] },

@@ -30,10 +30,15 @@ func statusPath(stateDir string) string {
 
 // writeStatus publishes p's status when it differs from last, the JSON
 // written before (nil at first); it returns what it wrote. Best effort.
-func writeStatus(stateDir string, p *pool.Pool, last []byte) []byte {
+func writeStatus(stateDir string, backends []pool.Status, last []byte) []byte {
 	m := map[string]liveStatus{}
-	for _, s := range p.Status() {
-		m[s.Name] = liveStatus{State: strings.ToLower(s.State.String()), Pid: s.Pid, Since: s.Since, LastError: s.LastError}
+	for _, s := range backends {
+		for _, name := range s.Names {
+			if old, ok := m[name]; ok && old.Pid != 0 {
+				continue // another session's launch of name runs
+			}
+			m[name] = liveStatus{State: strings.ToLower(s.State.String()), Pid: s.Pid, Since: s.Since, LastError: s.LastError}
+		}
 	}
 	b, err := json.Marshal(m)
 	if err != nil || bytes.Equal(b, last) {

@@ -78,12 +78,20 @@ type Server struct {
 	CallTimeout  Duration
 	StartTimeout Duration
 	IdleTimeout  Duration
+	// NoShare ("share": false) gives each session its own backend for
+	// this server instead of sharing one among sessions whose launch is
+	// identical (for servers that keep per-connection state).
+	NoShare bool
 
 	// Source is the file this definition came from; for a server of the
 	// user config's "projects" section, the file and the project key,
 	// such as `config.json (projects."/home/u/repo")`.
 	Source string
 }
+
+// Shared reports whether sessions with an identical launch of s may
+// share one backend ("share" is true, the default).
+func (s *Server) Shared() bool { return !s.NoShare }
 
 // ToolPolicy is a per-server allow/deny list of tool-name globs.
 type ToolPolicy struct {

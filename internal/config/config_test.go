@@ -191,3 +191,17 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestLoad_Share(t *testing.T) {
+	p := write(t, t.TempDir(), "c.json", `{"mcpServers": {"own": {"command": "x", "share": false}, "shared": {"command": "y"}, "bad": {"command": "z", "share": "no"}}}`)
+	c, err := Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Servers["own"].Shared() || !c.Servers["shared"].Shared() {
+		t.Errorf(`"share": false gives Shared %v; default gives %v`, c.Servers["own"].Shared(), c.Servers["shared"].Shared())
+	}
+	if b := c.Servers["bad"]; !b.Disabled || !strings.Contains(b.Problem, "share") {
+		t.Errorf(`"share": "no" = %+v, want disabled naming the field`, b)
+	}
+}

@@ -304,9 +304,11 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 			s.StartTimeout = duration(path, fk, c, e)
 		case "idleTimeout":
 			s.IdleTimeout = duration(path, fk, c, e)
+		case "share":
+			s.NoShare = !boolean(path, fk, c, e)
 		default:
 			if !slices.Contains(ignoredServerKeys, k) {
-				e.add(path, fk, "unknown field (line %d); known: command, args, env, cwd, type, url, headers, disabled, expose, tools, readOnly, callTimeout, startTimeout, idleTimeout", c.line)
+				e.add(path, fk, "unknown field (line %d); known: command, args, env, cwd, type, url, headers, disabled, expose, tools, readOnly, callTimeout, startTimeout, idleTimeout, share", c.line)
 			}
 		}
 	}

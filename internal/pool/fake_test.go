@@ -131,11 +131,42 @@ func servers(names ...string) map[string]*config.Server {
 	return m
 }
 
-func newFakePool(s *starter, set config.Settings, names ...string) *Pool {
-	return New(servers(names...), &Options{Settings: set, Start: s.start})
+func newFakePool(s *starter, set config.Settings, names ...string) *named {
+	return newNamed(servers(names...), &Options{Settings: set, Start: s.start})
 }
 
-func state(p *Pool, name string) State {
+// named is a pool used by server name, as before pools were keyed by
+// launch: one launch per name, each used by session "".
+type named struct {
+	*Pool
+	launches map[string]*Launch
+}
+
+func newNamed(srv map[string]*config.Server, o *Options) *named {
+	n := &named{Pool: New(o), launches: map[string]*Launch{}}
+	for name, spec := range srv {
+		n.launches[name] = NewLaunch(spec, nil)
+		n.Use("", n.launches[name])
+	}
+	return n
+}
+
+func (n *named) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
+	return n.Pool.CallTool(ctx, &Call{Server: server, Launch: n.launches[server], Tool: tool, Args: args})
+}
+
+func (n *named) Start(ctx context.Context, server string) (backend.Info, error) {
+	return n.Pool.Start(ctx, n.launches[server])
+}
+
+func (n *named) ListTools(ctx context.Context, server string) ([]*mcp.Tool, backend.Info, error) {
+	l, err := n.Pool.ListAll(ctx, n.launches[server])
+	return l.Tools, l.Info, err
+}
+
+type statuser interface{ Status() []Status }
+
+func state(p statuser, name string) State {
 	for _, st := range p.Status() {
 		if st.Name == name {
 			return st.State
@@ -144,7 +175,7 @@ func state(p *Pool, name string) State {
 	return -1
 }
 
-func status(p *Pool, name string) Status {
+func status(p statuser, name string) Status {
 	for _, st := range p.Status() {
 		if st.Name == name {
 			return st

@@ -53,7 +53,7 @@ func TestPool_RedactsErrorsAndLastError(t *testing.T) {
 		start := func(ctx context.Context, spec *config.Server, o *backend.Options) (Conn, error) {
 			return nil, fmt.Errorf("cannot reach https://api.example.com/mcp?token=ab12cd34ef56 with Bearer sk-live-123456")
 		}
-		p := New(servers("a"), &Options{Start: start})
+		p := newNamed(servers("a"), &Options{Start: start})
 		defer p.Close()
 		_, err := p.CallTool(context.Background(), "a", "echo", nil)
 		for what, text := range map[string]string{"error": err.Error(), "status": status(p, "a").LastError} {

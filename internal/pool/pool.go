@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -58,17 +59,25 @@ type Options struct {
 	// CallTimeout, StartTimeout, MaxMessageBytes. Per-server overrides in
 	// config.Server win.
 	Settings config.Settings
-	// Backend is passed to each start; the pool sets OnToolsChanged and
-	// OnExit per server, and MaxMessageBytes from Settings when zero.
+	// Backend is passed to each start; the pool sets OnToolsChanged,
+	// OnExit, Resolver (the launch's) and Env (the launch's session's,
+	// when it gave one) per backend, and MaxMessageBytes from Settings when
+	// zero.
 	Backend backend.Options
-	// OnToolsChanged is called with the server's name when a backend
-	// sends notifications/tools/list_changed. It must not block for long.
-	OnToolsChanged func(server string)
+	// OnToolsChanged is called with the launch key when a backend sends
+	// notifications/tools/list_changed. It must not block for long.
+	OnToolsChanged func(key string)
+	// OnListed is called with the launch key and the backend's lists each
+	// time the pool lists a backend's tools after a (re)start: before the
+	// first call of that start is sent (see Call.Admit), and by ListAll.
+	// It runs synchronously on the caller's goroutine; the hub hands the
+	// lists to every session's catalog that uses the key, which vets them.
+	OnListed func(key string, l *Lists)
 	// ProtocolVersion, when set, returns the protocol version to ask
-	// server's backend for ("" for the SDK's latest). Pinning the version
+	// launch's backend for ("" for the SDK's latest). Pinning the version
 	// a backend spoke last time skips the SDK's server/discover probe of
 	// backends older than 2026-07-28. It is called before each start.
-	ProtocolVersion func(server string) string
+	ProtocolVersion func(l *Launch) string
 	// Start starts a backend; nil means backend.Start. Tests inject fakes.
 	Start func(ctx context.Context, spec *config.Server, o *backend.Options) (Conn, error)
 	// BackoffBase is the wait after the first failed start, doubled per
@@ -76,8 +85,9 @@ type Options struct {
 	BackoffBase, BackoffMax time.Duration
 }
 
-// Pool runs the backends of a fixed set of servers. Its methods are safe
-// for concurrent use.
+// Pool runs backends keyed by launch identity (Launch.Key): sessions
+// whose launches of a server are identical share one backend. Its
+// methods are safe for concurrent use.
 type Pool struct {
 	o      Options
 	set    config.Settings
@@ -89,12 +99,13 @@ type Pool struct {
 
 	mu      sync.Mutex
 	closed  bool
-	entries map[string]*entry
+	entries map[string]*entry // by launch key
 }
 
-// New returns a pool for servers (keyed by name). Nothing starts until a
-// call needs it. o may be nil; it is copied, not kept.
-func New(servers map[string]*config.Server, o *Options) *Pool {
+// New returns an empty pool. Backends are added by Use or by the first
+// call with their Launch, and start only when a call needs them. o may
+// be nil; it is copied, not kept.
+func New(o *Options) *Pool {
 	p := &Pool{entries: map[string]*entry{}}
 	if o != nil {
 		p.o = *o
@@ -124,31 +135,112 @@ func New(servers map[string]*config.Server, o *Options) *Pool {
 		p.log = slog.New(slog.DiscardHandler)
 	}
 	p.ctx, p.cancel = context.WithCancel(context.Background())
-	now := time.Now()
-	for name, spec := range servers {
-		e := &entry{name: name, spec: spec, state: Cold, since: now}
-		if spec.Disabled {
-			e.state = Disabled
-		}
-		p.entries[name] = e
-	}
 	return p
 }
 
-// CallTool calls tool on server, starting the backend if needed, within
-// the call timeout. Errors wrap ErrUnknownServer, ErrDisabled,
+// entryFor returns l's entry, adding it (Cold) when new, and records
+// l's name. Caller holds p.mu.
+func (p *Pool) entryFor(l *Launch) *entry {
+	e := p.entries[l.Key]
+	if e == nil {
+		e = &entry{key: l.Key, name: l.Name, launch: l, spec: l.raw, state: Cold, since: time.Now(),
+			names: map[string]int{}, users: map[string]int{}, running: map[*Call]struct{}{}}
+		if l.raw.Disabled {
+			e.state = Disabled
+		}
+		p.entries[l.Key] = e
+	}
+	if _, ok := e.names[l.Name]; !ok {
+		e.names[l.Name] = 0
+	}
+	return e
+}
+
+// Use records that session uses l (one count per call; Release undoes
+// one). A backend is stopped once its last user released it and its
+// in-flight calls ended. Nothing starts.
+func (p *Pool) Use(session string, l *Launch) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return
+	}
+	e := p.entryFor(l)
+	e.users[session]++
+	e.names[l.Name]++
+	e.released = false
+}
+
+// Release undoes one Use of the launch key by session under name. When no
+// session uses the key any more, its backend is stopped as soon as it
+// has no call in flight (at once when idle) and forgotten.
+func (p *Pool) Release(session, name, key string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	e := p.entries[key]
+	if e == nil {
+		return
+	}
+	if e.users[session]--; e.users[session] <= 0 {
+		delete(e.users, session)
+	}
+	if e.names[name]--; e.names[name] <= 0 && len(e.names) > 1 {
+		delete(e.names, name)
+	}
+	if len(e.users) == 0 {
+		e.released = true
+		p.retire(e)
+	}
+}
+
+// retire stops and forgets a released e once nothing is in flight on it.
+// Caller holds p.mu.
+func (p *Pool) retire(e *entry) {
+	if !e.released || e.inFlight > 0 || e.state == Starting || p.entries[e.key] != e {
+		return
+	}
+	p.log.Info("stopping backend no session uses", "server", e.name, "key", short(e.key))
+	if e.state == Ready {
+		p.stop(e, Cold)
+	}
+	delete(p.entries, e.key)
+}
+
+// CallTool calls c.Tool on c.Launch's backend, starting it if needed,
+// within the call timeout. After a (re)start the backend's tools are
+// listed again (Options.OnListed) and c.Admit decides before the call is
+// sent. Errors wrap ErrUnknownServer (no launch), ErrDisabled,
 // ErrBackoff, ErrClosed or ErrCallTimeout where they apply, a
 // *backend.StartError when the backend failed to start, and
 // backend.ErrExited (with its stderr tail) when it died during the
 // call. The call is never retried.
-func (p *Pool) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
-	l, err := p.acquire(ctx, server)
+func (p *Pool) CallTool(ctx context.Context, c *Call) (*mcp.CallToolResult, error) {
+	if c == nil || c.Launch == nil {
+		name := ""
+		if c != nil {
+			name = c.Server
+		}
+		return nil, mark(ErrUnknownServer, "unknown server %q", name)
+	}
+	l, err := p.acquire(ctx, c.Launch)
 	if err != nil {
 		return nil, err
 	}
+	if err := p.relisted(ctx, l); err != nil {
+		p.release(l, err)
+		return nil, err
+	}
+	if c.Admit != nil {
+		if err := c.Admit(); err != nil {
+			p.release(l, nil)
+			return nil, err
+		}
+	}
 	cctx, cancel := p.callContext(ctx, l.e)
 	defer cancel()
-	res, err := l.conn.CallTool(cctx, tool, args)
+	p.track(l.e, c, true)
+	res, err := l.conn.CallTool(cctx, c.Tool, c.Args)
+	p.track(l.e, c, false)
 	if err != nil {
 		err = p.callError(cctx, l.conn, err)
 	}
@@ -156,21 +248,118 @@ func (p *Pool) CallTool(ctx context.Context, server, tool string, args json.RawM
 	return res, err
 }
 
-// ListTools returns the tools of server and its handshake info, starting
-// the backend if needed.
-func (p *Pool) ListTools(ctx context.Context, server string) ([]*mcp.Tool, backend.Info, error) {
-	l, err := p.acquire(ctx, server)
-	if err != nil {
-		return nil, backend.Info{}, err
+// track adds c to (or removes it from) e's calls in flight.
+func (p *Pool) track(e *entry, c *Call, add bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if add {
+		e.running[c] = struct{}{}
+	} else {
+		delete(e.running, c)
 	}
-	cctx, cancel := p.callContext(ctx, l.e)
-	defer cancel()
-	tools, err := l.conn.ListTools(cctx)
-	if err != nil {
-		err = p.callError(cctx, l.conn, err)
+}
+
+// InFlight returns the calls in flight on key's backend, in no order.
+//
+// Routing rule for a request a backend sends (elicitation, sampling,
+// roots, progress, log): to the Hooks of the single call in flight on
+// that backend; with several, to the call the request's related-request
+// hint names (its progress token or related request); else the request
+// is refused. Route applies it.
+func (p *Pool) InFlight(key string) []*Call {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	e := p.entries[key]
+	if e == nil {
+		return nil
 	}
-	p.release(l, err)
-	return tools, l.conn.Info(), err
+	return slices.Collect(maps.Keys(e.running))
+}
+
+// Route picks the call a backend's request belongs to by the rule of
+// InFlight: the single call in flight, else the one related matches
+// (nil matches none), else nil (refuse).
+func (p *Pool) Route(key string, related func(*Call) bool) *Call {
+	calls := p.InFlight(key)
+	if len(calls) == 1 {
+		return calls[0]
+	}
+	if related == nil {
+		return nil
+	}
+	var hit *Call
+	for _, c := range calls {
+		if related(c) {
+			if hit != nil {
+				return nil // ambiguous
+			}
+			hit = c
+		}
+	}
+	return hit
+}
+
+// relist lists l's backend again once per start, before its first call,
+// and hands the lists to Options.OnListed. Callers of one start share
+// one listing.
+func (p *Pool) relisted(ctx context.Context, l lease) error {
+	if p.o.OnListed == nil {
+		return nil
+	}
+	p.mu.Lock()
+	e := l.e
+	if e.listedGen == l.gen {
+		p.mu.Unlock()
+		return nil
+	}
+	r := e.relist
+	if r == nil || r.gen != l.gen {
+		r = &relist{gen: l.gen, done: make(chan struct{})}
+		e.relist = r
+		go func() {
+			defer close(r.done)
+			cctx, cancel := p.callContext(context.WithoutCancel(ctx), e)
+			defer cancel()
+			var lists Lists
+			lists, r.err = p.lists(cctx, l)
+			if r.err != nil {
+				r.err = fmt.Errorf("listing tools of %q again after its start: %w", e.name, r.err)
+				return
+			}
+			p.o.OnListed(e.key, &lists)
+			p.mu.Lock()
+			if e.gen == l.gen {
+				e.listedGen = l.gen
+			}
+			p.mu.Unlock()
+		}()
+	}
+	p.mu.Unlock()
+	select {
+	case <-r.done:
+		return r.err
+	case <-ctx.Done():
+		return context.Cause(ctx)
+	}
+}
+
+// lists asks l's conn for its tools (and resources and prompts when it
+// advertises them).
+func (p *Pool) lists(ctx context.Context, l lease) (Lists, error) {
+	out := Lists{Info: l.conn.Info()}
+	var err error
+	out.Tools, err = l.conn.ListTools(ctx)
+	if err != nil {
+		return out, p.callError(ctx, l.conn, err)
+	}
+	if rp, ok := l.conn.(interface {
+		ListResources(context.Context) ([]*mcp.Resource, error)
+		ListPrompts(context.Context) ([]*mcp.Prompt, error)
+	}); ok {
+		out.Resources, _ = rp.ListResources(ctx)
+		out.Prompts, _ = rp.ListPrompts(ctx)
+	}
+	return out, nil
 }
 
 // Lists is what a backend lists about itself.
@@ -181,41 +370,43 @@ type Lists struct {
 	Info      backend.Info
 }
 
-// ListAll returns the tools of server and, when the backend advertises
-// them, its resources and prompts, starting the backend if needed. A
-// backend that advertises resources or prompts but fails to list them
-// still gives its tools.
-func (p *Pool) ListAll(ctx context.Context, server string) (Lists, error) {
-	l, err := p.acquire(ctx, server)
+// ListAll returns the tools of l's backend and, when the backend
+// advertises them, its resources and prompts, starting the backend if
+// needed. A backend that advertises resources or prompts but fails to
+// list them still gives its tools. The lists also go to
+// Options.OnListed, and count as the listing after the backend's start.
+func (p *Pool) ListAll(ctx context.Context, l *Launch) (Lists, error) {
+	if l == nil {
+		return Lists{}, mark(ErrUnknownServer, "unknown server")
+	}
+	ls, err := p.acquire(ctx, l)
 	if err != nil {
 		return Lists{}, err
 	}
-	cctx, cancel := p.callContext(ctx, l.e)
+	cctx, cancel := p.callContext(ctx, ls.e)
 	defer cancel()
-	out := Lists{Info: l.conn.Info()}
-	out.Tools, err = l.conn.ListTools(cctx)
-	if err != nil {
-		err = p.callError(cctx, l.conn, err)
-	} else if rp, ok := l.conn.(interface {
-		ListResources(context.Context) ([]*mcp.Resource, error)
-		ListPrompts(context.Context) ([]*mcp.Prompt, error)
-	}); ok {
-		out.Resources, _ = rp.ListResources(cctx)
-		out.Prompts, _ = rp.ListPrompts(cctx)
+	out, err := p.lists(cctx, ls)
+	if err == nil && p.o.OnListed != nil {
+		p.o.OnListed(l.Key, &out)
+		p.mu.Lock()
+		if ls.e.gen == ls.gen {
+			ls.e.listedGen = ls.gen
+		}
+		p.mu.Unlock()
 	}
-	p.release(l, err)
+	p.release(ls, err)
 	return out, err
 }
 
-// Start starts server's backend if it is not running and returns its
+// Start starts l's backend if it is not running and returns its
 // handshake info (for doctor).
-func (p *Pool) Start(ctx context.Context, server string) (backend.Info, error) {
-	l, err := p.acquire(ctx, server)
+func (p *Pool) Start(ctx context.Context, l *Launch) (backend.Info, error) {
+	ls, err := p.acquire(ctx, l)
 	if err != nil {
 		return backend.Info{}, err
 	}
-	p.release(l, nil)
-	return l.conn.Info(), nil
+	p.release(ls, nil)
+	return ls.conn.Info(), nil
 }
 
 // Close stops every backend in parallel and aborts starts in progress;
@@ -299,31 +490,48 @@ func redacted(sec *redact.Secrets, err error) error {
 
 // Status is a snapshot of one backend.
 type Status struct {
-	Name      string
-	State     State
-	Pid       int       // 0 unless Ready (and stdio)
-	Since     time.Time // when State was entered; uptime when Ready
-	Calls     int64     // calls made, over every start
-	InFlight  int
-	LastError string // last failed start, exit or call; "" if none
+	Key      string   // launch identity
+	Name     string   // the first of Names
+	Names    []string // the server names sessions gave this launch, sorted
+	Sessions []string // IDs of the sessions using it, sorted ("" not listed)
+	Shared   bool     // false for a "share": false server's own backend
+	State    State
+	Pid      int       // 0 unless Ready (and stdio)
+	Since    time.Time // when State was entered; uptime when Ready
+	Calls    int64     // calls made, over every start
+	InFlight int
+	// LastError is the last failed start, exit or call; "" if none.
+	LastError string
 	LastUsed  time.Time
 	Failures  int       // consecutive failed starts
 	RetryAt   time.Time // while backing off: the earliest next start
 }
 
-// Status returns every backend's status, sorted by name.
+// Status returns every backend's status, sorted by name, then key.
 func (p *Pool) Status() []Status {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	out := make([]Status, 0, len(p.entries))
-	for _, name := range slices.Sorted(maps.Keys(p.entries)) {
-		e := p.entries[name]
-		s := Status{Name: name, State: e.state, Since: e.since, Calls: e.calls, InFlight: e.inFlight,
+	for _, e := range p.entries {
+		names := slices.Sorted(maps.Keys(e.names))
+		s := Status{Key: e.key, Name: names[0], Names: names, Shared: e.launch.Session == "", State: e.state, Since: e.since, Calls: e.calls, InFlight: e.inFlight,
 			LastError: e.lastErr, LastUsed: e.lastUsed, Failures: e.failures, RetryAt: e.retryAt}
+		for id := range e.users {
+			if id != "" {
+				s.Sessions = append(s.Sessions, id)
+			}
+		}
+		slices.Sort(s.Sessions)
 		if e.conn != nil {
 			s.Pid = e.conn.Info().Pid
 		}
 		out = append(out, s)
 	}
+	slices.SortFunc(out, func(a, b Status) int {
+		if c := strings.Compare(a.Name, b.Name); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Key, b.Key)
+	})
 	return out
 }

@@ -126,7 +126,7 @@ func TestPool_StopsIdleBackendAtTimeout(t *testing.T) {
 		s := newStarter(0)
 		srv := servers("a", "b")
 		srv["b"].IdleTimeout = config.Duration(time.Minute)
-		p := New(srv, &Options{Settings: config.Settings{IdleTimeout: config.Duration(5 * time.Minute)}, Start: s.start})
+		p := newNamed(srv, &Options{Settings: config.Settings{IdleTimeout: config.Duration(5 * time.Minute)}, Start: s.start})
 		defer p.Close()
 		for _, name := range []string{"a", "b"} {
 			if _, err := p.CallTool(context.Background(), name, "echo", nil); err != nil {
@@ -259,7 +259,7 @@ func TestPool_CallTimeoutCancelsCall(t *testing.T) {
 		s := newStarter(0)
 		srv := servers("a", "b")
 		srv["b"].CallTimeout = config.Duration(time.Second)
-		p := New(srv, &Options{Settings: config.Settings{CallTimeout: config.Duration(10 * time.Second)}, Start: s.start})
+		p := newNamed(srv, &Options{Settings: config.Settings{CallTimeout: config.Duration(10 * time.Second)}, Start: s.start})
 		defer p.Close()
 		for name, want := range map[string]time.Duration{"a": 10 * time.Second, "b": time.Second} {
 			began := time.Now()
@@ -285,7 +285,7 @@ func TestPool_Errors(t *testing.T) {
 		s := newStarter(0)
 		srv := servers("a", "off")
 		srv["off"].Disabled = true
-		p := New(srv, &Options{Start: s.start})
+		p := newNamed(srv, &Options{Start: s.start})
 		ctx := context.Background()
 		if _, err := p.CallTool(ctx, "nope", "x", nil); !errors.Is(err, ErrUnknownServer) || err.Error() != `unknown server "nope"` {
 			t.Errorf("unknown server: %v", err)
@@ -358,7 +358,7 @@ func TestPool_ListToolsStartAndHooks(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		s := newStarter(0)
 		var changed []string
-		p := New(servers("a"), &Options{Start: s.start, OnToolsChanged: func(name string) { changed = append(changed, name) }})
+		p := newNamed(servers("a"), &Options{Start: s.start, OnToolsChanged: func(name string) { changed = append(changed, name) }})
 		defer p.Close()
 		info, err := p.Start(context.Background(), "a")
 		if err != nil || info.ServerName != "a" {
@@ -369,8 +369,8 @@ func TestPool_ListToolsStartAndHooks(t *testing.T) {
 			t.Errorf("ListTools: %d tools, %+v, %v", len(tools), info, err)
 		}
 		s.hooks["a"].OnToolsChanged()
-		if len(changed) != 1 || changed[0] != "a" {
-			t.Errorf("OnToolsChanged got %v, want [a]", changed)
+		if len(changed) != 1 || changed[0] != p.launches["a"].Key {
+			t.Errorf("OnToolsChanged got %v, want [a's key]", changed)
 		}
 		s.hooks["a"].OnExit(errors.New("exit status 9"))
 		s.last("a").end()
@@ -388,15 +388,15 @@ func TestPool_PinsProtocolVersionPerServer(t *testing.T) {
 	s := newStarter(0)
 	var got []string
 	var mu sync.Mutex
-	p := New(servers("old", "new"), &Options{
+	p := newNamed(servers("old", "new"), &Options{
 		Start: func(ctx context.Context, spec *config.Server, o *backend.Options) (Conn, error) {
 			mu.Lock()
 			got = append(got, spec.Name+"="+o.ProtocolVersion)
 			mu.Unlock()
 			return s.start(ctx, spec, o)
 		},
-		ProtocolVersion: func(server string) string {
-			if server == "old" {
+		ProtocolVersion: func(l *Launch) string {
+			if l.Name == "old" {
 				return "2025-11-25"
 			}
 			return ""

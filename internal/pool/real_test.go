@@ -46,16 +46,16 @@ func realServers(t testing.TB, mode string, names ...string) map[string]*config.
 	}
 	m := map[string]*config.Server{}
 	for _, n := range names {
-		m[n] = &config.Server{Name: n, Type: config.Stdio, Command: exe, Env: map[string]string{fakebackend.Env: mode}}
+		m[n] = &config.Server{Name: n, Type: config.Stdio, Command: exe, Env: map[string]string{fakebackend.Env: mode, "FAKE_SERVER_NAME": n}} // the name makes the launches differ
 	}
 	return m
 }
 
-func realPool(t testing.TB, set config.Settings, mode string, names ...string) *Pool {
-	return New(realServers(t, mode, names...), &Options{Settings: set, Backend: backend.Options{Env: os.Environ(), Reaper: reaperCmd(t)}})
+func realPool(t testing.TB, set config.Settings, mode string, names ...string) *named {
+	return newNamed(realServers(t, mode, names...), &Options{Settings: set, Backend: backend.Options{Env: os.Environ(), Reaper: reaperCmd(t)}})
 }
 
-func callText(t testing.TB, p *Pool, server, tool string) string {
+func callText(t testing.TB, p *named, server, tool string) string {
 	t.Helper()
 	res, err := p.CallTool(context.Background(), server, tool, nil)
 	if err != nil {
@@ -237,7 +237,7 @@ func TestPool_RealBackend_OversizeMessageFailsCallAndRestarts(t *testing.T) {
 func TestPool_RealBackend_StartErrorIsInspectableAndRedacted(t *testing.T) {
 	srv := realServers(t, "leak", "a")
 	srv["a"].Env["FAKE_TOKEN"] = "pool-t0ken-secret"
-	p := New(srv, &Options{Backend: backend.Options{Env: os.Environ(), Reaper: reaperCmd(t)}})
+	p := newNamed(srv, &Options{Backend: backend.Options{Env: os.Environ(), Reaper: reaperCmd(t)}})
 	defer p.Close()
 	_, err := p.CallTool(context.Background(), "a", "echo", nil)
 	var se *backend.StartError

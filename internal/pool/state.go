@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/switchboard-mcp/switchboard/internal/backend"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 )
 
@@ -42,8 +41,19 @@ func (s State) String() string {
 // entry is the one state struct of a backend. Every field is guarded by
 // Pool.mu; state and since change only in Pool.enter.
 type entry struct {
-	name  string
-	spec  *config.Server
+	key    string
+	name   string         // the first name it was used under (logs)
+	launch *Launch        // the first launch seen for key (all are equal)
+	spec   *config.Server // launch's spec as configured (timeouts)
+	names  map[string]int // server names sessions gave it -> uses
+	users  map[string]int // session ID -> uses (see Pool.Use)
+	// released: no session uses it any more; stopped and forgotten once
+	// nothing is in flight (Pool.retire).
+	released  bool
+	running   map[*Call]struct{} // calls in flight (for routing a backend's requests)
+	relist    *relist            // the listing after the current start, while it runs
+	listedGen int                // the start whose tools were listed again (OnListed)
+
 	state State
 	since time.Time
 
@@ -71,6 +81,14 @@ type attempt struct {
 	waiters int           // callers waiting; each holds an in-flight slot on success
 }
 
+// relist is the listing of a backend's tools after one start, shared by
+// the callers that wait for it.
+type relist struct {
+	gen  int
+	done chan struct{}
+	err  error
+}
+
 // lease is a caller's use of a running backend.
 type lease struct {
 	e    *entry
@@ -89,19 +107,16 @@ func (p *Pool) enter(e *entry, s State) {
 	e.state, e.since = s, time.Now()
 }
 
-// acquire returns a lease on server's running backend, starting it if
+// acquire returns a lease on l's running backend, starting it if
 // needed and waiting for a start in progress (bounded by ctx).
-func (p *Pool) acquire(ctx context.Context, server string) (lease, error) {
+func (p *Pool) acquire(ctx context.Context, l *Launch) (lease, error) {
 	p.mu.Lock()
 	if p.closed {
 		p.mu.Unlock()
 		return lease{}, ErrClosed
 	}
-	e := p.entries[server]
-	if e == nil {
-		p.mu.Unlock()
-		return lease{}, mark(ErrUnknownServer, "unknown server %q", server)
-	}
+	e := p.entryFor(l)
+	server := l.Name
 	now := time.Now()
 	switch e.state {
 	case Disabled:
@@ -112,7 +127,7 @@ func (p *Pool) acquire(ctx context.Context, server string) (lease, error) {
 		case <-e.conn.Done(): // ended, and watch has not seen it yet
 			p.dead(e, e.gen)
 			p.mu.Unlock()
-			return p.acquire(ctx, server)
+			return p.acquire(ctx, l)
 		default:
 		}
 		e.inFlight++
@@ -168,13 +183,17 @@ func (p *Pool) begin(e *entry) {
 		d = p.set.StartTimeout.D()
 	}
 	o := p.o.Backend
-	name, gen := e.name, e.gen
+	key, gen, l := e.key, e.gen, e.launch
+	o.Resolver = l.resolver
+	if l.base != nil {
+		o.Env = l.base
+	}
 	if p.o.ProtocolVersion != nil {
-		o.ProtocolVersion = p.o.ProtocolVersion(name)
+		o.ProtocolVersion = p.o.ProtocolVersion(l)
 	}
 	o.OnToolsChanged = func() {
 		if p.o.OnToolsChanged != nil {
-			p.o.OnToolsChanged(name)
+			p.o.OnToolsChanged(key)
 		}
 	}
 	o.OnExit = func(err error) {
@@ -234,6 +253,9 @@ func (p *Pool) finish(e *entry, a *attempt, conn Conn, err error) {
 		}
 		go p.watch(e, a.gen, conn)
 	}
+	if e.inFlight == 0 {
+		p.retire(e)
+	}
 	close(a.done)
 	p.mu.Unlock()
 }
@@ -288,6 +310,10 @@ func (p *Pool) releaseLocked(l lease, err error) {
 	}
 	e.inFlight--
 	e.lastUsed = time.Now()
+	if e.inFlight == 0 && e.released {
+		p.retire(e)
+		return
+	}
 	if e.inFlight > 0 || e.state != Ready || p.closed {
 		return
 	}
@@ -366,28 +392,6 @@ func (p *Pool) closeAsync(conn Conn) {
 		defer p.wg.Done()
 		conn.Close()
 	}()
-}
-
-// Info returns the handshake info of server's running backend, if any.
-func (p *Pool) Info(server string) (backend.Info, bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if e := p.entries[server]; e != nil && e.conn != nil {
-		return e.conn.Info(), true
-	}
-	return backend.Info{}, false
-}
-
-// Generation returns the start count of server's backend and whether it
-// is ready now. A caller that checked the backend's tool list at one
-// generation knows the list may have changed when the generation moves.
-func (p *Pool) Generation(server string) (gen int, ready bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if e := p.entries[server]; e != nil {
-		return e.gen, e.state == Ready
-	}
-	return 0, false
 }
 
 // marked is an error with its own text that errors.Is matches against

@@ -32,8 +32,10 @@ type Options struct {
 	// Nil runs scripts in this process with script.Run, which cannot stop a
 	// long built-in call on time.
 	Command []string
-	// Workers is the most scripts running at once; more Run calls wait.
-	// 0 means 4.
+	// Workers is the most scripts running at once, across sessions; more
+	// Run calls wait, served in arrival order, except that while another
+	// session waits a session gets at most max(1, ceil(Workers/2)) slots
+	// (script.Request.Session names the session). 0 means 4.
 	Workers int
 	// MemoryLimit caps each script's VM, in bytes, whatever the request
 	// asks; the worker also sets an OS address-space limit above it as a
@@ -54,8 +56,8 @@ type Sandbox struct {
 	command []string
 	grace   time.Duration
 	memory  int64
-	slots   chan struct{} // one token per running script
-	maxIdle int           // Workers: the most worker processes, idle or busy, save one being replaced
+	slots   *slots // the Workers script slots, shared fairly among sessions
+	maxIdle int    // Workers: the most worker processes, idle or busy, save one being replaced
 
 	mu       sync.Mutex
 	idle     []*worker
@@ -82,7 +84,7 @@ func New(o *Options) *Sandbox {
 		command: append([]string(nil), opts.Command...),
 		grace:   opts.Grace,
 		memory:  opts.MemoryLimit,
-		slots:   make(chan struct{}, opts.Workers),
+		slots:   newSlots(opts.Workers),
 		maxIdle: opts.Workers,
 		all:     map[*worker]struct{}{},
 	}
@@ -125,14 +127,13 @@ func (s *Sandbox) Run(ctx context.Context, req script.Request, caller script.Too
 	timeout := req.WithDefaults().Timeout
 	wait := time.NewTimer(timeout)
 	defer wait.Stop()
-	select {
-	case s.slots <- struct{}{}:
-	case <-ctx.Done():
-		return failed(ctxKind(ctx), fmt.Sprintf("waiting for a script worker: %v", ctx.Err()))
-	case <-wait.C:
-		return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a free script worker: %d scripts were running (settings.maxScripts)", timeout, cap(s.slots)))
+	if ok, ctxDone := s.slots.acquire(ctx, wait.C, req.Session); !ok {
+		if ctxDone {
+			return failed(ctxKind(ctx), fmt.Sprintf("waiting for a script worker: %v", ctx.Err()))
+		}
+		return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a free script worker: %d scripts were running (settings.maxScripts)", timeout, s.slots.max))
 	}
-	defer func() { <-s.slots }()
+	defer s.slots.release(req.Session)
 
 	if len(s.command) == 0 {
 		if req.Timeout = timeout - time.Since(start); req.Timeout <= 0 {

@@ -91,6 +91,9 @@ type Request struct {
 	// calls in flight at once; a call over it throws in the script. 0 means
 	// ArgBytesPerResult times MaxResult.
 	MaxArgBytes int
+	// Session is the ID of the client session that runs the script; the
+	// sandbox shares its slots fairly among sessions. Not sent to workers.
+	Session string `json:"-"`
 }
 
 // WithDefaults returns r with its zero limits replaced by the defaults.

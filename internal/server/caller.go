@@ -8,11 +8,16 @@ import (
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/pool"
 )
 
-// Caller calls a backend tool. *pool.Pool satisfies it.
+// Caller calls a backend tool. *pool.Pool satisfies it. The Call carries
+// the session, the server's launch, the client's progress token and the
+// hooks for requests the backend makes during the call; cancellation is
+// ctx's.
 type Caller interface {
-	CallTool(ctx context.Context, server, tool string, args json.RawMessage) (*mcp.CallToolResult, error)
+	CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolResult, error)
 }
 
 // ToolError is a tool's own failure (a result with isError), as opposed

@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/script"
 )
 
@@ -25,6 +26,7 @@ type ExecArgs struct {
 }
 
 func (s *Server) handleExecute(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	ctx = withProgress(ctx, req)
 	var a ExecArgs
 	if err := decodeArgs(req.Params.Arguments, &a); err != nil {
 		return errorResult("execute: bad arguments: %v", err), nil
@@ -131,6 +133,7 @@ func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration)
 		MemoryLimit: int64(s.o.Settings.ScriptMemoryMB) << 20,
 		MaxCalls:    s.o.Settings.MaxCallsPerScript,
 		MaxResult:   s.o.Settings.MaxResultBytes,
+		Session:     s.o.Session,
 	}
 	res := s.o.Runner.Run(ctx, req, &scriptCaller{s: s})
 	if res.Err != nil {
@@ -212,37 +215,6 @@ func (c *scriptCaller) CallTool(ctx context.Context, server, tool string, args j
 	return Unwrap(server, tool, res, c.s.o.Settings.MaxResultBytes)
 }
 
-// generations is what a Caller that restarts backends tells about them.
-type generations interface {
-	Generation(server string) (gen int, ready bool)
-}
-
-// recheck refreshes server's tool list (starting the backend) unless it
-// was listed since the backend's current start.
-func (s *Server) recheck(ctx context.Context, server string) error {
-	g, ok := s.caller().(generations)
-	if !ok {
-		return nil
-	}
-	gen, ready := g.Generation(server)
-	s.mu.Lock()
-	done := ready && s.checked[server] == gen
-	s.mu.Unlock()
-	if done {
-		return nil
-	}
-	if err := s.cat().Refresh(ctx, server); err != nil {
-		return err
-	}
-	gen, ready = g.Generation(server)
-	if ready {
-		s.mu.Lock()
-		s.checked[server] = gen
-		s.mu.Unlock()
-	}
-	return nil
-}
-
 // callError is a failure to call server.tool; err is the cause. Its
 // message is the one place "server.tool: " is put before a cause.
 type callError struct {
@@ -269,22 +241,21 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 	if err != nil {
 		return nil, &callError{server, tool, err}
 	}
-	if err := s.recheck(ctx, t.Server); err != nil {
-		return nil, &callError{t.Server, t.Name, err}
-	}
-	if t, err = s.lookup(ctx, t.Server, t.Name); err != nil {
-		return nil, &callError{server, tool, err}
-	}
 	if len(args) == 0 || string(args) == "null" {
 		args = json.RawMessage("{}")
 	}
+	c := &pool.Call{Session: s.o.Session, Server: t.Server, Launch: s.launch(t.Server), Tool: t.Name, Args: args, Progress: progressOf(ctx),
+		// The pool lists a (re)started backend's tools again before its
+		// first call and the catalog vets them: a tool changed since it
+		// was approved is withheld here, before it runs.
+		Admit: func() error { _, err := s.lookup(ctx, t.Server, t.Name); return err }}
 	start := time.Now()
-	res, err := s.caller().CallTool(ctx, t.Server, t.Name, args)
+	res, err := s.o.Caller.CallTool(ctx, c)
 	if err != nil && errors.Is(context.Cause(ctx), script.ErrAbandoned) {
 		err = fmt.Errorf("%w (%v)", ErrCancelled, err)
 	}
 	if s.o.Recorder != nil {
-		s.o.Recorder.Record(t.Server, t.Name, args, res, err, float64(time.Since(start).Microseconds())/1000)
+		s.o.Recorder.Record(c, res, err, float64(time.Since(start).Microseconds())/1000)
 	}
 	if err != nil {
 		return nil, &callError{t.Server, t.Name, err}
@@ -292,7 +263,26 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 	return cleanResult(res), nil
 }
 
+// progressKey carries the client's progress token of the meta-tool call
+// a backend call is made for.
+type progressKey struct{}
+
+// withProgress records req's progress token (if any) in ctx.
+func withProgress(ctx context.Context, req *mcp.CallToolRequest) context.Context {
+	if req == nil || req.Params == nil {
+		return ctx
+	}
+	if tok := req.Params.GetProgressToken(); tok != nil {
+		return context.WithValue(ctx, progressKey{}, tok)
+	}
+	return ctx
+}
+
+// progressOf is the progress token withProgress recorded, nil if none.
+func progressOf(ctx context.Context) any { return ctx.Value(progressKey{}) }
+
 func (s *Server) handleCallTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	ctx = withProgress(ctx, req)
 	var a struct {
 		Server    string          `json:"server"`
 		Tool      string          `json:"tool"`
@@ -387,7 +377,7 @@ func (s *Server) syncExposed() {
 		}
 		s.mcp.AddTool(&mcp.Tool{Name: name, Title: t.Title, Description: desc, InputSchema: objectSchema(cleanSchema(t.InputSchema)), OutputSchema: objectOrNil(cleanSchema(t.OutputSchema)), Annotations: t.Annotations},
 			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-				res, err := s.callTool(ctx, t.Server, t.Name, req.Params.Arguments)
+				res, err := s.callTool(withProgress(ctx, req), t.Server, t.Name, req.Params.Arguments)
 				if err != nil {
 					return errorResult("%s", bound(err.Error(), s.o.Settings.MaxResultBytes)), nil
 				}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/script"
 )
 
@@ -34,7 +35,9 @@ func (f *hardBackends) ListTools(ctx context.Context, server string) (*catalog.L
 	return &catalog.Listing{Tools: slices.Clone(f.tools[server])}, nil
 }
 
-func (f *hardBackends) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
+func (f *hardBackends) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolResult, error) {
+	server, tool, args := c.Server, c.Tool, c.Args
+	_, _, _ = server, tool, args
 	text := func(s string) *mcp.CallToolResult {
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: s}}}
 	}
@@ -83,8 +86,8 @@ type record struct {
 // fakeRecorder passes each record on recs.
 type fakeRecorder struct{ recs chan record }
 
-func (r *fakeRecorder) Record(server, tool string, args json.RawMessage, res *mcp.CallToolResult, err error, elapsedMS float64) {
-	r.recs <- record{server, tool, err}
+func (r *fakeRecorder) Record(c *pool.Call, res *mcp.CallToolResult, err error, elapsedMS float64) {
+	r.recs <- record{c.Server, c.Tool, err}
 }
 
 type hardSetup struct {

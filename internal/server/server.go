@@ -18,6 +18,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/script"
 	"github.com/switchboard-mcp/switchboard/internal/search"
 )
@@ -27,16 +28,24 @@ type Runner interface {
 	Run(ctx context.Context, req script.Request, caller script.ToolCaller) script.Result
 }
 
-// Recorder records each backend call (the audit log). May be nil.
+// Recorder records each backend call (the audit log). May be nil. c
+// names the session, the server and the tool; c.Args are the arguments
+// sent.
 type Recorder interface {
-	Record(server, tool string, args json.RawMessage, res *mcp.CallToolResult, err error, elapsedMS float64)
+	Record(c *pool.Call, res *mcp.CallToolResult, err error, elapsedMS float64)
 }
 
 // Options configure a Server. Catalog, Caller and Runner are required.
 type Options struct {
-	Catalog  *catalog.Catalog
-	Caller   Caller
-	Runner   Runner
+	Catalog *catalog.Catalog
+	// Launch returns the launch of a server of Catalog for this session
+	// (nil when unknown). May be nil: calls then carry no launch (fakes).
+	Launch func(server string) *pool.Launch
+	Caller Caller
+	Runner Runner
+	// Session is the ID of the session this server serves; it is put in
+	// each Call and in script requests (sandbox fairness).
+	Session  string
 	Settings config.Settings // after Defaults()
 	Recorder Recorder
 	Version  string
@@ -59,13 +68,12 @@ func (s *Server) notices() []string {
 type Server struct {
 	o   Options
 	mcp *mcp.Server
-	be  atomic.Pointer[backends] // what Swap replaces; o.Catalog and o.Caller at first
+	be  atomic.Pointer[View] // what SetView replaces; o.Catalog and o.Launch at first
 
 	mu      sync.Mutex
 	index   *search.Index  // nil: rebuild on next search
 	docs    []catalog.Tool // the tools index was built from, in its order
 	exposed []string       // names of directly exposed tools now registered
-	checked map[string]int // server -> backend generation whose tools were listed
 
 	// exposeGen numbers syncExposed runs; exposeApplied is the newest
 	// whose set is registered (under exposeMu), so an older set computed
@@ -81,8 +89,8 @@ func New(o Options) *Server {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{o: o, checked: map[string]int{}}
-	s.be.Store(&backends{o.Catalog, o.Caller})
+	s := &Server{o: o}
+	s.be.Store(&View{o.Catalog, o.Launch})
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "switchboard", Title: "Switchboard", Version: o.Version}, &mcp.ServerOptions{
 		Instructions: "Switchboard fronts many MCP servers. Find tools with list_tools, then call them from JavaScript with execute; combine several calls in one script and return only what you need.",
 		Logger:       o.Logger,
@@ -106,27 +114,42 @@ func New(o Options) *Server {
 	return s
 }
 
-// backends are the catalog and caller a Server serves from.
-type backends struct {
-	cat    *catalog.Catalog
-	caller Caller
+// View is what this server's one session sees: the catalog of its
+// servers and their launches.
+type View struct {
+	Catalog *catalog.Catalog
+	Launch  func(server string) *pool.Launch // may be nil (fakes)
 }
 
-func (s *Server) cat() *catalog.Catalog { return s.be.Load().cat }
-func (s *Server) caller() Caller        { return s.be.Load().caller }
+func (s *Server) cat() *catalog.Catalog { return s.be.Load().Catalog }
 
-// Swap makes the server serve from another catalog and caller (a new
-// configuration): later requests use them, the capability index and the
-// exposed tools follow, and clients are told the tool list changed.
-// Requests in flight finish with the old ones.
-func (s *Server) Swap(cat *catalog.Catalog, caller Caller) {
-	s.be.Store(&backends{cat, caller})
+// launch is the session's launch of server, nil when unknown.
+func (s *Server) launch(server string) *pool.Launch {
+	if f := s.be.Load().Launch; f != nil {
+		return f(server)
+	}
+	return nil
+}
+
+// SetView makes the server serve its session's new view (the session
+// reloaded its config or found its project in the client's roots):
+// later requests use it, the capability index and the exposed tools
+// follow, and the client is told the tool list changed. Requests in
+// flight finish with the old view. Other sessions are not affected: each
+// session has its own Server.
+func (s *Server) SetView(v View) {
+	s.be.Store(&v)
 	s.mu.Lock()
 	s.index, s.docs = nil, nil
-	clear(s.checked)
 	s.mu.Unlock()
 	s.addListTools()
 	s.syncExposed()
+}
+
+// Refresh re-registers list_tools, so the client gets
+// notifications/tools/list_changed (its notices changed).
+func (s *Server) Refresh() {
+	s.addListTools()
 }
 
 // MCP returns the underlying SDK server (to Run on a transport).

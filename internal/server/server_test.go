@@ -14,6 +14,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/script"
 )
 
@@ -30,7 +31,9 @@ func (f *fakeBackends) ListTools(ctx context.Context, server string) (*catalog.L
 	return &catalog.Listing{Tools: f.tools[server]}, nil
 }
 
-func (f *fakeBackends) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
+func (f *fakeBackends) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolResult, error) {
+	server, tool, args := c.Server, c.Tool, c.Args
+	_, _, _ = server, tool, args
 	f.mu.Lock()
 	f.gotArgs = append(f.gotArgs, string(args))
 	f.mu.Unlock()

@@ -1,0 +1,43 @@
+package hub
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/switchboard-mcp/switchboard/internal/audit"
+	"github.com/switchboard-mcp/switchboard/internal/pool"
+	"github.com/switchboard-mcp/switchboard/internal/server"
+)
+
+// TestRecorder_CancelledCallsAndTheSession: a call the script did not
+// await is logged with outcome "cancelled", not as a plain error; each
+// entry names the session and its client. (Moved from cli.)
+func TestRecorder_CancelledCallsAndTheSession(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	l, err := audit.Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Session{id: "s1", clientN: "claude-code"}
+	rec := recorder{l, s}
+	rec.Record(&pool.Call{Session: "s1", Server: "github", Tool: "slow"}, nil, fmt.Errorf("%w (context canceled)", server.ErrCancelled), 1)
+	rec.Record(&pool.Call{Session: "s1", Server: "github", Tool: "down"}, nil, errors.New("backend exited"), 1)
+	l.Close()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], `"outcome":"cancelled"`) || !strings.Contains(lines[1], `"outcome":"error"`) {
+		t.Errorf("audit log:\n%s", b)
+	}
+	for _, ln := range lines {
+		if !strings.Contains(ln, `"session":"s1"`) || !strings.Contains(ln, `"client":"claude-code"`) {
+			t.Errorf("entry without the session and client: %s", ln)
+		}
+	}
+}

@@ -1,0 +1,331 @@
+// Package hub is what one Switchboard process shares among its client
+// sessions: the pool of backends (keyed by launch identity), the script
+// sandbox, the pins store, the audit log and the catalog cache. Each
+// connected client is a Session with its own workspace, environment,
+// merged config and view (catalog, launches, MCP server); sessions whose
+// launches of a server are identical share that backend.
+//
+// `serve --standalone` and the one-shot CLI commands are one Hub with one
+// Session; the daemon is one Hub with a Session per bridge.
+package hub
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/audit"
+	"github.com/switchboard-mcp/switchboard/internal/backend"
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/pool"
+	"github.com/switchboard-mcp/switchboard/internal/sandbox"
+	"github.com/switchboard-mcp/switchboard/internal/server"
+	"github.com/switchboard-mcp/switchboard/internal/trust"
+)
+
+// Options configure a Hub. Paths must be absolute; nothing is read from
+// the process environment.
+type Options struct {
+	// UserConfig is the default user config file (a session's
+	// ConfigPath overrides it).
+	UserConfig string
+	// CacheDir and StateDir are $XDG_CACHE_HOME/switchboard and
+	// $XDG_STATE_HOME/switchboard.
+	CacheDir, StateDir string
+	// Home is the user's home directory (~ in ${file:}, where project
+	// files are no longer looked for, a ${file:} root).
+	Home string
+	// Settings are the hub-wide settings: the sandbox (maxScripts,
+	// scriptMemoryMB) and the pool (maxConnections and the defaults of
+	// the timeouts). Nil takes those of the first session opened.
+	Settings *config.Settings
+	// SandboxCommand starts a script worker ([exe, "__sandbox-worker"]);
+	// nil runs scripts in this process (one-shot CLI commands).
+	SandboxCommand []string
+	// ReaperCommand starts stdio backends through the reaper where it can
+	// ([exe, "__reaper"]); nil starts them directly.
+	ReaperCommand []string
+	// DemoCommand is the built-in demo backend ([exe, "__demo-backend"]).
+	DemoCommand []string
+	// Audit records backend calls in StateDir/audit.jsonl.
+	Audit bool
+	// Version is ours, sent to clients.
+	Version string
+	// Logger receives diagnostics; nil discards them.
+	Logger *slog.Logger
+	// Start starts a backend; nil means backend.Start (tests inject fakes).
+	Start func(ctx context.Context, spec *config.Server, o *backend.Options) (pool.Conn, error)
+	// ReloadDelay is how long after a config file changed the sessions
+	// that loaded it reload (changes within it fold into one); 0 means
+	// 100ms.
+	ReloadDelay time.Duration
+}
+
+// Hub holds what its sessions share. Its methods are safe for concurrent
+// use.
+type Hub struct {
+	o     Options
+	log   *slog.Logger
+	pins  *trust.Store
+	audit *audit.Log // nil: not recording
+	start time.Time
+
+	mu       sync.Mutex
+	pool     *pool.Pool       // created with the first session (settings)
+	sb       *sandbox.Sandbox // likewise
+	set      config.Settings
+	sessions map[string]*Session
+	nextID   int
+	closed   bool
+	watch    *watcher
+}
+
+// New returns a hub. It opens the pins store and (with Audit) the audit
+// log; no backend or worker starts.
+func New(o *Options) (*Hub, error) {
+	h := &Hub{sessions: map[string]*Session{}, start: time.Now()}
+	if o != nil {
+		h.o = *o
+	}
+	h.log = h.o.Logger
+	if h.log == nil {
+		h.log = slog.New(slog.DiscardHandler)
+	}
+	pins, err := trust.OpenStoreWith(filepath.Join(h.o.StateDir, "pins.json"), &trust.StoreOptions{Logger: h.log})
+	if err != nil {
+		return nil, err
+	}
+	h.pins = pins
+	if h.o.Audit {
+		if l, err := audit.Open(filepath.Join(h.o.StateDir, "audit.jsonl"), nil); err != nil {
+			h.log.Warn("audit log disabled", "err", err)
+		} else {
+			h.audit = l
+		}
+	}
+	if h.o.Settings != nil {
+		h.setup(*h.o.Settings)
+	}
+	return h, nil
+}
+
+// paths are the hub's default paths.
+func (h *Hub) paths() Paths {
+	return Paths{User: h.o.UserConfig, Cache: h.o.CacheDir, State: h.o.StateDir}
+}
+
+// setup creates the pool and the sandbox with set, once.
+func (h *Hub) setup(set config.Settings) {
+	if h.pool != nil {
+		return
+	}
+	set = set.Defaults()
+	h.set = set
+	h.pool = pool.New(&pool.Options{
+		Settings: set,
+		Backend: backend.Options{
+			LogDir: filepath.Join(h.o.StateDir, "logs"),
+			Logger: h.log,
+			Reaper: h.o.ReaperCommand,
+		},
+		Start:           h.o.Start,
+		OnToolsChanged:  h.toolsChanged,
+		OnListed:        h.listed,
+		ProtocolVersion: h.protocolVersion,
+	})
+	h.sb = sandbox.New(&sandbox.Options{Command: h.o.SandboxCommand, Workers: set.MaxScripts, MemoryLimit: int64(set.ScriptMemoryMB) << 20, Lazy: true})
+}
+
+// users calls fn for every session's server name whose launch has key.
+func (h *Hub) users(key string, fn func(s *Session, v *view, name string)) {
+	h.mu.Lock()
+	ss := make([]*Session, 0, len(h.sessions))
+	for _, s := range h.sessions {
+		ss = append(ss, s)
+	}
+	h.mu.Unlock()
+	for _, s := range ss {
+		v := s.current()
+		for name, l := range v.launches {
+			if l.Key == key {
+				fn(s, v, name)
+			}
+		}
+	}
+}
+
+// toolsChanged routes a backend's tools/list_changed to every session's
+// catalog that uses it.
+func (h *Hub) toolsChanged(key string) {
+	h.users(key, func(s *Session, v *view, name string) {
+		v.cat.Invalidate(name, h.set.StartTimeout.D())
+	})
+}
+
+// listed hands the lists of a (re)started backend to every session's
+// catalog that uses it, which vets them (pins) before the first call.
+func (h *Hub) listed(key string, l *pool.Lists) {
+	info := l.Info
+	listing := &catalog.Listing{Tools: l.Tools, Resources: l.Resources, Prompts: l.Prompts, ProtocolVersion: info.ProtocolVersion, ServerName: info.ServerName, ServerVersion: info.ServerVersion, Instructions: info.Instructions}
+	h.users(key, func(s *Session, v *view, name string) {
+		v.cat.Apply(name, listing)
+	})
+}
+
+// latestProtocol is the newest MCP revision the SDK speaks; a backend
+// that spoke an older one last time is asked for that one directly.
+const latestProtocol = "2026-07-28"
+
+// protocolVersion is the version l's backend spoke last time, when older
+// than the newest (from any session's catalog).
+func (h *Hub) protocolVersion(l *pool.Launch) string {
+	out := ""
+	h.users(l.Key, func(s *Session, v *view, name string) {
+		if li, _, ok := v.cat.Info(name); ok && li.ProtocolVersion != "" && li.ProtocolVersion < latestProtocol {
+			out = li.ProtocolVersion
+		}
+	})
+	return out
+}
+
+// Pool returns the hub's pool (nil before the first session).
+func (h *Hub) Pool() *pool.Pool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.pool
+}
+
+// Backends returns the pool's status (none before the first session).
+func (h *Hub) Backends() []pool.Status {
+	if p := h.Pool(); p != nil {
+		return p.Status()
+	}
+	return nil
+}
+
+// Status is a snapshot of a hub for `switchboard daemon status`.
+type Status struct {
+	Pid      int             `json:"pid,omitempty"`
+	Uptime   string          `json:"uptime"`
+	Sessions []SessionStatus `json:"sessions"`
+	Backends []BackendStatus `json:"backends"`
+}
+
+// SessionStatus is one session.
+type SessionStatus struct {
+	ID            string   `json:"id"`
+	ClientName    string   `json:"clientName,omitempty"`
+	ClientVersion string   `json:"clientVersion,omitempty"`
+	Protocol      string   `json:"protocol,omitempty"`
+	Workspace     string   `json:"workspace"`
+	Servers       []string `json:"servers"`
+}
+
+// BackendStatus is one backend (one launch identity).
+type BackendStatus struct {
+	Key       string   `json:"key"` // short hash of the launch identity
+	Servers   []string `json:"servers"`
+	State     string   `json:"state"`
+	Pid       int      `json:"pid,omitempty"`
+	Uptime    string   `json:"uptime,omitempty"`
+	Sessions  []string `json:"sessions"`
+	Shared    bool     `json:"shared"`
+	LastError string   `json:"lastError,omitempty"`
+}
+
+// Status returns the sessions and backends now.
+func (h *Hub) Status() Status {
+	st := Status{Uptime: time.Since(h.start).Round(time.Second).String(), Sessions: []SessionStatus{}, Backends: []BackendStatus{}}
+	h.mu.Lock()
+	ss := make([]*Session, 0, len(h.sessions))
+	for _, s := range h.sessions {
+		ss = append(ss, s)
+	}
+	h.mu.Unlock()
+	slices.SortFunc(ss, func(a, b *Session) int { return cmp(a.id, b.id) })
+	for _, s := range ss {
+		st.Sessions = append(st.Sessions, s.status())
+	}
+	for _, b := range h.Backends() {
+		bs := BackendStatus{Key: b.Key[:min(12, len(b.Key))], Servers: b.Names, State: b.State.String(), Pid: b.Pid, Sessions: b.Sessions, Shared: b.Shared, LastError: b.LastError}
+		if bs.Sessions == nil {
+			bs.Sessions = []string{}
+		}
+		if b.State == pool.Ready {
+			bs.Uptime = time.Since(b.Since).Round(time.Second).String()
+		}
+		st.Backends = append(st.Backends, bs)
+	}
+	return st
+}
+
+func cmp(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// Close closes every session, stops every backend and worker, and
+// closes the audit log. Idempotent.
+func (h *Hub) Close() error {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return nil
+	}
+	h.closed = true
+	ss := make([]*Session, 0, len(h.sessions))
+	for _, s := range h.sessions {
+		ss = append(ss, s)
+	}
+	w := h.watch
+	h.mu.Unlock()
+	for _, s := range ss {
+		s.Close()
+	}
+	if w != nil {
+		w.close()
+	}
+	if h.sb != nil {
+		h.sb.Close()
+	}
+	if h.pool != nil {
+		h.pool.Close()
+	}
+	if h.audit != nil {
+		h.audit.Close()
+	}
+	return nil
+}
+
+// recorder writes one session's backend calls to the audit log.
+type recorder struct {
+	l *audit.Log
+	s *Session
+}
+
+func (a recorder) Record(c *pool.Call, res *mcp.CallToolResult, err error, elapsedMS float64) {
+	d := time.Duration(elapsedMS * float64(time.Millisecond))
+	name, _ := a.s.client()
+	e := audit.Entry{Time: time.Now().Add(-d), Session: c.Session, Client: name, Server: c.Server, Tool: c.Tool, Args: c.Args, Duration: d, Outcome: audit.OK}
+	switch {
+	case errors.Is(err, server.ErrCancelled):
+		e.Outcome, e.Err = audit.Cancelled, err.Error()
+	case err != nil:
+		e.Outcome, e.Err = audit.Error, err.Error()
+	case res != nil && res.IsError:
+		e.Outcome = audit.ToolError
+	}
+	a.l.Record(e)
+}

@@ -1,0 +1,166 @@
+package hub
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/switchboard-mcp/switchboard/internal/allow"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/demo"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
+)
+
+// Paths are the files and directories a session uses.
+type Paths struct {
+	User, Project string // config files; either may not exist ("" Project: none)
+	Cache, State  string // $XDG_CACHE_HOME/switchboard, $XDG_STATE_HOME/switchboard
+}
+
+// Pins is the pins file.
+func (p Paths) Pins() string { return filepath.Join(p.State, "pins.json") }
+
+// Trusted is the store of trusted project files.
+func (p Paths) Trusted() string { return allow.StorePath(p.State) }
+
+// LoadOptions say which config to load. User is the user config file;
+// Explicit says it was given on the command line (--config), so it must
+// exist and no project file is looked for unless Project is set.
+// Project is --project (a file or a directory, may be ""); Dir is the
+// session's workspace (absolute), where a project file is looked for and
+// "projects" entries apply.
+type LoadOptions struct {
+	Paths     Paths // Cache and State; User is the default user config
+	Explicit  string
+	Project   string
+	Dir, Home string
+	AllowDemo bool
+	// DemoCommand is the argv of the built-in demo backend.
+	DemoCommand []string
+}
+
+// Loaded is a configuration and what the user should hear about it.
+type Loaded struct {
+	Config  *config.Config
+	Paths   Paths    // with User and Project as used
+	Notices []string // one line each, for stderr and the list_tools index
+	Demo    string   // set when serving the built-in demo backend: why
+}
+
+// Load loads the user and project config. With no file at all and
+// AllowDemo, it configures the built-in demo backend. Settings are
+// after Defaults.
+func Load(o *LoadOptions) (*Loaded, error) {
+	p := o.Paths
+	if o.Explicit != "" {
+		p.User = abs(o.Dir, o.Explicit)
+	}
+	switch {
+	case o.Project != "":
+		p.Project = abs(o.Dir, o.Project)
+	case o.Explicit == "":
+		p.Project = config.FindProject(o.Dir, o.Home)
+	}
+	l := &Loaded{Paths: p}
+	if o.Explicit != "" {
+		if _, err := os.Stat(p.User); errors.Is(err, os.ErrNotExist) {
+			return l, fmt.Errorf("config file %s does not exist", p.User)
+		} else if err != nil {
+			return l, fmt.Errorf("config file: %w", err)
+		}
+	}
+	if o.Project != "" {
+		if st, err := os.Stat(p.Project); err == nil && st.IsDir() {
+			p.Project = filepath.Join(p.Project, config.ProjectFile) // a project directory
+			l.Paths = p
+		}
+		if _, err := os.Stat(p.Project); errors.Is(err, os.ErrNotExist) {
+			return l, fmt.Errorf("project config %s (--project) does not exist", p.Project)
+		} else if err != nil {
+			return l, fmt.Errorf("project config %s: %w", p.Project, err)
+		}
+	}
+	dir := o.Dir
+	if p.Project != "" {
+		dir = filepath.Dir(p.Project)
+	}
+	cfg, notices, err := ReadConfig(p, p.Project, dir)
+	if err != nil {
+		return l, err
+	}
+	l.Config, l.Notices = cfg, notices
+	if len(cfg.Files) == 0 && o.AllowDemo && len(o.DemoCommand) > 0 {
+		l.Demo = fmt.Sprintf("no config file: serving the built-in demo backend; put your servers in %s (or run `switchboard init`)", p.User)
+		cfg.Servers[demo.Name] = &config.Server{Name: demo.Name, Type: config.Stdio, Command: o.DemoCommand[0], Args: o.DemoCommand[1:], Source: "built-in demo (no config file at " + p.User + ")"}
+	}
+	cfg.Settings = cfg.Settings.Defaults()
+	return l, nil
+}
+
+func abs(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(dir, p)
+}
+
+// ReadConfig reads the user config of p and the project file project
+// (may be ""), which is used only when the user trusts its content.
+// Entries of the user's "projects" apply in dir. The notices say which
+// project file was ignored and which servers the config disabled.
+func ReadConfig(p Paths, project, dir string) (*config.Config, []string, error) {
+	var notices []string
+	var data []byte
+	if project != "" {
+		b, err := os.ReadFile(project)
+		if err != nil {
+			return nil, nil, fmt.Errorf("project config: %w", err)
+		}
+		status, err := allow.Check(p.Trusted(), project, b)
+		if err != nil {
+			return nil, nil, err
+		}
+		if status == allow.Trusted {
+			data = b
+		} else {
+			notices = append(notices, UntrustedNotice(project, status))
+		}
+	}
+	cfg, err := config.Read(config.Sources{User: p.User, Project: project, ProjectData: data, Dir: dir})
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, n := range cfg.Names() {
+		if s := cfg.Servers[n]; s.Problem != "" {
+			notices = append(notices, redact.Text(fmt.Sprintf("server %q is disabled: %s", n, strings.ReplaceAll(s.Problem, "\n", "; "))))
+		}
+	}
+	return cfg, notices, nil
+}
+
+// UntrustedNotice is the one line said about a project file the user has
+// not trusted (or changed since).
+func UntrustedNotice(project string, status allow.Status) string {
+	return fmt.Sprintf("project config %s %s, ignored: review it, then run `switchboard trust %s`", project, status, ShellQuote(project))
+}
+
+// ShellQuote quotes s for a POSIX shell when it needs it.
+func ShellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// fileRoots are the directories ${file:} may read in.
+func fileRoots(home, project string) []string {
+	var out []string
+	for _, d := range []string{home, project} {
+		if d != "" && filepath.IsAbs(d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}

@@ -1,0 +1,442 @@
+package hub
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/pool"
+	"github.com/switchboard-mcp/switchboard/internal/server"
+)
+
+// SessionOptions describe one client session.
+type SessionOptions struct {
+	// Workspace is the absolute working directory of the client's bridge
+	// (serve's cwd): where the project file is looked for, and the cwd of
+	// stdio servers that set none.
+	Workspace string
+	// Env is the client's environment: the values of ${env:} references
+	// and the base of stdio backends' environment.
+	Env map[string]string
+	// ConfigPath and ProjectPath are serve's --config and --project (may
+	// be empty; relative ones are relative to Workspace).
+	ConfigPath, ProjectPath string
+	// AllowDemo serves the built-in demo backend when no config file exists.
+	AllowDemo bool
+	// ID names the session; "" generates one.
+	ID string
+	// Stderr receives notices about the config (an untrusted project file,
+	// a disabled server, a reload error); nil means the hub's log only.
+	Stderr io.Writer
+}
+
+// Session is one connected client: its ID, what it negotiated, its
+// workspace, environment, merged config and its own view (catalog,
+// launches, MCP server). Reloading its config or finding its project in
+// the client's roots replaces only its own view.
+type Session struct {
+	h   *Hub
+	id  string
+	so  SessionOptions
+	srv *server.Server
+
+	mu        sync.Mutex
+	v         *view
+	loaded    *Loaded
+	notices   []string // shown in the list_tools index
+	clientN   string
+	clientV   string
+	protocol  string
+	caps      *mcp.ClientCapabilities
+	closed    bool
+	rootsOnce sync.Once
+}
+
+// view is what a session sees of one config.
+type view struct {
+	cfg      *config.Config
+	cat      *catalog.Catalog
+	launches map[string]*pool.Launch // by server name
+}
+
+// Open opens a session: it loads the config of so.Workspace, resolves
+// each server's launch and registers them with the pool (nothing
+// starts), and builds the session's catalog and MCP server.
+func (h *Hub) Open(ctx context.Context, so *SessionOptions) (*Session, error) {
+	var o SessionOptions
+	if so != nil {
+		o = *so
+	}
+	if o.ID == "" {
+		var b [6]byte
+		rand.Read(b[:])
+		o.ID = hex.EncodeToString(b[:])
+	}
+	l, err := Load(&LoadOptions{Paths: h.paths(), Explicit: o.ConfigPath, Project: o.ProjectPath, Dir: o.Workspace, Home: h.o.Home, AllowDemo: o.AllowDemo, DemoCommand: h.o.DemoCommand})
+	if err != nil {
+		return nil, err
+	}
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return nil, errors.New("hub closed")
+	}
+	if _, dup := h.sessions[o.ID]; dup {
+		h.mu.Unlock()
+		return nil, fmt.Errorf("session %q is open already", o.ID)
+	}
+	h.setup(l.Config.Settings)
+	h.mu.Unlock()
+	s := &Session{h: h, id: o.ID, so: o, loaded: l}
+	s.say(l.Notices...)
+	for _, w := range l.Config.Warnings {
+		s.say("warning: " + w)
+	}
+	s.notices = slices.Clone(l.Notices)
+	if l.Demo != "" {
+		s.notices = append(s.notices, l.Demo)
+	}
+	s.v = s.newView(l.Config)
+	var rec server.Recorder
+	if h.audit != nil {
+		rec = recorder{h.audit, s}
+	}
+	s.srv = server.New(server.Options{Catalog: s.v.cat, Launch: s.launch, Caller: h.pool, Runner: h.sb, Session: o.ID,
+		Settings: l.Config.Settings, Recorder: rec, Version: h.o.Version, Logger: h.log, Notices: s.currentNotices})
+	s.srv.MCP().AddReceivingMiddleware(s.middleware)
+	h.mu.Lock()
+	h.sessions[o.ID] = s
+	h.mu.Unlock()
+	h.watchFiles(s, l)
+	return s, nil
+}
+
+// ID returns the session's ID.
+func (s *Session) ID() string { return s.id }
+
+// Server returns the session's MCP server.
+func (s *Session) Server() *server.Server { return s.srv }
+
+// Catalog returns the session's catalog now (a reload replaces it).
+func (s *Session) Catalog() *catalog.Catalog { return s.current().cat }
+
+// Config returns the session's merged config now.
+func (s *Session) Config() *config.Config { return s.current().cfg }
+
+// Loaded returns what the session's config was loaded from.
+func (s *Session) Loaded() *Loaded {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.loaded
+}
+
+// Launch returns the session's launch of server (nil when unknown).
+func (s *Session) Launch(server string) *pool.Launch { return s.launch(server) }
+
+func (s *Session) launch(server string) *pool.Launch { return s.current().launches[server] }
+
+func (s *Session) current() *view {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.v
+}
+
+// newView resolves cfg's launches for this session, registers them with
+// the pool and builds a catalog over them.
+func (s *Session) newView(cfg *config.Config) *view {
+	h := s.h
+	v := &view{cfg: cfg, launches: map[string]*pool.Launch{}}
+	r := config.Resolver{ReadFile: os.ReadFile, Home: h.o.Home, Roots: fileRoots(h.o.Home, cfg.ProjectDir)}
+	env := s.so.Env
+	if env == nil {
+		env = map[string]string{}
+	}
+	for name, spec := range cfg.Servers {
+		l := pool.NewLaunch(spec, &pool.LaunchOptions{Session: s.id, Workspace: s.so.Workspace, Env: env, Resolver: r})
+		v.launches[name] = l
+		h.pool.Use(s.id, l)
+	}
+	v.cat = catalog.New(cfg.Servers, source{s, v}, &catalog.Options{
+		CacheDir: filepath.Join(h.o.CacheDir, "catalog"),
+		Logger:   h.log,
+		Vetter: &catalog.TrustVetter{
+			Pins: h.pins, QuarantineNew: cfg.Settings.QuarantineNewServers, ReadOnly: cfg.Settings.ReadOnly,
+			Logger: h.log, InspectCache: filepath.Join(h.o.CacheDir, "inspect.json"),
+		},
+		OnChange: func(server string) {
+			if s.srv != nil && s.current() == v {
+				s.srv.CatalogChanged(server)
+			}
+		},
+	})
+	return v
+}
+
+// setView makes v the session's view and releases the launches of the
+// old one that v does not have (their backends stop once no session uses
+// them and their in-flight calls ended).
+func (s *Session) setView(v *view) {
+	s.mu.Lock()
+	old := s.v
+	s.v = v
+	s.mu.Unlock()
+	s.srv.SetView(server.View{Catalog: v.cat, Launch: s.launch})
+	s.release(old)
+}
+
+// release undoes old's registrations with the pool.
+func (s *Session) release(old *view) {
+	if old == nil {
+		return
+	}
+	for name, l := range old.launches {
+		s.h.pool.Release(s.id, name, l.Key)
+	}
+}
+
+// source lists a server's tools through the pool with this session's
+// launch.
+type source struct {
+	s *Session
+	v *view
+}
+
+func (src source) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
+	l, err := src.s.h.pool.ListAll(ctx, src.v.launches[server])
+	if err != nil {
+		return nil, err
+	}
+	info := l.Info
+	return &catalog.Listing{Tools: l.Tools, Resources: l.Resources, Prompts: l.Prompts, ProtocolVersion: info.ProtocolVersion, ServerName: info.ServerName, ServerVersion: info.ServerVersion, Instructions: info.Instructions}, nil
+}
+
+// say writes notices to the session's stderr (and the log).
+func (s *Session) say(lines ...string) {
+	for _, n := range lines {
+		if s.so.Stderr != nil {
+			fmt.Fprintf(s.so.Stderr, "switchboard: %s\n", n)
+		} else {
+			s.h.log.Warn(n, "session", s.id)
+		}
+	}
+}
+
+// currentNotices are the lines about the config shown in the index.
+func (s *Session) currentNotices() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.notices)
+}
+
+// middleware records what the client negotiated (from the SDK's
+// ServerSession at each request) and, for a session with no project
+// config, looks in the client's roots before its first tools/list or
+// tools/call.
+func (s *Session) middleware(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		ss, _ := req.GetSession().(*mcp.ServerSession)
+		// What this request says about the client: 2026-07-28 clients
+		// send it in each request's _meta, older ones at initialize (the
+		// SDK falls back to InitializeParams).
+		if r, ok := req.(clientFacts); ok {
+			info, caps, proto := r.ClientInfo(), r.ClientCapabilities(), r.ProtocolVersion()
+			s.mu.Lock()
+			if info != nil {
+				s.clientN, s.clientV = info.Name, info.Version
+			}
+			if caps != nil {
+				s.caps = caps
+			}
+			if proto != "" {
+				s.protocol = proto
+			}
+			s.mu.Unlock()
+		}
+		if ss != nil && (method == "tools/list" || method == "tools/call") && s.rootsWanted() {
+			s.rootsOnce.Do(func() {
+				if path, dir := projectFromRoots(ctx, ss, s.h.o.Home); dir != "" {
+					if err := s.UseRoot(path, dir); err != nil {
+						s.h.log.Warn("project config from the client's roots", "file", path, "err", err)
+					}
+				}
+			})
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// clientFacts is what an *mcp.ServerRequest tells about its client.
+type clientFacts interface {
+	ClientInfo() *mcp.Implementation
+	ClientCapabilities() *mcp.ClientCapabilities
+	ProtocolVersion() string
+}
+
+// Capabilities returns what the client said it supports, as of its
+// latest request (nil before the first).
+func (s *Session) Capabilities() *mcp.ClientCapabilities {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.caps
+}
+
+// rootsWanted: no --config, no --project and no project file found from
+// the workspace.
+func (s *Session) rootsWanted() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.so.ConfigPath == "" && s.so.ProjectPath == "" && s.loaded.Paths.Project == ""
+}
+
+// client is the client's name and version, once known.
+func (s *Session) client() (name, version string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.clientN, s.clientV
+}
+
+func (s *Session) status() SessionStatus {
+	v := s.current()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return SessionStatus{ID: s.id, ClientName: s.clientN, ClientVersion: s.clientV, Protocol: s.protocol, Workspace: s.so.Workspace, Servers: slices.Sorted(maps.Keys(v.launches))}
+}
+
+// rootsTimeout bounds asking a client for its roots.
+const rootsTimeout = 2 * time.Second
+
+// UseRoot switches this session to the user config plus what applies in
+// dir, a root of the client's (MCP roots): the project file project (may
+// be ""), used only when the user trusts it, and the user's "projects"
+// entries for dir. Only this session's view changes. Settings that bound
+// scripts stay those of the start. With nothing to add, only the notices
+// change.
+func (s *Session) UseRoot(project, dir string) error {
+	p := s.Loaded().Paths
+	cfg, notices, err := ReadConfig(p, project, dir)
+	if err != nil {
+		return err
+	}
+	for _, n := range notices {
+		s.h.log.Warn(n)
+	}
+	for _, w := range cfg.Warnings {
+		s.h.log.Warn(w)
+	}
+	if cfg.ProjectDir == "" {
+		// An untrusted project file and no "projects" entry: keep serving
+		// the user config, and say why in the index.
+		s.mu.Lock()
+		added := false
+		for _, n := range notices {
+			if !slices.Contains(s.notices, n) {
+				s.notices, added = append(s.notices, n), true
+			}
+		}
+		s.mu.Unlock()
+		if added {
+			s.srv.Refresh() // the index shows the new notice
+		}
+		return nil
+	}
+	cfg.Settings = cfg.Settings.Defaults()
+	v := s.newView(cfg)
+	s.mu.Lock()
+	s.notices = notices
+	l := *s.loaded
+	l.Config, l.Notices = cfg, notices
+	if cfg.ProjectDir == filepath.Dir(project) {
+		l.Paths.Project = project
+	}
+	s.loaded = &l
+	s.mu.Unlock()
+	s.setView(v)
+	s.h.watchFiles(s, &l)
+	return nil
+}
+
+// projectFromRoots returns the first project config found from the
+// client's file roots and that root; else "" and the first file root
+// (where the user config's "projects" entries may apply); else "", "".
+// Clients that do not offer roots (or speak 2026-07-28, where roots are
+// deprecated) are not asked.
+func projectFromRoots(ctx context.Context, ss *mcp.ServerSession, home string) (file, dir string) {
+	ip := ss.InitializeParams()
+	if ip == nil || ip.Capabilities == nil || ip.Capabilities.RootsV2 == nil {
+		return "", ""
+	}
+	ctx, cancel := context.WithTimeout(ctx, rootsTimeout)
+	defer cancel()
+	res, err := ss.ListRoots(ctx, nil)
+	if err != nil || res == nil {
+		return "", ""
+	}
+	first := ""
+	for _, r := range res.Roots {
+		u, err := url.Parse(r.URI)
+		if err != nil || u.Scheme != "file" || u.Path == "" || !filepath.IsAbs(u.Path) {
+			continue
+		}
+		if p := config.FindProject(u.Path, home); p != "" {
+			return p, u.Path
+		}
+		if first == "" {
+			first = u.Path
+		}
+	}
+	return "", first
+}
+
+// Serve runs the session's MCP server on t until the client disconnects
+// or ctx ends.
+func (s *Session) Serve(ctx context.Context, t mcp.Transport) error {
+	return s.srv.Run(ctx, t)
+}
+
+// Close ends the session: its launches are released (a backend no other
+// session uses stops once its in-flight calls ended; a "share": false
+// backend ends with it) and it stops watching its config files.
+// Idempotent.
+func (s *Session) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	v := s.v
+	s.mu.Unlock()
+	s.h.mu.Lock()
+	delete(s.h.sessions, s.id)
+	s.h.mu.Unlock()
+	s.h.unwatch(s)
+	s.release(v)
+	return nil
+}
+
+// ServeSession opens a session with so, serves it on t until the client
+// disconnects or ctx ends, and closes it: what the daemon does per
+// accepted connection (t wrapping the connection, e.g. a
+// server.StdioTransport over it).
+func (h *Hub) ServeSession(ctx context.Context, so *SessionOptions, t mcp.Transport) error {
+	s, err := h.Open(ctx, so)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	return s.Serve(ctx, t)
+}

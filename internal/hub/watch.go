@@ -1,0 +1,205 @@
+package hub
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/demo"
+)
+
+// watcher reloads sessions when a config file they loaded changes. It
+// watches directories, not files, so that editors' atomic rename-over
+// writes (and a file created later) are seen; events within ReloadDelay
+// fold into one reload.
+type watcher struct {
+	h *Hub
+	w *fsnotify.Watcher
+
+	mu     sync.Mutex
+	dirs   map[string]bool
+	files  map[*Session][]string
+	timers map[*Session]*time.Timer
+}
+
+// watchFiles makes s reload when the files l was loaded from change.
+// Best effort: a directory that cannot be watched is logged.
+func (h *Hub) watchFiles(s *Session, l *Loaded) {
+	var files []string
+	for _, f := range []string{l.Paths.User, l.Paths.Project} {
+		if f != "" {
+			files = append(files, filepath.Clean(f))
+		}
+	}
+	if len(files) == 0 {
+		return
+	}
+	h.mu.Lock()
+	w := h.watch
+	if w == nil && !h.closed {
+		fw, err := fsnotify.NewWatcher()
+		if err != nil {
+			h.mu.Unlock()
+			h.log.Warn("config hot reload disabled", "err", err)
+			return
+		}
+		w = &watcher{h: h, w: fw, dirs: map[string]bool{}, files: map[*Session][]string{}, timers: map[*Session]*time.Timer{}}
+		h.watch = w
+		go w.loop()
+	}
+	h.mu.Unlock()
+	if w == nil {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.files[s] = files
+	for _, f := range files {
+		d := filepath.Dir(f)
+		if w.dirs[d] {
+			continue
+		}
+		if err := w.w.Add(d); err != nil {
+			h.log.Info("not watching config directory", "dir", d, "err", err)
+			continue
+		}
+		w.dirs[d] = true
+	}
+}
+
+// unwatch stops reloading s.
+func (h *Hub) unwatch(s *Session) {
+	h.mu.Lock()
+	w := h.watch
+	h.mu.Unlock()
+	if w == nil {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	delete(w.files, s)
+	if t := w.timers[s]; t != nil {
+		t.Stop()
+		delete(w.timers, s)
+	}
+}
+
+func (w *watcher) close() {
+	w.w.Close()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for s, t := range w.timers {
+		t.Stop()
+		delete(w.timers, s)
+	}
+}
+
+func (w *watcher) loop() {
+	for {
+		select {
+		case ev, ok := <-w.w.Events:
+			if !ok {
+				return
+			}
+			w.changed(filepath.Clean(ev.Name))
+		case err, ok := <-w.w.Errors:
+			if !ok {
+				return
+			}
+			w.h.log.Warn("watching config files", "err", err)
+		}
+	}
+}
+
+// changed schedules a reload of every session that loaded file.
+func (w *watcher) changed(file string) {
+	d := w.h.o.ReloadDelay
+	if d <= 0 {
+		d = 100 * time.Millisecond
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for s, files := range w.files {
+		if !slices.Contains(files, file) {
+			continue
+		}
+		if t := w.timers[s]; t != nil {
+			t.Reset(d)
+			continue
+		}
+		w.timers[s] = time.AfterFunc(d, func() {
+			w.mu.Lock()
+			delete(w.timers, s)
+			w.mu.Unlock()
+			s.Reload()
+		})
+	}
+}
+
+// Reload reads the session's config files again and, when they load,
+// replaces the session's view: an added server appears in the next
+// list_tools (the client gets notifications/tools/list_changed), a
+// removed or changed one is released (its backend stops once its
+// in-flight calls ended, unless another session uses it). A config
+// that fails to load keeps the last good one; the error goes to stderr
+// and the list_tools index. A project file no longer trusted (changed
+// since `switchboard trust`) is dropped with its notice.
+func (s *Session) Reload() error {
+	s.mu.Lock()
+	closed := s.closed
+	s.mu.Unlock()
+	if closed {
+		return nil
+	}
+	l := s.Loaded()
+	p := l.Paths
+	project := p.Project
+	if project != "" {
+		if _, err := os.Stat(project); err != nil {
+			project = ""
+		}
+	}
+	if project == "" && s.so.ConfigPath == "" && s.so.ProjectPath == "" {
+		project = config.FindProject(s.so.Workspace, s.h.o.Home)
+	}
+	dir := s.so.Workspace
+	if project != "" {
+		dir = filepath.Dir(project)
+	}
+	cfg, notices, err := ReadConfig(p, project, dir)
+	if err != nil {
+		msg := fmt.Sprintf("config reload failed, still serving the last good config: %v", err)
+		s.say(msg)
+		s.mu.Lock()
+		s.notices = append(slices.Clone(l.Notices), msg)
+		s.mu.Unlock()
+		s.srv.Refresh()
+		return err
+	}
+	s.say(notices...)
+	for _, w := range cfg.Warnings {
+		s.say("warning: " + w)
+	}
+	if d := l.Config.Servers[demo.Name]; len(cfg.Files) == 0 && l.Demo != "" && d != nil {
+		cfg.Servers[demo.Name] = d
+		notices = append(notices, l.Demo)
+	}
+	cfg.Settings = cfg.Settings.Defaults()
+	v := s.newView(cfg)
+	nl := *l
+	nl.Config, nl.Notices = cfg, notices
+	nl.Paths.Project = project
+	s.mu.Lock()
+	s.loaded = &nl
+	s.notices = slices.Clone(notices)
+	s.mu.Unlock()
+	s.setView(v)
+	s.h.watchFiles(s, &nl)
+	return nil
+}

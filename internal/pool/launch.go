@@ -1,0 +1,196 @@
+package pool
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/backend"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
+)
+
+// Launch is one server as one session would start it: the spec expanded
+// with that session's environment, the effective working directory and
+// the backend's environment. Launches with equal Keys share one backend.
+// A Launch does not change after NewLaunch.
+type Launch struct {
+	// Key is the launch identity (see NewLaunch); it names the backend
+	// in the pool.
+	Key string
+	// Name is the server's name in the session's config (messages, logs).
+	Name string
+	// Spec is the server's config with ${env:} and ${file:} expanded; nil
+	// when expansion failed (the start then fails with that error).
+	Spec *config.Server
+	// Cwd is the effective working directory of a stdio backend: the
+	// spec's cwd, else the session's workspace ("" inherits ours).
+	Cwd string
+	// Env is the stdio backend's environment: the allowlisted variables of
+	// the session's environment, then the spec's env.
+	Env []string
+	// Secrets are the values hidden in the backend's text.
+	Secrets *redact.Secrets
+	// Session is the session that owns the backend when the server has
+	// "share": false, else "".
+	Session string
+
+	raw      *config.Server // as configured, with Cwd made effective
+	resolver config.Resolver
+	base     []string // the session's environment, for backend.Options.Env
+}
+
+// LaunchOptions say how a session resolves a server. The zero value
+// expands nothing and inherits our working directory.
+type LaunchOptions struct {
+	// Session is the session's ID; part of the key of a "share": false
+	// server ("" for one-shot CLI use).
+	Session string
+	// Workspace is the session's absolute working directory: the cwd of a
+	// stdio server that sets none.
+	Workspace string
+	// Env is the session's environment: the values of ${env:} references
+	// and the base of a stdio backend's environment. Nil keeps
+	// Resolver.Getenv and the pool's Options.Backend.Env.
+	Env map[string]string
+	// Resolver's ReadFile, Home and Roots confine ${file:}; its Getenv is
+	// replaced by a lookup in Env when Env is not nil.
+	Resolver config.Resolver
+}
+
+// NewLaunch resolves spec for a session. The key is the SHA-256 over the
+// expanded type, command, args, effective cwd (stdio only), the backend's
+// environment (names and value hashes), URL, header names and value
+// hashes, and the session ID when spec.Share is false. A failed
+// expansion gives a launch whose key covers the spec as written (and the
+// session) and whose start fails with the expansion error.
+func NewLaunch(spec *config.Server, o *LaunchOptions) *Launch {
+	var lo LaunchOptions
+	if o != nil {
+		lo = *o
+	}
+	env := lo.Env
+	r := lo.Resolver
+	var base []string // nil: the pool's Options.Backend.Env
+	if env != nil {
+		r.Getenv = func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+		base = make([]string, 0, len(env))
+		for _, k := range slices.Sorted(maps.Keys(env)) {
+			base = append(base, k+"="+env[k])
+		}
+	}
+	raw := *spec
+	stdio := spec.Type == config.Stdio || spec.Type == "" && spec.URL == ""
+	if stdio && raw.Cwd == "" {
+		raw.Cwd = lo.Workspace
+	}
+	l := &Launch{Name: spec.Name, raw: &raw, resolver: r, base: base}
+	if !spec.Shared() {
+		l.Session = lo.Session
+	}
+	exp, sec, err := backend.Expand(&raw, r)
+	l.Secrets = sec
+	if err != nil {
+		l.Key = key(struct {
+			Failed  bool   `json:"failed"`
+			Name    string `json:"name"`
+			Session string `json:"session"`
+		}{true, spec.Name, lo.Session})
+		return l
+	}
+	l.Spec = exp
+	if stdio {
+		l.Cwd = exp.Cwd
+		l.Env = backend.ChildEnv(base, exp.Env)
+	}
+	l.Key = key(struct {
+		Version int               `json:"v"`
+		Type    string            `json:"type"`
+		Command string            `json:"command,omitempty"`
+		Args    []string          `json:"args,omitempty"`
+		Cwd     string            `json:"cwd,omitempty"`
+		Env     map[string]string `json:"env,omitempty"`
+		URL     string            `json:"url,omitempty"`
+		Headers map[string]string `json:"headers,omitempty"`
+		Session string            `json:"session,omitempty"`
+	}{1, exp.Type, exp.Command, exp.Args, l.Cwd, hashEnv(l.Env), exp.URL, hashValues(exp.Headers), l.Session})
+	return l
+}
+
+// Short is the first 12 hex digits of the key, for people.
+func (l *Launch) Short() string { return short(l.Key) }
+
+func short(k string) string { return k[:min(12, len(k))] }
+
+func key(v any) string {
+	b, _ := json.Marshal(v)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+func hashEnv(env []string) map[string]string {
+	m := map[string]string{}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		m[k] = v
+	}
+	return hashValues(m)
+}
+
+func hashValues(m map[string]string) map[string]string {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		sum := sha256.Sum256([]byte(v))
+		out[k] = hex.EncodeToString(sum[:])
+	}
+	return out
+}
+
+// Call is one backend tool call, from the meta-tool handler through the
+// server's caller and the pool to the backend. Cancellation is ctx's: the
+// client's notifications/cancelled ends the handler's ctx, which ends the
+// script, each of its calls' ctx, and the backend call, whose SDK sends
+// notifications/cancelled to the backend.
+type Call struct {
+	Session  string          // session ID ("" for one-shot CLI use)
+	Server   string          // the server's name in that session's config (messages, audit)
+	Launch   *Launch         // resolved launch; nil fails with ErrUnknownServer
+	Tool     string          // the backend's tool name
+	Args     json.RawMessage // a JSON object; empty means {}
+	Progress any             // the client's progress token for this call, nil if none
+	Hooks    *Hooks          // requests a backend makes during this call; nil: refuse them
+	// Admit, when set, runs after the pool listed the backend's tools
+	// again after a (re)start (and handed them to Options.OnListed) and
+	// before the call is sent: an error refuses the call, such as when the
+	// tool changed since it was approved and is now withheld.
+	Admit func() error
+}
+
+// Hooks answer requests a backend sends while a call runs (the
+// return-channel issue fills them). A nil func means the request is
+// unsupported and refused. Each is a plain blocking function: an execute
+// script whose tool call triggers one stays paused (its host call waits)
+// while the client answers, so the script is resumed, not re-run, which is
+// what 2026-07-28 multi-round-trip input requests need. They must honour
+// ctx (the call's).
+type Hooks struct {
+	// Progress relays the backend's progress for this call to the client.
+	Progress func(ctx context.Context, p *mcp.ProgressNotificationParams)
+	// Log relays the backend's log messages sent during the call.
+	Log func(ctx context.Context, p *mcp.LoggingMessageParams)
+	// Elicit asks the client's user for input.
+	Elicit func(ctx context.Context, p *mcp.ElicitParams) (*mcp.ElicitResult, error)
+	// Sample asks the client's model for a completion.
+	Sample func(ctx context.Context, p *mcp.CreateMessageParams) (*mcp.CreateMessageResult, error)
+	// Roots lists the client's roots.
+	Roots func(ctx context.Context) (*mcp.ListRootsResult, error)
+}
