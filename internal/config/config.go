@@ -124,6 +124,10 @@ type Settings struct {
 	// a message takes about five times its size at peak (the SDK's JSON
 	// decoder), so 32 MiB keeps the process under 256 MiB.
 	MaxMessageBytes int
+	// DaemonIdleTimeout is how long the per-user daemon keeps running
+	// with no connected session (default 10m); backends follow their own
+	// IdleTimeout.
+	DaemonIdleTimeout Duration
 }
 
 // Defaults returns s with every zero field set to its default.
@@ -150,6 +154,7 @@ func (s Settings) Defaults() Settings {
 	defInt(&s.MaxCallsPerScript, 1000)
 	defInt(&s.MaxResultBytes, 1<<20)
 	defInt(&s.MaxMessageBytes, 32<<20)
+	def(&s.DaemonIdleTimeout, 10*time.Minute)
 	return s
 }
 
