@@ -36,6 +36,7 @@ var allowed = map[string][]string{
 	"catalog":    {"atomicfile", "config", "filelock", "hidden", "redact", "trust", "tsdecl"},
 	"agentconf":  {"atomicfile", "config", "filelock", "redact"},
 	"server":     {"catalog", "config", "redact", "script", "search", "tsdecl"},
+	"daemon":     {"config", "redact", "filelock"},
 	"cli":        {"*"},
 }
 
