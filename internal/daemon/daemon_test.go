@@ -186,7 +186,9 @@ func TestDir_RefusesDirectoryOfAnotherUser(t *testing.T) {
 	dir := filepath.Join(home, "st", "switchboard", "run")
 	os.MkdirAll(dir, 0o700)
 	os.Chown(dir, 65534, 65534)
-	_, err := Dir(func(k string) string { return map[string]string{"HOME": home, "XDG_STATE_HOME": filepath.Join(home, "st")}[k] })
+	_, err := Dir(func(k string) string {
+		return map[string]string{"HOME": home, "XDG_STATE_HOME": filepath.Join(home, "st")}[k]
+	})
 	if err == nil || !strings.Contains(err.Error(), "owned by uid 65534") {
 		t.Fatalf("err = %v, want a refusal naming uid 65534", err)
 	}
