@@ -432,6 +432,7 @@ func (d *daemon) status() (json.RawMessage, error) {
 	draining := d.draining
 	d.mu.Unlock()
 	sortSessions(sessions)
+	out["running"] = true
 	out["pid"] = d.pid
 	out["version"] = d.o.Version
 	out["uptime"] = time.Since(d.start).Round(time.Second).String()
