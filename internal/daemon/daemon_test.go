@@ -522,3 +522,23 @@ func TestServe_StopControl(t *testing.T) {
 		t.Errorf("the call after stop reached pid %d (stopped: %d)", p, pid)
 	}
 }
+
+func TestBridge_WaitsBoundedForADaemonThatCannotStart(t *testing.T) {
+	te := newTestEnv(t)
+	fail := filepath.Join(te.env["HOME"], "fail")
+	te.env["SBD_TEST_FAIL"] = fail
+	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1"), QueueWait: 500 * time.Millisecond})
+	c.initialize()
+	old := c.daemonPID(2)
+	os.WriteFile(fail, nil, 0o600)
+	syscall.Kill(old, syscall.SIGKILL)
+	waitGone(t, old, "SIGKILL")
+	r := c.call(3, "pid", "")
+	if r.Error == nil || !strings.Contains(r.Error.Message, "not reachable") || !strings.Contains(r.Error.Message, "told to fail at start") {
+		t.Fatalf("call while no daemon can start: %+v, want an error quoting the daemon's log", r)
+	}
+	os.Remove(fail)
+	if pid := c.daemonPID(4); pid == old || pid == 0 {
+		t.Errorf("after the daemon could start again the call reached pid %d", pid)
+	}
+}

@@ -39,6 +39,12 @@ func TestMain(m *testing.M) {
 }
 
 func runTestDaemon() int {
+	if f := os.Getenv("SBD_TEST_FAIL"); f != "" {
+		if _, err := os.Stat(f); err == nil {
+			fmt.Fprintln(os.Stderr, "test daemon: told to fail at start")
+			return 1
+		}
+	}
 	p, err := Dir(os.Getenv)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
