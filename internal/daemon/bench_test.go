@@ -133,7 +133,6 @@ func BenchmarkScan_DaemonResponse(b *testing.B) {
 	}
 }
 
-
 // BenchmarkScan_UnmarshalStruct is the alternative scan replaced:
 // encoding/json into a struct of the two fields.
 func BenchmarkScan_UnmarshalStruct(b *testing.B) {
