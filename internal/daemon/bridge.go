@@ -254,10 +254,21 @@ func (b *bridge) send(line []byte, m msgInfo) {
 			b.inflight[key] = m.id
 		}
 		b.mu.Unlock()
-		if _, err := c.Write(line); err != nil {
-			b.broken(gen, err) // the request, if any, fails with the others
+		n, err := c.Write(line)
+		if err == nil {
+			return
 		}
-		return
+		if n > 0 {
+			b.broken(gen, err) // part was sent: the request fails with the others
+			return
+		}
+		// Nothing was sent (the daemon is gone): send it to the next one.
+		b.mu.Lock()
+		if b.gen == gen && m.isRequest() {
+			delete(b.inflight, key)
+		}
+		b.mu.Unlock()
+		b.broken(gen, err)
 	}
 }
 

@@ -535,10 +535,30 @@ func TestBridge_WaitsBoundedForADaemonThatCannotStart(t *testing.T) {
 	waitGone(t, old, "SIGKILL")
 	r := c.call(3, "pid", "")
 	if r.Error == nil || !strings.Contains(r.Error.Message, "not reachable") || !strings.Contains(r.Error.Message, "told to fail at start") {
-		t.Fatalf("call while no daemon can start: %+v, want an error quoting the daemon's log", r)
+		msg := ""
+		if r.Error != nil {
+			msg = r.Error.Message
+		}
+		t.Fatalf("call while no daemon can start: %+v %q, want an error quoting the daemon's log", r, msg)
 	}
 	os.Remove(fail)
 	if pid := c.daemonPID(4); pid == old || pid == 0 {
 		t.Errorf("after the daemon could start again the call reached pid %d", pid)
+	}
+}
+
+// A call made after the daemon died, with nothing in flight, reaches the
+// next daemon: nothing of it was sent to the dead one, so it is no replay.
+func TestBridge_CallAfterDaemonDiedGoesToTheNextOne(t *testing.T) {
+	te := newTestEnv(t)
+	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
+	c.initialize()
+	for i := range 3 {
+		old := c.daemonPID(10 + 2*i)
+		syscall.Kill(old, syscall.SIGKILL)
+		waitGone(t, old, "SIGKILL")
+		if pid := c.daemonPID(11 + 2*i); pid == old || pid == 0 {
+			t.Fatalf("round %d: the call after the death reached pid %d (dead: %d)", i, pid, old)
+		}
 	}
 }
