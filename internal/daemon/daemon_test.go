@@ -562,3 +562,39 @@ func TestBridge_CallAfterDaemonDiedGoesToTheNextOne(t *testing.T) {
 		}
 	}
 }
+
+// A request from the daemon to the client (sampling, elicitation, roots)
+// is relayed like any other line, and so is the client's answer.
+func TestBridge_RelaysRequestsFromTheDaemon(t *testing.T) {
+	te := newTestEnv(t)
+	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
+	c.initialize()
+	c.send(`{"jsonrpc":"2.0","id":2,"method":"ask","params":{}}`)
+	req := c.decode(c.next(5 * time.Second))
+	if req.Method != "sampling/createMessage" || req.ID != "srv-1" {
+		t.Fatalf("got %+v, want the daemon's sampling request", req)
+	}
+	c.send(`{"jsonrpc":"2.0","id":"srv-1","result":{"role":"assistant","content":{"type":"text","text":"hi"}}}`)
+	r := c.decode(c.next(5 * time.Second))
+	if r.ID != float64(2) || !strings.Contains(string(r.Result), `"text":"hi"`) {
+		t.Errorf("ask = %+v %s, want the client's answer", r, r.Result)
+	}
+}
+
+func TestConnect_StartTimeoutQuotesTheLog(t *testing.T) {
+	te := newTestEnv(t)
+	o := te.connectOptions("v1")
+	o.Command = []string{"/bin/sh", "-c", "echo loading a huge config >&2; exec sleep 30"}
+	o.StartWait = 300 * time.Millisecond
+	_, _, err := Connect(context.Background(), o)
+	var pid int
+	if err != nil {
+		fmt.Sscanf(err.Error(), "the daemon (pid %d)", &pid)
+	}
+	if pid > 0 {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+	if err == nil || !strings.Contains(err.Error(), "did not listen") || !strings.Contains(err.Error(), "loading a huge config") || pid == 0 {
+		t.Fatalf("err = %v, want a timeout naming the pid and quoting the log", err)
+	}
+}

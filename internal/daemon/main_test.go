@@ -87,7 +87,8 @@ func runTestDial() int {
 
 // fakeHandler answers JSON-RPC requests: "initialize" ({}), "echo"
 // (its params), "pid" (the daemon's pid), "raw" (the request line as
-// received), "sleep" (a "sleeping" notification, then no answer). A
+// received), "sleep" (a "sleeping" notification, then no answer), "ask"
+// (a sampling request to the client, whose result answers it). A
 // request before initialize fails: that is how the tests see the
 // bridge's replay.
 type fakeHandler struct{}
@@ -105,6 +106,8 @@ func (*fakeHandler) Session(ctx context.Context, h *Hello, conn io.ReadWriteClos
 	}
 	r := bufio.NewReaderSize(conn, 1<<20)
 	inited := false
+	var asked *jsonrpc.ID // an "ask" waiting for the client's answer
+	srvID, _ := jsonrpc.MakeID("srv-1")
 	for {
 		line, err := r.ReadBytes('\n')
 		if err != nil {
@@ -112,6 +115,11 @@ func (*fakeHandler) Session(ctx context.Context, h *Hello, conn io.ReadWriteClos
 		}
 		msg, err := jsonrpc.DecodeMessage(line)
 		if err != nil {
+			continue
+		}
+		if r, ok := msg.(*jsonrpc.Response); ok && asked != nil && r.ID == srvID {
+			send(&jsonrpc.Response{ID: *asked, Result: r.Result})
+			asked = nil
 			continue
 		}
 		req, ok := msg.(*jsonrpc.Request)
@@ -136,6 +144,10 @@ func (*fakeHandler) Session(ctx context.Context, h *Hello, conn io.ReadWriteClos
 			result(map[string]any{"pid": os.Getpid()})
 		case "raw":
 			result(map[string]any{"line": strings.TrimSuffix(string(line), "\n")})
+		case "ask": // a request to the client; its answer answers the ask
+			id := req.ID
+			asked = &id
+			send(&jsonrpc.Request{ID: srvID, Method: "sampling/createMessage", Params: json.RawMessage(`{"messages":[]}`)})
 		case "sleep":
 			n, _ := jsonrpc.EncodeMessage(&jsonrpc.Request{Method: "sleeping"})
 			mu.Lock()
