@@ -235,8 +235,11 @@ func (b *bridge) send(line []byte, m msgInfo) {
 		b.initedLine = append([]byte(nil), line...)
 		b.mu.Unlock()
 	}
-	for {
+	for attempt := 1; ; attempt++ {
 		c, gen, err := b.current()
+		if err == nil && attempt > 3 {
+			err = errors.New("three daemons in a row closed the connection before this message could be written")
+		}
 		if err != nil {
 			if m.isRequest() {
 				b.answer(m.id, fmt.Sprintf("the switchboard daemon is not reachable (%v); the call was not sent. Retry it later, or see: switchboard daemon logs", err))
@@ -251,7 +254,7 @@ func (b *bridge) send(line []byte, m msgInfo) {
 			continue // broke meanwhile; nothing was sent
 		}
 		if m.isRequest() {
-			b.inflight[key] = m.id
+			b.inflight[key] = append([]byte(nil), m.id...) // m.id points into the read buffer
 		}
 		b.mu.Unlock()
 		n, err := c.Write(line)

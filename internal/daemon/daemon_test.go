@@ -390,9 +390,14 @@ func TestBridge_DaemonKilledDuringCall(t *testing.T) {
 	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
 	c.initialize()
 	old := c.daemonPID(2)
-	c.send(`{"jsonrpc":"2.0","id":3,"method":"sleep","params":{}}`)
+	c.send(`{"jsonrpc":"2.0","id":"call-3","method":"sleep","params":{}}`)
 	if n := c.decode(c.next(5 * time.Second)); n.Method != "sleeping" {
 		t.Fatalf("got %+v, want the sleeping notification", n)
+	}
+	// More client lines pass through the bridge's read buffer meanwhile:
+	// the in-flight id must not be a view of it.
+	for i := range 200 {
+		c.send(fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"zzzzzz","progress":%d,"message":"%s"}}`, i, strings.Repeat("y", 1000)))
 	}
 	killed := time.Now()
 	syscall.Kill(old, syscall.SIGKILL)
@@ -400,8 +405,8 @@ func TestBridge_DaemonKilledDuringCall(t *testing.T) {
 	if took := time.Since(killed); took > time.Second {
 		t.Errorf("the in-flight call failed after %s, want under 1 s", took)
 	}
-	if r.ID != float64(3) || r.Error == nil || !strings.Contains(r.Error.Message, fmt.Sprintf("the switchboard daemon exited during this call (pid %d)", old)) || !strings.Contains(r.Error.Message, "not retried") {
-		t.Fatalf("in-flight call got %+v, want the daemon-exit error for id 3", r)
+	if r.ID != "call-3" || r.Error == nil || !strings.Contains(r.Error.Message, fmt.Sprintf("the switchboard daemon exited during this call (pid %d)", old)) || !strings.Contains(r.Error.Message, "not retried") {
+		t.Fatalf("in-flight call got %+v, want the daemon-exit error for id call-3", r)
 	}
 	// The next call works through a new daemon that got the replayed
 	// initialize (the fake refuses calls before it); initialize's second
