@@ -180,6 +180,7 @@ func startAndDial(ctx context.Context, o *ConnectOptions) (net.Conn, error) {
 	if c, err := dial(ctx, o.Paths.Socket); !isNoDaemon(err) {
 		return c, err // another bridge started it
 	}
+	rotateLog(o.Paths.Log)
 	logf, err := os.OpenFile(o.Paths.Log, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("starting the daemon: %w", err)
@@ -220,6 +221,16 @@ func startAndDial(ctx context.Context, o *ConnectOptions) (net.Conn, error) {
 			return nil, fmt.Errorf("the daemon (pid %d) did not listen on %s within %s; %s", cmd.Process.Pid, o.Paths.Socket, wait, logTail(o.Paths.Log, size))
 		}
 		delay = min(delay*2, 50*time.Millisecond)
+	}
+}
+
+// maxLog is the size past which a starting daemon's log is moved to
+// daemon.log.1 (replacing the previous one), so the log stays bounded.
+const maxLog = 8 << 20
+
+func rotateLog(path string) {
+	if fi, err := os.Stat(path); err == nil && fi.Size() > maxLog {
+		os.Rename(path, path+".1")
 	}
 }
 

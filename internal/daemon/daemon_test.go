@@ -603,3 +603,30 @@ func TestConnect_StartTimeoutQuotesTheLog(t *testing.T) {
 		t.Fatalf("err = %v, want a timeout naming the pid and quoting the log", err)
 	}
 }
+
+func TestServe_RefusesARelativeCwd(t *testing.T) {
+	te := newTestEnv(t)
+	o := te.connectOptions("v1")
+	o.Hello.Cwd = "relative/dir"
+	_, r, err := Connect(context.Background(), o)
+	if err == nil || r == nil || r.Code != CodeBad || !strings.Contains(err.Error(), "not an absolute path") {
+		t.Fatalf("err = %v, reply %+v; want a refusal of the relative cwd", err, r)
+	}
+}
+
+func TestConnect_RotatesALargeLog(t *testing.T) {
+	te := newTestEnv(t)
+	big := make([]byte, maxLog+1)
+	os.WriteFile(te.paths.Log, big, 0o600)
+	c, _, err := Connect(context.Background(), te.connectOptions("v1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	if fi, err := os.Stat(te.paths.Log + ".1"); err != nil || fi.Size() != int64(len(big)) {
+		t.Errorf("daemon.log.1: %v, want the old log", err)
+	}
+	if fi, err := os.Stat(te.paths.Log); err != nil || fi.Size() > maxLog {
+		t.Errorf("daemon.log after rotation: %v", err)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -253,6 +254,11 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 	}
 	if h.Kind != KindSession {
 		writeLine(c, Reply{Error: fmt.Sprintf("unknown kind %q; known: session, control", h.Kind), Code: CodeBad, Version: d.o.Version, PID: d.pid})
+		c.Close()
+		return
+	}
+	if h.Cwd != "" && !filepath.IsAbs(h.Cwd) {
+		writeLine(c, Reply{Error: fmt.Sprintf("cwd %q is not an absolute path", h.Cwd), Code: CodeBad, Version: d.o.Version, PID: d.pid})
 		c.Close()
 		return
 	}
