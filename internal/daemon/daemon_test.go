@@ -630,3 +630,27 @@ func TestConnect_RotatesALargeLog(t *testing.T) {
 		t.Errorf("daemon.log after rotation: %v", err)
 	}
 }
+
+// A daemon started while the previous one is exiting (socket gone, lock
+// not yet dropped) waits for the lock instead of failing.
+func TestServe_WaitsForAnExitingDaemonsLock(t *testing.T) {
+	te := newTestEnv(t)
+	f, err := os.OpenFile(te.paths.Lock, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := tryLock(f); !ok || err != nil {
+		t.Fatalf("taking the lock: %v %v", ok, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, &ServeOptions{Paths: te.paths, Version: "v1"}, &fakeHandler{}) }()
+	time.Sleep(50 * time.Millisecond) // the "exiting daemon" holds it a moment longer
+	f.Close()
+	waitSocket(t, te.paths.Socket)
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("Serve: %v, want it to start once the lock was dropped", err)
+	}
+}

@@ -21,6 +21,9 @@ import (
 // when ServeOptions.IdleTimeout is zero.
 const DefaultIdleTimeout = 10 * time.Minute
 
+// lockWait is how long a starting daemon waits for the lock.
+const lockWait = time.Second
+
 // ErrRunning is returned by Serve when another daemon holds the lock.
 var ErrRunning = errors.New("a daemon already runs")
 
@@ -173,10 +176,20 @@ func (d *daemon) lock() error {
 	if err != nil {
 		return fmt.Errorf("daemon: lock %s: %w", p.Lock, err)
 	}
-	ok, err := tryLock(f)
-	if err != nil {
-		f.Close()
-		return fmt.Errorf("daemon: lock %s: %w", p.Lock, err)
+	// A daemon that is exiting removes its socket a moment before it
+	// drops the lock, and a bridge may start us in that moment: wait a
+	// little before calling the holder a live daemon.
+	var ok bool
+	for deadline := time.Now().Add(lockWait); ; {
+		ok, err = tryLock(f)
+		if err != nil {
+			f.Close()
+			return fmt.Errorf("daemon: lock %s: %w", p.Lock, err)
+		}
+		if ok || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 	if !ok {
 		f.Close()
