@@ -654,3 +654,36 @@ func TestServe_WaitsForAnExitingDaemonsLock(t *testing.T) {
 		t.Fatalf("Serve: %v, want it to start once the lock was dropped", err)
 	}
 }
+
+func TestConnect_ConcurrentProcessesMakeOneDaemon(t *testing.T) {
+	te := newTestEnv(t)
+	const n = 4
+	cmds := make([]*exec.Cmd, n)
+	outs := make([]*strings.Builder, n)
+	for i := range n {
+		env := maps(te.env)
+		env["SBD_TEST_DAEMON"] = "connect"
+		cmds[i] = exec.Command(te.exe)
+		for k, v := range env {
+			cmds[i].Env = append(cmds[i].Env, k+"="+v)
+		}
+		outs[i] = &strings.Builder{}
+		cmds[i].Stdout, cmds[i].Stderr = outs[i], outs[i]
+		if err := cmds[i].Start(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pids := map[string]bool{}
+	for i, c := range cmds {
+		if err := c.Wait(); err != nil {
+			t.Fatalf("bridge process %d: %v\n%s", i, err, outs[i])
+		}
+		pids[strings.TrimSpace(outs[i].String())] = true
+	}
+	if len(pids) != 1 {
+		t.Errorf("the bridge processes reached daemons %v, want one", pids)
+	}
+	if s := te.starts(); len(s) != 1 {
+		t.Errorf("daemons started: %v, want exactly one", s)
+	}
+}

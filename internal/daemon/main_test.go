@@ -35,6 +35,8 @@ func TestMain(m *testing.M) {
 		os.Exit(runTestDaemon())
 	case "dial":
 		os.Exit(runTestDial())
+	case "connect":
+		os.Exit(runTestConnect())
 	}
 }
 
@@ -63,6 +65,26 @@ func runTestDaemon() int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
+	return 0
+}
+
+// runTestConnect connects as a bridge would (starting the test daemon)
+// and prints the daemon's pid.
+func runTestConnect() int {
+	p, err := Dir(os.Getenv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	exe, _ := os.Executable()
+	env := append(os.Environ(), "SBD_TEST_DAEMON=serve")
+	c, r, err := Connect(context.Background(), &ConnectOptions{Paths: p, Command: []string{exe}, Env: env, Hello: &Hello{Version: os.Getenv("SBD_TEST_VERSION"), PID: os.Getpid(), Kind: KindSession}})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	c.Close()
+	fmt.Println(r.PID)
 	return 0
 }
 
