@@ -101,7 +101,6 @@ func Serve(ctx context.Context, o *ServeOptions, h Handler) error {
 	}
 	d.ln = l
 	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	d.cancel = cancel
 	d.log.Info("daemon started", "pid", d.pid, "version", o.Version, "socket", o.Paths.Socket, "idleTimeout", d.o.IdleTimeout.String())
 
 	d.mu.Lock()
@@ -147,7 +146,6 @@ type daemon struct {
 	ln    net.Listener
 	lockF *os.File
 
-	cancel context.CancelFunc
 	wg     sync.WaitGroup // live Session calls
 
 	mu       sync.Mutex
