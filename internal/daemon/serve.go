@@ -146,7 +146,7 @@ type daemon struct {
 	ln    net.Listener
 	lockF *os.File
 
-	wg     sync.WaitGroup // live Session calls
+	wg sync.WaitGroup // live Session calls
 
 	mu       sync.Mutex
 	live     map[string]*sessionInfo
