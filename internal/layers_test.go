@@ -37,6 +37,7 @@ var allowed = map[string][]string{
 	"agentconf":  {"atomicfile", "config", "filelock", "redact"},
 	"server":     {"catalog", "config", "pool", "redact", "script", "search", "trust", "tsdecl"},
 	"hub":        {"allow", "audit", "backend", "catalog", "config", "demo", "pool", "redact", "sandbox", "server", "trust"},
+	"daemon":     {"config", "filelock", "redact"},
 	"cli":        {"*"},
 }
 

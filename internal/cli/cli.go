@@ -46,6 +46,7 @@ func commands() []command {
 		{name: "pins", summary: "list tool changes waiting for approval", run: runPins},
 		{name: "approve", summary: "approve new or changed tools of a server", run: runApprove},
 		{name: "trust", summary: "trust a project config file (.switchboard.json) after reading it", run: runTrust},
+		{name: "daemon", summary: "show, stop or read the log of the per-user daemon", run: runDaemon},
 		{name: "version", summary: "print the version", run: runVersion},
 		{name: sandboxWorkerCmd, hidden: true, run: runSandboxWorker},
 		{name: demoBackendCmd, hidden: true, run: runDemoBackend},

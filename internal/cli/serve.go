@@ -2,7 +2,10 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
+	"runtime"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/demo"
@@ -22,11 +25,20 @@ Serve MCP on stdin/stdout: the two meta-tools list_tools and execute in
 front of every configured backend. Backends start on first use. This is
 the command an agent registers.`)
 	cf.register(fs)
-	// The daemon will be the default; --standalone keeps this process's
-	// own hub (today's only mode).
-	fs.Bool("standalone", false, "serve in this process with its own backends (no shared daemon)")
+	standalone := fs.Bool("standalone", false, "serve in this process with its own backends instead of relaying to your shared daemon")
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if !*standalone && runtime.GOOS != "windows" {
+		if _, err := os.Stat(e.abs(cf.project)); cf.project != "" && err != nil {
+			return fmt.Errorf("project config %s (--project) does not exist", e.abs(cf.project))
+		}
+		// The default: relay to the user's daemon (starting it), which
+		// shares backends among every session.
+		if err := runBridge(ctx, e, args); !errors.Is(err, errNoDaemonDir) {
+			return err
+		}
+		fmt.Fprintf(e.Stderr, "switchboard: serving in this process instead\n")
 	}
 	st, err := e.openStack(&cf, true, stackOptions{audit: true})
 	if err != nil {

@@ -135,6 +135,10 @@ type Settings struct {
 	// MaxExecuteTimeout caps a script's time limit, whatever execute's
 	// timeout_ms asks (default 5m).
 	MaxExecuteTimeout Duration
+	// DaemonIdleTimeout is how long the per-user daemon keeps running
+	// with no connected session (default 10m); backends follow their own
+	// IdleTimeout.
+	DaemonIdleTimeout Duration
 }
 
 // Defaults returns s with every zero field set to its default.
@@ -162,6 +166,7 @@ func (s Settings) Defaults() Settings {
 	defInt(&s.MaxCallsPerScript, 1000)
 	defInt(&s.MaxResultBytes, 1<<20)
 	defInt(&s.MaxMessageBytes, 32<<20)
+	def(&s.DaemonIdleTimeout, 10*time.Minute)
 	return s
 }
 

@@ -205,3 +205,21 @@ func TestLoad_Share(t *testing.T) {
 		t.Errorf(`"share": "no" = %+v, want disabled naming the field`, b)
 	}
 }
+
+func TestLoad_DaemonIdleTimeout(t *testing.T) {
+	if d := (Settings{}).Defaults().DaemonIdleTimeout.D(); d != 10*time.Minute {
+		t.Errorf("default daemonIdleTimeout = %s, want 10m", d)
+	}
+	p := write(t, t.TempDir(), "c.json", `{"mcpServers": {}, "settings": {"daemonIdleTimeout": "90s"}}`)
+	c, err := Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := c.Settings.Defaults().DaemonIdleTimeout.D(); d != 90*time.Second {
+		t.Errorf("daemonIdleTimeout = %s, want 90s", d)
+	}
+	p = write(t, t.TempDir(), "c.json", `{"mcpServers": {}, "settings": {"daemonIdleTimeout": "soon"}}`)
+	if _, err := Load(p); err == nil || !strings.Contains(err.Error(), "settings.daemonIdleTimeout") {
+		t.Errorf("bad daemonIdleTimeout: err = %v, want one naming settings.daemonIdleTimeout", err)
+	}
+}

@@ -399,6 +399,8 @@ func parseSettings(path string, v *node, f *File, e *Error) {
 			s.MaxResultBytes = posInt(path, fk, c, e)
 		case "maxMessageBytes":
 			s.MaxMessageBytes = posInt(path, fk, c, e)
+		case "daemonIdleTimeout":
+			s.DaemonIdleTimeout = duration(path, fk, c, e)
 		default:
 			delete(f.SettingsSet, k)
 			e.add(path, fk, "unknown setting (line %d); known: %s", c.line, strings.Join(settingNames, ", "))

@@ -36,6 +36,7 @@ var settingRules = []struct {
 	{"maxCallsPerScript", lower, func(s *Settings) any { return &s.MaxCallsPerScript }},
 	{"maxResultBytes", lower, func(s *Settings) any { return &s.MaxResultBytes }},
 	{"maxMessageBytes", lower, func(s *Settings) any { return &s.MaxMessageBytes }},
+	{"daemonIdleTimeout", lower, func(s *Settings) any { return &s.DaemonIdleTimeout }},
 }
 
 // overlay returns base with the fields of top that were set in its file.

@@ -1,0 +1,404 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"slices"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/daemon"
+	"github.com/switchboard-mcp/switchboard/internal/hub"
+	"github.com/switchboard-mcp/switchboard/internal/server"
+)
+
+// errNoDaemonDir: the daemon socket has no usable directory; serve runs
+// standalone instead.
+var errNoDaemonDir = errors.New("no usable directory for the daemon socket")
+
+// daemonRunCmd is the hidden subcommand a bridge starts the daemon with.
+const daemonRunCmd = "run"
+
+func runDaemon(ctx context.Context, e *Env, args []string) error {
+	fs := newFlags(e, "daemon", "status [--json] | stop | logs [-f]", `
+Show, stop or read the log of your Switchboard daemon: the one process per
+user that serves every agent session ('switchboard serve' relays to it and
+starts it when none runs).
+
+  status [--json]  pid, version, uptime and sessions ("no daemon running"
+                   exits 0)
+  stop             stop it (its sessions' bridges start a new one on their
+                   client's next message)
+  logs [-f]        print its log ($XDG_STATE_HOME/switchboard/daemon.log);
+                   -f follows it`)
+	// The subcommand's flags are its own: stop at the first argument.
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return errUsage
+	}
+	rest := fs.Args()
+	if len(rest) == 0 {
+		fs.Usage()
+		return errUsage
+	}
+	switch rest[0] {
+	case "status":
+		return runDaemonStatus(ctx, e, rest[1:])
+	case "stop":
+		return runDaemonStop(ctx, e, rest[1:])
+	case "logs":
+		return runDaemonLogs(ctx, e, rest[1:])
+	case daemonRunCmd:
+		return runDaemonRun(ctx, e, rest[1:])
+	}
+	fmt.Fprintf(e.Stderr, "switchboard daemon: unknown subcommand %q; known: status, stop, logs\n", rest[0])
+	return errUsage
+}
+
+// daemonVersion identifies this build to the daemon: the version plus a
+// digest of the binary's path, size and modification time, so that a
+// rebuilt or upgraded binary gets a new daemon (the old one drains).
+func daemonVersion(e *Env) string {
+	v := Version()
+	fi, err := os.Stat(e.Executable)
+	if err != nil {
+		return v
+	}
+	sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%d\x00%d", e.Executable, fi.Size(), fi.ModTime().UnixNano())))
+	return v + "+" + hex.EncodeToString(sum[:6])
+}
+
+// control sends one control request to a running daemon.
+func control(ctx context.Context, e *Env, what string) (*daemon.Reply, error) {
+	p, err := daemon.Dir(e.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	c, r, err := daemon.Connect(ctx, &daemon.ConnectOptions{Paths: p, NoStart: true, Hello: &daemon.Hello{
+		Version: daemonVersion(e), PID: os.Getpid(), Kind: daemon.KindControl, Control: what,
+	}})
+	if err != nil {
+		return nil, err
+	}
+	c.Close()
+	return r, nil
+}
+
+func runDaemonStatus(ctx context.Context, e *Env, args []string) error {
+	fs := newFlags(e, "daemon status", "[--json]", "Show the daemon's pid, version, uptime and sessions.")
+	asJSON := fs.Bool("json", false, "print the status as JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	r, err := control(ctx, e, daemon.ControlStatus)
+	if errors.Is(err, daemon.ErrNoDaemon) {
+		if *asJSON {
+			fmt.Fprintln(e.Stdout, `{"running": false, "sessions": []}`)
+		} else {
+			fmt.Fprintln(e.Stdout, "no daemon running")
+		}
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !r.OK {
+		return fmt.Errorf("the daemon (pid %d) answered: %s", r.PID, r.Error)
+	}
+	if *asJSON {
+		var out bytes.Buffer
+		if err := json.Indent(&out, r.Status, "", "  "); err != nil {
+			return fmt.Errorf("the daemon's status: %w", err)
+		}
+		fmt.Fprintln(e.Stdout, out.String())
+		return nil
+	}
+	return printDaemonStatus(e.Stdout, r.Status)
+}
+
+// printDaemonStatus prints the status as a few lines and a session table;
+// keys the daemon's handler adds are listed after them.
+func printDaemonStatus(w io.Writer, raw json.RawMessage) error {
+	var st map[string]any
+	if err := json.Unmarshal(raw, &st); err != nil {
+		return fmt.Errorf("the daemon's status: %w", err)
+	}
+	fmt.Fprintf(w, "daemon pid %v, version %v, up %v\n", st["pid"], st["version"], st["uptime"])
+	if st["draining"] == true {
+		fmt.Fprintln(w, "draining: handing over to a daemon of another version")
+	}
+	sessions, _ := st["sessions"].([]any)
+	if len(sessions) == 0 {
+		fmt.Fprintf(w, "no sessions (exits after %v without one)\n", st["idleTimeout"])
+	} else {
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "SESSION\tCLIENT PID\tSINCE\tWORKSPACE")
+		for _, s := range sessions {
+			m, _ := s.(map[string]any)
+			since := fmt.Sprint(m["started"])
+			if t, err := time.Parse(time.RFC3339Nano, since); err == nil {
+				since = time.Since(t).Round(time.Second).String() + " ago"
+			}
+			fmt.Fprintf(tw, "%v\t%v\t%s\t%v\n", m["id"], m["pid"], since, m["cwd"])
+		}
+		tw.Flush()
+	}
+	var extra []string
+	for k := range st {
+		switch k {
+		case "running", "pid", "version", "uptime", "sessions", "started", "idleTimeout", "draining":
+		default:
+			extra = append(extra, k)
+		}
+	}
+	slices.Sort(extra)
+	for _, k := range extra {
+		b, _ := json.Marshal(st[k])
+		fmt.Fprintf(w, "%s: %s\n", k, b)
+	}
+	return nil
+}
+
+func runDaemonStop(ctx context.Context, e *Env, args []string) error {
+	fs := newFlags(e, "daemon stop", "", "Stop the daemon: it ends its sessions and exits (SIGTERM after 5 s).")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	r, err := control(ctx, e, daemon.ControlStop)
+	if errors.Is(err, daemon.ErrNoDaemon) {
+		fmt.Fprintln(e.Stdout, "no daemon running")
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !r.OK {
+		return fmt.Errorf("the daemon (pid %d) refused to stop: %s", r.PID, r.Error)
+	}
+	if waitGone(ctx, r.PID, 5*time.Second) {
+		fmt.Fprintf(e.Stdout, "stopped the daemon (pid %d)\n", r.PID)
+		return nil
+	}
+	p, err := os.FindProcess(r.PID)
+	if err == nil {
+		err = p.Signal(syscall.SIGTERM)
+	}
+	if err != nil && !errors.Is(err, os.ErrProcessDone) {
+		return fmt.Errorf("the daemon (pid %d) did not exit in 5 s, and SIGTERM: %w", r.PID, err)
+	}
+	if !waitGone(ctx, r.PID, 2*time.Second) {
+		return fmt.Errorf("the daemon (pid %d) did not exit in 5 s nor 2 s after SIGTERM; kill it with: kill -9 %d", r.PID, r.PID)
+	}
+	fmt.Fprintf(e.Stdout, "stopped the daemon (pid %d) with SIGTERM after 5 s\n", r.PID)
+	return nil
+}
+
+// waitGone polls until pid exits, for at most wait.
+func waitGone(ctx context.Context, pid int, wait time.Duration) bool {
+	deadline := time.Now().Add(wait)
+	for !processGone(pid) {
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return false
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return true
+}
+
+func runDaemonLogs(ctx context.Context, e *Env, args []string) error {
+	fs := newFlags(e, "daemon logs", "[-f]", "Print the daemon's log ($XDG_STATE_HOME/switchboard/daemon.log).")
+	follow := fs.Bool("f", false, "keep printing what the daemon logs (until interrupted)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	p, err := daemon.Dir(e.Getenv)
+	if err != nil {
+		return err
+	}
+	f, err := os.Open(p.Log)
+	if errors.Is(err, os.ErrNotExist) && !*follow {
+		fmt.Fprintf(e.Stderr, "no daemon log at %s yet\n", p.Log)
+		return nil
+	}
+	for errors.Is(err, os.ErrNotExist) { // -f: wait for the first daemon
+		if sleepCtx(ctx, 200*time.Millisecond) != nil {
+			return nil
+		}
+		f, err = os.Open(p.Log)
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	var off int64
+	for {
+		n, err := io.Copy(e.Stdout, f)
+		off += n
+		if err != nil {
+			return err
+		}
+		if !*follow {
+			return nil
+		}
+		if sleepCtx(ctx, 200*time.Millisecond) != nil {
+			return nil
+		}
+		if fi, err := f.Stat(); err == nil && fi.Size() < off { // truncated
+			f.Seek(0, io.SeekStart)
+			off = 0
+		}
+	}
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// runDaemonRun is the daemon itself (started detached by a bridge, its
+// stdout and stderr appended to daemon.log).
+func runDaemonRun(ctx context.Context, e *Env, args []string) error {
+	p, err := daemon.Dir(e.Getenv)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(e.Stderr, nil))
+	idle := config.Settings{}.Defaults().DaemonIdleTimeout.D()
+	if c, err := config.Load(config.UserPath(e.Getenv)); err != nil {
+		log.Warn("reading the user config for settings.daemonIdleTimeout; using the default", "err", err, "default", idle.String())
+	} else {
+		idle = c.Settings.Defaults().DaemonIdleTimeout.D()
+	}
+	h, err := newDaemonHandler(e, log)
+	if err != nil {
+		return err
+	}
+	defer h.Close()
+	// Publish backend states for 'switchboard servers', as a standalone
+	// serve does.
+	stop := make(chan struct{})
+	defer func() { close(stop); removeStatus(h.state) }()
+	go func() {
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		var last []byte
+		for {
+			last = writeStatus(h.state, h.h.Backends(), last)
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	// An error goes to stderr, the log, through Main.
+	return daemon.Serve(ctx, &daemon.ServeOptions{Paths: p, Version: daemonVersion(e), IdleTimeout: idle, Logger: log}, h)
+}
+
+// bridgeOptions are what `switchboard serve` relays with: this build's
+// version, the working directory, serve's arguments and the environment
+// (sent over the 0600 socket to a daemon of the same uid; the daemon
+// never logs it), and `daemon run` to start a daemon.
+func bridgeOptions(e *Env, serveArgs []string) (*daemon.BridgeOptions, error) {
+	p, err := daemon.Dir(e.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	env := map[string]string{}
+	for _, kv := range e.Environ() {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			env[k] = v
+		}
+	}
+	return &daemon.BridgeOptions{
+		Connect: daemon.ConnectOptions{
+			Paths:   p,
+			Command: []string{e.Executable, "daemon", daemonRunCmd},
+			Env:     e.Environ(),
+			Hello: &daemon.Hello{
+				Version: daemonVersion(e), Cwd: e.Dir, Args: serveArgs, Env: env,
+				PID: os.Getpid(), Kind: daemon.KindSession,
+			},
+		},
+		Logger: slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
+	}, nil
+}
+
+// runBridge is `switchboard serve` in daemon mode: relay stdin/stdout to
+// the user's daemon, starting it when none runs.
+func runBridge(ctx context.Context, e *Env, serveArgs []string) error {
+	o, err := bridgeOptions(e, serveArgs)
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "switchboard: no place for the daemon's socket: %v\n", err)
+		return errNoDaemonDir
+	}
+	err = daemon.Bridge(ctx, o, e.Stdin, e.Stdout)
+	if ctx.Err() != nil {
+		return nil
+	}
+	return err
+}
+
+// newDaemonHandler is what the daemon serves sessions with: one hub (the
+// pool, the sandbox workers, pins and the audit log, shared by every
+// session) and, per connection, a session of it for the bridge's working
+// directory, serve arguments and environment.
+func newDaemonHandler(e *Env, log *slog.Logger) (*hubHandler, error) {
+	p := e.paths(&configFlags{})
+	p.project = "" // each session finds its own project from its workspace
+	h, err := hub.New(e.hubOptions(p, stackOptions{audit: true}, log))
+	if err != nil {
+		return nil, err
+	}
+	return &hubHandler{h: h, log: log, state: p.state}, nil
+}
+
+// hubHandler serves daemon sessions from one shared hub.
+type hubHandler struct {
+	h     *hub.Hub
+	log   *slog.Logger
+	state string
+}
+
+func (d *hubHandler) Status() any { return d.h.Status() }
+
+func (d *hubHandler) Session(ctx context.Context, hello *daemon.Hello, conn io.ReadWriteCloser) error {
+	var cf configFlags
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	cf.register(fs)
+	fs.Bool("standalone", false, "")
+	if err := fs.Parse(hello.Args); err != nil {
+		return fmt.Errorf("session %s (client pid %d): serve arguments %q: %w", hello.ID, hello.PID, hello.Args, err)
+	}
+	so := &hub.SessionOptions{Workspace: hello.Cwd, Env: hello.Env, ConfigPath: cf.config, ProjectPath: cf.project, AllowDemo: true, ID: hello.ID}
+	t := &server.StdioTransport{Reader: conn, Writer: conn, Logger: d.log.With("session", hello.ID)}
+	err := d.h.ServeSession(ctx, so, t)
+	if err != nil && ctx.Err() == nil {
+		return fmt.Errorf("session %s (client pid %d): %w", hello.ID, hello.PID, err)
+	}
+	return nil
+}
+
+// Close stops every backend and worker of the hub.
+func (d *hubHandler) Close() { d.h.Close() }

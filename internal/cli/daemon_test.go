@@ -1,0 +1,108 @@
+//go:build unix
+
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// With SWITCHBOARD_TEST_MAIN=1 the test binary is switchboard itself
+// (the daemon tests start `daemon run` as a real process).
+func TestMain(m *testing.M) {
+	if os.Getenv("SWITCHBOARD_TEST_MAIN") == "1" {
+		exe, _ := os.Executable()
+		dir, _ := os.Getwd()
+		os.Exit(Main(context.Background(), &Env{
+			Args: os.Args[1:], Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
+			Getenv: os.Getenv, LookupEnv: os.LookupEnv, Environ: os.Environ, Dir: dir, Executable: exe,
+		}))
+	}
+	os.Exit(m.Run())
+}
+
+func TestDaemon_StatusLogsStop(t *testing.T) {
+	home, err := os.MkdirTemp("", "sbc") // short: socket paths are limited
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(home)
+	env := map[string]string{"HOME": home, "XDG_STATE_HOME": filepath.Join(home, "st"), "XDG_CONFIG_HOME": filepath.Join(home, "cfg")}
+	os.MkdirAll(filepath.Join(home, "cfg", "switchboard"), 0o700)
+	os.WriteFile(filepath.Join(home, "cfg", "switchboard", "config.json"), []byte(`{"mcpServers": {}, "settings": {"daemonIdleTimeout": "7m"}}`), 0o600)
+	exe, _ := os.Executable()
+	run := func(args ...string) (string, string, int) {
+		var out, errb bytes.Buffer
+		code := Main(context.Background(), &Env{
+			Args: args, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
+			Getenv: func(k string) string { return env[k] }, Environ: func() []string { return nil },
+			Dir: home, Executable: exe,
+		})
+		return out.String(), errb.String(), code
+	}
+	if out, _, code := run("daemon", "status"); code != 0 || out != "no daemon running\n" {
+		t.Errorf("status without a daemon: %q, exit %d", out, code)
+	}
+	if out, _, _ := run("daemon", "status", "--json"); !strings.Contains(out, `"running": false`) {
+		t.Errorf("status --json without a daemon: %q", out)
+	}
+
+	cmd := exec.Command(exe, "daemon", "run")
+	cmd.Env = []string{"SWITCHBOARD_TEST_MAIN=1", "HOME=" + home, "XDG_STATE_HOME=" + env["XDG_STATE_HOME"], "XDG_CONFIG_HOME=" + env["XDG_CONFIG_HOME"]}
+	os.MkdirAll(filepath.Join(home, "st", "switchboard"), 0o700)
+	logf, _ := os.Create(filepath.Join(home, "st", "switchboard", "daemon.log"))
+	cmd.Stderr = logf
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	defer cmd.Process.Kill()
+
+	var st struct {
+		Running     bool
+		PID         int
+		IdleTimeout string
+		Mode        string
+		Sessions    []any
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		out, _, _ := run("daemon", "status", "--json")
+		json.Unmarshal([]byte(out), &st)
+		if st.Running {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no daemon in status after 5 s: %q", out)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if st.PID != cmd.Process.Pid || st.IdleTimeout != "7m0s" || st.Sessions == nil || st.Mode == "" {
+		t.Errorf("status = %+v, want pid %d, idle 7m0s from settings.daemonIdleTimeout, sessions [], the handler's mode", st, cmd.Process.Pid)
+	}
+	if out, _, _ := run("daemon", "status"); !strings.Contains(out, "daemon pid ") || !strings.Contains(out, "no sessions") {
+		t.Errorf("status = %q", out)
+	}
+	if out, _, _ := run("daemon", "logs"); !strings.Contains(out, "daemon started") {
+		t.Errorf("logs = %q, want the daemon's start record", out)
+	}
+	if out, errOut, code := run("daemon", "stop"); code != 0 || !strings.Contains(out, "stopped the daemon") {
+		t.Errorf("stop: %q %q exit %d", out, errOut, code)
+	}
+	select {
+	case <-exited:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the daemon still runs after stop")
+	}
+	if out, _, code := run("daemon", "stop"); code != 0 || out != "no daemon running\n" {
+		t.Errorf("second stop: %q exit %d", out, code)
+	}
+}

@@ -1,0 +1,279 @@
+package daemon
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/filelock"
+)
+
+// ErrNoDaemon is returned by Connect with NoStart when no daemon listens.
+var ErrNoDaemon = errors.New("no daemon running")
+
+// Default waits of Connect.
+const (
+	DefaultStartWait = 5 * time.Second // for a started daemon's socket
+	handoverWait     = 2 * time.Second // for a draining daemon's socket to go
+)
+
+// ConnectOptions configure Connect. Paths and Hello are required.
+type ConnectOptions struct {
+	Paths *Paths
+	Hello *Hello
+	// Command starts a daemon when none listens, for example
+	// [exe, "daemon", "run"]. It runs detached (its own session, stdin
+	// /dev/null, stdout and stderr appended to Paths.Log, working
+	// directory /) with Env as its environment.
+	Command []string
+	Env     []string
+	// NoStart makes Connect return ErrNoDaemon instead of starting one
+	// (the CLI's status and stop).
+	NoStart bool
+	// StartWait bounds the wait for a started daemon's socket (zero:
+	// DefaultStartWait).
+	StartWait time.Duration
+}
+
+// Connect connects to the daemon, starting it when none listens, sends
+// o.Hello and returns the connection after an OK reply. Bridges that call
+// it at once start one daemon: the starter holds Paths.Start and dials
+// again before it spawns. A reply with CodeVersion or CodeExiting makes
+// Connect wait for the old daemon's socket to go (at most 2 s) and start a
+// new daemon. A daemon that fails to start is an error quoting the end
+// of its log.
+func Connect(ctx context.Context, o *ConnectOptions) (net.Conn, *Reply, error) {
+	if o == nil || o.Paths == nil || o.Hello == nil {
+		return nil, nil, errors.New("daemon: ConnectOptions.Paths and Hello are required")
+	}
+	handover := time.Time{}
+	for attempt := 0; ; attempt++ {
+		c, err := dial(ctx, o.Paths.Socket)
+		if isNoDaemon(err) {
+			if o.NoStart {
+				return nil, nil, ErrNoDaemon
+			}
+			c, err = startAndDial(ctx, o)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		r, err := hello(c, o.Hello)
+		if err != nil {
+			c.Close()
+			return nil, nil, fmt.Errorf("daemon handshake on %s: %w", o.Paths.Socket, err)
+		}
+		if r.OK {
+			return c, r, nil
+		}
+		c.Close()
+		if (r.Code != CodeVersion && r.Code != CodeExiting) || o.NoStart {
+			return nil, r, fmt.Errorf("daemon (pid %d, version %s) refused the connection: %s", r.PID, r.Version, r.Error)
+		}
+		// The old daemon is handing over: it removes its socket soon.
+		if handover.IsZero() {
+			handover = time.Now().Add(handoverWait)
+		}
+		if time.Now().After(handover) {
+			return nil, r, fmt.Errorf("daemon pid %d (version %s) still holds %s %s after it was asked to hand over: %s; stop it with: switchboard daemon stop", r.PID, r.Version, o.Paths.Socket, handoverWait, r.Error)
+		}
+		if err := sleep(ctx, 20*time.Millisecond); err != nil {
+			return nil, nil, err
+		}
+	}
+}
+
+// dial connects to the socket after checking that it is ours, and checks
+// the peer's uid.
+func dial(ctx context.Context, sock string) (net.Conn, error) {
+	fi, err := os.Lstat(sock)
+	if err != nil {
+		return nil, err // ENOENT: no daemon
+	}
+	if fi.Mode().Type() != fs.ModeSocket {
+		return nil, fmt.Errorf("daemon socket %s is not a socket (%s); remove it", sock, fi.Mode().Type())
+	}
+	if uid, ok := fileOwner(fi); ok && uid != os.Getuid() {
+		return nil, fmt.Errorf("daemon socket %s is owned by uid %d, not by us (uid %d); remove it", sock, uid, os.Getuid())
+	}
+	var d net.Dialer
+	c, err := d.DialContext(ctx, "unix", sock)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkConn(c); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("daemon socket %s: %w", sock, err)
+	}
+	return c, nil
+}
+
+// isNoDaemon reports whether a dial error means no daemon listens.
+func isNoDaemon(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ENOENT)
+}
+
+// hello sends h on c and reads the reply.
+func hello(c net.Conn, h *Hello) (*Reply, error) {
+	c.SetWriteDeadline(time.Now().Add(handshakeTimeout))
+	err := writeLine(c, h)
+	c.SetWriteDeadline(time.Time{})
+	if err != nil {
+		return nil, err
+	}
+	// Read the reply byte by byte: what follows belongs to the caller.
+	c.SetReadDeadline(time.Now().Add(handshakeTimeout))
+	defer c.SetReadDeadline(time.Time{})
+	var line []byte
+	var b [1]byte
+	for {
+		n, err := c.Read(b[:])
+		if n == 1 {
+			if b[0] == '\n' {
+				break
+			}
+			if len(line) >= maxHello {
+				return nil, fmt.Errorf("reply longer than %d bytes", maxHello)
+			}
+			line = append(line, b[0])
+			continue
+		}
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil, fmt.Errorf("the daemon closed the connection before it replied (%w)", io.ErrUnexpectedEOF)
+			}
+			return nil, err
+		}
+	}
+	var r Reply
+	if err := json.Unmarshal(line, &r); err != nil {
+		return nil, fmt.Errorf("reply %q: %w", truncate(line, 200), err)
+	}
+	return &r, nil
+}
+
+// startAndDial starts a daemon under Paths.Start, unless another bridge
+// started one meanwhile, and dials it.
+func startAndDial(ctx context.Context, o *ConnectOptions) (net.Conn, error) {
+	if len(o.Command) == 0 {
+		return nil, fmt.Errorf("%w at %s (and no command to start one)", ErrNoDaemon, o.Paths.Socket)
+	}
+	wait := o.StartWait
+	if wait <= 0 {
+		wait = DefaultStartWait
+	}
+	l, err := filelock.Lock(strings.TrimSuffix(o.Paths.Start, ".lock"), wait+time.Second)
+	if err != nil {
+		return nil, fmt.Errorf("starting the daemon: %w", err)
+	}
+	defer l.Unlock()
+	if c, err := dial(ctx, o.Paths.Socket); !isNoDaemon(err) {
+		return c, err // another bridge started it
+	}
+	rotateLog(o.Paths.Log)
+	logf, err := os.OpenFile(o.Paths.Log, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("starting the daemon: %w", err)
+	}
+	defer logf.Close()
+	size := int64(0)
+	if fi, err := logf.Stat(); err == nil {
+		size = fi.Size()
+	}
+	cmd := exec.Command(o.Command[0], o.Command[1:]...)
+	cmd.Env = o.Env
+	cmd.Dir = "/"
+	cmd.Stdout, cmd.Stderr = logf, logf
+	detach(cmd)
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting the daemon (%s): %w", strings.Join(o.Command, " "), err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }() // reap it if it dies while we live
+	deadline := time.Now().Add(wait)
+	delay := 2 * time.Millisecond
+	for {
+		c, err := dial(ctx, o.Paths.Socket)
+		if err == nil {
+			return c, nil
+		}
+		if !isNoDaemon(err) {
+			return nil, err
+		}
+		select {
+		case werr := <-exited:
+			return nil, fmt.Errorf("the daemon (pid %d) exited at start (%v); %s", cmd.Process.Pid, werr, logTail(o.Paths.Log, size))
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(delay):
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("the daemon (pid %d) did not listen on %s within %s; %s", cmd.Process.Pid, o.Paths.Socket, wait, logTail(o.Paths.Log, size))
+		}
+		delay = min(delay*2, 50*time.Millisecond)
+	}
+}
+
+// maxLog is the size past which a starting daemon's log is moved to
+// daemon.log.1 (replacing the previous one), so the log stays bounded.
+const maxLog = 8 << 20
+
+func rotateLog(path string) {
+	if fi, err := os.Stat(path); err == nil && fi.Size() > maxLog {
+		os.Rename(path, path+".1")
+	}
+}
+
+// logTail quotes the last lines written to the log since offset from.
+func logTail(path string, from int64) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return "no log: " + err.Error()
+	}
+	defer f.Close()
+	const tail = 4 << 10
+	fi, err := f.Stat()
+	if err != nil {
+		return "no log: " + err.Error()
+	}
+	from = max(from, fi.Size()-tail)
+	b := make([]byte, fi.Size()-from)
+	n, _ := f.ReadAt(b, from)
+	b = bytes.TrimSpace(b[:n])
+	if len(b) == 0 {
+		return "it logged nothing to " + path
+	}
+	lines := strings.Split(string(b), "\n")
+	if len(lines) > 10 {
+		lines = lines[len(lines)-10:]
+	}
+	return "the end of " + path + ":\n  " + strings.Join(lines, "\n  ")
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+func truncate(b []byte, n int) string {
+	if len(b) > n {
+		return string(b[:n]) + "..."
+	}
+	return string(b)
+}

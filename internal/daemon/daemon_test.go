@@ -1,0 +1,689 @@
+//go:build unix
+
+package daemon
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// client is an MCP client's side of a Bridge running in this process.
+type client struct {
+	t     *testing.T
+	in    *io.PipeWriter
+	lines chan string
+	done  chan error
+}
+
+func startBridge(t *testing.T, o *BridgeOptions) *client {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	c := &client{t: t, in: inW, lines: make(chan string, 100), done: make(chan error, 1)}
+	go func() {
+		err := Bridge(context.Background(), o, inR, outW)
+		outW.Close()
+		c.done <- err
+	}()
+	go func() {
+		s := bufio.NewScanner(outR)
+		s.Buffer(nil, 1<<20)
+		for s.Scan() {
+			c.lines <- s.Text()
+		}
+		close(c.lines)
+	}()
+	t.Cleanup(func() { inW.Close() })
+	return c
+}
+
+func (c *client) send(line string) {
+	c.t.Helper()
+	if _, err := io.WriteString(c.in, line+"\n"); err != nil {
+		c.t.Fatalf("writing to the bridge: %v", err)
+	}
+}
+
+// next returns the next line from the bridge, failing after wait.
+func (c *client) next(wait time.Duration) string {
+	c.t.Helper()
+	select {
+	case l, ok := <-c.lines:
+		if !ok {
+			c.t.Fatalf("the bridge closed stdout: %v", <-c.done)
+		}
+		return l
+	case <-time.After(wait):
+		c.t.Fatalf("no line from the bridge in %s", wait)
+	}
+	return ""
+}
+
+type resp struct {
+	ID     any             `json:"id"`
+	Method string          `json:"method"`
+	Result json.RawMessage `json:"result"`
+	Error  *struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+func (c *client) call(id int, method, params string) resp {
+	c.t.Helper()
+	if params == "" {
+		params = "{}"
+	}
+	c.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`, id, method, params))
+	return c.decode(c.next(5 * time.Second))
+}
+
+func (c *client) decode(line string) resp {
+	c.t.Helper()
+	var r resp
+	if err := json.Unmarshal([]byte(line), &r); err != nil {
+		c.t.Fatalf("line %q: %v", line, err)
+	}
+	return r
+}
+
+func (c *client) initialize() {
+	c.t.Helper()
+	if r := c.call(1, "initialize", `{"protocolVersion":"2025-06-18"}`); r.Error != nil {
+		c.t.Fatalf("initialize: %s", r.Error.Message)
+	}
+	c.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+}
+
+func (c *client) daemonPID(id int) int {
+	c.t.Helper()
+	r := c.call(id, "pid", "")
+	if r.Error != nil {
+		c.t.Fatalf("pid: %s", r.Error.Message)
+	}
+	var v struct{ PID int }
+	json.Unmarshal(r.Result, &v)
+	return v.PID
+}
+
+func status(t *testing.T, p *Paths) map[string]any {
+	t.Helper()
+	c, r, err := Connect(context.Background(), &ConnectOptions{Paths: p, NoStart: true, Hello: &Hello{Version: "any", Kind: KindControl, Control: ControlStatus}})
+	if err != nil {
+		t.Fatalf("status: %v", err)
+	}
+	c.Close()
+	var m map[string]any
+	if err := json.Unmarshal(r.Status, &m); err != nil {
+		t.Fatalf("status %s: %v", r.Status, err)
+	}
+	return m
+}
+
+func TestDir_PrivateDirectoryAndPaths(t *testing.T) {
+	home := t.TempDir()
+	rt := filepath.Join(home, "rt")
+	os.Mkdir(rt, 0o700)
+	env := map[string]string{"HOME": home, "XDG_RUNTIME_DIR": rt}
+	p, err := Dir(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Dir != filepath.Join(rt, "switchboard") || p.Socket != filepath.Join(rt, "switchboard", "daemon.sock") {
+		t.Errorf("paths = %+v", p)
+	}
+	if want := filepath.Join(home, ".local", "state", "switchboard", "daemon.log"); p.Log != want {
+		t.Errorf("log = %s, want %s", p.Log, want)
+	}
+	fi, _ := os.Stat(p.Dir)
+	if fi.Mode().Perm() != 0o700 {
+		t.Errorf("mode = %04o, want 0700", fi.Mode().Perm())
+	}
+	// A looser mode on a directory we own is fixed.
+	os.Chmod(p.Dir, 0o755)
+	if _, err := Dir(func(k string) string { return env[k] }); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(p.Dir); fi.Mode().Perm() != 0o700 {
+		t.Errorf("mode after Dir = %04o, want 0700", fi.Mode().Perm())
+	}
+	// A relative XDG_RUNTIME_DIR is ignored: the state directory is used.
+	env["XDG_RUNTIME_DIR"] = "relative"
+	env["XDG_STATE_HOME"] = filepath.Join(home, "st")
+	p, err = Dir(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Dir != filepath.Join(home, "st", "switchboard", "run") {
+		t.Errorf("fallback dir = %s", p.Dir)
+	}
+}
+
+func TestDir_LongSocketPathNamesTheVariable(t *testing.T) {
+	long := "/" + strings.Repeat("d", 120)
+	_, err := Dir(func(k string) string { return map[string]string{"HOME": "/h", "XDG_STATE_HOME": long}[k] })
+	if err == nil || !strings.Contains(err.Error(), "set XDG_STATE_HOME") || !strings.Contains(err.Error(), "daemon.sock") {
+		t.Fatalf("err = %v, want one naming the socket path and XDG_STATE_HOME", err)
+	}
+}
+
+func TestDir_RefusesDirectoryOfAnotherUser(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("needs root to make a directory owned by another uid")
+	}
+	home := t.TempDir()
+	dir := filepath.Join(home, "st", "switchboard", "run")
+	os.MkdirAll(dir, 0o700)
+	os.Chown(dir, 65534, 65534)
+	_, err := Dir(func(k string) string {
+		return map[string]string{"HOME": home, "XDG_STATE_HOME": filepath.Join(home, "st")}[k]
+	})
+	if err == nil || !strings.Contains(err.Error(), "owned by uid 65534") {
+		t.Fatalf("err = %v, want a refusal naming uid 65534", err)
+	}
+}
+
+func TestCheckPeer(t *testing.T) {
+	if err := checkPeer(peer{UID: 1000, PID: 7}, 1000); err != nil {
+		t.Errorf("same uid refused: %v", err)
+	}
+	err := checkPeer(peer{UID: 1001, PID: 7}, 1000)
+	if err == nil || !strings.Contains(err.Error(), "uid 1001") || !strings.Contains(err.Error(), "pid 7") {
+		t.Errorf("other uid: err = %v", err)
+	}
+	// A real connection from this process passes, and SO_PEERCRED names us.
+	sock := filepath.Join(t.TempDir(), "s")
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		c, err := net.Dial("unix", sock)
+		if err == nil {
+			defer c.Close()
+			time.Sleep(time.Second)
+		}
+	}()
+	c, err := l.Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	p, err := peerOf(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.UID != os.Getuid() || p.PID != os.Getpid() {
+		t.Errorf("peer = %+v, want uid %d pid %d", p, os.Getuid(), os.Getpid())
+	}
+	if err := checkConn(c); err != nil {
+		t.Errorf("checkConn: %v", err)
+	}
+}
+
+// A process of another uid that reaches the socket is closed on without a
+// reply (run as root: the child drops to uid 65534).
+func TestServe_ClosesConnectionOfAnotherUID(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("needs root to run a client as another uid")
+	}
+	dir, _ := os.MkdirTemp("", "sbdu")
+	defer os.RemoveAll(dir)
+	os.Chmod(dir, 0o755)
+	self, _ := os.Executable()
+	exe := filepath.Join(dir, "daemon.test")
+	if b, err := os.ReadFile(self); err != nil || os.WriteFile(exe, b, 0o755) != nil {
+		t.Fatalf("copying the test binary: %v", err)
+	}
+	sock := filepath.Join(dir, "s")
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	os.Chmod(sock, 0o777)
+	d := &daemon{log: discard()}
+	go func() {
+		c, err := l.Accept()
+		if err == nil {
+			d.conn(context.Background(), c)
+		}
+	}()
+	cmd := exec.Command(exe, "-test.run=^$")
+	cmd.Env = []string{"SBD_TEST_DAEMON=dial", "SBD_TEST_SOCK=" + sock}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the other uid's client was not closed on silently: %v\n%s", err, out)
+	}
+}
+
+func TestServe_SocketModeLockAndSecondDaemon(t *testing.T) {
+	te := newTestEnv(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, &ServeOptions{Paths: te.paths, Version: "v1"}, &fakeHandler{}) }()
+	waitSocket(t, te.paths.Socket)
+	fi, err := os.Stat(te.paths.Socket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != 0o600 {
+		t.Errorf("socket mode = %04o, want 0600", fi.Mode().Perm())
+	}
+	err = Serve(context.Background(), &ServeOptions{Paths: te.paths, Version: "v1"}, &fakeHandler{})
+	if !errors.Is(err, ErrRunning) || !strings.Contains(err.Error(), fmt.Sprintf("pid %d", os.Getpid())) {
+		t.Errorf("second Serve: err = %v, want ErrRunning naming pid %d", err, os.Getpid())
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(te.paths.Socket); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("socket after exit: %v, want it removed", err)
+	}
+	if _, err := os.Stat(te.paths.PID); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("pid file after exit: %v, want it removed", err)
+	}
+}
+
+func waitSocket(t *testing.T, sock string) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if _, err := os.Stat(sock); err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no socket %s after 5 s", sock)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestConnect_ConcurrentStartsMakeOneDaemon(t *testing.T) {
+	te := newTestEnv(t)
+	const n = 6
+	var wg sync.WaitGroup
+	pids := make([]int, n)
+	errs := make([]error, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c, r, err := Connect(context.Background(), te.connectOptions("v1"))
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			pids[i] = r.PID
+			c.Close()
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("connect %d: %v", i, err)
+		}
+	}
+	for i := range pids {
+		if pids[i] != pids[0] {
+			t.Errorf("connect %d reached daemon %d, connect 0 reached %d", i, pids[i], pids[0])
+		}
+	}
+	if s := te.starts(); len(s) != 1 {
+		t.Errorf("daemons started: %v, want exactly one", s)
+	}
+}
+
+func TestConnect_FailedStartQuotesTheLog(t *testing.T) {
+	te := newTestEnv(t)
+	o := te.connectOptions("v1")
+	o.Command = []string{"/bin/sh", "-c", "echo config is broken: bad field >&2; exit 3"}
+	_, _, err := Connect(context.Background(), o)
+	if err == nil || !strings.Contains(err.Error(), "config is broken: bad field") || !strings.Contains(err.Error(), "exited at start") {
+		t.Fatalf("err = %v, want the exit and the log's last line", err)
+	}
+}
+
+func TestBridge_RelaysBytesExactly(t *testing.T) {
+	te := newTestEnv(t)
+	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
+	c.initialize()
+	// Odd but valid shapes: spaces, the id last (as the TypeScript SDK
+	// writes it), a string id with an escape, non-ASCII text.
+	for i, line := range []string{
+		`{"jsonrpc":"2.0","method":"raw","params":{"a":[1,{"b":"}"}]},"id":2}`,
+		`{ "jsonrpc" : "2.0" , "id" : "x\"y" , "method" : "raw" , "params" : { "text" : "héllo ☃ \\n" } }`,
+		`{"id":4,"jsonrpc":"2.0","method":"raw","params":{"s":"` + strings.Repeat("z", 200_000) + `"}}`,
+	} {
+		c.send(line)
+		r := c.decode(c.next(5 * time.Second))
+		var got struct{ Line string }
+		if err := json.Unmarshal(r.Result, &got); err != nil || got.Line != line {
+			t.Errorf("line %d arrived as %.200q (%v), want it unchanged", i, got.Line, err)
+		}
+	}
+	// The daemon's bytes reach the client unchanged too.
+	c.send(`{"jsonrpc":"2.0","id":5,"method":"echo","params":{"k":"v","n":[1,2]}}`)
+	if got, want := c.next(5*time.Second), `{"jsonrpc":"2.0","id":5,"result":{"k":"v","n":[1,2]}}`; got != want {
+		t.Errorf("echo = %s, want %s", got, want)
+	}
+}
+
+func TestBridge_DaemonKilledDuringCall(t *testing.T) {
+	te := newTestEnv(t)
+	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
+	c.initialize()
+	old := c.daemonPID(2)
+	c.send(`{"jsonrpc":"2.0","id":"call-3","method":"sleep","params":{}}`)
+	if n := c.decode(c.next(5 * time.Second)); n.Method != "sleeping" {
+		t.Fatalf("got %+v, want the sleeping notification", n)
+	}
+	// More client lines pass through the bridge's read buffer meanwhile:
+	// the in-flight id must not be a view of it.
+	for i := range 200 {
+		c.send(fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"zzzzzz","progress":%d,"message":"%s"}}`, i, strings.Repeat("y", 1000)))
+	}
+	killed := time.Now()
+	syscall.Kill(old, syscall.SIGKILL)
+	r := c.decode(c.next(time.Second))
+	if took := time.Since(killed); took > time.Second {
+		t.Errorf("the in-flight call failed after %s, want under 1 s", took)
+	}
+	if r.ID != "call-3" || r.Error == nil || !strings.Contains(r.Error.Message, fmt.Sprintf("the switchboard daemon exited during this call (pid %d)", old)) || !strings.Contains(r.Error.Message, "not retried") {
+		t.Fatalf("in-flight call got %+v, want the daemon-exit error for id call-3", r)
+	}
+	// The next call works through a new daemon that got the replayed
+	// initialize (the fake refuses calls before it); initialize's second
+	// response is not relayed.
+	if pid := c.daemonPID(4); pid == old || pid == 0 {
+		t.Errorf("after the kill the call reached pid %d (old %d)", pid, old)
+	}
+	if s := te.starts(); len(s) != 2 {
+		t.Errorf("daemons started: %v, want 2", s)
+	}
+}
+
+func TestBridge_ClientCloseEndsOnlyItsSession(t *testing.T) {
+	te := newTestEnv(t)
+	a := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
+	b := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
+	a.initialize()
+	b.initialize()
+	pid := a.daemonPID(2)
+	a.in.Close()
+	select {
+	case err := <-a.done:
+		if err != nil {
+			t.Fatalf("Bridge after stdin closed: %v, want nil", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Bridge did not return after stdin closed")
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for len(status(t, te.paths)["sessions"].([]any)) != 1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("sessions = %v, want 1 left", status(t, te.paths)["sessions"])
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if p := b.daemonPID(2); p != pid {
+		t.Errorf("the other session now reaches pid %d, want %d", p, pid)
+	}
+}
+
+func TestServe_StatusMergesHandler(t *testing.T) {
+	te := newTestEnv(t)
+	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
+	c.initialize()
+	pid := c.daemonPID(2)
+	st := status(t, te.paths)
+	if st["pid"] != float64(pid) || st["fake"] != true || st["version"] != "v1" {
+		t.Errorf("status = %v, want pid %d (the daemon's, not the handler's), fake, version", st, pid)
+	}
+	ss, _ := st["sessions"].([]any)
+	if len(ss) != 1 || ss[0].(map[string]any)["pid"] != float64(os.Getpid()) || ss[0].(map[string]any)["cwd"] != "/" {
+		t.Errorf("sessions = %v, want one of client pid %d in /", st["sessions"], os.Getpid())
+	}
+}
+
+func TestServe_VersionMismatchDrainsAndHandsOver(t *testing.T) {
+	te := newTestEnv(t)
+	old := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
+	old.initialize()
+	oldPID := old.daemonPID(2)
+
+	c, r, err := Connect(context.Background(), te.connectOptions("v2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	if r.Version != "v2" || r.PID == oldPID {
+		t.Fatalf("the v2 bridge reached %+v, want a new v2 daemon", r)
+	}
+	// The old daemon keeps serving its session, then exits with it.
+	if p := old.daemonPID(3); p != oldPID {
+		t.Errorf("the old session reached pid %d, want %d", p, oldPID)
+	}
+	if !alive(oldPID) {
+		t.Fatal("the old daemon exited while its session was open")
+	}
+	old.in.Close()
+	waitGone(t, oldPID, "its last session ended")
+	if st := status(t, te.paths); st["version"] != "v2" {
+		t.Errorf("status after hand-over: %v, want the v2 daemon", st)
+	}
+}
+
+func TestServe_IdleExit(t *testing.T) {
+	te := newTestEnv(t)
+	te.env["SBD_TEST_IDLE"] = "300ms"
+	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
+	c.initialize()
+	pid := c.daemonPID(2)
+	c.in.Close()
+	<-c.done
+	waitGone(t, pid, "its last session ended and the idle timeout (300ms) passed")
+	if _, err := os.Stat(te.paths.Socket); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("socket after idle exit: %v, want it removed", err)
+	}
+}
+
+func TestServe_StopControl(t *testing.T) {
+	te := newTestEnv(t)
+	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
+	c.initialize()
+	pid := c.daemonPID(2)
+	sc, r, err := Connect(context.Background(), &ConnectOptions{Paths: te.paths, NoStart: true, Hello: &Hello{Version: "other", Kind: KindControl, Control: ControlStop}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Close()
+	if !r.OK || r.PID != pid {
+		t.Fatalf("stop reply = %+v", r)
+	}
+	waitGone(t, pid, "stop")
+	// A connected bridge does not start a new daemon by itself...
+	if _, _, err := Connect(context.Background(), &ConnectOptions{Paths: te.paths, NoStart: true, Hello: &Hello{Kind: KindControl, Control: ControlStatus}}); !errors.Is(err, ErrNoDaemon) {
+		t.Errorf("status after stop: %v, want ErrNoDaemon", err)
+	}
+	// ...but its client's next call does.
+	if p := c.daemonPID(3); p == pid || p == 0 {
+		t.Errorf("the call after stop reached pid %d (stopped: %d)", p, pid)
+	}
+}
+
+func TestBridge_WaitsBoundedForADaemonThatCannotStart(t *testing.T) {
+	te := newTestEnv(t)
+	fail := filepath.Join(te.env["HOME"], "fail")
+	te.env["SBD_TEST_FAIL"] = fail
+	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1"), QueueWait: 500 * time.Millisecond})
+	c.initialize()
+	old := c.daemonPID(2)
+	os.WriteFile(fail, nil, 0o600)
+	syscall.Kill(old, syscall.SIGKILL)
+	waitGone(t, old, "SIGKILL")
+	r := c.call(3, "pid", "")
+	if r.Error == nil || !strings.Contains(r.Error.Message, "not reachable") || !strings.Contains(r.Error.Message, "told to fail at start") {
+		msg := ""
+		if r.Error != nil {
+			msg = r.Error.Message
+		}
+		t.Fatalf("call while no daemon can start: %+v %q, want an error quoting the daemon's log", r, msg)
+	}
+	os.Remove(fail)
+	if pid := c.daemonPID(4); pid == old || pid == 0 {
+		t.Errorf("after the daemon could start again the call reached pid %d", pid)
+	}
+}
+
+// A call made after the daemon died, with nothing in flight, reaches the
+// next daemon: nothing of it was sent to the dead one, so it is no replay.
+func TestBridge_CallAfterDaemonDiedGoesToTheNextOne(t *testing.T) {
+	te := newTestEnv(t)
+	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
+	c.initialize()
+	for i := range 3 {
+		old := c.daemonPID(10 + 2*i)
+		syscall.Kill(old, syscall.SIGKILL)
+		waitGone(t, old, "SIGKILL")
+		if pid := c.daemonPID(11 + 2*i); pid == old || pid == 0 {
+			t.Fatalf("round %d: the call after the death reached pid %d (dead: %d)", i, pid, old)
+		}
+	}
+}
+
+// A request from the daemon to the client (sampling, elicitation, roots)
+// is relayed like any other line, and so is the client's answer.
+func TestBridge_RelaysRequestsFromTheDaemon(t *testing.T) {
+	te := newTestEnv(t)
+	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
+	c.initialize()
+	c.send(`{"jsonrpc":"2.0","id":2,"method":"ask","params":{}}`)
+	req := c.decode(c.next(5 * time.Second))
+	if req.Method != "sampling/createMessage" || req.ID != "srv-1" {
+		t.Fatalf("got %+v, want the daemon's sampling request", req)
+	}
+	c.send(`{"jsonrpc":"2.0","id":"srv-1","result":{"role":"assistant","content":{"type":"text","text":"hi"}}}`)
+	r := c.decode(c.next(5 * time.Second))
+	if r.ID != float64(2) || !strings.Contains(string(r.Result), `"text":"hi"`) {
+		t.Errorf("ask = %+v %s, want the client's answer", r, r.Result)
+	}
+}
+
+func TestConnect_StartTimeoutQuotesTheLog(t *testing.T) {
+	te := newTestEnv(t)
+	o := te.connectOptions("v1")
+	o.Command = []string{"/bin/sh", "-c", "echo loading a huge config >&2; exec sleep 30"}
+	o.StartWait = 300 * time.Millisecond
+	_, _, err := Connect(context.Background(), o)
+	var pid int
+	if err != nil {
+		fmt.Sscanf(err.Error(), "the daemon (pid %d)", &pid)
+	}
+	if pid > 0 {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+	if err == nil || !strings.Contains(err.Error(), "did not listen") || !strings.Contains(err.Error(), "loading a huge config") || pid == 0 {
+		t.Fatalf("err = %v, want a timeout naming the pid and quoting the log", err)
+	}
+}
+
+func TestServe_RefusesARelativeCwd(t *testing.T) {
+	te := newTestEnv(t)
+	o := te.connectOptions("v1")
+	o.Hello.Cwd = "relative/dir"
+	_, r, err := Connect(context.Background(), o)
+	if err == nil || r == nil || r.Code != CodeBad || !strings.Contains(err.Error(), "not an absolute path") {
+		t.Fatalf("err = %v, reply %+v; want a refusal of the relative cwd", err, r)
+	}
+}
+
+func TestConnect_RotatesALargeLog(t *testing.T) {
+	te := newTestEnv(t)
+	big := make([]byte, maxLog+1)
+	os.WriteFile(te.paths.Log, big, 0o600)
+	c, _, err := Connect(context.Background(), te.connectOptions("v1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	if fi, err := os.Stat(te.paths.Log + ".1"); err != nil || fi.Size() != int64(len(big)) {
+		t.Errorf("daemon.log.1: %v, want the old log", err)
+	}
+	if fi, err := os.Stat(te.paths.Log); err != nil || fi.Size() > maxLog {
+		t.Errorf("daemon.log after rotation: %v", err)
+	}
+}
+
+// A daemon started while the previous one is exiting (socket gone, lock
+// not yet dropped) waits for the lock instead of failing.
+func TestServe_WaitsForAnExitingDaemonsLock(t *testing.T) {
+	te := newTestEnv(t)
+	f, err := os.OpenFile(te.paths.Lock, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := tryLock(f); !ok || err != nil {
+		t.Fatalf("taking the lock: %v %v", ok, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, &ServeOptions{Paths: te.paths, Version: "v1"}, &fakeHandler{}) }()
+	time.Sleep(50 * time.Millisecond) // the "exiting daemon" holds it a moment longer
+	f.Close()
+	waitSocket(t, te.paths.Socket)
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("Serve: %v, want it to start once the lock was dropped", err)
+	}
+}
+
+func TestConnect_ConcurrentProcessesMakeOneDaemon(t *testing.T) {
+	te := newTestEnv(t)
+	const n = 4
+	cmds := make([]*exec.Cmd, n)
+	outs := make([]*strings.Builder, n)
+	for i := range n {
+		env := maps(te.env)
+		env["SBD_TEST_DAEMON"] = "connect"
+		cmds[i] = exec.Command(te.exe)
+		for k, v := range env {
+			cmds[i].Env = append(cmds[i].Env, k+"="+v)
+		}
+		outs[i] = &strings.Builder{}
+		cmds[i].Stdout, cmds[i].Stderr = outs[i], outs[i]
+		if err := cmds[i].Start(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pids := map[string]bool{}
+	for i, c := range cmds {
+		if err := c.Wait(); err != nil {
+			t.Fatalf("bridge process %d: %v\n%s", i, err, outs[i])
+		}
+		pids[strings.TrimSpace(outs[i].String())] = true
+	}
+	if len(pids) != 1 {
+		t.Errorf("the bridge processes reached daemons %v, want one", pids)
+	}
+	if s := te.starts(); len(s) != 1 {
+		t.Errorf("daemons started: %v, want exactly one", s)
+	}
+}

@@ -1,0 +1,287 @@
+//go:build unix
+
+package daemon
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+)
+
+// The test binary is also the daemon: with SBD_TEST_DAEMON set it runs
+// Serve with fakeHandler (as go-sdk's mcp/cmd_test.go re-runs itself as
+// a server).
+func TestMain(m *testing.M) {
+	switch os.Getenv("SBD_TEST_DAEMON") {
+	case "":
+		os.Exit(m.Run())
+	case "serve":
+		os.Exit(runTestDaemon())
+	case "dial":
+		os.Exit(runTestDial())
+	case "connect":
+		os.Exit(runTestConnect())
+	}
+}
+
+func runTestDaemon() int {
+	if f := os.Getenv("SBD_TEST_FAIL"); f != "" {
+		if _, err := os.Stat(f); err == nil {
+			fmt.Fprintln(os.Stderr, "test daemon: told to fail at start")
+			return 1
+		}
+	}
+	p, err := Dir(os.Getenv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	if f := os.Getenv("SBD_TEST_STARTS"); f != "" {
+		af, _ := os.OpenFile(f, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+		fmt.Fprintln(af, os.Getpid())
+		af.Close()
+	}
+	idle, _ := time.ParseDuration(os.Getenv("SBD_TEST_IDLE"))
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
+	defer stop()
+	o := &ServeOptions{Paths: p, Version: os.Getenv("SBD_TEST_VERSION"), IdleTimeout: idle, Logger: slog.New(slog.NewTextHandler(os.Stderr, nil))}
+	if err := Serve(ctx, o, &fakeHandler{}); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// runTestConnect connects as a bridge would (starting the test daemon)
+// and prints the daemon's pid.
+func runTestConnect() int {
+	p, err := Dir(os.Getenv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	exe, _ := os.Executable()
+	env := append(os.Environ(), "SBD_TEST_DAEMON=serve")
+	c, r, err := Connect(context.Background(), &ConnectOptions{Paths: p, Command: []string{exe}, Env: env, Hello: &Hello{Version: os.Getenv("SBD_TEST_VERSION"), PID: os.Getpid(), Kind: KindSession}})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	c.Close()
+	fmt.Println(r.PID)
+	return 0
+}
+
+// runTestDial connects to the socket named by SBD_TEST_SOCK and reports
+// (exit 0) whether the server closed the connection without a word.
+func runTestDial() int {
+	c, err := net.Dial("unix", os.Getenv("SBD_TEST_SOCK"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "dial:", err)
+		return 2
+	}
+	defer c.Close()
+	c.Write([]byte(`{"version":"t","kind":"session"}` + "\n"))
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	n, err := c.Read(make([]byte, 100))
+	if n == 0 && (err == io.EOF || errors.Is(err, syscall.ECONNRESET)) {
+		return 0
+	}
+	fmt.Fprintf(os.Stderr, "read %d bytes, %v\n", n, err)
+	return 3
+}
+
+// fakeHandler answers JSON-RPC requests: "initialize" ({}), "echo"
+// (its params), "pid" (the daemon's pid), "raw" (the request line as
+// received), "sleep" (a "sleeping" notification, then no answer), "ask"
+// (a sampling request to the client, whose result answers it). A
+// request before initialize fails: that is how the tests see the
+// bridge's replay.
+type fakeHandler struct{}
+
+func (*fakeHandler) Status() any { return map[string]any{"fake": true, "pid": -1} }
+
+func (*fakeHandler) Session(ctx context.Context, h *Hello, conn io.ReadWriteCloser) error {
+	go func() { <-ctx.Done(); conn.Close() }()
+	var mu sync.Mutex
+	send := func(m jsonrpc.Message) {
+		b, _ := jsonrpc.EncodeMessage(m)
+		mu.Lock()
+		conn.Write(append(b, '\n'))
+		mu.Unlock()
+	}
+	r := bufio.NewReaderSize(conn, 1<<20)
+	inited := false
+	var asked *jsonrpc.ID // an "ask" waiting for the client's answer
+	srvID, _ := jsonrpc.MakeID("srv-1")
+	for {
+		line, err := r.ReadBytes('\n')
+		if err != nil {
+			return nil
+		}
+		msg, err := jsonrpc.DecodeMessage(line)
+		if err != nil {
+			continue
+		}
+		if r, ok := msg.(*jsonrpc.Response); ok && asked != nil && r.ID == srvID {
+			send(&jsonrpc.Response{ID: *asked, Result: r.Result})
+			asked = nil
+			continue
+		}
+		req, ok := msg.(*jsonrpc.Request)
+		if !ok || !req.IsCall() {
+			continue
+		}
+		result := func(v any) {
+			b, _ := json.Marshal(v)
+			send(&jsonrpc.Response{ID: req.ID, Result: b})
+		}
+		if req.Method != "initialize" && !inited {
+			send(&jsonrpc.Response{ID: req.ID, Error: &jsonrpc.Error{Code: -32600, Message: "no initialize before " + req.Method}})
+			continue
+		}
+		switch req.Method {
+		case "initialize":
+			inited = true
+			result(map[string]any{"session": h.ID})
+		case "echo":
+			send(&jsonrpc.Response{ID: req.ID, Result: req.Params})
+		case "pid":
+			result(map[string]any{"pid": os.Getpid()})
+		case "raw":
+			result(map[string]any{"line": strings.TrimSuffix(string(line), "\n")})
+		case "ask": // a request to the client; its answer answers the ask
+			id := req.ID
+			asked = &id
+			send(&jsonrpc.Request{ID: srvID, Method: "sampling/createMessage", Params: json.RawMessage(`{"messages":[]}`)})
+		case "sleep":
+			n, _ := jsonrpc.EncodeMessage(&jsonrpc.Request{Method: "sleeping"})
+			mu.Lock()
+			conn.Write(append(n, '\n'))
+			mu.Unlock()
+		default:
+			send(&jsonrpc.Response{ID: req.ID, Error: &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: req.Method}})
+		}
+	}
+}
+
+// testEnv is one user's environment: a short runtime dir (socket paths
+// are limited) and a state dir.
+type testEnv struct {
+	t     *testing.T
+	env   map[string]string
+	paths *Paths
+	exe   string
+}
+
+func newTestEnv(t *testing.T) *testEnv {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "sbd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	rt := filepath.Join(dir, "rt")
+	if err := os.Mkdir(rt, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	te := &testEnv{t: t, exe: exe, env: map[string]string{
+		"HOME":             dir,
+		"XDG_RUNTIME_DIR":  rt,
+		"XDG_STATE_HOME":   filepath.Join(dir, "state"),
+		"SBD_TEST_DAEMON":  "serve",
+		"SBD_TEST_VERSION": "v1",
+		"SBD_TEST_STARTS":  filepath.Join(dir, "starts"),
+	}}
+	te.paths, err = Dir(te.getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(te.stopDaemons)
+	return te
+}
+
+func (te *testEnv) getenv(k string) string { return te.env[k] }
+
+func (te *testEnv) environ() []string {
+	var out []string
+	for k, v := range te.env {
+		out = append(out, k+"="+v)
+	}
+	return out
+}
+
+// connectOptions connects as a bridge of version v, starting the test
+// daemon of version v when none runs.
+func (te *testEnv) connectOptions(v string) *ConnectOptions {
+	env := maps(te.env)
+	env["SBD_TEST_VERSION"] = v
+	o := &ConnectOptions{Paths: te.paths, Command: []string{te.exe}, Hello: &Hello{Version: v, Cwd: "/", PID: os.Getpid(), Kind: KindSession}}
+	for k, val := range env {
+		o.Env = append(o.Env, k+"="+val)
+	}
+	return o
+}
+
+func maps(m map[string]string) map[string]string {
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// starts returns the pids of the daemons started so far.
+func (te *testEnv) starts() []int {
+	b, _ := os.ReadFile(te.env["SBD_TEST_STARTS"])
+	var pids []int
+	for _, f := range strings.Fields(string(b)) {
+		n, _ := strconv.Atoi(f)
+		pids = append(pids, n)
+	}
+	return pids
+}
+
+// stopDaemons kills every daemon the test started.
+func (te *testEnv) stopDaemons() {
+	for _, pid := range te.starts() {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+}
+
+// waitGone polls until pid has exited and was reaped (Connect's start
+// reaps the daemons it starts), failing after 5 s. A zombie is not enough:
+// the group leader of a multi-threaded process turns zombie before its
+// other threads have exited and closed its sockets.
+func waitGone(t *testing.T, pid int, why string) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for alive(pid) {
+		if time.Now().After(deadline) {
+			t.Fatalf("daemon pid %d still runs 5 s after %s", pid, why)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func discard() *slog.Logger { return slog.New(slog.DiscardHandler) }

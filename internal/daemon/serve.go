@@ -1,0 +1,461 @@
+package daemon
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// DefaultIdleTimeout is how long a daemon with no session keeps running
+// when ServeOptions.IdleTimeout is zero.
+const DefaultIdleTimeout = 10 * time.Minute
+
+// lockWait is how long a starting daemon waits for the lock.
+const lockWait = time.Second
+
+// ErrRunning is returned by Serve when another daemon holds the lock.
+var ErrRunning = errors.New("a daemon already runs")
+
+// Handler serves the sessions of a daemon.
+type Handler interface {
+	// Session serves one client over conn (after the handshake) until it
+	// ends or ctx is done. Serve closes conn when Session returns. h.ID is
+	// the session's id in Status. Session is called concurrently.
+	Session(ctx context.Context, h *Hello, conn io.ReadWriteCloser) error
+	// Status is what `switchboard daemon status --json` prints (any JSON
+	// value). An object is merged with the daemon's own keys (pid,
+	// version, uptime, sessions), which win; any other value appears
+	// under "handler".
+	Status() any
+}
+
+// ServeOptions configure Serve. Paths is required.
+type ServeOptions struct {
+	Paths *Paths
+	// Version identifies this build; a bridge of another version makes
+	// the daemon drain (see Serve).
+	Version string
+	// IdleTimeout is how long the daemon runs with no session (zero:
+	// DefaultIdleTimeout).
+	IdleTimeout time.Duration
+	// Logger gets connection faults and lifecycle events (nil: discarded).
+	Logger *slog.Logger
+}
+
+// Serve runs the daemon until ctx is done, a stop control arrives, or it
+// has had no session for IdleTimeout. It holds Paths.Lock for its whole
+// life (a second daemon gets ErrRunning naming the first one's pid),
+// writes Paths.PID, and listens on Paths.Socket (mode 0600). Every
+// connection's peer must run as our uid (SO_PEERCRED), else it is closed
+// and logged.
+//
+// A session hello from another version is answered with CodeVersion and
+// starts a drain: the listener closes, the socket, pid file and lock are
+// released so that a new daemon can start, the existing sessions go on,
+// and Serve returns when the last one ends. On stop, ctx done or idle
+// exit, the sessions' contexts are cancelled and their connections
+// closed; Serve waits for their Session calls to return (at most 5 s).
+func Serve(ctx context.Context, o *ServeOptions, h Handler) error {
+	if o == nil || o.Paths == nil {
+		return errors.New("daemon: ServeOptions.Paths is required")
+	}
+	d := &daemon{
+		o:       *o,
+		h:       h,
+		log:     o.Logger,
+		start:   time.Now(),
+		pid:     os.Getpid(),
+		live:    map[string]*sessionInfo{},
+		stopWhy: make(chan string, 1),
+	}
+	if d.log == nil {
+		d.log = slog.New(slog.DiscardHandler)
+	}
+	if d.o.IdleTimeout <= 0 {
+		d.o.IdleTimeout = DefaultIdleTimeout
+	}
+	if err := d.lock(); err != nil {
+		return err
+	}
+	defer d.release()
+	os.Remove(o.Paths.Socket) // stale: we hold the lock, so no daemon owns it
+	l, err := net.Listen("unix", o.Paths.Socket)
+	if err != nil {
+		return fmt.Errorf("daemon: listen on %s: %w", o.Paths.Socket, err)
+	}
+	l.(*net.UnixListener).SetUnlinkOnClose(false) // release removes it, under the lock
+	if err := os.Chmod(o.Paths.Socket, 0o600); err != nil {
+		l.Close()
+		return fmt.Errorf("daemon: chmod %s: %w", o.Paths.Socket, err)
+	}
+	d.ln = l
+	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	d.log.Info("daemon started", "pid", d.pid, "version", o.Version, "socket", o.Paths.Socket, "idleTimeout", d.o.IdleTimeout.String())
+
+	d.mu.Lock()
+	d.armIdle()
+	d.mu.Unlock()
+	go d.accept(sctx, l)
+
+	var why string
+	select {
+	case <-ctx.Done():
+		why = "context done"
+	case why = <-d.stopWhy:
+	}
+	d.log.Info("daemon stopping", "why", why)
+	d.mu.Lock()
+	d.closing = true
+	d.mu.Unlock()
+	d.closeListener()
+	cancel()
+	d.closeSessions()
+	d.waitSessions(5 * time.Second)
+	d.log.Info("daemon exited")
+	return nil
+}
+
+// sessionInfo is what Status says about one session.
+type sessionInfo struct {
+	ID      string    `json:"id"`
+	PID     int       `json:"pid"`
+	Cwd     string    `json:"cwd"`
+	Version string    `json:"version"`
+	Started time.Time `json:"started"`
+	conn    io.Closer
+}
+
+// daemon is Serve's state; mu guards the fields below it.
+type daemon struct {
+	o     ServeOptions
+	h     Handler
+	log   *slog.Logger
+	start time.Time
+	pid   int
+	ln    net.Listener
+	lockF *os.File
+
+	wg sync.WaitGroup // live Session calls
+
+	mu       sync.Mutex
+	live     map[string]*sessionInfo
+	nextID   int
+	closing  bool // stop, ctx or idle: no new session
+	draining bool // version hand-over: no listener, exit with the last session
+	released bool
+	idle     *time.Timer
+
+	stopWhy chan string // buffered (1): the first reason to stop wins
+}
+
+// stop asks Serve to return.
+func (d *daemon) stop(why string) {
+	select {
+	case d.stopWhy <- why:
+	default:
+	}
+}
+
+// lock takes Paths.Lock without waiting and writes the pid file.
+func (d *daemon) lock() error {
+	p := d.o.Paths
+	f, err := os.OpenFile(p.Lock, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("daemon: lock %s: %w", p.Lock, err)
+	}
+	// A daemon that is exiting removes its socket a moment before it
+	// drops the lock, and a bridge may start us in that moment: wait a
+	// little before calling the holder a live daemon.
+	var ok bool
+	for deadline := time.Now().Add(lockWait); ; {
+		ok, err = tryLock(f)
+		if err != nil {
+			f.Close()
+			return fmt.Errorf("daemon: lock %s: %w", p.Lock, err)
+		}
+		if ok || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !ok {
+		f.Close()
+		pid := "unknown"
+		if b, err := os.ReadFile(p.PID); err == nil {
+			pid = strings.TrimSpace(string(b))
+		}
+		return fmt.Errorf("%w (pid %s); stop it with: switchboard daemon stop", ErrRunning, pid)
+	}
+	d.lockF = f
+	if err := os.WriteFile(p.PID, []byte(strconv.Itoa(d.pid)+"\n"), 0o600); err != nil {
+		f.Close()
+		return fmt.Errorf("daemon: write %s: %w", p.PID, err)
+	}
+	return nil
+}
+
+// release removes the socket and pid file and drops the lock, once; a
+// new daemon may start after it.
+func (d *daemon) release() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.released || d.lockF == nil {
+		return
+	}
+	d.released = true
+	p := d.o.Paths
+	if b, err := os.ReadFile(p.PID); err == nil && strings.TrimSpace(string(b)) == strconv.Itoa(d.pid) {
+		os.Remove(p.PID)
+	}
+	if err := os.Remove(p.Socket); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		d.log.Warn("removing the socket", "err", err)
+	}
+	d.lockF.Close()
+}
+
+func (d *daemon) closeListener() {
+	if d.ln != nil {
+		d.ln.Close()
+	}
+}
+
+func (d *daemon) accept(ctx context.Context, l net.Listener) {
+	for {
+		c, err := l.Accept()
+		if err != nil {
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				continue
+			}
+			return // closed
+		}
+		go d.conn(ctx, c)
+	}
+}
+
+// conn runs the handshake on c and then its session or control request.
+func (d *daemon) conn(ctx context.Context, raw net.Conn) {
+	if err := checkConn(raw); err != nil {
+		d.log.Warn("refused a connection", "err", err)
+		raw.Close()
+		return
+	}
+	c := newBufConn(raw)
+	var h Hello
+	if err := readJSONLine(c, &h); err != nil {
+		d.log.Warn("bad handshake", "err", err)
+		writeLine(c, Reply{Error: fmt.Sprintf("reading the hello: %v", err), Code: CodeBad, Version: d.o.Version, PID: d.pid})
+		c.Close()
+		return
+	}
+	if h.Kind == KindControl {
+		d.control(c, &h)
+		return
+	}
+	if h.Kind != KindSession {
+		writeLine(c, Reply{Error: fmt.Sprintf("unknown kind %q; known: session, control", h.Kind), Code: CodeBad, Version: d.o.Version, PID: d.pid})
+		c.Close()
+		return
+	}
+	if h.Cwd != "" && !filepath.IsAbs(h.Cwd) {
+		writeLine(c, Reply{Error: fmt.Sprintf("cwd %q is not an absolute path", h.Cwd), Code: CodeBad, Version: d.o.Version, PID: d.pid})
+		c.Close()
+		return
+	}
+	if h.Version != d.o.Version {
+		d.log.Info("bridge of another version: draining", "daemon", d.o.Version, "bridge", h.Version, "bridgePid", h.PID)
+		writeLine(c, Reply{Error: fmt.Sprintf("the daemon is version %s, the bridge %s; it is handing over to a new daemon", d.o.Version, h.Version), Code: CodeVersion, Version: d.o.Version, PID: d.pid})
+		c.Close()
+		d.drain()
+		return
+	}
+	s, ok := d.add(&h, c)
+	if !ok {
+		writeLine(c, Reply{Error: "the daemon is exiting", Code: CodeExiting, Version: d.o.Version, PID: d.pid})
+		c.Close()
+		return
+	}
+	defer d.remove(s)
+	if err := writeLine(c, Reply{OK: true, Version: d.o.Version, PID: d.pid}); err != nil {
+		c.Close()
+		return
+	}
+	d.log.Info("session started", "id", s.ID, "pid", h.PID, "cwd", h.Cwd)
+	err := d.h.Session(ctx, &h, c)
+	c.Close()
+	if err != nil && ctx.Err() == nil {
+		d.log.Warn("session ended", "id", s.ID, "err", err)
+	} else {
+		d.log.Info("session ended", "id", s.ID)
+	}
+}
+
+// add registers a session unless the daemon is exiting.
+func (d *daemon) add(h *Hello, c io.Closer) (*sessionInfo, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closing {
+		return nil, false
+	}
+	d.nextID++
+	s := &sessionInfo{ID: "s" + strconv.Itoa(d.nextID), PID: h.PID, Cwd: h.Cwd, Version: h.Version, Started: time.Now(), conn: c}
+	h.ID = s.ID
+	d.live[s.ID] = s
+	d.wg.Add(1)
+	if d.idle != nil {
+		d.idle.Stop()
+		d.idle = nil
+	}
+	return s, true
+}
+
+// remove unregisters s; the last session of a draining daemon stops it,
+// and the last session otherwise arms the idle timer.
+func (d *daemon) remove(s *sessionInfo) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	delete(d.live, s.ID)
+	d.wg.Done()
+	if len(d.live) > 0 {
+		return
+	}
+	if d.draining {
+		d.stop("drained: the last session of the old version ended")
+		return
+	}
+	d.armIdle()
+}
+
+// armIdle starts the idle timer; d.mu is held.
+func (d *daemon) armIdle() {
+	if d.closing || d.draining {
+		return
+	}
+	if d.idle != nil {
+		d.idle.Stop()
+	}
+	var t *time.Timer
+	t = time.AfterFunc(d.o.IdleTimeout, func() {
+		d.mu.Lock()
+		fire := d.idle == t && len(d.live) == 0
+		if fire {
+			d.closing = true
+		}
+		d.mu.Unlock()
+		if fire {
+			d.stop(fmt.Sprintf("idle: no session for %s", d.o.IdleTimeout))
+		}
+	})
+	d.idle = t
+}
+
+// drain hands over to a new daemon: stop listening, release the socket,
+// pid file and lock, and exit when the last session ends.
+func (d *daemon) drain() {
+	d.mu.Lock()
+	if d.draining || d.closing {
+		d.mu.Unlock()
+		return
+	}
+	d.draining = true
+	if d.idle != nil {
+		d.idle.Stop()
+		d.idle = nil
+	}
+	n := len(d.live)
+	d.mu.Unlock()
+	d.closeListener()
+	d.release()
+	if n == 0 {
+		d.stop("drained: no session")
+	}
+}
+
+func (d *daemon) closeSessions() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, s := range d.live {
+		s.conn.Close()
+	}
+}
+
+func (d *daemon) waitSessions(limit time.Duration) {
+	done := make(chan struct{})
+	go func() { d.wg.Wait(); close(done) }()
+	t := time.NewTimer(limit)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+		d.log.Warn("sessions did not end in time", "wait", limit.String())
+	}
+}
+
+// control answers a status or stop request.
+func (d *daemon) control(c *bufConn, h *Hello) {
+	defer c.Close()
+	r := Reply{OK: true, Version: d.o.Version, PID: d.pid}
+	switch h.Control {
+	case ControlStatus:
+		st, err := d.status()
+		if err != nil {
+			r = Reply{Error: err.Error(), Version: d.o.Version, PID: d.pid}
+		}
+		r.Status = st
+		writeLine(c, r)
+	case ControlStop:
+		d.log.Info("stop requested", "by", h.PID)
+		d.mu.Lock()
+		d.closing = true
+		d.mu.Unlock()
+		writeLine(c, r)
+		d.stop(fmt.Sprintf("stop requested by pid %d", h.PID))
+	default:
+		writeLine(c, Reply{Error: fmt.Sprintf("unknown control %q; known: status, stop", h.Control), Code: CodeBad, Version: d.o.Version, PID: d.pid})
+	}
+}
+
+// status is the handler's Status merged with the daemon's own keys.
+func (d *daemon) status() (json.RawMessage, error) {
+	out := map[string]any{}
+	if v := d.h.Status(); v != nil {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("encoding the handler's status: %w", err)
+		}
+		var m map[string]any
+		if json.Unmarshal(b, &m) == nil && m != nil {
+			out = m
+		} else {
+			out["handler"] = json.RawMessage(b)
+		}
+	}
+	d.mu.Lock()
+	sessions := make([]*sessionInfo, 0, len(d.live))
+	for _, s := range d.live {
+		sessions = append(sessions, s)
+	}
+	draining := d.draining
+	d.mu.Unlock()
+	sortSessions(sessions)
+	out["running"] = true
+	out["pid"] = d.pid
+	out["version"] = d.o.Version
+	out["uptime"] = time.Since(d.start).Round(time.Second).String()
+	out["started"] = d.start.UTC().Format(time.RFC3339)
+	out["idleTimeout"] = d.o.IdleTimeout.String()
+	out["draining"] = draining
+	out["sessions"] = sessions
+	return json.Marshal(out)
+}
