@@ -20,7 +20,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -45,7 +47,7 @@ func (r *rig) n(quick, full int) int {
 func main() {
 	out := flag.String("out", "", "write the report to this file (default stdout)")
 	quick := flag.Bool("quick", false, "fewer iterations: a short smoke run")
-	only := flag.String("only", "", "run only these sections (comma-separated: definitions,latency,tasks,scale)")
+	only := flag.String("only", "", "run only these sections (comma-separated: definitions,latency,daemon,tasks,scale)")
 	bin := flag.String("bin", "", "use this switchboard binary instead of building ./cmd/switchboard")
 	flag.Parse()
 	if err := run(*out, *quick, *only, *bin); err != nil {
@@ -66,6 +68,7 @@ func run(out string, quick bool, only, bin string) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
+	defer stopDaemons(tmp)
 	r := &rig{root: root, tmp: tmp, quick: quick, bin: filepath.Join(tmp, "switchboard"), replay: filepath.Join(tmp, "replay"),
 		nodeMods: filepath.Join(root, "test", "interop", "node", "node_modules", "@modelcontextprotocol")}
 	if _, err := os.Stat(filepath.Join(r.nodeMods, "server-everything")); err != nil {
@@ -103,7 +106,7 @@ func run(out string, quick bool, only, bin string) error {
 	sections := []struct {
 		name string
 		f    func(context.Context, *rig) (string, error)
-	}{{"definitions", definitions}, {"latency", latency}, {"tasks", tasks}, {"scale", scale}}
+	}{{"definitions", definitions}, {"latency", latency}, {"daemon", daemonBench}, {"tasks", tasks}, {"scale", scale}}
 	for _, s := range sections {
 		if only != "" && !slices.Contains(strings.Split(only, ","), s.name) {
 			continue
@@ -168,4 +171,19 @@ func loadavg() string {
 		return strings.Join(f[:3], ", ")
 	}
 	return "unknown"
+}
+
+// stopDaemons ends the per-user daemons the sections' serves started,
+// one per private runtime directory under tmp.
+func stopDaemons(tmp string) {
+	pids, _ := filepath.Glob(filepath.Join(tmp, "*", "run", "switchboard", "daemon.pid"))
+	for _, p := range pids {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && pid > 0 {
+			syscall.Kill(pid, syscall.SIGTERM)
+		}
+	}
 }

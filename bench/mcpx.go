@@ -157,7 +157,11 @@ func writeConfig(dir string, servers map[string]any) (string, []string, error) {
 	if err := os.WriteFile(cfg, b, 0o600); err != nil {
 		return "", nil, err
 	}
-	env := append(os.Environ(), "XDG_CACHE_HOME="+filepath.Join(dir, "cache"), "XDG_STATE_HOME="+filepath.Join(dir, "state"), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"))
+	run := filepath.Join(dir, "run") // the daemon's socket: private too
+	if err := os.MkdirAll(run, 0o700); err != nil {
+		return "", nil, err
+	}
+	env := append(os.Environ(), "XDG_CACHE_HOME="+filepath.Join(dir, "cache"), "XDG_STATE_HOME="+filepath.Join(dir, "state"), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "XDG_RUNTIME_DIR="+run)
 	return cfg, env, nil
 }
 

@@ -70,8 +70,8 @@ func TestDaemon_StatusLogsStop(t *testing.T) {
 		Running     bool
 		PID         int
 		IdleTimeout string
-		Mode        string
 		Sessions    []any
+		Backends    []any // the hub's part of the status
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for {
@@ -85,8 +85,8 @@ func TestDaemon_StatusLogsStop(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if st.PID != cmd.Process.Pid || st.IdleTimeout != "7m0s" || st.Sessions == nil || st.Mode == "" {
-		t.Errorf("status = %+v, want pid %d, idle 7m0s from settings.daemonIdleTimeout, sessions [], the handler's mode", st, cmd.Process.Pid)
+	if st.PID != cmd.Process.Pid || st.IdleTimeout != "7m0s" || st.Sessions == nil || st.Backends == nil {
+		t.Errorf("status = %+v, want pid %d, idle 7m0s from settings.daemonIdleTimeout, sessions [], the hub's backends []", st, cmd.Process.Pid)
 	}
 	if out, _, _ := run("daemon", "status"); !strings.Contains(out, "daemon pid ") || !strings.Contains(out, "no sessions") {
 		t.Errorf("status = %q", out)

@@ -75,8 +75,31 @@ func setup(t *testing.T, settings string) (cfg string, env []string, fsroot stri
 	b, _ := json.MarshalIndent(c, "", "  ")
 	cfg = filepath.Join(dir, "config.json")
 	os.WriteFile(cfg, b, 0o600)
-	env = append(os.Environ(), "XDG_CACHE_HOME="+filepath.Join(dir, "cache"), "XDG_STATE_HOME="+filepath.Join(dir, "state"), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"))
+	env = privateEnv(t, dir)
 	return cfg, env, fsroot
+}
+
+// privateEnv is the test's environment with every XDG directory of
+// Switchboard's private to dir, the per-user daemon's socket included
+// (serve relays to a daemon by default): nothing is shared with another
+// test or with the machine's user. The daemon is stopped at cleanup.
+func privateEnv(t *testing.T, dir string) []string {
+	t.Helper()
+	// A short directory: a socket path allows 107 bytes.
+	run, err := os.MkdirTemp("", "sbrun")
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := append(os.Environ(), "XDG_CACHE_HOME="+filepath.Join(dir, "cache"), "XDG_STATE_HOME="+filepath.Join(dir, "state"), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "XDG_RUNTIME_DIR="+run)
+	t.Cleanup(func() {
+		stop := exec.Command(binPath, "daemon", "stop")
+		stop.Env = env
+		if out, err := stop.CombinedOutput(); err != nil {
+			t.Errorf("switchboard daemon stop: %v\n%s", err, out)
+		}
+		os.RemoveAll(run)
+	})
+	return env
 }
 
 func connect(t *testing.T, ctx context.Context, cfg string, env []string) *mcp.ClientSession {
@@ -250,7 +273,16 @@ func TestServe_InspectorCLI(t *testing.T) {
 	run := func(args ...string) string {
 		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 		defer cancel()
-		cmd := exec.CommandContext(ctx, cli, append([]string{"--cli", binPath, "serve"}, args...)...)
+		// The inspector passes only a default environment to its server:
+		// hand it the test's private XDG directories explicitly.
+		argv := []string{"--cli"}
+		for _, kv := range env {
+			if strings.HasPrefix(kv, "XDG_") {
+				argv = append(argv, "-e", kv)
+			}
+		}
+		argv = append(argv, binPath, "serve")
+		cmd := exec.CommandContext(ctx, cli, append(argv, args...)...)
 		cmd.Env = env
 		out, err := cmd.CombinedOutput()
 		if err != nil {

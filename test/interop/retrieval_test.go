@@ -37,7 +37,7 @@ func TestRetrieval_ThroughReplayedCorpus(t *testing.T) {
 	b, _ := json.Marshal(map[string]any{"mcpServers": servers})
 	cfg := filepath.Join(dir, "config.json")
 	os.WriteFile(cfg, b, 0o600)
-	env := append(os.Environ(), "XDG_CACHE_HOME="+filepath.Join(dir, "cache"), "XDG_STATE_HOME="+filepath.Join(dir, "state"))
+	env := privateEnv(t, dir)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()

@@ -4,7 +4,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 
 const [bin, config] = process.argv.slice(2);
-const transport = new StdioClientTransport({ command: bin, args: ["serve", "--config", config], stderr: "inherit" });
+// The test's private XDG directories must reach serve (and so the daemon
+// it starts): the SDK passes only HOME, PATH, SHELL and TERM by default.
+const transport = new StdioClientTransport({ command: bin, args: ["serve", "--config", config], env: process.env, stderr: "inherit" });
 const client = new Client({ name: "ts-interop", version: "1.0.0" }, { capabilities: {} });
 await client.connect(transport);
 const text = (r) => (r.content || []).filter((c) => c.type === "text").map((c) => c.text).join("\n");
