@@ -69,6 +69,11 @@ type Options struct {
 	// it, or when we die (even by SIGKILL); see Reap. Where it cannot be
 	// used (other systems, a missing binary) backends start directly.
 	Reaper []string
+	// OAuth configures the sign-in of remote backends whose server asks
+	// for one (401 with WWW-Authenticate); nil means stored sign-ins only
+	// (see OAuthOptions). A backend with a configured Authorization
+	// header and no "oauth" block never signs in.
+	OAuth *OAuthOptions
 }
 
 // Info is what the handshake told us, plus process facts.

@@ -23,6 +23,10 @@ func (b *Backend) startRemote(ctx context.Context, spec *config.Server) error {
 	if err != nil {
 		return err
 	}
+	si, err := b.newSignIn(spec)
+	if err != nil {
+		return err
+	}
 	hc := &http.Client{Transport: ot, CheckRedirect: ot.checkRedirect}
 	// The SSE stream must outlive ctx, which bounds only the start: it
 	// gets a context of its own, cancelled by Close or a failed start.
@@ -33,9 +37,14 @@ func (b *Backend) startRemote(ctx context.Context, spec *config.Server) error {
 	maxEvent := int(min(b.maxMessage+64<<10, int64(^uint(0)>>1)))
 	var t mcp.Transport
 	if kind(spec) == config.SSE {
+		ot.signIn = si
 		t = &mcp.SSEClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
 	} else {
-		t = &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
+		st := &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
+		if si != nil {
+			st.OAuthHandler = si
+		}
+		t = st
 	}
 	cs, err := b.client().Connect(life, t, b.sessionOptions())
 	if !stop() || err != nil {
@@ -67,6 +76,9 @@ type originTransport struct {
 	headers map[string]string
 	max     int64
 	over    func(error)
+	// signIn, for an SSE backend, supplies a stored OAuth token for the
+	// origin and turns a 401 into ErrNeedsLogin; nil: none.
+	signIn *signIn
 }
 
 func newOriginTransport(server, rawURL string, headers map[string]string, base http.RoundTripper, max int64, over func(error)) (*originTransport, error) {
@@ -96,6 +108,15 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		for k, v := range t.headers {
 			r.Header.Set(k, v)
 		}
+		if t.signIn != nil && r.Header.Get("Authorization") == "" {
+			v, err := t.signIn.sseToken(r.Context())
+			if err != nil {
+				return nil, err
+			}
+			if v != "" {
+				r.Header.Set("Authorization", v)
+			}
+		}
 	} else {
 		for _, k := range credentialHeaders {
 			r.Header.Del(k)
@@ -105,6 +126,25 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 	}
 	resp, err := t.base.RoundTrip(r)
+	if err == nil && t.signIn != nil && resp.StatusCode == http.StatusUnauthorized && originOf(r.URL) == t.origin {
+		if err := t.signIn.Authorize(r.Context(), r, resp); err != nil {
+			return nil, err
+		}
+		// Signed in (interactively): send the request once more, with
+		// the new token.
+		retry := r.Clone(r.Context())
+		if r.GetBody != nil {
+			if retry.Body, err = r.GetBody(); err != nil {
+				return nil, err
+			}
+		}
+		if v, err := t.signIn.sseToken(r.Context()); err != nil {
+			return nil, err
+		} else if v != "" {
+			retry.Header.Set("Authorization", v)
+		}
+		resp, err = t.base.RoundTrip(retry)
+	}
 	if err != nil || resp.Body == nil || t.max <= 0 {
 		return resp, err
 	}

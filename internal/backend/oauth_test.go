@@ -1,0 +1,178 @@
+package backend
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/oauth"
+	"github.com/switchboard-mcp/switchboard/internal/oauth/oauthtest"
+)
+
+// oauthSetup is a protected MCP server and a store directory.
+func oauthSetup(t *testing.T) (*oauthtest.Server, *config.Server, string) {
+	t.Helper()
+	fake := oauthtest.New(mcpHandler(false))
+	t.Cleanup(fake.Close)
+	return fake, &config.Server{Name: "notion", Type: config.HTTP, URL: fake.MCPURL}, filepath.Join(t.TempDir(), "oauth")
+}
+
+// login signs in as `switchboard login` does, with the redirect
+// followed by an http.Client.
+func login(t *testing.T, spec *config.Server, dir string, logs *bytes.Buffer) {
+	t.Helper()
+	o := &Options{OAuth: &OAuthOptions{Dir: dir, Fetch: oauthtest.Follow, RedirectURL: "http://127.0.0.1:7777/callback", Fresh: true}}
+	if logs != nil {
+		o.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	b, err := Start(context.Background(), spec, o)
+	if err != nil {
+		t.Fatalf("login: %v", err)
+	}
+	b.Close()
+}
+
+func TestOAuth_NeedsLoginNamesTheCommand(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	_, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+	if !errors.Is(err, ErrNeedsLogin) {
+		t.Fatalf("err = %v, want ErrNeedsLogin", err)
+	}
+	const want = "backend \"notion\" needs you to sign in: run `switchboard login notion`"
+	if err.Error() != want {
+		t.Errorf("err = %q\nwant  %q", err, want)
+	}
+	if s := fake.Stats(); s.Registrations != 0 || s.Authorizations != 0 {
+		t.Errorf("a start without login registered or authorized: %+v", s)
+	}
+}
+
+func TestOAuth_LoginStoresTokensThatLaterStartsUse(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	login(t, spec, dir, nil)
+	if s := fake.Stats(); s.Registrations != 1 || s.CodeGrants != 1 {
+		t.Fatalf("login: %+v, want one registration and one code grant", s)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if len(files) != 1 {
+		t.Fatalf("store holds %v, want one file", files)
+	}
+	for p, want := range map[string]os.FileMode{dir: 0o700, files[0]: 0o600} {
+		if fi, err := os.Stat(p); err != nil || fi.Mode().Perm() != want {
+			t.Errorf("%s: mode %v (%v), want %v", p, fi.Mode().Perm(), err, want)
+		}
+	}
+	// Default options find the store under $XDG_STATE_HOME.
+	state := filepath.Dir(filepath.Dir(dir))
+	if err := os.MkdirAll(filepath.Join(state, "switchboard"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(dir, filepath.Join(state, "switchboard", "oauth")); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Start(context.Background(), spec, &Options{Env: []string{"XDG_STATE_HOME=" + state}})
+	if err != nil {
+		t.Fatalf("start with the stored sign-in: %v", err)
+	}
+	defer b.Close()
+	if got := call(t, b, "big", `{"bytes":3}`); got != "xxx" {
+		t.Errorf("call = %q", got)
+	}
+	if s := fake.Stats(); s.CodeGrants != 1 || s.Registrations != 1 {
+		t.Errorf("the stored sign-in was not reused: %+v", s)
+	}
+}
+
+func TestOAuth_RefreshesAnExpiredTokenAndStoresTheNewOne(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	fake.ExpiresIn = 5 * time.Second // below oauth2's 10 s margin: expired at once
+	login(t, spec, dir, nil)
+	st := &oauth.Store{Dir: dir}
+	before, err := st.Load("notion", spec.URL)
+	if err != nil || before == nil {
+		t.Fatalf("stored sign-in: %v %v", before, err)
+	}
+	fake.ExpireAccess() // the server agrees the old token is spent
+	b, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+	if err != nil {
+		t.Fatalf("start: %v", err)
+	}
+	defer b.Close()
+	call(t, b, "big", `{"bytes":1}`)
+	if fake.Stats().Refreshes == 0 {
+		t.Fatal("no refresh happened")
+	}
+	after, _ := st.Load("notion", spec.URL)
+	if after == nil || after.AccessToken == before.AccessToken || after.RefreshToken == before.RefreshToken {
+		t.Errorf("the refreshed token was not stored (before %v, after %v)", before != nil, after != nil)
+	}
+}
+
+func TestOAuth_RevokedSignInNeedsLoginAgain(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	login(t, spec, dir, nil)
+	fake.RevokeAll()
+	_, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+	if !errors.Is(err, ErrNeedsLogin) || !strings.Contains(err.Error(), "run `switchboard login notion`") {
+		t.Fatalf("err = %v, want a needs-login error naming the command", err)
+	}
+}
+
+func TestOAuth_TokensNeverInLogsOrErrors(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	fake.ExpiresIn = 5 * time.Second
+	var logs bytes.Buffer
+	login(t, spec, dir, &logs)
+	b, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir},
+		Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, callErr := b.CallTool(context.Background(), "no-such-tool", nil)
+	b.Close()
+	fake.RevokeAll()
+	_, startErr := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+	rec, _ := (&oauth.Store{Dir: dir}).Load("notion", spec.URL)
+	if rec == nil {
+		t.Fatal("no stored sign-in")
+	}
+	for _, tok := range []string{rec.AccessToken, rec.RefreshToken} {
+		for what, text := range map[string]string{"logs": logs.String(), "call error": errText(callErr), "start error": errText(startErr)} {
+			if strings.Contains(text, tok) {
+				t.Errorf("%s contain a token: %s", what, text)
+			}
+		}
+	}
+	if strings.Contains(b.Secrets().String(rec.AccessToken), rec.AccessToken) {
+		t.Error("the access token is not among the backend's secrets")
+	}
+}
+
+func TestOAuth_StaticAuthorizationHeaderMeansNoSignIn(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	spec.Headers = map[string]string{"Authorization": "Bearer wrong-static-token-value"}
+	_, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir, Fetch: oauthtest.Follow, RedirectURL: "http://127.0.0.1:7777/callback"}})
+	if err == nil || errors.Is(err, ErrNeedsLogin) {
+		t.Fatalf("err = %v, want a plain unauthorized error", err)
+	}
+	if s := fake.Stats(); s.Registrations != 0 || s.Authorizations != 0 {
+		t.Errorf("signed in despite a static Authorization header: %+v", s)
+	}
+	if strings.Contains(err.Error(), "wrong-static-token-value") {
+		t.Errorf("error shows the header: %v", err)
+	}
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
