@@ -74,6 +74,9 @@ type Options struct {
 	// (see OAuthOptions). A backend with a configured Authorization
 	// header and no "oauth" block never signs in.
 	OAuth *OAuthOptions
+	// Elicit, when set, answers the backend's elicitation requests (and
+	// the client declares the elicitation capability); nil declares none.
+	Elicit func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error)
 }
 
 // Info is what the handshake told us, plus process facts.
@@ -260,7 +263,7 @@ func (b *Backend) client() *mcp.Client {
 	if impl == nil {
 		impl = &mcp.Implementation{Name: "switchboard", Version: "dev"}
 	}
-	return mcp.NewClient(impl, &mcp.ClientOptions{
+	co := &mcp.ClientOptions{
 		Logger:       b.log,
 		Capabilities: &mcp.ClientCapabilities{}, // no roots
 		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
@@ -268,7 +271,12 @@ func (b *Backend) client() *mcp.Client {
 				b.o.OnToolsChanged()
 			}
 		},
-	})
+	}
+	if b.o.Elicit != nil {
+		co.Capabilities.Elicitation = &mcp.ElicitationCapabilities{}
+		co.ElicitationHandler = b.o.Elicit
+	}
+	return mcp.NewClient(impl, co)
 }
 
 func (b *Backend) sessionOptions() *mcp.ClientSessionOptions {
