@@ -5,12 +5,15 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/oauth"
 	"github.com/switchboard-mcp/switchboard/internal/oauth/oauthtest"
@@ -175,4 +178,99 @@ func errText(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+func TestOAuth_SSEBackendSignsInAndUsesTheStoredToken(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "legacy", Version: "1"}, nil)
+	srv.AddTool(&mcp.Tool{Name: "big", InputSchema: map[string]any{"type": "object"}}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "sse"}}}, nil
+	})
+	fake := oauthtest.New(mcp.NewSSEHandler(func(*http.Request) *mcp.Server { return srv }, nil))
+	defer fake.Close()
+	spec := &config.Server{Name: "legacy", Type: config.SSE, URL: fake.MCPURL}
+	dir := filepath.Join(t.TempDir(), "oauth")
+	_, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+	if !errors.Is(err, ErrNeedsLogin) || !strings.Contains(err.Error(), "run `switchboard login legacy`") {
+		t.Fatalf("before login: %v, want a needs-login error naming the command", err)
+	}
+	login(t, spec, dir, nil)
+	b, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+	if err != nil {
+		t.Fatalf("start with the stored sign-in: %v", err)
+	}
+	defer b.Close()
+	if got := call(t, b, "big", "{}"); got != "sse" {
+		t.Errorf("call = %q", got)
+	}
+	if s := fake.Stats(); s.CodeGrants != 1 {
+		t.Errorf("%+v, want exactly one code grant (the login)", s)
+	}
+}
+
+func TestOAuth_LogoutWhileRunningStopsRefreshing(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	fake.ExpiresIn = 5 * time.Second // every use refreshes
+	login(t, spec, dir, nil)
+	b, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if had, err := Logout(spec, &Options{OAuth: &OAuthOptions{Dir: dir}}); !had || err != nil {
+		t.Fatalf("Logout = %v, %v", had, err)
+	}
+	_, err = b.CallTool(context.Background(), "big", nil)
+	if !errors.Is(err, ErrNeedsLogin) || !strings.Contains(err.Error(), "switchboard login notion") {
+		t.Errorf("call after logout: %v, want a needs-login error", err)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(files) != 0 {
+		t.Errorf("a refresh after logout wrote the sign-in back: %v", files)
+	}
+}
+
+func TestElicit_AnswersTheBackendsRequest(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "asks", Version: "1"}, nil)
+	srv.AddTool(&mcp.Tool{Name: "ask", InputSchema: map[string]any{"type": "object"}}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "ok?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{"yes": map[string]any{"type": "boolean"}}}})
+		if err != nil {
+			return nil, err
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Action}}}, nil
+	})
+	ts := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil))
+	defer ts.Close()
+	spec := &config.Server{Name: "asks", Type: config.HTTP, URL: ts.URL}
+	b, err := Start(context.Background(), spec, &Options{ProtocolVersion: "2025-11-25",
+		Elicit: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"yes": true}}, nil
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if got := call(t, b, "ask", "{}"); got != "accept" {
+		t.Errorf("call = %q, want the handler's answer", got)
+	}
+}
+
+func TestOAuth_TwoProcessesShareRotatingRefreshTokens(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	fake.ExpiresIn = 5 * time.Second // every use refreshes; the fake rotates refresh tokens
+	login(t, spec, dir, nil)
+	var bs []*Backend
+	for range 2 { // two serve processes, one store
+		b, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		bs = append(bs, b)
+	}
+	for i := range 3 {
+		for j, b := range bs {
+			if _, err := b.CallTool(context.Background(), "big", nil); err != nil {
+				t.Fatalf("round %d, backend %d: %v (a refresh token rotated by the other was reused)", i, j, err)
+			}
+		}
+	}
 }
