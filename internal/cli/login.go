@@ -104,9 +104,14 @@ The server's next start then asks for a new sign-in.`)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	spec, _, err := remoteSpec(e, &cf, fs.Args(), "logout")
+	spec, cfg, err := remoteSpec(e, &cf, fs.Args(), "logout")
 	if err != nil {
 		return err
+	}
+	// The sign-in is keyed by the URL as the backend sees it: expanded.
+	home := e.Getenv("HOME")
+	if exp, err := spec.Expand(config.Resolver{Getenv: e.LookupEnv, ReadFile: os.ReadFile, Home: home, Roots: fileRoots(home, cfg.ProjectDir)}); err == nil {
+		spec = exp
 	}
 	had, err := backend.Logout(spec, &backend.Options{Env: e.Environ()})
 	if err != nil {
