@@ -174,7 +174,7 @@ func (s *signIn) TokenSource(ctx context.Context) (oauth2.TokenSource, error) {
 func (s *signIn) Authorize(ctx context.Context, req *http.Request, resp *http.Response) error {
 	if s.sdk != nil {
 		if err := s.sdk.Authorize(ctx, req, resp); err != nil {
-			return fmt.Errorf("signing in to %s: %w", oauth.Origin(s.url), err)
+			return signInError(oauth.Origin(s.url), err)
 		}
 		return nil
 	}
@@ -195,6 +195,25 @@ func (s *signIn) Authorize(ctx context.Context, req *http.Request, resp *http.Re
 		return needsLoginError(s.b.name, " again (the stored sign-in was refused)")
 	}
 	return needsLoginError(s.b.name, "")
+}
+
+// signInError words a failed sign-in. A refusal of the token endpoint
+// is told by its OAuth error code: the oauth2 package's own text
+// ("token exchange failed: oauth2: …") reads as a credential to
+// internal/redact and would be masked whole.
+func signInError(origin string, err error) error {
+	var re *oauth2.RetrieveError
+	if errors.As(err, &re) {
+		why := re.ErrorCode
+		if why == "" && re.Response != nil {
+			why = re.Response.Status
+		}
+		if re.ErrorDescription != "" {
+			why += " (" + re.ErrorDescription + ")"
+		}
+		return mark(err, "signing in to %s: the authorization server refused to issue access: %s", origin, why)
+	}
+	return fmt.Errorf("signing in to %s: %w", origin, err)
 }
 
 // source returns the token source of rec, which refreshes the token

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/oauth"
@@ -272,5 +273,44 @@ func TestOAuth_TwoProcessesShareRotatingRefreshTokens(t *testing.T) {
 				t.Fatalf("round %d, backend %d: %v (a refresh token rotated by the other was reused)", i, j, err)
 			}
 		}
+	}
+}
+
+func TestOAuth_ConfiguredClientAndScopes(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	const redirect = "http://127.0.0.1:7777/callback"
+	fake.AddClient("pre-registered", redirect)
+	spec.OAuth = &config.OAuth{ClientID: "pre-registered", Scopes: []string{"tools", "extra"}}
+	b, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir, Fetch: oauthtest.Follow, RedirectURL: redirect}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Close()
+	s := fake.Stats()
+	if s.Registrations != 0 || s.CodeGrants != 1 {
+		t.Errorf("%+v: want the configured client used, not a registration", s)
+	}
+	if !strings.HasPrefix(s.Scope, "tools extra") { // offline_access may follow
+		t.Errorf("scope = %q, want the configured scopes", s.Scope)
+	}
+	rec, _ := (&oauth.Store{Dir: dir}).Load("notion", spec.URL)
+	if rec == nil || rec.ClientID != "pre-registered" {
+		t.Errorf("stored record: %+v", rec)
+	}
+}
+
+func TestOAuth_RefusedCodeExchangeIsReadable(t *testing.T) {
+	_, spec, dir := oauthSetup(t)
+	// A follower that hands back a code the server never issued.
+	bad := func(ctx context.Context, a *auth.AuthorizationArgs) (*auth.AuthorizationResult, error) {
+		r, err := oauthtest.Follow(ctx, a)
+		if r != nil {
+			r.Code = "forged"
+		}
+		return r, err
+	}
+	_, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir, Fetch: bad, RedirectURL: "http://127.0.0.1:7777/callback"}})
+	if err == nil || !strings.Contains(err.Error(), "refused to issue access: invalid_grant") {
+		t.Errorf("err = %v, want the OAuth error code named", err)
 	}
 }

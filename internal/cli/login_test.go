@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -140,5 +141,29 @@ func TestLogin_SignsInStoresAndLogoutForgets(t *testing.T) {
 				t.Errorf("a token appears in output:\n%s", o)
 			}
 		}
+	}
+}
+
+func TestLogin_CallbackPassesARefusalOnAndIgnoresStrayRequests(t *testing.T) {
+	results := make(chan callbackResult, 1)
+	h := callbackHandler(results)
+	for _, c := range []struct {
+		path string
+		code int
+	}{{"/favicon.ico", http.StatusNotFound}, {"/callback", http.StatusBadRequest}} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", c.path, nil))
+		if rec.Code != c.code {
+			t.Errorf("GET %s: %d, want %d", c.path, rec.Code, c.code)
+		}
+	}
+	if len(results) != 0 {
+		t.Fatal("a stray request counted as the answer")
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/callback?error=access_denied&error_description=no+thanks&state=s", nil))
+	r := <-results
+	if r.err == nil || !strings.Contains(r.err.Error(), "access_denied") || !strings.Contains(rec.Body.String(), "refused") {
+		t.Errorf("refusal: %v / %s", r.err, rec.Body.String())
 	}
 }

@@ -44,6 +44,8 @@ type Server struct {
 // Stats counts what the server did.
 type Stats struct {
 	Registrations, Authorizations, CodeGrants, Refreshes, Unauthorized int
+	// Scope is the scope parameter of the last authorization request.
+	Scope string
 }
 
 type grant struct{ client, redirect, challenge string }
@@ -120,6 +122,14 @@ func (s *Server) Tokens() []string {
 	return out
 }
 
+// AddClient registers a client beforehand (as an administrator would),
+// with its one redirect URI.
+func (s *Server) AddClient(id, redirect string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.clients[id] = redirect
+}
+
 // Follow is a non-interactive auth.AuthorizationCodeFetcher: it gets
 // the authorization URL without following the redirect and returns the
 // code, state and iss of the redirect's Location.
@@ -169,6 +179,7 @@ func (s *Server) authorize(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.codes[code] = grant{client: q.Get("client_id"), redirect: redirect, challenge: q.Get("code_challenge")}
 	s.stats.Authorizations++
+	s.stats.Scope = q.Get("scope")
 	s.mu.Unlock()
 	u, _ := url.Parse(redirect)
 	v := u.Query()
@@ -186,6 +197,9 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	client := r.PostForm.Get("client_id")
+	if id, _, ok := r.BasicAuth(); ok { // client_secret_basic
+		client = id
+	}
 	switch r.PostForm.Get("grant_type") {
 	case "authorization_code":
 		g, ok := s.codes[r.PostForm.Get("code")]
