@@ -448,8 +448,8 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				continue
 			}
 			if usesOAuth(srv, e.value, creds, e.name) {
-				pl.leave(e.name, src.f.path, "remote OAuth is not supported by switchboard yet")
-				continue
+				srv.OAuth = oauthOf(e.value)
+				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s signs in with OAuth: run `switchboard login %s` once (%s's own sign-in is not copied)", e.name, src.f.path, e.name, a.Title))
 			}
 			tr := &translator{agent: a.ID, getenv: pl.o.getenv, home: pl.o.getenv("HOME")}
 			if pl.o.Scope == Project {

@@ -102,6 +102,9 @@ func secretFields(s Server) []string {
 			out = append(out, "headers."+k)
 		}
 	}
+	if s.OAuth != nil && literal(s.OAuth.ClientSecret) != "" {
+		out = append(out, "oauth.clientSecret")
+	}
 	if u, err := url.Parse(s.URL); err == nil {
 		if _, ok := u.User.Password(); ok {
 			out = append(out, "url (password)")

@@ -20,10 +20,23 @@ type Server struct {
 	URL      string            `json:"url,omitempty"`
 	Headers  map[string]string `json:"headers,omitempty"`
 	Disabled bool              `json:"disabled,omitempty"`
+	// OAuth is set for a remote server that signs in with OAuth: what of
+	// the agent's OAuth settings Switchboard's "oauth" block can carry.
+	OAuth *OAuth `json:"oauth,omitempty"`
 }
 
-// Equal reports whether s and t launch the same backend.
+// OAuth is the "oauth" block of an imported remote server.
+type OAuth struct {
+	ClientID     string   `json:"clientId,omitempty"`
+	ClientSecret string   `json:"clientSecret,omitempty"`
+	Scopes       []string `json:"scopes,omitempty"`
+	RedirectPort int      `json:"redirectPort,omitempty"`
+}
+
+// Equal reports whether s and t launch the same backend (the OAuth
+// block does not change that).
 func (s Server) Equal(t Server) bool {
+	s.OAuth, t.OAuth = nil, nil
 	a, _ := json.Marshal(s)
 	b, _ := json.Marshal(t)
 	return string(a) == string(b)

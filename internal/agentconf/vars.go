@@ -146,6 +146,69 @@ func usesOAuth(s Server, m map[string]any, claudeCreds map[string]any, name stri
 	return false
 }
 
+// oauthOf is the "oauth" block for the agent entry m of a server that
+// signs in with OAuth: the client ID and secret, scopes and redirect port
+// the agent names (Claude Code's and Gemini CLI's "oauth", Cursor's and
+// VS Code's "auth", Codex's "scopes"); never nil. The agent's own tokens
+// are not copied: the user signs in once with `switchboard login`.
+func oauthOf(m map[string]any) *OAuth {
+	o := &OAuth{}
+	str := func(b map[string]any, keys ...string) string {
+		for _, k := range keys {
+			if v, ok := b[k].(string); ok && v != "" {
+				return v
+			}
+		}
+		return ""
+	}
+	scopes := func(v any) []string {
+		switch t := v.(type) {
+		case string:
+			return strings.Fields(t)
+		case []any:
+			var out []string
+			for _, e := range t {
+				if s, ok := e.(string); ok {
+					out = append(out, s)
+				}
+			}
+			return out
+		}
+		return nil
+	}
+	for _, k := range []string{"oauth", "auth"} {
+		b, ok := m[k].(map[string]any)
+		if !ok {
+			continue
+		}
+		o.ClientID = str(b, "clientId", "client_id", "CLIENT_ID")
+		o.ClientSecret = str(b, "clientSecret", "client_secret", "CLIENT_SECRET")
+		o.Scopes = scopes(b["scopes"])
+		for _, pk := range []string{"callbackPort", "redirectPort"} {
+			switch p := b[pk].(type) {
+			case json.Number:
+				if n, err := p.Int64(); err == nil {
+					o.RedirectPort = int(n)
+				}
+			case float64:
+				o.RedirectPort = int(p)
+			case int64:
+				o.RedirectPort = int(p)
+			case int:
+				o.RedirectPort = p
+			}
+		}
+		if o.RedirectPort < 0 || o.RedirectPort > 65535 {
+			o.RedirectPort = 0
+		}
+		break
+	}
+	if o.Scopes == nil {
+		o.Scopes = scopes(m["scopes"])
+	}
+	return o
+}
+
 // claudeOAuth reads the MCP OAuth credentials Claude Code keeps (only
 // which servers have them; nothing of them is copied anywhere).
 func claudeOAuth(claudeDir string) map[string]any {

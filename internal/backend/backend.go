@@ -69,6 +69,14 @@ type Options struct {
 	// it, or when we die (even by SIGKILL); see Reap. Where it cannot be
 	// used (other systems, a missing binary) backends start directly.
 	Reaper []string
+	// OAuth configures the sign-in of remote backends whose server asks
+	// for one (401 with WWW-Authenticate); nil means stored sign-ins only
+	// (see OAuthOptions). A backend with a configured Authorization
+	// header and no "oauth" block never signs in.
+	OAuth *OAuthOptions
+	// Elicit, when set, answers the backend's elicitation requests (and
+	// the client declares the elicitation capability); nil declares none.
+	Elicit func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error)
 }
 
 // Info is what the handshake told us, plus process facts.
@@ -96,6 +104,11 @@ type Backend struct {
 	stderr     *stderrLog // never nil
 	info       Info
 	cancel     context.CancelFunc // ends a remote connection's context
+	remote     *remoteState       // nil for stdio backends
+
+	// mu guards session and cancel once Start has returned: a remote
+	// backend whose session the server forgot opens a new one.
+	mu sync.Mutex
 
 	done    chan struct{}
 	endOnce sync.Once
@@ -178,15 +191,72 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 	if over := b.overErr.Load(); over != nil {
 		b.end(*over)
 	}
-	go func() { // a broken session is noticed at once
-		err := b.session.Wait()
+	go b.watch() // a broken session is noticed at once
+	return b, nil
+}
+
+// watch waits for the session to end and ends the backend, except when
+// a remote server forgot the session (404 to its id): then a new session
+// is opened (a new initialize; nothing else is re-sent) and watched.
+func (b *Backend) watch() {
+	for {
+		err := b.cur().Wait()
+		if b.remote != nil && !b.closing.Load() {
+			if lost, reopened := b.remote.takeLost(); lost {
+				rerr := b.reconnect()
+				if rerr != nil {
+					b.end(mark(ErrExited, "backend %q forgot our session and a new one failed: %v", b.name, rerr))
+				}
+				close(reopened)
+				if rerr != nil {
+					return
+				}
+				continue
+			}
+		}
 		if b.proc != nil && b.proc.waitExit(250*time.Millisecond) {
 			b.end(b.exitError())
 			return
 		}
 		b.end(mark(ErrExited, "backend %q ended the session: %v", b.name, orEOF(err)))
+		return
+	}
+}
+
+// reconnectTimeout bounds opening a new session after the server forgot
+// the old one.
+const reconnectTimeout = 30 * time.Second
+
+// reconnect replaces the session of a remote backend.
+func (b *Backend) reconnect() error {
+	ctx, cancel := context.WithTimeout(context.Background(), reconnectTimeout)
+	defer cancel()
+	cs, end, err := b.connectRemote(ctx)
+	if err != nil {
+		return err
+	}
+	b.mu.Lock()
+	old, oldEnd := b.session, b.cancel
+	b.session, b.cancel = cs, end
+	b.mu.Unlock()
+	b.log.Info("backend forgot our session: opened a new one")
+	b.stderr.Note("the server forgot the session (404): opened a new one")
+	go func() {
+		old.Close()
+		oldEnd()
 	}()
-	return b, nil
+	if b.closing.Load() { // Close ran meanwhile: it may have missed cs
+		cs.Close()
+		end()
+	}
+	return nil
+}
+
+// cur is the current session.
+func (b *Backend) cur() *mcp.ClientSession {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.session
 }
 
 // phaseError is a start error with the phase it happened in.
@@ -255,7 +325,7 @@ func (b *Backend) client() *mcp.Client {
 	if impl == nil {
 		impl = &mcp.Implementation{Name: "switchboard", Version: "dev"}
 	}
-	return mcp.NewClient(impl, &mcp.ClientOptions{
+	co := &mcp.ClientOptions{
 		Logger:       b.log,
 		Capabilities: &mcp.ClientCapabilities{}, // no roots
 		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
@@ -263,7 +333,12 @@ func (b *Backend) client() *mcp.Client {
 				b.o.OnToolsChanged()
 			}
 		},
-	})
+	}
+	if b.o.Elicit != nil {
+		co.Capabilities.Elicitation = &mcp.ElicitationCapabilities{}
+		co.ElicitationHandler = b.o.Elicit
+	}
+	return mcp.NewClient(impl, co)
 }
 
 func (b *Backend) sessionOptions() *mcp.ClientSessionOptions {
@@ -355,15 +430,18 @@ func (b *Backend) Close() error {
 		if b.proc != nil {
 			b.proc.stop()
 		}
-		if b.cancel != nil {
-			b.cancel()
+		b.mu.Lock()
+		cancel, session := b.cancel, b.session
+		b.mu.Unlock()
+		if cancel != nil {
+			cancel()
 		}
 		// With the process gone the session has nothing in flight, so
 		// its Close is quick; bound it anyway (remote endpoints).
 		closed := make(chan struct{})
 		go func() {
-			if b.session != nil {
-				b.session.Close()
+			if session != nil {
+				session.Close()
 			}
 			close(closed)
 		}()

@@ -30,7 +30,7 @@ func (b *Backend) CallTool(ctx context.Context, tool string, args json.RawMessag
 	if err := b.alive(); err != nil {
 		return nil, err
 	}
-	res, err := b.session.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: a})
+	res, err := b.cur().CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: a})
 	if err != nil {
 		return nil, b.callErr(ctx, err)
 	}
@@ -44,7 +44,7 @@ func (b *Backend) ListTools(ctx context.Context) ([]*mcp.Tool, error) {
 		return nil, err
 	}
 	var tools []*mcp.Tool
-	for t, err := range b.session.Tools(ctx, nil) {
+	for t, err := range b.cur().Tools(ctx, nil) {
 		if err != nil {
 			return nil, prefixed("listing tools", b.callErr(ctx, err))
 		}
@@ -59,7 +59,7 @@ func (b *Backend) ListResources(ctx context.Context) ([]*mcp.Resource, error) {
 	if b.info.Capabilities.Resources == nil {
 		return nil, nil
 	}
-	return listAll(ctx, b, "resources", b.session.Resources(ctx, nil))
+	return listAll(ctx, b, "resources", b.cur().Resources(ctx, nil))
 }
 
 // ListPrompts returns every prompt, or nil when the backend does not
@@ -68,7 +68,7 @@ func (b *Backend) ListPrompts(ctx context.Context) ([]*mcp.Prompt, error) {
 	if b.info.Capabilities.Prompts == nil {
 		return nil, nil
 	}
-	return listAll(ctx, b, "prompts", b.session.Prompts(ctx, nil))
+	return listAll(ctx, b, "prompts", b.cur().Prompts(ctx, nil))
 }
 
 // listAll collects every page of a list the backend advertised; "method
@@ -152,6 +152,11 @@ func (b *Backend) callErr(ctx context.Context, err error) error {
 		}
 		return mark(ErrClosed, "backend %q was stopped during the call", b.name)
 	default:
+	}
+	if errors.Is(err, mcp.ErrSessionMissing) && b.remote != nil {
+		// The next call should find the new session: wait for it.
+		b.remote.waitReopened(ctx, b.done)
+		return mark(err, "backend %q forgot our session (404 to its session id): a new one was opened; this call was not retried, call again", b.name)
 	}
 	return redactErr(b.secrets, err)
 }

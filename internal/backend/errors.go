@@ -51,6 +51,10 @@ type StartError struct {
 // stderr line, followed by the stderr tail when it says more than that
 // line.
 func (e *StartError) Error() string {
+	var le *loginError
+	if errors.As(e.err, &le) {
+		return le.msg // it names the server and the command
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "backend %q failed to start: %s", e.Server, e.Reason)
 	if e.Stderr != "" {

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/config"
@@ -19,10 +20,75 @@ import (
 // startRemote connects to a Streamable HTTP or SSE endpoint with the
 // configured headers, which go only to the endpoint's origin.
 func (b *Backend) startRemote(ctx context.Context, spec *config.Server) error {
-	ot, err := newOriginTransport(b.name, spec.URL, spec.Headers, b.o.HTTPTransport, b.maxMessage, b.overflow)
+	si, err := b.newSignIn(spec)
 	if err != nil {
 		return err
 	}
+	b.remote = &remoteState{spec: spec, signIn: si}
+	cs, cancel, err := b.connectRemote(ctx)
+	if err != nil {
+		return err
+	}
+	b.session, b.cancel = cs, cancel
+	return nil
+}
+
+// remoteState is what a remote backend needs to connect again.
+type remoteState struct {
+	spec   *config.Server // expanded
+	signIn *signIn        // nil: no OAuth
+	// lost is set when the server answered 404 to our session id: the
+	// session is gone (a restart, an expiry) and a new one is opened;
+	// reopened is closed once it is (or once that failed).
+	mu       sync.Mutex
+	lost     bool
+	reopened chan struct{}
+}
+
+// markLost records that the server forgot the session.
+func (r *remoteState) markLost() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.lost {
+		r.lost, r.reopened = true, make(chan struct{})
+	}
+}
+
+// takeLost reports whether the session was lost, and the channel to
+// close once a new one is open.
+func (r *remoteState) takeLost() (bool, chan struct{}) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	lost, ch := r.lost, r.reopened
+	r.lost, r.reopened = false, nil
+	return lost, ch
+}
+
+// waitReopened waits until a lost session was replaced (or ctx or done
+// ends); it returns at once when none is being replaced.
+func (r *remoteState) waitReopened(ctx context.Context, done <-chan struct{}) {
+	r.mu.Lock()
+	ch := r.reopened
+	r.mu.Unlock()
+	if ch == nil {
+		return
+	}
+	select {
+	case <-ch:
+	case <-ctx.Done():
+	case <-done:
+	}
+}
+
+// connectRemote opens a session with the remote endpoint. ctx bounds
+// the connect only; the session lives until the returned cancel.
+func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, context.CancelFunc, error) {
+	spec := b.remote.spec
+	ot, err := newOriginTransport(b.name, spec.URL, spec.Headers, b.o.HTTPTransport, b.maxMessage, b.overflow)
+	if err != nil {
+		return nil, nil, err
+	}
+	ot.lost = b.remote.markLost
 	hc := &http.Client{Transport: ot, CheckRedirect: ot.checkRedirect}
 	// The SSE stream must outlive ctx, which bounds only the start: it
 	// gets a context of its own, cancelled by Close or a failed start.
@@ -33,9 +99,14 @@ func (b *Backend) startRemote(ctx context.Context, spec *config.Server) error {
 	maxEvent := int(min(b.maxMessage+64<<10, int64(^uint(0)>>1)))
 	var t mcp.Transport
 	if kind(spec) == config.SSE {
+		ot.signIn = b.remote.signIn
 		t = &mcp.SSEClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
 	} else {
-		t = &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
+		st := &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
+		if b.remote.signIn != nil {
+			st.OAuthHandler = b.remote.signIn
+		}
+		t = st
 	}
 	cs, err := b.client().Connect(life, t, b.sessionOptions())
 	if !stop() || err != nil {
@@ -44,10 +115,9 @@ func (b *Backend) startRemote(ctx context.Context, spec *config.Server) error {
 			cs.Close()
 			err = context.Cause(ctx)
 		}
-		return err
+		return nil, nil, err
 	}
-	b.session, b.cancel = cs, cancel
-	return nil
+	return cs, cancel, nil
 }
 
 // credentialHeaders are dropped from every request that leaves the
@@ -67,6 +137,12 @@ type originTransport struct {
 	headers map[string]string
 	max     int64
 	over    func(error)
+	// signIn, for an SSE backend, supplies a stored OAuth token for the
+	// origin and turns a 401 into ErrNeedsLogin; nil: none.
+	signIn *signIn
+	// lost, when set, is set on a 404 to a request carrying a session
+	// id (Streamable HTTP: the server no longer knows the session).
+	lost func()
 }
 
 func newOriginTransport(server, rawURL string, headers map[string]string, base http.RoundTripper, max int64, over func(error)) (*originTransport, error) {
@@ -96,6 +172,15 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		for k, v := range t.headers {
 			r.Header.Set(k, v)
 		}
+		if t.signIn != nil && r.Header.Get("Authorization") == "" {
+			v, err := t.signIn.sseToken(r.Context())
+			if err != nil {
+				return nil, err
+			}
+			if v != "" {
+				r.Header.Set("Authorization", v)
+			}
+		}
 	} else {
 		for _, k := range credentialHeaders {
 			r.Header.Del(k)
@@ -105,6 +190,28 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 	}
 	resp, err := t.base.RoundTrip(r)
+	if err == nil && t.lost != nil && resp.StatusCode == http.StatusNotFound && r.Header.Get("Mcp-Session-Id") != "" {
+		t.lost()
+	}
+	if err == nil && t.signIn != nil && resp.StatusCode == http.StatusUnauthorized && originOf(r.URL) == t.origin {
+		if err := t.signIn.Authorize(r.Context(), r, resp); err != nil {
+			return nil, err
+		}
+		// Signed in (interactively): send the request once more, with
+		// the new token.
+		retry := r.Clone(r.Context())
+		if r.GetBody != nil {
+			if retry.Body, err = r.GetBody(); err != nil {
+				return nil, err
+			}
+		}
+		if v, err := t.signIn.sseToken(r.Context()); err != nil {
+			return nil, err
+		} else if v != "" {
+			retry.Header.Set("Authorization", v)
+		}
+		resp, err = t.base.RoundTrip(retry)
+	}
 	if err != nil || resp.Body == nil || t.max <= 0 {
 		return resp, err
 	}

@@ -45,6 +45,8 @@ func commands() []command {
 		{name: "tokens", summary: "compare context cost: direct registration vs switchboard", run: runTokens},
 		{name: "pins", summary: "list tool changes waiting for approval", run: runPins},
 		{name: "approve", summary: "approve new or changed tools of a server", run: runApprove},
+		{name: "login", summary: "sign in to a remote server that uses OAuth (stores its tokens)", run: runLogin},
+		{name: "logout", summary: "delete the stored OAuth sign-in of a remote server", run: runLogout},
 		{name: "trust", summary: "trust a project config file (.switchboard.json) after reading it", run: runTrust},
 		{name: "daemon", summary: "show, stop or read the log of the per-user daemon", run: runDaemon},
 		{name: "version", summary: "print the version", run: runVersion},

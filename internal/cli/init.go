@@ -24,8 +24,10 @@ nothing; init --undo takes the switchboard entries out again and puts back
 the servers init moved, keeping whatever the agent or you wrote since.
 
 Servers stay in the agent file when Switchboard cannot run them the same
-way: remote servers that sign in with OAuth, and servers using references
-only the agent fills in (VS Code's ${input:...}). Claude Code's local-scope
+way: servers using references only the agent fills in (VS Code's
+${input:...}). Remote servers that sign in with OAuth move with their
+client settings; sign in to each once with switchboard login NAME (the
+agent's own tokens are not copied). Claude Code's local-scope
 servers (private to you, in ~/.claude.json) go to your user config under
 "projects", never into a project file. Claude Code's ${VAR} and
 ${VAR:-default} become ${env:VAR} (a default is used when VAR is unset).

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/switchboard-mcp/switchboard/internal/allow"
+	"github.com/switchboard-mcp/switchboard/internal/config"
 )
 
 // initWorld is a scratch project and home for init tests.
@@ -423,13 +424,13 @@ func TestInit_AgentKeepsWritingAndUndoKeepsItsWrites(t *testing.T) {
 	for _, want := range []string{
 		`moved server "gh" from ` + claude + ` to ` + userCfg,
 		`moved server "db" from ` + mcp + ` to ` + filepath.Join(w.proj, ".switchboard.json"),
-		`left server "notion" in ` + mcp + `: remote OAuth is not supported by switchboard yet`,
+		`moved server "notion" from ` + mcp + ` to ` + filepath.Join(w.proj, ".switchboard.json"),
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("init output lacks %q:\n%s", want, out)
 		}
 	}
-	for _, want := range []string{`${DB_URL:-sqlite://x} became its default "sqlite://x"`, `server "gh" from ` + claude + ` is private to you`} {
+	for _, want := range []string{`${DB_URL:-sqlite://x} became its default "sqlite://x"`, `server "gh" from ` + claude + ` is private to you`, "run `switchboard login notion` once"} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("init notes lack %q:\n%s", want, errOut)
 		}
@@ -440,6 +441,12 @@ func TestInit_AgentKeepsWritingAndUndoKeepsItsWrites(t *testing.T) {
 		}
 		return nil
 	})
+	// The OAuth server is ours now, with its client ID, ready for login.
+	projFile := filepath.Join(w.proj, ".switchboard.json")
+	pf, err := config.Parse(projFile, []byte(w.read(projFile)))
+	if err != nil || pf.Servers["notion"] == nil || pf.Servers["notion"].Problem != "" || pf.Servers["notion"].OAuth == nil || pf.Servers["notion"].OAuth.ClientID != "c" {
+		t.Errorf("imported notion: %+v %v\n%s", pf, err, w.read(projFile))
+	}
 
 	// Claude Code rewrites ~/.claude.json its way; the user adds a
 	// server to Cursor's file and reformats it.

@@ -58,6 +58,9 @@ type Server struct {
 	Cwd     string
 	URL     string
 	Headers map[string]string
+	// OAuth configures the sign-in of a remote server; nil means the
+	// defaults (see OAuth). A server that asks for no sign-in ignores it.
+	OAuth *OAuth
 
 	// Disabled servers are listed but never started.
 	Disabled bool

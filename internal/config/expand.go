@@ -106,6 +106,12 @@ func (s *Server) Expand(r Resolver) (*Server, error) {
 	out.Cwd = exp("cwd", s.Cwd)
 	out.URL = exp("url", s.URL)
 	out.Command = exp("command", s.Command)
+	if s.OAuth != nil {
+		o := *s.OAuth
+		o.ClientID = exp("oauth.clientId", o.ClientID)
+		o.ClientSecret = exp("oauth.clientSecret", o.ClientSecret)
+		out.OAuth = &o
+	}
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("server %q (%s): %s", s.Name, s.Source, strings.Join(errs, "; "))
 	}

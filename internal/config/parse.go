@@ -220,7 +220,7 @@ func decodeTree(data []byte, e *Error, path string) (*node, error) {
 
 // Keys that agents write into their server entries and that mean
 // nothing to us; accepted so their files load unchanged.
-var ignoredServerKeys = []string{"autoApprove", "alwaysAllow", "timeout", "transportType", "description", "trust", "includeTools", "excludeTools", "envFile", "oauth", "inputs"}
+var ignoredServerKeys = []string{"autoApprove", "alwaysAllow", "timeout", "transportType", "description", "trust", "includeTools", "excludeTools", "envFile", "inputs"}
 
 func parseServers(path string, v *node, f *File, e *Error) {
 	parseServersAt(path, "mcpServers", v, f, e)
@@ -281,6 +281,8 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 			}
 		case "headers":
 			s.Headers = strMap(path, fk, c, e)
+		case "oauth":
+			s.OAuth = parseOAuth(path, fk, c, e)
 		case "disabled":
 			s.Disabled = boolean(path, fk, c, e)
 		case "enabled":
@@ -308,7 +310,7 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 			s.NoShare = !boolean(path, fk, c, e)
 		default:
 			if !slices.Contains(ignoredServerKeys, k) {
-				e.add(path, fk, "unknown field (line %d); known: command, args, env, cwd, type, url, headers, disabled, expose, tools, readOnly, callTimeout, startTimeout, idleTimeout, share", c.line)
+				e.add(path, fk, "unknown field (line %d); known: command, args, env, cwd, type, url, headers, oauth, disabled, expose, tools, readOnly, callTimeout, startTimeout, idleTimeout, share", c.line)
 			}
 		}
 	}
@@ -332,6 +334,8 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 		e.add(path, field+".command", "is empty: a stdio server needs a command to run (line %d)", v.line)
 	case s.Type != Stdio && s.URL == "" && len(e.Problems) == n0:
 		e.add(path, field+".url", "is empty: a %s server needs a url (line %d)", s.Type, v.line)
+	case s.Type == Stdio && s.OAuth != nil:
+		e.add(path, field+".oauth", "applies to http and sse servers only; a stdio server has no sign-in (line %d)", v.line)
 	}
 	return s
 }

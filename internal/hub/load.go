@@ -154,8 +154,8 @@ func ShellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// fileRoots are the directories ${file:} may read in.
-func fileRoots(home, project string) []string {
+// FileRoots are the directories ${file:} may read in.
+func FileRoots(home, project string) []string {
 	var out []string
 	for _, d := range []string{home, project} {
 		if d != "" && filepath.IsAbs(d) {

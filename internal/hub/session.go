@@ -160,7 +160,7 @@ func (s *Session) current() *view {
 func (s *Session) newView(cfg *config.Config) *view {
 	h := s.h
 	v := &view{cfg: cfg, launches: map[string]*pool.Launch{}}
-	r := config.Resolver{ReadFile: os.ReadFile, Home: h.o.Home, Roots: fileRoots(h.o.Home, cfg.ProjectDir)}
+	r := config.Resolver{ReadFile: os.ReadFile, Home: h.o.Home, Roots: FileRoots(h.o.Home, cfg.ProjectDir)}
 	env := s.so.Env
 	if env == nil {
 		env = map[string]string{}

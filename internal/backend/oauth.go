@@ -1,0 +1,343 @@
+package backend
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/oauthex"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/oauth"
+	"golang.org/x/oauth2"
+)
+
+// ErrNeedsLogin means a remote backend asked for an OAuth sign-in that
+// only the user can give: the error's text names the command
+// (`switchboard login NAME`).
+var ErrNeedsLogin = errors.New("needs sign-in")
+
+// OAuthOptions configure the OAuth sign-in of remote backends. The zero
+// value (and a nil *OAuthOptions) uses stored sign-ins only, refreshing
+// their tokens as needed, and fails a backend that needs a new one with
+// ErrNeedsLogin.
+type OAuthOptions struct {
+	// Dir holds the stored sign-ins; "" means oauth.Dir of Options.Env
+	// ($XDG_STATE_HOME/switchboard/oauth, else ~/.local/state/...).
+	Dir string
+	// Fetch, when set, runs the interactive step of a sign-in: it takes
+	// the user (or a test's http.Client) to the authorization URL and
+	// returns the code and state from the redirect to RedirectURL. The
+	// new tokens are stored. Nil: a sign-in fails with ErrNeedsLogin.
+	Fetch auth.AuthorizationCodeFetcher
+	// RedirectURL is where the authorization server sends the user back
+	// (a loopback URL Fetch listens on); required with Fetch.
+	RedirectURL string
+	// Fresh ignores a stored sign-in, so that the backend signs in
+	// again (`switchboard login`); the old one is replaced on success.
+	Fresh bool
+}
+
+// loginError is ErrNeedsLogin for one server, naming the command.
+type loginError struct{ msg string }
+
+func (e *loginError) Error() string        { return e.msg }
+func (e *loginError) Is(target error) bool { return target == ErrNeedsLogin }
+
+func needsLoginError(server, why string) error {
+	return &loginError{fmt.Sprintf("backend %q needs you to sign in%s: run `switchboard login %s`", server, why, server)}
+}
+
+// signIn is the auth.OAuthHandler of one remote backend: the SDK's
+// authorization code handler when sign-in is interactive, else only the
+// stored tokens.
+type signIn struct {
+	b     *Backend
+	url   string
+	store *oauth.Store
+	hc    *http.Client      // for the authorization server
+	sdk   auth.OAuthHandler // nil when not interactive
+	mu    sync.Mutex
+	ts    *storedSource // nil until a sign-in exists; guarded by mu
+}
+
+// newSignIn returns the OAuth handler for spec, or nil when the backend
+// sends its own Authorization header (a static token: no OAuth).
+func (b *Backend) newSignIn(spec *config.Server) (*signIn, error) {
+	if spec.OAuth == nil {
+		for k := range spec.Headers {
+			if strings.EqualFold(k, "Authorization") {
+				return nil, nil
+			}
+		}
+	}
+	o := b.o.OAuth
+	if o == nil {
+		o = &OAuthOptions{}
+	}
+	dir := o.Dir
+	if dir == "" {
+		dir = oauth.Dir(b.getenv)
+	}
+	base := b.o.HTTPTransport
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	ot := &originTransport{server: b.name, base: base}
+	s := &signIn{b: b, url: spec.URL, store: &oauth.Store{Dir: dir},
+		hc: &http.Client{Transport: base, CheckRedirect: ot.checkRedirect, Timeout: 30 * time.Second}}
+	if !o.Fresh {
+		rec, err := s.store.Load(b.name, spec.URL)
+		if err != nil {
+			return nil, err
+		}
+		if rec != nil {
+			s.ts = s.source(rec)
+		}
+	}
+	if o.Fetch == nil {
+		return s, nil
+	}
+	cfg := &auth.AuthorizationCodeHandlerConfig{
+		RedirectURL:              o.RedirectURL,
+		AuthorizationCodeFetcher: o.Fetch,
+		Client:                   s.hc,
+		RequestRefreshToken:      true,
+		NewTokenSource: func(ctx context.Context, c *oauth2.Config, t *oauth2.Token) (oauth2.TokenSource, error) {
+			rec := recordOf(b.name, c, t)
+			if err := s.store.Save(spec.URL, rec); err != nil {
+				return nil, err
+			}
+			ts := s.source(rec)
+			s.mu.Lock()
+			s.ts = ts
+			s.mu.Unlock()
+			return ts, nil
+		},
+	}
+	if s.ts != nil {
+		cfg.InitialTokenSource = s.ts
+	}
+	oc := spec.OAuth
+	if oc == nil {
+		oc = &config.OAuth{}
+	}
+	if oc.ClientMetadataURL != "" {
+		cfg.ClientIDMetadataDocumentConfig = &auth.ClientIDMetadataDocumentConfig{URL: oc.ClientMetadataURL}
+	}
+	if oc.ClientID != "" {
+		cfg.PreregisteredClient = &oauthex.ClientCredentials{ClientID: oc.ClientID}
+		if oc.ClientSecret != "" {
+			cfg.PreregisteredClient.ClientSecretAuth = &oauthex.ClientSecretAuth{ClientSecret: oc.ClientSecret}
+		}
+	} else {
+		cfg.DynamicClientRegistrationConfig = &auth.DynamicClientRegistrationConfig{Metadata: &oauthex.ClientRegistrationMetadata{
+			RedirectURIs:            []string{o.RedirectURL},
+			ClientName:              "Switchboard",
+			GrantTypes:              []string{"authorization_code", "refresh_token"},
+			ResponseTypes:           []string{"code"},
+			TokenEndpointAuthMethod: "none",
+		}}
+	}
+	if len(oc.Scopes) > 0 {
+		scopes := oc.Scopes
+		cfg.ScopeFilter = func([]string) []string { return scopes }
+	}
+	h, err := auth.NewAuthorizationCodeHandler(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("oauth: %w", err)
+	}
+	s.sdk = h
+	return s, nil
+}
+
+// TokenSource implements auth.OAuthHandler.
+func (s *signIn) TokenSource(ctx context.Context) (oauth2.TokenSource, error) {
+	if s.sdk != nil {
+		return s.sdk.TokenSource(ctx)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ts == nil {
+		return nil, nil
+	}
+	return s.ts, nil
+}
+
+// Authorize implements auth.OAuthHandler: the SDK's flow when sign-in is
+// interactive, else ErrNeedsLogin (a 401, or a 403 asking for more
+// scopes) or a plain refusal (another 403).
+func (s *signIn) Authorize(ctx context.Context, req *http.Request, resp *http.Response) error {
+	if s.sdk != nil {
+		if err := s.sdk.Authorize(ctx, req, resp); err != nil {
+			return signInError(oauth.Origin(s.url), err)
+		}
+		return nil
+	}
+	resp.Body.Close()
+	challenges, _ := oauthex.ParseWWWAuthenticate(resp.Header.Values("WWW-Authenticate"))
+	if resp.StatusCode == http.StatusForbidden {
+		for _, c := range challenges {
+			if c.Scheme == "bearer" && c.Params["error"] == "insufficient_scope" {
+				return needsLoginError(s.b.name, " again with more permissions ("+c.Params["scope"]+")")
+			}
+		}
+		return fmt.Errorf("backend %q refused access (403 Forbidden)", s.b.name)
+	}
+	s.mu.Lock()
+	had := s.ts != nil
+	s.mu.Unlock()
+	if had {
+		return needsLoginError(s.b.name, " again (the stored sign-in was refused)")
+	}
+	return needsLoginError(s.b.name, "")
+}
+
+// signInError words a failed sign-in. A refusal of the token endpoint
+// is told by its OAuth error code: the oauth2 package's own text
+// ("token exchange failed: oauth2: …") reads as a credential to
+// internal/redact and would be masked whole.
+func signInError(origin string, err error) error {
+	var re *oauth2.RetrieveError
+	if errors.As(err, &re) {
+		why := re.ErrorCode
+		if why == "" && re.Response != nil {
+			why = re.Response.Status
+		}
+		if re.ErrorDescription != "" {
+			why += " (" + re.ErrorDescription + ")"
+		}
+		return mark(err, "signing in to %s: the authorization server refused to issue access: %s", origin, why)
+	}
+	return fmt.Errorf("signing in to %s: %w", origin, err)
+}
+
+// source returns the token source of rec, which refreshes the token
+// when it expires and stores the new one.
+func (s *signIn) source(rec *oauth.Record) *storedSource {
+	s.b.secrets.Add(rec.AccessToken, rec.RefreshToken, rec.ClientSecret)
+	return &storedSource{s: s, rec: rec}
+}
+
+// storedSource is an oauth2.TokenSource over a stored sign-in. Before it
+// refreshes an expired token it rereads the store, under the file's
+// lock, so that another Switchboard process that refreshed first (and,
+// with rotating refresh tokens, invalidated ours) is followed instead of
+// failing.
+type storedSource struct {
+	s   *signIn
+	mu  sync.Mutex
+	rec *oauth.Record
+}
+
+func (t *storedSource) Token() (*oauth2.Token, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	tok := tokenOf(t.rec)
+	if tok.Valid() || t.rec.RefreshToken == "" {
+		// Without a refresh token an expired token is still sent: the
+		// server's 401 then asks for a new sign-in.
+		return tok, nil
+	}
+	var out *oauth2.Token
+	err := t.s.store.Update(t.s.b.name, t.s.url, func(cur *oauth.Record) (*oauth.Record, error) {
+		if cur == nil { // `switchboard logout` ran meanwhile
+			return nil, needsLoginError(t.s.b.name, " again (signed out)")
+		}
+		if cur.AccessToken != t.rec.AccessToken {
+			if ct := tokenOf(cur); ct.Valid() {
+				t.rec, out = cur, ct
+				t.s.b.secrets.Add(cur.AccessToken, cur.RefreshToken)
+				return nil, nil
+			}
+			if cur.RefreshToken != "" {
+				t.rec, tok = cur, tokenOf(cur)
+			}
+		}
+		ctx := context.WithValue(context.Background(), oauth2.HTTPClient, t.s.hc)
+		nt, err := configOf(t.rec).TokenSource(ctx, tok).Token()
+		if err != nil {
+			return nil, err
+		}
+		rec := recordOf(t.s.b.name, configOf(t.rec), nt)
+		if rec.RefreshToken == "" { // the server kept the old one
+			rec.RefreshToken = t.rec.RefreshToken
+		}
+		t.s.b.secrets.Add(rec.AccessToken, rec.RefreshToken)
+		t.rec, out = rec, nt
+		return rec, nil
+	})
+	if err != nil {
+		var re *oauth2.RetrieveError
+		if errors.As(err, &re) || errors.Is(err, ErrNeedsLogin) {
+			// An invalid_grant passes through unchanged: the SDK then sends
+			// no token and the server's 401 asks for a new sign-in.
+			return nil, err
+		}
+		return nil, fmt.Errorf("refreshing the sign-in of backend %q: %w", t.s.b.name, err)
+	}
+	return out, nil
+}
+
+func tokenOf(r *oauth.Record) *oauth2.Token {
+	return &oauth2.Token{AccessToken: r.AccessToken, TokenType: r.TokenType, RefreshToken: r.RefreshToken, Expiry: r.Expiry}
+}
+
+func configOf(r *oauth.Record) *oauth2.Config {
+	return &oauth2.Config{ClientID: r.ClientID, ClientSecret: r.ClientSecret, RedirectURL: r.RedirectURL, Scopes: r.Scopes,
+		Endpoint: oauth2.Endpoint{AuthURL: r.AuthURL, TokenURL: r.TokenURL, AuthStyle: oauth2.AuthStyle(r.AuthStyle)}}
+}
+
+func recordOf(server string, c *oauth2.Config, t *oauth2.Token) *oauth.Record {
+	return &oauth.Record{Server: server, ClientID: c.ClientID, ClientSecret: c.ClientSecret,
+		AuthURL: c.Endpoint.AuthURL, TokenURL: c.Endpoint.TokenURL, AuthStyle: int(c.Endpoint.AuthStyle),
+		Scopes: c.Scopes, RedirectURL: c.RedirectURL,
+		AccessToken: t.AccessToken, TokenType: t.TokenType, RefreshToken: t.RefreshToken, Expiry: t.Expiry}
+}
+
+// Logout deletes the stored sign-in of spec (a remote server); it
+// reports whether there was one. o may be nil (the default store).
+func Logout(spec *config.Server, o *Options) (bool, error) {
+	b := &Backend{name: spec.Name}
+	if o != nil {
+		b.o = *o
+	}
+	dir := ""
+	if b.o.OAuth != nil {
+		dir = b.o.OAuth.Dir
+	}
+	if dir == "" {
+		dir = oauth.Dir(b.getenv)
+	}
+	return (&oauth.Store{Dir: dir}).Delete(spec.Name, spec.URL)
+}
+
+// sseToken returns the Authorization header value for an SSE request
+// ("" for none): the SSE transport of the SDK has no OAuth handler, so
+// a stored sign-in is used as is (refreshed when expired), and a 401
+// asks for `switchboard login` (see originTransport).
+func (s *signIn) sseToken(ctx context.Context) (string, error) {
+	ts, err := s.TokenSource(ctx)
+	if err != nil || ts == nil {
+		return "", err
+	}
+	tok, err := ts.Token()
+	if err != nil {
+		return "", err
+	}
+	return "Bearer " + tok.AccessToken, nil
+}
+
+// getenv reads Options.Env.
+func (b *Backend) getenv(k string) string {
+	for _, kv := range b.o.Env {
+		if v, ok := strings.CutPrefix(kv, k+"="); ok {
+			return v
+		}
+	}
+	return ""
+}

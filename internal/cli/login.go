@@ -1,0 +1,203 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
+
+	"github.com/switchboard-mcp/switchboard/internal/backend"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/hub"
+	"github.com/switchboard-mcp/switchboard/internal/oauth"
+)
+
+func runLogin(ctx context.Context, e *Env, args []string) error {
+	var cf configFlags
+	fs := newFlags(e, "login", "SERVER [--no-browser]", `
+Sign in to a remote server that uses OAuth: discover its authorization
+server, register Switchboard there (unless the server's "oauth" block names
+a clientId), open the browser at the sign-in page and receive the answer on
+a loopback port (127.0.0.1; random unless oauth.redirectPort is set). The
+tokens are stored, mode 0600, under $XDG_STATE_HOME/switchboard/oauth/ and
+refreshed automatically; they are never printed.`)
+	cf.register(fs)
+	noBrowser := fs.Bool("no-browser", false, "print the sign-in URL instead of opening a browser")
+	wait := fs.Duration("timeout", 5*time.Minute, "how long to wait for the sign-in to finish")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	spec, cfg, err := remoteSpec(e, &cf, fs.Args(), "login")
+	if err != nil {
+		return err
+	}
+	port := 0
+	if spec.OAuth != nil {
+		port = spec.OAuth.RedirectPort
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
+	if err != nil {
+		return fmt.Errorf("listening for the sign-in redirect on 127.0.0.1:%d: %w (free the port or change oauth.redirectPort of %q)", port, err, spec.Name)
+	}
+	defer ln.Close()
+	redirect := fmt.Sprintf("http://127.0.0.1:%d/callback", ln.Addr().(*net.TCPAddr).Port)
+	results := make(chan callbackResult, 1)
+	srv := &http.Server{Handler: callbackHandler(results), ReadHeaderTimeout: 10 * time.Second}
+	go srv.Serve(ln)
+	defer srv.Close()
+
+	ctx, cancel := context.WithTimeout(ctx, *wait)
+	defer cancel()
+	var asked atomic.Bool
+	fetch := func(ctx context.Context, a *auth.AuthorizationArgs) (*auth.AuthorizationResult, error) {
+		asked.Store(true)
+		if *noBrowser || openBrowser(a.URL) != nil {
+			fmt.Fprintf(e.Stderr, "Open this URL in a browser to sign in to %s:\n\n  %s\n\n", spec.Name, a.URL)
+		} else {
+			fmt.Fprintf(e.Stderr, "Opened the sign-in page of %s in your browser; if it did not open, visit:\n\n  %s\n\n", spec.Name, a.URL)
+		}
+		fmt.Fprintf(e.Stderr, "Waiting for the sign-in (up to %s)…\n", *wait)
+		select {
+		case r := <-results:
+			return r.res, r.err
+		case <-ctx.Done():
+			return nil, fmt.Errorf("no sign-in arrived within %s (run `switchboard login %s` again; --timeout waits longer)", *wait, spec.Name)
+		}
+	}
+	home := e.Getenv("HOME")
+	b, err := backend.Start(ctx, spec, &backend.Options{
+		Env:      e.Environ(),
+		Resolver: config.Resolver{Getenv: e.LookupEnv, ReadFile: os.ReadFile, Home: home, Roots: hub.FileRoots(home, cfg.ProjectDir)},
+		OAuth:    &backend.OAuthOptions{Fetch: fetch, RedirectURL: redirect, Fresh: true},
+	})
+	if err != nil {
+		return fmt.Errorf("signing in to %q: %w", spec.Name, err)
+	}
+	defer b.Close()
+	if !asked.Load() {
+		fmt.Fprintf(e.Stdout, "%s did not ask for a sign-in: nothing to store\n", spec.Name)
+		return nil
+	}
+	n := "?"
+	if tools, err := b.ListTools(ctx); err == nil {
+		n = strconv.Itoa(len(tools))
+	}
+	fmt.Fprintf(e.Stdout, "signed in to %s (%s tools); the sign-in is stored in %s\n", spec.Name, n, oauth.Dir(e.Getenv))
+	return nil
+}
+
+func runLogout(ctx context.Context, e *Env, args []string) error {
+	var cf configFlags
+	fs := newFlags(e, "logout", "SERVER", `
+Delete the stored OAuth sign-in of a remote server (see switchboard login).
+The server's next start then asks for a new sign-in.`)
+	cf.register(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	spec, cfg, err := remoteSpec(e, &cf, fs.Args(), "logout")
+	if err != nil {
+		return err
+	}
+	// The sign-in is keyed by the URL as the backend sees it: expanded.
+	home := e.Getenv("HOME")
+	if exp, err := spec.Expand(config.Resolver{Getenv: e.LookupEnv, ReadFile: os.ReadFile, Home: home, Roots: hub.FileRoots(home, cfg.ProjectDir)}); err == nil {
+		spec = exp
+	}
+	had, err := backend.Logout(spec, &backend.Options{Env: e.Environ()})
+	if err != nil {
+		return err
+	}
+	if !had {
+		fmt.Fprintf(e.Stdout, "%s had no stored sign-in\n", spec.Name)
+		return nil
+	}
+	fmt.Fprintf(e.Stdout, "signed out of %s\n", spec.Name)
+	return nil
+}
+
+// remoteSpec is the configured remote server named by args[0].
+func remoteSpec(e *Env, cf *configFlags, args []string, cmd string) (*config.Server, *config.Config, error) {
+	if len(args) != 1 {
+		return nil, nil, fmt.Errorf("name one server: switchboard %s SERVER (see switchboard servers)", cmd)
+	}
+	cfg, _, err := e.loadConfig(cf, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	spec := cfg.Servers[args[0]]
+	switch {
+	case spec == nil:
+		return nil, nil, fmt.Errorf("no server %q is configured (see switchboard servers)", args[0])
+	case spec.Problem != "":
+		return nil, nil, fmt.Errorf("server %q is disabled by a config error: %s", args[0], spec.Problem)
+	case spec.Type != config.HTTP && spec.Type != config.SSE:
+		return nil, nil, fmt.Errorf("server %q runs a command (stdio): only remote (http, sse) servers sign in", args[0])
+	}
+	return spec, cfg, nil
+}
+
+type callbackResult struct {
+	res *auth.AuthorizationResult
+	err error
+}
+
+// callbackHandler receives the authorization server's redirect at
+// /callback and sends its code (or error) to results, once.
+func callbackHandler(results chan<- callbackResult) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /callback", func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		var cr callbackResult
+		msg := "Signed in. You can close this tab and return to the terminal."
+		switch {
+		case q.Get("error") != "":
+			cr.err = fmt.Errorf("the authorization server refused the sign-in: %s %s", q.Get("error"), q.Get("error_description"))
+			msg = "The sign-in was refused: " + q.Get("error")
+		case q.Get("code") == "":
+			http.Error(w, "no code in this request", http.StatusBadRequest)
+			return
+		default:
+			cr.res = &auth.AuthorizationResult{Code: q.Get("code"), State: q.Get("state"), Iss: q.Get("iss")}
+		}
+		select {
+		case results <- cr:
+		default: // a second redirect: the first one counts
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		fmt.Fprintf(w, "<!doctype html><title>Switchboard</title><p>%s</p>\n", html.EscapeString(msg))
+	})
+	return mux
+}
+
+// openBrowser opens url in the user's browser.
+func openBrowser(url string) error {
+	var cmd *exec.Cmd
+	switch runtime.GOOS {
+	case "darwin":
+		cmd = exec.Command("open", url)
+	case "windows":
+		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
+	default:
+		if _, err := exec.LookPath("xdg-open"); err != nil {
+			return errors.New("no xdg-open")
+		}
+		cmd = exec.Command("xdg-open", url)
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	go cmd.Wait()
+	return nil
+}

@@ -1,0 +1,169 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/oauth/oauthtest"
+)
+
+// browser is a stderr that plays the user: when login prints the
+// sign-in URL, it gets it with an http.Client that follows the redirect
+// to login's loopback listener, as a browser would.
+type browser struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	done bool
+	errs []error
+}
+
+var authURL = regexp.MustCompile(`http://127\.0\.0\.1:\d+/authorize\?\S+`)
+
+func (b *browser) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.buf.Write(p)
+	if u := authURL.FindString(b.buf.String()); u != "" && !b.done {
+		b.done = true
+		go func() {
+			resp, err := http.Get(u)
+			if err == nil {
+				resp.Body.Close()
+			}
+			b.mu.Lock()
+			defer b.mu.Unlock()
+			if err != nil {
+				b.errs = append(b.errs, err)
+			}
+		}()
+	}
+	return len(p), nil
+}
+
+func (b *browser) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func TestLogin_SignsInStoresAndLogoutForgets(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "notion", Version: "1"}, nil)
+	mcp.AddTool(srv, &mcp.Tool{Name: "search"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "found"}}}, nil, nil
+	})
+	fake := oauthtest.New(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil))
+	defer fake.Close()
+
+	home := t.TempDir()
+	env := map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config"), "XDG_CACHE_HOME": filepath.Join(home, ".cache"), "XDG_STATE_HOME": filepath.Join(home, ".state")}
+	user := filepath.Join(home, ".config", "switchboard", "config.json")
+	os.MkdirAll(filepath.Dir(user), 0o755)
+	os.WriteFile(user, []byte(`{"mcpServers": {"notion": {"url": "`+fake.MCPURL+`"}}}`), 0o600)
+	run := func(args ...string) (string, string, int) {
+		var out bytes.Buffer
+		errw := &browser{}
+		e := &Env{
+			Args: args, Stdin: strings.NewReader(""), Stdout: &out, Stderr: errw,
+			Getenv:    func(k string) string { return env[k] },
+			LookupEnv: func(k string) (string, bool) { v, ok := env[k]; return v, ok },
+			Environ: func() []string {
+				var kv []string
+				for k, v := range env {
+					kv = append(kv, k+"="+v)
+				}
+				return kv
+			},
+			Dir:        t.TempDir(),
+			Executable: "/nonexistent",
+		}
+		code := Main(context.Background(), e)
+		if len(errw.errs) > 0 {
+			t.Errorf("browser: %v", errw.errs)
+		}
+		return out.String(), errw.String(), code
+	}
+	var outputs []string
+	// Before login: the needs-login error names the command.
+	out, errs, _ := run("doctor", "notion")
+	outputs = append(outputs, out, errs)
+	if !strings.Contains(out+errs, "run `switchboard login notion`") {
+		t.Errorf("doctor before login does not name the command:\n%s%s", out, errs)
+	}
+	out, errs, code := run("login", "notion", "--no-browser")
+	outputs = append(outputs, out, errs)
+	if code != 0 || !strings.Contains(out, "signed in to notion (1 tools)") {
+		t.Fatalf("login: exit %d\n%s%s", code, out, errs)
+	}
+	if s := fake.Stats(); s.CodeGrants != 1 {
+		t.Errorf("login: %+v, want one code grant", s)
+	}
+	out, errs, code = run("doctor", "notion")
+	outputs = append(outputs, out, errs)
+	if code != 0 || strings.Contains(out, "PROBLEM") {
+		t.Errorf("doctor after login: exit %d\n%s%s", code, out, errs)
+	}
+	tokens := fake.Tokens()
+	out, errs, code = run("logout", "notion")
+	outputs = append(outputs, out, errs)
+	if code != 0 || !strings.Contains(out, "signed out of notion") {
+		t.Errorf("logout: exit %d\n%s%s", code, out, errs)
+	}
+	if files, _ := filepath.Glob(filepath.Join(home, ".state", "switchboard", "oauth", "*.json")); len(files) != 0 {
+		t.Errorf("logout left %v", files)
+	}
+	out, errs, _ = run("doctor", "notion")
+	outputs = append(outputs, out, errs)
+	if !strings.Contains(out+errs, "run `switchboard login notion`") {
+		t.Errorf("doctor after logout does not ask for login:\n%s%s", out, errs)
+	}
+	logs, _ := filepath.Glob(filepath.Join(home, ".state", "switchboard", "*", "*"))
+	for _, p := range logs {
+		if b, err := os.ReadFile(p); err == nil && !strings.Contains(p, "oauth") {
+			outputs = append(outputs, string(b))
+		}
+	}
+	if len(tokens) == 0 {
+		t.Fatal("the fake issued no tokens")
+	}
+	for _, tok := range tokens {
+		for _, o := range outputs {
+			if strings.Contains(o, tok) {
+				t.Errorf("a token appears in output:\n%s", o)
+			}
+		}
+	}
+}
+
+func TestLogin_CallbackPassesARefusalOnAndIgnoresStrayRequests(t *testing.T) {
+	results := make(chan callbackResult, 1)
+	h := callbackHandler(results)
+	for _, c := range []struct {
+		path string
+		code int
+	}{{"/favicon.ico", http.StatusNotFound}, {"/callback", http.StatusBadRequest}} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", c.path, nil))
+		if rec.Code != c.code {
+			t.Errorf("GET %s: %d, want %d", c.path, rec.Code, c.code)
+		}
+	}
+	if len(results) != 0 {
+		t.Fatal("a stray request counted as the answer")
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/callback?error=access_denied&error_description=no+thanks&state=s", nil))
+	r := <-results
+	if r.err == nil || !strings.Contains(r.err.Error(), "access_denied") || !strings.Contains(rec.Body.String(), "refused") {
+		t.Errorf("refusal: %v / %s", r.err, rec.Body.String())
+	}
+}
