@@ -170,7 +170,7 @@ func daemonBench(ctx context.Context, r *rig) (string, error) {
 	}
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "## Daemon: one pool for all sessions\n\n")
+	fmt.Fprintf(&b, "## 3. Daemon: one pool for all sessions\n\n")
 	fmt.Fprintf(&b, "%d sessions (Go SDK clients, each spawning `switchboard serve --config CFG`) in one project over the three reference servers (everything, memory, filesystem); each runs one script calling all three. RSS is the sum over every process involved: the serves (bridges), the daemon, its sandbox workers and reapers, and the backends.\n\n", sessions)
 	fmt.Fprintf(&b, "| mode | backend processes | total RSS |\n|---|--:|--:|\n")
 	fmt.Fprintf(&b, "| %d × `serve --standalone` | %d | %.0f MiB |\n", sessions, standalone.backends, float64(standalone.rssKiB)/1024)

@@ -164,7 +164,7 @@ func latency(ctx context.Context, r *rig) (string, error) {
 	}
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "## 2. Latency\n\nOne `switchboard serve` process (client: Go SDK over stdio) in front of two stdio backends: `everything` (`@modelcontextprotocol/server-everything`, Node) and `demo` (`switchboard __demo-backend`, Go). \"Direct\" is a Go SDK client of a second process of the same server, in the same run. Times are wall-clock round trips seen by the client.\n\n")
+	fmt.Fprintf(&b, "## 2. Latency\n\nOne `switchboard serve` session (client: Go SDK over stdio; serve relays to the per-user daemon, the default) in front of two stdio backends: `everything` (`@modelcontextprotocol/server-everything`, Node) and `demo` (`switchboard __demo-backend`, Go). \"Direct\" is a Go SDK client of a second process of the same server, in the same run. Times are wall-clock round trips seen by the client.\n\n")
 	fmt.Fprintf(&b, "**Agent-visible:** one `execute` whose script makes one call, versus one direct tool call (%d each, after 20 warm-up calls), back to back:\n\n%s\n", n, calls.String())
 	fmt.Fprintf(&b, "The same at an agent's pace, with %v before each call (a model takes far longer than that between tool calls; the pause lets the sandbox have its next VM ready, as it does in use):\n\n%s\n", pause, paced.String())
 	fmt.Fprintf(&b, "**Inside a script:** one `execute` running %d calls one after another, divided by %d, versus %d direct calls in a row, divided the same way (median of %d batches, interleaved):\n\n%s\n", k, k, k, reps, inScript.String())

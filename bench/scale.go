@@ -102,7 +102,7 @@ func scale(_ context.Context, r *rig) (string, error) {
 		return "", err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "## 4. Scale: search over synthetic catalogs\n\n`internal/search` in process, over tools recombined from the corpus (names and parameters of one corpus tool, description spliced from two, 20 tools per fake backend). Queries: the %d retrieval-evaluation queries, each run in turn, top 5.\n\n", len(qs))
+	fmt.Fprintf(&b, "## 5. Scale: search over synthetic catalogs\n\n`internal/search` in process, over tools recombined from the corpus (names and parameters of one corpus tool, description spliced from two, 20 tools per fake backend). Queries: the %d retrieval-evaluation queries, each run in turn, top 5.\n\n", len(qs))
 	fmt.Fprintf(&b, "| tools | index build (median of %d) | query p50 | query p99 | index heap |\n|--:|--:|--:|--:|--:|\n", r.n(3, 7))
 	for _, n := range []int{1000, 10000} {
 		docs := syntheticDocs(corpus, n)

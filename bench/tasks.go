@@ -223,7 +223,7 @@ func tasks(ctx context.Context, r *rig) (string, error) {
 	}
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "## 3. Tasks: tokens that enter the model's context\n\n")
+	fmt.Fprintf(&b, "## 4. Tasks: tokens that enter the model's context\n\n")
 	fmt.Fprintf(&b, "Each workflow runs for real against the npm reference servers, twice: as one direct tool call per step (Go SDK clients of the servers; the model sees every call `{name, arguments}` and every result's `content` as JSON) and as one `execute` call through `switchboard serve` (the model sees the script call and the final value). Both paths must return the same value. Tool definitions are not counted on either side (section 1); the last column adds the `list_tools({servers})` call a model would make first to learn the declarations of the servers it uses.\n\n")
 	fmt.Fprintf(&b, "| task | what | direct calls | direct tokens | `execute` tokens | saved | `execute` + `list_tools` |\n|---|---|--:|--:|--:|--:|--:|\n")
 	var dt, st int
