@@ -13,17 +13,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"net/http"
-	"net/url"
 	"os"
 	"strings"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/backend"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/oauth/oauthtest"
 )
 
 func main() {
@@ -66,7 +64,7 @@ func run(ctx context.Context, scenario, serverURL string, cc map[string]any) err
 			spec.OAuth.ClientID = id
 			spec.OAuth.ClientSecret, _ = cc["client_secret"].(string)
 		}
-		o.OAuth.Fetch = follow
+		o.OAuth.Fetch = oauthtest.Follow // the suite's authorization server redirects at once
 		o.OAuth.RedirectURL = "http://localhost:3000/callback"
 	}
 	b, err := backend.Start(ctx, spec, o)
@@ -154,26 +152,4 @@ func run(ctx context.Context, scenario, serverURL string, cc map[string]any) err
 	// An unknown scenario: connect and list, which most need.
 	_, err = b.ListTools(ctx)
 	return err
-}
-
-// follow is a non-interactive authorization step: the suite's
-// authorization server redirects at once, so the code is in the
-// Location of its answer.
-func follow(ctx context.Context, a *auth.AuthorizationArgs) (*auth.AuthorizationResult, error) {
-	hc := &http.Client{Timeout: 30 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, a.URL, nil)
-	if err != nil {
-		return nil, err
-	}
-	resp, err := hc.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	resp.Body.Close()
-	loc, err := url.Parse(resp.Header.Get("Location"))
-	if err != nil || resp.StatusCode/100 != 3 {
-		return nil, fmt.Errorf("authorization endpoint answered %s without a redirect", resp.Status)
-	}
-	q := loc.Query()
-	return &auth.AuthorizationResult{Code: q.Get("code"), State: q.Get("state"), Iss: q.Get("iss")}, nil
 }
