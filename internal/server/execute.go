@@ -245,12 +245,20 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 		args = json.RawMessage("{}")
 	}
 	c := &pool.Call{Session: s.o.Session, Server: t.Server, Launch: s.launch(t.Server), Tool: t.Name, Args: args, Progress: progressOf(ctx),
+		Hooks: s.hooks(ctx, t.Server, t.Name),
 		// The pool lists a (re)started backend's tools again before its
 		// first call and the catalog vets them: a tool changed since it
 		// was approved is withheld here, before it runs.
 		Admit: func() error { _, err := s.lookup(ctx, t.Server, t.Name); return err }}
 	start := time.Now()
+	rel := relayOf(ctx)
+	rel.progress(t.Server+"."+t.Name+": started", 0, 0)
 	res, err := s.o.Caller.CallTool(ctx, c)
+	if err != nil {
+		rel.progress(t.Server+"."+t.Name+": failed", 0, 0)
+	} else {
+		rel.progress(t.Server+"."+t.Name+": finished", 0, 0)
+	}
 	if err != nil && errors.Is(context.Cause(ctx), script.ErrAbandoned) {
 		err = fmt.Errorf("%w (%v)", ErrCancelled, err)
 	}
@@ -262,24 +270,6 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 	}
 	return cleanResult(res), nil
 }
-
-// progressKey carries the client's progress token of the meta-tool call
-// a backend call is made for.
-type progressKey struct{}
-
-// withProgress records req's progress token (if any) in ctx.
-func withProgress(ctx context.Context, req *mcp.CallToolRequest) context.Context {
-	if req == nil || req.Params == nil {
-		return ctx
-	}
-	if tok := req.Params.GetProgressToken(); tok != nil {
-		return context.WithValue(ctx, progressKey{}, tok)
-	}
-	return ctx
-}
-
-// progressOf is the progress token withProgress recorded, nil if none.
-func progressOf(ctx context.Context) any { return ctx.Value(progressKey{}) }
 
 func (s *Server) handleCallTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	ctx = withProgress(ctx, req)

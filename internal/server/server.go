@@ -50,6 +50,9 @@ type Options struct {
 	Recorder Recorder
 	Version  string
 	Logger   *slog.Logger
+	// Workspace is the session's working directory: the root a backend
+	// is given (roots/list) when the client offers no roots of its own.
+	Workspace string
 	// Notices returns lines about the configuration the client should see
 	// (an untrusted project file, a disabled server, the demo backend);
 	// they head list_tools' description and its listing. May be nil.
@@ -94,7 +97,9 @@ func New(o Options) *Server {
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "switchboard", Title: "Switchboard", Version: o.Version}, &mcp.ServerOptions{
 		Instructions: "Switchboard fronts many MCP servers. Find tools with list_tools, then call them from JavaScript with execute; combine several calls in one script and return only what you need.",
 		Logger:       o.Logger,
-		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
+		// Logging: backends' log messages are relayed (Log), honouring
+		// each session's logging/setLevel.
+		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}, Logging: &mcp.LoggingCapabilities{}},
 	})
 	// A client that talks to us will likely run a script, but first lists
 	// tools: get the sandbox ready shortly after its first request, so that
