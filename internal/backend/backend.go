@@ -101,6 +101,9 @@ func WithProgressToken(ctx context.Context, tok any) context.Context {
 	return context.WithValue(ctx, progressTokenKey{}, tok)
 }
 
+// ProgressToken is the token WithProgressToken put in ctx, nil if none.
+func ProgressToken(ctx context.Context) any { return ctx.Value(progressTokenKey{}) }
+
 // Info is what the handshake told us, plus process facts.
 type Info struct {
 	ProtocolVersion string

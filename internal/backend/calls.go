@@ -31,7 +31,7 @@ func (b *Backend) CallTool(ctx context.Context, tool string, args json.RawMessag
 		return nil, err
 	}
 	params := &mcp.CallToolParams{Name: tool, Arguments: a}
-	if tok := ctx.Value(progressTokenKey{}); tok != nil {
+	if tok := ProgressToken(ctx); tok != nil {
 		params.SetProgressToken(tok)
 	}
 	res, err := b.cur().CallTool(ctx, params)

@@ -244,6 +244,11 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 	if len(args) == 0 || string(args) == "null" {
 		args = json.RawMessage("{}")
 	}
+	if s.needsConfirm(t) {
+		if err := s.confirm(ctx, t, args); err != nil {
+			return nil, &callError{t.Server, t.Name, err}
+		}
+	}
 	c := &pool.Call{Session: s.o.Session, Server: t.Server, Launch: s.launch(t.Server), Tool: t.Name, Args: args, Progress: progressOf(ctx),
 		Hooks: s.hooks(ctx, t.Server, t.Name),
 		// The pool lists a (re)started backend's tools again before its
