@@ -151,11 +151,15 @@ func newRelayHub(t *testing.T, cfg string) (*Hub, *relayStarts, string) {
 	return h, st, filepath.Join(home, "repo")
 }
 
-// proto is the protocol the test clients speak: 2025-11-25, where the
-// backend's requests become requests to the client.
+// proto is the protocol the test clients speak unless said otherwise:
+// 2025-11-25, where the backend's requests become requests to the client.
 const proto = "2025-11-25"
 
 func openRelay(t *testing.T, h *Hub, id, ws string, cp caps) *relayClient {
+	return openRelayAt(t, h, id, ws, cp, proto)
+}
+
+func openRelayAt(t *testing.T, h *Hub, id, ws string, cp caps, proto string) *relayClient {
 	t.Helper()
 	s, err := h.Open(context.Background(), &SessionOptions{ID: id, Workspace: ws, Env: map[string]string{"PATH": "/bin"}})
 	if err != nil {
@@ -399,5 +403,25 @@ func TestRelay_DestructiveToolConfirmation(t *testing.T) {
 	got = plain.exec(t, `try { await r.rm({}); return "ran" } catch (e) { return "caught: " + e.message }`, nil)
 	if !strings.Contains(got, "caught: r.rm") || !strings.Contains(got, "elicitation") {
 		t.Errorf("no elicitation capability: %s", got)
+	}
+}
+
+// A 2026-07-28 client gets the backend's requests as input_required
+// results; the script waits and resumes with the answers, never re-run.
+func TestRelay_MultiRoundTripResumesTheScript(t *testing.T) {
+	h, st, ws := newRelayHub(t, `{"settings": {"confirm": ["rm"]}, "mcpServers": {"r": {"command": "r-cmd"}}}`)
+	c1 := openRelayAt(t, h, "s1", ws, allCaps, "2026-07-28")
+	c2 := openRelayAt(t, h, "s2", ws, allCaps, "2026-07-28")
+	got := c1.exec(t, `const a = await r.safe({}); const b = await r.ask({}); const c = await r.sample({}); const d = await r.rm({}); return [a, b, c, d]`, nil)
+	for _, want := range []string{"safe done", "elicited accept name-from-s1", "sampled reply-from-s1", "rm done"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("result %s lacks %q", got, want)
+		}
+	}
+	if n := st.all()[0].calls.Load(); n != 4 {
+		t.Errorf("%d backend calls, want 4: the script was re-run", n)
+	}
+	if c1.elicits.Load() != 2 || c1.samples.Load() != 1 || c2.elicits.Load() != 0 {
+		t.Errorf("s1 elicits %d (want 2: ask and the confirmation), samples %d (want 1); s2 elicits %d (want 0)", c1.elicits.Load(), c1.samples.Load(), c2.elicits.Load())
 	}
 }

@@ -46,7 +46,7 @@ func (s *Server) confirm(ctx context.Context, t catalog.Tool, args json.RawMessa
 	}
 	msg := fmt.Sprintf("Allow the tool %s of server %q to run? It is marked as needing confirmation (settings.confirm).\nTool: %s\nServer: %s\nArguments: %s",
 		t.Name, t.Server, t.Name, t.Server, cleanText(shown))
-	res, err := r.ss.Elicit(ctx, &mcp.ElicitParams{
+	res, err := r.elicit(ctx, &mcp.ElicitParams{
 		Mode:    "form",
 		Message: msg,
 		RequestedSchema: map[string]any{

@@ -26,7 +26,13 @@ type ExecArgs struct {
 }
 
 func (s *Server) handleExecute(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	ctx = withProgress(ctx, req)
+	return s.multiRound(withProgress(ctx, req), req, func(ctx context.Context) *mcp.CallToolResult {
+		res, _ := s.execute(ctx, req)
+		return res
+	}), nil
+}
+
+func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var a ExecArgs
 	if err := decodeArgs(req.Params.Arguments, &a); err != nil {
 		return errorResult("execute: bad arguments: %v", err), nil
@@ -277,7 +283,13 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 }
 
 func (s *Server) handleCallTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	ctx = withProgress(ctx, req)
+	return s.multiRound(withProgress(ctx, req), req, func(ctx context.Context) *mcp.CallToolResult {
+		res, _ := s.callToolTool(ctx, req)
+		return res
+	}), nil
+}
+
+func (s *Server) callToolTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var a struct {
 		Server    string          `json:"server"`
 		Tool      string          `json:"tool"`
@@ -372,11 +384,13 @@ func (s *Server) syncExposed() {
 		}
 		s.mcp.AddTool(&mcp.Tool{Name: name, Title: t.Title, Description: desc, InputSchema: objectSchema(cleanSchema(t.InputSchema)), OutputSchema: objectOrNil(cleanSchema(t.OutputSchema)), Annotations: t.Annotations},
 			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-				res, err := s.callTool(withProgress(ctx, req), t.Server, t.Name, req.Params.Arguments)
-				if err != nil {
-					return errorResult("%s", bound(err.Error(), s.o.Settings.MaxResultBytes)), nil
-				}
-				return boundResult(t.Server+"."+t.Name, res, s.o.Settings.MaxResultBytes), nil
+				return s.multiRound(withProgress(ctx, req), req, func(ctx context.Context) *mcp.CallToolResult {
+					res, err := s.callTool(ctx, t.Server, t.Name, req.Params.Arguments)
+					if err != nil {
+						return errorResult("%s", bound(err.Error(), s.o.Settings.MaxResultBytes))
+					}
+					return boundResult(t.Server+"."+t.Name, res, s.o.Settings.MaxResultBytes)
+				}), nil
 			})
 	}
 }

@@ -24,6 +24,10 @@ type relay struct {
 	proto string
 	token any // the client's progress token; nil: no progress
 
+	// input, when set (2026-07-28 clients), sends an input request as
+	// part of an input_required result and waits for the retry's answer.
+	input func(context.Context, mcp.InputRequest) (mcp.InputResponse, error)
+
 	mu   sync.Mutex
 	last float64 // the last progress value sent (it must increase)
 }
@@ -75,6 +79,22 @@ func (r *relay) progress(msg string, val, total float64) {
 	_ = r.ss.NotifyProgress(context.WithoutCancel(r.ctx), p)
 }
 
+// elicit asks the request's client: a request to it (2025-11-25) or an
+// input request in an input_required result (2026-07-28).
+func (r *relay) elicit(ctx context.Context, p *mcp.ElicitParams) (*mcp.ElicitResult, error) {
+	if r.input == nil {
+		return r.ss.Elicit(ctx, p)
+	}
+	res, err := r.input(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	if er, ok := res.(*mcp.ElicitResult); ok {
+		return er, nil
+	}
+	return nil, fmt.Errorf("switchboard: the client answered elicitation/create with %T", res)
+}
+
 // newProtocol: the session speaks 2026-07-28 or later, where a server
 // sends no requests of its own while serving one.
 func (r *relay) newProtocol() bool { return r.proto >= "2026-07-28" }
@@ -107,6 +127,16 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 			s.logTo(r.ctx, r.ss, server, p)
 		},
 		Roots: func(ctx context.Context) (*mcp.ListRootsResult, error) {
+			if caps.RootsV2 != nil && r.input != nil {
+				res, err := r.input(ctx, &mcp.ListRootsParams{})
+				if err != nil {
+					return nil, err
+				}
+				if lr, ok := res.(*mcp.ListRootsResult); ok {
+					return lr, nil
+				}
+				return nil, fmt.Errorf("switchboard: the client answered roots/list with %T", res)
+			}
 			if caps.RootsV2 != nil && !r.newProtocol() && r.ss != nil {
 				return r.ss.ListRoots(ctx, nil)
 			}
@@ -115,7 +145,7 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 	}
 	if caps.Elicitation != nil && r.ss != nil {
 		h.Elicit = func(ctx context.Context, p *mcp.ElicitParams) (*mcp.ElicitResult, error) {
-			return r.ss.Elicit(ctx, p)
+			return r.elicit(ctx, p)
 		}
 	} else {
 		h.Elicit = func(context.Context, *mcp.ElicitParams) (*mcp.ElicitResult, error) {
@@ -124,7 +154,24 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 	}
 	if caps.Sampling != nil && r.ss != nil {
 		h.Sample = func(ctx context.Context, p *mcp.CreateMessageParams) (*mcp.CreateMessageResult, error) {
-			return r.ss.CreateMessage(ctx, p)
+			if r.input == nil {
+				return r.ss.CreateMessage(ctx, p)
+			}
+			res, err := r.input(ctx, p)
+			if err != nil {
+				return nil, err
+			}
+			switch v := res.(type) {
+			case *mcp.CreateMessageResult:
+				return v, nil
+			case *mcp.CreateMessageWithToolsResult:
+				out := &mcp.CreateMessageResult{Meta: v.Meta, Model: v.Model, Role: v.Role, StopReason: v.StopReason}
+				if len(v.Content) > 0 {
+					out.Content = v.Content[0]
+				}
+				return out, nil
+			}
+			return nil, fmt.Errorf("switchboard: the client answered sampling/createMessage with %T", res)
 		}
 	} else {
 		h.Sample = func(context.Context, *mcp.CreateMessageParams) (*mcp.CreateMessageResult, error) {

@@ -85,6 +85,8 @@ type Server struct {
 	exposeMu      sync.Mutex
 	exposeApplied int64
 	exposeHook    func(gen int64) // nil; tests pause syncExposed here
+
+	pausedCalls sync.Map // requestState -> *paused: calls waiting for a 2026-07-28 client's input
 }
 
 // New builds the server. It starts nothing: backends start on first use.
