@@ -25,8 +25,8 @@ import (
 type paused struct {
 	id     string
 	cancel context.CancelFunc
-	asks   chan *ask                      // input requests of the running call
-	done   chan *mcp.CallToolResult       // its result (buffered)
+	asks   chan *ask                // input requests of the running call
+	done   chan *mcp.CallToolResult // its result (buffered)
 	mu     sync.Mutex
 	open   map[string]*ask // sent to the client, not answered yet
 	next   atomic.Int64
