@@ -425,3 +425,39 @@ func TestRelay_MultiRoundTripResumesTheScript(t *testing.T) {
 		t.Errorf("s1 elicits %d (want 2: ask and the confirmation), samples %d (want 1); s2 elicits %d (want 0)", c1.elicits.Load(), c1.samples.Load(), c2.elicits.Load())
 	}
 }
+
+func TestRelay_ScriptProgressAndConsoleReachTheClient(t *testing.T) {
+	h, _, ws := newRelayHub(t, `{"mcpServers": {"r": {"command": "r-cmd"}}}`)
+	c := openRelay(t, h, "s1", ws, allCaps)
+	if err := c.cs.SetLoggingLevel(context.Background(), &mcp.SetLoggingLevelParams{Level: "info"}); err != nil {
+		t.Fatal(err)
+	}
+	got := c.exec(t, `await progress("step one", {progress: 5, total: 10}); await progress("step two"); progress("not awaited"); console.log("hello from the script"); return 1`, "tok")
+	if !strings.HasPrefix(got, "1") || strings.Contains(got, "cancelled") {
+		t.Fatalf("result: %s", got)
+	}
+	for range 2 {
+		select {
+		case <-c.progressed:
+		case <-time.After(10 * time.Second):
+			t.Fatal("no progress from progress()")
+		}
+	}
+	select {
+	case <-c.logged:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no log message of console.log")
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	p := c.progress[0]
+	if p.Message != "script: step one" || p.Progress != 5 || p.Total != 10 || p.ProgressToken != "tok" {
+		t.Errorf("progress %+v", p)
+	}
+	if c.progress[1].Progress <= 5 {
+		t.Errorf("second progress %v: not increasing", c.progress[1].Progress)
+	}
+	if l := c.logs[0]; l.Logger != "script" || l.Level != "info" || !strings.Contains(fmt.Sprint(l.Data), "hello from the script") {
+		t.Errorf("log %+v", l)
+	}
+}

@@ -142,6 +142,11 @@ func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration)
 		Session:     s.o.Session,
 	}
 	res := s.o.Runner.Run(ctx, req, &scriptCaller{s: s})
+	if r := relayOf(ctx); r != nil && res.Log != "" {
+		// console output also as a log message, for a client that set a
+		// level (the SDK sends nothing before that).
+		s.logTo(r.ctx, r.ss, "script", &mcp.LoggingMessageParams{Level: "info", Data: res.Log})
+	}
 	if res.Err != nil {
 		res.Err.Message = s.hintUnknownGlobal(res.Err.Message)
 	}
@@ -214,6 +219,19 @@ type scriptCaller struct{ s *Server }
 // "server.tool: " (the only place that prefix is added): the script
 // engine uses the message as it is.
 func (c *scriptCaller) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error) {
+	if server == "" && tool == "progress" { // the script's progress()
+		var p struct {
+			Message         string
+			Progress, Total float64
+		}
+		_ = json.Unmarshal(args, &p)
+		msg := "script"
+		if p.Message != "" {
+			msg += ": " + bound(p.Message, 1000)
+		}
+		relayOf(ctx).progress(cleanText(msg), p.Progress, p.Total)
+		return json.RawMessage("null"), nil
+	}
 	res, err := c.s.callTool(ctx, server, tool, args)
 	if err != nil {
 		return nil, err
