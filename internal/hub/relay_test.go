@@ -85,8 +85,12 @@ func (c *relayConn) CallTool(ctx context.Context, tool string, args json.RawMess
 func (c *relayConn) ListTools(context.Context) ([]*mcp.Tool, error) {
 	obj := map[string]any{"type": "object"}
 	yes := true
-	return []*mcp.Tool{{Name: "ask", InputSchema: obj}, {Name: "sample", InputSchema: obj}, {Name: "roots", InputSchema: obj}, {Name: "work", InputSchema: obj},
-		{Name: "rm", InputSchema: obj, Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes}}, {Name: "safe", InputSchema: obj}}, nil
+	tools := []*mcp.Tool{{Name: "sample", InputSchema: obj}, {Name: "roots", InputSchema: obj}, {Name: "work", InputSchema: obj},
+		{Name: "rm", InputSchema: obj, Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes}}, {Name: "safe", InputSchema: obj}}
+	if c.o.Elicit != nil { // like server-everything: only for clients that can answer
+		tools = append(tools, &mcp.Tool{Name: "ask", InputSchema: obj})
+	}
+	return tools, nil
 }
 func (c *relayConn) Info() backend.Info    { return backend.Info{ServerName: "relay"} }
 func (c *relayConn) Done() <-chan struct{} { return c.done }
@@ -276,8 +280,8 @@ func TestRelay_CapabilitiesAreInTheLaunchKey(t *testing.T) {
 	plain := openRelay(t, h, "s2", ws, caps{})
 	capable.exec(t, `return await r.safe({})`, nil)
 	got := plain.exec(t, `try { return await r.ask({}) } catch (e) { return "caught: " + e.message }`, nil)
-	if !strings.Contains(got, "caught") || !strings.Contains(got, "elicitation") {
-		t.Errorf("a client without elicitation: %s; want a caught error naming elicitation", got)
+	if !strings.Contains(got, "caught") || !strings.Contains(got, "r.ask") {
+		t.Errorf("a client without elicitation: %s; want a caught error naming the tool", got)
 	}
 	if capable.elicits.Load() != 0 {
 		t.Errorf("the other session was asked %d times", capable.elicits.Load())
@@ -459,5 +463,30 @@ func TestRelay_ScriptProgressAndConsoleReachTheClient(t *testing.T) {
 	}
 	if l := c.logs[0]; l.Logger != "script" || l.Level != "info" || !strings.Contains(fmt.Sprint(l.Data), "hello from the script") {
 		t.Errorf("log %+v", l)
+	}
+}
+
+// The tools a session sees follow its own capabilities, also when another
+// session's backend (and cache) has a different list.
+func TestRelay_ToolListFollowsTheSessionsCapabilities(t *testing.T) {
+	h, _, ws := newRelayHub(t, `{"mcpServers": {"r": {"command": "r-cmd"}}}`)
+	list := func(c *relayClient) string {
+		res, err := c.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "list_tools", Arguments: map[string]any{"servers": []string{"r"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Content[0].(*mcp.TextContent).Text
+	}
+	capable := openRelay(t, h, "s1", ws, allCaps)
+	if got := list(capable); !strings.Contains(got, "ask(") {
+		t.Errorf("capable session's declarations lack ask: %s", got)
+	}
+	plain := openRelay(t, h, "s2", ws, caps{})
+	if got := list(plain); strings.Contains(got, "ask(") || !strings.Contains(got, "safe(") {
+		t.Errorf("plain session's declarations: %s; want safe, not ask", got)
+	}
+	again := openRelay(t, h, "s3", ws, allCaps)
+	if got := list(again); !strings.Contains(got, "ask(") {
+		t.Errorf("a second capable session's declarations lack ask: %s", got)
 	}
 }

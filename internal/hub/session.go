@@ -190,8 +190,14 @@ func (s *Session) newView(cfg *config.Config) *view {
 		v.launches[name] = l
 		h.pool.Use(s.id, l)
 	}
+	dir := "catalog"
+	if caps != 0 {
+		// A backend's tool list may depend on the capabilities it was
+		// told: one cache per capability set.
+		dir = fmt.Sprintf("catalog-caps%d", caps)
+	}
 	v.cat = catalog.New(cfg.Servers, source{s, v}, &catalog.Options{
-		CacheDir: filepath.Join(h.o.CacheDir, "catalog"),
+		CacheDir: filepath.Join(h.o.CacheDir, dir),
 		Logger:   h.log,
 		Vetter: &catalog.TrustVetter{
 			Pins: h.pins, QuarantineNew: cfg.Settings.QuarantineNewServers, ReadOnly: cfg.Settings.ReadOnly,
@@ -241,27 +247,20 @@ func (s *Session) relaunch(caps pool.Caps) {
 		return
 	}
 	s.relayed = caps
-	v := s.v
+	old := s.v
 	s.mu.Unlock()
-	h := s.h
-	r := config.Resolver{ReadFile: os.ReadFile, Home: h.o.Home, Roots: FileRoots(h.o.Home, v.cfg.ProjectDir)}
-	env := s.so.Env
-	if env == nil {
-		env = map[string]string{}
+	v := s.newView(old.cfg)
+	s.mu.Lock()
+	if s.v != old { // reloaded meanwhile: that view has the new caps
+		s.mu.Unlock()
+		s.release(v)
+		return
 	}
-	next := map[string]*pool.Launch{}
-	for name, spec := range v.cfg.Servers {
-		l := pool.NewLaunch(spec, &pool.LaunchOptions{Session: s.id, Workspace: s.so.Workspace, Env: env, Resolver: r, Caps: caps})
-		next[name] = l
-		h.pool.Use(s.id, l)
-	}
-	v.mu.Lock()
-	old := v.launches
-	v.launches = next
-	v.mu.Unlock()
-	for name, l := range old {
-		h.pool.Release(s.id, name, l.Key)
-	}
+	s.v = v
+	s.mu.Unlock()
+	// No tools/list_changed: the client has not listed anything yet.
+	s.srv.ReplaceView(server.View{Catalog: v.cat, Launch: s.launch})
+	s.release(old)
 }
 
 // source lists a server's tools through the pool with this session's

@@ -153,6 +153,17 @@ func (s *Server) SetView(v View) {
 	s.syncExposed()
 }
 
+// ReplaceView is SetView without telling the client: for a view swapped
+// before the client listed anything (the session's capabilities became
+// known at initialize).
+func (s *Server) ReplaceView(v View) {
+	s.be.Store(&v)
+	s.mu.Lock()
+	s.index, s.docs = nil, nil
+	s.mu.Unlock()
+	s.syncExposed()
+}
+
 // Refresh re-registers list_tools, so the client gets
 // notifications/tools/list_changed (its notices changed).
 func (s *Server) Refresh() {
