@@ -75,8 +75,11 @@ type Options struct {
 	// header and no "oauth" block never signs in.
 	OAuth *OAuthOptions
 	// Elicit, when set, answers the backend's elicitation requests (and
-	// the client declares the elicitation capability); nil declares none.
+	// the client declares the elicitation capability, form mode); nil
+	// declares none.
 	Elicit func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error)
+	// ElicitURL declares URL-mode elicitation too (with Elicit).
+	ElicitURL bool
 	// Sample, when set, answers the backend's sampling/createMessage
 	// requests (and the client declares sampling); nil declares none.
 	Sample func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error)
@@ -367,7 +370,10 @@ func (b *Backend) client() *mcp.Client {
 		},
 	}
 	if b.o.Elicit != nil {
-		co.Capabilities.Elicitation = &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}, URL: &mcp.URLElicitationCapabilities{}}
+		co.Capabilities.Elicitation = &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}}
+		if b.o.ElicitURL {
+			co.Capabilities.Elicitation.URL = &mcp.URLElicitationCapabilities{}
+		}
 		co.ElicitationHandler = b.o.Elicit
 	}
 	if b.o.Sample != nil {

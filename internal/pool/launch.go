@@ -80,6 +80,7 @@ const (
 	CapSampling Caps = 1 << iota
 	CapElicitation
 	CapRoots
+	CapElicitationURL // URL-mode elicitation (with CapElicitation)
 )
 
 // CapsOf is the relayable part of a client's capabilities (nil: none).
@@ -93,6 +94,9 @@ func CapsOf(c *mcp.ClientCapabilities) Caps {
 	}
 	if c.Elicitation != nil {
 		out |= CapElicitation
+		if c.Elicitation.URL != nil {
+			out |= CapElicitationURL
+		}
 	}
 	if c.RootsV2 != nil {
 		out |= CapRoots

@@ -17,6 +17,7 @@ import (
 func (p *Pool) relay(o *backend.Options, l *Launch) {
 	key, name := l.Key, l.Name
 	if l.Caps.Has(CapElicitation) {
+		o.ElicitURL = l.Caps.Has(CapElicitationURL)
 		o.Elicit = func(ctx context.Context, r *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 			c, err := p.routed(key, name, "elicitation/create", func(h *Hooks) bool { return h.Elicit != nil })
 			if err != nil {
