@@ -28,6 +28,7 @@ type relayConn struct {
 	once  sync.Once
 	calls atomic.Int64
 	token atomic.Value // the progress token of the last call (string form)
+	asked chan error   // the outcome of each "ask" call's elicitation (buffered)
 }
 
 func (c *relayConn) CallTool(ctx context.Context, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
@@ -44,6 +45,7 @@ func (c *relayConn) CallTool(ctx context.Context, tool string, args json.RawMess
 			return fail(fmt.Errorf("client declared no elicitation"))
 		}
 		res, err := c.o.Elicit(ctx, &mcp.ElicitRequest{Params: &mcp.ElicitParams{Message: "name?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{"name": map[string]any{"type": "string"}}}}})
+		c.asked <- err
 		if err != nil {
 			return fail(err)
 		}
@@ -103,7 +105,7 @@ type relayStarts struct {
 }
 
 func (s *relayStarts) start(ctx context.Context, spec *config.Server, o *backend.Options) (pool.Conn, error) {
-	c := &relayConn{o: o, done: make(chan struct{})}
+	c := &relayConn{o: o, done: make(chan struct{}), asked: make(chan error, 100)}
 	s.mu.Lock()
 	s.conns = append(s.conns, c)
 	s.mu.Unlock()
@@ -126,7 +128,9 @@ type relayClient struct {
 	logs               []*mcp.LoggingMessageParams
 	progress           []*mcp.ProgressNotificationParams
 	logged, progressed chan struct{}
-	lastElicit         atomic.Value // message of the last elicitation
+	lastElicit         atomic.Value  // message of the last elicitation
+	block              atomic.Bool   // elicitation handler waits until cancelled
+	blocked            chan struct{} // a blocked handler began
 }
 
 type caps struct{ sampling, elicitation, roots bool }
@@ -173,7 +177,7 @@ func openRelayAt(t *testing.T, h *Hub, id, ws string, cp caps, proto string) *re
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan struct{})
 	go func() { s.Serve(ctx, stt); close(served) }()
-	rc := &relayClient{logged: make(chan struct{}, 100), progressed: make(chan struct{}, 100)}
+	rc := &relayClient{logged: make(chan struct{}, 100), progressed: make(chan struct{}, 100), blocked: make(chan struct{}, 10)}
 	rc.answer.Store("accept")
 	co := &mcp.ClientOptions{
 		Capabilities: &mcp.ClientCapabilities{},
@@ -191,8 +195,13 @@ func openRelayAt(t *testing.T, h *Hub, id, ws string, cp caps, proto string) *re
 		},
 	}
 	if cp.elicitation {
-		co.ElicitationHandler = func(_ context.Context, r *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		co.ElicitationHandler = func(ctx context.Context, r *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 			rc.elicits.Add(1)
+			if rc.block.Load() {
+				rc.blocked <- struct{}{}
+				<-ctx.Done()
+				return nil, ctx.Err()
+			}
 			rc.lastElicit.Store(r.Params.Message)
 			a := rc.answer.Load().(string)
 			if a != "accept" {
@@ -488,5 +497,40 @@ func TestRelay_ToolListFollowsTheSessionsCapabilities(t *testing.T) {
 	again := openRelay(t, h, "s3", ws, allCaps)
 	if got := list(again); !strings.Contains(got, "ask(") {
 		t.Errorf("a second capable session's declarations lack ask: %s", got)
+	}
+}
+
+// Cancelling an execute whose script waits for the user's answer stops
+// the script and its backend call. (At 2026-07-28 the client answers
+// between requests and a client that gives up simply never retries: the
+// paused call then ends at the script's timeout; nothing else tells us.)
+func TestRelay_CancelWhileTheClientIsAsked(t *testing.T) {
+	for _, proto := range []string{"2025-11-25"} {
+		t.Run(proto, func(t *testing.T) {
+			h, st, ws := newRelayHub(t, `{"mcpServers": {"r": {"command": "r-cmd"}}}`)
+			c := openRelayAt(t, h, "s1", ws, allCaps, proto)
+			c.block.Store(true)
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan struct{})
+			go func() {
+				c.cs.CallTool(ctx, &mcp.CallToolParams{Name: "execute", Arguments: map[string]any{"script": `return await r.ask({})`}})
+				close(done)
+			}()
+			select {
+			case <-c.blocked:
+			case <-time.After(10 * time.Second):
+				t.Fatal("the client was never asked")
+			}
+			cancel()
+			select {
+			case err := <-st.all()[0].asked:
+				if err == nil {
+					t.Error("the backend's elicitation succeeded after the client cancelled")
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("the backend call did not end after the client cancelled")
+			}
+			<-done
+		})
 	}
 }
