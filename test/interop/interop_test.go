@@ -212,7 +212,9 @@ func TestServe_ReferenceServers(t *testing.T) {
 			cacheDir = v
 		}
 	}
-	files, _ := filepath.Glob(filepath.Join(cacheDir, "switchboard", "catalog", "everything-*.json"))
+	// One catalog directory per set of relayed client capabilities
+	// (catalog, catalog-caps<N>): this client declares roots.
+	files, _ := filepath.Glob(filepath.Join(cacheDir, "switchboard", "catalog*", "everything-*.json"))
 	if len(files) != 1 {
 		t.Fatalf("catalog cache files for everything: %v", files)
 	}
