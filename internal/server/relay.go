@@ -143,6 +143,9 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 			return s.workspaceRoots(), nil
 		},
 	}
+	if r.token == nil {
+		h.Progress = nil // no token is sent to the backend either
+	}
 	if caps.Elicitation != nil && r.ss != nil {
 		h.Elicit = func(ctx context.Context, p *mcp.ElicitParams) (*mcp.ElicitResult, error) {
 			return r.elicit(ctx, p)
