@@ -75,9 +75,37 @@ type Options struct {
 	// header and no "oauth" block never signs in.
 	OAuth *OAuthOptions
 	// Elicit, when set, answers the backend's elicitation requests (and
-	// the client declares the elicitation capability); nil declares none.
+	// the client declares the elicitation capability, form mode); nil
+	// declares none.
 	Elicit func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error)
+	// ElicitURL declares URL-mode elicitation too (with Elicit).
+	ElicitURL bool
+	// Sample, when set, answers the backend's sampling/createMessage
+	// requests (and the client declares sampling); nil declares none.
+	Sample func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error)
+	// Roots, when set, answers the backend's roots/list requests (and the
+	// client declares roots); nil declares none.
+	Roots func(context.Context, *mcp.ListRootsRequest) (*mcp.ListRootsResult, error)
+	// Log receives the backend's notifications/message; when set and the
+	// backend advertises logging, its level is set to debug after the
+	// handshake so that every message comes.
+	Log func(context.Context, *mcp.LoggingMessageParams)
+	// Progress receives the backend's notifications/progress (their token
+	// is the one CallTool sent, see WithProgressToken).
+	Progress func(context.Context, *mcp.ProgressNotificationParams)
 }
+
+// progressTokenKey carries the progress token CallTool sends.
+type progressTokenKey struct{}
+
+// WithProgressToken returns ctx with a progress token that CallTool
+// sends with its request (so the backend reports progress with it).
+func WithProgressToken(ctx context.Context, tok any) context.Context {
+	return context.WithValue(ctx, progressTokenKey{}, tok)
+}
+
+// ProgressToken is the token WithProgressToken put in ctx, nil if none.
+func ProgressToken(ctx context.Context) any { return ctx.Value(progressTokenKey{}) }
 
 // Info is what the handshake told us, plus process facts.
 type Info struct {
@@ -190,6 +218,13 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 	b.started.Store(true)
 	if over := b.overErr.Load(); over != nil {
 		b.end(*over)
+	}
+	if b.o.Log != nil && b.info.Capabilities.Logging != nil {
+		lctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		if err := b.cur().SetLoggingLevel(lctx, &mcp.SetLoggingLevelParams{Level: "debug"}); err != nil {
+			b.log.Debug("backend refused logging/setLevel", "err", err)
+		}
+		cancel()
 	}
 	go b.watch() // a broken session is noticed at once
 	return b, nil
@@ -335,10 +370,48 @@ func (b *Backend) client() *mcp.Client {
 		},
 	}
 	if b.o.Elicit != nil {
-		co.Capabilities.Elicitation = &mcp.ElicitationCapabilities{}
+		co.Capabilities.Elicitation = &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}}
+		if b.o.ElicitURL {
+			co.Capabilities.Elicitation.URL = &mcp.URLElicitationCapabilities{}
+		}
 		co.ElicitationHandler = b.o.Elicit
 	}
-	return mcp.NewClient(impl, co)
+	if b.o.Sample != nil {
+		co.Capabilities.Sampling = &mcp.SamplingCapabilities{}
+		co.CreateMessageHandler = b.o.Sample
+	}
+	if b.o.Roots != nil {
+		co.Capabilities.RootsV2 = &mcp.RootCapabilities{}
+	}
+	if b.o.Log != nil {
+		co.LoggingMessageHandler = func(ctx context.Context, r *mcp.LoggingMessageRequest) {
+			if r != nil && r.Params != nil {
+				b.o.Log(ctx, r.Params)
+			}
+		}
+	}
+	if b.o.Progress != nil {
+		co.ProgressNotificationHandler = func(ctx context.Context, r *mcp.ProgressNotificationClientRequest) {
+			if r != nil && r.Params != nil {
+				b.o.Progress(ctx, r.Params)
+			}
+		}
+	}
+	c := mcp.NewClient(impl, co)
+	if b.o.Roots != nil {
+		// The SDK answers roots/list from the Client's own list; ours
+		// depend on the call the request belongs to.
+		c.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				if method == "roots/list" {
+					r, _ := req.(*mcp.ListRootsRequest)
+					return b.o.Roots(ctx, r)
+				}
+				return next(ctx, method, req)
+			}
+		})
+	}
+	return c
 }
 
 func (b *Backend) sessionOptions() *mcp.ClientSessionOptions {

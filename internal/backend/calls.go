@@ -30,7 +30,11 @@ func (b *Backend) CallTool(ctx context.Context, tool string, args json.RawMessag
 	if err := b.alive(); err != nil {
 		return nil, err
 	}
-	res, err := b.cur().CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: a})
+	params := &mcp.CallToolParams{Name: tool, Arguments: a}
+	if tok := ProgressToken(ctx); tok != nil {
+		params.SetProgressToken(tok)
+	}
+	res, err := b.cur().CallTool(ctx, params)
 	if err != nil {
 		return nil, b.callErr(ctx, err)
 	}

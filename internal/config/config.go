@@ -85,6 +85,9 @@ type Server struct {
 	// this server instead of sharing one among sessions whose launch is
 	// identical (for servers that keep per-connection state).
 	NoShare bool
+	// Confirm ("confirm") asks the user before the calls it matches go
+	// out; it adds to settings.confirm.
+	Confirm Confirm
 
 	// Source is the file this definition came from; for a server of the
 	// user config's "projects" section, the file and the project key,
@@ -142,6 +145,10 @@ type Settings struct {
 	// with no connected session (default 10m); backends follow their own
 	// IdleTimeout.
 	DaemonIdleTimeout Duration
+	// Confirm asks the user (through the client's elicitation) before the
+	// calls it matches go out, for every server (see Server.Confirm);
+	// off by default. A project may widen it, never narrow it.
+	Confirm Confirm
 }
 
 // Defaults returns s with every zero field set to its default.

@@ -308,9 +308,11 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 			s.IdleTimeout = duration(path, fk, c, e)
 		case "share":
 			s.NoShare = !boolean(path, fk, c, e)
+		case "confirm":
+			s.Confirm = parseConfirm(path, fk, c, e)
 		default:
 			if !slices.Contains(ignoredServerKeys, k) {
-				e.add(path, fk, "unknown field (line %d); known: command, args, env, cwd, type, url, headers, oauth, disabled, expose, tools, readOnly, callTimeout, startTimeout, idleTimeout, share", c.line)
+				e.add(path, fk, "unknown field (line %d); known: command, args, env, cwd, type, url, headers, oauth, disabled, expose, tools, readOnly, callTimeout, startTimeout, idleTimeout, share, confirm", c.line)
 			}
 		}
 	}
@@ -405,6 +407,8 @@ func parseSettings(path string, v *node, f *File, e *Error) {
 			s.MaxMessageBytes = posInt(path, fk, c, e)
 		case "daemonIdleTimeout":
 			s.DaemonIdleTimeout = duration(path, fk, c, e)
+		case "confirm":
+			s.Confirm = parseConfirm(path, fk, c, e)
 		default:
 			delete(f.SettingsSet, k)
 			e.add(path, fk, "unknown setting (line %d); known: %s", c.line, strings.Join(settingNames, ", "))

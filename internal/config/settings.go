@@ -9,6 +9,7 @@ const (
 	lower   rule = iota // a smaller number or duration tightens
 	onlyOn              // turning it on tightens (quarantine, read-only)
 	onlyOff             // turning it off tightens (exposing more tools)
+	widen               // confirming more tightens (confirm)
 )
 
 // settingRules lists every setting: its name in the file, how a project
@@ -17,7 +18,7 @@ const (
 var settingRules = []struct {
 	name  string
 	rule  rule
-	field func(*Settings) any // *Duration, *int or *bool
+	field func(*Settings) any // *Duration, *int, *bool or *Confirm
 }{
 	{"executeTimeout", lower, func(s *Settings) any { return &s.ExecuteTimeout }},
 	{"maxExecuteTimeout", lower, func(s *Settings) any { return &s.MaxExecuteTimeout }},
@@ -37,6 +38,7 @@ var settingRules = []struct {
 	{"maxResultBytes", lower, func(s *Settings) any { return &s.MaxResultBytes }},
 	{"maxMessageBytes", lower, func(s *Settings) any { return &s.MaxMessageBytes }},
 	{"daemonIdleTimeout", lower, func(s *Settings) any { return &s.DaemonIdleTimeout }},
+	{"confirm", widen, func(s *Settings) any { return &s.Confirm }},
 }
 
 // overlay returns base with the fields of top that were set in its file.
@@ -57,6 +59,8 @@ func copyField(dst, src any) {
 		*d = *src.(*int)
 	case *bool:
 		*d = *src.(*bool)
+	case *Confirm:
+		*d = *src.(*Confirm)
 	}
 }
 
@@ -88,6 +92,15 @@ func tighten(user, project Settings, set map[string]bool, path string) (Settings
 				ok = !*p || u
 			}
 			have, want = u, *p
+		case *Confirm:
+			// A project may confirm more, never less: its value is
+			// added to the user's.
+			u := *r.field(&eff).(*Confirm)
+			*r.field(&user).(*Confirm) = u.Union(*p)
+			if !p.covers(u) {
+				warns = append(warns, fmt.Sprintf("%s: settings.confirm: a project file can only widen the user's confirmation; keeping the user's on top of the project's", path))
+			}
+			continue
 		}
 		if ok {
 			copyField(r.field(&user), r.field(&project))

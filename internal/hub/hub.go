@@ -138,6 +138,7 @@ func (h *Hub) setup(set config.Settings) {
 		Start:           h.o.Start,
 		OnToolsChanged:  h.toolsChanged,
 		OnListed:        h.listed,
+		OnLog:           h.logged,
 		ProtocolVersion: h.protocolVersion,
 	})
 	h.sb = sandbox.New(&sandbox.Options{Command: h.o.SandboxCommand, Workers: set.MaxScripts, MemoryLimit: int64(set.ScriptMemoryMB) << 20, Lazy: true})
@@ -153,7 +154,7 @@ func (h *Hub) users(key string, fn func(s *Session, v *view, name string)) {
 	h.mu.Unlock()
 	for _, s := range ss {
 		v := s.current()
-		for name, l := range v.launches {
+		for name, l := range v.all() {
 			if l.Key == key {
 				fn(s, v, name)
 			}
@@ -176,6 +177,14 @@ func (h *Hub) listed(key string, l *pool.Lists) {
 	listing := &catalog.Listing{Tools: l.Tools, Resources: l.Resources, Prompts: l.Prompts, ProtocolVersion: info.ProtocolVersion, ServerName: info.ServerName, ServerVersion: info.ServerVersion, Instructions: info.Instructions}
 	h.users(key, func(s *Session, v *view, name string) {
 		v.cat.Apply(name, listing)
+	})
+}
+
+// logged relays a backend's log message that belongs to no single call
+// to every session using the backend (each filters by its level).
+func (h *Hub) logged(key string, m *mcp.LoggingMessageParams) {
+	h.users(key, func(s *Session, v *view, name string) {
+		s.srv.Log(context.Background(), name, m)
 	})
 }
 

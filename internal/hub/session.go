@@ -62,15 +62,32 @@ type Session struct {
 	clientV   string
 	protocol  string
 	caps      *mcp.ClientCapabilities
+	relayed   pool.Caps // the relayable capabilities the launches declare
 	closed    bool
 	rootsOnce sync.Once
 }
 
 // view is what a session sees of one config.
 type view struct {
-	cfg      *config.Config
-	cat      *catalog.Catalog
-	launches map[string]*pool.Launch // by server name
+	cfg *config.Config
+	cat *catalog.Catalog
+
+	mu       sync.Mutex
+	launches map[string]*pool.Launch // by server name; replaced whole by relaunch
+}
+
+// launch is v's launch of server (nil when unknown).
+func (v *view) launch(server string) *pool.Launch {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.launches[server]
+}
+
+// all is v's launches now (do not modify).
+func (v *view) all() map[string]*pool.Launch {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.launches
 }
 
 // Open opens a session: it loads the config of so.Workspace, resolves
@@ -116,7 +133,7 @@ func (h *Hub) Open(ctx context.Context, so *SessionOptions) (*Session, error) {
 		rec = recorder{h.audit, s}
 	}
 	s.srv = server.New(server.Options{Catalog: s.v.cat, Launch: s.launch, Caller: h.pool, Runner: h.sb, Session: o.ID,
-		Settings: l.Config.Settings, Recorder: rec, Version: h.o.Version, Logger: h.log, Notices: s.currentNotices})
+		Settings: l.Config.Settings, Recorder: rec, Version: h.o.Version, Logger: h.log, Notices: s.currentNotices, Workspace: o.Workspace})
 	s.srv.MCP().AddReceivingMiddleware(s.middleware)
 	h.mu.Lock()
 	h.sessions[o.ID] = s
@@ -147,7 +164,7 @@ func (s *Session) Loaded() *Loaded {
 // Launch returns the session's launch of server (nil when unknown).
 func (s *Session) Launch(server string) *pool.Launch { return s.launch(server) }
 
-func (s *Session) launch(server string) *pool.Launch { return s.current().launches[server] }
+func (s *Session) launch(server string) *pool.Launch { return s.current().launch(server) }
 
 func (s *Session) current() *view {
 	s.mu.Lock()
@@ -165,13 +182,22 @@ func (s *Session) newView(cfg *config.Config) *view {
 	if env == nil {
 		env = map[string]string{}
 	}
+	s.mu.Lock()
+	caps := s.relayed
+	s.mu.Unlock()
 	for name, spec := range cfg.Servers {
-		l := pool.NewLaunch(spec, &pool.LaunchOptions{Session: s.id, Workspace: s.so.Workspace, Env: env, Resolver: r})
+		l := pool.NewLaunch(spec, &pool.LaunchOptions{Session: s.id, Workspace: s.so.Workspace, Env: env, Resolver: r, Caps: caps})
 		v.launches[name] = l
 		h.pool.Use(s.id, l)
 	}
+	dir := "catalog"
+	if caps != 0 {
+		// A backend's tool list may depend on the capabilities it was
+		// told: one cache per capability set.
+		dir = fmt.Sprintf("catalog-caps%d", caps)
+	}
 	v.cat = catalog.New(cfg.Servers, source{s, v}, &catalog.Options{
-		CacheDir: filepath.Join(h.o.CacheDir, "catalog"),
+		CacheDir: filepath.Join(h.o.CacheDir, dir),
 		Logger:   h.log,
 		Vetter: &catalog.TrustVetter{
 			Pins: h.pins, QuarantineNew: cfg.Settings.QuarantineNewServers, ReadOnly: cfg.Settings.ReadOnly,
@@ -203,9 +229,38 @@ func (s *Session) release(old *view) {
 	if old == nil {
 		return
 	}
-	for name, l := range old.launches {
+	for name, l := range old.all() {
 		s.h.pool.Release(s.id, name, l.Key)
 	}
+}
+
+// relaunch makes the session's launches declare caps to their backends
+// (the client's relayable capabilities, known only after initialize or,
+// at 2026-07-28, the first request): a backend's tool list may depend on
+// them, so sessions share a backend only when they declare the same.
+// Nothing starts; backends of the old launches stop when no session uses
+// them.
+func (s *Session) relaunch(caps pool.Caps) {
+	s.mu.Lock()
+	if s.closed || s.relayed == caps {
+		s.mu.Unlock()
+		return
+	}
+	s.relayed = caps
+	old := s.v
+	s.mu.Unlock()
+	v := s.newView(old.cfg)
+	s.mu.Lock()
+	if s.v != old { // reloaded meanwhile: that view has the new caps
+		s.mu.Unlock()
+		s.release(v)
+		return
+	}
+	s.v = v
+	s.mu.Unlock()
+	// No tools/list_changed: the client has not listed anything yet.
+	s.srv.ReplaceView(server.View{Catalog: v.cat, Launch: s.launch})
+	s.release(old)
 }
 
 // source lists a server's tools through the pool with this session's
@@ -216,7 +271,7 @@ type source struct {
 }
 
 func (src source) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
-	l, err := src.s.h.pool.ListAll(ctx, src.v.launches[server])
+	l, err := src.s.h.pool.ListAll(ctx, src.v.launch(server))
 	if err != nil {
 		return nil, err
 	}
@@ -265,6 +320,9 @@ func (s *Session) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 				s.protocol = proto
 			}
 			s.mu.Unlock()
+			if caps != nil {
+				s.relaunch(pool.CapsOf(caps))
+			}
 		}
 		if ss != nil && (method == "tools/list" || method == "tools/call") && s.rootsWanted() {
 			s.rootsOnce.Do(func() {
@@ -313,7 +371,7 @@ func (s *Session) status() SessionStatus {
 	v := s.current()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return SessionStatus{ID: s.id, ClientName: s.clientN, ClientVersion: s.clientV, Protocol: s.protocol, Workspace: s.so.Workspace, Servers: slices.Sorted(maps.Keys(v.launches))}
+	return SessionStatus{ID: s.id, ClientName: s.clientN, ClientVersion: s.clientV, Protocol: s.protocol, Workspace: s.so.Workspace, Servers: slices.Sorted(maps.Keys(v.all()))}
 }
 
 // rootsTimeout bounds asking a client for its roots.

@@ -40,6 +40,9 @@ type Launch struct {
 	// Session is the session that owns the backend when the server has
 	// "share": false, else "".
 	Session string
+	// Caps are the relayable capabilities declared to the backend (those
+	// of the session's client); part of Key.
+	Caps Caps
 
 	raw      *config.Server // as configured, with Cwd made effective
 	resolver config.Resolver
@@ -62,7 +65,47 @@ type LaunchOptions struct {
 	// Resolver's ReadFile, Home and Roots confine ${file:}; its Getenv is
 	// replaced by a lookup in Env when Env is not nil.
 	Resolver config.Resolver
+	// Caps are the capabilities the session's client declared that we
+	// relay; the backend is told the same, so that its tool list (some
+	// servers register tools only for capable clients) follows the
+	// session's capabilities. Part of the key.
+	Caps Caps
 }
+
+// Caps is a set of client capabilities we relay to backends.
+type Caps uint8
+
+// The relayable capabilities.
+const (
+	CapSampling Caps = 1 << iota
+	CapElicitation
+	CapRoots
+	CapElicitationURL // URL-mode elicitation (with CapElicitation)
+)
+
+// CapsOf is the relayable part of a client's capabilities (nil: none).
+func CapsOf(c *mcp.ClientCapabilities) Caps {
+	var out Caps
+	if c == nil {
+		return 0
+	}
+	if c.Sampling != nil {
+		out |= CapSampling
+	}
+	if c.Elicitation != nil {
+		out |= CapElicitation
+		if c.Elicitation.URL != nil {
+			out |= CapElicitationURL
+		}
+	}
+	if c.RootsV2 != nil {
+		out |= CapRoots
+	}
+	return out
+}
+
+// Has reports whether c holds every capability of x.
+func (c Caps) Has(x Caps) bool { return c&x == x }
 
 // NewLaunch resolves spec for a session. The key is the SHA-256 over the
 // expanded type, command, args, effective cwd (stdio only), the backend's
@@ -90,7 +133,7 @@ func NewLaunch(spec *config.Server, o *LaunchOptions) *Launch {
 	if stdio && raw.Cwd == "" {
 		raw.Cwd = lo.Workspace
 	}
-	l := &Launch{Name: spec.Name, raw: &raw, resolver: r, base: base}
+	l := &Launch{Name: spec.Name, raw: &raw, resolver: r, base: base, Caps: lo.Caps}
 	if !spec.Shared() {
 		l.Session = lo.Session
 	}
@@ -101,7 +144,8 @@ func NewLaunch(spec *config.Server, o *LaunchOptions) *Launch {
 			Failed  bool   `json:"failed"`
 			Name    string `json:"name"`
 			Session string `json:"session"`
-		}{true, spec.Name, lo.Session})
+			Caps    Caps   `json:"caps,omitempty"`
+		}{true, spec.Name, lo.Session, lo.Caps})
 		return l
 	}
 	l.Spec = exp
@@ -119,7 +163,8 @@ func NewLaunch(spec *config.Server, o *LaunchOptions) *Launch {
 		URL     string            `json:"url,omitempty"`
 		Headers map[string]string `json:"headers,omitempty"`
 		Session string            `json:"session,omitempty"`
-	}{1, exp.Type, exp.Command, exp.Args, l.Cwd, hashEnv(l.Env), exp.URL, hashValues(exp.Headers), l.Session})
+		Caps    Caps              `json:"caps,omitempty"`
+	}{1, exp.Type, exp.Command, exp.Args, l.Cwd, hashEnv(l.Env), exp.URL, hashValues(exp.Headers), l.Session, l.Caps})
 	return l
 }
 
@@ -168,6 +213,9 @@ type Call struct {
 	Args     json.RawMessage // a JSON object; empty means {}
 	Progress any             // the client's progress token for this call, nil if none
 	Hooks    *Hooks          // requests a backend makes during this call; nil: refuse them
+	// token is the progress token the pool sends the backend for this
+	// call (its own, never the client's), set while the call runs.
+	token string
 	// Admit, when set, runs after the pool listed the backend's tools
 	// again after a (re)start (and handed them to Options.OnListed) and
 	// before the call is sent: an error refuses the call, such as when the

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -67,6 +68,12 @@ type Options struct {
 	// OnToolsChanged is called with the launch key when a backend sends
 	// notifications/tools/list_changed. It must not block for long.
 	OnToolsChanged func(key string)
+	// OnLog is called with the launch key and a backend's log message
+	// sent while none of its calls is in flight (or while several are, so
+	// that it belongs to none): for every session using the backend. A
+	// message during a single call goes to that call's Hooks.Log. It must
+	// not block for long.
+	OnLog func(key string, m *mcp.LoggingMessageParams)
 	// OnListed is called with the launch key and the backend's lists each
 	// time the pool lists a backend's tools after a (re)start: before the
 	// first call of that start is sent (see Call.Admit), and by ListAll.
@@ -96,6 +103,8 @@ type Pool struct {
 	ctx    context.Context // cancelled by Close: aborts starts
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // starts and closes running in the background
+
+	tokens atomic.Int64 // progress tokens sent to backends
 
 	mu      sync.Mutex
 	closed  bool
@@ -238,6 +247,12 @@ func (p *Pool) CallTool(ctx context.Context, c *Call) (*mcp.CallToolResult, erro
 	}
 	cctx, cancel := p.callContext(ctx, l.e)
 	defer cancel()
+	if c.Hooks != nil && c.Hooks.Progress != nil {
+		// Our own token per call, never the client's: progress of two
+		// calls (of one script or of two sessions) cannot be confused.
+		c.token = fmt.Sprintf("switchboard-%d", p.tokens.Add(1))
+		cctx = backend.WithProgressToken(cctx, c.token)
+	}
 	p.track(l.e, c, true)
 	res, err := l.conn.CallTool(cctx, c.Tool, c.Args)
 	p.track(l.e, c, false)

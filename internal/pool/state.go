@@ -196,6 +196,7 @@ func (p *Pool) begin(e *entry) {
 			p.o.OnToolsChanged(key)
 		}
 	}
+	p.relay(&o, l)
 	o.OnExit = func(err error) {
 		if err == nil {
 			return

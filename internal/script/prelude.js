@@ -94,6 +94,21 @@
     return new PromiseCtor(function __sb_pending(resolve, reject) { pending.set(id, [resolve, reject, server, tool]); });
   }
 
+  // progress(message, {progress, total}) reports progress to the client
+  // (when it asked for it); a host call to the reserved server "". It
+  // never throws; awaiting it is optional.
+  g.progress = function progress(message, opts) {
+    const o = opts !== null && typeof opts === "object" ? opts : {};
+    const m = message === undefined || message === null ? "" : __sb_format(message);
+    let p;
+    try {
+      p = __sb_toolCall("", "progress", { message: m, progress: +o.progress || 0, total: +o.total || 0 });
+    } catch (e) {
+      return PromiseCtor.resolve(null);
+    }
+    return p.then(function __sb_progressDone() { return null; }, function __sb_progressFailed() { return null; });
+  };
+
   function __sb_describe(e) {
     const d = { name: "", message: "", stack: "" };
     try {

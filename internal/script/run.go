@@ -136,12 +136,18 @@ func (r *run) cancelled() []string {
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)
-	out := make([]string, len(ids))
-	for i, id := range ids {
-		out[i] = r.inflight[id].name
+	var out []string
+	for _, id := range ids {
+		if n := r.inflight[id].name; n != progressCall {
+			out = append(out, n)
+		}
 	}
 	return out
 }
+
+// progressCall is the name of the host call progress() makes (to the
+// reserved server ""): not a tool call the script could lose.
+const progressCall = ".progress"
 
 // engine is a VM made ready ahead of a run: created, host functions
 // registered and the prelude evaluated. Its host functions reach the run

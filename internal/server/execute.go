@@ -26,7 +26,13 @@ type ExecArgs struct {
 }
 
 func (s *Server) handleExecute(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	ctx = withProgress(ctx, req)
+	return s.multiRound(withProgress(ctx, req), req, func(ctx context.Context) *mcp.CallToolResult {
+		res, _ := s.execute(ctx, req)
+		return res
+	}), nil
+}
+
+func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var a ExecArgs
 	if err := decodeArgs(req.Params.Arguments, &a); err != nil {
 		return errorResult("execute: bad arguments: %v", err), nil
@@ -136,6 +142,11 @@ func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration)
 		Session:     s.o.Session,
 	}
 	res := s.o.Runner.Run(ctx, req, &scriptCaller{s: s})
+	if r := relayOf(ctx); r != nil && res.Log != "" {
+		// console output also as a log message, for a client that set a
+		// level (the SDK sends nothing before that).
+		s.logTo(r.ctx, r.ss, "script", &mcp.LoggingMessageParams{Level: "info", Data: res.Log})
+	}
 	if res.Err != nil {
 		res.Err.Message = s.hintUnknownGlobal(res.Err.Message)
 	}
@@ -208,6 +219,19 @@ type scriptCaller struct{ s *Server }
 // "server.tool: " (the only place that prefix is added): the script
 // engine uses the message as it is.
 func (c *scriptCaller) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error) {
+	if server == "" && tool == "progress" { // the script's progress()
+		var p struct {
+			Message         string
+			Progress, Total float64
+		}
+		_ = json.Unmarshal(args, &p)
+		msg := "script"
+		if p.Message != "" {
+			msg += ": " + bound(p.Message, 1000)
+		}
+		relayOf(ctx).progress(cleanText(msg), p.Progress, p.Total)
+		return json.RawMessage("null"), nil
+	}
 	res, err := c.s.callTool(ctx, server, tool, args)
 	if err != nil {
 		return nil, err
@@ -244,13 +268,26 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 	if len(args) == 0 || string(args) == "null" {
 		args = json.RawMessage("{}")
 	}
+	if s.needsConfirm(t) {
+		if err := s.confirm(ctx, t, args); err != nil {
+			return nil, &callError{t.Server, t.Name, err}
+		}
+	}
 	c := &pool.Call{Session: s.o.Session, Server: t.Server, Launch: s.launch(t.Server), Tool: t.Name, Args: args, Progress: progressOf(ctx),
+		Hooks: s.hooks(ctx, t.Server, t.Name),
 		// The pool lists a (re)started backend's tools again before its
 		// first call and the catalog vets them: a tool changed since it
 		// was approved is withheld here, before it runs.
 		Admit: func() error { _, err := s.lookup(ctx, t.Server, t.Name); return err }}
 	start := time.Now()
+	rel := relayOf(ctx)
+	rel.progress(t.Server+"."+t.Name+": started", 0, 0)
 	res, err := s.o.Caller.CallTool(ctx, c)
+	if err != nil {
+		rel.progress(t.Server+"."+t.Name+": failed", 0, 0)
+	} else {
+		rel.progress(t.Server+"."+t.Name+": finished", 0, 0)
+	}
 	if err != nil && errors.Is(context.Cause(ctx), script.ErrAbandoned) {
 		err = fmt.Errorf("%w (%v)", ErrCancelled, err)
 	}
@@ -263,26 +300,14 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 	return cleanResult(res), nil
 }
 
-// progressKey carries the client's progress token of the meta-tool call
-// a backend call is made for.
-type progressKey struct{}
-
-// withProgress records req's progress token (if any) in ctx.
-func withProgress(ctx context.Context, req *mcp.CallToolRequest) context.Context {
-	if req == nil || req.Params == nil {
-		return ctx
-	}
-	if tok := req.Params.GetProgressToken(); tok != nil {
-		return context.WithValue(ctx, progressKey{}, tok)
-	}
-	return ctx
+func (s *Server) handleCallTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return s.multiRound(withProgress(ctx, req), req, func(ctx context.Context) *mcp.CallToolResult {
+		res, _ := s.callToolTool(ctx, req)
+		return res
+	}), nil
 }
 
-// progressOf is the progress token withProgress recorded, nil if none.
-func progressOf(ctx context.Context) any { return ctx.Value(progressKey{}) }
-
-func (s *Server) handleCallTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	ctx = withProgress(ctx, req)
+func (s *Server) callToolTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var a struct {
 		Server    string          `json:"server"`
 		Tool      string          `json:"tool"`
@@ -377,11 +402,13 @@ func (s *Server) syncExposed() {
 		}
 		s.mcp.AddTool(&mcp.Tool{Name: name, Title: t.Title, Description: desc, InputSchema: objectSchema(cleanSchema(t.InputSchema)), OutputSchema: objectOrNil(cleanSchema(t.OutputSchema)), Annotations: t.Annotations},
 			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-				res, err := s.callTool(withProgress(ctx, req), t.Server, t.Name, req.Params.Arguments)
-				if err != nil {
-					return errorResult("%s", bound(err.Error(), s.o.Settings.MaxResultBytes)), nil
-				}
-				return boundResult(t.Server+"."+t.Name, res, s.o.Settings.MaxResultBytes), nil
+				return s.multiRound(withProgress(ctx, req), req, func(ctx context.Context) *mcp.CallToolResult {
+					res, err := s.callTool(ctx, t.Server, t.Name, req.Params.Arguments)
+					if err != nil {
+						return errorResult("%s", bound(err.Error(), s.o.Settings.MaxResultBytes))
+					}
+					return boundResult(t.Server+"."+t.Name, res, s.o.Settings.MaxResultBytes)
+				}), nil
 			})
 	}
 }

@@ -50,6 +50,9 @@ type Options struct {
 	Recorder Recorder
 	Version  string
 	Logger   *slog.Logger
+	// Workspace is the session's working directory: the root a backend
+	// is given (roots/list) when the client offers no roots of its own.
+	Workspace string
 	// Notices returns lines about the configuration the client should see
 	// (an untrusted project file, a disabled server, the demo backend);
 	// they head list_tools' description and its listing. May be nil.
@@ -82,6 +85,8 @@ type Server struct {
 	exposeMu      sync.Mutex
 	exposeApplied int64
 	exposeHook    func(gen int64) // nil; tests pause syncExposed here
+
+	pausedCalls sync.Map // requestState -> *paused: calls waiting for a 2026-07-28 client's input
 }
 
 // New builds the server. It starts nothing: backends start on first use.
@@ -94,7 +99,9 @@ func New(o Options) *Server {
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "switchboard", Title: "Switchboard", Version: o.Version}, &mcp.ServerOptions{
 		Instructions: "Switchboard fronts many MCP servers. Find tools with list_tools, then call them from JavaScript with execute; combine several calls in one script and return only what you need.",
 		Logger:       o.Logger,
-		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
+		// Logging: backends' log messages are relayed (Log), honouring
+		// each session's logging/setLevel.
+		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}, Logging: &mcp.LoggingCapabilities{}},
 	})
 	// A client that talks to us will likely run a script, but first lists
 	// tools: get the sandbox ready shortly after its first request, so that
@@ -143,6 +150,17 @@ func (s *Server) SetView(v View) {
 	s.index, s.docs = nil, nil
 	s.mu.Unlock()
 	s.addListTools()
+	s.syncExposed()
+}
+
+// ReplaceView is SetView without telling the client: for a view swapped
+// before the client listed anything (the session's capabilities became
+// known at initialize).
+func (s *Server) ReplaceView(v View) {
+	s.be.Store(&v)
+	s.mu.Lock()
+	s.index, s.docs = nil, nil
+	s.mu.Unlock()
 	s.syncExposed()
 }
 
@@ -245,7 +263,7 @@ func (s *Server) listToolsDescription() string {
 
 func executeDescription(st config.Settings) string {
 	return fmt.Sprintf("Run JavaScript (an async function body) where each backend is a global namespace of async tool functions: `const r = await github.create_issue({title: \"x\"}); return r.number;`. "+
-		"Use Promise.all for parallel calls; only the returned value comes back (as JSON), then console.log output. Failed calls throw. Get signatures from list_tools. Limit %s.", st.ExecuteTimeout.D())
+		"Use Promise.all for parallel calls; only the returned value comes back (as JSON), then console.log output. Failed calls throw. Get signatures from list_tools. await progress(\"msg\", {progress, total}) reports progress. Limit %s.", st.ExecuteTimeout.D())
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -212,7 +212,9 @@ func TestServe_ReferenceServers(t *testing.T) {
 			cacheDir = v
 		}
 	}
-	files, _ := filepath.Glob(filepath.Join(cacheDir, "switchboard", "catalog", "everything-*.json"))
+	// One catalog directory per set of relayed client capabilities
+	// (catalog, catalog-caps<N>): this client declares roots.
+	files, _ := filepath.Glob(filepath.Join(cacheDir, "switchboard", "catalog*", "everything-*.json"))
 	if len(files) != 1 {
 		t.Fatalf("catalog cache files for everything: %v", files)
 	}
@@ -301,5 +303,65 @@ func TestServe_InspectorCLI(t *testing.T) {
 	out := run("--method", "tools/call", "--tool-name", "execute", "--tool-arg", "script=return (await everything.get_sum({a: 40, b: 2}))")
 	if json.Unmarshal([]byte(out), &res) != nil || res.IsError || len(res.Content) == 0 || !strings.Contains(res.Content[0].Text, "42") {
 		t.Errorf("inspector execute: %s", out)
+	}
+}
+
+// TestServe_ReturnChannel: a TypeScript SDK client that declares
+// sampling, elicitation and roots sees as many server-everything tools
+// through Switchboard as directly; its sampling and elicitation answers
+// reach the backend (and only from the session whose call caused the
+// request), progress and backend log messages arrive, and the confirm
+// setting asks before get-sum runs (a client without elicitation is
+// refused).
+func TestServe_ReturnChannel(t *testing.T) {
+	needNode(t)
+	cfg, env, _ := setup(t, `{"confirm": ["get-sum"]}`)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	everything := filepath.Join(nodeMods, "@modelcontextprotocol", "server-everything", "dist", "index.js")
+	cmd := exec.CommandContext(ctx, "node", filepath.Join(filepath.Dir(nodeMods), "channel.mjs"), binPath, cfg, everything)
+	cmd.Env = env
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("TS client: %v\n%s", err, out)
+	}
+	type counts struct{ Sampling, Elicit, Roots, Logs int }
+	var got struct {
+		DirectTools int
+		Declared    string
+		Sampling    string
+		ElicitB     string
+		Long        string
+		Progress    int
+		BackendLogs int
+		Confirmed   string
+		Refused     string
+		Counts      struct{ A, B, C counts }
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("TS client output %q: %v", out, err)
+	}
+	t.Logf("%s", out)
+	if got.Declared != fmt.Sprint(got.DirectTools) {
+		t.Errorf("%s tools through switchboard, %d direct", got.Declared, got.DirectTools)
+	}
+	if !strings.Contains(got.Sampling, "sampled-by-a") || got.Counts.A.Sampling != 1 || got.Counts.B.Sampling != 0 {
+		t.Errorf("sampling: %q; handler calls a %d, b %d", got.Sampling, got.Counts.A.Sampling, got.Counts.B.Sampling)
+	}
+	if !strings.Contains(got.ElicitB, "elicited-by-b") || got.Counts.B.Elicit != 1 {
+		t.Errorf("elicitation from b: %q; b asked %d times", got.ElicitB, got.Counts.B.Elicit)
+	}
+	if got.Progress < 2 {
+		t.Errorf("%d progress notifications", got.Progress)
+	}
+	if got.BackendLogs == 0 {
+		t.Error("no backend log message reached the client")
+	}
+	if !strings.Contains(got.Confirmed, "3") || got.Counts.A.Elicit != 1 {
+		t.Errorf("confirmed get-sum: %q; a asked %d times (want 1: the confirmation)", got.Confirmed, got.Counts.A.Elicit)
+	}
+	if !strings.Contains(got.Refused, "caught: everything.get-sum") || !strings.Contains(got.Refused, "elicitation") {
+		t.Errorf("client without elicitation: %q", got.Refused)
 	}
 }

@@ -1,0 +1,83 @@
+package pool
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/backend"
+)
+
+// relay sets o's handlers for the requests and notifications l's backend
+// sends: each goes to the Hooks of the call it belongs to (Route). The
+// backend is declared only the capabilities in l.Caps, so that its tool
+// list does not depend on which session started it.
+func (p *Pool) relay(o *backend.Options, l *Launch) {
+	key, name := l.Key, l.Name
+	if l.Caps.Has(CapElicitation) {
+		o.ElicitURL = l.Caps.Has(CapElicitationURL)
+		o.Elicit = func(ctx context.Context, r *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			c, err := p.routed(key, name, "elicitation/create", func(h *Hooks) bool { return h.Elicit != nil })
+			if err != nil {
+				return nil, err
+			}
+			return c.Hooks.Elicit(ctx, r.Params)
+		}
+	}
+	if l.Caps.Has(CapSampling) {
+		o.Sample = func(ctx context.Context, r *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+			c, err := p.routed(key, name, "sampling/createMessage", func(h *Hooks) bool { return h.Sample != nil })
+			if err != nil {
+				return nil, err
+			}
+			return c.Hooks.Sample(ctx, r.Params)
+		}
+	}
+	if l.Caps.Has(CapRoots) {
+		o.Roots = func(ctx context.Context, _ *mcp.ListRootsRequest) (*mcp.ListRootsResult, error) {
+			c, err := p.routed(key, name, "roots/list", func(h *Hooks) bool { return h.Roots != nil })
+			if err != nil {
+				return nil, err
+			}
+			return c.Hooks.Roots(ctx)
+		}
+	}
+	o.Progress = func(ctx context.Context, m *mcp.ProgressNotificationParams) {
+		tok := fmt.Sprint(m.ProgressToken)
+		c := p.Route(key, func(c *Call) bool { return c.token != "" && c.token == tok })
+		if c == nil || c.token != tok || c.Hooks == nil || c.Hooks.Progress == nil {
+			return // not a token we sent, or its call is over
+		}
+		c.Hooks.Progress(ctx, m)
+	}
+	o.Log = func(ctx context.Context, m *mcp.LoggingMessageParams) {
+		if calls := p.InFlight(key); len(calls) == 1 && calls[0].Hooks != nil && calls[0].Hooks.Log != nil {
+			calls[0].Hooks.Log(ctx, m)
+			return
+		}
+		if p.o.OnLog != nil {
+			p.o.OnLog(key, m)
+		}
+	}
+}
+
+// routed is the call a backend's request belongs to, or the protocol
+// error the backend gets: no call in flight (or several and nothing
+// relates the request to one), or a call whose client lacks the
+// capability.
+func (p *Pool) routed(key, name, method string, has func(*Hooks) bool) (*Call, error) {
+	c := p.Route(key, nil)
+	if c == nil {
+		n := len(p.InFlight(key))
+		if n == 0 {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: fmt.Sprintf("switchboard: %s from %q outside of a tool call is not relayed", method, name)}
+		}
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: fmt.Sprintf("switchboard: %s from %q cannot be relayed: %d calls are in flight and the request names none of them", method, name, n)}
+	}
+	if c.Hooks == nil || !has(c.Hooks) {
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: fmt.Sprintf("switchboard: the client of this call does not support %s (it did not declare the capability)", method)}
+	}
+	return c, nil
+}

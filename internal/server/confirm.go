@@ -1,0 +1,73 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
+)
+
+// ErrNotConfirmed is wrapped by the error of a call the confirm setting
+// held back: the user declined or cancelled, or could not be asked.
+var ErrNotConfirmed = errors.New("not confirmed")
+
+// confirmLimit bounds the arguments shown in a confirmation request.
+const confirmLimit = 4000
+
+// needsConfirm reports whether the confirm setting (settings.confirm and
+// the server's "confirm") matches t.
+func (s *Server) needsConfirm(t catalog.Tool) bool {
+	c := s.o.Settings.Confirm
+	if spec := s.cat().Spec(t.Server); spec != nil {
+		c = c.Union(spec.Confirm)
+	}
+	if !c.On() {
+		return false
+	}
+	destructive := t.Annotations != nil && t.Annotations.DestructiveHint != nil && *t.Annotations.DestructiveHint
+	return c.Wants(t.Name, destructive)
+}
+
+// confirm asks the user, through the client of the request behind ctx,
+// whether t may run with args. nil means accepted; the error names the
+// tool and why not otherwise (the caller adds "server.tool: ").
+func (s *Server) confirm(ctx context.Context, t catalog.Tool, args json.RawMessage) error {
+	r := relayOf(ctx)
+	if r == nil || r.ss == nil || r.caps == nil || r.caps.Elicitation == nil {
+		return fmt.Errorf("%w: the confirm setting requires the user's confirmation of this call, and this client cannot ask the user (it does not support elicitation); the call was not made", ErrNotConfirmed)
+	}
+	shown := string(args)
+	if len(shown) > confirmLimit {
+		shown = bound(shown, confirmLimit) + " … (cut)"
+	}
+	msg := fmt.Sprintf("Allow the tool %s of server %q to run? It is marked as needing confirmation (settings.confirm).\nTool: %s\nServer: %s\nArguments: %s",
+		t.Name, t.Server, t.Name, t.Server, cleanText(shown))
+	res, err := r.elicit(ctx, &mcp.ElicitParams{
+		Mode:    "form",
+		Message: msg,
+		RequestedSchema: map[string]any{
+			"type": "object",
+			"properties": map[string]any{
+				"allow": map[string]any{"type": "boolean", "title": "Run " + t.Server + "." + t.Name, "default": true},
+			},
+		},
+	})
+	if err != nil {
+		return fmt.Errorf("%w: asking the user to confirm this call failed (%v); the call was not made", ErrNotConfirmed, err)
+	}
+	switch res.Action {
+	case "accept":
+		if v, ok := res.Content["allow"].(bool); ok && !v {
+			return fmt.Errorf("%w: the user did not allow this call; it was not made", ErrNotConfirmed)
+		}
+		return nil
+	case "decline":
+		return fmt.Errorf("%w: the user declined this call; it was not made", ErrNotConfirmed)
+	default:
+		return fmt.Errorf("%w: the user cancelled the confirmation (%s); the call was not made", ErrNotConfirmed, res.Action)
+	}
+}

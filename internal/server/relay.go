@@ -1,0 +1,217 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/pool"
+)
+
+// relay is what a meta-tool request (execute, call_tool, an exposed
+// tool) lets its backend calls send back to the client: progress under
+// the client's token, log messages, and the backend's requests
+// (elicitation, sampling, roots) on the request's own session.
+type relay struct {
+	ctx   context.Context // the handler's: its log level, its session
+	ss    *mcp.ServerSession
+	caps  *mcp.ClientCapabilities // as the request declared them; nil: none
+	proto string
+	token any // the client's progress token; nil: no progress
+
+	// input, when set (2026-07-28 clients), sends an input request as
+	// part of an input_required result and waits for the retry's answer.
+	input func(context.Context, mcp.InputRequest) (mcp.InputResponse, error)
+
+	mu   sync.Mutex
+	last float64 // the last progress value sent (it must increase)
+}
+
+// relayKey carries the request's *relay.
+type relayKey struct{}
+
+// withProgress records what req's session can be sent back (its
+// progress token, capabilities) in ctx.
+func withProgress(ctx context.Context, req *mcp.CallToolRequest) context.Context {
+	if req == nil {
+		return ctx
+	}
+	r := &relay{ctx: ctx, ss: req.Session, caps: req.ClientCapabilities(), proto: req.ProtocolVersion()}
+	if req.Params != nil {
+		r.token = req.Params.GetProgressToken()
+	}
+	return context.WithValue(ctx, relayKey{}, r)
+}
+
+func relayOf(ctx context.Context) *relay { r, _ := ctx.Value(relayKey{}).(*relay); return r }
+
+// progressOf is the client's progress token withProgress recorded, nil
+// if none.
+func progressOf(ctx context.Context) any {
+	if r := relayOf(ctx); r != nil {
+		return r.token
+	}
+	return nil
+}
+
+// progress sends the client a progress notification with msg, if it
+// asked for progress. val and total are the script's or backend's own
+// figures (0: none); the value sent always increases.
+func (r *relay) progress(msg string, val, total float64) {
+	if r == nil || r.token == nil || r.ss == nil {
+		return
+	}
+	r.mu.Lock()
+	if val <= r.last {
+		val = r.last + 1
+	}
+	r.last = val
+	r.mu.Unlock()
+	p := &mcp.ProgressNotificationParams{ProgressToken: r.token, Progress: val, Message: msg}
+	if total >= val {
+		p.Total = total
+	}
+	_ = r.ss.NotifyProgress(context.WithoutCancel(r.ctx), p)
+}
+
+// elicit asks the request's client: a request to it (2025-11-25) or an
+// input request in an input_required result (2026-07-28).
+func (r *relay) elicit(ctx context.Context, p *mcp.ElicitParams) (*mcp.ElicitResult, error) {
+	if r.input == nil {
+		return r.ss.Elicit(ctx, p)
+	}
+	res, err := r.input(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	if er, ok := res.(*mcp.ElicitResult); ok {
+		return er, nil
+	}
+	return nil, fmt.Errorf("switchboard: the client answered elicitation/create with %T", res)
+}
+
+// newProtocol: the session speaks 2026-07-28 or later, where a server
+// sends no requests of its own while serving one.
+func (r *relay) newProtocol() bool { return r.proto >= "2026-07-28" }
+
+// errNoCapability is the error a backend's request gets when the client
+// did not declare the capability it needs.
+var errNoCapability = errors.New("not declared by the client")
+
+// hooks answer the requests server.tool's backend makes during a call
+// of this request: on the request's session, when its client declared
+// the capability; else the backend gets an error naming it.
+func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
+	r := relayOf(ctx)
+	if r == nil {
+		return nil
+	}
+	caps := r.caps
+	if caps == nil {
+		caps = &mcp.ClientCapabilities{}
+	}
+	h := &pool.Hooks{
+		Progress: func(_ context.Context, p *mcp.ProgressNotificationParams) {
+			msg := server + "." + tool
+			if p.Message != "" {
+				msg += ": " + p.Message
+			}
+			r.progress(msg, 0, 0)
+		},
+		Log: func(_ context.Context, p *mcp.LoggingMessageParams) {
+			s.logTo(r.ctx, r.ss, server, p)
+		},
+		Roots: func(ctx context.Context) (*mcp.ListRootsResult, error) {
+			if caps.RootsV2 != nil && r.input != nil {
+				res, err := r.input(ctx, &mcp.ListRootsParams{})
+				if err != nil {
+					return nil, err
+				}
+				if lr, ok := res.(*mcp.ListRootsResult); ok {
+					return lr, nil
+				}
+				return nil, fmt.Errorf("switchboard: the client answered roots/list with %T", res)
+			}
+			if caps.RootsV2 != nil && !r.newProtocol() && r.ss != nil {
+				return r.ss.ListRoots(ctx, nil)
+			}
+			return s.workspaceRoots(), nil
+		},
+	}
+	if r.token == nil {
+		h.Progress = nil // no token is sent to the backend either
+	}
+	if caps.Elicitation != nil && r.ss != nil {
+		h.Elicit = func(ctx context.Context, p *mcp.ElicitParams) (*mcp.ElicitResult, error) {
+			return r.elicit(ctx, p)
+		}
+	} else {
+		h.Elicit = func(context.Context, *mcp.ElicitParams) (*mcp.ElicitResult, error) {
+			return nil, fmt.Errorf("switchboard: %s.%s asked the user for input (elicitation/create), but this session's client does not support elicitation: the capability is %w", server, tool, errNoCapability)
+		}
+	}
+	if caps.Sampling != nil && r.ss != nil {
+		h.Sample = func(ctx context.Context, p *mcp.CreateMessageParams) (*mcp.CreateMessageResult, error) {
+			if r.input == nil {
+				return r.ss.CreateMessage(ctx, p)
+			}
+			res, err := r.input(ctx, p)
+			if err != nil {
+				return nil, err
+			}
+			switch v := res.(type) {
+			case *mcp.CreateMessageResult:
+				return v, nil
+			case *mcp.CreateMessageWithToolsResult:
+				out := &mcp.CreateMessageResult{Meta: v.Meta, Model: v.Model, Role: v.Role, StopReason: v.StopReason}
+				if len(v.Content) > 0 {
+					out.Content = v.Content[0]
+				}
+				return out, nil
+			}
+			return nil, fmt.Errorf("switchboard: the client answered sampling/createMessage with %T", res)
+		}
+	} else {
+		h.Sample = func(context.Context, *mcp.CreateMessageParams) (*mcp.CreateMessageResult, error) {
+			return nil, fmt.Errorf("switchboard: %s.%s asked for a completion (sampling/createMessage), but this session's client does not support sampling: the capability is %w", server, tool, errNoCapability)
+		}
+	}
+	return h
+}
+
+// workspaceRoots is the session's workspace as its one root (for clients
+// that offer no roots of their own).
+func (s *Server) workspaceRoots() *mcp.ListRootsResult {
+	out := &mcp.ListRootsResult{Roots: []*mcp.Root{}}
+	if w := s.o.Workspace; w != "" && filepath.IsAbs(w) {
+		u := url.URL{Scheme: "file", Path: filepath.ToSlash(w)}
+		out.Roots = append(out.Roots, &mcp.Root{URI: u.String(), Name: filepath.Base(w)})
+	}
+	return out
+}
+
+// Log sends a backend's log message (server is its name, the logger) to
+// every client of this server at or above the level it set.
+func (s *Server) Log(ctx context.Context, server string, p *mcp.LoggingMessageParams) {
+	for ss := range s.mcp.Sessions() {
+		s.logTo(ctx, ss, server, p)
+	}
+}
+
+// logTo sends p to ss as logger server; the SDK drops it below the
+// session's level (and sends nothing before the client set one).
+func (s *Server) logTo(ctx context.Context, ss *mcp.ServerSession, server string, p *mcp.LoggingMessageParams) {
+	if ss == nil || p == nil {
+		return
+	}
+	m := &mcp.LoggingMessageParams{Level: p.Level, Logger: server, Data: p.Data}
+	if m.Level == "" {
+		m.Level = "info"
+	}
+	_ = ss.Log(context.WithoutCancel(ctx), m)
+}
