@@ -192,7 +192,11 @@ func runServeHTTP(ctx context.Context, e *Env, cf *configFlags, hf *httpFlags) e
 		}
 		return hubSession{s}, nil
 	}
-	f, err := front.New(&front.Options{Open: open, Token: token, Hosts: hf.hosts, Origins: hf.origins, Logger: log})
+	hosts := hf.hosts
+	if host, _, _ := net.SplitHostPort(hf.addr); !loopback && !net.ParseIP(host).IsUnspecified() {
+		hosts = append(hosts, host) // clients may name the address itself
+	}
+	f, err := front.New(&front.Options{Open: open, Token: token, Hosts: hosts, Origins: hf.origins, Logger: log})
 	if err != nil {
 		return err
 	}

@@ -45,6 +45,7 @@ const (
 	DefaultBurst          = 100
 	DefaultSessionTimeout = 30 * time.Minute
 	DefaultDrain          = 10 * time.Second
+	DefaultMaxSessions    = 256
 )
 
 // Options configure a Front. Open is required.
@@ -73,6 +74,10 @@ type Options struct {
 	// Drain bounds how long shutdown waits for in-flight requests; 0
 	// means DefaultDrain.
 	Drain time.Duration
+	// MaxSessions bounds the open HTTP sessions (each holds a session
+	// until it ends or idles out); a request for one more is 503. 0 means
+	// DefaultMaxSessions.
+	MaxSessions int
 	// Logger receives diagnostics; nil discards them.
 	Logger *slog.Logger
 }
@@ -113,6 +118,9 @@ func New(o *Options) (*Front, error) {
 	}
 	if f.o.Drain == 0 {
 		f.o.Drain = DefaultDrain
+	}
+	if f.o.MaxSessions == 0 {
+		f.o.MaxSessions = DefaultMaxSessions
 	}
 	f.log = f.o.Logger
 	if f.log == nil {
@@ -228,6 +236,17 @@ func (f *Front) Sessions() int {
 	return len(f.open)
 }
 
+// httpSessions is how many 2025-11-25 HTTP sessions are open.
+func (f *Front) httpSessions() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := len(f.open)
+	if f.shared != nil {
+		n--
+	}
+	return n
+}
+
 // ServeHTTP serves Path; any other path is 404.
 func (f *Front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
@@ -274,6 +293,11 @@ func (f *Front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	if r.Header.Get("Mcp-Session-Id") == "" && r.Header.Get("Mcp-Protocol-Version") >= "2026-07-28" {
 		f.stateless.ServeHTTP(w, r)
+		return
+	}
+	if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" && f.httpSessions() >= f.o.MaxSessions {
+		w.Header().Set("Retry-After", "60")
+		http.Error(w, fmt.Sprintf("too many open sessions (%d): end one (DELETE) or wait until idle ones expire", f.o.MaxSessions), http.StatusServiceUnavailable)
 		return
 	}
 	pr := &perRequest{}

@@ -357,3 +357,23 @@ func TestOriginAndHost(t *testing.T) {
 
 // waitABit yields while polling for a state another goroutine reaches.
 func waitABit() { time.Sleep(time.Millisecond) }
+
+func TestFront_SessionsOverTheCapAre503(t *testing.T) {
+	w := newWorld(t, Options{MaxSessions: 2})
+	for i := range 2 {
+		if _, err := w.connect("2025-11-25", nil); err != nil {
+			t.Fatalf("session %d: %v", i, err)
+		}
+	}
+	if code, body := w.post(nil, initBody); code != http.StatusServiceUnavailable || !strings.Contains(body, "too many open sessions") {
+		t.Fatalf("third session: status %d, want 503: %s", code, body)
+	}
+	// Stateless requests hold no HTTP session and still work; the shared
+	// session they open does not count.
+	if _, err := w.connect("2026-07-28", nil); err != nil {
+		t.Fatal(err)
+	}
+	if code, _ := w.post(nil, initBody); code != http.StatusServiceUnavailable {
+		t.Fatalf("after a stateless client: status %d, want 503", code)
+	}
+}
