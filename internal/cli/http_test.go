@@ -5,6 +5,7 @@ package cli
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"net"
 	"net/http"
 	"net/http/httputil"
@@ -138,7 +139,12 @@ func (b bearerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 
 func connectHTTP(t *testing.T, endpoint, token, version string) *mcp.ClientSession {
 	t.Helper()
-	c := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil)
+	return connectHTTPAs(t, "test", endpoint, token, version)
+}
+
+func connectHTTPAs(t *testing.T, name, endpoint, token, version string) *mcp.ClientSession {
+	t.Helper()
+	c := mcp.NewClient(&mcp.Implementation{Name: name, Version: "1"}, nil)
 	tr := &mcp.StreamableClientTransport{Endpoint: endpoint, HTTPClient: &http.Client{Transport: bearerTransport{token: token}}, MaxRetries: -1}
 	cs, err := c.Connect(context.Background(), tr, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	if err != nil {
@@ -288,3 +294,33 @@ func TestServeHTTP_StatelessClientAcrossTwoInstancesBehindRoundRobin(t *testing.
 }
 
 func listenLoopback() (net.Listener, error) { return net.Listen("tcp", "127.0.0.1:0") }
+
+// TestServeHTTP_TwoHTTPSessionsAreTwoHubSessions: the audit log names the
+// hub session of each call; two HTTP clients' calls name two sessions.
+func TestServeHTTP_TwoHTTPSessionsAreTwoHubSessions(t *testing.T) {
+	w := newHTTPWorld(t)
+	endpoint := w.start()
+	tok, err := w.run("token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"client-a", "client-b"} {
+		addOverHTTP(t, connectHTTPAs(t, name, endpoint, strings.TrimSpace(tok), "2025-11-25"))
+	}
+	b, err := os.ReadFile(filepath.Join(w.home, "state", "switchboard", "audit.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sessions := map[string]string{} // client -> session
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var e struct{ Session, Client string }
+		if err := json.Unmarshal([]byte(line), &e); err != nil {
+			t.Fatalf("audit line %q: %v", line, err)
+		}
+		sessions[e.Client] = e.Session
+	}
+	a, bb := sessions["client-a"], sessions["client-b"]
+	if a == "" || bb == "" || a == bb {
+		t.Fatalf("sessions by client %v: want two distinct hub sessions", sessions)
+	}
+}
