@@ -54,6 +54,11 @@ func registerHTTPFlags(fs *flag.FlagSet) *httpFlags {
 	return hf
 }
 
+// used reports whether any flag of the HTTP front was given.
+func (hf *httpFlags) used() bool {
+	return hf.addr != "" || hf.noAuth || hf.allowRemote || len(hf.hosts) > 0 || len(hf.origins) > 0
+}
+
 // httpTokenPath is where the HTTP front's bearer token is kept.
 func (p paths) httpToken() string { return filepath.Join(p.state, "http-token") }
 
@@ -159,6 +164,9 @@ mode 0600 in $XDG_STATE_HOME/switchboard/http-token.`)
 
 // runServeHTTP is `serve --http`: one hub, a session per HTTP session.
 func runServeHTTP(ctx context.Context, e *Env, cf *configFlags, hf *httpFlags) error {
+	if hf.addr == "" {
+		return errors.New("--no-auth, --allow-remote, --allow-host and --allow-origin need --http ADDR (e.g. --http 127.0.0.1:8080)")
+	}
 	loopback, err := checkHTTPAddr(hf)
 	if err != nil {
 		return err

@@ -214,6 +214,7 @@ func TestServeHTTP_RefusesUnsafeAddresses(t *testing.T) {
 		{[]string{"serve", "--http", "0.0.0.0:0"}, "add --allow-remote"},
 		{[]string{"serve", "--http", "example.com:0"}, "give an IP address"},
 		{[]string{"serve", "--http", "8080"}, "want HOST:PORT"},
+		{[]string{"serve", "--no-auth"}, "need --http ADDR"},
 	} {
 		_, err := w.run(tt.args...)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -30,7 +30,7 @@ the command an agent registers.`)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if hf.addr != "" {
+	if hf.used() {
 		return runServeHTTP(ctx, e, &cf, hf)
 	}
 	if !*standalone && runtime.GOOS != "windows" {
