@@ -4,7 +4,7 @@ NODEDIR := test/interop/node
 
 CONFDIR := test/conformance/node
 
-.PHONY: build test interop-deps bench demo vet fmt-check conformance-deps conformance-client
+.PHONY: build test interop-deps bench demo vet fmt-check conformance-deps conformance-client conformance-server
 
 build:
 	$(GO) build -o switchboard ./cmd/switchboard
@@ -27,6 +27,12 @@ $(NODEDIR)/node_modules/.stamp: $(NODEDIR)/package.json $(NODEDIR)/package-lock.
 # where that is not permitted, except under CI). See docs/conformance.md.
 conformance-client: conformance-deps
 	test/conformance/run-client.sh
+
+# The same suite in server mode against `serve --http` (meta-tool mode, and
+# server-everything exposed directly) and server-everything alone; needs
+# the interop packages for server-everything. See docs/conformance.md.
+conformance-server: conformance-deps interop-deps
+	test/conformance/run-server.sh
 
 conformance-deps: $(CONFDIR)/node_modules/.stamp
 

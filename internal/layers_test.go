@@ -39,6 +39,7 @@ var allowed = map[string][]string{
 	"server":     {"catalog", "config", "pool", "redact", "script", "search", "trust", "tsdecl"},
 	"hub":        {"allow", "audit", "backend", "catalog", "config", "demo", "pool", "redact", "sandbox", "server", "trust"},
 	"daemon":     {"config", "filelock", "redact"},
+	"front":      {},
 	"cli":        {"*"},
 }
 

@@ -48,6 +48,7 @@ func commands() []command {
 		{name: "login", summary: "sign in to a remote server that uses OAuth (stores its tokens)", run: runLogin},
 		{name: "logout", summary: "delete the stored OAuth sign-in of a remote server", run: runLogout},
 		{name: "trust", summary: "trust a project config file (.switchboard.json) after reading it", run: runTrust},
+		{name: "token", summary: "print the bearer token of serve --http (--rotate: a new one)", run: runToken},
 		{name: "daemon", summary: "show, stop or read the log of the per-user daemon", run: runDaemon},
 		{name: "version", summary: "print the version", run: runVersion},
 		{name: sandboxWorkerCmd, hidden: true, run: runSandboxWorker},

@@ -20,14 +20,18 @@ const (
 
 func runServe(ctx context.Context, e *Env, args []string) error {
 	var cf configFlags
-	fs := newFlags(e, "serve", "[--standalone] [--config PATH] [--project PATH]", `
+	fs := newFlags(e, "serve", "[--standalone | --http ADDR] [--config PATH] [--project PATH]", `
 Serve MCP on stdin/stdout: the two meta-tools list_tools and execute in
 front of every configured backend. Backends start on first use. This is
 the command an agent registers.`)
 	cf.register(fs)
 	standalone := fs.Bool("standalone", false, "serve in this process with its own backends instead of relaying to your shared daemon")
+	hf := registerHTTPFlags(fs)
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if hf.used() {
+		return runServeHTTP(ctx, e, &cf, hf)
 	}
 	if !*standalone && runtime.GOOS != "windows" {
 		if _, err := os.Stat(e.abs(cf.project)); cf.project != "" && err != nil {

@@ -1,0 +1,428 @@
+// Package front serves Switchboard's MCP server over Streamable HTTP at
+// /mcp: 2025-11-25 sessions (Mcp-Session-Id), each its own Session
+// opened through Options.Open, and 2026-07-28 stateless requests, all
+// served by one shared Session so that nothing per client lives in the
+// process (instances behind a round-robin proxy answer alike).
+//
+// In front of the SDK's handler it checks, in this order: the Host header
+// (DNS rebinding, 403), the Origin header when present (403), the bearer
+// token (401), a per-client rate limit (429); the SDK's handler limits the
+// request body (413).
+package front
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/time/rate"
+)
+
+// Path is where the MCP endpoint is served.
+const Path = "/mcp"
+
+// Session is one MCP server with what it holds (a hub session).
+type Session interface {
+	MCP() *mcp.Server
+	Close() error
+}
+
+// Defaults of the zero fields of Options.
+const (
+	DefaultMaxBodyBytes   = 16 << 20
+	DefaultRate           = 50 // requests per second per client
+	DefaultBurst          = 100
+	DefaultSessionTimeout = 30 * time.Minute
+	DefaultDrain          = 10 * time.Second
+	DefaultMaxSessions    = 256
+)
+
+// Options configure a Front. Open is required.
+type Options struct {
+	// Open opens a Session: one per 2025-11-25 HTTP session, and one
+	// shared by every stateless request.
+	Open func(ctx context.Context) (Session, error)
+	// Token is the bearer token every request must carry; "" serves
+	// without authentication (the caller allows that on loopback only).
+	Token string
+	// Hosts are the Host header names accepted besides localhost,
+	// 127.0.0.1 and ::1 (with any port).
+	Hosts []string
+	// Origins are the Origin header values accepted (exactly, e.g.
+	// "https://app.example.com") besides the same-host loopback origin.
+	Origins []string
+	// MaxBodyBytes limits a request body; 0 means DefaultMaxBodyBytes.
+	MaxBodyBytes int64
+	// Rate and Burst limit each client (by remote address); 0 means
+	// DefaultRate and DefaultBurst.
+	Rate  rate.Limit
+	Burst int
+	// SessionTimeout closes a session idle for that long; 0 means
+	// DefaultSessionTimeout.
+	SessionTimeout time.Duration
+	// Drain bounds how long shutdown waits for in-flight requests; 0
+	// means DefaultDrain.
+	Drain time.Duration
+	// MaxSessions bounds the open HTTP sessions (each holds a session
+	// until it ends or idles out); a request for one more is 503. 0 means
+	// DefaultMaxSessions.
+	MaxSessions int
+	// Logger receives diagnostics; nil discards them.
+	Logger *slog.Logger
+}
+
+// Front is the HTTP front. Its methods are safe for concurrent use.
+type Front struct {
+	o         Options
+	log       *slog.Logger
+	tokenHash [32]byte
+	stateful  *mcp.StreamableHTTPHandler
+	stateless *mcp.StreamableHTTPHandler
+
+	mu       sync.Mutex
+	shared   Session // for stateless requests; opened on first use
+	open     map[Session]bool
+	limiters map[string]*rate.Limiter
+	draining bool
+	inflight sync.WaitGroup
+}
+
+// New returns a Front; nothing is opened yet.
+func New(o *Options) (*Front, error) {
+	if o == nil || o.Open == nil {
+		return nil, errors.New("front: Options.Open is required")
+	}
+	f := &Front{o: *o, open: map[Session]bool{}, limiters: map[string]*rate.Limiter{}}
+	if f.o.MaxBodyBytes == 0 {
+		f.o.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if f.o.Rate == 0 {
+		f.o.Rate = DefaultRate
+	}
+	if f.o.Burst == 0 {
+		f.o.Burst = DefaultBurst
+	}
+	if f.o.SessionTimeout == 0 {
+		f.o.SessionTimeout = DefaultSessionTimeout
+	}
+	if f.o.Drain == 0 {
+		f.o.Drain = DefaultDrain
+	}
+	if f.o.MaxSessions == 0 {
+		f.o.MaxSessions = DefaultMaxSessions
+	}
+	f.log = f.o.Logger
+	if f.log == nil {
+		f.log = slog.New(slog.DiscardHandler)
+	}
+	f.tokenHash = sha256.Sum256([]byte(f.o.Token))
+	f.stateful = mcp.NewStreamableHTTPHandler(f.sessionServer, &mcp.StreamableHTTPOptions{
+		SessionTimeout: f.o.SessionTimeout, MaxRequestBodyBytes: f.o.MaxBodyBytes, Logger: f.log,
+	})
+	f.stateless = mcp.NewStreamableHTTPHandler(f.sharedServer, &mcp.StreamableHTTPOptions{
+		Stateless: true, MaxRequestBodyBytes: f.o.MaxBodyBytes, Logger: f.log, PropagateRequestCancellation: true,
+	})
+	return f, nil
+}
+
+// Prepare opens the shared session now, so that a config error shows at
+// start rather than at the first stateless request.
+func (f *Front) Prepare(ctx context.Context) error {
+	_, err := f.sharedSession(ctx)
+	return err
+}
+
+func (f *Front) sharedSession(ctx context.Context) (Session, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.shared != nil {
+		return f.shared, nil
+	}
+	s, err := f.o.Open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	f.shared = s
+	f.open[s] = true
+	return s, nil
+}
+
+func (f *Front) sharedServer(r *http.Request) *mcp.Server {
+	s, err := f.sharedSession(r.Context())
+	if err != nil {
+		f.log.Warn("opening the shared session", "err", err)
+		return nil
+	}
+	return s.MCP()
+}
+
+// perRequest carries the session a request opened (the SDK asks
+// getServer more than once per request).
+type perRequest struct {
+	s   Session
+	err error
+}
+
+type perRequestKey struct{}
+
+// sessionServer opens a session for a POST without a session id (the
+// SDK creates an HTTP session for it); other requests need no server.
+func (f *Front) sessionServer(r *http.Request) *mcp.Server {
+	pr, _ := r.Context().Value(perRequestKey{}).(*perRequest)
+	if pr == nil || r.Method != http.MethodPost || r.Header.Get("Mcp-Session-Id") != "" {
+		return nil
+	}
+	if pr.s == nil && pr.err == nil {
+		pr.s, pr.err = f.o.Open(r.Context())
+		if pr.err != nil {
+			f.log.Warn("opening a session", "err", pr.err)
+		} else {
+			f.mu.Lock()
+			f.open[pr.s] = true
+			f.mu.Unlock()
+		}
+	}
+	if pr.s == nil {
+		return nil
+	}
+	return pr.s.MCP()
+}
+
+// adopt ties the session a request opened to the life of its MCP
+// session: closed when the client ends it or it expires, at once when
+// none was made.
+func (f *Front) adopt(s Session) {
+	var live []*mcp.ServerSession
+	for ss := range s.MCP().Sessions() {
+		live = append(live, ss)
+	}
+	if len(live) == 0 {
+		f.closeSession(s)
+		return
+	}
+	go func() {
+		for _, ss := range live {
+			ss.Wait()
+		}
+		f.closeSession(s)
+	}()
+}
+
+func (f *Front) closeSession(s Session) {
+	f.mu.Lock()
+	was := f.open[s]
+	delete(f.open, s)
+	f.mu.Unlock()
+	if was {
+		s.Close()
+	}
+}
+
+// Sessions returns how many sessions are open (the shared one included).
+func (f *Front) Sessions() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.open)
+}
+
+// httpSessions is how many 2025-11-25 HTTP sessions are open.
+func (f *Front) httpSessions() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := len(f.open)
+	if f.shared != nil {
+		n--
+	}
+	return n
+}
+
+// ServeHTTP serves Path; any other path is 404.
+func (f *Front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Cache-Control", "no-store")
+	if !f.hostAllowed(r.Host) {
+		http.Error(w, fmt.Sprintf("forbidden: Host %q is not this server's address (DNS rebinding protection; add it with --allow-host)", r.Host), http.StatusForbidden)
+		return
+	}
+	if o := r.Header.Get("Origin"); o != "" && !f.originAllowed(o, r.Host) {
+		http.Error(w, fmt.Sprintf("forbidden: Origin %q is not allowed (add it with --allow-origin)", o), http.StatusForbidden)
+		return
+	}
+	if !f.authorized(r) {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="switchboard"`)
+		http.Error(w, "unauthorized: missing or wrong bearer token (Authorization: Bearer; `switchboard token` prints it)", http.StatusUnauthorized)
+		return
+	}
+	if !f.limiter(r.RemoteAddr).Allow() {
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, "too many requests", http.StatusTooManyRequests)
+		return
+	}
+	if r.URL.Path != Path {
+		http.NotFound(w, r)
+		return
+	}
+	if r.ContentLength > f.o.MaxBodyBytes {
+		http.Error(w, fmt.Sprintf("request body exceeds %d bytes", f.o.MaxBodyBytes), http.StatusRequestEntityTooLarge)
+		return
+	}
+	// Calls are POSTs; a GET is an event stream that lasts, not drained.
+	if r.Method == http.MethodPost {
+		f.mu.Lock()
+		if f.draining {
+			f.mu.Unlock()
+			w.Header().Set("Connection", "close")
+			http.Error(w, "shutting down", http.StatusServiceUnavailable)
+			return
+		}
+		f.inflight.Add(1)
+		f.mu.Unlock()
+		defer f.inflight.Done()
+	}
+
+	if r.Header.Get("Mcp-Session-Id") == "" && r.Header.Get("Mcp-Protocol-Version") >= "2026-07-28" {
+		f.stateless.ServeHTTP(w, r)
+		return
+	}
+	if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" && f.httpSessions() >= f.o.MaxSessions {
+		w.Header().Set("Retry-After", "60")
+		http.Error(w, fmt.Sprintf("too many open sessions (%d): end one (DELETE) or wait until idle ones expire", f.o.MaxSessions), http.StatusServiceUnavailable)
+		return
+	}
+	pr := &perRequest{}
+	r = r.WithContext(context.WithValue(r.Context(), perRequestKey{}, pr))
+	f.stateful.ServeHTTP(w, r)
+	if pr.s != nil {
+		f.adopt(pr.s)
+	}
+}
+
+func (f *Front) authorized(r *http.Request) bool {
+	if f.o.Token == "" {
+		return true
+	}
+	scheme, tok, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return false
+	}
+	h := sha256.Sum256([]byte(strings.TrimSpace(tok)))
+	return subtle.ConstantTimeCompare(h[:], f.tokenHash[:]) == 1
+}
+
+// limiter returns the rate limiter of the client at remote (host:port).
+func (f *Front) limiter(remote string) *rate.Limiter {
+	host, _, err := net.SplitHostPort(remote)
+	if err != nil {
+		host = remote
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	l := f.limiters[host]
+	if l == nil {
+		if len(f.limiters) >= 4096 { // bound the memory; start afresh
+			clear(f.limiters)
+		}
+		l = rate.NewLimiter(f.o.Rate, f.o.Burst)
+		f.limiters[host] = l
+	}
+	return l
+}
+
+// hostName is the lower-cased host of a Host header or URL host, without
+// port and brackets.
+func hostName(hostport string) string {
+	h := hostport
+	if host, _, err := net.SplitHostPort(hostport); err == nil {
+		h = host
+	}
+	return strings.ToLower(strings.Trim(h, "[]"))
+}
+
+// IsLoopbackName reports whether host (no port) is localhost or a
+// loopback IP.
+func IsLoopbackName(host string) bool {
+	host = strings.ToLower(strings.Trim(host, "[]"))
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+func (f *Front) hostAllowed(host string) bool {
+	h := hostName(host)
+	if h == "" {
+		return false
+	}
+	if IsLoopbackName(h) {
+		return true
+	}
+	return slices.ContainsFunc(f.o.Hosts, func(a string) bool { return strings.EqualFold(hostName(a), h) })
+}
+
+// originAllowed: listed, or the page is served from this very host on
+// loopback (same scheme-less host:port as the Host header).
+func (f *Front) originAllowed(origin, host string) bool {
+	if slices.Contains(f.o.Origins, origin) {
+		return true
+	}
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return false
+	}
+	return IsLoopbackName(hostName(u.Host)) && strings.EqualFold(u.Host, host)
+}
+
+// Serve serves on ln until ctx is done, then shuts down gracefully: it
+// stops accepting, lets in-flight requests finish (at most Options.Drain),
+// then closes the connections and every session.
+func (f *Front) Serve(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{Handler: f, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(f.log.Handler(), slog.LevelWarn)}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	var err error
+	select {
+	case err = <-errc:
+	case <-ctx.Done():
+	}
+	f.mu.Lock()
+	f.draining = true
+	f.mu.Unlock()
+	dctx, cancel := context.WithTimeout(context.Background(), f.o.Drain)
+	defer cancel()
+	go srv.Shutdown(dctx) // stop accepting; idle connections close
+	done := make(chan struct{})
+	go func() { f.inflight.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-dctx.Done():
+		f.log.Warn("shutdown: requests still running after the drain time; closing them")
+	}
+	srv.Close() // event streams and whatever did not finish
+	f.mu.Lock()
+	open := make([]Session, 0, len(f.open))
+	for s := range f.open {
+		open = append(open, s)
+	}
+	clear(f.open)
+	f.shared = nil
+	f.mu.Unlock()
+	for _, s := range open {
+		s.Close()
+	}
+	if errors.Is(err, http.ErrServerClosed) {
+		err = nil
+	}
+	return err
+}
