@@ -52,7 +52,7 @@ func (s *Server) handleExecute(ctx context.Context, req *mcp.CallToolRequest) (*
 	if capped && res.Err != nil && res.Err.Kind == script.KindTimeout {
 		res.Err.Message += fmt.Sprintf(" (timeout_ms %v was capped at settings.maxExecuteTimeout, %v)", *a.TimeoutMS, s.maxTimeout())
 	}
-	return boundResult("the script", ResultOf(res), s.o.Settings.MaxResultBytes), nil
+	return executeResult(ResultOf(res), s.o.Settings.MaxResultBytes), nil
 }
 
 // maxTimeout is the longest a script may run: settings.maxExecuteTimeout.

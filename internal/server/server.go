@@ -172,12 +172,12 @@ func (s *Server) CatalogChanged(server string) {
 
 func (s *Server) addMetaTools() {
 	s.addListTools()
-	s.mcp.AddTool(&mcp.Tool{
+	s.mcp.AddTool(withOutputSchema(&mcp.Tool{
 		Name:        "execute",
 		Description: executeDescription(s.o.Settings),
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"script":{"type":"string","description":"JavaScript: the body of an async function. Backends are globals (await server.tool({...})); return the value you want back."},"timeout_ms":{"type":"integer","minimum":1,"maximum":` + fmt.Sprint(s.maxTimeout().Milliseconds()) + `,"description":"Time limit in milliseconds (default ` + fmt.Sprint(min(s.o.Settings.ExecuteTimeout.D(), s.maxTimeout()).Milliseconds()) + `, at most ` + fmt.Sprint(s.maxTimeout().Milliseconds()) + `: settings.maxExecuteTimeout)."}},"required":["script"],"additionalProperties":false}`),
 		Annotations: &mcp.ToolAnnotations{Title: "Run a script over backend tools", OpenWorldHint: ptr(true)},
-	}, s.handleExecute)
+	}), s.handleExecute)
 	if s.o.Settings.CallTool {
 		s.mcp.AddTool(&mcp.Tool{
 			Name:        "call_tool",
