@@ -517,10 +517,10 @@ func (c *Catalog) runFetch(parent context.Context, e *entry, f *fetchCall) {
 			e.lazy = nil
 			c.readEntry(e)
 		}
-		before := toolSig(e.tools)
+		before, beforeRest := toolSig(e.tools), restSig(e.listing)
 		e.listing, e.fetched = l, time.Now()
 		c.derive(e)
-		changed = !slices.Equal(before, toolSig(e.tools))
+		changed = !slices.Equal(before, toolSig(e.tools)) || beforeRest != restSig(e.listing)
 	}()
 	f.err = err
 	if err != nil {
@@ -550,15 +550,29 @@ func (c *Catalog) Apply(server string, l *Listing) {
 			e.lazy = nil
 			c.readEntry(e)
 		}
-		before := toolSig(e.tools)
+		before, beforeRest := toolSig(e.tools), restSig(e.listing)
 		e.listing, e.fetched = l, time.Now()
 		c.derive(e)
-		changed = !slices.Equal(before, toolSig(e.tools))
+		changed = !slices.Equal(before, toolSig(e.tools)) || beforeRest != restSig(e.listing)
 	}()
 	c.writeCache(e)
 	if changed {
 		c.notify(e.name)
 	}
+}
+
+// restSig is what OnChange compares besides the tools: the resources,
+// prompts and instructions of a listing ("" for none).
+func restSig(l *Listing) string {
+	if l == nil || len(l.Resources) == 0 && len(l.Prompts) == 0 && l.Instructions == "" {
+		return ""
+	}
+	b, _ := json.Marshal(struct {
+		R []*mcp.Resource
+		P []*mcp.Prompt
+		I string
+	}{l.Resources, l.Prompts, l.Instructions})
+	return string(b)
 }
 
 // toolSig is what OnChange compares: the visible tools' names,

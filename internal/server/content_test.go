@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -20,11 +21,15 @@ var tinyPNG = []byte("\x89PNG\r\n\x1a\n0123456789")
 // blocks, with resources and prompts of its own.
 type richBackends struct {
 	listing catalog.Listing
-	calls   []string // "read uri", "get name"
-	starts  int
+	mu      sync.Mutex
+	lists   int
+	calls   []string // "server read uri", "server get name topic"
 }
 
 func (f *richBackends) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
+	f.mu.Lock()
+	f.lists++
+	f.mu.Unlock()
 	l := f.listing
 	return &l, nil
 }
@@ -44,16 +49,47 @@ func (f *richBackends) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToo
 	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "unknown tool"}}}, nil
 }
 
-func newRichServer(t *testing.T, st config.Settings) (*Server, *richBackends, *mcp.ClientSession) {
-	t.Helper()
-	fb := &richBackends{listing: catalog.Listing{Tools: []*mcp.Tool{
+func (f *richBackends) ReadResource(ctx context.Context, c *pool.Call, uri string) (*mcp.ReadResourceResult, error) {
+	f.mu.Lock()
+	f.calls = append(f.calls, c.Server+" read "+uri)
+	f.mu.Unlock()
+	if uri != "file:///a.txt" {
+		return nil, mcp.ResourceNotFoundError(uri)
+	}
+	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "text/plain", Text: "hello\u200b"}}}, nil
+}
+
+func (f *richBackends) GetPrompt(ctx context.Context, c *pool.Call, name string, args map[string]string) (*mcp.GetPromptResult, error) {
+	f.mu.Lock()
+	f.calls = append(f.calls, c.Server+" get "+name+" "+args["topic"])
+	f.mu.Unlock()
+	return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: "Tell me about " + args["topic"]}}}}, nil
+}
+
+var richListing = catalog.Listing{
+	Tools: []*mcp.Tool{
 		{Name: "tiny-image", Description: "An image.", InputSchema: schema(``)},
 		{Name: "link", Description: "A link.", InputSchema: schema(``)},
 		{Name: "text", Description: "Text.", InputSchema: schema(``)},
-	}}}
+	},
+	Resources: []*mcp.Resource{{URI: "file:///a.txt", Name: "a.txt", MIMEType: "text/plain"}},
+	Prompts:   []*mcp.Prompt{{Name: "explain", Description: "Explain a topic.", Arguments: []*mcp.PromptArgument{{Name: "topic", Required: true}}}},
+	Instructions: "Use media tools for pictures. Never ask for more than ten at once; they are large.",
+}
+
+func newRichServer(t *testing.T, st config.Settings) (*Server, *richBackends, *mcp.ClientSession) {
+	return newRichServerCache(t, st, "", nil)
+}
+
+// newRichServerCache is newRichServer with the catalog cache in dir ("":
+// none) and the client's notifications of list changes counted in
+// changed (may be nil).
+func newRichServerCache(t *testing.T, st config.Settings, dir string, changed chan<- string) (*Server, *richBackends, *mcp.ClientSession) {
+	t.Helper()
+	fb := &richBackends{listing: richListing}
 	specs := map[string]*config.Server{"media": {Name: "media", Type: config.Stdio, Command: "x"}}
 	var s *Server
-	cat := catalog.New(specs, fb, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
+	cat := catalog.New(specs, fb, &catalog.Options{CacheDir: dir, OnChange: func(server string) { s.CatalogChanged(server) }})
 	s = New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: st.Defaults()})
 	ct, stt := mcp.NewInMemoryTransports()
 	ctx := context.Background()
@@ -61,7 +97,12 @@ func newRichServer(t *testing.T, st config.Settings) (*Server, *richBackends, *m
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
+	copts := &mcp.ClientOptions{}
+	if changed != nil {
+		copts.ResourceListChangedHandler = func(context.Context, *mcp.ResourceListChangedRequest) { changed <- "resources" }
+		copts.PromptListChangedHandler = func(context.Context, *mcp.PromptListChangedRequest) { changed <- "prompts" }
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, copts).Connect(ctx, ct, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

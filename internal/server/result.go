@@ -238,9 +238,13 @@ func boundText(text string, limit int, rest string) string {
 // that refers to them ("[image 1: image/png, 1.2 kB]").
 const executeOutputSchema = `{"type":"object","description":"The script's returned value when it is an object, else {\"result\": value}. Image, audio and resource blocks in it are sent as content blocks and appear here as \"[image 1: image/png, 1.2 kB]\"."}`
 
-// withOutputSchema gives the execute tool t its outputSchema.
-func withOutputSchema(t *mcp.Tool) *mcp.Tool {
+// withOutputSchema gives the execute tool t its outputSchema (and keeps
+// it for switchboard://status).
+func (s *Server) withOutputSchema(t *mcp.Tool) *mcp.Tool {
 	t.OutputSchema = json.RawMessage(executeOutputSchema)
+	s.res.mu.Lock()
+	s.res.execute = t
+	s.res.mu.Unlock()
 	return t
 }
 

@@ -82,6 +82,8 @@ type Server struct {
 	exposeMu      sync.Mutex
 	exposeApplied int64
 	exposeHook    func(gen int64) // nil; tests pause syncExposed here
+
+	res resourceState // resources.go
 }
 
 // New builds the server. It starts nothing: backends start on first use.
@@ -95,6 +97,7 @@ func New(o Options) *Server {
 		Instructions: "Switchboard fronts many MCP servers. Find tools with list_tools, then call them from JavaScript with execute; combine several calls in one script and return only what you need.",
 		Logger:       o.Logger,
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
+		HasResources: true, HasPrompts: true, // resources.go: backends' lists can fill later
 	})
 	// A client that talks to us will likely run a script, but first lists
 	// tools: get the sandbox ready shortly after its first request, so that
@@ -111,6 +114,7 @@ func New(o Options) *Server {
 	}
 	s.addMetaTools()
 	s.syncExposed()
+	s.addResourcesAndPrompts()
 	return s
 }
 
@@ -144,6 +148,7 @@ func (s *Server) SetView(v View) {
 	s.mu.Unlock()
 	s.addListTools()
 	s.syncExposed()
+	s.syncResources()
 }
 
 // Refresh re-registers list_tools, so the client gets
@@ -168,11 +173,12 @@ func (s *Server) CatalogChanged(server string) {
 	s.mu.Unlock()
 	s.addListTools() // the description carries the index
 	s.syncExposed()
+	s.syncResources()
 }
 
 func (s *Server) addMetaTools() {
 	s.addListTools()
-	s.mcp.AddTool(withOutputSchema(&mcp.Tool{
+	s.mcp.AddTool(s.withOutputSchema(&mcp.Tool{
 		Name:        "execute",
 		Description: executeDescription(s.o.Settings),
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"script":{"type":"string","description":"JavaScript: the body of an async function. Backends are globals (await server.tool({...})); return the value you want back."},"timeout_ms":{"type":"integer","minimum":1,"maximum":` + fmt.Sprint(s.maxTimeout().Milliseconds()) + `,"description":"Time limit in milliseconds (default ` + fmt.Sprint(min(s.o.Settings.ExecuteTimeout.D(), s.maxTimeout()).Milliseconds()) + `, at most ` + fmt.Sprint(s.maxTimeout().Milliseconds()) + `: settings.maxExecuteTimeout)."}},"required":["script"],"additionalProperties":false}`),

@@ -1,0 +1,77 @@
+package pool
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// ResourceConn is what a Conn offers for resources and prompts;
+// *backend.Backend implements it.
+type ResourceConn interface {
+	ReadResource(ctx context.Context, uri string) (*mcp.ReadResourceResult, error)
+	GetPrompt(ctx context.Context, name string, args map[string]string) (*mcp.GetPromptResult, error)
+}
+
+// ReadResource reads uri (the backend's own URI) from c.Launch's backend,
+// starting it if needed, within the call timeout. c.Tool and c.Args are
+// not used; c is in flight meanwhile, so requests the backend makes
+// during the read are routed to c.Hooks. Errors are CallTool's.
+func (p *Pool) ReadResource(ctx context.Context, c *Call, uri string) (*mcp.ReadResourceResult, error) {
+	var res *mcp.ReadResourceResult
+	err := p.withConn(ctx, c, func(ctx context.Context, rc ResourceConn) (err error) {
+		res, err = rc.ReadResource(ctx, uri)
+		return err
+	})
+	return res, err
+}
+
+// GetPrompt gets the prompt name (the backend's own name) with args from
+// c.Launch's backend, like ReadResource.
+func (p *Pool) GetPrompt(ctx context.Context, c *Call, name string, args map[string]string) (*mcp.GetPromptResult, error) {
+	var res *mcp.GetPromptResult
+	err := p.withConn(ctx, c, func(ctx context.Context, rc ResourceConn) (err error) {
+		res, err = rc.GetPrompt(ctx, name, args)
+		return err
+	})
+	return res, err
+}
+
+// withConn runs fn on c.Launch's backend as one call: started if needed,
+// bounded by the call timeout, tracked in flight, counted.
+func (p *Pool) withConn(ctx context.Context, c *Call, fn func(context.Context, ResourceConn) error) error {
+	if c == nil || c.Launch == nil {
+		name := ""
+		if c != nil {
+			name = c.Server
+		}
+		return mark(ErrUnknownServer, "unknown server %q", name)
+	}
+	l, err := p.acquire(ctx, c.Launch)
+	if err != nil {
+		return err
+	}
+	// A backend this starts is listed as CallTool's would be, so its
+	// lists reach the catalog.
+	if err := p.relisted(ctx, l); err != nil {
+		p.release(l, err)
+		return err
+	}
+	rc, ok := l.conn.(ResourceConn)
+	if !ok {
+		err := fmt.Errorf("backend %q does not serve resources or prompts", c.Server)
+		p.release(l, nil)
+		return err
+	}
+	cctx, cancel := p.callContext(ctx, l.e)
+	defer cancel()
+	p.track(l.e, c, true)
+	err = fn(cctx, rc)
+	p.track(l.e, c, false)
+	if err != nil {
+		err = p.callError(cctx, l.conn, err)
+	}
+	p.release(l, err)
+	return err
+}

@@ -1,0 +1,136 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
+)
+
+func resourceURIs(t *testing.T, cs *mcp.ClientSession) []string {
+	t.Helper()
+	res, err := cs.ListResources(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, r := range res.Resources {
+		out = append(out, r.URI)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func promptNames(t *testing.T, cs *mcp.ClientSession) []string {
+	t.Helper()
+	res, err := cs.ListPrompts(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, p := range res.Prompts {
+		out = append(out, p.Name)
+	}
+	return out
+}
+
+func TestResources_ListedOnceKnownWithListChanged(t *testing.T) {
+	changed := make(chan string, 10)
+	_, fb, cs := newRichServerCache(t, config.Settings{}, "", changed)
+	if caps := cs.InitializeResult().Capabilities; caps.Resources == nil || caps.Prompts == nil {
+		t.Fatalf("capabilities %+v: want resources and prompts", caps)
+	}
+	if got := resourceURIs(t, cs); !slices.Equal(got, []string{StatusURI}) {
+		t.Fatalf("before the server's lists are known: %v, want only our status", got)
+	}
+	if fb.lists != 0 {
+		t.Fatalf("listing resources listed the backend %d times", fb.lists)
+	}
+	if _, isErr := call(t, cs, "list_tools", map[string]any{"servers": []any{"media"}}); isErr {
+		t.Fatal("list_tools failed")
+	}
+	seen := map[string]bool{}
+	for len(seen) < 2 {
+		seen[<-changed] = true
+	}
+	if got, want := resourceURIs(t, cs), []string{"switchboard://media/file:///a.txt", StatusURI}; !slices.Equal(got, want) {
+		t.Errorf("resources %v, want %v", got, want)
+	}
+	if got := promptNames(t, cs); !slices.Equal(got, []string{"media__explain"}) {
+		t.Errorf("prompts %v, want media__explain", got)
+	}
+}
+
+func TestResources_ListedFromCacheWithoutBackend(t *testing.T) {
+	dir := t.TempDir()
+	_, _, cs := newRichServerCache(t, config.Settings{}, dir, nil)
+	call(t, cs, "list_tools", map[string]any{"servers": []any{"media"}}) // fills the cache
+	_, fb, cs2 := newRichServerCache(t, config.Settings{}, dir, nil)
+	if got := resourceURIs(t, cs2); !slices.Contains(got, "switchboard://media/file:///a.txt") {
+		t.Errorf("resources from the cache: %v", got)
+	}
+	if got := promptNames(t, cs2); !slices.Equal(got, []string{"media__explain"}) {
+		t.Errorf("prompts from the cache: %v", got)
+	}
+	if fb.lists != 0 || len(fb.calls) != 0 {
+		t.Errorf("listing from the cache reached the backend: %d lists, calls %v", fb.lists, fb.calls)
+	}
+}
+
+func TestResources_ReadAndGetDispatchToBackend(t *testing.T) {
+	dir := t.TempDir()
+	_, _, cs0 := newRichServerCache(t, config.Settings{}, dir, nil)
+	call(t, cs0, "list_tools", map[string]any{"servers": []any{"media"}})
+	_, fb, cs := newRichServerCache(t, config.Settings{}, dir, nil)
+	ctx := context.Background()
+	rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "switchboard://media/file:///a.txt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rr.Contents) != 1 || rr.Contents[0].Text != "hello" || rr.Contents[0].URI != "switchboard://media/file:///a.txt" {
+		t.Errorf("read %+v: want the text cleaned and our URI", rr.Contents)
+	}
+	g, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: "media__explain", Arguments: map[string]string{"topic": "owls"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Messages) != 1 || g.Messages[0].Content.(*mcp.TextContent).Text != "Tell me about owls" {
+		t.Errorf("prompt %+v", g.Messages)
+	}
+	if want := []string{"media read file:///a.txt", "media get explain owls"}; !slices.Equal(fb.calls, want) {
+		t.Errorf("backend calls %v, want %v", fb.calls, want)
+	}
+	if _, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: "nope__explain"}); err == nil || !strings.Contains(err.Error(), "nope__explain") {
+		t.Errorf("unknown prompt: %v", err)
+	}
+	var we *jsonrpc.Error
+	if _, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "switchboard://elsewhere/file:///a.txt"}); !errors.As(err, &we) || we.Code != mcp.CodeResourceNotFound {
+		t.Errorf("unknown server's resource: %v, want resource not found", err)
+	}
+}
+
+func TestResources_Status(t *testing.T) {
+	_, _, cs := newRichServer(t, config.Settings{})
+	call(t, cs, "list_tools", map[string]any{"servers": []any{"media"}})
+	rr, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: StatusURI})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st Status
+	if err := json.Unmarshal([]byte(rr.Contents[0].Text), &st); err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Servers) != 1 || st.Servers[0].Name != "media" || !st.Servers[0].Known || st.Servers[0].Tools != 3 || st.Servers[0].Resources != 1 || st.Servers[0].Fetched == nil {
+		t.Errorf("servers %+v", st.Servers)
+	}
+	if st.Tokens.Direct <= 0 || st.Tokens.Switchboard <= 0 || st.Tokens.Saved != st.Tokens.Direct-st.Tokens.Switchboard {
+		t.Errorf("tokens %+v", st.Tokens)
+	}
+}
