@@ -72,8 +72,8 @@ var richListing = catalog.Listing{
 		{Name: "link", Description: "A link.", InputSchema: schema(``)},
 		{Name: "text", Description: "Text.", InputSchema: schema(``)},
 	},
-	Resources: []*mcp.Resource{{URI: "file:///a.txt", Name: "a.txt", MIMEType: "text/plain"}},
-	Prompts:   []*mcp.Prompt{{Name: "explain", Description: "Explain a topic.", Arguments: []*mcp.PromptArgument{{Name: "topic", Required: true}}}},
+	Resources:    []*mcp.Resource{{URI: "file:///a.txt", Name: "a.txt", MIMEType: "text/plain"}},
+	Prompts:      []*mcp.Prompt{{Name: "explain", Description: "Explain a topic.", Arguments: []*mcp.PromptArgument{{Name: "topic", Required: true}}}},
 	Instructions: "Use media tools for pictures. Never ask for more than ten at once; they are large.",
 }
 
