@@ -208,6 +208,9 @@ type scriptCaller struct{ s *Server }
 // "server.tool: " (the only place that prefix is added): the script
 // engine uses the message as it is.
 func (c *scriptCaller) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error) {
+	if server == script.HostNamespace {
+		return c.s.scriptHost(ctx, tool, args) // resources.go
+	}
 	res, err := c.s.callTool(ctx, server, tool, args)
 	if err != nil {
 		return nil, err

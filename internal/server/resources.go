@@ -397,7 +397,7 @@ func (s *Server) status(ctx context.Context) Status {
 // counted) and execute's name, description and input schema. Exposed
 // tools are counted as their direct registration would be (the same).
 func (s *Server) ownToolTokens() int {
-	n, _ := tokens.Count(tokens.ToolJSON("list_tools", s.listToolsDescription(), nil))
+	n, _ := tokens.Count(tokens.ToolJSON("list_tools", s.listToolsDescription()+s.instructionsDigest(), nil))
 	s.res.mu.Lock()
 	exec := s.res.execute
 	s.res.mu.Unlock()
@@ -407,4 +407,110 @@ func (s *Server) ownToolTokens() int {
 		n += c
 	}
 	return n
+}
+
+// scriptHost serves the script globals resources.list(server),
+// resources.read(server, uri), prompts.list(server) and
+// prompts.get(server, name, args) (fn is "resources.read", ...). server
+// is a configured name or its ident; URIs and prompt names are the
+// backend's own. A list of a server whose lists are not known starts it.
+// Errors start with fn.
+func (s *Server) scriptHost(ctx context.Context, fn string, raw json.RawMessage) (json.RawMessage, error) {
+	var a struct {
+		Args []json.RawMessage `json:"args"`
+	}
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return nil, fmt.Errorf("%s: bad arguments: %w", fn, err)
+	}
+	str := func(i int, what string) (string, error) {
+		var v string
+		if i >= len(a.Args) || json.Unmarshal(a.Args[i], &v) != nil || v == "" {
+			return "", fmt.Errorf("%s: argument %d (%s) must be a non-empty string", fn, i+1, what)
+		}
+		return v, nil
+	}
+	var v any
+	switch fn {
+	case "resources.list", "resources.read", "prompts.list", "prompts.get":
+	default:
+		return nil, fmt.Errorf("%s: no such function; resources has list and read, prompts has list and get", fn)
+	}
+	name, err := str(0, "server")
+	if err != nil {
+		return nil, err
+	}
+	servers, err := s.serverNames([]string{name})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", fn, err)
+	}
+	server := servers[0]
+	switch fn {
+	case "resources.list", "prompts.list":
+		if _, ok := s.cat().Known(server); !ok {
+			if _, errs := s.toolsOf(ctx, []string{server}); errs[0] != nil {
+				return nil, fmt.Errorf("%s: %w", fn, errs[0])
+			}
+		}
+		l, _, _ := s.cat().Info(server)
+		if fn == "resources.list" {
+			out := []*mcp.Resource{}
+			for _, r := range l.Resources {
+				if r != nil {
+					c := *r
+					c.Name, c.Title, c.Description = cleanText(r.Name), cleanText(r.Title), cleanText(r.Description)
+					out = append(out, &c)
+				}
+			}
+			v = out
+		} else {
+			out := []*mcp.Prompt{}
+			for _, p := range l.Prompts {
+				if p != nil {
+					c := *p
+					c.Title, c.Description = cleanText(p.Title), cleanText(p.Description)
+					out = append(out, &c)
+				}
+			}
+			v = out
+		}
+	case "resources.read":
+		uri, err := str(1, "uri")
+		if err != nil {
+			return nil, err
+		}
+		res, err := s.ReadResource(ctx, ResourceURI(server, uri))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", fn, err)
+		}
+		for _, c := range res.Contents { // the script uses the backend's URIs
+			if _, orig, ok := s.splitResourceURI(c.URI); ok {
+				c.URI = orig
+			}
+		}
+		v = res
+	case "prompts.get":
+		pname, err := str(1, "name")
+		if err != nil {
+			return nil, err
+		}
+		var args map[string]string
+		if len(a.Args) > 2 && string(a.Args[2]) != "null" {
+			if err := json.Unmarshal(a.Args[2], &args); err != nil {
+				return nil, fmt.Errorf("%s: argument 3 (args) must be an object of strings: %w", fn, err)
+			}
+		}
+		res, err := s.GetPrompt(ctx, PromptName(server, pname), args)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", fn, err)
+		}
+		v = res
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", fn, err)
+	}
+	if limit := s.o.Settings.MaxResultBytes; limit > 0 && len(b) > limit {
+		return nil, fmt.Errorf("%s: the result is %d bytes, more than the %d-byte limit (settings.maxResultBytes)", fn, len(b), limit)
+	}
+	return b, nil
 }

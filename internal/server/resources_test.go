@@ -134,3 +134,71 @@ func TestResources_Status(t *testing.T) {
 		t.Errorf("tokens %+v", st.Tokens)
 	}
 }
+
+func TestScript_ResourcesAndPromptsGlobals(t *testing.T) {
+	_, fb, cs := newRichServer(t, config.Settings{})
+	out, isErr := call(t, cs, "execute", map[string]any{"script": `
+		const rs = await resources.list("media");
+		const r = await resources.read("media", rs[0].uri);
+		const ps = await prompts.list("media");
+		const p = await prompts.get("media", ps[0].name, {topic: "bats"});
+		let err = "";
+		try { await resources.read("nowhere", "x://y") } catch (e) { err = e.message }
+		return {uri: rs[0].uri, text: r.contents[0].text, ruri: r.contents[0].uri, prompt: ps[0].name, msg: p.messages[0].content.text, err}`})
+	if isErr {
+		t.Fatalf("script failed: %s", out)
+	}
+	var v struct{ URI, Text, RURI, Prompt, Msg, Err string }
+	if err := json.Unmarshal([]byte(strings.SplitN(out, "\n", 2)[0]), &v); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if v.URI != "file:///a.txt" || v.Text != "hello" || v.RURI != "file:///a.txt" || v.Prompt != "explain" || v.Msg != "Tell me about bats" {
+		t.Errorf("got %+v", v)
+	}
+	if !strings.HasPrefix(v.Err, "resources.read: unknown server") {
+		t.Errorf("error %q: want it to start with resources.read and say why", v.Err)
+	}
+	if want := []string{"media read file:///a.txt", "media get explain bats"}; !slices.Equal(fb.calls, want) {
+		t.Errorf("backend calls %v, want %v", fb.calls, want)
+	}
+	decl, _ := call(t, cs, "list_tools", map[string]any{"servers": []any{"media"}})
+	if !strings.Contains(decl, "declare const resources") || !strings.Contains(decl, "declare const prompts") {
+		t.Errorf("list_tools does not declare resources and prompts:\n%s", decl)
+	}
+}
+
+func TestListTools_ServerInstructions(t *testing.T) {
+	_, _, cs := newRichServer(t, config.Settings{})
+	decl, _ := call(t, cs, "list_tools", map[string]any{"servers": []any{"media"}})
+	if !strings.Contains(decl, "/* Instructions from server \"media\":\n"+richListing.Instructions+"\n*/\n") {
+		t.Errorf("full instructions missing before the declarations:\n%s", decl)
+	}
+	tools, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tl := range tools.Tools {
+		if tl.Name != "list_tools" {
+			continue
+		}
+		if !strings.Contains(tl.Description, "\n- media: Use media tools for pictures.\n") && !strings.HasSuffix(tl.Description, "\n- media: Use media tools for pictures.") {
+			t.Errorf("description lacks the one-line digest:\n%s", tl.Description)
+		}
+		if strings.Contains(tl.Description, "Never ask") {
+			t.Errorf("the digest is more than the first sentence:\n%s", tl.Description)
+		}
+	}
+}
+
+func TestFirstSentence(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"One. Two.", "One."},
+		{"  Multi\n line  text without end", "Multi line text without end"},
+		{strings.Repeat("a", 150), strings.Repeat("a", 97) + "…"},
+		{"v1.2 is out! Next.", "v1.2 is out!"},
+	} {
+		if got := firstSentence(tc.in, 100); got != tc.want {
+			t.Errorf("firstSentence(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -196,7 +196,7 @@ func (s *Server) addMetaTools() {
 func (s *Server) addListTools() {
 	s.mcp.AddTool(&mcp.Tool{
 		Name:        "list_tools",
-		Description: s.listToolsDescription(),
+		Description: s.listToolsDescription() + s.instructionsDigest(),
 		InputSchema: json.RawMessage(`{"type":"object","properties":{` +
 			`"servers":{"type":"array","items":{"type":"string"}},` +
 			`"query":{"type":"string"},` +
