@@ -359,6 +359,7 @@ func (p *Pool) lists(ctx context.Context, l lease) (Lists, error) {
 		out.Resources, _ = rp.ListResources(ctx)
 		out.Prompts, _ = rp.ListPrompts(ctx)
 	}
+	out.ResourceTemplates = listTemplates(ctx, l.conn) // resources.go
 	return out, nil
 }
 
@@ -368,6 +369,8 @@ type Lists struct {
 	Resources []*mcp.Resource // nil when not advertised
 	Prompts   []*mcp.Prompt   // nil when not advertised
 	Info      backend.Info
+	// ResourceTemplates are nil when not advertised.
+	ResourceTemplates []*mcp.ResourceTemplate
 }
 
 // ListAll returns the tools of l's backend and, when the backend

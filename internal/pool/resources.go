@@ -75,3 +75,17 @@ func (p *Pool) withConn(ctx context.Context, c *Call, fn func(context.Context, R
 	p.release(l, err)
 	return err
 }
+
+// listTemplates returns conn's resource templates when it lists them
+// (*backend.Backend does, when it advertises resources); nil otherwise or
+// on failure, which does not fail the listing.
+func listTemplates(ctx context.Context, conn Conn) []*mcp.ResourceTemplate {
+	t, ok := conn.(interface {
+		ListResourceTemplates(context.Context) ([]*mcp.ResourceTemplate, error)
+	})
+	if !ok {
+		return nil
+	}
+	out, _ := t.ListResourceTemplates(ctx)
+	return out
+}

@@ -53,6 +53,9 @@ func (f *richBackends) ReadResource(ctx context.Context, c *pool.Call, uri strin
 	f.mu.Lock()
 	f.calls = append(f.calls, c.Server+" read "+uri)
 	f.mu.Unlock()
+	if strings.HasPrefix(uri, "notes://n/") {
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, Text: "note " + strings.TrimPrefix(uri, "notes://n/")}}}, nil
+	}
 	if uri != "file:///a.txt" {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
@@ -72,9 +75,10 @@ var richListing = catalog.Listing{
 		{Name: "link", Description: "A link.", InputSchema: schema(``)},
 		{Name: "text", Description: "Text.", InputSchema: schema(``)},
 	},
-	Resources:    []*mcp.Resource{{URI: "file:///a.txt", Name: "a.txt", MIMEType: "text/plain"}},
-	Prompts:      []*mcp.Prompt{{Name: "explain", Description: "Explain a topic.", Arguments: []*mcp.PromptArgument{{Name: "topic", Required: true}}}},
-	Instructions: "Use media tools for pictures. Never ask for more than ten at once; they are large.",
+	Resources:         []*mcp.Resource{{URI: "file:///a.txt", Name: "a.txt", MIMEType: "text/plain"}},
+	ResourceTemplates: []*mcp.ResourceTemplate{{URITemplate: "notes://n/{id}", Name: "note"}},
+	Prompts:           []*mcp.Prompt{{Name: "explain", Description: "Explain a topic.", Arguments: []*mcp.PromptArgument{{Name: "topic", Required: true}}}},
+	Instructions:      "Use media tools for pictures. Never ask for more than ten at once; they are large.",
 }
 
 func newRichServer(t *testing.T, st config.Settings) (*Server, *richBackends, *mcp.ClientSession) {

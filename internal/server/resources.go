@@ -13,6 +13,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/yosida95/uritemplate/v3"
 
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/tokens"
@@ -24,6 +25,7 @@ import (
 //     is> (switchboard://everything/demo://resource/static/1): everything
 //     after the server's name and one slash is the backend's URI, unchanged,
 //     so templates keep working and nothing needs decoding;
+//   - resource templates likewise (switchboard://<server>/<its template>);
 //   - a prompt's name is <server>__<its own name>;
 //   - switchboard://status is ours: the session's servers, their states,
 //     catalog freshness and the token cost of direct registration vs ours.
@@ -60,6 +62,7 @@ type resourceState struct {
 	mu        sync.Mutex
 	resources map[string]string // our URI -> JSON of the resource registered
 	prompts   map[string]string // our name -> JSON of the prompt registered
+	templates map[string]string // our URI template -> JSON of the template registered
 	execute   *mcp.Tool         // the execute tool as registered (status counts its tokens)
 }
 
@@ -87,6 +90,7 @@ func (s *Server) syncResources() {
 	defer rs.mu.Unlock()
 	wantR := map[string]*mcp.Resource{}
 	wantP := map[string]*mcp.Prompt{}
+	wantT := map[string]*mcp.ResourceTemplate{}
 	for _, n := range s.cat().Servers() {
 		l, _, ok := s.cat().Info(n)
 		if !ok {
@@ -104,6 +108,19 @@ func (s *Server) syncResources() {
 			c := *r
 			c.URI, c.Name, c.Title, c.Description = u, cleanText(r.Name), cleanText(r.Title), cleanText(r.Description)
 			wantR[u] = &c
+		}
+		for _, rt := range l.ResourceTemplates {
+			if rt == nil || rt.URITemplate == "" {
+				continue
+			}
+			u := ResourceURI(n, rt.URITemplate)
+			if _, err := uritemplate.New(u); err != nil {
+				s.o.Logger.Warn("resource template not offered: it does not parse", "server", n, "uriTemplate", rt.URITemplate, "err", err)
+				continue
+			}
+			c := *rt
+			c.URITemplate, c.Name, c.Title, c.Description = u, cleanText(rt.Name), cleanText(rt.Title), cleanText(rt.Description)
+			wantT[u] = &c
 		}
 		for _, p := range l.Prompts {
 			if p == nil || p.Name == "" {
@@ -124,7 +141,7 @@ func (s *Server) syncResources() {
 		}
 	}
 	if rs.resources == nil {
-		rs.resources, rs.prompts = map[string]string{}, map[string]string{}
+		rs.resources, rs.prompts, rs.templates = map[string]string{}, map[string]string{}, map[string]string{}
 	}
 	var stale []string
 	for u := range rs.resources {
@@ -143,6 +160,24 @@ func (s *Server) syncResources() {
 		}
 		rs.resources[u] = sig
 		s.mcp.AddResource(wantR[u], s.readBackendResource)
+	}
+	stale = stale[:0]
+	for u := range rs.templates {
+		if wantT[u] == nil {
+			stale = append(stale, u)
+			delete(rs.templates, u)
+		}
+	}
+	if len(stale) > 0 {
+		s.mcp.RemoveResourceTemplates(stale...)
+	}
+	for _, u := range slices.Sorted(mapKeys(wantT)) {
+		sig := jsonSig(wantT[u])
+		if rs.templates[u] == sig {
+			continue
+		}
+		rs.templates[u] = sig
+		s.mcp.AddResourceTemplate(wantT[u], s.readBackendResource)
 	}
 	stale = stale[:0]
 	for n := range rs.prompts {

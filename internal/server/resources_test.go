@@ -202,3 +202,26 @@ func TestFirstSentence(t *testing.T) {
 		}
 	}
 }
+
+func TestResources_TemplatesListedAndRead(t *testing.T) {
+	_, fb, cs := newRichServer(t, config.Settings{})
+	call(t, cs, "list_tools", map[string]any{"servers": []any{"media"}})
+	ctx := context.Background()
+	res, err := cs.ListResourceTemplates(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.ResourceTemplates) != 1 || res.ResourceTemplates[0].URITemplate != "switchboard://media/notes://n/{id}" {
+		t.Fatalf("templates %+v", res.ResourceTemplates)
+	}
+	rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "switchboard://media/notes://n/7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rr.Contents[0].Text != "note 7" || rr.Contents[0].URI != "switchboard://media/notes://n/7" {
+		t.Errorf("read through the template: %+v", rr.Contents[0])
+	}
+	if !slices.Contains(fb.calls, "media read notes://n/7") {
+		t.Errorf("backend calls %v", fb.calls)
+	}
+}
