@@ -41,6 +41,9 @@ type Options struct {
 	// OnToolsChanged is called when the backend sends
 	// notifications/tools/list_changed. It must not block for long.
 	OnToolsChanged func()
+	// OnResourceUpdated is called with the backend's URI when it sends
+	// notifications/resources/updated (resources.go). May be nil.
+	OnResourceUpdated func(uri string)
 	// OnExit is called once when the process exits or the session
 	// breaks, with the reason, or with nil when Close ended it. It is
 	// called before Done is closed, must not block for long and must not
@@ -338,6 +341,7 @@ func (b *Backend) client() *mcp.Client {
 		co.Capabilities.Elicitation = &mcp.ElicitationCapabilities{}
 		co.ElicitationHandler = b.o.Elicit
 	}
+	b.resourceHandlers(co)
 	return mcp.NewClient(impl, co)
 }
 

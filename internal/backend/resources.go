@@ -41,3 +41,46 @@ func (b *Backend) ListResourceTemplates(ctx context.Context) ([]*mcp.ResourceTem
 	}
 	return listAll(ctx, b, "resource templates", b.cur().ResourceTemplates(ctx, nil))
 }
+
+// resourceHandlers sets co's handlers of a backend's resource and prompt
+// notifications: a changed list of resources or prompts counts as a
+// changed tool list (OnToolsChanged: the catalog lists the backend again,
+// resources and prompts included), and resources/updated goes to
+// OnResourceUpdated.
+func (b *Backend) resourceHandlers(co *mcp.ClientOptions) {
+	changed := func() {
+		if b.o.OnToolsChanged != nil {
+			b.o.OnToolsChanged()
+		}
+	}
+	co.ResourceListChangedHandler = func(context.Context, *mcp.ResourceListChangedRequest) { changed() }
+	co.PromptListChangedHandler = func(context.Context, *mcp.PromptListChangedRequest) { changed() }
+	co.ResourceUpdatedHandler = func(_ context.Context, req *mcp.ResourceUpdatedNotificationRequest) {
+		if b.o.OnResourceUpdated != nil && req != nil && req.Params != nil {
+			b.o.OnResourceUpdated(req.Params.URI)
+		}
+	}
+}
+
+// Subscribe asks the backend for notifications/resources/updated of uri
+// (its own URI). Errors read like CallTool's, after "subscribing to <uri>: ".
+func (b *Backend) Subscribe(ctx context.Context, uri string) error {
+	if err := b.alive(); err != nil {
+		return err
+	}
+	if err := b.cur().Subscribe(ctx, &mcp.SubscribeParams{URI: uri}); err != nil {
+		return prefixed("subscribing to "+uri, b.callErr(ctx, err))
+	}
+	return nil
+}
+
+// Unsubscribe undoes Subscribe.
+func (b *Backend) Unsubscribe(ctx context.Context, uri string) error {
+	if err := b.alive(); err != nil {
+		return err
+	}
+	if err := b.cur().Unsubscribe(ctx, &mcp.UnsubscribeParams{URI: uri}); err != nil {
+		return prefixed("unsubscribing from "+uri, b.callErr(ctx, err))
+	}
+	return nil
+}

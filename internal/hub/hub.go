@@ -135,10 +135,11 @@ func (h *Hub) setup(set config.Settings) {
 			Logger: h.log,
 			Reaper: h.o.ReaperCommand,
 		},
-		Start:           h.o.Start,
-		OnToolsChanged:  h.toolsChanged,
-		OnListed:        h.listed,
-		ProtocolVersion: h.protocolVersion,
+		Start:             h.o.Start,
+		OnToolsChanged:    h.toolsChanged,
+		OnResourceUpdated: h.resourceUpdated, // resources.go
+		OnListed:          h.listed,
+		ProtocolVersion:   h.protocolVersion,
 	})
 	h.sb = sandbox.New(&sandbox.Options{Command: h.o.SandboxCommand, Workers: set.MaxScripts, MemoryLimit: int64(set.ScriptMemoryMB) << 20, Lazy: true})
 }

@@ -67,6 +67,10 @@ type Options struct {
 	// OnToolsChanged is called with the launch key when a backend sends
 	// notifications/tools/list_changed. It must not block for long.
 	OnToolsChanged func(key string)
+	// OnResourceUpdated is called with the launch key and the backend's
+	// URI when a backend sends notifications/resources/updated. It must
+	// not block for long. May be nil.
+	OnResourceUpdated func(key, uri string)
 	// OnListed is called with the launch key and the backend's lists each
 	// time the pool lists a backend's tools after a (re)start: before the
 	// first call of that start is sent (see Call.Admit), and by ListAll.
@@ -100,6 +104,8 @@ type Pool struct {
 	mu      sync.Mutex
 	closed  bool
 	entries map[string]*entry // by launch key
+
+	subs subscriptions // resources.go
 }
 
 // New returns an empty pool. Backends are added by Use or by the first

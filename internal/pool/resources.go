@@ -3,6 +3,7 @@ package pool
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -88,4 +89,103 @@ func listTemplates(ctx context.Context, conn Conn) []*mcp.ResourceTemplate {
 	}
 	out, _ := t.ListResourceTemplates(ctx)
 	return out
+}
+
+// subscriptions counts the sessions' subscriptions per backend and URI,
+// so a shared backend is asked once and released by the last.
+type subscriptions struct {
+	mu sync.Mutex
+	n  map[string]map[string]int // launch key -> backend URI -> subscribers
+}
+
+// subscriber is a Conn that relays resource subscriptions.
+type subscriber interface {
+	Subscribe(ctx context.Context, uri string) error
+	Unsubscribe(ctx context.Context, uri string) error
+}
+
+// Subscribe subscribes c's session to updates of uri (the backend's own
+// URI) on c.Launch's backend, starting it if needed; the backend is asked
+// only for the first subscriber of a URI. Updates arrive through
+// Options.OnResourceUpdated. A subscription does not survive a restart
+// of the backend (subscribe again after it).
+func (p *Pool) Subscribe(ctx context.Context, c *Call, uri string) error {
+	if c != nil && c.Launch != nil {
+		p.subs.mu.Lock()
+		first := p.subs.n[c.Launch.Key][uri] == 0
+		p.subs.mu.Unlock()
+		if !first {
+			p.countSub(c.Launch.Key, uri, 1)
+			return nil
+		}
+	}
+	err := p.withConn(ctx, c, func(ctx context.Context, rc ResourceConn) error {
+		s, ok := rc.(subscriber)
+		if !ok {
+			return fmt.Errorf("backend %q does not relay resource subscriptions", c.Server)
+		}
+		return s.Subscribe(ctx, uri)
+	})
+	if err == nil {
+		p.countSub(c.Launch.Key, uri, 1)
+	}
+	return err
+}
+
+// Unsubscribe undoes one Subscribe; the backend is told when the last
+// subscriber of uri left and it is running (a stopped backend forgot the
+// subscription already).
+func (p *Pool) Unsubscribe(ctx context.Context, c *Call, uri string) error {
+	if c == nil || c.Launch == nil {
+		return nil
+	}
+	if p.countSub(c.Launch.Key, uri, -1) > 0 {
+		return nil
+	}
+	p.mu.Lock()
+	e := p.entries[c.Launch.Key]
+	ready := e != nil && e.state == Ready
+	p.mu.Unlock()
+	if !ready {
+		return nil
+	}
+	return p.withConn(ctx, c, func(ctx context.Context, rc ResourceConn) error {
+		if s, ok := rc.(subscriber); ok {
+			return s.Unsubscribe(ctx, uri)
+		}
+		return nil
+	})
+}
+
+// countSub adds d to the subscribers of key's uri and returns how many
+// are left.
+func (p *Pool) countSub(key, uri string, d int) int {
+	p.subs.mu.Lock()
+	defer p.subs.mu.Unlock()
+	if p.subs.n == nil {
+		p.subs.n = map[string]map[string]int{}
+	}
+	m := p.subs.n[key]
+	if m == nil {
+		m = map[string]int{}
+		p.subs.n[key] = m
+	}
+	m[uri] += d
+	left := m[uri]
+	if left <= 0 {
+		delete(m, uri)
+		if len(m) == 0 {
+			delete(p.subs.n, key)
+		}
+	}
+	return left
+}
+
+// resourceUpdated is the backend's OnResourceUpdated for key.
+func (p *Pool) resourceUpdated(key string) func(uri string) {
+	return func(uri string) {
+		if p.o.OnResourceUpdated != nil {
+			p.o.OnResourceUpdated(key, uri)
+		}
+	}
 }

@@ -196,6 +196,7 @@ func (p *Pool) begin(e *entry) {
 			p.o.OnToolsChanged(key)
 		}
 	}
+	o.OnResourceUpdated = p.resourceUpdated(key) // resources.go
 	o.OnExit = func(err error) {
 		if err == nil {
 			return

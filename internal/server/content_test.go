@@ -62,6 +62,20 @@ func (f *richBackends) ReadResource(ctx context.Context, c *pool.Call, uri strin
 	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "text/plain", Text: "hello\u200b"}}}, nil
 }
 
+func (f *richBackends) Subscribe(ctx context.Context, c *pool.Call, uri string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calls = append(f.calls, c.Server+" subscribe "+uri)
+	return nil
+}
+
+func (f *richBackends) Unsubscribe(ctx context.Context, c *pool.Call, uri string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calls = append(f.calls, c.Server+" unsubscribe "+uri)
+	return nil
+}
+
 func (f *richBackends) GetPrompt(ctx context.Context, c *pool.Call, name string, args map[string]string) (*mcp.GetPromptResult, error) {
 	f.mu.Lock()
 	f.calls = append(f.calls, c.Server+" get "+name+" "+args["topic"])
@@ -80,6 +94,9 @@ var richListing = catalog.Listing{
 	Prompts:           []*mcp.Prompt{{Name: "explain", Description: "Explain a topic.", Arguments: []*mcp.PromptArgument{{Name: "topic", Required: true}}}},
 	Instructions:      "Use media tools for pictures. Never ask for more than ten at once; they are large.",
 }
+
+// clientProtocol is the protocol the test client asks for ("" latest).
+var clientProtocol = ""
 
 func newRichServer(t *testing.T, st config.Settings) (*Server, *richBackends, *mcp.ClientSession) {
 	return newRichServerCache(t, st, "", nil)
@@ -105,8 +122,11 @@ func newRichServerCache(t *testing.T, st config.Settings, dir string, changed ch
 	if changed != nil {
 		copts.ResourceListChangedHandler = func(context.Context, *mcp.ResourceListChangedRequest) { changed <- "resources" }
 		copts.PromptListChangedHandler = func(context.Context, *mcp.PromptListChangedRequest) { changed <- "prompts" }
+		copts.ResourceUpdatedHandler = func(_ context.Context, req *mcp.ResourceUpdatedNotificationRequest) {
+			changed <- "updated " + req.Params.URI
+		}
 	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, copts).Connect(ctx, ct, nil)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, copts).Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: clientProtocol})
 	if err != nil {
 		t.Fatal(err)
 	}

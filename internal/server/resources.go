@@ -549,3 +549,55 @@ func (s *Server) scriptHost(ctx context.Context, fn string, raw json.RawMessage)
 	}
 	return b, nil
 }
+
+// Subscriber relays resource subscriptions to backends; the *pool.Pool
+// given as Options.Caller implements it. Without it, subscribing fails.
+type Subscriber interface {
+	Subscribe(ctx context.Context, c *pool.Call, uri string) error
+	Unsubscribe(ctx context.Context, c *pool.Call, uri string) error
+}
+
+// subscribe relays resources/subscribe (and, for 2026-07-28 clients, the
+// resource subscriptions of subscriptions/listen, which the SDK turns
+// into the same call) to the resource's backend, starting it if needed.
+// switchboard://status can be subscribed to but sends no updates.
+func (s *Server) subscribe(ctx context.Context, req *mcp.SubscribeRequest) error {
+	if req.Params.URI == StatusURI {
+		return nil
+	}
+	server, uri, ok := s.splitResourceURI(req.Params.URI)
+	if !ok {
+		return mcp.ResourceNotFoundError(req.Params.URI)
+	}
+	sub, ok := s.o.Caller.(Subscriber)
+	if !ok {
+		return errors.New("this switchboard cannot relay resource subscriptions")
+	}
+	if err := sub.Subscribe(ctx, s.resourceCall(server, "resources/subscribe"), uri); err != nil {
+		return rpcError(fmt.Errorf("subscribing to %s of server %q: %w", uri, server, err))
+	}
+	return nil
+}
+
+// unsubscribe relays resources/unsubscribe.
+func (s *Server) unsubscribe(ctx context.Context, req *mcp.UnsubscribeRequest) error {
+	server, uri, ok := s.splitResourceURI(req.Params.URI)
+	if !ok {
+		return nil
+	}
+	if sub, ok := s.o.Caller.(Subscriber); ok {
+		if err := sub.Unsubscribe(ctx, s.resourceCall(server, "resources/unsubscribe"), uri); err != nil {
+			return rpcError(fmt.Errorf("unsubscribing from %s of server %q: %w", uri, server, err))
+		}
+	}
+	return nil
+}
+
+// ResourceUpdated tells this session's client, if it subscribed, that
+// server's resource uri (the backend's own URI) changed
+// (notifications/resources/updated with our URI).
+func (s *Server) ResourceUpdated(server, uri string) {
+	if err := s.mcp.ResourceUpdated(context.Background(), &mcp.ResourceUpdatedNotificationParams{URI: ResourceURI(server, uri)}); err != nil {
+		s.o.Logger.Warn("relaying resources/updated", "server", server, "uri", uri, "err", err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -42,7 +43,7 @@ func promptNames(t *testing.T, cs *mcp.ClientSession) []string {
 }
 
 func TestResources_ListedOnceKnownWithListChanged(t *testing.T) {
-	changed := make(chan string, 10)
+	changed := make(chan string, 100)
 	_, fb, cs := newRichServerCache(t, config.Settings{}, "", changed)
 	if caps := cs.InitializeResult().Capabilities; caps.Resources == nil || caps.Prompts == nil {
 		t.Fatalf("capabilities %+v: want resources and prompts", caps)
@@ -223,5 +224,47 @@ func TestResources_TemplatesListedAndRead(t *testing.T) {
 	}
 	if !slices.Contains(fb.calls, "media read notes://n/7") {
 		t.Errorf("backend calls %v", fb.calls)
+	}
+}
+
+func TestResources_SubscribeRelayedAndUpdatesArrive(t *testing.T) {
+	// resources/subscribe is the 2025-11-25 way (2026-07-28 clients use
+	// subscriptions/listen, which the SDK turns into the same handler).
+	clientProtocol = "2025-11-25"
+	defer func() { clientProtocol = "" }()
+	changed := make(chan string, 100)
+	s, fb, cs := newRichServerCache(t, config.Settings{}, "", changed)
+	call(t, cs, "list_tools", map[string]any{"servers": []any{"media"}})
+	if caps := cs.InitializeResult().Capabilities; caps.Resources == nil || !caps.Resources.Subscribe {
+		t.Fatalf("capabilities %+v: want resources.subscribe", caps.Resources)
+	}
+	ctx := context.Background()
+	const ours = "switchboard://media/file:///a.txt"
+	if err := cs.Subscribe(ctx, &mcp.SubscribeParams{URI: ours}); err != nil {
+		t.Fatal(err)
+	}
+	s.ResourceUpdated("media", "file:///a.txt")
+	var seen []string
+wait:
+	for {
+		select {
+		case got := <-changed:
+			if got == "updated "+ours {
+				break wait
+			}
+			seen = append(seen, got)
+		case <-time.After(10 * time.Second): // a failure bound, not a timing assumption
+			t.Fatalf("no resources/updated for %s; got %v", ours, seen)
+		}
+	}
+	if err := cs.Unsubscribe(ctx, &mcp.UnsubscribeParams{URI: ours}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"media subscribe file:///a.txt", "media unsubscribe file:///a.txt"}; !slices.Equal(fb.calls, want) {
+		t.Errorf("backend calls %v, want %v", fb.calls, want)
+	}
+	var we *jsonrpc.Error
+	if err := cs.Subscribe(ctx, &mcp.SubscribeParams{URI: "switchboard://nowhere/x"}); !errors.As(err, &we) || we.Code != mcp.CodeResourceNotFound {
+		t.Errorf("subscribing to an unknown server's resource: %v", err)
 	}
 }

@@ -98,6 +98,7 @@ func New(o Options) *Server {
 		Logger:       o.Logger,
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
 		HasResources: true, HasPrompts: true, // resources.go: backends' lists can fill later
+		SubscribeHandler: s.subscribe, UnsubscribeHandler: s.unsubscribe, // resources.go
 	})
 	// A client that talks to us will likely run a script, but first lists
 	// tools: get the sandbox ready shortly after its first request, so that
