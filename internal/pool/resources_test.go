@@ -67,3 +67,45 @@ func TestPool_ReadResourceStartsBackendAndTracksCall(t *testing.T) {
 		t.Errorf("no launch: %v", err)
 	}
 }
+
+// subConn is a resConn that counts subscriptions it was asked for.
+type subConn struct {
+	resConn
+	subs, unsubs int
+}
+
+func (c *subConn) Subscribe(ctx context.Context, uri string) error   { c.subs++; return nil }
+func (c *subConn) Unsubscribe(ctx context.Context, uri string) error { c.unsubs++; return nil }
+
+func TestPool_SubscribeOncePerSharedBackend(t *testing.T) {
+	st := newStarter(0)
+	var conn *subConn
+	p := newNamed(servers("docs"), &Options{Start: func(ctx context.Context, spec *config.Server, o *backend.Options) (Conn, error) {
+		c, err := st.start(ctx, spec, o)
+		if err != nil {
+			return nil, err
+		}
+		conn = &subConn{resConn: resConn{fakeConn: c.(*fakeConn)}}
+		return conn, nil
+	}})
+	defer p.Close()
+	a := &Call{Session: "a", Server: "docs", Launch: p.launches["docs"]}
+	b := &Call{Session: "b", Server: "docs", Launch: p.launches["docs"]}
+	ctx := context.Background()
+	for _, c := range []*Call{a, b} {
+		if err := p.Subscribe(ctx, c, "file:///x"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if conn.subs != 1 {
+		t.Errorf("two sessions subscribing: the backend was asked %d times, want once", conn.subs)
+	}
+	p.Unsubscribe(ctx, a, "file:///x")
+	if conn.unsubs != 0 {
+		t.Error("the backend was unsubscribed while a session still subscribes")
+	}
+	p.Unsubscribe(ctx, b, "file:///x")
+	if conn.unsubs != 1 {
+		t.Errorf("after the last session left: %d unsubscribes, want 1", conn.unsubs)
+	}
+}
