@@ -141,4 +141,19 @@ func TestServe_ResourcesPromptsAndImages(t *testing.T) {
 	if res.StructuredContent == nil {
 		t.Error("execute returned no structuredContent")
 	}
+
+	// The script globals, through the sandbox worker.
+	out, isErr := callText(t, ctx, cs, "execute", map[string]any{"script": `
+		const rs = await resources.list("everything");
+		const r = await resources.read("everything", rs[0].uri);
+		const p = await prompts.get("everything", "simple-prompt");
+		return {n: rs.length, uri: r.contents[0].uri === rs[0].uri, text: (r.contents[0].text || r.contents[0].blob || "").length > 0, messages: p.messages.length}`})
+	var v struct {
+		N         int
+		URI, Text bool
+		Messages  int
+	}
+	if isErr || json.Unmarshal([]byte(out), &v) != nil || v.N == 0 || !v.URI || !v.Text || v.Messages == 0 {
+		t.Errorf("resources and prompts from a script: %s", out)
+	}
 }
