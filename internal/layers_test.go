@@ -36,7 +36,7 @@ var allowed = map[string][]string{
 	"pool":       {"backend", "config", "redact"},
 	"catalog":    {"atomicfile", "config", "filelock", "hidden", "redact", "trust", "tsdecl"},
 	"agentconf":  {"atomicfile", "config", "filelock", "redact"},
-	"server":     {"catalog", "config", "pool", "redact", "script", "search", "trust", "tsdecl"},
+	"server":     {"catalog", "config", "pool", "redact", "script", "search", "tokens", "trust", "tsdecl"},
 	"hub":        {"allow", "audit", "backend", "catalog", "config", "demo", "pool", "redact", "sandbox", "server", "trust"},
 	"daemon":     {"config", "filelock", "redact"},
 	"front":      {},

@@ -41,6 +41,9 @@ type Options struct {
 	// OnToolsChanged is called when the backend sends
 	// notifications/tools/list_changed. It must not block for long.
 	OnToolsChanged func()
+	// OnResourceUpdated is called with the backend's URI when it sends
+	// notifications/resources/updated (resources.go). May be nil.
+	OnResourceUpdated func(uri string)
 	// OnExit is called once when the process exits or the session
 	// breaks, with the reason, or with nil when Close ended it. It is
 	// called before Done is closed, must not block for long and must not
@@ -397,6 +400,7 @@ func (b *Backend) client() *mcp.Client {
 			}
 		}
 	}
+	b.resourceHandlers(co)
 	c := mcp.NewClient(impl, co)
 	if b.o.Roots != nil {
 		// The SDK answers roots/list from the Client's own list; ours

@@ -28,13 +28,16 @@ type Source interface {
 
 // Listing is what a backend says about itself: its tools and handshake.
 type Listing struct {
-	Tools           []*mcp.Tool     `json:"tools"`
-	Resources       []*mcp.Resource `json:"resources,omitempty"`
-	Prompts         []*mcp.Prompt   `json:"prompts,omitempty"`
-	ProtocolVersion string          `json:"protocolVersion,omitempty"`
-	ServerName      string          `json:"serverName,omitempty"`
-	ServerVersion   string          `json:"serverVersion,omitempty"`
-	Instructions    string          `json:"instructions,omitempty"`
+	Tools     []*mcp.Tool     `json:"tools"`
+	Resources []*mcp.Resource `json:"resources,omitempty"`
+	Prompts   []*mcp.Prompt   `json:"prompts,omitempty"`
+	// ResourceTemplates are the backend's resource templates (nil when
+	// it advertises no resources).
+	ResourceTemplates []*mcp.ResourceTemplate `json:"resourceTemplates,omitempty"`
+	ProtocolVersion   string                  `json:"protocolVersion,omitempty"`
+	ServerName        string                  `json:"serverName,omitempty"`
+	ServerVersion     string                  `json:"serverVersion,omitempty"`
+	Instructions      string                  `json:"instructions,omitempty"`
 }
 
 // Tool is one backend tool as the client may see it.
@@ -517,10 +520,10 @@ func (c *Catalog) runFetch(parent context.Context, e *entry, f *fetchCall) {
 			e.lazy = nil
 			c.readEntry(e)
 		}
-		before := toolSig(e.tools)
+		before, beforeRest := toolSig(e.tools), restSig(e.listing)
 		e.listing, e.fetched = l, time.Now()
 		c.derive(e)
-		changed = !slices.Equal(before, toolSig(e.tools))
+		changed = !slices.Equal(before, toolSig(e.tools)) || beforeRest != restSig(e.listing)
 	}()
 	f.err = err
 	if err != nil {
@@ -550,15 +553,30 @@ func (c *Catalog) Apply(server string, l *Listing) {
 			e.lazy = nil
 			c.readEntry(e)
 		}
-		before := toolSig(e.tools)
+		before, beforeRest := toolSig(e.tools), restSig(e.listing)
 		e.listing, e.fetched = l, time.Now()
 		c.derive(e)
-		changed = !slices.Equal(before, toolSig(e.tools))
+		changed = !slices.Equal(before, toolSig(e.tools)) || beforeRest != restSig(e.listing)
 	}()
 	c.writeCache(e)
 	if changed {
 		c.notify(e.name)
 	}
+}
+
+// restSig is what OnChange compares besides the tools: the resources,
+// prompts and instructions of a listing ("" for none).
+func restSig(l *Listing) string {
+	if l == nil || len(l.Resources) == 0 && len(l.Prompts) == 0 && len(l.ResourceTemplates) == 0 && l.Instructions == "" {
+		return ""
+	}
+	b, _ := json.Marshal(struct {
+		R []*mcp.Resource
+		T []*mcp.ResourceTemplate
+		P []*mcp.Prompt
+		I string
+	}{l.Resources, l.ResourceTemplates, l.Prompts, l.Instructions})
+	return string(b)
 }
 
 // toolSig is what OnChange compares: the visible tools' names,

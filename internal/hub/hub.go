@@ -135,11 +135,12 @@ func (h *Hub) setup(set config.Settings) {
 			Logger: h.log,
 			Reaper: h.o.ReaperCommand,
 		},
-		Start:           h.o.Start,
-		OnToolsChanged:  h.toolsChanged,
-		OnListed:        h.listed,
-		OnLog:           h.logged,
-		ProtocolVersion: h.protocolVersion,
+		Start:             h.o.Start,
+		OnToolsChanged:    h.toolsChanged,
+		OnResourceUpdated: h.resourceUpdated, // resources.go
+		OnListed:          h.listed,
+		OnLog:             h.logged,
+		ProtocolVersion:   h.protocolVersion,
 	})
 	h.sb = sandbox.New(&sandbox.Options{Command: h.o.SandboxCommand, Workers: set.MaxScripts, MemoryLimit: int64(set.ScriptMemoryMB) << 20, Lazy: true})
 }
@@ -174,7 +175,7 @@ func (h *Hub) toolsChanged(key string) {
 // catalog that uses it, which vets them (pins) before the first call.
 func (h *Hub) listed(key string, l *pool.Lists) {
 	info := l.Info
-	listing := &catalog.Listing{Tools: l.Tools, Resources: l.Resources, Prompts: l.Prompts, ProtocolVersion: info.ProtocolVersion, ServerName: info.ServerName, ServerVersion: info.ServerVersion, Instructions: info.Instructions}
+	listing := &catalog.Listing{Tools: l.Tools, Resources: l.Resources, ResourceTemplates: l.ResourceTemplates, Prompts: l.Prompts, ProtocolVersion: info.ProtocolVersion, ServerName: info.ServerName, ServerVersion: info.ServerVersion, Instructions: info.Instructions}
 	h.users(key, func(s *Session, v *view, name string) {
 		v.cat.Apply(name, listing)
 	})

@@ -74,6 +74,10 @@ type Options struct {
 	// message during a single call goes to that call's Hooks.Log. It must
 	// not block for long.
 	OnLog func(key string, m *mcp.LoggingMessageParams)
+	// OnResourceUpdated is called with the launch key and the backend's
+	// URI when a backend sends notifications/resources/updated. It must
+	// not block for long. May be nil.
+	OnResourceUpdated func(key, uri string)
 	// OnListed is called with the launch key and the backend's lists each
 	// time the pool lists a backend's tools after a (re)start: before the
 	// first call of that start is sent (see Call.Admit), and by ListAll.
@@ -109,6 +113,8 @@ type Pool struct {
 	mu      sync.Mutex
 	closed  bool
 	entries map[string]*entry // by launch key
+
+	subs subscriptions // resources.go
 }
 
 // New returns an empty pool. Backends are added by Use or by the first
@@ -374,6 +380,7 @@ func (p *Pool) lists(ctx context.Context, l lease) (Lists, error) {
 		out.Resources, _ = rp.ListResources(ctx)
 		out.Prompts, _ = rp.ListPrompts(ctx)
 	}
+	out.ResourceTemplates = listTemplates(ctx, l.conn) // resources.go
 	return out, nil
 }
 
@@ -383,6 +390,8 @@ type Lists struct {
 	Resources []*mcp.Resource // nil when not advertised
 	Prompts   []*mcp.Prompt   // nil when not advertised
 	Info      backend.Info
+	// ResourceTemplates are nil when not advertised.
+	ResourceTemplates []*mcp.ResourceTemplate
 }
 
 // ListAll returns the tools of l's backend and, when the backend

@@ -197,6 +197,7 @@ func (p *Pool) begin(e *entry) {
 		}
 	}
 	p.relay(&o, l)
+	o.OnResourceUpdated = p.resourceUpdated(key) // resources.go
 	o.OnExit = func(err error) {
 		if err == nil {
 			return

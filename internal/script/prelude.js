@@ -66,6 +66,19 @@
     warn: __sb_console("warn"), error: __sb_console("error"),
   };
 
+  // resources and prompts of backends: calls the host serves itself under
+  // a server name no config can give (script.HostNamespace); a failure
+  // reads "resources.read: ..." and carries server "resources", tool "read".
+  const hostNS = "\x00switchboard";
+  function __sb_host(ns, fn) {
+    return function __sb_host_call(...args) {
+      const id = hostCall(hostNS, ns + "." + fn, stringify({ args: args }));
+      return new PromiseCtor(function __sb_pending(resolve, reject) { pending.set(id, [resolve, reject, ns, fn]); });
+    };
+  }
+  g.resources = { list: __sb_host("resources", "list"), read: __sb_host("resources", "read") };
+  g.prompts = { list: __sb_host("prompts", "list"), get: __sb_host("prompts", "get") };
+
   // pending maps a call id to [resolve, reject, server, tool]; timers maps a
   // timer id to its callback.
   const pending = new MapCtor(), timers = new MapCtor();

@@ -58,7 +58,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 	if capped && res.Err != nil && res.Err.Kind == script.KindTimeout {
 		res.Err.Message += fmt.Sprintf(" (timeout_ms %v was capped at settings.maxExecuteTimeout, %v)", *a.TimeoutMS, s.maxTimeout())
 	}
-	return boundResult("the script", ResultOf(res), s.o.Settings.MaxResultBytes), nil
+	return executeResult(ResultOf(res), s.o.Settings.MaxResultBytes), nil
 }
 
 // maxTimeout is the longest a script may run: settings.maxExecuteTimeout.
@@ -231,6 +231,9 @@ func (c *scriptCaller) CallTool(ctx context.Context, server, tool string, args j
 		}
 		relayOf(ctx).progress(cleanText(msg), p.Progress, p.Total)
 		return json.RawMessage("null"), nil
+	}
+	if server == script.HostNamespace {
+		return c.s.scriptHost(ctx, tool, args) // resources.go
 	}
 	res, err := c.s.callTool(ctx, server, tool, args)
 	if err != nil {

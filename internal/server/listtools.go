@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -106,6 +107,9 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 			part = fmt.Sprintf("// %s: unavailable: %s\n", n, bound(oneLine(cleanText(redact.Text(errs[i].Error()))), maxReason))
 		} else {
 			part = render(n, s.cat().Ident(n), lists[i], detail) + s.withheldNote(n, detail)
+			if detail == "full" {
+				part = s.instructionsComment(n) + part
+			}
 		}
 		if limit > 0 && i > 0 && b.Len()+len(part) > limit-200 {
 			rest := names[i:]
@@ -122,6 +126,8 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 	}
 	if len(names) == 0 {
 		b.WriteString("// No backend servers are configured.\n")
+	} else if detail == "full" && s.hasResourcesOrPrompts(names) {
+		b.WriteString(resourcesDecl)
 	}
 	return b.String(), nil
 }
@@ -342,4 +348,95 @@ func (s *Server) withheldNote(server, detail string) string {
 		fmt.Fprintf(&b, "// withheld: %s.%s: %s\n", s.cat().Ident(server), bound(cleanText(w.Tool), 64), oneLine(w.Reason))
 	}
 	return b.String()
+}
+
+// resourcesDecl declares the resources and prompts script globals; a
+// full listing of servers ends with it when one of them has resources or
+// prompts.
+const resourcesDecl = `// Resources and prompts of a server (its own URIs and names; server is a name above):
+declare const resources: {
+  list(server: string): Promise<{uri: string; name: string; title?: string; description?: string; mimeType?: string}[]>;
+  read(server: string, uri: string): Promise<{contents: {uri: string; mimeType?: string; text?: string; blob?: string /* base64 */}[]}>;
+};
+declare const prompts: {
+  list(server: string): Promise<{name: string; description?: string; arguments?: {name: string; description?: string; required?: boolean}[]}[]>;
+  get(server: string, name: string, args?: Record<string, string>): Promise<{description?: string; messages: {role: "user" | "assistant"; content: any}[]}>;
+};
+`
+
+// hasResourcesOrPrompts reports whether one of names lists resources or
+// prompts in the catalog.
+func (s *Server) hasResourcesOrPrompts(names []string) bool {
+	for _, n := range names {
+		if l, _, ok := s.cat().Info(n); ok && (len(l.Resources) > 0 || len(l.Prompts) > 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxDigest bounds one server's line of instructions in list_tools'
+// description; maxDigests bounds them all.
+const (
+	maxDigest  = 100
+	maxDigests = 1200
+	// maxInstructions bounds the full text shown with a server's
+	// declarations.
+	maxInstructions = 8000
+)
+
+// instructionsDigest is the part of list_tools' description with one
+// line per server that has instructions: the first sentence, up to
+// maxDigest bytes (the full text is in list_tools({servers:[name]})). The
+// catalog's instructions are vetted: empty when withheld.
+func (s *Server) instructionsDigest() string {
+	var b strings.Builder
+	names := s.cat().Servers()
+	for i, n := range names {
+		l, _, ok := s.cat().Info(n)
+		if !ok || strings.TrimSpace(l.Instructions) == "" {
+			continue
+		}
+		if b.Len() == 0 {
+			b.WriteString("\nServer instructions (first sentence; the full text comes with list_tools({servers:[name]})):")
+		}
+		line := "\n- " + n + ": " + firstSentence(cleanText(l.Instructions), maxDigest)
+		if b.Len()+len(line) > maxDigests {
+			fmt.Fprintf(&b, "\n- … and more: list_tools({servers:[%s]}).", strings.Join(quoteAll(names[i:min(len(names), i+3)]), ","))
+			break
+		}
+		b.WriteString(line)
+	}
+	return b.String()
+}
+
+// firstSentence is the first sentence of text on one line, cut to max
+// bytes with "…".
+func firstSentence(text string, max int) string {
+	t := oneLine(text)
+	for i := 0; i+1 < len(t); i++ {
+		if (t[i] == '.' || t[i] == '!' || t[i] == '?') && t[i+1] == ' ' {
+			t = t[:i+1]
+			break
+		}
+	}
+	if len(t) > max {
+		t = bound(t, max-len("…")) + "…"
+	}
+	return t
+}
+
+// instructionsComment is server's full instructions (vetted) as a comment
+// block before its declarations; "" when it has none.
+func (s *Server) instructionsComment(server string) string {
+	l, _, ok := s.cat().Info(server)
+	text := strings.TrimSpace(cleanText(l.Instructions))
+	if !ok || text == "" {
+		return ""
+	}
+	if len(text) > maxInstructions {
+		text = bound(text, maxInstructions) + fmt.Sprintf(" [cut by switchboard at %d of %d bytes]", maxInstructions, len(text))
+	}
+	text = strings.ReplaceAll(text, "*/", "* /")
+	return "/* Instructions from server " + strconv.Quote(server) + ":\n" + text + "\n*/\n"
 }

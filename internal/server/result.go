@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -229,4 +230,194 @@ func boundText(text string, limit int, rest string) string {
 		cut = cut[:i+1]
 	}
 	return cut + fmt.Sprintf("\n// [cut by switchboard at %d of %d bytes (settings.maxResultBytes). %s]\n", len(cut), len(text), rest)
+}
+
+// executeOutputSchema is the execute tool's outputSchema: structured
+// content is the script's value, an object; any other value is wrapped
+// as {"result": value}. Content blocks in it are replaced by the text
+// that refers to them ("[image 1: image/png, 1.2 kB]").
+const executeOutputSchema = `{"type":"object","description":"The script's returned value when it is an object, else {\"result\": value}. Image, audio and resource blocks in it are sent as content blocks and appear here as \"[image 1: image/png, 1.2 kB]\"."}`
+
+// withOutputSchema gives the execute tool t its outputSchema (and keeps
+// it for switchboard://status).
+func (s *Server) withOutputSchema(t *mcp.Tool) *mcp.Tool {
+	t.OutputSchema = json.RawMessage(executeOutputSchema)
+	s.res.mu.Lock()
+	s.res.execute = t
+	s.res.mu.Unlock()
+	return t
+}
+
+// richResult turns the result of a script (the JSON of its value in the
+// first text block, from ResultOf) into the execute result the client
+// gets: every image, audio, resource_link and embedded resource block the
+// value holds (objects of exactly the shapes of MCP content blocks, as a
+// script sees a tool's non-text result) is sent as a content block after
+// the value's text, and replaced in the text by a reference
+// ("[image 1: image/png, 1.2 kB]"); the value also goes out as
+// structuredContent (non-objects wrapped as {"result": value}). An error
+// result is returned as it is. limit is settings.maxResultBytes: when the
+// structured copy does not fit with the content, structuredContent says
+// so instead of carrying the value.
+func richResult(res *mcp.CallToolResult, limit int) *mcp.CallToolResult {
+	if res == nil || res.IsError || len(res.Content) == 0 {
+		return res
+	}
+	first, ok := res.Content[0].(*mcp.TextContent)
+	if !ok {
+		return res
+	}
+	var v any
+	dec := json.NewDecoder(strings.NewReader(first.Text))
+	dec.UseNumber()
+	if dec.Decode(&v) != nil {
+		v = first.Text // not JSON (never from a script): the text is the value
+	}
+	var blocks []mcp.Content
+	v = extractBlocks(v, &blocks)
+	out := *res
+	text := first.Text
+	if len(blocks) > 0 {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return res
+		}
+		text = string(b)
+	}
+	out.Content = make([]mcp.Content, 0, len(res.Content)+len(blocks))
+	out.Content = append(out.Content, &mcp.TextContent{Text: text})
+	out.Content = append(out.Content, blocks...)
+	out.Content = append(out.Content, res.Content[1:]...)
+	if m, ok := v.(map[string]any); ok {
+		out.StructuredContent = m
+	} else {
+		out.StructuredContent = map[string]any{"result": v}
+	}
+	if limit > 0 {
+		size := 0
+		for _, c := range out.Content {
+			size += contentSize(c)
+		}
+		if sc, _ := json.Marshal(out.StructuredContent); size+len(sc) > limit {
+			// The client reads the value from the text block; a client
+			// that reads structured output still gets an object (the
+			// TypeScript SDK refuses a result without one).
+			out.StructuredContent = map[string]any{"omitted": fmt.Sprintf("the value (%d bytes) is in the text content only: with it, the result would pass the %d-byte limit (settings.maxResultBytes)", len(sc), limit)}
+		}
+	}
+	return &out
+}
+
+// extractBlocks returns v with every content block it holds (see
+// blockOf) replaced by a reference, appending the blocks to blocks in
+// the order met (object keys sorted, as they are marshalled).
+func extractBlocks(v any, blocks *[]mcp.Content) any {
+	switch x := v.(type) {
+	case map[string]any:
+		if c, ref := blockOf(x, len(*blocks)+1); c != nil {
+			*blocks = append(*blocks, c)
+			return ref
+		}
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			x[k] = extractBlocks(x[k], blocks)
+		}
+		return x
+	case []any:
+		for i := range x {
+			x[i] = extractBlocks(x[i], blocks)
+		}
+		return x
+	}
+	return v
+}
+
+// blockOf recognises an MCP content block other than text in a script's
+// value: {type:"image"|"audio", mimeType, data (base64)},
+// {type:"resource_link", uri, name, ...} and {type:"resource",
+// resource:{uri, text|blob, ...}}, exactly as the SDK marshals them (a
+// tool's non-text result as a script sees it). It returns the block and
+// the text that refers to it, numbered n; nil when m is no such block.
+func blockOf(m map[string]any, n int) (mcp.Content, string) {
+	typ, _ := m["type"].(string)
+	switch typ {
+	case "image", "audio", "resource_link", "resource":
+	default:
+		return nil, ""
+	}
+	switch {
+	case (typ == "image" || typ == "audio") && !hasStrings(m, "mimeType", "data"),
+		typ == "resource_link" && !hasStrings(m, "uri", "name"):
+		return nil, ""
+	case typ == "resource":
+		if r, ok := m["resource"].(map[string]any); !ok || !hasStrings(r, "uri") {
+			return nil, ""
+		}
+	}
+	// The SDK decodes the block as it would from a backend's result
+	// (base64 data checked), so what goes out is a valid block.
+	b, err := json.Marshal(map[string]any{"content": []any{m}})
+	if err != nil {
+		return nil, ""
+	}
+	var r mcp.CallToolResult
+	if json.Unmarshal(b, &r) != nil || len(r.Content) != 1 {
+		return nil, ""
+	}
+	switch c := r.Content[0].(type) {
+	case *mcp.ImageContent:
+		return c, fmt.Sprintf("[image %d: %s, %s]", n, c.MIMEType, sizeText(len(c.Data)))
+	case *mcp.AudioContent:
+		return c, fmt.Sprintf("[audio %d: %s, %s]", n, c.MIMEType, sizeText(len(c.Data)))
+	case *mcp.ResourceLink:
+		return c, fmt.Sprintf("[resource link %d: %s]", n, c.URI)
+	case *mcp.EmbeddedResource:
+		if c.Resource == nil {
+			return nil, ""
+		}
+		mime := c.Resource.MIMEType
+		if mime == "" {
+			mime = "no MIME type"
+		}
+		return c, fmt.Sprintf("[resource %d: %s, %s, %s]", n, c.Resource.URI, mime, sizeText(len(c.Resource.Text)+len(c.Resource.Blob)))
+	}
+	return nil, ""
+}
+
+// hasStrings reports whether m has a string under each key.
+func hasStrings(m map[string]any, keys ...string) bool {
+	for _, k := range keys {
+		if _, ok := m[k].(string); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// sizeText is a byte count for a reference: "812 B", "1.2 kB", "3.4 MB".
+func sizeText(n int) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d B", n)
+	case n < 1000*1000:
+		return fmt.Sprintf("%.1f kB", float64(n)/1000)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+}
+
+// executeResult is the execute result of a script's result (from
+// ResultOf): content blocks extracted and structuredContent set
+// (richResult), then bounded by limit (boundResult). A successful result
+// always has structuredContent, as execute declares an outputSchema:
+// when bounding dropped it, it says so.
+func executeResult(res *mcp.CallToolResult, limit int) *mcp.CallToolResult {
+	out := boundResult("the script", richResult(res, limit), limit)
+	if out != nil && !out.IsError && out.StructuredContent == nil {
+		out.StructuredContent = map[string]any{"omitted": fmt.Sprintf("the value is not here: the result passed the %d-byte limit (settings.maxResultBytes); see the text content", limit)}
+	}
+	return out
 }

@@ -86,7 +86,8 @@ type Server struct {
 	exposeApplied int64
 	exposeHook    func(gen int64) // nil; tests pause syncExposed here
 
-	pausedCalls sync.Map // requestState -> *paused: calls waiting for a 2026-07-28 client's input
+	pausedCalls sync.Map      // requestState -> *paused: calls waiting for a 2026-07-28 client's input
+	res         resourceState // resources.go
 }
 
 // New builds the server. It starts nothing: backends start on first use.
@@ -102,6 +103,8 @@ func New(o Options) *Server {
 		// Logging: backends' log messages are relayed (Log), honouring
 		// each session's logging/setLevel.
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}, Logging: &mcp.LoggingCapabilities{}},
+		HasResources: true, HasPrompts: true, // resources.go: backends' lists can fill later
+		SubscribeHandler: s.subscribe, UnsubscribeHandler: s.unsubscribe, // resources.go
 	})
 	// A client that talks to us will likely run a script, but first lists
 	// tools: get the sandbox ready shortly after its first request, so that
@@ -118,6 +121,7 @@ func New(o Options) *Server {
 	}
 	s.addMetaTools()
 	s.syncExposed()
+	s.addResourcesAndPrompts()
 	return s
 }
 
@@ -151,6 +155,7 @@ func (s *Server) SetView(v View) {
 	s.mu.Unlock()
 	s.addListTools()
 	s.syncExposed()
+	s.syncResources()
 }
 
 // ReplaceView is SetView without telling the client: for a view swapped
@@ -162,6 +167,7 @@ func (s *Server) ReplaceView(v View) {
 	s.index, s.docs = nil, nil
 	s.mu.Unlock()
 	s.syncExposed()
+	s.syncResources()
 }
 
 // Refresh re-registers list_tools, so the client gets
@@ -186,16 +192,17 @@ func (s *Server) CatalogChanged(server string) {
 	s.mu.Unlock()
 	s.addListTools() // the description carries the index
 	s.syncExposed()
+	s.syncResources()
 }
 
 func (s *Server) addMetaTools() {
 	s.addListTools()
-	s.mcp.AddTool(&mcp.Tool{
+	s.mcp.AddTool(s.withOutputSchema(&mcp.Tool{
 		Name:        "execute",
 		Description: executeDescription(s.o.Settings),
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"script":{"type":"string","description":"JavaScript: the body of an async function. Backends are globals (await server.tool({...})); return the value you want back."},"timeout_ms":{"type":"integer","minimum":1,"maximum":` + fmt.Sprint(s.maxTimeout().Milliseconds()) + `,"description":"Time limit in milliseconds (default ` + fmt.Sprint(min(s.o.Settings.ExecuteTimeout.D(), s.maxTimeout()).Milliseconds()) + `, at most ` + fmt.Sprint(s.maxTimeout().Milliseconds()) + `: settings.maxExecuteTimeout)."}},"required":["script"],"additionalProperties":false}`),
 		Annotations: &mcp.ToolAnnotations{Title: "Run a script over backend tools", OpenWorldHint: ptr(true)},
-	}, s.handleExecute)
+	}), s.handleExecute)
 	if s.o.Settings.CallTool {
 		s.mcp.AddTool(&mcp.Tool{
 			Name:        "call_tool",
@@ -208,7 +215,7 @@ func (s *Server) addMetaTools() {
 func (s *Server) addListTools() {
 	s.mcp.AddTool(&mcp.Tool{
 		Name:        "list_tools",
-		Description: s.listToolsDescription(),
+		Description: s.listToolsDescription() + s.instructionsDigest(),
 		InputSchema: json.RawMessage(`{"type":"object","properties":{` +
 			`"servers":{"type":"array","items":{"type":"string"}},` +
 			`"query":{"type":"string"},` +

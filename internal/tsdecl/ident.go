@@ -43,7 +43,7 @@ var jsGlobals = map[string]bool{
 	"isNaN": true, "isFinite": true, "decodeURI": true, "decodeURIComponent": true, "encodeURI": true,
 	"encodeURIComponent": true, "escape": true, "unescape": true, "queueMicrotask": true, "structuredClone": true,
 	"console": true, "setTimeout": true, "clearTimeout": true, "setInterval": true, "clearInterval": true,
-	"print": true, "performance": true, "progress": true,
+	"print": true, "performance": true, "progress": true, "resources": true, "prompts": true,
 }
 
 // Ident maps any name to a valid JavaScript identifier: every character

@@ -1,0 +1,86 @@
+package backend
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// ReadResource reads the resource uri (the backend's own URI). Errors
+// read like CallTool's, after "reading resource <uri>: " (the backend's
+// JSON-RPC error answer, e.g. resource not found, is kept inspectable).
+func (b *Backend) ReadResource(ctx context.Context, uri string) (*mcp.ReadResourceResult, error) {
+	if err := b.alive(); err != nil {
+		return nil, err
+	}
+	res, err := b.cur().ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
+	if err != nil {
+		return nil, prefixed("reading resource "+uri, b.callErr(ctx, err))
+	}
+	return res, nil
+}
+
+// GetPrompt gets the prompt name with args. Errors read like CallTool's,
+// after "getting prompt <name>: ".
+func (b *Backend) GetPrompt(ctx context.Context, name string, args map[string]string) (*mcp.GetPromptResult, error) {
+	if err := b.alive(); err != nil {
+		return nil, err
+	}
+	res, err := b.cur().GetPrompt(ctx, &mcp.GetPromptParams{Name: name, Arguments: args})
+	if err != nil {
+		return nil, prefixed("getting prompt "+name, b.callErr(ctx, err))
+	}
+	return res, nil
+}
+
+// ListResourceTemplates returns every resource template, or nil when the
+// backend does not advertise resources or answers "method not found".
+func (b *Backend) ListResourceTemplates(ctx context.Context) ([]*mcp.ResourceTemplate, error) {
+	if b.info.Capabilities.Resources == nil {
+		return nil, nil
+	}
+	return listAll(ctx, b, "resource templates", b.cur().ResourceTemplates(ctx, nil))
+}
+
+// resourceHandlers sets co's handlers of a backend's resource and prompt
+// notifications: a changed list of resources or prompts counts as a
+// changed tool list (OnToolsChanged: the catalog lists the backend again,
+// resources and prompts included), and resources/updated goes to
+// OnResourceUpdated.
+func (b *Backend) resourceHandlers(co *mcp.ClientOptions) {
+	changed := func() {
+		if b.o.OnToolsChanged != nil {
+			b.o.OnToolsChanged()
+		}
+	}
+	co.ResourceListChangedHandler = func(context.Context, *mcp.ResourceListChangedRequest) { changed() }
+	co.PromptListChangedHandler = func(context.Context, *mcp.PromptListChangedRequest) { changed() }
+	co.ResourceUpdatedHandler = func(_ context.Context, req *mcp.ResourceUpdatedNotificationRequest) {
+		if b.o.OnResourceUpdated != nil && req != nil && req.Params != nil {
+			b.o.OnResourceUpdated(req.Params.URI)
+		}
+	}
+}
+
+// Subscribe asks the backend for notifications/resources/updated of uri
+// (its own URI). Errors read like CallTool's, after "subscribing to <uri>: ".
+func (b *Backend) Subscribe(ctx context.Context, uri string) error {
+	if err := b.alive(); err != nil {
+		return err
+	}
+	if err := b.cur().Subscribe(ctx, &mcp.SubscribeParams{URI: uri}); err != nil {
+		return prefixed("subscribing to "+uri, b.callErr(ctx, err))
+	}
+	return nil
+}
+
+// Unsubscribe undoes Subscribe.
+func (b *Backend) Unsubscribe(ctx context.Context, uri string) error {
+	if err := b.alive(); err != nil {
+		return err
+	}
+	if err := b.cur().Unsubscribe(ctx, &mcp.UnsubscribeParams{URI: uri}); err != nil {
+		return prefixed("unsubscribing from "+uri, b.callErr(ctx, err))
+	}
+	return nil
+}

@@ -1,0 +1,191 @@
+package pool
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// ResourceConn is what a Conn offers for resources and prompts;
+// *backend.Backend implements it.
+type ResourceConn interface {
+	ReadResource(ctx context.Context, uri string) (*mcp.ReadResourceResult, error)
+	GetPrompt(ctx context.Context, name string, args map[string]string) (*mcp.GetPromptResult, error)
+}
+
+// ReadResource reads uri (the backend's own URI) from c.Launch's backend,
+// starting it if needed, within the call timeout. c.Tool and c.Args are
+// not used; c is in flight meanwhile, so requests the backend makes
+// during the read are routed to c.Hooks. Errors are CallTool's.
+func (p *Pool) ReadResource(ctx context.Context, c *Call, uri string) (*mcp.ReadResourceResult, error) {
+	var res *mcp.ReadResourceResult
+	err := p.withConn(ctx, c, func(ctx context.Context, rc ResourceConn) (err error) {
+		res, err = rc.ReadResource(ctx, uri)
+		return err
+	})
+	return res, err
+}
+
+// GetPrompt gets the prompt name (the backend's own name) with args from
+// c.Launch's backend, like ReadResource.
+func (p *Pool) GetPrompt(ctx context.Context, c *Call, name string, args map[string]string) (*mcp.GetPromptResult, error) {
+	var res *mcp.GetPromptResult
+	err := p.withConn(ctx, c, func(ctx context.Context, rc ResourceConn) (err error) {
+		res, err = rc.GetPrompt(ctx, name, args)
+		return err
+	})
+	return res, err
+}
+
+// withConn runs fn on c.Launch's backend as one call: started if needed,
+// bounded by the call timeout, tracked in flight, counted.
+func (p *Pool) withConn(ctx context.Context, c *Call, fn func(context.Context, ResourceConn) error) error {
+	if c == nil || c.Launch == nil {
+		name := ""
+		if c != nil {
+			name = c.Server
+		}
+		return mark(ErrUnknownServer, "unknown server %q", name)
+	}
+	l, err := p.acquire(ctx, c.Launch)
+	if err != nil {
+		return err
+	}
+	// A backend this starts is listed as CallTool's would be, so its
+	// lists reach the catalog.
+	if err := p.relisted(ctx, l); err != nil {
+		p.release(l, err)
+		return err
+	}
+	rc, ok := l.conn.(ResourceConn)
+	if !ok {
+		err := fmt.Errorf("backend %q does not serve resources or prompts", c.Server)
+		p.release(l, nil)
+		return err
+	}
+	cctx, cancel := p.callContext(ctx, l.e)
+	defer cancel()
+	p.track(l.e, c, true)
+	err = fn(cctx, rc)
+	p.track(l.e, c, false)
+	if err != nil {
+		err = p.callError(cctx, l.conn, err)
+	}
+	p.release(l, err)
+	return err
+}
+
+// listTemplates returns conn's resource templates when it lists them
+// (*backend.Backend does, when it advertises resources); nil otherwise or
+// on failure, which does not fail the listing.
+func listTemplates(ctx context.Context, conn Conn) []*mcp.ResourceTemplate {
+	t, ok := conn.(interface {
+		ListResourceTemplates(context.Context) ([]*mcp.ResourceTemplate, error)
+	})
+	if !ok {
+		return nil
+	}
+	out, _ := t.ListResourceTemplates(ctx)
+	return out
+}
+
+// subscriptions counts the sessions' subscriptions per backend and URI,
+// so a shared backend is asked once and released by the last.
+type subscriptions struct {
+	mu sync.Mutex
+	n  map[string]map[string]int // launch key -> backend URI -> subscribers
+}
+
+// subscriber is a Conn that relays resource subscriptions.
+type subscriber interface {
+	Subscribe(ctx context.Context, uri string) error
+	Unsubscribe(ctx context.Context, uri string) error
+}
+
+// Subscribe subscribes c's session to updates of uri (the backend's own
+// URI) on c.Launch's backend, starting it if needed; the backend is asked
+// only for the first subscriber of a URI. Updates arrive through
+// Options.OnResourceUpdated. A subscription does not survive a restart
+// of the backend (subscribe again after it).
+func (p *Pool) Subscribe(ctx context.Context, c *Call, uri string) error {
+	if c != nil && c.Launch != nil {
+		p.subs.mu.Lock()
+		first := p.subs.n[c.Launch.Key][uri] == 0
+		p.subs.mu.Unlock()
+		if !first {
+			p.countSub(c.Launch.Key, uri, 1)
+			return nil
+		}
+	}
+	err := p.withConn(ctx, c, func(ctx context.Context, rc ResourceConn) error {
+		s, ok := rc.(subscriber)
+		if !ok {
+			return fmt.Errorf("backend %q does not relay resource subscriptions", c.Server)
+		}
+		return s.Subscribe(ctx, uri)
+	})
+	if err == nil {
+		p.countSub(c.Launch.Key, uri, 1)
+	}
+	return err
+}
+
+// Unsubscribe undoes one Subscribe; the backend is told when the last
+// subscriber of uri left and it is running (a stopped backend forgot the
+// subscription already).
+func (p *Pool) Unsubscribe(ctx context.Context, c *Call, uri string) error {
+	if c == nil || c.Launch == nil {
+		return nil
+	}
+	if p.countSub(c.Launch.Key, uri, -1) > 0 {
+		return nil
+	}
+	p.mu.Lock()
+	e := p.entries[c.Launch.Key]
+	ready := e != nil && e.state == Ready
+	p.mu.Unlock()
+	if !ready {
+		return nil
+	}
+	return p.withConn(ctx, c, func(ctx context.Context, rc ResourceConn) error {
+		if s, ok := rc.(subscriber); ok {
+			return s.Unsubscribe(ctx, uri)
+		}
+		return nil
+	})
+}
+
+// countSub adds d to the subscribers of key's uri and returns how many
+// are left.
+func (p *Pool) countSub(key, uri string, d int) int {
+	p.subs.mu.Lock()
+	defer p.subs.mu.Unlock()
+	if p.subs.n == nil {
+		p.subs.n = map[string]map[string]int{}
+	}
+	m := p.subs.n[key]
+	if m == nil {
+		m = map[string]int{}
+		p.subs.n[key] = m
+	}
+	m[uri] += d
+	left := m[uri]
+	if left <= 0 {
+		delete(m, uri)
+		if len(m) == 0 {
+			delete(p.subs.n, key)
+		}
+	}
+	return left
+}
+
+// resourceUpdated is the backend's OnResourceUpdated for key.
+func (p *Pool) resourceUpdated(key string) func(uri string) {
+	return func(uri string) {
+		if p.o.OnResourceUpdated != nil {
+			p.o.OnResourceUpdated(key, uri)
+		}
+	}
+}

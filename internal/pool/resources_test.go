@@ -1,0 +1,111 @@
+package pool
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/switchboard-mcp/switchboard/internal/backend"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+)
+
+// resConn is a fakeConn that serves resources and prompts; during a read
+// it records which call the pool routes a backend request to.
+type resConn struct {
+	*fakeConn
+	p      *Pool
+	key    string
+	routed *Call
+}
+
+func (c *resConn) ReadResource(ctx context.Context, uri string) (*mcp.ReadResourceResult, error) {
+	c.routed = c.p.Route(c.key, nil)
+	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, Text: "from " + c.name}}}, nil
+}
+
+func (c *resConn) GetPrompt(ctx context.Context, name string, args map[string]string) (*mcp.GetPromptResult, error) {
+	return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: name + " " + args["a"]}}}}, nil
+}
+
+func TestPool_ReadResourceStartsBackendAndTracksCall(t *testing.T) {
+	st := newStarter(0)
+	var conn *resConn
+	var p *named
+	p = newNamed(servers("docs", "plain"), &Options{Start: func(ctx context.Context, spec *config.Server, o *backend.Options) (Conn, error) {
+		c, err := st.start(ctx, spec, o)
+		if err != nil || spec.Name == "plain" {
+			return c, err
+		}
+		conn = &resConn{fakeConn: c.(*fakeConn), p: p.Pool, key: p.launches["docs"].Key}
+		return conn, nil
+	}})
+	defer p.Close()
+	call := &Call{Server: "docs", Launch: p.launches["docs"]}
+	res, err := p.ReadResource(context.Background(), call, "file:///x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Contents[0].Text != "from docs" || st.count("docs") != 1 || state(p, "docs") != Ready {
+		t.Errorf("read %q, %d starts, state %v: want the backend started once and ready", res.Contents[0].Text, st.count("docs"), state(p, "docs"))
+	}
+	if conn.routed != call {
+		t.Errorf("during the read the pool routed to %v, want the read's call", conn.routed)
+	}
+	if len(p.InFlight(call.Launch.Key)) != 0 {
+		t.Error("the read is still in flight after it returned")
+	}
+	g, err := p.GetPrompt(context.Background(), call, "greet", map[string]string{"a": "b"})
+	if err != nil || g.Messages[0].Content.(*mcp.TextContent).Text != "greet b" {
+		t.Errorf("prompt %+v, %v", g, err)
+	}
+	_, err = p.ReadResource(context.Background(), &Call{Server: "plain", Launch: p.launches["plain"]}, "file:///x")
+	if err == nil || !strings.Contains(err.Error(), `backend "plain" does not serve resources`) {
+		t.Errorf("a conn without resources: %v", err)
+	}
+	if _, err := p.ReadResource(context.Background(), &Call{Server: "gone"}, "file:///x"); err == nil || !strings.Contains(err.Error(), `unknown server "gone"`) {
+		t.Errorf("no launch: %v", err)
+	}
+}
+
+// subConn is a resConn that counts subscriptions it was asked for.
+type subConn struct {
+	resConn
+	subs, unsubs int
+}
+
+func (c *subConn) Subscribe(ctx context.Context, uri string) error   { c.subs++; return nil }
+func (c *subConn) Unsubscribe(ctx context.Context, uri string) error { c.unsubs++; return nil }
+
+func TestPool_SubscribeOncePerSharedBackend(t *testing.T) {
+	st := newStarter(0)
+	var conn *subConn
+	p := newNamed(servers("docs"), &Options{Start: func(ctx context.Context, spec *config.Server, o *backend.Options) (Conn, error) {
+		c, err := st.start(ctx, spec, o)
+		if err != nil {
+			return nil, err
+		}
+		conn = &subConn{resConn: resConn{fakeConn: c.(*fakeConn)}}
+		return conn, nil
+	}})
+	defer p.Close()
+	a := &Call{Session: "a", Server: "docs", Launch: p.launches["docs"]}
+	b := &Call{Session: "b", Server: "docs", Launch: p.launches["docs"]}
+	ctx := context.Background()
+	for _, c := range []*Call{a, b} {
+		if err := p.Subscribe(ctx, c, "file:///x"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if conn.subs != 1 {
+		t.Errorf("two sessions subscribing: the backend was asked %d times, want once", conn.subs)
+	}
+	p.Unsubscribe(ctx, a, "file:///x")
+	if conn.unsubs != 0 {
+		t.Error("the backend was unsubscribed while a session still subscribes")
+	}
+	p.Unsubscribe(ctx, b, "file:///x")
+	if conn.unsubs != 1 {
+		t.Errorf("after the last session left: %d unsubscribes, want 1", conn.unsubs)
+	}
+}

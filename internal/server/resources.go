@@ -1,0 +1,603 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/yosida95/uritemplate/v3"
+
+	"github.com/switchboard-mcp/switchboard/internal/pool"
+	"github.com/switchboard-mcp/switchboard/internal/tokens"
+)
+
+// Resources and prompts of the session's backends, aggregated:
+//
+//   - a backend resource's URI is switchboard://<server>/<its own URI, as
+//     is> (switchboard://everything/demo://resource/static/1): everything
+//     after the server's name and one slash is the backend's URI, unchanged,
+//     so templates keep working and nothing needs decoding;
+//   - resource templates likewise (switchboard://<server>/<its template>);
+//   - a prompt's name is <server>__<its own name>;
+//   - switchboard://status is ours: the session's servers, their states,
+//     catalog freshness and the token cost of direct registration vs ours.
+//
+// They are listed from the catalog (the lists cached with each server's
+// tool list: no backend starts for a listing; a server whose lists are not
+// known yet is missing until it first starts, for a call or list_tools,
+// after which the client gets list_changed). resources/read and
+// prompts/get go to the backend through the pool with the session's
+// launch, starting it if needed.
+
+// ResourceCaller reads resources and gets prompts of a backend; the
+// *pool.Pool given as Options.Caller implements it. When Caller does
+// not, reads and gets fail saying so.
+type ResourceCaller interface {
+	ReadResource(ctx context.Context, c *pool.Call, uri string) (*mcp.ReadResourceResult, error)
+	GetPrompt(ctx context.Context, c *pool.Call, name string, args map[string]string) (*mcp.GetPromptResult, error)
+}
+
+// StatusURI is our own resource: the session's servers and token savings.
+const StatusURI = "switchboard://status"
+
+const uriScheme = "switchboard://"
+
+// ResourceURI is the URI the client sees for server's resource uri.
+func ResourceURI(server, uri string) string { return uriScheme + server + "/" + uri }
+
+// PromptName is the name the client sees for server's prompt name.
+func PromptName(server, name string) string { return server + "__" + name }
+
+// resourceState is what addResourcesAndPrompts registered, so that a sync
+// adds and removes only what changed (each change sends list_changed).
+type resourceState struct {
+	mu        sync.Mutex
+	resources map[string]string // our URI -> JSON of the resource registered
+	prompts   map[string]string // our name -> JSON of the prompt registered
+	templates map[string]string // our URI template -> JSON of the template registered
+	execute   *mcp.Tool         // the execute tool as registered (status counts its tokens)
+}
+
+// addResourcesAndPrompts registers switchboard://status and the backends'
+// resources and prompts known to the catalog.
+func (s *Server) addResourcesAndPrompts() {
+	s.mcp.AddResource(&mcp.Resource{URI: StatusURI, Name: "switchboard-status", Title: "Switchboard status",
+		Description: "This session's servers: state, tool counts, catalog freshness, and the tokens direct registration of their tools would cost vs Switchboard's meta-tools.",
+		MIMEType:    "application/json"}, func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		b, err := json.MarshalIndent(s.status(ctx), "", "  ")
+		if err != nil {
+			return nil, fmt.Errorf("switchboard status: %w", err)
+		}
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: StatusURI, MIMEType: "application/json", Text: string(b)}}}, nil
+	})
+	s.syncResources()
+}
+
+// syncResources makes the registered resources and prompts those of the
+// catalog: stale ones removed, new or changed ones added (the SDK then
+// sends resources/list_changed or prompts/list_changed to the client).
+func (s *Server) syncResources() {
+	rs := &s.res
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	wantR := map[string]*mcp.Resource{}
+	wantP := map[string]*mcp.Prompt{}
+	wantT := map[string]*mcp.ResourceTemplate{}
+	for _, n := range s.cat().Servers() {
+		l, _, ok := s.cat().Info(n)
+		if !ok {
+			continue
+		}
+		for _, r := range l.Resources {
+			if r == nil {
+				continue
+			}
+			u := ResourceURI(n, r.URI)
+			if _, err := url.Parse(u); err != nil || r.URI == "" {
+				s.o.Logger.Warn("resource not offered: its URI does not parse", "server", n, "uri", r.URI)
+				continue
+			}
+			c := *r
+			c.URI, c.Name, c.Title, c.Description = u, cleanText(r.Name), cleanText(r.Title), cleanText(r.Description)
+			wantR[u] = &c
+		}
+		for _, rt := range l.ResourceTemplates {
+			if rt == nil || rt.URITemplate == "" {
+				continue
+			}
+			u := ResourceURI(n, rt.URITemplate)
+			if _, err := uritemplate.New(u); err != nil {
+				s.o.Logger.Warn("resource template not offered: it does not parse", "server", n, "uriTemplate", rt.URITemplate, "err", err)
+				continue
+			}
+			c := *rt
+			c.URITemplate, c.Name, c.Title, c.Description = u, cleanText(rt.Name), cleanText(rt.Title), cleanText(rt.Description)
+			wantT[u] = &c
+		}
+		for _, p := range l.Prompts {
+			if p == nil || p.Name == "" {
+				continue
+			}
+			c := *p
+			c.Name, c.Title, c.Description = PromptName(n, p.Name), cleanText(p.Title), cleanText(p.Description)
+			c.Arguments = nil
+			for _, a := range p.Arguments {
+				if a == nil {
+					continue
+				}
+				ac := *a
+				ac.Title, ac.Description = cleanText(a.Title), cleanText(a.Description)
+				c.Arguments = append(c.Arguments, &ac)
+			}
+			wantP[c.Name] = &c
+		}
+	}
+	if rs.resources == nil {
+		rs.resources, rs.prompts, rs.templates = map[string]string{}, map[string]string{}, map[string]string{}
+	}
+	var stale []string
+	for u := range rs.resources {
+		if wantR[u] == nil {
+			stale = append(stale, u)
+			delete(rs.resources, u)
+		}
+	}
+	if len(stale) > 0 {
+		s.mcp.RemoveResources(stale...)
+	}
+	for _, u := range slices.Sorted(mapKeys(wantR)) {
+		sig := jsonSig(wantR[u])
+		if rs.resources[u] == sig {
+			continue
+		}
+		rs.resources[u] = sig
+		s.mcp.AddResource(wantR[u], s.readBackendResource)
+	}
+	stale = stale[:0]
+	for u := range rs.templates {
+		if wantT[u] == nil {
+			stale = append(stale, u)
+			delete(rs.templates, u)
+		}
+	}
+	if len(stale) > 0 {
+		s.mcp.RemoveResourceTemplates(stale...)
+	}
+	for _, u := range slices.Sorted(mapKeys(wantT)) {
+		sig := jsonSig(wantT[u])
+		if rs.templates[u] == sig {
+			continue
+		}
+		rs.templates[u] = sig
+		s.mcp.AddResourceTemplate(wantT[u], s.readBackendResource)
+	}
+	stale = stale[:0]
+	for n := range rs.prompts {
+		if wantP[n] == nil {
+			stale = append(stale, n)
+			delete(rs.prompts, n)
+		}
+	}
+	if len(stale) > 0 {
+		s.mcp.RemovePrompts(stale...)
+	}
+	for _, n := range slices.Sorted(mapKeys(wantP)) {
+		sig := jsonSig(wantP[n])
+		if rs.prompts[n] == sig {
+			continue
+		}
+		rs.prompts[n] = sig
+		s.mcp.AddPrompt(wantP[n], s.getBackendPrompt)
+	}
+}
+
+func mapKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+func jsonSig(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// splitResourceURI returns the server and the backend's own URI of one of
+// our resource URIs; ok is false when u names no configured server.
+func (s *Server) splitResourceURI(u string) (server, uri string, ok bool) {
+	rest, found := strings.CutPrefix(u, uriScheme)
+	if !found {
+		return "", "", false
+	}
+	server, uri, found = strings.Cut(rest, "/")
+	if !found || uri == "" || !slices.Contains(s.cat().Servers(), server) {
+		return "", "", false
+	}
+	return server, uri, true
+}
+
+// splitPromptName returns the server and the backend's own name of one of
+// our prompt names (the longest configured server name that prefixes it).
+func (s *Server) splitPromptName(n string) (server, name string, ok bool) {
+	for _, m := range s.cat().Servers() {
+		if rest, found := strings.CutPrefix(n, m+"__"); found && rest != "" && len(m) > len(server) {
+			server, name, ok = m, rest, true
+		}
+	}
+	return server, name, ok
+}
+
+// resourceCall is the pool call a read or get of server's runs as.
+func (s *Server) resourceCall(server, what string) *pool.Call {
+	return &pool.Call{Session: s.o.Session, Server: server, Launch: s.launch(server), Tool: what, Args: json.RawMessage("{}")}
+}
+
+func (s *Server) resourceCaller() (ResourceCaller, error) {
+	rc, ok := s.o.Caller.(ResourceCaller)
+	if !ok {
+		return nil, errors.New("this switchboard cannot reach backends for resources or prompts")
+	}
+	return rc, nil
+}
+
+func (s *Server) readBackendResource(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+	return s.ReadResource(ctx, req.Params.URI)
+}
+
+// ReadResource reads one of our resource URIs from its backend (starting
+// it if needed): the contents' URIs are ours, their text cleaned of
+// hidden Unicode, and the whole bounded by settings.maxResultBytes.
+func (s *Server) ReadResource(ctx context.Context, u string) (*mcp.ReadResourceResult, error) {
+	server, uri, ok := s.splitResourceURI(u)
+	if !ok {
+		return nil, mcp.ResourceNotFoundError(u)
+	}
+	rc, err := s.resourceCaller()
+	if err != nil {
+		return nil, err
+	}
+	res, err := rc.ReadResource(ctx, s.resourceCall(server, "resources/read"), uri)
+	if err != nil {
+		return nil, rpcError(fmt.Errorf("reading %s from server %q: %w", uri, server, err))
+	}
+	out := &mcp.ReadResourceResult{Meta: res.Meta}
+	size := 0
+	for _, c := range res.Contents {
+		if c == nil {
+			continue
+		}
+		cc := *c
+		if cc.URI == "" {
+			cc.URI = uri
+		}
+		cc.URI = ResourceURI(server, cc.URI)
+		cc.Text = cleanText(c.Text)
+		size += len(cc.Text) + len(cc.Blob)
+		out.Contents = append(out.Contents, &cc)
+	}
+	if limit := s.o.Settings.MaxResultBytes; limit > 0 && size > limit {
+		return nil, fmt.Errorf("resource %s of server %q is %d bytes, more than the %d-byte limit (settings.maxResultBytes): raise the setting to read it", uri, server, size, limit)
+	}
+	if out.Contents == nil {
+		out.Contents = []*mcp.ResourceContents{}
+	}
+	return out, nil
+}
+
+func (s *Server) getBackendPrompt(ctx context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+	return s.GetPrompt(ctx, req.Params.Name, req.Params.Arguments)
+}
+
+// GetPrompt gets one of our prompt names from its backend (starting it if
+// needed), its texts cleaned of hidden Unicode and bounded by
+// settings.maxResultBytes.
+func (s *Server) GetPrompt(ctx context.Context, name string, args map[string]string) (*mcp.GetPromptResult, error) {
+	server, orig, ok := s.splitPromptName(name)
+	if !ok {
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown prompt %q: prompt names are server__name", name)}
+	}
+	rc, err := s.resourceCaller()
+	if err != nil {
+		return nil, err
+	}
+	res, err := rc.GetPrompt(ctx, s.resourceCall(server, "prompts/get"), orig, args)
+	if err != nil {
+		return nil, rpcError(fmt.Errorf("getting prompt %q from server %q: %w", orig, server, err))
+	}
+	out := &mcp.GetPromptResult{Meta: res.Meta, Description: cleanText(res.Description)}
+	size := 0
+	for _, m := range res.Messages {
+		if m == nil {
+			continue
+		}
+		mc := *m
+		one := cleanResult(&mcp.CallToolResult{Content: []mcp.Content{m.Content}})
+		if len(one.Content) == 1 {
+			mc.Content = one.Content[0]
+		}
+		size += contentSize(mc.Content)
+		out.Messages = append(out.Messages, &mc)
+	}
+	if limit := s.o.Settings.MaxResultBytes; limit > 0 && size > limit {
+		return nil, fmt.Errorf("prompt %q of server %q is about %d bytes, more than the %d-byte limit (settings.maxResultBytes)", orig, server, size, limit)
+	}
+	if out.Messages == nil {
+		out.Messages = []*mcp.PromptMessage{}
+	}
+	return out, nil
+}
+
+// rpcError keeps a backend's JSON-RPC error code (resource not found,
+// invalid params) with our message, which names the server.
+func rpcError(err error) error {
+	var we *jsonrpc.Error
+	if errors.As(err, &we) {
+		return &jsonrpc.Error{Code: we.Code, Message: cleanText(err.Error()), Data: we.Data}
+	}
+	return errors.New(cleanText(err.Error()))
+}
+
+// Status is what switchboard://status says.
+type Status struct {
+	Session string         `json:"session,omitempty"`
+	Servers []ServerStatus `json:"servers"`
+	Tokens  TokenSavings   `json:"tokens"`
+}
+
+// ServerStatus is one server of the session.
+type ServerStatus struct {
+	Name  string `json:"name"`
+	Ident string `json:"ident"`
+	// State is the backend's pool state (cold, starting, ready, dead,
+	// disabled); "" when unknown.
+	State string `json:"state,omitempty"`
+	Pid   int    `json:"pid,omitempty"`
+	// Known is whether the catalog has the server's lists; Fetched is
+	// when they were last listed from the backend.
+	Known     bool       `json:"known"`
+	Fetched   *time.Time `json:"fetched,omitempty"`
+	Tools     int        `json:"tools"`
+	Withheld  int        `json:"withheld,omitempty"`
+	Resources int        `json:"resources,omitempty"`
+	Prompts   int        `json:"prompts,omitempty"`
+	Note      string     `json:"note,omitempty"`
+}
+
+// TokenSavings compares the tools/list a client would load with every
+// known tool registered directly to ours (o200k tokens).
+type TokenSavings struct {
+	Direct      int    `json:"direct"`
+	Switchboard int    `json:"switchboard"`
+	Saved       int    `json:"saved"`
+	Note        string `json:"note"`
+}
+
+// status builds switchboard://status. It starts nothing.
+func (s *Server) status(ctx context.Context) Status {
+	st := Status{Session: s.o.Session, Servers: []ServerStatus{}}
+	var states map[string]pool.Status
+	if ps, ok := s.o.Caller.(interface{ Status() []pool.Status }); ok {
+		states = map[string]pool.Status{}
+		for _, p := range ps.Status() {
+			states[p.Key] = p
+		}
+	}
+	for _, n := range s.cat().Servers() {
+		ss := ServerStatus{Name: n, Ident: s.cat().Ident(n), Note: s.cat().Note(n)}
+		if l := s.launch(n); l != nil && states != nil {
+			if p, ok := states[l.Key]; ok {
+				ss.State, ss.Pid = p.State.String(), p.Pid
+			} else {
+				ss.State = "cold"
+			}
+		}
+		if visible, withheld, ok := s.cat().Count(n); ok {
+			ss.Known, ss.Tools, ss.Withheld = true, visible, withheld
+		}
+		if l, fetched, ok := s.cat().Info(n); ok {
+			ss.Resources, ss.Prompts = len(l.Resources), len(l.Prompts)
+			if !fetched.IsZero() {
+				f := fetched.UTC()
+				ss.Fetched = &f
+			}
+		}
+		if tools, ok := s.cat().Known(n); ok {
+			for _, t := range tools {
+				c, _ := tokens.Count(tokens.ToolJSON(t.Name, t.Description, t.InputSchema))
+				st.Tokens.Direct += c
+			}
+		}
+		st.Servers = append(st.Servers, ss)
+	}
+	st.Tokens.Switchboard = s.ownToolTokens()
+	st.Tokens.Saved = st.Tokens.Direct - st.Tokens.Switchboard
+	st.Tokens.Note = "direct: every known tool of these servers registered directly ({name, description, inputSchema}); switchboard: list_tools and execute as listed now; o200k tokens; servers whose tools are not known yet are not counted"
+	return st
+}
+
+// ownToolTokens counts the tokens of our meta-tools as tools/list gives
+// them: list_tools' name and description (its small input schema is not
+// counted) and execute's name, description and input schema. Exposed
+// tools are counted as their direct registration would be (the same).
+func (s *Server) ownToolTokens() int {
+	n, _ := tokens.Count(tokens.ToolJSON("list_tools", s.listToolsDescription()+s.instructionsDigest(), nil))
+	s.res.mu.Lock()
+	exec := s.res.execute
+	s.res.mu.Unlock()
+	if exec != nil {
+		schema, _ := json.Marshal(exec.InputSchema)
+		c, _ := tokens.Count(tokens.ToolJSON(exec.Name, exec.Description, schema))
+		n += c
+	}
+	return n
+}
+
+// scriptHost serves the script globals resources.list(server),
+// resources.read(server, uri), prompts.list(server) and
+// prompts.get(server, name, args) (fn is "resources.read", ...). server
+// is a configured name or its ident; URIs and prompt names are the
+// backend's own. A list of a server whose lists are not known starts it.
+// Errors start with fn.
+func (s *Server) scriptHost(ctx context.Context, fn string, raw json.RawMessage) (json.RawMessage, error) {
+	var a struct {
+		Args []json.RawMessage `json:"args"`
+	}
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return nil, fmt.Errorf("%s: bad arguments: %w", fn, err)
+	}
+	str := func(i int, what string) (string, error) {
+		var v string
+		if i >= len(a.Args) || json.Unmarshal(a.Args[i], &v) != nil || v == "" {
+			return "", fmt.Errorf("%s: argument %d (%s) must be a non-empty string", fn, i+1, what)
+		}
+		return v, nil
+	}
+	var v any
+	switch fn {
+	case "resources.list", "resources.read", "prompts.list", "prompts.get":
+	default:
+		return nil, fmt.Errorf("%s: no such function; resources has list and read, prompts has list and get", fn)
+	}
+	name, err := str(0, "server")
+	if err != nil {
+		return nil, err
+	}
+	servers, err := s.serverNames([]string{name})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", fn, err)
+	}
+	server := servers[0]
+	switch fn {
+	case "resources.list", "prompts.list":
+		if _, ok := s.cat().Known(server); !ok {
+			if _, errs := s.toolsOf(ctx, []string{server}); errs[0] != nil {
+				return nil, fmt.Errorf("%s: %w", fn, errs[0])
+			}
+		}
+		l, _, _ := s.cat().Info(server)
+		if fn == "resources.list" {
+			out := []*mcp.Resource{}
+			for _, r := range l.Resources {
+				if r != nil {
+					c := *r
+					c.Name, c.Title, c.Description = cleanText(r.Name), cleanText(r.Title), cleanText(r.Description)
+					out = append(out, &c)
+				}
+			}
+			v = out
+		} else {
+			out := []*mcp.Prompt{}
+			for _, p := range l.Prompts {
+				if p != nil {
+					c := *p
+					c.Title, c.Description = cleanText(p.Title), cleanText(p.Description)
+					out = append(out, &c)
+				}
+			}
+			v = out
+		}
+	case "resources.read":
+		uri, err := str(1, "uri")
+		if err != nil {
+			return nil, err
+		}
+		res, err := s.ReadResource(ctx, ResourceURI(server, uri))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", fn, err)
+		}
+		for _, c := range res.Contents { // the script uses the backend's URIs
+			if _, orig, ok := s.splitResourceURI(c.URI); ok {
+				c.URI = orig
+			}
+		}
+		v = res
+	case "prompts.get":
+		pname, err := str(1, "name")
+		if err != nil {
+			return nil, err
+		}
+		var args map[string]string
+		if len(a.Args) > 2 && string(a.Args[2]) != "null" {
+			if err := json.Unmarshal(a.Args[2], &args); err != nil {
+				return nil, fmt.Errorf("%s: argument 3 (args) must be an object of strings: %w", fn, err)
+			}
+		}
+		res, err := s.GetPrompt(ctx, PromptName(server, pname), args)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", fn, err)
+		}
+		v = res
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", fn, err)
+	}
+	if limit := s.o.Settings.MaxResultBytes; limit > 0 && len(b) > limit {
+		return nil, fmt.Errorf("%s: the result is %d bytes, more than the %d-byte limit (settings.maxResultBytes)", fn, len(b), limit)
+	}
+	return b, nil
+}
+
+// Subscriber relays resource subscriptions to backends; the *pool.Pool
+// given as Options.Caller implements it. Without it, subscribing fails.
+type Subscriber interface {
+	Subscribe(ctx context.Context, c *pool.Call, uri string) error
+	Unsubscribe(ctx context.Context, c *pool.Call, uri string) error
+}
+
+// subscribe relays resources/subscribe (and, for 2026-07-28 clients, the
+// resource subscriptions of subscriptions/listen, which the SDK turns
+// into the same call) to the resource's backend, starting it if needed.
+// switchboard://status can be subscribed to but sends no updates.
+func (s *Server) subscribe(ctx context.Context, req *mcp.SubscribeRequest) error {
+	if req.Params.URI == StatusURI {
+		return nil
+	}
+	server, uri, ok := s.splitResourceURI(req.Params.URI)
+	if !ok {
+		return mcp.ResourceNotFoundError(req.Params.URI)
+	}
+	sub, ok := s.o.Caller.(Subscriber)
+	if !ok {
+		return errors.New("this switchboard cannot relay resource subscriptions")
+	}
+	if err := sub.Subscribe(ctx, s.resourceCall(server, "resources/subscribe"), uri); err != nil {
+		return rpcError(fmt.Errorf("subscribing to %s of server %q: %w", uri, server, err))
+	}
+	return nil
+}
+
+// unsubscribe relays resources/unsubscribe.
+func (s *Server) unsubscribe(ctx context.Context, req *mcp.UnsubscribeRequest) error {
+	server, uri, ok := s.splitResourceURI(req.Params.URI)
+	if !ok {
+		return nil
+	}
+	if sub, ok := s.o.Caller.(Subscriber); ok {
+		if err := sub.Unsubscribe(ctx, s.resourceCall(server, "resources/unsubscribe"), uri); err != nil {
+			return rpcError(fmt.Errorf("unsubscribing from %s of server %q: %w", uri, server, err))
+		}
+	}
+	return nil
+}
+
+// ResourceUpdated tells this session's client, if it subscribed, that
+// server's resource uri (the backend's own URI) changed
+// (notifications/resources/updated with our URI).
+func (s *Server) ResourceUpdated(server, uri string) {
+	if err := s.mcp.ResourceUpdated(context.Background(), &mcp.ResourceUpdatedNotificationParams{URI: ResourceURI(server, uri)}); err != nil {
+		s.o.Logger.Warn("relaying resources/updated", "server", server, "uri", uri, "err", err)
+	}
+}
