@@ -31,7 +31,9 @@ type BridgeOptions struct {
 	// waited longer is answered with an error and not sent.
 	QueueWait time.Duration
 	// MaxLine bounds one message in either direction (zero:
-	// DefaultMaxLine); a longer one ends the bridge with an error.
+	// DefaultMaxLine). A longer client message is skipped and answered
+	// with an error (the session goes on); a longer daemon message ends
+	// the bridge with an error.
 	MaxLine int
 	// Logger gets reconnects and faults (nil: discarded). Never stdout.
 	Logger *slog.Logger
@@ -203,6 +205,22 @@ func (b *bridge) readClient(stdin io.Reader) error {
 	var buf []byte
 	for {
 		line, err := readMsg(r, &buf, b.o.MaxLine)
+		if errors.Is(err, errTooLong) {
+			// Skip the rest of the line without keeping it and answer the
+			// request (when its id is in the first bytes): the session
+			// goes on, as in a standalone serve.
+			m := scan(buf[:min(len(buf), 4096)], false)
+			buf = buf[:0]
+			if skipErr := skipLine(r); skipErr != nil && !errors.Is(skipErr, io.EOF) {
+				return fmt.Errorf("reading the client: %w", skipErr)
+			}
+			msg := fmt.Sprintf("message over %d bytes: not sent to the switchboard daemon", b.o.MaxLine)
+			b.log.Warn("dropped a client message", "reason", msg)
+			if m.id != nil {
+				b.answer(m.id, msg)
+			}
+			continue
+		}
 		if len(line) > 0 {
 			if line[len(line)-1] != '\n' {
 				line = append(line[:len(line):len(line)], '\n') // a copy: never write into r's buffer
@@ -466,6 +484,16 @@ func (b *bridge) close() {
 }
 
 var errTooLong = errors.New("message too long")
+
+// skipLine discards r up to and including the next newline.
+func skipLine(r *bufio.Reader) error {
+	for {
+		_, err := r.ReadSlice('\n')
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return err
+		}
+	}
+}
 
 // readMsg reads one line, newline included. A line that fits r's buffer
 // is returned without copying (valid until the next read); a longer one is

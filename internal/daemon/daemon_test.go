@@ -687,3 +687,18 @@ func TestConnect_ConcurrentProcessesMakeOneDaemon(t *testing.T) {
 		t.Errorf("daemons started: %v, want exactly one", s)
 	}
 }
+
+func TestBridge_OversizeClientMessageIsAnsweredAndTheSessionGoesOn(t *testing.T) {
+	te := newTestEnv(t)
+	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1"), MaxLine: 1 << 20})
+	c.initialize()
+	c.send(`{"jsonrpc":"2.0","id":7,"method":"raw","params":{"s":"` + strings.Repeat("z", 2<<20) + `"}}`)
+	r := c.decode(c.next(5 * time.Second))
+	if r.Error == nil || !strings.Contains(r.Error.Message, "message over 1048576 bytes") {
+		t.Fatalf("oversize message answered with %+v, want an error naming the limit", r)
+	}
+	c.send(`{"jsonrpc":"2.0","id":8,"method":"echo","params":{"k":"v"}}`)
+	if got, want := c.next(5*time.Second), `{"jsonrpc":"2.0","id":8,"result":{"k":"v"}}`; got != want {
+		t.Errorf("next call = %s, want %s: the session must go on", got, want)
+	}
+}
