@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -143,69 +144,32 @@ func (s *Server) syncResources() {
 	if rs.resources == nil {
 		rs.resources, rs.prompts, rs.templates = map[string]string{}, map[string]string{}, map[string]string{}
 	}
-	var stale []string
-	for u := range rs.resources {
-		if wantR[u] == nil {
-			stale = append(stale, u)
-			delete(rs.resources, u)
-		}
-	}
-	if len(stale) > 0 {
-		s.mcp.RemoveResources(stale...)
-	}
-	for _, u := range slices.Sorted(mapKeys(wantR)) {
-		sig := jsonSig(wantR[u])
-		if rs.resources[u] == sig {
-			continue
-		}
-		rs.resources[u] = sig
-		s.mcp.AddResource(wantR[u], s.readBackendResource)
-	}
-	stale = stale[:0]
-	for u := range rs.templates {
-		if wantT[u] == nil {
-			stale = append(stale, u)
-			delete(rs.templates, u)
-		}
-	}
-	if len(stale) > 0 {
-		s.mcp.RemoveResourceTemplates(stale...)
-	}
-	for _, u := range slices.Sorted(mapKeys(wantT)) {
-		sig := jsonSig(wantT[u])
-		if rs.templates[u] == sig {
-			continue
-		}
-		rs.templates[u] = sig
-		s.mcp.AddResourceTemplate(wantT[u], s.readBackendResource)
-	}
-	stale = stale[:0]
-	for n := range rs.prompts {
-		if wantP[n] == nil {
-			stale = append(stale, n)
-			delete(rs.prompts, n)
-		}
-	}
-	if len(stale) > 0 {
-		s.mcp.RemovePrompts(stale...)
-	}
-	for _, n := range slices.Sorted(mapKeys(wantP)) {
-		sig := jsonSig(wantP[n])
-		if rs.prompts[n] == sig {
-			continue
-		}
-		rs.prompts[n] = sig
-		s.mcp.AddPrompt(wantP[n], s.getBackendPrompt)
-	}
+	syncRegistered(rs.resources, wantR, s.mcp.RemoveResources, func(r *mcp.Resource) { s.mcp.AddResource(r, s.readBackendResource) })
+	syncRegistered(rs.templates, wantT, s.mcp.RemoveResourceTemplates, func(t *mcp.ResourceTemplate) { s.mcp.AddResourceTemplate(t, s.readBackendResource) })
+	syncRegistered(rs.prompts, wantP, s.mcp.RemovePrompts, func(p *mcp.Prompt) { s.mcp.AddPrompt(p, s.getBackendPrompt) })
 }
 
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
+// syncRegistered makes what is registered with the SDK equal want: have
+// maps each registered name to a signature of its definition; names no
+// longer wanted are removed, new or changed ones (re)added, in name order.
+func syncRegistered[T any](have map[string]string, want map[string]*T, remove func(...string), add func(*T)) {
+	var stale []string
+	for n := range have {
+		if want[n] == nil {
+			stale = append(stale, n)
+			delete(have, n)
 		}
+	}
+	if len(stale) > 0 {
+		remove(stale...)
+	}
+	for _, n := range slices.Sorted(maps.Keys(want)) {
+		sig := jsonSig(want[n])
+		if have[n] == sig {
+			continue
+		}
+		have[n] = sig
+		add(want[n])
 	}
 }
 
