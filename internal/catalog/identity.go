@@ -40,23 +40,9 @@ func identityHash(s *config.Server) string {
 		Cwd     string            `json:"cwd,omitempty"`
 		URL     string            `json:"url,omitempty"`
 		Headers map[string]string `json:"headers,omitempty"`
-	}{2, s.Type, s.Command, s.Args, hashValues(s.Env), s.Cwd, s.URL, hashValues(s.Headers)})
+	}{2, s.Type, s.Command, s.Args, config.HashValues(s.Env), s.Cwd, s.URL, config.HashValues(s.Headers)})
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
-}
-
-// hashValues maps each name (as written) to the hex SHA-256 of its value;
-// encoding/json sorts the keys.
-func hashValues(m map[string]string) map[string]string {
-	if len(m) == 0 {
-		return nil
-	}
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		sum := sha256.Sum256([]byte(v))
-		out[k] = hex.EncodeToString(sum[:])
-	}
-	return out
 }
 
 // LegacyIdentity is the identity pins were keyed by before [Identity]:

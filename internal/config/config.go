@@ -10,6 +10,8 @@
 package config
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -337,4 +339,19 @@ func (e *Error) Error() string {
 		b.WriteString(p.Msg)
 	}
 	return b.String()
+}
+
+// HashValues maps each name of m to the hex SHA-256 of its value (nil for
+// an empty m): identities that must tell values apart without holding
+// them (pins, launch keys). encoding/json sorts the keys.
+func HashValues(m map[string]string) map[string]string {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		sum := sha256.Sum256([]byte(v))
+		out[k] = hex.EncodeToString(sum[:])
+	}
+	return out
 }

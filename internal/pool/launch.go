@@ -164,7 +164,7 @@ func NewLaunch(spec *config.Server, o *LaunchOptions) *Launch {
 		Headers map[string]string `json:"headers,omitempty"`
 		Session string            `json:"session,omitempty"`
 		Caps    Caps              `json:"caps,omitempty"`
-	}{1, exp.Type, exp.Command, exp.Args, l.Cwd, hashEnv(l.Env), exp.URL, hashValues(exp.Headers), l.Session, l.Caps})
+	}{1, exp.Type, exp.Command, exp.Args, l.Cwd, hashEnv(l.Env), exp.URL, config.HashValues(exp.Headers), l.Session, l.Caps})
 	return l
 }
 
@@ -185,19 +185,7 @@ func hashEnv(env []string) map[string]string {
 		k, v, _ := strings.Cut(kv, "=")
 		m[k] = v
 	}
-	return hashValues(m)
-}
-
-func hashValues(m map[string]string) map[string]string {
-	if len(m) == 0 {
-		return nil
-	}
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		sum := sha256.Sum256([]byte(v))
-		out[k] = hex.EncodeToString(sum[:])
-	}
-	return out
+	return config.HashValues(m)
 }
 
 // Call is one backend tool call, from the meta-tool handler through the
