@@ -21,6 +21,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/script"
 	"github.com/switchboard-mcp/switchboard/internal/search"
+	"github.com/switchboard-mcp/switchboard/internal/skills"
 )
 
 // Runner runs scripts. *sandbox.Sandbox satisfies it.
@@ -57,6 +58,9 @@ type Options struct {
 	// (an untrusted project file, a disabled server, the demo backend);
 	// they head list_tools' description and its listing. May be nil.
 	Notices func() []string
+	// Skills returns the session's skills store now (its project may
+	// change with the view); nil, or a nil result, means no skills.
+	Skills func() *skills.Store
 }
 
 // notices returns o.Notices(), or none.
@@ -215,7 +219,7 @@ func (s *Server) addMetaTools() {
 func (s *Server) addListTools() {
 	s.mcp.AddTool(&mcp.Tool{
 		Name:        "list_tools",
-		Description: s.listToolsDescription() + s.instructionsDigest(),
+		Description: s.listToolsDescription() + s.skillsIndex() + s.instructionsDigest(),
 		InputSchema: json.RawMessage(`{"type":"object","properties":{` +
 			`"servers":{"type":"array","items":{"type":"string"}},` +
 			`"query":{"type":"string"},` +
