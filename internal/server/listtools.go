@@ -343,7 +343,11 @@ func renderHits(query string, hits []Hit, scores bool) string {
 			}
 			group = append(group, t)
 		}
-		b.WriteString(tsdecl.NamespaceAs(hits[i].Tool.Server, hits[i].Tool.ServerIdent, group, compact))
+		if hits[i].Tool.ServerIdent == skillsNS { // skills.go: no server has this ident
+			b.WriteString(skillsNamespace(group, compact))
+		} else {
+			b.WriteString(tsdecl.NamespaceAs(hits[i].Tool.Server, hits[i].Tool.ServerIdent, group, compact))
+		}
 		b.WriteString("\n")
 		i = j
 	}

@@ -416,7 +416,7 @@ func (s *Server) skillsDecl(detail string) string {
 			for i, sk := range all {
 				tools[i] = skillTool(sk, marks[sk.Name])
 			}
-			b.WriteString(tsdecl.NamespaceAs(skillsNS, skillsNS, tools, compact))
+			b.WriteString(skillsNamespace(tools, compact))
 		}
 	}
 	for _, n := range notes {
@@ -435,7 +435,7 @@ func (s *Server) exactSkill(name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return tsdecl.NamespaceAs(skillsNS, skillsNS, []tsdecl.Tool{skillTool(sk, s.skillChecker(st).Mark(sk))}, nil) + "\n", nil
+	return skillsNamespace([]tsdecl.Tool{skillTool(sk, s.skillChecker(st).Mark(sk))}, nil) + "\n", nil
 }
 
 // skillsIndex is the skills part of list_tools' description: their
@@ -492,4 +492,17 @@ func (s *Server) isSkillsServer(name string) bool {
 		}
 	}
 	return true
+}
+
+// skillsNamespace is `declare namespace skills { … }` (tsdecl.NamespaceAs
+// would rename it: skills is a global no server may take).
+func skillsNamespace(tools []tsdecl.Tool, o *tsdecl.Options) string {
+	var b strings.Builder
+	b.WriteString("declare namespace " + skillsNS + " {\n")
+	for _, t := range tools {
+		b.WriteString(tsdecl.Function(t, o))
+		b.WriteByte('\n')
+	}
+	b.WriteString("}\n")
+	return b.String()
 }
