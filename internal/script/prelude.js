@@ -82,9 +82,10 @@
   // skills: saved scripts that run in this VM as async functions of args
   // (see skills.go for the host calls). skills.NAME(args) asks the host
   // (skills.call) to check the skill's tools and args; the answer holds
-  // its source, compiled once per run. A failure carries server "skills"
-  // and tool NAME.
-  const AsyncFunction = (async function () {}).constructor;
+  // its source, compiled once per run as async function skills_NAME(args)
+  // (so stack frames name the skill, with the skill's own line numbers). A
+  // failure carries server "skills" and tool NAME.
+  const AsyncFunction = (async function () {}).constructor, globalEval = g.eval;
   const skillFns = new MapCtor();
   function __sb_skillHost(fn, name, args) {
     const id = hostCall(hostNS, "skills." + fn, stringify({ args: args }));
@@ -98,7 +99,8 @@
     const s = await __sb_skillHost("call", name, [name, args]);
     let fn = skillFns.get(s.key);
     if (fn === undefined) {
-      fn = new AsyncFunction("args", s.source);
+      // name passed the host's check: an identifier.
+      fn = globalEval("(async function skills_" + name + "(args) {" + s.source + "\n})");
       skillFns.set(s.key, fn);
     }
     const v = await fn(s.args);

@@ -89,6 +89,11 @@ func TestSkills_FailuresNameTheSkill(t *testing.T) {
 	if string(res.Value) != `["skills","nope"]` {
 		t.Errorf("error carries %s, want skills and the skill's name", res.Value)
 	}
+	h.sources["lines"] = "const x = 1;\nnull.foo;"
+	res = runWith(t, `return await skills.lines({})`, h)
+	if res.Err == nil || !strings.Contains(res.Err.Stack, "skills_lines") || !strings.Contains(res.Err.Stack, ":2:") {
+		t.Errorf("the stack does not name the skill and its line: %v\n%s", res.Err, res.Err.Stack)
+	}
 }
 
 func TestSkills_SaveCompilesBeforeAsking(t *testing.T) {
