@@ -65,6 +65,7 @@ type Session struct {
 	relayed   pool.Caps // the relayable capabilities the launches declare
 	closed    bool
 	rootsOnce sync.Once
+	skills    skillsCache // skills.go
 }
 
 // view is what a session sees of one config.

@@ -296,3 +296,20 @@ func TestExportName(t *testing.T) {
 		}
 	}
 }
+
+func TestStore_ParseCacheFollowsTheFile(t *testing.T) {
+	st := &Store{User: t.TempDir()}
+	sk := sample()
+	if _, err := st.Save(sk); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := st.Get(sk.Name)
+	a.Uses[0].Pin = pinB // the caller's copy
+	edited := sample()
+	edited.Description = "Edited by hand."
+	os.WriteFile(sk.Path, Render(edited), 0o600)
+	b, err := st.Get(sk.Name)
+	if err != nil || b.Description != "Edited by hand." || b.Uses[0].Pin != pinA {
+		t.Errorf("after an edit: %v %q %s", err, b.Description, b.Uses[0].Pin)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/allow"
@@ -42,13 +43,44 @@ func ProjectDir(projectConfig string) string {
 
 // Store reads and writes the skills of one user and, optionally, one
 // project. The zero value has no directories. Its methods are safe for
-// concurrent use (writes lock the directory across processes).
+// concurrent use (writes lock the directory across processes). Files are
+// read on every call; parses are kept by content, so an unchanged file is
+// not parsed and vetted again (a Store is not to be copied).
 type Store struct {
 	User    string // the user's skills directory; where Save writes
 	Project string // the project's skills directory; "" for none
 	// Trusted is the trusted-project store (allow.StorePath): a project's
 	// skill file is used only when it holds the file's current content.
 	Trusted string
+
+	mu     sync.Mutex
+	parsed map[string]*Skill // name NUL SHA-256 of the content -> its parse
+}
+
+// maxParsed bounds Store.parsed; it is emptied when full.
+const maxParsed = 512
+
+// parse is Parse through the cache; the result is the caller's own.
+func (st *Store) parse(name string, data []byte) (*Skill, error) {
+	key := name + "\x00" + allow.Digest(data)
+	st.mu.Lock()
+	sk, ok := st.parsed[key]
+	st.mu.Unlock()
+	if !ok {
+		var err error
+		if sk, err = Parse(name, data); err != nil {
+			return nil, err
+		}
+		st.mu.Lock()
+		if st.parsed == nil || len(st.parsed) >= maxParsed {
+			st.parsed = map[string]*Skill{}
+		}
+		st.parsed[key] = sk
+		st.mu.Unlock()
+	}
+	c := *sk
+	c.Uses = slices.Clone(sk.Uses)
+	return &c, nil
 }
 
 // Problem is a skill file that cannot be used, and why.
@@ -149,7 +181,7 @@ func (st *Store) read(d scopeDir, name string) (*Skill, *problem) {
 			return nil, pr(nil, fmt.Sprintf("project skill %s is %s: read it, then run `switchboard skills approve %s`", path, status, name), true)
 		}
 	}
-	sk, err := Parse(name, data)
+	sk, err := st.parse(name, data)
 	if err != nil {
 		return nil, pr(err, fmt.Sprintf("skill %s: %v", path, oneLine(err.Error())), false)
 	}
