@@ -133,18 +133,22 @@ func (s *Server) SkillMark(ctx context.Context, sk *skills.Skill) string {
 }
 
 // CurrentUses are the tools sk uses with their pins now, for `skills
-// approve`: an error names a tool that cannot be used.
+// approve`: those it recorded and those its code names now (a file edited
+// by hand), sorted. An error names a tool that cannot be used.
 func (s *Server) CurrentUses(ctx context.Context, sk *skills.Skill) ([]skills.Use, error) {
-	var out []skills.Use
-	var errs []error
+	out, err := s.skillUses(ctx, sk.Code, nil)
+	errs := []error{err}
 	for _, u := range sk.Uses {
 		t, err := s.cat().Lookup(ctx, u.Server, u.Tool)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("uses %s: %w; approve the tool first (switchboard pins, switchboard approve %s)", u.Ref(), err, u.Server))
 			continue
 		}
-		out = append(out, skills.Use{Server: t.Server, Tool: t.Name, Pin: PinOf(t)})
+		if nu := (skills.Use{Server: t.Server, Tool: t.Name, Pin: PinOf(t)}); !slices.Contains(out, nu) {
+			out = append(out, nu)
+		}
 	}
+	slices.SortFunc(out, func(a, b skills.Use) int { return strings.Compare(a.Ref(), b.Ref()) })
 	return out, errors.Join(errs...)
 }
 

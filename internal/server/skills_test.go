@@ -338,3 +338,23 @@ func TestSkills_NestedSkillsUnderFourScriptSlotsDoNotDeadlock(t *testing.T) {
 		}
 	}
 }
+
+func TestSkills_ApproveRecordsToolsOfAHandEditedSkill(t *testing.T) {
+	store := &skills.Store{User: t.TempDir()}
+	ss := openSkillSession(t, store, newSkillBackends(), nil, config.Settings{})
+	ss.mustExec(t, `return await skills.save({name: "p", description: "Pings.", inputSchema: {type: "object"}, code: "return await other.ping({});"})`)
+	sk, _ := store.Get("p")
+	sk.Code = "await everything.echo({message: 'x'});\nreturn await other.ping({});"
+	os.WriteFile(sk.Path, skills.Render(sk), 0o600)
+	got, err := store.Approve("p", func(sk *skills.Skill) ([]skills.Use, error) { return ss.s.CurrentUses(context.Background(), sk) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var refs []string
+	for _, u := range got.Uses {
+		refs = append(refs, u.Ref())
+	}
+	if strings.Join(refs, ",") != "everything.echo,other.ping" {
+		t.Errorf("uses after approve: %v", refs)
+	}
+}
