@@ -47,6 +47,7 @@ func commands() []command {
 		{name: "approve", summary: "approve new or changed tools of a server", run: runApprove},
 		{name: "login", summary: "sign in to a remote server that uses OAuth (stores its tokens)", run: runLogin},
 		{name: "logout", summary: "delete the stored OAuth sign-in of a remote server", run: runLogout},
+		{name: "skills", summary: "list, show, run, remove, approve or export saved skills (skills.save in scripts)", run: runSkills},
 		{name: "trust", summary: "trust a project config file (.switchboard.json) after reading it", run: runTrust},
 		{name: "token", summary: "print the bearer token of serve --http (--rotate: a new one)", run: runToken},
 		{name: "daemon", summary: "show, stop or read the log of the per-user daemon", run: runDaemon},

@@ -65,6 +65,7 @@ type Session struct {
 	relayed   pool.Caps // the relayable capabilities the launches declare
 	closed    bool
 	rootsOnce sync.Once
+	skills    skillsCache // skills.go
 }
 
 // view is what a session sees of one config.
@@ -133,7 +134,8 @@ func (h *Hub) Open(ctx context.Context, so *SessionOptions) (*Session, error) {
 		rec = recorder{h.audit, s}
 	}
 	s.srv = server.New(server.Options{Catalog: s.v.cat, Launch: s.launch, Caller: h.pool, Runner: h.sb, Session: o.ID,
-		Settings: l.Config.Settings, Recorder: rec, Version: h.o.Version, Logger: h.log, Notices: s.currentNotices, Workspace: o.Workspace})
+		Settings: l.Config.Settings, Recorder: rec, Version: h.o.Version, Logger: h.log, Notices: s.currentNotices, Workspace: o.Workspace,
+		Skills: s.skillStore}) // skills.go
 	s.srv.MCP().AddReceivingMiddleware(s.middleware)
 	h.mu.Lock()
 	h.sessions[o.ID] = s

@@ -79,6 +79,52 @@
   g.resources = { list: __sb_host("resources", "list"), read: __sb_host("resources", "read") };
   g.prompts = { list: __sb_host("prompts", "list"), get: __sb_host("prompts", "get") };
 
+  // skills: saved scripts that run in this VM as async functions of args
+  // (see skills.go for the host calls). skills.NAME(args) asks the host
+  // (skills.call) to check the skill's tools and args; the answer holds
+  // its source, compiled once per run as async function skills_NAME(args)
+  // (so stack frames name the skill, with the skill's own line numbers). A
+  // failure carries server "skills" and tool NAME.
+  const AsyncFunction = (async function () {}).constructor, globalEval = g.eval;
+  const skillFns = new MapCtor();
+  function __sb_skillHost(fn, name, args) {
+    const id = hostCall(hostNS, "skills." + fn, stringify({ args: args }));
+    return new PromiseCtor(function __sb_pending(resolve, reject) { pending.set(id, [resolve, reject, "skills", name]); });
+  }
+  async function __sb_skill(name, args) {
+    if (args === undefined || args === null) args = {};
+    if (typeof args !== "object" || isArray(args)) {
+      throw new TypeError("skills." + name + ": arguments must be an object, not " + (isArray(args) ? "an array" : typeof args));
+    }
+    const s = await __sb_skillHost("call", name, [name, args]);
+    let fn = skillFns.get(s.key);
+    if (fn === undefined) {
+      // name passed the host's check: an identifier.
+      fn = globalEval("(async function skills_" + name + "(args) {" + s.source + "\n})");
+      skillFns.set(s.key, fn);
+    }
+    const v = await fn(s.args);
+    if (s.output) await __sb_skillHost("result", name, [name, v === undefined ? null : v]);
+    return v;
+  }
+  const skillsObj = {
+    save: async function save(def) {
+      if (def === null || typeof def !== "object" || isArray(def)) {
+        throw new TypeError("skills.save: pass {name, description, inputSchema, outputSchema?, code}");
+      }
+      if (typeof def.code !== "string") throw new TypeError("skills.save: code must be a string: the body of an async function of args");
+      new AsyncFunction("args", def.code); // a SyntaxError throws here, before anything is saved
+      return __sb_skillHost("save", "save", [def]);
+    },
+    list: async function list() { return __sb_skillHost("list", "list", []); },
+  };
+  g.skills = new ProxyCtor(skillsObj, {
+    get: function __sb_skillGet(target, prop, receiver) {
+      if (typeof prop !== "string" || prop in target || notTools.has(prop)) return reflectGet(target, prop, receiver);
+      return function __sb_skillFn(args) { return __sb_skill(prop, args); };
+    },
+  });
+
   // pending maps a call id to [resolve, reject, server, tool]; timers maps a
   // timer id to its callback.
   const pending = new MapCtor(), timers = new MapCtor();

@@ -141,7 +141,7 @@ func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration)
 		MaxResult:   s.o.Settings.MaxResultBytes,
 		Session:     s.o.Session,
 	}
-	res := s.o.Runner.Run(ctx, req, &scriptCaller{s: s})
+	res := s.o.Runner.Run(ctx, req, &scriptCaller{s: s, trace: &callTrace{}})
 	if r := relayOf(ctx); r != nil && res.Log != "" {
 		// console output also as a log message, for a client that set a
 		// level (the SDK sends nothing before that).
@@ -213,7 +213,10 @@ func mentions(src, ident string) bool {
 
 // scriptCaller lets a script call backend tools through the catalog
 // (which enforces what is visible) and the caller (the pool).
-type scriptCaller struct{ s *Server }
+type scriptCaller struct {
+	s     *Server
+	trace *callTrace // the tools called, for skills.save (skills.go)
+}
 
 // CallTool implements script.ToolCaller. Its errors start with
 // "server.tool: " (the only place that prefix is added): the script
@@ -233,8 +236,12 @@ func (c *scriptCaller) CallTool(ctx context.Context, server, tool string, args j
 		return json.RawMessage("null"), nil
 	}
 	if server == script.HostNamespace {
+		if strings.HasPrefix(tool, "skills.") {
+			return c.s.skillsHost(ctx, c.trace, tool, args) // skills.go
+		}
 		return c.s.scriptHost(ctx, tool, args) // resources.go
 	}
+	c.trace.add(server, tool)
 	res, err := c.s.callTool(ctx, server, tool, args)
 	if err != nil {
 		return nil, err

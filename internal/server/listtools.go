@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -74,6 +75,12 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 		return renderHits(a.Query, hits, false), nil
 	}
 	names := s.cat().Servers()
+	if len(a.Servers) == 1 && s.isSkillsServer(a.Servers[0]) {
+		if d := s.skillsDecl(a.Detail); d != "" {
+			return d, nil
+		}
+		return "// No skills are saved yet: skills.save({name, description, inputSchema, outputSchema?, code}) in execute saves one.\n", nil
+	}
 	if len(a.Servers) > 0 {
 		var err error
 		if names, err = s.serverNames(a.Servers); err != nil {
@@ -128,6 +135,9 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 		b.WriteString("// No backend servers are configured.\n")
 	} else if detail == "full" && s.hasResourcesOrPrompts(names) {
 		b.WriteString(resourcesDecl)
+	}
+	if len(a.Servers) == 0 {
+		b.WriteString(s.skillsDecl(detail)) // skills.go
 	}
 	return b.String(), nil
 }
@@ -210,6 +220,15 @@ func (s *Server) exactTools(ctx context.Context, refs []string) (string, error) 
 			bad = append(bad, fmt.Sprintf("%q is not of the form \"server.tool\"", ref))
 			continue
 		}
+		if s.isSkillsServer(srv) {
+			d, err := s.exactSkill(tool) // skills.go
+			if err != nil {
+				bad = append(bad, err.Error())
+			} else {
+				b.WriteString(d)
+			}
+			continue
+		}
 		t, err := s.cat().Lookup(ctx, srv, tool)
 		if err != nil {
 			bad = append(bad, err.Error())
@@ -250,14 +269,20 @@ func (s *Server) Search(ctx context.Context, query string, servers []string, lim
 	scoped := len(servers) > 0
 	if scoped {
 		var err error
-		if names, err = s.serverNames(servers); err != nil {
-			return nil, err
+		names = nil
+		if rest := slices.DeleteFunc(slices.Clone(servers), s.isSkillsServer); len(rest) > 0 {
+			if names, err = s.serverNames(rest); err != nil {
+				return nil, err
+			}
 		}
 	}
 	lists, _ := s.toolsOf(ctx, names)
 	var tools []catalog.Tool
 	for _, ts := range lists {
 		tools = append(tools, ts...)
+	}
+	if !scoped || slices.ContainsFunc(servers, s.isSkillsServer) {
+		tools = append(tools, s.skillDocs()...) // skills.go
 	}
 	// The index is rebuilt only when the catalog changed (CatalogChanged
 	// and Swap drop it) or for a search scoped to some servers.
@@ -318,7 +343,11 @@ func renderHits(query string, hits []Hit, scores bool) string {
 			}
 			group = append(group, t)
 		}
-		b.WriteString(tsdecl.NamespaceAs(hits[i].Tool.Server, hits[i].Tool.ServerIdent, group, compact))
+		if hits[i].Tool.ServerIdent == skillsNS { // skills.go: no server has this ident
+			b.WriteString(skillsNamespace(group, compact))
+		} else {
+			b.WriteString(tsdecl.NamespaceAs(hits[i].Tool.Server, hits[i].Tool.ServerIdent, group, compact))
+		}
 		b.WriteString("\n")
 		i = j
 	}

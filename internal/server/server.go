@@ -21,6 +21,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/script"
 	"github.com/switchboard-mcp/switchboard/internal/search"
+	"github.com/switchboard-mcp/switchboard/internal/skills"
 )
 
 // Runner runs scripts. *sandbox.Sandbox satisfies it.
@@ -57,6 +58,9 @@ type Options struct {
 	// (an untrusted project file, a disabled server, the demo backend);
 	// they head list_tools' description and its listing. May be nil.
 	Notices func() []string
+	// Skills returns the session's skills store now (its project may
+	// change with the view); nil, or a nil result, means no skills.
+	Skills func() *skills.Store
 }
 
 // notices returns o.Notices(), or none.
@@ -215,7 +219,7 @@ func (s *Server) addMetaTools() {
 func (s *Server) addListTools() {
 	s.mcp.AddTool(&mcp.Tool{
 		Name:        "list_tools",
-		Description: s.listToolsDescription() + s.instructionsDigest(),
+		Description: s.listToolsDescription() + s.skillsIndex() + s.instructionsDigest(),
 		InputSchema: json.RawMessage(`{"type":"object","properties":{` +
 			`"servers":{"type":"array","items":{"type":"string"}},` +
 			`"query":{"type":"string"},` +
@@ -270,7 +274,7 @@ func (s *Server) listToolsDescription() string {
 
 func executeDescription(st config.Settings) string {
 	return fmt.Sprintf("Run JavaScript (an async function body) where each backend is a global namespace of async tool functions: `const r = await github.create_issue({title: \"x\"}); return r.number;`. "+
-		"Use Promise.all for parallel calls; only the returned value comes back (as JSON), then console.log output. Failed calls throw. Get signatures from list_tools. await progress(\"msg\", {progress, total}) reports progress. Limit %s.", st.ExecuteTimeout.D())
+		"Use Promise.all for parallel calls; only the returned value comes back (as JSON), then console.log output. Failed calls throw. Get signatures from list_tools. await progress(\"msg\", {progress, total}) reports progress. A script worth keeping: await skills.save({name, description, inputSchema, code}) (code gets args); later scripts call skills.name(args). Limit %s.", st.ExecuteTimeout.D())
 }
 
 func ptr[T any](v T) *T { return &v }

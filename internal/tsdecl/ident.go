@@ -28,7 +28,7 @@ var protoNames = map[string]bool{"__proto__": true, "constructor": true, "protot
 
 // jsGlobals are the global names a script relies on: the standard
 // built-ins of QuickJS, the globals of our prelude (console, setTimeout,
-// clearTimeout, progress) and globalThis. A server named like one would replace it
+// clearTimeout, progress, resources, prompts, skills) and globalThis. A server named like one would replace it
 // for every script, so its namespace gets another identifier.
 var jsGlobals = map[string]bool{
 	"globalThis": true, "Object": true, "Function": true, "Array": true, "Number": true, "Boolean": true,
@@ -43,7 +43,7 @@ var jsGlobals = map[string]bool{
 	"isNaN": true, "isFinite": true, "decodeURI": true, "decodeURIComponent": true, "encodeURI": true,
 	"encodeURIComponent": true, "escape": true, "unescape": true, "queueMicrotask": true, "structuredClone": true,
 	"console": true, "setTimeout": true, "clearTimeout": true, "setInterval": true, "clearInterval": true,
-	"print": true, "performance": true, "progress": true, "resources": true, "prompts": true,
+	"print": true, "performance": true, "progress": true, "resources": true, "prompts": true, "skills": true,
 }
 
 // Ident maps any name to a valid JavaScript identifier: every character

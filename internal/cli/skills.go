@@ -1,0 +1,206 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/server"
+	"github.com/switchboard-mcp/switchboard/internal/skills"
+)
+
+const skillsHelp = `
+Manage skills: scripts saved from execute with skills.save(…) that scripts
+call as skills.NAME(args). User skills are in
+$XDG_CONFIG_HOME/switchboard/skills/, a project's in .switchboard/skills/
+next to its .switchboard.json (used only once trusted: skills approve).
+
+  list                 every skill, where it is, and whether it can run
+  show NAME            the skill file, why it cannot run, earlier versions
+  run NAME [ARGS]      run it as execute would; ARGS is a JSON object
+  rm NAME              delete it (the last version stays in .history/)
+  approve NAME         accept the tools it uses as they are now (after one
+                       changed), and trust a project skill's file
+  export NAME [--to claude|agents|DIR] [--force]
+                       write an Agent Skills folder (SKILL.md + script) into
+                       .claude/skills/ (default), .agents/skills/ or DIR
+
+A skill records the pin of each tool it calls when saved; when one of them
+changed, is withheld or is gone, it cannot run until approved again.`
+
+func runSkills(ctx context.Context, e *Env, args []string) error {
+	var cf configFlags
+	fs := newFlags(e, "skills", "list | show NAME | run NAME [ARGS] | rm NAME | approve NAME | export NAME [--to claude|agents|DIR]", skillsHelp)
+	cf.register(fs)
+	to := fs.String("to", "claude", "export: claude (.claude/skills), agents (.agents/skills) or a directory")
+	force := fs.Bool("force", false, "export: replace a folder switchboard did not write")
+	timeout := fs.Duration("timeout", 0, "run: time limit (default: settings.executeTimeout)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return errUsage
+	}
+	sub, rest := fs.Arg(0), fs.Args()[1:]
+	want := map[string][2]int{"list": {0, 0}, "show": {1, 1}, "run": {1, 2}, "rm": {1, 1}, "approve": {1, 1}, "export": {1, 1}}
+	n, ok := want[sub]
+	if !ok {
+		return fmt.Errorf("skills: unknown subcommand %q (list, show, run, rm, approve, export)", sub)
+	}
+	if len(rest) < n[0] || len(rest) > n[1] {
+		fs.Usage()
+		return errUsage
+	}
+	st, err := e.openStack(&cf, true, stackOptions{audit: sub == "run"})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	store := st.sess.Skills()
+	if store == nil {
+		return errors.New("skills: this configuration has no skills directory")
+	}
+	switch sub {
+	case "list":
+		return skillsList(ctx, e, st.srv, store)
+	case "show":
+		return skillsShow(ctx, e, st.srv, store, rest[0])
+	case "run":
+		argv := "{}"
+		if len(rest) == 2 {
+			argv = rest[1]
+		}
+		return skillsRun(ctx, e, st.srv, rest[0], argv, *timeout)
+	case "rm":
+		path, err := store.Remove(rest[0])
+		if err != nil {
+			return err
+		}
+		st.srv.SkillsChanged()
+		fmt.Fprintf(e.Stdout, "removed skill %s (%s; its last version is in %s)\n", rest[0], path, filepath.Join(filepath.Dir(path), skills.HistoryDir))
+		return nil
+	case "approve":
+		sk, err := store.Approve(rest[0], func(sk *skills.Skill) ([]skills.Use, error) { return st.srv.CurrentUses(ctx, sk) })
+		if err != nil {
+			return err
+		}
+		st.srv.SkillsChanged()
+		fmt.Fprintf(e.Stdout, "approved skill %s (%s): it uses %s as they are now\n", sk.Name, sk.Path, usesText(sk.Uses))
+		return nil
+	case "export":
+		sk, err := store.Get(rest[0])
+		if err != nil {
+			return err
+		}
+		dir := *to
+		switch dir {
+		case "claude":
+			dir = filepath.Join(st.projectRoot(), ".claude", "skills")
+		case "agents":
+			dir = filepath.Join(st.projectRoot(), ".agents", "skills")
+		default:
+			dir = e.abs(dir)
+		}
+		folder, err := skills.Export(sk, dir, *force)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.Stdout, "exported skill %s to %s\n", sk.Name, folder)
+		return nil
+	}
+	return nil
+}
+
+// projectRoot is the directory of the project config, else the working
+// directory: where .claude/ and .agents/ go.
+func (st *stack) projectRoot() string {
+	if st.paths.project != "" {
+		return filepath.Dir(st.paths.project)
+	}
+	return st.e.Dir
+}
+
+func usesText(us []skills.Use) string {
+	if len(us) == 0 {
+		return "no tools"
+	}
+	refs := make([]string, len(us))
+	for i, u := range us {
+		refs[i] = u.Ref()
+	}
+	return strings.Join(refs, ", ")
+}
+
+func skillsList(ctx context.Context, e *Env, srv *server.Server, store *skills.Store) error {
+	all, probs := store.Load()
+	if len(all) == 0 && len(probs) == 0 {
+		fmt.Fprintf(e.Stdout, "No skills are saved (%s). A script saves one with skills.save({name, description, inputSchema, code}).\n", store.User)
+		return nil
+	}
+	for _, sk := range all {
+		state := "ok"
+		if m := srv.SkillMark(ctx, sk); m != "" {
+			state = "cannot run: " + m
+		}
+		fmt.Fprintf(e.Stdout, "%s\t%s\t%s\t%s\n", sk.Name, sk.Scope, usesText(sk.Uses), state)
+	}
+	for _, p := range probs {
+		fmt.Fprintf(e.Stdout, "%s\t%s\t-\tnot loaded: %s\n", cmpOr(p.Name, "-"), p.Scope, p.Reason)
+	}
+	return nil
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+func skillsShow(ctx context.Context, e *Env, srv *server.Server, store *skills.Store, name string) error {
+	sk, err := store.Get(name)
+	if err != nil {
+		return err
+	}
+	data, err := os.ReadFile(sk.Path)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.Stdout, "// %s skill, %s\n", sk.Scope, sk.Path)
+	if m := srv.SkillMark(ctx, sk); m != "" {
+		fmt.Fprintf(e.Stdout, "// cannot run: %s\n", m)
+	}
+	if sk.Warning != "" {
+		fmt.Fprintf(e.Stdout, "// warning: %s\n", sk.Warning)
+	}
+	if h := store.History(sk); len(h) > 0 {
+		fmt.Fprintf(e.Stdout, "// earlier versions: %s\n", strings.Join(h, ", "))
+	}
+	_, err = e.Stdout.Write(data)
+	return err
+}
+
+func skillsRun(ctx context.Context, e *Env, srv *server.Server, name, argv string, timeout time.Duration) error {
+	if err := skills.ValidName(name); err != nil {
+		return err
+	}
+	var obj map[string]any
+	if err := json.Unmarshal([]byte(argv), &obj); err != nil || obj == nil {
+		return fmt.Errorf("skills run %s: ARGS must be a JSON object, such as '{\"repo\": \"me/app\"}'", name)
+	}
+	res := srv.Execute(ctx, "return await skills."+name+"("+argv+");", timeout)
+	if res.Log != "" {
+		fmt.Fprint(e.Stderr, res.Log)
+	}
+	if res.Err != nil {
+		return errors.New(server.ErrorText(res.Err))
+	}
+	fmt.Fprintf(e.Stdout, "%s\n", res.Value)
+	return nil
+}

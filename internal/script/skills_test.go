@@ -1,0 +1,131 @@
+package script
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// skillHost serves skills.* host calls from a map of sources and passes
+// other calls to echo.
+type skillHost struct {
+	sources map[string]string
+	saved   atomic.Value // json.RawMessage of the last skills.save argument
+	calls   atomic.Int32 // skills.call requests
+}
+
+func (h *skillHost) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error) {
+	if server != HostNamespace {
+		return echo(ctx, server, tool, args)
+	}
+	var a struct{ Args []json.RawMessage }
+	json.Unmarshal(args, &a)
+	switch tool {
+	case "skills.call":
+		h.calls.Add(1)
+		var name string
+		json.Unmarshal(a.Args[0], &name)
+		src, ok := h.sources[name]
+		if !ok {
+			return nil, errors.New("skills." + name + ": no such skill")
+		}
+		return json.Marshal(map[string]any{"source": src, "key": name, "args": a.Args[1], "output": name == "checked"})
+	case "skills.result":
+		var v int
+		if json.Unmarshal(a.Args[1], &v) != nil {
+			return nil, errors.New("skills.checked: returned value does not match the output schema")
+		}
+		return json.RawMessage("null"), nil
+	case "skills.save":
+		h.saved.Store(a.Args[0])
+		return json.RawMessage(`{"name":"x"}`), nil
+	}
+	return nil, errors.New(tool + ": unknown")
+}
+
+func runWith(t *testing.T, src string, c ToolCaller) Result {
+	t.Helper()
+	return Run(t.Context(), Request{Source: src, Namespaces: fsNamespace, Timeout: 10 * time.Second}, c)
+}
+
+func TestSkills_RunInTheSameVMAndCallEachOther(t *testing.T) {
+	h := &skillHost{sources: map[string]string{
+		"double": "return args.n * 2;",
+		// outer calls a tool and another skill, and sees the script's globals.
+		"outer": "const r = await filesystem.read_text_file({path: args.p}); return {tool: r.tool, d: await skills.double({n: args.n}), g: typeof marker};",
+	}}
+	res := runWith(t, `globalThis.marker = 1; const a = await skills.outer({p: "x", n: 21}); const b = await skills.outer({p: "y", n: 1}); return [a, b];`, h)
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	if string(res.Value) != `[{"tool":"read_text_file","d":42,"g":"number"},{"tool":"read_text_file","d":2,"g":"number"}]` {
+		t.Errorf("value %s", res.Value)
+	}
+	if h.calls.Load() != 4 {
+		t.Errorf("%d skills.call requests, want 4 (each call checks)", h.calls.Load())
+	}
+}
+
+func TestSkills_FailuresNameTheSkill(t *testing.T) {
+	h := &skillHost{sources: map[string]string{"boom": "throw new Error('inner');", "checked": "return 'not a number';"}}
+	for src, want := range map[string]string{
+		`return await skills.nope({})`:        "skills.nope: no such skill",
+		`return await skills.boom({})`:        "inner",
+		`return await skills.boom([1])`:       "skills.boom: arguments must be an object, not an array",
+		`return await skills.checked({})`:     "skills.checked: returned value does not match the output schema",
+		`return await skills.save({code: 1})`: "skills.save: code must be a string",
+		`return await skills.save(3)`:         "skills.save: pass {name",
+	} {
+		res := runWith(t, src, h)
+		if res.Err == nil || !strings.Contains(res.Err.Message, want) {
+			t.Errorf("%s: error %v, want %q", src, res.Err, want)
+		}
+	}
+	res := runWith(t, `try { await skills.nope() } catch (e) { return [e.server, e.tool] }`, h)
+	if string(res.Value) != `["skills","nope"]` {
+		t.Errorf("error carries %s, want skills and the skill's name", res.Value)
+	}
+	h.sources["lines"] = "const x = 1;\nnull.foo;"
+	res = runWith(t, `return await skills.lines({})`, h)
+	if res.Err == nil || !strings.Contains(res.Err.Stack, "skills_lines") || !strings.Contains(res.Err.Stack, ":2:") {
+		t.Errorf("the stack does not name the skill and its line: %v\n%s", res.Err, res.Err.Stack)
+	}
+}
+
+func TestSkills_SaveCompilesBeforeAsking(t *testing.T) {
+	h := &skillHost{}
+	res := runWith(t, `return await skills.save({name: "x", code: "return (;"})`, h)
+	if res.Err == nil || !strings.Contains(res.Err.Message, "SyntaxError") {
+		t.Fatalf("a syntax error was not thrown: %v", res.Err)
+	}
+	if h.saved.Load() != nil {
+		t.Error("the host was asked to save code that does not compile")
+	}
+	res = runWith(t, `return await skills.save({name: "x", description: "d", inputSchema: {type: "object"}, code: "return 1;"})`, h)
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	var got map[string]any
+	json.Unmarshal(h.saved.Load().(json.RawMessage), &got)
+	if got["name"] != "x" || got["code"] != "return 1;" {
+		t.Errorf("host got %v", got)
+	}
+}
+
+func TestSkills_NamespaceIsNotAPromiseOrJSON(t *testing.T) {
+	h := &skillHost{}
+	res := runWith(t, `const s = await skills; return [typeof s.save, JSON.stringify(skills), String(typeof skills.anything)]`, h)
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	if string(res.Value) != `["function","{}","function"]` {
+		t.Errorf("value %s", res.Value)
+	}
+	if h.calls.Load() != 0 {
+		t.Error("reading the namespace called a skill")
+	}
+}

@@ -1,0 +1,392 @@
+package skills
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/allow"
+	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
+	"github.com/switchboard-mcp/switchboard/internal/filelock"
+)
+
+// ErrNotFound is the cause of the error for a skill no directory has.
+var ErrNotFound = errors.New("no such skill")
+
+// HistoryDir is where, in a skills directory, earlier versions of its
+// skills are kept (NAME.N.js, N counting up), at most MaxHistory per skill.
+const (
+	HistoryDir = ".history"
+	MaxHistory = 10
+)
+
+// UserDir is the user's skills directory next to the user config file
+// ($XDG_CONFIG_HOME/switchboard/config.json: …/switchboard/skills).
+func UserDir(userConfig string) string { return filepath.Join(filepath.Dir(userConfig), "skills") }
+
+// ProjectDir is a project's skills directory: .switchboard/skills next to
+// its project config file; "" when there is none.
+func ProjectDir(projectConfig string) string {
+	if projectConfig == "" {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(projectConfig), ".switchboard", "skills")
+}
+
+// Store reads and writes the skills of one user and, optionally, one
+// project. The zero value has no directories. Its methods are safe for
+// concurrent use (writes lock the directory across processes). Files are
+// read on every call; parses are kept by content, so an unchanged file is
+// not parsed and vetted again (a Store is not to be copied).
+type Store struct {
+	User    string // the user's skills directory; where Save writes
+	Project string // the project's skills directory; "" for none
+	// Trusted is the trusted-project store (allow.StorePath): a project's
+	// skill file is used only when it holds the file's current content.
+	Trusted string
+
+	mu     sync.Mutex
+	parsed map[string]*Skill // name NUL SHA-256 of the content -> its parse
+}
+
+// maxParsed bounds Store.parsed; it is emptied when full.
+const maxParsed = 512
+
+// parse is Parse through the cache; the result is the caller's own.
+func (st *Store) parse(name string, data []byte) (*Skill, error) {
+	key := name + "\x00" + allow.Digest(data)
+	st.mu.Lock()
+	sk, ok := st.parsed[key]
+	st.mu.Unlock()
+	if !ok {
+		var err error
+		if sk, err = Parse(name, data); err != nil {
+			return nil, err
+		}
+		st.mu.Lock()
+		if st.parsed == nil || len(st.parsed) >= maxParsed {
+			st.parsed = map[string]*Skill{}
+		}
+		st.parsed[key] = sk
+		st.mu.Unlock()
+	}
+	c := *sk
+	c.Uses = slices.Clone(sk.Uses)
+	return &c, nil
+}
+
+// Problem is a skill file that cannot be used, and why.
+type Problem struct {
+	Name, Scope, Path, Reason string
+	// Untrusted: a project skill the user has not trusted (or that changed
+	// since): `switchboard skills approve NAME` trusts it.
+	Untrusted bool
+}
+
+func (p Problem) String() string {
+	return fmt.Sprintf("%s skill %q (%s): %s", p.Scope, p.Name, p.Path, p.Reason)
+}
+
+// Load reads every skill, sorted by name, and the files that cannot be
+// used. A user skill wins over a project skill of the same name.
+func (st *Store) Load() ([]*Skill, []Problem) {
+	var out []*Skill
+	var probs []Problem
+	seen := map[string]bool{}
+	for _, d := range st.dirs() {
+		names, err := list(d.dir)
+		if err != nil {
+			probs = append(probs, Problem{Scope: d.scope, Path: d.dir, Reason: err.Error()})
+		}
+		for _, n := range names {
+			path := filepath.Join(d.dir, n+".js")
+			if seen[n] {
+				probs = append(probs, Problem{Name: n, Scope: d.scope, Path: path, Reason: "hidden by the user's skill of the same name"})
+				continue
+			}
+			sk, p := st.read(d, n)
+			if p != nil {
+				probs = append(probs, p.Problem)
+				continue
+			}
+			seen[n] = true
+			out = append(out, sk)
+		}
+	}
+	slices.SortFunc(out, func(a, b *Skill) int { return cmp.Compare(a.Name, b.Name) })
+	return out, probs
+}
+
+// Get reads one skill (the user's, else the project's). The error for a
+// skill that cannot be used says why and how to fix it.
+func (st *Store) Get(name string) (*Skill, error) {
+	if err := ValidName(name); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNotFound, err)
+	}
+	for _, d := range st.dirs() {
+		sk, p := st.read(d, name)
+		if p == nil {
+			return sk, nil
+		}
+		if !errors.Is(p.err, fs.ErrNotExist) {
+			return nil, errors.New(p.Reason)
+		}
+	}
+	return nil, fmt.Errorf("%w %q", ErrNotFound, name)
+}
+
+type scopeDir struct{ scope, dir string }
+
+func (st *Store) dirs() []scopeDir {
+	var ds []scopeDir
+	if st.User != "" {
+		ds = append(ds, scopeDir{ScopeUser, st.User})
+	}
+	if st.Project != "" {
+		ds = append(ds, scopeDir{ScopeProject, st.Project})
+	}
+	return ds
+}
+
+// problem is a Problem with its cause.
+type problem struct {
+	Problem
+	err error
+}
+
+// read reads d's skill name; a project skill only when trusted.
+func (st *Store) read(d scopeDir, name string) (*Skill, *problem) {
+	path := filepath.Join(d.dir, name+".js")
+	pr := func(err error, reason string, untrusted bool) *problem {
+		return &problem{Problem{Name: name, Scope: d.scope, Path: path, Reason: reason, Untrusted: untrusted}, err}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, pr(err, fmt.Sprintf("reading skill %s: %v", path, err), false)
+	}
+	if d.scope == ScopeProject {
+		status, err := allow.Check(st.Trusted, path, data)
+		if err != nil {
+			return nil, pr(err, fmt.Sprintf("project skill %s: %v", path, err), true)
+		}
+		if status != allow.Trusted {
+			return nil, pr(nil, fmt.Sprintf("project skill %s is %s: read it, then run `switchboard skills approve %s`", path, status, name), true)
+		}
+	}
+	sk, err := st.parse(name, data)
+	if err != nil {
+		return nil, pr(err, fmt.Sprintf("skill %s: %v", path, oneLine(err.Error())), false)
+	}
+	sk.Scope, sk.Path = d.scope, path
+	return sk, nil
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// list returns the skill names in dir (files NAME.js with a valid name).
+func list(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading skills directory %s: %w", dir, err)
+	}
+	var out []string
+	for _, e := range ents {
+		n, ok := strings.CutSuffix(e.Name(), ".js")
+		if ok && e.Type().IsRegular() && ValidName(n) == nil {
+			out = append(out, n)
+		}
+	}
+	return out, nil
+}
+
+// Save writes sk to the user's directory (atomically, mode 0600), keeping
+// the skill it replaces under HistoryDir. It sets sk.Path and sk.Scope and
+// reports whether a skill was replaced.
+func (st *Store) Save(sk *Skill) (replaced bool, err error) {
+	if st.User == "" {
+		return false, errors.New("saving a skill: no user skills directory")
+	}
+	d := Def{Name: sk.Name, Description: sk.Description, InputSchema: sk.InputSchema, OutputSchema: sk.OutputSchema, Code: sk.Code}
+	if err := d.Validate(); err != nil {
+		return false, err
+	}
+	if sk.Saved.IsZero() {
+		sk.Saved = time.Now().UTC().Truncate(time.Second)
+	}
+	path := filepath.Join(st.User, sk.Name+".js")
+	err = st.locked(st.User, func() error {
+		var err error
+		replaced, err = keep(st.User, sk.Name)
+		if err != nil {
+			return err
+		}
+		return atomicfile.Write(path, Render(sk), 0o600)
+	})
+	if err != nil {
+		return false, fmt.Errorf("saving skill %s: %w", path, err)
+	}
+	sk.Path, sk.Scope = path, ScopeUser
+	return replaced, nil
+}
+
+// locked runs fn under dir's lock, creating dir (0700).
+func (st *Store) locked(dir string, fn func() error) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	return filelock.With(filepath.Join(dir, ".skills"), fn)
+}
+
+// keep copies dir's NAME.js, when there is one, to the history as the
+// next version and drops versions beyond MaxHistory.
+func keep(dir, name string) (bool, error) {
+	old, err := os.ReadFile(filepath.Join(dir, name+".js"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	hist := filepath.Join(dir, HistoryDir)
+	if err := os.MkdirAll(hist, 0o700); err != nil {
+		return false, err
+	}
+	vs := versions(hist, name)
+	next := 1
+	if len(vs) > 0 {
+		next = vs[len(vs)-1] + 1
+	}
+	if err := atomicfile.Write(filepath.Join(hist, fmt.Sprintf("%s.%d.js", name, next)), old, 0o600); err != nil {
+		return false, err
+	}
+	vs = append(vs, next)
+	for len(vs) > MaxHistory {
+		os.Remove(filepath.Join(hist, fmt.Sprintf("%s.%d.js", name, vs[0])))
+		vs = vs[1:]
+	}
+	return true, nil
+}
+
+// versions are the version numbers of name in the history dir, ascending.
+func versions(hist, name string) []int {
+	ents, _ := os.ReadDir(hist)
+	var vs []int
+	for _, e := range ents {
+		rest, ok := strings.CutPrefix(e.Name(), name+".")
+		if !ok {
+			continue
+		}
+		n, err := strconv.Atoi(strings.TrimSuffix(rest, ".js"))
+		if err == nil && strings.HasSuffix(rest, ".js") {
+			vs = append(vs, n)
+		}
+	}
+	slices.Sort(vs)
+	return vs
+}
+
+// History returns the paths of name's earlier versions in its directory,
+// oldest first.
+func (st *Store) History(sk *Skill) []string {
+	hist := filepath.Join(filepath.Dir(sk.Path), HistoryDir)
+	var out []string
+	for _, v := range versions(hist, sk.Name) {
+		out = append(out, filepath.Join(hist, fmt.Sprintf("%s.%d.js", sk.Name, v)))
+	}
+	return out
+}
+
+// Remove deletes a skill (the user's, else the project's), keeping its
+// last version in the history, and returns the path it had.
+func (st *Store) Remove(name string) (string, error) {
+	if err := ValidName(name); err != nil {
+		return "", fmt.Errorf("%w: %v", ErrNotFound, err)
+	}
+	for _, d := range st.dirs() {
+		path := filepath.Join(d.dir, name+".js")
+		if _, err := os.Stat(path); err != nil {
+			continue
+		}
+		err := st.locked(d.dir, func() error {
+			if _, err := keep(d.dir, name); err != nil {
+				return err
+			}
+			return os.Remove(path)
+		})
+		if err != nil {
+			return "", fmt.Errorf("removing skill %s: %w", path, err)
+		}
+		return path, nil
+	}
+	return "", fmt.Errorf("%w %q", ErrNotFound, name)
+}
+
+// Approve records uses (the tools the skill calls, with their pins now)
+// in skill name's file, keeping the version it replaces, and for a
+// project skill trusts the file's new content. It reads the file without
+// the trust check: approving is how a project skill becomes trusted.
+func (st *Store) Approve(name string, uses func(sk *Skill) ([]Use, error)) (*Skill, error) {
+	if err := ValidName(name); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNotFound, err)
+	}
+	for _, d := range st.dirs() {
+		path := filepath.Join(d.dir, name+".js")
+		data, err := os.ReadFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading skill %s: %w", path, err)
+		}
+		sk, err := Parse(name, data)
+		if err != nil {
+			return nil, fmt.Errorf("skill %s: %w", path, err)
+		}
+		sk.Scope, sk.Path = d.scope, path
+		if sk.Blocked != "" {
+			return nil, fmt.Errorf("skill %s cannot be approved: %s; change its description", path, sk.Blocked)
+		}
+		us, err := uses(sk)
+		if err != nil {
+			return nil, err
+		}
+		err = st.locked(d.dir, func() error {
+			if !slices.Equal(us, sk.Uses) {
+				if _, err := keep(d.dir, name); err != nil {
+					return err
+				}
+				sk.Uses = us
+				sk.Saved = time.Now().UTC().Truncate(time.Second)
+				mode := fs.FileMode(0o600)
+				if fi, err := os.Stat(path); err == nil {
+					mode = fi.Mode().Perm() // a project's file keeps its mode
+				}
+				if err := atomicfile.Write(path, Render(sk), mode); err != nil {
+					return err
+				}
+			}
+			if d.scope == ScopeProject {
+				if _, err := allow.Trust(st.Trusted, path); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("approving skill %s: %w", path, err)
+		}
+		return sk, nil
+	}
+	return nil, fmt.Errorf("%w %q", ErrNotFound, name)
+}
