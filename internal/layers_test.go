@@ -40,6 +40,7 @@ var allowed = map[string][]string{
 	"hub":        {"allow", "audit", "backend", "catalog", "config", "demo", "pool", "redact", "sandbox", "server", "trust"},
 	"daemon":     {"config", "filelock", "redact"},
 	"front":      {},
+	"ui":         {},
 	"cli":        {"*"},
 }
 
