@@ -124,7 +124,11 @@ func TestUI_RefusesWithoutTokenOtherHostsAndOrigins(t *testing.T) {
 		{"cross-site fetch", get("/status.json", "Cookie", cookie, "Sec-Fetch-Site", "cross-site"), http.StatusForbidden},
 		{"unknown path", get("/nope", "Cookie", cookie), http.StatusNotFound},
 		{"token header", get("/status.json", "X-Switchboard-Token", "secret-token"), 200},
-		{"localhost", func() *http.Request { r := get("/live", "Cookie", cookieName(host)+"=secret-token"); r.Host = "localhost:5555"; return r }(), 200},
+		{"localhost", func() *http.Request {
+			r := get("/live", "Cookie", cookieName(host)+"=secret-token")
+			r.Host = "localhost:5555"
+			return r
+		}(), 200},
 	} {
 		if w := do(u, tc.r); w.Code != tc.code {
 			t.Errorf("%s: %d, want %d (%s)", tc.name, w.Code, tc.code, strings.TrimSpace(w.Body.String()))
