@@ -102,7 +102,7 @@ func TestUI_TokenInTheURLSetsACookieAndRedirects(t *testing.T) {
 	if !strings.Contains(csp, "default-src 'none'") || !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "script-src 'nonce-") {
 		t.Errorf("CSP: %q", csp)
 	}
-	if w.Header().Get("X-Frame-Options") != "DENY" || w.Header().Get("Referrer-Policy") != "no-referrer" {
+	if w.Header().Get("X-Frame-Options") != "DENY" || w.Header().Get("Referrer-Policy") != "same-origin" {
 		t.Errorf("headers: %v", w.Header())
 	}
 }
