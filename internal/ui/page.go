@@ -65,7 +65,7 @@ th{background:#f0f0f0;font-weight:600} code,pre{font:12px/1.35 ui-monospace,mono
 </style></head>
 <body data-token="{{.Token}}" data-refresh="{{.RefreshMS}}">
 <h1>Switchboard</h1>
-<div class="muted">daemon pid {{.Daemon.Pid}} · version {{.Daemon.Version}} · <span id="updated">updated {{clock .Now}}</span></div>
+<div class="muted">daemon pid {{.Daemon.Pid}} · version {{.Daemon.Version}} · up {{.Daemon.Uptime}} · <span id="updated">updated {{clock .Now}}</span></div>
 {{if .Notice}}<p class="notice" id="notice">{{.Notice}}</p>{{end}}
 <div id="live">{{template "live" .}}</div>
 <script nonce="{{.Nonce}}">
