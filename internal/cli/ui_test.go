@@ -256,7 +256,14 @@ func TestUI_InHeadlessChromium(t *testing.T) {
 		if err != nil {
 			t.Fatalf("screenshot: %v", err)
 		}
-		path := filepath.Join(t.ArtifactDir(), name)
+		// Kept with `go test -artifacts -outputdir DIR`, or in
+		// $SWITCHBOARD_ARTIFACTS when set.
+		dir := t.ArtifactDir()
+		if d := os.Getenv("SWITCHBOARD_ARTIFACTS"); d != "" {
+			dir = d
+			os.MkdirAll(dir, 0o755)
+		}
+		path := filepath.Join(dir, name)
 		if err := os.WriteFile(path, shot, 0o644); err != nil {
 			t.Errorf("saving the screenshot: %v", err)
 		}

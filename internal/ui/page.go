@@ -98,7 +98,7 @@ th{background:#f0f0f0;font-weight:600} code,pre{font:12px/1.35 ui-monospace,mono
 <section id="sessions"><h2>Sessions</h2>
 {{if .Sessions}}<table><tr><th>session</th><th>client</th><th>workspace</th><th>servers</th><th>tokens: direct registration</th><th>switchboard</th><th>saved</th></tr>
 {{range .Sessions}}<tr class="session"><td><code>{{.ID}}</code></td><td>{{if .Client}}{{.Client}} {{.ClientVersion}}{{else}}<span class="muted">(not initialized)</span>{{end}}{{if .Protocol}} <span class="muted">{{.Protocol}}</span>{{end}}</td>
-<td><code>{{.Workspace}}</code></td><td>{{join .Servers}}</td><td>{{.Tokens.Direct}}</td><td>{{.Tokens.Switchboard}}</td><td class="ok">{{.Tokens.Saved}}</td></tr>
+<td><code>{{.Workspace}}</code></td><td>{{join .Servers}}</td><td>{{.Tokens.Direct}}</td><td>{{.Tokens.Switchboard}}</td><td class="{{if gt .Tokens.Saved 0}}ok{{else}}muted{{end}}">{{.Tokens.Saved}}</td></tr>
 {{end}}</table><p class="muted">Tokens (o200k) of every known tool registered directly vs list_tools and execute; servers not listed yet are not counted.</p>
 {{else}}<p class="muted">No agent sessions.</p>{{end}}</section>
 
