@@ -41,6 +41,7 @@ var allowed = map[string][]string{
 	"hub":        {"allow", "audit", "backend", "catalog", "config", "demo", "pool", "redact", "sandbox", "server", "skills", "trust"},
 	"daemon":     {"config", "filelock", "redact"},
 	"front":      {},
+	"ui":         {},
 	"cli":        {"*"},
 }
 

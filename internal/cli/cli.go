@@ -51,6 +51,7 @@ func commands() []command {
 		{name: "trust", summary: "trust a project config file (.switchboard.json) after reading it", run: runTrust},
 		{name: "token", summary: "print the bearer token of serve --http (--rotate: a new one)", run: runToken},
 		{name: "daemon", summary: "show, stop or read the log of the per-user daemon", run: runDaemon},
+		{name: "ui", summary: "open the daemon's status page in the browser (--no-browser: print its URL)", run: runUI},
 		{name: "version", summary: "print the version", run: runVersion},
 		{name: sandboxWorkerCmd, hidden: true, run: runSandboxWorker},
 		{name: demoBackendCmd, hidden: true, run: runDemoBackend},

@@ -370,14 +370,16 @@ func newDaemonHandler(e *Env, log *slog.Logger) (*hubHandler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &hubHandler{h: h, log: log, state: p.state}, nil
+	return &hubHandler{h: h, log: log, state: p.state, version: daemonVersion(e)}, nil
 }
 
 // hubHandler serves daemon sessions from one shared hub.
 type hubHandler struct {
-	h     *hub.Hub
-	log   *slog.Logger
-	state string
+	h       *hub.Hub
+	log     *slog.Logger
+	state   string
+	version string
+	page    page // the status page (ui.go), from the first `switchboard ui`
 }
 
 func (d *hubHandler) Status() any { return d.h.Status() }
@@ -401,4 +403,4 @@ func (d *hubHandler) Session(ctx context.Context, hello *daemon.Hello, conn io.R
 }
 
 // Close stops every backend and worker of the hub.
-func (d *hubHandler) Close() { d.h.Close() }
+func (d *hubHandler) Close() { d.page.close(); d.h.Close() }

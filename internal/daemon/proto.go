@@ -21,6 +21,7 @@ const (
 const (
 	ControlStatus = "status"
 	ControlStop   = "stop"
+	ControlUI     = "ui" // the status page's URL (started on first ask); see UIHandler
 )
 
 // Reply codes.
@@ -44,7 +45,7 @@ type Hello struct {
 	Env     map[string]string `json:"env,omitempty"`     // the variables the configs reference
 	PID     int               `json:"pid"`               // the sender's pid
 	Kind    string            `json:"kind"`              // KindSession or KindControl
-	Control string            `json:"control,omitempty"` // ControlStatus or ControlStop, for KindControl
+	Control string            `json:"control,omitempty"` // ControlStatus, ControlStop or ControlUI, for KindControl
 
 	// ID is the session's id in the daemon, set by Serve before it calls
 	// Handler.Session (never sent).
@@ -59,6 +60,7 @@ type Reply struct {
 	Error   string          `json:"error,omitempty"`
 	Code    string          `json:"code,omitempty"`   // CodeVersion, CodeExiting, CodeBad
 	Status  json.RawMessage `json:"status,omitempty"` // for ControlStatus
+	URL     string          `json:"url,omitempty"`    // for ControlUI: the status page, token included
 }
 
 // peer is what the kernel says about the process at a socket's other end.

@@ -40,6 +40,13 @@ type Handler interface {
 	Status() any
 }
 
+// UIHandler is a Handler that serves a status page: ControlUI asks it for
+// the page's URL (token included), which it may start on the first ask.
+// A Handler without it answers ControlUI with an error.
+type UIHandler interface {
+	UI() (string, error)
+}
+
 // ServeOptions configure Serve. Paths is required.
 type ServeOptions struct {
 	Paths *Paths
@@ -421,8 +428,20 @@ func (d *daemon) control(c *bufConn, h *Hello) {
 		d.mu.Unlock()
 		writeLine(c, r)
 		d.stop(fmt.Sprintf("stop requested by pid %d", h.PID))
+	case ControlUI:
+		uh, ok := d.h.(UIHandler)
+		if !ok {
+			writeLine(c, Reply{Error: "this daemon serves no status page", Version: d.o.Version, PID: d.pid})
+			return
+		}
+		u, err := uh.UI()
+		if err != nil {
+			r = Reply{Error: err.Error(), Version: d.o.Version, PID: d.pid}
+		}
+		r.URL = u
+		writeLine(c, r)
 	default:
-		writeLine(c, Reply{Error: fmt.Sprintf("unknown control %q; known: status, stop", h.Control), Code: CodeBad, Version: d.o.Version, PID: d.pid})
+		writeLine(c, Reply{Error: fmt.Sprintf("unknown control %q; known: status, stop, ui", h.Control), Code: CodeBad, Version: d.o.Version, PID: d.pid})
 	}
 }
 

@@ -76,6 +76,7 @@ type Hub struct {
 	pins  *trust.Store
 	audit *audit.Log // nil: not recording
 	start time.Time
+	calls callRing // the last backend calls, for the status page (calls.go)
 
 	mu       sync.Mutex
 	pool     *pool.Pool       // created with the first session (settings)
@@ -319,7 +320,8 @@ func (h *Hub) Close() error {
 	return nil
 }
 
-// recorder writes one session's backend calls to the audit log.
+// recorder writes one session's backend calls to the audit log (when
+// on) and the hub's recent calls.
 type recorder struct {
 	l *audit.Log
 	s *Session
@@ -337,5 +339,10 @@ func (a recorder) Record(c *pool.Call, res *mcp.CallToolResult, err error, elaps
 	case res != nil && res.IsError:
 		e.Outcome = audit.ToolError
 	}
-	a.l.Record(e)
+	if a.s.h != nil {
+		a.s.h.calls.add(Call{Time: e.Time, Session: e.Session, Client: e.Client, Server: e.Server, Tool: e.Tool, Duration: d, ResultBytes: resultBytes(res), Outcome: e.Outcome, Err: e.Err})
+	}
+	if a.l != nil {
+		a.l.Record(e)
+	}
 }

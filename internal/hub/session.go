@@ -129,10 +129,7 @@ func (h *Hub) Open(ctx context.Context, so *SessionOptions) (*Session, error) {
 		s.notices = append(s.notices, l.Demo)
 	}
 	s.v = s.newView(l.Config)
-	var rec server.Recorder
-	if h.audit != nil {
-		rec = recorder{h.audit, s}
-	}
+	rec := recorder{h.audit, s} // audit log (when on) and recent calls
 	s.srv = server.New(server.Options{Catalog: s.v.cat, Launch: s.launch, Caller: h.pool, Runner: h.sb, Session: o.ID,
 		Settings: l.Config.Settings, Recorder: rec, Version: h.o.Version, Logger: h.log, Notices: s.currentNotices, Workspace: o.Workspace,
 		Skills: s.skillStore}) // skills.go

@@ -348,6 +348,10 @@ type TokenSavings struct {
 	Note        string `json:"note"`
 }
 
+// Status returns what switchboard://status says now (the status page
+// shows it per session). It starts nothing.
+func (s *Server) Status(ctx context.Context) Status { return s.status(ctx) }
+
 // status builds switchboard://status. It starts nothing.
 func (s *Server) status(ctx context.Context) Status {
 	st := Status{Session: s.o.Session, Servers: []ServerStatus{}}

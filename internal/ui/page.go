@@ -1,0 +1,121 @@
+package ui
+
+import (
+	"fmt"
+	"html/template"
+	"strings"
+	"time"
+)
+
+// pageData is what the templates see.
+type pageData struct {
+	Snapshot
+	Token     string
+	Nonce     string
+	Notice    string
+	RefreshMS int64
+	Now       time.Time
+}
+
+// shownCalls bounds the recent calls on the page.
+const shownCalls = 50
+
+const (
+	pageTmpl = "page"
+	liveTmpl = "live"
+)
+
+var templates = template.Must(template.New("").Funcs(template.FuncMap{
+	"join": func(s []string) string { return strings.Join(s, ", ") },
+	"ms": func(d time.Duration) string {
+		return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
+	},
+	"size": func(n int) string {
+		switch {
+		case n < 1000:
+			return fmt.Sprintf("%d B", n)
+		case n < 1000*1000:
+			return fmt.Sprintf("%.1f kB", float64(n)/1000)
+		}
+		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+	},
+	"ago": func(now, t time.Time) string {
+		d := now.Sub(t).Round(time.Second)
+		if d < time.Second {
+			return "just now"
+		}
+		return d.String() + " ago"
+	},
+	"clock":  func(t time.Time) string { return t.Local().Format("15:04:05") },
+	"recent": func(cs []Call) []Call { return cs[:min(len(cs), shownCalls)] },
+	"short":  func(s string) string { return s[:min(len(s), 12)] },
+}).Parse(`
+{{define "page"}}<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Switchboard status</title>
+<style nonce="{{.Nonce}}">
+body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222;background:#fafafa}
+h1{font-size:1.3em;margin:0 0 .2em} h2{font-size:1.1em;margin:1.4em 0 .4em}
+table{border-collapse:collapse;width:100%;background:#fff} th,td{text-align:left;padding:.25em .6em;border-bottom:1px solid #e4e4e4;vertical-align:top}
+th{background:#f0f0f0;font-weight:600} code,pre{font:12px/1.35 ui-monospace,monospace} pre{background:#f4f4f4;padding:.5em;overflow:auto;max-height:20em;margin:.3em 0}
+.muted{color:#777} .err{color:#a00} .ok{color:#070} .notice{background:#eef6ee;border:1px solid #9c9;padding:.5em .8em}
+.state-ready{color:#070} .state-dead,.state-disabled{color:#a00} .state-starting{color:#a60}
+.pending{background:#fff;border:1px solid #e0c080;padding:.5em .8em;margin:.5em 0} form.inline{display:inline;margin-left:.6em} button{font:inherit;padding:.2em .9em;cursor:pointer}
+</style></head>
+<body data-token="{{.Token}}" data-refresh="{{.RefreshMS}}">
+<h1>Switchboard</h1>
+<div class="muted">daemon pid {{.Daemon.Pid}} · version {{.Daemon.Version}} · up {{.Daemon.Uptime}} · <span id="updated">updated {{clock .Now}}</span></div>
+{{if .Notice}}<p class="notice" id="notice">{{.Notice}}</p>{{end}}
+<div id="live">{{template "live" .}}</div>
+<script nonce="{{.Nonce}}">
+(function () {
+  if (location.pathname !== "/") history.replaceState(null, "", "/");
+  var tok = document.body.dataset.token, every = +document.body.dataset.refresh || 3000;
+  var live = document.getElementById("live"), updated = document.getElementById("updated"), last = null;
+  function tick() {
+    fetch("/live", {headers: {"X-Switchboard-Token": tok}, cache: "no-store", credentials: "same-origin"})
+      .then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.text(); })
+      .then(function (html) {
+        if (html !== last) { live.innerHTML = html; last = html; }
+        updated.textContent = "updated " + new Date().toLocaleTimeString();
+      })
+      .catch(function (e) { updated.textContent = "not updating: " + e.message + " (is the daemon running?)"; })
+      .finally(function () { setTimeout(tick, every); });
+  }
+  setTimeout(tick, every);
+})();
+</script>
+</body></html>{{end}}
+
+{{define "live"}}<section id="backends"><h2>Servers</h2>
+{{if .Backends}}<table><tr><th>server</th><th>state</th><th>pid</th><th>uptime</th><th>tools</th><th>calls</th><th>sessions</th><th>launch</th><th>last error</th></tr>
+{{range .Backends}}<tr class="backend"><td><b>{{join .Servers}}</b></td><td class="state-{{.State}}">{{.State}}</td><td>{{if .Pid}}{{.Pid}}{{end}}</td><td>{{.Uptime}}</td>
+<td>{{.Tools}}{{if .Withheld}} <span class="err">({{.Withheld}} withheld)</span>{{end}}</td><td>{{.Calls}}</td>
+<td>{{join .Sessions}}{{if not .Shared}} <span class="muted">(own backend)</span>{{end}}</td><td><code>{{.Identity}}</code> <span class="muted">{{.Key}}</span></td><td class="err">{{.LastError}}</td></tr>
+{{end}}</table>{{else}}<p class="muted">No servers configured in any session.</p>{{end}}</section>
+
+<section id="sessions"><h2>Sessions</h2>
+{{if .Sessions}}<table><tr><th>session</th><th>client</th><th>workspace</th><th>servers</th><th>tokens: direct registration</th><th>switchboard</th><th>saved</th></tr>
+{{range .Sessions}}<tr class="session"><td><code>{{.ID}}</code></td><td>{{if .Client}}{{.Client}} {{.ClientVersion}}{{else}}<span class="muted">(not initialized)</span>{{end}}{{if .Protocol}} <span class="muted">{{.Protocol}}</span>{{end}}</td>
+<td><code>{{.Workspace}}</code></td><td>{{join .Servers}}</td><td>{{.Tokens.Direct}}</td><td>{{.Tokens.Switchboard}}</td><td class="{{if gt .Tokens.Saved 0}}ok{{else}}muted{{end}}">{{.Tokens.Saved}}</td></tr>
+{{end}}</table><p class="muted">Tokens (o200k) of every known tool registered directly vs list_tools and execute; servers not listed yet are not counted.</p>
+{{else}}<p class="muted">No agent sessions.</p>{{end}}</section>
+
+<section id="pending"><h2>Waiting for approval</h2>
+{{$tok := .Token}}{{range .Pending}}{{$id := .ID}}<div class="pending" data-id="{{.ID}}"><b>{{if .Servers}}{{join .Servers}}{{else}}<span class="muted">(no running session uses these; identity {{short .ID}})</span>{{end}}</b>
+{{range .Changes}}<div class="change"><div>{{.Status}} <b class="tool">{{.Tool}}</b>
+<form method="post" action="/approve" class="inline"><input type="hidden" name="t" value="{{$tok}}"><input type="hidden" name="id" value="{{$id}}"><input type="hidden" name="tool" value="{{.Tool}}"><button type="submit" class="approve" data-tool="{{.Tool}}">Approve</button></form></div>
+<pre class="diff">{{.Diff}}</pre></div>{{end}}
+{{if gt (len .Changes) 1}}<form method="post" action="/approve"><input type="hidden" name="t" value="{{$tok}}"><input type="hidden" name="id" value="{{.ID}}"><button type="submit" class="approve-all">Approve all {{len .Changes}}</button></form>{{end}}
+</div>{{else}}<p class="muted" id="none-pending">No tools are waiting for approval.</p>{{end}}
+{{if .Withheld}}<h2>Withheld: they look like a prompt injection</h2><table><tr><th>server</th><th>tool</th><th>rules</th></tr>
+{{range .Withheld}}<tr><td>{{join .Servers}}</td><td>{{.Tool}}</td><td>{{.Rules}} <span class="muted">(accept with <code>switchboard approve --accept-risk SERVER {{.Tool}}</code>)</span></td></tr>{{end}}</table>{{end}}
+</section>
+
+<section id="calls"><h2>Recent calls</h2>
+{{if .Calls}}<table><tr><th>time</th><th>session</th><th>client</th><th>call</th><th>latency</th><th>result</th><th>outcome</th></tr>
+{{range recent .Calls}}<tr class="call"><td title="{{.Time}}">{{clock .Time}}</td><td><code>{{.Session}}</code></td><td>{{.Client}}</td><td><b>{{.Server}}.{{.Tool}}</b></td><td>{{ms .Latency}}</td><td>{{size .ResultBytes}}</td>
+<td class="{{if eq .Outcome "ok"}}ok{{else}}err{{end}}">{{.Outcome}}{{if .Error}}: {{.Error}}{{end}}</td></tr>
+{{end}}</table>{{else}}<p class="muted">No calls yet.</p>{{end}}</section>{{end}}
+`))

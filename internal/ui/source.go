@@ -1,0 +1,108 @@
+package ui
+
+import (
+	"context"
+	"time"
+)
+
+// Source is what the page shows and what its Approve button does. The
+// daemon implements it over its hub; tests use a fake. Its methods are
+// called concurrently.
+type Source interface {
+	// Snapshot returns the state now. It must not start anything.
+	Snapshot(ctx context.Context) Snapshot
+	// Approve does what `switchboard approve` does for the pins identity
+	// id: it records the named pending tools (all of them when tools is
+	// empty) as approved and returns the changes approved.
+	Approve(ctx context.Context, id string, tools []string) ([]Change, error)
+}
+
+// Snapshot is everything the page shows.
+type Snapshot struct {
+	Daemon   Daemon    `json:"daemon"`
+	Backends []Backend `json:"backends"`
+	Sessions []Session `json:"sessions"`
+	Calls    []Call    `json:"calls"` // newest first
+	Pending  []Pending `json:"pending"`
+	// Withheld are tools kept back because they look like a prompt
+	// injection (shown, not approvable here: `approve --accept-risk`).
+	Withheld []Withheld `json:"withheld,omitempty"`
+}
+
+// Daemon is the process serving the page.
+type Daemon struct {
+	Pid     int    `json:"pid"`
+	Version string `json:"version"`
+	Uptime  string `json:"uptime"`
+}
+
+// Backend is one running (or known) backend: one launch identity.
+type Backend struct {
+	Servers []string `json:"servers"` // the names sessions gave it
+	Key     string   `json:"key"`     // short launch key
+	// Identity describes the launch (command line or URL, cwd, env
+	// names) with secrets hidden.
+	Identity  string   `json:"identity"`
+	State     string   `json:"state"`
+	Pid       int      `json:"pid,omitempty"`
+	Uptime    string   `json:"uptime,omitempty"`
+	Tools     int      `json:"tools"`
+	Withheld  int      `json:"withheld,omitempty"`
+	Calls     int64    `json:"calls"`
+	LastError string   `json:"lastError,omitempty"`
+	Sessions  []string `json:"sessions"`
+	Shared    bool     `json:"shared"`
+}
+
+// Session is one connected client.
+type Session struct {
+	ID            string   `json:"id"`
+	Client        string   `json:"client,omitempty"`
+	ClientVersion string   `json:"clientVersion,omitempty"`
+	Protocol      string   `json:"protocol,omitempty"`
+	Workspace     string   `json:"workspace"`
+	Servers       []string `json:"servers"`
+	Tokens        Tokens   `json:"tokens"`
+}
+
+// Tokens compares what registering every known tool directly would
+// cost the client's context with what ours cost (o200k tokens).
+type Tokens struct {
+	Direct      int `json:"direct"`
+	Switchboard int `json:"switchboard"`
+	Saved       int `json:"saved"`
+}
+
+// Call is one backend call.
+type Call struct {
+	Time        time.Time     `json:"time"`
+	Session     string        `json:"session"`
+	Client      string        `json:"client,omitempty"`
+	Server      string        `json:"server"`
+	Tool        string        `json:"tool"`
+	Latency     time.Duration `json:"latency"`
+	ResultBytes int           `json:"resultBytes"`
+	Outcome     string        `json:"outcome"`
+	Error       string        `json:"error,omitempty"`
+}
+
+// Pending is one launch identity's tools waiting for approval.
+type Pending struct {
+	ID      string   `json:"id"`      // the pins identity (Approve's id)
+	Servers []string `json:"servers"` // configured names with that identity; may be empty
+	Changes []Change `json:"changes"`
+}
+
+// Change is one tool new, changed or removed since its approval.
+type Change struct {
+	Tool   string `json:"tool"`
+	Status string `json:"status"` // new, changed, removed
+	Diff   string `json:"diff"`
+}
+
+// Withheld is one tool withheld as a likely prompt injection.
+type Withheld struct {
+	Servers []string `json:"servers"`
+	Tool    string   `json:"tool"`
+	Rules   string   `json:"rules"`
+}

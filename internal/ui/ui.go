@@ -1,0 +1,292 @@
+// Package ui is the daemon's status page: a small server-rendered web
+// page on loopback showing backends, sessions, recent calls, token
+// savings and the tools waiting for approval, with an Approve button.
+//
+// Every request must name this page's host (a loopback name; else 421,
+// against DNS rebinding), must not come from another origin (403), and
+// must carry the page's token: in the URL once (`/?t=TOKEN`, which sets
+// a SameSite=Strict cookie and redirects to `/`), then the cookie or the
+// X-Switchboard-Token header. A POST (Approve) needs, besides, an Origin
+// (or Sec-Fetch-Site) saying it comes from the page itself and the token
+// in the form: a cookie alone never approves anything (CSRF).
+//
+// The package imports none of ours: what it shows and does comes
+// through a Source.
+package ui
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Options configure a UI. Zero fields mean the documented defaults.
+type Options struct {
+	// Token is the secret in the page's URL; "" generates 32 random bytes.
+	Token string
+	// Refresh is how often the page re-fetches its live part; 0 means 3s.
+	Refresh time.Duration
+	// Logger receives refused requests; nil discards them.
+	Logger *slog.Logger
+}
+
+// UI serves the status page. Create it with New; it is safe for
+// concurrent use.
+type UI struct {
+	src       Source
+	o         Options
+	log       *slog.Logger
+	tokenHash [32]byte
+
+	mu  sync.Mutex
+	url string // once listening
+	srv *http.Server
+}
+
+// New returns a page over src. It does not listen yet (see Listen).
+func New(src Source, o *Options) (*UI, error) {
+	if src == nil {
+		return nil, errors.New("ui: a Source is required")
+	}
+	u := &UI{src: src}
+	if o != nil {
+		u.o = *o
+	}
+	if u.o.Token == "" {
+		var b [32]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return nil, fmt.Errorf("ui: making a token: %w", err)
+		}
+		u.o.Token = hex.EncodeToString(b[:])
+	}
+	if u.o.Refresh <= 0 {
+		u.o.Refresh = 3 * time.Second
+	}
+	u.log = u.o.Logger
+	if u.log == nil {
+		u.log = slog.New(slog.DiscardHandler)
+	}
+	u.tokenHash = sha256.Sum256([]byte(u.o.Token))
+	return u, nil
+}
+
+// Listen starts serving on a random port of 127.0.0.1 (once; later calls
+// return the same URL) until ctx is done or Close. The URL carries the
+// token: whoever has it can approve tools.
+func (u *UI) Listen(ctx context.Context) (string, error) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.url != "" {
+		return u.url, nil
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", fmt.Errorf("status page: listening on 127.0.0.1: %w", err)
+	}
+	u.srv = &http.Server{Handler: u, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(u.log.Handler(), slog.LevelWarn)}
+	go u.srv.Serve(ln)
+	srv := u.srv
+	context.AfterFunc(ctx, func() { srv.Close() })
+	u.url = "http://" + ln.Addr().String() + "/?t=" + u.o.Token
+	return u.url, nil
+}
+
+// Close stops serving. Idempotent.
+func (u *UI) Close() error {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.srv != nil {
+		return u.srv.Close()
+	}
+	return nil
+}
+
+// Token is the page's token.
+func (u *UI) Token() string { return u.o.Token }
+
+// cookieName is per port: cookies are not isolated by port, and two
+// daemons (two users' test runs) must not overwrite each other's.
+func cookieName(host string) string {
+	_, port, _ := net.SplitHostPort(host)
+	return "switchboard_ui_" + port
+}
+
+// ServeHTTP checks Host, Origin and the token, then serves the page.
+func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	// Not no-referrer: with it, Chromium sends "Origin: null" on the
+	// Approve form's POST. The page's own URL carries no token (the
+	// token URL redirects to /), and other origins get no referrer.
+	h.Set("Referrer-Policy", "same-origin")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	if !loopbackHost(r.Host) {
+		u.refuse(w, r, http.StatusMisdirectedRequest, fmt.Sprintf("Host %q is not this page's address (DNS rebinding protection); open the URL `switchboard ui` prints", r.Host))
+		return
+	}
+	if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r.Host) {
+		u.refuse(w, r, http.StatusForbidden, fmt.Sprintf("Origin %q is not this page", o))
+		return
+	}
+	if s := r.Header.Get("Sec-Fetch-Site"); s != "" && s != "same-origin" && s != "none" {
+		u.refuse(w, r, http.StatusForbidden, fmt.Sprintf("a request from another site (Sec-Fetch-Site: %s)", s))
+		return
+	}
+	switch {
+	case r.URL.Path == "/" && r.Method == http.MethodGet && r.URL.Query().Has("t"):
+		if !u.tokenOK(r.URL.Query().Get("t")) {
+			u.refuse(w, r, http.StatusForbidden, "wrong token; open the URL `switchboard ui` prints")
+			return
+		}
+		http.SetCookie(w, &http.Cookie{Name: cookieName(r.Host), Value: u.o.Token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+		http.Redirect(w, r, "/", http.StatusSeeOther) // the token leaves the address bar
+		return
+	case r.Method == http.MethodPost && r.URL.Path == "/approve":
+		u.approve(w, r)
+		return
+	case r.Method != http.MethodGet && r.Method != http.MethodHead:
+		h.Set("Allow", "GET, HEAD, POST")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	if !u.authorized(r) {
+		u.refuse(w, r, http.StatusForbidden, "no token; open the URL `switchboard ui` prints")
+		return
+	}
+	switch r.URL.Path {
+	case "/":
+		u.render(w, r, pageTmpl, "")
+	case "/live":
+		u.render(w, r, liveTmpl, "")
+	case "/status.json":
+		b, err := json.MarshalIndent(u.src.Snapshot(r.Context()), "", "  ")
+		if err != nil {
+			http.Error(w, "encoding the status: "+err.Error(), http.StatusInternalServerError)
+			return
+		}
+		h.Set("Content-Type", "application/json")
+		w.Write(append(b, '\n'))
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+func (u *UI) refuse(w http.ResponseWriter, r *http.Request, code int, why string) {
+	u.log.Warn("status page: refused a request", "method", r.Method, "path", r.URL.Path, "remote", r.RemoteAddr, "code", code, "why", why)
+	http.Error(w, "forbidden: "+why, code)
+}
+
+// tokenOK compares tok with the page's token in constant time.
+func (u *UI) tokenOK(tok string) bool {
+	h := sha256.Sum256([]byte(tok))
+	return tok != "" && subtle.ConstantTimeCompare(h[:], u.tokenHash[:]) == 1
+}
+
+// authorized: the token in the header or the page's cookie.
+func (u *UI) authorized(r *http.Request) bool {
+	if t := r.Header.Get("X-Switchboard-Token"); t != "" {
+		return u.tokenOK(t)
+	}
+	c, err := r.Cookie(cookieName(r.Host))
+	return err == nil && u.tokenOK(c.Value)
+}
+
+// approve is the Approve button: same origin (required here, not only
+// checked when present), the token in the form, then Source.Approve.
+func (u *UI) approve(w http.ResponseWriter, r *http.Request) {
+	o := r.Header.Get("Origin")
+	if o == "" && r.Header.Get("Sec-Fetch-Site") != "same-origin" {
+		u.refuse(w, r, http.StatusForbidden, "an approval must come from the page itself (no Origin)")
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "bad form: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	if !u.tokenOK(r.PostForm.Get("t")) {
+		u.refuse(w, r, http.StatusForbidden, "the approval carries no valid token")
+		return
+	}
+	id := r.PostForm.Get("id")
+	if id == "" {
+		http.Error(w, "bad form: no id", http.StatusBadRequest)
+		return
+	}
+	tools := r.PostForm["tool"]
+	changes, err := u.src.Approve(r.Context(), id, tools)
+	var notice string
+	switch {
+	case err != nil:
+		notice = "Approval failed: " + err.Error()
+		w.WriteHeader(http.StatusConflict)
+	case len(changes) == 0:
+		notice = "Nothing was waiting for approval there (approved already?)."
+	default:
+		var names []string
+		for _, c := range changes {
+			names = append(names, c.Status+" "+c.Tool)
+		}
+		notice = fmt.Sprintf("Approved %d tool changes: %s. Running sessions can call them now.", len(changes), strings.Join(names, ", "))
+	}
+	u.render(w, r, pageTmpl, notice)
+}
+
+// render executes t with the snapshot now.
+func (u *UI) render(w http.ResponseWriter, r *http.Request, t string, notice string) {
+	var nonce [16]byte
+	rand.Read(nonce[:])
+	n := hex.EncodeToString(nonce[:])
+	d := pageData{Snapshot: u.src.Snapshot(r.Context()), Token: u.o.Token, Nonce: n, Notice: notice, RefreshMS: u.o.Refresh.Milliseconds(), Now: time.Now()}
+	var b bytes.Buffer
+	if err := templates.ExecuteTemplate(&b, t, d); err != nil {
+		http.Error(w, "rendering the page: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'nonce-"+n+"'; style-src 'nonce-"+n+"'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+	w.Write(b.Bytes())
+}
+
+// hostName is the lower-cased host of a Host header or URL host, without
+// port and brackets.
+func hostName(hostport string) string {
+	h := hostport
+	if host, _, err := net.SplitHostPort(hostport); err == nil {
+		h = host
+	}
+	return strings.ToLower(strings.Trim(h, "[]"))
+}
+
+// loopbackHost: localhost, a *.localhost name or a loopback IP.
+func loopbackHost(hostport string) bool {
+	h := hostName(hostport)
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
+}
+
+// sameOrigin: origin is http://HOST exactly (the page itself).
+func sameOrigin(origin, host string) bool {
+	u, err := url.Parse(origin)
+	return err == nil && u.Scheme == "http" && u.Path == "" && strings.EqualFold(u.Host, host)
+}

@@ -1,0 +1,249 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// fakeSource is a Source with fixed content that records approvals.
+type fakeSource struct {
+	mu       sync.Mutex
+	approved []string // "id tool,tool"
+	pending  bool
+}
+
+func (f *fakeSource) Snapshot(ctx context.Context) Snapshot {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	s := Snapshot{
+		Daemon:   Daemon{Pid: 42, Version: "test", Uptime: "1m"},
+		Backends: []Backend{{Servers: []string{"github"}, Key: "abc", Identity: "npx -y github-mcp (env: GITHUB_TOKEN)", State: "ready", Pid: 7, Uptime: "10s", Tools: 3, Calls: 2, Sessions: []string{"s1", "s2"}, Shared: true}},
+		Sessions: []Session{{ID: "s1", Client: "agent-one", Workspace: "/w/one", Servers: []string{"github"}, Tokens: Tokens{Direct: 900, Switchboard: 300, Saved: 600}}, {ID: "s2", Client: "agent-two", Workspace: "/w/two"}},
+		Calls:    []Call{{Time: time.Now(), Session: "s1", Client: "agent-one", Server: "github", Tool: "search_issues", Latency: 1500 * time.Microsecond, ResultBytes: 2048, Outcome: "ok"}},
+	}
+	if f.pending {
+		s.Pending = []Pending{{ID: "id:1", Servers: []string{"github"}, Changes: []Change{{Tool: "read", Status: "changed", Diff: "- old\n+ new <script>alert(1)</script>"}}}}
+	}
+	return s
+}
+
+func (f *fakeSource) Approve(ctx context.Context, id string, tools []string) ([]Change, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.approved = append(f.approved, id+" "+strings.Join(tools, ","))
+	f.pending = false
+	return []Change{{Tool: "read", Status: "changed"}}, nil
+}
+
+const host = "127.0.0.1:5555"
+
+func newUI(t *testing.T) (*UI, *fakeSource) {
+	t.Helper()
+	f := &fakeSource{pending: true}
+	u, err := New(f, &Options{Token: "secret-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u, f
+}
+
+func do(u *UI, r *http.Request) *httptest.ResponseRecorder {
+	w := httptest.NewRecorder()
+	u.ServeHTTP(w, r)
+	return w
+}
+
+func get(path string, hdr ...string) *http.Request {
+	r := httptest.NewRequest("GET", path, nil)
+	r.Host = host
+	for i := 0; i+1 < len(hdr); i += 2 {
+		r.Header.Set(hdr[i], hdr[i+1])
+	}
+	return r
+}
+
+var cookie = cookieName(host) + "=secret-token"
+
+func TestUI_TokenInTheURLSetsACookieAndRedirects(t *testing.T) {
+	u, _ := newUI(t)
+	w := do(u, get("/?t=secret-token"))
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/" {
+		t.Fatalf("GET /?t=TOKEN: %d, Location %q", w.Code, w.Header().Get("Location"))
+	}
+	c := w.Result().Cookies()
+	if len(c) != 1 || c[0].Value != "secret-token" || !c[0].HttpOnly || c[0].SameSite != http.SameSiteStrictMode {
+		t.Fatalf("cookie: %+v", c)
+	}
+	if w := do(u, get("/?t=wrong")); w.Code != http.StatusForbidden {
+		t.Errorf("a wrong token in the URL: %d, want 403", w.Code)
+	}
+	w = do(u, get("/", "Cookie", cookie))
+	if w.Code != 200 {
+		t.Fatalf("GET / with the cookie: %d %s", w.Code, w.Body)
+	}
+	body := w.Body.String()
+	for _, want := range []string{"github", "ready", "npx -y github-mcp (env: GITHUB_TOKEN)", "agent-one", "agent-two", "/w/one", "search_issues", "1.5 ms", "2.0 kB", "600", "Approve", "changed"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	if strings.Contains(body, "<script>alert(1)") || !strings.Contains(body, "&lt;script&gt;alert(1)") {
+		t.Errorf("a diff's HTML is not escaped:\n%s", body)
+	}
+	csp := w.Header().Get("Content-Security-Policy")
+	if !strings.Contains(csp, "default-src 'none'") || !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "script-src 'nonce-") {
+		t.Errorf("CSP: %q", csp)
+	}
+	if w.Header().Get("X-Frame-Options") != "DENY" || w.Header().Get("Referrer-Policy") != "same-origin" {
+		t.Errorf("headers: %v", w.Header())
+	}
+}
+
+func TestUI_RefusesWithoutTokenOtherHostsAndOrigins(t *testing.T) {
+	u, _ := newUI(t)
+	for _, tc := range []struct {
+		name string
+		r    *http.Request
+		code int
+	}{
+		{"no token", get("/"), http.StatusForbidden},
+		{"wrong cookie", get("/", "Cookie", cookieName(host)+"=nope"), http.StatusForbidden},
+		{"wrong header token", get("/live", "X-Switchboard-Token", "nope"), http.StatusForbidden},
+		{"cookie of another port", get("/", "Cookie", "switchboard_ui_1=secret-token"), http.StatusForbidden},
+		{"another Host (DNS rebinding)", func() *http.Request { r := get("/?t=secret-token"); r.Host = "evil.example:5555"; return r }(), http.StatusMisdirectedRequest},
+		{"another Origin", get("/live", "Cookie", cookie, "Origin", "http://evil.example"), http.StatusForbidden},
+		{"same host, https origin", get("/live", "Cookie", cookie, "Origin", "https://"+host), http.StatusForbidden},
+		{"cross-site fetch", get("/status.json", "Cookie", cookie, "Sec-Fetch-Site", "cross-site"), http.StatusForbidden},
+		{"unknown path", get("/nope", "Cookie", cookie), http.StatusNotFound},
+		{"token header", get("/status.json", "X-Switchboard-Token", "secret-token"), 200},
+		{"localhost", func() *http.Request {
+			r := get("/live", "Cookie", cookieName(host)+"=secret-token")
+			r.Host = "localhost:5555"
+			return r
+		}(), 200},
+	} {
+		if w := do(u, tc.r); w.Code != tc.code {
+			t.Errorf("%s: %d, want %d (%s)", tc.name, w.Code, tc.code, strings.TrimSpace(w.Body.String()))
+		}
+	}
+}
+
+func post(form url.Values, hdr ...string) *http.Request {
+	r := httptest.NewRequest("POST", "/approve", strings.NewReader(form.Encode()))
+	r.Host = host
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	for i := 0; i+1 < len(hdr); i += 2 {
+		r.Header.Set(hdr[i], hdr[i+1])
+	}
+	return r
+}
+
+// TestUI_ApproveNeedsSameOriginAndTheTokenInTheForm: a cross-site form
+// post carries the cookie (were it not SameSite) but neither the token
+// nor our Origin; none of those approve anything.
+func TestUI_ApproveNeedsSameOriginAndTheTokenInTheForm(t *testing.T) {
+	u, f := newUI(t)
+	good := url.Values{"t": {"secret-token"}, "id": {"id:1"}, "tool": {"read"}}
+	noToken := url.Values{"id": {"id:1"}, "tool": {"read"}}
+	for _, tc := range []struct {
+		name string
+		r    *http.Request
+	}{
+		{"no Origin", post(good, "Cookie", cookie)},
+		{"another Origin", post(good, "Cookie", cookie, "Origin", "http://evil.example")},
+		{"null Origin", post(good, "Cookie", cookie, "Origin", "null")},
+		{"cookie only", post(noToken, "Cookie", cookie, "Origin", "http://"+host)},
+		{"wrong token", post(url.Values{"t": {"x"}, "id": {"id:1"}}, "Origin", "http://"+host)},
+		{"cross-site", post(good, "Origin", "http://"+host, "Sec-Fetch-Site", "cross-site")},
+	} {
+		if w := do(u, tc.r); w.Code != http.StatusForbidden {
+			t.Errorf("%s: %d, want 403", tc.name, w.Code)
+		}
+	}
+	if len(f.approved) != 0 {
+		t.Fatalf("refused posts approved: %q", f.approved)
+	}
+	if w := do(u, get("/approve", "Cookie", cookie)); w.Code != http.StatusNotFound && w.Code != http.StatusMethodNotAllowed {
+		t.Errorf("GET /approve: %d", w.Code)
+	}
+	w := do(u, post(good, "Origin", "http://"+host))
+	if w.Code != 200 || !strings.Contains(w.Body.String(), "Approved 1 tool changes: changed read") {
+		t.Fatalf("approve: %d\n%s", w.Code, w.Body)
+	}
+	if !slices.Equal(f.approved, []string{"id:1 read"}) {
+		t.Errorf("approved %q", f.approved)
+	}
+	if !strings.Contains(w.Body.String(), "No tools are waiting for approval") {
+		t.Errorf("the page after approving still shows the tool as pending")
+	}
+	// Sec-Fetch-Site: same-origin stands in for a missing Origin.
+	w = do(u, post(url.Values{"t": {"secret-token"}, "id": {"id:2"}}, "Sec-Fetch-Site", "same-origin"))
+	if w.Code != 200 || !slices.Equal(f.approved, []string{"id:1 read", "id:2 "}) {
+		t.Errorf("approve all of id:2: %d, %q", w.Code, f.approved)
+	}
+}
+
+func TestUI_StatusJSONAndLiveFragment(t *testing.T) {
+	u, _ := newUI(t)
+	w := do(u, get("/status.json", "X-Switchboard-Token", "secret-token"))
+	var s Snapshot
+	if err := json.Unmarshal(w.Body.Bytes(), &s); err != nil || len(s.Sessions) != 2 || s.Backends[0].Pid != 7 {
+		t.Fatalf("status.json: %v %+v", err, s)
+	}
+	w = do(u, get("/live", "X-Switchboard-Token", "secret-token"))
+	if b := w.Body.String(); w.Code != 200 || strings.Contains(b, "<html") || !strings.Contains(b, `id="sessions"`) {
+		t.Errorf("/live: %d\n%s", w.Code, b)
+	}
+}
+
+func TestUI_ListenServesOnLoopbackOnce(t *testing.T) {
+	u, _ := newUI(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a, err := u.Listen(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer u.Close()
+	b, _ := u.Listen(ctx)
+	pu, err := url.Parse(a)
+	if err != nil || a != b || !strings.HasPrefix(pu.Host, "127.0.0.1:") || pu.Query().Get("t") != "secret-token" {
+		t.Fatalf("URLs %q, %q", a, b)
+	}
+	jar := &cookieJar{}
+	c := &http.Client{Jar: jar}
+	resp, err := c.Get(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Request.URL.Path != "/" || resp.Request.URL.RawQuery != "" {
+		t.Errorf("following the URL: %d at %s", resp.StatusCode, resp.Request.URL)
+	}
+}
+
+// cookieJar keeps cookies by host (enough for one server).
+type cookieJar struct {
+	mu sync.Mutex
+	c  []*http.Cookie
+}
+
+func (j *cookieJar) SetCookies(u *url.URL, cs []*http.Cookie) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.c = append(j.c, cs...)
+}
+
+func (j *cookieJar) Cookies(u *url.URL) []*http.Cookie {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.c
+}
