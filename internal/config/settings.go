@@ -6,11 +6,11 @@ import "fmt"
 type rule int
 
 const (
-	lower   rule = iota // a smaller number or duration tightens
-	onlyOn              // turning it on tightens (quarantine, read-only)
-	onlyOff             // turning it off tightens (exposing more tools)
-	widen               // confirming more tightens (confirm)
-	onlyOffInverted     // like onlyOff, for a bool stored negated (autoSync is ManualSync)
+	lower           rule = iota // a smaller number or duration tightens
+	onlyOn                      // turning it on tightens (quarantine, read-only)
+	onlyOff                     // turning it off tightens (exposing more tools)
+	widen                       // confirming more tightens (confirm)
+	onlyOffInverted             // like onlyOff, for a bool stored negated (autoSync is ManualSync)
 )
 
 // settingRules lists every setting: its name in the file, how a project
