@@ -38,7 +38,7 @@ var allowed = map[string][]string{
 	"catalog":    {"atomicfile", "config", "filelock", "hidden", "redact", "trust", "tsdecl"},
 	"agentconf":  {"atomicfile", "config", "filelock", "redact"},
 	"server":     {"catalog", "config", "pool", "redact", "script", "search", "tokens", "trust", "tsdecl"},
-	"hub":        {"allow", "audit", "backend", "catalog", "config", "demo", "pool", "redact", "sandbox", "server", "trust", "workspace"},
+	"hub":        {"allow", "atomicfile", "audit", "backend", "catalog", "config", "demo", "pool", "redact", "sandbox", "server", "trust", "workspace"},
 	"daemon":     {"config", "filelock", "redact"},
 	"front":      {},
 	"cli":        {"*"},

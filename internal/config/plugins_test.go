@@ -158,3 +158,17 @@ func TestRead_PluginsMerge(t *testing.T) {
 		t.Errorf("plugins = %+v", c.Plugins)
 	}
 }
+
+func TestExpand_Workspace(t *testing.T) {
+	s := &Server{Name: "x", Command: "c", Args: []string{"--root=${workspace}"}, Cwd: "${workspace}/sub", Env: map[string]string{"W": "${workspace}"}}
+	out, err := s.Expand(Resolver{Workspace: "/repo", Getenv: func(string) (string, bool) { return "", false }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Args[0] != "--root=/repo" || out.Cwd != "/repo/sub" || out.Env["W"] != "/repo" {
+		t.Errorf("expanded = %+v", out)
+	}
+	if _, err := s.Expand(Resolver{}); err == nil || !strings.Contains(err.Error(), "workspace is not set") {
+		t.Errorf("without a workspace: %v, want the environment's error", err)
+	}
+}
