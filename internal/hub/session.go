@@ -134,7 +134,9 @@ func (h *Hub) Open(ctx context.Context, so *SessionOptions) (*Session, error) {
 	if root := s.rootOf(l); root != "" {
 		s.ws = h.workspaceAt(root)
 	}
+	s.syncMu.Lock()
 	s.syncRequested() // the first look: a sync asked before we opened is not ours
+	s.syncMu.Unlock()
 	s.say(l.Notices...)
 	for _, w := range l.Config.Warnings {
 		s.say("warning: " + w)

@@ -37,6 +37,10 @@ func (h *Hub) watchFiles(s *Session, l *Loaded) {
 			files = append(files, filepath.Clean(f))
 		}
 	}
+	sync := s.syncFile() // `switchboard sync` writes it (workspace.go)
+	if sync != "" {
+		files = append(files, sync)
+	}
 	if len(files) == 0 {
 		return
 	}
@@ -127,6 +131,10 @@ func (w *watcher) changed(file string) {
 	defer w.mu.Unlock()
 	for s, files := range w.files {
 		if !slices.Contains(files, file) {
+			continue
+		}
+		if file == s.syncFile() {
+			go s.fresh() // a sync request: re-resolve now, not at the next call
 			continue
 		}
 		if t := w.timers[s]; t != nil {

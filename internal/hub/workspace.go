@@ -127,6 +127,8 @@ func (s *Session) FullConfig() *config.Config { return s.current().full }
 // notifications/tools/list_changed). Costs a few stat calls when nothing
 // changed.
 func (s *Session) fresh() {
+	s.syncMu.Lock()
+	defer s.syncMu.Unlock()
 	v := s.current()
 	synced := s.syncRequested()
 	if !synced && (!v.cfg.Settings.AutoSync() || !v.hasWhen) {
@@ -142,7 +144,7 @@ func (s *Session) fresh() {
 	if !synced && ws.Gen() == v.gen {
 		return
 	}
-	s.Sync()
+	s.sync()
 }
 
 // SyncResult says what a re-resolution changed.
@@ -156,6 +158,11 @@ type SyncResult struct {
 func (s *Session) Sync() SyncResult {
 	s.syncMu.Lock()
 	defer s.syncMu.Unlock()
+	return s.sync()
+}
+
+// sync is Sync with s.syncMu held.
+func (s *Session) sync() SyncResult {
 	s.mu.Lock()
 	closed := s.closed
 	s.mu.Unlock()
@@ -223,6 +230,7 @@ func RequestSync(state, root string) error {
 
 // syncRequested reports whether the sync file of the session's
 // workspace changed since the last look (Open takes the first look).
+// s.syncMu held.
 func (s *Session) syncRequested() bool {
 	s.mu.Lock()
 	root := ""
@@ -235,8 +243,6 @@ func (s *Session) syncRequested() bool {
 	}
 	p := SyncPath(s.h.o.StateDir, root)
 	fi, err := os.Stat(p)
-	s.syncMu.Lock()
-	defer s.syncMu.Unlock()
 	if err != nil {
 		s.syncKey, s.syncSeen = "", nil
 		return false
@@ -272,4 +278,16 @@ func knownTools(cat *catalog.Catalog, servers map[string]*config.Server) {
 		}
 		cat.Apply(name, &catalog.Listing{Tools: tools})
 	}
+}
+
+// syncFile is the session's sync file ("" without a workspace); its
+// directory is created so that the config watcher can watch it.
+func (s *Session) syncFile() string {
+	root := s.Root()
+	if root == "" {
+		return ""
+	}
+	p := SyncPath(s.h.o.StateDir, root)
+	os.MkdirAll(filepath.Dir(p), 0o700)
+	return p
 }

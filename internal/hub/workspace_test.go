@@ -255,3 +255,21 @@ input_schema = { type = "object", properties = { sql = { type = "string" } } }
 		t.Errorf("sqlx started %d times: its shipped tool list should serve list_tools while cold", n)
 	}
 }
+
+// A sync request reaches a session at once (the config watcher sees the
+// sync file), before the client calls anything.
+func TestWorkspace_SyncRequestIsPushedToTheClient(t *testing.T) {
+	f := newFixture(t, strings.Replace(whenConfig, "%s", `, "settings": {"autoSync": false}`, 1))
+	root := f.cargoWithoutSqlx()
+	c := f.open("s", root)
+	c.listed(t)
+	c.drain()
+	f.addSqlx(root)
+	if err := RequestSync(f.state, root); err != nil {
+		t.Fatal(err)
+	}
+	// A late list_changed of the first listing may come first.
+	for !slices.Contains(c.s.Catalog().Servers(), "sqlx") {
+		wait(t, c.changed, "tools/list_changed after switchboard sync")
+	}
+}
