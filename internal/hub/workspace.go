@@ -210,22 +210,44 @@ func SyncPath(state, root string) string {
 	return filepath.Join(state, "sync", hex.EncodeToString(sum[:8])+".json")
 }
 
+// SyncRecord is the content of a sync file: who asked when, and which
+// servers applied then (what the next `switchboard sync` compares with).
+type SyncRecord struct {
+	Root       string    `json:"root"`
+	At         time.Time `json:"at"`
+	Applicable []string  `json:"applicable"`
+}
+
 // RequestSync asks every session in root, in every Switchboard process
-// of this user (the daemon's and standalone ones), to re-resolve at its
-// next list_tools or execute, or at once where the config watcher runs.
-func RequestSync(state, root string) error {
+// of this user (the daemon's and standalone ones), to re-resolve: at
+// once where the config watcher runs, else at its next list_tools or
+// execute. applicable is recorded for the next sync's report.
+func RequestSync(state, root string, applicable []string) error {
 	p := SyncPath(state, root)
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return fmt.Errorf("sync request: %w", err)
 	}
-	b, _ := json.Marshal(struct {
-		Root string    `json:"root"`
-		At   time.Time `json:"at"`
-	}{root, time.Now().UTC()})
+	if applicable == nil {
+		applicable = []string{}
+	}
+	b, _ := json.Marshal(SyncRecord{Root: root, At: time.Now().UTC(), Applicable: applicable})
 	if err := atomicfile.Write(p, b, 0o600); err != nil {
 		return fmt.Errorf("sync request: %w", err)
 	}
 	return nil
+}
+
+// LastSync reads the record of the last sync in root (nil: none).
+func LastSync(state, root string) *SyncRecord {
+	b, err := os.ReadFile(SyncPath(state, root))
+	if err != nil {
+		return nil
+	}
+	var r SyncRecord
+	if json.Unmarshal(b, &r) != nil {
+		return nil
+	}
+	return &r
 }
 
 // syncRequested reports whether the sync file of the session's

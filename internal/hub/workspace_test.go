@@ -166,7 +166,7 @@ func TestWorkspace_WithAutoSyncOffTheSetIsFixedUntilSync(t *testing.T) {
 	if len(f.starts.of("sqlx-cmd")) != 0 {
 		t.Fatal("sqlx started with auto-sync off")
 	}
-	if err := RequestSync(f.state, root); err != nil { // what `switchboard sync` does
+	if err := RequestSync(f.state, root, nil); err != nil { // what `switchboard sync` does
 		t.Fatal(err)
 	}
 	if out := c.listed(t); !strings.Contains(out, "declare namespace sqlx") {
@@ -265,7 +265,7 @@ func TestWorkspace_SyncRequestIsPushedToTheClient(t *testing.T) {
 	c.listed(t)
 	c.drain()
 	f.addSqlx(root)
-	if err := RequestSync(f.state, root); err != nil {
+	if err := RequestSync(f.state, root, nil); err != nil {
 		t.Fatal(err)
 	}
 	// A late list_changed of the first listing may come first.
