@@ -25,8 +25,13 @@ const whenConfig = `{"mcpServers": {
 // repository (a .git marker) under home and returns its root.
 func (f *fixture) scratch(name string) string {
 	f.t.Helper()
+	return scratch(f.t, f.home, name)
+}
+
+func scratch(t testing.TB, home, name string) string {
+	t.Helper()
 	src := filepath.Join("..", "workspace", "testdata", "projects", name)
-	dst := filepath.Join(f.home, "p-"+name)
+	dst := filepath.Join(home, "p-"+name)
 	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -42,7 +47,7 @@ func (f *fixture) scratch(name string) string {
 		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
 	})
 	if err != nil {
-		f.t.Fatal(err)
+		t.Fatal(err)
 	}
 	os.MkdirAll(filepath.Join(dst, ".git"), 0o755)
 	return dst
@@ -271,5 +276,39 @@ func TestWorkspace_SyncRequestIsPushedToTheClient(t *testing.T) {
 	// A late list_changed of the first listing may come first.
 	for !slices.Contains(c.s.Catalog().Servers(), "sqlx") {
 		wait(t, c.changed, "tools/list_changed after switchboard sync")
+	}
+}
+
+// BenchmarkSession_FreshUnchanged is what each list_tools, tools/list
+// and execute pays for freshness when nothing changed: the sync file's
+// stat and the workspace's stamps (the Cargo workspace of testdata: three
+// manifests and a lock file, plus the other ecosystems' absent files).
+func BenchmarkSession_FreshUnchanged(b *testing.B) {
+	home := b.TempDir()
+	user := filepath.Join(home, ".config", "switchboard", "config.json")
+	os.MkdirAll(filepath.Dir(user), 0o700)
+	os.WriteFile(user, []byte(strings.Replace(whenConfig, "%s", "", 1)), 0o600)
+	st := &starts{}
+	st.desc.Store("Echo.")
+	h, err := New(&Options{UserConfig: user, CacheDir: filepath.Join(home, "cache"), StateDir: filepath.Join(home, "state"), Home: home, Start: st.start})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer h.Close()
+	root := scratch(b, home, "cargo")
+	s, err := h.Open(context.Background(), &SessionOptions{ID: "b", Workspace: root})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	if got := s.Catalog().Servers(); !slices.Contains(got, "sqlx") {
+		b.Fatalf("servers = %v", got)
+	}
+	v := s.current()
+	for b.Loop() {
+		s.fresh()
+	}
+	if s.current() != v {
+		b.Fatal("the view changed though nothing did")
 	}
 }
