@@ -312,3 +312,37 @@ func BenchmarkSession_FreshUnchanged(b *testing.B) {
 		b.Fatal("the view changed though nothing did")
 	}
 }
+
+// A 2025-11-25 client's root is the workspace when the working directory
+// has no project file: the predicates read the root's manifests.
+func TestWorkspace_ClientRootIsTheWorkspace(t *testing.T) {
+	f := newFixture(t, strings.Replace(whenConfig, "%s", "", 1))
+	root := f.scratch("npm")
+	elsewhere := filepath.Join(f.home, "elsewhere")
+	os.MkdirAll(elsewhere, 0o755)
+	s, err := f.h.Open(context.Background(), &SessionOptions{ID: "r", Workspace: elsewhere})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ct, st := mcp.NewInMemoryTransports()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Serve(ctx, st)
+	client := mcp.NewClient(&mcp.Implementation{Name: "roots"}, nil)
+	client.AddRoots(&mcp.Root{URI: "file://" + root})
+	cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Catalog().Servers(); !slices.Equal(got, []string{"always", "prisma"}) {
+		t.Errorf("servers = %v, want prisma from the client's root %s", got, root)
+	}
+	if s.Root() != root {
+		t.Errorf("root = %s", s.Root())
+	}
+}
