@@ -102,7 +102,10 @@ func (s *Session) resolve(full *config.Config) (*config.Config, map[string]Appli
 // apply included), whether it applies in the session's workspace now
 // and which predicate decided.
 func (s *Session) Applicability() map[string]Applicability {
-	return maps.Clone(s.current().decided)
+	v := s.current()
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return maps.Clone(v.decided)
 }
 
 // Root returns the session's workspace root ("" for none).
@@ -141,7 +144,10 @@ func (s *Session) fresh() {
 		return
 	}
 	ws.Refresh()
-	if !synced && ws.Gen() == v.gen {
+	v.mu.Lock()
+	gen := v.gen
+	v.mu.Unlock()
+	if !synced && ws.Gen() == gen {
 		return
 	}
 	s.sync()
