@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -100,7 +101,7 @@ func ParsePlugin(path string, data []byte) (*Plugin, error) {
 		return nil, e
 	}
 	pl := &Plugin{Path: path}
-	for _, k := range slices.Sorted(mapKeys(raw)) {
+	for _, k := range slices.Sorted(maps.Keys(raw)) {
 		v := raw[k]
 		switch k {
 		case "name", "version", "description":
@@ -136,16 +137,6 @@ func ParsePlugin(path string, data []byte) (*Plugin, error) {
 		pl.Servers = append(pl.Servers, parsePluginServer(path, fmt.Sprintf("mcp_servers[%d]", i), pl.Name, m))
 	}
 	return pl, nil
-}
-
-func mapKeys(m map[string]any) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // parsePluginServer reads one [[mcp_servers]] table with the config
@@ -223,7 +214,7 @@ func nodeOf(v any) *node {
 	switch t := v.(type) {
 	case map[string]any:
 		n := &node{kind: '{'}
-		for _, k := range slices.Sorted(mapKeys(t)) {
+		for _, k := range slices.Sorted(maps.Keys(t)) {
 			n.keys = append(n.keys, k)
 			n.vals = append(n.vals, nodeOf(t[k]))
 		}

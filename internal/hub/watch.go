@@ -28,13 +28,22 @@ type watcher struct {
 	timers map[*Session]*time.Timer
 }
 
-// watchFiles makes s reload when the files l was loaded from change.
+// watchFiles makes s reload when the files l was loaded from change
+// (the config files and the plugin manifests of both plugin
+// directories), and re-resolve when its workspace's sync file changes.
 // Best effort: a directory that cannot be watched is logged.
 func (h *Hub) watchFiles(s *Session, l *Loaded) {
 	var files []string
 	for _, f := range []string{l.Paths.User, l.Paths.Project} {
 		if f != "" {
 			files = append(files, filepath.Clean(f))
+		}
+	}
+	// Plugin manifests: "DIR/*.toml" stands for any of them (see changed).
+	user, proj := PluginDirs(l.Paths, l.Paths.Project, s.so.Workspace)
+	for _, d := range []string{user, proj} {
+		if d != "" {
+			files = append(files, filepath.Join(d, "*.toml"))
 		}
 	}
 	sync := s.syncFile() // `switchboard sync` writes it (workspace.go)
@@ -130,7 +139,8 @@ func (w *watcher) changed(file string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for s, files := range w.files {
-		if !slices.Contains(files, file) {
+		plugin := filepath.Ext(file) == ".toml" && slices.Contains(files, filepath.Join(filepath.Dir(file), "*.toml"))
+		if !plugin && !slices.Contains(files, file) {
 			continue
 		}
 		if file == s.syncFile() {

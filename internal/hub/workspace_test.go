@@ -346,3 +346,17 @@ func TestWorkspace_ClientRootIsTheWorkspace(t *testing.T) {
 		t.Errorf("root = %s", s.Root())
 	}
 }
+
+// A plugin manifest added while a session runs is loaded (the watcher
+// watches the plugin directories like the config files).
+func TestWorkspace_PluginAddedMidSessionIsLoaded(t *testing.T) {
+	f := newFixture(t, `{"mcpServers": {"a": {"command": "a-cmd"}}}`)
+	dir := filepath.Join(filepath.Dir(f.user), "plugins")
+	os.MkdirAll(dir, 0o700)
+	c := f.open("s", f.home)
+	c.drain()
+	f.write(filepath.Join(dir, "extra.toml"), "name = \"extra\"\n[[mcp_servers]]\nname = \"extra\"\ncommand = \"extra-cmd\"\n")
+	for !slices.Contains(c.s.Catalog().Servers(), "extra") {
+		wait(t, c.changed, "tools/list_changed after a plugin was added")
+	}
+}
