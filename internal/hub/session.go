@@ -320,8 +320,9 @@ func (s *Session) say(lines ...string) {
 // currentNotices are the lines about the config shown in the index.
 func (s *Session) currentNotices() []string {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.notices)
+	out := slices.Clone(s.notices)
+	s.mu.Unlock()
+	return append(out, s.manifestNotices()...) // workspace.go
 }
 
 // middleware records what the client negotiated (from the SDK's

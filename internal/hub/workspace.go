@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -318,4 +319,30 @@ func (s *Session) syncFile() string {
 	p := SyncPath(s.h.o.StateDir, root)
 	os.MkdirAll(filepath.Dir(p), 0o700)
 	return p
+}
+
+// manifestNotices are the malformed manifests the "when" predicates met,
+// one line each (for the list_tools index).
+func (s *Session) manifestNotices() []string {
+	v := s.current()
+	if v == nil {
+		return nil
+	}
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	seen := map[string][]string{}
+	var order []string
+	for _, name := range slices.Sorted(maps.Keys(v.decided)) {
+		for _, p := range v.decided[name].Problems {
+			if seen[p] == nil {
+				order = append(order, p)
+			}
+			seen[p] = append(seen[p], name)
+		}
+	}
+	out := make([]string, 0, len(order))
+	for _, p := range order {
+		out = append(out, fmt.Sprintf("workspace manifest %s (read for the \"when\" of %s; the rest of the workspace still counts)", p, strings.Join(seen[p], ", ")))
+	}
+	return out
 }

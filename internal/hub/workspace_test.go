@@ -360,3 +360,18 @@ func TestWorkspace_PluginAddedMidSessionIsLoaded(t *testing.T) {
 		wait(t, c.changed, "tools/list_changed after a plugin was added")
 	}
 }
+
+// A malformed manifest is named, with its line, in the list_tools index;
+// the servers whose predicates read other files still apply.
+func TestWorkspace_MalformedManifestIsInTheIndex(t *testing.T) {
+	f := newFixture(t, strings.Replace(whenConfig, "%s", "", 1))
+	root := f.scratch("malformed")
+	c := f.open("s", root)
+	idx := c.index(t)
+	if !strings.Contains(idx, "Cargo.toml:3:") || !strings.Contains(idx, `"when" of sqlx`) {
+		t.Errorf("index does not name the malformed Cargo.toml:\n%s", idx)
+	}
+	if got := c.s.Catalog().Servers(); !slices.Contains(got, "django") {
+		t.Errorf("servers = %v: django is in requirements.txt though pyproject.toml is broken", got)
+	}
+}
