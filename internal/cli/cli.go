@@ -37,6 +37,8 @@ func commands() []command {
 	return []command{
 		{name: "serve", summary: "run the MCP server on stdin/stdout (what an agent registers)", run: runServe},
 		{name: "servers", summary: "list configured backend servers, their state and source file", run: runServers},
+		{name: "sync", summary: "re-resolve which servers apply in this workspace (their \"when\") and tell running sessions", run: runSync},
+		{name: "plugins", summary: "list plugin manifests and their servers; trust a project's plugins", run: runPlugins},
 		{name: "list", summary: "print TypeScript declarations of backend tools", run: runList},
 		{name: "search", summary: "rank tools for a query, with scores", run: runSearch},
 		{name: "exec", summary: "run a script (file or - for stdin) and print its JSON result", run: runExec},

@@ -15,8 +15,10 @@ func runServers(ctx context.Context, e *Env, args []string) error {
 	var cf configFlags
 	fs := newFlags(e, "servers", "[--json]", `
 List the configured backend servers: name, transport, state, tool count
-(from the catalog), and the file each comes from. State, pid and uptime
-are those of running 'switchboard serve' processes of this user.`)
+(from the catalog), whether it applies in this workspace (its "when"
+predicate) and the file each comes from. State, pid and uptime are those
+of running 'switchboard serve' processes of this user. Servers whose
+"when" does not hold here are listed as "not here" and never started.`)
 	cf.register(fs)
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parse(fs, args); err != nil {
@@ -29,19 +31,33 @@ are those of running 'switchboard serve' processes of this user.`)
 	defer st.Close()
 	live := readLiveStatus(st.paths.state)
 	type row struct {
-		Name      string `json:"name"`
-		Transport string `json:"transport"`
-		State     string `json:"state"`
-		Pid       int    `json:"pid,omitempty"`
-		Uptime    string `json:"uptime,omitempty"`
-		Tools     *int   `json:"tools,omitempty"`
-		LastError string `json:"lastError,omitempty"`
-		Source    string `json:"source"`
+		Name      string   `json:"name"`
+		Transport string   `json:"transport"`
+		State     string   `json:"state"`
+		Pid       int      `json:"pid,omitempty"`
+		Uptime    string   `json:"uptime,omitempty"`
+		Tools     *int     `json:"tools,omitempty"`
+		LastError string   `json:"lastError,omitempty"`
+		Source    string   `json:"source"`
+		Applies   bool     `json:"applies"`
+		When      string   `json:"when,omitempty"`      // the predicate, as written
+		DecidedBy string   `json:"decidedBy,omitempty"` // the predicate that decided, and why
+		Problems  []string `json:"manifestProblems,omitempty"`
 	}
 	var rows []row
-	for _, name := range st.cat.Servers() {
-		spec := st.cat.Spec(name)
-		r := row{Name: name, Transport: spec.Type, State: "cold", Source: spec.Source}
+	full := st.sess.FullConfig()
+	decided := st.sess.Applicability()
+	for _, name := range full.Names() {
+		spec := full.Servers[name]
+		r := row{Name: name, Transport: spec.Type, State: "cold", Source: spec.Source, Applies: true}
+		if a, ok := decided[name]; ok && spec.When != nil {
+			r.Applies, r.When, r.DecidedBy, r.Problems = a.Applies, spec.When.String(), a.By, a.Problems
+		}
+		if !r.Applies {
+			r.State = "not here"
+			rows = append(rows, r)
+			continue
+		}
 		if spec.Disabled {
 			r.State = "disabled"
 		}
@@ -71,7 +87,7 @@ are those of running 'switchboard serve' processes of this user.`)
 		return nil
 	}
 	tw := tabwriter.NewWriter(e.Stdout, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tTRANSPORT\tSTATE\tPID\tUPTIME\tTOOLS\tLAST ERROR\tSOURCE")
+	fmt.Fprintln(tw, "NAME\tTRANSPORT\tSTATE\tPID\tUPTIME\tTOOLS\tAPPLIES\tLAST ERROR\tSOURCE")
 	for _, r := range rows {
 		tools, pid := "?", "-"
 		if r.Tools != nil {
@@ -80,11 +96,25 @@ are those of running 'switchboard serve' processes of this user.`)
 		if r.Pid != 0 {
 			pid = fmt.Sprint(r.Pid)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Name, r.Transport, r.State, pid, dash(r.Uptime), tools, dash(truncate(r.LastError, 60)), r.Source)
+		applies := "yes"
+		switch {
+		case !r.Applies:
+			applies = "no"
+		case r.When == "":
+			applies = "always"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Name, r.Transport, r.State, pid, dash(r.Uptime), tools, applies, dash(truncate(r.LastError, 60)), r.Source)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	printDecisions(e, st.sess.Root(), func(yield func(name string, applies bool, when, by string, problems []string) bool) {
+		for _, r := range rows {
+			if r.When != "" && !yield(r.Name, r.Applies, r.When, r.DecidedBy, r.Problems) {
+				return
+			}
+		}
+	})
 	for _, r := range rows {
 		if r.State == "config error" {
 			fmt.Fprintf(e.Stdout, "\n%s is disabled by a config error:\n  %s\n", r.Name, strings.ReplaceAll(r.LastError, "\n", "\n  "))
@@ -106,4 +136,25 @@ func truncate(s string, n int) string {
 		return s[:n-1] + "…"
 	}
 	return s
+}
+
+// printDecisions says, for each server with a "when", whether it applies
+// in the workspace root and which predicate decided.
+func printDecisions(e *Env, root string, each func(func(name string, applies bool, when, by string, problems []string) bool)) {
+	first := true
+	each(func(name string, applies bool, when, by string, problems []string) bool {
+		if first {
+			fmt.Fprintf(e.Stdout, "\nIn %s:\n", root)
+			first = false
+		}
+		verdict := "applies"
+		if !applies {
+			verdict = "does not apply"
+		}
+		fmt.Fprintf(e.Stdout, "  %s %s (when %s)\n    decided by %s\n", name, verdict, when, by)
+		for _, p := range problems {
+			fmt.Fprintf(e.Stdout, "    manifest problem: %s\n", p)
+		}
+		return true
+	})
 }

@@ -70,7 +70,8 @@ func (e *Env) abs(p string) string {
 
 // hubPaths are p as the hub names them.
 func (p paths) hub() hub.Paths {
-	return hub.Paths{User: p.user, Project: p.project, Cache: p.cache, State: p.state}
+	plugins, _ := config.PluginDirs(p.user, "")
+	return hub.Paths{User: p.user, Project: p.project, Cache: p.cache, State: p.state, Plugins: plugins}
 }
 
 func fromHub(p hub.Paths) paths {

@@ -18,6 +18,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
 
 // Transport kinds of a backend.
@@ -41,6 +43,10 @@ type Config struct {
 	// defined differently in two files or a project setting that would
 	// loosen the user's.
 	Warnings []string
+	// Plugins are the plugin manifests loaded (user plugins first), with
+	// their servers; a server a config file defines already is not in
+	// Servers.
+	Plugins []*Plugin
 	// ProjectDir is the project directory in effect: the project file's
 	// directory, else the directory Read was given when a "projects"
 	// entry of the user config applies to it; "" for none. ${file:}
@@ -90,6 +96,18 @@ type Server struct {
 	// Confirm ("confirm") asks the user before the calls it matches go
 	// out; it adds to settings.confirm.
 	Confirm Confirm
+
+	// When ("when") is the predicate over the session's workspace that
+	// decides whether the server applies there; nil: everywhere. A server
+	// that does not apply is neither offered nor started.
+	When *workspace.Predicate
+	// KnownTools is the tool list a plugin ships for the server, so that
+	// it is searchable while cold (the real list replaces it, vetted
+	// against the pins, once the server starts). Nil for config entries.
+	KnownTools []KnownTool
+	// Plugin names the plugin that declared the server ("" for config
+	// entries).
+	Plugin string
 
 	// Source is the file this definition came from; for a server of the
 	// user config's "projects" section, the file and the project key,
@@ -151,7 +169,16 @@ type Settings struct {
 	// calls it matches go out, for every server (see Server.Confirm);
 	// off by default. A project may widen it, never narrow it.
 	Confirm Confirm
+	// ManualSync is "autoSync": false. With auto-sync on (the default) a
+	// session re-resolves which servers apply when a manifest or lock file
+	// a "when" read has changed, at each list_tools and execute; with it
+	// off the set is fixed until `switchboard sync`. A project may turn
+	// auto-sync off, never on.
+	ManualSync bool
 }
+
+// AutoSync reports whether auto-sync is on (settings.autoSync, default true).
+func (s Settings) AutoSync() bool { return !s.ManualSync }
 
 // Defaults returns s with every zero field set to its default.
 func (s Settings) Defaults() Settings {

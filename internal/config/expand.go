@@ -19,6 +19,9 @@ type Resolver struct {
 	// whose target leaves them, is refused. Nil means Home alone; with
 	// neither, every ${file:} is refused.
 	Roots []string
+	// Workspace is the value of ${workspace}: the session's workspace root
+	// ("" leaves ${workspace} to the environment, like any ${NAME}).
+	Workspace string
 }
 
 // allowed resolves p (absolute) and checks it stays inside r's roots.
@@ -50,8 +53,8 @@ func (r Resolver) allowed(p string) (string, error) {
 
 var refRE = regexp.MustCompile(`\$\{(?:(env|file):)?([^}]+)\}`)
 
-// Expand returns a copy of s with ${env:NAME}, ${NAME} and ${file:PATH}
-// references in args, env, cwd, url and headers replaced. A missing
+// Expand returns a copy of s with ${env:NAME}, ${NAME}, ${workspace}
+// and ${file:PATH} references in args, env, cwd, url and headers replaced. A missing
 // variable or unreadable file is an error naming the server and field;
 // secrets are read when the backend starts and never written back.
 func (s *Server) Expand(r Resolver) (*Server, error) {
@@ -85,6 +88,9 @@ func (s *Server) Expand(r Resolver) (*Server, error) {
 					return ""
 				}
 				return strings.TrimRight(string(b), "\r\n")
+			}
+			if kind == "" && name == "workspace" && r.Workspace != "" {
+				return r.Workspace
 			}
 			var v string
 			var ok bool

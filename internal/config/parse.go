@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
 
 // File is one parsed config file.
@@ -43,6 +45,32 @@ type node struct {
 	str  string
 	num  json.Number
 	b    bool
+}
+
+// value is n as encoding/json would decode it into an any.
+func (n *node) value() any {
+	switch n.kind {
+	case '{':
+		m := make(map[string]any, len(n.keys))
+		for i, k := range n.keys {
+			m[k] = n.vals[i].value()
+		}
+		return m
+	case '[':
+		l := make([]any, len(n.vals))
+		for i, c := range n.vals {
+			l[i] = c.value()
+		}
+		return l
+	case 's':
+		return n.str
+	case 'n':
+		f, _ := n.num.Float64()
+		return f
+	case 'b':
+		return n.b
+	}
+	return nil
 }
 
 func (n *node) typeName() string {
@@ -310,9 +338,15 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 			s.NoShare = !boolean(path, fk, c, e)
 		case "confirm":
 			s.Confirm = parseConfirm(path, fk, c, e)
+		case "when":
+			p, err := workspace.Parse(c.value())
+			if err != nil {
+				e.add(path, fk, "%v (line %d)", err, c.line)
+			}
+			s.When = p
 		default:
 			if !slices.Contains(ignoredServerKeys, k) {
-				e.add(path, fk, "unknown field (line %d); known: command, args, env, cwd, type, url, headers, oauth, disabled, expose, tools, readOnly, callTimeout, startTimeout, idleTimeout, share, confirm", c.line)
+				e.add(path, fk, "unknown field (line %d); known: command, args, env, cwd, type, url, headers, oauth, disabled, expose, tools, readOnly, callTimeout, startTimeout, idleTimeout, share, confirm, when", c.line)
 			}
 		}
 	}
@@ -409,6 +443,8 @@ func parseSettings(path string, v *node, f *File, e *Error) {
 			s.DaemonIdleTimeout = duration(path, fk, c, e)
 		case "confirm":
 			s.Confirm = parseConfirm(path, fk, c, e)
+		case "autoSync":
+			s.ManualSync = !boolean(path, fk, c, e)
 		default:
 			delete(f.SettingsSet, k)
 			e.add(path, fk, "unknown setting (line %d); known: %s", c.line, strings.Join(settingNames, ", "))

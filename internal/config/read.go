@@ -24,6 +24,10 @@ type Sources struct {
 	// against when there is no project file (the working directory or a
 	// client's root). With a project file, its directory is used.
 	Dir string
+	// Plugins are plugin manifests (see Plugin): user plugins, added
+	// after the user config, and trusted project plugins (Project),
+	// added after the project file under the project file's rules.
+	Plugins []PluginSource
 }
 
 // Read loads the user config and the project config of s and merges
@@ -84,9 +88,19 @@ func Read(s Sources) (*Config, error) {
 		c.merge(s.User, user)
 		c.addScoped(s.User, user, dir)
 	}
+	var userPl, projPl []PluginSource
+	for _, p := range s.Plugins {
+		if p.Project {
+			projPl = append(projPl, p)
+		} else {
+			userPl = append(userPl, p)
+		}
+	}
+	c.addPlugins(userPl)
 	if proj != nil {
 		c.addProject(s.Project, proj)
 	}
+	c.addPlugins(projPl)
 	return c, nil
 }
 

@@ -6,10 +6,11 @@ import "fmt"
 type rule int
 
 const (
-	lower   rule = iota // a smaller number or duration tightens
-	onlyOn              // turning it on tightens (quarantine, read-only)
-	onlyOff             // turning it off tightens (exposing more tools)
-	widen               // confirming more tightens (confirm)
+	lower           rule = iota // a smaller number or duration tightens
+	onlyOn                      // turning it on tightens (quarantine, read-only)
+	onlyOff                     // turning it off tightens (exposing more tools)
+	widen                       // confirming more tightens (confirm)
+	onlyOffInverted             // like onlyOff, for a bool stored negated (autoSync is ManualSync)
 )
 
 // settingRules lists every setting: its name in the file, how a project
@@ -39,6 +40,7 @@ var settingRules = []struct {
 	{"maxMessageBytes", lower, func(s *Settings) any { return &s.MaxMessageBytes }},
 	{"daemonIdleTimeout", lower, func(s *Settings) any { return &s.DaemonIdleTimeout }},
 	{"confirm", widen, func(s *Settings) any { return &s.Confirm }},
+	{"autoSync", onlyOffInverted, func(s *Settings) any { return &s.ManualSync }},
 }
 
 // overlay returns base with the fields of top that were set in its file.
@@ -92,6 +94,9 @@ func tighten(user, project Settings, set map[string]bool, path string) (Settings
 				ok = !*p || u
 			}
 			have, want = u, *p
+			if r.rule == onlyOffInverted { // stored negated: turning manual on tightens
+				ok, have, want = *p || !u, !u, !*p
+			}
 		case *Confirm:
 			// A project may confirm more, never less: its value is
 			// added to the user's.

@@ -28,6 +28,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/sandbox"
 	"github.com/switchboard-mcp/switchboard/internal/server"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
+	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
 
 // Options configure a Hub. Paths must be absolute; nothing is read from
@@ -86,6 +87,8 @@ type Hub struct {
 	nextID   int
 	closed   bool
 	watch    *watcher
+	// workspaces are shared by the sessions in one root (workspace.go).
+	workspaces map[string]*workspace.Workspace
 }
 
 // New returns a hub. It opens the pins store and (with Audit) the audit
@@ -119,7 +122,8 @@ func New(o *Options) (*Hub, error) {
 
 // paths are the hub's default paths.
 func (h *Hub) paths() Paths {
-	return Paths{User: h.o.UserConfig, Cache: h.o.CacheDir, State: h.o.StateDir}
+	user, _ := config.PluginDirs(h.o.UserConfig, "")
+	return Paths{User: h.o.UserConfig, Cache: h.o.CacheDir, State: h.o.StateDir, Plugins: user, Home: h.o.Home}
 }
 
 // setup creates the pool and the sandbox with set, once.
@@ -236,6 +240,7 @@ type SessionStatus struct {
 	ClientVersion string   `json:"clientVersion,omitempty"`
 	Protocol      string   `json:"protocol,omitempty"`
 	Workspace     string   `json:"workspace"`
+	Root          string   `json:"root,omitempty"` // the workspace root "when" predicates read
 	Servers       []string `json:"servers"`
 }
 

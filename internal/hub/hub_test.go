@@ -68,8 +68,8 @@ type starts struct {
 
 func (s *starts) start(ctx context.Context, spec *config.Server, o *backend.Options) (pool.Conn, error) {
 	c := &fakeConn{desc: &s.desc, spec: spec, done: make(chan struct{}), sleeping: make(chan struct{}), cancelled: make(chan struct{})}
-	s.opts = append(s.opts, o)
 	s.mu.Lock()
+	s.opts = append(s.opts, o)
 	s.conns = append(s.conns, c)
 	s.mu.Unlock()
 	return c, nil

@@ -11,12 +11,18 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/demo"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
+	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
 
 // Paths are the files and directories a session uses.
 type Paths struct {
 	User, Project string // config files; either may not exist ("" Project: none)
 	Cache, State  string // $XDG_CACHE_HOME/switchboard, $XDG_STATE_HOME/switchboard
+	// Plugins is the user's plugin directory
+	// ($XDG_CONFIG_HOME/switchboard/plugins; "": none).
+	Plugins string
+	// Home bounds the walk up to a repository root (project plugins).
+	Home string
 }
 
 // Pins is the pins file.
@@ -128,7 +134,9 @@ func ReadConfig(p Paths, project, dir string) (*config.Config, []string, error) 
 			notices = append(notices, UntrustedNotice(project, status))
 		}
 	}
-	cfg, err := config.Read(config.Sources{User: p.User, Project: project, ProjectData: data, Dir: dir})
+	plugins, pn := pluginSources(p, project, dir)
+	notices = append(notices, pn...)
+	cfg, err := config.Read(config.Sources{User: p.User, Project: project, ProjectData: data, Dir: dir, Plugins: plugins})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -163,4 +171,54 @@ func FileRoots(home, project string) []string {
 		}
 	}
 	return out
+}
+
+// PluginDirs are the user's plugin directory and the project's
+// (.switchboard/plugins in the project file's directory, else in the
+// repository root of dir).
+func PluginDirs(p Paths, project, dir string) (user, proj string) {
+	root := dir
+	if project != "" {
+		root = filepath.Dir(project)
+	} else if dir != "" {
+		root = workspace.FindRoot(dir, p.Home)
+	}
+	_, proj = config.PluginDirs("", root)
+	return p.Plugins, proj
+}
+
+// pluginSources reads the plugin files of the user's and the project's
+// plugin directories. A project plugin is used only when the user
+// trusts its content (`switchboard plugins trust`), like a project file;
+// the notices say which were ignored.
+func pluginSources(p Paths, project, dir string) ([]config.PluginSource, []string) {
+	var out []config.PluginSource
+	var notices []string
+	user, proj := PluginDirs(p, project, dir)
+	for _, f := range config.PluginFiles(user) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			notices = append(notices, fmt.Sprintf("plugin %s: %v", f, err))
+			continue
+		}
+		out = append(out, config.PluginSource{Path: f, Data: b})
+	}
+	for _, f := range config.PluginFiles(proj) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			notices = append(notices, fmt.Sprintf("plugin %s: %v", f, err))
+			continue
+		}
+		status, err := allow.Check(p.Trusted(), f, b)
+		if err != nil {
+			notices = append(notices, fmt.Sprintf("plugin %s: %v", f, err))
+			continue
+		}
+		if status != allow.Trusted {
+			notices = append(notices, fmt.Sprintf("project plugin %s %s, ignored: review it, then run `switchboard plugins trust %s`", f, status, ShellQuote(f)))
+			continue
+		}
+		out = append(out, config.PluginSource{Path: f, Data: b, Project: true})
+	}
+	return out, notices
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/server"
+	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
 
 // SessionOptions describe one client session.
@@ -65,16 +66,27 @@ type Session struct {
 	relayed   pool.Caps // the relayable capabilities the launches declare
 	closed    bool
 	rootsOnce sync.Once
-	skills    skillsCache // skills.go
+	skills    skillsCache          // skills.go
+	ws        *workspace.Workspace // the workspace "when" predicates read (nil: none)
+
+	syncMu   sync.Mutex // serialises Sync; guards syncKey and syncSeen
+	syncKey  string     // mtime/size of the sync file at the last look
+	syncSeen []byte     // its content then
 }
 
-// view is what a session sees of one config.
+// view is what a session sees of one config: full is the merged
+// config, cfg its servers that apply in the workspace.
 type view struct {
-	cfg *config.Config
-	cat *catalog.Catalog
+	cfg  *config.Config
+	full *config.Config
+	cat  *catalog.Catalog
+	// hasWhen: some server of full has a "when" (else nothing to re-resolve).
+	hasWhen bool
 
 	mu       sync.Mutex
-	launches map[string]*pool.Launch // by server name; replaced whole by relaunch
+	launches map[string]*pool.Launch  // by server name; replaced whole by relaunch
+	decided  map[string]Applicability // every server of full
+	gen      int                      // the workspace generation resolved at
 }
 
 // launch is v's launch of server (nil when unknown).
@@ -120,6 +132,12 @@ func (h *Hub) Open(ctx context.Context, so *SessionOptions) (*Session, error) {
 	h.setup(l.Config.Settings)
 	h.mu.Unlock()
 	s := &Session{h: h, id: o.ID, so: o, loaded: l}
+	if root := s.rootOf(l); root != "" {
+		s.ws = h.workspaceAt(root)
+	}
+	s.syncMu.Lock()
+	s.syncRequested() // the first look: a sync asked before we opened is not ours
+	s.syncMu.Unlock()
 	s.say(l.Notices...)
 	for _, w := range l.Config.Warnings {
 		s.say("warning: " + w)
@@ -171,12 +189,20 @@ func (s *Session) current() *view {
 	return s.v
 }
 
-// newView resolves cfg's launches for this session, registers them with
-// the pool and builds a catalog over them.
-func (s *Session) newView(cfg *config.Config) *view {
+// newView resolves which servers of full apply in the session's
+// workspace, resolves their launches for this session, registers them
+// with the pool and builds a catalog over them. Servers that do not
+// apply get no launch: they are neither offered nor started.
+func (s *Session) newView(full *config.Config) *view {
 	h := s.h
-	v := &view{cfg: cfg, launches: map[string]*pool.Launch{}}
-	r := config.Resolver{ReadFile: os.ReadFile, Home: h.o.Home, Roots: FileRoots(h.o.Home, cfg.ProjectDir)}
+	cfg, decided, gen := s.resolve(full)
+	v := &view{cfg: cfg, full: full, launches: map[string]*pool.Launch{}, decided: decided, gen: gen}
+	for _, spec := range full.Servers {
+		if spec.When != nil {
+			v.hasWhen = true
+		}
+	}
+	r := config.Resolver{ReadFile: os.ReadFile, Home: h.o.Home, Roots: FileRoots(h.o.Home, cfg.ProjectDir), Workspace: s.Root()}
 	env := s.so.Env
 	if env == nil {
 		env = map[string]string{}
@@ -208,6 +234,7 @@ func (s *Session) newView(cfg *config.Config) *view {
 			}
 		},
 	})
+	knownTools(v.cat, cfg.Servers)
 	return v
 }
 
@@ -248,7 +275,7 @@ func (s *Session) relaunch(caps pool.Caps) {
 	s.relayed = caps
 	old := s.v
 	s.mu.Unlock()
-	v := s.newView(old.cfg)
+	v := s.newView(old.full)
 	s.mu.Lock()
 	if s.v != old { // reloaded meanwhile: that view has the new caps
 		s.mu.Unlock()
@@ -292,8 +319,9 @@ func (s *Session) say(lines ...string) {
 // currentNotices are the lines about the config shown in the index.
 func (s *Session) currentNotices() []string {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.notices)
+	out := slices.Clone(s.notices)
+	s.mu.Unlock()
+	return append(out, s.manifestNotices()...) // workspace.go
 }
 
 // middleware records what the client negotiated (from the SDK's
@@ -331,6 +359,9 @@ func (s *Session) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 					}
 				}
 			})
+		}
+		if method == "tools/list" || method == "tools/call" {
+			s.fresh() // workspace.go: re-resolve "when" if a manifest changed
 		}
 		return next(ctx, method, req)
 	}
@@ -370,7 +401,11 @@ func (s *Session) status() SessionStatus {
 	v := s.current()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return SessionStatus{ID: s.id, ClientName: s.clientN, ClientVersion: s.clientV, Protocol: s.protocol, Workspace: s.so.Workspace, Servers: slices.Sorted(maps.Keys(v.all()))}
+	root := ""
+	if s.ws != nil {
+		root = s.ws.Root()
+	}
+	return SessionStatus{ID: s.id, ClientName: s.clientN, ClientVersion: s.clientV, Protocol: s.protocol, Workspace: s.so.Workspace, Root: root, Servers: slices.Sorted(maps.Keys(v.all()))}
 }
 
 // rootsTimeout bounds asking a client for its roots.
@@ -394,7 +429,15 @@ func (s *Session) UseRoot(project, dir string) error {
 	for _, w := range cfg.Warnings {
 		s.h.log.Warn(w)
 	}
+	if s.so.ProjectPath == "" && dir != "" {
+		s.mu.Lock()
+		s.ws = s.h.workspaceAt(dir) // "when" predicates read the client's root
+		s.mu.Unlock()
+	}
 	if cfg.ProjectDir == "" {
+		if s.current().hasWhen {
+			s.Sync()
+		}
 		// An untrusted project file and no "projects" entry: keep serving
 		// the user config, and say why in the index.
 		s.mu.Lock()

@@ -28,7 +28,9 @@ type watcher struct {
 	timers map[*Session]*time.Timer
 }
 
-// watchFiles makes s reload when the files l was loaded from change.
+// watchFiles makes s reload when the files l was loaded from change
+// (the config files and the plugin manifests of both plugin
+// directories), and re-resolve when its workspace's sync file changes.
 // Best effort: a directory that cannot be watched is logged.
 func (h *Hub) watchFiles(s *Session, l *Loaded) {
 	var files []string
@@ -36,6 +38,17 @@ func (h *Hub) watchFiles(s *Session, l *Loaded) {
 		if f != "" {
 			files = append(files, filepath.Clean(f))
 		}
+	}
+	// Plugin manifests: "DIR/*.toml" stands for any of them (see changed).
+	user, proj := PluginDirs(l.Paths, l.Paths.Project, s.so.Workspace)
+	for _, d := range []string{user, proj} {
+		if d != "" {
+			files = append(files, filepath.Join(d, "*.toml"))
+		}
+	}
+	sync := s.syncFile() // `switchboard sync` writes it (workspace.go)
+	if sync != "" {
+		files = append(files, sync)
 	}
 	if len(files) == 0 {
 		return
@@ -126,7 +139,12 @@ func (w *watcher) changed(file string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for s, files := range w.files {
-		if !slices.Contains(files, file) {
+		plugin := filepath.Ext(file) == ".toml" && slices.Contains(files, filepath.Join(filepath.Dir(file), "*.toml"))
+		if !plugin && !slices.Contains(files, file) {
+			continue
+		}
+		if file == s.syncFile() {
+			go s.fresh() // a sync request: re-resolve now, not at the next call
 			continue
 		}
 		if t := w.timers[s]; t != nil {

@@ -1,0 +1,205 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/switchboard-mcp/switchboard/internal/allow"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/hub"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
+)
+
+func runPlugins(ctx context.Context, e *Env, args []string) error {
+	if len(args) > 0 && args[0] == "trust" {
+		return runPluginsTrust(ctx, e, args[1:])
+	}
+	var cf configFlags
+	fs := newFlags(e, "plugins", "[--json] | trust [FILE...]", `
+List plugins: TOML manifests in the plugins directory beside the user
+config ($XDG_CONFIG_HOME/switchboard/plugins/*.toml) and in the project's
+.switchboard/plugins/*.toml, with their servers and whether each applies
+in this workspace. A project's plugins are used only after you trusted
+their exact content: 'switchboard plugins trust [FILE...]' (default: every
+project plugin here).`)
+	cf.register(fs)
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	st, err := e.openStack(&cf, false, stackOptions{inProcessScripts: true})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	l := st.sess.Loaded()
+	userDir, projDir := hub.PluginDirs(l.Paths, l.Paths.Project, e.Dir)
+	full := st.sess.FullConfig()
+	decided := st.sess.Applicability()
+	type server struct {
+		Name      string `json:"name"`
+		Status    string `json:"status"` // applies, not here, disabled, shadowed
+		DecidedBy string `json:"decidedBy,omitempty"`
+		Tools     int    `json:"knownTools,omitempty"`
+		Problem   string `json:"problem,omitempty"`
+	}
+	type plugin struct {
+		Name        string   `json:"name,omitempty"`
+		Version     string   `json:"version,omitempty"`
+		Description string   `json:"description,omitempty"`
+		File        string   `json:"file"`
+		Scope       string   `json:"scope"`  // user or project
+		Status      string   `json:"status"` // loaded, not trusted, changed since it was trusted, broken
+		Error       string   `json:"error,omitempty"`
+		Servers     []server `json:"servers"`
+	}
+	loaded := map[string]*config.Plugin{}
+	for _, p := range full.Plugins {
+		loaded[p.Path] = p
+	}
+	var out []plugin
+	for _, scope := range []struct{ name, dir string }{{"user", userDir}, {"project", projDir}} {
+		for _, f := range config.PluginFiles(scope.dir) {
+			p := plugin{File: f, Scope: scope.name, Status: "loaded", Servers: []server{}}
+			pl := loaded[f]
+			if pl == nil {
+				parsed, data, err := config.ReadPluginFile(f)
+				switch {
+				case err != nil:
+					p.Status, p.Error = "broken", redact.Text(err.Error())
+				case scope.name == "project":
+					status, _ := allow.Check(st.paths.trusted(), f, data)
+					p.Status = status.String()
+				}
+				pl = parsed
+			}
+			if pl != nil {
+				p.Name, p.Version, p.Description = pl.Name, pl.Version, pl.Description
+				for _, s := range pl.Servers {
+					sv := server{Name: s.Name, Tools: len(s.KnownTools)}
+					cur := full.Servers[s.Name]
+					switch {
+					case p.Status != "loaded":
+						sv.Status = "unused"
+					case cur == nil:
+						sv.Status = "not loaded"
+					case cur.Source != s.Source:
+						sv.Status = "shadowed by " + cur.Source
+					case cur.Problem != "":
+						sv.Status, sv.Problem = "disabled", cur.Problem
+					case decided[s.Name].Applies:
+						sv.Status, sv.DecidedBy = "applies", decided[s.Name].By
+					default:
+						sv.Status, sv.DecidedBy = "not here", decided[s.Name].By
+					}
+					p.Servers = append(p.Servers, sv)
+				}
+			}
+			out = append(out, p)
+		}
+	}
+	if *asJSON {
+		if out == nil {
+			out = []plugin{}
+		}
+		b, _ := json.MarshalIndent(out, "", "  ")
+		fmt.Fprintf(e.Stdout, "%s\n", b)
+		return nil
+	}
+	if len(out) == 0 {
+		fmt.Fprintf(e.Stdout, "No plugins. Put plugin manifests (*.toml) in %s or in %s.\n", userDir, projDir)
+		return nil
+	}
+	for i, p := range out {
+		if i > 0 {
+			fmt.Fprintln(e.Stdout)
+		}
+		head := p.Name
+		if p.Version != "" {
+			head += " " + p.Version
+		}
+		if head == "" {
+			head = filepath.Base(p.File)
+		}
+		fmt.Fprintf(e.Stdout, "%s (%s plugin, %s): %s\n", head, p.Scope, p.Status, p.File)
+		if p.Description != "" {
+			fmt.Fprintf(e.Stdout, "  %s\n", p.Description)
+		}
+		if p.Error != "" {
+			fmt.Fprintf(e.Stdout, "  %s\n", strings.ReplaceAll(p.Error, "\n", "\n  "))
+		}
+		if p.Status == "not trusted" || p.Status == allow.Changed.String() {
+			fmt.Fprintf(e.Stdout, "  review it, then run: switchboard plugins trust %s\n", shellQuote(p.File))
+		}
+		for _, s := range p.Servers {
+			line := fmt.Sprintf("  server %s: %s", s.Name, s.Status)
+			if s.DecidedBy != "" {
+				line += " (" + s.DecidedBy + ")"
+			}
+			if s.Tools > 0 {
+				line += fmt.Sprintf("; ships %d tools", s.Tools)
+			}
+			fmt.Fprintln(e.Stdout, line)
+			if s.Problem != "" {
+				fmt.Fprintf(e.Stdout, "    %s\n", s.Problem)
+			}
+		}
+	}
+	return nil
+}
+
+func runPluginsTrust(ctx context.Context, e *Env, args []string) error {
+	var cf configFlags
+	fs := newFlags(e, "plugins trust", "[FILE...]", `
+Trust project plugin files (default: every *.toml in the project's
+.switchboard/plugins). Read them first: a trusted plugin's servers run
+on your machine. Any later change needs 'switchboard plugins trust' again.`)
+	cf.register(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	files := fs.Args()
+	for i, f := range files {
+		files[i] = e.abs(f)
+	}
+	if len(files) == 0 {
+		p := e.paths(&cf)
+		_, dir := hub.PluginDirs(hub.Paths{Home: e.Getenv("HOME")}, p.project, e.Dir)
+		if files = config.PluginFiles(dir); len(files) == 0 {
+			return fmt.Errorf("no project plugins in %s; give the files: switchboard plugins trust FILE", dir)
+		}
+	}
+	store := e.paths(&cf).trusted()
+	for _, f := range files {
+		pl, data, err := config.ReadPluginFile(f)
+		if err != nil {
+			return fmt.Errorf("not trusting a plugin that does not load (fix it, then trust it):\n%w", err)
+		}
+		ent, err := allow.Trust(store, f)
+		if err != nil {
+			return err
+		}
+		if ent.SHA256 != allow.Digest(data) {
+			return fmt.Errorf("plugin %s changed while it was being trusted; run 'switchboard plugins trust %s' again", f, shellQuote(f))
+		}
+		fmt.Fprintf(e.Stdout, "Trusted plugin %s %s (sha256 %s).\n", pl.Name, ent.Path, ent.SHA256[:12])
+		for _, s := range pl.Servers {
+			what := strings.Join(append([]string{s.Command}, s.Args...), " ")
+			if s.Type != config.Stdio {
+				what = redact.URL(s.URL)
+			}
+			if s.Problem != "" {
+				what = "(disabled: " + s.Problem + ")"
+			}
+			when := "always"
+			if s.When != nil {
+				when = "when " + s.When.String()
+			}
+			fmt.Fprintf(e.Stdout, "  %s (%s): %s\n", s.Name, when, redact.Text(what))
+		}
+	}
+	return nil
+}

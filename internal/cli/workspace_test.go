@@ -1,0 +1,124 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const whenUser = `{"mcpServers": {
+  "sqlx": {"command": "sqlx-mcp", "when": {"crate": "sqlx", "version": "0.7"}},
+  "prisma": {"command": "prisma-mcp", "when": {"npm": "prisma"}},
+  "plain": {"command": "plain-mcp"}
+}}`
+
+func (pe *projectEnv) file(rel, content string) string {
+	p := filepath.Join(pe.repo, rel)
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		panic(err)
+	}
+	return p
+}
+
+func TestServers_ShowsWhetherEachServerAppliesAndWhy(t *testing.T) {
+	pe := newProjectEnv(t, whenUser, "")
+	os.MkdirAll(filepath.Join(pe.repo, ".git"), 0o755)
+	pe.file("Cargo.toml", "[package]\nname = \"a\"\n[dependencies]\nsqlx = \"0.7\"\n")
+	pe.file("Cargo.lock", "[[package]]\nname = \"sqlx\"\nversion = \"0.7.4\"\n")
+	if code := pe.run("servers"); code != 0 {
+		t.Fatalf("exit %d: %s", code, pe.stderr)
+	}
+	out := pe.stdout.String()
+	for _, want := range []string{"APPLIES", "not here", "sqlx applies (when crate sqlx 0.7)", "decided by crate sqlx 0.7: 0.7.4 (resolved) in Cargo.toml", "prisma does not apply (when npm prisma)", "no package.json in " + pe.repo} {
+		if !strings.Contains(out, want) {
+			t.Errorf("servers output lacks %q:\n%s", want, out)
+		}
+	}
+	if code := pe.run("servers", "--json"); code != 0 {
+		t.Fatal(code)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal(pe.stdout.Bytes(), &rows); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]any{}
+	for _, r := range rows {
+		got[r["name"].(string)] = r["applies"]
+	}
+	if got["sqlx"] != true || got["prisma"] != false || got["plain"] != true {
+		t.Errorf("applies = %v", got)
+	}
+}
+
+func TestSync_ReportsWhatChangedSinceTheLastSync(t *testing.T) {
+	pe := newProjectEnv(t, whenUser, "")
+	os.MkdirAll(filepath.Join(pe.repo, ".git"), 0o755)
+	pe.file("package.json", `{"name": "x"}`)
+	if code := pe.run("sync"); code != 0 {
+		t.Fatalf("exit %d: %s", code, pe.stderr)
+	}
+	if out := pe.stdout.String(); !strings.Contains(out, "First sync here") || !strings.Contains(out, "1 of 3 servers apply") {
+		t.Errorf("first sync:\n%s", out)
+	}
+	pe.file("package.json", `{"name": "x", "devDependencies": {"prisma": "^5.10.0"}}`)
+	pe.run("sync")
+	if out := pe.stdout.String(); !strings.Contains(out, "+ prisma now applies") || !strings.Contains(out, "decided by npm prisma: in package.json") {
+		t.Errorf("second sync:\n%s", out)
+	}
+	pe.run("sync", "--json")
+	var r struct {
+		Root  string   `json:"root"`
+		Added []string `json:"added"`
+	}
+	if err := json.Unmarshal(pe.stdout.Bytes(), &r); err != nil || r.Root != pe.repo || len(r.Added) != 0 {
+		t.Errorf("third sync: %+v %v\n%s", r, err, pe.stdout)
+	}
+}
+
+func TestPlugins_ListAndTrust(t *testing.T) {
+	pe := newProjectEnv(t, `{"mcpServers": {}}`, "")
+	os.MkdirAll(filepath.Join(pe.repo, ".git"), 0o755)
+	os.MkdirAll(filepath.Join(pe.home, ".config", "switchboard", "plugins"), 0o755)
+	os.WriteFile(filepath.Join(pe.home, ".config", "switchboard", "plugins", "pg.toml"), []byte(`
+name = "pg"
+version = "2.1.0"
+description = "Postgres tools"
+
+[[mcp_servers]]
+name = "pg"
+command = "pg-mcp"
+when = { any = [{ npm = "pg" }, { python = "psycopg" }] }
+
+[[mcp_servers.known_tools]]
+name = "query"
+`), 0o644)
+	proj := pe.file(".switchboard/plugins/local.toml", "name = \"local\"\n[[mcp_servers]]\nname = \"local\"\ncommand = \"local-mcp\"\n")
+	pe.file("requirements.txt", "psycopg==3.1.18\n")
+	if code := pe.run("plugins"); code != 0 {
+		t.Fatalf("exit %d: %s", code, pe.stderr)
+	}
+	out := pe.stdout.String()
+	for _, want := range []string{"pg 2.1.0 (user plugin, loaded)", "Postgres tools", "server pg: applies (python psycopg: 3.1.18 in requirements.txt); ships 1 tools", "local (project plugin, not trusted): " + proj, "switchboard plugins trust " + proj, "server local: unused"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plugins output lacks %q:\n%s", want, out)
+		}
+	}
+	if code := pe.run("plugins", "trust"); code != 0 {
+		t.Fatalf("trust: exit %d: %s", code, pe.stderr)
+	}
+	if out := pe.stdout.String(); !strings.Contains(out, "Trusted plugin local") || !strings.Contains(out, "local (always): local-mcp") {
+		t.Errorf("trust output:\n%s", out)
+	}
+	pe.run("plugins")
+	if out := pe.stdout.String(); !strings.Contains(out, "local (project plugin, loaded)") || !strings.Contains(out, "server local: applies") {
+		t.Errorf("after trust:\n%s", out)
+	}
+	pe.file(".switchboard/plugins/local.toml", "name = \"local\"\n[[mcp_servers]]\nname = \"local\"\ncommand = \"evil\"\n")
+	pe.run("plugins")
+	if out := pe.stdout.String(); !strings.Contains(out, "local (project plugin, changed since it was trusted)") {
+		t.Errorf("after a change:\n%s", out)
+	}
+}

@@ -1,0 +1,234 @@
+package workspace
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"gopkg.in/yaml.v3"
+)
+
+// tomlFile reads and decodes a TOML file; a syntax error is recorded in f
+// naming the file and line. ok is false when the file is missing or
+// malformed.
+func tomlFile(r *reader, f *facts, rel string) (map[string]any, bool) {
+	b, exists := r.read(rel)
+	if !exists {
+		return nil, false
+	}
+	var m map[string]any
+	if _, err := toml.Decode(string(b), &m); err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			line := pe.Position.Line
+			if st := pe.Position.Start; st > 0 && st <= len(b) {
+				line = lineOf(b, int64(st)) // the line the bad token is on, not the next
+			}
+			f.errs = append(f.errs, fmt.Errorf("%s:%d: %s", rel, line, pe.Message))
+		} else {
+			f.errs = append(f.errs, fmt.Errorf("%s: %v", rel, err))
+		}
+		return nil, false
+	}
+	return m, true
+}
+
+// jsonFile decodes a JSON file into v; errors name the file and line.
+func jsonFile(r *reader, f *facts, rel string, v any) bool {
+	b, exists := r.read(rel)
+	if !exists {
+		return false
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &se):
+			f.errs = append(f.errs, fmt.Errorf("%s:%d: %v", rel, lineOf(b, se.Offset), se))
+		case errors.As(err, &te):
+			f.errs = append(f.errs, fmt.Errorf("%s:%d: %s must be %s, not %s", rel, lineOf(b, te.Offset), te.Field, te.Type, te.Value))
+		default:
+			f.errs = append(f.errs, fmt.Errorf("%s: %v", rel, err))
+		}
+		return false
+	}
+	return true
+}
+
+// yamlFile decodes a YAML file into v; yaml's errors carry the line.
+func yamlFile(r *reader, f *facts, rel string, v any) bool {
+	b, exists := r.read(rel)
+	if !exists {
+		return false
+	}
+	if err := yaml.Unmarshal(b, v); err != nil {
+		f.errs = append(f.errs, fmt.Errorf("%s: %s", rel, strings.TrimPrefix(err.Error(), "yaml: ")))
+		return false
+	}
+	return true
+}
+
+func lineOf(b []byte, off int64) int {
+	n := 1
+	for i := 0; i < len(b) && int64(i) < off; i++ {
+		if b[i] == '\n' {
+			n++
+		}
+	}
+	return n
+}
+
+func table(m map[string]any, key string) map[string]any {
+	t, _ := m[key].(map[string]any)
+	return t
+}
+
+func strs(v any) []string {
+	var out []string
+	switch l := v.(type) {
+	case []any:
+		for _, x := range l {
+			if s, ok := x.(string); ok {
+				out = append(out, s)
+			}
+		}
+	case []string:
+		out = l
+	}
+	return out
+}
+
+// readCargo reads Cargo.toml at the root, the members of its
+// [workspace] (globs, minus exclude), and Cargo.lock. A dependency is one
+// in [dependencies], [dev-dependencies], [build-dependencies] (also under
+// [target.*]) of any member or in [workspace.dependencies]; `package =`
+// renames count under the real crate name. Versions come from
+// Cargo.lock.
+func readCargo(r *reader, f *facts) {
+	root, ok := tomlFile(r, f, "Cargo.toml")
+	if !ok {
+		return
+	}
+	wsDeps := map[string]string{} // key -> requirement
+	manifests := []string{"Cargo.toml"}
+	if ws := table(root, "workspace"); ws != nil {
+		for key, v := range table(ws, "dependencies") {
+			name, req := cargoDep(key, v)
+			wsDeps[key] = req
+			f.add(normalise(Crate, name), "Cargo.toml", req, "")
+		}
+		excl := strs(ws["exclude"])
+		for _, pat := range strs(ws["members"]) {
+			for _, d := range r.glob(".", pat, true) {
+				if !slices.Contains(excl, d) && d != "." {
+					manifests = append(manifests, path.Join(d, "Cargo.toml"))
+				}
+			}
+		}
+	}
+	for i, mf := range manifests {
+		m := root
+		if i > 0 {
+			if m, ok = tomlFile(r, f, mf); !ok {
+				continue
+			}
+		}
+		addCargoDeps(f, mf, m, wsDeps)
+		for _, t := range table(m, "target") {
+			if tt, ok := t.(map[string]any); ok {
+				addCargoDeps(f, mf, tt, wsDeps)
+			}
+		}
+	}
+	if lock, ok := tomlFile(r, f, "Cargo.lock"); ok {
+		for _, p := range tables(lock["package"]) {
+			name, _ := p["name"].(string)
+			ver, _ := p["version"].(string)
+			f.lockVersion(normalise(Crate, name), ver)
+		}
+	}
+}
+
+func addCargoDeps(f *facts, file string, m map[string]any, wsDeps map[string]string) {
+	for _, sec := range []string{"dependencies", "dev-dependencies", "build-dependencies"} {
+		for key, v := range table(m, sec) {
+			name, req := cargoDep(key, v)
+			if t, ok := v.(map[string]any); ok && t["workspace"] == true {
+				req = wsDeps[key]
+			}
+			f.add(normalise(Crate, name), file, req, "")
+		}
+	}
+}
+
+// cargoDep is the crate name and requirement of one dependency entry
+// (`sqlx = "0.7"` or `db = { package = "sqlx", version = "0.7" }`).
+func cargoDep(key string, v any) (name, req string) {
+	switch t := v.(type) {
+	case string:
+		return key, t
+	case map[string]any:
+		name = key
+		if p, ok := t["package"].(string); ok && p != "" {
+			name = p
+		}
+		req, _ = t["version"].(string)
+		return name, req
+	}
+	return key, ""
+}
+
+// tables is an array of TOML tables.
+func tables(v any) []map[string]any {
+	switch l := v.(type) {
+	case []map[string]any:
+		return l
+	case []any:
+		var out []map[string]any
+		for _, x := range l {
+			if t, ok := x.(map[string]any); ok {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// pep508Name matches the name and extras at the start of a PEP 508
+// requirement; the rest up to ";" is the version specifier (or "@ url").
+var pep508Name = regexp.MustCompile(`^\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(\[[^\]]*\])?\s*(.*)$`)
+
+// pep508 splits a requirement ("Django[argon2]>=4.2,<5; python_version>'3.8'")
+// into its name and specifier (">=4.2,<5"); ok is false for something
+// that is no requirement.
+func pep508(s string) (name, spec string, ok bool) {
+	m := pep508Name.FindStringSubmatch(s)
+	if m == nil {
+		return "", "", false
+	}
+	rest := m[3]
+	if i := strings.IndexByte(rest, ';'); i >= 0 {
+		rest = rest[:i]
+	}
+	rest = strings.TrimSpace(rest)
+	if strings.HasPrefix(rest, "@") {
+		rest = ""
+	}
+	rest = strings.TrimSuffix(strings.TrimPrefix(rest, "("), ")")
+	return m[1], strings.ReplaceAll(rest, " ", ""), true
+}
+
+// quoted unquotes a yarn.lock key part.
+func quoted(s string) string {
+	if u, err := strconv.Unquote(s); err == nil {
+		return u
+	}
+	return strings.Trim(s, `"'`)
+}

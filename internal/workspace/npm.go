@@ -1,0 +1,158 @@
+package workspace
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"path"
+	"slices"
+	"strings"
+)
+
+type packageJSON struct {
+	Dependencies         map[string]string `json:"dependencies"`
+	DevDependencies      map[string]string `json:"devDependencies"`
+	PeerDependencies     map[string]string `json:"peerDependencies"`
+	OptionalDependencies map[string]string `json:"optionalDependencies"`
+	Workspaces           json.RawMessage   `json:"workspaces"`
+}
+
+// readNPM reads package.json at the root and at each workspace member
+// (package.json "workspaces", an array or {"packages": [...]}, or
+// pnpm-workspace.yaml), counting dependencies, devDependencies,
+// peerDependencies and optionalDependencies; versions come from
+// package-lock.json, pnpm-lock.yaml or yarn.lock at the root.
+func readNPM(r *reader, f *facts) {
+	var root packageJSON
+	if !jsonFile(r, f, "package.json", &root) {
+		return
+	}
+	addNPMDeps(f, "package.json", &root)
+	var pats []string
+	if len(root.Workspaces) > 0 {
+		var list []string
+		var obj struct {
+			Packages []string `json:"packages"`
+		}
+		if json.Unmarshal(root.Workspaces, &list) == nil {
+			pats = list
+		} else if json.Unmarshal(root.Workspaces, &obj) == nil {
+			pats = obj.Packages
+		}
+	}
+	var pnpmWS struct {
+		Packages []string `yaml:"packages"`
+	}
+	if yamlFile(r, f, "pnpm-workspace.yaml", &pnpmWS) {
+		pats = append(pats, pnpmWS.Packages...)
+	}
+	var members []string
+	for _, p := range pats {
+		if strings.HasPrefix(p, "!") {
+			continue
+		}
+		for _, d := range r.glob(".", strings.TrimSuffix(p, "/**"), true) {
+			if !slices.Contains(members, d) {
+				members = append(members, d)
+			}
+		}
+	}
+	for _, d := range members {
+		var pj packageJSON
+		mf := path.Join(d, "package.json")
+		if jsonFile(r, f, mf, &pj) {
+			addNPMDeps(f, mf, &pj)
+		}
+	}
+	readNPMLocks(r, f)
+}
+
+func addNPMDeps(f *facts, file string, p *packageJSON) {
+	for _, m := range []map[string]string{p.Dependencies, p.DevDependencies, p.PeerDependencies, p.OptionalDependencies} {
+		for name, req := range m {
+			f.add(name, file, req, "")
+		}
+	}
+}
+
+func readNPMLocks(r *reader, f *facts) {
+	var pl struct {
+		Packages map[string]struct {
+			Version string `json:"version"`
+		} `json:"packages"`
+		Dependencies map[string]struct {
+			Version string `json:"version"`
+		} `json:"dependencies"`
+	}
+	if jsonFile(r, f, "package-lock.json", &pl) {
+		for key, p := range pl.Packages {
+			i := strings.LastIndex(key, "node_modules/")
+			if i < 0 {
+				continue
+			}
+			f.lockVersion(key[i+len("node_modules/"):], p.Version)
+		}
+		for name, p := range pl.Dependencies { // lockfileVersion 1
+			f.lockVersion(name, p.Version)
+		}
+	}
+	var pn struct {
+		Importers map[string]map[string]map[string]any `yaml:"importers"`
+	}
+	if yamlFile(r, f, "pnpm-lock.yaml", &pn) {
+		for _, imp := range pn.Importers {
+			for sec, deps := range imp {
+				if !strings.HasSuffix(sec, "ependencies") {
+					continue
+				}
+				for name, v := range deps {
+					var ver string
+					switch t := v.(type) {
+					case string:
+						ver = t
+					case map[string]any:
+						ver, _ = t["version"].(string)
+					}
+					if i := strings.IndexByte(ver, '('); i >= 0 {
+						ver = ver[:i] // peer suffix: 5.0.0(react@18.2.0)
+					}
+					f.lockVersion(name, ver)
+				}
+			}
+		}
+	}
+	if b, ok := r.read("yarn.lock"); ok {
+		readYarnLock(f, b)
+	}
+}
+
+// readYarnLock reads a yarn.lock (classic or berry): entries whose key
+// lists specs (`"pg@^8.0.0", pg@^8.11:`) followed by an indented version.
+func readYarnLock(f *facts, b []byte) {
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(make([]byte, 64<<10), 4<<20)
+	var names []string
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if line[0] != ' ' {
+			names = names[:0]
+			for _, spec := range strings.Split(strings.TrimSuffix(line, ":"), ",") {
+				spec = quoted(strings.TrimSpace(spec))
+				if i := strings.LastIndex(spec, "@"); i > 0 {
+					names = append(names, spec[:i])
+				}
+			}
+			continue
+		}
+		t := strings.TrimSpace(line)
+		if v, ok := strings.CutPrefix(t, "version"); ok && len(names) > 0 {
+			v = quoted(strings.TrimSpace(strings.TrimPrefix(v, ":")))
+			for _, n := range names {
+				f.lockVersion(n, v)
+			}
+		}
+	}
+}

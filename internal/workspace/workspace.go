@@ -1,0 +1,378 @@
+// Package workspace knows a session's project: its root directory, the
+// dependencies its manifests and lock files declare (Rust crates, Go
+// modules, npm packages, Python packages), and the predicates ("when")
+// that decide whether a backend applies there.
+//
+// A Workspace caches what it read: each ecosystem's facts are read once
+// and kept with a stamp (mtime and size, then a SHA-256 of the content)
+// of every file and directory they came from, including files that were
+// looked for and did not exist. Refresh re-stats those and re-reads only
+// an ecosystem whose files really changed, so an unchanged workspace
+// costs a few stat calls. Package workspace imports nothing of ours.
+package workspace
+
+import (
+	"crypto/sha256"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+)
+
+// FindRoot is the workspace root of dir: the nearest directory at or
+// above dir that holds a repository marker (.git, .hg, .jj, .svn), not
+// going up to home or above it; dir itself when there is none.
+func FindRoot(dir, home string) string {
+	dir = filepath.Clean(dir)
+	home = filepath.Clean(home)
+	for d := dir; ; {
+		if home != "." && home != "" && d == home {
+			return dir
+		}
+		for _, m := range []string{".git", ".hg", ".jj", ".svn"} {
+			if _, err := os.Lstat(filepath.Join(d, m)); err == nil {
+				return d
+			}
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return dir
+		}
+		d = up
+	}
+}
+
+// stamp is what a file or directory looked like when it was read. For a
+// directory the hash is over its sorted entry names.
+type stamp struct {
+	path   string
+	dir    bool
+	exists bool
+	mod    time.Time
+	size   int64
+	sum    [32]byte
+}
+
+// look stamps path as it is now; for a file it also returns the content.
+func look(path string, dir bool) (stamp, []byte) {
+	st := stamp{path: path, dir: dir}
+	fi, err := os.Stat(path)
+	if err != nil || fi.IsDir() != dir {
+		return st, nil
+	}
+	st.exists, st.mod, st.size = true, fi.ModTime(), fi.Size()
+	if dir {
+		names := dirNames(path)
+		h := sha256.New()
+		for _, n := range names {
+			h.Write([]byte(n))
+			h.Write([]byte{0})
+		}
+		copy(st.sum[:], h.Sum(nil))
+		return st, nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		st.exists = false
+		return st, nil
+	}
+	st.sum = sha256.Sum256(b)
+	return st, b
+}
+
+func dirNames(path string) []string {
+	ents, err := os.ReadDir(path)
+	if err != nil {
+		return nil
+	}
+	names := make([]string, len(ents))
+	for i, e := range ents {
+		names[i] = e.Name()
+		if e.IsDir() {
+			names[i] += "/"
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// changed reports whether the file or directory differs from st: it
+// appeared or vanished, or its mtime or size moved and its content hash
+// differs. A touch that left the content alone updates st and is no
+// change.
+func (st *stamp) changed() bool {
+	fi, err := os.Stat(st.path)
+	exists := err == nil && fi.IsDir() == st.dir
+	if exists != st.exists {
+		return true
+	}
+	if !exists || (fi.ModTime().Equal(st.mod) && fi.Size() == st.size) {
+		return false
+	}
+	now, _ := look(st.path, st.dir)
+	if now.exists != st.exists || now.sum != st.sum {
+		return true
+	}
+	st.mod, st.size = now.mod, now.size
+	return false
+}
+
+// reader reads the files of one ecosystem and stamps each.
+type reader struct {
+	root   string
+	stamps []stamp
+}
+
+// read returns the content of the file at rel (relative to the root, or
+// absolute) and whether it exists; a missing file is stamped too, so that
+// its creation counts as a change.
+func (r *reader) read(rel string) ([]byte, bool) {
+	p := r.abs(rel)
+	for _, s := range r.stamps {
+		if s.path == p && !s.dir {
+			if !s.exists {
+				return nil, false
+			}
+			b, err := os.ReadFile(p)
+			return b, err == nil
+		}
+	}
+	st, b := look(p, false)
+	r.stamps = append(r.stamps, st)
+	return b, st.exists
+}
+
+// glob expands pattern relative to dir (itself relative to the root),
+// stamping each directory it lists (or, with no match, the deepest
+// literal directory, so that a match appearing later counts), and
+// returns the matches that are directories (dirs) or files (!dirs),
+// relative to the root, sorted.
+func (r *reader) glob(dir, pattern string, dirs bool) []string {
+	base := r.abs(dir)
+	full := filepath.Join(base, filepath.FromSlash(pattern))
+	matches, err := filepath.Glob(full)
+	if err != nil {
+		return nil
+	}
+	stamped := map[string]bool{}
+	stampDir := func(d string) {
+		if !stamped[d] {
+			stamped[d] = true
+			st, _ := look(d, true)
+			r.stamps = append(r.stamps, st)
+		}
+	}
+	for _, m := range matches {
+		stampDir(filepath.Dir(m))
+	}
+	if len(matches) == 0 {
+		lit := filepath.Dir(full)
+		for hasMeta(lit) {
+			lit = filepath.Dir(lit)
+		}
+		stampDir(lit)
+	}
+	var out []string
+	for _, m := range matches {
+		if fi, err := os.Stat(m); err == nil && fi.IsDir() == dirs {
+			if rel, err := filepath.Rel(r.root, m); err == nil {
+				out = append(out, filepath.ToSlash(rel))
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func hasMeta(p string) bool {
+	for _, c := range p {
+		switch c {
+		case '*', '?', '[', '\\':
+			return true
+		}
+	}
+	return false
+}
+
+func (r *reader) abs(rel string) string {
+	if filepath.IsAbs(rel) {
+		return filepath.Clean(rel)
+	}
+	return filepath.Join(r.root, filepath.FromSlash(rel))
+}
+
+// rel names p for people: relative to the root when inside it.
+func (r *reader) rel(p string) string {
+	if q, err := filepath.Rel(r.root, p); err == nil && !filepath.IsAbs(q) && q != ".." && (len(q) < 3 || q[:3] != "../") {
+		return filepath.ToSlash(q)
+	}
+	return p
+}
+
+// files are the files read that exist, relative to the root.
+func (r *reader) files() []string {
+	var out []string
+	for _, s := range r.stamps {
+		if s.exists && !s.dir {
+			out = append(out, r.rel(s.path))
+		}
+	}
+	return out
+}
+
+// Dep is one dependency as the manifests and lock files declare it.
+type Dep struct {
+	Name string
+	// Versions are the resolved versions (from a lock file, or the exact
+	// version a manifest pins, such as go.mod's); empty when only a
+	// requirement is known.
+	Versions []string
+	// Reqs are the version requirements written in manifests ("^0.7",
+	// ">=4.2"); "" for none.
+	Reqs []string
+	// Files declare it (relative to the root).
+	Files []string
+}
+
+// facts are one ecosystem's dependencies in the workspace.
+type facts struct {
+	deps   map[string]*Dep // by normalised name
+	files  []string        // files read (relative to the root)
+	errs   []error         // malformed files; the rest still count
+	stamps []stamp
+}
+
+func (f *facts) add(name, file, req, version string) {
+	if f.deps == nil {
+		f.deps = map[string]*Dep{}
+	}
+	d := f.deps[name]
+	if d == nil {
+		d = &Dep{Name: name}
+		f.deps[name] = d
+	}
+	if file != "" && !slices.Contains(d.Files, file) {
+		d.Files = append(d.Files, file)
+	}
+	if req != "" && !slices.Contains(d.Reqs, req) {
+		d.Reqs = append(d.Reqs, req)
+	}
+	if version != "" && !slices.Contains(d.Versions, version) {
+		d.Versions = append(d.Versions, version)
+	}
+}
+
+// lockVersion records a lock file's version of a declared dependency.
+func (f *facts) lockVersion(name, version string) {
+	if d := f.deps[name]; d != nil && version != "" && !slices.Contains(d.Versions, version) {
+		d.Versions = append(d.Versions, version)
+	}
+}
+
+// Workspace is one workspace root and what was read in it. Its methods
+// are safe for concurrent use; one Workspace may serve many sessions.
+type Workspace struct {
+	root string
+
+	mu    sync.Mutex
+	eco   map[Ecosystem]*facts
+	paths map[string]bool // path globs evaluated, and whether they matched
+	gen   int             // incremented whenever something read changed
+}
+
+// New returns the workspace rooted at root (absolute). Nothing is read
+// until a predicate needs it.
+func New(root string) *Workspace {
+	return &Workspace{root: filepath.Clean(root), eco: map[Ecosystem]*facts{}, paths: map[string]bool{}}
+}
+
+// Root is the workspace root directory.
+func (w *Workspace) Root() string { return w.root }
+
+// Gen counts the changes Refresh has seen: a session that resolved at
+// generation g is stale when Gen() != g.
+func (w *Workspace) Gen() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.gen
+}
+
+// Refresh checks every file and directory read so far (stat, then a
+// content hash when mtime or size moved) and every path glob evaluated;
+// what changed is forgotten, to be read again on next use. It reports
+// whether anything changed (and then Gen moved).
+func (w *Workspace) Refresh() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	changed := false
+	for e, f := range w.eco {
+		for i := range f.stamps {
+			if f.stamps[i].changed() {
+				delete(w.eco, e)
+				changed = true
+				break
+			}
+		}
+	}
+	for pat, was := range w.paths {
+		if w.glob(pat) != was {
+			w.paths[pat] = !was
+			changed = true
+		}
+	}
+	if changed {
+		w.gen++
+	}
+	return changed
+}
+
+// facts returns e's facts, reading them on first use (w.mu held).
+func (w *Workspace) facts(e Ecosystem) *facts {
+	if f := w.eco[e]; f != nil {
+		return f
+	}
+	r := &reader{root: w.root}
+	f := &facts{}
+	switch e {
+	case Crate:
+		readCargo(r, f)
+	case GoModule:
+		readGo(r, f)
+	case NPM:
+		readNPM(r, f)
+	case Python:
+		readPython(r, f)
+	}
+	f.stamps = r.stamps
+	f.files = r.files()
+	w.eco[e] = f
+	return f
+}
+
+// Deps returns the dependencies of ecosystem e, the files read and the
+// problems met (a malformed file names itself and its line), for
+// `switchboard sync` and tests.
+func (w *Workspace) Deps(e Ecosystem) (map[string]*Dep, []string, []error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	f := w.facts(e)
+	return f.deps, slices.Clone(f.files), slices.Clone(f.errs)
+}
+
+// glob reports whether pattern (relative to the root, / separated)
+// matches anything.
+func (w *Workspace) glob(pattern string) bool {
+	m, err := filepath.Glob(filepath.Join(w.root, filepath.FromSlash(pattern)))
+	return err == nil && len(m) > 0
+}
+
+// pathMatches evaluates and remembers a path glob (w.mu held).
+func (w *Workspace) pathMatches(pattern string) bool {
+	if v, ok := w.paths[pattern]; ok {
+		return v
+	}
+	v := w.glob(pattern)
+	w.paths[pattern] = v
+	return v
+}

@@ -1,0 +1,383 @@
+package workspace
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.golden")
+
+// predicates evaluated in every scratch project of testdata/projects.
+var goldenPredicates = []string{
+	`{"crate": "sqlx"}`,
+	`{"crate": "sqlx", "version": "0.7"}`,
+	`{"crate": "sqlx", "version": ">=0.8"}`,
+	`{"crate": "tokio", "version": "~1.36"}`,
+	`{"crate": "pretty-assertions"}`,
+	`{"crate": "nix", "version": "0.28"}`,
+	`{"crate": "diesel"}`,
+	`{"goModule": "github.com/jackc/pgx/v5"}`,
+	`{"goModule": "github.com/jackc/pgx/v5", "version": ">=v5.5.0"}`,
+	`{"goModule": "github.com/go-chi/chi/v5", "version": "v5.0.0"}`,
+	`{"npm": "prisma"}`,
+	`{"npm": "prisma", "version": "^5.10"}`,
+	`{"npm": "prisma", "version": "^4 || ^6"}`,
+	`{"npm": "react-dom", "version": "18.x"}`,
+	`{"npm": "pg", "version": ">=8.7.0 <8.12.0"}`,
+	`{"python": "django"}`,
+	`{"python": "Django", "version": ">=4.2,<5"}`,
+	`{"python": "django", "version": "~=5.0"}`,
+	`{"python": "psycopg", "version": "==3.1.*"}`,
+	`{"python": "ruff"}`,
+	`{"python": "sqlalchemy", "version": ">=2"}`,
+	`{"python": "pytest", "version": ">=8.1"}`,
+	`{"python": "flask", "version": "==3.0.2"}`,
+	`{"path": "migrations/*.sql"}`,
+	`{"path": "Cargo.toml"}`,
+	`{"env": "DATABASE_URL"}`,
+	`{"env": "UNSET_VAR"}`,
+	`{"any": [{"crate": "sqlx"}, {"goModule": "github.com/jackc/pgx/v5"}, {"npm": "pg"}, {"python": "psycopg"}]}`,
+	`{"all": [{"npm": "prisma"}, {"env": "DATABASE_URL"}]}`,
+	`{"not": {"path": "Cargo.toml"}}`,
+}
+
+func getenv(k string) (string, bool) {
+	if k == "DATABASE_URL" {
+		return "postgres://localhost/db", true
+	}
+	return "", false
+}
+
+// TestEval_Golden evaluates every predicate kind in every scratch
+// project (every manifest and lock format, malformed files included)
+// and compares the decisions, the predicate that decided and the files
+// read with testdata/decisions.golden (go test -update rewrites it).
+func TestEval_Golden(t *testing.T) {
+	dirs, err := os.ReadDir("testdata/projects")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, d := range dirs {
+		w := New(filepath.Join("testdata/projects", d.Name()))
+		fmt.Fprintf(&b, "== %s\n", d.Name())
+		for _, src := range goldenPredicates {
+			p := mustParse(t, src)
+			dec := w.Eval(p, getenv)
+			mark := "no "
+			if dec.Applies {
+				mark = "YES"
+			}
+			fmt.Fprintf(&b, "%s %s\n    by: %s\n", mark, p, dec.By)
+			if len(dec.Files) > 0 {
+				fmt.Fprintf(&b, "    files: %s\n", strings.Join(dec.Files, " "))
+			}
+			for _, pr := range dec.Problems {
+				fmt.Fprintf(&b, "    problem: %s\n", pr)
+			}
+		}
+	}
+	golden(t, "testdata/decisions.golden", b.String())
+}
+
+func golden(t *testing.T, file, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs (go test -update rewrites it):\n%s", file, diff(string(want), got))
+	}
+}
+
+func diff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	var out []string
+	for i := 0; i < max(len(al), len(bl)); i++ {
+		var x, y string
+		if i < len(al) {
+			x = al[i]
+		}
+		if i < len(bl) {
+			y = bl[i]
+		}
+		if x != y {
+			out = append(out, fmt.Sprintf("line %d:\n- %s\n+ %s", i+1, x, y))
+			if len(out) > 10 {
+				break
+			}
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func mustParse(t testing.TB, src string) *Predicate {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal([]byte(src), &v); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Parse(v)
+	if err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	return p
+}
+
+// The scratch projects of the brief, asserted directly (the golden file
+// shows the rest).
+func TestEval_ScratchProjects(t *testing.T) {
+	cases := []struct {
+		project, pred string
+		want          bool
+	}{
+		{"cargo", `{"crate": "sqlx"}`, true}, // in a member crate
+		{"cargo", `{"crate": "sqlx", "version": "^0.7.3"}`, true},
+		{"cargo", `{"crate": "sqlx", "version": "<0.7.4"}`, false}, // Cargo.lock says 0.7.4
+		{"cargo", `{"crate": "tokio"}`, true},                      // renamed, from [workspace.dependencies]
+		{"cargo", `{"crate": "diesel"}`, false},                    // excluded member
+		{"gomod", `{"goModule": "github.com/jackc/pgx/v5"}`, true},
+		{"gomod", `{"goModule": "github.com/jackc/pgx/v5", "version": ">=v5.6.0"}`, false},
+		{"gowork", `{"goModule": "github.com/jackc/pgx/v5", "version": "v5.4.0"}`, true},
+		{"npm", `{"npm": "prisma"}`, true}, // devDependency of a workspace member
+		{"npm", `{"npm": "prisma", "version": "5.10.2"}`, true},
+		{"python", `{"python": "django"}`, true},
+		{"python", `{"python": "django", "version": ">=4.2.11"}`, true}, // uv.lock
+		{"python", `{"python": "django", "version": ">4.2.11"}`, false},
+		{"none", `{"any": [{"crate": "sqlx"}, {"goModule": "github.com/jackc/pgx/v5"}, {"npm": "prisma"}, {"python": "django"}]}`, false},
+		{"none", `{"path": "migrations/*.sql"}`, true},
+		{"malformed", `{"python": "django"}`, true}, // pyproject is broken, requirements.txt still counts
+		{"malformed", `{"crate": "sqlx"}`, false},
+	}
+	for _, c := range cases {
+		w := New(filepath.Join("testdata/projects", c.project))
+		d := w.Eval(mustParse(t, c.pred), nil)
+		if d.Applies != c.want {
+			t.Errorf("%s: %s = %v (%s), want %v", c.project, c.pred, d.Applies, d.By, c.want)
+		}
+	}
+}
+
+func TestEval_MalformedNamesFileAndLine(t *testing.T) {
+	w := New("testdata/projects/malformed")
+	for _, c := range []struct{ pred, want string }{
+		{`{"crate": "sqlx"}`, "Cargo.toml:3:"},
+		{`{"npm": "pg"}`, "package.json:4:"},
+		{`{"goModule": "github.com/jackc/pgx/v5"}`, "go.mod:5:"},
+		{`{"python": "django"}`, "pyproject.toml:"},
+	} {
+		d := w.Eval(mustParse(t, c.pred), nil)
+		if !strings.Contains(strings.Join(d.Problems, "\n"), c.want) {
+			t.Errorf("%s: problems %q, want one naming %s", c.pred, d.Problems, c.want)
+		}
+	}
+}
+
+func TestParse_Errors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{`"sqlx"`, "must be an object"},
+		{`{}`, "needs one of"},
+		{`{"crate": "a", "npm": "b"}`, `"crate" and "npm" in one object`},
+		{`{"crates": "a"}`, `unknown key "crates"`},
+		{`{"crate": ""}`, "crate must be a non-empty string"},
+		{`{"any": []}`, "any must be a non-empty array"},
+		{`{"any": [{"crate": "a"}, {"nmp": "b"}]}`, `any[1]: unknown key "nmp"`},
+		{`{"not": {"env": 3}}`, "not.env must be a non-empty string"},
+		{`{"path": "../x"}`, "must stay inside the workspace"},
+		{`{"path": "a[b"}`, "not a valid glob"},
+		{`{"env": "X", "version": "1"}`, "version applies to crate"},
+		{`{"crate": "sqlx", "version": "banana"}`, "not a Cargo version requirement"},
+		{`{"npm": "pg", "version": ">>8"}`, "not an npm semver range"},
+		{`{"goModule": "m", "version": "5.x"}`, "not a Go module version"},
+		{`{"python": "django", "version": "4.2"}`, "needs an operator"},
+		{`{"python": "django", "version": "~=4"}`, "at least two release numbers"},
+		{`{"python": "django", "version": ">=4.*"}`, "only with == and !="},
+	} {
+		var v any
+		if err := json.Unmarshal([]byte(c.src), &v); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Parse(v)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Parse(%s) = %v, want an error containing %q", c.src, err, c.want)
+		}
+	}
+}
+
+func TestRanges(t *testing.T) {
+	for _, c := range []struct {
+		eco      Ecosystem
+		rng, ver string
+		want     bool
+	}{
+		{Crate, "0.7", "0.7.4", true},
+		{Crate, "0.7", "0.8.0", false}, // bare means caret
+		{Crate, "=0.7.3", "0.7.4", false},
+		{Crate, ">=0.6, <0.8", "0.7.0", true},
+		{Crate, "1", "1.9.0", true},
+		{Crate, "*", "3.0.0", true},
+		{NPM, "5.10.2", "5.10.3", false}, // bare means equal
+		{NPM, "^5.10", "5.11.0", true},
+		{NPM, "~5.10.0", "5.11.0", false},
+		{NPM, "1.2.3 - 2.3", "2.3.9", true},
+		{NPM, "^4 || ^6", "5.0.0", false},
+		{GoModule, "v5.5.0", "v5.5.4", true},
+		{GoModule, ">=v5.0.0, <v5.5.0", "v5.5.4", false},
+		{GoModule, "v1.2.0", "v1.2.0-pre", false},
+		{Python, ">=4.2,<5", "4.2.11", true},
+		{Python, ">=4.2,<5", "5.0", false},
+		{Python, "~=2.2", "2.9", true},
+		{Python, "~=2.2.0", "2.3", false},
+		{Python, "==3.1.*", "3.1.18", true},
+		{Python, "!=3.1.*", "3.1.18", false},
+		{Python, ">1.0", "1.0.post1", true},
+		{Python, "<1.0", "1.0rc1", true},
+		{Python, "<1.0a1", "1.0.dev3", true},
+		{Python, "==1.0", "1.0.0+local", true},
+		{Python, "===1.0", "1.0", true},
+		{Python, ">=1!1.0", "2.0", false}, // epoch
+	} {
+		test, err := compileRange(c.eco, c.rng)
+		if err != nil {
+			t.Errorf("%s %q: %v", c.eco, c.rng, err)
+			continue
+		}
+		if got := test(c.ver); got != c.want {
+			t.Errorf("%s %q matches %s = %v, want %v", c.eco, c.rng, c.ver, got, c.want)
+		}
+	}
+}
+
+func TestFindRoot(t *testing.T) {
+	tmp := t.TempDir()
+	repo := filepath.Join(tmp, "repo")
+	sub := filepath.Join(repo, "a", "b")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.Mkdir(filepath.Join(repo, ".git"), 0o755)
+	if got := FindRoot(sub, tmp); got != repo {
+		t.Errorf("FindRoot = %s, want %s", got, repo)
+	}
+	other := filepath.Join(tmp, "plain", "x")
+	os.MkdirAll(other, 0o755)
+	if got := FindRoot(other, tmp); got != other {
+		t.Errorf("FindRoot without a repository = %s, want %s", got, other)
+	}
+	// A .git at home is not a repository root for directories under it.
+	os.Mkdir(filepath.Join(tmp, ".git"), 0o755)
+	if got := FindRoot(other, tmp); got != other {
+		t.Errorf("FindRoot stopped at home's .git: %s", got)
+	}
+}
+
+func write(t testing.TB, path, s string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Refresh sees an edited manifest and lock file, a file that appears, a
+// new workspace member and a path glob; a touch that keeps the content is
+// no change.
+func TestRefresh_SeesChanges(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "Cargo.toml"), "[workspace]\nmembers = [\"crates/*\"]\n")
+	write(t, filepath.Join(root, "crates/a/Cargo.toml"), "[package]\nname = \"a\"\n")
+	w := New(root)
+	sqlx := mustParse(t, `{"crate": "sqlx", "version": "0.7"}`)
+	if w.Eval(sqlx, nil).Applies {
+		t.Fatal("sqlx applies before it is added")
+	}
+	if w.Refresh() {
+		t.Fatal("Refresh reports a change when nothing changed")
+	}
+	// A touch with the same content: no change.
+	later := time.Now().Add(2 * time.Second)
+	os.Chtimes(filepath.Join(root, "Cargo.toml"), later, later)
+	if w.Refresh() {
+		t.Fatal("a touch without a content change counts as a change")
+	}
+	// A new member crate with sqlx, and the lock file appears.
+	write(t, filepath.Join(root, "crates/b/Cargo.toml"), "[package]\nname = \"b\"\n[dependencies]\nsqlx = \"0.7\"\n")
+	write(t, filepath.Join(root, "Cargo.lock"), "[[package]]\nname = \"sqlx\"\nversion = \"0.7.4\"\n")
+	g := w.Gen()
+	if !w.Refresh() || w.Gen() == g {
+		t.Fatal("Refresh missed a new member and a new Cargo.lock")
+	}
+	if d := w.Eval(sqlx, nil); !d.Applies || !strings.Contains(d.By, "0.7.4") {
+		t.Fatalf("after the change: %+v", d)
+	}
+	// The lock file moves to 0.8: out of range.
+	write(t, filepath.Join(root, "Cargo.lock"), "[[package]]\nname = \"sqlx\"\nversion = \"0.8.0\"\n")
+	if !w.Refresh() || w.Eval(sqlx, nil).Applies {
+		t.Fatal("an edited Cargo.lock was not seen")
+	}
+	// Path globs.
+	mig := mustParse(t, `{"path": "migrations/*.sql"}`)
+	if w.Eval(mig, nil).Applies {
+		t.Fatal("no migrations yet")
+	}
+	write(t, filepath.Join(root, "migrations/1.sql"), "")
+	if !w.Refresh() || !w.Eval(mig, nil).Applies {
+		t.Fatal("a new path match was not seen")
+	}
+}
+
+// BenchmarkRefresh_Unchanged is the cost of the freshness check of an
+// unchanged workspace (the Cargo workspace of testdata, all four
+// ecosystems read): what list_tools and execute pay per call.
+func BenchmarkRefresh_Unchanged(b *testing.B) {
+	for _, project := range []string{"cargo", "npm", "python", "gomod"} {
+		b.Run(project, func(b *testing.B) {
+			w := New(filepath.Join("testdata/projects", project))
+			preds := []*Predicate{
+				mustParse(b, `{"crate": "sqlx"}`), mustParse(b, `{"npm": "prisma"}`),
+				mustParse(b, `{"python": "django"}`), mustParse(b, `{"goModule": "github.com/jackc/pgx/v5"}`),
+				mustParse(b, `{"path": "migrations/*.sql"}`),
+			}
+			for _, p := range preds {
+				w.Eval(p, nil)
+			}
+			b.ResetTimer()
+			for b.Loop() {
+				if w.Refresh() {
+					b.Fatal("changed")
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkResolve_Cached is a whole re-resolution when nothing changed:
+// Refresh plus evaluating eight servers' predicates from the cache.
+func BenchmarkResolve_Cached(b *testing.B) {
+	w := New("testdata/projects/cargo")
+	var preds []*Predicate
+	for _, src := range goldenPredicates[:8] {
+		preds = append(preds, mustParse(b, src))
+	}
+	for b.Loop() {
+		w.Refresh()
+		for _, p := range preds {
+			w.Eval(p, nil)
+		}
+	}
+}
