@@ -70,6 +70,9 @@ func Main(ctx context.Context, e *Env) int {
 		return 0
 	}
 	name, args := e.Args[0], e.Args[1:]
+	if name == "--version" || name == "-version" {
+		name = "version"
+	}
 	i := slices.IndexFunc(commands(), func(c command) bool { return c.name == name })
 	if i < 0 {
 		fmt.Fprintf(e.Stderr, "switchboard: unknown command %q\n\n", name)
@@ -104,7 +107,8 @@ Commands:
 	fmt.Fprint(w, `
 Commands that read the configuration take --config PATH (default
 $XDG_CONFIG_HOME/switchboard/config.json) and --project PATH; every command
-takes --help. With no config file, serve and exec use a built-in demo backend.
+takes --help; switchboard --version prints the version. With no config
+file, serve and exec use a built-in demo backend.
 `)
 }
 
