@@ -40,7 +40,9 @@ func newCLIWorld(t *testing.T) *cliWorld {
 	return w
 }
 
-func (w *cliWorld) user() string { return filepath.Join(w.home, ".config", "switchboard", "config.json") }
+func (w *cliWorld) user() string {
+	return filepath.Join(w.home, ".config", "switchboard", "config.json")
+}
 
 func (w *cliWorld) envFor(args ...string) (*Env, *bytes.Buffer, *bytes.Buffer) {
 	var out, errb bytes.Buffer
