@@ -54,10 +54,12 @@ func commands() []command {
 		{name: "remove", summary: "remove a backend server from the config", run: runRemove},
 		{name: "enable", summary: "enable a disabled backend server", run: runEnable},
 		{name: "disable", summary: "disable a backend server (kept in the config, never started)", run: runDisable},
+		{name: "completion", summary: "print a shell completion script (bash, zsh or fish)", run: runCompletion},
 		{name: "version", summary: "print the version, commit and Go version", run: runVersion},
 		{name: sandboxWorkerCmd, hidden: true, run: runSandboxWorker},
 		{name: demoBackendCmd, hidden: true, run: runDemoBackend},
 		{name: reaperCmd, hidden: true, run: runReaper},
+		{name: completeCmd, hidden: true, run: runComplete},
 	}
 }
 
