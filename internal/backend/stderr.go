@@ -84,7 +84,7 @@ func openStderrLog(dir, server string, sec *redact.Secrets) *stderrLog {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return s
 	}
-	s.path = filepath.Join(dir, safeFileName(server)+".log")
+	s.path = LogFile(dir, server)
 	s.open()
 	return s
 }
@@ -249,4 +249,10 @@ func safeFileName(name string) string {
 		return "_" + string(b)
 	}
 	return string(b)
+}
+
+// LogFile is the log file of server in dir (Options.LogDir); when it
+// passes 1 MiB it is renamed to LogFile+".1" and a new one is started.
+func LogFile(dir, server string) string {
+	return filepath.Join(dir, safeFileName(server)+".log")
 }

@@ -54,6 +54,7 @@ func commands() []command {
 		{name: "remove", summary: "remove a backend server from the config", run: runRemove},
 		{name: "enable", summary: "enable a disabled backend server", run: runEnable},
 		{name: "disable", summary: "disable a backend server (kept in the config, never started)", run: runDisable},
+		{name: "logs", summary: "show backends' stderr and the daemon's log (-f follows, --json)", run: runLogs},
 		{name: "completion", summary: "print a shell completion script (bash, zsh or fish)", run: runCompletion},
 		{name: "version", summary: "print the version, commit and Go version", run: runVersion},
 		{name: sandboxWorkerCmd, hidden: true, run: runSandboxWorker},

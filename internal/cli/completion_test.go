@@ -66,7 +66,7 @@ func TestCompletion_BashCompletesCommandsFlagsAndServers(t *testing.T) {
 		want  []string
 	}{
 		{[]string{"di"}, []string{"disable"}},
-		{[]string{"l"}, []string{"list", "login", "logout"}},
+		{[]string{"l"}, []string{"list", "login", "logout", "logs"}},
 		{[]string{"list", ""}, []string{"github", "gitlab", "memory"}},
 		{[]string{"remove", "git"}, []string{"github", "gitlab"}},
 		{[]string{"list", "--detail", "full", "me"}, []string{"memory"}},

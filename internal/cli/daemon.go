@@ -282,7 +282,9 @@ func runDaemonRun(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewTextHandler(e.Stderr, nil))
+	// JSON records (log/slog), which `switchboard logs` reads and merges
+	// with the backends' logs.
+	log := slog.New(slog.NewJSONHandler(e.Stderr, nil))
 	idle := config.Settings{}.Defaults().DaemonIdleTimeout.D()
 	if c, err := config.Load(config.UserPath(e.Getenv)); err != nil {
 		log.Warn("reading the user config for settings.daemonIdleTimeout; using the default", "err", err, "default", idle.String())
