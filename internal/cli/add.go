@@ -87,7 +87,10 @@ func (e *Env) editTarget(f *editFlags) (target, error) {
 	case f.config != "":
 		return target{path: e.abs(f.config)}, nil
 	}
-	return target{path: e.paths(&configFlags{}).user}, nil
+	if u := e.paths(&configFlags{}).user; u != "" {
+		return target{path: u}, nil
+	}
+	return target{}, errors.New("no directory for the user config: set HOME (or XDG_CONFIG_HOME), or name a file with --config")
 }
 
 // edit changes t's file with change under the config-edit lock: it reads
@@ -99,6 +102,9 @@ func (e *Env) editTarget(f *editFlags) (target, error) {
 // changed.
 func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check func(*config.File) error) (backup string, changed bool, err error) {
 	p := e.paths(&configFlags{})
+	if p.state == "" {
+		return "", false, errors.New("no state directory for the backup and the lock: set HOME or XDG_STATE_HOME")
+	}
 	err = filelock.With(filepath.Join(p.state, "config-edit"), func() error {
 		old, err := os.ReadFile(t.path)
 		existed := err == nil
