@@ -116,3 +116,80 @@ func TestCompletion_ScriptsForEveryShell(t *testing.T) {
 		t.Errorf("tcsh: %d %s", code, errOut)
 	}
 }
+
+// shellComplete runs the zsh or fish script with this test binary as
+// switchboard and returns what it offers for words; ok is false when the
+// shell is not installed.
+func shellComplete(t *testing.T, w *cliWorld, sh string, words ...string) (got []string, ok bool) {
+	t.Helper()
+	path, err := exec.LookPath(sh)
+	if err != nil {
+		return nil, false
+	}
+	exe, _ := os.Executable()
+	_, script, _ := w.run("completion", sh)
+	dir := t.TempDir()
+	// A wrapper named switchboard: the scripts call it by name (fish) or
+	// as words[1] (zsh).
+	os.WriteFile(filepath.Join(dir, "switchboard"), []byte("#!/bin/sh\nSWITCHBOARD_TEST_MAIN=1 exec \""+exe+"\" \"$@\"\n"), 0o700)
+	os.WriteFile(filepath.Join(dir, "script"), []byte(script), 0o600)
+	var q []string
+	for _, wd := range words {
+		q = append(q, "'"+strings.ReplaceAll(wd, "'", `'\''`)+"'")
+	}
+	var cmd *exec.Cmd
+	if sh == "zsh" {
+		// compadd and _files are the completion system's; stand-ins print
+		// what the function hands them.
+		prog := `compdef() { :; }
+source "$DIR/script"
+compadd() { [[ $1 == -a ]] && print -l -- "${(@P)2}"; }
+_files() { print -- FILES; }
+words=(switchboard ` + strings.Join(q, " ") + `)
+CURRENT=${#words}
+_switchboard`
+		cmd = exec.Command(path, "-f", "-c", prog)
+	} else {
+		cmd = exec.Command(path, "--no-config", "-c", `source "$DIR/script"; complete -C "switchboard `+strings.Join(words, " ")+`"`)
+	}
+	cmd.Dir = w.dir
+	cmd.Env = []string{"DIR=" + dir, "PATH=" + dir + string(os.PathListSeparator) + os.Getenv("PATH")}
+	for k, v := range w.env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", sh, err, out)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if l != "" {
+			got = append(got, strings.SplitN(l, "\t", 2)[0]) // fish: candidate<TAB>description
+		}
+	}
+	slices.Sort(got)
+	return got, true
+}
+
+func TestCompletion_ZshAndFishCompleteWhereInstalled(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), `{"mcpServers": {"memory": {"command": "m"}, "github": {"command": "g"}}}`)
+	for _, sh := range []string{"zsh", "fish"} {
+		for _, tc := range []struct {
+			words []string
+			want  []string
+		}{
+			{[]string{"list", ""}, []string{"github", "memory"}},
+			{[]string{"di"}, []string{"disable"}},
+			{[]string{"completion", "f"}, []string{"fish"}},
+		} {
+			got, ok := shellComplete(t, w, sh, tc.words...)
+			if !ok {
+				t.Logf("%s is not installed: its completion is not exercised", sh)
+				break
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("%s: switchboard %q<TAB>: %q, want %q", sh, tc.words, got, tc.want)
+			}
+		}
+	}
+}
