@@ -106,9 +106,15 @@ Usage: switchboard <command> [flags]
 
 Commands:
 `)
+	width := 0
 	for _, c := range commands() {
 		if !c.hidden {
-			fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+			width = max(width, len(c.name))
+		}
+	}
+	for _, c := range commands() {
+		if !c.hidden {
+			fmt.Fprintf(w, "  %-*s %s\n", width, c.name, c.summary)
 		}
 	}
 	fmt.Fprint(w, `
