@@ -252,8 +252,9 @@ func serverNames(e *Env, words []string) []string {
 			name string
 			to   *string
 		}{{"config", &cf.config}, {"project", &cf.project}} {
+			boolProject := f.name == "project" && slices.Contains([]string{"add", "remove", "enable", "disable"}, words[0])
 			switch {
-			case (w == "-"+f.name || w == "--"+f.name) && i+2 < len(words):
+			case (w == "-"+f.name || w == "--"+f.name) && i+2 < len(words) && !boolProject:
 				*f.to = words[i+1]
 			case strings.HasPrefix(w, "--"+f.name+"=") || strings.HasPrefix(w, "-"+f.name+"="):
 				_, *f.to, _ = strings.Cut(w, "=")
