@@ -44,7 +44,7 @@ func TestLogs_ShowBackendStderrWithTheCallThatCausedIt(t *testing.T) {
 	if crash == "" || !strings.Contains(crash, " fake stderr ") || !strings.Contains(crash, "tool=crash") || !strings.Contains(crash, "call=") {
 		t.Fatalf("no attributed crash line in:\n%s", out)
 	}
-	if sess != "" && !strings.Contains(crash, "session="+sess) {
+	if sess == "" || !strings.Contains(crash, "session="+sess) {
 		t.Errorf("crash line does not name session %q: %s", sess, crash)
 	}
 	// The mode is a configured env value, so it is hidden like a secret.
