@@ -4,10 +4,34 @@ NODEDIR := test/interop/node
 
 CONFDIR := test/conformance/node
 
-.PHONY: build test interop-deps bench demo vet fmt-check conformance-deps conformance-client conformance-server
+.PHONY: build install dist test interop-deps bench demo vet fmt-check conformance-deps conformance-client conformance-server
+
+# What builds are stamped with: the nearest tag (git describe; none: the
+# binary reports the Go module version, else "dev"), the commit, its time
+# and whether the tree had uncommitted changes. Outside a git clone all are
+# empty and the binary reads what the toolchain recorded
+# (runtime/debug.ReadBuildInfo).
+VERSION ?= $(shell git describe --tags --dirty 2>/dev/null)
+COMMIT  := $(shell git rev-parse HEAD 2>/dev/null)
+CLIPKG  := github.com/switchboard-mcp/switchboard/internal/cli
+LDFLAGS := $(if $(VERSION),-X $(CLIPKG).version=$(VERSION)) \
+	$(if $(COMMIT),-X $(CLIPKG).commit=$(COMMIT) \
+	-X $(CLIPKG).commitTime=$(shell git log -1 --format=%cI 2>/dev/null) \
+	-X $(CLIPKG).modified=$(shell git diff --quiet HEAD 2>/dev/null && echo false || echo true))
 
 build:
-	$(GO) build -o switchboard ./cmd/switchboard
+	$(GO) build -ldflags '$(LDFLAGS)' -o switchboard ./cmd/switchboard
+
+# Installs the binary into $(GOBIN), else $(GOPATH)/bin (~/go/bin): put
+# that directory on PATH.
+install:
+	$(GO) install -ldflags '$(LDFLAGS)' ./cmd/switchboard
+	@echo "installed $$($(GO) env GOBIN | grep . || echo $$($(GO) env GOPATH)/bin)/switchboard"
+
+# Release archives for linux/darwin/windows x amd64/arm64 with SHA256SUMS
+# in dist/out (reproducible: -trimpath, entries dated at the commit).
+dist:
+	$(GO) run ./dist -out dist/out $(if $(VERSION),-version $(VERSION))
 
 # The whole test job on a fresh machine: real MCP servers from npm for the
 # interop tests (pinned in $(NODEDIR)/package-lock.json), then every Go test

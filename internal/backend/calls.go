@@ -30,6 +30,7 @@ func (b *Backend) CallTool(ctx context.Context, tool string, args json.RawMessag
 	if err := b.alive(); err != nil {
 		return nil, err
 	}
+	defer b.stderr.begin(callerOf(ctx), tool)()
 	params := &mcp.CallToolParams{Name: tool, Arguments: a}
 	if tok := ProgressToken(ctx); tok != nil {
 		params.SetProgressToken(tok)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -81,7 +82,7 @@ func (b *Backend) newSignIn(spec *config.Server) (*signIn, error) {
 	}
 	dir := o.Dir
 	if dir == "" {
-		dir = oauth.Dir(b.getenv)
+		dir = oauthDir(b.getenv)
 	}
 	base := b.o.HTTPTransport
 	if base == nil {
@@ -311,7 +312,7 @@ func Logout(spec *config.Server, o *Options) (bool, error) {
 		dir = b.o.OAuth.Dir
 	}
 	if dir == "" {
-		dir = oauth.Dir(b.getenv)
+		dir = oauthDir(b.getenv)
 	}
 	return (&oauth.Store{Dir: dir}).Delete(spec.Name, spec.URL)
 }
@@ -340,4 +341,13 @@ func (b *Backend) getenv(k string) string {
 		}
 	}
 	return ""
+}
+
+// oauthDir is the sign-in store in the user's state directory
+// (config.UserDirs: XDG_STATE_HOME, else the OS convention).
+func oauthDir(getenv func(string) string) string {
+	if s := config.UserDirs(getenv).State; s != "" {
+		return filepath.Join(s, oauth.DirName)
+	}
+	return oauth.Dir(getenv)
 }

@@ -7,6 +7,9 @@ import (
 	"syscall"
 )
 
+// afterStart has nothing to do: the process group was set at start.
+func afterStart(*os.Process) {}
+
 // terminate asks the process group led by p to exit (SIGTERM).
 func terminate(p *os.Process) { syscall.Kill(-p.Pid, syscall.SIGTERM) }
 

@@ -2,9 +2,11 @@ package backend
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -17,7 +19,41 @@ const (
 	stderrRingBytes = 64 << 10 // bytes kept in memory for StderrTail
 	stderrMaxLines  = 200      // lines StderrTail returns at most
 	logFileMax      = 1 << 20  // a log file is rotated to <name>.log.1 past this size
+	logLineMax      = 16 << 10 // a longer stderr line goes to the file in pieces
 )
+
+// LogTimeFormat is the time at the start of each log file line.
+const LogTimeFormat = "2006-01-02T15:04:05.000Z07:00"
+
+// The log file has one line per stderr line and per note of ours:
+//
+//	2026-12-01T12:00:00.123Z stderr session=s1 tool=search call=7: the backend's line
+//	2026-12-01T12:00:00.456Z switchboard: pid 4242
+//
+// The time (LogTimeFormat, UTC), the stream ("stderr" or "switchboard"),
+// and for a stderr line written while exactly one tool call was in flight,
+// the session that made it, the tool and the call's number (counted per
+// backend process); then ": " and the text. Values with spaces, '=' or
+// ':' are quoted (strconv.Quote). `switchboard logs` reads this format.
+
+type callerKey struct{}
+
+// WithCaller returns ctx naming the client session a tool call is made
+// for, so that stderr lines written during the call name it in the log.
+func WithCaller(ctx context.Context, session string) context.Context {
+	return context.WithValue(ctx, callerKey{}, session)
+}
+
+func callerOf(ctx context.Context) string {
+	s, _ := ctx.Value(callerKey{}).(string)
+	return s
+}
+
+// inFlight is one tool call a stderr line may belong to.
+type inFlight struct {
+	session, tool string
+	n             uint64
+}
 
 // stderrLog keeps the last stderrRingBytes of a backend's stderr in memory
 // and appends everything to a size-capped log file. The server's secrets
@@ -31,20 +67,24 @@ type stderrLog struct {
 	path    string
 	file    *os.File
 	written int64
+	partial []byte // the file's current line, not yet ended
+	calls   map[uint64]inFlight
+	seq     uint64
+	now     func() time.Time
 }
 
 // openStderrLog opens <dir>/<server>.log for appending; dir "" keeps the
 // tail in memory only. A log file that cannot be opened is not an error:
 // the tail is still kept.
 func openStderrLog(dir, server string, sec *redact.Secrets) *stderrLog {
-	s := &stderrLog{sec: sec}
+	s := &stderrLog{sec: sec, calls: map[uint64]inFlight{}, now: time.Now}
 	if dir == "" {
 		return s
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return s
 	}
-	s.path = filepath.Join(dir, safeFileName(server)+".log")
+	s.path = LogFile(dir, server)
 	s.open()
 	return s
 }
@@ -71,18 +111,68 @@ func (s *stderrLog) Write(p []byte) (int, error) {
 		s.cut = true
 	}
 	if s.file != nil {
-		// A secret split across two writes is not recognised here; Tail,
-		// which error messages use, works on whole lines.
-		s.toFile([]byte(s.sec.String(string(p))))
+		// Whole lines go to the file, so a secret is recognised even when
+		// the backend wrote it in two pieces.
+		s.partial = append(s.partial, p...)
+		for {
+			i := bytes.IndexByte(s.partial, '\n')
+			if i < 0 && len(s.partial) < logLineMax {
+				break
+			}
+			end, next := i, i+1
+			if i < 0 {
+				end, next = logLineMax, logLineMax
+			}
+			s.line(string(bytes.TrimRight(s.partial[:end], "\r")))
+			s.partial = s.partial[:copy(s.partial, s.partial[next:])]
+		}
 	}
 	return len(p), nil
+}
+
+// line writes one stderr line to the file with its time and, when one
+// call is in flight, that call.
+func (s *stderrLog) line(text string) {
+	head := s.now().UTC().Format(LogTimeFormat) + " stderr"
+	if len(s.calls) == 1 {
+		for _, c := range s.calls {
+			if c.session != "" {
+				head += " session=" + logValue(c.session)
+			}
+			head += " tool=" + logValue(c.tool) + " call=" + strconv.FormatUint(c.n, 10)
+		}
+	}
+	s.toFile([]byte(head + ": " + s.sec.String(text) + "\n"))
+}
+
+// logValue quotes v when it would not read back as one value.
+func logValue(v string) string {
+	if v == "" || strings.ContainsAny(v, " \t\n\r=:\"") {
+		return strconv.Quote(v)
+	}
+	return v
+}
+
+// begin records a tool call in flight (for attributing stderr lines) and
+// returns the function that ends it.
+func (s *stderrLog) begin(session, tool string) func() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.seq++
+	id := s.seq
+	s.calls[id] = inFlight{session: session, tool: tool, n: id}
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		delete(s.calls, id)
+	}
 }
 
 // Note appends a line of our own (not the backend's) to the log file only.
 func (s *stderrLog) Note(format string, a ...any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	line := time.Now().Format(time.RFC3339) + " switchboard: " + s.sec.String(fmt.Sprintf(format, a...)) + "\n"
+	line := s.now().UTC().Format(LogTimeFormat) + " switchboard: " + s.sec.String(fmt.Sprintf(format, a...)) + "\n"
 	s.toFile([]byte(line))
 }
 
@@ -130,10 +220,15 @@ func (s *stderrLog) Tail(n int) string {
 	return s.sec.String(strings.Join(lines, "\n"))
 }
 
-// Close closes the log file; later writes still reach the tail.
+// Close writes an unfinished last line and closes the log file; later
+// writes still reach the tail.
 func (s *stderrLog) Close() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if len(s.partial) > 0 && s.file != nil {
+		s.line(string(s.partial))
+		s.partial = nil
+	}
 	if s.file != nil {
 		s.file.Close()
 		s.file = nil
@@ -154,4 +249,10 @@ func safeFileName(name string) string {
 		return "_" + string(b)
 	}
 	return string(b)
+}
+
+// LogFile is the log file of server in dir (Options.LogDir); when it
+// passes 1 MiB it is renamed to LogFile+".1" and a new one is started.
+func LogFile(dir, server string) string {
+	return filepath.Join(dir, safeFileName(server)+".log")
 }

@@ -216,6 +216,7 @@ func spawn(spec *config.Server, env []string, errw io.Writer, reaper []string) (
 		closeAll(ours)
 		return nil, fmt.Errorf("running %s: %w", spec.Command, err)
 	}
+	afterStart(cmd.Process) // Windows: a job object for the process tree
 	p := &proc{cmd: cmd, pid: make(chan int, 1), stdin: inW, stdout: outR, stderr: errR,
 		exited: make(chan struct{}), stderrDone: make(chan struct{})}
 	if report == nil {

@@ -54,10 +54,17 @@ func commands() []command {
 		{name: "token", summary: "print the bearer token of serve --http (--rotate: a new one)", run: runToken},
 		{name: "daemon", summary: "show, stop or read the log of the per-user daemon", run: runDaemon},
 		{name: "ui", summary: "open the daemon's status page in the browser (--no-browser: print its URL)", run: runUI},
-		{name: "version", summary: "print the version", run: runVersion},
+		{name: "add", summary: "add a backend server to the config (-- COMMAND ARGS... or --url URL)", run: runAdd},
+		{name: "remove", summary: "remove a backend server from the config", run: runRemove},
+		{name: "enable", summary: "enable a disabled backend server", run: runEnable},
+		{name: "disable", summary: "disable a backend server (kept in the config, never started)", run: runDisable},
+		{name: "logs", summary: "show backends' stderr and the daemon's log (-f follows, --json)", run: runLogs},
+		{name: "completion", summary: "print a shell completion script (bash, zsh or fish)", run: runCompletion},
+		{name: "version", summary: "print the version, commit and Go version", run: runVersion},
 		{name: sandboxWorkerCmd, hidden: true, run: runSandboxWorker},
 		{name: demoBackendCmd, hidden: true, run: runDemoBackend},
 		{name: reaperCmd, hidden: true, run: runReaper},
+		{name: completeCmd, hidden: true, run: runComplete},
 	}
 }
 
@@ -74,6 +81,9 @@ func Main(ctx context.Context, e *Env) int {
 		return 0
 	}
 	name, args := e.Args[0], e.Args[1:]
+	if name == "--version" || name == "-version" {
+		name = "version"
+	}
 	i := slices.IndexFunc(commands(), func(c command) bool { return c.name == name })
 	if i < 0 {
 		fmt.Fprintf(e.Stderr, "switchboard: unknown command %q\n\n", name)
@@ -100,15 +110,22 @@ Usage: switchboard <command> [flags]
 
 Commands:
 `)
+	width := 0
 	for _, c := range commands() {
 		if !c.hidden {
-			fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+			width = max(width, len(c.name))
+		}
+	}
+	for _, c := range commands() {
+		if !c.hidden {
+			fmt.Fprintf(w, "  %-*s %s\n", width, c.name, c.summary)
 		}
 	}
 	fmt.Fprint(w, `
 Commands that read the configuration take --config PATH (default
 $XDG_CONFIG_HOME/switchboard/config.json) and --project PATH; every command
-takes --help. With no config file, serve and exec use a built-in demo backend.
+takes --help; switchboard --version prints the version. With no config
+file, serve and exec use a built-in demo backend.
 `)
 }
 

@@ -12,6 +12,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -282,7 +283,9 @@ func runDaemonRun(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewTextHandler(e.Stderr, nil))
+	// JSON records (log/slog), which `switchboard logs` reads and merges
+	// with the backends' logs.
+	log := slog.New(slog.NewJSONHandler(e.Stderr, nil))
 	idle := config.Settings{}.Defaults().DaemonIdleTimeout.D()
 	if c, err := config.Load(config.UserPath(e.Getenv)); err != nil {
 		log.Warn("reading the user config for settings.daemonIdleTimeout; using the default", "err", err, "default", idle.String())
@@ -366,6 +369,12 @@ func runBridge(ctx context.Context, e *Env, serveArgs []string) error {
 func newDaemonHandler(e *Env, log *slog.Logger) (*hubHandler, error) {
 	p := e.paths(&configFlags{})
 	p.project = "" // each session finds its own project from its workspace
+	if p.user != "" {
+		// The user config's directory must exist to be watched: on a fresh
+		// machine the first `switchboard add` creates the file in it, and
+		// the sessions running must see it.
+		os.MkdirAll(filepath.Dir(p.user), 0o700)
+	}
 	h, err := hub.New(e.hubOptions(p, stackOptions{audit: true}, log))
 	if err != nil {
 		return nil, err

@@ -12,11 +12,14 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/backend/fakebackend"
 )
 
 // With SWITCHBOARD_TEST_MAIN=1 the test binary is switchboard itself
 // (the daemon tests start `daemon run` as a real process).
 func TestMain(m *testing.M) {
+	fakebackend.Main() // serves when SWITCHBOARD_FAKE_BACKEND names a mode
 	if os.Getenv("SWITCHBOARD_TEST_MAIN") == "1" {
 		exe, _ := os.Executable()
 		dir, _ := os.Getwd()

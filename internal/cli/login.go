@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"sync/atomic"
@@ -92,7 +93,7 @@ refreshed automatically; they are never printed.`)
 	if tools, err := b.ListTools(ctx); err == nil {
 		n = strconv.Itoa(len(tools))
 	}
-	fmt.Fprintf(e.Stdout, "signed in to %s (%s tools); the sign-in is stored in %s\n", spec.Name, n, oauth.Dir(e.Getenv))
+	fmt.Fprintf(e.Stdout, "signed in to %s (%s tools); the sign-in is stored in %s\n", spec.Name, n, filepath.Join(e.paths(&configFlags{}).state, oauth.DirName))
 	return nil
 }
 

@@ -37,13 +37,8 @@ type paths struct {
 
 func (e *Env) paths(cf *configFlags) paths {
 	home := e.Getenv("HOME")
-	xdg := func(name, fallback string) string {
-		if d := e.Getenv(name); d != "" && filepath.IsAbs(d) {
-			return filepath.Join(d, "switchboard")
-		}
-		return filepath.Join(home, fallback, "switchboard")
-	}
-	p := paths{user: config.UserPath(e.Getenv), cache: xdg("XDG_CACHE_HOME", ".cache"), state: xdg("XDG_STATE_HOME", filepath.Join(".local", "state"))}
+	d := config.UserDirs(e.Getenv) // OS conventions; XDG_* honoured
+	p := paths{user: config.UserPath(e.Getenv), cache: d.Cache, state: d.State}
 	if cf.config != "" {
 		p.user = e.abs(cf.config)
 	}

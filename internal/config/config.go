@@ -303,14 +303,16 @@ func mapsEqual(a, b map[string]string) bool {
 	return true
 }
 
-// UserPath is the user config file: $XDG_CONFIG_HOME/switchboard/config.json,
-// else ~/.config/switchboard/config.json.
+// UserPath is the user config file, config.json in UserDirs' Config
+// directory ($XDG_CONFIG_HOME/switchboard/config.json, else
+// ~/.config/switchboard/config.json on Linux; see UserDirs for macOS and
+// Windows); "" when no directory can be found (no HOME).
 func UserPath(getenv func(string) string) string {
-	dir := getenv("XDG_CONFIG_HOME")
+	dir := UserDirs(getenv).Config
 	if dir == "" {
-		dir = filepath.Join(getenv("HOME"), ".config")
+		return ""
 	}
-	return filepath.Join(dir, "switchboard", "config.json")
+	return filepath.Join(dir, "config.json")
 }
 
 // ProjectFile is the name of a project's config file, meant to be

@@ -14,6 +14,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
 )
 
 // maxSocketPath is the longest socket path the kernel accepts
@@ -71,15 +73,12 @@ func Dir(getenv func(string) string) (*Paths, error) {
 }
 
 // stateDir is $XDG_STATE_HOME/switchboard, else ~/.local/state/switchboard.
+// (On macOS ~/Library/Application Support/switchboard: config.UserDirs.)
 func stateDir(getenv func(string) string) (string, error) {
-	if s := getenv("XDG_STATE_HOME"); s != "" && filepath.IsAbs(s) {
-		return filepath.Join(s, "switchboard"), nil
+	if s := config.UserDirs(getenv).State; s != "" {
+		return s, nil
 	}
-	home := getenv("HOME")
-	if home == "" || !filepath.IsAbs(home) {
-		return "", errors.New("daemon directory: neither XDG_STATE_HOME nor HOME is an absolute path; set XDG_RUNTIME_DIR or XDG_STATE_HOME")
-	}
-	return filepath.Join(home, ".local", "state", "switchboard"), nil
+	return "", errors.New("daemon directory: neither XDG_STATE_HOME nor HOME is an absolute path; set XDG_RUNTIME_DIR or XDG_STATE_HOME")
 }
 
 // privateDir creates dir (mode 0700) or checks an existing one: a

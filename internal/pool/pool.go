@@ -260,6 +260,7 @@ func (p *Pool) CallTool(ctx context.Context, c *Call) (*mcp.CallToolResult, erro
 		cctx = backend.WithProgressToken(cctx, c.token)
 	}
 	p.track(l.e, c, true)
+	cctx = backend.WithCaller(cctx, c.Session) // names the session in the backend's log
 	res, err := l.conn.CallTool(cctx, c.Tool, c.Args)
 	p.track(l.e, c, false)
 	if err != nil {

@@ -1,0 +1,67 @@
+package backend
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/redact"
+)
+
+func TestStderrLog_FileLinesCarryTimeAndTheCallInFlight(t *testing.T) {
+	dir := t.TempDir()
+	sec := &redact.Secrets{}
+	sec.Add("hunter2-secret")
+	s := openStderrLog(dir, "mem", sec)
+	at := time.Date(2026, 12, 1, 12, 0, 0, 123e6, time.UTC)
+	s.now = func() time.Time { return at }
+	s.Write([]byte("booting\n"))
+	end := s.begin("sess-1", "search")
+	s.Write([]byte("token hunter2-"))
+	s.Write([]byte("secret used\r\nhalf"))
+	s.Write([]byte(" line\n"))
+	end()
+	end2 := s.begin("", "a b")
+	end3 := s.begin("s2", "c")
+	s.Write([]byte("two calls in flight\n")) // no single call to name
+	end3()
+	s.Write([]byte("one-shot call\n"))
+	end2()
+	s.Note("pid %d", 42)
+	s.Write([]byte("unfinished"))
+	s.Close()
+	b, err := os.ReadFile(filepath.Join(dir, "mem.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `2026-12-01T12:00:00.123Z stderr: booting
+2026-12-01T12:00:00.123Z stderr session=sess-1 tool=search call=1: token *** used
+2026-12-01T12:00:00.123Z stderr session=sess-1 tool=search call=1: half line
+2026-12-01T12:00:00.123Z stderr: two calls in flight
+2026-12-01T12:00:00.123Z stderr tool="a b" call=2: one-shot call
+2026-12-01T12:00:00.123Z switchboard: pid 42
+2026-12-01T12:00:00.123Z stderr: unfinished
+`
+	if string(b) != want {
+		t.Errorf("log file:\n%s\nwant:\n%s", b, want)
+	}
+	if tail := s.Tail(0); !strings.Contains(tail, "token *** used") || strings.Contains(tail, "hunter2") {
+		t.Errorf("tail: %q", tail)
+	}
+}
+
+func TestStderrLog_LongLineIsCutIntoBoundedPieces(t *testing.T) {
+	dir := t.TempDir()
+	s := openStderrLog(dir, "x", nil)
+	s.Write([]byte(strings.Repeat("a", 3*logLineMax+5)))
+	if len(s.partial) >= logLineMax {
+		t.Errorf("kept %d bytes of one line in memory", len(s.partial))
+	}
+	s.Close()
+	b, _ := os.ReadFile(filepath.Join(dir, "x.log"))
+	if n := strings.Count(string(b), "\n"); n != 4 {
+		t.Errorf("%d lines for a line of 3 pieces and a rest", n)
+	}
+}

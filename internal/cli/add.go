@@ -1,0 +1,531 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/agentconf"
+	"github.com/switchboard-mcp/switchboard/internal/allow"
+	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/filelock"
+)
+
+// userConfigHint is where the user config is, for help texts.
+const userConfigHint = "$XDG_CONFIG_HOME/switchboard/config.json"
+
+// serversKey is where a config file holds its servers.
+var serversKey = []string{"mcpServers"}
+
+// editFlags choose the config file an editing command changes.
+type editFlags struct {
+	config  string
+	project projectFlag
+}
+
+func (f *editFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.config, "config", "", "config file to edit (default: the user config, "+userConfigHint+")")
+	fs.Var(&f.project, "project", "edit the project's "+config.ProjectFile+" instead (found by walking up from the working directory, else created here; --project=PATH names it)")
+}
+
+// projectFlag is --project (the project file found from the working
+// directory) or --project=PATH.
+type projectFlag struct {
+	set  bool
+	path string
+}
+
+func (p *projectFlag) String() string {
+	if p == nil || !p.set {
+		return ""
+	}
+	return p.path
+}
+
+func (p *projectFlag) Set(s string) error {
+	switch s {
+	case "true":
+		p.set, p.path = true, ""
+	case "false":
+		p.set, p.path = false, ""
+	default:
+		p.set, p.path = true, s
+	}
+	return nil
+}
+
+func (p *projectFlag) IsBoolFlag() bool { return true }
+
+// target is the file an edit changes.
+type target struct {
+	path    string
+	project bool // a project file: trusted after the edit when it was before
+}
+
+func (e *Env) editTarget(f *editFlags) (target, error) {
+	switch {
+	case f.project.set && f.config != "":
+		return target{}, errors.New("--project and --config name two files; give one")
+	case f.project.set && f.project.path != "":
+		return target{path: e.abs(f.project.path), project: true}, nil
+	case f.project.set:
+		if p := config.FindProject(e.Dir, e.Getenv("HOME")); p != "" {
+			return target{path: p, project: true}, nil
+		}
+		return target{path: filepath.Join(e.Dir, config.ProjectFile), project: true}, nil
+	case f.config != "":
+		return target{path: e.abs(f.config)}, nil
+	}
+	if u := e.paths(&configFlags{}).user; u != "" {
+		return target{path: u}, nil
+	}
+	return target{}, errors.New("no directory for the user config: set HOME (or XDG_CONFIG_HOME), or name a file with --config")
+}
+
+// edit changes t's file with change under the config-edit lock: it reads
+// the file (a missing one is "{}"), applies change, parses the result
+// with the real config parser (check may look at it), copies the old
+// content to the state directory's backups and writes the new one
+// atomically. A result that does not parse or check changes nothing. It
+// returns the backup's path ("" for a new file) and whether anything
+// changed.
+func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check func(*config.File) error) (backup string, changed bool, err error) {
+	p := e.paths(&configFlags{})
+	if p.state == "" {
+		return "", false, errors.New("no state directory for the backup and the lock: set HOME or XDG_STATE_HOME")
+	}
+	err = filelock.With(filepath.Join(p.state, "config-edit"), func() error {
+		old, err := os.ReadFile(t.path)
+		existed := err == nil
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			old = nil
+		case err != nil:
+			return err
+		}
+		mode := fs.FileMode(0o600)
+		if t.project {
+			mode = 0o644 // committed with the project
+		}
+		if fi, err := os.Stat(t.path); err == nil {
+			mode = fi.Mode().Perm()
+		}
+		src := old
+		if len(bytes.TrimSpace(src)) == 0 {
+			src = []byte("{}\n")
+		}
+		wasTrusted := false
+		if t.project && existed {
+			st, err := allow.Check(p.trusted(), t.path, old)
+			wasTrusted = err == nil && st == allow.Trusted
+		}
+		data, err := change(src)
+		if err != nil {
+			return err
+		}
+		if existed && bytes.Equal(data, old) {
+			return nil
+		}
+		f, err := config.Parse(t.path, data)
+		if err != nil {
+			return fmt.Errorf("the edited file would not load, so %s is unchanged:\n%w", t.path, err)
+		}
+		if check != nil {
+			if err := check(f); err != nil {
+				return fmt.Errorf("%w; %s is unchanged", err, t.path)
+			}
+		}
+		if existed {
+			backup = filepath.Join(p.state, "backups", "config", fmt.Sprintf("%s.%s", safeName(t.path), time.Now().UTC().Format("20060102T150405.000000000Z")))
+			if err := os.MkdirAll(filepath.Dir(backup), 0o700); err != nil {
+				return fmt.Errorf("backup of %s: %w", t.path, err)
+			}
+			if err := atomicfile.Write(backup, old, 0o600); err != nil {
+				return fmt.Errorf("backup of %s: %w", t.path, err)
+			}
+		}
+		if err := os.MkdirAll(filepath.Dir(t.path), 0o700); err != nil {
+			return err
+		}
+		if err := atomicfile.Write(t.path, data, mode); err != nil {
+			return fmt.Errorf("writing %s: %w", t.path, err)
+		}
+		changed = true
+		// A project file is trusted again only when we created it or the
+		// user had trusted it: trusting a cloned repository's file because
+		// we added a server to it would skip the user's review (as init).
+		if t.project {
+			if !existed || wasTrusted {
+				if _, err := allow.Trust(p.trusted(), t.path); err != nil {
+					return fmt.Errorf("trusting %s: %w", t.path, err)
+				}
+			} else {
+				fmt.Fprintf(e.Stderr, "note: %s is not trusted (it was there before and you have not trusted it): review it, then run `switchboard trust %s`\n", t.path, shellQuote(t.path))
+			}
+		}
+		return nil
+	})
+	return backup, changed, err
+}
+
+// safeName maps a path to one file name (for backups).
+func safeName(path string) string {
+	return strings.Trim(regexp.MustCompile(`[^A-Za-z0-9._-]+`).ReplaceAllString(path, "_"), "_")
+}
+
+// entry is a server definition as add writes it (fields in this order).
+type entry struct {
+	Type    string            `json:"type,omitempty"`
+	Command string            `json:"command,omitempty"`
+	Args    []string          `json:"args,omitempty"`
+	Env     map[string]string `json:"env,omitempty"`
+	Cwd     string            `json:"cwd,omitempty"`
+	URL     string            `json:"url,omitempty"`
+	Headers map[string]string `json:"headers,omitempty"`
+}
+
+// pairs is a repeatable K=V flag.
+type pairs struct {
+	m     map[string]string
+	order []string
+	sep   string // separators accepted between name and value
+}
+
+func (p *pairs) String() string { return strings.Join(p.order, ",") }
+
+func (p *pairs) Set(s string) error {
+	i := strings.IndexAny(s, p.sep)
+	if i <= 0 {
+		return fmt.Errorf("want NAME=VALUE, got %q", redactPair(s))
+	}
+	k, v := strings.TrimSpace(s[:i]), s[i+1:]
+	if s[i] == ':' {
+		v = strings.TrimLeft(v, " ")
+	}
+	if k == "" || strings.ContainsAny(k, " \t") {
+		return fmt.Errorf("name %q is empty or has spaces", k)
+	}
+	if p.m == nil {
+		p.m = map[string]string{}
+	}
+	if _, ok := p.m[k]; !ok {
+		p.order = append(p.order, k)
+	}
+	p.m[k] = v
+	return nil
+}
+
+// redactPair keeps the name of a malformed pair and hides the rest.
+func redactPair(s string) string {
+	if len(s) > 3 {
+		return s[:3] + "…"
+	}
+	return s
+}
+
+const addHelp = `
+Add a backend server to your config (the user config by default; the
+project's ` + config.ProjectFile + ` with --project; any file with --config).
+
+  switchboard add NAME [--env K=V]... [--cwd DIR] -- COMMAND [ARGS...]
+  switchboard add NAME --url URL [--header K=V]... [--transport http|sse]
+
+Put -- before the command so its own flags are not read as ours:
+
+  switchboard add memory -- npx -y @modelcontextprotocol/server-memory
+  switchboard add github --env 'GITHUB_TOKEN=${env:GITHUB_TOKEN}' -- npx -y @modelcontextprotocol/server-github
+  switchboard add linear --url https://mcp.linear.app/mcp --header 'Authorization=Bearer ${env:LINEAR_TOKEN}'
+
+Secrets: a value written as ${env:VAR} is read from the environment when
+the server starts, so the token stays out of the file (single quotes keep
+your shell from expanding it). Values are never printed.
+
+The file keeps its formatting and other content; the old one
+is copied to $XDG_STATE_HOME/switchboard/backups/config/ first. The edited
+file must load, or nothing is written. A name already configured needs
+--force. A running daemon picks the change up by itself. A project file
+that add creates (or that you had trusted) stays trusted.`
+
+func runAdd(ctx context.Context, e *Env, args []string) error {
+	fs := newFlags(e, "add", "NAME [flags] -- COMMAND [ARGS...] | NAME --url URL [flags]", addHelp)
+	var ef editFlags
+	ef.register(fs)
+	env := &pairs{sep: "="}
+	headers := &pairs{sep: "=:"}
+	fs.Var(env, "env", "environment variable `K=V` of the server (repeatable; use K='${env:VAR}' for secrets)")
+	fs.Var(headers, "header", "HTTP header `K=V` or 'K: V' of a remote server (repeatable; '${env:VAR}' for secrets)")
+	cwd := fs.String("cwd", "", "working directory of the server")
+	url := fs.String("url", "", "URL of a remote server (Streamable HTTP unless --transport sse)")
+	transport := fs.String("transport", "", "transport: stdio, http or sse (default: stdio with a command, http with --url)")
+	force := fs.Bool("force", false, "replace a server of the same name")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	pos := fs.Args()
+	if len(pos) == 0 {
+		fmt.Fprintln(e.Stderr, "switchboard add: give the server's NAME, then -- COMMAND ARGS... or --url URL")
+		fs.Usage()
+		return errUsage
+	}
+	name, cmd := pos[0], pos[1:]
+	if strings.TrimSpace(name) == "" || strings.HasPrefix(name, "-") {
+		return fmt.Errorf("server name %q: give a name such as memory or github", name)
+	}
+	en := entry{Env: env.m, Headers: headers.m, URL: *url}
+	switch {
+	case len(cmd) > 0 && *url != "":
+		return errors.New("give either a command (after --) or --url, not both")
+	case len(cmd) == 0 && *url == "":
+		return fmt.Errorf("server %q needs a command (switchboard add %s -- COMMAND ARGS...) or a --url", name, name)
+	case len(cmd) > 0:
+		if *transport != "" && *transport != config.Stdio {
+			return fmt.Errorf("--transport %s needs --url; a command runs over stdio", *transport)
+		}
+		if len(headers.order) > 0 {
+			return errors.New("--header applies to remote servers (--url); a stdio server takes --env")
+		}
+		en.Command, en.Args = cmd[0], cmd[1:]
+		if *cwd != "" {
+			en.Cwd = *cwd
+			if !filepath.IsAbs(*cwd) && !ef.project.set {
+				en.Cwd = e.abs(*cwd) // the user config applies in any directory
+			}
+		}
+	default:
+		switch *transport {
+		case "", config.HTTP:
+		case config.SSE:
+			en.Type = config.SSE
+		default:
+			return fmt.Errorf("--transport %q with --url: use http or sse", *transport)
+		}
+		if *cwd != "" || len(env.order) > 0 {
+			return errors.New("--cwd and --env apply to servers run as a command; a remote server takes --header")
+		}
+	}
+	t, err := e.editTarget(&ef)
+	if err != nil {
+		return err
+	}
+	value, err := json.Marshal(en)
+	if err != nil {
+		return err
+	}
+	var replaced bool
+	backup, _, err := e.edit(t, func(data []byte) ([]byte, error) {
+		has, err := agentconf.HasMember(data, serversKey, name)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", t.path, err)
+		}
+		if has && !*force {
+			return nil, fmt.Errorf("server %q is already in %s: add --force to replace it, or run `switchboard remove %s` first", name, t.path, shellQuote(name))
+		}
+		replaced = has
+		return agentconf.SetMember(data, serversKey, name, json.RawMessage(value))
+	}, func(f *config.File) error {
+		if s := f.Servers[name]; s != nil && s.Problem != "" {
+			return fmt.Errorf("server %q would not load: %s", name, s.Problem)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	verb := "added"
+	if replaced {
+		verb = "replaced"
+	}
+	what := "stdio server running " + filepath.Base(en.Command)
+	if en.URL != "" {
+		what = orStr(en.Type, config.HTTP) + " server"
+	}
+	fmt.Fprintf(e.Stdout, "%s %s %q in %s\n", verb, what, name, t.path)
+	if backup != "" {
+		fmt.Fprintf(e.Stdout, "previous content: %s\n", backup)
+	}
+	secretHints(e, t, "env", env)
+	secretHints(e, t, "header", headers)
+	return nil
+}
+
+func orStr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// secretWord matches a name that says its value is a credential.
+var secretWord = regexp.MustCompile(`(?i)(token|secret|password|passwd|api_?key|apikey|auth|credential|private_?key|cookie|bearer)`)
+
+// secretHints tells, without the value, about a credential written as a
+// literal instead of an ${env:VAR} reference.
+func secretHints(e *Env, t target, flagName string, p *pairs) {
+	for _, k := range p.order {
+		v := p.m[k]
+		if strings.Contains(v, "${") || v == "" || !secretWord.MatchString(k) && !looksLikeToken(v) {
+			continue
+		}
+		where := "as plain text"
+		if t.project {
+			where = "as plain text, in a file meant to be committed"
+		}
+		ref := "${env:" + strings.ToUpper(regexp.MustCompile(`[^A-Za-z0-9_]`).ReplaceAllString(k, "_")) + "}"
+		val := ref
+		if flagName == "header" && strings.EqualFold(k, "authorization") {
+			val = "Bearer " + ref
+		}
+		fmt.Fprintf(e.Stderr, "note: the value of %s %s is stored in %s %s; --%s '%s=%s' reads it from the environment instead\n", flagName, k, t.path, where, flagName, k, val)
+	}
+}
+
+var tokenShape = regexp.MustCompile(`^(gh[pousr]_|github_pat_|glpat-|sk-|xox[abposr]-|AKIA|AIza|eyJ)[A-Za-z0-9_.-]{10,}$`)
+
+func looksLikeToken(v string) bool {
+	return tokenShape.MatchString(strings.TrimPrefix(strings.TrimPrefix(v, "Bearer "), "bearer "))
+}
+
+const removeHelp = `
+Remove a backend server from your config (the user config by default;
+--project: the project's ` + config.ProjectFile + `; --config PATH). The file keeps
+its comments and formatting; the old content is copied to
+$XDG_STATE_HOME/switchboard/backups/config/ first. A running daemon stops
+the server's backend when no session uses it any more.`
+
+func runRemove(ctx context.Context, e *Env, args []string) error {
+	fs := newFlags(e, "remove", "NAME [--project | --config PATH]", removeHelp)
+	var ef editFlags
+	ef.register(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(e.Stderr, "switchboard remove: give one server NAME")
+		fs.Usage()
+		return errUsage
+	}
+	name := fs.Arg(0)
+	t, err := e.editTarget(&ef)
+	if err != nil {
+		return err
+	}
+	backup, _, err := e.edit(t, func(data []byte) ([]byte, error) {
+		if err := mustHave(t, data, name); err != nil {
+			return nil, err
+		}
+		return agentconf.RemoveMember(data, serversKey, name)
+	}, nil)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.Stdout, "removed %q from %s\n", name, t.path)
+	if backup != "" {
+		fmt.Fprintf(e.Stdout, "previous content: %s\n", backup)
+	}
+	return nil
+}
+
+// mustHave fails, listing the names there are, when data has no server
+// name.
+func mustHave(t target, data []byte, name string) error {
+	has, err := agentconf.HasMember(data, serversKey, name)
+	if err != nil {
+		return fmt.Errorf("%s: %w", t.path, err)
+	}
+	if has {
+		return nil
+	}
+	names := []string{}
+	if f, err := config.Parse(t.path, data); err == nil {
+		names = f.Order
+		for _, sc := range f.Projects {
+			if slices.Contains(sc.Order, name) {
+				return fmt.Errorf("server %q of %s is in its \"projects\" entry for %s: edit that entry by hand", name, t.path, sc.Dir)
+			}
+		}
+	}
+	known := "none"
+	if len(names) > 0 {
+		known = strings.Join(names, ", ")
+	}
+	hint := ""
+	if !t.project {
+		hint = " (a project's servers: add --project)"
+	}
+	return fmt.Errorf("no server %q in %s%s; configured there: %s", name, t.path, hint, known)
+}
+
+func runEnable(ctx context.Context, e *Env, args []string) error {
+	return runToggle(e, args, true)
+}
+
+func runDisable(ctx context.Context, e *Env, args []string) error {
+	return runToggle(e, args, false)
+}
+
+func runToggle(e *Env, args []string, enable bool) error {
+	verb := "disable"
+	help := "Disable a configured server: it stays in the config (\"disabled\": true) but never starts and its tools are not offered."
+	if enable {
+		verb = "enable"
+		help = "Enable a server that was disabled (removes its \"disabled\": true)."
+	}
+	fs := newFlags(e, verb, "NAME [--project | --config PATH]", help+" A running daemon picks the change up.")
+	var ef editFlags
+	ef.register(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintf(e.Stderr, "switchboard %s: give one server NAME\n", verb)
+		fs.Usage()
+		return errUsage
+	}
+	name := fs.Arg(0)
+	t, err := e.editTarget(&ef)
+	if err != nil {
+		return err
+	}
+	at := append(slices.Clone(serversKey), name)
+	_, changed, err := e.edit(t, func(data []byte) ([]byte, error) {
+		if err := mustHave(t, data, name); err != nil {
+			return nil, err
+		}
+		hasEnabled, err := agentconf.HasMember(data, at, "enabled")
+		if err != nil {
+			return nil, err
+		}
+		if hasEnabled { // the file's own spelling
+			return agentconf.SetMember(data, at, "enabled", enable)
+		}
+		if enable {
+			return agentconf.RemoveMember(data, at, "disabled")
+		}
+		return agentconf.SetMember(data, at, "disabled", true)
+	}, func(f *config.File) error {
+		if s := f.Servers[name]; s != nil && s.Problem != "" && enable {
+			return fmt.Errorf("server %q has a problem and stays off: %s", name, s.Problem)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if !changed {
+		fmt.Fprintf(e.Stdout, "%q is already %sd in %s\n", name, verb, t.path)
+		return nil
+	}
+	fmt.Fprintf(e.Stdout, "%sd %q in %s\n", verb, name, t.path)
+	return nil
+}

@@ -1,0 +1,334 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/allow"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+)
+
+// cliWorld is a scratch home and project for commands run through Main.
+type cliWorld struct {
+	t         *testing.T
+	home, dir string
+	env       map[string]string
+}
+
+func newCLIWorld(t *testing.T) *cliWorld {
+	t.Helper()
+	base := t.TempDir()
+	w := &cliWorld{t: t, home: filepath.Join(base, "home"), dir: filepath.Join(base, "proj")}
+	w.env = map[string]string{
+		"HOME":            w.home,
+		"XDG_CONFIG_HOME": filepath.Join(w.home, ".config"),
+		"XDG_CACHE_HOME":  filepath.Join(w.home, ".cache"),
+		"XDG_STATE_HOME":  filepath.Join(w.home, ".local", "state"),
+		"XDG_RUNTIME_DIR": filepath.Join(base, "run"),
+	}
+	for _, d := range []string{w.home, w.dir, w.env["XDG_RUNTIME_DIR"]} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return w
+}
+
+func (w *cliWorld) user() string {
+	return filepath.Join(w.home, ".config", "switchboard", "config.json")
+}
+
+func (w *cliWorld) envFor(args ...string) (*Env, *bytes.Buffer, *bytes.Buffer) {
+	var out, errb bytes.Buffer
+	return &Env{
+		Args: args, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
+		Getenv:     func(k string) string { return w.env[k] },
+		LookupEnv:  func(k string) (string, bool) { v, ok := w.env[k]; return v, ok },
+		Environ:    func() []string { return nil },
+		Dir:        w.dir,
+		Executable: "/nonexistent/switchboard",
+	}, &out, &errb
+}
+
+// run runs switchboard args and returns the exit code and both outputs.
+func (w *cliWorld) run(args ...string) (int, string, string) {
+	e, out, errb := w.envFor(args...)
+	code := Main(context.Background(), e)
+	return code, out.String(), errb.String()
+}
+
+func (w *cliWorld) mustRun(args ...string) string {
+	w.t.Helper()
+	code, out, errOut := w.run(args...)
+	if code != 0 {
+		w.t.Fatalf("switchboard %q: exit %d\nstdout:\n%s\nstderr:\n%s", args, code, out, errOut)
+	}
+	return out
+}
+
+func (w *cliWorld) write(path, content string) {
+	w.t.Helper()
+	os.MkdirAll(filepath.Dir(path), 0o700)
+	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+func (w *cliWorld) read(path string) string {
+	w.t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return string(b)
+}
+
+func (w *cliWorld) parse(path string) *config.File {
+	w.t.Helper()
+	f, err := config.Parse(path, []byte(w.read(path)))
+	if err != nil {
+		w.t.Fatalf("%s does not parse: %v\n%s", path, err, w.read(path))
+	}
+	return f
+}
+
+func TestAdd_WritesANewUserConfigThatLoads(t *testing.T) {
+	w := newCLIWorld(t)
+	out := w.mustRun("add", "memory", "--env", "MEMORY_FILE=/tmp/m.json", "--", "npx", "-y", "@modelcontextprotocol/server-memory")
+	if !strings.Contains(out, `added stdio server running npx "memory" in `+w.user()) {
+		t.Errorf("output: %s", out)
+	}
+	s := w.parse(w.user()).Servers["memory"]
+	if s == nil || s.Command != "npx" || !slices.Equal(s.Args, []string{"-y", "@modelcontextprotocol/server-memory"}) || s.Env["MEMORY_FILE"] != "/tmp/m.json" || s.Type != config.Stdio {
+		t.Fatalf("server: %+v", s)
+	}
+	if fi, _ := os.Stat(w.user()); fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %o", fi.Mode().Perm())
+	}
+	w.mustRun("add", "linear", "--url", "https://mcp.linear.app/sse", "--transport", "sse", "--header", "X-Team: core")
+	f := w.parse(w.user())
+	if s := f.Servers["linear"]; s == nil || s.Type != config.SSE || s.URL != "https://mcp.linear.app/sse" || s.Headers["X-Team"] != "core" {
+		t.Errorf("remote server: %+v", s)
+	}
+	if !slices.Equal(f.Order, []string{"memory", "linear"}) {
+		t.Errorf("order %v", f.Order)
+	}
+}
+
+// commented is a user config as a person writes it: our own layout, the
+// keys our parser lets through for notes, settings.
+const commented = `{
+    "$schema": "https://example.com/schema.json",
+    "_comment": "my servers",
+    "mcpServers": {
+        "git": {"command": "uvx", "args": ["mcp-server-git"]}
+    },
+    "settings": {"callTimeout": "20s"}
+}
+`
+
+func TestAdd_KeepsCommentsAndContentAndBacksUp(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), commented)
+	out := w.mustRun("add", "fs", "--", "npx", "-y", "@modelcontextprotocol/server-filesystem", "/tmp")
+	got := w.read(w.user())
+	for _, keep := range []string{`    "$schema": "https://example.com/schema.json",`, `    "_comment": "my servers",`, `        "git": {"command": "uvx", "args": ["mcp-server-git"]},`, "\n        \"fs\": {\n            \"command\": \"npx\",", `    "settings": {"callTimeout": "20s"}`} {
+		if !strings.Contains(got, keep) {
+			t.Errorf("lost %q:\n%s", keep, got)
+		}
+	}
+	f := w.parse(w.user())
+	if !slices.Equal(f.Order, []string{"git", "fs"}) || f.Settings.CallTimeout.D() != 20*time.Second {
+		t.Errorf("order %v, settings %+v\n%s", f.Order, f.Settings, got)
+	}
+	_, backup, ok := strings.Cut(out, "previous content: ")
+	if !ok {
+		t.Fatalf("no backup named: %s", out)
+	}
+	if b := w.read(strings.TrimSpace(backup)); b != commented {
+		t.Errorf("backup holds:\n%s", b)
+	}
+}
+
+func TestAdd_RefusesAnExistingNameWithoutForce(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), commented)
+	code, _, errOut := w.run("add", "git", "--", "git-mcp")
+	if code == 0 || !strings.Contains(errOut, `server "git" is already in`) || !strings.Contains(errOut, "--force") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+	if w.read(w.user()) != commented {
+		t.Error("the refused add changed the file")
+	}
+	out := w.mustRun("add", "git", "--force", "--", "git-mcp", "--repo", ".")
+	if !strings.Contains(out, "replaced") {
+		t.Errorf("output: %s", out)
+	}
+	got := w.read(w.user())
+	if s := w.parse(w.user()).Servers["git"]; s.Command != "git-mcp" || !slices.Equal(s.Args, []string{"--repo", "."}) || !strings.Contains(got, `"_comment": "my servers"`) {
+		t.Errorf("replaced: %+v\n%s", s, got)
+	}
+}
+
+func TestAdd_InvalidResultChangesNothingAndNamesTheField(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), commented)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"add", "empty", "--", ""}, "mcpServers.empty.command"},
+		{[]string{"add", "x", "--url", "https://h/mcp", "--", "cmd"}, "not both"},
+		{[]string{"add", "x"}, "needs a command"},
+		{[]string{"add", "x", "--url", "https://h/mcp", "--transport", "ws"}, `--transport "ws"`},
+		{[]string{"add", "x", "--header", "A=b", "--", "cmd"}, "--header applies to remote servers"},
+		{[]string{"add", "x", "--env", "=v", "--", "cmd"}, "want NAME=VALUE"},
+	} {
+		code, out, errOut := w.run(tc.args...)
+		if code == 0 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr:\n%s", tc.args, code, out, errOut)
+		}
+	}
+	if w.read(w.user()) != commented {
+		t.Error("a failed add changed the file")
+	}
+	// A file that is already broken is named and left alone.
+	w.write(w.user(), `{"mcpServers": {"a": {"command": "x"}}, "colour": 1}`)
+	code, _, errOut := w.run("add", "b", "--", "y")
+	if code == 0 || !strings.Contains(errOut, "colour") || !strings.Contains(errOut, "unchanged") {
+		t.Errorf("broken file: exit %d: %s", code, errOut)
+	}
+}
+
+func TestAdd_NeverEchoesSecretValues(t *testing.T) {
+	w := newCLIWorld(t)
+	const tok = "ghp_abcdefghijklmnopqrstuvwxyz012345"
+	code, out, errOut := w.run("add", "github", "--env", "GITHUB_TOKEN="+tok, "--", "npx", "-y", "@modelcontextprotocol/server-github")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if strings.Contains(out+errOut, tok) {
+		t.Errorf("the token was printed:\n%s%s", out, errOut)
+	}
+	if !strings.Contains(errOut, "'GITHUB_TOKEN=${env:GITHUB_TOKEN}'") {
+		t.Errorf("no ${env:} hint: %s", errOut)
+	}
+	code, out, errOut = w.run("add", "r", "--url", "https://h/mcp", "--header", "Authorization: Bearer "+tok)
+	if code != 0 || strings.Contains(out+errOut, tok) || !strings.Contains(errOut, "Authorization=Bearer ${env:AUTHORIZATION}") {
+		t.Errorf("header: exit %d\n%s%s", code, out, errOut)
+	}
+	// A reference is not a secret: no note.
+	_, _, errOut = w.run("add", "gh2", "--env", "GITHUB_TOKEN=${env:GITHUB_TOKEN}", "--", "npx", "gh")
+	if strings.Contains(errOut, "note:") {
+		t.Errorf("note for a reference: %s", errOut)
+	}
+	if s := w.parse(w.user()).Servers["gh2"]; s.Env["GITHUB_TOKEN"] != "${env:GITHUB_TOKEN}" {
+		t.Errorf("reference stored as %q", s.Env["GITHUB_TOKEN"])
+	}
+}
+
+func TestAdd_ProjectFileItCreatesIsTrusted(t *testing.T) {
+	w := newCLIWorld(t)
+	store := allow.StorePath(filepath.Join(w.env["XDG_STATE_HOME"], "switchboard"))
+	proj := filepath.Join(w.dir, config.ProjectFile)
+	w.mustRun("add", "--project", "tool", "--cwd", "sub", "--", "node", "tool.js")
+	data := w.read(proj)
+	if st, err := allow.Check(store, proj, []byte(data)); err != nil || st != allow.Trusted {
+		t.Errorf("created project file: %v, %v", st, err)
+	}
+	if s := w.parse(proj).Servers["tool"]; s.Cwd != "sub" {
+		t.Errorf("project cwd %q (kept relative to the project)", s.Cwd)
+	}
+	if _, err := os.Stat(w.user()); err == nil {
+		t.Error("--project wrote the user config")
+	}
+	// The next edit keeps it trusted.
+	w.mustRun("disable", "--project", "tool")
+	if st, _ := allow.Check(store, proj, []byte(w.read(proj))); st != allow.Trusted {
+		t.Errorf("after disable: %v", st)
+	}
+
+	// A file that was there, untrusted, is not trusted by an add.
+	other := filepath.Join(t.TempDir(), config.ProjectFile)
+	w.write(other, `{"mcpServers": {"evil": {"command": "curl"}}}`)
+	_, _, errOut := w.run("add", "--project="+other, "mine", "--", "x")
+	if st, _ := allow.Check(store, other, []byte(w.read(other))); st == allow.Trusted {
+		t.Error("an untrusted project file became trusted")
+	}
+	if !strings.Contains(errOut, "switchboard trust") {
+		t.Errorf("no trust note: %s", errOut)
+	}
+}
+
+func TestRemove_KeepsTheRestAndListsNamesWhenMissing(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), commented)
+	w.mustRun("add", "fs", "--", "fs-mcp")
+	w.mustRun("remove", "git")
+	got := w.read(w.user())
+	if f := w.parse(w.user()); !slices.Equal(f.Order, []string{"fs"}) || !strings.Contains(got, `"_comment": "my servers"`) || strings.Contains(got, "uvx") {
+		t.Errorf("after remove:\n%s", got)
+	}
+	code, _, errOut := w.run("remove", "nope")
+	if code == 0 || !strings.Contains(errOut, `no server "nope"`) || !strings.Contains(errOut, "configured there: fs") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+}
+
+func TestEnableDisable_ToggleTheDisabledField(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), commented)
+	w.mustRun("disable", "git")
+	if s := w.parse(w.user()).Servers["git"]; !s.Disabled {
+		t.Errorf("not disabled:\n%s", w.read(w.user()))
+	}
+	if out := w.mustRun("disable", "git"); !strings.Contains(out, "already disabled") {
+		t.Errorf("second disable: %s", out)
+	}
+	w.mustRun("enable", "git")
+	if got := w.read(w.user()); got != commented {
+		t.Errorf("enable did not restore the file:\n%s", got)
+	}
+	// A file that spells it "enabled" keeps that spelling.
+	w.write(w.user(), `{"mcpServers": {"a": {"command": "x", "enabled": true}}}`)
+	w.mustRun("disable", "a")
+	if got := w.read(w.user()); !strings.Contains(got, `"enabled": false`) || strings.Contains(got, "disabled") {
+		t.Errorf("enabled spelling: %s", got)
+	}
+	if code, _, errOut := w.run("enable", "zzz"); code == 0 || !strings.Contains(errOut, `no server "zzz"`) {
+		t.Errorf("unknown: %d %s", code, errOut)
+	}
+}
+
+// A running Switchboard (the daemon's hub, here in process) picks up what
+// add and remove write.
+func TestAdd_RunningHubPicksUpTheChange(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), `{"mcpServers": {"a": {"command": "a-cmd"}}}`)
+	e, _, _ := w.envFor()
+	st, err := e.openStack(&configFlags{}, false, stackOptions{inProcessScripts: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	waitFor := func(what string, ok func([]string) bool) {
+		t.Helper()
+		deadline := time.Now().Add(20 * time.Second)
+		for !ok(st.currentCat().Servers()) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the running hub never saw %s: servers %v", what, st.currentCat().Servers())
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	w.mustRun("add", "b", "--", "b-cmd")
+	waitFor("the added server", func(s []string) bool { return slices.Contains(s, "b") })
+	w.mustRun("remove", "a")
+	waitFor("the removal", func(s []string) bool { return !slices.Contains(s, "a") })
+}

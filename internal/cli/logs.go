@@ -1,0 +1,315 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/backend"
+)
+
+const logsHelp = `
+Show the logs: each backend's stderr (with the client session, tool and
+call that were running when a line was written, where exactly one call
+was) and Switchboard's own notes about it (start, pid, exit), from
+$XDG_STATE_HOME/switchboard/logs/SERVER.log, merged in time order with
+the daemon's own structured log ($XDG_STATE_HOME/switchboard/daemon.log).
+With SERVER, only that server's lines and the daemon's records about it.
+
+Each backend's file is rotated at 1 MiB (one older file, SERVER.log.1, is
+kept). Secrets the server is configured with are hidden in the files.`
+
+// logRecord is one line of a backend's log or one record of the daemon's.
+type logRecord struct {
+	Time   time.Time
+	Source string // server name, or "daemon"
+	Stream string // "stderr", "switchboard", or the daemon record's level
+	Msg    string
+	Attrs  [][2]string // session, tool, call, ... in order
+}
+
+func runLogs(ctx context.Context, e *Env, args []string) error {
+	fs := newFlags(e, "logs", "[SERVER] [-f] [--json] [--since DUR] [-n N]", logsHelp)
+	follow := fs.Bool("f", false, "keep printing new lines (until interrupted)")
+	asJSON := fs.Bool("json", false, "one JSON object per line: time, source, stream, msg and the attributes")
+	since := fs.String("since", "", "only lines newer than this: a duration (10m, 2h) or an RFC 3339 time")
+	n := fs.Int("n", 0, "only the last N lines (0: all)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 1 {
+		fmt.Fprintln(e.Stderr, "switchboard logs: give at most one SERVER")
+		return errUsage
+	}
+	server := fs.Arg(0)
+	var from time.Time
+	if *since != "" {
+		if d, err := time.ParseDuration(*since); err == nil {
+			from = time.Now().Add(-d)
+		} else if t, err := time.Parse(time.RFC3339, *since); err == nil {
+			from = t
+		} else {
+			return fmt.Errorf("--since %q: want a duration such as 10m or an RFC 3339 time", *since)
+		}
+	}
+	state := e.paths(&configFlags{}).state
+	dir := filepath.Join(state, "logs")
+	sources := func() []*logFile {
+		var out []*logFile
+		if server != "" {
+			out = append(out, &logFile{path: backend.LogFile(dir, server), source: server})
+		} else {
+			names, _ := filepath.Glob(filepath.Join(dir, "*.log"))
+			for _, p := range names {
+				out = append(out, &logFile{path: p, source: strings.TrimSuffix(filepath.Base(p), ".log")})
+			}
+		}
+		return append(out, &logFile{path: filepath.Join(state, "daemon.log"), source: "daemon", daemon: true, server: server})
+	}
+	files := sources()
+	var recs []logRecord
+	for _, f := range files {
+		if !f.daemon { // the rotated file first: it is older
+			old := &logFile{path: f.path + ".1", source: f.source}
+			recs = append(recs, old.readNew()...)
+		}
+		recs = append(recs, f.readNew()...)
+	}
+	if len(recs) == 0 && !*follow {
+		fmt.Fprintf(e.Stderr, "no logs yet in %s (a backend's log starts when it first starts)\n", dir)
+		return nil
+	}
+	show := func(recs []logRecord, limit int) {
+		slices.SortStableFunc(recs, func(a, b logRecord) int { return a.Time.Compare(b.Time) })
+		recs = slices.DeleteFunc(recs, func(r logRecord) bool { return !from.IsZero() && r.Time.Before(from) })
+		if limit > 0 && len(recs) > limit {
+			recs = recs[len(recs)-limit:]
+		}
+		for _, r := range recs {
+			printRecord(e.Stdout, r, *asJSON)
+		}
+	}
+	show(recs, *n)
+	if !*follow {
+		return nil
+	}
+	known := map[string]*logFile{}
+	for _, f := range files {
+		known[f.path] = f
+	}
+	for {
+		if sleepCtx(ctx, 200*time.Millisecond) != nil {
+			return nil
+		}
+		var recs []logRecord
+		for _, f := range sources() {
+			if k, ok := known[f.path]; ok {
+				f = k
+			} else {
+				known[f.path] = f
+			}
+			recs = append(recs, f.readNew()...)
+		}
+		show(recs, 0)
+	}
+}
+
+// logFile is a log file read from an offset on.
+type logFile struct {
+	path, source string
+	daemon       bool
+	server       string    // daemon log: only records about this server ("" all)
+	off          int64     // bytes read (up to the last complete line)
+	last         time.Time // time of the last record, for lines without one
+}
+
+// readNew returns the records of the complete lines after f.off. A file
+// that shrank (rotated or truncated) is read again from its start.
+func (f *logFile) readNew() []logRecord {
+	fh, err := os.Open(f.path)
+	if err != nil {
+		return nil
+	}
+	defer fh.Close()
+	if fi, err := fh.Stat(); err == nil && fi.Size() < f.off {
+		f.off = 0
+	}
+	if _, err := fh.Seek(f.off, io.SeekStart); err != nil {
+		return nil
+	}
+	data, err := io.ReadAll(io.LimitReader(fh, 64<<20))
+	if err != nil {
+		return nil
+	}
+	end := bytes.LastIndexByte(data, '\n') + 1
+	f.off += int64(end)
+	var out []logRecord
+	for line := range strings.SplitSeq(string(data[:end]), "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		var r logRecord
+		if f.daemon {
+			r = parseDaemonLine(line)
+			if f.server != "" && !slices.ContainsFunc(r.Attrs, func(a [2]string) bool { return a[0] == "server" && a[1] == f.server }) {
+				continue
+			}
+		} else {
+			r = parseBackendLine(line)
+		}
+		r.Source = f.source
+		if r.Time.IsZero() {
+			r.Time = f.last
+		}
+		f.last = r.Time
+		out = append(out, r)
+	}
+	return out
+}
+
+// parseBackendLine reads a line of a backend's log (see backend's
+// stderr.go): "TIME STREAM [k=v ...]: TEXT". A line in another shape
+// (an older file) is a stderr line without a time.
+func parseBackendLine(line string) logRecord {
+	r := logRecord{Stream: "stderr", Msg: line}
+	ts, rest, ok := strings.Cut(line, " ")
+	t, err := time.Parse(time.RFC3339Nano, ts)
+	if !ok || err != nil {
+		return r
+	}
+	var stream string
+	var attrs [][2]string
+	i := strings.IndexAny(rest, " :")
+	if i < 0 {
+		return r
+	}
+	stream, rest = rest[:i], rest[i:]
+	for strings.HasPrefix(rest, " ") {
+		rest = rest[1:]
+		k, v, ok := strings.Cut(rest, "=")
+		if !ok || strings.ContainsAny(k, " :") {
+			return r
+		}
+		rest = v
+		if strings.HasPrefix(rest, `"`) {
+			q, err := strconv.QuotedPrefix(rest)
+			if err != nil {
+				return r
+			}
+			v, _ = strconv.Unquote(q)
+			rest = rest[len(q):]
+		} else {
+			j := strings.IndexAny(rest, " :")
+			if j < 0 {
+				return r
+			}
+			v, rest = rest[:j], rest[j:]
+		}
+		attrs = append(attrs, [2]string{k, v})
+	}
+	msg, ok := strings.CutPrefix(rest, ": ")
+	if !ok {
+		if rest != ":" {
+			return r
+		}
+		msg = ""
+	}
+	return logRecord{Time: t, Stream: stream, Msg: msg, Attrs: attrs}
+}
+
+// parseDaemonLine reads a record of the daemon's log/slog JSON handler;
+// other lines (a panic, an older text log) are kept as they are.
+func parseDaemonLine(line string) logRecord {
+	r := logRecord{Stream: "log", Msg: line}
+	dec := json.NewDecoder(strings.NewReader(line))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil || tok != json.Delim('{') {
+		return r
+	}
+	var out logRecord
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return r
+		}
+		k, _ := kt.(string)
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return r
+		}
+		switch s := fmt.Sprint(v); k {
+		case "time":
+			out.Time, _ = time.Parse(time.RFC3339Nano, s)
+		case "level":
+			out.Stream = s
+		case "msg":
+			out.Msg = s
+		default:
+			if _, isMap := v.(map[string]any); isMap {
+				b, _ := json.Marshal(v)
+				s = string(b)
+			}
+			out.Attrs = append(out.Attrs, [2]string{k, s})
+		}
+	}
+	if out.Stream == "" {
+		out.Stream = "log"
+	}
+	return out
+}
+
+func printRecord(w io.Writer, r logRecord, asJSON bool) {
+	if asJSON {
+		var b bytes.Buffer
+		b.WriteByte('{')
+		kv := func(k, v string) {
+			if b.Len() > 1 {
+				b.WriteByte(',')
+			}
+			kb, _ := json.Marshal(k)
+			vb, _ := json.Marshal(v)
+			b.Write(kb)
+			b.WriteByte(':')
+			b.Write(vb)
+		}
+		if !r.Time.IsZero() {
+			kv("time", r.Time.UTC().Format(time.RFC3339Nano))
+		}
+		kv("source", r.Source)
+		kv("stream", r.Stream)
+		kv("msg", r.Msg)
+		for _, a := range r.Attrs {
+			if !slices.Contains([]string{"time", "source", "stream", "msg"}, a[0]) {
+				kv(a[0], a[1])
+			}
+		}
+		b.WriteString("}\n")
+		w.Write(b.Bytes())
+		return
+	}
+	ts := strings.Repeat(" ", len(backend.LogTimeFormat)-2)
+	if !r.Time.IsZero() {
+		ts = r.Time.UTC().Format(backend.LogTimeFormat)
+	}
+	var attrs strings.Builder
+	for _, a := range r.Attrs {
+		fmt.Fprintf(&attrs, " %s=%s", a[0], quoteIfNeeded(a[1]))
+	}
+	fmt.Fprintf(w, "%s %s %s%s: %s\n", ts, r.Source, r.Stream, attrs.String(), r.Msg)
+}
+
+func quoteIfNeeded(v string) string {
+	if v == "" || strings.ContainsAny(v, " \t\n\r=\"") {
+		return strconv.Quote(v)
+	}
+	return v
+}

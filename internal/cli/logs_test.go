@@ -1,0 +1,166 @@
+//go:build unix
+
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func (w *cliWorld) state(p ...string) string {
+	return filepath.Join(append([]string{w.env["XDG_STATE_HOME"], "switchboard"}, p...)...)
+}
+
+// A real backend's stderr during a call reaches `switchboard logs` with
+// the session and tool that caused it.
+func TestLogs_ShowBackendStderrWithTheCallThatCausedIt(t *testing.T) {
+	w := newCLIWorld(t)
+	exe, _ := os.Executable()
+	w.write(w.user(), `{"mcpServers": {"fake": {"command": "`+exe+`", "env": {"SWITCHBOARD_FAKE_BACKEND": "normal"}}}}`)
+	e, _, _ := w.envFor()
+	st, err := e.openStack(&configFlags{}, false, stackOptions{inProcessScripts: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := st.srv.Execute(context.Background(), `try { await fake.crash({}) } catch (e) {} return 1`, 0)
+	sess := st.sess.ID()
+	st.Close()
+	if res.Err != nil {
+		t.Fatalf("script: %v", res.Err)
+	}
+	out := w.mustRun("logs", "fake")
+	var crash string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "fake: panic: something broke") {
+			crash = l
+		}
+	}
+	if crash == "" || !strings.Contains(crash, " fake stderr ") || !strings.Contains(crash, "tool=crash") || !strings.Contains(crash, "call=") {
+		t.Fatalf("no attributed crash line in:\n%s", out)
+	}
+	if sess == "" || !strings.Contains(crash, "session="+sess) {
+		t.Errorf("crash line does not name session %q: %s", sess, crash)
+	}
+	// The mode is a configured env value, so it is hidden like a secret.
+	if !strings.Contains(out, "fake switchboard: starting: ") || !strings.Contains(out, "fake stderr: fake: serving in mode ***") {
+		t.Errorf("notes or start lines missing:\n%s", out)
+	}
+}
+
+func TestLogs_MergesDaemonRecordsFiltersAndPrintsJSON(t *testing.T) {
+	w := newCLIWorld(t)
+	now := time.Now().UTC()
+	ts := func(d time.Duration) string { return now.Add(d).Format("2006-01-02T15:04:05.000Z07:00") }
+	w.write(w.state("logs", "memory.log.1"), ts(-3*time.Hour)+" stderr: very old\n")
+	w.write(w.state("logs", "memory.log"), ts(-2*time.Minute)+" switchboard: pid 42\n"+
+		ts(-1*time.Minute)+` stderr session=s1 tool="read graph" call=3: reading graph`+"\n"+
+		"a line of an older file\n")
+	w.write(w.state("logs", "git.log"), ts(-90*time.Second)+" stderr: git ready\n")
+	daemon := func(d time.Duration, msg string, kv ...string) string {
+		m := map[string]any{"time": now.Add(d).Format(time.RFC3339Nano), "level": "INFO", "msg": msg}
+		for i := 0; i+1 < len(kv); i += 2 {
+			m[kv[i]] = kv[i+1]
+		}
+		b, _ := json.Marshal(m)
+		return string(b) + "\n"
+	}
+	w.write(w.state("daemon.log"), daemon(-100*time.Second, "daemon started")+daemon(-30*time.Second, "stopping idle backend", "server", "memory", "idle", "5m0s")+"panic: not json\n")
+
+	out := w.mustRun("logs")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	order := []string{"very old", "pid 42", "daemon started", "git ready", "reading graph", "a line of an older file", "stopping idle backend", "panic: not json"}
+	if len(lines) != len(order) {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), len(order), out)
+	}
+	for i, want := range order {
+		if !strings.Contains(lines[i], want) {
+			t.Errorf("line %d = %q, want %q", i, lines[i], want)
+		}
+	}
+	if !strings.Contains(out, `memory stderr session=s1 tool="read graph" call=3: reading graph`) || !strings.Contains(out, "daemon INFO idle=5m0s server=memory: stopping idle backend") {
+		t.Errorf("formatting:\n%s", out)
+	}
+
+	out = w.mustRun("logs", "memory", "--since", "10m")
+	if strings.Contains(out, "very old") || strings.Contains(out, "git ready") || strings.Contains(out, "daemon started") || !strings.Contains(out, "stopping idle backend") || !strings.Contains(out, "pid 42") {
+		t.Errorf("logs memory --since 10m:\n%s", out)
+	}
+
+	out = w.mustRun("logs", "--json", "-n", "3")
+	var recs []map[string]string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var m map[string]string
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("not JSON: %q: %v", l, err)
+		}
+		recs = append(recs, m)
+	}
+	if len(recs) != 3 || recs[1]["source"] != "daemon" || recs[1]["server"] != "memory" || recs[1]["stream"] != "INFO" || recs[0]["msg"] != "a line of an older file" {
+		t.Errorf("--json -n 3: %v", recs)
+	}
+	if code, _, errOut := w.run("logs", "--since", "yesterday"); code == 0 || !strings.Contains(errOut, "--since") {
+		t.Errorf("bad --since: %d %s", code, errOut)
+	}
+}
+
+// syncBuffer is an io.Writer safe for a command writing while the test reads.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestLogs_FollowPrintsNewLinesAndNewServers(t *testing.T) {
+	w := newCLIWorld(t)
+	ts := time.Now().UTC().Format("2006-01-02T15:04:05.000Z07:00")
+	w.write(w.state("logs", "a.log"), ts+" stderr: first\n")
+	e, _, _ := w.envFor("logs", "-f")
+	var out syncBuffer
+	e.Stdout = &out
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int)
+	go func() { done <- Main(ctx, e) }()
+	waitOut := func(want string) {
+		t.Helper()
+		deadline := time.Now().Add(20 * time.Second)
+		for !strings.Contains(out.String(), want) {
+			if time.Now().After(deadline) {
+				cancel()
+				t.Fatalf("never printed %q:\n%s", want, out.String())
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	waitOut("first")
+	f, _ := os.OpenFile(w.state("logs", "a.log"), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(ts + " stderr: sec")
+	f.WriteString("ond\n")
+	f.Close()
+	waitOut("a stderr: second")
+	w.write(w.state("logs", "b.log"), ts+" stderr: from b\n")
+	waitOut("b stderr: from b")
+	cancel()
+	if code := <-done; code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	if strings.Count(out.String(), "first") != 1 {
+		t.Errorf("printed twice:\n%s", out.String())
+	}
+}
