@@ -21,6 +21,7 @@ var allowed = map[string][]string{
 	"tsdecl":     {"hidden"},
 	"hidden":     {},
 	"search":     {},
+	"roles":      {},
 	"trust":      {"atomicfile", "filelock", "hidden"},
 	"atomicfile": {},
 	"filelock":   {},
@@ -49,6 +50,7 @@ var forbiddenStd = map[string][]string{
 	"tsdecl": {"os", "os/exec", "net"},
 	"hidden": {"os", "os/exec", "net"},
 	"search": {"os", "os/exec", "net"},
+	"roles":  {"os", "os/exec", "net"},
 }
 
 func TestLayers(t *testing.T) {
