@@ -10,6 +10,8 @@ const (
 	onlyOn              // turning it on tightens (quarantine, read-only)
 	onlyOff             // turning it off tightens (exposing more tools)
 	widen               // confirming more tightens (confirm)
+	higher              // a larger number or duration tightens (trifectaWindow)
+	stricter            // a later value tightens: warn < confirm < block (trifecta)
 )
 
 // settingRules lists every setting: its name in the file, how a project
@@ -18,7 +20,7 @@ const (
 var settingRules = []struct {
 	name  string
 	rule  rule
-	field func(*Settings) any // *Duration, *int, *bool or *Confirm
+	field func(*Settings) any // *Duration, *int, *bool, *Confirm or *Trifecta
 }{
 	{"executeTimeout", lower, func(s *Settings) any { return &s.ExecuteTimeout }},
 	{"maxExecuteTimeout", lower, func(s *Settings) any { return &s.MaxExecuteTimeout }},
@@ -39,6 +41,8 @@ var settingRules = []struct {
 	{"maxMessageBytes", lower, func(s *Settings) any { return &s.MaxMessageBytes }},
 	{"daemonIdleTimeout", lower, func(s *Settings) any { return &s.DaemonIdleTimeout }},
 	{"confirm", widen, func(s *Settings) any { return &s.Confirm }},
+	{"trifecta", stricter, func(s *Settings) any { return &s.Trifecta }},
+	{"trifectaWindow", higher, func(s *Settings) any { return &s.TrifectaWindow }},
 }
 
 // overlay returns base with the fields of top that were set in its file.
@@ -61,6 +65,8 @@ func copyField(dst, src any) {
 		*d = *src.(*bool)
 	case *Confirm:
 		*d = *src.(*Confirm)
+	case *Trifecta:
+		*d = *src.(*Trifecta)
 	}
 }
 
@@ -80,6 +86,12 @@ func tighten(user, project Settings, set map[string]bool, path string) (Settings
 		case *Duration:
 			u := *r.field(&eff).(*Duration)
 			ok, have, want = *p <= u, u, *p
+			if r.rule == higher {
+				ok = *p >= u
+			}
+		case *Trifecta:
+			u := *r.field(&eff).(*Trifecta)
+			ok, have, want = *p >= u, u, *p
 		case *int:
 			u := *r.field(&eff).(*int)
 			ok, have, want = *p <= u, u, *p
