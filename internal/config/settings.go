@@ -6,12 +6,12 @@ import "fmt"
 type rule int
 
 const (
-	lower   rule = iota // a smaller number or duration tightens
-	onlyOn              // turning it on tightens (quarantine, read-only)
-	onlyOff             // turning it off tightens (exposing more tools)
-	widen               // confirming more tightens (confirm)
-	higher              // a larger number or duration tightens (trifectaWindow)
-	stricter            // a later value tightens: warn < confirm < block (trifecta)
+	lower    rule = iota // a smaller number or duration tightens
+	onlyOn               // turning it on tightens (quarantine, read-only)
+	onlyOff              // turning it off tightens (exposing more tools)
+	widen                // confirming more tightens (confirm)
+	higher               // a larger number or duration tightens (trifectaWindow)
+	stricter             // a later value tightens: warn < confirm < block (trifecta)
 )
 
 // settingRules lists every setting: its name in the file, how a project
