@@ -37,7 +37,7 @@ var allowed = map[string][]string{
 	"pool":       {"backend", "config", "redact"},
 	"catalog":    {"atomicfile", "config", "filelock", "hidden", "redact", "trust", "tsdecl"},
 	"agentconf":  {"atomicfile", "config", "filelock", "redact"},
-	"server":     {"catalog", "config", "pool", "redact", "script", "search", "tokens", "trust", "tsdecl"},
+	"server":     {"catalog", "config", "pool", "redact", "roles", "script", "search", "tokens", "trust", "tsdecl"},
 	"hub":        {"allow", "audit", "backend", "catalog", "config", "demo", "pool", "redact", "sandbox", "server", "trust"},
 	"daemon":     {"config", "filelock", "redact"},
 	"front":      {},

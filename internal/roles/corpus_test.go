@@ -64,7 +64,12 @@ func (c corpusServer) tools() []Tool {
 	for _, t := range c.Tools {
 		rt := Tool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: t.InputSchema}
 		if a := t.Annotations; a != nil {
-			rt.ReadOnly, rt.Destructive, rt.OpenWorld = a.ReadOnlyHint, a.DestructiveHint, a.OpenWorldHint
+			// As the server sees them: the Go SDK's readOnlyHint is a
+			// plain bool, so false and absent look alike.
+			if a.ReadOnlyHint != nil && *a.ReadOnlyHint {
+				rt.ReadOnly = a.ReadOnlyHint
+			}
+			rt.Destructive, rt.OpenWorld = a.DestructiveHint, a.OpenWorldHint
 		}
 		out = append(out, rt)
 	}
