@@ -236,6 +236,9 @@ type SessionStatus struct {
 	Protocol      string   `json:"protocol,omitempty"`
 	Workspace     string   `json:"workspace"`
 	Servers       []string `json:"servers"`
+	// Trifecta are the session's last lethal-trifecta decisions (at most
+	// 50, oldest first), for the status page.
+	Trifecta []server.Decision `json:"trifecta,omitempty"`
 }
 
 // BackendStatus is one backend (one launch identity).
@@ -338,4 +341,11 @@ func (a recorder) Record(c *pool.Call, res *mcp.CallToolResult, err error, elaps
 		e.Outcome = audit.ToolError
 	}
 	a.l.Record(e)
+}
+
+// RecordDecision writes a lethal-trifecta decision (server.DecisionRecorder).
+func (a recorder) RecordDecision(d server.Decision) {
+	name, _ := a.s.client()
+	a.l.Record(audit.Entry{Time: d.Time, Session: d.Session, Client: name, Server: d.Server, Tool: d.Tool, Args: d.Args,
+		Outcome: audit.Outcome(d.Outcome), Trifecta: &audit.Trifecta{Setting: d.Setting, Source: d.Source, Private: d.Private, Scope: d.Scope, Reason: d.Reason}})
 }

@@ -371,7 +371,8 @@ func (s *Session) status() SessionStatus {
 	v := s.current()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return SessionStatus{ID: s.id, ClientName: s.clientN, ClientVersion: s.clientV, Protocol: s.protocol, Workspace: s.so.Workspace, Servers: slices.Sorted(maps.Keys(v.all()))}
+	return SessionStatus{ID: s.id, ClientName: s.clientN, ClientVersion: s.clientV, Protocol: s.protocol, Workspace: s.so.Workspace, Servers: slices.Sorted(maps.Keys(v.all())),
+		Trifecta: s.srv.Decisions()}
 }
 
 // rootsTimeout bounds asking a client for its roots.
