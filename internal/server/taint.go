@@ -367,7 +367,11 @@ func (s *Server) askTrifecta(ctx context.Context, d Decision, what string) error
 // its config "roles") can give, without reading its tool list (so that
 // the capability index reads no cached list); any other server what its
 // known tools have, else what its config rules name.
-func (s *Server) RoleServers() map[roles.Set][]string {
+func (s *Server) RoleServers() map[roles.Set][]string { return s.roleServers(false) }
+
+// roleServers is RoleServers; known uses the roles of a server's known
+// tools whenever its list is known, profile or not (doctor).
+func (s *Server) roleServers(known bool) map[roles.Set][]string {
 	out := map[roles.Set][]string{}
 	for _, n := range s.cat().Servers() {
 		spec := s.cat().Spec(n)
@@ -375,13 +379,15 @@ func (s *Server) RoleServers() map[roles.Set][]string {
 			continue
 		}
 		srv := roleServer(n, spec)
-		have := roles.ServerRoles(srv, roleRules(spec))
-		if roles.ProfileOf(srv) == nil {
-			if tools, ok := s.cat().Known(n); ok {
-				for _, t := range tools {
-					have |= s.RolesOf(t).Roles
-				}
+		var have roles.Set
+		tools, ok := s.cat().Known(n)
+		switch {
+		case ok && (known || roles.ProfileOf(srv) == nil):
+			for _, t := range tools {
+				have |= s.RolesOf(t).Roles
 			}
+		default:
+			have = roles.ServerRoles(srv, roleRules(spec))
 		}
 		for _, r := range []roles.Set{roles.Private, roles.Untrusted, roles.External} {
 			if have.Has(r) {
@@ -416,4 +422,76 @@ func (s *Server) trifectaLine() string {
 	}
 	return fmt.Sprintf("Lethal trifecta: these servers give private data (%s), untrusted content (%s) and external communication (%s); a call of an external tool after a script or session read untrusted content and private data is %s (settings.trifecta %q).",
 		list(by[roles.Private]), list(by[roles.Untrusted]), list(by[roles.External]), then, s.o.Settings.Trifecta.String())
+}
+
+// ToolRole is one tool's lethal-trifecta roles and where they came
+// from, for `switchboard list --roles` and the status page.
+type ToolRole struct {
+	Server string   `json:"server"`
+	Tool   string   `json:"tool"`
+	Roles  []string `json:"roles"` // role names; empty: none
+	Why    string   `json:"why"`
+}
+
+// ToolRoles returns the roles of every tool of servers (all when none
+// are named), starting a server whose tool list is not known yet. errs
+// holds a server's error in its place.
+func (s *Server) ToolRoles(ctx context.Context, servers []string) ([]ToolRole, []error) {
+	names := s.cat().Servers()
+	if len(servers) > 0 {
+		var err error
+		if names, err = s.serverNames(servers); err != nil {
+			return nil, []error{err}
+		}
+	}
+	lists, errs := s.toolsOf(ctx, names)
+	var out []ToolRole
+	var bad []error
+	for i, n := range names {
+		if errs[i] != nil {
+			bad = append(bad, fmt.Errorf("%s: %w", n, errs[i]))
+			continue
+		}
+		for _, t := range lists[i] {
+			r := s.RolesOf(t)
+			out = append(out, ToolRole{Server: n, Tool: t.Name, Roles: r.Roles.Names(), Why: r.Why})
+		}
+	}
+	return out, bad
+}
+
+// TrifectaReport explains, in a few lines, whether the session's
+// servers cover the three roles and what settings.trifecta does about
+// it (switchboard doctor). It uses the roles of known tool lists.
+func (s *Server) TrifectaReport() string {
+	by := s.roleServers(true)
+	name := map[roles.Set]string{roles.Private: "private data", roles.Untrusted: "untrusted content", roles.External: "external communication"}
+	var b strings.Builder
+	var missing []string
+	for _, r := range []roles.Set{roles.Private, roles.Untrusted, roles.External} {
+		ns := "none"
+		if len(by[r]) > 0 {
+			ns = strings.Join(by[r], ", ")
+		} else {
+			missing = append(missing, name[r])
+		}
+		fmt.Fprintf(&b, "  %s: %s\n", name[r], ns)
+	}
+	mode := s.o.Settings.Trifecta
+	if len(missing) > 0 {
+		return fmt.Sprintf("lethal trifecta: not present (no %s); settings.trifecta is %q\n", strings.Join(missing, ", no "), mode) + b.String()
+	}
+	var then string
+	switch mode {
+	case config.TrifectaBlock:
+		then = "are refused"
+	case config.TrifectaConfirm:
+		then = "are asked of you through the agent (elicitation), and refused where it cannot ask"
+	default:
+		then = `run, with a warning in the result and the audit log ("confirm" asks you, "block" refuses them)`
+	}
+	return "lethal trifecta: PRESENT. These servers together can read your private data, take in untrusted content and send data out, so an instruction injected into a web page, issue or message could make the agent send your private data out:\n" +
+		b.String() +
+		fmt.Sprintf("  settings.trifecta is %q: calls of an external tool with arguments, after a script (or within settings.trifectaWindow, %v, the session) read untrusted content and private data, %s.\n", mode, s.o.Settings.TrifectaWindow.D(), then) +
+		"  `switchboard list --roles` shows each tool's roles; a server's \"roles\" config changes them (docs/security.md, Lethal trifecta).\n"
 }
