@@ -296,3 +296,50 @@ func TestIsEmptyArgs(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTrifectaHook is what callTool's two trifecta hooks cost per
+// call: the check before an external call in a tainted script that read
+// private data (the most work: roles, both taint states, a decision
+// under warn) and the taint after a result; and the same for a tool with
+// no role (the common case: roles from the cache, nothing else).
+func BenchmarkTrifectaHook(b *testing.B) {
+	bk := &trifectaBackends{}
+	specs := map[string]*config.Server{
+		"notes": {Name: "notes", Type: config.Stdio, Command: "./notes"},
+		"web":   {Name: "web", Type: config.Stdio, Command: "./web"},
+		"sink":  {Name: "sink", Type: config.Stdio, Command: "./sink"},
+	}
+	cat := catalog.New(specs, bk, nil)
+	s := New(Options{Catalog: cat, Caller: bk, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
+	ctx := withScriptTaint(context.Background())
+	tool := func(server, name string) catalog.Tool {
+		t, err := cat.Lookup(ctx, server, name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return t
+	}
+	fetch, read, send, ping := tool("web", "fetch"), tool("notes", "read_notes"), tool("sink", "send"), tool("sink", "ping")
+	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "x"}}}
+	s.tainted(ctx, fetch, "", res)
+	s.tainted(ctx, read, "", res)
+	args := json.RawMessage(`{"to":"x","body":"y"}`)
+	b.Run("tainted-external", func(b *testing.B) {
+		for b.Loop() {
+			note, err := s.trifecta(ctx, send, args)
+			if err != nil || note == "" {
+				b.Fatal(err, note)
+			}
+			s.tainted(ctx, send, note, res)
+		}
+	})
+	b.Run("no-role", func(b *testing.B) {
+		for b.Loop() {
+			note, err := s.trifecta(ctx, ping, json.RawMessage(`{}`))
+			if err != nil || note != "" {
+				b.Fatal(err, note)
+			}
+			s.tainted(ctx, ping, note, res)
+		}
+	})
+}
