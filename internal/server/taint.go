@@ -399,29 +399,22 @@ func (s *Server) roleServers(known bool) map[roles.Set][]string {
 }
 
 // trifectaLine is the capability index's line when the session's
-// servers together cover all three roles; "" otherwise.
+// servers together cover all three roles; "" otherwise. It is kept
+// short (two servers per role, then a count): it costs tokens in every
+// session; `switchboard doctor` and list --roles give the detail.
 func (s *Server) trifectaLine() string {
 	by := s.RoleServers()
 	if len(by[roles.Private]) == 0 || len(by[roles.Untrusted]) == 0 || len(by[roles.External]) == 0 {
 		return ""
 	}
 	list := func(ns []string) string {
-		if len(ns) > 4 {
-			return strings.Join(ns[:4], ", ") + fmt.Sprintf(" +%d", len(ns)-4)
+		if len(ns) > 2 {
+			return strings.Join(ns[:2], ", ") + fmt.Sprintf(" +%d", len(ns)-2)
 		}
 		return strings.Join(ns, ", ")
 	}
-	var then string
-	switch s.o.Settings.Trifecta {
-	case config.TrifectaBlock:
-		then = "refused"
-	case config.TrifectaConfirm:
-		then = "asked of the user"
-	default:
-		then = "run with a warning"
-	}
-	return fmt.Sprintf("Lethal trifecta: these servers give private data (%s), untrusted content (%s) and external communication (%s); a call of an external tool after a script or session read untrusted content and private data is %s (settings.trifecta %q).",
-		list(by[roles.Private]), list(by[roles.Untrusted]), list(by[roles.External]), then, s.o.Settings.Trifecta.String())
+	return fmt.Sprintf("Lethal trifecta: private data (%s), untrusted content (%s), external communication (%s): settings.trifecta %q.",
+		list(by[roles.Private]), list(by[roles.Untrusted]), list(by[roles.External]), s.o.Settings.Trifecta.String())
 }
 
 // ToolRole is one tool's lethal-trifecta roles and where they came

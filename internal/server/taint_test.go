@@ -254,7 +254,7 @@ func TestTrifecta_IndexNamesTheTrifecta(t *testing.T) {
 		if tl.Name != "list_tools" {
 			continue
 		}
-		want := `Lethal trifecta: these servers give private data (notes), untrusted content (web) and external communication (sink)`
+		want := `Lethal trifecta: private data (notes), untrusted content (web), external communication (sink)`
 		if !strings.Contains(tl.Description, want) || !strings.Contains(tl.Description, `settings.trifecta "block"`) {
 			t.Errorf("index:\n%s\nwant a line with %q", tl.Description, want)
 		}

@@ -143,7 +143,7 @@ func TestTrifecta_BlockEndToEnd(t *testing.T) {
 	found := false
 	for _, tl := range res.Tools {
 		if tl.Name == "list_tools" {
-			found = strings.Contains(tl.Description, "Lethal trifecta: these servers give private data (notes), untrusted content (web) and external communication (sink, web)")
+			found = strings.Contains(tl.Description, "Lethal trifecta: private data (notes), untrusted content (web), external communication (sink, web)")
 			if !found {
 				t.Errorf("index:\n%s", tl.Description)
 			}
