@@ -453,6 +453,20 @@ func (s *Server) ToolRoles(ctx context.Context, servers []string) ([]ToolRole, [
 	return out, bad
 }
 
+// KnownToolRoles is ToolRoles for the tool lists already known, starting
+// nothing (for the status page).
+func (s *Server) KnownToolRoles() []ToolRole {
+	var out []ToolRole
+	for _, n := range s.cat().Servers() {
+		tools, _ := s.cat().Known(n)
+		for _, t := range tools {
+			r := s.RolesOf(t)
+			out = append(out, ToolRole{Server: n, Tool: t.Name, Roles: r.Roles.Names(), Why: r.Why})
+		}
+	}
+	return out
+}
+
 // TrifectaReport explains, in a few lines, whether the session's
 // servers cover the three roles and what settings.trifecta does about
 // it (switchboard doctor). It uses the roles of known tool lists.

@@ -263,6 +263,23 @@ func TestTrifecta_IndexNamesTheTrifecta(t *testing.T) {
 	t.Fatal("no list_tools")
 }
 
+func TestTrifecta_KnownToolRoles(t *testing.T) {
+	s, _, _, _ := newTrifectaServer(t, config.TrifectaWarn, nil)
+	got := map[string]string{}
+	for _, r := range s.KnownToolRoles() {
+		got[r.Server+"."+r.Tool] = strings.Join(r.Roles, "+") + " (" + r.Why + ")"
+	}
+	want := map[string]string{"notes.read_notes": "private (words)", "web.fetch": "untrusted (config)", "sink.send": "external (param to, words)", "sink.ping": " (no signal)"}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s: %q, want %q", k, got[k], v)
+		}
+	}
+	if r := s.TrifectaReport(); !strings.Contains(r, "lethal trifecta: PRESENT") || !strings.Contains(r, "external communication: sink") {
+		t.Errorf("report:\n%s", r)
+	}
+}
+
 func TestTrifecta_NoLineWithoutAllThree(t *testing.T) {
 	_, _, cs := newTestServer(t, config.Settings{}, nil)
 	res, _ := cs.ListTools(context.Background(), nil)
