@@ -21,6 +21,7 @@ var allowed = map[string][]string{
 	"tsdecl":     {"hidden"},
 	"hidden":     {},
 	"search":     {},
+	"roles":      {},
 	"trust":      {"atomicfile", "filelock", "hidden"},
 	"atomicfile": {},
 	"filelock":   {},
@@ -38,7 +39,7 @@ var allowed = map[string][]string{
 	"pool":       {"backend", "config", "redact"},
 	"catalog":    {"atomicfile", "config", "filelock", "hidden", "redact", "trust", "tsdecl"},
 	"agentconf":  {"atomicfile", "config", "filelock", "redact"},
-	"server":     {"catalog", "config", "pool", "redact", "script", "search", "skills", "tokens", "trust", "tsdecl"},
+	"server":     {"catalog", "config", "pool", "redact", "roles", "script", "search", "skills", "tokens", "trust", "tsdecl"},
 	"hub":        {"allow", "atomicfile", "audit", "backend", "catalog", "config", "demo", "pool", "redact", "sandbox", "server", "skills", "trust", "workspace"},
 	"daemon":     {"config", "filelock", "redact"},
 	"front":      {},
@@ -52,6 +53,7 @@ var forbiddenStd = map[string][]string{
 	"tsdecl": {"os", "os/exec", "net"},
 	"hidden": {"os", "os/exec", "net"},
 	"search": {"os", "os/exec", "net"},
+	"roles":  {"os", "os/exec", "net"},
 }
 
 func TestLayers(t *testing.T) {

@@ -43,7 +43,26 @@ const (
 	// Cancelled: the call was still running when the script that started
 	// it returned without awaiting it.
 	Cancelled Outcome = "cancelled"
+	// Allowed, Confirmed and Refused are lethal-trifecta decisions about
+	// a call (the entry's Trifecta says why): it ran under "warn", the
+	// user accepted it, or it was not made. An allowed or confirmed call
+	// has its own entry after the decision's.
+	Allowed   Outcome = "allowed"
+	Confirmed Outcome = "confirmed"
+	Refused   Outcome = "refused"
 )
+
+// Trifecta is why a lethal-trifecta decision was taken: the setting in
+// force, the untrusted tool whose result tainted the call (Source), the
+// private tool read before it, whether the script or the session read
+// them (Scope), and the reason.
+type Trifecta struct {
+	Setting string `json:"setting"`
+	Source  string `json:"source"`
+	Private string `json:"private"`
+	Scope   string `json:"scope"`
+	Reason  string `json:"reason,omitempty"`
+}
 
 // MaxErrorLen is the length in characters an entry's error is cut to.
 const MaxErrorLen = 200
@@ -67,19 +86,23 @@ type Entry struct {
 	// Err is a short error message; it is sanitised, put on one line and cut
 	// to MaxErrorLen characters.
 	Err string
+	// Trifecta is set on a lethal-trifecta decision (Outcome Allowed,
+	// Confirmed or Refused); its Reason is cut like Err.
+	Trifecta *Trifecta
 }
 
 // line is the JSON form of an Entry.
 type line struct {
-	Time       string  `json:"time"`
-	Session    string  `json:"session,omitempty"`
-	Client     string  `json:"client,omitempty"`
-	Server     string  `json:"server"`
-	Tool       string  `json:"tool"`
-	ArgsSHA256 string  `json:"args_sha256"`
-	DurationMS float64 `json:"duration_ms"`
-	Outcome    Outcome `json:"outcome"`
-	Error      string  `json:"error,omitempty"`
+	Time       string    `json:"time"`
+	Session    string    `json:"session,omitempty"`
+	Client     string    `json:"client,omitempty"`
+	Server     string    `json:"server"`
+	Tool       string    `json:"tool"`
+	ArgsSHA256 string    `json:"args_sha256"`
+	DurationMS float64   `json:"duration_ms"`
+	Outcome    Outcome   `json:"outcome"`
+	Error      string    `json:"error,omitempty"`
+	Trifecta   *Trifecta `json:"trifecta,omitempty"`
 }
 
 // ArgsDigest is the hex SHA-256 of the canonical JSON of args (sorted keys,
@@ -184,6 +207,12 @@ func (l *Log) Record(e Entry) error {
 			out = Error
 		}
 	}
+	var tri *Trifecta
+	if e.Trifecta != nil {
+		c := *e.Trifecta
+		c.Reason = shortError(c.Reason)
+		tri = &c
+	}
 	b, err := json.Marshal(line{
 		Time:       t.UTC().Format(time.RFC3339Nano),
 		Session:    e.Session,
@@ -194,6 +223,7 @@ func (l *Log) Record(e Entry) error {
 		DurationMS: float64(e.Duration.Microseconds()) / 1000,
 		Outcome:    out,
 		Error:      shortError(e.Err),
+		Trifecta:   tri,
 	})
 	if err != nil {
 		return fmt.Errorf("encoding audit entry: %w", err)

@@ -79,6 +79,7 @@ words. Refreshes the tool catalog as a side effect.`)
 	for _, w := range st.shadowing() {
 		fmt.Fprintf(e.Stdout, "warning: %s\n", w)
 	}
+	fmt.Fprint(e.Stdout, st.srv.TrifectaReport())
 	if failed > 0 {
 		return fmt.Errorf("%d of %d servers have problems", failed, len(names))
 	}

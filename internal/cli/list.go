@@ -2,21 +2,24 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/switchboard-mcp/switchboard/internal/server"
 )
 
 func runList(ctx context.Context, e *Env, args []string) error {
 	var cf configFlags
-	fs := newFlags(e, "list", "[--detail names|summary|full] [--query WORDS] [server...]", `
+	fs := newFlags(e, "list", "[--detail names|summary|full] [--query WORDS] [--roles] [server...]", `
 Print the TypeScript declarations list_tools returns: every server, or
 the named ones. Uses the tool catalog; a server whose tools are not known
 yet is started once to learn them.`)
 	cf.register(fs)
 	detail := fs.String("detail", "", "names, summary or full (default: full, or summary for many tools)")
 	query := fs.String("query", "", "search words instead of whole servers")
+	showRoles := fs.Bool("roles", false, "print each tool's lethal-trifecta roles (private, untrusted, external) and where they came from")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -25,12 +28,33 @@ yet is started once to learn them.`)
 		return err
 	}
 	defer st.Close()
+	if *showRoles {
+		return printRoles(ctx, e, st.srv, fs.Args())
+	}
 	out, err := st.srv.ListTools(ctx, server.ListArgs{Servers: fs.Args(), Detail: *detail, Query: *query})
 	if err != nil {
 		return err
 	}
 	fmt.Fprint(e.Stdout, out)
 	return nil
+}
+
+// printRoles prints one line per tool: server, tool, roles, why; then
+// the trifecta report.
+func printRoles(ctx context.Context, e *Env, srv *server.Server, servers []string) error {
+	trs, errs := srv.ToolRoles(ctx, servers)
+	tw := tabwriter.NewWriter(e.Stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "SERVER\tTOOL\tROLES\tFROM")
+	for _, r := range trs {
+		roles := strings.Join(r.Roles, "+")
+		if roles == "" {
+			roles = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.Server, r.Tool, roles, r.Why)
+	}
+	tw.Flush()
+	fmt.Fprint(e.Stdout, srv.TrifectaReport())
+	return errors.Join(errs...)
 }
 
 func runSearch(ctx context.Context, e *Env, args []string) error {

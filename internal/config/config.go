@@ -96,6 +96,11 @@ type Server struct {
 	// Confirm ("confirm") asks the user before the calls it matches go
 	// out; it adds to settings.confirm.
 	Confirm Confirm
+	// Roles ("roles") set the lethal-trifecta roles of the server's
+	// tools, in file order: {"read_notes": ["private"], "send_*":
+	// ["external"], "echo": []}. They replace the shipped defaults for
+	// the tools they match (package roles).
+	Roles []RoleRule
 
 	// When ("when") is the predicate over the session's workspace that
 	// decides whether the server applies there; nil: everywhere. A server
@@ -118,6 +123,17 @@ type Server struct {
 // Shared reports whether sessions with an identical launch of s may
 // share one backend ("share" is true, the default).
 func (s *Server) Shared() bool { return !s.NoShare }
+
+// RoleRule gives the tools whose name is Glob, or matches it (path.Match
+// syntax), the roles Roles: "private", "untrusted", "external"; none for
+// an empty list.
+type RoleRule struct {
+	Glob  string
+	Roles []string
+}
+
+// RoleNames are the valid names in a RoleRule.
+var RoleNames = []string{"private", "untrusted", "external"}
 
 // ToolPolicy is a per-server allow/deny list of tool-name globs.
 type ToolPolicy struct {
@@ -175,6 +191,37 @@ type Settings struct {
 	// off the set is fixed until `switchboard sync`. A project may turn
 	// auto-sync off, never on.
 	ManualSync bool
+	// Trifecta is what happens to a call that could complete the lethal
+	// trifecta (an external tool called with arguments after untrusted
+	// content and private data were read): warn (the default), confirm or
+	// block. A project may only make it stricter.
+	Trifecta Trifecta
+	// TrifectaWindow is how long after an untrusted (or private) result
+	// the session counts as tainted (having read it) for calls outside
+	// the script that read it (default 10m). A project may only lengthen
+	// it.
+	TrifectaWindow Duration
+}
+
+// Trifecta is the value of settings.trifecta. The zero value is
+// TrifectaWarn.
+type Trifecta int
+
+// The values of settings.trifecta, from the least strict.
+const (
+	TrifectaWarn    Trifecta = iota // the call runs; the result and the audit log say so
+	TrifectaConfirm                 // the user is asked through elicitation; no elicitation: refused
+	TrifectaBlock                   // the call is refused
+)
+
+var trifectaNames = []string{"warn", "confirm", "block"}
+
+// String is the setting's value as written: "warn", "confirm" or "block".
+func (t Trifecta) String() string {
+	if t < 0 || int(t) >= len(trifectaNames) {
+		return fmt.Sprintf("Trifecta(%d)", int(t))
+	}
+	return trifectaNames[t]
 }
 
 // AutoSync reports whether auto-sync is on (settings.autoSync, default true).
@@ -206,6 +253,7 @@ func (s Settings) Defaults() Settings {
 	defInt(&s.MaxResultBytes, 1<<20)
 	defInt(&s.MaxMessageBytes, 32<<20)
 	def(&s.DaemonIdleTimeout, 10*time.Minute)
+	def(&s.TrifectaWindow, 10*time.Minute)
 	return s
 }
 

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	pathpkg "path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -344,9 +346,11 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 				e.add(path, fk, "%v (line %d)", err, c.line)
 			}
 			s.When = p
+		case "roles":
+			s.Roles = parseRoles(path, fk, c, e)
 		default:
 			if !slices.Contains(ignoredServerKeys, k) {
-				e.add(path, fk, "unknown field (line %d); known: command, args, env, cwd, type, url, headers, oauth, disabled, expose, tools, readOnly, callTimeout, startTimeout, idleTimeout, share, confirm, when", c.line)
+				e.add(path, fk, "unknown field (line %d); known: command, args, env, cwd, type, url, headers, oauth, disabled, expose, tools, readOnly, callTimeout, startTimeout, idleTimeout, share, confirm, when, roles", c.line)
 			}
 		}
 	}
@@ -445,6 +449,10 @@ func parseSettings(path string, v *node, f *File, e *Error) {
 			s.Confirm = parseConfirm(path, fk, c, e)
 		case "autoSync":
 			s.ManualSync = !boolean(path, fk, c, e)
+		case "trifecta":
+			s.Trifecta = parseTrifecta(path, fk, c, e)
+		case "trifectaWindow":
+			s.TrifectaWindow = duration(path, fk, c, e)
 		default:
 			delete(f.SettingsSet, k)
 			e.add(path, fk, "unknown setting (line %d); known: %s", c.line, strings.Join(settingNames, ", "))
@@ -538,4 +546,48 @@ func strMap(path, field string, v *node, e *Error) map[string]string {
 		}
 	}
 	return out
+}
+
+// parseRoles reads a server's "roles": an object of tool names or globs
+// to lists of role names.
+func parseRoles(path, field string, v *node, e *Error) []RoleRule {
+	if v.kind != '{' {
+		e.add(path, field, `must be an object of tool names or globs to role lists, such as {"fetch": ["untrusted"], "send_*": ["external"]}, not %s (line %d)`, v.typeName(), v.line)
+		return nil
+	}
+	var out []RoleRule
+	for i, k := range v.keys {
+		fk := field + "." + k
+		if _, err := pathpkg.Match(k, ""); err != nil {
+			e.add(path, fk, "bad glob %q: %v (line %d)", k, err, v.vals[i].line)
+			continue
+		}
+		names := strList(path, fk, v.vals[i], e)
+		ok := true
+		for _, n := range names {
+			if !slices.Contains(RoleNames, n) {
+				e.add(path, fk, "unknown role %q (line %d); the roles are %s; [] means none", n, v.vals[i].line, strings.Join(RoleNames, ", "))
+				ok = false
+			}
+		}
+		if ok {
+			out = append(out, RoleRule{Glob: k, Roles: names})
+		}
+	}
+	return out
+}
+
+// parseTrifecta reads settings.trifecta.
+func parseTrifecta(path, field string, v *node, e *Error) Trifecta {
+	if v.kind == 's' {
+		if i := slices.Index(trifectaNames, v.str); i >= 0 {
+			return Trifecta(i)
+		}
+	}
+	what := v.typeName()
+	if v.kind == 's' {
+		what = strconv.Quote(v.str)
+	}
+	e.add(path, field, `must be "warn", "confirm" or "block", not %s (line %d)`, what, v.line)
+	return TrifectaWarn
 }

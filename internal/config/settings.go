@@ -11,6 +11,8 @@ const (
 	onlyOff                     // turning it off tightens (exposing more tools)
 	widen                       // confirming more tightens (confirm)
 	onlyOffInverted             // like onlyOff, for a bool stored negated (autoSync is ManualSync)
+	higher                      // a larger number or duration tightens (trifectaWindow)
+	stricter                    // a later value tightens: warn < confirm < block (trifecta)
 )
 
 // settingRules lists every setting: its name in the file, how a project
@@ -19,7 +21,7 @@ const (
 var settingRules = []struct {
 	name  string
 	rule  rule
-	field func(*Settings) any // *Duration, *int, *bool or *Confirm
+	field func(*Settings) any // *Duration, *int, *bool, *Confirm or *Trifecta
 }{
 	{"executeTimeout", lower, func(s *Settings) any { return &s.ExecuteTimeout }},
 	{"maxExecuteTimeout", lower, func(s *Settings) any { return &s.MaxExecuteTimeout }},
@@ -41,6 +43,8 @@ var settingRules = []struct {
 	{"daemonIdleTimeout", lower, func(s *Settings) any { return &s.DaemonIdleTimeout }},
 	{"confirm", widen, func(s *Settings) any { return &s.Confirm }},
 	{"autoSync", onlyOffInverted, func(s *Settings) any { return &s.ManualSync }},
+	{"trifecta", stricter, func(s *Settings) any { return &s.Trifecta }},
+	{"trifectaWindow", higher, func(s *Settings) any { return &s.TrifectaWindow }},
 }
 
 // overlay returns base with the fields of top that were set in its file.
@@ -63,6 +67,8 @@ func copyField(dst, src any) {
 		*d = *src.(*bool)
 	case *Confirm:
 		*d = *src.(*Confirm)
+	case *Trifecta:
+		*d = *src.(*Trifecta)
 	}
 }
 
@@ -82,6 +88,12 @@ func tighten(user, project Settings, set map[string]bool, path string) (Settings
 		case *Duration:
 			u := *r.field(&eff).(*Duration)
 			ok, have, want = *p <= u, u, *p
+			if r.rule == higher {
+				ok = *p >= u
+			}
+		case *Trifecta:
+			u := *r.field(&eff).(*Trifecta)
+			ok, have, want = *p >= u, u, *p
 		case *int:
 			u := *r.field(&eff).(*int)
 			ok, have, want = *p <= u, u, *p

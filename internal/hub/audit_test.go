@@ -41,3 +41,31 @@ func TestRecorder_CancelledCallsAndTheSession(t *testing.T) {
 		}
 	}
 }
+
+// TestRecorder_TrifectaDecision: a lethal-trifecta decision is an audit
+// line naming the session, the sink, the source and the private tool,
+// with the arguments' digest only.
+func TestRecorder_TrifectaDecision(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	l, err := audit.Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := recorder{l, &Session{id: "s1", clientN: "claude-code"}}
+	rec.RecordDecision(server.Decision{Session: "s1", Outcome: "refused", Setting: "block", Server: "sink", Tool: "send",
+		Source: "web.fetch", Private: "notes.read", Scope: "script", Reason: "settings.trifecta is block", Args: []byte(`{"body":"SECRET"}`)})
+	l.Close()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"session":"s1"`, `"server":"sink"`, `"tool":"send"`, `"outcome":"refused"`,
+		`"trifecta":{"setting":"block","source":"web.fetch","private":"notes.read","scope":"script","reason":"settings.trifecta is block"}`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("audit line has no %s:\n%s", want, b)
+		}
+	}
+	if strings.Contains(string(b), "SECRET") {
+		t.Errorf("the arguments are in the audit log:\n%s", b)
+	}
+}

@@ -242,6 +242,9 @@ type SessionStatus struct {
 	Workspace     string   `json:"workspace"`
 	Root          string   `json:"root,omitempty"` // the workspace root "when" predicates read
 	Servers       []string `json:"servers"`
+	// Trifecta are the session's last lethal-trifecta decisions (at most
+	// 50, oldest first), for the status page.
+	Trifecta []server.Decision `json:"trifecta,omitempty"`
 }
 
 // BackendStatus is one backend (one launch identity).
@@ -350,4 +353,11 @@ func (a recorder) Record(c *pool.Call, res *mcp.CallToolResult, err error, elaps
 	if a.l != nil {
 		a.l.Record(e)
 	}
+}
+
+// RecordDecision writes a lethal-trifecta decision (server.DecisionRecorder).
+func (a recorder) RecordDecision(d server.Decision) {
+	name, _ := a.s.client()
+	a.l.Record(audit.Entry{Time: d.Time, Session: d.Session, Client: name, Server: d.Server, Tool: d.Tool, Args: d.Args,
+		Outcome: audit.Outcome(d.Outcome), Trifecta: &audit.Trifecta{Setting: d.Setting, Source: d.Source, Private: d.Private, Scope: d.Scope, Reason: d.Reason}})
 }

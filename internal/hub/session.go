@@ -405,7 +405,8 @@ func (s *Session) status() SessionStatus {
 	if s.ws != nil {
 		root = s.ws.Root()
 	}
-	return SessionStatus{ID: s.id, ClientName: s.clientN, ClientVersion: s.clientV, Protocol: s.protocol, Workspace: s.so.Workspace, Root: root, Servers: slices.Sorted(maps.Keys(v.all()))}
+	return SessionStatus{ID: s.id, ClientName: s.clientN, ClientVersion: s.clientV, Protocol: s.protocol, Workspace: s.so.Workspace, Root: root, Servers: slices.Sorted(maps.Keys(v.all())),
+		Trifecta: s.srv.Decisions()}
 }
 
 // rootsTimeout bounds asking a client for its roots.

@@ -54,11 +54,12 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 			capped = true
 		}
 	}
+	ctx = withScriptTaint(ctx) // taint.go
 	res := s.Execute(ctx, a.Script, timeout)
 	if capped && res.Err != nil && res.Err.Kind == script.KindTimeout {
 		res.Err.Message += fmt.Sprintf(" (timeout_ms %v was capped at settings.maxExecuteTimeout, %v)", *a.TimeoutMS, s.maxTimeout())
 	}
-	return executeResult(ResultOf(res), s.o.Settings.MaxResultBytes), nil
+	return executeResult(trifectaNotes(ctx, ResultOf(res)), s.o.Settings.MaxResultBytes), nil
 }
 
 // maxTimeout is the longest a script may run: settings.maxExecuteTimeout.
@@ -141,7 +142,7 @@ func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration)
 		MaxResult:   s.o.Settings.MaxResultBytes,
 		Session:     s.o.Session,
 	}
-	res := s.o.Runner.Run(ctx, req, &scriptCaller{s: s, trace: &callTrace{}})
+	res := s.o.Runner.Run(withScriptTaint(ctx), req, &scriptCaller{s: s, trace: &callTrace{}})
 	if r := relayOf(ctx); r != nil && res.Log != "" {
 		// console output also as a log message, for a client that set a
 		// level (the SDK sends nothing before that).
@@ -283,6 +284,10 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 			return nil, &callError{t.Server, t.Name, err}
 		}
 	}
+	note, err := s.trifecta(ctx, t, args) // taint.go: the lethal trifecta
+	if err != nil {
+		return nil, &callError{t.Server, t.Name, err}
+	}
 	c := &pool.Call{Session: s.o.Session, Server: t.Server, Launch: s.launch(t.Server), Tool: t.Name, Args: args, Progress: progressOf(ctx),
 		Hooks: s.hooks(ctx, t.Server, t.Name),
 		// The pool lists a (re)started backend's tools again before its
@@ -307,7 +312,7 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 	if err != nil {
 		return nil, &callError{t.Server, t.Name, err}
 	}
-	return cleanResult(res), nil
+	return s.tainted(ctx, t, note, cleanResult(res)), nil
 }
 
 func (s *Server) handleCallTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {

@@ -92,6 +92,7 @@ type Server struct {
 
 	pausedCalls sync.Map      // requestState -> *paused: calls waiting for a 2026-07-28 client's input
 	res         resourceState // resources.go
+	tri         trifectaState // taint.go
 }
 
 // New builds the server. It starts nothing: backends start on first use.
@@ -242,6 +243,9 @@ func (s *Server) listToolsDescription() string {
 	b.WriteString("TypeScript declarations of backend tools for execute: {query} searches, {servers} lists namespaces, {tools:[\"server.tool\"]} exact tools with full text.\n")
 	for _, n := range s.notices() {
 		b.WriteString("Note: " + n + "\n")
+	}
+	if l := s.trifectaLine(); l != "" {
+		b.WriteString(l + "\n")
 	}
 	b.WriteString("Available servers [tool count]: ")
 	names := s.cat().Servers()

@@ -1,0 +1,504 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/roles"
+)
+
+// The lethal trifecta (docs/security.md): a call of an external tool
+// whose arguments could carry private data out, made after untrusted
+// content reached the script or the session, is warned about, confirmed
+// or refused (settings.trifecta). Taint is whole-script: any untrusted
+// result taints every later call of the script; the session is tainted
+// for settings.trifectaWindow after any untrusted result.
+
+// ErrTrifecta is wrapped by the error of a call the trifecta setting
+// refused.
+var ErrTrifecta = errors.New("refused by settings.trifecta")
+
+// maxDecisions bounds the decisions a session keeps for the status page.
+const maxDecisions = 50
+
+// Decision is one lethal-trifecta decision about a call: what was
+// decided, the three tools involved and why.
+type Decision struct {
+	Time    time.Time `json:"time"`
+	Session string    `json:"session,omitempty"`
+	// Outcome is "allowed" (warn), "confirmed" (the user accepted) or
+	// "refused" (block, or the user did not accept).
+	Outcome string `json:"outcome"`
+	Setting string `json:"setting"` // settings.trifecta: warn, confirm or block
+	// Server and Tool are the external tool called (the sink).
+	Server string `json:"server"`
+	Tool   string `json:"tool"`
+	// Source is the untrusted tool ("server.tool") whose result tainted
+	// the call; Private the private tool read before it.
+	Source  string `json:"source"`
+	Private string `json:"private"`
+	// Scope is "script" when the script itself read both, else "session"
+	// (within settings.trifectaWindow).
+	Scope  string `json:"scope"`
+	Reason string `json:"reason"`
+	// Args are the call's arguments (the audit log keeps a digest only).
+	Args json.RawMessage `json:"-"`
+}
+
+// DecisionRecorder is implemented by a Recorder that also records
+// trifecta decisions (the audit log).
+type DecisionRecorder interface {
+	RecordDecision(Decision)
+}
+
+// taintState is what a script, or a session, has received: the last
+// untrusted and private tools whose results came back, and when.
+type taintState struct {
+	mu                     sync.Mutex
+	untrusted, private     string // "server.tool"; "" none
+	untrustedAt, privateAt time.Time
+	notes                  []string // a script's warnings for its execute result
+}
+
+func (ts *taintState) saw(r roles.Set, ref string, now time.Time) {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if r.Has(roles.Untrusted) {
+		ts.untrusted, ts.untrustedAt = ref, now
+	}
+	if r.Has(roles.Private) {
+		ts.private, ts.privateAt = ref, now
+	}
+}
+
+// sources returns the untrusted and private tools seen; for the session
+// (window > 0) only those within window of now.
+func (ts *taintState) sources(now time.Time, window time.Duration) (untrusted, private string) {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	untrusted, private = ts.untrusted, ts.private
+	if window > 0 {
+		if now.Sub(ts.untrustedAt) > window {
+			untrusted = ""
+		}
+		if now.Sub(ts.privateAt) > window {
+			private = ""
+		}
+	}
+	return untrusted, private
+}
+
+// trifectaState is a session's: its taint, its recent decisions, and a
+// cache of tool roles.
+type trifectaState struct {
+	session taintState
+
+	mu        sync.Mutex
+	decisions []Decision // the last maxDecisions, oldest first
+	cache     map[string]cachedRoles
+}
+
+type cachedRoles struct {
+	spec   *config.Server
+	desc   string
+	schema int
+	ann    *mcp.ToolAnnotations
+	res    roles.Result
+}
+
+type scriptTaintKey struct{}
+
+// withScriptTaint gives the script about to run in ctx its own taint
+// state (kept if ctx has one already).
+func withScriptTaint(ctx context.Context) context.Context {
+	if scriptTaint(ctx) != nil {
+		return ctx
+	}
+	return context.WithValue(ctx, scriptTaintKey{}, &taintState{})
+}
+
+func scriptTaint(ctx context.Context) *taintState {
+	ts, _ := ctx.Value(scriptTaintKey{}).(*taintState)
+	return ts
+}
+
+// RolesOf returns the lethal-trifecta roles of t and where they came
+// from: the server's config "roles", its shipped profile, or heuristics.
+func (s *Server) RolesOf(t catalog.Tool) roles.Result {
+	spec := s.cat().Spec(t.Server)
+	key := t.Server + "\x00" + t.Name
+	s.tri.mu.Lock()
+	c, ok := s.tri.cache[key]
+	s.tri.mu.Unlock()
+	if ok && c.spec == spec && c.desc == t.Description && c.schema == len(t.InputSchema) && c.ann == t.Annotations {
+		return c.res
+	}
+	rt := roles.Tool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: t.InputSchema}
+	if a := t.Annotations; a != nil {
+		// The SDK's readOnlyHint is a plain bool: false and absent look
+		// alike, so only true is a signal.
+		if a.ReadOnlyHint {
+			rt.ReadOnly = &a.ReadOnlyHint
+		}
+		rt.Destructive, rt.OpenWorld = a.DestructiveHint, a.OpenWorldHint
+	}
+	res := roles.Classify(roleServer(t.Server, spec), rt, roleRules(spec))
+	s.tri.mu.Lock()
+	if s.tri.cache == nil {
+		s.tri.cache = map[string]cachedRoles{}
+	}
+	s.tri.cache[key] = cachedRoles{spec, t.Description, len(t.InputSchema), t.Annotations, res}
+	s.tri.mu.Unlock()
+	return res
+}
+
+func roleServer(name string, spec *config.Server) roles.Server {
+	if spec == nil {
+		return roles.Server{Name: name}
+	}
+	return roles.Server{Name: name, Command: spec.Command, Args: spec.Args, URL: spec.URL}
+}
+
+func roleRules(spec *config.Server) []roles.Rule {
+	if spec == nil {
+		return nil
+	}
+	var out []roles.Rule
+	for _, r := range spec.Roles {
+		var set roles.Set
+		for _, n := range r.Roles {
+			v, _ := roles.Parse(n) // config validated the names
+			set |= v
+		}
+		out = append(out, roles.Rule{Glob: r.Glob, Roles: set})
+	}
+	return out
+}
+
+// trifecta decides whether the call of t with args may go out (callTool
+// calls it before the call). It returns a note for the result when the
+// call runs under "warn", and an error wrapping ErrTrifecta (or
+// ErrNotConfirmed) when it is refused.
+func (s *Server) trifecta(ctx context.Context, t catalog.Tool, args json.RawMessage) (string, error) {
+	if !s.RolesOf(t).Roles.Has(roles.External) || isEmptyArgs(args) {
+		return "", nil
+	}
+	now := time.Now()
+	d := Decision{Time: now, Session: s.o.Session, Setting: s.o.Settings.Trifecta.String(), Server: t.Server, Tool: t.Name, Args: args}
+	window := s.o.Settings.TrifectaWindow.D()
+	if window <= 0 {
+		window = 10 * time.Minute
+	}
+	su, sp := s.tri.session.sources(now, window)
+	if sc := scriptTaint(ctx); sc != nil {
+		if u, p := sc.sources(now, 0); u != "" && p != "" {
+			su, sp, d.Scope = u, p, "script"
+		} else {
+			// What the script has not read itself, the session may have
+			// within the window (the model can copy it into the script).
+			su, sp = first(u, su), first(p, sp)
+		}
+	}
+	if su == "" || sp == "" {
+		return "", nil
+	}
+	if d.Scope == "" {
+		d.Scope = "session"
+	}
+	d.Source, d.Private = su, sp
+	sink := t.Server + "." + t.Name
+	what := fmt.Sprintf("%s is an external tool and this %s received untrusted content from %s and private data from %s", sink, d.Scope, su, sp)
+	switch s.o.Settings.Trifecta {
+	case config.TrifectaBlock:
+		d.Outcome, d.Reason = "refused", "settings.trifecta is block"
+		s.decide(d)
+		return "", fmt.Errorf(`%w: %s, so its arguments could carry private data out under instructions injected into that content (the lethal trifecta); the call was not made. To allow such calls set settings.trifecta to "confirm" or "warn", or give the tools other roles in the server's "roles" config`, ErrTrifecta, what)
+	case config.TrifectaConfirm:
+		if err := s.askTrifecta(ctx, d, what); err != nil {
+			d.Outcome, d.Reason = "refused", err.Error()
+			s.decide(d)
+			return "", err
+		}
+		d.Outcome, d.Reason = "confirmed", "the user accepted"
+		s.decide(d)
+		return "", nil
+	default:
+		d.Outcome, d.Reason = "allowed", "settings.trifecta is warn"
+		s.decide(d)
+		return fmt.Sprintf(`⚠ lethal trifecta: the call %s ran although %s; its arguments could carry private data out. It was recorded in the audit log; settings.trifecta "confirm" or "block" would have stopped it.`, sink, what), nil
+	}
+}
+
+func first(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// isEmptyArgs reports whether args carry nothing: {} (or nothing).
+func isEmptyArgs(args json.RawMessage) bool {
+	a := strings.TrimSpace(string(args))
+	if a == "" || a == "null" || a == "{}" {
+		return true
+	}
+	var m map[string]json.RawMessage
+	return json.Unmarshal(args, &m) == nil && len(m) == 0
+}
+
+// tainted records what t's result brings into the script and the
+// session (callTool calls it with every result), and puts a warn note
+// where the client will see it: in the script's execute result, else in
+// this result (a copy).
+func (s *Server) tainted(ctx context.Context, t catalog.Tool, note string, res *mcp.CallToolResult) *mcp.CallToolResult {
+	r := s.RolesOf(t).Roles
+	sc := scriptTaint(ctx)
+	if r&(roles.Untrusted|roles.Private) != 0 {
+		now, ref := time.Now(), t.Server+"."+t.Name
+		s.tri.session.saw(r, ref, now)
+		if sc != nil {
+			sc.saw(r, ref, now)
+		}
+	}
+	if note == "" || res == nil {
+		return res
+	}
+	if sc != nil {
+		sc.mu.Lock()
+		if !slices.Contains(sc.notes, note) {
+			sc.notes = append(sc.notes, note)
+		}
+		sc.mu.Unlock()
+		return res
+	}
+	out := *res
+	out.Content = append(slices.Clip(res.Content), &mcp.TextContent{Text: note})
+	return &out
+}
+
+// trifectaNotes adds the warnings of the script that ran in ctx to its
+// execute result.
+func trifectaNotes(ctx context.Context, res *mcp.CallToolResult) *mcp.CallToolResult {
+	sc := scriptTaint(ctx)
+	if sc == nil {
+		return res
+	}
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	for _, n := range sc.notes {
+		res.Content = append(res.Content, &mcp.TextContent{Text: n})
+	}
+	return res
+}
+
+// decide records d: in the session's recent decisions and the audit log.
+func (s *Server) decide(d Decision) {
+	s.tri.mu.Lock()
+	if len(s.tri.decisions) == maxDecisions {
+		s.tri.decisions = slices.Delete(s.tri.decisions, 0, 1)
+	}
+	s.tri.decisions = append(s.tri.decisions, d)
+	s.tri.mu.Unlock()
+	if r, ok := s.o.Recorder.(DecisionRecorder); ok {
+		r.RecordDecision(d)
+	}
+	s.o.Logger.Info("lethal trifecta", "outcome", d.Outcome, "sink", d.Server+"."+d.Tool, "source", d.Source, "private", d.Private, "scope", d.Scope)
+}
+
+// Decisions returns the session's recent trifecta decisions (at most
+// 50), oldest first.
+func (s *Server) Decisions() []Decision {
+	s.tri.mu.Lock()
+	defer s.tri.mu.Unlock()
+	return slices.Clone(s.tri.decisions)
+}
+
+// askTrifecta asks the user whether the trifecta call d may go out. nil
+// means accepted.
+func (s *Server) askTrifecta(ctx context.Context, d Decision, what string) error {
+	r := relayOf(ctx)
+	if r == nil || r.ss == nil || r.caps == nil || r.caps.Elicitation == nil {
+		return fmt.Errorf(`%w: settings.trifecta is "confirm": %s, and this client cannot ask the user (it does not support elicitation); the call was not made`, ErrTrifecta, what)
+	}
+	shown := string(d.Args)
+	if len(shown) > confirmLimit {
+		shown = bound(shown, confirmLimit) + " … (cut)"
+	}
+	msg := fmt.Sprintf("Allow %s.%s to send this out? It can communicate externally, and this %s has read untrusted content (from %s) and private data (from %s): an instruction injected into that content could be making it leak the private data (settings.trifecta).\nSource (untrusted): %s\nPrivate data: %s\nSink (external): %s.%s\nArguments: %s",
+		d.Server, d.Tool, d.Scope, d.Source, d.Private, d.Source, d.Private, d.Server, d.Tool, cleanText(shown))
+	res, err := r.elicit(ctx, &mcp.ElicitParams{
+		Mode:    "form",
+		Message: msg,
+		RequestedSchema: map[string]any{
+			"type": "object",
+			"properties": map[string]any{
+				"allow": map[string]any{"type": "boolean", "title": "Send with " + d.Server + "." + d.Tool, "default": false},
+			},
+		},
+	})
+	if err != nil {
+		return fmt.Errorf("%w: asking the user to confirm this call failed (%v); the call was not made", ErrNotConfirmed, err)
+	}
+	switch res.Action {
+	case "accept":
+		if v, ok := res.Content["allow"].(bool); ok && !v {
+			return fmt.Errorf("%w: the user did not allow this call (settings.trifecta); it was not made", ErrNotConfirmed)
+		}
+		return nil
+	case "decline":
+		return fmt.Errorf("%w: the user declined this call (settings.trifecta); it was not made", ErrNotConfirmed)
+	default:
+		return fmt.Errorf("%w: the user cancelled the confirmation (%s); the call was not made", ErrNotConfirmed, res.Action)
+	}
+}
+
+// RoleServers returns, for each role, the servers of this session that
+// bring it. A server with a shipped profile brings what its profile (and
+// its config "roles") can give, without reading its tool list (so that
+// the capability index reads no cached list); any other server what its
+// known tools have, else what its config rules name.
+func (s *Server) RoleServers() map[roles.Set][]string { return s.roleServers(false) }
+
+// roleServers is RoleServers; known uses the roles of a server's known
+// tools whenever its list is known, profile or not (doctor).
+func (s *Server) roleServers(known bool) map[roles.Set][]string {
+	out := map[roles.Set][]string{}
+	for _, n := range s.cat().Servers() {
+		spec := s.cat().Spec(n)
+		if spec == nil || spec.Disabled {
+			continue
+		}
+		srv := roleServer(n, spec)
+		var have roles.Set
+		tools, ok := s.cat().Known(n)
+		switch {
+		case ok && (known || roles.ProfileOf(srv) == nil):
+			for _, t := range tools {
+				have |= s.RolesOf(t).Roles
+			}
+		default:
+			have = roles.ServerRoles(srv, roleRules(spec))
+		}
+		for _, r := range []roles.Set{roles.Private, roles.Untrusted, roles.External} {
+			if have.Has(r) {
+				out[r] = append(out[r], n)
+			}
+		}
+	}
+	return out
+}
+
+// trifectaLine is the capability index's line when the session's
+// servers together cover all three roles; "" otherwise. It is kept
+// short (two servers per role, then a count): it costs tokens in every
+// session; `switchboard doctor` and list --roles give the detail.
+func (s *Server) trifectaLine() string {
+	by := s.RoleServers()
+	if len(by[roles.Private]) == 0 || len(by[roles.Untrusted]) == 0 || len(by[roles.External]) == 0 {
+		return ""
+	}
+	list := func(ns []string) string {
+		if len(ns) > 2 {
+			return strings.Join(ns[:2], ", ") + fmt.Sprintf(" +%d", len(ns)-2)
+		}
+		return strings.Join(ns, ", ")
+	}
+	return fmt.Sprintf("Lethal trifecta: private data (%s), untrusted content (%s), external communication (%s): settings.trifecta %q.",
+		list(by[roles.Private]), list(by[roles.Untrusted]), list(by[roles.External]), s.o.Settings.Trifecta.String())
+}
+
+// ToolRole is one tool's lethal-trifecta roles and where they came
+// from, for `switchboard list --roles` and the status page.
+type ToolRole struct {
+	Server string   `json:"server"`
+	Tool   string   `json:"tool"`
+	Roles  []string `json:"roles"` // role names; empty: none
+	Why    string   `json:"why"`
+}
+
+// ToolRoles returns the roles of every tool of servers (all when none
+// are named), starting a server whose tool list is not known yet. errs
+// holds a server's error in its place.
+func (s *Server) ToolRoles(ctx context.Context, servers []string) ([]ToolRole, []error) {
+	names := s.cat().Servers()
+	if len(servers) > 0 {
+		var err error
+		if names, err = s.serverNames(servers); err != nil {
+			return nil, []error{err}
+		}
+	}
+	lists, errs := s.toolsOf(ctx, names)
+	var out []ToolRole
+	var bad []error
+	for i, n := range names {
+		if errs[i] != nil {
+			bad = append(bad, fmt.Errorf("%s: %w", n, errs[i]))
+			continue
+		}
+		for _, t := range lists[i] {
+			r := s.RolesOf(t)
+			out = append(out, ToolRole{Server: n, Tool: t.Name, Roles: r.Roles.Names(), Why: r.Why})
+		}
+	}
+	return out, bad
+}
+
+// KnownToolRoles is ToolRoles for the tool lists already known, starting
+// nothing (for the status page).
+func (s *Server) KnownToolRoles() []ToolRole {
+	var out []ToolRole
+	for _, n := range s.cat().Servers() {
+		tools, _ := s.cat().Known(n)
+		for _, t := range tools {
+			r := s.RolesOf(t)
+			out = append(out, ToolRole{Server: n, Tool: t.Name, Roles: r.Roles.Names(), Why: r.Why})
+		}
+	}
+	return out
+}
+
+// TrifectaReport explains, in a few lines, whether the session's
+// servers cover the three roles and what settings.trifecta does about
+// it (switchboard doctor). It uses the roles of known tool lists.
+func (s *Server) TrifectaReport() string {
+	by := s.roleServers(true)
+	name := map[roles.Set]string{roles.Private: "private data", roles.Untrusted: "untrusted content", roles.External: "external communication"}
+	var b strings.Builder
+	var missing []string
+	for _, r := range []roles.Set{roles.Private, roles.Untrusted, roles.External} {
+		ns := "none"
+		if len(by[r]) > 0 {
+			ns = strings.Join(by[r], ", ")
+		} else {
+			missing = append(missing, name[r])
+		}
+		fmt.Fprintf(&b, "  %s: %s\n", name[r], ns)
+	}
+	mode := s.o.Settings.Trifecta
+	if len(missing) > 0 {
+		return fmt.Sprintf("lethal trifecta: not present (no %s); settings.trifecta is %q\n", strings.Join(missing, ", no "), mode) + b.String()
+	}
+	var then string
+	switch mode {
+	case config.TrifectaBlock:
+		then = "are refused"
+	case config.TrifectaConfirm:
+		then = "are asked of you through the agent (elicitation), and refused where it cannot ask"
+	default:
+		then = `run, with a warning in the result and the audit log ("confirm" asks you, "block" refuses them)`
+	}
+	return "lethal trifecta: PRESENT. These servers together can read your private data, take in untrusted content and send data out, so an instruction injected into a web page, issue or message could make the agent send your private data out:\n" +
+		b.String() +
+		fmt.Sprintf("  settings.trifecta is %q: calls of an external tool with arguments, after a script (or within settings.trifectaWindow, %v, the session) read untrusted content and private data, %s.\n", mode, s.o.Settings.TrifectaWindow.D(), then) +
+		"  `switchboard list --roles` shows each tool's roles; a server's \"roles\" config changes them (docs/security.md, Lethal trifecta).\n"
+}
