@@ -52,3 +52,38 @@ func BenchmarkSandbox_ParallelCalls(b *testing.B) {
 	}
 	b.ReportMetric(float64(total)/float64(b.N)/float64(latency), "x-one-call")
 }
+
+// BenchmarkSandbox_OneCall is a script making one tool call in a warm
+// worker, the shape of most execute calls; p50-ms is the median of one Run.
+func BenchmarkSandbox_OneCall(b *testing.B) {
+	benchRuns(b, `return await fs.read({path: "/x"})`)
+}
+
+// BenchmarkSandbox_HundredCalls is a script making 100 awaited tool calls
+// one after another; per-call-µs is the median Run over 100.
+func BenchmarkSandbox_HundredCalls(b *testing.B) {
+	took := benchRuns(b, `let r; for (let i = 0; i < 100; i++) r = await fs.read({path: "/x", i}); return r`)
+	b.ReportMetric(float64(took)/100/float64(time.Microsecond), "per-call-µs")
+}
+
+// benchRuns runs src in a warm worker b.N times, reports p50-ms and p99-ms
+// and returns the median.
+func benchRuns(b *testing.B, src string) time.Duration {
+	s := newSandbox(b, Options{Workers: 1})
+	req := script.Request{Source: src, Namespaces: fs}
+	if res := s.Run(context.Background(), req, echo); res.Err != nil { // start the worker
+		b.Fatal(res.Err)
+	}
+	var took []time.Duration
+	for b.Loop() {
+		start := time.Now()
+		if res := s.Run(context.Background(), req, echo); res.Err != nil {
+			b.Fatal(res.Err)
+		}
+		took = append(took, time.Since(start))
+	}
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)/2])/float64(time.Millisecond), "p50-ms")
+	b.ReportMetric(float64(took[len(took)*99/100])/float64(time.Millisecond), "p99-ms")
+	return took[len(took)/2]
+}
