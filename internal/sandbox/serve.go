@@ -32,6 +32,10 @@ func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 				readErr <- err
 				return
 			}
+			if f.Type == frameResult {
+				srv.deliver(f) // straight to the waiting call: one hop less
+				continue
+			}
 			select {
 			case frames <- f:
 			case <-ctx.Done():
@@ -40,8 +44,10 @@ func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 		}
 	}()
 
-	// cur is the script running now, or nil.
+	// cur is the script running now, or nil; spec is the namespaces of
+	// the last run frame.
 	var cur *running
+	var spec string
 	defer func() {
 		if cur != nil {
 			cur.cancel()
@@ -81,14 +87,17 @@ func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 					}
 					cur.cancel()
 				}
-				setMemoryBackstop(f.Req.MemoryLimit)
-				cur = srv.start(ctx, *f.Req)
+				if !f.SameSpec {
+					spec = string(f.Payload)
+				}
+				req := *f.Req
+				req.Spec, req.Namespaces = spec, nil
+				setMemoryBackstop(req.MemoryLimit)
+				cur = srv.start(ctx, req)
 			case frameCancel:
 				if cur != nil {
 					cur.cancel()
 				}
-			case frameResult:
-				srv.deliver(f)
 			default:
 				return fmt.Errorf("unknown frame type %q", f.Type)
 			}
@@ -109,9 +118,11 @@ func (s *server) start(ctx context.Context, req script.Request) *running {
 	r := &running{cancel: cancel, done: make(chan error, 1)}
 	go func() {
 		calls := &runCaller{srv: s}
-		res := script.Run(ctx, req, calls)
+		res, recycle := script.RunDeferred(ctx, req, calls)
 		calls.finish()
-		r.done <- s.out.write(&frame{Type: frameDone, Result: &res})
+		err := s.out.write(&frame{Type: frameDone, Result: &res})
+		recycle() // after the result is out; the next run waits for its VM
+		r.done <- err
 	}()
 	return r
 }
@@ -141,7 +152,7 @@ func (s *server) CallTool(ctx context.Context, server, tool string, args json.Ra
 		s.mu.Unlock()
 	}()
 
-	if err := s.out.write(&frame{Type: frameCall, ID: id, Server: server, Tool: tool, Args: args}); err != nil {
+	if err := s.out.write(&frame{Type: frameCall, ID: id, Server: server, Tool: tool, Payload: args}); err != nil {
 		return nil, err
 	}
 	select {
@@ -149,7 +160,7 @@ func (s *server) CallTool(ctx context.Context, server, tool string, args json.Ra
 		if f.IsError {
 			return nil, errors.New(f.Error)
 		}
-		return f.Value, nil
+		return f.Payload, nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}

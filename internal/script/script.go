@@ -80,8 +80,12 @@ type Namespace struct {
 type Request struct {
 	// Source is the body of an async function: top-level await and return
 	// are allowed. Line numbers in errors are those of Source.
-	Source      string
-	Namespaces  []Namespace
+	Source     string
+	Namespaces []Namespace
+	// Spec is Namespaces in the form of NamespaceSpec; when set, it is
+	// used instead of Namespaces (the sandbox sends it to its workers only
+	// when it changes, and reuses it).
+	Spec        string        `json:"-"`
 	Timeout     time.Duration // wall clock for the whole run; 0 means DefaultTimeout
 	MemoryLimit int64         // bytes for the VM; 0 means DefaultMemoryLimit
 	MaxCalls    int           // tool calls per script, more throw in the script; 0 means DefaultMaxCalls
