@@ -59,6 +59,17 @@ type ToolCaller interface {
 	CallTool(ctx context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error)
 }
 
+// AsyncToolCaller is a ToolCaller that starts a call without blocking:
+// Run uses StartCall instead of CallTool in a goroutine of its own.
+// StartCall must return soon; done must be called once, from any
+// goroutine, with what CallTool would return, also when ctx ends first.
+// The sandbox worker implements it: a call is a frame written at once, its
+// result is delivered by the goroutine that reads the answer.
+type AsyncToolCaller interface {
+	ToolCaller
+	StartCall(ctx context.Context, server, tool string, args json.RawMessage, done func(json.RawMessage, error))
+}
+
 // Function is one tool function of a namespace.
 type Function struct {
 	Ident  string // JavaScript property name on the namespace object
