@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -29,6 +30,25 @@ type target struct {
 	js         string // the same call in a script
 	argv       []string
 	version    string // protocol version pinned by the direct client
+}
+
+// profileSection is where the time of execute goes, from profiles taken
+// apart from this run (bench/profile.md says how); it is copied into the
+// report after the latency section.
+//
+//go:embed profile.md
+var profileSection string
+
+// grade says whether v met goal ("yes"), only the bar ("bar only"), or
+// neither.
+func grade(v, goal, bar float64) string {
+	switch {
+	case v <= goal:
+		return "yes"
+	case v <= bar:
+		return "bar only"
+	}
+	return "**no**"
 }
 
 // pause is the time left before each call in the paced measurements.
@@ -61,9 +81,9 @@ func latency(ctx context.Context, r *rig) (string, error) {
 
 	n, reps, k := r.n(50, 500), r.n(3, 15), r.n(20, 100)
 	var calls, paced, inScript strings.Builder
-	fmt.Fprintf(&calls, "| backend | direct p50 | direct p99 | `execute` p50 | `execute` p99 | ratio p50 (goal <= 3x) | met |\n|---|--:|--:|--:|--:|--:|:-:|\n")
-	fmt.Fprintf(&paced, "| backend | direct p50 | `execute` p50 | ratio p50 (goal <= 3x) | met |\n|---|--:|--:|--:|:-:|\n")
-	fmt.Fprintf(&inScript, "| backend | direct, per call | in a script, per call | overhead (goal <= +15%%) | met |\n|---|--:|--:|--:|:-:|\n")
+	fmt.Fprintf(&calls, "| backend | direct p50 | direct p99 | `execute` p50 | `execute` p99 | ratio p50 (goal <= 2x, bar 3x) | met |\n|---|--:|--:|--:|--:|--:|:-:|\n")
+	fmt.Fprintf(&paced, "| backend | direct p50 | `execute` p50 | ratio p50 (goal <= 2x, bar 3x) | met |\n|---|--:|--:|--:|:-:|\n")
+	fmt.Fprintf(&inScript, "| backend | direct, per call | in a script, per call | overhead (goal <= +15%%, bar +50%%) | met |\n|---|--:|--:|--:|:-:|\n")
 	for _, t := range targets {
 		d, err := start(ctx, dir, env, t.version, t.argv...)
 		if err != nil {
@@ -87,7 +107,7 @@ func latency(ctx context.Context, r *rig) (string, error) {
 			return "", err
 		}
 		r50 := float64(pct(sl, 50)) / float64(pct(dl, 50))
-		fmt.Fprintf(&calls, "| %s.%s | %s ms | %s ms | %s ms | %s ms | %.2fx | %s |\n", t.name, t.tool, ms(pct(dl, 50)), ms(pct(dl, 99)), ms(pct(sl, 50)), ms(pct(sl, 99)), r50, yes(r50 <= 3))
+		fmt.Fprintf(&calls, "| %s.%s | %s ms | %s ms | %s ms | %s ms | %.2fx | %s |\n", t.name, t.tool, ms(pct(dl, 50)), ms(pct(dl, 99)), ms(pct(sl, 50)), ms(pct(sl, 99)), r50, grade(r50, 2, 3))
 
 		// The same at an agent's pace: a pause before each call.
 		pn := r.n(20, 200)
@@ -100,7 +120,7 @@ func latency(ctx context.Context, r *rig) (string, error) {
 			return "", err
 		}
 		p50 := float64(pct(psl, 50)) / float64(pct(pdl, 50))
-		fmt.Fprintf(&paced, "| %s.%s | %s ms | %s ms | %.2fx | %s |\n", t.name, t.tool, ms(pct(pdl, 50)), ms(pct(psl, 50)), p50, yes(p50 <= 3))
+		fmt.Fprintf(&paced, "| %s.%s | %s ms | %s ms | %.2fx | %s |\n", t.name, t.tool, ms(pct(pdl, 50)), ms(pct(psl, 50)), p50, grade(p50, 2, 3))
 
 		// k sequential calls, time / k; batches interleaved, median batch.
 		loop := fmt.Sprintf("for (let i = 0; i < %d; i++) await %s; return %d", k, t.js, k)
@@ -124,7 +144,7 @@ func latency(ctx context.Context, r *rig) (string, error) {
 			db, sbt = append(db, x[0]/time.Duration(k)), append(sbt, y[0]/time.Duration(k))
 		}
 		over := float64(pct(sbt, 50))/float64(pct(db, 50)) - 1
-		fmt.Fprintf(&inScript, "| %s.%s | %s ms | %s ms | %+.1f%% | %s |\n", t.name, t.tool, ms(pct(db, 50)), ms(pct(sbt, 50)), 100*over, yes(over <= 0.15))
+		fmt.Fprintf(&inScript, "| %s.%s | %s ms | %s ms | %+.1f%% | %s |\n", t.name, t.tool, ms(pct(db, 50)), ms(pct(sbt, 50)), 100*over, grade(over, 0.15, 0.5))
 		cl.close(d)
 	}
 
@@ -169,13 +189,14 @@ func latency(ctx context.Context, r *rig) (string, error) {
 	fmt.Fprintf(&b, "The same at an agent's pace, with %v before each call (a model takes far longer than that between tool calls; the pause lets the sandbox have its next VM ready, as it does in use):\n\n%s\n", pause, paced.String())
 	fmt.Fprintf(&b, "**Inside a script:** one `execute` running %d calls one after another, divided by %d, versus %d direct calls in a row, divided the same way (median of %d batches, interleaved):\n\n%s\n", k, k, k, reps, inScript.String())
 	fmt.Fprintf(&b, "| measure | value | goal | met |\n|---|--:|--:|:-:|\n")
-	fmt.Fprintf(&b, "| `execute` of `return 1`, p50 (%d calls) | %s ms | <= 1 ms | %s |\n", n, ms(pct(triv, 50)), yes(pct(triv, 50) <= time.Millisecond))
+	fmt.Fprintf(&b, "| `execute` of `return 1`, p50 (%d calls) | %s ms | <= 0.5 ms | %s |\n", n, ms(pct(triv, 50)), yes(pct(triv, 50) <= time.Millisecond/2))
 	fmt.Fprintf(&b, "| `execute` of `return 1`, p99 | %s ms | | |\n", ms(pct(triv, 99)))
 	fmt.Fprintf(&b, "| `execute` of `return 1` at an agent's pace (%v before each), p50 | %s ms | <= 1 ms | %s |\n", pause, ms(pct(trivPaced, 50)), yes(pct(trivPaced, 50) <= time.Millisecond))
 	fmt.Fprintf(&b, "| for scale, a round trip to `serve` without a script (`list_tools({tools: [\"demo.echo\"]})`), p50 (p99) | %s ms (%s ms) | | |\n", ms(pct(base, 50)), ms(pct(base, 99)))
 	fmt.Fprintf(&b, "| one `demo.sleep({ms: 50})`, p50 of %d | %s ms | | |\n", reps, ms(pct(one, 50)))
-	fmt.Fprintf(&b, "| ten under `Promise.all`, p50 of %d | %s ms (%.2fx one) | <= 1.3x | %s |\n\n", reps, ms(pct(ten, 50)), par, yes(par <= 1.3))
+	fmt.Fprintf(&b, "| ten under `Promise.all`, p50 of %d | %s ms (%.2fx one) | <= 1.1x | %s |\n\n", reps, ms(pct(ten, 50)), par, yes(par <= 1.1))
 	b.WriteString(cold)
+	b.WriteString(profileSection)
 	return b.String(), nil
 }
 

@@ -28,6 +28,7 @@ type worker struct {
 	dead   chan struct{} // closed by kill
 	exited chan struct{} // closed once the process was waited for
 	stderr *headBuffer
+	spec   string // the namespaces of the last run frame, which the worker keeps
 
 	killOnce sync.Once
 	readErr  error // set before frames closes
@@ -103,9 +104,24 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 	if timeout <= 0 {
 		timeout = script.DefaultTimeout
 	}
-	if err := w.out.write(&frame{Type: frameRun, Req: &req}); err != nil {
+	// The namespaces go as a spec, and only when they changed since the
+	// worker's last script (a session's scripts, and sessions over the
+	// same servers, share them).
+	spec := req.Spec
+	if spec == "" {
+		spec = script.NamespaceSpec(req.Namespaces)
+	}
+	run := &frame{Type: frameRun, Req: &req}
+	req.Namespaces, req.Spec = nil, ""
+	if spec == w.spec {
+		run.SameSpec = true
+	} else {
+		run.Payload = []byte(spec)
+	}
+	if err := w.out.write(run); err != nil {
 		return w.crashed(), false
 	}
+	w.spec = spec
 	// The calls still running when the script ends are cancelled with
 	// script.ErrAbandoned as the cause, which the caller can record.
 	callCtx, cancel := context.WithCancelCause(ctx)
@@ -126,10 +142,14 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 			}
 			switch {
 			case f.Type == frameCall:
+				if !validJSON(f.Payload) {
+					_ = w.out.write(&frame{Type: frameResult, ID: f.ID, IsError: true, Error: fmt.Sprintf("%s.%s: tool call arguments are not JSON", f.Server, f.Tool)})
+					continue
+				}
 				argMu.Lock()
-				over := argBytes+len(f.Args) > limit
+				over := argBytes+len(f.Payload) > limit
 				if !over {
-					argBytes += len(f.Args)
+					argBytes += len(f.Payload)
 				}
 				argMu.Unlock()
 				if over {
@@ -139,10 +159,10 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 				go func() {
 					w.call(callCtx, caller, f)
 					argMu.Lock()
-					argBytes -= len(f.Args)
+					argBytes -= len(f.Payload)
 					argMu.Unlock()
 				}()
-			case f.Type == frameDone && f.Result != nil:
+			case f.Type == frameDone && f.Result != nil && (f.Result.Value == nil || validJSON(f.Result.Value)):
 				return *f.Result, true
 			default:
 				w.kill()
@@ -174,12 +194,12 @@ func (w *worker) call(ctx context.Context, caller script.ToolCaller, f *frame) {
 				res.IsError, res.Error = true, fmt.Sprintf("tool call panicked: %v", p)
 			}
 		}()
-		v, err := caller.CallTool(ctx, f.Server, f.Tool, f.Args)
+		v, err := caller.CallTool(ctx, f.Server, f.Tool, f.Payload)
 		if err != nil {
 			res.IsError, res.Error = true, err.Error()
 			return
 		}
-		res.Value = v
+		res.Payload = v
 	}()
 	_ = w.out.write(res) // a worker that is gone needs no answer
 }

@@ -22,11 +22,14 @@ const workerEnv = "SWITCHBOARD_SANDBOX_TEST_WORKER"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(workerEnv) == "1" {
+		if path := os.Getenv(workerProfileEnv); path != "" {
+			profileWorker(path)
+		}
 		if err := ServeWorker(context.Background(), os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
-		os.Exit(0)
+		return
 	}
 	os.Setenv(workerEnv, "1") // inherited by the workers the tests start
 	os.Exit(m.Run())

@@ -20,7 +20,7 @@ func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	script.Prepare() // the first script finds its VM ready
-	srv := &server{out: &frameWriter{w: w}, pending: map[int64]chan *frame{}}
+	srv := &server{out: &frameWriter{w: w}, pending: map[int64]*pendingCall{}}
 
 	frames := make(chan *frame)
 	readErr := make(chan error, 1)
@@ -32,6 +32,10 @@ func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 				readErr <- err
 				return
 			}
+			if f.Type == frameResult {
+				srv.deliver(f) // straight to the waiting call: one hop less
+				continue
+			}
 			select {
 			case frames <- f:
 			case <-ctx.Done():
@@ -40,8 +44,10 @@ func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 		}
 	}()
 
-	// cur is the script running now, or nil.
+	// cur is the script running now, or nil; spec is the namespaces of
+	// the last run frame.
 	var cur *running
+	var spec string
 	defer func() {
 		if cur != nil {
 			cur.cancel()
@@ -81,14 +87,17 @@ func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 					}
 					cur.cancel()
 				}
-				setMemoryBackstop(f.Req.MemoryLimit)
-				cur = srv.start(ctx, *f.Req)
+				if !f.SameSpec {
+					spec = string(f.Payload)
+				}
+				req := *f.Req
+				req.Spec, req.Namespaces = spec, nil
+				setMemoryBackstop(req.MemoryLimit)
+				cur = srv.start(ctx, req)
 			case frameCancel:
 				if cur != nil {
 					cur.cancel()
 				}
-			case frameResult:
-				srv.deliver(f)
 			default:
 				return fmt.Errorf("unknown frame type %q", f.Type)
 			}
@@ -109,62 +118,91 @@ func (s *server) start(ctx context.Context, req script.Request) *running {
 	r := &running{cancel: cancel, done: make(chan error, 1)}
 	go func() {
 		calls := &runCaller{srv: s}
-		res := script.Run(ctx, req, calls)
+		res, recycle := script.RunDeferred(ctx, req, calls)
 		calls.finish()
-		r.done <- s.out.write(&frame{Type: frameDone, Result: &res})
+		err := s.out.write(&frame{Type: frameDone, Result: &res})
+		recycle() // after the result is out; the next run waits for its VM
+		r.done <- err
 	}()
 	return r
 }
 
-// server is the worker's ToolCaller: it sends call frames and waits for the
-// matching result frames. Call ids are unique for the life of the worker, so
-// a late result for a script that ended matches nothing.
+// server is the worker's ToolCaller: it sends call frames and settles
+// each call when the matching result frame arrives, from the goroutine
+// that reads frames. Call ids are unique for the life of the worker, so a
+// late result for a script that ended matches nothing.
 type server struct {
 	out *frameWriter
 
 	mu      sync.Mutex
 	nextID  int64
-	pending map[int64]chan *frame
+	pending map[int64]*pendingCall
 }
 
-// CallTool implements script.ToolCaller over the pipe to the parent.
-func (s *server) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error) {
+// pendingCall is a call frame sent and not yet answered.
+type pendingCall struct {
+	done func(json.RawMessage, error)
+	stop func() bool // stops the context watch
+}
+
+// StartCall implements script.AsyncToolCaller over the pipe to the
+// parent: it writes the call frame and returns; done gets the result
+// frame's outcome, or ctx's error when ctx ends first.
+func (s *server) StartCall(ctx context.Context, server, tool string, args json.RawMessage, done func(json.RawMessage, error)) {
 	s.mu.Lock()
 	s.nextID++
 	id := s.nextID
-	ch := make(chan *frame, 1)
-	s.pending[id] = ch
+	p := &pendingCall{done: done}
+	s.pending[id] = p
 	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		delete(s.pending, id)
-		s.mu.Unlock()
-	}()
-
-	if err := s.out.write(&frame{Type: frameCall, ID: id, Server: server, Tool: tool, Args: args}); err != nil {
-		return nil, err
-	}
-	select {
-	case f := <-ch:
-		if f.IsError {
-			return nil, errors.New(f.Error)
+	p.stop = context.AfterFunc(ctx, func() {
+		if s.take(id) != nil {
+			done(nil, ctx.Err())
 		}
-		return f.Value, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	})
+	if err := s.out.write(&frame{Type: frameCall, ID: id, Server: server, Tool: tool, Payload: args}); err != nil {
+		if s.take(id) != nil {
+			p.stop()
+			done(nil, err)
+		}
 	}
 }
 
-func (s *server) deliver(f *frame) {
-	s.mu.Lock()
-	ch := s.pending[f.ID]
-	s.mu.Unlock()
-	if ch != nil {
-		select {
-		case ch <- f: // buffered: the first result for an id gets in
-		default:
-		}
+// CallTool implements script.ToolCaller with StartCall.
+func (s *server) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error) {
+	type outcome struct {
+		v   json.RawMessage
+		err error
 	}
+	ch := make(chan outcome, 1)
+	s.StartCall(ctx, server, tool, args, func(v json.RawMessage, err error) { ch <- outcome{v, err} })
+	o := <-ch
+	return o.v, o.err
+}
+
+// take removes and returns the pending call id, nil when there is none
+// (answered, or given up).
+func (s *server) take(id int64) *pendingCall {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := s.pending[id]
+	delete(s.pending, id)
+	return p
+}
+
+// deliver settles the call a result frame answers; the first result for
+// an id counts.
+func (s *server) deliver(f *frame) {
+	p := s.take(f.ID)
+	if p == nil {
+		return
+	}
+	p.stop()
+	if f.IsError {
+		p.done(nil, errors.New(f.Error))
+		return
+	}
+	p.done(f.Payload, nil)
 }
 
 // runCaller is the ToolCaller of one script. finish waits for its calls, so
@@ -187,6 +225,22 @@ func (c *runCaller) CallTool(ctx context.Context, server, tool string, args json
 	c.mu.Unlock()
 	defer c.wg.Done()
 	return c.srv.CallTool(ctx, server, tool, args)
+}
+
+// StartCall implements script.AsyncToolCaller; see CallTool.
+func (c *runCaller) StartCall(ctx context.Context, server, tool string, args json.RawMessage, done func(json.RawMessage, error)) {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		done(nil, errors.New("script ended"))
+		return
+	}
+	c.wg.Add(1)
+	c.mu.Unlock()
+	c.srv.StartCall(ctx, server, tool, args, func(v json.RawMessage, err error) {
+		defer c.wg.Done()
+		done(v, err)
+	})
 }
 
 // finish makes later calls fail and waits for those in flight; script.Run

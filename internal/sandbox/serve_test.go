@@ -27,8 +27,12 @@ func TestServeWorker_Protocol(t *testing.T) {
 	}
 
 	for i := range 2 { // the worker serves script after script
-		req := &script.Request{Source: `const [r, e] = await Promise.allSettled([fs.read({a: 1}), fs.read()]); return {got: r.value, err: e.reason.message}`, Namespaces: fs}
-		if err := out.write(&frame{Type: frameRun, Req: req}); err != nil {
+		req := &script.Request{Source: `const [r, e] = await Promise.allSettled([fs.read({a: 1}), fs.read()]); return {got: r.value, err: e.reason.message}`}
+		run := &frame{Type: frameRun, Req: req, Payload: []byte(script.NamespaceSpec(fs))}
+		if i > 0 { // the second script has the namespaces of the first
+			run = &frame{Type: frameRun, Req: req, SameSpec: true}
+		}
+		if err := out.write(run); err != nil {
 			t.Fatal(err)
 		}
 		calls := map[string]*frame{}
@@ -37,14 +41,14 @@ func TestServeWorker_Protocol(t *testing.T) {
 			if f.Type != frameCall || f.Server != "file-system" || f.Tool != "read-file" {
 				t.Fatalf("frame %+v, want a call of file-system.read-file", f)
 			}
-			calls[string(f.Args)] = f
+			calls[string(f.Payload)] = f
 		}
 		if calls[`{"a":1}`] == nil || calls[`{}`] == nil {
 			t.Fatalf("call args %v, want {\"a\":1} and {}", calls)
 		}
 		// The parent's error is the message as it is (it names the tool).
 		out.write(&frame{Type: frameResult, ID: calls[`{}`].ID, IsError: true, Error: "file-system.read-file: nope"})
-		out.write(&frame{Type: frameResult, ID: calls[`{"a":1}`].ID, Value: json.RawMessage(`{"a":1}`)})
+		out.write(&frame{Type: frameResult, ID: calls[`{"a":1}`].ID, Payload: json.RawMessage(`{"a":1}`)})
 		f := read()
 		if f.Type != frameDone || f.Result == nil || f.Result.Err != nil {
 			t.Fatalf("script %d: frame %+v, want done", i, f)

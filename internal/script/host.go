@@ -3,6 +3,7 @@ package script
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -41,8 +42,54 @@ func (r *run) hostCall(args []any) (any, error) {
 	r.outstanding++
 	r.inflight[id] = inflightCall{name: server + "." + tool, size: len(body)}
 	r.argBytes += len(body)
+	if ac, ok := r.caller.(AsyncToolCaller); ok {
+		r.startCall(ac, id, server, tool, json.RawMessage(body))
+		return id, nil
+	}
 	go r.callTool(id, server, tool, json.RawMessage(body))
 	return id, nil
+}
+
+// startCall starts one call of an AsyncToolCaller; its completion is sent
+// from the goroutine that calls done, or, if the event loop is busy, from
+// a goroutine of its own, so that done never waits for the VM.
+func (r *run) startCall(ac AsyncToolCaller, id int, server, tool string, args json.RawMessage) {
+	var once sync.Once
+	done := func(v json.RawMessage, err error) {
+		once.Do(func() {
+			c := r.completed(id, server, tool, v, err)
+			select {
+			case r.completions <- c:
+			default:
+				go func() {
+					select {
+					case r.completions <- c:
+					case <-r.callCtx.Done():
+					}
+				}()
+			}
+		})
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			done(nil, fmt.Errorf("%s.%s: tool call panicked: %v", server, tool, p))
+		}
+	}()
+	ac.StartCall(r.callCtx, server, tool, args, done)
+}
+
+// completed is the completion of call id: the caller's error, or its
+// value checked to be JSON ("null" when empty).
+func (r *run) completed(id int, server, tool string, v json.RawMessage, err error) completion {
+	c := completion{id: id, value: v, err: err}
+	switch {
+	case c.err != nil:
+	case len(c.value) == 0:
+		c.value = json.RawMessage("null")
+	case !json.Valid(c.value):
+		c.value, c.err = nil, fmt.Errorf("%s.%s: tool returned invalid JSON", server, tool)
+	}
+	return c
 }
 
 // callTool runs one tool call and sends its completion, unless the run ended.
@@ -58,13 +105,7 @@ func (r *run) callTool(id int, server, tool string, args json.RawMessage) {
 		}()
 		c.value, c.err = r.caller.CallTool(r.callCtx, server, tool, args)
 	}()
-	switch {
-	case c.err != nil:
-	case len(c.value) == 0:
-		c.value = json.RawMessage("null")
-	case !json.Valid(c.value):
-		c.value, c.err = nil, fmt.Errorf("%s.%s: tool returned invalid JSON", server, tool)
-	}
+	c = r.completed(id, server, tool, c.value, c.err)
 	select {
 	case r.completions <- c:
 	case <-r.callCtx.Done():

@@ -11,7 +11,7 @@
 
   const stringify = JSON.stringify, parse = JSON.parse, isArray = Array.isArray;
   const str = String, fromEntries = Object.fromEntries, defineProperty = Object.defineProperty, ErrorCtor = Error;
-  const MapCtor = Map, SetCtor = Set, PromiseCtor = Promise, ProxyCtor = Proxy, reflectGet = Reflect.get;
+  const MapCtor = Map, SetCtor = Set, PromiseCtor = Promise, promiseReject = Promise.reject.bind(Promise), ProxyCtor = Proxy, reflectGet = Reflect.get;
 
   // Properties of a namespace that are never tool calls: what await,
   // JSON.stringify, console.log and string conversion look up.
@@ -24,7 +24,17 @@
   function __sb_unknown(server) {
     return function __sb_get(target, prop, receiver) {
       if (typeof prop !== "string" || prop in target || notTools.has(prop)) return reflectGet(target, prop, receiver);
-      return async function __sb_tool(args) { return __sb_toolCall(server, prop, args); };
+      return __sb_fn(server, prop);
+    };
+  }
+
+  // __sb_fn is a tool function. It returns the call's promise itself (an
+  // async function would wrap it in another, costing the script three
+  // turns of the job queue per call) and turns a synchronous throw (bad
+  // arguments, a limit) into a rejection, as an async function would.
+  function __sb_fn(server, tool) {
+    return function __sb_tool(args) {
+      try { return __sb_toolCall(server, tool, args); } catch (e) { return promiseReject(e); }
     };
   }
 
@@ -210,7 +220,7 @@
               server = t[0];
               for (let k = 1; k + 2 < t.length; k += 3) {
                 const srv = t[k + 1], tool = t[k + 2];
-                o[t[k]] = async function __sb_tool(args) { return __sb_toolCall(srv, tool, args); };
+                o[t[k]] = __sb_fn(srv, tool);
               }
             }
             const ns = new ProxyCtor(o, { get: __sb_unknown(server) });

@@ -65,6 +65,7 @@ type run struct {
 	callCtx  context.Context // canceled when Run returns; in-flight calls use it
 	deadline time.Time
 	vm       *quickjs.VM
+	used     *engine // the engine of vm, freed by recycle
 
 	completions chan completion
 	nextID      int
@@ -86,8 +87,25 @@ type run struct {
 // Run runs req.Source in a fresh VM and returns its result. It never panics
 // and returns once the script settles, fails, times out or ctx is done; it
 // cancels the context of tool calls still in flight when it returns. Run is
-// safe for concurrent use; each call has its own VM.
-func Run(ctx context.Context, req Request, caller ToolCaller) (res Result) {
+// safe for concurrent use; each call has its own VM. After it returns, the
+// VM is freed and the next one made ready in the background.
+func Run(ctx context.Context, req Request, caller ToolCaller) Result {
+	res, recycle := RunDeferred(ctx, req, caller)
+	recycle()
+	return res
+}
+
+// RunDeferred is Run, except that freeing the script's VM and making the
+// next one ready (with the same namespaces installed) is left to recycle,
+// which the caller must call once, from any goroutine: a worker sends the
+// result first, so that this work does not delay it. recycle returns at
+// once and does the work in the background; a Run that starts after it
+// waits for that VM instead of making another at the same time.
+func RunDeferred(ctx context.Context, req Request, caller ToolCaller) (res Result, recycle func()) {
+	spec := req.Spec
+	if spec == "" {
+		spec = NamespaceSpec(req.Namespaces)
+	}
 	req = req.WithDefaults()
 	callCtx, cancel := context.WithCancelCause(ctx)
 	defer cancel(ErrAbandoned)
@@ -101,6 +119,7 @@ func Run(ctx context.Context, req Request, caller ToolCaller) (res Result) {
 		timers:      map[int]*time.Timer{},
 		inflight:    map[int]inflightCall{},
 	}
+	recycle = func() { prepare(spec, true, r.used) }
 	defer func() {
 		if p := recover(); p != nil {
 			res = Result{Log: r.log.String(), Calls: r.calls, Err: &Error{
@@ -109,7 +128,7 @@ func Run(ctx context.Context, req Request, caller ToolCaller) (res Result) {
 			}}
 		}
 	}()
-	r.exec()
+	r.exec(spec)
 	for _, t := range r.timers {
 		t.Stop()
 	}
@@ -117,7 +136,7 @@ func Run(ctx context.Context, req Request, caller ToolCaller) (res Result) {
 	if r.err == nil {
 		res.Value = r.value
 	}
-	return res
+	return res, recycle
 }
 
 // inflightCall is a tool call the script started that has not settled.
@@ -149,121 +168,24 @@ func (r *run) cancelled() []string {
 // reserved server ""): not a tool call the script could lose.
 const progressCall = ".progress"
 
-// engine is a VM made ready ahead of a run: created, host functions
-// registered and the prelude evaluated. Its host functions reach the run
-// through host, set when the run takes the engine.
-type engine struct {
-	vm                                *quickjs.VM
-	host                              *run
-	api, install, start, settle, fire quickjs.Value
-}
-
-// spare holds one engine made ready in the background, so that a run does
-// not pay for creating its VM (about a quarter of a millisecond).
-var spare = make(chan *engine, 1)
-
-// newEngine builds an engine; it is not yet bound to a run.
-func newEngine() (*engine, error) {
-	code, err := preludeBytecode()
-	if err != nil {
-		return nil, err
-	}
-	vm, err := quickjs.NewVM()
-	if err != nil {
-		return nil, fmt.Errorf("creating VM: %w", err)
-	}
-	g := &engine{vm: vm}
-	for name, fn := range map[string]quickjs.HostFunc{
-		"__sb_call":  func(a []any) (any, error) { return g.host.hostCall(a) },
-		"__sb_log":   func(a []any) (any, error) { return g.host.hostLog(a) },
-		"__sb_done":  func(a []any) (any, error) { return g.host.hostDone(a) },
-		"__sb_timer": func(a []any) (any, error) { return g.host.hostTimer(a) },
-	} {
-		if err := vm.RegisterHostFunc(name, fn); err != nil {
-			vm.Close()
-			return nil, fmt.Errorf("registering %s: %w", name, err)
-		}
-	}
-	g.api, err = vm.EvalBytecodeValue(code)
-	if err != nil {
-		vm.Close()
-		return nil, fmt.Errorf("evaluating prelude: %w", err)
-	}
-	for _, m := range []struct {
-		v    *quickjs.Value
-		name string
-	}{{&g.install, "install"}, {&g.start, "start"}, {&g.settle, "settle"}, {&g.fire, "fire"}} {
-		atom, err := vm.NewAtom(m.name)
-		if err == nil {
-			*m.v, err = g.api.GetPropertyValue(atom)
-		}
-		if err != nil {
-			vm.Close()
-			return nil, fmt.Errorf("prelude method %s: %w", m.name, err)
-		}
-	}
-	return g, nil
-}
-
-// close frees the engine's values and its VM.
-func (g *engine) close() {
-	g.install.Free()
-	g.start.Free()
-	g.settle.Free()
-	g.fire.Free()
-	g.api.Free()
-	g.vm.Close()
-}
-
-// takeEngine returns the spare engine, or a new one when there is none,
-// and starts making the next spare in the background.
-func takeEngine() (*engine, error) {
-	var g *engine
-	select {
-	case g = <-spare:
-	default:
-	}
-	go prepareSpare()
-	if g != nil {
-		return g, nil
-	}
-	return newEngine()
-}
-
-// prepareSpare makes a spare engine unless one is ready.
-func prepareSpare() {
-	if len(spare) > 0 {
-		return
-	}
-	g, err := newEngine()
-	if err != nil {
-		return
-	}
-	select {
-	case spare <- g:
-	default:
-		g.close()
-	}
-}
-
-// Prepare makes a VM ready for the next Run in the background, so that
-// the first Run does not pay for creating it. Optional; safe to call at
-// any time.
-func Prepare() { go prepareSpare() }
-
-// exec takes a ready VM, starts the script and runs the event loop until
-// the script settles or fails; the outcome is in r.value or r.err.
-func (r *run) exec() {
-	g, err := takeEngine()
+// exec takes a ready VM with spec installed, starts the script and runs
+// the event loop until the script settles or fails; the outcome is in
+// r.value or r.err. The engine it used is r.used, for recycle to free.
+func (r *run) exec(spec string) {
+	g, err := takeEngine(spec)
 	if err != nil {
 		r.fail(&Error{Kind: KindException, Message: err.Error()})
 		return
 	}
 	g.host = r
+	r.vm = g.vm
+	r.used = g
+	r.loopOn(g)
+}
+
+// loopOn runs the script on g.
+func (r *run) loopOn(g *engine) {
 	vm := g.vm
-	r.vm = vm
-	// The VM is freed after Run returns: its result does not wait on it.
-	defer func() { go g.close() }()
 	vm.SetMemoryLimit(uintptr(r.req.MemoryLimit))
 
 	// Interrupt the VM as long as ctx is done: the VM clears a pending
@@ -272,14 +194,7 @@ func (r *run) exec() {
 	defer close(stop)
 	go interruptWhenDone(r.ctx, vm, stop)
 
-	install, start, settle, fire := g.install, g.start, g.settle, g.fire
-	if !r.enter() {
-		return
-	}
-	if _, err := install.Call(quickjs.UndefinedValue, namespaceSpec(r.req.Namespaces)); err != nil {
-		r.failJS(err)
-		return
-	}
+	start, settle, fire := g.start, g.settle, g.fire
 	if !r.enter() {
 		return
 	}
@@ -466,35 +381,6 @@ func interruptWhenDone(ctx context.Context, vm *quickjs.VM, stop <-chan struct{}
 		case <-t.C:
 		}
 	}
-}
-
-// namespaceSpec is the string the prelude's install function reads: per
-// namespace a segment, separated by \x1e, of fields separated by \x1f: its
-// ident, its server, then ident, server and tool per function. A
-// split is faster than parsing JSON. Both separators are dropped from names:
-// no JavaScript identifier or MCP tool name has them.
-func namespaceSpec(nss []Namespace) string {
-	clean := strings.NewReplacer("\x1e", "", "\x1f", "")
-	var b strings.Builder
-	for i, n := range nss {
-		if i > 0 {
-			b.WriteByte(0x1e)
-		}
-		b.WriteString(clean.Replace(n.Ident))
-		b.WriteByte(0x1f)
-		if n.Server != "" {
-			b.WriteString(clean.Replace(n.Server))
-		} else {
-			b.WriteString(clean.Replace(n.Ident))
-		}
-		for _, f := range n.Functions {
-			for _, s := range [...]string{f.Ident, f.Server, f.Tool} {
-				b.WriteByte(0x1f)
-				b.WriteString(clean.Replace(s))
-			}
-		}
-	}
-	return b.String()
 }
 
 // cleanStack drops the prelude's frames and names the script's file.

@@ -59,6 +59,17 @@ type ToolCaller interface {
 	CallTool(ctx context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error)
 }
 
+// AsyncToolCaller is a ToolCaller that starts a call without blocking:
+// Run uses StartCall instead of CallTool in a goroutine of its own.
+// StartCall must return soon; done must be called once, from any
+// goroutine, with what CallTool would return, also when ctx ends first.
+// The sandbox worker implements it: a call is a frame written at once, its
+// result is delivered by the goroutine that reads the answer.
+type AsyncToolCaller interface {
+	ToolCaller
+	StartCall(ctx context.Context, server, tool string, args json.RawMessage, done func(json.RawMessage, error))
+}
+
 // Function is one tool function of a namespace.
 type Function struct {
 	Ident  string // JavaScript property name on the namespace object
@@ -80,8 +91,12 @@ type Namespace struct {
 type Request struct {
 	// Source is the body of an async function: top-level await and return
 	// are allowed. Line numbers in errors are those of Source.
-	Source      string
-	Namespaces  []Namespace
+	Source     string
+	Namespaces []Namespace
+	// Spec is Namespaces in the form of NamespaceSpec; when set, it is
+	// used instead of Namespaces (the sandbox sends it to its workers only
+	// when it changes, and reuses it).
+	Spec        string        `json:"-"`
 	Timeout     time.Duration // wall clock for the whole run; 0 means DefaultTimeout
 	MemoryLimit int64         // bytes for the VM; 0 means DefaultMemoryLimit
 	MaxCalls    int           // tool calls per script, more throw in the script; 0 means DefaultMaxCalls

@@ -365,3 +365,52 @@ func TestRun_Namespaces(t *testing.T) {
 		})
 	}
 }
+
+// TestRun_NothingLeaksBetweenRuns checks that a script never sees what an
+// earlier one left in its VM, whether or not the next VM was made ready
+// in the background with the same namespaces.
+func TestRun_NothingLeaksBetweenRuns(t *testing.T) {
+	nss := []Namespace{{Ident: "fs", Functions: []Function{{Ident: "read", Server: "fs", Tool: "read"}}}}
+	dirty := `globalThis.secret = "s1"; Object.prototype.leak = "p1"; fs.extra = 1; Array.prototype.map = null; return 1`
+	check := `return [typeof secret, ({}).leak === undefined, !Object.hasOwn(fs, "extra"), typeof [].map]`
+	for _, recycleFirst := range []bool{true, false} {
+		res, recycle := RunDeferred(context.Background(), Request{Source: dirty, Namespaces: nns(nss)}, echo)
+		if res.Err != nil {
+			t.Fatal(res.Err)
+		}
+		if recycleFirst {
+			recycle()
+		} else {
+			go recycle()
+		}
+		res = Run(context.Background(), Request{Source: check, Namespaces: nns(nss)}, echo)
+		if res.Err != nil || string(res.Value) != `["undefined",true,true,"function"]` {
+			t.Errorf("recycled first %v: got %s, %v", recycleFirst, res.Value, res.Err)
+		}
+	}
+}
+
+// nns copies nss, so that no run shares a slice with another.
+func nns(nss []Namespace) []Namespace { return append([]Namespace(nil), nss...) }
+
+// TestRun_ReadyVMHasNoOtherNamespaces checks that the VM made ready with
+// one session's namespaces is not given to a script with others: the
+// script sees its own servers only.
+func TestRun_ReadyVMHasNoOtherNamespaces(t *testing.T) {
+	a := []Namespace{{Ident: "alpha", Functions: []Function{{Ident: "secret_tool", Server: "alpha", Tool: "secret_tool"}}}}
+	b := []Namespace{{Ident: "beta", Functions: []Function{{Ident: "t", Server: "beta", Tool: "t"}}}}
+	res, recycle := RunDeferred(context.Background(), Request{Source: `return typeof alpha.secret_tool`, Namespaces: a}, echo)
+	if res.Err != nil || string(res.Value) != `"function"` {
+		t.Fatal(string(res.Value), res.Err)
+	}
+	recycle() // the spare now has alpha installed
+	res = Run(context.Background(), Request{Source: `return [typeof alpha, (await beta.t({x: 1})).tool]`, Namespaces: b}, echo)
+	if res.Err != nil || string(res.Value) != `["undefined","t"]` {
+		t.Errorf("got %s, %v; want alpha absent and beta working", res.Value, res.Err)
+	}
+	// Spec given directly is the same as Namespaces.
+	res = Run(context.Background(), Request{Source: `return typeof beta.t`, Spec: NamespaceSpec(b), Namespaces: a}, echo)
+	if res.Err != nil || string(res.Value) != `"function"` {
+		t.Errorf("with Spec: got %s, %v", res.Value, res.Err)
+	}
+}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -40,5 +41,20 @@ func BenchmarkDirectCall(b *testing.B) {
 		if err != nil || res.IsError {
 			b.Fatal(err, res)
 		}
+	}
+}
+
+// BenchmarkRichResult is the execute result of a script value of about
+// 100 kB with no content block in it (the common case).
+func BenchmarkRichResult(b *testing.B) {
+	rows := make([]map[string]any, 1000)
+	for i := range rows {
+		rows[i] = map[string]any{"id": i, "name": "row name here", "tags": []string{"a", "b"}, "score": 0.5}
+	}
+	v, _ := json.Marshal(map[string]any{"rows": rows})
+	res := textResult(string(v))
+	b.SetBytes(int64(len(v)))
+	for b.Loop() {
+		richResult(res, 1<<20)
 	}
 }

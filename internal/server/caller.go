@@ -54,6 +54,12 @@ func Unwrap(server, tool string, res *mcp.CallToolResult, limit int) (json.RawMe
 		v = b
 	case len(res.Content) == 0:
 		v = json.RawMessage("null")
+	case limit > 0 && len(res.Content) == 1 && isLongText(res.Content[0], limit):
+		// One text far over the limit that is not JSON: cut it before
+		// encoding it, rather than encoding all of it, decoding it again
+		// and cutting then.
+		text := res.Content[0].(*mcp.TextContent).Text
+		return truncatedValue(server, tool, text, len(text), limit), nil
 	case allText(res.Content):
 		var vals []json.RawMessage
 		for _, c := range res.Content {
@@ -77,11 +83,28 @@ func Unwrap(server, tool string, res *mcp.CallToolResult, limit int) (json.RawMe
 		if json.Unmarshal(v, &str) == nil {
 			s = str
 		}
-		note := fmt.Sprintf("\n[truncated by switchboard: %s.%s returned %d bytes, more than the %d-byte limit (settings.maxResultBytes)]", server, tool, len(v), limit)
-		b, _ := json.Marshal(bound(s, limit) + note)
-		return b, nil
+		return truncatedValue(server, tool, s, len(v), limit), nil
 	}
 	return v, nil
+}
+
+// isLongText reports whether c is a text block of more than twice limit
+// bytes that textValue would not read as JSON.
+func isLongText(c mcp.Content, limit int) bool {
+	t, ok := c.(*mcp.TextContent)
+	if !ok || len(t.Text) <= 2*limit {
+		return false
+	}
+	s := strings.TrimLeft(t.Text, " \t\r\n")
+	return s == "" || s[0] != '{' && s[0] != '['
+}
+
+// truncatedValue is s cut to limit bytes with a note that server.tool
+// returned size bytes, as a JSON string.
+func truncatedValue(server, tool, s string, size, limit int) json.RawMessage {
+	note := fmt.Sprintf("\n[truncated by switchboard: %s.%s returned %d bytes, more than the %d-byte limit (settings.maxResultBytes)]", server, tool, size, limit)
+	b, _ := json.Marshal(bound(s, limit) + note)
+	return b
 }
 
 func allText(cs []mcp.Content) bool {

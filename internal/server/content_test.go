@@ -252,3 +252,22 @@ func TestExecute_BlocksCountTowardsLimit(t *testing.T) {
 		t.Error("a cut result must still carry structuredContent (execute has an outputSchema)")
 	}
 }
+
+// TestRichResult_ValueWithoutBlocksPassesAsIs checks that a value that
+// cannot hold a content block becomes structuredContent unchanged (key
+// order and number text kept), not decoded and encoded again; one that
+// may hold a block still goes through extraction.
+func TestRichResult_ValueWithoutBlocksPassesAsIs(t *testing.T) {
+	for _, tc := range []struct{ value, want string }{
+		{`{"z":1,"a":[12345678901234567890,{"b":"x"}]}`, `{"z":1,"a":[12345678901234567890,{"b":"x"}]}`},
+		{`[1,2]`, `{"result":[1,2]}`},
+		{`"text"`, `{"result":"text"}`},
+		{`{"k":{"type":"image","mimeType":"image/png","data":"iVBORw0KGgo="}}`, `{"k":"[image 1: image/png, 8 B]"}`},
+	} {
+		out := richResult(textResult(tc.value), 0)
+		got, err := json.Marshal(out.StructuredContent)
+		if err != nil || string(got) != tc.want {
+			t.Errorf("%s: structuredContent %s (%v), want %s", tc.value, got, err, tc.want)
+		}
+	}
+}

@@ -267,6 +267,18 @@ func richResult(res *mcp.CallToolResult, limit int) *mcp.CallToolResult {
 	if !ok {
 		return res
 	}
+	out := *res
+	if raw := strings.TrimSpace(first.Text); noBlocks(raw) {
+		// Nothing to extract: the value goes out as structuredContent as
+		// it is, without being decoded and encoded again.
+		out.Content = slices.Clone(res.Content)
+		if raw[0] == '{' {
+			out.StructuredContent = json.RawMessage(raw)
+		} else {
+			out.StructuredContent = map[string]any{"result": json.RawMessage(raw)}
+		}
+		return limitStructured(&out, limit)
+	}
 	var v any
 	dec := json.NewDecoder(strings.NewReader(first.Text))
 	dec.UseNumber()
@@ -275,7 +287,6 @@ func richResult(res *mcp.CallToolResult, limit int) *mcp.CallToolResult {
 	}
 	var blocks []mcp.Content
 	v = extractBlocks(v, &blocks)
-	out := *res
 	text := first.Text
 	if len(blocks) > 0 {
 		b, err := json.Marshal(v)
@@ -293,19 +304,46 @@ func richResult(res *mcp.CallToolResult, limit int) *mcp.CallToolResult {
 	} else {
 		out.StructuredContent = map[string]any{"result": v}
 	}
+	return limitStructured(&out, limit)
+}
+
+// structuredSize is the bytes of JSON sc takes; a raw value, as richResult
+// passes it on, is not encoded to learn that.
+func structuredSize(sc any) int {
+	switch v := sc.(type) {
+	case json.RawMessage:
+		return len(v)
+	case map[string]any:
+		if r, ok := v["result"].(json.RawMessage); ok && len(v) == 1 {
+			return len(r) + len(`{"result":}`)
+		}
+	}
+	b, _ := json.Marshal(sc)
+	return len(b)
+}
+
+// noBlocks reports whether raw is JSON that cannot hold a content block
+// (see blockOf): it has no "type" key, written plainly or with escapes.
+func noBlocks(raw string) bool {
+	return raw != "" && !strings.Contains(raw, `"type"`) && !strings.Contains(raw, `\u`) && json.Valid([]byte(raw))
+}
+
+// limitStructured replaces out's structuredContent with a note when it
+// would take the result past limit bytes (limit <= 0: no limit).
+func limitStructured(out *mcp.CallToolResult, limit int) *mcp.CallToolResult {
 	if limit > 0 {
 		size := 0
 		for _, c := range out.Content {
 			size += contentSize(c)
 		}
-		if sc, _ := json.Marshal(out.StructuredContent); size+len(sc) > limit {
+		if sc := structuredSize(out.StructuredContent); size+sc > limit {
 			// The client reads the value from the text block; a client
 			// that reads structured output still gets an object (the
 			// TypeScript SDK refuses a result without one).
-			out.StructuredContent = map[string]any{"omitted": fmt.Sprintf("the value (%d bytes) is in the text content only: with it, the result would pass the %d-byte limit (settings.maxResultBytes)", len(sc), limit)}
+			out.StructuredContent = map[string]any{"omitted": fmt.Sprintf("the value (%d bytes) is in the text content only: with it, the result would pass the %d-byte limit (settings.maxResultBytes)", sc, limit)}
 		}
 	}
-	return &out
+	return out
 }
 
 // extractBlocks returns v with every content block it holds (see

@@ -261,6 +261,15 @@ func TestUnwrap(t *testing.T) {
 	if json.Unmarshal(got, &s) != nil || len(s) > 1300 || !strings.Contains(s, "truncated by switchboard") {
 		t.Errorf("bounded result = %.200s", got)
 	}
+	// A text far over the limit is cut before it is encoded; the value is
+	// the same prefix and note as the cut of an encoded one would give.
+	for _, limit := range []int{1000, 3000} { // 5000 bytes: cut early, and cut after encoding
+		got, _ := Unwrap("s", "big", txt(big), limit)
+		want := big[:limit] + fmt.Sprintf("\n[truncated by switchboard: s.big returned %d bytes, more than the %d-byte limit (settings.maxResultBytes)]", 5000+2*(limit/3000), limit)
+		if json.Unmarshal(got, &s) != nil || s != want {
+			t.Errorf("limit %d: bounded result = %.100s…%.200s", limit, s, s[max(0, len(s)-200):])
+		}
+	}
 }
 
 type warmRunner struct {
