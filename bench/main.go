@@ -13,8 +13,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"embed"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -121,6 +123,7 @@ func run(out string, quick bool, only, bin string) error {
 		doc.WriteString(md)
 	}
 	fmt.Fprintf(&doc, "Total run time: %s; load average at the end: %s. Timings on a loaded machine are upper bounds; the ratios pair measurements taken in the same minutes.\n", time.Since(start).Round(time.Second), loadavg())
+	apartSections(&doc)
 	if out == "" {
 		_, err = os.Stdout.Write(doc.Bytes())
 		return err
@@ -187,5 +190,24 @@ func stopDaemons(tmp string) {
 				p.Signal(syscall.SIGTERM) // compiles on Windows too (GOOS=windows go vet in CI)
 			}
 		}
+	}
+}
+
+// apart holds sections measured apart from this run (with go test
+// benchmarks; each file says how), copied after the run's own sections
+// in file-name order so that regenerating the report keeps them.
+//
+//go:embed apart/*.md
+var apart embed.FS
+
+func apartSections(doc *bytes.Buffer) {
+	names, _ := fs.Glob(apart, "apart/*.md")
+	for _, n := range names {
+		b, err := apart.ReadFile(n)
+		if err != nil {
+			continue
+		}
+		doc.WriteString("\n")
+		doc.Write(b)
 	}
 }
