@@ -87,6 +87,7 @@ func Read(s Sources) (*Config, error) {
 	if proj != nil {
 		c.addProject(s.Project, proj)
 	}
+	c.checkBare()
 	return c, nil
 }
 

@@ -119,6 +119,7 @@ func New(o Options) *Server {
 			}
 		})
 	}
+	s.mcp.AddReceivingMiddleware(s.learnExposed) // execute.go
 	s.addMetaTools()
 	s.syncExposed()
 	s.addResourcesAndPrompts()
