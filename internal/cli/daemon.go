@@ -366,7 +366,7 @@ func runBridge(ctx context.Context, e *Env, serveArgs []string) error {
 func newDaemonHandler(e *Env, log *slog.Logger) (*hubHandler, error) {
 	p := e.paths(&configFlags{})
 	p.project = "" // each session finds its own project from its workspace
-	h, err := hub.New(e.hubOptions(p, stackOptions{audit: true}, log))
+	h, err := hub.New(e.hubOptions(p, stackOptions{audit: true, telemetry: true}, log))
 	if err != nil {
 		return nil, err
 	}

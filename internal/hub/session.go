@@ -133,7 +133,7 @@ func (h *Hub) Open(ctx context.Context, so *SessionOptions) (*Session, error) {
 		rec = recorder{h.audit, s}
 	}
 	s.srv = server.New(server.Options{Catalog: s.v.cat, Launch: s.launch, Caller: h.pool, Runner: h.sb, Session: o.ID,
-		Settings: l.Config.Settings, Recorder: rec, Version: h.o.Version, Logger: h.log, Notices: s.currentNotices, Workspace: o.Workspace})
+		Settings: l.Config.Settings, Recorder: rec, Version: h.o.Version, Logger: h.log, Notices: s.currentNotices, Workspace: o.Workspace, Telemetry: h.o.Telemetry})
 	s.srv.MCP().AddReceivingMiddleware(s.middleware)
 	h.mu.Lock()
 	h.sessions[o.ID] = s

@@ -19,6 +19,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/script"
+	"github.com/switchboard-mcp/switchboard/internal/telemetry"
 )
 
 // ExecArgs are the arguments of execute. TimeoutMS is nil when the
@@ -135,6 +136,7 @@ func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration)
 		timeout = s.o.Settings.ExecuteTimeout.D()
 	}
 	timeout = min(timeout, s.maxTimeout())
+	ctx, span := s.o.Telemetry.StartExecute(ctx, s.o.Session) // nil-safe: off when nil
 	req := script.Request{
 		Source:      src,
 		Namespaces:  s.namespaces(ctx, src),
@@ -153,7 +155,19 @@ func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration)
 	if res.Err != nil {
 		res.Err.Message = s.hintUnknownGlobal(res.Err.Message)
 	}
+	if span.Recording() {
+		endExecute(span, res)
+	}
 	return res
+}
+
+// endExecute ends an execute's span with its result.
+func endExecute(span telemetry.Span, res script.Result) {
+	var err error
+	if res.Err != nil {
+		err = errors.New(res.Err.Message)
+	}
+	span.End(len(res.Value), res.Err != nil, err)
 }
 
 // unknownGlobal matches the error of a script that names a global that
@@ -288,7 +302,11 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 	start := time.Now()
 	rel := relayOf(ctx)
 	rel.progress(t.Server+"."+t.Name+": started", 0, 0)
+	ctx, span := s.o.Telemetry.StartCall(ctx, t.Server, t.Name) // nil-safe: off when nil
 	res, err := s.o.Caller.CallTool(ctx, c)
+	if span.Recording() {
+		endCall(span, res, err)
+	}
 	if err != nil {
 		rel.progress(t.Server+"."+t.Name+": failed", 0, 0)
 	} else {
@@ -304,6 +322,17 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 		return nil, &callError{t.Server, t.Name, err}
 	}
 	return cleanResult(res), nil
+}
+
+// endCall ends a backend call's span with its result.
+func endCall(span telemetry.Span, res *mcp.CallToolResult, err error) {
+	n := 0
+	if res != nil {
+		for _, c := range res.Content {
+			n += contentSize(c)
+		}
+	}
+	span.End(n, err != nil || res != nil && res.IsError, err)
 }
 
 func (s *Server) handleCallTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {

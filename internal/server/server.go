@@ -21,6 +21,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/script"
 	"github.com/switchboard-mcp/switchboard/internal/search"
+	"github.com/switchboard-mcp/switchboard/internal/telemetry"
 )
 
 // Runner runs scripts. *sandbox.Sandbox satisfies it.
@@ -57,6 +58,9 @@ type Options struct {
 	// (an untrusted project file, a disabled server, the demo backend);
 	// they head list_tools' description and its listing. May be nil.
 	Notices func() []string
+	// Telemetry records a span per execute and per backend call (and
+	// their metrics); nil is off.
+	Telemetry *telemetry.Telemetry
 }
 
 // notices returns o.Notices(), or none.
