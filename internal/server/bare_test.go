@@ -157,3 +157,53 @@ func TestBare_AClashExposesNeither(t *testing.T) {
 		t.Errorf("status JSON %s: want clashes", b)
 	}
 }
+
+// slowLists is bareBackends whose ListTools waits for release.
+type slowLists struct {
+	*bareBackends
+	release chan struct{}
+}
+
+func (f *slowLists) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
+	<-f.release
+	return f.bareBackends.ListTools(ctx, server)
+}
+
+func TestLearnExposed_MetaToolsDoNotWaitForIt(t *testing.T) {
+	fb := &slowLists{&bareBackends{richBackends: &richBackends{}, by: map[string]catalog.Listing{"media": richListing}}, make(chan struct{})}
+	specs := map[string]*config.Server{"media": {Name: "media", Type: config.Stdio, Command: "x", Expose: []string{"*"}, ExposeAs: config.ExposeBare}}
+	var s *Server
+	cat := catalog.New(specs, fb, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
+	s = New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
+	ct, stt := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.MCP().Connect(ctx, stt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cs.Close(); ss.Close() }()
+	listed := make(chan []string)
+	go func() { // waits for media's tool list
+		res, err := cs.ListTools(ctx, nil)
+		var names []string
+		if err == nil {
+			for _, tl := range res.Tools {
+				names = append(names, tl.Name)
+			}
+		}
+		listed <- names
+	}()
+	// While media's list is pending, execute answers (it would hang here
+	// if it waited for the list: the list is released only after).
+	if out, isErr := call(t, cs, "execute", map[string]any{"script": "return 6*7"}); isErr || out != "42" {
+		t.Errorf("execute: %q %v", out, isErr)
+	}
+	close(fb.release)
+	if names := <-listed; !slices.Contains(names, "text") {
+		t.Errorf("tools/list %v: want media's tools, learned before the answer", names)
+	}
+}

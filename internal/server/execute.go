@@ -486,14 +486,19 @@ func (s *Server) syncExposed() {
 // whose lists the catalog does not know yet are started to learn them
 // (each once per Server; concurrent requests wait for it), so that their
 // tools are there at the client's first tools/list or tools/call rather
-// than only after some later use. A server that fails to start is left
-// for its next use, which reports the error.
+// than only after some later use. Calls of our meta-tools never wait for
+// it. A server that fails to start is left for its next use, which
+// reports the error.
 func (s *Server) learnExposed(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		r, _ := req.(*mcp.CallToolRequest)
+		if r != nil && r.Params != nil && slices.Contains(config.MetaTools, r.Params.Name) {
+			return next(ctx, method, req) // ours: never waits for a backend to start
+		}
 		if strings.HasPrefix(method, "tools/") || strings.HasPrefix(method, "resources/") || strings.HasPrefix(method, "prompts/") {
 			s.learnUnknownExposed(ctx)
 		}
-		if r, ok := req.(*mcp.CallToolRequest); ok && method == "tools/call" && r.Params != nil {
+		if r != nil && method == "tools/call" && r.Params != nil {
 			if res := s.unknownBareTool(ctx, r.Params.Name); res != nil {
 				return res, nil
 			}
@@ -510,9 +515,6 @@ func (s *Server) learnExposed(next mcp.MethodHandler) mcp.MethodHandler {
 // the backend: the catalog, which also knows withheld tools, decides.
 // nil when the name is served or no server is exposed bare.
 func (s *Server) unknownBareTool(ctx context.Context, name string) *mcp.CallToolResult {
-	if name == "list_tools" || name == "execute" || name == "call_tool" && s.o.Settings.CallTool {
-		return nil
-	}
 	s.mu.Lock()
 	served := slices.Contains(s.exposed, name)
 	s.mu.Unlock()
