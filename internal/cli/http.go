@@ -182,7 +182,7 @@ func runServeHTTP(ctx context.Context, e *Env, cf *configFlags, hf *httpFlags) e
 		}
 	}
 	log := slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	h, err := hub.New(e.hubOptions(p, stackOptions{audit: true}, log))
+	h, err := hub.New(e.hubOptions(p, stackOptions{audit: true, telemetry: true}, log))
 	if err != nil {
 		return err
 	}

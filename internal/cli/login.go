@@ -100,8 +100,11 @@ refreshed automatically; they are never printed.`)
 func runLogout(ctx context.Context, e *Env, args []string) error {
 	var cf configFlags
 	fs := newFlags(e, "logout", "SERVER", `
-Delete the stored OAuth sign-in of a remote server (see switchboard login).
-The server's next start then asks for a new sign-in.`)
+Delete the stored OAuth sign-in of a remote server (see switchboard login),
+first revoking its tokens at the authorization server when its metadata
+names a revocation endpoint (RFC 7009). A failed revocation is reported;
+the local sign-in is deleted all the same. The server's next start then
+asks for a new sign-in.`)
 	cf.register(fs)
 	if err := parse(fs, args); err != nil {
 		return err
@@ -115,15 +118,23 @@ The server's next start then asks for a new sign-in.`)
 	if exp, err := spec.Expand(config.Resolver{Getenv: e.LookupEnv, ReadFile: os.ReadFile, Home: home, Roots: hub.FileRoots(home, cfg.ProjectDir)}); err == nil {
 		spec = exp
 	}
-	had, err := backend.Logout(spec, &backend.Options{Env: e.Environ()})
+	res, err := backend.SignOut(ctx, spec, &backend.Options{Env: e.Environ()})
 	if err != nil {
 		return err
 	}
-	if !had {
+	if !res.Had {
 		fmt.Fprintf(e.Stdout, "%s had no stored sign-in\n", spec.Name)
 		return nil
 	}
-	fmt.Fprintf(e.Stdout, "signed out of %s\n", spec.Name)
+	switch {
+	case res.Revoked:
+		fmt.Fprintf(e.Stdout, "signed out of %s; its authorization server revoked the tokens\n", spec.Name)
+	case res.NoEndpoint:
+		fmt.Fprintf(e.Stdout, "signed out of %s; its authorization server offers no revocation, so the tokens stay valid until they expire\n", spec.Name)
+	default:
+		fmt.Fprintf(e.Stderr, "switchboard logout: %v\n", res.RevokeErr)
+		fmt.Fprintf(e.Stdout, "signed out of %s locally; the authorization server did not revoke the tokens (see above): they stay valid until they expire\n", spec.Name)
+	}
 	return nil
 }
 

@@ -115,8 +115,11 @@ func TestLogin_SignsInStoresAndLogoutForgets(t *testing.T) {
 	tokens := fake.Tokens()
 	out, errs, code = run("logout", "notion")
 	outputs = append(outputs, out, errs)
-	if code != 0 || !strings.Contains(out, "signed out of notion") {
+	if code != 0 || !strings.Contains(out, "signed out of notion; its authorization server revoked the tokens") {
 		t.Errorf("logout: exit %d\n%s%s", code, out, errs)
+	}
+	if s := fake.Stats(); s.Revocations != 2 || len(fake.Tokens()) != 0 {
+		t.Errorf("logout: %+v, %d tokens still valid; want both revoked", s, len(fake.Tokens()))
 	}
 	if files, _ := filepath.Glob(filepath.Join(home, ".state", "switchboard", "oauth", "*.json")); len(files) != 0 {
 		t.Errorf("logout left %v", files)

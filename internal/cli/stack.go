@@ -14,6 +14,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/hub"
 	"github.com/switchboard-mcp/switchboard/internal/server"
+	"github.com/switchboard-mcp/switchboard/internal/telemetry"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
 
@@ -119,6 +120,7 @@ type stack struct {
 type stackOptions struct {
 	inProcessScripts bool // run scripts in this process (one-shot CLI commands)
 	audit            bool // record backend calls in the audit log
+	telemetry        bool // export OpenTelemetry as the OTEL_* environment says (serving processes)
 }
 
 // hubOptions are the hub options of this process: paths and commands
@@ -137,6 +139,13 @@ func (e *Env) hubOptions(p paths, so stackOptions, log *slog.Logger) *hub.Option
 	}
 	if !so.inProcessScripts {
 		o.SandboxCommand = []string{e.Executable, sandboxWorkerCmd}
+	}
+	if so.telemetry {
+		t, err := telemetry.New(context.Background(), telemetry.Options{Getenv: e.Getenv, Version: Version(), Logger: log})
+		if err != nil {
+			log.Warn("serving without telemetry", "err", err)
+		}
+		o.Telemetry = t
 	}
 	return o
 }

@@ -81,6 +81,13 @@ type Server struct {
 	// Expose lists tools offered as first-class MCP tools of our server;
 	// ["*"] (written "all") exposes every tool.
 	Expose []string
+	// ExposeAs ("exposeAs") is how the exposed tools, and the server's
+	// resources and prompts, are named to the client: ExposePrefixed
+	// ("" or "prefixed", the default: server__tool,
+	// switchboard://server/uri, server__prompt) or ExposeBare ("bare":
+	// the backend's own names and URIs, as if the client talked to it
+	// directly). Bare names that clash are an error (see checkBare).
+	ExposeAs string
 	// Tools filters which tools are visible at all.
 	Tools ToolPolicy
 	// ReadOnly exposes only tools annotated readOnlyHint.

@@ -328,6 +328,11 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 			} else {
 				s.Expose = strList(path, fk, c, e)
 			}
+		case "exposeAs":
+			s.ExposeAs = str(path, fk, c, e)
+			if c.kind == 's' && s.ExposeAs != ExposeBare && s.ExposeAs != ExposePrefixed {
+				e.add(path, fk, `must be "bare" (the backend's own tool names, resource URIs and prompt names) or "prefixed" (server__tool, the default), not %q (line %d)`, s.ExposeAs, c.line)
+			}
 		case "tools":
 			s.Tools = parsePolicy(path, fk, c, e)
 		case "callTimeout":
@@ -350,7 +355,7 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 			s.Roles = parseRoles(path, fk, c, e)
 		default:
 			if !slices.Contains(ignoredServerKeys, k) {
-				e.add(path, fk, "unknown field (line %d); known: command, args, env, cwd, type, url, headers, oauth, disabled, expose, tools, readOnly, callTimeout, startTimeout, idleTimeout, share, confirm, when, roles", c.line)
+				e.add(path, fk, "unknown field (line %d); known: command, args, env, cwd, type, url, headers, oauth, disabled, expose, exposeAs, tools, readOnly, callTimeout, startTimeout, idleTimeout, share, confirm, when, roles", c.line)
 			}
 		}
 	}

@@ -101,6 +101,7 @@ func Read(s Sources) (*Config, error) {
 		c.addProject(s.Project, proj)
 	}
 	c.addPlugins(projPl)
+	c.checkBare()
 	return c, nil
 }
 

@@ -27,6 +27,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/sandbox"
 	"github.com/switchboard-mcp/switchboard/internal/server"
+	"github.com/switchboard-mcp/switchboard/internal/telemetry"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
@@ -57,6 +58,10 @@ type Options struct {
 	DemoCommand []string
 	// Audit records backend calls in StateDir/audit.jsonl.
 	Audit bool
+	// Telemetry exports traces and metrics of executes, backend calls,
+	// backend starts and crashes and the sandbox queue; nil is off. The
+	// hub shuts it down on Close.
+	Telemetry *telemetry.Telemetry
 	// Version is ours, sent to clients.
 	Version string
 	// Logger receives diagnostics; nil discards them.
@@ -146,8 +151,11 @@ func (h *Hub) setup(set config.Settings) {
 		OnListed:          h.listed,
 		OnLog:             h.logged,
 		ProtocolVersion:   h.protocolVersion,
+		OnStart:           h.o.Telemetry.BackendStarted, // nil-safe
+		OnCrash:           h.o.Telemetry.BackendCrashed,
 	})
 	h.sb = sandbox.New(&sandbox.Options{Command: h.o.SandboxCommand, Workers: set.MaxScripts, MemoryLimit: int64(set.ScriptMemoryMB) << 20, Lazy: true})
+	h.o.Telemetry.ObserveQueue(h.sb.Waiting)
 }
 
 // users calls fn for every session's server name whose launch has key.
@@ -324,6 +332,13 @@ func (h *Hub) Close() error {
 	}
 	if h.audit != nil {
 		h.audit.Close()
+	}
+	if h.o.Telemetry != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := h.o.Telemetry.Shutdown(ctx); err != nil {
+			h.log.Warn("telemetry: flushing at exit", "err", err)
+		}
 	}
 	return nil
 }

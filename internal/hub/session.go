@@ -149,7 +149,7 @@ func (h *Hub) Open(ctx context.Context, so *SessionOptions) (*Session, error) {
 	s.v = s.newView(l.Config)
 	rec := recorder{h.audit, s} // audit log (when on) and recent calls
 	s.srv = server.New(server.Options{Catalog: s.v.cat, Launch: s.launch, Caller: h.pool, Runner: h.sb, Session: o.ID,
-		Settings: l.Config.Settings, Recorder: rec, Version: h.o.Version, Logger: h.log, Notices: s.currentNotices, Workspace: o.Workspace,
+		Settings: l.Config.Settings, Recorder: rec, Version: h.o.Version, Logger: h.log, Notices: s.currentNotices, Workspace: o.Workspace, Telemetry: h.o.Telemetry,
 		Skills: s.skillStore}) // skills.go
 	s.srv.MCP().AddReceivingMiddleware(s.middleware)
 	h.mu.Lock()

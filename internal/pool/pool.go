@@ -91,6 +91,11 @@ type Options struct {
 	ProtocolVersion func(l *Launch) string
 	// Start starts a backend; nil means backend.Start. Tests inject fakes.
 	Start func(ctx context.Context, spec *config.Server, o *backend.Options) (Conn, error)
+	// OnStart is called with the server's name each time one of its
+	// backends has started; OnCrash each time one ended by itself (not
+	// stopped by the pool). Both run with the pool's lock held: they must
+	// not block or call the pool. May be nil (telemetry counts them).
+	OnStart, OnCrash func(server string)
 	// BackoffBase is the wait after the first failed start, doubled per
 	// further consecutive failure up to BackoffMax; zero means 1s and 1m.
 	BackoffBase, BackoffMax time.Duration

@@ -250,6 +250,9 @@ func (p *Pool) finish(e *entry, a *attempt, conn Conn, err error) {
 		e.inFlight = a.waiters
 		e.lastUsed = now
 		p.enter(e, Ready)
+		if p.o.OnStart != nil {
+			p.o.OnStart(e.name)
+		}
 		if e.inFlight == 0 {
 			p.armIdle(e)
 		}
@@ -291,6 +294,9 @@ func (p *Pool) dead(e *entry, gen int) {
 		e.lastErr = "backend exited"
 	}
 	p.enter(e, Dead)
+	if p.o.OnCrash != nil {
+		p.o.OnCrash(e.name)
+	}
 	p.closeAsync(conn) // reap
 }
 

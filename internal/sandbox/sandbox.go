@@ -159,6 +159,10 @@ func (s *Sandbox) Run(ctx context.Context, req script.Request, caller script.Too
 	return res
 }
 
+// Waiting is the number of scripts waiting for a free script worker
+// (settings.maxScripts all busy or their session over its share).
+func (s *Sandbox) Waiting() int { return s.slots.waiting() }
+
 // Close kills every worker, which ends the scripts running in them, and makes
 // later Run calls fail. It is idempotent and safe to call concurrently.
 func (s *Sandbox) Close() error {

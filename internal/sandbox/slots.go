@@ -118,3 +118,10 @@ func (q *slots) next() int {
 	}
 	return -1
 }
+
+// waiting is the number of scripts waiting for a slot.
+func (q *slots) waiting() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return len(q.queue)
+}

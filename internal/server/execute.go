@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,8 +16,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/script"
+	"github.com/switchboard-mcp/switchboard/internal/telemetry"
 )
 
 // ExecArgs are the arguments of execute. TimeoutMS is nil when the
@@ -133,6 +137,7 @@ func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration)
 		timeout = s.o.Settings.ExecuteTimeout.D()
 	}
 	timeout = min(timeout, s.maxTimeout())
+	ctx, span := s.o.Telemetry.StartExecute(ctx, s.o.Session) // nil-safe: off when nil
 	req := script.Request{
 		Source:      src,
 		Namespaces:  s.namespaces(ctx, src),
@@ -151,7 +156,19 @@ func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration)
 	if res.Err != nil {
 		res.Err.Message = s.hintUnknownGlobal(res.Err.Message)
 	}
+	if span.Recording() {
+		endExecute(span, res)
+	}
 	return res
+}
+
+// endExecute ends an execute's span with its result.
+func endExecute(span telemetry.Span, res script.Result) {
+	var err error
+	if res.Err != nil {
+		err = errors.New(res.Err.Message)
+	}
+	span.End(len(res.Value), res.Err != nil, err)
 }
 
 // unknownGlobal matches the error of a script that names a global that
@@ -297,7 +314,11 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 	start := time.Now()
 	rel := relayOf(ctx)
 	rel.progress(t.Server+"."+t.Name+": started", 0, 0)
+	ctx, span := s.o.Telemetry.StartCall(ctx, t.Server, t.Name) // nil-safe: off when nil
 	res, err := s.o.Caller.CallTool(ctx, c)
+	if span.Recording() {
+		endCall(span, res, err)
+	}
 	if err != nil {
 		rel.progress(t.Server+"."+t.Name+": failed", 0, 0)
 	} else {
@@ -313,6 +334,17 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 		return nil, &callError{t.Server, t.Name, err}
 	}
 	return s.tainted(ctx, t, note, cleanResult(res)), nil
+}
+
+// endCall ends a backend call's span with its result.
+func endCall(span telemetry.Span, res *mcp.CallToolResult, err error) {
+	n := 0
+	if res != nil {
+		for _, c := range res.Content {
+			n += contentSize(c)
+		}
+	}
+	span.End(n, err != nil || res != nil && res.IsError, err)
 }
 
 func (s *Server) handleCallTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -339,8 +371,12 @@ func (s *Server) callToolTool(ctx context.Context, req *mcp.CallToolRequest) (*m
 }
 
 // exposedName is the MCP name of an exposed tool: server__tool, within
-// the 64 characters clients accept.
-func exposedName(t catalog.Tool) string {
+// the 64 characters clients accept; for a server exposed bare
+// ("exposeAs": "bare"), the backend's own name.
+func exposedName(t catalog.Tool, bare bool) string {
+	if bare {
+		return t.Name
+	}
 	n := t.ServerIdent + "__" + t.Ident
 	if len(n) > 64 {
 		n = n[:64]
@@ -350,10 +386,26 @@ func exposedName(t catalog.Tool) string {
 
 // syncExposed registers the tools the config exposes directly (and, with
 // autoExpose, small servers within the thresholds), and removes those no
-// longer exposed.
+// longer exposed. A name two servers would expose (a bare tool that is
+// also another bare server's, or another server's server__tool, or one of
+// our meta-tools) is exposed by neither: each clash is logged, naming
+// both, and listed in switchboard://status, never silently shadowed.
 func (s *Server) syncExposed() {
 	gen := s.exposeGen.Add(1)
 	want := map[string]catalog.Tool{}
+	clash := map[string][]string{} // name -> the servers that want it, when more than one
+	add := func(t catalog.Tool, bare bool) {
+		n := exposedName(t, bare)
+		if slices.Contains(config.MetaTools, n) {
+			clash[n] = append(clash[n], "switchboard (meta-tool)", t.Server)
+			return
+		}
+		if o, ok := want[n]; ok && o.Server != t.Server {
+			clash[n] = append(clash[n], o.Server, t.Server)
+			return
+		}
+		want[n] = t
+	}
 	total := 0
 	st := s.o.Settings
 	for _, n := range s.cat().Servers() {
@@ -372,19 +424,32 @@ func (s *Server) syncExposed() {
 		switch {
 		case len(spec.Expose) > 0:
 			for _, t := range tools {
-				for _, e := range spec.Expose {
-					if e == "*" || e == t.Name || e == t.Ident {
-						want[exposedName(t)] = t
-					}
+				if slices.ContainsFunc(spec.Expose, func(e string) bool { return e == "*" || e == t.Name || e == t.Ident }) {
+					add(t, spec.Bare())
 				}
 			}
 		case st.AutoExpose && len(tools) <= st.AutoExposeMaxTools && total+len(tools) <= st.AutoExposeMaxTotal:
 			for _, t := range tools {
-				want[exposedName(t)] = t
+				add(t, spec.Bare())
 			}
 			total += len(tools)
 		}
 	}
+	var clashes []string
+	for _, n := range slices.Sorted(maps.Keys(clash)) {
+		delete(want, n)
+		servers := slices.Compact(slices.Sorted(slices.Values(clash[n])))
+		msg := fmt.Sprintf("tool %q not exposed: the servers %s would all expose that name; drop \"exposeAs\": \"bare\" from one of them, or take the tool out of its expose list", n, strings.Join(quoteAll(servers), " and "))
+		clashes = append(clashes, msg)
+	}
+	s.res.mu.Lock()
+	if !slices.Equal(s.res.toolClashes, clashes) {
+		for _, m := range clashes {
+			s.o.Logger.Warn(m)
+		}
+	}
+	s.res.toolClashes = clashes
+	s.res.mu.Unlock()
 	if s.exposeHook != nil {
 		s.exposeHook(gen) // tests: between computing a set and applying it
 	}
@@ -426,6 +491,92 @@ func (s *Server) syncExposed() {
 				}), nil
 			})
 	}
+}
+
+// learnExposed is receiving middleware: before a tools/, resources/ or
+// prompts/ request, the servers that expose tools or are exposed bare and
+// whose lists the catalog does not know yet are started to learn them
+// (each once per Server; concurrent requests wait for it), so that their
+// tools are there at the client's first tools/list or tools/call rather
+// than only after some later use. Calls of our meta-tools never wait for
+// it. A server that fails to start is left for its next use, which
+// reports the error.
+func (s *Server) learnExposed(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		r, _ := req.(*mcp.CallToolRequest)
+		if r != nil && r.Params != nil && slices.Contains(config.MetaTools, r.Params.Name) {
+			return next(ctx, method, req) // ours: never waits for a backend to start
+		}
+		if strings.HasPrefix(method, "tools/") || strings.HasPrefix(method, "resources/") || strings.HasPrefix(method, "prompts/") {
+			s.learnUnknownExposed(ctx)
+		}
+		if r != nil && method == "tools/call" && r.Params != nil {
+			if res := s.unknownBareTool(ctx, r.Params.Name); res != nil {
+				return res, nil
+			}
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// unknownBareTool answers a tools/call of a name we do not serve while
+// some server is exposed bare as a backend answers an unknown tool: a tool
+// error (isError) naming the server, rather than the SDK's -32602
+// protocol error, so that a client sees what it would see talking to the
+// backend directly (TypeScript backends answer so). Nothing is sent to
+// the backend: the catalog, which also knows withheld tools, decides.
+// nil when the name is served or no server is exposed bare.
+func (s *Server) unknownBareTool(ctx context.Context, name string) *mcp.CallToolResult {
+	s.mu.Lock()
+	served := slices.Contains(s.exposed, name)
+	s.mu.Unlock()
+	if served {
+		return nil
+	}
+	var bare []string
+	for _, n := range s.cat().Servers() {
+		if spec := s.cat().Spec(n); spec != nil && spec.Bare() && !spec.Disabled {
+			bare = append(bare, n)
+		}
+	}
+	switch len(bare) {
+	case 0:
+		return nil
+	case 1:
+		if _, err := s.lookup(ctx, bare[0], name); err != nil {
+			return errorResult("%s", bound((&callError{bare[0], name, err}).Error(), s.o.Settings.MaxResultBytes))
+		}
+		return errorResult("unknown tool %q: server %q has it but does not expose it (its \"expose\" list, or a name clash: see switchboard://status); call it from execute as %s", name, bare[0], bare[0]+"."+name)
+	}
+	return errorResult("unknown tool %q: none of the bare-exposed servers %s exposes it; list_tools lists every server's tools", name, strings.Join(quoteAll(bare), ", "))
+}
+
+func (s *Server) learnUnknownExposed(ctx context.Context) {
+	rs := &s.res
+	rs.learnMu.Lock()
+	defer rs.learnMu.Unlock()
+	var need []string
+	for _, n := range s.cat().Servers() {
+		spec := s.cat().Spec(n)
+		if spec == nil || spec.Disabled || len(spec.Expose) == 0 && !spec.Bare() || rs.learned[n] {
+			continue
+		}
+		if _, ok := s.cat().Known(n); !ok {
+			need = append(need, n)
+		}
+	}
+	if len(need) == 0 {
+		return
+	}
+	if rs.learned == nil {
+		rs.learned = map[string]bool{}
+	}
+	for _, n := range need {
+		rs.learned[n] = true
+	}
+	s.toolsOf(ctx, need)
+	s.syncExposed()
+	s.syncResources()
 }
 
 // objectSchema is the tool's input schema when it is a JSON object of

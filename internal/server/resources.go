@@ -28,6 +28,10 @@ import (
 //     so templates keep working and nothing needs decoding;
 //   - resource templates likewise (switchboard://<server>/<its template>);
 //   - a prompt's name is <server>__<its own name>;
+//   - a server exposed bare ("exposeAs": "bare") keeps the backend's own
+//     URIs, templates and prompt names (a URI or name two bare servers
+//     share, or a bare prompt name that is another's server__name, is
+//     offered by neither, and the clash is logged and in status);
 //   - switchboard://status is ours: the session's servers, their states,
 //     catalog freshness and the token cost of direct registration vs ours.
 //
@@ -65,6 +69,19 @@ type resourceState struct {
 	prompts   map[string]string // our name -> JSON of the prompt registered
 	templates map[string]string // our URI template -> JSON of the template registered
 	execute   *mcp.Tool         // the execute tool as registered (status counts its tokens)
+
+	// Owners of the URIs, URI templates and prompt names offered bare
+	// (the backend's own), by server; bare lists the bare-exposed servers.
+	bareR, bareT, bareP map[string]string
+	bare                []string
+	// toolClashes (syncExposed) and resClashes (syncResources) say what
+	// is not offered because two servers would offer one name.
+	toolClashes, resClashes []string
+
+	// learned are the exposed servers learnExposed started to learn
+	// their lists (each once per Server), under learnMu.
+	learnMu sync.Mutex
+	learned map[string]bool
 }
 
 // addResourcesAndPrompts registers switchboard://status and the backends'
@@ -92,36 +109,61 @@ func (s *Server) syncResources() {
 	wantR := map[string]*mcp.Resource{}
 	wantP := map[string]*mcp.Prompt{}
 	wantT := map[string]*mcp.ResourceTemplate{}
+	// owner of each URI, template and prompt name offered; a second
+	// server wanting one records a clash (kind, name -> servers).
+	owner := map[[2]string]string{}
+	clash := map[[2]string][]string{}
+	claim := func(kind, name, server string) {
+		k := [2]string{kind, name}
+		if o, ok := owner[k]; ok && o != server {
+			clash[k] = append(clash[k], o, server)
+			return
+		}
+		owner[k] = server
+	}
+	rs.bare = nil
 	for _, n := range s.cat().Servers() {
 		l, _, ok := s.cat().Info(n)
 		if !ok {
 			continue
 		}
+		bare := s.bare(n)
+		if bare {
+			rs.bare = append(rs.bare, n)
+		}
+		ours := func(uri string) string { // the URI the client sees
+			if bare {
+				return uri
+			}
+			return ResourceURI(n, uri)
+		}
 		for _, r := range l.Resources {
 			if r == nil {
 				continue
 			}
-			u := ResourceURI(n, r.URI)
-			if _, err := url.Parse(u); err != nil || r.URI == "" {
-				s.o.Logger.Warn("resource not offered: its URI does not parse", "server", n, "uri", r.URI)
+			u := ours(r.URI)
+			if _, err := url.Parse(u); err != nil || r.URI == "" || bare && strings.HasPrefix(u, uriScheme) {
+				s.o.Logger.Warn("resource not offered: its URI does not parse, or is bare in our switchboard:// scheme", "server", n, "uri", r.URI)
 				continue
 			}
 			c := *r
 			c.URI, c.Name, c.Title, c.Description = u, cleanText(r.Name), cleanText(r.Title), cleanText(r.Description)
 			wantR[u] = &c
+			claim("resource", u, n)
 		}
 		for _, rt := range l.ResourceTemplates {
 			if rt == nil || rt.URITemplate == "" {
 				continue
 			}
-			u := ResourceURI(n, rt.URITemplate)
-			if _, err := uritemplate.New(u); err != nil {
-				s.o.Logger.Warn("resource template not offered: it does not parse", "server", n, "uriTemplate", rt.URITemplate, "err", err)
+			u := ours(rt.URITemplate)
+			if _, err := uritemplate.New(u); err != nil || bare && strings.HasPrefix(u, uriScheme) {
+				s.o.Logger.Warn("resource template not offered: it does not parse, or is bare in our switchboard:// scheme", "server", n, "uriTemplate", rt.URITemplate, "err", err)
 				continue
 			}
 			c := *rt
 			c.URITemplate, c.Name, c.Title, c.Description = u, cleanText(rt.Name), cleanText(rt.Title), cleanText(rt.Description)
 			wantT[u] = &c
+			claim("resource template", u, n)
 		}
 		for _, p := range l.Prompts {
 			if p == nil || p.Name == "" {
@@ -129,6 +171,9 @@ func (s *Server) syncResources() {
 			}
 			c := *p
 			c.Name, c.Title, c.Description = PromptName(n, p.Name), cleanText(p.Title), cleanText(p.Description)
+			if bare {
+				c.Name = p.Name
+			}
 			c.Arguments = nil
 			for _, a := range p.Arguments {
 				if a == nil {
@@ -139,6 +184,42 @@ func (s *Server) syncResources() {
 				c.Arguments = append(c.Arguments, &ac)
 			}
 			wantP[c.Name] = &c
+			claim("prompt", c.Name, n)
+		}
+	}
+	prev := rs.resClashes
+	rs.resClashes = nil
+	for _, k := range slices.SortedFunc(maps.Keys(clash), func(a, b [2]string) int { return strings.Compare(a[0]+" "+a[1], b[0]+" "+b[1]) }) {
+		switch k[0] {
+		case "resource":
+			delete(wantR, k[1])
+		case "resource template":
+			delete(wantT, k[1])
+		default:
+			delete(wantP, k[1])
+		}
+		delete(owner, k)
+		servers := slices.Compact(slices.Sorted(slices.Values(clash[k])))
+		msg := fmt.Sprintf("%s %q not offered: the servers %s would both offer it; drop \"exposeAs\": \"bare\" from one of them", k[0], k[1], strings.Join(quoteAll(servers), " and "))
+		rs.resClashes = append(rs.resClashes, msg)
+	}
+	if !slices.Equal(prev, rs.resClashes) {
+		for _, m := range rs.resClashes {
+			s.o.Logger.Warn(m)
+		}
+	}
+	rs.bareR, rs.bareT, rs.bareP = map[string]string{}, map[string]string{}, map[string]string{}
+	for k, server := range owner {
+		if !s.bare(server) {
+			continue
+		}
+		switch k[0] {
+		case "resource":
+			rs.bareR[k[1]] = server
+		case "resource template":
+			rs.bareT[k[1]] = server
+		default:
+			rs.bareP[k[1]] = server
 		}
 	}
 	if rs.resources == nil {
@@ -178,6 +259,40 @@ func jsonSig(v any) string {
 	return string(b)
 }
 
+// bare reports whether server is exposed bare ("exposeAs": "bare").
+func (s *Server) bare(server string) bool {
+	spec := s.cat().Spec(server)
+	return spec != nil && spec.Bare()
+}
+
+// resolveURI returns the server and the backend's own URI of a resource
+// URI a client sent: switchboard://<server>/<uri> for any server (wrap
+// is then true: contents are given back in that form), or a bare-exposed
+// server's own URI, a resource it listed or one its templates match, or
+// else any URI when exactly one server is exposed bare. ok is false when
+// u names no server.
+func (s *Server) resolveURI(u string) (server, uri string, wrap, ok bool) {
+	if strings.HasPrefix(u, uriScheme) {
+		server, uri, ok = s.splitResourceURI(u)
+		return server, uri, true, ok
+	}
+	rs := &s.res
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if server, ok := rs.bareR[u]; ok {
+		return server, u, false, true
+	}
+	for _, t := range slices.Sorted(maps.Keys(rs.bareT)) {
+		if tmpl, err := uritemplate.New(t); err == nil && tmpl.Regexp().MatchString(u) {
+			return rs.bareT[t], u, false, true
+		}
+	}
+	if len(rs.bare) == 1 {
+		return rs.bare[0], u, false, true
+	}
+	return "", "", false, false
+}
+
 // splitResourceURI returns the server and the backend's own URI of one of
 // our resource URIs; ok is false when u names no configured server.
 func (s *Server) splitResourceURI(u string) (server, uri string, ok bool) {
@@ -193,8 +308,15 @@ func (s *Server) splitResourceURI(u string) (server, uri string, ok bool) {
 }
 
 // splitPromptName returns the server and the backend's own name of one of
-// our prompt names (the longest configured server name that prefixes it).
+// our prompt names: a bare-exposed server's own, else server__name (the
+// longest configured server name that prefixes it).
 func (s *Server) splitPromptName(n string) (server, name string, ok bool) {
+	s.res.mu.Lock()
+	server, ok = s.res.bareP[n]
+	s.res.mu.Unlock()
+	if ok {
+		return server, n, true
+	}
 	for _, m := range s.cat().Servers() {
 		if rest, found := strings.CutPrefix(n, m+"__"); found && rest != "" && len(m) > len(server) {
 			server, name, ok = m, rest, true
@@ -224,7 +346,7 @@ func (s *Server) readBackendResource(ctx context.Context, req *mcp.ReadResourceR
 // it if needed): the contents' URIs are ours, their text cleaned of
 // hidden Unicode, and the whole bounded by settings.maxResultBytes.
 func (s *Server) ReadResource(ctx context.Context, u string) (*mcp.ReadResourceResult, error) {
-	server, uri, ok := s.splitResourceURI(u)
+	server, uri, wrap, ok := s.resolveURI(u)
 	if !ok {
 		return nil, mcp.ResourceNotFoundError(u)
 	}
@@ -246,7 +368,9 @@ func (s *Server) ReadResource(ctx context.Context, u string) (*mcp.ReadResourceR
 		if cc.URI == "" {
 			cc.URI = uri
 		}
-		cc.URI = ResourceURI(server, cc.URI)
+		if wrap {
+			cc.URI = ResourceURI(server, cc.URI)
+		}
 		cc.Text = cleanText(c.Text)
 		size += len(cc.Text) + len(cc.Blob)
 		out.Contents = append(out.Contents, &cc)
@@ -318,6 +442,9 @@ type Status struct {
 	Session string         `json:"session,omitempty"`
 	Servers []ServerStatus `json:"servers"`
 	Tokens  TokenSavings   `json:"tokens"`
+	// Clashes are tools, resources and prompts not offered because two
+	// servers (one exposed bare) would offer one name.
+	Clashes []string `json:"clashes,omitempty"`
 }
 
 // ServerStatus is one server of the session.
@@ -389,6 +516,9 @@ func (s *Server) status(ctx context.Context) Status {
 		}
 		st.Servers = append(st.Servers, ss)
 	}
+	s.res.mu.Lock()
+	st.Clashes = slices.Concat(s.res.toolClashes, s.res.resClashes)
+	s.res.mu.Unlock()
 	st.Tokens.Switchboard = s.ownToolTokens()
 	st.Tokens.Saved = st.Tokens.Direct - st.Tokens.Switchboard
 	st.Tokens.Note = "direct: every known tool of these servers registered directly ({name, description, inputSchema}); switchboard: list_tools and execute as listed now; o200k tokens; servers whose tools are not known yet are not counted"
@@ -533,7 +663,7 @@ func (s *Server) subscribe(ctx context.Context, req *mcp.SubscribeRequest) error
 	if req.Params.URI == StatusURI {
 		return nil
 	}
-	server, uri, ok := s.splitResourceURI(req.Params.URI)
+	server, uri, _, ok := s.resolveURI(req.Params.URI)
 	if !ok {
 		return mcp.ResourceNotFoundError(req.Params.URI)
 	}
@@ -549,7 +679,7 @@ func (s *Server) subscribe(ctx context.Context, req *mcp.SubscribeRequest) error
 
 // unsubscribe relays resources/unsubscribe.
 func (s *Server) unsubscribe(ctx context.Context, req *mcp.UnsubscribeRequest) error {
-	server, uri, ok := s.splitResourceURI(req.Params.URI)
+	server, uri, _, ok := s.resolveURI(req.Params.URI)
 	if !ok {
 		return nil
 	}
@@ -563,8 +693,14 @@ func (s *Server) unsubscribe(ctx context.Context, req *mcp.UnsubscribeRequest) e
 
 // ResourceUpdated tells this session's client, if it subscribed, that
 // server's resource uri (the backend's own URI) changed
-// (notifications/resources/updated with our URI).
+// (notifications/resources/updated with our URI; for a bare-exposed
+// server, also with its own: the SDK sends each only to its subscribers).
 func (s *Server) ResourceUpdated(server, uri string) {
+	if s.bare(server) && !strings.HasPrefix(uri, uriScheme) {
+		if err := s.mcp.ResourceUpdated(context.Background(), &mcp.ResourceUpdatedNotificationParams{URI: uri}); err != nil {
+			s.o.Logger.Warn("relaying resources/updated", "server", server, "uri", uri, "err", err)
+		}
+	}
 	if err := s.mcp.ResourceUpdated(context.Background(), &mcp.ResourceUpdatedNotificationParams{URI: ResourceURI(server, uri)}); err != nil {
 		s.o.Logger.Warn("relaying resources/updated", "server", server, "uri", uri, "err", err)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/script"
 	"github.com/switchboard-mcp/switchboard/internal/search"
 	"github.com/switchboard-mcp/switchboard/internal/skills"
+	"github.com/switchboard-mcp/switchboard/internal/telemetry"
 )
 
 // Runner runs scripts. *sandbox.Sandbox satisfies it.
@@ -61,6 +62,9 @@ type Options struct {
 	// Skills returns the session's skills store now (its project may
 	// change with the view); nil, or a nil result, means no skills.
 	Skills func() *skills.Store
+	// Telemetry records a span per execute and per backend call (and
+	// their metrics); nil is off.
+	Telemetry *telemetry.Telemetry
 }
 
 // notices returns o.Notices(), or none.
@@ -124,6 +128,7 @@ func New(o Options) *Server {
 			}
 		})
 	}
+	s.mcp.AddReceivingMiddleware(s.learnExposed) // execute.go
 	s.addMetaTools()
 	s.syncExposed()
 	s.addResourcesAndPrompts()

@@ -2,7 +2,7 @@
 # Runs the official MCP conformance suite in server mode, inside a private
 # network namespace, three times:
 #   meta         `switchboard serve --http` in meta-tool mode (the demo backend)
-#   passthrough  `switchboard serve --http` with server-everything exposed ("expose": "all")
+#   passthrough  `switchboard serve --http` with server-everything exposed bare ("expose": "all", "exposeAs": "bare")
 #   everything   server-everything alone (its own streamableHttp mode), for comparison
 # each with its baseline of expected failures (server-<mode>-baseline.yml).
 # The suite cannot send an Authorization header, so serve runs with
@@ -62,7 +62,7 @@ if [ "${1:-}" = "--inside" ]; then
 		mkdir -p "$home/cfg/switchboard"
 		if [ "$mode" = passthrough ]; then
 			cat >"$home/cfg/switchboard/config.json" <<-EOF
-				{"mcpServers": {"everything": {"command": "$PWD/$node", "args": ["$everything", "stdio"], "expose": "all"}}}
+				{"mcpServers": {"everything": {"command": "$PWD/$node", "args": ["$everything", "stdio"], "expose": "all", "exposeAs": "bare"}}}
 			EOF
 		fi # meta: no config file, so serve offers the built-in demo backend
 		HOME="$home" XDG_CONFIG_HOME="$home/cfg" XDG_STATE_HOME="$home/state" XDG_CACHE_HOME="$home/cache" \

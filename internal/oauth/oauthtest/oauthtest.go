@@ -32,6 +32,11 @@ type Server struct {
 	// Below 10 s, golang.org/x/oauth2 treats a token as expired at once,
 	// so every use refreshes it: a refresh test without waiting.
 	ExpiresIn time.Duration
+	// NoRevocation leaves revocation_endpoint out of the metadata.
+	NoRevocation bool
+	// RevocationStatus, when not zero, is the status the revocation
+	// endpoint answers with instead of revoking (a failing server).
+	RevocationStatus int
 
 	mu      sync.Mutex
 	codes   map[string]grant
@@ -44,6 +49,8 @@ type Server struct {
 // Stats counts what the server did.
 type Stats struct {
 	Registrations, Authorizations, CodeGrants, Refreshes, Unauthorized int
+	// Revocations counts tokens revoked (RFC 7009) by their client.
+	Revocations int
 	// Scope is the scope parameter of the last authorization request.
 	Scope string
 }
@@ -60,16 +67,21 @@ func New(mcp http.Handler) *Server {
 		Resource: s.MCPURL, AuthorizationServers: []string{s.URL}, ScopesSupported: []string{"tools"},
 	}))
 	mux.HandleFunc("/.well-known/oauth-authorization-server", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, 200, map[string]any{
+		m := map[string]any{
 			"issuer": s.URL, "authorization_endpoint": s.URL + "/authorize", "token_endpoint": s.URL + "/token",
 			"registration_endpoint": s.URL + "/register", "response_types_supported": []string{"code"},
 			"grant_types_supported": []string{"authorization_code", "refresh_token"}, "code_challenge_methods_supported": []string{"S256"},
 			"token_endpoint_auth_methods_supported": []string{"none"}, "scopes_supported": []string{"tools", "offline_access"},
-		})
+		}
+		if !s.NoRevocation {
+			m["revocation_endpoint"] = s.URL + "/revoke"
+		}
+		writeJSON(w, 200, m)
 	})
 	mux.HandleFunc("POST /register", s.register)
 	mux.HandleFunc("GET /authorize", s.authorize)
 	mux.HandleFunc("POST /token", s.token)
+	mux.HandleFunc("POST /revoke", s.revoke)
 	verify := func(_ context.Context, tok string, _ *http.Request) (*auth.TokenInfo, error) {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -230,6 +242,39 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 		exp = time.Hour
 	}
 	writeJSON(w, 200, map[string]any{"access_token": at, "token_type": "Bearer", "refresh_token": rt, "expires_in": int(exp.Seconds()), "scope": "tools"})
+}
+
+// revoke is the RFC 7009 revocation endpoint: a token of the client
+// that asks is forgotten; any other token is ignored (200 all the same).
+func (s *Server) revoke(w http.ResponseWriter, r *http.Request) {
+	if s.RevocationStatus != 0 {
+		writeJSON(w, s.RevocationStatus, map[string]string{"error": "temporarily_unavailable"})
+		return
+	}
+	if err := r.ParseForm(); err != nil || r.PostForm.Get("token") == "" {
+		writeJSON(w, 400, map[string]string{"error": "invalid_request"})
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	client := r.PostForm.Get("client_id")
+	if id, _, ok := r.BasicAuth(); ok {
+		client = id
+	}
+	if _, ok := s.clients[client]; !ok {
+		writeJSON(w, 401, map[string]string{"error": "invalid_client"})
+		return
+	}
+	tok := r.PostForm.Get("token")
+	if c, ok := s.refresh[tok]; ok && c == client {
+		delete(s.refresh, tok)
+		s.stats.Revocations++
+	}
+	if s.access[tok] {
+		delete(s.access, tok)
+		s.stats.Revocations++
+	}
+	w.WriteHeader(http.StatusOK)
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {

@@ -1,0 +1,75 @@
+package backend
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSignOut_RevokesAtTheAuthorizationServer(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	login(t, spec, dir, nil)
+	issued := fake.Tokens() // one access and one refresh token
+	res, err := SignOut(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+	if err != nil || !res.Had || !res.Revoked || res.RevokeErr != nil || res.NoEndpoint {
+		t.Fatalf("SignOut = %+v, %v; want had and revoked", res, err)
+	}
+	if s := fake.Stats(); s.Revocations != 2 || len(fake.Tokens()) != 0 {
+		t.Errorf("stats %+v, tokens still valid %d of %d: want both revoked", s, len(fake.Tokens()), len(issued))
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(files) != 0 {
+		t.Errorf("the sign-in is still stored: %v", files)
+	}
+	_, err = Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+	if !errors.Is(err, ErrNeedsLogin) {
+		t.Errorf("start after sign-out: %v, want ErrNeedsLogin", err)
+	}
+}
+
+func TestSignOut_WithoutEndpointOrFailingStillDeletes(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		noEnd    bool
+		status   int
+		wantErr  string
+		wantNoEP bool
+	}{
+		{name: "no endpoint", noEnd: true, wantNoEP: true},
+		{name: "server fails", status: 503, wantErr: "revoking the refresh token of \"notion\" at http://127.0.0.1:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fake, spec, dir := oauthSetup(t)
+			fake.NoRevocation, fake.RevocationStatus = tc.noEnd, tc.status
+			login(t, spec, dir, nil)
+			tokens := fake.Tokens()
+			res, err := SignOut(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+			if err != nil || !res.Had || res.Revoked || res.NoEndpoint != tc.wantNoEP {
+				t.Fatalf("SignOut = %+v, %v", res, err)
+			}
+			if tc.wantErr == "" && res.RevokeErr != nil || tc.wantErr != "" && (res.RevokeErr == nil || !strings.Contains(res.RevokeErr.Error(), tc.wantErr) || !strings.Contains(res.RevokeErr.Error(), "503")) {
+				t.Errorf("RevokeErr = %v, want %q", res.RevokeErr, tc.wantErr)
+			}
+			for _, tok := range tokens {
+				if res.RevokeErr != nil && strings.Contains(res.RevokeErr.Error(), tok) {
+					t.Errorf("the error shows a token: %v", res.RevokeErr)
+				}
+			}
+			if files, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(files) != 0 {
+				t.Errorf("the sign-in is still stored: %v", files)
+			}
+		})
+	}
+}
+
+func TestSignOut_NothingStored(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	res, err := SignOut(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+	if err != nil || res.Had || res.Revoked || res.RevokeErr != nil {
+		t.Errorf("SignOut = %+v, %v; want nothing done", res, err)
+	}
+	if s := fake.Stats(); s.Revocations != 0 {
+		t.Errorf("%+v: nothing to revoke", s)
+	}
+}
