@@ -14,7 +14,9 @@ func TestRawTools_KeepsSchemaPropertyOrder(t *testing.T) {
 	const out = `{"type":"object","properties":{"y":{"type":"number"},"b":{"type":"string"}}}`
 	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
 	s.AddTool(&mcp.Tool{Name: "t", InputSchema: json.RawMessage(in), OutputSchema: json.RawMessage(out)},
-		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil })
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
 	st, ct := mcp.NewInMemoryTransports()
 	ss, err := s.Connect(ctx, st, nil)
 	if err != nil {
