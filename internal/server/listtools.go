@@ -204,6 +204,7 @@ func declTool(t catalog.Tool) tsdecl.Tool {
 func (s *Server) exactTools(ctx context.Context, refs []string) (string, error) {
 	var b strings.Builder
 	var bad []string
+	var found []catalog.Tool
 	for _, ref := range refs {
 		srv, tool, ok := splitRef(ref)
 		if !ok {
@@ -215,8 +216,19 @@ func (s *Server) exactTools(ctx context.Context, refs []string) (string, error) 
 			bad = append(bad, err.Error())
 			continue
 		}
-		b.WriteString(tsdecl.NamespaceAs(t.Server, t.ServerIdent, []tsdecl.Tool{declTool(t)}, nil))
+		found = append(found, t)
+	}
+	// Consecutive tools of one server share a namespace block, so the
+	// types it declares once (integer, hoisted object types) are not
+	// declared twice.
+	for i := 0; i < len(found); {
+		j := i + 1
+		for j < len(found) && found[j].Server == found[i].Server {
+			j++
+		}
+		b.WriteString(tsdecl.NamespaceAs(found[i].Server, found[i].ServerIdent, declTools(found[i:j]), nil))
 		b.WriteString("\n")
+		i = j
 	}
 	if len(bad) > 0 {
 		if b.Len() == 0 {
