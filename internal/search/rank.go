@@ -191,6 +191,8 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	cands = sc.tools(qs, cands)
 	sc.boost(qs, cands, named)
 	sc.numberBonus(queryNumber(query), cands)
+	_, _, _, kinds := queryTokensKinds(query)
+	sc.kindBonus(kinds, cands)
 	score := sc.score
 	bonus := func(d int32, b float64) {
 		if score[d] == 0 {
@@ -208,6 +210,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	if len(cands) == 0 {
 		return nil
 	}
+	cands = ix.demoteDeprecated(cands, score)
 
 	hits := ix.topK(cands, score, limit)
 	r := &ranking{hits: hits}
