@@ -29,10 +29,10 @@ func TestSearch_ValueKindsPreferToolsTakingThem(t *testing.T) {
 		{Server: "volume", Tool: "lookup_file", Description: "Look up a place.", Params: []Param{{Name: "path"}}},
 	}, nil)
 	for q, want := range map[string]string{
-		"look up the place at 48.85, 2.29":         "lookup_point",
+		"look up the place at 48.85, 2.29":        "lookup_point",
 		"look up the place https://example.com/x": "lookup_page",
-		"look up the place of ana@example.org":     "lookup_user",
-		"look up the place of ./src/main.go":       "lookup_file",
+		"look up the place of ana@example.org":    "lookup_user",
+		"look up the place of ./src/main.go":      "lookup_file",
 	} {
 		if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != want {
 			t.Errorf("%q: hits %v, want %s first", q, hits, want)
