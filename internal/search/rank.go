@@ -207,6 +207,14 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	for _, d := range exact {
 		bonus(d, exactBonus)
 	}
+	if len(exact) == 0 && nameLike(query) {
+		for _, n := range ix.near(query, 3) {
+			if n.doc >= 0 {
+				bonus(int32(n.doc), misspeltBonus)
+				exact = append(exact, int32(n.doc))
+			}
+		}
+	}
 	if len(cands) == 0 {
 		return nil
 	}

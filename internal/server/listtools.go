@@ -71,7 +71,14 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 		if err != nil {
 			return "", err
 		}
-		return renderHits(a.Query, hits, false), nil
+		note := s.didYouMean(ctx, a.Query, a.Servers, hits)
+		if len(hits) == 0 && note != "" {
+			return fmt.Sprintf("// No tool matches %q. %s\n", a.Query, note), nil
+		}
+		if note != "" {
+			note = "// " + note + "\n"
+		}
+		return note + renderHitsAt(a.Query, hits, false, a.Detail), nil
 	}
 	names := s.cat().Servers()
 	if len(a.Servers) > 0 {
@@ -211,7 +218,7 @@ func (s *Server) exactTools(ctx context.Context, refs []string) (string, error) 
 			bad = append(bad, fmt.Sprintf("%q is not of the form \"server.tool\"", ref))
 			continue
 		}
-		t, err := s.cat().Lookup(ctx, srv, tool)
+		t, err := s.lookup(ctx, srv, tool) // says "did you mean" for a near miss
 		if err != nil {
 			bad = append(bad, err.Error())
 			continue
@@ -258,12 +265,41 @@ type Hit struct {
 // Search ranks the tools of the given servers (all when empty) for query.
 // Servers whose tool list is unknown are started to learn it.
 func (s *Server) Search(ctx context.Context, query string, servers []string, limit int) ([]Hit, error) {
+	ix, docs, err := s.searchIndex(ctx, servers)
+	if err != nil {
+		return nil, err
+	}
+	var hits []Hit
+	for _, h := range ix.Search(query, limit) {
+		hits = append(hits, Hit{Tool: docs[h.Doc], Score: h.Score})
+	}
+	return hits, nil
+}
+
+// didYouMean names the tools or servers a query most likely misspells
+// ("Did you mean github.get_issue?"), when it looks like a name that is
+// not one; "" otherwise.
+func (s *Server) didYouMean(ctx context.Context, query string, servers []string, hits []Hit) string {
+	ix, _, err := s.searchIndex(ctx, servers)
+	if err != nil {
+		return ""
+	}
+	near := ix.Suggest(query, 3)
+	if len(near) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Did you mean %s? list_tools({tools:[%q]}) declares it.", strings.Join(near, " or "), near[0])
+}
+
+// searchIndex returns the index over the tools of servers (all when
+// empty) and the tools it indexes.
+func (s *Server) searchIndex(ctx context.Context, servers []string) (*search.Index, []catalog.Tool, error) {
 	names := s.cat().Servers()
 	scoped := len(servers) > 0
 	if scoped {
 		var err error
 		if names, err = s.serverNames(servers); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	lists, _ := s.toolsOf(ctx, names)
@@ -288,11 +324,7 @@ func (s *Server) Search(ctx context.Context, query string, servers []string, lim
 			s.mu.Unlock()
 		}
 	}
-	var hits []Hit
-	for _, h := range ix.Search(query, limit) {
-		hits = append(hits, Hit{Tool: docs[h.Doc], Score: h.Score})
-	}
-	return hits, nil
+	return ix, docs, nil
 }
 
 func searchDocOf(t catalog.Tool) search.Doc {
@@ -313,6 +345,13 @@ func searchDocOf(t catalog.Tool) search.Doc {
 // renderHits renders search results best first, opening a namespace
 // block whenever consecutive hits change server.
 func renderHits(query string, hits []Hit, scores bool) string {
+	return renderHitsAt(query, hits, scores, "")
+}
+
+// renderHitsAt is renderHits at a detail level: "names" and "summary"
+// give one line per hit (in hit order), "full" full declarations, ""
+// compact ones.
+func renderHitsAt(query string, hits []Hit, scores bool, detail string) string {
 	if len(hits) == 0 {
 		return fmt.Sprintf("// No tool matches %q. Try other words, or list_tools() to see every server.\n", query)
 	}
@@ -330,8 +369,20 @@ func renderHits(query string, hits []Hit, scores bool) string {
 			}
 			group = append(group, t)
 		}
-		b.WriteString(tsdecl.NamespaceAs(hits[i].Tool.Server, hits[i].Tool.ServerIdent, group, compact))
-		b.WriteString("\n")
+		switch detail {
+		case "names", "summary":
+			for _, h := range hits[i:j] {
+				if detail == "names" {
+					fmt.Fprintf(&b, "%s.%s\n", h.Tool.ServerIdent, h.Tool.Ident)
+				} else {
+					fmt.Fprintf(&b, "%s.%s — %s\n", h.Tool.ServerIdent, h.Tool.Ident, tsdecl.Summary(h.Tool.Description))
+				}
+			}
+		case "full":
+			b.WriteString(tsdecl.NamespaceAs(hits[i].Tool.Server, hits[i].Tool.ServerIdent, group, nil) + "\n")
+		default:
+			b.WriteString(tsdecl.NamespaceAs(hits[i].Tool.Server, hits[i].Tool.ServerIdent, group, compact) + "\n")
+		}
 		i = j
 	}
 	return b.String()
