@@ -123,6 +123,7 @@ type stack struct {
 type stackOptions struct {
 	inProcessScripts bool // run scripts in this process (one-shot CLI commands)
 	audit            bool // record backend calls in the audit log
+	quiet            bool // log errors only: the command reports problems itself
 }
 
 // hubOptions are the hub options of this process: paths and commands
@@ -158,7 +159,11 @@ func (e *Env) environ() map[string]string {
 
 func (e *Env) openStack(cf *configFlags, allowDemo bool, so stackOptions) (*stack, error) {
 	p := e.paths(cf)
-	log := slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	level := slog.LevelWarn
+	if so.quiet {
+		level = slog.LevelError
+	}
+	log := slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: level}))
 	h, err := hub.New(e.hubOptions(p, so, log))
 	if err != nil {
 		return nil, err
