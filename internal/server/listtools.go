@@ -3,10 +3,11 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -41,7 +42,14 @@ func (s *Server) handleListTools(ctx context.Context, req *mcp.CallToolRequest) 
 		return errorResult("list_tools: bad arguments: %v", err), nil
 	}
 	limit := s.o.Settings.MaxResultBytes
-	out, err := s.listTools(ctx, a, limit)
+	lw := &listWait{wait: firstListWait}
+	if tok := req.Params.GetProgressToken(); tok != nil && req.Session != nil {
+		lw.progress = func(done, total int, server string) {
+			_ = req.Session.NotifyProgress(context.WithoutCancel(ctx), &mcp.ProgressNotificationParams{ProgressToken: tok,
+				Progress: float64(done), Total: float64(total), Message: fmt.Sprintf("listed the tools of %s (%d of %d servers started)", server, done, total)})
+		}
+	}
+	out, err := s.listTools(withListWait(ctx, lw), a, limit)
 	if err != nil {
 		return errorResult("list_tools: %s", boundText(err.Error(), limit, "")), nil
 	}
@@ -67,11 +75,15 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 		return s.exactTools(ctx, a.Tools)
 	}
 	if strings.TrimSpace(a.Query) != "" {
-		hits, err := s.Search(ctx, a.Query, a.Servers, a.Limit)
+		ix, docs, late, err := s.searchIndexLate(ctx, a.Servers)
 		if err != nil {
 			return "", err
 		}
-		note := s.didYouMean(ctx, a.Query, a.Servers, hits)
+		hits := hitsOf(ix, docs, a.Query, a.Limit)
+		note := didYouMean(ix, a.Query)
+		if len(late) > 0 {
+			note = strings.TrimSpace(note + fmt.Sprintf(" Not searched yet (still starting): %s; call list_tools again in a few seconds.", strings.Join(late, ", ")))
+		}
 		if len(hits) == 0 && note != "" {
 			return fmt.Sprintf("// No tool matches %q. %s\n", a.Query, note), nil
 		}
@@ -110,7 +122,9 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 	}
 	for i, n := range names {
 		var part string
-		if errs[i] != nil {
+		if errors.Is(errs[i], errStillListing) {
+			part = fmt.Sprintf("// %s: %s\n", n, errStillListing)
+		} else if errs[i] != nil {
 			part = fmt.Sprintf("// %s: unavailable: %s\n", n, bound(oneLine(cleanText(redact.Text(errs[i].Error()))), maxReason))
 		} else {
 			part = render(n, s.cat().Ident(n), lists[i], detail) + s.withheldNote(n, detail)
@@ -142,28 +156,103 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 // toolsOf fetches the tool lists of names, starting at most
 // maxFetches unknown backends at a time (and never more than the pool's
 // cap), so a first search over many servers is not a process storm.
+//
+// Under a context from withListWait it waits at most that long: a server
+// still being listed then has errStillListing as its error (its listing
+// goes on in the background and lands in the catalog), and the
+// context's progress function hears of each server listed.
 func (s *Server) toolsOf(ctx context.Context, names []string) ([][]catalog.Tool, []error) {
 	lists := make([][]catalog.Tool, len(names))
 	errs := make([]error, len(names))
-	var wg sync.WaitGroup
+	lw, _ := ctx.Value(listWaitKey{}).(*listWait)
+	fetchCtx := ctx
+	if lw != nil {
+		fetchCtx = context.WithoutCancel(ctx)
+	}
+	type done struct {
+		i   int
+		ts  []catalog.Tool
+		err error
+	}
+	results := make(chan done, len(names))
 	sem := make(chan struct{}, max(1, min(maxFetches, s.o.Settings.MaxConnections)))
+	pending := 0
 	for i, n := range names {
 		if ts, ok := s.cat().Known(n); ok {
 			lists[i] = ts
 			continue
 		}
-		wg.Go(func() {
+		pending++
+		go func() {
 			select {
 			case sem <- struct{}{}:
 				defer func() { <-sem }()
-				lists[i], errs[i] = s.cat().Tools(ctx, n)
-			case <-ctx.Done():
-				errs[i] = ctx.Err()
+				ts, err := s.cat().Tools(fetchCtx, n)
+				results <- done{i, ts, err}
+			case <-fetchCtx.Done():
+				results <- done{i, nil, fetchCtx.Err()}
 			}
-		})
+		}()
 	}
-	wg.Wait()
+	var timeout <-chan time.Time
+	if lw != nil && pending > 0 {
+		t := time.NewTimer(lw.wait)
+		defer t.Stop()
+		timeout = t.C
+	}
+	got := make([]bool, len(names))
+	total := pending
+	for pending > 0 {
+		select {
+		case r := <-results:
+			lists[r.i], errs[r.i], got[r.i] = r.ts, r.err, true
+			pending--
+			if lw != nil && lw.progress != nil {
+				lw.progress(total-pending, total, names[r.i])
+			}
+			continue
+		case <-timeout:
+		}
+		for i := range names {
+			if lists[i] == nil && errs[i] == nil && !got[i] {
+				errs[i] = errStillListing
+			}
+		}
+		break
+	}
 	return lists, errs
+}
+
+// errStillListing is the error of a server whose first listing did not
+// finish within the wait of a list_tools call.
+var errStillListing = errors.New("still starting: its tools are being listed in the background; call list_tools again in a few seconds")
+
+// firstListWait is how long list_tools waits for servers whose tools are
+// not known yet before answering with the others, naming the ones left.
+const firstListWait = 3 * time.Second
+
+// listWait is how a list_tools call waits for first listings.
+type listWait struct {
+	wait     time.Duration
+	progress func(done, total int, server string) // nil: none
+}
+
+type listWaitKey struct{}
+
+// withListWait makes toolsOf under ctx wait at most lw.wait.
+func withListWait(ctx context.Context, lw *listWait) context.Context {
+	return context.WithValue(ctx, listWaitKey{}, lw)
+}
+
+// stillListing names the servers of names whose error is errStillListing.
+func stillListing(names []string, errs []error) []string {
+	var out []string
+	for i, err := range errs {
+		if errors.Is(err, errStillListing) {
+			out = append(out, names[i])
+		}
+	}
+	return out
 }
 
 // maxFetches bounds backends started at once to learn their tools.
@@ -269,21 +358,22 @@ func (s *Server) Search(ctx context.Context, query string, servers []string, lim
 	if err != nil {
 		return nil, err
 	}
+	return hitsOf(ix, docs, query, limit), nil
+}
+
+// hitsOf searches ix, whose docs are the tools docs.
+func hitsOf(ix *search.Index, docs []catalog.Tool, query string, limit int) []Hit {
 	var hits []Hit
 	for _, h := range ix.Search(query, limit) {
 		hits = append(hits, Hit{Tool: docs[h.Doc], Score: h.Score})
 	}
-	return hits, nil
+	return hits
 }
 
 // didYouMean names the tools or servers a query most likely misspells
 // ("Did you mean github.get_issue?"), when it looks like a name that is
 // not one; "" otherwise.
-func (s *Server) didYouMean(ctx context.Context, query string, servers []string, hits []Hit) string {
-	ix, _, err := s.searchIndex(ctx, servers)
-	if err != nil {
-		return ""
-	}
+func didYouMean(ix *search.Index, query string) string {
 	near := ix.Suggest(query, 3)
 	if len(near) == 0 {
 		return ""
@@ -294,15 +384,23 @@ func (s *Server) didYouMean(ctx context.Context, query string, servers []string,
 // searchIndex returns the index over the tools of servers (all when
 // empty) and the tools it indexes.
 func (s *Server) searchIndex(ctx context.Context, servers []string) (*search.Index, []catalog.Tool, error) {
+	ix, docs, _, err := s.searchIndexLate(ctx, servers)
+	return ix, docs, err
+}
+
+// searchIndexLate is searchIndex that also names the servers whose tools
+// are not in the index because they are still being listed.
+func (s *Server) searchIndexLate(ctx context.Context, servers []string) (*search.Index, []catalog.Tool, []string, error) {
 	names := s.cat().Servers()
 	scoped := len(servers) > 0
 	if scoped {
 		var err error
 		if names, err = s.serverNames(servers); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
-	lists, _ := s.toolsOf(ctx, names)
+	lists, errs := s.toolsOf(ctx, names)
+	late := stillListing(names, errs)
 	var tools []catalog.Tool
 	for _, ts := range lists {
 		tools = append(tools, ts...)
@@ -324,7 +422,7 @@ func (s *Server) searchIndex(ctx context.Context, servers []string) (*search.Ind
 			s.mu.Unlock()
 		}
 	}
-	return ix, docs, nil
+	return ix, docs, late, nil
 }
 
 func searchDocOf(t catalog.Tool) search.Doc {
