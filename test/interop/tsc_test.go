@@ -71,6 +71,7 @@ func TestDeclarations_CompileUnderStrictTypeScript(t *testing.T) {
 	defer cancel()
 	cs := connectStandalone(t, ctx, cfg, env)
 	defer cs.Close()
+	waitListed(t, ctx, cs)
 	list := func(args map[string]any) string {
 		t.Helper()
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "list_tools", Arguments: args})
