@@ -14,7 +14,7 @@ import (
 // (at argWeight of an unknown word).
 const (
 	hintWeight = 0.5
-	pathWeight = 0.6
+	pathWeight = 0.4
 	argWeight  = 0.3
 )
 

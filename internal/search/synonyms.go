@@ -201,12 +201,18 @@ var everyday = []struct {
 	{"inside", words("list content")},
 	{"put", words("move write set")},
 	{"say", words("send post message comment")},
+	{"notify", words("send post message")},
+	{"latest", words("history")},
+	{"recent", words("history")},
 	{"ask", words("query search")},
 }
 
 // phrases are multi-word idioms rewritten before analysis, matched as whole
 // lowercase words.
 var phrases = []struct{ from, to string }{
+	{"tell the", "notify the"},
+	{"tell my", "notify my"},
+	{"tell our", "notify our"},
 	{"how many", "count"},
 	{"how big", "size"},
 	{"how large", "size"},
