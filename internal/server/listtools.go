@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -436,6 +437,9 @@ func searchDocOf(t catalog.Tool) search.Doc {
 		for name, p := range schema.Properties {
 			d.Params = append(d.Params, search.Param{Name: name, Description: p.Description})
 		}
+		// Sorted, as internal/search's evaluation reads them: the index
+		// caps the parameter text it keeps, so order must not vary.
+		slices.SortFunc(d.Params, func(a, b search.Param) int { return strings.Compare(a.Name, b.Name) })
 	}
 	return d
 }
