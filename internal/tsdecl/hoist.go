@@ -21,6 +21,7 @@ import (
 const (
 	maxHoistNodes = 50_000 // schema nodes walked; a larger namespace is not hoisted
 	maxCandidates = 64     // repeated shapes considered, largest first
+	maxRendered   = 256    // repeated shapes rendered to weigh them
 	hoistMargin   = 24     // characters a hoisted type must save
 )
 
@@ -58,6 +59,9 @@ type walker struct {
 // visit returns n's full digest and whether a $ref occurs within n.
 func (w *walker) visit(n *node, hint string, isRoot bool) (digest, bool) {
 	w.nodes++
+	if w.nodes > maxHoistNodes {
+		return digest{}, true // too big to hoist: planHoist gives up
+	}
 	h := sha256.New()
 	h.Write([]byte{byte(n.kind)})
 	hasRef := false
@@ -81,8 +85,13 @@ func (w *walker) visit(n *node, hint string, isRoot bool) (digest, bool) {
 			child := childHint(n, k, hint)
 			d, ref := w.visit(n.vals[i], child, false)
 			hasRef = hasRef || ref || k == "$ref"
+			// The shape leaves out what renders elsewhere or not at all:
+			// the doc keywords, $schema/$id, and additionalProperties:
+			// false (beside properties it adds nothing to the type).
+			skip := docKeys[k] || k == "$schema" || k == "$id" ||
+				k == "additionalProperties" && n.vals[i].kind == kBool && !n.vals[i].b
 			for _, hh := range []interface{ Write([]byte) (int, error) }{h, shape} {
-				if hh == shape && docKeys[k] {
+				if hh == shape && skip {
 					continue
 				}
 				hh.Write([]byte(k))
@@ -147,26 +156,24 @@ func planHoist(roots []*node, o *Options) (*nsState, []occurrence) {
 			return &nsState{}, nil
 		}
 	}
-	// Shapes that render alike are one type (e.g. one schema with
-	// additionalProperties: false, one without).
+	// Only shapes that occur more than once are rendered (to weigh
+	// them), at most maxRendered of them.
 	type group struct {
 		ds   []digest
 		occ  []occurrence
 		size int
 	}
-	byText := map[string]*group{}
 	var groups []*group
 	for _, d := range w.order {
+		if len(w.occ[d]) < 2 {
+			continue
+		}
+		if len(groups) == maxRendered {
+			break
+		}
 		oc := w.occ[d][0]
 		text := newRenderer(oc.root, o, nil).typ(oc.n, "  ", 0)
-		g := byText[text]
-		if g == nil {
-			g = &group{size: len(text)}
-			byText[text] = g
-			groups = append(groups, g)
-		}
-		g.ds = append(g.ds, d)
-		g.occ = append(g.occ, w.occ[d]...)
+		groups = append(groups, &group{ds: []digest{d}, occ: w.occ[d], size: len(text)})
 	}
 	var cands []*group
 	for _, g := range groups {

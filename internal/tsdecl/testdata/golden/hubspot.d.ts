@@ -1,11 +1,9 @@
 declare namespace hubspot {
   type integer = number;
-  type Item = { type?: any; items?: string; description?: any };
   type Type = {
     associationCategory: "HUBSPOT_DEFINED" | "USER_DEFINED" | "INTEGRATOR_DEFINED"
     /** @exclusiveMinimum 0 */ associationTypeId: integer
   };
-  type Input = { type?: any; additionalProperties?: string; description?: any };
   type Option = {
     /** The human-readable label for the option */ label: string
     /** The internal value for the option, which must be used when setting the property value */ value: string
