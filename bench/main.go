@@ -108,7 +108,7 @@ func run(out string, quick bool, only, bin string) error {
 	sections := []struct {
 		name string
 		f    func(context.Context, *rig) (string, error)
-	}{{"definitions", definitions}, {"latency", latency}, {"daemon", daemonBench}, {"tasks", tasks}, {"scale", scale}}
+	}{{"definitions", definitions}, {"latency", latency}, {"daemon", daemonBench}, {"tasks", tasks}, {"scale", scale}, {"retrieval", retrieval}}
 	for _, s := range sections {
 		if only != "" && !slices.Contains(strings.Split(only, ","), s.name) {
 			continue

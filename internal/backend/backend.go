@@ -136,6 +136,7 @@ type Backend struct {
 	info       Info
 	cancel     context.CancelFunc // ends a remote connection's context
 	remote     *remoteState       // nil for stdio backends
+	raw        rawTools           // tool schemas as the backend sent them
 
 	// mu guards session and cancel once Start has returned: a remote
 	// backend whose session the server forgot opens a new one.
@@ -444,7 +445,7 @@ func (b *Backend) startStdio(ctx context.Context, spec *config.Server) error {
 		return err
 	}}
 	began := time.Now()
-	cs, err := b.client().Connect(ctx, tr, b.sessionOptions())
+	cs, err := b.client().Connect(ctx, b.raw.transport(tr), b.sessionOptions())
 	if err != nil {
 		exited := ctx.Err() == nil && b.overErr.Load() == nil && p.waitExit(200*time.Millisecond)
 		p.kill()

@@ -55,6 +55,7 @@ func (b *Backend) ListTools(ctx context.Context) ([]*mcp.Tool, error) {
 		}
 		tools = append(tools, t)
 	}
+	b.raw.restore(tools)
 	return tools, nil
 }
 

@@ -108,7 +108,7 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 		}
 		t = st
 	}
-	cs, err := b.client().Connect(life, t, b.sessionOptions())
+	cs, err := b.client().Connect(life, b.raw.transport(t), b.sessionOptions())
 	if !stop() || err != nil {
 		cancel()
 		if err == nil {

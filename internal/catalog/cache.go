@@ -73,6 +73,7 @@ func (c *Catalog) readCache(server, key string) (*cacheFile, error) {
 	if f.Version != cacheVersion || f.Key != key || f.Listing == nil {
 		return nil, errNoCache
 	}
+	rawSchemas(b, f.Listing.Tools)
 	// null entries count as absent: the list drops them, and a verdict
 	// holding one is not kept.
 	f.Listing.Tools = slices.DeleteFunc(f.Listing.Tools, func(t *mcp.Tool) bool { return t == nil })
@@ -188,4 +189,33 @@ func (c *Catalog) writeEntry(e *entry) error {
 		}
 		return atomicfile.Write(c.indexPath(), ib, 0o600)
 	})
+}
+
+// rawSchemas puts the tool schemas of a cache file back on its decoded
+// tools as json.RawMessage: decoding into mcp.Tool makes them maps, which
+// lose the order of properties that declarations keep.
+func rawSchemas(file []byte, tools []*mcp.Tool) {
+	var raw struct {
+		Listing struct {
+			Tools []*struct {
+				InputSchema  json.RawMessage `json:"inputSchema"`
+				OutputSchema json.RawMessage `json:"outputSchema"`
+			} `json:"tools"`
+		} `json:"listing"`
+	}
+	if json.Unmarshal(file, &raw) != nil || len(raw.Listing.Tools) != len(tools) {
+		return
+	}
+	for i, t := range tools {
+		r := raw.Listing.Tools[i]
+		if t == nil || r == nil {
+			continue
+		}
+		if t.InputSchema != nil {
+			t.InputSchema = r.InputSchema
+		}
+		if t.OutputSchema != nil {
+			t.OutputSchema = r.OutputSchema
+		}
+	}
 }

@@ -17,12 +17,14 @@ func runDoctor(ctx context.Context, e *Env, args []string) error {
 	fs := newFlags(e, "doctor", "[server...]", `
 Start each configured server (or the named ones) once and report its
 handshake time, tool count and protocol version, or the problem in plain
-words. Refreshes the tool catalog as a side effect.`)
+words, once. Servers are checked concurrently (up to 8 at a time).
+Refreshes the tool catalog as a side effect.`)
 	cf.register(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	st, err := e.openStack(&cf, true, stackOptions{inProcessScripts: true})
+	// Problems are doctor's output: the log would say each one again.
+	st, err := e.openStack(&cf, true, stackOptions{inProcessScripts: true, quiet: true})
 	if err != nil {
 		return err
 	}
@@ -36,45 +38,26 @@ words. Refreshes the tool catalog as a side effect.`)
 	} else {
 		fmt.Fprintf(e.Stdout, "config: %s\n", strings.Join(st.cfg.Files, ", "))
 	}
+	// Servers are checked concurrently (at most doctorParallel, and never
+	// more than the pool keeps), each line printed in configured order as
+	// soon as it and the ones before it are known.
+	lines := make([]chan doctorLine, len(names))
+	sem := make(chan struct{}, max(1, min(doctorParallel, st.cfg.Settings.MaxConnections)))
+	for i, name := range names {
+		lines[i] = make(chan doctorLine, 1)
+		go func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			lines[i] <- checkServer(ctx, st, name)
+		}()
+	}
 	failed := 0
-	for _, name := range names {
-		spec := st.cat.Spec(name)
-		fmt.Fprintf(e.Stdout, "%s: ", name)
-		if spec == nil {
-			fmt.Fprintf(e.Stdout, "not configured\n")
+	for i, name := range names {
+		l := <-lines[i]
+		fmt.Fprintf(e.Stdout, "%s: %s\n", name, l.text)
+		if l.problem {
 			failed++
-			continue
 		}
-		if spec.Problem != "" {
-			fmt.Fprintf(e.Stdout, "PROBLEM: disabled by a config error: %s\n", spec.Problem)
-			failed++
-			continue
-		}
-		if spec.Disabled {
-			fmt.Fprintf(e.Stdout, "disabled in %s\n", spec.Source)
-			continue
-		}
-		if hint := commandProblem(spec); hint != "" {
-			fmt.Fprintf(e.Stdout, "PROBLEM: %s\n", hint)
-			failed++
-			continue
-		}
-		t0 := time.Now()
-		sctx, cancel := context.WithTimeout(ctx, st.cfg.Settings.StartTimeout.D())
-		err := st.cat.Refresh(sctx, name)
-		cancel()
-		if err != nil {
-			fmt.Fprintf(e.Stdout, "PROBLEM after %s: %v\n", ago(time.Since(t0)), err)
-			failed++
-			continue
-		}
-		info, _, _ := st.cat.Info(name)
-		tools, _ := st.cat.Known(name)
-		fmt.Fprintf(e.Stdout, "ok in %s: %d tools, protocol %s, %s %s", ago(time.Since(t0)), len(tools), dash(info.ProtocolVersion), info.ServerName, info.ServerVersion)
-		if w := st.cat.Withheld(name); len(w) > 0 {
-			fmt.Fprintf(e.Stdout, "; %d tools withheld (see 'switchboard pins')", len(w))
-		}
-		fmt.Fprintln(e.Stdout)
 	}
 	for _, w := range st.shadowing() {
 		fmt.Fprintf(e.Stdout, "warning: %s\n", w)
@@ -84,6 +67,45 @@ words. Refreshes the tool catalog as a side effect.`)
 		return fmt.Errorf("%d of %d servers have problems", failed, len(names))
 	}
 	return nil
+}
+
+// doctorParallel bounds the servers doctor checks at once.
+const doctorParallel = 8
+
+// doctorLine is doctor's verdict on one server.
+type doctorLine struct {
+	text    string
+	problem bool
+}
+
+// checkServer starts one server (through the catalog) and says how it went.
+func checkServer(ctx context.Context, st *stack, name string) doctorLine {
+	spec := st.cat.Spec(name)
+	switch {
+	case spec == nil:
+		return doctorLine{"not configured", true}
+	case spec.Problem != "":
+		return doctorLine{"PROBLEM: disabled by a config error: " + spec.Problem, true}
+	case spec.Disabled:
+		return doctorLine{"disabled in " + spec.Source, false}
+	}
+	if hint := commandProblem(spec); hint != "" {
+		return doctorLine{"PROBLEM: " + hint, true}
+	}
+	t0 := time.Now()
+	sctx, cancel := context.WithTimeout(ctx, st.cfg.Settings.StartTimeout.D())
+	err := st.cat.Refresh(sctx, name)
+	cancel()
+	if err != nil {
+		return doctorLine{fmt.Sprintf("PROBLEM after %s: %v", ago(time.Since(t0)), err), true}
+	}
+	info, _, _ := st.cat.Info(name)
+	tools, _ := st.cat.Known(name)
+	text := fmt.Sprintf("ok in %s: %d tools, protocol %s, %s %s", ago(time.Since(t0)), len(tools), dash(info.ProtocolVersion), info.ServerName, info.ServerVersion)
+	if w := st.cat.Withheld(name); len(w) > 0 {
+		text += fmt.Sprintf("; %d tools withheld (see 'switchboard pins')", len(w))
+	}
+	return doctorLine{text, false}
 }
 
 // commandProblem explains a stdio command that cannot run, before trying.

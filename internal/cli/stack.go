@@ -121,6 +121,7 @@ type stackOptions struct {
 	inProcessScripts bool // run scripts in this process (one-shot CLI commands)
 	audit            bool // record backend calls in the audit log
 	telemetry        bool // export OpenTelemetry as the OTEL_* environment says (serving processes)
+	quiet            bool // log errors only: the command reports problems itself
 }
 
 // hubOptions are the hub options of this process: paths and commands
@@ -163,7 +164,11 @@ func (e *Env) environ() map[string]string {
 
 func (e *Env) openStack(cf *configFlags, allowDemo bool, so stackOptions) (*stack, error) {
 	p := e.paths(cf)
-	log := slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	level := slog.LevelWarn
+	if so.quiet {
+		level = slog.LevelError
+	}
+	log := slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: level}))
 	h, err := hub.New(e.hubOptions(p, so, log))
 	if err != nil {
 		return nil, err

@@ -12,13 +12,13 @@ func TestDebugCoverage(t *testing.T) {
 		t.Skip("set SEARCH_DEBUG=1 to print per-query diagnostics")
 	}
 	ix := New(corpusDocs(t), &Options{MinCoverage: -1})
-	for _, p := range []string{devQueries, extraQs, extra2Qs, extra3Qs} {
+	for _, p := range []string{devQueries, extraQs, extra2Qs, extra3Qs, tune5Qs} {
 		for _, q := range readQueries(t, p) {
 			r := ix.rank(q.Query, 3)
 			qs := ix.queryTerms(q.Query)
 			var terms string
 			for _, x := range qs {
-				terms += fmt.Sprintf("%s:%.1f ", x.term, x.idf)
+				terms += fmt.Sprintf("%s:%.1f/%.2f ", x.term, x.idf, x.weight)
 			}
 			if r == nil {
 				fmt.Printf("%s %-6s nil  [%s]\n", q.ID, q.Kind, terms)

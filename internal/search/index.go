@@ -239,6 +239,11 @@ func (ix *Index) build() {
 	ix.buildNames()
 	ix.buildNameTerms(srvDocs)
 	ix.buildHeads()
+	ix.kinds = make([]valueKind, len(ix.docs))
+	for i := range ix.docs {
+		ix.kinds[i] = paramKinds(&ix.docs[i])
+	}
+	ix.buildDeprecated(srvDocs)
 }
 
 // sortHits orders hits by score (descending), then server, then tool.

@@ -184,8 +184,8 @@ func (ix *Index) buildNameTerms(srvDocs [][]int32) {
 
 // nameCoverage is the share of doc's distinctive name terms that the query
 // matches, each counted at the weight of its best match (1 for the word
-// itself, less through a synonym). match maps term ids to that weight.
-func (ix *Index) nameCoverage(doc int32, match map[int32]float64) float64 {
+// itself, less through a synonym). match holds that weight by term id.
+func (ix *Index) nameCoverage(doc int32, match []float64) float64 {
 	ts := ix.nameTerms[doc]
 	if len(ts) == 0 {
 		return 0
@@ -201,18 +201,21 @@ func (ix *Index) nameCoverage(doc int32, match map[int32]float64) float64 {
 // the query spells out gains this many times the index's largest IDF.
 const nameCoverageIDF = 0.5
 
-// matchWeights maps every tool-level term id the query reaches to the best
-// weight it is reached at.
-func matchWeights(qs []qterm) map[int32]float64 {
-	m := map[int32]float64{}
+// matchWeights sets, in m (one entry per tool-level term, all zero), the
+// best weight each term the query reaches is reached at, and returns the
+// ids it set (for clearing).
+func matchWeights(qs []qterm, m []float64, set []int32) []int32 {
 	for _, q := range qs {
 		for _, e := range q.exps {
 			if e.id >= 0 {
+				if m[e.id] == 0 {
+					set = append(set, e.id)
+				}
 				m[e.id] = max(m[e.id], e.w*min(q.weight, 1))
 			}
 		}
 	}
-	return m
+	return set
 }
 
 // sameNamed reports whether backends a and b are the same or share a word

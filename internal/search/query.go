@@ -14,7 +14,7 @@ import (
 // (at argWeight of an unknown word).
 const (
 	hintWeight = 0.5
-	pathWeight = 0.6
+	pathWeight = 0.4
 	argWeight  = 0.3
 )
 
@@ -23,34 +23,89 @@ const (
 var tlds = setOf(`com org net io dev app co ai edu gov test local uk de fr eu us info biz me tv sh`)
 
 // queryTokens analyses a query: phrases rewritten, arguments replaced by
-// hints. It also returns the words of paths and the capitalised names.
+// hints. It also returns the words of paths and other argument text (the
+// content of a message or note, quoted text) and the capitalised names.
 func queryTokens(query string) (toks []token, paths, names map[string]bool) {
+	toks, paths, names, _ = queryTokensKinds(query)
+	return toks, paths, names
+}
+
+// queryTokensKinds is queryTokens that also reports the kinds of values the
+// query carries.
+func queryTokensKinds(query string) (toks []token, paths, names map[string]bool, kinds valueKind) {
 	fields := strings.Fields(rewritePhrases(query))
 	paths, names = map[string]bool{}, properNames(query)
+	content, quoted, verb := false, false, false
 	for i := 0; i < len(fields); i++ {
-		f := strings.Trim(fields[i], ".,;:!?()[]{}<>\"'`")
+		raw := fields[i]
+		f := strings.Trim(raw, ".,;:!?()[]{}<>\"'`")
+		if !quoted && len(raw) > 1 && strings.ContainsAny(raw[:1], "'\"`“‘") && f != "" {
+			quoted = true
+		}
+		lower := strings.ToLower(f)
+		n := len(toks)
 		switch {
 		case isURL(f):
 			toks = appendTerm(toks, "url", hintWeight)
+			kinds |= kindURL
 		case isEmail(f):
 			toks = appendTerm(toks, "email", hintWeight)
+			kinds |= kindEmail
 		case isDecimal(f) && i+1 < len(fields) && isDecimal(strings.Trim(fields[i+1], ".,;:!?()[]")):
 			toks = appendTerm(toks, "coordinates", hintWeight)
+			kinds |= kindCoordinates
 			i++
 		case isPath(f):
-			n := len(toks)
 			toks = analyze(f, toks)
 			for j := n; j < len(toks); j++ {
 				toks[j].weight *= pathWeight
 				paths[toks[j].term] = true
 			}
 			toks = appendTerm(toks, "file", hintWeight)
+			if !isProduct(f) {
+				kinds |= kindPath
+			}
+		case quoted || content:
+			// The text of a message, note or value: an argument.
+			toks = analyze(raw, toks)
+			for j := n; j < len(toks); j++ {
+				toks[j].weight *= argWeight
+				paths[toks[j].term] = true
+			}
 		default:
-			toks = analyze(fields[i], toks)
+			toks = analyze(raw, toks)
+			if contentVerbs[lower] {
+				verb = true
+			}
+			if verb && contentMarkers[lower] {
+				content = true
+			}
+		}
+		if quoted && closesQuote(raw) {
+			quoted = false
+		}
+		if strings.ContainsAny(raw[len(raw)-1:], ".!?;") {
+			content, verb = false, false
 		}
 	}
-	return toks, paths, names
+	return toks, paths, names, kinds
 }
+
+// closesQuote reports whether field f ends a quotation: it ends (before
+// any punctuation) in a closing quote character.
+func closesQuote(f string) bool {
+	t := strings.TrimRight(f, ".,;:!?)")
+	return t != "" && strings.ContainsAny(t[len(t)-1:], "'\"`”’")
+}
+
+// contentVerbs say that a query passes text along (to remember, note,
+// write or send); after one, a contentMarker starts that text, which is
+// an argument like a path ("remember that Carlos prefers tea", "tell the
+// channel that the deploy finished").
+var (
+	contentVerbs   = setOf(`remember memorize note jot record save write tell say post send reply comment mention inform notify message know mind`)
+	contentMarkers = setOf(`that saying says stating containing reading`)
+)
 
 func isURL(f string) bool {
 	l := strings.ToLower(f)
@@ -80,6 +135,12 @@ func isPath(f string) bool {
 	}
 	ext := f[i+1:]
 	return len(ext) <= 5 && strings.IndexFunc(ext, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
+}
+
+// isProduct reports whether a file-like name is a product's ("Next.js",
+// "Node.js"): capitalised, no slash, ending in ".js".
+func isProduct(f string) bool {
+	return !strings.ContainsAny(f, `/\`) && strings.HasSuffix(strings.ToLower(f), ".js") && f[0] >= 'A' && f[0] <= 'Z'
 }
 
 func isDecimal(f string) bool {

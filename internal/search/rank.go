@@ -95,6 +95,8 @@ type scorer struct {
 	score    []float64
 	best     []float32
 	touched  []int32
+	match    []float64 // by term id: the query's best weight for it (boost)
+	matchSet []int32   // the ids set in match
 }
 
 func (ix *Index) newScorer(qs []qterm) *scorer {
@@ -191,6 +193,8 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	cands = sc.tools(qs, cands)
 	sc.boost(qs, cands, named)
 	sc.numberBonus(queryNumber(query), cands)
+	_, _, _, kinds := queryTokensKinds(query)
+	sc.kindBonus(kinds, cands)
 	score := sc.score
 	bonus := func(d int32, b float64) {
 		if score[d] == 0 {
@@ -205,9 +209,18 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	for _, d := range exact {
 		bonus(d, exactBonus)
 	}
+	if len(exact) == 0 && nameLike(query) {
+		for _, n := range ix.near(query, 3) {
+			if n.doc >= 0 {
+				bonus(int32(n.doc), misspeltBonus)
+				exact = append(exact, int32(n.doc))
+			}
+		}
+	}
 	if len(cands) == 0 {
 		return nil
 	}
+	cands = ix.demoteDeprecated(cands, score)
 
 	hits := ix.topK(cands, score, limit)
 	r := &ranking{hits: hits}
@@ -224,11 +237,17 @@ func (ix *Index) rank(query string, limit int) *ranking {
 // out and the bonus for a backend the query names.
 func (sc *scorer) boost(qs []qterm, cands []int32, named []int32) {
 	ix := sc.ix
-	match := matchWeights(qs)
+	if sc.match == nil {
+		sc.match = make([]float64, len(ix.tools.idf))
+	}
+	sc.matchSet = matchWeights(qs, sc.match, sc.matchSet[:0])
 	nb := ix.maxIDF * nameCoverageIDF
 	for _, d := range cands {
-		c := ix.nameCoverage(d, match)
+		c := ix.nameCoverage(d, sc.match)
 		sc.score[d] += nb * c * c
+	}
+	for _, id := range sc.matchSet {
+		sc.match[id] = 0
 	}
 	if len(named) == 0 {
 		return

@@ -18,6 +18,8 @@ const (
 	extraQs    = "testdata/extra-queries.jsonl"
 	extra2Qs   = "testdata/extra2-queries.jsonl"
 	extra3Qs   = "testdata/extra3-queries.jsonl"
+	extra4Qs   = "testdata/extra4-queries.jsonl"
+	tune5Qs    = "testdata/tune5-queries.jsonl"
 )
 
 // corpusDocs reads every server file of the corpus into Docs, in file order.
@@ -207,23 +209,37 @@ func testRetrieval(t *testing.T, path string, floor scores) {
 // hit@1 >= 0.75 and none >= 0.8; the floors sit a little under the measured
 // values so the test catches regressions.
 func TestRetrievalDev(t *testing.T) {
-	testRetrieval(t, devQueries, scores{hit1: 0.91, hit5: 0.97, none: 0.99})
+	testRetrieval(t, devQueries, scores{hit1: 0.94, hit5: 0.97, none: 0.99})
 }
 
 // TestRetrievalExtra scores queries written for this package before tuning,
 // as an estimate of how the ranking does on queries it was not tuned on.
 func TestRetrievalExtra(t *testing.T) {
-	testRetrieval(t, extraQs, scores{hit1: 0.82, hit5: 0.96, none: 0.83})
+	testRetrieval(t, extraQs, scores{hit1: 0.89, hit5: 0.96, none: 0.83})
 }
 
 // TestRetrievalExtra2 scores a second set of queries written for this
 // package before the second round of tuning, from tools across the corpus.
 func TestRetrievalExtra2(t *testing.T) {
-	testRetrieval(t, extra2Qs, scores{hit1: 0.83, hit5: 0.95, none: 0.99})
+	testRetrieval(t, extra2Qs, scores{hit1: 0.87, hit5: 0.95, none: 0.99})
 }
 
 // TestRetrievalExtra3 scores a third set of queries written before the third
 // round of tuning, including hard negatives that share words with real tools.
 func TestRetrievalExtra3(t *testing.T) {
-	testRetrieval(t, extra3Qs, scores{hit1: 0.68, hit5: 0.74, none: 0.99})
+	testRetrieval(t, extra3Qs, scores{hit1: 0.68, hit5: 0.81, none: 0.99})
+}
+
+// TestRetrievalExtra4 scores a fourth set written and committed before the
+// fourth round of tuning (everyday phrasings, values such as paths, URLs,
+// coordinates and emails) and never edited after: it stays held out.
+func TestRetrievalExtra4(t *testing.T) {
+	testRetrieval(t, extra4Qs, scores{hit1: 0.58, hit5: 0.73, none: 0.99})
+}
+
+// TestRetrievalTune5 scores a set written to tune everyday phrasings
+// (remember, note, what is in a folder) and the kinds of values queries
+// carry (paths, URLs, coordinates, emails); unlike extra4 it was tuned on.
+func TestRetrievalTune5(t *testing.T) {
+	testRetrieval(t, tune5Qs, scores{hit1: 0.7, hit5: 0.83, none: 0.74})
 }

@@ -126,20 +126,22 @@ const DefaultLimit = 5
 // Index is an immutable search index over tools. It is safe for concurrent
 // use by multiple goroutines once New returns.
 type Index struct {
-	opt       Options
-	docs      []Doc
-	docServer []int32  // doc -> server number
-	servers   []string // server number -> name
-	srvSize   []int    // server number -> number of tools
-	tools     field    // tool-level postings
-	srv       field    // server-level postings
-	exact     map[string][]int32
-	maxIDF    float64
-	products  productSet
-	names     []nameWord         // words of backend names that name them
-	nameKeys  map[string][]int32 // nameKey -> indexes in names
-	nameTerms [][]int32          // doc -> distinctive term ids of its name
-	heads     []head             // doc -> last word of its name
+	opt        Options
+	docs       []Doc
+	docServer  []int32  // doc -> server number
+	servers    []string // server number -> name
+	srvSize    []int    // server number -> number of tools
+	tools      field    // tool-level postings
+	srv        field    // server-level postings
+	exact      map[string][]int32
+	maxIDF     float64
+	products   productSet
+	names      []nameWord         // words of backend names that name them
+	nameKeys   map[string][]int32 // nameKey -> indexes in names
+	nameTerms  [][]int32          // doc -> distinctive term ids of its name
+	heads      []head             // doc -> last word of its name
+	kinds      []valueKind        // doc -> kinds of values its parameters take
+	deprecated []int32            // doc -> its replacement, -1 none known, notDeprecated
 }
 
 // New builds an index over docs. It copies the slice (not the strings), so

@@ -19,6 +19,9 @@ import (
 // synonymWeight scales the score of a term reached through a synonym.
 const synonymWeight = 0.6
 
+// everydayWeight scales the score of a term reached from everyday speech.
+const everydayWeight = 0.9
+
 // relatedWeight scales the score of a term reached through a related word.
 const relatedWeight = 0.35
 
@@ -26,14 +29,14 @@ var synonymGroups = [][]string{
 	// Verbs of tool names.
 	words("get fetch read retrieve pull show view display see load inspect look obtain grab"),
 	words("create add new make insert generate build"),
-	words("delete remove drop erase destroy discard purge wipe trash unset"),
+	words("delete remove drop erase destroy discard purge wipe trash unset forget"),
 	words("list enumerate browse all every"),
 	words("update edit modify change set patch alter adjust tweak"),
 	words("search find query lookup locate seek"),
 	words("run execute trigger launch invoke call kick fire"),
 	words("send post message notify publish ping announce"),
 	words("count number total tally"),
-	words("comment note reply remark annotate annotation"),
+	words("comment note reply remark annotate annotation jot"),
 	words("download export save"),
 	words("upload attach"),
 	words("merge combine"),
@@ -50,7 +53,7 @@ var synonymGroups = [][]string{
 	words("compress zip gzip archive"),
 	words("reset revert rollback undo"),
 	words("emulate simulate pretend mimic"),
-	words("remember memorize store"),
+	words("remember memorize store memorise"),
 	words("resolve close fix"),
 	words("wait delay"),
 	words("hover mouseover"),
@@ -169,10 +172,65 @@ var relatedGroups = [][]string{
 	words("done complete finish"),
 }
 
+// everyday maps words of everyday speech to the words of the tools that
+// do what they ask, one way only (a query saying "remember" wants a tool
+// that adds an observation; one saying "add" does not want "remember"), at
+// everydayWeight: such a word rarely names what a tool does, so what it
+// asks for counts almost as much as the word itself.
+var everyday = []struct {
+	from string
+	to   []string
+}{
+	{"remember", words("observation memory entity knowledge add create")},
+	{"memorize", words("observation memory entity knowledge add create")},
+	{"memorise", words("observation memory entity knowledge add create")},
+	{"note", words("observation write add comment")},
+	{"jot", words("note comment write create")},
+	{"save", words("write create store add observation")},
+	{"forget", words("delete remove")},
+	{"know", words("knowledge search read")},
+	{"person", words("entity user")},
+	{"people", words("entity user")},
+	{"fact", words("observation entity")},
+	{"draw", words("generate chart")},
+	{"plot", words("generate chart")},
+	{"picture", words("screenshot image")},
+	{"big", words("size")},
+	{"large", words("size")},
+	{"contents", words("read content list")},
+	{"inside", words("list content")},
+	{"put", words("move write set")},
+	{"say", words("send post message comment")},
+	{"notify", words("send post message")},
+	{"latest", words("history")},
+	{"recent", words("history")},
+	{"ask", words("query search")},
+}
+
 // phrases are multi-word idioms rewritten before analysis, matched as whole
 // lowercase words.
 var phrases = []struct{ from, to string }{
+	{"tell the", "notify the"},
+	{"tell my", "notify my"},
+	{"tell our", "notify our"},
 	{"how many", "count"},
+	{"how big", "size"},
+	{"how large", "size"},
+	{"keep in mind", "remember"},
+	{"make a note", "note"},
+	{"write down", "note"},
+	{"jot down", "note"},
+	{"what's in", "list"},
+	{"whats in", "list"},
+	{"what is in", "list"},
+	{"what files are in", "list directory"},
+	{"which files are in", "list directory"},
+	{"what files", "list files"},
+	{"which files", "list files"},
+	{"what folders", "list directories"},
+	{"which folders", "list directories"},
+	{"what's inside", "list"},
+	{"let know", "tell"},
 	{"how far", "distance"},
 	{"how long", "duration"},
 	{"how high", "elevation"},
@@ -309,6 +367,17 @@ func buildSynonyms() map[string][]syn {
 	}
 	add(synonymGroups, synonymWeight)
 	add(relatedGroups, relatedWeight)
+	for _, e := range everyday {
+		sa := stem(e.from)
+		for _, b := range e.to {
+			sb := stem(b)
+			if i := slices.IndexFunc(m[sa], func(s syn) bool { return s.term == sb }); i >= 0 {
+				m[sa][i].w = max(m[sa][i].w, everydayWeight)
+				continue
+			}
+			m[sa] = append(m[sa], syn{sb, everydayWeight})
+		}
+	}
 	return m
 }
 

@@ -3,11 +3,12 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -42,7 +43,14 @@ func (s *Server) handleListTools(ctx context.Context, req *mcp.CallToolRequest) 
 		return errorResult("list_tools: bad arguments: %v", err), nil
 	}
 	limit := s.o.Settings.MaxResultBytes
-	out, err := s.listTools(ctx, a, limit)
+	lw := &listWait{wait: firstListWait}
+	if tok := req.Params.GetProgressToken(); tok != nil && req.Session != nil {
+		lw.progress = func(done, total int, server string) {
+			_ = req.Session.NotifyProgress(context.WithoutCancel(ctx), &mcp.ProgressNotificationParams{ProgressToken: tok,
+				Progress: float64(done), Total: float64(total), Message: fmt.Sprintf("listed the tools of %s (%d of %d servers started)", server, done, total)})
+		}
+	}
+	out, err := s.listTools(withListWait(ctx, lw), a, limit)
 	if err != nil {
 		return errorResult("list_tools: %s", boundText(err.Error(), limit, "")), nil
 	}
@@ -68,11 +76,22 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 		return s.exactTools(ctx, a.Tools)
 	}
 	if strings.TrimSpace(a.Query) != "" {
-		hits, err := s.Search(ctx, a.Query, a.Servers, a.Limit)
+		ix, docs, late, err := s.searchIndexLate(ctx, a.Servers)
 		if err != nil {
 			return "", err
 		}
-		return renderHits(a.Query, hits, false), nil
+		hits := hitsOf(ix, docs, a.Query, a.Limit)
+		note := didYouMean(ix, a.Query)
+		if len(late) > 0 {
+			note = strings.TrimSpace(note + fmt.Sprintf(" Not searched yet (still starting): %s; call list_tools again in a few seconds.", strings.Join(late, ", ")))
+		}
+		if len(hits) == 0 && note != "" {
+			return fmt.Sprintf("// No tool matches %q. %s\n", a.Query, note), nil
+		}
+		if note != "" {
+			note = "// " + note + "\n"
+		}
+		return note + renderHitsAt(a.Query, hits, false, a.Detail), nil
 	}
 	names := s.cat().Servers()
 	if len(a.Servers) == 1 && s.isSkillsServer(a.Servers[0]) {
@@ -110,7 +129,9 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 	}
 	for i, n := range names {
 		var part string
-		if errs[i] != nil {
+		if errors.Is(errs[i], errStillListing) {
+			part = fmt.Sprintf("// %s: %s\n", n, errStillListing)
+		} else if errs[i] != nil {
 			part = fmt.Sprintf("// %s: unavailable: %s\n", n, bound(oneLine(cleanText(redact.Text(errs[i].Error()))), maxReason))
 		} else {
 			part = render(n, s.cat().Ident(n), lists[i], detail) + s.withheldNote(n, detail)
@@ -145,28 +166,103 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 // toolsOf fetches the tool lists of names, starting at most
 // maxFetches unknown backends at a time (and never more than the pool's
 // cap), so a first search over many servers is not a process storm.
+//
+// Under a context from withListWait it waits at most that long: a server
+// still being listed then has errStillListing as its error (its listing
+// goes on in the background and lands in the catalog), and the
+// context's progress function hears of each server listed.
 func (s *Server) toolsOf(ctx context.Context, names []string) ([][]catalog.Tool, []error) {
 	lists := make([][]catalog.Tool, len(names))
 	errs := make([]error, len(names))
-	var wg sync.WaitGroup
+	lw, _ := ctx.Value(listWaitKey{}).(*listWait)
+	fetchCtx := ctx
+	if lw != nil {
+		fetchCtx = context.WithoutCancel(ctx)
+	}
+	type done struct {
+		i   int
+		ts  []catalog.Tool
+		err error
+	}
+	results := make(chan done, len(names))
 	sem := make(chan struct{}, max(1, min(maxFetches, s.o.Settings.MaxConnections)))
+	pending := 0
 	for i, n := range names {
 		if ts, ok := s.cat().Known(n); ok {
 			lists[i] = ts
 			continue
 		}
-		wg.Go(func() {
+		pending++
+		go func() {
 			select {
 			case sem <- struct{}{}:
 				defer func() { <-sem }()
-				lists[i], errs[i] = s.cat().Tools(ctx, n)
-			case <-ctx.Done():
-				errs[i] = ctx.Err()
+				ts, err := s.cat().Tools(fetchCtx, n)
+				results <- done{i, ts, err}
+			case <-fetchCtx.Done():
+				results <- done{i, nil, fetchCtx.Err()}
 			}
-		})
+		}()
 	}
-	wg.Wait()
+	var timeout <-chan time.Time
+	if lw != nil && pending > 0 {
+		t := time.NewTimer(lw.wait)
+		defer t.Stop()
+		timeout = t.C
+	}
+	got := make([]bool, len(names))
+	total := pending
+	for pending > 0 {
+		select {
+		case r := <-results:
+			lists[r.i], errs[r.i], got[r.i] = r.ts, r.err, true
+			pending--
+			if lw != nil && lw.progress != nil {
+				lw.progress(total-pending, total, names[r.i])
+			}
+			continue
+		case <-timeout:
+		}
+		for i := range names {
+			if lists[i] == nil && errs[i] == nil && !got[i] {
+				errs[i] = errStillListing
+			}
+		}
+		break
+	}
 	return lists, errs
+}
+
+// errStillListing is the error of a server whose first listing did not
+// finish within the wait of a list_tools call.
+var errStillListing = errors.New("still starting: its tools are being listed in the background; call list_tools again in a few seconds")
+
+// firstListWait is how long list_tools waits for servers whose tools are
+// not known yet before answering with the others, naming the ones left.
+const firstListWait = 3 * time.Second
+
+// listWait is how a list_tools call waits for first listings.
+type listWait struct {
+	wait     time.Duration
+	progress func(done, total int, server string) // nil: none
+}
+
+type listWaitKey struct{}
+
+// withListWait makes toolsOf under ctx wait at most lw.wait.
+func withListWait(ctx context.Context, lw *listWait) context.Context {
+	return context.WithValue(ctx, listWaitKey{}, lw)
+}
+
+// stillListing names the servers of names whose error is errStillListing.
+func stillListing(names []string, errs []error) []string {
+	var out []string
+	for i, err := range errs {
+		if errors.Is(err, errStillListing) {
+			out = append(out, names[i])
+		}
+	}
+	return out
 }
 
 // maxFetches bounds backends started at once to learn their tools.
@@ -214,6 +310,7 @@ func declTool(t catalog.Tool) tsdecl.Tool {
 func (s *Server) exactTools(ctx context.Context, refs []string) (string, error) {
 	var b strings.Builder
 	var bad []string
+	var found []catalog.Tool
 	for _, ref := range refs {
 		srv, tool, ok := splitRef(ref)
 		if !ok {
@@ -229,13 +326,24 @@ func (s *Server) exactTools(ctx context.Context, refs []string) (string, error) 
 			}
 			continue
 		}
-		t, err := s.cat().Lookup(ctx, srv, tool)
+		t, err := s.lookup(ctx, srv, tool) // says "did you mean" for a near miss
 		if err != nil {
 			bad = append(bad, err.Error())
 			continue
 		}
-		b.WriteString(tsdecl.NamespaceAs(t.Server, t.ServerIdent, []tsdecl.Tool{declTool(t)}, nil))
+		found = append(found, t)
+	}
+	// Consecutive tools of one server share a namespace block, so the
+	// types it declares once (integer, hoisted object types) are not
+	// declared twice.
+	for i := 0; i < len(found); {
+		j := i + 1
+		for j < len(found) && found[j].Server == found[i].Server {
+			j++
+		}
+		b.WriteString(tsdecl.NamespaceAs(found[i].Server, found[i].ServerIdent, declTools(found[i:j]), nil))
 		b.WriteString("\n")
+		i = j
 	}
 	if len(bad) > 0 {
 		if b.Len() == 0 {
@@ -265,6 +373,43 @@ type Hit struct {
 // Search ranks the tools of the given servers (all when empty) for query.
 // Servers whose tool list is unknown are started to learn it.
 func (s *Server) Search(ctx context.Context, query string, servers []string, limit int) ([]Hit, error) {
+	ix, docs, err := s.searchIndex(ctx, servers)
+	if err != nil {
+		return nil, err
+	}
+	return hitsOf(ix, docs, query, limit), nil
+}
+
+// hitsOf searches ix, whose docs are the tools docs.
+func hitsOf(ix *search.Index, docs []catalog.Tool, query string, limit int) []Hit {
+	var hits []Hit
+	for _, h := range ix.Search(query, limit) {
+		hits = append(hits, Hit{Tool: docs[h.Doc], Score: h.Score})
+	}
+	return hits
+}
+
+// didYouMean names the tools or servers a query most likely misspells
+// ("Did you mean github.get_issue?"), when it looks like a name that is
+// not one; "" otherwise.
+func didYouMean(ix *search.Index, query string) string {
+	near := ix.Suggest(query, 3)
+	if len(near) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Did you mean %s? list_tools({tools:[%q]}) declares it.", strings.Join(near, " or "), near[0])
+}
+
+// searchIndex returns the index over the tools of servers (all when
+// empty) and the tools it indexes.
+func (s *Server) searchIndex(ctx context.Context, servers []string) (*search.Index, []catalog.Tool, error) {
+	ix, docs, _, err := s.searchIndexLate(ctx, servers)
+	return ix, docs, err
+}
+
+// searchIndexLate is searchIndex that also names the servers whose tools
+// are not in the index because they are still being listed.
+func (s *Server) searchIndexLate(ctx context.Context, servers []string) (*search.Index, []catalog.Tool, []string, error) {
 	names := s.cat().Servers()
 	scoped := len(servers) > 0
 	if scoped {
@@ -272,11 +417,12 @@ func (s *Server) Search(ctx context.Context, query string, servers []string, lim
 		names = nil
 		if rest := slices.DeleteFunc(slices.Clone(servers), s.isSkillsServer); len(rest) > 0 {
 			if names, err = s.serverNames(rest); err != nil {
-				return nil, err
+				return nil, nil, nil, err
 			}
 		}
 	}
-	lists, _ := s.toolsOf(ctx, names)
+	lists, errs := s.toolsOf(ctx, names)
+	late := stillListing(names, errs)
 	var tools []catalog.Tool
 	for _, ts := range lists {
 		tools = append(tools, ts...)
@@ -301,11 +447,7 @@ func (s *Server) Search(ctx context.Context, query string, servers []string, lim
 			s.mu.Unlock()
 		}
 	}
-	var hits []Hit
-	for _, h := range ix.Search(query, limit) {
-		hits = append(hits, Hit{Tool: docs[h.Doc], Score: h.Score})
-	}
-	return hits, nil
+	return ix, docs, late, nil
 }
 
 func searchDocOf(t catalog.Tool) search.Doc {
@@ -319,6 +461,9 @@ func searchDocOf(t catalog.Tool) search.Doc {
 		for name, p := range schema.Properties {
 			d.Params = append(d.Params, search.Param{Name: name, Description: p.Description})
 		}
+		// Sorted, as internal/search's evaluation reads them: the index
+		// caps the parameter text it keeps, so order must not vary.
+		slices.SortFunc(d.Params, func(a, b search.Param) int { return strings.Compare(a.Name, b.Name) })
 	}
 	return d
 }
@@ -326,6 +471,13 @@ func searchDocOf(t catalog.Tool) search.Doc {
 // renderHits renders search results best first, opening a namespace
 // block whenever consecutive hits change server.
 func renderHits(query string, hits []Hit, scores bool) string {
+	return renderHitsAt(query, hits, scores, "")
+}
+
+// renderHitsAt is renderHits at a detail level: "names" and "summary"
+// give one line per hit (in hit order), "full" full declarations, ""
+// compact ones.
+func renderHitsAt(query string, hits []Hit, scores bool, detail string) string {
 	if len(hits) == 0 {
 		return fmt.Sprintf("// No tool matches %q. Try other words, or list_tools() to see every server.\n", query)
 	}
@@ -343,12 +495,26 @@ func renderHits(query string, hits []Hit, scores bool) string {
 			}
 			group = append(group, t)
 		}
-		if hits[i].Tool.ServerIdent == skillsNS { // skills.go: no server has this ident
-			b.WriteString(skillsNamespace(group, compact))
-		} else {
-			b.WriteString(tsdecl.NamespaceAs(hits[i].Tool.Server, hits[i].Tool.ServerIdent, group, compact))
+		ns := func(o *tsdecl.Options) string {
+			if hits[i].Tool.ServerIdent == skillsNS { // skills.go: no server has this ident
+				return skillsNamespace(group, o)
+			}
+			return tsdecl.NamespaceAs(hits[i].Tool.Server, hits[i].Tool.ServerIdent, group, o)
 		}
-		b.WriteString("\n")
+		switch detail {
+		case "names", "summary":
+			for _, h := range hits[i:j] {
+				if detail == "names" {
+					fmt.Fprintf(&b, "%s.%s\n", h.Tool.ServerIdent, h.Tool.Ident)
+				} else {
+					fmt.Fprintf(&b, "%s.%s — %s\n", h.Tool.ServerIdent, h.Tool.Ident, tsdecl.Summary(h.Tool.Description))
+				}
+			}
+		case "full":
+			b.WriteString(ns(nil) + "\n")
+		default:
+			b.WriteString(ns(compact) + "\n")
+		}
 		i = j
 	}
 	return b.String()

@@ -198,3 +198,11 @@ func quote(s string) string {
 	_ = e.Encode(s) // a string always encodes
 	return strings.TrimSuffix(buf.String(), "\n")
 }
+
+// keysOrNil returns the keys of an object node in document order, or nil.
+func (n *node) keysOrNil() []string {
+	if !n.isObject() {
+		return nil
+	}
+	return n.keys
+}

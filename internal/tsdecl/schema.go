@@ -22,10 +22,15 @@ type renderer struct {
 	budget int      // nodes left to render
 	text   int      // bytes of names, docs and literals left to emit
 	maxDoc int      // Options.MaxParamDescription, else MaxDescription
+	ns     *nsState // shared by the namespace's tools; never nil
+	self   *node    // the hoisted type being declared, rendered in full
 }
 
-func newRenderer(root *node, o *Options) *renderer {
-	r := &renderer{root: root, budget: maxNodes, text: maxText}
+func newRenderer(root *node, o *Options, ns *nsState) *renderer {
+	if ns == nil {
+		ns = &nsState{}
+	}
+	r := &renderer{root: root, budget: maxNodes, text: maxText, ns: ns}
 	if o != nil {
 		r.maxDoc = o.MaxDescription
 		if o.MaxParamDescription > 0 {
@@ -53,6 +58,11 @@ func (r *renderer) typ(s *node, ind string, depth int) string {
 	default:
 		return "any"
 	}
+	if d, ok := r.ns.shape[s]; ok && s != r.self {
+		if name, ok := r.ns.hoist[d]; ok {
+			return name
+		}
+	}
 	if ref := s.get("$ref"); ref != nil {
 		t := r.ref(ref, ind, depth)
 		return nullable(s, t)
@@ -63,13 +73,22 @@ func (r *renderer) typ(s *node, ind string, depth int) string {
 	if base != "" {
 		parts = append(parts, base)
 	}
+	own := s.str("description")
 	for _, key := range []string{"anyOf", "oneOf"} {
 		var members []string
 		for _, m := range s.get(key).items() {
 			if base != "" && !typed(m) {
 				continue
 			}
-			members = append(members, r.typ(m, ind, depth+1))
+			t := r.typ(m, ind, depth+1)
+			// A branch's own description says when to use it: keep it.
+			if d := m.str("description"); d != "" && d != own && t != "any" {
+				if doc := oneLine(describe(d, &Options{MaxDescription: r.maxDoc})); doc != "" {
+					r.text -= len(doc)
+					t = docComment(doc, ind) + " " + t
+				}
+			}
+			members = append(members, t)
 		}
 		if u := union(members); u != "" {
 			parts = append(parts, u)
@@ -247,8 +266,11 @@ func (r *renderer) named(name string, s *node, ind string, depth int) string {
 	switch name {
 	case "string":
 		return "string"
-	case "number", "integer":
+	case "number":
 		return "number"
+	case "integer":
+		r.ns.usedInt = true
+		return "integer"
 	case "boolean":
 		return "boolean"
 	case "null":
@@ -319,9 +341,9 @@ func (r *renderer) object(s *node, ind string, depth int) string {
 		switch {
 		case index != "":
 			return "Record<string, " + index + ">"
+		case s.has("additionalProperties"): // false: no keys at all
+			return "Record<string, never>"
 		case props.isObject():
-			return "{}"
-		case s.has("additionalProperties"): // false
 			return "{}"
 		}
 		return "Record<string, any>"
@@ -351,8 +373,13 @@ func (r *renderer) object(s *node, ind string, depth int) string {
 		}
 		members = append(members, m)
 	}
-	if index != "" {
-		members = append(members, "[key: string]: "+index)
+	switch {
+	case index == "any":
+		members = append(members, "[key: string]: any")
+	case index != "":
+		// An index signature would have to admit every property's type
+		// (TS2411); an intersection says the same without that rule.
+		return layout(members, ind) + " & Record<string, " + index + ">"
 	}
 	return layout(members, ind)
 }

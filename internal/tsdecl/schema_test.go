@@ -17,7 +17,7 @@ func TestArgs_SchemaFeatures(t *testing.T) {
 		{"no params", `{"type":"object","properties":{}}`, `args?: {}`},
 		{"object without properties", `{"type":"object"}`, `args?: Record<string, any>`},
 		{"primitives", `{"type":"object","properties":{"s":{"type":"string"},"n":{"type":"number"},"i":{"type":"integer"},"b":{"type":"boolean"},"z":{"type":"null"}},"required":["s","n","i","b","z"]}`,
-			`args: { s: string; n: number; i: number; b: boolean; z: null }`},
+			`args: { s: string; n: number; i: integer; b: boolean; z: null }`},
 		{"optional", `{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"number"}},"required":["b"]}`,
 			`args: { a?: string; b: number }`},
 		{"key order kept", `{"type":"object","properties":{"z":{"type":"string"},"a":{"type":"string"},"m":{"type":"string"}}}`,
@@ -28,6 +28,11 @@ func TestArgs_SchemaFeatures(t *testing.T) {
 		{"empty enum", `{"type":"object","properties":{"k":{"enum":[]}},"required":["k"]}`, `args: { k: never }`},
 		{"anyOf", `{"type":"object","properties":{"u":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]}},"required":["u"]}`,
 			`args: { u: string | string[] }`},
+		{"anyOf branch descriptions kept", `{"type":"object","properties":{"u":{"description":"where","oneOf":[{"type":"string","description":"one URL"},{"type":"array","items":{"type":"string"},"description":"where"}]}}}`,
+			`args?: { /** where */ u?: /** one URL */ string | string[] }`},
+		{"nested object taking no keys", `{"type":"object","properties":{"o":{"type":"object","properties":{},"additionalProperties":false}}}`,
+			`args?: { o?: Record<string, never> }`},
+		{"no keys at all", `{"type":"object","properties":{},"additionalProperties":false}`, ``},
 		{"oneOf objects", `{"type":"object","properties":{"u":{"oneOf":[{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},{"type":"object","properties":{"b":{"type":"number"}}}]}},"required":["u"]}`,
 			`args: { u: { a: string } | { b?: number } }`},
 		{"anyOf constraints only", `{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"anyOf":[{"required":["a"]},{"required":["b"]}]}`,
@@ -61,9 +66,9 @@ func TestArgs_SchemaFeatures(t *testing.T) {
 		{"additionalProperties true", `{"type":"object","properties":{"m":{"type":"object","additionalProperties":true}}}`,
 			`args?: { m?: Record<string, any> }`},
 		{"additionalProperties false", `{"type":"object","properties":{"m":{"type":"object","additionalProperties":false}}}`,
-			`args?: { m?: {} }`},
+			`args?: { m?: Record<string, never> }`},
 		{"index signature", `{"type":"object","properties":{"m":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"string"}}}}`,
-			`args?: { m?: { a?: string; [key: string]: string } }`},
+			`args?: { m?: { a?: string } & Record<string, string> }`},
 		{"nullable", `{"type":"object","properties":{"n":{"type":"string","nullable":true}}}`, `args?: { n?: string | null }`},
 		{"type array null", `{"type":"object","properties":{"n":{"type":["string","null"]}}}`, `args?: { n?: string | null }`},
 		{"quoted names", `{"type":"object","properties":{"my-prop":{"type":"string"},"1x":{"type":"string"},"$ok":{"type":"string"}}}`,
@@ -86,7 +91,7 @@ func TestArgs_SchemaFeatures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := args(json.RawMessage(tt.schema), nil)
+			got := args(decoded(json.RawMessage(tt.schema)), nil, nil)
 			if got != tt.want {
 				t.Errorf("args(%s)\n got: %s\nwant: %s", tt.schema, got, tt.want)
 			}
@@ -190,4 +195,113 @@ func TestFunction_HostileSchemasStayBounded(t *testing.T) {
 		t.Errorf("deep nesting not cut off: %.200s", got)
 	}
 	checkTS(t, got)
+}
+
+func TestNamespace_HoistsRepeatedObjectTypes(t *testing.T) {
+	entity := `{"type":"object","properties":{"name":{"type":"string","description":"The entity's name"},"kind":{"type":"string","description":"What sort of thing it is"},"count":{"type":"integer"}},"required":["name"]}`
+	in := json.RawMessage(`{"type":"object","properties":{"entities":{"type":"array","items":` + entity + `}},"required":["entities"]}`)
+	// The same shape with its own description and without the
+	// additionalProperties keyword is the same type.
+	entity2 := strings.Replace(entity, `{"type":"object",`, `{"type":"object","description":"one entity",`, 1)
+	out := json.RawMessage(`{"type":"object","properties":{"entities":{"type":"array","items":` + entity2 + `}}}`)
+	got := Namespace("kg", []Tool{
+		{Name: "create", InputSchema: in, OutputSchema: out},
+		{Name: "update", InputSchema: in},
+		{Name: "empty", InputSchema: json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)},
+	}, nil)
+	want := `declare namespace kg {
+  type integer = number;
+  type Entity = {
+    /** The entity's name */ name: string
+    /** What sort of thing it is */ kind?: string
+    count?: integer
+  };
+  function create(args: { entities: Entity[] }): Promise<{ entities?: Entity[] }>;
+  function update(args: { entities: Entity[] }): Promise<any>;
+  function empty(): Promise<any>;
+}
+`
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	checkTS(t, got)
+	// A shape that occurs once stays inline, and so does a repeated one
+	// too small to be worth a name.
+	small := json.RawMessage(`{"type":"object","properties":{"p":{"type":"object","properties":{"x":{"type":"number"}}}}}`)
+	got = Namespace("s", []Tool{{Name: "a", InputSchema: small}, {Name: "b", InputSchema: small}, {Name: "c", InputSchema: in}}, nil)
+	if strings.Contains(got, "type P") || strings.Contains(got, "type Entity") {
+		t.Errorf("hoisted a type that does not pay:\n%s", got)
+	}
+}
+
+// Every corpus tool's parameters are declared in the order of its schema.
+func TestNamespace_CorpusKeepsPropertyOrder(t *testing.T) {
+	checked := 0
+	for _, s := range loadCorpus(t) {
+		for _, c := range s.Tools {
+			root := decoded(c.InputSchema)
+			props := root.get("properties")
+			var want []string
+			for _, k := range props.keysOrNil() {
+				if isIdent(k) {
+					want = append(want, k)
+				}
+			}
+			if len(want) < 2 {
+				continue
+			}
+			code, fault := lexTS(Function(c.tool(), listToolsOptions))
+			if fault != "" {
+				t.Fatalf("%s.%s: %s", s.Name, c.Name, fault)
+			}
+			got := topMembers(code)
+			if strings.Join(got, ",") != strings.Join(want, ",") {
+				t.Errorf("%s.%s: parameters declared as %v, schema order %v", s.Name, c.Name, got, want)
+			}
+			checked++
+		}
+	}
+	if checked < 400 {
+		t.Errorf("checked %d multi-parameter tools; the corpus has over 400", checked)
+	}
+}
+
+// topMembers returns the identifier member names of the first object type
+// after "(args" in code (comments and strings removed), in order.
+func topMembers(code string) []string {
+	i := strings.Index(code, "(args")
+	if i < 0 {
+		return nil
+	}
+	j := strings.IndexByte(code[i:], '{')
+	if j < 0 {
+		return nil
+	}
+	var names []string
+	depth, start := 0, true
+	for k := i + j; k < len(code); k++ {
+		c := code[k]
+		switch {
+		case c == '{' || c == '(' || c == '[' || c == '<':
+			depth++
+			start = depth == 1
+		case c == '}' || c == ')' || c == ']' || c == '>':
+			depth--
+			if depth == 0 {
+				return names
+			}
+		case depth == 1 && (c == ';' || c == '\n'):
+			start = true
+		case depth == 1 && start && (c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'):
+			e := k
+			for e < len(code) && (code[e] == '_' || code[e] == '$' || code[e] >= 'a' && code[e] <= 'z' || code[e] >= 'A' && code[e] <= 'Z' || code[e] >= '0' && code[e] <= '9') {
+				e++
+			}
+			names = append(names, code[k:e])
+			k, start = e-1, false
+		case depth == 1 && c != ' ':
+			start = false
+		}
+	}
+	return names
 }

@@ -127,3 +127,41 @@ func BenchmarkNamespace(b *testing.B) {
 		}
 	}
 }
+
+// listToolsOptions are the options list_tools declares namespaces with
+// (internal/server.compact).
+var listToolsOptions = &Options{MaxDescription: 250, MaxParamDescription: 60}
+
+// TestCorpusTokens_DeclarationsNeverCostMoreThanSchemas checks, for every
+// corpus server, that its namespace as list_tools declares it takes no
+// more tokens than its tools registered directly (each as
+// tokens.ToolJSON), and at most 45 % over the whole corpus.
+func TestCorpusTokens_DeclarationsNeverCostMoreThanSchemas(t *testing.T) {
+	var b strings.Builder
+	var decl, js int
+	for _, s := range loadCorpus(t) {
+		d, err := tokens.Count(Namespace(s.Name, tools(s), listToolsOptions))
+		if err != nil {
+			t.Fatal(err)
+		}
+		j := 0
+		for _, tool := range s.Tools {
+			n, err := tokens.Count(tokens.ToolJSON(tool.Name, tool.Description, tool.InputSchema))
+			if err != nil {
+				t.Fatal(err)
+			}
+			j += n
+		}
+		fmt.Fprintf(&b, "%-22s %6d %6d %5.1f%%\n", s.Name, d, j, pct(d, j))
+		if d > j {
+			t.Errorf("%s: declarations take %d tokens, more than its %d of JSON schemas", s.Name, d, j)
+		}
+		decl += d
+		js += j
+	}
+	fmt.Fprintf(&b, "%-22s %6d %6d %5.1f%%\n", "total", decl, js, pct(decl, js))
+	t.Log("\n" + b.String())
+	if pct(decl, js) > 45 {
+		t.Errorf("declarations take %.1f%% of the JSON-schema tokens over the corpus, over 45%%", pct(decl, js))
+	}
+}

@@ -60,6 +60,22 @@ type Options struct {
 // The doc comment shows the original name when it differs from the
 // identifier. args is optional when the schema requires nothing.
 func Function(t Tool, o *Options) string {
+	return function(t, decoded(t.InputSchema), decoded(t.OutputSchema), o, nil)
+}
+
+// decoded is the schema document of raw, or nil when it is not JSON.
+func decoded(raw json.RawMessage) *node {
+	if len(raw) == 0 {
+		return nil
+	}
+	n, err := decode(raw)
+	if err != nil {
+		return nil
+	}
+	return n
+}
+
+func function(t Tool, in, out *node, o *Options, ns *nsState) string {
 	id := t.Ident
 	switch {
 	case id == "":
@@ -71,7 +87,7 @@ func Function(t Tool, o *Options) string {
 	if doc := toolDoc(t, id, o); doc != "" {
 		b.WriteString("  " + docComment(doc, "  ") + "\n")
 	}
-	b.WriteString("  function " + id + "(" + args(t.InputSchema, o) + "): Promise<" + result(t.OutputSchema, o) + ">;")
+	b.WriteString("  function " + id + "(" + args(in, o, ns) + "): Promise<" + result(out, o, ns) + ">;")
 	return b.String()
 }
 
@@ -90,10 +106,29 @@ func Namespace(server string, tools []Tool, o *Options) string {
 // comment with the original name comes first.
 func NamespaceAs(server, ident string, tools []Tool, o *Options) string {
 	names := make([]string, len(tools))
+	ins, outs := make([]*node, len(tools)), make([]*node, len(tools))
+	var roots []*node
 	for i, t := range tools {
 		names[i] = t.Name
+		ins[i], outs[i] = decoded(t.InputSchema), decoded(t.OutputSchema)
+		roots = append(roots, ins[i], outs[i])
 	}
 	ids := Idents(names)
+	ns, defs := planHoist(roots, o)
+	var fns strings.Builder
+	for i, t := range tools {
+		if t.Ident == "" {
+			t.Ident = ids[i]
+		}
+		fns.WriteString(function(t, ins[i], outs[i], o, ns))
+		fns.WriteByte('\n')
+	}
+	var types strings.Builder
+	for _, d := range defs {
+		r := newRenderer(d.root, o, ns)
+		r.self = d.n
+		types.WriteString("  type " + ns.hoist[ns.shape[d.n]] + " = " + r.typ(d.n, "  ", 0) + ";\n")
+	}
 	var b strings.Builder
 	id := ident
 	if id == "" || !isIdent(id) || reserved[id] || jsGlobals[id] {
@@ -103,13 +138,11 @@ func NamespaceAs(server, ident string, tools []Tool, o *Options) string {
 		b.WriteString(docComment(oneLine(server), "") + "\n")
 	}
 	b.WriteString("declare namespace " + id + " {\n")
-	for i, t := range tools {
-		if t.Ident == "" {
-			t.Ident = ids[i]
-		}
-		b.WriteString(Function(t, o))
-		b.WriteByte('\n')
+	if ns.usedInt {
+		b.WriteString("  type integer = number;\n")
 	}
+	b.WriteString(types.String())
+	b.WriteString(fns.String())
 	b.WriteString("}\n")
 	return b.String()
 }
@@ -165,15 +198,18 @@ func docComment(text, ind string) string {
 	return "/** " + strings.Join(lines, "\n") + " */"
 }
 
-// args renders the parameter list of a tool function.
-func args(schema json.RawMessage, o *Options) string {
+// args renders the parameter list of a tool function: empty for a
+// schema that admits no keys at all.
+func args(root *node, o *Options, ns *nsState) string {
 	const loose = "args?: Record<string, any>"
-	root, err := decode(schema)
-	if err != nil || !root.isObject() || !typed(root) {
+	if !root.isObject() || !typed(root) {
 		return loose
 	}
-	r := newRenderer(root, o)
+	r := newRenderer(root, o, ns)
 	t := r.typ(root, "  ", 0)
+	if t == "Record<string, never>" {
+		return ""
+	}
 	if optional(r, root) {
 		return "args?: " + t
 	}
@@ -198,13 +234,9 @@ func optional(r *renderer, root *node) bool {
 }
 
 // result renders the type a tool's Promise resolves to.
-func result(schema json.RawMessage, o *Options) string {
-	if len(schema) == 0 {
+func result(root *node, o *Options, ns *nsState) string {
+	if !root.isObject() || !typed(root) {
 		return "any"
 	}
-	root, err := decode(schema)
-	if err != nil || !root.isObject() || !typed(root) {
-		return "any"
-	}
-	return newRenderer(root, o).typ(root, "  ", 0)
+	return newRenderer(root, o, ns).typ(root, "  ", 0)
 }

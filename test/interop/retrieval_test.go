@@ -42,6 +42,7 @@ func TestRetrieval_ThroughReplayedCorpus(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	cs := connect(t, ctx, cfg, env)
+	waitListed(t, ctx, cs)
 
 	qf, err := os.Open(filepath.Join(root, "testdata", "corpus", "retrieval-queries-dev.jsonl"))
 	if err != nil {
@@ -142,3 +143,19 @@ func parseHits(decl string) []string {
 var nonIdent = regexp.MustCompile(`[^A-Za-z0-9_]`)
 
 func ident(s string) string { return nonIdent.ReplaceAllString(s, "_") }
+
+// waitListed calls list_tools until no server is still starting: a first
+// listing answers after a few seconds with the servers that were ready.
+func waitListed(t *testing.T, ctx context.Context, cs *mcp.ClientSession) {
+	t.Helper()
+	for ctx.Err() == nil {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "list_tools", Arguments: map[string]any{"detail": "names"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(res.Content[0].(*mcp.TextContent).Text, "still starting") {
+			return
+		}
+	}
+	t.Fatalf("servers still starting when the test's time ran out: %v", ctx.Err())
+}

@@ -1,15 +1,40 @@
 /** antv-chart */
 declare namespace antv_chart {
+  type Style2 = {
+    /** Background color of the chart, such as, '#fff'. */ backgroundColor?: string
+    /** Color palette for the chart, it is a collection of colors. */ palette?: string[]
+    /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
+    /** Line width for the lines of chart, such as 4. */ lineWidth?: number
+  };
+  type Data3 = { category: string; value: number; group?: string };
+  type Style3 = {
+    /** Background color of the chart, such as, '#fff'. */ backgroundColor?: string
+    /** Color palette for the chart, it is a collection of colors. */ palette?: string[]
+    /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
+  };
+  type Style = {
+    /** Background color of the chart, such as, '#fff'. */ backgroundColor?: string
+    /** Color palette for the chart, it is a collection of colors. */ palette?: string[]
+    /** Whether to start the axis at zero, optional, default is false. */ startAtZero?: boolean
+    /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
+  };
+  type Style5 = { /** Fill color, rgb or rgba format. */ fillColor?: string };
+  type Data = {
+    name: string
+    children?: { name: string; children?: { name: string; children?: { name: string }[] }[] }[]
+  };
+  type Style4 = {
+    /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
+  };
+  type Data2 = {
+    /** @minItems 1 */ nodes: { name: string }[]
+    edges: { source: string; target: string; name?: string }[]
+  };
   /** Generate a area chart to show data trends under continuous independent variables and observe the overall data trend, such as, displacement = velocity (average or instantaneous) × time: s = v × t. If the x-axis is time (t) and the y-axis is velocity (v) at each moment, an area chart allows you to observe the trend of velocity over time and infer the distance traveled by the area's size. */
   function generate_area_chart(args: {
     /** Data for area chart, it should be an array of objects, each object contains a `time` field and a `value` field, such as, [{ time: '2015', value: 23 }, { time: '2016', value: 32 }], when stacking is needed for area, the data should contain a `group` field, such as, [{ time: '2015', value: 23, group: 'A' }, { time: '2015', value: 32, group: 'B' }]. @minItems 1 */ data: { time: string; value: number; group?: string }[]
     /** Whether stacking is enabled. When enabled, area charts require a 'group' field in the data. */ stack?: boolean
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Background color of the chart, such as, '#fff'. */ backgroundColor?: string
-      /** Color palette for the chart, it is a collection of colors. */ palette?: string[]
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-      /** Line width for the lines of chart, such as 4. */ lineWidth?: number
-    }
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style2
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
@@ -19,14 +44,10 @@ declare namespace antv_chart {
   }): Promise<any>;
   /** Generate a horizontal bar chart to show data for numerical comparisons among different categories, such as, comparing categorical data and for horizontal comparisons. */
   function generate_bar_chart(args: {
-    /** Data for bar chart, such as, [{ category: '分类一', value: 10 }, { category: '分类二', value: 20 }], when grouping or stacking is needed for bar, the data should contain a `group` field, such as, when [{ category: '北京', value: 825, group: '油车' }, { category: '北京', value: 1000, group: '电车' }]. @minItems 1 */ data: { category: string; value: number; group?: string }[]
+    /** Data for bar chart, such as, [{ category: '分类一', value: 10 }, { category: '分类二', value: 20 }], when grouping or stacking is needed for bar, the data should contain a `group` field, such as, when [{ category: '北京', value: 825, group: '油车' }, { category: '北京', value: 1000, group: '电车' }]. @minItems 1 */ data: Data3[]
     /** Whether grouping is enabled. When enabled, bar charts require a 'group' field in the data. When `group` is true, `stack` should be false. */ group?: boolean
     /** Whether stacking is enabled. When enabled, bar charts require a 'group' field in the data. When `stack` is true, `group` should be false. @default true */ stack?: boolean
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Background color of the chart, such as, '#fff'. */ backgroundColor?: string
-      /** Color palette for the chart, it is a collection of colors. */ palette?: string[]
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-    }
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style3
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
@@ -41,12 +62,7 @@ declare namespace antv_chart {
       /** Value of the data point, such as 10. */ value: number
       /** Optional group for the data point, used for grouping in the boxplot. */ group?: string
     }[]
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Background color of the chart, such as, '#fff'. */ backgroundColor?: string
-      /** Color palette for the chart, it is a collection of colors. */ palette?: string[]
-      /** Whether to start the axis at zero, optional, default is false. */ startAtZero?: boolean
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-    }
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
@@ -56,14 +72,10 @@ declare namespace antv_chart {
   }): Promise<any>;
   /** Generate a column chart, which are best for comparing categorical data, such as, when values are close, column charts are preferable because our eyes are better at judging height than other visual elements like area or angles. */
   function generate_column_chart(args: {
-    /** Data for column chart, such as, [{ category: 'Category A', value: 10 }, { category: 'Category B', value: 20 }], when grouping or stacking is needed for column, the data should contain a 'group' field, such as, [{ category: 'Beijing', value: 825, group: 'Gas Car' }, { category: 'Beijing', value: 1000, group: 'Electric Car' }]. @minItems 1 */ data: { category: string; value: number; group?: string }[]
+    /** Data for column chart, such as, [{ category: 'Category A', value: 10 }, { category: 'Category B', value: 20 }], when grouping or stacking is needed for column, the data should contain a 'group' field, such as, [{ category: 'Beijing', value: 825, group: 'Gas Car' }, { category: 'Beijing', value: 1000, group: 'Electric Car' }]. @minItems 1 */ data: Data3[]
     /** Whether grouping is enabled. When enabled, column charts require a 'group' field in the data. When `group` is true, `stack` should be false. @default true */ group?: boolean
     /** Whether stacking is enabled. When enabled, column charts require a 'group' field in the data. When `stack` is true, `group` should be false. */ stack?: boolean
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Background color of the chart, such as, '#fff'. */ backgroundColor?: string
-      /** Color palette for the chart, it is a collection of colors. */ palette?: string[]
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-    }
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style3
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
@@ -76,7 +88,7 @@ declare namespace antv_chart {
     /** The map title should not exceed 16 characters. The content should be consistent with the information the map wants to convey and should be accurate, rich, creative, and attractive. */ title: string
     /** Administrative division data, lower-level administrative divisions are optional. There are usually two scenarios: one is to simply display the regional composition, only `fillColor` needs to be configured, and all administrative divisions are consistent, representing that all blocks are connected as one; the other is the regional data distribution scenario, first determine the `dataType`, `dataValueUnit` and `dataLabel` configurations, `dataValue` should be a meaningful value and consistent with the meaning of dataType, and then determine the style configuration. The `fillColor` configuration represents the default fill color for areas without data. Lower-level administrative divisions do not need `fillColor` configuration, and their fill colors are determined by the `colors` configuration (If `dataType` is "number", only one base color (warm color) is needed in the list to calculate the continuous data mapping color band; if `dataType` is "enum", the number of color values in the list is equal to the number of enumeration values (contrast colors)). If `subdistricts` has a value, `showAllSubdistricts` must be set to true. For example, {"title": "陕西省地级市分布图", "data": {"name": "陕西省", "showAllSubdistricts": true, "dataLabel": "城市", "dataType": "enum", "colors": ["#4ECDC4", "#A5D8FF"], "subdistricts": [{"name": "西安市", "dataValue": "省会"}, {"name": "宝鸡市", "dataValue": "地级市"}, {"name": "咸阳市", "dataValue": "地级市"}, {"name": "铜川市", "dataValue": "地级市"}, {"name": "渭南市", "dataValue": "地级市"}, {"name": "延安市", "dataValue": "地级市"}, {"name": "榆林市", "dataValue": "地级市"}, {"name": "汉中市", "dataValue": "地级市"}, {"name": "安康市", "dataValue": "地级市"}, {"name": "商洛市", "dataValue": "地级市"}]}, "width": 1000, "height": 1000}. */ data: {
       /** Keywords for the Chinese name of an administrative region (must be within China), and must be one of China, province, city, district, or county. The name should be more specific and add attributive descriptions, for example, "西安市" is better than "西安", "杭州西湖区" is better than "西湖区". It cannot be a specific place name or a vague name, such as "其它". */ name: string
-      /** Style settings. */ style?: { /** Fill color, rgb or rgba format. */ fillColor?: string }
+      /** Style settings. */ style?: Style5
       /** Data color list, in rgb or rgba format. */ colors?: string[]
       /** The type of the data value, numeric or enumeration type */ dataType?: "number" | "enum"
       /** Data label, such as "GDP" */ dataLabel?: string
@@ -86,7 +98,7 @@ declare namespace antv_chart {
       /** Sub-administrative regions are used to display the regional composition or regional distribution of related data. */ subdistricts?: {
         /** Keywords for the Chinese name of an administrative region (must be within China), and must be one of China, province, city, district, or county. The name should be more specific and add attributive descriptions, for example, "西安市" is better than "西安", "杭州西湖区" is better than "西湖区". It cannot be a specific place name or a vague name, such as "其它". */ name: string
         /** Data value, numeric string or enumeration string. */ dataValue?: string
-        /** Style settings. */ style?: { /** Fill color, rgb or rgba format. */ fillColor?: string }
+        /** Style settings. */ style?: Style5
       }[]
     }
     /** Set the width of map, default is 1600. */ width?: number
@@ -100,12 +112,7 @@ declare namespace antv_chart {
       /** When type is column, the data represents quantities, such as [91.9, 99.1, 101.6, 114.4, 121]. When type is line, the data represents ratios and its values are recommended to be less than 1, such as [0.055, 0.06, 0.062, 0.07, 0.075]. */ data: number[]
       /** Set the y-axis title of the chart series, such as, axisYTitle: '销售额'. */ axisYTitle?: string
     }[]
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Background color of the chart, such as, '#fff'. */ backgroundColor?: string
-      /** Color palette for the chart, it is a collection of colors. */ palette?: string[]
-      /** Whether to start the axis at zero, optional, default is false. */ startAtZero?: boolean
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-    }
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
@@ -114,26 +121,16 @@ declare namespace antv_chart {
   }): Promise<any>;
   /** Generate a fishbone diagram chart to uses a fish skeleton, like structure to display the causes or effects of a core problem, with the problem as the fish head and the causes/effects as the fish bones. It suits problems that can be split into multiple related factors. */
   function generate_fishbone_diagram(args: {
-    /** Data for fishbone diagram chart which is a hierarchical structure, such as, { name: 'main topic', children: [{ name: 'topic 1', children: [{ name: 'subtopic 1-1' }] }] }, and the maximum depth is 3. */ data: {
-      name: string
-      children?: { name: string; children?: { name: string; children?: { name: string }[] }[] }[]
-    }
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-    }
+    /** Data for fishbone diagram chart which is a hierarchical structure, such as, { name: 'main topic', children: [{ name: 'topic 1', children: [{ name: 'subtopic 1-1' }] }] }, and the maximum depth is 3. */ data: Data
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style4
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
   }): Promise<any>;
   /** Generate a flow diagram chart to show the steps and decision points of a process or system, such as, scenarios requiring linear process presentation. */
   function generate_flow_diagram(args: {
-    /** Data for flow diagram chart, such as, { nodes: [{ name: 'node1' }, { name: 'node2' }], edges: [{ source: 'node1', target: 'node2', name: 'edge1' }] }. */ data: {
-      /** @minItems 1 */ nodes: { name: string }[]
-      edges: { source: string; target: string; name?: string }[]
-    }
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-    }
+    /** Data for flow diagram chart, such as, { nodes: [{ name: 'node1' }, { name: 'node2' }], edges: [{ source: 'node1', target: 'node2', name: 'edge1' }] }. */ data: Data2
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style4
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
@@ -141,11 +138,7 @@ declare namespace antv_chart {
   /** Generate a funnel chart to visualize the progressive reduction of data as it passes through stages, such as, the conversion rates of users from visiting a website to completing a purchase. */
   function generate_funnel_chart(args: {
     /** Data for funnel chart, such as, [{ category: '浏览网站', value: 50000 }, { category: '放入购物车', value: 35000 }, { category: '生成订单', value: 25000 }, { category: '支付订单', value: 15000 }, { category: '完成交易', value: 8000 }]. @minItems 1 */ data: { category: string; value: number }[]
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Background color of the chart, such as, '#fff'. */ backgroundColor?: string
-      /** Color palette for the chart, it is a collection of colors. */ palette?: string[]
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-    }
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style3
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
@@ -155,11 +148,7 @@ declare namespace antv_chart {
   function generate_histogram_chart(args: {
     /** Data for histogram chart, it should be an array of numbers, such as, [78, 88, 60, 100, 95]. @minItems 1 */ data: number[]
     /** Number of intervals to define the number of intervals in a histogram, when not specified, a built-in value will be used. */ binNumber?: number
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Background color of the chart, such as, '#fff'. */ backgroundColor?: string
-      /** Color palette for the chart, it is a collection of colors. */ palette?: string[]
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-    }
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style3
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
@@ -200,26 +189,16 @@ declare namespace antv_chart {
   }): Promise<any>;
   /** Generate a mind map chart to organizes and presents information in a hierarchical structure with branches radiating from a central topic, such as, a diagram showing the relationship between a main topic and its subtopics. */
   function generate_mind_map(args: {
-    /** Data for mind map chart which is a hierarchical structure, such as, { name: 'main topic', children: [{ name: 'topic 1', children: [{ name:'subtopic 1-1' }] }, and the maximum depth is 3. */ data: {
-      name: string
-      children?: { name: string; children?: { name: string; children?: { name: string }[] }[] }[]
-    }
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-    }
+    /** Data for mind map chart which is a hierarchical structure, such as, { name: 'main topic', children: [{ name: 'topic 1', children: [{ name:'subtopic 1-1' }] }, and the maximum depth is 3. */ data: Data
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style4
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
   }): Promise<any>;
   /** Generate a network graph chart to show relationships (edges) between entities (nodes), such as, relationships between people in social networks. */
   function generate_network_graph(args: {
-    /** Data for network graph chart, such as, { nodes: [{ name: 'node1' }, { name: 'node2' }], edges: [{ source: 'node1', target: 'node2', name: 'edge1' }] } */ data: {
-      /** @minItems 1 */ nodes: { name: string }[]
-      edges: { source: string; target: string; name?: string }[]
-    }
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-    }
+    /** Data for network graph chart, such as, { nodes: [{ name: 'node1' }, { name: 'node2' }], edges: [{ source: 'node1', target: 'node2', name: 'edge1' }] } */ data: Data2
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style4
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
@@ -236,9 +215,7 @@ declare namespace antv_chart {
       }[]
     }
     /** Orientation of the organization chart, either horizontal or vertical. Default is vertical, when the level of the chart is more than 3, it is recommended to use horizontal orientation. */ orient?: "horizontal" | "vertical"
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-    }
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style4
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
@@ -256,11 +233,7 @@ declare namespace antv_chart {
   function generate_pie_chart(args: {
     /** Data for pie chart, it should be an array of objects, each object contains a `category` field and a `value` field, such as, [{ category: '分类一', value: 27 }]. @minItems 1 */ data: { category: string; value: number }[]
     /** Set the innerRadius of pie chart, the value between 0 and 1. Set the pie chart as a donut chart. Set the value to 0.6 or number in [0 ,1] to enable it. @default 0 */ innerRadius?: number
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Background color of the chart, such as, '#fff'. */ backgroundColor?: string
-      /** Color palette for the chart, it is a collection of colors. */ palette?: string[]
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-    }
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style3
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
@@ -282,12 +255,7 @@ declare namespace antv_chart {
   /** Generate a radar chart to display multidimensional data (four dimensions or more), such as, evaluate Huawei and Apple phones in terms of five dimensions: ease of use, functionality, camera, benchmark scores, and battery life. */
   function generate_radar_chart(args: {
     /** Data for radar chart, it should be an array of objects, each object contains a `name` field and a `value` field, such as, [{ name: 'Design', value: 70 }], when the data is grouped by `group`, the `group` field is required, such as, [{ name: 'Design', value: 70, group: 'Huawei' }]. @minItems 1 */ data: { name: string; value: number; group?: string }[]
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Background color of the chart, such as, '#fff'. */ backgroundColor?: string
-      /** Color palette for the chart, it is a collection of colors. */ palette?: string[]
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-      /** Line width for the lines of chart, such as 4. */ lineWidth?: number
-    }
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style2
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
@@ -297,11 +265,7 @@ declare namespace antv_chart {
   function generate_sankey_chart(args: {
     /** Date for sankey chart, such as, [{ source: 'Landing Page', target: 'Product Page', value: 50000 }, { source: 'Product Page', target: 'Add to Cart', value: 35000 }, { source: 'Add to Cart', target: 'Checkout', value: 25000 }, { source: 'Checkout', target: 'Payment', value: 15000 }, { source: 'Payment', target: 'Purchase Completed', value: 8000 }]. @minItems 1 */ data: { source: string; target: string; value: number }[]
     /** Alignment of nodes in the sankey chart, such as, 'left', 'right', 'justify', or 'center'. @default "center" */ nodeAlign?: "left" | "right" | "justify" | "center"
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Background color of the chart, such as, '#fff'. */ backgroundColor?: string
-      /** Color palette for the chart, it is a collection of colors. */ palette?: string[]
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-    }
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style3
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
@@ -310,11 +274,7 @@ declare namespace antv_chart {
   /** Generate a scatter chart to show the relationship between two variables, helps discover their relationship or trends, such as, the strength of correlation, data distribution patterns. */
   function generate_scatter_chart(args: {
     /** Data for scatter chart, such as, [{ x: 10, y: 15 }], when the data is grouped, the group name can be specified in the `group` field, such as, [{ x: 10, y: 15, group: 'Group A' }]. @minItems 1 */ data: { x: number; y: number; /** Group name for the data point. */ group?: string }[]
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Background color of the chart, such as, '#fff'. */ backgroundColor?: string
-      /** Color palette for the chart, it is a collection of colors. */ palette?: string[]
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-    }
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style3
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
@@ -329,11 +289,7 @@ declare namespace antv_chart {
       value: number
       children?: { name: string; value: number; children?: { name: string; value: number }[] }[]
     }[]
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Background color of the chart, such as, '#fff'. */ backgroundColor?: string
-      /** Color palette for the chart, it is a collection of colors. */ palette?: string[]
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-    }
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style3
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
@@ -346,11 +302,7 @@ declare namespace antv_chart {
       /** Value for the venn chart segment, such as 10, 20, or 30. */ value: number
       /** Array of set names that this segment belongs to, such as ['A', 'B'] for an intersection between sets A and B. */ sets: string[]
     }[]
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Background color of the chart, such as, '#fff'. */ backgroundColor?: string
-      /** Color palette for the chart, it is a collection of colors. */ palette?: string[]
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-    }
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style3
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
@@ -363,12 +315,7 @@ declare namespace antv_chart {
       /** Value of the data point, such as 10. */ value: number
       /** Optional group for the data point, used for grouping in the violin chart. */ group?: string
     }[]
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Background color of the chart, such as, '#fff'. */ backgroundColor?: string
-      /** Color palette for the chart, it is a collection of colors. */ palette?: string[]
-      /** Whether to start the axis at zero, optional, default is false. */ startAtZero?: boolean
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-    }
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number
@@ -398,11 +345,7 @@ declare namespace antv_chart {
   /** Generate a word cloud chart to show word frequency or weight through text size variation, such as, analyzing common words in social media, reviews, or feedback. */
   function generate_word_cloud_chart(args: {
     /** Data for word cloud chart, it should be an array of objects, each object contains a `text` field and a `value` field, such as, [{ value: 4.272, text: '形成' }]. @minItems 1 */ data: { text: string; value: number }[]
-    /** Style configuration for the chart with a JSON object, optional. */ style?: {
-      /** Background color of the chart, such as, '#fff'. */ backgroundColor?: string
-      /** Color palette for the chart, it is a collection of colors. */ palette?: string[]
-      /** Set the texture for the chart, optional, default is 'default'. 'rough' refers to hand-drawn style. */ texture?: "default" | "rough"
-    }
+    /** Style configuration for the chart with a JSON object, optional. */ style?: Style3
     /** Set the theme for the chart, optional, default is 'default'. */ theme?: "default" | "academy" | "dark"
     /** Set the width of chart, default is 600. */ width?: number
     /** Set the height of chart, default is 400. */ height?: number

@@ -1,4 +1,71 @@
 declare namespace apify {
+  type integer = number;
+  type Actor = {
+    /** Actor title */ title?: string
+    /** Actor URL */ url: string
+    /** Actor ID */ id: string
+    /** Full Actor name (username/name) */ fullName: string
+    developer: {
+      /** Developer username */ username: string
+      /** Whether the actor is developed by Apify */ isOfficialApify: boolean
+      /** Developer profile URL */ url: string
+    }
+    /** Actor description */ description: string
+    /** Actor categories */ categories: string[]
+    pricing?: {
+      /** Pricing model (FREE, PRICE_PER_DATASET_ITEM, FLAT_PRICE_PER_MONTH, PAY_PER_EVENT) */ model: string
+      /** The user's plan tier used to resolve pricing (always the user's tier, even if a different tier was used as fallback) */ userTier: "FREE" | "BRONZE" | "SILVER" | "GOLD" | "PLATINUM" | "DIAMOND"
+      /** Price per unit (for non-free models) */ pricePerUnit?: number
+      /** Unit name for pricing */ unitName?: string
+      /** Trial period in minutes */ trialMinutes?: number
+      /** Tiered pricing information */ tieredPricing?: { /** Tier name */ tier?: string; /** Price per unit for this tier */ pricePerUnit?: number }[]
+      /** Event-based pricing information */ events?: {
+        /** Event title */ title?: string
+        /** Event description */ description?: string
+        /** Price in USD */ priceUsd?: number
+        tieredPricing?: { tier?: string; priceUsd?: number }[]
+      }[]
+      /** Note naming the resolved tier; only emitted in simplified mode when the actor has multiple tiers and they resolve consistently */ pricingNote?: string
+      /** Whether event descriptions were omitted because the actor has many pricing events */ eventDescriptionsOmitted?: boolean
+      /** Note explaining that event descriptions were omitted and full details are available via fetch-actor-details */ eventDescriptionsNote?: string
+    }
+    stats?: {
+      /** Total users */ totalUsers?: number
+      /** Monthly active users */ monthlyUsers?: number
+      /** Success rate percentage */ successRate?: number
+      /** Number of bookmarks */ bookmarks?: number
+    }
+    rating?: { /** Average rating */ average?: number; /** Number of ratings */ count?: number }
+    /** Last modification date */ modifiedAt?: string
+    /** Whether the Actor is deprecated */ isDeprecated: boolean
+    /** Compact JSON-Schema-shaped descriptor of the Actor input; only `type` is preserved per field. */ inputFields?: {
+      /** Always `"object"`. */ type: string
+      /** Map of input field name to its type descriptor. */ properties: Record<string, { /** JSON Schema field type — string or array of strings. */ type: any }>
+      /** Names of required input fields. */ required?: string[]
+    }
+  };
+  type Stats = { runTimeSecs?: number; computeUnits?: number; memMaxBytes?: number };
+  type Storages = {
+    /** Map of dataset alias → metadata. Key "default" is always the run's primary dataset. */ datasets?: {
+      default?: {
+        /** Dataset ID */ id: string
+        name?: string
+        title?: string
+        itemCount?: number
+        cleanItemCount?: number
+        /** Dataset field paths in dot notation (e.g. ["metadata.url"]) */ fields?: string[]
+      }
+    } & Record<string, { id: string }>
+    /** Map of key-value store alias → metadata. Key "default" is always the run's primary store. */ keyValueStores?: {
+      default?: {
+        /** Key-value store ID */ id: string
+        name?: string
+        title?: string
+        /** Total number of keys (omitted when truncated) */ keyCount?: number
+        /** Up to 50 key names */ keys?: string[]
+      }
+    } & Record<string, { id: string }>
+  };
   /** search-actors: Search the Apify Store to FIND and DISCOVER what scraping tools/Actors exist for specific platforms or use cases.
   This tool provides INFORMATION about available Actors - it does NOT retrieve actual data or run any scraping tasks.
 
@@ -52,53 +119,10 @@ declare namespace apify {
     ❌ Bad: "Instagram posts profiles comments hashtags reels stories followers..." (too long, too many terms)
     ❌ Bad: "data extraction scraping tools" (too generic) */
     keywords?: string
-    /** The maximum number of Actors to return (max = 10, default = 5). @minimum 1 @maximum 10 */ limit?: number
-    /** The number of elements to skip from the start (default = 0) @minimum 0 @maximum 9007199254740991 */ offset?: number
+    /** The maximum number of Actors to return (max = 10, default = 5). @minimum 1 @maximum 10 */ limit?: integer
+    /** The number of elements to skip from the start (default = 0) @minimum 0 @maximum 9007199254740991 */ offset?: integer
   }): Promise<{
-    /** List of Actor cards matching the search query */ actors: {
-      /** Actor title */ title?: string
-      /** Actor URL */ url: string
-      /** Actor ID */ id: string
-      /** Full Actor name (username/name) */ fullName: string
-      developer: {
-        /** Developer username */ username: string
-        /** Whether the actor is developed by Apify */ isOfficialApify: boolean
-        /** Developer profile URL */ url: string
-      }
-      /** Actor description */ description: string
-      /** Actor categories */ categories: string[]
-      pricing?: {
-        /** Pricing model (FREE, PRICE_PER_DATASET_ITEM, FLAT_PRICE_PER_MONTH, PAY_PER_EVENT) */ model: string
-        /** The user's plan tier used to resolve pricing (always the user's tier, even if a different tier was used as fallback) */ userTier: "FREE" | "BRONZE" | "SILVER" | "GOLD" | "PLATINUM" | "DIAMOND"
-        /** Price per unit (for non-free models) */ pricePerUnit?: number
-        /** Unit name for pricing */ unitName?: string
-        /** Trial period in minutes */ trialMinutes?: number
-        /** Tiered pricing information */ tieredPricing?: { /** Tier name */ tier?: string; /** Price per unit for this tier */ pricePerUnit?: number }[]
-        /** Event-based pricing information */ events?: {
-          /** Event title */ title?: string
-          /** Event description */ description?: string
-          /** Price in USD */ priceUsd?: number
-          tieredPricing?: { tier?: string; priceUsd?: number }[]
-        }[]
-        /** Note naming the resolved tier; only emitted in simplified mode when the actor has multiple tiers and they resolve consistently */ pricingNote?: string
-        /** Whether event descriptions were omitted because the actor has many pricing events */ eventDescriptionsOmitted?: boolean
-        /** Note explaining that event descriptions were omitted and full details are available via fetch-actor-details */ eventDescriptionsNote?: string
-      }
-      stats?: {
-        /** Total users */ totalUsers?: number
-        /** Monthly active users */ monthlyUsers?: number
-        /** Success rate percentage */ successRate?: number
-        /** Number of bookmarks */ bookmarks?: number
-      }
-      rating?: { /** Average rating */ average?: number; /** Number of ratings */ count?: number }
-      /** Last modification date */ modifiedAt?: string
-      /** Whether the Actor is deprecated */ isDeprecated: boolean
-      /** Compact JSON-Schema-shaped descriptor of the Actor input; only `type` is preserved per field. */ inputFields?: {
-        /** Always `"object"`. */ type: string
-        /** Map of input field name to its type descriptor. */ properties: Record<string, { /** JSON Schema field type — string or array of strings. */ type: any }>
-        /** Names of required input fields. */ required?: string[]
-      }
-    }[]
+    /** List of Actor cards matching the search query */ actors: Actor[]
     /** The search query used */ query: string
     /** Number of Actors returned */ count: number
     /** Additional instructions for the LLM to follow when processing the search results. */ instructions?: string
@@ -131,50 +155,7 @@ declare namespace apify {
       /** List available tools (only for MCP server Actors). */ mcpTools?: boolean
     }
   }): Promise<{
-    actorInfo?: {
-      /** Actor title */ title?: string
-      /** Actor URL */ url: string
-      /** Actor ID */ id: string
-      /** Full Actor name (username/name) */ fullName: string
-      developer: {
-        /** Developer username */ username: string
-        /** Whether the actor is developed by Apify */ isOfficialApify: boolean
-        /** Developer profile URL */ url: string
-      }
-      /** Actor description */ description: string
-      /** Actor categories */ categories: string[]
-      pricing?: {
-        /** Pricing model (FREE, PRICE_PER_DATASET_ITEM, FLAT_PRICE_PER_MONTH, PAY_PER_EVENT) */ model: string
-        /** The user's plan tier used to resolve pricing (always the user's tier, even if a different tier was used as fallback) */ userTier: "FREE" | "BRONZE" | "SILVER" | "GOLD" | "PLATINUM" | "DIAMOND"
-        /** Price per unit (for non-free models) */ pricePerUnit?: number
-        /** Unit name for pricing */ unitName?: string
-        /** Trial period in minutes */ trialMinutes?: number
-        /** Tiered pricing information */ tieredPricing?: { /** Tier name */ tier?: string; /** Price per unit for this tier */ pricePerUnit?: number }[]
-        /** Event-based pricing information */ events?: {
-          /** Event title */ title?: string
-          /** Event description */ description?: string
-          /** Price in USD */ priceUsd?: number
-          tieredPricing?: { tier?: string; priceUsd?: number }[]
-        }[]
-        /** Note naming the resolved tier; only emitted in simplified mode when the actor has multiple tiers and they resolve consistently */ pricingNote?: string
-        /** Whether event descriptions were omitted because the actor has many pricing events */ eventDescriptionsOmitted?: boolean
-        /** Note explaining that event descriptions were omitted and full details are available via fetch-actor-details */ eventDescriptionsNote?: string
-      }
-      stats?: {
-        /** Total users */ totalUsers?: number
-        /** Monthly active users */ monthlyUsers?: number
-        /** Success rate percentage */ successRate?: number
-        /** Number of bookmarks */ bookmarks?: number
-      }
-      rating?: { /** Average rating */ average?: number; /** Number of ratings */ count?: number }
-      /** Last modification date */ modifiedAt?: string
-      /** Whether the Actor is deprecated */ isDeprecated: boolean
-      /** Compact JSON-Schema-shaped descriptor of the Actor input; only `type` is preserved per field. */ inputFields?: {
-        /** Always `"object"`. */ type: string
-        /** Map of input field name to its type descriptor. */ properties: Record<string, { /** JSON Schema field type — string or array of strings. */ type: any }>
-        /** Names of required input fields. */ required?: string[]
-      }
-    }
+    actorInfo?: Actor
     /** Actor README summary when available, otherwise the full README documentation. */ readme?: string
     /** Actor input schema. */ inputSchema?: Record<string, any>
     /** Output schema inferred from successful runs. */ outputSchema?: Record<string, any>
@@ -215,7 +196,7 @@ declare namespace apify {
     For MCP server Actors, use format "actorName:toolName" to call a specific tool (e.g., "apify/actors-mcp-server:fetch-apify-docs"). */
     actor: string
     /** The input JSON to pass to the Actor. Required. */ input: Record<string, any>
-    /** Seconds to wait for completion (0–45, default 30). Returns with current run status if not terminal within waitSecs. @minimum 0 @maximum 45 */ waitSecs?: number
+    /** Seconds to wait for completion (0–45, default 30). Returns with current run status if not terminal within waitSecs. @minimum 0 @maximum 45 */ waitSecs?: integer
     /** Optional run config: memory (MB), timeout (s), build, maxItems (pay-per-result cap), maxTotalChargeUsd (pay-per-event cap). */ callOptions?: {
       /** Memory per run in MB. Power of 2 from 128 to 32768.
       Apify also caps total memory across all your concurrent runs (account plan limit); if a run is rejected because that quota would be exceeded, retry with a smaller value.
@@ -229,7 +210,7 @@ declare namespace apify {
       /** Pay-per-result Actors only — ignored otherwise.
       Caps billed dataset items; does NOT limit production. Prefer the Actor's own input fields (e.g. maxResults) to bound work.
       @exclusiveMinimum 0 @maximum 9007199254740991 */
-      maxItems?: number
+      maxItems?: integer
       /** Pay-per-event Actors only — ignored otherwise.
       Caps total USD billed; does NOT limit work. Prefer the Actor's own input fields to bound work.
       @exclusiveMinimum 0 */
@@ -244,30 +225,8 @@ declare namespace apify {
     /** Actor process exit code; populated for terminal states (especially FAILED) */ exitCode?: number
     /** ISO timestamp when the run started */ startedAt?: string
     /** ISO timestamp when the run finished (terminal states only) */ finishedAt?: string
-    /** Run statistics */ stats?: { runTimeSecs?: number; computeUnits?: number; memMaxBytes?: number }
-    /** Dataset and key-value store metadata, keyed by alias. "default" is always the primary entry. */ storages: {
-      /** Map of dataset alias → metadata. Key "default" is always the run's primary dataset. */ datasets?: {
-        default?: {
-          /** Dataset ID */ id: string
-          name?: string
-          title?: string
-          itemCount?: number
-          cleanItemCount?: number
-          /** Dataset field paths in dot notation (e.g. ["metadata.url"]) */ fields?: string[]
-        }
-        [key: string]: { id: string }
-      }
-      /** Map of key-value store alias → metadata. Key "default" is always the run's primary store. */ keyValueStores?: {
-        default?: {
-          /** Key-value store ID */ id: string
-          name?: string
-          title?: string
-          /** Total number of keys (omitted when truncated) */ keyCount?: number
-          /** Up to 50 key names */ keys?: string[]
-        }
-        [key: string]: { id: string }
-      }
-    }
+    /** Run statistics */ stats?: Stats
+    /** Dataset and key-value store metadata, keyed by alias. "default" is always the primary entry. */ storages: Storages
     /** Past-tense summary of the run state */ summary: string
     /** One primary follow-up action with identifiers interpolated */ nextStep: string
   }>;
@@ -291,7 +250,7 @@ declare namespace apify {
     /** Maximum seconds to wait for the run to reach a terminal state (SUCCEEDED, FAILED, ABORTED, TIMED-OUT).
     0 returns immediately with the current status. Cap: 45. Default: 30.
     @minimum 0 @maximum 45 */
-    waitSecs?: number
+    waitSecs?: integer
   }): Promise<{
     /** Actor run ID */ runId: string
     /** Stable Apify Actor ID from the run record */ actorId: string
@@ -301,30 +260,8 @@ declare namespace apify {
     /** Actor process exit code; populated for terminal states (especially FAILED) */ exitCode?: number
     /** ISO timestamp when the run started */ startedAt?: string
     /** ISO timestamp when the run finished (terminal states only) */ finishedAt?: string
-    /** Run statistics */ stats?: { runTimeSecs?: number; computeUnits?: number; memMaxBytes?: number }
-    /** Dataset and key-value store metadata, keyed by alias. "default" is always the primary entry. */ storages: {
-      /** Map of dataset alias → metadata. Key "default" is always the run's primary dataset. */ datasets?: {
-        default?: {
-          /** Dataset ID */ id: string
-          name?: string
-          title?: string
-          itemCount?: number
-          cleanItemCount?: number
-          /** Dataset field paths in dot notation (e.g. ["metadata.url"]) */ fields?: string[]
-        }
-        [key: string]: { id: string }
-      }
-      /** Map of key-value store alias → metadata. Key "default" is always the run's primary store. */ keyValueStores?: {
-        default?: {
-          /** Key-value store ID */ id: string
-          name?: string
-          title?: string
-          /** Total number of keys (omitted when truncated) */ keyCount?: number
-          /** Up to 50 key names */ keys?: string[]
-        }
-        [key: string]: { id: string }
-      }
-    }
+    /** Run statistics */ stats?: Stats
+    /** Dataset and key-value store metadata, keyed by alias. "default" is always the primary entry. */ storages: Storages
     /** Past-tense summary of the run state */ summary: string
     /** One primary follow-up action with identifiers interpolated */ nextStep: string
   }>;
@@ -344,7 +281,7 @@ declare namespace apify {
     /** Dataset ID or username~dataset-name. @minLength 1 */ datasetId: string
     /** If true, returns only non-empty items and skips hidden fields (starting with #). Shortcut for skipHidden=true and skipEmpty=true. */ clean?: boolean
     /** Number of items to skip at the start. Default is 0. */ offset?: number
-    /** Maximum number of items to return. Defaults to 20. @minimum 1 @maximum 9007199254740991 */ limit?: number
+    /** Maximum number of items to return. Defaults to 20. @minimum 1 @maximum 9007199254740991 */ limit?: integer
     /** Comma-separated list of fields to include in results. Fields in output are sorted as specified. Use dot notation for nested objects (e.g. "metadata.url"); the server auto-flattens parent prefixes. */ fields?: string
     /** Comma-separated list of fields to exclude from results. */ omit?: string
     /** If true, results are returned in reverse order (newest to oldest). */ desc?: boolean

@@ -1,5 +1,6 @@
 /** azure-devops */
 declare namespace azure_devops {
+  type integer = number;
   /** Retrieve a list of teams for an Azure DevOps project. If a project is not specified, you will be prompted to select one. */
   function core_list_project_teams(args?: {
     /** The name or ID of the Azure DevOps project. Reuse from prior context if already known. If not provided, a project selection prompt will be shown. */ project?: string
@@ -289,9 +290,9 @@ declare namespace azure_devops {
     /** Start character offset in the right file. Used for create. */ rightFileStartOffset?: number
     /** End line in the right file. Used for create. */ rightFileEndLine?: number
     /** End character offset in the right file. Used for create. */ rightFileEndOffset?: number
-    /** The file change tracking ID from the pull request iteration changes. Used for create. @minimum 1 */ changeTrackingId?: number
-    /** The iteration on the left side of the diff. Used for create. @minimum 0 */ firstComparingIteration?: number
-    /** The iteration on the right side of the diff. Used for create. @minimum 1 */ secondComparingIteration?: number
+    /** The file change tracking ID from the pull request iteration changes. Used for create. @minimum 1 */ changeTrackingId?: integer
+    /** The iteration on the left side of the diff. Used for create. @minimum 0 */ firstComparingIteration?: integer
+    /** The iteration on the right side of the diff. Used for create. @minimum 1 */ secondComparingIteration?: integer
   }): Promise<any>;
   /** Create a new branch in the repository. */
   function repo_create_branch(args: {
@@ -341,10 +342,10 @@ declare namespace azure_devops {
     /** The name or ID of the Azure DevOps project. Reuse from prior context if already known. If not provided, a project selection prompt will be shown. */ project?: string
     /** The name or ID of the Azure DevOps team. Reuse from prior context if already known. If not provided, a team selection prompt will be shown. */ team?: string
     /** The ID of the backlog category to retrieve work items from. Required for: list_work_items. */ backlogId?: string
-    /** The IDs of the work items to reorder. Required for: reorder. @minItems 1 */ ids?: number[]
-    /** The ID of the work item that should be before the reordered items. Use 0 to specify the beginning of the list. Optional for: reorder. @minimum 0 */ previousId?: number
-    /** The ID of the work item that should be after the reordered items. Use 0 to specify the end of the list. Optional for: reorder. @minimum 0 */ nextId?: number
-    /** The parent ID for all work items involved in the operation. Use 0 to indicate the items have no parent. Optional for: reorder. @minimum 0 */ parentId?: number
+    /** The IDs of the work items to reorder. Required for: reorder. @minItems 1 */ ids?: integer[]
+    /** The ID of the work item that should be before the reordered items. Use 0 to specify the beginning of the list. Optional for: reorder. @minimum 0 */ previousId?: integer
+    /** The ID of the work item that should be after the reordered items. Use 0 to specify the end of the list. Optional for: reorder. @minimum 0 */ nextId?: integer
+    /** The parent ID for all work items involved in the operation. Use 0 to indicate the items have no parent. Optional for: reorder. @minimum 0 */ parentId?: integer
     /** The iteration path for the reorder operation. Used when reordering items in an iteration backlog. Optional for: reorder. */ iterationPath?: string
     /** The iteration ID. When provided, reorder items in that iteration instead of the team backlog. Used for: reorder. */ iterationId?: string
   }): Promise<any>;

@@ -1,5 +1,6 @@
 /** chrome-devtools */
 declare namespace chrome_devtools {
+  type integer = number;
   /** Clicks on the provided element */
   function click(args: {
     /** Targets a specific page by ID. */ pageId: number
@@ -72,8 +73,8 @@ declare namespace chrome_devtools {
   function get_css_styles(args: {
     /** Targets a specific page by ID. */ pageId: number
     /** The uid of the element on the page from the page content snapshot to inspect CSS styles for */ uid: string
-    /** Maximum number of CSS rules to return per page. Defaults to 10. @exclusiveMinimum 0 @maximum 9007199254740991 */ pageSize?: number
-    /** Page number to return (0-based). Defaults to 0 (the first page). @minimum 0 @maximum 9007199254740991 */ pageIdx?: number
+    /** Maximum number of CSS rules to return per page. Defaults to 10. @exclusiveMinimum 0 @maximum 9007199254740991 */ pageSize?: integer
+    /** Page number to return (0-based). Defaults to 0 (the first page). @minimum 0 @maximum 9007199254740991 */ pageIdx?: integer
   }): Promise<any>;
   /** Gets a network request by an optional reqid, if omitted returns the currently selected request in the DevTools Network panel. Useful for inspecting request headers (including 'Cookie') and response headers (including 'Set-Cookie' and directives). */
   function get_network_request(args: {
@@ -104,8 +105,8 @@ declare namespace chrome_devtools {
   /** List all console messages for the target page since the last navigation. */
   function list_console_messages(args: {
     /** Targets a specific page by ID. */ pageId: number
-    /** Maximum number of messages to return. When omitted, returns all messages. @exclusiveMinimum 0 @maximum 9007199254740991 */ pageSize?: number
-    /** Page number to return (0-based). When omitted, returns the first page. @minimum 0 @maximum 9007199254740991 */ pageIdx?: number
+    /** Maximum number of messages to return. When omitted, returns all messages. @exclusiveMinimum 0 @maximum 9007199254740991 */ pageSize?: integer
+    /** Page number to return (0-based). When omitted, returns the first page. @minimum 0 @maximum 9007199254740991 */ pageIdx?: integer
     /** Filter messages to only return messages of the specified resource types. When omitted or empty, returns all messages. */ types?: ("log" | "debug" | "info" | "error" | "warn" | "dir" | "dirxml" | "table" | "trace" | "clear" | "startGroup" | "startGroupCollapsed" | "endGroup" | "assert" | "profile" | "profileEnd" | "count" | "timeEnd" | "verbose" | "issue")[]
     /** Set to true to return the preserved messages over the last 3 navigations. */ includePreservedMessages?: boolean
     /** Set to true to include the stack trace for each message when available. Increases the response size. */ includeStackTraces?: boolean
@@ -114,13 +115,13 @@ declare namespace chrome_devtools {
   /** Lists the most recent requests for the target page since the last navigation. */
   function list_network_requests(args: {
     /** Targets a specific page by ID. */ pageId: number
-    /** Maximum number of requests to return. When omitted, returns all requests. @exclusiveMinimum 0 @maximum 9007199254740991 */ pageSize?: number
-    /** Page number to return (0-based). When omitted, returns the first page. @minimum 0 @maximum 9007199254740991 */ pageIdx?: number
+    /** Maximum number of requests to return. When omitted, returns all requests. @exclusiveMinimum 0 @maximum 9007199254740991 */ pageSize?: integer
+    /** Page number to return (0-based). When omitted, returns the first page. @minimum 0 @maximum 9007199254740991 */ pageIdx?: integer
     /** Filter requests to only return requests of the specified resource types. When omitted or empty, returns all requests. */ resourceTypes?: ("document" | "stylesheet" | "image" | "media" | "font" | "script" | "texttrack" | "xhr" | "fetch" | "prefetch" | "eventsource" | "websocket" | "manifest" | "signedexchange" | "ping" | "cspviolationreport" | "preflight" | "fedcm" | "other")[]
     /** Set to true to return the preserved requests over the last 3 navigations. */ includePreservedRequests?: boolean
   }): Promise<any>;
   /** Get a list of pages open in the browser. */
-  function list_pages(args?: {}): Promise<any>;
+  function list_pages(): Promise<any>;
   /** Go to a URL, or back, forward, or reload. Use project URL if not specified otherwise. */
   function navigate_page(args: {
     /** Targets a specific page by ID. */ pageId: number
@@ -129,14 +130,14 @@ declare namespace chrome_devtools {
     /** Whether to ignore cache on reload. */ ignoreCache?: boolean
     /** Whether to auto accept or beforeunload dialogs triggered by this navigation. Default is accept. */ handleBeforeUnload?: "accept" | "dismiss"
     /** A JavaScript script to be executed on each new document before any other scripts for the next navigation. */ initScript?: string
-    /** Maximum wait time in milliseconds. If set to 0, the default timeout will be used. @minimum -9007199254740991 @maximum 9007199254740991 */ timeout?: number
+    /** Maximum wait time in milliseconds. If set to 0, the default timeout will be used. @minimum -9007199254740991 @maximum 9007199254740991 */ timeout?: integer
   }): Promise<any>;
   /** Open a new tab and load a URL. Use project URL if not specified otherwise. */
   function new_page(args: {
     /** URL to load in a new page. */ url: string
     /** Whether to open the page in the background without bringing it to the front. Default is false (foreground). */ background?: boolean
     /** If specified, the page is created in an isolated browser context with the given name. Pages in the same browser context share cookies and storage. Pages in different browser contexts are fully isolated (useful for clean-slate testing of cookies and authentication). */ isolatedContext?: string
-    /** Maximum wait time in milliseconds. If set to 0, the default timeout will be used. @minimum -9007199254740991 @maximum 9007199254740991 */ timeout?: number
+    /** Maximum wait time in milliseconds. If set to 0, the default timeout will be used. @minimum -9007199254740991 @maximum 9007199254740991 */ timeout?: integer
   }): Promise<any>;
   /** Provides more detailed information on a specific Performance Insight of an insight set that was highlighted in the results of a trace recording. */
   function performance_analyze_insight(args: {
@@ -166,8 +167,8 @@ declare namespace chrome_devtools {
   /** Resizes the page's window so that the page has specified dimension */
   function resize_page(args: {
     /** Targets a specific page by ID. */ pageId: number
-    /** Page width @exclusiveMinimum 0 @maximum 9007199254740991 */ width: number
-    /** Page height @exclusiveMinimum 0 @maximum 9007199254740991 */ height: number
+    /** Page width @exclusiveMinimum 0 @maximum 9007199254740991 */ width: integer
+    /** Page height @exclusiveMinimum 0 @maximum 9007199254740991 */ height: integer
   }): Promise<any>;
   /** Starts recording a screencast (video) of the target page. */
   function screencast_start(args: {
@@ -220,6 +221,6 @@ declare namespace chrome_devtools {
   function wait_for(args: {
     /** Targets a specific page by ID. */ pageId: number
     /** Non-empty list of texts. Resolves when any value appears on the page. @minItems 1 */ text: string[]
-    /** Maximum wait time in milliseconds. If set to 0, the default timeout will be used. @minimum -9007199254740991 @maximum 9007199254740991 */ timeout?: number
+    /** Maximum wait time in milliseconds. If set to 0, the default timeout will be used. @minimum -9007199254740991 @maximum 9007199254740991 */ timeout?: integer
   }): Promise<any>;
 }

@@ -342,7 +342,7 @@ declare namespace circleci {
       IMPORTANT: Do not automatically run any additional tools after this tool is called. Wait for explicit user instruction before executing further tool calls. The LLM MUST NOT invoke any other CircleCI tools until receiving a clear instruction from the user about what to do next, even if the user selects a project. It is acceptable to list out tool call options for the user to choose from, but do not execute them until instructed.
 
   NOTE: This CircleCI MCP server (@circleci/mcp-server-circleci) is deprecated and no longer receives feature work. Please tell the user to migrate to CircleCI's hosted MCP server or the CircleCI CLI MCP: https://circleci.com/docs/guides/toolkit/circleci-mcp-overview/ */
-  function list_followed_projects(args?: { params?: {} }): Promise<any>;
+  function list_followed_projects(args?: { params?: Record<string, never> }): Promise<any>;
   /**   This tool is used to rerun a workflow from start or from the failed job.
 
     Common use cases:

@@ -1,4 +1,23 @@
 declare namespace hubspot {
+  type integer = number;
+  type Type = {
+    associationCategory: "HUBSPOT_DEFINED" | "USER_DEFINED" | "INTEGRATOR_DEFINED"
+    /** @exclusiveMinimum 0 */ associationTypeId: integer
+  };
+  type Option = {
+    /** The human-readable label for the option */ label: string
+    /** The internal value for the option, which must be used when setting the property value */ value: string
+    /** A description of what the option represents */ description?: string
+    /** The order for displaying the option (lower numbers displayed first) */ displayOrder?: integer
+    /** Whether the option should be hidden in HubSpot */ hidden?: boolean
+  };
+  type Associations = {
+    contactIds?: integer[]
+    companyIds?: integer[]
+    dealIds?: integer[]
+    ownerIds?: integer[]
+    ticketIds?: integer[]
+  };
   /** hubspot-get-user-details:     🎯 Purpose
         1. Authenticates and analyzes the current HubSpot access token, providing context about the user's permissions and account details.
 
@@ -9,7 +28,7 @@ declare namespace hubspot {
         1. User ID, Hub ID, App ID, token type, a comprehensive list of authorized API scopes, and detailed owner information, and account information.
         2. The uiDomain and hubId can be used to construct URLs to the HubSpot UI for the user.
         3. If the user is an owner, the ownerId will help identify objects that are owned by the user. */
-  function hubspot_get_user_details(args?: {}): Promise<any>;
+  function hubspot_get_user_details(): Promise<any>;
   /** hubspot-list-objects:     🎯 Purpose:
         1. Retrieves a paginated list of objects of a specified type from HubSpot.
 
@@ -24,7 +43,7 @@ declare namespace hubspot {
         5. Use hubspot-list-associations to list associations between objects. */
   function hubspot_list_objects(args: {
     /** The type of HubSpot object to list. Valid values include: appointments, companies, contacts, courses, deals, leads, line_items, listings, marketing_events, meetings, orders, postal_mail, products, quotes, services, subscriptions, tickets, users. For custom objects, use the hubspot-get-schemas tool to get the objectType. */ objectType: string
-    /** The maximum number of results to display per page (max: 500). @default 100 @minimum 1 @maximum 500 */ limit?: number
+    /** The maximum number of results to display per page (max: 500). @default 100 @minimum 1 @maximum 500 */ limit?: integer
     /** The paging cursor token of the last successfully read resource. */ after?: string
     /** A list of the properties to be returned in the response. */ properties?: string[]
     /** A list of object types to retrieve associated IDs for (e.g., appointments, companies, contacts, courses, deals, leads, line_items, listings, marketing_events, meetings, orders, postal_mail, products, quotes, services, subscriptions, tickets, users). */ associations?: string[]
@@ -54,7 +73,7 @@ declare namespace hubspot {
   function hubspot_search_objects(args: {
     /** The type of HubSpot object to search. Valid values include: appointments, companies, contacts, courses, deals, leads, line_items, listings, marketing_events, meetings, orders, postal_mail, products, quotes, services, subscriptions, tickets, users. For custom objects, use the hubspot-get-schemas tool to get the objectType. */ objectType: string
     /** Text to search across default searchable properties of the specified object type. Each object type has different searchable properties. For example: contacts (firstname, lastname, email, phone, company), companies (name, website, domain, phone), deals (dealname, pipeline, dealstage, description, dealtype), etc */ query?: string
-    /** The maximum number of results to display per page (max: 100). @default 10 @minimum 1 @maximum 100 */ limit?: number
+    /** The maximum number of results to display per page (max: 100). @default 10 @minimum 1 @maximum 100 */ limit?: integer
     /** The paging cursor token of the last successfully read resource. */ after?: string
     /** A list of the properties to be returned in the response. */ properties?: string[]
     /** A list of sort criteria to apply to the results. */ sorts?: {
@@ -84,10 +103,7 @@ declare namespace hubspot {
   function hubspot_batch_create_associations(args: {
     /** The type of HubSpot object to create association from. Valid values include: appointments, companies, contacts, courses, deals, leads, line_items, listings, marketing_events, meetings, orders, postal_mail, products, quotes, services, subscriptions, tickets, users. For custom objects, use the hubspot-get-schemas tool to get the objectType. */ fromObjectType: string
     /** The type of HubSpot object to create association to. Valid values include: appointments, companies, contacts, courses, deals, leads, line_items, listings, marketing_events, meetings, orders, postal_mail, products, quotes, services, subscriptions, tickets, users. For custom objects, use the hubspot-get-schemas tool to get the objectType. */ toObjectType: string
-    /** The types of associations to create @minItems 1 */ types: {
-      associationCategory: "HUBSPOT_DEFINED" | "USER_DEFINED" | "INTEGRATOR_DEFINED"
-      /** @exclusiveMinimum 0 */ associationTypeId: number
-    }[]
+    /** The types of associations to create @minItems 1 */ types: Type[]
     /** List of association inputs defining the relationships to create. (max 100 associations per batch) @minItems 1 */ inputs: {
       from: { /** The ID of the object to create association from */ id: string }
       to: { /** The ID of the object to create association to */ id: string }
@@ -137,13 +153,7 @@ declare namespace hubspot {
     /** The type of HubSpot object to create. Valid values include: appointments, companies, contacts, courses, deals, leads, line_items, listings, marketing_events, meetings, orders, postal_mail, products, quotes, services, subscriptions, tickets, users. For custom objects, use the hubspot-get-schemas tool to get the objectType. */ objectType: string
     /** Array of objects to create (maximum 100 per batch) @minItems 1 @maxItems 100 */ inputs: {
       /** Object properties as key-value pairs */ properties: Record<string, string>
-      /** Optional list of associations to create with this object */ associations?: {
-        /** @minItems 1 */ types: {
-          associationCategory: "HUBSPOT_DEFINED" | "USER_DEFINED" | "INTEGRATOR_DEFINED"
-          /** @exclusiveMinimum 0 */ associationTypeId: number
-        }[]
-        to: { /** ID of the object to associate with */ id: string }
-      }[]
+      /** Optional list of associations to create with this object */ associations?: { /** @minItems 1 */ types: Type[]; to: { /** ID of the object to associate with */ id: string } }[]
       /** Optional trace ID for debugging purposes */ objectWriteTraceId?: string
     }[]
   }): Promise<any>;
@@ -223,16 +233,10 @@ declare namespace hubspot {
     /** The name of the property group the property belongs to */ groupName: string
     /** The data type of the property @default "string" */ type?: "string" | "number" | "date" | "datetime" | "enumeration" | "bool"
     /** Controls how the property appears in HubSpot @default "text" */ fieldType?: "text" | "textarea" | "date" | "file" | "number" | "select" | "radio" | "checkbox" | "booleancheckbox" | "calculation"
-    /** A list of valid options for enumeration properties */ options?: {
-      /** The human-readable label for the option */ label: string
-      /** The internal value for the option, which must be used when setting the property value */ value: string
-      /** A description of what the option represents */ description?: string
-      /** The order for displaying the option (lower numbers displayed first) */ displayOrder?: number
-      /** Whether the option should be hidden in HubSpot */ hidden?: boolean
-    }[]
+    /** A list of valid options for enumeration properties */ options?: Option[]
     /** Whether the property can be used in forms */ formField?: boolean
     /** Whether the property should be hidden in HubSpot */ hidden?: boolean
-    /** The order for displaying the property (lower numbers displayed first) */ displayOrder?: number
+    /** The order for displaying the property (lower numbers displayed first) */ displayOrder?: integer
     /** Whether the property's value must be unique */ hasUniqueValue?: boolean
     /** A formula that is used to compute a calculated property */ calculationFormula?: string
     /** Only for enumeration type properties. Should be set to true in conjunction with a referencedObjectType */ externalOptions?: boolean
@@ -254,16 +258,10 @@ declare namespace hubspot {
     /** The name of the property group the property belongs to */ groupName?: string
     /** The data type of the property */ type?: "string" | "number" | "date" | "datetime" | "enumeration" | "bool"
     /** Controls how the property appears in HubSpot */ fieldType?: "text" | "textarea" | "date" | "file" | "number" | "select" | "radio" | "checkbox" | "booleancheckbox" | "calculation"
-    /** A list of valid options for enumeration properties */ options?: {
-      /** The human-readable label for the option */ label: string
-      /** The internal value for the option, which must be used when setting the property value */ value: string
-      /** A description of what the option represents */ description?: string
-      /** The order for displaying the option (lower numbers displayed first) */ displayOrder?: number
-      /** Whether the option should be hidden in HubSpot */ hidden?: boolean
-    }[]
+    /** A list of valid options for enumeration properties */ options?: Option[]
     /** Whether the property can be used in forms */ formField?: boolean
     /** Whether the property should be hidden in HubSpot */ hidden?: boolean
-    /** The order for displaying the property (lower numbers displayed first) */ displayOrder?: number
+    /** The order for displaying the property (lower numbers displayed first) */ displayOrder?: integer
     /** A formula that is used to compute a calculated property */ calculationFormula?: string
   }): Promise<any>;
   /** hubspot-create-engagement:     🛡 Guardrails:
@@ -285,20 +283,14 @@ declare namespace hubspot {
         5. HubSpot notes and task descriptions support HTML formatting. However headings (<h1>, <h2>, etc.) look ugly in the CRM. So use them sparingly. */
   function hubspot_create_engagement(args: {
     /** The type of engagement to create (NOTE or TASK) */ type: "NOTE" | "TASK"
-    /** The ID of the owner of this engagement @exclusiveMinimum 0 */ ownerId: number
-    /** Timestamp for the engagement (milliseconds since epoch). Defaults to current time if not provided. */ timestamp?: number
-    /** Associated records for this engagement */ associations: {
-      contactIds?: number[]
-      companyIds?: number[]
-      dealIds?: number[]
-      ownerIds?: number[]
-      ticketIds?: number[]
-    }
+    /** The ID of the owner of this engagement @exclusiveMinimum 0 */ ownerId: integer
+    /** Timestamp for the engagement (milliseconds since epoch). Defaults to current time if not provided. */ timestamp?: integer
+    /** Associated records for this engagement */ associations: Associations
     /** Metadata specific to the engagement type */ metadata: Record<string, any>
   }): Promise<any>;
   /** hubspot-get-engagement:     🎯 Purpose:
         1. Retrieves a HubSpot engagement by ID. */
-  function hubspot_get_engagement(args: { /** The ID of the engagement to retrieve @exclusiveMinimum 0 */ engagementId: number }): Promise<any>;
+  function hubspot_get_engagement(args: { /** The ID of the engagement to retrieve @exclusiveMinimum 0 */ engagementId: integer }): Promise<any>;
   /** hubspot-update-engagement:     🛡 Guardrails:
         1. Data Modification Warning: This tool modifies HubSpot data. Only use when the user has explicitly requested to update their CRM.
 
@@ -316,24 +308,18 @@ declare namespace hubspot {
         2. Only include the fields you want to update - other fields will remain unchanged.
         3. HubSpot notes and task descriptions support HTML formatting. However headings (<h1>, <h2>, etc.) look ugly in the CRM. So use them sparingly. */
   function hubspot_update_engagement(args: {
-    /** The ID of the engagement to update @exclusiveMinimum 0 */ engagementId: number
-    /** The ID of the owner of this engagement @exclusiveMinimum 0 */ ownerId?: number
-    /** Timestamp for the engagement (milliseconds since epoch). */ timestamp?: number
+    /** The ID of the engagement to update @exclusiveMinimum 0 */ engagementId: integer
+    /** The ID of the owner of this engagement @exclusiveMinimum 0 */ ownerId?: integer
+    /** Timestamp for the engagement (milliseconds since epoch). */ timestamp?: integer
     /** Metadata specific to the engagement type (Note or Task) */ metadata: Record<string, any>
-    /** Associated records for this engagement */ associations: {
-      contactIds?: number[]
-      companyIds?: number[]
-      dealIds?: number[]
-      ownerIds?: number[]
-      ticketIds?: number[]
-    }
+    /** Associated records for this engagement */ associations: Associations
   }): Promise<any>;
   /** hubspot-generate-feedback-link:     🎯 Purpose:
         1. Use this tool when the user wants to submit feedback about HubSpot MCP tool.
         2. Use this tool proactively when the other HubSpot MCP tools are unable to solve the user's tasks effectively.
         3. Use this tool when you sense dissatisfaction from the user using HubSpot MCP tools.
         4. Feedback will help us improve the HubSpot MCP tools in future iterations. */
-  function hubspot_generate_feedback_link(args?: {}): Promise<any>;
+  function hubspot_generate_feedback_link(): Promise<any>;
   /** hubspot-get-schemas:     🎯 Purpose:
         1. Retrieves all custom object schemas defined in the HubSpot account.
 
@@ -344,7 +330,7 @@ declare namespace hubspot {
       📦 Returns:
         1. Provides the objectTypeId and objectType for each schema.
         2. These attributes should be used for this object type instead of "custom" in subsequent requests. */
-  function hubspot_get_schemas(args?: {}): Promise<any>;
+  function hubspot_get_schemas(): Promise<any>;
   /** hubspot-get-link:     🎯 Purpose:
         1. Generates HubSpot UI links for different pages based on object types and IDs.
         2. Supports both index pages (lists of objects) and record pages (specific object details).

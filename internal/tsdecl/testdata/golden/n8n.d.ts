@@ -1,4 +1,11 @@
 declare namespace n8n {
+  type integer = number;
+  type NodeGroup = {
+    /** Optional; generated when omitted */ id?: string
+    name: string
+    nodeIds: string[]
+    /** Optional, max 155 chars (n8n 2.32+) */ description?: string
+  };
   /** Get documentation for n8n MCP tools. Call without parameters for quick start guide. Use topic parameter to get documentation for specific tools. Use depth='full' for comprehensive documentation. */
   function tools_documentation(args?: {
     /** Tool name (e.g., "search_nodes") or "overview" for general guide. Leave empty for quick reference. */ topic?: string
@@ -118,12 +125,7 @@ declare namespace n8n {
       errorWorkflow?: string
       /** Expose the workflow to n8n's instance-level MCP server (n8n 1.119+) */ availableInMCP?: boolean
     }
-    /** Optional canvas groups (n8n 2.28+): named frames around a connected run of non-trigger nodes. Members are node IDs from nodes[]. Dropped automatically on older n8n. */ nodeGroups?: {
-      /** Optional; generated when omitted */ id?: string
-      name: string
-      nodeIds: string[]
-      /** Optional, max 155 chars (n8n 2.32+) */ description?: string
-    }[]
+    /** Optional canvas groups (n8n 2.28+): named frames around a connected run of non-trigger nodes. Members are node IDs from nodes[]. Dropped automatically on older n8n. */ nodeGroups?: NodeGroup[]
     /** Optional project ID to create the workflow in (enterprise feature) */ projectId?: string
     /** Optional folder ID to place the workflow in (n8n 2.32+). Omit for the project root. Find or create folders with n8n_manage_folders. */ parentFolderId?: string
   }): Promise<any>;
@@ -140,12 +142,7 @@ declare namespace n8n {
     /** Complete array of workflow nodes (required if modifying workflow structure) */ nodes?: Record<string, any>[]
     /** Complete connections object (required if modifying workflow structure) */ connections?: Record<string, any>
     /** Workflow settings to update */ settings?: Record<string, any>
-    /** Canvas groups (n8n 2.28+). Omit to keep the existing groups; pass [] to ungroup everything. Members are node IDs. */ nodeGroups?: {
-      /** Optional; generated when omitted */ id?: string
-      name: string
-      nodeIds: string[]
-      /** Optional, max 155 chars (n8n 2.32+) */ description?: string
-    }[]
+    /** Canvas groups (n8n 2.28+). Omit to keep the existing groups; pass [] to ungroup everything. Members are node IDs. */ nodeGroups?: NodeGroup[]
     /** Move the workflow into this folder (n8n 2.32+): folder ID = move there, null = move to project root, omit = leave the current folder unchanged. For a move without other changes prefer the moveToFolder operation of n8n_update_partial_workflow. */ parentFolderId?: string | null
   }): Promise<any>;
   /** Update workflow incrementally with diff operations. Types: addNode, removeNode, updateNode, patchNodeField, moveNode, enable/disableNode, addConnection, removeConnection, rewireConnection, cleanStaleConnections, replaceConnections, updateSettings, updateName, setNodeGroups, add/removeTag, activate/deactivateWorkflow, transferWorkflow, moveToFolder. patchNodeField requires fieldPath (dot path, e.g. "parameters.jsCode") and patches: [{find, replace}]. setNodeGroups replaces all canvas groups: [{name, nodeNames|nodeIds}] (or [] to ungroup). moveToFolder moves the workflow into a folder (n8n 2.32+): {parentFolderId: folder ID or null for project root}. See tools_documentation("n8n_update_partial_workflow", "full") for details. */
@@ -202,7 +199,7 @@ declare namespace n8n {
     /** For method=pinned/direct: which trigger node to start from. Defaults to the detected trigger node. Required by n8n when inputs are given. */ triggerNodeName?: string
     /** For method=direct: manual (default) runs it as a manual execution; production runs it through the production execution path. Both execute the workflow's nodes for real - this only changes the execution context. Never chosen implicitly. */ executionMode?: "manual" | "production"
     /** For the official methods: enable the workflow's persistent "Available in MCP" setting when n8n refuses the call. Confirm with the user first. */ exposeToMcp?: boolean
-    /** Client-side deadline for the official call (default: 30000 for prepare, 300000 for pinned/direct) @minimum 5000 @maximum 600000 */ timeoutMs?: number
+    /** Client-side deadline for the official call (default: 30000 for prepare, 300000 for pinned/direct) @minimum 5000 @maximum 600000 */ timeoutMs?: integer
   }): Promise<any>;
   /** Manage workflow executions: get details, list, or delete. Use action='get' with id for execution details, action='list' (the default) for listing executions, action='delete' to remove execution record. */
   function n8n_executions(args?: {
@@ -260,7 +257,7 @@ declare namespace n8n {
     /** Delete all versions for workflow (delete mode only) */ deleteAll?: boolean
     /** Keep N most recent versions (prune mode only) @default 10 */ maxVersions?: number
     /** Native only. When n8n refuses the workflow because it is not available in MCP, enable that setting on the workflow and retry once. This is a visible, persistent workflow setting - confirm with the user first. */ exposeToMcp?: boolean
-    /** Client deadline for the native call (default 30000) @minimum 5000 @maximum 600000 */ timeoutMs?: number
+    /** Client deadline for the native call (default 30000) @minimum 5000 @maximum 600000 */ timeoutMs?: integer
   }): Promise<any>;
   /** Deploy a workflow template from n8n.io directly to your n8n instance. Deploys first, then auto-fixes common issues (expression format, typeVersions). Returns workflow ID, required credentials, and fixes applied. */
   function n8n_deploy_template(args: {
@@ -288,7 +285,7 @@ declare namespace n8n {
     /** For createTable: project ID to create the table in. If omitted, uses the default project. For the column actions: the project owning the table - resolved automatically when the instance has exactly one accessible project, otherwise required (the error lists the candidates). */ projectId?: string
     /** For deleteColumn/renameColumn: ID of the column (from getTable). */ columnId?: string
     /** For addColumn: the column to add. Name must start with a letter, contain only letters, digits and underscores, and be at most 63 characters. */ column?: { name: string; type: "string" | "number" | "boolean" | "date" }
-    /** For the column actions: client timeout in ms (5000-600000, default 30000). @minimum 5000 @maximum 600000 */ timeoutMs?: number
+    /** For the column actions: client timeout in ms (5000-600000, default 30000). @minimum 5000 @maximum 600000 */ timeoutMs?: integer
   }): Promise<any>;
   /** Manage workflow folders (n8n 2.19+; folders need a registered Community instance or higher). Actions: create, list, get, rename, move, delete. projectId defaults to 'personal' (the calling user's personal project). Place workflows into folders via n8n_create_workflow's parentFolderId or the moveToFolder operation of n8n_update_partial_workflow (both n8n 2.32+). Note: n8n's API cannot report which folder a workflow is in - folder contents are visible only as counts. */
   function n8n_manage_folders(args: {
@@ -325,7 +322,7 @@ declare namespace n8n {
   function n8n_manage_agents(args: {
     /** Operation to perform */ action: "reference" | "search" | "get" | "create" | "mutate" | "validate" | "call" | "publish" | "unpublish" | "revert" | "versions" | "delete" | "discover_assets" | "verify_mcp_server" | "update_integration"
     /** Arguments for the action, forwarded to n8n verbatim. See tools_documentation("n8n_manage_agents", "full") for the per-action fields. */ args?: Record<string, any>
-    /** Request timeout in ms. Default 30000; 180000 for action=call. The agent run continues in n8n even if this expires. @minimum 5000 @maximum 600000 */ timeoutMs?: number
+    /** Request timeout in ms. Default 30000; 180000 for action=call. The agent run continues in n8n even if this expires. @minimum 5000 @maximum 600000 */ timeoutMs?: integer
   }): Promise<any>;
   /** Resolve the real options behind a node's dynamic dropdown (loadOptions) or resource-locator search (listSearch) using one of the instance's credentials — Slack channels, Google Sheets tabs, model lists — so workflow configs use existing IDs instead of invented ones. Requires N8N_MCP_ACCESS_TOKEN. Find methodName/methodType in get_node output (dynamicOptions on a property) and the credentialId with n8n_manage_credentials list. */
   function n8n_explore_node_resources(args: {
@@ -338,12 +335,12 @@ declare namespace n8n {
     /** Search text (listSearch only) */ filter?: string
     /** Token from a previous page (listSearch only) */ paginationToken?: string
     /** Parameters the method depends on (loadOptionsDependsOn), e.g. {documentId: {...}} */ currentNodeParameters?: Record<string, any>
-    /** Request timeout in ms (default 30000) @minimum 5000 @maximum 600000 */ timeoutMs?: number
+    /** Request timeout in ms (default 30000) @minimum 5000 @maximum 600000 */ timeoutMs?: integer
   }): Promise<any>;
   /** List instance-level catalog entries: projects (with the personal project marked, needed as projectId for agents and data tables) or tags. Reads the Public API first; when team projects are not licensed there, falls back to n8n's MCP server if N8N_MCP_ACCESS_TOKEN is set. */
   function n8n_list_catalog(args: {
     kind: "projects" | "tags"
     /** Case-insensitive name filter */ query?: string
-    /** @minimum 1 @maximum 500 */ limit?: number
+    /** @minimum 1 @maximum 500 */ limit?: integer
   }): Promise<any>;
 }

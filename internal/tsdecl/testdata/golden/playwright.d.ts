@@ -1,6 +1,7 @@
 declare namespace playwright {
+  type integer = number;
   /** Close the page */
-  function browser_close(args?: {}): Promise<any>;
+  function browser_close(): Promise<any>;
   /** Resize the browser window */
   function browser_resize(args: {
     /** Width of the browser window */ width: number
@@ -74,7 +75,7 @@ declare namespace playwright {
   /** Navigate to a URL */
   function browser_navigate(args: { /** The URL to navigate to */ url: string }): Promise<any>;
   /** Go back to the previous page in the history */
-  function browser_navigate_back(args?: {}): Promise<any>;
+  function browser_navigate_back(): Promise<any>;
   /** Returns a numbered list of network requests since loading the page. Use browser_network_request with the number to get full details. */
   function browser_network_requests(args: {
     /** Whether to include successful static resources like images, fonts, scripts, etc. Defaults to false. */ static: boolean
@@ -83,7 +84,7 @@ declare namespace playwright {
   }): Promise<any>;
   /** Returns full details (headers and body) of a single network request, or a single part if `part` is set. Use the number from browser_network_requests. */
   function browser_network_request(args: {
-    /** 1-based index of the request, as printed by browser_network_requests. @minimum 1 @maximum 9007199254740991 */ index: number
+    /** 1-based index of the request, as printed by browser_network_requests. @minimum 1 @maximum 9007199254740991 */ index: integer
     /** Return only this part of the request. Omit to return full details. */ part?: "request-headers" | "request-body" | "response-headers" | "response-body"
     /** File name to save the result to. Relative file names are resolved against the workspace root. If not provided, output is returned as text. */ filename?: string
   }): Promise<any>;

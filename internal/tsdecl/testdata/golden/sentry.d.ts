@@ -1,4 +1,5 @@
 declare namespace sentry {
+  type integer = number;
   /** Identify the authenticated user in Sentry.
 
   Use this tool when you need to:
@@ -211,11 +212,11 @@ declare namespace sentry {
     /** The new status for the issue. Valid values are 'resolved', 'resolvedInNextRelease', 'unresolved', and 'ignored'. */ status?: "resolved" | "resolvedInNextRelease" | "unresolved" | "ignored"
     /** The assignee in format 'user:ID' or 'team:ID_OR_SLUG' where ID is numeric. Example: 'user:123456', 'team:789', or 'team:my-team-slug'. Use the whoami tool to find your user ID. */ assignedTo?: string
     /** How ignored issues should behave. Use 'untilEscalating' to match the Sentry UI default, 'forever' for a permanent ignore, 'forDuration' with ignoreDurationMinutes, 'untilOccurrenceCount' with ignoreCount and optional ignoreWindowMinutes, or 'untilUserCount' with ignoreUserCount and optional ignoreUserWindowMinutes. */ ignoreMode?: "untilEscalating" | "forever" | "forDuration" | "untilOccurrenceCount" | "untilUserCount"
-    /** How many minutes to ignore the issue when ignoreMode is 'forDuration'. @exclusiveMinimum 0 */ ignoreDurationMinutes?: number
-    /** How many times the issue must occur before it stops being ignored when ignoreMode is 'untilOccurrenceCount'. @exclusiveMinimum 0 */ ignoreCount?: number
-    /** Optional time window in minutes for ignoreCount. If omitted, Sentry counts all future occurrences. @exclusiveMinimum 0 @maximum 10080 */ ignoreWindowMinutes?: number
-    /** How many users must be affected before the issue stops being ignored when ignoreMode is 'untilUserCount'. @exclusiveMinimum 0 */ ignoreUserCount?: number
-    /** Optional time window in minutes for ignoreUserCount. If omitted, Sentry counts all future affected users. @exclusiveMinimum 0 @maximum 10080 */ ignoreUserWindowMinutes?: number
+    /** How many minutes to ignore the issue when ignoreMode is 'forDuration'. @exclusiveMinimum 0 */ ignoreDurationMinutes?: integer
+    /** How many times the issue must occur before it stops being ignored when ignoreMode is 'untilOccurrenceCount'. @exclusiveMinimum 0 */ ignoreCount?: integer
+    /** Optional time window in minutes for ignoreCount. If omitted, Sentry counts all future occurrences. @exclusiveMinimum 0 @maximum 10080 */ ignoreWindowMinutes?: integer
+    /** How many users must be affected before the issue stops being ignored when ignoreMode is 'untilUserCount'. @exclusiveMinimum 0 */ ignoreUserCount?: integer
+    /** Optional time window in minutes for ignoreUserCount. If omitted, Sentry counts all future affected users. @exclusiveMinimum 0 @maximum 10080 */ ignoreUserWindowMinutes?: integer
     /** Optional reason for taking this action. When provided, it will be posted as a comment on the issue's activity feed. @minLength 1 */ reason?: string
   }): Promise<any>;
   /** Search Sentry events and replays. Use for event counts/statistics.
@@ -370,7 +371,7 @@ declare namespace sentry {
     /** The new name for the project */ name?: string | null
     /** The new slug for the project (must be unique) */ slug?: string | null
     /** The platform for the project. e.g., python, javascript, react, etc. */ platform?: string | null
-    /** The team to assign this project to. Note: this will replace the current team assignment. */ teamSlug?: string | null
+    /** The team to assign this project to. Note: this will replace the current team assignment. */ teamSlug?: /** The team's slug. You can find a list of existing teams in an organization using the `find_teams()` tool. */ string | null
   }): Promise<any>;
   /** Create an additional DSN for an EXISTING project.
 
@@ -483,7 +484,7 @@ declare namespace sentry {
   </hints> */
   function search_docs(args: {
     /** The search query in natural language. Be specific about what you're looking for. @minLength 2 @maxLength 200 */ query: string
-    /** Maximum number of results to return (1-10) @default 3 @minimum 1 @maximum 10 */ maxResults?: number
+    /** Maximum number of results to return (1-10) @default 3 @minimum 1 @maximum 10 */ maxResults?: integer
     /** Optional guide filter to limit search results to specific documentation sections. Use either a platform (e.g., 'javascript', 'python') or platform/guide combination (e.g., 'javascript/nextjs', 'python/django'). */ guide?: "javascript" | "python" | "java" | "dotnet" | "go" | "php" | "ruby" | "android" | "apple" | "unity" | "unreal" | "rust" | "elixir" | "kotlin" | "native" | "dart" | "godot" | "nintendo-switch" | "playstation" | "powershell" | "react-native" | "xbox" | "javascript/nextjs" | "javascript/react" | "javascript/gatsby" | "javascript/remix" | "javascript/vue" | "javascript/angular" | "javascript/hono" | "javascript/svelte" | "javascript/express" | "javascript/fastify" | "javascript/astro" | "javascript/bun" | "javascript/capacitor" | "javascript/cloudflare" | "javascript/connect" | "javascript/cordova" | "javascript/deno" | "javascript/electron" | "javascript/ember" | "javascript/nuxt" | "javascript/solid" | "javascript/solidstart" | "javascript/sveltekit" | "javascript/tanstack-react" | "javascript/wasm" | "javascript/node" | "javascript/koa" | "javascript/nestjs" | "javascript/hapi" | "python/django" | "python/flask" | "python/fastapi" | "python/celery" | "python/tornado" | "python/pyramid" | "python/aiohttp" | "python/anthropic" | "python/airflow" | "python/aws-lambda" | "python/boto3" | "python/bottle" | "python/chalice" | "python/dramatiq" | "python/falcon" | "python/langchain" | "python/litestar" | "python/logging" | "python/loguru" | "python/openai" | "python/quart" | "python/ray" | "python/redis" | "python/rq" | "python/sanic" | "python/sqlalchemy" | "python/starlette" | "dart/flutter" | "dotnet/aspnetcore" | "dotnet/maui" | "dotnet/wpf" | "dotnet/winforms" | "dotnet/aspnet" | "dotnet/aws-lambda" | "dotnet/azure-functions" | "dotnet/blazor-webassembly" | "dotnet/entityframework" | "dotnet/google-cloud-functions" | "dotnet/extensions-logging" | "dotnet/log4net" | "dotnet/nlog" | "dotnet/serilog" | "dotnet/uwp" | "dotnet/xamarin" | "java/spring" | "java/spring-boot" | "java/android" | "java/jul" | "java/log4j2" | "java/logback" | "java/servlet" | "go/echo" | "go/fasthttp" | "go/fiber" | "go/gin" | "go/http" | "go/iris" | "go/logrus" | "go/negroni" | "go/slog" | "go/zerolog" | "php/laravel" | "php/symfony" | "ruby/delayed_job" | "ruby/rack" | "ruby/rails" | "ruby/resque" | "ruby/sidekiq" | "android/kotlin" | "apple/ios" | "apple/macos" | "apple/watchos" | "apple/tvos" | "apple/visionos" | "kotlin/multiplatform" | null
   }): Promise<any>;
   /** Fetch the full markdown content of a Sentry documentation page.
@@ -570,14 +571,14 @@ declare namespace sentry {
   search_issue_events(issueUrl='https://sentry.io/.../issues/123/', query='release:v1.0.0', statsPeriod='7d')
   </examples> */
   function search_issue_events(args?: {
-    /** Organization slug. Required when using issueId. Not needed when using issueUrl. */ organizationSlug?: string | null
+    /** Organization slug. Required when using issueId. Not needed when using issueUrl. */ organizationSlug?: /** The organization's slug. You can find a existing list of organizations you have access to using the `find_organizations()` tool. */ string | null
     /** Issue ID (e.g., 'MCP-41', 'PROJECT-123'). Requires organizationSlug. Alternatively, use issueUrl. */ issueId?: string
     /** Full Sentry issue URL (e.g., 'https://sentry.io/organizations/my-org/issues/123/'). Includes both organization and issue ID. @format uri */ issueUrl?: string
     /** Natural language or Sentry event search query syntax for filtering within the issue. */ query?: string
     /** Sort field (prefix with - for descending). Default: -timestamp */ sort?: string
     /** Initial time period hint: 1h, 24h, 7d, 14d, 30d, etc. */ statsPeriod?: string
-    /** Project slug for better tag discovery. Optional - helps find project-specific tags. */ projectSlug?: string | null
-    /** Sentry region URL. Optional - defaults to main region. */ regionUrl?: string | null
+    /** Project slug for better tag discovery. Optional - helps find project-specific tags. */ projectSlug?: /** The project's slug. You can find a list of existing projects in an organization using the `find_projects()` tool. */ string | null
+    /** Sentry region URL. Optional - defaults to main region. */ regionUrl?: /** The region URL for the organization you're querying, if known. For Sentry's Cloud Service (sentry.io), this is typically the region-specific URL like 'https://us.sentry.io'. For self-hosted Sentry installations, this parameter is usually not needed and should be omitted. You can find the correct regionUrl from the organization details using the `find_organizations()` tool. */ string | null
     /** Maximum number of events to return (1-100, default: 50) @minimum 1 @maximum 100 */ limit?: number
     /** Include explanation of how the query was translated or repaired */ includeExplanation?: boolean
   }): Promise<any>;

@@ -1,5 +1,6 @@
 /** sequential-thinking */
 declare namespace sequential_thinking {
+  type integer = number;
   /** A detailed tool for dynamic and reflective problem-solving through thoughts.
   This tool helps analyze problems through a flexible thinking process that can adapt and evolve.
   Each thought can build on, question, or revise previous insights as understanding deepens.
@@ -57,11 +58,11 @@ declare namespace sequential_thinking {
   function sequentialthinking(args: {
     /** Your current thinking step */ thought: string
     /** Whether another thought step is needed */ nextThoughtNeeded: boolean | string
-    /** Current thought number (numeric value, e.g., 1, 2, 3) @minimum 1 @maximum 9007199254740991 */ thoughtNumber: number
-    /** Estimated total thoughts needed (numeric value, e.g., 5, 10) @minimum 1 @maximum 9007199254740991 */ totalThoughts: number
+    /** Current thought number (numeric value, e.g., 1, 2, 3) @minimum 1 @maximum 9007199254740991 */ thoughtNumber: integer
+    /** Estimated total thoughts needed (numeric value, e.g., 5, 10) @minimum 1 @maximum 9007199254740991 */ totalThoughts: integer
     /** Whether this revises previous thinking */ isRevision?: boolean | string
-    /** Which thought is being reconsidered @minimum 1 @maximum 9007199254740991 */ revisesThought?: number
-    /** Branching point thought number @minimum 1 @maximum 9007199254740991 */ branchFromThought?: number
+    /** Which thought is being reconsidered @minimum 1 @maximum 9007199254740991 */ revisesThought?: integer
+    /** Branching point thought number @minimum 1 @maximum 9007199254740991 */ branchFromThought?: integer
     /** Branch identifier */ branchId?: string
     /** If more thoughts are needed */ needsMoreThoughts?: boolean | string
   }): Promise<{

@@ -1,10 +1,10 @@
 declare namespace supabase {
   /** Lists all organizations that the user is a member of. */
-  function list_organizations(args?: {}): Promise<any>;
+  function list_organizations(): Promise<any>;
   /** Gets details for an organization. Includes subscription plan. */
   function get_organization(args: { /** The organization ID */ id: string }): Promise<any>;
   /** Lists all Supabase projects for the user. Use this to help discover the project ID of the project that the user is working on. */
-  function list_projects(args?: {}): Promise<any>;
+  function list_projects(): Promise<any>;
   /** Gets details for a Supabase project. */
   function get_project(args: { /** The project ID */ id: string }): Promise<any>;
   /** Gets the cost of creating a new project or branch. Never assume organization as costs can be different for each. Always repeat the cost to the user and confirm their understanding before proceeding. */

@@ -1,4 +1,5 @@
 declare namespace tavily {
+  type integer = number;
   /** Search the web for current information on any topic. Use for news, facts, or data beyond your knowledge cutoff. Returns snippets and source URLs. */
   function tavily_search(args: {
     /** Search query */ query: string
@@ -29,9 +30,9 @@ declare namespace tavily {
   /** Crawl a website starting from a URL. Extracts content from pages with configurable depth and breadth. */
   function tavily_crawl(args: {
     /** The root URL to begin the crawl */ url: string
-    /** Max depth of the crawl. Defines how far from the base URL the crawler can explore. @default 1 @minimum 1 */ max_depth?: number
-    /** Max number of links to follow per level of the tree (i.e., per page) @default 20 @minimum 1 */ max_breadth?: number
-    /** Total number of links the crawler will process before stopping @default 50 @minimum 1 */ limit?: number
+    /** Max depth of the crawl. Defines how far from the base URL the crawler can explore. @default 1 @minimum 1 */ max_depth?: integer
+    /** Max number of links to follow per level of the tree (i.e., per page) @default 20 @minimum 1 */ max_breadth?: integer
+    /** Total number of links the crawler will process before stopping @default 50 @minimum 1 */ limit?: integer
     /** Natural language instructions for the crawler. Instructions specify which types of pages the crawler should return. */ instructions?: string
     /** Regex patterns to select only URLs with specific path patterns (e.g., /docs/.*, /api/v1.*) */ select_paths?: string[]
     /** Regex patterns to restrict crawling to specific domains or subdomains (e.g., ^docs\.example\.com$) */ select_domains?: string[]
@@ -43,9 +44,9 @@ declare namespace tavily {
   /** Map a website's structure. Returns a list of URLs found starting from the base URL. */
   function tavily_map(args: {
     /** The root URL to begin the mapping */ url: string
-    /** Max depth of the mapping. Defines how far from the base URL the crawler can explore @default 1 @minimum 1 */ max_depth?: number
-    /** Max number of links to follow per level of the tree (i.e., per page) @default 20 @minimum 1 */ max_breadth?: number
-    /** Total number of links the crawler will process before stopping @default 50 @minimum 1 */ limit?: number
+    /** Max depth of the mapping. Defines how far from the base URL the crawler can explore @default 1 @minimum 1 */ max_depth?: integer
+    /** Max number of links to follow per level of the tree (i.e., per page) @default 20 @minimum 1 */ max_breadth?: integer
+    /** Total number of links the crawler will process before stopping @default 50 @minimum 1 */ limit?: integer
     /** Natural language instructions for the crawler */ instructions?: string
     /** Regex patterns to select only URLs with specific path patterns (e.g., /docs/.*, /api/v1.*) */ select_paths?: string[]
     /** Regex patterns to restrict crawling to specific domains or subdomains (e.g., ^docs\.example\.com$) */ select_domains?: string[]

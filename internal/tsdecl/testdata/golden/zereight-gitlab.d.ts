@@ -1,5 +1,34 @@
 /** zereight-gitlab */
 declare namespace zereight_gitlab {
+  type integer = number;
+  type Position = {
+    /** REQUIRED: Base commit SHA in the source branch. Get this from merge request diff_refs.base_sha. */ base_sha: string
+    /** REQUIRED: SHA referencing HEAD of the source branch. Get this from merge request diff_refs.head_sha. */ head_sha: string
+    /** REQUIRED: SHA referencing the start commit of the source branch. Get this from merge request diff_refs.start_sha. */ start_sha: string
+    /** REQUIRED: Position type. Use 'text' for code diffs, 'image' for image diffs, 'file' for file-level comments. */ position_type: "text" | "image" | "file"
+    /** File path after changes. REQUIRED for most diff comments. Use same as old_path if file wasn't renamed. */ new_path?: string | null
+    /** File path before changes. REQUIRED for most diff comments. Use same as new_path if file wasn't renamed. */ old_path?: string | null
+    /** Line number in modified file (after changes). Use for added lines or context lines. NULL for deleted lines. For single-line comments on new lines. */ new_line?: number | null
+    /** Line number in original file (before changes). Use for deleted lines or context lines. NULL for added lines. For single-line comments on old lines. */ old_line?: number | null
+    /** MULTILINE COMMENTS: Specify start/end line positions for commenting on multiple lines. Alternative to single old_line/new_line. */ line_range?: /** Line range for multiline comments on GitLab merge request diffs. VALIDATION RULES: 1) line_code is critical for GitLab API success, 2) start/end must have consistent types, 3) line numbers must form valid range, 4) get line_code from GitLab diff API, never generate manually. */ {
+      /** Start line position for multiline comment range. MUST specify either old_line OR new_line (or both for context), never neither. */ start: {
+        /** CRITICAL: Line identifier in format '{file_path_sha1_hash}_{old_line_number}_{new_line_number}'. USUALLY REQUIRED for GitLab diff comments despite being optional in schema. Example: 'a1b2c3d4e5f6_10_15'. Get this from GitLab diff API response, never fabricate. */ line_code?: string | null
+        /** Line type: 'old' = deleted/original line, 'new' = added/modified line, null = unchanged context. MUST match the line_code format and old_line/new_line values. */ type?: "new" | "old" | "expanded" | "logic" | "style" | null
+        /** Line number in original file (before changes). REQUIRED when type='old', NULL when type='new' (for purely added lines), can be present for context lines. */ old_line?: number | null
+        /** Line number in modified file (after changes). REQUIRED when type='new', NULL when type='old' (for purely deleted lines), can be present for context lines. */ new_line?: number | null
+      }
+      /** End line position for multiline comment range. MUST specify either old_line OR new_line (or both for context), never neither. Range must be valid (end >= start). */ end: {
+        /** CRITICAL: Line identifier in format '{file_path_sha1_hash}_{old_line_number}_{new_line_number}'. USUALLY REQUIRED for GitLab diff comments despite being optional in schema. Example: 'a1b2c3d4e5f6_12_17'. Must be from same file as start.line_code. */ line_code?: string | null
+        /** Line type: 'old' = deleted/original line, 'new' = added/modified line, null = unchanged context. SHOULD MATCH start.type for consistent ranges (don't mix old/new types). */ type?: "new" | "old" | "expanded" | "logic" | "style" | null
+        /** Line number in original file (before changes). REQUIRED when type='old', NULL when type='new' (for purely added lines), can be present for context lines. MUST be >= start.old_line if both specified. */ old_line?: number | null
+        /** Line number in modified file (after changes). REQUIRED when type='new', NULL when type='old' (for purely deleted lines), can be present for context lines. MUST be >= start.new_line if both specified. */ new_line?: number | null
+      }
+    } | null
+    /** IMAGE DIFFS ONLY: Width of the image (for position_type='image'). */ width?: number | null
+    /** IMAGE DIFFS ONLY: Height of the image (for position_type='image'). */ height?: number | null
+    /** IMAGE DIFFS ONLY: X coordinate on the image (for position_type='image'). */ x?: number | null
+    /** IMAGE DIFFS ONLY: Y coordinate on the image (for position_type='image'). */ y?: number | null
+  };
   /** Merge a merge request. Use this only after checking the merge request approval, conflict, and pipeline state; use `approve_merge_request` to approve rather than merge. The operation changes repository state and may squash commits, schedule auto-merge, or delete the source branch, so it requires merge permission and returns GitLab's merge result or a mergeability error. Pass `sha` from `get_merge_request` (`sha` or `diff_refs.head_sha`); GitLab 19.2+ groups may reject merges without it. */
   function merge_merge_request(args: {
     /** Project ID or complete URL-encoded path to project */ project_id: string
@@ -63,7 +92,7 @@ declare namespace zereight_gitlab {
   /** Create a new GitLab project. Use this for a new resource or action; choose the corresponding update or edit tool when the resource already exists. It changes remote GitLab state and requires the necessary project or group permission; GitLab returns validation, conflict, permission, or rate-limit errors instead of silently applying an invalid request. When `project_id` or `group_id` is accepted, provide the numeric ID or complete URL-encoded path described by the schema; use required identifiers and pagination fields exactly as documented. */
   function create_repository(args: {
     /** Repository name */ name: string
-    /** Group namespace ID to create the project in. Omit to use the current user's namespace. @minimum 1 @maximum 9007199254740991 */ namespace_id?: number
+    /** Group namespace ID to create the project in. Omit to use the current user's namespace. @minimum 1 @maximum 9007199254740991 */ namespace_id?: integer
     /** Repository description */ description?: string
     /** Repository visibility level */ visibility?: "private" | "internal" | "public"
     /** Initialize with README.md */ initialize_with_readme?: boolean
@@ -168,9 +197,9 @@ declare namespace zereight_gitlab {
     /** Project ID or complete URL-encoded path to project */ project_id: string
     /** Branch name or wildcard pattern to protect */ branch_name: string
     /** Deprecated alias for branch_name; prefer branch_name for consistency */ name?: string
-    /** Access level for pushing (0=No access, 30=Developer, 40=Maintainer, 60=Admin). GitLab default applies when omitted. @minimum -9007199254740991 @maximum 9007199254740991 */ push_access_level?: number
-    /** Access level for merging (0=No access, 30=Developer, 40=Maintainer, 60=Admin). GitLab default applies when omitted. @minimum -9007199254740991 @maximum 9007199254740991 */ merge_access_level?: number
-    /** Access level for unprotecting (0=No access, 30=Developer, 40=Maintainer, 60=Admin). GitLab default applies when omitted. @minimum -9007199254740991 @maximum 9007199254740991 */ unprotect_access_level?: number
+    /** Access level for pushing (0=No access, 30=Developer, 40=Maintainer, 60=Admin). GitLab default applies when omitted. @minimum -9007199254740991 @maximum 9007199254740991 */ push_access_level?: integer
+    /** Access level for merging (0=No access, 30=Developer, 40=Maintainer, 60=Admin). GitLab default applies when omitted. @minimum -9007199254740991 @maximum 9007199254740991 */ merge_access_level?: integer
+    /** Access level for unprotecting (0=No access, 30=Developer, 40=Maintainer, 60=Admin). GitLab default applies when omitted. @minimum -9007199254740991 @maximum 9007199254740991 */ unprotect_access_level?: integer
     /** Allow force push to the protected branch. Default: false */ allow_force_push?: boolean
     /** Require code owner approval before merging (PREMIUM). Default: false */ code_owner_approval_required?: boolean
   }): Promise<any>;
@@ -272,34 +301,7 @@ declare namespace zereight_gitlab {
     /** Project ID or complete URL-encoded path to project */ project_id: string
     /** The IID of a merge request */ merge_request_iid: string
     /** The content of the thread */ body: string
-    /** Position when creating a diff note */ position?: {
-      /** REQUIRED: Base commit SHA in the source branch. Get this from merge request diff_refs.base_sha. */ base_sha: string
-      /** REQUIRED: SHA referencing HEAD of the source branch. Get this from merge request diff_refs.head_sha. */ head_sha: string
-      /** REQUIRED: SHA referencing the start commit of the source branch. Get this from merge request diff_refs.start_sha. */ start_sha: string
-      /** REQUIRED: Position type. Use 'text' for code diffs, 'image' for image diffs, 'file' for file-level comments. */ position_type: "text" | "image" | "file"
-      /** File path after changes. REQUIRED for most diff comments. Use same as old_path if file wasn't renamed. */ new_path?: string | null
-      /** File path before changes. REQUIRED for most diff comments. Use same as new_path if file wasn't renamed. */ old_path?: string | null
-      /** Line number in modified file (after changes). Use for added lines or context lines. NULL for deleted lines. For single-line comments on new lines. */ new_line?: number | null
-      /** Line number in original file (before changes). Use for deleted lines or context lines. NULL for added lines. For single-line comments on old lines. */ old_line?: number | null
-      /** MULTILINE COMMENTS: Specify start/end line positions for commenting on multiple lines. Alternative to single old_line/new_line. */ line_range?: {
-        /** Start line position for multiline comment range. MUST specify either old_line OR new_line (or both for context), never neither. */ start: {
-          /** CRITICAL: Line identifier in format '{file_path_sha1_hash}_{old_line_number}_{new_line_number}'. USUALLY REQUIRED for GitLab diff comments despite being optional in schema. Example: 'a1b2c3d4e5f6_10_15'. Get this from GitLab diff API response, never fabricate. */ line_code?: string | null
-          /** Line type: 'old' = deleted/original line, 'new' = added/modified line, null = unchanged context. MUST match the line_code format and old_line/new_line values. */ type?: "new" | "old" | "expanded" | "logic" | "style" | null
-          /** Line number in original file (before changes). REQUIRED when type='old', NULL when type='new' (for purely added lines), can be present for context lines. */ old_line?: number | null
-          /** Line number in modified file (after changes). REQUIRED when type='new', NULL when type='old' (for purely deleted lines), can be present for context lines. */ new_line?: number | null
-        }
-        /** End line position for multiline comment range. MUST specify either old_line OR new_line (or both for context), never neither. Range must be valid (end >= start). */ end: {
-          /** CRITICAL: Line identifier in format '{file_path_sha1_hash}_{old_line_number}_{new_line_number}'. USUALLY REQUIRED for GitLab diff comments despite being optional in schema. Example: 'a1b2c3d4e5f6_12_17'. Must be from same file as start.line_code. */ line_code?: string | null
-          /** Line type: 'old' = deleted/original line, 'new' = added/modified line, null = unchanged context. SHOULD MATCH start.type for consistent ranges (don't mix old/new types). */ type?: "new" | "old" | "expanded" | "logic" | "style" | null
-          /** Line number in original file (before changes). REQUIRED when type='old', NULL when type='new' (for purely added lines), can be present for context lines. MUST be >= start.old_line if both specified. */ old_line?: number | null
-          /** Line number in modified file (after changes). REQUIRED when type='new', NULL when type='old' (for purely deleted lines), can be present for context lines. MUST be >= start.new_line if both specified. */ new_line?: number | null
-        }
-      } | null
-      /** IMAGE DIFFS ONLY: Width of the image (for position_type='image'). */ width?: number | null
-      /** IMAGE DIFFS ONLY: Height of the image (for position_type='image'). */ height?: number | null
-      /** IMAGE DIFFS ONLY: X coordinate on the image (for position_type='image'). */ x?: number | null
-      /** IMAGE DIFFS ONLY: Y coordinate on the image (for position_type='image'). */ y?: number | null
-    }
+    /** Position when creating a diff note */ position?: Position
     /** Date the thread was created at (ISO 8601 format) */ created_at?: string
   }): Promise<any>;
   /** Resolve a thread on a merge request. Use this to mark an existing merge request review thread resolved; use `update_merge_request_discussion_note` when the note text itself must change. The operation changes review state, requires permission to resolve discussions, and returns the updated discussion or a missing-thread/permission error. */
@@ -397,34 +399,7 @@ declare namespace zereight_gitlab {
     /** The IID of a merge request */ merge_request_iid: string
     /** The content of the draft note */ body: string
     /** The ID of a discussion the draft note replies to */ in_reply_to_discussion_id?: string
-    /** Position when creating a diff note */ position?: {
-      /** REQUIRED: Base commit SHA in the source branch. Get this from merge request diff_refs.base_sha. */ base_sha: string
-      /** REQUIRED: SHA referencing HEAD of the source branch. Get this from merge request diff_refs.head_sha. */ head_sha: string
-      /** REQUIRED: SHA referencing the start commit of the source branch. Get this from merge request diff_refs.start_sha. */ start_sha: string
-      /** REQUIRED: Position type. Use 'text' for code diffs, 'image' for image diffs, 'file' for file-level comments. */ position_type: "text" | "image" | "file"
-      /** File path after changes. REQUIRED for most diff comments. Use same as old_path if file wasn't renamed. */ new_path?: string | null
-      /** File path before changes. REQUIRED for most diff comments. Use same as new_path if file wasn't renamed. */ old_path?: string | null
-      /** Line number in modified file (after changes). Use for added lines or context lines. NULL for deleted lines. For single-line comments on new lines. */ new_line?: number | null
-      /** Line number in original file (before changes). Use for deleted lines or context lines. NULL for added lines. For single-line comments on old lines. */ old_line?: number | null
-      /** MULTILINE COMMENTS: Specify start/end line positions for commenting on multiple lines. Alternative to single old_line/new_line. */ line_range?: {
-        /** Start line position for multiline comment range. MUST specify either old_line OR new_line (or both for context), never neither. */ start: {
-          /** CRITICAL: Line identifier in format '{file_path_sha1_hash}_{old_line_number}_{new_line_number}'. USUALLY REQUIRED for GitLab diff comments despite being optional in schema. Example: 'a1b2c3d4e5f6_10_15'. Get this from GitLab diff API response, never fabricate. */ line_code?: string | null
-          /** Line type: 'old' = deleted/original line, 'new' = added/modified line, null = unchanged context. MUST match the line_code format and old_line/new_line values. */ type?: "new" | "old" | "expanded" | "logic" | "style" | null
-          /** Line number in original file (before changes). REQUIRED when type='old', NULL when type='new' (for purely added lines), can be present for context lines. */ old_line?: number | null
-          /** Line number in modified file (after changes). REQUIRED when type='new', NULL when type='old' (for purely deleted lines), can be present for context lines. */ new_line?: number | null
-        }
-        /** End line position for multiline comment range. MUST specify either old_line OR new_line (or both for context), never neither. Range must be valid (end >= start). */ end: {
-          /** CRITICAL: Line identifier in format '{file_path_sha1_hash}_{old_line_number}_{new_line_number}'. USUALLY REQUIRED for GitLab diff comments despite being optional in schema. Example: 'a1b2c3d4e5f6_12_17'. Must be from same file as start.line_code. */ line_code?: string | null
-          /** Line type: 'old' = deleted/original line, 'new' = added/modified line, null = unchanged context. SHOULD MATCH start.type for consistent ranges (don't mix old/new types). */ type?: "new" | "old" | "expanded" | "logic" | "style" | null
-          /** Line number in original file (before changes). REQUIRED when type='old', NULL when type='new' (for purely added lines), can be present for context lines. MUST be >= start.old_line if both specified. */ old_line?: number | null
-          /** Line number in modified file (after changes). REQUIRED when type='new', NULL when type='old' (for purely deleted lines), can be present for context lines. MUST be >= start.new_line if both specified. */ new_line?: number | null
-        }
-      } | null
-      /** IMAGE DIFFS ONLY: Width of the image (for position_type='image'). */ width?: number | null
-      /** IMAGE DIFFS ONLY: Height of the image (for position_type='image'). */ height?: number | null
-      /** IMAGE DIFFS ONLY: X coordinate on the image (for position_type='image'). */ x?: number | null
-      /** IMAGE DIFFS ONLY: Y coordinate on the image (for position_type='image'). */ y?: number | null
-    }
+    /** Position when creating a diff note */ position?: Position
     /** Whether to resolve the discussion when publishing */ resolve_discussion?: boolean
   }): Promise<any>;
   /** Update an existing draft note. Use this for an existing resource; choose the corresponding create tool for a new resource and a note tool for discussion-only text. It changes remote GitLab state and requires the necessary project or group permission; GitLab returns validation, conflict, permission, or rate-limit errors instead of silently applying an invalid request. When `project_id` or `group_id` is accepted, provide the numeric ID or complete URL-encoded path described by the schema; use required identifiers and pagination fields exactly as documented. */
@@ -433,34 +408,7 @@ declare namespace zereight_gitlab {
     /** The IID of a merge request */ merge_request_iid: string
     /** The ID of the draft note */ draft_note_id: string
     /** The content of the draft note */ body?: string
-    /** Position when creating a diff note */ position?: {
-      /** REQUIRED: Base commit SHA in the source branch. Get this from merge request diff_refs.base_sha. */ base_sha: string
-      /** REQUIRED: SHA referencing HEAD of the source branch. Get this from merge request diff_refs.head_sha. */ head_sha: string
-      /** REQUIRED: SHA referencing the start commit of the source branch. Get this from merge request diff_refs.start_sha. */ start_sha: string
-      /** REQUIRED: Position type. Use 'text' for code diffs, 'image' for image diffs, 'file' for file-level comments. */ position_type: "text" | "image" | "file"
-      /** File path after changes. REQUIRED for most diff comments. Use same as old_path if file wasn't renamed. */ new_path?: string | null
-      /** File path before changes. REQUIRED for most diff comments. Use same as new_path if file wasn't renamed. */ old_path?: string | null
-      /** Line number in modified file (after changes). Use for added lines or context lines. NULL for deleted lines. For single-line comments on new lines. */ new_line?: number | null
-      /** Line number in original file (before changes). Use for deleted lines or context lines. NULL for added lines. For single-line comments on old lines. */ old_line?: number | null
-      /** MULTILINE COMMENTS: Specify start/end line positions for commenting on multiple lines. Alternative to single old_line/new_line. */ line_range?: {
-        /** Start line position for multiline comment range. MUST specify either old_line OR new_line (or both for context), never neither. */ start: {
-          /** CRITICAL: Line identifier in format '{file_path_sha1_hash}_{old_line_number}_{new_line_number}'. USUALLY REQUIRED for GitLab diff comments despite being optional in schema. Example: 'a1b2c3d4e5f6_10_15'. Get this from GitLab diff API response, never fabricate. */ line_code?: string | null
-          /** Line type: 'old' = deleted/original line, 'new' = added/modified line, null = unchanged context. MUST match the line_code format and old_line/new_line values. */ type?: "new" | "old" | "expanded" | "logic" | "style" | null
-          /** Line number in original file (before changes). REQUIRED when type='old', NULL when type='new' (for purely added lines), can be present for context lines. */ old_line?: number | null
-          /** Line number in modified file (after changes). REQUIRED when type='new', NULL when type='old' (for purely deleted lines), can be present for context lines. */ new_line?: number | null
-        }
-        /** End line position for multiline comment range. MUST specify either old_line OR new_line (or both for context), never neither. Range must be valid (end >= start). */ end: {
-          /** CRITICAL: Line identifier in format '{file_path_sha1_hash}_{old_line_number}_{new_line_number}'. USUALLY REQUIRED for GitLab diff comments despite being optional in schema. Example: 'a1b2c3d4e5f6_12_17'. Must be from same file as start.line_code. */ line_code?: string | null
-          /** Line type: 'old' = deleted/original line, 'new' = added/modified line, null = unchanged context. SHOULD MATCH start.type for consistent ranges (don't mix old/new types). */ type?: "new" | "old" | "expanded" | "logic" | "style" | null
-          /** Line number in original file (before changes). REQUIRED when type='old', NULL when type='new' (for purely added lines), can be present for context lines. MUST be >= start.old_line if both specified. */ old_line?: number | null
-          /** Line number in modified file (after changes). REQUIRED when type='new', NULL when type='old' (for purely deleted lines), can be present for context lines. MUST be >= start.new_line if both specified. */ new_line?: number | null
-        }
-      } | null
-      /** IMAGE DIFFS ONLY: Width of the image (for position_type='image'). */ width?: number | null
-      /** IMAGE DIFFS ONLY: Height of the image (for position_type='image'). */ height?: number | null
-      /** IMAGE DIFFS ONLY: X coordinate on the image (for position_type='image'). */ x?: number | null
-      /** IMAGE DIFFS ONLY: Y coordinate on the image (for position_type='image'). */ y?: number | null
-    }
+    /** Position when creating a diff note */ position?: Position
     /** Whether to resolve the discussion when publishing */ resolve_discussion?: boolean
   }): Promise<any>;
   /** Delete a draft note. Use this only after verifying the target; choose a get or list tool first when you need to inspect state without changing it. It changes or removes remote GitLab data and may be irreversible; it requires the necessary project or group permission and returns validation, conflict, permission, or rate-limit errors. When `project_id` or `group_id` is accepted, provide the numeric ID or complete URL-encoded path described by the schema; use required identifiers and pagination fields exactly as documented. */
@@ -715,7 +663,7 @@ declare namespace zereight_gitlab {
   /** Verify if a namespace path exists. Use parent_id to scope the check to a specific parent namespace — required for nested namespaces where the same path may exist under different parents. */
   function verify_namespace(args: {
     /** Namespace path to verify */ path: string
-    /** Parent namespace ID; required to correctly resolve paths in nested namespaces where the same path may exist under different parents @minimum -9007199254740991 @maximum 9007199254740991 */ parent_id?: number
+    /** Parent namespace ID; required to correctly resolve paths in nested namespaces where the same path may exist under different parents @minimum -9007199254740991 @maximum 9007199254740991 */ parent_id?: integer
   }): Promise<any>;
   /** Get details of a specific project. Use this for a known resource or result; choose the corresponding list or search tool when you need to discover multiple resources. It is read-only and does not mutate GitLab data; missing resources, invalid identifiers, insufficient permission, and rate limits are returned as errors. When `project_id` or `group_id` is accepted, provide the numeric ID or complete URL-encoded path described by the schema; use required identifiers and pagination fields exactly as documented. */
   function get_project(args: { /** Project ID or URL-encoded path */ project_id: string }): Promise<any>;
@@ -870,7 +818,7 @@ declare namespace zereight_gitlab {
   /** List GitLab CI/CD Catalog resources/components visible to the user. Use this for a collection of resources; choose the corresponding get tool when you already know the single resource to inspect. It is read-only and does not mutate GitLab data; missing resources, invalid identifiers, insufficient permission, and rate limits are returned as errors. When `project_id` or `group_id` is accepted, provide the numeric ID or complete URL-encoded path described by the schema; use required identifiers and pagination fields exactly as documented. */
   function list_ci_catalog_resources(args?: {
     /** Search catalog resources by name or description */ search?: string
-    /** Number of resources to return (default: 20, max: 100) @minimum 1 @maximum 100 */ first?: number
+    /** Number of resources to return (default: 20, max: 100) @minimum 1 @maximum 100 */ first?: integer
     /** GraphQL cursor for the next page */ after?: string
     /** Filter to catalog resources in these group IDs */ group_ids?: string[]
     /** Catalog resource scope */ scope?: "ALL" | "NAMESPACES"
@@ -880,8 +828,8 @@ declare namespace zereight_gitlab {
   }): Promise<any>;
   /** Get details for a GitLab CI/CD Catalog resource, including versions and components. Use this for a known resource or result; choose the corresponding list or search tool when you need to discover multiple resources. It is read-only and does not mutate GitLab data; missing resources, invalid identifiers, insufficient permission, and rate limits are returned as errors. When `project_id` or `group_id` is accepted, provide the numeric ID or complete URL-encoded path described by the schema; use required identifiers and pagination fields exactly as documented. */
   function get_ci_catalog_resource(args?: {
-    /** Number of versions to include (default: 5, max: 20) @minimum 1 @maximum 20 */ version_limit?: number
-    /** Number of components per version to include (default: 20, max: 50) @minimum 1 @maximum 50 */ component_limit?: number
+    /** Number of versions to include (default: 5, max: 20) @minimum 1 @maximum 20 */ version_limit?: integer
+    /** Number of components per version to include (default: 20, max: 50) @minimum 1 @maximum 50 */ component_limit?: integer
     /** Filter returned components by component name */ component_name?: string
     /** Include version README content */ include_readme?: boolean
     /** CI/CD Catalog resource global ID. Required when full_path is omitted. @minLength 1 */ id?: string
@@ -984,8 +932,8 @@ declare namespace zereight_gitlab {
     /** Project ID or complete URL-encoded path to project */ project_id: string
     /** The full path of the file to blame, relative to repo root */ file_path: string
     /** The name of branch, tag or commit (required by GitLab blame API) */ ref: string
-    /** First line of the blame range (inclusive, 1-based). Both range[start] and range[end] must be set together. @minimum -9007199254740991 @maximum 9007199254740991 */ range_start?: number
-    /** Last line of the blame range (inclusive, 1-based). Both range[start] and range[end] must be set together. @minimum -9007199254740991 @maximum 9007199254740991 */ range_end?: number
+    /** First line of the blame range (inclusive, 1-based). Both range[start] and range[end] must be set together. @minimum -9007199254740991 @maximum 9007199254740991 */ range_start?: integer
+    /** Last line of the blame range (inclusive, 1-based). Both range[start] and range[end] must be set together. @minimum -9007199254740991 @maximum 9007199254740991 */ range_end?: integer
   }): Promise<any>;
   /** List statuses for a commit. Use this for a collection of resources; choose the corresponding get tool when you already know the single resource to inspect. It is read-only and does not mutate GitLab data; missing resources, invalid identifiers, insufficient permission, and rate limits are returned as errors. When `project_id` or `group_id` is accepted, provide the numeric ID or complete URL-encoded path described by the schema; use required identifiers and pagination fields exactly as documented. */
   function list_commit_statuses(args: {

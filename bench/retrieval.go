@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/switchboard-mcp/switchboard/internal/search"
+)
+
+// retrievalSets are the query sets scored in the retrieval section, with
+// what they scored at commit 9d9755d (before issue 16's search work), as
+// hit@1, hit@5 and the share of "none" queries answered with no tool.
+var retrievalSets = []struct {
+	file, what       string
+	before1, before5 float64
+	beforeNone       float64
+}{
+	{"testdata/corpus/retrieval-queries-dev.jsonl", "corpus dev slice", 0.912, 0.971, 1},
+	{"internal/search/testdata/extra-queries.jsonl", "extra (written before round 1)", 0.821, 0.964, 0.833},
+	{"internal/search/testdata/extra2-queries.jsonl", "extra2 (before round 2)", 0.833, 0.958, 1},
+	{"internal/search/testdata/extra3-queries.jsonl", "extra3 (before round 3)", 0.688, 0.750, 1},
+	{"internal/search/testdata/extra4-queries.jsonl", "**extra4: held out, never tuned on**", 0.412, 0.618, 1},
+	{"internal/search/testdata/tune5-queries.jsonl", "tune5 (tuned on)", 0.292, 0.500, 0.750},
+}
+
+type evalQuery struct {
+	Query, Kind  string
+	Expected     []evalRef
+	Alternatives [][]evalRef
+}
+
+type evalRef struct{ Server, Tool string }
+
+// retrieval scores internal/search on the corpus for each query set.
+func retrieval(_ context.Context, r *rig) (string, error) {
+	corpus, err := loadCorpus(r.root)
+	if err != nil {
+		return "", err
+	}
+	var docs []search.Doc
+	for _, s := range corpus {
+		for _, t := range s.descs {
+			docs = append(docs, search.Doc{Server: s.name, Tool: t.Name, Title: t.Title, Description: t.Description, Params: params(t.InputSchema)})
+		}
+	}
+	ix := search.New(docs, nil)
+	var b strings.Builder
+	b.WriteString("## 6. Retrieval: the query sets\n\n`internal/search` over the 32 corpus servers (572 tools), top 5 per query. hit@1: the first hit is the tool (for a multi-tool query, one of them); hit@5: all expected tools (or an alternative set) are in the top 5; none: \"none\" queries answered with no tool. \"Before\" is commit 9d9755d. Titles from annotations are not indexed here, so a set can differ by a query from `go test ./internal/search -run Retrieval -v`.\n\n")
+	b.WriteString("| set | answerable | none queries | hit@1 before | hit@1 | hit@5 before | hit@5 | none before | none |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	for _, set := range retrievalSets {
+		qs, err := readEval(filepath.Join(r.root, set.file))
+		if err != nil {
+			return "", err
+		}
+		var n, nNone, h1, h5, none int
+		for _, q := range qs {
+			hits := ix.Search(q.Query, 5)
+			if q.Kind == "none" {
+				nNone++
+				if hits == nil {
+					none++
+				}
+				continue
+			}
+			n++
+			sets := append([][]evalRef{q.Expected}, q.Alternatives...)
+			top := map[evalRef]int{}
+			for i, h := range hits {
+				top[evalRef{h.Server, h.Tool}] = i + 1
+			}
+			first := slices.ContainsFunc(sets, func(s []evalRef) bool {
+				return slices.ContainsFunc(s, func(e evalRef) bool { return top[e] == 1 }) && (q.Kind != "single" || len(s) == 1)
+			})
+			all := slices.ContainsFunc(sets, func(s []evalRef) bool {
+				return !slices.ContainsFunc(s, func(e evalRef) bool { return top[e] == 0 })
+			})
+			if first {
+				h1++
+			}
+			if all {
+				h5++
+			}
+		}
+		ratio := func(a, b int) float64 { return float64(a) / float64(max(b, 1)) }
+		fmt.Fprintf(&b, "| %s | %d | %d | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f |\n", set.what, n, nNone,
+			set.before1, ratio(h1, n), set.before5, ratio(h5, n), set.beforeNone, ratio(none, nNone))
+	}
+	b.WriteString("\nGoals on unseen queries (issue 16): hit@5 >= 0.95, hit@1 >= 0.85, none >= 0.9; extra4 is the unseen set here.\n\n")
+	return b.String(), nil
+}
+
+func readEval(path string) ([]evalQuery, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var qs []evalQuery
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var q evalQuery
+		if err := json.Unmarshal(sc.Bytes(), &q); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		qs = append(qs, q)
+	}
+	return qs, sc.Err()
+}

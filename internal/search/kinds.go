@@ -1,0 +1,143 @@
+package search
+
+import "strings"
+
+// A query's values say which tools fit: a URL wants a tool taking a URL,
+// coordinates a tool taking a latitude and longitude, a path one taking a
+// path, an email address one taking an email. queryTokens notes the kinds
+// of values a query carries; a tool with a parameter of that kind gains
+// kindIDF times the index's largest IDF per kind. Like the other bonuses it
+// changes the order of relevant tools, not whether any is relevant.
+const kindIDF = 0.6
+
+// valueKind is a set of kinds of values.
+type valueKind uint8
+
+const (
+	kindURL valueKind = 1 << iota
+	kindPath
+	kindCoordinates
+	kindEmail
+)
+
+// kindWords are the words of parameter names that take each kind.
+var kindWords = []struct {
+	kind  valueKind
+	words map[string]bool
+}{
+	{kindURL, setOf(`url urls uri uris href link links website`)},
+	{kindPath, setOf(`path paths file files filename filepath directory dir folder`)},
+	{kindCoordinates, setOf(`latitude longitude lat lng lon coordinates location locations origin origins destination destinations`)},
+	{kindEmail, setOf(`email emails mail`)},
+}
+
+// paramKinds returns the kinds of values the parameters of d take, judged
+// by the words of their names.
+func paramKinds(d *Doc) valueKind {
+	var k valueKind
+	for _, p := range d.Params {
+		for _, w := range nameWordsCased(p.Name) {
+			for _, kw := range kindWords {
+				if kw.words[w] {
+					k |= kw.kind
+				}
+			}
+		}
+	}
+	return k
+}
+
+// kindBonus adds to the scores of cands the bonus for each kind of value
+// of the query that a tool's parameters take.
+func (sc *scorer) kindBonus(kinds valueKind, cands []int32) {
+	if kinds == 0 {
+		return
+	}
+	b := kindIDF * sc.ix.maxIDF
+	for _, d := range cands {
+		if m := kinds & sc.ix.kinds[d]; m != 0 {
+			sc.score[d] += b * float64(popcount(m))
+		}
+	}
+}
+
+func popcount(k valueKind) int {
+	n := 0
+	for ; k != 0; k &= k - 1 {
+		n++
+	}
+	return n
+}
+
+// Deprecated tools rank below their replacements. A tool is deprecated
+// when its description says so near its start; its replacement is a tool
+// of the same backend the description names ("DEPRECATED: Use
+// read_text_file instead").
+const (
+	deprecatedLead   = 120  // bytes of a description searched for "deprecated"
+	deprecatedFactor = 0.75 // score of a deprecated tool without a known replacement
+)
+
+// buildDeprecated records, per tool, whether it is deprecated and which
+// tool replaces it (-1: none known).
+func (ix *Index) buildDeprecated(srvDocs [][]int32) {
+	ix.deprecated = make([]int32, len(ix.docs))
+	for i := range ix.docs {
+		ix.deprecated[i] = notDeprecated
+		d := &ix.docs[i]
+		lead := strings.ToLower(d.Description)
+		if len(lead) > deprecatedLead {
+			lead = lead[:deprecatedLead]
+		}
+		if !strings.Contains(lead, "deprecated") {
+			continue
+		}
+		ix.deprecated[i] = -1
+		desc := strings.ToLower(d.Description)
+		best := -1
+		for _, j := range srvDocs[ix.docServer[i]] {
+			if int(j) == i {
+				continue
+			}
+			name := strings.ToLower(ix.docs[j].Tool)
+			if k := strings.Index(desc, name); k >= 0 && wordAt(desc, k, len(name)) && (best < 0 || len(name) > len(ix.docs[best].Tool)) {
+				best = int(j)
+			}
+		}
+		if best >= 0 {
+			ix.deprecated[i] = int32(best)
+		}
+	}
+}
+
+// notDeprecated marks a tool that is not deprecated.
+const notDeprecated = -2
+
+// wordAt reports whether s[i:i+n] is not part of a longer name.
+func wordAt(s string, i, n int) bool {
+	isName := func(c byte) bool {
+		return c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+	}
+	return (i == 0 || !isName(s[i-1])) && (i+n == len(s) || !isName(s[i+n]))
+}
+
+// demoteDeprecated puts every deprecated candidate below its replacement
+// (which becomes a candidate if it was not one) and lowers the others.
+func (ix *Index) demoteDeprecated(cands []int32, score []float64) []int32 {
+	for _, d := range cands {
+		switch r := ix.deprecated[d]; {
+		case r == notDeprecated:
+		case r < 0:
+			score[d] *= deprecatedFactor
+		default:
+			if score[r] == 0 {
+				cands = append(cands, r)
+			}
+			if score[r] <= score[d] {
+				score[r] = score[d]
+				score[d] *= deprecatedFactor
+			}
+		}
+	}
+	return cands
+}

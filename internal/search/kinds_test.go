@@ -1,0 +1,62 @@
+package search
+
+import "testing"
+
+func TestSearch_DeprecatedRanksBelowReplacement(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "fs", Tool: "read_file", Description: "Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead."},
+		{Server: "fs", Tool: "read_text_file", Description: "Read a text file from disk."},
+		{Server: "fs", Tool: "old_tool", Description: "Deprecated. Reads the complete contents of a file."},
+		{Server: "web", Tool: "fetch", Description: "Fetch a web page."},
+	}, nil)
+	hits := ix.Search("read the complete contents of a file", 5)
+	if len(hits) < 3 || hits[0].Tool != "read_text_file" {
+		t.Fatalf("hits = %v, want read_text_file first", hits)
+	}
+	for i, h := range hits {
+		if h.Tool == "old_tool" && i == 0 {
+			t.Errorf("a deprecated tool without a replacement ranks first: %v", hits)
+		}
+	}
+}
+
+func TestSearch_ValueKindsPreferToolsTakingThem(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "maps", Tool: "lookup_place", Description: "Look up a place.", Params: []Param{{Name: "address"}}},
+		{Server: "maps", Tool: "lookup_point", Description: "Look up a place.", Params: []Param{{Name: "latitude"}, {Name: "longitude"}}},
+		{Server: "web", Tool: "lookup_page", Description: "Look up a place.", Params: []Param{{Name: "url"}}},
+		{Server: "people", Tool: "lookup_user", Description: "Look up a place.", Params: []Param{{Name: "emailAddress"}}},
+		{Server: "volume", Tool: "lookup_file", Description: "Look up a place.", Params: []Param{{Name: "path"}}},
+	}, nil)
+	for q, want := range map[string]string{
+		"look up the place at 48.85, 2.29":        "lookup_point",
+		"look up the place https://example.com/x": "lookup_page",
+		"look up the place of ana@example.org":    "lookup_user",
+		"look up the place of ./src/main.go":      "lookup_file",
+	} {
+		if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != want {
+			t.Errorf("%q: hits %v, want %s first", q, hits, want)
+		}
+	}
+}
+
+func TestQueryTokens_MessageTextIsAnArgument(t *testing.T) {
+	for _, q := range []string{
+		"Remember that the staging server is slow",
+		"Tell the channel that the staging server is slow",
+		"Write 'staging server slow' to a file",
+	} {
+		toks, _, _ := queryTokens(q)
+		for _, tk := range toks {
+			if (tk.term == stem("server") || tk.term == stem("staging")) && tk.weight > argWeight {
+				t.Errorf("%q: %s at weight %v, want at most %v", q, tk.term, tk.weight, argWeight)
+			}
+		}
+	}
+	toks, _, _ := queryTokens("Show the staging server logs")
+	for _, tk := range toks {
+		if tk.term == stem("server") && tk.weight != 1 {
+			t.Errorf("a plain request: server at weight %v, want 1", tk.weight)
+		}
+	}
+}

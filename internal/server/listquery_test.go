@@ -1,0 +1,78 @@
+package server
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+)
+
+func corpusServer(t *testing.T) *Server {
+	t.Helper()
+	src, specs := loadCorpus(t)
+	cat := catalog.New(specs, src, nil)
+	for _, n := range cat.Servers() {
+		if _, err := cat.Tools(context.Background(), n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return New(Options{Catalog: cat, Caller: src, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
+}
+
+func TestListTools_QueryHonoursDetail(t *testing.T) {
+	s := corpusServer(t)
+	ctx := context.Background()
+	q := "take a screenshot of the page in the browser"
+	decl, err := s.ListTools(ctx, ListArgs{Query: q})
+	if err != nil || !strings.Contains(decl, "declare namespace") {
+		t.Fatalf("query alone: %.300s, %v", decl, err)
+	}
+	names, err := s.ListTools(ctx, ListArgs{Query: q, Detail: "names"})
+	if err != nil || strings.Contains(names, "declare namespace") || !strings.Contains(names, "playwright.browser_take_screenshot\n") {
+		t.Errorf("detail names: %q, %v", names, err)
+	}
+	if n := strings.Count(names, "\n"); n != 5 {
+		t.Errorf("detail names: %d lines, want one per hit (5):\n%s", n, names)
+	}
+	sum, err := s.ListTools(ctx, ListArgs{Query: q, Detail: "summary", Limit: 3})
+	if err != nil || strings.Contains(sum, "declare namespace") || strings.Count(sum, "\n") != 3 || !strings.Contains(sum, " — ") {
+		t.Errorf("detail summary: %q, %v", sum, err)
+	}
+	full, err := s.ListTools(ctx, ListArgs{Query: q, Detail: "full"})
+	if err != nil || !strings.Contains(full, "declare namespace") || len(full) <= len(decl) {
+		t.Errorf("detail full (%d bytes) is not fuller than the default (%d): %v", len(full), len(decl), err)
+	}
+}
+
+func TestListTools_DidYouMeanForNearMissNames(t *testing.T) {
+	s := corpusServer(t)
+	ctx := context.Background()
+	out, err := s.ListTools(ctx, ListArgs{Query: "puppeteer_screnshot"})
+	if err != nil || !strings.Contains(out, "Did you mean puppeteer.puppeteer_screenshot") {
+		t.Errorf("near-miss query: %q, %v", out, err)
+	}
+	out, err = s.ListTools(ctx, ListArgs{Query: "book a table at a restaurant for two tonight"})
+	if err != nil || strings.Contains(out, "Did you mean") {
+		t.Errorf("a query that is no name got a suggestion: %q, %v", out, err)
+	}
+	_, err = s.ListTools(ctx, ListArgs{Tools: []string{"github.get_isue"}})
+	if err == nil || !strings.Contains(err.Error(), "did you mean get_issue") {
+		t.Errorf("near-miss tool ref: %v", err)
+	}
+	_, err = s.ListTools(ctx, ListArgs{Servers: []string{"filesytem"}})
+	if err == nil || !strings.Contains(err.Error(), "did you mean filesystem") {
+		t.Errorf("near-miss server: %v", err)
+	}
+}
+
+func TestListTools_ExactNameGetsNoSuggestion(t *testing.T) {
+	s := corpusServer(t)
+	for _, q := range []string{"get_issue", "github.get_issue", "filesystem"} {
+		out, err := s.ListTools(context.Background(), ListArgs{Query: q})
+		if err != nil || strings.Contains(out, "Did you mean") {
+			t.Errorf("%q: %.200q, %v", q, out, err)
+		}
+	}
+}
