@@ -20,6 +20,7 @@ const (
 	extra3Qs   = "testdata/extra3-queries.jsonl"
 	extra4Qs   = "testdata/extra4-queries.jsonl"
 	tune5Qs    = "testdata/tune5-queries.jsonl"
+	extra5Qs   = "testdata/extra5-queries.jsonl"
 )
 
 // corpusDocs reads every server file of the corpus into Docs, in file order.
@@ -232,7 +233,8 @@ func TestRetrievalExtra3(t *testing.T) {
 
 // TestRetrievalExtra4 scores a fourth set written and committed before the
 // fourth round of tuning (everyday phrasings, values such as paths, URLs,
-// coordinates and emails) and never edited after: it stays held out.
+// coordinates and emails). It was held out through round four; from round
+// five on it is tuned on (extra5 is the held-out set now), never edited.
 func TestRetrievalExtra4(t *testing.T) {
 	testRetrieval(t, extra4Qs, scores{hit1: 0.58, hit5: 0.73, none: 0.99})
 }
@@ -242,4 +244,14 @@ func TestRetrievalExtra4(t *testing.T) {
 // carry (paths, URLs, coordinates, emails); unlike extra4 it was tuned on.
 func TestRetrievalTune5(t *testing.T) {
 	testRetrieval(t, tune5Qs, scores{hit1: 0.7, hit5: 0.83, none: 0.74})
+}
+
+// TestRetrievalExtra5 scores a fifth set written and committed before the
+// fifth round of tuning (plain phrasings across 24 corpus servers and seven
+// unrelated requests) and never edited or tuned on after: it is the
+// held-out estimate of how search does on queries nobody here has seen.
+// Measured when committed, before any change: hit@1 0.667, hit@5 0.857,
+// none 0.857 (42 answerable, 7 none).
+func TestRetrievalExtra5(t *testing.T) {
+	testRetrieval(t, extra5Qs, scores{hit1: 0.66, hit5: 0.85, none: 0.85})
 }
