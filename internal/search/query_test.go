@@ -3,6 +3,7 @@ package search
 import (
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -157,5 +158,23 @@ func TestSearch_NamedBackendWinsSameTool(t *testing.T) {
 				t.Errorf("Search(%q)[0] = %s/%s, want a %s tool", tt.query, h.Server, h.Tool, tt.server)
 			}
 		}
+	}
+}
+
+// TestEverydayPhrases checks the idioms of round five: they rewrite to the
+// words tools use, and "fail" reaches "failure".
+func TestEverydayPhrases(t *testing.T) {
+	for in, want := range map[string]string{
+		"Give merge request !77 a thumbs up.": "emoji reaction",
+		"move the mouse over the menu":        "hover",
+		"which user am I signed in as":        "whoami",
+		"roll back the release":               "rollback",
+	} {
+		if got := rewritePhrases(in); !strings.Contains(got, want) {
+			t.Errorf("rewritePhrases(%q) = %q, want it to contain %q", in, got, want)
+		}
+	}
+	if !slices.ContainsFunc(synonyms()[stem("fail")], func(s syn) bool { return s.term == stem("failure") }) {
+		t.Errorf("fail does not reach failure: %v", synonyms()[stem("fail")])
 	}
 }

@@ -68,7 +68,7 @@ var synonymGroups = [][]string{
 	words("directory folder dir"),
 	words("documentation docs doc manual reference guide"),
 	words("screenshot screengrab screencap"),
-	words("error exception crash failure"),
+	words("error exception crash failure fail"),
 	words("user member person people account collaborator teammate"),
 	words("chart graph plot visualise visualize diagram"),
 	words("log logs stdout"),
@@ -170,6 +170,7 @@ var relatedGroups = [][]string{
 	words("artifact output"),
 	words("delete clear"),
 	words("done complete finish"),
+	words("review approve approval feedback"),
 }
 
 // everyday maps words of everyday speech to the words of the tools that
@@ -205,6 +206,11 @@ var everyday = []struct {
 	{"latest", words("history")},
 	{"recent", words("history")},
 	{"ask", words("query search")},
+	{"mention", words("search")},
+	{"disk", words("file filesystem")},
+	{"account", words("user")},
+	{"upvote", words("emoji reaction")},
+	{"downvote", words("emoji reaction")},
 }
 
 // phrases are multi-word idioms rewritten before analysis, matched as whole
@@ -265,6 +271,13 @@ var phrases = []struct{ from, to string }{
 	{"prs", "pull requests"},
 	{"mr", "merge request"},
 	{"mrs", "merge requests"},
+	{"thumbs up", "emoji reaction"},
+	{"thumbs down", "emoji reaction"},
+	{"mouse over", "hover"},
+	{"signed in as", "whoami"},
+	{"logged in as", "whoami"},
+	{"who am i", "whoami"},
+	{"roll back", "rollback"},
 }
 
 // rewritePhrases replaces the phrases of s (case-insensitively, as whole
