@@ -46,7 +46,7 @@ func retrieval(_ context.Context, r *rig) (string, error) {
 	var docs []search.Doc
 	for _, s := range corpus {
 		for _, t := range s.descs {
-			docs = append(docs, search.Doc{Server: s.name, Tool: t.Name, Title: t.Title, Description: t.Description, Params: params(t.InputSchema)})
+			docs = append(docs, search.Doc{Server: s.name, Tool: t.Name, Title: t.Title, Description: t.Description, Params: search.SchemaParams(t.InputSchema)})
 		}
 	}
 	ix := search.New(docs, nil)

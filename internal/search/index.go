@@ -240,8 +240,10 @@ func (ix *Index) build() {
 	ix.buildNameTerms(srvDocs)
 	ix.buildHeads()
 	ix.kinds = make([]valueKind, len(ix.docs))
+	ix.kindFill = make([]kindFill, len(ix.docs))
 	for i := range ix.docs {
 		ix.kinds[i] = paramKinds(&ix.docs[i])
+		ix.kindFill[i] = requiredKinds(&ix.docs[i])
 	}
 	ix.buildDeprecated(srvDocs)
 }

@@ -10,6 +10,12 @@ import "strings"
 // changes the order of relevant tools, not whether any is relevant.
 const kindIDF = 0.6
 
+// fillWeight is how much of the kind bonus depends on the share of a tool's
+// required parameters the query's values fill: a path fits a tool whose
+// one required parameter is a path better than one that also needs a
+// project id and a merge request number the query does not give.
+const fillWeight = 0.5
+
 // valueKind is a set of kinds of values.
 type valueKind uint8
 
@@ -29,6 +35,46 @@ var kindWords = []struct {
 	{kindPath, setOf(`path paths file files filename filepath directory dir folder`)},
 	{kindCoordinates, setOf(`latitude longitude lat lng lon coordinates location locations origin origins destination destinations`)},
 	{kindEmail, setOf(`email emails mail`)},
+}
+
+// kindFill counts a tool's required parameters and, per kind, how many of
+// them take a value of that kind.
+type kindFill struct {
+	required uint8
+	byKind   [4]uint8 // indexed by the bit number of a valueKind
+}
+
+// requiredKinds returns the kind counts of d's required parameters.
+func requiredKinds(d *Doc) kindFill {
+	var f kindFill
+	for _, p := range d.Params {
+		if !p.Required {
+			continue
+		}
+		f.required = min(f.required+1, 255)
+		for b := range f.byKind {
+			if paramKinds(&Doc{Params: []Param{p}})&(1<<b) != 0 {
+				f.byKind[b] = min(f.byKind[b]+1, 255)
+			}
+		}
+	}
+	return f
+}
+
+// fill is the share of d's required parameters that the query's kinds can
+// fill; a tool without required parameters counts as half filled, and so
+// does any tool when the schemas do not say what is required.
+func (f kindFill) fill(kinds valueKind) float64 {
+	if f.required == 0 {
+		return 0.5
+	}
+	n := 0
+	for b := range f.byKind {
+		if kinds&(1<<b) != 0 {
+			n += int(f.byKind[b])
+		}
+	}
+	return min(float64(n)/float64(f.required), 1)
 }
 
 // paramKinds returns the kinds of values the parameters of d take, judged
@@ -56,7 +102,7 @@ func (sc *scorer) kindBonus(kinds valueKind, cands []int32) {
 	b := kindIDF * sc.ix.maxIDF
 	for _, d := range cands {
 		if m := kinds & sc.ix.kinds[d]; m != 0 {
-			sc.score[d] += b * float64(popcount(m))
+			sc.score[d] += b * float64(popcount(m)) * (1 - fillWeight + 2*fillWeight*sc.ix.kindFill[d].fill(kinds))
 		}
 	}
 }

@@ -60,3 +60,22 @@ func TestQueryTokens_MessageTextIsAnArgument(t *testing.T) {
 		}
 	}
 }
+
+func TestSearch_ValueKindsPreferToolsTheyFill(t *testing.T) {
+	// Same words, both take a path: the tool whose only required parameter
+	// is the path ranks above the one that also needs a project and a number
+	// the query does not give, and the Required flags change the scores.
+	docs := func(required bool) []Doc {
+		return []Doc{
+			{Server: "a", Tool: "show_file_diff", Description: "Show a file.", Params: []Param{{Name: "project_id", Required: required}, {Name: "merge_request_iid", Required: required}, {Name: "file_path", Required: required}}},
+			{Server: "b", Tool: "show_file", Description: "Show a file.", Params: []Param{{Name: "path", Required: required}}},
+		}
+	}
+	hits := New(docs(true), nil).Search("show ./docs/setup.md", 5)
+	if len(hits) != 2 || hits[0].Tool != "show_file" || hits[0].Score <= hits[1].Score {
+		t.Errorf("hits %v, want show_file first with a higher score", hits)
+	}
+	if a := New(docs(false), nil).Search("show ./docs/setup.md", 5); len(a) != 2 || a[0].Score == hits[0].Score && a[1].Score == hits[1].Score {
+		t.Errorf("required flags change no score: %v vs %v", a, hits)
+	}
+}

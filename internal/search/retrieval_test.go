@@ -64,24 +64,8 @@ func corpusDocs(tb testing.TB) []Doc {
 	return docs
 }
 
-// schemaParams returns the top-level properties of a JSON Schema, sorted by
-// name; a schema without properties (gitlab's are broken) gives none.
-func schemaParams(raw json.RawMessage) []Param {
-	var s struct {
-		Properties map[string]struct {
-			Description string `json:"description"`
-		} `json:"properties"`
-	}
-	if json.Unmarshal(raw, &s) != nil {
-		return nil
-	}
-	var ps []Param
-	for name, p := range s.Properties {
-		ps = append(ps, Param{Name: name, Description: p.Description})
-	}
-	slices.SortFunc(ps, func(a, b Param) int { return strings.Compare(a.Name, b.Name) })
-	return ps
-}
+// schemaParams is SchemaParams (gitlab's broken schemas give none).
+func schemaParams(raw json.RawMessage) []Param { return SchemaParams(raw) }
 
 type ref struct{ Server, Tool string }
 
