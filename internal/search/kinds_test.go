@@ -79,3 +79,17 @@ func TestSearch_ValueKindsPreferToolsTheyFill(t *testing.T) {
 		t.Errorf("required flags change no score: %v vs %v", a, hits)
 	}
 }
+
+func TestQueryTokens_CoordinatePairWithoutSpace(t *testing.T) {
+	for _, q := range []string{"drive from 48.8566,2.3522 to 45.7640,4.8357", "what is at 48.8566, 2.3522"} {
+		toks, _, _, kinds := queryTokensKinds(q)
+		if kinds&kindCoordinates == 0 {
+			t.Errorf("%q: kinds %b, want coordinates", q, kinds)
+		}
+		for _, tk := range toks {
+			if hasDigit(tk.term) {
+				t.Errorf("%q: a number of the coordinates left as term %q", q, tk.term)
+			}
+		}
+	}
+}

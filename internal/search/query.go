@@ -51,10 +51,12 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 		case isEmail(f):
 			toks = appendTerm(toks, "email", hintWeight)
 			kinds |= kindEmail
-		case isDecimal(f) && i+1 < len(fields) && isDecimal(strings.Trim(fields[i+1], ".,;:!?()[]")):
+		case isCoordinatePair(f), isDecimal(f) && i+1 < len(fields) && isDecimal(strings.Trim(fields[i+1], ".,;:!?()[]")):
 			toks = appendTerm(toks, "coordinates", hintWeight)
 			kinds |= kindCoordinates
-			i++
+			if !isCoordinatePair(f) {
+				i++
+			}
 		case isPath(f):
 			toks = analyze(f, toks)
 			for j := n; j < len(toks); j++ {
@@ -141,6 +143,12 @@ func isPath(f string) bool {
 // "Node.js"): capitalised, no slash, ending in ".js".
 func isProduct(f string) bool {
 	return !strings.ContainsAny(f, `/\`) && strings.HasSuffix(strings.ToLower(f), ".js") && f[0] >= 'A' && f[0] <= 'Z'
+}
+
+// isCoordinatePair reports whether f is "lat,lng" written without a space.
+func isCoordinatePair(f string) bool {
+	a, b, ok := strings.Cut(f, ",")
+	return ok && isDecimal(a) && isDecimal(b)
 }
 
 func isDecimal(f string) bool {

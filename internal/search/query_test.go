@@ -169,6 +169,8 @@ func TestEverydayPhrases(t *testing.T) {
 		"move the mouse over the menu":        "hover",
 		"which user am I signed in as":        "whoami",
 		"roll back the release":               "rollback",
+		"What's in /home/dev/src?":            "list /home",
+		"what's inside the folder":            "list the",
 	} {
 		if got := rewritePhrases(in); !strings.Contains(got, want) {
 			t.Errorf("rewritePhrases(%q) = %q, want it to contain %q", in, got, want)

@@ -343,7 +343,8 @@ type splitPhrase struct {
 var phrasesSplit = sync.OnceValue(func() []splitPhrase {
 	out := make([]splitPhrase, 0, len(phrases))
 	for _, p := range phrases {
-		out = append(out, splitPhrase{strings.Fields(p.from), p.to})
+		// Split as rewritePhrases splits the query: "what's" is "what", "s".
+		out = append(out, splitPhrase{strings.FieldsFunc(p.from, func(r rune) bool { return !isWordRune(r) }), p.to})
 	}
 	slices.SortStableFunc(out, func(a, b splitPhrase) int { return len(b.from) - len(a.from) })
 	return out
