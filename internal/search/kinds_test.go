@@ -93,3 +93,19 @@ func TestQueryTokens_CoordinatePairWithoutSpace(t *testing.T) {
 		}
 	}
 }
+
+func TestNamedServers_NotInsideURLsOrEmails(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "github", Tool: "list_issues", Description: "List issues."},
+		{Server: "web", Tool: "map_site", Description: "Map the links of a site."},
+	}, nil)
+	for q, want := range map[string]int{
+		"map the links of https://github.com/acme/widgets": 0,
+		"who is dev@github.com":                            0,
+		"list the issues on GitHub":                        1,
+	} {
+		if named, _ := ix.namedServers(q); len(named) != want {
+			t.Errorf("%q names %v, want %d backends", q, named, want)
+		}
+	}
+}
