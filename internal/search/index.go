@@ -243,6 +243,7 @@ func (ix *Index) build() {
 	ix.kindFill = make([]kindFill, len(ix.docs))
 	for i := range ix.docs {
 		ix.kinds[i] = paramKinds(&ix.docs[i])
+		ix.allKinds |= ix.kinds[i]
 		ix.kindFill[i] = requiredKinds(&ix.docs[i])
 	}
 	ix.buildDeprecated(srvDocs)

@@ -24,6 +24,7 @@ const (
 	kindPath
 	kindCoordinates
 	kindEmail
+	kindPhone
 )
 
 // kindWords are the words of parameter names that take each kind.
@@ -35,13 +36,14 @@ var kindWords = []struct {
 	{kindPath, setOf(`path paths file files filename filepath directory dir folder`)},
 	{kindCoordinates, setOf(`latitude longitude lat lng lon coordinates location locations origin origins destination destinations`)},
 	{kindEmail, setOf(`email emails mail`)},
+	{kindPhone, setOf(`phone phones telephone msisdn sms`)},
 }
 
 // kindFill counts a tool's required parameters and, per kind, how many of
 // them take a value of that kind.
 type kindFill struct {
 	required uint8
-	byKind   [4]uint8 // indexed by the bit number of a valueKind
+	byKind   [5]uint8 // indexed by the bit number of a valueKind
 }
 
 // requiredKinds returns the kind counts of d's required parameters.

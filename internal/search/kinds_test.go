@@ -109,3 +109,19 @@ func TestNamedServers_NotInsideURLsOrEmails(t *testing.T) {
 		}
 	}
 }
+
+func TestSearch_PhoneNumberWithoutPhoneTool(t *testing.T) {
+	chat := Doc{Server: "chat", Tool: "post_message", Description: "Post a message to a channel.", Params: []Param{{Name: "channel", Required: true}}}
+	sms := Doc{Server: "sms", Tool: "send_sms", Description: "Send a text message.", Params: []Param{{Name: "phone_number", Required: true}, {Name: "text", Required: true}}}
+	other := Doc{Server: "web", Tool: "fetch", Description: "Fetch a web page."}
+	q := "Send a text message to +1 555 0100."
+	if hits := New([]Doc{chat, other}, nil).Search(q, 5); hits != nil {
+		t.Errorf("no tool takes a phone number, yet %v", hits)
+	}
+	if hits := New([]Doc{chat, sms, other}, nil).Search(q, 5); len(hits) == 0 || hits[0].Tool != "send_sms" {
+		t.Errorf("hits %v, want send_sms first", hits)
+	}
+	if hits := New([]Doc{chat, other}, nil).Search("Send a text message to the channel", 5); len(hits) == 0 {
+		t.Error("a plain message query finds nothing")
+	}
+}

@@ -51,6 +51,13 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 		case isEmail(f):
 			toks = appendTerm(toks, "email", hintWeight)
 			kinds |= kindEmail
+		case isPhone(f):
+			// "+1 555 0100": the number's other groups are part of it.
+			toks = appendTerm(toks, "phone", hintWeight)
+			kinds |= kindPhone
+			for i+1 < len(fields) && allDigits(strings.Trim(fields[i+1], ".,;:!?()[]-")) {
+				i++
+			}
 		case isCoordinatePair(f), isDecimal(f) && i+1 < len(fields) && isDecimal(strings.Trim(fields[i+1], ".,;:!?()[]")):
 			toks = appendTerm(toks, "coordinates", hintWeight)
 			kinds |= kindCoordinates
@@ -118,6 +125,13 @@ func isURL(f string) bool {
 	host, _, _ = strings.Cut(host, ":")
 	i := strings.LastIndexByte(host, '.')
 	return i > 0 && tlds[host[i+1:]] && !strings.Contains(host, "@")
+}
+
+// isPhone reports whether f starts an international phone number: a "+"
+// and digits (dashes and dots between them allowed).
+func isPhone(f string) bool {
+	d, ok := strings.CutPrefix(f, "+")
+	return ok && d != "" && allDigits(strings.NewReplacer("-", "", ".", "", "(", "", ")", "").Replace(d))
 }
 
 func isEmail(f string) bool {

@@ -431,6 +431,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov 
 		// The query names the backend of its best tool: little doubt left.
 		return c >= o.MinCoverage/2 || m >= o.MinEvidence*ix.maxIDF/2
 	}
+	if _, _, _, k := queryTokensKinds(query); k&kindPhone != 0 && ix.allKinds&kindPhone == 0 {
+		// A phone number and no tool that takes one: like a product no
+		// backend serves ("text +1 555 0100" with only chat backends).
+		return c >= o.ForeignCoverage
+	}
 	if len(named) == 0 {
 		for _, p := range ix.products.mentioned(query) {
 			if !ix.served(p) {

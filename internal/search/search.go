@@ -148,6 +148,7 @@ type Index struct {
 	nameTerms  [][]int32          // doc -> distinctive term ids of its name
 	heads      []head             // doc -> last word of its name
 	kinds      []valueKind        // doc -> kinds of values its parameters take
+	allKinds   valueKind          // kinds some tool takes
 	kindFill   []kindFill         // doc -> its required parameters by kind
 	deprecated []int32            // doc -> its replacement, -1 none known, notDeprecated
 }
