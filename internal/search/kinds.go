@@ -4,10 +4,13 @@ import "strings"
 
 // A query's values say which tools fit: a URL wants a tool taking a URL,
 // coordinates a tool taking a latitude and longitude, a path one taking a
-// path, an email address one taking an email. queryTokens notes the kinds
-// of values a query carries; a tool with a parameter of that kind gains
-// kindIDF times the index's largest IDF per kind. Like the other bonuses it
-// changes the order of relevant tools, not whether any is relevant.
+// path, an email address one taking an email, a phone number ("+1 555
+// 0100") one taking a phone number. queryTokens notes the kinds of values
+// a query carries; a tool with a parameter of that kind gains kindIDF
+// times the index's largest IDF per kind. Like the other bonuses it
+// changes the order of relevant tools, not whether any is relevant, except
+// that a phone number no tool takes counts like a product no backend
+// serves (Options.ForeignCoverage).
 const kindIDF = 0.6
 
 // fillWeight is how much of the kind bonus depends on the share of a tool's
