@@ -1,6 +1,9 @@
 package search
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestSearch_DeprecatedRanksBelowReplacement(t *testing.T) {
 	ix := New([]Doc{
@@ -123,5 +126,20 @@ func TestSearch_PhoneNumberWithoutPhoneTool(t *testing.T) {
 	}
 	if hits := New([]Doc{chat, other}, nil).Search("Send a text message to the channel", 5); len(hits) == 0 {
 		t.Error("a plain message query finds nothing")
+	}
+}
+
+func TestQueryTokens_OpaqueIDsAreValues(t *testing.T) {
+	for _, q := range []string{"Stop the run HG7ML7M8z78YcAPEB now", "analyze issue PROJ-123", "get key session:42"} {
+		toks, _, _ := queryTokens(q)
+		for _, tk := range toks {
+			if hasDigit(tk.term) {
+				t.Errorf("%q: id left as term %q", q, tk.term)
+			}
+		}
+	}
+	toks, _, _ := queryTokens("read reports/2025.csv")
+	if !slices.ContainsFunc(toks, func(tk token) bool { return tk.term == "csv" }) {
+		t.Errorf("a path is taken for an id: %v", toks)
 	}
 }

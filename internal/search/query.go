@@ -74,6 +74,9 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			if !isProduct(f) {
 				kinds |= kindPath
 			}
+		case isOpaqueID(f):
+			// "XyZ12345", "PROJ-123", "session:42": a value to pass on.
+			toks = appendTerm(toks, "id", hintWeight)
 		case quoted || content:
 			// The text of a message, note or value: an argument.
 			toks = analyze(raw, toks)
@@ -125,6 +128,25 @@ func isURL(f string) bool {
 	host, _, _ = strings.Cut(host, ":")
 	i := strings.LastIndexByte(host, '.')
 	return i > 0 && tlds[host[i+1:]] && !strings.Contains(host, "@")
+}
+
+// isOpaqueID reports whether f looks like an identifier rather than a
+// word: at least six characters mixing letters with at least two digits,
+// and no slash (a path) or "@" (an email).
+func isOpaqueID(f string) bool {
+	if len(f) < 6 || strings.ContainsAny(f, `/\@`) {
+		return false
+	}
+	var letters, digits int
+	for _, r := range f {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case unicode.IsDigit(r):
+			digits++
+		}
+	}
+	return letters > 0 && digits >= 2
 }
 
 // isPhone reports whether f starts an international phone number: a "+"
