@@ -241,9 +241,11 @@ func (ix *Index) build() {
 	ix.buildHeads()
 	ix.kinds = make([]valueKind, len(ix.docs))
 	ix.kindFill = make([]kindFill, len(ix.docs))
+	ix.verbs = make([]verbFamily, len(ix.docs))
 	for i := range ix.docs {
 		ix.kinds[i] = paramKinds(&ix.docs[i])
 		ix.allKinds |= ix.kinds[i]
+		ix.verbs[i] = nameVerb(ix.docs[i].Tool)
 		ix.kindFill[i] = requiredKinds(&ix.docs[i])
 	}
 	ix.buildDeprecated(srvDocs)

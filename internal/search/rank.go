@@ -193,8 +193,12 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	cands = sc.tools(qs, cands)
 	sc.boost(qs, cands, named)
 	sc.numberBonus(queryNumber(query), cands)
-	_, _, _, kinds := queryTokensKinds(query)
+	qtoks, _, _, kinds := queryTokensKinds(query)
 	sc.kindBonus(kinds, cands)
+	if len(clauseTops) == 0 && len(named) < 2 {
+		// One step, at most one backend: one kind of action.
+		sc.verbPenalty(queryVerbs(qtoks), cands)
+	}
 	score := sc.score
 	bonus := func(d int32, b float64) {
 		if score[d] == 0 {
