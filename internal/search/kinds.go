@@ -192,3 +192,31 @@ func (ix *Index) demoteDeprecated(cands []int32, score []float64) []int32 {
 	}
 	return cands
 }
+
+// A query that carries a value (a path, URL, id, quoted text or a name no
+// tool uses, as in "what do we know about Carlos") wants a tool it can pass
+// that value to: a tool without parameters keeps noParamsFactor of its
+// score. A backend none of whose tools declares a parameter is exempt: its
+// schemas say nothing (gitlab's are broken).
+const noParamsFactor = 0.85
+
+// unknownName reports whether one of the query's capitalised names is no
+// word of any tool.
+func (ix *Index) unknownName(names map[string]bool) bool {
+	for n := range names {
+		if _, ok := ix.tools.lookup(n); !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// argPenalty lowers the scores of the cands that take no parameters.
+func (sc *scorer) argPenalty(cands []int32) {
+	ix := sc.ix
+	for _, d := range cands {
+		if len(ix.docs[d].Params) == 0 && ix.srvParams[ix.docServer[d]] {
+			sc.score[d] *= noParamsFactor
+		}
+	}
+}

@@ -143,3 +143,39 @@ func TestQueryTokens_OpaqueIDsAreValues(t *testing.T) {
 		t.Errorf("a path is taken for an id: %v", toks)
 	}
 }
+
+func TestSearch_ValuesWantToolsTakingParameters(t *testing.T) {
+	docs := []Doc{
+		{Server: "mem", Tool: "read_graph", Description: "Read the entire knowledge graph"},
+		{Server: "mem", Tool: "search_nodes", Description: "Search for nodes in the knowledge graph based on a query", Params: []Param{{Name: "query", Required: true}}},
+		{Server: "broken", Tool: "read_tree", Description: "Read the tree"},
+		{Server: "broken", Tool: "search_trees", Description: "Search the trees"},
+	}
+	ix := New(docs, &Options{MinCoverage: -1})
+	// ratio is the score of tool a over that of tool b for query q.
+	ratio := func(q, a, b string) float64 {
+		var sa, sb float64
+		for _, h := range ix.Search(q, 5) {
+			switch h.Tool {
+			case a:
+				sa = h.Score
+			case b:
+				sb = h.Score
+			}
+		}
+		if sa == 0 || sb == 0 {
+			t.Fatalf("%q: %s or %s missing from %v", q, a, b, ix.Search(q, 5))
+		}
+		return sa / sb
+	}
+	// "Carlos" matches neither tool: only the penalty for taking no
+	// parameters can change their ratio.
+	with, without := ratio("read the knowledge graph nodes about Carlos", "read_graph", "search_nodes"), ratio("read the knowledge graph nodes", "read_graph", "search_nodes")
+	if with >= 0.9*without {
+		t.Errorf("a name in the query does not lower the tool without parameters: ratio %.3f with, %.3f without", with, without)
+	}
+	// A backend whose schemas declare nothing is exempt.
+	if with, without := ratio("read the tree about Carlos", "read_tree", "search_trees"), ratio("read the tree", "read_tree", "search_trees"); with != without {
+		t.Errorf("a backend without parameters is penalised: ratio %.3f with, %.3f without", with, without)
+	}
+}

@@ -193,8 +193,11 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	cands = sc.tools(qs, cands)
 	sc.boost(qs, cands, named)
 	sc.numberBonus(queryNumber(query), cands)
-	qtoks, _, _, kinds := queryTokensKinds(query)
+	qtoks, paths, names, kinds := queryTokensKinds(query)
 	sc.kindBonus(kinds, cands)
+	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {
+		sc.argPenalty(cands)
+	}
 	if len(clauseTops) == 0 && len(named) < 2 {
 		// One step, at most one backend: one kind of action.
 		sc.verbPenalty(queryVerbs(qtoks), cands)

@@ -149,6 +149,7 @@ type Index struct {
 	heads      []head             // doc -> last word of its name
 	kinds      []valueKind        // doc -> kinds of values its parameters take
 	allKinds   valueKind          // kinds some tool takes
+	srvParams  []bool             // backend -> some tool of it declares a parameter
 	verbs      []verbFamily       // doc -> family of its name's verb
 	kindFill   []kindFill         // doc -> its required parameters by kind
 	deprecated []int32            // doc -> its replacement, -1 none known, notDeprecated
