@@ -212,7 +212,7 @@ func TestRetrievalExtra2(t *testing.T) {
 // TestRetrievalExtra3 scores a third set of queries written before the third
 // round of tuning, including hard negatives that share words with real tools.
 func TestRetrievalExtra3(t *testing.T) {
-	testRetrieval(t, extra3Qs, scores{hit1: 0.68, hit5: 0.81, none: 0.99})
+	testRetrieval(t, extra3Qs, scores{hit1: 0.74, hit5: 0.93, none: 0.99})
 }
 
 // TestRetrievalExtra4 scores a fourth set written and committed before the
@@ -220,14 +220,14 @@ func TestRetrievalExtra3(t *testing.T) {
 // coordinates and emails). It was held out through round four; from round
 // five on it is tuned on (extra5 is the held-out set now), never edited.
 func TestRetrievalExtra4(t *testing.T) {
-	testRetrieval(t, extra4Qs, scores{hit1: 0.58, hit5: 0.73, none: 0.99})
+	testRetrieval(t, extra4Qs, scores{hit1: 0.82, hit5: 0.91, none: 0.99})
 }
 
 // TestRetrievalTune5 scores a set written to tune everyday phrasings
 // (remember, note, what is in a folder) and the kinds of values queries
 // carry (paths, URLs, coordinates, emails); unlike extra4 it was tuned on.
 func TestRetrievalTune5(t *testing.T) {
-	testRetrieval(t, tune5Qs, scores{hit1: 0.7, hit5: 0.83, none: 0.74})
+	testRetrieval(t, tune5Qs, scores{hit1: 0.74, hit5: 0.83, none: 0.99})
 }
 
 // TestRetrievalExtra5 scores a fifth set written and committed before the
@@ -235,7 +235,8 @@ func TestRetrievalTune5(t *testing.T) {
 // unrelated requests) and never edited or tuned on after: it is the
 // held-out estimate of how search does on queries nobody here has seen.
 // Measured when committed, before any change: hit@1 0.667, hit@5 0.857,
-// none 0.857 (42 answerable, 7 none).
+// none 0.857 (42 answerable, 7 none); after round five 0.714 / 0.857 /
+// 0.857.
 func TestRetrievalExtra5(t *testing.T) {
-	testRetrieval(t, extra5Qs, scores{hit1: 0.66, hit5: 0.85, none: 0.85})
+	testRetrieval(t, extra5Qs, scores{hit1: 0.71, hit5: 0.85, none: 0.85})
 }
