@@ -84,13 +84,18 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				toks[j].weight *= argWeight
 				paths[toks[j].term] = true
 			}
+		case verb && contentMarkers[lower]:
+			// "saying", "containing": the text that follows is an argument;
+			// the marker itself says little about the tool.
+			toks = analyze(raw, toks)
+			for j := n; j < len(toks); j++ {
+				toks[j].weight *= argWeight
+			}
+			content = true
 		default:
 			toks = analyze(raw, toks)
 			if contentVerbs[lower] {
 				verb = true
-			}
-			if verb && contentMarkers[lower] {
-				content = true
 			}
 		}
 		if quoted && closesQuote(raw) {

@@ -180,3 +180,12 @@ func TestEverydayPhrases(t *testing.T) {
 		t.Errorf("fail does not reach failure: %v", synonyms()[stem("fail")])
 	}
 }
+
+func TestQueryTokens_ContentMarkerCountsLittle(t *testing.T) {
+	toks, _, _ := queryTokens("Jot down a note on issue 314 saying the fix is deployed")
+	for _, tk := range toks {
+		if tk.term == stem("saying") && tk.weight > argWeight {
+			t.Errorf("the marker %q at weight %v, want at most %v", tk.term, tk.weight, argWeight)
+		}
+	}
+}
