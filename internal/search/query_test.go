@@ -171,6 +171,7 @@ func TestEverydayPhrases(t *testing.T) {
 		"roll back the release":               "rollback",
 		"What's in /home/dev/src?":            "list /home",
 		"what's inside the folder":            "list the",
+		"opening hours of the Louvre":         "place details",
 	} {
 		if got := rewritePhrases(in); !strings.Contains(got, want) {
 			t.Errorf("rewritePhrases(%q) = %q, want it to contain %q", in, got, want)

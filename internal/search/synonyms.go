@@ -210,6 +210,21 @@ var everyday = []struct {
 	{"disk", words("file filesystem")},
 	{"account", words("user")},
 	{"upvote", words("emoji reaction")},
+	{"chat", words("message channel")},
+	{"dm", words("message")},
+	{"broken", words("error failure")},
+	{"succeed", words("status")},
+	{"success", words("status")},
+	{"snippet", words("code")},
+	{"row", words("record table")},
+	{"rows", words("record table")},
+	{"near", words("nearby local place search")},
+	{"nearby", words("local place search")},
+	{"capture", words("screenshot")},
+	{"screen", words("screenshot")},
+	{"pic", words("image screenshot")},
+	{"outline", words("tree structure")},
+	{"postcode", words("address geocode")},
 	{"downvote", words("emoji reaction")},
 }
 
@@ -278,6 +293,10 @@ var phrases = []struct{ from, to string }{
 	{"logged in as", "whoami"},
 	{"who am i", "whoami"},
 	{"roll back", "rollback"},
+	{"opening hours", "place details"},
+	{"zip code", "postcode"},
+	{"env var", "environment variable"},
+	{"env vars", "environment variables"},
 }
 
 // rewritePhrases replaces the phrases of s (case-insensitively, as whole
