@@ -206,7 +206,7 @@ func TestRetrievalExtra(t *testing.T) {
 // TestRetrievalExtra2 scores a second set of queries written for this
 // package before the second round of tuning, from tools across the corpus.
 func TestRetrievalExtra2(t *testing.T) {
-	testRetrieval(t, extra2Qs, scores{hit1: 0.87, hit5: 0.95, none: 0.99})
+	testRetrieval(t, extra2Qs, scores{hit1: 0.87, hit5: 0.99, none: 0.99})
 }
 
 // TestRetrievalExtra3 scores a third set of queries written before the third
@@ -220,7 +220,7 @@ func TestRetrievalExtra3(t *testing.T) {
 // coordinates and emails). It was held out through round four; from round
 // five on it is tuned on (extra5 is the held-out set now), never edited.
 func TestRetrievalExtra4(t *testing.T) {
-	testRetrieval(t, extra4Qs, scores{hit1: 0.82, hit5: 0.91, none: 0.99})
+	testRetrieval(t, extra4Qs, scores{hit1: 0.82, hit5: 0.94, none: 0.99})
 }
 
 // TestRetrievalTune5 scores a set written to tune everyday phrasings
@@ -235,8 +235,8 @@ func TestRetrievalTune5(t *testing.T) {
 // unrelated requests) and never edited or tuned on after: it is the
 // held-out estimate of how search does on queries nobody here has seen.
 // Measured when committed, before any change: hit@1 0.667, hit@5 0.857,
-// none 0.857 (42 answerable, 7 none); after round five 0.714 / 0.857 /
+// none 0.857 (42 answerable, 7 none); after round five 0.738 / 0.857 /
 // 0.857.
 func TestRetrievalExtra5(t *testing.T) {
-	testRetrieval(t, extra5Qs, scores{hit1: 0.71, hit5: 0.85, none: 0.85})
+	testRetrieval(t, extra5Qs, scores{hit1: 0.73, hit5: 0.85, none: 0.85})
 }
