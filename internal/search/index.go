@@ -240,8 +240,17 @@ func (ix *Index) build() {
 	ix.buildNameTerms(srvDocs)
 	ix.buildHeads()
 	ix.kinds = make([]valueKind, len(ix.docs))
+	ix.kindFill = make([]kindFill, len(ix.docs))
+	ix.verbs = make([]verbFamily, len(ix.docs))
+	ix.srvParams = make([]bool, len(ix.servers))
 	for i := range ix.docs {
 		ix.kinds[i] = paramKinds(&ix.docs[i])
+		ix.allKinds |= ix.kinds[i]
+		ix.verbs[i] = nameVerb(ix.docs[i].Tool)
+		if len(ix.docs[i].Params) > 0 {
+			ix.srvParams[ix.docServer[i]] = true
+		}
+		ix.kindFill[i] = requiredKinds(&ix.docs[i])
 	}
 	ix.buildDeprecated(srvDocs)
 }

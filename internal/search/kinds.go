@@ -4,11 +4,20 @@ import "strings"
 
 // A query's values say which tools fit: a URL wants a tool taking a URL,
 // coordinates a tool taking a latitude and longitude, a path one taking a
-// path, an email address one taking an email. queryTokens notes the kinds
-// of values a query carries; a tool with a parameter of that kind gains
-// kindIDF times the index's largest IDF per kind. Like the other bonuses it
-// changes the order of relevant tools, not whether any is relevant.
+// path, an email address one taking an email, a phone number ("+1 555
+// 0100") one taking a phone number. queryTokens notes the kinds of values
+// a query carries; a tool with a parameter of that kind gains kindIDF
+// times the index's largest IDF per kind. Like the other bonuses it
+// changes the order of relevant tools, not whether any is relevant, except
+// that a phone number no tool takes counts like a product no backend
+// serves (Options.ForeignCoverage).
 const kindIDF = 0.6
+
+// fillWeight is how much of the kind bonus depends on the share of a tool's
+// required parameters the query's values fill: a path fits a tool whose
+// one required parameter is a path better than one that also needs a
+// project id and a merge request number the query does not give.
+const fillWeight = 0.5
 
 // valueKind is a set of kinds of values.
 type valueKind uint8
@@ -18,6 +27,7 @@ const (
 	kindPath
 	kindCoordinates
 	kindEmail
+	kindPhone
 )
 
 // kindWords are the words of parameter names that take each kind.
@@ -29,6 +39,47 @@ var kindWords = []struct {
 	{kindPath, setOf(`path paths file files filename filepath directory dir folder`)},
 	{kindCoordinates, setOf(`latitude longitude lat lng lon coordinates location locations origin origins destination destinations`)},
 	{kindEmail, setOf(`email emails mail`)},
+	{kindPhone, setOf(`phone phones telephone msisdn sms`)},
+}
+
+// kindFill counts a tool's required parameters and, per kind, how many of
+// them take a value of that kind.
+type kindFill struct {
+	required uint8
+	byKind   [5]uint8 // indexed by the bit number of a valueKind
+}
+
+// requiredKinds returns the kind counts of d's required parameters.
+func requiredKinds(d *Doc) kindFill {
+	var f kindFill
+	for _, p := range d.Params {
+		if !p.Required {
+			continue
+		}
+		f.required = min(f.required+1, 255)
+		for b := range f.byKind {
+			if paramKinds(&Doc{Params: []Param{p}})&(1<<b) != 0 {
+				f.byKind[b] = min(f.byKind[b]+1, 255)
+			}
+		}
+	}
+	return f
+}
+
+// fill is the share of d's required parameters that the query's kinds can
+// fill; a tool without required parameters counts as half filled, and so
+// does any tool when the schemas do not say what is required.
+func (f kindFill) fill(kinds valueKind) float64 {
+	if f.required == 0 {
+		return 0.5
+	}
+	n := 0
+	for b := range f.byKind {
+		if kinds&(1<<b) != 0 {
+			n += int(f.byKind[b])
+		}
+	}
+	return min(float64(n)/float64(f.required), 1)
 }
 
 // paramKinds returns the kinds of values the parameters of d take, judged
@@ -56,7 +107,7 @@ func (sc *scorer) kindBonus(kinds valueKind, cands []int32) {
 	b := kindIDF * sc.ix.maxIDF
 	for _, d := range cands {
 		if m := kinds & sc.ix.kinds[d]; m != 0 {
-			sc.score[d] += b * float64(popcount(m))
+			sc.score[d] += b * float64(popcount(m)) * (1 - fillWeight + 2*fillWeight*sc.ix.kindFill[d].fill(kinds))
 		}
 	}
 }
@@ -140,4 +191,32 @@ func (ix *Index) demoteDeprecated(cands []int32, score []float64) []int32 {
 		}
 	}
 	return cands
+}
+
+// A query that carries a value (a path, URL, id, quoted text or a name no
+// tool uses, as in "what do we know about Carlos") wants a tool it can pass
+// that value to: a tool without parameters keeps noParamsFactor of its
+// score. A backend none of whose tools declares a parameter is exempt: its
+// schemas say nothing (gitlab's are broken).
+const noParamsFactor = 0.85
+
+// unknownName reports whether one of the query's capitalised names is no
+// word of any tool.
+func (ix *Index) unknownName(names map[string]bool) bool {
+	for n := range names {
+		if _, ok := ix.tools.lookup(n); !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// argPenalty lowers the scores of the cands that take no parameters.
+func (sc *scorer) argPenalty(cands []int32) {
+	ix := sc.ix
+	for _, d := range cands {
+		if len(ix.docs[d].Params) == 0 && ix.srvParams[ix.docServer[d]] {
+			sc.score[d] *= noParamsFactor
+		}
+	}
 }

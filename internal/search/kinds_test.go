@@ -1,6 +1,9 @@
 package search
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestSearch_DeprecatedRanksBelowReplacement(t *testing.T) {
 	ix := New([]Doc{
@@ -58,5 +61,121 @@ func TestQueryTokens_MessageTextIsAnArgument(t *testing.T) {
 		if tk.term == stem("server") && tk.weight != 1 {
 			t.Errorf("a plain request: server at weight %v, want 1", tk.weight)
 		}
+	}
+}
+
+func TestSearch_ValueKindsPreferToolsTheyFill(t *testing.T) {
+	// Same words, both take a path: the tool whose only required parameter
+	// is the path ranks above the one that also needs a project and a number
+	// the query does not give, and the Required flags change the scores.
+	docs := func(required bool) []Doc {
+		return []Doc{
+			{Server: "a", Tool: "show_file_diff", Description: "Show a file.", Params: []Param{{Name: "project_id", Required: required}, {Name: "merge_request_iid", Required: required}, {Name: "file_path", Required: required}}},
+			{Server: "b", Tool: "show_file", Description: "Show a file.", Params: []Param{{Name: "path", Required: required}}},
+		}
+	}
+	hits := New(docs(true), nil).Search("show ./docs/setup.md", 5)
+	if len(hits) != 2 || hits[0].Tool != "show_file" || hits[0].Score <= hits[1].Score {
+		t.Errorf("hits %v, want show_file first with a higher score", hits)
+	}
+	if a := New(docs(false), nil).Search("show ./docs/setup.md", 5); len(a) != 2 || a[0].Score == hits[0].Score && a[1].Score == hits[1].Score {
+		t.Errorf("required flags change no score: %v vs %v", a, hits)
+	}
+}
+
+func TestQueryTokens_CoordinatePairWithoutSpace(t *testing.T) {
+	for _, q := range []string{"drive from 48.8566,2.3522 to 45.7640,4.8357", "what is at 48.8566, 2.3522"} {
+		toks, _, _, kinds := queryTokensKinds(q)
+		if kinds&kindCoordinates == 0 {
+			t.Errorf("%q: kinds %b, want coordinates", q, kinds)
+		}
+		for _, tk := range toks {
+			if hasDigit(tk.term) {
+				t.Errorf("%q: a number of the coordinates left as term %q", q, tk.term)
+			}
+		}
+	}
+}
+
+func TestNamedServers_NotInsideURLsOrEmails(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "github", Tool: "list_issues", Description: "List issues."},
+		{Server: "web", Tool: "map_site", Description: "Map the links of a site."},
+	}, nil)
+	for q, want := range map[string]int{
+		"map the links of https://github.com/acme/widgets": 0,
+		"who is dev@github.com":                            0,
+		"list the issues on GitHub":                        1,
+	} {
+		if named, _ := ix.namedServers(q); len(named) != want {
+			t.Errorf("%q names %v, want %d backends", q, named, want)
+		}
+	}
+}
+
+func TestSearch_PhoneNumberWithoutPhoneTool(t *testing.T) {
+	chat := Doc{Server: "chat", Tool: "post_message", Description: "Post a message to a channel.", Params: []Param{{Name: "channel", Required: true}}}
+	sms := Doc{Server: "sms", Tool: "send_sms", Description: "Send a text message.", Params: []Param{{Name: "phone_number", Required: true}, {Name: "text", Required: true}}}
+	other := Doc{Server: "web", Tool: "fetch", Description: "Fetch a web page."}
+	q := "Send a text message to +1 555 0100."
+	if hits := New([]Doc{chat, other}, nil).Search(q, 5); hits != nil {
+		t.Errorf("no tool takes a phone number, yet %v", hits)
+	}
+	if hits := New([]Doc{chat, sms, other}, nil).Search(q, 5); len(hits) == 0 || hits[0].Tool != "send_sms" {
+		t.Errorf("hits %v, want send_sms first", hits)
+	}
+	if hits := New([]Doc{chat, other}, nil).Search("Send a text message to the channel", 5); len(hits) == 0 {
+		t.Error("a plain message query finds nothing")
+	}
+}
+
+func TestQueryTokens_OpaqueIDsAreValues(t *testing.T) {
+	for _, q := range []string{"Stop the run HG7ML7M8z78YcAPEB now", "analyze issue PROJ-123", "get key session:42"} {
+		toks, _, _ := queryTokens(q)
+		for _, tk := range toks {
+			if hasDigit(tk.term) {
+				t.Errorf("%q: id left as term %q", q, tk.term)
+			}
+		}
+	}
+	toks, _, _ := queryTokens("read reports/2025.csv")
+	if !slices.ContainsFunc(toks, func(tk token) bool { return tk.term == "csv" }) {
+		t.Errorf("a path is taken for an id: %v", toks)
+	}
+}
+
+func TestSearch_ValuesWantToolsTakingParameters(t *testing.T) {
+	docs := []Doc{
+		{Server: "mem", Tool: "read_graph", Description: "Read the entire knowledge graph"},
+		{Server: "mem", Tool: "search_nodes", Description: "Search for nodes in the knowledge graph based on a query", Params: []Param{{Name: "query", Required: true}}},
+		{Server: "broken", Tool: "read_tree", Description: "Read the tree"},
+		{Server: "broken", Tool: "search_trees", Description: "Search the trees"},
+	}
+	ix := New(docs, &Options{MinCoverage: -1})
+	// ratio is the score of tool a over that of tool b for query q.
+	ratio := func(q, a, b string) float64 {
+		var sa, sb float64
+		for _, h := range ix.Search(q, 5) {
+			switch h.Tool {
+			case a:
+				sa = h.Score
+			case b:
+				sb = h.Score
+			}
+		}
+		if sa == 0 || sb == 0 {
+			t.Fatalf("%q: %s or %s missing from %v", q, a, b, ix.Search(q, 5))
+		}
+		return sa / sb
+	}
+	// "Carlos" matches neither tool: only the penalty for taking no
+	// parameters can change their ratio.
+	with, without := ratio("read the knowledge graph nodes about Carlos", "read_graph", "search_nodes"), ratio("read the knowledge graph nodes", "read_graph", "search_nodes")
+	if with >= 0.9*without {
+		t.Errorf("a name in the query does not lower the tool without parameters: ratio %.3f with, %.3f without", with, without)
+	}
+	// A backend whose schemas declare nothing is exempt.
+	if with, without := ratio("read the tree about Carlos", "read_tree", "search_trees"), ratio("read the tree", "read_tree", "search_trees"); with != without {
+		t.Errorf("a backend without parameters is penalised: ratio %.3f with, %.3f without", with, without)
 	}
 }

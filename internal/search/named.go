@@ -91,6 +91,7 @@ func sameName(q, n string) bool {
 // mention, and the stemmed query words that name them. A word that is part of
 // a product no backend serves ("Google" in "Google Calendar") names nothing.
 func (ix *Index) namedServers(query string) ([]int32, map[string]bool) {
+	query = withoutValues(query)
 	var out []int32
 	var terms map[string]bool
 	foreign := map[string]bool{}
@@ -122,6 +123,22 @@ func (ix *Index) namedServers(query string) ([]int32, map[string]bool) {
 		}
 	}
 	return out, terms
+}
+
+// withoutValues returns query without its URLs and email addresses:
+// "https://github.com/acme/widgets" is a value to pass on, not a request
+// for the GitHub backend. File names stay: ".gitlab-ci.yml" is about GitLab.
+func withoutValues(query string) string {
+	fs := strings.Fields(query)
+	out := fs[:0]
+	for _, raw := range fs {
+		f := strings.Trim(raw, ".,;:!?()[]{}<>\"'`")
+		if isURL(f) || isEmail(f) {
+			continue
+		}
+		out = append(out, raw)
+	}
+	return strings.Join(out, " ")
 }
 
 // namingWeight scales, for ranking tools, a query word that names a backend:

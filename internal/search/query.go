@@ -51,10 +51,19 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 		case isEmail(f):
 			toks = appendTerm(toks, "email", hintWeight)
 			kinds |= kindEmail
-		case isDecimal(f) && i+1 < len(fields) && isDecimal(strings.Trim(fields[i+1], ".,;:!?()[]")):
+		case isPhone(f):
+			// "+1 555 0100": the number's other groups are part of it.
+			toks = appendTerm(toks, "phone", hintWeight)
+			kinds |= kindPhone
+			for i+1 < len(fields) && allDigits(strings.Trim(fields[i+1], ".,;:!?()[]-")) {
+				i++
+			}
+		case isCoordinatePair(f), isDecimal(f) && i+1 < len(fields) && isDecimal(strings.Trim(fields[i+1], ".,;:!?()[]")):
 			toks = appendTerm(toks, "coordinates", hintWeight)
 			kinds |= kindCoordinates
-			i++
+			if !isCoordinatePair(f) {
+				i++
+			}
 		case isPath(f):
 			toks = analyze(f, toks)
 			for j := n; j < len(toks); j++ {
@@ -65,6 +74,9 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			if !isProduct(f) {
 				kinds |= kindPath
 			}
+		case isOpaqueID(f):
+			// "XyZ12345", "PROJ-123", "session:42": a value to pass on.
+			toks = appendTerm(toks, "id", hintWeight)
 		case quoted || content:
 			// The text of a message, note or value: an argument.
 			toks = analyze(raw, toks)
@@ -72,13 +84,18 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				toks[j].weight *= argWeight
 				paths[toks[j].term] = true
 			}
+		case verb && contentMarkers[lower]:
+			// "saying", "containing": the text that follows is an argument;
+			// the marker itself says little about the tool.
+			toks = analyze(raw, toks)
+			for j := n; j < len(toks); j++ {
+				toks[j].weight *= argWeight
+			}
+			content = true
 		default:
 			toks = analyze(raw, toks)
 			if contentVerbs[lower] {
 				verb = true
-			}
-			if verb && contentMarkers[lower] {
-				content = true
 			}
 		}
 		if quoted && closesQuote(raw) {
@@ -118,6 +135,32 @@ func isURL(f string) bool {
 	return i > 0 && tlds[host[i+1:]] && !strings.Contains(host, "@")
 }
 
+// isOpaqueID reports whether f looks like an identifier rather than a
+// word: at least six characters mixing letters with at least two digits,
+// and no slash (a path) or "@" (an email).
+func isOpaqueID(f string) bool {
+	if len(f) < 6 || strings.ContainsAny(f, `/\@`) {
+		return false
+	}
+	var letters, digits int
+	for _, r := range f {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case unicode.IsDigit(r):
+			digits++
+		}
+	}
+	return letters > 0 && digits >= 2
+}
+
+// isPhone reports whether f starts an international phone number: a "+"
+// and digits (dashes and dots between them allowed).
+func isPhone(f string) bool {
+	d, ok := strings.CutPrefix(f, "+")
+	return ok && d != "" && allDigits(strings.NewReplacer("-", "", ".", "", "(", "", ")", "").Replace(d))
+}
+
 func isEmail(f string) bool {
 	at := strings.IndexByte(f, '@')
 	return at > 0 && strings.Contains(f[at:], ".") && !strings.ContainsAny(f, "/ ")
@@ -141,6 +184,12 @@ func isPath(f string) bool {
 // "Node.js"): capitalised, no slash, ending in ".js".
 func isProduct(f string) bool {
 	return !strings.ContainsAny(f, `/\`) && strings.HasSuffix(strings.ToLower(f), ".js") && f[0] >= 'A' && f[0] <= 'Z'
+}
+
+// isCoordinatePair reports whether f is "lat,lng" written without a space.
+func isCoordinatePair(f string) bool {
+	a, b, ok := strings.Cut(f, ",")
+	return ok && isDecimal(a) && isDecimal(b)
 }
 
 func isDecimal(f string) bool {

@@ -3,6 +3,7 @@ package search
 import (
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -156,6 +157,36 @@ func TestSearch_NamedBackendWinsSameTool(t *testing.T) {
 			if h.Server != tt.server {
 				t.Errorf("Search(%q)[0] = %s/%s, want a %s tool", tt.query, h.Server, h.Tool, tt.server)
 			}
+		}
+	}
+}
+
+// TestEverydayPhrases checks the idioms of round five: they rewrite to the
+// words tools use, and "fail" reaches "failure".
+func TestEverydayPhrases(t *testing.T) {
+	for in, want := range map[string]string{
+		"Give merge request !77 a thumbs up.": "emoji reaction",
+		"move the mouse over the menu":        "hover",
+		"which user am I signed in as":        "whoami",
+		"roll back the release":               "rollback",
+		"What's in /home/dev/src?":            "list /home",
+		"what's inside the folder":            "list the",
+		"opening hours of the Louvre":         "place details",
+	} {
+		if got := rewritePhrases(in); !strings.Contains(got, want) {
+			t.Errorf("rewritePhrases(%q) = %q, want it to contain %q", in, got, want)
+		}
+	}
+	if !slices.ContainsFunc(synonyms()[stem("fail")], func(s syn) bool { return s.term == stem("failure") }) {
+		t.Errorf("fail does not reach failure: %v", synonyms()[stem("fail")])
+	}
+}
+
+func TestQueryTokens_ContentMarkerCountsLittle(t *testing.T) {
+	toks, _, _ := queryTokens("Jot down a note on issue 314 saying the fix is deployed")
+	for _, tk := range toks {
+		if tk.term == stem("saying") && tk.weight > argWeight {
+			t.Errorf("the marker %q at weight %v, want at most %v", tk.term, tk.weight, argWeight)
 		}
 	}
 }

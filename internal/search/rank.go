@@ -193,8 +193,15 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	cands = sc.tools(qs, cands)
 	sc.boost(qs, cands, named)
 	sc.numberBonus(queryNumber(query), cands)
-	_, _, _, kinds := queryTokensKinds(query)
+	qtoks, paths, names, kinds := queryTokensKinds(query)
 	sc.kindBonus(kinds, cands)
+	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {
+		sc.argPenalty(cands)
+	}
+	if len(clauseTops) == 0 && len(named) < 2 {
+		// One step, at most one backend: one kind of action.
+		sc.verbPenalty(queryVerbs(qtoks), cands)
+	}
 	score := sc.score
 	bonus := func(d int32, b float64) {
 		if score[d] == 0 {
@@ -430,6 +437,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov 
 	if slices.Contains(named, ix.docServer[doc]) {
 		// The query names the backend of its best tool: little doubt left.
 		return c >= o.MinCoverage/2 || m >= o.MinEvidence*ix.maxIDF/2
+	}
+	if _, _, _, k := queryTokensKinds(query); k&kindPhone != 0 && ix.allKinds&kindPhone == 0 {
+		// A phone number and no tool that takes one: like a product no
+		// backend serves ("text +1 555 0100" with only chat backends).
+		return c >= o.ForeignCoverage
 	}
 	if len(named) == 0 {
 		for _, p := range ix.products.mentioned(query) {

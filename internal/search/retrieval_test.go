@@ -20,6 +20,7 @@ const (
 	extra3Qs   = "testdata/extra3-queries.jsonl"
 	extra4Qs   = "testdata/extra4-queries.jsonl"
 	tune5Qs    = "testdata/tune5-queries.jsonl"
+	extra5Qs   = "testdata/extra5-queries.jsonl"
 )
 
 // corpusDocs reads every server file of the corpus into Docs, in file order.
@@ -63,24 +64,8 @@ func corpusDocs(tb testing.TB) []Doc {
 	return docs
 }
 
-// schemaParams returns the top-level properties of a JSON Schema, sorted by
-// name; a schema without properties (gitlab's are broken) gives none.
-func schemaParams(raw json.RawMessage) []Param {
-	var s struct {
-		Properties map[string]struct {
-			Description string `json:"description"`
-		} `json:"properties"`
-	}
-	if json.Unmarshal(raw, &s) != nil {
-		return nil
-	}
-	var ps []Param
-	for name, p := range s.Properties {
-		ps = append(ps, Param{Name: name, Description: p.Description})
-	}
-	slices.SortFunc(ps, func(a, b Param) int { return strings.Compare(a.Name, b.Name) })
-	return ps
-}
+// schemaParams is SchemaParams (gitlab's broken schemas give none).
+func schemaParams(raw json.RawMessage) []Param { return SchemaParams(raw) }
 
 type ref struct{ Server, Tool string }
 
@@ -221,25 +206,37 @@ func TestRetrievalExtra(t *testing.T) {
 // TestRetrievalExtra2 scores a second set of queries written for this
 // package before the second round of tuning, from tools across the corpus.
 func TestRetrievalExtra2(t *testing.T) {
-	testRetrieval(t, extra2Qs, scores{hit1: 0.87, hit5: 0.95, none: 0.99})
+	testRetrieval(t, extra2Qs, scores{hit1: 0.87, hit5: 0.99, none: 0.99})
 }
 
 // TestRetrievalExtra3 scores a third set of queries written before the third
 // round of tuning, including hard negatives that share words with real tools.
 func TestRetrievalExtra3(t *testing.T) {
-	testRetrieval(t, extra3Qs, scores{hit1: 0.68, hit5: 0.81, none: 0.99})
+	testRetrieval(t, extra3Qs, scores{hit1: 0.74, hit5: 0.93, none: 0.99})
 }
 
 // TestRetrievalExtra4 scores a fourth set written and committed before the
 // fourth round of tuning (everyday phrasings, values such as paths, URLs,
-// coordinates and emails) and never edited after: it stays held out.
+// coordinates and emails). It was held out through round four; from round
+// five on it is tuned on (extra5 is the held-out set now), never edited.
 func TestRetrievalExtra4(t *testing.T) {
-	testRetrieval(t, extra4Qs, scores{hit1: 0.58, hit5: 0.73, none: 0.99})
+	testRetrieval(t, extra4Qs, scores{hit1: 0.82, hit5: 0.94, none: 0.99})
 }
 
 // TestRetrievalTune5 scores a set written to tune everyday phrasings
 // (remember, note, what is in a folder) and the kinds of values queries
 // carry (paths, URLs, coordinates, emails); unlike extra4 it was tuned on.
 func TestRetrievalTune5(t *testing.T) {
-	testRetrieval(t, tune5Qs, scores{hit1: 0.7, hit5: 0.83, none: 0.74})
+	testRetrieval(t, tune5Qs, scores{hit1: 0.74, hit5: 0.83, none: 0.99})
+}
+
+// TestRetrievalExtra5 scores a fifth set written and committed before the
+// fifth round of tuning (plain phrasings across 24 corpus servers and seven
+// unrelated requests) and never edited or tuned on after: it is the
+// held-out estimate of how search does on queries nobody here has seen.
+// Measured when committed, before any change: hit@1 0.667, hit@5 0.857,
+// none 0.857 (42 answerable, 7 none); after round five 0.738 / 0.857 /
+// 0.857.
+func TestRetrievalExtra5(t *testing.T) {
+	testRetrieval(t, extra5Qs, scores{hit1: 0.73, hit5: 0.85, none: 0.85})
 }

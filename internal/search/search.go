@@ -27,13 +27,20 @@
 package search
 
 import (
+	"encoding/json"
 	"math"
 	"slices"
 	"strings"
 )
 
 // Param is one input parameter of a tool.
-type Param struct{ Name, Description string }
+type Param struct {
+	Name, Description string
+	// Required is set for a parameter the schema lists as required; a
+	// query carrying a value of that parameter's kind (a path, a URL)
+	// favours the tools that need little else.
+	Required bool
+}
 
 // Doc is one tool to index. Only Server and Tool are required; an empty Ident
 // or ServerIdent is derived from Tool or Server (non-identifier characters
@@ -141,6 +148,10 @@ type Index struct {
 	nameTerms  [][]int32          // doc -> distinctive term ids of its name
 	heads      []head             // doc -> last word of its name
 	kinds      []valueKind        // doc -> kinds of values its parameters take
+	allKinds   valueKind          // kinds some tool takes
+	srvParams  []bool             // backend -> some tool of it declares a parameter
+	verbs      []verbFamily       // doc -> family of its name's verb
+	kindFill   []kindFill         // doc -> its required parameters by kind
 	deprecated []int32            // doc -> its replacement, -1 none known, notDeprecated
 }
 
@@ -232,4 +243,26 @@ func ident(s string) string {
 
 func idf(n, df int) float64 {
 	return math.Log(1 + (float64(n)-float64(df)+0.5)/(float64(df)+0.5))
+}
+
+// SchemaParams returns the top-level properties of a JSON Schema as Params,
+// sorted by name (the index caps the parameter text it keeps, so the order
+// must not vary), each marked Required when the schema's "required" lists
+// it. A schema that is not an object schema gives none.
+func SchemaParams(raw json.RawMessage) []Param {
+	var s struct {
+		Properties map[string]struct {
+			Description string `json:"description"`
+		} `json:"properties"`
+		Required []string `json:"required"`
+	}
+	if json.Unmarshal(raw, &s) != nil {
+		return nil
+	}
+	ps := make([]Param, 0, len(s.Properties))
+	for name, p := range s.Properties {
+		ps = append(ps, Param{Name: name, Description: p.Description, Required: slices.Contains(s.Required, name)})
+	}
+	slices.SortFunc(ps, func(a, b Param) int { return strings.Compare(a.Name, b.Name) })
+	return ps
 }

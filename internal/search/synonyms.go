@@ -68,7 +68,7 @@ var synonymGroups = [][]string{
 	words("directory folder dir"),
 	words("documentation docs doc manual reference guide"),
 	words("screenshot screengrab screencap"),
-	words("error exception crash failure"),
+	words("error exception crash failure fail"),
 	words("user member person people account collaborator teammate"),
 	words("chart graph plot visualise visualize diagram"),
 	words("log logs stdout"),
@@ -170,6 +170,7 @@ var relatedGroups = [][]string{
 	words("artifact output"),
 	words("delete clear"),
 	words("done complete finish"),
+	words("review approve approval feedback"),
 }
 
 // everyday maps words of everyday speech to the words of the tools that
@@ -205,6 +206,26 @@ var everyday = []struct {
 	{"latest", words("history")},
 	{"recent", words("history")},
 	{"ask", words("query search")},
+	{"mention", words("search")},
+	{"disk", words("file filesystem")},
+	{"account", words("user")},
+	{"upvote", words("emoji reaction")},
+	{"chat", words("message channel")},
+	{"dm", words("message")},
+	{"broken", words("error failure")},
+	{"succeed", words("status")},
+	{"success", words("status")},
+	{"snippet", words("code")},
+	{"row", words("record table")},
+	{"rows", words("record table")},
+	{"near", words("nearby local place search")},
+	{"nearby", words("local place search")},
+	{"capture", words("screenshot")},
+	{"screen", words("screenshot")},
+	{"pic", words("image screenshot")},
+	{"outline", words("tree structure")},
+	{"postcode", words("address geocode")},
+	{"downvote", words("emoji reaction")},
 }
 
 // phrases are multi-word idioms rewritten before analysis, matched as whole
@@ -265,6 +286,17 @@ var phrases = []struct{ from, to string }{
 	{"prs", "pull requests"},
 	{"mr", "merge request"},
 	{"mrs", "merge requests"},
+	{"thumbs up", "emoji reaction"},
+	{"thumbs down", "emoji reaction"},
+	{"mouse over", "hover"},
+	{"signed in as", "whoami"},
+	{"logged in as", "whoami"},
+	{"who am i", "whoami"},
+	{"roll back", "rollback"},
+	{"opening hours", "place details"},
+	{"zip code", "postcode"},
+	{"env var", "environment variable"},
+	{"env vars", "environment variables"},
 }
 
 // rewritePhrases replaces the phrases of s (case-insensitively, as whole
@@ -330,7 +362,8 @@ type splitPhrase struct {
 var phrasesSplit = sync.OnceValue(func() []splitPhrase {
 	out := make([]splitPhrase, 0, len(phrases))
 	for _, p := range phrases {
-		out = append(out, splitPhrase{strings.Fields(p.from), p.to})
+		// Split as rewritePhrases splits the query: "what's" is "what", "s".
+		out = append(out, splitPhrase{strings.FieldsFunc(p.from, func(r rune) bool { return !isWordRune(r) }), p.to})
 	}
 	slices.SortStableFunc(out, func(a, b splitPhrase) int { return len(b.from) - len(a.from) })
 	return out

@@ -456,10 +456,11 @@ func searchDocOf(t catalog.Tool) search.Doc {
 		Properties map[string]struct {
 			Description string `json:"description"`
 		} `json:"properties"`
+		Required []string `json:"required"`
 	}
 	if json.Unmarshal(t.InputSchema, &schema) == nil {
 		for name, p := range schema.Properties {
-			d.Params = append(d.Params, search.Param{Name: name, Description: p.Description})
+			d.Params = append(d.Params, search.Param{Name: name, Description: p.Description, Required: slices.Contains(schema.Required, name)})
 		}
 		// Sorted, as internal/search's evaluation reads them: the index
 		// caps the parameter text it keeps, so order must not vary.

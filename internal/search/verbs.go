@@ -1,0 +1,100 @@
+package search
+
+// A request's verb says what kind of action it wants, and a tool name's
+// verb what kind it does. Reading, creating, changing and deleting exclude
+// each other: a query that only asks to find something ("find the contact
+// with email ...") is not served by a tool that creates one, however many
+// of its other words match. A tool whose name's verb is of a family the
+// query's verbs exclude keeps verbConflict of its score. Verbs outside the
+// families (post, fork, merge, approve) and queries without one change
+// nothing, and so does a query of several steps ("find X, then delete
+// it"). Words that are as often nouns ("build", "change", "count", "query")
+// are no verbs here.
+const verbConflict = 0.85
+
+type verbFamily uint8
+
+const (
+	verbRead verbFamily = 1 << iota
+	verbCreate
+	verbUpdate
+	verbDelete
+)
+
+// verbFamilies are the surface verbs of each family, stemmed when first used.
+var verbFamilies = []struct {
+	family verbFamily
+	words  []string
+}{
+	{verbRead, words("get fetch read retrieve show view display see load inspect look obtain grab list enumerate browse search find lookup locate seek")},
+	{verbCreate, words("create add make insert generate give")},
+	{verbUpdate, words("update edit modify patch alter adjust tweak")},
+	{verbDelete, words("delete remove drop erase destroy discard purge wipe trash unset forget")},
+}
+
+// excludes is, per family, the families a query of only that family rules out.
+func excludes(f verbFamily) verbFamily {
+	switch f {
+	case verbRead:
+		return verbCreate | verbUpdate | verbDelete
+	case verbCreate, verbUpdate:
+		return verbRead | verbDelete
+	case verbDelete:
+		return verbRead | verbCreate | verbUpdate
+	}
+	return 0
+}
+
+var verbStems = func() map[string]verbFamily {
+	m := map[string]verbFamily{}
+	for _, f := range verbFamilies {
+		for _, w := range f.words {
+			m[stem(w)] |= f.family
+		}
+	}
+	return m
+}()
+
+// nameVerb returns the family of the first verb of a tool name.
+func nameVerb(name string) verbFamily {
+	for _, t := range analyze(name, nil) {
+		if f := verbStems[t.term]; f != 0 {
+			return f
+		}
+	}
+	return 0
+}
+
+// queryVerbs returns the families of the query's own verbs (not those of
+// its arguments).
+func queryVerbs(toks []token) verbFamily {
+	var f verbFamily
+	for _, t := range toks {
+		if t.weight >= 1 {
+			f |= verbStems[t.term]
+		}
+	}
+	return f
+}
+
+// verbPenalty lowers the scores of cands whose name's verb the query's
+// verbs exclude.
+func (sc *scorer) verbPenalty(qv verbFamily, cands []int32) {
+	if qv == 0 {
+		return
+	}
+	var ruled verbFamily = verbRead | verbCreate | verbUpdate | verbDelete
+	for f := verbRead; f <= verbDelete; f <<= 1 {
+		if qv&f != 0 {
+			ruled &= excludes(f)
+		}
+	}
+	if ruled == 0 {
+		return
+	}
+	for _, d := range cands {
+		if v := sc.ix.verbs[d]; v != 0 && v&ruled == v {
+			sc.score[d] *= verbConflict
+		}
+	}
+}
