@@ -409,11 +409,11 @@ func (s *Server) trifectaLine() string {
 	}
 	list := func(ns []string) string {
 		if len(ns) > 2 {
-			return strings.Join(ns[:2], ", ") + fmt.Sprintf(" +%d", len(ns)-2)
+			return ns[0] + fmt.Sprintf(" +%d", len(ns)-1)
 		}
 		return strings.Join(ns, ", ")
 	}
-	return fmt.Sprintf("Lethal trifecta: private data (%s), untrusted content (%s), external communication (%s): settings.trifecta %q.",
+	return fmt.Sprintf("Lethal trifecta: private data (%s), untrusted content (%s), external communication (%s); trifecta setting %q.",
 		list(by[roles.Private]), list(by[roles.Untrusted]), list(by[roles.External]), s.o.Settings.Trifecta.String())
 }
 
