@@ -282,8 +282,8 @@ func (s *Server) listToolsDescription() string {
 }
 
 func executeDescription(st config.Settings) string {
-	return fmt.Sprintf("Run JavaScript (an async function body) where each backend is a global namespace of async tool functions: `const r = await github.create_issue({title: \"x\"}); return r.number;`. "+
-		"Use Promise.all for parallel calls; only the returned value comes back (as JSON), then console.log output. Failed calls throw. Get signatures from list_tools. await progress(\"msg\", {progress, total}) reports progress. Keep a script: await skills.save({name, description, inputSchema, code}) (code reads args), then skills.name(args). Limit %s.", st.ExecuteTimeout.D())
+	return fmt.Sprintf("Run JavaScript (an async function body); each backend is a global namespace of async functions: `const r = await github.create_issue({title: \"x\"}); return r.number;`. "+
+		"Use Promise.all for parallel calls; only the returned value comes back, as JSON, then console.log output. Failed calls throw. Get signatures from list_tools. await progress(\"msg\", {progress, total}) reports progress. Keep a script: await skills.save({name, description, inputSchema, code}) (code reads args), then skills.name(args). Limit %s.", st.ExecuteTimeout.D())
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -413,7 +413,7 @@ func (s *Server) trifectaLine() string {
 		}
 		return strings.Join(ns, ", ")
 	}
-	return fmt.Sprintf("Lethal trifecta: private data (%s), untrusted content (%s), external communication (%s); trifecta setting %q.",
+	return fmt.Sprintf("Lethal trifecta: private data (%s), untrusted content (%s), external communication (%s): settings.trifecta %q.",
 		list(by[roles.Private]), list(by[roles.Untrusted]), list(by[roles.External]), s.o.Settings.Trifecta.String())
 }
 
