@@ -108,7 +108,15 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 		}
 		t = st
 	}
-	cs, err := b.client().Connect(life, b.raw.transport(t), b.sessionOptions())
+	if kind(spec) == config.SSE {
+		t = b.raw.transport(t)
+	}
+	// A Streamable HTTP connection is not wrapped: the SDK tells it the
+	// negotiated session (protocol version header, the standalone stream
+	// for server requests) through an unexported method that a wrapper
+	// hides. Its tools keep the SDK's decoded schemas (property order
+	// lost), which is worse for declarations but keeps the protocol right.
+	cs, err := b.client().Connect(life, t, b.sessionOptions())
 	if !stop() || err != nil {
 		cancel()
 		if err == nil {

@@ -202,3 +202,29 @@ func TestRemote_OversizeResponseStopsBackend(t *testing.T) {
 		})
 	}
 }
+
+// The SDK tells a Streamable HTTP connection the negotiated session
+// through an unexported method; a connection wrapper hides it, and then
+// no request after initialize carries the protocol version header (and
+// the server's requests, such as elicitation, never reach us).
+func TestRemote_RequestsAfterInitializeCarryTheProtocolVersion(t *testing.T) {
+	var rec recorder
+	ts := httptest.NewServer(rec.wrap(mcpHandler(false)))
+	defer ts.Close()
+	b, err := Start(context.Background(), &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL}, &Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if _, err := b.CallTool(context.Background(), "big", []byte(`{"bytes":1}`)); err != nil {
+		t.Fatal(err)
+	}
+	hs := rec.seen()
+	if len(hs) < 2 {
+		t.Fatalf("%d requests seen, want initialize and more", len(hs))
+	}
+	last := hs[len(hs)-1]
+	if last.Get("Mcp-Protocol-Version") == "" {
+		t.Errorf("the last request (of %d) has no Mcp-Protocol-Version header: %v", len(hs), last)
+	}
+}
