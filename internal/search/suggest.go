@@ -57,7 +57,7 @@ func (ix *Index) near(query string, max int) []nearName {
 			if abs(len(fk)-len(k)) > limit {
 				continue
 			}
-			if d := distance(k, fk); d <= limit && (best < 0 || d < best) {
+			if d := Distance(k, fk); d <= limit && (best < 0 || d < best) {
 				best = d
 			}
 		}
@@ -128,8 +128,8 @@ func abs(n int) int {
 	return n
 }
 
-// distance is the Levenshtein distance between a and b, in bytes.
-func distance(a, b string) int {
+// Distance is the Levenshtein distance between a and b, in bytes.
+func Distance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

@@ -46,13 +46,21 @@ func (s *Server) confirm(ctx context.Context, t catalog.Tool, args json.RawMessa
 	}
 	msg := fmt.Sprintf("Allow the tool %s of server %q to run? It is marked as needing confirmation (settings.confirm).\nTool: %s\nServer: %s\nArguments: %s",
 		t.Name, t.Server, t.Name, t.Server, cleanText(shown))
+	return askAllow(ctx, r, msg, "Run "+t.Server+"."+t.Name, true, "")
+}
+
+// askAllow asks the user, through the client's elicitation, whether a
+// call may go out: a form with one boolean "allow" (titled title,
+// defaulting to def). why is added to the refusals (such as
+// " (settings.trifecta)"). Every refusal wraps ErrNotConfirmed.
+func askAllow(ctx context.Context, r *relay, msg, title string, def bool, why string) error {
 	res, err := r.elicit(ctx, &mcp.ElicitParams{
 		Mode:    "form",
 		Message: msg,
 		RequestedSchema: map[string]any{
 			"type": "object",
 			"properties": map[string]any{
-				"allow": map[string]any{"type": "boolean", "title": "Run " + t.Server + "." + t.Name, "default": true},
+				"allow": map[string]any{"type": "boolean", "title": title, "default": def},
 			},
 		},
 	})
@@ -62,11 +70,11 @@ func (s *Server) confirm(ctx context.Context, t catalog.Tool, args json.RawMessa
 	switch res.Action {
 	case "accept":
 		if v, ok := res.Content["allow"].(bool); ok && !v {
-			return fmt.Errorf("%w: the user did not allow this call; it was not made", ErrNotConfirmed)
+			return fmt.Errorf("%w: the user did not allow this call%s; it was not made", ErrNotConfirmed, why)
 		}
 		return nil
 	case "decline":
-		return fmt.Errorf("%w: the user declined this call; it was not made", ErrNotConfirmed)
+		return fmt.Errorf("%w: the user declined this call%s; it was not made", ErrNotConfirmed, why)
 	default:
 		return fmt.Errorf("%w: the user cancelled the confirmation (%s); the call was not made", ErrNotConfirmed, res.Action)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
+	"github.com/switchboard-mcp/switchboard/internal/search"
 	"github.com/switchboard-mcp/switchboard/internal/tsdecl"
 )
 
@@ -109,7 +110,7 @@ func nearest(s string, cands []string) []string {
 	best, bestD := []string(nil), 1<<30
 	limit := max(2, len(k)/3)
 	for _, c := range cands {
-		d := distance(k, key(c))
+		d := search.Distance(k, key(c))
 		if d > limit {
 			continue
 		}
@@ -137,25 +138,4 @@ func contains(ss []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// distance is the Levenshtein distance between a and b, in bytes.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -336,30 +336,7 @@ func (s *Server) askTrifecta(ctx context.Context, d Decision, what string) error
 	}
 	msg := fmt.Sprintf("Allow %s.%s to send this out? It can communicate externally, and this %s has read untrusted content (from %s) and private data (from %s): an instruction injected into that content could be making it leak the private data (settings.trifecta).\nSource (untrusted): %s\nPrivate data: %s\nSink (external): %s.%s\nArguments: %s",
 		d.Server, d.Tool, d.Scope, d.Source, d.Private, d.Source, d.Private, d.Server, d.Tool, cleanText(shown))
-	res, err := r.elicit(ctx, &mcp.ElicitParams{
-		Mode:    "form",
-		Message: msg,
-		RequestedSchema: map[string]any{
-			"type": "object",
-			"properties": map[string]any{
-				"allow": map[string]any{"type": "boolean", "title": "Send with " + d.Server + "." + d.Tool, "default": false},
-			},
-		},
-	})
-	if err != nil {
-		return fmt.Errorf("%w: asking the user to confirm this call failed (%v); the call was not made", ErrNotConfirmed, err)
-	}
-	switch res.Action {
-	case "accept":
-		if v, ok := res.Content["allow"].(bool); ok && !v {
-			return fmt.Errorf("%w: the user did not allow this call (settings.trifecta); it was not made", ErrNotConfirmed)
-		}
-		return nil
-	case "decline":
-		return fmt.Errorf("%w: the user declined this call (settings.trifecta); it was not made", ErrNotConfirmed)
-	default:
-		return fmt.Errorf("%w: the user cancelled the confirmation (%s); the call was not made", ErrNotConfirmed, res.Action)
-	}
+	return askAllow(ctx, r, msg, "Send with "+d.Server+"."+d.Tool, false, " (settings.trifecta)")
 }
 
 // RoleServers returns, for each role, the servers of this session that
