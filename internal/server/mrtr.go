@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -92,18 +93,28 @@ func (s *Server) multiRound(ctx context.Context, req *mcp.CallToolRequest, call 
 	r.input = p.input
 	s.pausedCalls.Store(p.id, p)
 	go func() {
-		defer s.pausedCalls.Delete(p.id)
 		defer cancel()
 		p.done <- call(cctx)
+		// The call may end while the client is still answering an input
+		// request it no longer needs (a backend's roots request during
+		// its start, a request the script did not await): the client's
+		// retry then gets this result. Kept for pausedResultTTL unless a
+		// request takes it first.
+		time.AfterFunc(pausedResultTTL, func() { s.pausedCalls.Delete(p.id) })
 	}()
 	return s.await(ctx, p)
 }
+
+// pausedResultTTL is how long the result of a call that ended while its
+// client was asked for input waits for the client's retry.
+const pausedResultTTL = 2 * time.Minute
 
 // await returns p's result, or an input_required result with the input
 // requests p makes; the client cancelling ctx cancels p.
 func (s *Server) await(ctx context.Context, p *paused) *mcp.CallToolResult {
 	select {
 	case res := <-p.done:
+		s.pausedCalls.Delete(p.id)
 		return res
 	case a := <-p.asks:
 		p.mu.Lock()
