@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -25,31 +26,34 @@ const (
 	liveTmpl = "live"
 )
 
-var templates = template.Must(template.New("").Funcs(template.FuncMap{
-	"join": func(s []string) string { return strings.Join(s, ", ") },
-	"ms": func(d time.Duration) string {
-		return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
-	},
-	"size": func(n int) string {
-		switch {
-		case n < 1000:
-			return fmt.Sprintf("%d B", n)
-		case n < 1000*1000:
-			return fmt.Sprintf("%.1f kB", float64(n)/1000)
-		}
-		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
-	},
-	"ago": func(now, t time.Time) string {
-		d := now.Sub(t).Round(time.Second)
-		if d < time.Second {
-			return "just now"
-		}
-		return d.String() + " ago"
-	},
-	"clock":  func(t time.Time) string { return t.Local().Format("15:04:05") },
-	"recent": func(cs []Call) []Call { return cs[:min(len(cs), shownCalls)] },
-	"short":  func(s string) string { return s[:min(len(s), 12)] },
-}).Parse(`
+// templates parses the page on first use, not at start-up: every
+// switchboard process links this package, few serve the page.
+var templates = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("").Funcs(template.FuncMap{
+		"join": func(s []string) string { return strings.Join(s, ", ") },
+		"ms": func(d time.Duration) string {
+			return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
+		},
+		"size": func(n int) string {
+			switch {
+			case n < 1000:
+				return fmt.Sprintf("%d B", n)
+			case n < 1000*1000:
+				return fmt.Sprintf("%.1f kB", float64(n)/1000)
+			}
+			return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+		},
+		"ago": func(now, t time.Time) string {
+			d := now.Sub(t).Round(time.Second)
+			if d < time.Second {
+				return "just now"
+			}
+			return d.String() + " ago"
+		},
+		"clock":  func(t time.Time) string { return t.Local().Format("15:04:05") },
+		"recent": func(cs []Call) []Call { return cs[:min(len(cs), shownCalls)] },
+		"short":  func(s string) string { return s[:min(len(s), 12)] },
+	}).Parse(`
 {{define "page"}}<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -119,3 +123,4 @@ th{background:#f0f0f0;font-weight:600} code,pre{font:12px/1.35 ui-monospace,mono
 <td class="{{if eq .Outcome "ok"}}ok{{else}}err{{end}}">{{.Outcome}}{{if .Error}}: {{.Error}}{{end}}</td></tr>
 {{end}}</table>{{else}}<p class="muted">No calls yet.</p>{{end}}</section>{{end}}
 `))
+})

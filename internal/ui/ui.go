@@ -255,7 +255,7 @@ func (u *UI) render(w http.ResponseWriter, r *http.Request, t string, notice str
 	n := hex.EncodeToString(nonce[:])
 	d := pageData{Snapshot: u.src.Snapshot(r.Context()), Token: u.o.Token, Nonce: n, Notice: notice, RefreshMS: u.o.Refresh.Milliseconds(), Now: time.Now()}
 	var b bytes.Buffer
-	if err := templates.ExecuteTemplate(&b, t, d); err != nil {
+	if err := templates().ExecuteTemplate(&b, t, d); err != nil {
 		http.Error(w, "rendering the page: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
