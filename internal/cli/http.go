@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"math"
 	"net"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/time/rate"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/front"
@@ -29,6 +31,7 @@ type httpFlags struct {
 	allowRemote bool
 	hosts       listFlag
 	origins     listFlag
+	rate        float64
 }
 
 // listFlag is a repeatable, comma-separated flag.
@@ -51,12 +54,13 @@ func registerHTTPFlags(fs *flag.FlagSet) *httpFlags {
 	fs.BoolVar(&hf.allowRemote, "allow-remote", false, "with --http: allow a non-loopback address (the bearer token stays required)")
 	fs.Var(&hf.hosts, "allow-host", "with --http: a Host name accepted besides localhost names (repeatable)")
 	fs.Var(&hf.origins, "allow-origin", "with --http: an Origin accepted besides the same-host loopback one, e.g. https://app.example (repeatable)")
+	fs.Float64Var(&hf.rate, "rate", front.DefaultRate, "with --http: the most requests a second from one client address (bursts of twice that); 0: no limit")
 	return hf
 }
 
 // used reports whether any flag of the HTTP front was given.
 func (hf *httpFlags) used() bool {
-	return hf.addr != "" || hf.noAuth || hf.allowRemote || len(hf.hosts) > 0 || len(hf.origins) > 0
+	return hf.addr != "" || hf.noAuth || hf.allowRemote || len(hf.hosts) > 0 || len(hf.origins) > 0 || hf.rate != front.DefaultRate
 }
 
 // httpTokenPath is where the HTTP front's bearer token is kept.
@@ -165,7 +169,10 @@ mode 0600 in $XDG_STATE_HOME/switchboard/http-token.`)
 // runServeHTTP is `serve --http`: one hub, a session per HTTP session.
 func runServeHTTP(ctx context.Context, e *Env, cf *configFlags, hf *httpFlags) error {
 	if hf.addr == "" {
-		return errors.New("--no-auth, --allow-remote, --allow-host and --allow-origin need --http ADDR (e.g. --http 127.0.0.1:8080)")
+		return errors.New("--no-auth, --allow-remote, --allow-host, --allow-origin and --rate need --http ADDR (e.g. --http 127.0.0.1:8080)")
+	}
+	if hf.rate < 0 || math.IsNaN(hf.rate) || math.IsInf(hf.rate, 0) {
+		return fmt.Errorf("--rate %v: want a number of requests a second, or 0 for no limit", hf.rate)
 	}
 	loopback, err := checkHTTPAddr(hf)
 	if err != nil {
@@ -204,7 +211,11 @@ func runServeHTTP(ctx context.Context, e *Env, cf *configFlags, hf *httpFlags) e
 	if host, _, _ := net.SplitHostPort(hf.addr); !loopback && !net.ParseIP(host).IsUnspecified() {
 		hosts = append(hosts, host) // clients may name the address itself
 	}
-	f, err := front.New(&front.Options{Open: open, Token: token, Hosts: hosts, Origins: hf.origins, Logger: log})
+	lim, burst := rate.Limit(hf.rate), int(math.Ceil(2*hf.rate))
+	if hf.rate == 0 {
+		lim = rate.Inf
+	}
+	f, err := front.New(&front.Options{Open: open, Token: token, Hosts: hosts, Origins: hf.origins, Rate: lim, Burst: max(burst, 1), Logger: log})
 	if err != nil {
 		return err
 	}

@@ -40,9 +40,12 @@ type Session interface {
 
 // Defaults of the zero fields of Options.
 const (
-	DefaultMaxBodyBytes   = 16 << 20
-	DefaultRate           = 50 // requests per second per client
-	DefaultBurst          = 100
+	DefaultMaxBodyBytes = 16 << 20
+	// The rate limit stops a runaway client, not a busy one: an agent's
+	// script or a test suite sends hundreds of requests a second, and on
+	// loopback every local client shares one address.
+	DefaultRate           = 1000 // requests per second per client address
+	DefaultBurst          = 2000
 	DefaultSessionTimeout = 30 * time.Minute
 	DefaultDrain          = 10 * time.Second
 	DefaultMaxSessions    = 256
@@ -65,7 +68,7 @@ type Options struct {
 	// MaxBodyBytes limits a request body; 0 means DefaultMaxBodyBytes.
 	MaxBodyBytes int64
 	// Rate and Burst limit each client (by remote address); 0 means
-	// DefaultRate and DefaultBurst.
+	// DefaultRate and DefaultBurst, rate.Inf no limit.
 	Rate  rate.Limit
 	Burst int
 	// SessionTimeout closes a session idle for that long; 0 means
@@ -264,9 +267,9 @@ func (f *Front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "unauthorized: missing or wrong bearer token (Authorization: Bearer; `switchboard token` prints it)", http.StatusUnauthorized)
 		return
 	}
-	if !f.limiter(r.RemoteAddr).Allow() {
+	if f.o.Rate != rate.Inf && !f.limiter(r.RemoteAddr).Allow() {
 		w.Header().Set("Retry-After", "1")
-		http.Error(w, "too many requests", http.StatusTooManyRequests)
+		http.Error(w, fmt.Sprintf("too many requests from %s: over %v a second (serve --http --rate raises the limit)", clientHost(r.RemoteAddr), float64(f.o.Rate)), http.StatusTooManyRequests)
 		return
 	}
 	if r.URL.Path != Path {
@@ -322,10 +325,7 @@ func (f *Front) authorized(r *http.Request) bool {
 
 // limiter returns the rate limiter of the client at remote (host:port).
 func (f *Front) limiter(remote string) *rate.Limiter {
-	host, _, err := net.SplitHostPort(remote)
-	if err != nil {
-		host = remote
-	}
+	host := clientHost(remote)
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	l := f.limiters[host]
@@ -337,6 +337,14 @@ func (f *Front) limiter(remote string) *rate.Limiter {
 		f.limiters[host] = l
 	}
 	return l
+}
+
+// clientHost is the host of a request's remote address (host:port).
+func clientHost(remote string) string {
+	if host, _, err := net.SplitHostPort(remote); err == nil {
+		return host
+	}
+	return remote
 }
 
 // hostName is the lower-cased host of a Host header or URL host, without

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/time/rate"
 )
 
 const testToken = "s3cret-token"
@@ -375,5 +376,23 @@ func TestFront_SessionsOverTheCapAre503(t *testing.T) {
 	}
 	if code, _ := w.post(nil, initBody); code != http.StatusServiceUnavailable {
 		t.Fatalf("after a stateless client: status %d, want 503", code)
+	}
+}
+
+func TestFront_RateLimitNamesTheClientAndTheFlag(t *testing.T) {
+	w := newWorld(t, Options{Rate: 0.001, Burst: 1})
+	w.post(nil, initBody)
+	code, body := w.post(nil, initBody)
+	if code != http.StatusTooManyRequests || !strings.Contains(body, "127.0.0.1") || !strings.Contains(body, "--rate") {
+		t.Fatalf("status %d, body %q: want 429 naming the client address and --rate", code, body)
+	}
+}
+
+func TestFront_RateInfIsNoLimit(t *testing.T) {
+	w := newWorld(t, Options{Rate: rate.Inf, Burst: 1})
+	for i := range 20 {
+		if code, body := w.post(nil, initBody); code != http.StatusOK {
+			t.Fatalf("request %d: status %d (%s), want 200 with no limit", i, code, body)
+		}
 	}
 }

@@ -28,6 +28,6 @@ if ! unshare -n true 2>/dev/null; then
 	exit 0
 fi
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp" 2>/dev/null || true' EXIT
 go build -o "$tmp/client" ./test/conformance/client
 unshare -n bash "$0" --inside "$tmp/client" "$@"
