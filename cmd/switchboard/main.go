@@ -11,6 +11,7 @@ import (
 )
 
 func main() {
+	endProfile := startProfile(os.Args[1:])
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	dir, _ := os.Getwd()
 	exe, _ := os.Executable()
@@ -20,5 +21,6 @@ func main() {
 		Dir: dir, Executable: exe,
 	})
 	stop()
+	endProfile()
 	os.Exit(code)
 }

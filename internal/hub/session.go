@@ -334,21 +334,20 @@ func (s *Session) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 		// What this request says about the client: 2026-07-28 clients
 		// send it in each request's _meta, older ones at initialize (the
 		// SDK falls back to InitializeParams).
-		if r, ok := req.(clientFacts); ok {
-			info, caps, proto := r.ClientInfo(), r.ClientCapabilities(), r.ProtocolVersion()
+		if f := server.FactsOf(req); f != (server.ClientFacts{}) {
 			s.mu.Lock()
-			if info != nil {
-				s.clientN, s.clientV = info.Name, info.Version
+			if f.Info != nil {
+				s.clientN, s.clientV = f.Info.Name, f.Info.Version
 			}
-			if caps != nil {
-				s.caps = caps
+			if f.Caps != nil {
+				s.caps = f.Caps
 			}
-			if proto != "" {
-				s.protocol = proto
+			if f.Protocol != "" {
+				s.protocol = f.Protocol
 			}
 			s.mu.Unlock()
-			if caps != nil {
-				s.relaunch(pool.CapsOf(caps))
+			if f.Caps != nil {
+				s.relaunch(pool.CapsOf(f.Caps))
 			}
 		}
 		if ss != nil && (method == "tools/list" || method == "tools/call") && s.rootsWanted() {
@@ -365,13 +364,6 @@ func (s *Session) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		return next(ctx, method, req)
 	}
-}
-
-// clientFacts is what an *mcp.ServerRequest tells about its client.
-type clientFacts interface {
-	ClientInfo() *mcp.Implementation
-	ClientCapabilities() *mcp.ClientCapabilities
-	ProtocolVersion() string
 }
 
 // Capabilities returns what the client said it supports, as of its

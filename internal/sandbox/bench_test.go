@@ -131,3 +131,44 @@ func cpuTime(s *Sandbox) (time.Duration, bool) {
 	}
 	return total, true
 }
+
+// BenchmarkSandbox_TrivialPaced is BenchmarkSandbox_TrivialWarm at an
+// agent's pace: 5 ms of idle (not timed) before each Run, so the worker's
+// next VM is ready and its threads are asleep, as between an agent's tool
+// calls. p50-ms is the median latency of one Run.
+func BenchmarkSandbox_TrivialPaced(b *testing.B) {
+	benchPaced(b, newSandbox(b, Options{Workers: 1}).Run, `return 1 + 1`)
+}
+
+// BenchmarkSandbox_OneCallPaced is BenchmarkSandbox_OneCall at an
+// agent's pace (see BenchmarkSandbox_TrivialPaced).
+func BenchmarkSandbox_OneCallPaced(b *testing.B) {
+	benchPaced(b, newSandbox(b, Options{Workers: 1}).Run, `return await fs.read({path: "/x"})`)
+}
+
+// BenchmarkInProcess_TrivialPaced is the same script run in this process
+// (script.Run, no worker): the difference is the worker's hop.
+func BenchmarkInProcess_TrivialPaced(b *testing.B) {
+	benchPaced(b, script.Run, `return 1 + 1`)
+}
+
+func benchPaced(b *testing.B, run func(context.Context, script.Request, script.ToolCaller) script.Result, src string) {
+	req := script.Request{Source: src, Namespaces: fs}
+	if res := run(context.Background(), req, echo); res.Err != nil { // start the worker
+		b.Fatal(res.Err)
+	}
+	var took []time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		time.Sleep(5 * time.Millisecond)
+		b.StartTimer()
+		start := time.Now()
+		if res := run(context.Background(), req, echo); res.Err != nil {
+			b.Fatal(res.Err)
+		}
+		took = append(took, time.Since(start))
+	}
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)/2])/float64(time.Millisecond), "p50-ms")
+	b.ReportMetric(float64(took[len(took)*99/100])/float64(time.Millisecond), "p99-ms")
+}

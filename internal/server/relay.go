@@ -41,7 +41,8 @@ func withProgress(ctx context.Context, req *mcp.CallToolRequest) context.Context
 	if req == nil {
 		return ctx
 	}
-	r := &relay{ctx: ctx, ss: req.Session, caps: req.ClientCapabilities(), proto: req.ProtocolVersion()}
+	f := FactsOf(req)
+	r := &relay{ctx: ctx, ss: req.Session, caps: f.Caps, proto: f.Protocol}
 	if req.Params != nil {
 		r.token = req.Params.GetProgressToken()
 	}
