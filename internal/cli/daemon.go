@@ -292,6 +292,7 @@ func runDaemonRun(ctx context.Context, e *Env, args []string) error {
 	} else {
 		idle = c.Settings.Defaults().DaemonIdleTimeout.D()
 	}
+	tuneGC(e)
 	h, err := newDaemonHandler(e, log)
 	if err != nil {
 		return err

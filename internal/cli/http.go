@@ -178,6 +178,7 @@ func runServeHTTP(ctx context.Context, e *Env, cf *configFlags, hf *httpFlags) e
 	if err != nil {
 		return err
 	}
+	tuneGC(e)
 	if _, err := os.Stat(e.abs(cf.project)); cf.project != "" && err != nil {
 		return fmt.Errorf("project config %s (--project) does not exist", e.abs(cf.project))
 	}

@@ -44,6 +44,7 @@ the command an agent registers.`)
 		}
 		fmt.Fprintf(e.Stderr, "switchboard: serving in this process instead\n")
 	}
+	tuneGC(e)
 	st, err := e.openStack(&cf, true, stackOptions{audit: true, telemetry: true})
 	if err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/script"
@@ -29,6 +30,11 @@ type worker struct {
 	exited chan struct{} // closed once the process was waited for
 	stderr *headBuffer
 	spec   string // the namespaces of the last run frame, which the worker keeps
+
+	// onCall serves a call frame of the script running now, from the
+	// goroutine that reads frames (one hand-off fewer per tool call); nil
+	// between scripts, when a call frame breaks the protocol.
+	onCall atomic.Pointer[func(*frame)]
 
 	killOnce sync.Once
 	readErr  error // set before frames closes
@@ -77,6 +83,12 @@ func (w *worker) read(stdout io.Reader) {
 			}
 			break
 		}
+		if f.Type == frameCall {
+			if h := w.onCall.Load(); h != nil {
+				(*h)(f)
+				continue
+			}
+		}
 		select {
 		case w.frames <- f:
 		case <-w.dead:
@@ -118,10 +130,6 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 	} else {
 		run.Payload = []byte(spec)
 	}
-	if err := w.out.write(run); err != nil {
-		return w.crashed(), false
-	}
-	w.spec = spec
 	// The calls still running when the script ends are cancelled with
 	// script.ErrAbandoned as the cause, which the caller can record.
 	callCtx, cancel := context.WithCancelCause(ctx)
@@ -131,6 +139,35 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 	limit := req.WithDefaults().MaxArgBytes
 	var argMu sync.Mutex
 	argBytes := 0
+	onCall := func(f *frame) {
+		if !validJSON(f.Payload) {
+			_ = w.out.write(&frame{Type: frameResult, ID: f.ID, IsError: true, Error: fmt.Sprintf("%s.%s: tool call arguments are not JSON", f.Server, f.Tool)})
+			return
+		}
+		argMu.Lock()
+		over := argBytes+len(f.Payload) > limit
+		if !over {
+			argBytes += len(f.Payload)
+		}
+		argMu.Unlock()
+		if over {
+			_ = w.out.write(&frame{Type: frameResult, ID: f.ID, IsError: true, Error: fmt.Sprintf("%s.%s: tool call arguments in flight over the limit of %d bytes per script", f.Server, f.Tool, limit)})
+			return
+		}
+		go func() {
+			w.call(callCtx, caller, f)
+			argMu.Lock()
+			argBytes -= len(f.Payload)
+			argMu.Unlock()
+		}()
+	}
+	// Set before the run frame goes out: its first call may come at once.
+	w.onCall.Store(&onCall)
+	defer w.onCall.Store(nil)
+	if err := w.out.write(run); err != nil {
+		return w.crashed(), false
+	}
+	w.spec = spec
 	deadline := time.NewTimer(timeout + grace)
 	defer deadline.Stop()
 	ctxDone := ctx.Done()
@@ -141,27 +178,6 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 				return w.crashed(), false
 			}
 			switch {
-			case f.Type == frameCall:
-				if !validJSON(f.Payload) {
-					_ = w.out.write(&frame{Type: frameResult, ID: f.ID, IsError: true, Error: fmt.Sprintf("%s.%s: tool call arguments are not JSON", f.Server, f.Tool)})
-					continue
-				}
-				argMu.Lock()
-				over := argBytes+len(f.Payload) > limit
-				if !over {
-					argBytes += len(f.Payload)
-				}
-				argMu.Unlock()
-				if over {
-					_ = w.out.write(&frame{Type: frameResult, ID: f.ID, IsError: true, Error: fmt.Sprintf("%s.%s: tool call arguments in flight over the limit of %d bytes per script", f.Server, f.Tool, limit)})
-					continue
-				}
-				go func() {
-					w.call(callCtx, caller, f)
-					argMu.Lock()
-					argBytes -= len(f.Payload)
-					argMu.Unlock()
-				}()
 			case f.Type == frameDone && f.Result != nil && (f.Result.Value == nil || validJSON(f.Result.Value)):
 				return *f.Result, true
 			default:

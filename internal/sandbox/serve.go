@@ -22,70 +22,49 @@ func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 	script.Prepare() // the first script finds its VM ready
 	srv := &server{out: &frameWriter{w: w}, pending: map[int64]*pendingCall{}}
 
-	frames := make(chan *frame)
-	readErr := make(chan error, 1)
+	// The reader serves every frame itself, a run frame included: the
+	// script starts from the goroutine that read it, one hand-off fewer
+	// on the way of each execute. cur is the script running now, or nil
+	// (under curMu: the reader sets it, the end of ServeWorker cancels it).
+	var (
+		curMu sync.Mutex
+		cur   *running
+	)
+	failed := make(chan error, 1) // the first protocol, read or write error
+	fail := func(err error) {
+		select {
+		case failed <- err:
+		default:
+		}
+	}
 	go func() {
 		in := newFrameReader(r)
+		var spec string // the namespaces of the last run frame
 		for {
 			f, err := in.read()
 			if err != nil {
-				readErr <- err
+				fail(err)
 				return
 			}
-			if f.Type == frameResult {
-				srv.deliver(f) // straight to the waiting call: one hop less
-				continue
-			}
-			select {
-			case frames <- f:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-
-	// cur is the script running now, or nil; spec is the namespaces of
-	// the last run frame.
-	var cur *running
-	var spec string
-	defer func() {
-		if cur != nil {
-			cur.cancel()
-			<-cur.done
-		}
-	}()
-	for {
-		var curDone <-chan error
-		if cur != nil {
-			curDone = cur.done
-		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case err := <-readErr:
-			if errors.Is(err, io.EOF) {
-				return nil
-			}
-			return err
-		case err := <-curDone:
-			cur.cancel()
-			cur = nil
-			if err != nil {
-				return err
-			}
-		case f := <-frames:
 			switch f.Type {
+			case frameResult:
+				srv.deliver(f) // straight to the waiting call
 			case frameRun:
 				if f.Req == nil {
-					return fmt.Errorf("run frame without a request")
+					fail(fmt.Errorf("run frame without a request"))
+					return
 				}
-				if cur != nil {
+				curMu.Lock()
+				prev := cur
+				curMu.Unlock()
+				if prev != nil {
 					// The parent sends run only after the done frame of the
-					// last script, which is written just before cur.done.
-					if err := <-cur.done; err != nil {
-						return err
+					// last script, which is written just before prev.done.
+					if err := <-prev.done; err != nil {
+						fail(err)
+						return
 					}
-					cur.cancel()
+					prev.cancel()
 				}
 				if !f.SameSpec {
 					spec = string(f.Payload)
@@ -93,36 +72,66 @@ func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 				req := *f.Req
 				req.Spec, req.Namespaces = spec, nil
 				setMemoryBackstop(req.MemoryLimit)
-				cur = srv.start(ctx, req)
+				run := srv.start(ctx, req, fail)
+				curMu.Lock()
+				cur = run
+				curMu.Unlock()
 			case frameCancel:
+				curMu.Lock()
 				if cur != nil {
 					cur.cancel()
 				}
+				curMu.Unlock()
 			default:
-				return fmt.Errorf("unknown frame type %q", f.Type)
+				fail(fmt.Errorf("unknown frame type %q", f.Type))
+				return
 			}
 		}
+	}()
+	defer func() {
+		curMu.Lock()
+		c := cur
+		curMu.Unlock()
+		if c != nil {
+			c.cancel()
+			<-c.ended
+		}
+	}()
+	select {
+	case <-ctx.Done():
+		return nil
+	case err := <-failed:
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		return err
 	}
 }
 
 // running is a script the worker runs; done gets the error of writing its
-// done frame.
+// done frame, and ended is closed when its goroutine returns.
 type running struct {
 	cancel context.CancelFunc
 	done   chan error
+	ended  chan struct{}
 }
 
-// start runs req in a goroutine and writes its done frame when it ends.
-func (s *server) start(ctx context.Context, req script.Request) *running {
+// start runs req in a goroutine and writes its done frame when it ends;
+// a failure to write it goes to fail as well.
+func (s *server) start(ctx context.Context, req script.Request, fail func(error)) *running {
 	ctx, cancel := context.WithCancel(ctx)
-	r := &running{cancel: cancel, done: make(chan error, 1)}
+	r := &running{cancel: cancel, done: make(chan error, 1), ended: make(chan struct{})}
 	go func() {
+		defer close(r.ended)
 		calls := &runCaller{srv: s}
 		res, recycle := script.RunDeferred(ctx, req, calls)
 		calls.finish()
 		err := s.out.write(&frame{Type: frameDone, Result: &res})
 		recycle() // after the result is out; the next run waits for its VM
 		r.done <- err
+		if err != nil {
+			fail(err)
+		}
 	}()
 	return r
 }
