@@ -88,7 +88,14 @@ the command an agent registers.`)
 }
 
 func runSandboxWorker(ctx context.Context, e *Env, args []string) error {
-	return sandbox.ServeWorker(ctx, e.Stdin, e.Stdout)
+	in, out := e.Stdin, e.Stdout
+	if f, ok := in.(*os.File); ok {
+		in = sandbox.Pollable(f)
+	}
+	if f, ok := out.(*os.File); ok {
+		out = sandbox.Pollable(f)
+	}
+	return sandbox.ServeWorker(ctx, in, out)
 }
 
 func runDemoBackend(ctx context.Context, e *Env, args []string) error {
