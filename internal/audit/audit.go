@@ -146,7 +146,8 @@ type Log struct {
 	now      func() time.Time
 
 	mu   sync.Mutex
-	f    *os.File // nil after Close
+	f    *os.File    // nil after Close
+	fi   os.FileInfo // f's, from when it was opened: its identity
 	size int64
 }
 
@@ -189,7 +190,7 @@ func (l *Log) open() error {
 		f.Close()
 		return fmt.Errorf("opening audit log: %w", err)
 	}
-	l.f, l.size = f, info.Size()
+	l.f, l.fi, l.size = f, info, info.Size()
 	return nil
 }
 
@@ -255,17 +256,16 @@ func (l *Log) Record(e Entry) error {
 
 // follow reopens the file when another process rotated it (the path no
 // longer names the file we hold) and refreshes the size. l.mu held.
+// One stat of the path per entry: the file we hold is the one we opened,
+// so when the path still names it, the path's size is its size.
 func (l *Log) follow() error {
-	cur, err := l.f.Stat()
-	if err != nil {
-		return fmt.Errorf("writing audit log: %w", err)
-	}
-	if info, err := os.Stat(l.path); err != nil || !os.SameFile(info, cur) {
+	info, err := os.Stat(l.path)
+	if err != nil || !os.SameFile(info, l.fi) {
 		l.f.Close()
 		l.f = nil
 		return l.open()
 	}
-	l.size = cur.Size()
+	l.size = info.Size()
 	return nil
 }
 

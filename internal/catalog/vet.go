@@ -38,7 +38,13 @@ type TrustVetter struct {
 	findings map[string][]trust.Finding // tool hash -> findings
 	loaded   bool
 	dirty    bool
+
+	stampMu sync.Mutex
+	stamps  map[*config.Server]stampMemo // Stamp runs for every catalog read
 }
+
+// stampMemo is a Stamp made for a pins file version.
+type stampMemo struct{ pins, stamp string }
 
 // vetVersion changes whenever vetting changes in a way that makes
 // verdicts kept in the catalog cache stale.
@@ -51,7 +57,22 @@ func (v *TrustVetter) Stamp(spec *config.Server) string {
 	if v.Pins != nil {
 		pins = v.Pins.Version()
 	}
-	return fmt.Sprintf("%d|%d|%s|%v|%v|%v|%q|%q", vetVersion, len(trust.Rules()), pins, v.QuarantineNew, v.ReadOnly, spec.ReadOnly, spec.Tools.Allow, spec.Tools.Deny)
+	// A spec is never changed once loaded (a reload makes new ones), so
+	// only the pins version can make a stamp of it stale.
+	v.stampMu.Lock()
+	m, ok := v.stamps[spec]
+	v.stampMu.Unlock()
+	if ok && m.pins == pins {
+		return m.stamp
+	}
+	st := fmt.Sprintf("%d|%d|%s|%v|%v|%v|%q|%q", vetVersion, len(trust.Rules()), pins, v.QuarantineNew, v.ReadOnly, spec.ReadOnly, spec.Tools.Allow, spec.Tools.Deny)
+	v.stampMu.Lock()
+	if v.stamps == nil || len(v.stamps) >= 4096 { // specs of old configs: start afresh
+		v.stamps = map[*config.Server]stampMemo{}
+	}
+	v.stamps[spec] = stampMemo{pins, st}
+	v.stampMu.Unlock()
+	return st
 }
 
 // Fresh reports whether server's identity had never been seen (approved)

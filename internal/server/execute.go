@@ -196,20 +196,30 @@ func (s *Server) hintUnknownGlobal(msg string) string {
 // namespaces declares every server's known tools. A server whose tool
 // list is unknown is started to learn it only when the script names it.
 func (s *Server) namespaces(ctx context.Context, src string) []script.Namespace {
-	names := s.cat().Servers()
+	cat := s.cat()
+	names := cat.Servers()
+	known := make([][]catalog.Tool, len(names))
 	var need []string
-	for _, n := range names {
-		if _, ok := s.cat().Known(n); !ok && mentions(src, s.cat().Ident(n)) {
+	for i, n := range names {
+		tools, ok := cat.Known(n)
+		known[i] = tools
+		if !ok && mentions(src, cat.Ident(n)) {
 			need = append(need, n)
 		}
 	}
 	if len(need) > 0 {
 		s.toolsOf(ctx, need) // errors surface when the script calls the tool
+		for i, n := range names {
+			if slices.Contains(need, n) {
+				known[i], _ = cat.Known(n)
+			}
+		}
 	}
-	var out []script.Namespace
-	for _, n := range names {
-		ns := script.Namespace{Ident: s.cat().Ident(n), Server: n}
-		tools, _ := s.cat().Known(n)
+	out := make([]script.Namespace, 0, len(names))
+	for i, n := range names {
+		ns := script.Namespace{Ident: cat.Ident(n), Server: n}
+		tools := known[i]
+		ns.Functions = make([]script.Function, 0, len(tools))
 		for _, t := range tools {
 			ns.Functions = append(ns.Functions, script.Function{Ident: t.Ident, Server: n, Tool: t.Name})
 		}

@@ -31,6 +31,7 @@ type paused struct {
 	mu     sync.Mutex
 	open   map[string]*ask // sent to the client, not answered yet
 	next   atomic.Int64
+	asked  atomic.Bool // an input request went to the client
 }
 
 // ask is one input request waiting for the client's answer.
@@ -44,6 +45,7 @@ type ask struct {
 // result) and waits for its answer.
 func (p *paused) input(ctx context.Context, req mcp.InputRequest) (mcp.InputResponse, error) {
 	a := &ask{id: strconv.FormatInt(p.next.Add(1), 10), req: req, reply: make(chan mcp.InputResponse, 1)}
+	p.asked.Store(true) // before the request can reach the client: see multiRound
 	select {
 	case p.asks <- a:
 	case <-ctx.Done():
@@ -99,8 +101,11 @@ func (s *Server) multiRound(ctx context.Context, req *mcp.CallToolRequest, call 
 		// request it no longer needs (a backend's roots request during
 		// its start, a request the script did not await): the client's
 		// retry then gets this result. Kept for pausedResultTTL unless a
-		// request takes it first.
-		time.AfterFunc(pausedResultTTL, func() { s.pausedCalls.Delete(p.id) })
+		// request takes it first; the usual call, whose result its own
+		// request takes, arms no timer.
+		if p.asked.Load() {
+			time.AfterFunc(pausedResultTTL, func() { s.pausedCalls.Delete(p.id) })
+		}
 	}()
 	return s.await(ctx, p)
 }
