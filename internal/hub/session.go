@@ -72,6 +72,8 @@ type Session struct {
 	syncMu   sync.Mutex // serialises Sync; guards syncKey and syncSeen
 	syncKey  string     // mtime/size of the sync file at the last look
 	syncSeen []byte     // its content then
+	syncRoot string     // the workspace root syncPath is for
+	syncPath string     // SyncPath of syncRoot, made once
 }
 
 // view is what a session sees of one config: full is the merged

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -270,13 +271,16 @@ func (s *Session) syncRequested() bool {
 	if root == "" {
 		return false
 	}
-	p := SyncPath(s.h.o.StateDir, root)
+	if root != s.syncRoot { // a hash per request otherwise
+		s.syncRoot, s.syncPath = root, SyncPath(s.h.o.StateDir, root)
+	}
+	p := s.syncPath
 	fi, err := os.Stat(p)
 	if err != nil {
 		s.syncKey, s.syncSeen = "", nil
 		return false
 	}
-	key := fmt.Sprintf("%d/%d", fi.ModTime().UnixNano(), fi.Size())
+	key := strconv.FormatInt(fi.ModTime().UnixNano(), 10) + "/" + strconv.FormatInt(fi.Size(), 10)
 	if key == s.syncKey {
 		return false
 	}
