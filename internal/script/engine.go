@@ -84,41 +84,55 @@ func (g *engine) close() {
 	g.vm.Close()
 }
 
-// spares holds one engine made ready in the background, so that a run
-// does not pay for creating its VM (a few tenths of a millisecond) or for
-// installing its namespaces (as much again for a few hundred tools). It
-// is made after a run, with that run's namespaces installed: the next
-// script of a session, or of another session with the same servers,
-// finds its namespaces bound. One engine is made at a time; the first run
-// that arrives meanwhile waits for it rather than making a second one at
-// the same time (which would take as long, on a busy CPU longer); runs
-// after it, at once, make their own.
+// spares holds up to maxSpares engines made ready in the background, so
+// that a run does not pay for creating its VM (about half a millisecond
+// of CPU) or for installing its namespaces (as much again for a few
+// hundred tools). They are made after a run, with that run's namespaces
+// installed: the next script of a session, or of another session with
+// the same servers, finds its namespaces bound; two absorb scripts that
+// come back to back faster than one VM is made. One goroutine makes them,
+// one at a time; the first run that finds none ready while one is being
+// made waits for it rather than making another at the same time (which
+// would take as long, on a busy CPU longer); runs after it, at once, make
+// their own.
 var spares struct {
-	mu        sync.Mutex
-	spare     *engine       // nil when none is ready
-	preparing chan struct{} // non-nil while one is being made; closed when done
-	waiting   bool          // a run waits for preparing
+	mu      sync.Mutex
+	ready   []*engine
+	making  bool          // the maker goroutine runs
+	next    chan struct{} // closed when the engine being made is ready; nil when !making
+	waiting bool          // a run waits for next
+	spec    string        // what the maker installs (the latest prepare's)
+	install bool
 }
 
-// takeEngine returns an engine with spec installed: the spare when it
-// has spec, or none yet, else a new one.
+// maxSpares is the most engines kept ready.
+const maxSpares = 2
+
+// serves reports whether g can run a script with spec: it has spec
+// installed, or none yet.
+func (g *engine) serves(spec string) bool { return !g.installed || g.spec == spec }
+
+// takeEngine returns an engine with spec installed: a spare that has
+// spec (or none yet), else a new one.
 func takeEngine(spec string) (*engine, error) {
 	spares.mu.Lock()
-	if spares.spare == nil && spares.preparing != nil && !spares.waiting {
+	if len(spares.ready) == 0 && spares.making && !spares.waiting {
 		spares.waiting = true
-		ch := spares.preparing
+		ch := spares.next
 		spares.mu.Unlock()
 		<-ch
 		spares.mu.Lock()
 		spares.waiting = false
 	}
-	g := spares.spare
-	spares.spare = nil
-	spares.mu.Unlock()
-	if g != nil && g.installed && g.spec != spec {
-		go g.close() // another session's namespaces: never reuse them
-		g = nil
+	var g *engine
+	for i := len(spares.ready) - 1; i >= 0; i-- {
+		if e := spares.ready[i]; e.serves(spec) {
+			g = e
+			spares.ready = append(spares.ready[:i], spares.ready[i+1:]...)
+			break
+		}
 	}
+	spares.mu.Unlock()
 	if g == nil {
 		var err error
 		if g, err = newEngine(); err != nil {
@@ -134,25 +148,48 @@ func takeEngine(spec string) (*engine, error) {
 	return g, nil
 }
 
-// prepare makes the spare with spec installed (none when install is
-// false) in the background, unless one is ready or being made, and closes
-// used (may be nil) after it. It claims the making before it returns, so a
-// run that starts after it waits for that spare.
+// prepare keeps maxSpares engines ready with spec installed (none when
+// install is false), making the missing ones in the background, drops the
+// spares that have other namespaces (never reused across sessions'
+// servers), and closes used (may be nil) in the background. It claims the
+// making before it returns, so a run that starts after it waits for the
+// next spare.
 func prepare(spec string, install bool, used *engine) {
 	spares.mu.Lock()
-	if spares.preparing != nil || spares.spare != nil && (!install || spares.spare.installed && spares.spare.spec == spec) {
-		spares.mu.Unlock()
-		if used != nil {
-			go used.close()
-		}
-		return
+	spares.spec, spares.install = spec, install
+	var drop []*engine
+	if used != nil {
+		drop = append(drop, used)
 	}
-	old := spares.spare
-	spares.spare = nil
-	done := make(chan struct{})
-	spares.preparing = done
+	keep := spares.ready[:0]
+	for _, e := range spares.ready {
+		if !install || e.serves(spec) {
+			keep = append(keep, e)
+		} else {
+			drop = append(drop, e)
+		}
+	}
+	clear(spares.ready[len(keep):])
+	spares.ready = keep
+	start := !spares.making && len(spares.ready) < maxSpares
+	if start {
+		spares.making, spares.next = true, make(chan struct{})
+	}
 	spares.mu.Unlock()
-	go func() {
+	if start {
+		go makeSpares(drop)
+	} else if len(drop) > 0 {
+		go closeAll(drop)
+	}
+}
+
+// makeSpares makes engines until maxSpares are ready, then closes drop
+// (after the first: making the next VM comes before freeing old ones).
+func makeSpares(drop []*engine) {
+	for {
+		spares.mu.Lock()
+		spec, install := spares.spec, spares.install
+		spares.mu.Unlock()
 		g, err := newEngine()
 		if err == nil && install {
 			if err = g.installSpec(spec); err != nil {
@@ -161,17 +198,34 @@ func prepare(spec string, install bool, used *engine) {
 		}
 		spares.mu.Lock()
 		if err == nil {
-			spares.spare = g
-		}
-		spares.preparing = nil
-		spares.mu.Unlock()
-		close(done)
-		for _, x := range []*engine{old, used} {
-			if x != nil {
-				x.close()
+			if !spares.install || g.serves(spares.spec) {
+				spares.ready = append(spares.ready, g)
+			} else {
+				drop = append(drop, g) // a prepare for other namespaces came meanwhile
 			}
 		}
-	}()
+		ch := spares.next
+		more := err == nil && len(spares.ready) < maxSpares
+		if more {
+			spares.next = make(chan struct{})
+		} else {
+			spares.making, spares.next = false, nil
+		}
+		spares.mu.Unlock()
+		close(ch)
+		closeAll(drop)
+		drop = nil
+		if !more {
+			return
+		}
+	}
+}
+
+// closeAll closes engines.
+func closeAll(engines []*engine) {
+	for _, g := range engines {
+		g.close()
+	}
 }
 
 // Prepare makes a VM ready for the next Run in the background, so that
