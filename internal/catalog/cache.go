@@ -93,6 +93,9 @@ type indexEntry struct {
 	Withheld    int    `json:"withheld"`
 	// InstructionsNote is the vetter's note on the server's instructions.
 	InstructionsNote string `json:"instructionsNote,omitempty"`
+	// Summary is Options.Summarize's summary of the visible tools and
+	// the vetted instructions.
+	Summary string `json:"summary,omitempty"`
 }
 
 func (c *Catalog) indexPath() string { return filepath.Join(c.opts.CacheDir, "index.json") }
@@ -154,6 +157,10 @@ func (c *Catalog) writeEntry(e *entry) error {
 			f.Vetted = &vetted{Stamp: e.stamp, ServerIdent: c.idents[e.name], Tools: e.tools, Withheld: e.withheld,
 				Instructions: e.instructions, InstructionsNote: e.instrNote}
 			ie = &indexEntry{Key: e.key, Stamp: e.stamp, ServerIdent: c.idents[e.name], Count: len(e.tools), Withheld: len(e.withheld), InstructionsNote: e.instrNote}
+			if c.opts.Summarize != nil {
+				ie.Summary = c.opts.Summarize(Summarized{Server: e.name, Spec: e.spec, Tools: e.tools, Instructions: e.instructions,
+					Resources: len(e.listing.Resources), Templates: len(e.listing.ResourceTemplates), Prompts: len(e.listing.Prompts)})
+			}
 		}
 		return nil
 	}()

@@ -103,6 +103,22 @@ type Options struct {
 	// context, so a caller that gives up does not fail the other callers
 	// waiting for the same fetch.
 	FetchTimeout time.Duration
+	// Summarize, when set, makes a short summary of a server's visible
+	// tools and vetted instructions, kept in the cache's index with its
+	// verdict and returned by Summary without reading the server's whole
+	// cached list. It must be a pure function of its arguments (and of
+	// the code's version).
+	Summarize func(Summarized) string
+}
+
+// Summarized is what Options.Summarize summarizes: a server as vetted.
+type Summarized struct {
+	Server       string
+	Spec         *config.Server
+	Tools        []Tool // visible
+	Instructions string // vetted
+	// Resources, Templates and Prompts count the listing's.
+	Resources, Templates, Prompts int
 }
 
 // DefaultFetchTimeout bounds a fetch when neither Options.FetchTimeout
@@ -368,6 +384,23 @@ func (c *Catalog) Count(server string) (visible, withheld int, ok bool) {
 		}
 	})
 	return visible, withheld, ok
+}
+
+// Summary returns Options.Summarize's summary of server's visible tools
+// and instructions from the cache's index, when the server's list has not been read yet
+// and the index holds one for its current verdict; ok is false otherwise
+// (then the caller reads Known).
+func (c *Catalog) Summary(server string) (summary string, ok bool) {
+	e := c.entries[server]
+	if e == nil {
+		return "", false
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if l := e.lazy; l != nil && l.Summary != "" && l.Stamp == c.stamp(e.spec) {
+		return l.Summary, true
+	}
+	return "", false
 }
 
 // Known reports whether the server's tool list is known without

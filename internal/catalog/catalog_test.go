@@ -176,3 +176,52 @@ func TestCatalog_InvalidateFloodIsCoalesced(t *testing.T) {
 		t.Errorf("1000 list_changed notices caused %d fetches, want 2 (one running, one after)", n)
 	}
 }
+
+// A summary kept in the index serves a new catalog without reading the
+// server's cached list, and only for the verdict it was made under.
+func TestCatalog_SummaryFromTheIndexReadsNoList(t *testing.T) {
+	dir := t.TempDir()
+	pins, err := trust.OpenStore(filepath.Join(dir, "pins.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	summarize := func(s Summarized) string {
+		names := []string{s.Server, s.Instructions}
+		for _, t := range s.Tools {
+			names = append(names, t.Name)
+		}
+		return strings.Join(names, ",")
+	}
+	opts := func() *Options {
+		return &Options{CacheDir: filepath.Join(dir, "cache"), Vetter: &TrustVetter{Pins: pins}, Summarize: summarize}
+	}
+	src := &fakeSource{tools: map[string][]*mcp.Tool{"a": {tool("x", "X."), tool("y", "Y.")}}}
+	c := New(servers("a"), src, opts())
+	if _, err := c.Tools(context.Background(), "a"); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := c.Summary("a"); ok {
+		t.Error("Summary of a list already read: want false (the caller reads Known)")
+	}
+
+	c2 := New(servers("a"), &fakeSource{}, opts())
+	got, ok := c2.Summary("a")
+	if !ok || got != "a,,x,y" {
+		t.Fatalf("Summary = %q, %v; want the index's a,,x,y", got, ok)
+	}
+	if e := c2.entries["a"]; e.lazy == nil || e.listing != nil {
+		t.Fatal("Summary read the server's cached list")
+	}
+	if _, ok := c2.Summary("nope"); ok {
+		t.Error("Summary of an unknown server")
+	}
+
+	// Another pins version is another verdict: the summary is not used.
+	if _, err := pins.Check("cmd-a", []trust.Tool{{Name: "x"}}, false); err != nil {
+		t.Fatal(err)
+	}
+	c3 := New(servers("a"), &fakeSource{}, opts())
+	if s, ok := c3.Summary("a"); ok {
+		t.Errorf("Summary %q under a changed pins file: want none", s)
+	}
+}

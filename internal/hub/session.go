@@ -235,6 +235,9 @@ func (s *Session) newView(full *config.Config) *view {
 				s.srv.CatalogChanged(server)
 			}
 		},
+		// The index lines' roles and instructions, without reading
+		// every cached list.
+		Summarize: server.IndexSummary,
 	})
 	knownTools(v.cat, cfg.Servers)
 	return v

@@ -589,14 +589,19 @@ func (s *Server) instructionsDigest() string {
 	var b strings.Builder
 	names := s.cat().Servers()
 	for i, n := range names {
-		l, _, ok := s.cat().Info(n)
-		if !ok || strings.TrimSpace(l.Instructions) == "" {
+		var digest string
+		if sum, ok := s.indexSummary(n); ok {
+			digest = sum.Digest // the index has it: the list is not read
+		} else if l, _, ok := s.cat().Info(n); ok {
+			digest = instructionsLine(l.Instructions)
+		}
+		if digest == "" {
 			continue
 		}
 		if b.Len() == 0 {
 			b.WriteString("\nServer instructions (first sentence; the full text comes with list_tools({servers:[name]})):")
 		}
-		line := "\n- " + n + ": " + firstSentence(cleanText(l.Instructions), maxDigest)
+		line := "\n- " + n + ": " + digest
 		if b.Len()+len(line) > maxDigests {
 			fmt.Fprintf(&b, "\n- … and more: list_tools({servers:[%s]}).", strings.Join(quoteAll(names[i:min(len(names), i+3)]), ","))
 			break
@@ -604,6 +609,15 @@ func (s *Server) instructionsDigest() string {
 		b.WriteString(line)
 	}
 	return b.String()
+}
+
+// instructionsLine is the digest of a server's vetted instructions: its
+// first sentence, cleaned and bounded; "" when it has none.
+func instructionsLine(instructions string) string {
+	if strings.TrimSpace(instructions) == "" {
+		return ""
+	}
+	return firstSentence(cleanText(instructions), maxDigest)
 }
 
 // firstSentence is the first sentence of text on one line, cut to max

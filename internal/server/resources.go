@@ -123,6 +123,9 @@ func (s *Server) syncResources() {
 	}
 	rs.bare = nil
 	for _, n := range s.cat().Servers() {
+		if sum, ok := s.indexSummary(n); ok && !sum.Offers && !s.bare(n) {
+			continue // the index says it offers none: its list is not read
+		}
 		l, _, ok := s.cat().Info(n)
 		if !ok {
 			continue

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -143,6 +145,47 @@ func (s *Server) RolesOf(t catalog.Tool) roles.Result {
 	if ok && c.spec == spec && c.desc == t.Description && c.schema == len(t.InputSchema) && c.ann == t.Annotations {
 		return c.res
 	}
+	res := roles.Classify(roleServer(t.Server, spec), roleTool(t), roleRules(spec))
+	s.tri.mu.Lock()
+	if s.tri.cache == nil {
+		s.tri.cache = map[string]cachedRoles{}
+	}
+	s.tri.cache[key] = cachedRoles{spec, t.Description, len(t.InputSchema), t.Annotations, res}
+	s.tri.mu.Unlock()
+	return res
+}
+
+// roleSummaryVersion changes whenever roles.Classify would classify the
+// same tools differently, making summaries in caches stale.
+const roleSummaryVersion = 1
+
+// roleSummaryKey names what a server's roles depend on besides its tools.
+func roleSummaryKey(server string, spec *config.Server) string {
+	h := fnv.New64a()
+	srv := roleServer(server, spec)
+	fmt.Fprintf(h, "%d\x00%s\x00%s\x00%q\x00%s", roleSummaryVersion, srv.Name, srv.Command, srv.Args, srv.URL)
+	for _, r := range roleRules(spec) {
+		fmt.Fprintf(h, "\x00%s=%d", r.Glob, r.Roles)
+	}
+	return "roles" + strconv.FormatUint(h.Sum64(), 36)
+}
+
+// parseRoleSummary reads the roles of an index summary made for server
+// as spec is now.
+func parseRoleSummary(sum, server string, spec *config.Server) (roles.Set, bool) {
+	key, bits, ok := strings.Cut(sum, ":")
+	if !ok || key != roleSummaryKey(server, spec) {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(bits, 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	return roles.Set(v), true
+}
+
+// roleTool is what roles.Classify reads of a catalog tool.
+func roleTool(t catalog.Tool) roles.Tool {
 	rt := roles.Tool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: t.InputSchema}
 	if a := t.Annotations; a != nil {
 		// The SDK's readOnlyHint is a plain bool: false and absent look
@@ -152,14 +195,7 @@ func (s *Server) RolesOf(t catalog.Tool) roles.Result {
 		}
 		rt.Destructive, rt.OpenWorld = a.DestructiveHint, a.OpenWorldHint
 	}
-	res := roles.Classify(roleServer(t.Server, spec), rt, roleRules(spec))
-	s.tri.mu.Lock()
-	if s.tri.cache == nil {
-		s.tri.cache = map[string]cachedRoles{}
-	}
-	s.tri.cache[key] = cachedRoles{spec, t.Description, len(t.InputSchema), t.Annotations, res}
-	s.tri.mu.Unlock()
-	return res
+	return rt
 }
 
 func roleServer(name string, spec *config.Server) roles.Server {
@@ -355,17 +391,7 @@ func (s *Server) roleServers(known bool) map[roles.Set][]string {
 		if spec == nil || spec.Disabled {
 			continue
 		}
-		srv := roleServer(n, spec)
-		var have roles.Set
-		tools, ok := s.cat().Known(n)
-		switch {
-		case ok && (known || roles.ProfileOf(srv) == nil):
-			for _, t := range tools {
-				have |= s.RolesOf(t).Roles
-			}
-		default:
-			have = roles.ServerRoles(srv, roleRules(spec))
-		}
+		have := s.serverRoles(n, spec, known)
 		for _, r := range []roles.Set{roles.Private, roles.Untrusted, roles.External} {
 			if have.Has(r) {
 				out[r] = append(out[r], n)
@@ -373,6 +399,32 @@ func (s *Server) roleServers(known bool) map[roles.Set][]string {
 		}
 	}
 	return out
+}
+
+// serverRoles is the roles of server's tools: its profile's, unless known
+// asks for its known tools' (doctor); else those of its visible tools,
+// from the cache's index while its list is not read (so a session's first
+// index line reads no tool list), else from the list, else the
+// heuristics' guess from the server alone.
+func (s *Server) serverRoles(server string, spec *config.Server, known bool) roles.Set {
+	srv := roleServer(server, spec)
+	if !known && roles.ProfileOf(srv) != nil {
+		return roles.ServerRoles(srv, roleRules(spec))
+	}
+	if sum, ok := s.indexSummary(server); ok {
+		if set, ok := parseRoleSummary(sum.Roles, server, spec); ok {
+			return set
+		}
+	}
+	tools, ok := s.cat().Known(server)
+	if !ok {
+		return roles.ServerRoles(srv, roleRules(spec))
+	}
+	var have roles.Set
+	for _, t := range tools {
+		have |= s.RolesOf(t).Roles
+	}
+	return have
 }
 
 // trifectaLine is the capability index's line when the session's
