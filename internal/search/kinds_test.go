@@ -2,6 +2,7 @@ package search
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -177,5 +178,37 @@ func TestSearch_ValuesWantToolsTakingParameters(t *testing.T) {
 	// A backend whose schemas declare nothing is exempt.
 	if with, without := ratio("read the tree about Carlos", "read_tree", "search_trees"), ratio("read the tree", "read_tree", "search_trees"); with != without {
 		t.Errorf("a backend without parameters is penalised: ratio %.3f with, %.3f without", with, without)
+	}
+}
+
+func TestSQLSpan(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string // the fields of the span, joined
+	}{
+		{"Run SELECT count(*) FROM orders against the database.", "SELECT count(*) FROM orders"},
+		{"run SELECT name FROM users WHERE age > 30 on postgres", "SELECT name FROM users WHERE age > 30"},
+		{"INSERT INTO logs VALUES (1, 'x') please", "INSERT INTO logs VALUES (1, 'x')"},
+		{"select the rows from the table", ""}, // lower case: plain words
+		{"DELETE the file", ""},                // no FROM: not a statement
+	}
+	for _, tt := range tests {
+		f := strings.Fields(tt.in)
+		s := sqlSpan(f)
+		if got := strings.Join(f[s[0]:s[1]], " "); got != tt.want {
+			t.Errorf("sqlSpan(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestSearch_SQLStatementWantsToolRunningSQL(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "docs", Tool: "count", Description: "Count the documents of a collection.", Params: []Param{{Name: "collection"}}},
+		{Server: "pg", Tool: "query", Description: "Run a read-only query.", Params: []Param{{Name: "sql"}}},
+		{Server: "db", Tool: "run", Description: "Run a query.", Params: []Param{{Name: "query", Description: "The SQL to run"}}},
+	}, nil)
+	hits := ix.Search("run SELECT count(*) FROM orders", 5)
+	if len(hits) < 2 || hits[0].Tool == "count" || hits[1].Tool == "count" {
+		t.Errorf("a SQL statement's words outrank the tools that run SQL: %v", hits)
 	}
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -36,6 +37,7 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 	fields := strings.Fields(rewritePhrases(query))
 	paths, names = map[string]bool{}, properNames(query)
 	content, quoted, verb := false, false, false
+	sql := sqlSpan(fields)
 	for i := 0; i < len(fields); i++ {
 		raw := fields[i]
 		f := strings.Trim(raw, ".,;:!?()[]{}<>\"'`")
@@ -45,6 +47,19 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 		lower := strings.ToLower(f)
 		n := len(toks)
 		switch {
+		case i >= sql[0] && i < sql[1]:
+			// A SQL statement: one value for a tool that runs SQL; its
+			// words ("count", "users") name no tool.
+			if i == sql[0] {
+				toks = appendTerm(toks, "sql", hintWeight)
+				kinds |= kindSQL
+				n = len(toks)
+			}
+			toks = analyze(raw, toks)
+			for j := n; j < len(toks); j++ {
+				toks[j].weight *= argWeight
+				paths[toks[j].term] = true
+			}
 		case isURL(f):
 			toks = appendTerm(toks, "url", hintWeight)
 			kinds |= kindURL
@@ -213,4 +228,63 @@ func properNames(query string) map[string]bool {
 		start = strings.ContainsAny(f[len(f)-1:], ".!?:")
 	}
 	return out
+}
+
+// sqlStarts are the keywords that start a SQL statement, each with the
+// keywords one of which must follow it; sqlWords may continue one.
+var (
+	sqlStarts = map[string][]string{
+		"select": {"from"}, "insert": {"into"}, "update": {"set"}, "delete": {"from"},
+		"create": {"table", "index", "view"}, "alter": {"table"}, "drop": {"table", "index", "view"},
+		"with": {"select"},
+	}
+	sqlWords = setOf(`select from where and or not in is null like join on group order by having
+limit offset as into values set table index view count sum avg min max distinct asc desc inner left
+right outer union all insert update delete create alter drop add column primary key`)
+)
+
+// sqlSpan returns the fields [start, end) of the SQL statement a query
+// carries, written in upper case ("run SELECT count(*) FROM users"): from a
+// statement keyword to the field after the last keyword (the table or the
+// condition), or [0, 0) when there is none.
+func sqlSpan(fields []string) [2]int {
+	word := func(f string) string { return strings.Trim(f, ".,;:!?()[]{}<>\"'`*") }
+	isKW := func(f string) bool {
+		w := word(f)
+		return w != "" && w == strings.ToUpper(w) && sqlWords[strings.ToLower(w)]
+	}
+	for i, f := range fields {
+		w := word(f)
+		follow, ok := sqlStarts[strings.ToLower(w)]
+		if !ok || w != strings.ToUpper(w) {
+			continue
+		}
+		end := -1
+		for j := i + 1; j < len(fields) && j <= i+12; j++ {
+			if isKW(fields[j]) && slices.Contains(follow, strings.ToLower(word(fields[j]))) {
+				end = j
+				break
+			}
+		}
+		if end < 0 {
+			continue
+		}
+		for j := end + 1; j < len(fields); j++ {
+			if isKW(fields[j]) {
+				end = j
+			}
+		}
+		// The table or the condition after the last keyword.
+		end++
+		for end < len(fields) && strings.IndexFunc(fields[end-1], func(r rune) bool { return strings.ContainsRune(".;!?", r) }) < 0 && !isKW(fields[end]) && end-i < 24 {
+			// A plain lowercase word after the value ends it ("orders
+			// against the database").
+			if f := fields[end]; isPlainLower(strings.TrimRight(f, ".,;:!?")) && !isKW(fields[end-1]) {
+				break
+			}
+			end++
+		}
+		return [2]int{i, min(end, len(fields))}
+	}
+	return [2]int{}
 }

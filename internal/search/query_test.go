@@ -190,3 +190,16 @@ func TestQueryTokens_ContentMarkerCountsLittle(t *testing.T) {
 		}
 	}
 }
+
+func TestSearch_NameOnlyInAnExampleIsAnArgument(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "local", Tool: "local_search", Description: "Search for local businesses (e.g. 'pizza near Central Park')."},
+		{Server: "maps", Tool: "directions", Description: "Get walking or driving directions between two points.", Params: []Param{{Name: "mode", Description: "walk, drive or cycle"}}},
+		{Server: "maps", Tool: "geocode", Description: "Turn an address into coordinates."},
+		{Server: "web", Tool: "web_search", Description: "Search the web."},
+	}, nil)
+	hits := ix.Search("walk to Central Park", 5)
+	if len(hits) == 0 || hits[0].Tool != "directions" {
+		t.Errorf("a place name only an example uses outranks what the query asks: %v", hits)
+	}
+}

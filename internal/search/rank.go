@@ -49,6 +49,12 @@ func (ix *Index) queryTerms(query string) []qterm {
 		q.idf = ix.maxIDF
 		if id, ok := ix.tools.lookup(q.term); ok {
 			q.idf = ix.tools.idf[id]
+			if names[q.term] && !ix.nameWord[id] && !ix.isServerWord(q.term) {
+				// A name that only descriptions use ("Times Square",
+				// "Central Park" in an example): an argument too.
+				q.idf *= argWeight
+				q.weight *= properWeight
+			}
 		} else if names[q.term] {
 			q.idf *= argWeight // a name no tool uses
 		}
@@ -229,13 +235,17 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	}
 	cands = ix.demoteDeprecated(cands, score)
 
-	hits := ix.topK(cands, score, limit)
+	hits := ix.topK(cands, score, max(limit, relevantDepth))
 	r := &ranking{hits: hits}
 	if len(exact) > 0 {
 		r.coverage, r.relevant = 1, true
+		r.hits = hits[:min(limit, len(hits))]
 		return r
 	}
-	r.relevant = ix.relevant(query, all, named, hits[0].Doc, &r.coverage)
+	for i := 0; i < len(hits) && i < relevantDepth && !r.relevant; i++ {
+		r.relevant = ix.relevant(query, all, named, hits[i].Doc, &r.coverage)
+	}
+	hits = hits[:min(limit, len(hits))]
 	r.hits = ix.diversify(hits, limit, score, cands, clauseTops, named)
 	return r
 }
@@ -425,6 +435,16 @@ func (ix *Index) topK(cands []int32, score []float64, k int) []Hit {
 	}
 	return hits
 }
+
+// properWeight scales the query weight of a capitalised name that some
+// description uses but no tool or backend name does.
+const properWeight = 0.3
+
+// relevantDepth is how many of the best hits may show that the query is
+// answerable: a query is relevant when one of them covers enough of it,
+// not only the first (whose lead may come from the backend's score or a
+// name bonus rather than from the words of the query).
+const relevantDepth = 1
 
 // relevant decides whether doc, the best hit, answers the query at all.
 func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov *float64) bool {

@@ -139,6 +139,7 @@ type Index struct {
 	servers    []string // server number -> name
 	srvSize    []int    // server number -> number of tools
 	tools      field    // tool-level postings
+	nameWord   []bool   // tool-level term id -> in some tool's name
 	srv        field    // server-level postings
 	exact      map[string][]int32
 	maxIDF     float64
@@ -265,4 +266,18 @@ func SchemaParams(raw json.RawMessage) []Param {
 	}
 	slices.SortFunc(ps, func(a, b Param) int { return strings.Compare(a.Name, b.Name) })
 	return ps
+}
+
+// isServerWord reports whether term is a word of some backend's name.
+func (ix *Index) isServerWord(term string) bool {
+	id, ok := ix.srv.lookup(term)
+	if !ok {
+		return false
+	}
+	for _, p := range ix.srv.post[id] {
+		if p.named {
+			return true
+		}
+	}
+	return false
 }
