@@ -203,3 +203,17 @@ func TestSearch_NameOnlyInAnExampleIsAnArgument(t *testing.T) {
 		t.Errorf("a place name only an example uses outranks what the query asks: %v", hits)
 	}
 }
+
+func TestClauseTops_StayOnTheFirstHitsBackend(t *testing.T) {
+	ix := New([]Doc{{Server: "a", Tool: "open"}, {Server: "b", Tool: "navigate"}, {Server: "b", Tool: "screenshot"}, {Server: "c", Tool: "far"}}, nil)
+	h := func(d int, score float64) Hit { return Hit{Doc: d, Server: ix.docs[d].Server, Tool: ix.docs[d].Tool, Score: score} }
+	first := h(2, 30)
+	got := ix.clauseTops([][]Hit{
+		{h(0, 20), h(1, 19)}, // b's navigate is close behind: it is kept
+		{h(3, 20), h(1, 10)}, // b's tool is far behind: c's stays
+		{h(2, 30)},
+	}, first)
+	if want := []int32{1, 3, 2}; !slices.Equal(got, want) {
+		t.Errorf("clauseTops = %v, want %v", got, want)
+	}
+}

@@ -180,7 +180,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 
 	// Clauses first ("open X, fill Y, then press Z"): the best tool of each
 	// clause is kept for the final list.
-	var clauseTops []int32
+	var clauseHits [][]Hit
 	var cands []int32
 	if cl := ix.clauses(query, qs, naming); len(cl) > 1 {
 		for _, c := range cl {
@@ -189,10 +189,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 				continue
 			}
 			sc.boost(c, cands, named)
-			top := ix.topK(cands, sc.score, 1)[0]
-			if !slices.Contains(clauseTops, int32(top.Doc)) {
-				clauseTops = append(clauseTops, int32(top.Doc))
-			}
+			clauseHits = append(clauseHits, ix.topK(cands, sc.score, clauseDepth))
 		}
 	}
 
@@ -204,7 +201,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {
 		sc.argPenalty(cands)
 	}
-	if len(clauseTops) == 0 && len(named) < 2 {
+	if len(clauseHits) == 0 && len(named) < 2 {
 		// One step, at most one backend: one kind of action.
 		sc.verbPenalty(queryVerbs(qtoks), cands)
 	}
@@ -246,7 +243,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		r.relevant = ix.relevant(query, all, named, hits[i].Doc, &r.coverage)
 	}
 	hits = hits[:min(limit, len(hits))]
-	r.hits = ix.diversify(hits, limit, score, cands, clauseTops, named)
+	r.hits = ix.diversify(hits, limit, score, cands, ix.clauseTops(clauseHits, hits[0]), named)
 	return r
 }
 
@@ -327,6 +324,37 @@ func (ix *Index) diversify(hits []Hit, limit int, score []float64, cands, clause
 		add(h.Doc)
 	}
 	return out
+}
+
+// The steps of one task usually run on one backend ("open the page, then
+// take a screenshot" in the same browser). A clause's best tool gives way to
+// the best one of the backend of the whole query's first hit when that one
+// scores at least coherence of it; clauseDepth is how far down a clause's
+// ranking that tool is looked for.
+const (
+	coherence   = 0.8
+	clauseDepth = 10
+)
+
+// clauseTops returns the tool kept for each clause, given each clause's
+// best hits and the whole query's first hit.
+func (ix *Index) clauseTops(clauseHits [][]Hit, first Hit) []int32 {
+	var tops []int32
+	for _, hs := range clauseHits {
+		top := hs[0]
+		if top.Server != first.Server {
+			for _, h := range hs[1:] {
+				if h.Server == first.Server && h.Score >= coherence*top.Score {
+					top = h
+					break
+				}
+			}
+		}
+		if !slices.Contains(tops, int32(top.Doc)) {
+			tops = append(tops, int32(top.Doc))
+		}
+	}
+	return tops
 }
 
 // contextWeight is the weight a clause gives the terms of the rest of the
