@@ -36,7 +36,7 @@ func queryTokens(query string) (toks []token, paths, names map[string]bool) {
 func queryTokensKinds(query string) (toks []token, paths, names map[string]bool, kinds valueKind) {
 	fields := strings.Fields(rewritePhrases(query))
 	paths, names = map[string]bool{}, properNames(query)
-	content, quoted, verb := false, false, false
+	content, quoted, verb, naming := false, false, false, false
 	sql := sqlSpan(fields)
 	for i := 0; i < len(fields); i++ {
 		raw := fields[i]
@@ -99,6 +99,17 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				toks[j].weight *= argWeight
 				paths[toks[j].term] = true
 			}
+		case nameMarkers[lower] && i > 0:
+			// "a page called Meeting notes": what follows is a name to
+			// give or find, an argument like a path; the marker itself
+			// ("called") is no request to call anything.
+			naming = true
+		case naming:
+			toks = analyze(raw, toks)
+			for j := n; j < len(toks); j++ {
+				toks[j].weight *= argWeight
+				paths[toks[j].term] = true
+			}
 		case verb && contentMarkers[lower]:
 			// "saying", "containing": the text that follows is an argument;
 			// the marker itself says little about the tool.
@@ -112,12 +123,21 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			if contentVerbs[lower] {
 				verb = true
 			}
+			if webWords[lower] && i+1 < len(fields) && strings.EqualFold(fields[i+1], "for") {
+				// "search the web for X": X is what to search for, an
+				// argument; its words name no tool.
+				content = true
+				i++
+			}
 		}
 		if quoted && closesQuote(raw) {
 			quoted = false
 		}
 		if strings.ContainsAny(raw[len(raw)-1:], ".!?;") {
 			content, verb = false, false
+		}
+		if strings.ContainsAny(raw[len(raw)-1:], ".!?;,:") || i+1 < len(fields) && nameEnds[strings.ToLower(fields[i+1])] {
+			naming = false
 		}
 	}
 	return toks, paths, names, kinds
@@ -137,6 +157,17 @@ func closesQuote(f string) bool {
 var (
 	contentVerbs   = setOf(`remember memorize note jot record save write tell say post send reply comment mention inform notify message know mind`)
 	contentMarkers = setOf(`that saying says stating containing reading`)
+)
+
+// webWords name the web as the place to search ("search the web for").
+var webWords = setOf(`web internet online google`)
+
+// nameMarkers introduce the name of a thing to create or find; nameEnds
+// are the words after which a name usually ends ("a folder called
+// build and list it", "a label named bug in the repo").
+var (
+	nameMarkers = setOf(`called named titled entitled`)
+	nameEnds    = setOf(`and then in on to for with at from into under inside of by as that which`)
 )
 
 func isURL(f string) bool {

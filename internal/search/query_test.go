@@ -206,7 +206,9 @@ func TestSearch_NameOnlyInAnExampleIsAnArgument(t *testing.T) {
 
 func TestClauseTops_StayOnTheFirstHitsBackend(t *testing.T) {
 	ix := New([]Doc{{Server: "a", Tool: "open"}, {Server: "b", Tool: "navigate"}, {Server: "b", Tool: "screenshot"}, {Server: "c", Tool: "far"}}, nil)
-	h := func(d int, score float64) Hit { return Hit{Doc: d, Server: ix.docs[d].Server, Tool: ix.docs[d].Tool, Score: score} }
+	h := func(d int, score float64) Hit {
+		return Hit{Doc: d, Server: ix.docs[d].Server, Tool: ix.docs[d].Tool, Score: score}
+	}
 	first := h(2, 30)
 	got := ix.clauseTops([][]Hit{
 		{h(0, 20), h(1, 19)}, // b's navigate is close behind: it is kept
@@ -215,5 +217,40 @@ func TestClauseTops_StayOnTheFirstHitsBackend(t *testing.T) {
 	}, first)
 	if want := []int32{1, 3, 2}; !slices.Equal(got, want) {
 		t.Errorf("clauseTops = %v, want %v", got, want)
+	}
+}
+
+func TestQueryTokens_NamesAndSearchTermsAreArguments(t *testing.T) {
+	weights := func(q string) map[string]float64 {
+		toks, _, _ := queryTokens(q)
+		m := map[string]float64{}
+		for _, tk := range toks {
+			m[tk.term] = max(m[tk.term], tk.weight)
+		}
+		return m
+	}
+	tests := []struct {
+		q          string
+		arg, whole []string // terms at argument weight; terms at full weight
+	}{
+		{"Create a page called Release notes in Notion", []string{stem("release"), stem("notes")}, []string{stem("page"), stem("notion")}},
+		{"make a folder named reports and list it", []string{stem("reports")}, []string{stem("folder"), stem("list")}},
+		{"Search the web for the newest release notes", []string{stem("newest"), stem("release")}, []string{stem("search"), stem("web")}},
+	}
+	for _, tt := range tests {
+		w := weights(tt.q)
+		for _, a := range tt.arg {
+			if w[a] > argWeight {
+				t.Errorf("%q: %s at %v, want at most %v", tt.q, a, w[a], argWeight)
+			}
+		}
+		for _, a := range tt.whole {
+			if w[a] < 1 {
+				t.Errorf("%q: %s at %v, want 1", tt.q, a, w[a])
+			}
+		}
+		if _, ok := w[stem("called")]; ok {
+			t.Errorf("%q: the marker 'called' is a term", tt.q)
+		}
 	}
 }
