@@ -262,6 +262,7 @@ func (ix *Index) build() {
 		ix.kindFill[i] = requiredKinds(&ix.docs[i])
 	}
 	ix.buildDeprecated(srvDocs)
+	ix.buildConversions()
 }
 
 // sortHits orders hits by score (descending), then server, then tool.

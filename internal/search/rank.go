@@ -198,6 +198,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	sc.numberBonus(queryNumber(query), cands)
 	qtoks, paths, names, kinds := queryTokensKinds(query)
 	sc.kindBonus(kinds, cands)
+	sc.reversedPenalty(query, cands)
 	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {
 		sc.argPenalty(cands)
 	}

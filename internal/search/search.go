@@ -133,27 +133,28 @@ const DefaultLimit = 5
 // Index is an immutable search index over tools. It is safe for concurrent
 // use by multiple goroutines once New returns.
 type Index struct {
-	opt        Options
-	docs       []Doc
-	docServer  []int32  // doc -> server number
-	servers    []string // server number -> name
-	srvSize    []int    // server number -> number of tools
-	tools      field    // tool-level postings
-	nameWord   []bool   // tool-level term id -> in some tool's name
-	srv        field    // server-level postings
-	exact      map[string][]int32
-	maxIDF     float64
-	products   productSet
-	names      []nameWord         // words of backend names that name them
-	nameKeys   map[string][]int32 // nameKey -> indexes in names
-	nameTerms  [][]int32          // doc -> distinctive term ids of its name
-	heads      []head             // doc -> last word of its name
-	kinds      []valueKind        // doc -> kinds of values its parameters take
-	allKinds   valueKind          // kinds some tool takes
-	srvParams  []bool             // backend -> some tool of it declares a parameter
-	verbs      []verbFamily       // doc -> family of its name's verb
-	kindFill   []kindFill         // doc -> its required parameters by kind
-	deprecated []int32            // doc -> its replacement, -1 none known, notDeprecated
+	opt         Options
+	docs        []Doc
+	docServer   []int32  // doc -> server number
+	servers     []string // server number -> name
+	srvSize     []int    // server number -> number of tools
+	tools       field    // tool-level postings
+	nameWord    []bool   // tool-level term id -> in some tool's name
+	srv         field    // server-level postings
+	exact       map[string][]int32
+	maxIDF      float64
+	products    productSet
+	names       []nameWord           // words of backend names that name them
+	nameKeys    map[string][]int32   // nameKey -> indexes in names
+	nameTerms   [][]int32            // doc -> distinctive term ids of its name
+	heads       []head               // doc -> last word of its name
+	kinds       []valueKind          // doc -> kinds of values its parameters take
+	allKinds    valueKind            // kinds some tool takes
+	srvParams   []bool               // backend -> some tool of it declares a parameter
+	verbs       []verbFamily         // doc -> family of its name's verb
+	kindFill    []kindFill           // doc -> its required parameters by kind
+	deprecated  []int32              // doc -> its replacement, -1 none known, notDeprecated
+	conversions map[int32]conversion // doc -> what its description converts into what
 }
 
 // New builds an index over docs. It copies the slice (not the strings), so
