@@ -499,7 +499,21 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov 
 			}
 		}
 	}
-	return c >= o.MinCoverage || m >= o.MinEvidence*ix.maxIDF
+	// Evidence alone needs two of the query's words: one rare word a
+	// description happens to use ("online") is not a task.
+	return c >= o.MinCoverage || m >= o.MinEvidence*ix.maxIDF && ix.matchedTerms(qs, doc) >= 2
+}
+
+// matchedTerms counts the terms of qs that doc (or its backend's name)
+// matches.
+func (ix *Index) matchedTerms(qs []qterm, doc int) int {
+	n := 0
+	for i := range qs {
+		if _, m := ix.evidence(qs[i:i+1], doc); m > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // coverage is the share of the query's IDF mass that doc (or its backend's

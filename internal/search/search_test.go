@@ -219,3 +219,17 @@ func TestDeps(t *testing.T) {
 		}
 	}
 }
+
+func TestSearch_OneRareWordIsNoTask(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "web", Tool: "web_search", Description: "Search the web for online content."},
+		{Server: "files", Tool: "read_file", Description: "Read a file."},
+		{Server: "files", Tool: "write_file", Description: "Write a file."},
+	}, nil)
+	if hits := ix.Search("Renew my passport online", 5); hits != nil {
+		t.Errorf("one rare word of a description answers an unrelated request: %s", fmtHits(hits))
+	}
+	if hits := ix.Search("search online for passport renewal", 5); len(hits) == 0 || hits[0].Tool != "web_search" {
+		t.Errorf("two words of the tool: hits %s, want web_search first", fmtHits(hits))
+	}
+}
