@@ -104,6 +104,16 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			// give or find, an argument like a path; the marker itself
 			// ("called") is no request to call anything.
 			naming = true
+		case i > 0 && i+1 < len(fields) && determiners[strings.ToLower(fields[i-1])] &&
+			isPlainLower(f) && f == raw && !containerNouns[f] && !stopWords[f] && !modifiers[f] &&
+			containerNouns[strings.ToLower(strings.TrimRight(fields[i+1], ".,;:!?"))]:
+			// "the config folder", "the orders collection": the word
+			// before a kind of container names one, an argument.
+			toks = analyze(raw, toks)
+			for j := n; j < len(toks); j++ {
+				toks[j].weight *= argWeight
+				paths[toks[j].term] = true
+			}
 		case naming:
 			toks = analyze(raw, toks)
 			for j := n; j < len(toks); j++ {
@@ -155,8 +165,18 @@ func closesQuote(f string) bool {
 // an argument like a path ("remember that Carlos prefers tea", "tell the
 // channel that the deploy finished").
 var (
-	contentVerbs   = setOf(`remember memorize note jot record save write tell say post send reply comment mention inform notify message know mind`)
+	contentVerbs   = setOf(`remember memorize forget note jot record save write tell say post send reply comment mention inform notify message know mind`)
 	contentMarkers = setOf(`that saying says stating containing reading`)
+)
+
+// determiners, containerNouns and modifiers find a name placed before the
+// kind of thing it names ("the config folder", "our orders collection"),
+// unless the word says which one by its state ("the new folder", "the
+// default branch").
+var (
+	determiners    = setOf(`the my our this that your their`)
+	containerNouns = setOf(`folder directory dir file collection table channel page database db repo repository project branch bucket workflow team org organization workspace board list index view doc document sheet spreadsheet`)
+	modifiers      = setOf(`new old whole entire current previous next last first open closed same default main shared public private remote local active latest recent other top full`)
 )
 
 // webWords name the web as the place to search ("search the web for").

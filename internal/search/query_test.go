@@ -13,6 +13,8 @@ func TestRewritePhrases(t *testing.T) {
 		{"Get rid of the old branch", "delete the old branch"},
 		{"Review GitLab MR !9", "Review GitLab merge request !9"},
 		{"Go to https://x.test and sign in", "navigate https://x.test and login"},
+		{"What changed in commit 1a2b3c?", "diff in commit 1a2b3c?"},
+		{"Who is U024BE7LH?", "user U024BE7LH?"},
 		{"nothing to rewrite", "nothing to rewrite"},
 		{"forgotten", "forgotten"}, // "go" only as a whole word
 	}
@@ -236,6 +238,10 @@ func TestQueryTokens_NamesAndSearchTermsAreArguments(t *testing.T) {
 		{"Create a page called Release notes in Notion", []string{stem("release"), stem("notes")}, []string{stem("page"), stem("notion")}},
 		{"make a folder named reports and list it", []string{stem("reports")}, []string{stem("folder"), stem("list")}},
 		{"Search the web for the newest release notes", []string{stem("newest"), stem("release")}, []string{stem("search"), stem("web")}},
+		{"show what's in the config folder", []string{stem("config")}, []string{stem("folder")}},
+		{"count the documents in our orders collection", []string{stem("orders")}, []string{stem("documents"), stem("collection")}},
+		{"delete the old branch", nil, []string{stem("old"), stem("branch")}},
+		{"forget that Bob likes coffee", []string{stem("likes"), stem("coffee")}, []string{stem("forget")}},
 	}
 	for _, tt := range tests {
 		w := weights(tt.q)

@@ -170,6 +170,11 @@ func TestStem(t *testing.T) {
 			}
 		}
 	}
+	for _, pair := range [][2]string{{"news", "new"}, {"series", "sery"}, {"alias", "alia"}} {
+		if stem(pair[0]) == stem(pair[1]) {
+			t.Errorf("stem(%q) = stem(%q) = %q; %q is no plural", pair[0], pair[1], stem(pair[0]), pair[0])
+		}
+	}
 	for _, w := range []string{"string", "using", "is", "status", "process", "add", "added"} {
 		if s := stem(w); len(s) < 3 && len(w) >= 3 {
 			t.Errorf("stem(%q) = %q, too short", w, s)

@@ -128,7 +128,7 @@ func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0
 // "creation" and "create" all become "creat".
 func stem(w string) string {
 	n := len(w)
-	if n <= 3 || !isASCII(w) {
+	if n <= 3 || !isASCII(w) || stemExceptions[w] {
 		return w
 	}
 	switch {
@@ -164,6 +164,9 @@ func stem(w string) string {
 	}
 	return w
 }
+
+// stemExceptions end like a plural but are not one ("news" is not "new").
+var stemExceptions = setOf(`news series species alias canvas atlas lens bias always perhaps whereas`)
 
 // undouble turns "stopp" into "stop" (not for l, s, z: "install", "process").
 func undouble(w string) string {
