@@ -15,6 +15,7 @@ func TestRewritePhrases(t *testing.T) {
 		{"Go to https://x.test and sign in", "navigate https://x.test and login"},
 		{"What changed in commit 1a2b3c?", "diff in commit 1a2b3c?"},
 		{"Who is U024BE7LH?", "user U024BE7LH?"},
+		{"close the dialog that popped up", "close the dialog that popup"},
 		{"nothing to rewrite", "nothing to rewrite"},
 		{"forgotten", "forgotten"}, // "go" only as a whole word
 	}
@@ -258,5 +259,16 @@ func TestQueryTokens_NamesAndSearchTermsAreArguments(t *testing.T) {
 		if _, ok := w[stem("called")]; ok {
 			t.Errorf("%q: the marker 'called' is a term", tt.q)
 		}
+	}
+}
+
+func TestSearch_RepositoryNameIsNoProduct(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "github", Tool: "list_pull_requests", Description: "List pull requests in a repository.", Params: []Param{{Name: "owner"}, {Name: "repo"}}},
+		{Server: "github", Tool: "list_commits", Description: "List commits of a branch.", Params: []Param{{Name: "owner"}, {Name: "repo"}}},
+		{Server: "files", Tool: "read_file", Description: "Read a file.", Params: []Param{{Name: "path"}}},
+	}, nil)
+	if hits := ix.Search("list open pull requests in facebook/react", 5); len(hits) == 0 || hits[0].Tool != "list_pull_requests" {
+		t.Errorf("owner/repo naming a product: hits %s, want list_pull_requests first", fmtHits(hits))
 	}
 }
