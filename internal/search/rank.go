@@ -492,6 +492,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov 
 		// backend serves ("text +1 555 0100" with only chat backends).
 		return c >= o.ForeignCoverage
 	}
+	if ix.foreignChannel(query) {
+		// "Email the team" with no tool that sends email: like a product
+		// no backend serves.
+		return c >= o.ForeignCoverage
+	}
 	if len(named) == 0 {
 		for _, p := range ix.products.mentioned(withoutPaths(query)) {
 			if !ix.served(p) {
@@ -502,6 +507,21 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov 
 	// Evidence alone needs two of the query's words: one rare word a
 	// description happens to use ("online") is not a task.
 	return c >= o.MinCoverage || m >= o.MinEvidence*ix.maxIDF && ix.matchedTerms(qs, doc) >= 2
+}
+
+// channelVerbs are the ways of reaching someone that a request may start
+// with as its verb ("Email the team", "SMS the on-call").
+var channelVerbs = setOf(`email mail sms fax tweet`)
+
+// foreignChannel reports whether query starts with a channel verb that no
+// tool's name has: a request by a channel the catalog does not offer.
+func (ix *Index) foreignChannel(query string) bool {
+	ws := lowerWords(query)
+	if len(ws) == 0 || !channelVerbs[ws[0]] {
+		return false
+	}
+	id, ok := ix.tools.lookup(stem(ws[0]))
+	return !ok || !ix.nameWord[id]
 }
 
 // matchedTerms counts the terms of qs that doc (or its backend's name)

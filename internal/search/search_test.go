@@ -238,3 +238,18 @@ func TestSearch_OneRareWordIsNoTask(t *testing.T) {
 		t.Errorf("two words of the tool: hits %s, want web_search first", fmtHits(hits))
 	}
 }
+
+func TestSearch_ChannelNoToolOffers(t *testing.T) {
+	docs := []Doc{
+		{Server: "errors", Tool: "create_team", Description: "Create a team for the marketing or engineering staff."},
+		{Server: "errors", Tool: "find_teams", Description: "Find the teams of an organization."},
+		{Server: "chat", Tool: "post_message", Description: "Post a message to a channel about a launch."},
+	}
+	if hits := New(docs, nil).Search("Email the marketing team about the launch", 5); hits != nil {
+		t.Errorf("a channel no tool offers: hits %s, want nil", fmtHits(hits))
+	}
+	docs = append(docs, Doc{Server: "mail", Tool: "send_email", Description: "Send an email to a team."})
+	if hits := New(docs, nil).Search("Email the marketing team about the launch", 5); len(hits) == 0 || hits[0].Tool != "send_email" {
+		t.Errorf("with an email tool: hits %s, want send_email first", fmtHits(hits))
+	}
+}
