@@ -241,9 +241,10 @@ func TestSearch_OneRareWordIsNoTask(t *testing.T) {
 
 func TestSearch_ChannelNoToolOffers(t *testing.T) {
 	docs := []Doc{
-		{Server: "errors", Tool: "create_team", Description: "Create a team for the marketing or engineering staff."},
+		{Server: "errors", Tool: "create_team", Description: "Create a team for a launch."},
 		{Server: "errors", Tool: "find_teams", Description: "Find the teams of an organization."},
-		{Server: "chat", Tool: "post_message", Description: "Post a message to a channel about a launch."},
+		{Server: "chat", Tool: "post_message", Description: "Post a message to a channel."},
+		{Server: "chat", Tool: "list_channels", Description: "List channels."},
 	}
 	if hits := New(docs, nil).Search("Email the marketing team about the launch", 5); hits != nil {
 		t.Errorf("a channel no tool offers: hits %s, want nil", fmtHits(hits))
