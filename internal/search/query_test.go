@@ -16,6 +16,7 @@ func TestRewritePhrases(t *testing.T) {
 		{"What changed in commit 1a2b3c?", "diff in commit 1a2b3c?"},
 		{"Who is U024BE7LH?", "user U024BE7LH?"},
 		{"close the dialog that popped up", "close the dialog that popup"},
+		{"How much disk space is left?", "How much storage size is left?"},
 		{"nothing to rewrite", "nothing to rewrite"},
 		{"forgotten", "forgotten"}, // "go" only as a whole word
 	}

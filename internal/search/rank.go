@@ -204,7 +204,11 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	}
 	if len(clauseHits) == 0 && len(named) < 2 {
 		// One step, at most one backend: one kind of action.
-		sc.verbPenalty(queryVerbs(qtoks), cands)
+		qv := queryVerbs(qtoks)
+		if qv == 0 && isQuestion(query) {
+			qv = verbRead
+		}
+		sc.verbPenalty(qv, cands)
 	}
 	score := sc.score
 	bonus := func(d int32, b float64) {

@@ -236,6 +236,8 @@ var phrases = []struct{ from, to string }{
 	{"tell our", "notify our"},
 	{"how many", "count"},
 	{"how big", "size"},
+	{"disk space", "storage size"},
+	{"disk usage", "storage size"},
 	{"how large", "size"},
 	{"keep in mind", "remember"},
 	{"make a note", "note"},

@@ -98,3 +98,15 @@ func (sc *scorer) verbPenalty(qv verbFamily, cands []int32) {
 		}
 	}
 }
+
+// questionWords start a question: a query that asks one ("Which entities
+// are linked to Acme?", "Is the build green?") and has no verb of a family
+// wants to read, not to create, change or delete. "Can you", "could you"
+// and the like start requests, not questions.
+var questionWords = setOf(`which what whats who whose where when how is are does do did has have was were`)
+
+// isQuestion reports whether query starts with a question word.
+func isQuestion(query string) bool {
+	ws := lowerWords(query)
+	return len(ws) > 0 && questionWords[ws[0]]
+}
