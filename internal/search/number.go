@@ -30,8 +30,13 @@ func (ix *Index) buildHeads() {
 		ws := nameWordsCased(ix.docs[i].Tool)
 		if len(ws) > 0 {
 			w := ws[len(ws)-1]
+			plural := isPlural(w)
+			if (w == "list" || w == "lists") && len(ws) > 1 {
+				// "get-dataset-list": many datasets.
+				w, plural = ws[len(ws)-2], true
+			}
 			if id, ok := ix.tools.lookup(stem(w)); ok && !stopWords[w] {
-				h = head{id: id, plural: isPlural(w)}
+				h = head{id: id, plural: plural}
 			}
 		}
 		ix.heads[i] = h

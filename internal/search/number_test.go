@@ -69,3 +69,17 @@ func TestLeadLen(t *testing.T) {
 		}
 	}
 }
+
+func TestPluralHead_NameEndingInList(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "s", Tool: "get-dataset", Description: "Get a dataset."},
+		{Server: "s", Tool: "get-dataset-list", Description: "Get datasets."},
+		{Server: "s", Tool: "get-dataset-items", Description: "Get the items of a dataset."},
+	}, nil)
+	if h := ix.heads[1]; h.id < 0 || !h.plural || ix.heads[0].id != h.id {
+		t.Errorf("the head of get-dataset-list is %+v, want the plural of get-dataset's head %+v", h, ix.heads[0])
+	}
+	if hits := ix.Search("Which datasets do I own?", 5); len(hits) == 0 || hits[0].Tool != "get-dataset-list" {
+		t.Errorf("hits %s, want get-dataset-list first", fmtHits(hits))
+	}
+}

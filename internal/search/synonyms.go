@@ -188,6 +188,8 @@ var everyday = []struct {
 	{"note", words("observation write add comment")},
 	{"jot", words("note comment write create")},
 	{"save", words("write create store add observation")},
+	{"fix", words("edit update")},
+	{"typo", words("edit")},
 	{"forget", words("delete remove observation memory entity knowledge")},
 	{"know", words("knowledge search read")},
 	{"person", words("entity user")},
