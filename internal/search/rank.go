@@ -510,8 +510,15 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov 
 	}
 	// Evidence alone needs two of the query's words: one rare word a
 	// description happens to use ("online") is not a task.
-	return c >= o.MinCoverage || m >= o.MinEvidence*ix.maxIDF && ix.matchedTerms(qs, doc) >= 2
+	// Three of the query's words in one tool are a task too, even when
+	// the query's other words (places, names, the text to type) are many.
+	nm := ix.matchedTerms(qs, doc)
+	return c >= o.MinCoverage || m >= o.MinEvidence*ix.maxIDF && nm >= 2 || nm >= 3 && c >= manyTermsCoverage
 }
+
+// manyTermsCoverage is the coverage enough for a tool matching three or
+// more of the query's words.
+const manyTermsCoverage = 0.25
 
 // channelVerbs are the ways of reaching someone that a request may start
 // with as its verb ("Email the team", "SMS the on-call").

@@ -254,3 +254,24 @@ func TestSearch_ChannelNoToolOffers(t *testing.T) {
 		t.Errorf("with an email tool: hits %s, want send_email first", fmtHits(hits))
 	}
 }
+
+func TestSearch_ThreeWordsOfOneToolAreATask(t *testing.T) {
+	// Eight other tools share the words, so they are common: coverage is
+	// low and so is evidence; three of them in one tool still make a task.
+	docs := []Doc{{Server: "browser", Tool: "type_text", Description: "Type text into a form field on the page.", Params: []Param{{Name: "text"}}}}
+	for i, w := range strings.Fields("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa") {
+		d := "Tool " + w
+		if i < 8 {
+			d = "A page " + w + " with a form to type " + w
+		}
+		docs = append(docs, Doc{Server: "s" + w, Tool: w, Description: d})
+	}
+	ix := New(docs, nil)
+	q := "Type my shipping address into the form on the page"
+	if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != "type_text" {
+		t.Errorf("%q: hits %s, want type_text first", q, fmtHits(hits))
+	}
+	if hits := ix.Search("Type my shipping address and postcode into the form", 5); hits != nil {
+		t.Errorf("two common words: hits %s, want nil", fmtHits(hits))
+	}
+}
