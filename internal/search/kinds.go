@@ -29,6 +29,7 @@ const (
 	kindEmail
 	kindPhone
 	kindSQL
+	kindKey
 )
 
 // kindWords are the words of parameter names that take each kind.
@@ -42,13 +43,14 @@ var kindWords = []struct {
 	{kindEmail, setOf(`email emails mail`)},
 	{kindPhone, setOf(`phone phones telephone msisdn sms`)},
 	{kindSQL, setOf(`sql`)},
+	{kindKey, setOf(`key keys`)},
 }
 
 // kindFill counts a tool's required parameters and, per kind, how many of
 // them take a value of that kind.
 type kindFill struct {
 	required uint8
-	byKind   [6]uint8 // indexed by the bit number of a valueKind
+	byKind   [7]uint8 // indexed by the bit number of a valueKind
 }
 
 // requiredKinds returns the kind counts of d's required parameters.

@@ -212,3 +212,25 @@ func TestSearch_SQLStatementWantsToolRunningSQL(t *testing.T) {
 		t.Errorf("a SQL statement's words outrank the tools that run SQL: %v", hits)
 	}
 }
+
+func TestIsNamespacedKey(t *testing.T) {
+	for f, want := range map[string]bool{
+		"cache:home": true, "session:42": true, "user:7:profile": true, "feature:dark-mode": true,
+		"6:30": false, "localhost:3000": false, "https://x.test": false, "a@b:c": false, "note": false, "127.0.0.1:80": false,
+	} {
+		if got := isNamespacedKey(f); got != want {
+			t.Errorf("isNamespacedKey(%q) = %v, want %v", f, got, want)
+		}
+	}
+}
+
+func TestSearch_NamespacedKeyWantsToolTakingKey(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "kv", Tool: "delete", Description: "Delete an entry.", Params: []Param{{Name: "key", Required: true}}},
+		{Server: "web", Tool: "clear_cache", Description: "Delete the cache of the home page.", Params: []Param{{Name: "url"}}},
+		{Server: "files", Tool: "read_file", Description: "Read a file.", Params: []Param{{Name: "path"}}},
+	}, nil)
+	if hits := ix.Search("delete cache:home", 5); len(hits) == 0 || hits[0].Tool != "delete" {
+		t.Errorf("hits %s, want kv delete first", fmtHits(hits))
+	}
+}

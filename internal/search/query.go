@@ -89,6 +89,16 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			if !isProduct(f) {
 				kinds |= kindPath
 			}
+		case isNamespacedKey(f):
+			// "cache:home", "user:7:profile": a key to pass on, as Redis
+			// and other key-value stores name them.
+			toks = appendTerm(toks, "key", hintWeight)
+			kinds |= kindKey
+			for _, t := range analyze(f, nil) {
+				t.weight *= argWeight
+				paths[t.term] = true
+				toks = append(toks, t)
+			}
 		case isOpaqueID(f):
 			// "XyZ12345", "PROJ-123", "session:42": a value to pass on.
 			toks = appendTerm(toks, "id", hintWeight)
@@ -218,6 +228,21 @@ func isOpaqueID(f string) bool {
 		}
 	}
 	return letters > 0 && digits >= 2
+}
+
+// isNamespacedKey reports whether f is a key of colon-separated parts
+// ("cache:home", "session:42"), not a time ("6:30"), a URL or a path.
+func isNamespacedKey(f string) bool {
+	parts := strings.Split(f, ":")
+	if len(parts) < 2 || strings.ContainsAny(f, `/\@ `) || strings.EqualFold(parts[0], "localhost") {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || strings.IndexFunc(p, func(r rune) bool { return !isWordRune(r) && r != '_' && r != '-' && r != '*' }) >= 0 {
+			return false
+		}
+	}
+	return strings.IndexFunc(parts[0], unicode.IsLetter) >= 0
 }
 
 // isPhone reports whether f starts an international phone number: a "+"

@@ -15,6 +15,7 @@ func TestRewritePhrases(t *testing.T) {
 		{"Go to https://x.test and sign in", "navigate https://x.test and login"},
 		{"What changed in commit 1a2b3c?", "diff in commit 1a2b3c?"},
 		{"Who is U024BE7LH?", "user U024BE7LH?"},
+		{"Thumbs up that comment", "add emoji reaction that comment"},
 		{"close the dialog that popped up", "close the dialog that popup"},
 		{"How much disk space is left?", "How much storage size is left?"},
 		{"nothing to rewrite", "nothing to rewrite"},
