@@ -234,3 +234,16 @@ func TestSearch_NamespacedKeyWantsToolTakingKey(t *testing.T) {
 		t.Errorf("hits %s, want kv delete first", fmtHits(hits))
 	}
 }
+
+func TestPlacePair(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Walking route from Times Square to Central Park": true,
+		"drive from Paris to Lyon":                        true,
+		"Transfer $50 from checking to savings":           false,
+		"move it from the inbox to Archive":               false,
+	} {
+		if got := placePair(strings.Fields(q)); got != want {
+			t.Errorf("placePair(%q) = %v, want %v", q, got, want)
+		}
+	}
+}

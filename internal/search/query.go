@@ -160,7 +160,33 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			naming = false
 		}
 	}
+	if placePair(fields) {
+		kinds |= kindCoordinates
+	}
 	return toks, paths, names, kinds
+}
+
+// placePair reports whether fields go "from <Name> to <Name>": two places
+// (capitalised, as names are), the origin and destination of a route.
+func placePair(fields []string) bool {
+	capital := func(f string) bool {
+		f = strings.TrimLeft(f, "\"'(")
+		return f != "" && f[0] >= 'A' && f[0] <= 'Z'
+	}
+	from := -1
+	for i, f := range fields {
+		switch strings.ToLower(f) {
+		case "from":
+			if i+1 < len(fields) && capital(fields[i+1]) {
+				from = i
+			}
+		case "to":
+			if from >= 0 && i > from+1 && i+1 < len(fields) && capital(fields[i+1]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // closesQuote reports whether field f ends a quotation: it ends (before
