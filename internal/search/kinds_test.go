@@ -247,3 +247,21 @@ func TestPlacePair(t *testing.T) {
 		}
 	}
 }
+
+func TestQueryTokens_TextAfterColonIsAnArgument(t *testing.T) {
+	toks, _, _ := queryTokens("Post to the ops channel: disk nearly full on db-3, failover tonight")
+	for _, tk := range toks {
+		if (tk.term == stem("failover") || tk.term == stem("nearly")) && tk.weight > argWeight {
+			t.Errorf("%q after the colon at %v, want at most %v", tk.term, tk.weight, argWeight)
+		}
+		if tk.term == stem("post") && tk.weight < 1 {
+			t.Errorf("the verb before the colon at %v, want 1", tk.weight)
+		}
+	}
+	toks, _, _ = queryTokens("Look up the docs on middleware: find the library first, then pull the docs")
+	for _, tk := range toks {
+		if tk.term == stem("library") && tk.weight < 1 {
+			t.Errorf("steps after a colon are no argument: %q at %v", tk.term, tk.weight)
+		}
+	}
+}

@@ -156,6 +156,14 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 		if strings.ContainsAny(raw[len(raw)-1:], ".!?;") {
 			content, verb = false, false
 		}
+		if colonContent && strings.HasSuffix(raw, ":") && i > 0 && i+1 < len(fields) &&
+			verbStems[stem(strings.ToLower(fields[i+1]))] == 0 {
+			// "post to #ci: build is green", "sales per region: North
+			// 20, South 35": what follows a colon is the data or text
+			// to pass on, unless it starts with a verb (the steps of
+			// the task: "...: find the library, then pull the docs").
+			content = true
+		}
 		if strings.ContainsAny(raw[len(raw)-1:], ".!?;,:") || i+1 < len(fields) && nameEnds[strings.ToLower(fields[i+1])] {
 			naming = false
 		}
@@ -214,6 +222,8 @@ var (
 	containerNouns = setOf(`folder directory dir file collection table channel page database db repo repository project branch bucket workflow team org organization workspace board list index view doc document sheet spreadsheet`)
 	modifiers      = setOf(`new old whole entire current previous next last first open closed same default main shared public private remote local active latest recent other top full`)
 )
+
+const colonContent = true
 
 // webWords name the web as the place to search ("search the web for").
 var webWords = setOf(`web internet online google`)
