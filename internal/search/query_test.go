@@ -274,3 +274,14 @@ func TestSearch_RepositoryNameIsNoProduct(t *testing.T) {
 		t.Errorf("owner/repo naming a product: hits %s, want list_pull_requests first", fmtHits(hits))
 	}
 }
+
+func TestSynonyms_EverydayDelete(t *testing.T) {
+	for _, w := range []string{"toss", "ditch", "nuke"} {
+		if !slices.ContainsFunc(synonyms()[stem(w)], func(s syn) bool { return s.term == stem("delete") }) {
+			t.Errorf("%q does not reach delete", w)
+		}
+		if verbStems[stem(w)] != verbDelete {
+			t.Errorf("%q is not of the delete family", w)
+		}
+	}
+}

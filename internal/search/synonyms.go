@@ -29,7 +29,7 @@ var synonymGroups = [][]string{
 	// Verbs of tool names.
 	words("get fetch read retrieve pull show view display see load inspect look obtain grab"),
 	words("create add new make insert generate build"),
-	words("delete remove drop erase destroy discard purge wipe trash unset forget"),
+	words("delete remove drop erase destroy discard purge wipe trash unset forget toss ditch nuke"),
 	words("list enumerate browse all every"),
 	words("update edit modify change set patch alter adjust tweak"),
 	words("search find query lookup locate seek"),

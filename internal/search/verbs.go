@@ -29,7 +29,7 @@ var verbFamilies = []struct {
 	{verbRead, words("get fetch read retrieve show view display see load inspect look obtain grab list enumerate browse search find lookup locate seek")},
 	{verbCreate, words("create add make insert generate give")},
 	{verbUpdate, words("update edit modify patch alter adjust tweak")},
-	{verbDelete, words("delete remove drop erase destroy discard purge wipe trash unset forget")},
+	{verbDelete, words("delete remove drop erase destroy discard purge wipe trash unset forget toss ditch nuke")},
 }
 
 // excludes is, per family, the families a query of only that family rules out.
