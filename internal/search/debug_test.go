@@ -165,3 +165,28 @@ func TestDiagSum(t *testing.T) {
 	}
 	fmt.Println("total h1/h5/none", tot)
 }
+
+func TestDiagNameCov(t *testing.T) {
+	if os.Getenv("SEARCH_NAMECOV") == "" {
+		t.Skip("set SEARCH_NAMECOV=1 to print the name coverage of the first hit of every tuning query")
+	}
+	ix := New(corpusDocs(t), &Options{MinCoverage: -1})
+	gated := New(corpusDocs(t), nil)
+	for _, p := range tuningSets {
+		for _, q := range readQueries(t, p) {
+			r := ix.rank(q.Query, 5)
+			if r == nil {
+				continue
+			}
+			qs := ix.queryTerms(q.Query)
+			m := make([]float64, len(ix.tools.idf))
+			matchWeights(qs, m, nil)
+			d := int32(r.hits[0].Doc)
+			c, _ := ix.evidence(qs, int(d))
+			pass := gated.Search(q.Query, 5) != nil
+			if q.Kind == "none" || !pass {
+				fmt.Printf("%-6s %-6s pass=%-5v cov=%.2f namecov=%.2f %s/%s %q\n", q.ID, q.Kind, pass, c, ix.nameCoverage(d, m), r.hits[0].Server, r.hits[0].Tool, q.Query)
+			}
+		}
+	}
+}

@@ -512,8 +512,36 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov 
 	// description happens to use ("online") is not a task.
 	// Three of the query's words in one tool are a task too, even when
 	// the query's other words (places, names, the text to type) are many.
+	// So is most of one tool's name spelt out ("find pizza places":
+	// search_places), even when the query's other words are many.
 	nm := ix.matchedTerms(qs, doc)
-	return c >= o.MinCoverage || m >= o.MinEvidence*ix.maxIDF && nm >= 2 || nm >= 3 && c >= manyTermsCoverage
+	return c >= o.MinCoverage || m >= o.MinEvidence*ix.maxIDF && nm >= 2 ||
+		c >= manyTermsCoverage && (nm >= 3 || ix.queryNameCoverage(qs, int32(doc)) >= spelledName)
+}
+
+// spelledName is the name coverage (nameCoverage) at which a tool's name
+// counts as spelt out by the query.
+const spelledName = 0.65
+
+// queryNameCoverage is nameCoverage for the terms qs.
+func (ix *Index) queryNameCoverage(qs []qterm, doc int32) float64 {
+	ts := ix.nameTerms[doc]
+	if len(ts) == 0 {
+		return 0
+	}
+	var got float64
+	for _, id := range ts {
+		var best float64
+		for _, q := range qs {
+			for _, e := range q.exps {
+				if e.id == id {
+					best = max(best, e.w*min(q.weight, 1))
+				}
+			}
+		}
+		got += best
+	}
+	return got / float64(len(ts))
 }
 
 // manyTermsCoverage is the coverage enough for a tool matching three or

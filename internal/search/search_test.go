@@ -275,3 +275,20 @@ func TestSearch_ThreeWordsOfOneToolAreATask(t *testing.T) {
 		t.Errorf("two common words: hits %s, want nil", fmtHits(hits))
 	}
 }
+
+func TestSearch_SpeltOutNameIsATask(t *testing.T) {
+	// Ten other tools share the words, so coverage and evidence are low;
+	// the query still spells out most of search_places's name.
+	docs := []Doc{{Server: "maps", Tool: "search_places", Description: "Search for places.", Params: []Param{{Name: "query"}}}, {Server: "maps", Tool: "geocode", Description: "Geocode an address."}}
+	for i, w := range strings.Fields("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa") {
+		d := "Tool " + w
+		if i < 10 {
+			d = "Search " + w + " places"
+		}
+		docs = append(docs, Doc{Server: "s" + w, Tool: w, Description: d})
+	}
+	ix := New(docs, nil)
+	if hits := ix.Search("find places in brooklyn", 5); len(hits) == 0 || hits[0].Tool != "search_places" {
+		t.Errorf("hits %s, want search_places first", fmtHits(hits))
+	}
+}
