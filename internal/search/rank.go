@@ -195,7 +195,9 @@ func (ix *Index) rank(query string, limit int) *ranking {
 
 	cands = sc.tools(qs, cands)
 	sc.boost(qs, cands, named)
-	sc.numberBonus(queryNumber(query), cands)
+	number := queryNumber(query)
+	sc.numberBonus(number, cands)
+	sc.singularPenalty(query, number, cands)
 	qtoks, paths, names, kinds := queryTokensKinds(query)
 	sc.kindBonus(kinds, cands)
 	sc.reversedPenalty(query, cands)
