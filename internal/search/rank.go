@@ -456,6 +456,9 @@ func (ix *Index) topK(cands []int32, score []float64, k int) []Hit {
 		return a.Tool < b.Tool
 	}
 	for _, d := range cands {
+		if len(hits) == k && score[d] < hits[k-1].Score {
+			continue // the common case, decided without building a Hit
+		}
 		h := Hit{Doc: int(d), Server: ix.docs[d].Server, Tool: ix.docs[d].Tool, Score: score[d]}
 		if len(hits) == k && !less(&h, &hits[k-1]) {
 			continue
