@@ -16,8 +16,8 @@ import (
 // retrievalSets are the query sets scored in the retrieval section, with
 // what they scored before issue 16's search work (commit 9d9755d; a set
 // written later at the commit that added it, before any tuning on it:
-// extra5 at 51f81ce, extra6 at 03222c9; tune6 and tune7 at f7ef25b, the
-// start of round six), as hit@1, hit@5 and the share of "none" queries
+// extra5 at 51f81ce, extra6 at 03222c9; the tune6 to tune9 sets at
+// f7ef25b, the start of round six), as hit@1, hit@5 and the share of "none" queries
 // answered with no tool.
 var retrievalSets = []struct {
 	file, what       string
@@ -33,6 +33,8 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra5-queries.jsonl", "extra5 (before round 5, at 51f81ce; held out then, tuned on in round 6)", 0.667, 0.857, 0.857},
 	{"internal/search/testdata/tune6-queries.jsonl", "tune6 (round 6, tuned on; before: f7ef25b)", 0.783, 0.848, 1},
 	{"internal/search/testdata/tune7-queries.jsonl", "tune7 (round 6, dev style, tuned on; before: f7ef25b)", 0.733, 0.889, 1},
+	{"internal/search/testdata/tune8-queries.jsonl", "tune8 (round 6, tuned on; before: f7ef25b)", 0.811, 0.906, 0.833},
+	{"internal/search/testdata/tune9-queries.jsonl", "tune9 (round 6, casual long phrasings, tuned on; before: f7ef25b)", 0.700, 0.900, 1},
 	{"internal/search/testdata/extra6-queries.jsonl", "**extra6: held out, never tuned on** (before: 03222c9)", 0.745, 0.836, 0.900},
 }
 
