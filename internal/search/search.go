@@ -82,10 +82,12 @@ type Options struct {
 	// at half; coverage
 	// is that mass over the mass of all query terms (a word no tool uses
 	// counts as the rarest term). The best tool is relevant when its
-	// coverage is at least MinCoverage (default 0.4) or its evidence is at
+	// coverage is at least MinCoverage (default 0.4), or its evidence is at
 	// least MinEvidence times the largest IDF of the index (default 1: as
-	// much as one term found in a single tool). A negative MinCoverage
-	// disables the check.
+	// much as one term found in a single tool) from at least two query
+	// terms, or its coverage is at least a quarter and it matches three
+	// query terms or most of its name. A negative MinCoverage disables the
+	// check.
 	MinCoverage, MinEvidence float64
 	// ForeignCoverage is the coverage needed instead when the query mentions
 	// a product no backend serves and names no backend; default 0.6.
