@@ -127,6 +127,9 @@ func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0
 // the same key, not produce real words: "creates", "created", "creating",
 // "creation" and "create" all become "creat".
 func stem(w string) string {
+	if b, ok := irregular[w]; ok {
+		w = b
+	}
 	n := len(w)
 	if n <= 3 || !isASCII(w) || stemExceptions[w] {
 		return w
@@ -164,6 +167,19 @@ func stem(w string) string {
 	}
 	return w
 }
+
+// irregular maps the irregular forms of verbs tools and requests use to
+// their base form ("sent" is "send", "ran" is "run"), before stemming.
+var irregular = func() map[string]string {
+	m := map[string]string{}
+	for _, g := range strings.Split(`run ran|send sent|write wrote written|make made|take took taken|give gave given|break broke broken|build built|choose chose chosen|begin began begun|get got gotten|go went gone|see seen|do did done|buy bought|bring brought|think thought|tell told|say said|read|keep kept|spend spent|forget forgot forgotten|freeze froze frozen|hide hid hidden|ring rang rung|rise rose risen|shake shook shaken|speak spoke spoken|steal stole stolen|throw threw thrown|wake woke woken|wear wore worn|draw drew drawn|fly flew flown|grow grew grown|know knew known|show showed shown|feel felt|meet met|pay paid|sell sold|sit sat|stand stood|teach taught|understand understood`, "|") {
+		ws := strings.Fields(g)
+		for _, w := range ws[1:] {
+			m[w] = ws[0]
+		}
+	}
+	return m
+}()
 
 // stemExceptions end like a plural but are not one ("news" is not "new").
 var stemExceptions = setOf(`news series species alias canvas atlas lens bias always perhaps whereas`)
