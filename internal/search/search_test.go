@@ -162,6 +162,7 @@ func TestStem(t *testing.T) {
 		{"stop", "stopped", "stopping"},
 		{"install", "installed"},
 		{"validate", "validation", "validated"},
+		{"color", "colour", "colours"}, {"organize", "organise", "organised"}, {"cancel", "cancelled", "canceled"},
 		{"send", "sent"}, {"run", "ran"}, {"write", "wrote", "written"}, {"build", "built"}, {"break", "broke", "broken"},
 	}
 	for _, g := range groups {

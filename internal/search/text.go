@@ -169,9 +169,17 @@ func stem(w string) string {
 }
 
 // irregular maps the irregular forms of verbs tools and requests use to
-// their base form ("sent" is "send", "ran" is "run"), before stemming.
+// their base form ("sent" is "send", "ran" is "run"), and British
+// spellings to American ones ("colour" is "color"), before stemming.
 var irregular = func() map[string]string {
 	m := map[string]string{}
+	// British spellings stem as the American ones tools use.
+	for _, g := range strings.Split(`color colour colours|favorite favourite favourites|license licence licences|catalog catalogue catalogues|center centre centres|behavior behaviour behaviours|canceled cancelled|canceling cancelling|modeling modelling|labeled labelled|labeling labelling|gray grey|analyze analyse analysed analyses analysing|organize organise organised organising|summarize summarise summarised|visualize visualise visualised|authorize authorise authorised|optimize optimise optimised|initialize initialise initialised|customize customise customised|serialize serialise serialised`, "|") {
+		ws := strings.Fields(g)
+		for _, w := range ws[1:] {
+			m[w] = ws[0]
+		}
+	}
 	for _, g := range strings.Split(`run ran|send sent|write wrote written|make made|take took taken|give gave given|break broke broken|build built|choose chose chosen|begin began begun|get got gotten|go went gone|see seen|do did done|buy bought|bring brought|think thought|tell told|say said|read|keep kept|spend spent|forget forgot forgotten|freeze froze frozen|hide hid hidden|ring rang rung|rise rose risen|shake shook shaken|speak spoke spoken|steal stole stolen|throw threw thrown|wake woke woken|wear wore worn|draw drew drawn|fly flew flown|grow grew grown|know knew known|show showed shown|feel felt|meet met|pay paid|sell sold|sit sat|stand stood|teach taught|understand understood`, "|") {
 		ws := strings.Fields(g)
 		for _, w := range ws[1:] {
