@@ -172,6 +172,8 @@ var relatedGroups = [][]string{
 	words("delete clear"),
 	words("done complete finish"),
 	words("review approve approval feedback"),
+	words("contact customer client lead"),
+	words("build pipeline job ci"),
 }
 
 // everyday maps words of everyday speech to the words of the tools that
