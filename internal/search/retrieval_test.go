@@ -217,7 +217,7 @@ func TestRetrievalExtra2(t *testing.T) {
 // TestRetrievalExtra3 scores a third set of queries written before the third
 // round of tuning, including hard negatives that share words with real tools.
 func TestRetrievalExtra3(t *testing.T) {
-	testRetrieval(t, extra3Qs, scores{hit1: 0.74, hit5: 0.93, none: 0.99})
+	testRetrieval(t, extra3Qs, scores{hit1: 0.74, hit5: 0.99, none: 0.99})
 }
 
 // TestRetrievalExtra4 scores a fourth set written and committed before the
@@ -232,7 +232,7 @@ func TestRetrievalExtra4(t *testing.T) {
 // (remember, note, what is in a folder) and the kinds of values queries
 // carry (paths, URLs, coordinates, emails); unlike extra4 it was tuned on.
 func TestRetrievalTune5(t *testing.T) {
-	testRetrieval(t, tune5Qs, scores{hit1: 0.79, hit5: 0.91, none: 0.99})
+	testRetrieval(t, tune5Qs, scores{hit1: 0.83, hit5: 0.91, none: 0.99})
 }
 
 // TestRetrievalExtra5 scores a fifth set written and committed before the
@@ -253,9 +253,9 @@ func TestRetrievalExtra5(t *testing.T) {
 // is the held-out estimate of how search does on queries nobody here has
 // seen. Measured when committed, before any change: hit@1 0.745, hit@5
 // 0.836, none 0.900 (55 answerable, 10 none); after round six 0.745 /
-// 0.855 / 1.000.
+// 0.873 / 1.000.
 func TestRetrievalExtra6(t *testing.T) {
-	testRetrieval(t, extra6Qs, scores{hit1: 0.74, hit5: 0.85, none: 0.99})
+	testRetrieval(t, extra6Qs, scores{hit1: 0.74, hit5: 0.87, none: 0.99})
 }
 
 // TestRetrievalTune6 scores a set written in round six to find failure
@@ -281,5 +281,5 @@ func TestRetrievalTune8(t *testing.T) {
 // TestRetrievalTune9 scores a fourth round-six tuning set (casual, long
 // phrasings with many words no tool uses); it was tuned on.
 func TestRetrievalTune9(t *testing.T) {
-	testRetrieval(t, tune9Qs, scores{hit1: 0.76, hit5: 0.9, none: 0.99})
+	testRetrieval(t, tune9Qs, scores{hit1: 0.79, hit5: 0.9, none: 0.99})
 }
