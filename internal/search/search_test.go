@@ -294,3 +294,15 @@ func TestSearch_SpeltOutNameIsATask(t *testing.T) {
 		t.Errorf("hits %s, want search_places first", fmtHits(hits))
 	}
 }
+
+func TestSearch_OddQueriesDoNotPanic(t *testing.T) {
+	ix := corpusIndex(t)
+	for _, q := range []string{
+		"SELECT", "SELECT FROM", "SELECT * FROM", "INSERT INTO", ":", "a:", "::", "x::y", "from", "from A to",
+		"from A to B", "turn into", "turn x into", "called", "named:", "the", "the config", "who is", "search the web for",
+		"web for", "Email", "email", "12", "#", "!", "issue #", "thumbs up", "colour", "sent", "a: b: c:", "\"", "'quoted",
+	} {
+		_ = ix.Search(q, 5)
+		_ = ix.Search(q, 1)
+	}
+}
