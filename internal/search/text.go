@@ -2,6 +2,7 @@ package search
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -127,7 +128,7 @@ func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0
 // the same key, not produce real words: "creates", "created", "creating",
 // "creation" and "create" all become "creat".
 func stem(w string) string {
-	if b, ok := irregular[w]; ok {
+	if b, ok := irregular()[w]; ok {
 		w = b
 	}
 	n := len(w)
@@ -171,7 +172,8 @@ func stem(w string) string {
 // irregular maps the irregular forms of verbs tools and requests use to
 // their base form ("sent" is "send", "ran" is "run"), and British
 // spellings to American ones ("colour" is "color"), before stemming.
-var irregular = func() map[string]string {
+// It is built on first use, like the synonym tables.
+var irregular = sync.OnceValue(func() map[string]string {
 	m := map[string]string{}
 	// British spellings stem as the American ones tools use.
 	for _, g := range strings.Split(`color colour colours|favorite favourite favourites|license licence licences|catalog catalogue catalogues|center centre centres|behavior behaviour behaviours|canceled cancelled|canceling cancelling|modeling modelling|labeled labelled|labeling labelling|gray grey|analyze analyse analysed analyses analysing|organize organise organised organising|summarize summarise summarised|visualize visualise visualised|authorize authorise authorised|optimize optimise optimised|initialize initialise initialised|customize customise customised|serialize serialise serialised`, "|") {
@@ -187,7 +189,7 @@ var irregular = func() map[string]string {
 		}
 	}
 	return m
-}()
+})
 
 // stemExceptions end like a plural but are not one ("news" is not "new").
 var stemExceptions = setOf(`news series species alias canvas atlas lens bias always perhaps whereas`)
