@@ -263,6 +263,7 @@ func (ix *Index) build() {
 	}
 	ix.buildDeprecated(srvDocs)
 	ix.buildConversions()
+	ix.buildOwnDocs()
 }
 
 // sortHits orders hits by score (descending), then server, then tool.

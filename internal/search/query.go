@@ -85,8 +85,9 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				toks[j].weight *= pathWeight
 				paths[toks[j].term] = true
 			}
-			toks = appendTerm(toks, "file", hintWeight)
 			if !isProduct(f) {
+				// A product's name ("Next.js") is no file.
+				toks = appendTerm(toks, "file", hintWeight)
 				kinds |= kindPath
 			}
 		case isNamespacedKey(f):

@@ -201,6 +201,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	qtoks, paths, names, kinds := queryTokensKinds(query)
 	sc.kindBonus(kinds, cands)
 	sc.reversedPenalty(query, cands)
+	sc.ownDocsPenalty(query, names, named, cands)
 	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {
 		sc.argPenalty(cands)
 	}

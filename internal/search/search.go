@@ -157,6 +157,7 @@ type Index struct {
 	kindFill    []kindFill           // doc -> its required parameters by kind
 	deprecated  []int32              // doc -> its replacement, -1 none known, notDeprecated
 	conversions map[int32]conversion // doc -> what its description converts into what
+	ownDocs     []bool               // doc -> documents only its own backend's product
 }
 
 // New builds an index over docs. It copies the slice (not the strings), so
