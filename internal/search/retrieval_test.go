@@ -252,10 +252,10 @@ func TestRetrievalExtra5(t *testing.T) {
 // tasks and ten unrelated requests) and never edited or tuned on after: it
 // is the held-out estimate of how search does on queries nobody here has
 // seen. Measured when committed, before any change: hit@1 0.745, hit@5
-// 0.836, none 0.900 (55 answerable, 10 none); after round six 0.745 /
+// 0.836, none 0.900 (55 answerable, 10 none); after round six 0.764 /
 // 0.873 / 1.000.
 func TestRetrievalExtra6(t *testing.T) {
-	testRetrieval(t, extra6Qs, scores{hit1: 0.74, hit5: 0.87, none: 0.99})
+	testRetrieval(t, extra6Qs, scores{hit1: 0.76, hit5: 0.87, none: 0.99})
 }
 
 // TestRetrievalTune6 scores a set written in round six to find failure
