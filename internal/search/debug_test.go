@@ -7,12 +7,16 @@ import (
 	"testing"
 )
 
+// tuningSets are the query sets tuning may look at: every set but the
+// held-out one (extra6).
+var tuningSets = []string{devQueries, extraQs, extra2Qs, extra3Qs, extra4Qs, tune5Qs, extra5Qs, tune6Qs, tune7Qs, tune8Qs, tune9Qs}
+
 func TestDebugCoverage(t *testing.T) {
 	if os.Getenv("SEARCH_DEBUG") == "" {
 		t.Skip("set SEARCH_DEBUG=1 to print per-query diagnostics")
 	}
 	ix := New(corpusDocs(t), &Options{MinCoverage: -1})
-	for _, p := range []string{devQueries, extraQs, extra2Qs, extra3Qs, tune5Qs} {
+	for _, p := range tuningSets {
 		for _, q := range readQueries(t, p) {
 			r := ix.rank(q.Query, 3)
 			qs := ix.queryTerms(q.Query)
@@ -50,7 +54,7 @@ func TestDebugMisses(t *testing.T) {
 		t.Skip("set SEARCH_DEBUG=1 to print ranking misses")
 	}
 	ix := New(corpusDocs(t), &Options{MinCoverage: -1})
-	for _, p := range []string{devQueries, extraQs, extra2Qs, extra3Qs} {
+	for _, p := range tuningSets {
 		evaluate(ix, readQueries(t, p), func(m string) { fmt.Println(m) })
 	}
 }
@@ -82,7 +86,7 @@ func TestDebugTotal(t *testing.T) {
 	}
 	ix := New(corpusDocs(t), nil)
 	total := 0
-	for _, p := range []string{devQueries, extraQs, extra2Qs, extra3Qs} {
+	for _, p := range tuningSets {
 		var miss []string
 		s := evaluate(ix, readQueries(t, p), func(m string) { miss = append(miss, strings.Fields(m)[0]) })
 		n := int(s.hit1*float64(s.n)+0.5) + int(s.hit5*float64(s.n)+0.5) + int(s.none*float64(s.nNone)+0.5)
@@ -90,4 +94,99 @@ func TestDebugTotal(t *testing.T) {
 		fmt.Printf("%-28s hit@1=%.3f hit@5=%.3f none=%.3f sum=%d %v\n", p[strings.LastIndexByte(p, '/')+1:], s.hit1, s.hit5, s.none, n, miss)
 	}
 	fmt.Println("total", total)
+}
+
+func TestDiagQ(t *testing.T) {
+	qq := os.Getenv("SEARCH_Q")
+	if qq == "" {
+		t.Skip("set SEARCH_Q=query|query to print the terms and evidence of each")
+	}
+	ix := New(corpusDocs(t), &Options{MinCoverage: -1})
+	for _, q := range strings.Split(qq, "|") {
+		r := ix.rank(q, 5)
+		qs := ix.queryTerms(q)
+		var terms string
+		for _, x := range qs {
+			terms += fmt.Sprintf("%s:%.1f/%.2f ", x.term, x.idf, x.weight)
+		}
+		fmt.Printf("%q [%s] maxIDF=%.1f\n", q, terms, ix.maxIDF)
+		if r == nil {
+			continue
+		}
+		for _, h := range r.hits {
+			c, m := ix.evidence(qs, h.Doc)
+			fmt.Printf("   %.2f cov=%.2f m=%.1f %s/%s\n", h.Score, c, m, h.Server, h.Tool)
+		}
+	}
+}
+
+func TestDiagGate(t *testing.T) {
+	if os.Getenv("SEARCH_GATE") == "" {
+		t.Skip("set SEARCH_GATE=1 to print the relevance evidence of every tuning query")
+	}
+	ix := New(corpusDocs(t), &Options{MinCoverage: -1})
+	gated := New(corpusDocs(t), nil)
+	for _, p := range tuningSets {
+		for _, q := range readQueries(t, p) {
+			r := ix.rank(q.Query, 5)
+			qs := ix.queryTerms(q.Query)
+			if r == nil {
+				fmt.Printf("%-5s %-6s NIL %q\n", q.ID, q.Kind, q.Query)
+				continue
+			}
+			h := r.hits[0]
+			c, m := ix.evidence(qs, h.Doc)
+			var nm int
+			for _, x := range qs {
+				one := []qterm{x}
+				if _, mm := ix.evidence(one, h.Doc); mm > 0 {
+					nm++
+				}
+			}
+			g := gated.Search(q.Query, 5) != nil
+			fmt.Printf("%-5s %-6s pass=%-5v cov=%.2f m=%4.1f nm=%d/%d s=%.1f %s/%s %q\n", q.ID, q.Kind, g, c, m, nm, len(qs), h.Score, h.Server, h.Tool, q.Query)
+		}
+	}
+}
+
+func TestDiagSum(t *testing.T) {
+	if os.Getenv("SEARCH_SUM") == "" {
+		t.Skip("set SEARCH_SUM=1 to print the summed hits over the tuning sets")
+	}
+	ix := New(corpusDocs(t), nil)
+	var tot [3]int
+	for _, p := range tuningSets {
+		s := evaluate(ix, readQueries(t, p), func(string) {})
+		h1, h5, nn := int(s.hit1*float64(s.n)+0.5), int(s.hit5*float64(s.n)+0.5), int(s.none*float64(s.nNone)+0.5)
+		tot[0] += h1
+		tot[1] += h5
+		tot[2] += nn
+		fmt.Printf("%-28s %.3f %.3f %.3f\n", p[strings.LastIndexByte(p, '/')+1:], s.hit1, s.hit5, s.none)
+	}
+	fmt.Println("total h1/h5/none", tot)
+}
+
+func TestDiagNameCov(t *testing.T) {
+	if os.Getenv("SEARCH_NAMECOV") == "" {
+		t.Skip("set SEARCH_NAMECOV=1 to print the name coverage of the first hit of every tuning query")
+	}
+	ix := New(corpusDocs(t), &Options{MinCoverage: -1})
+	gated := New(corpusDocs(t), nil)
+	for _, p := range tuningSets {
+		for _, q := range readQueries(t, p) {
+			r := ix.rank(q.Query, 5)
+			if r == nil {
+				continue
+			}
+			qs := ix.queryTerms(q.Query)
+			m := make([]float64, len(ix.tools.idf))
+			matchWeights(qs, m, nil)
+			d := int32(r.hits[0].Doc)
+			c, _ := ix.evidence(qs, int(d))
+			pass := gated.Search(q.Query, 5) != nil
+			if q.Kind == "none" || !pass {
+				fmt.Printf("%-6s %-6s pass=%-5v cov=%.2f namecov=%.2f %s/%s %q\n", q.ID, q.Kind, pass, c, ix.nameCoverage(d, m), r.hits[0].Server, r.hits[0].Tool, q.Query)
+			}
+		}
+	}
 }

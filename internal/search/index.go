@@ -215,6 +215,15 @@ func (ix *Index) build() {
 	}
 	w := [nFields]float64{o.NameWeight, o.TitleWeight, o.DescriptionWeight, o.ParamWeight}
 	ix.tools = tb.finish(o.K1, w, bField)
+	ix.nameWord = make([]bool, len(ix.tools.idf))
+	for id, ps := range ix.tools.post {
+		for _, p := range ps {
+			if p.named {
+				ix.nameWord[id] = true
+				break
+			}
+		}
+	}
 	for _, v := range ix.tools.idf {
 		ix.maxIDF = math.Max(ix.maxIDF, v)
 	}
@@ -253,6 +262,8 @@ func (ix *Index) build() {
 		ix.kindFill[i] = requiredKinds(&ix.docs[i])
 	}
 	ix.buildDeprecated(srvDocs)
+	ix.buildConversions()
+	ix.buildOwnDocs()
 }
 
 // sortHits orders hits by score (descending), then server, then tool.

@@ -28,6 +28,8 @@ const (
 	kindCoordinates
 	kindEmail
 	kindPhone
+	kindSQL
+	kindKey
 )
 
 // kindWords are the words of parameter names that take each kind.
@@ -40,13 +42,15 @@ var kindWords = []struct {
 	{kindCoordinates, setOf(`latitude longitude lat lng lon coordinates location locations origin origins destination destinations`)},
 	{kindEmail, setOf(`email emails mail`)},
 	{kindPhone, setOf(`phone phones telephone msisdn sms`)},
+	{kindSQL, setOf(`sql`)},
+	{kindKey, setOf(`key keys`)},
 }
 
 // kindFill counts a tool's required parameters and, per kind, how many of
 // them take a value of that kind.
 type kindFill struct {
 	required uint8
-	byKind   [5]uint8 // indexed by the bit number of a valueKind
+	byKind   [7]uint8 // indexed by the bit number of a valueKind
 }
 
 // requiredKinds returns the kind counts of d's required parameters.
@@ -87,6 +91,10 @@ func (f kindFill) fill(kinds valueKind) float64 {
 func paramKinds(d *Doc) valueKind {
 	var k valueKind
 	for _, p := range d.Params {
+		if hasWord(p.Description, "sql") {
+			// "The SQL query to execute": a parameter named query.
+			k |= kindSQL
+		}
 		for _, w := range nameWordsCased(p.Name) {
 			for _, kw := range kindWords {
 				if kw.words[w] {
@@ -219,4 +227,14 @@ func (sc *scorer) argPenalty(cands []int32) {
 			sc.score[d] *= noParamsFactor
 		}
 	}
+}
+
+// hasWord reports whether the text s has the lowercase word w.
+func hasWord(s, w string) bool {
+	for _, t := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !isWordRune(r) }) {
+		if t == w {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -177,5 +178,90 @@ func TestSearch_ValuesWantToolsTakingParameters(t *testing.T) {
 	// A backend whose schemas declare nothing is exempt.
 	if with, without := ratio("read the tree about Carlos", "read_tree", "search_trees"), ratio("read the tree", "read_tree", "search_trees"); with != without {
 		t.Errorf("a backend without parameters is penalised: ratio %.3f with, %.3f without", with, without)
+	}
+}
+
+func TestSQLSpan(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string // the fields of the span, joined
+	}{
+		{"Run SELECT count(*) FROM orders against the database.", "SELECT count(*) FROM orders"},
+		{"run SELECT name FROM users WHERE age > 30 on postgres", "SELECT name FROM users WHERE age > 30"},
+		{"INSERT INTO logs VALUES (1, 'x') please", "INSERT INTO logs VALUES (1, 'x')"},
+		{"select the rows from the table", ""}, // lower case: plain words
+		{"DELETE the file", ""},                // no FROM: not a statement
+	}
+	for _, tt := range tests {
+		f := strings.Fields(tt.in)
+		s := sqlSpan(f)
+		if got := strings.Join(f[s[0]:s[1]], " "); got != tt.want {
+			t.Errorf("sqlSpan(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestSearch_SQLStatementWantsToolRunningSQL(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "docs", Tool: "count", Description: "Count the documents of a collection.", Params: []Param{{Name: "collection"}}},
+		{Server: "pg", Tool: "query", Description: "Run a read-only query.", Params: []Param{{Name: "sql"}}},
+		{Server: "db", Tool: "run", Description: "Run a query.", Params: []Param{{Name: "query", Description: "The SQL to run"}}},
+	}, nil)
+	hits := ix.Search("run SELECT count(*) FROM orders", 5)
+	if len(hits) < 2 || hits[0].Tool == "count" || hits[1].Tool == "count" {
+		t.Errorf("a SQL statement's words outrank the tools that run SQL: %v", hits)
+	}
+}
+
+func TestIsNamespacedKey(t *testing.T) {
+	for f, want := range map[string]bool{
+		"cache:home": true, "session:42": true, "user:7:profile": true, "feature:dark-mode": true,
+		"6:30": false, "localhost:3000": false, "https://x.test": false, "a@b:c": false, "note": false, "127.0.0.1:80": false,
+	} {
+		if got := isNamespacedKey(f); got != want {
+			t.Errorf("isNamespacedKey(%q) = %v, want %v", f, got, want)
+		}
+	}
+}
+
+func TestSearch_NamespacedKeyWantsToolTakingKey(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "kv", Tool: "delete", Description: "Delete an entry.", Params: []Param{{Name: "key", Required: true}}},
+		{Server: "web", Tool: "clear_cache", Description: "Delete the cache of the home page.", Params: []Param{{Name: "url"}}},
+		{Server: "files", Tool: "read_file", Description: "Read a file.", Params: []Param{{Name: "path"}}},
+	}, nil)
+	if hits := ix.Search("delete cache:home", 5); len(hits) == 0 || hits[0].Tool != "delete" {
+		t.Errorf("hits %s, want kv delete first", fmtHits(hits))
+	}
+}
+
+func TestPlacePair(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Walking route from Times Square to Central Park": true,
+		"drive from Paris to Lyon":                        true,
+		"Transfer $50 from checking to savings":           false,
+		"move it from the inbox to Archive":               false,
+	} {
+		if got := placePair(strings.Fields(q)); got != want {
+			t.Errorf("placePair(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+func TestQueryTokens_TextAfterColonIsAnArgument(t *testing.T) {
+	toks, _, _ := queryTokens("Post to the ops channel: disk nearly full on db-3, failover tonight")
+	for _, tk := range toks {
+		if (tk.term == stem("failover") || tk.term == stem("nearly")) && tk.weight > argWeight {
+			t.Errorf("%q after the colon at %v, want at most %v", tk.term, tk.weight, argWeight)
+		}
+		if tk.term == stem("post") && tk.weight < 1 {
+			t.Errorf("the verb before the colon at %v, want 1", tk.weight)
+		}
+	}
+	toks, _, _ = queryTokens("Look up the docs on middleware: find the library first, then pull the docs")
+	for _, tk := range toks {
+		if tk.term == stem("library") && tk.weight < 1 {
+			t.Errorf("steps after a colon are no argument: %q at %v", tk.term, tk.weight)
+		}
 	}
 }

@@ -141,6 +141,19 @@ func withoutValues(query string) string {
 	return strings.Join(out, " ")
 }
 
+// withoutPaths is withoutValues that also drops paths and repository
+// names ("facebook/react" is no mention of Facebook).
+func withoutPaths(query string) string {
+	fs := strings.Fields(withoutValues(query))
+	out := fs[:0]
+	for _, f := range fs {
+		if !strings.ContainsAny(strings.Trim(f, ".,;:!?()[]{}<>\"'`"), `/\`) {
+			out = append(out, f)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
 // namingWeight scales, for ranking tools, a query word that names a backend:
 // the backend bonus already counts it, and a tool that repeats its backend's
 // name ("Run a Playwright code snippet") is no better for that.

@@ -30,8 +30,13 @@ func (ix *Index) buildHeads() {
 		ws := nameWordsCased(ix.docs[i].Tool)
 		if len(ws) > 0 {
 			w := ws[len(ws)-1]
+			plural := isPlural(w)
+			if (w == "list" || w == "lists") && len(ws) > 1 {
+				// "get-dataset-list": many datasets.
+				w, plural = ws[len(ws)-2], true
+			}
 			if id, ok := ix.tools.lookup(stem(w)); ok && !stopWords[w] {
-				h = head{id: id, plural: isPlural(w)}
+				h = head{id: id, plural: plural}
 			}
 		}
 		ix.heads[i] = h
@@ -97,6 +102,64 @@ func (sc *scorer) numberBonus(number map[string]bool, cands []int32) {
 		h := ix.heads[d]
 		if h.plural && h.id >= 0 && ids[h.id] {
 			sc.score[d] += b
+		}
+	}
+}
+
+// A query that names one object by its id or number ("issue 12", "who is
+// U024BE7LH", "run k3j4h5") wants that object, not a list: a tool whose
+// head word is plural, and which the query does not use as a plural,
+// keeps singularFactor of its score.
+const singularFactor = 0.95
+
+// namesOne reports whether query carries an id or a number of one object.
+// A number counts when it follows a word and no unit follows it ("issue
+// 12", "PR #300", "!15"; not "50 dollars" or "top 10 results").
+func namesOne(query string) bool {
+	fs := strings.Fields(query)
+	word := func(f string) string { return strings.ToLower(strings.Trim(f, ".,;:!?()[]{}<>\"'`")) }
+	for i, raw := range fs {
+		f := strings.Trim(raw, ".,;:!?()[]{}<>\"'`")
+		marked := strings.HasPrefix(f, "#") || strings.HasPrefix(f, "!")
+		f = strings.TrimLeft(f, "#!")
+		switch {
+		case f == "":
+		case isOpaqueID(f):
+			return true
+		case allDigits(f):
+			after := i+1 < len(fs) && isPlural(word(fs[i+1]))
+			before := i > 0 && isPlainLower(word(fs[i-1])) && !quantities[word(fs[i-1])]
+			if marked || before && !after {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// quantities are words a number after which is a count, not an id.
+var quantities = setOf(`top last first next past limit max min over under about around only`)
+
+// singularPenalty lowers the cands whose plural head the query does not
+// use as a plural, when the query names one object.
+func (sc *scorer) singularPenalty(query string, number map[string]bool, cands []int32) {
+	if !namesOne(query) {
+		return
+	}
+	ix := sc.ix
+	for _, d := range cands {
+		h := ix.heads[d]
+		if !h.plural || h.id < 0 {
+			continue
+		}
+		plural := false
+		for t, pl := range number {
+			if id, ok := ix.tools.lookup(t); ok && id == h.id && pl {
+				plural = true
+			}
+		}
+		if !plural {
+			sc.score[d] *= singularFactor
 		}
 	}
 }

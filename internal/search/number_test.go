@@ -69,3 +69,50 @@ func TestLeadLen(t *testing.T) {
 		}
 	}
 }
+
+func TestPluralHead_NameEndingInList(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "s", Tool: "get-dataset", Description: "Get a dataset."},
+		{Server: "s", Tool: "get-dataset-list", Description: "Get datasets."},
+		{Server: "s", Tool: "get-dataset-items", Description: "Get the items of a dataset."},
+	}, nil)
+	if h := ix.heads[1]; h.id < 0 || !h.plural || ix.heads[0].id != h.id {
+		t.Errorf("the head of get-dataset-list is %+v, want the plural of get-dataset's head %+v", h, ix.heads[0])
+	}
+	if hits := ix.Search("Which datasets do I own?", 5); len(hits) == 0 || hits[0].Tool != "get-dataset-list" {
+		t.Errorf("hits %s, want get-dataset-list first", fmtHits(hits))
+	}
+}
+
+func TestNamesOne(t *testing.T) {
+	for q, want := range map[string]bool{
+		"show issue 12":                  true,
+		"merge PR #300":                  true,
+		"approve !15":                    true,
+		"who is U024BE7LH":               true,
+		"transfer 50 dollars":            false,
+		"the top 10 results":             false,
+		"a bar chart: North 20, South 3": true, // a number after a word: ids and data look alike
+		"list my issues":                 false,
+	} {
+		if got := namesOne(q); got != want {
+			t.Errorf("namesOne(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+func TestSearch_OneObjectByNumber(t *testing.T) {
+	ix := New([]Doc{
+		// The same words; ties break by server, so b's tool is second
+		// unless the number says one issue.
+		{Server: "b", Tool: "get_issue", Description: "Get an issue of a repository."},
+		{Server: "a", Tool: "get_issues", Description: "Get an issue of a repository."},
+		{Server: "fs", Tool: "read_file", Description: "Read a file."},
+	}, nil)
+	if hits := ix.Search("get the repository issue 12", 5); len(hits) == 0 || hits[0].Tool != "get_issue" {
+		t.Errorf("hits %s, want get_issue first", fmtHits(hits))
+	}
+	if hits := ix.Search("get the repository issues", 5); len(hits) == 0 || hits[0].Tool != "get_issues" {
+		t.Errorf("plural: hits %s, want get_issues first", fmtHits(hits))
+	}
+}

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -35,7 +36,8 @@ func queryTokens(query string) (toks []token, paths, names map[string]bool) {
 func queryTokensKinds(query string) (toks []token, paths, names map[string]bool, kinds valueKind) {
 	fields := strings.Fields(rewritePhrases(query))
 	paths, names = map[string]bool{}, properNames(query)
-	content, quoted, verb := false, false, false
+	content, quoted, verb, naming := false, false, false, false
+	sql := sqlSpan(fields)
 	for i := 0; i < len(fields); i++ {
 		raw := fields[i]
 		f := strings.Trim(raw, ".,;:!?()[]{}<>\"'`")
@@ -45,6 +47,19 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 		lower := strings.ToLower(f)
 		n := len(toks)
 		switch {
+		case i >= sql[0] && i < sql[1]:
+			// A SQL statement: one value for a tool that runs SQL; its
+			// words ("count", "users") name no tool.
+			if i == sql[0] {
+				toks = appendTerm(toks, "sql", hintWeight)
+				kinds |= kindSQL
+				n = len(toks)
+			}
+			toks = analyze(raw, toks)
+			for j := n; j < len(toks); j++ {
+				toks[j].weight *= argWeight
+				paths[toks[j].term] = true
+			}
 		case isURL(f):
 			toks = appendTerm(toks, "url", hintWeight)
 			kinds |= kindURL
@@ -70,15 +85,47 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				toks[j].weight *= pathWeight
 				paths[toks[j].term] = true
 			}
-			toks = appendTerm(toks, "file", hintWeight)
 			if !isProduct(f) {
+				// A product's name ("Next.js") is no file.
+				toks = appendTerm(toks, "file", hintWeight)
 				kinds |= kindPath
+			}
+		case isNamespacedKey(f):
+			// "cache:home", "user:7:profile": a key to pass on, as Redis
+			// and other key-value stores name them.
+			toks = appendTerm(toks, "key", hintWeight)
+			kinds |= kindKey
+			for _, t := range analyze(f, nil) {
+				t.weight *= argWeight
+				paths[t.term] = true
+				toks = append(toks, t)
 			}
 		case isOpaqueID(f):
 			// "XyZ12345", "PROJ-123", "session:42": a value to pass on.
 			toks = appendTerm(toks, "id", hintWeight)
 		case quoted || content:
 			// The text of a message, note or value: an argument.
+			toks = analyze(raw, toks)
+			for j := n; j < len(toks); j++ {
+				toks[j].weight *= argWeight
+				paths[toks[j].term] = true
+			}
+		case nameMarkers[lower] && i > 0:
+			// "a page called Meeting notes": what follows is a name to
+			// give or find, an argument like a path; the marker itself
+			// ("called") is no request to call anything.
+			naming = true
+		case i > 0 && i+1 < len(fields) && determiners[strings.ToLower(fields[i-1])] &&
+			isPlainLower(f) && f == raw && !containerNouns[f] && !stopWords[f] && !modifiers[f] &&
+			containerNouns[strings.ToLower(strings.TrimRight(fields[i+1], ".,;:!?"))]:
+			// "the config folder", "the orders collection": the word
+			// before a kind of container names one, an argument.
+			toks = analyze(raw, toks)
+			for j := n; j < len(toks); j++ {
+				toks[j].weight *= argWeight
+				paths[toks[j].term] = true
+			}
+		case naming:
 			toks = analyze(raw, toks)
 			for j := n; j < len(toks); j++ {
 				toks[j].weight *= argWeight
@@ -97,6 +144,12 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			if contentVerbs[lower] {
 				verb = true
 			}
+			if webWords[lower] && i+1 < len(fields) && strings.EqualFold(fields[i+1], "for") {
+				// "search the web for X": X is what to search for, an
+				// argument; its words name no tool.
+				content = true
+				i++
+			}
 		}
 		if quoted && closesQuote(raw) {
 			quoted = false
@@ -104,8 +157,45 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 		if strings.ContainsAny(raw[len(raw)-1:], ".!?;") {
 			content, verb = false, false
 		}
+		if colonContent && strings.HasSuffix(raw, ":") && i > 0 && i+1 < len(fields) &&
+			verbStems[stem(strings.ToLower(fields[i+1]))] == 0 {
+			// "post to #ci: build is green", "sales per region: North
+			// 20, South 35": what follows a colon is the data or text
+			// to pass on, unless it starts with a verb (the steps of
+			// the task: "...: find the library, then pull the docs").
+			content = true
+		}
+		if strings.ContainsAny(raw[len(raw)-1:], ".!?;,:") || i+1 < len(fields) && nameEnds[strings.ToLower(fields[i+1])] {
+			naming = false
+		}
+	}
+	if placePair(fields) {
+		kinds |= kindCoordinates
 	}
 	return toks, paths, names, kinds
+}
+
+// placePair reports whether fields go "from <Name> to <Name>": two places
+// (capitalised, as names are), the origin and destination of a route.
+func placePair(fields []string) bool {
+	capital := func(f string) bool {
+		f = strings.TrimLeft(f, "\"'(")
+		return f != "" && f[0] >= 'A' && f[0] <= 'Z'
+	}
+	from := -1
+	for i, f := range fields {
+		switch strings.ToLower(f) {
+		case "from":
+			if i+1 < len(fields) && capital(fields[i+1]) {
+				from = i
+			}
+		case "to":
+			if from >= 0 && i > from+1 && i+1 < len(fields) && capital(fields[i+1]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // closesQuote reports whether field f ends a quotation: it ends (before
@@ -120,8 +210,31 @@ func closesQuote(f string) bool {
 // an argument like a path ("remember that Carlos prefers tea", "tell the
 // channel that the deploy finished").
 var (
-	contentVerbs   = setOf(`remember memorize note jot record save write tell say post send reply comment mention inform notify message know mind`)
+	contentVerbs   = setOf(`remember memorize forget note jot record save write tell say post send reply comment mention inform notify message know mind`)
 	contentMarkers = setOf(`that saying says stating containing reading`)
+)
+
+// determiners, containerNouns and modifiers find a name placed before the
+// kind of thing it names ("the config folder", "our orders collection"),
+// unless the word says which one by its state ("the new folder", "the
+// default branch").
+var (
+	determiners    = setOf(`the my our this that your their`)
+	containerNouns = setOf(`folder directory dir file collection table channel page database db repo repository project branch bucket workflow team org organization workspace board list index view doc document sheet spreadsheet`)
+	modifiers      = setOf(`new old whole entire current previous next last first open closed same default main shared public private remote local active latest recent other top full`)
+)
+
+const colonContent = true
+
+// webWords name the web as the place to search ("search the web for").
+var webWords = setOf(`web internet online google`)
+
+// nameMarkers introduce the name of a thing to create or find; nameEnds
+// are the words after which a name usually ends ("a folder called
+// build and list it", "a label named bug in the repo").
+var (
+	nameMarkers = setOf(`called named titled entitled`)
+	nameEnds    = setOf(`and then in on to for with at from into under inside of by as that which`)
 )
 
 func isURL(f string) bool {
@@ -152,6 +265,21 @@ func isOpaqueID(f string) bool {
 		}
 	}
 	return letters > 0 && digits >= 2
+}
+
+// isNamespacedKey reports whether f is a key of colon-separated parts
+// ("cache:home", "session:42"), not a time ("6:30"), a URL or a path.
+func isNamespacedKey(f string) bool {
+	parts := strings.Split(f, ":")
+	if len(parts) < 2 || strings.ContainsAny(f, `/\@ `) || strings.EqualFold(parts[0], "localhost") {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || strings.IndexFunc(p, func(r rune) bool { return !isWordRune(r) && r != '_' && r != '-' && r != '*' }) >= 0 {
+			return false
+		}
+	}
+	return strings.IndexFunc(parts[0], unicode.IsLetter) >= 0
 }
 
 // isPhone reports whether f starts an international phone number: a "+"
@@ -213,4 +341,63 @@ func properNames(query string) map[string]bool {
 		start = strings.ContainsAny(f[len(f)-1:], ".!?:")
 	}
 	return out
+}
+
+// sqlStarts are the keywords that start a SQL statement, each with the
+// keywords one of which must follow it; sqlWords may continue one.
+var (
+	sqlStarts = map[string][]string{
+		"select": {"from"}, "insert": {"into"}, "update": {"set"}, "delete": {"from"},
+		"create": {"table", "index", "view"}, "alter": {"table"}, "drop": {"table", "index", "view"},
+		"with": {"select"},
+	}
+	sqlWords = setOf(`select from where and or not in is null like join on group order by having
+limit offset as into values set table index view count sum avg min max distinct asc desc inner left
+right outer union all insert update delete create alter drop add column primary key`)
+)
+
+// sqlSpan returns the fields [start, end) of the SQL statement a query
+// carries, written in upper case ("run SELECT count(*) FROM users"): from a
+// statement keyword to the field after the last keyword (the table or the
+// condition), or [0, 0) when there is none.
+func sqlSpan(fields []string) [2]int {
+	word := func(f string) string { return strings.Trim(f, ".,;:!?()[]{}<>\"'`*") }
+	isKW := func(f string) bool {
+		w := word(f)
+		return w != "" && w == strings.ToUpper(w) && sqlWords[strings.ToLower(w)]
+	}
+	for i, f := range fields {
+		w := word(f)
+		follow, ok := sqlStarts[strings.ToLower(w)]
+		if !ok || w != strings.ToUpper(w) {
+			continue
+		}
+		end := -1
+		for j := i + 1; j < len(fields) && j <= i+12; j++ {
+			if isKW(fields[j]) && slices.Contains(follow, strings.ToLower(word(fields[j]))) {
+				end = j
+				break
+			}
+		}
+		if end < 0 {
+			continue
+		}
+		for j := end + 1; j < len(fields); j++ {
+			if isKW(fields[j]) {
+				end = j
+			}
+		}
+		// The table or the condition after the last keyword.
+		end++
+		for end < len(fields) && strings.IndexFunc(fields[end-1], func(r rune) bool { return strings.ContainsRune(".;!?", r) }) < 0 && !isKW(fields[end]) && end-i < 24 {
+			// A plain lowercase word after the value ends it ("orders
+			// against the database").
+			if f := fields[end]; isPlainLower(strings.TrimRight(f, ".,;:!?")) && !isKW(fields[end-1]) {
+				break
+			}
+			end++
+		}
+		return [2]int{i, min(end, len(fields))}
+	}
+	return [2]int{}
 }

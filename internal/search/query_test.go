@@ -13,6 +13,11 @@ func TestRewritePhrases(t *testing.T) {
 		{"Get rid of the old branch", "delete the old branch"},
 		{"Review GitLab MR !9", "Review GitLab merge request !9"},
 		{"Go to https://x.test and sign in", "navigate https://x.test and login"},
+		{"What changed in commit 1a2b3c?", "diff in commit 1a2b3c?"},
+		{"Who is U024BE7LH?", "user U024BE7LH?"},
+		{"Thumbs up that comment", "add emoji reaction that comment"},
+		{"close the dialog that popped up", "close the dialog that popup"},
+		{"How much disk space is left?", "How much storage size is left?"},
 		{"nothing to rewrite", "nothing to rewrite"},
 		{"forgotten", "forgotten"}, // "go" only as a whole word
 	}
@@ -187,6 +192,96 @@ func TestQueryTokens_ContentMarkerCountsLittle(t *testing.T) {
 	for _, tk := range toks {
 		if tk.term == stem("saying") && tk.weight > argWeight {
 			t.Errorf("the marker %q at weight %v, want at most %v", tk.term, tk.weight, argWeight)
+		}
+	}
+}
+
+func TestSearch_NameOnlyInAnExampleIsAnArgument(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "local", Tool: "local_search", Description: "Search for local businesses (e.g. 'pizza near Central Park')."},
+		{Server: "maps", Tool: "directions", Description: "Get walking or driving directions between two points.", Params: []Param{{Name: "mode", Description: "walk, drive or cycle"}}},
+		{Server: "maps", Tool: "geocode", Description: "Turn an address into coordinates."},
+		{Server: "web", Tool: "web_search", Description: "Search the web."},
+	}, nil)
+	hits := ix.Search("walk to Central Park", 5)
+	if len(hits) == 0 || hits[0].Tool != "directions" {
+		t.Errorf("a place name only an example uses outranks what the query asks: %v", hits)
+	}
+}
+
+func TestClauseTops_StayOnTheFirstHitsBackend(t *testing.T) {
+	ix := New([]Doc{{Server: "a", Tool: "open"}, {Server: "b", Tool: "navigate"}, {Server: "b", Tool: "screenshot"}, {Server: "c", Tool: "far"}}, nil)
+	h := func(d int, score float64) Hit {
+		return Hit{Doc: d, Server: ix.docs[d].Server, Tool: ix.docs[d].Tool, Score: score}
+	}
+	first := h(2, 30)
+	got := ix.clauseTops([][]Hit{
+		{h(0, 20), h(1, 19)}, // b's navigate is close behind: it is kept
+		{h(3, 20), h(1, 10)}, // b's tool is far behind: c's stays
+		{h(2, 30)},
+	}, first)
+	if want := []int32{1, 3, 2}; !slices.Equal(got, want) {
+		t.Errorf("clauseTops = %v, want %v", got, want)
+	}
+}
+
+func TestQueryTokens_NamesAndSearchTermsAreArguments(t *testing.T) {
+	weights := func(q string) map[string]float64 {
+		toks, _, _ := queryTokens(q)
+		m := map[string]float64{}
+		for _, tk := range toks {
+			m[tk.term] = max(m[tk.term], tk.weight)
+		}
+		return m
+	}
+	tests := []struct {
+		q          string
+		arg, whole []string // terms at argument weight; terms at full weight
+	}{
+		{"Create a page called Release notes in Notion", []string{stem("release"), stem("notes")}, []string{stem("page"), stem("notion")}},
+		{"make a folder named reports and list it", []string{stem("reports")}, []string{stem("folder"), stem("list")}},
+		{"Search the web for the newest release notes", []string{stem("newest"), stem("release")}, []string{stem("search"), stem("web")}},
+		{"show what's in the config folder", []string{stem("config")}, []string{stem("folder")}},
+		{"count the documents in our orders collection", []string{stem("orders")}, []string{stem("documents"), stem("collection")}},
+		{"delete the old branch", nil, []string{stem("old"), stem("branch")}},
+		{"forget that Bob likes coffee", []string{stem("likes"), stem("coffee")}, []string{stem("forget")}},
+	}
+	for _, tt := range tests {
+		w := weights(tt.q)
+		for _, a := range tt.arg {
+			if w[a] > argWeight {
+				t.Errorf("%q: %s at %v, want at most %v", tt.q, a, w[a], argWeight)
+			}
+		}
+		for _, a := range tt.whole {
+			if w[a] < 1 {
+				t.Errorf("%q: %s at %v, want 1", tt.q, a, w[a])
+			}
+		}
+		if _, ok := w[stem("called")]; ok {
+			t.Errorf("%q: the marker 'called' is a term", tt.q)
+		}
+	}
+}
+
+func TestSearch_RepositoryNameIsNoProduct(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "github", Tool: "list_pull_requests", Description: "List pull requests in a repository.", Params: []Param{{Name: "owner"}, {Name: "repo"}}},
+		{Server: "github", Tool: "list_commits", Description: "List commits of a branch.", Params: []Param{{Name: "owner"}, {Name: "repo"}}},
+		{Server: "files", Tool: "read_file", Description: "Read a file.", Params: []Param{{Name: "path"}}},
+	}, nil)
+	if hits := ix.Search("list open pull requests in facebook/react", 5); len(hits) == 0 || hits[0].Tool != "list_pull_requests" {
+		t.Errorf("owner/repo naming a product: hits %s, want list_pull_requests first", fmtHits(hits))
+	}
+}
+
+func TestSynonyms_EverydayDelete(t *testing.T) {
+	for _, w := range []string{"toss", "ditch", "nuke"} {
+		if !slices.ContainsFunc(synonyms()[stem(w)], func(s syn) bool { return s.term == stem("delete") }) {
+			t.Errorf("%q does not reach delete", w)
+		}
+		if verbStems[stem(w)] != verbDelete {
+			t.Errorf("%q is not of the delete family", w)
 		}
 	}
 }

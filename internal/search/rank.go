@@ -49,6 +49,12 @@ func (ix *Index) queryTerms(query string) []qterm {
 		q.idf = ix.maxIDF
 		if id, ok := ix.tools.lookup(q.term); ok {
 			q.idf = ix.tools.idf[id]
+			if names[q.term] && !ix.nameWord[id] && !ix.isServerWord(q.term) {
+				// A name that only descriptions use ("Times Square",
+				// "Central Park" in an example): an argument too.
+				q.idf *= argWeight
+				q.weight *= properWeight
+			}
 		} else if names[q.term] {
 			q.idf *= argWeight // a name no tool uses
 		}
@@ -174,7 +180,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 
 	// Clauses first ("open X, fill Y, then press Z"): the best tool of each
 	// clause is kept for the final list.
-	var clauseTops []int32
+	var clauseHits [][]Hit
 	var cands []int32
 	if cl := ix.clauses(query, qs, naming); len(cl) > 1 {
 		for _, c := range cl {
@@ -183,24 +189,29 @@ func (ix *Index) rank(query string, limit int) *ranking {
 				continue
 			}
 			sc.boost(c, cands, named)
-			top := ix.topK(cands, sc.score, 1)[0]
-			if !slices.Contains(clauseTops, int32(top.Doc)) {
-				clauseTops = append(clauseTops, int32(top.Doc))
-			}
+			clauseHits = append(clauseHits, ix.topK(cands, sc.score, clauseDepth))
 		}
 	}
 
 	cands = sc.tools(qs, cands)
 	sc.boost(qs, cands, named)
-	sc.numberBonus(queryNumber(query), cands)
+	number := queryNumber(query)
+	sc.numberBonus(number, cands)
+	sc.singularPenalty(query, number, cands)
 	qtoks, paths, names, kinds := queryTokensKinds(query)
 	sc.kindBonus(kinds, cands)
+	sc.reversedPenalty(query, cands)
+	sc.ownDocsPenalty(query, names, named, cands)
 	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {
 		sc.argPenalty(cands)
 	}
-	if len(clauseTops) == 0 && len(named) < 2 {
+	if len(clauseHits) == 0 && len(named) < 2 {
 		// One step, at most one backend: one kind of action.
-		sc.verbPenalty(queryVerbs(qtoks), cands)
+		qv := queryVerbs(qtoks)
+		if qv == 0 && isQuestion(query) {
+			qv = verbRead
+		}
+		sc.verbPenalty(qv, cands)
 	}
 	score := sc.score
 	bonus := func(d int32, b float64) {
@@ -229,14 +240,18 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	}
 	cands = ix.demoteDeprecated(cands, score)
 
-	hits := ix.topK(cands, score, limit)
+	hits := ix.topK(cands, score, max(limit, relevantDepth))
 	r := &ranking{hits: hits}
 	if len(exact) > 0 {
 		r.coverage, r.relevant = 1, true
+		r.hits = hits[:min(limit, len(hits))]
 		return r
 	}
-	r.relevant = ix.relevant(query, all, named, hits[0].Doc, &r.coverage)
-	r.hits = ix.diversify(hits, limit, score, cands, clauseTops, named)
+	for i := 0; i < len(hits) && i < relevantDepth && !r.relevant; i++ {
+		r.relevant = ix.relevant(query, all, named, hits[i].Doc, &r.coverage)
+	}
+	hits = hits[:min(limit, len(hits))]
+	r.hits = ix.diversify(hits, limit, score, cands, ix.clauseTops(clauseHits, hits[0]), named)
 	return r
 }
 
@@ -317,6 +332,37 @@ func (ix *Index) diversify(hits []Hit, limit int, score []float64, cands, clause
 		add(h.Doc)
 	}
 	return out
+}
+
+// The steps of one task usually run on one backend ("open the page, then
+// take a screenshot" in the same browser). A clause's best tool gives way to
+// the best one of the backend of the whole query's first hit when that one
+// scores at least coherence of it; clauseDepth is how far down a clause's
+// ranking that tool is looked for.
+const (
+	coherence   = 0.8
+	clauseDepth = 10
+)
+
+// clauseTops returns the tool kept for each clause, given each clause's
+// best hits and the whole query's first hit.
+func (ix *Index) clauseTops(clauseHits [][]Hit, first Hit) []int32 {
+	var tops []int32
+	for _, hs := range clauseHits {
+		top := hs[0]
+		if top.Server != first.Server {
+			for _, h := range hs[1:] {
+				if h.Server == first.Server && h.Score >= coherence*top.Score {
+					top = h
+					break
+				}
+			}
+		}
+		if !slices.Contains(tops, int32(top.Doc)) {
+			tops = append(tops, int32(top.Doc))
+		}
+	}
+	return tops
 }
 
 // contextWeight is the weight a clause gives the terms of the rest of the
@@ -411,6 +457,9 @@ func (ix *Index) topK(cands []int32, score []float64, k int) []Hit {
 		return a.Tool < b.Tool
 	}
 	for _, d := range cands {
+		if len(hits) == k && score[d] < hits[k-1].Score {
+			continue // the common case, decided without building a Hit
+		}
 		h := Hit{Doc: int(d), Server: ix.docs[d].Server, Tool: ix.docs[d].Tool, Score: score[d]}
 		if len(hits) == k && !less(&h, &hits[k-1]) {
 			continue
@@ -425,6 +474,16 @@ func (ix *Index) topK(cands []int32, score []float64, k int) []Hit {
 	}
 	return hits
 }
+
+// properWeight scales the query weight of a capitalised name that some
+// description uses but no tool or backend name does.
+const properWeight = 0.3
+
+// relevantDepth is how many of the best hits may show that the query is
+// answerable: a query is relevant when one of them covers enough of it,
+// not only the first (whose lead may come from the backend's score or a
+// name bonus rather than from the words of the query).
+const relevantDepth = 1
 
 // relevant decides whether doc, the best hit, answers the query at all.
 func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov *float64) bool {
@@ -443,14 +502,83 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov 
 		// backend serves ("text +1 555 0100" with only chat backends).
 		return c >= o.ForeignCoverage
 	}
+	if ix.foreignChannel(query) {
+		// "Email the team" with no tool that sends email: like a product
+		// no backend serves.
+		return c >= o.ForeignCoverage
+	}
 	if len(named) == 0 {
-		for _, p := range ix.products.mentioned(query) {
+		for _, p := range ix.products.mentioned(withoutPaths(query)) {
 			if !ix.served(p) {
 				return c >= o.ForeignCoverage
 			}
 		}
 	}
-	return c >= o.MinCoverage || m >= o.MinEvidence*ix.maxIDF
+	// Evidence alone needs two of the query's words: one rare word a
+	// description happens to use ("online") is not a task.
+	// Three of the query's words in one tool are a task too, even when
+	// the query's other words (places, names, the text to type) are many.
+	// So is most of one tool's name spelt out ("find pizza places":
+	// search_places), even when the query's other words are many.
+	nm := ix.matchedTerms(qs, doc)
+	return c >= o.MinCoverage || m >= o.MinEvidence*ix.maxIDF && nm >= 2 ||
+		c >= manyTermsCoverage && (nm >= 3 || ix.queryNameCoverage(qs, int32(doc)) >= spelledName)
+}
+
+// spelledName is the name coverage (nameCoverage) at which a tool's name
+// counts as spelt out by the query.
+const spelledName = 0.65
+
+// queryNameCoverage is nameCoverage for the terms qs.
+func (ix *Index) queryNameCoverage(qs []qterm, doc int32) float64 {
+	ts := ix.nameTerms[doc]
+	if len(ts) == 0 {
+		return 0
+	}
+	var got float64
+	for _, id := range ts {
+		var best float64
+		for _, q := range qs {
+			for _, e := range q.exps {
+				if e.id == id {
+					best = max(best, e.w*min(q.weight, 1))
+				}
+			}
+		}
+		got += best
+	}
+	return got / float64(len(ts))
+}
+
+// manyTermsCoverage is the coverage enough for a tool matching three or
+// more of the query's words.
+const manyTermsCoverage = 0.25
+
+// channelVerbs are the ways of reaching someone that a request may start
+// with as its verb ("Email the team", "SMS the on-call").
+var channelVerbs = setOf(`email mail sms fax tweet`)
+
+// foreignChannel reports whether query starts with a channel verb that no
+// tool's name has: a request by a channel the catalog does not offer.
+func (ix *Index) foreignChannel(query string) bool {
+	ws := lowerWords(query)
+	if len(ws) == 0 || !channelVerbs[ws[0]] {
+		return false
+	}
+	id, ok := ix.tools.lookup(stem(ws[0]))
+	return !ok || !ix.nameWord[id]
+}
+
+// matchedTerms counts the terms of qs that doc (or its backend's name)
+// matches.
+func (ix *Index) matchedTerms(qs []qterm, doc int) int {
+	n := 0
+	for i := range qs {
+		if _, m := ix.evidence(qs[i:i+1], doc); m > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // coverage is the share of the query's IDF mass that doc (or its backend's

@@ -21,6 +21,11 @@ const (
 	extra4Qs   = "testdata/extra4-queries.jsonl"
 	tune5Qs    = "testdata/tune5-queries.jsonl"
 	extra5Qs   = "testdata/extra5-queries.jsonl"
+	extra6Qs   = "testdata/extra6-queries.jsonl"
+	tune6Qs    = "testdata/tune6-queries.jsonl"
+	tune7Qs    = "testdata/tune7-queries.jsonl"
+	tune8Qs    = "testdata/tune8-queries.jsonl"
+	tune9Qs    = "testdata/tune9-queries.jsonl"
 )
 
 // corpusDocs reads every server file of the corpus into Docs, in file order.
@@ -200,7 +205,7 @@ func TestRetrievalDev(t *testing.T) {
 // TestRetrievalExtra scores queries written for this package before tuning,
 // as an estimate of how the ranking does on queries it was not tuned on.
 func TestRetrievalExtra(t *testing.T) {
-	testRetrieval(t, extraQs, scores{hit1: 0.89, hit5: 0.96, none: 0.83})
+	testRetrieval(t, extraQs, scores{hit1: 0.96, hit5: 0.99, none: 0.99})
 }
 
 // TestRetrievalExtra2 scores a second set of queries written for this
@@ -212,7 +217,7 @@ func TestRetrievalExtra2(t *testing.T) {
 // TestRetrievalExtra3 scores a third set of queries written before the third
 // round of tuning, including hard negatives that share words with real tools.
 func TestRetrievalExtra3(t *testing.T) {
-	testRetrieval(t, extra3Qs, scores{hit1: 0.74, hit5: 0.93, none: 0.99})
+	testRetrieval(t, extra3Qs, scores{hit1: 0.74, hit5: 0.99, none: 0.99})
 }
 
 // TestRetrievalExtra4 scores a fourth set written and committed before the
@@ -220,23 +225,61 @@ func TestRetrievalExtra3(t *testing.T) {
 // coordinates and emails). It was held out through round four; from round
 // five on it is tuned on (extra5 is the held-out set now), never edited.
 func TestRetrievalExtra4(t *testing.T) {
-	testRetrieval(t, extra4Qs, scores{hit1: 0.82, hit5: 0.94, none: 0.99})
+	testRetrieval(t, extra4Qs, scores{hit1: 0.85, hit5: 0.97, none: 0.99})
 }
 
 // TestRetrievalTune5 scores a set written to tune everyday phrasings
 // (remember, note, what is in a folder) and the kinds of values queries
 // carry (paths, URLs, coordinates, emails); unlike extra4 it was tuned on.
 func TestRetrievalTune5(t *testing.T) {
-	testRetrieval(t, tune5Qs, scores{hit1: 0.74, hit5: 0.83, none: 0.99})
+	testRetrieval(t, tune5Qs, scores{hit1: 0.83, hit5: 0.91, none: 0.99})
 }
 
 // TestRetrievalExtra5 scores a fifth set written and committed before the
 // fifth round of tuning (plain phrasings across 24 corpus servers and seven
-// unrelated requests) and never edited or tuned on after: it is the
-// held-out estimate of how search does on queries nobody here has seen.
-// Measured when committed, before any change: hit@1 0.667, hit@5 0.857,
-// none 0.857 (42 answerable, 7 none); after round five 0.738 / 0.857 /
-// 0.857.
+// unrelated requests) and never edited. It was held out through round
+// five: measured when committed, before any change, hit@1 0.667, hit@5
+// 0.857, none 0.857 (42 answerable, 7 none); after round five 0.738 /
+// 0.857 / 0.857. From round six on it is tuned on (extra6 is the held-out
+// set now).
 func TestRetrievalExtra5(t *testing.T) {
-	testRetrieval(t, extra5Qs, scores{hit1: 0.73, hit5: 0.85, none: 0.85})
+	testRetrieval(t, extra5Qs, scores{hit1: 0.85, hit5: 0.95, none: 0.99})
+}
+
+// TestRetrievalExtra6 scores a sixth set written and committed before the
+// sixth round of tuning (plain phrasings across 26 corpus servers, values
+// such as paths, URLs, keys and coordinates inside the queries, multi-step
+// tasks and ten unrelated requests) and never edited or tuned on after: it
+// is the held-out estimate of how search does on queries nobody here has
+// seen. Measured when committed, before any change: hit@1 0.745, hit@5
+// 0.836, none 0.900 (55 answerable, 10 none); after round six 0.764 /
+// 0.873 / 1.000.
+func TestRetrievalExtra6(t *testing.T) {
+	testRetrieval(t, extra6Qs, scores{hit1: 0.76, hit5: 0.87, none: 0.99})
+}
+
+// TestRetrievalTune6 scores a set written in round six to find failure
+// classes (everyday phrasings, names before the kind of thing they name,
+// question words); unlike extra6 it was tuned on.
+func TestRetrievalTune6(t *testing.T) {
+	testRetrieval(t, tune6Qs, scores{hit1: 0.91, hit5: 0.95, none: 0.99})
+}
+
+// TestRetrievalTune7 scores a second round-six tuning set in the style of
+// the corpus dev queries (reworded tool descriptions, a fifth of them
+// multi-step); it was tuned on.
+func TestRetrievalTune7(t *testing.T) {
+	testRetrieval(t, tune7Qs, scores{hit1: 0.82, hit5: 0.95, none: 0.99})
+}
+
+// TestRetrievalTune8 scores a third round-six tuning set (everyday
+// phrasings over tools the other sets seldom ask for); it was tuned on.
+func TestRetrievalTune8(t *testing.T) {
+	testRetrieval(t, tune8Qs, scores{hit1: 0.94, hit5: 0.98, none: 0.99})
+}
+
+// TestRetrievalTune9 scores a fourth round-six tuning set (casual, long
+// phrasings with many words no tool uses); it was tuned on.
+func TestRetrievalTune9(t *testing.T) {
+	testRetrieval(t, tune9Qs, scores{hit1: 0.79, hit5: 0.9, none: 0.99})
 }

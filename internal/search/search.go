@@ -82,10 +82,12 @@ type Options struct {
 	// at half; coverage
 	// is that mass over the mass of all query terms (a word no tool uses
 	// counts as the rarest term). The best tool is relevant when its
-	// coverage is at least MinCoverage (default 0.4) or its evidence is at
+	// coverage is at least MinCoverage (default 0.4), or its evidence is at
 	// least MinEvidence times the largest IDF of the index (default 1: as
-	// much as one term found in a single tool). A negative MinCoverage
-	// disables the check.
+	// much as one term found in a single tool) from at least two query
+	// terms, or its coverage is at least a quarter and it matches three
+	// query terms or most of its name. A negative MinCoverage disables the
+	// check.
 	MinCoverage, MinEvidence float64
 	// ForeignCoverage is the coverage needed instead when the query mentions
 	// a product no backend serves and names no backend; default 0.6.
@@ -133,26 +135,29 @@ const DefaultLimit = 5
 // Index is an immutable search index over tools. It is safe for concurrent
 // use by multiple goroutines once New returns.
 type Index struct {
-	opt        Options
-	docs       []Doc
-	docServer  []int32  // doc -> server number
-	servers    []string // server number -> name
-	srvSize    []int    // server number -> number of tools
-	tools      field    // tool-level postings
-	srv        field    // server-level postings
-	exact      map[string][]int32
-	maxIDF     float64
-	products   productSet
-	names      []nameWord         // words of backend names that name them
-	nameKeys   map[string][]int32 // nameKey -> indexes in names
-	nameTerms  [][]int32          // doc -> distinctive term ids of its name
-	heads      []head             // doc -> last word of its name
-	kinds      []valueKind        // doc -> kinds of values its parameters take
-	allKinds   valueKind          // kinds some tool takes
-	srvParams  []bool             // backend -> some tool of it declares a parameter
-	verbs      []verbFamily       // doc -> family of its name's verb
-	kindFill   []kindFill         // doc -> its required parameters by kind
-	deprecated []int32            // doc -> its replacement, -1 none known, notDeprecated
+	opt         Options
+	docs        []Doc
+	docServer   []int32  // doc -> server number
+	servers     []string // server number -> name
+	srvSize     []int    // server number -> number of tools
+	tools       field    // tool-level postings
+	nameWord    []bool   // tool-level term id -> in some tool's name
+	srv         field    // server-level postings
+	exact       map[string][]int32
+	maxIDF      float64
+	products    productSet
+	names       []nameWord           // words of backend names that name them
+	nameKeys    map[string][]int32   // nameKey -> indexes in names
+	nameTerms   [][]int32            // doc -> distinctive term ids of its name
+	heads       []head               // doc -> last word of its name
+	kinds       []valueKind          // doc -> kinds of values its parameters take
+	allKinds    valueKind            // kinds some tool takes
+	srvParams   []bool               // backend -> some tool of it declares a parameter
+	verbs       []verbFamily         // doc -> family of its name's verb
+	kindFill    []kindFill           // doc -> its required parameters by kind
+	deprecated  []int32              // doc -> its replacement, -1 none known, notDeprecated
+	conversions map[int32]conversion // doc -> what its description converts into what
+	ownDocs     []bool               // doc -> documents only its own backend's product
 }
 
 // New builds an index over docs. It copies the slice (not the strings), so
@@ -265,4 +270,18 @@ func SchemaParams(raw json.RawMessage) []Param {
 	}
 	slices.SortFunc(ps, func(a, b Param) int { return strings.Compare(a.Name, b.Name) })
 	return ps
+}
+
+// isServerWord reports whether term is a word of some backend's name.
+func (ix *Index) isServerWord(term string) bool {
+	id, ok := ix.srv.lookup(term)
+	if !ok {
+		return false
+	}
+	for _, p := range ix.srv.post[id] {
+		if p.named {
+			return true
+		}
+	}
+	return false
 }

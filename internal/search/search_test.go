@@ -162,12 +162,19 @@ func TestStem(t *testing.T) {
 		{"stop", "stopped", "stopping"},
 		{"install", "installed"},
 		{"validate", "validation", "validated"},
+		{"color", "colour", "colours"}, {"organize", "organise", "organised"}, {"cancel", "cancelled", "canceled"},
+		{"send", "sent"}, {"run", "ran"}, {"write", "wrote", "written"}, {"build", "built"}, {"break", "broke", "broken"},
 	}
 	for _, g := range groups {
 		for _, w := range g[1:] {
 			if stem(w) != stem(g[0]) {
 				t.Errorf("stem(%q) = %q, stem(%q) = %q; want equal", w, stem(w), g[0], stem(g[0]))
 			}
+		}
+	}
+	for _, pair := range [][2]string{{"news", "new"}, {"series", "sery"}, {"alias", "alia"}} {
+		if stem(pair[0]) == stem(pair[1]) {
+			t.Errorf("stem(%q) = stem(%q) = %q; %q is no plural", pair[0], pair[1], stem(pair[0]), pair[0])
 		}
 	}
 	for _, w := range []string{"string", "using", "is", "status", "process", "add", "added"} {
@@ -217,5 +224,85 @@ func TestDeps(t *testing.T) {
 				t.Errorf("%s imports %s; search must import only the standard library", f, p)
 			}
 		}
+	}
+}
+
+func TestSearch_OneRareWordIsNoTask(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "web", Tool: "web_search", Description: "Search the web for online content."},
+		{Server: "files", Tool: "read_file", Description: "Read a file."},
+		{Server: "files", Tool: "write_file", Description: "Write a file."},
+	}, nil)
+	if hits := ix.Search("Renew my passport online", 5); hits != nil {
+		t.Errorf("one rare word of a description answers an unrelated request: %s", fmtHits(hits))
+	}
+	if hits := ix.Search("search online for passport renewal", 5); len(hits) == 0 || hits[0].Tool != "web_search" {
+		t.Errorf("two words of the tool: hits %s, want web_search first", fmtHits(hits))
+	}
+}
+
+func TestSearch_ChannelNoToolOffers(t *testing.T) {
+	docs := []Doc{
+		{Server: "errors", Tool: "create_team", Description: "Create a team for a launch."},
+		{Server: "errors", Tool: "find_teams", Description: "Find the teams of an organization."},
+		{Server: "chat", Tool: "post_message", Description: "Post a message to a channel."},
+		{Server: "chat", Tool: "list_channels", Description: "List channels."},
+	}
+	if hits := New(docs, nil).Search("Email the marketing team about the launch", 5); hits != nil {
+		t.Errorf("a channel no tool offers: hits %s, want nil", fmtHits(hits))
+	}
+	docs = append(docs, Doc{Server: "mail", Tool: "send_email", Description: "Send an email to a team."})
+	if hits := New(docs, nil).Search("Email the marketing team about the launch", 5); len(hits) == 0 || hits[0].Tool != "send_email" {
+		t.Errorf("with an email tool: hits %s, want send_email first", fmtHits(hits))
+	}
+}
+
+func TestSearch_ThreeWordsOfOneToolAreATask(t *testing.T) {
+	// Eight other tools share the words, so they are common: coverage is
+	// low and so is evidence; three of them in one tool still make a task.
+	docs := []Doc{{Server: "browser", Tool: "type_text", Description: "Type text into a form field on the page.", Params: []Param{{Name: "text"}}}}
+	for i, w := range strings.Fields("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa") {
+		d := "Tool " + w
+		if i < 8 {
+			d = "A page " + w + " with a form to type " + w
+		}
+		docs = append(docs, Doc{Server: "s" + w, Tool: w, Description: d})
+	}
+	ix := New(docs, nil)
+	q := "Type my shipping address into the form on the page"
+	if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != "type_text" {
+		t.Errorf("%q: hits %s, want type_text first", q, fmtHits(hits))
+	}
+	if hits := ix.Search("Type my shipping address and postcode into the form", 5); hits != nil {
+		t.Errorf("two common words: hits %s, want nil", fmtHits(hits))
+	}
+}
+
+func TestSearch_SpeltOutNameIsATask(t *testing.T) {
+	// Ten other tools share the words, so coverage and evidence are low;
+	// the query still spells out most of search_places's name.
+	docs := []Doc{{Server: "maps", Tool: "search_places", Description: "Search for places.", Params: []Param{{Name: "query"}}}, {Server: "maps", Tool: "geocode", Description: "Geocode an address."}}
+	for i, w := range strings.Fields("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa") {
+		d := "Tool " + w
+		if i < 10 {
+			d = "Search " + w + " places"
+		}
+		docs = append(docs, Doc{Server: "s" + w, Tool: w, Description: d})
+	}
+	ix := New(docs, nil)
+	if hits := ix.Search("find places in brooklyn", 5); len(hits) == 0 || hits[0].Tool != "search_places" {
+		t.Errorf("hits %s, want search_places first", fmtHits(hits))
+	}
+}
+
+func TestSearch_OddQueriesDoNotPanic(t *testing.T) {
+	ix := corpusIndex(t)
+	for _, q := range []string{
+		"SELECT", "SELECT FROM", "SELECT * FROM", "INSERT INTO", ":", "a:", "::", "x::y", "from", "from A to",
+		"from A to B", "turn into", "turn x into", "called", "named:", "the", "the config", "who is", "search the web for",
+		"web for", "Email", "email", "12", "#", "!", "issue #", "thumbs up", "colour", "sent", "a: b: c:", "\"", "'quoted",
+	} {
+		_ = ix.Search(q, 5)
+		_ = ix.Search(q, 1)
 	}
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -127,8 +128,11 @@ func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0
 // the same key, not produce real words: "creates", "created", "creating",
 // "creation" and "create" all become "creat".
 func stem(w string) string {
+	if b, ok := irregular()[w]; ok {
+		w = b
+	}
 	n := len(w)
-	if n <= 3 || !isASCII(w) {
+	if n <= 3 || !isASCII(w) || stemExceptions[w] {
 		return w
 	}
 	switch {
@@ -164,6 +168,31 @@ func stem(w string) string {
 	}
 	return w
 }
+
+// irregular maps the irregular forms of verbs tools and requests use to
+// their base form ("sent" is "send", "ran" is "run"), and British
+// spellings to American ones ("colour" is "color"), before stemming.
+// It is built on first use, like the synonym tables.
+var irregular = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	// British spellings stem as the American ones tools use.
+	for _, g := range strings.Split(`color colour colours|favorite favourite favourites|license licence licences|catalog catalogue catalogues|center centre centres|behavior behaviour behaviours|canceled cancelled|canceling cancelling|modeling modelling|labeled labelled|labeling labelling|gray grey|analyze analyse analysed analyses analysing|organize organise organised organising|summarize summarise summarised|visualize visualise visualised|authorize authorise authorised|optimize optimise optimised|initialize initialise initialised|customize customise customised|serialize serialise serialised`, "|") {
+		ws := strings.Fields(g)
+		for _, w := range ws[1:] {
+			m[w] = ws[0]
+		}
+	}
+	for _, g := range strings.Split(`run ran|send sent|write wrote written|make made|take took taken|give gave given|break broke broken|build built|choose chose chosen|begin began begun|get got gotten|go went gone|see seen|do did done|buy bought|bring brought|think thought|tell told|say said|read|keep kept|spend spent|forget forgot forgotten|freeze froze frozen|hide hid hidden|ring rang rung|rise rose risen|shake shook shaken|speak spoke spoken|steal stole stolen|throw threw thrown|wake woke woken|wear wore worn|draw drew drawn|fly flew flown|grow grew grown|know knew known|show showed shown|feel felt|meet met|pay paid|sell sold|sit sat|stand stood|teach taught|understand understood`, "|") {
+		ws := strings.Fields(g)
+		for _, w := range ws[1:] {
+			m[w] = ws[0]
+		}
+	}
+	return m
+})
+
+// stemExceptions end like a plural but are not one ("news" is not "new").
+var stemExceptions = setOf(`news series species alias canvas atlas lens bias always perhaps whereas`)
 
 // undouble turns "stopp" into "stop" (not for l, s, z: "install", "process").
 func undouble(w string) string {

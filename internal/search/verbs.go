@@ -29,7 +29,7 @@ var verbFamilies = []struct {
 	{verbRead, words("get fetch read retrieve show view display see load inspect look obtain grab list enumerate browse search find lookup locate seek")},
 	{verbCreate, words("create add make insert generate give")},
 	{verbUpdate, words("update edit modify patch alter adjust tweak")},
-	{verbDelete, words("delete remove drop erase destroy discard purge wipe trash unset forget")},
+	{verbDelete, words("delete remove drop erase destroy discard purge wipe trash unset forget toss ditch nuke")},
 }
 
 // excludes is, per family, the families a query of only that family rules out.
@@ -97,4 +97,16 @@ func (sc *scorer) verbPenalty(qv verbFamily, cands []int32) {
 			sc.score[d] *= verbConflict
 		}
 	}
+}
+
+// questionWords start a question: a query that asks one ("Which entities
+// are linked to Acme?", "Is the build green?") and has no verb of a family
+// wants to read, not to create, change or delete. "Can you", "could you"
+// and the like start requests, not questions.
+var questionWords = setOf(`which what whats who whose where when how is are does do did has have was were`)
+
+// isQuestion reports whether query starts with a question word.
+func isQuestion(query string) bool {
+	ws := lowerWords(query)
+	return len(ws) > 0 && questionWords[ws[0]]
 }

@@ -22,3 +22,17 @@ func TestSearch_VerbFamiliesExcludeEachOther(t *testing.T) {
 		t.Error("nameVerb does not find the first verb of a tool name")
 	}
 }
+
+func TestSearch_QuestionWantsToRead(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "kg", Tool: "delete_entities", Description: "Delete the entities linked to a node."},
+		{Server: "kg", Tool: "open_entities", Description: "Open: the entities linked to a node."},
+		{Server: "web", Tool: "fetch", Description: "Fetch a web page."},
+	}, nil)
+	if hits := ix.Search("Which entities are linked to Acme?", 5); len(hits) == 0 || hits[0].Tool != "open_entities" {
+		t.Errorf("a question: hits %s, want open_entities first", fmtHits(hits))
+	}
+	if isQuestion("Can you delete the entity?") || !isQuestion("What's in the graph?") {
+		t.Error("isQuestion tells requests from questions wrongly")
+	}
+}
