@@ -25,7 +25,7 @@ func TestMain(m *testing.M) {
 		if path := os.Getenv(workerProfileEnv); path != "" {
 			profileWorker(path)
 		}
-		if err := ServeWorker(context.Background(), os.Stdin, os.Stdout); err != nil {
+		if err := ServeWorker(context.Background(), Pollable(os.Stdin), Pollable(os.Stdout)); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
