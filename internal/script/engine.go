@@ -98,15 +98,23 @@ func (g *engine) close() {
 var spares struct {
 	mu      sync.Mutex
 	ready   []*engine
-	making  bool          // the maker goroutine runs
+	making  bool          // the maker is making spares
 	next    chan struct{} // closed when the engine being made is ready; nil when !making
 	waiting bool          // a run waits for next
 	spec    string        // what the maker installs (the latest prepare's)
 	install bool
+	drop    []*engine // for the maker to close, after making
 }
 
 // maxSpares is the most engines kept ready.
 const maxSpares = 2
+
+// The maker is one long-lived goroutine (its stack, grown deep by the
+// engine, is kept rather than grown again for every VM), woken by wake.
+var (
+	makerOnce sync.Once
+	wake      = make(chan struct{}, 1)
+)
 
 // serves reports whether g can run a script with spec: it has spec
 // installed, or none yet.
@@ -151,72 +159,84 @@ func takeEngine(spec string) (*engine, error) {
 // prepare keeps maxSpares engines ready with spec installed (none when
 // install is false), making the missing ones in the background, drops the
 // spares that have other namespaces (never reused across sessions'
-// servers), and closes used (may be nil) in the background. It claims the
-// making before it returns, so a run that starts after it waits for the
-// next spare.
+// servers), and has used (may be nil) closed in the background. It
+// claims the making before it returns, so a run that starts after it
+// waits for the next spare.
 func prepare(spec string, install bool, used *engine) {
 	spares.mu.Lock()
 	spares.spec, spares.install = spec, install
-	var drop []*engine
 	if used != nil {
-		drop = append(drop, used)
+		spares.drop = append(spares.drop, used)
 	}
 	keep := spares.ready[:0]
 	for _, e := range spares.ready {
 		if !install || e.serves(spec) {
 			keep = append(keep, e)
 		} else {
-			drop = append(drop, e)
+			spares.drop = append(spares.drop, e)
 		}
 	}
 	clear(spares.ready[len(keep):])
 	spares.ready = keep
-	start := !spares.making && len(spares.ready) < maxSpares
-	if start {
+	if !spares.making && len(spares.ready) < maxSpares {
 		spares.making, spares.next = true, make(chan struct{})
 	}
+	work := spares.making || len(spares.drop) > 0
 	spares.mu.Unlock()
-	if start {
-		go makeSpares(drop)
-	} else if len(drop) > 0 {
-		go closeAll(drop)
+	if work {
+		makerOnce.Do(func() { go maker() })
+		select {
+		case wake <- struct{}{}:
+		default: // woken already
+		}
 	}
 }
 
-// makeSpares makes engines until maxSpares are ready, then closes drop
-// (after the first: making the next VM comes before freeing old ones).
-func makeSpares(drop []*engine) {
-	for {
-		spares.mu.Lock()
-		spec, install := spares.spec, spares.install
-		spares.mu.Unlock()
-		g, err := newEngine()
-		if err == nil && install {
-			if err = g.installSpec(spec); err != nil {
-				g.close()
+// maker makes engines while spares.making, until maxSpares are ready,
+// and closes the dropped ones after each (making the next VM comes
+// before freeing old ones).
+func maker() {
+	for range wake {
+		for {
+			spares.mu.Lock()
+			if !spares.making {
+				drop := spares.drop
+				spares.drop = nil
+				spares.mu.Unlock()
+				closeAll(drop)
+				break
 			}
-		}
-		spares.mu.Lock()
-		if err == nil {
-			if !spares.install || g.serves(spares.spec) {
-				spares.ready = append(spares.ready, g)
+			spec, install := spares.spec, spares.install
+			spares.mu.Unlock()
+			g, err := newEngine()
+			if err == nil && install {
+				if err = g.installSpec(spec); err != nil {
+					g.close()
+				}
+			}
+			spares.mu.Lock()
+			if err == nil {
+				if !spares.install || g.serves(spares.spec) {
+					spares.ready = append(spares.ready, g)
+				} else {
+					spares.drop = append(spares.drop, g) // a prepare for other namespaces came meanwhile
+				}
+			}
+			ch := spares.next
+			more := err == nil && len(spares.ready) < maxSpares
+			if more {
+				spares.next = make(chan struct{})
 			} else {
-				drop = append(drop, g) // a prepare for other namespaces came meanwhile
+				spares.making, spares.next = false, nil
 			}
-		}
-		ch := spares.next
-		more := err == nil && len(spares.ready) < maxSpares
-		if more {
-			spares.next = make(chan struct{})
-		} else {
-			spares.making, spares.next = false, nil
-		}
-		spares.mu.Unlock()
-		close(ch)
-		closeAll(drop)
-		drop = nil
-		if !more {
-			return
+			drop := spares.drop
+			spares.drop = nil
+			spares.mu.Unlock()
+			close(ch)
+			closeAll(drop)
+			if !more {
+				break
+			}
 		}
 	}
 }
