@@ -201,6 +201,16 @@ func (s *Server) namespaces(ctx context.Context, src string) []script.Namespace 
 	known := make([][]catalog.Tool, len(names))
 	var need []string
 	for i, n := range names {
+		// The index has the idents and names of a list not read yet: a
+		// session's first script reads no tool list it does not call.
+		if sum, ok := s.indexSummary(n); ok && sum.Tools != nil {
+			tools := make([]catalog.Tool, 0, len(sum.Tools))
+			for _, t := range sum.Tools {
+				tools = append(tools, catalog.Tool{Server: n, Ident: t[0], Name: t[1]})
+			}
+			known[i] = tools
+			continue
+		}
 		tools, ok := cat.Known(n)
 		known[i] = tools
 		if !ok && mentions(src, cat.Ident(n)) {

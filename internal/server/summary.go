@@ -20,6 +20,9 @@ type indexSummary struct {
 	// Offers says the listing has resources, templates or prompts (the
 	// others need no reading for syncResources).
 	Offers bool `json:"o,omitempty"`
+	// Tools are the visible tools' idents and names, what a script's
+	// namespace needs (nil in a summary made before they were kept).
+	Tools [][2]string `json:"t"`
 }
 
 // IndexSummary is the catalog's Options.Summarize.
@@ -33,6 +36,7 @@ func IndexSummary(in catalog.Summarized) string {
 		Roles:  roleSummaryKey(in.Server, in.Spec) + ":" + strconv.FormatUint(uint64(have), 10),
 		Digest: instructionsLine(in.Instructions),
 		Offers: in.Resources+in.Templates+in.Prompts > 0,
+		Tools:  visibleNames(in.Tools),
 	})
 	return string(b)
 }
@@ -44,9 +48,29 @@ func (s *Server) indexSummary(server string) (indexSummary, bool) {
 	if !ok {
 		return indexSummary{}, false
 	}
+	// Every execute reads them (namespaces): decoded once per summary.
+	if c, ok := s.summaries.Load(server); ok && c.(decodedSummary).raw == raw {
+		return c.(decodedSummary).sum, true
+	}
 	var sum indexSummary
 	if json.Unmarshal([]byte(raw), &sum) != nil || sum.Roles == "" {
 		return indexSummary{}, false
 	}
+	s.summaries.Store(server, decodedSummary{raw, sum})
 	return sum, true
+}
+
+// decodedSummary is an index summary and its decoding.
+type decodedSummary struct {
+	raw string
+	sum indexSummary
+}
+
+// visibleNames is the idents and names of tools, never nil.
+func visibleNames(tools []catalog.Tool) [][2]string {
+	out := make([][2]string, 0, len(tools))
+	for _, t := range tools {
+		out = append(out, [2]string{t.Ident, t.Name})
+	}
+	return out
 }

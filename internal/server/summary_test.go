@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -26,6 +27,17 @@ func (b *withInstructions) ListTools(ctx context.Context, server string) (*catal
 		l.Resources = []*mcp.Resource{{URI: "web://cache", Name: "cache"}}
 	}
 	return l, err
+}
+
+// listCounter counts the listings a catalog asks for.
+type listCounter struct {
+	withInstructions
+	n atomic.Int32
+}
+
+func (c *listCounter) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
+	c.n.Add(1)
+	return c.withInstructions.ListTools(ctx, server)
 }
 
 // A session over a warm cache writes its index lines (the lethal
@@ -68,9 +80,18 @@ func TestIndexSummary_ASessionStartsFromTheIndex(t *testing.T) {
 			os.Remove(f)
 		}
 	}
-	second := open(&withInstructions{})
+	counter := &listCounter{}
+	second := open(counter)
 	if got := desc(second); got != want {
 		t.Errorf("description from the index:\n%s\nwant, as from the lists:\n%s", got, want)
+	}
+	// Its first script's namespaces come from the index as well.
+	res := second.Execute(context.Background(), `return [Object.keys(notes), Object.keys(sink)]`, 0)
+	if res.Err != nil || string(res.Value) != `[["read_notes"],["ping","send"]]` {
+		t.Errorf("namespaces from the index: %s %v", res.Value, res.Err)
+	}
+	if n := counter.n.Load(); n != 0 {
+		t.Errorf("the second session listed backends %d times; want none (the index has it all)", n)
 	}
 	second.res.mu.Lock()
 	n := len(second.res.resources)
