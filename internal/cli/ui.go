@@ -129,6 +129,11 @@ func (src *hubSource) Snapshot(ctx context.Context) ui.Snapshot {
 	}
 	byKey := map[string][]use{}          // launch key -> who uses it
 	byID := map[string]map[string]bool{} // pins identity -> server names
+	type roleRow struct {
+		owner string // the session whose view it is
+		row   ui.ServerRoles
+	}
+	roles := map[string]*roleRow{} // server -> its roles
 	for _, s := range sessions {
 		st := s.Status()
 		cfg := s.Config()
@@ -144,10 +149,37 @@ func (src *hubSource) Snapshot(ctx context.Context) ui.Snapshot {
 				byID[id][name] = true
 			}
 		}
+		for _, d := range st.Trifecta {
+			snap.Decisions = append(snap.Decisions, ui.Decision{Time: d.Time, Session: st.ID, Outcome: d.Outcome, Setting: d.Setting,
+				Call: d.Server + "." + d.Tool, Source: d.Source, Private: d.Private, Scope: d.Scope, Reason: cut(d.Reason, maxErrorText)})
+		}
+		// A server's roles as the first session that knows its tools
+		// sees them (sessions over one config see the same).
+		for _, r := range s.Server().KnownToolRoles() {
+			sr := roles[r.Server]
+			if sr == nil {
+				sr = &roleRow{owner: st.ID, row: ui.ServerRoles{Server: r.Server, Tools: []ui.ToolRole{}}}
+				roles[r.Server] = sr
+			} else if sr.owner != st.ID {
+				continue
+			}
+			if len(r.Roles) == 0 {
+				sr.row.Plain++
+				continue
+			}
+			sr.row.Tools = append(sr.row.Tools, ui.ToolRole{Tool: r.Tool, Roles: r.Roles, Why: r.Why})
+		}
 		tok := s.Server().Status(ctx).Tokens
 		snap.Sessions = append(snap.Sessions, ui.Session{ID: st.ID, Client: st.ClientName, ClientVersion: st.ClientVersion, Protocol: st.Protocol,
 			Workspace: st.Workspace, Servers: st.Servers, Tokens: ui.Tokens{Direct: tok.Direct, Switchboard: tok.Switchboard, Saved: tok.Saved}})
 	}
+	for _, name := range slices.Sorted(maps.Keys(roles)) {
+		if r := roles[name].row; len(r.Tools) > 0 {
+			snap.Roles = append(snap.Roles, r)
+		}
+	}
+	// Newest first, as the calls.
+	slices.SortStableFunc(snap.Decisions, func(a, b ui.Decision) int { return b.Time.Compare(a.Time) })
 	for _, b := range h.Backends() {
 		ub := ui.Backend{Servers: b.Names, Key: b.Key[:min(12, len(b.Key))], State: b.State.String(), Pid: b.Pid, Calls: b.Calls,
 			Sessions: b.Sessions, Shared: b.Shared}

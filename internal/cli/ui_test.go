@@ -54,7 +54,7 @@ func newUIWorld(t *testing.T) *uiWorld {
 		t.Fatalf("building test/replay: %v\n%s", err, out)
 	}
 	w.writeCorpus("Read one note by its id.")
-	cfg := fmt.Sprintf(`{"mcpServers": {"notes": {"command": %q, "args": [%q], "cwd": %q, "env": {"SWITCHBOARD_TEST_MAIN": "1"}}}}`, replay, w.corpus, home)
+	cfg := fmt.Sprintf(`{"mcpServers": {"notes": {"command": %q, "args": [%q], "cwd": %q, "env": {"SWITCHBOARD_TEST_MAIN": "1"}, "roles": {"list": ["untrusted"]}}}}`, replay, w.corpus, home)
 	if err := os.WriteFile(filepath.Join(home, "cfg", "switchboard", "config.json"), []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -294,6 +294,20 @@ func TestUI_InHeadlessChromium(t *testing.T) {
 			t.Errorf("session %s: no token counts: %+v", s.ID, s.Tokens)
 		}
 	}
+	// The tools' trifecta roles (the config gives list one), and the
+	// section for decisions (none: no external tool here).
+	var listRole *ui.ToolRole
+	for _, r := range st.Roles {
+		for i, tr := range r.Tools {
+			if r.Server == "notes" && tr.Tool == "list" {
+				listRole = &r.Tools[i]
+			}
+		}
+	}
+	if listRole == nil || strings.Join(listRole.Roles, ",") != "untrusted" || !strings.Contains(listRole.Why, "config") {
+		t.Errorf("roles on the page: %+v, want notes.list untrusted from the config", st.Roles)
+	}
+	waitText("the trifecta section", "Lethal trifecta", "untrusted", "No call has been checked against the trifecta yet")
 
 	// A rug pull: the backend's "read" changes its description and the
 	// backend restarts (killed here; the next call starts it again).

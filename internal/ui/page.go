@@ -117,6 +117,17 @@ th{background:#f0f0f0;font-weight:600} code,pre{font:12px/1.35 ui-monospace,mono
 {{range .Withheld}}<tr><td>{{join .Servers}}</td><td>{{.Tool}}</td><td>{{.Rules}} <span class="muted">(accept with <code>switchboard approve --accept-risk SERVER {{.Tool}}</code>)</span></td></tr>{{end}}</table>{{end}}
 </section>
 
+<section id="trifecta"><h2>Lethal trifecta</h2>
+{{if .Decisions}}<table><tr><th>time</th><th>session</th><th>decision</th><th>call</th><th>after untrusted</th><th>and private</th><th>scope</th><th>reason</th></tr>
+{{range .Decisions}}<tr class="decision"><td title="{{.Time}}">{{clock .Time}}</td><td><code>{{.Session}}</code></td><td class="{{if eq .Outcome "refused"}}err{{else}}ok{{end}}">{{.Outcome}} <span class="muted">({{.Setting}})</span></td>
+<td><b>{{.Call}}</b></td><td>{{.Source}}</td><td>{{.Private}}</td><td>{{.Scope}}</td><td>{{.Reason}}</td></tr>
+{{end}}</table>{{else}}<p class="muted" id="no-decisions">No call has been checked against the trifecta yet.</p>{{end}}
+{{if .Roles}}<table><tr><th>server</th><th>tool</th><th>roles</th><th>from</th></tr>
+{{range .Roles}}{{$srv := .Server}}{{range .Tools}}<tr class="role"><td>{{$srv}}</td><td>{{.Tool}}</td><td><b>{{join .Roles}}</b></td><td class="muted">{{.Why}}</td></tr>
+{{end}}{{if .Plain}}<tr><td>{{$srv}}</td><td class="muted" colspan="3">{{.Plain}} more tools with no role</td></tr>{{end}}{{end}}</table>
+<p class="muted">Roles of the tools whose lists are known (config "roles" overrides them); <code>switchboard list --roles</code> shows every tool, <code>switchboard doctor</code> explains the trifecta.</p>{{end}}
+</section>
+
 <section id="calls"><h2>Recent calls</h2>
 {{if .Calls}}<table><tr><th>time</th><th>session</th><th>client</th><th>call</th><th>latency</th><th>result</th><th>outcome</th></tr>
 {{range recent .Calls}}<tr class="call"><td title="{{.Time}}">{{clock .Time}}</td><td><code>{{.Session}}</code></td><td>{{.Client}}</td><td><b>{{.Server}}.{{.Tool}}</b></td><td>{{ms .Latency}}</td><td>{{size .ResultBytes}}</td>

@@ -27,6 +27,41 @@ type Snapshot struct {
 	// Withheld are tools kept back because they look like a prompt
 	// injection (shown, not approvable here: `approve --accept-risk`).
 	Withheld []Withheld `json:"withheld,omitempty"`
+	// Roles are the lethal-trifecta roles of the known tools that have
+	// any, by server; Decisions the sessions' trifecta decisions, newest
+	// first.
+	Roles     []ServerRoles `json:"roles,omitempty"`
+	Decisions []Decision    `json:"decisions,omitempty"`
+}
+
+// ServerRoles is one server's tools with a lethal-trifecta role.
+type ServerRoles struct {
+	Server string     `json:"server"`
+	Tools  []ToolRole `json:"tools"`
+	// Plain counts its known tools with no role.
+	Plain int `json:"plain"`
+}
+
+// ToolRole is one tool's roles (private, untrusted, external) and what
+// they come from (config, profile, annotations, words of its text).
+type ToolRole struct {
+	Tool  string   `json:"tool"`
+	Roles []string `json:"roles"`
+	Why   string   `json:"why"`
+}
+
+// Decision is one lethal-trifecta decision on a call that could send
+// data out after the session read untrusted content and private data.
+type Decision struct {
+	Time    time.Time `json:"time"`
+	Session string    `json:"session"`
+	Outcome string    `json:"outcome"` // allowed, confirmed, refused
+	Setting string    `json:"setting"` // settings.trifecta
+	Call    string    `json:"call"`    // server.tool of the external call
+	Source  string    `json:"source"`  // the untrusted tool read before it
+	Private string    `json:"private"` // the private tool read before it
+	Scope   string    `json:"scope"`   // script or session
+	Reason  string    `json:"reason"`
 }
 
 // Daemon is the process serving the page.

@@ -18,6 +18,7 @@ type fakeSource struct {
 	mu       sync.Mutex
 	approved []string // "id tool,tool"
 	pending  bool
+	trifecta bool
 }
 
 func (f *fakeSource) Snapshot(ctx context.Context) Snapshot {
@@ -31,6 +32,10 @@ func (f *fakeSource) Snapshot(ctx context.Context) Snapshot {
 	}
 	if f.pending {
 		s.Pending = []Pending{{ID: "id:1", Servers: []string{"github"}, Changes: []Change{{Tool: "read", Status: "changed", Diff: "- old\n+ new <script>alert(1)</script>"}}}}
+	}
+	if f.trifecta {
+		s.Roles = []ServerRoles{{Server: "web", Tools: []ToolRole{{Tool: "fetch", Roles: []string{"untrusted"}, Why: "config"}}, Plain: 2}}
+		s.Decisions = []Decision{{Time: time.Now(), Session: "s1", Outcome: "refused", Setting: "block", Call: "mail.send", Source: "web.fetch", Private: "notes.read", Scope: "session", Reason: "sends <b>out</b> after reading both"}}
 	}
 	return s
 }
@@ -201,6 +206,28 @@ func TestUI_StatusJSONAndLiveFragment(t *testing.T) {
 	w = do(u, get("/live", "X-Switchboard-Token", "secret-token"))
 	if b := w.Body.String(); w.Code != 200 || strings.Contains(b, "<html") || !strings.Contains(b, `id="sessions"`) {
 		t.Errorf("/live: %d\n%s", w.Code, b)
+	}
+}
+
+// The page shows the tools' trifecta roles and the sessions' decisions,
+// escaped like everything a backend or a script can influence.
+func TestUI_ShowsTrifectaRolesAndDecisions(t *testing.T) {
+	u, f := newUI(t)
+	w := do(u, get("/live", "X-Switchboard-Token", "secret-token"))
+	if b := w.Body.String(); !strings.Contains(b, `id="no-decisions"`) || strings.Contains(b, `class="role"`) {
+		t.Errorf("no decisions and no roles yet:\n%s", b)
+	}
+	f.mu.Lock()
+	f.trifecta = true
+	f.mu.Unlock()
+	b := do(u, get("/live", "X-Switchboard-Token", "secret-token")).Body.String()
+	for _, want := range []string{`class="decision"`, "refused", "mail.send", "web.fetch", "notes.read", "sends &lt;b&gt;out&lt;/b&gt;", `class="role"`, "fetch", "untrusted", "2 more tools with no role"} {
+		if !strings.Contains(b, want) {
+			t.Errorf("live fragment lacks %q:\n%s", want, b)
+		}
+	}
+	if strings.Contains(b, "<b>out</b>") {
+		t.Error("a decision's reason is not escaped")
 	}
 }
 
