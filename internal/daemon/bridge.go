@@ -58,8 +58,8 @@ func Bridge(ctx context.Context, o *BridgeOptions, stdin io.Reader, stdout io.Wr
 	b := &bridge{
 		o:        *o,
 		out:      stdout,
-		inflight: map[string][]byte{},
-		fatal:    make(chan error, 1),
+		inflight: map[string][]byte{}, writing: map[string][]byte{},
+		fatal: make(chan error, 1),
 	}
 	h := *o.Connect.Hello
 	h.Kind = KindSession
@@ -107,14 +107,18 @@ type bridge struct {
 	out   io.Writer
 
 	mu         sync.Mutex
-	conn       net.Conn      // nil while connecting
-	ready      chan struct{} // closed when conn is set
-	gen        int           // the connection's number; a broken one is replaced by gen+1
-	pid        int           // the daemon's pid
-	lastErr    error         // the last failed connection attempt
-	connecting bool          // a reconnect runs
-	inflight   map[string][]byte
-	closed     bool
+	conn       net.Conn          // nil while connecting
+	ready      chan struct{}     // closed when conn is set
+	gen        int               // the connection's number; a broken one is replaced by gen+1
+	pid        int               // the daemon's pid
+	lastErr    error             // the last failed connection attempt
+	connecting bool              // a reconnect runs
+	inflight   map[string][]byte // requests sent on conn, not answered yet: failed when it breaks
+	// writing are requests being written (keyed like inflight), not yet
+	// known to be sent: a break meanwhile must not fail one that never
+	// left (send resends it), and one that did leave is failed by send.
+	writing map[string][]byte
+	closed  bool
 
 	initLine   []byte // the client's initialize request
 	initKey    string
@@ -271,23 +275,45 @@ func (b *bridge) send(line []byte, m msgInfo) {
 			b.mu.Unlock()
 			continue // broke meanwhile; nothing was sent
 		}
+		pid := b.pid
 		if m.isRequest() {
-			b.inflight[key] = append([]byte(nil), m.id...) // m.id points into the read buffer
+			b.writing[key] = append([]byte(nil), m.id...) // m.id points into the read buffer
 		}
 		b.mu.Unlock()
 		n, err := c.Write(line)
-		if err == nil {
-			return
+		if !m.isRequest() {
+			if err == nil {
+				return
+			}
+			b.broken(gen, err)
+			if n > 0 {
+				return // part of a notification went out: not sent again
+			}
+			continue
 		}
-		if n > 0 {
-			b.broken(gen, err) // part was sent: the request fails with the others
+		if err == nil || n > 0 {
+			// It left (all or part of it): from now on a break fails it.
+			b.mu.Lock()
+			id, waiting := b.writing[key]
+			delete(b.writing, key)
+			lost := waiting && b.gen != gen
+			if waiting && !lost {
+				b.inflight[key] = id
+			}
+			b.mu.Unlock()
+			if lost {
+				// The connection broke while it was written, and the
+				// break did not fail it: it may have reached the daemon.
+				b.answer(id, fmt.Sprintf("the switchboard daemon exited during this call (pid %d); the call was not retried. Retry it: a new daemon is starting.", pid))
+			}
+			if err != nil {
+				b.broken(gen, err) // part was sent: the request fails with the others
+			}
 			return
 		}
 		// Nothing was sent (the daemon is gone): send it to the next one.
 		b.mu.Lock()
-		if b.gen == gen && m.isRequest() {
-			delete(b.inflight, key)
-		}
+		delete(b.writing, key)
 		b.mu.Unlock()
 		b.broken(gen, err)
 	}
@@ -322,6 +348,7 @@ func (b *bridge) startReader(c net.Conn, gen int, swallow string, swallowed chan
 				}
 				b.mu.Lock()
 				delete(b.inflight, key)
+				delete(b.writing, key) // its answer came before its write returned
 				if key == b.initKey && b.initLine != nil {
 					b.initOK = true
 				}
