@@ -198,21 +198,27 @@ func (s *Server) hintUnknownGlobal(msg string) string {
 func (s *Server) namespaces(ctx context.Context, src string) []script.Namespace {
 	cat := s.cat()
 	names := cat.Servers()
-	known := make([][]catalog.Tool, len(names))
+	fns := make([][]script.Function, len(names))
+	functions := func(n string, tools []catalog.Tool) []script.Function {
+		out := make([]script.Function, 0, len(tools))
+		for _, t := range tools {
+			out = append(out, script.Function{Ident: t.Ident, Server: n, Tool: t.Name})
+		}
+		return out
+	}
 	var need []string
 	for i, n := range names {
 		// The index has the idents and names of a list not read yet: a
 		// session's first script reads no tool list it does not call.
 		if sum, ok := s.indexSummary(n); ok && sum.Tools != nil {
-			tools := make([]catalog.Tool, 0, len(sum.Tools))
+			fns[i] = make([]script.Function, 0, len(sum.Tools))
 			for _, t := range sum.Tools {
-				tools = append(tools, catalog.Tool{Server: n, Ident: t[0], Name: t[1]})
+				fns[i] = append(fns[i], script.Function{Ident: t[0], Server: n, Tool: t[1]})
 			}
-			known[i] = tools
 			continue
 		}
 		tools, ok := cat.Known(n)
-		known[i] = tools
+		fns[i] = functions(n, tools)
 		if !ok && mentions(src, cat.Ident(n)) {
 			need = append(need, n)
 		}
@@ -221,18 +227,14 @@ func (s *Server) namespaces(ctx context.Context, src string) []script.Namespace 
 		s.toolsOf(ctx, need) // errors surface when the script calls the tool
 		for i, n := range names {
 			if slices.Contains(need, n) {
-				known[i], _ = cat.Known(n)
+				tools, _ := cat.Known(n)
+				fns[i] = functions(n, tools)
 			}
 		}
 	}
 	out := make([]script.Namespace, 0, len(names))
 	for i, n := range names {
-		ns := script.Namespace{Ident: cat.Ident(n), Server: n}
-		tools := known[i]
-		ns.Functions = make([]script.Function, 0, len(tools))
-		for _, t := range tools {
-			ns.Functions = append(ns.Functions, script.Function{Ident: t.Ident, Server: n, Tool: t.Name})
-		}
+		ns := script.Namespace{Ident: cat.Ident(n), Server: n, Functions: fns[i]}
 		out = append(out, ns)
 	}
 	return out
