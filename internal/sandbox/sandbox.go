@@ -134,29 +134,47 @@ func (s *Sandbox) Run(ctx context.Context, req script.Request, caller script.Too
 		return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a free script worker: %d scripts were running (settings.maxScripts)", timeout, s.slots.max))
 	}
 	defer s.slots.release(req.Session)
-
-	if len(s.command) == 0 {
-		if req.Timeout = timeout - time.Since(start); req.Timeout <= 0 {
-			return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a free script worker", timeout))
-		}
-		return noteWait(script.Run(ctx, req, caller), timeout, req.Timeout)
+	if req.Timeout = timeout - time.Since(start); req.Timeout <= 0 {
+		return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a free script worker", timeout))
 	}
+	// A script that is one call with literal arguments (or returns a
+	// literal) needs no VM: it runs here, and a worker only turns an
+	// unusual outcome of its call into the result (script.RunStatic).
+	vm := func(ctx context.Context, req script.Request, caller script.ToolCaller) script.Result {
+		res, _ := s.runVM(ctx, req, caller)
+		return res
+	}
+	if res, ok := script.RunStatic(ctx, req, caller, vm); ok {
+		return noteWait(res, timeout, req.Timeout)
+	}
+	res, started := s.runVM(ctx, req, caller)
+	return noteWait(res, timeout, req.Timeout-started)
+}
+
+// runVM runs req in a VM: in a worker, or in this process without a
+// Command. started is the time spent waiting for a worker to start,
+// which counts against req.Timeout.
+func (s *Sandbox) runVM(ctx context.Context, req script.Request, caller script.ToolCaller) (res script.Result, started time.Duration) {
+	if len(s.command) == 0 {
+		return script.Run(ctx, req, caller), 0
+	}
+	budget, t0 := req.Timeout, time.Now()
 	w, err := s.take()
 	if err != nil {
-		return failed(script.KindException, err.Error())
+		return failed(script.KindException, err.Error()), 0
 	}
-	if req.Timeout = timeout - time.Since(start); req.Timeout <= 0 {
+	started = time.Since(t0)
+	if req.Timeout = budget - started; req.Timeout <= 0 {
 		s.put(w, true)
-		return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a script worker to start", timeout))
+		return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a script worker to start", budget)), started
 	}
 	res, reusable := w.run(ctx, req, caller, s.grace)
-	res = noteWait(res, timeout, req.Timeout)
 	if res.Err != nil && res.Err.Kind == script.KindMemory {
 		// The worker keeps the memory the script grew it to; start afresh.
 		reusable = false
 	}
 	s.put(w, reusable)
-	return res
+	return res, started
 }
 
 // Waiting is the number of scripts waiting for a free script worker

@@ -134,14 +134,14 @@ func TestSandbox_KillsHeavyBuiltinLoop(t *testing.T) {
 	if took > timeout+grace+slack {
 		t.Errorf("Run took %v, want at most %v", took, timeout+grace+slack)
 	}
-	if res := s.Run(t.Context(), script.Request{Source: "return 7"}, nil); string(res.Value) != "7" {
+	if res := s.Run(t.Context(), script.Request{Source: "return [7][0]"}, nil); string(res.Value) != "7" {
 		t.Errorf("next run: %s %v", res.Value, res.Err)
 	}
 }
 
 func TestSandbox_MemoryBomb(t *testing.T) {
 	s := newSandbox(t, Options{MemoryLimit: 32 << 20, Workers: 1})
-	s.Run(t.Context(), script.Request{Source: "return 1"}, nil) // a worker to watch
+	s.Run(t.Context(), script.Request{Source: "return [1][0]"}, nil) // a worker to watch
 	for _, src := range []string{
 		`const a = []; for (;;) a.push(new ArrayBuffer(1 << 20))`,
 		`let s = "x"; for (;;) { s += s; s.charCodeAt(s.length - 1) }`,
@@ -154,7 +154,7 @@ func TestSandbox_MemoryBomb(t *testing.T) {
 		if after := s.pids(); slices.Equal(after, before) {
 			t.Errorf("worker %v kept after running out of memory", after)
 		}
-		if res := s.Run(t.Context(), script.Request{Source: "return 7"}, nil); string(res.Value) != "7" {
+		if res := s.Run(t.Context(), script.Request{Source: "return [7][0]"}, nil); string(res.Value) != "7" {
 			t.Errorf("next run: %s %v", res.Value, res.Err)
 		}
 	}
@@ -203,11 +203,12 @@ func TestSandbox_RecoversFromWorkerCrash(t *testing.T) {
 		<-ctx.Done()
 		return nil, ctx.Err()
 	})
-	res := s.Run(t.Context(), script.Request{Source: `await fs.read()`, Namespaces: fs}, crash)
+	// Two statements: not a static script, so it runs in a worker.
+	res := s.Run(t.Context(), script.Request{Source: `await fs.read(); return 1`, Namespaces: fs}, crash)
 	if res.Err == nil || !strings.HasPrefix(res.Err.Message, "script worker exited: signal: killed") {
 		t.Fatalf("Err = %+v, want the worker's exit", res.Err)
 	}
-	if res := s.Run(t.Context(), script.Request{Source: "return 7"}, nil); string(res.Value) != "7" {
+	if res := s.Run(t.Context(), script.Request{Source: "return [7][0]"}, nil); string(res.Value) != "7" {
 		t.Errorf("next run: %s %v", res.Value, res.Err)
 	}
 }
@@ -216,7 +217,7 @@ func TestSandbox_CloseLeavesNoProcess(t *testing.T) {
 	s := newSandbox(t, Options{Workers: 3})
 	var wg sync.WaitGroup
 	for range 3 {
-		wg.Go(func() { s.Run(t.Context(), script.Request{Source: "return 1"}, nil) })
+		wg.Go(func() { s.Run(t.Context(), script.Request{Source: "return [1][0]"}, nil) })
 	}
 	wg.Wait()
 	pids := s.pids()
@@ -341,5 +342,43 @@ func TestSandbox_InProcess(t *testing.T) {
 	s.Close()
 	if res := s.Run(t.Context(), script.Request{Source: "return 1"}, nil); res.Err == nil || res.Err.Message != "sandbox is closed" {
 		t.Errorf("Run after Close: %+v", res.Err)
+	}
+}
+
+// TestSandbox_OneCallRunsWithoutAWorker: a static script (one call with
+// literal arguments) makes its call with no worker busy; an outcome the
+// VM must turn into the result (a tool error) goes to a worker, with the
+// result script.Run gives, and the tool is still called once.
+func TestSandbox_OneCallRunsWithoutAWorker(t *testing.T) {
+	s := newSandbox(t, Options{Workers: 1})
+	req := script.Request{Source: `return await fs.read({path: "/a"})`, Namespaces: fs}
+	var calls int
+	var sawBusy bool
+	value := callerFunc(func(_ context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error) {
+		calls++
+		sawBusy = sawBusy || s.busyWorker() != nil
+		return json.RawMessage(` {"path": "/a", "size": 1.0} `), nil
+	})
+	res := s.Run(t.Context(), req, value)
+	if res.Err != nil || string(res.Value) != `{"path":"/a","size":1}` || res.Calls != 1 || calls != 1 || sawBusy {
+		t.Fatalf("Run = %s %+v (calls %d, a worker busy: %v), want the value with no worker", res.Value, res.Err, calls, sawBusy)
+	}
+
+	calls = 0
+	failing := callerFunc(func(context.Context, string, string, json.RawMessage) (json.RawMessage, error) {
+		calls++
+		return nil, errors.New("file-system.read-file: ENOENT: /a")
+	})
+	res = s.Run(t.Context(), req, failing)
+	if calls != 1 {
+		t.Fatalf("the sandbox made %d calls, want 1", calls)
+	}
+	calls = 0
+	want := script.Run(t.Context(), req, failing)
+	if calls != 1 {
+		t.Fatalf("script.Run made %d calls", calls)
+	}
+	if !reflect.DeepEqual(res, want) {
+		t.Errorf("sandbox %+v (%+v), script.Run %+v (%+v)", res, res.Err, want, want.Err)
 	}
 }

@@ -81,15 +81,21 @@ func (r *run) startCall(ac AsyncToolCaller, id int, server, tool string, args js
 // completed is the completion of call id: the caller's error, or its
 // value checked to be JSON ("null" when empty).
 func (r *run) completed(id int, server, tool string, v json.RawMessage, err error) completion {
-	c := completion{id: id, value: v, err: err}
+	v, err = completedValue(server, tool, v, err)
+	return completion{id: id, value: v, err: err}
+}
+
+// completedValue is what a call's promise settles with: the caller's
+// error, or its value checked to be JSON ("null" when empty).
+func completedValue(server, tool string, v json.RawMessage, err error) (json.RawMessage, error) {
 	switch {
-	case c.err != nil:
-	case len(c.value) == 0:
-		c.value = json.RawMessage("null")
-	case !json.Valid(c.value):
-		c.value, c.err = nil, fmt.Errorf("%s.%s: tool returned invalid JSON", server, tool)
+	case err != nil:
+	case len(v) == 0:
+		v = json.RawMessage("null")
+	case !json.Valid(v):
+		v, err = nil, fmt.Errorf("%s.%s: tool returned invalid JSON", server, tool)
 	}
-	return c
+	return v, err
 }
 
 // callTool runs one tool call and sends its completion, unless the run ended.

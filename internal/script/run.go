@@ -284,15 +284,19 @@ func (r *run) enter() bool {
 
 // stopped returns the timeout or cancellation error once the deadline passed
 // or ctx is done, else nil.
-func (r *run) stopped() *Error {
-	if err := r.ctx.Err(); err != nil {
+func (r *run) stopped() *Error { return stopError(r.ctx, r.deadline, r.req.Timeout) }
+
+// stopError is the error of a script whose ctx is done or whose deadline
+// (timeout after its start) passed, else nil.
+func stopError(ctx context.Context, deadline time.Time, timeout time.Duration) *Error {
+	if err := ctx.Err(); err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
 			return &Error{Kind: KindTimeout, Message: fmt.Sprintf("script timed out: %v", err)}
 		}
 		return &Error{Kind: KindCanceled, Message: fmt.Sprintf("script canceled: %v", err)}
 	}
-	if !time.Now().Before(r.deadline) {
-		return &Error{Kind: KindTimeout, Message: fmt.Sprintf("script timed out after %v", r.req.Timeout)}
+	if !time.Now().Before(deadline) {
+		return &Error{Kind: KindTimeout, Message: fmt.Sprintf("script timed out after %v", timeout)}
 	}
 	return nil
 }
