@@ -21,6 +21,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
@@ -423,8 +424,37 @@ func (b *Backend) sessionOptions() *mcp.ClientSessionOptions {
 	return &mcp.ClientSessionOptions{ProtocolVersion: b.o.ProtocolVersion}
 }
 
+// stdioProtocol is the revision a stdio backend is asked for when none is
+// pinned: the newest with sessions. A stdio connection is one session by
+// nature, so 2026-07-28's statelessness buys nothing there, while its
+// per-request _meta (protocol version, client info and capabilities,
+// encoded by us and decoded and checked by the backend on every call)
+// makes each call cost about 1.5x as much in the SDK (v1.8.0; see
+// docs/benchmarks.md). It also skips the server/discover probe at start. A
+// backend that refuses it is started again and asked for the newest.
+const stdioProtocol = "2025-11-25"
+
 // startStdio spawns the process and shakes hands over its stdio.
 func (b *Backend) startStdio(ctx context.Context, spec *config.Server) error {
+	opts := b.sessionOptions()
+	if opts.ProtocolVersion == "" {
+		opts.ProtocolVersion = stdioProtocol
+	}
+	err := b.startStdioAt(ctx, spec, opts)
+	var refused *jsonrpc.Error
+	if err == nil || ctx.Err() != nil || opts.ProtocolVersion >= "2026-07-28" || !errors.As(err, &refused) {
+		return err
+	}
+	// Also when an older revision was pinned because the backend spoke
+	// it last time: it may have been upgraded since.
+	b.stderr.Note("refused protocol %s (%v); starting again with the newest", opts.ProtocolVersion, refused)
+	opts.ProtocolVersion = ""
+	return b.startStdioAt(ctx, spec, opts)
+}
+
+// startStdioAt spawns the process and shakes hands over its stdio with
+// the protocol version of opts.
+func (b *Backend) startStdioAt(ctx context.Context, spec *config.Server, opts *mcp.ClientSessionOptions) error {
 	p, err := spawn(spec, childEnv(b.o.Env, spec.Env), b.stderr, b.o.Reaper)
 	if err != nil {
 		return &phaseError{PhaseSpawn, err}
@@ -445,11 +475,15 @@ func (b *Backend) startStdio(ctx context.Context, spec *config.Server) error {
 		return err
 	}}
 	began := time.Now()
-	cs, err := b.client().Connect(ctx, b.raw.transport(tr), b.sessionOptions())
+	cs, err := b.client().Connect(ctx, b.raw.transport(tr), opts)
 	if err != nil {
-		exited := ctx.Err() == nil && b.overErr.Load() == nil && p.waitExit(200*time.Millisecond)
+		var refused *jsonrpc.Error // the backend answered: it is not the exit that matters
+		answered := errors.As(err, &refused)
+		exited := !answered && ctx.Err() == nil && b.overErr.Load() == nil && p.waitExit(200*time.Millisecond)
 		p.kill()
 		switch {
+		case answered:
+			err = fmt.Errorf("handshake refused: %w", err)
 		case exited:
 			err = fmt.Errorf("exited during handshake (%s)", p.exitStatus())
 		case ctx.Err() != nil:

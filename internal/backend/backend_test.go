@@ -288,3 +288,26 @@ func TestClose_QuickForWellBehavedBackend(t *testing.T) {
 	}
 	b.Close() // idempotent
 }
+
+// TestStart_StdioProtocol: a stdio backend is asked for 2025-11-25 (a
+// stdio connection is a session anyway, and the stateless revision's
+// per-request _meta costs on every call); one that refuses it is started
+// again and speaks the newest; a pinned version is asked for as it is.
+func TestStart_StdioProtocol(t *testing.T) {
+	if v := startFake(t, "normal", nil).Info().ProtocolVersion; v != "2025-11-25" {
+		t.Errorf("normal backend: protocol %q, want 2025-11-25", v)
+	}
+	b := startFake(t, "stateless", nil)
+	if v := b.Info().ProtocolVersion; v != "2026-07-28" {
+		t.Errorf("stateless-only backend: protocol %q, want 2026-07-28", v)
+	}
+	if got := call(t, b, "echo", `{"a":1}`); got != `{"a":1}` {
+		t.Errorf("stateless-only backend: echo = %s", got)
+	}
+	if v := startFake(t, "stateless", &Options{ProtocolVersion: "2025-06-18"}).Info().ProtocolVersion; v != "2026-07-28" {
+		t.Errorf("stateless-only backend pinned to an older revision it spoke before: protocol %q, want 2026-07-28", v)
+	}
+	if v := startFake(t, "normal", &Options{ProtocolVersion: "2026-07-28"}).Info().ProtocolVersion; v != "2026-07-28" {
+		t.Errorf("pinned 2026-07-28: protocol %q", v)
+	}
+}

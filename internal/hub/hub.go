@@ -202,16 +202,14 @@ func (h *Hub) logged(key string, m *mcp.LoggingMessageParams) {
 	})
 }
 
-// latestProtocol is the newest MCP revision the SDK speaks; a backend
-// that spoke an older one last time is asked for that one directly.
-const latestProtocol = "2026-07-28"
-
-// protocolVersion is the version l's backend spoke last time, when older
-// than the newest (from any session's catalog).
+// protocolVersion is the version l's backend spoke last time (from any
+// session's catalog), which it is asked for directly: no probe, and no
+// second start for a stdio backend that refused the revision the backend
+// package asks a stdio backend for first.
 func (h *Hub) protocolVersion(l *pool.Launch) string {
 	out := ""
 	h.users(l.Key, func(s *Session, v *view, name string) {
-		if li, _, ok := v.cat.Info(name); ok && li.ProtocolVersion != "" && li.ProtocolVersion < latestProtocol {
+		if li, _, ok := v.cat.Info(name); ok && li.ProtocolVersion != "" {
 			out = li.ProtocolVersion
 		}
 	})

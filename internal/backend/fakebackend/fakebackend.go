@@ -37,6 +37,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -85,6 +86,17 @@ func run(mode string) int {
 	}
 	fmt.Fprintf(os.Stderr, "fake: serving in mode %s\n", mode)
 	s := server()
+	if mode == "stateless" {
+		// Speaks only 2026-07-28: the legacy handshake is refused.
+		s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				if method == "initialize" {
+					return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "initialize is not supported: use server/discover (2026-07-28)"}
+				}
+				return next(ctx, method, req)
+			}
+		})
+	}
 	err := s.Run(context.Background(), &mcp.StdioTransport{MaxLineLength: -1})
 	fmt.Fprintf(os.Stderr, "fake: stdin closed: %v\n", err)
 	if mode == "hang" {
