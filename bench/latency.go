@@ -58,7 +58,7 @@ func latency(ctx context.Context, r *rig) (string, error) {
 	dir := filepath.Join(r.tmp, "latency")
 	targets := []target{
 		{"everything", "echo", map[string]any{"message": "hi"}, `everything.echo({message: "hi"})`, r.nodeArgv("everything"), legacy},
-		{"demo", "echo", map[string]any{"text": "hi"}, `demo.echo({text: "hi"})`, []string{r.bin, "__demo-backend"}, ""},
+		{"demo", "echo", map[string]any{"text": "hi"}, `demo.echo({text: "hi"})`, []string{r.bin, "__demo-backend"}, legacy},
 	}
 	servers := map[string]any{}
 	for _, t := range targets {
@@ -70,7 +70,9 @@ func latency(ctx context.Context, r *rig) (string, error) {
 	}
 	var cl closer
 	defer cl.wg.Wait()
-	sb, err := start(ctx, dir, env, "", r.bin, "serve", "--config", cfg)
+	// Every client speaks 2025-11-25, as the TypeScript SDK's (1.32) and
+	// so most agents' do; a last row compares 2026-07-28 clients.
+	sb, err := start(ctx, dir, env, legacy, r.bin, "serve", "--config", cfg)
 	if err != nil {
 		return "", err
 	}
@@ -108,6 +110,36 @@ func latency(ctx context.Context, r *rig) (string, error) {
 		}
 		r50 := float64(pct(sl, 50)) / float64(pct(dl, 50))
 		fmt.Fprintf(&calls, "| %s.%s | %s ms | %s ms | %s ms | %s ms | %.2fx | %s |\n", t.name, t.tool, ms(pct(dl, 50)), ms(pct(dl, 99)), ms(pct(sl, 50)), ms(pct(sl, 99)), r50, grade(r50, 2, 3))
+		// The same call in a script that is not static: the VM runs it.
+		vl, err := timeN(n, exec("const r = await "+t.js+"; return r"))
+		if err != nil {
+			return "", err
+		}
+		v50 := float64(pct(vl, 50)) / float64(pct(dl, 50))
+		fmt.Fprintf(&calls, "| %s.%s in the VM (`const r = await …; return r`) | %s ms | %s ms | %s ms | %s ms | %.2fx | %s |\n", t.name, t.tool, ms(pct(dl, 50)), ms(pct(dl, 99)), ms(pct(vl, 50)), ms(pct(vl, 99)), v50, grade(v50, 2, 3))
+		if t.name == "demo" {
+			// 2026-07-28 clients on both sides (stateless: _meta on every request).
+			d26, err := start(ctx, dir, env, "", t.argv...)
+			if err != nil {
+				return "", err
+			}
+			sb26, err := start(ctx, dir, env, "", r.bin, "serve", "--config", cfg)
+			if err != nil {
+				return "", err
+			}
+			dl26, err := timeN(n, func() error { _, err := d26.call(ctx, t.tool, t.args); return err })
+			if err != nil {
+				return "", err
+			}
+			sl26, err := timeN(n, func() error { _, err := sb26.execute(ctx, "return await "+t.js); return err })
+			if err != nil {
+				return "", err
+			}
+			x := float64(pct(sl26, 50)) / float64(pct(dl26, 50))
+			fmt.Fprintf(&calls, "| %s.%s, 2026-07-28 clients | %s ms | %s ms | %s ms | %s ms | %.2fx | %s |\n", t.name, t.tool, ms(pct(dl26, 50)), ms(pct(dl26, 99)), ms(pct(sl26, 50)), ms(pct(sl26, 99)), x, grade(x, 2, 3))
+			cl.close(d26)
+			cl.close(sb26)
+		}
 
 		// The same at an agent's pace: a pause before each call.
 		pn := r.n(20, 200)
@@ -160,6 +192,15 @@ func latency(ctx context.Context, r *rig) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// A trivial script that is not static: the VM's fixed cost.
+	vmTriv, err := timeN(n, exec("const x = 1; return x"))
+	if err != nil {
+		return "", err
+	}
+	vmTrivPaced, err := timePaced(r.n(20, 200), pause, exec("const x = 1; return x"))
+	if err != nil {
+		return "", err
+	}
 	// The same round trip to serve without the sandbox: list_tools of one tool.
 	base, err := timeN(n, func() error {
 		_, err := sb.call(ctx, "list_tools", map[string]any{"tools": []string{"demo.echo"}})
@@ -184,7 +225,7 @@ func latency(ctx context.Context, r *rig) (string, error) {
 	}
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "## 2. Latency\n\nOne `switchboard serve` session (client: Go SDK over stdio; serve relays to the per-user daemon, the default) in front of two stdio backends: `everything` (`@modelcontextprotocol/server-everything`, Node) and `demo` (`switchboard __demo-backend`, Go). \"Direct\" is a Go SDK client of a second process of the same server, in the same run. Times are wall-clock round trips seen by the client.\n\n")
+	fmt.Fprintf(&b, "## 2. Latency\n\nOne `switchboard serve` session (client: Go SDK over stdio; serve relays to the per-user daemon, the default) in front of two stdio backends: `everything` (`@modelcontextprotocol/server-everything`, Node) and `demo` (`switchboard __demo-backend`, Go). \"Direct\" is a Go SDK client of a second process of the same server, in the same run. Every client speaks MCP 2025-11-25, as the TypeScript SDK client (1.32) does, except in the row marked 2026-07-28. Times are wall-clock round trips seen by the client. `return await server.tool({...})` is a static script (one call with literal arguments): it runs without the VM (`script.RunStatic`); the rows \"in the VM\" make the same call from a script that is not static.\n\n")
 	fmt.Fprintf(&b, "**Agent-visible:** one `execute` whose script makes one call, versus one direct tool call (%d each, after 20 warm-up calls), back to back:\n\n%s\n", n, calls.String())
 	fmt.Fprintf(&b, "The same at an agent's pace, with %v before each call (a model takes far longer than that between tool calls; the pause lets the sandbox have its next VM ready, as it does in use):\n\n%s\n", pause, paced.String())
 	fmt.Fprintf(&b, "**Inside a script:** one `execute` running %d calls one after another, divided by %d, versus %d direct calls in a row, divided the same way (median of %d batches, interleaved):\n\n%s\n", k, k, k, reps, inScript.String())
@@ -192,6 +233,8 @@ func latency(ctx context.Context, r *rig) (string, error) {
 	fmt.Fprintf(&b, "| `execute` of `return 1`, p50 (%d calls) | %s ms | <= 0.5 ms | %s |\n", n, ms(pct(triv, 50)), yes(pct(triv, 50) <= time.Millisecond/2))
 	fmt.Fprintf(&b, "| `execute` of `return 1`, p99 | %s ms | | |\n", ms(pct(triv, 99)))
 	fmt.Fprintf(&b, "| `execute` of `return 1` at an agent's pace (%v before each), p50 | %s ms | <= 1 ms | %s |\n", pause, ms(pct(trivPaced, 50)), yes(pct(trivPaced, 50) <= time.Millisecond))
+	fmt.Fprintf(&b, "| a trivial script the VM runs (`const x = 1; return x`: not static), p50 | %s ms | | |\n", ms(pct(vmTriv, 50)))
+	fmt.Fprintf(&b, "| the same at an agent's pace, p50 | %s ms | | |\n", ms(pct(vmTrivPaced, 50)))
 	fmt.Fprintf(&b, "| for scale, a round trip to `serve` without a script (`list_tools({tools: [\"demo.echo\"]})`), p50 (p99) | %s ms (%s ms) | | |\n", ms(pct(base, 50)), ms(pct(base, 99)))
 	fmt.Fprintf(&b, "| one `demo.sleep({ms: 50})`, p50 of %d | %s ms | | |\n", reps, ms(pct(one, 50)))
 	fmt.Fprintf(&b, "| ten under `Promise.all`, p50 of %d | %s ms (%.2fx one) | <= 1.1x | %s |\n\n", reps, ms(pct(ten, 50)), par, yes(par <= 1.1))
