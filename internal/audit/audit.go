@@ -149,14 +149,7 @@ type Log struct {
 	f    *os.File    // nil after Close
 	fi   os.FileInfo // f's, from when it was opened: its identity
 	size int64
-	seen time.Time // when follow last looked at the path
 }
-
-// followEvery is how often follow looks at the path: a burst of entries
-// (a script's loop) stats it once, and a rotation by another process is
-// followed within it (entries written meanwhile land in the rotated file,
-// which is kept).
-const followEvery = 2 * time.Millisecond
 
 // Open opens (creating, with its directory) the audit log at path for
 // appending, with mode 0600.
@@ -266,11 +259,6 @@ func (l *Log) Record(e Entry) error {
 // One stat of the path per entry: the file we hold is the one we opened,
 // so when the path still names it, the path's size is its size.
 func (l *Log) follow() error {
-	now := time.Now()
-	if now.Sub(l.seen) < followEvery {
-		return nil
-	}
-	l.seen = now
 	info, err := os.Stat(l.path)
 	if err != nil || !os.SameFile(info, l.fi) {
 		l.f.Close()

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -142,16 +141,7 @@ type Store struct {
 	mu     sync.Mutex
 	state  pinsFile
 	stamp  stamp
-
-	verMu sync.Mutex
-	ver   string    // Version's last answer
-	verAt time.Time // when it was made; zero after a write of ours
 }
-
-// versionTTL is how long Version reuses its answer: a burst of calls (a
-// script's loop, one lookup per call) stats the file once, and a write by
-// another process is seen within it. A write of ours is seen at once.
-const versionTTL = 2 * time.Millisecond
 
 // StoreOptions configure a Store. The zero value logs to slog.Default.
 type StoreOptions struct {
@@ -201,21 +191,11 @@ func emptyPins() pinsFile {
 // modification time), without reading it; "" when there is none. Any
 // write, by this or another process, changes it.
 func (s *Store) Version() string {
-	s.verMu.Lock()
-	if !s.verAt.IsZero() && time.Since(s.verAt) < versionTTL {
-		v := s.ver
-		s.verMu.Unlock()
-		return v
+	info, err := os.Stat(s.path)
+	if err != nil {
+		return ""
 	}
-	s.verMu.Unlock()
-	v := ""
-	if info, err := os.Stat(s.path); err == nil {
-		v = strconv.FormatInt(info.Size(), 10) + ":" + strconv.FormatInt(info.ModTime().UnixNano(), 10)
-	}
-	s.verMu.Lock()
-	s.ver, s.verAt = v, time.Now()
-	s.verMu.Unlock()
-	return v
+	return fmt.Sprintf("%d:%d", info.Size(), info.ModTime().UnixNano())
 }
 
 // errNewerFormat marks a pins file written by a newer Switchboard: it is
@@ -294,11 +274,7 @@ func (s *Store) load() error {
 	}
 	if err != nil {
 		aside := s.path + ".corrupt-" + time.Now().UTC().Format("20060102T150405.000000000Z")
-		rerr := os.Rename(s.path, aside)
-		s.verMu.Lock()
-		s.verAt = time.Time{}
-		s.verMu.Unlock()
-		if rerr != nil {
+		if rerr := os.Rename(s.path, aside); rerr != nil {
 			return fmt.Errorf("pins file %s is corrupt (%v) and cannot be moved aside: %w", s.path, err, rerr)
 		}
 		s.logger.Warn(fmt.Sprintf("pins file %s is corrupt (%v): moved it to %s and started with no pins; every server counts as new (restore approvals by fixing that file and moving it back, or review with 'switchboard pins')", s.path, err, aside))
@@ -348,11 +324,7 @@ func (s *Store) save() error {
 		return fmt.Errorf("encoding pins: %w", err)
 	}
 	b = append(b, '\n')
-	err = atomicfile.Write(s.path, b, 0o600)
-	s.verMu.Lock()
-	s.verAt = time.Time{} // the next Version looks again
-	s.verMu.Unlock()
-	if err != nil {
+	if err := atomicfile.Write(s.path, b, 0o600); err != nil {
 		return fmt.Errorf("writing pins file %s: %w", s.path, err)
 	}
 	info, err := os.Stat(s.path)

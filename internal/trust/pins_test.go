@@ -12,8 +12,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"testing/synctest"
-	"time"
 )
 
 func tools(descs ...string) []Tool {
@@ -380,48 +378,4 @@ func TestStore_HeldAndAcceptRisk(t *testing.T) {
 	if v.RiskAccepted["a"] {
 		t.Errorf("acceptance applied to a changed definition: %+v", v)
 	}
-}
-
-// TestStore_Version: a write of ours changes Version at once; one by
-// another process shows within versionTTL.
-func TestStore_Version(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "pins.json")
-		s, err := OpenStore(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if v := s.Version(); v != "" {
-			t.Fatalf("no file: Version %q", v)
-		}
-		if _, err := s.Check("id1", tools("a", "b"), false); err != nil {
-			t.Fatal(err)
-		}
-		v1 := s.Version()
-		if v1 == "" {
-			t.Fatal("our write not seen")
-		}
-		other, err := OpenStore(path) // another process
-		if err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(10 * time.Millisecond) // a new mtime
-		if _, err := other.Check("id2", tools("a", "b"), false); err != nil {
-			t.Fatal(err)
-		}
-		if v := s.Version(); v == v1 {
-			t.Fatal("another process's write not seen after versionTTL")
-		}
-		v2 := s.Version()
-		if _, err := other.Check("id3", tools("a", "b"), false); err != nil {
-			t.Fatal(err)
-		}
-		if v := s.Version(); v != v2 {
-			t.Errorf("Version looked at the file again within versionTTL (%q, then %q)", v2, v)
-		}
-		time.Sleep(versionTTL)
-		if v := s.Version(); v == v2 {
-			t.Error("another process's write not seen after versionTTL")
-		}
-	})
 }
