@@ -144,7 +144,7 @@ func TestRun_ReportsScriptErrors(t *testing.T) {
 		{"rejected promise", "await Promise.reject(new RangeError('r'))", "RangeError: r", ""},
 		{"bigint result", "return 1n", "TypeError: Do not know how to serialize a BigInt", ""},
 		{"never settles", "await new Promise(() => {})", "script did not finish: it awaits a promise that nothing can settle", ""},
-		{"timer callback throws", "setTimeout(() => { throw new Error('late') }, 0); await new Promise(r => setTimeout(r, 5))", "Error: late", ""},
+		{"timer callback throws", "setTimeout(() => { throw new Error('late') }, 0); await new Promise(r => setTimeout(r, 100))", "Error: late", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

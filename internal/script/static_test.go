@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 	"unicode/utf8"
 
@@ -355,37 +356,38 @@ func TestRunStatic_LiteralNeedsNoCaller(t *testing.T) {
 }
 
 // TestRunStatic_TimeoutAndCancel: a call that outlives the script's
-// timeout, or its context, ends the script as the VM ends it: the same
-// error, the call named as cancelled, its context cancelled.
+// timeout, or its context, ends the script as the VM ends it (see
+// run.loop): the VM's error, the call counted and named as cancelled, and
+// its context cancelled with ErrAbandoned.
 func TestRunStatic_TimeoutAndCancel(t *testing.T) {
-	src := `return await demo.echo({})`
 	for _, cancel := range []bool{false, true} {
-		req := Request{Source: src, Namespaces: staticNamespaces, Timeout: 50 * time.Millisecond}
-		ctx := context.Background()
-		if cancel {
-			req.Timeout = 10 * time.Second
-			c, stop := context.WithCancel(ctx)
-			time.AfterFunc(30*time.Millisecond, stop)
-			ctx = c
-		}
-		f := &fakeOutcome{value: json.RawMessage(`1`), delay: time.Hour}
-		got, ok := RunStatic(ctx, req, f, func(context.Context, Request, ToolCaller) Result {
-			t.Fatal("the VM ran")
-			return Result{}
+		synctest.Test(t, func(t *testing.T) {
+			req := Request{Source: `return await demo.echo({})`, Namespaces: staticNamespaces, Timeout: 50 * time.Millisecond}
+			ctx := context.Background()
+			want := "script timed out after 50ms"
+			if cancel {
+				req.Timeout = 10 * time.Second
+				c, stop := context.WithCancel(ctx)
+				time.AfterFunc(30*time.Millisecond, stop)
+				ctx, want = c, "script canceled: context canceled"
+			}
+			cause := make(chan error, 1)
+			f := callerFunc(func(ctx context.Context, _, _ string, _ json.RawMessage) (json.RawMessage, error) {
+				<-ctx.Done()
+				cause <- context.Cause(ctx)
+				return nil, ctx.Err()
+			})
+			got, ok := RunStatic(ctx, req, f, func(context.Context, Request, ToolCaller) Result {
+				t.Fatal("the VM ran")
+				return Result{}
+			})
+			if !ok || got.Err == nil || got.Err.Message != want || got.Calls != 1 || !reflect.DeepEqual(got.Cancelled, []string{"demo.echo"}) || got.Value != nil {
+				t.Errorf("cancel %v: %+v (%+v), want %q with demo.echo cancelled", cancel, got, got.Err, want)
+			}
+			if c := <-cause; !errors.Is(c, ErrAbandoned) && !cancel {
+				t.Errorf("the call's context ended with %v, want ErrAbandoned", c)
+			}
 		})
-		if !ok {
-			t.Fatal("not static")
-		}
-		wantCtx := context.Background()
-		if cancel {
-			c, stop := context.WithCancel(wantCtx)
-			time.AfterFunc(30*time.Millisecond, stop)
-			wantCtx = c
-		}
-		want := Run(wantCtx, req, &fakeOutcome{value: json.RawMessage(`1`), delay: time.Hour})
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("cancel %v: static %+v (%+v), VM %+v (%+v)", cancel, got, got.Err, want, want.Err)
-		}
 	}
 }
 
