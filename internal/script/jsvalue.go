@@ -30,10 +30,52 @@ func parseStatic(src string) (st staticScript, ok bool) {
 	p := &litParser{s: src}
 	p.space()
 	switch {
+	case p.word("const") || p.word("let") || p.word("var"):
+		// const x = await ns.fn(...); return x
+		if !p.space() {
+			return st, false
+		}
+		name, ok := p.ident()
+		if !ok || reserved[name] {
+			return st, false
+		}
+		p.space()
+		if p.i >= len(p.s) || p.s[p.i] != '=' || p.i+1 < len(p.s) && (p.s[p.i+1] == '=' || p.s[p.i+1] == '>') {
+			return st, false
+		}
+		p.i++
+		p.space()
+		if !p.word("await") || !p.space() || !p.call(&st) || name == st.ns {
+			// name == ns: the call would read the binding before it is made
+			return st, false
+		}
+		if !p.statementEnd() || !p.word("return") || !p.inlineSpace() {
+			return st, false
+		}
+		if ret, ok := p.ident(); !ok || ret != name {
+			return st, false
+		}
+		st.kind = staticReturn
 	case p.word("return"):
 		// No line break after return: that would return undefined.
 		if !p.inlineSpace() {
 			return st, false
+		}
+		paren := p.i < len(p.s) && p.s[p.i] == '('
+		if paren {
+			// return (await ns.fn(...))
+			p.i++
+			p.space()
+			if !p.word("await") || !p.space() || !p.call(&st) {
+				return st, false
+			}
+			p.space()
+			if p.i >= len(p.s) || p.s[p.i] != ')' {
+				return st, false
+			}
+			p.i++
+			st.kind = staticReturn
+			break
 		}
 		switch {
 		case p.word("await"):
@@ -91,6 +133,24 @@ func (p *litParser) space() bool {
 		}
 	}
 	return p.i > start
+}
+
+// statementEnd ends a statement: a semicolon, or a line break, with the
+// whitespace around it.
+func (p *litParser) statementEnd() bool {
+	start := p.i
+	p.space()
+	if p.i < len(p.s) && p.s[p.i] == ';' {
+		p.i++
+		p.space()
+		return true
+	}
+	for _, c := range []byte(p.s[start:p.i]) {
+		if c == '\n' || c == '\r' {
+			return true
+		}
+	}
+	return false
 }
 
 // inlineSpace skips spaces and tabs and reports whether it skipped any

@@ -29,6 +29,9 @@ func TestParseStatic(t *testing.T) {
 		{src: `await memory.read_graph()`, kind: staticDiscard, ns: "memory", fn: "read_graph", args: `{}`},
 		{src: "return await\n  gh . search_issues (\n{\"q\": \"is:open\\n\\u00e9\\ud83d\\ude00\", per_page: 5})", kind: staticReturn, ns: "gh", fn: "search_issues", args: `{"q":"is:open\n` + "é😀" + `","per_page":5}`},
 		{src: `return demo.delete({default: 1})`, kind: staticReturn, ns: "demo", fn: "delete", args: `{"default":1}`},
+		{src: "const r = await demo.echo({text: 'x'});\nreturn r;", kind: staticReturn, ns: "demo", fn: "echo", args: `{"text":"x"}`},
+		{src: "let result = await gh.get_me()\n  return result", kind: staticReturn, ns: "gh", fn: "get_me", args: `{}`},
+		{src: "return (await demo.echo({a: [1]}));", kind: staticReturn, ns: "demo", fn: "echo", args: `{"a":[1]}`},
 		{src: `return 1`, kind: staticLiteral, value: `1`},
 		{src: `return {ok: true, "a b": [0.1, 1e21, 1e-7, "x\ty"]};`, kind: staticLiteral, value: `{"ok":true,"a b":[0.1,1e+21,1e-7,"x\ty"]}`},
 		{src: `return null`, kind: staticLiteral, value: `null`},
@@ -71,6 +74,15 @@ y"})`, notStatic: true},
 		{src: `console.log(1)`, notStatic: true},
 		{src: `return [1, 2].map(x => x)`, notStatic: true},
 		{src: `return {a: 1}.a`, notStatic: true},
+		{src: `const r = await demo.echo({}) return r`, notStatic: true},        // no statement end
+		{src: `const demo = await demo.echo({}); return demo`, notStatic: true}, // reads the binding first
+		{src: `const r = await demo.echo({}); return s`, notStatic: true},
+		{src: `const r = await demo.echo({}); return r.text`, notStatic: true},
+		{src: `const r = demo.echo({}); return r`, notStatic: true}, // a promise, kept as one
+		{src: `const r == await demo.echo({}); return r`, notStatic: true},
+		{src: "const r = await demo.echo({}); return\nr", notStatic: true},
+		{src: `return (await demo.echo({})).text`, notStatic: true},
+		{src: `return (demo.echo({}))`, notStatic: true},
 	}
 	for _, tt := range tests {
 		st, ok := parseStatic(tt.src)
@@ -299,6 +311,7 @@ func TestRunStatic_SameResultAsTheVM(t *testing.T) {
 	}{
 		{src: `return await demo.echo({text: "hi", n: [1.0, -0, 1e21]})`},
 		{src: `return file_system.read_file({path: "/tmp/x"})`},
+		{src: "const r = await demo.echo({text: 'x'})\nreturn r"},
 		{src: `await demo.echo()`, discard: true},
 	}
 	for _, sc := range scripts {
@@ -395,7 +408,7 @@ func TestRunStatic_TimeoutAndCancel(t *testing.T) {
 // touch: no call, ok false.
 func TestRunStatic_NotStatic(t *testing.T) {
 	for _, src := range []string{
-		`const r = await demo.echo({}); return r`,
+		`const r = await demo.echo({}); console.log(r); return r`,
 		`return await demo.nope({})`,  // not declared: the VM's unknown-tool path
 		`return await other.echo({})`, // no such namespace
 		`return await demo.echo({a: 1, a: 2})`,
