@@ -8,6 +8,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -209,6 +210,10 @@ type Call struct {
 	// before the call is sent: an error refuses the call, such as when the
 	// tool changed since it was approved and is now withheld.
 	Admit func() error
+	// LookedUp is when the caller looked the tool up: Admit runs only
+	// when the tools were listed since (by this call's start of the
+	// backend or another's). Zero runs Admit before every call.
+	LookedUp time.Time
 }
 
 // Hooks answer requests a backend sends while a call runs (the

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 	"testing/synctest"
+	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
 )
@@ -141,16 +142,23 @@ func TestPool_ListsAgainAfterStartBeforeTheCall(t *testing.T) {
 		if n := s.last("a").calls.Load(); n != 0 {
 			t.Errorf("the refused call reached the backend (%d calls)", n)
 		}
-		// The same start is not listed again; a restart is.
-		p.CallTool(context.Background(), &Call{Server: "a", Launch: l, Tool: "echo"})
-		if len(listed) != 1 {
-			t.Errorf("listed %d times for one start", len(listed))
+		// The same start is not listed again, and a call looked up after
+		// its listing is not admitted again; a restart is listed, and a
+		// call looked up before it is.
+		time.Sleep(time.Millisecond)
+		admitted := 0
+		count := func() error { admitted++; return nil }
+		p.CallTool(context.Background(), &Call{Server: "a", Launch: l, Tool: "echo", Admit: count, LookedUp: time.Now()})
+		if len(listed) != 1 || admitted != 0 {
+			t.Errorf("listed %d times for one start, admitted %d calls looked up after it", len(listed), admitted)
 		}
+		looked := time.Now()
 		s.last("a").end()
 		synctest.Wait()
-		p.CallTool(context.Background(), &Call{Server: "a", Launch: l, Tool: "echo"})
-		if len(listed) != 2 || listed[1] != l.Key {
-			t.Errorf("after a restart: listed %v, want twice with the key", listed)
+		time.Sleep(time.Millisecond)
+		p.CallTool(context.Background(), &Call{Server: "a", Launch: l, Tool: "echo", Admit: count, LookedUp: looked})
+		if len(listed) != 2 || listed[1] != l.Key || admitted != 1 {
+			t.Errorf("after a restart: listed %v, want twice with the key; admitted %d, want 1", listed, admitted)
 		}
 	})
 }

@@ -250,7 +250,7 @@ func (p *Pool) CallTool(ctx context.Context, c *Call) (*mcp.CallToolResult, erro
 		p.release(l, err)
 		return nil, err
 	}
-	if c.Admit != nil {
+	if c.Admit != nil && p.listedSince(l.e, c.LookedUp) {
 		if err := c.Admit(); err != nil {
 			p.release(l, nil)
 			return nil, err
@@ -329,6 +329,17 @@ func (p *Pool) Route(key string, related func(*Call) bool) *Call {
 // relist lists l's backend again once per start, before its first call,
 // and hands the lists to Options.OnListed. Callers of one start share
 // one listing.
+// listedSince reports whether e's tools were listed at or after t (always
+// for a zero t).
+func (p *Pool) listedSince(e *entry, t time.Time) bool {
+	if t.IsZero() {
+		return true
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return !e.listedAt.Before(t)
+}
+
 func (p *Pool) relisted(ctx context.Context, l lease) error {
 	if p.o.OnListed == nil {
 		return nil
@@ -358,6 +369,7 @@ func (p *Pool) relisted(ctx context.Context, l lease) error {
 			if e.gen == l.gen {
 				e.listedGen = l.gen
 			}
+			e.listedAt = time.Now()
 			p.mu.Unlock()
 		}()
 	}
@@ -422,6 +434,7 @@ func (p *Pool) ListAll(ctx context.Context, l *Launch) (Lists, error) {
 		if ls.e.gen == ls.gen {
 			ls.e.listedGen = ls.gen
 		}
+		ls.e.listedAt = time.Now()
 		p.mu.Unlock()
 	}
 	p.release(ls, err)

@@ -53,6 +53,7 @@ type entry struct {
 	running   map[*Call]struct{} // calls in flight (for routing a backend's requests)
 	relist    *relist            // the listing after the current start, while it runs
 	listedGen int                // the start whose tools were listed again (OnListed)
+	listedAt  time.Time          // when they were (Call.LookedUp)
 
 	state State
 	since time.Time

@@ -311,6 +311,7 @@ var ErrCancelled = errors.New("cancelled: the script returned without awaiting t
 // again first, so a tool that changed since it was approved is caught
 // before it runs.
 func (s *Server) callTool(ctx context.Context, server, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
+	looked := time.Now()
 	t, err := s.lookup(ctx, server, tool)
 	if err != nil {
 		return nil, &callError{server, tool, err}
@@ -332,7 +333,7 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 		// The pool lists a (re)started backend's tools again before its
 		// first call and the catalog vets them: a tool changed since it
 		// was approved is withheld here, before it runs.
-		Admit: func() error { _, err := s.lookup(ctx, t.Server, t.Name); return err }}
+		Admit: func() error { _, err := s.lookup(ctx, t.Server, t.Name); return err }, LookedUp: looked}
 	start := time.Now()
 	rel := relayOf(ctx)
 	rel.progress(t.Server+"."+t.Name+": started", 0, 0)
