@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -137,4 +139,137 @@ func compactJSON(raw json.RawMessage) json.RawMessage {
 		return nil
 	}
 	return b.Bytes()
+}
+
+// For a Streamable HTTP backend the connection cannot be wrapped (see
+// connectRemote), so the raw schemas are read one layer down: the HTTP
+// transport notes a POST that carries a tools/list request and reads the
+// answer as it streams past the SDK, whether a JSON body or server-sent
+// events (rawWatch). What it cannot read is ignored, as above.
+
+// maxWatchedRequest bounds the request body examined for a tools/list.
+const maxWatchedRequest = 64 << 10
+
+// listRequestID returns the ID of the tools/list request r carries, if
+// it carries one.
+func listRequestID(r *http.Request) (jsonrpc.ID, bool) {
+	if r.Method != http.MethodPost || r.GetBody == nil {
+		return jsonrpc.ID{}, false
+	}
+	if m := r.Header.Get("Mcp-Method"); m != "" && m != "tools/list" {
+		return jsonrpc.ID{}, false
+	}
+	body, err := r.GetBody()
+	if err != nil {
+		return jsonrpc.ID{}, false
+	}
+	defer body.Close()
+	b, err := io.ReadAll(io.LimitReader(body, maxWatchedRequest+1))
+	if err != nil || len(b) > maxWatchedRequest || !bytes.Contains(b, []byte(`"tools/list"`)) {
+		return jsonrpc.ID{}, false
+	}
+	msg, err := jsonrpc.DecodeMessage(b)
+	if err != nil {
+		return jsonrpc.ID{}, false
+	}
+	req, ok := msg.(*jsonrpc.Request)
+	if !ok || req.Method != "tools/list" || !req.ID.IsValid() {
+		return jsonrpc.ID{}, false
+	}
+	return req.ID, true
+}
+
+// rawWatch passes a response body through and records the schemas of
+// the answer to request id from it: the whole body when JSON, else the
+// data of each server-sent event until the answer has passed. It keeps
+// at most max bytes of a body or an event (the transport's limits fail
+// larger ones before this matters).
+type rawWatch struct {
+	rc   io.ReadCloser
+	r    *rawTools
+	id   jsonrpc.ID
+	sse  bool
+	max  int64
+	buf  []byte // the JSON body, or the current line of events
+	data []byte // the current event's data
+	done bool   // answered, or given up
+}
+
+func (w *rawWatch) Read(p []byte) (int, error) {
+	n, err := w.rc.Read(p)
+	if !w.done {
+		w.feed(p[:n])
+		if err == io.EOF && !w.sse {
+			w.answer(w.buf)
+			w.done, w.buf = true, nil
+		}
+	}
+	return n, err
+}
+
+func (w *rawWatch) Close() error {
+	if !w.done && !w.sse {
+		w.answer(w.buf) // a JSON body read to its length, not to EOF
+	}
+	w.done, w.buf, w.data = true, nil, nil
+	return w.rc.Close()
+}
+
+// feed takes the next bytes of the body.
+func (w *rawWatch) feed(b []byte) {
+	if !w.sse {
+		if int64(len(w.buf)+len(b)) > w.max {
+			w.done, w.buf = true, nil
+			return
+		}
+		w.buf = append(w.buf, b...)
+		return
+	}
+	for len(b) > 0 && !w.done {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			w.buf = append(w.buf, b...)
+			break
+		}
+		w.buf = append(w.buf, b[:i]...)
+		b = b[i+1:]
+		w.line(bytes.TrimSuffix(w.buf, []byte("\r")))
+		w.buf = w.buf[:0]
+	}
+	if int64(len(w.buf)+len(w.data)) > w.max {
+		w.done, w.buf, w.data = true, nil, nil
+	}
+}
+
+// line takes one line of server-sent events.
+func (w *rawWatch) line(l []byte) {
+	switch {
+	case len(l) == 0: // the end of an event
+		if len(w.data) > 0 {
+			w.answer(w.data)
+		}
+		w.data = w.data[:0]
+	case bytes.HasPrefix(l, []byte("data:")):
+		d := bytes.TrimPrefix(bytes.TrimPrefix(l, []byte("data:")), []byte(" "))
+		if len(w.data) > 0 {
+			w.data = append(w.data, '\n')
+		}
+		w.data = append(w.data, d...)
+	}
+}
+
+// answer records msg when it is the answer to the watched request.
+func (w *rawWatch) answer(msg []byte) {
+	m, err := jsonrpc.DecodeMessage(msg)
+	if err != nil {
+		return
+	}
+	resp, ok := m.(*jsonrpc.Response)
+	if !ok || resp.ID != w.id {
+		return
+	}
+	w.done = true
+	if resp.Error == nil {
+		w.r.record(resp.Result)
+	}
 }

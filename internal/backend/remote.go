@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
@@ -102,6 +103,7 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 		ot.signIn = b.remote.signIn
 		t = &mcp.SSEClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
 	} else {
+		ot.raw = &b.raw // read at the HTTP layer: see the comment below
 		st := &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
 		if b.remote.signIn != nil {
 			st.OAuthHandler = b.remote.signIn
@@ -114,8 +116,8 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 	// A Streamable HTTP connection is not wrapped: the SDK tells it the
 	// negotiated session (protocol version header, the standalone stream
 	// for server requests) through an unexported method that a wrapper
-	// hides. Its tools keep the SDK's decoded schemas (property order
-	// lost), which is worse for declarations but keeps the protocol right.
+	// hides. Its tools/list answers are read by the HTTP transport instead
+	// (originTransport.raw), so their schemas keep their property order.
 	cs, err := b.client().Connect(life, t, b.sessionOptions())
 	if !stop() || err != nil {
 		cancel()
@@ -151,6 +153,9 @@ type originTransport struct {
 	// lost, when set, is set on a 404 to a request carrying a session
 	// id (Streamable HTTP: the server no longer knows the session).
 	lost func()
+	// raw, when set, gets the schemas of tools/list answers as the
+	// backend sent them (rawWatch).
+	raw *rawTools
 }
 
 func newOriginTransport(server, rawURL string, headers map[string]string, base http.RoundTripper, max int64, over func(error)) (*originTransport, error) {
@@ -197,6 +202,11 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			r.Header.Del(k)
 		}
 	}
+	var listID jsonrpc.ID
+	watch := false
+	if t.raw != nil && originOf(r.URL) == t.origin {
+		listID, watch = listRequestID(r)
+	}
 	resp, err := t.base.RoundTrip(r)
 	if err == nil && t.lost != nil && resp.StatusCode == http.StatusNotFound && r.Header.Get("Mcp-Session-Id") != "" {
 		t.lost()
@@ -220,10 +230,20 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 		resp, err = t.base.RoundTrip(retry)
 	}
-	if err != nil || resp.Body == nil || t.max <= 0 {
+	if err != nil || resp.Body == nil {
 		return resp, err
 	}
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	if watch && resp.StatusCode == http.StatusOK {
+		max := t.max
+		if max <= 0 {
+			max = DefaultMaxMessageBytes
+		}
+		resp.Body = &rawWatch{rc: resp.Body, r: t.raw, id: listID, sse: mt == "text/event-stream", max: max}
+	}
+	if t.max <= 0 {
+		return resp, nil
+	}
 	if mt == "text/event-stream" {
 		resp.Body = &eventLimit{rc: resp.Body, t: t, lineStart: true}
 		return resp, nil
