@@ -121,6 +121,9 @@ func TestSynonymsSymmetricAndWeighted(t *testing.T) {
 	}
 	for a, ss := range synonyms() {
 		for _, s := range ss {
+			if s.wordnet {
+				continue // one way by design; TestWordnetTables checks them
+			}
 			if oneWay[[2]string{a, s.term}] || oneWay[[2]string{s.term, a}] {
 				if oneWay[[2]string{a, s.term}] && s.w != everydayWeight {
 					t.Errorf("everyday %s -> %s at weight %v, want %v", a, s.term, s.w, everydayWeight)
@@ -143,6 +146,79 @@ func TestSynonymsSymmetricAndWeighted(t *testing.T) {
 		if !has(p[0], p[1]) {
 			t.Errorf("%q does not reach %q", p[0], p[1])
 		}
+	}
+}
+
+// TestWordnetTables checks the generated WordNet pairs: one way, at their
+// own weights, never for a word the hand-written tables map, and carrying
+// the everyday words tools do not use to those they do.
+func TestWordnetTables(t *testing.T) {
+	hand := map[string]bool{}
+	for _, g := range append(slices.Clone(synonymGroups), relatedGroups...) {
+		for _, w := range g {
+			hand[stem(w)] = true
+		}
+	}
+	for _, e := range everyday {
+		hand[stem(e.from)] = true
+	}
+	n := 0
+	for a, ss := range synonyms() {
+		for _, s := range ss {
+			if !s.wordnet {
+				continue
+			}
+			n++
+			if hand[a] {
+				t.Errorf("%s -> %s from WordNet, but the hand-written tables map %s", a, s.term, a)
+			}
+			if s.w != wordnetWeight && s.w != wordnetHyperWeight {
+				t.Errorf("%s -> %s at weight %v", a, s.term, s.w)
+			}
+		}
+	}
+	if n < 1000 {
+		t.Errorf("%d WordNet pairs, want the generated tables (over 1000)", n)
+	}
+	reach := func(a, b string) float64 {
+		for _, s := range synonyms()[stem(a)] {
+			if s.term == stem(b) {
+				return s.w
+			}
+		}
+		return 0
+	}
+	for _, p := range []struct {
+		from, to string
+		w        float64
+	}{{"pick", "select", wordnetWeight}, {"scribble", "write", wordnetHyperWeight}, {"taxi", "travel", wordnetHyperWeight}} {
+		if got := reach(p.from, p.to); got != p.w {
+			t.Errorf("%q reaches %q at %v, want %v", p.from, p.to, got, p.w)
+		}
+	}
+	// Light verbs (more senses than the generator keeps) map to nothing.
+	for _, w := range []string{"give", "take", "make"} {
+		for _, s := range synonyms()[stem(w)] {
+			if s.wordnet {
+				t.Errorf("light verb %q -> %s from WordNet", w, s.term)
+			}
+		}
+	}
+}
+
+// TestSearch_WordnetSynonymAnswers: "pick" is no word of any corpus tool;
+// through WordNet it reaches "select" (browser_select_option), and counts
+// towards the query's coverage, so the query is answered, not refused.
+func TestSearch_WordnetSynonymAnswers(t *testing.T) {
+	ix := corpusIndex(t)
+	hits := ix.Search("pick Canada from the country dropdown", 5)
+	if len(hits) == 0 || hits[0].Server != "playwright" || hits[0].Tool != "browser_select_option" {
+		t.Fatalf("got %s, want playwright/browser_select_option first", fmtHits(hits))
+	}
+	// WordNet matches do not count as evidence mass: a request no tool
+	// serves stays unanswered though "buy" reaches "purchase".
+	if hits := ix.Search("Buy two tickets for the 8pm movie.", 5); hits != nil {
+		t.Errorf("unrelated request answered: %s", fmtHits(hits))
 	}
 }
 

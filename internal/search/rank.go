@@ -22,6 +22,13 @@ type expansion struct {
 	id  int32 // tool-level term id, or -1
 	sid int32 // server-level term id, or -1
 	w   float64
+	// wordnet is set for an expansion from the generated WordNet tables:
+	// it ranks and counts in a tool's coverage of the query, but not in
+	// the evidence mass or the matched terms that let a query with low
+	// coverage through (see relevant): English synonyms of everyday words
+	// ("buy" -> "purchase") reach tools as easily for requests no tool
+	// serves as for those some do.
+	wordnet bool
 }
 
 // ranking is the full result of one query before the limit and the
@@ -62,8 +69,15 @@ func (ix *Index) queryTerms(query string) []qterm {
 			q.idf *= argWeight
 		}
 		q.exps = append(q.exps, ix.expansion(q.term, 1))
+		id, known := ix.tools.lookup(q.term)
+		known = known && ix.nameWord[id]
 		for _, s := range synonyms()[q.term] {
-			q.exps = append(q.exps, ix.expansion(s.term, s.w))
+			if s.wordnet && known {
+				continue
+			}
+			e := ix.expansion(s.term, s.w)
+			e.wordnet = s.wordnet
+			q.exps = append(q.exps, e)
 		}
 	}
 	return qs
@@ -570,7 +584,7 @@ func (ix *Index) foreignChannel(query string) bool {
 }
 
 // matchedTerms counts the terms of qs that doc (or its backend's name)
-// matches.
+// matches, not counting matches through the WordNet tables only.
 func (ix *Index) matchedTerms(qs []qterm, doc int) int {
 	n := 0
 	for i := range qs {
@@ -589,14 +603,15 @@ func (ix *Index) coverage(qs []qterm, doc int) float64 {
 	return c
 }
 
-// evidence returns coverage and the matched IDF mass itself.
+// evidence returns coverage and the matched IDF mass itself; the mass leaves
+// out what only the WordNet tables match (they count in coverage).
 func (ix *Index) evidence(qs []qterm, doc int) (float64, float64) {
-	var total, got float64
+	var total, got, plain float64
 	srv := int32(ix.docServer[doc])
 	for _, q := range qs {
 		mass := q.weight * q.idf
 		total += mass
-		var m float64
+		var m, mp float64 // mp: without the WordNet expansions
 		for _, e := range q.exps {
 			if p, ok := find(ix.tools.post, e.id, int32(doc)); ok {
 				f := e.w
@@ -606,18 +621,23 @@ func (ix *Index) evidence(qs []qterm, doc int) (float64, float64) {
 				case !p.lead:
 					f *= deepEvidence
 				}
-				m = max(m, f)
+				if e.wordnet {
+					m = max(m, f)
+				} else {
+					m, mp = max(m, f), max(mp, f)
+				}
 			}
 			if p, ok := find(ix.srv.post, e.sid, srv); ok && p.named {
-				m = max(m, e.w)
+				m, mp = max(m, e.w), max(mp, e.w)
 			}
 		}
 		got += mass * m
+		plain += mass * mp
 	}
 	if total == 0 {
 		return 0, 0
 	}
-	return got / total, got
+	return got / total, plain
 }
 
 // paramEvidence and deepEvidence scale the evidence of a term found only in

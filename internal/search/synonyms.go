@@ -389,6 +389,8 @@ var phrasesSplit = sync.OnceValue(func() []splitPhrase {
 type syn struct {
 	term string
 	w    float64
+	// wordnet is set for a pair from the generated WordNet tables.
+	wordnet bool
 }
 
 // synonyms maps a stemmed term to the other stemmed members of its groups.
@@ -409,7 +411,7 @@ func buildSynonyms() map[string][]syn {
 						m[sa][i].w = max(m[sa][i].w, w)
 						continue
 					}
-					m[sa] = append(m[sa], syn{sb, w})
+					m[sa] = append(m[sa], syn{term: sb, w: w})
 				}
 			}
 		}
@@ -424,12 +426,51 @@ func buildSynonyms() map[string][]syn {
 				m[sa][i].w = max(m[sa][i].w, everydayWeight)
 				continue
 			}
-			m[sa] = append(m[sa], syn{sb, everydayWeight})
+			m[sa] = append(m[sa], syn{term: sb, w: everydayWeight})
 		}
 	}
+	hand := make(map[string]bool, len(m))
+	for k := range m {
+		hand[k] = true
+	}
+	addWordnet(m, hand, wordnetSynonyms, wordnetWeight)
+	addWordnet(m, hand, wordnetHypernyms, wordnetHyperWeight)
 	return m
 }
 
 func words(s string) []string { return strings.Fields(s) }
 
 func contains(xs []string, x string) bool { return slices.Contains(xs, x) }
+
+// wordnetWeight and wordnetHyperWeight scale the score of a term reached
+// through the generated WordNet tables (wordnet_table.go): a word sharing
+// one of the query word's main senses, or naming the action a query verb is
+// a kind of. They are below the hand-written tables' weights: WordNet knows
+// English, not what tools do.
+const (
+	wordnetWeight      = 0.45
+	wordnetHyperWeight = 0.3
+)
+
+// addWordnet adds the pairs of a generated table ("word target target\n")
+// to m at weight w, where m has no pair of the two yet, for the words the
+// hand-written tables do not map (those say better what tools mean).
+func addWordnet(m map[string][]syn, hand map[string]bool, table string, w float64) {
+	for line := range strings.Lines(table) {
+		fs := strings.Fields(line)
+		if len(fs) < 2 {
+			continue
+		}
+		sa := stem(fs[0])
+		if hand[sa] {
+			continue
+		}
+		for _, t := range fs[1:] {
+			sb := stem(t)
+			if sa == sb || slices.ContainsFunc(m[sa], func(s syn) bool { return s.term == sb }) {
+				continue
+			}
+			m[sa] = append(m[sa], syn{sb, w, true})
+		}
+	}
+}
