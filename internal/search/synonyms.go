@@ -240,6 +240,8 @@ var phrases = []struct{ from, to string }{
 	{"tell my", "notify my"},
 	{"tell our", "notify our"},
 	{"how many", "count"},
+	{"give me", "show me"},
+	{"give us", "show us"},
 	{"how big", "size"},
 	{"disk space", "storage size"},
 	{"disk usage", "storage size"},
