@@ -150,6 +150,12 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				content = true
 				i++
 			}
+			if topicNouns[lower] && i+1 < len(fields) && topicMarkers[strings.ToLower(fields[i+1])] {
+				// "news about the Mars rover", "a report on battery
+				// recycling": the topic is what to look into, an argument.
+				content = true
+				i++
+			}
 		}
 		if quoted && closesQuote(raw) {
 			quoted = false
@@ -228,6 +234,13 @@ const colonContent = true
 
 // webWords name the web as the place to search ("search the web for").
 var webWords = setOf(`web internet online google`)
+
+// topicNouns are kinds of writing or findings that are about a topic; after
+// one, a topicMarker starts the topic ("news about X", "research on Y").
+var (
+	topicNouns   = setOf(`news article articles report reports research paper papers study studies story stories info information facts`)
+	topicMarkers = setOf(`about on regarding concerning`)
+)
 
 // nameMarkers introduce the name of a thing to create or find; nameEnds
 // are the words after which a name usually ends ("a folder called

@@ -361,3 +361,45 @@ func TestSynonyms_EverydayDelete(t *testing.T) {
 		}
 	}
 }
+
+// TestQueryTokens_TopicIsArgument: after a kind of writing or finding
+// ("news about", "a report on"), the topic is an argument: its words count
+// at argWeight, the noun itself in full.
+func TestQueryTokens_TopicIsArgument(t *testing.T) {
+	weights := func(q string) map[string]float64 {
+		toks, _, _ := queryTokens(q)
+		m := map[string]float64{}
+		for _, tk := range toks {
+			m[tk.term] = max(m[tk.term], tk.weight)
+		}
+		return m
+	}
+	w := weights("news about the Mars rover this week")
+	if w[stem("news")] != 1 || w[stem("rover")] >= 1 {
+		t.Errorf("news about the Mars rover: weights %v, want news 1 and rover an argument", w)
+	}
+	w = weights("write me an in-depth research report on EV battery recycling")
+	if w[stem("report")] != 1 || w[stem("battery")] >= 1 || w[stem("recycling")] >= 1 {
+		t.Errorf("report on battery recycling: weights %v", w)
+	}
+	// Without a topic marker the words stay the query's own.
+	if w = weights("show the battery report"); w[stem("battery")] != 1 {
+		t.Errorf("no marker: weights %v", w)
+	}
+}
+
+// TestSearch_TravelQuestions: ways of travelling ("by train") reach the
+// travel modes routing tools take, and "does it take" says nothing more
+// than "how long", so these are answered with the routing tools.
+func TestSearch_TravelQuestions(t *testing.T) {
+	ix := corpusIndex(t)
+	for _, q := range []string{
+		"how far apart are Boston and New York by train",
+		"How long does it take to drive from Berlin to Munich?",
+	} {
+		hits := ix.Search(q, 5)
+		if len(hits) == 0 || hits[0].Server != "google-maps" {
+			t.Errorf("%q: %s, want a google-maps tool first", q, fmtHits(hits))
+		}
+	}
+}

@@ -231,6 +231,16 @@ var everyday = []struct {
 	{"outline", words("tree structure")},
 	{"postcode", words("address geocode")},
 	{"downvote", words("emoji reaction")},
+	// Ways of travelling: the travel modes of routing tools.
+	{"train", words("transit travel")},
+	{"bus", words("transit travel")},
+	{"subway", words("transit travel")},
+	{"metro", words("transit travel")},
+	{"tram", words("transit travel")},
+	{"car", words("driving travel")},
+	{"bike", words("bicycling travel")},
+	{"bicycle", words("bicycling travel")},
+	{"foot", words("walking travel")},
 }
 
 // phrases are multi-word idioms rewritten before analysis, matched as whole
@@ -267,7 +277,12 @@ var phrases = []struct{ from, to string }{
 	{"which folders", "list directories"},
 	{"what's inside", "list"},
 	{"let know", "tell"},
+	{"how far apart", "distance"},
 	{"how far", "distance"},
+	{"does it take", "it"},
+	{"did it take", "it"},
+	{"will it take", "it"},
+	{"would it take", "it"},
 	{"how long", "duration"},
 	{"how high", "elevation"},
 	{"how tall", "height"},
