@@ -266,6 +266,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	}
 	hits = hits[:min(limit, len(hits))]
 	r.hits = ix.diversify(hits, limit, score, cands, ix.clauseTops(clauseHits, hits[0]), named)
+	r.hits = ix.withPrereqs(r.hits, limit, score)
 	return r
 }
 

@@ -158,6 +158,7 @@ type Index struct {
 	deprecated  []int32              // doc -> its replacement, -1 none known, notDeprecated
 	conversions map[int32]conversion // doc -> what its description converts into what
 	ownDocs     []bool               // doc -> documents only its own backend's product
+	prereqs     map[int32][]int32    // doc -> tools of its backend it needs first
 }
 
 // New builds an index over docs. It copies the slice (not the strings), so
