@@ -403,3 +403,51 @@ func TestSearch_TravelQuestions(t *testing.T) {
 		}
 	}
 }
+
+// TestSearch_EverydayWordsRoundSeven: words of everyday speech found in
+// round seven's tuning set reach the tools that do what they ask.
+func TestSearch_EverydayWordsRoundSeven(t *testing.T) {
+	ix := corpusIndex(t)
+	for _, c := range []struct{ query, server, tool string }{
+		{"hit enter", "chrome-devtools", "press_key"},                                                    // hit: press
+		{"which files in ~/Downloads take up the most space", "filesystem", "list_directory_with_sizes"}, // space: size
+		{"is main green on circleci", "circleci", "get_latest_pipeline_status"},                          // green: status
+		{"what fields does a hubspot deal have", "hubspot", "hubspot-list-properties"},                   // field: property
+	} {
+		hits := ix.Search(c.query, 5)
+		if len(hits) == 0 || hits[0].Server != c.server || hits[0].Tool != c.tool {
+			t.Errorf("%q: %s, want %s/%s first", c.query, fmtHits(hits), c.server, c.tool)
+		}
+	}
+}
+
+// TestQueryTerms_ModifierIsArgument: a word no tool uses right before the
+// last word of a tool name says which of those things ("sushi places"): it
+// counts like an argument, so the query is answered; "hasn't" leaves no
+// word "hasn" behind.
+func TestQueryTerms_ModifierIsArgument(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "maps", Tool: "search_places", Description: "Search for places by text."},
+		{Server: "web", Tool: "fetch", Description: "Fetch a web page."},
+	}, nil)
+	var sushi, places float64
+	for _, q := range ix.queryTerms("sushi places in Shibuya") {
+		switch q.term {
+		case stem("sushi"):
+			sushi = q.idf
+		case stem("places"):
+			places = q.idf
+		}
+	}
+	if sushi != ix.maxIDF*argWeight || places == 0 {
+		t.Errorf("sushi idf %v (want %v), places %v", sushi, ix.maxIDF*argWeight, places)
+	}
+	if hits := ix.Search("sushi places in Shibuya", 5); len(hits) == 0 || hits[0].Tool != "search_places" {
+		t.Errorf("sushi places: %s", fmtHits(hits))
+	}
+	for _, q := range ix.queryTerms("users who hasn't logged in") {
+		if q.term == "hasn" {
+			t.Error("hasn't leaves the term hasn")
+		}
+	}
+}

@@ -51,9 +51,24 @@ func (ix *Index) queryTerms(query string) []qterm {
 		pos[t.term] = len(qs)
 		qs = append(qs, qterm{term: t.term, weight: t.weight})
 	}
+	modifier := map[string]bool{}
+	for i := 0; i+1 < len(toks); i++ {
+		if _, ok := ix.tools.lookup(toks[i].term); ok || toks[i].weight < 1 {
+			continue
+		}
+		if id, ok := ix.tools.lookup(toks[i+1].term); ok && ix.headWord[id] {
+			// A word no tool uses before the last word of a tool name,
+			// what tools work on ("sushi places", "invoice
+			// collection"): it says which ones, an argument.
+			modifier[toks[i].term] = true
+		}
+	}
 	for i := range qs {
 		q := &qs[i]
 		q.idf = ix.maxIDF
+		if modifier[q.term] {
+			q.idf *= argWeight
+		}
 		if id, ok := ix.tools.lookup(q.term); ok {
 			q.idf = ix.tools.idf[id]
 			if names[q.term] && !ix.nameWord[id] && !ix.isServerWord(q.term) {

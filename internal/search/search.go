@@ -142,6 +142,7 @@ type Index struct {
 	srvSize     []int    // server number -> number of tools
 	tools       field    // tool-level postings
 	nameWord    []bool   // tool-level term id -> in some tool's name
+	headWord    []bool   // tool-level term id -> the last word of some tool's name
 	srv         field    // server-level postings
 	exact       map[string][]int32
 	maxIDF      float64
