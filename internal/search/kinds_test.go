@@ -265,3 +265,19 @@ func TestQueryTokens_TextAfterColonIsAnArgument(t *testing.T) {
 		}
 	}
 }
+
+// TestParamKinds_IDIsNoValue: a parameter naming the id of a thing
+// ("folderId") takes no value of the thing's kind: a path in the query is
+// no reason to prefer a tool managing folders by id.
+func TestParamKinds_IDIsNoValue(t *testing.T) {
+	if k := paramKinds(&Doc{Params: []Param{{Name: "folderId"}, {Name: "parent_folder_ids"}}}); k&kindPath != 0 {
+		t.Errorf("folderId: kinds %b, want no path", k)
+	}
+	if k := paramKinds(&Doc{Params: []Param{{Name: "folderPath"}, {Name: "file"}}}); k&kindPath == 0 {
+		t.Errorf("folderPath: kinds %b, want a path", k)
+	}
+	ix := corpusIndex(t)
+	if hits := ix.Search("does the folder /var/data/uploads exist and what's in it", 5); len(hits) == 0 || hits[0].Server != "filesystem" {
+		t.Errorf("a local folder: %s, want a filesystem tool first", fmtHits(hits))
+	}
+}

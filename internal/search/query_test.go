@@ -451,3 +451,12 @@ func TestQueryTerms_ModifierIsArgument(t *testing.T) {
 		}
 	}
 }
+
+// TestSearch_NoLongerNeeded: "we don't need X anymore" asks to remove X.
+func TestSearch_NoLongerNeeded(t *testing.T) {
+	ix := corpusIndex(t)
+	hits := ix.Search("we don't need the fact that Bob likes hiking anymore", 5)
+	if len(hits) == 0 || hits[0].Tool != "delete_observations" {
+		t.Errorf("%s, want memory/delete_observations first", fmtHits(hits))
+	}
+}
