@@ -16,6 +16,8 @@
 // frequent (tagged) ones:
 //   - t is in the same synset, also in one of t's first senses (a synonym:
 //     "pick" -> "select", "chat" -> "talk");
+//   - or t is a derivationally related form of w in that sense, in one of
+//     t's first senses ("approval" -> "approve", "deletion" -> "delete");
 //   - or, for verbs, t is in the synset's direct hypernym, in one of t's
 //     first senses (a kind of that action: "scribble" -> "write",
 //     "drive" -> "travel").
@@ -52,6 +54,15 @@ const maxPolysemy = 30
 type synset struct {
 	words []string
 	hyper []string // offsets of hypernym synsets
+	all   []string // every word, in order (derivation pointers number them from 1)
+	deriv []deriv
+}
+
+// deriv is a derivationally related form: word src of this synset is
+// related to word dst of synset pos+off ("approve" and "approval").
+type deriv struct {
+	src, dst int
+	pos, off string
 }
 
 type sense struct {
@@ -99,6 +110,15 @@ func main() {
 			for _, t := range set.words {
 				if isMain(t, s.pos, s.offset) {
 					add(syn, w, t)
+				}
+			}
+			for _, d := range set.deriv {
+				if d.src < 1 || d.src > len(set.all) || set.all[d.src-1] != w {
+					continue
+				}
+				to := synsets[d.pos+d.off]
+				if d.dst >= 1 && d.dst <= len(to.all) && isMain(to.all[d.dst-1], d.pos, d.off) {
+					add(syn, w, to.all[d.dst-1])
 				}
 			}
 			if s.pos != "v" {
@@ -185,6 +205,7 @@ func readData(path, pos string, out map[string]synset) error {
 			if plainWord.MatchString(w) {
 				s.words = append(s.words, w)
 			}
+			s.all = append(s.all, w)
 			k += 2
 		}
 		pc, err := strconv.Atoi(fs[k])
@@ -195,6 +216,13 @@ func readData(path, pos string, out map[string]synset) error {
 		for i := 0; i < pc; i++ {
 			if fs[k] == "@" && fs[k+2] == pos {
 				s.hyper = append(s.hyper, fs[k+1])
+			}
+			if fs[k] == "+" && (fs[k+2] == "n" || fs[k+2] == "v") {
+				st, err := strconv.ParseUint(fs[k+3], 16, 16)
+				if err != nil {
+					return fmt.Errorf("%s: synset %s: %w", path, fs[0], err)
+				}
+				s.deriv = append(s.deriv, deriv{src: int(st >> 8), dst: int(st & 0xff), pos: fs[k+2], off: fs[k+1]})
 			}
 			k += 4
 		}

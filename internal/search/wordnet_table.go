@@ -31,10 +31,12 @@ accumulate gather
 accumulation aggregation collection
 ace one
 acquire assume
+act action actor
 activate trigger
 activity action
 actuate activate trigger
 adaptation version
+addition add
 adjust adapt
 adjustment modification
 administration organization
@@ -43,6 +45,7 @@ adopt assume
 advance progress
 affirm confirm
 affix append
+agency agent
 agenda schedule
 aggregation collection
 agree match
@@ -52,6 +55,7 @@ aim intent object purpose
 alarm alert
 alight light
 alleviate ease
+allocate allocation
 allot assign
 allotment allocation
 alter change
@@ -60,16 +64,25 @@ amass gather
 amend better improve
 amount number sum
 analyse analyze
+analysis analyze
+analyst analyze
+analyze analysis
+analyzer analyze
 anatomy shape
 answer reply response result
 anticipate expect
 apparatus setup
+appearance appear
+applicant apply
+application apply
 apply use
 appointment date engagement
 appraise evaluate
 appreciate value
 apprehension understanding
 approach access
+approval approve
+approve approval
 approximate judge
 arrangement organization
 articulate word
@@ -81,17 +94,22 @@ assay check
 assemblage gathering
 assemble gather
 assess evaluate
+assign assignment
 assigning assignment
-assist aid help
+assignment assign
+assist aid assistant help
 assistance aid help
 assistant help helper
-associate connect link
+associate association connect link
+assumption assume
 assure ensure
 attract pull
 attribute assign dimension
+authorship author
 automobile auto
 await expect wait
 backbone anchor
+backing back
 badness bad
 bag base
 band circle lot
@@ -110,6 +128,7 @@ bequest legacy
 berth post
 betray fail
 better improve
+betterment better
 bewitch capture
 bid command
 bidding command
@@ -125,6 +144,7 @@ box package
 brain mind wit
 brand make
 brass organization
+building build
 bullet slug
 bump find
 bundle package
@@ -132,10 +152,12 @@ burden load loading
 business job
 buttocks behind
 buy purchase
+calculation calculate
 caliber quality
 calibre quality
 call name
 campaign cause
+cancellation cancel
 canvass poll
 captivate capture
 car auto
@@ -161,66 +183,97 @@ chore job task
 circle lot
 circumscribe limit
 circumstance context
+cite citation
 classify class
+cleaner clean
+cleaning clean
 clip time
 clock time
 close last
+closing close
 coalesce merge
 codification code
+codify code
 coerce force
 coffee java
 collect gather
 collection aggregation
+combine combination
 comfort console ease
 command require
+commander command
+commandment command
 commence start
 commentary comment
+commitment commit
 companionship company
+compare comparison
+comparison compare
 compass range scope
+complete completion
+completion complete
 component element part
-compose write
+compose component write
 composite complex
-compute calculate
+compute calculate computer
+concentrate concentration
 conception creation
 conclude resolve
 conclusion close decision last
 condition specify status
 configuration shape
 confine limit
+confirm confirmation
+confirmation confirm
 conflict engagement
 conform adapt
 connect link
 conquer appropriate
 consequence effect outcome result
 consider view
+consideration consider
+consolation console
 consolidation integration
 constellation configuration
 constituent component element
 construct build
-contain control
+consumer consume
+consumption consume
+contain container control
 content message
 continuance continuation
+continue continuation
 contour configuration shape
 contrary reverse
 contribute add
 contrive plan
 convention rule
+conversion convert
+convert conversion
 convey express
 cook prepare ready
 cope manage
 copy simulate
+correction correct
+correlate correlation
 correspond match
 corroborate confirm
 cosmos world
 counseling guidance
+counter count
 counting count
 couple match pair
 course trend
 crash ram
+create creation
+creation create
+creator create
+creature create
 creep crawl
 crest top
 criterion standard
 cross intersect
+crossing cross
 crusade cause
 cry call
 cube block
@@ -232,11 +285,11 @@ darkness dark
 date engagement
 deal consider handle heap lot
 debut entry
-decide resolve
+decide decision resolve
 decline reject
 dedicate commit
 deficiency want
-define specify
+define definition specify
 degree level
 delay wait
 delegate assign
@@ -256,14 +309,18 @@ design plan
 designate assign
 desire want
 destination goal
-destine intend
+destine destination intend
 detail item
 detect discover find observe
-determination decision finding purpose
+determinant determine
+determination decision determine finding purpose
 determine set shape
-develop evolve
+develop development evolve
 devote commit
 differentiate distinguish mark separate
+directive direct
+director direct
+disappearance disappear
 disapprove reject
 disc disk record
 discern distinguish
@@ -271,6 +328,8 @@ discharge complete
 discontinue stop
 discount ignore
 discover find observe
+discovery discover
+discuss discussion
 dislodge free
 dismiss ignore
 dispatch complete
@@ -278,7 +337,9 @@ disperse scatter
 display show showing
 disregard ignore
 dissipate scatter
+distinction distinguish
 distinguish mark separate
+distribute distribution
 divide separate
 document papers
 dominate rule
@@ -287,16 +348,21 @@ door threshold
 doorway threshold
 down consume
 dozens scores
+drafting draft
 dramatist playwright
 drift range
 drive cause
+droplet drop
 duplicate repeat
 dwell live
 earnings profits
+edit editor
+editor edit
 effect outcome result
 effectuate effect
 ego self
 element component
+elevate elevation
 elevation height
 elicit extract
 embroil drag
@@ -317,37 +383,54 @@ entitle title
 environs environment
 envision visualize
 equate compare
-err drift
+err drift error
 establish found show
 establishment organization
 esteem value
 estimate approximate calculate judge
+evaluate evaluation value
+evaluation evaluate
 event case
 evidence show
-evolution development
+evolution development evolve
 examination test
 examine analyze
 example instance
 exceed top
+exception except
 exchange switch
 exclude except
 excuse explain
-execution performance
+execute execution
+execution execute performance
+executioner execution
 exemplar example
+exemplify example
 exercise usage use
 exhibit display show
-existence world
+existence exist world
 expect require wait
+expectancy expect
+expectation expect
 expend use
 experience have
+expire expiration
+explanation explain
+exploration explore
 explore search
+explorer explore
+exporter export
 expose display
+express expression
+expression express
 exterior outside
 extremity member
 fabric framework
 face expression
 facilitate ease
 factor component element
+fail failure
+failure fail
 family class
 fancy visualize
 fashion mode style
@@ -358,14 +441,23 @@ feature have
 feeling notion
 fellowship company
 fiddle violin
+fielder field
+fielding field
 fight conflict engagement
 figure calculate shape visualize
-find discover observe
+filing file
+filling fill
+find discover finding observe
+finding find
 finish complete
 firm house
 firmness resolution resolve
 first start
+fisher fish
+fishing fish
 fix set specify
+fixing fix
+fixture fix
 flesh shape
 float drift
 flock heap lot
@@ -377,8 +469,12 @@ footstep step
 force push strength
 forecast calculate
 form kind pattern sort
+formation form
 formulate word
-foundation base
+forwarding forward
+foundation base found
+founder found
+founding found
 frame shape
 framework model
 free release
@@ -390,7 +486,10 @@ function purpose serve use
 fund store
 furnish provide
 fuse merge
+gather gathering
+gathering gather
 gauge approximate judge
+generator generate
 germ source
 ginmill bar
 globe earth
@@ -408,8 +507,11 @@ growing development
 growth development
 guarantee ensure
 guess approximate judge
+guidance guide
+guide guidance
 halt block stop
-handle manage
+handle handling manage
+handling handle
 hanker long
 harrow disk
 hasten speed
@@ -424,11 +526,14 @@ hesitate pause
 hinder block
 history account
 holding retention
+housing house
 humor wit
 hunting search
 hurry speed
 idea thought
-identify name
+identification identify
+identify identity name
+identity identify
 illuminate light
 illumine light
 illustration example instance
@@ -437,8 +542,12 @@ imitate copy simulate
 impart add
 impel force
 impetus drift
+implement implementation
+implementation implement
+importation import
 impression effect notion
 improve better
+improvement improve
 impute assign
 incapacitate disable
 inch edge
@@ -447,19 +556,24 @@ indicator index
 indorse back
 induce cause
 influence determine shape
+inform information
 ingest consume
 ingredient component element
 inhabit live
 inquire ask
 inquiry query question research
+inspection inspect
 instance case example
 institute found
 institutionalize commit
 instrument tool
 insure check ensure
+integrate integration
 integrating integration
-intent purpose
+intend intent
+intent intend purpose
 intention intent purpose
+interaction interact
 interior inside
 interrogation question
 interrogative question
@@ -468,12 +582,13 @@ introduce insert
 introduction entry
 issue publish topic
 item detail
+itemize item
 jaw chat
 job business task
 journey travel
 journeying journey
 judge approximate
-judgment mind
+judgment judge mind
 justice judge
 kickoff first start
 kind form sort
@@ -490,21 +605,30 @@ legislate pass
 lend add
 liberate free release
 liberation release
+limitation limit
 link connect
 live last
+living live
 load loading
 loading load
 localization location
+locate location
+log logging
+logger log
+logging log
+longing long
 look appear expression looking
 loose free release
 lot circle heap
 lots scores
 lyric language words
 majority bulk
-manage handle
+manage handle management
+management manage
 maneuver guide
 manner mode style
 mark distinguish label tag target
+marker mark
 marketplace market
 marking mark
 mass heap lot
@@ -517,20 +641,29 @@ meander thread
 meaning import
 measure step
 meditate reflect
+membership member
+memorize memory
 memory retention
 mend fix
 mentality wit
 mention note observe reference
 merchandise product
+merger merge
+merging merge
 mess fix
 message content
+migrate migration
 mint heap lot
 miscarry fail
 mistake error
 mix merge
 mode style
 model framework pattern
+modification modify
+modifier modify
+modify modification
 mold model
+monitoring monitor
 mortal individual
 motion move
 motivation need
@@ -540,6 +673,7 @@ mould model
 mound heap
 move travel
 movement move
+mover move
 mull reflect
 muse reflect
 name call identify
@@ -553,19 +687,25 @@ norm average
 note observe
 notice comment discover find note observe
 nucleus core
+numbering number
+objection object
 objective object
 obscure cloud
+observation observe
 observe discover find note
+observer observe
 obstruct block
+occupant occupancy
 occupation business job
-occupy fill
+occupy fill occupancy
 office function
 officiate function
 omit except
-operate control function
+opening open
+operate control function operation
 opposite reverse
 orbit range scope
-organize form
+organize form organization
 orient point
 origin root source
 outcome effect result
@@ -573,12 +713,20 @@ outcry call
 outset first start
 override reverse
 overturn override reverse
+own owner
+ownership owner
 pace rate step
+pack package
+packaging package
 packet package
+paging page
 pair match
+paneling panel
 parcel package share
+parenthood parent
 park common
 part component
+parting part
 pass passing
 passing pass
 path route
@@ -588,7 +736,9 @@ pen write
 penetration insight
 percent percentage
 percentage share
-performance execution
+perform performance
+performance execution perform
+performer perform
 permit license
 perpetrate commit
 person individual
@@ -604,7 +754,9 @@ piece part patch
 pile heap lot
 pilfer abstract
 place property rate set spot
-placement location
+placement location place
+planner plan
+planning plan
 plant found works
 player actor
 plenty heap lot
@@ -616,6 +768,7 @@ populace public
 populate live
 portion component part share
 position place set view
+poster post
 pound ram
 pour stream
 practice pattern
@@ -623,11 +776,15 @@ precaution caution
 precedence priority
 predominate rule
 prefer choose
+preference prefer
+preferment prefer
+preparation prepare
 prepare ready
-present show
+present presentation show
 presentment notification
 preserve save
-pressure force
+pressing press
+pressure force press
 presume assume
 presumption given
 prevail obtain rule
@@ -636,7 +793,12 @@ price cost terms
 print publish
 prize value
 procedure process
-product production
+process processing
+processing process
+processor process
+produce product
+producer produce
+product produce production
 production product
 profit profits
 program plan
@@ -648,20 +810,28 @@ pronounce label
 property place
 proprietor owner
 prospect candidate
-protection security
+protect protection
+protection protect security
 protrude project
 prove show
 province state
+provision provide
 psyche mind
+publication publish
 publish issue print write
+publisher publish
+publishing publish
 pulling pull
 purloin abstract
 purpose function intent use
 push force
 pushing push
 put place set
+qualify quality
 query question
 question query
+questioner question
+questioning question
 quicken speed
 quit stop
 quotation reference
@@ -673,9 +843,13 @@ range drift scope
 rank place rate
 rap blame
 rate place
-rating evaluation
+rating evaluation rate
 reach range scope
+react reaction
 reaction response
+read reading
+reader read
+reading read
 ready prepare
 reality world
 realize see understand
@@ -685,12 +859,18 @@ receive obtain
 reckon calculate consider view
 recognition credit
 recognize distinguish
+record recording
+recorder record
+recording record
 recover retrieve
 recur repeat
 redress correct
+reduce reduction
 reducing reduction
 reexamine review
+refer reference
 reflection expression
+reflector reflect
 refuse reject
 regain retrieve
 regard consider view
@@ -700,19 +880,26 @@ regulate determine shape
 regulation rule
 reign rule
 reiterate repeat
+rejection reject
 relate connect link
+relation relationship
 release free
 remark comment note observe
+removal remove
+remove removal
 render provide
 repair fix
 repay refund
 repayment refund
 repetition repeat
-replacement switch
+replacement replace switch
+replacing replace
 reply answer response
 report account describe
 require command expect need
-requirement essential
+requirement essential require
+requisition require
+researcher research
 reserve appropriate
 resolution resolve
 resolve resolution
@@ -721,16 +908,22 @@ respect value
 respond answer reply
 response answer reaction reply
 restate repeat
+restoration restore
 restrain limit
 restrict limit
 result answer effect outcome
+retain retention
 retention memory
 retentiveness memory retention
 retrace trace
 reverberate echo
 reverberation echo
+reversal reverse
 reverse override
 revert return
+review reviewer
+reviewer review
+revise revision
 rid free
 ring echo
 road route
@@ -738,14 +931,17 @@ roam drift range
 role function purpose use
 rooms suite
 root source
+rooting root
 route path
 routine number
 rove drift range
+ruler rule
 rush speed
 saint ideal
 saloon bar
 salvage save
 sanction approve
+saver save
 say state
 scene view
 scope range
@@ -764,7 +960,10 @@ seek search
 seem appear
 seize appropriate
 seizure capture
-select choose
+select choose selection
+selection select
+send sending
+sending send
 sentinel sentry
 separate distinguish
 serve function
@@ -772,17 +971,20 @@ set determine fix place specify
 settle resolve
 shadow dark
 shape configuration determine
+shaping shape
 share percentage
+sharer share
 shift displacement
 shipment load
 shop store
 shout call
-show display
-showing display
+show display showing
+showing display show
 shut close
 significance import
 simulate copy
 slant weight
+slugger slug
 snub ignore
 solace console
 solution answer result
@@ -791,8 +993,10 @@ soothe console
 sort form kind
 soul individual
 source root
+spacing space
 spark activate trigger
-specify fix set
+specification specify
+specify fix set specification
 speculate reflect
 speech address language
 speed velocity
@@ -806,14 +1010,18 @@ spy spot
 squad team
 stage level
 stairs steps
+standardize standard
 start first starting
 starting start
 state submit
+statement state
 steer guide
 stem root
 stimulate cause
 stipulate specify
 stop block
+storage store
+store storage
 storehouse storage
 strategy scheme
 stray drift range
@@ -824,15 +1032,20 @@ struggle conflict
 stud dot
 study analyze consider report
 style mode
+stylist style
 subdivision branch
 subject topic
+submission submit
 submit state
 subsist exist
 substantiate confirm
 substitution switch
-succession sequence
+succession sequence succeed
+successor succeed
 suggestion trace
 suit case
+summarize summary
+summate sum
 supersede replace
 supplant replace
 supply issue provide
@@ -843,14 +1056,17 @@ survey view
 survive exist last live
 swap switch
 swarm stream
+switching switch
 swivel pivot
 symmetry proportion
 sympathy understanding
+tabulate table tabulation
 tag label mark
 tally run
 target mark
 task job project
 taste sample
+teamster team
 telephone call
 tell state
 tenancy occupancy
@@ -858,7 +1074,9 @@ termination expiration
 territory district
 testament will
 testify show
+testing test
 theme topic
+think thinking thought
 thinking thought
 thought thinking
 throttle limit
@@ -866,6 +1084,8 @@ thrust push
 thwart cross
 tick click
 tidings news word
+timer time
+timing time
 toll cost
 tons scores
 topic issue
@@ -873,12 +1093,16 @@ total aggregate number sum
 touch trace
 touchstone standard
 trace describe
+tracing trace
 tradition custom
+transact transaction
 transcend top
 transition conversion
 translate understand
 transmit channel
 travel journey move
+traveler travel
+traveller travel
 traverse cross
 tread step
 treasure value
@@ -890,7 +1114,10 @@ trio three
 trouble problem
 try test
 tuck insert
-understand see
+typify type
+typing type
+understand see understanding
+understanding understand
 undertaking project task
 unify merge
 unite merge
@@ -899,18 +1126,25 @@ universe world
 upshot effect outcome result
 urge press
 usage custom use
-use apply function purpose usage
+use apply function purpose usage user
+user use
 utilization usage use
 utilize apply use
 utter express
+validate validation
+validation validate
 valuation evaluation
+value evaluate
 vanish disappear
-vary change
+vary change variation
 velocity speed
-verification confirmation
+verification confirmation verify
 vestige trace
 view consider
+viewer view
+violinist violin
 vista view
+visualization visualize
 vividness color
 volition will
 volume bulk
@@ -920,17 +1154,23 @@ waiting wait
 walk pass
 wander drift range
 want need
+warn warning
 watch view
 way mode style
 weigh count
 width breadth
+willing will
+win winning
 wind thread
 wish like
 witness see
 word news
+wording word
 words language
+worker work
 write publish
-writer author
+writer author write
+writing write
 yearn long
 yell call
 yesteryear past
@@ -1803,7 +2043,6 @@ proscribe command require
 prostrate change
 prove confirm
 provide specify
-provision provide
 provoke cause create
 pry ask open search
 publish produce
@@ -1908,7 +2147,7 @@ reprobate reject
 reproduce create produce
 repudiate reject
 request ask
-requisition command require
+requisition command
 reread read
 reschedule schedule
 rescue save
