@@ -131,7 +131,7 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				toks[j].weight *= argWeight
 				paths[toks[j].term] = true
 			}
-		case verb && contentMarkers[lower]:
+		case (verb || sayingMarkers[lower]) && contentMarkers[lower] && i > 0:
 			// "saying", "containing": the text that follows is an argument;
 			// the marker itself says little about the tool.
 			toks = analyze(raw, toks)
@@ -218,6 +218,9 @@ func closesQuote(f string) bool {
 var (
 	contentVerbs   = setOf(`remember memorize forget note jot record save write tell say post send reply comment mention inform notify message know mind`)
 	contentMarkers = setOf(`that saying says stating containing reading`)
+	// sayingMarkers start the text to pass on after any verb ("open an
+	// issue saying the page crashes").
+	sayingMarkers = setOf(`saying stating`)
 )
 
 // determiners, containerNouns and modifiers find a name placed before the

@@ -460,3 +460,19 @@ func TestSearch_NoLongerNeeded(t *testing.T) {
 		t.Errorf("%s, want memory/delete_observations first", fmtHits(hits))
 	}
 }
+
+// TestQueryTokens_SayingStartsContent: "saying" starts the text to pass on
+// after any verb, not only after one that passes text ("open an issue
+// saying ..."), and that text names no tool.
+func TestQueryTokens_SayingStartsContent(t *testing.T) {
+	toks, _, _ := queryTokens("open an issue on github saying the login page crashes")
+	for _, tk := range toks {
+		if (tk.term == stem("login") || tk.term == stem("crashes")) && tk.weight >= 1 {
+			t.Errorf("%s at weight %v, want an argument", tk.term, tk.weight)
+		}
+	}
+	ix := corpusIndex(t)
+	if hits := ix.Search("open an issue on github saying the login page crashes on Safari", 5); len(hits) == 0 || hits[0].Tool != "create_issue" {
+		t.Errorf("%s, want github/create_issue first", fmtHits(hits))
+	}
+}
