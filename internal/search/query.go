@@ -139,6 +139,10 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				toks[j].weight *= argWeight
 			}
 			content = true
+		case lower == "open" && opensFile(fields[i+1:]):
+			// "open ./docs/setup.md", "open the file notes.md": to open
+			// a file is to read it.
+			toks = appendTerm(toks, "read", 1)
 		default:
 			toks = analyze(raw, toks)
 			if contentVerbs[lower] {
@@ -179,6 +183,23 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 		kinds |= kindCoordinates
 	}
 	return toks, paths, names, kinds
+}
+
+// opensFile reports whether the words after "open" name a file: a path
+// ("./docs/setup.md", "notes.md") or "(the|this|my) file".
+func opensFile(rest []string) bool {
+	if len(rest) == 0 {
+		return false
+	}
+	f := strings.Trim(rest[0], ".,;:!?()[]{}<>\"'`")
+	if isPath(f) && !isURL(f) && !isProduct(f) {
+		return true
+	}
+	w := strings.ToLower(f)
+	if determiners[w] && len(rest) > 1 {
+		w = strings.ToLower(strings.Trim(rest[1], ".,;:!?"))
+	}
+	return w == "file" || w == "files"
 }
 
 // placePair reports whether fields go "from <Name> to <Name>": two places

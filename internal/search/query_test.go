@@ -476,3 +476,24 @@ func TestQueryTokens_SayingStartsContent(t *testing.T) {
 		t.Errorf("%s, want github/create_issue first", fmtHits(hits))
 	}
 }
+
+// TestQuery_PathWordsAreLiteral: the words of a path or of the text to pass
+// on are names, reached only as themselves ("notes/todo.txt" asks for no
+// note-taking tool); to open a file is to read it.
+func TestQuery_PathWordsAreLiteral(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "fs", Tool: "read_text_file", Description: "Read a text file.", Params: []Param{{Name: "path", Required: true}}},
+		{Server: "kg", Tool: "add_observations", Description: "Add observations to entities."},
+	}, nil)
+	for _, q := range ix.queryTerms("open the file notes.md") {
+		if q.term == stem("notes") && len(q.exps) != 1 {
+			t.Errorf("path word %s has %d expansions, want only itself", q.term, len(q.exps))
+		}
+	}
+	if !opensFile([]string{"./docs/setup.md"}) || !opensFile([]string{"the", "file"}) || opensFile([]string{"google.com"}) || opensFile([]string{"a", "new", "tab"}) {
+		t.Error("opensFile misreads what follows open")
+	}
+	if hits := ix.Search("open the file notes.md", 5); len(hits) == 0 || hits[0].Tool != "read_text_file" {
+		t.Errorf("open the file: %s, want read_text_file first", fmtHits(hits))
+	}
+}

@@ -84,6 +84,12 @@ func (ix *Index) queryTerms(query string) []qterm {
 			q.idf *= argWeight
 		}
 		q.exps = append(q.exps, ix.expansion(q.term, 1))
+		if paths[q.term] && q.weight < 1 {
+			// Only in a path or the text to pass on ("notes/todo.txt",
+			// "saying the build is green"): a name, taken literally;
+			// its synonyms ("note": write) are no request.
+			continue
+		}
 		id, known := ix.tools.lookup(q.term)
 		known = known && ix.nameWord[id]
 		for _, s := range synonyms()[q.term] {
