@@ -100,6 +100,14 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				paths[t.term] = true
 				toks = append(toks, t)
 			}
+		case isChannel(f):
+			// "#random", "#deploys": a channel's name, an argument.
+			toks = appendTerm(toks, "channel", hintWeight)
+			for _, t := range analyze(f, nil) {
+				t.weight *= argWeight
+				paths[t.term] = true
+				toks = append(toks, t)
+			}
 		case isOpaqueID(f):
 			// "XyZ12345", "PROJ-123", "session:42": a value to pass on.
 			toks = appendTerm(toks, "id", hintWeight)
@@ -200,6 +208,16 @@ func opensFile(rest []string) bool {
 		w = strings.ToLower(strings.Trim(rest[1], ".,;:!?"))
 	}
 	return w == "file" || w == "files"
+}
+
+// isChannel reports whether f is a chat channel's name: "#" and a word
+// that does not start with a digit ("#random", "#dev-ops"; not "#42").
+func isChannel(f string) bool {
+	if len(f) < 2 || f[0] != '#' {
+		return false
+	}
+	r := rune(f[1])
+	return unicode.IsLetter(r) && strings.IndexFunc(f[1:], func(r rune) bool { return !isWordRune(r) && r != '-' && r != '_' }) < 0
 }
 
 // placePair reports whether fields go "from <Name> to <Name>": two places

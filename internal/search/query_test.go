@@ -497,3 +497,42 @@ func TestQuery_PathWordsAreLiteral(t *testing.T) {
 		t.Errorf("open the file: %s, want read_text_file first", fmtHits(hits))
 	}
 }
+
+// TestQueryTokens_ChannelIsArgument: "#random" names a channel; its word
+// ("random", which reaches flaky tests) counts as an argument, and the
+// hint "channel" is added; "#42" stays an issue number.
+func TestQueryTokens_ChannelIsArgument(t *testing.T) {
+	toks, _, _ := queryTokens("post in #random that lunch is here")
+	var channel, random bool
+	for _, tk := range toks {
+		switch tk.term {
+		case stem("channel"):
+			channel = true
+		case stem("random"):
+			random = tk.weight < 1
+		}
+	}
+	if !channel || !random {
+		t.Errorf("tokens %v: want the channel hint and random as an argument", toks)
+	}
+	if isChannel("#42") || !isChannel("#dev-ops") {
+		t.Error("isChannel misreads #42 or #dev-ops")
+	}
+}
+
+// TestSearch_IdiomsRoundSeven: idioms of indirect requests found in round
+// seven's third tuning set.
+func TestSearch_IdiomsRoundSeven(t *testing.T) {
+	ix := corpusIndex(t)
+	for _, c := range []struct{ query, server, tool string }{
+		{"please branch off main into hotfix/crash on github", "github", "create_branch"},
+		{"is there a work item about the login timeout in azure boards", "azure-devops", "search_workitem"},
+		{"I need the full folder layout of this project so I can understand it", "filesystem", "directory_tree"},
+		{"I'd like to post in #random that lunch is here", "slack", "slack_post_message"},
+	} {
+		hits := ix.Search(c.query, 5)
+		if len(hits) == 0 || hits[0].Server != c.server || hits[0].Tool != c.tool {
+			t.Errorf("%q: %s, want %s/%s first", c.query, fmtHits(hits), c.server, c.tool)
+		}
+	}
+}
