@@ -171,12 +171,12 @@ func TestSearch_ValuesWantToolsTakingParameters(t *testing.T) {
 	}
 	// "Carlos" matches neither tool: only the penalty for taking no
 	// parameters can change their ratio.
-	with, without := ratio("read the knowledge graph nodes about Carlos", "read_graph", "search_nodes"), ratio("read the knowledge graph nodes", "read_graph", "search_nodes")
+	with, without := ratio("read the knowledge graph nodes of Carlos", "read_graph", "search_nodes"), ratio("read the knowledge graph nodes", "read_graph", "search_nodes")
 	if with >= 0.9*without {
 		t.Errorf("a name in the query does not lower the tool without parameters: ratio %.3f with, %.3f without", with, without)
 	}
 	// A backend whose schemas declare nothing is exempt.
-	if with, without := ratio("read the tree about Carlos", "read_tree", "search_trees"), ratio("read the tree", "read_tree", "search_trees"); with != without {
+	if with, without := ratio("read the tree of Carlos", "read_tree", "search_trees"), ratio("read the tree", "read_tree", "search_trees"); with != without {
 		t.Errorf("a backend without parameters is penalised: ratio %.3f with, %.3f without", with, without)
 	}
 }

@@ -162,6 +162,13 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				content = true
 				i++
 			}
+			if i+2 < len(fields) && aboutMarkers[strings.ToLower(fields[i+1])] && !topicNouns[lower] && !stopWords[lower] &&
+				verbStems[stem(strings.ToLower(strings.Trim(fields[0], ".,;:!?")))]&verbCreate == 0 {
+				// "an issue about dark mode", "a work item about the
+				// timeout": things found by what they are about (unless
+				// the request makes one: "write a poem about the sea").
+				toks = appendTerm(toks, "search", hintWeight)
+			}
 			if topicNouns[lower] && i+1 < len(fields) && topicMarkers[strings.ToLower(fields[i+1])] {
 				// "news about the Mars rover", "a report on battery
 				// recycling": the topic is what to look into, an argument.
@@ -282,6 +289,8 @@ var webWords = setOf(`web internet online google`)
 var (
 	topicNouns   = setOf(`news article articles report reports research paper papers study studies story stories info information facts`)
 	topicMarkers = setOf(`about on regarding concerning`)
+	// aboutMarkers after a noun say what the things looked for are about.
+	aboutMarkers = setOf(`about regarding concerning mentioning`)
 )
 
 // nameMarkers introduce the name of a thing to create or find; nameEnds

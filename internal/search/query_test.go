@@ -536,3 +536,28 @@ func TestSearch_IdiomsRoundSeven(t *testing.T) {
 		}
 	}
 }
+
+// TestQueryTokens_AboutAsksToSearch: "an issue about dark mode" looks for
+// things by what they are about: a "search" hint is added, unless the
+// request makes something ("write a poem about the sea").
+func TestQueryTokens_AboutAsksToSearch(t *testing.T) {
+	has := func(q string) bool {
+		toks, _, _ := queryTokens(q)
+		for _, tk := range toks {
+			if tk.term == stem("search") && tk.weight == hintWeight {
+				return true
+			}
+		}
+		return false
+	}
+	if !has("did anyone file an issue about dark mode") || has("write a poem about the sea") {
+		t.Error("the search hint after 'about' is added wrongly")
+	}
+	ix := corpusIndex(t)
+	if hits := ix.Search("can you check whether anyone filed an issue about dark mode in our github repo", 5); len(hits) == 0 || hits[0].Tool != "search_issues" {
+		t.Errorf("%s, want github/search_issues first", fmtHits(hits))
+	}
+	if hits := ix.Search("who else is in our notion workspace?", 5); len(hits) == 0 || hits[0].Tool != "API-get-users" {
+		t.Errorf("who else: %s, want notion/API-get-users first", fmtHits(hits))
+	}
+}

@@ -297,6 +297,8 @@ var phrases = []struct{ from, to string }{
 	{"sea level", "elevation"},
 	{"look up", "lookup"},
 	{"get rid of", "delete"},
+	{"who else is", "users"},
+	{"who else", "users"},
 	{"bring back", "restore"},
 	{"branch off", "create branch"},
 	{"walking distance", "nearby"},
