@@ -561,3 +561,17 @@ func TestQueryTokens_AboutAsksToSearch(t *testing.T) {
 		t.Errorf("who else: %s, want notion/API-get-users first", fmtHits(hits))
 	}
 }
+
+// TestSearch_CRMRecordsAreObjects: a CRM's contacts, companies and deals
+// are its objects.
+func TestSearch_CRMRecordsAreObjects(t *testing.T) {
+	ix := corpusIndex(t)
+	for _, c := range []struct{ query, tool string }{
+		{"Create a HubSpot contact for Ana Lima, ana@lima.dev.", "hubspot-batch-create-objects"},
+		{"create three companies in hubspot: Acme, Globex, Initech", "hubspot-batch-create-objects"},
+	} {
+		if hits := ix.Search(c.query, 5); len(hits) == 0 || hits[0].Tool != c.tool {
+			t.Errorf("%q: %s, want hubspot/%s first", c.query, fmtHits(hits), c.tool)
+		}
+	}
+}

@@ -239,6 +239,12 @@ var everyday = []struct {
 	{"outline", words("tree structure")},
 	{"postcode", words("address geocode")},
 	{"downvote", words("emoji reaction")},
+	// The records of a CRM are its objects (HubSpot's batch-create-objects
+	// creates contacts, companies and deals).
+	{"contact", words("object")},
+	{"company", words("object")},
+	{"deal", words("object")},
+	{"lead", words("object")},
 	// Ways of travelling: the travel modes of routing tools.
 	{"train", words("transit travel")},
 	{"bus", words("transit travel")},
