@@ -299,7 +299,7 @@ func TestRetrievalTune9(t *testing.T) {
 // phrasings, eight unrelated requests); it was tuned on. Before tuning on
 // it (at e76c229): hit@1 0.650, hit@5 0.817, none 1.000.
 func TestRetrievalTune10(t *testing.T) {
-	testRetrieval(t, tune10Qs, scores{hit1: 0.73, hit5: 0.88, none: 0.99})
+	testRetrieval(t, tune10Qs, scores{hit1: 0.71, hit5: 0.9, none: 0.99})
 }
 
 // TestRetrievalTune11 scores a second round-seven tuning set (longer,
