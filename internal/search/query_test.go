@@ -577,3 +577,22 @@ func TestSearch_CRMRecordsAreObjects(t *testing.T) {
 		}
 	}
 }
+
+// TestSearch_IdiomsDevStyle: idioms found in round seven's dev-style
+// tuning set, and a tweet as a channel no backend offers.
+func TestSearch_IdiomsDevStyle(t *testing.T) {
+	ix := corpusIndex(t)
+	for _, c := range []struct{ query, server, tool string }{
+		{"Hold on until the word 'Saved' shows up on the page.", "chrome-devtools", "wait_for"},
+		{"What happened in GitLab project 42 during the first week of March?", "zereight-gitlab", "get_project_events"},
+		{"Add a checklist at the bottom of Notion page 42ab with three to-do items.", "notion", "API-patch-block-children"},
+	} {
+		hits := ix.Search(c.query, 5)
+		if len(hits) == 0 || hits[0].Server != c.server || hits[0].Tool != c.tool {
+			t.Errorf("%q: %s, want %s/%s first", c.query, fmtHits(hits), c.server, c.tool)
+		}
+	}
+	if hits := ix.Search("Post a tweet saying the release is live.", 5); hits != nil {
+		t.Errorf("a tweet: %s, want no tool", fmtHits(hits))
+	}
+}

@@ -596,14 +596,37 @@ var channelVerbs = setOf(`email mail sms fax tweet`)
 
 // foreignChannel reports whether query starts with a channel verb that no
 // tool's name has: a request by a channel the catalog does not offer.
+// So does a sending verb whose object, within two words, is such a channel
+// ("Post a tweet saying ...", "send an SMS to ...").
 func (ix *Index) foreignChannel(query string) bool {
 	ws := lowerWords(query)
-	if len(ws) == 0 || !channelVerbs[ws[0]] {
+	if len(ws) == 0 {
 		return false
 	}
-	id, ok := ix.tools.lookup(stem(ws[0]))
-	return !ok || !ix.nameWord[id]
+	foreign := func(w string) bool {
+		id, ok := ix.tools.lookup(stem(w))
+		return !ok || !ix.nameWord[id]
+	}
+	if channelVerbs[ws[0]] {
+		return foreign(ws[0])
+	}
+	if !sendVerbs[ws[0]] {
+		return false
+	}
+	for _, w := range ws[1:min(len(ws), 4)] {
+		if channelVerbs[w] || channelNouns[w] {
+			return foreign(w)
+		}
+	}
+	return false
 }
+
+// sendVerbs send something by a channel; channelNouns are the things sent
+// that name one.
+var (
+	sendVerbs    = setOf(`send post publish write`)
+	channelNouns = setOf(`tweet tweets sms text fax email`)
+)
 
 // matchedTerms counts the terms of qs that doc (or its backend's name)
 // matches, not counting matches through the WordNet tables only.
