@@ -91,9 +91,25 @@ func sameName(q, n string) bool {
 // mention, and the stemmed query words that name them. A word that is part of
 // a product no backend serves ("Google" in "Google Calendar") names nothing.
 func (ix *Index) namedServers(query string) ([]int32, map[string]bool) {
-	query = withoutValues(query)
 	var out []int32
 	var terms map[string]bool
+	for _, raw := range strings.Fields(query) {
+		// "draw.io", "n8n.io": a product's own domain names its backend
+		// (a URL with a scheme or a path is a value to pass on).
+		f := strings.ToLower(strings.Trim(raw, ".,;:!?()[]{}<>\"'`"))
+		label, tld, ok := strings.Cut(f, ".")
+		if !ok || strings.ContainsAny(tld, "./:") || !tlds[tld] {
+			continue
+		}
+		for s, name := range ix.servers {
+			if n := strings.ToLower(name); n == label || n == label+tld {
+				if !slices.Contains(out, int32(s)) {
+					out = append(out, int32(s))
+				}
+			}
+		}
+	}
+	query = withoutValues(query)
 	foreign := map[string]bool{}
 	for _, p := range ix.products.mentioned(query) {
 		if !ix.served(p) {

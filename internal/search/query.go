@@ -60,6 +60,15 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				toks[j].weight *= argWeight
 				paths[toks[j].term] = true
 			}
+		case isScript(raw):
+			// "document.title", "document.querySelectorAll('a').length":
+			// JavaScript to run; its words name no tool.
+			toks = appendTerm(toks, "javascript", hintWeight)
+			for _, t := range analyze(raw, nil) {
+				t.weight *= argWeight
+				paths[t.term] = true
+				toks = append(toks, t)
+			}
 		case isURL(f):
 			toks = appendTerm(toks, "url", hintWeight)
 			kinds |= kindURL
@@ -199,6 +208,26 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 	}
 	return toks, paths, names, kinds
 }
+
+// scriptGlobals start JavaScript expressions run in a page.
+var scriptGlobals = []string{"document.", "window.", "console.", "navigator.", "localStorage.", "sessionStorage.", "location."}
+
+// isScript reports whether raw is a JavaScript expression: it starts with a
+// browser global ("document.title") or calls something ("foo.bar()",
+// "x => x").
+func isScript(raw string) bool {
+	f := strings.Trim(raw, ".,;:!?\"'`")
+	for _, g := range scriptGlobals {
+		if strings.HasPrefix(f, g) && len(f) > len(g) {
+			return true
+		}
+	}
+	return strings.Contains(f, "=>") || strings.Contains(f, ").") || strings.HasSuffix(f, "()")
+}
+
+// plainFiles are files usually named without an extension.
+var plainFiles = setOf(`README LICENSE CHANGELOG CONTRIBUTING CODEOWNERS NOTICE AUTHORS
+Dockerfile Containerfile Makefile Jenkinsfile Gemfile Rakefile Procfile Vagrantfile Brewfile Podfile Pipfile Justfile`)
 
 // opensFile reports whether the words after "open" name a file: a path
 // ("./docs/setup.md", "notes.md") or "(the|this|my) file".
@@ -361,6 +390,11 @@ func isEmail(f string) bool {
 // isPath reports whether f looks like a file path or file name: it has a
 // slash between word characters, or ends in a dot and a short extension.
 func isPath(f string) bool {
+	if plainFiles[f] {
+		// "Dockerfile", "Makefile", "README": files named without an
+		// extension.
+		return true
+	}
 	if strings.Contains(f, "/") || strings.Contains(f, `\`) {
 		return strings.IndexFunc(f, isWordRune) >= 0
 	}

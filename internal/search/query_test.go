@@ -596,3 +596,37 @@ func TestSearch_IdiomsDevStyle(t *testing.T) {
 		t.Errorf("a tweet: %s, want no tool", fmtHits(hits))
 	}
 }
+
+// TestQuery_ValuesRoundSeven: files named without an extension are paths,
+// JavaScript expressions are scripts to run, a product's own domain names
+// its backend, and "edit" rules out the tools that only create.
+func TestQuery_ValuesRoundSeven(t *testing.T) {
+	for _, f := range []string{"Dockerfile", "Makefile", "README"} {
+		if !isPath(f) {
+			t.Errorf("%s is no path", f)
+		}
+	}
+	if isPath("Profile") || isPath("file") {
+		t.Error("a plain word is a path")
+	}
+	if !isScript("document.querySelectorAll('a').length") || !isScript("document.title") || isScript("notes.md") || isScript("example.com") {
+		t.Error("isScript misreads a value")
+	}
+	ix := corpusIndex(t)
+	drawio := int32(slices.Index(ix.servers, "drawio"))
+	if named, _ := ix.namedServers("Find a draw.io shape for an AWS S3 bucket."); !slices.Contains(named, drawio) {
+		t.Errorf("draw.io: named %v, want drawio", named)
+	}
+	if nameVerb("create_or_update_file") != verbCreate|verbUpdate {
+		t.Error("create_or_update_file is not both creating and updating")
+	}
+	for _, c := range []struct{ query, server, tool string }{
+		{"Edit my comment on GitLab MR 40 to fix the typo.", "zereight-gitlab", "update_merge_request_note"},
+		{"Find a draw.io shape for an AWS S3 bucket.", "drawio", "search_shapes"},
+	} {
+		hits := ix.Search(c.query, 5)
+		if len(hits) == 0 || hits[0].Server != c.server || hits[0].Tool != c.tool {
+			t.Errorf("%q: %s, want %s/%s first", c.query, fmtHits(hits), c.server, c.tool)
+		}
+	}
+}

@@ -240,7 +240,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {
 		sc.argPenalty(cands)
 	}
-	if len(clauseHits) == 0 && len(named) < 2 {
+	if len(clauseHits) == 0 && ix.oneNamed(named) {
 		// One step, at most one backend: one kind of action.
 		qv := queryVerbs(qtoks)
 		if qv == 0 && isQuestion(query) {
@@ -289,6 +289,18 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	r.hits = ix.diversify(hits, limit, score, cands, ix.clauseTops(clauseHits, hits[0]), named)
 	r.hits = ix.withPrereqs(r.hits, limit, score)
 	return r
+}
+
+// oneNamed reports whether named holds at most one backend, counting
+// backends one word names together ("GitLab": gitlab and zereight-gitlab)
+// as one.
+func (ix *Index) oneNamed(named []int32) bool {
+	for _, s := range named[min(1, len(named)):] {
+		if !ix.sameNamed(named[0], s) {
+			return false
+		}
+	}
+	return true
 }
 
 // boost adds to the scores of cands the bonus for a name the query spells

@@ -204,6 +204,8 @@ var everyday = []struct {
 	{"picture", words("screenshot image")},
 	{"big", words("size")},
 	{"space", words("size storage")},
+	{"different", words("diff difference")},
+	{"answer", words("reply")},
 	{"reopen", words("update state")},
 	{"layout", words("structure tree")},
 	{"compare", words("diff difference")},

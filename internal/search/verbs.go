@@ -39,8 +39,13 @@ func excludes(f verbFamily) verbFamily {
 	switch f {
 	case verbRead:
 		return verbCreate | verbUpdate | verbDelete
-	case verbCreate, verbUpdate:
+	case verbCreate:
 		return verbRead | verbDelete
+	case verbUpdate:
+		// Changing one thing is not making another ("edit my comment":
+		// not create_note); a tool doing both (create_or_update_file)
+		// has both families and is not ruled out.
+		return verbRead | verbCreate | verbDelete
 	case verbDelete:
 		return verbRead | verbCreate | verbUpdate
 	}
@@ -61,16 +66,22 @@ var verbStems = func() map[string]verbFamily {
 // method before another verb ("API-post-search": POST /search) is the
 // method, not what the tool does.
 func nameVerb(name string) verbFamily {
+	ws := nameWordsCased(name)
 	var first verbFamily
-	for _, t := range analyze(name, nil) {
-		f := verbStems[t.term]
+	for i, w := range ws {
+		t := stem(w)
+		f := verbStems[t]
 		if f == 0 {
 			continue
 		}
 		if first != 0 {
 			return f
 		}
-		if !httpMethods[t.term] {
+		if !httpMethods[t] {
+			if i+2 < len(ws) && ws[i+1] == "or" {
+				// "create_or_update_file": both.
+				f |= verbStems[stem(ws[i+2])]
+			}
 			return f
 		}
 		first = f
