@@ -630,3 +630,12 @@ func TestQuery_ValuesRoundSeven(t *testing.T) {
 		}
 	}
 }
+
+// TestSearch_WhichAccount: "which account am I using" asks who the
+// authenticated user is.
+func TestSearch_WhichAccount(t *testing.T) {
+	ix := corpusIndex(t)
+	if hits := ix.Search("Which Sentry account am I using?", 5); len(hits) == 0 || hits[0].Tool != "whoami" {
+		t.Errorf("%s, want sentry/whoami first", fmtHits(hits))
+	}
+}

@@ -365,6 +365,7 @@ var phrases = []struct{ from, to string }{
 	{"signed in as", "whoami"},
 	{"logged in as", "whoami"},
 	{"who am i", "whoami"},
+	{"account am i", "whoami"},
 	{"roll back", "rollback"},
 	{"opening hours", "place details"},
 	{"zip code", "postcode"},
