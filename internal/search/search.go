@@ -10,8 +10,9 @@
 // stripped of stop words and stemmed by a small suffix stripper written for
 // this package (no stemming library). Hand-written synonym and related-word
 // tables let the words of a query reach the words of a tool ("fetch" finds
-// "get", "permitted" finds "allowed") at reduced weights, and idioms are
-// rewritten first ("get rid of" -> delete). URLs, paths, coordinates and
+// "get", "permitted" finds "allowed") at reduced weights, tables generated
+// from WordNet do so for the everyday words they leave out ("pick" finds
+// "select"), and idioms are rewritten first ("get rid of" -> delete). URLs, paths, coordinates and
 // capitalised names in a query are arguments: they become hints ("url",
 // "file") and count little towards relevance. A query word that names a
 // backend ("with Playwright") lifts all of that backend's tools; a tool whose
