@@ -240,8 +240,25 @@ func (sc *scorer) argPenalty(cands []int32) {
 
 // hasWord reports whether the text s has the lowercase word w.
 func hasWord(s, w string) bool {
+	if !containsFold(s, w) {
+		return false // the common case, without splitting s
+	}
 	for _, t := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !isWordRune(r) }) {
 		if t == w {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFold reports whether s contains the lowercase ASCII string w in
+// any case.
+func containsFold(s, w string) bool {
+	if w == "" {
+		return true
+	}
+	for i := 0; i+len(w) <= len(s); i++ {
+		if s[i]|0x20 == w[0]|0x20 && strings.EqualFold(s[i:i+len(w)], w) {
 			return true
 		}
 	}
