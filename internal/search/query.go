@@ -94,8 +94,9 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				toks[j].weight *= pathWeight
 				paths[toks[j].term] = true
 			}
-			if !isProduct(f) {
-				// A product's name ("Next.js") is no file.
+			if !isProduct(f) && !isRef(fields, i, f) {
+				// A product's name ("Next.js") is no file, nor is a
+				// branch ("from feature/login into main").
 				toks = appendTerm(toks, "file", hintWeight)
 				kinds |= kindPath
 			}
@@ -223,6 +224,20 @@ func isScript(raw string) bool {
 		}
 	}
 	return strings.Contains(f, "=>") || strings.Contains(f, ").") || strings.HasSuffix(f, "()")
+}
+
+// isRef reports whether path-like field f (fields[i]) is a branch or
+// other ref: after "from", "into" or "onto", with no extension and no
+// trailing slash ("from feature/login into main").
+func isRef(fields []string, i int, f string) bool {
+	if i == 0 || strings.HasSuffix(f, "/") || strings.Contains(f[strings.LastIndexByte(f, '/')+1:], ".") {
+		return false
+	}
+	switch strings.ToLower(fields[i-1]) {
+	case "from", "into", "onto":
+		return true
+	}
+	return false
 }
 
 // plainFiles are files usually named without an extension.

@@ -639,3 +639,22 @@ func TestSearch_WhichAccount(t *testing.T) {
 		t.Errorf("%s, want sentry/whoami first", fmtHits(hits))
 	}
 }
+
+// TestQuery_RefsAndOpening: a path-like word after "from", "into" or
+// "onto" with no extension is a branch, no file; "open a pull request"
+// creates one; "blocking" links issues.
+func TestQuery_RefsAndOpening(t *testing.T) {
+	if !isRef([]string{"from", "feature/login"}, 1, "feature/login") || isRef([]string{"into", "archive/"}, 1, "archive/") || isRef([]string{"into", "a/b.txt"}, 1, "a/b.txt") {
+		t.Error("isRef misreads a path")
+	}
+	ix := corpusIndex(t)
+	for _, c := range []struct{ query, server, tool string }{
+		{"open a pull request from feature/login into main", "github", "create_pull_request"},
+		{"Mark GitLab issue 8 as blocking issue 15.", "zereight-gitlab", "create_issue_link"},
+	} {
+		hits := ix.Search(c.query, 5)
+		if len(hits) == 0 || hits[0].Server != c.server || hits[0].Tool != c.tool {
+			t.Errorf("%q: %s, want %s/%s first", c.query, fmtHits(hits), c.server, c.tool)
+		}
+	}
+}
