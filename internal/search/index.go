@@ -264,6 +264,7 @@ func (ix *Index) build() {
 	ix.buildDeprecated(srvDocs)
 	ix.buildConversions()
 	ix.buildOwnDocs()
+	ix.buildPrereqs(srvDocs)
 }
 
 // sortHits orders hits by score (descending), then server, then tool.

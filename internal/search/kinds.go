@@ -46,6 +46,10 @@ var kindWords = []struct {
 	{kindKey, setOf(`key keys`)},
 }
 
+// idWords end the names of parameters that take an identifier of a thing
+// ("folderId", "file_ids"), not a value of the kind the thing names.
+var idWords = setOf(`id ids uuid iid`)
+
 // kindFill counts a tool's required parameters and, per kind, how many of
 // them take a value of that kind.
 type kindFill struct {
@@ -95,7 +99,12 @@ func paramKinds(d *Doc) valueKind {
 			// "The SQL query to execute": a parameter named query.
 			k |= kindSQL
 		}
-		for _, w := range nameWordsCased(p.Name) {
+		ws := nameWordsCased(p.Name)
+		if len(ws) > 1 && idWords[ws[len(ws)-1]] {
+			// "folderId", "file_ids": the id of a thing, not a path.
+			continue
+		}
+		for _, w := range ws {
 			for _, kw := range kindWords {
 				if kw.words[w] {
 					k |= kw.kind
@@ -231,8 +240,25 @@ func (sc *scorer) argPenalty(cands []int32) {
 
 // hasWord reports whether the text s has the lowercase word w.
 func hasWord(s, w string) bool {
+	if !containsFold(s, w) {
+		return false // the common case, without splitting s
+	}
 	for _, t := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !isWordRune(r) }) {
 		if t == w {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFold reports whether s contains the lowercase ASCII string w in
+// any case.
+func containsFold(s, w string) bool {
+	if w == "" {
+		return true
+	}
+	for i := 0; i+len(w) <= len(s); i++ {
+		if s[i]|0x20 == w[0]|0x20 && strings.EqualFold(s[i:i+len(w)], w) {
 			return true
 		}
 	}

@@ -171,12 +171,12 @@ func TestSearch_ValuesWantToolsTakingParameters(t *testing.T) {
 	}
 	// "Carlos" matches neither tool: only the penalty for taking no
 	// parameters can change their ratio.
-	with, without := ratio("read the knowledge graph nodes about Carlos", "read_graph", "search_nodes"), ratio("read the knowledge graph nodes", "read_graph", "search_nodes")
+	with, without := ratio("read the knowledge graph nodes of Carlos", "read_graph", "search_nodes"), ratio("read the knowledge graph nodes", "read_graph", "search_nodes")
 	if with >= 0.9*without {
 		t.Errorf("a name in the query does not lower the tool without parameters: ratio %.3f with, %.3f without", with, without)
 	}
 	// A backend whose schemas declare nothing is exempt.
-	if with, without := ratio("read the tree about Carlos", "read_tree", "search_trees"), ratio("read the tree", "read_tree", "search_trees"); with != without {
+	if with, without := ratio("read the tree of Carlos", "read_tree", "search_trees"), ratio("read the tree", "read_tree", "search_trees"); with != without {
 		t.Errorf("a backend without parameters is penalised: ratio %.3f with, %.3f without", with, without)
 	}
 }
@@ -263,5 +263,21 @@ func TestQueryTokens_TextAfterColonIsAnArgument(t *testing.T) {
 		if tk.term == stem("library") && tk.weight < 1 {
 			t.Errorf("steps after a colon are no argument: %q at %v", tk.term, tk.weight)
 		}
+	}
+}
+
+// TestParamKinds_IDIsNoValue: a parameter naming the id of a thing
+// ("folderId") takes no value of the thing's kind: a path in the query is
+// no reason to prefer a tool managing folders by id.
+func TestParamKinds_IDIsNoValue(t *testing.T) {
+	if k := paramKinds(&Doc{Params: []Param{{Name: "folderId"}, {Name: "parent_folder_ids"}}}); k&kindPath != 0 {
+		t.Errorf("folderId: kinds %b, want no path", k)
+	}
+	if k := paramKinds(&Doc{Params: []Param{{Name: "folderPath"}, {Name: "file"}}}); k&kindPath == 0 {
+		t.Errorf("folderPath: kinds %b, want a path", k)
+	}
+	ix := corpusIndex(t)
+	if hits := ix.Search("does the folder /var/data/uploads exist and what's in it", 5); len(hits) == 0 || hits[0].Server != "filesystem" {
+		t.Errorf("a local folder: %s, want a filesystem tool first", fmtHits(hits))
 	}
 }

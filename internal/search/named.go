@@ -91,9 +91,25 @@ func sameName(q, n string) bool {
 // mention, and the stemmed query words that name them. A word that is part of
 // a product no backend serves ("Google" in "Google Calendar") names nothing.
 func (ix *Index) namedServers(query string) ([]int32, map[string]bool) {
-	query = withoutValues(query)
 	var out []int32
 	var terms map[string]bool
+	for _, raw := range strings.Fields(query) {
+		// "draw.io", "n8n.io": a product's own domain names its backend
+		// (a URL with a scheme or a path is a value to pass on).
+		f := strings.ToLower(strings.Trim(raw, ".,;:!?()[]{}<>\"'`"))
+		label, tld, ok := strings.Cut(f, ".")
+		if !ok || strings.ContainsAny(tld, "./:") || !tlds[tld] {
+			continue
+		}
+		for s, name := range ix.servers {
+			if n := strings.ToLower(name); n == label || n == label+tld {
+				if !slices.Contains(out, int32(s)) {
+					out = append(out, int32(s))
+				}
+			}
+		}
+	}
+	query = withoutValues(query)
 	foreign := map[string]bool{}
 	for _, p := range ix.products.mentioned(query) {
 		if !ix.served(p) {
@@ -102,9 +118,27 @@ func (ix *Index) namedServers(query string) ([]int32, map[string]bool) {
 			}
 		}
 	}
-	for _, w := range lowerWords(query) {
+	ws := lowerWords(query)
+	for i, w := range ws {
 		if foreign[w] || len(w) < 3 {
 			continue
+		}
+		if i > 0 && placePrepositions[ws[i-1]] && (i+1 == len(ws) || stopWords[ws[i+1]]) {
+			// "put that in memory", "anything in memory about X": a
+			// backend's whole name after a preposition, and before no
+			// other word it qualifies ("in memory usage"), names it,
+			// even a word many tools use ("memory").
+			for s, name := range ix.servers {
+				if strings.EqualFold(name, w) {
+					if terms == nil {
+						terms = map[string]bool{}
+					}
+					terms[stem(w)] = true
+					if !slices.Contains(out, int32(s)) {
+						out = append(out, int32(s))
+					}
+				}
+			}
 		}
 		for _, i := range ix.nameKeys[nameKey(w)] {
 			n := &ix.names[i]
@@ -124,6 +158,10 @@ func (ix *Index) namedServers(query string) ([]int32, map[string]bool) {
 	}
 	return out, terms
 }
+
+// placePrepositions put a thing in or take it from a place ("in memory",
+// "to redis", "from postgres").
+var placePrepositions = setOf(`in into on to from via using with inside`)
 
 // withoutValues returns query without its URLs and email addresses:
 // "https://github.com/acme/widgets" is a value to pass on, not a request

@@ -41,6 +41,12 @@ func (ix *Index) buildHeads() {
 		}
 		ix.heads[i] = h
 	}
+	ix.headWord = make([]bool, len(ix.tools.idf))
+	for _, h := range ix.heads {
+		if h.id >= 0 {
+			ix.headWord[h.id] = true
+		}
+	}
 }
 
 // nameWordsCased splits a tool name into lowercase words at separators and

@@ -60,6 +60,15 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				toks[j].weight *= argWeight
 				paths[toks[j].term] = true
 			}
+		case isScript(raw):
+			// "document.title", "document.querySelectorAll('a').length":
+			// JavaScript to run; its words name no tool.
+			toks = appendTerm(toks, "javascript", hintWeight)
+			for _, t := range analyze(raw, nil) {
+				t.weight *= argWeight
+				paths[t.term] = true
+				toks = append(toks, t)
+			}
 		case isURL(f):
 			toks = appendTerm(toks, "url", hintWeight)
 			kinds |= kindURL
@@ -85,8 +94,9 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				toks[j].weight *= pathWeight
 				paths[toks[j].term] = true
 			}
-			if !isProduct(f) {
-				// A product's name ("Next.js") is no file.
+			if !isProduct(f) && !isRef(fields, i, f) {
+				// A product's name ("Next.js") is no file, nor is a
+				// branch ("from feature/login into main").
 				toks = appendTerm(toks, "file", hintWeight)
 				kinds |= kindPath
 			}
@@ -95,6 +105,14 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			// and other key-value stores name them.
 			toks = appendTerm(toks, "key", hintWeight)
 			kinds |= kindKey
+			for _, t := range analyze(f, nil) {
+				t.weight *= argWeight
+				paths[t.term] = true
+				toks = append(toks, t)
+			}
+		case isChannel(f):
+			// "#random", "#deploys": a channel's name, an argument.
+			toks = appendTerm(toks, "channel", hintWeight)
 			for _, t := range analyze(f, nil) {
 				t.weight *= argWeight
 				paths[t.term] = true
@@ -131,7 +149,7 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				toks[j].weight *= argWeight
 				paths[toks[j].term] = true
 			}
-		case verb && contentMarkers[lower]:
+		case (verb || sayingMarkers[lower]) && contentMarkers[lower] && i > 0:
 			// "saying", "containing": the text that follows is an argument;
 			// the marker itself says little about the tool.
 			toks = analyze(raw, toks)
@@ -139,6 +157,10 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				toks[j].weight *= argWeight
 			}
 			content = true
+		case lower == "open" && opensFile(fields[i+1:]):
+			// "open ./docs/setup.md", "open the file notes.md": to open
+			// a file is to read it.
+			toks = appendTerm(toks, "read", 1)
 		default:
 			toks = analyze(raw, toks)
 			if contentVerbs[lower] {
@@ -147,6 +169,19 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			if webWords[lower] && i+1 < len(fields) && strings.EqualFold(fields[i+1], "for") {
 				// "search the web for X": X is what to search for, an
 				// argument; its words name no tool.
+				content = true
+				i++
+			}
+			if i+2 < len(fields) && aboutMarkers[strings.ToLower(fields[i+1])] && !topicNouns[lower] && !stopWords[lower] &&
+				verbStems[stem(strings.ToLower(strings.Trim(fields[0], ".,;:!?")))]&verbCreate == 0 {
+				// "an issue about dark mode", "a work item about the
+				// timeout": things found by what they are about (unless
+				// the request makes one: "write a poem about the sea").
+				toks = appendTerm(toks, "search", hintWeight)
+			}
+			if topicNouns[lower] && i+1 < len(fields) && topicMarkers[strings.ToLower(fields[i+1])] {
+				// "news about the Mars rover", "a report on battery
+				// recycling": the topic is what to look into, an argument.
 				content = true
 				i++
 			}
@@ -173,6 +208,67 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 		kinds |= kindCoordinates
 	}
 	return toks, paths, names, kinds
+}
+
+// scriptGlobals start JavaScript expressions run in a page.
+var scriptGlobals = []string{"document.", "window.", "console.", "navigator.", "localStorage.", "sessionStorage.", "location."}
+
+// isScript reports whether raw is a JavaScript expression: it starts with a
+// browser global ("document.title") or calls something ("foo.bar()",
+// "x => x").
+func isScript(raw string) bool {
+	f := strings.Trim(raw, ".,;:!?\"'`")
+	for _, g := range scriptGlobals {
+		if strings.HasPrefix(f, g) && len(f) > len(g) {
+			return true
+		}
+	}
+	return strings.Contains(f, "=>") || strings.Contains(f, ").") || strings.HasSuffix(f, "()")
+}
+
+// isRef reports whether path-like field f (fields[i]) is a branch or
+// other ref: after "from", "into" or "onto", with no extension and no
+// trailing slash ("from feature/login into main").
+func isRef(fields []string, i int, f string) bool {
+	if i == 0 || strings.HasSuffix(f, "/") || strings.Contains(f[strings.LastIndexByte(f, '/')+1:], ".") {
+		return false
+	}
+	switch strings.ToLower(fields[i-1]) {
+	case "from", "into", "onto":
+		return true
+	}
+	return false
+}
+
+// plainFiles are files usually named without an extension.
+var plainFiles = setOf(`README LICENSE CHANGELOG CONTRIBUTING CODEOWNERS NOTICE AUTHORS
+Dockerfile Containerfile Makefile Jenkinsfile Gemfile Rakefile Procfile Vagrantfile Brewfile Podfile Pipfile Justfile`)
+
+// opensFile reports whether the words after "open" name a file: a path
+// ("./docs/setup.md", "notes.md") or "(the|this|my) file".
+func opensFile(rest []string) bool {
+	if len(rest) == 0 {
+		return false
+	}
+	f := strings.Trim(rest[0], ".,;:!?()[]{}<>\"'`")
+	if isPath(f) && !isURL(f) && !isProduct(f) {
+		return true
+	}
+	w := strings.ToLower(f)
+	if determiners[w] && len(rest) > 1 {
+		w = strings.ToLower(strings.Trim(rest[1], ".,;:!?"))
+	}
+	return w == "file" || w == "files"
+}
+
+// isChannel reports whether f is a chat channel's name: "#" and a word
+// that does not start with a digit ("#random", "#dev-ops"; not "#42").
+func isChannel(f string) bool {
+	if len(f) < 2 || f[0] != '#' {
+		return false
+	}
+	r := rune(f[1])
+	return unicode.IsLetter(r) && strings.IndexFunc(f[1:], func(r rune) bool { return !isWordRune(r) && r != '-' && r != '_' }) < 0
 }
 
 // placePair reports whether fields go "from <Name> to <Name>": two places
@@ -212,6 +308,9 @@ func closesQuote(f string) bool {
 var (
 	contentVerbs   = setOf(`remember memorize forget note jot record save write tell say post send reply comment mention inform notify message know mind`)
 	contentMarkers = setOf(`that saying says stating containing reading`)
+	// sayingMarkers start the text to pass on after any verb ("open an
+	// issue saying the page crashes").
+	sayingMarkers = setOf(`saying stating`)
 )
 
 // determiners, containerNouns and modifiers find a name placed before the
@@ -228,6 +327,15 @@ const colonContent = true
 
 // webWords name the web as the place to search ("search the web for").
 var webWords = setOf(`web internet online google`)
+
+// topicNouns are kinds of writing or findings that are about a topic; after
+// one, a topicMarker starts the topic ("news about X", "research on Y").
+var (
+	topicNouns   = setOf(`news article articles report reports research paper papers study studies story stories info information facts`)
+	topicMarkers = setOf(`about on regarding concerning`)
+	// aboutMarkers after a noun say what the things looked for are about.
+	aboutMarkers = setOf(`about regarding concerning mentioning`)
+)
 
 // nameMarkers introduce the name of a thing to create or find; nameEnds
 // are the words after which a name usually ends ("a folder called
@@ -297,6 +405,11 @@ func isEmail(f string) bool {
 // isPath reports whether f looks like a file path or file name: it has a
 // slash between word characters, or ends in a dot and a short extension.
 func isPath(f string) bool {
+	if plainFiles[f] {
+		// "Dockerfile", "Makefile", "README": files named without an
+		// extension.
+		return true
+	}
 	if strings.Contains(f, "/") || strings.Contains(f, `\`) {
 		return strings.IndexFunc(f, isWordRune) >= 0
 	}

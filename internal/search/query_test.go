@@ -121,6 +121,9 @@ func TestSynonymsSymmetricAndWeighted(t *testing.T) {
 	}
 	for a, ss := range synonyms() {
 		for _, s := range ss {
+			if s.wordnet {
+				continue // one way by design; TestWordnetTables checks them
+			}
 			if oneWay[[2]string{a, s.term}] || oneWay[[2]string{s.term, a}] {
 				if oneWay[[2]string{a, s.term}] && s.w != everydayWeight {
 					t.Errorf("everyday %s -> %s at weight %v, want %v", a, s.term, s.w, everydayWeight)
@@ -143,6 +146,79 @@ func TestSynonymsSymmetricAndWeighted(t *testing.T) {
 		if !has(p[0], p[1]) {
 			t.Errorf("%q does not reach %q", p[0], p[1])
 		}
+	}
+}
+
+// TestWordnetTables checks the generated WordNet pairs: one way, at their
+// own weights, never for a word the hand-written tables map, and carrying
+// the everyday words tools do not use to those they do.
+func TestWordnetTables(t *testing.T) {
+	hand := map[string]bool{}
+	for _, g := range append(slices.Clone(synonymGroups), relatedGroups...) {
+		for _, w := range g {
+			hand[stem(w)] = true
+		}
+	}
+	for _, e := range everyday {
+		hand[stem(e.from)] = true
+	}
+	n := 0
+	for a, ss := range synonyms() {
+		for _, s := range ss {
+			if !s.wordnet {
+				continue
+			}
+			n++
+			if hand[a] {
+				t.Errorf("%s -> %s from WordNet, but the hand-written tables map %s", a, s.term, a)
+			}
+			if s.w != wordnetWeight && s.w != wordnetHyperWeight {
+				t.Errorf("%s -> %s at weight %v", a, s.term, s.w)
+			}
+		}
+	}
+	if n < 1000 {
+		t.Errorf("%d WordNet pairs, want the generated tables (over 1000)", n)
+	}
+	reach := func(a, b string) float64 {
+		for _, s := range synonyms()[stem(a)] {
+			if s.term == stem(b) {
+				return s.w
+			}
+		}
+		return 0
+	}
+	for _, p := range []struct {
+		from, to string
+		w        float64
+	}{{"pick", "select", wordnetWeight}, {"scribble", "write", wordnetHyperWeight}, {"taxi", "travel", wordnetHyperWeight}} {
+		if got := reach(p.from, p.to); got != p.w {
+			t.Errorf("%q reaches %q at %v, want %v", p.from, p.to, got, p.w)
+		}
+	}
+	// Light verbs (more senses than the generator keeps) map to nothing.
+	for _, w := range []string{"give", "take", "make"} {
+		for _, s := range synonyms()[stem(w)] {
+			if s.wordnet {
+				t.Errorf("light verb %q -> %s from WordNet", w, s.term)
+			}
+		}
+	}
+}
+
+// TestSearch_WordnetSynonymAnswers: "pick" is no word of any corpus tool;
+// through WordNet it reaches "select" (browser_select_option), and counts
+// towards the query's coverage, so the query is answered, not refused.
+func TestSearch_WordnetSynonymAnswers(t *testing.T) {
+	ix := corpusIndex(t)
+	hits := ix.Search("pick Canada from the country dropdown", 5)
+	if len(hits) == 0 || hits[0].Server != "playwright" || hits[0].Tool != "browser_select_option" {
+		t.Fatalf("got %s, want playwright/browser_select_option first", fmtHits(hits))
+	}
+	// WordNet matches do not count as evidence mass: a request no tool
+	// serves stays unanswered though "buy" reaches "purchase".
+	if hits := ix.Search("Buy two tickets for the 8pm movie.", 5); hits != nil {
+		t.Errorf("unrelated request answered: %s", fmtHits(hits))
 	}
 }
 
@@ -282,6 +358,303 @@ func TestSynonyms_EverydayDelete(t *testing.T) {
 		}
 		if verbStems[stem(w)] != verbDelete {
 			t.Errorf("%q is not of the delete family", w)
+		}
+	}
+}
+
+// TestQueryTokens_TopicIsArgument: after a kind of writing or finding
+// ("news about", "a report on"), the topic is an argument: its words count
+// at argWeight, the noun itself in full.
+func TestQueryTokens_TopicIsArgument(t *testing.T) {
+	weights := func(q string) map[string]float64 {
+		toks, _, _ := queryTokens(q)
+		m := map[string]float64{}
+		for _, tk := range toks {
+			m[tk.term] = max(m[tk.term], tk.weight)
+		}
+		return m
+	}
+	w := weights("news about the Mars rover this week")
+	if w[stem("news")] != 1 || w[stem("rover")] >= 1 {
+		t.Errorf("news about the Mars rover: weights %v, want news 1 and rover an argument", w)
+	}
+	w = weights("write me an in-depth research report on EV battery recycling")
+	if w[stem("report")] != 1 || w[stem("battery")] >= 1 || w[stem("recycling")] >= 1 {
+		t.Errorf("report on battery recycling: weights %v", w)
+	}
+	// Without a topic marker the words stay the query's own.
+	if w = weights("show the battery report"); w[stem("battery")] != 1 {
+		t.Errorf("no marker: weights %v", w)
+	}
+}
+
+// TestSearch_TravelQuestions: ways of travelling ("by train") reach the
+// travel modes routing tools take, and "does it take" says nothing more
+// than "how long", so these are answered with the routing tools.
+func TestSearch_TravelQuestions(t *testing.T) {
+	ix := corpusIndex(t)
+	for _, q := range []string{
+		"how far apart are Boston and New York by train",
+		"How long does it take to drive from Berlin to Munich?",
+	} {
+		hits := ix.Search(q, 5)
+		if len(hits) == 0 || hits[0].Server != "google-maps" {
+			t.Errorf("%q: %s, want a google-maps tool first", q, fmtHits(hits))
+		}
+	}
+}
+
+// TestSearch_EverydayWordsRoundSeven: words of everyday speech found in
+// round seven's tuning set reach the tools that do what they ask.
+func TestSearch_EverydayWordsRoundSeven(t *testing.T) {
+	ix := corpusIndex(t)
+	for _, c := range []struct{ query, server, tool string }{
+		{"hit enter", "chrome-devtools", "press_key"},                                                    // hit: press
+		{"which files in ~/Downloads take up the most space", "filesystem", "list_directory_with_sizes"}, // space: size
+		{"is main green on circleci", "circleci", "get_latest_pipeline_status"},                          // green: status
+	} {
+		hits := ix.Search(c.query, 5)
+		if len(hits) == 0 || hits[0].Server != c.server || hits[0].Tool != c.tool {
+			t.Errorf("%q: %s, want %s/%s first", c.query, fmtHits(hits), c.server, c.tool)
+		}
+	}
+}
+
+// TestQueryTerms_ModifierIsArgument: a word no tool uses right before the
+// last word of a tool name says which of those things ("sushi places"): it
+// counts like an argument, so the query is answered; "hasn't" leaves no
+// word "hasn" behind.
+func TestQueryTerms_ModifierIsArgument(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "maps", Tool: "search_places", Description: "Search for places by text."},
+		{Server: "web", Tool: "fetch", Description: "Fetch a web page."},
+	}, nil)
+	var sushi, places float64
+	for _, q := range ix.queryTerms("sushi places in Shibuya") {
+		switch q.term {
+		case stem("sushi"):
+			sushi = q.idf
+		case stem("places"):
+			places = q.idf
+		}
+	}
+	if sushi != ix.maxIDF*argWeight || places == 0 {
+		t.Errorf("sushi idf %v (want %v), places %v", sushi, ix.maxIDF*argWeight, places)
+	}
+	if hits := ix.Search("sushi places in Shibuya", 5); len(hits) == 0 || hits[0].Tool != "search_places" {
+		t.Errorf("sushi places: %s", fmtHits(hits))
+	}
+	for _, q := range ix.queryTerms("users who hasn't logged in") {
+		if q.term == "hasn" {
+			t.Error("hasn't leaves the term hasn")
+		}
+	}
+}
+
+// TestSearch_NoLongerNeeded: "we don't need X anymore" asks to remove X.
+func TestSearch_NoLongerNeeded(t *testing.T) {
+	ix := corpusIndex(t)
+	hits := ix.Search("we don't need the fact that Bob likes hiking anymore", 5)
+	if len(hits) == 0 || hits[0].Tool != "delete_observations" {
+		t.Errorf("%s, want memory/delete_observations first", fmtHits(hits))
+	}
+}
+
+// TestQueryTokens_SayingStartsContent: "saying" starts the text to pass on
+// after any verb, not only after one that passes text ("open an issue
+// saying ..."), and that text names no tool.
+func TestQueryTokens_SayingStartsContent(t *testing.T) {
+	toks, _, _ := queryTokens("open an issue on github saying the login page crashes")
+	for _, tk := range toks {
+		if (tk.term == stem("login") || tk.term == stem("crashes")) && tk.weight >= 1 {
+			t.Errorf("%s at weight %v, want an argument", tk.term, tk.weight)
+		}
+	}
+	ix := corpusIndex(t)
+	if hits := ix.Search("open an issue on github saying the login page crashes on Safari", 5); len(hits) == 0 || hits[0].Tool != "create_issue" {
+		t.Errorf("%s, want github/create_issue first", fmtHits(hits))
+	}
+}
+
+// TestQuery_PathWordsAreLiteral: the words of a path or of the text to pass
+// on are names, reached only as themselves ("notes/todo.txt" asks for no
+// note-taking tool); to open a file is to read it.
+func TestQuery_PathWordsAreLiteral(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "fs", Tool: "read_text_file", Description: "Read a text file.", Params: []Param{{Name: "path", Required: true}}},
+		{Server: "kg", Tool: "add_observations", Description: "Add observations to entities."},
+	}, nil)
+	for _, q := range ix.queryTerms("open the file notes.md") {
+		if q.term == stem("notes") && len(q.exps) != 1 {
+			t.Errorf("path word %s has %d expansions, want only itself", q.term, len(q.exps))
+		}
+	}
+	if !opensFile([]string{"./docs/setup.md"}) || !opensFile([]string{"the", "file"}) || opensFile([]string{"google.com"}) || opensFile([]string{"a", "new", "tab"}) {
+		t.Error("opensFile misreads what follows open")
+	}
+	if hits := ix.Search("open the file notes.md", 5); len(hits) == 0 || hits[0].Tool != "read_text_file" {
+		t.Errorf("open the file: %s, want read_text_file first", fmtHits(hits))
+	}
+}
+
+// TestQueryTokens_ChannelIsArgument: "#random" names a channel; its word
+// ("random", which reaches flaky tests) counts as an argument, and the
+// hint "channel" is added; "#42" stays an issue number.
+func TestQueryTokens_ChannelIsArgument(t *testing.T) {
+	toks, _, _ := queryTokens("post in #random that lunch is here")
+	var channel, random bool
+	for _, tk := range toks {
+		switch tk.term {
+		case stem("channel"):
+			channel = true
+		case stem("random"):
+			random = tk.weight < 1
+		}
+	}
+	if !channel || !random {
+		t.Errorf("tokens %v: want the channel hint and random as an argument", toks)
+	}
+	if isChannel("#42") || !isChannel("#dev-ops") {
+		t.Error("isChannel misreads #42 or #dev-ops")
+	}
+}
+
+// TestSearch_IdiomsRoundSeven: idioms of indirect requests found in round
+// seven's third tuning set.
+func TestSearch_IdiomsRoundSeven(t *testing.T) {
+	ix := corpusIndex(t)
+	for _, c := range []struct{ query, server, tool string }{
+		{"please branch off main into hotfix/crash on github", "github", "create_branch"},
+		{"is there a work item about the login timeout in azure boards", "azure-devops", "search_workitem"},
+		{"I need the full folder layout of this project so I can understand it", "filesystem", "directory_tree"},
+		{"I'd like to post in #random that lunch is here", "slack", "slack_post_message"},
+	} {
+		hits := ix.Search(c.query, 5)
+		if len(hits) == 0 || hits[0].Server != c.server || hits[0].Tool != c.tool {
+			t.Errorf("%q: %s, want %s/%s first", c.query, fmtHits(hits), c.server, c.tool)
+		}
+	}
+}
+
+// TestQueryTokens_AboutAsksToSearch: "an issue about dark mode" looks for
+// things by what they are about: a "search" hint is added, unless the
+// request makes something ("write a poem about the sea").
+func TestQueryTokens_AboutAsksToSearch(t *testing.T) {
+	has := func(q string) bool {
+		toks, _, _ := queryTokens(q)
+		for _, tk := range toks {
+			if tk.term == stem("search") && tk.weight == hintWeight {
+				return true
+			}
+		}
+		return false
+	}
+	if !has("did anyone file an issue about dark mode") || has("write a poem about the sea") {
+		t.Error("the search hint after 'about' is added wrongly")
+	}
+	ix := corpusIndex(t)
+	if hits := ix.Search("can you check whether anyone filed an issue about dark mode in our github repo", 5); len(hits) == 0 || hits[0].Tool != "search_issues" {
+		t.Errorf("%s, want github/search_issues first", fmtHits(hits))
+	}
+	if hits := ix.Search("who else is in our notion workspace?", 5); len(hits) == 0 || hits[0].Tool != "API-get-users" {
+		t.Errorf("who else: %s, want notion/API-get-users first", fmtHits(hits))
+	}
+}
+
+// TestSearch_CRMRecordsAreObjects: a CRM's contacts, companies and deals
+// are its objects; its fields are properties.
+func TestSearch_CRMRecordsAreObjects(t *testing.T) {
+	if !slices.ContainsFunc(synonyms()[stem("fields")], func(s syn) bool { return s.term == stem("properties") }) {
+		t.Error("fields do not reach properties")
+	}
+	ix := corpusIndex(t)
+	for _, c := range []struct{ query, tool string }{
+		{"Create a HubSpot contact for Ana Lima, ana@lima.dev.", "hubspot-batch-create-objects"},
+		{"create three companies in hubspot: Acme, Globex, Initech", "hubspot-batch-create-objects"},
+	} {
+		if hits := ix.Search(c.query, 5); len(hits) == 0 || hits[0].Tool != c.tool {
+			t.Errorf("%q: %s, want hubspot/%s first", c.query, fmtHits(hits), c.tool)
+		}
+	}
+}
+
+// TestSearch_IdiomsDevStyle: idioms found in round seven's dev-style
+// tuning set, and a tweet as a channel no backend offers.
+func TestSearch_IdiomsDevStyle(t *testing.T) {
+	ix := corpusIndex(t)
+	for _, c := range []struct{ query, server, tool string }{
+		{"Hold on until the word 'Saved' shows up on the page.", "chrome-devtools", "wait_for"},
+		{"What happened in GitLab project 42 during the first week of March?", "zereight-gitlab", "get_project_events"},
+		{"Add a checklist at the bottom of Notion page 42ab with three to-do items.", "notion", "API-patch-block-children"},
+	} {
+		hits := ix.Search(c.query, 5)
+		if len(hits) == 0 || hits[0].Server != c.server || hits[0].Tool != c.tool {
+			t.Errorf("%q: %s, want %s/%s first", c.query, fmtHits(hits), c.server, c.tool)
+		}
+	}
+	if hits := ix.Search("Post a tweet saying the release is live.", 5); hits != nil {
+		t.Errorf("a tweet: %s, want no tool", fmtHits(hits))
+	}
+}
+
+// TestQuery_ValuesRoundSeven: files named without an extension are paths,
+// JavaScript expressions are scripts to run, a product's own domain names
+// its backend, and "edit" rules out the tools that only create.
+func TestQuery_ValuesRoundSeven(t *testing.T) {
+	for _, f := range []string{"Dockerfile", "Makefile", "README"} {
+		if !isPath(f) {
+			t.Errorf("%s is no path", f)
+		}
+	}
+	if isPath("Profile") || isPath("file") {
+		t.Error("a plain word is a path")
+	}
+	if !isScript("document.querySelectorAll('a').length") || !isScript("document.title") || isScript("notes.md") || isScript("example.com") {
+		t.Error("isScript misreads a value")
+	}
+	ix := corpusIndex(t)
+	drawio := int32(slices.Index(ix.servers, "drawio"))
+	if named, _ := ix.namedServers("Find a draw.io shape for an AWS S3 bucket."); !slices.Contains(named, drawio) {
+		t.Errorf("draw.io: named %v, want drawio", named)
+	}
+	if nameVerb("create_or_update_file") != verbCreate|verbUpdate {
+		t.Error("create_or_update_file is not both creating and updating")
+	}
+	for _, c := range []struct{ query, server, tool string }{
+		{"Edit my comment on GitLab MR 40 to fix the typo.", "zereight-gitlab", "update_merge_request_note"},
+		{"Find a draw.io shape for an AWS S3 bucket.", "drawio", "search_shapes"},
+	} {
+		hits := ix.Search(c.query, 5)
+		if len(hits) == 0 || hits[0].Server != c.server || hits[0].Tool != c.tool {
+			t.Errorf("%q: %s, want %s/%s first", c.query, fmtHits(hits), c.server, c.tool)
+		}
+	}
+}
+
+// TestSearch_WhichAccount: "which account am I using" asks who the
+// authenticated user is.
+func TestSearch_WhichAccount(t *testing.T) {
+	ix := corpusIndex(t)
+	if hits := ix.Search("Which Sentry account am I using?", 5); len(hits) == 0 || hits[0].Tool != "whoami" {
+		t.Errorf("%s, want sentry/whoami first", fmtHits(hits))
+	}
+}
+
+// TestQuery_RefsAndOpening: a path-like word after "from", "into" or
+// "onto" with no extension is a branch, no file; "open a pull request"
+// creates one; "blocking" links issues.
+func TestQuery_RefsAndOpening(t *testing.T) {
+	if !isRef([]string{"from", "feature/login"}, 1, "feature/login") || isRef([]string{"into", "archive/"}, 1, "archive/") || isRef([]string{"into", "a/b.txt"}, 1, "a/b.txt") {
+		t.Error("isRef misreads a path")
+	}
+	ix := corpusIndex(t)
+	for _, c := range []struct{ query, server, tool string }{
+		{"open a pull request from feature/login into main", "github", "create_pull_request"},
+		{"Mark GitLab issue 8 as blocking issue 15.", "zereight-gitlab", "create_issue_link"},
+	} {
+		hits := ix.Search(c.query, 5)
+		if len(hits) == 0 || hits[0].Server != c.server || hits[0].Tool != c.tool {
+			t.Errorf("%q: %s, want %s/%s first", c.query, fmtHits(hits), c.server, c.tool)
 		}
 	}
 }

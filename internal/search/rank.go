@@ -22,6 +22,13 @@ type expansion struct {
 	id  int32 // tool-level term id, or -1
 	sid int32 // server-level term id, or -1
 	w   float64
+	// wordnet is set for an expansion from the generated WordNet tables:
+	// it ranks and counts in a tool's coverage of the query, but not in
+	// the evidence mass or the matched terms that let a query with low
+	// coverage through (see relevant): English synonyms of everyday words
+	// ("buy" -> "purchase") reach tools as easily for requests no tool
+	// serves as for those some do.
+	wordnet bool
 }
 
 // ranking is the full result of one query before the limit and the
@@ -44,9 +51,24 @@ func (ix *Index) queryTerms(query string) []qterm {
 		pos[t.term] = len(qs)
 		qs = append(qs, qterm{term: t.term, weight: t.weight})
 	}
+	modifier := map[string]bool{}
+	for i := 0; i+1 < len(toks); i++ {
+		if _, ok := ix.tools.lookup(toks[i].term); ok || toks[i].weight < 1 {
+			continue
+		}
+		if id, ok := ix.tools.lookup(toks[i+1].term); ok && ix.headWord[id] {
+			// A word no tool uses before the last word of a tool name,
+			// what tools work on ("sushi places", "invoice
+			// collection"): it says which ones, an argument.
+			modifier[toks[i].term] = true
+		}
+	}
 	for i := range qs {
 		q := &qs[i]
 		q.idf = ix.maxIDF
+		if modifier[q.term] {
+			q.idf *= argWeight
+		}
 		if id, ok := ix.tools.lookup(q.term); ok {
 			q.idf = ix.tools.idf[id]
 			if names[q.term] && !ix.nameWord[id] && !ix.isServerWord(q.term) {
@@ -62,8 +84,21 @@ func (ix *Index) queryTerms(query string) []qterm {
 			q.idf *= argWeight
 		}
 		q.exps = append(q.exps, ix.expansion(q.term, 1))
+		if paths[q.term] && q.weight < 1 {
+			// Only in a path or the text to pass on ("notes/todo.txt",
+			// "saying the build is green"): a name, taken literally;
+			// its synonyms ("note": write) are no request.
+			continue
+		}
+		id, known := ix.tools.lookup(q.term)
+		known = known && ix.nameWord[id]
 		for _, s := range synonyms()[q.term] {
-			q.exps = append(q.exps, ix.expansion(s.term, s.w))
+			if s.wordnet && known {
+				continue
+			}
+			e := ix.expansion(s.term, s.w)
+			e.wordnet = s.wordnet
+			q.exps = append(q.exps, e)
 		}
 	}
 	return qs
@@ -205,7 +240,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {
 		sc.argPenalty(cands)
 	}
-	if len(clauseHits) == 0 && len(named) < 2 {
+	if len(clauseHits) == 0 && ix.oneNamed(named) {
 		// One step, at most one backend: one kind of action.
 		qv := queryVerbs(qtoks)
 		if qv == 0 && isQuestion(query) {
@@ -252,7 +287,20 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	}
 	hits = hits[:min(limit, len(hits))]
 	r.hits = ix.diversify(hits, limit, score, cands, ix.clauseTops(clauseHits, hits[0]), named)
+	r.hits = ix.withPrereqs(r.hits, limit, score)
 	return r
+}
+
+// oneNamed reports whether named holds at most one backend, counting
+// backends one word names together ("GitLab": gitlab and zereight-gitlab)
+// as one.
+func (ix *Index) oneNamed(named []int32) bool {
+	for _, s := range named[min(1, len(named)):] {
+		if !ix.sameNamed(named[0], s) {
+			return false
+		}
+	}
+	return true
 }
 
 // boost adds to the scores of cands the bonus for a name the query spells
@@ -560,17 +608,40 @@ var channelVerbs = setOf(`email mail sms fax tweet`)
 
 // foreignChannel reports whether query starts with a channel verb that no
 // tool's name has: a request by a channel the catalog does not offer.
+// So does a sending verb whose object, within two words, is such a channel
+// ("Post a tweet saying ...", "send an SMS to ...").
 func (ix *Index) foreignChannel(query string) bool {
 	ws := lowerWords(query)
-	if len(ws) == 0 || !channelVerbs[ws[0]] {
+	if len(ws) == 0 {
 		return false
 	}
-	id, ok := ix.tools.lookup(stem(ws[0]))
-	return !ok || !ix.nameWord[id]
+	foreign := func(w string) bool {
+		id, ok := ix.tools.lookup(stem(w))
+		return !ok || !ix.nameWord[id]
+	}
+	if channelVerbs[ws[0]] {
+		return foreign(ws[0])
+	}
+	if !sendVerbs[ws[0]] {
+		return false
+	}
+	for _, w := range ws[1:min(len(ws), 4)] {
+		if channelVerbs[w] || channelNouns[w] {
+			return foreign(w)
+		}
+	}
+	return false
 }
 
+// sendVerbs send something by a channel; channelNouns are the things sent
+// that name one.
+var (
+	sendVerbs    = setOf(`send post publish write`)
+	channelNouns = setOf(`tweet tweets sms text fax email`)
+)
+
 // matchedTerms counts the terms of qs that doc (or its backend's name)
-// matches.
+// matches, not counting matches through the WordNet tables only.
 func (ix *Index) matchedTerms(qs []qterm, doc int) int {
 	n := 0
 	for i := range qs {
@@ -589,14 +660,15 @@ func (ix *Index) coverage(qs []qterm, doc int) float64 {
 	return c
 }
 
-// evidence returns coverage and the matched IDF mass itself.
+// evidence returns coverage and the matched IDF mass itself; the mass leaves
+// out what only the WordNet tables match (they count in coverage).
 func (ix *Index) evidence(qs []qterm, doc int) (float64, float64) {
-	var total, got float64
+	var total, got, plain float64
 	srv := int32(ix.docServer[doc])
 	for _, q := range qs {
 		mass := q.weight * q.idf
 		total += mass
-		var m float64
+		var m, mp float64 // mp: without the WordNet expansions
 		for _, e := range q.exps {
 			if p, ok := find(ix.tools.post, e.id, int32(doc)); ok {
 				f := e.w
@@ -606,18 +678,23 @@ func (ix *Index) evidence(qs []qterm, doc int) (float64, float64) {
 				case !p.lead:
 					f *= deepEvidence
 				}
-				m = max(m, f)
+				if e.wordnet {
+					m = max(m, f)
+				} else {
+					m, mp = max(m, f), max(mp, f)
+				}
 			}
 			if p, ok := find(ix.srv.post, e.sid, srv); ok && p.named {
-				m = max(m, e.w)
+				m, mp = max(m, e.w), max(mp, e.w)
 			}
 		}
 		got += mass * m
+		plain += mass * mp
 	}
 	if total == 0 {
 		return 0, 0
 	}
-	return got / total, got
+	return got / total, plain
 }
 
 // paramEvidence and deepEvidence scale the evidence of a term found only in

@@ -22,10 +22,18 @@ const (
 	tune5Qs    = "testdata/tune5-queries.jsonl"
 	extra5Qs   = "testdata/extra5-queries.jsonl"
 	extra6Qs   = "testdata/extra6-queries.jsonl"
+	extra7Qs   = "testdata/extra7-queries.jsonl"
 	tune6Qs    = "testdata/tune6-queries.jsonl"
 	tune7Qs    = "testdata/tune7-queries.jsonl"
 	tune8Qs    = "testdata/tune8-queries.jsonl"
 	tune9Qs    = "testdata/tune9-queries.jsonl"
+	tune10Qs   = "testdata/tune10-queries.jsonl"
+	tune11Qs   = "testdata/tune11-queries.jsonl"
+	tune12Qs   = "testdata/tune12-queries.jsonl"
+	tune13Qs   = "testdata/tune13-queries.jsonl"
+	tune14Qs   = "testdata/tune14-queries.jsonl"
+	tune15Qs   = "testdata/tune15-queries.jsonl"
+	tune16Qs   = "testdata/tune16-queries.jsonl"
 )
 
 // corpusDocs reads every server file of the corpus into Docs, in file order.
@@ -184,9 +192,15 @@ func fmtHits(hs []Hit) string {
 }
 
 func testRetrieval(t *testing.T, path string, floor scores) {
+	testRetrievalLog(t, path, floor, func(m string) { t.Log(m) })
+}
+
+// testRetrievalLog is testRetrieval with the log of each miss given; a
+// held-out set passes a log that drops them, so nobody tunes on its misses.
+func testRetrievalLog(t *testing.T, path string, floor scores, log func(string)) {
 	ix := New(corpusDocs(t), nil)
 	qs := readQueries(t, path)
-	s := evaluate(ix, qs, func(m string) { t.Log(m) })
+	s := evaluate(ix, qs, log)
 	t.Logf("%s: %d answerable, %d none: hit@1=%.3f hit@5=%.3f any@5=%.3f none=%.3f falseNone=%d",
 		filepath.Base(path), s.n, s.nNone, s.hit1, s.hit5, s.anyHit5, s.none, s.falseNone)
 	if s.hit1 < floor.hit1 || s.hit5 < floor.hit5 || s.none < floor.none {
@@ -211,7 +225,7 @@ func TestRetrievalExtra(t *testing.T) {
 // TestRetrievalExtra2 scores a second set of queries written for this
 // package before the second round of tuning, from tools across the corpus.
 func TestRetrievalExtra2(t *testing.T) {
-	testRetrieval(t, extra2Qs, scores{hit1: 0.87, hit5: 0.99, none: 0.99})
+	testRetrieval(t, extra2Qs, scores{hit1: 0.91, hit5: 0.99, none: 0.99})
 }
 
 // TestRetrievalExtra3 scores a third set of queries written before the third
@@ -225,14 +239,14 @@ func TestRetrievalExtra3(t *testing.T) {
 // coordinates and emails). It was held out through round four; from round
 // five on it is tuned on (extra5 is the held-out set now), never edited.
 func TestRetrievalExtra4(t *testing.T) {
-	testRetrieval(t, extra4Qs, scores{hit1: 0.85, hit5: 0.97, none: 0.99})
+	testRetrieval(t, extra4Qs, scores{hit1: 0.88, hit5: 0.97, none: 0.99})
 }
 
 // TestRetrievalTune5 scores a set written to tune everyday phrasings
 // (remember, note, what is in a folder) and the kinds of values queries
 // carry (paths, URLs, coordinates, emails); unlike extra4 it was tuned on.
 func TestRetrievalTune5(t *testing.T) {
-	testRetrieval(t, tune5Qs, scores{hit1: 0.83, hit5: 0.91, none: 0.99})
+	testRetrieval(t, tune5Qs, scores{hit1: 0.87, hit5: 0.95, none: 0.99})
 }
 
 // TestRetrievalExtra5 scores a fifth set written and committed before the
@@ -243,43 +257,108 @@ func TestRetrievalTune5(t *testing.T) {
 // 0.857 / 0.857. From round six on it is tuned on (extra6 is the held-out
 // set now).
 func TestRetrievalExtra5(t *testing.T) {
-	testRetrieval(t, extra5Qs, scores{hit1: 0.85, hit5: 0.95, none: 0.99})
+	testRetrieval(t, extra5Qs, scores{hit1: 0.88, hit5: 0.99, none: 0.99})
 }
 
 // TestRetrievalExtra6 scores a sixth set written and committed before the
 // sixth round of tuning (plain phrasings across 26 corpus servers, values
 // such as paths, URLs, keys and coordinates inside the queries, multi-step
-// tasks and ten unrelated requests) and never edited or tuned on after: it
-// is the held-out estimate of how search does on queries nobody here has
-// seen. Measured when committed, before any change: hit@1 0.745, hit@5
-// 0.836, none 0.900 (55 answerable, 10 none); after round six 0.764 /
-// 0.873 / 1.000.
+// tasks and ten unrelated requests) and never edited. It was held out
+// through round six: measured when committed, before any change, hit@1
+// 0.745, hit@5 0.836, none 0.900 (55 answerable, 10 none); after round six
+// 0.764 / 0.873 / 1.000. From round seven on it is tuned on (extra7 is the
+// held-out set now).
 func TestRetrievalExtra6(t *testing.T) {
-	testRetrieval(t, extra6Qs, scores{hit1: 0.76, hit5: 0.87, none: 0.99})
+	testRetrieval(t, extra6Qs, scores{hit1: 0.85, hit5: 0.94, none: 0.99})
 }
 
 // TestRetrievalTune6 scores a set written in round six to find failure
 // classes (everyday phrasings, names before the kind of thing they name,
 // question words); unlike extra6 it was tuned on.
 func TestRetrievalTune6(t *testing.T) {
-	testRetrieval(t, tune6Qs, scores{hit1: 0.91, hit5: 0.95, none: 0.99})
+	testRetrieval(t, tune6Qs, scores{hit1: 0.93, hit5: 0.99, none: 0.99})
 }
 
 // TestRetrievalTune7 scores a second round-six tuning set in the style of
 // the corpus dev queries (reworded tool descriptions, a fifth of them
 // multi-step); it was tuned on.
 func TestRetrievalTune7(t *testing.T) {
-	testRetrieval(t, tune7Qs, scores{hit1: 0.82, hit5: 0.95, none: 0.99})
+	testRetrieval(t, tune7Qs, scores{hit1: 0.84, hit5: 0.95, none: 0.99})
 }
 
 // TestRetrievalTune8 scores a third round-six tuning set (everyday
 // phrasings over tools the other sets seldom ask for); it was tuned on.
 func TestRetrievalTune8(t *testing.T) {
-	testRetrieval(t, tune8Qs, scores{hit1: 0.94, hit5: 0.98, none: 0.99})
+	testRetrieval(t, tune8Qs, scores{hit1: 0.96, hit5: 0.99, none: 0.99})
 }
 
 // TestRetrievalTune9 scores a fourth round-six tuning set (casual, long
 // phrasings with many words no tool uses); it was tuned on.
 func TestRetrievalTune9(t *testing.T) {
-	testRetrieval(t, tune9Qs, scores{hit1: 0.79, hit5: 0.9, none: 0.99})
+	testRetrieval(t, tune9Qs, scores{hit1: 0.86, hit5: 0.96, none: 0.99})
+}
+
+// TestRetrievalTune10 scores a round-seven tuning set written to find
+// failure classes in tools the other sets seldom ask for (plain everyday
+// phrasings, eight unrelated requests); it was tuned on. Before tuning on
+// it (at e76c229): hit@1 0.650, hit@5 0.817, none 1.000.
+func TestRetrievalTune10(t *testing.T) {
+	testRetrieval(t, tune10Qs, scores{hit1: 0.71, hit5: 0.9, none: 0.99})
+}
+
+// TestRetrievalTune11 scores a second round-seven tuning set (longer,
+// conversational requests with values, a few multi-step); it was tuned on.
+// Before tuning on it (at 356d85b): hit@1 0.705, hit@5 0.885, none 1.000.
+func TestRetrievalTune11(t *testing.T) {
+	testRetrieval(t, tune11Qs, scores{hit1: 0.77, hit5: 0.91, none: 0.99})
+}
+
+// TestRetrievalTune12 scores a third round-seven tuning set (indirect
+// requests and questions: "I need ...", "can you ...", "is there ..."); it
+// was tuned on. Before tuning on it (at 24029a8): hit@1 0.600, hit@5
+// 0.920, none 1.000.
+func TestRetrievalTune12(t *testing.T) {
+	testRetrieval(t, tune12Qs, scores{hit1: 0.76, hit5: 0.98, none: 0.99})
+}
+
+// TestRetrievalTune13 scores a fourth round-seven tuning set in the style
+// of the corpus dev queries, over 45 tools drawn at random from the corpus
+// (Python's random.sample, seed 7); it was tuned on. Before tuning on it
+// (at 1037267): hit@1 0.851, hit@5 0.957, none 0.800.
+func TestRetrievalTune13(t *testing.T) {
+	testRetrieval(t, tune13Qs, scores{hit1: 0.93, hit5: 0.99, none: 0.99})
+}
+
+// TestRetrievalTune14 scores a fifth round-seven tuning set in the style
+// of the corpus dev queries, over 42 tools drawn at random (seed 8); it
+// was tuned on. Before tuning on it (at 937f904): hit@1 0.643, hit@5
+// 0.881, none 1.000.
+func TestRetrievalTune14(t *testing.T) {
+	testRetrieval(t, tune14Qs, scores{hit1: 0.71, hit5: 0.97, none: 0.99})
+}
+
+// TestRetrievalTune15 scores a third dev-style round-seven tuning set,
+// over 42 tools drawn at random (seed 9); it was tuned on. Before tuning
+// on it (at 5be5808): hit@1 0.881, hit@5 0.976, none 1.000.
+func TestRetrievalTune15(t *testing.T) {
+	testRetrieval(t, tune15Qs, scores{hit1: 0.9, hit5: 0.99, none: 0.99})
+}
+
+// TestRetrievalTune16 scores a fourth dev-style round-seven tuning set,
+// over 40 tools drawn at random (seed 10); it was tuned on. Before tuning
+// on it (at 2921c1b): hit@1 0.825, hit@5 0.950, none 1.000.
+func TestRetrievalTune16(t *testing.T) {
+	testRetrieval(t, tune16Qs, scores{hit1: 0.85, hit5: 0.97, none: 0.99})
+}
+
+// TestRetrievalExtra7 scores a seventh set written and committed before the
+// seventh round of tuning (plain phrasings across 31 corpus servers, values
+// such as paths, URLs, ids, emails and SQL inside the queries, multi-step
+// tasks and twelve unrelated everyday requests). It is the held-out set:
+// never edited or tuned on, and its misses are not logged, only its scores.
+// Measured when committed, before any change (at 9e77277): hit@1 0.726,
+// hit@5 0.810, none 1.000 (84 answerable, 12 none); after round seven 0.762
+// / 0.845 / 1.000.
+func TestRetrievalExtra7(t *testing.T) {
+	testRetrievalLog(t, extra7Qs, scores{hit1: 0.76, hit5: 0.84, none: 0.99}, func(string) {})
 }

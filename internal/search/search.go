@@ -10,8 +10,9 @@
 // stripped of stop words and stemmed by a small suffix stripper written for
 // this package (no stemming library). Hand-written synonym and related-word
 // tables let the words of a query reach the words of a tool ("fetch" finds
-// "get", "permitted" finds "allowed") at reduced weights, and idioms are
-// rewritten first ("get rid of" -> delete). URLs, paths, coordinates and
+// "get", "permitted" finds "allowed") at reduced weights, tables generated
+// from WordNet do so for the everyday words they leave out ("pick" finds
+// "select"), and idioms are rewritten first ("get rid of" -> delete). URLs, paths, coordinates and
 // capitalised names in a query are arguments: they become hints ("url",
 // "file") and count little towards relevance. A query word that names a
 // backend ("with Playwright") lifts all of that backend's tools; a tool whose
@@ -142,6 +143,7 @@ type Index struct {
 	srvSize     []int    // server number -> number of tools
 	tools       field    // tool-level postings
 	nameWord    []bool   // tool-level term id -> in some tool's name
+	headWord    []bool   // tool-level term id -> the last word of some tool's name
 	srv         field    // server-level postings
 	exact       map[string][]int32
 	maxIDF      float64
@@ -158,6 +160,7 @@ type Index struct {
 	deprecated  []int32              // doc -> its replacement, -1 none known, notDeprecated
 	conversions map[int32]conversion // doc -> what its description converts into what
 	ownDocs     []bool               // doc -> documents only its own backend's product
+	prereqs     map[int32][]int32    // doc -> tools of its backend it needs first
 }
 
 // New builds an index over docs. It copies the slice (not the strings), so

@@ -301,6 +301,8 @@ func TestSearch_OddQueriesDoNotPanic(t *testing.T) {
 		"SELECT", "SELECT FROM", "SELECT * FROM", "INSERT INTO", ":", "a:", "::", "x::y", "from", "from A to",
 		"from A to B", "turn into", "turn x into", "called", "named:", "the", "the config", "who is", "search the web for",
 		"web for", "Email", "email", "12", "#", "!", "issue #", "thumbs up", "colour", "sent", "a: b: c:", "\"", "'quoted",
+		"open", "open the", "is there", "is there a", "#a", "##", ".io", "draw.", "n8n.io", "document.", "a.b()", "=>",
+		"post a", "send", "news about", "issue about", "in memory", "memory", "hasn't", "don't need", "x about y",
 	} {
 		_ = ix.Search(q, 5)
 		_ = ix.Search(q, 1)

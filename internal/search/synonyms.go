@@ -41,7 +41,7 @@ var synonymGroups = [][]string{
 	words("upload attach"),
 	words("merge combine"),
 	words("navigate go visit goto"),
-	words("click press tap"),
+	words("click press tap hit"),
 	words("type enter fill input"),
 	words("stop abort cancel halt pause kill terminate suspend sleep"),
 	words("restart rerun retry resume redo"),
@@ -158,7 +158,8 @@ var relatedGroups = [][]string{
 	words("team group"),
 	words("organization workspace"),
 	words("entity object item record"),
-	words("relation link connection edge"),
+	words("relation link connection edge association associate"),
+	words("field property attribute column"),
 	words("member user"),
 	words("dark theme color scheme media"),
 	words("research investigate study"),
@@ -202,10 +203,21 @@ var everyday = []struct {
 	{"plot", words("generate chart")},
 	{"picture", words("screenshot image")},
 	{"big", words("size")},
+	{"space", words("size storage")},
+	{"blocking", words("link")},
+	{"different", words("diff difference")},
+	{"answer", words("reply")},
+	{"reopen", words("update state")},
+	{"layout", words("structure tree")},
+	{"compare", words("diff difference")},
+	{"green", words("status success")},
+	{"passing", words("status success")},
+	{"failing", words("status failure")},
+	{"filter", words("query search")},
 	{"large", words("size")},
 	{"contents", words("read content list")},
 	{"inside", words("list content")},
-	{"put", words("move write set")},
+	{"put", words("move write set insert add")},
 	{"say", words("send post message comment")},
 	{"notify", words("send post message")},
 	{"latest", words("history")},
@@ -231,6 +243,22 @@ var everyday = []struct {
 	{"outline", words("tree structure")},
 	{"postcode", words("address geocode")},
 	{"downvote", words("emoji reaction")},
+	// The records of a CRM are its objects (HubSpot's batch-create-objects
+	// creates contacts, companies and deals).
+	{"contact", words("object")},
+	{"company", words("object")},
+	{"deal", words("object")},
+	{"lead", words("object")},
+	// Ways of travelling: the travel modes of routing tools.
+	{"train", words("transit travel")},
+	{"bus", words("transit travel")},
+	{"subway", words("transit travel")},
+	{"metro", words("transit travel")},
+	{"tram", words("transit travel")},
+	{"car", words("driving travel")},
+	{"bike", words("bicycling travel")},
+	{"bicycle", words("bicycling travel")},
+	{"foot", words("walking travel")},
 }
 
 // phrases are multi-word idioms rewritten before analysis, matched as whole
@@ -240,6 +268,8 @@ var phrases = []struct{ from, to string }{
 	{"tell my", "notify my"},
 	{"tell our", "notify our"},
 	{"how many", "count"},
+	{"give me", "show me"},
+	{"give us", "show us"},
 	{"how big", "size"},
 	{"disk space", "storage size"},
 	{"disk usage", "storage size"},
@@ -265,19 +295,53 @@ var phrases = []struct{ from, to string }{
 	{"which folders", "list directories"},
 	{"what's inside", "list"},
 	{"let know", "tell"},
+	{"how far apart", "distance"},
 	{"how far", "distance"},
+	{"does it take", "it"},
+	{"did it take", "it"},
+	{"will it take", "it"},
+	{"would it take", "it"},
 	{"how long", "duration"},
 	{"how high", "elevation"},
 	{"how tall", "height"},
 	{"sea level", "elevation"},
 	{"look up", "lookup"},
 	{"get rid of", "delete"},
+	{"open a merge request", "create merge request"},
+	{"open an mr", "create merge request"},
+	{"open a pull request", "create pull request"},
+	{"open a pr", "create pull request"},
+	{"open an issue", "create issue"},
+	{"open a ticket", "create ticket"},
+	{"hold on", "wait"},
+	{"shows up", "appears"},
+	{"show up", "appear"},
+	{"what happened", "events"},
+	{"at the bottom", "append"},
+	{"at the end", "append"},
+	{"who else is", "users"},
+	{"who else", "users"},
+	{"bring back", "restore"},
+	{"branch off", "create branch"},
+	{"walking distance", "nearby"},
+	{"is there a", "find a"},
+	{"is there an", "find an"},
+	{"is there any", "find any"},
+	{"is there anything", "find anything"},
+	{"are there any", "find any"},
+	{"don't need", "remove"},
+	{"no longer need", "remove"},
 	{"throw away", "discard"},
 	{"tear down", "delete"},
 	{"shut down", "stop"},
 	{"go to", "navigate"},
 	{"sign in", "login"},
 	{"log in", "login"},
+	{"logged in", "login"},
+	{"logs in", "login"},
+	{"where is", "find"},
+	{"where's", "find"},
+	{"where are", "find"},
 	{"log into", "login"},
 	{"sign up", "signup"},
 	{"set up", "setup"},
@@ -308,6 +372,7 @@ var phrases = []struct{ from, to string }{
 	{"signed in as", "whoami"},
 	{"logged in as", "whoami"},
 	{"who am i", "whoami"},
+	{"account am i", "whoami"},
 	{"roll back", "rollback"},
 	{"opening hours", "place details"},
 	{"zip code", "postcode"},
@@ -389,6 +454,8 @@ var phrasesSplit = sync.OnceValue(func() []splitPhrase {
 type syn struct {
 	term string
 	w    float64
+	// wordnet is set for a pair from the generated WordNet tables.
+	wordnet bool
 }
 
 // synonyms maps a stemmed term to the other stemmed members of its groups.
@@ -409,7 +476,7 @@ func buildSynonyms() map[string][]syn {
 						m[sa][i].w = max(m[sa][i].w, w)
 						continue
 					}
-					m[sa] = append(m[sa], syn{sb, w})
+					m[sa] = append(m[sa], syn{term: sb, w: w})
 				}
 			}
 		}
@@ -424,12 +491,51 @@ func buildSynonyms() map[string][]syn {
 				m[sa][i].w = max(m[sa][i].w, everydayWeight)
 				continue
 			}
-			m[sa] = append(m[sa], syn{sb, everydayWeight})
+			m[sa] = append(m[sa], syn{term: sb, w: everydayWeight})
 		}
 	}
+	hand := make(map[string]bool, len(m))
+	for k := range m {
+		hand[k] = true
+	}
+	addWordnet(m, hand, wordnetSynonyms, wordnetWeight)
+	addWordnet(m, hand, wordnetHypernyms, wordnetHyperWeight)
 	return m
 }
 
 func words(s string) []string { return strings.Fields(s) }
 
 func contains(xs []string, x string) bool { return slices.Contains(xs, x) }
+
+// wordnetWeight and wordnetHyperWeight scale the score of a term reached
+// through the generated WordNet tables (wordnet_table.go): a word sharing
+// one of the query word's main senses, or naming the action a query verb is
+// a kind of. They are below the hand-written tables' weights: WordNet knows
+// English, not what tools do.
+const (
+	wordnetWeight      = 0.45
+	wordnetHyperWeight = 0.3
+)
+
+// addWordnet adds the pairs of a generated table ("word target target\n")
+// to m at weight w, where m has no pair of the two yet, for the words the
+// hand-written tables do not map (those say better what tools mean).
+func addWordnet(m map[string][]syn, hand map[string]bool, table string, w float64) {
+	for line := range strings.Lines(table) {
+		fs := strings.Fields(line)
+		if len(fs) < 2 {
+			continue
+		}
+		sa := stem(fs[0])
+		if hand[sa] {
+			continue
+		}
+		for _, t := range fs[1:] {
+			sb := stem(t)
+			if sa == sb || slices.ContainsFunc(m[sa], func(s syn) bool { return s.term == sb }) {
+				continue
+			}
+			m[sa] = append(m[sa], syn{sb, w, true})
+		}
+	}
+}

@@ -5,11 +5,13 @@ package search
 // each other: a query that only asks to find something ("find the contact
 // with email ...") is not served by a tool that creates one, however many
 // of its other words match. A tool whose name's verb is of a family the
-// query's verbs exclude keeps verbConflict of its score. Verbs outside the
-// families (post, fork, merge, approve) and queries without one change
-// nothing, and so does a query of several steps ("find X, then delete
-// it"). Words that are as often nouns ("build", "change", "count", "query")
-// are no verbs here.
+// query's verbs exclude keeps verbConflict of its score. Posting, sending,
+// pushing, uploading and writing make something (a question about what
+// was said is not served by the tool that posts). Verbs outside the
+// families (fork, merge, approve) and queries without one change nothing,
+// and so does a query of several steps ("find X, then delete it"). Words
+// that are as often nouns ("build", "change", "count", "query") are no
+// verbs here.
 const verbConflict = 0.85
 
 type verbFamily uint8
@@ -27,8 +29,8 @@ var verbFamilies = []struct {
 	words  []string
 }{
 	{verbRead, words("get fetch read retrieve show view display see load inspect look obtain grab list enumerate browse search find lookup locate seek")},
-	{verbCreate, words("create add make insert generate give")},
-	{verbUpdate, words("update edit modify patch alter adjust tweak")},
+	{verbCreate, words("create add make insert generate give post send publish push upload write reply")},
+	{verbUpdate, words("update edit modify patch alter adjust tweak apply")},
 	{verbDelete, words("delete remove drop erase destroy discard purge wipe trash unset forget toss ditch nuke")},
 }
 
@@ -37,8 +39,13 @@ func excludes(f verbFamily) verbFamily {
 	switch f {
 	case verbRead:
 		return verbCreate | verbUpdate | verbDelete
-	case verbCreate, verbUpdate:
+	case verbCreate:
 		return verbRead | verbDelete
+	case verbUpdate:
+		// Changing one thing is not making another ("edit my comment":
+		// not create_note); a tool doing both (create_or_update_file)
+		// has both families and is not ruled out.
+		return verbRead | verbCreate | verbDelete
 	case verbDelete:
 		return verbRead | verbCreate | verbUpdate
 	}
@@ -55,15 +62,36 @@ var verbStems = func() map[string]verbFamily {
 	return m
 }()
 
-// nameVerb returns the family of the first verb of a tool name.
+// nameVerb returns the family of the first verb of a tool name. An HTTP
+// method before another verb ("API-post-search": POST /search) is the
+// method, not what the tool does.
 func nameVerb(name string) verbFamily {
-	for _, t := range analyze(name, nil) {
-		if f := verbStems[t.term]; f != 0 {
+	ws := nameWordsCased(name)
+	var first verbFamily
+	for i, w := range ws {
+		t := stem(w)
+		f := verbStems[t]
+		if f == 0 {
+			continue
+		}
+		if first != 0 {
 			return f
 		}
+		if !httpMethods[t] {
+			if i+2 < len(ws) && ws[i+1] == "or" {
+				// "create_or_update_file": both.
+				f |= verbStems[stem(ws[i+2])]
+			}
+			return f
+		}
+		first = f
 	}
-	return 0
+	return first
 }
+
+// httpMethods are the HTTP methods that name tools generated from an API
+// ("API-post-search"), stemmed.
+var httpMethods = map[string]bool{stem("post"): true, stem("put"): true}
 
 // queryVerbs returns the families of the query's own verbs (not those of
 // its arguments).

@@ -18,8 +18,26 @@ func TestSearch_VerbFamiliesExcludeEachOther(t *testing.T) {
 	if hits := ix.Search("the contact record with this email address", 5); len(hits) == 0 || hits[0].Tool != "create_contact" {
 		t.Errorf("no verb: hits %v, want create_contact first", hits)
 	}
-	if nameVerb("hubspot-create-engagement") != verbCreate || nameVerb("API-post-page") != 0 || nameVerb("get_build_failure_logs") != verbRead {
+	if nameVerb("hubspot-create-engagement") != verbCreate || nameVerb("get_build_failure_logs") != verbRead {
 		t.Error("nameVerb does not find the first verb of a tool name")
+	}
+	// Posting, sending and writing make something; an HTTP method before
+	// another verb is no verb of the tool ("API-post-search" searches).
+	if nameVerb("slack_post_message") != verbCreate || nameVerb("API-post-page") != verbCreate || nameVerb("API-post-search") != verbRead {
+		t.Error("nameVerb: post, or an HTTP method before a verb, misread")
+	}
+}
+
+// TestSearch_QuestionDoesNotPost: a question about what was said wants the
+// channel's history, not the tool that posts (whose name matches more of
+// its words: "said" is "say", which reaches "post" and "message").
+func TestSearch_QuestionDoesNotPost(t *testing.T) {
+	ix := corpusIndex(t)
+	if hits := ix.Search("What has been said in the #random channel today?", 5); len(hits) == 0 || hits[0].Tool != "slack_get_channel_history" {
+		t.Errorf("a question: hits %s, want slack_get_channel_history first", fmtHits(hits))
+	}
+	if hits := ix.Search("Say hello in the #random channel", 5); len(hits) == 0 || hits[0].Tool != "slack_post_message" {
+		t.Errorf("a request: hits %s, want slack_post_message first", fmtHits(hits))
 	}
 }
 
