@@ -3,10 +3,15 @@ package pool
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"testing/synctest"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/backend"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 )
 
@@ -210,4 +215,59 @@ func TestPool_CancellingTheCallCancelsTheBackendCall(t *testing.T) {
 			t.Error("the backend's call was not cancelled")
 		}
 	})
+}
+
+// listingConn is a fakeConn that lists resources and prompts, failing
+// prompts/list with promptsErr.
+type listingConn struct {
+	*fakeConn
+	promptsErr error
+}
+
+func (c *listingConn) ListResources(context.Context) ([]*mcp.Resource, error) {
+	return []*mcp.Resource{{URI: "doc://a", Name: "a"}}, nil
+}
+
+func (c *listingConn) ListPrompts(context.Context) ([]*mcp.Prompt, error) {
+	if c.promptsErr != nil {
+		return nil, c.promptsErr
+	}
+	return []*mcp.Prompt{{Name: "p"}}, nil
+}
+
+// TestPool_ListAllFailsWhenAListBreaks: a backend that answers
+// prompts/list with an error still gives its tools; a prompts/list that
+// failed otherwise (the backend exited, the pool closed) fails the whole
+// listing, so that an empty list does not replace the catalog's good one.
+func TestPool_ListAllFailsWhenAListBreaks(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		err     error
+		wantErr bool
+	}{
+		{"listed", nil, false},
+		{"answered with an error", fmt.Errorf("listing prompts: %w", &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "boom"}), false},
+		{"connection ended", fmt.Errorf("listing prompts: %w", mcp.ErrConnectionClosed), true},
+	} {
+		var listed []*Lists
+		start := func(ctx context.Context, spec *config.Server, o *backend.Options) (Conn, error) {
+			return &listingConn{&fakeConn{name: spec.Name, done: make(chan struct{})}, tc.err}, nil
+		}
+		p := New(&Options{Start: start, OnListed: func(key string, l *Lists) { listed = append(listed, l) }})
+		l := NewLaunch(&config.Server{Name: "a", Type: config.Stdio, Command: "a"}, nil)
+		got, err := p.ListAll(context.Background(), l)
+		p.Close()
+		if tc.wantErr {
+			if err == nil || len(listed) != 0 {
+				t.Errorf("%s: ListAll = %+v, %v (%d listings handed on), want an error and none", tc.name, got, err, len(listed))
+			}
+			continue
+		}
+		if err != nil || len(got.Resources) != 1 || len(listed) != 1 {
+			t.Errorf("%s: ListAll = %+v, %v (%d listings), want the lists", tc.name, got, err, len(listed))
+		}
+		if wantPrompts := tc.err == nil; (len(got.Prompts) == 1) != wantPrompts {
+			t.Errorf("%s: prompts %v", tc.name, got.Prompts)
+		}
+	}
 }

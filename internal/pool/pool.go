@@ -19,6 +19,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/backend"
 	"github.com/switchboard-mcp/switchboard/internal/config"
@@ -395,11 +396,36 @@ func (p *Pool) lists(ctx context.Context, l lease) (Lists, error) {
 		ListResources(context.Context) ([]*mcp.Resource, error)
 		ListPrompts(context.Context) ([]*mcp.Prompt, error)
 	}); ok {
-		out.Resources, _ = rp.ListResources(ctx)
-		out.Prompts, _ = rp.ListPrompts(ctx)
+		// A backend that answers resources/list or prompts/list with an
+		// error still gives its tools. A list that failed for any other
+		// reason (the backend exited, the pool closed, ctx ended) fails
+		// the whole listing: an empty list in its place would replace the
+		// catalog's good one.
+		var rerr, perr error
+		out.Resources, rerr = rp.ListResources(ctx)
+		out.Prompts, perr = rp.ListPrompts(ctx)
+		if err := unanswered(rerr, perr); err != nil {
+			return out, p.callError(ctx, l.conn, err)
+		}
 	}
-	out.ResourceTemplates = listTemplates(ctx, l.conn) // resources.go
+	var terr error
+	out.ResourceTemplates, terr = listTemplates(ctx, l.conn) // resources.go
+	if err := unanswered(terr); err != nil {
+		return out, p.callError(ctx, l.conn, err)
+	}
 	return out, nil
+}
+
+// unanswered returns the first of errs that is not the backend's own
+// answer (a JSON-RPC error), such as the connection's end.
+func unanswered(errs ...error) error {
+	for _, err := range errs {
+		var answered *jsonrpc.Error
+		if err != nil && !errors.As(err, &answered) {
+			return err
+		}
+	}
+	return nil
 }
 
 // Lists is what a backend lists about itself.

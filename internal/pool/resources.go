@@ -80,15 +80,14 @@ func (p *Pool) withConn(ctx context.Context, c *Call, fn func(context.Context, R
 // listTemplates returns conn's resource templates when it lists them
 // (*backend.Backend does, when it advertises resources); nil otherwise or
 // on failure, which does not fail the listing.
-func listTemplates(ctx context.Context, conn Conn) []*mcp.ResourceTemplate {
+func listTemplates(ctx context.Context, conn Conn) ([]*mcp.ResourceTemplate, error) {
 	t, ok := conn.(interface {
 		ListResourceTemplates(context.Context) ([]*mcp.ResourceTemplate, error)
 	})
 	if !ok {
-		return nil
+		return nil, nil
 	}
-	out, _ := t.ListResourceTemplates(ctx)
-	return out
+	return t.ListResourceTemplates(ctx)
 }
 
 // subscriptions counts the sessions' subscriptions per backend and URI,
