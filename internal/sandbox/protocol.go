@@ -63,14 +63,18 @@ func (fw *frameWriter) write(f *frame) error {
 		defer func() { f.Result.Value = value }()
 		f.Payload, f.N = value, len(value)
 	}
-	head, err := json.Marshal(f)
-	if err != nil {
-		return fmt.Errorf("encoding %s frame: %w", f.Type, err)
-	}
 	fw.mu.Lock()
 	defer fw.mu.Unlock()
+	b, fast := appendFastHeader(fw.buf[:0], f) // fastframe.go
+	if !fast {
+		head, err := json.Marshal(f)
+		if err != nil {
+			return fmt.Errorf("encoding %s frame: %w", f.Type, err)
+		}
+		b = append(b[:0], head...)
+	}
 	const together = 64 << 10 // smaller payloads go out in the header's write
-	b := append(append(fw.buf[:0], head...), '\n')
+	b = append(b, '\n')
 	if len(f.Payload) <= together {
 		b = append(b, f.Payload...)
 	}
@@ -125,8 +129,10 @@ func (fr *frameReader) read() (*frame, error) {
 		return nil, fmt.Errorf("reading frame: %w", err)
 	}
 	var f frame
-	if err := json.Unmarshal(head, &f); err != nil {
-		return nil, fmt.Errorf("decoding frame: %w", err)
+	if !parseFastHeader(head, &f) { // fastframe.go
+		if err := json.Unmarshal(head, &f); err != nil {
+			return nil, fmt.Errorf("decoding frame: %w", err)
+		}
 	}
 	if f.N < 0 || f.N > maxFrame {
 		return nil, fmt.Errorf("reading %s frame: payload of %d bytes: %w", f.Type, f.N, errFrameTooLong)

@@ -31,7 +31,10 @@ func TestMain(m *testing.M) {
 		}
 		return
 	}
-	os.Setenv(workerEnv, "1") // inherited by the workers the tests start
+	fuzzing := slices.ContainsFunc(os.Args, func(a string) bool { return strings.HasPrefix(a, "-test.fuzz") })
+	if !fuzzing { // the fuzzer's own workers are this binary too
+		os.Setenv(workerEnv, "1") // inherited by the workers the tests start
+	}
 	os.Exit(m.Run())
 }
 
