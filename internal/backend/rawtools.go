@@ -164,8 +164,16 @@ func listRequestID(r *http.Request) (jsonrpc.ID, bool) {
 		return jsonrpc.ID{}, false
 	}
 	defer body.Close()
-	b, err := io.ReadAll(io.LimitReader(body, maxWatchedRequest+1))
-	if err != nil || len(b) > maxWatchedRequest || !bytes.Contains(b, []byte(`"tools/list"`)) {
+	// The SDK writes the method before the params: a call's arguments
+	// are not copied to learn that it is no tools/list.
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(body, head)
+	if !bytes.Contains(head[:n], []byte(`"method":"tools/list"`)) {
+		return jsonrpc.ID{}, false
+	}
+	rest, err := io.ReadAll(io.LimitReader(body, maxWatchedRequest+1-int64(n)))
+	b := append(head[:n], rest...)
+	if err != nil || len(b) > maxWatchedRequest {
 		return jsonrpc.ID{}, false
 	}
 	msg, err := jsonrpc.DecodeMessage(b)

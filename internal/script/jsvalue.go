@@ -276,8 +276,8 @@ func (p *litParser) literal(b *bytes.Buffer, depth int) bool {
 	case c == '{':
 		p.i++
 		b.WriteByte('{')
-		var keys []string
-		for {
+		var keys keySet
+		for n := 0; ; n++ {
 			p.space()
 			if p.i < len(p.s) && p.s[p.i] == '}' {
 				p.i++
@@ -298,17 +298,16 @@ func (p *litParser) literal(b *bytes.Buffer, depth int) bool {
 				}
 				key = k
 			}
-			if !plainKey(key, keys) {
+			if !plainKey(key) || !keys.add(key) {
 				return false
 			}
-			keys = append(keys, key)
 			p.space()
 			if p.i >= len(p.s) || p.s[p.i] != ':' {
 				return false
 			}
 			p.i++
 			p.space()
-			if len(keys) > 1 {
+			if n > 0 {
 				b.WriteByte(',')
 			}
 			quoteJS(b, key)
@@ -373,21 +372,11 @@ func (p *litParser) literal(b *bytes.Buffer, depth int) bool {
 	return true
 }
 
-// plainKey reports whether key may follow keys in an object whose
-// JSON.stringify keeps the written order: no duplicate, no integer-like
-// key (JavaScript lists those first) and no __proto__ (a literal's sets
-// the prototype).
-func plainKey(key string, keys []string) bool {
-	if key == "__proto__" || isArrayIndex(key) {
-		return false
-	}
-	for _, k := range keys {
-		if k == key {
-			return false
-		}
-	}
-	return true
-}
+// plainKey reports whether key keeps its written place in
+// JSON.stringify's output: no integer-like key (JavaScript lists those
+// first) and no __proto__ (a literal's sets the prototype). Duplicates
+// are caught by keySet.
+func plainKey(key string) bool { return key != "__proto__" && !isArrayIndex(key) }
 
 // isArrayIndex reports whether k is the canonical form of an integer
 // from 0 to 2^32-2, which objects order before their other keys.
@@ -737,7 +726,7 @@ func (c *canon) value(depth int) bool {
 				return false
 			}
 			k, ok := c.str()
-			if !ok || !plainKey(k, nil) || !keys.add(k) {
+			if !ok || !plainKey(k) || !keys.add(k) {
 				return false
 			}
 			if n > 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -166,19 +167,10 @@ func resolveStatic(nss []Namespace, ns, fn string) (server, tool string, ok bool
 			server, tool, ok = f.Server, f.Tool, true
 		}
 	}
-	if !ok || badSpecName(server) || badSpecName(tool) || badSpecName(nss[found].Ident) {
+	if !ok || strings.ContainsAny(server+tool+nss[found].Ident, "\x1e\x1f") {
 		return "", "", false
 	}
 	return server, tool, true
-}
-
-func badSpecName(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == 0x1e || s[i] == 0x1f {
-			return true
-		}
-	}
-	return false
 }
 
 // replayCaller answers the one call of a replayed static script with the

@@ -46,6 +46,16 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 		}
 		lower := strings.ToLower(f)
 		n := len(toks)
+		// asArgs appends the terms of text at weight w of their IDF and
+		// notes them as argument words: they name no tool.
+		asArgs := func(text string, w float64) {
+			from := len(toks)
+			toks = analyze(text, toks)
+			for j := from; j < len(toks); j++ {
+				toks[j].weight *= w
+				paths[toks[j].term] = true
+			}
+		}
 		switch {
 		case i >= sql[0] && i < sql[1]:
 			// A SQL statement: one value for a tool that runs SQL; its
@@ -53,22 +63,13 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			if i == sql[0] {
 				toks = appendTerm(toks, "sql", hintWeight)
 				kinds |= kindSQL
-				n = len(toks)
 			}
-			toks = analyze(raw, toks)
-			for j := n; j < len(toks); j++ {
-				toks[j].weight *= argWeight
-				paths[toks[j].term] = true
-			}
+			asArgs(raw, argWeight)
 		case isScript(raw):
 			// "document.title", "document.querySelectorAll('a').length":
 			// JavaScript to run; its words name no tool.
 			toks = appendTerm(toks, "javascript", hintWeight)
-			for _, t := range analyze(raw, nil) {
-				t.weight *= argWeight
-				paths[t.term] = true
-				toks = append(toks, t)
-			}
+			asArgs(raw, argWeight)
 		case isURL(f):
 			toks = appendTerm(toks, "url", hintWeight)
 			kinds |= kindURL
@@ -89,11 +90,7 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				i++
 			}
 		case isPath(f):
-			toks = analyze(f, toks)
-			for j := n; j < len(toks); j++ {
-				toks[j].weight *= pathWeight
-				paths[toks[j].term] = true
-			}
+			asArgs(f, pathWeight)
 			if !isProduct(f) && !isRef(fields, i, f) {
 				// A product's name ("Next.js") is no file, nor is a
 				// branch ("from feature/login into main").
@@ -105,29 +102,17 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			// and other key-value stores name them.
 			toks = appendTerm(toks, "key", hintWeight)
 			kinds |= kindKey
-			for _, t := range analyze(f, nil) {
-				t.weight *= argWeight
-				paths[t.term] = true
-				toks = append(toks, t)
-			}
+			asArgs(f, argWeight)
 		case isChannel(f):
 			// "#random", "#deploys": a channel's name, an argument.
 			toks = appendTerm(toks, "channel", hintWeight)
-			for _, t := range analyze(f, nil) {
-				t.weight *= argWeight
-				paths[t.term] = true
-				toks = append(toks, t)
-			}
+			asArgs(f, argWeight)
 		case isOpaqueID(f):
 			// "XyZ12345", "PROJ-123", "session:42": a value to pass on.
 			toks = appendTerm(toks, "id", hintWeight)
 		case quoted || content:
 			// The text of a message, note or value: an argument.
-			toks = analyze(raw, toks)
-			for j := n; j < len(toks); j++ {
-				toks[j].weight *= argWeight
-				paths[toks[j].term] = true
-			}
+			asArgs(raw, argWeight)
 		case nameMarkers[lower] && i > 0:
 			// "a page called Meeting notes": what follows is a name to
 			// give or find, an argument like a path; the marker itself
@@ -138,17 +123,9 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			containerNouns[strings.ToLower(strings.TrimRight(fields[i+1], ".,;:!?"))]:
 			// "the config folder", "the orders collection": the word
 			// before a kind of container names one, an argument.
-			toks = analyze(raw, toks)
-			for j := n; j < len(toks); j++ {
-				toks[j].weight *= argWeight
-				paths[toks[j].term] = true
-			}
+			asArgs(raw, argWeight)
 		case naming:
-			toks = analyze(raw, toks)
-			for j := n; j < len(toks); j++ {
-				toks[j].weight *= argWeight
-				paths[toks[j].term] = true
-			}
+			asArgs(raw, argWeight)
 		case (verb || sayingMarkers[lower]) && contentMarkers[lower] && i > 0:
 			// "saying", "containing": the text that follows is an argument;
 			// the marker itself says little about the tool.
