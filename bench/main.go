@@ -82,6 +82,7 @@ func run(out string, quick bool, only, bin string) error {
 		}
 		cmd := exec.CommandContext(ctx, "go", "build", "-o", b[0], b[1])
 		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0") // as `make install` and the release archives build it
 		if o, err := cmd.CombinedOutput(); err != nil {
 			return fmt.Errorf("building %s: %w\n%s", b[1], err, o)
 		}

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Secret literals: values init must not copy from an agent's private
@@ -13,7 +14,7 @@ import (
 
 // refRE matches a variable reference (${env:NAME}, ${NAME}, ${file:…}),
 // which is not a secret itself.
-var refRE = regexp.MustCompile(`\$\{[^}]*\}`)
+var refRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{[^}]*\}`) })
 
 // secretHeaders carry credentials whatever their value looks like.
 var secretHeaders = map[string]bool{
@@ -33,12 +34,14 @@ var secretWords = map[string]bool{
 var secretQuery = []string{"token", "key", "secret", "password", "passwd", "auth", "sig", "signature", "credential", "session", "code"}
 
 // tokenRE matches well-known credential shapes.
-var tokenRE = regexp.MustCompile(`^(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|sk-[A-Za-z0-9_-]{16,}|xox[abposr]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*)$`)
+var tokenRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|sk-[A-Za-z0-9_-]{16,}|xox[abposr]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*)$`)
+})
 
 // literal is v without variable references and auth scheme words: what
 // would be copied as it is.
 func literal(v string) string {
-	v = refRE.ReplaceAllString(v, "")
+	v = refRE().ReplaceAllString(v, "")
 	f := strings.Fields(v)
 	if len(f) > 0 {
 		switch strings.ToLower(f[0]) {
@@ -52,7 +55,7 @@ func literal(v string) string {
 // looksLikeToken reports whether a value has a credential's shape: a
 // known prefix, or a long run of letters and digits mixing both.
 func looksLikeToken(v string) bool {
-	if tokenRE.MatchString(v) {
+	if tokenRE().MatchString(v) {
 		return true
 	}
 	if len(v) < 24 || strings.ContainsAny(v, " /\\:") {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Agents write variable references in their own syntax; Switchboard's
@@ -15,14 +16,16 @@ import (
 
 var (
 	// ${NAME} and ${NAME:-default} (Claude Code, and a shell habit).
-	braceRE = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(:-([^}]*))?\}`)
+	braceRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(:-([^}]*))?\}`) })
 	// $NAME (Gemini CLI).
-	dollarRE = regexp.MustCompile(`\$([A-Za-z_][A-Za-z0-9_]*)`)
+	dollarRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$([A-Za-z_][A-Za-z0-9_]*)`) })
 	// {env:NAME} and {file:PATH} (opencode).
-	openRE = regexp.MustCompile(`(^|[^$]){(env|file):([^}]+)}`)
+	openRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|[^$]){(env|file):([^}]+)}`) })
 	// references only the agent can resolve: VS Code's ${input:…},
 	// Continue's ${{ secrets.… }} and ${{ inputs.… }}.
-	agentRefRE = regexp.MustCompile(`\$\{input:[^}]*\}|\$\{\{\s*(secrets|inputs)\.[^}]*\}\}`)
+	agentRefRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\$\{input:[^}]*\}|\$\{\{\s*(secrets|inputs)\.[^}]*\}\}`)
+	})
 )
 
 // translator rewrites the references of one agent's syntax.
@@ -46,10 +49,10 @@ func (t *translator) str(v string) string {
 	}
 	v = strings.ReplaceAll(v, "${pathSeparator}", string(filepath.Separator))
 	if t.agent == "opencode" {
-		v = openRE.ReplaceAllString(v, "${1}$${${2}:${3}}")
+		v = openRE().ReplaceAllString(v, "${1}$${${2}:${3}}")
 	}
-	v = braceRE.ReplaceAllStringFunc(v, func(m string) string {
-		sm := braceRE.FindStringSubmatch(m)
+	v = braceRE().ReplaceAllStringFunc(v, func(m string) string {
+		sm := braceRE().FindStringSubmatch(m)
 		name := sm[1]
 		if sm[2] == "" {
 			return "${env:" + name + "}"
@@ -62,7 +65,7 @@ func (t *translator) str(v string) string {
 		return sm[3]
 	})
 	if t.agent == "gemini" {
-		v = dollarRE.ReplaceAllStringFunc(v, func(m string) string {
+		v = dollarRE().ReplaceAllStringFunc(v, func(m string) string {
 			return "${env:" + m[1:] + "}"
 		})
 	}
@@ -104,7 +107,7 @@ func agentOnlyRef(s Server) string {
 		all = append(all, s.Headers[k])
 	}
 	for _, v := range all {
-		if m := agentRefRE.FindString(v); m != "" {
+		if m := agentRefRE().FindString(v); m != "" {
 			return m
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
@@ -44,17 +45,8 @@ var baseEnv = []string{
 // childEnv returns the environment of a stdio backend: the allowlisted
 // variables of ours (LC_* included), then the declared ones, which win.
 func childEnv(ours []string, declared map[string]string) []string {
-	fold := runtime.GOOS == "windows"
-	key := func(k string) string {
-		if fold {
-			return strings.ToUpper(k)
-		}
-		return k
-	}
-	allowed := map[string]bool{}
-	for _, k := range baseEnv {
-		allowed[key(k)] = true
-	}
+	key := envKey
+	allowed := allowedEnv()
 	var env []string
 	for _, kv := range ours {
 		k, _, ok := strings.Cut(kv, "=")
@@ -73,6 +65,24 @@ func childEnv(ours []string, declared map[string]string) []string {
 	}
 	return env
 }
+
+// envKey is how the platform compares variable names.
+func envKey(k string) string {
+	if runtime.GOOS == "windows" {
+		return strings.ToUpper(k)
+	}
+	return k
+}
+
+// allowedEnv is baseEnv as a set of envKey names, made once: every
+// session's start builds an environment per stdio server.
+var allowedEnv = sync.OnceValue(func() map[string]bool {
+	m := make(map[string]bool, len(baseEnv))
+	for _, k := range baseEnv {
+		m[envKey(k)] = true
+	}
+	return m
+})
 
 // lookEnv returns the value of key in env, the last one winning.
 func lookEnv(env []string, key string) string {

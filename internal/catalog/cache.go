@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -49,10 +50,10 @@ type vetted struct {
 // key and so a fresh fetch.
 func Key(s *config.Server) string { return identityHash(s) }
 
-var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]`)
+var unsafeName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^A-Za-z0-9._-]`) })
 
 func (c *Catalog) cachePath(server, key string) string {
-	return filepath.Join(c.opts.CacheDir, unsafeName.ReplaceAllString(server, "_")+"-"+key[:16]+".json")
+	return filepath.Join(c.opts.CacheDir, unsafeName().ReplaceAllString(server, "_")+"-"+key[:16]+".json")
 }
 
 func (c *Catalog) readCache(server, key string) (*cacheFile, error) {

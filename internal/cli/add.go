@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/agentconf"
@@ -367,14 +368,16 @@ func orStr(s, def string) string {
 }
 
 // secretWord matches a name that says its value is a credential.
-var secretWord = regexp.MustCompile(`(?i)(token|secret|password|passwd|api_?key|apikey|auth|credential|private_?key|cookie|bearer)`)
+var secretWord = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(token|secret|password|passwd|api_?key|apikey|auth|credential|private_?key|cookie|bearer)`)
+})
 
 // secretHints tells, without the value, about a credential written as a
 // literal instead of an ${env:VAR} reference.
 func secretHints(e *Env, t target, flagName string, p *pairs) {
 	for _, k := range p.order {
 		v := p.m[k]
-		if strings.Contains(v, "${") || v == "" || !secretWord.MatchString(k) && !looksLikeToken(v) {
+		if strings.Contains(v, "${") || v == "" || !secretWord().MatchString(k) && !looksLikeToken(v) {
 			continue
 		}
 		where := "as plain text"
@@ -390,10 +393,12 @@ func secretHints(e *Env, t target, flagName string, p *pairs) {
 	}
 }
 
-var tokenShape = regexp.MustCompile(`^(gh[pousr]_|github_pat_|glpat-|sk-|xox[abposr]-|AKIA|AIza|eyJ)[A-Za-z0-9_.-]{10,}$`)
+var tokenShape = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(gh[pousr]_|github_pat_|glpat-|sk-|xox[abposr]-|AKIA|AIza|eyJ)[A-Za-z0-9_.-]{10,}$`)
+})
 
 func looksLikeToken(v string) bool {
-	return tokenShape.MatchString(strings.TrimPrefix(strings.TrimPrefix(v, "Bearer "), "bearer "))
+	return tokenShape().MatchString(strings.TrimPrefix(strings.TrimPrefix(v, "Bearer "), "bearer "))
 }
 
 const removeHelp = `

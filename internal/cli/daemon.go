@@ -301,20 +301,9 @@ func runDaemonRun(ctx context.Context, e *Env, args []string) error {
 	// Publish backend states for 'switchboard servers', as a standalone
 	// serve does.
 	stop := make(chan struct{})
-	defer func() { close(stop); removeStatus(h.state) }()
-	go func() {
-		tick := time.NewTicker(time.Second)
-		defer tick.Stop()
-		var last []byte
-		for {
-			last = writeStatus(h.state, h.h.Backends(), last)
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-			}
-		}
-	}()
+	published := make(chan struct{})
+	defer func() { close(stop); <-published }()
+	go func() { defer close(published); publishStatus(h.state, h.h.Backends, stop) }()
 	// An error goes to stderr, the log, through Main.
 	return daemon.Serve(ctx, &daemon.ServeOptions{Paths: p, Version: daemonVersion(e), IdleTimeout: idle, Logger: log}, h)
 }

@@ -55,20 +55,9 @@ the command an agent registers.`)
 	}
 	// Publish backend states for 'switchboard servers' in other processes.
 	stop := make(chan struct{})
-	defer func() { close(stop); removeStatus(st.paths.state) }()
-	go func() {
-		tick := time.NewTicker(time.Second)
-		defer tick.Stop()
-		var last []byte
-		for {
-			last = writeStatus(st.paths.state, st.h.Backends(), last)
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-			}
-		}
-	}()
+	published := make(chan struct{})
+	defer func() { close(stop); <-published }()
+	go func() { defer close(published); publishStatus(st.paths.state, st.h.Backends, stop) }()
 	// Look for imitating servers once start-up is over: it reads every
 	// cached tool list.
 	shadowCheck := time.AfterFunc(2*time.Second, func() {

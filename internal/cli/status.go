@@ -56,6 +56,25 @@ func writeStatus(stateDir string, backends []pool.Status, last []byte) []byte {
 
 func removeStatus(stateDir string) { os.Remove(statusPath(stateDir)) }
 
+// publishStatus writes the status of backends every second until stop is
+// closed, then removes the file. The first write waits for the first
+// tick: at start nothing runs yet, and a missing file reads as "cold",
+// so start-up does not pay for a write (and its fsync) it does not need.
+func publishStatus(stateDir string, backends func() []pool.Status, stop <-chan struct{}) {
+	defer removeStatus(stateDir)
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	var last []byte
+	for {
+		select {
+		case <-stop:
+			return
+		case <-tick.C:
+		}
+		last = writeStatus(stateDir, backends(), last)
+	}
+}
+
 // readLiveStatus merges the status files of live serve processes: a
 // running backend wins over a cold one.
 func readLiveStatus(stateDir string) map[string]liveStatus {

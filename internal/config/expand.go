@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Resolver supplies the values behind ${env:NAME} and ${file:PATH}.
@@ -51,7 +52,7 @@ func (r Resolver) allowed(p string) (string, error) {
 	return "", fmt.Errorf("%s is outside the allowed directories (%s); ${file:} reads only inside your home and the project", p, strings.Join(roots, ", "))
 }
 
-var refRE = regexp.MustCompile(`\$\{(?:(env|file):)?([^}]+)\}`)
+var refRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{(?:(env|file):)?([^}]+)\}`) })
 
 // Expand returns a copy of s with ${env:NAME}, ${NAME}, ${workspace}
 // and ${file:PATH} references in args, env, cwd, url and headers replaced. A missing
@@ -61,8 +62,8 @@ func (s *Server) Expand(r Resolver) (*Server, error) {
 	out := *s
 	var errs []string
 	exp := func(field, v string) string {
-		return refRE.ReplaceAllStringFunc(v, func(m string) string {
-			sub := refRE.FindStringSubmatch(m)
+		return refRE().ReplaceAllStringFunc(v, func(m string) string {
+			sub := refRE().FindStringSubmatch(m)
 			kind, name := sub[1], strings.TrimSpace(sub[2])
 			if kind == "file" {
 				p := name

@@ -212,8 +212,9 @@ func (s *Session) newView(full *config.Config) *view {
 	s.mu.Lock()
 	caps := s.relayed
 	s.mu.Unlock()
+	envList := pool.EnvList(env) // once, not once per server
 	for name, spec := range cfg.Servers {
-		l := pool.NewLaunch(spec, &pool.LaunchOptions{Session: s.id, Workspace: s.so.Workspace, Env: env, Resolver: r, Caps: caps})
+		l := pool.NewLaunch(spec, &pool.LaunchOptions{Session: s.id, Workspace: s.so.Workspace, Env: env, EnvList: envList, Resolver: r, Caps: caps})
 		v.launches[name] = l
 		h.pool.Use(s.id, l)
 	}

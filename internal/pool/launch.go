@@ -63,6 +63,9 @@ type LaunchOptions struct {
 	// and the base of a stdio backend's environment. Nil keeps
 	// Resolver.Getenv and the pool's Options.Backend.Env.
 	Env map[string]string
+	// EnvList is Env as EnvList returns it, for a caller that makes many
+	// launches from one Env (nil: made from Env).
+	EnvList []string
 	// Resolver's ReadFile, Home and Roots confine ${file:}; its Getenv is
 	// replaced by a lookup in Env when Env is not nil.
 	Resolver config.Resolver
@@ -124,9 +127,9 @@ func NewLaunch(spec *config.Server, o *LaunchOptions) *Launch {
 	var base []string // nil: the pool's Options.Backend.Env
 	if env != nil {
 		r.Getenv = func(k string) (string, bool) { v, ok := env[k]; return v, ok }
-		base = make([]string, 0, len(env))
-		for _, k := range slices.Sorted(maps.Keys(env)) {
-			base = append(base, k+"="+env[k])
+		base = lo.EnvList
+		if base == nil {
+			base = EnvList(env)
 		}
 	}
 	raw := *spec
@@ -167,6 +170,15 @@ func NewLaunch(spec *config.Server, o *LaunchOptions) *Launch {
 		Caps    Caps              `json:"caps,omitempty"`
 	}{1, exp.Type, exp.Command, exp.Args, l.Cwd, hashEnv(l.Env), exp.URL, config.HashValues(exp.Headers), l.Session, l.Caps})
 	return l
+}
+
+// EnvList is env as KEY=VALUE entries sorted by name.
+func EnvList(env map[string]string) []string {
+	out := make([]string, 0, len(env))
+	for _, k := range slices.Sorted(maps.Keys(env)) {
+		out = append(out, k+"="+env[k])
+	}
+	return out
 }
 
 // Short is the first 12 hex digits of the key, for people.

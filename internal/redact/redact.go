@@ -73,11 +73,15 @@ func urlString(u *url.URL) string {
 }
 
 var (
-	urlRE = regexp.MustCompile(`[a-zA-Z][a-zA-Z0-9+.-]*://[^\s"'<>` + "`" + `]+`)
+	urlRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[a-zA-Z][a-zA-Z0-9+.-]*://[^\s"'<>` + "`" + `]+`) })
 	// credential-shaped text: an auth scheme followed by a token, or a
 	// key=value / key: value pair whose key names a secret.
-	schemeRE = regexp.MustCompile(`(?i)\b(bearer|basic|token)\s+[A-Za-z0-9._~+/=-]{6,}`)
-	pairRE   = regexp.MustCompile(`(?i)\b([a-z0-9_-]*(?:token|secret|password|passwd|api[_-]?key|apikey|auth|credential|private[_-]?key)[a-z0-9_-]*)(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s,;&"']+)`)
+	schemeRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(bearer|basic|token)\s+[A-Za-z0-9._~+/=-]{6,}`)
+	})
+	pairRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b([a-z0-9_-]*(?:token|secret|password|passwd|api[_-]?key|apikey|auth|credential|private[_-]?key)[a-z0-9_-]*)(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s,;&"']+)`)
+	})
 )
 
 // Text hides URL secrets and credential-shaped text inside free text.
@@ -85,7 +89,7 @@ func Text(s string) string {
 	if s == "" {
 		return s
 	}
-	s = urlRE.ReplaceAllStringFunc(s, func(m string) string {
+	s = urlRE().ReplaceAllStringFunc(s, func(m string) string {
 		trail := ""
 		for len(m) > 0 && strings.ContainsRune(".,;:)]}", rune(m[len(m)-1])) {
 			trail = m[len(m)-1:] + trail
@@ -97,11 +101,11 @@ func Text(s string) string {
 		}
 		return urlString(u) + trail
 	})
-	s = schemeRE.ReplaceAllStringFunc(s, func(m string) string {
+	s = schemeRE().ReplaceAllStringFunc(s, func(m string) string {
 		i := strings.IndexAny(m, " \t")
 		return m[:i+1] + Mask
 	})
-	s = pairRE.ReplaceAllString(s, "${1}${2}"+Mask)
+	s = pairRE().ReplaceAllString(s, "${1}${2}"+Mask)
 	return s
 }
 

@@ -116,7 +116,7 @@ func ErrorText(e *script.Error) string {
 	if e.Server != "" && !strings.Contains(msg, e.Server+"."+e.Tool) {
 		msg = fmt.Sprintf("%s (in %s.%s)", msg, e.Server, e.Tool)
 	}
-	if !errorName.MatchString(msg) {
+	if !errorName().MatchString(msg) {
 		msg = "Error: " + msg // what a thrown value that is no Error, or a limit, gets
 	}
 	if e.Stack != "" && e.Kind == script.KindException {
@@ -127,7 +127,7 @@ func ErrorText(e *script.Error) string {
 
 // errorName matches a message that already starts with an error's name,
 // such as "TypeError: x" or "SyntaxError: y".
-var errorName = regexp.MustCompile(`^(?:[A-Z][A-Za-z]*)?Error: `)
+var errorName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:[A-Z][A-Za-z]*)?Error: `) })
 
 // Execute runs a script with every backend as a namespace. timeout 0
 // means the executeTimeout setting; any timeout is capped at the
@@ -173,12 +173,14 @@ func endExecute(span telemetry.Span, res script.Result) {
 
 // unknownGlobal matches the error of a script that names a global that
 // does not exist, such as a misspelt server.
-var unknownGlobal = regexp.MustCompile(`^ReferenceError: '?([A-Za-z_$][A-Za-z0-9_$]*)'? is not defined`)
+var unknownGlobal = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^ReferenceError: '?([A-Za-z_$][A-Za-z0-9_$]*)'? is not defined`)
+})
 
 // hintUnknownGlobal adds the nearest server identifiers to a
 // ReferenceError for an unknown global.
 func (s *Server) hintUnknownGlobal(msg string) string {
-	m := unknownGlobal.FindStringSubmatch(msg)
+	m := unknownGlobal().FindStringSubmatch(msg)
 	if m == nil {
 		return msg
 	}
@@ -210,9 +212,9 @@ func (s *Server) namespaces(ctx context.Context, src string) []script.Namespace 
 	for i, n := range names {
 		// The index has the idents and names of a list not read yet: a
 		// session's first script reads no tool list it does not call.
-		if sum, ok := s.indexSummary(n); ok && sum.Tools != nil {
-			fns[i] = make([]script.Function, 0, len(sum.Tools))
-			for _, t := range sum.Tools {
+		if tools, ok := s.summaryTools(n); ok {
+			fns[i] = make([]script.Function, 0, len(tools))
+			for _, t := range tools {
 				fns[i] = append(fns[i], script.Function{Ident: t[0], Server: n, Tool: t[1]})
 			}
 			continue

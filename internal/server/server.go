@@ -95,7 +95,7 @@ type Server struct {
 	exposeHook    func(gen int64) // nil; tests pause syncExposed here
 
 	pausedCalls sync.Map      // requestState -> *paused: calls waiting for a 2026-07-28 client's input
-	summaries   sync.Map      // server -> decodedSummary (summary.go)
+	summaries   sync.Map      // server -> *decodedSummary (summary.go)
 	res         resourceState // resources.go
 	tri         trifectaState // taint.go
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"strconv"
+	"sync"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/roles"
@@ -42,28 +43,64 @@ func IndexSummary(in catalog.Summarized) string {
 }
 
 // indexSummary returns the catalog index's summary of server, when its
-// list has not been read yet.
+// list has not been read yet. Its Tools are nil: summaryTools has them.
 func (s *Server) indexSummary(server string) (indexSummary, bool) {
-	raw, ok := s.cat().Summary(server)
+	d, ok := s.decodedSummary(server)
 	if !ok {
 		return indexSummary{}, false
 	}
-	// Every execute reads them (namespaces): decoded once per summary.
-	if c, ok := s.summaries.Load(server); ok && c.(decodedSummary).raw == raw {
-		return c.(decodedSummary).sum, true
+	return d.sum, true
+}
+
+// summaryTools returns the idents and names of server's visible tools
+// from the catalog index's summary (false: no summary, or one made before
+// they were kept). They are decoded when a script first needs them, not
+// at a session's start, which reads only the roles and digests.
+func (s *Server) summaryTools(server string) ([][2]string, bool) {
+	d, ok := s.decodedSummary(server)
+	if !ok {
+		return nil, false
 	}
-	var sum indexSummary
-	if json.Unmarshal([]byte(raw), &sum) != nil || sum.Roles == "" {
-		return indexSummary{}, false
+	t := d.tools()
+	return t, t != nil
+}
+
+// decodedSummary returns server's summary, decoded once per summary:
+// every execute reads them (namespaces).
+func (s *Server) decodedSummary(server string) (*decodedSummary, bool) {
+	raw, ok := s.cat().Summary(server)
+	if !ok {
+		return nil, false
 	}
-	s.summaries.Store(server, decodedSummary{raw, sum})
-	return sum, true
+	if c, ok := s.summaries.Load(server); ok && c.(*decodedSummary).raw == raw {
+		return c.(*decodedSummary), true
+	}
+	var head struct {
+		Roles  string          `json:"r"`
+		Digest string          `json:"i,omitempty"`
+		Offers bool            `json:"o,omitempty"`
+		Tools  json.RawMessage `json:"t"`
+	}
+	if json.Unmarshal([]byte(raw), &head) != nil || head.Roles == "" {
+		return nil, false
+	}
+	d := &decodedSummary{raw: raw, sum: indexSummary{Roles: head.Roles, Digest: head.Digest, Offers: head.Offers}}
+	d.tools = sync.OnceValue(func() [][2]string {
+		var t [][2]string
+		if json.Unmarshal(head.Tools, &t) != nil {
+			return nil
+		}
+		return t
+	})
+	s.summaries.Store(server, d)
+	return d, true
 }
 
 // decodedSummary is an index summary and its decoding.
 type decodedSummary struct {
-	raw string
-	sum indexSummary
+	raw   string
+	sum   indexSummary // without Tools
+	tools func() [][2]string
 }
 
 // visibleNames is the idents and names of tools, never nil.

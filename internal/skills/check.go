@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Pins tells what the session sees of a tool now.
@@ -69,7 +70,9 @@ func (c *Checker) mark(sk *Skill, seen map[string]bool) string {
 // CodeRef is one obj.prop or obj["prop"] in code.
 type CodeRef struct{ Object, Property string }
 
-var refPattern = regexp.MustCompile(`(^|[^\w$.])([A-Za-z_$][\w$]*)\s*(?:\?\.\s*|\.\s*)(?:([A-Za-z_$][\w$]*)|\[\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*\])|(^|[^\w$.])([A-Za-z_$][\w$]*)\s*\[\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*\]`)
+var refPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|[^\w$.])([A-Za-z_$][\w$]*)\s*(?:\?\.\s*|\.\s*)(?:([A-Za-z_$][\w$]*)|\[\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*\])|(^|[^\w$.])([A-Za-z_$][\w$]*)\s*\[\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*\]`)
+})
 
 // Refs finds the property references of code whose object is a plain
 // identifier (github.create_issue, github["create-issue"]), in order,
@@ -78,7 +81,7 @@ var refPattern = regexp.MustCompile(`(^|[^\w$.])([A-Za-z_$][\w$]*)\s*(?:\?\.\s*|
 func Refs(code string) []CodeRef {
 	var out []CodeRef
 	seen := map[CodeRef]bool{}
-	for _, m := range refPattern.FindAllStringSubmatch(code, -1) {
+	for _, m := range refPattern().FindAllStringSubmatch(code, -1) {
 		var r CodeRef
 		switch {
 		case m[2] != "" && m[3] != "":

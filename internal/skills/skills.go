@@ -41,6 +41,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -103,7 +104,7 @@ var reservedNames = map[string]bool{
 	"__defineSetter__": true, "__lookupGetter__": true, "__lookupSetter__": true,
 }
 
-var namePattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var namePattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
 
 // ValidName checks that name can be a skill: a JavaScript identifier of
 // ASCII letters, digits and '_' (also the file name), at most MaxName
@@ -115,7 +116,7 @@ func ValidName(name string) error {
 		return errors.New("a skill needs a name")
 	case len(name) > MaxName:
 		return fmt.Errorf("skill name %q is longer than %d characters", name, MaxName)
-	case !namePattern.MatchString(name):
+	case !namePattern().MatchString(name):
 		return fmt.Errorf("skill name %q is not an identifier: use ASCII letters, digits and '_', not starting with a digit (e.g. %q)", name, tsdecl.Ident(name))
 	case reservedNames[name] || strings.HasPrefix(name, "__"):
 		return fmt.Errorf("skill name %q is reserved (skills.%s is not a skill); choose another", name, name)

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 	"gopkg.in/yaml.v3"
@@ -203,13 +204,15 @@ func tables(v any) []map[string]any {
 
 // pep508Name matches the name and extras at the start of a PEP 508
 // requirement; the rest up to ";" is the version specifier (or "@ url").
-var pep508Name = regexp.MustCompile(`^\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(\[[^\]]*\])?\s*(.*)$`)
+var pep508Name = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(\[[^\]]*\])?\s*(.*)$`)
+})
 
 // pep508 splits a requirement ("Django[argon2]>=4.2,<5; python_version>'3.8'")
 // into its name and specifier (">=4.2,<5"); ok is false for something
 // that is no requirement.
 func pep508(s string) (name, spec string, ok bool) {
-	m := pep508Name.FindStringSubmatch(s)
+	m := pep508Name().FindStringSubmatch(s)
 	if m == nil {
 		return "", "", false
 	}

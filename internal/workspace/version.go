@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	semverv3 "github.com/Masterminds/semver/v3"
 	"golang.org/x/mod/semver"
@@ -89,7 +90,7 @@ func matchDep(e Ecosystem, rng string, d *Dep) (bool, string) {
 	return false, fmt.Sprintf("%s (%s) is outside the range, in %s", strings.Join(vs, ", "), from, strings.Join(d.Files, ", "))
 }
 
-var firstVersion = regexp.MustCompile(`v?\d+(?:\.\d+)*(?:[-+.]?[0-9A-Za-z.\-+]*)?`)
+var firstVersion = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`v?\d+(?:\.\d+)*(?:[-+.]?[0-9A-Za-z.\-+]*)?`) })
 
 // lowest is the version a requirement starts at ("^0.7" → "0.7", ">=4.2,<5" → "4.2").
 func lowest(req string) string {
@@ -97,7 +98,7 @@ func lowest(req string) string {
 	if strings.ContainsAny(first, "<") && !strings.Contains(first, "=") {
 		return ""
 	}
-	m := firstVersion.FindString(first)
+	m := firstVersion().FindString(first)
 	return strings.TrimRight(m, ".*")
 }
 
@@ -148,7 +149,9 @@ func goRange(rng string) (func(string) bool, error) {
 
 // PEP 440 versions, the subset we need: epoch, release, pre (a, b, rc),
 // post and dev segments, a local label (ignored in comparisons).
-var pyVersionRE = regexp.MustCompile(`(?i)^v?(?:(\d+)!)?(\d+(?:\.\d+)*)(?:[-_.]?(a|b|c|rc|alpha|beta|pre|preview)[-_.]?(\d*))?(?:-(\d+)|[-_.]?(post|rev|r)[-_.]?(\d*))?(?:[-_.]?(dev)[-_.]?(\d*))?(?:\+[a-z0-9]+(?:[-_.][a-z0-9]+)*)?$`)
+var pyVersionRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^v?(?:(\d+)!)?(\d+(?:\.\d+)*)(?:[-_.]?(a|b|c|rc|alpha|beta|pre|preview)[-_.]?(\d*))?(?:-(\d+)|[-_.]?(post|rev|r)[-_.]?(\d*))?(?:[-_.]?(dev)[-_.]?(\d*))?(?:\+[a-z0-9]+(?:[-_.][a-z0-9]+)*)?$`)
+})
 
 type pyVersion struct {
 	epoch int
@@ -161,7 +164,7 @@ type pyVersion struct {
 const noDev = int(^uint(0) >> 1)
 
 func parsePy(s string) (pyVersion, bool) {
-	m := pyVersionRE.FindStringSubmatch(strings.TrimSpace(s))
+	m := pyVersionRE().FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil {
 		return pyVersion{}, false
 	}
