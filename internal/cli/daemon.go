@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"text/tabwriter"
 	"time"
@@ -334,6 +335,7 @@ func bridgeOptions(e *Env, serveArgs []string) (*daemon.BridgeOptions, error) {
 			},
 		},
 		Logger: slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		Stderr: e.Stderr,
 	}, nil
 }
 
@@ -383,23 +385,79 @@ type hubHandler struct {
 
 func (d *hubHandler) Status() any { return d.h.Status() }
 
-func (d *hubHandler) Session(ctx context.Context, hello *daemon.Hello, conn io.ReadWriteCloser) error {
+// Open opens a session of the hub for the bridge's hello: its config is
+// loaded here, so that a config that does not load is the hello's reply
+// (the bridge prints it and exits, as a standalone serve does).
+func (d *hubHandler) Open(ctx context.Context, hello *daemon.Hello) (daemon.Session, error) {
 	var cf configFlags
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	cf.register(fs)
 	fs.Bool("standalone", false, "")
 	if err := fs.Parse(hello.Args); err != nil {
-		return fmt.Errorf("session %s (client pid %d): serve arguments %q: %w", hello.ID, hello.PID, hello.Args, err)
+		return nil, fmt.Errorf("serve arguments %q: %w", hello.Args, err)
 	}
-	so := &hub.SessionOptions{Workspace: hello.Cwd, Env: hello.Env, ConfigPath: cf.config, ProjectPath: cf.project, AllowDemo: true, ID: hello.ID}
-	t := &server.StdioTransport{Reader: conn, Writer: conn, Logger: d.log.With("session", hello.ID)}
-	err := d.h.ServeSession(ctx, so, t)
-	if err != nil && ctx.Err() == nil {
-		return fmt.Errorf("session %s (client pid %d): %w", hello.ID, hello.PID, err)
+	log := d.log.With("session", hello.ID)
+	notes := &noticeSink{log: log}
+	so := &hub.SessionOptions{Workspace: hello.Cwd, Env: hello.Env, ConfigPath: cf.config, ProjectPath: cf.project, AllowDemo: true, ID: hello.ID, Stderr: notes}
+	s, err := d.h.Open(ctx, so)
+	if err != nil {
+		return nil, err
+	}
+	return &daemonSession{s: s, hello: hello, log: log, notes: notes}, nil
+}
+
+// noticeSink is a daemon session's stderr: the notices of its start are
+// kept for the hello's reply (the bridge prints them on the client's
+// stderr); once they are taken, later ones (a reload's) go to the log.
+type noticeSink struct {
+	log   *slog.Logger
+	mu    sync.Mutex
+	lines []string
+	taken bool
+}
+
+func (n *noticeSink) Write(p []byte) (int, error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	for _, l := range strings.Split(strings.TrimRight(string(p), "\n"), "\n") {
+		l = strings.TrimPrefix(l, "switchboard: ")
+		if n.taken {
+			n.log.Warn(l)
+		} else if len(n.lines) < 100 {
+			n.lines = append(n.lines, l)
+		}
+	}
+	return len(p), nil
+}
+
+// take returns the start's notices; later writes go to the log.
+func (n *noticeSink) take() []string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.taken = true
+	return n.lines
+}
+
+// daemonSession is a daemon.Session over one hub.Session.
+type daemonSession struct {
+	s     *hub.Session
+	hello *daemon.Hello
+	log   *slog.Logger
+	notes *noticeSink
+}
+
+func (h *daemonSession) Notices() []string { return h.notes.take() }
+
+func (h *daemonSession) Serve(ctx context.Context, conn io.ReadWriteCloser) error {
+	t := &server.StdioTransport{Reader: conn, Writer: conn, Logger: h.log}
+	if err := h.s.Serve(ctx, t); err != nil && ctx.Err() == nil {
+		return fmt.Errorf("session %s (client pid %d): %w", h.hello.ID, h.hello.PID, err)
 	}
 	return nil
 }
+
+func (h *daemonSession) Close() { h.s.Close() }
 
 // Close stops every backend and worker of the hub.
 func (d *hubHandler) Close() { d.page.close(); d.h.Close() }

@@ -3,9 +3,11 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -107,5 +109,65 @@ func TestDaemon_StatusLogsStop(t *testing.T) {
 	}
 	if out, _, code := run("daemon", "stop"); code != 0 || out != "no daemon running\n" {
 		t.Errorf("second stop: %q exit %d", out, code)
+	}
+}
+
+// A serve relaying to the daemon reports its session's config as a
+// standalone serve does: a config that does not load ends serve with the
+// file and the reason on stderr (not a relay to a session that closes at
+// once, answered "the daemon exited"), and the start's notices (a server
+// disabled by a config error) reach the client's stderr, not only the
+// daemon's log.
+func TestServe_DaemonSessionReportsItsConfigOnStderr(t *testing.T) {
+	home, err := os.MkdirTemp("", "sbc") // short: socket paths are limited
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(home)
+	exe, _ := os.Executable()
+	env := []string{"SWITCHBOARD_TEST_MAIN=1", "HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "st"),
+		"XDG_CONFIG_HOME=" + filepath.Join(home, "cfg"), "XDG_CACHE_HOME=" + filepath.Join(home, "cache"), "XDG_RUNTIME_DIR=" + filepath.Join(home, "run")}
+	os.MkdirAll(filepath.Join(home, "run"), 0o700)
+	cfgPath := filepath.Join(home, "cfg", "switchboard", "config.json")
+	os.MkdirAll(filepath.Dir(cfgPath), 0o700)
+	defer func() {
+		stop := exec.Command(exe, "daemon", "stop")
+		stop.Env = env
+		stop.Run()
+	}()
+	serve := func() (string, string, int) {
+		cmd := exec.Command(exe, "serve")
+		cmd.Env = env
+		in, _ := cmd.StdinPipe()
+		stdout, _ := cmd.StdoutPipe()
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(in, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`+"\n")
+		// The answer (or the end of stdout), then the end of stdin.
+		out, _ := bufio.NewReader(stdout).ReadString('\n')
+		in.Close()
+		err := cmd.Wait()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return out, errb.String(), code
+	}
+
+	os.WriteFile(cfgPath, []byte(`{"mcpServers": {"x": {"command": 5}}`), 0o600)
+	out, errOut, code := serve()
+	if code == 0 || !strings.Contains(errOut, cfgPath+": invalid JSON") || strings.Contains(out+errOut, "daemon exited") {
+		t.Errorf("broken config: exit %d, stdout %q, stderr %q; want a failure naming %s and its invalid JSON", code, out, errOut, cfgPath)
+	}
+
+	os.WriteFile(cfgPath, []byte(`{"mcpServers": {"x": {"command": 5}}}`), 0o600)
+	out, errOut, code = serve()
+	if code != 0 || !strings.Contains(out, `"id":1,"result"`) || !strings.Contains(errOut, `switchboard: server "x" is disabled: `+cfgPath+": mcpServers.x.command") {
+		t.Errorf("a disabled server: exit %d, stdout %q, stderr %q; want initialize answered and the notice on stderr", code, out, errOut)
 	}
 }

@@ -21,7 +21,11 @@ type echoHandler struct{}
 
 func (echoHandler) Status() any { return nil }
 
-func (echoHandler) Session(ctx context.Context, h *Hello, conn io.ReadWriteCloser) error {
+func (echoHandler) Open(ctx context.Context, h *Hello) (Session, error) {
+	return ServeFunc(func(ctx context.Context, conn io.ReadWriteCloser) error { return echo(conn) }), nil
+}
+
+func echo(conn io.ReadWriteCloser) error {
 	r := bufio.NewReader(conn)
 	w := bufio.NewWriter(conn)
 	body := strings.Repeat("x", 1000)

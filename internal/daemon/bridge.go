@@ -37,6 +37,9 @@ type BridgeOptions struct {
 	MaxLine int
 	// Logger gets reconnects and faults (nil: discarded). Never stdout.
 	Logger *slog.Logger
+	// Stderr gets the session's start-up notices from the daemon's
+	// reply, a line each, prefixed "switchboard: " (nil: discarded).
+	Stderr io.Writer
 }
 
 // Bridge relays a client's stdio to the daemon: it connects (starting the
@@ -135,6 +138,11 @@ func (b *bridge) connect() error {
 	b.mu.Lock()
 	b.gen = 1
 	b.mu.Unlock()
+	if b.o.Stderr != nil {
+		for _, n := range r.Notices {
+			fmt.Fprintf(b.o.Stderr, "switchboard: %s\n", n)
+		}
+	}
 	done := b.startReader(c, 1, "", nil)
 	b.publish(c, r, 1, done)
 	return nil
@@ -263,9 +271,15 @@ func (b *bridge) send(line []byte, m msgInfo) {
 			err = errors.New("three daemons in a row closed the connection before this message could be written")
 		}
 		if err != nil {
-			if m.isRequest() {
+			var refused *SessionError
+			switch {
+			case m.isRequest() && errors.As(err, &refused):
+				// A new daemon could not reopen the session: its config
+				// stopped loading since, say.
+				b.answer(m.id, fmt.Sprintf("switchboard could not reopen this session after its daemon restarted: %v; the call was not sent. Fix that and retry it.", err))
+			case m.isRequest():
 				b.answer(m.id, fmt.Sprintf("the switchboard daemon is not reachable (%v); the call was not sent. Retry it later, or see: switchboard daemon logs", err))
-			} else {
+			default:
 				b.log.Warn("dropped a client message while the daemon was unreachable", "method", m.method, "err", err)
 			}
 			return

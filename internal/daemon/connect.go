@@ -77,6 +77,9 @@ func Connect(ctx context.Context, o *ConnectOptions) (net.Conn, *Reply, error) {
 			return c, r, nil
 		}
 		c.Close()
+		if r.Code == CodeSession {
+			return nil, r, &SessionError{Msg: r.Error}
+		}
 		if (r.Code != CodeVersion && r.Code != CodeExiting) || o.NoStart {
 			return nil, r, fmt.Errorf("daemon (pid %d, version %s) refused the connection: %s", r.PID, r.Version, r.Error)
 		}
@@ -277,3 +280,10 @@ func truncate(b []byte, n int) string {
 	}
 	return string(b)
 }
+
+// SessionError is the daemon's refusal of a session it could not open:
+// its message is the reason as the daemon found it (the config file and
+// what is wrong in it, say), the same a standalone serve prints.
+type SessionError struct{ Msg string }
+
+func (e *SessionError) Error() string { return e.Msg }

@@ -702,3 +702,26 @@ func TestBridge_OversizeClientMessageIsAnsweredAndTheSessionGoesOn(t *testing.T)
 		t.Errorf("next call = %s, want %s: the session must go on", got, want)
 	}
 }
+
+// A session the handler cannot open (its config does not load, say) is
+// refused in the reply with the handler's reason: Bridge returns it at
+// once, as the error a standalone serve would print, instead of relaying
+// to a connection that closes and reporting a daemon that "exited". The
+// daemon goes on serving other sessions.
+func TestBridge_SessionRefusedWithTheHandlersReason(t *testing.T) {
+	te := newTestEnv(t)
+	o := te.connectOptions("v1")
+	o.Hello.Args = []string{"--refuse=/home/u/.config/switchboard/config.json: invalid JSON near line 3"}
+	c := startBridge(t, &BridgeOptions{Connect: *o})
+	select {
+	case err := <-c.done:
+		var se *SessionError
+		if !errors.As(err, &se) || err.Error() != "/home/u/.config/switchboard/config.json: invalid JSON near line 3" {
+			t.Fatalf("Bridge = %v, want the handler's reason as a *SessionError", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Bridge still runs for a refused session")
+	}
+	ok := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
+	ok.initialize()
+}

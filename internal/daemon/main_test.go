@@ -112,12 +112,22 @@ func runTestDial() int {
 // received), "sleep" (a "sleeping" notification, then no answer), "ask"
 // (a sampling request to the client, whose result answers it). A
 // request before initialize fails: that is how the tests see the
-// bridge's replay.
+// bridge's replay. A hello with the argument --refuse=MSG is refused
+// with MSG (Open fails).
 type fakeHandler struct{}
 
 func (*fakeHandler) Status() any { return map[string]any{"fake": true, "pid": -1} }
 
-func (*fakeHandler) Session(ctx context.Context, h *Hello, conn io.ReadWriteCloser) error {
+func (f *fakeHandler) Open(ctx context.Context, h *Hello) (Session, error) {
+	for _, a := range h.Args {
+		if msg, ok := strings.CutPrefix(a, "--refuse="); ok {
+			return nil, errors.New(msg)
+		}
+	}
+	return ServeFunc(func(ctx context.Context, conn io.ReadWriteCloser) error { return f.serve(ctx, h, conn) }), nil
+}
+
+func (*fakeHandler) serve(ctx context.Context, h *Hello, conn io.ReadWriteCloser) error {
 	go func() { <-ctx.Done(); conn.Close() }()
 	var mu sync.Mutex
 	send := func(m jsonrpc.Message) {

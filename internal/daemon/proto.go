@@ -29,6 +29,7 @@ const (
 	CodeVersion = "version" // the daemon's version differs; it is draining, start a new one
 	CodeExiting = "exiting" // the daemon is shutting down; start a new one
 	CodeBad     = "bad"     // the hello was not understood
+	CodeSession = "session" // the session could not be opened (Error says why: its config, say)
 )
 
 // maxHello bounds the handshake line (the environment travels in it).
@@ -61,6 +62,9 @@ type Reply struct {
 	Code    string          `json:"code,omitempty"`   // CodeVersion, CodeExiting, CodeBad
 	Status  json.RawMessage `json:"status,omitempty"` // for ControlStatus
 	URL     string          `json:"url,omitempty"`    // for ControlUI: the status page, token included
+	// Notices are the session's start-up notices for the client's stderr
+	// (Session.Notices), with a session's OK.
+	Notices []string `json:"notices,omitempty"`
 }
 
 // peer is what the kernel says about the process at a socket's other end.

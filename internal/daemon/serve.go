@@ -29,16 +29,46 @@ var ErrRunning = errors.New("a daemon already runs")
 
 // Handler serves the sessions of a daemon.
 type Handler interface {
-	// Session serves one client over conn (after the handshake) until it
-	// ends or ctx is done. Serve closes conn when Session returns. h.ID is
-	// the session's id in Status. Session is called concurrently.
-	Session(ctx context.Context, h *Hello, conn io.ReadWriteCloser) error
+	// Open prepares the session h asks for, before the daemon answers
+	// its hello. An error (the session's config does not load, say) goes
+	// to the bridge in the reply (CodeSession), which reports it and
+	// exits as a standalone serve does, instead of getting a session
+	// that closes at once. h.ID is the session's id in Status. Open is
+	// called concurrently.
+	Open(ctx context.Context, h *Hello) (Session, error)
 	// Status is what `switchboard daemon status --json` prints (any JSON
 	// value). An object is merged with the daemon's own keys (pid,
 	// version, uptime, sessions), which win; any other value appears
 	// under "handler".
 	Status() any
 }
+
+// Session is one client's session, opened by Handler.Open.
+type Session interface {
+	// Serve serves the client over conn (after the handshake) until it
+	// ends or ctx is done. The daemon closes conn when Serve returns.
+	Serve(ctx context.Context, conn io.ReadWriteCloser) error
+	// Close releases the session: once, after Serve or instead of it
+	// (the reply could not be written).
+	Close()
+	// Notices are lines about the session's start for the client's
+	// stderr (a disabled server, an untrusted project file): they go to
+	// the bridge in the reply, which prints them, as a standalone serve
+	// does at its start.
+	Notices() []string
+}
+
+// ServeFunc is a Session that only serves.
+type ServeFunc func(ctx context.Context, conn io.ReadWriteCloser) error
+
+// Serve calls f.
+func (f ServeFunc) Serve(ctx context.Context, conn io.ReadWriteCloser) error { return f(ctx, conn) }
+
+// Close does nothing.
+func (ServeFunc) Close() {}
+
+// Notices are none.
+func (ServeFunc) Notices() []string { return nil }
 
 // UIHandler is a Handler that serves a status page: ControlUI asks it for
 // the page's URL (token included), which it may start on the first ask.
@@ -294,12 +324,20 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 		return
 	}
 	defer d.remove(s)
-	if err := writeLine(c, Reply{OK: true, Version: d.o.Version, PID: d.pid}); err != nil {
+	sess, err := d.h.Open(ctx, &h)
+	if err != nil {
+		d.log.Warn("session refused", "id", s.ID, "pid", h.PID, "cwd", h.Cwd, "err", err)
+		writeLine(c, Reply{Error: err.Error(), Code: CodeSession, Version: d.o.Version, PID: d.pid})
+		c.Close()
+		return
+	}
+	defer sess.Close()
+	if err := writeLine(c, Reply{OK: true, Version: d.o.Version, PID: d.pid, Notices: sess.Notices()}); err != nil {
 		c.Close()
 		return
 	}
 	d.log.Info("session started", "id", s.ID, "pid", h.PID, "cwd", h.Cwd)
-	err := d.h.Session(ctx, &h, c)
+	err = sess.Serve(ctx, c)
 	c.Close()
 	if err != nil && ctx.Err() == nil {
 		d.log.Warn("session ended", "id", s.ID, "err", err)
