@@ -12,7 +12,7 @@ import (
 	"sync"
 
 	"github.com/BurntSushi/toml"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // tomlFile reads and decodes a TOML file; a syntax error is recorded in f
