@@ -404,6 +404,9 @@ func (d *hubHandler) Open(ctx context.Context, hello *daemon.Hello) (daemon.Sess
 	if err != nil {
 		return nil, err
 	}
+	if demo := s.Loaded().Demo; demo != "" {
+		fmt.Fprintf(notes, "switchboard: %s\n", demo) // as a standalone serve says it
+	}
 	return &daemonSession{s: s, hello: hello, log: log, notes: notes}, nil
 }
 

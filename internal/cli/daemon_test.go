@@ -117,7 +117,7 @@ func TestDaemon_StatusLogsStop(t *testing.T) {
 // file and the reason on stderr (not a relay to a session that closes at
 // once, answered "the daemon exited"), and the start's notices (a server
 // disabled by a config error) reach the client's stderr, not only the
-// daemon's log.
+// daemon's log; so does the notice that the demo backend is served.
 func TestServe_DaemonSessionReportsItsConfigOnStderr(t *testing.T) {
 	home, err := os.MkdirTemp("", "sbc") // short: socket paths are limited
 	if err != nil {
@@ -169,5 +169,11 @@ func TestServe_DaemonSessionReportsItsConfigOnStderr(t *testing.T) {
 	out, errOut, code = serve()
 	if code != 0 || !strings.Contains(out, `"id":1,"result"`) || !strings.Contains(errOut, `switchboard: server "x" is disabled: `+cfgPath+": mcpServers.x.command") {
 		t.Errorf("a disabled server: exit %d, stdout %q, stderr %q; want initialize answered and the notice on stderr", code, out, errOut)
+	}
+
+	os.Remove(cfgPath)
+	out, errOut, code = serve()
+	if code != 0 || !strings.Contains(out, `"id":1,"result"`) || !strings.Contains(errOut, "switchboard: no config file: serving the built-in demo backend; put your servers in "+cfgPath) {
+		t.Errorf("no config: exit %d, stdout %q, stderr %q; want initialize answered and the demo notice on stderr", code, out, errOut)
 	}
 }
