@@ -14,7 +14,8 @@ import (
 )
 
 // TestRecorder_CancelledCallsAndTheSession: a call the script did not
-// await is logged with outcome "cancelled", not as a plain error; each
+// await, or one its client cancelled or left, is logged with outcome
+// "cancelled", not as a plain error; each
 // entry names the session and its client. (Moved from cli.)
 func TestRecorder_CancelledCallsAndTheSession(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "audit.jsonl")
@@ -26,13 +27,14 @@ func TestRecorder_CancelledCallsAndTheSession(t *testing.T) {
 	rec := recorder{l, s}
 	rec.Record(&pool.Call{Session: "s1", Server: "github", Tool: "slow"}, nil, fmt.Errorf("%w (context canceled)", server.ErrCancelled), 1)
 	rec.Record(&pool.Call{Session: "s1", Server: "github", Tool: "down"}, nil, errors.New("backend exited"), 1)
+	rec.Record(&pool.Call{Session: "s1", Server: "github", Tool: "gone"}, nil, fmt.Errorf("%w: its connection ended (EOF)", server.ErrClientCancelled), 1)
 	l.Close()
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	if len(lines) != 2 || !strings.Contains(lines[0], `"outcome":"cancelled"`) || !strings.Contains(lines[1], `"outcome":"error"`) {
+	if len(lines) != 3 || !strings.Contains(lines[0], `"outcome":"cancelled"`) || !strings.Contains(lines[1], `"outcome":"error"`) || !strings.Contains(lines[2], `"outcome":"cancelled"`) {
 		t.Errorf("audit log:\n%s", b)
 	}
 	for _, ln := range lines {

@@ -353,7 +353,7 @@ func (a recorder) Record(c *pool.Call, res *mcp.CallToolResult, err error, elaps
 	name, _ := a.s.client()
 	e := audit.Entry{Time: time.Now().Add(-d), Session: c.Session, Client: name, Server: c.Server, Tool: c.Tool, Args: c.Args, Duration: d, Outcome: audit.OK}
 	switch {
-	case errors.Is(err, server.ErrCancelled):
+	case errors.Is(err, server.ErrCancelled), errors.Is(err, server.ErrClientCancelled):
 		e.Outcome, e.Err = audit.Cancelled, err.Error()
 	case err != nil:
 		e.Outcome, e.Err = audit.Error, err.Error()

@@ -307,6 +307,28 @@ func (e *callError) Unwrap() error { return e.err }
 // when the script that started it returned without awaiting it.
 var ErrCancelled = errors.New("cancelled: the script returned without awaiting this call")
 
+// ErrClientCancelled is the error recorded for a call ended because the
+// client cancelled its request or went away (its connection ended).
+var ErrClientCancelled = errors.New("cancelled by the client")
+
+// cancelledWhy is err, a failed call's error, marked as a cancellation
+// when the call ended because its context did: the script returned
+// without awaiting it, the client cancelled, or the client went away.
+// A timeout is not a cancellation.
+func cancelledWhy(ctx context.Context, err error) error {
+	if err == nil || !errors.Is(ctx.Err(), context.Canceled) {
+		return err
+	}
+	switch cause := context.Cause(ctx); {
+	case errors.Is(cause, script.ErrAbandoned):
+		return fmt.Errorf("%w (%v)", ErrCancelled, err)
+	case errors.Is(cause, context.Canceled):
+		return fmt.Errorf("%w: it cancelled the request", ErrClientCancelled)
+	default:
+		return fmt.Errorf("%w: its connection ended (%v)", ErrClientCancelled, cause)
+	}
+}
+
 // callTool calls a visible tool, recording it in the audit log, and
 // returns its result with hidden Unicode stripped. Every error is a
 // *callError. The first call after a backend (re)starts lists its tools
@@ -349,9 +371,7 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 	} else {
 		rel.progress(t.Server+"."+t.Name+": finished", 0, 0)
 	}
-	if err != nil && errors.Is(context.Cause(ctx), script.ErrAbandoned) {
-		err = fmt.Errorf("%w (%v)", ErrCancelled, err)
-	}
+	err = cancelledWhy(ctx, err)
 	if s.o.Recorder != nil {
 		s.o.Recorder.Record(c, res, err, float64(time.Since(start).Microseconds())/1000)
 	}
