@@ -140,6 +140,10 @@ func (c *stdioConn) readLoop(br *bufio.Reader) {
 		} else if line = bytes.TrimSpace(line); len(line) > 0 {
 			msg, derr := jsonrpc.DecodeMessage(line)
 			switch {
+			case derr == nil && nullID(msg, line):
+				// The SDK would take it for a notification and drop it,
+				// leaving the client waiting for an answer.
+				c.reject(nil, jsonrpc.CodeInvalidRequest, "invalid request: the id is null; a request's id is a string or a number (a notification has no id)")
 			case derr == nil:
 				if !c.deliver(readResult{msg: msg}) {
 					return
@@ -160,6 +164,19 @@ func (c *stdioConn) readLoop(br *bufio.Reader) {
 			return
 		}
 	}
+}
+
+// nullID reports whether msg, a request without an id as the SDK decoded
+// it, has "id": null on the wire: a request MCP forbids, not a
+// notification.
+func nullID(msg jsonrpc.Message, line []byte) bool {
+	if r, ok := msg.(*jsonrpc.Request); !ok || r.IsCall() {
+		return false
+	}
+	var m struct {
+		ID json.RawMessage `json:"id"` // "null" when present and null
+	}
+	return json.Unmarshal(line, &m) == nil && m.ID != nil
 }
 
 // reject answers a message that cannot be served with an error response

@@ -113,10 +113,12 @@ func TestStdioTransport_BadInputDoesNotEndTheSession(t *testing.T) {
 	big.WriteString(strings.Repeat("a", 3<<20))
 	big.WriteString(`'"}}}` + "\n")
 	raw(big.String())
-	listOK("after a malformed line, an invalid request and an oversize message")
+	raw(`{"jsonrpc":"2.0","id":null,"method":"tools/list"}` + "\n") // not a notification: it waits for an answer
+	raw(`{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}` + "\n")
+	listOK("after a malformed line, an invalid request, an oversize message and a null id")
 
 	got := tap.errorLines()
-	want := []struct{ code, id string }{{"-32700", `"id":null`}, {"-32600", `"id":"x-1"`}, {"-32600", `"id":777`}}
+	want := []struct{ code, id string }{{"-32700", `"id":null`}, {"-32600", `"id":"x-1"`}, {"-32600", `"id":777`}, {"-32600", `"id":null`}}
 	if len(got) != len(want) {
 		t.Fatalf("error responses:\n%s\nwant %d", strings.Join(got, "\n"), len(want))
 	}
@@ -131,6 +133,9 @@ func TestStdioTransport_BadInputDoesNotEndTheSession(t *testing.T) {
 	}
 	if !strings.Contains(got[2], "over the limit of 1048576 bytes") {
 		t.Errorf("oversize answer does not say why: %s", got[2])
+	}
+	if !strings.Contains(got[3], "the id is null") {
+		t.Errorf("null-id answer does not say why: %s", got[3])
 	}
 	clientOut.Close()
 	if err := <-served; err != nil && err != io.EOF {
