@@ -8,6 +8,8 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"maps"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -21,6 +23,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
 )
 
 // userConfigHint is where the user config is, for help texts.
@@ -347,17 +350,52 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 	if replaced {
 		verb = "replaced"
 	}
-	what := "stdio server running " + filepath.Base(en.Command)
+	what := "stdio, runs " + filepath.Base(en.Command)
 	if en.URL != "" {
-		what = orStr(en.Type, config.HTTP) + " server"
+		what = orStr(en.Type, config.HTTP) + ", " + redact.URL(en.URL)
 	}
-	fmt.Fprintf(e.Stdout, "%s %s %q in %s\n", verb, what, name, t.path)
+	fmt.Fprintf(e.Stdout, "%s server %q (%s) in %s\n", verb, name, what, t.path)
 	if backup != "" {
 		fmt.Fprintf(e.Stdout, "previous content: %s\n", backup)
 	}
 	secretHints(e, t, "env", env)
 	secretHints(e, t, "header", headers)
+	urlSecretHints(e, t, en.URL)
 	return nil
+}
+
+// urlSecretHints notes query parameters of a server URL that carry a
+// credential (by name or by shape), as secretHints does for env and
+// headers: the URL is stored in the config file as given.
+func urlSecretHints(e *Env, t target, raw string) {
+	u, err := url.Parse(raw)
+	if err != nil || u.RawQuery == "" {
+		return
+	}
+	q := u.Query()
+	var secret []string
+	for _, k := range slices.Sorted(maps.Keys(q)) {
+		v := q.Get(k)
+		if strings.Contains(v, "${") || v == "" || !secretWord().MatchString(k) && !looksLikeToken(v) {
+			continue
+		}
+		secret = append(secret, k)
+		q.Set(k, "${env:"+strings.ToUpper(regexp.MustCompile(`[^A-Za-z0-9_]`).ReplaceAllString(k, "_"))+"}")
+	}
+	if len(secret) == 0 {
+		return
+	}
+	where := "as plain text"
+	if t.project {
+		where = "as plain text, in a file meant to be committed"
+	}
+	ref := *u
+	ref.RawQuery = strings.NewReplacer("%24", "$", "%7B", "{", "%7D", "}", "%3A", ":").Replace(q.Encode())
+	what, them := "parameter "+secret[0]+" is", "it"
+	if len(secret) > 1 {
+		what, them = "parameters "+strings.Join(secret, ", ")+" are", "them"
+	}
+	fmt.Fprintf(e.Stderr, "note: the URL's query %s stored in %s %s; --url '%s' reads %s from the environment instead\n", what, t.path, where, ref.String(), them)
 }
 
 func orStr(s, def string) string {

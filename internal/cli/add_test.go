@@ -101,7 +101,7 @@ func (w *cliWorld) parse(path string) *config.File {
 func TestAdd_WritesANewUserConfigThatLoads(t *testing.T) {
 	w := newCLIWorld(t)
 	out := w.mustRun("add", "memory", "--env", "MEMORY_FILE=/tmp/m.json", "--", "npx", "-y", "@modelcontextprotocol/server-memory")
-	if !strings.Contains(out, `added stdio server running npx "memory" in `+w.user()) {
+	if !strings.Contains(out, `added server "memory" (stdio, runs npx) in `+w.user()) {
 		t.Errorf("output: %s", out)
 	}
 	s := w.parse(w.user()).Servers["memory"]
@@ -222,6 +222,13 @@ func TestAdd_NeverEchoesSecretValues(t *testing.T) {
 	code, out, errOut = w.run("add", "r", "--url", "https://h/mcp", "--header", "Authorization: Bearer "+tok)
 	if code != 0 || strings.Contains(out+errOut, tok) || !strings.Contains(errOut, "Authorization=Bearer ${env:AUTHORIZATION}") {
 		t.Errorf("header: exit %d\n%s%s", code, out, errOut)
+	}
+	// A credential in the URL's query, by name or by shape: never echoed,
+	// and the note says how to read it from the environment.
+	code, out, errOut = w.run("add", "q", "--url", "https://h/mcp?page=2&api_key=s3cr3tvalue&x="+tok)
+	if code != 0 || strings.Contains(out+errOut, tok) || strings.Contains(out+errOut, "s3cr3tvalue") ||
+		!strings.Contains(errOut, "parameters api_key, x are stored in") || !strings.Contains(errOut, "--url 'https://h/mcp?api_key=${env:API_KEY}&page=2&x=${env:X}' reads them") {
+		t.Errorf("URL query: exit %d\n%s%s", code, out, errOut)
 	}
 	// A reference is not a secret: no note.
 	_, _, errOut = w.run("add", "gh2", "--env", "GITHUB_TOKEN=${env:GITHUB_TOKEN}", "--", "npx", "gh")
