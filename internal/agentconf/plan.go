@@ -608,19 +608,34 @@ func (pl *planner) ourConfig() error {
 		}
 	}
 	pl.plan.Imported = imported
-	for _, f := range []*file{main, scoped} {
-		if f != nil && (f.old == nil || !bytes.Equal(f.doc.bytes(), f.old)) {
-			pl.plan.Changes = append(pl.plan.Changes, f.change(f.doc.bytes()))
-		}
-	}
+	var agents []Change
 	for _, p := range pl.order {
 		f := pl.files[p]
 		out := f.doc.bytes()
 		if f.old != nil && bytes.Equal(out, f.old) {
 			continue
 		}
-		pl.plan.Changes = append(pl.plan.Changes, f.change(out))
+		agents = append(agents, f.change(out))
 	}
+	into := map[*file]bool{}
+	for _, imp := range imported {
+		into[main] = into[main] || imp.To == main.path
+		if scoped != nil {
+			into[scoped] = into[scoped] || imp.To == scoped.path
+		}
+	}
+	for _, f := range []*file{main, scoped} {
+		switch {
+		case f == nil:
+		case f.old == nil && !into[f] && (f != main || len(agents) == 0):
+			// Nothing goes into a file that is not there, and no agent
+			// file is changed to run serve with it (every agent file was
+			// skipped, say): it is not created empty.
+		case f.old == nil || !bytes.Equal(f.doc.bytes(), f.old):
+			pl.plan.Changes = append(pl.plan.Changes, f.change(f.doc.bytes()))
+		}
+	}
+	pl.plan.Changes = append(pl.plan.Changes, agents...)
 	return nil
 }
 

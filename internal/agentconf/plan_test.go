@@ -264,3 +264,35 @@ func TestDiff(t *testing.T) {
 		t.Errorf("new file:\n%s", got)
 	}
 }
+
+// When every agent file init found could not be read, init changes
+// nothing: it does not create an empty project config (that no agent
+// runs) either.
+func TestPlan_UnreadableAgentFilesCreateNoEmptyConfig(t *testing.T) {
+	w := newWorld(t)
+	w.write(filepath.Join(w.proj, ".mcp.json"), `{"mcpServers": {"a": {"command": "x"},}`, 0o644)
+	o := w.opts(Project)
+	p, err := MakePlan(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Failed() || len(p.Changes) != 0 {
+		t.Fatalf("problems %v, changes %v; want the unreadable file reported and no change", p.Problems, p.Paths())
+	}
+	if err := Apply(o, p); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(o.ConfigPath()); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("%s was created (%v)", o.ConfigPath(), err)
+	}
+	// An agent file that can be read and has no server still gets the
+	// switchboard entry, and the project config it runs is created.
+	w.write(filepath.Join(w.proj, ".mcp.json"), `{"mcpServers": {}}`, 0o644)
+	w.initOnce(o)
+	if !strings.Contains(w.read(filepath.Join(w.proj, ".mcp.json")), `"switchboard"`) {
+		t.Errorf(".mcp.json = %s, want the switchboard entry", w.read(filepath.Join(w.proj, ".mcp.json")))
+	}
+	if _, err := os.Stat(o.ConfigPath()); err != nil {
+		t.Errorf("the project config serve is run with: %v", err)
+	}
+}

@@ -224,7 +224,7 @@ func scopeWord(o *agentconf.Options) string {
 
 func printApplied(w io.Writer, p *agentconf.Plan) {
 	printMoves(w, p, "moved")
-	if len(p.Changes) == 0 {
+	if len(p.Changes) == 0 && !p.Failed() {
 		fmt.Fprintln(w, "already set up: nothing to change")
 		return
 	}
