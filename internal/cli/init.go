@@ -71,16 +71,23 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		Agents:     agents,
 		Config:     *cfg,
 	}
-	if *user {
-		o.Scope = agentconf.User
-	} else {
-		o.Root = agentconf.ProjectRoot(e.Dir)
-	}
 	if o.Getenv == nil {
 		o.Getenv = func(string) string { return "" }
 	}
 	if o.Getenv("HOME") == "" {
 		return errors.New("HOME is not set")
+	}
+	if *user {
+		o.Scope = agentconf.User
+	} else {
+		o.Root = agentconf.ProjectRoot(e.Dir)
+		// The home directory is no project: its .cursor/mcp.json and the
+		// like are the agents' user-level files, and a .switchboard.json
+		// there would be found from every directory below it.
+		if sameDir(o.Root, o.Getenv("HOME")) {
+			fmt.Fprintf(e.Stderr, "note: %s is your home directory, not a project: working on your user-level agent configs, as init --user does\n", o.Root)
+			o.Scope, o.Root = agentconf.User, ""
+		}
 	}
 	if *undo {
 		if len(agents) > 0 {
@@ -329,4 +336,18 @@ func lookPath(path, name, dir string) string {
 		}
 	}
 	return ""
+}
+
+// sameDir reports whether a and b name the same directory (symbolic
+// links resolved).
+func sameDir(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	ra, err1 := filepath.EvalSymlinks(a)
+	rb, err2 := filepath.EvalSymlinks(b)
+	if err1 != nil || err2 != nil {
+		return filepath.Clean(a) == filepath.Clean(b)
+	}
+	return ra == rb
 }

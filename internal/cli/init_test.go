@@ -543,3 +543,31 @@ func TestInit_TrustsTheProjectFileItCreatesButNotARepositorysFile(t *testing.T) 
 		t.Errorf("init did not say how to trust the file: %s", errOut)
 	}
 }
+
+// Run in the home directory (no git root above it), init works on the
+// agents' user-level files, as --user does: ~/.cursor/mcp.json is
+// Cursor's global file, and a ~/.switchboard.json would be the project
+// file of every directory below home.
+func TestInit_InTheHomeDirectoryWorksOnUserFiles(t *testing.T) {
+	w := newInitWorld(t)
+	w.proj = w.home
+	cursor := filepath.Join(w.home, ".cursor", "mcp.json")
+	w.write(cursor, `{"mcpServers": {"mem": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"]}}}`)
+	_, errOut, err := w.run()
+	if err != nil {
+		t.Fatalf("init: %v\n%s", err, errOut)
+	}
+	if !strings.Contains(errOut, "is your home directory, not a project") {
+		t.Errorf("stderr %q does not say why the user files were used", errOut)
+	}
+	if _, err := os.Stat(filepath.Join(w.home, ".switchboard.json")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("~/.switchboard.json was written (%v)", err)
+	}
+	user := filepath.Join(w.home, ".config", "switchboard", "config.json")
+	if s := w.jsonServers(user, "mcpServers"); s["mem"] == nil {
+		t.Errorf("user config servers = %v, want mem", s)
+	}
+	if got := w.read(cursor); strings.Contains(got, "--project") || !strings.Contains(got, `"switchboard"`) {
+		t.Errorf("cursor's file = %s, want switchboard registered without --project", got)
+	}
+}
