@@ -34,6 +34,7 @@ ${VAR:-default} become ${env:VAR} (a default is used when VAR is unset).
 
 Project scope: the project is the git root above the working directory
 (else the working directory); servers go to <project>/.switchboard.json.
+In your home directory itself, init works on the user scope.
 User scope: servers go to $XDG_CONFIG_HOME/switchboard/config.json.
 Backups: $XDG_STATE_HOME/switchboard/backups/ (else ~/.local/state/...).
 
