@@ -102,7 +102,8 @@ func TestLoad_ReportsEveryProblemWithFileAndField(t *testing.T) {
 }
 
 func TestLoad_InvalidJSONNamesLine(t *testing.T) {
-	p := write(t, t.TempDir(), "broken.json", "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"x\",}\n  }\n}")
+	// (A trailing comma is JSONC and loads: see TestParse_JSONCCommentsAndTrailingCommas.)
+	p := write(t, t.TempDir(), "broken.json", "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"x\" \"args\": []}\n  }\n}")
 	_, err := Load(p)
 	if err == nil || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), "line 3") {
 		t.Fatalf("err = %v, want file and line 3", err)

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tailscale/hujson"
+
 	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
 
@@ -94,6 +96,13 @@ func (n *node) typeName() string {
 // Parse validates data, the content of the file at path.
 func Parse(path string, data []byte) (*File, error) {
 	e := &Error{}
+	// Comments and trailing commas (JSONC, as editors and agents write
+	// them, and as add and remove keep them) become spaces, so every line
+	// number and offset stays the file's; JSONC that does not parse is
+	// reported by decodeTree as it is.
+	if std, err := hujson.Standardize(bytes.Clone(data)); err == nil {
+		data = std
+	}
 	root, err := decodeTree(data, e, path)
 	if err != nil {
 		e.add(path, "", "%v", err)
