@@ -37,3 +37,24 @@ func TestParse_JSONCCommentsAndTrailingCommas(t *testing.T) {
 		t.Errorf("err = %v, want the file and a line", err)
 	}
 }
+
+// A file nested thousands of levels deep (a hostile project file) is
+// refused before any decoder recurses into it, with its line; brackets
+// inside strings and comments do not count, and do not hide real ones.
+func TestParse_RefusesDeepNestingBeforeDecoding(t *testing.T) {
+	deep := `{"mcpServers": {"a": {"command": "x", "args": ` + "\n" + strings.Repeat("[", 1_000_000) + strings.Repeat("]", 1_000_000) + `}}}`
+	_, err := Parse("/p/.switchboard.json", []byte(deep))
+	if err == nil || !strings.Contains(err.Error(), "nested deeper than 100 levels (line 2)") {
+		t.Fatalf("err = %v", err)
+	}
+	// Closing brackets in a string or a comment cannot lower the count.
+	hidden := `{"s": "` + strings.Repeat("]", 500) + `", /* ` + strings.Repeat("]", 500) + ` " */ "a": ` + strings.Repeat("[", 200) + strings.Repeat("]", 200) + `}`
+	if _, err := Parse("/p/c.json", []byte(hidden)); err == nil || !strings.Contains(err.Error(), "nested deeper than 100") {
+		t.Errorf("hidden nesting: err = %v", err)
+	}
+	// Brackets in strings and comments are not nesting.
+	fine := `{"mcpServers": {"a": {"command": "x", "args": ["` + strings.Repeat("[", 500) + `"]}}} // ` + strings.Repeat("{", 500)
+	if _, err := Parse("/p/c.json", []byte(fine)); err != nil {
+		t.Errorf("brackets in a string and a comment: %v", err)
+	}
+}
