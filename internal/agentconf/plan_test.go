@@ -296,3 +296,19 @@ func TestPlan_UnreadableAgentFilesCreateNoEmptyConfig(t *testing.T) {
 		t.Errorf("the project config serve is run with: %v", err)
 	}
 }
+
+// A project's agent TOML nested millions of levels deep (the recursive
+// TOML decoder's stack overflow is fatal) is skipped and reported with
+// its line, like any file init cannot read.
+func TestPlan_DeepTOMLIsSkippedNotACrash(t *testing.T) {
+	w := newWorld(t)
+	codex := filepath.Join(w.proj, ".codex", "config.toml")
+	w.write(codex, "[mcp_servers.a]\ncommand = \"x\"\nargs = "+strings.Repeat("[", 2_000_000)+strings.Repeat("]", 2_000_000)+"\n", 0o644)
+	p, err := MakePlan(w.opts(Project))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Failed() || !strings.Contains(errors.Join(p.Problems...).Error(), "line 3: nested deeper than 200 levels") {
+		t.Errorf("problems = %v", p.Problems)
+	}
+}

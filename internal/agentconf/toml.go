@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/switchboard-mcp/switchboard/internal/nesting"
 )
 
 // This file edits TOML as text, line by line, so comments and layout
@@ -26,6 +28,9 @@ type tstmt struct {
 // decodeTOML parses data into plain Go values and the order in which
 // keys were defined.
 func decodeTOML(data []byte) (map[string]any, toml.MetaData, error) {
+	if line, deep := nesting.TOML(data, maxDepth); deep {
+		return nil, toml.MetaData{}, fmt.Errorf("line %d: nested deeper than %d levels", line, maxDepth)
+	}
 	var m map[string]any
 	md, err := toml.Decode(string(data), &m)
 	if err != nil {

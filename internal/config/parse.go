@@ -14,6 +14,7 @@ import (
 
 	"github.com/tailscale/hujson"
 
+	"github.com/switchboard-mcp/switchboard/internal/nesting"
 	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
 
@@ -98,7 +99,7 @@ func Parse(path string, data []byte) (*File, error) {
 	e := &Error{}
 	// Before any recursive decoding: a file nested thousands of levels
 	// deep (a hostile project file, say) must not exhaust the stack.
-	if line, deep := tooDeep(data, maxNesting); deep {
+	if line, deep := nesting.JSONC(data, maxNesting); deep {
 		e.add(path, "", "nested deeper than %d levels (line %d); a config is a few levels deep", maxNesting, line)
 		return nil, e
 	}
@@ -147,50 +148,9 @@ func Parse(path string, data []byte) (*File, error) {
 	return f, nil
 }
 
-// maxNesting bounds how deep objects and arrays nest in a config file.
+// maxNesting bounds how deep objects and arrays nest in a config file
+// (and tables and arrays in a plugin manifest).
 const maxNesting = 100
-
-// tooDeep reports whether objects and arrays in data, read as JSONC
-// (strings with their escapes, // and /* */ comments skipped), nest
-// deeper than max, and the line where they first do. It decodes nothing:
-// it guards the decoders that recurse.
-func tooDeep(data []byte, max int) (int, bool) {
-	depth, line := 0, 1
-	for i := 0; i < len(data); i++ {
-		switch c := data[i]; {
-		case c == '\n':
-			line++
-		case c == '"':
-			for i++; i < len(data) && data[i] != '"'; i++ {
-				switch data[i] {
-				case '\\':
-					i++
-				case '\n':
-					line++
-				}
-			}
-		case c == '/' && i+1 < len(data) && data[i+1] == '/':
-			for i < len(data) && data[i] != '\n' {
-				i++
-			}
-			i-- // the newline counts the line
-		case c == '/' && i+1 < len(data) && data[i+1] == '*':
-			for i += 2; i+1 < len(data) && !(data[i] == '*' && data[i+1] == '/'); i++ {
-				if data[i] == '\n' {
-					line++
-				}
-			}
-			i++
-		case c == '{' || c == '[':
-			if depth++; depth > max {
-				return line, true
-			}
-		case c == '}' || c == ']':
-			depth--
-		}
-	}
-	return 0, false
-}
 
 // servers returns every server of f, those of its projects included.
 func (f *File) servers() []*Server {

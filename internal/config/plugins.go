@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/switchboard-mcp/switchboard/internal/nesting"
 )
 
 // KnownTool is one tool of a plugin's shipped tool list.
@@ -86,6 +88,10 @@ func PluginFiles(dir string) []string {
 // syntax); a bad server entry disables that server only.
 func ParsePlugin(path string, data []byte) (*Plugin, error) {
 	e := &Error{}
+	if line, deep := nesting.TOML(data, maxNesting); deep {
+		e.add(path, "", "nested deeper than %d levels (line %d); a plugin manifest is a few levels deep", maxNesting, line)
+		return nil, e
+	}
 	var raw map[string]any
 	if _, err := toml.Decode(string(data), &raw); err != nil {
 		var pe toml.ParseError

@@ -13,15 +13,24 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/switchboard-mcp/switchboard/internal/nesting"
 )
 
 // tomlFile reads and decodes a TOML file; a syntax error is recorded in f
 // naming the file and line. ok is false when the file is missing or
 // malformed.
+//
+// A manifest is a repository's, so untrusted: one nested deeper than
+// maxNesting is an error before the recursive decoder sees it.
 func tomlFile(r *reader, f *facts, rel string) (map[string]any, bool) {
 	b, exists := r.read(rel)
 	if !exists {
 		return nil, false
+	}
+	if line, deep := nesting.TOML(b, maxNesting); deep {
+		f.errs = append(f.errs, fmt.Errorf("%s:%d: nested deeper than %d levels", rel, line, maxNesting))
+		return nil, true
 	}
 	var m map[string]any
 	if _, err := toml.Decode(string(b), &m); err != nil {
@@ -235,3 +244,6 @@ func quoted(s string) string {
 	}
 	return strings.Trim(s, `"'`)
 }
+
+// maxNesting bounds how deep a manifest's arrays and tables nest.
+const maxNesting = 100

@@ -381,3 +381,18 @@ func BenchmarkResolve_Cached(b *testing.B) {
 		}
 	}
 }
+
+// A repository's Cargo.toml nested millions of levels deep (4 MB of
+// brackets: the recursive TOML decoder's stack overflow is fatal) is a
+// problem naming the file and line, not a crash of serve.
+func TestEval_DeepManifestIsAProblemNotACrash(t *testing.T) {
+	dir := t.TempDir()
+	deep := "[package]\nname = \"x\"\n[dependencies]\nsqlx = " + strings.Repeat("[", 2_000_000) + strings.Repeat("]", 2_000_000) + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "Cargo.toml"), []byte(deep), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := New(dir).Eval(mustParse(t, `{"crate": "sqlx"}`), nil)
+	if !strings.Contains(strings.Join(d.Problems, "\n"), "Cargo.toml:4: nested deeper than 100 levels") {
+		t.Errorf("problems %q", d.Problems)
+	}
+}
