@@ -281,3 +281,12 @@ func TestParamKinds_IDIsNoValue(t *testing.T) {
 		t.Errorf("a local folder: %s, want a filesystem tool first", fmtHits(hits))
 	}
 }
+
+func TestSQLSpanOperand(t *testing.T) {
+	q := "SELECT email FROM users WHERE created_at > now() - interval '1 day' then tell me"
+	f := strings.Fields(q)
+	sp := sqlSpan(f)
+	if got := strings.Join(f[sp[0]:sp[1]], " "); got != "SELECT email FROM users WHERE created_at > now() - interval '1 day'" {
+		t.Errorf("sqlSpan(%q) = %q: an operand after an operator belongs to the statement", q, got)
+	}
+}

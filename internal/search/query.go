@@ -156,11 +156,19 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				// the request makes one: "write a poem about the sea").
 				toks = appendTerm(toks, "search", hintWeight)
 			}
-			if topicNouns[lower] && i+1 < len(fields) && topicMarkers[strings.ToLower(fields[i+1])] {
+			if topicNouns[lower] {
 				// "news about the Mars rover", "a report on battery
-				// recycling": the topic is what to look into, an argument.
-				content = true
-				i++
+				// recycling", "any news today about the EU": the topic
+				// is what to look into, an argument (stop words such as
+				// "today" may come between).
+				j := i + 1
+				for j < len(fields) && stopWords[strings.ToLower(fields[j])] && !topicMarkers[strings.ToLower(fields[j])] {
+					j++
+				}
+				if j < len(fields) && topicMarkers[strings.ToLower(fields[j])] {
+					content = true
+					i = j
+				}
 			}
 		}
 		if quoted && closesQuote(raw) {
@@ -255,15 +263,23 @@ func placePair(fields []string) bool {
 		f = strings.TrimLeft(f, "\"'(")
 		return f != "" && f[0] >= 'A' && f[0] <= 'Z'
 	}
+	// place reports whether a place's name starts at fields[i], after an
+	// article ("from the Louvre to the Eiffel Tower").
+	place := func(i int) bool {
+		if i < len(fields) && strings.EqualFold(fields[i], "the") {
+			i++
+		}
+		return i < len(fields) && capital(fields[i])
+	}
 	from := -1
 	for i, f := range fields {
 		switch strings.ToLower(f) {
 		case "from":
-			if i+1 < len(fields) && capital(fields[i+1]) {
+			if place(i + 1) {
 				from = i
 			}
 		case "to":
-			if from >= 0 && i > from+1 && i+1 < len(fields) && capital(fields[i+1]) {
+			if from >= 0 && i > from+1 && place(i+1) {
 				return true
 			}
 		}
@@ -482,7 +498,9 @@ func sqlSpan(fields []string) [2]int {
 		for end < len(fields) && strings.IndexFunc(fields[end-1], func(r rune) bool { return strings.ContainsRune(".;!?", r) }) < 0 && !isKW(fields[end]) && end-i < 24 {
 			// A plain lowercase word after the value ends it ("orders
 			// against the database").
-			if f := fields[end]; isPlainLower(strings.TrimRight(f, ".,;:!?")) && !isKW(fields[end-1]) {
+			// An operand after an operator or a call goes on ("now() -
+			// interval '1 day'").
+			if f := fields[end]; isPlainLower(strings.TrimRight(f, ".,;:!?")) && !isKW(fields[end-1]) && !sqlOperand(fields[end-1]) {
 				break
 			}
 			end++
@@ -490,4 +508,13 @@ func sqlSpan(fields []string) [2]int {
 		return [2]int{i, min(end, len(fields))}
 	}
 	return [2]int{}
+}
+
+// sqlOperand reports whether a field of a SQL statement wants an operand
+// after it: an operator ("-", ">=", "||") or a call ("now()", "count(*)").
+func sqlOperand(f string) bool {
+	if i := strings.IndexByte(f, '('); i > 0 && strings.HasSuffix(f, ")") && isWordRune(rune(f[i-1])) {
+		return true
+	}
+	return f != "" && strings.Trim(f, "=<>!+-*/%|") == ""
 }

@@ -658,3 +658,32 @@ func TestQuery_RefsAndOpening(t *testing.T) {
 		}
 	}
 }
+
+// TestQuery_ValuesRoundEight: stop words may stand between a topic noun
+// and its marker ("news today about"), a place may follow an article
+// ("from the Louvre to the Eiffel Tower"), and a query whose value the
+// best tool takes is answered though the value's words are many.
+func TestQuery_ValuesRoundEight(t *testing.T) {
+	toks, _, _ := queryTokens("any news today about the EU AI Act")
+	for _, tk := range toks {
+		if tk.term == stem("act") && tk.weight >= 1 {
+			t.Errorf("news today about the EU AI Act: %q weighs %v, want an argument", tk.term, tk.weight)
+		}
+	}
+	if !placePair(strings.Fields("walk from the Louvre to the Eiffel Tower")) {
+		t.Error("from the Louvre to the Eiffel Tower is no pair of places")
+	}
+	if placePair(strings.Fields("move the file from the inbox to the archive")) {
+		t.Error("from the inbox to the archive is a pair of places")
+	}
+	ix := corpusIndex(t)
+	for _, c := range []struct{ query, server, tool string }{
+		{"SELECT email FROM users WHERE created_at > now() - interval '1 day'", "supabase", "execute_sql"},
+		{"read package.json and save a copy of it as package.backup.json", "filesystem", "read_text_file"},
+	} {
+		hits := ix.Search(c.query, 5)
+		if len(hits) == 0 || hits[0].Server != c.server || hits[0].Tool != c.tool {
+			t.Errorf("%q: %s, want %s/%s first", c.query, fmtHits(hits), c.server, c.tool)
+		}
+	}
+}

@@ -568,10 +568,20 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov 
 	// the query's other words (places, names, the text to type) are many.
 	// So is most of one tool's name spelt out ("find pizza places":
 	// search_places), even when the query's other words are many.
+	// A value of a kind the tool takes (a path for a tool reading files,
+	// SQL for one running it, a URL, a key) is a request for it: the
+	// value's words, which count in the query's mass but name no tool,
+	// do not make it unanswerable.
 	nm := ix.matchedTerms(qs, doc)
+	_, _, _, kinds := queryTokensKinds(query)
 	return c >= o.MinCoverage || m >= o.MinEvidence*ix.maxIDF && nm >= 2 ||
-		c >= manyTermsCoverage && (nm >= 3 || ix.queryNameCoverage(qs, int32(doc)) >= spelledName)
+		c >= manyTermsCoverage && (nm >= 3 || ix.queryNameCoverage(qs, int32(doc)) >= spelledName) ||
+		c >= valueCoverage && nm >= 2 && kinds&ix.kinds[doc] != 0
 }
+
+// valueCoverage is the coverage enough for a tool that takes a kind of
+// value the query carries and matches two of its terms.
+const valueCoverage = 0.15
 
 // spelledName is the name coverage (nameCoverage) at which a tool's name
 // counts as spelt out by the query.
