@@ -20,6 +20,12 @@ func TestRewritePhrases(t *testing.T) {
 		{"How much disk space is left?", "How much storage size is left?"},
 		{"nothing to rewrite", "nothing to rewrite"},
 		{"forgotten", "forgotten"}, // "go" only as a whole word
+		// A phrasal verb with its object between verb and particle.
+		{"Roll production back to v2", "rollback production to v2"},
+		{"bring my paused project back", "restore my paused project"},
+		{"turn off the lights on the porch", "disable the lights on the porch"},
+		{"needs a look, pull it up", "needs a look, pull it up"},
+		{"roll the dice and go back", "roll the dice and go back"},
 	}
 	for _, tt := range tests {
 		if got := rewritePhrases(tt.in); got != tt.want {

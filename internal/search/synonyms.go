@@ -404,6 +404,16 @@ func rewritePhrases(s string) string {
 	var b strings.Builder
 	last := 0
 	for i := 0; i < len(ws); i++ {
+		if j := splitParticle(s, ws[i].lower, i, len(ws), func(k int) (string, int, int) { return ws[k].lower, ws[k].start, ws[k].end }); j > 0 {
+			// "roll production back", "turn the lights off": a phrasal
+			// verb with its object between the verb and the particle.
+			b.WriteString(s[last:ws[i].start])
+			b.WriteString(particlePhrases()[ws[i].lower+" "+ws[j].lower])
+			b.WriteString(s[ws[i].end:ws[j-1].end])
+			last = ws[j].end
+			i = j
+			continue
+		}
 		for _, p := range phrasesSplit() {
 			if i+len(p.from) > len(ws) {
 				continue
@@ -430,6 +440,54 @@ func rewritePhrases(s string) string {
 	}
 	b.WriteString(s[last:])
 	return b.String()
+}
+
+// particles end phrasal verbs ("roll back", "turn off").
+var particles = setOf(`back off up down out away over on in`)
+
+// clauseWords join clauses: a particle past one belongs to another verb.
+var clauseWords = setOf(`and or then but also plus`)
+
+// maxParticleGap is how many words may stand between a phrasal verb and
+// its particle ("bring my paused project back").
+const maxParticleGap = 4
+
+// particlePhrases are the phrases of two words, a verb and a particle,
+// by their words joined with a space.
+var particlePhrases = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	for _, p := range phrasesSplit() {
+		if len(p.from) == 2 && particles[p.from[1]] && !stopWords[p.from[0]] {
+			m[p.from[0]+" "+p.from[1]] = p.to
+		}
+	}
+	return m
+})
+
+// splitParticle returns the index of the particle that completes the
+// phrasal verb at word i when one to maxParticleGap words stand between
+// them within one clause, or -1. word returns word k, lowercase, and
+// where it starts and ends in s.
+func splitParticle(s, verb string, i, n int, word func(k int) (string, int, int)) int {
+	if i+1 < n {
+		if w, _, _ := word(i + 1); particles[w] {
+			return -1 // "turn off the lights on the porch": the particle is here
+		}
+	}
+	_, _, verbEnd := word(i)
+	for j := i + 2; j < n && j <= i+1+maxParticleGap; j++ {
+		w, start, _ := word(j)
+		if strings.ContainsAny(s[verbEnd:start], ",.;:!?") || clauseWords[w] {
+			return -1
+		}
+		if particles[w] {
+			if _, ok := particlePhrases()[verb+" "+w]; ok {
+				return j
+			}
+			return -1
+		}
+	}
+	return -1
 }
 
 type splitPhrase struct {
