@@ -111,7 +111,7 @@ func (ix *Index) namedServers(query string) ([]int32, map[string]bool) {
 	}
 	query = withoutValues(query)
 	foreign := map[string]bool{}
-	for _, p := range ix.products.mentioned(query) {
+	for _, p := range append(ix.products.mentioned(query), ix.vendorProducts(query)...) {
 		if !ix.served(p) {
 			for _, w := range p {
 				foreign[w] = true

@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // DefaultProducts are well-known products and services, lowercase, as a
 // query would spell them. A query that mentions one that no indexed backend
@@ -112,4 +115,59 @@ func (ix *Index) servingWord(t string) map[int32]bool {
 		}
 	}
 	return out
+}
+
+// vendorProducts returns the products a query names by a backend's vendor
+// word and another capitalised word ("Google Hangouts", "Azure Functions"):
+// the vendor word is a word of a backend's name before its last one
+// ("google" of google-maps), and the word after it is neither in that
+// name nor a word (or hand-written synonym of a word) of that backend's
+// tools. Such a query asks for another product of the vendor, which no
+// backend serves, like a product of DefaultProducts.
+func (ix *Index) vendorProducts(query string) [][]string {
+	names := properNames(query)
+	ws := lowerWords(withoutValues(query))
+	var out [][]string
+	for i := 0; i+1 < len(ws); i++ {
+		next := ws[i+1]
+		if !names[stem(next)] || stopWords[next] {
+			continue
+		}
+		for s, name := range ix.servers {
+			nw := lowerWords(name)
+			if len(nw) < 2 || !slices.Contains(nw[:len(nw)-1], ws[i]) || slices.Contains(nw, next) || ix.backendUses(int32(s), next) {
+				continue
+			}
+			out = append(out, []string{ws[i], next})
+			break
+		}
+	}
+	return out
+}
+
+// backendUses reports whether some tool of backend s uses word w, or one
+// of its hand-written synonyms.
+func (ix *Index) backendUses(s int32, w string) bool {
+	has := func(t string) bool {
+		id, ok := ix.srv.lookup(t)
+		if !ok {
+			return false
+		}
+		for _, p := range ix.srv.post[id] {
+			if p.doc == s {
+				return true
+			}
+		}
+		return false
+	}
+	t := stem(w)
+	if has(t) {
+		return true
+	}
+	for _, e := range synonyms()[t] {
+		if !e.wordnet && has(e.term) {
+			return true
+		}
+	}
+	return false
 }

@@ -693,3 +693,25 @@ func TestQuery_ValuesRoundEight(t *testing.T) {
 		}
 	}
 }
+
+// TestSearch_VendorsOtherProduct: a backend's vendor word before another
+// capitalised word its tools never use ("Google Hangouts") names another
+// product of the vendor, which no backend serves; "Google Maps" and
+// "Google Places" still name google-maps.
+func TestSearch_VendorsOtherProduct(t *testing.T) {
+	ix := corpusIndex(t)
+	if got := ix.vendorProducts("start a Google Hangouts call"); len(got) != 1 || got[0][1] != "hangouts" {
+		t.Errorf("vendorProducts = %v, want google hangouts", got)
+	}
+	if hits := ix.Search("start a Google Hangouts call", 5); hits != nil {
+		t.Errorf("Google Hangouts: %s, want nil", fmtHits(hits))
+	}
+	for _, q := range []string{"directions from Oslo to Bergen with Google Maps", "find cafes near me using Google Places"} {
+		if got := ix.vendorProducts(q); got != nil {
+			t.Errorf("%q: vendorProducts = %v, want none", q, got)
+		}
+		if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Server != "google-maps" {
+			t.Errorf("%q: %s, want google-maps first", q, fmtHits(hits))
+		}
+	}
+}

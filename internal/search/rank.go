@@ -556,7 +556,7 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov 
 		return c >= o.ForeignCoverage
 	}
 	if len(named) == 0 {
-		for _, p := range ix.products.mentioned(withoutPaths(query)) {
+		for _, p := range append(ix.products.mentioned(withoutPaths(query)), ix.vendorProducts(query)...) {
 			if !ix.served(p) {
 				return c >= o.ForeignCoverage
 			}
