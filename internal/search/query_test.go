@@ -715,3 +715,19 @@ func TestSearch_VendorsOtherProduct(t *testing.T) {
 		}
 	}
 }
+
+// TestQueryTerms_OfComplementIsArgument: the words no tool uses after
+// "<tool head word> of" say what the thing shows ("a line graph of monthly
+// signups"): arguments, so the query is answered by the chart tool.
+func TestQueryTerms_OfComplementIsArgument(t *testing.T) {
+	ix := corpusIndex(t)
+	q := "line graph of monthly signups from January to June"
+	for _, x := range ix.queryTerms(q) {
+		if x.term == stem("signups") && x.idf >= ix.maxIDF {
+			t.Errorf("%q: signups has idf %.1f, want an argument's", q, x.idf)
+		}
+	}
+	if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != "generate_line_chart" {
+		t.Errorf("%q: %s, want antv-chart/generate_line_chart", q, fmtHits(hits))
+	}
+}

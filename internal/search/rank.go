@@ -63,6 +63,7 @@ func (ix *Index) queryTerms(query string) []qterm {
 			modifier[toks[i].term] = true
 		}
 	}
+	ix.ofComplement(query, modifier)
 	for i := range qs {
 		q := &qs[i]
 		q.idf = ix.maxIDF
@@ -727,4 +728,35 @@ func find(post [][]posting, id, doc int32) (posting, bool) {
 		return ps[i], true
 	}
 	return posting{}, false
+}
+
+// ofComplement marks in modifier the words no tool uses that follow "of"
+// after the last word of a tool name, up to the end of the clause ("a
+// line graph of monthly signups", "a map of our road trip"): what the
+// thing is made of or shows, an argument like a modifier before it.
+func (ix *Index) ofComplement(query string, modifier map[string]bool) {
+	ws := strings.Fields(strings.ToLower(rewritePhrases(query)))
+	for i := 0; i+2 < len(ws); i++ {
+		if ws[i+1] != "of" {
+			continue
+		}
+		id, ok := ix.tools.lookup(stem(strings.Trim(ws[i], ".,;:!?()\"'`")))
+		if !ok || !ix.headWord[id] {
+			continue
+		}
+		for _, w := range ws[i+2:] {
+			t := strings.Trim(w, ".,;:!?()\"'`")
+			if clauseWords[t] {
+				break
+			}
+			if st := stem(t); !stopWords[t] {
+				if _, known := ix.tools.lookup(st); !known {
+					modifier[st] = true
+				}
+			}
+			if t != w && strings.ContainsAny(w[len(w)-1:], ",.;:!?") {
+				break
+			}
+		}
+	}
 }
