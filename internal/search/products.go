@@ -3,6 +3,7 @@ package search
 import (
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // DefaultProducts are well-known products and services, lowercase, as a
@@ -166,6 +167,34 @@ func (ix *Index) backendUses(s int32, w string) bool {
 	}
 	for _, e := range synonyms()[t] {
 		if !e.wordnet && has(e.term) {
+			return true
+		}
+	}
+	return false
+}
+
+// productArticle reports whether the query asks for a thing of a product
+// by an indefinite article, a capitalised name no tool's or backend's name
+// uses and
+// a word tools use ("open a Linear ticket", "add an Asana task"): the
+// kind of thing a product makes, not one thing's name ("the Atlas
+// project", "a project called Atlas").
+func (ix *Index) productArticle(query string) bool {
+	fs := strings.Fields(withoutValues(query))
+	for i := 0; i+2 < len(fs); i++ {
+		if a := strings.ToLower(fs[i]); a != "a" && a != "an" {
+			continue
+		}
+		name := strings.Trim(fs[i+1], ".,;:!?()\"'`")
+		r := []rune(name)
+		if len(r) < 2 || !unicode.IsUpper(r[0]) || unicode.IsUpper(r[1]) || strings.IndexFunc(name, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+			continue
+		}
+		t := stem(strings.ToLower(name))
+		if id, ok := ix.tools.lookup(t); ok && ix.nameWord[id] || ix.isServerWord(t) {
+			continue
+		}
+		if _, ok := ix.tools.lookup(stem(strings.ToLower(strings.Trim(fs[i+2], ".,;:!?()\"'`")))); ok {
 			return true
 		}
 	}

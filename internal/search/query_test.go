@@ -731,3 +731,22 @@ func TestQueryTerms_OfComplementIsArgument(t *testing.T) {
 		t.Errorf("%q: %s, want antv-chart/generate_line_chart", q, fmtHits(hits))
 	}
 }
+
+// TestSearch_ProductByArticle: "a <Name> <thing>" with a capitalised name
+// no tool's or backend's name uses asks for a product's kind of thing
+// ("a Linear ticket"): answered only on strong evidence. A name given to
+// one thing ("the Atlas project") is no product.
+func TestSearch_ProductByArticle(t *testing.T) {
+	ix := corpusIndex(t)
+	if !ix.productArticle("open a Linear ticket for the crash") {
+		t.Error("a Linear ticket is no product's thing")
+	}
+	for _, q := range []string{"open the Atlas project in GitLab", "create a GitHub issue for the crash", "add a project called Atlas"} {
+		if ix.productArticle(q) {
+			t.Errorf("%q: a product's thing", q)
+		}
+	}
+	if hits := ix.Search("open a Linear ticket for the crash", 5); hits != nil {
+		t.Errorf("a Linear ticket: %s, want nil", fmtHits(hits))
+	}
+}

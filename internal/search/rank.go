@@ -562,6 +562,9 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov 
 				return c >= o.ForeignCoverage
 			}
 		}
+		if ix.productArticle(query) {
+			return c >= o.ForeignCoverage
+		}
 	}
 	// Evidence alone needs two of the query's words: one rare word a
 	// description happens to use ("online") is not a task.
