@@ -175,6 +175,7 @@ var relatedGroups = [][]string{
 	words("review approve approval feedback"),
 	words("contact customer client lead"),
 	words("build pipeline job ci"),
+	words("board backlog"),
 }
 
 // everyday maps words of everyday speech to the words of the tools that
