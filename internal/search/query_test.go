@@ -750,3 +750,19 @@ func TestSearch_ProductByArticle(t *testing.T) {
 		t.Errorf("a Linear ticket: %s, want nil", fmtHits(hits))
 	}
 }
+
+// TestSearch_ThingBeforeOf: the word before "of" or "for" names the thing
+// a query wants ("the recent runs of workflow 17": executions, not the
+// workflow); the tool whose name ends in it comes first.
+func TestSearch_ThingBeforeOf(t *testing.T) {
+	ix := corpusIndex(t)
+	for _, c := range []struct{ query, server, tool string }{
+		{"show me the schema of the events collection", "mongodb", "collection-schema"},
+		{"spin up a fresh mongodb collection for invoices", "mongodb", "create-collection"},
+	} {
+		hits := ix.Search(c.query, 5)
+		if len(hits) == 0 || hits[0].Server != c.server || hits[0].Tool != c.tool {
+			t.Errorf("%q: %s, want %s/%s first", c.query, fmtHits(hits), c.server, c.tool)
+		}
+	}
+}

@@ -236,6 +236,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	sc.singularPenalty(query, number, cands)
 	qtoks, paths, names, kinds := queryTokensKinds(query)
 	sc.kindBonus(kinds, cands)
+	sc.headBonus(query, cands)
 	sc.reversedPenalty(query, cands)
 	sc.ownDocsPenalty(query, names, named, cands)
 	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {
@@ -760,6 +761,56 @@ func (ix *Index) ofComplement(query string, modifier map[string]bool) {
 			if t != w && strings.ContainsAny(w[len(w)-1:], ",.;:!?") {
 				break
 			}
+		}
+	}
+}
+
+// A query asking for "the runs of workflow 17", "the schema of the events
+// collection" or "the actor for Google Maps reviews" wants runs, a schema,
+// an actor: the word before "of" or "for" is the thing to return, what
+// follows says which. A tool whose head word (the last word of its name,
+// what it returns) is that word, or a hand-written synonym of it, gains
+// headIDF times the index's largest IDF (times the synonym's weight), so
+// n8n_executions passes n8n_get_workflow.
+const headIDF = 0.6
+
+// headPreps follow the word that names the thing a query wants.
+var headPreps = setOf(`of for`)
+
+// headBonus adds to the scores of cands the bonus for a head word that is
+// the thing the query wants.
+func (sc *scorer) headBonus(query string, cands []int32) {
+	ix := sc.ix
+	ws := strings.Fields(strings.ToLower(rewritePhrases(query)))
+	want := map[int32]float64{}
+	for i := 0; i+1 < len(ws); i++ {
+		if !headPreps[ws[i+1]] {
+			continue
+		}
+		w := strings.Trim(ws[i], "()\"'`")
+		if stopWords[w] || strings.ContainsAny(w, ".,;:!?") {
+			continue
+		}
+		t := stem(w)
+		if id, ok := ix.tools.lookup(t); ok {
+			want[id] = 1
+		}
+		for _, s := range synonyms()[t] {
+			if s.wordnet {
+				continue
+			}
+			if id, ok := ix.tools.lookup(s.term); ok {
+				want[id] = max(want[id], s.w)
+			}
+		}
+	}
+	if len(want) == 0 {
+		return
+	}
+	b := headIDF * ix.maxIDF
+	for _, d := range cands {
+		if h := ix.heads[d]; h.id >= 0 && want[h.id] > 0 {
+			sc.score[d] += b * want[h.id]
 		}
 	}
 }
