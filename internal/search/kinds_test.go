@@ -176,7 +176,7 @@ func TestSearch_ValuesWantToolsTakingParameters(t *testing.T) {
 		t.Errorf("a name in the query does not lower the tool without parameters: ratio %.3f with, %.3f without", with, without)
 	}
 	// A backend whose schemas declare nothing is exempt.
-	if with, without := ratio("read the tree of Carlos", "read_tree", "search_trees"), ratio("read the tree", "read_tree", "search_trees"); with != without {
+	if with, without := ratio("read the tree with Carlos", "read_tree", "search_trees"), ratio("read the tree", "read_tree", "search_trees"); with != without {
 		t.Errorf("a backend without parameters is penalised: ratio %.3f with, %.3f without", with, without)
 	}
 }

@@ -236,7 +236,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	sc.singularPenalty(query, number, cands)
 	qtoks, paths, names, kinds := queryTokensKinds(query)
 	sc.kindBonus(kinds, cands)
-	sc.headBonus(query, cands)
+	sc.headBonus(query, kinds, cands)
 	sc.reversedPenalty(query, cands)
 	sc.ownDocsPenalty(query, names, named, cands)
 	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {
@@ -779,7 +779,11 @@ var headPreps = setOf(`of for`)
 
 // headBonus adds to the scores of cands the bonus for a head word that is
 // the thing the query wants.
-func (sc *scorer) headBonus(query string, cands []int32) {
+func (sc *scorer) headBonus(query string, kinds valueKind, cands []int32) {
+	if kinds != 0 {
+		// "the place of ana@example.org": the value's kind says more.
+		return
+	}
 	ix := sc.ix
 	ws := strings.Fields(strings.ToLower(rewritePhrases(query)))
 	want := map[int32]float64{}
