@@ -553,12 +553,8 @@ func buildSynonyms() map[string][]syn {
 			m[sa] = append(m[sa], syn{term: sb, w: everydayWeight})
 		}
 	}
-	hand := make(map[string]bool, len(m))
-	for k := range m {
-		hand[k] = true
-	}
-	addWordnet(m, hand, wordnetSynonyms, wordnetWeight)
-	addWordnet(m, hand, wordnetHypernyms, wordnetHyperWeight)
+	addWordnet(m, wordnetSynonyms, wordnetWeight)
+	addWordnet(m, wordnetHypernyms, wordnetHyperWeight)
 	return m
 }
 
@@ -577,18 +573,17 @@ const (
 )
 
 // addWordnet adds the pairs of a generated table ("word target target\n")
-// to m at weight w, where m has no pair of the two yet, for the words the
-// hand-written tables do not map (those say better what tools mean).
-func addWordnet(m map[string][]syn, hand map[string]bool, table string, w float64) {
+// to m at weight w, where m has no pair of the two yet: a word the
+// hand-written tables map keeps their pairs (they say better what tools
+// mean) and gains WordNet's others ("remember" -> retrieve as well as
+// observation).
+func addWordnet(m map[string][]syn, table string, w float64) {
 	for line := range strings.Lines(table) {
 		fs := strings.Fields(line)
 		if len(fs) < 2 {
 			continue
 		}
 		sa := stem(fs[0])
-		if hand[sa] {
-			continue
-		}
 		for _, t := range fs[1:] {
 			sb := stem(t)
 			if sa == sb || slices.ContainsFunc(m[sa], func(s syn) bool { return s.term == sb }) {
