@@ -126,24 +126,48 @@ func (ix *Index) servingWord(t string) map[int32]bool {
 // tools. Such a query asks for another product of the vendor, which no
 // backend serves, like a product of DefaultProducts.
 func (ix *Index) vendorProducts(query string) [][]string {
-	names := properNames(query)
+	if len(ix.vendors) == 0 {
+		return nil
+	}
+	var names map[string]bool
 	ws := lowerWords(withoutValues(query))
 	var out [][]string
 	for i := 0; i+1 < len(ws); i++ {
+		srv, ok := ix.vendors[ws[i]]
 		next := ws[i+1]
-		if !names[stem(next)] || stopWords[next] {
+		if !ok || stopWords[next] {
 			continue
 		}
-		for s, name := range ix.servers {
-			nw := lowerWords(name)
-			if len(nw) < 2 || !slices.Contains(nw[:len(nw)-1], ws[i]) || slices.Contains(nw, next) || ix.backendUses(int32(s), next) {
-				continue
+		if names == nil {
+			names = properNames(query)
+		}
+		if !names[stem(next)] {
+			continue
+		}
+		for _, s := range srv {
+			if !slices.Contains(lowerWords(ix.servers[s]), next) && !ix.backendUses(s, next) {
+				out = append(out, []string{ws[i], next})
+				break
 			}
-			out = append(out, []string{ws[i], next})
-			break
 		}
 	}
 	return out
+}
+
+// buildVendors records the vendor words of backend names: the words of a
+// name of several words before its last ("google" of google-maps).
+func (ix *Index) buildVendors() {
+	for s, name := range ix.servers {
+		nw := lowerWords(name)
+		for _, w := range nw[:max(len(nw)-1, 0)] {
+			if ix.vendors == nil {
+				ix.vendors = map[string][]int32{}
+			}
+			if !slices.Contains(ix.vendors[w], int32(s)) {
+				ix.vendors[w] = append(ix.vendors[w], int32(s))
+			}
+		}
+	}
 }
 
 // backendUses reports whether some tool of backend s uses word w, or one

@@ -547,7 +547,8 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov 
 		// The query names the backend of its best tool: little doubt left.
 		return c >= o.MinCoverage/2 || m >= o.MinEvidence*ix.maxIDF/2
 	}
-	if _, _, _, k := queryTokensKinds(query); k&kindPhone != 0 && ix.allKinds&kindPhone == 0 {
+	_, _, _, kinds := queryTokensKinds(query)
+	if kinds&kindPhone != 0 && ix.allKinds&kindPhone == 0 {
 		// A phone number and no tool that takes one: like a product no
 		// backend serves ("text +1 555 0100" with only chat backends).
 		return c >= o.ForeignCoverage
@@ -578,7 +579,6 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov 
 	// value's words, which count in the query's mass but name no tool,
 	// do not make it unanswerable.
 	nm := ix.matchedTerms(qs, doc)
-	_, _, _, kinds := queryTokensKinds(query)
 	return c >= o.MinCoverage || m >= o.MinEvidence*ix.maxIDF && nm >= 2 ||
 		c >= manyTermsCoverage && (nm >= 3 || ix.queryNameCoverage(qs, int32(doc)) >= spelledName) ||
 		c >= valueCoverage && nm >= 2 && kinds&ix.kinds[doc] != 0
@@ -739,6 +739,9 @@ func find(post [][]posting, id, doc int32) (posting, bool) {
 // line graph of monthly signups", "a map of our road trip"): what the
 // thing is made of or shows, an argument like a modifier before it.
 func (ix *Index) ofComplement(query string, modifier map[string]bool) {
+	if !containsFold(query, " of ") {
+		return
+	}
 	ws := strings.Fields(strings.ToLower(rewritePhrases(query)))
 	for i := 0; i+2 < len(ws); i++ {
 		if ws[i+1] != "of" {
@@ -780,7 +783,7 @@ var headPreps = setOf(`of for`)
 // headBonus adds to the scores of cands the bonus for a head word that is
 // the thing the query wants.
 func (sc *scorer) headBonus(query string, kinds valueKind, cands []int32) {
-	if kinds != 0 {
+	if kinds != 0 || !containsFold(query, " of ") && !containsFold(query, " for ") {
 		// "the place of ana@example.org": the value's kind says more.
 		return
 	}

@@ -384,11 +384,7 @@ var phrases = []struct{ from, to string }{
 // rewritePhrases replaces the phrases of s (case-insensitively, as whole
 // words) by their rewrites, keeping the rest of s as it is.
 func rewritePhrases(s string) string {
-	type word struct {
-		lower      string
-		start, end int
-	}
-	var ws []word
+	var ws []phraseWord
 	for i := 0; i < len(s); {
 		j := strings.IndexFunc(s[i:], isWordRune)
 		if j < 0 {
@@ -399,13 +395,13 @@ func rewritePhrases(s string) string {
 		if k < 0 {
 			k = len(s) - i
 		}
-		ws = append(ws, word{strings.ToLower(s[i : i+k]), i, i + k})
+		ws = append(ws, phraseWord{strings.ToLower(s[i : i+k]), i, i + k})
 		i += k
 	}
 	var b strings.Builder
 	last := 0
 	for i := 0; i < len(ws); i++ {
-		if j := splitParticle(s, ws[i].lower, i, len(ws), func(k int) (string, int, int) { return ws[k].lower, ws[k].start, ws[k].end }); j > 0 {
+		if j := splitParticle(s, ws, i); j > 0 {
 			// "roll production back", "turn the lights off": a phrasal
 			// verb with its object between the verb and the particle.
 			b.WriteString(s[last:ws[i].start])
@@ -454,7 +450,7 @@ var clauseWords = setOf(`and or then but also plus`)
 const maxParticleGap = 4
 
 // particlePhrases are the phrases of two words, a verb and a particle,
-// by their words joined with a space.
+// by their words joined with a space; particleVerbs are their verbs.
 var particlePhrases = sync.OnceValue(func() map[string]string {
 	m := map[string]string{}
 	for _, p := range phrasesSplit() {
@@ -465,20 +461,35 @@ var particlePhrases = sync.OnceValue(func() map[string]string {
 	return m
 })
 
-// splitParticle returns the index of the particle that completes the
-// phrasal verb at word i when one to maxParticleGap words stand between
-// them within one clause, or -1. word returns word k, lowercase, and
-// where it starts and ends in s.
-func splitParticle(s, verb string, i, n int, word func(k int) (string, int, int)) int {
-	if i+1 < n {
-		if w, _, _ := word(i + 1); particles[w] {
-			return -1 // "turn off the lights on the porch": the particle is here
-		}
+var particleVerbs = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for k := range particlePhrases() {
+		v, _, _ := strings.Cut(k, " ")
+		m[v] = true
 	}
-	_, _, verbEnd := word(i)
-	for j := i + 2; j < n && j <= i+1+maxParticleGap; j++ {
-		w, start, _ := word(j)
-		if strings.ContainsAny(s[verbEnd:start], ",.;:!?") || clauseWords[w] {
+	return m
+})
+
+// phraseWord is one word of a query, lowercase, and where it is.
+type phraseWord struct {
+	lower      string
+	start, end int
+}
+
+// splitParticle returns the index in ws of the particle that completes
+// the phrasal verb ws[i] when one to maxParticleGap words stand between
+// them within one clause of s, or -1.
+func splitParticle(s string, ws []phraseWord, i int) int {
+	verb := ws[i].lower
+	if !particleVerbs()[verb] {
+		return -1
+	}
+	if i+1 < len(ws) && particles[ws[i+1].lower] {
+		return -1 // "turn off the lights on the porch": the particle is here
+	}
+	for j := i + 2; j < len(ws) && j <= i+1+maxParticleGap; j++ {
+		w := ws[j].lower
+		if strings.ContainsAny(s[ws[i].end:ws[j].start], ",.;:!?") || clauseWords[w] {
 			return -1
 		}
 		if particles[w] {
