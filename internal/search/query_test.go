@@ -762,3 +762,23 @@ func TestSearch_ThingBeforeOf(t *testing.T) {
 		}
 	}
 }
+
+// TestQueryTerms_ForeignProductCountsInFull: a capitalised product no
+// backend serves is what the request is about, not an argument: its words
+// keep their full weight in the query's mass, so "open a pull request on
+// Bitbucket" is not answered with GitHub's tool.
+func TestQueryTerms_ForeignProductCountsInFull(t *testing.T) {
+	ix := corpusIndex(t)
+	q := "open a pull request on Bitbucket"
+	for _, x := range ix.queryTerms(q) {
+		if x.term == stem("bitbucket") && x.idf < ix.maxIDF {
+			t.Errorf("%q: bitbucket idf %.1f, want %.1f", q, x.idf, ix.maxIDF)
+		}
+	}
+	if hits := ix.Search(q, 5); hits != nil {
+		t.Errorf("%q: %s, want nil", q, fmtHits(hits))
+	}
+	if hits := ix.Search("open a pull request on GitHub", 5); len(hits) == 0 || hits[0].Tool != "create_pull_request" {
+		t.Errorf("GitHub: %s, want github/create_pull_request", fmtHits(hits))
+	}
+}

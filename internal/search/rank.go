@@ -64,6 +64,21 @@ func (ix *Index) queryTerms(query string) []qterm {
 		}
 	}
 	ix.ofComplement(query, modifier)
+	// A product no backend serves ("on Bitbucket") is what the request
+	// is about, not an argument: its words count in full.
+	var foreign map[string]bool
+	if len(names) > 0 {
+		for _, p := range append(ix.products.mentioned(withoutPaths(query)), ix.vendorProducts(query)...) {
+			if !ix.served(p) {
+				if foreign == nil {
+					foreign = map[string]bool{}
+				}
+				for _, w := range p {
+					foreign[stem(w)] = true
+				}
+			}
+		}
+	}
 	for i := range qs {
 		q := &qs[i]
 		q.idf = ix.maxIDF
@@ -78,7 +93,7 @@ func (ix *Index) queryTerms(query string) []qterm {
 				q.idf *= argWeight
 				q.weight *= properWeight
 			}
-		} else if names[q.term] {
+		} else if names[q.term] && !foreign[q.term] {
 			q.idf *= argWeight // a name no tool uses
 		}
 		if paths[q.term] {
