@@ -134,6 +134,12 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				toks[j].weight *= argWeight
 			}
 			content = true
+		case lower == "tell" && i+1 < len(fields) && !tellSelf[strings.ToLower(strings.Trim(fields[i+1], ".,;:!?"))]:
+			// "tell #deploys that ...", "tell Sam the build is green": to
+			// tell someone other than the assistant is to notify them
+			// ("tell me" asks the assistant).
+			toks = appendTerm(toks, "notify", 1)
+			verb = true
 		case lower == "open" && opensFile(fields[i+1:]):
 			// "open ./docs/setup.md", "open the file notes.md": to open
 			// a file is to read it.
@@ -518,3 +524,7 @@ func sqlOperand(f string) bool {
 	}
 	return f != "" && strings.Trim(f, "=<>!+-*/%|") == ""
 }
+
+// tellSelf are the words after "tell" that make it a request to the
+// assistant ("tell me whether ...").
+var tellSelf = setOf(`me us about what whether if how why which who when where`)

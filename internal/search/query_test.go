@@ -782,3 +782,18 @@ func TestQueryTerms_ForeignProductCountsInFull(t *testing.T) {
 		t.Errorf("GitHub: %s, want github/create_pull_request", fmtHits(hits))
 	}
 }
+
+// TestSearch_TellSomeone: "tell <someone>" notifies them; "tell me" asks
+// the assistant and stays a stop word.
+func TestSearch_TellSomeone(t *testing.T) {
+	ix := corpusIndex(t)
+	if hits := ix.Search("tell #deploys that v2.3 is live", 5); len(hits) == 0 || hits[0].Tool != "slack_post_message" {
+		t.Errorf("tell #deploys: %s, want slack/slack_post_message first", fmtHits(hits))
+	}
+	toks, _, _ := queryTokens("tell me whether the build passed")
+	for _, tk := range toks {
+		if tk.term == stem("notify") {
+			t.Errorf("tell me: %v has notify", toks)
+		}
+	}
+}
