@@ -220,6 +220,7 @@ var everyday = []struct {
 	{"inside", words("list content")},
 	{"put", words("move write set insert add")},
 	{"say", words("send post message comment")},
+	{"leave", words("add create post")}, // "leave a comment", "leave a review"
 	{"notify", words("send post message")},
 	{"latest", words("history")},
 	{"recent", words("history")},
