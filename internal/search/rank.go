@@ -259,7 +259,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	}
 	if len(clauseHits) == 0 && ix.oneNamed(named) {
 		// One step, at most one backend: one kind of action.
-		qv := queryVerbs(qtoks)
+		qv := queryVerbs(withoutParticiples(query, qtoks))
 		if qv == 0 && isQuestion(query) {
 			qv = verbRead
 		}
