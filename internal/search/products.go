@@ -145,7 +145,7 @@ func (ix *Index) vendorProducts(query string) [][]string {
 			continue
 		}
 		for _, s := range srv {
-			if !slices.Contains(lowerWords(ix.servers[s]), next) && !ix.backendUses(s, next) {
+			if !slices.Contains(ix.srvWords[s], next) && !ix.backendUses(s, next) {
 				out = append(out, []string{ws[i], next})
 				break
 			}
@@ -157,8 +157,10 @@ func (ix *Index) vendorProducts(query string) [][]string {
 // buildVendors records the vendor words of backend names: the words of a
 // name of several words before its last ("google" of google-maps).
 func (ix *Index) buildVendors() {
+	ix.srvWords = make([][]string, len(ix.servers))
 	for s, name := range ix.servers {
 		nw := lowerWords(name)
+		ix.srvWords[s] = nw
 		for _, w := range nw[:max(len(nw)-1, 0)] {
 			if ix.vendors == nil {
 				ix.vendors = map[string][]int32{}
