@@ -290,3 +290,20 @@ func TestSQLSpanOperand(t *testing.T) {
 		t.Errorf("sqlSpan(%q) = %q: an operand after an operator belongs to the statement", q, got)
 	}
 }
+
+// TestQuery_RepositorySlug: "owner/name" in a query about pull requests,
+// issues or commits is a repository for the tools taking one, not a path.
+func TestQuery_RepositorySlug(t *testing.T) {
+	for f, want := range map[string]bool{"facebook/react": true, "rust-lang/rust": true, "acme/web.js": false, "docs/guide.md": false, "./src/app": false, "a/b/c": false, "octo/v2.0": true} {
+		if got := isRepoSlug(f); got != want {
+			t.Errorf("isRepoSlug(%q) = %v, want %v", f, got, want)
+		}
+	}
+	if _, _, _, k := queryTokensKinds("what's in src/components?"); k&kindRepo != 0 || k&kindPath == 0 {
+		t.Errorf("src/components with no repository words: kinds %b, want a path", k)
+	}
+	ix := corpusIndex(t)
+	if hits := ix.Search("who opened the most recent issues in rust-lang/rust", 5); len(hits) == 0 || hits[0].Server != "github" {
+		t.Errorf("rust-lang/rust: %s, want a github tool first", fmtHits(hits))
+	}
+}

@@ -89,6 +89,12 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			if !isCoordinatePair(f) {
 				i++
 			}
+		case isPath(f) && isRepoSlug(f) && repoContext(fields):
+			// "facebook/react" in a query about pull requests, issues or
+			// commits: a repository, passed to tools taking one.
+			asArgs(f, pathWeight)
+			toks = appendTerm(toks, "repository", hintWeight)
+			kinds |= kindRepo
 		case isPath(f):
 			asArgs(f, pathWeight)
 			if !isProduct(f) && !isRef(fields, i, f) {
@@ -528,3 +534,36 @@ func sqlOperand(f string) bool {
 // tellSelf are the words after "tell" that make it a request to the
 // assistant ("tell me whether ...").
 var tellSelf = setOf(`me us about what whether if how why which who when where`)
+
+// isRepoSlug reports whether f is "owner/name" as code hosts spell a
+// repository: one slash between two names of letters, digits, '-', '_'
+// and '.', no file extension, not a relative or home path.
+func isRepoSlug(f string) bool {
+	a, b, ok := strings.Cut(f, "/")
+	if !ok || a == "" || b == "" || strings.Contains(b, "/") || a == "." || a == ".." || a == "~" {
+		return false
+	}
+	name := func(p string) bool {
+		return strings.IndexFunc(p, func(r rune) bool { return !isWordRune(r) && r != '-' && r != '_' && r != '.' }) < 0
+	}
+	if !name(a) || !name(b) {
+		return false
+	}
+	if i := strings.LastIndexByte(b, '.'); i >= 0 && !strings.ContainsAny(b[i+1:], "0123456789") {
+		return false // "docs/guide.md": a file
+	}
+	return true
+}
+
+// repoWords say that a query is about a code host's repositories.
+var repoWords = setOf(`repo repos repository repositories pr prs pull pulls issue issues commit commits branch branches fork forks star stars release releases mr mrs merge contributors readme`)
+
+// repoContext reports whether the query's words are about repositories.
+func repoContext(fields []string) bool {
+	for _, f := range fields {
+		if repoWords[strings.ToLower(strings.Trim(f, ".,;:!?()[]{}<>\"'`#"))] {
+			return true
+		}
+	}
+	return false
+}
