@@ -26,6 +26,8 @@ func TestRewritePhrases(t *testing.T) {
 		{"turn off the lights on the porch", "disable the lights on the porch"},
 		{"needs a look, pull it up", "needs a look, pull it up"},
 		{"roll the dice and go back", "roll the dice and go back"},
+		{"take the label off issue 3", "remove the label issue 3"},
+		{"take my thumbs up off it", "remove my add emoji reaction it"}, // the object is rewritten too
 	}
 	for _, tt := range tests {
 		if got := rewritePhrases(tt.in); got != tt.want {

@@ -336,6 +336,7 @@ var phrases = []struct{ from, to string }{
 	{"throw away", "discard"},
 	{"tear down", "delete"},
 	{"shut down", "stop"},
+	{"take off", "remove"}, // "take my thumbs-up off the issue"
 	{"go to", "navigate"},
 	{"sign in", "login"},
 	{"log in", "login"},
@@ -400,16 +401,21 @@ func rewritePhrases(s string) string {
 		i += k
 	}
 	var b strings.Builder
-	last := 0
+	last, particle := 0, -1
 	for i := 0; i < len(ws); i++ {
+		if i == particle {
+			// The particle of a split phrasal verb: dropped.
+			b.WriteString(s[last:ws[i-1].end])
+			last = ws[i].end
+			continue
+		}
 		if j := splitParticle(s, ws, i); j > 0 {
 			// "roll production back", "turn the lights off": a phrasal
-			// verb with its object between the verb and the particle.
+			// verb with its object between the verb and the particle;
+			// the object's words are rewritten as usual.
 			b.WriteString(s[last:ws[i].start])
 			b.WriteString(particlePhrases()[ws[i].lower+" "+ws[j].lower])
-			b.WriteString(s[ws[i].end:ws[j-1].end])
-			last = ws[j].end
-			i = j
+			last, particle = ws[i].end, j
 			continue
 		}
 		for _, p := range phrasesSplit() {
@@ -493,11 +499,8 @@ func splitParticle(s string, ws []phraseWord, i int) int {
 		if strings.ContainsAny(s[ws[i].end:ws[j].start], ",.;:!?") || clauseWords[w] {
 			return -1
 		}
-		if particles[w] {
-			if _, ok := particlePhrases()[verb+" "+w]; ok {
-				return j
-			}
-			return -1
+		if _, ok := particlePhrases()[verb+" "+w]; ok && particles[w] {
+			return j
 		}
 	}
 	return -1
