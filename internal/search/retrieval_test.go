@@ -337,7 +337,7 @@ func TestRetrievalTune13(t *testing.T) {
 // was tuned on. Before tuning on it (at 937f904): hit@1 0.643, hit@5
 // 0.881, none 1.000.
 func TestRetrievalTune14(t *testing.T) {
-	testRetrieval(t, tune14Qs, scores{hit1: 0.71, hit5: 0.97, none: 0.99})
+	testRetrieval(t, tune14Qs, scores{hit1: 0.73, hit5: 0.97, none: 0.99})
 }
 
 // TestRetrievalTune15 scores a third dev-style round-seven tuning set,
