@@ -206,7 +206,12 @@ func (ix *Index) backendUses(s int32, w string) bool {
 // kind of thing a product makes, not one thing's name ("the Atlas
 // project", "a project called Atlas").
 func (ix *Index) productArticle(query string) bool {
-	fs := strings.Fields(withoutValues(query))
+	fs := strings.Fields(withoutValues(rewritePhrases(query)))
+	for i := 1; i+1 < len(fs); i++ {
+		if acronymDeterminers[strings.ToLower(fs[i-1])] && ix.foreignAcronym(fs[i], fs[i+1]) {
+			return true
+		}
+	}
 	for i := 0; i+2 < len(fs); i++ {
 		if a := strings.ToLower(fs[i]); a != "a" && a != "an" {
 			continue
@@ -226,3 +231,26 @@ func (ix *Index) productArticle(query string) bool {
 	}
 	return false
 }
+
+// foreignAcronym reports whether f is an acronym no tool's text and no
+// backend's name uses ("S3", "TLS", "SSH") before a word tools use ("an
+// S3 bucket", "the TLS certificate"): a technology the catalog does not
+// cover. Acronyms tools use ("a CSV file", "the DSN") are no such thing.
+func (ix *Index) foreignAcronym(f, next string) bool {
+	f = strings.Trim(f, ".,;:!?()\"'`")
+	if len(f) < 2 || len(f) > 5 || strings.ToUpper(f) != f || strings.IndexFunc(f, unicode.IsLetter) < 0 ||
+		strings.IndexFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) >= 0 {
+		return false
+	}
+	t := stem(strings.ToLower(f))
+	if _, ok := ix.tools.lookup(t); ok || ix.isServerWord(t) || stopWords[strings.ToLower(f)] {
+		return false
+	}
+	_, ok := ix.tools.lookup(stem(strings.ToLower(strings.Trim(next, ".,;:!?()\"'`"))))
+	return ok
+}
+
+// acronymDeterminers come before an acronym that names a kind of thing
+// ("an S3 bucket", "the TLS certificate"), not its use in passing ("a slow
+// 3G network", "a report on EV batteries").
+var acronymDeterminers = setOf(`a an the my our your this that`)

@@ -799,3 +799,22 @@ func TestSearch_TellSomeone(t *testing.T) {
 		}
 	}
 }
+
+// TestSearch_ForeignAcronym: an acronym after a determiner that no tool's
+// text uses ("an S3 bucket") names a technology no backend covers; one
+// tools use ("a CSV file") or one in passing ("a slow 3G network") does
+// not.
+func TestSearch_ForeignAcronym(t *testing.T) {
+	ix := corpusIndex(t)
+	if !ix.productArticle("create an S3 bucket for backups") {
+		t.Error("an S3 bucket is no foreign product's thing")
+	}
+	for _, q := range []string{"turn a CSV file into a draw.io diagram", "Pretend to be an iPhone 15 on a slow 3G network in the browser."} {
+		if ix.productArticle(q) {
+			t.Errorf("%q: a foreign product's thing", q)
+		}
+	}
+	if hits := ix.Search("create an S3 bucket for backups", 5); hits != nil {
+		t.Errorf("an S3 bucket: %s, want nil", fmtHits(hits))
+	}
+}

@@ -369,7 +369,7 @@ func TestRetrievalTune17(t *testing.T) {
 // tuned on. Before tuning on it (at fc569a5): hit@1 0.875, hit@5 1.000,
 // none 0.833.
 func TestRetrievalTune18(t *testing.T) {
-	testRetrieval(t, tune18Qs, scores{hit1: 0.87, hit5: 0.99, none: 0.86})
+	testRetrieval(t, tune18Qs, scores{hit1: 0.87, hit5: 0.99, none: 0.89})
 }
 
 // TestRetrievalExtra7 scores a seventh set written and committed before the
