@@ -126,7 +126,7 @@ func (ix *Index) servingWord(t string) map[int32]bool {
 // tools. Such a query asks for another product of the vendor, which no
 // backend serves, like a product of DefaultProducts.
 func (ix *Index) vendorProducts(query string) [][]string {
-	if len(ix.vendors) == 0 {
+	if len(ix.vendors) == 0 || !hasUpperAfterStart(query) {
 		return nil
 	}
 	var names map[string]bool
@@ -206,6 +206,9 @@ func (ix *Index) backendUses(s int32, w string) bool {
 // kind of thing a product makes, not one thing's name ("the Atlas
 // project", "a project called Atlas").
 func (ix *Index) productArticle(query string) bool {
+	if !hasUpperAfterStart(query) {
+		return false // no capitalised name or acronym past the first letter
+	}
 	fs := strings.Fields(withoutValues(rewritePhrases(query)))
 	for i := 1; i+1 < len(fs); i++ {
 		if acronymDeterminers[strings.ToLower(fs[i-1])] && ix.foreignAcronym(fs[i], fs[i+1]) {
@@ -254,3 +257,14 @@ func (ix *Index) foreignAcronym(f, next string) bool {
 // ("an S3 bucket", "the TLS certificate"), not its use in passing ("a slow
 // 3G network", "a report on EV batteries").
 var acronymDeterminers = setOf(`a an the my our your this that`)
+
+// hasUpperAfterStart reports whether query has an upper-case letter past
+// its first character: a name or acronym may be in it.
+func hasUpperAfterStart(query string) bool {
+	for i, r := range query {
+		if i > 0 && unicode.IsUpper(r) {
+			return true
+		}
+	}
+	return false
+}

@@ -107,7 +107,7 @@ func TestNamedServers(t *testing.T) {
 func TestClauses_KeepURLsWhole(t *testing.T) {
 	ix := corpusIndex(t)
 	q := "With Playwright, open http://localhost:3000/login, fill in username and password, and press the Sign in button."
-	cl := ix.clauses(q, ix.queryTerms(q), nil)
+	cl := ix.clauses(q, ix.queryTerms(q), nil, nil)
 	if len(cl) != 3 {
 		t.Fatalf("clauses = %d, want 3 (open, fill, press)", len(cl))
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // qterm is one distinct query term with its expansions.
@@ -40,6 +41,41 @@ type ranking struct {
 }
 
 func (ix *Index) queryTerms(query string) []qterm {
+	return ix.queryTermsWith(query, ix.foreignWords(query, ix.vendorProducts(query)))
+}
+
+// foreignWords returns the stemmed words of the products no backend
+// serves that query names with a capital (DefaultProducts, or vp: a
+// vendor's other products), or nil.
+func (ix *Index) foreignWords(query string, vp [][]string) map[string]bool {
+	if !hasUpperAfterStart(query) && !hasUpperAt0(query) {
+		return nil
+	}
+	var foreign map[string]bool
+	for _, p := range append(ix.products.mentioned(withoutPaths(query)), vp...) {
+		if !ix.served(p) {
+			if foreign == nil {
+				foreign = map[string]bool{}
+			}
+			for _, w := range p {
+				foreign[stem(w)] = true
+			}
+		}
+	}
+	return foreign
+}
+
+// hasUpperAt0 reports whether query starts with an upper-case letter.
+func hasUpperAt0(query string) bool {
+	for _, r := range query {
+		return unicode.IsUpper(r)
+	}
+	return false
+}
+
+// queryTermsWith is queryTerms given the words of the products no backend
+// serves that the whole query names (a clause's are among them).
+func (ix *Index) queryTermsWith(query string, foreign map[string]bool) []qterm {
 	toks, paths, names := queryTokens(query)
 	var qs []qterm
 	pos := map[string]int{}
@@ -64,21 +100,6 @@ func (ix *Index) queryTerms(query string) []qterm {
 		}
 	}
 	ix.ofComplement(query, modifier)
-	// A product no backend serves ("on Bitbucket") is what the request
-	// is about, not an argument: its words count in full.
-	var foreign map[string]bool
-	if len(names) > 0 {
-		for _, p := range append(ix.products.mentioned(withoutPaths(query)), ix.vendorProducts(query)...) {
-			if !ix.served(p) {
-				if foreign == nil {
-					foreign = map[string]bool{}
-				}
-				for _, w := range p {
-					foreign[stem(w)] = true
-				}
-			}
-		}
-	}
 	for i := range qs {
 		q := &qs[i]
 		q.idf = ix.maxIDF
@@ -94,7 +115,10 @@ func (ix *Index) queryTerms(query string) []qterm {
 				q.weight *= properWeight
 			}
 		} else if names[q.term] && !foreign[q.term] {
-			q.idf *= argWeight // a name no tool uses
+			// A name no tool uses; a product no backend serves ("on
+			// Bitbucket") is what the request is about and counts in
+			// full.
+			q.idf *= argWeight
 		}
 		if paths[q.term] {
 			q.idf *= argWeight
@@ -224,8 +248,10 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	if len(ix.docs) == 0 || strings.TrimSpace(query) == "" {
 		return nil
 	}
-	all := ix.queryTerms(query)
-	named, naming := ix.namedServers(query)
+	vp := ix.vendorProducts(query)
+	foreign := ix.foreignWords(query, vp)
+	all := ix.queryTermsWith(query, foreign)
+	named, naming := ix.namedServersWith(query, vp)
 	qs := demoteNaming(all, naming)
 	sc := ix.newScorer(qs)
 
@@ -233,7 +259,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	// clause is kept for the final list.
 	var clauseHits [][]Hit
 	var cands []int32
-	if cl := ix.clauses(query, qs, naming); len(cl) > 1 {
+	if cl := ix.clauses(query, qs, naming, foreign); len(cl) > 1 {
 		for _, c := range cl {
 			cands = sc.tools(c, cands)
 			if len(cands) == 0 {
@@ -300,7 +326,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		return r
 	}
 	for i := 0; i < len(hits) && i < relevantDepth && !r.relevant; i++ {
-		r.relevant = ix.relevant(query, all, named, hits[i].Doc, &r.coverage)
+		r.relevant = ix.relevant(query, all, named, vp, hits[i].Doc, &r.coverage)
 	}
 	hits = hits[:min(limit, len(hits))]
 	r.hits = ix.diversify(hits, limit, score, cands, ix.clauseTops(clauseHits, hits[0]), named)
@@ -440,7 +466,7 @@ const contextWeight = 0.3
 // whole) and at the words "then", "and", "also" and the like. A part with
 // fewer than two terms joins the one before it (or after it, if first). Each
 // clause also carries the other terms of the whole query qs at contextWeight.
-func (ix *Index) clauses(query string, qs []qterm, naming map[string]bool) [][]qterm {
+func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bool) [][]qterm {
 	var parts []string
 	var cur []string
 	for _, f := range strings.Fields(query) {
@@ -460,7 +486,7 @@ func (ix *Index) clauses(query string, qs []qterm, naming map[string]bool) [][]q
 	var groups [][]qterm
 	pending := []qterm(nil)
 	for _, p := range split {
-		t := demoteNaming(ix.queryTerms(p), naming)
+		t := demoteNaming(ix.queryTermsWith(p, foreign), naming)
 		if len(t) == 0 {
 			continue
 		}
@@ -551,7 +577,7 @@ const properWeight = 0.3
 const relevantDepth = 1
 
 // relevant decides whether doc, the best hit, answers the query at all.
-func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov *float64) bool {
+func (ix *Index) relevant(query string, qs []qterm, named []int32, vp [][]string, doc int, cov *float64) bool {
 	c, m := ix.evidence(qs, doc)
 	*cov = c
 	o := &ix.opt
@@ -574,7 +600,7 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov 
 		return c >= o.ForeignCoverage
 	}
 	if len(named) == 0 {
-		for _, p := range append(ix.products.mentioned(withoutPaths(query)), ix.vendorProducts(query)...) {
+		for _, p := range append(ix.products.mentioned(withoutPaths(query)), vp...) {
 			if !ix.served(p) {
 				return c >= o.ForeignCoverage
 			}

@@ -146,6 +146,9 @@ func isQuestion(query string) bool {
 // "who approved it"): a request's own verb is in its base form ("apply",
 // "pause"); a past form describes what is or was, the thing to read.
 func withoutParticiples(query string, toks []token) []token {
+	if !containsFold(query, "ed") {
+		return toks
+	}
 	var past, base map[string]bool
 	for _, w := range lowerWords(query) {
 		t := stem(w)
