@@ -4,7 +4,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode"
 )
 
 // qterm is one distinct query term with its expansions.
@@ -41,36 +40,34 @@ type ranking struct {
 }
 
 func (ix *Index) queryTerms(query string) []qterm {
-	return ix.queryTermsWith(query, ix.foreignWords(query, ix.vendorProducts(query)))
+	return ix.queryTermsWith(query, foreignWords(ix.unservedProducts(query, ix.vendorProducts(query))))
 }
 
-// foreignWords returns the stemmed words of the products no backend
-// serves that query names with a capital (DefaultProducts, or vp: a
-// vendor's other products), or nil.
-func (ix *Index) foreignWords(query string, vp [][]string) map[string]bool {
-	if !hasUpperAfterStart(query) && !hasUpperAt0(query) {
-		return nil
-	}
-	var foreign map[string]bool
+// unservedProducts returns the products query mentions that no backend
+// serves: of DefaultProducts (outside values and paths) and vp, the
+// vendors' other products it names.
+func (ix *Index) unservedProducts(query string, vp [][]string) [][]string {
+	var out [][]string
 	for _, p := range append(ix.products.mentioned(withoutPaths(query)), vp...) {
 		if !ix.served(p) {
-			if foreign == nil {
-				foreign = map[string]bool{}
-			}
-			for _, w := range p {
-				foreign[stem(w)] = true
-			}
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// foreignWords returns the stemmed words of the products ps, or nil.
+func foreignWords(ps [][]string) map[string]bool {
+	if len(ps) == 0 {
+		return nil
+	}
+	foreign := map[string]bool{}
+	for _, p := range ps {
+		for _, w := range p {
+			foreign[stem(w)] = true
 		}
 	}
 	return foreign
-}
-
-// hasUpperAt0 reports whether query starts with an upper-case letter.
-func hasUpperAt0(query string) bool {
-	for _, r := range query {
-		return unicode.IsUpper(r)
-	}
-	return false
 }
 
 // queryTermsWith is queryTerms given the words of the products no backend
@@ -249,7 +246,8 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		return nil
 	}
 	vp := ix.vendorProducts(query)
-	foreign := ix.foreignWords(query, vp)
+	unserved := ix.unservedProducts(query, vp)
+	foreign := foreignWords(unserved)
 	all := ix.queryTermsWith(query, foreign)
 	named, naming := ix.namedServersWith(query, vp)
 	qs := demoteNaming(all, naming)
@@ -326,7 +324,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		return r
 	}
 	for i := 0; i < len(hits) && i < relevantDepth && !r.relevant; i++ {
-		r.relevant = ix.relevant(query, all, named, vp, hits[i].Doc, &r.coverage)
+		r.relevant = ix.relevant(query, all, named, unserved, hits[i].Doc, &r.coverage)
 	}
 	hits = hits[:min(limit, len(hits))]
 	r.hits = ix.diversify(hits, limit, score, cands, ix.clauseTops(clauseHits, hits[0]), named)
@@ -577,7 +575,7 @@ const properWeight = 0.3
 const relevantDepth = 1
 
 // relevant decides whether doc, the best hit, answers the query at all.
-func (ix *Index) relevant(query string, qs []qterm, named []int32, vp [][]string, doc int, cov *float64) bool {
+func (ix *Index) relevant(query string, qs []qterm, named []int32, unserved [][]string, doc int, cov *float64) bool {
 	c, m := ix.evidence(qs, doc)
 	*cov = c
 	o := &ix.opt
@@ -600,10 +598,8 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, vp [][]string
 		return c >= o.ForeignCoverage
 	}
 	if len(named) == 0 {
-		for _, p := range append(ix.products.mentioned(withoutPaths(query)), vp...) {
-			if !ix.served(p) {
-				return c >= o.ForeignCoverage
-			}
+		if len(unserved) > 0 {
+			return c >= o.ForeignCoverage
 		}
 		if ix.productArticle(query) {
 			return c >= o.ForeignCoverage
