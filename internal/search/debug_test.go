@@ -8,8 +8,8 @@ import (
 )
 
 // tuningSets are the query sets tuning may look at: every set but the
-// held-out one (extra7).
-var tuningSets = []string{devQueries, extraQs, extra2Qs, extra3Qs, extra4Qs, tune5Qs, extra5Qs, tune6Qs, tune7Qs, tune8Qs, tune9Qs, extra6Qs, tune10Qs, tune11Qs, tune12Qs, tune13Qs, tune14Qs, tune15Qs, tune16Qs}
+// held-out one (extra8).
+var tuningSets = []string{devQueries, extraQs, extra2Qs, extra3Qs, extra4Qs, tune5Qs, extra5Qs, tune6Qs, tune7Qs, tune8Qs, tune9Qs, extra6Qs, tune10Qs, tune11Qs, tune12Qs, tune13Qs, tune14Qs, tune15Qs, tune16Qs, tune17Qs, tune18Qs, extra7Qs}
 
 func TestDebugCoverage(t *testing.T) {
 	if os.Getenv("SEARCH_DEBUG") == "" {
@@ -187,6 +187,106 @@ func TestDiagNameCov(t *testing.T) {
 			if q.Kind == "none" || !pass {
 				fmt.Printf("%-6s %-6s pass=%-5v cov=%.2f namecov=%.2f %s/%s %q\n", q.ID, q.Kind, pass, c, ix.nameCoverage(d, m), r.hits[0].Server, r.hits[0].Tool, q.Query)
 			}
+		}
+	}
+}
+
+func TestDebugMissesDefault(t *testing.T) {
+	if os.Getenv("SEARCH_DEBUG") == "" {
+		t.Skip("set SEARCH_DEBUG=1 to print misses with the default options")
+	}
+	ix := New(corpusDocs(t), nil)
+	for _, p := range tuningSets {
+		s := evaluate(ix, readQueries(t, p), func(m string) { fmt.Println(m) })
+		fmt.Printf("SET %s hit@1=%.3f hit@5=%.3f none=%.3f\n", p, s.hit1, s.hit5, s.none)
+	}
+}
+
+func TestDebugAbstain(t *testing.T) {
+	if os.Getenv("SEARCH_DEBUG") == "" {
+		t.Skip("set SEARCH_DEBUG=1 to print abstention features")
+	}
+	ix := New(corpusDocs(t), &Options{MinCoverage: -1})
+	def := New(corpusDocs(t), nil)
+	for _, p := range tuningSets {
+		for _, q := range readQueries(t, p) {
+			r := ix.rank(q.Query, 5)
+			qs := ix.queryTerms(q.Query)
+			rel := def.Search(q.Query, 5) != nil
+			if r == nil {
+				fmt.Printf("F %-6s rel=%v nil %s %q\n", q.Kind, rel, q.ID, q.Query)
+				continue
+			}
+			d := r.hits[0].Doc
+			c, m := ix.evidence(qs, d)
+			nm := ix.matchedTerms(qs, d)
+			_, _, _, k := queryTokensKinds(q.Query)
+			fmt.Printf("F %-6s rel=%-5v c=%.2f m=%.2f nm=%d nq=%d s=%.2f k=%b/%b fill=%.2f %s %q -> %s/%s\n", q.Kind, rel, c, m/ix.maxIDF, nm, len(qs), r.hits[0].Score/ix.maxIDF, k, k&ix.kinds[d], ix.kindFill[d].fill(k), q.ID, q.Query, r.hits[0].Server, r.hits[0].Tool)
+		}
+	}
+}
+
+// aggregate scores ix over every tuning set: answerable hit@1 and hit@5
+// counts, none counts, and the lowest per-set none share.
+func aggregate(t *testing.T, ix *Index) (h1, h5, n, none, nNone int, minNone float64) {
+	minNone = 1
+	for _, p := range tuningSets {
+		s := evaluate(ix, readQueries(t, p), func(string) {})
+		h1 += int(s.hit1*float64(s.n) + 0.5)
+		h5 += int(s.hit5*float64(s.n) + 0.5)
+		n += s.n
+		none += int(s.none*float64(s.nNone) + 0.5)
+		nNone += s.nNone
+		minNone = min(minNone, s.none)
+	}
+	return
+}
+
+func TestDebugAggregate(t *testing.T) {
+	if os.Getenv("SEARCH_DEBUG") == "" {
+		t.Skip("set SEARCH_DEBUG=1 to print the tuning sets' totals")
+	}
+	h1, h5, n, none, nNone, minNone := aggregate(t, New(corpusDocs(t), nil))
+	fmt.Printf("TOTAL hit@1 %d/%d hit@5 %d/%d none %d/%d minNone %.2f\n", h1, n, h5, n, none, nNone, minNone)
+}
+
+func TestDebugWeights(t *testing.T) {
+	if os.Getenv("SEARCH_DEBUG") == "" {
+		t.Skip("set SEARCH_DEBUG=1 to sweep field weights")
+	}
+	docs := corpusDocs(t)
+	for _, o := range []Options{
+		{}, {NameWeight: 2.5}, {NameWeight: 3.5}, {TitleWeight: 1}, {TitleWeight: 3},
+		{DescriptionWeight: 0.8}, {DescriptionWeight: 1.25}, {ParamWeight: 0.25}, {ParamWeight: 0.6},
+		{K1: 0.9}, {K1: 1.6}, {ServerWeight: 0.8}, {ServerWeight: 1.25},
+	} {
+		h1, h5, n, none, nNone, minNone := aggregate(t, New(docs, &o))
+		fmt.Printf("%+v hit@1 %d/%d hit@5 %d/%d none %d/%d minNone %.2f\n", o, h1, n, h5, n, none, nNone, minNone)
+	}
+}
+
+func TestDebugQuery(t *testing.T) {
+	q := os.Getenv("SEARCH_Q")
+	if q == "" {
+		t.Skip("set SEARCH_Q to explain one query")
+	}
+	ix := New(corpusDocs(t), &Options{MinCoverage: -1})
+	for _, q := range strings.Split(q, "|") {
+		qs := ix.queryTerms(q)
+		var terms string
+		for _, x := range qs {
+			terms += fmt.Sprintf("%s:%.1f/%.2f(%d) ", x.term, x.idf, x.weight, len(x.exps))
+		}
+		_, _, _, k := queryTokensKinds(q)
+		fmt.Printf("Q %q kinds=%b [%s]\n", q, k, terms)
+		r := ix.rank(q, 8)
+		if r == nil {
+			fmt.Println("  nil")
+			continue
+		}
+		for _, h := range r.hits {
+			c, m := ix.evidence(qs, h.Doc)
+			fmt.Printf("  %-45s %.2f c=%.2f m=%.2f nm=%d\n", h.Server+"/"+h.Tool, h.Score, c, m/ix.maxIDF, ix.matchedTerms(qs, h.Doc))
 		}
 	}
 }

@@ -30,6 +30,7 @@ const (
 	kindPhone
 	kindSQL
 	kindKey
+	kindRepo
 )
 
 // kindWords are the words of parameter names that take each kind.
@@ -44,6 +45,7 @@ var kindWords = []struct {
 	{kindPhone, setOf(`phone phones telephone msisdn sms`)},
 	{kindSQL, setOf(`sql`)},
 	{kindKey, setOf(`key keys`)},
+	{kindRepo, setOf(`repo repository repositories`)},
 }
 
 // idWords end the names of parameters that take an identifier of a thing
@@ -54,7 +56,7 @@ var idWords = setOf(`id ids uuid iid`)
 // them take a value of that kind.
 type kindFill struct {
 	required uint8
-	byKind   [7]uint8 // indexed by the bit number of a valueKind
+	byKind   [8]uint8 // indexed by the bit number of a valueKind
 }
 
 // requiredKinds returns the kind counts of d's required parameters.

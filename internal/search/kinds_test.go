@@ -176,7 +176,7 @@ func TestSearch_ValuesWantToolsTakingParameters(t *testing.T) {
 		t.Errorf("a name in the query does not lower the tool without parameters: ratio %.3f with, %.3f without", with, without)
 	}
 	// A backend whose schemas declare nothing is exempt.
-	if with, without := ratio("read the tree of Carlos", "read_tree", "search_trees"), ratio("read the tree", "read_tree", "search_trees"); with != without {
+	if with, without := ratio("read the tree with Carlos", "read_tree", "search_trees"), ratio("read the tree", "read_tree", "search_trees"); with != without {
 		t.Errorf("a backend without parameters is penalised: ratio %.3f with, %.3f without", with, without)
 	}
 }
@@ -279,5 +279,31 @@ func TestParamKinds_IDIsNoValue(t *testing.T) {
 	ix := corpusIndex(t)
 	if hits := ix.Search("does the folder /var/data/uploads exist and what's in it", 5); len(hits) == 0 || hits[0].Server != "filesystem" {
 		t.Errorf("a local folder: %s, want a filesystem tool first", fmtHits(hits))
+	}
+}
+
+func TestSQLSpanOperand(t *testing.T) {
+	q := "SELECT email FROM users WHERE created_at > now() - interval '1 day' then tell me"
+	f := strings.Fields(q)
+	sp := sqlSpan(f)
+	if got := strings.Join(f[sp[0]:sp[1]], " "); got != "SELECT email FROM users WHERE created_at > now() - interval '1 day'" {
+		t.Errorf("sqlSpan(%q) = %q: an operand after an operator belongs to the statement", q, got)
+	}
+}
+
+// TestQuery_RepositorySlug: "owner/name" in a query about pull requests,
+// issues or commits is a repository for the tools taking one, not a path.
+func TestQuery_RepositorySlug(t *testing.T) {
+	for f, want := range map[string]bool{"facebook/react": true, "rust-lang/rust": true, "acme/web.js": false, "docs/guide.md": false, "./src/app": false, "a/b/c": false, "octo/v2.0": true} {
+		if got := isRepoSlug(f); got != want {
+			t.Errorf("isRepoSlug(%q) = %v, want %v", f, got, want)
+		}
+	}
+	if _, _, _, k := queryTokensKinds("what's in src/components?"); k&kindRepo != 0 || k&kindPath == 0 {
+		t.Errorf("src/components with no repository words: kinds %b, want a path", k)
+	}
+	ix := corpusIndex(t)
+	if hits := ix.Search("who opened the most recent issues in rust-lang/rust", 5); len(hits) == 0 || hits[0].Server != "github" {
+		t.Errorf("rust-lang/rust: %s, want a github tool first", fmtHits(hits))
 	}
 }

@@ -91,6 +91,12 @@ func sameName(q, n string) bool {
 // mention, and the stemmed query words that name them. A word that is part of
 // a product no backend serves ("Google" in "Google Calendar") names nothing.
 func (ix *Index) namedServers(query string) ([]int32, map[string]bool) {
+	return ix.namedServersWith(query, ix.vendorProducts(query))
+}
+
+// namedServersWith is namedServers given the vendor products the query
+// names (vendorProducts).
+func (ix *Index) namedServersWith(query string, vp [][]string) ([]int32, map[string]bool) {
 	var out []int32
 	var terms map[string]bool
 	for _, raw := range strings.Fields(query) {
@@ -111,7 +117,7 @@ func (ix *Index) namedServers(query string) ([]int32, map[string]bool) {
 	}
 	query = withoutValues(query)
 	foreign := map[string]bool{}
-	for _, p := range ix.products.mentioned(query) {
+	for _, p := range append(ix.products.mentioned(query), vp...) {
 		if !ix.served(p) {
 			for _, w := range p {
 				foreign[w] = true

@@ -1,6 +1,10 @@
 package search
 
-import "strings"
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
 
 // DefaultProducts are well-known products and services, lowercase, as a
 // query would spell them. A query that mentions one that no indexed backend
@@ -112,4 +116,155 @@ func (ix *Index) servingWord(t string) map[int32]bool {
 		}
 	}
 	return out
+}
+
+// vendorProducts returns the products a query names by a backend's vendor
+// word and another capitalised word ("Google Hangouts", "Azure Functions"):
+// the vendor word is a word of a backend's name before its last one
+// ("google" of google-maps), and the word after it is neither in that
+// name nor a word (or hand-written synonym of a word) of that backend's
+// tools. Such a query asks for another product of the vendor, which no
+// backend serves, like a product of DefaultProducts.
+func (ix *Index) vendorProducts(query string) [][]string {
+	if len(ix.vendors) == 0 || !hasUpperAfterStart(query) {
+		return nil
+	}
+	var names map[string]bool
+	ws := lowerWords(withoutValues(query))
+	var out [][]string
+	for i := 0; i+1 < len(ws); i++ {
+		srv, ok := ix.vendors[ws[i]]
+		next := ws[i+1]
+		if !ok || stopWords[next] {
+			continue
+		}
+		if names == nil {
+			names = properNames(query)
+		}
+		if !names[stem(next)] {
+			continue
+		}
+		for _, s := range srv {
+			if !slices.Contains(ix.srvWords[s], next) && !ix.backendUses(s, next) {
+				out = append(out, []string{ws[i], next})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// buildVendors records the vendor words of backend names: the words of a
+// name of several words before its last ("google" of google-maps).
+func (ix *Index) buildVendors() {
+	ix.srvWords = make([][]string, len(ix.servers))
+	for s, name := range ix.servers {
+		nw := lowerWords(name)
+		ix.srvWords[s] = nw
+		for _, w := range nw[:max(len(nw)-1, 0)] {
+			if ix.vendors == nil {
+				ix.vendors = map[string][]int32{}
+			}
+			if !slices.Contains(ix.vendors[w], int32(s)) {
+				ix.vendors[w] = append(ix.vendors[w], int32(s))
+			}
+		}
+	}
+}
+
+// backendUses reports whether some tool of backend s uses word w, or one
+// of its hand-written synonyms.
+func (ix *Index) backendUses(s int32, w string) bool {
+	has := func(t string) bool {
+		id, ok := ix.srv.lookup(t)
+		if !ok {
+			return false
+		}
+		for _, p := range ix.srv.post[id] {
+			if p.doc == s {
+				return true
+			}
+		}
+		return false
+	}
+	t := stem(w)
+	if has(t) {
+		return true
+	}
+	for _, e := range synonyms()[t] {
+		if !e.wordnet && has(e.term) {
+			return true
+		}
+	}
+	return false
+}
+
+// productArticle reports whether the query asks for a thing of a product
+// by an indefinite article, a capitalised name no tool's or backend's name
+// uses and
+// a word tools use ("open a Linear ticket", "add an Asana task"): the
+// kind of thing a product makes, not one thing's name ("the Atlas
+// project", "a project called Atlas").
+func (ix *Index) productArticle(query string) bool {
+	if !hasUpperAfterStart(query) {
+		return false // no capitalised name or acronym past the first letter
+	}
+	fs := strings.Fields(withoutValues(rewritePhrases(query)))
+	for i := 1; i+1 < len(fs); i++ {
+		if acronymDeterminers[strings.ToLower(fs[i-1])] && ix.foreignAcronym(fs[i], fs[i+1]) {
+			return true
+		}
+	}
+	for i := 0; i+2 < len(fs); i++ {
+		if a := strings.ToLower(fs[i]); a != "a" && a != "an" {
+			continue
+		}
+		name := strings.Trim(fs[i+1], ".,;:!?()\"'`")
+		r := []rune(name)
+		if len(r) < 2 || !unicode.IsUpper(r[0]) || unicode.IsUpper(r[1]) || strings.IndexFunc(name, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+			continue
+		}
+		t := stem(strings.ToLower(name))
+		if id, ok := ix.tools.lookup(t); ok && ix.nameWord[id] || ix.isServerWord(t) {
+			continue
+		}
+		if _, ok := ix.tools.lookup(stem(strings.ToLower(strings.Trim(fs[i+2], ".,;:!?()\"'`")))); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// foreignAcronym reports whether f is an acronym no tool's text and no
+// backend's name uses ("S3", "TLS", "SSH") before a word tools use ("an
+// S3 bucket", "the TLS certificate"): a technology the catalog does not
+// cover. Acronyms tools use ("a CSV file", "the DSN") are no such thing.
+func (ix *Index) foreignAcronym(f, next string) bool {
+	f = strings.Trim(f, ".,;:!?()\"'`")
+	if len(f) < 2 || len(f) > 5 || strings.ToUpper(f) != f || strings.IndexFunc(f, unicode.IsLetter) < 0 ||
+		strings.IndexFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) >= 0 {
+		return false
+	}
+	t := stem(strings.ToLower(f))
+	if _, ok := ix.tools.lookup(t); ok || ix.isServerWord(t) || stopWords[strings.ToLower(f)] {
+		return false
+	}
+	_, ok := ix.tools.lookup(stem(strings.ToLower(strings.Trim(next, ".,;:!?()\"'`"))))
+	return ok
+}
+
+// acronymDeterminers come before an acronym that names a kind of thing
+// ("an S3 bucket", "the TLS certificate"), not its use in passing ("a slow
+// 3G network", "a report on EV batteries").
+var acronymDeterminers = setOf(`a an the my our your this that`)
+
+// hasUpperAfterStart reports whether query has an upper-case letter past
+// its first character: a name or acronym may be in it.
+func hasUpperAfterStart(query string) bool {
+	for i, r := range query {
+		if i > 0 && unicode.IsUpper(r) {
+			return true
+		}
+	}
+	return false
 }

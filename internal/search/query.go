@@ -89,6 +89,12 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			if !isCoordinatePair(f) {
 				i++
 			}
+		case isPath(f) && isRepoSlug(f) && repoContext(fields):
+			// "facebook/react" in a query about pull requests, issues or
+			// commits: a repository, passed to tools taking one.
+			asArgs(f, pathWeight)
+			toks = appendTerm(toks, "repository", hintWeight)
+			kinds |= kindRepo
 		case isPath(f):
 			asArgs(f, pathWeight)
 			if !isProduct(f) && !isRef(fields, i, f) {
@@ -134,6 +140,12 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				toks[j].weight *= argWeight
 			}
 			content = true
+		case lower == "tell" && i+1 < len(fields) && !tellSelf[strings.ToLower(strings.Trim(fields[i+1], ".,;:!?"))]:
+			// "tell #deploys that ...", "tell Sam the build is green": to
+			// tell someone other than the assistant is to notify them
+			// ("tell me" asks the assistant).
+			toks = appendTerm(toks, "notify", 1)
+			verb = true
 		case lower == "open" && opensFile(fields[i+1:]):
 			// "open ./docs/setup.md", "open the file notes.md": to open
 			// a file is to read it.
@@ -156,11 +168,19 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				// the request makes one: "write a poem about the sea").
 				toks = appendTerm(toks, "search", hintWeight)
 			}
-			if topicNouns[lower] && i+1 < len(fields) && topicMarkers[strings.ToLower(fields[i+1])] {
+			if topicNouns[lower] {
 				// "news about the Mars rover", "a report on battery
-				// recycling": the topic is what to look into, an argument.
-				content = true
-				i++
+				// recycling", "any news today about the EU": the topic
+				// is what to look into, an argument (stop words such as
+				// "today" may come between).
+				j := i + 1
+				for j < len(fields) && stopWords[strings.ToLower(fields[j])] && !topicMarkers[strings.ToLower(fields[j])] {
+					j++
+				}
+				if j < len(fields) && topicMarkers[strings.ToLower(fields[j])] {
+					content = true
+					i = j
+				}
 			}
 		}
 		if quoted && closesQuote(raw) {
@@ -255,15 +275,23 @@ func placePair(fields []string) bool {
 		f = strings.TrimLeft(f, "\"'(")
 		return f != "" && f[0] >= 'A' && f[0] <= 'Z'
 	}
+	// place reports whether a place's name starts at fields[i], after an
+	// article ("from the Louvre to the Eiffel Tower").
+	place := func(i int) bool {
+		if i < len(fields) && strings.EqualFold(fields[i], "the") {
+			i++
+		}
+		return i < len(fields) && capital(fields[i])
+	}
 	from := -1
 	for i, f := range fields {
 		switch strings.ToLower(f) {
 		case "from":
-			if i+1 < len(fields) && capital(fields[i+1]) {
+			if place(i + 1) {
 				from = i
 			}
 		case "to":
-			if from >= 0 && i > from+1 && i+1 < len(fields) && capital(fields[i+1]) {
+			if from >= 0 && i > from+1 && place(i+1) {
 				return true
 			}
 		}
@@ -482,7 +510,9 @@ func sqlSpan(fields []string) [2]int {
 		for end < len(fields) && strings.IndexFunc(fields[end-1], func(r rune) bool { return strings.ContainsRune(".;!?", r) }) < 0 && !isKW(fields[end]) && end-i < 24 {
 			// A plain lowercase word after the value ends it ("orders
 			// against the database").
-			if f := fields[end]; isPlainLower(strings.TrimRight(f, ".,;:!?")) && !isKW(fields[end-1]) {
+			// An operand after an operator or a call goes on ("now() -
+			// interval '1 day'").
+			if f := fields[end]; isPlainLower(strings.TrimRight(f, ".,;:!?")) && !isKW(fields[end-1]) && !sqlOperand(fields[end-1]) {
 				break
 			}
 			end++
@@ -490,4 +520,50 @@ func sqlSpan(fields []string) [2]int {
 		return [2]int{i, min(end, len(fields))}
 	}
 	return [2]int{}
+}
+
+// sqlOperand reports whether a field of a SQL statement wants an operand
+// after it: an operator ("-", ">=", "||") or a call ("now()", "count(*)").
+func sqlOperand(f string) bool {
+	if i := strings.IndexByte(f, '('); i > 0 && strings.HasSuffix(f, ")") && isWordRune(rune(f[i-1])) {
+		return true
+	}
+	return f != "" && strings.Trim(f, "=<>!+-*/%|") == ""
+}
+
+// tellSelf are the words after "tell" that make it a request to the
+// assistant ("tell me whether ...").
+var tellSelf = setOf(`me us about what whether if how why which who when where`)
+
+// isRepoSlug reports whether f is "owner/name" as code hosts spell a
+// repository: one slash between two names of letters, digits, '-', '_'
+// and '.', no file extension, not a relative or home path.
+func isRepoSlug(f string) bool {
+	a, b, ok := strings.Cut(f, "/")
+	if !ok || a == "" || b == "" || strings.Contains(b, "/") || a == "." || a == ".." || a == "~" {
+		return false
+	}
+	name := func(p string) bool {
+		return strings.IndexFunc(p, func(r rune) bool { return !isWordRune(r) && r != '-' && r != '_' && r != '.' }) < 0
+	}
+	if !name(a) || !name(b) {
+		return false
+	}
+	if i := strings.LastIndexByte(b, '.'); i >= 0 && !strings.ContainsAny(b[i+1:], "0123456789") {
+		return false // "docs/guide.md": a file
+	}
+	return true
+}
+
+// repoWords say that a query is about a code host's repositories.
+var repoWords = setOf(`repo repos repository repositories pr prs pull pulls issue issues commit commits branch branches fork forks star stars release releases mr mrs merge contributors readme`)
+
+// repoContext reports whether the query's words are about repositories.
+func repoContext(fields []string) bool {
+	for _, f := range fields {
+		if repoWords[strings.ToLower(strings.Trim(f, ".,;:!?()[]{}<>\"'`#"))] {
+			return true
+		}
+	}
+	return false
 }

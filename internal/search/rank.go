@@ -40,6 +40,39 @@ type ranking struct {
 }
 
 func (ix *Index) queryTerms(query string) []qterm {
+	return ix.queryTermsWith(query, foreignWords(ix.unservedProducts(query, ix.vendorProducts(query))))
+}
+
+// unservedProducts returns the products query mentions that no backend
+// serves: of DefaultProducts (outside values and paths) and vp, the
+// vendors' other products it names.
+func (ix *Index) unservedProducts(query string, vp [][]string) [][]string {
+	var out [][]string
+	for _, p := range append(ix.products.mentioned(withoutPaths(query)), vp...) {
+		if !ix.served(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// foreignWords returns the stemmed words of the products ps, or nil.
+func foreignWords(ps [][]string) map[string]bool {
+	if len(ps) == 0 {
+		return nil
+	}
+	foreign := map[string]bool{}
+	for _, p := range ps {
+		for _, w := range p {
+			foreign[stem(w)] = true
+		}
+	}
+	return foreign
+}
+
+// queryTermsWith is queryTerms given the words of the products no backend
+// serves that the whole query names (a clause's are among them).
+func (ix *Index) queryTermsWith(query string, foreign map[string]bool) []qterm {
 	toks, paths, names := queryTokens(query)
 	var qs []qterm
 	pos := map[string]int{}
@@ -63,6 +96,7 @@ func (ix *Index) queryTerms(query string) []qterm {
 			modifier[toks[i].term] = true
 		}
 	}
+	ix.ofComplement(query, modifier)
 	for i := range qs {
 		q := &qs[i]
 		q.idf = ix.maxIDF
@@ -77,8 +111,11 @@ func (ix *Index) queryTerms(query string) []qterm {
 				q.idf *= argWeight
 				q.weight *= properWeight
 			}
-		} else if names[q.term] {
-			q.idf *= argWeight // a name no tool uses
+		} else if names[q.term] && !foreign[q.term] {
+			// A name no tool uses; a product no backend serves ("on
+			// Bitbucket") is what the request is about and counts in
+			// full.
+			q.idf *= argWeight
 		}
 		if paths[q.term] {
 			q.idf *= argWeight
@@ -208,8 +245,11 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	if len(ix.docs) == 0 || strings.TrimSpace(query) == "" {
 		return nil
 	}
-	all := ix.queryTerms(query)
-	named, naming := ix.namedServers(query)
+	vp := ix.vendorProducts(query)
+	unserved := ix.unservedProducts(query, vp)
+	foreign := foreignWords(unserved)
+	all := ix.queryTermsWith(query, foreign)
+	named, naming := ix.namedServersWith(query, vp)
 	qs := demoteNaming(all, naming)
 	sc := ix.newScorer(qs)
 
@@ -217,7 +257,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	// clause is kept for the final list.
 	var clauseHits [][]Hit
 	var cands []int32
-	if cl := ix.clauses(query, qs, naming); len(cl) > 1 {
+	if cl := ix.clauses(query, qs, naming, foreign); len(cl) > 1 {
 		for _, c := range cl {
 			cands = sc.tools(c, cands)
 			if len(cands) == 0 {
@@ -235,6 +275,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	sc.singularPenalty(query, number, cands)
 	qtoks, paths, names, kinds := queryTokensKinds(query)
 	sc.kindBonus(kinds, cands)
+	sc.headBonus(query, kinds, cands)
 	sc.reversedPenalty(query, cands)
 	sc.ownDocsPenalty(query, names, named, cands)
 	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {
@@ -242,7 +283,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	}
 	if len(clauseHits) == 0 && ix.oneNamed(named) {
 		// One step, at most one backend: one kind of action.
-		qv := queryVerbs(qtoks)
+		qv := queryVerbs(withoutParticiples(query, qtoks))
 		if qv == 0 && isQuestion(query) {
 			qv = verbRead
 		}
@@ -283,7 +324,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		return r
 	}
 	for i := 0; i < len(hits) && i < relevantDepth && !r.relevant; i++ {
-		r.relevant = ix.relevant(query, all, named, hits[i].Doc, &r.coverage)
+		r.relevant = ix.relevant(query, all, named, unserved, hits[i].Doc, &r.coverage)
 	}
 	hits = hits[:min(limit, len(hits))]
 	r.hits = ix.diversify(hits, limit, score, cands, ix.clauseTops(clauseHits, hits[0]), named)
@@ -423,7 +464,7 @@ const contextWeight = 0.3
 // whole) and at the words "then", "and", "also" and the like. A part with
 // fewer than two terms joins the one before it (or after it, if first). Each
 // clause also carries the other terms of the whole query qs at contextWeight.
-func (ix *Index) clauses(query string, qs []qterm, naming map[string]bool) [][]qterm {
+func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bool) [][]qterm {
 	var parts []string
 	var cur []string
 	for _, f := range strings.Fields(query) {
@@ -443,7 +484,7 @@ func (ix *Index) clauses(query string, qs []qterm, naming map[string]bool) [][]q
 	var groups [][]qterm
 	pending := []qterm(nil)
 	for _, p := range split {
-		t := demoteNaming(ix.queryTerms(p), naming)
+		t := demoteNaming(ix.queryTermsWith(p, foreign), naming)
 		if len(t) == 0 {
 			continue
 		}
@@ -534,7 +575,7 @@ const properWeight = 0.3
 const relevantDepth = 1
 
 // relevant decides whether doc, the best hit, answers the query at all.
-func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov *float64) bool {
+func (ix *Index) relevant(query string, qs []qterm, named []int32, unserved [][]string, doc int, cov *float64) bool {
 	c, m := ix.evidence(qs, doc)
 	*cov = c
 	o := &ix.opt
@@ -545,7 +586,8 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov 
 		// The query names the backend of its best tool: little doubt left.
 		return c >= o.MinCoverage/2 || m >= o.MinEvidence*ix.maxIDF/2
 	}
-	if _, _, _, k := queryTokensKinds(query); k&kindPhone != 0 && ix.allKinds&kindPhone == 0 {
+	_, _, _, kinds := queryTokensKinds(query)
+	if kinds&kindPhone != 0 && ix.allKinds&kindPhone == 0 {
 		// A phone number and no tool that takes one: like a product no
 		// backend serves ("text +1 555 0100" with only chat backends).
 		return c >= o.ForeignCoverage
@@ -556,10 +598,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov 
 		return c >= o.ForeignCoverage
 	}
 	if len(named) == 0 {
-		for _, p := range ix.products.mentioned(withoutPaths(query)) {
-			if !ix.served(p) {
-				return c >= o.ForeignCoverage
-			}
+		if len(unserved) > 0 {
+			return c >= o.ForeignCoverage
+		}
+		if ix.productArticle(query) {
+			return c >= o.ForeignCoverage
 		}
 	}
 	// Evidence alone needs two of the query's words: one rare word a
@@ -568,10 +611,19 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, doc int, cov 
 	// the query's other words (places, names, the text to type) are many.
 	// So is most of one tool's name spelt out ("find pizza places":
 	// search_places), even when the query's other words are many.
+	// A value of a kind the tool takes (a path for a tool reading files,
+	// SQL for one running it, a URL, a key) is a request for it: the
+	// value's words, which count in the query's mass but name no tool,
+	// do not make it unanswerable.
 	nm := ix.matchedTerms(qs, doc)
 	return c >= o.MinCoverage || m >= o.MinEvidence*ix.maxIDF && nm >= 2 ||
-		c >= manyTermsCoverage && (nm >= 3 || ix.queryNameCoverage(qs, int32(doc)) >= spelledName)
+		c >= manyTermsCoverage && (nm >= 3 || ix.queryNameCoverage(qs, int32(doc)) >= spelledName) ||
+		c >= valueCoverage && nm >= 2 && kinds&ix.kinds[doc] != 0
 }
+
+// valueCoverage is the coverage enough for a tool that takes a kind of
+// value the query carries and matches two of its terms.
+const valueCoverage = 0.15
 
 // spelledName is the name coverage (nameCoverage) at which a tool's name
 // counts as spelt out by the query.
@@ -717,4 +769,92 @@ func find(post [][]posting, id, doc int32) (posting, bool) {
 		return ps[i], true
 	}
 	return posting{}, false
+}
+
+// ofComplement marks in modifier the words no tool uses that follow "of"
+// after the last word of a tool name, up to the end of the clause ("a
+// line graph of monthly signups", "a map of our road trip"): what the
+// thing is made of or shows, an argument like a modifier before it.
+func (ix *Index) ofComplement(query string, modifier map[string]bool) {
+	if !containsFold(query, " of ") {
+		return
+	}
+	ws := strings.Fields(strings.ToLower(rewritePhrases(query)))
+	for i := 0; i+2 < len(ws); i++ {
+		if ws[i+1] != "of" {
+			continue
+		}
+		id, ok := ix.tools.lookup(stem(strings.Trim(ws[i], ".,;:!?()\"'`")))
+		if !ok || !ix.headWord[id] {
+			continue
+		}
+		for _, w := range ws[i+2:] {
+			t := strings.Trim(w, ".,;:!?()\"'`")
+			if clauseWords[t] {
+				break
+			}
+			if st := stem(t); !stopWords[t] {
+				if _, known := ix.tools.lookup(st); !known {
+					modifier[st] = true
+				}
+			}
+			if t != w && strings.ContainsAny(w[len(w)-1:], ",.;:!?") {
+				break
+			}
+		}
+	}
+}
+
+// A query asking for "the runs of workflow 17", "the schema of the events
+// collection" or "the actor for Google Maps reviews" wants runs, a schema,
+// an actor: the word before "of" or "for" is the thing to return, what
+// follows says which. A tool whose head word (the last word of its name,
+// what it returns) is that word, or a hand-written synonym of it, gains
+// headIDF times the index's largest IDF (times the synonym's weight), so
+// n8n_executions passes n8n_get_workflow.
+const headIDF = 0.6
+
+// headPreps follow the word that names the thing a query wants.
+var headPreps = setOf(`of for`)
+
+// headBonus adds to the scores of cands the bonus for a head word that is
+// the thing the query wants.
+func (sc *scorer) headBonus(query string, kinds valueKind, cands []int32) {
+	if kinds != 0 || !containsFold(query, " of ") && !containsFold(query, " for ") {
+		// "the place of ana@example.org": the value's kind says more.
+		return
+	}
+	ix := sc.ix
+	ws := strings.Fields(strings.ToLower(rewritePhrases(query)))
+	want := map[int32]float64{}
+	for i := 0; i+1 < len(ws); i++ {
+		if !headPreps[ws[i+1]] {
+			continue
+		}
+		w := strings.Trim(ws[i], "()\"'`")
+		if stopWords[w] || strings.ContainsAny(w, ".,;:!?") {
+			continue
+		}
+		t := stem(w)
+		if id, ok := ix.tools.lookup(t); ok {
+			want[id] = 1
+		}
+		for _, s := range synonyms()[t] {
+			if s.wordnet {
+				continue
+			}
+			if id, ok := ix.tools.lookup(s.term); ok {
+				want[id] = max(want[id], s.w)
+			}
+		}
+	}
+	if len(want) == 0 {
+		return
+	}
+	b := headIDF * ix.maxIDF
+	for _, d := range cands {
+		if h := ix.heads[d]; h.id >= 0 && want[h.id] > 0 {
+			sc.score[d] += b * want[h.id]
+		}
+	}
 }

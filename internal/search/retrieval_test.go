@@ -23,6 +23,7 @@ const (
 	extra5Qs   = "testdata/extra5-queries.jsonl"
 	extra6Qs   = "testdata/extra6-queries.jsonl"
 	extra7Qs   = "testdata/extra7-queries.jsonl"
+	extra8Qs   = "testdata/extra8-queries.jsonl"
 	tune6Qs    = "testdata/tune6-queries.jsonl"
 	tune7Qs    = "testdata/tune7-queries.jsonl"
 	tune8Qs    = "testdata/tune8-queries.jsonl"
@@ -34,6 +35,8 @@ const (
 	tune14Qs   = "testdata/tune14-queries.jsonl"
 	tune15Qs   = "testdata/tune15-queries.jsonl"
 	tune16Qs   = "testdata/tune16-queries.jsonl"
+	tune17Qs   = "testdata/tune17-queries.jsonl"
+	tune18Qs   = "testdata/tune18-queries.jsonl"
 )
 
 // corpusDocs reads every server file of the corpus into Docs, in file order.
@@ -231,7 +234,7 @@ func TestRetrievalExtra2(t *testing.T) {
 // TestRetrievalExtra3 scores a third set of queries written before the third
 // round of tuning, including hard negatives that share words with real tools.
 func TestRetrievalExtra3(t *testing.T) {
-	testRetrieval(t, extra3Qs, scores{hit1: 0.74, hit5: 0.99, none: 0.99})
+	testRetrieval(t, extra3Qs, scores{hit1: 0.87, hit5: 0.99, none: 0.99})
 }
 
 // TestRetrievalExtra4 scores a fourth set written and committed before the
@@ -257,7 +260,7 @@ func TestRetrievalTune5(t *testing.T) {
 // 0.857 / 0.857. From round six on it is tuned on (extra6 is the held-out
 // set now).
 func TestRetrievalExtra5(t *testing.T) {
-	testRetrieval(t, extra5Qs, scores{hit1: 0.88, hit5: 0.99, none: 0.99})
+	testRetrieval(t, extra5Qs, scores{hit1: 0.9, hit5: 0.99, none: 0.99})
 }
 
 // TestRetrievalExtra6 scores a sixth set written and committed before the
@@ -269,7 +272,7 @@ func TestRetrievalExtra5(t *testing.T) {
 // 0.764 / 0.873 / 1.000. From round seven on it is tuned on (extra7 is the
 // held-out set now).
 func TestRetrievalExtra6(t *testing.T) {
-	testRetrieval(t, extra6Qs, scores{hit1: 0.85, hit5: 0.94, none: 0.99})
+	testRetrieval(t, extra6Qs, scores{hit1: 0.85, hit5: 0.96, none: 0.99})
 }
 
 // TestRetrievalTune6 scores a set written in round six to find failure
@@ -283,7 +286,7 @@ func TestRetrievalTune6(t *testing.T) {
 // the corpus dev queries (reworded tool descriptions, a fifth of them
 // multi-step); it was tuned on.
 func TestRetrievalTune7(t *testing.T) {
-	testRetrieval(t, tune7Qs, scores{hit1: 0.84, hit5: 0.95, none: 0.99})
+	testRetrieval(t, tune7Qs, scores{hit1: 0.91, hit5: 0.97, none: 0.99})
 }
 
 // TestRetrievalTune8 scores a third round-six tuning set (everyday
@@ -295,7 +298,7 @@ func TestRetrievalTune8(t *testing.T) {
 // TestRetrievalTune9 scores a fourth round-six tuning set (casual, long
 // phrasings with many words no tool uses); it was tuned on.
 func TestRetrievalTune9(t *testing.T) {
-	testRetrieval(t, tune9Qs, scores{hit1: 0.86, hit5: 0.96, none: 0.99})
+	testRetrieval(t, tune9Qs, scores{hit1: 0.96, hit5: 0.96, none: 0.99})
 }
 
 // TestRetrievalTune10 scores a round-seven tuning set written to find
@@ -303,14 +306,14 @@ func TestRetrievalTune9(t *testing.T) {
 // phrasings, eight unrelated requests); it was tuned on. Before tuning on
 // it (at e76c229): hit@1 0.650, hit@5 0.817, none 1.000.
 func TestRetrievalTune10(t *testing.T) {
-	testRetrieval(t, tune10Qs, scores{hit1: 0.71, hit5: 0.9, none: 0.99})
+	testRetrieval(t, tune10Qs, scores{hit1: 0.76, hit5: 0.93, none: 0.99})
 }
 
 // TestRetrievalTune11 scores a second round-seven tuning set (longer,
 // conversational requests with values, a few multi-step); it was tuned on.
 // Before tuning on it (at 356d85b): hit@1 0.705, hit@5 0.885, none 1.000.
 func TestRetrievalTune11(t *testing.T) {
-	testRetrieval(t, tune11Qs, scores{hit1: 0.77, hit5: 0.91, none: 0.99})
+	testRetrieval(t, tune11Qs, scores{hit1: 0.8, hit5: 0.91, none: 0.99})
 }
 
 // TestRetrievalTune12 scores a third round-seven tuning set (indirect
@@ -318,7 +321,7 @@ func TestRetrievalTune11(t *testing.T) {
 // was tuned on. Before tuning on it (at 24029a8): hit@1 0.600, hit@5
 // 0.920, none 1.000.
 func TestRetrievalTune12(t *testing.T) {
-	testRetrieval(t, tune12Qs, scores{hit1: 0.76, hit5: 0.98, none: 0.99})
+	testRetrieval(t, tune12Qs, scores{hit1: 0.76, hit5: 0.99, none: 0.99})
 }
 
 // TestRetrievalTune13 scores a fourth round-seven tuning set in the style
@@ -334,7 +337,7 @@ func TestRetrievalTune13(t *testing.T) {
 // was tuned on. Before tuning on it (at 937f904): hit@1 0.643, hit@5
 // 0.881, none 1.000.
 func TestRetrievalTune14(t *testing.T) {
-	testRetrieval(t, tune14Qs, scores{hit1: 0.71, hit5: 0.97, none: 0.99})
+	testRetrieval(t, tune14Qs, scores{hit1: 0.73, hit5: 0.97, none: 0.99})
 }
 
 // TestRetrievalTune15 scores a third dev-style round-seven tuning set,
@@ -351,14 +354,47 @@ func TestRetrievalTune16(t *testing.T) {
 	testRetrieval(t, tune16Qs, scores{hit1: 0.85, hit5: 0.97, none: 0.99})
 }
 
+// TestRetrievalTune17 scores a round-eight tuning set over 64 tools drawn
+// at random (Python's random.sample, seed 17) from those extra8 does not
+// ask for, in plain varied phrasings, with two multi-step tasks and eight
+// unrelated requests; it is tuned on. Before tuning on it (at d241e54):
+// hit@1 0.818, hit@5 0.939, none 0.625 (66 answerable, 8 none).
+func TestRetrievalTune17(t *testing.T) {
+	testRetrieval(t, tune17Qs, scores{hit1: 0.83, hit5: 0.95, none: 0.87})
+}
+
+// TestRetrievalTune18 scores a round-eight tuning set of thirty requests
+// no corpus tool serves (everyday errands and software tasks for products
+// no backend offers) and eight answerable ones phrased like them; it is
+// tuned on. Before tuning on it (at fc569a5): hit@1 0.875, hit@5 1.000,
+// none 0.833.
+func TestRetrievalTune18(t *testing.T) {
+	testRetrieval(t, tune18Qs, scores{hit1: 0.87, hit5: 0.99, none: 0.89})
+}
+
 // TestRetrievalExtra7 scores a seventh set written and committed before the
 // seventh round of tuning (plain phrasings across 31 corpus servers, values
 // such as paths, URLs, ids, emails and SQL inside the queries, multi-step
-// tasks and twelve unrelated everyday requests). It is the held-out set:
-// never edited or tuned on, and its misses are not logged, only its scores.
-// Measured when committed, before any change (at 9e77277): hit@1 0.726,
-// hit@5 0.810, none 1.000 (84 answerable, 12 none); after round seven 0.762
-// / 0.845 / 1.000.
+// tasks and twelve unrelated everyday requests) and never edited. It was
+// held out through round seven: measured when committed, before any change
+// (at 9e77277), hit@1 0.726, hit@5 0.810, none 1.000 (84 answerable, 12
+// none); after round seven 0.762 / 0.845 / 1.000. From round eight on it is
+// tuned on (extra8 is the held-out set now).
 func TestRetrievalExtra7(t *testing.T) {
-	testRetrievalLog(t, extra7Qs, scores{hit1: 0.76, hit5: 0.84, none: 0.99}, func(string) {})
+	testRetrieval(t, extra7Qs, scores{hit1: 0.82, hit5: 0.92, none: 0.99})
+}
+
+// TestRetrievalExtra8 scores an eighth set written and committed before the
+// eighth round of tuning (plain phrasings over 97 tools drawn at random from
+// all 32 corpus servers, values such as paths, URLs, ids, coordinates and
+// SQL inside the queries, five multi-step tasks and fifteen requests no
+// corpus tool serves). It is the held-out set: never edited or tuned on,
+// and its misses are not logged, only its scores. Measured when committed,
+// before any change (at c8d1069): hit@1 0.755, hit@5 0.941, none 0.933
+// (102 answerable, 15 none, 5 of the answerable ones answered with no
+// tool); after round eight 0.755 / 0.951 / 0.933 (3 answered with none;
+// 0.765 hit@1 before the repository-slug kind, kept because the tuning
+// sets gained three hits at 1 and at 5 with it: extra8 decides nothing).
+func TestRetrievalExtra8(t *testing.T) {
+	testRetrievalLog(t, extra8Qs, scores{hit1: 0.75, hit5: 0.95, none: 0.93}, func(string) {})
 }

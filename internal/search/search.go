@@ -161,6 +161,8 @@ type Index struct {
 	conversions map[int32]conversion // doc -> what its description converts into what
 	ownDocs     []bool               // doc -> documents only its own backend's product
 	prereqs     map[int32][]int32    // doc -> tools of its backend it needs first
+	vendors     map[string][]int32   // vendor word -> backends whose name it starts
+	srvWords    [][]string           // backend -> the lowercase words of its name
 }
 
 // New builds an index over docs. It copies the slice (not the strings), so

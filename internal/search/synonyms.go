@@ -175,6 +175,7 @@ var relatedGroups = [][]string{
 	words("review approve approval feedback"),
 	words("contact customer client lead"),
 	words("build pipeline job ci"),
+	words("board backlog"),
 }
 
 // everyday maps words of everyday speech to the words of the tools that
@@ -219,6 +220,7 @@ var everyday = []struct {
 	{"inside", words("list content")},
 	{"put", words("move write set insert add")},
 	{"say", words("send post message comment")},
+	{"leave", words("add create post")}, // "leave a comment", "leave a review"
 	{"notify", words("send post message")},
 	{"latest", words("history")},
 	{"recent", words("history")},
@@ -334,6 +336,7 @@ var phrases = []struct{ from, to string }{
 	{"throw away", "discard"},
 	{"tear down", "delete"},
 	{"shut down", "stop"},
+	{"take off", "remove"}, // "take my thumbs-up off the issue"
 	{"go to", "navigate"},
 	{"sign in", "login"},
 	{"log in", "login"},
@@ -383,11 +386,7 @@ var phrases = []struct{ from, to string }{
 // rewritePhrases replaces the phrases of s (case-insensitively, as whole
 // words) by their rewrites, keeping the rest of s as it is.
 func rewritePhrases(s string) string {
-	type word struct {
-		lower      string
-		start, end int
-	}
-	var ws []word
+	var ws []phraseWord
 	for i := 0; i < len(s); {
 		j := strings.IndexFunc(s[i:], isWordRune)
 		if j < 0 {
@@ -398,12 +397,27 @@ func rewritePhrases(s string) string {
 		if k < 0 {
 			k = len(s) - i
 		}
-		ws = append(ws, word{strings.ToLower(s[i : i+k]), i, i + k})
+		ws = append(ws, phraseWord{strings.ToLower(s[i : i+k]), i, i + k})
 		i += k
 	}
 	var b strings.Builder
-	last := 0
+	last, particle := 0, -1
 	for i := 0; i < len(ws); i++ {
+		if i == particle {
+			// The particle of a split phrasal verb: dropped.
+			b.WriteString(s[last:ws[i-1].end])
+			last = ws[i].end
+			continue
+		}
+		if j := splitParticle(s, ws, i); j > 0 {
+			// "roll production back", "turn the lights off": a phrasal
+			// verb with its object between the verb and the particle;
+			// the object's words are rewritten as usual.
+			b.WriteString(s[last:ws[i].start])
+			b.WriteString(particlePhrases()[ws[i].lower+" "+ws[j].lower])
+			last, particle = ws[i].end, j
+			continue
+		}
 		for _, p := range phrasesSplit() {
 			if i+len(p.from) > len(ws) {
 				continue
@@ -430,6 +444,66 @@ func rewritePhrases(s string) string {
 	}
 	b.WriteString(s[last:])
 	return b.String()
+}
+
+// particles end phrasal verbs ("roll back", "turn off").
+var particles = setOf(`back off up down out away over on in`)
+
+// clauseWords join clauses: a particle past one belongs to another verb.
+var clauseWords = setOf(`and or then but also plus`)
+
+// maxParticleGap is how many words may stand between a phrasal verb and
+// its particle ("bring my paused project back").
+const maxParticleGap = 4
+
+// particlePhrases are the phrases of two words, a verb and a particle,
+// by their words joined with a space; particleVerbs are their verbs.
+var particlePhrases = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	for _, p := range phrasesSplit() {
+		if len(p.from) == 2 && particles[p.from[1]] && !stopWords[p.from[0]] {
+			m[p.from[0]+" "+p.from[1]] = p.to
+		}
+	}
+	return m
+})
+
+var particleVerbs = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for k := range particlePhrases() {
+		v, _, _ := strings.Cut(k, " ")
+		m[v] = true
+	}
+	return m
+})
+
+// phraseWord is one word of a query, lowercase, and where it is.
+type phraseWord struct {
+	lower      string
+	start, end int
+}
+
+// splitParticle returns the index in ws of the particle that completes
+// the phrasal verb ws[i] when one to maxParticleGap words stand between
+// them within one clause of s, or -1.
+func splitParticle(s string, ws []phraseWord, i int) int {
+	verb := ws[i].lower
+	if !particleVerbs()[verb] {
+		return -1
+	}
+	if i+1 < len(ws) && particles[ws[i+1].lower] {
+		return -1 // "turn off the lights on the porch": the particle is here
+	}
+	for j := i + 2; j < len(ws) && j <= i+1+maxParticleGap; j++ {
+		w := ws[j].lower
+		if strings.ContainsAny(s[ws[i].end:ws[j].start], ",.;:!?") || clauseWords[w] {
+			return -1
+		}
+		if _, ok := particlePhrases()[verb+" "+w]; ok && particles[w] {
+			return j
+		}
+	}
+	return -1
 }
 
 type splitPhrase struct {
@@ -494,12 +568,8 @@ func buildSynonyms() map[string][]syn {
 			m[sa] = append(m[sa], syn{term: sb, w: everydayWeight})
 		}
 	}
-	hand := make(map[string]bool, len(m))
-	for k := range m {
-		hand[k] = true
-	}
-	addWordnet(m, hand, wordnetSynonyms, wordnetWeight)
-	addWordnet(m, hand, wordnetHypernyms, wordnetHyperWeight)
+	addWordnet(m, wordnetSynonyms, wordnetWeight)
+	addWordnet(m, wordnetHypernyms, wordnetHyperWeight)
 	return m
 }
 
@@ -518,18 +588,17 @@ const (
 )
 
 // addWordnet adds the pairs of a generated table ("word target target\n")
-// to m at weight w, where m has no pair of the two yet, for the words the
-// hand-written tables do not map (those say better what tools mean).
-func addWordnet(m map[string][]syn, hand map[string]bool, table string, w float64) {
+// to m at weight w, where m has no pair of the two yet: a word the
+// hand-written tables map keeps their pairs (they say better what tools
+// mean) and gains WordNet's others ("remember" -> retrieve as well as
+// observation).
+func addWordnet(m map[string][]syn, table string, w float64) {
 	for line := range strings.Lines(table) {
 		fs := strings.Fields(line)
 		if len(fs) < 2 {
 			continue
 		}
 		sa := stem(fs[0])
-		if hand[sa] {
-			continue
-		}
 		for _, t := range fs[1:] {
 			sb := stem(t)
 			if sa == sb || slices.ContainsFunc(m[sa], func(s syn) bool { return s.term == sb }) {

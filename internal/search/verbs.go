@@ -1,5 +1,7 @@
 package search
 
+import "strings"
+
 // A request's verb says what kind of action it wants, and a tool name's
 // verb what kind it does. Reading, creating, changing and deleting exclude
 // each other: a query that only asks to find something ("find the contact
@@ -137,4 +139,42 @@ var questionWords = setOf(`which what whats who whose where when how is are does
 func isQuestion(query string) bool {
 	ws := lowerWords(query)
 	return len(ws) > 0 && questionWords[ws[0]]
+}
+
+// withoutParticiples returns toks without the terms the query uses only in
+// a past form ("the migrations applied to the db", "my paused project",
+// "who approved it"): a request's own verb is in its base form ("apply",
+// "pause"); a past form describes what is or was, the thing to read.
+func withoutParticiples(query string, toks []token) []token {
+	if !containsFold(query, "ed") {
+		return toks
+	}
+	var past, base map[string]bool
+	for _, w := range lowerWords(query) {
+		t := stem(w)
+		if verbStems[t] == 0 {
+			continue
+		}
+		if len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed") {
+			if past == nil {
+				past = map[string]bool{}
+			}
+			past[t] = true
+		} else {
+			if base == nil {
+				base = map[string]bool{}
+			}
+			base[t] = true
+		}
+	}
+	if len(past) == 0 {
+		return toks
+	}
+	out := make([]token, 0, len(toks))
+	for _, tk := range toks {
+		if !past[tk.term] || base[tk.term] {
+			out = append(out, tk)
+		}
+	}
+	return out
 }

@@ -54,3 +54,23 @@ func TestSearch_QuestionWantsToRead(t *testing.T) {
 		t.Error("isQuestion tells requests from questions wrongly")
 	}
 }
+
+// TestQueryVerbs_PastFormsDescribe: a verb in a past form describes the
+// thing ("the migrations applied to the db") and is not the request's
+// verb; the base form still is.
+func TestQueryVerbs_PastFormsDescribe(t *testing.T) {
+	verbs := func(q string) verbFamily {
+		toks, _, _ := queryTokens(q)
+		return queryVerbs(withoutParticiples(q, toks))
+	}
+	if got := verbs("show me the migrations applied to the db"); got != verbRead {
+		t.Errorf("applied: families %b, want read only", got)
+	}
+	if got := verbs("apply the migration and show the applied ones"); got&verbUpdate == 0 {
+		t.Errorf("apply: families %b, want update", got)
+	}
+	ix := corpusIndex(t)
+	if hits := ix.Search("show me the migrations applied to the supabase db", 5); len(hits) == 0 || hits[0].Tool != "list_migrations" {
+		t.Errorf("%s, want supabase/list_migrations first", fmtHits(hits))
+	}
+}
