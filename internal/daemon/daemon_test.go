@@ -532,7 +532,10 @@ func TestBridge_WaitsBoundedForADaemonThatCannotStart(t *testing.T) {
 	te := newTestEnv(t)
 	fail := filepath.Join(te.env["HOME"], "fail")
 	te.env["SBD_TEST_FAIL"] = fail
-	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1"), QueueWait: 500 * time.Millisecond})
+	// QueueWait must outlast one failed start even under -race on a
+	// loaded machine: with none finished, the error is "still
+	// connecting", not the log's.
+	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1"), QueueWait: 3 * time.Second})
 	c.initialize()
 	old := c.daemonPID(2)
 	os.WriteFile(fail, nil, 0o600)
