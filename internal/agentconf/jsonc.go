@@ -3,13 +3,20 @@ package agentconf
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/tailscale/hujson"
+
+	"github.com/switchboard-mcp/switchboard/internal/nesting"
 )
 
-// This file is a small JSONC (JSON with // and /* */ comments and
-// trailing commas) scanner and editor. Edits splice bytes: everything
-// outside the member removed, inserted or replaced is kept exactly.
+// This file reads JSONC (JSON with // and /* */ comments and trailing
+// commas) with tailscale/hujson, keeping each value's byte span, and
+// jsonc_edit.go edits by splicing bytes: everything outside the member
+// removed, inserted or replaced is kept exactly.
 
 // jvalue is one parsed JSONC value with its byte span in the source.
 type jvalue struct {
@@ -27,197 +34,82 @@ type jmember struct {
 	comma    int // offset of the comma after the value, or -1
 }
 
-type jparser struct {
-	data []byte
-	pos  int
-}
+// maxDepth bounds nesting: an agent file in a repository is untrusted,
+// and the parser recurses.
+const maxDepth = 200
 
 // parseJSONC parses data as one JSONC value. Empty input is an error.
 func parseJSONC(data []byte) (*jvalue, error) {
-	p := &jparser{data: data}
-	if err := p.skip(); err != nil {
-		return nil, err
+	if line, deep := nesting.JSONC(data, maxDepth); deep {
+		return nil, fmt.Errorf("line %d: nested too deeply", line)
 	}
-	if p.pos >= len(data) {
-		return nil, fmt.Errorf("no JSON value")
+	b := slices.Clone(data)
+	if bytes.HasPrefix(b, []byte("\uFEFF")) {
+		copy(b, "   ") // a byte-order mark: blanks keep every offset
 	}
-	v, err := p.value(0)
+	v, err := hujson.Parse(b)
+	if err != nil && !bytes.HasSuffix(b, []byte("\n")) {
+		// hujson wants a // comment to end with a newline, also the
+		// last; a real error keeps the position of the first try.
+		if v2, err2 := hujson.Parse(append(b, '\n')); err2 == nil {
+			v, err = v2, nil
+		}
+	}
 	if err != nil {
-		return nil, err
+		return nil, errors.New(strings.TrimPrefix(err.Error(), "hujson: "))
 	}
-	if err := p.skip(); err != nil {
-		return nil, err
-	}
-	if p.pos < len(data) {
-		return nil, p.errf("unexpected %q after the top-level value", data[p.pos])
-	}
-	return v, nil
+	return convertJSONC(&v, data)
 }
 
-func (p *jparser) errf(format string, a ...any) error {
-	line := 1 + bytes.Count(p.data[:min(p.pos, len(p.data))], []byte{'\n'})
-	return fmt.Errorf("line %d: %s", line, fmt.Sprintf(format, a...))
-}
-
-// skip moves past whitespace and comments.
-func (p *jparser) skip() error {
-	for p.pos < len(p.data) {
-		c := p.data[p.pos]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			p.pos++
-		case c == 0xEF && bytes.HasPrefix(p.data[p.pos:], []byte("\uFEFF")) && p.pos == 0:
-			p.pos += 3
-		case c == '/' && p.pos+1 < len(p.data) && p.data[p.pos+1] == '/':
-			for p.pos < len(p.data) && p.data[p.pos] != '\n' {
-				p.pos++
+// convertJSONC turns a hujson value into a jvalue over data, the source.
+func convertJSONC(v *hujson.Value, data []byte) (*jvalue, error) {
+	j := &jvalue{start: v.StartOffset, end: v.EndOffset}
+	switch x := v.Value.(type) {
+	case *hujson.Object:
+		j.kind = '{'
+		for i := range x.Members {
+			m := &x.Members[i]
+			name, ok := m.Name.Value.(hujson.Literal)
+			var key string
+			if !ok || json.Unmarshal(name, &key) != nil {
+				return nil, fmt.Errorf("line %d: bad key", lineAt(data, m.Name.StartOffset))
 			}
-		case c == '/' && p.pos+1 < len(p.data) && p.data[p.pos+1] == '*':
-			end := bytes.Index(p.data[p.pos+2:], []byte("*/"))
-			if end < 0 {
-				return p.errf("unterminated /* comment")
+			val, err := convertJSONC(&m.Value, data)
+			if err != nil {
+				return nil, err
 			}
-			p.pos += 2 + end + 2
+			jm := jmember{key: key, keyStart: m.Name.StartOffset, val: val, comma: -1}
+			if at := m.Value.EndOffset + len(m.Value.AfterExtra); at < len(data) && data[at] == ',' {
+				jm.comma = at
+			}
+			j.members = append(j.members, jm)
+		}
+	case *hujson.Array:
+		j.kind = '['
+		for i := range x.Elements {
+			e, err := convertJSONC(&x.Elements[i], data)
+			if err != nil {
+				return nil, err
+			}
+			j.elems = append(j.elems, e)
+		}
+	case hujson.Literal:
+		switch k := x.Kind(); k {
+		case '"', 't', 'f':
+			j.kind = byte(k)
+		case '0':
+			j.kind = 'n'
+		case 'n':
+			j.kind = '0'
 		default:
-			return nil
+			return nil, fmt.Errorf("line %d: unexpected %q", lineAt(data, v.StartOffset), x)
 		}
 	}
-	return nil
+	return j, nil
 }
 
-const maxDepth = 200
-
-func (p *jparser) value(depth int) (*jvalue, error) {
-	if depth > maxDepth {
-		return nil, p.errf("nested too deeply")
-	}
-	if p.pos >= len(p.data) {
-		return nil, p.errf("unexpected end of file")
-	}
-	v := &jvalue{start: p.pos}
-	switch c := p.data[p.pos]; {
-	case c == '{':
-		v.kind = '{'
-		p.pos++
-		for {
-			if err := p.skip(); err != nil {
-				return nil, err
-			}
-			if p.pos >= len(p.data) {
-				return nil, p.errf("unexpected end of file in object")
-			}
-			if p.data[p.pos] == '}' {
-				p.pos++
-				break
-			}
-			if n := len(v.members); n > 0 && v.members[n-1].comma < 0 {
-				return nil, p.errf("expected , or } in object, found %q", p.data[p.pos])
-			}
-			if p.data[p.pos] != '"' {
-				return nil, p.errf("expected a string key, found %q", p.data[p.pos])
-			}
-			m := jmember{keyStart: p.pos, comma: -1}
-			kv, err := p.value(depth + 1)
-			if err != nil {
-				return nil, err
-			}
-			if err := json.Unmarshal(p.data[kv.start:kv.end], &m.key); err != nil {
-				return nil, p.errf("bad key: %v", err)
-			}
-			if err := p.skip(); err != nil {
-				return nil, err
-			}
-			if p.pos >= len(p.data) || p.data[p.pos] != ':' {
-				return nil, p.errf("expected : after key %q", m.key)
-			}
-			p.pos++
-			if err := p.skip(); err != nil {
-				return nil, err
-			}
-			if m.val, err = p.value(depth + 1); err != nil {
-				return nil, err
-			}
-			if err := p.skip(); err != nil {
-				return nil, err
-			}
-			if p.pos < len(p.data) && p.data[p.pos] == ',' {
-				m.comma = p.pos
-				p.pos++
-			}
-			v.members = append(v.members, m)
-		}
-	case c == '[':
-		v.kind = '['
-		p.pos++
-		comma := true
-		for {
-			if err := p.skip(); err != nil {
-				return nil, err
-			}
-			if p.pos >= len(p.data) {
-				return nil, p.errf("unexpected end of file in array")
-			}
-			if p.data[p.pos] == ']' {
-				p.pos++
-				break
-			}
-			if !comma {
-				return nil, p.errf("expected , or ] in array, found %q", p.data[p.pos])
-			}
-			e, err := p.value(depth + 1)
-			if err != nil {
-				return nil, err
-			}
-			v.elems = append(v.elems, e)
-			if err := p.skip(); err != nil {
-				return nil, err
-			}
-			comma = p.pos < len(p.data) && p.data[p.pos] == ','
-			if comma {
-				p.pos++
-			}
-		}
-	case c == '"':
-		v.kind = '"'
-		p.pos++
-		for {
-			if p.pos >= len(p.data) || p.data[p.pos] == '\n' {
-				return nil, p.errf("unterminated string")
-			}
-			b := p.data[p.pos]
-			p.pos++
-			if b == '\\' {
-				p.pos++
-			} else if b == '"' {
-				break
-			}
-		}
-		var s string
-		if err := json.Unmarshal(p.data[v.start:p.pos], &s); err != nil {
-			return nil, p.errf("bad string: %v", err)
-		}
-	case c == '-' || (c >= '0' && c <= '9'):
-		v.kind = 'n'
-		for p.pos < len(p.data) && strings.IndexByte("+-0123456789.eE", p.data[p.pos]) >= 0 {
-			p.pos++
-		}
-		var n json.Number
-		if err := json.Unmarshal(p.data[v.start:p.pos], &n); err != nil {
-			return nil, p.errf("bad number %q", p.data[v.start:p.pos])
-		}
-	default:
-		for _, lit := range []string{"true", "false", "null"} {
-			if bytes.HasPrefix(p.data[p.pos:], []byte(lit)) {
-				v.kind = map[string]byte{"true": 't', "false": 'f', "null": '0'}[lit]
-				p.pos += len(lit)
-				v.end = p.pos
-				return v, nil
-			}
-		}
-		return nil, p.errf("unexpected %q", c)
-	}
-	v.end = p.pos
-	return v, nil
+func lineAt(data []byte, off int) int {
+	return 1 + bytes.Count(data[:min(off, len(data))], []byte{'\n'})
 }
 
 // member returns the last member named key (JavaScript semantics), or nil.
