@@ -376,18 +376,14 @@ func urlSecretHints(e *Env, t target, raw string) {
 	var secret []string
 	for _, k := range slices.Sorted(maps.Keys(q)) {
 		v := q.Get(k)
-		if strings.Contains(v, "${") || v == "" || !secretWord().MatchString(k) && !looksLikeToken(v) {
+		if !literalSecret(k, v) {
 			continue
 		}
 		secret = append(secret, k)
-		q.Set(k, "${env:"+strings.ToUpper(regexp.MustCompile(`[^A-Za-z0-9_]`).ReplaceAllString(k, "_"))+"}")
+		q.Set(k, envRef(k))
 	}
 	if len(secret) == 0 {
 		return
-	}
-	where := "as plain text"
-	if t.project {
-		where = "as plain text, in a file meant to be committed"
 	}
 	ref := *u
 	ref.RawQuery = strings.NewReplacer("%24", "$", "%7B", "{", "%7D", "}", "%3A", ":").Replace(q.Encode())
@@ -395,7 +391,7 @@ func urlSecretHints(e *Env, t target, raw string) {
 	if len(secret) > 1 {
 		what, them = "parameters "+strings.Join(secret, ", ")+" are", "them"
 	}
-	fmt.Fprintf(e.Stderr, "note: the URL's query %s stored in %s %s; --url '%s' reads %s from the environment instead\n", what, t.path, where, ref.String(), them)
+	fmt.Fprintf(e.Stderr, "note: the URL's query %s stored in %s %s; --url '%s' reads %s from the environment instead\n", what, t.path, t.plainText(), ref.String(), them)
 }
 
 func orStr(s, def string) string {
@@ -415,20 +411,37 @@ var secretWord = sync.OnceValue(func() *regexp.Regexp {
 func secretHints(e *Env, t target, flagName string, p *pairs) {
 	for _, k := range p.order {
 		v := p.m[k]
-		if strings.Contains(v, "${") || v == "" || !secretWord().MatchString(k) && !looksLikeToken(v) {
+		if !literalSecret(k, v) {
 			continue
 		}
-		where := "as plain text"
-		if t.project {
-			where = "as plain text, in a file meant to be committed"
-		}
-		ref := "${env:" + strings.ToUpper(regexp.MustCompile(`[^A-Za-z0-9_]`).ReplaceAllString(k, "_")) + "}"
+		ref := envRef(k)
 		val := ref
 		if flagName == "header" && strings.EqualFold(k, "authorization") {
 			val = "Bearer " + ref
 		}
-		fmt.Fprintf(e.Stderr, "note: the value of %s %s is stored in %s %s; --%s '%s=%s' reads it from the environment instead\n", flagName, k, t.path, where, flagName, k, val)
+		fmt.Fprintf(e.Stderr, "note: the value of %s %s is stored in %s %s; --%s '%s=%s' reads it from the environment instead\n", flagName, k, t.path, t.plainText(), flagName, k, val)
 	}
+}
+
+// literalSecret reports whether v, the value of k, is a credential
+// written out (not a ${...} reference): by k's name or v's shape.
+func literalSecret(k, v string) bool {
+	return v != "" && !strings.Contains(v, "${") && (secretWord().MatchString(k) || looksLikeToken(v))
+}
+
+// envRef is the ${env:NAME} reference the notes suggest for k.
+func envRef(k string) string {
+	return "${env:" + strings.ToUpper(nonIdent().ReplaceAllString(k, "_")) + "}"
+}
+
+var nonIdent = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^A-Za-z0-9_]`) })
+
+// plainText says how a value written into t's file is kept.
+func (t target) plainText() string {
+	if t.project {
+		return "as plain text, in a file meant to be committed"
+	}
+	return "as plain text"
 }
 
 var tokenShape = sync.OnceValue(func() *regexp.Regexp {
