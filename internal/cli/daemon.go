@@ -453,7 +453,7 @@ type daemonSession struct {
 func (h *daemonSession) Notices() []string { return h.notes.take() }
 
 func (h *daemonSession) Serve(ctx context.Context, conn io.ReadWriteCloser) error {
-	t := &server.StdioTransport{Reader: conn, Writer: conn, Logger: h.log}
+	t := &server.StdioTransport{Reader: conn, Writer: conn, Logger: h.log, LinesRead: h.hello.LinesRead}
 	if err := h.s.Serve(ctx, t); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("session %s (client pid %d): %w", h.hello.ID, h.hello.PID, err)
 	}

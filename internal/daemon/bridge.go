@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,8 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
+	"slices"
 	"sync"
 	"time"
 
@@ -46,11 +49,14 @@ type BridgeOptions struct {
 // daemon when none runs), sends the hello, then copies lines both ways
 // without decoding them, noting only the id and method of each line.
 //
-// When the daemon connection breaks, every request the daemon had not
-// answered gets a JSON-RPC error at once (it is never sent again); the
-// bridge connects to a new daemon, replays the client's initialize
-// (swallowing its response) and notifications/initialized, and goes on.
-// Client lines that arrive meanwhile wait up to QueueWait. Bridge returns
+// When the daemon connection breaks, the bridge connects to a new daemon,
+// replays the client's initialize (swallowing its response) and
+// notifications/initialized, and goes on. The daemon counts the lines it
+// has read in a mark file both map (see Hello.LinesRead): of the requests
+// it had not answered, the ones it had read get a JSON-RPC error at once
+// (they may have run; they are never sent again), and the ones it never
+// read go to the new daemon, in order, at most three times. Client lines
+// that arrive meanwhile wait up to QueueWait. Bridge returns
 // nil when stdin ends (the daemon ends that session only), ctx.Err() when
 // ctx is done, and an error when the first connection fails or stdout
 // breaks.
@@ -61,8 +67,8 @@ func Bridge(ctx context.Context, o *BridgeOptions, stdin io.Reader, stdout io.Wr
 	b := &bridge{
 		o:        *o,
 		out:      stdout,
-		inflight: map[string][]byte{}, writing: map[string][]byte{},
-		fatal: make(chan error, 1),
+		inflight: map[string]*call{},
+		fatal:    make(chan error, 1),
 	}
 	h := *o.Connect.Hello
 	h.Kind = KindSession
@@ -110,18 +116,17 @@ type bridge struct {
 	out   io.Writer
 
 	mu         sync.Mutex
-	conn       net.Conn          // nil while connecting
-	ready      chan struct{}     // closed when conn is set
-	gen        int               // the connection's number; a broken one is replaced by gen+1
-	pid        int               // the daemon's pid
-	lastErr    error             // the last failed connection attempt
-	connecting bool              // a reconnect runs
-	inflight   map[string][]byte // requests sent on conn, not answered yet: failed when it breaks
-	// writing are requests being written (keyed like inflight), not yet
-	// known to be sent: a break meanwhile must not fail one that never
-	// left (send resends it), and one that did leave is failed by send.
-	writing map[string][]byte
-	closed  bool
+	conn       net.Conn         // nil while connecting
+	ready      chan struct{}    // closed when conn is set
+	gen        int              // the connection's number; a broken one is replaced by gen+1
+	pid        int              // the daemon's pid
+	mark       *mark            // conn's count of lines the daemon read; nil: it keeps none
+	lines      uint64           // lines written on conn
+	lastErr    error            // the last failed connection attempt
+	connecting bool             // a reconnect runs
+	inflight   map[string]*call // requests written on conn, not answered yet
+	resend     []*call          // requests no daemon read: for the next connection, in order
+	closed     bool
 
 	initLine   []byte // the client's initialize request
 	initKey    string
@@ -129,9 +134,23 @@ type bridge struct {
 	initedLine []byte // notifications/initialized
 }
 
+// call is a client request written to a daemon and not answered yet.
+type call struct {
+	id    []byte // its raw id (a copy)
+	line  []byte // the line (a copy), for the next daemon if this one never read it
+	seq   uint64 // its line's number on the connection it was written to
+	tries int    // connections it was written to
+	// unsent: its write failed before any byte left (the daemon cannot
+	// have read it, mark or none).
+	unsent bool
+}
+
+// maxTries bounds how many daemons one request is written to.
+const maxTries = 3
+
 // connect makes the first connection.
 func (b *bridge) connect() error {
-	c, r, err := Connect(b.ctx, &b.o.Connect)
+	c, r, m, err := b.dial()
 	if err != nil {
 		return err
 	}
@@ -144,20 +163,43 @@ func (b *bridge) connect() error {
 		}
 	}
 	done := b.startReader(c, 1, "", nil)
-	b.publish(c, r, 1, done)
+	b.publish(c, r, m, 0, 1, done)
 	return nil
 }
 
-// publish makes c the connection of generation gen.
-func (b *bridge) publish(c net.Conn, r *Reply, gen int, readerDone <-chan struct{}) {
+// dial connects with a new mark file named in the hello; the mark is nil
+// when the daemon keeps none (or the file could not be made).
+func (b *bridge) dial() (net.Conn, *Reply, *mark, error) {
+	o := b.o.Connect
+	h := *o.Hello
+	m, path, err := newMark(o.Paths.Dir)
+	if err != nil {
+		b.log.Warn("no mark file: a daemon death fails every call in flight", "err", err)
+	}
+	h.Mark, o.Hello = path, &h
+	c, r, err := Connect(b.ctx, &o)
+	if path != "" {
+		os.Remove(path) // both sides have mapped it, or the daemon never will
+	}
+	if err != nil || !r.Mark {
+		m.close()
+		m = nil
+	}
+	return c, r, m, err
+}
+
+// publish makes c the connection of generation gen, with mark m and
+// lines already written on it.
+func (b *bridge) publish(c net.Conn, r *Reply, m *mark, lines uint64, gen int, readerDone <-chan struct{}) {
 	b.mu.Lock()
 	if b.closed || b.gen != gen {
 		b.connecting = false
 		b.mu.Unlock()
 		c.Close()
+		m.close()
 		return
 	}
-	b.conn, b.pid, b.lastErr, b.connecting = c, r.PID, nil, false
+	b.conn, b.pid, b.mark, b.lines, b.lastErr, b.connecting = c, r.PID, m, lines, nil, false
 	close(b.ready)
 	b.mu.Unlock()
 	select {
@@ -267,7 +309,7 @@ func (b *bridge) send(line []byte, m msgInfo) {
 	}
 	for attempt := 1; ; attempt++ {
 		c, gen, err := b.current()
-		if err == nil && attempt > 3 {
+		if err == nil && attempt > maxTries {
 			err = errors.New("three daemons in a row closed the connection before this message could be written")
 		}
 		if err != nil {
@@ -289,47 +331,32 @@ func (b *bridge) send(line []byte, m msgInfo) {
 			b.mu.Unlock()
 			continue // broke meanwhile; nothing was sent
 		}
-		pid := b.pid
+		b.lines++
+		var cl *call
 		if m.isRequest() {
-			b.writing[key] = append([]byte(nil), m.id...) // m.id points into the read buffer
+			// m.id and line point into the read buffer.
+			cl = &call{id: append([]byte(nil), m.id...), line: append([]byte(nil), line...), seq: b.lines, tries: 1}
+			b.inflight[key] = cl
 		}
 		b.mu.Unlock()
 		n, err := c.Write(line)
-		if !m.isRequest() {
-			if err == nil {
-				return
-			}
-			b.broken(gen, err)
-			if n > 0 {
-				return // part of a notification went out: not sent again
-			}
-			continue
-		}
-		if err == nil || n > 0 {
-			// It left (all or part of it): from now on a break fails it.
-			b.mu.Lock()
-			id, waiting := b.writing[key]
-			delete(b.writing, key)
-			lost := waiting && b.gen != gen
-			if waiting && !lost {
-				b.inflight[key] = id
-			}
-			b.mu.Unlock()
-			if lost {
-				// The connection broke while it was written, and the
-				// break did not fail it: it may have reached the daemon.
-				b.answer(id, fmt.Sprintf("the switchboard daemon exited during this call (pid %d); the call was not retried. Retry it: a new daemon is starting.", pid))
-			}
-			if err != nil {
-				b.broken(gen, err) // part was sent: the request fails with the others
-			}
+		if err == nil {
 			return
 		}
-		// Nothing was sent (the daemon is gone): send it to the next one.
-		b.mu.Lock()
-		delete(b.writing, key)
-		b.mu.Unlock()
+		if cl != nil {
+			if n == 0 {
+				b.mu.Lock()
+				cl.unsent = true
+				b.mu.Unlock()
+			}
+			b.broken(gen, err) // it fails, or goes to the next daemon, with the others
+			return
+		}
 		b.broken(gen, err)
+		if n > 0 {
+			return // part of a notification went out: not sent again
+		}
+		// A notification that did not leave goes to the next daemon.
 	}
 }
 
@@ -362,7 +389,6 @@ func (b *bridge) startReader(c net.Conn, gen int, swallow string, swallowed chan
 				}
 				b.mu.Lock()
 				delete(b.inflight, key)
-				delete(b.writing, key) // its answer came before its write returned
 				if key == b.initKey && b.initLine != nil {
 					b.initOK = true
 				}
@@ -411,29 +437,66 @@ func (b *bridge) die(err error) {
 	}
 }
 
-// broken handles the end of connection gen: its unanswered requests fail
-// now, and a new connection is made in the background.
+// broken handles the end of connection gen: of its unanswered requests,
+// the ones the daemon read fail now and the others wait for the next
+// connection, which is made in the background.
 func (b *bridge) broken(gen int, cause error) {
 	b.mu.Lock()
 	if b.closed || b.gen != gen || b.conn == nil {
 		b.mu.Unlock()
 		return
 	}
-	c, pid, failed := b.conn, b.pid, b.inflight
-	b.conn, b.inflight, b.ready = nil, map[string][]byte{}, make(chan struct{})
+	c, pid, calls, m := b.conn, b.pid, b.inflight, b.mark
+	b.conn, b.inflight, b.ready, b.mark, b.lines = nil, map[string]*call{}, make(chan struct{}), nil, 0
 	b.gen++
+	read := ^uint64(0) // without a mark, any request written may have been read
+	if m != nil {
+		// The daemon is gone (or has closed this session): its count
+		// is final.
+		read = m.load()
+	}
+	var failed, tired, again []*call
+	for _, cl := range calls {
+		switch {
+		case !cl.unsent && cl.seq <= read:
+			failed = append(failed, cl)
+		case cl.tries >= maxTries:
+			tired = append(tired, cl)
+		default:
+			again = append(again, cl)
+		}
+	}
+	slices.SortFunc(again, func(x, y *call) int { return cmp.Compare(x.seq, y.seq) })
+	b.resend = append(b.resend, again...)
 	b.mu.Unlock()
 	c.Close()
-	b.log.Warn("the daemon connection broke; the next client message connects to a new daemon", "pid", pid, "err", cause, "failedCalls", len(failed))
+	m.close()
+	b.log.Warn("the daemon connection broke; connecting to a new daemon", "pid", pid, "err", cause, "failedCalls", len(failed)+len(tired), "resentCalls", len(again))
 	msg := fmt.Sprintf("the switchboard daemon exited during this call (pid %d); the call was not retried. Retry it: a new daemon is starting.", pid)
-	for _, raw := range failed {
-		b.answer(raw, msg)
+	for _, cl := range failed {
+		b.answer(cl.id, msg)
 	}
-	if len(failed) > 0 {
-		// Start the new daemon now: the client is about to retry.
+	for _, cl := range tired {
+		b.answer(cl.id, fmt.Sprintf("%d switchboard daemons in a row exited before reading this call (the last, pid %d); it was not sent again. See: switchboard daemon logs", maxTries, pid))
+	}
+	if len(calls) > 0 {
+		// Start the new daemon now: the client is about to retry, and
+		// the calls no daemon read are waiting.
 		b.mu.Lock()
 		b.kick()
 		b.mu.Unlock()
+	}
+}
+
+// failResend answers the requests waiting for a new daemon with err, when
+// none could be reached.
+func (b *bridge) failResend(err error) {
+	b.mu.Lock()
+	calls := b.resend
+	b.resend = nil
+	b.mu.Unlock()
+	for _, cl := range calls {
+		b.answer(cl.id, fmt.Sprintf("the switchboard daemon exited before reading this call, and no new one is reachable (%v); the call was not sent. Retry it later, or see: switchboard daemon logs", err))
 	}
 }
 
@@ -444,9 +507,9 @@ func (b *bridge) reconnect(gen int) {
 	delay := 50 * time.Millisecond
 	deadline := time.Now().Add(b.o.QueueWait)
 	for {
-		c, r, done, err := b.replay(gen)
+		c, r, m, lines, done, err := b.replay(gen)
 		if err == nil {
-			b.publish(c, r, gen, done)
+			b.publish(c, r, m, lines, gen, done)
 			b.log.Info("connected to a new daemon", "pid", r.PID)
 			return
 		}
@@ -459,55 +522,86 @@ func (b *bridge) reconnect(gen int) {
 		b.mu.Unlock()
 		b.log.Warn("connecting to a new daemon", "err", err)
 		if stop || sleep(b.ctx, delay) != nil {
+			b.failResend(err)
 			return
 		}
 		delay = min(delay*2, 2*time.Second)
 	}
 }
 
-// replay connects and replays initialize (waiting for its response,
-// which is swallowed) and notifications/initialized.
-func (b *bridge) replay(gen int) (net.Conn, *Reply, <-chan struct{}, error) {
-	c, r, err := Connect(b.ctx, &b.o.Connect)
+// replay connects, replays initialize (waiting for its response, which
+// is swallowed) and notifications/initialized, and writes the requests no
+// daemon read; it returns the connection's mark and the number of lines
+// written. A write of those requests that fails leaves them in flight:
+// the break that follows sorts them by the new mark.
+func (b *bridge) replay(gen int) (net.Conn, *Reply, *mark, uint64, <-chan struct{}, error) {
+	c, r, m, err := b.dial()
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, 0, nil, err
+	}
+	fail := func(err error) (net.Conn, *Reply, *mark, uint64, <-chan struct{}, error) {
+		c.Close()
+		m.close()
+		return nil, nil, nil, 0, nil, err
 	}
 	b.mu.Lock()
 	init, key, inited := b.initLine, b.initKey, b.initedLine
 	if !b.initOK {
-		init = nil // the client never got its answer: it will initialize again
+		init = nil // the client never got its answer: it will initialize again, or it is resent
 	}
 	b.mu.Unlock()
+	var lines uint64
+	var done <-chan struct{}
 	if init == nil {
-		return c, r, b.startReader(c, gen, "", nil), nil
-	}
-	swallowed := make(chan struct{})
-	done := b.startReader(c, gen, key, swallowed)
-	if _, err := c.Write(init); err != nil {
-		c.Close()
-		return nil, nil, nil, fmt.Errorf("replaying initialize: %w", err)
-	}
-	t := time.NewTimer(replayWait)
-	defer t.Stop()
-	select {
-	case <-swallowed:
-	case <-done:
-		c.Close()
-		return nil, nil, nil, errors.New("replaying initialize: the daemon closed the connection")
-	case <-t.C:
-		c.Close()
-		return nil, nil, nil, fmt.Errorf("replaying initialize: no response in %s", replayWait)
-	case <-b.ctx.Done():
-		c.Close()
-		return nil, nil, nil, b.ctx.Err()
-	}
-	if inited != nil {
-		if _, err := c.Write(inited); err != nil {
-			c.Close()
-			return nil, nil, nil, fmt.Errorf("replaying notifications/initialized: %w", err)
+		done = b.startReader(c, gen, "", nil)
+	} else {
+		swallowed := make(chan struct{})
+		done = b.startReader(c, gen, key, swallowed)
+		lines++
+		if _, err := c.Write(init); err != nil {
+			return fail(fmt.Errorf("replaying initialize: %w", err))
+		}
+		t := time.NewTimer(replayWait)
+		defer t.Stop()
+		select {
+		case <-swallowed:
+		case <-done:
+			return fail(errors.New("replaying initialize: the daemon closed the connection"))
+		case <-t.C:
+			return fail(fmt.Errorf("replaying initialize: no response in %s", replayWait))
+		case <-b.ctx.Done():
+			return fail(b.ctx.Err())
+		}
+		if inited != nil {
+			lines++
+			if _, err := c.Write(inited); err != nil {
+				return fail(fmt.Errorf("replaying notifications/initialized: %w", err))
+			}
 		}
 	}
-	return c, r, done, nil
+	// The requests the last daemon never read, before any new line of
+	// the client (which waits until publish).
+	b.mu.Lock()
+	calls := b.resend
+	b.resend = nil
+	for _, cl := range calls {
+		lines++
+		cl.seq, cl.unsent = lines, false
+		cl.tries++
+		b.inflight[idKey(cl.id)] = cl
+	}
+	b.mu.Unlock()
+	for i, cl := range calls {
+		if n, err := c.Write(cl.line); err != nil {
+			b.mu.Lock()
+			for _, rest := range calls[i:] {
+				rest.unsent = rest != cl || n == 0
+			}
+			b.mu.Unlock()
+			break
+		}
+	}
+	return c, r, m, lines, done, nil
 }
 
 // close ends the bridge: the daemon connection closes (ending the

@@ -419,6 +419,50 @@ func TestBridge_DaemonKilledDuringCall(t *testing.T) {
 	}
 }
 
+// Of the requests in flight when the daemon dies, the ones it had read
+// fail, and the ones it never read (written to its socket, or only to
+// its read buffer) go to the next daemon, in order, and are answered
+// there.
+func TestBridge_RequestsTheDeadDaemonNeverReadGoToTheNextOne(t *testing.T) {
+	te := newTestEnv(t)
+	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
+	c.initialize()
+	old := c.daemonPID(2)
+	c.send(`{"jsonrpc":"2.0","id":"stall-3","method":"stall","params":{}}`)
+	if n := c.decode(c.next(5 * time.Second)); n.Method != "stalled" {
+		t.Fatalf("got %+v, want the stalled notification", n)
+	}
+	c.send(`{"jsonrpc":"2.0","id":"unread-4","method":"pid","params":{}}`)
+	c.send(`{"jsonrpc":"2.0","method":"notifications/message","params":{}}`)
+	c.send(`{"jsonrpc":"2.0","id":"unread-5","method":"echo","params":{"n":5}}`)
+	time.Sleep(50 * time.Millisecond) // let them reach the old daemon's socket: the case under test
+	syscall.Kill(old, syscall.SIGKILL)
+	got := map[any]resp{}
+	var order []any
+	for range 3 {
+		r := c.decode(c.next(5 * time.Second))
+		got[r.ID] = r
+		order = append(order, r.ID)
+	}
+	if r := got["stall-3"]; r.Error == nil || !strings.Contains(r.Error.Message, fmt.Sprintf("the switchboard daemon exited during this call (pid %d)", old)) {
+		t.Errorf("the call the daemon had read got %+v, want the daemon-exit error", r)
+	}
+	var v struct{ PID int }
+	if r := got["unread-4"]; r.Error != nil || json.Unmarshal(r.Result, &v) != nil || v.PID == old || v.PID == 0 {
+		t.Errorf("the unread pid call got %+v %s, want the new daemon's pid (old %d)", r, r.Result, old)
+	}
+	if r := got["unread-5"]; r.Error != nil || string(r.Result) != `{"n":5}` {
+		t.Errorf("the unread echo got %+v %s, want its params back", r, r.Result)
+	}
+	if len(order) == 3 && (order[1] != "unread-4" || order[2] != "unread-5") {
+		t.Errorf("answers came in order %v, want the resent calls in the order they were sent", order)
+	}
+	// The mark files are gone from the runtime directory.
+	if m, _ := filepath.Glob(filepath.Join(te.paths.Dir, markPrefix+"*")); len(m) > 0 {
+		t.Errorf("mark files left behind: %v", m)
+	}
+}
+
 func TestBridge_ClientCloseEndsOnlyItsSession(t *testing.T) {
 	te := newTestEnv(t)
 	a := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})

@@ -109,7 +109,8 @@ func runTestDial() int {
 
 // fakeHandler answers JSON-RPC requests: "initialize" ({}), "echo"
 // (its params), "pid" (the daemon's pid), "raw" (the request line as
-// received), "sleep" (a "sleeping" notification, then no answer), "ask"
+// received), "sleep" (a "sleeping" notification, then no answer), "stall"
+// (a "stalled" notification, then it reads no more lines), "ask"
 // (a sampling request to the client, whose result answers it). A
 // request before initialize fails: that is how the tests see the
 // bridge's replay. A hello with the argument --refuse=MSG is refused
@@ -140,11 +141,14 @@ func (*fakeHandler) serve(ctx context.Context, h *Hello, conn io.ReadWriteCloser
 	inited := false
 	var asked *jsonrpc.ID // an "ask" waiting for the client's answer
 	srvID, _ := jsonrpc.MakeID("srv-1")
+	var lines uint64
 	for {
 		line, err := r.ReadBytes('\n')
 		if err != nil {
 			return nil
 		}
+		lines++
+		h.LinesRead(lines)
 		msg, err := jsonrpc.DecodeMessage(line)
 		if err != nil {
 			continue
@@ -180,6 +184,13 @@ func (*fakeHandler) serve(ctx context.Context, h *Hello, conn io.ReadWriteCloser
 			id := req.ID
 			asked = &id
 			send(&jsonrpc.Request{ID: srvID, Method: "sampling/createMessage", Params: json.RawMessage(`{"messages":[]}`)})
+		case "stall": // a "stalled" notification, then nothing more is read
+			n, _ := jsonrpc.EncodeMessage(&jsonrpc.Request{Method: "stalled"})
+			mu.Lock()
+			conn.Write(append(n, '\n'))
+			mu.Unlock()
+			<-ctx.Done()
+			return nil
 		case "sleep":
 			n, _ := jsonrpc.EncodeMessage(&jsonrpc.Request{Method: "sleeping"})
 			mu.Lock()

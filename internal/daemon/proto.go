@@ -47,10 +47,27 @@ type Hello struct {
 	PID     int               `json:"pid"`               // the sender's pid
 	Kind    string            `json:"kind"`              // KindSession or KindControl
 	Control string            `json:"control,omitempty"` // ControlStatus, ControlStop or ControlUI, for KindControl
+	// Mark names a file the bridge made in the runtime directory, for the
+	// count of lines the session has read (see LinesRead); the daemon
+	// maps it before it replies.
+	Mark string `json:"mark,omitempty"`
 
 	// ID is the session's id in the daemon, set by Serve before it calls
 	// Handler.Session (never sent).
 	ID string `json:"-"`
+
+	mark *mark // Mark, mapped by the daemon; nil without one
+}
+
+// LinesRead records that the session has read n lines off its connection
+// since the hello, the line about to be handled included: call it before
+// handling each line, whatever the line is. When the daemon dies, the
+// bridge fails the requests among those lines (they may have run) and
+// sends the others to the next daemon. It does nothing without a mark.
+func (h *Hello) LinesRead(n uint64) {
+	if h.mark != nil {
+		h.mark.store(n)
+	}
 }
 
 // Reply is the daemon's one-line answer to a Hello.
@@ -65,6 +82,9 @@ type Reply struct {
 	// Notices are the session's start-up notices for the client's stderr
 	// (Session.Notices), with a session's OK.
 	Notices []string `json:"notices,omitempty"`
+	// Mark says the daemon mapped the hello's mark file and counts the
+	// lines it reads there.
+	Mark bool `json:"mark,omitempty"`
 }
 
 // peer is what the kernel says about the process at a socket's other end.

@@ -127,6 +127,7 @@ func Serve(ctx context.Context, o *ServeOptions, h Handler) error {
 	}
 	defer d.release()
 	os.Remove(o.Paths.Socket) // stale: we hold the lock, so no daemon owns it
+	removeStaleMarks(o.Paths.Dir, time.Now().Add(-time.Minute))
 	l, err := net.Listen("unix", o.Paths.Socket)
 	if err != nil {
 		return fmt.Errorf("daemon: listen on %s: %w", o.Paths.Socket, err)
@@ -161,6 +162,18 @@ func Serve(ctx context.Context, o *ServeOptions, h Handler) error {
 	d.waitSessions(5 * time.Second)
 	d.log.Info("daemon exited")
 	return nil
+}
+
+// removeStaleMarks removes the mark files of bridges that died between
+// making one and removing it (a bridge removes its file as soon as the
+// daemon has answered its hello): those older than before.
+func removeStaleMarks(dir string, before time.Time) {
+	names, _ := filepath.Glob(filepath.Join(dir, markPrefix+"*"))
+	for _, n := range names {
+		if fi, err := os.Lstat(n); err == nil && fi.Mode().IsRegular() && fi.ModTime().Before(before) {
+			os.Remove(n)
+		}
+	}
 }
 
 // sessionInfo is what Status says about one session.
@@ -317,6 +330,17 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 		d.drain()
 		return
 	}
+	if h.Mark != "" {
+		m, err := openMark(d.o.Paths.Dir, h.Mark)
+		if err != nil {
+			// The session runs; a daemon death fails all its calls in
+			// flight, as if none had been read.
+			d.log.Warn("no mark for the session", "pid", h.PID, "err", err)
+		} else {
+			h.mark = m
+			defer m.close()
+		}
+	}
 	s, ok := d.add(&h, c)
 	if !ok {
 		writeLine(c, Reply{Error: "the daemon is exiting", Code: CodeExiting, Version: d.o.Version, PID: d.pid})
@@ -332,7 +356,7 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 		return
 	}
 	defer sess.Close()
-	if err := writeLine(c, Reply{OK: true, Version: d.o.Version, PID: d.pid, Notices: sess.Notices()}); err != nil {
+	if err := writeLine(c, Reply{OK: true, Version: d.o.Version, PID: d.pid, Notices: sess.Notices(), Mark: h.mark != nil}); err != nil {
 		c.Close()
 		return
 	}

@@ -36,6 +36,10 @@ type StdioTransport struct {
 	MaxMessage int
 	// Logger gets a line per rejected message; nil discards.
 	Logger *slog.Logger
+	// LinesRead, when set, is called with the number of lines read so
+	// far before each newline-terminated line is handled (a daemon
+	// session records it for its bridge: daemon.Hello.LinesRead).
+	LinesRead func(n uint64)
 }
 
 // Connect implements mcp.Transport. It is called once.
@@ -48,7 +52,7 @@ func (t *StdioTransport) Connect(context.Context) (mcp.Connection, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	c := &stdioConn{w: t.Writer, max: max, log: log, incoming: make(chan readResult), closed: make(chan struct{})}
+	c := &stdioConn{w: t.Writer, max: max, log: log, linesRead: t.LinesRead, incoming: make(chan readResult), closed: make(chan struct{})}
 	go c.readLoop(bufio.NewReaderSize(t.Reader, 64<<10))
 	return c, nil
 }
@@ -61,9 +65,10 @@ type readResult struct {
 // stdioConn is one session over the pipes. Write and Close are safe for
 // concurrent use; Read is called by one goroutine at a time.
 type stdioConn struct {
-	w   io.Writer
-	max int
-	log *slog.Logger
+	w         io.Writer
+	max       int
+	log       *slog.Logger
+	linesRead func(uint64) // nil: not counted
 
 	writeMu sync.Mutex
 
@@ -132,8 +137,13 @@ func (c *stdioConn) deliver(r readResult) bool {
 
 // readLoop reads lines until the end of input, answering bad ones itself.
 func (c *stdioConn) readLoop(br *bufio.Reader) {
+	var n uint64
 	for {
 		line, size, err := readLine(br, c.max)
+		if err == nil && c.linesRead != nil {
+			n++
+			c.linesRead(n)
+		}
 		if size > c.max {
 			c.reject(sniffID(line), jsonrpc.CodeInvalidRequest, fmt.Sprintf(
 				"message of at least %d bytes is over the limit of %d bytes for one client message; it was skipped (send less data per request)", size, c.max))

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -169,5 +170,53 @@ func TestSniffID_OnlyTopLevel(t *testing.T) {
 		if got := sniffID([]byte(in)); got != want {
 			t.Errorf("sniffID(%s) = %v, want %v", in, got, want)
 		}
+	}
+}
+
+// LinesRead sees every newline-terminated line before it is handled,
+// good or bad, and not a last line cut short by the end of input.
+func TestStdioTransport_CountsLinesBeforeHandlingThem(t *testing.T) {
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"ping"}`,
+		``,
+		`not json`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":3,"method":"pi`, // no newline: the input ends
+	}, "\n")
+	var mu sync.Mutex
+	var counts []uint64
+	last := func() uint64 {
+		mu.Lock()
+		defer mu.Unlock()
+		if len(counts) == 0 {
+			return 0
+		}
+		return counts[len(counts)-1]
+	}
+	tr := &StdioTransport{Reader: strings.NewReader(in), Writer: io.Discard, LinesRead: func(n uint64) {
+		mu.Lock()
+		counts = append(counts, n)
+		mu.Unlock()
+	}}
+	conn, err := tr.Connect(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []uint64{1, 4, 5} { // the lines that are messages
+		if _, err := conn.Read(context.Background()); err != nil {
+			t.Fatalf("reading the message of line %d: %v", line, err)
+		}
+		if n := last(); n < line {
+			t.Errorf("the message of line %d was handed over with %d lines counted", line, n)
+		}
+	}
+	if _, err := conn.Read(context.Background()); err != io.EOF {
+		t.Errorf("after the last message: %v, want EOF", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if want := []uint64{1, 2, 3, 4, 5}; !slices.Equal(counts, want) {
+		t.Errorf("counts = %v, want %v", counts, want)
 	}
 }

@@ -1,0 +1,131 @@
+//go:build unix
+
+package daemon
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// markSize is a mark file's size: one count.
+const markSize = 8
+
+// markPrefix starts the name of every mark file in the runtime directory.
+const markPrefix = "mark-"
+
+// A mark is the number of client lines a daemon session has read off its
+// connection, in a small file that the bridge and the daemon both map. The
+// daemon stores the count before it handles each line; when the daemon
+// dies, the count it left tells the bridge which of its requests the dead
+// daemon had read (they may have run: they fail) and which it never read
+// (the bridge sends them to the next daemon). A memory store costs no
+// system call and wakes no one on the call path.
+type mark struct {
+	mu  sync.Mutex
+	mem []byte // nil once closed
+}
+
+// newMark creates a mark file in dir (the daemon's private runtime
+// directory) and maps it: the bridge's side. The caller removes the file
+// once the daemon has answered the hello (the mappings outlive it).
+func newMark(dir string) (*mark, string, error) {
+	f, err := os.CreateTemp(dir, markPrefix+"*")
+	if err != nil {
+		return nil, "", fmt.Errorf("mark file: %w", err)
+	}
+	defer f.Close()
+	if err := f.Truncate(markSize); err != nil {
+		os.Remove(f.Name())
+		return nil, "", fmt.Errorf("mark file %s: %w", f.Name(), err)
+	}
+	m, err := mapMark(f)
+	if err != nil {
+		os.Remove(f.Name())
+		return nil, "", err
+	}
+	return m, f.Name(), nil
+}
+
+// openMark maps the mark file a bridge named in its hello: the daemon's
+// side. Only a regular file of markSize bytes named mark-* directly in dir
+// is taken (a hello could name anything, a FIFO that would block the open
+// included).
+func openMark(dir, path string) (*mark, error) {
+	if filepath.Dir(path) != filepath.Clean(dir) || !strings.HasPrefix(filepath.Base(path), markPrefix) {
+		return nil, fmt.Errorf("mark file %q is not a %s* file in %s", path, markPrefix, dir)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, fmt.Errorf("mark file: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("mark file: %w", err)
+	}
+	if !fi.Mode().IsRegular() || fi.Size() != markSize {
+		return nil, fmt.Errorf("mark file %s is not a regular file of %d bytes (%s, %d bytes)", path, markSize, fi.Mode().Type(), fi.Size())
+	}
+	if uid, ok := fileOwner(fi); ok && uid != os.Getuid() {
+		return nil, fmt.Errorf("mark file %s is owned by uid %d, not by us", path, uid)
+	}
+	return mapMark(f)
+}
+
+func mapMark(f *os.File) (*mark, error) {
+	mem, err := unix.Mmap(int(f.Fd()), 0, markSize, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED)
+	if err != nil {
+		return nil, fmt.Errorf("mapping mark file %s: %w", f.Name(), err)
+	}
+	return &mark{mem: mem}, nil
+}
+
+// count is the mapped counter (mem is page-aligned).
+func (m *mark) count() *uint64 { return (*uint64)(unsafe.Pointer(&m.mem[0])) }
+
+// store records that n lines have been read. It does nothing once closed
+// (or on a nil mark, as do load and close).
+func (m *mark) store(n uint64) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	if m.mem != nil {
+		atomic.StoreUint64(m.count(), n)
+	}
+	m.mu.Unlock()
+}
+
+// load returns the last count stored by either side.
+func (m *mark) load() uint64 {
+	if m == nil {
+		return 0
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.mem == nil {
+		return 0
+	}
+	return atomic.LoadUint64(m.count())
+}
+
+// close unmaps the mark; later stores do nothing.
+func (m *mark) close() {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.mem != nil {
+		unix.Munmap(m.mem)
+		m.mem = nil
+	}
+}
