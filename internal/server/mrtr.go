@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"strconv"
 	"sync"
@@ -25,7 +26,7 @@ import (
 // multi-round-trip exchange.
 type paused struct {
 	id     string
-	cancel context.CancelFunc
+	cancel context.CancelCauseFunc
 	asks   chan *ask                // input requests of the running call
 	done   chan *mcp.CallToolResult // its result (buffered)
 	mu     sync.Mutex
@@ -90,12 +91,12 @@ func (s *Server) multiRound(ctx context.Context, req *mcp.CallToolRequest, call 
 	// The call outlives this request (it waits for the retry): its own
 	// context, ended by its own limits or by the client cancelling a
 	// request of the exchange.
-	cctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	cctx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
 	p := &paused{id: hex.EncodeToString(b[:]), cancel: cancel, asks: make(chan *ask), done: make(chan *mcp.CallToolResult, 1), open: map[string]*ask{}}
 	r.input = p.input
 	s.pausedCalls.Store(p.id, p)
 	go func() {
-		defer cancel()
+		defer cancel(nil)
 		p.done <- call(cctx)
 		// The call may end while the client is still answering an input
 		// request it no longer needs (a backend's roots request during
@@ -127,7 +128,22 @@ func (s *Server) await(ctx context.Context, p *paused) *mcp.CallToolResult {
 		p.mu.Unlock()
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{a.id: a.req}, RequestState: p.id}
 	case <-ctx.Done():
-		p.cancel()
+		p.cancel(nil) // context.Canceled: the client cancelled
 		return errorResult("cancelled")
 	}
+}
+
+// errInputAbandoned ends the calls still waiting for a 2026-07-28
+// client's input when its connection ends: it will never retry them.
+var errInputAbandoned = errors.New("the client's connection ended while its call waited for input it had asked for")
+
+// abandonPaused ends every call waiting for its client's input (or
+// holding a result for its retry): the connection that would retry them
+// has ended.
+func (s *Server) abandonPaused() {
+	s.pausedCalls.Range(func(k, v any) bool {
+		v.(*paused).cancel(errInputAbandoned)
+		s.pausedCalls.Delete(k)
+		return true
+	})
 }

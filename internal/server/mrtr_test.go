@@ -2,7 +2,9 @@ package server
 
 import (
 	"context"
+	"errors"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -41,5 +43,49 @@ func TestMultiRound_RetryAfterTheCallEndedGetsItsResult(t *testing.T) {
 	}
 	if _, ok := s.pausedCalls.Load(first.RequestState); ok {
 		t.Error("the delivered result is still kept")
+	}
+}
+
+// A call waiting for a 2026-07-28 client's input ends when that client's
+// connection does (it would run until the script's own timeout), and
+// says why.
+func TestMultiRound_CallWaitingForInputEndsWithTheConnection(t *testing.T) {
+	fb := &bareBackends{richBackends: &richBackends{}, by: map[string]catalog.Listing{}}
+	s := New(Options{Catalog: catalog.New(map[string]*config.Server{}, fb, nil), Caller: fb, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
+	r := &relay{proto: "2026-07-28"}
+	ctx := context.WithValue(context.Background(), relayKey{}, r)
+	ended := make(chan error, 1)
+	call := func(ctx context.Context) *mcp.CallToolResult {
+		_, err := relayOf(ctx).input(ctx, &mcp.ListRootsParams{})
+		ended <- err
+		return textResult("after input")
+	}
+	first := s.multiRound(ctx, &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "execute"}}, call)
+	if first.RequestState == "" {
+		t.Fatalf("first answer %+v, want an input request", first)
+	}
+	select {
+	case err := <-ended:
+		t.Fatalf("the call ended before its connection did: %v", err)
+	default:
+	}
+	// The client connects and goes away without retrying.
+	st, ct := mcp.NewInMemoryTransports()
+	conn, err := ct.Connect(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn.Close()
+	s.Run(context.Background(), st)
+	select {
+	case err := <-ended:
+		if !errors.Is(err, errInputAbandoned) {
+			t.Errorf("the call ended with %v, want errInputAbandoned", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the call still waits for input after its connection ended")
+	}
+	if _, ok := s.pausedCalls.Load(first.RequestState); ok {
+		t.Error("the abandoned call is still kept")
 	}
 }

@@ -190,8 +190,11 @@ func (s *Server) Refresh() {
 // MCP returns the underlying SDK server (to Run on a transport).
 func (s *Server) MCP() *mcp.Server { return s.mcp }
 
-// Run serves one client on t until it disconnects or ctx ends.
+// Run serves one client on t until it disconnects or ctx ends. Calls
+// still waiting for that client's input (2026-07-28's multi-round-trip
+// requests) end with it: nothing will retry them.
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	defer s.abandonPaused()
 	return s.mcp.Run(ctx, t)
 }
 
