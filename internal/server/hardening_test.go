@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
@@ -424,5 +425,19 @@ func TestServer_ListToolsUnknownServerSuggests(t *testing.T) {
 	out, isErr := call(t, h.cs, "list_tools", map[string]any{"servers": []string{"githb"}})
 	if !isErr || !strings.Contains(out, `unknown server "githb"; did you mean github?`) {
 		t.Errorf("list_tools = %q", out)
+	}
+}
+
+// A logging level MCP does not have is refused with invalid params
+// naming the levels; a real one is taken.
+func TestSetLevel_UnknownLevelIsInvalidParams(t *testing.T) {
+	_, _, cs := newTestServer(t, config.Settings{}.Defaults(), nil)
+	err := cs.SetLoggingLevel(context.Background(), &mcp.SetLoggingLevelParams{Level: "nonsense"})
+	var werr *jsonrpc.Error
+	if !errors.As(err, &werr) || werr.Code != jsonrpc.CodeInvalidParams || !strings.Contains(werr.Message, `unknown level "nonsense"`) || !strings.Contains(werr.Message, "warning") {
+		t.Errorf("setLevel nonsense: %v, want invalid params naming the levels", err)
+	}
+	if err := cs.SetLoggingLevel(context.Background(), &mcp.SetLoggingLevelParams{Level: "warning"}); err != nil {
+		t.Errorf("setLevel warning: %v", err)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
@@ -130,6 +131,7 @@ func New(o Options) *Server {
 		})
 	}
 	s.mcp.AddReceivingMiddleware(s.learnExposed) // execute.go
+	s.mcp.AddReceivingMiddleware(checkLogLevel)
 	s.addMetaTools()
 	s.syncExposed()
 	s.addResourcesAndPrompts()
@@ -350,4 +352,20 @@ func quoteAll(ss []string) []string {
 		out[i] = fmt.Sprintf("%q", s)
 	}
 	return out
+}
+
+// logLevels are MCP's logging levels (RFC 5424's, least severe first).
+var logLevels = []mcp.LoggingLevel{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
+
+// checkLogLevel refuses a logging/setLevel to a level MCP does not have
+// (the SDK would take it, and relay no backend's log messages after).
+func checkLogLevel(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if method == "logging/setLevel" {
+			if p, ok := req.GetParams().(*mcp.SetLoggingLevelParams); ok && !slices.Contains(logLevels, p.Level) {
+				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("logging/setLevel: unknown level %q; the levels are debug, info, notice, warning, error, critical, alert and emergency", p.Level)}
+			}
+		}
+		return next(ctx, method, req)
+	}
 }

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
+	"strconv"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -149,11 +151,19 @@ func (c *stdioConn) readLoop(br *bufio.Reader) {
 				"message of at least %d bytes is over the limit of %d bytes for one client message; it was skipped (send less data per request)", size, c.max))
 		} else if line = bytes.TrimSpace(line); len(line) > 0 {
 			msg, derr := jsonrpc.DecodeMessage(line)
+			var odd json.RawMessage
+			if derr == nil {
+				odd = oddNumberID(line)
+			}
 			switch {
 			case derr == nil && nullID(msg, line):
 				// The SDK would take it for a notification and drop it,
 				// leaving the client waiting for an answer.
 				c.reject(nil, jsonrpc.CodeInvalidRequest, "invalid request: the id is null; a request's id is a string or a number (a notification has no id)")
+			case odd != nil:
+				// The SDK keeps integer ids only: it would answer 1.5
+				// as 1, a reply the client cannot match.
+				c.rejectRaw(odd, jsonrpc.CodeInvalidRequest, "invalid request: the id "+string(odd)+" is not an integer; a request's id is a string or an integer")
 			case derr == nil:
 				if !c.deliver(readResult{msg: msg}) {
 					return
@@ -205,6 +215,70 @@ func (c *stdioConn) reject(id any, code int64, message string) {
 		b = withNullID(b)
 	}
 	_ = c.writeLine(b)
+}
+
+// rejectRaw answers a message whose id the SDK cannot represent with an
+// error response carrying that id as it came.
+func (c *stdioConn) rejectRaw(id json.RawMessage, code int64, message string) {
+	c.log.Warn("rejected a client message", "code", code, "reason", message)
+	b, err := json.Marshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   *jsonrpc.Error  `json:"error"`
+	}{"2.0", id, &jsonrpc.Error{Code: code, Message: message}})
+	if err != nil {
+		return
+	}
+	_ = c.writeLine(b)
+}
+
+// oddNumberID returns the top-level id of line when it is a number the
+// SDK does not keep exactly (see oddNumber), else nil. A byte search for an "id" key followed by such a number
+// comes first, so that the usual line costs no decoding.
+func oddNumberID(line []byte) json.RawMessage {
+	key := []byte(`"id"`)
+	for rest := line; ; {
+		i := bytes.Index(rest, key)
+		if i < 0 {
+			return nil
+		}
+		rest = rest[i+len(key):]
+		v := bytes.TrimLeft(rest, " \t\r\n")
+		if len(v) == 0 || v[0] != ':' {
+			continue
+		}
+		v = bytes.TrimLeft(v[1:], " \t\r\n")
+		n := 0
+		for n < len(v) && bytes.IndexByte([]byte("+-0123456789.eE"), v[n]) >= 0 {
+			n++
+		}
+		if n == 0 || !oddNumber(v[:n]) {
+			continue
+		}
+		// A candidate, maybe nested in params: decode to be sure.
+		var m struct {
+			ID json.RawMessage `json:"id"`
+		}
+		if json.Unmarshal(line, &m) != nil || len(m.ID) == 0 || !oddNumber(m.ID) {
+			return nil
+		}
+		return m.ID
+	}
+}
+
+// oddNumber reports whether b, a JSON number's text, is not an integer
+// within ±2^53: the SDK decodes ids through float64 (1.5 becomes 1,
+// 2^53+1 becomes 2^53). 1e3 and 1000.0 are 1000 to every client.
+func oddNumber(b []byte) bool {
+	if len(b) == 0 || (b[0] != '-' && (b[0] < '0' || b[0] > '9')) {
+		return false
+	}
+	const exact = 1 << 53
+	if n, err := strconv.ParseInt(string(b), 10, 64); err == nil {
+		return n > exact || n < -exact
+	}
+	f, err := strconv.ParseFloat(string(b), 64)
+	return err != nil || f != math.Trunc(f) || math.Abs(f) > exact
 }
 
 // withNullID adds "id": null to an encoded response that has no id (the

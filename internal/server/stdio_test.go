@@ -220,3 +220,27 @@ func TestStdioTransport_CountsLinesBeforeHandlingThem(t *testing.T) {
 		t.Errorf("counts = %v, want %v", counts, want)
 	}
 }
+
+// An id the SDK would answer under another value (it decodes ids through
+// float64) gets an invalid-request error carrying the id as sent; ids
+// every client reads as the same integer are served.
+func TestOddNumberID(t *testing.T) {
+	for line, want := range map[string]string{
+		`{"jsonrpc":"2.0","id":1.5,"method":"ping"}`:                           "1.5",
+		`{"jsonrpc":"2.0","id" : -2.25e1,"method":"ping"}`:                     "-2.25e1",
+		`{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`:              "9007199254740993",
+		`{"jsonrpc":"2.0","id":99999999999999999999,"method":"ping"}`:          "99999999999999999999",
+		`{"jsonrpc":"2.0","method":"ping","params":{"id":1.5},"id":2.5}`:       "2.5",
+		`{"jsonrpc":"2.0","id":7,"method":"ping"}`:                             "",
+		`{"jsonrpc":"2.0","id":-9007199254740992,"method":"ping"}`:             "",
+		`{"jsonrpc":"2.0","id":1e3,"method":"ping"}`:                           "",
+		`{"jsonrpc":"2.0","id":1000.0,"method":"ping"}`:                        "",
+		`{"jsonrpc":"2.0","id":"1.5","method":"ping"}`:                         "",
+		`{"jsonrpc":"2.0","id":3,"method":"x","params":{"id":1.5}}`:            "",
+		`{"jsonrpc":"2.0","id":3,"method":"x","params":{"text":"\"id\":1.5"}}`: "",
+	} {
+		if got := string(oddNumberID([]byte(line))); got != want {
+			t.Errorf("oddNumberID(%s) = %q, want %q", line, got, want)
+		}
+	}
+}
