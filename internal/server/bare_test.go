@@ -6,11 +6,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/script"
 )
 
 // bareBackends is richBackends with a listing per server.
@@ -205,5 +207,26 @@ func TestLearnExposed_MetaToolsDoNotWaitForIt(t *testing.T) {
 	close(fb.release)
 	if names := <-listed; !slices.Contains(names, "text") {
 		t.Errorf("tools/list %v: want media's tools, learned before the answer", names)
+	}
+}
+
+// An execute's timeout bounds the whole call: a script naming a server
+// whose tool list never comes fails at its timeout, saying so, instead
+// of waiting for the list and then running for its timeout again.
+func TestExecute_TimeoutCoversLearningToolLists(t *testing.T) {
+	fb := &slowLists{&bareBackends{richBackends: &richBackends{}, by: map[string]catalog.Listing{"media": richListing}}, make(chan struct{})}
+	t.Cleanup(func() { close(fb.release) })
+	specs := map[string]*config.Server{"media": {Name: "media", Type: config.Stdio, Command: "x"}}
+	cat := catalog.New(specs, fb, nil)
+	s := New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
+	done := make(chan script.Result, 1)
+	go func() { done <- s.Execute(context.Background(), "return await media.show({})", 300*time.Millisecond) }()
+	select {
+	case res := <-done:
+		if res.Err == nil || res.Err.Kind != script.KindTimeout || !strings.Contains(res.Err.Message, "before it ran: it names media, whose tool list did not come") {
+			t.Errorf("execute = %+v %v, want a timeout naming media's tool list", res, res.Err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("execute with a 300 ms timeout still waits for a tool list after 10 s")
 	}
 }

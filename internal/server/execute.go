@@ -138,10 +138,26 @@ func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration)
 	}
 	timeout = min(timeout, s.maxTimeout())
 	ctx, span := s.o.Telemetry.StartExecute(ctx, s.o.Session) // nil-safe: off when nil
+	// The timeout bounds the whole execute: learning the tool lists of
+	// the servers the script names (a backend that never answers
+	// tools/list) comes out of it too.
+	deadline := time.Now().Add(timeout)
+	nctx, cancel := context.WithDeadline(ctx, deadline)
+	namespaces, learnt := s.namespaces(nctx, src)
+	cancel()
+	left := time.Until(deadline)
+	if left <= 0 {
+		res := script.Result{Err: &script.Error{Kind: script.KindTimeout, Message: fmt.Sprintf(
+			"script timed out after %v before it ran: it names %s, whose tool list did not come in that time; see: switchboard doctor", timeout, strings.Join(learnt, ", "))}}
+		if span.Recording() {
+			endExecute(span, res)
+		}
+		return res
+	}
 	req := script.Request{
 		Source:      src,
-		Namespaces:  s.namespaces(ctx, src),
-		Timeout:     timeout,
+		Namespaces:  namespaces,
+		Timeout:     left,
 		MemoryLimit: int64(s.o.Settings.ScriptMemoryMB) << 20,
 		MaxCalls:    s.o.Settings.MaxCallsPerScript,
 		MaxResult:   s.o.Settings.MaxResultBytes,
@@ -196,8 +212,9 @@ func (s *Server) hintUnknownGlobal(msg string) string {
 }
 
 // namespaces declares every server's known tools. A server whose tool
-// list is unknown is started to learn it only when the script names it.
-func (s *Server) namespaces(ctx context.Context, src string) []script.Namespace {
+// list is unknown is started to learn it only when the script names it;
+// learnt are those servers.
+func (s *Server) namespaces(ctx context.Context, src string) (_ []script.Namespace, learnt []string) {
 	cat := s.cat()
 	names := cat.Servers()
 	fns := make([][]script.Function, len(names))
@@ -226,7 +243,7 @@ func (s *Server) namespaces(ctx context.Context, src string) []script.Namespace 
 		}
 	}
 	if len(need) > 0 {
-		s.toolsOf(ctx, need) // errors surface when the script calls the tool
+		s.toolsOf(ctx, need) // errors surface when the script calls the tool; ctx bounds the wait
 		for i, n := range names {
 			if slices.Contains(need, n) {
 				tools, _ := cat.Known(n)
@@ -239,7 +256,7 @@ func (s *Server) namespaces(ctx context.Context, src string) []script.Namespace 
 		ns := script.Namespace{Ident: cat.Ident(n), Server: n, Functions: fns[i]}
 		out = append(out, ns)
 	}
-	return out
+	return out, need
 }
 
 var identCache sync.Map // ident -> *regexp.Regexp

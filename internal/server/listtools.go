@@ -222,10 +222,14 @@ func (s *Server) toolsOf(ctx context.Context, names []string) ([][]catalog.Tool,
 			}
 			continue
 		case <-timeout:
+		case <-ctx.Done(): // the caller's deadline (an execute's timeout)
 		}
 		for i := range names {
 			if lists[i] == nil && errs[i] == nil && !got[i] {
 				errs[i] = errStillListing
+				if err := ctx.Err(); err != nil {
+					errs[i] = fmt.Errorf("listing its tools: %w", err)
+				}
 			}
 		}
 		break
