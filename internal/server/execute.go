@@ -145,7 +145,10 @@ func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration)
 	nctx, cancel := context.WithDeadline(ctx, deadline)
 	namespaces, learnt := s.namespaces(nctx, src)
 	cancel()
-	left := time.Until(deadline)
+	left := timeout // the usual script: nothing to learn
+	if len(learnt) > 0 {
+		left = time.Until(deadline)
+	}
 	if left <= 0 {
 		res := script.Result{Err: &script.Error{Kind: script.KindTimeout, Message: fmt.Sprintf(
 			"script timed out after %v before it ran: it names %s, whose tool list did not come in that time; see: switchboard doctor", timeout, strings.Join(learnt, ", "))}}
