@@ -20,6 +20,10 @@ import (
 // DefaultMaxMessage is the default bound of one client message on stdin.
 const DefaultMaxMessage = 16 << 20
 
+// DefaultMaxInFlight is the default bound of a client's requests being
+// served at once.
+const DefaultMaxInFlight = 32
+
 // idHead is how much of a line too long to read is kept to find its id.
 const idHead = 4 << 10
 
@@ -29,13 +33,20 @@ const idHead = 4 << 10
 // gets a parse error (-32700, id null), a line that is JSON but no JSON-RPC
 // message an invalid-request error (-32600), and a line over MaxMessage is
 // skipped without being buffered and answered with an invalid-request
-// error carrying its id when the id is among its first 4 KiB. The session
-// ends at the end of Reader, or on a write error.
+// error carrying its id when the id is among its first 4 KiB. A request
+// that arrives while MaxInFlight of the client's requests are being served
+// (answers it does not read count until written) is answered with an
+// error at once: a client that floods requests and reads nothing cannot
+// grow our memory without bound. The session ends at the end of Reader,
+// or on a write error.
 type StdioTransport struct {
 	Reader io.Reader
 	Writer io.Writer
 	// MaxMessage bounds one message in bytes; 0 means DefaultMaxMessage.
 	MaxMessage int
+	// MaxInFlight bounds the client's requests served at once; 0 means
+	// DefaultMaxInFlight.
+	MaxInFlight int
 	// Logger gets a line per rejected message; nil discards.
 	Logger *slog.Logger
 	// LinesRead, when set, is called with the number of lines read so
@@ -54,7 +65,11 @@ func (t *StdioTransport) Connect(context.Context) (mcp.Connection, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	c := &stdioConn{w: t.Writer, max: max, log: log, linesRead: t.LinesRead, incoming: make(chan readResult), closed: make(chan struct{})}
+	flight := t.MaxInFlight
+	if flight <= 0 {
+		flight = DefaultMaxInFlight
+	}
+	c := &stdioConn{w: t.Writer, max: max, log: log, linesRead: t.LinesRead, maxFlight: flight, flight: map[jsonrpc.ID]int{}, incoming: make(chan readResult), closed: make(chan struct{})}
 	go c.readLoop(bufio.NewReaderSize(t.Reader, 64<<10))
 	return c, nil
 }
@@ -73,6 +88,11 @@ type stdioConn struct {
 	linesRead func(uint64) // nil: not counted
 
 	writeMu sync.Mutex
+
+	flightMu  sync.Mutex
+	maxFlight int
+	flight    map[jsonrpc.ID]int // requests delivered and not answered yet, by id (a client may reuse one)
+	inFlight  int
 
 	incoming  chan readResult
 	closeOnce sync.Once
@@ -103,7 +123,38 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if err != nil {
 		return fmt.Errorf("encoding message: %w", err)
 	}
-	return c.writeLine(b)
+	err = c.writeLine(b)
+	if r, ok := msg.(*jsonrpc.Response); ok {
+		c.answered(r.ID) // after the write: an answer the client does not read still counts
+	}
+	return err
+}
+
+// admit counts a request in flight, or reports false when MaxInFlight
+// are.
+func (c *stdioConn) admit(id jsonrpc.ID) bool {
+	c.flightMu.Lock()
+	defer c.flightMu.Unlock()
+	if c.inFlight >= c.maxFlight {
+		return false
+	}
+	c.flight[id]++
+	c.inFlight++
+	return true
+}
+
+// answered counts the request id out.
+func (c *stdioConn) answered(id jsonrpc.ID) {
+	c.flightMu.Lock()
+	defer c.flightMu.Unlock()
+	if n := c.flight[id]; n > 0 {
+		c.inFlight--
+		if n == 1 {
+			delete(c.flight, id)
+		} else {
+			c.flight[id] = n - 1
+		}
+	}
 }
 
 func (c *stdioConn) writeLine(b []byte) error {
@@ -164,6 +215,9 @@ func (c *stdioConn) readLoop(br *bufio.Reader) {
 				// The SDK keeps integer ids only: it would answer 1.5
 				// as 1, a reply the client cannot match.
 				c.rejectRaw(odd, jsonrpc.CodeInvalidRequest, "invalid request: the id "+string(odd)+" is not an integer; a request's id is a string or an integer")
+			case derr == nil && isCall(msg) && !c.admit(msg.(*jsonrpc.Request).ID):
+				c.rejectID(msg.(*jsonrpc.Request).ID, codeBusy, fmt.Sprintf(
+					"too many requests at once: %d of this client's requests are being served (or answered and not read yet); wait for their answers before sending more", c.maxFlight))
 			case derr == nil:
 				if !c.deliver(readResult{msg: msg}) {
 					return
@@ -186,6 +240,16 @@ func (c *stdioConn) readLoop(br *bufio.Reader) {
 	}
 }
 
+// codeBusy is the error code of a request refused because too many are in
+// flight (JSON-RPC's range for server errors).
+const codeBusy = -32000
+
+// isCall reports a request that expects an answer.
+func isCall(msg jsonrpc.Message) bool {
+	r, ok := msg.(*jsonrpc.Request)
+	return ok && r.IsCall()
+}
+
 // nullID reports whether msg, a request without an id as the SDK decoded
 // it, has "id": null on the wire: a request MCP forbids, not a
 // notification.
@@ -202,11 +266,16 @@ func nullID(msg jsonrpc.Message, line []byte) bool {
 // reject answers a message that cannot be served with an error response
 // (id nil: null), so the client learns why and the session goes on.
 func (c *stdioConn) reject(id any, code int64, message string) {
-	c.log.Warn("rejected a client message", "code", code, "reason", message)
 	rid, err := jsonrpc.MakeID(id)
 	if err != nil {
 		rid = jsonrpc.ID{}
 	}
+	c.rejectID(rid, code, message)
+}
+
+// rejectID is reject for an id already decoded.
+func (c *stdioConn) rejectID(rid jsonrpc.ID, code int64, message string) {
+	c.log.Warn("rejected a client message", "code", code, "reason", message)
 	b, err := jsonrpc.EncodeMessage(&jsonrpc.Response{ID: rid, Error: &jsonrpc.Error{Code: code, Message: message}})
 	if err != nil {
 		return

@@ -5,11 +5,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -242,5 +244,74 @@ func TestOddNumberID(t *testing.T) {
 		if got := string(oddNumberID([]byte(line))); got != want {
 			t.Errorf("oddNumberID(%s) = %q, want %q", line, got, want)
 		}
+	}
+}
+
+// A client that sends more requests than MaxInFlight while none is
+// answered gets the extra ones refused at once (it cannot grow our
+// memory by flooding); once answers go out, requests are served again.
+func TestStdioTransport_BoundsRequestsInFlight(t *testing.T) {
+	release := make(chan struct{})
+	srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
+	mcp.AddTool(srv, &mcp.Tool{Name: "wait"}, func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+		<-release
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil, nil
+	})
+	toServer, clientOut := io.Pipe()
+	fromServer, serverOut := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go srv.Run(ctx, &StdioTransport{Reader: toServer, Writer: serverOut, MaxInFlight: 3})
+	lines := make(chan map[string]any, 100)
+	go func() {
+		sc := bufio.NewScanner(fromServer)
+		for sc.Scan() {
+			var m map[string]any
+			json.Unmarshal(sc.Bytes(), &m)
+			lines <- m
+		}
+	}()
+	send := func(s string) {
+		if _, err := io.WriteString(clientOut, s+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	next := func() map[string]any {
+		select {
+		case m := <-lines:
+			return m
+		case <-time.After(10 * time.Second):
+			t.Fatal("no answer in 10 s")
+		}
+		return nil
+	}
+	send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	next()
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	for i := 1; i <= 5; i++ {
+		send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"wait","arguments":{}}}`, i))
+	}
+	for range 2 { // 4 and 5 are refused while 1-3 wait
+		m := next()
+		e, _ := m["error"].(map[string]any)
+		if id := m["id"]; (id != 4.0 && id != 5.0) || e == nil || e["code"] != float64(codeBusy) || !strings.Contains(fmt.Sprint(e["message"]), "too many requests at once: 3") {
+			t.Fatalf("got %v, want request 4 or 5 refused as busy", m)
+		}
+	}
+	close(release)
+	got := map[any]bool{}
+	for range 3 {
+		m := next()
+		if m["error"] != nil {
+			t.Fatalf("got %v, want a result", m)
+		}
+		got[m["id"]] = true
+	}
+	if !got[1.0] || !got[2.0] || !got[3.0] {
+		t.Errorf("answered %v, want 1, 2 and 3", got)
+	}
+	send(`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"wait","arguments":{}}}`)
+	if m := next(); m["id"] != 6.0 || m["error"] != nil {
+		t.Errorf("after the answers, request 6 got %v, want its result", m)
 	}
 }
