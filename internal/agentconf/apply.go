@@ -14,6 +14,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // The backups of one scope live in StateDir: manifest.json and, per
@@ -131,7 +132,7 @@ func apply(dir string, o *Options, p *Plan) error {
 		m = &manifest{Version: manifestVersion, Scope: o.scopeName()}
 	}
 	for _, c := range p.Changes {
-		cur, err := os.ReadFile(c.Path)
+		cur, err := safefile.Read(c.Path)
 		switch {
 		case errors.Is(err, os.ErrNotExist):
 			cur = nil
@@ -283,7 +284,7 @@ func legacyUndo(dir string, m *manifest) (*UndoResult, error) {
 	res := &UndoResult{}
 	for i := len(m.Files) - 1; i >= 0; i-- {
 		f := m.Files[i]
-		cur, err := os.ReadFile(f.Path)
+		cur, err := safefile.Read(f.Path)
 		if err == nil && hash(cur) != f.Written {
 			keep := filepath.Join(dir, f.Backup+".before-undo")
 			if err := WriteFile(keep, cur, 0o600); err != nil {

@@ -24,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // Options say where init works. Zero fields mean: Scope Project,
@@ -538,7 +539,7 @@ func (pl *planner) add(name string, s Server, from string, private bool) {
 // ourFile reads one of Switchboard's config files (missing or empty:
 // a new object) for adding servers under key.
 func (pl *planner) ourFile(path string, key []string) (*file, error) {
-	old, err := os.ReadFile(path)
+	old, err := safefile.Read(path)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // Undo is a structural patch against each file as it is now: it takes
@@ -251,7 +253,7 @@ func dropEmpty(v any) any {
 }
 
 func readOrNil(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.Read(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}

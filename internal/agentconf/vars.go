@@ -3,11 +3,12 @@ package agentconf
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // Agents write variable references in their own syntax; Switchboard's
@@ -215,7 +216,7 @@ func oauthOf(m map[string]any) *OAuth {
 // claudeOAuth reads the MCP OAuth credentials Claude Code keeps (only
 // which servers have them; nothing of them is copied anywhere).
 func claudeOAuth(claudeDir string) map[string]any {
-	data, err := os.ReadFile(filepath.Join(claudeDir, ".claude", ".credentials.json"))
+	data, err := safefile.Read(filepath.Join(claudeDir, ".claude", ".credentials.json"))
 	if err != nil {
 		return nil
 	}

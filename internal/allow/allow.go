@@ -26,6 +26,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // StoreName is the store's file name under $XDG_STATE_HOME/switchboard.
@@ -118,7 +119,7 @@ func Trust(storePath, file string) (Entry, error) {
 	if err != nil {
 		return Entry{}, err
 	}
-	data, err := os.ReadFile(p)
+	data, err := safefile.Read(p)
 	if err != nil {
 		return Entry{}, fmt.Errorf("trusting project config: %w", err)
 	}

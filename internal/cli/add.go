@@ -24,6 +24,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // userConfigHint is where the user config is, for help texts.
@@ -110,7 +111,7 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 		return "", false, errors.New("no state directory for the backup and the lock: set HOME or XDG_STATE_HOME")
 	}
 	err = filelock.With(filepath.Join(p.state, "config-edit"), func() error {
-		old, err := os.ReadFile(t.path)
+		old, err := safefile.Read(t.path)
 		existed := err == nil
 		switch {
 		case errors.Is(err, fs.ErrNotExist):

@@ -12,6 +12,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/agentconf"
 	"github.com/switchboard-mcp/switchboard/internal/allow"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 const initHelp = `
@@ -141,7 +142,7 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 	// file because init added servers to it would bypass the review.
 	trustAfter := !*user && plan.Config != ""
 	if trustAfter {
-		if data, err := os.ReadFile(plan.Config); err == nil {
+		if data, err := safefile.Read(plan.Config); err == nil {
 			st, err := allow.Check(e.paths(&configFlags{}).trusted(), plan.Config, data)
 			trustAfter = err == nil && st == allow.Trusted
 		} else if !errors.Is(err, os.ErrNotExist) {

@@ -7,7 +7,6 @@ import (
 	"html"
 	"net"
 	"net/http"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -21,6 +20,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/hub"
 	"github.com/switchboard-mcp/switchboard/internal/oauth"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 func runLogin(ctx context.Context, e *Env, args []string) error {
@@ -78,7 +78,7 @@ refreshed automatically; they are never printed.`)
 	home := e.Getenv("HOME")
 	b, err := backend.Start(ctx, spec, &backend.Options{
 		Env:      e.Environ(),
-		Resolver: config.Resolver{Getenv: e.LookupEnv, ReadFile: os.ReadFile, Home: home, Roots: hub.FileRoots(home, cfg.ProjectDir)},
+		Resolver: config.Resolver{Getenv: e.LookupEnv, ReadFile: safefile.Read, Home: home, Roots: hub.FileRoots(home, cfg.ProjectDir)},
 		OAuth:    &backend.OAuthOptions{Fetch: fetch, RedirectURL: redirect, Fresh: true},
 	})
 	if err != nil {
@@ -115,7 +115,7 @@ asks for a new sign-in.`)
 	}
 	// The sign-in is keyed by the URL as the backend sees it: expanded.
 	home := e.Getenv("HOME")
-	if exp, err := spec.Expand(config.Resolver{Getenv: e.LookupEnv, ReadFile: os.ReadFile, Home: home, Roots: hub.FileRoots(home, cfg.ProjectDir)}); err == nil {
+	if exp, err := spec.Expand(config.Resolver{Getenv: e.LookupEnv, ReadFile: safefile.Read, Home: home, Roots: hub.FileRoots(home, cfg.ProjectDir)}); err == nil {
 		spec = exp
 	}
 	res, err := backend.SignOut(ctx, spec, &backend.Options{Env: e.Environ()})

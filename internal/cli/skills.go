@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 	"github.com/switchboard-mcp/switchboard/internal/server"
 	"github.com/switchboard-mcp/switchboard/internal/skills"
 )
@@ -168,7 +168,7 @@ func skillsShow(ctx context.Context, e *Env, srv *server.Server, store *skills.S
 	if err != nil {
 		return err
 	}
-	data, err := os.ReadFile(sk.Path)
+	data, err := safefile.Read(sk.Path)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/allow"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 func runTrust(ctx context.Context, e *Env, args []string) error {
@@ -47,7 +48,7 @@ settings; it cannot redefine your servers or loosen your policy.`)
 		}
 		for _, ent := range ents {
 			state := "trusted"
-			if b, err := os.ReadFile(ent.Path); err != nil {
+			if b, err := safefile.Read(ent.Path); err != nil {
 				state = "missing"
 			} else if allow.Digest(b) != ent.SHA256 {
 				state = "changed since trusted"
@@ -77,7 +78,7 @@ settings; it cannot redefine your servers or loosen your policy.`)
 		fmt.Fprintf(e.Stdout, "No longer trusted: %s\n", file)
 		return nil
 	}
-	data, err := os.ReadFile(file)
+	data, err := safefile.Read(file)
 	if errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("project config %s does not exist", file)
 	} else if err != nil {

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
 
@@ -305,7 +306,7 @@ func Load(paths ...string) (*Config, error) {
 		if p == "" {
 			continue
 		}
-		data, err := os.ReadFile(p)
+		data, err := safefile.Read(p)
 		if os.IsNotExist(err) {
 			continue
 		}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -14,6 +13,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/switchboard-mcp/switchboard/internal/nesting"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // KnownTool is one tool of a plugin's shipped tool list.
@@ -295,7 +295,7 @@ func (c *Config) addPlugins(srcs []PluginSource) {
 
 // ReadPluginFile reads and parses one plugin file.
 func ReadPluginFile(path string) (*Plugin, []byte, error) {
-	b, err := os.ReadFile(path)
+	b, err := safefile.Read(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("plugin %s: %w", path, err)
 	}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // Sources are the files Read merges.
@@ -54,7 +56,7 @@ func Read(s Sources) (*Config, error) {
 	var all Error
 	var user, proj *File
 	if s.User != "" {
-		data, err := os.ReadFile(s.User)
+		data, err := safefile.Read(s.User)
 		switch {
 		case errors.Is(err, os.ErrNotExist):
 		case err != nil:

@@ -11,6 +11,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/demo"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
 
@@ -120,18 +121,21 @@ func ReadConfig(p Paths, project, dir string) (*config.Config, []string, error) 
 	var notices []string
 	var data []byte
 	if project != "" {
-		b, err := os.ReadFile(project)
+		b, err := safefile.Read(project)
 		if err != nil {
-			return nil, nil, fmt.Errorf("project config: %w", err)
-		}
-		status, err := allow.Check(p.Trusted(), project, b)
-		if err != nil {
-			return nil, nil, err
-		}
-		if status == allow.Trusted {
-			data = b
+			// A repository's file: what cannot be read (a FIFO, a link
+			// to a device, no permission) is ignored, as an untrusted one.
+			notices = append(notices, fmt.Sprintf("project config ignored: %v", err))
 		} else {
-			notices = append(notices, UntrustedNotice(project, status))
+			status, err := allow.Check(p.Trusted(), project, b)
+			if err != nil {
+				return nil, nil, err
+			}
+			if status == allow.Trusted {
+				data = b
+			} else {
+				notices = append(notices, UntrustedNotice(project, status))
+			}
 		}
 	}
 	plugins, pn := pluginSources(p, project, dir)
@@ -196,7 +200,7 @@ func pluginSources(p Paths, project, dir string) ([]config.PluginSource, []strin
 	var notices []string
 	user, proj := PluginDirs(p, project, dir)
 	for _, f := range config.PluginFiles(user) {
-		b, err := os.ReadFile(f)
+		b, err := safefile.Read(f)
 		if err != nil {
 			notices = append(notices, fmt.Sprintf("plugin %s: %v", f, err))
 			continue
@@ -204,7 +208,7 @@ func pluginSources(p Paths, project, dir string) ([]config.PluginSource, []strin
 		out = append(out, config.PluginSource{Path: f, Data: b})
 	}
 	for _, f := range config.PluginFiles(proj) {
-		b, err := os.ReadFile(f)
+		b, err := safefile.Read(f)
 		if err != nil {
 			notices = append(notices, fmt.Sprintf("plugin %s: %v", f, err))
 			continue

@@ -9,7 +9,6 @@ import (
 	"io"
 	"maps"
 	"net/url"
-	"os"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -20,6 +19,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 	"github.com/switchboard-mcp/switchboard/internal/server"
 	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
@@ -204,7 +204,7 @@ func (s *Session) newView(full *config.Config) *view {
 			v.hasWhen = true
 		}
 	}
-	r := config.Resolver{ReadFile: os.ReadFile, Home: h.o.Home, Roots: FileRoots(h.o.Home, cfg.ProjectDir), Workspace: s.Root()}
+	r := config.Resolver{ReadFile: safefile.Read, Home: h.o.Home, Roots: FileRoots(h.o.Home, cfg.ProjectDir), Workspace: s.Root()}
 	env := s.so.Env
 	if env == nil {
 		env = map[string]string{}

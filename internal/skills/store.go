@@ -16,6 +16,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/allow"
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // ErrNotFound is the cause of the error for a skill no directory has.
@@ -168,7 +169,7 @@ func (st *Store) read(d scopeDir, name string) (*Skill, *problem) {
 	pr := func(err error, reason string, untrusted bool) *problem {
 		return &problem{Problem{Name: name, Scope: d.scope, Path: path, Reason: reason, Untrusted: untrusted}, err}
 	}
-	data, err := os.ReadFile(path)
+	data, err := safefile.Read(path)
 	if err != nil {
 		return nil, pr(err, fmt.Sprintf("reading skill %s: %v", path, err), false)
 	}
@@ -342,7 +343,7 @@ func (st *Store) Approve(name string, uses func(sk *Skill) ([]Use, error)) (*Ski
 	}
 	for _, d := range st.dirs() {
 		path := filepath.Join(d.dir, name+".js")
-		data, err := os.ReadFile(path)
+		data, err := safefile.Read(path)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}

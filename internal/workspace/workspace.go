@@ -18,6 +18,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // FindRoot is the workspace root of dir: the nearest directory at or
@@ -72,7 +74,7 @@ func look(path string, dir bool) (stamp, []byte) {
 		copy(st.sum[:], h.Sum(nil))
 		return st, nil
 	}
-	b, err := os.ReadFile(path)
+	b, err := safefile.Read(path)
 	if err != nil {
 		st.exists = false
 		return st, nil
@@ -134,7 +136,7 @@ func (r *reader) read(rel string) ([]byte, bool) {
 			if !s.exists {
 				return nil, false
 			}
-			b, err := os.ReadFile(p)
+			b, err := safefile.Read(p)
 			return b, err == nil
 		}
 	}

@@ -1,0 +1,69 @@
+// Package safefile reads files whose path or content others control (a
+// repository's config and marker files, an agent's config, a file a
+// config names) without trusting what is there: only a regular file is
+// read, and only up to a bound. A FIFO would block the open forever, a
+// symlink to /dev/zero would be read until memory runs out.
+package safefile
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"syscall"
+)
+
+// DefaultMax is Read's bound: far above any config or manifest.
+const DefaultMax = 16 << 20
+
+// Read returns the content of the regular file at path (symlinks
+// followed), of at most DefaultMax bytes. Errors name the path; one from
+// opening wraps the fs error (errors.Is(err, fs.ErrNotExist) holds for a
+// missing file).
+func Read(path string) ([]byte, error) { return ReadMax(path, DefaultMax) }
+
+// ReadMax is Read with a bound of max bytes.
+func ReadMax(path string, max int64) ([]byte, error) {
+	// O_NONBLOCK: opening a FIFO for reading would wait for a writer.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err // *fs.PathError: names the path
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is %s, not a regular file: refusing to read it", path, kind(fi.Mode()))
+	}
+	if fi.Size() > max {
+		return nil, fmt.Errorf("%s is %d bytes, over the %d bytes allowed for it: refusing to read it", path, fi.Size(), max)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
+	}
+	if int64(len(b)) > max {
+		return nil, fmt.Errorf("%s grew past the %d bytes allowed for it while it was read: refusing it", path, max)
+	}
+	return b, nil
+}
+
+// kind names a file type that is not a regular file.
+func kind(m fs.FileMode) string {
+	switch t := m.Type(); {
+	case t&fs.ModeDir != 0:
+		return "a directory"
+	case t&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case t&fs.ModeSocket != 0:
+		return "a socket"
+	case t&fs.ModeCharDevice != 0:
+		return "a character device"
+	case t&fs.ModeDevice != 0:
+		return "a device"
+	default:
+		return "a " + t.String() + " file"
+	}
+}
