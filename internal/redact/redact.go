@@ -89,7 +89,38 @@ func Text(s string) string {
 	if s == "" {
 		return s
 	}
-	s = urlRE().ReplaceAllStringFunc(s, func(m string) string {
+	// Each pattern runs only when the words it needs are in the text:
+	// the regexps cost ~90 µs on a 200-byte line of letters (a backend's
+	// stderr line), the checks well under one.
+	lower := strings.ToLower(s)
+	if strings.Contains(s, "://") {
+		s = hideURLs(s)
+	}
+	if containsAny(lower, "bearer", "basic", "token") {
+		s = schemeRE().ReplaceAllStringFunc(s, func(m string) string {
+			i := strings.IndexAny(m, " \t")
+			return m[:i+1] + Mask
+		})
+	}
+	if strings.ContainsAny(s, "=:") && containsAny(lower, "token", "secret", "passw", "api", "auth", "credential", "private") {
+		s = pairRE().ReplaceAllString(s, "${1}${2}"+Mask)
+	}
+	return s
+}
+
+// containsAny reports whether s contains one of words.
+func containsAny(s string, words ...string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// hideURLs hides the secrets of every URL in s.
+func hideURLs(s string) string {
+	return urlRE().ReplaceAllStringFunc(s, func(m string) string {
 		trail := ""
 		for len(m) > 0 && strings.ContainsRune(".,;:)]}", rune(m[len(m)-1])) {
 			trail = m[len(m)-1:] + trail
@@ -101,12 +132,6 @@ func Text(s string) string {
 		}
 		return urlString(u) + trail
 	})
-	s = schemeRE().ReplaceAllStringFunc(s, func(m string) string {
-		i := strings.IndexAny(m, " \t")
-		return m[:i+1] + Mask
-	})
-	s = pairRE().ReplaceAllString(s, "${1}${2}"+Mask)
-	return s
 }
 
 // Secrets is a set of values to hide. The zero value is empty and ready;
