@@ -412,3 +412,26 @@ func TestPool_PinsProtocolVersionPerServer(t *testing.T) {
 		t.Errorf("starts asked for %v", got)
 	}
 }
+
+// Two servers with the same command, arguments and environment share one
+// process; a start error about it names its first server, so the other
+// server's error says whose process it is.
+func TestPool_SharedProcessErrorNamesBothServers(t *testing.T) {
+	s := newStarter(0)
+	s.fail["alpha"] = 10
+	p := New(&Options{Settings: config.Settings{}.Defaults(), Start: s.start})
+	alpha := NewLaunch(&config.Server{Name: "alpha", Type: config.Stdio, Command: "same"}, nil)
+	beta := NewLaunch(&config.Server{Name: "beta", Type: config.Stdio, Command: "same"}, nil)
+	if alpha.Key != beta.Key {
+		t.Fatalf("launches differ: %s %s", alpha.Key, beta.Key)
+	}
+	p.Use("", alpha)
+	p.Use("", beta)
+	if _, err := p.Start(context.Background(), alpha); err == nil || strings.Contains(err.Error(), "runs in the process of") {
+		t.Errorf("alpha's own start error = %v, want it without a note", err)
+	}
+	_, err := p.Start(context.Background(), beta)
+	if err == nil || !strings.Contains(err.Error(), `server "beta" runs in the process of server "alpha"`) {
+		t.Errorf("beta's start error = %v, want it to say it shares alpha's process", err)
+	}
+}

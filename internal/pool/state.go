@@ -138,8 +138,8 @@ func (p *Pool) acquire(ctx context.Context, l *Launch) (lease, error) {
 		return l, nil
 	case Cold, Dead:
 		if now.Before(e.retryAt) {
-			err := &poolError{fmt.Sprintf("backend %q: %v: %d failed in a row, next try in %v; last error: %s",
-				server, ErrBackoff, e.failures, e.retryAt.Sub(now).Round(time.Millisecond), e.lastErr), []error{ErrBackoff, e.startErr}}
+			err := &poolError{fmt.Sprintf("backend %q: %v: %d failed in a row, next try in %v; last error: %s%s",
+				server, ErrBackoff, e.failures, e.retryAt.Sub(now).Round(time.Millisecond), e.lastErr, sharedNote(server, e.name)), []error{ErrBackoff, e.startErr}}
 			p.mu.Unlock()
 			return lease{}, err
 		}
@@ -152,6 +152,9 @@ func (p *Pool) acquire(ctx context.Context, l *Launch) (lease, error) {
 	select {
 	case <-a.done:
 		if a.err != nil {
+			if server != e.name { // the error names the process's first server
+				return lease{}, fmt.Errorf("%w%s", a.err, sharedNote(server, e.name))
+			}
 			return lease{}, a.err // redacted by finish
 		}
 		return lease{e, a.gen, a.conn}, nil
@@ -168,6 +171,15 @@ func (p *Pool) acquire(ctx context.Context, l *Launch) (lease, error) {
 		p.mu.Unlock()
 		return lease{}, fmt.Errorf("waiting for backend %q to start: %w", server, context.Cause(ctx))
 	}
+}
+
+// sharedNote says, for an error about the backend of first that server
+// got, that server shares that process; "" when they are one server.
+func sharedNote(server, first string) string {
+	if server == first {
+		return ""
+	}
+	return fmt.Sprintf(" (server %q runs in the process of server %q: the same command, arguments and environment)", server, first)
 }
 
 // begin starts e in the background, making room first. Caller holds p.mu.
