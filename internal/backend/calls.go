@@ -4,7 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"iter"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -48,15 +49,70 @@ func (b *Backend) ListTools(ctx context.Context) ([]*mcp.Tool, error) {
 	if err := b.alive(); err != nil {
 		return nil, err
 	}
-	var tools []*mcp.Tool
-	for t, err := range b.cur().Tools(ctx, nil) {
+	tools, err := pages(ctx, b, "tools", func(ctx context.Context, cursor string) ([]*mcp.Tool, string, error) {
+		res, err := b.cur().ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
 		if err != nil {
-			return nil, prefixed("listing tools", b.callErr(ctx, err))
+			return nil, "", err
 		}
-		tools = append(tools, t)
+		return res.Tools, res.NextCursor, nil
+	})
+	if isMethodNotFound(err) {
+		return nil, prefixed("listing tools", b.callErr(ctx, err))
+	}
+	if err != nil {
+		return nil, err
 	}
 	b.raw.restore(tools)
 	return tools, nil
+}
+
+// Bounds of one list a backend gives (its tools, resources, prompts or
+// resource templates): a hostile one could page forever, or list a
+// million tools that every session would vet, pin and index.
+const (
+	maxListed = 10000
+	maxPages  = 1000
+)
+
+// pages collects the pages of a list, at most maxListed items in
+// maxPages pages (the rest is ignored, with a warning in the log and the
+// backend's log file); a page that names its own cursor as the next one
+// ends the list.
+func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx context.Context, cursor string) ([]T, string, error)) ([]T, error) {
+	var out []T
+	cursor := ""
+	for page := 1; ; page++ {
+		items, next, err := list(ctx, cursor)
+		if isMethodNotFound(err) {
+			return nil, err // listAll's to judge
+		}
+		if err != nil {
+			return nil, prefixed("listing "+what, b.callErr(ctx, err))
+		}
+		out = append(out, items...)
+		switch {
+		case len(out) > maxListed:
+			out = out[:maxListed]
+			b.truncatedList(what, fmt.Sprintf("it lists more than %d %s", maxListed, what))
+			return out, nil
+		case next == "" || next == cursor:
+			return out, nil
+		case page == maxPages:
+			b.truncatedList(what, fmt.Sprintf("its list of %s has more than %d pages", what, maxPages))
+			return out, nil
+		}
+		cursor = next
+	}
+}
+
+// truncatedList says that a list was cut short.
+func (b *Backend) truncatedList(what, why string) {
+	msg := fmt.Sprintf("%s: only the first %d %s are used", why, maxListed, what)
+	if strings.Contains(why, "pages") {
+		msg = fmt.Sprintf("%s: only the %s of its first %d pages are used", why, what, maxPages)
+	}
+	b.log.Warn("backend list cut short", "reason", msg)
+	b.stderr.Note("%s", msg)
 }
 
 // ListResources returns every resource, or nil when the backend does not
@@ -65,7 +121,13 @@ func (b *Backend) ListResources(ctx context.Context) ([]*mcp.Resource, error) {
 	if b.info.Capabilities.Resources == nil {
 		return nil, nil
 	}
-	return listAll(ctx, b, "resources", b.cur().Resources(ctx, nil))
+	return listAll(ctx, b, "resources", func(ctx context.Context, cursor string) ([]*mcp.Resource, string, error) {
+		res, err := b.cur().ListResources(ctx, &mcp.ListResourcesParams{Cursor: cursor})
+		if err != nil {
+			return nil, "", err
+		}
+		return res.Resources, res.NextCursor, nil
+	})
 }
 
 // ListPrompts returns every prompt, or nil when the backend does not
@@ -74,26 +136,26 @@ func (b *Backend) ListPrompts(ctx context.Context) ([]*mcp.Prompt, error) {
 	if b.info.Capabilities.Prompts == nil {
 		return nil, nil
 	}
-	return listAll(ctx, b, "prompts", b.cur().Prompts(ctx, nil))
+	return listAll(ctx, b, "prompts", func(ctx context.Context, cursor string) ([]*mcp.Prompt, string, error) {
+		res, err := b.cur().ListPrompts(ctx, &mcp.ListPromptsParams{Cursor: cursor})
+		if err != nil {
+			return nil, "", err
+		}
+		return res.Prompts, res.NextCursor, nil
+	})
 }
 
 // listAll collects every page of a list the backend advertised; "method
 // not found" (advertised but not implemented, which happens) gives nil.
-func listAll[T any](ctx context.Context, b *Backend, what string, pages iter.Seq2[T, error]) ([]T, error) {
+func listAll[T any](ctx context.Context, b *Backend, what string, list func(ctx context.Context, cursor string) ([]T, string, error)) ([]T, error) {
 	if err := b.alive(); err != nil {
 		return nil, err
 	}
-	var out []T
-	for x, err := range pages {
-		if isMethodNotFound(err) {
-			return nil, nil
-		}
-		if err != nil {
-			return nil, prefixed("listing "+what, b.callErr(ctx, err))
-		}
-		out = append(out, x)
+	out, err := pages(ctx, b, what, list)
+	if isMethodNotFound(err) {
+		return nil, nil
 	}
-	return out, nil
+	return out, err
 }
 
 // prefixed puts "what: " before err's text unless err is about the

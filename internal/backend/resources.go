@@ -39,7 +39,13 @@ func (b *Backend) ListResourceTemplates(ctx context.Context) ([]*mcp.ResourceTem
 	if b.info.Capabilities.Resources == nil {
 		return nil, nil
 	}
-	return listAll(ctx, b, "resource templates", b.cur().ResourceTemplates(ctx, nil))
+	return listAll(ctx, b, "resource templates", func(ctx context.Context, cursor string) ([]*mcp.ResourceTemplate, string, error) {
+		res, err := b.cur().ListResourceTemplates(ctx, &mcp.ListResourceTemplatesParams{Cursor: cursor})
+		if err != nil {
+			return nil, "", err
+		}
+		return res.ResourceTemplates, res.NextCursor, nil
+	})
 }
 
 // resourceHandlers sets co's handlers of a backend's resource and prompt

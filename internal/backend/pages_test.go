@@ -1,0 +1,54 @@
+package backend
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"testing"
+)
+
+// A backend cannot make a listing unbounded: more than maxListed items
+// are cut to maxListed, a list that pages forever stops after maxPages
+// pages, and a page naming its own cursor as the next ends the list;
+// each cut is said in the backend's log.
+func TestPages_BoundsAHostileList(t *testing.T) {
+	dir := t.TempDir()
+	b := &Backend{log: slog.New(slog.DiscardHandler), stderr: openStderrLog(dir, "x", nil)}
+	ctx := context.Background()
+	many := func(ctx context.Context, cursor string) ([]int, string, error) {
+		n := 0
+		fmt.Sscan(cursor, &n)
+		page := make([]int, 3000)
+		return page, fmt.Sprint(n + 1), nil
+	}
+	got, err := pages(ctx, b, "tools", many)
+	if err != nil || len(got) != maxListed {
+		t.Errorf("an endless list of full pages gave %d items, %v; want %d", len(got), err, maxListed)
+	}
+	calls := 0
+	empty := func(ctx context.Context, cursor string) ([]int, string, error) {
+		calls++
+		return nil, fmt.Sprint(calls), nil
+	}
+	if got, err := pages(ctx, b, "prompts", empty); err != nil || len(got) != 0 || calls != maxPages {
+		t.Errorf("endless empty pages: %d items, %v after %d pages; want none after %d", len(got), err, calls, maxPages)
+	}
+	calls = 0
+	same := func(ctx context.Context, cursor string) ([]int, string, error) {
+		calls++
+		return []int{1}, "again", nil
+	}
+	if got, err := pages(ctx, b, "resources", same); err != nil || len(got) != 2 || calls != 2 {
+		t.Errorf("a repeated cursor: %d items after %d pages (%v); want 2 after 2", len(got), calls, err)
+	}
+	b.stderr.Close()
+	data, _ := os.ReadFile(LogFile(dir, "x"))
+	tail := string(data)
+	for _, want := range []string{"it lists more than 10000 tools: only the first 10000 tools are used", "its list of prompts has more than 1000 pages"} {
+		if !strings.Contains(tail, want) {
+			t.Errorf("log %q lacks %q", tail, want)
+		}
+	}
+}
