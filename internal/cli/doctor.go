@@ -97,6 +97,10 @@ func checkServer(ctx context.Context, st *stack, name string) doctorLine {
 	err := st.cat.Refresh(sctx, name)
 	cancel()
 	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) && !strings.Contains(err.Error(), "timeout") {
+			// A bare "context deadline exceeded" says neither what nor which bound.
+			err = fmt.Errorf("it did not start and list its tools within settings.startTimeout (%v): %w; see: switchboard logs %s", st.cfg.Settings.StartTimeout.D(), err, name)
+		}
 		return doctorLine{fmt.Sprintf("PROBLEM after %s: %v", ago(time.Since(t0)), err), true}
 	}
 	info, _, _ := st.cat.Info(name)

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -88,5 +89,33 @@ func TestDoctor_PrintsEachProblemOnce(t *testing.T) {
 	}
 	if n := strings.Count(out+errs, "missing API key"); n != 1 {
 		t.Errorf("the problem is said %d times, want once:\n%s%s", n, out, errs)
+	}
+}
+
+// A server that starts but never lists its tools is a problem that says
+// which bound it ran into, not a bare "context deadline exceeded".
+func TestDoctor_ListThatNeverComesNamesTheBound(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "slow", Version: "1"}, nil)
+	mcp.AddTool(srv, &mcp.Tool{Name: "t"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
+		return &mcp.CallToolResult{}, nil, nil
+	})
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil)
+	stop := make(chan struct{})
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if bytes.Contains(body, []byte(`"tools/list"`)) {
+			select { // never answers
+			case <-r.Context().Done():
+			case <-stop:
+			}
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		h.ServeHTTP(w, r)
+	}))
+	defer func() { close(stop); ts.CloseClientConnections(); ts.Close() }()
+	out, errs, code := doctorEnv(t, `{"settings": {"startTimeout": "1s"}, "mcpServers": {"slow": {"url": "`+ts.URL+`"}}}`)
+	if code == 0 || !strings.Contains(out, "slow: PROBLEM") || !strings.Contains(out, "settings.startTimeout (1s)") || !strings.Contains(out, "switchboard logs slow") {
+		t.Errorf("exit %d, want a problem naming settings.startTimeout:\n%s%s", code, out, errs)
 	}
 }
