@@ -93,6 +93,8 @@ type stdioConn struct {
 	maxFlight int
 	flight    map[jsonrpc.ID]int // requests delivered and not answered yet, by id (a client may reuse one)
 	inFlight  int
+	initID    *jsonrpc.ID // the initialize request being served
+	inited    bool        // an initialize was answered with a result
 
 	incoming  chan readResult
 	closeOnce sync.Once
@@ -125,9 +127,22 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	}
 	err = c.writeLine(b)
 	if r, ok := msg.(*jsonrpc.Response); ok {
-		c.answered(r.ID) // after the write: an answer the client does not read still counts
+		c.answered(r.ID, r.Error == nil) // after the write: an answer the client does not read still counts
 	}
 	return err
+}
+
+// initialize reports whether an initialize request may be served: not
+// after one was answered with a result (the SDK answers a second one
+// with error code 0, which no client can act on).
+func (c *stdioConn) initialize(id jsonrpc.ID) bool {
+	c.flightMu.Lock()
+	defer c.flightMu.Unlock()
+	if c.inited {
+		return false
+	}
+	c.initID = &id
+	return true
 }
 
 // admit counts a request in flight, or reports false when MaxInFlight
@@ -143,10 +158,13 @@ func (c *stdioConn) admit(id jsonrpc.ID) bool {
 	return true
 }
 
-// answered counts the request id out.
-func (c *stdioConn) answered(id jsonrpc.ID) {
+// answered counts the request id out (ok: with a result).
+func (c *stdioConn) answered(id jsonrpc.ID, ok bool) {
 	c.flightMu.Lock()
 	defer c.flightMu.Unlock()
+	if c.initID != nil && *c.initID == id {
+		c.initID, c.inited = nil, ok
+	}
 	if n := c.flight[id]; n > 0 {
 		c.inFlight--
 		if n == 1 {
@@ -215,6 +233,8 @@ func (c *stdioConn) readLoop(br *bufio.Reader) {
 				// The SDK keeps integer ids only: it would answer 1.5
 				// as 1, a reply the client cannot match.
 				c.rejectRaw(odd, jsonrpc.CodeInvalidRequest, "invalid request: the id "+string(odd)+" is not an integer; a request's id is a string or an integer")
+			case derr == nil && isCall(msg) && msg.(*jsonrpc.Request).Method == "initialize" && !c.initialize(msg.(*jsonrpc.Request).ID):
+				c.rejectID(msg.(*jsonrpc.Request).ID, jsonrpc.CodeInvalidRequest, "invalid request: this session is already initialized; to initialize again, start a new session (a new process on stdio)")
 			case derr == nil && isCall(msg) && !c.admit(msg.(*jsonrpc.Request).ID):
 				c.rejectID(msg.(*jsonrpc.Request).ID, codeBusy, fmt.Sprintf(
 					"too many requests at once: %d of this client's requests are being served (or answered and not read yet); wait for their answers before sending more", c.maxFlight))

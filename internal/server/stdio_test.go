@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
@@ -313,5 +314,45 @@ func TestStdioTransport_BoundsRequestsInFlight(t *testing.T) {
 	send(`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"wait","arguments":{}}}`)
 	if m := next(); m["id"] != 6.0 || m["error"] != nil {
 		t.Errorf("after the answers, request 6 got %v, want its result", m)
+	}
+}
+
+// A second initialize on a session gets invalid request, saying what to
+// do, instead of the SDK's error code 0; a failed first one may be tried
+// again.
+func TestStdioTransport_SecondInitializeIsInvalidRequest(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
+	toServer, clientOut := io.Pipe()
+	fromServer, serverOut := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go srv.Run(ctx, &StdioTransport{Reader: toServer, Writer: serverOut})
+	sc := bufio.NewScanner(fromServer)
+	call := func(line string) map[string]any {
+		t.Helper()
+		if _, err := io.WriteString(clientOut, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		if !sc.Scan() {
+			t.Fatal("no answer")
+		}
+		var m map[string]any
+		json.Unmarshal(sc.Bytes(), &m)
+		return m
+	}
+	init := `{"jsonrpc":"2.0","id":%d,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`
+	if m := call(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":"bad"}`); m["error"] == nil {
+		t.Fatalf("a malformed initialize got %v, want an error", m)
+	}
+	if m := call(fmt.Sprintf(init, 2)); m["result"] == nil {
+		t.Fatalf("initialize after a failed one got %v, want a result", m)
+	}
+	m := call(fmt.Sprintf(init, 3))
+	e, _ := m["error"].(map[string]any)
+	if e == nil || e["code"] != float64(jsonrpc.CodeInvalidRequest) || !strings.Contains(fmt.Sprint(e["message"]), "already initialized") {
+		t.Errorf("a second initialize got %v, want invalid request", m)
+	}
+	if m := call(`{"jsonrpc":"2.0","id":4,"method":"ping"}`); m["result"] == nil {
+		t.Errorf("ping after it got %v, want a result", m)
 	}
 }
