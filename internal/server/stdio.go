@@ -125,11 +125,24 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if err != nil {
 		return fmt.Errorf("encoding message: %w", err)
 	}
+	r, isResp := msg.(*jsonrpc.Response)
+	if isResp {
+		c.initAnswered(r.ID, r.Error == nil) // before the write: the client may initialize again at once
+	}
 	err = c.writeLine(b)
-	if r, ok := msg.(*jsonrpc.Response); ok {
-		c.answered(r.ID, r.Error == nil) // after the write: an answer the client does not read still counts
+	if isResp {
+		c.answered(r.ID) // after the write: an answer the client does not read still counts
 	}
 	return err
+}
+
+// initAnswered notes the answer to the initialize being served.
+func (c *stdioConn) initAnswered(id jsonrpc.ID, ok bool) {
+	c.flightMu.Lock()
+	defer c.flightMu.Unlock()
+	if c.initID != nil && *c.initID == id {
+		c.initID, c.inited = nil, ok
+	}
 }
 
 // initialize reports whether an initialize request may be served: not
@@ -158,13 +171,10 @@ func (c *stdioConn) admit(id jsonrpc.ID) bool {
 	return true
 }
 
-// answered counts the request id out (ok: with a result).
-func (c *stdioConn) answered(id jsonrpc.ID, ok bool) {
+// answered counts the request id out.
+func (c *stdioConn) answered(id jsonrpc.ID) {
 	c.flightMu.Lock()
 	defer c.flightMu.Unlock()
-	if c.initID != nil && *c.initID == id {
-		c.initID, c.inited = nil, ok
-	}
 	if n := c.flight[id]; n > 0 {
 		c.inFlight--
 		if n == 1 {
