@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -274,6 +275,9 @@ func (b *bridge) readClient(stdin io.Reader) error {
 				b.answer(m.id, msg)
 			}
 			continue
+		}
+		if len(line) > 0 && line[0] == 0xef {
+			line = bytes.TrimPrefix(line, utf8BOM) // some Windows tools start with one: the id is found after it
 		}
 		if len(line) > 0 {
 			if line[len(line)-1] != '\n' {
@@ -619,6 +623,8 @@ func (b *bridge) close() {
 }
 
 var errTooLong = errors.New("message too long")
+
+var utf8BOM = []byte("\ufeff")
 
 // skipLine discards r up to and including the next newline.
 func skipLine(r *bufio.Reader) error {

@@ -228,7 +228,7 @@ func (c *stdioConn) readLoop(br *bufio.Reader) {
 		if size > c.max {
 			c.reject(sniffID(line), jsonrpc.CodeInvalidRequest, fmt.Sprintf(
 				"message of at least %d bytes is over the limit of %d bytes for one client message; it was skipped (send less data per request)", size, c.max))
-		} else if line = bytes.TrimSpace(line); len(line) > 0 {
+		} else if line = bytes.TrimSpace(bytes.TrimPrefix(line, utf8BOM)); len(line) > 0 {
 			msg, derr := jsonrpc.DecodeMessage(line)
 			var odd json.RawMessage
 			if derr == nil {
@@ -269,6 +269,9 @@ func (c *stdioConn) readLoop(br *bufio.Reader) {
 		}
 	}
 }
+
+// utf8BOM starts the output of some Windows tools; it is no part of JSON.
+var utf8BOM = []byte("\ufeff")
 
 // codeBusy is the error code of a request refused because too many are in
 // flight (JSON-RPC's range for server errors).

@@ -356,3 +356,17 @@ func TestStdioTransport_SecondInitializeIsInvalidRequest(t *testing.T) {
 		t.Errorf("ping after it got %v, want a result", m)
 	}
 }
+
+// A line starting with a UTF-8 byte order mark (some Windows tools write
+// one) is read as the JSON after it.
+func TestStdioTransport_SkipsAByteOrderMark(t *testing.T) {
+	tr := &StdioTransport{Reader: strings.NewReader("\ufeff{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}\n"), Writer: io.Discard}
+	conn, err := tr.Connect(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, err := conn.Read(context.Background())
+	if r, ok := msg.(*jsonrpc.Request); err != nil || !ok || r.Method != "ping" {
+		t.Errorf("read %v, %v; want the ping", msg, err)
+	}
+}
