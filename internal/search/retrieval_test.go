@@ -24,6 +24,7 @@ const (
 	extra6Qs   = "testdata/extra6-queries.jsonl"
 	extra7Qs   = "testdata/extra7-queries.jsonl"
 	extra8Qs   = "testdata/extra8-queries.jsonl"
+	extra9Qs   = "testdata/extra9-queries.jsonl"
 	tune6Qs    = "testdata/tune6-queries.jsonl"
 	tune7Qs    = "testdata/tune7-queries.jsonl"
 	tune8Qs    = "testdata/tune8-queries.jsonl"
@@ -388,13 +389,27 @@ func TestRetrievalExtra7(t *testing.T) {
 // eighth round of tuning (plain phrasings over 97 tools drawn at random from
 // all 32 corpus servers, values such as paths, URLs, ids, coordinates and
 // SQL inside the queries, five multi-step tasks and fifteen requests no
-// corpus tool serves). It is the held-out set: never edited or tuned on,
-// and its misses are not logged, only its scores. Measured when committed,
+// corpus tool serves). It was the held-out set of round eight: never edited
+// or tuned on then, and its misses were not logged. Measured when committed,
 // before any change (at c8d1069): hit@1 0.755, hit@5 0.941, none 0.933
 // (102 answerable, 15 none, 5 of the answerable ones answered with no
 // tool); after round eight 0.755 / 0.951 / 0.933 (3 answered with none;
 // 0.765 hit@1 before the repository-slug kind, kept because the tuning
 // sets gained three hits at 1 and at 5 with it: extra8 decides nothing).
+// From round nine on it is a training set (extra9 is the held-out set now).
 func TestRetrievalExtra8(t *testing.T) {
-	testRetrievalLog(t, extra8Qs, scores{hit1: 0.75, hit5: 0.95, none: 0.93}, func(string) {})
+	testRetrieval(t, extra8Qs, scores{hit1: 0.75, hit5: 0.95, none: 0.93})
+}
+
+// TestRetrievalExtra9 scores a ninth set written and committed before the
+// ninth round (plain phrasings over 108 tools drawn at random with shuf from
+// all 32 corpus servers, at least one from each, values such as paths, URLs,
+// ids, coordinates and SQL inside the queries, six multi-step tasks and
+// seventeen requests no corpus tool serves). It is the held-out set: never
+// edited, trained or tuned on, and its misses are not logged, only its
+// scores. Measured when committed, before any change (at 5762092): hit@1
+// 0.798, hit@5 0.965, none 0.882 (114 answerable, 17 none, 2 of the
+// answerable ones answered with no tool).
+func TestRetrievalExtra9(t *testing.T) {
+	testRetrievalLog(t, extra9Qs, scores{hit1: 0.79, hit5: 0.96, none: 0.88}, func(string) {})
 }
