@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"strconv"
 	"sync"
 	"time"
 
@@ -195,7 +196,7 @@ func (s *Store) Version() string {
 	if err != nil {
 		return ""
 	}
-	return fmt.Sprintf("%d:%d", info.Size(), info.ModTime().UnixNano())
+	return strconv.FormatInt(info.Size(), 10) + ":" + strconv.FormatInt(info.ModTime().UnixNano(), 10) // asked before every call: no fmt
 }
 
 // errNewerFormat marks a pins file written by a newer Switchboard: it is
