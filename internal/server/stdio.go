@@ -239,6 +239,9 @@ func (c *stdioConn) readLoop(br *bufio.Reader) {
 				// The SDK would take it for a notification and drop it,
 				// leaving the client waiting for an answer.
 				c.reject(nil, jsonrpc.CodeInvalidRequest, "invalid request: the id is null; a request's id is a string or a number (a notification has no id)")
+			case derr == nil && noMethodNorResult(msg, line):
+				// The SDK would take it for a response and drop it.
+				c.reject(sniffID(line), jsonrpc.CodeInvalidRequest, "invalid request: the message has an id but no method (a request) and no result or error (a response)")
 			case odd != nil:
 				// The SDK keeps integer ids only: it would answer 1.5
 				// as 1, a reply the client cannot match.
@@ -272,6 +275,22 @@ func (c *stdioConn) readLoop(br *bufio.Reader) {
 
 // utf8BOM starts the output of some Windows tools; it is no part of JSON.
 var utf8BOM = []byte("\ufeff")
+
+// noMethodNorResult reports whether msg, decoded as a response, is on the
+// wire neither a request nor a response: no "result" and no "error".
+func noMethodNorResult(msg jsonrpc.Message, line []byte) bool {
+	r, ok := msg.(*jsonrpc.Response)
+	if !ok || r.Error != nil || len(r.Result) > 0 {
+		return false
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(line, &m) != nil {
+		return false
+	}
+	_, res := m["result"]
+	_, errKey := m["error"]
+	return !res && !errKey
+}
 
 // codeBusy is the error code of a request refused because too many are in
 // flight (JSON-RPC's range for server errors).

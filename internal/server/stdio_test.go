@@ -370,3 +370,25 @@ func TestStdioTransport_SkipsAByteOrderMark(t *testing.T) {
 		t.Errorf("read %v, %v; want the ping", msg, err)
 	}
 }
+
+// A message with an id and neither a method nor a result or error is no
+// JSON-RPC message: it gets invalid request with its id (the SDK took it
+// for a response and dropped it); a response with a null result is one.
+func TestNoMethodNorResult(t *testing.T) {
+	for line, want := range map[string]bool{
+		`{"jsonrpc":"2.0","id":"y"}`:                                  true,
+		`{"jsonrpc":"2.0","id":"y","result":null}`:                    false,
+		`{"jsonrpc":"2.0","id":"y","result":{}}`:                      false,
+		`{"jsonrpc":"2.0","id":"y","error":{"code":1,"message":"m"}}`: false,
+		`{"jsonrpc":"2.0","id":"y","method":"ping"}`:                  false,
+	} {
+		msg, err := jsonrpc.DecodeMessage([]byte(line))
+		if err != nil {
+			t.Errorf("%s: %v", line, err)
+			continue
+		}
+		if got := noMethodNorResult(msg, []byte(line)); got != want {
+			t.Errorf("noMethodNorResult(%s) = %v, want %v", line, got, want)
+		}
+	}
+}
