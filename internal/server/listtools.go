@@ -57,6 +57,30 @@ func (s *Server) handleListTools(ctx context.Context, req *mcp.CallToolRequest) 
 	return textResult(boundText(out, limit, `Ask for less: list_tools({servers:["name"]}), {detail:"names"}, or {tools:["server.tool"]}.`)), nil
 }
 
+// Bounds of one list_tools request: a query is a few words (a paragraph
+// at most), a list of tools what one script needs (100,000 names of one
+// tool took over 30 s).
+const (
+	maxToolRefs   = 100
+	maxQueryBytes = 4000
+)
+
+// uniq returns list without repeats, in first-seen order.
+func uniq(list []string) []string {
+	if len(list) < 2 {
+		return list
+	}
+	seen := make(map[string]bool, len(list))
+	out := list[:0:0]
+	for _, v := range list {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // ListTools renders what list_tools returns for a, whole (the CLI's
 // list). It starts a backend only when its tool list is not known yet.
 func (s *Server) ListTools(ctx context.Context, a ListArgs) (string, error) {
@@ -71,6 +95,13 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 	case "", "names", "summary", "full":
 	default:
 		return "", fmt.Errorf("detail must be \"names\", \"summary\" or \"full\", not %q", a.Detail)
+	}
+	a.Tools, a.Servers = uniq(a.Tools), uniq(a.Servers)
+	switch {
+	case len(a.Tools) > maxToolRefs:
+		return "", fmt.Errorf("tools names %d tools; at most %d at once: ask in several calls, or list a server with {servers: [\"name\"]}", len(a.Tools), maxToolRefs)
+	case len(a.Query) > maxQueryBytes:
+		return "", fmt.Errorf("query is %d bytes; at most %d: say in a few words what the tool should do", len(a.Query), maxQueryBytes)
 	}
 	if len(a.Tools) > 0 {
 		return s.exactTools(ctx, a.Tools)
