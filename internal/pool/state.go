@@ -138,8 +138,13 @@ func (p *Pool) acquire(ctx context.Context, l *Launch) (lease, error) {
 		return l, nil
 	case Cold, Dead:
 		if now.Before(e.retryAt) {
-			err := &poolError{fmt.Sprintf("backend %q: %v: %d failed in a row, next try in %v; last error: %s%s",
-				server, ErrBackoff, e.failures, e.retryAt.Sub(now).Round(time.Millisecond), e.lastErr, sharedNote(server, e.name)), []error{ErrBackoff, e.startErr}}
+			// The cause first: it is what the caller can act on.
+			cause := e.lastErr
+			if cause == "" {
+				cause = fmt.Sprintf("backend %q failed to start", server)
+			}
+			err := &poolError{fmt.Sprintf("%s (%s: %d failed in a row, the next try in %v)%s",
+				cause, ErrBackoff, e.failures, e.retryAt.Sub(now).Round(time.Millisecond), sharedNote(server, e.name)), []error{ErrBackoff, e.startErr}}
 			p.mu.Unlock()
 			return lease{}, err
 		}
