@@ -229,38 +229,8 @@ func (c *stdioConn) readLoop(br *bufio.Reader) {
 			c.reject(sniffID(line), jsonrpc.CodeInvalidRequest, fmt.Sprintf(
 				"message of at least %d bytes is over the limit of %d bytes for one client message; it was skipped (send less data per request)", size, c.max))
 		} else if line = bytes.TrimSpace(bytes.TrimPrefix(line, utf8BOM)); len(line) > 0 {
-			msg, derr := jsonrpc.DecodeMessage(line)
-			var odd json.RawMessage
-			if derr == nil {
-				odd = oddNumberID(line)
-			}
-			switch {
-			case derr == nil && nullID(msg, line):
-				// The SDK would take it for a notification and drop it,
-				// leaving the client waiting for an answer.
-				c.reject(nil, jsonrpc.CodeInvalidRequest, "invalid request: the id is null; a request's id is a string or a number (a notification has no id)")
-			case derr == nil && noMethodNorResult(msg, line):
-				// The SDK would take it for a response and drop it.
-				c.reject(sniffID(line), jsonrpc.CodeInvalidRequest, "invalid request: the message has an id but no method (a request) and no result or error (a response)")
-			case odd != nil:
-				// The SDK keeps integer ids only: it would answer 1.5
-				// as 1, a reply the client cannot match.
-				c.rejectRaw(odd, jsonrpc.CodeInvalidRequest, "invalid request: the id "+string(odd)+" is not an integer; a request's id is a string or an integer")
-			case derr == nil && isCall(msg) && msg.(*jsonrpc.Request).Method == "initialize" && !c.initialize(msg.(*jsonrpc.Request).ID):
-				c.rejectID(msg.(*jsonrpc.Request).ID, jsonrpc.CodeInvalidRequest, "invalid request: this session is already initialized; to initialize again, start a new session (a new process on stdio)")
-			case derr == nil && isCall(msg) && !c.admit(msg.(*jsonrpc.Request).ID):
-				c.rejectID(msg.(*jsonrpc.Request).ID, codeBusy, fmt.Sprintf(
-					"too many requests at once: %d of this client's requests are being served (or answered and not read yet); wait for their answers before sending more", c.maxFlight))
-			case derr == nil:
-				if !c.deliver(readResult{msg: msg}) {
-					return
-				}
-			case !json.Valid(line):
-				c.reject(nil, jsonrpc.CodeParseError, "parse error: the line is not JSON ("+derr.Error()+")")
-			case len(line) > 0 && line[0] == '[':
-				c.reject(nil, jsonrpc.CodeInvalidRequest, "invalid request: JSON-RPC batches are not supported; send one message per line")
-			default:
-				c.reject(sniffID(line), jsonrpc.CodeInvalidRequest, "invalid request: "+derr.Error())
+			if !c.serveLine(line) {
+				return
 			}
 		}
 		if err != nil {
@@ -296,10 +266,50 @@ func noMethodNorResult(msg jsonrpc.Message, line []byte) bool {
 // flight (JSON-RPC's range for server errors).
 const codeBusy = -32000
 
-// isCall reports a request that expects an answer.
-func isCall(msg jsonrpc.Message) bool {
-	r, ok := msg.(*jsonrpc.Request)
-	return ok && r.IsCall()
+// serveLine hands one message to the SDK, or answers it itself when the
+// SDK would drop it, answer it under another id, or when the client has
+// too many requests in flight. It reports false once the session is
+// closed.
+func (c *stdioConn) serveLine(line []byte) bool {
+	msg, err := jsonrpc.DecodeMessage(line)
+	switch {
+	case err != nil && !json.Valid(line):
+		c.reject(nil, jsonrpc.CodeParseError, "parse error: the line is not JSON ("+err.Error()+")")
+		return true
+	case err != nil && line[0] == '[':
+		c.reject(nil, jsonrpc.CodeInvalidRequest, "invalid request: JSON-RPC batches are not supported; send one message per line")
+		return true
+	case err != nil:
+		c.reject(sniffID(line), jsonrpc.CodeInvalidRequest, "invalid request: "+err.Error())
+		return true
+	case nullID(msg, line):
+		// The SDK would take it for a notification and drop it, leaving
+		// the client waiting for an answer.
+		c.reject(nil, jsonrpc.CodeInvalidRequest, "invalid request: the id is null; a request's id is a string or a number (a notification has no id)")
+		return true
+	case noMethodNorResult(msg, line):
+		// The SDK would take it for a response and drop it.
+		c.reject(sniffID(line), jsonrpc.CodeInvalidRequest, "invalid request: the message has an id but no method (a request) and no result or error (a response)")
+		return true
+	}
+	if odd := oddNumberID(line); odd != nil {
+		// The SDK keeps integer ids only: it would answer 1.5 as 1, a
+		// reply the client cannot match.
+		c.rejectRaw(odd, jsonrpc.CodeInvalidRequest, "invalid request: the id "+string(odd)+" is not an integer; a request's id is a string or an integer")
+		return true
+	}
+	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
+		if req.Method == "initialize" && !c.initialize(req.ID) {
+			c.rejectID(req.ID, jsonrpc.CodeInvalidRequest, "invalid request: this session is already initialized; to initialize again, start a new session (a new process on stdio)")
+			return true
+		}
+		if !c.admit(req.ID) {
+			c.rejectID(req.ID, codeBusy, fmt.Sprintf(
+				"too many requests at once: %d of this client's requests are being served (or answered and not read yet); wait for their answers before sending more", c.maxFlight))
+			return true
+		}
+	}
+	return c.deliver(readResult{msg: msg})
 }
 
 // nullID reports whether msg, a request without an id as the SDK decoded
