@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strings"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
