@@ -443,7 +443,7 @@ func TestSetLevel_UnknownLevelIsInvalidParams(t *testing.T) {
 }
 
 // list_tools takes what one script needs: repeated names are listed once,
-// more than 100 tools or a query over 4000 bytes is refused at once
+// more than 1000 tools or a query over 4000 bytes is refused at once
 // (100,000 names of one tool took over 30 s).
 func TestListTools_BoundsItsArguments(t *testing.T) {
 	_, _, cs := newTestServer(t, config.Settings{}.Defaults(), nil)
@@ -455,12 +455,12 @@ func TestListTools_BoundsItsArguments(t *testing.T) {
 	if isErr || strings.Count(out, "function echo(") != 1 {
 		t.Errorf("100000 repeats of one tool: %q (isError %v), want it declared once", bound(out, 300), isErr)
 	}
-	distinct := make([]any, 101)
+	distinct := make([]any, 1001)
 	for i := range distinct {
 		distinct[i] = fmt.Sprintf("everything.t%d", i)
 	}
-	if out, isErr := call(t, cs, "list_tools", map[string]any{"tools": distinct}); !isErr || !strings.Contains(out, "names 101 tools; at most 100") {
-		t.Errorf("101 tools: %q (isError %v), want a refusal", bound(out, 300), isErr)
+	if out, isErr := call(t, cs, "list_tools", map[string]any{"tools": distinct}); !isErr || !strings.Contains(out, "names 1001 tools; at most 1000") {
+		t.Errorf("1001 tools: %q (isError %v), want a refusal", bound(out, 300), isErr)
 	}
 	if out, isErr := call(t, cs, "list_tools", map[string]any{"query": strings.Repeat("read a file ", 400)}); !isErr || !strings.Contains(out, "query is 4800 bytes; at most 4000") {
 		t.Errorf("a 4800-byte query: %q (isError %v), want a refusal", bound(out, 300), isErr)

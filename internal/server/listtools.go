@@ -58,10 +58,10 @@ func (s *Server) handleListTools(ctx context.Context, req *mcp.CallToolRequest) 
 }
 
 // Bounds of one list_tools request: a query is a few words (a paragraph
-// at most), a list of tools what one script needs (100,000 names of one
-// tool took over 30 s).
+// at most); a list of tools, the largest server's (zereight-gitlab: 118)
+// several times over (100,000 names of one tool took over 30 s).
 const (
-	maxToolRefs   = 100
+	maxToolRefs   = 1000
 	maxQueryBytes = 4000
 )
 
