@@ -22,7 +22,7 @@ const DefaultMaxMessage = 16 << 20
 
 // DefaultMaxInFlight is the default bound of a client's requests being
 // served at once.
-const DefaultMaxInFlight = 32
+const DefaultMaxInFlight = 64
 
 // idHead is how much of a line too long to read is kept to find its id.
 const idHead = 4 << 10
