@@ -90,7 +90,7 @@ func (b *Backend) newSignIn(spec *config.Server) (*signIn, error) {
 	}
 	ot := &originTransport{server: b.name, base: base}
 	s := &signIn{b: b, url: spec.URL, store: &oauth.Store{Dir: dir},
-		hc: &http.Client{Transport: base, CheckRedirect: ot.checkRedirect, Timeout: 30 * time.Second}}
+		hc: &http.Client{Transport: capBodies{base, oauthMaxBody}, CheckRedirect: ot.checkRedirect, Timeout: 30 * time.Second}}
 	if !o.Fresh {
 		rec, err := s.store.Load(b.name, spec.URL)
 		if err != nil {
