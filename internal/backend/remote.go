@@ -253,7 +253,7 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		resp.Body = errBody{t.tooLarge(resp.ContentLength)}
 		return resp, nil
 	}
-	resp.Body = &bodyLimit{rc: resp.Body, t: t}
+	resp.Body = &bodyLimit{rc: resp.Body, max: t.max, tooLarge: func() error { return t.tooLarge(-1) }}
 	return resp, nil
 }
 
@@ -282,24 +282,25 @@ func (t *originTransport) tooLarge(n int64) error {
 
 // bodyLimit fails a body once more than max bytes were read from it.
 type bodyLimit struct {
-	rc  io.ReadCloser
-	t   *originTransport
-	n   int64
-	err error
+	rc       io.ReadCloser
+	max      int64
+	tooLarge func() error // the error once more than max bytes came
+	n        int64
+	err      error
 }
 
 func (b *bodyLimit) Read(p []byte) (int, error) {
 	if b.err != nil {
 		return 0, b.err
 	}
-	if room := b.t.max - b.n + 1; int64(len(p)) > room {
+	if room := b.max - b.n + 1; int64(len(p)) > room {
 		p = p[:room] // reading one byte past max is enough to tell
 	}
 	n, err := b.rc.Read(p)
 	b.n += int64(n)
-	if b.n > b.t.max {
-		b.err = b.t.tooLarge(-1)
-		return 0, b.err
+	if b.n > b.max {
+		b.err = b.tooLarge()
+		return n - int(b.n-b.max), b.err // the bytes up to max
 	}
 	return n, err
 }
