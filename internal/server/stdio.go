@@ -335,21 +335,21 @@ func (c *stdioConn) reject(id any, code int64, message string) {
 	c.rejectID(rid, code, message)
 }
 
-// rejectID is reject for an id already decoded.
+// rejectID is reject for an id already decoded (invalid: null).
 func (c *stdioConn) rejectID(rid jsonrpc.ID, code int64, message string) {
-	c.log.Warn("rejected a client message", "code", code, "reason", message)
-	b, err := jsonrpc.EncodeMessage(&jsonrpc.Response{ID: rid, Error: &jsonrpc.Error{Code: code, Message: message}})
-	if err != nil {
-		return
+	raw := json.RawMessage("null") // the SDK would omit it; JSON-RPC wants null when it is unknown
+	if rid.IsValid() {
+		b, err := json.Marshal(rid.Raw())
+		if err != nil {
+			return
+		}
+		raw = b
 	}
-	if !rid.IsValid() {
-		b = withNullID(b)
-	}
-	_ = c.writeLine(b)
+	c.rejectRaw(raw, code, message)
 }
 
-// rejectRaw answers a message whose id the SDK cannot represent with an
-// error response carrying that id as it came.
+// rejectRaw answers with an error response carrying id as it is given
+// (an id the SDK cannot represent included).
 func (c *stdioConn) rejectRaw(id json.RawMessage, code int64, message string) {
 	c.log.Warn("rejected a client message", "code", code, "reason", message)
 	b, err := json.Marshal(struct {
@@ -364,8 +364,9 @@ func (c *stdioConn) rejectRaw(id json.RawMessage, code int64, message string) {
 }
 
 // oddNumberID returns the top-level id of line when it is a number the
-// SDK does not keep exactly (see oddNumber), else nil. A byte search for an "id" key followed by such a number
-// comes first, so that the usual line costs no decoding.
+// SDK does not keep exactly (see oddNumber), else nil. A byte search for
+// an "id" key followed by such a number comes first, so that the usual
+// line costs no decoding.
 func oddNumberID(line []byte) json.RawMessage {
 	key := []byte(`"id"`)
 	for rest := line; ; {
@@ -410,24 +411,6 @@ func oddNumber(b []byte) bool {
 	}
 	f, err := strconv.ParseFloat(string(b), 64)
 	return err != nil || f != math.Trunc(f) || math.Abs(f) > exact
-}
-
-// withNullID adds "id": null to an encoded response that has no id (the
-// SDK omits an empty id; JSON-RPC wants null when the id is unknown).
-func withNullID(b []byte) []byte {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(b, &m) != nil {
-		return b
-	}
-	if _, ok := m["id"]; ok {
-		return b
-	}
-	m["id"] = json.RawMessage("null")
-	out, err := json.Marshal(m)
-	if err != nil {
-		return b
-	}
-	return out
 }
 
 // readLine reads one line (without its newline) of at most max bytes.
