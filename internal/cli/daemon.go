@@ -336,6 +336,9 @@ func bridgeOptions(e *Env, serveArgs []string) (*daemon.BridgeOptions, error) {
 		},
 		Logger: slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
 		Stderr: e.Stderr,
+		// SWITCHBOARD_HANDOFF=0 keeps the bridge relaying (to compare, or
+		// to rule the handoff out).
+		NoHandoff: e.Getenv("SWITCHBOARD_HANDOFF") == "0",
 	}, nil
 }
 
@@ -452,8 +455,11 @@ type daemonSession struct {
 
 func (h *daemonSession) Notices() []string { return h.notes.take() }
 
-func (h *daemonSession) Serve(ctx context.Context, conn io.ReadWriteCloser) error {
-	t := &server.StdioTransport{Reader: conn, Writer: conn, Logger: h.log, LinesRead: h.hello.LinesRead}
+func (h *daemonSession) Serve(ctx context.Context, c *daemon.Client) error {
+	t := &server.StdioTransport{Reader: c.In, Writer: c.Out, Logger: h.log, LinesRead: c.LinesRead}
+	if c.Journal != nil {
+		t.Journal = c.Journal // not a nil *daemon.Journal in the interface
+	}
 	if err := h.s.Serve(ctx, t); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("session %s (client pid %d): %w", h.hello.ID, h.hello.PID, err)
 	}

@@ -22,12 +22,12 @@ type echoHandler struct{}
 func (echoHandler) Status() any { return nil }
 
 func (echoHandler) Open(ctx context.Context, h *Hello) (Session, error) {
-	return ServeFunc(func(ctx context.Context, conn io.ReadWriteCloser) error { return echo(conn) }), nil
+	return ServeFunc(func(ctx context.Context, c *Client) error { return echo(c) }), nil
 }
 
-func echo(conn io.ReadWriteCloser) error {
-	r := bufio.NewReader(conn)
-	w := bufio.NewWriter(conn)
+func echo(c *Client) error {
+	r := bufio.NewReader(c.In)
+	w := bufio.NewWriter(c.Out)
 	body := strings.Repeat("x", 1000)
 	for {
 		line, err := r.ReadSlice('\n')

@@ -44,11 +44,27 @@ type BridgeOptions struct {
 	// Stderr gets the session's start-up notices from the daemon's
 	// reply, a line each, prefixed "switchboard: " (nil: discarded).
 	Stderr io.Writer
+	// NoHandoff keeps the bridge relaying even when it could hand its
+	// stdio to the daemon (see Bridge).
+	NoHandoff bool
 }
 
-// Bridge relays a client's stdio to the daemon: it connects (starting the
-// daemon when none runs), sends the hello, then copies lines both ways
-// without decoding them, noting only the id and method of each line.
+// Bridge serves a client's stdio through the daemon: it connects (starting
+// the daemon when none runs) and sends the hello.
+//
+// When stdin and stdout are pipes or sockets (as when a client spawns
+// us), the bridge hands them to the daemon, which then reads and writes
+// the client itself: no line crosses the bridge. The session keeps a
+// journal in the mark file both map (see Journal). When the daemon dies,
+// the bridge answers the requests it had read and not answered with an
+// error (they may have run), ends a line it left half written, takes its
+// stdio back and relays from then on, the bytes the daemon read and never
+// handled first. When stdin ends, the daemon ends the session and the
+// bridge returns nil.
+//
+// Otherwise, and after a handoff ended that way, the bridge relays: it
+// copies lines both ways without decoding them, noting only the id and
+// method of each line.
 //
 // When the daemon connection breaks, the bridge connects to a new daemon,
 // replays the client's initialize (swallowing its response) and
@@ -87,12 +103,24 @@ func Bridge(ctx context.Context, o *BridgeOptions, stdin io.Reader, stdout io.Wr
 	b.ctx, b.cancel = context.WithCancel(ctx)
 	defer b.cancel()
 	b.ready = make(chan struct{})
-	if err := b.connect(); err != nil {
+	inF, _ := stdin.(*os.File)
+	outF, _ := stdout.(*os.File)
+	handoff := !o.NoHandoff && handoffSupported && canHandOff(inF) && canHandOff(outF)
+	c, r, m, err := b.connect(handoff)
+	if err != nil {
 		return err
+	}
+	if r.Handoff {
+		pending, done, herr := b.handedOff(c, r, m, inF, outF)
+		if done {
+			b.close()
+			b.wg.Wait()
+			return herr
+		}
+		stdin = io.MultiReader(bytes.NewReader(pending), stdin)
 	}
 	stdinDone := make(chan error, 1)
 	go func() { stdinDone <- b.readClient(stdin) }()
-	var err error
 	select {
 	case err = <-stdinDone:
 	case err = <-b.fatal:
@@ -149,11 +177,13 @@ type call struct {
 // maxTries bounds how many daemons one request is written to.
 const maxTries = 3
 
-// connect makes the first connection.
-func (b *bridge) connect() error {
-	c, r, m, err := b.dial()
+// connect makes the first connection, offering the daemon the client's
+// stdio when handoff. Unless the daemon took the offer, it is published
+// for relaying.
+func (b *bridge) connect(handoff bool) (net.Conn, *Reply, *mark, error) {
+	c, r, m, err := b.dial(handoff)
 	if err != nil {
-		return err
+		return nil, nil, nil, err
 	}
 	b.mu.Lock()
 	b.gen = 1
@@ -163,21 +193,92 @@ func (b *bridge) connect() error {
 			fmt.Fprintf(b.o.Stderr, "switchboard: %s\n", n)
 		}
 	}
-	done := b.startReader(c, 1, "", nil)
-	b.publish(c, r, m, 0, 1, done)
-	return nil
+	if !r.Handoff {
+		done := b.startReader(c, 1, "", nil)
+		b.publish(c, r, m, 0, 1, done)
+	}
+	return c, r, m, nil
 }
 
-// dial connects with a new mark file named in the hello; the mark is nil
-// when the daemon keeps none (or the file could not be made).
-func (b *bridge) dial() (net.Conn, *Reply, *mark, error) {
+// handedOff passes stdin and stdout to the daemon on c, then waits for
+// the session to end, keeping the client's initialization lines the
+// daemon sends for a replay. done reports that the session is over (err:
+// why, nil when stdin ended); otherwise the daemon went away and the
+// bridge takes its stdio back: the requests the daemon owed are answered,
+// and pending holds the client's bytes it read and never handled, to be
+// relayed before the rest of stdin.
+func (b *bridge) handedOff(c net.Conn, r *Reply, m *mark, stdin, stdout *os.File) (pending []byte, done bool, err error) {
+	defer m.close()
+	if err := sendClient(c, stdin, stdout); err != nil {
+		c.Close()
+		b.log.Warn("could not hand the client's stdio to the daemon; relaying", "err", err)
+		return nil, false, nil
+	}
+	stop := context.AfterFunc(b.ctx, func() { c.Close() })
+	br := bufio.NewReaderSize(c, 4<<10)
+	var buf []byte
+	for {
+		line, err := readMsg(br, &buf, b.o.MaxLine)
+		if err != nil {
+			break
+		}
+		var ctl control
+		if json.Unmarshal(line, &ctl) != nil {
+			continue
+		}
+		b.mu.Lock()
+		if ctl.Initialize != nil {
+			b.initLine = append(append([]byte(nil), ctl.Initialize...), '\n')
+			b.initKey, b.initOK = idKey(scan(ctl.Initialize, false).id), false
+		}
+		if ctl.Initialized != nil {
+			b.initedLine = append(append([]byte(nil), ctl.Initialized...), '\n')
+		}
+		b.mu.Unlock()
+	}
+	stop()
+	c.Close()
+	if err := b.ctx.Err(); err != nil {
+		return nil, true, err
+	}
+	l := readLeftover(m)
+	if l.eof && len(l.pending) == 0 {
+		return nil, true, nil // the client is done: it reads no answers
+	}
+	takeBack(stdin)
+	takeBack(stdout)
+	if l.halfOut {
+		if err := b.write([]byte("\n")); err != nil {
+			return nil, true, fmt.Errorf("writing to the client: %w", err)
+		}
+	}
+	b.mu.Lock()
+	b.initOK = l.inited
+	b.mu.Unlock()
+	b.log.Warn("the daemon ended a session it was handed; relaying from now on", "pid", r.PID, "failedCalls", len(l.owed), "pendingBytes", len(l.pending))
+	msg := fmt.Sprintf("the switchboard daemon exited during this call (pid %d); the call was not retried. Retry it: a new daemon is starting.", r.PID)
+	for _, id := range l.owed {
+		b.answer(id, msg)
+	}
+	if len(l.owed) > 0 || len(l.pending) > 0 {
+		b.mu.Lock()
+		b.kick() // start the new daemon now: the client is about to retry
+		b.mu.Unlock()
+	}
+	return l.pending, false, nil
+}
+
+// dial connects with a new mark file named in the hello, offering the
+// client's stdio when handoff; the mark is nil when the daemon keeps none
+// (or the file could not be made).
+func (b *bridge) dial(handoff bool) (net.Conn, *Reply, *mark, error) {
 	o := b.o.Connect
 	h := *o.Hello
 	m, path, err := newMark(o.Paths.Dir)
 	if err != nil {
 		b.log.Warn("no mark file: a daemon death fails every call in flight", "err", err)
 	}
-	h.Mark, o.Hello = path, &h
+	h.Mark, h.Handoff, o.Hello = path, handoff && m != nil, &h
 	c, r, err := Connect(b.ctx, &o)
 	if path != "" {
 		os.Remove(path) // both sides have mapped it, or the daemon never will
@@ -539,7 +640,7 @@ func (b *bridge) reconnect(gen int) {
 // written. A write of those requests that fails leaves them in flight:
 // the break that follows sorts them by the new mark.
 func (b *bridge) replay(gen int) (net.Conn, *Reply, *mark, uint64, <-chan struct{}, error) {
-	c, r, m, err := b.dial()
+	c, r, m, err := b.dial(false)
 	if err != nil {
 		return nil, nil, nil, 0, nil, err
 	}

@@ -22,21 +22,65 @@ import (
 
 // client is an MCP client's side of a Bridge running in this process.
 type client struct {
-	t     *testing.T
-	in    *io.PipeWriter
-	lines chan string
-	done  chan error
+	t        *testing.T
+	in       io.WriteCloser
+	lines    chan string
+	done     chan error
+	finished chan struct{} // closed when Bridge returned
 }
 
+// startBridge starts a Bridge over in-process pipes: it relays.
 func startBridge(t *testing.T, o *BridgeOptions) *client {
+	return startBridgeOn(t, o, false)
+}
+
+// bridgeModes are the two ways a bridge serves: relaying over in-process
+// pipes, and handing OS pipes (as a spawned serve has) to the daemon.
+var bridgeModes = []struct {
+	name    string
+	handoff bool
+}{{"relay", false}, {"handoff", true}}
+
+// startBridgeOn starts a Bridge over OS pipes when handoff (which it
+// hands to the daemon), else over in-process pipes.
+func startBridgeOn(t *testing.T, o *BridgeOptions, handoff bool) *client {
 	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	c := &client{t: t, in: inW, lines: make(chan string, 100), done: make(chan error, 1)}
+	var inR, outW *os.File
+	var in io.Reader
+	var out io.WriteCloser
+	var outR io.Reader
+	c := &client{t: t, lines: make(chan string, 100), done: make(chan error, 1)}
+	if handoff {
+		var err error
+		var inW, or *os.File
+		if inR, inW, err = os.Pipe(); err != nil {
+			t.Fatal(err)
+		}
+		if or, outW, err = os.Pipe(); err != nil {
+			t.Fatal(err)
+		}
+		c.in, in, out, outR = inW, inR, outW, or
+		t.Cleanup(func() {
+			// After the bridge: it uses them to its end.
+			select {
+			case <-c.finished:
+			case <-time.After(10 * time.Second):
+				t.Error("the bridge did not end after its stdin closed")
+			}
+			inR.Close()
+			or.Close()
+		})
+	} else {
+		ir, iw := io.Pipe()
+		or, ow := io.Pipe()
+		c.in, in, out, outR = iw, ir, ow, or
+	}
+	c.finished = make(chan struct{})
 	go func() {
-		err := Bridge(context.Background(), o, inR, outW)
-		outW.Close()
+		err := Bridge(context.Background(), o, in, out)
+		out.Close()
 		c.done <- err
+		close(c.finished)
 	}()
 	go func() {
 		s := bufio.NewScanner(outR)
@@ -46,8 +90,20 @@ func startBridge(t *testing.T, o *BridgeOptions) *client {
 		}
 		close(c.lines)
 	}()
-	t.Cleanup(func() { inW.Close() })
+	t.Cleanup(func() { c.in.Close() })
 	return c
+}
+
+// wantMode fails unless the daemon session serving c was handed the
+// client's stdio exactly when handoff.
+func (c *client) wantMode(id int, handoff bool) {
+	c.t.Helper()
+	c.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"mode","params":{}}`, id))
+	r := c.decode(c.next(5 * time.Second))
+	var v struct{ Handoff bool }
+	if err := json.Unmarshal(r.Result, &v); err != nil || v.Handoff != handoff {
+		c.t.Fatalf("mode = %+v %s, want handoff %v", r, r.Result, handoff)
+	}
 }
 
 func (c *client) send(line string) {
@@ -361,61 +417,71 @@ func TestConnect_FailedStartQuotesTheLog(t *testing.T) {
 }
 
 func TestBridge_RelaysBytesExactly(t *testing.T) {
-	te := newTestEnv(t)
-	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
-	c.initialize()
-	// Odd but valid shapes: spaces, the id last (as the TypeScript SDK
-	// writes it), a string id with an escape, non-ASCII text.
-	for i, line := range []string{
-		`{"jsonrpc":"2.0","method":"raw","params":{"a":[1,{"b":"}"}]},"id":2}`,
-		`{ "jsonrpc" : "2.0" , "id" : "x\"y" , "method" : "raw" , "params" : { "text" : "héllo ☃ \\n" } }`,
-		`{"id":4,"jsonrpc":"2.0","method":"raw","params":{"s":"` + strings.Repeat("z", 200_000) + `"}}`,
-	} {
-		c.send(line)
-		r := c.decode(c.next(5 * time.Second))
-		var got struct{ Line string }
-		if err := json.Unmarshal(r.Result, &got); err != nil || got.Line != line {
-			t.Errorf("line %d arrived as %.200q (%v), want it unchanged", i, got.Line, err)
-		}
-	}
-	// The daemon's bytes reach the client unchanged too.
-	c.send(`{"jsonrpc":"2.0","id":5,"method":"echo","params":{"k":"v","n":[1,2]}}`)
-	if got, want := c.next(5*time.Second), `{"jsonrpc":"2.0","id":5,"result":{"k":"v","n":[1,2]}}`; got != want {
-		t.Errorf("echo = %s, want %s", got, want)
+	for _, m := range bridgeModes {
+		t.Run(m.name, func(t *testing.T) {
+			te := newTestEnv(t)
+			c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, m.handoff)
+			c.initialize()
+			c.wantMode(90, m.handoff)
+			// Odd but valid shapes: spaces, the id last (as the TypeScript SDK
+			// writes it), a string id with an escape, non-ASCII text.
+			for i, line := range []string{
+				`{"jsonrpc":"2.0","method":"raw","params":{"a":[1,{"b":"}"}]},"id":2}`,
+				`{ "jsonrpc" : "2.0" , "id" : "x\"y" , "method" : "raw" , "params" : { "text" : "héllo ☃ \\n" } }`,
+				`{"id":4,"jsonrpc":"2.0","method":"raw","params":{"s":"` + strings.Repeat("z", 200_000) + `"}}`,
+			} {
+				c.send(line)
+				r := c.decode(c.next(5 * time.Second))
+				var got struct{ Line string }
+				if err := json.Unmarshal(r.Result, &got); err != nil || got.Line != line {
+					t.Errorf("line %d arrived as %.200q (%v), want it unchanged", i, got.Line, err)
+				}
+			}
+			// The daemon's bytes reach the client unchanged too.
+			c.send(`{"jsonrpc":"2.0","id":5,"method":"echo","params":{"k":"v","n":[1,2]}}`)
+			if got, want := c.next(5*time.Second), `{"jsonrpc":"2.0","id":5,"result":{"k":"v","n":[1,2]}}`; got != want {
+				t.Errorf("echo = %s, want %s", got, want)
+			}
+		})
 	}
 }
 
 func TestBridge_DaemonKilledDuringCall(t *testing.T) {
-	te := newTestEnv(t)
-	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
-	c.initialize()
-	old := c.daemonPID(2)
-	c.send(`{"jsonrpc":"2.0","id":"call-3","method":"sleep","params":{}}`)
-	if n := c.decode(c.next(5 * time.Second)); n.Method != "sleeping" {
-		t.Fatalf("got %+v, want the sleeping notification", n)
-	}
-	// More client lines pass through the bridge's read buffer meanwhile:
-	// the in-flight id must not be a view of it.
-	for i := range 200 {
-		c.send(fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"zzzzzz","progress":%d,"message":"%s"}}`, i, strings.Repeat("y", 1000)))
-	}
-	killed := time.Now()
-	syscall.Kill(old, syscall.SIGKILL)
-	r := c.decode(c.next(time.Second))
-	if took := time.Since(killed); took > time.Second {
-		t.Errorf("the in-flight call failed after %s, want under 1 s", took)
-	}
-	if r.ID != "call-3" || r.Error == nil || !strings.Contains(r.Error.Message, fmt.Sprintf("the switchboard daemon exited during this call (pid %d)", old)) || !strings.Contains(r.Error.Message, "not retried") {
-		t.Fatalf("in-flight call got %+v, want the daemon-exit error for id call-3", r)
-	}
-	// The next call works through a new daemon that got the replayed
-	// initialize (the fake refuses calls before it); initialize's second
-	// response is not relayed.
-	if pid := c.daemonPID(4); pid == old || pid == 0 {
-		t.Errorf("after the kill the call reached pid %d (old %d)", pid, old)
-	}
-	if s := te.starts(); len(s) != 2 {
-		t.Errorf("daemons started: %v, want 2", s)
+	for _, m := range bridgeModes {
+		t.Run(m.name, func(t *testing.T) {
+			te := newTestEnv(t)
+			c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, m.handoff)
+			c.initialize()
+			c.wantMode(90, m.handoff)
+			old := c.daemonPID(2)
+			c.send(`{"jsonrpc":"2.0","id":"call-3","method":"sleep","params":{}}`)
+			if n := c.decode(c.next(5 * time.Second)); n.Method != "sleeping" {
+				t.Fatalf("got %+v, want the sleeping notification", n)
+			}
+			// More client lines pass through the bridge's read buffer meanwhile:
+			// the in-flight id must not be a view of it.
+			for i := range 200 {
+				c.send(fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"zzzzzz","progress":%d,"message":"%s"}}`, i, strings.Repeat("y", 1000)))
+			}
+			killed := time.Now()
+			syscall.Kill(old, syscall.SIGKILL)
+			r := c.decode(c.next(time.Second))
+			if took := time.Since(killed); took > time.Second {
+				t.Errorf("the in-flight call failed after %s, want under 1 s", took)
+			}
+			if r.ID != "call-3" || r.Error == nil || !strings.Contains(r.Error.Message, fmt.Sprintf("the switchboard daemon exited during this call (pid %d)", old)) || !strings.Contains(r.Error.Message, "not retried") {
+				t.Fatalf("in-flight call got %+v, want the daemon-exit error for id call-3", r)
+			}
+			// The next call works through a new daemon that got the replayed
+			// initialize (the fake refuses calls before it); initialize's second
+			// response is not relayed.
+			if pid := c.daemonPID(4); pid == old || pid == 0 {
+				t.Errorf("after the kill the call reached pid %d (old %d)", pid, old)
+			}
+			if s := te.starts(); len(s) != 2 {
+				t.Errorf("daemons started: %v, want 2", s)
+			}
+		})
 	}
 }
 
@@ -424,70 +490,81 @@ func TestBridge_DaemonKilledDuringCall(t *testing.T) {
 // its read buffer) go to the next daemon, in order, and are answered
 // there.
 func TestBridge_RequestsTheDeadDaemonNeverReadGoToTheNextOne(t *testing.T) {
-	te := newTestEnv(t)
-	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
-	c.initialize()
-	old := c.daemonPID(2)
-	c.send(`{"jsonrpc":"2.0","id":"stall-3","method":"stall","params":{}}`)
-	if n := c.decode(c.next(5 * time.Second)); n.Method != "stalled" {
-		t.Fatalf("got %+v, want the stalled notification", n)
-	}
-	c.send(`{"jsonrpc":"2.0","id":"unread-4","method":"pid","params":{}}`)
-	c.send(`{"jsonrpc":"2.0","method":"notifications/message","params":{}}`)
-	c.send(`{"jsonrpc":"2.0","id":"unread-5","method":"echo","params":{"n":5}}`)
-	time.Sleep(50 * time.Millisecond) // let them reach the old daemon's socket: the case under test
-	syscall.Kill(old, syscall.SIGKILL)
-	got := map[any]resp{}
-	var order []any
-	for range 3 {
-		r := c.decode(c.next(5 * time.Second))
-		got[r.ID] = r
-		order = append(order, r.ID)
-	}
-	if r := got["stall-3"]; r.Error == nil || !strings.Contains(r.Error.Message, fmt.Sprintf("the switchboard daemon exited during this call (pid %d)", old)) {
-		t.Errorf("the call the daemon had read got %+v, want the daemon-exit error", r)
-	}
-	var v struct{ PID int }
-	if r := got["unread-4"]; r.Error != nil || json.Unmarshal(r.Result, &v) != nil || v.PID == old || v.PID == 0 {
-		t.Errorf("the unread pid call got %+v %s, want the new daemon's pid (old %d)", r, r.Result, old)
-	}
-	if r := got["unread-5"]; r.Error != nil || string(r.Result) != `{"n":5}` {
-		t.Errorf("the unread echo got %+v %s, want its params back", r, r.Result)
-	}
-	if len(order) == 3 && (order[1] != "unread-4" || order[2] != "unread-5") {
-		t.Errorf("answers came in order %v, want the resent calls in the order they were sent", order)
-	}
-	// The mark files are gone from the runtime directory.
-	if m, _ := filepath.Glob(filepath.Join(te.paths.Dir, markPrefix+"*")); len(m) > 0 {
-		t.Errorf("mark files left behind: %v", m)
+	for _, m := range bridgeModes {
+		t.Run(m.name, func(t *testing.T) {
+			te := newTestEnv(t)
+			c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, m.handoff)
+			c.initialize()
+			c.wantMode(90, m.handoff)
+			old := c.daemonPID(2)
+			c.send(`{"jsonrpc":"2.0","id":"stall-3","method":"stall","params":{}}`)
+			if n := c.decode(c.next(5 * time.Second)); n.Method != "stalled" {
+				t.Fatalf("got %+v, want the stalled notification", n)
+			}
+			c.send(`{"jsonrpc":"2.0","id":"unread-4","method":"pid","params":{}}`)
+			c.send(`{"jsonrpc":"2.0","method":"notifications/message","params":{}}`)
+			c.send(`{"jsonrpc":"2.0","id":"unread-5","method":"echo","params":{"n":5}}`)
+			time.Sleep(50 * time.Millisecond) // let them reach the old daemon's socket: the case under test
+			syscall.Kill(old, syscall.SIGKILL)
+			got := map[any]resp{}
+			var order []any
+			for range 3 {
+				r := c.decode(c.next(5 * time.Second))
+				got[r.ID] = r
+				order = append(order, r.ID)
+			}
+			if r := got["stall-3"]; r.Error == nil || !strings.Contains(r.Error.Message, fmt.Sprintf("the switchboard daemon exited during this call (pid %d)", old)) {
+				t.Errorf("the call the daemon had read got %+v, want the daemon-exit error", r)
+			}
+			var v struct{ PID int }
+			if r := got["unread-4"]; r.Error != nil || json.Unmarshal(r.Result, &v) != nil || v.PID == old || v.PID == 0 {
+				t.Errorf("the unread pid call got %+v %s, want the new daemon's pid (old %d)", r, r.Result, old)
+			}
+			if r := got["unread-5"]; r.Error != nil || string(r.Result) != `{"n":5}` {
+				t.Errorf("the unread echo got %+v %s, want its params back", r, r.Result)
+			}
+			if len(order) == 3 && (order[1] != "unread-4" || order[2] != "unread-5") {
+				t.Errorf("answers came in order %v, want the resent calls in the order they were sent", order)
+			}
+			// The mark files are gone from the runtime directory.
+			if m, _ := filepath.Glob(filepath.Join(te.paths.Dir, markPrefix+"*")); len(m) > 0 {
+				t.Errorf("mark files left behind: %v", m)
+			}
+		})
 	}
 }
 
 func TestBridge_ClientCloseEndsOnlyItsSession(t *testing.T) {
-	te := newTestEnv(t)
-	a := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
-	b := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
-	a.initialize()
-	b.initialize()
-	pid := a.daemonPID(2)
-	a.in.Close()
-	select {
-	case err := <-a.done:
-		if err != nil {
-			t.Fatalf("Bridge after stdin closed: %v, want nil", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("Bridge did not return after stdin closed")
-	}
-	deadline := time.Now().Add(5 * time.Second)
-	for len(status(t, te.paths)["sessions"].([]any)) != 1 {
-		if time.Now().After(deadline) {
-			t.Fatalf("sessions = %v, want 1 left", status(t, te.paths)["sessions"])
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	if p := b.daemonPID(2); p != pid {
-		t.Errorf("the other session now reaches pid %d, want %d", p, pid)
+	for _, m := range bridgeModes {
+		t.Run(m.name, func(t *testing.T) {
+			te := newTestEnv(t)
+			a := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, m.handoff)
+			b := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, m.handoff)
+			a.initialize()
+			a.wantMode(90, m.handoff)
+			b.initialize()
+			b.wantMode(90, m.handoff)
+			pid := a.daemonPID(2)
+			a.in.Close()
+			select {
+			case err := <-a.done:
+				if err != nil {
+					t.Fatalf("Bridge after stdin closed: %v, want nil", err)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("Bridge did not return after stdin closed")
+			}
+			deadline := time.Now().Add(5 * time.Second)
+			for len(status(t, te.paths)["sessions"].([]any)) != 1 {
+				if time.Now().After(deadline) {
+					t.Fatalf("sessions = %v, want 1 left", status(t, te.paths)["sessions"])
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			if p := b.daemonPID(2); p != pid {
+				t.Errorf("the other session now reaches pid %d, want %d", p, pid)
+			}
+		})
 	}
 }
 
@@ -602,34 +679,68 @@ func TestBridge_WaitsBoundedForADaemonThatCannotStart(t *testing.T) {
 // A call made after the daemon died, with nothing in flight, reaches the
 // next daemon: nothing of it was sent to the dead one, so it is no replay.
 func TestBridge_CallAfterDaemonDiedGoesToTheNextOne(t *testing.T) {
+	for _, m := range bridgeModes {
+		t.Run(m.name, func(t *testing.T) {
+			te := newTestEnv(t)
+			c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, m.handoff)
+			c.initialize()
+			c.wantMode(90, m.handoff)
+			for i := range 3 {
+				old := c.daemonPID(10 + 2*i)
+				syscall.Kill(old, syscall.SIGKILL)
+				waitGone(t, old, "SIGKILL")
+				if pid := c.daemonPID(11 + 2*i); pid == old || pid == 0 {
+					t.Fatalf("round %d: the call after the death reached pid %d (dead: %d)", i, pid, old)
+				}
+			}
+		})
+	}
+}
+
+// A daemon that dies while it writes an answer leaves half a line on the
+// client's stdout: the bridge ends that line, answers the call with the
+// daemon-exit error, and the session goes on.
+func TestBridge_HandoffDaemonDiedMidLine(t *testing.T) {
 	te := newTestEnv(t)
-	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
+	c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, true)
 	c.initialize()
-	for i := range 3 {
-		old := c.daemonPID(10 + 2*i)
-		syscall.Kill(old, syscall.SIGKILL)
-		waitGone(t, old, "SIGKILL")
-		if pid := c.daemonPID(11 + 2*i); pid == old || pid == 0 {
-			t.Fatalf("round %d: the call after the death reached pid %d (dead: %d)", i, pid, old)
-		}
+	c.wantMode(90, true)
+	old := c.daemonPID(2)
+	c.send(`{"jsonrpc":"2.0","id":7,"method":"half","params":{}}`)
+	time.Sleep(100 * time.Millisecond) // let the first chunk out: the case under test
+	syscall.Kill(old, syscall.SIGKILL)
+	if half := c.next(5 * time.Second); !strings.HasPrefix(half, `{"jsonrpc":"2.0","id":7,"result":"hhh`) || len(half) != outChunk {
+		t.Fatalf("first line = %.60q… (%d bytes), want the %d bytes of the answer that were out", half, len(half), outChunk)
+	}
+	r := c.decode(c.next(5 * time.Second))
+	if r.ID != float64(7) || r.Error == nil || !strings.Contains(r.Error.Message, fmt.Sprintf("exited during this call (pid %d)", old)) {
+		t.Fatalf("after the half line: %+v, want the daemon-exit error for id 7", r)
+	}
+	if pid := c.daemonPID(8); pid == old || pid == 0 {
+		t.Errorf("the next call reached pid %d (dead: %d)", pid, old)
 	}
 }
 
 // A request from the daemon to the client (sampling, elicitation, roots)
 // is relayed like any other line, and so is the client's answer.
 func TestBridge_RelaysRequestsFromTheDaemon(t *testing.T) {
-	te := newTestEnv(t)
-	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
-	c.initialize()
-	c.send(`{"jsonrpc":"2.0","id":2,"method":"ask","params":{}}`)
-	req := c.decode(c.next(5 * time.Second))
-	if req.Method != "sampling/createMessage" || req.ID != "srv-1" {
-		t.Fatalf("got %+v, want the daemon's sampling request", req)
-	}
-	c.send(`{"jsonrpc":"2.0","id":"srv-1","result":{"role":"assistant","content":{"type":"text","text":"hi"}}}`)
-	r := c.decode(c.next(5 * time.Second))
-	if r.ID != float64(2) || !strings.Contains(string(r.Result), `"text":"hi"`) {
-		t.Errorf("ask = %+v %s, want the client's answer", r, r.Result)
+	for _, m := range bridgeModes {
+		t.Run(m.name, func(t *testing.T) {
+			te := newTestEnv(t)
+			c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, m.handoff)
+			c.initialize()
+			c.wantMode(90, m.handoff)
+			c.send(`{"jsonrpc":"2.0","id":2,"method":"ask","params":{}}`)
+			req := c.decode(c.next(5 * time.Second))
+			if req.Method != "sampling/createMessage" || req.ID != "srv-1" {
+				t.Fatalf("got %+v, want the daemon's sampling request", req)
+			}
+			c.send(`{"jsonrpc":"2.0","id":"srv-1","result":{"role":"assistant","content":{"type":"text","text":"hi"}}}`)
+			r := c.decode(c.next(5 * time.Second))
+			if r.ID != float64(2) || !strings.Contains(string(r.Result), `"text":"hi"`) {
+				t.Errorf("ask = %+v %s, want the client's answer", r, r.Result)
+			}
+		})
 	}
 }
 

@@ -4,6 +4,7 @@ package daemon
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -125,30 +126,137 @@ func (f *fakeHandler) Open(ctx context.Context, h *Hello) (Session, error) {
 			return nil, errors.New(msg)
 		}
 	}
-	return ServeFunc(func(ctx context.Context, conn io.ReadWriteCloser) error { return f.serve(ctx, h, conn) }), nil
+	return ServeFunc(func(ctx context.Context, c *Client) error { return f.serve(ctx, h, newFakeIO(c)) }), nil
 }
 
-func (*fakeHandler) serve(ctx context.Context, h *Hello, conn io.ReadWriteCloser) error {
-	go func() { <-ctx.Done(); conn.Close() }()
-	var mu sync.Mutex
+// fakeIO is a fake session's side of a Client: lines in (through the
+// journal in a handoff, noted as a transport notes them), lines out.
+type fakeIO struct {
+	c       *Client
+	r       *bufio.Reader
+	lines   uint64
+	mu      sync.Mutex
+	owed    map[string]int // a handoff's slots of answers owed, by id
+	initKey string
+}
+
+func newFakeIO(c *Client) *fakeIO {
+	f := &fakeIO{c: c, owed: map[string]int{}}
+	if c.In != nil {
+		f.r = bufio.NewReaderSize(c.In, 1<<20)
+	}
+	return f
+}
+
+// read returns the next line, newline included, noted as handled.
+func (f *fakeIO) read() ([]byte, error) {
+	var line []byte
+	var err error
+	if j := f.c.Journal; j != nil {
+		line, _, err = j.ReadLine(1<<20, 4096)
+		if len(line) == 0 && err != nil {
+			return nil, err
+		}
+		line = append(line, '\n')
+		m := scan(line, false)
+		var id json.RawMessage
+		if m.isRequest() {
+			id = m.id
+		}
+		switch m.method {
+		case "initialize":
+			j.Initialize(line[:len(line)-1])
+			f.initKey = idKey(m.id)
+		case "notifications/initialized":
+			j.Initialized(line[:len(line)-1])
+		}
+		if slot := j.Handle(id); slot >= 0 {
+			f.mu.Lock()
+			f.owed[idKey(m.id)] = slot
+			f.mu.Unlock()
+		}
+		return line, nil
+	}
+	line, err = f.r.ReadBytes('\n')
+	if err != nil {
+		return nil, err
+	}
+	f.lines++
+	f.c.LinesRead(f.lines)
+	return line, nil
+}
+
+// write sends one line; a response pays its answer.
+func (f *fakeIO) write(b []byte) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	j := f.c.Journal
+	if j == nil {
+		f.c.Out.Write(append(b, '\n'))
+		return
+	}
+	slot := -1
+	if m := scan(b, true); m.isResponse() {
+		if idKey(m.id) == f.initKey && bytes.Contains(b, []byte(`"result"`)) {
+			j.InitAnswered()
+		}
+		if s, ok := f.owed[idKey(m.id)]; ok {
+			delete(f.owed, idKey(m.id))
+			slot = s
+		}
+	}
+	j.Write(f.c.Out, append(b, '\n'), slot)
+}
+
+// blockAfter writes n bytes, then blocks until ctx is done: a daemon
+// stopped mid-line.
+type blockAfter struct {
+	ctx context.Context
+	w   io.Writer
+	n   int
+}
+
+func (b *blockAfter) Write(p []byte) (int, error) {
+	if b.n <= 0 {
+		<-b.ctx.Done()
+		return 0, b.ctx.Err()
+	}
+	n, err := b.w.Write(p[:min(len(p), b.n)])
+	b.n -= n
+	if err == nil && n < len(p) {
+		<-b.ctx.Done()
+		return n, b.ctx.Err()
+	}
+	return n, err
+}
+
+// halfWrite writes the first chunk of a long answer to id, then blocks
+// until ctx is done (handoff only).
+func (f *fakeIO) halfWrite(ctx context.Context, id jsonrpc.ID) {
+	b, _ := jsonrpc.EncodeMessage(&jsonrpc.Response{ID: id, Result: json.RawMessage(`"` + strings.Repeat("h", 3*outChunk) + `"`)})
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	m := scan(b, true)
+	slot, ok := f.owed[idKey(m.id)]
+	if !ok {
+		slot = -1
+	}
+	f.c.Journal.Write(&blockAfter{ctx: ctx, w: f.c.Out, n: outChunk}, append(b, '\n'), slot)
+}
+
+func (*fakeHandler) serve(ctx context.Context, h *Hello, conn *fakeIO) error {
 	send := func(m jsonrpc.Message) {
 		b, _ := jsonrpc.EncodeMessage(m)
-		mu.Lock()
-		conn.Write(append(b, '\n'))
-		mu.Unlock()
+		conn.write(b)
 	}
-	r := bufio.NewReaderSize(conn, 1<<20)
 	inited := false
 	var asked *jsonrpc.ID // an "ask" waiting for the client's answer
 	srvID, _ := jsonrpc.MakeID("srv-1")
-	var lines uint64
 	for {
-		line, err := r.ReadBytes('\n')
+		line, err := conn.read()
 		if err != nil {
 			return nil
 		}
-		lines++
-		h.LinesRead(lines)
 		msg, err := jsonrpc.DecodeMessage(line)
 		if err != nil {
 			continue
@@ -178,6 +286,14 @@ func (*fakeHandler) serve(ctx context.Context, h *Hello, conn io.ReadWriteCloser
 			send(&jsonrpc.Response{ID: req.ID, Result: req.Params})
 		case "pid":
 			result(map[string]any{"pid": os.Getpid()})
+		case "half": // the first chunk of a long answer, then the daemon hangs
+			if conn.c.Journal == nil {
+				send(&jsonrpc.Response{ID: req.ID, Error: &jsonrpc.Error{Code: -32600, Message: "half: handoff only"}})
+				continue
+			}
+			go conn.halfWrite(ctx, req.ID)
+		case "mode":
+			result(map[string]any{"handoff": conn.c.Journal != nil})
 		case "raw":
 			result(map[string]any{"line": strings.TrimSuffix(string(line), "\n")})
 		case "ask": // a request to the client; its answer answers the ask
@@ -185,17 +301,11 @@ func (*fakeHandler) serve(ctx context.Context, h *Hello, conn io.ReadWriteCloser
 			asked = &id
 			send(&jsonrpc.Request{ID: srvID, Method: "sampling/createMessage", Params: json.RawMessage(`{"messages":[]}`)})
 		case "stall": // a "stalled" notification, then nothing more is read
-			n, _ := jsonrpc.EncodeMessage(&jsonrpc.Request{Method: "stalled"})
-			mu.Lock()
-			conn.Write(append(n, '\n'))
-			mu.Unlock()
+			send(&jsonrpc.Request{Method: "stalled"})
 			<-ctx.Done()
 			return nil
 		case "sleep":
-			n, _ := jsonrpc.EncodeMessage(&jsonrpc.Request{Method: "sleeping"})
-			mu.Lock()
-			conn.Write(append(n, '\n'))
-			mu.Unlock()
+			send(&jsonrpc.Request{Method: "sleeping"})
 		default:
 			send(&jsonrpc.Response{ID: req.ID, Error: &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: req.Method}})
 		}

@@ -21,6 +21,11 @@ func openMark(string, string) (*mark, error) {
 	return nil, fmt.Errorf("mark files are not supported on %s", runtime.GOOS)
 }
 
-func (*mark) store(uint64) {}
-func (*mark) load() uint64 { return 0 }
-func (*mark) close()       {}
+func (*mark) store(uint64)            {}
+func (*mark) load() uint64            { return 0 }
+func (*mark) get64(int) uint64        { return 0 }
+func (*mark) set64(int, uint64)       {}
+func (*mark) get32(int) uint32        { return 0 }
+func (*mark) set32(int, uint32)       {}
+func (*mark) with(f func(mem []byte)) { f(nil) }
+func (*mark) close()                  {}

@@ -15,9 +15,6 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// markSize is a mark file's size: one count.
-const markSize = 8
-
 // markPrefix starts the name of every mark file in the runtime directory.
 const markPrefix = "mark-"
 
@@ -29,8 +26,8 @@ const markPrefix = "mark-"
 // (the bridge sends them to the next daemon). A memory store costs no
 // system call and wakes no one on the call path.
 type mark struct {
-	mu  sync.Mutex
-	mem []byte // nil once closed
+	mu  sync.RWMutex // read-held while the mapping is used, write-held to unmap
+	mem []byte       // nil once closed
 }
 
 // newMark creates a mark file in dir (the daemon's private runtime
@@ -89,35 +86,80 @@ func mapMark(f *os.File) (*mark, error) {
 }
 
 // count is the mapped counter (mem is page-aligned).
-func (m *mark) count() *uint64 { return (*uint64)(unsafe.Pointer(&m.mem[0])) }
+func (m *mark) count() *uint64 { return m.u64(offLines) }
+
+// u64 and u32 are the mapped words at off (aligned); m.mem is not nil.
+func (m *mark) u64(off int) *uint64 { return (*uint64)(unsafe.Pointer(&m.mem[off])) }
+func (m *mark) u32(off int) *uint32 { return (*uint32)(unsafe.Pointer(&m.mem[off])) }
 
 // store records that n lines have been read. It does nothing once closed
-// (or on a nil mark, as do load and close).
-func (m *mark) store(n uint64) {
-	if m == nil {
-		return
-	}
-	m.mu.Lock()
-	if m.mem != nil {
-		atomic.StoreUint64(m.count(), n)
-	}
-	m.mu.Unlock()
-}
+// (or on a nil mark, as do the other accessors and close).
+func (m *mark) store(n uint64) { m.set64(offLines, n) }
 
 // load returns the last count stored by either side.
-func (m *mark) load() uint64 {
+func (m *mark) load() uint64 { return m.get64(offLines) }
+
+// get64, set64, get32 and set32 read and write the header's words.
+func (m *mark) get64(off int) uint64 {
 	if m == nil {
 		return 0
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
+	m.mu.RLock()
+	defer m.mu.RUnlock()
 	if m.mem == nil {
 		return 0
 	}
-	return atomic.LoadUint64(m.count())
+	return atomic.LoadUint64(m.u64(off))
 }
 
-// close unmaps the mark; later stores do nothing.
+func (m *mark) set64(off int, v uint64) {
+	if m == nil {
+		return
+	}
+	m.mu.RLock()
+	if m.mem != nil {
+		atomic.StoreUint64(m.u64(off), v)
+	}
+	m.mu.RUnlock()
+}
+
+func (m *mark) get32(off int) uint32 {
+	if m == nil {
+		return 0
+	}
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if m.mem == nil {
+		return 0
+	}
+	return atomic.LoadUint32(m.u32(off))
+}
+
+func (m *mark) set32(off int, v uint32) {
+	if m == nil {
+		return
+	}
+	m.mu.RLock()
+	if m.mem != nil {
+		atomic.StoreUint32(m.u32(off), v)
+	}
+	m.mu.RUnlock()
+}
+
+// with calls f with the mapping (nil once closed) and keeps it mapped
+// until f returns: f may pass it to a system call that blocks.
+func (m *mark) with(f func(mem []byte)) {
+	if m == nil {
+		f(nil)
+		return
+	}
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	f(m.mem)
+}
+
+// close unmaps the mark; later accessors do nothing. It waits for a with
+// in progress.
 func (m *mark) close() {
 	if m == nil {
 		return

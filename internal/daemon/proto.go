@@ -51,6 +51,13 @@ type Hello struct {
 	// count of lines the session has read (see LinesRead); the daemon
 	// maps it before it replies.
 	Mark string `json:"mark,omitempty"`
+	// Handoff offers the bridge's stdin and stdout (the client's pipes or
+	// sockets): with Reply.Handoff, the bridge passes them on the
+	// connection after the reply (SCM_RIGHTS) and the session reads and
+	// writes the client directly, through a Journal in the mark; the
+	// connection then carries only the client's initialization lines, and
+	// its end ends the session.
+	Handoff bool `json:"handoff,omitempty"`
 
 	// ID is the session's id in the daemon, set by Serve before it calls
 	// Handler.Session (never sent).
@@ -85,6 +92,9 @@ type Reply struct {
 	// Mark says the daemon mapped the hello's mark file and counts the
 	// lines it reads there.
 	Mark bool `json:"mark,omitempty"`
+	// Handoff takes the hello's offer: the bridge sends its stdin and
+	// stdout next.
+	Handoff bool `json:"handoff,omitempty"`
 }
 
 // peer is what the kernel says about the process at a socket's other end.

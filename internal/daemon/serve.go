@@ -45,9 +45,10 @@ type Handler interface {
 
 // Session is one client's session, opened by Handler.Open.
 type Session interface {
-	// Serve serves the client over conn (after the handshake) until it
-	// ends or ctx is done. The daemon closes conn when Serve returns.
-	Serve(ctx context.Context, conn io.ReadWriteCloser) error
+	// Serve serves c until the client's input ends or ctx is done (the
+	// bridge went away, or the daemon is stopping). The daemon closes
+	// c's input and output when Serve returns or ctx is done.
+	Serve(ctx context.Context, c *Client) error
 	// Close releases the session: once, after Serve or instead of it
 	// (the reply could not be written).
 	Close()
@@ -58,11 +59,26 @@ type Session interface {
 	Notices() []string
 }
 
+// Client is the client a Session serves.
+type Client struct {
+	// In carries the client's lines, and Out gets the answers: the
+	// bridge's connection (relay), or, when the bridge handed over its
+	// stdio, nil and the client's own stdout.
+	In  io.Reader
+	Out io.Writer
+	// LinesRead, in relay, is called with the number of lines read off
+	// In before each is handled (see Hello.LinesRead).
+	LinesRead func(n uint64)
+	// Journal, when the bridge handed over its stdio, is where the
+	// client's lines come from (see Journal); nil in relay.
+	Journal *Journal
+}
+
 // ServeFunc is a Session that only serves.
-type ServeFunc func(ctx context.Context, conn io.ReadWriteCloser) error
+type ServeFunc func(ctx context.Context, c *Client) error
 
 // Serve calls f.
-func (f ServeFunc) Serve(ctx context.Context, conn io.ReadWriteCloser) error { return f(ctx, conn) }
+func (f ServeFunc) Serve(ctx context.Context, c *Client) error { return f(ctx, c) }
 
 // Close does nothing.
 func (ServeFunc) Close() {}
@@ -356,12 +372,36 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 		return
 	}
 	defer sess.Close()
-	if err := writeLine(c, Reply{OK: true, Version: d.o.Version, PID: d.pid, Notices: sess.Notices(), Mark: h.mark != nil}); err != nil {
+	handoff := h.Handoff && h.mark != nil && handoffSupported && c.r.Buffered() == 0
+	if err := writeLine(c, Reply{OK: true, Version: d.o.Version, PID: d.pid, Notices: sess.Notices(), Mark: h.mark != nil, Handoff: handoff}); err != nil {
 		c.Close()
 		return
 	}
-	d.log.Info("session started", "id", s.ID, "pid", h.PID, "cwd", h.Cwd)
-	err = sess.Serve(ctx, c)
+	cl := &Client{In: c, Out: c, LinesRead: h.LinesRead}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if handoff {
+		in, out, err := recvClient(raw)
+		if err != nil {
+			d.log.Warn("session refused", "id", s.ID, "pid", h.PID, "err", err)
+			c.Close()
+			return
+		}
+		defer out.Close()
+		defer in.Close() // before the mark's unmap (deferred earlier): it ends a read into the ring
+		cl = &Client{Out: out, Journal: newJournal(h.mark, in, c)}
+		go func() {
+			// The connection carries nothing more from the bridge: its
+			// end (the bridge exited) ends the session.
+			io.Copy(io.Discard, c)
+			cancel()
+		}()
+		context.AfterFunc(ctx, func() { in.Close() })
+	} else {
+		context.AfterFunc(ctx, func() { c.Close() }) // ends a read of the session's
+	}
+	d.log.Info("session started", "id", s.ID, "pid", h.PID, "cwd", h.Cwd, "handoff", handoff)
+	err = sess.Serve(ctx, cl)
 	c.Close()
 	if err != nil && ctx.Err() == nil {
 		d.log.Warn("session ended", "id", s.ID, "err", err)

@@ -53,7 +53,40 @@ type StdioTransport struct {
 	// far before each newline-terminated line is handled (a daemon
 	// session records it for its bridge: daemon.Hello.LinesRead).
 	LinesRead func(n uint64)
+	// Journal, when set, is where the lines come from instead of Reader,
+	// and where the transport notes its progress (see Journal).
+	Journal Journal
 }
+
+// A Journal keeps a session's progress through its client's stream where a
+// process that outlives this one can read it: daemon.Journal, for the
+// bridge that handed a daemon session its client's stdin and stdout. With
+// one, the transport reads its lines through it; before it handles a line,
+// it notes the answer that line is owed (Handle), and it writes every line
+// through it (Write), which notes the answer paid.
+type Journal interface {
+	// ReadLine returns the next line without its newline: at most max
+	// bytes of it, its first head bytes when it is longer (size is the
+	// whole line's); io.EOF at the end of input, with any last line.
+	ReadLine(max, head int) (line []byte, size int, err error)
+	// Handle is called once for each line read, before it is handled,
+	// with the raw id of the answer handling it will write (nil: none);
+	// it returns the answer's slot for Write (-1: none kept).
+	Handle(id json.RawMessage) int
+	// Write writes line (newline included) to w, noting slot's answer
+	// paid (-1: the line answers nothing owed). Calls do not overlap.
+	Write(w io.Writer, line []byte, slot int) error
+	// Initialize and Initialized get the client's initialize request and
+	// notifications/initialized lines before they are handled;
+	// InitAnswered comes just before a result for initialize is written.
+	Initialize(line []byte)
+	Initialized(line []byte)
+	InitAnswered()
+}
+
+// maxIDBytes bounds a request id's JSON (a Journal keeps ids of up to this
+// size; clients use numbers or short strings).
+const maxIDBytes = 240
 
 // Connect implements mcp.Transport. It is called once.
 func (t *StdioTransport) Connect(context.Context) (mcp.Connection, error) {
@@ -69,8 +102,13 @@ func (t *StdioTransport) Connect(context.Context) (mcp.Connection, error) {
 	if flight <= 0 {
 		flight = DefaultMaxInFlight
 	}
-	c := &stdioConn{w: t.Writer, max: max, log: log, linesRead: t.LinesRead, maxFlight: flight, flight: map[jsonrpc.ID]int{}, incoming: make(chan readResult), closed: make(chan struct{})}
-	go c.readLoop(bufio.NewReaderSize(t.Reader, 64<<10))
+	c := &stdioConn{w: t.Writer, max: max, log: log, linesRead: t.LinesRead, journal: t.Journal, maxFlight: flight, flight: map[jsonrpc.ID][]int{}, incoming: make(chan readResult), closed: make(chan struct{})}
+	next := func() ([]byte, int, error) { return t.Journal.ReadLine(max, idHead) }
+	if t.Journal == nil {
+		br := bufio.NewReaderSize(t.Reader, 64<<10)
+		next = func() ([]byte, int, error) { return readLine(br, max) }
+	}
+	go c.readLoop(next)
 	return c, nil
 }
 
@@ -86,12 +124,13 @@ type stdioConn struct {
 	max       int
 	log       *slog.Logger
 	linesRead func(uint64) // nil: not counted
+	journal   Journal      // nil: none
 
 	writeMu sync.Mutex
 
 	flightMu  sync.Mutex
 	maxFlight int
-	flight    map[jsonrpc.ID]int // requests delivered and not answered yet, by id (a client may reuse one)
+	flight    map[jsonrpc.ID][]int // requests delivered and not answered yet, by id (a client may reuse one): their journal slots
 	inFlight  int
 	initID    *jsonrpc.ID // the initialize request being served
 	inited    bool        // an initialize was answered with a result
@@ -126,23 +165,27 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		return fmt.Errorf("encoding message: %w", err)
 	}
 	r, isResp := msg.(*jsonrpc.Response)
-	if isResp {
-		c.initAnswered(r.ID, r.Error == nil) // before the write: the client may initialize again at once
+	if !isResp {
+		return c.writeLine(b, -1)
 	}
-	err = c.writeLine(b)
-	if isResp {
-		c.answered(r.ID) // after the write: an answer the client does not read still counts
+	if c.initAnswered(r.ID, r.Error == nil) && c.journal != nil { // before the write: the client may initialize again at once
+		c.journal.InitAnswered()
 	}
+	err = c.writeLine(b, c.slotOf(r.ID))
+	c.answered(r.ID) // after the write: an answer the client does not read still counts
 	return err
 }
 
-// initAnswered notes the answer to the initialize being served.
-func (c *stdioConn) initAnswered(id jsonrpc.ID, ok bool) {
+// initAnswered notes the answer to the initialize being served, reporting
+// whether it is that answer and a result.
+func (c *stdioConn) initAnswered(id jsonrpc.ID, ok bool) bool {
 	c.flightMu.Lock()
 	defer c.flightMu.Unlock()
 	if c.initID != nil && *c.initID == id {
 		c.initID, c.inited = nil, ok
+		return ok
 	}
+	return false
 }
 
 // initialize reports whether an initialize request may be served: not
@@ -158,34 +201,62 @@ func (c *stdioConn) initialize(id jsonrpc.ID) bool {
 	return true
 }
 
-// admit counts a request in flight, or reports false when MaxInFlight
-// are.
-func (c *stdioConn) admit(id jsonrpc.ID) bool {
+// busy reports whether MaxInFlight requests are in flight.
+func (c *stdioConn) busy() bool {
 	c.flightMu.Lock()
 	defer c.flightMu.Unlock()
-	if c.inFlight >= c.maxFlight {
-		return false
-	}
-	c.flight[id]++
+	return c.inFlight >= c.maxFlight
+}
+
+// admit counts a request in flight, with the journal slot of its answer.
+// Only the read loop admits: busy's answer holds until then.
+func (c *stdioConn) admit(id jsonrpc.ID, slot int) {
+	c.flightMu.Lock()
+	defer c.flightMu.Unlock()
+	c.flight[id] = append(c.flight[id], slot)
 	c.inFlight++
-	return true
+}
+
+// slotOf returns the journal slot of the answer to id (-1: none).
+func (c *stdioConn) slotOf(id jsonrpc.ID) int {
+	c.flightMu.Lock()
+	defer c.flightMu.Unlock()
+	if slots := c.flight[id]; len(slots) > 0 {
+		return slots[0]
+	}
+	return -1
 }
 
 // answered counts the request id out.
 func (c *stdioConn) answered(id jsonrpc.ID) {
 	c.flightMu.Lock()
 	defer c.flightMu.Unlock()
-	if n := c.flight[id]; n > 0 {
-		c.inFlight--
-		if n == 1 {
-			delete(c.flight, id)
-		} else {
-			c.flight[id] = n - 1
-		}
+	slots := c.flight[id]
+	if len(slots) == 0 {
+		return
+	}
+	c.inFlight--
+	if len(slots) == 1 {
+		delete(c.flight, id)
+	} else {
+		c.flight[id] = slots[1:]
 	}
 }
 
-func (c *stdioConn) writeLine(b []byte) error {
+// owe notes the answer to id (raw JSON; nil or null: none) that handling
+// the line just read will write; see Journal.Handle.
+func (c *stdioConn) owe(id json.RawMessage) int {
+	if c.journal == nil {
+		return -1
+	}
+	if string(id) == "null" {
+		id = nil
+	}
+	return c.journal.Handle(id)
+}
+
+// writeLine writes b and a newline, paying the journal's slot (-1: none).
+func (c *stdioConn) writeLine(b []byte, slot int) error {
 	select {
 	case <-c.closed:
 		return io.ErrClosedPipe
@@ -193,7 +264,13 @@ func (c *stdioConn) writeLine(b []byte) error {
 	}
 	c.writeMu.Lock()
 	defer c.writeMu.Unlock()
-	if _, err := c.w.Write(append(b, '\n')); err != nil {
+	var err error
+	if c.journal != nil {
+		err = c.journal.Write(c.w, append(b, '\n'), slot)
+	} else {
+		_, err = c.w.Write(append(b, '\n'))
+	}
+	if err != nil {
 		return fmt.Errorf("writing to stdout: %w", err)
 	}
 	return nil
@@ -217,10 +294,12 @@ func (c *stdioConn) deliver(r readResult) bool {
 }
 
 // readLoop reads lines until the end of input, answering bad ones itself.
-func (c *stdioConn) readLoop(br *bufio.Reader) {
+// Every line read is noted to the journal once (owe), before it is acted
+// on.
+func (c *stdioConn) readLoop(next func() ([]byte, int, error)) {
 	var n uint64
 	for {
-		line, size, err := readLine(br, c.max)
+		line, size, err := next()
 		if err == nil && c.linesRead != nil {
 			n++
 			c.linesRead(n)
@@ -232,6 +311,8 @@ func (c *stdioConn) readLoop(br *bufio.Reader) {
 			if !c.serveLine(line) {
 				return
 			}
+		} else {
+			c.owe(nil)
 		}
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
@@ -298,17 +379,35 @@ func (c *stdioConn) serveLine(line []byte) bool {
 		c.rejectRaw(odd, jsonrpc.CodeInvalidRequest, "invalid request: the id "+string(odd)+" is not an integer; a request's id is a string or an integer")
 		return true
 	}
-	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
-		if req.Method == "initialize" && !c.initialize(req.ID) {
-			c.rejectID(req.ID, jsonrpc.CodeInvalidRequest, "invalid request: this session is already initialized; to initialize again, start a new session (a new process on stdio)")
-			return true
+	req, _ := msg.(*jsonrpc.Request)
+	if req == nil || !req.IsCall() {
+		if req != nil && req.Method == "notifications/initialized" && c.journal != nil {
+			c.journal.Initialized(line)
 		}
-		if !c.admit(req.ID) {
-			c.rejectID(req.ID, codeBusy, fmt.Sprintf(
-				"too many requests at once: %d of this client's requests are being served (or answered and not read yet); wait for their answers before sending more", c.maxFlight))
-			return true
-		}
+		c.owe(nil)
+		return c.deliver(readResult{msg: msg})
 	}
+	raw, err := json.Marshal(req.ID.Raw())
+	if err != nil {
+		c.reject(nil, jsonrpc.CodeInvalidRequest, "invalid request: its id cannot be encoded")
+		return true
+	}
+	switch {
+	case len(raw) > maxIDBytes:
+		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: the id is %d bytes long; at most %d are accepted (use a number or a short string)", len(raw), maxIDBytes))
+		return true
+	case req.Method == "initialize" && !c.initialize(req.ID):
+		c.rejectID(req.ID, jsonrpc.CodeInvalidRequest, "invalid request: this session is already initialized; to initialize again, start a new session (a new process on stdio)")
+		return true
+	case c.busy():
+		c.rejectID(req.ID, codeBusy, fmt.Sprintf(
+			"too many requests at once: %d of this client's requests are being served (or answered and not read yet); wait for their answers before sending more", c.maxFlight))
+		return true
+	}
+	if req.Method == "initialize" && c.journal != nil {
+		c.journal.Initialize(line)
+	}
+	c.admit(req.ID, c.owe(raw))
 	return c.deliver(readResult{msg: msg})
 }
 
@@ -352,15 +451,16 @@ func (c *stdioConn) rejectID(rid jsonrpc.ID, code int64, message string) {
 // (an id the SDK cannot represent included).
 func (c *stdioConn) rejectRaw(id json.RawMessage, code int64, message string) {
 	c.log.Warn("rejected a client message", "code", code, "reason", message)
+	slot := c.owe(id)
 	b, err := json.Marshal(struct {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`
 		Error   *jsonrpc.Error  `json:"error"`
 	}{"2.0", id, &jsonrpc.Error{Code: code, Message: message}})
 	if err != nil {
-		return
+		b = []byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"internal error: the answer could not be encoded"}}`)
 	}
-	_ = c.writeLine(b)
+	_ = c.writeLine(b, slot)
 }
 
 // oddNumberID returns the top-level id of line when it is a number the
