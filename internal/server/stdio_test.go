@@ -392,3 +392,108 @@ func TestNoMethodNorResult(t *testing.T) {
 		}
 	}
 }
+
+// fakeJournal is a Journal over a reader, recording what the transport
+// notes, in order.
+type fakeJournal struct {
+	r      *bufio.Reader
+	mu     sync.Mutex
+	events []string
+	slots  int
+}
+
+func (f *fakeJournal) note(e string) {
+	f.mu.Lock()
+	f.events = append(f.events, e)
+	f.mu.Unlock()
+}
+
+func (f *fakeJournal) log() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.events...)
+}
+
+func (f *fakeJournal) ReadLine(max, head int) ([]byte, int, error) { return readLine(f.r, max) }
+
+func (f *fakeJournal) Handle(id json.RawMessage) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if id == nil {
+		f.events = append(f.events, "handle -")
+		return -1
+	}
+	f.slots++
+	f.events = append(f.events, fmt.Sprintf("handle %s slot %d", id, f.slots))
+	return f.slots
+}
+
+func (f *fakeJournal) Write(w io.Writer, line []byte, slot int) error {
+	var m struct{ ID json.RawMessage }
+	json.Unmarshal(line, &m)
+	f.note(fmt.Sprintf("write %s slot %d", m.ID, slot))
+	_, err := w.Write(line)
+	return err
+}
+
+func (f *fakeJournal) Initialize(line []byte)  { f.note("initialize " + string(line)) }
+func (f *fakeJournal) Initialized(line []byte) { f.note("initialized " + string(line)) }
+func (f *fakeJournal) InitAnswered()           { f.note("init answered") }
+
+// With a journal, the transport reads through it and notes each line once
+// before acting on it, with the id of the answer it owes; each answer is
+// written with that line's slot; the client's initialization is noted
+// before it is handled, and initialize's result just before it is
+// written. Ids too long for a slot are refused.
+func TestStdioTransport_NotesItsProgressInTheJournal(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
+	toServer, clientOut := io.Pipe()
+	fromServer, serverOut := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	j := &fakeJournal{r: bufio.NewReader(toServer)}
+	go srv.Run(ctx, &StdioTransport{Writer: serverOut, Journal: j})
+	sc := bufio.NewScanner(fromServer)
+	send := func(line string, answered bool) {
+		t.Helper()
+		if _, err := io.WriteString(clientOut, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		if answered && !sc.Scan() {
+			t.Fatalf("no answer to %s", line)
+		}
+	}
+	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`
+	inited := `{"jsonrpc":"2.0","method":"notifications/initialized"}`
+	long := `"` + strings.Repeat("i", 300) + `"`
+	send(init, true)
+	send(inited, false)
+	send(`{"jsonrpc":"2.0","id":"p","method":"ping"}`, true)
+	send(`not json`, true)
+	send(``, false)
+	send(`{"jsonrpc":"2.0","id":`+long+`,"method":"ping"}`, true)
+	if !strings.Contains(sc.Text(), "at most 240") {
+		t.Errorf("a 302-byte id got %s, want a refusal naming the bound", sc.Text())
+	}
+	send(`{"jsonrpc":"2.0","id":9,"method":"ping"}`, true)
+	want := []string{
+		"initialize " + init,
+		"handle 1 slot 1",
+		"init answered",
+		"write 1 slot 1",
+		"initialized " + inited,
+		"handle -",
+		`handle "p" slot 2`,
+		`write "p" slot 2`,
+		"handle -",
+		"write null slot -1",
+		"handle -",
+		"handle " + long + " slot 3",
+		"write " + long + " slot 3",
+		"handle 9 slot 4",
+		"write 9 slot 4",
+	}
+	if got := j.log(); !slices.Equal(got, want) {
+		t.Errorf("journal events:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
