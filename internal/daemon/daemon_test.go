@@ -25,6 +25,7 @@ type client struct {
 	t        *testing.T
 	in       io.WriteCloser
 	lines    chan string
+	out      io.Reader // what lines reads from
 	done     chan error
 	finished chan struct{} // closed when Bridge returned
 }
@@ -75,6 +76,7 @@ func startBridgeOn(t *testing.T, o *BridgeOptions, handoff bool) *client {
 		or, ow := io.Pipe()
 		c.in, in, out, outR = iw, ir, ow, or
 	}
+	c.out = outR
 	c.finished = make(chan struct{})
 	go func() {
 		err := Bridge(context.Background(), o, in, out)
@@ -647,6 +649,38 @@ func TestServe_StopControl(t *testing.T) {
 	if p := c.daemonPID(3); p == pid || p == 0 {
 		t.Errorf("the call after stop reached pid %d (stopped: %d)", p, pid)
 	}
+}
+
+// A daemon stopping ends a handed-off session whose answer is blocked on
+// a client that reads nothing (the client's stdout is full).
+func TestServe_StopEndsAHandedOffSessionBlockedOnItsClient(t *testing.T) {
+	te := newTestEnv(t)
+	c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, true)
+	c.initialize()
+	c.wantMode(90, true)
+	pid := c.daemonPID(2)
+	// Over the test client's 1 MiB line limit: it stops reading, and the
+	// daemon's write blocks on the full pipe.
+	c.send(`{"jsonrpc":"2.0","id":3,"method":"big","params":{}}`)
+	time.Sleep(100 * time.Millisecond)
+	sc, r, err := Connect(context.Background(), &ConnectOptions{Paths: te.paths, NoStart: true, Hello: &Hello{Version: "other", Kind: KindControl, Control: ControlStop}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Close()
+	if !r.OK || r.PID != pid {
+		t.Fatalf("stop reply = %+v", r)
+	}
+	// Within 2 s: the daemon's wait for its sessions (5 s) must not be
+	// what ends it.
+	for deadline := time.Now().Add(2 * time.Second); alive(pid); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("daemon pid %d still runs 2 s after stop: its session is stuck on the client", pid)
+		}
+	}
+	for range c.lines { // the reader gave up on the long line
+	}
+	go io.Copy(io.Discard, c.out) // the bridge answers id 3 as it takes its stdio back
 }
 
 func TestBridge_WaitsBoundedForADaemonThatCannotStart(t *testing.T) {

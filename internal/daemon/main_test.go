@@ -292,6 +292,8 @@ func (*fakeHandler) serve(ctx context.Context, h *Hello, conn *fakeIO) error {
 				continue
 			}
 			go conn.halfWrite(ctx, req.ID)
+		case "big": // a 2 MiB answer
+			result(map[string]any{"s": strings.Repeat("b", 2<<20)})
 		case "mode":
 			result(map[string]any{"handoff": conn.c.Journal != nil})
 		case "raw":

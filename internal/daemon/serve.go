@@ -396,7 +396,8 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 			io.Copy(io.Discard, c)
 			cancel()
 		}()
-		context.AfterFunc(ctx, func() { in.Close() })
+		// A write blocked on a client that reads nothing must end too.
+		context.AfterFunc(ctx, func() { in.Close(); out.Close() })
 	} else {
 		context.AfterFunc(ctx, func() { c.Close() }) // ends a read of the session's
 	}
