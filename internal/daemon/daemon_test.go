@@ -662,7 +662,14 @@ func TestServe_StopEndsAHandedOffSessionBlockedOnItsClient(t *testing.T) {
 	// Over the test client's 1 MiB line limit: it stops reading, and the
 	// daemon's write blocks on the full pipe.
 	c.send(`{"jsonrpc":"2.0","id":3,"method":"big","params":{}}`)
-	time.Sleep(100 * time.Millisecond)
+	gaveUp := time.After(10 * time.Second)
+	for open := true; open; {
+		select {
+		case _, open = <-c.lines: // closed once the reader gave up on the long line
+		case <-gaveUp:
+			t.Fatal("the test client never got the long answer")
+		}
+	}
 	sc, r, err := Connect(context.Background(), &ConnectOptions{Paths: te.paths, NoStart: true, Hello: &Hello{Version: "other", Kind: KindControl, Control: ControlStop}})
 	if err != nil {
 		t.Fatal(err)
@@ -677,8 +684,6 @@ func TestServe_StopEndsAHandedOffSessionBlockedOnItsClient(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("daemon pid %d still runs 2 s after stop: its session is stuck on the client", pid)
 		}
-	}
-	for range c.lines { // the reader gave up on the long line
 	}
 	go io.Copy(io.Discard, c.out) // the bridge answers id 3 as it takes its stdio back
 }
