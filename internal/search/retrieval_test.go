@@ -25,6 +25,7 @@ const (
 	extra7Qs   = "testdata/extra7-queries.jsonl"
 	extra8Qs   = "testdata/extra8-queries.jsonl"
 	extra9Qs   = "testdata/extra9-queries.jsonl"
+	extra10Qs  = "testdata/extra10-queries.jsonl"
 	tune6Qs    = "testdata/tune6-queries.jsonl"
 	tune7Qs    = "testdata/tune7-queries.jsonl"
 	tune8Qs    = "testdata/tune8-queries.jsonl"
@@ -405,11 +406,25 @@ func TestRetrievalExtra8(t *testing.T) {
 // ninth round (plain phrasings over 108 tools drawn at random with shuf from
 // all 32 corpus servers, at least one from each, values such as paths, URLs,
 // ids, coordinates and SQL inside the queries, six multi-step tasks and
-// seventeen requests no corpus tool serves). It is the held-out set: never
-// edited, trained or tuned on, and its misses are not logged, only its
-// scores. Measured when committed, before any change (at 5762092): hit@1
-// 0.798, hit@5 0.965, none 0.882 (114 answerable, 17 none, 2 of the
-// answerable ones answered with no tool).
+// seventeen requests no corpus tool serves). It was the held-out set of
+// round nine: never edited, trained or tuned on, its misses not logged.
+// Measured when committed, before any change (at 5762092): hit@1 0.798,
+// hit@5 0.965, none 0.882 (114 answerable, 17 none, 2 of the answerable ones
+// answered with no tool). From round ten on it is a tuning set (extra10 is
+// the held-out set now).
 func TestRetrievalExtra9(t *testing.T) {
-	testRetrievalLog(t, extra9Qs, scores{hit1: 0.79, hit5: 0.96, none: 0.88}, func(string) {})
+	testRetrieval(t, extra9Qs, scores{hit1: 0.79, hit5: 0.96, none: 0.88})
+}
+
+// TestRetrievalExtra10 scores a tenth set written and committed before the
+// tenth round (plain phrasings over 107 tools drawn at random with shuf from
+// all 32 corpus servers, at least one from each, values such as paths, URLs,
+// ids, emails and SQL inside the queries, six multi-step tasks and 24
+// requests no corpus tool serves, several of them for products the corpus
+// lacks). It is the held-out set: never edited, trained or tuned on, and its
+// misses are not logged, only its scores. Measured when committed, before
+// any change (at 850ae38): hit@1 0.699, hit@5 0.867, none 0.792 (113
+// answerable, 24 none, 4 of the answerable ones answered with no tool).
+func TestRetrievalExtra10(t *testing.T) {
+	testRetrievalLog(t, extra10Qs, scores{hit1: 0.69, hit5: 0.86, none: 0.79}, func(string) {})
 }
