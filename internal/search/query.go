@@ -125,7 +125,7 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			// ("called") is no request to call anything.
 			naming = true
 		case i > 0 && i+1 < len(fields) && determiners[strings.ToLower(fields[i-1])] &&
-			isPlainLower(f) && f == raw && !containerNouns[f] && !stopWords[f] && !modifiers[f] &&
+			isPlainLower(f) && f == raw && !containerNouns[f] && !stopWords[f] && !modifiers[f] && !strings.HasSuffix(f, "ed") &&
 			containerNouns[strings.ToLower(strings.TrimRight(fields[i+1], ".,;:!?"))]:
 			// "the config folder", "the orders collection": the word
 			// before a kind of container names one, an argument.
@@ -319,12 +319,13 @@ var (
 )
 
 // determiners, containerNouns and modifiers find a name placed before the
-// kind of thing it names ("the config folder", "our orders collection"),
-// unless the word says which one by its state ("the new folder", "the
-// default branch").
+// kind of thing it names ("the config folder", "our orders collection",
+// "the email field", "the search box"), unless the word says which one by
+// its state ("the new folder", "the default branch", or a past participle:
+// "the focused field").
 var (
 	determiners    = setOf(`the my our this that your their`)
-	containerNouns = setOf(`folder directory dir file collection table channel page database db repo repository project branch bucket workflow team org organization workspace board list index view doc document sheet spreadsheet`)
+	containerNouns = setOf(`folder directory dir file collection table channel page database db repo repository project branch bucket workflow team org organization workspace board list index view doc document sheet spreadsheet field box input textbox button menu dropdown checkbox form`)
 	modifiers      = setOf(`new old whole entire current previous next last first open closed same default main shared public private remote local active latest recent other top full`)
 )
 

