@@ -1,0 +1,34 @@
+package search
+
+import "testing"
+
+func TestSearch_SiblingWhoseNameHoldsTheQueryFirst(t *testing.T) {
+	// On the corpus, merge_merge_request's description repeats "merge
+	// request" and outscores approve_merge_request on text alone.
+	ix := New(corpusDocs(t), nil)
+	hits := ix.Search("Approve merge request !15 in GitLab.", 3)
+	if len(hits) == 0 || hits[0].Tool != "approve_merge_request" {
+		t.Fatalf("approve merge request: %v, want approve_merge_request first", hits)
+	}
+}
+
+func TestQueryTokens_NameBeforeAFieldIsAnArgument(t *testing.T) {
+	for _, q := range []string{"type hello@example.com into the email field", "click the submit button"} {
+		toks, paths, _ := queryTokens(q)
+		var found bool
+		for _, tk := range toks {
+			if (tk.term == "email" || tk.term == "submit") && paths[tk.term] {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%q: the field's name is taken for a request: %v", q, toks)
+		}
+	}
+	toks, paths, _ := queryTokens("type it into the focused field")
+	for _, tk := range toks {
+		if tk.term == stem("focused") && paths[tk.term] {
+			t.Errorf("a state (focused) is taken for a name: %v", toks)
+		}
+	}
+}
