@@ -3,13 +3,14 @@ package search
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // tuningSets are the query sets tuning may look at: every set but the
 // held-out one (extra10).
-var tuningSets = []string{devQueries, extraQs, extra2Qs, extra3Qs, extra4Qs, tune5Qs, extra5Qs, tune6Qs, tune7Qs, tune8Qs, tune9Qs, extra6Qs, tune10Qs, tune11Qs, tune12Qs, tune13Qs, tune14Qs, tune15Qs, tune16Qs, tune17Qs, tune18Qs, extra7Qs, extra8Qs, extra9Qs}
+var tuningSets = []string{devQueries, extraQs, extra2Qs, extra3Qs, extra4Qs, tune5Qs, extra5Qs, tune6Qs, tune7Qs, tune8Qs, tune9Qs, extra6Qs, tune10Qs, tune11Qs, tune12Qs, tune13Qs, tune14Qs, tune15Qs, tune16Qs, tune17Qs, tune18Qs, extra7Qs, extra8Qs, extra9Qs, tune19Qs}
 
 func TestDebugCoverage(t *testing.T) {
 	if os.Getenv("SEARCH_DEBUG") == "" {
@@ -307,4 +308,142 @@ func TestDebugSets(t *testing.T) {
 		line += fmt.Sprintf(" %d/%d/%d", h1, h5, nn)
 	}
 	fmt.Printf("SETS total %d %d %d |%s\n", t1, t5, tn, line)
+}
+
+func TestDebugNamedGate(t *testing.T) {
+	if os.Getenv("SEARCH_NG") == "" {
+		t.Skip("set SEARCH_NG=1")
+	}
+	ix := New(corpusDocs(t), &Options{MinCoverage: -1})
+	def := New(corpusDocs(t), nil)
+	for _, p := range tuningSets {
+		for _, q := range readQueries(t, p) {
+			r := ix.rank(q.Query, 5)
+			if r == nil {
+				continue
+			}
+			named, naming := ix.namedServers(q.Query)
+			d := r.hits[0].Doc
+			if !slices.Contains(named, ix.docServer[d]) {
+				continue
+			}
+			all := ix.queryTerms(q.Query)
+			var rest []qterm
+			for _, x := range all {
+				if !naming[x.term] {
+					rest = append(rest, x)
+				}
+			}
+			c, m := ix.evidence(all, d)
+			cr, mr := ix.evidence(rest, d)
+			rel := def.Search(q.Query, 5) != nil
+			fmt.Printf("N %-6s rel=%-5v c=%.2f m=%.2f cr=%.2f mr=%.2f nmr=%d/%d %q -> %s/%s\n", q.Kind, rel, c, m/ix.maxIDF, cr, mr/ix.maxIDF, ix.matchedTerms(rest, d), len(rest), q.Query, r.hits[0].Server, r.hits[0].Tool)
+		}
+	}
+}
+
+func TestDebugVerbGate(t *testing.T) {
+	if os.Getenv("SEARCH_VG") == "" {
+		t.Skip("set SEARCH_VG=1")
+	}
+	ix := New(corpusDocs(t), nil)
+	for _, p := range tuningSets {
+		for _, q := range readQueries(t, p) {
+			hits := ix.Search(q.Query, 5)
+			if hits == nil {
+				continue
+			}
+			qtoks, _, _, _ := queryTokensKinds(q.Query)
+			qv := queryVerbs(withoutParticiples(q.Query, qtoks))
+			if qv == 0 && isQuestion(q.Query) {
+				qv = verbRead
+			}
+			if qv == 0 {
+				continue
+			}
+			var ruled verbFamily = verbRead | verbCreate | verbUpdate | verbDelete
+			for f := verbRead; f <= verbDelete; f <<= 1 {
+				if qv&f != 0 {
+					ruled &= excludes(f)
+				}
+			}
+			v := ix.verbs[hits[0].Doc]
+			if v != 0 && v&ruled == v {
+				ok := slices.ContainsFunc(q.Expected, func(r ref) bool { return r.Server == hits[0].Server && r.Tool == hits[0].Tool })
+				fmt.Printf("V %-6s ok=%-5v %q -> %s/%s\n", q.Kind, ok, q.Query, hits[0].Server, hits[0].Tool)
+			}
+		}
+	}
+}
+
+func leadVerbForDebug(query string) string {
+	ws := strings.Fields(strings.ToLower(rewritePhrases(query)))
+	for i, w := range ws {
+		w = strings.Trim(w, ".,;:!?()[]{}<>\"'`")
+		if i == 0 && (questionWords[w] || strings.HasPrefix(w, "what") || strings.HasPrefix(w, "how")) {
+			return ""
+		}
+		if w == "" || stopWords[w] || w == "i'd" || w == "i'm" || w == "let's" {
+			continue
+		}
+		return stem(w)
+	}
+	return ""
+}
+
+func TestDebugLeadGate(t *testing.T) {
+	if os.Getenv("SEARCH_LG") == "" {
+		t.Skip("set SEARCH_LG=1")
+	}
+	ix := New(corpusDocs(t), nil)
+	for _, p := range tuningSets {
+		for _, q := range readQueries(t, p) {
+			hits := ix.Search(q.Query, 5)
+			if hits == nil {
+				continue
+			}
+			v := leadVerbForDebug(q.Query)
+			if v == "" {
+				continue
+			}
+			qs := ix.queryTerms(q.Query)
+			var qv []qterm
+			for _, x := range qs {
+				if x.term == v {
+					qv = append(qv, x)
+				}
+			}
+			if len(qv) == 0 {
+				fmt.Printf("L %-6s noterm %q\n", q.Kind, q.Query)
+				continue
+			}
+			c, m := ix.evidence(qv, hits[0].Doc)
+			ok := slices.ContainsFunc(q.Expected, func(r ref) bool { return r.Server == hits[0].Server && r.Tool == hits[0].Tool })
+			fmt.Printf("L %-6s ok=%-5v v=%s c=%.2f m=%.2f %q -> %s/%s\n", q.Kind, ok, v, c, m, q.Query, hits[0].Server, hits[0].Tool)
+		}
+	}
+}
+
+func TestDebugActionGate(t *testing.T) {
+	if os.Getenv("SEARCH_AG") == "" {
+		t.Skip("set SEARCH_AG=1")
+	}
+	ix := New(corpusDocs(t), nil)
+	for _, p := range tuningSets {
+		for _, q := range readQueries(t, p) {
+			r := ix.rank(q.Query, 5)
+			if r == nil {
+				continue
+			}
+			named, _ := ix.namedServers(q.Query)
+			d := r.hits[0].Doc
+			if !slices.Contains(named, ix.docServer[d]) {
+				continue
+			}
+			if v := requestVerb(q.Query); v != "" && !ix.backendDoes(ix.docServer[d], v) {
+				c, m := ix.evidence(ix.queryTerms(q.Query), d)
+				fmt.Printf("A %-6s v=%s c=%.2f m=%.2f fam=%d %q -> %s/%s\n", q.Kind, v, c, m/ix.maxIDF, verbStems[v], q.Query, r.hits[0].Server, r.hits[0].Tool)
+			}
+		}
+	}
 }

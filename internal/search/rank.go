@@ -584,7 +584,12 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, unserved [][]
 		return true
 	}
 	if slices.Contains(named, ix.docServer[doc]) {
-		// The query names the backend of its best tool: little doubt left.
+		// The query names the backend of its best tool: little doubt
+		// left, unless the backend does not do what the request's verb
+		// asks (action.go).
+		if v := requestVerb(query); v != "" && (verbStems[v] != 0 || m < o.MinEvidence*ix.maxIDF) && !ix.backendDoes(ix.docServer[doc], v) {
+			return false
+		}
 		return c >= o.MinCoverage/2 || m >= o.MinEvidence*ix.maxIDF/2
 	}
 	_, _, _, kinds := queryTokensKinds(query)

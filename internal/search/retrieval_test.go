@@ -39,6 +39,7 @@ const (
 	tune16Qs   = "testdata/tune16-queries.jsonl"
 	tune17Qs   = "testdata/tune17-queries.jsonl"
 	tune18Qs   = "testdata/tune18-queries.jsonl"
+	tune19Qs   = "testdata/tune19-queries.jsonl"
 )
 
 // corpusDocs reads every server file of the corpus into Docs, in file order.
@@ -372,6 +373,17 @@ func TestRetrievalTune17(t *testing.T) {
 // none 0.833.
 func TestRetrievalTune18(t *testing.T) {
 	testRetrieval(t, tune18Qs, scores{hit1: 0.87, hit5: 0.99, none: 0.89})
+}
+
+// TestRetrievalTune19 scores a round-ten tuning set: forty requests no
+// corpus tool serves (everyday errands, and software tasks for products the
+// corpus lacks or actions its backends do not offer: deleting a Slack
+// message, starring a GitHub repository) and 45 answerable ones over tools
+// drawn at random with shuf from those extra10 does not ask for; it is
+// tuned on. Before tuning on it (at 756d233): hit@1 0.889, hit@5 0.956,
+// none 0.725 (11 of the 40 answered with a tool).
+func TestRetrievalTune19(t *testing.T) {
+	testRetrieval(t, tune19Qs, scores{hit1: 0.88, hit5: 0.95, none: 0.82})
 }
 
 // TestRetrievalExtra7 scores a seventh set written and committed before the

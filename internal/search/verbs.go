@@ -30,9 +30,9 @@ var verbFamilies = []struct {
 	family verbFamily
 	words  []string
 }{
-	{verbRead, words("get fetch read retrieve show view display see load inspect look obtain grab list enumerate browse search find lookup locate seek")},
+	{verbRead, words("get fetch read retrieve show view display see load inspect look obtain grab list enumerate browse search find lookup locate seek dump")},
 	{verbCreate, words("create add make insert generate give post send publish push upload write reply")},
-	{verbUpdate, words("update edit modify patch alter adjust tweak apply")},
+	{verbUpdate, words("update edit modify patch alter adjust tweak apply replace raise")},
 	{verbDelete, words("delete remove drop erase destroy discard purge wipe trash unset forget toss ditch nuke")},
 }
 
