@@ -447,3 +447,35 @@ func TestDebugActionGate(t *testing.T) {
 		}
 	}
 }
+
+func TestDebugMargin(t *testing.T) {
+	if os.Getenv("SEARCH_MG") == "" {
+		t.Skip("set SEARCH_MG=1")
+	}
+	ix := New(corpusDocs(t), &Options{MinCoverage: -1})
+	def := New(corpusDocs(t), nil)
+	for _, p := range tuningSets {
+		for _, q := range readQueries(t, p) {
+			r := ix.rank(q.Query, 20)
+			if r == nil {
+				fmt.Printf("M %-6s nil %q\n", q.Kind, q.Query)
+				continue
+			}
+			qs := ix.queryTerms(q.Query)
+			d := r.hits[0].Doc
+			c, m := ix.evidence(qs, d)
+			var other, second float64
+			if len(r.hits) > 1 {
+				second = r.hits[1].Score
+			}
+			for _, h := range r.hits[1:] {
+				if h.Server != r.hits[0].Server {
+					other = h.Score
+					break
+				}
+			}
+			rel := def.Search(q.Query, 5) != nil
+			fmt.Printf("M %-6s rel=%-5v c=%.2f m=%.2f nm=%d r2=%.2f ro=%.2f s=%.2f %q -> %s/%s\n", q.Kind, rel, c, m/ix.maxIDF, ix.matchedTerms(qs, d), r.hits[0].Score/max(second, 1e-9), r.hits[0].Score/max(other, 1e-9), r.hits[0].Score/ix.maxIDF, q.Query, r.hits[0].Server, r.hits[0].Tool)
+		}
+	}
+}
