@@ -324,6 +324,7 @@ var phrases = []struct{ from, to string }{
 	{"who else is", "users"},
 	{"who else", "users"},
 	{"bring back", "restore"},
+	{"pull up", "show"},
 	{"branch off", "create branch"},
 	{"walking distance", "nearby"},
 	{"is there a", "find a"},

@@ -32,7 +32,7 @@ var verbFamilies = []struct {
 }{
 	{verbRead, words("get fetch read retrieve show view display see load inspect look obtain grab list enumerate browse search find lookup locate seek dump")},
 	{verbCreate, words("create add make insert generate give post send publish push upload write reply")},
-	{verbUpdate, words("update edit modify patch alter adjust tweak apply replace raise")},
+	{verbUpdate, words("update edit modify patch alter adjust tweak apply replace raise rename close reopen")},
 	{verbDelete, words("delete remove drop erase destroy discard purge wipe trash unset forget toss ditch nuke")},
 }
 
