@@ -36,7 +36,7 @@ func queryTokens(query string) (toks []token, paths, names map[string]bool) {
 func queryTokensKinds(query string) (toks []token, paths, names map[string]bool, kinds valueKind) {
 	fields := strings.Fields(rewritePhrases(query))
 	paths, names = map[string]bool{}, properNames(query)
-	content, quoted, verb, naming := false, false, false, false
+	content, quoted, verb, naming, purpose := false, false, false, false, false
 	sql := sqlSpan(fields)
 	for i := 0; i < len(fields); i++ {
 		raw := fields[i]
@@ -119,6 +119,14 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 		case quoted || content:
 			// The text of a message, note or value: an argument.
 			asArgs(raw, argWeight)
+		case lower == "so" && i > 0 && i+1 < len(fields) && purposeStarts[strings.ToLower(strings.Trim(fields[i+1], ".,;:!?"))]:
+			// "hover over the menu so the submenu shows up", "load the
+			// picture so you can look at it": what follows says what the
+			// step is for, not what to do; its words, up to the end of
+			// the clause, are arguments.
+			purpose = true
+		case purpose:
+			asArgs(raw, argWeight)
 		case nameMarkers[lower] && i > 0:
 			// "a page called Meeting notes": what follows is a name to
 			// give or find, an argument like a path; the marker itself
@@ -199,6 +207,9 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 		}
 		if strings.ContainsAny(raw[len(raw)-1:], ".!?;,:") || i+1 < len(fields) && nameEnds[strings.ToLower(fields[i+1])] {
 			naming = false
+		}
+		if strings.ContainsAny(raw[len(raw)-1:], ".!?;,:") || i+1 < len(fields) && clauseWords[strings.ToLower(fields[i+1])] {
+			purpose = false
 		}
 	}
 	if placePair(fields) {
@@ -342,6 +353,10 @@ var (
 	// aboutMarkers after a noun say what the things looked for are about.
 	aboutMarkers = setOf(`about regarding concerning mentioning`)
 )
+
+// purposeStarts follow "so" when it starts a clause saying what a step is
+// for ("so the dropdown shows", "so I can read it").
+var purposeStarts = setOf(`the that it its i we you they he she my our your`)
 
 // nameMarkers introduce the name of a thing to create or find; nameEnds
 // are the words after which a name usually ends ("a folder called

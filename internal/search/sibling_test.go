@@ -32,3 +32,19 @@ func TestQueryTokens_NameBeforeAFieldIsAnArgument(t *testing.T) {
 		}
 	}
 }
+
+func TestQueryTokens_PurposeClauseIsAnArgument(t *testing.T) {
+	toks, paths, _ := queryTokens("hover over the menu so the dropdown shows, then click Save")
+	for _, tk := range toks {
+		switch tk.term {
+		case stem("dropdown"):
+			if !paths[tk.term] {
+				t.Errorf("the purpose clause is taken for a request: %v", toks)
+			}
+		case "click":
+			if paths[tk.term] {
+				t.Errorf("the next clause is taken for the purpose: %v", toks)
+			}
+		}
+	}
+}
