@@ -38,3 +38,15 @@ func TestRequestVerb(t *testing.T) {
 		}
 	}
 }
+
+func TestSearch_UnservedProductWordsMatchNoTool(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	// "team" is a word of Sentry's tools (create_team), "message" and
+	// "channel" of Slack's: none serves Mattermost.
+	if hits := ix.Search("post a message to the team's Mattermost channel", 5); hits != nil {
+		t.Errorf("Mattermost: %v, want no tool", hits)
+	}
+	if hits := ix.Search("send the weekly update to the #general slack channel", 5); hits == nil {
+		t.Error("slack: no tool, want one")
+	}
+}

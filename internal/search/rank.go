@@ -120,6 +120,12 @@ func (ix *Index) queryTermsWith(query string, foreign map[string]bool) []qterm {
 		if paths[q.term] {
 			q.idf *= argWeight
 		}
+		if foreign[q.term] && !paths[q.term] {
+			// A word of a product no backend serves ("Microsoft Teams"):
+			// what the request is about, in full, and no tool's.
+			q.idf = ix.maxIDF
+			continue
+		}
 		q.exps = append(q.exps, ix.expansion(q.term, 1))
 		if paths[q.term] && q.weight < 1 {
 			// Only in a path or the text to pass on ("notes/todo.txt",
