@@ -65,8 +65,14 @@ var wordnetVerbs = sync.OnceValue(func() map[string]bool {
 
 // backendDoes reports whether some tool of backend s matches the verb v
 // (the word or a hand-written synonym of it) in its name, title or
-// description.
+// description, or takes an action parameter: a tool whose operations are
+// the values of an "action" or "operation" parameter ("Write operations
+// for pipelines. Use the action parameter ...") may do what no text of it
+// says.
 func (ix *Index) backendDoes(s int32, v string) bool {
+	if ix.srvActions[s] {
+		return true
+	}
 	if f := verbStems[v]; f != 0 {
 		for d, vf := range ix.verbs {
 			if vf&f != 0 && ix.docServer[d] == s {
@@ -97,3 +103,19 @@ func (ix *Index) backendDoes(s int32, v string) bool {
 // actionSynonym is the weight a hand-written synonym of the request's verb
 // needs to count as the same action.
 const actionSynonym = 0.5
+
+// actionParams name the parameter that selects a tool's operation.
+var actionParams = setOf(`action operation op`)
+
+// buildActions records the backends some tool of which takes an action
+// parameter.
+func (ix *Index) buildActions() {
+	ix.srvActions = make([]bool, len(ix.servers))
+	for i := range ix.docs {
+		for _, p := range ix.docs[i].Params {
+			if actionParams[strings.ToLower(p.Name)] {
+				ix.srvActions[ix.docServer[i]] = true
+			}
+		}
+	}
+}

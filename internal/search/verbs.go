@@ -80,6 +80,11 @@ func nameVerb(name string) verbFamily {
 			return f
 		}
 		if !httpMethods[t] {
+			if t == stem("write") {
+				// write_file, pipelines_write: writing makes a thing or
+				// overwrites it.
+				f |= verbUpdate
+			}
 			if i+2 < len(ws) && ws[i+1] == "or" {
 				// "create_or_update_file": both.
 				f |= verbStems[stem(ws[i+2])]
