@@ -53,13 +53,13 @@ func TestSearch_UnservedProductWordsMatchNoTool(t *testing.T) {
 
 func TestSearch_ActionParameterMayDoAnything(t *testing.T) {
 	ix := New([]Doc{
-		{Server: "ops", Tool: "pipelines_write", Description: "Write operations for pipelines.", Params: []Param{{Name: "action", Required: true}, {Name: "project", Required: true}}},
+		{Server: "ops", Tool: "pipelines_manage", Description: "Operations on pipelines.", Params: []Param{{Name: "action", Required: true}, {Name: "project", Required: true}}},
 		{Server: "ops", Tool: "pipelines_list", Description: "List the pipelines of a project.", Params: []Param{{Name: "project", Required: true}}},
 		{Server: "chat", Tool: "post_message", Description: "Post a message to a channel."},
 	}, nil)
-	// "rename" is in no text of ops, but pipelines_write's action may be it.
-	if hits := ix.Search("rename ops pipeline 12 to nightly", 5); hits == nil || hits[0].Tool != "pipelines_write" {
-		t.Errorf("rename with an action parameter: %v, want pipelines_write first", hits)
+	// "rename" is in no text of ops, but pipelines_manage's action may be it.
+	if hits := ix.Search("rename ops pipeline 12 to nightly", 5); hits == nil || hits[0].Tool != "pipelines_manage" {
+		t.Errorf("rename with an action parameter: %v, want pipelines_manage first", hits)
 	}
 	if nameVerb("write_file")&verbUpdate == 0 {
 		t.Error("write_file does not overwrite")
