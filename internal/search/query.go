@@ -102,6 +102,11 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				// branch ("from feature/login into main").
 				toks = appendTerm(toks, "file", hintWeight)
 				kinds |= kindPath
+				if m := mediaKind(f); m != "" {
+					// "./images/cat.jpg", "standup.mp3": an image or a
+					// recording, for the tools that read media.
+					toks = appendTerm(toks, m, hintWeight)
+				}
 			}
 		case isNamespacedKey(f):
 			// "cache:home", "user:7:profile": a key to pass on, as Redis
@@ -582,4 +587,22 @@ func repoContext(fields []string) bool {
 		}
 	}
 	return false
+}
+
+// mediaExts map the extensions of image, audio and video files to the
+// word tools use for them.
+var mediaExts = map[string]string{
+	"png": "image", "jpg": "image", "jpeg": "image", "gif": "image", "webp": "image", "bmp": "image", "svg": "image", "ico": "image", "tiff": "image", "heic": "image",
+	"mp3": "audio", "wav": "audio", "ogg": "audio", "flac": "audio", "m4a": "audio", "aac": "audio",
+	"mp4": "video", "mov": "video", "webm": "video", "mkv": "video", "avi": "video",
+}
+
+// mediaKind returns "image", "audio" or "video" for a path with such an
+// extension, "" otherwise.
+func mediaKind(path string) string {
+	i := strings.LastIndexByte(path, '.')
+	if i < 0 || strings.ContainsRune(path[i:], '/') {
+		return ""
+	}
+	return mediaExts[strings.ToLower(path[i+1:])]
 }

@@ -48,3 +48,18 @@ func TestQueryTokens_PurposeClauseIsAnArgument(t *testing.T) {
 		}
 	}
 }
+
+func TestQueryTokens_MediaFileExtensionIsAHint(t *testing.T) {
+	for q, want := range map[string]string{"load ./images/cat.jpg": "image", "play standup.mp3": "audio", "read notes.txt": ""} {
+		toks, _, _ := queryTokens(q)
+		var got string
+		for _, tk := range toks {
+			if tk.term == "image" || tk.term == "audio" || tk.term == "video" {
+				got = tk.term
+			}
+		}
+		if got != want {
+			t.Errorf("%q: media hint %q, want %q (%v)", q, got, want, toks)
+		}
+	}
+}
