@@ -50,11 +50,11 @@ func TestQueryTokens_PurposeClauseIsAnArgument(t *testing.T) {
 }
 
 func TestQueryTokens_MediaFileExtensionIsAHint(t *testing.T) {
-	for q, want := range map[string]string{"load ./images/cat.jpg": "image", "play standup.mp3": "audio", "read notes.txt": ""} {
+	for q, want := range map[string]string{"load ./images/cat.jpg": stem("image"), "play ./standup.mp3": stem("audio"), "read ./notes.txt": ""} {
 		toks, _, _ := queryTokens(q)
 		var got string
 		for _, tk := range toks {
-			if tk.term == "image" || tk.term == "audio" || tk.term == "video" {
+			if tk.weight == hintWeight && (tk.term == stem("image") || tk.term == stem("audio") || tk.term == stem("video")) {
 				got = tk.term
 			}
 		}
