@@ -826,6 +826,10 @@ func (ix *Index) ofComplement(query string, modifier map[string]bool) {
 // n8n_executions passes n8n_get_workflow.
 const headIDF = 0.6
 
+// genericHeads say how much of a thing a query wants, not which thing:
+// "the details of workflow 8812" wants the workflow.
+var genericHeads = setOf(`details detail info information contents list`)
+
 // headPreps follow the word that names the thing a query wants.
 var headPreps = setOf(`of for`)
 
@@ -844,7 +848,7 @@ func (sc *scorer) headBonus(query string, kinds valueKind, cands []int32) {
 			continue
 		}
 		w := strings.Trim(ws[i], "()\"'`")
-		if stopWords[w] || strings.ContainsAny(w, ".,;:!?") {
+		if stopWords[w] || genericHeads[w] || strings.ContainsAny(w, ".,;:!?") {
 			continue
 		}
 		t := stem(w)

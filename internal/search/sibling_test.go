@@ -63,3 +63,10 @@ func TestQueryTokens_MediaFileExtensionIsAHint(t *testing.T) {
 		}
 	}
 }
+
+func TestSearch_DetailsOfNamesNoThing(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	if hits := ix.Search("give me the details of hubspot workflow 42", 3); len(hits) == 0 || hits[0].Tool != "hubspot-get-workflow" {
+		t.Errorf("details of a workflow: %v, want hubspot-get-workflow first", hits)
+	}
+}
