@@ -322,6 +322,8 @@ var phrases = []struct{ from, to string }{
 	{"at the bottom", "append"},
 	{"at the end", "append"},
 	{"who else is", "users"},
+	{"who has access to", "members of"},
+	{"who can access", "members of"},
 	{"who else", "users"},
 	{"bring back", "restore"},
 	{"pull up", "show"},
