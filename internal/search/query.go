@@ -103,7 +103,7 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				toks = appendTerm(toks, "file", hintWeight)
 				kinds |= kindPath
 				if m := mediaKind(f); m != "" {
-					// "./images/cat.jpg", "standup.mp3": an image or a
+					// "./images/cat.jpg", "./standup.mp3": an image or a
 					// recording, for the tools that read media.
 					toks = appendTerm(toks, m, hintWeight)
 				}

@@ -325,7 +325,7 @@ func TestRetrievalTune11(t *testing.T) {
 // was tuned on. Before tuning on it (at 24029a8): hit@1 0.600, hit@5
 // 0.920, none 1.000.
 func TestRetrievalTune12(t *testing.T) {
-	testRetrieval(t, tune12Qs, scores{hit1: 0.76, hit5: 0.99, none: 0.99})
+	testRetrieval(t, tune12Qs, scores{hit1: 0.8, hit5: 0.99, none: 0.99})
 }
 
 // TestRetrievalTune13 scores a fourth round-seven tuning set in the style
@@ -341,7 +341,7 @@ func TestRetrievalTune13(t *testing.T) {
 // was tuned on. Before tuning on it (at 937f904): hit@1 0.643, hit@5
 // 0.881, none 1.000.
 func TestRetrievalTune14(t *testing.T) {
-	testRetrieval(t, tune14Qs, scores{hit1: 0.73, hit5: 0.97, none: 0.99})
+	testRetrieval(t, tune14Qs, scores{hit1: 0.78, hit5: 0.97, none: 0.99})
 }
 
 // TestRetrievalTune15 scores a third dev-style round-seven tuning set,
@@ -364,7 +364,7 @@ func TestRetrievalTune16(t *testing.T) {
 // unrelated requests; it is tuned on. Before tuning on it (at d241e54):
 // hit@1 0.818, hit@5 0.939, none 0.625 (66 answerable, 8 none).
 func TestRetrievalTune17(t *testing.T) {
-	testRetrieval(t, tune17Qs, scores{hit1: 0.83, hit5: 0.95, none: 0.87})
+	testRetrieval(t, tune17Qs, scores{hit1: 0.84, hit5: 0.96, none: 0.87})
 }
 
 // TestRetrievalTune18 scores a round-eight tuning set of thirty requests
@@ -384,7 +384,7 @@ func TestRetrievalTune18(t *testing.T) {
 // tuned on. Before tuning on it (at 756d233): hit@1 0.889, hit@5 0.956,
 // none 0.725 (11 of the 40 answered with a tool).
 func TestRetrievalTune19(t *testing.T) {
-	testRetrieval(t, tune19Qs, scores{hit1: 0.88, hit5: 0.95, none: 0.82})
+	testRetrieval(t, tune19Qs, scores{hit1: 0.88, hit5: 0.95, none: 0.87})
 }
 
 // TestRetrievalTune20 scores a round-ten tuning set in the style of the
@@ -394,7 +394,7 @@ func TestRetrievalTune19(t *testing.T) {
 // for; it is tuned on. Before tuning on it (at 524a39b): hit@1 0.909,
 // hit@5 0.955, none 1.000 (44 answerable, 8 none).
 func TestRetrievalTune20(t *testing.T) {
-	testRetrieval(t, tune20Qs, scores{hit1: 0.9, hit5: 0.97, none: 0.99})
+	testRetrieval(t, tune20Qs, scores{hit1: 0.93, hit5: 0.99, none: 0.99})
 }
 
 // TestRetrievalExtra7 scores a seventh set written and committed before the
@@ -406,7 +406,7 @@ func TestRetrievalTune20(t *testing.T) {
 // none); after round seven 0.762 / 0.845 / 1.000. From round eight on it is
 // tuned on (extra8 is the held-out set now).
 func TestRetrievalExtra7(t *testing.T) {
-	testRetrieval(t, extra7Qs, scores{hit1: 0.82, hit5: 0.92, none: 0.99})
+	testRetrieval(t, extra7Qs, scores{hit1: 0.83, hit5: 0.94, none: 0.99})
 }
 
 // TestRetrievalExtra8 scores an eighth set written and committed before the
@@ -422,7 +422,7 @@ func TestRetrievalExtra7(t *testing.T) {
 // sets gained three hits at 1 and at 5 with it: extra8 decides nothing).
 // From round nine on it is a training set (extra9 is the held-out set now).
 func TestRetrievalExtra8(t *testing.T) {
-	testRetrieval(t, extra8Qs, scores{hit1: 0.75, hit5: 0.95, none: 0.93})
+	testRetrieval(t, extra8Qs, scores{hit1: 0.79, hit5: 0.96, none: 0.99})
 }
 
 // TestRetrievalExtra9 scores a ninth set written and committed before the
@@ -434,9 +434,9 @@ func TestRetrievalExtra8(t *testing.T) {
 // Measured when committed, before any change (at 5762092): hit@1 0.798,
 // hit@5 0.965, none 0.882 (114 answerable, 17 none, 2 of the answerable ones
 // answered with no tool). From round ten on it is a tuning set (extra10 is
-// the held-out set now).
+// the held-out set now); after round ten's tuning 0.833 / 0.991 / 0.882.
 func TestRetrievalExtra9(t *testing.T) {
-	testRetrieval(t, extra9Qs, scores{hit1: 0.79, hit5: 0.96, none: 0.88})
+	testRetrieval(t, extra9Qs, scores{hit1: 0.83, hit5: 0.99, none: 0.88})
 }
 
 // TestRetrievalExtra10 scores a tenth set written and committed before the
@@ -447,7 +447,10 @@ func TestRetrievalExtra9(t *testing.T) {
 // lacks). It is the held-out set: never edited, trained or tuned on, and its
 // misses are not logged, only its scores. Measured when committed, before
 // any change (at 850ae38): hit@1 0.699, hit@5 0.867, none 0.792 (113
-// answerable, 24 none, 4 of the answerable ones answered with no tool).
+// answerable, 24 none, 4 of the answerable ones answered with no tool);
+// after round ten, measured once at its end (at 531815d): 0.708 / 0.858 /
+// 0.833 (5 answered with no tool), one query more at hit@1 and for none,
+// one less at hit@5.
 func TestRetrievalExtra10(t *testing.T) {
-	testRetrievalLog(t, extra10Qs, scores{hit1: 0.69, hit5: 0.86, none: 0.79}, func(string) {})
+	testRetrievalLog(t, extra10Qs, scores{hit1: 0.7, hit5: 0.85, none: 0.83}, func(string) {})
 }
