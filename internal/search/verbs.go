@@ -9,7 +9,9 @@ import "strings"
 // of its other words match. A tool whose name's verb is of a family the
 // query's verbs exclude keeps verbConflict of its score. Posting, sending,
 // pushing, uploading and writing make something (a question about what
-// was said is not served by the tool that posts). Verbs outside the
+// was said is not served by the tool that posts); a tool named for writing
+// (write_file, pipelines_write) also overwrites, and renaming, closing,
+// replacing and raising change a thing. Verbs outside the
 // families (fork, merge, approve) and queries without one change nothing,
 // and so does a query of several steps ("find X, then delete it"). Words
 // that are as often nouns ("build", "change", "count", "query") are no
