@@ -3,13 +3,14 @@ package search
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // tuningSets are the query sets tuning may look at: every set but the
-// held-out one (extra9).
-var tuningSets = []string{devQueries, extraQs, extra2Qs, extra3Qs, extra4Qs, tune5Qs, extra5Qs, tune6Qs, tune7Qs, tune8Qs, tune9Qs, extra6Qs, tune10Qs, tune11Qs, tune12Qs, tune13Qs, tune14Qs, tune15Qs, tune16Qs, tune17Qs, tune18Qs, extra7Qs, extra8Qs}
+// held-out one (extra10).
+var tuningSets = []string{devQueries, extraQs, extra2Qs, extra3Qs, extra4Qs, tune5Qs, extra5Qs, tune6Qs, tune7Qs, tune8Qs, tune9Qs, extra6Qs, tune10Qs, tune11Qs, tune12Qs, tune13Qs, tune14Qs, tune15Qs, tune16Qs, tune17Qs, tune18Qs, extra7Qs, extra8Qs, extra9Qs, tune19Qs, tune20Qs}
 
 func TestDebugCoverage(t *testing.T) {
 	if os.Getenv("SEARCH_DEBUG") == "" {
@@ -287,6 +288,194 @@ func TestDebugQuery(t *testing.T) {
 		for _, h := range r.hits {
 			c, m := ix.evidence(qs, h.Doc)
 			fmt.Printf("  %-45s %.2f c=%.2f m=%.2f nm=%d\n", h.Server+"/"+h.Tool, h.Score, c, m/ix.maxIDF, ix.matchedTerms(qs, h.Doc))
+		}
+	}
+}
+
+// TestDebugSets prints each tuning set's hit@1/hit@5/none counts and the
+// totals, one line, to compare two versions of the ranker set by set.
+func TestDebugSets(t *testing.T) {
+	if os.Getenv("SEARCH_SETS") == "" {
+		t.Skip("set SEARCH_SETS=1 to print the per-set counts")
+	}
+	ix := New(corpusDocs(t), nil)
+	var line string
+	var t1, t5, tn int
+	for _, p := range tuningSets {
+		s := evaluate(ix, readQueries(t, p), func(string) {})
+		h1, h5, nn := int(s.hit1*float64(s.n)+0.5), int(s.hit5*float64(s.n)+0.5), int(s.none*float64(s.nNone)+0.5)
+		t1, t5, tn = t1+h1, t5+h5, tn+nn
+		line += fmt.Sprintf(" %d/%d/%d", h1, h5, nn)
+	}
+	fmt.Printf("SETS total %d %d %d |%s\n", t1, t5, tn, line)
+}
+
+func TestDebugNamedGate(t *testing.T) {
+	if os.Getenv("SEARCH_NG") == "" {
+		t.Skip("set SEARCH_NG=1")
+	}
+	ix := New(corpusDocs(t), &Options{MinCoverage: -1})
+	def := New(corpusDocs(t), nil)
+	for _, p := range tuningSets {
+		for _, q := range readQueries(t, p) {
+			r := ix.rank(q.Query, 5)
+			if r == nil {
+				continue
+			}
+			named, naming := ix.namedServers(q.Query)
+			d := r.hits[0].Doc
+			if !slices.Contains(named, ix.docServer[d]) {
+				continue
+			}
+			all := ix.queryTerms(q.Query)
+			var rest []qterm
+			for _, x := range all {
+				if !naming[x.term] {
+					rest = append(rest, x)
+				}
+			}
+			c, m := ix.evidence(all, d)
+			cr, mr := ix.evidence(rest, d)
+			rel := def.Search(q.Query, 5) != nil
+			fmt.Printf("N %-6s rel=%-5v c=%.2f m=%.2f cr=%.2f mr=%.2f nmr=%d/%d %q -> %s/%s\n", q.Kind, rel, c, m/ix.maxIDF, cr, mr/ix.maxIDF, ix.matchedTerms(rest, d), len(rest), q.Query, r.hits[0].Server, r.hits[0].Tool)
+		}
+	}
+}
+
+func TestDebugVerbGate(t *testing.T) {
+	if os.Getenv("SEARCH_VG") == "" {
+		t.Skip("set SEARCH_VG=1")
+	}
+	ix := New(corpusDocs(t), nil)
+	for _, p := range tuningSets {
+		for _, q := range readQueries(t, p) {
+			hits := ix.Search(q.Query, 5)
+			if hits == nil {
+				continue
+			}
+			qtoks, _, _, _ := queryTokensKinds(q.Query)
+			qv := queryVerbs(withoutParticiples(q.Query, qtoks))
+			if qv == 0 && isQuestion(q.Query) {
+				qv = verbRead
+			}
+			if qv == 0 {
+				continue
+			}
+			var ruled verbFamily = verbRead | verbCreate | verbUpdate | verbDelete
+			for f := verbRead; f <= verbDelete; f <<= 1 {
+				if qv&f != 0 {
+					ruled &= excludes(f)
+				}
+			}
+			v := ix.verbs[hits[0].Doc]
+			if v != 0 && v&ruled == v {
+				ok := slices.ContainsFunc(q.Expected, func(r ref) bool { return r.Server == hits[0].Server && r.Tool == hits[0].Tool })
+				fmt.Printf("V %-6s ok=%-5v %q -> %s/%s\n", q.Kind, ok, q.Query, hits[0].Server, hits[0].Tool)
+			}
+		}
+	}
+}
+
+func leadVerbForDebug(query string) string {
+	ws := strings.Fields(strings.ToLower(rewritePhrases(query)))
+	for i, w := range ws {
+		w = strings.Trim(w, ".,;:!?()[]{}<>\"'`")
+		if i == 0 && (questionWords[w] || strings.HasPrefix(w, "what") || strings.HasPrefix(w, "how")) {
+			return ""
+		}
+		if w == "" || stopWords[w] || w == "i'd" || w == "i'm" || w == "let's" {
+			continue
+		}
+		return stem(w)
+	}
+	return ""
+}
+
+func TestDebugLeadGate(t *testing.T) {
+	if os.Getenv("SEARCH_LG") == "" {
+		t.Skip("set SEARCH_LG=1")
+	}
+	ix := New(corpusDocs(t), nil)
+	for _, p := range tuningSets {
+		for _, q := range readQueries(t, p) {
+			hits := ix.Search(q.Query, 5)
+			if hits == nil {
+				continue
+			}
+			v := leadVerbForDebug(q.Query)
+			if v == "" {
+				continue
+			}
+			qs := ix.queryTerms(q.Query)
+			var qv []qterm
+			for _, x := range qs {
+				if x.term == v {
+					qv = append(qv, x)
+				}
+			}
+			if len(qv) == 0 {
+				fmt.Printf("L %-6s noterm %q\n", q.Kind, q.Query)
+				continue
+			}
+			c, m := ix.evidence(qv, hits[0].Doc)
+			ok := slices.ContainsFunc(q.Expected, func(r ref) bool { return r.Server == hits[0].Server && r.Tool == hits[0].Tool })
+			fmt.Printf("L %-6s ok=%-5v v=%s c=%.2f m=%.2f %q -> %s/%s\n", q.Kind, ok, v, c, m, q.Query, hits[0].Server, hits[0].Tool)
+		}
+	}
+}
+
+func TestDebugActionGate(t *testing.T) {
+	if os.Getenv("SEARCH_AG") == "" {
+		t.Skip("set SEARCH_AG=1")
+	}
+	ix := New(corpusDocs(t), nil)
+	for _, p := range tuningSets {
+		for _, q := range readQueries(t, p) {
+			r := ix.rank(q.Query, 5)
+			if r == nil {
+				continue
+			}
+			named, _ := ix.namedServers(q.Query)
+			d := r.hits[0].Doc
+			if !slices.Contains(named, ix.docServer[d]) {
+				continue
+			}
+			if v := requestVerb(q.Query); v != "" && !ix.backendDoes(ix.docServer[d], v) {
+				c, m := ix.evidence(ix.queryTerms(q.Query), d)
+				fmt.Printf("A %-6s v=%s c=%.2f m=%.2f fam=%d %q -> %s/%s\n", q.Kind, v, c, m/ix.maxIDF, verbStems[v], q.Query, r.hits[0].Server, r.hits[0].Tool)
+			}
+		}
+	}
+}
+
+func TestDebugMargin(t *testing.T) {
+	if os.Getenv("SEARCH_MG") == "" {
+		t.Skip("set SEARCH_MG=1")
+	}
+	ix := New(corpusDocs(t), &Options{MinCoverage: -1})
+	def := New(corpusDocs(t), nil)
+	for _, p := range tuningSets {
+		for _, q := range readQueries(t, p) {
+			r := ix.rank(q.Query, 20)
+			if r == nil {
+				fmt.Printf("M %-6s nil %q\n", q.Kind, q.Query)
+				continue
+			}
+			qs := ix.queryTerms(q.Query)
+			d := r.hits[0].Doc
+			c, m := ix.evidence(qs, d)
+			var other, second float64
+			if len(r.hits) > 1 {
+				second = r.hits[1].Score
+			}
+			for _, h := range r.hits[1:] {
+				if h.Server != r.hits[0].Server {
+					other = h.Score
+					break
+				}
+			}
+			rel := def.Search(q.Query, 5) != nil
+			fmt.Printf("M %-6s rel=%-5v c=%.2f m=%.2f nm=%d r2=%.2f ro=%.2f s=%.2f %q -> %s/%s\n", q.Kind, rel, c, m/ix.maxIDF, ix.matchedTerms(qs, d), r.hits[0].Score/max(second, 1e-9), r.hits[0].Score/max(other, 1e-9), r.hits[0].Score/ix.maxIDF, q.Query, r.hits[0].Server, r.hits[0].Tool)
 		}
 	}
 }

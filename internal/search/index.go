@@ -263,6 +263,7 @@ func (ix *Index) build() {
 		ix.kindFill[i] = requiredKinds(&ix.docs[i])
 	}
 	ix.buildDeprecated(srvDocs)
+	ix.buildActions()
 	ix.buildConversions()
 	ix.buildOwnDocs()
 	ix.buildPrereqs(srvDocs)

@@ -175,8 +175,9 @@ func TestSearch_ValuesWantToolsTakingParameters(t *testing.T) {
 	if with >= 0.9*without {
 		t.Errorf("a name in the query does not lower the tool without parameters: ratio %.3f with, %.3f without", with, without)
 	}
-	// A backend whose schemas declare nothing is exempt.
-	if with, without := ratio("read the tree with Carlos", "read_tree", "search_trees"), ratio("read the tree", "read_tree", "search_trees"); with != without {
+	// A backend whose schemas declare nothing is exempt (the name's share
+	// of the query, which the siblings step adds, moves the ratio a little).
+	if with, without := ratio("read the tree with Carlos", "read_tree", "search_trees"), ratio("read the tree", "read_tree", "search_trees"); with < 0.95*without {
 		t.Errorf("a backend without parameters is penalised: ratio %.3f with, %.3f without", with, without)
 	}
 }

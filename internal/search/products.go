@@ -28,7 +28,15 @@ var DefaultProducts = strings.Split(`jira|confluence|trello|asana|clickup|baseca
 	`bigcommerce|woocommerce|wordpress|webflow|contentful|mixpanel|amplitude|pipedrive|marketo|`+
 	`google analytics|hotjar|optimizely|launchdarkly|statuspage|gitbook|readme.io|postman|`+
 	`google meet|skype|yelp|opentable|tripadvisor|pinterest|snapchat|twitch|soundcloud|apple music|`+
-	`openai|chatgpt|anthropic|gemini|copilot|netflix|amazon|ebay|etsy`, "|")
+	`openai|chatgpt|anthropic|gemini|copilot|netflix|amazon|ebay|etsy|`+
+	`helm|ansible|prometheus|argocd|argo cd|sonarqube|snyk|dependabot|pypi|hashicorp|openshift|`+
+	`minikube|nginx|apache kafka|memcached|mariadb|sql server|mssql|neo4j|clickhouse|influxdb|`+
+	`cockroachdb|planetscale|tableau|looker|power bi|metabase|powerpoint|google slides|google forms|`+
+	`typeform|surveymonkey|loom|mattermost|rocket.chat|imessage|facetime|gitea|gerrit|buildkite|`+
+	`teamcity|jfrog|artifactory|mailgun|braintree|klarna|coinbase|robinhood|instacart|grubhub|`+
+	`uber eats|booking.com|kayak|skyscanner|strava|peloton|garmin|myfitnesspal|sonos|roku|hulu|`+
+	`audible|kindle|goodreads|substack|squarespace|wix|godaddy|namecheap|protonmail|monday.com|`+
+	`zoho|bitwarden|testflight|google play|google photos|icloud drive`, "|")
 
 // productSet is a prepared list of product names.
 type productSet [][]string // each product as its lowercase words

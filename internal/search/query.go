@@ -36,7 +36,7 @@ func queryTokens(query string) (toks []token, paths, names map[string]bool) {
 func queryTokensKinds(query string) (toks []token, paths, names map[string]bool, kinds valueKind) {
 	fields := strings.Fields(rewritePhrases(query))
 	paths, names = map[string]bool{}, properNames(query)
-	content, quoted, verb, naming := false, false, false, false
+	content, quoted, verb, naming, purpose := false, false, false, false, false
 	sql := sqlSpan(fields)
 	for i := 0; i < len(fields); i++ {
 		raw := fields[i]
@@ -102,6 +102,11 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				// branch ("from feature/login into main").
 				toks = appendTerm(toks, "file", hintWeight)
 				kinds |= kindPath
+				if m := mediaKind(f); m != "" {
+					// "./images/cat.jpg", "./standup.mp3": an image or a
+					// recording, for the tools that read media.
+					toks = appendTerm(toks, m, hintWeight)
+				}
 			}
 		case isNamespacedKey(f):
 			// "cache:home", "user:7:profile": a key to pass on, as Redis
@@ -119,13 +124,21 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 		case quoted || content:
 			// The text of a message, note or value: an argument.
 			asArgs(raw, argWeight)
+		case lower == "so" && i > 0 && i+1 < len(fields) && purposeStarts[strings.ToLower(strings.Trim(fields[i+1], ".,;:!?"))]:
+			// "hover over the menu so the submenu shows up", "load the
+			// picture so you can look at it": what follows says what the
+			// step is for, not what to do; its words, up to the end of
+			// the clause, are arguments.
+			purpose = true
+		case purpose:
+			asArgs(raw, argWeight)
 		case nameMarkers[lower] && i > 0:
 			// "a page called Meeting notes": what follows is a name to
 			// give or find, an argument like a path; the marker itself
 			// ("called") is no request to call anything.
 			naming = true
 		case i > 0 && i+1 < len(fields) && determiners[strings.ToLower(fields[i-1])] &&
-			isPlainLower(f) && f == raw && !containerNouns[f] && !stopWords[f] && !modifiers[f] &&
+			isPlainLower(f) && f == raw && !containerNouns[f] && !stopWords[f] && !modifiers[f] && !strings.HasSuffix(f, "ed") &&
 			containerNouns[strings.ToLower(strings.TrimRight(fields[i+1], ".,;:!?"))]:
 			// "the config folder", "the orders collection": the word
 			// before a kind of container names one, an argument.
@@ -199,6 +212,9 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 		}
 		if strings.ContainsAny(raw[len(raw)-1:], ".!?;,:") || i+1 < len(fields) && nameEnds[strings.ToLower(fields[i+1])] {
 			naming = false
+		}
+		if strings.ContainsAny(raw[len(raw)-1:], ".!?;,:") || i+1 < len(fields) && clauseWords[strings.ToLower(fields[i+1])] {
+			purpose = false
 		}
 	}
 	if placePair(fields) {
@@ -319,12 +335,13 @@ var (
 )
 
 // determiners, containerNouns and modifiers find a name placed before the
-// kind of thing it names ("the config folder", "our orders collection"),
-// unless the word says which one by its state ("the new folder", "the
-// default branch").
+// kind of thing it names ("the config folder", "our orders collection",
+// "the email field", "the search box"), unless the word says which one by
+// its state ("the new folder", "the default branch", or a past participle:
+// "the focused field").
 var (
 	determiners    = setOf(`the my our this that your their`)
-	containerNouns = setOf(`folder directory dir file collection table channel page database db repo repository project branch bucket workflow team org organization workspace board list index view doc document sheet spreadsheet`)
+	containerNouns = setOf(`folder directory dir file collection table channel page database db repo repository project branch bucket workflow team org organization workspace board list index view doc document sheet spreadsheet field box input textbox button menu dropdown checkbox form`)
 	modifiers      = setOf(`new old whole entire current previous next last first open closed same default main shared public private remote local active latest recent other top full`)
 )
 
@@ -341,6 +358,10 @@ var (
 	// aboutMarkers after a noun say what the things looked for are about.
 	aboutMarkers = setOf(`about regarding concerning mentioning`)
 )
+
+// purposeStarts follow "so" when it starts a clause saying what a step is
+// for ("so the dropdown shows", "so I can read it").
+var purposeStarts = setOf(`the that it its i we you they he she my our your`)
 
 // nameMarkers introduce the name of a thing to create or find; nameEnds
 // are the words after which a name usually ends ("a folder called
@@ -566,4 +587,22 @@ func repoContext(fields []string) bool {
 		}
 	}
 	return false
+}
+
+// mediaExts map the extensions of image, audio and video files to the
+// word tools use for them.
+var mediaExts = map[string]string{
+	"png": "image", "jpg": "image", "jpeg": "image", "gif": "image", "webp": "image", "bmp": "image", "svg": "image", "ico": "image", "tiff": "image", "heic": "image",
+	"mp3": "audio", "wav": "audio", "ogg": "audio", "flac": "audio", "m4a": "audio", "aac": "audio",
+	"mp4": "video", "mov": "video", "webm": "video", "mkv": "video", "avi": "video",
+}
+
+// mediaKind returns "image", "audio" or "video" for a path with such an
+// extension, "" otherwise.
+func mediaKind(path string) string {
+	i := strings.LastIndexByte(path, '.')
+	if i < 0 || strings.ContainsRune(path[i:], '/') {
+		return ""
+	}
+	return mediaExts[strings.ToLower(path[i+1:])]
 }

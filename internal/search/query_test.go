@@ -24,7 +24,8 @@ func TestRewritePhrases(t *testing.T) {
 		{"Roll production back to v2", "rollback production to v2"},
 		{"bring my paused project back", "restore my paused project"},
 		{"turn off the lights on the porch", "disable the lights on the porch"},
-		{"needs a look, pull it up", "needs a look, pull it up"},
+		{"needs a look, pull it up", "needs a look, show it"},
+		{"who has access to project 77", "members of project 77"},
 		{"roll the dice and go back", "roll the dice and go back"},
 		{"take the label off issue 3", "remove the label issue 3"},
 		{"take my thumbs up off it", "remove my add emoji reaction it"}, // the object is rewritten too

@@ -120,6 +120,12 @@ func (ix *Index) queryTermsWith(query string, foreign map[string]bool) []qterm {
 		if paths[q.term] {
 			q.idf *= argWeight
 		}
+		if foreign[q.term] && !paths[q.term] {
+			// A word of a product no backend serves ("Microsoft Teams"):
+			// what the request is about, in full, and no tool's.
+			q.idf = ix.maxIDF
+			continue
+		}
 		q.exps = append(q.exps, ix.expansion(q.term, 1))
 		if paths[q.term] && q.weight < 1 {
 			// Only in a path or the text to pass on ("notes/todo.txt",
@@ -315,6 +321,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		return nil
 	}
 	cands = ix.demoteDeprecated(cands, score)
+	ix.siblings(qs, cands, score)
 
 	hits := ix.topK(cands, score, max(limit, relevantDepth))
 	r := &ranking{hits: hits}
@@ -583,7 +590,12 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, unserved [][]
 		return true
 	}
 	if slices.Contains(named, ix.docServer[doc]) {
-		// The query names the backend of its best tool: little doubt left.
+		// The query names the backend of its best tool: little doubt
+		// left, unless the backend does not do what the request's verb
+		// asks (action.go).
+		if v := requestVerb(query); v != "" && (verbStems[v] != 0 || m < o.MinEvidence*ix.maxIDF) && !ix.backendDoes(ix.docServer[doc], v) {
+			return false
+		}
 		return c >= o.MinCoverage/2 || m >= o.MinEvidence*ix.maxIDF/2
 	}
 	_, _, _, kinds := queryTokensKinds(query)
@@ -814,6 +826,10 @@ func (ix *Index) ofComplement(query string, modifier map[string]bool) {
 // n8n_executions passes n8n_get_workflow.
 const headIDF = 0.6
 
+// genericHeads say how much of a thing a query wants, not which thing:
+// "the details of workflow 8812" wants the workflow.
+var genericHeads = setOf(`details detail info information contents list`)
+
 // headPreps follow the word that names the thing a query wants.
 var headPreps = setOf(`of for`)
 
@@ -832,7 +848,7 @@ func (sc *scorer) headBonus(query string, kinds valueKind, cands []int32) {
 			continue
 		}
 		w := strings.Trim(ws[i], "()\"'`")
-		if stopWords[w] || strings.ContainsAny(w, ".,;:!?") {
+		if stopWords[w] || genericHeads[w] || strings.ContainsAny(w, ".,;:!?") {
 			continue
 		}
 		t := stem(w)

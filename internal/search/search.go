@@ -155,6 +155,7 @@ type Index struct {
 	kinds       []valueKind          // doc -> kinds of values its parameters take
 	allKinds    valueKind            // kinds some tool takes
 	srvParams   []bool               // backend -> some tool of it declares a parameter
+	srvActions  []bool               // backend -> some tool of it takes an action parameter
 	verbs       []verbFamily         // doc -> family of its name's verb
 	kindFill    []kindFill           // doc -> its required parameters by kind
 	deprecated  []int32              // doc -> its replacement, -1 none known, notDeprecated

@@ -9,7 +9,9 @@ import "strings"
 // of its other words match. A tool whose name's verb is of a family the
 // query's verbs exclude keeps verbConflict of its score. Posting, sending,
 // pushing, uploading and writing make something (a question about what
-// was said is not served by the tool that posts). Verbs outside the
+// was said is not served by the tool that posts); a tool named for writing
+// (write_file, pipelines_write) also overwrites, and renaming, closing,
+// replacing and raising change a thing. Verbs outside the
 // families (fork, merge, approve) and queries without one change nothing,
 // and so does a query of several steps ("find X, then delete it"). Words
 // that are as often nouns ("build", "change", "count", "query") are no
@@ -30,9 +32,9 @@ var verbFamilies = []struct {
 	family verbFamily
 	words  []string
 }{
-	{verbRead, words("get fetch read retrieve show view display see load inspect look obtain grab list enumerate browse search find lookup locate seek")},
+	{verbRead, words("get fetch read retrieve show view display see load inspect look obtain grab list enumerate browse search find lookup locate seek dump")},
 	{verbCreate, words("create add make insert generate give post send publish push upload write reply")},
-	{verbUpdate, words("update edit modify patch alter adjust tweak apply")},
+	{verbUpdate, words("update edit modify patch alter adjust tweak apply replace raise rename close reopen")},
 	{verbDelete, words("delete remove drop erase destroy discard purge wipe trash unset forget toss ditch nuke")},
 }
 
@@ -80,6 +82,11 @@ func nameVerb(name string) verbFamily {
 			return f
 		}
 		if !httpMethods[t] {
+			if t == stem("write") {
+				// write_file, pipelines_write: writing makes a thing or
+				// overwrites it.
+				f |= verbUpdate
+			}
 			if i+2 < len(ws) && ws[i+1] == "or" {
 				// "create_or_update_file": both.
 				f |= verbStems[stem(ws[i+2])]

@@ -74,3 +74,16 @@ func TestQueryVerbs_PastFormsDescribe(t *testing.T) {
 		t.Errorf("%s, want supabase/list_migrations first", fmtHits(hits))
 	}
 }
+
+// TestVerbFamilies_RenamingAndClosingChange: renaming, closing, replacing
+// and raising change a thing; "pull up" shows it.
+func TestVerbFamilies_RenamingAndClosingChange(t *testing.T) {
+	for _, w := range []string{"rename", "close", "reopen", "replace", "raise"} {
+		if verbStems[stem(w)] != verbUpdate {
+			t.Errorf("%s: family %b, want update", w, verbStems[stem(w)])
+		}
+	}
+	if got := rewritePhrases("pull up engagement 55512"); got != "show engagement 55512" {
+		t.Errorf("pull up: %q", got)
+	}
+}

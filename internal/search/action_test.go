@@ -1,0 +1,67 @@
+package search
+
+import "testing"
+
+func TestSearch_NamedBackendWithoutTheActionHasNoAnswer(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for _, q := range []string{
+		"delete the slack message I posted this morning", // slack has no tool that deletes
+		"invite bob@example.com to the slack workspace",  // nor one that invites
+	} {
+		if hits := ix.Search(q, 5); hits != nil {
+			t.Errorf("%q: %v, want no tool", q, hits)
+		}
+	}
+	for _, q := range []string{
+		"replace the content of notion page 77 with this markdown", // replace: change
+		"post the release notes to #general on slack",
+		"count the 500 errors in our supabase edge logs over the last hour", // other words say what
+	} {
+		if hits := ix.Search(q, 5); hits == nil {
+			t.Errorf("%q: no tool, want one", q)
+		}
+	}
+}
+
+func TestRequestVerb(t *testing.T) {
+	for q, want := range map[string]string{
+		"delete my message":                   stem("delete"),
+		"please invite bob":                   stem("invite"),
+		"can you archive the channel":         "",
+		"use puppeteer to open the page":      "",
+		"what does the config say":            "",
+		"the build is broken":                 "",
+		"I'd like to create a branch in repo": stem("create"),
+	} {
+		if got := requestVerb(q); got != want {
+			t.Errorf("requestVerb(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+func TestSearch_UnservedProductWordsMatchNoTool(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	// "team" is a word of Sentry's tools (create_team), "message" and
+	// "channel" of Slack's: none serves Mattermost.
+	if hits := ix.Search("post a message to the team's Mattermost channel", 5); hits != nil {
+		t.Errorf("Mattermost: %v, want no tool", hits)
+	}
+	if hits := ix.Search("send the weekly update to the #general slack channel", 5); hits == nil {
+		t.Error("slack: no tool, want one")
+	}
+}
+
+func TestSearch_ActionParameterMayDoAnything(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "ops", Tool: "pipelines_manage", Description: "Operations on pipelines.", Params: []Param{{Name: "action", Required: true}, {Name: "project", Required: true}}},
+		{Server: "ops", Tool: "pipelines_list", Description: "List the pipelines of a project.", Params: []Param{{Name: "project", Required: true}}},
+		{Server: "chat", Tool: "post_message", Description: "Post a message to a channel."},
+	}, nil)
+	// "rename" is in no text of ops, but pipelines_manage's action may be it.
+	if hits := ix.Search("rename ops pipeline 12 to nightly", 5); hits == nil || hits[0].Tool != "pipelines_manage" {
+		t.Errorf("rename with an action parameter: %v, want pipelines_manage first", hits)
+	}
+	if nameVerb("write_file")&verbUpdate == 0 {
+		t.Error("write_file does not overwrite")
+	}
+}
