@@ -123,6 +123,9 @@ func Bridge(ctx context.Context, o *BridgeOptions, stdin io.Reader, stdout io.Wr
 	go func() { stdinDone <- b.readClient(stdin) }()
 	select {
 	case err = <-stdinDone:
+		if err == nil {
+			b.drain()
+		}
 	case err = <-b.fatal:
 	case <-ctx.Done():
 		err = ctx.Err()
@@ -150,6 +153,7 @@ type bridge struct {
 	gen        int              // the connection's number; a broken one is replaced by gen+1
 	pid        int              // the daemon's pid
 	mark       *mark            // conn's count of lines the daemon read; nil: it keeps none
+	readerDone <-chan struct{}  // closed when conn's reader ends
 	lines      uint64           // lines written on conn
 	lastErr    error            // the last failed connection attempt
 	connecting bool             // a reconnect runs
@@ -301,7 +305,7 @@ func (b *bridge) publish(c net.Conn, r *Reply, m *mark, lines uint64, gen int, r
 		m.close()
 		return
 	}
-	b.conn, b.pid, b.mark, b.lines, b.lastErr, b.connecting = c, r.PID, m, lines, nil, false
+	b.conn, b.pid, b.mark, b.lines, b.lastErr, b.connecting, b.readerDone = c, r.PID, m, lines, nil, false, readerDone
 	close(b.ready)
 	b.mu.Unlock()
 	select {
@@ -708,6 +712,32 @@ func (b *bridge) replay(gen int) (net.Conn, *Reply, *mark, uint64, <-chan struct
 	}
 	return c, r, m, lines, done, nil
 }
+
+// drain, once stdin ended, half-closes the daemon connection and relays
+// until the daemon ends the session: it answers the requests it is
+// serving first (see server.StdioTransport), up to drainWait. No
+// reconnect starts from here on.
+func (b *bridge) drain() {
+	b.mu.Lock()
+	c, done := b.conn, b.readerDone
+	b.closed = true
+	b.mu.Unlock()
+	uc, ok := c.(*net.UnixConn)
+	if !ok || done == nil || uc.CloseWrite() != nil {
+		return
+	}
+	t := time.NewTimer(drainWait)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+	case <-b.fatal:
+	case <-b.ctx.Done():
+	}
+}
+
+// drainWait bounds drain: the session's own bound, and a little more.
+const drainWait = 35 * time.Second
 
 // close ends the bridge: the daemon connection closes (ending the
 // session) and no reconnect starts.

@@ -570,6 +570,32 @@ func TestBridge_ClientCloseEndsOnlyItsSession(t *testing.T) {
 	}
 }
 
+// A client that closes stdin right after a request still gets its answer:
+// the bridge (relaying: it half-closes the connection; handing off: the
+// daemon reads the end itself) waits for the session to end.
+func TestBridge_StdinEndWaitsForTheAnswers(t *testing.T) {
+	for _, m := range bridgeModes {
+		t.Run(m.name, func(t *testing.T) {
+			te := newTestEnv(t)
+			c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, m.handoff)
+			c.initialize()
+			c.send(`{"jsonrpc":"2.0","id":5,"method":"slow","params":{}}`)
+			c.in.Close()
+			if r := c.decode(c.next(5 * time.Second)); r.ID != float64(5) || string(r.Result) != `"slow"` {
+				t.Fatalf("got %+v %s, want the slow answer", r, r.Result)
+			}
+			select {
+			case err := <-c.done:
+				if err != nil {
+					t.Errorf("Bridge = %v, want nil", err)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("Bridge still runs after the session ended")
+			}
+		})
+	}
+}
+
 func TestServe_StatusMergesHandler(t *testing.T) {
 	te := newTestEnv(t)
 	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})

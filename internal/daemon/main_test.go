@@ -252,9 +252,11 @@ func (*fakeHandler) serve(ctx context.Context, h *Hello, conn *fakeIO) error {
 	inited := false
 	var asked *jsonrpc.ID // an "ask" waiting for the client's answer
 	srvID, _ := jsonrpc.MakeID("srv-1")
+	var slow sync.WaitGroup // "slow" answers to come: the input's end waits for them, as the real transport does
 	for {
 		line, err := conn.read()
 		if err != nil {
+			slow.Wait()
 			return nil
 		}
 		msg, err := jsonrpc.DecodeMessage(line)
@@ -292,6 +294,12 @@ func (*fakeHandler) serve(ctx context.Context, h *Hello, conn *fakeIO) error {
 				continue
 			}
 			go conn.halfWrite(ctx, req.ID)
+		case "slow": // answered after 200 ms
+			id := req.ID
+			slow.Go(func() {
+				time.Sleep(200 * time.Millisecond)
+				send(&jsonrpc.Response{ID: id, Result: json.RawMessage(`"slow"`)})
+			})
 		case "big": // a 2 MiB answer
 			result(map[string]any{"s": strings.Repeat("b", 2<<20)})
 		case "mode":

@@ -12,6 +12,7 @@ import (
 	"math"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -23,6 +24,13 @@ const DefaultMaxMessage = 16 << 20
 // DefaultMaxInFlight is the default bound of a client's requests being
 // served at once.
 const DefaultMaxInFlight = 64
+
+// DefaultDrainTimeout is how long the session waits, once its input ended,
+// for the answers of the requests it is serving.
+const DefaultDrainTimeout = 30 * time.Second
+
+// initWait bounds how long lines after an initialize wait for its answer.
+const initWait = 10 * time.Second
 
 // idHead is how much of a line too long to read is kept to find its id.
 const idHead = 4 << 10
@@ -37,8 +45,12 @@ const idHead = 4 << 10
 // that arrives while MaxInFlight of the client's requests are being served
 // (answers it does not read count until written) is answered with an
 // error at once: a client that floods requests and reads nothing cannot
-// grow our memory without bound. The session ends at the end of Reader,
-// or on a write error.
+// grow our memory without bound. Lines after an initialize request wait
+// for its answer (a client that sends initialize and
+// notifications/initialized at once is served as one that waits). The
+// session ends at the end of Reader, once the requests being served are
+// answered (at most DrainTimeout later: `cat requests | switchboard serve`
+// gets its answers), or on a write error.
 type StdioTransport struct {
 	Reader io.Reader
 	Writer io.Writer
@@ -56,6 +68,9 @@ type StdioTransport struct {
 	// Journal, when set, is where the lines come from instead of Reader,
 	// and where the transport notes its progress (see Journal).
 	Journal Journal
+	// DrainTimeout bounds the wait for answers once the input ended; 0
+	// means DefaultDrainTimeout.
+	DrainTimeout time.Duration
 }
 
 // A Journal keeps a session's progress through its client's stream where a
@@ -102,7 +117,11 @@ func (t *StdioTransport) Connect(context.Context) (mcp.Connection, error) {
 	if flight <= 0 {
 		flight = DefaultMaxInFlight
 	}
-	c := &stdioConn{w: t.Writer, max: max, log: log, linesRead: t.LinesRead, journal: t.Journal, maxFlight: flight, flight: map[jsonrpc.ID][]int{}, incoming: make(chan readResult), closed: make(chan struct{})}
+	drain := t.DrainTimeout
+	if drain <= 0 {
+		drain = DefaultDrainTimeout
+	}
+	c := &stdioConn{w: t.Writer, max: max, log: log, linesRead: t.LinesRead, journal: t.Journal, maxFlight: flight, drainTimeout: drain, flight: map[jsonrpc.ID][]int{}, incoming: make(chan readResult), closed: make(chan struct{})}
 	next := func() ([]byte, int, error) { return t.Journal.ReadLine(max, idHead) }
 	if t.Journal == nil {
 		br := bufio.NewReaderSize(t.Reader, 64<<10)
@@ -132,8 +151,12 @@ type stdioConn struct {
 	maxFlight int
 	flight    map[jsonrpc.ID][]int // requests delivered and not answered yet, by id (a client may reuse one): their journal slots
 	inFlight  int
-	initID    *jsonrpc.ID // the initialize request being served
-	inited    bool        // an initialize was answered with a result
+	initID    *jsonrpc.ID   // the initialize request being served
+	inited    bool          // an initialize was answered with a result
+	initDone  chan struct{} // closed when the initialize being served is answered
+	idle      chan struct{} // once the input ended: closed when nothing is in flight
+
+	drainTimeout time.Duration
 
 	incoming  chan readResult
 	closeOnce sync.Once
@@ -183,9 +206,63 @@ func (c *stdioConn) initAnswered(id jsonrpc.ID, ok bool) bool {
 	defer c.flightMu.Unlock()
 	if c.initID != nil && *c.initID == id {
 		c.initID, c.inited = nil, ok
+		if c.initDone != nil {
+			close(c.initDone)
+			c.initDone = nil
+		}
 		return ok
 	}
 	return false
+}
+
+// expectInit makes the lines after the initialize about to be delivered
+// wait for its answer (waitInit).
+func (c *stdioConn) expectInit() {
+	c.flightMu.Lock()
+	defer c.flightMu.Unlock()
+	if c.initDone == nil {
+		c.initDone = make(chan struct{})
+	}
+}
+
+// waitInit waits, up to initWait, for the answer to an initialize being
+// served: the SDK handles messages concurrently, and would take a
+// notifications/initialized sent right behind initialize for one that
+// came first.
+func (c *stdioConn) waitInit() {
+	c.flightMu.Lock()
+	done := c.initDone
+	c.flightMu.Unlock()
+	if done == nil {
+		return
+	}
+	t := time.NewTimer(initWait)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-c.closed:
+	case <-t.C:
+	}
+}
+
+// drain waits, up to drainTimeout, until no request is in flight.
+func (c *stdioConn) drain() {
+	c.flightMu.Lock()
+	if c.inFlight == 0 {
+		c.flightMu.Unlock()
+		return
+	}
+	idle := make(chan struct{})
+	c.idle = idle
+	c.flightMu.Unlock()
+	t := time.NewTimer(c.drainTimeout)
+	defer t.Stop()
+	select {
+	case <-idle:
+	case <-c.closed:
+	case <-t.C:
+		c.log.Warn("the input ended; gave up waiting for the answers of the requests in flight", "after", c.drainTimeout)
+	}
 }
 
 // initialize reports whether an initialize request may be served: not
@@ -240,6 +317,10 @@ func (c *stdioConn) answered(id jsonrpc.ID) {
 		delete(c.flight, id)
 	} else {
 		c.flight[id] = slots[1:]
+	}
+	if c.inFlight == 0 && c.idle != nil {
+		close(c.idle)
+		c.idle = nil
 	}
 }
 
@@ -311,6 +392,7 @@ func (c *stdioConn) readLoop(next func() ([]byte, int, error)) {
 			if !c.serveLine(line) {
 				return
 			}
+			c.waitInit()
 		} else {
 			c.owe(nil)
 		}
@@ -318,6 +400,7 @@ func (c *stdioConn) readLoop(next func() ([]byte, int, error)) {
 			if !errors.Is(err, io.EOF) {
 				c.log.Warn("reading stdin", "err", err)
 			}
+			c.drain()
 			c.deliver(readResult{err: io.EOF})
 			return
 		}
@@ -404,8 +487,11 @@ func (c *stdioConn) serveLine(line []byte) bool {
 			"too many requests at once: %d of this client's requests are being served (or answered and not read yet); wait for their answers before sending more", c.maxFlight))
 		return true
 	}
-	if req.Method == "initialize" && c.journal != nil {
-		c.journal.Initialize(line)
+	if req.Method == "initialize" {
+		c.expectInit()
+		if c.journal != nil {
+			c.journal.Initialize(line)
+		}
 	}
 	c.admit(req.ID, c.owe(raw))
 	return c.deliver(readResult{msg: msg})

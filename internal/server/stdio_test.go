@@ -5,8 +5,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"slices"
 	"strings"
 	"sync"
@@ -496,4 +498,90 @@ func TestStdioTransport_NotesItsProgressInTheJournal(t *testing.T) {
 	if got := j.log(); !slices.Equal(got, want) {
 		t.Errorf("journal events:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+// A client that writes its requests and closes its end at once (`cat
+// requests.jsonl | switchboard serve`) gets every answer: the session
+// waits for what it is serving before it ends, and notifications/initialized
+// right behind initialize is not taken for one sent before it.
+func TestStdioTransport_AnswersWhatWasAskedBeforeTheInputEnded(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
+	mcp.AddTool(srv, &mcp.Tool{Name: "slow"}, func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+		time.Sleep(200 * time.Millisecond)
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil, nil
+	})
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"slow","arguments":{}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/list"}`,
+	}, "\n") + "\n"
+	var out lockedBuffer
+	var logs lockedBuffer
+	err := srv.Run(context.Background(), &StdioTransport{Reader: strings.NewReader(in), Writer: &out, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	if err != nil && !errors.Is(err, io.EOF) {
+		t.Logf("Run: %v", err)
+	}
+	got := map[float64]string{}
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var m struct {
+			ID     float64
+			Result json.RawMessage
+		}
+		if json.Unmarshal([]byte(line), &m) == nil && m.Result != nil {
+			got[m.ID] = string(m.Result)
+		}
+	}
+	for _, id := range []float64{1, 2, 3} {
+		if got[id] == "" {
+			t.Errorf("no result for id %v; output:\n%s", id, out.String())
+		}
+	}
+	if !strings.Contains(got[2], "done") {
+		t.Errorf("the slow call answered %s, want its result", got[2])
+	}
+	if strings.Contains(logs.String(), "before initialize") {
+		t.Errorf("the session took notifications/initialized for one before initialize: %s", logs.String())
+	}
+}
+
+// A session whose input ended waits at most DrainTimeout for answers.
+func TestStdioTransport_DrainIsBounded(t *testing.T) {
+	tr := &StdioTransport{Reader: strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"x"}` + "\n"), Writer: io.Discard, DrainTimeout: 50 * time.Millisecond}
+	conn, err := tr.Connect(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Read(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	// Never answered: EOF comes once the drain gives up.
+	done := make(chan error, 1)
+	go func() { _, err := conn.Read(context.Background()); done <- err }()
+	select {
+	case err := <-done:
+		if err != io.EOF {
+			t.Errorf("after the drain: %v, want EOF", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the drain did not give up")
+	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for concurrent writes.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
