@@ -199,7 +199,7 @@ func TestStdioTransport_CountsLinesBeforeHandlingThem(t *testing.T) {
 		}
 		return counts[len(counts)-1]
 	}
-	tr := &StdioTransport{Reader: strings.NewReader(in), Writer: io.Discard, LinesRead: func(n uint64) {
+	tr := &StdioTransport{Reader: strings.NewReader(in), Writer: io.Discard, DrainTimeout: time.Millisecond, LinesRead: func(n uint64) {
 		mu.Lock()
 		counts = append(counts, n)
 		mu.Unlock()
