@@ -7,9 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"strings"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 // journalPair is a handed-off session's journal over a pipe, and the
@@ -204,4 +207,103 @@ func TestJournal_InitializationGoesToTheBridge(t *testing.T) {
 	if !readLeftover(b).inited {
 		t.Error("inited not noted")
 	}
+}
+
+// The daemon takes from a bridge exactly a pipe or a socket for stdin and
+// stdout; anything else is refused, and every descriptor received is
+// closed then.
+func TestRecvClient_TakesOnlyTwoPipesOrSockets(t *testing.T) {
+	pipe := func() (*os.File, *os.File) {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { r.Close(); w.Close() })
+		return r, w
+	}
+	file, err := os.CreateTemp(t.TempDir(), "regular")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	r, w := pipe()
+	for name, tc := range map[string]struct {
+		fds  []int
+		data []byte
+		ok   bool
+	}{
+		"two pipes":      {fds: []int{int(r.Fd()), int(w.Fd())}, data: []byte{'h'}, ok: true},
+		"a regular file": {fds: []int{int(file.Fd()), int(w.Fd())}, data: []byte{'h'}},
+		"one descriptor": {fds: []int{int(r.Fd())}, data: []byte{'h'}},
+		"none":           {data: []byte{'h'}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			a, b, err := socketPair()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer a.Close()
+			defer b.Close()
+			var oob []byte
+			if len(tc.fds) > 0 {
+				oob = unix.UnixRights(tc.fds...)
+			}
+			before := openFDs()
+			if _, _, err := a.WriteMsgUnix(tc.data, oob, nil); err != nil {
+				t.Fatal(err)
+			}
+			in, out, err := recvClient(b)
+			if tc.ok {
+				if err != nil {
+					t.Fatalf("recvClient: %v", err)
+				}
+				in.Close()
+				out.Close()
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), "receiving the client's stdio") {
+				t.Errorf("recvClient = %v, want a refusal", err)
+			}
+			if after := openFDs(); before >= 0 && after != before {
+				t.Errorf("%d descriptors open after the refusal, %d before: the received ones leak", after, before)
+			}
+		})
+	}
+}
+
+// socketPair is a connected pair of Unix stream sockets.
+func socketPair() (*net.UnixConn, *net.UnixConn, error) {
+	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	conn := func(fd int) (*net.UnixConn, error) {
+		f := os.NewFile(uintptr(fd), "socketpair")
+		defer f.Close()
+		c, err := net.FileConn(f)
+		if err != nil {
+			return nil, err
+		}
+		return c.(*net.UnixConn), nil
+	}
+	a, err := conn(fds[0])
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := conn(fds[1])
+	if err != nil {
+		a.Close()
+		return nil, nil, err
+	}
+	return a, b, nil
+}
+
+// openFDs counts this process's open descriptors (-1 where /proc does not
+// say).
+func openFDs() int {
+	ents, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return -1
+	}
+	return len(ents)
 }
