@@ -111,11 +111,14 @@ func Bridge(ctx context.Context, o *BridgeOptions, stdin io.Reader, stdout io.Wr
 		return err
 	}
 	if r.Handoff {
-		pending, done, herr := b.handedOff(c, r, m, inF, outF)
+		pending, skip, done, herr := b.handedOff(c, r, m, inF, outF)
 		if done {
 			b.close()
 			b.wg.Wait()
 			return herr
+		}
+		if skip {
+			stdin = &afterLine{r: stdin}
 		}
 		stdin = io.MultiReader(bytes.NewReader(pending), stdin)
 	}
@@ -210,13 +213,14 @@ func (b *bridge) connect(handoff bool) (net.Conn, *Reply, *mark, error) {
 // why, nil when stdin ended); otherwise the daemon went away and the
 // bridge takes its stdio back: the requests the daemon owed are answered,
 // and pending holds the client's bytes it read and never handled, to be
-// relayed before the rest of stdin.
-func (b *bridge) handedOff(c net.Conn, r *Reply, m *mark, stdin, stdout *os.File) (pending []byte, done bool, err error) {
+// relayed before the rest of stdin (skip: whose first line is the rest of
+// one the daemon had begun, and is skipped).
+func (b *bridge) handedOff(c net.Conn, r *Reply, m *mark, stdin, stdout *os.File) (pending []byte, skip, done bool, err error) {
 	defer m.close()
 	if err := sendClient(c, stdin, stdout); err != nil {
 		c.Close()
 		b.log.Warn("could not hand the client's stdio to the daemon; relaying", "err", err)
-		return nil, false, nil
+		return nil, false, false, nil
 	}
 	stop := context.AfterFunc(b.ctx, func() { c.Close() })
 	br := bufio.NewReaderSize(c, 4<<10)
@@ -243,17 +247,17 @@ func (b *bridge) handedOff(c net.Conn, r *Reply, m *mark, stdin, stdout *os.File
 	stop()
 	c.Close()
 	if err := b.ctx.Err(); err != nil {
-		return nil, true, err
+		return nil, false, true, err
 	}
 	l := readLeftover(m)
 	if l.eof && len(l.pending) == 0 {
-		return nil, true, nil // the client is done: it reads no answers
+		return nil, false, true, nil // the client is done: it reads no answers
 	}
 	takeBack(stdin)
 	takeBack(stdout)
 	if l.halfOut {
 		if err := b.write([]byte("\n")); err != nil {
-			return nil, true, fmt.Errorf("writing to the client: %w", err)
+			return nil, false, true, fmt.Errorf("writing to the client: %w", err)
 		}
 	}
 	b.mu.Lock()
@@ -269,7 +273,30 @@ func (b *bridge) handedOff(c net.Conn, r *Reply, m *mark, stdin, stdout *os.File
 		b.kick() // start the new daemon now: the client is about to retry
 		b.mu.Unlock()
 	}
-	return l.pending, false, nil
+	return l.pending, l.skipLine, false, nil
+}
+
+// afterLine reads r from after its first newline.
+type afterLine struct {
+	r    io.Reader
+	done bool
+}
+
+func (s *afterLine) Read(p []byte) (int, error) {
+	for !s.done {
+		n, err := s.r.Read(p)
+		if i := bytes.IndexByte(p[:n], '\n'); i >= 0 {
+			s.done = true
+			if m := copy(p, p[i+1:n]); m > 0 || err != nil {
+				return m, err
+			}
+			break
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+	return s.r.Read(p)
 }
 
 // dial connects with a new mark file named in the hello, offering the

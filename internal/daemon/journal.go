@@ -22,6 +22,7 @@ const (
 	offOut    = 24   // uint64: the line being written to the client: its length << 32 | bytes written (0: none)
 	offEOF    = 32   // uint32: 1 once the client's stdin ended
 	offInited = 36   // uint32: 1 once initialize was answered with a result
+	offLong   = 40   // uint64: a line that left the ring (see ReadLine): 0 none, 1 its end not read yet, else the offset after it
 	outChunk  = 4096 // PIPE_BUF: a write of at most this many bytes to a pipe is whole or nothing
 
 	headerSize = 4096
@@ -106,19 +107,28 @@ func (j *Journal) ReadLine(max, head int) (line []byte, size int, err error) {
 		if nl, ok := j.find(j.scanned, j.end); ok {
 			add(j.start, nl)
 			j.lineEnd, j.scanned = nl+1, nl+1
+			if j.long {
+				j.m.set64(offLong, j.lineEnd)
+			}
 			return done()
 		}
 		j.scanned = j.end
 		if j.rerr != nil {
 			add(j.start, j.end)
 			j.lineEnd = j.end
+			if j.long {
+				j.m.set64(offLong, j.lineEnd)
+			}
 			err = j.rerr
 			return done()
 		}
 		if j.end-j.start == ringSize {
-			// No newline in a full ring: the line leaves it now.
+			// No newline in a full ring: the line leaves it now. The
+			// bridge must not take what follows in the ring for a line
+			// of its own: the mark says where the line ends.
 			if !j.long {
 				j.long = true
+				j.m.set64(offLong, 1)
 				var headBytes []byte
 				j.copyOut(j.start, min(j.end, j.start+4096), func(c []byte) { headBytes = append(headBytes, c...) })
 				j.longSlot = -1
@@ -152,6 +162,9 @@ func (j *Journal) Handle(id json.RawMessage) int {
 		slot = j.owe(id, j.lineEnd)
 	}
 	j.advance(j.lineEnd)
+	if j.m.get64(offLong) != 0 {
+		j.m.set64(offLong, 0) // after the advance: the line is behind start
+	}
 	return slot
 }
 
@@ -343,6 +356,10 @@ type leftover struct {
 	halfOut bool     // a line was being written to the client
 	eof     bool     // stdin had ended
 	inited  bool     // initialize was answered with a result
+	// skipLine: the daemon was reading a line longer than the ring (its
+	// answer is owed) and pending holds none of its end: the rest of that
+	// line is still in stdin, to be skipped.
+	skipLine bool
 }
 
 // readLeftover reads what the session left in m.
@@ -365,6 +382,17 @@ func readLeftover(m *mark) leftover {
 			end++ // read just before the daemon died, not noted yet
 		}
 		ringSegments(start, end, func(a, b int) { l.pending = append(l.pending, mem[offRing+a:offRing+b]...) })
+		// The tail of a line that left the ring is no line of its own.
+		switch long := binary.NativeEndian.Uint64(mem[offLong:]); {
+		case long == 1:
+			if i := bytes.IndexByte(l.pending, '\n'); i >= 0 {
+				l.pending = l.pending[i+1:]
+			} else {
+				l.pending, l.skipLine = nil, true
+			}
+		case long > start:
+			l.pending = l.pending[min(int(long-start), len(l.pending)):]
+		}
 		for s := range slotCount {
 			off := offSlots + s*slotSize
 			if binary.NativeEndian.Uint32(mem[off:]) == 0 {

@@ -11,6 +11,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"testing/iotest"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -306,4 +308,57 @@ func openFDs() int {
 		return -1
 	}
 	return len(ents)
+}
+
+// When the daemon dies while it reads a line longer than the ring, the
+// tail of that line is no line of its own: the bridge drops what of it is
+// in the ring, and skips the rest of it in stdin when its end was not
+// read yet. The line's answer is owed.
+func TestJournal_LeftoverSkipsTheTailOfALongLine(t *testing.T) {
+	long := `{"jsonrpc":"2.0","id":"big","method":"x","params":{"s":"` + strings.Repeat("z", ringSize+5000) + `"}}`
+	t.Run("end not read", func(t *testing.T) {
+		j, w, b, _ := journalPair(t)
+		go w.Write([]byte(long[:ringSize+100]))
+		done := make(chan struct{})
+		go func() { j.ReadLine(1<<20, 4096); close(done) }()
+		deadline := time.Now().Add(5 * time.Second)
+		for !readLeftover(b).skipLine || len(readLeftover(b).pending) != 0 {
+			if time.Now().After(deadline) {
+				t.Fatalf("leftover = %+v, want no pending bytes and the rest of the line skipped", readLeftover(b))
+			}
+			time.Sleep(time.Millisecond)
+		}
+		if l := readLeftover(b); len(l.owed) != 1 || string(l.owed[0]) != `"big"` {
+			t.Errorf("owed = %q, want \"big\"", l.owed)
+		}
+		w.Close() // ends the read
+		<-done
+	})
+	t.Run("end read, not handled", func(t *testing.T) {
+		j, w, b, _ := journalPair(t)
+		go w.Write([]byte(long + "\n" + `{"id":2}` + "\n"))
+		if _, _, err := j.ReadLine(1<<20, 4096); err != nil {
+			t.Fatal(err)
+		}
+		l := readLeftover(b)
+		if l.skipLine || string(l.pending) != `{"id":2}`+"\n" {
+			t.Errorf("pending = %.80q (skip %v), want only the next line", l.pending, l.skipLine)
+		}
+		j.Handle([]byte(`"big"`))
+		if l := readLeftover(b); string(l.pending) != `{"id":2}`+"\n" {
+			t.Errorf("after Handle, pending = %.80q, want the next line", l.pending)
+		}
+	})
+}
+
+func TestAfterLine_SkipsToTheNextLine(t *testing.T) {
+	for _, in := range []string{"tail of a line\nnext\nlast", "\nnext\nlast"} {
+		got, err := io.ReadAll(&afterLine{r: iotest.OneByteReader(strings.NewReader(in))})
+		if err != nil || string(got) != "next\nlast" {
+			t.Errorf("%q: read %q, %v; want the lines after the first", in, got, err)
+		}
+	}
+	if got, _ := io.ReadAll(&afterLine{r: strings.NewReader("no newline")}); len(got) != 0 {
+		t.Errorf("without a newline: read %q, want nothing", got)
+	}
 }
