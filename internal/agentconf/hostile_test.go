@@ -1,0 +1,50 @@
+package agentconf
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// An agent file with a key or server defined twice, or bytes that are
+// not UTF-8, is skipped with its path and line: the agent reads only
+// the last duplicate, and an edit would have dropped the other (JSON)
+// or left both (YAML), and decoding changes a byte that is not UTF-8.
+func TestPlan_DuplicatesAndNonUTF8AreSkippedNamingFileAndLine(t *testing.T) {
+	tests := []struct {
+		name, file, content, want string
+		scope                     Scope
+	}{
+		{"json key twice", ".mcp.json", "{\"mcpServers\": {\"a\": {\"command\": \"x\"}},\n \"mcpServers\": {\"b\": {\"command\": \"y\"}}}", "line 2: mcpServers is defined twice (also line 1)", Project},
+		{"json server twice", ".mcp.json", "{\"mcpServers\": {\n\"a\": {\"command\": \"x\"},\n\"a\": {\"command\": \"y\"}}}", `line 3: server "a" is defined twice in mcpServers (also line 2)`, Project},
+		{"jsonc nested key twice", ".zed/settings.json", "{\n// zed\n\"context_servers\": {\"a\": {\"command\": \"x\"}, \"a\": {\"command\": \"y\"}}}", `line 3: server "a" is defined twice in context_servers (also line 3)`, Project},
+		{"json not utf-8", ".cursor/mcp.json", "{\"mcpServers\": {\n\"a\": {\"command\": \"x\xff\"}}}", "line 2: not UTF-8 text", Project},
+		{"yaml server twice", "home/.config/goose/config.yaml", "extensions:\n  a:\n    type: stdio\n    cmd: x\n  a:\n    type: stdio\n    cmd: y\n", `line 5: server "a" is defined twice in extensions (also line 2)`, User},
+		{"yaml key twice", "home/.config/goose/config.yaml", "extensions:\n  a:\n    cmd: x\nextensions:\n  b:\n    cmd: y\n", "line 4: extensions is defined twice (also line 1)", User},
+		{"yaml list name twice", ".continue/mcpServers/x.yaml", "name: x\nmcpServers:\n  - name: a\n    command: x\n  - name: a\n    command: y\n", `line 5: server "a" is defined twice in mcpServers (also line 3)`, Project},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newWorld(t)
+			path := filepath.Join(w.proj, tt.file)
+			if strings.HasPrefix(tt.file, "home/") {
+				path = filepath.Join(w.home, strings.TrimPrefix(tt.file, "home/"))
+			}
+			w.write(path, tt.content, 0o644)
+			p, err := MakePlan(w.opts(tt.scope))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := errors.Join(p.Problems...)
+			if !p.Failed() || !strings.Contains(got.Error(), path+": "+tt.want) {
+				t.Fatalf("problems = %v, want %q", got, path+": "+tt.want)
+			}
+			for _, c := range p.Changes {
+				if c.Path == path {
+					t.Errorf("the plan writes %s:\n%s", path, c.New)
+				}
+			}
+		})
+	}
+}
