@@ -131,6 +131,13 @@ func apply(dir string, o *Options, p *Plan) error {
 	if m == nil {
 		m = &manifest{Version: manifestVersion, Scope: o.scopeName()}
 	}
+	paths := make([]string, len(p.Changes))
+	for i, c := range p.Changes {
+		paths[i] = c.Path
+	}
+	if err := checkWritable(paths, "init"); err != nil {
+		return err
+	}
 	for _, c := range p.Changes {
 		cur, err := safefile.Read(c.Path)
 		switch {
@@ -325,6 +332,42 @@ func legacyUndo(dir string, m *manifest) (*UndoResult, error) {
 	}
 	_ = os.Remove(dir) // kept when .before-undo copies are in it
 	return res, nil
+}
+
+// checkWritable makes sure each of paths can be replaced before any is
+// (what, "init" or "init --undo", names the command in the error): a
+// file the user made read-only is refused, though renaming over it
+// would succeed, and a directory that takes no new file is found before
+// the first write instead of after some.
+func checkWritable(paths []string, what string) error {
+	var errs []error
+	for _, p := range paths {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			p = real // the file a link points to is the one replaced
+		}
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o200 == 0 {
+			errs = append(errs, fmt.Errorf("%s is read-only (mode %04o): make it writable (chmod u+w %s) and run %s again", p, st.Mode().Perm(), p, what))
+			continue
+		}
+		dir := filepath.Dir(p)
+		for {
+			if _, err := os.Stat(dir); err == nil || filepath.Dir(dir) == dir {
+				break
+			}
+			dir = filepath.Dir(dir) // made by the write
+		}
+		f, err := os.CreateTemp(dir, ".switchboard-check-*")
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s cannot be written: no new file can be made in %s (%w)", p, dir, errors.Unwrap(err)))
+			continue
+		}
+		f.Close()
+		os.Remove(f.Name())
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("%w\n%s changed no file", errors.Join(errs...), what)
+	}
+	return nil
 }
 
 // WriteFile replaces path atomically: it writes a temporary file in the

@@ -2,6 +2,7 @@ package agentconf
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -46,5 +47,49 @@ func TestPlan_DuplicatesAndNonUTF8AreSkippedNamingFileAndLine(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A file the user made read-only is not replaced (renaming over it
+// would succeed): init and init --undo stop before writing any file,
+// naming it and the chmod that allows it.
+func TestApply_ReadOnlyFileChangesNoFile(t *testing.T) {
+	w := newWorld(t)
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	cursor := filepath.Join(w.proj, ".cursor", "mcp.json")
+	w.write(mcp, `{"mcpServers": {"a": {"command": "x"}}}`, 0o644)
+	w.write(cursor, `{"mcpServers": {"b": {"command": "y"}}}`, 0o444)
+	o := w.opts(Project)
+	p, err := MakePlan(o)
+	if err != nil || p.Failed() {
+		t.Fatal(err, p.Problems)
+	}
+	err = Apply(o, p)
+	if err == nil || !strings.Contains(err.Error(), cursor+" is read-only (mode 0444): make it writable (chmod u+w "+cursor+") and run init again") {
+		t.Fatalf("Apply = %v, want the read-only file named", err)
+	}
+	if got := w.read(mcp); got != `{"mcpServers": {"a": {"command": "x"}}}` {
+		t.Errorf(".mcp.json was written: %s", got)
+	}
+	if _, err := os.Stat(o.ConfigPath()); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("%s was created (%v)", o.ConfigPath(), err)
+	}
+
+	os.Chmod(cursor, 0o644)
+	w.initOnce(o)
+	os.Chmod(mcp, 0o444)
+	inited := w.read(mcp)
+	if _, err := Undo(o); err == nil || !strings.Contains(err.Error(), mcp+" is read-only") || !strings.Contains(err.Error(), "init --undo changed no file") {
+		t.Fatalf("Undo = %v, want the read-only file named", err)
+	}
+	if w.read(mcp) != inited || !strings.Contains(w.read(o.ConfigPath()), `"a"`) {
+		t.Errorf("undo changed files: %s / %s", w.read(mcp), w.read(o.ConfigPath()))
+	}
+	os.Chmod(mcp, 0o644)
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(mcp); got != `{"mcpServers": {"a": {"command": "x"}}}` {
+		t.Errorf("after undo .mcp.json = %s", got)
 	}
 }
