@@ -153,7 +153,7 @@ func apply(dir string, o *Options, p *Plan) error {
 		}
 		i := slices.IndexFunc(m.Files, func(f manifestFile) bool { return f.Path == c.Path })
 		if i < 0 {
-			mf := manifestFile{Path: c.Path, Existed: c.Old != nil, Mode: 0o644, Backup: fmt.Sprintf("%03d", len(m.Files)+1), Format: string(rune(c.format)), Fresh: c.fresh, Ours: c.ours}
+			mf := manifestFile{Path: c.Path, Existed: c.Old != nil, Mode: 0o644, Backup: freeBackup(dir, m), Format: string(rune(c.format)), Fresh: c.fresh, Ours: c.ours}
 			if c.format == 0 {
 				mf.Format = "j"
 			}
@@ -199,6 +199,23 @@ func apply(dir string, o *Options, p *Plan) error {
 		}
 	}
 	return nil
+}
+
+// freeBackup is the first backup name NNN after the manifest's whose
+// files are not there: backups of a manifest that was deleted stay.
+func freeBackup(dir string, m *manifest) string {
+	for n := len(m.Files) + 1; ; n++ {
+		name := fmt.Sprintf("%03d", n)
+		taken := slices.ContainsFunc(m.Files, func(f manifestFile) bool { return f.Backup == name })
+		for _, ext := range []string{".orig", ".prev", ".before-undo"} {
+			if _, err := os.Lstat(filepath.Join(dir, name+ext)); err == nil {
+				taken = true
+			}
+		}
+		if !taken {
+			return name
+		}
+	}
 }
 
 // createdByInit reports whether the manifest of another scope records

@@ -93,3 +93,33 @@ func TestApply_ReadOnlyFileChangesNoFile(t *testing.T) {
 		t.Errorf("after undo .mcp.json = %s", got)
 	}
 }
+
+// With the manifest gone (deleted by hand) the backups next to it stay:
+// a new init picks backup names that are free instead of overwriting
+// the content another init saved before its first write.
+func TestApply_KeepsBackupsWhoseManifestIsGone(t *testing.T) {
+	w := newWorld(t)
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	w.write(mcp, `{"mcpServers": {"a": {"command": "x"}}}`, 0o644)
+	o := w.opts(Project)
+	w.initOnce(o)
+	dir := o.StateDir()
+	saved, _ := os.ReadDir(dir)
+	before := map[string]string{}
+	for _, e := range saved {
+		if e.Name() != "manifest.json" {
+			before[e.Name()] = w.read(filepath.Join(dir, e.Name()))
+		}
+	}
+	if len(before) == 0 {
+		t.Fatal("init saved no backup")
+	}
+	os.Remove(filepath.Join(dir, "manifest.json"))
+	w.write(mcp, `{"mcpServers": {"b": {"command": "y"}}}`, 0o644)
+	w.initOnce(o)
+	for name, content := range before {
+		if got := w.read(filepath.Join(dir, name)); got != content {
+			t.Errorf("backup %s was overwritten: %q, was %q", name, got, content)
+		}
+	}
+}
