@@ -125,6 +125,10 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 		}
 		if fi, err := os.Stat(t.path); err == nil {
 			mode = fi.Mode().Perm()
+			if existed && mode&0o200 == 0 {
+				// Renaming over a read-only file would succeed.
+				return fmt.Errorf("%s is read-only (mode %04o): make it writable (chmod u+w %s) to change it", t.path, mode, shellQuote(t.path))
+			}
 		}
 		src := old
 		if len(bytes.TrimSpace(src)) == 0 {
@@ -137,6 +141,9 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 		}
 		data, err := change(src)
 		if err != nil {
+			if !strings.Contains(err.Error(), t.path) {
+				err = fmt.Errorf("%s: %w", t.path, err)
+			}
 			return err
 		}
 		if existed && bytes.Equal(data, old) {
