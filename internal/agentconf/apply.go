@@ -84,7 +84,7 @@ func loadManifest(dir string) (*manifest, error) {
 	}
 	var m manifest
 	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, fmt.Errorf("reading backup manifest %s: %w", filepath.Join(dir, "manifest.json"), err)
+		return nil, fmt.Errorf("reading backup manifest %s: %w (the record of what init did; the content of each file before init is in %s, NNN.orig)", filepath.Join(dir, "manifest.json"), err, dir)
 	}
 	return &m, nil
 }

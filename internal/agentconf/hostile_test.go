@@ -123,3 +123,23 @@ func TestApply_KeepsBackupsWhoseManifestIsGone(t *testing.T) {
 		}
 	}
 }
+
+// A backup manifest that does not parse is named, with where the
+// content before init is kept, and nothing is changed.
+func TestUndo_CorruptManifestIsNamedWithTheBackups(t *testing.T) {
+	w := newWorld(t)
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	w.write(mcp, `{"mcpServers": {"a": {"command": "x"}}}`, 0o644)
+	o := w.opts(Project)
+	w.initOnce(o)
+	inited := w.read(mcp)
+	manifest := filepath.Join(o.StateDir(), "manifest.json")
+	w.write(manifest, "{garbage", 0o600)
+	_, err := Undo(o)
+	if err == nil || !strings.Contains(err.Error(), "reading backup manifest "+manifest) || !strings.Contains(err.Error(), "is in "+o.StateDir()+", NNN.orig") {
+		t.Fatalf("Undo = %v", err)
+	}
+	if w.read(mcp) != inited {
+		t.Errorf("undo changed %s", mcp)
+	}
+}
