@@ -433,7 +433,30 @@ func newTOMLDoc(data []byte, table string) (*tomlDoc, error) {
 			return nil, fmt.Errorf("%s must be a table", table)
 		}
 	}
+	if line := inlineTable(data, table); line > 0 {
+		// TOML forbids adding [table.NAME] to it, and the decoder does
+		// not notice: the entry init adds would break the agent's file.
+		return nil, fmt.Errorf("line %d: %s is an inline table (%s = { ... }), which init cannot add to: write each server as a [%s.NAME] table and run init again", line, table, table, table)
+	}
 	return &tomlDoc{data: data, table: table}, nil
+}
+
+// inlineTable returns the line where table is given as one inline value
+// at the top level (`table = { ... }`), or 0.
+func inlineTable(data []byte, table string) int {
+	stmts, err := scanTOML(data)
+	if err != nil {
+		return 0
+	}
+	for _, s := range stmts {
+		if s.header {
+			return 0 // past the top level
+		}
+		if len(s.key) == 1 && s.key[0] == table {
+			return lineAt(data, s.start)
+		}
+	}
+	return 0
 }
 
 func (d *tomlDoc) entries() ([]entry, error) {
@@ -474,7 +497,14 @@ func (d *tomlDoc) edit(name string, f func([]byte) ([]byte, error)) error {
 }
 
 func (d *tomlDoc) remove(name string) error {
-	return d.edit(name, func(b []byte) ([]byte, error) { return tomlRemove(b, d.table, name) })
+	if err := d.edit(name, func(b []byte) ([]byte, error) { return tomlRemove(b, d.table, name) }); err != nil {
+		return err
+	}
+	m, _, _ := decodeTOML(d.data)
+	if servers, _ := m[d.table].(map[string]any); servers[name] != nil {
+		return fmt.Errorf("cannot take %s.%s out of this layout: write it as a [%s.%s] table and run init again", d.table, name, d.table, name)
+	}
+	return nil
 }
 
 func (d *tomlDoc) set(name string, v any) error {

@@ -143,3 +143,34 @@ func TestUndo_CorruptManifestIsNamedWithTheBackups(t *testing.T) {
 		t.Errorf("undo changed %s", mcp)
 	}
 }
+
+// Codex's mcp_servers written as one inline table cannot take the
+// [mcp_servers.switchboard] table (TOML forbids it, though the decoder
+// accepts it): the file is skipped, naming the line and the layout that
+// works, instead of left holding the server it said it moved and no
+// longer parsing for Codex.
+func TestPlan_TOMLInlineServersTableIsSkippedNotBroken(t *testing.T) {
+	w := newWorld(t)
+	codex := filepath.Join(w.proj, ".codex", "config.toml")
+	content := "model = \"o3\"\nmcp_servers = { a = { command = \"x\" } }\n"
+	w.write(codex, content, 0o644)
+	p, err := MakePlan(w.opts(Project))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := codex + ": line 2: mcp_servers is an inline table (mcp_servers = { ... }), which init cannot add to: write each server as a [mcp_servers.NAME] table"
+	if got := errors.Join(p.Problems...); !p.Failed() || !strings.Contains(got.Error(), want) {
+		t.Fatalf("problems = %v, want %q", got, want)
+	}
+	for _, c := range p.Changes {
+		if c.Path == codex {
+			t.Errorf("the plan writes %s:\n%s", codex, c.New)
+		}
+	}
+	// Servers in [mcp_servers] as inline tables, one per key, are fine.
+	w.write(codex, "[mcp_servers]\na = { command = \"x\" }\n", 0o644)
+	w.initOnce(w.opts(Project))
+	if got := w.read(codex); strings.Contains(got, "a = ") || !strings.Contains(got, "[mcp_servers.switchboard]") {
+		t.Errorf("codex config after init:\n%s", got)
+	}
+}
