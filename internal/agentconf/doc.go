@@ -3,7 +3,9 @@ package agentconf
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"sort"
 	"strings"
@@ -609,6 +611,21 @@ func newYAMLDoc(data []byte, key string, list bool) (*yamlDoc, error) {
 	d := &yamlDoc{orig: data, key: key, list: list, root: &yaml.Node{}}
 	if err := yaml.Unmarshal(data, d.root); err != nil {
 		return nil, err
+	}
+	// Only the first document is edited and written back: a file with
+	// more would lose the others.
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var first, second yaml.Node
+	if dec.Decode(&first) == nil {
+		if err := dec.Decode(&second); err == nil {
+			line := second.Line
+			if len(second.Content) > 0 {
+				line = second.Content[0].Line
+			}
+			return nil, fmt.Errorf("line %d: a second YAML document (after ---): init edits only files that hold one", line)
+		} else if !errors.Is(err, io.EOF) {
+			return nil, err
+		}
 	}
 	if d.root.Kind == 0 {
 		d.root = &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{{Kind: yaml.MappingNode, Tag: "!!map"}}}

@@ -174,3 +174,24 @@ func TestPlan_TOMLInlineServersTableIsSkippedNotBroken(t *testing.T) {
 		t.Errorf("codex config after init:\n%s", got)
 	}
 }
+
+// A YAML file with more than one document is skipped: init writes back
+// the first only, and the others were lost.
+func TestPlan_MultiDocumentYAMLIsSkipped(t *testing.T) {
+	w := newWorld(t)
+	goose := filepath.Join(w.home, ".config", "goose", "config.yaml")
+	w.write(goose, "extensions:\n  a: {type: stdio, cmd: x, enabled: true}\n---\nother: doc\n", 0o644)
+	p, err := MakePlan(w.opts(User))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := goose + ": line 4: a second YAML document (after ---)"
+	if got := errors.Join(p.Problems...); !p.Failed() || !strings.Contains(got.Error(), want) {
+		t.Fatalf("problems = %v, want %q", got, want)
+	}
+	for _, c := range p.Changes {
+		if c.Path == goose {
+			t.Errorf("the plan writes %s:\n%s", goose, c.New)
+		}
+	}
+}
