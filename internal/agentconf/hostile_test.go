@@ -195,3 +195,24 @@ func TestPlan_MultiDocumentYAMLIsSkipped(t *testing.T) {
 		}
 	}
 }
+
+// A Codex config with Windows line ends gets the switchboard table with
+// them too, and undo gives back the file as it was.
+func TestApply_TOMLKeepsCRLFLineEnds(t *testing.T) {
+	w := newWorld(t)
+	codex := filepath.Join(w.proj, ".codex", "config.toml")
+	orig := "model = \"o3\"\r\n\r\n[mcp_servers.a]\r\ncommand = \"x\"\r\n\r\n[other]\r\nk = 1\r\n"
+	w.write(codex, orig, 0o644)
+	o := w.opts(Project)
+	w.initOnce(o)
+	got := w.read(codex)
+	if strings.Count(got, "\n") != strings.Count(got, "\r\n") || !strings.Contains(got, "[mcp_servers.switchboard]\r\n") || strings.Contains(got, "\r\n\r\n\r\n") {
+		t.Errorf("after init: %q", got)
+	}
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(codex); strings.Count(got, "\n") != strings.Count(got, "\r\n") || !strings.Contains(got, "[mcp_servers.a]\r\ncommand = \"x\"\r\n") {
+		t.Errorf("after undo: %q", got)
+	}
+}
