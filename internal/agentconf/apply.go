@@ -359,6 +359,12 @@ func legacyUndo(dir string, m *manifest) (*UndoResult, error) {
 func checkWritable(paths []string, what string) error {
 	var errs []error
 	for _, p := range paths {
+		if target, dangling := danglingLink(p); dangling {
+			// Writing would replace the link with a file, and undo
+			// would then delete it: the link would be lost.
+			errs = append(errs, fmt.Errorf("%s is a symbolic link to %s, which does not exist: create that file (or remove the link) and run %s again", p, target, what))
+			continue
+		}
 		if real, err := filepath.EvalSymlinks(p); err == nil {
 			p = real // the file a link points to is the one replaced
 		}
@@ -385,6 +391,20 @@ func checkWritable(paths []string, what string) error {
 		return fmt.Errorf("%w\n%s changed no file", errors.Join(errs...), what)
 	}
 	return nil
+}
+
+// danglingLink reports whether path is a symbolic link whose target
+// does not exist, and the target.
+func danglingLink(path string) (string, bool) {
+	fi, err := os.Lstat(path)
+	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		return "", false
+	}
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		return "", false
+	}
+	target, _ := os.Readlink(path)
+	return target, true
 }
 
 // WriteFile replaces path atomically: it writes a temporary file in the

@@ -216,3 +216,32 @@ func TestApply_TOMLKeepsCRLFLineEnds(t *testing.T) {
 		t.Errorf("after undo: %q", got)
 	}
 }
+
+// An agent file that is a symbolic link to a file that does not exist
+// is not replaced by a regular file (which undo would then delete,
+// losing the link): init stops before any write, naming both.
+func TestApply_DanglingSymlinkIsNotReplaced(t *testing.T) {
+	w := newWorld(t)
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	target := filepath.Join(w.home, "dotfiles", "mcp.json")
+	os.MkdirAll(w.proj, 0o755)
+	if err := os.Symlink(target, mcp); err != nil {
+		t.Fatal(err)
+	}
+	o := w.opts(Project)
+	o.Agents = []string{"claude-code"}
+	p, err := MakePlan(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Apply(o, p)
+	if err == nil || !strings.Contains(err.Error(), mcp+" is a symbolic link to "+target+", which does not exist") {
+		t.Fatalf("Apply = %v", err)
+	}
+	if fi, err := os.Lstat(mcp); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("%s is no longer the link: %v %v", mcp, fi.Mode(), err)
+	}
+	if _, err := os.Stat(o.ConfigPath()); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("%s was created (%v)", o.ConfigPath(), err)
+	}
+}

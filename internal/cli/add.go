@@ -123,6 +123,11 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 		if t.project {
 			mode = 0o644 // committed with the project
 		}
+		if fi, err := os.Lstat(t.path); err == nil && fi.Mode()&fs.ModeSymlink != 0 && !existed {
+			// Writing would replace the link with a file.
+			target, _ := os.Readlink(t.path)
+			return fmt.Errorf("%s is a symbolic link to %s, which does not exist: create that file (or remove the link) to change it", t.path, target)
+		}
 		if fi, err := os.Stat(t.path); err == nil {
 			mode = fi.Mode().Perm()
 			if existed && mode&0o200 == 0 {

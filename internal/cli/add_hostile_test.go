@@ -2,6 +2,7 @@ package cli
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -34,5 +35,23 @@ func TestAdd_WrongTypeOrReadOnlyConfigIsNamedAndUnchanged(t *testing.T) {
 				t.Errorf("the file changed: %s", w.read(w.user()))
 			}
 		})
+	}
+}
+
+// A config that is a symbolic link to a missing file is not replaced by
+// a regular file: add names the link and its target.
+func TestAdd_DanglingSymlinkConfigIsNotReplaced(t *testing.T) {
+	w := newCLIWorld(t)
+	target := filepath.Join(w.home, "dotfiles", "switchboard.json")
+	os.MkdirAll(filepath.Dir(w.user()), 0o700)
+	if err := os.Symlink(target, w.user()); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := w.run("add", "b", "--", "y")
+	if code == 0 || !strings.Contains(errOut, w.user()+" is a symbolic link to "+target+", which does not exist") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+	if fi, err := os.Lstat(w.user()); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v %v", fi.Mode(), err)
 	}
 }
