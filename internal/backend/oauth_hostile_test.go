@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -139,5 +140,24 @@ func TestOAuth_TokenThatExpiresAtOnceIsRefreshedPerUse(t *testing.T) {
 	}
 	if n := fake.Stats().Refreshes - before; n == 0 || n > 10 {
 		t.Errorf("%d refreshes for a start and one list, want a few", n)
+	}
+}
+
+// An authorization server whose token endpoint redirects to itself for
+// ever is given up on after 10 redirects, naming the cause.
+func TestOAuth_RedirectLoopEnds(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	var hits atomic.Int32
+	fake.Token = func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		http.Redirect(w, r, fake.URL+"/token", http.StatusTemporaryRedirect)
+	}
+	err := loginErr(t, spec, dir, nil)
+	if err == nil || !strings.Contains(err.Error(), "stopped after 10 redirects") {
+		t.Errorf("err = %v, want the redirects named", err)
+	}
+	// oauth2 tries both ways of sending the client's credentials.
+	if n := hits.Load(); n > 22 {
+		t.Errorf("%d token requests, want at most 2 × (1 + 10 redirects)", n)
 	}
 }
