@@ -245,3 +245,30 @@ func TestApply_DanglingSymlinkIsNotReplaced(t *testing.T) {
 		t.Errorf("%s was created (%v)", o.ConfigPath(), err)
 	}
 }
+
+// A server of the user's that happens to be named "switchboard" but runs
+// another program is imported like any other, not overwritten by the
+// entry init adds; undo puts it back.
+func TestPlan_ForeignServerNamedSwitchboardIsImported(t *testing.T) {
+	w := newWorld(t)
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	orig := `{"mcpServers": {"switchboard": {"command": "/opt/other/switchboard-mcp", "args": ["--foo"]}}}`
+	w.write(mcp, orig, 0o644)
+	o := w.opts(Project)
+	p := w.initOnce(o)
+	if len(p.Imported) != 1 || p.Imported[0].Name != "switchboard" || p.Imported[0].Server.Command != "/opt/other/switchboard-mcp" {
+		t.Fatalf("imported %+v, want the user's switchboard server", p.Imported)
+	}
+	if got := w.read(o.ConfigPath()); !strings.Contains(got, "/opt/other/switchboard-mcp") {
+		t.Errorf("%s: %s", o.ConfigPath(), got)
+	}
+	if got := w.read(mcp); !strings.Contains(got, `"serve"`) || strings.Contains(got, "switchboard-mcp") {
+		t.Errorf(".mcp.json: %s", got)
+	}
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.decodeFile(mcp); canon(got) != canon(map[string]any{"mcpServers": map[string]any{"switchboard": map[string]any{"command": "/opt/other/switchboard-mcp", "args": []any{"--foo"}}}}) {
+		t.Errorf("after undo: %s", w.read(mcp))
+	}
+}
