@@ -75,7 +75,7 @@ func (o *Options) scopeName() string {
 }
 
 func loadManifest(dir string) (*manifest, error) {
-	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	data, err := safefile.Read(filepath.Join(dir, "manifest.json")) // not a FIFO, bounded
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
