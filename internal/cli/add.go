@@ -175,6 +175,11 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 		if err := os.MkdirAll(filepath.Dir(t.path), 0o700); err != nil {
 			return err
 		}
+		// Another program (an editor, an agent) may have written the file
+		// since it was read: writing now would lose that.
+		if now, err := safefile.Read(t.path); (err == nil) != existed || (err == nil && !bytes.Equal(now, old)) {
+			return fmt.Errorf("%s changed while it was being edited (another program wrote it); nothing was written: run the command again", t.path)
+		}
 		if err := atomicfile.Write(t.path, data, mode); err != nil {
 			return fmt.Errorf("writing %s: %w", t.path, err)
 		}

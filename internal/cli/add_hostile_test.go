@@ -55,3 +55,23 @@ func TestAdd_DanglingSymlinkConfigIsNotReplaced(t *testing.T) {
 		t.Errorf("the link was replaced: %v %v", fi.Mode(), err)
 	}
 }
+
+// A config another program writes while add edits it is not
+// overwritten: the edit stops, naming the file, and the other write
+// stays.
+func TestAdd_ConfigWrittenMeanwhileIsNotOverwritten(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), `{"mcpServers": {}}`)
+	e, _, _ := w.envFor("add")
+	theirs := `{"mcpServers": {"theirs": {"command": "t"}}}`
+	_, changed, err := e.edit(target{path: w.user()}, func(data []byte) ([]byte, error) {
+		os.WriteFile(w.user(), []byte(theirs), 0o600) // the other program
+		return []byte(`{"mcpServers": {"ours": {"command": "o"}}}`), nil
+	}, nil)
+	if err == nil || changed || !strings.Contains(err.Error(), w.user()+" changed while it was being edited") {
+		t.Fatalf("edit = %v, changed %v", err, changed)
+	}
+	if got := w.read(w.user()); got != theirs {
+		t.Errorf("the file is %s, want the other program's write", got)
+	}
+}
