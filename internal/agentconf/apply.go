@@ -75,7 +75,7 @@ func (o *Options) scopeName() string {
 }
 
 func loadManifest(dir string) (*manifest, error) {
-	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	data, err := safefile.Read(filepath.Join(dir, "manifest.json")) // not a FIFO, bounded
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
@@ -84,7 +84,7 @@ func loadManifest(dir string) (*manifest, error) {
 	}
 	var m manifest
 	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, fmt.Errorf("reading backup manifest %s: %w", filepath.Join(dir, "manifest.json"), err)
+		return nil, fmt.Errorf("reading backup manifest %s: %w (the record of what init did; the content of each file before init is in %s, NNN.orig)", filepath.Join(dir, "manifest.json"), err, dir)
 	}
 	return &m, nil
 }
@@ -131,6 +131,13 @@ func apply(dir string, o *Options, p *Plan) error {
 	if m == nil {
 		m = &manifest{Version: manifestVersion, Scope: o.scopeName()}
 	}
+	paths := make([]string, len(p.Changes))
+	for i, c := range p.Changes {
+		paths[i] = c.Path
+	}
+	if err := checkWritable(paths, "init"); err != nil {
+		return err
+	}
 	for _, c := range p.Changes {
 		cur, err := safefile.Read(c.Path)
 		switch {
@@ -146,7 +153,7 @@ func apply(dir string, o *Options, p *Plan) error {
 		}
 		i := slices.IndexFunc(m.Files, func(f manifestFile) bool { return f.Path == c.Path })
 		if i < 0 {
-			mf := manifestFile{Path: c.Path, Existed: c.Old != nil, Mode: 0o644, Backup: fmt.Sprintf("%03d", len(m.Files)+1), Format: string(rune(c.format)), Fresh: c.fresh, Ours: c.ours}
+			mf := manifestFile{Path: c.Path, Existed: c.Old != nil, Mode: 0o644, Backup: freeBackup(dir, m), Format: string(rune(c.format)), Fresh: c.fresh, Ours: c.ours}
 			if c.format == 0 {
 				mf.Format = "j"
 			}
@@ -192,6 +199,23 @@ func apply(dir string, o *Options, p *Plan) error {
 		}
 	}
 	return nil
+}
+
+// freeBackup is the first backup name NNN after the manifest's whose
+// files are not there: backups of a manifest that was deleted stay.
+func freeBackup(dir string, m *manifest) string {
+	for n := len(m.Files) + 1; ; n++ {
+		name := fmt.Sprintf("%03d", n)
+		taken := slices.ContainsFunc(m.Files, func(f manifestFile) bool { return f.Backup == name })
+		for _, ext := range []string{".orig", ".prev", ".before-undo"} {
+			if _, err := os.Lstat(filepath.Join(dir, name+ext)); err == nil {
+				taken = true
+			}
+		}
+		if !taken {
+			return name
+		}
+	}
 }
 
 // createdByInit reports whether the manifest of another scope records
@@ -325,6 +349,62 @@ func legacyUndo(dir string, m *manifest) (*UndoResult, error) {
 	}
 	_ = os.Remove(dir) // kept when .before-undo copies are in it
 	return res, nil
+}
+
+// checkWritable makes sure each of paths can be replaced before any is
+// (what, "init" or "init --undo", names the command in the error): a
+// file the user made read-only is refused, though renaming over it
+// would succeed, and a directory that takes no new file is found before
+// the first write instead of after some.
+func checkWritable(paths []string, what string) error {
+	var errs []error
+	for _, p := range paths {
+		if target, dangling := danglingLink(p); dangling {
+			// Writing would replace the link with a file, and undo
+			// would then delete it: the link would be lost.
+			errs = append(errs, fmt.Errorf("%s is a symbolic link to %s, which does not exist: create that file (or remove the link) and run %s again", p, target, what))
+			continue
+		}
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			p = real // the file a link points to is the one replaced
+		}
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o200 == 0 {
+			errs = append(errs, fmt.Errorf("%s is read-only (mode %04o): make it writable (chmod u+w %s) and run %s again", p, st.Mode().Perm(), p, what))
+			continue
+		}
+		dir := filepath.Dir(p)
+		for {
+			if _, err := os.Stat(dir); err == nil || filepath.Dir(dir) == dir {
+				break
+			}
+			dir = filepath.Dir(dir) // made by the write
+		}
+		f, err := os.CreateTemp(dir, ".switchboard-check-*")
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s cannot be written: no new file can be made in %s (%w)", p, dir, errors.Unwrap(err)))
+			continue
+		}
+		f.Close()
+		os.Remove(f.Name())
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("%w\n%s changed no file", errors.Join(errs...), what)
+	}
+	return nil
+}
+
+// danglingLink reports whether path is a symbolic link whose target
+// does not exist, and the target.
+func danglingLink(path string) (string, bool) {
+	fi, err := os.Lstat(path)
+	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		return "", false
+	}
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		return "", false
+	}
+	target, _ := os.Readlink(path)
+	return target, true
 }
 
 // WriteFile replaces path atomically: it writes a temporary file in the

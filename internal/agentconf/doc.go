@@ -3,10 +3,13 @@ package agentconf
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -112,7 +115,57 @@ func newJSONDoc(data []byte, key []string) (*jsonDoc, error) {
 	if root.kind != '{' {
 		return nil, fmt.Errorf("the file must hold a JSON object")
 	}
+	if !utf8.Valid(data) {
+		return nil, fmt.Errorf("line %d: not UTF-8 text (a byte that is not UTF-8 would be changed by any edit)", lineAt(data, invalidUTF8At(data)))
+	}
+	if err := duplicateServers(root, key, data); err != nil {
+		return nil, err
+	}
 	return &jsonDoc{data: data, key: key}, nil
+}
+
+// duplicateServers reports a key along path, or a server name under it,
+// defined twice: the agent (JavaScript) takes the last, and an edit of
+// one would leave or drop the other, so init asks the user to choose.
+func duplicateServers(root *jvalue, path []string, data []byte) error {
+	cur := root
+	for i := 0; cur != nil && cur.kind == '{'; i++ {
+		seen := map[string]int{}
+		for _, m := range cur.members {
+			if i < len(path) && m.key != path[i] {
+				continue
+			}
+			line := lineAt(data, m.keyStart)
+			if first, dup := seen[m.key]; dup {
+				if i < len(path) {
+					return fmt.Errorf("line %d: %s is defined twice (also line %d); the agent uses only the last: merge them and run init again", line, dotted(path[:i+1]), first)
+				}
+				return fmt.Errorf("line %d: server %q is defined twice in %s (also line %d); the agent uses only the last: remove one and run init again", line, m.key, dotted(path), first)
+			}
+			seen[m.key] = line
+		}
+		if i >= len(path) {
+			return nil
+		}
+		m := cur.member(path[i])
+		if m == nil {
+			return nil
+		}
+		cur = m.val
+	}
+	return nil
+}
+
+// invalidUTF8At is the offset of the first byte of data that is not UTF-8.
+func invalidUTF8At(data []byte) int {
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return len(data)
 }
 
 func (d *jsonDoc) entries() ([]entry, error) {
@@ -382,7 +435,30 @@ func newTOMLDoc(data []byte, table string) (*tomlDoc, error) {
 			return nil, fmt.Errorf("%s must be a table", table)
 		}
 	}
+	if line := inlineTable(data, table); line > 0 {
+		// TOML forbids adding [table.NAME] to it, and the decoder does
+		// not notice: the entry init adds would break the agent's file.
+		return nil, fmt.Errorf("line %d: %s is an inline table (%s = { ... }), which init cannot add to: write each server as a [%s.NAME] table and run init again", line, table, table, table)
+	}
 	return &tomlDoc{data: data, table: table}, nil
+}
+
+// inlineTable returns the line where table is given as one inline value
+// at the top level (`table = { ... }`), or 0.
+func inlineTable(data []byte, table string) int {
+	stmts, err := scanTOML(data)
+	if err != nil {
+		return 0
+	}
+	for _, s := range stmts {
+		if s.header {
+			return 0 // past the top level
+		}
+		if len(s.key) == 1 && s.key[0] == table {
+			return lineAt(data, s.start)
+		}
+	}
+	return 0
 }
 
 func (d *tomlDoc) entries() ([]entry, error) {
@@ -423,7 +499,14 @@ func (d *tomlDoc) edit(name string, f func([]byte) ([]byte, error)) error {
 }
 
 func (d *tomlDoc) remove(name string) error {
-	return d.edit(name, func(b []byte) ([]byte, error) { return tomlRemove(b, d.table, name) })
+	if err := d.edit(name, func(b []byte) ([]byte, error) { return tomlRemove(b, d.table, name) }); err != nil {
+		return err
+	}
+	m, _, _ := decodeTOML(d.data)
+	if servers, _ := m[d.table].(map[string]any); servers[name] != nil {
+		return fmt.Errorf("cannot take %s.%s out of this layout: write it as a [%s.%s] table and run init again", d.table, name, d.table, name)
+	}
+	return nil
 }
 
 func (d *tomlDoc) set(name string, v any) error {
@@ -529,6 +612,21 @@ func newYAMLDoc(data []byte, key string, list bool) (*yamlDoc, error) {
 	if err := yaml.Unmarshal(data, d.root); err != nil {
 		return nil, err
 	}
+	// Only the first document is edited and written back: a file with
+	// more would lose the others.
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var first, second yaml.Node
+	if dec.Decode(&first) == nil {
+		if err := dec.Decode(&second); err == nil {
+			line := second.Line
+			if len(second.Content) > 0 {
+				line = second.Content[0].Line
+			}
+			return nil, fmt.Errorf("line %d: a second YAML document (after ---): init edits only files that hold one", line)
+		} else if !errors.Is(err, io.EOF) {
+			return nil, err
+		}
+	}
 	if d.root.Kind == 0 {
 		d.root = &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{{Kind: yaml.MappingNode, Tag: "!!map"}}}
 	}
@@ -544,7 +642,56 @@ func newYAMLDoc(data []byte, key string, list bool) (*yamlDoc, error) {
 			return nil, fmt.Errorf("%s must be a %s", key, map[bool]string{true: "list", false: "mapping"}[list])
 		}
 	}
+	if err := d.duplicates(); err != nil {
+		return nil, err
+	}
 	return d, nil
+}
+
+// duplicates reports the key, or a server name under it, defined twice
+// (the YAML parser keeps both in a document's nodes): an edit of one
+// would leave or drop the other, so init asks the user to choose.
+func (d *yamlDoc) duplicates() error {
+	top := d.root.Content[0]
+	seen := map[string]int{}
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		if k := top.Content[i]; k.Value == d.key {
+			if first, dup := seen[k.Value]; dup {
+				return fmt.Errorf("line %d: %s is defined twice (also line %d): merge them and run init again", k.Line, d.key, first)
+			}
+			seen[k.Value] = k.Line
+		}
+	}
+	c := d.container()
+	if c == nil {
+		return nil
+	}
+	names := map[string]int{}
+	check := func(name string, line int) error {
+		if first, dup := names[name]; dup {
+			return fmt.Errorf("line %d: server %q is defined twice in %s (also line %d): remove one and run init again", line, name, d.key, first)
+		}
+		names[name] = line
+		return nil
+	}
+	if !d.list {
+		for i := 0; i+1 < len(c.Content); i += 2 {
+			if err := check(c.Content[i].Value, c.Content[i].Line); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, n := range c.Content {
+		for j := 0; j+1 < len(n.Content); j += 2 {
+			if n.Content[j].Value == "name" {
+				if err := check(n.Content[j+1].Value, n.Line); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // container returns the node under key, or nil.

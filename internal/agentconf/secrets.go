@@ -142,3 +142,79 @@ func secretFields(s Server) []string {
 	}
 	return out
 }
+
+// secretPairRE matches a key and its scalar value on one line of JSON,
+// TOML or YAML: "KEY": "v", KEY = "v", KEY: v.
+var secretPairRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(["']?)([A-Za-z_][A-Za-z0-9_.-]*)(["']?[ \t]*[:=][ \t]*)("(?:[^"\\]|\\.)*"|'[^']*'|[^\s,{}\[\]"']+)`)
+})
+
+// MaskSecrets returns text (a diff of the plan's files) with literal
+// secrets shown as ***: the values of keys that name a secret (env
+// TOKEN, headers Authorization, clientSecret), and the literal secret
+// values of the servers the plan imports (URL passwords and query
+// values, token-shaped arguments). Variable references stay visible.
+func (p *Plan) MaskSecrets(text string) string {
+	text = secretPairRE().ReplaceAllStringFunc(text, func(m string) string {
+		sub := secretPairRE().FindStringSubmatch(m)
+		key, val := sub[2], sub[4]
+		lk := strings.ToLower(key)
+		if !(secretName(key) || secretHeaders[lk]) || strings.HasSuffix(lk, "env_var") || strings.HasSuffix(lk, "envvar") {
+			return m
+		}
+		unq := strings.Trim(val, `"'`)
+		if literal(unq) == "" || unq == "***" {
+			return m
+		}
+		q := ""
+		if len(val) > 0 && (val[0] == '"' || val[0] == '\'') {
+			q = val[:1]
+		}
+		return sub[1] + key + sub[3] + q + "***" + q
+	})
+	var values []string
+	for _, imp := range p.Imported {
+		values = append(values, secretValues(imp.Server)...)
+	}
+	sort.Slice(values, func(i, j int) bool { return len(values[i]) > len(values[j]) })
+	for _, v := range values {
+		if len(v) >= 4 {
+			text = strings.ReplaceAll(text, v, "***")
+		}
+	}
+	return text
+}
+
+// secretValues are the literal secrets secretFields names in s.
+func secretValues(s Server) []string {
+	var out []string
+	for _, f := range secretFields(s) {
+		switch {
+		case strings.HasPrefix(f, "env."):
+			out = append(out, literal(s.Env[strings.TrimPrefix(f, "env.")]))
+		case strings.HasPrefix(f, "headers."):
+			out = append(out, literal(s.Headers[strings.TrimPrefix(f, "headers.")]))
+		case f == "oauth.clientSecret":
+			out = append(out, literal(s.OAuth.ClientSecret))
+		case f == "url (password)":
+			if u, err := url.Parse(s.URL); err == nil {
+				pw, _ := u.User.Password()
+				out = append(out, pw)
+			}
+		case strings.HasPrefix(f, "url query "):
+			if u, err := url.Parse(s.URL); err == nil {
+				out = append(out, u.Query()[strings.TrimPrefix(f, "url query ")]...)
+			}
+		case strings.HasPrefix(f, "args["):
+			i, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(f, "args["), "]"))
+			if i < len(s.Args) {
+				a := s.Args[i]
+				if _, v, ok := strings.Cut(a, "="); ok {
+					a = v
+				}
+				out = append(out, literal(a))
+			}
+		}
+	}
+	return out
+}

@@ -42,3 +42,21 @@ func TestTranslator(t *testing.T) {
 		}
 	}
 }
+
+func TestPlan_MaskSecretsInEachFormat(t *testing.T) {
+	p := &Plan{Imported: []Import{{Name: "r", Server: Server{URL: "https://u:pw-secret-1@h/mcp"}}}}
+	for _, tt := range []struct{ in, want string }{
+		{`+      "API_KEY": "k-123456",`, `+      "API_KEY": "***",`},
+		{`-API_TOKEN = "abc123def"`, `-API_TOKEN = "***"`},
+		{`+    GITHUB_TOKEN: ghp_x1234567`, `+    GITHUB_TOKEN: ***`},
+		{`+  "clientSecret": 'cs-99999'`, `+  "clientSecret": '***'`},
+		{`+bearer_token_env_var = "MY_TOKEN"`, `+bearer_token_env_var = "MY_TOKEN"`},
+		{`+  "TOKEN": "${env:TOKEN}"`, `+  "TOKEN": "${env:TOKEN}"`},
+		{`+  "auth": {"x": 1}`, `+  "auth": {"x": 1}`},
+		{`+  "PORT": "8080", "url": "https://u:pw-secret-1@h/mcp"`, `+  "PORT": "8080", "url": "https://u:***@h/mcp"`},
+	} {
+		if got := p.MaskSecrets(tt.in); got != tt.want {
+			t.Errorf("MaskSecrets(%s) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}

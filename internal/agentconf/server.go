@@ -344,11 +344,11 @@ func readContinue(m map[string]any) (Server, error) {
 }
 
 // isOurs reports whether an agent's entry is a Switchboard registration:
-// named "switchboard", or running a switchboard binary's serve command.
+// running a switchboard binary's serve command, or named "switchboard"
+// and running some command's serve. A server of the user's that is
+// named "switchboard" and runs something else (or is remote) is not
+// ours: it is imported like any other, not overwritten.
 func isOurs(name string, m map[string]any, exe string) bool {
-	if name == EntryName {
-		return true
-	}
 	var argv []string
 	switch c := m["command"].(type) {
 	case string:
@@ -362,7 +362,7 @@ func isOurs(name string, m map[string]any, exe string) bool {
 	if len(argv) < 2 || argv[1] != "serve" {
 		return false
 	}
-	return argv[0] == exe || strings.TrimSuffix(filepath.Base(argv[0]), ".exe") == "switchboard"
+	return name == EntryName || argv[0] == exe || strings.TrimSuffix(filepath.Base(argv[0]), ".exe") == "switchboard"
 }
 
 // EntryName is the name of the one entry init leaves in each agent file.

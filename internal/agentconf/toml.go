@@ -382,7 +382,7 @@ func tomlAppendTable(data []byte, table, name string, keys []kv) ([]byte, error)
 	if b.Len() > 0 && !bytes.HasSuffix(data, []byte("\n")) {
 		b.WriteByte('\n')
 	}
-	if b.Len() > 0 && !bytes.HasSuffix(b.Bytes(), []byte("\n\n")) {
+	if b.Len() > 0 && !bytes.HasSuffix(b.Bytes(), []byte("\n\n")) && !bytes.HasSuffix(b.Bytes(), []byte("\n\r\n")) {
 		b.WriteByte('\n')
 	}
 	fmt.Fprintf(&b, "[%s.%s]\n", tomlKeyPart(table), tomlKeyPart(name))
@@ -392,6 +392,11 @@ func tomlAppendTable(data []byte, table, name string, keys []kv) ([]byte, error)
 			return nil, fmt.Errorf("%s: %w", e.Key, err)
 		}
 		fmt.Fprintf(&b, "%s = %s\n", tomlKeyPart(e.Key), v)
+	}
+	if bytes.Contains(data, []byte("\r\n")) {
+		// The file's own line ends (Windows): the table added gets them too.
+		added := bytes.ReplaceAll(b.Bytes()[len(data):], []byte("\n"), []byte("\r\n"))
+		return append(bytes.Clone(data), added...), nil
 	}
 	return b.Bytes(), nil
 }

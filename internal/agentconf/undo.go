@@ -290,6 +290,15 @@ func structuralUndo(dir string, m *manifest) (*UndoResult, error) {
 	if len(conflicts) > 0 {
 		return nil, fmt.Errorf("%w; nothing was changed:\n  %s\nfix or remove those entries and run init --undo again", ErrUndoConflict, strings.Join(conflicts, "\n  "))
 	}
+	var writes []string
+	for _, u := range plan {
+		if u.base != nil && (u.remove || !bytes.Equal(u.out, u.base)) {
+			writes = append(writes, u.mf.Path)
+		}
+	}
+	if err := checkWritable(writes, "init --undo"); err != nil {
+		return nil, err
+	}
 	for i := len(m.Files) - 1; i >= 0; i-- {
 		u := plan[i]
 		mf := u.mf

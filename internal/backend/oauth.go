@@ -205,16 +205,26 @@ func (s *signIn) Authorize(ctx context.Context, req *http.Request, resp *http.Re
 func signInError(origin string, err error) error {
 	var re *oauth2.RetrieveError
 	if errors.As(err, &re) {
-		why := re.ErrorCode
+		why := serverText(re.ErrorCode, 64)
 		if why == "" && re.Response != nil {
-			why = re.Response.Status
+			why = serverText(re.Response.Status, 64)
 		}
 		if re.ErrorDescription != "" {
-			why += " (" + re.ErrorDescription + ")"
+			why += " (" + serverText(re.ErrorDescription, maxServerText) + ")"
 		}
 		return mark(err, "signing in to %s: the authorization server refused to issue access: %s", origin, why)
 	}
-	return fmt.Errorf("signing in to %s: %w", origin, err)
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "missing access_token"):
+		// oauth2's own words read as credentials to internal/redact.
+		return mark(err, "signing in to %s: the authorization server answered the code exchange without an access_token", origin)
+	case strings.Contains(msg, "oauth2: cannot parse json"):
+		_, detail, _ := strings.Cut(msg, "cannot parse json: ")
+		return mark(err, "signing in to %s: the authorization server's answer to the code exchange is not valid: %s", origin, serverText(detail, maxServerText))
+	}
+	// Other errors quote the server (a registration error's body).
+	return mark(err, "signing in to %s: %s", origin, serverText(msg, 2*maxServerText))
 }
 
 // source returns the token source of rec, which refreshes the token

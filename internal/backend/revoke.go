@@ -123,7 +123,7 @@ func revocationEndpoint(ctx context.Context, hc *http.Client, resource, tokenURL
 				return "", nil
 			}
 			if !secureURL(asm.RevocationEndpoint) {
-				return "", fmt.Errorf("the revocation_endpoint %s of %s is neither https nor loopback", asm.RevocationEndpoint, iss)
+				return "", fmt.Errorf("the revocation_endpoint %s of %s is neither https nor loopback", serverText(asm.RevocationEndpoint, maxServerText), iss)
 			}
 			return asm.RevocationEndpoint, nil
 		}
@@ -197,7 +197,7 @@ func revokeOne(ctx context.Context, hc *http.Client, endpoint string, rec *oauth
 	}
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK { // RFC 7009 §2.2: 200 also for an unknown token
-		return fmt.Errorf("the server answered %s", resp.Status)
+		return fmt.Errorf("the server answered %s", serverText(resp.Status, 64))
 	}
 	return nil
 }

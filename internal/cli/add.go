@@ -123,8 +123,17 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 		if t.project {
 			mode = 0o644 // committed with the project
 		}
+		if fi, err := os.Lstat(t.path); err == nil && fi.Mode()&fs.ModeSymlink != 0 && !existed {
+			// Writing would replace the link with a file.
+			target, _ := os.Readlink(t.path)
+			return fmt.Errorf("%s is a symbolic link to %s, which does not exist: create that file (or remove the link) to change it", t.path, target)
+		}
 		if fi, err := os.Stat(t.path); err == nil {
 			mode = fi.Mode().Perm()
+			if existed && mode&0o200 == 0 {
+				// Renaming over a read-only file would succeed.
+				return fmt.Errorf("%s is read-only (mode %04o): make it writable (chmod u+w %s) to change it", t.path, mode, shellQuote(t.path))
+			}
 		}
 		src := old
 		if len(bytes.TrimSpace(src)) == 0 {
@@ -137,6 +146,9 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 		}
 		data, err := change(src)
 		if err != nil {
+			if !strings.Contains(err.Error(), t.path) {
+				err = fmt.Errorf("%s: %w", t.path, err)
+			}
 			return err
 		}
 		if existed && bytes.Equal(data, old) {
@@ -162,6 +174,11 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 		}
 		if err := os.MkdirAll(filepath.Dir(t.path), 0o700); err != nil {
 			return err
+		}
+		// Another program (an editor, an agent) may have written the file
+		// since it was read: writing now would lose that.
+		if now, err := safefile.Read(t.path); (err == nil) != existed || (err == nil && !bytes.Equal(now, old)) {
+			return fmt.Errorf("%s changed while it was being edited (another program wrote it); nothing was written: run the command again", t.path)
 		}
 		if err := atomicfile.Write(t.path, data, mode); err != nil {
 			return fmt.Errorf("writing %s: %w", t.path, err)

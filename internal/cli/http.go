@@ -22,6 +22,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/front"
 	"github.com/switchboard-mcp/switchboard/internal/hub"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // httpFlags are serve's flags of the HTTP front.
@@ -92,13 +93,14 @@ func checkHTTPAddr(hf *httpFlags) (loopback bool, err error) {
 // bytes, base64url, mode 0600) when there is none. Two processes that
 // create it at once agree: the file is linked into place only if absent.
 func readOrCreateToken(path string) (string, error) {
-	if b, err := os.ReadFile(path); err == nil {
+	// safefile: a FIFO in its place would block the read for ever.
+	if b, err := safefile.ReadMax(path, 4096); err == nil {
 		tok := strings.TrimSpace(string(b))
 		if tok == "" {
 			return "", fmt.Errorf("http token file %s is empty: run `switchboard token --rotate`", path)
 		}
 		if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o077 != 0 {
-			return "", fmt.Errorf("http token file %s is readable by others (mode %v): run `chmod 600 %s` or `switchboard token --rotate`", path, fi.Mode().Perm(), shellQuote(path))
+			return "", fmt.Errorf("http token file %s is readable by others (mode %04o): run `chmod 600 %s` or `switchboard token --rotate`", path, fi.Mode().Perm(), shellQuote(path))
 		}
 		return tok, nil
 	} else if !errors.Is(err, fs.ErrNotExist) {

@@ -130,7 +130,9 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 	if *dry {
 		printMoves(e.Stdout, plan, "would move")
 		for _, c := range plan.Changes {
-			fmt.Fprint(e.Stdout, agentconf.Diff(c.Path, c.Old, c.New))
+			// The diff shows files that hold credentials: a run by an
+			// agent would put them in its context.
+			fmt.Fprint(e.Stdout, plan.MaskSecrets(agentconf.Diff(c.Path, c.Old, c.New)))
 		}
 		if len(plan.Changes) == 0 {
 			fmt.Fprintln(e.Stdout, "nothing to change")

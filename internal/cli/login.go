@@ -174,7 +174,9 @@ func callbackHandler(results chan<- callbackResult) http.Handler {
 		msg := "Signed in. You can close this tab and return to the terminal."
 		switch {
 		case q.Get("error") != "":
-			cr.err = fmt.Errorf("the authorization server refused the sign-in: %s %s", q.Get("error"), q.Get("error_description"))
+			// Quoted and cut: whoever reaches the port writes this to the
+			// terminal (an escape sequence could clear it or forge lines).
+			cr.err = fmt.Errorf("the authorization server refused the sign-in: %q %q", cut(q.Get("error"), 64), cut(q.Get("error_description"), maxErrorText))
 			msg = "The sign-in was refused: " + q.Get("error")
 		case q.Get("code") == "":
 			http.Error(w, "no code in this request", http.StatusBadRequest)

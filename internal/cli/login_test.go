@@ -169,4 +169,12 @@ func TestLogin_CallbackPassesARefusalOnAndIgnoresStrayRequests(t *testing.T) {
 	if r.err == nil || !strings.Contains(r.err.Error(), "access_denied") || !strings.Contains(rec.Body.String(), "refused") {
 		t.Errorf("refusal: %v / %s", r.err, rec.Body.String())
 	}
+	// A refusal full of escape sequences, 100 kB long, is printed
+	// quoted and short.
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/callback?error=denied%1B%5B2J&error_description="+strings.Repeat("x%1B%5D0%3Bowned%07%0D%0A", 5000), nil))
+	r = <-results
+	if msg := r.err.Error(); len(msg) > 600 || strings.ContainsAny(msg, "\x1b\r\n\a") || !strings.Contains(msg, `"denied\x1b[2J"`) {
+		t.Errorf("refusal of %d bytes: %q", len(msg), msg[:min(len(msg), 200)])
+	}
 }

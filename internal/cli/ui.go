@@ -180,6 +180,7 @@ func (src *hubSource) Snapshot(ctx context.Context) ui.Snapshot {
 	}
 	// Newest first, as the calls.
 	slices.SortStableFunc(snap.Decisions, func(a, b ui.Decision) int { return b.Time.Compare(a.Time) })
+	var allHidden []string // argument values hidden in some identity
 	for _, b := range h.Backends() {
 		ub := ui.Backend{Servers: b.Names, Key: b.Key[:min(12, len(b.Key))], State: b.State.String(), Pid: b.Pid, Calls: b.Calls,
 			Sessions: b.Sessions, Shared: b.Shared}
@@ -190,20 +191,22 @@ func (src *hubSource) Snapshot(ctx context.Context) ui.Snapshot {
 			ub.Uptime = time.Since(b.Since).Round(time.Second).String()
 		}
 		var secrets *redact.Secrets
+		var argSecrets []string
 		if us := byKey[b.Key]; len(us) > 0 {
 			u := us[0]
 			secrets = u.l.Secrets
-			ub.Identity = launchIdentity(u.l)
+			ub.Identity, argSecrets = launchIdentity(u.l)
+			allHidden = append(allHidden, argSecrets...)
 			if visible, withheld, ok := u.s.Catalog().Count(u.name); ok {
 				ub.Tools, ub.Withheld = visible, withheld
 			}
 		}
-		ub.LastError = cut(secrets.String(b.LastError), maxErrorText)
+		ub.LastError = cut(secrets.String(hideValues(b.LastError, argSecrets)), maxErrorText)
 		snap.Backends = append(snap.Backends, ub)
 	}
 	for _, c := range h.RecentCalls() {
 		snap.Calls = append(snap.Calls, ui.Call{Time: c.Time, Session: c.Session, Client: c.Client, Server: c.Server, Tool: c.Tool,
-			Latency: c.Duration, ResultBytes: c.ResultBytes, Outcome: string(c.Outcome), Error: cut(redact.Text(c.Err), maxErrorText)})
+			Latency: c.Duration, ResultBytes: c.ResultBytes, Outcome: string(c.Outcome), Error: cut(redact.Text(hideValues(c.Err, allHidden)), maxErrorText)})
 	}
 	names := func(id string) []string { return slices.Sorted(maps.Keys(byID[id])) }
 	if pending, err := h.Pins().Pending(); err == nil {
@@ -263,15 +266,19 @@ func (src *hubSource) Approve(ctx context.Context, id string, tools []string) ([
 }
 
 // launchIdentity describes l for the page: the command line or URL, the
-// effective cwd, env and header names; secrets hidden.
-func launchIdentity(l *pool.Launch) string {
+// effective cwd, env and header names; secrets hidden. It also returns
+// the argument values it hid (see hideArgs), to hide in its errors.
+func launchIdentity(l *pool.Launch) (string, []string) {
 	s := l.Spec
 	if s == nil {
-		return "(its config did not expand; see the last error)"
+		return "(its config did not expand; see the last error)", nil
 	}
 	var b strings.Builder
+	var hidden []string
 	if s.Type == config.Stdio {
-		b.WriteString(strings.Join(append([]string{s.Command}, s.Args...), " "))
+		var line string
+		line, hidden = hideArgs(strings.Join(append([]string{s.Command}, s.Args...), " "))
+		b.WriteString(line)
 		if l.Cwd != "" {
 			fmt.Fprintf(&b, " (cwd %s)", l.Cwd)
 		}
@@ -284,5 +291,5 @@ func launchIdentity(l *pool.Launch) string {
 			fmt.Fprintf(&b, " (headers %s)", strings.Join(slices.Sorted(maps.Keys(s.Headers)), ", "))
 		}
 	}
-	return l.Secrets.String(b.String())
+	return l.Secrets.String(b.String()), hidden
 }

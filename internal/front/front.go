@@ -6,16 +6,18 @@
 //
 // In front of the SDK's handler it checks, in this order: the Host header
 // (DNS rebinding, 403), the Origin header when present (403), the bearer
-// token (401), a per-client rate limit (429); the SDK's handler limits the
-// request body (413).
+// token (401), a per-client rate limit (429), the request body's size (413)
+// and how long it takes to arrive (408).
 package front
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -49,6 +51,11 @@ const (
 	DefaultSessionTimeout = 30 * time.Minute
 	DefaultDrain          = 10 * time.Second
 	DefaultMaxSessions    = 256
+	// DefaultBodyTimeout bounds how long a POST's body may take to
+	// arrive (16 MiB in a minute is 2.2 Mbit/s).
+	DefaultBodyTimeout = time.Minute
+	// DefaultWriteTimeout bounds each write of a response.
+	DefaultWriteTimeout = time.Minute
 )
 
 // Options configure a Front. Open is required.
@@ -81,6 +88,16 @@ type Options struct {
 	// until it ends or idles out); a request for one more is 503. 0 means
 	// DefaultMaxSessions.
 	MaxSessions int
+	// BodyTimeout bounds how long a POST's body may take to arrive, from
+	// the end of its headers; a slower one is 408 and the connection is
+	// closed (a body that never ends would hold it for ever). 0 means
+	// DefaultBodyTimeout.
+	BodyTimeout time.Duration
+	// WriteTimeout bounds each write of a response (not the whole
+	// response: an event stream lasts); a client that stops reading has
+	// its connection closed after that long instead of holding the
+	// session's writer for ever. 0 means DefaultWriteTimeout.
+	WriteTimeout time.Duration
 	// Logger receives diagnostics; nil discards them.
 	Logger *slog.Logger
 }
@@ -124,6 +141,12 @@ func New(o *Options) (*Front, error) {
 	}
 	if f.o.MaxSessions == 0 {
 		f.o.MaxSessions = DefaultMaxSessions
+	}
+	if f.o.BodyTimeout == 0 {
+		f.o.BodyTimeout = DefaultBodyTimeout
+	}
+	if f.o.WriteTimeout == 0 {
+		f.o.WriteTimeout = DefaultWriteTimeout
 	}
 	f.log = f.o.Logger
 	if f.log == nil {
@@ -251,7 +274,10 @@ func (f *Front) httpSessions() int {
 }
 
 // ServeHTTP serves Path; any other path is 404.
-func (f *Front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
+	dw := &deadlineWriter{ResponseWriter: rw, rc: http.NewResponseController(rw), d: f.o.WriteTimeout}
+	defer dw.extend() // for the server's last flush after we return
+	var w http.ResponseWriter = dw
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Cache-Control", "no-store")
 	if !f.hostAllowed(r.Host) {
@@ -282,6 +308,9 @@ func (f *Front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	// Calls are POSTs; a GET is an event stream that lasts, not drained.
 	if r.Method == http.MethodPost {
+		if !f.readBody(w, r) {
+			return
+		}
 		f.mu.Lock()
 		if f.draining {
 			f.mu.Unlock()
@@ -309,6 +338,63 @@ func (f *Front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if pr.s != nil {
 		f.adopt(pr.s)
 	}
+}
+
+// deadlineWriter gives each write of a response its own write deadline.
+type deadlineWriter struct {
+	http.ResponseWriter
+	rc *http.ResponseController
+	d  time.Duration
+}
+
+// extend sets the write deadline d from now; an error means the writer
+// has no deadlines (a test's recorder).
+func (w *deadlineWriter) extend() { w.rc.SetWriteDeadline(time.Now().Add(w.d)) }
+
+func (w *deadlineWriter) Write(b []byte) (int, error) {
+	w.extend()
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *deadlineWriter) FlushError() error {
+	w.extend()
+	return w.rc.Flush()
+}
+
+func (w *deadlineWriter) Flush() { w.FlushError() }
+
+func (w *deadlineWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// readBody reads r's body whole within Options.BodyTimeout and at most
+// Options.MaxBodyBytes, and puts it back for the SDK's handler; on a
+// failure it answers (408, 413 or 400) and returns false. Once the body
+// is in, the read deadline is lifted: a tool call may then run for as
+// long as it needs.
+func (f *Front) readBody(w http.ResponseWriter, r *http.Request) bool {
+	rc := http.NewResponseController(w)
+	// An error means the writer has no deadlines (a test's recorder).
+	rc.SetReadDeadline(time.Now().Add(f.o.BodyTimeout))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, f.o.MaxBodyBytes))
+	if err == nil {
+		rc.SetReadDeadline(time.Time{})
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		return true
+	}
+	// The deadline stays: the server's own discard of what is left of
+	// the body must not wait for a client that stopped sending.
+	var tooBig *http.MaxBytesError
+	var ne net.Error
+	switch {
+	case errors.As(err, &tooBig):
+		http.Error(w, fmt.Sprintf("request body exceeds %d bytes", f.o.MaxBodyBytes), http.StatusRequestEntityTooLarge)
+	case errors.As(err, &ne) && ne.Timeout():
+		w.Header().Set("Connection", "close")
+		http.Error(w, fmt.Sprintf("request body not received within %v (it came too slowly or never ended)", f.o.BodyTimeout), http.StatusRequestTimeout)
+	default:
+		w.Header().Set("Connection", "close")
+		http.Error(w, fmt.Sprintf("reading the request body: %v", err), http.StatusBadRequest)
+	}
+	return false
 }
 
 func (f *Front) authorized(r *http.Request) bool {

@@ -20,12 +20,16 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
 )
+
+// maxRecord bounds a record file: a few kB are written.
+const maxRecord = 1 << 20
 
 // DirName is the store's directory under the state directory
 // ($XDG_STATE_HOME/switchboard).
@@ -110,10 +114,25 @@ func (s *Store) Load(server, rawURL string) (*Record, error) {
 
 func (s *Store) load(server, rawURL string) (*Record, error) {
 	p := s.Path(server, rawURL)
-	b, err := os.ReadFile(p)
+	fi, err := os.Lstat(p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
+	if err != nil {
+		return nil, fmt.Errorf("reading the sign-in of %q: %w", server, err)
+	}
+	switch {
+	case fi.Mode()&fs.ModeSymlink != 0:
+		// Not followed: a link could point the tokens anywhere.
+		return nil, fmt.Errorf("reading the sign-in of %q: %s is a symbolic link, not a file switchboard wrote: delete it and run `switchboard login %s`", server, p, server)
+	case !fi.Mode().IsRegular():
+		return nil, fmt.Errorf("reading the sign-in of %q: %s is not a regular file: delete it and run `switchboard login %s`", server, p, server)
+	case fi.Mode().Perm()&0o077 != 0 && runtime.GOOS != "windows":
+		return nil, fmt.Errorf("reading the sign-in of %q: %s can be read or written by others (mode %04o): run `chmod 600 %s`, or `switchboard login %s` for new tokens if others may have read them", server, p, fi.Mode().Perm(), p, server)
+	case fi.Size() > maxRecord:
+		return nil, fmt.Errorf("reading the sign-in of %q: %s is %d bytes, not a record switchboard wrote: delete it and run `switchboard login %s`", server, p, fi.Size(), server)
+	}
+	b, err := os.ReadFile(p)
 	if err != nil {
 		return nil, fmt.Errorf("reading the sign-in of %q: %w", server, err)
 	}
@@ -168,6 +187,12 @@ func (s *Store) write(rawURL string, r *Record) error {
 		return fmt.Errorf("saving the sign-in of %q: %w", r.Server, err)
 	}
 	p := s.Path(r.Server, rawURL)
+	if fi, err := os.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		// The new sign-in replaces the link, never the file it names.
+		if err := os.Remove(p); err != nil {
+			return fmt.Errorf("saving the sign-in of %q: %s is a symbolic link that cannot be removed: %w", r.Server, p, err)
+		}
+	}
 	if err := atomicfile.Write(p, append(b, '\n'), 0o600); err != nil {
 		return fmt.Errorf("saving the sign-in of %q to %s: %w", r.Server, p, err)
 	}

@@ -96,12 +96,21 @@ func (u *UI) Listen(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("status page: listening on 127.0.0.1: %w", err)
 	}
-	u.srv = &http.Server{Handler: u, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(u.log.Handler(), slog.LevelWarn)}
+	u.srv = u.server()
 	go u.srv.Serve(ln)
 	srv := u.srv
 	context.AfterFunc(ctx, func() { srv.Close() })
 	u.url = "http://" + ln.Addr().String() + "/?t=" + u.o.Token
 	return u.url, nil
+}
+
+// server is the page's HTTP server. Nothing it serves streams, so a
+// whole request must arrive within 30 s and its answer be taken within
+// 30 s: a client that sends a form byte by byte, or never reads, is cut
+// off instead of holding a connection for ever.
+func (u *UI) server() *http.Server {
+	return &http.Server{Handler: u, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second,
+		IdleTimeout: time.Minute, ErrorLog: slog.NewLogLogger(u.log.Handler(), slog.LevelWarn)}
 }
 
 // Close stops serving. Idempotent.

@@ -37,6 +37,16 @@ type Server struct {
 	// RevocationStatus, when not zero, is the status the revocation
 	// endpoint answers with instead of revoking (a failing server).
 	RevocationStatus int
+	// Metadata, when set, may change the authorization server metadata
+	// before it is sent (a hostile server's endpoints).
+	Metadata func(m map[string]any)
+	// Token, when set, answers a token request instead of the fake (a
+	// hostile or broken token endpoint); the grant was not checked.
+	Token http.HandlerFunc
+	// TokenResponse, when set, may change a granted token response
+	// before it is sent (a token endpoint that answers oddly); the
+	// tokens in it are valid.
+	TokenResponse func(resp map[string]any)
 
 	mu      sync.Mutex
 	codes   map[string]grant
@@ -75,6 +85,9 @@ func New(mcp http.Handler) *Server {
 		}
 		if !s.NoRevocation {
 			m["revocation_endpoint"] = s.URL + "/revoke"
+		}
+		if s.Metadata != nil {
+			s.Metadata(m)
 		}
 		writeJSON(w, 200, m)
 	})
@@ -202,6 +215,10 @@ func (s *Server) authorize(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) token(w http.ResponseWriter, r *http.Request) {
+	if s.Token != nil {
+		s.Token(w, r)
+		return
+	}
 	if err := r.ParseForm(); err != nil {
 		writeJSON(w, 400, map[string]string{"error": "invalid_request"})
 		return
@@ -241,7 +258,11 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 	if exp == 0 {
 		exp = time.Hour
 	}
-	writeJSON(w, 200, map[string]any{"access_token": at, "token_type": "Bearer", "refresh_token": rt, "expires_in": int(exp.Seconds()), "scope": "tools"})
+	resp := map[string]any{"access_token": at, "token_type": "Bearer", "refresh_token": rt, "expires_in": int(exp.Seconds()), "scope": "tools"}
+	if s.TokenResponse != nil {
+		s.TokenResponse(resp)
+	}
+	writeJSON(w, 200, resp)
 }
 
 // revoke is the RFC 7009 revocation endpoint: a token of the client

@@ -1,0 +1,274 @@
+package agentconf
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// An agent file with a key or server defined twice, or bytes that are
+// not UTF-8, is skipped with its path and line: the agent reads only
+// the last duplicate, and an edit would have dropped the other (JSON)
+// or left both (YAML), and decoding changes a byte that is not UTF-8.
+func TestPlan_DuplicatesAndNonUTF8AreSkippedNamingFileAndLine(t *testing.T) {
+	tests := []struct {
+		name, file, content, want string
+		scope                     Scope
+	}{
+		{"json key twice", ".mcp.json", "{\"mcpServers\": {\"a\": {\"command\": \"x\"}},\n \"mcpServers\": {\"b\": {\"command\": \"y\"}}}", "line 2: mcpServers is defined twice (also line 1)", Project},
+		{"json server twice", ".mcp.json", "{\"mcpServers\": {\n\"a\": {\"command\": \"x\"},\n\"a\": {\"command\": \"y\"}}}", `line 3: server "a" is defined twice in mcpServers (also line 2)`, Project},
+		{"jsonc nested key twice", ".zed/settings.json", "{\n// zed\n\"context_servers\": {\"a\": {\"command\": \"x\"}, \"a\": {\"command\": \"y\"}}}", `line 3: server "a" is defined twice in context_servers (also line 3)`, Project},
+		{"json not utf-8", ".cursor/mcp.json", "{\"mcpServers\": {\n\"a\": {\"command\": \"x\xff\"}}}", "line 2: not UTF-8 text", Project},
+		{"yaml server twice", "home/.config/goose/config.yaml", "extensions:\n  a:\n    type: stdio\n    cmd: x\n  a:\n    type: stdio\n    cmd: y\n", `line 5: server "a" is defined twice in extensions (also line 2)`, User},
+		{"yaml key twice", "home/.config/goose/config.yaml", "extensions:\n  a:\n    cmd: x\nextensions:\n  b:\n    cmd: y\n", "line 4: extensions is defined twice (also line 1)", User},
+		{"yaml list name twice", ".continue/mcpServers/x.yaml", "name: x\nmcpServers:\n  - name: a\n    command: x\n  - name: a\n    command: y\n", `line 5: server "a" is defined twice in mcpServers (also line 3)`, Project},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newWorld(t)
+			path := filepath.Join(w.proj, tt.file)
+			if strings.HasPrefix(tt.file, "home/") {
+				path = filepath.Join(w.home, strings.TrimPrefix(tt.file, "home/"))
+			}
+			w.write(path, tt.content, 0o644)
+			p, err := MakePlan(w.opts(tt.scope))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := errors.Join(p.Problems...)
+			if !p.Failed() || !strings.Contains(got.Error(), path+": "+tt.want) {
+				t.Fatalf("problems = %v, want %q", got, path+": "+tt.want)
+			}
+			for _, c := range p.Changes {
+				if c.Path == path {
+					t.Errorf("the plan writes %s:\n%s", path, c.New)
+				}
+			}
+		})
+	}
+}
+
+// A file the user made read-only is not replaced (renaming over it
+// would succeed): init and init --undo stop before writing any file,
+// naming it and the chmod that allows it.
+func TestApply_ReadOnlyFileChangesNoFile(t *testing.T) {
+	w := newWorld(t)
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	cursor := filepath.Join(w.proj, ".cursor", "mcp.json")
+	w.write(mcp, `{"mcpServers": {"a": {"command": "x"}}}`, 0o644)
+	w.write(cursor, `{"mcpServers": {"b": {"command": "y"}}}`, 0o444)
+	o := w.opts(Project)
+	p, err := MakePlan(o)
+	if err != nil || p.Failed() {
+		t.Fatal(err, p.Problems)
+	}
+	err = Apply(o, p)
+	if err == nil || !strings.Contains(err.Error(), cursor+" is read-only (mode 0444): make it writable (chmod u+w "+cursor+") and run init again") {
+		t.Fatalf("Apply = %v, want the read-only file named", err)
+	}
+	if got := w.read(mcp); got != `{"mcpServers": {"a": {"command": "x"}}}` {
+		t.Errorf(".mcp.json was written: %s", got)
+	}
+	if _, err := os.Stat(o.ConfigPath()); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("%s was created (%v)", o.ConfigPath(), err)
+	}
+
+	os.Chmod(cursor, 0o644)
+	w.initOnce(o)
+	os.Chmod(mcp, 0o444)
+	inited := w.read(mcp)
+	if _, err := Undo(o); err == nil || !strings.Contains(err.Error(), mcp+" is read-only") || !strings.Contains(err.Error(), "init --undo changed no file") {
+		t.Fatalf("Undo = %v, want the read-only file named", err)
+	}
+	if w.read(mcp) != inited || !strings.Contains(w.read(o.ConfigPath()), `"a"`) {
+		t.Errorf("undo changed files: %s / %s", w.read(mcp), w.read(o.ConfigPath()))
+	}
+	os.Chmod(mcp, 0o644)
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(mcp); got != `{"mcpServers": {"a": {"command": "x"}}}` {
+		t.Errorf("after undo .mcp.json = %s", got)
+	}
+}
+
+// With the manifest gone (deleted by hand) the backups next to it stay:
+// a new init picks backup names that are free instead of overwriting
+// the content another init saved before its first write.
+func TestApply_KeepsBackupsWhoseManifestIsGone(t *testing.T) {
+	w := newWorld(t)
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	w.write(mcp, `{"mcpServers": {"a": {"command": "x"}}}`, 0o644)
+	o := w.opts(Project)
+	w.initOnce(o)
+	dir := o.StateDir()
+	saved, _ := os.ReadDir(dir)
+	before := map[string]string{}
+	for _, e := range saved {
+		if e.Name() != "manifest.json" {
+			before[e.Name()] = w.read(filepath.Join(dir, e.Name()))
+		}
+	}
+	if len(before) == 0 {
+		t.Fatal("init saved no backup")
+	}
+	os.Remove(filepath.Join(dir, "manifest.json"))
+	w.write(mcp, `{"mcpServers": {"b": {"command": "y"}}}`, 0o644)
+	w.initOnce(o)
+	for name, content := range before {
+		if got := w.read(filepath.Join(dir, name)); got != content {
+			t.Errorf("backup %s was overwritten: %q, was %q", name, got, content)
+		}
+	}
+}
+
+// A backup manifest that does not parse is named, with where the
+// content before init is kept, and nothing is changed.
+func TestUndo_CorruptManifestIsNamedWithTheBackups(t *testing.T) {
+	w := newWorld(t)
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	w.write(mcp, `{"mcpServers": {"a": {"command": "x"}}}`, 0o644)
+	o := w.opts(Project)
+	w.initOnce(o)
+	inited := w.read(mcp)
+	manifest := filepath.Join(o.StateDir(), "manifest.json")
+	w.write(manifest, "{garbage", 0o600)
+	_, err := Undo(o)
+	if err == nil || !strings.Contains(err.Error(), "reading backup manifest "+manifest) || !strings.Contains(err.Error(), "is in "+o.StateDir()+", NNN.orig") {
+		t.Fatalf("Undo = %v", err)
+	}
+	if w.read(mcp) != inited {
+		t.Errorf("undo changed %s", mcp)
+	}
+}
+
+// Codex's mcp_servers written as one inline table cannot take the
+// [mcp_servers.switchboard] table (TOML forbids it, though the decoder
+// accepts it): the file is skipped, naming the line and the layout that
+// works, instead of left holding the server it said it moved and no
+// longer parsing for Codex.
+func TestPlan_TOMLInlineServersTableIsSkippedNotBroken(t *testing.T) {
+	w := newWorld(t)
+	codex := filepath.Join(w.proj, ".codex", "config.toml")
+	content := "model = \"o3\"\nmcp_servers = { a = { command = \"x\" } }\n"
+	w.write(codex, content, 0o644)
+	p, err := MakePlan(w.opts(Project))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := codex + ": line 2: mcp_servers is an inline table (mcp_servers = { ... }), which init cannot add to: write each server as a [mcp_servers.NAME] table"
+	if got := errors.Join(p.Problems...); !p.Failed() || !strings.Contains(got.Error(), want) {
+		t.Fatalf("problems = %v, want %q", got, want)
+	}
+	for _, c := range p.Changes {
+		if c.Path == codex {
+			t.Errorf("the plan writes %s:\n%s", codex, c.New)
+		}
+	}
+	// Servers in [mcp_servers] as inline tables, one per key, are fine.
+	w.write(codex, "[mcp_servers]\na = { command = \"x\" }\n", 0o644)
+	w.initOnce(w.opts(Project))
+	if got := w.read(codex); strings.Contains(got, "a = ") || !strings.Contains(got, "[mcp_servers.switchboard]") {
+		t.Errorf("codex config after init:\n%s", got)
+	}
+}
+
+// A YAML file with more than one document is skipped: init writes back
+// the first only, and the others were lost.
+func TestPlan_MultiDocumentYAMLIsSkipped(t *testing.T) {
+	w := newWorld(t)
+	goose := filepath.Join(w.home, ".config", "goose", "config.yaml")
+	w.write(goose, "extensions:\n  a: {type: stdio, cmd: x, enabled: true}\n---\nother: doc\n", 0o644)
+	p, err := MakePlan(w.opts(User))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := goose + ": line 4: a second YAML document (after ---)"
+	if got := errors.Join(p.Problems...); !p.Failed() || !strings.Contains(got.Error(), want) {
+		t.Fatalf("problems = %v, want %q", got, want)
+	}
+	for _, c := range p.Changes {
+		if c.Path == goose {
+			t.Errorf("the plan writes %s:\n%s", goose, c.New)
+		}
+	}
+}
+
+// A Codex config with Windows line ends gets the switchboard table with
+// them too, and undo gives back the file as it was.
+func TestApply_TOMLKeepsCRLFLineEnds(t *testing.T) {
+	w := newWorld(t)
+	codex := filepath.Join(w.proj, ".codex", "config.toml")
+	orig := "model = \"o3\"\r\n\r\n[mcp_servers.a]\r\ncommand = \"x\"\r\n\r\n[other]\r\nk = 1\r\n"
+	w.write(codex, orig, 0o644)
+	o := w.opts(Project)
+	w.initOnce(o)
+	got := w.read(codex)
+	if strings.Count(got, "\n") != strings.Count(got, "\r\n") || !strings.Contains(got, "[mcp_servers.switchboard]\r\n") || strings.Contains(got, "\r\n\r\n\r\n") {
+		t.Errorf("after init: %q", got)
+	}
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(codex); strings.Count(got, "\n") != strings.Count(got, "\r\n") || !strings.Contains(got, "[mcp_servers.a]\r\ncommand = \"x\"\r\n") {
+		t.Errorf("after undo: %q", got)
+	}
+}
+
+// An agent file that is a symbolic link to a file that does not exist
+// is not replaced by a regular file (which undo would then delete,
+// losing the link): init stops before any write, naming both.
+func TestApply_DanglingSymlinkIsNotReplaced(t *testing.T) {
+	w := newWorld(t)
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	target := filepath.Join(w.home, "dotfiles", "mcp.json")
+	os.MkdirAll(w.proj, 0o755)
+	if err := os.Symlink(target, mcp); err != nil {
+		t.Fatal(err)
+	}
+	o := w.opts(Project)
+	o.Agents = []string{"claude-code"}
+	p, err := MakePlan(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Apply(o, p)
+	if err == nil || !strings.Contains(err.Error(), mcp+" is a symbolic link to "+target+", which does not exist") {
+		t.Fatalf("Apply = %v", err)
+	}
+	if fi, err := os.Lstat(mcp); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("%s is no longer the link: %v %v", mcp, fi.Mode(), err)
+	}
+	if _, err := os.Stat(o.ConfigPath()); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("%s was created (%v)", o.ConfigPath(), err)
+	}
+}
+
+// A server of the user's that happens to be named "switchboard" but runs
+// another program is imported like any other, not overwritten by the
+// entry init adds; undo puts it back.
+func TestPlan_ForeignServerNamedSwitchboardIsImported(t *testing.T) {
+	w := newWorld(t)
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	orig := `{"mcpServers": {"switchboard": {"command": "/opt/other/switchboard-mcp", "args": ["--foo"]}}}`
+	w.write(mcp, orig, 0o644)
+	o := w.opts(Project)
+	p := w.initOnce(o)
+	if len(p.Imported) != 1 || p.Imported[0].Name != "switchboard" || p.Imported[0].Server.Command != "/opt/other/switchboard-mcp" {
+		t.Fatalf("imported %+v, want the user's switchboard server", p.Imported)
+	}
+	if got := w.read(o.ConfigPath()); !strings.Contains(got, "/opt/other/switchboard-mcp") {
+		t.Errorf("%s: %s", o.ConfigPath(), got)
+	}
+	if got := w.read(mcp); !strings.Contains(got, `"serve"`) || strings.Contains(got, "switchboard-mcp") {
+		t.Errorf(".mcp.json: %s", got)
+	}
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.decodeFile(mcp); canon(got) != canon(map[string]any{"mcpServers": map[string]any{"switchboard": map[string]any{"command": "/opt/other/switchboard-mcp", "args": []any{"--foo"}}}}) {
+		t.Errorf("after undo: %s", w.read(mcp))
+	}
+}

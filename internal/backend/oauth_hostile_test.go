@@ -1,0 +1,163 @@
+package backend
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/oauth/oauthtest"
+)
+
+// loginErr signs in to fake as `switchboard login` does and returns the
+// error.
+func loginErr(t *testing.T, spec *config.Server, dir string, rt http.RoundTripper) error {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	b, err := Start(ctx, spec, &Options{HTTPTransport: rt, OAuth: &OAuthOptions{Dir: dir, Fetch: oauthtest.Follow, RedirectURL: "http://127.0.0.1:7777/callback", Fresh: true}})
+	if b != nil {
+		b.Close()
+	}
+	return err
+}
+
+// A hostile authorization server's words reach the terminal `switchboard
+// login` prints to: an error_description or a registration error with
+// escape sequences and line breaks, 200 kB long, comes out short and
+// without control characters; a token answer without access_token, or
+// with one of the wrong type, is named readably.
+func TestOAuth_HostileAuthorizationServerAnswersAreReadable(t *testing.T) {
+	evil := strings.Repeat(`evil\u001b[2J\u001b]0;owned\u0007\r\n\u202e`, 5000)
+	tests := []struct {
+		name  string
+		setup func(*oauthtest.Server)
+		want  string
+	}{
+		{"token error description", func(f *oauthtest.Server) {
+			f.Token = func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(400)
+				fmt.Fprintf(w, `{"error":"invalid_grant\u001b[2J","error_description":"%s"}`, evil)
+			}
+		}, "refused to issue access: invalid_grant?[2J (evil?[2J?]0;owned?  ?evil"},
+		{"registration error body", func(f *oauthtest.Server) {
+			f.Metadata = func(m map[string]any) { m["registration_endpoint"] = f.URL + "/bad-register" }
+			f.Config.Handler.(*http.ServeMux).HandleFunc("POST /bad-register", func(w http.ResponseWriter, r *http.Request) {
+				w.WriteHeader(500)
+				fmt.Fprint(w, strings.ReplaceAll(strings.ReplaceAll(evil, `\u001b`, "\x1b"), `\r\n`, "\r\n"))
+			})
+		}, "registration failed with status 500 Internal Server Error: evil?[2J"},
+		{"no access_token", func(f *oauthtest.Server) {
+			f.TokenResponse = func(m map[string]any) { delete(m, "access_token") }
+		}, "the authorization server answered the code exchange without an access_token"},
+		{"access_token not a string", func(f *oauthtest.Server) {
+			f.TokenResponse = func(m map[string]any) { m["access_token"] = 5 }
+		}, "the authorization server's answer to the code exchange is not valid: json: cannot unmarshal number"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake, spec, dir := oauthSetup(t)
+			tt.setup(fake)
+			err := loginErr(t, spec, dir, nil)
+			if err == nil {
+				t.Fatal("the sign-in succeeded")
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, tt.want) {
+				t.Errorf("error %q\nwant it to contain %q", msg[:min(len(msg), 600)], tt.want)
+			}
+			if len(msg) > 2000 || strings.ContainsAny(msg, "\x1b\r\n\a\u202e") {
+				t.Errorf("error of %d bytes with control characters: %q", len(msg), msg[:min(len(msg), 300)])
+			}
+		})
+	}
+}
+
+// recordingTransport records requests to hosts other than 127.0.0.1
+// and answers them 400.
+type recordingTransport struct {
+	mu   sync.Mutex
+	seen []string
+}
+
+func (rt *recordingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if r.URL.Hostname() == "127.0.0.1" {
+		return http.DefaultTransport.RoundTrip(r)
+	}
+	rt.mu.Lock()
+	rt.seen = append(rt.seen, r.Method+" "+r.URL.String())
+	rt.mu.Unlock()
+	return &http.Response{StatusCode: 400, Status: "400 Bad Request", Header: http.Header{"Content-Type": {"application/json"}},
+		Body: io.NopCloser(strings.NewReader(`{"error":"invalid_request"}`)), Request: r}, nil
+}
+
+// Metadata naming a clear-text or non-web endpoint is refused before
+// anything (a code, a verifier, a secret) is sent to it, naming the
+// field.
+func TestOAuth_MetadataWithInsecureEndpointsSendsNothing(t *testing.T) {
+	for _, field := range []string{"token_endpoint", "authorization_endpoint", "registration_endpoint"} {
+		for _, u := range []string{"http://as.example/x", "javascript:alert(1)", "file:///etc/passwd"} {
+			t.Run(field+" "+u, func(t *testing.T) {
+				fake, spec, dir := oauthSetup(t)
+				fake.Metadata = func(m map[string]any) { m[field] = u }
+				rt := &recordingTransport{}
+				err := loginErr(t, spec, dir, rt)
+				if err == nil || !strings.Contains(err.Error(), field) {
+					t.Errorf("err = %v, want the field named", err)
+				}
+				if len(rt.seen) > 0 {
+					t.Errorf("requests sent to the endpoint: %v", rt.seen)
+				}
+			})
+		}
+	}
+}
+
+// A token that expires at once (or is of another type than Bearer) does
+// not stop the backend: each use refreshes it (one refresh per request,
+// no loop).
+func TestOAuth_TokenThatExpiresAtOnceIsRefreshedPerUse(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	fake.TokenResponse = func(m map[string]any) { m["expires_in"] = -5 }
+	if err := loginErr(t, spec, dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	before := fake.Stats().Refreshes
+	b, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if _, err := b.ListTools(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if n := fake.Stats().Refreshes - before; n == 0 || n > 10 {
+		t.Errorf("%d refreshes for a start and one list, want a few", n)
+	}
+}
+
+// An authorization server whose token endpoint redirects to itself for
+// ever is given up on after 10 redirects, naming the cause.
+func TestOAuth_RedirectLoopEnds(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	var hits atomic.Int32
+	fake.Token = func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		http.Redirect(w, r, fake.URL+"/token", http.StatusTemporaryRedirect)
+	}
+	err := loginErr(t, spec, dir, nil)
+	if err == nil || !strings.Contains(err.Error(), "stopped after 10 redirects") {
+		t.Errorf("err = %v, want the redirects named", err)
+	}
+	// oauth2 tries both ways of sending the client's credentials.
+	if n := hits.Load(); n > 22 {
+		t.Errorf("%d token requests, want at most 2 × (1 + 10 redirects)", n)
+	}
+}

@@ -1,0 +1,77 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// add, remove and disable on a config whose mcpServers is not an
+// object, or that is read-only, name the file and change nothing.
+func TestAdd_WrongTypeOrReadOnlyConfigIsNamedAndUnchanged(t *testing.T) {
+	for _, tc := range []struct {
+		name, content string
+		mode          os.FileMode
+		args          []string
+		want          string
+	}{
+		{"add to an array", `{"mcpServers": []}`, 0o600, []string{"add", "b", "--", "y"}, ": mcpServers is not an object"},
+		{"add to a string", `{"mcpServers": "x"}`, 0o600, []string{"add", "b", "--", "y"}, ": mcpServers is not an object"},
+		{"add to null", `{"mcpServers": null}`, 0o600, []string{"add", "b", "--", "y"}, ": mcpServers is not an object"},
+		{"add read-only", `{"mcpServers": {}}`, 0o444, []string{"add", "b", "--", "y"}, " is read-only (mode 0444): make it writable (chmod u+w "},
+		{"remove read-only", `{"mcpServers": {"a": {"command": "x"}}}`, 0o400, []string{"remove", "a"}, " is read-only (mode 0400)"},
+		{"disable read-only", `{"mcpServers": {"a": {"command": "x"}}}`, 0o444, []string{"disable", "a"}, " is read-only (mode 0444)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newCLIWorld(t)
+			w.write(w.user(), tc.content)
+			os.Chmod(w.user(), tc.mode)
+			code, _, errOut := w.run(tc.args...)
+			if code == 0 || !strings.Contains(errOut, w.user()+tc.want) {
+				t.Errorf("exit %d: %s\nwant %q", code, errOut, w.user()+tc.want)
+			}
+			if w.read(w.user()) != tc.content {
+				t.Errorf("the file changed: %s", w.read(w.user()))
+			}
+		})
+	}
+}
+
+// A config that is a symbolic link to a missing file is not replaced by
+// a regular file: add names the link and its target.
+func TestAdd_DanglingSymlinkConfigIsNotReplaced(t *testing.T) {
+	w := newCLIWorld(t)
+	target := filepath.Join(w.home, "dotfiles", "switchboard.json")
+	os.MkdirAll(filepath.Dir(w.user()), 0o700)
+	if err := os.Symlink(target, w.user()); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := w.run("add", "b", "--", "y")
+	if code == 0 || !strings.Contains(errOut, w.user()+" is a symbolic link to "+target+", which does not exist") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+	if fi, err := os.Lstat(w.user()); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v %v", fi.Mode(), err)
+	}
+}
+
+// A config another program writes while add edits it is not
+// overwritten: the edit stops, naming the file, and the other write
+// stays.
+func TestAdd_ConfigWrittenMeanwhileIsNotOverwritten(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), `{"mcpServers": {}}`)
+	e, _, _ := w.envFor("add")
+	theirs := `{"mcpServers": {"theirs": {"command": "t"}}}`
+	_, changed, err := e.edit(target{path: w.user()}, func(data []byte) ([]byte, error) {
+		os.WriteFile(w.user(), []byte(theirs), 0o600) // the other program
+		return []byte(`{"mcpServers": {"ours": {"command": "o"}}}`), nil
+	}, nil)
+	if err == nil || changed || !strings.Contains(err.Error(), w.user()+" changed while it was being edited") {
+		t.Fatalf("edit = %v, changed %v", err, changed)
+	}
+	if got := w.read(w.user()); got != theirs {
+		t.Errorf("the file is %s, want the other program's write", got)
+	}
+}
