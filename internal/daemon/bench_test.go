@@ -26,17 +26,15 @@ func (echoHandler) Open(ctx context.Context, h *Hello) (Session, error) {
 }
 
 func echo(c *Client) error {
-	r := bufio.NewReader(c.In)
-	w := bufio.NewWriter(c.Out)
+	f := newFakeIO(c)
 	body := strings.Repeat("x", 1000)
 	for {
-		line, err := r.ReadSlice('\n')
+		line, err := f.read()
 		if err != nil {
 			return nil
 		}
 		m := scan(line, false)
-		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"%s"}]}}`+"\n", m.id, body)
-		w.Flush()
+		f.write(fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"%s"}]}}`, m.id, body))
 	}
 }
 
@@ -104,16 +102,23 @@ func BenchmarkRoundTrip_Direct(b *testing.B) {
 	report(b, roundTrips(b, c, bufio.NewReader(c)))
 }
 
-// BenchmarkRoundTrip_Bridge is a client on the bridge's stdin/stdout (OS
-// pipes, as an agent's): the difference from Direct is what the bridge
-// adds to one request plus one response.
-func BenchmarkRoundTrip_Bridge(b *testing.B) {
+// BenchmarkRoundTrip_Relay is a client on the bridge's stdin/stdout (OS
+// pipes, as an agent's) with the bridge relaying: the difference from
+// Direct is what the bridge adds to one request plus one response.
+func BenchmarkRoundTrip_Relay(b *testing.B) { benchBridge(b, true) }
+
+// BenchmarkRoundTrip_Handoff is the same client with the bridge's stdio
+// handed to the daemon (the default): the daemon reads and writes the
+// pipes itself, through its journal.
+func BenchmarkRoundTrip_Handoff(b *testing.B) { benchBridge(b, false) }
+
+func benchBridge(b *testing.B, relay bool) {
 	p := benchDaemon(b)
 	inR, inW, _ := os.Pipe()
 	outR, outW, _ := os.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- Bridge(context.Background(), &BridgeOptions{Connect: ConnectOptions{Paths: p, NoStart: true, Hello: &Hello{Version: "b"}}}, inR, outW)
+		done <- Bridge(context.Background(), &BridgeOptions{Connect: ConnectOptions{Paths: p, NoStart: true, Hello: &Hello{Version: "b"}}, NoHandoff: relay}, inR, outW)
 	}()
 	lat := roundTrips(b, inW, bufio.NewReader(outR))
 	inW.Close()

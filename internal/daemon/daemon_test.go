@@ -96,6 +96,20 @@ func startBridgeOn(t *testing.T, o *BridgeOptions, handoff bool) *client {
 	return c
 }
 
+// inBothModes runs f, in each bridge mode, with a fresh environment and
+// the initialized client of a bridge in that mode.
+func inBothModes(t *testing.T, f func(t *testing.T, te *testEnv, c *client)) {
+	for _, m := range bridgeModes {
+		t.Run(m.name, func(t *testing.T) {
+			te := newTestEnv(t)
+			c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, m.handoff)
+			c.initialize()
+			c.wantMode(90, m.handoff)
+			f(t, te, c)
+		})
+	}
+}
+
 // wantMode fails unless the daemon session serving c was handed the
 // client's stdio exactly when handoff.
 func (c *client) wantMode(id int, handoff bool) {
@@ -419,72 +433,60 @@ func TestConnect_FailedStartQuotesTheLog(t *testing.T) {
 }
 
 func TestBridge_RelaysBytesExactly(t *testing.T) {
-	for _, m := range bridgeModes {
-		t.Run(m.name, func(t *testing.T) {
-			te := newTestEnv(t)
-			c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, m.handoff)
-			c.initialize()
-			c.wantMode(90, m.handoff)
-			// Odd but valid shapes: spaces, the id last (as the TypeScript SDK
-			// writes it), a string id with an escape, non-ASCII text.
-			for i, line := range []string{
-				`{"jsonrpc":"2.0","method":"raw","params":{"a":[1,{"b":"}"}]},"id":2}`,
-				`{ "jsonrpc" : "2.0" , "id" : "x\"y" , "method" : "raw" , "params" : { "text" : "héllo ☃ \\n" } }`,
-				`{"id":4,"jsonrpc":"2.0","method":"raw","params":{"s":"` + strings.Repeat("z", 200_000) + `"}}`,
-			} {
-				c.send(line)
-				r := c.decode(c.next(5 * time.Second))
-				var got struct{ Line string }
-				if err := json.Unmarshal(r.Result, &got); err != nil || got.Line != line {
-					t.Errorf("line %d arrived as %.200q (%v), want it unchanged", i, got.Line, err)
-				}
+	inBothModes(t, func(t *testing.T, _ *testEnv, c *client) {
+		// Odd but valid shapes: spaces, the id last (as the TypeScript SDK
+		// writes it), a string id with an escape, non-ASCII text.
+		for i, line := range []string{
+			`{"jsonrpc":"2.0","method":"raw","params":{"a":[1,{"b":"}"}]},"id":2}`,
+			`{ "jsonrpc" : "2.0" , "id" : "x\"y" , "method" : "raw" , "params" : { "text" : "héllo ☃ \\n" } }`,
+			`{"id":4,"jsonrpc":"2.0","method":"raw","params":{"s":"` + strings.Repeat("z", 200_000) + `"}}`,
+		} {
+			c.send(line)
+			r := c.decode(c.next(5 * time.Second))
+			var got struct{ Line string }
+			if err := json.Unmarshal(r.Result, &got); err != nil || got.Line != line {
+				t.Errorf("line %d arrived as %.200q (%v), want it unchanged", i, got.Line, err)
 			}
-			// The daemon's bytes reach the client unchanged too.
-			c.send(`{"jsonrpc":"2.0","id":5,"method":"echo","params":{"k":"v","n":[1,2]}}`)
-			if got, want := c.next(5*time.Second), `{"jsonrpc":"2.0","id":5,"result":{"k":"v","n":[1,2]}}`; got != want {
-				t.Errorf("echo = %s, want %s", got, want)
-			}
-		})
-	}
+		}
+		// The daemon's bytes reach the client unchanged too.
+		c.send(`{"jsonrpc":"2.0","id":5,"method":"echo","params":{"k":"v","n":[1,2]}}`)
+		if got, want := c.next(5*time.Second), `{"jsonrpc":"2.0","id":5,"result":{"k":"v","n":[1,2]}}`; got != want {
+			t.Errorf("echo = %s, want %s", got, want)
+		}
+	})
 }
 
 func TestBridge_DaemonKilledDuringCall(t *testing.T) {
-	for _, m := range bridgeModes {
-		t.Run(m.name, func(t *testing.T) {
-			te := newTestEnv(t)
-			c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, m.handoff)
-			c.initialize()
-			c.wantMode(90, m.handoff)
-			old := c.daemonPID(2)
-			c.send(`{"jsonrpc":"2.0","id":"call-3","method":"sleep","params":{}}`)
-			if n := c.decode(c.next(5 * time.Second)); n.Method != "sleeping" {
-				t.Fatalf("got %+v, want the sleeping notification", n)
-			}
-			// More client lines pass through the bridge's read buffer meanwhile:
-			// the in-flight id must not be a view of it.
-			for i := range 200 {
-				c.send(fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"zzzzzz","progress":%d,"message":"%s"}}`, i, strings.Repeat("y", 1000)))
-			}
-			killed := time.Now()
-			syscall.Kill(old, syscall.SIGKILL)
-			r := c.decode(c.next(time.Second))
-			if took := time.Since(killed); took > time.Second {
-				t.Errorf("the in-flight call failed after %s, want under 1 s", took)
-			}
-			if r.ID != "call-3" || r.Error == nil || !strings.Contains(r.Error.Message, fmt.Sprintf("the switchboard daemon exited during this call (pid %d)", old)) || !strings.Contains(r.Error.Message, "not retried") {
-				t.Fatalf("in-flight call got %+v, want the daemon-exit error for id call-3", r)
-			}
-			// The next call works through a new daemon that got the replayed
-			// initialize (the fake refuses calls before it); initialize's second
-			// response is not relayed.
-			if pid := c.daemonPID(4); pid == old || pid == 0 {
-				t.Errorf("after the kill the call reached pid %d (old %d)", pid, old)
-			}
-			if s := te.starts(); len(s) != 2 {
-				t.Errorf("daemons started: %v, want 2", s)
-			}
-		})
-	}
+	inBothModes(t, func(t *testing.T, te *testEnv, c *client) {
+		old := c.daemonPID(2)
+		c.send(`{"jsonrpc":"2.0","id":"call-3","method":"sleep","params":{}}`)
+		if n := c.decode(c.next(5 * time.Second)); n.Method != "sleeping" {
+			t.Fatalf("got %+v, want the sleeping notification", n)
+		}
+		// More client lines pass through the bridge's read buffer meanwhile:
+		// the in-flight id must not be a view of it.
+		for i := range 200 {
+			c.send(fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"zzzzzz","progress":%d,"message":"%s"}}`, i, strings.Repeat("y", 1000)))
+		}
+		killed := time.Now()
+		syscall.Kill(old, syscall.SIGKILL)
+		r := c.decode(c.next(time.Second))
+		if took := time.Since(killed); took > time.Second {
+			t.Errorf("the in-flight call failed after %s, want under 1 s", took)
+		}
+		if r.ID != "call-3" || r.Error == nil || !strings.Contains(r.Error.Message, fmt.Sprintf("the switchboard daemon exited during this call (pid %d)", old)) || !strings.Contains(r.Error.Message, "not retried") {
+			t.Fatalf("in-flight call got %+v, want the daemon-exit error for id call-3", r)
+		}
+		// The next call works through a new daemon that got the replayed
+		// initialize (the fake refuses calls before it); initialize's second
+		// response is not relayed.
+		if pid := c.daemonPID(4); pid == old || pid == 0 {
+			t.Errorf("after the kill the call reached pid %d (old %d)", pid, old)
+		}
+		if s := te.starts(); len(s) != 2 {
+			t.Errorf("daemons started: %v, want 2", s)
+		}
+	})
 }
 
 // Of the requests in flight when the daemon dies, the ones it had read
@@ -492,48 +494,42 @@ func TestBridge_DaemonKilledDuringCall(t *testing.T) {
 // its read buffer) go to the next daemon, in order, and are answered
 // there.
 func TestBridge_RequestsTheDeadDaemonNeverReadGoToTheNextOne(t *testing.T) {
-	for _, m := range bridgeModes {
-		t.Run(m.name, func(t *testing.T) {
-			te := newTestEnv(t)
-			c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, m.handoff)
-			c.initialize()
-			c.wantMode(90, m.handoff)
-			old := c.daemonPID(2)
-			c.send(`{"jsonrpc":"2.0","id":"stall-3","method":"stall","params":{}}`)
-			if n := c.decode(c.next(5 * time.Second)); n.Method != "stalled" {
-				t.Fatalf("got %+v, want the stalled notification", n)
-			}
-			c.send(`{"jsonrpc":"2.0","id":"unread-4","method":"pid","params":{}}`)
-			c.send(`{"jsonrpc":"2.0","method":"notifications/message","params":{}}`)
-			c.send(`{"jsonrpc":"2.0","id":"unread-5","method":"echo","params":{"n":5}}`)
-			time.Sleep(50 * time.Millisecond) // let them reach the old daemon's socket: the case under test
-			syscall.Kill(old, syscall.SIGKILL)
-			got := map[any]resp{}
-			var order []any
-			for range 3 {
-				r := c.decode(c.next(5 * time.Second))
-				got[r.ID] = r
-				order = append(order, r.ID)
-			}
-			if r := got["stall-3"]; r.Error == nil || !strings.Contains(r.Error.Message, fmt.Sprintf("the switchboard daemon exited during this call (pid %d)", old)) {
-				t.Errorf("the call the daemon had read got %+v, want the daemon-exit error", r)
-			}
-			var v struct{ PID int }
-			if r := got["unread-4"]; r.Error != nil || json.Unmarshal(r.Result, &v) != nil || v.PID == old || v.PID == 0 {
-				t.Errorf("the unread pid call got %+v %s, want the new daemon's pid (old %d)", r, r.Result, old)
-			}
-			if r := got["unread-5"]; r.Error != nil || string(r.Result) != `{"n":5}` {
-				t.Errorf("the unread echo got %+v %s, want its params back", r, r.Result)
-			}
-			if len(order) == 3 && (order[1] != "unread-4" || order[2] != "unread-5") {
-				t.Errorf("answers came in order %v, want the resent calls in the order they were sent", order)
-			}
-			// The mark files are gone from the runtime directory.
-			if m, _ := filepath.Glob(filepath.Join(te.paths.Dir, markPrefix+"*")); len(m) > 0 {
-				t.Errorf("mark files left behind: %v", m)
-			}
-		})
-	}
+	inBothModes(t, func(t *testing.T, te *testEnv, c *client) {
+		old := c.daemonPID(2)
+		c.send(`{"jsonrpc":"2.0","id":"stall-3","method":"stall","params":{}}`)
+		if n := c.decode(c.next(5 * time.Second)); n.Method != "stalled" {
+			t.Fatalf("got %+v, want the stalled notification", n)
+		}
+		c.send(`{"jsonrpc":"2.0","id":"unread-4","method":"pid","params":{}}`)
+		c.send(`{"jsonrpc":"2.0","method":"notifications/message","params":{}}`)
+		c.send(`{"jsonrpc":"2.0","id":"unread-5","method":"echo","params":{"n":5}}`)
+		time.Sleep(50 * time.Millisecond) // let them reach the old daemon's socket: the case under test
+		syscall.Kill(old, syscall.SIGKILL)
+		got := map[any]resp{}
+		var order []any
+		for range 3 {
+			r := c.decode(c.next(5 * time.Second))
+			got[r.ID] = r
+			order = append(order, r.ID)
+		}
+		if r := got["stall-3"]; r.Error == nil || !strings.Contains(r.Error.Message, fmt.Sprintf("the switchboard daemon exited during this call (pid %d)", old)) {
+			t.Errorf("the call the daemon had read got %+v, want the daemon-exit error", r)
+		}
+		var v struct{ PID int }
+		if r := got["unread-4"]; r.Error != nil || json.Unmarshal(r.Result, &v) != nil || v.PID == old || v.PID == 0 {
+			t.Errorf("the unread pid call got %+v %s, want the new daemon's pid (old %d)", r, r.Result, old)
+		}
+		if r := got["unread-5"]; r.Error != nil || string(r.Result) != `{"n":5}` {
+			t.Errorf("the unread echo got %+v %s, want its params back", r, r.Result)
+		}
+		if len(order) == 3 && (order[1] != "unread-4" || order[2] != "unread-5") {
+			t.Errorf("answers came in order %v, want the resent calls in the order they were sent", order)
+		}
+		// The mark files are gone from the runtime directory.
+		if m, _ := filepath.Glob(filepath.Join(te.paths.Dir, markPrefix+"*")); len(m) > 0 {
+			t.Errorf("mark files left behind: %v", m)
+		}
+	})
 }
 
 func TestBridge_ClientCloseEndsOnlyItsSession(t *testing.T) {
@@ -574,26 +570,21 @@ func TestBridge_ClientCloseEndsOnlyItsSession(t *testing.T) {
 // the bridge (relaying: it half-closes the connection; handing off: the
 // daemon reads the end itself) waits for the session to end.
 func TestBridge_StdinEndWaitsForTheAnswers(t *testing.T) {
-	for _, m := range bridgeModes {
-		t.Run(m.name, func(t *testing.T) {
-			te := newTestEnv(t)
-			c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, m.handoff)
-			c.initialize()
-			c.send(`{"jsonrpc":"2.0","id":5,"method":"slow","params":{}}`)
-			c.in.Close()
-			if r := c.decode(c.next(5 * time.Second)); r.ID != float64(5) || string(r.Result) != `"slow"` {
-				t.Fatalf("got %+v %s, want the slow answer", r, r.Result)
+	inBothModes(t, func(t *testing.T, _ *testEnv, c *client) {
+		c.send(`{"jsonrpc":"2.0","id":5,"method":"slow","params":{}}`)
+		c.in.Close()
+		if r := c.decode(c.next(5 * time.Second)); r.ID != float64(5) || string(r.Result) != `"slow"` {
+			t.Fatalf("got %+v %s, want the slow answer", r, r.Result)
+		}
+		select {
+		case err := <-c.done:
+			if err != nil {
+				t.Errorf("Bridge = %v, want nil", err)
 			}
-			select {
-			case err := <-c.done:
-				if err != nil {
-					t.Errorf("Bridge = %v, want nil", err)
-				}
-			case <-time.After(5 * time.Second):
-				t.Fatal("Bridge still runs after the session ended")
-			}
-		})
-	}
+		case <-time.After(5 * time.Second):
+			t.Fatal("Bridge still runs after the session ended")
+		}
+	})
 }
 
 func TestServe_StatusMergesHandler(t *testing.T) {
@@ -744,22 +735,16 @@ func TestBridge_WaitsBoundedForADaemonThatCannotStart(t *testing.T) {
 // A call made after the daemon died, with nothing in flight, reaches the
 // next daemon: nothing of it was sent to the dead one, so it is no replay.
 func TestBridge_CallAfterDaemonDiedGoesToTheNextOne(t *testing.T) {
-	for _, m := range bridgeModes {
-		t.Run(m.name, func(t *testing.T) {
-			te := newTestEnv(t)
-			c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, m.handoff)
-			c.initialize()
-			c.wantMode(90, m.handoff)
-			for i := range 3 {
-				old := c.daemonPID(10 + 2*i)
-				syscall.Kill(old, syscall.SIGKILL)
-				waitGone(t, old, "SIGKILL")
-				if pid := c.daemonPID(11 + 2*i); pid == old || pid == 0 {
-					t.Fatalf("round %d: the call after the death reached pid %d (dead: %d)", i, pid, old)
-				}
+	inBothModes(t, func(t *testing.T, _ *testEnv, c *client) {
+		for i := range 3 {
+			old := c.daemonPID(10 + 2*i)
+			syscall.Kill(old, syscall.SIGKILL)
+			waitGone(t, old, "SIGKILL")
+			if pid := c.daemonPID(11 + 2*i); pid == old || pid == 0 {
+				t.Fatalf("round %d: the call after the death reached pid %d (dead: %d)", i, pid, old)
 			}
-		})
-	}
+		}
+	})
 }
 
 // A daemon that dies while it writes an answer leaves half a line on the
@@ -789,24 +774,18 @@ func TestBridge_HandoffDaemonDiedMidLine(t *testing.T) {
 // A request from the daemon to the client (sampling, elicitation, roots)
 // is relayed like any other line, and so is the client's answer.
 func TestBridge_RelaysRequestsFromTheDaemon(t *testing.T) {
-	for _, m := range bridgeModes {
-		t.Run(m.name, func(t *testing.T) {
-			te := newTestEnv(t)
-			c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, m.handoff)
-			c.initialize()
-			c.wantMode(90, m.handoff)
-			c.send(`{"jsonrpc":"2.0","id":2,"method":"ask","params":{}}`)
-			req := c.decode(c.next(5 * time.Second))
-			if req.Method != "sampling/createMessage" || req.ID != "srv-1" {
-				t.Fatalf("got %+v, want the daemon's sampling request", req)
-			}
-			c.send(`{"jsonrpc":"2.0","id":"srv-1","result":{"role":"assistant","content":{"type":"text","text":"hi"}}}`)
-			r := c.decode(c.next(5 * time.Second))
-			if r.ID != float64(2) || !strings.Contains(string(r.Result), `"text":"hi"`) {
-				t.Errorf("ask = %+v %s, want the client's answer", r, r.Result)
-			}
-		})
-	}
+	inBothModes(t, func(t *testing.T, _ *testEnv, c *client) {
+		c.send(`{"jsonrpc":"2.0","id":2,"method":"ask","params":{}}`)
+		req := c.decode(c.next(5 * time.Second))
+		if req.Method != "sampling/createMessage" || req.ID != "srv-1" {
+			t.Fatalf("got %+v, want the daemon's sampling request", req)
+		}
+		c.send(`{"jsonrpc":"2.0","id":"srv-1","result":{"role":"assistant","content":{"type":"text","text":"hi"}}}`)
+		r := c.decode(c.next(5 * time.Second))
+		if r.ID != float64(2) || !strings.Contains(string(r.Result), `"text":"hi"`) {
+			t.Errorf("ask = %+v %s, want the client's answer", r, r.Result)
+		}
+	})
 }
 
 func TestConnect_StartTimeoutQuotesTheLog(t *testing.T) {

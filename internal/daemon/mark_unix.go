@@ -100,50 +100,38 @@ func (m *mark) store(n uint64) { m.set64(offLines, n) }
 func (m *mark) load() uint64 { return m.get64(offLines) }
 
 // get64, set64, get32 and set32 read and write the header's words.
-func (m *mark) get64(off int) uint64 {
-	if m == nil {
-		return 0
-	}
-	m.mu.RLock()
-	defer m.mu.RUnlock()
-	if m.mem == nil {
-		return 0
-	}
-	return atomic.LoadUint64(m.u64(off))
+func (m *mark) get64(off int) (v uint64) {
+	m.with(func(mem []byte) {
+		if mem != nil {
+			v = atomic.LoadUint64(m.u64(off))
+		}
+	})
+	return v
 }
 
 func (m *mark) set64(off int, v uint64) {
-	if m == nil {
-		return
-	}
-	m.mu.RLock()
-	if m.mem != nil {
-		atomic.StoreUint64(m.u64(off), v)
-	}
-	m.mu.RUnlock()
+	m.with(func(mem []byte) {
+		if mem != nil {
+			atomic.StoreUint64(m.u64(off), v)
+		}
+	})
 }
 
-func (m *mark) get32(off int) uint32 {
-	if m == nil {
-		return 0
-	}
-	m.mu.RLock()
-	defer m.mu.RUnlock()
-	if m.mem == nil {
-		return 0
-	}
-	return atomic.LoadUint32(m.u32(off))
+func (m *mark) get32(off int) (v uint32) {
+	m.with(func(mem []byte) {
+		if mem != nil {
+			v = atomic.LoadUint32(m.u32(off))
+		}
+	})
+	return v
 }
 
 func (m *mark) set32(off int, v uint32) {
-	if m == nil {
-		return
-	}
-	m.mu.RLock()
-	if m.mem != nil {
-		atomic.StoreUint32(m.u32(off), v)
-	}
-	m.mu.RUnlock()
+	m.with(func(mem []byte) {
+		if mem != nil {
+			atomic.StoreUint32(m.u32(off), v)
+		}
+	})
 }
 
 // with calls f with the mapping (nil once closed) and keeps it mapped
