@@ -275,7 +275,7 @@ func TestRecvClient_TakesOnlyTwoPipesOrSockets(t *testing.T) {
 
 // socketPair is a connected pair of Unix stream sockets.
 func socketPair() (*net.UnixConn, *net.UnixConn, error) {
-	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM, 0)
 	if err != nil {
 		return nil, nil, err
 	}
