@@ -443,6 +443,10 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				}
 				continue
 			}
+			if strings.TrimSpace(e.name) == "" {
+				pl.leave(e.name, src.f.path, "its name is empty, which Switchboard's config cannot hold; give it a name and run init again")
+				continue
+			}
 			srv, _ := src.s.dialect.read(e.value) // checked
 			if ref := agentOnlyRef(srv); ref != "" {
 				pl.leave(e.name, src.f.path, fmt.Sprintf("it uses %s, which only %s can fill in; replace it with ${env:NAME} and run init again", ref, a.Title))
@@ -633,6 +637,11 @@ func (pl *planner) ourConfig() error {
 			// file is changed to run serve with it (every agent file was
 			// skipped, say): it is not created empty.
 		case f.old == nil || !bytes.Equal(f.doc.bytes(), f.old):
+			// What serve will read must load: a config that does not
+			// would leave the agents with no server at all.
+			if _, err := config.Parse(f.path, f.doc.bytes()); err != nil {
+				return fmt.Errorf("%s would not load after init (nothing was written): %w", f.path, err)
+			}
 			pl.plan.Changes = append(pl.plan.Changes, f.change(f.doc.bytes()))
 		}
 	}
