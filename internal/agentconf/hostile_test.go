@@ -282,16 +282,16 @@ func TestPlan_ForeignServerNamedSwitchboardIsImported(t *testing.T) {
 func TestPlan_NeverWritesASwitchboardConfigThatDoesNotLoad(t *testing.T) {
 	w := newWorld(t)
 	mcp := filepath.Join(w.proj, ".mcp.json")
-	w.write(mcp, `{"mcpServers": {"": {"command": "e"}, " ": {"command": "s"}, "ok": {"command": "o"}}}`, 0o644)
+	w.write(mcp, `{"mcpServers": {"": {"command": "e"}, " ": {"command": "s"}, "ok": {"command": "o"}, "x\u001b[2J": {"command": "c"}, "\u202eevil": {"command": "b"}}}`, 0o644)
 	o := w.opts(Project)
 	p := w.initOnce(o)
-	if len(p.Imported) != 1 || p.Imported[0].Name != "ok" || len(p.Left) != 2 || !strings.Contains(p.Left[0].Reason, "its name is empty") {
+	if len(p.Imported) != 1 || p.Imported[0].Name != "ok" || len(p.Left) != 4 || !strings.Contains(p.Left[0].Reason, "its name is empty") || !strings.Contains(p.Left[3].Reason, "control characters") {
 		t.Fatalf("imported %+v, left %+v", p.Imported, p.Left)
 	}
 	if _, err := config.Parse(o.ConfigPath(), []byte(w.read(o.ConfigPath()))); err != nil {
 		t.Errorf("the project config does not load: %v", err)
 	}
-	if got := w.decodeFile(mcp); len(sub(got, "mcpServers")) != 3 || sub(got, "mcpServers")[""] == nil {
+	if got := w.decodeFile(mcp); len(sub(got, "mcpServers")) != 5 || sub(got, "mcpServers")[""] == nil {
 		t.Errorf(".mcp.json: %s", w.read(mcp))
 	}
 

@@ -22,6 +22,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
@@ -445,6 +446,12 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 			}
 			if strings.TrimSpace(e.name) == "" {
 				pl.leave(e.name, src.f.path, "its name is empty, which Switchboard's config cannot hold; give it a name and run init again")
+				continue
+			}
+			if strings.IndexFunc(e.name, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) }) >= 0 {
+				// A project's agent file is untrusted: such a name would
+				// reach terminals and the agent's tool names as it is.
+				pl.leave(e.name, src.f.path, "its name holds control characters; rename it and run init again")
 				continue
 			}
 			srv, _ := src.s.dialect.read(e.value) // checked
