@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
 )
 
 // An agent file with a key or server defined twice, or bytes that are
@@ -270,5 +272,36 @@ func TestPlan_ForeignServerNamedSwitchboardIsImported(t *testing.T) {
 	}
 	if got := w.decodeFile(mcp); canon(got) != canon(map[string]any{"mcpServers": map[string]any{"switchboard": map[string]any{"command": "/opt/other/switchboard-mcp", "args": []any{"--foo"}}}}) {
 		t.Errorf("after undo: %s", w.read(mcp))
+	}
+}
+
+// A server with an empty name, which Switchboard's config cannot hold,
+// stays in the agent file (reported) instead of making the project
+// config fail to load and leaving the agent with no server at all; and
+// a Switchboard config that would not load after init is not written.
+func TestPlan_NeverWritesASwitchboardConfigThatDoesNotLoad(t *testing.T) {
+	w := newWorld(t)
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	w.write(mcp, `{"mcpServers": {"": {"command": "e"}, " ": {"command": "s"}, "ok": {"command": "o"}, "x\u001b[2J": {"command": "c"}, "\u202eevil": {"command": "b"}}}`, 0o644)
+	o := w.opts(Project)
+	p := w.initOnce(o)
+	if len(p.Imported) != 1 || p.Imported[0].Name != "ok" || len(p.Left) != 4 || !strings.Contains(p.Left[0].Reason, "its name is empty") || !strings.Contains(p.Left[3].Reason, "control characters") {
+		t.Fatalf("imported %+v, left %+v", p.Imported, p.Left)
+	}
+	if _, err := config.Parse(o.ConfigPath(), []byte(w.read(o.ConfigPath()))); err != nil {
+		t.Errorf("the project config does not load: %v", err)
+	}
+	if got := w.decodeFile(mcp); len(sub(got, "mcpServers")) != 5 || sub(got, "mcpServers")[""] == nil {
+		t.Errorf(".mcp.json: %s", w.read(mcp))
+	}
+
+	// A project config that does not load already (an unknown field)
+	// gets nothing added: the plan fails naming it.
+	w2 := newWorld(t)
+	o2 := w2.opts(Project)
+	w2.write(filepath.Join(w2.proj, ".mcp.json"), `{"mcpServers": {"a": {"command": "x"}}}`, 0o644)
+	w2.write(o2.ConfigPath(), `{"mcpServers": {}, "colour": 1}`, 0o644)
+	if _, err := MakePlan(o2); err == nil || !strings.Contains(err.Error(), o2.ConfigPath()+" would not load after init (nothing was written)") || !strings.Contains(err.Error(), "colour") {
+		t.Errorf("MakePlan = %v", err)
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
@@ -443,6 +444,16 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				}
 				continue
 			}
+			if strings.TrimSpace(e.name) == "" {
+				pl.leave(e.name, src.f.path, "its name is empty, which Switchboard's config cannot hold; give it a name and run init again")
+				continue
+			}
+			if strings.IndexFunc(e.name, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) }) >= 0 {
+				// A project's agent file is untrusted: such a name would
+				// reach terminals and the agent's tool names as it is.
+				pl.leave(e.name, src.f.path, "its name holds control characters; rename it and run init again")
+				continue
+			}
 			srv, _ := src.s.dialect.read(e.value) // checked
 			if ref := agentOnlyRef(srv); ref != "" {
 				pl.leave(e.name, src.f.path, fmt.Sprintf("it uses %s, which only %s can fill in; replace it with ${env:NAME} and run init again", ref, a.Title))
@@ -633,6 +644,11 @@ func (pl *planner) ourConfig() error {
 			// file is changed to run serve with it (every agent file was
 			// skipped, say): it is not created empty.
 		case f.old == nil || !bytes.Equal(f.doc.bytes(), f.old):
+			// What serve will read must load: a config that does not
+			// would leave the agents with no server at all.
+			if _, err := config.Parse(f.path, f.doc.bytes()); err != nil {
+				return fmt.Errorf("%s would not load after init (nothing was written): %w", f.path, err)
+			}
 			pl.plan.Changes = append(pl.plan.Changes, f.change(f.doc.bytes()))
 		}
 	}
