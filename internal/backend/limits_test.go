@@ -171,6 +171,30 @@ func TestSecrets_RedactedFromStartErrorTailAndLog(t *testing.T) {
 	}
 }
 
+// A secret given literally on the command line (--api-key KEY, a DSN's
+// password) is hidden where the backend echoes it, as a config's env
+// values are.
+func TestSecrets_ArgumentValuesRedactedWhereEchoed(t *testing.T) {
+	const key, pw = "k3y-literal-value-42", "pw-4567890x" // no token shape: only the launch's own values say they are secrets
+	dir := t.TempDir()
+	spec := fakeSpec(t, "echoargs")
+	spec.Args = []string{"--api-key", key, "--dsn", "admin:" + pw + "@tcp(db:3306)/app", "--port", "5432"}
+	_, err := Start(context.Background(), spec, &Options{Env: os.Environ(), LogDir: dir, Reaper: reaper(t)})
+	var se *StartError
+	if !errors.As(err, &se) {
+		t.Fatalf("start: %v, want *StartError", err)
+	}
+	log, _ := os.ReadFile(filepath.Join(dir, "fake.log"))
+	for what, text := range map[string]string{"error": err.Error(), "stderr line": se.Stderr, "tail": se.Tail, "log file": string(log)} {
+		if strings.Contains(text, key) || strings.Contains(text, pw) {
+			t.Errorf("%s leaks an argument's secret: %s", what, text)
+		}
+	}
+	if !strings.Contains(string(log), "--port 5432") {
+		t.Errorf("log file lost the plain arguments:\n%s", log)
+	}
+}
+
 func TestSecrets_RedactedFromCrashError(t *testing.T) {
 	const token = "crash-t0ken-value"
 	spec := fakeSpec(t, "normal")

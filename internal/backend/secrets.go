@@ -3,6 +3,7 @@ package backend
 import (
 	"net/url"
 	"slices"
+	"strings"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
@@ -41,6 +42,12 @@ func collectSecrets(r config.Resolver) (*redact.Secrets, config.Resolver) {
 // secrets: env values (except plainVars), header values (and the token
 // after an auth scheme), the URL's password and query values.
 func addSpecSecrets(sec *redact.Secrets, s *config.Server) {
+	// Secret-looking values in the command line (--api-key KEY, a DSN's
+	// password, a token's shape), for a backend that echoes its
+	// arguments on stderr or in an error.
+	if _, vals := redact.Args(strings.Join(append([]string{s.Command}, s.Args...), " ")); len(vals) > 0 {
+		sec.Add(vals...)
+	}
 	for k, v := range s.Env {
 		if !slices.Contains(plainVars, k) {
 			sec.Add(v)

@@ -105,7 +105,7 @@ func Text(s string) string {
 	if strings.ContainsAny(s, "=:") && containsAny(lower, "token", "secret", "passw", "api", "auth", "credential", "private") {
 		s = pairRE().ReplaceAllString(s, "${1}${2}"+Mask)
 	}
-	return s
+	return hideArgShapes(s, lower) // lower, of s before the replacements: a superset of the words
 }
 
 // containsAny reports whether s contains one of words.

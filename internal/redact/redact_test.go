@@ -101,3 +101,40 @@ func BenchmarkText(b *testing.B) {
 		})
 	}
 }
+
+// What a program echoes of its command line: a secret flag's separate
+// value, a DSN's password and token shapes are hidden in free text too,
+// and ordinary text with times, addresses and dashes is left alone.
+func TestText_HidesArgumentShapes(t *testing.T) {
+	for _, c := range []struct{ in, secret string }{
+		{"starting with --password hunter22 --port 5432", "hunter22"},
+		{"args: -api-key=abcdef1234567", "abcdef1234567"},
+		{"using sk-ant-api03-abcdefghijklmnop for the model", "sk-ant-api03-abcdefghijklmnop"},
+		{"token ghp_abcdefghijklmnopqrstuvwxyz012345 rejected", "ghp_abcdefghijklmnopqrstuvwxyz012345"},
+		{"dial admin:s3cretpw@tcp(db:3306)/app failed", "s3cretpw"},
+		{"key AKIAABCDEFGHIJKLMNOP", "AKIAABCDEFGHIJKLMNOP"},
+	} {
+		if got := Text(c.in); strings.Contains(got, c.secret) || !strings.Contains(got, Mask) {
+			t.Errorf("Text(%q) = %q, want %q hidden", c.in, got, c.secret)
+		}
+	}
+	for _, s := range []string{
+		"12:00:01 mail from alice@example.com queued",
+		"task-management-service-v2 ready on port 8080",
+		"--verbose --port 5432 --ask-first",
+	} {
+		if got := Text(s); got != s {
+			t.Errorf("Text(%q) = %q, want unchanged", s, got)
+		}
+	}
+}
+
+func TestArgs_HidesAndReturnsTheValues(t *testing.T) {
+	line, vals := Args("npx server --api-key sk-live-0123456789abcdef --dsn admin:pw123456@db/app --port 5432")
+	if strings.Contains(line, "sk-live") || strings.Contains(line, "pw123456") || !strings.Contains(line, "--port 5432") {
+		t.Errorf("Args line = %q", line)
+	}
+	if len(vals) != 2 || vals[0] != "sk-live-0123456789abcdef" || vals[1] != "pw123456" {
+		t.Errorf("Args values = %q, want the key and the password", vals)
+	}
+}

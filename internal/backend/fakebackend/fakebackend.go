@@ -64,6 +64,12 @@ func run(mode string) int {
 	case "fail":
 		fmt.Fprintln(os.Stderr, "fake: cannot start: missing API key")
 		return 2
+	case "echoargs": // a program that echoes its command line when it fails
+		fmt.Fprintf(os.Stderr, "fake: started as %s\n", strings.Join(os.Args[1:], " "))
+		for _, a := range os.Args[1:] {
+			fmt.Fprintf(os.Stderr, "fake: argument %s\n", a)
+		}
+		return 1
 	case "leak":
 		fmt.Fprintf(os.Stderr, "fake: authenticating with token %s\n", os.Getenv("FAKE_TOKEN"))
 		fmt.Fprintf(os.Stderr, "fake: https://api.example.com/v1?key=%s refused\n", os.Getenv("FAKE_TOKEN"))

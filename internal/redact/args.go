@@ -1,0 +1,119 @@
+package redact
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// Shapes of secrets in a command line and in what a program echoes of it,
+// beyond Text's URLs, auth schemes and key=value pairs: the value after a
+// flag that names a secret given as a separate word (--password hunter2,
+// --api-key KEY), the password of a DSN's user info without a scheme
+// (user:pass@tcp(host)/db), and well-known token shapes (sk-…, ghp_…,
+// AKIA…).
+var (
+	argFlagRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)((?:^|\s)-{1,2}[a-z0-9_.-]*(?:token|secret|passw|pwd|api[-_]?key|apikey|access[-_]?key|private[-_]?key|auth|credential)[a-z0-9_.-]*)(\s+|=)("[^"]*"|'[^']*'|[^\s"'-][^\s"']*)`)
+	})
+	userinfoRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`((?:^|[\s=])[^\s:/@=]+):([^\s@/]+)@`)
+	})
+	tokenShapeRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|glpat-[A-Za-z0-9_-]{20,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35})\b`)
+	})
+)
+
+// tokenPrefixes are the starts of tokenShapeRE's shapes in lower case:
+// the pattern runs only on text holding one.
+var tokenPrefixes = []string{"sk-", "gh", "xox", "glpat-", "akia", "aiza"}
+
+// secretFlagWords are the words argFlagRE's flag names hold (lower case).
+var secretFlagWords = []string{"token", "secret", "passw", "pwd", "api", "key", "auth", "credential"}
+
+// Args returns line (a command and its arguments, joined by spaces) with
+// secret-looking argument values replaced by Mask, and the values it hid
+// that are at least MinSecretLen long, to hide wherever the program
+// echoes them (Secrets.Add).
+func Args(line string) (string, []string) {
+	var hidden []string
+	keep := func(v string) {
+		if v = strings.Trim(v, `"'`); len(strings.TrimSpace(v)) >= MinSecretLen {
+			hidden = append(hidden, v)
+		}
+	}
+	line = argFlagRE().ReplaceAllStringFunc(line, func(m string) string {
+		sub := argFlagRE().FindStringSubmatch(m)
+		keep(sub[3])
+		return sub[1] + sub[2] + Mask
+	})
+	if strings.Contains(line, "@") {
+		line = userinfoRE().ReplaceAllStringFunc(line, func(m string) string {
+			sub := userinfoRE().FindStringSubmatch(m)
+			if sub[2] == Mask {
+				return m
+			}
+			keep(sub[2])
+			return sub[1] + ":" + Mask + "@"
+		})
+	}
+	line = tokenShapeRE().ReplaceAllStringFunc(line, func(m string) string {
+		keep(m)
+		return Mask
+	})
+	return line, hidden
+}
+
+// hideArgShapes is Text's part for Args' shapes, each pattern run only
+// when the text holds what it needs; lower is s in lower case.
+func hideArgShapes(s, lower string) string {
+	if (strings.HasPrefix(s, "-") || strings.Contains(s, " -") || strings.Contains(s, "\t-")) && containsAny(lower, secretFlagWords...) {
+		s = argFlagRE().ReplaceAllStringFunc(s, func(m string) string {
+			sub := argFlagRE().FindStringSubmatch(m)
+			return sub[1] + sub[2] + Mask
+		})
+	}
+	if userinfoCandidate(s) {
+		s = userinfoRE().ReplaceAllStringFunc(s, func(m string) string {
+			sub := userinfoRE().FindStringSubmatch(m)
+			if sub[2] == Mask {
+				return m
+			}
+			return sub[1] + ":" + Mask + "@"
+		})
+	}
+	if containsAny(lower, tokenPrefixes...) {
+		s = tokenShapeRE().ReplaceAllString(s, Mask)
+	}
+	return s
+}
+
+// userinfoCandidate reports whether s may hold what userinfoRE matches: a
+// word (after a space, '=' or the start) with a ':' before an '@' and no
+// "//" (a URL's user info is hideURLs'). A byte scan: a log line with a
+// time and an email address must not cost the regexp.
+func userinfoCandidate(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '@' {
+			continue
+		}
+		colon := false
+		for j := i - 1; j >= 0; j-- {
+			c := s[j]
+			if c == ' ' || c == '\t' || c == '\n' || c == '=' {
+				break
+			}
+			if c == '/' {
+				colon = false
+				break
+			}
+			if c == ':' && j > 0 {
+				colon = true
+			}
+		}
+		if colon {
+			return true
+		}
+	}
+	return false
+}
