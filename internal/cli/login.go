@@ -7,6 +7,7 @@ import (
 	"html"
 	"net"
 	"net/http"
+	"net/url"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -53,7 +54,9 @@ refreshed automatically; they are never printed.`)
 	defer ln.Close()
 	redirect := fmt.Sprintf("http://127.0.0.1:%d/callback", ln.Addr().(*net.TCPAddr).Port)
 	results := make(chan callbackResult, 1)
-	srv := &http.Server{Handler: callbackHandler(results), ReadHeaderTimeout: 10 * time.Second}
+	var state atomic.Value // the state of the authorization URL last opened
+	state.Store("")
+	srv := &http.Server{Handler: callbackHandler(results, func() string { return state.Load().(string) }), ReadHeaderTimeout: 10 * time.Second}
 	go srv.Serve(ln)
 	defer srv.Close()
 
@@ -62,6 +65,9 @@ refreshed automatically; they are never printed.`)
 	var asked atomic.Bool
 	fetch := func(ctx context.Context, a *auth.AuthorizationArgs) (*auth.AuthorizationResult, error) {
 		asked.Store(true)
+		if u, err := url.Parse(a.URL); err == nil {
+			state.Store(u.Query().Get("state"))
+		}
 		if *noBrowser || openBrowser(a.URL) != nil {
 			fmt.Fprintf(e.Stderr, "Open this URL in a browser to sign in to %s:\n\n  %s\n\n", spec.Name, a.URL)
 		} else {
@@ -165,14 +171,21 @@ type callbackResult struct {
 }
 
 // callbackHandler receives the authorization server's redirect at
-// /callback and sends its code (or error) to results, once.
-func callbackHandler(results chan<- callbackResult) http.Handler {
+// /callback and sends its code (or error) to results, once. A redirect
+// whose state is not the one of the sign-in under way (state(): that of
+// the authorization URL, "" before there is one) is refused: any local
+// process can reach the port, and must not end the sign-in with a
+// refusal of its own (the SDK checks a code's state too).
+func callbackHandler(results chan<- callbackResult, state func() string) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /callback", func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
 		var cr callbackResult
 		msg := "Signed in. You can close this tab and return to the terminal."
-		switch {
+		switch want := state(); {
+		case want == "" || q.Get("state") != want:
+			http.Error(w, "this is not the redirect of the sign-in under way (its state does not match)", http.StatusBadRequest)
+			return
 		case q.Get("error") != "":
 			// Quoted and cut: whoever reaches the port writes this to the
 			// terminal (an escape sequence could clear it or forge lines).

@@ -149,11 +149,18 @@ func TestLogin_SignsInStoresAndLogoutForgets(t *testing.T) {
 
 func TestLogin_CallbackPassesARefusalOnAndIgnoresStrayRequests(t *testing.T) {
 	results := make(chan callbackResult, 1)
-	h := callbackHandler(results)
+	h := callbackHandler(results, func() string { return "s" })
 	for _, c := range []struct {
 		path string
 		code int
-	}{{"/favicon.ico", http.StatusNotFound}, {"/callback", http.StatusBadRequest}} {
+	}{
+		{"/favicon.ico", http.StatusNotFound},
+		{"/callback?state=s", http.StatusBadRequest},
+		// Another process's refusal, without the sign-in's state.
+		{"/callback?error=access_denied", http.StatusBadRequest},
+		{"/callback?error=access_denied&state=other", http.StatusBadRequest},
+		{"/callback?code=c&state=other", http.StatusBadRequest},
+	} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", c.path, nil))
 		if rec.Code != c.code {
@@ -172,7 +179,7 @@ func TestLogin_CallbackPassesARefusalOnAndIgnoresStrayRequests(t *testing.T) {
 	// A refusal full of escape sequences, 100 kB long, is printed
 	// quoted and short.
 	rec = httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/callback?error=denied%1B%5B2J&error_description="+strings.Repeat("x%1B%5D0%3Bowned%07%0D%0A", 5000), nil))
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/callback?state=s&error=denied%1B%5B2J&error_description="+strings.Repeat("x%1B%5D0%3Bowned%07%0D%0A", 5000), nil))
 	r = <-results
 	if msg := r.err.Error(); len(msg) > 600 || strings.ContainsAny(msg, "\x1b\r\n\a") || !strings.Contains(msg, `"denied\x1b[2J"`) {
 		t.Errorf("refusal of %d bytes: %q", len(msg), msg[:min(len(msg), 200)])
