@@ -93,10 +93,13 @@ func hideArgShapes(s, lower string) string {
 // "//" (a URL's user info is hideURLs'). A byte scan: a log line with a
 // time and an email address must not cost the regexp.
 func userinfoCandidate(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] != '@' {
-			continue
+	for off := 0; ; off++ {
+		at := strings.IndexByte(s[off:], '@')
+		if at < 0 {
+			return false
 		}
+		i := off + at
+		off = i
 		colon := false
 		for j := i - 1; j >= 0; j-- {
 			c := s[j]
@@ -115,5 +118,4 @@ func userinfoCandidate(s string) bool {
 			return true
 		}
 	}
-	return false
 }
