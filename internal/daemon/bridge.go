@@ -24,6 +24,7 @@ const (
 	DefaultQueueWait = 10 * time.Second
 	DefaultMaxLine   = 64 << 20
 	replayWait       = 5 * time.Second // for the replayed initialize's response
+	handoffRetry     = 2 * time.Second // handOffAgain's attempts
 )
 
 // BridgeOptions configure Bridge. Connect.Paths and Connect.Hello are
@@ -57,10 +58,11 @@ type BridgeOptions struct {
 // the client itself: no line crosses the bridge. The session keeps a
 // journal in the mark file both map (see Journal). When the daemon dies,
 // the bridge answers the requests it had read and not answered with an
-// error (they may have run), ends a line it left half written, takes its
-// stdio back and relays from then on, the bytes the daemon read and never
-// handled first. When stdin ends, the daemon ends the session and the
-// bridge returns nil.
+// error (they may have run), ends a line it left half written, and hands
+// its stdio to a new daemon with the bytes the dead one read and never
+// handled, replaying the client's initialization; when that cannot be
+// done, it relays from then on, those bytes first. When stdin ends, the
+// daemon ends the session and the bridge returns nil.
 //
 // Otherwise, and after a handoff ended that way, the bridge relays: it
 // copies lines both ways without decoding them, noting only the id and
@@ -110,17 +112,38 @@ func Bridge(ctx context.Context, o *BridgeOptions, stdin io.Reader, stdout io.Wr
 	if err != nil {
 		return err
 	}
-	if r.Handoff {
+	// Handed off: when the daemon dies, hand off to the next one, with
+	// the bytes the dead one never handled, unless the same bytes were
+	// left maxTries times in a row (they may be what kills it) or the
+	// rest of a long line is to be skipped: then relay.
+	for handed, tries, last := r.Handoff, 0, []byte(nil); handed; {
 		pending, skip, done, herr := b.handedOff(c, r, m, inF, outF)
 		if done {
 			b.close()
 			b.wg.Wait()
 			return herr
 		}
+		if len(pending) > 0 && bytes.Equal(pending, last) {
+			tries++
+		} else {
+			tries = 0
+		}
+		last = pending
+		if !skip && tries < maxTries-1 {
+			if c, r, m, err = b.handOffAgain(pending); err == nil {
+				b.log.Info("handed the client's stdio to a new daemon", "pid", r.PID, "pendingBytes", len(pending))
+				continue
+			}
+			b.log.Warn("could not hand the client's stdio to a new daemon; relaying", "err", err)
+		}
 		if skip {
 			stdin = &afterLine{r: stdin}
 		}
 		stdin = io.MultiReader(bytes.NewReader(pending), stdin)
+		b.mu.Lock()
+		b.kick() // start a new daemon now: the client is about to retry
+		b.mu.Unlock()
+		break
 	}
 	stdinDone := make(chan error, 1)
 	go func() { stdinDone <- b.readClient(stdin) }()
@@ -268,12 +291,62 @@ func (b *bridge) handedOff(c net.Conn, r *Reply, m *mark, stdin, stdout *os.File
 	for _, id := range l.owed {
 		b.answer(id, msg)
 	}
-	if len(l.owed) > 0 || len(l.pending) > 0 {
-		b.mu.Lock()
-		b.kick() // start the new daemon now: the client is about to retry
-		b.mu.Unlock()
-	}
 	return l.pending, l.skipLine, false, nil
+}
+
+// handOffAgain connects to a new daemon (starting it) and hands it the
+// client's stdio: its mark's ring holds pending, and its hello replays
+// the client's initialization (when the client got initialize's
+// answer). It retries with backoff for up to handoffRetry (the dead
+// daemon's socket may still take a connection and reset it; a daemon
+// that cannot start is Connect's error at once); an error leaves the
+// bridge to relay, which has its own reconnect and errors.
+func (b *bridge) handOffAgain(pending []byte) (net.Conn, *Reply, *mark, error) {
+	delay := 50 * time.Millisecond
+	deadline := time.Now().Add(min(b.o.QueueWait, handoffRetry))
+	for {
+		c, r, m, err := b.handOffOnce(pending)
+		var refused *SessionError
+		if err == nil || errors.As(err, &refused) || time.Now().Add(delay).After(deadline) {
+			return c, r, m, err
+		}
+		if err := sleep(b.ctx, delay); err != nil {
+			return nil, nil, nil, err
+		}
+		delay = min(delay*2, 2*time.Second)
+	}
+}
+
+// handOffOnce is one attempt of handOffAgain.
+func (b *bridge) handOffOnce(pending []byte) (net.Conn, *Reply, *mark, error) {
+	o := b.o.Connect
+	h := *o.Hello
+	m, path, err := newMark(o.Paths.Dir)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	prefill(m, pending)
+	h.Mark, h.Handoff, o.Hello = path, true, &h
+	b.mu.Lock()
+	if b.initOK && b.initLine != nil {
+		h.Replay = []json.RawMessage{bytes.TrimSpace(b.initLine)}
+		if b.initedLine != nil {
+			h.Replay = append(h.Replay, bytes.TrimSpace(b.initedLine))
+		}
+	}
+	b.mu.Unlock()
+	c, r, err := Connect(b.ctx, &o)
+	os.Remove(path)
+	switch {
+	case err != nil:
+		m.close()
+		return nil, nil, nil, err
+	case !r.Handoff:
+		c.Close()
+		m.close()
+		return nil, nil, nil, errors.New("the new daemon did not take the client's stdio")
+	}
+	return c, r, m, nil
 }
 
 // afterLine reads r from after its first newline.

@@ -25,6 +25,7 @@ type client struct {
 	t        *testing.T
 	in       io.WriteCloser
 	lines    chan string
+	handoff  bool      // OS pipes, handed to the daemon
 	out      io.Reader // what lines reads from
 	done     chan error
 	finished chan struct{} // closed when Bridge returned
@@ -50,7 +51,7 @@ func startBridgeOn(t *testing.T, o *BridgeOptions, handoff bool) *client {
 	var in io.Reader
 	var out io.WriteCloser
 	var outR io.Reader
-	c := &client{t: t, lines: make(chan string, 100), done: make(chan error, 1)}
+	c := &client{t: t, lines: make(chan string, 100), done: make(chan error, 1), handoff: handoff}
 	if handoff {
 		var err error
 		var inW, or *os.File
@@ -483,6 +484,7 @@ func TestBridge_DaemonKilledDuringCall(t *testing.T) {
 		if pid := c.daemonPID(4); pid == old || pid == 0 {
 			t.Errorf("after the kill the call reached pid %d (old %d)", pid, old)
 		}
+		c.wantMode(5, c.handoff) // handed off again
 		if s := te.starts(); len(s) != 2 {
 			t.Errorf("daemons started: %v, want 2", s)
 		}
@@ -743,6 +745,7 @@ func TestBridge_CallAfterDaemonDiedGoesToTheNextOne(t *testing.T) {
 			if pid := c.daemonPID(11 + 2*i); pid == old || pid == 0 {
 				t.Fatalf("round %d: the call after the death reached pid %d (dead: %d)", i, pid, old)
 			}
+			c.wantMode(30+i, c.handoff)
 		}
 	})
 }
@@ -769,6 +772,7 @@ func TestBridge_HandoffDaemonDiedMidLine(t *testing.T) {
 	if pid := c.daemonPID(8); pid == old || pid == 0 {
 		t.Errorf("the next call reached pid %d (dead: %d)", pid, old)
 	}
+	c.wantMode(9, true) // handed off again
 }
 
 // A request from the daemon to the client (sampling, elicitation, roots)

@@ -63,14 +63,34 @@ type Journal struct {
 	long                         bool // the line did not fit the ring: it left it before Handle
 	longSlot                     int
 
+	// A new daemon's replay of the client's initialization (Hello.Replay):
+	// lines served before the ring's, and the initialize whose answer the
+	// client already has (idKey; "" once it is swallowed).
+	replay    [][]byte
+	replaying bool // the line last returned is a replay
+	swallow   string
+
 	slotMu sync.Mutex
 	free   []int // free slots
 }
 
-// newJournal reads in through the ring of m (a new mark: empty). Lines
+// newJournal reads in through the ring of m, which holds from start to
+// end the bytes a dead daemon read and never handled when the bridge
+// hands off again; the replay lines come first (see Hello.Replay). Lines
 // for the bridge go to ctl.
-func newJournal(m *mark, in io.Reader, ctl io.Writer) *Journal {
+func newJournal(m *mark, in io.Reader, ctl io.Writer, replay []json.RawMessage) *Journal {
 	j := &Journal{m: m, in: in, ctl: ctl, longSlot: -1}
+	if start, end := m.get64(offStart), m.get64(offEnd); end >= start && end-start <= ringSize {
+		j.start, j.end, j.scanned = start, end, start
+	}
+	for _, l := range replay {
+		j.replay = append(j.replay, bytes.TrimSpace(l))
+	}
+	if len(j.replay) > 0 {
+		if id := scan(j.replay[0], false).id; id != nil {
+			j.swallow = idKey(id)
+		}
+	}
 	for i := slotCount - 1; i >= 0; i-- {
 		j.free = append(j.free, i)
 	}
@@ -85,6 +105,12 @@ func newJournal(m *mark, in io.Reader, ctl io.Writer) *Journal {
 // is handled: its answer is owed from then on (its id is found in its
 // first bytes).
 func (j *Journal) ReadLine(max, head int) (line []byte, size int, err error) {
+	if len(j.replay) > 0 {
+		j.line = append(j.line[:0], j.replay[0]...)
+		j.replay, j.replaying = j.replay[1:], true
+		return j.line, len(j.line), nil
+	}
+	j.replaying = false
 	j.line = j.line[:0]
 	add := func(from, to uint64) {
 		j.copyOut(from, to, func(chunk []byte) {
@@ -147,6 +173,10 @@ func (j *Journal) ReadLine(max, head int) (line []byte, size int, err error) {
 // ends with an answer to id (its raw JSON; nil: none), and marks the line
 // handled. It returns the slot of the answer owed (-1: none) for Paid.
 func (j *Journal) Handle(id json.RawMessage) int {
+	if j.replaying {
+		j.replaying = false
+		return -1 // not from the ring; its answer, if any, is swallowed
+	}
 	slot := -1
 	switch {
 	case j.long:
@@ -177,6 +207,12 @@ func (j *Journal) Handle(id json.RawMessage) int {
 // preempt us: a client that got its answer and then killed the daemon
 // must not get that answer again.
 func (j *Journal) Write(w io.Writer, line []byte, slot int) error {
+	if j.swallow != "" {
+		if m := scan(line, true); m.isResponse() && idKey(m.id) == j.swallow {
+			j.swallow = "" // the replayed initialize's: the client has the first daemon's
+			return nil
+		}
+	}
 	for done := 0; done < len(line); {
 		n := min(len(line)-done, outChunk)
 		if done+n == len(line) {
@@ -407,4 +443,16 @@ func readLeftover(m *mark) leftover {
 		}
 	})
 	return l
+}
+
+// prefill writes pending, the bytes a dead daemon read and never handled,
+// into the ring of a new mark for the next daemon (at most a ring).
+func prefill(m *mark, pending []byte) {
+	pending = pending[:min(len(pending), ringSize)]
+	m.with(func(mem []byte) {
+		if mem != nil {
+			copy(mem[offRing:], pending)
+		}
+	})
+	m.set64(offEnd, uint64(len(pending)))
 }

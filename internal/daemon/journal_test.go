@@ -37,7 +37,7 @@ func journalPair(t *testing.T) (j *Journal, w *os.File, bridge *mark, ctl *bytes
 	}
 	t.Cleanup(func() { r.Close(); w.Close(); d.close(); b.close() })
 	ctl = &bytes.Buffer{}
-	return newJournal(d, r, ctl), w, b, ctl
+	return newJournal(d, r, ctl, nil), w, b, ctl
 }
 
 func readAll(t *testing.T, j *Journal, n int) []string {

@@ -58,6 +58,12 @@ type Hello struct {
 	// connection then carries only the client's initialization lines, and
 	// its end ends the session.
 	Handoff bool `json:"handoff,omitempty"`
+	// Replay, with a handoff to a new daemon after the last one died, is
+	// the client's initialize request and notifications/initialized: the
+	// session handles them first and does not write initialize's answer
+	// (the client has the first daemon's). The mark's ring holds the
+	// bytes the dead daemon read and never handled.
+	Replay []json.RawMessage `json:"replay,omitempty"`
 
 	// ID is the session's id in the daemon, set by Serve before it calls
 	// Handler.Session (never sent).

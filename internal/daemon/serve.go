@@ -389,7 +389,7 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 		}
 		defer out.Close()
 		defer in.Close() // before the mark's unmap (deferred earlier): it ends a read into the ring
-		cl = &Client{Out: out, Journal: newJournal(h.mark, in, c)}
+		cl = &Client{Out: out, Journal: newJournal(h.mark, in, c, h.Replay)}
 		go func() {
 			// The connection carries nothing more from the bridge: its
 			// end (the bridge exited) ends the session.
