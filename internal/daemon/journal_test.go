@@ -4,11 +4,13 @@ package daemon
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -360,5 +362,57 @@ func TestAfterLine_SkipsToTheNextLine(t *testing.T) {
 	}
 	if got, _ := io.ReadAll(&afterLine{r: strings.NewReader("no newline")}); len(got) != 0 {
 		t.Errorf("without a newline: read %q, want nothing", got)
+	}
+}
+
+// A journal handed off again starts with the replay of the client's
+// initialization, then the bytes the dead daemon never handled (prefilled
+// in its ring), then stdin; the replayed initialize's answer is not
+// written, the other answers are.
+func TestJournal_ReplayThenPrefilledBytesThenStdin(t *testing.T) {
+	dir := t.TempDir()
+	b, path, err := newMark(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.close()
+	prefill(b, []byte(`{"jsonrpc":"2.0","id":7,"method":"a"}`+"\n"+`{"jsonrpc":"2.0","id":8,"me`))
+	d, err := openMark(dir, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.close()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	go func() { w.Write([]byte(`thod":"b"}` + "\n")); w.Close() }()
+	init := `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}`
+	j := newJournal(d, r, io.Discard, []json.RawMessage{json.RawMessage(init), json.RawMessage(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)})
+	var got []string
+	for {
+		line, _, err := j.ReadLine(1<<20, 4096)
+		if len(line) > 0 {
+			got = append(got, string(line))
+			id := scan(line, false).id
+			if slot := j.Handle(id); len(got) <= 2 && slot != -1 {
+				t.Errorf("replayed line %d got slot %d, want none", len(got), slot)
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
+	want := []string{init, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, `{"jsonrpc":"2.0","id":7,"method":"a"}`, `{"jsonrpc":"2.0","id":8,"method":"b"}`}
+	if !slices.Equal(got, want) {
+		t.Fatalf("lines = %q, want %q", got, want)
+	}
+	var out bytes.Buffer
+	j.Write(&out, []byte(`{"jsonrpc":"2.0","id":0,"result":{}}`+"\n"), -1)
+	j.Write(&out, []byte(`{"jsonrpc":"2.0","id":7,"result":{}}`+"\n"), -1)
+	j.Write(&out, []byte(`{"jsonrpc":"2.0","id":0,"result":{"again":1}}`+"\n"), -1)
+	if want := `{"jsonrpc":"2.0","id":7,"result":{}}` + "\n" + `{"jsonrpc":"2.0","id":0,"result":{"again":1}}` + "\n"; out.String() != want {
+		t.Errorf("written:\n%s\nwant the replayed initialize's answer dropped, once:\n%s", out.String(), want)
 	}
 }
