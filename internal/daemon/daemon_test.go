@@ -111,6 +111,16 @@ func inBothModes(t *testing.T, f func(t *testing.T, te *testEnv, c *client)) {
 	}
 }
 
+// startHandedOff starts a bridge over OS pipes in a fresh environment and
+// initializes its client, whose session the daemon was handed.
+func startHandedOff(t *testing.T) (*testEnv, *client) {
+	te := newTestEnv(t)
+	c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, true)
+	c.initialize()
+	c.wantMode(90, true)
+	return te, c
+}
+
 // wantMode fails unless the daemon session serving c was handed the
 // client's stdio exactly when handoff.
 func (c *client) wantMode(id int, handoff bool) {
@@ -673,10 +683,7 @@ func TestServe_StopControl(t *testing.T) {
 // A daemon stopping ends a handed-off session whose answer is blocked on
 // a client that reads nothing (the client's stdout is full).
 func TestServe_StopEndsAHandedOffSessionBlockedOnItsClient(t *testing.T) {
-	te := newTestEnv(t)
-	c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, true)
-	c.initialize()
-	c.wantMode(90, true)
+	te, c := startHandedOff(t)
 	pid := c.daemonPID(2)
 	// Over the test client's 1 MiB line limit: it stops reading, and the
 	// daemon's write blocks on the full pipe.
@@ -754,13 +761,17 @@ func TestBridge_CallAfterDaemonDiedGoesToTheNextOne(t *testing.T) {
 // client's stdout: the bridge ends that line, answers the call with the
 // daemon-exit error, and the session goes on.
 func TestBridge_HandoffDaemonDiedMidLine(t *testing.T) {
-	te := newTestEnv(t)
-	c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, true)
-	c.initialize()
-	c.wantMode(90, true)
+	te, c := startHandedOff(t)
 	old := c.daemonPID(2)
 	c.send(`{"jsonrpc":"2.0","id":7,"method":"half","params":{}}`)
-	time.Sleep(100 * time.Millisecond) // let the first chunk out: the case under test
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if _, err := os.Stat(te.env["SBD_TEST_HALF"]); err == nil {
+			break // the first chunk is out: the case under test
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the daemon never wrote the first chunk")
+		}
+	}
 	syscall.Kill(old, syscall.SIGKILL)
 	if half := c.next(5 * time.Second); !strings.HasPrefix(half, `{"jsonrpc":"2.0","id":7,"result":"hhh`) || len(half) != outChunk {
 		t.Fatalf("first line = %.60q… (%d bytes), want the %d bytes of the answer that were out", half, len(half), outChunk)

@@ -218,16 +218,25 @@ type blockAfter struct {
 
 func (b *blockAfter) Write(p []byte) (int, error) {
 	if b.n <= 0 {
-		<-b.ctx.Done()
+		b.stopped()
 		return 0, b.ctx.Err()
 	}
 	n, err := b.w.Write(p[:min(len(p), b.n)])
 	b.n -= n
 	if err == nil && n < len(p) {
-		<-b.ctx.Done()
+		b.stopped()
 		return n, b.ctx.Err()
 	}
 	return n, err
+}
+
+// stopped tells the test (SBD_TEST_HALF) that the first bytes are out,
+// and waits for the end.
+func (b *blockAfter) stopped() {
+	if f := os.Getenv("SBD_TEST_HALF"); f != "" {
+		os.WriteFile(f, nil, 0o600)
+	}
+	<-b.ctx.Done()
 }
 
 // halfWrite writes the first chunk of a long answer to id, then blocks
@@ -353,6 +362,7 @@ func newTestEnv(t *testing.T) *testEnv {
 		"SBD_TEST_DAEMON":  "serve",
 		"SBD_TEST_VERSION": "v1",
 		"SBD_TEST_STARTS":  filepath.Join(dir, "starts"),
+		"SBD_TEST_HALF":    filepath.Join(dir, "half"), // made once "half" wrote its first chunk
 	}}
 	te.paths, err = Dir(te.getenv)
 	if err != nil {
