@@ -90,6 +90,18 @@ func TestRun_MemoryLimit(t *testing.T) {
 	}
 }
 
+// A return value nested too deeply for JSON.stringify fails saying so and
+// what to do, not with QuickJS's bare "stack overflow".
+func TestRun_DeeplyNestedResultSaysWhatToDo(t *testing.T) {
+	res := Run(t.Context(), Request{Source: "let o = {}; for (let i = 0; i < 200000; i++) o = {a: o}; return o", Timeout: 30 * time.Second}, nil)
+	if res.Err == nil || !strings.Contains(res.Err.Message, "nested too deeply") || !strings.Contains(res.Err.Message, "flatter") {
+		t.Fatalf("Err = %+v, want a message saying the value is nested too deeply", res.Err)
+	}
+	if res := mustRun(t, "return 1", nil); string(res.Value) != "1" {
+		t.Errorf("next run: Value = %s", res.Value)
+	}
+}
+
 func TestRun_ConcurrentRuns(t *testing.T) {
 	const n = 8
 	results := make(chan Result, n)

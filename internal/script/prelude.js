@@ -259,7 +259,16 @@
     start: function __sb_start(fn, maxResult) {
       fn().then(function __sb_ok(v) {
         let s;
-        try { s = stringify(v); } catch (e) { hostDone(false, __sb_describe(e), 0); return; }
+        try { s = stringify(v); } catch (e) {
+          // QuickJS says "stack overflow" for a value nested too deeply
+          // to stringify: say what to do about it.
+          if (e instanceof ErrorCtor && str(e.name) === "InternalError" && str(e.message).indexOf("stack overflow") >= 0) {
+            hostDone(false, stringify({ name: "Error", message: "the return value is nested too deeply to turn into JSON (stack overflow in JSON.stringify); return a flatter value, or only the part you need", stack: "" }), 0);
+            return;
+          }
+          hostDone(false, __sb_describe(e), 0);
+          return;
+        }
         if (s === undefined) s = "null";
         if (s.length > maxResult) { hostDone(true, "", s.length); return; }
         hostDone(true, s, s.length);
