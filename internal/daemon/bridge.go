@@ -211,7 +211,7 @@ const maxTries = 3
 // stdio when handoff. Unless the daemon took the offer, it is published
 // for relaying.
 func (b *bridge) connect(handoff bool) (net.Conn, *Reply, *mark, error) {
-	c, r, m, err := b.dial(handoff)
+	c, r, m, err := b.dial(handoff, nil)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -286,7 +286,7 @@ func (b *bridge) handedOff(c net.Conn, r *Reply, m *mark, stdin, stdout *os.File
 	b.mu.Lock()
 	b.initOK = l.inited
 	b.mu.Unlock()
-	b.log.Warn("the daemon ended a session it was handed; relaying from now on", "pid", r.PID, "failedCalls", len(l.owed), "pendingBytes", len(l.pending))
+	b.log.Warn("the daemon ended a session it was handed", "pid", r.PID, "failedCalls", len(l.owed), "pendingBytes", len(l.pending))
 	msg := fmt.Sprintf("the switchboard daemon exited during this call (pid %d); the call was not retried. Retry it: a new daemon is starting.", r.PID)
 	for _, id := range l.owed {
 		b.answer(id, msg)
@@ -319,34 +319,35 @@ func (b *bridge) handOffAgain(pending []byte) (net.Conn, *Reply, *mark, error) {
 
 // handOffOnce is one attempt of handOffAgain.
 func (b *bridge) handOffOnce(pending []byte) (net.Conn, *Reply, *mark, error) {
-	o := b.o.Connect
-	h := *o.Hello
-	m, path, err := newMark(o.Paths.Dir)
+	c, r, m, err := b.dial(true, &handoffAgain{pending: pending})
+	if err == nil && !r.Handoff {
+		c.Close()
+		m.close()
+		err = errors.New("the new daemon did not take the client's stdio")
+	}
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	prefill(m, pending)
-	h.Mark, h.Handoff, o.Hello = path, true, &h
-	b.mu.Lock()
-	if b.initOK && b.initLine != nil {
-		h.Replay = []json.RawMessage{bytes.TrimSpace(b.initLine)}
-		if b.initedLine != nil {
-			h.Replay = append(h.Replay, bytes.TrimSpace(b.initedLine))
-		}
-	}
-	b.mu.Unlock()
-	c, r, err := Connect(b.ctx, &o)
-	os.Remove(path)
-	switch {
-	case err != nil:
-		m.close()
-		return nil, nil, nil, err
-	case !r.Handoff:
-		c.Close()
-		m.close()
-		return nil, nil, nil, errors.New("the new daemon did not take the client's stdio")
-	}
 	return c, r, m, nil
+}
+
+// handoffAgain is what a handoff to a new daemon after the last one died
+// carries: the bytes the dead one never handled.
+type handoffAgain struct{ pending []byte }
+
+// replayLines returns the client's initialization for Hello.Replay (none
+// when the client never got initialize's answer).
+func (b *bridge) replayLines() []json.RawMessage {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.initOK || b.initLine == nil {
+		return nil
+	}
+	lines := []json.RawMessage{bytes.TrimSpace(b.initLine)}
+	if b.initedLine != nil {
+		lines = append(lines, bytes.TrimSpace(b.initedLine))
+	}
+	return lines
 }
 
 // afterLine reads r from after its first newline.
@@ -373,14 +374,20 @@ func (s *afterLine) Read(p []byte) (int, error) {
 }
 
 // dial connects with a new mark file named in the hello, offering the
-// client's stdio when handoff; the mark is nil when the daemon keeps none
-// (or the file could not be made).
-func (b *bridge) dial(handoff bool) (net.Conn, *Reply, *mark, error) {
+// client's stdio when handoff (again: to a new daemon after the last one
+// died, with its ring prefilled and the client's initialization
+// replayed); the mark is nil when the daemon keeps none (or the file
+// could not be made).
+func (b *bridge) dial(handoff bool, again *handoffAgain) (net.Conn, *Reply, *mark, error) {
 	o := b.o.Connect
 	h := *o.Hello
 	m, path, err := newMark(o.Paths.Dir)
 	if err != nil {
 		b.log.Warn("no mark file: a daemon death fails every call in flight", "err", err)
+	}
+	if again != nil && m != nil {
+		prefill(m, again.pending)
+		h.Replay = b.replayLines()
 	}
 	h.Mark, h.Handoff, o.Hello = path, handoff && m != nil, &h
 	c, r, err := Connect(b.ctx, &o)
@@ -744,7 +751,7 @@ func (b *bridge) reconnect(gen int) {
 // written. A write of those requests that fails leaves them in flight:
 // the break that follows sorts them by the new mark.
 func (b *bridge) replay(gen int) (net.Conn, *Reply, *mark, uint64, <-chan struct{}, error) {
-	c, r, m, err := b.dial(false)
+	c, r, m, err := b.dial(false, nil)
 	if err != nil {
 		return nil, nil, nil, 0, nil, err
 	}

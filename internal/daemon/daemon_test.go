@@ -111,6 +111,19 @@ func inBothModes(t *testing.T, f func(t *testing.T, te *testEnv, c *client)) {
 	}
 }
 
+// wantEnd fails unless Bridge returns nil within 5 s (its stdin closed).
+func (c *client) wantEnd() {
+	c.t.Helper()
+	select {
+	case err := <-c.done:
+		if err != nil {
+			c.t.Fatalf("Bridge after stdin closed: %v, want nil", err)
+		}
+	case <-time.After(5 * time.Second):
+		c.t.Fatal("Bridge did not return after stdin closed")
+	}
+}
+
 // startHandedOff starts a bridge over OS pipes in a fresh environment and
 // initializes its client, whose session the daemon was handed.
 func startHandedOff(t *testing.T) (*testEnv, *client) {
@@ -556,14 +569,7 @@ func TestBridge_ClientCloseEndsOnlyItsSession(t *testing.T) {
 			b.wantMode(90, m.handoff)
 			pid := a.daemonPID(2)
 			a.in.Close()
-			select {
-			case err := <-a.done:
-				if err != nil {
-					t.Fatalf("Bridge after stdin closed: %v, want nil", err)
-				}
-			case <-time.After(5 * time.Second):
-				t.Fatal("Bridge did not return after stdin closed")
-			}
+			a.wantEnd()
 			deadline := time.Now().Add(5 * time.Second)
 			for len(status(t, te.paths)["sessions"].([]any)) != 1 {
 				if time.Now().After(deadline) {
@@ -588,14 +594,7 @@ func TestBridge_StdinEndWaitsForTheAnswers(t *testing.T) {
 		if r := c.decode(c.next(5 * time.Second)); r.ID != float64(5) || string(r.Result) != `"slow"` {
 			t.Fatalf("got %+v %s, want the slow answer", r, r.Result)
 		}
-		select {
-		case err := <-c.done:
-			if err != nil {
-				t.Errorf("Bridge = %v, want nil", err)
-			}
-		case <-time.After(5 * time.Second):
-			t.Fatal("Bridge still runs after the session ended")
-		}
+		c.wantEnd()
 	})
 }
 

@@ -544,7 +544,7 @@ func (c *stdioConn) rejectRaw(id json.RawMessage, code int64, message string) {
 		Error   *jsonrpc.Error  `json:"error"`
 	}{"2.0", id, &jsonrpc.Error{Code: code, Message: message}})
 	if err != nil {
-		b = []byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"internal error: the answer could not be encoded"}}`)
+		return // an id that is no JSON value: nothing to answer under
 	}
 	_ = c.writeLine(b, slot)
 }
