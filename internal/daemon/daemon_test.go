@@ -655,6 +655,51 @@ func TestServe_IdleExit(t *testing.T) {
 	}
 }
 
+// A daemon whose socket is removed (the runtime directory cleaned at
+// logout) can get no new session: it serves the one it has and exits
+// with it, instead of running unreachable until its idle timeout.
+func TestServe_SocketRemovedDrains(t *testing.T) {
+	te := newTestEnv(t)
+	te.env["SBD_TEST_SOCKCHECK"] = "50ms"
+	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
+	c.initialize()
+	pid := c.daemonPID(2)
+	if err := os.Remove(te.paths.Socket); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond) // several checks
+	if p := c.daemonPID(3); p != pid {
+		t.Errorf("the open session reached pid %d, want %d", p, pid)
+	}
+	c.in.Close()
+	<-c.done
+	waitGone(t, pid, "its socket was removed and its last session ended")
+}
+
+// A socket replaced by another daemon's (started over a deleted lock)
+// is left alone when the first daemon exits.
+func TestServe_SocketReplacedIsNotRemoved(t *testing.T) {
+	te := newTestEnv(t)
+	te.env["SBD_TEST_SOCKCHECK"] = "50ms"
+	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
+	c.initialize()
+	pid := c.daemonPID(2)
+	c.in.Close()
+	<-c.done
+	if err := os.Remove(te.paths.Socket); err != nil {
+		t.Fatal(err)
+	}
+	other, err := net.Listen("unix", te.paths.Socket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	waitGone(t, pid, "its socket was replaced and it had no session")
+	if _, err := os.Lstat(te.paths.Socket); err != nil {
+		t.Errorf("the other socket after the daemon exited: %v, want it kept", err)
+	}
+}
+
 func TestServe_StopControl(t *testing.T) {
 	te := newTestEnv(t)
 	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})

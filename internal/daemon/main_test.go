@@ -59,6 +59,9 @@ func runTestDaemon() int {
 		af.Close()
 	}
 	idle, _ := time.ParseDuration(os.Getenv("SBD_TEST_IDLE"))
+	if d, err := time.ParseDuration(os.Getenv("SBD_TEST_SOCKCHECK")); err == nil {
+		socketCheckEvery = d
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
 	defer stop()
 	o := &ServeOptions{Paths: p, Version: os.Getenv("SBD_TEST_VERSION"), IdleTimeout: idle, Logger: slog.New(slog.NewTextHandler(os.Stderr, nil))}

@@ -154,6 +154,9 @@ func Serve(ctx context.Context, o *ServeOptions, h Handler) error {
 		return fmt.Errorf("daemon: chmod %s: %w", o.Paths.Socket, err)
 	}
 	d.ln = l
+	if fi, err := os.Lstat(o.Paths.Socket); err == nil {
+		d.sock = fi
+	}
 	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	d.log.Info("daemon started", "pid", d.pid, "version", o.Version, "socket", o.Paths.Socket, "idleTimeout", d.o.IdleTimeout.String())
 
@@ -161,6 +164,7 @@ func Serve(ctx context.Context, o *ServeOptions, h Handler) error {
 	d.armIdle()
 	d.mu.Unlock()
 	go d.accept(sctx, l)
+	go d.watchSocket(sctx)
 
 	var why string
 	select {
@@ -221,6 +225,7 @@ type daemon struct {
 	draining bool // version hand-over: no listener, exit with the last session
 	released bool
 	idle     *time.Timer
+	sock     os.FileInfo // the socket as it was made: release removes only that one
 
 	stopWhy chan string // buffered (1): the first reason to stop wins
 }
@@ -284,10 +289,51 @@ func (d *daemon) release() {
 	if b, err := os.ReadFile(p.PID); err == nil && strings.TrimSpace(string(b)) == strconv.Itoa(d.pid) {
 		os.Remove(p.PID)
 	}
-	if err := os.Remove(p.Socket); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		d.log.Warn("removing the socket", "err", err)
+	if d.ownsSocket() {
+		if err := os.Remove(p.Socket); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			d.log.Warn("removing the socket", "err", err)
+		}
 	}
 	d.lockF.Close()
+}
+
+// ownsSocket reports whether Paths.Socket is still the socket this
+// daemon made, not one another daemon made after it was removed.
+func (d *daemon) ownsSocket() bool {
+	fi, err := os.Lstat(d.o.Paths.Socket)
+	return err == nil && d.sock != nil && os.SameFile(fi, d.sock)
+}
+
+// socketCheckEvery is how often a daemon checks that its socket is still
+// there (a variable for tests).
+var socketCheckEvery = 5 * time.Second
+
+// watchSocket drains the daemon once its socket is removed or replaced
+// (the runtime directory cleaned at logout, a user deleting it, another
+// daemon started over a deleted lock): no new session can reach it, so
+// it serves the sessions it has and exits with the last one instead of
+// running, unreachable, until its idle timeout.
+func (d *daemon) watchSocket(ctx context.Context) {
+	t := time.NewTicker(socketCheckEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		d.mu.Lock()
+		done := d.closing || d.draining
+		d.mu.Unlock()
+		if done {
+			return
+		}
+		if !d.ownsSocket() {
+			d.log.Warn("the daemon's socket was removed or replaced: draining", "socket", d.o.Paths.Socket)
+			d.drain()
+			return
+		}
+	}
 }
 
 func (d *daemon) closeListener() {
