@@ -452,6 +452,15 @@ func (b *Backend) startStdio(ctx context.Context, spec *config.Server) error {
 	return b.startStdioAt(ctx, spec, opts)
 }
 
+// warnAt reports whether the nth repeat of a warning is logged: the
+// first, then each power of ten.
+func warnAt(n int) bool {
+	for n >= 10 && n%10 == 0 {
+		n /= 10
+	}
+	return n == 1
+}
+
 // startStdioAt spawns the process and shakes hands over its stdio with
 // the protocol version of opts.
 func (b *Backend) startStdioAt(ctx context.Context, spec *config.Server, opts *mcp.ClientSessionOptions) error {
@@ -462,13 +471,20 @@ func (b *Backend) startStdioAt(ctx context.Context, spec *config.Server, opts *m
 	b.proc = p
 	b.info.Pid = p.cmd.Process.Pid
 	b.stderr.Note("pid %d", b.info.Pid)
+	junkLines := 0 // junk is called by the one goroutine that reads stdout
 	tr := &lineTransport{r: p.stdout, w: p.stdin, junk: func(line []byte, why error) {
 		const max = 200
 		if len(line) > max {
 			line = append(line[:max:max], "..."...)
 		}
 		b.stderr.Note("dropped a stdout line that is not JSON-RPC (%v): %s", why, line)
-		b.log.Warn("backend wrote junk to stdout", "error", why)
+		junkLines++
+		if warnAt(junkLines) {
+			// Each line is in the backend's own log (rotated); our log,
+			// which nothing rotates while the daemon runs, gets the 1st,
+			// 10th, 100th... so a backend flooding stdout cannot fill it.
+			b.log.Warn("backend wrote junk to stdout", "error", why, "lines", junkLines)
+		}
 	}, max: b.maxMessage, over: func(n int64) error {
 		err := tooLargeError(b.name, n, b.maxMessage)
 		b.overflow(err)

@@ -1,13 +1,17 @@
 package backend
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -115,6 +119,54 @@ func TestCallTool_JunkOnStdoutIsDroppedAndLogged(t *testing.T) {
 		if !strings.Contains(string(log), want) {
 			t.Errorf("log file lacks %q:\n%s", want, log)
 		}
+	}
+}
+
+// A backend that keeps writing junk to stdout fills its own log file
+// (rotated), not ours: the warning is logged for the 1st, 10th, 100th...
+// line, with the count.
+func TestCallTool_JunkFloodIsNotLoggedPerLine(t *testing.T) {
+	var buf syncBuffer
+	b := startFake(t, "junk", &Options{LogDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(&buf, nil))})
+	for range 60 { // 2 lines at start, 2 a call: 122
+		if got := call(t, b, "junk", ""); got != "ok after junk" {
+			t.Fatalf("junk call = %q", got)
+		}
+	}
+	b.Close()
+	warns := strings.Count(buf.String(), "backend wrote junk to stdout")
+	if warns != 3 || !strings.Contains(buf.String(), "lines=100") {
+		t.Errorf("%d warnings for 122 junk lines, want 3 (1st, 10th, 100th):\n%s", warns, buf.String())
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for concurrent writes (a logger's).
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestWarnAt(t *testing.T) {
+	var got []int
+	for n := 1; n <= 2000; n++ {
+		if warnAt(n) {
+			got = append(got, n)
+		}
+	}
+	if want := []int{1, 10, 100, 1000}; !slices.Equal(got, want) {
+		t.Errorf("warned at %v, want %v", got, want)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"math"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -157,6 +158,8 @@ type stdioConn struct {
 	idle      chan struct{} // once the input ended: closed when nothing is in flight
 
 	drainTimeout time.Duration
+
+	rejected atomic.Int64 // client messages rejected, for warnAt
 
 	incoming  chan readResult
 	closeOnce sync.Once
@@ -533,10 +536,24 @@ func (c *stdioConn) rejectID(rid jsonrpc.ID, code int64, message string) {
 	c.rejectRaw(raw, code, message)
 }
 
+// warnAt reports whether the nth repeat of a warning is logged: the
+// first, then each power of ten.
+func warnAt(n int64) bool {
+	for n >= 10 && n%10 == 0 {
+		n /= 10
+	}
+	return n == 1
+}
+
 // rejectRaw answers with an error response carrying id as it is given
 // (an id the SDK cannot represent included).
 func (c *stdioConn) rejectRaw(id json.RawMessage, code int64, message string) {
-	c.log.Warn("rejected a client message", "code", code, "reason", message)
+	if n := c.rejected.Add(1); warnAt(n) {
+		// A client flooding bad lines gets every one answered, but our
+		// log (the daemon's, which nothing rotates while it runs) only
+		// the 1st, 10th, 100th...
+		c.log.Warn("rejected a client message", "code", code, "reason", message, "rejected", n)
+	}
 	slot := c.owe(id)
 	b, err := json.Marshal(struct {
 		JSONRPC string          `json:"jsonrpc"`

@@ -149,6 +149,28 @@ func TestStdioTransport_BadInputDoesNotEndTheSession(t *testing.T) {
 	}
 }
 
+// A client that floods bad lines gets each one answered, and the log
+// (the daemon's, not rotated while it runs) the 1st, 10th, 100th...
+func TestStdioTransport_BadLineFloodIsNotLoggedPerLine(t *testing.T) {
+	var logs syncBuffer
+	in := strings.Repeat("this is not json\n", 150)
+	var out syncBuffer
+	c, err := (&StdioTransport{Reader: strings.NewReader(in), Writer: &out, Logger: slog.New(slog.NewTextHandler(&logs, nil))}).Connect(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.Read(context.Background()); err != io.EOF {
+		t.Fatalf("Read = %v, want io.EOF after the bad lines", err)
+	}
+	if n := strings.Count(out.String(), `"code":-32700`); n != 150 {
+		t.Errorf("%d parse errors answered, want 150", n)
+	}
+	if n := strings.Count(logs.String(), "rejected a client message"); n != 3 || !strings.Contains(logs.String(), "rejected=100") {
+		t.Errorf("%d warnings for 150 bad lines, want 3 (1st, 10th, 100th):\n%s", n, logs.String())
+	}
+}
+
 func TestReadLine_SkipsALongLineWithoutKeepingIt(t *testing.T) {
 	in := `{"id":5,"x":"` + strings.Repeat("b", 100000) + "\"}\nnext\nlast"
 	br := bufio.NewReaderSize(strings.NewReader(in), 16)
@@ -584,4 +606,22 @@ func (l *lockedBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
+}
+
+// syncBuffer is a bytes.Buffer safe for concurrent writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
