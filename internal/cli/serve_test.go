@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -55,5 +56,26 @@ func TestServe_MalformedLineGetsAParseErrorAndTheSessionGoesOn(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("stdout lacks %s:\n%s", want, got)
 		}
+	}
+}
+
+// A sandbox worker runs on one processor unless the user set GOMAXPROCS.
+func TestTuneWorkerProcs(t *testing.T) {
+	before := runtime.GOMAXPROCS(0)
+	defer runtime.GOMAXPROCS(before)
+	runtime.GOMAXPROCS(2)
+	tuneWorkerProcs(&Env{Getenv: func(string) string { return "" }})
+	if n := runtime.GOMAXPROCS(0); n != workerProcs {
+		t.Errorf("GOMAXPROCS = %d, want %d", n, workerProcs)
+	}
+	runtime.GOMAXPROCS(2)
+	tuneWorkerProcs(&Env{Getenv: func(k string) string {
+		if k == "GOMAXPROCS" {
+			return "2"
+		}
+		return ""
+	}})
+	if n := runtime.GOMAXPROCS(0); n != 2 {
+		t.Errorf("GOMAXPROCS = %d with GOMAXPROCS=2 set, want 2", n)
 	}
 }

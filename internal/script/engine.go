@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -194,7 +195,10 @@ func prepare(spec string, install bool, used *engine) {
 
 // maker makes engines while spares.making, until maxSpares are ready,
 // and closes the dropped ones after each (making the next VM comes
-// before freeing old ones).
+// before freeing old ones). It yields between the steps of making and
+// freeing VMs (each a few hundred microseconds of CPU), so that in a
+// process with one processor (a sandbox worker) the script it makes
+// them for is not held up for a whole VM.
 func maker() {
 	for range wake {
 		for {
@@ -209,10 +213,12 @@ func maker() {
 			spec, install := spares.spec, spares.install
 			spares.mu.Unlock()
 			g, err := newEngine()
+			runtime.Gosched()
 			if err == nil && install {
 				if err = g.installSpec(spec); err != nil {
 					g.close()
 				}
+				runtime.Gosched()
 			}
 			spares.mu.Lock()
 			if err == nil {
@@ -245,6 +251,7 @@ func maker() {
 func closeAll(engines []*engine) {
 	for _, g := range engines {
 		g.close()
+		runtime.Gosched()
 	}
 }
 
