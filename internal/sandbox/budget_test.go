@@ -78,6 +78,11 @@ func TestNoteWait_SaysHowLongTheScriptWaited(t *testing.T) {
 	if res.Err.Message != "script timed out after 3s, 1s of it waiting for a free script worker (settings.maxScripts)" {
 		t.Errorf("message = %q", res.Err.Message)
 	}
+	// A worker's start is no wait worth a word (it pointed at maxScripts).
+	started := script.Result{Err: &script.Error{Kind: script.KindTimeout, Message: "script timed out after 1s"}}
+	if m := noteWait(started, time.Second, time.Second-2*time.Millisecond).Err.Message; m != "script timed out after 1s" {
+		t.Errorf("message after a 2ms wait = %q, want it unchanged", m)
+	}
 	other := script.Result{Err: &script.Error{Kind: script.KindException, Message: "x"}}
 	if noteWait(other, 3*time.Second, 2*time.Second).Err.Message != "x" {
 		t.Error("changed a non-timeout error")

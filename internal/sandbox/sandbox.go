@@ -285,10 +285,15 @@ func (s *Sandbox) warm() {
 	}()
 }
 
+// minNotedWait is the least wait for a worker that a timeout error
+// mentions: starting a worker takes a few milliseconds, which is no
+// reason to raise settings.maxScripts.
+const minNotedWait = 100 * time.Millisecond
+
 // noteWait makes the timeout error of a script that waited for a worker
 // say so: it was given timeout, and left had left when it started.
 func noteWait(res script.Result, timeout, left time.Duration) script.Result {
-	if res.Err != nil && res.Err.Kind == script.KindTimeout && timeout-left >= time.Millisecond {
+	if res.Err != nil && res.Err.Kind == script.KindTimeout && timeout-left >= minNotedWait {
 		res.Err.Message = fmt.Sprintf("script timed out after %v, %v of it waiting for a free script worker (settings.maxScripts)", timeout, (timeout - left).Round(time.Millisecond))
 	}
 	return res
