@@ -62,8 +62,29 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 	res := s.Execute(ctx, a.Script, timeout)
 	if capped && res.Err != nil && res.Err.Kind == script.KindTimeout {
 		res.Err.Message += fmt.Sprintf(" (timeout_ms %v was capped at settings.maxExecuteTimeout, %v)", *a.TimeoutMS, s.maxTimeout())
+	} else if res.Err != nil && res.Err.Kind == script.KindTimeout && ranOutOfTime(res.Err.Message) {
+		res.Err.Message += s.timeoutHint(timeout)
 	}
 	return executeResult(trifectaNotes(ctx, ResultOf(res)), s.o.Settings.MaxResultBytes), nil
+}
+
+// ranOutOfTime reports whether a timeout error is the script's own: it
+// ran for its whole time. The others (waiting for a worker, for a
+// backend's tool list) say what to do already.
+func ranOutOfTime(msg string) bool {
+	return strings.HasPrefix(msg, "script timed out after ") && !strings.Contains(msg, "waiting for") && !strings.Contains(msg, "before it ran")
+}
+
+// timeoutHint says what an agent can do about a script that ran out of
+// its time (timeout: what it asked for, 0 for the default).
+func (s *Server) timeoutHint(timeout time.Duration) string {
+	if timeout <= 0 {
+		timeout = s.o.Settings.ExecuteTimeout.D()
+	}
+	if max := s.maxTimeout(); timeout < max {
+		return fmt.Sprintf("; give it more time with timeout_ms (at most %d), run independent calls together under Promise.all, or do less in one script", max.Milliseconds())
+	}
+	return "; that is settings.maxExecuteTimeout: run independent calls together under Promise.all, or do less in one script"
 }
 
 // maxTimeout is the longest a script may run: settings.maxExecuteTimeout.

@@ -339,6 +339,15 @@ func TestServer_ExecuteTimeoutIsCheckedAndCapped(t *testing.T) {
 	if !strings.Contains(out, "timeout_ms 600000 was capped at settings.maxExecuteTimeout, 1m0s") {
 		t.Errorf("capped timeout error = %q", out)
 	}
+	// One that ran out says what to do: more time up to the cap, or less work.
+	out, _ = call(t, h.cs, "execute", map[string]any{"script": "timeout", "timeout_ms": 1500})
+	if !strings.Contains(out, "script timed out after 1.5s; give it more time with timeout_ms (at most 60000)") || !strings.Contains(out, "Promise.all") {
+		t.Errorf("timeout error = %q, want what to do about it", out)
+	}
+	out, _ = call(t, h.cs, "execute", map[string]any{"script": "timeout", "timeout_ms": 60000})
+	if !strings.Contains(out, "; that is settings.maxExecuteTimeout: run independent calls together under Promise.all") {
+		t.Errorf("timeout error at the cap = %q, want what to do about it", out)
+	}
 	// The schema says so.
 	res, err := h.cs.ListTools(context.Background(), nil)
 	if err != nil {
