@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
@@ -20,6 +21,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/script"
 	"github.com/switchboard-mcp/switchboard/internal/telemetry"
+	"github.com/switchboard-mcp/switchboard/internal/tsdecl"
 )
 
 // ExecArgs are the arguments of execute. TimeoutMS is nil when the
@@ -327,9 +329,61 @@ func (c *scriptCaller) CallTool(ctx context.Context, server, tool string, args j
 	c.trace.add(server, tool)
 	res, err := c.s.callTool(ctx, server, tool, args)
 	if err != nil {
-		return nil, err
+		return nil, c.s.withArgsHint(ctx, server, tool, err)
 	}
-	return Unwrap(server, tool, res, c.s.o.Settings.MaxResultBytes)
+	v, err := Unwrap(server, tool, res, c.s.o.Settings.MaxResultBytes)
+	if err != nil {
+		return nil, c.s.withArgsHint(ctx, server, tool, err)
+	}
+	return v, nil
+}
+
+// withArgsHint adds to err, when it is the backend refusing a call's
+// arguments (JSON-RPC invalid params, or a tool error saying so), what
+// the tool takes: its declaration, so that the agent can fix the call
+// without a list_tools round trip; a long one is named, not quoted.
+func (s *Server) withArgsHint(ctx context.Context, server, tool string, err error) error {
+	if !refusedArgs(err) {
+		return err
+	}
+	t, lerr := s.lookup(ctx, server, tool)
+	if lerr != nil {
+		return err
+	}
+	ref := t.Server + "." + t.Name
+	decl := strings.TrimSpace(tsdecl.Function(declTool(t), &tsdecl.Options{MaxDescription: 1, MaxParamDescription: 60}))
+	if i := strings.Index(decl, "function "); i >= 0 {
+		decl = decl[i:] // the signature, without the tool's own doc comment
+	}
+	decl = strings.TrimSuffix(decl, ";")
+	if len(decl) > maxArgsHint || strings.Contains(decl, "\n") {
+		return fmt.Errorf("%w (list_tools({tools: [%q]}) shows what %s takes)", err, ref, ref)
+	}
+	return fmt.Errorf("%w (%s takes: %s)", err, ref, decl)
+}
+
+// maxArgsHint bounds the declaration withArgsHint quotes.
+const maxArgsHint = 600
+
+// refusedArgs reports whether err is a backend refusing a call's
+// arguments: JSON-RPC invalid params (-32602), or a tool error whose
+// text says the arguments are invalid (the SDKs' validation errors).
+func refusedArgs(err error) bool {
+	var rpc *jsonrpc.Error
+	if errors.As(err, &rpc) && rpc.Code == jsonrpc.CodeInvalidParams {
+		return true
+	}
+	var te *ToolError
+	if !errors.As(err, &te) {
+		return false
+	}
+	m := strings.ToLower(te.Message)
+	for _, w := range []string{"-32602", "invalid arguments", "invalid params", `validating "arguments"`, "input validation error"} {
+		if strings.Contains(m, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // callError is a failure to call server.tool; err is the cause. Its

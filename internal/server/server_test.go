@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
@@ -43,6 +44,12 @@ func (f *fakeBackends) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToo
 		json.Unmarshal(args, &a)
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: a.Message}}}, nil
 	case "get-sum":
+		if strings.Contains(string(args), `"a":"`) { // as the TypeScript SDK refuses a string for a number
+			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "MCP error -32602: Input validation error: Invalid arguments for tool get-sum: expected number, received string at a"}}}, nil
+		}
+		if strings.Contains(string(args), `"a":null`) { // as a backend answering with a JSON-RPC error
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "a must be a number"}
+		}
 		return &mcp.CallToolResult{StructuredContent: map[string]any{"sum": 5}}, nil
 	case "big":
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: strings.Repeat("x", 30<<20)}}}, nil
@@ -301,5 +308,22 @@ func TestServer_WarmsSandboxAfterFirstRequest(t *testing.T) {
 	case <-w.warmed:
 	case <-time.After(10 * time.Second):
 		t.Fatal("sandbox not warmed after the client's first request")
+	}
+}
+
+// A call the backend refuses for its arguments says what the tool takes,
+// whether the refusal is a tool error or a JSON-RPC error; other
+// failures do not.
+func TestExecute_RefusedArgumentsSayWhatTheToolTakes(t *testing.T) {
+	_, _, cs := newTestServer(t, config.Settings{}, nil)
+	for _, script := range []string{`return await everything.get_sum({a: "2", b: 3})`, `return await everything.get_sum({a: null, b: 3})`} {
+		out, isErr := call(t, cs, "execute", map[string]any{"script": script})
+		if !isErr || !strings.Contains(out, "(everything.get-sum takes: function get_sum(args?: { a?: number; b?: number }): Promise<any>)") {
+			t.Errorf("%s: %q (isError %v), want the tool's declaration", script, out, isErr)
+		}
+	}
+	out, isErr := call(t, cs, "execute", map[string]any{"script": `return await everything.fail({})`})
+	if !isErr || strings.Contains(out, "takes:") {
+		t.Errorf("an ordinary tool error: %q, want no declaration", out)
 	}
 }
