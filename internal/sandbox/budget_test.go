@@ -79,9 +79,10 @@ func TestNoteWait_SaysHowLongTheScriptWaited(t *testing.T) {
 		t.Errorf("message = %q", res.Err.Message)
 	}
 	// A worker's start is no wait worth a word (it pointed at maxScripts).
-	started := script.Result{Err: &script.Error{Kind: script.KindTimeout, Message: "script timed out after 1s"}}
-	if m := noteWait(started, time.Second, time.Second-2*time.Millisecond).Err.Message; m != "script timed out after 1s" {
-		t.Errorf("message after a 2ms wait = %q, want it unchanged", m)
+	left := time.Second - 1261278*time.Nanosecond
+	started := script.Result{Err: &script.Error{Kind: script.KindTimeout, Message: "script timed out after " + left.String() + "; its worker was killed"}}
+	if m := noteWait(started, time.Second, left).Err.Message; m != "script timed out after 1s; its worker was killed" {
+		t.Errorf("message after a 1ms wait = %q, want the 1s the script was given, and no wait", m)
 	}
 	other := script.Result{Err: &script.Error{Kind: script.KindException, Message: "x"}}
 	if noteWait(other, 3*time.Second, 2*time.Second).Err.Message != "x" {

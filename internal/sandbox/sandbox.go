@@ -19,6 +19,7 @@ package sandbox
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -292,9 +293,17 @@ const minNotedWait = 100 * time.Millisecond
 
 // noteWait makes the timeout error of a script that waited for a worker
 // say so: it was given timeout, and left had left when it started.
+// A shorter wait goes unmentioned, and the time the script was given is
+// stated as the caller's timeout, not what was left of it to the
+// nanosecond ("after 1.998738722s").
 func noteWait(res script.Result, timeout, left time.Duration) script.Result {
-	if res.Err != nil && res.Err.Kind == script.KindTimeout && timeout-left >= minNotedWait {
+	if res.Err == nil || res.Err.Kind != script.KindTimeout || left >= timeout {
+		return res
+	}
+	if timeout-left >= minNotedWait {
 		res.Err.Message = fmt.Sprintf("script timed out after %v, %v of it waiting for a free script worker (settings.maxScripts)", timeout, (timeout - left).Round(time.Millisecond))
+	} else {
+		res.Err.Message = strings.Replace(res.Err.Message, "after "+left.String(), "after "+timeout.String(), 1)
 	}
 	return res
 }
