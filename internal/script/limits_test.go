@@ -102,6 +102,33 @@ func TestRun_DeeplyNestedResultSaysWhatToDo(t *testing.T) {
 	}
 }
 
+// A return value JSON cannot hold (a BigInt, a cycle) fails saying which
+// and what to do, not with QuickJS's bare "Do not know how to serialize".
+func TestRun_UnserializableResultSaysWhatToDo(t *testing.T) {
+	for src, want := range map[string]string{
+		"return {n: 2n ** 70n}":           "holds a BigInt, which JSON cannot hold: convert it first, with String(x)",
+		"const a = {}; a.a = a; return a": "refers to itself (a circular reference)",
+	} {
+		res := Run(t.Context(), Request{Source: src}, nil)
+		if res.Err == nil || !strings.Contains(res.Err.Message, want) {
+			t.Errorf("%s: Err = %+v, want %q", src, res.Err, want)
+		}
+	}
+}
+
+// A Map or Set in a tool call's arguments goes as what it holds.
+func TestRun_MapInArgumentsGoesAsAnObject(t *testing.T) {
+	var got string
+	caller := callerFunc(func(_ context.Context, _, _ string, args json.RawMessage) (json.RawMessage, error) {
+		got = string(args)
+		return json.RawMessage("null"), nil
+	})
+	res := Run(t.Context(), Request{Source: "await s.t({m: new Map([['k', 'v']]), ids: new Set([3])})", Namespaces: []Namespace{{Ident: "s", Functions: []Function{{Ident: "t", Server: "s", Tool: "t"}}}}}, caller)
+	if res.Err != nil || got != `{"m":{"k":"v"},"ids":[3]}` {
+		t.Errorf("args = %s, err %v; want the Map as an object and the Set as an array", got, res.Err)
+	}
+}
+
 func TestRun_ConcurrentRuns(t *testing.T) {
 	const n = 8
 	results := make(chan Result, n)

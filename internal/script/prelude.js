@@ -14,6 +14,13 @@
   const MapCtor = Map, SetCtor = Set, PromiseCtor = Promise, promiseReject = Promise.reject.bind(Promise), ProxyCtor = Proxy, reflectGet = Reflect.get;
   const reflectHas = Reflect.has, reflectOwnKeys = Reflect.ownKeys, reflectGetOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
 
+  // A Map or Set turns into JSON as what it holds (an object of its
+  // entries, an array of its values), as console.log shows it, instead of
+  // {}: in a return value and in a tool call's arguments alike. Other
+  // values pay nothing (JSON.stringify looks toJSON up on every object).
+  defineProperty(MapCtor.prototype, "toJSON", { value: function toJSON() { return fromEntries(this); }, writable: true, configurable: true });
+  defineProperty(SetCtor.prototype, "toJSON", { value: function toJSON() { return [...this]; }, writable: true, configurable: true });
+
   // Properties of a namespace that are never tool calls: what await,
   // JSON.stringify, console.log and string conversion look up.
   const notTools = new SetCtor(["then", "toJSON", "constructor", "valueOf", "toString", "toLocaleString", "inspect", "__proto__", "prototype", "length", "name", "caller", "callee", "arguments"]);
@@ -264,6 +271,15 @@
           // to stringify: say what to do about it.
           if (e instanceof ErrorCtor && str(e.name) === "InternalError" && str(e.message).indexOf("stack overflow") >= 0) {
             hostDone(false, stringify({ name: "Error", message: "the return value is nested too deeply to turn into JSON (stack overflow in JSON.stringify); return a flatter value, or only the part you need", stack: "" }), 0);
+            return;
+          }
+          // JSON has no BigInt and no cycles: say which, and what to do.
+          if (e instanceof TypeError && str(e.message).indexOf("BigInt") >= 0) {
+            hostDone(false, stringify({ name: "TypeError", message: "the return value holds a BigInt, which JSON cannot hold: convert it first, with String(x) (exact) or Number(x) (when it is small enough)", stack: "" }), 0);
+            return;
+          }
+          if (e instanceof TypeError && str(e.message).indexOf("circular") >= 0) {
+            hostDone(false, stringify({ name: "TypeError", message: "the return value refers to itself (a circular reference), which JSON cannot hold: return only the fields you need", stack: "" }), 0);
             return;
           }
           hostDone(false, __sb_describe(e), 0);

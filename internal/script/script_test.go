@@ -57,6 +57,9 @@ func TestRun_ReturnsJSON(t *testing.T) {
 		{"return 1.5e300", "1.5e+300"},
 		{"return NaN", "null"},
 		{"// comment at the end\nreturn 3 // trailing", "3"},
+		{"return new Map([['a', 1], ['b', [2]]])", `{"a":1,"b":[2]}`},
+		{"return {s: new Set([1, 2, 2])}", `{"s":[1,2]}`},
+		{"return new Map()", `{}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
@@ -142,7 +145,7 @@ func TestRun_ReportsScriptErrors(t *testing.T) {
 		{"syntax error at end", "f(", "SyntaxError: unexpected token in expression: '}' (at the end of the script)", ""},
 		{"static import", "import fs from 'fs'", "SyntaxError", ""},
 		{"rejected promise", "await Promise.reject(new RangeError('r'))", "RangeError: r", ""},
-		{"bigint result", "return 1n", "TypeError: Do not know how to serialize a BigInt", ""},
+		{"bigint result", "return 1n", "TypeError: the return value holds a BigInt, which JSON cannot hold: convert it first, with String(x) (exact) or Number(x) (when it is small enough)", ""},
 		{"never settles", "await new Promise(() => {})", "script did not finish: it awaits a promise that nothing can settle", ""},
 		{"timer callback throws", "setTimeout(() => { throw new Error('late') }, 0); await new Promise(r => setTimeout(r, 100))", "Error: late", ""},
 	}
