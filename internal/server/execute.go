@@ -232,10 +232,34 @@ func (s *Server) hintUnknownGlobal(msg string) string {
 	}
 	near := nearest(m[1], idents)
 	if len(near) == 0 {
+		if why, ok := notInSandbox[m[1]]; ok {
+			return msg + " (" + why + ")"
+		}
 		return msg
 	}
 	return msg + " (no server " + strconv.Quote(m[1]) + "; did you mean " + strings.Join(near, " or ") + "?)"
 }
+
+// Globals of Node.js and browsers that scripts reach for and the sandbox
+// does not have, with what to do instead. A server whose identifier is
+// one of them is a global and never gets here.
+var (
+	noNetwork = `scripts have no network of their own: reach the web through a backend's tools; list_tools({query: "fetch a web page"}) finds one`
+	notNode   = `scripts run in a sandbox, not Node.js: no modules, files, environment or process; use backends' tools (list_tools shows them) for files and the system`
+	notHere   = `not in this JavaScript engine (QuickJS); plain JavaScript and JSON are`
+
+	notInSandbox = map[string]string{
+		"fetch": noNetwork, "XMLHttpRequest": noNetwork, "WebSocket": noNetwork, "EventSource": noNetwork,
+		"require": notNode, "process": notNode, "Buffer": notNode, "module": notNode, "exports": notNode,
+		"__dirname": notNode, "__filename": notNode, "fs": notNode, "Deno": notNode, "Bun": notNode,
+		"window": notNode, "document": notNode, "localStorage": notNode, "navigator": notNode,
+		"atob": notHere, "btoa": notHere, "TextEncoder": notHere, "TextDecoder": notHere,
+		"structuredClone": notHere, "crypto": notHere, "URL": notHere, "URLSearchParams": notHere,
+		"setInterval":    "setInterval is not here; use setTimeout, or a loop with await new Promise(r => setTimeout(r, ms))",
+		"setImmediate":   "use setTimeout(fn, 0) or await null",
+		"queueMicrotask": "use Promise.resolve().then(fn) or await null",
+	}
+)
 
 // namespaces declares every server's known tools. A server whose tool
 // list is unknown is started to learn it only when the script names it;

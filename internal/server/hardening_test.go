@@ -262,6 +262,9 @@ func TestServer_ScriptCallingAToolItCannotUseLearnsWhy(t *testing.T) {
 		{`await github.poisoned()`, `Error: github.poisoned: withheld: its description looks like a prompt injection (instruction-override in description)`},
 		{`await down.anything()`, `Error: down.anything: server "down" is unavailable: starting backend "down": exited: Error: cannot find module 'x'`},
 		{`await githb.list_issues()`, `did you mean github?`},
+		{`return await fetch("https://example.com")`, `ReferenceError: 'fetch' is not defined (scripts have no network of their own: reach the web through a backend's tools`},
+		{`return require("fs")`, `ReferenceError: 'require' is not defined (scripts run in a sandbox, not Node.js`},
+		{`return setInterval(() => 1, 10)`, `(setInterval is not here; use setTimeout`},
 	} {
 		out, isErr := call(t, h.cs, "execute", map[string]any{"script": tc.script})
 		if !isErr || !strings.HasPrefix(out, tc.want) && !strings.Contains(out, tc.want) || strings.Contains(out, "not a function") {
