@@ -247,12 +247,13 @@ var (
 	noNetwork = `scripts have no network of their own: reach the web through a backend's tools; list_tools({query: "fetch a web page"}) finds one`
 	notNode   = `scripts run in a sandbox, not Node.js: no modules, files, environment or process; use backends' tools (list_tools shows them) for files and the system`
 	notHere   = `not in this JavaScript engine (QuickJS); plain JavaScript and JSON are`
+	noPage    = `scripts run in a sandbox, not a browser: no page or DOM; drive a browser through a backend's tools (list_tools({query: "open a web page in a browser"}) finds one)`
 
 	notInSandbox = map[string]string{
 		"fetch": noNetwork, "XMLHttpRequest": noNetwork, "WebSocket": noNetwork, "EventSource": noNetwork,
 		"require": notNode, "process": notNode, "Buffer": notNode, "module": notNode, "exports": notNode,
 		"__dirname": notNode, "__filename": notNode, "fs": notNode, "Deno": notNode, "Bun": notNode,
-		"window": notNode, "document": notNode, "localStorage": notNode, "navigator": notNode,
+		"window": noPage, "document": noPage, "localStorage": noPage, "navigator": noPage,
 		"atob": notHere, "btoa": notHere, "TextEncoder": notHere, "TextDecoder": notHere,
 		"structuredClone": notHere, "crypto": notHere, "URL": notHere, "URLSearchParams": notHere,
 		"setInterval":    "setInterval is not here; use setTimeout, or a loop with await new Promise(r => setTimeout(r, ms))",
