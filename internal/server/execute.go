@@ -67,8 +67,21 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 	} else if res.Err != nil && res.Err.Kind == script.KindTimeout && ranOutOfTime(res.Err.Message) {
 		res.Err.Message += s.timeoutHint(timeout)
 	}
-	return executeResult(trifectaNotes(ctx, ResultOf(res)), s.o.Settings.MaxResultBytes), nil
+	out := ResultOf(res)
+	if res.Err == nil && string(res.Value) == "null" && !hasReturn().MatchString(a.Script) {
+		out.Content = append(out.Content, &mcp.TextContent{Text: noReturnNote})
+	}
+	return executeResult(trifectaNotes(ctx, out), s.o.Settings.MaxResultBytes), nil
 }
+
+// noReturnNote follows the null of a script without a return statement:
+// a script is the body of a function, and its last expression is not
+// its value, as it would be in a REPL.
+const noReturnNote = "The script has no return statement, so its value is null; end it with `return <value>` to get a value back."
+
+// hasReturn matches a script that has a return statement (or the word
+// in a string or comment, when no note is given either).
+var hasReturn = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\breturn\b`) })
 
 // ranOutOfTime reports whether a timeout error is the script's own: it
 // ran for its whole time. The others (waiting for a worker, for a

@@ -327,3 +327,18 @@ func TestExecute_RefusedArgumentsSayWhatTheToolTakes(t *testing.T) {
 		t.Errorf("an ordinary tool error: %q, want no declaration", out)
 	}
 }
+
+// A script without a return statement gets null and a note saying why;
+// one that returns null on purpose gets no note.
+func TestExecute_NoReturnSaysWhyTheValueIsNull(t *testing.T) {
+	_, _, cs := newTestServer(t, config.Settings{}, nil)
+	out, isErr := call(t, cs, "execute", map[string]any{"script": "const r = await everything.get_sum({a: 2, b: 3}); r.sum * 2"})
+	if isErr || !strings.HasPrefix(out, "null\n") || !strings.Contains(out, "no return statement") {
+		t.Errorf("no return: %q", out)
+	}
+	for _, script := range []string{"return null", "const x = 1; return"} {
+		if out, _ := call(t, cs, "execute", map[string]any{"script": script}); out != "null" {
+			t.Errorf("%s: %q, want null and no note", script, out)
+		}
+	}
+}
