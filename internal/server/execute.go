@@ -41,8 +41,9 @@ func (s *Server) handleExecute(ctx context.Context, req *mcp.CallToolRequest) (*
 func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var a ExecArgs
 	if err := decodeArgs(req.Params.Arguments, &a); err != nil {
-		return errorResult("execute: bad arguments: %v", err), nil
+		return errorResult("execute: %v", err), nil
 	}
+	a.Script = unfence(a.Script)
 	if strings.TrimSpace(a.Script) == "" {
 		return errorResult("execute: script is empty"), nil
 	}
@@ -72,6 +73,22 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 		out.Content = append(out.Content, &mcp.TextContent{Text: noReturnNote})
 	}
 	return executeResult(trifectaNotes(ctx, out), s.o.Settings.MaxResultBytes), nil
+}
+
+// unfence takes a script out of a Markdown code fence (```js ... ```),
+// as models sometimes send one. No script that starts with ``` runs: it
+// would be an empty template literal used as a tag.
+func unfence(src string) string {
+	t := strings.TrimSpace(src)
+	if !strings.HasPrefix(t, "```") || !strings.HasSuffix(t, "```") || len(t) < 6 {
+		return src
+	}
+	body := t[3 : len(t)-3]
+	first, rest, ok := strings.Cut(body, "\n")
+	if !ok || strings.ContainsAny(strings.TrimSpace(first), " \t`") {
+		return src // not an info string ("js", "javascript", "") on a line of its own
+	}
+	return rest
 }
 
 // noReturnNote follows the null of a script without a return statement:
@@ -539,7 +556,7 @@ func (s *Server) callToolTool(ctx context.Context, req *mcp.CallToolRequest) (*m
 		Arguments json.RawMessage `json:"arguments"`
 	}
 	if err := decodeArgs(req.Params.Arguments, &a); err != nil {
-		return errorResult("call_tool: bad arguments: %v", err), nil
+		return errorResult("call_tool: %v", err), nil
 	}
 	res, err := s.callTool(ctx, a.Server, a.Tool, a.Arguments)
 	if err != nil {

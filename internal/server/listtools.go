@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,11 +21,30 @@ import (
 
 // ListArgs are the arguments of list_tools.
 type ListArgs struct {
-	Servers []string `json:"servers,omitempty"`
+	Servers NameList `json:"servers,omitempty"`
 	Query   string   `json:"query,omitempty"`
-	Tools   []string `json:"tools,omitempty"`
+	Tools   NameList `json:"tools,omitempty"`
 	Detail  string   `json:"detail,omitempty"`
 	Limit   int      `json:"limit,omitempty"`
+}
+
+// NameList is a list of names that also takes one name given as a
+// string ({servers: "github"}, as models often write it).
+type NameList []string
+
+// UnmarshalJSON takes an array of strings or one string.
+func (l *NameList) UnmarshalJSON(b []byte) error {
+	var one string
+	if json.Unmarshal(b, &one) == nil {
+		*l = NameList{one}
+		return nil
+	}
+	var many []string
+	if err := json.Unmarshal(b, &many); err != nil {
+		return &json.UnmarshalTypeError{Value: jsonValueKind(b), Type: reflect.TypeFor[NameList]()}
+	}
+	*l = many
+	return nil
 }
 
 // compact is how namespaces and search hits are declared: a tool's own
@@ -40,7 +60,7 @@ const fullThreshold = 40
 func (s *Server) handleListTools(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var a ListArgs
 	if err := decodeArgs(req.Params.Arguments, &a); err != nil {
-		return errorResult("list_tools: bad arguments: %v", err), nil
+		return errorResult("list_tools: %v", err), nil
 	}
 	limit := s.o.Settings.MaxResultBytes
 	lw := &listWait{wait: firstListWait}

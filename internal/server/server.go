@@ -6,9 +6,12 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -309,14 +312,98 @@ func errorResult(format string, a ...any) *mcp.CallToolResult {
 	return r
 }
 
-// decodeArgs decodes a tool call's arguments strictly.
+// decodeArgs decodes a tool call's arguments strictly into v, a pointer
+// to a struct. Its errors speak to the agent: an unknown argument is
+// named with the arguments the tool takes (and the nearest one), a value
+// of the wrong type with the type it must be.
 func decodeArgs(raw json.RawMessage, v any) error {
 	if len(raw) == 0 || string(raw) == "null" {
 		raw = json.RawMessage("{}")
 	}
 	dec := json.NewDecoder(strings.NewReader(string(raw)))
 	dec.DisallowUnknownFields()
-	return dec.Decode(v)
+	err := dec.Decode(v)
+	if err == nil {
+		return nil
+	}
+	names := argNames(v)
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		return fmt.Errorf("argument %q must be %s, not %s (it takes %s)", te.Field, jsonKind(te.Type), te.Value, strings.Join(names, ", "))
+	}
+	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		f, _ = strconv.Unquote(f)
+		msg := fmt.Sprintf("unknown argument %q; it takes %s", f, strings.Join(names, ", "))
+		if near := nearest(f, names); len(near) > 0 {
+			msg += "; did you mean " + strings.Join(near, " or ") + "?"
+		}
+		return errors.New(msg)
+	}
+	return err
+}
+
+// argNames lists the JSON names of the fields of the struct v points to.
+func argNames(v any) []string {
+	t := reflect.TypeOf(v)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	var out []string
+	for f := range t.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" {
+			name = f.Name
+		}
+		if name != "-" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// jsonValueKind names the kind of the JSON value b, as
+// json.UnmarshalTypeError.Value does.
+func jsonValueKind(b []byte) string {
+	switch s := strings.TrimSpace(string(b)); {
+	case s == "":
+		return "nothing"
+	case s[0] == '{':
+		return "object"
+	case s[0] == '[':
+		return "array"
+	case s[0] == '"':
+		return "string"
+	case s == "true" || s == "false":
+		return "bool"
+	case s == "null":
+		return "null"
+	}
+	return "number"
+}
+
+// jsonKind names a Go type as the JSON a value of it is.
+func jsonKind(t reflect.Type) string {
+	if t == reflect.TypeFor[NameList]() {
+		return "an array of names (or one name as a string)"
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int64, reflect.Int32, reflect.Uint, reflect.Uint64, reflect.Uint32:
+		return "an integer"
+	case reflect.Float64, reflect.Float32:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	}
+	return t.String()
 }
 
 // serverNames resolves names or idents to configured server names,

@@ -342,3 +342,45 @@ func TestExecute_NoReturnSaysWhyTheValueIsNull(t *testing.T) {
 		}
 	}
 }
+
+// Bad arguments to the meta-tools say what they take, in the agent's
+// terms; a lone name where a list goes is taken as a list of one; a
+// script in a Markdown fence runs.
+func TestMetaTools_ArgumentsAnAgentGetsWrong(t *testing.T) {
+	_, _, cs := newTestServer(t, config.Settings{}, nil)
+	for _, tc := range []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"execute", map[string]any{"code": "return 1"}, `execute: unknown argument "code"; it takes script, timeout_ms`},
+		{"execute", map[string]any{"script": "return 1", "timeout": 5000}, `execute: unknown argument "timeout"; it takes script, timeout_ms; did you mean timeout_ms?`},
+		{"execute", map[string]any{"script": 5}, `execute: argument "script" must be a string, not number (it takes script, timeout_ms)`},
+		{"list_tools", map[string]any{"server": "everything"}, `did you mean servers?`},
+		{"list_tools", map[string]any{"servers": 3}, `list_tools: argument "servers" must be an array of names (or one name as a string), not number`},
+	} {
+		out, isErr := call(t, cs, tc.name, tc.args)
+		if !isErr || !strings.Contains(out, tc.want) {
+			t.Errorf("%s %v: %q, want %q", tc.name, tc.args, out, tc.want)
+		}
+	}
+	if out, isErr := call(t, cs, "list_tools", map[string]any{"servers": "everything"}); isErr || !strings.Contains(out, "declare namespace everything") {
+		t.Errorf("servers as one string: %q", out)
+	}
+	if out, isErr := call(t, cs, "list_tools", map[string]any{"tools": "everything.echo"}); isErr || !strings.Contains(out, "function echo(") {
+		t.Errorf("tools as one string: %q", out)
+	}
+	for _, script := range []string{"```js\nreturn 6 * 7\n```", "```\nreturn 6 * 7\n```", "  ```javascript\nreturn 6 * 7\n```\n"} {
+		if out, isErr := call(t, cs, "execute", map[string]any{"script": script}); isErr || out != "42" {
+			t.Errorf("fenced %q: %q", script, out)
+		}
+	}
+}
+
+func TestUnfence_LeavesOtherScriptsAlone(t *testing.T) {
+	for _, src := range []string{"return 1", "return `a` + `b`", "```return 1```", "``` js x\nreturn 1\n```", "```js\nreturn 1"} {
+		if got := unfence(src); got != src {
+			t.Errorf("unfence(%q) = %q, want it unchanged", src, got)
+		}
+	}
+}
