@@ -169,3 +169,56 @@ func TestResults_EveryBlockIsOneAStrictClientAccepts(t *testing.T) {
 		t.Errorf("a script's resource lookalikes: %d blocks, want the text and one resource", len(res.Content))
 	}
 }
+
+// An empty text resource, which a backend may well have, is read as one
+// a strict client accepts: the SDK sent it with neither text nor blob,
+// and the TypeScript client refused resources/read.
+func TestReadResource_EmptyTextIsAValidContents(t *testing.T) {
+	fb := &richBackends{listing: richListing}
+	specs := map[string]*config.Server{"media": {Name: "media", Type: config.Stdio, Command: "x"}}
+	var s *Server
+	cat := catalog.New(specs, fb, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
+	s = New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
+	ct, st := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.MCP().Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wire := &wireLines{}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, &mcp.LoggingTransport{Transport: ct, Writer: wire}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close(); ss.Close() })
+	callRes(t, cs, "list_tools", map[string]any{"servers": []any{"media"}}) // lists the resources
+	wire.mu.Lock()
+	wire.buf.Reset()
+	wire.mu.Unlock()
+	if _, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "switchboard://media/notes://n/empty"}); err != nil {
+		t.Fatal(err)
+	}
+	wire.mu.Lock()
+	defer wire.mu.Unlock()
+	var m struct {
+		Result struct {
+			Contents []map[string]any `json:"contents"`
+		} `json:"result"`
+	}
+	for _, line := range strings.Split(wire.buf.String(), "\n") {
+		if l, ok := strings.CutPrefix(line, "read: "); ok && strings.Contains(l, `"contents"`) {
+			if err := json.Unmarshal([]byte(l), &m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(m.Result.Contents) != 1 {
+		t.Fatalf("contents %+v", m.Result.Contents)
+	}
+	c := m.Result.Contents[0]
+	_, text := c["text"].(string)
+	_, blob := c["blob"].(string)
+	if !text && !blob || c["uri"] != "switchboard://media/notes://n/empty" {
+		t.Errorf("the client read %s: no text or blob", jsonSig(c))
+	}
+}

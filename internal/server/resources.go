@@ -375,6 +375,11 @@ func (s *Server) ReadResource(ctx context.Context, u string) (*mcp.ReadResourceR
 			cc.URI = ResourceURI(server, cc.URI)
 		}
 		cc.Text = cleanText(c.Text)
+		if cc.Text == "" && cc.Blob == nil {
+			// Empty text (valid) would go out with neither text nor blob
+			// (the SDK omits ""), which a strict client refuses.
+			cc.Blob = []byte{}
+		}
 		size += len(cc.Text) + len(cc.Blob)
 		out.Contents = append(out.Contents, &cc)
 	}
