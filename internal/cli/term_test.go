@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+	"syscall"
 	"testing"
 	"unicode"
 )
@@ -76,5 +77,22 @@ func TestTermWriter_RunesAcrossWritesAndRawCommands(t *testing.T) {
 	}
 	if rawOutput(command{name: "daemon"}, []string{"status"}) {
 		t.Error("daemon status: raw output")
+	}
+}
+
+// A FIFO in place of a backend's log or the daemon's log is passed over
+// (logs) or named (daemon logs): opening it waited for a writer, for
+// ever.
+func TestLogs_FIFOInPlaceOfALogDoesNotHang(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.state("logs", "hb.log"), "2026-12-03T18:41:56.759Z stderr: fine\n")
+	if err := syscall.Mkfifo(w.state("logs", "evil.log"), 0o600); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	if err := syscall.Mkfifo(w.state("daemon.log"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out := w.mustRun("logs"); !strings.Contains(out, "stderr: fine") {
+		t.Errorf("logs:\n%s", out)
 	}
 }
