@@ -222,3 +222,27 @@ func TestReadResource_EmptyTextIsAValidContents(t *testing.T) {
 		t.Errorf("the client read %s: no text or blob", jsonSig(c))
 	}
 }
+
+// A resource URI names the server whose name is the longest prefix: a
+// server named "a/b" had its resources sent to server "a" (or to none)
+// by the URI's first slash.
+func TestSplitResourceURI_ServerNameWithASlash(t *testing.T) {
+	specs := map[string]*config.Server{
+		"a":   {Name: "a", Type: config.Stdio, Command: "x"},
+		"a/b": {Name: "a/b", Type: config.Stdio, Command: "y"},
+	}
+	cat := catalog.New(specs, oddBackends{}, nil)
+	s := New(Options{Catalog: cat, Caller: oddBackends{}, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
+	for _, c := range []struct{ u, server, uri string }{
+		{"switchboard://a/b/file:///x", "a/b", "file:///x"},
+		{"switchboard://a/file:///x", "a", "file:///x"},
+		{"switchboard://a/c/d", "a", "c/d"},
+		{"switchboard://nope/x", "", ""},
+		{"switchboard://a/", "", ""},
+	} {
+		server, uri, ok := s.splitResourceURI(c.u)
+		if server != c.server || uri != c.uri || ok != (c.server != "") {
+			t.Errorf("%s: %q %q %v, want %q %q", c.u, server, uri, ok, c.server, c.uri)
+		}
+	}
+}
