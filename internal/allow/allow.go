@@ -160,7 +160,7 @@ func List(storePath string) ([]Entry, error) {
 
 // read loads the store; a missing or corrupt one is empty.
 func read(storePath string) (*store, error) {
-	b, err := os.ReadFile(storePath)
+	b, err := safefile.Read(storePath) // a FIFO would hang every session start
 	if errors.Is(err, os.ErrNotExist) {
 		return &store{Version: 1}, nil
 	}

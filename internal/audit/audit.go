@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -178,11 +179,17 @@ func Open(path string, o *Options) (*Log, error) {
 }
 
 func (l *Log) open() error {
-	f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	// O_NONBLOCK: opening a FIFO for writing waits for a reader (it hung
+	// every command for ever, deaf to SIGTERM); only a regular file is
+	// the log.
+	f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK, 0o600)
 	if err != nil {
 		return fmt.Errorf("opening audit log: %w", err)
 	}
 	info, err := f.Stat()
+	if err == nil && !info.Mode().IsRegular() {
+		err = fmt.Errorf("%s is not a regular file (%s): move it away", l.path, info.Mode().Type())
+	}
 	if err == nil && info.Mode().Perm() != 0o600 {
 		err = f.Chmod(0o600)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // cacheVersion changes when the cache format does; older files are ignored.
@@ -60,7 +61,7 @@ func (c *Catalog) readCache(server, key string) (*cacheFile, error) {
 	if c.opts.CacheDir == "" {
 		return nil, errNoCache
 	}
-	b, err := os.ReadFile(c.cachePath(server, key))
+	b, err := safefile.ReadMax(c.cachePath(server, key), maxCacheFile)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, errNoCache
 	}
@@ -99,6 +100,14 @@ type indexEntry struct {
 	Summary string `json:"summary,omitempty"`
 }
 
+// maxCacheFile bounds what is read of a cache file (the index, a
+// server's listing, the inspect cache): far above a listing of 10,000
+// tools. The files are read as regular files only (safefile): a FIFO in
+// their place hung every command for ever, deaf to SIGTERM, and a link
+// to /dev/zero was read until memory ran out; such a file counts as
+// absent, as a corrupt one does.
+const maxCacheFile = 256 << 20
+
 func (c *Catalog) indexPath() string { return filepath.Join(c.opts.CacheDir, "index.json") }
 
 // readIndex reads index.json; a missing or broken one is empty.
@@ -107,7 +116,7 @@ func (c *Catalog) readIndex() map[string]indexEntry {
 	if c.opts.CacheDir == "" {
 		return idx
 	}
-	b, err := os.ReadFile(c.indexPath())
+	b, err := safefile.ReadMax(c.indexPath(), maxCacheFile)
 	if err != nil {
 		return idx
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
 
@@ -121,7 +122,7 @@ func readFindings(path string) map[string][]trust.Finding {
 	if path == "" {
 		return out
 	}
-	b, err := os.ReadFile(path)
+	b, err := safefile.ReadMax(path, maxCacheFile)
 	if err != nil {
 		return out
 	}

@@ -90,7 +90,16 @@ func Main(ctx context.Context, e *Env) int {
 		usage(e.Stderr)
 		return 2
 	}
-	err := commands()[i].run(ctx, e, args)
+	c := commands()[i]
+	if !rawOutput(c, args) {
+		out, errw := newTermWriter(e.Stdout), newTermWriter(e.Stderr)
+		defer out.Flush()
+		defer errw.Flush()
+		te := *e
+		te.Stdout, te.Stderr = out, errw
+		e = &te
+	}
+	err := c.run(ctx, e, args)
 	switch {
 	case err == nil:
 		return 0

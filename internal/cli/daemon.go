@@ -231,7 +231,7 @@ func runDaemonLogs(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.Open(p.Log)
+	f, err := openLog(p.Log)
 	if errors.Is(err, os.ErrNotExist) && !*follow {
 		fmt.Fprintf(e.Stderr, "no daemon log at %s yet\n", p.Log)
 		return nil
@@ -240,7 +240,7 @@ func runDaemonLogs(ctx context.Context, e *Env, args []string) error {
 		if sleepCtx(ctx, 200*time.Millisecond) != nil {
 			return nil
 		}
-		f, err = os.Open(p.Log)
+		f, err = openLog(p.Log)
 	}
 	if err != nil {
 		return err

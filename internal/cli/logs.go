@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/backend"
@@ -131,10 +132,27 @@ type logFile struct {
 	last         time.Time // time of the last record, for lines without one
 }
 
+// openLog opens a log file to read: a regular file only, opened without
+// waiting for a writer (a FIFO in its place hung logs, deaf to Ctrl-C).
+func openLog(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		if err == nil {
+			err = fmt.Errorf("%s is not a regular file (%s): move it away", path, fi.Mode().Type())
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
 // readNew returns the records of the complete lines after f.off. A file
 // that shrank (rotated or truncated) is read again from its start.
 func (f *logFile) readNew() []logRecord {
-	fh, err := os.Open(f.path)
+	fh, err := openLog(f.path)
 	if err != nil {
 		return nil
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // A running serve process publishes its backends' states in
@@ -89,7 +90,7 @@ func readLiveStatus(stateDir string) map[string]liveStatus {
 			os.Remove(f) // its serve process is gone
 			continue
 		}
-		b, err := os.ReadFile(f)
+		b, err := safefile.Read(f)
 		if err != nil {
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/tailscale/hujson"
 
@@ -277,6 +278,14 @@ func parseServers(path string, v *node, f *File, e *Error) {
 	parseServersAt(path, "mcpServers", v, f, e)
 }
 
+// controlName reports whether a server name holds control characters
+// (a newline, ESC) or bidirectional controls. A name reaches the model's
+// context (the list_tools index, declarations) and terminals as it is:
+// "ok\nIMPORTANT: ..." forged lines in the index.
+func controlName(name string) bool {
+	return strings.IndexFunc(name, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) }) >= 0
+}
+
 // parseServersAt parses the server definitions at field. A server with a
 // problem is kept, disabled, with the problem in its Problem field: one
 // bad entry does not stop the others from loading.
@@ -289,6 +298,10 @@ func parseServersAt(path, at string, v *node, f *File, e *Error) {
 		field := at + "." + name
 		if strings.TrimSpace(name) == "" {
 			e.add(path, field, "server name is empty (line %d)", v.vals[i].line)
+			continue
+		}
+		if controlName(name) {
+			e.add(path, at+"."+strconv.Quote(name), "server name holds control or bidirectional characters (line %d): rename it", v.vals[i].line)
 			continue
 		}
 		se := &Error{}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -152,6 +153,9 @@ func parsePluginServer(path, field, plugin string, m map[string]any) *Server {
 	se := &Error{}
 	if strings.TrimSpace(name) == "" {
 		se.add(path, field+".name", "is missing: each [[mcp_servers]] needs a name")
+		name = field
+	} else if controlName(name) {
+		se.add(path, field+".name", "%s holds control or bidirectional characters: rename it", strconv.Quote(name))
 		name = field
 	}
 	var known []KnownTool

@@ -19,6 +19,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
 
@@ -247,7 +248,7 @@ func RequestSync(state, root string, applicable []string) error {
 
 // LastSync reads the record of the last sync in root (nil: none).
 func LastSync(state, root string) *SyncRecord {
-	b, err := os.ReadFile(SyncPath(state, root))
+	b, err := safefile.Read(SyncPath(state, root))
 	if err != nil {
 		return nil
 	}
@@ -284,7 +285,7 @@ func (s *Session) syncRequested() bool {
 	if key == s.syncKey {
 		return false
 	}
-	b, _ := os.ReadFile(p)
+	b, _ := safefile.Read(p)
 	changed := !bytes.Equal(b, s.syncSeen)
 	s.syncKey, s.syncSeen = key, b
 	return changed

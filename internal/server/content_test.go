@@ -53,6 +53,9 @@ func (f *richBackends) ReadResource(ctx context.Context, c *pool.Call, uri strin
 	f.mu.Lock()
 	f.calls = append(f.calls, c.Server+" read "+uri)
 	f.mu.Unlock()
+	if uri == "notes://n/empty" {
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "text/plain"}}}, nil
+	}
 	if strings.HasPrefix(uri, "notes://n/") {
 		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, Text: "note " + strings.TrimPrefix(uri, "notes://n/")}}}, nil
 	}

@@ -562,7 +562,7 @@ func (s *Server) callToolTool(ctx context.Context, req *mcp.CallToolRequest) (*m
 	if err != nil {
 		return errorResult("%s", bound(err.Error(), s.o.Settings.MaxResultBytes)), nil
 	}
-	return boundResult(a.Server+"."+a.Tool, res, s.o.Settings.MaxResultBytes), nil
+	return boundResult(a.Server+"."+a.Tool, objectStructured(a.Server+"."+a.Tool, res, false), s.o.Settings.MaxResultBytes), nil
 }
 
 // exposedName is the MCP name of an exposed tool: server__tool, within
@@ -682,7 +682,7 @@ func (s *Server) syncExposed() {
 					if err != nil {
 						return errorResult("%s", bound(err.Error(), s.o.Settings.MaxResultBytes))
 					}
-					return boundResult(t.Server+"."+t.Name, res, s.o.Settings.MaxResultBytes)
+					return boundResult(t.Server+"."+t.Name, objectStructured(t.Server+"."+t.Name, res, objectOrNil(t.OutputSchema) != nil), s.o.Settings.MaxResultBytes)
 				}), nil
 			})
 	}

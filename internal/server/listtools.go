@@ -590,16 +590,22 @@ func (s *Server) withheldNote(server, detail string) string {
 	if detail == "names" {
 		names := make([]string, len(ws))
 		for i, w := range ws {
-			names[i] = bound(cleanText(w.Tool), 64)
+			names[i] = withheldName(w.Tool)
 		}
 		fmt.Fprintf(&b, "// %s withheld: %s (list_tools({servers:[%q]}) says why)\n", s.cat().Ident(server), strings.Join(names, ", "), server)
 		return b.String()
 	}
 	for _, w := range ws {
-		fmt.Fprintf(&b, "// withheld: %s.%s: %s\n", s.cat().Ident(server), bound(cleanText(w.Tool), 64), oneLine(w.Reason))
+		fmt.Fprintf(&b, "// withheld: %s.%s: %s\n", s.cat().Ident(server), withheldName(w.Tool), oneLine(w.Reason))
 	}
 	return b.String()
 }
+
+// withheldName is a withheld tool's name as its comment line shows it:
+// cleaned of hidden Unicode, on one line (a backend's name holding a
+// newline ended the comment and forged lines of the model's listing) and
+// at most 64 bytes.
+func withheldName(name string) string { return bound(oneLine(cleanText(name)), 64) }
 
 // resourcesDecl declares the resources and prompts script globals; a
 // full listing of servers ends with it when one of them has resources or

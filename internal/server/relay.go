@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -116,11 +117,12 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 	if caps == nil {
 		caps = &mcp.ClientCapabilities{}
 	}
+	limit := s.o.Settings.MaxResultBytes
 	h := &pool.Hooks{
 		Progress: func(_ context.Context, p *mcp.ProgressNotificationParams) {
 			msg := server + "." + tool
 			if p.Message != "" {
-				msg += ": " + p.Message
+				msg += ": " + cutMessage(p.Message, maxProgressMessage)
 			}
 			r.progress(msg, 0, 0)
 		},
@@ -149,6 +151,9 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 	}
 	if caps.Elicitation != nil && r.ss != nil {
 		h.Elicit = func(ctx context.Context, p *mcp.ElicitParams) (*mcp.ElicitResult, error) {
+			if err := relayable(server, tool, "elicitation/create", p, limit); err != nil {
+				return nil, err
+			}
 			return r.elicit(ctx, p)
 		}
 	} else {
@@ -158,6 +163,9 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 	}
 	if caps.Sampling != nil && r.ss != nil {
 		h.Sample = func(ctx context.Context, p *mcp.CreateMessageParams) (*mcp.CreateMessageResult, error) {
+			if err := relayable(server, tool, "sampling/createMessage", p, limit); err != nil {
+				return nil, err
+			}
 			if r.input == nil {
 				return r.ss.CreateMessage(ctx, p)
 			}
@@ -183,6 +191,38 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 		}
 	}
 	return h
+}
+
+// maxProgressMessage bounds the message of a backend's progress
+// notification as relayed: a status line, not a payload.
+const maxProgressMessage = 4096
+
+// cutMessage is s cut to at most n bytes (at a rune boundary), with "…"
+// and the size when it was cut.
+func cutMessage(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return bound(s, n) + fmt.Sprintf("… [cut by switchboard: %d bytes]", len(s))
+}
+
+// relayable refuses a backend's request to the client (elicitation,
+// sampling) larger than limit bytes as JSON (limit <= 0: no limit). What
+// a backend sends the client is bounded like its results: a client such
+// as the TypeScript SDK drops its whole connection, every backend with
+// it, on a message over 10 MiB.
+func relayable(server, tool, method string, p any, limit int) error {
+	if limit <= 0 {
+		return nil
+	}
+	b, err := json.Marshal(p)
+	if err != nil {
+		return fmt.Errorf("switchboard: %s.%s sent %s that cannot be relayed: %v", server, tool, method, err)
+	}
+	if len(b) > limit {
+		return fmt.Errorf("switchboard: %s.%s sent %s of %d bytes, over the %d-byte limit (settings.maxResultBytes): not relayed to the client", server, tool, method, len(b), limit)
+	}
+	return nil
 }
 
 // workspaceRoots is the session's workspace as its one root (for clients
@@ -211,6 +251,13 @@ func (s *Server) logTo(ctx context.Context, ss *mcp.ServerSession, server string
 		return
 	}
 	m := &mcp.LoggingMessageParams{Level: p.Level, Logger: server, Data: p.Data}
+	if limit := s.o.Settings.MaxResultBytes; limit > 0 {
+		// Bounded like results: one huge line would end a TypeScript
+		// client's connection (10 MiB), every backend with it.
+		if b, err := json.Marshal(p.Data); err != nil || len(b) > limit {
+			m.Data = fmt.Sprintf("%s… [log message of %d bytes cut by switchboard: over the %d-byte limit (settings.maxResultBytes)]", bound(string(b), min(limit, 4096)), len(b), limit)
+		}
+	}
 	if m.Level == "" {
 		m.Level = "info"
 	}

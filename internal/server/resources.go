@@ -303,11 +303,15 @@ func (s *Server) splitResourceURI(u string) (server, uri string, ok bool) {
 	if !found {
 		return "", "", false
 	}
-	server, uri, found = strings.Cut(rest, "/")
-	if !found || uri == "" || !slices.Contains(s.cat().Servers(), server) {
-		return "", "", false
+	// The longest configured name followed by "/": a server's name may
+	// hold a slash ("a/b"), whose resources the first slash sent to
+	// server "a", or to none.
+	for _, m := range s.cat().Servers() {
+		if u, found := strings.CutPrefix(rest, m+"/"); found && u != "" && len(m) > len(server) {
+			server, uri, ok = m, u, true
+		}
 	}
-	return server, uri, true
+	return server, uri, ok
 }
 
 // splitPromptName returns the server and the backend's own name of one of
@@ -375,6 +379,11 @@ func (s *Server) ReadResource(ctx context.Context, u string) (*mcp.ReadResourceR
 			cc.URI = ResourceURI(server, cc.URI)
 		}
 		cc.Text = cleanText(c.Text)
+		if cc.Text == "" && cc.Blob == nil {
+			// Empty text (valid) would go out with neither text nor blob
+			// (the SDK omits ""), which a strict client refuses.
+			cc.Blob = []byte{}
+		}
 		size += len(cc.Text) + len(cc.Blob)
 		out.Contents = append(out.Contents, &cc)
 	}

@@ -39,11 +39,11 @@ func cleanResult(res *mcp.CallToolResult) *mcp.CallToolResult {
 				r.Text = cleanText(r.Text)
 				cc.Resource = &r
 			}
-			out.Content[i] = &cc
+			out.Content[i] = wireSafe(&cc)
 		case *mcp.ResourceLink:
 			cc := *c
 			cc.Name, cc.Title, cc.Description = cleanText(c.Name), cleanText(c.Title), cleanText(c.Description)
-			out.Content[i] = &cc
+			out.Content[i] = wireSafe(&cc)
 		default:
 			out.Content[i] = c
 		}
@@ -52,6 +52,87 @@ func cleanResult(res *mcp.CallToolResult) *mcp.CallToolResult {
 		out.StructuredContent = cleanValue(res.StructuredContent)
 	}
 	return &out
+}
+
+// wireSafe returns c, a block the SDK decoded, in a form the SDK encodes
+// as a valid block. The SDK omits empty strings: an embedded resource
+// whose text is "" (valid) went out with neither text nor blob, a
+// resource link with an empty name or URI without them, and a resource
+// block with no resource as it came; a client that checks blocks (the
+// TypeScript SDK) then refused the whole result. An empty resource keeps
+// its URI and MIME type with an empty blob, a link without a name is
+// named by its URI, and a block without contents becomes a text block
+// that says so.
+func wireSafe(c mcp.Content) mcp.Content {
+	switch c := c.(type) {
+	case *mcp.EmbeddedResource:
+		if c.Resource == nil || c.Resource.URI == "" {
+			return &mcp.TextContent{Text: "[switchboard: the backend sent an embedded resource without a URI or contents; dropped]"}
+		}
+		if c.Resource.Text == "" && c.Resource.Blob == nil {
+			r := *c.Resource
+			r.Blob = []byte{}
+			cc := *c
+			cc.Resource = &r
+			return &cc
+		}
+	case *mcp.ResourceLink:
+		if c.URI == "" {
+			return &mcp.TextContent{Text: "[switchboard: the backend sent a resource link without a URI; dropped]"}
+		}
+		if c.Name == "" {
+			cc := *c
+			cc.Name = c.URI
+			return &cc
+		}
+	}
+	return c
+}
+
+// objectStructured returns res as a client may take it on the paths that
+// pass a backend's result through (call_tool, exposed tools):
+// structuredContent that is not a JSON object (MCP requires one; the
+// TypeScript SDK refused the whole result) is taken out, its JSON
+// becoming the text when the result has no content. A tool that declares
+// an outputSchema must return structured content, so then the result is
+// an error naming the tool (what) and what it sent.
+func objectStructured(what string, res *mcp.CallToolResult, declared bool) *mcp.CallToolResult {
+	if res == nil || res.StructuredContent == nil {
+		return res
+	}
+	if _, ok := res.StructuredContent.(map[string]any); ok {
+		return res
+	}
+	b, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		b = []byte(fmt.Sprintf("%v", res.StructuredContent))
+	}
+	if declared && !res.IsError {
+		return errorResult("%s: the backend returned structuredContent that is %s, not an object (MCP requires an object; its tool declares an outputSchema)", what, jsonKind(b))
+	}
+	out := *res
+	out.StructuredContent = nil
+	if len(out.Content) == 0 {
+		out.Content = []mcp.Content{&mcp.TextContent{Text: string(b)}}
+	}
+	return &out
+}
+
+// jsonKind names the kind of a JSON value: "an array", "a string", ...
+func jsonKind(b []byte) string {
+	switch {
+	case len(b) == 0:
+		return "empty"
+	case b[0] == '[':
+		return "an array"
+	case b[0] == '"':
+		return "a string"
+	case b[0] == 't' || b[0] == 'f':
+		return "a boolean"
+	case b[0] == 'n':
+		return "null"
+	}
+	return "a number"
 }
 
 // cleanValue strips hidden Unicode from the strings of a JSON value. A
@@ -392,7 +473,8 @@ func blockOf(m map[string]any, n int) (mcp.Content, string) {
 		typ == "resource_link" && !hasStrings(m, "uri", "name"):
 		return nil, ""
 	case typ == "resource":
-		if r, ok := m["resource"].(map[string]any); !ok || !hasStrings(r, "uri") {
+		r, ok := m["resource"].(map[string]any)
+		if !ok || !hasStrings(r, "uri") || !hasStrings(r, "text") && !hasStrings(r, "blob") {
 			return nil, ""
 		}
 	}
@@ -406,7 +488,7 @@ func blockOf(m map[string]any, n int) (mcp.Content, string) {
 	if json.Unmarshal(b, &r) != nil || len(r.Content) != 1 {
 		return nil, ""
 	}
-	switch c := r.Content[0].(type) {
+	switch c := wireSafe(r.Content[0]).(type) {
 	case *mcp.ImageContent:
 		return c, fmt.Sprintf("[image %d: %s, %s]", n, c.MIMEType, sizeText(len(c.Data)))
 	case *mcp.AudioContent:

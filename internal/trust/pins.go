@@ -17,6 +17,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // ErrUnknownIdentity is returned by [Store.Approve] for an identity the
@@ -253,6 +254,10 @@ func parsePins(b []byte) (pinsFile, error) {
 	return f, nil
 }
 
+// maxPinsFile bounds what is read of the pins file: far above the pins
+// of thousands of servers.
+const maxPinsFile = 256 << 20
+
 // load reads the file. A corrupt file is moved aside (the caller holds
 // the file lock, so no other process is writing it) and the store starts
 // empty.
@@ -265,9 +270,11 @@ func (s *Store) load() error {
 	if err != nil {
 		return fmt.Errorf("reading pins file %s: %w", s.path, err)
 	}
-	b, err := os.ReadFile(s.path)
+	// A regular file only, bounded: a FIFO in its place hung every
+	// command for ever, deaf to SIGTERM (safefile names the path).
+	b, err := safefile.ReadMax(s.path, maxPinsFile)
 	if err != nil {
-		return fmt.Errorf("reading pins file %s: %w", s.path, err)
+		return fmt.Errorf("reading pins file: %w", err)
 	}
 	f, err := parsePins(b)
 	if errors.Is(err, errNewerFormat) {

@@ -1,0 +1,39 @@
+//go:build unix
+
+package catalog
+
+import (
+	"context"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// A FIFO in place of a cache file counts as absent, like a corrupt one:
+// it hung every command for ever (deaf to SIGTERM).
+func TestCatalog_FIFOInPlaceOfCacheFilesCountsAsAbsent(t *testing.T) {
+	dir := t.TempDir()
+	spec := servers("a")
+	if err := syscall.Mkfifo(filepath.Join(dir, "index.json"), 0o600); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	inspect := filepath.Join(dir, "inspect.json")
+	if err := syscall.Mkfifo(inspect, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// Not a link to /dev/zero: the cache is written back after the
+	// fetch, and a write follows a link (atomicfile), replacing its
+	// target. safefile's bound is tested there.
+	c0 := &Catalog{opts: Options{CacheDir: dir}}
+	if err := syscall.Mkfifo(c0.cachePath("a", Key(spec["a"])), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	src := &fakeSource{tools: map[string][]*mcp.Tool{"a": {tool("x", "X.")}}}
+	c := New(spec, src, &Options{CacheDir: dir, Vetter: &TrustVetter{InspectCache: inspect}})
+	ts, err := c.Tools(context.Background(), "a")
+	if err != nil || len(ts) != 1 || ts[0].Name != "x" {
+		t.Fatalf("Tools = %v, %v", ts, err)
+	}
+}

@@ -1,0 +1,248 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/pool"
+)
+
+// oddBackends is a backend "odd" whose results are ones the SDK decodes
+// but encodes as blocks a strict client refuses, or are not what MCP
+// allows: an embedded resource with empty text (valid, sent without it),
+// one with no resource, a link without a name, structuredContent that is
+// an array.
+type oddBackends struct{}
+
+var oddTools = []*mcp.Tool{
+	{Name: "empty_resource", InputSchema: schema(``)},
+	{Name: "no_resource", InputSchema: schema(``)},
+	{Name: "nameless_link", InputSchema: schema(``)},
+	{Name: "array_structured", InputSchema: schema(``)},
+	{Name: "array_declared", InputSchema: schema(``), OutputSchema: map[string]any{"type": "object"}},
+}
+
+func (oddBackends) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
+	return &catalog.Listing{Tools: oddTools}, nil
+}
+
+func (oddBackends) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolResult, error) {
+	switch c.Tool {
+	case "empty_resource":
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "note://empty", MIMEType: "text/plain"}}}}, nil
+	case "no_resource":
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.EmbeddedResource{}}}, nil
+	case "nameless_link":
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.ResourceLink{URI: "file:///a.txt"}}}, nil
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "[1,2]"}}, StructuredContent: []any{1.0, 2.0}}, nil
+}
+
+// wireLines records what the client reads, one JSON message a line.
+type wireLines struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (w *wireLines) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.Write(p)
+}
+
+// invalid lists what in the results the client read a strict client
+// (the TypeScript SDK's schemas) would refuse, and resets the record.
+func (w *wireLines) invalid(t *testing.T) []string {
+	t.Helper()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var bad []string
+	sc := bufio.NewScanner(bytes.NewReader(w.buf.Bytes()))
+	sc.Buffer(nil, 16<<20)
+	for sc.Scan() {
+		line, ok := strings.CutPrefix(sc.Text(), "read: ")
+		if !ok {
+			continue
+		}
+		var m struct {
+			Result *struct {
+				Content           []map[string]any `json:"content"`
+				StructuredContent json.RawMessage  `json:"structuredContent"`
+			} `json:"result"`
+		}
+		if json.Unmarshal([]byte(line), &m) != nil || m.Result == nil {
+			continue
+		}
+		if sc := m.Result.StructuredContent; len(sc) > 0 && sc[0] != '{' {
+			bad = append(bad, "structuredContent "+string(sc))
+		}
+		for _, b := range m.Result.Content {
+			switch b["type"] {
+			case "resource":
+				r, _ := b["resource"].(map[string]any)
+				_, text := r["text"].(string)
+				_, blob := r["blob"].(string)
+				if _, uri := r["uri"].(string); !uri || !text && !blob {
+					bad = append(bad, "resource block "+jsonSig(b))
+				}
+			case "resource_link":
+				_, uri := b["uri"].(string)
+				_, name := b["name"].(string)
+				if !uri || !name {
+					bad = append(bad, "resource link "+jsonSig(b))
+				}
+			}
+		}
+	}
+	w.buf.Reset()
+	return bad
+}
+
+// What a backend returns reaches the client as blocks and structured
+// content a strict client accepts, on every path: the TypeScript SDK
+// refused the whole result (a zod error instead of the answer) for an
+// embedded resource whose text was empty (the Go SDK drops "text": ""),
+// one without contents, a resource link without a name, and
+// structuredContent that is not an object; a script could make such a
+// resource block itself.
+func TestResults_EveryBlockIsOneAStrictClientAccepts(t *testing.T) {
+	specs := map[string]*config.Server{"odd": {Name: "odd", Type: config.Stdio, Command: "x", Expose: []string{"*"}}}
+	var s *Server
+	cat := catalog.New(specs, oddBackends{}, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
+	s = New(Options{Catalog: cat, Caller: oddBackends{}, Runner: inProcess{}, Settings: config.Settings{CallTool: true}.Defaults()})
+	if _, err := cat.Tools(context.Background(), "odd"); err != nil {
+		t.Fatal(err)
+	}
+	ct, st := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.MCP().Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wire := &wireLines{}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, &mcp.LoggingTransport{Transport: ct, Writer: wire}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close(); ss.Close() })
+	for _, tool := range oddTools {
+		for _, c := range []struct {
+			name string
+			args map[string]any
+		}{
+			{"odd__" + tool.Name, nil},
+			{"call_tool", map[string]any{"server": "odd", "tool": tool.Name}},
+			{"execute", map[string]any{"script": "return await odd." + tool.Name + "()"}},
+		} {
+			res := callRes(t, cs, c.name, c.args)
+			if bad := wire.invalid(t); len(bad) > 0 {
+				t.Errorf("%s of %s: the client got %s", c.name, tool.Name, strings.Join(bad, "; "))
+			}
+			if tool.Name == "array_declared" && c.name == "odd__array_declared" {
+				if !res.IsError || !strings.Contains(lastText(res), "odd.array_declared") || !strings.Contains(lastText(res), "not an object") {
+					t.Errorf("an array as the structured content of a tool with an outputSchema: %+v", res)
+				}
+			} else if res.IsError {
+				t.Errorf("%s of %s failed: %s", c.name, tool.Name, lastText(res))
+			}
+			if tool.Name == "array_structured" && c.name == "call_tool" && lastText(res) != "[1,2]" {
+				t.Errorf("call_tool of array_structured: text %q, want the backend's", lastText(res))
+			}
+		}
+	}
+	// A script makes the lookalikes itself: no text or blob is no block;
+	// empty text is one, sent with its contents.
+	res := callRes(t, cs, "execute", map[string]any{"script": `return [{type: "resource", resource: {uri: "x:"}}, {type: "resource", resource: {uri: "y:", text: ""}}]`})
+	if bad := wire.invalid(t); len(bad) > 0 {
+		t.Errorf("a script's resource lookalikes: the client got %s", strings.Join(bad, "; "))
+	}
+	if len(res.Content) != 2 {
+		t.Errorf("a script's resource lookalikes: %d blocks, want the text and one resource", len(res.Content))
+	}
+}
+
+// An empty text resource, which a backend may well have, is read as one
+// a strict client accepts: the SDK sent it with neither text nor blob,
+// and the TypeScript client refused resources/read.
+func TestReadResource_EmptyTextIsAValidContents(t *testing.T) {
+	fb := &richBackends{listing: richListing}
+	specs := map[string]*config.Server{"media": {Name: "media", Type: config.Stdio, Command: "x"}}
+	var s *Server
+	cat := catalog.New(specs, fb, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
+	s = New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
+	ct, st := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.MCP().Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wire := &wireLines{}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, &mcp.LoggingTransport{Transport: ct, Writer: wire}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close(); ss.Close() })
+	callRes(t, cs, "list_tools", map[string]any{"servers": []any{"media"}}) // lists the resources
+	wire.mu.Lock()
+	wire.buf.Reset()
+	wire.mu.Unlock()
+	if _, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "switchboard://media/notes://n/empty"}); err != nil {
+		t.Fatal(err)
+	}
+	wire.mu.Lock()
+	defer wire.mu.Unlock()
+	var m struct {
+		Result struct {
+			Contents []map[string]any `json:"contents"`
+		} `json:"result"`
+	}
+	for _, line := range strings.Split(wire.buf.String(), "\n") {
+		if l, ok := strings.CutPrefix(line, "read: "); ok && strings.Contains(l, `"contents"`) {
+			if err := json.Unmarshal([]byte(l), &m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(m.Result.Contents) != 1 {
+		t.Fatalf("contents %+v", m.Result.Contents)
+	}
+	c := m.Result.Contents[0]
+	_, text := c["text"].(string)
+	_, blob := c["blob"].(string)
+	if !text && !blob || c["uri"] != "switchboard://media/notes://n/empty" {
+		t.Errorf("the client read %s: no text or blob", jsonSig(c))
+	}
+}
+
+// A resource URI names the server whose name is the longest prefix: a
+// server named "a/b" had its resources sent to server "a" (or to none)
+// by the URI's first slash.
+func TestSplitResourceURI_ServerNameWithASlash(t *testing.T) {
+	specs := map[string]*config.Server{
+		"a":   {Name: "a", Type: config.Stdio, Command: "x"},
+		"a/b": {Name: "a/b", Type: config.Stdio, Command: "y"},
+	}
+	cat := catalog.New(specs, oddBackends{}, nil)
+	s := New(Options{Catalog: cat, Caller: oddBackends{}, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
+	for _, c := range []struct{ u, server, uri string }{
+		{"switchboard://a/b/file:///x", "a/b", "file:///x"},
+		{"switchboard://a/file:///x", "a", "file:///x"},
+		{"switchboard://a/c/d", "a", "c/d"},
+		{"switchboard://nope/x", "", ""},
+		{"switchboard://a/", "", ""},
+	} {
+		server, uri, ok := s.splitResourceURI(c.u)
+		if server != c.server || uri != c.uri || ok != (c.server != "") {
+			t.Errorf("%s: %q %q %v, want %q %q", c.u, server, uri, ok, c.server, c.uri)
+		}
+	}
+}

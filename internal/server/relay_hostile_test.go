@@ -1,0 +1,127 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/pool"
+)
+
+// floodBackends is a backend that sends its client huge things during a
+// call, through the call's hooks, as a hostile backend would: an
+// elicitation, a sampling request, a log message and a progress message
+// of 3 MiB each. What the hooks returned is recorded.
+type floodBackends struct {
+	mu   sync.Mutex
+	errs map[string]error
+}
+
+func (f *floodBackends) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
+	return &catalog.Listing{Tools: []*mcp.Tool{{Name: "flood", InputSchema: schema(``)}}}, nil
+}
+
+func (f *floodBackends) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolResult, error) {
+	huge := strings.Repeat("x", 3<<20)
+	_, eerr := c.Hooks.Elicit(ctx, &mcp.ElicitParams{Message: huge, RequestedSchema: map[string]any{"type": "object"}})
+	_, serr := c.Hooks.Sample(ctx, &mcp.CreateMessageParams{MaxTokens: 1, Messages: []*mcp.SamplingMessage{{Role: "user", Content: &mcp.TextContent{Text: huge}}}})
+	c.Hooks.Log(ctx, &mcp.LoggingMessageParams{Level: "error", Data: huge})
+	c.Hooks.Progress(ctx, &mcp.ProgressNotificationParams{ProgressToken: "t", Progress: 1, Message: huge})
+	f.mu.Lock()
+	f.errs = map[string]error{"elicit": eerr, "sample": serr}
+	f.mu.Unlock()
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil
+}
+
+// A backend's requests and notifications to the client are bounded like
+// its results: each of these went to the client whole (12 MB lines were
+// seen), and a TypeScript client drops its connection on a message over
+// 10 MiB, losing every backend. Requests over maxResultBytes are refused
+// back to the backend, naming it and the setting; log and progress
+// messages are cut.
+func TestRelay_BoundsWhatABackendSendsTheClient(t *testing.T) {
+	fb := &floodBackends{}
+	specs := map[string]*config.Server{"hb": {Name: "hb", Type: config.Stdio, Command: "x"}}
+	var s *Server
+	cat := catalog.New(specs, fb, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
+	s = New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
+	ct, st := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.MCP().Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var biggest int
+	note := func(v any) {
+		b, _ := json.Marshal(v)
+		mu.Lock()
+		biggest = max(biggest, len(b))
+		mu.Unlock()
+	}
+	asked := 0
+	co := &mcp.ClientOptions{
+		ElicitationHandler: func(ctx context.Context, r *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			mu.Lock()
+			asked++
+			mu.Unlock()
+			note(r.Params)
+			return &mcp.ElicitResult{Action: "decline"}, nil
+		},
+		CreateMessageHandler: func(ctx context.Context, r *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+			mu.Lock()
+			asked++
+			mu.Unlock()
+			note(r.Params)
+			return &mcp.CreateMessageResult{Model: "m", Role: "assistant", Content: &mcp.TextContent{Text: "no"}}, nil
+		},
+		LoggingMessageHandler:       func(ctx context.Context, r *mcp.LoggingMessageRequest) { note(r.Params) },
+		ProgressNotificationHandler: func(ctx context.Context, r *mcp.ProgressNotificationClientRequest) { note(r.Params) },
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, co).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close(); ss.Close() })
+	if err := cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "debug"}); err != nil {
+		t.Fatal(err)
+	}
+	p := &mcp.CallToolParams{Name: "execute", Arguments: map[string]any{"script": "return await hb.flood()"}}
+	p.SetProgressToken("tok")
+	res, err := cs.CallTool(ctx, p)
+	if err != nil || res.IsError {
+		t.Fatalf("execute: %v %+v", err, res)
+	}
+	// The notifications are sent before the result; ping to let the
+	// client's handlers run for any still queued.
+	if err := cs.Ping(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"elicit", "sample"} {
+		err := fb.errs[k]
+		if err == nil {
+			t.Errorf("%s: a 3 MiB request was relayed", k)
+			continue
+		}
+		for _, want := range []string{"hb.flood", "settings.maxResultBytes", "not relayed"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("%s: error %q does not say %q", k, err, want)
+			}
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if asked != 0 {
+		t.Errorf("the client was sent %d requests of 3 MiB", asked)
+	}
+	limit := config.Settings{}.Defaults().MaxResultBytes
+	if biggest == 0 || biggest > limit {
+		t.Errorf("the largest message the client got is %d bytes (limit %d; 0: none came)", biggest, limit)
+	}
+}
