@@ -329,7 +329,7 @@ func decodeArgs(raw json.RawMessage, v any) error {
 	names := argNames(v)
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) && te.Field != "" {
-		return fmt.Errorf("argument %q must be %s, not %s (it takes %s)", te.Field, jsonKind(te.Type), te.Value, strings.Join(names, ", "))
+		return fmt.Errorf("argument %q must be %s, not %s (it takes %s)", te.Field, wantedKind(te.Type), te.Value, strings.Join(names, ", "))
 	}
 	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
 		f, _ = strconv.Unquote(f)
@@ -384,8 +384,8 @@ func jsonValueKind(b []byte) string {
 	return "number"
 }
 
-// jsonKind names a Go type as the JSON a value of it is.
-func jsonKind(t reflect.Type) string {
+// wantedKind names a Go type as the JSON a value of it is.
+func wantedKind(t reflect.Type) string {
 	if t == reflect.TypeFor[NameList]() {
 		return "an array of names (or one name as a string)"
 	}
