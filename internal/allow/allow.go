@@ -194,7 +194,7 @@ func update(storePath string, fn func(*store) bool) error {
 		if err := os.MkdirAll(filepath.Dir(storePath), 0o700); err != nil {
 			return fmt.Errorf("writing trusted projects: %w", err)
 		}
-		if err := atomicfile.Write(storePath, append(b, '\n'), 0o600); err != nil {
+		if err := atomicfile.WriteOwn(storePath, append(b, '\n'), 0o600); err != nil {
 			return fmt.Errorf("writing trusted projects %s: %w", storePath, err)
 		}
 		return nil

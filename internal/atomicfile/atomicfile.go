@@ -10,12 +10,25 @@ import (
 
 // Write writes data to a temporary file in path's directory, sets its
 // mode, syncs it, renames it over path and syncs the directory. A
-// symbolic link at path is followed, so the link stays a link. On error
-// the temporary file is removed and path is unchanged.
-func Write(path string, data []byte, mode fs.FileMode) (err error) {
+// symbolic link at path is followed, so the link stays a link (a user's
+// agent config kept in a dotfiles repository). On error the temporary
+// file is removed and path is unchanged.
+func Write(path string, data []byte, mode fs.FileMode) error {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
+	return write(path, data, mode)
+}
+
+// WriteOwn is Write for a file that is ours alone (a cache or state
+// file): a symbolic link at path is replaced, never followed, so a link
+// planted in our directories cannot make the write land on, and replace,
+// the file it points to.
+func WriteOwn(path string, data []byte, mode fs.FileMode) error {
+	return write(path, data, mode)
+}
+
+func write(path string, data []byte, mode fs.FileMode) (err error) {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {

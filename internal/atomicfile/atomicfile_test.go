@@ -50,3 +50,30 @@ func TestWrite_MissingDirectoryFailsCleanly(t *testing.T) {
 		t.Fatal("write into a missing directory succeeded")
 	}
 }
+
+// WriteOwn replaces a symbolic link at its path instead of writing
+// through it: the file the link points to is untouched.
+func TestWriteOwn_ReplacesALinkAndLeavesItsTarget(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "elsewhere")
+	if err := os.WriteFile(target, []byte("precious"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "cache.json")
+	if err := os.Symlink(target, path); err != nil {
+		t.Skipf("no symlinks here: %v", err)
+	}
+	if err := WriteOwn(path, []byte("{}"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "precious" {
+		t.Errorf("the link's target = %q, want it untouched", b)
+	}
+	fi, err := os.Lstat(path)
+	if err != nil || fi.Mode()&os.ModeSymlink != 0 {
+		t.Fatalf("path after WriteOwn: %v, %v; want a regular file", fi, err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "{}" {
+		t.Errorf("path = %q, want {}", b)
+	}
+}

@@ -185,7 +185,7 @@ func (c *Catalog) writeEntry(e *entry) error {
 		return err
 	}
 	path := c.cachePath(e.name, e.key)
-	if err := filelock.With(path, func() error { return atomicfile.Write(path, b, 0o600) }); err != nil {
+	if err := filelock.With(path, func() error { return atomicfile.WriteOwn(path, b, 0o600) }); err != nil {
 		return err
 	}
 	e.written = gen
@@ -204,7 +204,7 @@ func (c *Catalog) writeEntry(e *entry) error {
 		if err != nil {
 			return err
 		}
-		return atomicfile.Write(c.indexPath(), ib, 0o600)
+		return atomicfile.WriteOwn(c.indexPath(), ib, 0o600)
 	})
 }
 

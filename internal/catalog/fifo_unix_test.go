@@ -4,6 +4,7 @@ package catalog
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -35,5 +36,32 @@ func TestCatalog_FIFOInPlaceOfCacheFilesCountsAsAbsent(t *testing.T) {
 	ts, err := c.Tools(context.Background(), "a")
 	if err != nil || len(ts) != 1 || ts[0].Name != "x" {
 		t.Fatalf("Tools = %v, %v", ts, err)
+	}
+}
+
+// A symbolic link planted in place of a cache file is replaced when the
+// cache is written, not written through: the file it points to stays as
+// it was (a link to /dev/zero, written through as root, replaced the
+// device with JSON).
+func TestCatalog_LinkInPlaceOfACacheFileIsNotWrittenThrough(t *testing.T) {
+	dir := t.TempDir()
+	spec := servers("a")
+	target := filepath.Join(t.TempDir(), "precious")
+	if err := os.WriteFile(target, []byte("precious"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c0 := &Catalog{opts: Options{CacheDir: dir}}
+	for _, p := range []string{c0.cachePath("a", Key(spec["a"])), filepath.Join(dir, "index.json")} {
+		if err := os.Symlink(target, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := &fakeSource{tools: map[string][]*mcp.Tool{"a": {tool("x", "X.")}}}
+	c := New(spec, src, &Options{CacheDir: dir})
+	if ts, err := c.Tools(context.Background(), "a"); err != nil || len(ts) != 1 {
+		t.Fatalf("Tools = %v, %v", ts, err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "precious" {
+		t.Errorf("the link's target = %q, want it untouched", b)
 	}
 }

@@ -159,7 +159,7 @@ func (v *TrustVetter) flush() {
 		if err != nil {
 			return err
 		}
-		return atomicfile.Write(v.InspectCache, b, 0o600)
+		return atomicfile.WriteOwn(v.InspectCache, b, 0o600)
 	})
 	if err == nil {
 		v.dirty = false

@@ -158,7 +158,7 @@ mode 0600 in $XDG_STATE_HOME/switchboard/http-token.`)
 			return fmt.Errorf("creating the state directory for the http token: %w", err)
 		}
 		tok = newToken()
-		if err := atomicfile.Write(path, []byte(tok+"\n"), 0o600); err != nil {
+		if err := atomicfile.WriteOwn(path, []byte(tok+"\n"), 0o600); err != nil {
 			return fmt.Errorf("writing http token %s: %w", path, err)
 		}
 	} else if tok, err = readOrCreateToken(path); err != nil {

@@ -49,7 +49,7 @@ func writeStatus(stateDir string, backends []pool.Status, last []byte) []byte {
 	if os.MkdirAll(filepath.Dir(path), 0o700) != nil {
 		return last
 	}
-	if atomicfile.Write(path, b, 0o600) != nil {
+	if atomicfile.WriteOwn(path, b, 0o600) != nil {
 		return last
 	}
 	return b

@@ -240,7 +240,7 @@ func RequestSync(state, root string, applicable []string) error {
 		applicable = []string{}
 	}
 	b, _ := json.Marshal(SyncRecord{Root: root, At: time.Now().UTC(), Applicable: applicable})
-	if err := atomicfile.Write(p, b, 0o600); err != nil {
+	if err := atomicfile.WriteOwn(p, b, 0o600); err != nil {
 		return fmt.Errorf("sync request: %w", err)
 	}
 	return nil

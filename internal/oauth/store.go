@@ -193,7 +193,7 @@ func (s *Store) write(rawURL string, r *Record) error {
 			return fmt.Errorf("saving the sign-in of %q: %s is a symbolic link that cannot be removed: %w", r.Server, p, err)
 		}
 	}
-	if err := atomicfile.Write(p, append(b, '\n'), 0o600); err != nil {
+	if err := atomicfile.WriteOwn(p, append(b, '\n'), 0o600); err != nil {
 		return fmt.Errorf("saving the sign-in of %q to %s: %w", r.Server, p, err)
 	}
 	return nil

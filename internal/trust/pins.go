@@ -332,7 +332,7 @@ func (s *Store) save() error {
 		return fmt.Errorf("encoding pins: %w", err)
 	}
 	b = append(b, '\n')
-	if err := atomicfile.Write(s.path, b, 0o600); err != nil {
+	if err := atomicfile.WriteOwn(s.path, b, 0o600); err != nil {
 		return fmt.Errorf("writing pins file %s: %w", s.path, err)
 	}
 	info, err := os.Stat(s.path)
