@@ -152,9 +152,9 @@ func TestStdioTransport_BadInputDoesNotEndTheSession(t *testing.T) {
 // A client that floods bad lines gets each one answered, and the log
 // (the daemon's, not rotated while it runs) the 1st, 10th, 100th...
 func TestStdioTransport_BadLineFloodIsNotLoggedPerLine(t *testing.T) {
-	var logs syncBuffer
+	var logs lockedBuffer
 	in := strings.Repeat("this is not json\n", 150)
-	var out syncBuffer
+	var out lockedBuffer
 	c, err := (&StdioTransport{Reader: strings.NewReader(in), Writer: &out, Logger: slog.New(slog.NewTextHandler(&logs, nil))}).Connect(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -316,12 +316,20 @@ func TestStdioTransport_BoundsRequestsInFlight(t *testing.T) {
 	for i := 1; i <= 5; i++ {
 		send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"wait","arguments":{}}}`, i))
 	}
-	for range 2 { // 4 and 5 are refused while 1-3 wait
+	// Two are refused while three wait: normally 4 and 5, but on a busy
+	// machine the slot of initialize's answer may be given back a moment
+	// after the client read it, and then 3 is refused instead of 5.
+	refused := map[any]bool{}
+	for range 2 {
 		m := next()
 		e, _ := m["error"].(map[string]any)
-		if id := m["id"]; (id != 4.0 && id != 5.0) || e == nil || e["code"] != float64(codeBusy) || !strings.Contains(fmt.Sprint(e["message"]), "too many requests at once: 3") {
-			t.Fatalf("got %v, want request 4 or 5 refused as busy", m)
+		if e == nil || e["code"] != float64(codeBusy) || !strings.Contains(fmt.Sprint(e["message"]), "too many requests at once: 3") {
+			t.Fatalf("got %v, want a request refused as busy", m)
 		}
+		refused[m["id"]] = true
+	}
+	if !refused[4.0] && !refused[5.0] || refused[1.0] || refused[2.0] {
+		t.Fatalf("refused %v, want the last ones sent", refused)
 	}
 	close(release)
 	got := map[any]bool{}
@@ -332,8 +340,10 @@ func TestStdioTransport_BoundsRequestsInFlight(t *testing.T) {
 		}
 		got[m["id"]] = true
 	}
-	if !got[1.0] || !got[2.0] || !got[3.0] {
-		t.Errorf("answered %v, want 1, 2 and 3", got)
+	for i := 1.0; i <= 5; i++ {
+		if got[i] == refused[i] {
+			t.Errorf("request %v: answered %v, refused %v; want one or the other", i, got[i], refused[i])
+		}
 	}
 	send(`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"wait","arguments":{}}}`)
 	if m := next(); m["id"] != 6.0 || m["error"] != nil {
@@ -606,22 +616,4 @@ func (l *lockedBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
-}
-
-// syncBuffer is a bytes.Buffer safe for concurrent writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
