@@ -44,7 +44,7 @@ var allowed = map[string][]string{
 	"telemetry":  {},
 	"server":     {"catalog", "config", "pool", "redact", "roles", "script", "search", "skills", "telemetry", "tokens", "trust", "tsdecl"},
 	"hub":        {"allow", "atomicfile", "audit", "backend", "catalog", "config", "demo", "pool", "redact", "safefile", "sandbox", "server", "skills", "telemetry", "trust", "workspace"},
-	"daemon":     {"config", "filelock", "redact"},
+	"daemon":     {"atomicfile", "config", "filelock", "redact", "safefile"},
 	"front":      {},
 	"ui":         {},
 	"cli":        {"*"},

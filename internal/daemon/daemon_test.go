@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -674,6 +675,22 @@ func TestServe_SocketRemovedDrains(t *testing.T) {
 	c.in.Close()
 	<-c.done
 	waitGone(t, pid, "its socket was removed and its last session ended")
+}
+
+// A FIFO in place of the pid file does not hold a starting daemon up
+// (writing it waited for a reader for ever): the file is replaced.
+func TestServe_FIFOInPlaceOfThePIDFileIsReplaced(t *testing.T) {
+	te := newTestEnv(t)
+	if err := syscall.Mkfifo(te.paths.PID, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
+	c.initialize()
+	pid := c.daemonPID(2)
+	b, err := os.ReadFile(te.paths.PID)
+	if err != nil || strings.TrimSpace(string(b)) != strconv.Itoa(pid) {
+		t.Errorf("pid file = %q, %v; want %d", b, err, pid)
+	}
 }
 
 // A socket replaced by another daemon's (started over a deleted lock)

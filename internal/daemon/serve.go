@@ -15,6 +15,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // DefaultIdleTimeout is how long a daemon with no session keeps running
@@ -263,13 +266,15 @@ func (d *daemon) lock() error {
 	if !ok {
 		f.Close()
 		pid := "unknown"
-		if b, err := os.ReadFile(p.PID); err == nil {
+		if b, err := safefile.ReadMax(p.PID, 64); err == nil {
 			pid = strings.TrimSpace(string(b))
 		}
 		return fmt.Errorf("%w (pid %s); stop it with: switchboard daemon stop", ErrRunning, pid)
 	}
 	d.lockF = f
-	if err := os.WriteFile(p.PID, []byte(strconv.Itoa(d.pid)+"\n"), 0o600); err != nil {
+	// Replaced, not opened: a FIFO or link in its place cannot hold the
+	// start up or redirect the write.
+	if err := atomicfile.WriteOwn(p.PID, []byte(strconv.Itoa(d.pid)+"\n"), 0o600); err != nil {
 		f.Close()
 		return fmt.Errorf("daemon: write %s: %w", p.PID, err)
 	}
@@ -286,7 +291,7 @@ func (d *daemon) release() {
 	}
 	d.released = true
 	p := d.o.Paths
-	if b, err := os.ReadFile(p.PID); err == nil && strings.TrimSpace(string(b)) == strconv.Itoa(d.pid) {
+	if b, err := safefile.ReadMax(p.PID, 64); err == nil && strings.TrimSpace(string(b)) == strconv.Itoa(d.pid) {
 		os.Remove(p.PID)
 	}
 	if d.ownsSocket() {
