@@ -24,9 +24,8 @@ func TestCatalog_FIFOInPlaceOfCacheFilesCountsAsAbsent(t *testing.T) {
 	if err := syscall.Mkfifo(inspect, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	// Not a link to /dev/zero: the cache is written back after the
-	// fetch, and a write follows a link (atomicfile), replacing its
-	// target. safefile's bound is tested there.
+	// A link to /dev/zero is bounded by safefile, tested there; a link
+	// in place of a cache file is the next test's.
 	c0 := &Catalog{opts: Options{CacheDir: dir}}
 	if err := syscall.Mkfifo(c0.cachePath("a", Key(spec["a"])), 0o600); err != nil {
 		t.Fatal(err)

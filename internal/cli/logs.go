@@ -11,10 +11,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/backend"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 const logsHelp = `
@@ -134,20 +134,7 @@ type logFile struct {
 
 // openLog opens a log file to read: a regular file only, opened without
 // waiting for a writer (a FIFO in its place hung logs, deaf to Ctrl-C).
-func openLog(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		f.Close()
-		if err == nil {
-			err = fmt.Errorf("%s is not a regular file (%s): move it away", path, fi.Mode().Type())
-		}
-		return nil, err
-	}
-	return f, nil
-}
+func openLog(path string) (*os.File, error) { return safefile.Open(path) }
 
 // readNew returns the records of the complete lines after f.off. A file
 // that shrank (rotated or truncated) is read again from its start.

@@ -22,21 +22,39 @@ const DefaultMax = 16 << 20
 // missing file).
 func Read(path string) ([]byte, error) { return ReadMax(path, DefaultMax) }
 
-// ReadMax is Read with a bound of max bytes.
-func ReadMax(path string, max int64) ([]byte, error) {
+// Open opens the regular file at path (symlinks followed) for reading,
+// for a caller that reads it as it grows (a log). Errors name the path;
+// one from opening wraps the fs error.
+func Open(path string) (*os.File, error) {
+	f, _, err := open(path)
+	return f, err
+}
+
+// open is Open, also returning the file's info.
+func open(path string) (*os.File, fs.FileInfo, error) {
 	// O_NONBLOCK: opening a FIFO for reading would wait for a writer.
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, err // *fs.PathError: names the path
+		return nil, nil, err // *fs.PathError: names the path
 	}
-	defer f.Close()
 	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = fmt.Errorf("%s is %s, not a regular file: refusing to read it", path, kind(fi.Mode()))
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, fi, nil
+}
+
+// ReadMax is Read with a bound of max bytes.
+func ReadMax(path string, max int64) ([]byte, error) {
+	f, fi, err := open(path)
 	if err != nil {
 		return nil, err
 	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is %s, not a regular file: refusing to read it", path, kind(fi.Mode()))
-	}
+	defer f.Close()
 	if fi.Size() > max {
 		return nil, fmt.Errorf("%s is %d bytes, over the %d bytes allowed for it: refusing to read it", path, fi.Size(), max)
 	}

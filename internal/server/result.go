@@ -118,21 +118,21 @@ func objectStructured(what string, res *mcp.CallToolResult, declared bool) *mcp.
 	return &out
 }
 
-// jsonKind names the kind of a JSON value: "an array", "a string", ...
+// jsonKind names the kind of a JSON value in a sentence: "an array",
+// "a string", ... (jsonValueKind without the article).
 func jsonKind(b []byte) string {
-	switch {
-	case len(b) == 0:
+	switch k := jsonValueKind(b); k {
+	case "nothing":
 		return "empty"
-	case b[0] == '[':
-		return "an array"
-	case b[0] == '"':
-		return "a string"
-	case b[0] == 't' || b[0] == 'f':
+	case "null":
+		return k
+	case "bool":
 		return "a boolean"
-	case b[0] == 'n':
-		return "null"
+	case "array", "object":
+		return "an " + k
+	default:
+		return "a " + k
 	}
-	return "a number"
 }
 
 // cleanValue strips hidden Unicode from the strings of a JSON value. A
