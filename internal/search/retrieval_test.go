@@ -26,6 +26,7 @@ const (
 	extra8Qs   = "testdata/extra8-queries.jsonl"
 	extra9Qs   = "testdata/extra9-queries.jsonl"
 	extra10Qs  = "testdata/extra10-queries.jsonl"
+	extra11Qs  = "testdata/extra11-queries.jsonl"
 	tune6Qs    = "testdata/tune6-queries.jsonl"
 	tune7Qs    = "testdata/tune7-queries.jsonl"
 	tune8Qs    = "testdata/tune8-queries.jsonl"
@@ -444,13 +445,27 @@ func TestRetrievalExtra9(t *testing.T) {
 // all 32 corpus servers, at least one from each, values such as paths, URLs,
 // ids, emails and SQL inside the queries, six multi-step tasks and 24
 // requests no corpus tool serves, several of them for products the corpus
-// lacks). It is the held-out set: never edited, trained or tuned on, and its
-// misses are not logged, only its scores. Measured when committed, before
-// any change (at 850ae38): hit@1 0.699, hit@5 0.867, none 0.792 (113
-// answerable, 24 none, 4 of the answerable ones answered with no tool);
-// after round ten, measured once at its end (at 531815d): 0.708 / 0.858 /
-// 0.833 (5 answered with no tool), one query more at hit@1 and for none,
-// one less at hit@5.
+// lacks). It was the held-out set of round ten, never edited, trained or
+// tuned on. Measured when committed, before any change (at 850ae38): hit@1
+// 0.699, hit@5 0.867, none 0.792 (113 answerable, 24 none, 4 of the
+// answerable ones answered with no tool); after round ten, measured once at
+// its end (at 531815d): 0.708 / 0.858 / 0.833 (5 answered with no tool). In
+// round eleven its misses were read (extra11 is the held-out set now).
 func TestRetrievalExtra10(t *testing.T) {
-	testRetrievalLog(t, extra10Qs, scores{hit1: 0.7, hit5: 0.85, none: 0.83}, func(string) {})
+	testRetrieval(t, extra10Qs, scores{hit1: 0.7, hit5: 0.85, none: 0.83})
+}
+
+// TestRetrievalExtra11 scores an eleventh set, written and committed at the
+// start of round eleven by a helper that neither read nor ran the search
+// code (110 tools drawn at random with shuf from all 32 corpus servers, three
+// draws served equally well by another tool replaced by further draws,
+// queries in everyday, terse and indirect styles that avoid the tools' own
+// words, eight multi-step tasks and 25 requests no corpus tool serves). It
+// is the held-out set: never edited, trained or tuned on, and its misses are
+// not logged, only its scores. Measured when committed, before any change
+// (at 2d264bc): hit@1 0.551, hit@5 0.797, none 0.760 (118 answerable, 25
+// none, 4 of the answerable ones answered with no tool). It is the hardest
+// set so far: its writer was asked to use other words than the tools'.
+func TestRetrievalExtra11(t *testing.T) {
+	testRetrievalLog(t, extra11Qs, scores{hit1: 0.55, hit5: 0.79, none: 0.76}, func(string) {})
 }
