@@ -294,6 +294,7 @@ func runDaemonRun(ctx context.Context, e *Env, args []string) error {
 		idle = c.Settings.Defaults().DaemonIdleTimeout.D()
 	}
 	tuneGC(e)
+	tuneRelayProcs(e)
 	h, err := newDaemonHandler(e, log)
 	if err != nil {
 		return err

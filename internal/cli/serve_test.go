@@ -79,3 +79,28 @@ func TestTuneWorkerProcs(t *testing.T) {
 		t.Errorf("GOMAXPROCS = %d with GOMAXPROCS=2 set, want 2", n)
 	}
 }
+
+// serve and the daemon run on one processor on a machine of at most two,
+// unless the user set GOMAXPROCS; on a larger one they keep Go's default.
+func TestTuneRelayProcs(t *testing.T) {
+	before := runtime.GOMAXPROCS(0)
+	defer runtime.GOMAXPROCS(before)
+	unset := &Env{Getenv: func(string) string { return "" }}
+	for _, c := range []struct{ procs, want int }{{1, 1}, {2, relayProcs}, {3, 3}, {8, 8}} {
+		runtime.GOMAXPROCS(c.procs)
+		tuneRelayProcs(unset)
+		if n := runtime.GOMAXPROCS(0); n != c.want {
+			t.Errorf("with %d processors: GOMAXPROCS = %d, want %d", c.procs, n, c.want)
+		}
+	}
+	runtime.GOMAXPROCS(2)
+	tuneRelayProcs(&Env{Getenv: func(k string) string {
+		if k == "GOMAXPROCS" {
+			return "2"
+		}
+		return ""
+	}})
+	if n := runtime.GOMAXPROCS(0); n != 2 {
+		t.Errorf("GOMAXPROCS = %d with GOMAXPROCS=2 set, want 2", n)
+	}
+}
