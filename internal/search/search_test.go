@@ -308,3 +308,21 @@ func TestSearch_OddQueriesDoNotPanic(t *testing.T) {
 		_ = ix.Search(q, 1)
 	}
 }
+
+// Other names of chart types reach the tool that draws them.
+func TestSearch_ChartTypeNames(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for _, c := range []struct{ q, want string }{
+		{"box and whisker plot of response times", "generate_boxplot_chart"},
+		{"ishikawa diagram for the outage", "generate_fishbone_diagram"},
+		{"choropleth of sales by state", "generate_district_map"},
+		{"a gauge showing 73% of the sprint done", "generate_liquid_chart"},
+		{"donut chart of our cloud spend by provider", "generate_pie_chart"},
+		{"bubble chart of price against rating for 40 hotels", "generate_scatter_chart"},
+	} {
+		hits := ix.Search(c.q, 3)
+		if len(hits) == 0 || hits[0].Tool != c.want {
+			t.Errorf("%q: %v, want %s first", c.q, hits, c.want)
+		}
+	}
+}
