@@ -253,9 +253,11 @@ func (ix *Index) build() {
 	ix.kindFill = make([]kindFill, len(ix.docs))
 	ix.verbs = make([]verbFamily, len(ix.docs))
 	ix.srvParams = make([]bool, len(ix.servers))
+	ix.srvKinds = make([]valueKind, len(ix.servers))
 	for i := range ix.docs {
 		ix.kinds[i] = paramKinds(&ix.docs[i])
 		ix.allKinds |= ix.kinds[i]
+		ix.srvKinds[ix.docServer[i]] |= ix.kinds[i]
 		ix.verbs[i] = nameVerb(ix.docs[i].Tool)
 		if len(ix.docs[i].Params) > 0 {
 			ix.srvParams[ix.docServer[i]] = true

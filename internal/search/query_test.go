@@ -108,7 +108,7 @@ func TestNamedServers(t *testing.T) {
 func TestClauses_KeepURLsWhole(t *testing.T) {
 	ix := corpusIndex(t)
 	q := "With Playwright, open http://localhost:3000/login, fill in username and password, and press the Sign in button."
-	cl := ix.clauses(q, ix.queryTerms(q), nil, nil)
+	cl, _ := ix.clauses(q, ix.queryTerms(q), nil, nil)
 	if len(cl) != 3 {
 		t.Fatalf("clauses = %d, want 3 (open, fill, press)", len(cl))
 	}
@@ -300,7 +300,7 @@ func TestClauseTops_StayOnTheFirstHitsBackend(t *testing.T) {
 		{h(0, 20), h(1, 19)}, // b's navigate is close behind: it is kept
 		{h(3, 20), h(1, 10)}, // b's tool is far behind: c's stays
 		{h(2, 30)},
-	}, first)
+	}, make([]valueKind, 3), first)
 	if want := []int32{1, 3, 2}; !slices.Equal(got, want) {
 		t.Errorf("clauseTops = %v, want %v", got, want)
 	}

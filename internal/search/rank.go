@@ -262,15 +262,20 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	// Clauses first ("open X, fill Y, then press Z"): the best tool of each
 	// clause is kept for the final list.
 	var clauseHits [][]Hit
+	var clauseKinds []valueKind
 	var cands []int32
-	if cl := ix.clauses(query, qs, naming, foreign); len(cl) > 1 {
-		for _, c := range cl {
+	if cl, info := ix.clauses(query, qs, naming, foreign); len(cl) > 1 {
+		for i, c := range cl {
 			cands = sc.tools(c, cands)
 			if len(cands) == 0 {
 				continue
 			}
-			sc.boost(c, cands, named)
+			k := info[i].kinds
+			sc.boost(c, cands, ix.namedFor(named, info[i].text, vp, k))
+			sc.kindBonus(k, cands)
+			cands = ix.demoteDeprecated(cands, sc.score)
 			clauseHits = append(clauseHits, ix.topK(cands, sc.score, clauseDepth))
+			clauseKinds = append(clauseKinds, k)
 		}
 	}
 
@@ -334,7 +339,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		r.relevant = ix.relevant(query, all, named, unserved, hits[i].Doc, &r.coverage)
 	}
 	hits = hits[:min(limit, len(hits))]
-	r.hits = ix.diversify(hits, limit, score, cands, ix.clauseTops(clauseHits, hits[0]), named)
+	r.hits = ix.diversify(hits, limit, score, cands, ix.clauseTops(clauseHits, clauseKinds, hits[0]), named)
 	r.hits = ix.withPrereqs(r.hits, limit, score)
 	return r
 }
@@ -349,6 +354,25 @@ func (ix *Index) oneNamed(named []int32) bool {
 		}
 	}
 	return true
+}
+
+// namedFor returns the backends of those the query names (named) that its
+// clause text, carrying values of kinds k, is about: those the clause
+// names itself, and those with a tool taking such a value. A step whose
+// value no named backend takes is another backend's ("read notes.txt and
+// post it to the Slack channel": Slack reads no file).
+func (ix *Index) namedFor(named []int32, text string, vp [][]string, k valueKind) []int32 {
+	if k == 0 || len(named) == 0 {
+		return named
+	}
+	own, _ := ix.namedServersWith(text, vp)
+	var out []int32
+	for _, s := range named {
+		if ix.srvKinds[s]&k != 0 || slices.Contains(own, s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // boost adds to the scores of cands the bonus for a name the query spells
@@ -441,13 +465,20 @@ const (
 )
 
 // clauseTops returns the tool kept for each clause, given each clause's
-// best hits and the whole query's first hit.
-func (ix *Index) clauseTops(clauseHits [][]Hit, first Hit) []int32 {
+// best hits and the kinds of value it carries, and the whole query's first
+// hit. A tool of the first hit's backend does not take the place of one
+// that takes the clause's value when it takes none ("read notes.txt and
+// post it to #general": Slack reads no file).
+func (ix *Index) clauseTops(clauseHits [][]Hit, kinds []valueKind, first Hit) []int32 {
 	var tops []int32
-	for _, hs := range clauseHits {
+	for i, hs := range clauseHits {
 		top := hs[0]
+		k := kinds[i] & ix.kinds[top.Doc]
 		if top.Server != first.Server {
 			for _, h := range hs[1:] {
+				if k != 0 && ix.kinds[h.Doc]&k == 0 {
+					continue
+				}
 				if h.Server == first.Server && h.Score >= coherence*top.Score {
 					top = h
 					break
@@ -471,7 +502,7 @@ const contextWeight = 0.3
 // whole) and at the words "then", "and", "also" and the like. A part with
 // fewer than two terms joins the one before it (or after it, if first). Each
 // clause also carries the other terms of the whole query qs at contextWeight.
-func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bool) [][]qterm {
+func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bool) ([][]qterm, []clause) {
 	var parts []string
 	var cur []string
 	for _, f := range strings.Fields(query) {
@@ -489,7 +520,9 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 		split = append(split, splitWords(p, "then", "and", "also", "plus", "afterwards", "finally")...)
 	}
 	var groups [][]qterm
+	var info []clause
 	pending := []qterm(nil)
+	var pendingText []string
 	for _, p := range split {
 		t := demoteNaming(ix.queryTermsWith(p, foreign), naming)
 		if len(t) == 0 {
@@ -498,16 +531,22 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 		if len(t) < 2 {
 			if len(groups) > 0 {
 				groups[len(groups)-1] = append(groups[len(groups)-1], t...)
+				info[len(info)-1].text += " " + p
 			} else {
 				pending = append(pending, t...)
+				pendingText = append(pendingText, p)
 			}
 			continue
 		}
 		groups = append(groups, append(pending, t...))
-		pending = nil
+		info = append(info, clause{text: strings.Join(append(pendingText, p), " ")})
+		pending, pendingText = nil, nil
 	}
 	if len(groups) < 2 {
-		return nil
+		return nil, nil
+	}
+	for i := range info {
+		_, _, _, info[i].kinds = queryTokensKinds(info[i].text)
 	}
 	for i, g := range groups {
 		in := map[string]bool{}
@@ -522,7 +561,14 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 		}
 		groups[i] = g
 	}
-	return groups
+	return groups, info
+}
+
+// clause is what a part of a query says besides its terms: its text and
+// the kinds of value it carries.
+type clause struct {
+	text  string
+	kinds valueKind
 }
 
 // splitWords splits s at any of the given whole words.

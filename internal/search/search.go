@@ -153,6 +153,7 @@ type Index struct {
 	nameTerms   [][]int32            // doc -> distinctive term ids of its name
 	heads       []head               // doc -> last word of its name
 	kinds       []valueKind          // doc -> kinds of values its parameters take
+	srvKinds    []valueKind          // server -> kinds of values its tools take
 	allKinds    valueKind            // kinds some tool takes
 	srvParams   []bool               // backend -> some tool of it declares a parameter
 	srvActions  []bool               // backend -> some tool of it takes an action parameter

@@ -5,6 +5,7 @@ import (
 	gotoken "go/token"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -323,6 +324,27 @@ func TestSearch_ChartTypeNames(t *testing.T) {
 		hits := ix.Search(c.q, 3)
 		if len(hits) == 0 || hits[0].Tool != c.want {
 			t.Errorf("%q: %v, want %s first", c.q, hits, c.want)
+		}
+	}
+}
+
+// A step of a multi-step query whose value (a path) no backend the query
+// names takes is another backend's: it keeps its own best tool in the
+// list ("read config/app.yaml and send it to #ops on slack": Slack reads
+// no file).
+func TestSearch_StepWithAValueTheNamedBackendTakesNot(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for _, q := range []string{
+		"read config/app.yaml and send its contents to #ops on slack",
+		"read ./release-notes.md and post it to the #announcements slack channel",
+	} {
+		hits := ix.Search(q, 5)
+		var got []string
+		for _, h := range hits {
+			got = append(got, h.Server+"/"+h.Tool)
+		}
+		if !slices.Contains(got, "filesystem/read_text_file") || !slices.Contains(got, "slack/slack_post_message") {
+			t.Errorf("%q: %v, want filesystem/read_text_file and slack/slack_post_message in the top 5", q, got)
 		}
 	}
 }
