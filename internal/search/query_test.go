@@ -300,7 +300,7 @@ func TestClauseTops_StayOnTheFirstHitsBackend(t *testing.T) {
 		{h(0, 20), h(1, 19)}, // b's navigate is close behind: it is kept
 		{h(3, 20), h(1, 10)}, // b's tool is far behind: c's stays
 		{h(2, 30)},
-	}, make([]valueKind, 3), first)
+	}, make([]clause, 3), first)
 	if want := []int32{1, 3, 2}; !slices.Equal(got, want) {
 		t.Errorf("clauseTops = %v, want %v", got, want)
 	}

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -262,7 +263,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	// Clauses first ("open X, fill Y, then press Z"): the best tool of each
 	// clause is kept for the final list.
 	var clauseHits [][]Hit
-	var clauseKinds []valueKind
+	var clauseInfo []clause
 	var cands []int32
 	if cl, info := ix.clauses(query, qs, naming, foreign); len(cl) > 1 {
 		for i, c := range cl {
@@ -271,11 +272,12 @@ func (ix *Index) rank(query string, limit int) *ranking {
 				continue
 			}
 			k := info[i].kinds
-			sc.boost(c, cands, ix.namedFor(named, info[i].text, vp, k))
+			info[i].named = ix.clauseNamed(named, info[i].text, vp)
+			sc.boost(c, cands, ix.namedFor(named, info[i].named, k))
 			sc.kindBonus(k, cands)
 			cands = ix.demoteDeprecated(cands, sc.score)
 			clauseHits = append(clauseHits, ix.topK(cands, sc.score, clauseDepth))
-			clauseKinds = append(clauseKinds, k)
+			clauseInfo = append(clauseInfo, info[i])
 		}
 	}
 
@@ -339,7 +341,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		r.relevant = ix.relevant(query, all, named, unserved, hits[i].Doc, &r.coverage)
 	}
 	hits = hits[:min(limit, len(hits))]
-	r.hits = ix.diversify(hits, limit, score, cands, ix.clauseTops(clauseHits, clauseKinds, hits[0]), named)
+	r.hits = ix.diversify(hits, limit, score, cands, ix.clauseTops(clauseHits, clauseInfo, hits[0]), named)
 	r.hits = ix.withPrereqs(r.hits, limit, score)
 	return r
 }
@@ -356,19 +358,38 @@ func (ix *Index) oneNamed(named []int32) bool {
 	return true
 }
 
-// namedFor returns the backends of those the query names (named) that its
-// clause text, carrying values of kinds k, is about: those the clause
-// names itself, and those with a tool taking such a value. A step whose
-// value no named backend takes is another backend's ("read notes.txt and
-// post it to the Slack channel": Slack reads no file).
-func (ix *Index) namedFor(named []int32, text string, vp [][]string, k valueKind) []int32 {
-	if k == 0 || len(named) == 0 {
-		return named
+// clauseNamed returns the backends of named (those the query names) that
+// a clause's text names itself.
+func (ix *Index) clauseNamed(named []int32, text string, vp [][]string) []int32 {
+	if len(named) == 0 {
+		return nil
 	}
 	own, _ := ix.namedServersWith(text, vp)
 	var out []int32
+	for _, s := range own {
+		if slices.Contains(named, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// namedFor returns the backends a clause is about, of those the query
+// names (named): the ones the clause names itself (own), if any ("then
+// open a GitHub issue" in a query about a Sentry issue); else those with a
+// tool taking a value of the kinds k the clause carries. A step whose value
+// no named backend takes is another backend's ("read notes.txt and post it
+// to the Slack channel": Slack reads no file).
+func (ix *Index) namedFor(named, own []int32, k valueKind) []int32 {
+	if len(own) > 0 {
+		return own
+	}
+	if k == 0 || len(named) == 0 {
+		return named
+	}
+	var out []int32
 	for _, s := range named {
-		if ix.srvKinds[s]&k != 0 || slices.Contains(own, s) {
+		if ix.srvKinds[s]&k != 0 {
 			out = append(out, s)
 		}
 	}
@@ -465,16 +486,17 @@ const (
 )
 
 // clauseTops returns the tool kept for each clause, given each clause's
-// best hits and the kinds of value it carries, and the whole query's first
-// hit. A tool of the first hit's backend does not take the place of one
-// that takes the clause's value when it takes none ("read notes.txt and
-// post it to #general": Slack reads no file).
-func (ix *Index) clauseTops(clauseHits [][]Hit, kinds []valueKind, first Hit) []int32 {
+// best hits and what it says (info), and the whole query's first hit. A
+// tool of the first hit's backend does not take the place of one of a
+// backend the clause names itself, nor of one that takes the clause's
+// value when it takes none ("read notes.txt and post it to #general":
+// Slack reads no file).
+func (ix *Index) clauseTops(clauseHits [][]Hit, info []clause, first Hit) []int32 {
 	var tops []int32
 	for i, hs := range clauseHits {
 		top := hs[0]
-		k := kinds[i] & ix.kinds[top.Doc]
-		if top.Server != first.Server {
+		k := info[i].kinds & ix.kinds[top.Doc]
+		if top.Server != first.Server && !slices.Contains(info[i].named, int32(ix.docServer[top.Doc])) {
 			for _, h := range hs[1:] {
 				if k != 0 && ix.kinds[h.Doc]&k == 0 {
 					continue
@@ -503,6 +525,7 @@ const contextWeight = 0.3
 // fewer than two terms joins the one before it (or after it, if first). Each
 // clause also carries the other terms of the whole query qs at contextWeight.
 func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bool) ([][]qterm, []clause) {
+	query, quotes := protectQuotes(query)
 	var parts []string
 	var cur []string
 	for _, f := range strings.Fields(query) {
@@ -524,6 +547,7 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 	pending := []qterm(nil)
 	var pendingText []string
 	for _, p := range split {
+		p = restoreQuotes(p, quotes)
 		t := demoteNaming(ix.queryTermsWith(p, foreign), naming)
 		if len(t) == 0 {
 			continue
@@ -569,6 +593,45 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 type clause struct {
 	text  string
 	kinds valueKind
+	named []int32 // the backends the query names that the clause names itself
+}
+
+// protectQuotes replaces each quoted span of query (text to pass on, such
+// as an error message with a colon or an "and" in it) with one placeholder
+// word, so that no clause boundary falls inside it; restoreQuotes puts them
+// back.
+func protectQuotes(query string) (string, []string) {
+	fields := strings.Fields(query)
+	var out, quotes []string
+	for i := 0; i < len(fields); i++ {
+		f := fields[i]
+		if len(f) < 2 || !strings.ContainsAny(f[:1], "'\"`“‘") || closesQuote(f[1:]) {
+			out = append(out, f)
+			continue
+		}
+		j := i + 1
+		for j < len(fields) && !closesQuote(fields[j]) {
+			j++
+		}
+		if j == len(fields) { // never closed: no quotation
+			out = append(out, f)
+			continue
+		}
+		span := strings.Join(fields[i:j+1], " ")
+		// The punctuation after the closing quote still ends a clause.
+		t := strings.TrimRight(span, ".,;:!?")
+		out = append(out, fmt.Sprintf("\x00%d\x00", len(quotes))+span[len(t):])
+		quotes = append(quotes, t)
+		i = j
+	}
+	return strings.Join(out, " "), quotes
+}
+
+func restoreQuotes(s string, quotes []string) string {
+	for i, q := range quotes {
+		s = strings.Replace(s, fmt.Sprintf("\x00%d\x00", i), q, 1)
+	}
+	return s
 }
 
 // splitWords splits s at any of the given whole words.

@@ -348,3 +348,51 @@ func TestSearch_StepWithAValueTheNamedBackendTakesNot(t *testing.T) {
 		}
 	}
 }
+
+// A quoted text is one piece of a query: its colons and "and"s end no
+// clause ("Find the Sentry issue \"TypeError: ...\"" is one step).
+func TestProtectQuotes(t *testing.T) {
+	q := `Find the Sentry issue "TypeError: a and b" in web, then resolve it.`
+	p, quotes := protectQuotes(q)
+	if strings.Contains(p, "TypeError") || len(quotes) != 1 || quotes[0] != `"TypeError: a and b"` {
+		t.Fatalf("protectQuotes(%q) = %q, %q", q, p, quotes)
+	}
+	if got := restoreQuotes(p, quotes); got != q {
+		t.Errorf("restoreQuotes = %q, want %q", got, q)
+	}
+	for _, q := range []string{`it's "unclosed and open`, `say 'hi' then "bye", please`} {
+		p, quotes := protectQuotes(q)
+		if got := restoreQuotes(p, quotes); got != strings.Join(strings.Fields(q), " ") {
+			t.Errorf("%q: round trip gives %q", q, got)
+		}
+	}
+}
+
+// A step that names its own backend in a query naming another keeps a tool
+// of its own ("... and open a GitHub issue" after Sentry steps).
+func TestSearch_StepNamingItsOwnBackend(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	q := `Find the Sentry issue "TypeError: Cannot read properties of undefined" in web-frontend, get Seer's root cause analysis, and open a GitHub issue in acme/web about it.`
+	var got []string
+	for _, h := range ix.Search(q, 5) {
+		got = append(got, h.Server+"/"+h.Tool)
+	}
+	if !slices.Contains(got, "github/create_issue") || !slices.Contains(got, "sentry/analyze_issue_with_seer") {
+		t.Errorf("%v, want github/create_issue and sentry/analyze_issue_with_seer in the top 5", got)
+	}
+}
+
+// "open a/an ... issue" makes one; "open the issue" does not say so.
+func TestRewritePhrases_OpenAnIssueCreatesOne(t *testing.T) {
+	for q, want := range map[string]string{
+		"open an issue about the flaky test":        "create an issue about the flaky test",
+		"Open a new GitHub pull request from fix/x": "create a new GitHub pull request from fix/x",
+		"open a merge request":                      "create a merge request",
+		"open the issue 42":                         "open the issue 42",
+		"open a file":                               "open a file",
+	} {
+		if got := openToCreate().ReplaceAllString(q, "create$1"); got != want {
+			t.Errorf("%q -> %q, want %q", q, got, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -414,6 +415,7 @@ var phrases = []struct{ from, to string }{
 // rewritePhrases replaces the phrases of s (case-insensitively, as whole
 // words) by their rewrites, keeping the rest of s as it is.
 func rewritePhrases(s string) string {
+	s = openToCreate().ReplaceAllString(s, "create$1")
 	var ws []phraseWord
 	for i := 0; i < len(s); {
 		j := strings.IndexFunc(s[i:], isWordRune)
@@ -559,6 +561,14 @@ type syn struct {
 	// wordnet is set for a pair from the generated WordNet tables.
 	wordnet bool
 }
+
+// openToCreate matches "open" before an indefinite article and, within
+// three words, a thing a tracker or a code host makes: "open an issue",
+// "open a GitHub issue", "open a new pull request" create one, where "open
+// the issue" shows one.
+var openToCreate = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\bopen((?:\s+(?:a|an))(?:\s+[\w.-]+){0,3}?\s+(?:issues?|tickets?|bugs?|prs?|pull\s+requests?|merge\s+requests?|mrs?|discussions?|threads?|incidents?|work\s+items?)\b)`)
+})
 
 // synonyms maps a stemmed term to the other stemmed members of its groups.
 var synonyms = sync.OnceValue(buildSynonyms)
