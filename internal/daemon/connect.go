@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // ErrNoDaemon is returned by Connect with NoStart when no daemon listens.
@@ -239,7 +240,7 @@ func rotateLog(path string) {
 
 // logTail quotes the last lines written to the log since offset from.
 func logTail(path string, from int64) string {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path) // a FIFO in its place would wait for a writer
 	if err != nil {
 		return "no log: " + err.Error()
 	}

@@ -13,6 +13,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // ExportMarker is the metadata key of the SKILL.md files Export writes;
@@ -65,7 +66,7 @@ func Export(sk *Skill, dir string, force bool) (string, error) {
 	name := ExportName(sk.Name)
 	folder := filepath.Join(dir, name)
 	md := filepath.Join(folder, "SKILL.md")
-	if old, err := os.ReadFile(md); err == nil && !force {
+	if old, err := safefile.Read(md); err == nil && !force { // the folder is a repository's: a FIFO there would hang
 		var fm frontMatter
 		if _, err := parseFrontMatter(old, &fm); err != nil || fm.Metadata[ExportMarker] == "" {
 			return "", fmt.Errorf("exporting skill %q: %s exists and was not written by switchboard; remove it or pass --force", sk.Name, md)

@@ -252,7 +252,7 @@ func (st *Store) locked(dir string, fn func() error) error {
 // keep copies dir's NAME.js, when there is one, to the history as the
 // next version and drops versions beyond MaxHistory.
 func keep(dir, name string) (bool, error) {
-	old, err := os.ReadFile(filepath.Join(dir, name+".js"))
+	old, err := safefile.Read(filepath.Join(dir, name+".js"))
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
