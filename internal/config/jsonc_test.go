@@ -76,3 +76,14 @@ func TestParse_ByteOrderMark(t *testing.T) {
 		t.Errorf("servers = %+v", f.Servers)
 	}
 }
+
+// An empty file, or one of only blanks, is an error that names the file
+// and says what to write (it said "unexpected end of file").
+func TestParse_EmptyFileSaysWhatToWrite(t *testing.T) {
+	for _, data := range []string{"", " \n\t", "\uFEFF\n"} {
+		_, err := Parse("/p/config.json", []byte(data))
+		if err == nil || !strings.Contains(err.Error(), "/p/config.json: the file is empty") || !strings.Contains(err.Error(), `{"mcpServers": {}}`) {
+			t.Errorf("%q: err = %v", data, err)
+		}
+	}
+}

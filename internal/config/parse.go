@@ -117,6 +117,10 @@ func Parse(path string, data []byte) (*File, error) {
 	if std, err := hujson.Standardize(append(bytes.Clone(data), '\n')); err == nil {
 		data = std
 	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		e.add(path, "", `the file is empty; write {"mcpServers": {}} into it, or delete it`)
+		return nil, e
+	}
 	root, err := decodeTree(data, e, path)
 	if err != nil {
 		e.add(path, "", "%v", err)
