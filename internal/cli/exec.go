@@ -57,7 +57,7 @@ Example:
 			fmt.Fprintln(e.Stderr)
 		}
 	}
-	if note := server.CancelledNote(res.Cancelled); note != "" {
+	if note := server.CancelledNote(res.Cancelled, res.Err); note != "" {
 		fmt.Fprintln(e.Stderr, note)
 	}
 	if res.Err != nil {
