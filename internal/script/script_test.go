@@ -205,6 +205,30 @@ func TestRun_RejectsNonObjectArguments(t *testing.T) {
 	}
 }
 
+// A script that replaces globals the prelude uses, or pollutes
+// Object.prototype, still gets readable errors that name the tool: the
+// prelude's TypeError came from the global (TypeError = null gave "not a
+// function"), and an Object.prototype.toJSON turned the description of
+// every error into its own value ("an error that cannot be read").
+func TestRun_PreludeIgnoresReplacedGlobals(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"TypeError = null; Error = 5; await filesystem.get_sum(3)", "TypeError: file-system.get-sum: arguments must be an object, not number"},
+		{"globalThis.TypeError = function () { return {} }; await skills.x(3)", "TypeError: skills.x: arguments must be an object, not number"},
+		{"Object.prototype.toJSON = function () { return 'tj' }; throw new Error('boom')", "Error: boom"},
+		{"Object.prototype.toJSON = function () { return 'tj' }; throw 'str'", `uncaught str`},
+		{"Object.prototype.toJSON = function () { return 'tj' }; await resources.read('s', 'u')", "resources.read:"},
+	}
+	caller := callerFunc(func(_ context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error) {
+		return nil, fmt.Errorf("%s.%s: %s", server, tool, args)
+	})
+	for _, tt := range tests {
+		res := Run(t.Context(), Request{Source: tt.src, Namespaces: fsNamespace, Timeout: 10 * time.Second}, caller)
+		if res.Err == nil || !strings.Contains(res.Err.Message, tt.want) {
+			t.Errorf("%s:\n Err = %v\nwant %q", tt.src, res.Err, tt.want)
+		}
+	}
+}
+
 func TestRun_ToolErrors(t *testing.T) {
 	// The caller's message is the Error's message as it is: the caller
 	// (the server) is the one place that names server and tool.
