@@ -229,6 +229,17 @@ func TestRun_PreludeIgnoresReplacedGlobals(t *testing.T) {
 	}
 }
 
+// A script that runs out of memory in a promise job (a Promise.all of
+// 300,000 promises) fails with a memory error that says so; its message
+// was empty ("Error: ").
+func TestRun_OutOfMemoryInPromiseJobSaysSo(t *testing.T) {
+	src := "const ps = []; for (let i = 0; i < 3e5; i++) ps.push(Promise.resolve(i)); return (await Promise.all(ps)).length"
+	res := Run(t.Context(), Request{Source: src, Timeout: 60 * time.Second, MemoryLimit: 64 << 20}, echo)
+	if res.Err == nil || res.Err.Kind != KindMemory || !strings.Contains(res.Err.Message, "out of memory") {
+		t.Fatalf("Value = %s, Err = %#v, want a memory error that says so", res.Value, res.Err)
+	}
+}
+
 func TestRun_ToolErrors(t *testing.T) {
 	// The caller's message is the Error's message as it is: the caller
 	// (the server) is the one place that names server and tool.
