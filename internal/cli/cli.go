@@ -91,15 +91,24 @@ func Main(ctx context.Context, e *Env) int {
 		return 2
 	}
 	c := commands()[i]
+	var out *termWriter
 	if !rawOutput(c, args) {
-		out, errw := newTermWriter(e.Stdout), newTermWriter(e.Stderr)
-		defer out.Flush()
+		errw := newTermWriter(e.Stderr)
+		out = newTermWriter(e.Stdout)
 		defer errw.Flush()
 		te := *e
 		te.Stdout, te.Stderr = out, errw
 		e = &te
 	}
 	err := c.run(ctx, e, args)
+	if out != nil {
+		// Output that did not arrive (a full disk, a closed stdout) is a
+		// failure: `switchboard list > file` exited 0 with the file empty.
+		out.Flush()
+		if werr := out.Err(); werr != nil && err == nil {
+			err = fmt.Errorf("writing output: %w", werr)
+		}
+	}
 	switch {
 	case err == nil:
 		return 0
