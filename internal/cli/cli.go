@@ -163,6 +163,18 @@ func newFlags(e *Env, name, synopsis, help string) *flag.FlagSet {
 	return fs
 }
 
+// noArgs refuses the positional arguments of a command that takes none,
+// as parse leaves them: `switchboard pins github` listed every server's
+// pins and `switchboard servers github` every server.
+func noArgs(e *Env, fs *flag.FlagSet) error {
+	if fs.NArg() == 0 {
+		return nil
+	}
+	fmt.Fprintf(e.Stderr, "switchboard %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+	fs.Usage()
+	return errUsage
+}
+
 // parse parses args, turning -h into flag.ErrHelp and bad flags into
 // errUsage (the flag package has printed the problem and the usage).
 // Flags may come before, between or after positional arguments, as in
