@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"runtime"
@@ -121,6 +122,14 @@ func (c *lineConn) readLoop(r io.Reader, max int64, junk func([]byte, error), ov
 				if junk != nil {
 					junk(t, derr)
 				}
+				// A response we cannot decode (nested too deeply, say)
+				// fails its call now, rather than at the call's timeout.
+				if id, ok := responseID(t); ok {
+					msg = &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the backend's answer could not be read: " + derr.Error()}}
+					if !c.send(readResult{msg: msg}) {
+						return
+					}
+				}
 			} else if !c.send(readResult{msg: msg}) {
 				return
 			}
@@ -134,6 +143,46 @@ func (c *lineConn) readLoop(r io.Reader, max int64, junk func([]byte, error), ov
 			return
 		}
 	}
+}
+
+// responseID returns the id of a JSON-RPC response in line that could
+// not be decoded as a whole: its top level is read up to its "result" or
+// "error" member, which must follow the id (as every encoder we know
+// writes them), and only scalar members may come before. A line with a
+// "method" is a request, never answered here.
+func responseID(line []byte) (jsonrpc.ID, bool) {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return jsonrpc.ID{}, false
+	}
+	var id any
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return jsonrpc.ID{}, false
+		}
+		switch key {
+		case "result", "error":
+			if id == nil {
+				return jsonrpc.ID{}, false
+			}
+			rid, err := jsonrpc.MakeID(id)
+			return rid, err == nil
+		case "method":
+			return jsonrpc.ID{}, false
+		}
+		v, err := dec.Token()
+		if err != nil {
+			return jsonrpc.ID{}, false
+		}
+		if _, nested := v.(json.Delim); nested {
+			return jsonrpc.ID{}, false
+		}
+		if key == "id" {
+			id = v
+		}
+	}
+	return jsonrpc.ID{}, false
 }
 
 // collectAbove is the line size past which the read loop collects

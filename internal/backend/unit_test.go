@@ -2,12 +2,14 @@ package backend
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 )
@@ -63,6 +65,37 @@ func TestLineTransport_DropsJunkAndReadsLongLines(t *testing.T) {
 		t.Errorf("dropped %q, want 4 junk lines", dropped)
 	}
 	c.Close()
+}
+
+// A response that cannot be decoded (nested past the decoder's limit)
+// is answered at once with an error under its id, so its call fails now,
+// saying why; it waited for the call's timeout. A request, or a line
+// whose id comes after its result, is only dropped.
+func TestLineTransport_UndecodableResponseFailsItsCall(t *testing.T) {
+	deep := strings.Repeat(`{"a":`, 5000) + "1" + strings.Repeat("}", 5000)
+	in := `{"jsonrpc":"2.0","id":7,"result":` + deep + "}\n" +
+		`{"jsonrpc":"2.0","id":8,"method":"x","params":` + deep + "}\n" +
+		`{"jsonrpc":"2.0","result":` + deep + `,"id":9}` + "\n" +
+		`{"jsonrpc":"2.0","id":"s","error":` + deep + "}\n"
+	var dropped int
+	tr := &lineTransport{r: strings.NewReader(in), w: nopWriteCloser{io.Discard}, junk: func([]byte, error) { dropped++ }}
+	c, _ := tr.Connect(context.Background())
+	defer c.Close()
+	var got []string
+	for {
+		m, err := c.Read(context.Background())
+		if err != nil {
+			break
+		}
+		r, ok := m.(*jsonrpc.Response)
+		if !ok || r.Error == nil || !strings.Contains(r.Error.Error(), "the backend's answer could not be read: ") {
+			t.Fatalf("read %#v, want an error response", m)
+		}
+		got = append(got, fmt.Sprint(r.ID.Raw()))
+	}
+	if strings.Join(got, " ") != "7 s" || dropped != 4 {
+		t.Errorf("responses for %q, %d dropped; want 7 and s, 4 dropped", got, dropped)
+	}
 }
 
 type nopWriteCloser struct{ io.Writer }

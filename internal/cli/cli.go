@@ -91,15 +91,24 @@ func Main(ctx context.Context, e *Env) int {
 		return 2
 	}
 	c := commands()[i]
+	var out *termWriter
 	if !rawOutput(c, args) {
-		out, errw := newTermWriter(e.Stdout), newTermWriter(e.Stderr)
-		defer out.Flush()
+		errw := newTermWriter(e.Stderr)
+		out = newTermWriter(e.Stdout)
 		defer errw.Flush()
 		te := *e
 		te.Stdout, te.Stderr = out, errw
 		e = &te
 	}
 	err := c.run(ctx, e, args)
+	if out != nil {
+		// Output that did not arrive (a full disk, a closed stdout) is a
+		// failure: `switchboard list > file` exited 0 with the file empty.
+		out.Flush()
+		if werr := out.Err(); werr != nil && err == nil {
+			err = fmt.Errorf("writing output: %w", werr)
+		}
+	}
 	switch {
 	case err == nil:
 		return 0
@@ -152,6 +161,18 @@ func newFlags(e *Env, name, synopsis, help string) *flag.FlagSet {
 		}
 	}
 	return fs
+}
+
+// noArgs refuses the positional arguments of a command that takes none,
+// as parse leaves them: `switchboard pins github` listed every server's
+// pins and `switchboard servers github` every server.
+func noArgs(e *Env, fs *flag.FlagSet) error {
+	if fs.NArg() == 0 {
+		return nil
+	}
+	fmt.Fprintf(e.Stderr, "switchboard %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+	fs.Usage()
+	return errUsage
 }
 
 // parse parses args, turning -h into flag.ErrHelp and bad flags into

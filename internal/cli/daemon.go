@@ -106,6 +106,9 @@ func runDaemonStatus(ctx context.Context, e *Env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	if err := noArgs(e, fs); err != nil {
+		return err
+	}
 	r, err := control(ctx, e, daemon.ControlStatus)
 	if errors.Is(err, daemon.ErrNoDaemon) {
 		if *asJSON {

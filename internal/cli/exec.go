@@ -33,13 +33,7 @@ Example:
 		fs.Usage()
 		return errUsage
 	case src == "":
-		var b []byte
-		var err error
-		if fs.Arg(0) == "-" {
-			b, err = io.ReadAll(e.Stdin)
-		} else {
-			b, err = os.ReadFile(e.abs(fs.Arg(0)))
-		}
+		b, err := readScript(e, fs.Arg(0))
 		if err != nil {
 			return fmt.Errorf("reading script: %w", err)
 		}
@@ -57,7 +51,7 @@ Example:
 			fmt.Fprintln(e.Stderr)
 		}
 	}
-	if note := server.CancelledNote(res.Cancelled); note != "" {
+	if note := server.CancelledNote(res.Cancelled, res.Err); note != "" {
 		fmt.Fprintln(e.Stderr, note)
 	}
 	if res.Err != nil {
@@ -65,4 +59,31 @@ Example:
 	}
 	fmt.Fprintf(e.Stdout, "%s\n", res.Value)
 	return nil
+}
+
+// maxScriptFile bounds a script read from a file or stdin: exec
+// /dev/zero read until the kernel killed it. A pipe (<(...), -) is fine.
+const maxScriptFile = 16 << 20
+
+// readScript reads the script named by arg ("-": stdin), at most
+// maxScriptFile bytes.
+func readScript(e *Env, arg string) ([]byte, error) {
+	var r io.Reader = e.Stdin
+	name := "stdin"
+	if arg != "-" {
+		f, err := os.Open(e.abs(arg))
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r, name = f, arg
+	}
+	b, err := io.ReadAll(io.LimitReader(r, maxScriptFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxScriptFile {
+		return nil, fmt.Errorf("%s holds more than %d bytes: a script is the body of a function, not data; read data with a tool", name, maxScriptFile)
+	}
+	return b, nil
 }

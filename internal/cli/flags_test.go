@@ -71,3 +71,22 @@ func TestMain_FlagAfterServerName(t *testing.T) {
 		t.Errorf("an unknown flag: exit %d, want 2\n%s", code, pe.stderr)
 	}
 }
+
+// Commands that take no arguments refuse one instead of ignoring it:
+// `switchboard pins github` listed every server's pins.
+func TestCommands_RefuseUnexpectedArguments(t *testing.T) {
+	home := t.TempDir()
+	env := map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, "c"), "XDG_STATE_HOME": filepath.Join(home, "s"), "XDG_CACHE_HOME": filepath.Join(home, "k"), "XDG_RUNTIME_DIR": filepath.Join(home, "r")}
+	for _, args := range [][]string{{"tokens", "x"}, {"servers", "x"}, {"pins", "github"}, {"sync", "x"}, {"token", "x"}, {"plugins", "x"}, {"daemon", "status", "x"}} {
+		var out, errb bytes.Buffer
+		code := Main(t.Context(), &Env{
+			Args: args, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
+			Getenv: func(k string) string { return env[k] }, LookupEnv: func(k string) (string, bool) { v, ok := env[k]; return v, ok },
+			Environ: func() []string { return nil }, Dir: home,
+		})
+		want := "switchboard " + strings.Join(args[:len(args)-1], " ") + ": unexpected argument " + `"` + args[len(args)-1] + `"`
+		if code != 2 || !strings.Contains(errb.String(), want) || out.Len() > 0 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and %q", args, code, out.String(), errb.String(), want)
+		}
+	}
+}

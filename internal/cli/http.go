@@ -149,6 +149,9 @@ mode 0600 in $XDG_STATE_HOME/switchboard/http-token.`)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	if err := noArgs(e, fs); err != nil {
+		return err
+	}
 	p := e.paths(&configFlags{})
 	path := p.httpToken()
 	var tok string

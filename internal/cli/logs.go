@@ -50,11 +50,16 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 		fmt.Fprintln(e.Stderr, "switchboard logs: give at most one SERVER")
 		return errUsage
 	}
+	if *n < 0 {
+		return fmt.Errorf("-n %d: want the number of lines to show, or 0 for all", *n)
+	}
 	server := fs.Arg(0)
 	var from time.Time
 	if *since != "" {
-		if d, err := time.ParseDuration(*since); err == nil {
+		if d, err := time.ParseDuration(*since); err == nil && d >= 0 {
 			from = time.Now().Add(-d)
+		} else if err == nil {
+			return fmt.Errorf("--since %q: a negative duration is in the future; want how long ago, such as 10m", *since)
 		} else if t, err := time.Parse(time.RFC3339, *since); err == nil {
 			from = t
 		} else {

@@ -164,3 +164,22 @@ func TestLogs_FollowPrintsNewLinesAndNewServers(t *testing.T) {
 		t.Errorf("printed twice:\n%s", out.String())
 	}
 }
+
+// A negative -n or --since is an error saying what to give: -n -5
+// printed every line and --since -10m none, both silently.
+func TestLogs_RefusesNegativeCountAndAge(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.state("logs", "memory.log"), time.Now().UTC().Format("2006-01-02T15:04:05.000Z07:00")+" stderr: hello\n")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"logs", "-n", "-5"}, "-n -5: want the number of lines to show, or 0 for all"},
+		{[]string{"logs", "--since", "-10m"}, `--since "-10m": a negative duration is in the future`},
+	} {
+		code, out, errs := w.run(tc.args...)
+		if code != 1 || !strings.Contains(errs, tc.want) || out != "" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 1 and %q", tc.args, code, out, errs, tc.want)
+		}
+	}
+}

@@ -26,6 +26,9 @@ that exact definition anyway.`)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	if err := noArgs(e, fs); err != nil {
+		return err
+	}
 	cfg, p, err := e.loadConfig(&cf, false)
 	if err != nil {
 		return err

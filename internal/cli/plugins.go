@@ -30,6 +30,9 @@ project plugin here).`)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	if err := noArgs(e, fs); err != nil {
+		return err
+	}
 	st, err := e.openStack(&cf, false, stackOptions{inProcessScripts: true})
 	if err != nil {
 		return err

@@ -294,6 +294,30 @@ func TestStack_ShadowingDoesNotRaceWithUseRoot(t *testing.T) {
 	}
 }
 
+// trust says, before serve does, which of the file's servers will be
+// disabled for redefining one of the user's, and which settings stay the
+// user's: it listed "hb: /bin/true" under "It may start".
+func TestTrust_SaysWhatTheUserConfigOverrules(t *testing.T) {
+	pe := newProjectEnv(t, `{"mcpServers": {"hb": {"command": "mine"}}}`,
+		`{"mcpServers": {"hb": {"command": "theirs"}, "extra": {"command": "e"}}, "settings": {"executeTimeout": "1h"}}`)
+	if code := pe.run("trust"); code != 0 {
+		t.Fatalf("trust = %d\n%s", code, pe.stderr)
+	}
+	out := pe.stdout.String()
+	for _, want := range []string{
+		"  hb: (disabled: " + pe.project + ": mcpServers.hb: a project file cannot redefine the server \"hb\"",
+		"  extra: e\n",
+		"warning: " + pe.project + ": settings.executeTimeout: a project file can only tighten the user's settings",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("trust output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "theirs") {
+		t.Errorf("trust lists a command serve will not start:\n%s", out)
+	}
+}
+
 func TestTrust_RefusesAFileThatDoesNotLoad(t *testing.T) {
 	for _, content := range []string{`{"mcpServers": {`, `{"projects": {"/x": {"mcpServers": {}}}}`, `{"settings": {"bogus": 1}}`} {
 		pe := newProjectEnv(t, "", content)

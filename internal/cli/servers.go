@@ -24,6 +24,9 @@ of running 'switchboard serve' processes of this user. Servers whose
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	if err := noArgs(e, fs); err != nil {
+		return err
+	}
 	st, err := e.openStack(&cf, true, stackOptions{inProcessScripts: true})
 	if err != nil {
 		return err

@@ -24,6 +24,9 @@ this is the only way a session's set changes.`)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	if err := noArgs(e, fs); err != nil {
+		return err
+	}
 	st, err := e.openStack(&cf, true, stackOptions{inProcessScripts: true})
 	if err != nil {
 		return err

@@ -26,6 +26,7 @@ type termWriter struct {
 	w    io.Writer
 	mu   sync.Mutex
 	held []byte
+	err  error // the first write that failed
 }
 
 func newTermWriter(w io.Writer) *termWriter { return &termWriter{w: w} }
@@ -68,9 +69,19 @@ func (t *termWriter) Write(p []byte) (int, error) {
 		i += n
 	}
 	if _, err := t.w.Write(out); err != nil {
+		if t.err == nil {
+			t.err = err
+		}
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// Err is the error of the first write that failed, nil if none did.
+func (t *termWriter) Err() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.err
 }
 
 // Flush writes the bytes of a rune the last write cut, escaped.
@@ -85,7 +96,9 @@ func (t *termWriter) Flush() {
 		out = fmt.Appendf(out, `\x%02x`, c)
 	}
 	t.held = nil
-	t.w.Write(out)
+	if _, err := t.w.Write(out); err != nil && t.err == nil {
+		t.err = err
+	}
 }
 
 // rawOutput reports whether command name (with args) writes a protocol

@@ -4,7 +4,9 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"syscall"
 	"testing"
@@ -94,5 +96,24 @@ func TestLogs_FIFOInPlaceOfALogDoesNotHang(t *testing.T) {
 	}
 	if out := w.mustRun("logs"); !strings.Contains(out, "stderr: fine") {
 		t.Errorf("logs:\n%s", out)
+	}
+}
+
+// failWriter fails every write, as stdout on a full disk or closed.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// A command whose output cannot be written fails, naming the error; it
+// exited 0 with nothing written (switchboard list > /dev/full).
+func TestMain_FailsWhenOutputCannotBeWritten(t *testing.T) {
+	var errb bytes.Buffer
+	code := Main(context.Background(), &Env{
+		Args: []string{"version"}, Stdin: strings.NewReader(""), Stdout: failWriter{}, Stderr: &errb,
+		Getenv: func(string) string { return "" }, LookupEnv: func(string) (string, bool) { return "", false },
+		Environ: func() []string { return nil }, Dir: t.TempDir(),
+	})
+	if code != 1 || !strings.Contains(errb.String(), "switchboard version: writing output: no space left on device") {
+		t.Errorf("exit %d, stderr %q", code, errb.String())
 	}
 }

@@ -52,6 +52,9 @@ Uses the tool catalog; servers whose tools are unknown are started once.`)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	if err := noArgs(e, fs); err != nil {
+		return err
+	}
 	st, err := e.openStack(&cf, true, stackOptions{inProcessScripts: true})
 	if err != nil {
 		return err

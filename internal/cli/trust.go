@@ -99,10 +99,17 @@ settings; it cannot redefine your servers or loosen your policy.`)
 		return fmt.Errorf("project config %s changed while it was being trusted; run 'switchboard trust %s' again", file, shellQuote(file))
 	}
 	fmt.Fprintf(e.Stdout, "Trusted %s (sha256 %s).\n", ent.Path, ent.SHA256[:12])
+	// Merged with the user config, as serve will: a server that redefines
+	// one of the user's is disabled, a looser setting kept at the user's
+	// ("It may start: hb: …" named a server serve then disabled).
+	merged, _ := config.Read(config.Sources{User: p.user, Project: file, ProjectData: data})
 	if len(f.Order) > 0 {
 		fmt.Fprintln(e.Stdout, "It may start:")
 		for _, n := range f.Order {
 			s := f.Servers[n]
+			if merged != nil && merged.Servers[n] != nil && merged.Servers[n].Source == file {
+				s = merged.Servers[n]
+			}
 			what := strings.Join(append([]string{s.Command}, s.Args...), " ")
 			if s.Type != config.Stdio {
 				what = redact.URL(s.URL)
@@ -111,6 +118,13 @@ settings; it cannot redefine your servers or loosen your policy.`)
 				what = "(disabled: " + s.Problem + ")"
 			}
 			fmt.Fprintf(e.Stdout, "  %s: %s\n", n, redact.Text(what))
+		}
+	}
+	if merged != nil {
+		for _, w := range merged.Warnings {
+			if strings.Contains(w, file) {
+				fmt.Fprintf(e.Stdout, "warning: %s\n", w)
+			}
 		}
 	}
 	return nil

@@ -146,6 +146,15 @@ func TestExpand(t *testing.T) {
 	if _, err := s.Expand(r); err == nil || !strings.Contains(err.Error(), "MISSING") || !strings.Contains(err.Error(), `"x"`) {
 		t.Errorf("missing variable: err = %v", err)
 	}
+	// A reference that names no variable says what to write instead (it
+	// said "environment variable secret:X is not set").
+	for _, ref := range []string{"${env:}", "${secret:X}", "${input:api_key}", "${env:${env:TOK}}"} {
+		s := &Server{Name: "x", Source: "f.json", Type: Stdio, Command: "run", Env: map[string]string{"K": ref}}
+		_, err := s.Expand(r)
+		if err == nil || !strings.Contains(err.Error(), "env.K: ${") || !strings.Contains(err.Error(), "is no reference Switchboard expands: write ${env:NAME}") {
+			t.Errorf("%s: err = %v", ref, err)
+		}
+	}
 }
 
 func TestFindProject(t *testing.T) {

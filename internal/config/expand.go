@@ -93,6 +93,12 @@ func (s *Server) Expand(r Resolver) (*Server, error) {
 			if kind == "" && name == "workspace" && r.Workspace != "" {
 				return r.Workspace
 			}
+			if name == "" || strings.ContainsAny(name, ":${") {
+				// ${env:}, ${secret:X}, ${input:X}, ${env:${env:X}}: not a
+				// variable name ("environment variable secret:X is not set").
+				errs = append(errs, fmt.Sprintf("%s: %s is no reference Switchboard expands: write ${env:NAME}, ${NAME} or ${file:PATH} (they do not nest)", field, m))
+				return ""
+			}
 			var v string
 			var ok bool
 			if r.Getenv != nil {

@@ -58,3 +58,32 @@ func TestParse_RefusesDeepNestingBeforeDecoding(t *testing.T) {
 		t.Errorf("brackets in a string and a comment: %v", err)
 	}
 }
+
+// A config that starts with a byte-order mark (as Windows editors save
+// JSON) loads, and its problems keep their lines; add and remove, which
+// validate the edited file with Parse, work on it too.
+func TestParse_ByteOrderMark(t *testing.T) {
+	data := "\uFEFF{\"mcpServers\": {\"a\": {\"command\": \"x\",}}, // mine\n \"settings\": {\"callTimeout\": 3}}"
+	_, err := Parse("/p/config.json", []byte(data))
+	if err == nil || !strings.Contains(err.Error(), "settings.callTimeout") || !strings.Contains(err.Error(), "line 2") {
+		t.Fatalf("err = %v, want settings.callTimeout at line 2", err)
+	}
+	f, err := Parse("/p/config.json", []byte(strings.Replace(data, "3", `"3s"`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := f.Servers["a"]; s == nil || s.Command != "x" {
+		t.Errorf("servers = %+v", f.Servers)
+	}
+}
+
+// An empty file, or one of only blanks, is an error that names the file
+// and says what to write (it said "unexpected end of file").
+func TestParse_EmptyFileSaysWhatToWrite(t *testing.T) {
+	for _, data := range []string{"", " \n\t", "\uFEFF\n"} {
+		_, err := Parse("/p/config.json", []byte(data))
+		if err == nil || !strings.Contains(err.Error(), "/p/config.json: the file is empty") || !strings.Contains(err.Error(), `{"mcpServers": {}}`) {
+			t.Errorf("%q: err = %v", data, err)
+		}
+	}
+}

@@ -104,6 +104,11 @@ func Parse(path string, data []byte) (*File, error) {
 		e.add(path, "", "nested deeper than %d levels (line %d); a config is a few levels deep", maxNesting, line)
 		return nil, e
 	}
+	// A byte-order mark (Windows editors write one) is no JSON: blanks
+	// keep every offset, as agentconf does for the files it edits.
+	if bytes.HasPrefix(data, []byte("\uFEFF")) {
+		data = append([]byte("   "), data[3:]...)
+	}
 	// Comments and trailing commas (JSONC, as editors and agents write
 	// them, and as add and remove keep them) become spaces, so every line
 	// number and offset stays the file's; JSONC that does not parse is
@@ -111,6 +116,10 @@ func Parse(path string, data []byte) (*File, error) {
 	// (hujson wants a // comment to end with a newline, also the last.)
 	if std, err := hujson.Standardize(append(bytes.Clone(data), '\n')); err == nil {
 		data = std
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		e.add(path, "", `the file is empty; write {"mcpServers": {}} into it, or delete it`)
+		return nil, e
 	}
 	root, err := decodeTree(data, e, path)
 	if err != nil {

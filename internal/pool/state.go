@@ -248,6 +248,8 @@ func (p *Pool) finish(e *entry, a *attempt, conn Conn, err error) {
 		conn.Close()
 		conn = nil
 		p.mu.Lock()
+	} else if p.closed {
+		err = ErrClosed // Close aborted it: no failed start
 	}
 	now := time.Now()
 	e.attempt = nil
@@ -260,7 +262,9 @@ func (p *Pool) finish(e *entry, a *attempt, conn Conn, err error) {
 			e.retryAt = now.Add(p.backoff(e.failures))
 		}
 		p.enter(e, Dead)
-		p.log.Warn("backend start failed", "server", e.name, "failures", e.failures, "error", err)
+		if err != ErrClosed {
+			p.log.Warn("backend start failed", "server", e.name, "failures", e.failures, "error", err)
+		}
 	} else {
 		a.conn = conn
 		e.conn = conn

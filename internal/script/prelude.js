@@ -10,7 +10,7 @@
   delete g.__sb_call; delete g.__sb_log; delete g.__sb_done; delete g.__sb_timer;
 
   const stringify = JSON.stringify, parse = JSON.parse, isArray = Array.isArray;
-  const str = String, fromEntries = Object.fromEntries, defineProperty = Object.defineProperty, ErrorCtor = Error;
+  const str = String, fromEntries = Object.fromEntries, defineProperty = Object.defineProperty, ErrorCtor = Error, TypeErrorCtor = TypeError;
   const MapCtor = Map, SetCtor = Set, PromiseCtor = Promise, promiseReject = Promise.reject.bind(Promise), ProxyCtor = Proxy, reflectGet = Reflect.get;
   const reflectHas = Reflect.has, reflectOwnKeys = Reflect.ownKeys, reflectGetOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
 
@@ -90,7 +90,7 @@
   const hostNS = "\x00switchboard";
   function __sb_host(ns, fn) {
     return function __sb_host_call(...args) {
-      const id = hostCall(hostNS, ns + "." + fn, stringify({ args: args }));
+      const id = hostCall(hostNS, ns + "." + fn, stringify({ __proto__: null, args: args }));
       return new PromiseCtor(function __sb_pending(resolve, reject) { pending.set(id, [resolve, reject, ns, fn]); });
     };
   }
@@ -106,13 +106,13 @@
   const AsyncFunction = (async function () {}).constructor, globalEval = g.eval;
   const skillFns = new MapCtor();
   function __sb_skillHost(fn, name, args) {
-    const id = hostCall(hostNS, "skills." + fn, stringify({ args: args }));
+    const id = hostCall(hostNS, "skills." + fn, stringify({ __proto__: null, args: args }));
     return new PromiseCtor(function __sb_pending(resolve, reject) { pending.set(id, [resolve, reject, "skills", name]); });
   }
   async function __sb_skill(name, args) {
     if (args === undefined || args === null) args = {};
     if (typeof args !== "object" || isArray(args)) {
-      throw new TypeError("skills." + name + ": arguments must be an object, not " + (isArray(args) ? "an array" : typeof args));
+      throw new TypeErrorCtor("skills." + name + ": arguments must be an object, not " + (isArray(args) ? "an array" : typeof args));
     }
     const s = await __sb_skillHost("call", name, [name, args]);
     let fn = skillFns.get(s.key);
@@ -128,9 +128,9 @@
   const skillsObj = {
     save: async function save(def) {
       if (def === null || typeof def !== "object" || isArray(def)) {
-        throw new TypeError("skills.save: pass {name, description, inputSchema, outputSchema?, code}");
+        throw new TypeErrorCtor("skills.save: pass {name, description, inputSchema, outputSchema?, code}");
       }
-      if (typeof def.code !== "string") throw new TypeError("skills.save: code must be a string: the body of an async function of args");
+      if (typeof def.code !== "string") throw new TypeErrorCtor("skills.save: code must be a string: the body of an async function of args");
       new AsyncFunction("args", def.code); // a SyntaxError throws here, before anything is saved
       return __sb_skillHost("save", "save", [def]);
     },
@@ -149,7 +149,7 @@
   let timerSeq = 0;
 
   g.setTimeout = function setTimeout(fn, ms, ...args) {
-    if (typeof fn !== "function") throw new TypeError("setTimeout: callback is not a function");
+    if (typeof fn !== "function") throw new TypeErrorCtor("setTimeout: callback is not a function");
     const id = ++timerSeq;
     hostTimer(id, +ms > 0 ? +ms : 0); // throws over the limit of pending timers
     timers.set(id, function __sb_timeout() { fn(...args); });
@@ -163,7 +163,7 @@
     let json = "{}";
     if (args !== undefined && args !== null) {
       if (typeof args !== "object" || isArray(args)) {
-        throw new TypeError(server + "." + tool + ": arguments must be an object, not " + (isArray(args) ? "an array" : typeof args));
+        throw new TypeErrorCtor(server + "." + tool + ": arguments must be an object, not " + (isArray(args) ? "an array" : typeof args));
       }
       json = stringify(args);
     }
@@ -187,7 +187,7 @@
   };
 
   function __sb_describe(e) {
-    const d = { name: "", message: "", stack: "" };
+    const d = { __proto__: null, name: "", message: "", stack: "" };
     try {
       if (e instanceof ErrorCtor) {
         d.name = str(e.name);
@@ -270,16 +270,16 @@
           // QuickJS says "stack overflow" for a value nested too deeply
           // to stringify: say what to do about it.
           if (e instanceof ErrorCtor && str(e.name) === "InternalError" && str(e.message).indexOf("stack overflow") >= 0) {
-            hostDone(false, stringify({ name: "Error", message: "the return value is nested too deeply to turn into JSON (stack overflow in JSON.stringify); return a flatter value, or only the part you need", stack: "" }), 0);
+            hostDone(false, stringify({ __proto__: null, name: "Error", message: "the return value is nested too deeply to turn into JSON (stack overflow in JSON.stringify); return a flatter value, or only the part you need", stack: "" }), 0);
             return;
           }
           // JSON has no BigInt and no cycles: say which, and what to do.
-          if (e instanceof TypeError && str(e.message).indexOf("BigInt") >= 0) {
-            hostDone(false, stringify({ name: "TypeError", message: "the return value holds a BigInt, which JSON cannot hold: convert it first, with String(x) (exact) or Number(x) (when it is small enough)", stack: "" }), 0);
+          if (e instanceof TypeErrorCtor && str(e.message).indexOf("BigInt") >= 0) {
+            hostDone(false, stringify({ __proto__: null, name: "TypeError", message: "the return value holds a BigInt, which JSON cannot hold: convert it first, with String(x) (exact) or Number(x) (when it is small enough)", stack: "" }), 0);
             return;
           }
-          if (e instanceof TypeError && str(e.message).indexOf("circular") >= 0) {
-            hostDone(false, stringify({ name: "TypeError", message: "the return value refers to itself (a circular reference), which JSON cannot hold: return only the fields you need", stack: "" }), 0);
+          if (e instanceof TypeErrorCtor && str(e.message).indexOf("circular") >= 0) {
+            hostDone(false, stringify({ __proto__: null, name: "TypeError", message: "the return value refers to itself (a circular reference), which JSON cannot hold: return only the fields you need", stack: "" }), 0);
             return;
           }
           hostDone(false, __sb_describe(e), 0);

@@ -335,6 +335,11 @@ func (r *run) failJS(err error) {
 	if qe.Name != "" {
 		e.Message = qe.Name + ": " + qe.Message
 	}
+	if e.Message == "" {
+		// A thrown value that is no Error (QuickJS throws null when
+		// it runs out of memory in a promise job): its text, never "".
+		e.Message = "uncaught " + qe.Error()
+	}
 	if qe.Name == "SyntaxError" && qe.LineNumber > 0 {
 		line, col := qe.LineNumber, qe.ColumnNumber
 		if line == 1 {
@@ -357,7 +362,7 @@ func (r *run) classify(e *Error) *Error {
 		// QuickJS throws null when it runs out of memory while throwing
 		// the out-of-memory error itself.
 		e.Kind = KindMemory
-		e.Message = "uncaught null: the script most likely ran out of memory"
+		e.Message = "uncaught null: the script threw null or, most likely, ran out of memory"
 	case r.limitHit && (strings.Contains(e.Message, tooManyCalls) || strings.Contains(e.Message, tooMuchArgs) || strings.Contains(e.Message, tooManyTimers)):
 		e.Kind = KindLimit
 	}

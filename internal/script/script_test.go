@@ -205,6 +205,41 @@ func TestRun_RejectsNonObjectArguments(t *testing.T) {
 	}
 }
 
+// A script that replaces globals the prelude uses, or pollutes
+// Object.prototype, still gets readable errors that name the tool: the
+// prelude's TypeError came from the global (TypeError = null gave "not a
+// function"), and an Object.prototype.toJSON turned the description of
+// every error into its own value ("an error that cannot be read").
+func TestRun_PreludeIgnoresReplacedGlobals(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"TypeError = null; Error = 5; await filesystem.get_sum(3)", "TypeError: file-system.get-sum: arguments must be an object, not number"},
+		{"globalThis.TypeError = function () { return {} }; await skills.x(3)", "TypeError: skills.x: arguments must be an object, not number"},
+		{"Object.prototype.toJSON = function () { return 'tj' }; throw new Error('boom')", "Error: boom"},
+		{"Object.prototype.toJSON = function () { return 'tj' }; throw 'str'", `uncaught str`},
+		{"Object.prototype.toJSON = function () { return 'tj' }; await resources.read('s', 'u')", "resources.read:"},
+	}
+	caller := callerFunc(func(_ context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error) {
+		return nil, fmt.Errorf("%s.%s: %s", server, tool, args)
+	})
+	for _, tt := range tests {
+		res := Run(t.Context(), Request{Source: tt.src, Namespaces: fsNamespace, Timeout: 10 * time.Second}, caller)
+		if res.Err == nil || !strings.Contains(res.Err.Message, tt.want) {
+			t.Errorf("%s:\n Err = %v\nwant %q", tt.src, res.Err, tt.want)
+		}
+	}
+}
+
+// A script that runs out of memory in a promise job (a Promise.all of
+// 300,000 promises) fails with a memory error that says so; its message
+// was empty ("Error: ").
+func TestRun_OutOfMemoryInPromiseJobSaysSo(t *testing.T) {
+	src := "const ps = []; for (let i = 0; i < 3e5; i++) ps.push(Promise.resolve(i)); return (await Promise.all(ps)).length"
+	res := Run(t.Context(), Request{Source: src, Timeout: 60 * time.Second, MemoryLimit: 64 << 20}, echo)
+	if res.Err == nil || res.Err.Kind != KindMemory || !strings.Contains(res.Err.Message, "out of memory") {
+		t.Fatalf("Value = %s, Err = %#v, want a memory error that says so", res.Value, res.Err)
+	}
+}
+
 func TestRun_ToolErrors(t *testing.T) {
 	// The caller's message is the Error's message as it is: the caller
 	// (the server) is the one place that names server and tool.

@@ -140,15 +140,18 @@ func ResultOf(res script.Result) *mcp.CallToolResult {
 	if res.Log != "" {
 		out.Content = append(out.Content, &mcp.TextContent{Text: "console output:\n" + res.Log})
 	}
-	if note := CancelledNote(res.Cancelled); note != "" {
+	if note := CancelledNote(res.Cancelled, res.Err); note != "" {
 		out.Content = append(out.Content, &mcp.TextContent{Text: note})
 	}
 	return out
 }
 
 // CancelledNote says which calls were still running when the script
-// returned (and so were cancelled); "" when none.
-func CancelledNote(calls []string) string {
+// ended (and so were cancelled); "" when none. err is how the script
+// ended: a script that returned is told to await its calls, one that
+// timed out or failed awaited them, maybe, and is told which were
+// running then.
+func CancelledNote(calls []string, err *script.Error) string {
 	if len(calls) == 0 {
 		return ""
 	}
@@ -156,6 +159,19 @@ func CancelledNote(calls []string) string {
 	list := strings.Join(shown, ", ")
 	if len(calls) > len(shown) {
 		list += fmt.Sprintf(", … (%d more)", len(calls)-len(shown))
+	}
+	if err != nil {
+		ended := "failed"
+		switch err.Kind {
+		case script.KindTimeout:
+			ended = "timed out"
+		case script.KindCanceled:
+			ended = "was cancelled"
+		}
+		if len(calls) == 1 {
+			return "1 call was still running when the script " + ended + ", and was cancelled: " + list + "."
+		}
+		return fmt.Sprintf("%d calls were still running when the script %s, and were cancelled: %s.", len(calls), ended, list)
 	}
 	if len(calls) == 1 {
 		return "1 call still running when the script returned was cancelled: " + list + ". Await every call (e.g. with Promise.all) to get its result."

@@ -308,6 +308,23 @@ func TestServer_ReportsCallsNotAwaited(t *testing.T) {
 	}
 }
 
+// A call the script awaited when it timed out is named, without advice
+// to await it (the note told a script that awaited its one call to
+// "Await every call").
+func TestServer_ReportsCallsRunningAtTimeout(t *testing.T) {
+	h := newHardServer(t, config.Settings{}, nil, nil)
+	out, isErr := call(t, h.cs, "execute", map[string]any{"script": `return await github.slow({})`, "timeout_ms": 300})
+	want := "1 call was still running when the script timed out, and was cancelled: github.slow."
+	if !isErr || !strings.Contains(out, want) || strings.Contains(out, "Await every call") {
+		t.Errorf("execute = %q, want an error containing %q", out, want)
+	}
+	out, isErr = call(t, h.cs, "execute", map[string]any{"script": `github.slow({}); throw new Error("boom")`})
+	want = "1 call was still running when the script failed, and was cancelled: github.slow."
+	if !isErr || !strings.Contains(out, want) {
+		t.Errorf("execute = %q, want an error containing %q", out, want)
+	}
+}
+
 // timeoutRunner records the timeout of each script it is asked to run.
 type timeoutRunner struct{ got []time.Duration }
 

@@ -41,7 +41,22 @@ func (l *NameList) UnmarshalJSON(b []byte) error {
 	}
 	var many []string
 	if err := json.Unmarshal(b, &many); err != nil {
-		return &json.UnmarshalTypeError{Value: jsonValueKind(b), Type: reflect.TypeFor[NameList]()}
+		kind := jsonValueKind(b)
+		var items []json.RawMessage
+		if json.Unmarshal(b, &items) == nil {
+			// ["a", 5]: say what is wrong inside the array ("not array"
+			// contradicted "must be an array").
+			for _, it := range items {
+				if k := jsonValueKind(it); k != "string" && k != "null" {
+					kind = "an array holding a " + k
+					if k == "object" || k == "array" {
+						kind = "an array holding an " + k
+					}
+					break
+				}
+			}
+		}
+		return &json.UnmarshalTypeError{Value: kind, Type: reflect.TypeFor[NameList]()}
 	}
 	*l = many
 	return nil

@@ -358,6 +358,8 @@ func TestMetaTools_ArgumentsAnAgentGetsWrong(t *testing.T) {
 		{"execute", map[string]any{"script": 5}, `execute: argument "script" must be a string, not number (it takes script, timeout_ms)`},
 		{"list_tools", map[string]any{"server": "everything"}, `did you mean servers?`},
 		{"list_tools", map[string]any{"servers": 3}, `list_tools: argument "servers" must be an array of names (or one name as a string), not number`},
+		{"list_tools", map[string]any{"tools": []any{"everything.echo", 5}}, `list_tools: argument "tools" must be an array of names (or one name as a string), not an array holding a number`},
+		{"list_tools", map[string]any{"servers": []any{map[string]any{}}}, `list_tools: argument "servers" must be an array of names (or one name as a string), not an array holding an object`},
 	} {
 		out, isErr := call(t, cs, tc.name, tc.args)
 		if !isErr || !strings.Contains(out, tc.want) {

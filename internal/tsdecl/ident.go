@@ -22,9 +22,15 @@ var reserved = map[string]bool{
 }
 
 // protoNames are property names that must not name a tool: assigning
-// __proto__ replaces an object's prototype, and constructor and prototype
-// are read by the engine and by libraries through every object.
-var protoNames = map[string]bool{"__proto__": true, "constructor": true, "prototype": true}
+// __proto__ replaces an object's prototype, constructor and prototype
+// are read by the engine and by libraries through every object, and
+// await, JSON.stringify and string conversion call then, toJSON,
+// valueOf, toString and toLocaleString (a tool named then made its
+// namespace a thenable: Promise.resolve(ns) called the tool).
+var protoNames = map[string]bool{
+	"__proto__": true, "constructor": true, "prototype": true,
+	"then": true, "toJSON": true, "valueOf": true, "toString": true, "toLocaleString": true,
+}
 
 // jsGlobals are the global names a script relies on: the standard
 // built-ins of QuickJS, the globals of our prelude (console, setTimeout,
@@ -50,9 +56,9 @@ var jsGlobals = map[string]bool{
 // other than ASCII letters, digits and '_' becomes '_' (one '_' per rune),
 // a leading digit gets a '_' prefix, and a reserved word (strict-mode
 // keywords, plus eval, arguments, undefined, NaN, Infinity) or a name
-// that must not be a property (__proto__, constructor, prototype) gets a
-// '_' suffix. The empty name gives "_". Ident is pure and safe for
-// concurrent use.
+// that must not be a property (__proto__, constructor, prototype, then,
+// toJSON, valueOf, toString, toLocaleString) gets a '_' suffix. The empty
+// name gives "_". Ident is pure and safe for concurrent use.
 func Ident(name string) string {
 	if name == "" {
 		return "_"

@@ -22,6 +22,11 @@ func TestIdent_MapsNamesToIdentifiers(t *testing.T) {
 		{"$x", "_x"},
 		{"tab\tname", "tab_name"},
 		{"_private", "_private"},
+		{"then", "then_"},
+		{"toJSON", "toJSON_"},
+		{"toString", "toString_"},
+		{"valueOf", "valueOf_"},
+		{"toLocaleString", "toLocaleString_"},
 	}
 	for _, tt := range tests {
 		if got := Ident(tt.name); got != tt.want {

@@ -1,0 +1,43 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// zeros is an endless reader, as /dev/zero or `yes | switchboard exec -`.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// exec reads a script of at most 16 MiB: exec /dev/zero (or an endless
+// stdin) read until the kernel killed it.
+func TestExec_BoundsTheScriptItReads(t *testing.T) {
+	dir := t.TempDir()
+	run := func(stdin io.Reader, args ...string) (string, int) {
+		var out, errb bytes.Buffer
+		code := Main(context.Background(), &Env{
+			Args: append([]string{"exec"}, args...), Stdin: stdin, Stdout: &out, Stderr: &errb,
+			Getenv: func(string) string { return "" }, LookupEnv: func(string) (string, bool) { return "", false },
+			Environ: func() []string { return nil }, Dir: dir,
+		})
+		return errb.String(), code
+	}
+	if errs, code := run(zeros{}, "-"); code == 0 || !strings.Contains(errs, "reading script: stdin holds more than 16777216 bytes") {
+		t.Errorf("endless stdin: exit %d, %q", code, errs)
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		if errs, code := run(strings.NewReader(""), "/dev/zero"); code == 0 || !strings.Contains(errs, "reading script: /dev/zero holds more than") {
+			t.Errorf("/dev/zero: exit %d, %q", code, errs)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "big.js"), make([]byte, 16<<20+1), 0o600)
+	if errs, code := run(strings.NewReader(""), "big.js"); code == 0 || !strings.Contains(errs, "big.js holds more than") {
+		t.Errorf("big file: exit %d, %q", code, errs)
+	}
+}
