@@ -45,7 +45,6 @@ the command an agent registers.`)
 		fmt.Fprintf(e.Stderr, "switchboard: serving in this process instead\n")
 	}
 	tuneGC(e)
-	tuneRelayProcs(e)
 	st, err := e.openStack(&cf, true, stackOptions{audit: true, telemetry: true})
 	if err != nil {
 		return err
@@ -96,23 +95,25 @@ func tuneWorkerProcs(e *Env) {
 	}
 }
 
-// relayProcs is the GOMAXPROCS of the processes that relay MCP between
-// a client and backends (the daemon, serve --standalone) on a machine of
-// at most relayProcsBelow processors, unless the user set GOMAXPROCS.
-// Their work per request is short and comes in turns with the client's
-// and the backend's; a second processor mostly spins looking for work
-// after each hand-off, on a core the backend or the client needed then.
-// Measured on a 2-core machine in alternating pairs (docs/benchmarks.md):
-// daemon CPU per call -25 to -35%, p50 of one call via execute -13%, of a
-// call in a script -5 to -10%, of return 1 -20%. On more cores the spinning
-// costs nobody a core, and sessions' work runs in parallel: Go's default.
+// relayProcs is the GOMAXPROCS of the daemon on a machine of at most
+// relayProcsBelow processors, unless the user set GOMAXPROCS. Its work per
+// request is short and comes in turns with the client's and the
+// backend's; a second processor mostly spins looking for work after each
+// hand-off, on a core the backend or the client needed then. Measured on
+// a 2-core machine in alternating pairs (docs/benchmarks.md): daemon CPU
+// per call -25 to -35%, p50 of one call via execute -13%, of a call in a
+// script -5 to -10%, of return 1 -20%. On more cores the spinning costs
+// nobody a core, and sessions' work runs in parallel: Go's default.
+// serve --standalone keeps two: its start (the catalog, the index, the
+// sandbox worker's spawn) then waited on its one processor, and its first
+// tools/list took 19.5 ms instead of 1.3 (the same bench run).
 const (
 	relayProcs      = 1
 	relayProcsBelow = 2
 )
 
 // tuneRelayProcs sets relayProcs on a small machine unless the user set
-// GOMAXPROCS.
+// GOMAXPROCS; the daemon calls it.
 func tuneRelayProcs(e *Env) {
 	if e.Getenv("GOMAXPROCS") == "" && runtime.GOMAXPROCS(0) <= relayProcsBelow {
 		runtime.GOMAXPROCS(relayProcs)

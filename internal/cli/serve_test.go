@@ -80,8 +80,8 @@ func TestTuneWorkerProcs(t *testing.T) {
 	}
 }
 
-// serve and the daemon run on one processor on a machine of at most two,
-// unless the user set GOMAXPROCS; on a larger one they keep Go's default.
+// The daemon runs on one processor on a machine of at most two, unless
+// the user set GOMAXPROCS; on a larger one it keeps Go's default.
 func TestTuneRelayProcs(t *testing.T) {
 	before := runtime.GOMAXPROCS(0)
 	defer runtime.GOMAXPROCS(before)
