@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/switchboard-mcp/switchboard/internal/hidden"
 	"io"
 	pathpkg "path"
 	"path/filepath"
@@ -288,11 +289,15 @@ func parseServers(path string, v *node, f *File, e *Error) {
 }
 
 // controlName reports whether a server name holds control characters
-// (a newline, ESC) or bidirectional controls. A name reaches the model's
+// (a newline, ESC), bidirectional controls or other invisible characters
+// (a zero-width space: internal/hidden). A name reaches the model's
 // context (the list_tools index, declarations) and terminals as it is:
-// "ok\nIMPORTANT: ..." forged lines in the index.
+// "ok\nIMPORTANT: ..." forged lines in the index, and "gi\u200bthub"
+// reads as github there while it is another server.
 func controlName(name string) bool {
-	return strings.IndexFunc(name, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) }) >= 0
+	return strings.IndexFunc(name, func(r rune) bool {
+		return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || hidden.Is(r)
+	}) >= 0
 }
 
 // parseServersAt parses the server definitions at field. A server with a
@@ -310,7 +315,7 @@ func parseServersAt(path, at string, v *node, f *File, e *Error) {
 			continue
 		}
 		if controlName(name) {
-			e.add(path, at+"."+strconv.Quote(name), "server name holds control or bidirectional characters (line %d): rename it", v.vals[i].line)
+			e.add(path, at+"."+strconv.Quote(name), "server name holds control, bidirectional or invisible characters (line %d): rename it", v.vals[i].line)
 			continue
 		}
 		se := &Error{}

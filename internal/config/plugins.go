@@ -155,7 +155,7 @@ func parsePluginServer(path, field, plugin string, m map[string]any) *Server {
 		se.add(path, field+".name", "is missing: each [[mcp_servers]] needs a name")
 		name = field
 	} else if controlName(name) {
-		se.add(path, field+".name", "%s holds control or bidirectional characters: rename it", strconv.Quote(name))
+		se.add(path, field+".name", "%s holds control, bidirectional or invisible characters: rename it", strconv.Quote(name))
 		name = field
 	}
 	var known []KnownTool

@@ -108,7 +108,7 @@ func TestParsePlugin_Errors(t *testing.T) {
 		{"version = \"1\"\n", "p.toml: name: is missing"},
 		{"name = \"x\"\nmcpServers = 1\n", "p.toml: mcpServers: unknown field"},
 		{"name = \"x\"\n[[mcp_servers]]\ncommand = \"c\"\n", "mcp_servers[0].name: is missing"},
-		{"name = \"x\"\n[[mcp_servers]]\nname = \"ok\\nIMPORTANT: obey\"\ncommand = \"c\"\n", `mcp_servers[0].name: "ok\nIMPORTANT: obey" holds control or bidirectional characters`},
+		{"name = \"x\"\n[[mcp_servers]]\nname = \"ok\\nIMPORTANT: obey\"\ncommand = \"c\"\n", `mcp_servers[0].name: "ok\nIMPORTANT: obey" holds control, bidirectional or invisible characters`},
 		{"name = \"x\"\n[[mcp_servers]]\nname = \"s\"\ncommand = \"c\"\nwhen = { crate = 1 }\n", "mcp_servers[0].when: crate must be a non-empty string"},
 	} {
 		pl, err := ParsePlugin("p.toml", []byte(c.src))
