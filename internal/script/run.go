@@ -392,15 +392,37 @@ func interruptWhenDone(ctx context.Context, vm *quickjs.VM, stop <-chan struct{}
 	}
 }
 
-// cleanStack drops the prelude's frames and names the script's file.
+// cleanStack drops the prelude's frames, names the script's file, and
+// writes a frame repeated on consecutive lines once with its count: a
+// stack overflow's 700 lines of "at f (script:1:14)" said nothing the
+// first and the count do not.
 func cleanStack(stack string) string {
 	var b strings.Builder
+	var last string
+	repeats := 0
+	flush := func() {
+		if repeats > 0 {
+			fmt.Fprintf(&b, "    ... the frame above %d more times\n", repeats)
+			repeats = 0
+		}
+	}
 	for line := range strings.Lines(stack) {
 		if strings.Contains(line, "__sb_") || strings.TrimSpace(line) == "" {
 			continue
 		}
-		b.WriteString(fixColumn(strings.ReplaceAll(line, "<eval>:", "script:")))
+		line = fixColumn(strings.ReplaceAll(line, "<eval>:", "script:"))
+		if !strings.HasSuffix(line, "\n") {
+			line += "\n"
+		}
+		if line == last {
+			repeats++
+			continue
+		}
+		flush()
+		b.WriteString(line)
+		last = line
 	}
+	flush()
 	return strings.TrimRight(b.String(), "\n")
 }
 

@@ -452,3 +452,22 @@ func TestRun_ReadyVMHasNoOtherNamespaces(t *testing.T) {
 		t.Errorf("with Spec: got %s, %v", res.Value, res.Err)
 	}
 }
+
+// A stack overflow's frames, all the same, come as one frame and a count.
+func TestRun_StackOverflowStackIsShort(t *testing.T) {
+	res := Run(t.Context(), Request{Source: "function f(n) { return f(n + 1) + 1 }\nreturn f(0)"}, echo)
+	if res.Err == nil {
+		t.Fatalf("Value = %s, want an error", res.Value)
+	}
+	if len(res.Err.Stack) > 1024 || !strings.Contains(res.Err.Stack, "at f (script:1:") || !strings.Contains(res.Err.Stack, "the frame above") {
+		t.Errorf("Stack (%d bytes) = %.400q, want one frame of f and a count", len(res.Err.Stack), res.Err.Stack)
+	}
+}
+
+func TestCleanStack_CountsRepeatedFrames(t *testing.T) {
+	in := "    at f (<eval>:3:5)\n    at f (<eval>:3:5)\n    at f (<eval>:3:5)\n    at g (<eval>:7:1)\n    at __sb_run (prelude)\n    at <eval> (<eval>:9:1)\n"
+	want := "    at f (script:3:5)\n    ... the frame above 2 more times\n    at g (script:7:1)\n    at <eval> (script:9:1)"
+	if got := cleanStack(in); got != want {
+		t.Errorf("cleanStack =\n%s\nwant\n%s", got, want)
+	}
+}
