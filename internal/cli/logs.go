@@ -90,6 +90,10 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 		recs = append(recs, f.readNew()...)
 	}
 	if len(recs) == 0 && !*follow {
+		if server != "" {
+			fmt.Fprintf(e.Stderr, "no logs of %q in %s: it has not started, or no server has that name (`switchboard servers` lists them)\n", server, dir)
+			return nil
+		}
 		fmt.Fprintf(e.Stderr, "no logs yet in %s (a backend's log starts when it first starts)\n", dir)
 		return nil
 	}

@@ -183,3 +183,14 @@ func TestLogs_RefusesNegativeCountAndAge(t *testing.T) {
 		}
 	}
 }
+
+// logs of a server with no log says which server and what lists them, not
+// "no logs yet" as if none had started.
+func TestLogs_UnknownServerIsNamed(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.state("logs", "memory.log"), time.Now().UTC().Format("2006-01-02T15:04:05.000Z07:00")+" stderr: hello\n")
+	code, _, errs := w.run("logs", "nosuch")
+	if code != 0 || !strings.Contains(errs, `no logs of "nosuch"`) || !strings.Contains(errs, "switchboard servers") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}

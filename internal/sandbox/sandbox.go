@@ -167,7 +167,7 @@ func (s *Sandbox) runVM(ctx context.Context, req script.Request, caller script.T
 	started = time.Since(t0)
 	if req.Timeout = budget - started; req.Timeout <= 0 {
 		s.put(w, true)
-		return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a script worker to start", budget)), started
+		return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a script worker to start", roundWait(budget))), started
 	}
 	res, reusable := w.run(ctx, req, caller, s.grace)
 	if res.Err != nil && res.Err.Kind == script.KindMemory {
@@ -309,6 +309,15 @@ func noteWait(res script.Result, timeout, left time.Duration) script.Result {
 }
 
 // failed is a Result for a script that did not run to its end.
+// roundWait states a time limit as given, not to the nanosecond: a
+// budget of 1 ms less what went before is "1ms", not "998.437µs".
+func roundWait(d time.Duration) time.Duration {
+	if d >= time.Millisecond/2 {
+		return d.Round(time.Millisecond)
+	}
+	return d.Round(time.Microsecond)
+}
+
 func failed(kind, msg string) script.Result {
 	return script.Result{Err: &script.Error{Kind: kind, Message: msg}}
 }

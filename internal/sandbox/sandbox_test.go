@@ -385,3 +385,16 @@ func TestSandbox_OneCallRunsWithoutAWorker(t *testing.T) {
 		t.Errorf("sandbox %+v (%+v), script.Run %+v (%+v)", res, res.Err, want, want.Err)
 	}
 }
+
+func TestRoundWait(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		998437 * time.Nanosecond:              "1ms",
+		2*time.Second - 1261*time.Microsecond: "1.999s",
+		437 * time.Nanosecond:                 "0s",
+		1437 * time.Nanosecond:                "1µs",
+	} {
+		if got := roundWait(d).String(); got != want {
+			t.Errorf("roundWait(%v) = %s, want %s", d, got, want)
+		}
+	}
+}
