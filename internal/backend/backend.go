@@ -138,6 +138,7 @@ type Backend struct {
 	cancel     context.CancelFunc // ends a remote connection's context
 	remote     *remoteState       // nil for stdio backends
 	raw        rawTools           // tool schemas as the backend sent them
+	malformed  []Malformed        // tools the last ListTools left out (under mu)
 
 	// mu guards session and cancel once Start has returned: a remote
 	// backend whose session the server forgot opens a new one.

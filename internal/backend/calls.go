@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -49,6 +50,7 @@ func (b *Backend) ListTools(ctx context.Context) ([]*mcp.Tool, error) {
 	if err := b.alive(); err != nil {
 		return nil, err
 	}
+	b.raw.takeMalformed() // what an earlier listing dropped
 	tools, err := pages(ctx, b, "tools", func(ctx context.Context, cursor string) ([]*mcp.Tool, string, error) {
 		res, err := b.cur().ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
 		if err != nil {
@@ -63,7 +65,18 @@ func (b *Backend) ListTools(ctx context.Context) ([]*mcp.Tool, error) {
 		return nil, err
 	}
 	b.raw.restore(tools)
+	b.mu.Lock()
+	b.malformed = b.raw.takeMalformed()
+	b.mu.Unlock()
 	return tools, nil
+}
+
+// Malformed returns the tools the last ListTools left out because their
+// definitions could not be read.
+func (b *Backend) Malformed() []Malformed {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Clone(b.malformed)
 }
 
 // Bounds of one list a backend gives (its tools, resources, prompts or

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"sync"
@@ -23,10 +25,24 @@ import (
 // rawTools holds the last raw schemas seen per tool name. Safe for
 // concurrent use; the zero value is ready.
 type rawTools struct {
-	mu      sync.Mutex
-	pending map[jsonrpc.ID]bool
-	schemas map[string]rawSchemas
+	mu        sync.Mutex
+	pending   map[jsonrpc.ID]bool
+	schemas   map[string]rawSchemas
+	malformed []Malformed // tools dropped from the answers since the last take
 }
+
+// Malformed is a tool a backend listed whose definition the SDK cannot
+// read (annotations that are a string, a name that is a number): it is
+// left out of the list, so that the backend's other tools stay usable
+// (the SDK refuses a whole list for one such tool), and withheld with the
+// reason.
+type Malformed struct {
+	Name   string // as listed, or "#N" (its place) when it has none
+	Reason string
+}
+
+// maxMalformed bounds the dropped tools remembered per listing.
+const maxMalformed = 100
 
 type rawSchemas struct{ in, out json.RawMessage }
 
@@ -77,10 +93,112 @@ func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 		delete(c.r.pending, resp.ID)
 		c.r.mu.Unlock()
 		if want && resp.Error == nil {
+			resp.Result = c.r.screen(resp.Result)
 			c.r.record(resp.Result)
 		}
 	}
 	return msg, err
+}
+
+// screen returns result (a tools/list result) without the tools whose
+// definition does not decode as an mcp.Tool, noting them; result as it is
+// when every tool decodes, or when its shape is not a list of tools at all
+// (the SDK then says what is wrong with it).
+func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(result, &top) != nil {
+		return result
+	}
+	var tools []json.RawMessage
+	if json.Unmarshal(top["tools"], &tools) != nil {
+		return result
+	}
+	var kept []json.RawMessage
+	var dropped []Malformed
+	for i, raw := range tools {
+		var t mcp.Tool
+		err := json.Unmarshal(raw, &t)
+		if err == nil {
+			kept = append(kept, raw)
+			continue
+		}
+		var named struct{ Name any }
+		_ = json.Unmarshal(raw, &named)
+		name, ok := named.Name.(string)
+		if !ok || name == "" {
+			name = fmt.Sprintf("#%d", i+1)
+		}
+		dropped = append(dropped, Malformed{Name: name, Reason: "its definition cannot be read: " + decodeReason(err)})
+	}
+	if len(dropped) == 0 {
+		return result
+	}
+	if kept == nil {
+		kept = []json.RawMessage{}
+	}
+	b, err := json.Marshal(kept)
+	if err != nil {
+		return result
+	}
+	top["tools"] = b
+	out, err := json.Marshal(top)
+	if err != nil {
+		return result
+	}
+	r.mu.Lock()
+	for _, d := range dropped {
+		if len(r.malformed) < maxMalformed {
+			r.malformed = append(r.malformed, d)
+		}
+	}
+	r.mu.Unlock()
+	return out
+}
+
+// decodeReason says why a tool did not decode, in the schema's terms:
+// "annotations must be an object, not a string".
+func decodeReason(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		return fmt.Sprintf("%s must be %s, not %s", te.Field, jsonKindOf(te.Type.Kind().String()), withArticle(te.Value))
+	}
+	return err.Error()
+}
+
+// withArticle puts "a" or "an" before the JSON kind encoding/json names.
+func withArticle(kind string) string {
+	switch kind {
+	case "object", "array":
+		return "an " + kind
+	case "bool":
+		return "true or false"
+	}
+	return "a " + kind
+}
+
+// jsonKindOf names the JSON value a Go kind decodes from.
+func jsonKindOf(goKind string) string {
+	switch goKind {
+	case "struct", "map", "ptr":
+		return "an object"
+	case "slice", "array":
+		return "an array"
+	case "string":
+		return "a string"
+	case "bool":
+		return "true or false"
+	default:
+		return "a number"
+	}
+}
+
+// takeMalformed returns the tools dropped since the last take.
+func (r *rawTools) takeMalformed() []Malformed {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := r.malformed
+	r.malformed = nil
+	return out
 }
 
 // record keeps the schemas of one tools/list result. A result it cannot

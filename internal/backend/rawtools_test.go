@@ -127,3 +127,87 @@ func TestRawWatch_ReadsTheAnswerAsItStreams(t *testing.T) {
 		}
 	}
 }
+
+// fakeLister answers initialize and tools/list on the server end of an
+// in-memory transport with the raw tools/list result given: what a real
+// SDK server cannot send (a tool the SDK cannot decode).
+func fakeLister(t *testing.T, st mcp.Transport, toolsResult string) {
+	t.Helper()
+	conn, err := st.Connect(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	go func() {
+		for {
+			msg, err := conn.Read(context.Background())
+			if err != nil {
+				return
+			}
+			req, ok := msg.(*jsonrpc.Request)
+			if !ok || !req.ID.IsValid() {
+				continue
+			}
+			var result string
+			switch req.Method {
+			case "initialize":
+				result = `{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"liar","version":"1"}}`
+			case "tools/list":
+				result = toolsResult
+			default:
+				result = `{}`
+			}
+			conn.Write(context.Background(), &jsonrpc.Response{ID: req.ID, Result: json.RawMessage(result)})
+		}
+	}()
+}
+
+// A tool the SDK cannot decode is left out of the list, with the reason,
+// and the backend's other tools stay usable: the SDK refused the whole
+// list for it, and every tool of the backend was unavailable.
+func TestRawTools_LeavesOutAToolTheSDKCannotRead(t *testing.T) {
+	ctx := context.Background()
+	st, ct := mcp.NewInMemoryTransports()
+	fakeLister(t, st, `{"tools":[`+
+		`{"name":"good","inputSchema":{"type":"object","properties":{"b":{},"a":{}}}},`+
+		`{"name":"bad","inputSchema":{"type":"object"},"annotations":"oops"},`+
+		`{"name":7,"inputSchema":{"type":"object"}}],"nextCursor":""}`)
+	var raw rawTools
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, raw.transport(ct), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	res, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatalf("ListTools: %v", err)
+	}
+	if len(res.Tools) != 1 || res.Tools[0].Name != "good" {
+		t.Fatalf("tools %v, want only good", res.Tools)
+	}
+	raw.restore(res.Tools)
+	if got, _ := res.Tools[0].InputSchema.(json.RawMessage); !strings.Contains(string(got), `"b":{},"a":{}`) {
+		t.Errorf("good's schema = %s, want its own order kept", got)
+	}
+	got := raw.takeMalformed()
+	if len(got) != 2 || got[0].Name != "bad" || got[0].Reason != "its definition cannot be read: annotations must be an object, not a string" || got[1].Name != "#3" {
+		t.Errorf("malformed = %+v", got)
+	}
+	if again := raw.takeMalformed(); again != nil {
+		t.Errorf("a second take gives %+v, want nothing", again)
+	}
+}
+
+// A list of tools that all decode passes through as the backend sent it.
+func TestRawTools_ScreenKeepsAGoodListAsItIs(t *testing.T) {
+	var raw rawTools
+	in := json.RawMessage(`{"tools":[{"name":"a","inputSchema":{"type":"object"}}], "nextCursor":"x"}`)
+	if got := raw.screen(in); string(got) != string(in) {
+		t.Errorf("screen = %s, want %s", got, in)
+	}
+	for _, odd := range []string{`[]`, `{"tools":5}`, `nope`} {
+		if got := raw.screen(json.RawMessage(odd)); string(got) != odd {
+			t.Errorf("screen(%s) = %s, want it unchanged (the SDK says what is wrong)", odd, got)
+		}
+	}
+}

@@ -38,6 +38,9 @@ type Listing struct {
 	ServerName        string                  `json:"serverName,omitempty"`
 	ServerVersion     string                  `json:"serverVersion,omitempty"`
 	Instructions      string                  `json:"instructions,omitempty"`
+	// Malformed are tools the backend listed whose definitions could not
+	// be read: withheld, with the reason, and not in Tools.
+	Malformed []Withheld `json:"malformed,omitempty"`
 }
 
 // Tool is one backend tool as the client may see it.
@@ -658,6 +661,9 @@ func (c *Catalog) derive(e *entry) {
 		if iv, ok := c.opts.Vetter.(InstructionsVetter); ok && e.listing.Instructions != "" {
 			e.instructions, e.instrNote = iv.VetInstructions(e.spec, e.listing.Instructions)
 		}
+	}
+	for _, m := range e.listing.Malformed {
+		e.withheld = append(e.withheld, Withheld{Tool: m.Tool, Reason: m.Reason})
 	}
 	if tools == nil {
 		tools = []Tool{}

@@ -225,3 +225,26 @@ func TestCatalog_SummaryFromTheIndexReadsNoList(t *testing.T) {
 		t.Errorf("Summary %q under a changed pins file: want none", s)
 	}
 }
+
+// A tool the backend listed that could not be read is withheld with its
+// reason, and calling it says so.
+func TestCatalog_MalformedToolsAreWithheld(t *testing.T) {
+	c := New(servers("s"), malformedSource{}, nil)
+	ctx := context.Background()
+	if tools, err := c.Tools(ctx, "s"); err != nil || len(tools) != 1 || tools[0].Name != "good" {
+		t.Fatalf("Tools = %+v, %v", tools, err)
+	}
+	w := c.Withheld("s")
+	if len(w) != 1 || w[0].Tool != "bad" || !strings.Contains(w[0].Reason, "annotations must be an object") {
+		t.Errorf("Withheld = %+v", w)
+	}
+	if _, err := c.Lookup(ctx, "s", "bad"); err == nil || !strings.Contains(err.Error(), "annotations must be an object") {
+		t.Errorf("Lookup(bad) err = %v, want the reason", err)
+	}
+}
+
+type malformedSource struct{}
+
+func (malformedSource) ListTools(context.Context, string) (*Listing, error) {
+	return &Listing{Tools: []*mcp.Tool{tool("good", "Fine.")}, Malformed: []Withheld{{Tool: "bad", Reason: "its definition cannot be read: annotations must be an object, not a string"}}}, nil
+}

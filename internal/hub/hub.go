@@ -184,11 +184,21 @@ func (h *Hub) toolsChanged(key string) {
 	})
 }
 
+// malformed turns the tools a backend listed and the pool left out into
+// the catalog's withheld entries.
+func malformed(ms []backend.Malformed) []catalog.Withheld {
+	var out []catalog.Withheld
+	for _, m := range ms {
+		out = append(out, catalog.Withheld{Tool: m.Name, Reason: m.Reason})
+	}
+	return out
+}
+
 // listed hands the lists of a (re)started backend to every session's
 // catalog that uses it, which vets them (pins) before the first call.
 func (h *Hub) listed(key string, l *pool.Lists) {
 	info := l.Info
-	listing := &catalog.Listing{Tools: l.Tools, Resources: l.Resources, ResourceTemplates: l.ResourceTemplates, Prompts: l.Prompts, ProtocolVersion: info.ProtocolVersion, ServerName: info.ServerName, ServerVersion: info.ServerVersion, Instructions: info.Instructions}
+	listing := &catalog.Listing{Tools: l.Tools, Resources: l.Resources, ResourceTemplates: l.ResourceTemplates, Prompts: l.Prompts, ProtocolVersion: info.ProtocolVersion, ServerName: info.ServerName, ServerVersion: info.ServerVersion, Instructions: info.Instructions, Malformed: malformed(l.Malformed)}
 	h.users(key, func(s *Session, v *view, name string) {
 		v.cat.Apply(name, listing)
 	})

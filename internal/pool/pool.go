@@ -392,6 +392,9 @@ func (p *Pool) lists(ctx context.Context, l lease) (Lists, error) {
 	if err != nil {
 		return out, p.callError(ctx, l.conn, err)
 	}
+	if m, ok := l.conn.(interface{ Malformed() []backend.Malformed }); ok {
+		out.Malformed = m.Malformed()
+	}
 	if rp, ok := l.conn.(interface {
 		ListResources(context.Context) ([]*mcp.Resource, error)
 		ListPrompts(context.Context) ([]*mcp.Prompt, error)
@@ -430,7 +433,10 @@ func unanswered(errs ...error) error {
 
 // Lists is what a backend lists about itself.
 type Lists struct {
-	Tools     []*mcp.Tool
+	Tools []*mcp.Tool
+	// Malformed are tools the backend listed whose definitions could not
+	// be read; they are not in Tools.
+	Malformed []backend.Malformed
 	Resources []*mcp.Resource // nil when not advertised
 	Prompts   []*mcp.Prompt   // nil when not advertised
 	Info      backend.Info
