@@ -98,7 +98,15 @@ type fixture struct {
 
 func newFixture(t *testing.T, userConfig string) *fixture {
 	home := t.TempDir()
-	f := &fixture{t: t, home: home, user: filepath.Join(home, ".config", "switchboard", "config.json"), state: filepath.Join(home, "state"), starts: &starts{}}
+	// The state outside TempDir too, as the cache below: a catalog
+	// refreshing in the background may still write the pins file there
+	// while the test ends (removed best effort).
+	state, err := os.MkdirTemp("", "hub-state-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(state) })
+	f := &fixture{t: t, home: home, user: filepath.Join(home, ".config", "switchboard", "config.json"), state: state, starts: &starts{}}
 	f.starts.desc.Store("Echo.")
 	if userConfig != "" {
 		f.write(f.user, userConfig)
