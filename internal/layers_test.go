@@ -31,7 +31,7 @@ var allowed = map[string][]string{
 	"safefile":   {},
 	"allow":      {"atomicfile", "filelock", "safefile"},
 	"skills":     {"allow", "atomicfile", "filelock", "safefile", "trust", "tsdecl"},
-	"config":     {"nesting", "redact", "safefile", "workspace"},
+	"config":     {"hidden", "nesting", "redact", "safefile", "workspace"},
 	"script":     {},
 	"demo":       {},
 	"audit":      {"filelock", "redact", "trust"},
