@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"reflect"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -160,7 +161,7 @@ func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
 func decodeReason(err error) string {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) && te.Field != "" {
-		return fmt.Sprintf("%s must be %s, not %s", te.Field, jsonKindOf(te.Type.Kind().String()), withArticle(te.Value))
+		return fmt.Sprintf("%s must be %s, not %s", te.Field, jsonKindOf(te.Type.Kind()), withArticle(te.Value))
 	}
 	return err.Error()
 }
@@ -177,19 +178,18 @@ func withArticle(kind string) string {
 }
 
 // jsonKindOf names the JSON value a Go kind decodes from.
-func jsonKindOf(goKind string) string {
-	switch goKind {
-	case "struct", "map", "ptr":
+func jsonKindOf(k reflect.Kind) string {
+	switch k {
+	case reflect.Struct, reflect.Map, reflect.Pointer:
 		return "an object"
-	case "slice", "array":
+	case reflect.Slice, reflect.Array:
 		return "an array"
-	case "string":
+	case reflect.String:
 		return "a string"
-	case "bool":
+	case reflect.Bool:
 		return "true or false"
-	default:
-		return "a number"
 	}
+	return "a number"
 }
 
 // takeMalformed returns the tools dropped since the last take.

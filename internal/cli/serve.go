@@ -96,7 +96,7 @@ func tuneWorkerProcs(e *Env) {
 }
 
 // relayProcs is the GOMAXPROCS of the daemon on a machine of at most
-// relayProcsBelow processors, unless the user set GOMAXPROCS. Its work per
+// relayProcsUpTo processors, unless the user set GOMAXPROCS. Its work per
 // request is short and comes in turns with the client's and the
 // backend's; a second processor mostly spins looking for work after each
 // hand-off, on a core the backend or the client needed then. Measured on
@@ -108,14 +108,14 @@ func tuneWorkerProcs(e *Env) {
 // sandbox worker's spawn) then waited on its one processor, and its first
 // tools/list took 19.5 ms instead of 1.3 (the same bench run).
 const (
-	relayProcs      = 1
-	relayProcsBelow = 2
+	relayProcs     = 1
+	relayProcsUpTo = 2
 )
 
 // tuneRelayProcs sets relayProcs on a small machine unless the user set
 // GOMAXPROCS; the daemon calls it.
 func tuneRelayProcs(e *Env) {
-	if e.Getenv("GOMAXPROCS") == "" && runtime.GOMAXPROCS(0) <= relayProcsBelow {
+	if e.Getenv("GOMAXPROCS") == "" && runtime.GOMAXPROCS(0) <= relayProcsUpTo {
 		runtime.GOMAXPROCS(relayProcs)
 	}
 }
