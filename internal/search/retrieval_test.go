@@ -27,6 +27,7 @@ const (
 	extra9Qs   = "testdata/extra9-queries.jsonl"
 	extra10Qs  = "testdata/extra10-queries.jsonl"
 	extra11Qs  = "testdata/extra11-queries.jsonl"
+	extra12Qs  = "testdata/extra12-queries.jsonl"
 	tune6Qs    = "testdata/tune6-queries.jsonl"
 	tune7Qs    = "testdata/tune7-queries.jsonl"
 	tune8Qs    = "testdata/tune8-queries.jsonl"
@@ -43,6 +44,7 @@ const (
 	tune19Qs   = "testdata/tune19-queries.jsonl"
 	tune20Qs   = "testdata/tune20-queries.jsonl"
 	tune21Qs   = "testdata/tune21-queries.jsonl"
+	tune22Qs   = "testdata/tune22-queries.jsonl"
 )
 
 // corpusDocs reads every server file of the corpus into Docs, in file order.
@@ -409,6 +411,17 @@ func TestRetrievalTune21(t *testing.T) {
 	testRetrieval(t, tune21Qs, scores{hit1: 0.9, hit5: 0.7})
 }
 
+// TestRetrievalTune22 scores a round-twelve tuning set of 23 requests no
+// tool serves, 15 of them to a backend of the corpus that does not do what
+// they ask ("archive the #old-marketing slack channel", "delete the file
+// /home/me/notes/old-todo.txt": filesystem deletes nothing), the others for
+// products the corpus lacks. It was written after reading only the helper's
+// summary of extra12's kinds of "none" requests, not extra12 itself. Before
+// (at a8ea2dd): none 0.478.
+func TestRetrievalTune22(t *testing.T) {
+	testRetrieval(t, tune22Qs, scores{none: 0.47})
+}
+
 // TestRetrievalExtra7 scores a seventh set written and committed before the
 // seventh round of tuning (plain phrasings across 31 corpus servers, values
 // such as paths, URLs, ids, emails and SQL inside the queries, multi-step
@@ -479,4 +492,18 @@ func TestRetrievalExtra10(t *testing.T) {
 // set so far: its writer was asked to use other words than the tools'.
 func TestRetrievalExtra11(t *testing.T) {
 	testRetrievalLog(t, extra11Qs, scores{hit1: 0.55, hit5: 0.79, none: 0.76}, func(string) {})
+}
+
+// TestRetrievalExtra12 scores a twelfth set, written and committed at the
+// start of round twelve by a helper that neither read nor ran the search
+// code (110 tools drawn at random with shuf from all 32 corpus servers, 25
+// draws served equally well by another tool replaced by further draws, 22
+// multi-step tasks, 7 of them across two backends, and 25 requests no
+// corpus tool serves: about half ask a backend that exists for what its
+// tools cannot do, the rest products the corpus lacks). It is held out with
+// extra11: never edited, trained or tuned on, and its misses are not
+// logged, only its scores. Measured when committed, before any change (at
+// a8ea2dd): hit@1 0.709, hit@5 0.809, none 0.440 (110 answerable, 25 none).
+func TestRetrievalExtra12(t *testing.T) {
+	testRetrievalLog(t, extra12Qs, scores{hit1: 0.7, hit5: 0.8, none: 0.44}, func(string) {})
 }
