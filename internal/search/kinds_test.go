@@ -308,3 +308,16 @@ func TestQuery_RepositorySlug(t *testing.T) {
 		t.Errorf("rust-lang/rust: %s, want a github tool first", fmtHits(hits))
 	}
 }
+
+// TestQuery_Dotfile: a file named with a leading dot is a path, not a host
+// (".env.local" ends in a top-level domain once its dot is trimmed).
+func TestQuery_Dotfile(t *testing.T) {
+	for _, q := range []string{"write them to a new .env.local", "is this .gitlab-ci.yml valid?", "add node_modules to .gitignore"} {
+		if _, _, _, k := queryTokensKinds(q); k&kindPath == 0 || k&kindURL != 0 {
+			t.Errorf("%q: kinds %b, want a path and no URL", q, k)
+		}
+	}
+	if _, _, _, k := queryTokensKinds("open example.local in the browser"); k&kindURL == 0 {
+		t.Errorf("example.local: kinds %b, want a URL", k)
+	}
+}

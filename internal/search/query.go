@@ -41,6 +41,10 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 	for i := 0; i < len(fields); i++ {
 		raw := fields[i]
 		f := strings.Trim(raw, ".,;:!?()[]{}<>\"'`")
+		if len(raw) > 1 && raw[0] == '.' && isWordRune(rune(raw[1])) {
+			// A dotfile (".env.local", ".gitlab-ci.yml") keeps its dot.
+			f = "." + f
+		}
 		if !quoted && len(raw) > 1 && strings.ContainsAny(raw[:1], "'\"`“‘") && f != "" {
 			quoted = true
 		}
@@ -379,7 +383,8 @@ func isURL(f string) bool {
 	host, _, _ := strings.Cut(l, "/")
 	host, _, _ = strings.Cut(host, ":")
 	i := strings.LastIndexByte(host, '.')
-	return i > 0 && tlds[host[i+1:]] && !strings.Contains(host, "@")
+	// A name starting with a dot is a file (".env.local"), not a host.
+	return i > 0 && host[0] != '.' && tlds[host[i+1:]] && !strings.Contains(host, "@")
 }
 
 // isOpaqueID reports whether f looks like an identifier rather than a
@@ -438,6 +443,10 @@ func isPath(f string) bool {
 	}
 	if strings.Contains(f, "/") || strings.Contains(f, `\`) {
 		return strings.IndexFunc(f, isWordRune) >= 0
+	}
+	if len(f) > 1 && f[0] == '.' && isWordRune(rune(f[1])) {
+		// A dotfile: ".gitignore", ".env.local".
+		return true
 	}
 	i := strings.LastIndexByte(f, '.')
 	if i < 0 || i == len(f)-1 {
