@@ -236,7 +236,7 @@ func (p *pairs) Set(s string) error {
 		v = strings.TrimLeft(v, " ")
 	}
 	if k == "" || strings.ContainsAny(k, " \t") {
-		return fmt.Errorf("name %q is empty or has spaces", k)
+		return fmt.Errorf("name %s is empty or has spaces", echo(k))
 	}
 	if p.m == nil {
 		p.m = map[string]string{}
@@ -302,17 +302,21 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 	}
 	name, cmd := pos[0], pos[1:]
 	if strings.TrimSpace(name) == "" || strings.HasPrefix(name, "-") {
-		return fmt.Errorf("server name %q: give a name such as memory or github", name)
+		return fmt.Errorf("server name %s: give a name such as memory or github", echo(name))
 	}
 	en := entry{Env: env.m, Headers: headers.m, URL: *url}
 	switch {
 	case len(cmd) > 0 && *url != "":
 		return errors.New("give either a command (after --) or --url, not both")
 	case len(cmd) == 0 && *url == "":
-		return fmt.Errorf("server %q needs a command (switchboard add %s -- COMMAND ARGS...) or a --url", name, name)
+		again := shellQuote(name)
+		if len(name) > maxEcho {
+			again = "NAME"
+		}
+		return fmt.Errorf("server %s needs a command (switchboard add %s -- COMMAND ARGS...) or a --url", echo(name), again)
 	case len(cmd) > 0:
 		if *transport != "" && *transport != config.Stdio {
-			return fmt.Errorf("--transport %s needs --url; a command runs over stdio", *transport)
+			return fmt.Errorf("--transport %s needs --url; a command runs over stdio", echo(*transport))
 		}
 		if len(headers.order) > 0 {
 			return errors.New("--header applies to remote servers (--url); a stdio server takes --env")
@@ -330,7 +334,7 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 		case config.SSE:
 			en.Type = config.SSE
 		default:
-			return fmt.Errorf("--transport %q with --url: use http or sse", *transport)
+			return fmt.Errorf("--transport %s with --url: use http or sse", echo(*transport))
 		}
 		if *cwd != "" || len(env.order) > 0 {
 			return errors.New("--cwd and --env apply to servers run as a command; a remote server takes --header")
@@ -351,7 +355,7 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 			return nil, fmt.Errorf("%s: %w", t.path, err)
 		}
 		if has && !*force {
-			return nil, fmt.Errorf("server %q is already in %s: add --force to replace it, or run `switchboard remove %s` first", name, t.path, shellQuote(name))
+			return nil, fmt.Errorf("server %s is already in %s: add --force to replace it, or run `switchboard remove %s` first", echo(name), t.path, shellQuote(name))
 		}
 		replaced = has
 		return agentconf.SetMember(data, serversKey, name, json.RawMessage(value))
@@ -537,7 +541,7 @@ func mustHave(t target, data []byte, name string) error {
 	if !t.project {
 		hint = " (a project's servers: add --project)"
 	}
-	return fmt.Errorf("no server %q in %s%s; configured there: %s", name, t.path, hint, known)
+	return fmt.Errorf("no server %s in %s%s; configured there: %s", echo(name), t.path, hint, known)
 }
 
 func runEnable(ctx context.Context, e *Env, args []string) error {

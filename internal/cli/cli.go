@@ -86,7 +86,7 @@ func Main(ctx context.Context, e *Env) int {
 	}
 	i := slices.IndexFunc(commands(), func(c command) bool { return c.name == name })
 	if i < 0 {
-		fmt.Fprintf(e.Stderr, "switchboard: unknown command %q\n\n", name)
+		fmt.Fprintf(e.Stderr, "switchboard: unknown command %s\n\n", echo(name))
 		usage(e.Stderr)
 		return 2
 	}
@@ -170,7 +170,7 @@ func noArgs(e *Env, fs *flag.FlagSet) error {
 	if fs.NArg() == 0 {
 		return nil
 	}
-	fmt.Fprintf(e.Stderr, "switchboard %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+	fmt.Fprintf(e.Stderr, "switchboard %s: unexpected argument %s\n", fs.Name(), echo(fs.Arg(0)))
 	fs.Usage()
 	return errUsage
 }

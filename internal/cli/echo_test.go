@@ -34,3 +34,42 @@ func TestSearch_HugeQueryIsNotEchoedWhole(t *testing.T) {
 		t.Errorf("%d bytes of output, %d of errors:\n%.300s\n%.300s", len(out), len(errOut), out, errOut)
 	}
 }
+
+// A command given a 100 kB argument it refuses names the argument by its
+// first bytes and its length; it printed it back whole.
+func TestMain_RefusedArgumentIsNotEchoedWhole(t *testing.T) {
+	x := strings.Repeat("x", 100<<10)
+	w := newCLIWorld(t)
+	w.write(w.user(), `{"mcpServers": {"a": {"command": "a-cmd"}}}`)
+	for _, args := range [][]string{
+		{x},
+		{"version", x},
+		{"servers", x},
+		{"completion", x},
+		{"daemon", x},
+		{"init", x},
+		{"skills", x},
+		{"pins", x},
+		{"login", x},
+		{"logs", x},
+		{"logs", "--since", x},
+		{"serve", "--http", x},
+		{"serve", "--http", x + ":1"},
+		{"add", x},
+		{"add", "a", "--url", "https://h/mcp", "--transport", x},
+		{"add", "b", "--transport", x, "--", "cmd"},
+		{"add", "a", "--", "cmd"}, // already there: named, not x
+		{"remove", x},
+		{"enable", x},
+		{"doctor", x},
+	} {
+		code, out, errOut := w.run(args...)
+		if len(out)+len(errOut) > 4000 || code == 0 && args[0] != "logs" && args[0] != "doctor" {
+			short := make([]string, len(args))
+			for i, a := range args {
+				short[i] = echo(a)
+			}
+			t.Errorf("%s: exit %d, %d bytes of output, %d of errors:\n%.300s\n%.300s", strings.Join(short, " "), code, len(out), len(errOut), out, errOut)
+		}
+	}
+}
