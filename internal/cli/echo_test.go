@@ -73,3 +73,32 @@ func TestMain_RefusedArgumentIsNotEchoedWhole(t *testing.T) {
 		}
 	}
 }
+
+// What the flag package says about a bad flag repeats a long value or
+// name bounded, and never the value of --env or --header, which may be a
+// secret: it printed `invalid value "Authorization Bearer ghp_…"` whole
+// although the pair's own error hid it.
+func TestMain_BadFlagIsNamedBoundedAndWithoutSecrets(t *testing.T) {
+	const tok = "ghp_abcdefghijklmnopqrstuvwxyz012345"
+	x := strings.Repeat("x", 100<<10)
+	w := newCLIWorld(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"add", "r", "--url", "https://h/mcp", "--header", "Authorization Bearer " + tok}, `invalid value for flag -header: want NAME=VALUE, got "Aut…"`},
+		{[]string{"add", "r", "--env=" + tok, "--", "cmd"}, `invalid value for flag -env: want NAME=VALUE, got "ghp…"`},
+		{[]string{"add", "r", "--env", "A B=" + tok, "--", "cmd"}, `invalid value for flag -env: name "A B" is empty or has spaces`},
+		{[]string{"search", "--limit", x, "q"}, `invalid value "` + x[:maxEcho] + `…" (102400 bytes) for flag -limit: parse error`},
+		{[]string{"search", "--limit", "many", "q"}, `invalid value "many" for flag -limit: parse error`},
+		{[]string{"serve", "--standalone=" + x}, `invalid boolean value "` + x[:maxEcho] + `…" (102400 bytes) for -standalone: parse error`},
+		{[]string{"search", "--" + x}, `flag provided but not defined: "-` + x[:maxEcho-1] + `…" (102401 bytes)`},
+		{[]string{"search", "--nope"}, `flag provided but not defined: -nope`},
+		{[]string{"list", "--detail"}, `flag needs an argument: -detail`},
+	} {
+		code, out, errOut := w.run(tc.args...)
+		if code != 2 || !strings.HasPrefix(errOut, tc.want+"\nUsage: switchboard ") || strings.Contains(out+errOut, tok) || len(out)+len(errOut) > 8000 {
+			t.Errorf("%.60q: exit %d, %d bytes of errors:\n%.400s\nwant first %s", tc.args, code, len(errOut), errOut, tc.want)
+		}
+	}
+}
