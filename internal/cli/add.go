@@ -217,11 +217,27 @@ type entry struct {
 	Headers map[string]string `json:"headers,omitempty"`
 }
 
-// pairs is a repeatable K=V flag.
+// pairs is a repeatable K=V flag. A name given again is noted, not
+// stored (the second value silently won): the command refuses it after
+// parsing (given), naming it and not its values, which may be secrets.
 type pairs struct {
 	m     map[string]string
 	order []string
-	sep   string // separators accepted between name and value
+	sep   string      // separators accepted between name and value
+	fold  bool        // names that differ only in case are one (HTTP header names)
+	twice [][2]string // a name given again, and how it was spelled first
+}
+
+// given refuses a name given twice as --flagName.
+func (p *pairs) given(flagName string) error {
+	if len(p.twice) == 0 {
+		return nil
+	}
+	again, first := p.twice[0][0], p.twice[0][1]
+	if again != first {
+		return fmt.Errorf("--%s %s given twice (as %s first; header names ignore case): give it once, with the value you mean", flagName, echo(again), echo(first))
+	}
+	return fmt.Errorf("--%s %s given twice: give it once, with the value you mean", flagName, echo(again))
 }
 
 func (p *pairs) String() string { return strings.Join(p.order, ",") }
@@ -241,9 +257,11 @@ func (p *pairs) Set(s string) error {
 	if p.m == nil {
 		p.m = map[string]string{}
 	}
-	if _, ok := p.m[k]; !ok {
-		p.order = append(p.order, k)
+	if i := slices.IndexFunc(p.order, func(o string) bool { return o == k || p.fold && strings.EqualFold(o, k) }); i >= 0 {
+		p.twice = append(p.twice, [2]string{k, p.order[i]})
+		return nil
 	}
+	p.order = append(p.order, k)
 	p.m[k] = v
 	return nil
 }
@@ -284,7 +302,7 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 	var ef editFlags
 	ef.register(fs)
 	env := &pairs{sep: "="}
-	headers := &pairs{sep: "=:"}
+	headers := &pairs{sep: "=:", fold: true}
 	fs.Var(env, "env", "environment variable `K=V` of the server (repeatable; use K='${env:VAR}' for secrets)")
 	fs.Var(headers, "header", "HTTP header `K=V` or 'K: V' of a remote server (repeatable; '${env:VAR}' for secrets)")
 	cwd := fs.String("cwd", "", "working directory of the server")
@@ -292,6 +310,9 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 	transport := fs.String("transport", "", "transport: stdio, http or sse (default: stdio with a command, http with --url)")
 	force := fs.Bool("force", false, "replace a server of the same name")
 	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if err := errors.Join(env.given("env"), headers.given("header")); err != nil {
 		return err
 	}
 	pos := fs.Args()

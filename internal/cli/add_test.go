@@ -339,3 +339,34 @@ func TestAdd_RunningHubPicksUpTheChange(t *testing.T) {
 	w.mustRun("remove", "a")
 	waitFor("the removal", func(s []string) bool { return !slices.Contains(s, "a") })
 }
+
+// A name given twice in --env or --header (any case, for a header) is an
+// error naming it, never its values, and changes nothing; the second
+// value silently won.
+func TestAdd_NameGivenTwiceIsRefused(t *testing.T) {
+	const tok = "ghp_abcdefghijklmnopqrstuvwxyz012345"
+	w := newCLIWorld(t)
+	w.write(w.user(), commented)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"add", "gh", "--env", "GITHUB_TOKEN=" + tok, "--env", "A=1", "--env", "GITHUB_TOKEN=${env:GITHUB_TOKEN}", "--", "npx", "gh"},
+			`switchboard add: --env "GITHUB_TOKEN" given twice: give it once, with the value you mean` + "\n"},
+		{[]string{"add", "r", "--url", "https://h/mcp", "--header", "Authorization: Bearer " + tok, "--header", "authorization=x"},
+			`switchboard add: --header "authorization" given twice (as "Authorization" first; header names ignore case): give it once, with the value you mean` + "\n"},
+	} {
+		code, out, errOut := w.run(tc.args...)
+		if code != 1 || errOut != tc.want || strings.Contains(out+errOut, tok) {
+			t.Errorf("%q: exit %d\nstdout %q\nstderr %q\nwant %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+	if w.read(w.user()) != commented {
+		t.Error("a refused add changed the file")
+	}
+	// Distinct env names that differ in case are two variables.
+	w.mustRun("add", "ok", "--env", "a=1", "--env", "A=2", "--", "cmd")
+	if s := w.parse(w.user()).Servers["ok"]; s.Env["a"] != "1" || s.Env["A"] != "2" {
+		t.Errorf("env %v", s.Env)
+	}
+}
