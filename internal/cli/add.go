@@ -293,9 +293,11 @@ your shell from expanding it). Values are never printed.
 
 The file keeps its formatting and other content; the old one
 is copied to $XDG_STATE_HOME/switchboard/backups/config/ first. The edited
-file must load, or nothing is written. A name already configured needs
---force. A running daemon picks the change up by itself. A project file
-that add creates (or that you had trusted) stays trusted.`
+file must load, or nothing is written; so must --cwd name a directory
+(a project file's relative --cwd is taken from the project's directory).
+A name already configured needs --force. A running daemon picks the
+change up by itself. A project file that add creates (or that you had
+trusted) stays trusted.`
 
 func runAdd(ctx context.Context, e *Env, args []string) error {
 	fs := newFlags(e, "add", "NAME [flags] -- COMMAND [ARGS...] | NAME --url URL [flags]", addHelp)
@@ -365,6 +367,9 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := checkCwd(t, en.Cwd); err != nil {
+		return err
+	}
 	value, err := json.Marshal(en)
 	if err != nil {
 		return err
@@ -404,6 +409,39 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 	secretHints(e, t, "env", env)
 	secretHints(e, t, "header", headers)
 	urlSecretHints(e, t, en.URL)
+	return nil
+}
+
+// cwdOf is where the server of t with cwd runs: a relative cwd (a
+// project file's) is taken from the project's directory. "" for none, or
+// for a cwd with a ${...} reference, known only when the server starts.
+func cwdOf(t target, cwd string) string {
+	if cwd == "" || strings.Contains(cwd, "${") {
+		return ""
+	}
+	if !filepath.IsAbs(cwd) {
+		return filepath.Join(filepath.Dir(t.path), cwd)
+	}
+	return cwd
+}
+
+// checkCwd refuses a --cwd that is not a directory: the server could
+// never start in it, and the directory is there to be made now (unlike a
+// command, which may be installed later).
+func checkCwd(t target, cwd string) error {
+	dir := cwdOf(t, cwd)
+	if dir == "" {
+		return nil
+	}
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("--cwd %s: no such directory: create it (mkdir -p %s), or give the directory the server runs in; %s is unchanged", dir, shellQuote(dir), t.path)
+	case err != nil:
+		return fmt.Errorf("--cwd %s: %w; %s is unchanged", dir, err, t.path)
+	case !fi.IsDir():
+		return fmt.Errorf("--cwd %s is not a directory: give the directory the server runs in; %s is unchanged", dir, t.path)
+	}
 	return nil
 }
 

@@ -244,6 +244,7 @@ func TestAdd_ProjectFileItCreatesIsTrusted(t *testing.T) {
 	w := newCLIWorld(t)
 	store := allow.StorePath(filepath.Join(w.env["XDG_STATE_HOME"], "switchboard"))
 	proj := filepath.Join(w.dir, config.ProjectFile)
+	os.Mkdir(filepath.Join(w.dir, "sub"), 0o700) // add refuses a --cwd that is not a directory
 	w.mustRun("add", "--project", "tool", "--cwd", "sub", "--", "node", "tool.js")
 	data := w.read(proj)
 	if st, err := allow.Check(store, proj, []byte(data)); err != nil || st != allow.Trusted {
@@ -369,4 +370,37 @@ func TestAdd_NameGivenTwiceIsRefused(t *testing.T) {
 	if s := w.parse(w.user()).Servers["ok"]; s.Env["a"] != "1" || s.Env["A"] != "2" {
 		t.Errorf("env %v", s.Env)
 	}
+}
+
+// A --cwd that is not a directory is refused, naming it and the command
+// that makes it; a project file's relative --cwd is taken from the
+// project's directory. Nothing is written.
+func TestAdd_CwdThatIsNoDirectoryIsRefused(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), commented)
+	missing := filepath.Join(w.dir, "no", "such")
+	file := filepath.Join(w.dir, "file")
+	w.write(file, "x")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"add", "a", "--cwd", missing, "--", "cmd"}, `switchboard add: --cwd ` + missing + `: no such directory: create it (mkdir -p ` + missing + `), or give the directory the server runs in; ` + w.user() + " is unchanged\n"},
+		{[]string{"add", "a", "--cwd", "no/such", "--", "cmd"}, `--cwd ` + missing + `: no such directory`}, // relative to the working directory
+		{[]string{"add", "a", "--cwd", file, "--", "cmd"}, `switchboard add: --cwd ` + file + ` is not a directory: give the directory the server runs in`},
+		{[]string{"add", "--project", "a", "--cwd", "no/such", "--", "cmd"}, `--cwd ` + missing + `: no such directory`},
+	} {
+		code, _, errOut := w.run(tc.args...)
+		if code != 1 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%q: exit %d: %s\nwant %s", tc.args, code, errOut, tc.want)
+		}
+	}
+	if w.read(w.user()) != commented {
+		t.Error("a refused add changed the file")
+	}
+	if _, err := os.Stat(filepath.Join(w.dir, config.ProjectFile)); err == nil {
+		t.Error("a refused add --project wrote the project file")
+	}
+	// A reference is known only when the server starts: not checked.
+	w.mustRun("add", "ref", "--cwd", "${env:WORK}", "--", "cmd")
 }
