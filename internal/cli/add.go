@@ -11,8 +11,10 @@ import (
 	"maps"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -295,8 +297,9 @@ The file keeps its formatting and other content; the old one
 is copied to $XDG_STATE_HOME/switchboard/backups/config/ first. The edited
 file must load, or nothing is written; so must --cwd name a directory
 (a project file's relative --cwd is taken from the project's directory).
-A name already configured needs --force. A running daemon picks the
-change up by itself. A project file that add creates (or that you had
+A name already configured needs --force. A command that is not on PATH
+(or not an executable file) is added with a warning: the server starts
+once it is installed. A running daemon picks the change up by itself. A project file that add creates (or that you had
 trusted) stays trusted.`
 
 func runAdd(ctx context.Context, e *Env, args []string) error {
@@ -406,6 +409,7 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 	if backup != "" {
 		fmt.Fprintf(e.Stdout, "previous content: %s\n", backup)
 	}
+	commandHint(e, t, name, &en)
 	secretHints(e, t, "env", env)
 	secretHints(e, t, "header", headers)
 	urlSecretHints(e, t, en.URL)
@@ -443,6 +447,43 @@ func checkCwd(t target, cwd string) error {
 		return fmt.Errorf("--cwd %s is not a directory: give the directory the server runs in; %s is unchanged", dir, t.path)
 	}
 	return nil
+}
+
+// commandHint warns, without refusing (a server is often added before
+// it is installed), about a stdio command that cannot be found: on PATH
+// (the server's --env PATH, else ours) for a bare name, or at its path.
+func commandHint(e *Env, t target, name string, en *entry) {
+	cmd := en.Command
+	if cmd == "" || strings.Contains(cmd, "${") {
+		return
+	}
+	if strings.Contains(cmd, "/") || filepath.IsAbs(cmd) {
+		p := cmd
+		if !filepath.IsAbs(p) {
+			if p = cwdOf(t, en.Cwd); p == "" {
+				return // relative to a workspace known only when it starts
+			}
+			p = filepath.Join(p, cmd)
+		}
+		if fi, err := os.Stat(p); err != nil || fi.IsDir() || runtime.GOOS != "windows" && fi.Mode().Perm()&0o111 == 0 {
+			fmt.Fprintf(e.Stderr, "warning: %s is not an executable file: server %s will fail to start until it is installed there (or give where it is; switchboard doctor checks again)\n", p, echo(name))
+		}
+		return
+	}
+	path, ok := en.Env["PATH"]
+	if !ok {
+		path = e.Getenv("PATH")
+	} else if strings.Contains(path, "${") {
+		return
+	}
+	found := lookPath(path, cmd, e.Dir) != ""
+	if runtime.GOOS == "windows" { // executables there have no x bit, but an extension
+		_, err := exec.LookPath(cmd)
+		found = err == nil
+	}
+	if !found {
+		fmt.Fprintf(e.Stderr, "warning: %s is not on PATH: server %s will fail to start until it is installed (or give its absolute path; switchboard doctor checks again)\n", echo(cmd), echo(name))
+	}
 }
 
 // urlSecretHints notes query parameters of a server URL that carry a

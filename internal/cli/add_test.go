@@ -404,3 +404,36 @@ func TestAdd_CwdThatIsNoDirectoryIsRefused(t *testing.T) {
 	// A reference is known only when the server starts: not checked.
 	w.mustRun("add", "ref", "--cwd", "${env:WORK}", "--", "cmd")
 }
+
+// A command that cannot be found is added, with a warning naming it and
+// saying the server will not start until it is installed.
+func TestAdd_CommandNotFoundIsAddedWithAWarning(t *testing.T) {
+	w := newCLIWorld(t)
+	bin := filepath.Join(w.home, "bin")
+	w.write(filepath.Join(bin, "have-mcp"), "#!/bin/sh\n")
+	os.Chmod(filepath.Join(bin, "have-mcp"), 0o755)
+	w.write(filepath.Join(bin, "plain"), "not executable")
+	w.env["PATH"] = bin
+	for _, tc := range []struct {
+		args []string
+		warn string // "" for none
+	}{
+		{[]string{"add", "a", "--", "npx-missing", "-y", "pkg"}, `warning: "npx-missing" is not on PATH: server "a" will fail to start until it is installed (or give its absolute path; switchboard doctor checks again)` + "\n"},
+		{[]string{"add", "b", "--", "have-mcp"}, ""},
+		{[]string{"add", "c", "--", "plain"}, `warning: "plain" is not on PATH`},
+		{[]string{"add", "d", "--env", "PATH=" + w.dir, "--", "have-mcp"}, `warning: "have-mcp" is not on PATH`}, // the server's own PATH
+		{[]string{"add", "e", "--", filepath.Join(bin, "gone")}, `warning: ` + filepath.Join(bin, "gone") + ` is not an executable file: server "e" will fail to start until it is installed there (or give where it is; switchboard doctor checks again)` + "\n"},
+		{[]string{"add", "f", "--", filepath.Join(bin, "have-mcp")}, ""},
+		{[]string{"add", "g", "--cwd", bin, "--", "./plain"}, `warning: ` + filepath.Join(bin, "plain") + ` is not an executable file`},
+		{[]string{"add", "h", "--", "${env:TOOL}"}, ""},
+		{[]string{"add", "i", "--url", "https://h/mcp"}, ""},
+	} {
+		code, out, errOut := w.run(tc.args...)
+		if code != 0 || !strings.Contains(out, "added server") {
+			t.Errorf("%q: exit %d, not added:\n%s%s", tc.args, code, out, errOut)
+		}
+		if tc.warn == "" && errOut != "" || tc.warn != "" && !strings.Contains(errOut, tc.warn) {
+			t.Errorf("%q: stderr %q, want %q", tc.args, errOut, tc.warn)
+		}
+	}
+}
