@@ -11,8 +11,10 @@ import (
 	"maps"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -217,11 +219,27 @@ type entry struct {
 	Headers map[string]string `json:"headers,omitempty"`
 }
 
-// pairs is a repeatable K=V flag.
+// pairs is a repeatable K=V flag. A name given again is noted, not
+// stored (the second value silently won): the command refuses it after
+// parsing (given), naming it and not its values, which may be secrets.
 type pairs struct {
 	m     map[string]string
 	order []string
-	sep   string // separators accepted between name and value
+	sep   string      // separators accepted between name and value
+	fold  bool        // names that differ only in case are one (HTTP header names)
+	twice [][2]string // a name given again, and how it was spelled first
+}
+
+// given refuses a name given twice as --flagName.
+func (p *pairs) given(flagName string) error {
+	if len(p.twice) == 0 {
+		return nil
+	}
+	again, first := p.twice[0][0], p.twice[0][1]
+	if again != first {
+		return fmt.Errorf("--%s %s given twice (as %s first; header names ignore case): give it once, with the value you mean", flagName, echo(again), echo(first))
+	}
+	return fmt.Errorf("--%s %s given twice: give it once, with the value you mean", flagName, echo(again))
 }
 
 func (p *pairs) String() string { return strings.Join(p.order, ",") }
@@ -236,14 +254,16 @@ func (p *pairs) Set(s string) error {
 		v = strings.TrimLeft(v, " ")
 	}
 	if k == "" || strings.ContainsAny(k, " \t") {
-		return fmt.Errorf("name %q is empty or has spaces", k)
+		return fmt.Errorf("name %s is empty or has spaces", echo(k))
 	}
 	if p.m == nil {
 		p.m = map[string]string{}
 	}
-	if _, ok := p.m[k]; !ok {
-		p.order = append(p.order, k)
+	if i := slices.IndexFunc(p.order, func(o string) bool { return o == k || p.fold && strings.EqualFold(o, k) }); i >= 0 {
+		p.twice = append(p.twice, [2]string{k, p.order[i]})
+		return nil
 	}
+	p.order = append(p.order, k)
 	p.m[k] = v
 	return nil
 }
@@ -275,16 +295,19 @@ your shell from expanding it). Values are never printed.
 
 The file keeps its formatting and other content; the old one
 is copied to $XDG_STATE_HOME/switchboard/backups/config/ first. The edited
-file must load, or nothing is written. A name already configured needs
---force. A running daemon picks the change up by itself. A project file
-that add creates (or that you had trusted) stays trusted.`
+file must load, or nothing is written; so must --cwd name a directory
+(a project file's relative --cwd is taken from the project's directory).
+A name already configured needs --force. A command that is not on PATH
+(or not an executable file) is added with a warning: the server starts
+once it is installed. A running daemon picks the change up by itself. A project file that add creates (or that you had
+trusted) stays trusted.`
 
 func runAdd(ctx context.Context, e *Env, args []string) error {
 	fs := newFlags(e, "add", "NAME [flags] -- COMMAND [ARGS...] | NAME --url URL [flags]", addHelp)
 	var ef editFlags
 	ef.register(fs)
 	env := &pairs{sep: "="}
-	headers := &pairs{sep: "=:"}
+	headers := &pairs{sep: "=:", fold: true}
 	fs.Var(env, "env", "environment variable `K=V` of the server (repeatable; use K='${env:VAR}' for secrets)")
 	fs.Var(headers, "header", "HTTP header `K=V` or 'K: V' of a remote server (repeatable; '${env:VAR}' for secrets)")
 	cwd := fs.String("cwd", "", "working directory of the server")
@@ -292,6 +315,9 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 	transport := fs.String("transport", "", "transport: stdio, http or sse (default: stdio with a command, http with --url)")
 	force := fs.Bool("force", false, "replace a server of the same name")
 	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if err := errors.Join(env.given("env"), headers.given("header")); err != nil {
 		return err
 	}
 	pos := fs.Args()
@@ -302,17 +328,21 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 	}
 	name, cmd := pos[0], pos[1:]
 	if strings.TrimSpace(name) == "" || strings.HasPrefix(name, "-") {
-		return fmt.Errorf("server name %q: give a name such as memory or github", name)
+		return fmt.Errorf("server name %s: give a name such as memory or github", echo(name))
 	}
 	en := entry{Env: env.m, Headers: headers.m, URL: *url}
 	switch {
 	case len(cmd) > 0 && *url != "":
 		return errors.New("give either a command (after --) or --url, not both")
 	case len(cmd) == 0 && *url == "":
-		return fmt.Errorf("server %q needs a command (switchboard add %s -- COMMAND ARGS...) or a --url", name, name)
+		again := shellQuote(name)
+		if len(name) > maxEcho {
+			again = "NAME"
+		}
+		return fmt.Errorf("server %s needs a command (switchboard add %s -- COMMAND ARGS...) or a --url", echo(name), again)
 	case len(cmd) > 0:
 		if *transport != "" && *transport != config.Stdio {
-			return fmt.Errorf("--transport %s needs --url; a command runs over stdio", *transport)
+			return fmt.Errorf("--transport %s needs --url; a command runs over stdio", echo(*transport))
 		}
 		if len(headers.order) > 0 {
 			return errors.New("--header applies to remote servers (--url); a stdio server takes --env")
@@ -330,7 +360,7 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 		case config.SSE:
 			en.Type = config.SSE
 		default:
-			return fmt.Errorf("--transport %q with --url: use http or sse", *transport)
+			return fmt.Errorf("--transport %s with --url: use http or sse", echo(*transport))
 		}
 		if *cwd != "" || len(env.order) > 0 {
 			return errors.New("--cwd and --env apply to servers run as a command; a remote server takes --header")
@@ -338,6 +368,9 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 	}
 	t, err := e.editTarget(&ef)
 	if err != nil {
+		return err
+	}
+	if err := checkCwd(t, en.Cwd); err != nil {
 		return err
 	}
 	value, err := json.Marshal(en)
@@ -351,7 +384,7 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 			return nil, fmt.Errorf("%s: %w", t.path, err)
 		}
 		if has && !*force {
-			return nil, fmt.Errorf("server %q is already in %s: add --force to replace it, or run `switchboard remove %s` first", name, t.path, shellQuote(name))
+			return nil, fmt.Errorf("server %s is already in %s: add --force to replace it, or run `switchboard remove %s` first", echo(name), t.path, shellQuote(name))
 		}
 		replaced = has
 		return agentconf.SetMember(data, serversKey, name, json.RawMessage(value))
@@ -376,10 +409,81 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 	if backup != "" {
 		fmt.Fprintf(e.Stdout, "previous content: %s\n", backup)
 	}
+	commandHint(e, t, name, &en)
 	secretHints(e, t, "env", env)
 	secretHints(e, t, "header", headers)
 	urlSecretHints(e, t, en.URL)
 	return nil
+}
+
+// cwdOf is where the server of t with cwd runs: a relative cwd (a
+// project file's) is taken from the project's directory. "" for none, or
+// for a cwd with a ${...} reference, known only when the server starts.
+func cwdOf(t target, cwd string) string {
+	if cwd == "" || strings.Contains(cwd, "${") {
+		return ""
+	}
+	if !filepath.IsAbs(cwd) {
+		return filepath.Join(filepath.Dir(t.path), cwd)
+	}
+	return cwd
+}
+
+// checkCwd refuses a --cwd that is not a directory: the server could
+// never start in it, and the directory is there to be made now (unlike a
+// command, which may be installed later).
+func checkCwd(t target, cwd string) error {
+	dir := cwdOf(t, cwd)
+	if dir == "" {
+		return nil
+	}
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("--cwd %s: no such directory: create it (mkdir -p %s), or give the directory the server runs in; %s is unchanged", dir, shellQuote(dir), t.path)
+	case err != nil:
+		return fmt.Errorf("--cwd %s: %w; %s is unchanged", dir, err, t.path)
+	case !fi.IsDir():
+		return fmt.Errorf("--cwd %s is not a directory: give the directory the server runs in; %s is unchanged", dir, t.path)
+	}
+	return nil
+}
+
+// commandHint warns, without refusing (a server is often added before
+// it is installed), about a stdio command that cannot be found: on PATH
+// (the server's --env PATH, else ours) for a bare name, or at its path.
+func commandHint(e *Env, t target, name string, en *entry) {
+	cmd := en.Command
+	if cmd == "" || strings.Contains(cmd, "${") {
+		return
+	}
+	if strings.Contains(cmd, "/") || filepath.IsAbs(cmd) {
+		p := cmd
+		if !filepath.IsAbs(p) {
+			if p = cwdOf(t, en.Cwd); p == "" {
+				return // relative to a workspace known only when it starts
+			}
+			p = filepath.Join(p, cmd)
+		}
+		if fi, err := os.Stat(p); err != nil || fi.IsDir() || runtime.GOOS != "windows" && fi.Mode().Perm()&0o111 == 0 {
+			fmt.Fprintf(e.Stderr, "warning: %s is not an executable file: server %s will fail to start until it is installed there (or give where it is; switchboard doctor checks again)\n", p, echo(name))
+		}
+		return
+	}
+	path, ok := en.Env["PATH"]
+	if !ok {
+		path = e.Getenv("PATH")
+	} else if strings.Contains(path, "${") {
+		return
+	}
+	found := lookPath(path, cmd, e.Dir) != ""
+	if runtime.GOOS == "windows" { // executables there have no x bit, but an extension
+		_, err := exec.LookPath(cmd)
+		found = err == nil
+	}
+	if !found {
+		fmt.Fprintf(e.Stderr, "warning: %s is not on PATH: server %s will fail to start until it is installed (or give its absolute path; switchboard doctor checks again)\n", echo(cmd), echo(name))
+	}
 }
 
 // urlSecretHints notes query parameters of a server URL that carry a
@@ -537,7 +641,7 @@ func mustHave(t target, data []byte, name string) error {
 	if !t.project {
 		hint = " (a project's servers: add --project)"
 	}
-	return fmt.Errorf("no server %q in %s%s; configured there: %s", name, t.path, hint, known)
+	return fmt.Errorf("no server %s in %s%s; configured there: %s", echo(name), t.path, hint, known)
 }
 
 func runEnable(ctx context.Context, e *Env, args []string) error {

@@ -244,6 +244,7 @@ func TestAdd_ProjectFileItCreatesIsTrusted(t *testing.T) {
 	w := newCLIWorld(t)
 	store := allow.StorePath(filepath.Join(w.env["XDG_STATE_HOME"], "switchboard"))
 	proj := filepath.Join(w.dir, config.ProjectFile)
+	os.Mkdir(filepath.Join(w.dir, "sub"), 0o700) // add refuses a --cwd that is not a directory
 	w.mustRun("add", "--project", "tool", "--cwd", "sub", "--", "node", "tool.js")
 	data := w.read(proj)
 	if st, err := allow.Check(store, proj, []byte(data)); err != nil || st != allow.Trusted {
@@ -338,4 +339,101 @@ func TestAdd_RunningHubPicksUpTheChange(t *testing.T) {
 	waitFor("the added server", func(s []string) bool { return slices.Contains(s, "b") })
 	w.mustRun("remove", "a")
 	waitFor("the removal", func(s []string) bool { return !slices.Contains(s, "a") })
+}
+
+// A name given twice in --env or --header (any case, for a header) is an
+// error naming it, never its values, and changes nothing; the second
+// value silently won.
+func TestAdd_NameGivenTwiceIsRefused(t *testing.T) {
+	const tok = "ghp_abcdefghijklmnopqrstuvwxyz012345"
+	w := newCLIWorld(t)
+	w.write(w.user(), commented)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"add", "gh", "--env", "GITHUB_TOKEN=" + tok, "--env", "A=1", "--env", "GITHUB_TOKEN=${env:GITHUB_TOKEN}", "--", "npx", "gh"},
+			`switchboard add: --env "GITHUB_TOKEN" given twice: give it once, with the value you mean` + "\n"},
+		{[]string{"add", "r", "--url", "https://h/mcp", "--header", "Authorization: Bearer " + tok, "--header", "authorization=x"},
+			`switchboard add: --header "authorization" given twice (as "Authorization" first; header names ignore case): give it once, with the value you mean` + "\n"},
+	} {
+		code, out, errOut := w.run(tc.args...)
+		if code != 1 || errOut != tc.want || strings.Contains(out+errOut, tok) {
+			t.Errorf("%q: exit %d\nstdout %q\nstderr %q\nwant %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+	if w.read(w.user()) != commented {
+		t.Error("a refused add changed the file")
+	}
+	// Distinct env names that differ in case are two variables.
+	w.mustRun("add", "ok", "--env", "a=1", "--env", "A=2", "--", "cmd")
+	if s := w.parse(w.user()).Servers["ok"]; s.Env["a"] != "1" || s.Env["A"] != "2" {
+		t.Errorf("env %v", s.Env)
+	}
+}
+
+// A --cwd that is not a directory is refused, naming it and the command
+// that makes it; a project file's relative --cwd is taken from the
+// project's directory. Nothing is written.
+func TestAdd_CwdThatIsNoDirectoryIsRefused(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), commented)
+	missing := filepath.Join(w.dir, "no", "such")
+	file := filepath.Join(w.dir, "file")
+	w.write(file, "x")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"add", "a", "--cwd", missing, "--", "cmd"}, `switchboard add: --cwd ` + missing + `: no such directory: create it (mkdir -p ` + missing + `), or give the directory the server runs in; ` + w.user() + " is unchanged\n"},
+		{[]string{"add", "a", "--cwd", "no/such", "--", "cmd"}, `--cwd ` + missing + `: no such directory`}, // relative to the working directory
+		{[]string{"add", "a", "--cwd", file, "--", "cmd"}, `switchboard add: --cwd ` + file + ` is not a directory: give the directory the server runs in`},
+		{[]string{"add", "--project", "a", "--cwd", "no/such", "--", "cmd"}, `--cwd ` + missing + `: no such directory`},
+	} {
+		code, _, errOut := w.run(tc.args...)
+		if code != 1 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%q: exit %d: %s\nwant %s", tc.args, code, errOut, tc.want)
+		}
+	}
+	if w.read(w.user()) != commented {
+		t.Error("a refused add changed the file")
+	}
+	if _, err := os.Stat(filepath.Join(w.dir, config.ProjectFile)); err == nil {
+		t.Error("a refused add --project wrote the project file")
+	}
+	// A reference is known only when the server starts: not checked.
+	w.mustRun("add", "ref", "--cwd", "${env:WORK}", "--", "cmd")
+}
+
+// A command that cannot be found is added, with a warning naming it and
+// saying the server will not start until it is installed.
+func TestAdd_CommandNotFoundIsAddedWithAWarning(t *testing.T) {
+	w := newCLIWorld(t)
+	bin := filepath.Join(w.home, "bin")
+	w.write(filepath.Join(bin, "have-mcp"), "#!/bin/sh\n")
+	os.Chmod(filepath.Join(bin, "have-mcp"), 0o755)
+	w.write(filepath.Join(bin, "plain"), "not executable")
+	w.env["PATH"] = bin
+	for _, tc := range []struct {
+		args []string
+		warn string // "" for none
+	}{
+		{[]string{"add", "a", "--", "npx-missing", "-y", "pkg"}, `warning: "npx-missing" is not on PATH: server "a" will fail to start until it is installed (or give its absolute path; switchboard doctor checks again)` + "\n"},
+		{[]string{"add", "b", "--", "have-mcp"}, ""},
+		{[]string{"add", "c", "--", "plain"}, `warning: "plain" is not on PATH`},
+		{[]string{"add", "d", "--env", "PATH=" + w.dir, "--", "have-mcp"}, `warning: "have-mcp" is not on PATH`}, // the server's own PATH
+		{[]string{"add", "e", "--", filepath.Join(bin, "gone")}, `warning: ` + filepath.Join(bin, "gone") + ` is not an executable file: server "e" will fail to start until it is installed there (or give where it is; switchboard doctor checks again)` + "\n"},
+		{[]string{"add", "f", "--", filepath.Join(bin, "have-mcp")}, ""},
+		{[]string{"add", "g", "--cwd", bin, "--", "./plain"}, `warning: ` + filepath.Join(bin, "plain") + ` is not an executable file`},
+		{[]string{"add", "h", "--", "${env:TOOL}"}, ""},
+		{[]string{"add", "i", "--url", "https://h/mcp"}, ""},
+	} {
+		code, out, errOut := w.run(tc.args...)
+		if code != 0 || !strings.Contains(out, "added server") {
+			t.Errorf("%q: exit %d, not added:\n%s%s", tc.args, code, out, errOut)
+		}
+		if tc.warn == "" && errOut != "" || tc.warn != "" && !strings.Contains(errOut, tc.warn) {
+			t.Errorf("%q: stderr %q, want %q", tc.args, errOut, tc.warn)
+		}
+	}
 }

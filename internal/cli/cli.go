@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -86,7 +87,7 @@ func Main(ctx context.Context, e *Env) int {
 	}
 	i := slices.IndexFunc(commands(), func(c command) bool { return c.name == name })
 	if i < 0 {
-		fmt.Fprintf(e.Stderr, "switchboard: unknown command %q\n\n", name)
+		fmt.Fprintf(e.Stderr, "switchboard: unknown command %s\n\n", echo(name))
 		usage(e.Stderr)
 		return 2
 	}
@@ -150,17 +151,59 @@ file, serve and exec use a built-in demo backend.
 // newFlags returns a flag set for a subcommand whose usage goes to e.Stderr.
 func newFlags(e *Env, name, synopsis, help string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(e.Stderr)
+	// The flag package writes what is wrong with a flag to the output,
+	// then calls Usage, which writes it to e.Stderr through flagProblem.
+	problem := &strings.Builder{}
+	fs.SetOutput(problem)
 	fs.Usage = func() {
+		if problem.Len() > 0 {
+			fmt.Fprintln(e.Stderr, flagProblem(fs, strings.TrimSuffix(problem.String(), "\n")))
+			problem.Reset()
+		}
 		fmt.Fprintf(e.Stderr, "Usage: switchboard %s %s\n\n%s\n", name, synopsis, strings.TrimSpace(help))
 		var has bool
 		fs.VisitAll(func(*flag.Flag) { has = true })
 		if has {
 			fmt.Fprintln(e.Stderr, "\nFlags:")
+			fs.SetOutput(e.Stderr)
 			fs.PrintDefaults()
+			fs.SetOutput(problem)
 		}
 	}
 	return fs
+}
+
+// flagProblem is msg, the flag package's word on a bad flag, with the
+// argument it repeats bounded (echo): a 100 kB value was printed back
+// whole. The value of a K=V flag (--env, --header) is left out: it may
+// be a secret, and the flag's own error says what is wrong without it
+// ("invalid value for flag -header: want NAME=VALUE, got \"Aut…\"").
+func flagProblem(fs *flag.FlagSet, msg string) string {
+	for _, head := range []string{"invalid value ", "invalid boolean value "} {
+		rest, ok := strings.CutPrefix(msg, head)
+		if !ok {
+			continue
+		}
+		q, err := strconv.QuotedPrefix(rest)
+		if err != nil {
+			break
+		}
+		value, _ := strconv.Unquote(q)
+		tail := rest[len(q):] // " for flag -NAME: ERR", or " for -NAME: ERR"
+		name, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(tail, " for "), "flag "), "-"), ":")
+		if f := fs.Lookup(name); f != nil {
+			if _, kv := f.Value.(*pairs); kv {
+				return strings.TrimSuffix(head, " ") + tail
+			}
+		}
+		return head + echo(value) + tail
+	}
+	// "flag provided but not defined: -NAME", "bad flag syntax: ARG",
+	// "flag needs an argument: -NAME".
+	if head, arg, ok := strings.Cut(msg, ": "); ok && len(arg) > maxEcho {
+		return head + ": " + echo(arg)
+	}
+	return msg
 }
 
 // noArgs refuses the positional arguments of a command that takes none,
@@ -170,7 +213,7 @@ func noArgs(e *Env, fs *flag.FlagSet) error {
 	if fs.NArg() == 0 {
 		return nil
 	}
-	fmt.Fprintf(e.Stderr, "switchboard %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+	fmt.Fprintf(e.Stderr, "switchboard %s: unexpected argument %s\n", fs.Name(), echo(fs.Arg(0)))
 	fs.Usage()
 	return errUsage
 }

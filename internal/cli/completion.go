@@ -44,7 +44,7 @@ func runCompletion(ctx context.Context, e *Env, args []string) error {
 	case "fish":
 		fmt.Fprint(e.Stdout, fishCompletion)
 	default:
-		return fmt.Errorf("unknown shell %q; known: bash, zsh, fish", fs.Arg(0))
+		return fmt.Errorf("unknown shell %s; known: bash, zsh, fish", echo(fs.Arg(0)))
 	}
 	return nil
 }

@@ -67,7 +67,7 @@ starts it when none runs).
 	case daemonRunCmd:
 		return runDaemonRun(ctx, e, rest[1:])
 	}
-	fmt.Fprintf(e.Stderr, "switchboard daemon: unknown subcommand %q; known: status, stop, logs\n", rest[0])
+	fmt.Fprintf(e.Stderr, "switchboard daemon: unknown subcommand %s; known: status, stop, logs\n", echo(rest[0]))
 	return errUsage
 }
 

@@ -54,7 +54,11 @@ Refreshes the tool catalog as a side effect.`)
 	failed := 0
 	for i, name := range names {
 		l := <-lines[i]
-		fmt.Fprintf(e.Stdout, "%s: %s\n", name, l.text)
+		label := name
+		if len(name) > maxEcho { // a name given that is not configured
+			label = echo(name)
+		}
+		fmt.Fprintf(e.Stdout, "%s: %s\n", label, l.text)
 		if l.problem {
 			failed++
 		}

@@ -71,20 +71,23 @@ func (p paths) httpToken() string { return filepath.Join(p.state, "http-token") 
 func checkHTTPAddr(hf *httpFlags) (loopback bool, err error) {
 	host, _, err := net.SplitHostPort(hf.addr)
 	if err != nil {
-		return false, fmt.Errorf("--http %q: want HOST:PORT, e.g. 127.0.0.1:8080: %w", hf.addr, err)
+		if ae, ok := errors.AsType[*net.AddrError](err); ok {
+			err = errors.New(ae.Err) // without the address again, whole
+		}
+		return false, fmt.Errorf("--http %s: want HOST:PORT, e.g. 127.0.0.1:8080: %w", echo(hf.addr), err)
 	}
 	loopback = front.IsLoopbackName(host)
 	if host == "" || (net.ParseIP(host) == nil && !loopback) {
-		return false, fmt.Errorf("--http %q: give an IP address to listen on (127.0.0.1 for this machine only)", hf.addr)
+		return false, fmt.Errorf("--http %s: give an IP address to listen on (127.0.0.1 for this machine only)", echo(hf.addr))
 	}
 	if loopback {
 		return true, nil
 	}
 	if hf.noAuth {
-		return false, fmt.Errorf("--no-auth is accepted only on a loopback address, not %q: anyone who reaches it could run your tools", hf.addr)
+		return false, fmt.Errorf("--no-auth is accepted only on a loopback address, not %s: anyone who reaches it could run your tools", echo(hf.addr))
 	}
 	if !hf.allowRemote {
-		return false, fmt.Errorf("--http %q is not a loopback address: add --allow-remote to serve other machines (the bearer token from `switchboard token` is required)", hf.addr)
+		return false, fmt.Errorf("--http %s is not a loopback address: add --allow-remote to serve other machines (the bearer token from `switchboard token` is required)", echo(hf.addr))
 	}
 	return false, nil
 }

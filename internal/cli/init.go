@@ -60,7 +60,7 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(e.Stderr, "switchboard init: unexpected argument %q\n", fs.Arg(0))
+		fmt.Fprintf(e.Stderr, "switchboard init: unexpected argument %s\n", echo(fs.Arg(0)))
 		fs.Usage()
 		return errUsage
 	}

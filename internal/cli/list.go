@@ -83,6 +83,11 @@ with their scores (what list_tools({query}) returns, plus scores).`)
 	if err != nil {
 		return err
 	}
+	if len(hits) == 0 {
+		// server.RenderHits would repeat the whole query, however long.
+		fmt.Fprintf(e.Stdout, "// No tool matches %s. Try other words, or switchboard list to see every server.\n", echo(q))
+		return nil
+	}
 	fmt.Fprint(e.Stdout, server.RenderHits(q, hits))
 	return nil
 }

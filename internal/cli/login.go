@@ -156,7 +156,7 @@ func remoteSpec(e *Env, cf *configFlags, args []string, cmd string) (*config.Ser
 	spec := cfg.Servers[args[0]]
 	switch {
 	case spec == nil:
-		return nil, nil, fmt.Errorf("no server %q is configured (see switchboard servers)", args[0])
+		return nil, nil, fmt.Errorf("no server %s is configured (see switchboard servers)", echo(args[0]))
 	case spec.Problem != "":
 		return nil, nil, fmt.Errorf("server %q is disabled by a config error: %s", args[0], spec.Problem)
 	case spec.Type != config.HTTP && spec.Type != config.SSE:

@@ -128,7 +128,7 @@ checked again.`)
 	}
 	spec := cfg.Servers[fs.Arg(0)]
 	if spec == nil {
-		return fmt.Errorf("unknown server %q; configured: %s", fs.Arg(0), strings.Join(cfg.Names(), ", "))
+		return fmt.Errorf("unknown server %s; configured: %s", echo(fs.Arg(0)), strings.Join(cfg.Names(), ", "))
 	}
 	store, err := openPins(e, p.pins())
 	if err != nil {

@@ -114,7 +114,7 @@ func runVersion(ctx context.Context, e *Env, args []string) error {
 		return err
 	}
 	if len(fs.Args()) > 0 {
-		fmt.Fprintf(e.Stderr, "switchboard version: unexpected argument %q\n", fs.Arg(0))
+		fmt.Fprintf(e.Stderr, "switchboard version: unexpected argument %s\n", echo(fs.Arg(0)))
 		return errUsage
 	}
 	b := Build()

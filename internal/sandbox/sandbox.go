@@ -141,21 +141,25 @@ func (s *Sandbox) Run(ctx context.Context, req script.Request, caller script.Too
 	// A script that is one call with literal arguments (or returns a
 	// literal) needs no VM: it runs here, and a worker only turns an
 	// unusual outcome of its call into the result (script.RunStatic).
+	queued := timeout - req.Timeout
 	vm := func(ctx context.Context, req script.Request, caller script.ToolCaller) script.Result {
-		res, _ := s.runVM(ctx, req, caller)
+		res, _ := s.runVM(ctx, req, caller, timeout, queued)
 		return res
 	}
 	if res, ok := script.RunStatic(ctx, req, caller, vm); ok {
 		return noteWait(res, timeout, req.Timeout)
 	}
-	res, started := s.runVM(ctx, req, caller)
+	res, started := s.runVM(ctx, req, caller, timeout, queued)
 	return noteWait(res, timeout, req.Timeout-started)
 }
 
 // runVM runs req in a VM: in a worker, or in this process without a
-// Command. started is the time spent waiting for a worker to start,
-// which counts against req.Timeout.
-func (s *Sandbox) runVM(ctx context.Context, req script.Request, caller script.ToolCaller) (res script.Result, started time.Duration) {
+// Command. timeout is the caller's own limit, of which queued went
+// waiting for a free slot: a script whose worker does not start within
+// req.Timeout fails with a message that states timeout (and queued, when
+// it is worth a word), not the budget that was left. started is the time
+// spent waiting for a worker to start, which counts against req.Timeout.
+func (s *Sandbox) runVM(ctx context.Context, req script.Request, caller script.ToolCaller, timeout, queued time.Duration) (res script.Result, started time.Duration) {
 	if len(s.command) == 0 {
 		return script.Run(ctx, req, caller), 0
 	}
@@ -167,7 +171,11 @@ func (s *Sandbox) runVM(ctx context.Context, req script.Request, caller script.T
 	started = time.Since(t0)
 	if req.Timeout = budget - started; req.Timeout <= 0 {
 		s.put(w, true)
-		return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a script worker to start", roundWait(budget))), started
+		msg := fmt.Sprintf("script timed out after %v waiting for a script worker to start", timeout)
+		if queued >= minNotedWait {
+			msg = fmt.Sprintf("script timed out after %v waiting for a script worker: %v for a free one (settings.maxScripts), then for one to start", timeout, queued.Round(time.Millisecond))
+		}
+		return failed(script.KindTimeout, msg), started
 	}
 	res, reusable := w.run(ctx, req, caller, s.grace)
 	if res.Err != nil && res.Err.Kind == script.KindMemory {
@@ -295,9 +303,11 @@ const minNotedWait = 100 * time.Millisecond
 // say so: it was given timeout, and left had left when it started.
 // A shorter wait goes unmentioned, and the time the script was given is
 // stated as the caller's timeout, not what was left of it to the
-// nanosecond ("after 1.998738722s").
+// nanosecond ("after 1.998738722s"). A script with nothing left (left
+// <= 0) never started: runVM's message already states timeout and the
+// wait.
 func noteWait(res script.Result, timeout, left time.Duration) script.Result {
-	if res.Err == nil || res.Err.Kind != script.KindTimeout || left >= timeout {
+	if res.Err == nil || res.Err.Kind != script.KindTimeout || left >= timeout || left <= 0 {
 		return res
 	}
 	if timeout-left >= minNotedWait {
@@ -309,15 +319,6 @@ func noteWait(res script.Result, timeout, left time.Duration) script.Result {
 }
 
 // failed is a Result for a script that did not run to its end.
-// roundWait states a time limit as given, not to the nanosecond: a
-// budget of 1 ms less what went before is "1ms", not "998.437µs".
-func roundWait(d time.Duration) time.Duration {
-	if d >= time.Millisecond/2 {
-		return d.Round(time.Millisecond)
-	}
-	return d.Round(time.Microsecond)
-}
-
 func failed(kind, msg string) script.Result {
 	return script.Result{Err: &script.Error{Kind: kind, Message: msg}}
 }

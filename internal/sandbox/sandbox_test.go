@@ -386,15 +386,30 @@ func TestSandbox_OneCallRunsWithoutAWorker(t *testing.T) {
 	}
 }
 
-func TestRoundWait(t *testing.T) {
-	for d, want := range map[time.Duration]string{
-		998437 * time.Nanosecond:              "1ms",
-		2*time.Second - 1261*time.Microsecond: "1.999s",
-		437 * time.Nanosecond:                 "0s",
-		1437 * time.Nanosecond:                "1µs",
+// TestSandbox_WorkerStartTimeoutStatesTheCallersTimeout: a script whose
+// budget runs out while its worker starts fails with the timeout its
+// caller gave (not what was left of it after waiting for a slot, to the
+// nanosecond: "after 998.437µs"), and names the slot wait when it was
+// long.
+func TestSandbox_WorkerStartTimeoutStatesTheCallersTimeout(t *testing.T) {
+	for _, tc := range []struct {
+		timeout, queued time.Duration
+		want            string
+	}{
+		{time.Millisecond, time.Millisecond - time.Nanosecond, "script timed out after 1ms waiting for a script worker to start"},
+		{3 * time.Second, 3*time.Second - time.Nanosecond, "script timed out after 3s waiting for a script worker: 3s for a free one (settings.maxScripts), then for one to start"},
 	} {
-		if got := roundWait(d).String(); got != want {
-			t.Errorf("roundWait(%v) = %s, want %s", d, got, want)
+		s := newSandbox(t, Options{Lazy: true}) // no idle worker: take starts one, which takes more than the 1ns left
+		res, started := s.runVM(t.Context(), script.Request{Source: "return 1", Timeout: tc.timeout - tc.queued}, nil, tc.timeout, tc.queued)
+		if res.Err == nil || res.Err.Kind != script.KindTimeout || res.Err.Message != tc.want {
+			t.Errorf("timeout %v, queued %v: Err = %+v, want %q", tc.timeout, tc.queued, res.Err, tc.want)
+		}
+		if started <= 0 {
+			t.Errorf("started = %v, want the worker's start", started)
+		}
+		// Run passes it on as it is: the script never started.
+		if m := noteWait(res, tc.timeout, tc.timeout-tc.queued-started).Err.Message; m != tc.want {
+			t.Errorf("noteWait changed it to %q", m)
 		}
 	}
 }
