@@ -250,8 +250,11 @@ func TestAdd_ProjectFileItCreatesIsTrusted(t *testing.T) {
 	if st, err := allow.Check(store, proj, []byte(data)); err != nil || st != allow.Trusted {
 		t.Errorf("created project file: %v, %v", st, err)
 	}
-	if s := w.parse(proj).Servers["tool"]; s.Cwd != "sub" {
-		t.Errorf("project cwd %q (kept relative to the project)", s.Cwd)
+	if !strings.Contains(data, `"cwd": "sub"`) {
+		t.Errorf("project file %s: want the cwd kept relative to the project", data)
+	}
+	if s := w.parse(proj).Servers["tool"]; s.Cwd != filepath.Join(filepath.Dir(proj), "sub") {
+		t.Errorf("project cwd %q, want the project's sub directory", s.Cwd)
 	}
 	if _, err := os.Stat(w.user()); err == nil {
 		t.Error("--project wrote the user config")

@@ -349,7 +349,7 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 		case "env":
 			s.Env = strMap(path, fk, c, e)
 		case "cwd":
-			s.Cwd = str(path, fk, c, e)
+			s.Cwd = fileRelative(path, str(path, fk, c, e))
 		case "type":
 			s.Type = str(path, fk, c, e)
 		case "url", "serverUrl", "httpUrl":
@@ -520,6 +520,18 @@ var settingNames = func() []string {
 	}
 	return out
 }()
+
+// fileRelative returns a relative directory dir, given in the file at
+// path, as the directory it names: relative to that file's directory (a
+// project file's "cwd": "tools" is the project's tools directory, wherever
+// the serving process runs). A dir with a reference, starting with ~ or
+// already absolute, and one from no file (path not absolute), is kept.
+func fileRelative(path, dir string) string {
+	if dir == "" || filepath.IsAbs(dir) || !filepath.IsAbs(path) || strings.HasPrefix(dir, "~") || strings.Contains(dir, "${") {
+		return dir
+	}
+	return filepath.Join(filepath.Dir(path), dir)
+}
 
 func str(path, field string, v *node, e *Error) string {
 	if v.kind != 's' {
