@@ -24,6 +24,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/allow"
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
@@ -237,9 +238,9 @@ func (p *pairs) given(flagName string) error {
 	}
 	again, first := p.twice[0][0], p.twice[0][1]
 	if again != first {
-		return fmt.Errorf("--%s %s given twice (as %s first; header names ignore case): give it once, with the value you mean", flagName, echo(again), echo(first))
+		return fmt.Errorf("--%s %s given twice (as %s first; header names ignore case): give it once, with the value you mean", flagName, echo.Quote(again), echo.Quote(first))
 	}
-	return fmt.Errorf("--%s %s given twice: give it once, with the value you mean", flagName, echo(again))
+	return fmt.Errorf("--%s %s given twice: give it once, with the value you mean", flagName, echo.Quote(again))
 }
 
 func (p *pairs) String() string { return strings.Join(p.order, ",") }
@@ -254,7 +255,7 @@ func (p *pairs) Set(s string) error {
 		v = strings.TrimLeft(v, " ")
 	}
 	if k == "" || strings.ContainsAny(k, " \t") {
-		return fmt.Errorf("name %s is empty or has spaces", echo(k))
+		return fmt.Errorf("name %s is empty or has spaces", echo.Quote(k))
 	}
 	if p.m == nil {
 		p.m = map[string]string{}
@@ -328,7 +329,7 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 	}
 	name, cmd := pos[0], pos[1:]
 	if strings.TrimSpace(name) == "" || strings.HasPrefix(name, "-") {
-		return fmt.Errorf("server name %s: give a name such as memory or github", echo(name))
+		return fmt.Errorf("server name %s: give a name such as memory or github", echo.Quote(name))
 	}
 	en := entry{Env: env.m, Headers: headers.m, URL: *url}
 	switch {
@@ -336,13 +337,13 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 		return errors.New("give either a command (after --) or --url, not both")
 	case len(cmd) == 0 && *url == "":
 		again := shellQuote(name)
-		if len(name) > maxEcho {
+		if len(name) > echo.Max {
 			again = "NAME"
 		}
-		return fmt.Errorf("server %s needs a command (switchboard add %s -- COMMAND ARGS...) or a --url", echo(name), again)
+		return fmt.Errorf("server %s needs a command (switchboard add %s -- COMMAND ARGS...) or a --url", echo.Quote(name), again)
 	case len(cmd) > 0:
 		if *transport != "" && *transport != config.Stdio {
-			return fmt.Errorf("--transport %s needs --url; a command runs over stdio", echo(*transport))
+			return fmt.Errorf("--transport %s needs --url; a command runs over stdio", echo.Quote(*transport))
 		}
 		if len(headers.order) > 0 {
 			return errors.New("--header applies to remote servers (--url); a stdio server takes --env")
@@ -360,7 +361,7 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 		case config.SSE:
 			en.Type = config.SSE
 		default:
-			return fmt.Errorf("--transport %s with --url: use http or sse", echo(*transport))
+			return fmt.Errorf("--transport %s with --url: use http or sse", echo.Quote(*transport))
 		}
 		if *cwd != "" || len(env.order) > 0 {
 			return errors.New("--cwd and --env apply to servers run as a command; a remote server takes --header")
@@ -384,7 +385,7 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 			return nil, fmt.Errorf("%s: %w", t.path, err)
 		}
 		if has && !*force {
-			return nil, fmt.Errorf("server %s is already in %s: add --force to replace it, or run `switchboard remove %s` first", echo(name), t.path, shellQuote(name))
+			return nil, fmt.Errorf("server %s is already in %s: add --force to replace it, or run `switchboard remove %s` first", echo.Quote(name), t.path, shellQuote(name))
 		}
 		replaced = has
 		return agentconf.SetMember(data, serversKey, name, json.RawMessage(value))
@@ -466,7 +467,7 @@ func commandHint(e *Env, t target, name string, en *entry) {
 			p = filepath.Join(p, cmd)
 		}
 		if fi, err := os.Stat(p); err != nil || fi.IsDir() || runtime.GOOS != "windows" && fi.Mode().Perm()&0o111 == 0 {
-			fmt.Fprintf(e.Stderr, "warning: %s is not an executable file: server %s will fail to start until it is installed there (or give where it is; switchboard doctor checks again)\n", p, echo(name))
+			fmt.Fprintf(e.Stderr, "warning: %s is not an executable file: server %s will fail to start until it is installed there (or give where it is; switchboard doctor checks again)\n", p, echo.Quote(name))
 		}
 		return
 	}
@@ -482,7 +483,7 @@ func commandHint(e *Env, t target, name string, en *entry) {
 		found = err == nil
 	}
 	if !found {
-		fmt.Fprintf(e.Stderr, "warning: %s is not on PATH: server %s will fail to start until it is installed (or give its absolute path; switchboard doctor checks again)\n", echo(cmd), echo(name))
+		fmt.Fprintf(e.Stderr, "warning: %s is not on PATH: server %s will fail to start until it is installed (or give its absolute path; switchboard doctor checks again)\n", echo.Quote(cmd), echo.Quote(name))
 	}
 }
 
@@ -641,7 +642,7 @@ func mustHave(t target, data []byte, name string) error {
 	if !t.project {
 		hint = " (a project's servers: add --project)"
 	}
-	return fmt.Errorf("no server %s in %s%s; configured there: %s", echo(name), t.path, hint, known)
+	return fmt.Errorf("no server %s in %s%s; configured there: %s", echo.Quote(name), t.path, hint, known)
 }
 
 func runEnable(ctx context.Context, e *Env, args []string) error {

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 )
 
 // Env is everything a command may take from the operating system.
@@ -87,7 +89,7 @@ func Main(ctx context.Context, e *Env) int {
 	}
 	i := slices.IndexFunc(commands(), func(c command) bool { return c.name == name })
 	if i < 0 {
-		fmt.Fprintf(e.Stderr, "switchboard: unknown command %s\n\n", echo(name))
+		fmt.Fprintf(e.Stderr, "switchboard: unknown command %s\n\n", echo.Quote(name))
 		usage(e.Stderr)
 		return 2
 	}
@@ -196,12 +198,12 @@ func flagProblem(fs *flag.FlagSet, msg string) string {
 				return strings.TrimSuffix(head, " ") + tail
 			}
 		}
-		return head + echo(value) + tail
+		return head + echo.Quote(value) + tail
 	}
 	// "flag provided but not defined: -NAME", "bad flag syntax: ARG",
 	// "flag needs an argument: -NAME".
-	if head, arg, ok := strings.Cut(msg, ": "); ok && len(arg) > maxEcho {
-		return head + ": " + echo(arg)
+	if head, arg, ok := strings.Cut(msg, ": "); ok && len(arg) > echo.Max {
+		return head + ": " + echo.Quote(arg)
 	}
 	return msg
 }
@@ -213,7 +215,7 @@ func noArgs(e *Env, fs *flag.FlagSet) error {
 	if fs.NArg() == 0 {
 		return nil
 	}
-	fmt.Fprintf(e.Stderr, "switchboard %s: unexpected argument %s\n", fs.Name(), echo(fs.Arg(0)))
+	fmt.Fprintf(e.Stderr, "switchboard %s: unexpected argument %s\n", fs.Name(), echo.Quote(fs.Arg(0)))
 	fs.Usage()
 	return errUsage
 }

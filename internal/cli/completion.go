@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 )
 
 // completeCmd is the hidden subcommand the shell scripts call: it prints
@@ -44,7 +45,7 @@ func runCompletion(ctx context.Context, e *Env, args []string) error {
 	case "fish":
 		fmt.Fprint(e.Stdout, fishCompletion)
 	default:
-		return fmt.Errorf("unknown shell %s; known: bash, zsh, fish", echo(fs.Arg(0)))
+		return fmt.Errorf("unknown shell %s; known: bash, zsh, fish", echo.Quote(fs.Arg(0)))
 	}
 	return nil
 }

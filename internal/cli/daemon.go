@@ -22,6 +22,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/daemon"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/hub"
 	"github.com/switchboard-mcp/switchboard/internal/server"
 )
@@ -67,7 +68,7 @@ starts it when none runs).
 	case daemonRunCmd:
 		return runDaemonRun(ctx, e, rest[1:])
 	}
-	fmt.Fprintf(e.Stderr, "switchboard daemon: unknown subcommand %s; known: status, stop, logs\n", echo(rest[0]))
+	fmt.Fprintf(e.Stderr, "switchboard daemon: unknown subcommand %s; known: status, stop, logs\n", echo.Quote(rest[0]))
 	return errUsage
 }
 

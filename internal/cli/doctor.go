@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 )
 
 func runDoctor(ctx context.Context, e *Env, args []string) error {
@@ -55,8 +56,8 @@ Refreshes the tool catalog as a side effect.`)
 	for i, name := range names {
 		l := <-lines[i]
 		label := name
-		if len(name) > maxEcho { // a name given that is not configured
-			label = echo(name)
+		if len(name) > echo.Max { // a name given that is not configured
+			label = echo.Quote(name)
 		}
 		fmt.Fprintf(e.Stdout, "%s: %s\n", label, l.text)
 		if l.problem {

@@ -1,24 +1,10 @@
 package cli
 
 import (
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"strings"
 	"testing"
 )
-
-func TestEcho_BoundsWhatIsRepeated(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"github", `"github"`},
-		{"a\nb", `"a\nb"`},
-		{strings.Repeat("x", maxEcho), `"` + strings.Repeat("x", maxEcho) + `"`},
-		{strings.Repeat("x", 102400), `"` + strings.Repeat("x", maxEcho) + `…" (102400 bytes)`},
-		// Cut at a rune boundary: no broken UTF-8 escapes.
-		{strings.Repeat("x", maxEcho-1) + "é" + strings.Repeat("y", 10), `"` + strings.Repeat("x", maxEcho-1) + `…" (75 bytes)`},
-	} {
-		if got := echo(tc.in); got != tc.want {
-			t.Errorf("echo(%.20q…) = %s, want %s", tc.in, got, tc.want)
-		}
-	}
-}
 
 // search for a 100 kB query that matches nothing says so without
 // printing the query back.
@@ -30,7 +16,7 @@ func TestSearch_HugeQueryIsNotEchoedWhole(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if len(out)+len(errOut) > 1000 || !strings.Contains(out, "No tool matches \""+strings.Repeat("x", maxEcho)+"…\" (102400 bytes)") {
+	if len(out)+len(errOut) > 1000 || !strings.Contains(out, "No tool matches \""+strings.Repeat("x", echo.Max)+"…\" (102400 bytes)") {
 		t.Errorf("%d bytes of output, %d of errors:\n%.300s\n%.300s", len(out), len(errOut), out, errOut)
 	}
 }
@@ -67,7 +53,7 @@ func TestMain_RefusedArgumentIsNotEchoedWhole(t *testing.T) {
 		if len(out)+len(errOut) > 4000 || code == 0 && args[0] != "logs" && args[0] != "doctor" {
 			short := make([]string, len(args))
 			for i, a := range args {
-				short[i] = echo(a)
+				short[i] = echo.Quote(a)
 			}
 			t.Errorf("%s: exit %d, %d bytes of output, %d of errors:\n%.300s\n%.300s", strings.Join(short, " "), code, len(out), len(errOut), out, errOut)
 		}
@@ -89,10 +75,10 @@ func TestMain_BadFlagIsNamedBoundedAndWithoutSecrets(t *testing.T) {
 		{[]string{"add", "r", "--url", "https://h/mcp", "--header", "Authorization Bearer " + tok}, `invalid value for flag -header: want NAME=VALUE, got "Aut…"`},
 		{[]string{"add", "r", "--env=" + tok, "--", "cmd"}, `invalid value for flag -env: want NAME=VALUE, got "ghp…"`},
 		{[]string{"add", "r", "--env", "A B=" + tok, "--", "cmd"}, `invalid value for flag -env: name "A B" is empty or has spaces`},
-		{[]string{"search", "--limit", x, "q"}, `invalid value "` + x[:maxEcho] + `…" (102400 bytes) for flag -limit: parse error`},
+		{[]string{"search", "--limit", x, "q"}, `invalid value "` + x[:echo.Max] + `…" (102400 bytes) for flag -limit: parse error`},
 		{[]string{"search", "--limit", "many", "q"}, `invalid value "many" for flag -limit: parse error`},
-		{[]string{"serve", "--standalone=" + x}, `invalid boolean value "` + x[:maxEcho] + `…" (102400 bytes) for -standalone: parse error`},
-		{[]string{"search", "--" + x}, `flag provided but not defined: "-` + x[:maxEcho-1] + `…" (102401 bytes)`},
+		{[]string{"serve", "--standalone=" + x}, `invalid boolean value "` + x[:echo.Max] + `…" (102400 bytes) for -standalone: parse error`},
+		{[]string{"search", "--" + x}, `flag provided but not defined: "-` + x[:echo.Max-1] + `…" (102401 bytes)`},
 		{[]string{"search", "--nope"}, `flag provided but not defined: -nope`},
 		{[]string{"list", "--detail"}, `flag needs an argument: -detail`},
 	} {

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/front"
 	"github.com/switchboard-mcp/switchboard/internal/hub"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
@@ -74,20 +75,20 @@ func checkHTTPAddr(hf *httpFlags) (loopback bool, err error) {
 		if ae, ok := errors.AsType[*net.AddrError](err); ok {
 			err = errors.New(ae.Err) // without the address again, whole
 		}
-		return false, fmt.Errorf("--http %s: want HOST:PORT, e.g. 127.0.0.1:8080: %w", echo(hf.addr), err)
+		return false, fmt.Errorf("--http %s: want HOST:PORT, e.g. 127.0.0.1:8080: %w", echo.Quote(hf.addr), err)
 	}
 	loopback = front.IsLoopbackName(host)
 	if host == "" || (net.ParseIP(host) == nil && !loopback) {
-		return false, fmt.Errorf("--http %s: give an IP address to listen on (127.0.0.1 for this machine only)", echo(hf.addr))
+		return false, fmt.Errorf("--http %s: give an IP address to listen on (127.0.0.1 for this machine only)", echo.Quote(hf.addr))
 	}
 	if loopback {
 		return true, nil
 	}
 	if hf.noAuth {
-		return false, fmt.Errorf("--no-auth is accepted only on a loopback address, not %s: anyone who reaches it could run your tools", echo(hf.addr))
+		return false, fmt.Errorf("--no-auth is accepted only on a loopback address, not %s: anyone who reaches it could run your tools", echo.Quote(hf.addr))
 	}
 	if !hf.allowRemote {
-		return false, fmt.Errorf("--http %s is not a loopback address: add --allow-remote to serve other machines (the bearer token from `switchboard token` is required)", echo(hf.addr))
+		return false, fmt.Errorf("--http %s is not a loopback address: add --allow-remote to serve other machines (the bearer token from `switchboard token` is required)", echo.Quote(hf.addr))
 	}
 	return false, nil
 }

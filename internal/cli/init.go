@@ -12,6 +12,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/agentconf"
 	"github.com/switchboard-mcp/switchboard/internal/allow"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
@@ -60,7 +61,7 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(e.Stderr, "switchboard init: unexpected argument %s\n", echo(fs.Arg(0)))
+		fmt.Fprintf(e.Stderr, "switchboard init: unexpected argument %s\n", echo.Quote(fs.Arg(0)))
 		fs.Usage()
 		return errUsage
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/server"
 )
 
@@ -85,7 +86,7 @@ with their scores (what list_tools({query}) returns, plus scores).`)
 	}
 	if len(hits) == 0 {
 		// server.RenderHits would repeat the whole query, however long.
-		fmt.Fprintf(e.Stdout, "// No tool matches %s. Try other words, or switchboard list to see every server.\n", echo(q))
+		fmt.Fprintf(e.Stdout, "// No tool matches %s. Try other words, or switchboard list to see every server.\n", echo.Quote(q))
 		return nil
 	}
 	fmt.Fprint(e.Stdout, server.RenderHits(q, hits))

@@ -19,6 +19,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/backend"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/hub"
 	"github.com/switchboard-mcp/switchboard/internal/oauth"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
@@ -156,7 +157,7 @@ func remoteSpec(e *Env, cf *configFlags, args []string, cmd string) (*config.Ser
 	spec := cfg.Servers[args[0]]
 	switch {
 	case spec == nil:
-		return nil, nil, fmt.Errorf("no server %s is configured (see switchboard servers)", echo(args[0]))
+		return nil, nil, fmt.Errorf("no server %s is configured (see switchboard servers)", echo.Quote(args[0]))
 	case spec.Problem != "":
 		return nil, nil, fmt.Errorf("server %q is disabled by a config error: %s", args[0], spec.Problem)
 	case spec.Type != config.HTTP && spec.Type != config.SSE:

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/backend"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
@@ -59,11 +60,11 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 		if d, err := time.ParseDuration(*since); err == nil && d >= 0 {
 			from = time.Now().Add(-d)
 		} else if err == nil {
-			return fmt.Errorf("--since %s: a negative duration is in the future; want how long ago, such as 10m", echo(*since))
+			return fmt.Errorf("--since %s: a negative duration is in the future; want how long ago, such as 10m", echo.Quote(*since))
 		} else if t, err := time.Parse(time.RFC3339, *since); err == nil {
 			from = t
 		} else {
-			return fmt.Errorf("--since %s: want a duration such as 10m or an RFC 3339 time", echo(*since))
+			return fmt.Errorf("--since %s: want a duration such as 10m or an RFC 3339 time", echo.Quote(*since))
 		}
 	}
 	state := e.paths(&configFlags{}).state
@@ -91,7 +92,7 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 	}
 	if len(recs) == 0 && !*follow {
 		if server != "" {
-			fmt.Fprintf(e.Stderr, "no logs of %s in %s: it has not started, or no server has that name (`switchboard servers` lists them)\n", echo(server), dir)
+			fmt.Fprintf(e.Stderr, "no logs of %s in %s: it has not started, or no server has that name (`switchboard servers` lists them)\n", echo.Quote(server), dir)
 			return nil
 		}
 		fmt.Fprintf(e.Stderr, "no logs yet in %s (a backend's log starts when it first starts)\n", dir)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
@@ -128,7 +129,7 @@ checked again.`)
 	}
 	spec := cfg.Servers[fs.Arg(0)]
 	if spec == nil {
-		return fmt.Errorf("unknown server %s; configured: %s", echo(fs.Arg(0)), strings.Join(cfg.Names(), ", "))
+		return fmt.Errorf("unknown server %s; configured: %s", echo.Quote(fs.Arg(0)), strings.Join(cfg.Names(), ", "))
 	}
 	store, err := openPins(e, p.pins())
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 	"github.com/switchboard-mcp/switchboard/internal/server"
 	"github.com/switchboard-mcp/switchboard/internal/skills"
@@ -51,7 +52,7 @@ func runSkills(ctx context.Context, e *Env, args []string) error {
 	want := map[string][2]int{"list": {0, 0}, "show": {1, 1}, "run": {1, 2}, "rm": {1, 1}, "approve": {1, 1}, "export": {1, 1}}
 	n, ok := want[sub]
 	if !ok {
-		return fmt.Errorf("skills: unknown subcommand %s (list, show, run, rm, approve, export)", echo(sub))
+		return fmt.Errorf("skills: unknown subcommand %s (list, show, run, rm, approve, export)", echo.Quote(sub))
 	}
 	if len(rest) < n[0] || len(rest) > n[1] {
 		fs.Usage()

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 )
 
 // Set at link time by release builds (make install, make dist):
@@ -114,7 +116,7 @@ func runVersion(ctx context.Context, e *Env, args []string) error {
 		return err
 	}
 	if len(fs.Args()) > 0 {
-		fmt.Fprintf(e.Stderr, "switchboard version: unexpected argument %s\n", echo(fs.Arg(0)))
+		fmt.Fprintf(e.Stderr, "switchboard version: unexpected argument %s\n", echo.Quote(fs.Arg(0)))
 		return errUsage
 	}
 	b := Build()

@@ -9,6 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 )
 
@@ -26,7 +27,9 @@ type ToolError struct {
 	Server, Tool, Message string
 }
 
-func (e *ToolError) Error() string { return fmt.Sprintf("%s.%s: %s", e.Server, e.Tool, e.Message) }
+func (e *ToolError) Error() string {
+	return fmt.Sprintf("%s.%s: %s", echo.Clip(e.Server), echo.Clip(e.Tool), e.Message)
+}
 
 // Unwrap turns a tool result into the value a script sees:
 // structuredContent when present; else the text content, parsed as JSON

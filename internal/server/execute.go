@@ -8,7 +8,6 @@ import (
 	"maps"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/script"
 	"github.com/switchboard-mcp/switchboard/internal/telemetry"
@@ -183,7 +183,7 @@ func CancelledNote(calls []string, err *script.Error) string {
 func ErrorText(e *script.Error) string {
 	msg := e.Message
 	if e.Server != "" && !strings.Contains(msg, e.Server+"."+e.Tool) {
-		msg = fmt.Sprintf("%s (in %s.%s)", msg, e.Server, e.Tool)
+		msg = fmt.Sprintf("%s (in %s.%s)", msg, echo.Clip(e.Server), echo.Clip(e.Tool))
 	}
 	if !errorName().MatchString(msg) {
 		msg = "Error: " + msg // what a thrown value that is no Error, or a limit, gets
@@ -283,7 +283,7 @@ func (s *Server) hintUnknownGlobal(msg string) string {
 		}
 		return msg
 	}
-	return msg + " (no server " + strconv.Quote(m[1]) + "; did you mean " + strings.Join(near, " or ") + "?)"
+	return msg + " (no server " + echo.Quote(m[1]) + "; did you mean " + strings.Join(near, " or ") + "?)"
 }
 
 // Globals of Node.js and browsers that scripts reach for and the sandbox
@@ -465,7 +465,7 @@ type callError struct {
 }
 
 func (e *callError) Error() string {
-	return cleanText(fmt.Sprintf("%s.%s: %v", e.server, e.tool, e.err)) // the cause may quote a backend
+	return cleanText(fmt.Sprintf("%s.%s: %v", echo.Clip(e.server), echo.Clip(e.tool), e.err)) // the cause may quote a backend
 }
 func (e *callError) Unwrap() error { return e.err }
 

@@ -529,3 +529,27 @@ func TestListTools_WithheldNameCannotForgeLines(t *testing.T) {
 		}
 	}
 }
+
+// A 100 kB server, tool or detail name that names nothing is repeated
+// bounded in the error (its first bytes and its length), not printed back
+// whole into the model's context; the same for a script calling a tool by
+// such a name.
+func TestServer_HugeNamesAreNotEchoedWhole(t *testing.T) {
+	h := newHardServer(t, config.Settings{}, nil, nil)
+	x := strings.Repeat("x", 100<<10)
+	for _, args := range []map[string]any{
+		{"servers": []string{x}},
+		{"tools": []string{"github." + x}},
+		{"tools": []string{x}},
+		{"detail": x},
+	} {
+		out, isErr := call(t, h.cs, "list_tools", args)
+		if !isErr || len(out) > 2000 || !strings.Contains(out, "(102400 bytes)") && !strings.Contains(out, "(102407 bytes)") {
+			t.Errorf("list_tools with a 100 kB name: error %v, %d bytes: %.200s", isErr, len(out), out)
+		}
+	}
+	out, isErr := call(t, h.cs, "execute", map[string]any{"script": "return await github['" + x + "']({})"})
+	if !isErr || len(out) > 2000 || !strings.Contains(out, "(102400 bytes)") {
+		t.Errorf("execute calling a 100 kB tool name: error %v, %d bytes: %.300s", isErr, len(out), out)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/search"
 	"github.com/switchboard-mcp/switchboard/internal/tsdecl"
@@ -129,7 +130,7 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 	switch a.Detail {
 	case "", "names", "summary", "full":
 	default:
-		return "", fmt.Errorf("detail must be \"names\", \"summary\" or \"full\", not %q", a.Detail)
+		return "", fmt.Errorf("detail must be \"names\", \"summary\" or \"full\", not %s", echo.Quote(a.Detail))
 	}
 	a.Tools, a.Servers = uniq(a.Tools), uniq(a.Servers)
 	switch {
@@ -384,7 +385,7 @@ func (s *Server) exactTools(ctx context.Context, refs []string) (string, error) 
 	for _, ref := range refs {
 		srv, tool, ok := splitRef(ref)
 		if !ok {
-			bad = append(bad, fmt.Sprintf("%q is not of the form \"server.tool\"", ref))
+			bad = append(bad, fmt.Sprintf("%s is not of the form \"server.tool\"", echo.Quote(ref)))
 			continue
 		}
 		if s.isSkillsServer(srv) {

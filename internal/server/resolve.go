@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/search"
 	"github.com/switchboard-mcp/switchboard/internal/tsdecl"
@@ -49,7 +50,7 @@ func (s *Server) lookup(ctx context.Context, server, tool string) (catalog.Tool,
 			cands = append(cands, v.Name)
 		}
 	}
-	msg := fmt.Sprintf("server %q has no tool %q", name, tool)
+	msg := fmt.Sprintf("server %q has no tool %s", name, echo.Quote(tool))
 	if m := nearest(tool, cands); len(m) > 0 {
 		msg += "; did you mean " + strings.Join(m, " or ") + "?"
 	}
@@ -82,7 +83,7 @@ func (s *Server) unknownServer(server string) error {
 			cands = append(cands, m)
 		}
 	}
-	msg := fmt.Sprintf("unknown server %q", server)
+	msg := fmt.Sprintf("unknown server %s", echo.Quote(server))
 	if m := nearest(server, cands); len(m) > 0 {
 		msg += "; did you mean " + strings.Join(m, " or ") + "?"
 	}

@@ -47,6 +47,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 	"github.com/switchboard-mcp/switchboard/internal/tsdecl"
 )
@@ -115,7 +116,7 @@ func ValidName(name string) error {
 	case name == "":
 		return errors.New("a skill needs a name")
 	case len(name) > MaxName:
-		return fmt.Errorf("skill name %q is longer than %d characters", name, MaxName)
+		return fmt.Errorf("skill name %s is longer than %d characters", echo.Quote(name), MaxName)
 	case !namePattern().MatchString(name):
 		return fmt.Errorf("skill name %q is not an identifier: use ASCII letters, digits and '_', not starting with a digit (e.g. %q)", name, tsdecl.Ident(name))
 	case reservedNames[name] || strings.HasPrefix(name, "__"):

@@ -1,0 +1,52 @@
+// Package echo repeats, in a message, what someone else wrote: a name, a
+// query or a value that a user, a client, a script or a backend gave and
+// that the message must name. It is named, not printed back whole: a 100 kB
+// argument or tool name is its first Max bytes and its length, so an error
+// never costs more than its own words in a terminal or in a model's
+// context. The package is pure and imports nothing of ours.
+package echo
+
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Max is the most bytes of a text that a message repeats.
+const Max = 64
+
+// Quote is s as %q writes it (control characters escaped), cut to its
+// first Max bytes (at a rune boundary) with "…" and its length when longer:
+// "xxxx…" (102400 bytes).
+func Quote(s string) string {
+	if len(s) <= Max {
+		return strconv.Quote(s)
+	}
+	return fmt.Sprintf("%s (%d bytes)", strconv.Quote(cut(s)+"…"), len(s))
+}
+
+// Clip is s unquoted, cut as Quote cuts it: for a name that a message
+// writes bare ("server.tool: ..."). Control characters are escaped as
+// Quote escapes them when s has any.
+func Clip(s string) string {
+	long := len(s) > Max
+	if long {
+		s = cut(s)
+	}
+	if q := strconv.Quote(s); q[1:len(q)-1] != s {
+		s = q[1 : len(q)-1]
+	}
+	if long {
+		return s + "…"
+	}
+	return s
+}
+
+// cut is the first Max bytes of s, backed off to a rune boundary.
+func cut(s string) string {
+	n := Max
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}

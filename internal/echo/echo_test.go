@@ -1,0 +1,34 @@
+package echo
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestQuote(t *testing.T) {
+	for in, want := range map[string]string{
+		"demo":                        `"demo"`,
+		"a\nb\x1b[31m":                `"a\nb\x1b[31m"`,
+		strings.Repeat("x", Max):      `"` + strings.Repeat("x", Max) + `"`,
+		strings.Repeat("x", 1e5):      `"` + strings.Repeat("x", Max) + `…" (100000 bytes)`,
+		strings.Repeat("é", 40):       `"` + strings.Repeat("é", 32) + `…" (80 bytes)`,
+		"x" + strings.Repeat("é", 40): `"x` + strings.Repeat("é", 31) + `…" (81 bytes)`,
+	} {
+		if got := Quote(in); got != want {
+			t.Errorf("Quote(%.20q…) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestClip(t *testing.T) {
+	for in, want := range map[string]string{
+		"echo":                   "echo",
+		"get-sum":                "get-sum",
+		"a\x1b[2Jb":              `a\x1b[2Jb`,
+		strings.Repeat("x", 1e5): strings.Repeat("x", Max) + "…",
+	} {
+		if got := Clip(in); got != want {
+			t.Errorf("Clip(%.20q…) = %q, want %q", in, got, want)
+		}
+	}
+}
