@@ -13,9 +13,9 @@ import (
 
 func runList(ctx context.Context, e *Env, args []string) error {
 	var cf configFlags
-	fs := newFlags(e, "list", "[--detail names|summary|full] [--query WORDS] [--roles] [server...]", `
-Print the TypeScript declarations list_tools returns: every server, or
-the named ones. Uses the tool catalog; a server whose tools are not known
+	fs := newFlags(e, "list", "[--detail names|summary|full] [--query WORDS] [--roles] [server | server.tool ...]", `
+Print the TypeScript declarations list_tools returns: every server, the
+named ones, or the named tools (server.tool). Uses the tool catalog; a server whose tools are not known
 yet is started once to learn them.`)
 	cf.register(fs)
 	detail := fs.String("detail", "", "names, summary or full (default: full, or summary for many tools)")
@@ -32,12 +32,37 @@ yet is started once to learn them.`)
 	if *showRoles {
 		return printRoles(ctx, e, st.srv, fs.Args())
 	}
-	out, err := st.srv.ListTools(ctx, server.ListArgs{Servers: fs.Args(), Detail: *detail, Query: *query})
+	servers, tools := splitListArgs(st, fs.Args())
+	if len(tools) > 0 {
+		out, err := st.srv.ListTools(ctx, server.ListArgs{Tools: tools, Detail: *detail})
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(e.Stdout, out)
+		if len(servers) == 0 && *query == "" {
+			return nil
+		}
+	}
+	out, err := st.srv.ListTools(ctx, server.ListArgs{Servers: servers, Detail: *detail, Query: *query})
 	if err != nil {
 		return err
 	}
 	fmt.Fprint(e.Stdout, out)
 	return nil
+}
+
+// splitListArgs sorts list's arguments into servers and tools: an argument
+// that is no configured server's name but holds a dot ("github.get_issue")
+// names a tool, as list_tools({tools: [...]}) does.
+func splitListArgs(st *stack, args []string) (servers, tools []string) {
+	for _, a := range args {
+		if strings.Contains(a, ".") && !st.srv.HasServer(a) {
+			tools = append(tools, a)
+			continue
+		}
+		servers = append(servers, a)
+	}
+	return servers, tools
 }
 
 // printRoles prints one line per tool: server, tool, roles, why; then

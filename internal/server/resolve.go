@@ -62,6 +62,9 @@ func (s *Server) lookup(ctx context.Context, server, tool string) (catalog.Tool,
 	return t, errors.New(msg)
 }
 
+// HasServer reports whether a configured server has the name or ident n.
+func (s *Server) HasServer(n string) bool { return s.serverName(n) != "" }
+
 // serverName is the configured server with name or ident s, or "".
 func (s *Server) serverName(n string) string {
 	cat := s.cat()

@@ -1,0 +1,29 @@
+package cli
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// list takes tools as list_tools({tools}) does: "server.tool" prints
+// that tool's declaration, a near miss says what it meant, and a server
+// named with it still lists its tools.
+func TestList_ServerDotToolDeclaresTheTool(t *testing.T) {
+	w := newCLIWorld(t)
+	exe, _ := os.Executable()
+	w.env["SWITCHBOARD_TEST_MAIN"] = "1"
+	w.write(w.user(), `{"mcpServers": {"demo": {"command": "`+exe+`", "args": ["__demo-backend"], "env": {"SWITCHBOARD_TEST_MAIN": "1"}}}}`)
+	code, out, errOut := w.run("list", "demo.echo")
+	if code != 0 || !strings.Contains(out, "function echo(") || strings.Contains(out, "function sleep(") {
+		t.Errorf("list demo.echo: exit %d, out %q, err %q; want echo's declaration alone", code, out, errOut)
+	}
+	code, _, errOut = w.run("list", "demo.ecoh")
+	if code == 0 || !strings.Contains(errOut, `server "demo" has no tool "ecoh"; did you mean echo?`) {
+		t.Errorf("list demo.ecoh: exit %d, err %q; want a did-you-mean", code, errOut)
+	}
+	code, out, errOut = w.run("list", "--detail", "names", "demo.echo", "demo")
+	if code != 0 || !strings.Contains(out, "function echo(") || !strings.Contains(out, "demo: add, echo, sleep, split_words") {
+		t.Errorf("list demo.echo demo: exit %d, out %q, err %q; want the tool and the server", code, out, errOut)
+	}
+}
