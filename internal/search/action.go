@@ -39,7 +39,7 @@ func requestVerb(query string) string {
 			continue
 		}
 		t := stem(w)
-		if verbStems[t] != 0 || wordnetVerbs()[t] {
+		if verbStems()[t] != 0 || wordnetVerbs()[t] {
 			return t
 		}
 		return ""
@@ -73,7 +73,7 @@ func (ix *Index) backendDoes(s int32, v string) bool {
 	if ix.srvActions[s] {
 		return true
 	}
-	if f := verbStems[v]; f != 0 {
+	if f := verbStems()[v]; f != 0 {
 		for d, vf := range ix.verbs {
 			if vf&f != 0 && ix.docServer[d] == s {
 				return true

@@ -442,7 +442,7 @@ func TestDebugActionGate(t *testing.T) {
 			}
 			if v := requestVerb(q.Query); v != "" && !ix.backendDoes(ix.docServer[d], v) {
 				c, m := ix.evidence(ix.queryTerms(q.Query), d)
-				fmt.Printf("A %-6s v=%s c=%.2f m=%.2f fam=%d %q -> %s/%s\n", q.Kind, v, c, m/ix.maxIDF, verbStems[v], q.Query, r.hits[0].Server, r.hits[0].Tool)
+				fmt.Printf("A %-6s v=%s c=%.2f m=%.2f fam=%d %q -> %s/%s\n", q.Kind, v, c, m/ix.maxIDF, verbStems()[v], q.Query, r.hits[0].Server, r.hits[0].Tool)
 			}
 		}
 	}

@@ -179,7 +179,7 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				i++
 			}
 			if i+2 < len(fields) && aboutMarkers[strings.ToLower(fields[i+1])] && !topicNouns[lower] && !stopWords[lower] &&
-				verbStems[stem(strings.ToLower(strings.Trim(fields[0], ".,;:!?")))]&verbCreate == 0 {
+				verbStems()[stem(strings.ToLower(strings.Trim(fields[0], ".,;:!?")))]&verbCreate == 0 {
 				// "an issue about dark mode", "a work item about the
 				// timeout": things found by what they are about (unless
 				// the request makes one: "write a poem about the sea").
@@ -207,7 +207,7 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			content, verb = false, false
 		}
 		if colonContent && strings.HasSuffix(raw, ":") && i > 0 && i+1 < len(fields) &&
-			verbStems[stem(strings.ToLower(fields[i+1]))] == 0 {
+			verbStems()[stem(strings.ToLower(fields[i+1]))] == 0 {
 			// "post to #ci: build is green", "sales per region: North
 			// 20, South 35": what follows a colon is the data or text
 			// to pass on, unless it starts with a verb (the steps of

@@ -702,7 +702,7 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, unserved [][]
 		// The query names the backend of its best tool: little doubt
 		// left, unless the backend does not do what the request's verb
 		// asks (action.go).
-		if v := requestVerb(query); v != "" && (verbStems[v] != 0 || m < o.MinEvidence*ix.maxIDF) && !ix.backendDoes(ix.docServer[doc], v) {
+		if v := requestVerb(query); v != "" && (verbStems()[v] != 0 || m < o.MinEvidence*ix.maxIDF) && !ix.backendDoes(ix.docServer[doc], v) {
 			return false
 		}
 		return c >= o.MinCoverage/2 || m >= o.MinEvidence*ix.maxIDF/2

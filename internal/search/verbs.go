@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // A request's verb says what kind of action it wants, and a tool name's
 // verb what kind it does. Reading, creating, changing and deleting exclude
@@ -30,12 +33,12 @@ const (
 // verbFamilies are the surface verbs of each family, stemmed when first used.
 var verbFamilies = []struct {
 	family verbFamily
-	words  []string
+	words  string
 }{
-	{verbRead, words("get fetch read retrieve show view display see load inspect look obtain grab list enumerate browse search find lookup locate seek dump")},
-	{verbCreate, words("create add make insert generate give post send publish push upload write reply")},
-	{verbUpdate, words("update edit modify patch alter adjust tweak apply replace raise rename close reopen")},
-	{verbDelete, words("delete remove drop erase destroy discard purge wipe trash unset forget toss ditch nuke")},
+	{verbRead, "get fetch read retrieve show view display see load inspect look obtain grab list enumerate browse search find lookup locate seek dump"},
+	{verbCreate, "create add make insert generate give post send publish push upload write reply"},
+	{verbUpdate, "update edit modify patch alter adjust tweak apply replace raise rename close reopen"},
+	{verbDelete, "delete remove drop erase destroy discard purge wipe trash unset forget toss ditch nuke"},
 }
 
 // excludes is, per family, the families a query of only that family rules out.
@@ -56,15 +59,17 @@ func excludes(f verbFamily) verbFamily {
 	return 0
 }
 
-var verbStems = func() map[string]verbFamily {
+// verbStems maps the stemmed verbs of verbFamilies to their families; it
+// is built on first use, as synonyms is.
+var verbStems = sync.OnceValue(func() map[string]verbFamily {
 	m := map[string]verbFamily{}
 	for _, f := range verbFamilies {
-		for _, w := range f.words {
+		for _, w := range words(f.words) {
 			m[stem(w)] |= f.family
 		}
 	}
 	return m
-}()
+})
 
 // nameVerb returns the family of the first verb of a tool name. An HTTP
 // method before another verb ("API-post-search": POST /search) is the
@@ -74,7 +79,7 @@ func nameVerb(name string) verbFamily {
 	var first verbFamily
 	for i, w := range ws {
 		t := stem(w)
-		f := verbStems[t]
+		f := verbStems()[t]
 		if f == 0 {
 			continue
 		}
@@ -89,7 +94,7 @@ func nameVerb(name string) verbFamily {
 			}
 			if i+2 < len(ws) && ws[i+1] == "or" {
 				// "create_or_update_file": both.
-				f |= verbStems[stem(ws[i+2])]
+				f |= verbStems()[stem(ws[i+2])]
 			}
 			return f
 		}
@@ -108,7 +113,7 @@ func queryVerbs(toks []token) verbFamily {
 	var f verbFamily
 	for _, t := range toks {
 		if t.weight >= 1 {
-			f |= verbStems[t.term]
+			f |= verbStems()[t.term]
 		}
 	}
 	return f
@@ -159,7 +164,7 @@ func withoutParticiples(query string, toks []token) []token {
 	var past, base map[string]bool
 	for _, w := range lowerWords(query) {
 		t := stem(w)
-		if verbStems[t] == 0 {
+		if verbStems()[t] == 0 {
 			continue
 		}
 		if len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed") {

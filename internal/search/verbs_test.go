@@ -79,8 +79,8 @@ func TestQueryVerbs_PastFormsDescribe(t *testing.T) {
 // and raising change a thing; "pull up" shows it.
 func TestVerbFamilies_RenamingAndClosingChange(t *testing.T) {
 	for _, w := range []string{"rename", "close", "reopen", "replace", "raise"} {
-		if verbStems[stem(w)] != verbUpdate {
-			t.Errorf("%s: family %b, want update", w, verbStems[stem(w)])
+		if verbStems()[stem(w)] != verbUpdate {
+			t.Errorf("%s: family %b, want update", w, verbStems()[stem(w)])
 		}
 	}
 	if got := rewritePhrases("pull up engagement 55512"); got != "show engagement 55512" {
