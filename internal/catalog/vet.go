@@ -54,10 +54,20 @@ const vetVersion = 2
 // Stamp implements StampedVetter: a verdict depends on the pins file, the
 // server's policy, the settings and the rules.
 func (v *TrustVetter) Stamp(spec *config.Server) string {
-	pins := "no-pins"
-	if v.Pins != nil {
-		pins = v.Pins.Version()
+	return v.StampAt(spec, v.Version())
+}
+
+// Version implements VersionedVetter: the pins file's version.
+func (v *TrustVetter) Version() string {
+	if v.Pins == nil {
+		return "no-pins"
 	}
+	return v.Pins.Version()
+}
+
+// StampAt implements VersionedVetter: Stamp for the pins file at version
+// pins.
+func (v *TrustVetter) StampAt(spec *config.Server, pins string) string {
 	// A spec is never changed once loaded (a reload makes new ones), so
 	// only the pins version can make a stamp of it stale.
 	v.stampMu.Lock()

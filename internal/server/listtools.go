@@ -127,6 +127,7 @@ func (s *Server) ListTools(ctx context.Context, a ListArgs) (string, error) {
 // listing of servers stops before the server that would take it over
 // limit bytes and ends with a note naming the servers left out.
 func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, error) {
+	defer s.cat().Steady()() // a listing reads each server's verdict: one read of the pins file's version for all
 	switch a.Detail {
 	case "", "names", "summary", "full":
 	default:

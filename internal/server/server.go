@@ -111,6 +111,12 @@ func New(o Options) *Server {
 	}
 	s := &Server{o: o}
 	s.be.Store(&View{o.Catalog, o.Launch})
+	if o.Catalog != nil {
+		// Building the server reads every server's verdict several times
+		// (summaries, counts, instructions): one read of the pins
+		// file's version for all of them.
+		defer o.Catalog.Steady()()
+	}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "switchboard", Title: "Switchboard", Version: o.Version}, &mcp.ServerOptions{
 		Instructions: "Switchboard fronts many MCP servers. Find tools with list_tools, then call them from JavaScript with execute; combine several calls in one script and return only what you need.",
 		Logger:       o.Logger,
@@ -253,6 +259,7 @@ const warmDelay = 200 * time.Millisecond
 const maxIndex = 2000
 
 func (s *Server) listToolsDescription() string {
+	defer s.cat().Steady()() // one read of the pins file's version, not one per server and read
 	var b strings.Builder
 	b.WriteString("TypeScript declarations of backend tools for execute: {query} searches, {servers} lists namespaces, {tools:[\"server.tool\"]} exact tools with full text.\n")
 	for _, n := range s.notices() {

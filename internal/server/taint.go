@@ -385,6 +385,7 @@ func (s *Server) RoleServers() map[roles.Set][]string { return s.roleServers(fal
 // roleServers is RoleServers; known uses the roles of a server's known
 // tools whenever its list is known, profile or not (doctor).
 func (s *Server) roleServers(known bool) map[roles.Set][]string {
+	defer s.cat().Steady()()
 	out := map[roles.Set][]string{}
 	for _, n := range s.cat().Servers() {
 		spec := s.cat().Spec(n)
