@@ -46,9 +46,11 @@ const idHead = 4 << 10
 // that arrives while MaxInFlight of the client's requests are being served
 // (answers it does not read count until written) is answered with an
 // error at once: a client that floods requests and reads nothing cannot
-// grow our memory without bound. Lines after an initialize request wait
-// for its answer (a client that sends initialize and
-// notifications/initialized at once is served as one that waits). The
+// grow our memory without bound. A request whose id is that of one being
+// served is answered with invalid request (the SDK drops it unanswered).
+// Lines after an initialize request wait for its answer (a client that
+// sends initialize and notifications/initialized at once is served as one
+// that waits). The
 // session ends at the end of Reader, once the requests being served are
 // answered (at most DrainTimeout later: `cat requests | switchboard serve`
 // gets its answers), or on a write error.
@@ -122,7 +124,7 @@ func (t *StdioTransport) Connect(context.Context) (mcp.Connection, error) {
 	if drain <= 0 {
 		drain = DefaultDrainTimeout
 	}
-	c := &stdioConn{w: t.Writer, max: max, log: log, linesRead: t.LinesRead, journal: t.Journal, maxFlight: flight, drainTimeout: drain, flight: map[jsonrpc.ID][]int{}, incoming: make(chan readResult), closed: make(chan struct{})}
+	c := &stdioConn{w: t.Writer, max: max, log: log, linesRead: t.LinesRead, journal: t.Journal, maxFlight: flight, drainTimeout: drain, flight: map[jsonrpc.ID]int{}, incoming: make(chan readResult), closed: make(chan struct{})}
 	next := func() ([]byte, int, error) { return t.Journal.ReadLine(max, idHead) }
 	if t.Journal == nil {
 		br := bufio.NewReaderSize(t.Reader, 64<<10)
@@ -150,12 +152,12 @@ type stdioConn struct {
 
 	flightMu  sync.Mutex
 	maxFlight int
-	flight    map[jsonrpc.ID][]int // requests delivered and not answered yet, by id (a client may reuse one): their journal slots
-	inFlight  int
-	initID    *jsonrpc.ID   // the initialize request being served
-	inited    bool          // an initialize was answered with a result
-	initDone  chan struct{} // closed when the initialize being served is answered
-	idle      chan struct{} // once the input ended: closed when nothing is in flight
+	flight    map[jsonrpc.ID]int // requests delivered and not being answered yet, by id: their answers' journal slots
+	inFlight  int                // requests delivered whose answers are not written yet
+	initID    *jsonrpc.ID        // the initialize request being served
+	inited    bool               // an initialize was answered with a result
+	initDone  chan struct{}      // closed when the initialize being served is answered
+	idle      chan struct{}      // once the input ended: closed when nothing is in flight
 
 	drainTimeout time.Duration
 
@@ -197,8 +199,11 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if c.initAnswered(r.ID, r.Error == nil) && c.journal != nil { // before the write: the client may initialize again at once
 		c.journal.InitAnswered()
 	}
-	err = c.writeLine(b, c.slotOf(r.ID))
-	c.answered(r.ID) // after the write: an answer the client does not read still counts
+	slot, owed := c.answering(r.ID) // before the write: the client may reuse the id once it has the answer
+	err = c.writeLine(b, slot)
+	if owed {
+		c.answered() // after the write: an answer the client does not read still counts
+	}
 	return err
 }
 
@@ -288,39 +293,44 @@ func (c *stdioConn) busy() bool {
 	return c.inFlight >= c.maxFlight
 }
 
+// inUse reports whether a request with id is being served and its answer
+// is not being written yet. The SDK neither serves nor answers a request
+// whose id is in use (it drops it), so the transport answers it.
+func (c *stdioConn) inUse(id jsonrpc.ID) bool {
+	c.flightMu.Lock()
+	defer c.flightMu.Unlock()
+	_, ok := c.flight[id]
+	return ok
+}
+
 // admit counts a request in flight, with the journal slot of its answer.
-// Only the read loop admits: busy's answer holds until then.
+// Only the read loop admits: busy's and inUse's answers hold until then.
 func (c *stdioConn) admit(id jsonrpc.ID, slot int) {
 	c.flightMu.Lock()
 	defer c.flightMu.Unlock()
-	c.flight[id] = append(c.flight[id], slot)
+	c.flight[id] = slot
 	c.inFlight++
 }
 
-// slotOf returns the journal slot of the answer to id (-1: none).
-func (c *stdioConn) slotOf(id jsonrpc.ID) int {
+// answering frees the id of a request whose answer is about to be written
+// and returns its journal slot (-1: none) and whether it was in flight
+// (then answered must follow the write).
+func (c *stdioConn) answering(id jsonrpc.ID) (slot int, owed bool) {
 	c.flightMu.Lock()
 	defer c.flightMu.Unlock()
-	if slots := c.flight[id]; len(slots) > 0 {
-		return slots[0]
+	slot, owed = c.flight[id]
+	if !owed {
+		return -1, false
 	}
-	return -1
+	delete(c.flight, id)
+	return slot, true
 }
 
-// answered counts the request id out.
-func (c *stdioConn) answered(id jsonrpc.ID) {
+// answered counts out a request whose answer answering freed.
+func (c *stdioConn) answered() {
 	c.flightMu.Lock()
 	defer c.flightMu.Unlock()
-	slots := c.flight[id]
-	if len(slots) == 0 {
-		return
-	}
 	c.inFlight--
-	if len(slots) == 1 {
-		delete(c.flight, id)
-	} else {
-		c.flight[id] = slots[1:]
-	}
 	if c.inFlight == 0 && c.idle != nil {
 		close(c.idle)
 		c.idle = nil
@@ -481,6 +491,9 @@ func (c *stdioConn) serveLine(line []byte) bool {
 	switch {
 	case len(raw) > maxIDBytes:
 		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: the id is %d bytes long; at most %d are accepted (use a number or a short string)", len(raw), maxIDBytes))
+		return true
+	case c.inUse(req.ID):
+		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, "invalid request: the id "+string(raw)+" is in use by a request being served; send each request with an id of its own")
 		return true
 	case req.Method == "initialize" && !c.initialize(req.ID):
 		c.rejectID(req.ID, jsonrpc.CodeInvalidRequest, "invalid request: this session is already initialized; to initialize again, start a new session (a new process on stdio)")

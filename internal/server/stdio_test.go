@@ -617,3 +617,72 @@ func (l *lockedBuffer) String() string {
 	defer l.mu.Unlock()
 	return l.b.String()
 }
+
+// A request sent with the id of one being served gets invalid request
+// naming the id: the SDK dropped it unanswered, and the transport counted
+// it in flight for ever (the input's end then waited DrainTimeout, and
+// MaxInFlight such requests refused every later one). Once answered, an
+// id may be used again.
+func TestStdioTransport_AnswersARequestReusingAnIDInFlight(t *testing.T) {
+	release := make(chan struct{})
+	srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
+	mcp.AddTool(srv, &mcp.Tool{Name: "wait"}, func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+		<-release
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil, nil
+	})
+	toServer, clientOut := io.Pipe()
+	fromServer, serverOut := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go srv.Run(ctx, &StdioTransport{Reader: toServer, Writer: serverOut, MaxInFlight: 2})
+	lines := make(chan map[string]any, 100)
+	go func() {
+		sc := bufio.NewScanner(fromServer)
+		for sc.Scan() {
+			var m map[string]any
+			json.Unmarshal(sc.Bytes(), &m)
+			lines <- m
+		}
+	}()
+	send := func(s string) {
+		t.Helper()
+		if _, err := io.WriteString(clientOut, s+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	next := func() map[string]any {
+		t.Helper()
+		select {
+		case m := <-lines:
+			return m
+		case <-time.After(10 * time.Second):
+			t.Fatal("no answer in 10 s")
+		}
+		return nil
+	}
+	send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	next()
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	call := `{"jsonrpc":"2.0","id":"dup","method":"tools/call","params":{"name":"wait","arguments":{}}}`
+	send(call)
+	for range 3 { // more than MaxInFlight: none of them may count
+		send(call)
+		m := next()
+		e, _ := m["error"].(map[string]any)
+		if m["id"] != "dup" || e == nil || e["code"] != float64(jsonrpc.CodeInvalidRequest) || !strings.Contains(fmt.Sprint(e["message"]), `the id "dup" is in use`) {
+			t.Fatalf("a request reusing an id in flight got %v, want invalid request naming the id", m)
+		}
+	}
+	close(release)
+	if m := next(); m["id"] != "dup" || m["result"] == nil {
+		t.Fatalf("the first request got %v, want its result", m)
+	}
+	send(call)
+	if m := next(); m["id"] != "dup" || m["result"] == nil {
+		t.Errorf("the id used again after its answer got %v, want a result", m)
+	}
+	send(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	if m := next(); m["id"] != 1.0 || m["result"] == nil {
+		t.Errorf("a ping after them got %v, want a result (nothing left in flight)", m)
+	}
+}
