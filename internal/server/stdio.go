@@ -46,14 +46,15 @@ const idHead = 4 << 10
 // that arrives while MaxInFlight of the client's requests are being served
 // (answers it does not read count until written) is answered with an
 // error at once: a client that floods requests and reads nothing cannot
-// grow our memory without bound. A request whose id is that of one being
-// served is answered with invalid request (the SDK drops it unanswered).
-// Lines after an initialize request wait for its answer (a client that
-// sends initialize and notifications/initialized at once is served as one
-// that waits). The
-// session ends at the end of Reader, once the requests being served are
-// answered (at most DrainTimeout later: `cat requests | switchboard serve`
-// gets its answers), or on a write error.
+// grow our memory without bound. Notifications are queued, not waited for
+// (past 4 MiB queued for a client that does not read, they are dropped):
+// their sender may serve other clients too. A request whose id is that of
+// one being served is answered with invalid request (the SDK drops it
+// unanswered). Lines after an initialize request wait for its answer (a
+// client that sends initialize and notifications/initialized at once is
+// served as one that waits). The session ends at the end of Reader, once
+// the requests being served are answered (at most DrainTimeout later: `cat
+// requests | switchboard serve` gets its answers), or on a write error.
 type StdioTransport struct {
 	Reader io.Reader
 	Writer io.Writer
@@ -124,13 +125,14 @@ func (t *StdioTransport) Connect(context.Context) (mcp.Connection, error) {
 	if drain <= 0 {
 		drain = DefaultDrainTimeout
 	}
-	c := &stdioConn{w: t.Writer, max: max, log: log, linesRead: t.LinesRead, journal: t.Journal, maxFlight: flight, drainTimeout: drain, flight: map[jsonrpc.ID]int{}, incoming: make(chan readResult), closed: make(chan struct{})}
+	c := &stdioConn{w: t.Writer, max: max, log: log, linesRead: t.LinesRead, journal: t.Journal, maxFlight: flight, drainTimeout: drain, flight: map[jsonrpc.ID]int{}, incoming: make(chan readResult), closed: make(chan struct{}), outWake: make(chan struct{}, 1)}
 	next := func() ([]byte, int, error) { return t.Journal.ReadLine(max, idHead) }
 	if t.Journal == nil {
 		br := bufio.NewReaderSize(t.Reader, 64<<10)
 		next = func() ([]byte, int, error) { return readLine(br, max) }
 	}
 	go c.readLoop(next)
+	go c.writeLoop()
 	return c, nil
 }
 
@@ -148,7 +150,11 @@ type stdioConn struct {
 	linesRead func(uint64) // nil: not counted
 	journal   Journal      // nil: none
 
-	writeMu sync.Mutex
+	outMu    sync.Mutex
+	out      []outLine     // lines for writeLoop, in order
+	outNotes int           // bytes of notifications in out
+	outWake  chan struct{} // signalled when a line is queued
+	dropped  atomic.Int64  // notifications dropped, for warnAt
 
 	flightMu  sync.Mutex
 	maxFlight int
@@ -191,6 +197,9 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	b, err := jsonrpc.EncodeMessage(msg)
 	if err != nil {
 		return fmt.Errorf("encoding message: %w", err)
+	}
+	if req, ok := msg.(*jsonrpc.Request); ok && !req.IsCall() {
+		return c.notify(b)
 	}
 	r, isResp := msg.(*jsonrpc.Response)
 	if !isResp {
@@ -349,25 +358,111 @@ func (c *stdioConn) owe(id json.RawMessage) int {
 	return c.journal.Handle(id)
 }
 
-// writeLine writes b and a newline, paying the journal's slot (-1: none).
+// maxQueuedNotes bounds the notifications queued for a client that is
+// not reading its output, in bytes; one is always queued when none is.
+const maxQueuedNotes = 4 << 20
+
+// outLine is a line waiting for writeLoop.
+type outLine struct {
+	b    []byte // newline included
+	slot int
+	done chan error // nil: a notification, which nobody waits for
+}
+
+// writeLine writes b and a newline, paying the journal's slot (-1: none),
+// after the lines queued before it; it returns once the line is written.
 func (c *stdioConn) writeLine(b []byte, slot int) error {
+	done := make(chan error, 1)
+	if !c.enqueue(outLine{b: append(b, '\n'), slot: slot, done: done}) {
+		return io.ErrClosedPipe
+	}
 	select {
+	case err := <-done:
+		return err
 	case <-c.closed:
 		return io.ErrClosedPipe
-	default:
 	}
-	c.writeMu.Lock()
-	defer c.writeMu.Unlock()
-	var err error
-	if c.journal != nil {
-		err = c.journal.Write(c.w, append(b, '\n'), slot)
-	} else {
-		_, err = c.w.Write(append(b, '\n'))
+}
+
+// notify queues notification b and returns without waiting for it to be
+// written. Its sender may be serving other clients too (a backend's
+// notifications are handled one at a time for every session using it),
+// so a client that does not read its output must not block it: once
+// maxQueuedNotes bytes of notifications wait, more are dropped.
+func (c *stdioConn) notify(b []byte) error {
+	c.outMu.Lock()
+	if c.outNotes > 0 && c.outNotes+len(b)+1 > maxQueuedNotes {
+		c.outMu.Unlock()
+		if n := c.dropped.Add(1); warnAt(n) {
+			c.log.Warn("dropped a notification: the client is not reading its output", "queued", c.outNotes, "dropped", n)
+		}
+		return nil
 	}
-	if err != nil {
-		return fmt.Errorf("writing to stdout: %w", err)
+	c.outMu.Unlock()
+	if !c.enqueue(outLine{b: append(b, '\n'), slot: -1}) {
+		return io.ErrClosedPipe
 	}
 	return nil
+}
+
+// enqueue hands l to writeLoop, reporting false once closed.
+func (c *stdioConn) enqueue(l outLine) bool {
+	select {
+	case <-c.closed:
+		return false
+	default:
+	}
+	c.outMu.Lock()
+	c.out = append(c.out, l)
+	if l.done == nil {
+		c.outNotes += len(l.b)
+	}
+	c.outMu.Unlock()
+	select {
+	case c.outWake <- struct{}{}:
+	default:
+	}
+	return true
+}
+
+// writeLoop writes the queued lines in order until Close. After a write
+// error, every later line fails with it.
+func (c *stdioConn) writeLoop() {
+	var failed error
+	for {
+		c.outMu.Lock()
+		for len(c.out) == 0 {
+			c.outMu.Unlock()
+			select {
+			case <-c.outWake:
+			case <-c.closed:
+				return
+			}
+			c.outMu.Lock()
+		}
+		l := c.out[0]
+		c.out[0] = outLine{}
+		c.out = c.out[1:]
+		if l.done == nil {
+			c.outNotes -= len(l.b)
+		}
+		c.outMu.Unlock()
+		err := failed
+		if err == nil {
+			if c.journal != nil {
+				err = c.journal.Write(c.w, l.b, l.slot)
+			} else {
+				_, err = c.w.Write(l.b)
+			}
+			if err != nil {
+				err = fmt.Errorf("writing to stdout: %w", err)
+				failed = err
+			}
+		}
+		if l.done != nil {
+			l.done <- err
+		}
+	}
 }
 
 // Close ends the session; a Read in progress returns io.EOF. The reader

@@ -686,3 +686,87 @@ func TestStdioTransport_AnswersARequestReusingAnIDInFlight(t *testing.T) {
 		t.Errorf("a ping after them got %v, want a result (nothing left in flight)", m)
 	}
 }
+
+// A notification to a client that does not read its output is queued, not
+// waited for: a backend's notifications are handled one at a time for
+// every session using it, and one session's unread pipe held back the
+// progress and log messages of every other. Responses still wait for
+// their write (the bound on requests in flight depends on it), lines go
+// out in the order written, and past maxQueuedNotes bytes notifications
+// are dropped.
+func TestStdioTransport_NotificationsDoNotWaitForAClientThatIsNotReading(t *testing.T) {
+	fromServer, serverOut := io.Pipe() // nothing reads it until the notifications are sent
+	toServer, clientOut := io.Pipe()
+	defer clientOut.Close()
+	conn, err := (&StdioTransport{Reader: toServer, Writer: serverOut}).Connect(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	ctx := context.Background()
+	respond := func(id int64) <-chan error {
+		done := make(chan error, 1)
+		rid, _ := jsonrpc.MakeID(float64(id))
+		go func() { done <- conn.Write(ctx, &jsonrpc.Response{ID: rid, Result: json.RawMessage(`{}`)}) }()
+		return done
+	}
+	first := respond(1)
+	data := strings.Repeat("x", 64<<10)
+	sent := make(chan int, 1)
+	go func() {
+		n := 0
+		for ; n*len(data) < 2*maxQueuedNotes; n++ {
+			params, _ := json.Marshal(map[string]any{"level": "info", "data": fmt.Sprint(n, data)})
+			if err := conn.Write(ctx, &jsonrpc.Request{Method: "notifications/message", Params: params}); err != nil {
+				t.Errorf("notification %d: %v", n, err)
+				break
+			}
+		}
+		sent <- n
+	}()
+	var n int
+	select {
+	case n = <-sent:
+	case <-time.After(10 * time.Second):
+		t.Fatal("a notification waited for the client to read its output")
+	}
+	select {
+	case err := <-first:
+		t.Fatalf("the response's write returned (%v) before the client read it", err)
+	default:
+	}
+	last := respond(2) // after the notifications kept
+	sc := bufio.NewScanner(fromServer)
+	sc.Buffer(nil, 1<<20)
+	var got []string
+	for sc.Scan() {
+		var m struct {
+			ID     *int
+			Params struct{ Data string }
+		}
+		json.Unmarshal(sc.Bytes(), &m)
+		if m.ID != nil {
+			got = append(got, fmt.Sprint("response ", *m.ID))
+			if *m.ID == 2 {
+				break
+			}
+			continue
+		}
+		num, _, _ := strings.Cut(m.Params.Data, "x")
+		got = append(got, num)
+	}
+	for _, done := range []<-chan error{first, last} {
+		if err := <-done; err != nil {
+			t.Fatalf("a response: %v", err)
+		}
+	}
+	kept := len(got) - 2
+	if kept < 1 || kept >= n || got[0] != "response 1" || got[len(got)-1] != "response 2" {
+		t.Fatalf("the client read %d lines (%v … %v) of %d notifications; want response 1, the first ones in order, response 2, some dropped", len(got), got[:min(len(got), 3)], got[max(0, len(got)-2):], n)
+	}
+	for i, num := range got[1 : len(got)-1] {
+		if num != fmt.Sprint(i) {
+			t.Fatalf("line %d is notification %s, want %d: the notifications kept are the first ones, in order", i+1, num, i)
+		}
+	}
+}
