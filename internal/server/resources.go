@@ -440,11 +440,19 @@ func (s *Server) GetPrompt(ctx context.Context, name string, args map[string]str
 }
 
 // rpcError keeps a backend's JSON-RPC error code (resource not found,
-// invalid params) with our message, which names the server.
+// invalid params) with our message, which names the server. A backend's
+// method not found becomes invalid params: the method is ours and
+// supported, the backend the params name lacks it (and the SDK would
+// replace our message with its own "method not found", naming neither
+// server nor resource).
 func rpcError(err error) error {
 	var we *jsonrpc.Error
 	if errors.As(err, &we) {
-		return &jsonrpc.Error{Code: we.Code, Message: cleanText(err.Error()), Data: we.Data}
+		code := we.Code
+		if code == jsonrpc.CodeMethodNotFound {
+			code = jsonrpc.CodeInvalidParams
+		}
+		return &jsonrpc.Error{Code: code, Message: cleanText(err.Error()), Data: we.Data}
 	}
 	return errors.New(cleanText(err.Error()))
 }

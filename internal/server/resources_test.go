@@ -268,3 +268,21 @@ wait:
 		t.Errorf("subscribing to an unknown server's resource: %v", err)
 	}
 }
+
+// A backend that answers resources/subscribe with method not found (it
+// offers resources without subscriptions) gives the client an error naming
+// the server and the resource, not a bare "method not found" (the SDK
+// replaced our message with its own for that code), and not that code:
+// Switchboard has the method, and other servers' resources can be
+// subscribed to.
+func TestResources_SubscribeToABackendWithoutItNamesTheServer(t *testing.T) {
+	clientProtocol = "2025-11-25"
+	defer func() { clientProtocol = "" }()
+	_, _, cs := newRichServerCache(t, config.Settings{}, "", nil)
+	call(t, cs, "list_tools", map[string]any{"servers": []any{"media"}})
+	err := cs.Subscribe(context.Background(), &mcp.SubscribeParams{URI: "switchboard://media/notes://n/nosub"})
+	var we *jsonrpc.Error
+	if !errors.As(err, &we) || we.Code == jsonrpc.CodeMethodNotFound || !strings.Contains(we.Message, `server "media"`) || !strings.Contains(we.Message, "notes://n/nosub") {
+		t.Errorf("subscribing where the backend lacks resources/subscribe: %v; want an error naming server and resource, not method not found", err)
+	}
+}
