@@ -18,6 +18,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/tokens"
+	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
 
 // Resources and prompts of the session's backends, aggregated:
@@ -57,6 +58,15 @@ const uriScheme = "switchboard://"
 
 // ResourceURI is the URI the client sees for server's resource uri.
 func ResourceURI(server, uri string) string { return uriScheme + server + "/" + uri }
+
+// oddName reports whether s, a name or URI a client shows and sends back
+// as it is, holds a hidden character ([trust.Hidden]: zero-width, bidi
+// controls, escape...) or a newline or tab: none needs one, and the
+// client's interface shows them (a terminal acts on an escape sequence).
+// It is not offered, as a tool with such a name is withheld.
+func oddName(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return r == '\n' || r == '\t' || trust.Hidden(r) })
+}
 
 // PromptName is the name the client sees for server's prompt name.
 func PromptName(server, name string) string { return server + "__" + name }
@@ -145,7 +155,7 @@ func (s *Server) syncResources() {
 				continue
 			}
 			u := ours(r.URI)
-			if _, err := url.Parse(u); err != nil || r.URI == "" || bare && strings.HasPrefix(u, uriScheme) {
+			if _, err := url.Parse(u); err != nil || r.URI == "" || bare && strings.HasPrefix(u, uriScheme) || oddName(r.URI) {
 				s.o.Logger.Warn("resource not offered: its URI does not parse, or is bare in our switchboard:// scheme", "server", n, "uri", r.URI)
 				continue
 			}
@@ -159,7 +169,7 @@ func (s *Server) syncResources() {
 				continue
 			}
 			u := ours(rt.URITemplate)
-			if _, err := uritemplate.New(u); err != nil || bare && strings.HasPrefix(u, uriScheme) {
+			if _, err := uritemplate.New(u); err != nil || bare && strings.HasPrefix(u, uriScheme) || oddName(rt.URITemplate) {
 				s.o.Logger.Warn("resource template not offered: it does not parse, or is bare in our switchboard:// scheme", "server", n, "uriTemplate", rt.URITemplate, "err", err)
 				continue
 			}
@@ -170,6 +180,10 @@ func (s *Server) syncResources() {
 		}
 		for _, p := range l.Prompts {
 			if p == nil || p.Name == "" {
+				continue
+			}
+			if oddName(p.Name) || slices.ContainsFunc(p.Arguments, func(a *mcp.PromptArgument) bool { return a != nil && oddName(a.Name) }) {
+				s.o.Logger.Warn("prompt not offered: its name or an argument's holds a control or hidden character", "server", n, "prompt", p.Name)
 				continue
 			}
 			c := *p
