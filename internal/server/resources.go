@@ -59,6 +59,19 @@ const uriScheme = "switchboard://"
 // ResourceURI is the URI the client sees for server's resource uri.
 func ResourceURI(server, uri string) string { return uriScheme + server + "/" + uri }
 
+// maxOffered bounds one resource, template or prompt offered to the
+// client, as JSON: the SDK lists 1000 a page, and a client such as the
+// TypeScript SDK drops its connection, every backend with it, on a
+// message over 10 MiB (a backend's resource with a 1 MiB name made a
+// resources/list answer of megabytes).
+const maxOffered = 8 << 10
+
+// big reports whether v, as JSON, is over maxOffered bytes.
+func big(v any) bool {
+	b, err := json.Marshal(v)
+	return err != nil || len(b) > maxOffered
+}
+
 // oddName reports whether s, a name or URI a client shows and sends back
 // as it is, holds a hidden character ([trust.Hidden]: zero-width, bidi
 // controls, escape...) or a newline or tab: none needs one, and the
@@ -161,6 +174,10 @@ func (s *Server) syncResources() {
 			}
 			c := *r
 			c.URI, c.Name, c.Title, c.Description = u, cleanText(r.Name), cleanText(r.Title), cleanText(r.Description)
+			if big(&c) {
+				s.o.Logger.Warn("resource not offered: its definition is over the size a client can list", "server", n, "uri", bound(r.URI, 200), "limit", maxOffered)
+				continue
+			}
 			wantR[u] = &c
 			claim("resource", u, n)
 		}
@@ -175,6 +192,10 @@ func (s *Server) syncResources() {
 			}
 			c := *rt
 			c.URITemplate, c.Name, c.Title, c.Description = u, cleanText(rt.Name), cleanText(rt.Title), cleanText(rt.Description)
+			if big(&c) {
+				s.o.Logger.Warn("resource template not offered: its definition is over the size a client can list", "server", n, "uriTemplate", bound(rt.URITemplate, 200), "limit", maxOffered)
+				continue
+			}
 			wantT[u] = &c
 			claim("resource template", u, n)
 		}
@@ -199,6 +220,10 @@ func (s *Server) syncResources() {
 				ac := *a
 				ac.Title, ac.Description = cleanText(a.Title), cleanText(a.Description)
 				c.Arguments = append(c.Arguments, &ac)
+			}
+			if big(&c) {
+				s.o.Logger.Warn("prompt not offered: its definition is over the size a client can list", "server", n, "prompt", bound(p.Name, 200), "limit", maxOffered)
+				continue
 			}
 			wantP[c.Name] = &c
 			claim("prompt", c.Name, n)

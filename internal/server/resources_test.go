@@ -292,7 +292,9 @@ func TestResources_SubscribeToABackendWithoutItNamesTheServer(t *testing.T) {
 // whose URI, holds an escape sequence, a newline or a hidden character is
 // not offered: the client shows these as they are (a prompt is a slash
 // command in a terminal) and sends them back, so they cannot be cleaned,
-// and none needs one (a tool so named is withheld). The others are.
+// and none needs one (a tool so named is withheld). Nor is one over
+// maxOffered bytes (a page of 1000 stays under a client's 10 MiB). The
+// others are.
 func TestResources_HostileNamesAreNotOffered(t *testing.T) {
 	_, fb, cs := newRichServerCache(t, config.Settings{}, "", nil)
 	fb.listing = catalog.Listing{
@@ -301,6 +303,8 @@ func TestResources_HostileNamesAreNotOffered(t *testing.T) {
 			{URI: "file:///ok.txt", Name: "ok"},
 			{URI: "file:///a\u202etxt.exe", Name: "bidi"},
 			{URI: "file:///b\u200b.txt", Name: "zero-width"},
+			{URI: "file:///" + strings.Repeat("u", maxOffered), Name: "long"},
+			{URI: "file:///long-name.txt", Name: strings.Repeat("n", maxOffered)},
 		},
 		ResourceTemplates: []*mcp.ResourceTemplate{
 			{URITemplate: "notes://ok/{id}", Name: "ok"},
@@ -312,6 +316,8 @@ func TestResources_HostileNamesAreNotOffered(t *testing.T) {
 			{Name: "two\nlines"},
 			{Name: "tab\targ"},
 			{Name: "arg", Arguments: []*mcp.PromptArgument{{Name: "x\x1b]0;title\x07"}}},
+			{Name: strings.Repeat("p", maxOffered)},
+			{Name: "described", Description: strings.Repeat("d ", maxOffered)},
 		},
 	}
 	call(t, cs, "list_tools", map[string]any{"servers": []any{"media"}})
