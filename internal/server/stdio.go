@@ -11,9 +11,11 @@ import (
 	"log/slog"
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -570,6 +572,12 @@ func (c *stdioConn) serveLine(line []byte) bool {
 		c.rejectRaw(odd, jsonrpc.CodeInvalidRequest, "invalid request: the id "+string(odd)+" is not an integer; a request's id is a string or an integer")
 		return true
 	}
+	if odd := oddStringID(msg, line); odd != nil {
+		// The SDK decodes it to U+FFFD and would answer under that id, a
+		// reply the client cannot match.
+		c.rejectRaw(odd, jsonrpc.CodeInvalidRequest, "invalid request: the id is a string that is not valid Unicode (invalid UTF-8 or a lone surrogate); use a number or a plain string")
+		return true
+	}
 	req, _ := msg.(*jsonrpc.Request)
 	if req == nil || !req.IsCall() {
 		if req != nil && req.Method == "notifications/initialized" && c.journal != nil {
@@ -707,6 +715,69 @@ func oddNumberID(line []byte) json.RawMessage {
 		}
 		return m.ID
 	}
+}
+
+// oddStringID returns the id of msg as line has it when it is a string
+// that does not survive decoding (invalid UTF-8, or a lone surrogate
+// escape, both decoded as U+FFFD), else nil. Only a decoded id holding
+// U+FFFD is looked at again.
+func oddStringID(msg jsonrpc.Message, line []byte) json.RawMessage {
+	var id jsonrpc.ID
+	switch m := msg.(type) {
+	case *jsonrpc.Request:
+		id = m.ID
+	case *jsonrpc.Response:
+		id = m.ID
+	}
+	s, ok := id.Raw().(string)
+	if !ok || !strings.ContainsRune(s, utf8.RuneError) {
+		return nil
+	}
+	var m struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(line, &m) != nil {
+		return nil
+	}
+	if !utf8.Valid(m.ID) || loneSurrogate(m.ID) {
+		return m.ID
+	}
+	return nil
+}
+
+// loneSurrogate reports whether the JSON string raw has a \uD800-\uDFFF
+// escape not in a high-low pair.
+func loneSurrogate(raw []byte) bool {
+	for i := 0; i+6 <= len(raw); i++ {
+		if raw[i] != '\\' {
+			continue
+		}
+		if raw[i+1] != 'u' {
+			i++ // an escaped character: skip it
+			continue
+		}
+		r, err := strconv.ParseUint(string(raw[i+2:i+6]), 16, 32)
+		if err != nil {
+			return false
+		}
+		switch {
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return true // a low one first
+		case r >= 0xD800 && r <= 0xDBFF:
+			j := i + 6
+			if j+6 > len(raw) || raw[j] != '\\' || raw[j+1] != 'u' {
+				return true
+			}
+			lo, err := strconv.ParseUint(string(raw[j+2:j+6]), 16, 32)
+			if err != nil || lo < 0xDC00 || lo > 0xDFFF {
+				return true
+			}
+			i = j + 5
+		default:
+			i += 5
+		}
+	}
+	return false
 }
 
 // oddNumber reports whether b, a JSON number's text, is not an integer

@@ -770,3 +770,43 @@ func TestStdioTransport_NotificationsDoNotWaitForAClientThatIsNotReading(t *test
 		}
 	}
 }
+
+// A string id that does not survive decoding (invalid UTF-8, a lone
+// surrogate) is answered with invalid request under the id as sent: the
+// SDK decoded it to U+FFFD and answered under that, an id the client
+// never sent, so it waited for ever. A valid one, U+FFFD itself and
+// surrogate pairs included, is served.
+func TestStdioTransport_RefusesAStringIDThatDoesNotSurviveDecoding(t *testing.T) {
+	for line, want := range map[string]string{
+		"{\"jsonrpc\":\"2.0\",\"id\":\"a\xff\",\"method\":\"ping\"}": "\"a\xff\"",
+		`{"jsonrpc":"2.0","id":"\ud800","method":"ping"}`:            `"\ud800"`,
+		`{"jsonrpc":"2.0","id":"x\udc00y","method":"ping"}`:          `"x\udc00y"`,
+		`{"jsonrpc":"2.0","id":"\ud83d\ude00","method":"ping"}`:      "",
+		`{"jsonrpc":"2.0","id":"\ufffd","method":"ping"}`:            "",
+		`{"jsonrpc":"2.0","id":"�\\ud800","method":"ping"}`:          "",
+		`{"jsonrpc":"2.0","id":7,"method":"ping"}`:                   "",
+	} {
+		var out lockedBuffer
+		tr := &StdioTransport{Reader: strings.NewReader(line + "\n"), Writer: &out}
+		conn, err := tr.Connect(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg, err := conn.Read(context.Background())
+		if want == "" {
+			if r, ok := msg.(*jsonrpc.Request); err != nil || !ok || r.Method != "ping" {
+				t.Errorf("%s: read %v, %v; want the ping served", line, msg, err)
+			}
+			conn.Close()
+			continue
+		}
+		if err != io.EOF { // refused, then the input's end
+			t.Errorf("%s: read %v, %v; want it refused", line, msg, err)
+		}
+		conn.Close()
+		got := out.String()
+		if !strings.Contains(got, `"id":`+want+`,`) || !strings.Contains(got, "not valid Unicode") {
+			t.Errorf("%s: answered %q, want invalid request under the id as sent", line, got)
+		}
+	}
+}
