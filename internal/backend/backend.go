@@ -390,14 +390,18 @@ func (b *Backend) client() *mcp.Client {
 		co.Capabilities.RootsV2 = &mcp.RootCapabilities{}
 	}
 	if b.o.Log != nil {
+		b.raw.order.handle("notifications/message")
 		co.LoggingMessageHandler = func(ctx context.Context, r *mcp.LoggingMessageRequest) {
+			defer b.raw.order.handled()
 			if r != nil && r.Params != nil {
 				b.o.Log(ctx, r.Params)
 			}
 		}
 	}
 	if b.o.Progress != nil {
+		b.raw.order.handle("notifications/progress")
 		co.ProgressNotificationHandler = func(ctx context.Context, r *mcp.ProgressNotificationClientRequest) {
+			defer b.raw.order.handled()
 			if r != nil && r.Params != nil {
 				b.o.Progress(ctx, r.Params)
 			}

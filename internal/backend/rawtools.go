@@ -30,6 +30,10 @@ type rawTools struct {
 	pending   map[jsonrpc.ID]bool
 	schemas   map[string]rawSchemas
 	malformed []Malformed // tools dropped from the answers since the last take
+
+	// order holds each response until the notifications before it are
+	// handled (see noteOrder); the connection wrapper is its reader.
+	order noteOrder
 }
 
 // Malformed is a tool a backend listed whose definition the SDK cannot
@@ -64,6 +68,7 @@ func (t *rawTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.r.order.reset()
 	return &rawConn{c, t.r}, nil
 }
 
@@ -88,6 +93,9 @@ func (c *rawConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 
 func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	msg, err := c.Connection.Read(ctx)
+	if err == nil {
+		c.r.order.readMsg(ctx, msg)
+	}
 	if resp, ok := msg.(*jsonrpc.Response); ok && err == nil {
 		c.r.mu.Lock()
 		want := c.r.pending[resp.ID]

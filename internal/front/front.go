@@ -308,7 +308,12 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	}
 	// Calls are POSTs; a GET is an event stream that lasts, not drained.
 	if r.Method == http.MethodPost {
-		if !f.readBody(w, r) {
+		body, ok := f.readBody(w, r)
+		if !ok {
+			return
+		}
+		if id, why := oddID(body); why != "" {
+			refuseID(w, id, why)
 			return
 		}
 		f.mu.Lock()
@@ -366,11 +371,11 @@ func (w *deadlineWriter) Flush() { w.FlushError() }
 func (w *deadlineWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // readBody reads r's body whole within Options.BodyTimeout and at most
-// Options.MaxBodyBytes, and puts it back for the SDK's handler; on a
-// failure it answers (408, 413 or 400) and returns false. Once the body
-// is in, the read deadline is lifted: a tool call may then run for as
-// long as it needs.
-func (f *Front) readBody(w http.ResponseWriter, r *http.Request) bool {
+// Options.MaxBodyBytes, returns it and puts it back for the SDK's
+// handler; on a failure it answers (408, 413 or 400) and returns false.
+// Once the body is in, the read deadline is lifted: a tool call may then
+// run for as long as it needs.
+func (f *Front) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	rc := http.NewResponseController(w)
 	// An error means the writer has no deadlines (a test's recorder).
 	rc.SetReadDeadline(time.Now().Add(f.o.BodyTimeout))
@@ -378,7 +383,7 @@ func (f *Front) readBody(w http.ResponseWriter, r *http.Request) bool {
 	if err == nil {
 		rc.SetReadDeadline(time.Time{})
 		r.Body = io.NopCloser(bytes.NewReader(body))
-		return true
+		return body, true
 	}
 	// The deadline stays: the server's own discard of what is left of
 	// the body must not wait for a client that stopped sending.
@@ -394,7 +399,7 @@ func (f *Front) readBody(w http.ResponseWriter, r *http.Request) bool {
 		w.Header().Set("Connection", "close")
 		http.Error(w, fmt.Sprintf("reading the request body: %v", err), http.StatusBadRequest)
 	}
-	return false
+	return nil, false
 }
 
 func (f *Front) authorized(r *http.Request) bool {

@@ -396,3 +396,29 @@ func TestFront_RateInfIsNoLimit(t *testing.T) {
 		}
 	}
 }
+
+// A request whose id the SDK would answer under another one (1.5 as 1,
+// 2^53+1 as 2^53, a string with a lone surrogate or invalid UTF-8 as one
+// with U+FFFD) gets invalid request under the id as sent, as on stdio;
+// the client could not match the SDK's answer to its request. Integer,
+// plain string and exponent ids are served.
+func TestFront_RefusesAnIDTheSDKWouldChange(t *testing.T) {
+	w := newWorld(t, Options{})
+	for body, want := range map[string]string{
+		`{"jsonrpc":"2.0","id":1.5,"method":"initialize","params":{}}`:                   `"id":1.5,`,
+		`{"jsonrpc":"2.0","id":9007199254740993,"method":"initialize","params":{}}`:      `"id":9007199254740993,`,
+		`{"jsonrpc":"2.0","id":"\ud800","method":"initialize","params":{}}`:              `"id":"\ud800",`,
+		"{\"jsonrpc\":\"2.0\",\"id\":\"a\xff\",\"method\":\"initialize\",\"params\":{}}": "\"id\":\"a\xff\",",
+	} {
+		code, got := w.post(nil, body)
+		if code != http.StatusBadRequest || !strings.Contains(got, want) || !strings.Contains(got, `"code":-32600`) {
+			t.Errorf("%s: status %d %s; want 400 with invalid request under the id as sent", body, code, got)
+		}
+	}
+	for _, id := range []string{`7`, `1e3`, `"\ud83d\ude00"`, `"x\\ud800"`} {
+		body := strings.Replace(initBody, `"id":1`, `"id":`+id, 1)
+		if code, got := w.post(nil, body); code != http.StatusOK {
+			t.Errorf("id %s: status %d %s, want it served", id, code, got)
+		}
+	}
+}

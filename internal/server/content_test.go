@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
@@ -69,6 +70,9 @@ func (f *richBackends) Subscribe(ctx context.Context, c *pool.Call, uri string) 
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.calls = append(f.calls, c.Server+" subscribe "+uri)
+	if uri == "notes://n/nosub" { // as a backend without resources/subscribe answers
+		return &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "method not found"}
+	}
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/pool"
+	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
 
 // relay is what a meta-tool request (execute, call_tool, an exposed
@@ -121,8 +123,8 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 	h := &pool.Hooks{
 		Progress: func(_ context.Context, p *mcp.ProgressNotificationParams) {
 			msg := server + "." + tool
-			if p.Message != "" {
-				msg += ": " + cutMessage(p.Message, maxProgressMessage)
+			if m := cleanText(p.Message); m != "" {
+				msg += ": " + cutMessage(m, maxProgressMessage)
 			}
 			r.progress(msg, 0, 0)
 		},
@@ -154,7 +156,7 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 			if err := relayable(server, tool, "elicitation/create", p, limit); err != nil {
 				return nil, err
 			}
-			return r.elicit(ctx, p)
+			return r.elicit(ctx, cleanElicit(p))
 		}
 	} else {
 		h.Elicit = func(context.Context, *mcp.ElicitParams) (*mcp.ElicitResult, error) {
@@ -166,6 +168,7 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 			if err := relayable(server, tool, "sampling/createMessage", p, limit); err != nil {
 				return nil, err
 			}
+			p = cleanSample(p)
 			if r.input == nil {
 				return r.ss.CreateMessage(ctx, p)
 			}
@@ -191,6 +194,53 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 		}
 	}
 	return h
+}
+
+// cleanElicit returns p with hidden characters stripped from what the
+// client shows its user: the message, and the titles, descriptions and
+// other string values of the requested schema (its property names are
+// kept: they are the answer's keys). p itself is not changed.
+func cleanElicit(p *mcp.ElicitParams) *mcp.ElicitParams {
+	out := *p
+	out.Message = cleanText(p.Message)
+	if p.RequestedSchema != nil {
+		if b, err := json.Marshal(p.RequestedSchema); err == nil {
+			if c := trust.CleanSchema(b); !bytes.Equal(c, b) {
+				var v any
+				if json.Unmarshal(c, &v) == nil {
+					out.RequestedSchema = v
+				}
+			}
+		}
+	}
+	return &out
+}
+
+// cleanSample returns p with hidden characters stripped from the text it
+// gives the client's model: the system prompt and the messages' text
+// blocks. p itself is not changed.
+func cleanSample(p *mcp.CreateMessageParams) *mcp.CreateMessageParams {
+	out := *p
+	out.SystemPrompt = cleanText(p.SystemPrompt)
+	out.Messages = make([]*mcp.SamplingMessage, len(p.Messages))
+	for i, m := range p.Messages {
+		if t, ok := contentOf(m).(*mcp.TextContent); ok {
+			mm, tt := *m, *t
+			tt.Text = cleanText(t.Text)
+			mm.Content = &tt
+			m = &mm
+		}
+		out.Messages[i] = m
+	}
+	return &out
+}
+
+// contentOf is m's content (nil for a nil message).
+func contentOf(m *mcp.SamplingMessage) mcp.Content {
+	if m == nil {
+		return nil
+	}
+	return m.Content
 }
 
 // maxProgressMessage bounds the message of a backend's progress
@@ -251,12 +301,17 @@ func (s *Server) logTo(ctx context.Context, ss *mcp.ServerSession, server string
 		return
 	}
 	m := &mcp.LoggingMessageParams{Level: p.Level, Logger: server, Data: p.Data}
-	if limit := s.o.Settings.MaxResultBytes; limit > 0 {
+	b, err := json.Marshal(p.Data)
+	if err == nil {
+		// Cleaned like results: a client shows log messages to its user,
+		// often in a terminal (an escape sequence would act there).
+		b = trust.CleanJSON(b)
+		m.Data = json.RawMessage(b)
+	}
+	if limit := s.o.Settings.MaxResultBytes; limit > 0 && (err != nil || len(b) > limit) {
 		// Bounded like results: one huge line would end a TypeScript
 		// client's connection (10 MiB), every backend with it.
-		if b, err := json.Marshal(p.Data); err != nil || len(b) > limit {
-			m.Data = fmt.Sprintf("%s… [log message of %d bytes cut by switchboard: over the %d-byte limit (settings.maxResultBytes)]", bound(string(b), min(limit, 4096)), len(b), limit)
-		}
+		m.Data = fmt.Sprintf("%s… [log message of %d bytes cut by switchboard: over the %d-byte limit (settings.maxResultBytes)]", bound(string(b), min(limit, 4096)), len(b), limit)
 	}
 	if m.Level == "" {
 		m.Level = "info"

@@ -18,6 +18,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/tokens"
+	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
 
 // Resources and prompts of the session's backends, aggregated:
@@ -57,6 +58,28 @@ const uriScheme = "switchboard://"
 
 // ResourceURI is the URI the client sees for server's resource uri.
 func ResourceURI(server, uri string) string { return uriScheme + server + "/" + uri }
+
+// maxOffered bounds one resource, template or prompt offered to the
+// client, as JSON: the SDK lists 1000 a page, and a client such as the
+// TypeScript SDK drops its connection, every backend with it, on a
+// message over 10 MiB (a backend's resource with a 1 MiB name made a
+// resources/list answer of megabytes).
+const maxOffered = 8 << 10
+
+// big reports whether v, as JSON, is over maxOffered bytes.
+func big(v any) bool {
+	b, err := json.Marshal(v)
+	return err != nil || len(b) > maxOffered
+}
+
+// oddName reports whether s, a name or URI a client shows and sends back
+// as it is, holds a hidden character ([trust.Hidden]: zero-width, bidi
+// controls, escape...) or a newline or tab: none needs one, and the
+// client's interface shows them (a terminal acts on an escape sequence).
+// It is not offered, as a tool with such a name is withheld.
+func oddName(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return r == '\n' || r == '\t' || trust.Hidden(r) })
+}
 
 // PromptName is the name the client sees for server's prompt name.
 func PromptName(server, name string) string { return server + "__" + name }
@@ -145,12 +168,16 @@ func (s *Server) syncResources() {
 				continue
 			}
 			u := ours(r.URI)
-			if _, err := url.Parse(u); err != nil || r.URI == "" || bare && strings.HasPrefix(u, uriScheme) {
+			if _, err := url.Parse(u); err != nil || r.URI == "" || bare && strings.HasPrefix(u, uriScheme) || oddName(r.URI) {
 				s.o.Logger.Warn("resource not offered: its URI does not parse, or is bare in our switchboard:// scheme", "server", n, "uri", r.URI)
 				continue
 			}
 			c := *r
 			c.URI, c.Name, c.Title, c.Description = u, cleanText(r.Name), cleanText(r.Title), cleanText(r.Description)
+			if big(&c) {
+				s.o.Logger.Warn("resource not offered: its definition is over the size a client can list", "server", n, "uri", bound(r.URI, 200), "limit", maxOffered)
+				continue
+			}
 			wantR[u] = &c
 			claim("resource", u, n)
 		}
@@ -159,17 +186,25 @@ func (s *Server) syncResources() {
 				continue
 			}
 			u := ours(rt.URITemplate)
-			if _, err := uritemplate.New(u); err != nil || bare && strings.HasPrefix(u, uriScheme) {
+			if _, err := uritemplate.New(u); err != nil || bare && strings.HasPrefix(u, uriScheme) || oddName(rt.URITemplate) {
 				s.o.Logger.Warn("resource template not offered: it does not parse, or is bare in our switchboard:// scheme", "server", n, "uriTemplate", rt.URITemplate, "err", err)
 				continue
 			}
 			c := *rt
 			c.URITemplate, c.Name, c.Title, c.Description = u, cleanText(rt.Name), cleanText(rt.Title), cleanText(rt.Description)
+			if big(&c) {
+				s.o.Logger.Warn("resource template not offered: its definition is over the size a client can list", "server", n, "uriTemplate", bound(rt.URITemplate, 200), "limit", maxOffered)
+				continue
+			}
 			wantT[u] = &c
 			claim("resource template", u, n)
 		}
 		for _, p := range l.Prompts {
 			if p == nil || p.Name == "" {
+				continue
+			}
+			if oddName(p.Name) || slices.ContainsFunc(p.Arguments, func(a *mcp.PromptArgument) bool { return a != nil && oddName(a.Name) }) {
+				s.o.Logger.Warn("prompt not offered: its name or an argument's holds a control or hidden character", "server", n, "prompt", p.Name)
 				continue
 			}
 			c := *p
@@ -185,6 +220,10 @@ func (s *Server) syncResources() {
 				ac := *a
 				ac.Title, ac.Description = cleanText(a.Title), cleanText(a.Description)
 				c.Arguments = append(c.Arguments, &ac)
+			}
+			if big(&c) {
+				s.o.Logger.Warn("prompt not offered: its definition is over the size a client can list", "server", n, "prompt", bound(p.Name, 200), "limit", maxOffered)
+				continue
 			}
 			wantP[c.Name] = &c
 			claim("prompt", c.Name, n)
@@ -440,11 +479,19 @@ func (s *Server) GetPrompt(ctx context.Context, name string, args map[string]str
 }
 
 // rpcError keeps a backend's JSON-RPC error code (resource not found,
-// invalid params) with our message, which names the server.
+// invalid params) with our message, which names the server. A backend's
+// method not found becomes invalid params: the method is ours and
+// supported, the backend the params name lacks it (and the SDK would
+// replace our message with its own "method not found", naming neither
+// server nor resource).
 func rpcError(err error) error {
 	var we *jsonrpc.Error
 	if errors.As(err, &we) {
-		return &jsonrpc.Error{Code: we.Code, Message: cleanText(err.Error()), Data: we.Data}
+		code := we.Code
+		if code == jsonrpc.CodeMethodNotFound {
+			code = jsonrpc.CodeInvalidParams
+		}
+		return &jsonrpc.Error{Code: code, Message: cleanText(err.Error()), Data: we.Data}
 	}
 	return errors.New(cleanText(err.Error()))
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 )
 
@@ -266,5 +267,75 @@ wait:
 	var we *jsonrpc.Error
 	if err := cs.Subscribe(ctx, &mcp.SubscribeParams{URI: "switchboard://nowhere/x"}); !errors.As(err, &we) || we.Code != mcp.CodeResourceNotFound {
 		t.Errorf("subscribing to an unknown server's resource: %v", err)
+	}
+}
+
+// A backend that answers resources/subscribe with method not found (it
+// offers resources without subscriptions) gives the client an error naming
+// the server and the resource, not a bare "method not found" (the SDK
+// replaced our message with its own for that code), and not that code:
+// Switchboard has the method, and other servers' resources can be
+// subscribed to.
+func TestResources_SubscribeToABackendWithoutItNamesTheServer(t *testing.T) {
+	clientProtocol = "2025-11-25"
+	defer func() { clientProtocol = "" }()
+	_, _, cs := newRichServerCache(t, config.Settings{}, "", nil)
+	call(t, cs, "list_tools", map[string]any{"servers": []any{"media"}})
+	err := cs.Subscribe(context.Background(), &mcp.SubscribeParams{URI: "switchboard://media/notes://n/nosub"})
+	var we *jsonrpc.Error
+	if !errors.As(err, &we) || we.Code == jsonrpc.CodeMethodNotFound || !strings.Contains(we.Message, `server "media"`) || !strings.Contains(we.Message, "notes://n/nosub") {
+		t.Errorf("subscribing where the backend lacks resources/subscribe: %v; want an error naming server and resource, not method not found", err)
+	}
+}
+
+// A prompt whose name or an argument's name, or a resource or template
+// whose URI, holds an escape sequence, a newline or a hidden character is
+// not offered: the client shows these as they are (a prompt is a slash
+// command in a terminal) and sends them back, so they cannot be cleaned,
+// and none needs one (a tool so named is withheld). Nor is one over
+// maxOffered bytes (a page of 1000 stays under a client's 10 MiB). The
+// others are.
+func TestResources_HostileNamesAreNotOffered(t *testing.T) {
+	_, fb, cs := newRichServerCache(t, config.Settings{}, "", nil)
+	fb.listing = catalog.Listing{
+		Tools: richListing.Tools,
+		Resources: []*mcp.Resource{
+			{URI: "file:///ok.txt", Name: "ok"},
+			{URI: "file:///a\u202etxt.exe", Name: "bidi"},
+			{URI: "file:///b\u200b.txt", Name: "zero-width"},
+			{URI: "file:///" + strings.Repeat("u", maxOffered), Name: "long"},
+			{URI: "file:///long-name.txt", Name: strings.Repeat("n", maxOffered)},
+		},
+		ResourceTemplates: []*mcp.ResourceTemplate{
+			{URITemplate: "notes://ok/{id}", Name: "ok"},
+			{URITemplate: "notes://x\u202e/{id}", Name: "bidi"},
+		},
+		Prompts: []*mcp.Prompt{
+			{Name: "fine"},
+			{Name: "red\x1b[31m"},
+			{Name: "two\nlines"},
+			{Name: "tab\targ"},
+			{Name: "arg", Arguments: []*mcp.PromptArgument{{Name: "x\x1b]0;title\x07"}}},
+			{Name: strings.Repeat("p", maxOffered)},
+			{Name: "described", Description: strings.Repeat("d ", maxOffered)},
+		},
+	}
+	call(t, cs, "list_tools", map[string]any{"servers": []any{"media"}})
+	if got, want := resourceURIs(t, cs), []string{"switchboard://media/file:///ok.txt", StatusURI}; !slices.Equal(got, want) {
+		t.Errorf("resources %q, want %q", got, want)
+	}
+	if got, want := promptNames(t, cs), []string{"media__fine"}; !slices.Equal(got, want) {
+		t.Errorf("prompts %q, want %q", got, want)
+	}
+	res, err := cs.ListResourceTemplates(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tmpls []string
+	for _, rt := range res.ResourceTemplates {
+		tmpls = append(tmpls, rt.URITemplate)
+	}
+	if want := []string{"switchboard://media/notes://ok/{id}"}; !slices.Equal(tmpls, want) {
+		t.Errorf("templates %q, want %q", tmpls, want)
 	}
 }

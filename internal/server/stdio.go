@@ -11,9 +11,11 @@ import (
 	"log/slog"
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -46,12 +48,15 @@ const idHead = 4 << 10
 // that arrives while MaxInFlight of the client's requests are being served
 // (answers it does not read count until written) is answered with an
 // error at once: a client that floods requests and reads nothing cannot
-// grow our memory without bound. Lines after an initialize request wait
-// for its answer (a client that sends initialize and
-// notifications/initialized at once is served as one that waits). The
-// session ends at the end of Reader, once the requests being served are
-// answered (at most DrainTimeout later: `cat requests | switchboard serve`
-// gets its answers), or on a write error.
+// grow our memory without bound. Notifications are queued, not waited for
+// (past 4 MiB queued for a client that does not read, they are dropped):
+// their sender may serve other clients too. A request whose id is that of
+// one being served is answered with invalid request (the SDK drops it
+// unanswered). Lines after an initialize request wait for its answer (a
+// client that sends initialize and notifications/initialized at once is
+// served as one that waits). The session ends at the end of Reader, once
+// the requests being served are answered (at most DrainTimeout later: `cat
+// requests | switchboard serve` gets its answers), or on a write error.
 type StdioTransport struct {
 	Reader io.Reader
 	Writer io.Writer
@@ -122,13 +127,14 @@ func (t *StdioTransport) Connect(context.Context) (mcp.Connection, error) {
 	if drain <= 0 {
 		drain = DefaultDrainTimeout
 	}
-	c := &stdioConn{w: t.Writer, max: max, log: log, linesRead: t.LinesRead, journal: t.Journal, maxFlight: flight, drainTimeout: drain, flight: map[jsonrpc.ID][]int{}, incoming: make(chan readResult), closed: make(chan struct{})}
+	c := &stdioConn{w: t.Writer, max: max, log: log, linesRead: t.LinesRead, journal: t.Journal, maxFlight: flight, drainTimeout: drain, flight: map[jsonrpc.ID]int{}, incoming: make(chan readResult), closed: make(chan struct{}), outWake: make(chan struct{}, 1)}
 	next := func() ([]byte, int, error) { return t.Journal.ReadLine(max, idHead) }
 	if t.Journal == nil {
 		br := bufio.NewReaderSize(t.Reader, 64<<10)
 		next = func() ([]byte, int, error) { return readLine(br, max) }
 	}
 	go c.readLoop(next)
+	go c.writeLoop()
 	return c, nil
 }
 
@@ -146,16 +152,20 @@ type stdioConn struct {
 	linesRead func(uint64) // nil: not counted
 	journal   Journal      // nil: none
 
-	writeMu sync.Mutex
+	outMu    sync.Mutex
+	out      []outLine     // lines for writeLoop, in order
+	outNotes int           // bytes of notifications in out
+	outWake  chan struct{} // signalled when a line is queued
+	dropped  atomic.Int64  // notifications dropped, for warnAt
 
 	flightMu  sync.Mutex
 	maxFlight int
-	flight    map[jsonrpc.ID][]int // requests delivered and not answered yet, by id (a client may reuse one): their journal slots
-	inFlight  int
-	initID    *jsonrpc.ID   // the initialize request being served
-	inited    bool          // an initialize was answered with a result
-	initDone  chan struct{} // closed when the initialize being served is answered
-	idle      chan struct{} // once the input ended: closed when nothing is in flight
+	flight    map[jsonrpc.ID]int // requests delivered and not being answered yet, by id: their answers' journal slots
+	inFlight  int                // requests delivered whose answers are not written yet
+	initID    *jsonrpc.ID        // the initialize request being served
+	inited    bool               // an initialize was answered with a result
+	initDone  chan struct{}      // closed when the initialize being served is answered
+	idle      chan struct{}      // once the input ended: closed when nothing is in flight
 
 	drainTimeout time.Duration
 
@@ -190,6 +200,9 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if err != nil {
 		return fmt.Errorf("encoding message: %w", err)
 	}
+	if req, ok := msg.(*jsonrpc.Request); ok && !req.IsCall() {
+		return c.notify(b)
+	}
 	r, isResp := msg.(*jsonrpc.Response)
 	if !isResp {
 		return c.writeLine(b, -1)
@@ -197,8 +210,11 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if c.initAnswered(r.ID, r.Error == nil) && c.journal != nil { // before the write: the client may initialize again at once
 		c.journal.InitAnswered()
 	}
-	err = c.writeLine(b, c.slotOf(r.ID))
-	c.answered(r.ID) // after the write: an answer the client does not read still counts
+	slot, owed := c.answering(r.ID) // before the write: the client may reuse the id once it has the answer
+	err = c.writeLine(b, slot)
+	if owed {
+		c.answered() // after the write: an answer the client does not read still counts
+	}
 	return err
 }
 
@@ -288,39 +304,44 @@ func (c *stdioConn) busy() bool {
 	return c.inFlight >= c.maxFlight
 }
 
+// inUse reports whether a request with id is being served and its answer
+// is not being written yet. The SDK neither serves nor answers a request
+// whose id is in use (it drops it), so the transport answers it.
+func (c *stdioConn) inUse(id jsonrpc.ID) bool {
+	c.flightMu.Lock()
+	defer c.flightMu.Unlock()
+	_, ok := c.flight[id]
+	return ok
+}
+
 // admit counts a request in flight, with the journal slot of its answer.
-// Only the read loop admits: busy's answer holds until then.
+// Only the read loop admits: busy's and inUse's answers hold until then.
 func (c *stdioConn) admit(id jsonrpc.ID, slot int) {
 	c.flightMu.Lock()
 	defer c.flightMu.Unlock()
-	c.flight[id] = append(c.flight[id], slot)
+	c.flight[id] = slot
 	c.inFlight++
 }
 
-// slotOf returns the journal slot of the answer to id (-1: none).
-func (c *stdioConn) slotOf(id jsonrpc.ID) int {
+// answering frees the id of a request whose answer is about to be written
+// and returns its journal slot (-1: none) and whether it was in flight
+// (then answered must follow the write).
+func (c *stdioConn) answering(id jsonrpc.ID) (slot int, owed bool) {
 	c.flightMu.Lock()
 	defer c.flightMu.Unlock()
-	if slots := c.flight[id]; len(slots) > 0 {
-		return slots[0]
+	slot, owed = c.flight[id]
+	if !owed {
+		return -1, false
 	}
-	return -1
+	delete(c.flight, id)
+	return slot, true
 }
 
-// answered counts the request id out.
-func (c *stdioConn) answered(id jsonrpc.ID) {
+// answered counts out a request whose answer answering freed.
+func (c *stdioConn) answered() {
 	c.flightMu.Lock()
 	defer c.flightMu.Unlock()
-	slots := c.flight[id]
-	if len(slots) == 0 {
-		return
-	}
 	c.inFlight--
-	if len(slots) == 1 {
-		delete(c.flight, id)
-	} else {
-		c.flight[id] = slots[1:]
-	}
 	if c.inFlight == 0 && c.idle != nil {
 		close(c.idle)
 		c.idle = nil
@@ -339,25 +360,111 @@ func (c *stdioConn) owe(id json.RawMessage) int {
 	return c.journal.Handle(id)
 }
 
-// writeLine writes b and a newline, paying the journal's slot (-1: none).
+// maxQueuedNotes bounds the notifications queued for a client that is
+// not reading its output, in bytes; one is always queued when none is.
+const maxQueuedNotes = 4 << 20
+
+// outLine is a line waiting for writeLoop.
+type outLine struct {
+	b    []byte // newline included
+	slot int
+	done chan error // nil: a notification, which nobody waits for
+}
+
+// writeLine writes b and a newline, paying the journal's slot (-1: none),
+// after the lines queued before it; it returns once the line is written.
 func (c *stdioConn) writeLine(b []byte, slot int) error {
+	done := make(chan error, 1)
+	if !c.enqueue(outLine{b: append(b, '\n'), slot: slot, done: done}) {
+		return io.ErrClosedPipe
+	}
 	select {
+	case err := <-done:
+		return err
 	case <-c.closed:
 		return io.ErrClosedPipe
-	default:
 	}
-	c.writeMu.Lock()
-	defer c.writeMu.Unlock()
-	var err error
-	if c.journal != nil {
-		err = c.journal.Write(c.w, append(b, '\n'), slot)
-	} else {
-		_, err = c.w.Write(append(b, '\n'))
+}
+
+// notify queues notification b and returns without waiting for it to be
+// written. Its sender may be serving other clients too (a backend's
+// notifications are handled one at a time for every session using it),
+// so a client that does not read its output must not block it: once
+// maxQueuedNotes bytes of notifications wait, more are dropped.
+func (c *stdioConn) notify(b []byte) error {
+	c.outMu.Lock()
+	if c.outNotes > 0 && c.outNotes+len(b)+1 > maxQueuedNotes {
+		c.outMu.Unlock()
+		if n := c.dropped.Add(1); warnAt(n) {
+			c.log.Warn("dropped a notification: the client is not reading its output", "queued", c.outNotes, "dropped", n)
+		}
+		return nil
 	}
-	if err != nil {
-		return fmt.Errorf("writing to stdout: %w", err)
+	c.outMu.Unlock()
+	if !c.enqueue(outLine{b: append(b, '\n'), slot: -1}) {
+		return io.ErrClosedPipe
 	}
 	return nil
+}
+
+// enqueue hands l to writeLoop, reporting false once closed.
+func (c *stdioConn) enqueue(l outLine) bool {
+	select {
+	case <-c.closed:
+		return false
+	default:
+	}
+	c.outMu.Lock()
+	c.out = append(c.out, l)
+	if l.done == nil {
+		c.outNotes += len(l.b)
+	}
+	c.outMu.Unlock()
+	select {
+	case c.outWake <- struct{}{}:
+	default:
+	}
+	return true
+}
+
+// writeLoop writes the queued lines in order until Close. After a write
+// error, every later line fails with it.
+func (c *stdioConn) writeLoop() {
+	var failed error
+	for {
+		c.outMu.Lock()
+		for len(c.out) == 0 {
+			c.outMu.Unlock()
+			select {
+			case <-c.outWake:
+			case <-c.closed:
+				return
+			}
+			c.outMu.Lock()
+		}
+		l := c.out[0]
+		c.out[0] = outLine{}
+		c.out = c.out[1:]
+		if l.done == nil {
+			c.outNotes -= len(l.b)
+		}
+		c.outMu.Unlock()
+		err := failed
+		if err == nil {
+			if c.journal != nil {
+				err = c.journal.Write(c.w, l.b, l.slot)
+			} else {
+				_, err = c.w.Write(l.b)
+			}
+			if err != nil {
+				err = fmt.Errorf("writing to stdout: %w", err)
+				failed = err
+			}
+		}
+		if l.done != nil {
+			l.done <- err
+		}
+	}
 }
 
 // Close ends the session; a Read in progress returns io.EOF. The reader
@@ -465,6 +572,12 @@ func (c *stdioConn) serveLine(line []byte) bool {
 		c.rejectRaw(odd, jsonrpc.CodeInvalidRequest, "invalid request: the id "+string(odd)+" is not an integer; a request's id is a string or an integer")
 		return true
 	}
+	if odd := oddStringID(msg, line); odd != nil {
+		// The SDK decodes it to U+FFFD and would answer under that id, a
+		// reply the client cannot match.
+		c.rejectRaw(odd, jsonrpc.CodeInvalidRequest, "invalid request: the id is a string that is not valid Unicode (invalid UTF-8 or a lone surrogate); use a number or a plain string")
+		return true
+	}
 	req, _ := msg.(*jsonrpc.Request)
 	if req == nil || !req.IsCall() {
 		if req != nil && req.Method == "notifications/initialized" && c.journal != nil {
@@ -481,6 +594,9 @@ func (c *stdioConn) serveLine(line []byte) bool {
 	switch {
 	case len(raw) > maxIDBytes:
 		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: the id is %d bytes long; at most %d are accepted (use a number or a short string)", len(raw), maxIDBytes))
+		return true
+	case c.inUse(req.ID):
+		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, "invalid request: the id "+string(raw)+" is in use by a request being served; send each request with an id of its own")
 		return true
 	case req.Method == "initialize" && !c.initialize(req.ID):
 		c.rejectID(req.ID, jsonrpc.CodeInvalidRequest, "invalid request: this session is already initialized; to initialize again, start a new session (a new process on stdio)")
@@ -599,6 +715,69 @@ func oddNumberID(line []byte) json.RawMessage {
 		}
 		return m.ID
 	}
+}
+
+// oddStringID returns the id of msg as line has it when it is a string
+// that does not survive decoding (invalid UTF-8, or a lone surrogate
+// escape, both decoded as U+FFFD), else nil. Only a decoded id holding
+// U+FFFD is looked at again.
+func oddStringID(msg jsonrpc.Message, line []byte) json.RawMessage {
+	var id jsonrpc.ID
+	switch m := msg.(type) {
+	case *jsonrpc.Request:
+		id = m.ID
+	case *jsonrpc.Response:
+		id = m.ID
+	}
+	s, ok := id.Raw().(string)
+	if !ok || !strings.ContainsRune(s, utf8.RuneError) {
+		return nil
+	}
+	var m struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(line, &m) != nil {
+		return nil
+	}
+	if !utf8.Valid(m.ID) || loneSurrogate(m.ID) {
+		return m.ID
+	}
+	return nil
+}
+
+// loneSurrogate reports whether the JSON string raw has a \uD800-\uDFFF
+// escape not in a high-low pair.
+func loneSurrogate(raw []byte) bool {
+	for i := 0; i+6 <= len(raw); i++ {
+		if raw[i] != '\\' {
+			continue
+		}
+		if raw[i+1] != 'u' {
+			i++ // an escaped character: skip it
+			continue
+		}
+		r, err := strconv.ParseUint(string(raw[i+2:i+6]), 16, 32)
+		if err != nil {
+			return false
+		}
+		switch {
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return true // a low one first
+		case r >= 0xD800 && r <= 0xDBFF:
+			j := i + 6
+			if j+6 > len(raw) || raw[j] != '\\' || raw[j+1] != 'u' {
+				return true
+			}
+			lo, err := strconv.ParseUint(string(raw[j+2:j+6]), 16, 32)
+			if err != nil || lo < 0xDC00 || lo > 0xDFFF {
+				return true
+			}
+			i = j + 5
+		default:
+			i += 5
+		}
+	}
+	return false
 }
 
 // oddNumber reports whether b, a JSON number's text, is not an integer

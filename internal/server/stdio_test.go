@@ -617,3 +617,196 @@ func (l *lockedBuffer) String() string {
 	defer l.mu.Unlock()
 	return l.b.String()
 }
+
+// A request sent with the id of one being served gets invalid request
+// naming the id: the SDK dropped it unanswered, and the transport counted
+// it in flight for ever (the input's end then waited DrainTimeout, and
+// MaxInFlight such requests refused every later one). Once answered, an
+// id may be used again.
+func TestStdioTransport_AnswersARequestReusingAnIDInFlight(t *testing.T) {
+	release := make(chan struct{})
+	srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
+	mcp.AddTool(srv, &mcp.Tool{Name: "wait"}, func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+		<-release
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil, nil
+	})
+	toServer, clientOut := io.Pipe()
+	fromServer, serverOut := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go srv.Run(ctx, &StdioTransport{Reader: toServer, Writer: serverOut, MaxInFlight: 2})
+	lines := make(chan map[string]any, 100)
+	go func() {
+		sc := bufio.NewScanner(fromServer)
+		for sc.Scan() {
+			var m map[string]any
+			json.Unmarshal(sc.Bytes(), &m)
+			lines <- m
+		}
+	}()
+	send := func(s string) {
+		t.Helper()
+		if _, err := io.WriteString(clientOut, s+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	next := func() map[string]any {
+		t.Helper()
+		select {
+		case m := <-lines:
+			return m
+		case <-time.After(10 * time.Second):
+			t.Fatal("no answer in 10 s")
+		}
+		return nil
+	}
+	send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	next()
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	call := `{"jsonrpc":"2.0","id":"dup","method":"tools/call","params":{"name":"wait","arguments":{}}}`
+	send(call)
+	for range 3 { // more than MaxInFlight: none of them may count
+		send(call)
+		m := next()
+		e, _ := m["error"].(map[string]any)
+		if m["id"] != "dup" || e == nil || e["code"] != float64(jsonrpc.CodeInvalidRequest) || !strings.Contains(fmt.Sprint(e["message"]), `the id "dup" is in use`) {
+			t.Fatalf("a request reusing an id in flight got %v, want invalid request naming the id", m)
+		}
+	}
+	close(release)
+	if m := next(); m["id"] != "dup" || m["result"] == nil {
+		t.Fatalf("the first request got %v, want its result", m)
+	}
+	send(call)
+	if m := next(); m["id"] != "dup" || m["result"] == nil {
+		t.Errorf("the id used again after its answer got %v, want a result", m)
+	}
+	send(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	if m := next(); m["id"] != 1.0 || m["result"] == nil {
+		t.Errorf("a ping after them got %v, want a result (nothing left in flight)", m)
+	}
+}
+
+// A notification to a client that does not read its output is queued, not
+// waited for: a backend's notifications are handled one at a time for
+// every session using it, and one session's unread pipe held back the
+// progress and log messages of every other. Responses still wait for
+// their write (the bound on requests in flight depends on it), lines go
+// out in the order written, and past maxQueuedNotes bytes notifications
+// are dropped.
+func TestStdioTransport_NotificationsDoNotWaitForAClientThatIsNotReading(t *testing.T) {
+	fromServer, serverOut := io.Pipe() // nothing reads it until the notifications are sent
+	toServer, clientOut := io.Pipe()
+	defer clientOut.Close()
+	conn, err := (&StdioTransport{Reader: toServer, Writer: serverOut}).Connect(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	ctx := context.Background()
+	respond := func(id int64) <-chan error {
+		done := make(chan error, 1)
+		rid, _ := jsonrpc.MakeID(float64(id))
+		go func() { done <- conn.Write(ctx, &jsonrpc.Response{ID: rid, Result: json.RawMessage(`{}`)}) }()
+		return done
+	}
+	first := respond(1)
+	data := strings.Repeat("x", 64<<10)
+	sent := make(chan int, 1)
+	go func() {
+		n := 0
+		for ; n*len(data) < 2*maxQueuedNotes; n++ {
+			params, _ := json.Marshal(map[string]any{"level": "info", "data": fmt.Sprint(n, data)})
+			if err := conn.Write(ctx, &jsonrpc.Request{Method: "notifications/message", Params: params}); err != nil {
+				t.Errorf("notification %d: %v", n, err)
+				break
+			}
+		}
+		sent <- n
+	}()
+	var n int
+	select {
+	case n = <-sent:
+	case <-time.After(10 * time.Second):
+		t.Fatal("a notification waited for the client to read its output")
+	}
+	select {
+	case err := <-first:
+		t.Fatalf("the response's write returned (%v) before the client read it", err)
+	default:
+	}
+	last := respond(2) // after the notifications kept
+	sc := bufio.NewScanner(fromServer)
+	sc.Buffer(nil, 1<<20)
+	var got []string
+	for sc.Scan() {
+		var m struct {
+			ID     *int
+			Params struct{ Data string }
+		}
+		json.Unmarshal(sc.Bytes(), &m)
+		if m.ID != nil {
+			got = append(got, fmt.Sprint("response ", *m.ID))
+			if *m.ID == 2 {
+				break
+			}
+			continue
+		}
+		num, _, _ := strings.Cut(m.Params.Data, "x")
+		got = append(got, num)
+	}
+	for _, done := range []<-chan error{first, last} {
+		if err := <-done; err != nil {
+			t.Fatalf("a response: %v", err)
+		}
+	}
+	kept := len(got) - 2
+	if kept < 1 || kept >= n || got[0] != "response 1" || got[len(got)-1] != "response 2" {
+		t.Fatalf("the client read %d lines (%v … %v) of %d notifications; want response 1, the first ones in order, response 2, some dropped", len(got), got[:min(len(got), 3)], got[max(0, len(got)-2):], n)
+	}
+	for i, num := range got[1 : len(got)-1] {
+		if num != fmt.Sprint(i) {
+			t.Fatalf("line %d is notification %s, want %d: the notifications kept are the first ones, in order", i+1, num, i)
+		}
+	}
+}
+
+// A string id that does not survive decoding (invalid UTF-8, a lone
+// surrogate) is answered with invalid request under the id as sent: the
+// SDK decoded it to U+FFFD and answered under that, an id the client
+// never sent, so it waited for ever. A valid one, U+FFFD itself and
+// surrogate pairs included, is served.
+func TestStdioTransport_RefusesAStringIDThatDoesNotSurviveDecoding(t *testing.T) {
+	for line, want := range map[string]string{
+		"{\"jsonrpc\":\"2.0\",\"id\":\"a\xff\",\"method\":\"ping\"}": "\"a\xff\"",
+		`{"jsonrpc":"2.0","id":"\ud800","method":"ping"}`:            `"\ud800"`,
+		`{"jsonrpc":"2.0","id":"x\udc00y","method":"ping"}`:          `"x\udc00y"`,
+		`{"jsonrpc":"2.0","id":"\ud83d\ude00","method":"ping"}`:      "",
+		`{"jsonrpc":"2.0","id":"\ufffd","method":"ping"}`:            "",
+		`{"jsonrpc":"2.0","id":"�\\ud800","method":"ping"}`:          "",
+		`{"jsonrpc":"2.0","id":7,"method":"ping"}`:                   "",
+	} {
+		var out lockedBuffer
+		tr := &StdioTransport{Reader: strings.NewReader(line + "\n"), Writer: &out}
+		conn, err := tr.Connect(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg, err := conn.Read(context.Background())
+		if want == "" {
+			if r, ok := msg.(*jsonrpc.Request); err != nil || !ok || r.Method != "ping" {
+				t.Errorf("%s: read %v, %v; want the ping served", line, msg, err)
+			}
+			conn.Close()
+			continue
+		}
+		if err != io.EOF { // refused, then the input's end
+			t.Errorf("%s: read %v, %v; want it refused", line, msg, err)
+		}
+		conn.Close()
+		got := out.String()
+		if !strings.Contains(got, `"id":`+want+`,`) || !strings.Contains(got, "not valid Unicode") {
+			t.Errorf("%s: answered %q, want invalid request under the id as sent", line, got)
+		}
+	}
+}

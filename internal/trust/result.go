@@ -64,6 +64,15 @@ func CleanResult(r *mcp.CallToolResult) bool {
 	return changed
 }
 
+// CleanJSON returns raw, a JSON value a backend sent that reaches the
+// client as it is (a log message's data), with hidden characters (see
+// [CleanText]) stripped from every string and key; raw itself when
+// nothing is hidden or it is not valid JSON.
+func CleanJSON(raw json.RawMessage) json.RawMessage {
+	c, _ := cleanValue(raw)
+	return c.(json.RawMessage)
+}
+
 // cleanValue returns v with hidden characters stripped from every string
 // and key, and whether anything changed. JSON kept as json.RawMessage or
 // []byte is decoded and re-encoded only when it changes.

@@ -56,12 +56,14 @@ type stamp struct {
 	sum    [32]byte
 }
 
-// look stamps path as it is now; for a file it also returns the content.
-func look(path string, dir bool) (stamp, []byte) {
+// look stamps path as it is now; for a file it also returns the content,
+// or why a file that is there cannot be read (too large, not a regular
+// file, no permission), which is stamped as absent.
+func look(path string, dir bool) (stamp, []byte, error) {
 	st := stamp{path: path, dir: dir}
 	fi, err := os.Stat(path)
 	if err != nil || fi.IsDir() != dir {
-		return st, nil
+		return st, nil, nil
 	}
 	st.exists, st.mod, st.size = true, fi.ModTime(), fi.Size()
 	if dir {
@@ -72,15 +74,15 @@ func look(path string, dir bool) (stamp, []byte) {
 			h.Write([]byte{0})
 		}
 		copy(st.sum[:], h.Sum(nil))
-		return st, nil
+		return st, nil, nil
 	}
 	b, err := safefile.Read(path)
 	if err != nil {
 		st.exists = false
-		return st, nil
+		return st, nil, err
 	}
 	st.sum = sha256.Sum256(b)
-	return st, b
+	return st, b, nil
 }
 
 func dirNames(path string) []string {
@@ -112,7 +114,7 @@ func (st *stamp) changed() bool {
 	if !exists || (fi.ModTime().Equal(st.mod) && fi.Size() == st.size) {
 		return false
 	}
-	now, _ := look(st.path, st.dir)
+	now, _, _ := look(st.path, st.dir)
 	if now.exists != st.exists || now.sum != st.sum {
 		return true
 	}
@@ -124,6 +126,7 @@ func (st *stamp) changed() bool {
 type reader struct {
 	root   string
 	stamps []stamp
+	errs   []error // files that are there and cannot be read
 }
 
 // read returns the content of the file at rel (relative to the root, or
@@ -140,7 +143,10 @@ func (r *reader) read(rel string) ([]byte, bool) {
 			return b, err == nil
 		}
 	}
-	st, b := look(p, false)
+	st, b, err := look(p, false)
+	if err != nil {
+		r.errs = append(r.errs, err)
+	}
 	r.stamps = append(r.stamps, st)
 	return b, st.exists
 }
@@ -161,7 +167,7 @@ func (r *reader) glob(dir, pattern string, dirs bool) []string {
 	stampDir := func(d string) {
 		if !stamped[d] {
 			stamped[d] = true
-			st, _ := look(d, true)
+			st, _, _ := look(d, true)
 			r.stamps = append(r.stamps, st)
 		}
 	}
@@ -347,6 +353,7 @@ func (w *Workspace) facts(e Ecosystem) *facts {
 		readPython(r, f)
 	}
 	f.stamps = r.stamps
+	f.errs = append(f.errs, r.errs...)
 	f.files = r.files()
 	w.eco[e] = f
 	return f

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden")
@@ -394,5 +396,28 @@ func TestEval_DeepManifestIsAProblemNotACrash(t *testing.T) {
 	d := New(dir).Eval(mustParse(t, `{"crate": "sqlx"}`), nil)
 	if !strings.Contains(strings.Join(d.Problems, "\n"), "Cargo.toml:4: nested deeper than 100 levels") {
 		t.Errorf("problems %q", d.Problems)
+	}
+}
+
+// A manifest that is there but cannot be read (over safefile's bound
+// here; a FIFO or a file without read permission alike) is a problem
+// naming it, not a missing file: "no package.json in DIR" sent the user
+// looking for a file that was there.
+func TestEval_UnreadableManifestIsAProblemNotAbsent(t *testing.T) {
+	dir := t.TempDir()
+	f, err := os.Create(filepath.Join(dir, "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(safefile.DefaultMax + 1); err != nil { // sparse: no 16 MiB written
+		t.Fatal(err)
+	}
+	f.Close()
+	d := New(dir).Eval(mustParse(t, `{"npm": "react"}`), nil)
+	if d.Applies || strings.Contains(d.By, "no package.json") {
+		t.Errorf("decision %v by %q, want not applying, without calling the file missing", d.Applies, d.By)
+	}
+	if p := strings.Join(d.Problems, "\n"); !strings.Contains(p, filepath.Join(dir, "package.json")) || !strings.Contains(p, "over the") {
+		t.Errorf("problems %q, want one naming package.json and its size bound", d.Problems)
 	}
 }
