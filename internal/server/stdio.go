@@ -155,7 +155,9 @@ type stdioConn struct {
 	outMu    sync.Mutex
 	out      []outLine     // lines for writeLoop, in order
 	outNotes int           // bytes of notifications in out
-	outWake  chan struct{} // signalled when a line is queued
+	writing  bool          // a line is being written (by writeLoop or writeLine)
+	failed   error         // the first write error: every later line fails with it
+	outWake  chan struct{} // signalled when a line is queued or a write ends
 	dropped  atomic.Int64  // notifications dropped, for warnAt
 
 	flightMu  sync.Mutex
@@ -373,9 +375,41 @@ type outLine struct {
 
 // writeLine writes b and a newline, paying the journal's slot (-1: none),
 // after the lines queued before it; it returns once the line is written.
+//
+// With nothing queued and nothing being written (a session without
+// notifications in flight: nearly every answer) it writes b itself, so an
+// answer costs no hand-off to writeLoop and back.
 func (c *stdioConn) writeLine(b []byte, slot int) error {
+	select {
+	case <-c.closed:
+		return io.ErrClosedPipe
+	default:
+	}
+	line := append(b, '\n')
+	c.outMu.Lock()
+	if len(c.out) == 0 && !c.writing {
+		if err := c.failed; err != nil {
+			c.outMu.Unlock()
+			return err
+		}
+		c.writing = true
+		c.outMu.Unlock()
+		err := c.write(line, slot)
+		c.outMu.Lock()
+		c.writing = false
+		if err != nil && c.failed == nil {
+			c.failed = err
+		}
+		pending := len(c.out) > 0
+		c.outMu.Unlock()
+		if pending {
+			c.wakeWriter()
+		}
+		return err
+	}
+	c.outMu.Unlock()
 	done := make(chan error, 1)
-	if !c.enqueue(outLine{b: append(b, '\n'), slot: slot, done: done}) {
+	if !c.enqueue(outLine{b: line, slot: slot, done: done}) {
 		return io.ErrClosedPipe
 	}
 	select {
@@ -383,6 +417,28 @@ func (c *stdioConn) writeLine(b []byte, slot int) error {
 		return err
 	case <-c.closed:
 		return io.ErrClosedPipe
+	}
+}
+
+// write writes one line to the client, paying the journal's slot.
+func (c *stdioConn) write(line []byte, slot int) error {
+	var err error
+	if c.journal != nil {
+		err = c.journal.Write(c.w, line, slot)
+	} else {
+		_, err = c.w.Write(line)
+	}
+	if err != nil {
+		return fmt.Errorf("writing to stdout: %w", err)
+	}
+	return nil
+}
+
+// wakeWriter signals writeLoop (the signal is kept if it is busy).
+func (c *stdioConn) wakeWriter() {
+	select {
+	case c.outWake <- struct{}{}:
+	default:
 	}
 }
 
@@ -430,10 +486,9 @@ func (c *stdioConn) enqueue(l outLine) bool {
 // writeLoop writes the queued lines in order until Close. After a write
 // error, every later line fails with it.
 func (c *stdioConn) writeLoop() {
-	var failed error
 	for {
 		c.outMu.Lock()
-		for len(c.out) == 0 {
+		for len(c.out) == 0 || c.writing {
 			c.outMu.Unlock()
 			select {
 			case <-c.outWake:
@@ -448,18 +503,17 @@ func (c *stdioConn) writeLoop() {
 		if l.done == nil {
 			c.outNotes -= len(l.b)
 		}
+		err := c.failed
+		c.writing = err == nil
 		c.outMu.Unlock()
-		err := failed
 		if err == nil {
-			if c.journal != nil {
-				err = c.journal.Write(c.w, l.b, l.slot)
-			} else {
-				_, err = c.w.Write(l.b)
+			err = c.write(l.b, l.slot)
+			c.outMu.Lock()
+			c.writing = false
+			if err != nil && c.failed == nil {
+				c.failed = err
 			}
-			if err != nil {
-				err = fmt.Errorf("writing to stdout: %w", err)
-				failed = err
-			}
+			c.outMu.Unlock()
 		}
 		if l.done != nil {
 			l.done <- err
