@@ -202,6 +202,10 @@ type call struct {
 	// unsent: its write failed before any byte left (the daemon cannot
 	// have read it, mark or none).
 	unsent bool
+	// again counts later requests of the client with the same id, written
+	// while this one was in flight: the daemon answers each (refusing a
+	// reused id), and this call stays owed until every answer is in.
+	again int
 }
 
 // maxTries bounds how many daemons one request is written to.
@@ -549,7 +553,12 @@ func (b *bridge) send(line []byte, m msgInfo) {
 		}
 		b.lines++
 		var cl *call
-		if m.isRequest() {
+		if prev := b.inflight[key]; m.isRequest() && prev != nil {
+			// An id in flight used again: the daemon's answer to it
+			// must not end the record of the first, which a dead
+			// daemon would then leave unanswered.
+			prev.again++
+		} else if m.isRequest() {
 			// m.id and line point into the read buffer.
 			cl = &call{id: append([]byte(nil), m.id...), line: append([]byte(nil), line...), seq: b.lines, tries: 1}
 			b.inflight[key] = cl
@@ -604,7 +613,11 @@ func (b *bridge) startReader(c net.Conn, gen int, swallow string, swallowed chan
 					continue
 				}
 				b.mu.Lock()
-				delete(b.inflight, key)
+				if cl := b.inflight[key]; cl != nil && cl.again > 0 {
+					cl.again--
+				} else {
+					delete(b.inflight, key)
+				}
 				if key == b.initKey && b.initLine != nil {
 					b.initOK = true
 				}

@@ -1003,3 +1003,27 @@ func TestBridge_SessionRefusedWithTheHandlersReason(t *testing.T) {
 	ok := startBridge(t, &BridgeOptions{Connect: *te.connectOptions("v1")})
 	ok.initialize()
 }
+
+// A client that reuses the id of a call in flight through the relaying
+// bridge: the daemon answers the second request, and the bridge still
+// owes the first, which fails with the daemon-exit error when the daemon
+// dies (the second's answer had ended its record: it was never answered).
+func TestBridge_RelayedReusedIDKeepsTheFirstCallOwed(t *testing.T) {
+	te := newTestEnv(t)
+	c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, false)
+	c.initialize()
+	old := c.daemonPID(2)
+	c.send(`{"jsonrpc":"2.0","id":"dup","method":"sleep","params":{}}`)
+	if n := c.decode(c.next(5 * time.Second)); n.Method != "sleeping" {
+		t.Fatalf("got %+v, want the sleeping notification", n)
+	}
+	c.send(`{"jsonrpc":"2.0","id":"dup","method":"echo","params":{"again":true}}`)
+	if r := c.decode(c.next(5 * time.Second)); r.ID != "dup" || r.Error != nil {
+		t.Fatalf("got %+v, want the echo's answer under dup", r)
+	}
+	syscall.Kill(old, syscall.SIGKILL)
+	r := c.decode(c.next(2 * time.Second))
+	if r.ID != "dup" || r.Error == nil || !strings.Contains(r.Error.Message, "the switchboard daemon exited during this call") {
+		t.Fatalf("after the kill got %+v, want the daemon-exit error for the sleeping call dup", r)
+	}
+}
