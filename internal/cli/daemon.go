@@ -356,6 +356,12 @@ func runBridge(ctx context.Context, e *Env, serveArgs []string) error {
 		return errNoDaemonDir
 	}
 	err = daemon.Bridge(ctx, o, e.Stdin, e.Stdout)
+	if errors.Is(err, daemon.ErrUnusableSocket) {
+		// Found before any byte of the client was read: this session
+		// can still be served here.
+		fmt.Fprintf(e.Stderr, "switchboard: %v\n", err)
+		return errNoDaemonDir
+	}
 	if ctx.Err() != nil {
 		return nil
 	}

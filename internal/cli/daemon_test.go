@@ -177,3 +177,40 @@ func TestServe_DaemonSessionReportsItsConfigOnStderr(t *testing.T) {
 		t.Errorf("no config: exit %d, stdout %q, stderr %q; want initialize answered and the demo notice on stderr", code, out, errOut)
 	}
 }
+
+// A daemon socket path that holds something else (a file left by a crash
+// or a mistake, a directory) keeps any daemon from listening: serve says
+// what to remove and serves this session in its own process, as it does
+// for a runtime directory it cannot use, instead of failing the agent's
+// server.
+func TestServe_StaleNonSocketFallsBackToServingInProcess(t *testing.T) {
+	home, err := os.MkdirTemp("", "sbc") // short: socket paths are limited
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(home)
+	exe, _ := os.Executable()
+	env := []string{"SWITCHBOARD_TEST_MAIN=1", "HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "st"),
+		"XDG_CONFIG_HOME=" + filepath.Join(home, "cfg"), "XDG_CACHE_HOME=" + filepath.Join(home, "cache"), "XDG_RUNTIME_DIR=" + filepath.Join(home, "run")}
+	sock := filepath.Join(home, "run", "switchboard", "daemon.sock")
+	for _, kind := range []string{"a regular file", "a directory"} {
+		os.RemoveAll(sock)
+		os.MkdirAll(filepath.Dir(sock), 0o700)
+		if kind == "a directory" {
+			os.Mkdir(sock, 0o700)
+		} else {
+			os.WriteFile(sock, []byte("junk"), 0o600)
+		}
+		cmd := exec.Command(exe, "serve")
+		cmd.Env = env
+		cmd.Stdin = strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n")
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		out, err := cmd.Output()
+		if err != nil || !strings.Contains(string(out), `"id":1,"result"`) ||
+			!strings.Contains(errb.String(), "daemon socket "+sock+" is not a socket ("+kind+"); remove it") ||
+			!strings.Contains(errb.String(), "serving in this process instead") {
+			t.Errorf("%s at the socket path: %v, stdout %q, stderr %q; want initialize answered in process and the file named", kind, err, out, errb.String())
+		}
+	}
+}

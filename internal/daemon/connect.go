@@ -97,6 +97,34 @@ func Connect(ctx context.Context, o *ConnectOptions) (net.Conn, *Reply, error) {
 	}
 }
 
+// ErrUnusableSocket marks a daemon socket path that holds something else
+// (a file, a directory, another user's socket): no daemon listens there
+// until it is removed, and a client can serve in its own process meanwhile.
+var ErrUnusableSocket = errors.New("unusable daemon socket")
+
+// fileKind names what a mode's file type is, in words.
+func fileKind(m fs.FileMode) string {
+	switch m.Type() {
+	case 0:
+		return "a regular file"
+	case fs.ModeDir:
+		return "a directory"
+	case fs.ModeSymlink:
+		return "a symbolic link"
+	case fs.ModeNamedPipe:
+		return "a named pipe"
+	case fs.ModeDevice, fs.ModeDevice | fs.ModeCharDevice:
+		return "a device"
+	}
+	return m.Type().String()
+}
+
+// unusableSocket is an error that is ErrUnusableSocket, worded as msg.
+type unusableSocket string
+
+func (u unusableSocket) Error() string        { return string(u) }
+func (u unusableSocket) Is(target error) bool { return target == ErrUnusableSocket }
+
 // dial connects to the socket after checking that it is ours, and checks
 // the peer's uid.
 func dial(ctx context.Context, sock string) (net.Conn, error) {
@@ -105,10 +133,10 @@ func dial(ctx context.Context, sock string) (net.Conn, error) {
 		return nil, err // ENOENT: no daemon
 	}
 	if fi.Mode().Type() != fs.ModeSocket {
-		return nil, fmt.Errorf("daemon socket %s is not a socket (%s); remove it", sock, fi.Mode().Type())
+		return nil, unusableSocket(fmt.Sprintf("daemon socket %s is not a socket (%s); remove it", sock, fileKind(fi.Mode())))
 	}
 	if uid, ok := fileOwner(fi); ok && uid != os.Getuid() {
-		return nil, fmt.Errorf("daemon socket %s is owned by uid %d, not by us (uid %d); remove it", sock, uid, os.Getuid())
+		return nil, unusableSocket(fmt.Sprintf("daemon socket %s is owned by uid %d, not by us (uid %d); remove it", sock, uid, os.Getuid()))
 	}
 	var d net.Dialer
 	c, err := d.DialContext(ctx, "unix", sock)
