@@ -711,6 +711,20 @@ func TestStdioTransport_NotificationsDoNotWaitForAClientThatIsNotReading(t *test
 		return done
 	}
 	first := respond(1)
+	// The response is being written (or queued) before the first
+	// notification: the order the client must read starts with it.
+	c := conn.(*stdioConn)
+	for start := time.Now(); ; time.Sleep(time.Millisecond) {
+		c.outMu.Lock()
+		begun := c.writing || len(c.out) > 0
+		c.outMu.Unlock()
+		if begun {
+			break
+		}
+		if time.Since(start) > 10*time.Second {
+			t.Fatal("the first response was never written")
+		}
+	}
 	data := strings.Repeat("x", 64<<10)
 	sent := make(chan int, 1)
 	go func() {
