@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -118,12 +119,17 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 	// for server requests) through an unexported method that a wrapper
 	// hides. Its tools/list answers are read by the HTTP transport instead
 	// (originTransport.raw), so their schemas keep their property order.
+	began := time.Now()
 	cs, err := b.client().Connect(life, t, b.sessionOptions())
 	if !stop() || err != nil {
 		cancel()
 		if err == nil {
 			cs.Close()
-			err = context.Cause(ctx)
+		}
+		if ctx.Err() != nil && !errors.Is(err, ErrNeedsLogin) {
+			// The SDK's error is then life's: "context canceled", which
+			// says neither that time ran out nor which bound.
+			err = fmt.Errorf("no handshake after %s: %w", time.Since(began).Round(time.Millisecond), context.Cause(ctx))
 		}
 		return nil, nil, err
 	}
