@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/oauth"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"golang.org/x/oauth2"
 )
 
@@ -90,7 +91,7 @@ func (b *Backend) newSignIn(spec *config.Server) (*signIn, error) {
 	}
 	ot := &originTransport{server: b.name, base: base}
 	s := &signIn{b: b, url: spec.URL, store: &oauth.Store{Dir: dir},
-		hc: &http.Client{Transport: capBodies{base, oauthMaxBody}, CheckRedirect: ot.checkRedirect, Timeout: 30 * time.Second}}
+		hc: &http.Client{Transport: capBodies{base, oauthMaxBody}, CheckRedirect: ot.checkOAuthRedirect, Timeout: 30 * time.Second}}
 	if !o.Fresh {
 		rec, err := s.store.Load(b.name, spec.URL)
 		if err != nil {
@@ -360,4 +361,20 @@ func oauthDir(getenv func(string) string) string {
 		return filepath.Join(s, oauth.DirName)
 	}
 	return oauth.Dir(getenv)
+}
+
+// checkOAuthRedirect is checkRedirect for the requests to an
+// authorization server, which also refuses to carry a request's body
+// (a 307 or 308 keeps it) to another origin: a token request's form
+// holds the code and PKCE verifier, the refresh token or the client
+// secret, and a registration the client's metadata.
+func (t *originTransport) checkOAuthRedirect(req *http.Request, via []*http.Request) error {
+	if err := t.checkRedirect(req, via); err != nil {
+		return err
+	}
+	prev := via[len(via)-1]
+	if req.GetBody != nil && originOf(req.URL) != originOf(prev.URL) {
+		return fmt.Errorf("backend %q: refusing a redirect of the authorization server's %s to another origin (%s): its form would go there", t.server, redact.URL(prev.URL.String()), redact.URL(originOf(req.URL)))
+	}
+	return nil
 }

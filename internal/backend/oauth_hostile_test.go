@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -159,5 +160,52 @@ func TestOAuth_RedirectLoopEnds(t *testing.T) {
 	// oauth2 tries both ways of sending the client's credentials.
 	if n := hits.Load(); n > 22 {
 		t.Errorf("%d token requests, want at most 2 × (1 + 10 redirects)", n)
+	}
+}
+
+// A token endpoint that redirects (307, which keeps the method and body)
+// to another origin would hand that origin the form it was sent: the
+// code and PKCE verifier, the refresh token, a client secret. Neither a
+// sign-in nor a refresh follows it; the other origin gets nothing.
+func TestOAuth_TokenEndpointRedirectToAnotherOriginSendsNothing(t *testing.T) {
+	var mu sync.Mutex
+	var got []string
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		got = append(got, string(body)+" "+r.Header.Get("Authorization"))
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"access_token":"stolen-access","token_type":"Bearer","refresh_token":"stolen-refresh","expires_in":3600}`)
+	}))
+	defer other.Close()
+	// Same host, other port: another origin.
+	elsewhere := strings.Replace(other.URL, "127.0.0.1", "localhost", 1)
+	redirect := func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, elsewhere+"/token", http.StatusTemporaryRedirect)
+	}
+	t.Run("code exchange", func(t *testing.T) {
+		fake, spec, dir := oauthSetup(t)
+		fake.Token = redirect
+		err := loginErr(t, spec, dir, nil)
+		if err == nil || !strings.Contains(err.Error(), "refusing a redirect of the authorization server's") {
+			t.Errorf("err = %v, want the redirect named", err)
+		}
+	})
+	t.Run("refresh", func(t *testing.T) {
+		fake, spec, dir := oauthSetup(t)
+		fake.ExpiresIn = 5 * time.Second // expired at once (oauth2's margin is 10 s)
+		login(t, spec, dir, nil)
+		fake.Token = redirect
+		b, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+		if err == nil {
+			b.ListTools(context.Background())
+			b.Close()
+		}
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	if len(got) > 0 {
+		t.Errorf("the other origin got %d token requests: %q", len(got), got)
 	}
 }
