@@ -224,7 +224,12 @@ func signInError(origin string, err error) error {
 		_, detail, _ := strings.Cut(msg, "cannot parse json: ")
 		return mark(err, "signing in to %s: the authorization server's answer to the code exchange is not valid: %s", origin, serverText(detail, maxServerText))
 	}
-	// Other errors quote the server (a registration error's body).
+	// Other errors quote the server (a registration error's body). The
+	// SDK's and oauth2's own words "token_endpoint: URL …" and "token
+	// exchange failed" read as credentials to internal/redact, which
+	// masked "URL" and "exchange": they are reworded.
+	msg = strings.ReplaceAll(msg, "token exchange failed", "the code exchange failed")
+	msg = strings.ReplaceAll(msg, "_endpoint: URL ", "_endpoint URL ")
 	return mark(err, "signing in to %s: %s", origin, serverText(msg, 2*maxServerText))
 }
 
