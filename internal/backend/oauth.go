@@ -290,7 +290,10 @@ func (t *storedSource) Token() (*oauth2.Token, error) {
 	})
 	if err != nil {
 		var re *oauth2.RetrieveError
-		if errors.As(err, &re) || errors.Is(err, ErrNeedsLogin) {
+		if errors.As(err, &re) && re.ErrorCode != "invalid_grant" {
+			return nil, refreshError(t.s.b.name, re)
+		}
+		if re != nil || errors.Is(err, ErrNeedsLogin) {
 			// An invalid_grant passes through unchanged: the SDK then sends
 			// no token and the server's 401 asks for a new sign-in.
 			return nil, err
@@ -298,6 +301,28 @@ func (t *storedSource) Token() (*oauth2.Token, error) {
 		return nil, fmt.Errorf("refreshing the sign-in of backend %q: %w", t.s.b.name, err)
 	}
 	return out, nil
+}
+
+// refreshError words a refresh the token endpoint did not grant (other
+// than invalid_grant): a refusal (4xx) asks for a new sign-in, a failure
+// (5xx, 429) to try again. oauth2's own text ("oauth2: cannot fetch
+// token: 500 …\nResponse: <the whole body>") spans lines, quotes up to
+// a megabyte of the server and reads as a credential to internal/redact.
+func refreshError(server string, re *oauth2.RetrieveError) error {
+	why, code := serverText(re.ErrorCode, 64), 0
+	if re.Response != nil {
+		code = re.Response.StatusCode
+		if why == "" {
+			why = serverText(re.Response.Status, 64)
+		}
+	}
+	if re.ErrorDescription != "" {
+		why += " (" + serverText(re.ErrorDescription, maxServerText) + ")"
+	}
+	if code >= 400 && code < 500 && code != http.StatusTooManyRequests {
+		return needsLoginError(server, " again (refreshing the stored sign-in was refused: "+why+")")
+	}
+	return mark(re, "refreshing the sign-in of backend %q: the authorization server answered %s; try again later", server, why)
 }
 
 func tokenOf(r *oauth.Record) *oauth2.Token {

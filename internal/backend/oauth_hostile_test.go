@@ -2,6 +2,7 @@ package backend
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -207,5 +208,52 @@ func TestOAuth_TokenEndpointRedirectToAnotherOriginSendsNothing(t *testing.T) {
 	defer mu.Unlock()
 	if len(got) > 0 {
 		t.Errorf("the other origin got %d token requests: %q", len(got), got)
+	}
+}
+
+// A refresh the authorization server refuses (400 invalid_grant: the
+// refresh token was revoked or spent; 401 invalid_client) asks for
+// `switchboard login`; one
+// it fails to answer (500, 429) says the server failed and to try again,
+// not to sign in again. Both are words a person can read: it was
+// "oauth2: *** fetch token: *** Internal Server Error", masked as a
+// credential, naming neither the refresh nor the command.
+func TestOAuth_FailedRefreshSaysWhatToDo(t *testing.T) {
+	tests := []struct {
+		code      int
+		body      string
+		needLogin bool
+		want      string
+	}{
+		{400, `{"error":"invalid_grant","error_description":"refresh token revoked"}`, true, "run `switchboard login notion`"},
+		{401, `{"error":"invalid_client"}`, true, "refused: invalid_client): run `switchboard login notion`"},
+		{500, `<html>down</html>`, false, "500 Internal Server Error"},
+		{429, `slow down`, false, "429 Too Many Requests"},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.code), func(t *testing.T) {
+			fake, spec, dir := oauthSetup(t)
+			fake.ExpiresIn = 5 * time.Second // expired at once (oauth2's margin is 10 s)
+			login(t, spec, dir, nil)
+			fake.Token = func(w http.ResponseWriter, r *http.Request) {
+				if strings.HasPrefix(tt.body, "{") {
+					w.Header().Set("Content-Type", "application/json")
+				}
+				w.WriteHeader(tt.code)
+				fmt.Fprint(w, tt.body)
+			}
+			b, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+			if err == nil {
+				_, err = b.ListTools(context.Background())
+				b.Close()
+			}
+			if err == nil {
+				t.Fatal("no error")
+			}
+			msg := err.Error()
+			if errors.Is(err, ErrNeedsLogin) != tt.needLogin || !strings.Contains(msg, tt.want) || (tt.code != 400 && !strings.Contains(msg, "refresh")) || strings.Contains(msg, "***") {
+				t.Errorf("error %q (needs login: %v)\nwant one naming the refresh and %q, needs login %v, nothing masked", msg, errors.Is(err, ErrNeedsLogin), tt.want, tt.needLogin)
+			}
+		})
 	}
 }
