@@ -270,3 +270,27 @@ func TestRemote_StartTimeoutNamesTheDeadline(t *testing.T) {
 		t.Errorf("error %T, want a StartError of phase connect", err)
 	}
 }
+
+// A remote server that answers 429 or 503 with Retry-After is named
+// with the status and the wait it asks for; the SDK said only "Too Many
+// Requests", so nothing told when to try again.
+func TestRemote_RetryAfterIsNamed(t *testing.T) {
+	for _, tt := range []struct {
+		code int
+		ra   string
+		want string
+	}{
+		{429, "120", "429 Too Many Requests; it asks to wait 2m0s"},
+		{503, "7", "503 Service Unavailable; it asks to wait 7s"},
+	} {
+		ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Retry-After", tt.ra)
+			http.Error(w, "<html>slow down</html>", tt.code)
+		}))
+		_, err := Start(context.Background(), &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL}, nil)
+		ts.Close()
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%d: error %v, want it to contain %q", tt.code, err, tt.want)
+		}
+	}
+}
