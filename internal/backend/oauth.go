@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/oauth"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"golang.org/x/oauth2"
 )
 
@@ -90,7 +91,7 @@ func (b *Backend) newSignIn(spec *config.Server) (*signIn, error) {
 	}
 	ot := &originTransport{server: b.name, base: base}
 	s := &signIn{b: b, url: spec.URL, store: &oauth.Store{Dir: dir},
-		hc: &http.Client{Transport: capBodies{base, oauthMaxBody}, CheckRedirect: ot.checkRedirect, Timeout: 30 * time.Second}}
+		hc: &http.Client{Transport: capBodies{base, oauthMaxBody}, CheckRedirect: ot.checkOAuthRedirect, Timeout: 30 * time.Second}}
 	if !o.Fresh {
 		rec, err := s.store.Load(b.name, spec.URL)
 		if err != nil {
@@ -223,7 +224,12 @@ func signInError(origin string, err error) error {
 		_, detail, _ := strings.Cut(msg, "cannot parse json: ")
 		return mark(err, "signing in to %s: the authorization server's answer to the code exchange is not valid: %s", origin, serverText(detail, maxServerText))
 	}
-	// Other errors quote the server (a registration error's body).
+	// Other errors quote the server (a registration error's body). The
+	// SDK's and oauth2's own words "token_endpoint: URL …" and "token
+	// exchange failed" read as credentials to internal/redact, which
+	// masked "URL" and "exchange": they are reworded.
+	msg = strings.ReplaceAll(msg, "token exchange failed", "the code exchange failed")
+	msg = strings.ReplaceAll(msg, "_endpoint: URL ", "_endpoint URL ")
 	return mark(err, "signing in to %s: %s", origin, serverText(msg, 2*maxServerText))
 }
 
@@ -284,7 +290,10 @@ func (t *storedSource) Token() (*oauth2.Token, error) {
 	})
 	if err != nil {
 		var re *oauth2.RetrieveError
-		if errors.As(err, &re) || errors.Is(err, ErrNeedsLogin) {
+		if errors.As(err, &re) && re.ErrorCode != "invalid_grant" {
+			return nil, refreshError(t.s.b.name, re)
+		}
+		if re != nil || errors.Is(err, ErrNeedsLogin) {
 			// An invalid_grant passes through unchanged: the SDK then sends
 			// no token and the server's 401 asks for a new sign-in.
 			return nil, err
@@ -292,6 +301,28 @@ func (t *storedSource) Token() (*oauth2.Token, error) {
 		return nil, fmt.Errorf("refreshing the sign-in of backend %q: %w", t.s.b.name, err)
 	}
 	return out, nil
+}
+
+// refreshError words a refresh the token endpoint did not grant (other
+// than invalid_grant): a refusal (4xx) asks for a new sign-in, a failure
+// (5xx, 429) to try again. oauth2's own text ("oauth2: cannot fetch
+// token: 500 …\nResponse: <the whole body>") spans lines, quotes up to
+// a megabyte of the server and reads as a credential to internal/redact.
+func refreshError(server string, re *oauth2.RetrieveError) error {
+	why, code := serverText(re.ErrorCode, 64), 0
+	if re.Response != nil {
+		code = re.Response.StatusCode
+		if why == "" {
+			why = serverText(re.Response.Status, 64)
+		}
+	}
+	if re.ErrorDescription != "" {
+		why += " (" + serverText(re.ErrorDescription, maxServerText) + ")"
+	}
+	if code >= 400 && code < 500 && code != http.StatusTooManyRequests {
+		return needsLoginError(server, " again (refreshing the stored sign-in was refused: "+why+")")
+	}
+	return mark(re, "refreshing the sign-in of backend %q: the authorization server answered %s; try again later", server, why)
 }
 
 func tokenOf(r *oauth.Record) *oauth2.Token {
@@ -360,4 +391,20 @@ func oauthDir(getenv func(string) string) string {
 		return filepath.Join(s, oauth.DirName)
 	}
 	return oauth.Dir(getenv)
+}
+
+// checkOAuthRedirect is checkRedirect for the requests to an
+// authorization server, which also refuses to carry a request's body
+// (a 307 or 308 keeps it) to another origin: a token request's form
+// holds the code and PKCE verifier, the refresh token or the client
+// secret, and a registration the client's metadata.
+func (t *originTransport) checkOAuthRedirect(req *http.Request, via []*http.Request) error {
+	if err := t.checkRedirect(req, via); err != nil {
+		return err
+	}
+	prev := via[len(via)-1]
+	if req.GetBody != nil && originOf(req.URL) != originOf(prev.URL) {
+		return fmt.Errorf("backend %q: refusing a redirect of the authorization server's %s to another origin (%s): its form would go there", t.server, redact.URL(prev.URL.String()), redact.URL(originOf(req.URL)))
+	}
+	return nil
 }

@@ -2,9 +2,11 @@ package backend
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -109,8 +111,8 @@ func TestOAuth_MetadataWithInsecureEndpointsSendsNothing(t *testing.T) {
 				fake.Metadata = func(m map[string]any) { m[field] = u }
 				rt := &recordingTransport{}
 				err := loginErr(t, spec, dir, rt)
-				if err == nil || !strings.Contains(err.Error(), field) {
-					t.Errorf("err = %v, want the field named", err)
+				if err == nil || !strings.Contains(err.Error(), field) || strings.Contains(err.Error(), "***") {
+					t.Errorf("err = %v, want the field named, nothing masked", err)
 				}
 				if len(rt.seen) > 0 {
 					t.Errorf("requests sent to the endpoint: %v", rt.seen)
@@ -159,5 +161,99 @@ func TestOAuth_RedirectLoopEnds(t *testing.T) {
 	// oauth2 tries both ways of sending the client's credentials.
 	if n := hits.Load(); n > 22 {
 		t.Errorf("%d token requests, want at most 2 × (1 + 10 redirects)", n)
+	}
+}
+
+// A token endpoint that redirects (307, which keeps the method and body)
+// to another origin would hand that origin the form it was sent: the
+// code and PKCE verifier, the refresh token, a client secret. Neither a
+// sign-in nor a refresh follows it; the other origin gets nothing.
+func TestOAuth_TokenEndpointRedirectToAnotherOriginSendsNothing(t *testing.T) {
+	var mu sync.Mutex
+	var got []string
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		got = append(got, string(body)+" "+r.Header.Get("Authorization"))
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"access_token":"stolen-access","token_type":"Bearer","refresh_token":"stolen-refresh","expires_in":3600}`)
+	}))
+	defer other.Close()
+	// Same host, other port: another origin.
+	elsewhere := strings.Replace(other.URL, "127.0.0.1", "localhost", 1)
+	redirect := func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, elsewhere+"/token", http.StatusTemporaryRedirect)
+	}
+	t.Run("code exchange", func(t *testing.T) {
+		fake, spec, dir := oauthSetup(t)
+		fake.Token = redirect
+		err := loginErr(t, spec, dir, nil)
+		if err == nil || !strings.Contains(err.Error(), "refusing a redirect of the authorization server's") || strings.Contains(err.Error(), "***") {
+			t.Errorf("err = %v, want the redirect named, nothing masked", err)
+		}
+	})
+	t.Run("refresh", func(t *testing.T) {
+		fake, spec, dir := oauthSetup(t)
+		fake.ExpiresIn = 5 * time.Second // expired at once (oauth2's margin is 10 s)
+		login(t, spec, dir, nil)
+		fake.Token = redirect
+		b, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+		if err == nil {
+			b.ListTools(context.Background())
+			b.Close()
+		}
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	if len(got) > 0 {
+		t.Errorf("the other origin got %d token requests: %q", len(got), got)
+	}
+}
+
+// A refresh the authorization server refuses (400 invalid_grant: the
+// refresh token was revoked or spent; 401 invalid_client) asks for
+// `switchboard login`; one
+// it fails to answer (500, 429) says the server failed and to try again,
+// not to sign in again. Both are words a person can read: it was
+// "oauth2: *** fetch token: *** Internal Server Error", masked as a
+// credential, naming neither the refresh nor the command.
+func TestOAuth_FailedRefreshSaysWhatToDo(t *testing.T) {
+	tests := []struct {
+		code      int
+		body      string
+		needLogin bool
+		want      string
+	}{
+		{400, `{"error":"invalid_grant","error_description":"refresh token revoked"}`, true, "run `switchboard login notion`"},
+		{401, `{"error":"invalid_client"}`, true, "refused: invalid_client): run `switchboard login notion`"},
+		{500, `<html>down</html>`, false, "500 Internal Server Error"},
+		{429, `slow down`, false, "429 Too Many Requests"},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.code), func(t *testing.T) {
+			fake, spec, dir := oauthSetup(t)
+			fake.ExpiresIn = 5 * time.Second // expired at once (oauth2's margin is 10 s)
+			login(t, spec, dir, nil)
+			fake.Token = func(w http.ResponseWriter, r *http.Request) {
+				if strings.HasPrefix(tt.body, "{") {
+					w.Header().Set("Content-Type", "application/json")
+				}
+				w.WriteHeader(tt.code)
+				fmt.Fprint(w, tt.body)
+			}
+			b, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+			if err == nil {
+				_, err = b.ListTools(context.Background())
+				b.Close()
+			}
+			if err == nil {
+				t.Fatal("no error")
+			}
+			msg := err.Error()
+			if errors.Is(err, ErrNeedsLogin) != tt.needLogin || !strings.Contains(msg, tt.want) || (tt.code != 400 && !strings.Contains(msg, "refresh")) || strings.Contains(msg, "***") {
+				t.Errorf("error %q (needs login: %v)\nwant one naming the refresh and %q, needs login %v, nothing masked", msg, errors.Is(err, ErrNeedsLogin), tt.want, tt.needLogin)
+			}
+		})
 	}
 }

@@ -9,8 +9,10 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -118,12 +120,17 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 	// for server requests) through an unexported method that a wrapper
 	// hides. Its tools/list answers are read by the HTTP transport instead
 	// (originTransport.raw), so their schemas keep their property order.
+	began := time.Now()
 	cs, err := b.client().Connect(life, t, b.sessionOptions())
 	if !stop() || err != nil {
 		cancel()
 		if err == nil {
 			cs.Close()
-			err = context.Cause(ctx)
+		}
+		if ctx.Err() != nil && !errors.Is(err, ErrNeedsLogin) {
+			// The SDK's error is then life's: "context canceled", which
+			// says neither that time ran out nor which bound.
+			err = fmt.Errorf("no handshake after %s: %w", time.Since(began).Round(time.Millisecond), context.Cause(ctx))
 		}
 		return nil, nil, err
 	}
@@ -233,6 +240,13 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if err != nil || resp.Body == nil {
 		return resp, err
 	}
+	if wait := retryAfter(resp); wait > 0 && originOf(r.URL) == t.origin {
+		// The SDK words a 429 or 503 as "Too Many Requests" alone; the
+		// wait the server asks for is told instead. Like the SDK's, the
+		// error does not end the session.
+		resp.Body.Close()
+		return nil, fmt.Errorf("backend %q answered %s; it asks to wait %v before trying again", t.server, serverText(resp.Status, 64), wait)
+	}
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	if watch && resp.StatusCode == http.StatusOK {
 		max := t.max
@@ -255,6 +269,22 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	resp.Body = &bodyLimit{rc: resp.Body, max: t.max, tooLarge: func() error { return t.tooLarge(-1) }}
 	return resp, nil
+}
+
+// retryAfter is the wait a 429 or 503 answer asks for in its
+// Retry-After header (seconds or an HTTP date), or 0.
+func retryAfter(resp *http.Response) time.Duration {
+	if resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode != http.StatusServiceUnavailable {
+		return 0
+	}
+	v := strings.TrimSpace(resp.Header.Get("Retry-After"))
+	if n, err := strconv.ParseInt(v, 10, 32); err == nil && n > 0 {
+		return time.Duration(n) * time.Second
+	}
+	if at, err := http.ParseTime(v); err == nil {
+		return time.Until(at).Round(time.Second)
+	}
+	return 0
 }
 
 // checkRedirect refuses a redirect from https to http (the request, with

@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/config"
@@ -226,5 +228,69 @@ func TestRemote_RequestsAfterInitializeCarryTheProtocolVersion(t *testing.T) {
 	last := hs[len(hs)-1]
 	if last.Get("Mcp-Protocol-Version") == "" {
 		t.Errorf("the last request (of %d) has no Mcp-Protocol-Version header: %v", len(hs), last)
+	}
+}
+
+// A remote server that never answers initialize (here: it answers under
+// another id) fails the start with the start's own deadline named, as a
+// stdio backend does; the SDK's error was the cancelled session context
+// ("context canceled"), which says neither that time ran out nor which
+// bound.
+func TestRemote_StartTimeoutNamesTheDeadline(t *testing.T) {
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			ID     any    `json:"id"`
+			Method string `json:"method"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&req)
+		if req.ID == nil {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		if req.Method != "initialize" {
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%v,"error":{"code":-32601,"message":"no"}}`, req.ID)
+			return
+		}
+		fmt.Fprint(w, `{"jsonrpc":"2.0","id":99999,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`)
+	}))
+	defer ts.Close()
+	ctx, cancel := context.WithTimeoutCause(context.Background(), 300*time.Millisecond, errors.New("start timeout 300ms"))
+	defer cancel()
+	b, err := Start(ctx, &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL}, nil)
+	if err == nil {
+		b.Close()
+		t.Fatal("started")
+	}
+	if msg := err.Error(); !strings.Contains(msg, "start timeout 300ms") || strings.Contains(msg, "context canceled") {
+		t.Errorf("error %q, want it to name the start timeout", msg)
+	}
+	var se *StartError
+	if !errors.As(err, &se) || se.Phase != PhaseConnect {
+		t.Errorf("error %T, want a StartError of phase connect", err)
+	}
+}
+
+// A remote server that answers 429 or 503 with Retry-After is named
+// with the status and the wait it asks for; the SDK said only "Too Many
+// Requests", so nothing told when to try again.
+func TestRemote_RetryAfterIsNamed(t *testing.T) {
+	for _, tt := range []struct {
+		code int
+		ra   string
+		want string
+	}{
+		{429, "120", "429 Too Many Requests; it asks to wait 2m0s"},
+		{503, "7", "503 Service Unavailable; it asks to wait 7s"},
+	} {
+		ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Retry-After", tt.ra)
+			http.Error(w, "<html>slow down</html>", tt.code)
+		}))
+		_, err := Start(context.Background(), &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL}, nil)
+		ts.Close()
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%d: error %v, want it to contain %q", tt.code, err, tt.want)
+		}
 	}
 }

@@ -575,14 +575,16 @@ func (c *Catalog) refresh(ctx context.Context, server string, force bool) error 
 // started it, applies it, writes it back and reports a change, then
 // releases the waiters.
 func (c *Catalog) runFetch(parent context.Context, e *entry, f *fetchCall) {
-	timeout := c.opts.FetchTimeout
+	timeout, bound := c.opts.FetchTimeout, ""
 	if d := e.spec.StartTimeout.D(); d > 0 {
-		timeout = d
+		timeout, bound = d, " (its startTimeout)"
 	}
 	if timeout <= 0 {
 		timeout = DefaultFetchTimeout
 	}
-	ctx, cancel := context.WithTimeout(parent, timeout)
+	// The cause names the bound: a bare "context deadline exceeded"
+	// reached the user from a server that never answered tools/list.
+	ctx, cancel := context.WithTimeoutCause(parent, timeout, &fetchTimeout{timeout, bound})
 	defer cancel()
 	var changed bool
 	defer func() {
@@ -623,6 +625,19 @@ func (c *Catalog) runFetch(parent context.Context, e *entry, f *fetchCall) {
 		c.notify(e.name)
 	}
 }
+
+// fetchTimeout is the cause of a fetch that outlived its bound; it is a
+// context.DeadlineExceeded.
+type fetchTimeout struct {
+	d     time.Duration
+	bound string // " (its startTimeout)" or ""
+}
+
+func (e *fetchTimeout) Error() string {
+	return fmt.Sprintf("no tool list within %v%s", e.d, e.bound)
+}
+
+func (e *fetchTimeout) Is(target error) bool { return target == context.DeadlineExceeded }
 
 // Apply stores l as server's fresh tool list, as a fetch would: the
 // pool lists a backend's tools after each (re)start and hands them to

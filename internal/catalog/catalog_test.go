@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -247,4 +248,29 @@ type malformedSource struct{}
 
 func (malformedSource) ListTools(context.Context, string) (*Listing, error) {
 	return &Listing{Tools: []*mcp.Tool{tool("good", "Fine.")}, Malformed: []Withheld{{Tool: "bad", Reason: "its definition cannot be read: annotations must be an object, not a string"}}}, nil
+}
+
+// waitSource answers no listing until its context ends, then fails with
+// the context's cause, as the pool does.
+type waitSource struct{}
+
+func (waitSource) ListTools(ctx context.Context, _ string) (*Listing, error) {
+	<-ctx.Done()
+	return nil, context.Cause(ctx)
+}
+
+// A fetch that outlives its bound fails naming the bound and the setting
+// (and the server's startTimeout when that gives it);
+// it failed with a bare "context deadline exceeded" (a remote server that
+// never answers tools/list: "listing tools: context deadline exceeded").
+func TestCatalog_FetchTimeoutNamesTheBound(t *testing.T) {
+	own := servers("own", "default")
+	own["own"].StartTimeout = config.Duration(50 * time.Millisecond)
+	c := New(own, waitSource{}, &Options{FetchTimeout: 60 * time.Millisecond})
+	for name, want := range map[string]string{"own": "no tool list within 50ms (its startTimeout)", "default": "no tool list within 60ms"} {
+		err := c.Refresh(context.Background(), name)
+		if err == nil || !strings.Contains(err.Error(), want) || !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("%s: error %v, want one naming %q that is a deadline", name, err, want)
+		}
+	}
 }

@@ -98,13 +98,22 @@ func checkServer(ctx context.Context, st *stack, name string) doctorLine {
 		return doctorLine{"PROBLEM: " + hint, true}
 	}
 	t0 := time.Now()
-	sctx, cancel := context.WithTimeout(ctx, st.cfg.Settings.StartTimeout.D())
+	// The server's own startTimeout bounds its start (pool) and listing
+	// (catalog): doctor waits as long, and names the one that applies.
+	d, bound := st.cfg.Settings.StartTimeout.D(), "settings.startTimeout (%v)"
+	if own := spec.StartTimeout.D(); own > 0 {
+		d, bound = own, "%v (its startTimeout)"
+	}
+	sctx, cancel := context.WithTimeout(ctx, d)
 	err := st.cat.Refresh(sctx, name)
 	cancel()
 	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) && !strings.Contains(err.Error(), "timeout") {
+		if errors.Is(err, context.DeadlineExceeded) && !strings.Contains(err.Error(), "timeout") && !strings.Contains(err.Error(), "Timeout") {
 			// A bare "context deadline exceeded" says neither what nor which bound.
-			err = fmt.Errorf("it did not start and list its tools within settings.startTimeout (%v): %w; see: switchboard logs %s", st.cfg.Settings.StartTimeout.D(), err, name)
+			err = fmt.Errorf("it did not start and list its tools within "+bound+": %w", d, err)
+			if spec.Type == config.Stdio { // a remote server has no log file
+				err = fmt.Errorf("%w; see: switchboard logs %s", err, name)
+			}
 		}
 		return doctorLine{fmt.Sprintf("PROBLEM after %s: %v", ago(time.Since(t0)), err), true}
 	}

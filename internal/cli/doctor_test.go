@@ -114,8 +114,17 @@ func TestDoctor_ListThatNeverComesNamesTheBound(t *testing.T) {
 		h.ServeHTTP(w, r)
 	}))
 	defer func() { close(stop); ts.CloseClientConnections(); ts.Close() }()
-	out, errs, code := doctorEnv(t, `{"settings": {"startTimeout": "1s"}, "mcpServers": {"slow": {"url": "`+ts.URL+`"}}}`)
-	if code == 0 || !strings.Contains(out, "slow: PROBLEM") || !strings.Contains(out, "settings.startTimeout (1s)") || !strings.Contains(out, "switchboard logs slow") {
+	// "own" sets its own startTimeout: that is the bound, and the one
+	// named (it was settings.startTimeout's 1m); a remote server has no
+	// log file, so 'switchboard logs' is not suggested.
+	out, errs, code := doctorEnv(t, `{"settings": {"startTimeout": "1s"}, "mcpServers": {"slow": {"url": "`+ts.URL+`"}, "own": {"url": "`+ts.URL+`", "startTimeout": "1500ms"}}}`)
+	if code == 0 || !strings.Contains(out, "slow: PROBLEM") || !strings.Contains(out, "within settings.startTimeout (1s)") {
 		t.Errorf("exit %d, want a problem naming settings.startTimeout:\n%s%s", code, out, errs)
+	}
+	if !strings.Contains(out, "own: PROBLEM") || !strings.Contains(out, "1.5s (its startTimeout)") || strings.Contains(out, "settings.startTimeout (1m") {
+		t.Errorf("want own's problem to name its own startTimeout:\n%s%s", out, errs)
+	}
+	if strings.Contains(out, "switchboard logs") {
+		t.Errorf("a remote server's problem suggests 'switchboard logs', which has nothing for it:\n%s", out)
 	}
 }

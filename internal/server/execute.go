@@ -212,7 +212,7 @@ func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration)
 	// tools/list) comes out of it too.
 	deadline := time.Now().Add(timeout)
 	nctx, cancel := context.WithDeadline(ctx, deadline)
-	namespaces, learnt := s.namespaces(nctx, src)
+	namespaces, learnt, failed := s.namespaces(nctx, src)
 	cancel()
 	left := timeout // the usual script: nothing to learn
 	if len(learnt) > 0 {
@@ -235,7 +235,7 @@ func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration)
 		MaxResult:   s.o.Settings.MaxResultBytes,
 		Session:     s.o.Session,
 	}
-	res := s.o.Runner.Run(withScriptTaint(ctx), req, &scriptCaller{s: s, trace: &callTrace{}})
+	res := s.o.Runner.Run(withScriptTaint(ctx), req, &scriptCaller{s: s, trace: &callTrace{}, unlisted: failed})
 	if r := relayOf(ctx); r != nil && res.Log != "" {
 		// console output also as a log message, for a client that set a
 		// level (the SDK sends nothing before that).
@@ -311,7 +311,7 @@ var (
 // namespaces declares every server's known tools. A server whose tool
 // list is unknown is started to learn it only when the script names it;
 // learnt are those servers.
-func (s *Server) namespaces(ctx context.Context, src string) (_ []script.Namespace, learnt []string) {
+func (s *Server) namespaces(ctx context.Context, src string) (_ []script.Namespace, learnt []string, failed map[string]error) {
 	cat := s.cat()
 	names := cat.Servers()
 	fns := make([][]script.Function, len(names))
@@ -340,7 +340,18 @@ func (s *Server) namespaces(ctx context.Context, src string) (_ []script.Namespa
 		}
 	}
 	if len(need) > 0 {
-		s.toolsOf(ctx, need) // errors surface when the script calls the tool; ctx bounds the wait
+		// Errors surface when the script calls the tool; ctx bounds the
+		// wait. A server whose listing failed is not asked again by the
+		// script's calls: each would wait as long again for the same end.
+		_, errs := s.toolsOf(ctx, need)
+		for i, err := range errs {
+			if err != nil && !errors.Is(err, errStillListing) && ctx.Err() == nil {
+				if failed == nil {
+					failed = map[string]error{}
+				}
+				failed[need[i]] = err
+			}
+		}
 		for i, n := range names {
 			if slices.Contains(need, n) {
 				tools, _ := cat.Known(n)
@@ -353,7 +364,7 @@ func (s *Server) namespaces(ctx context.Context, src string) (_ []script.Namespa
 		ns := script.Namespace{Ident: cat.Ident(n), Server: n, Functions: fns[i]}
 		out = append(out, ns)
 	}
-	return out, need
+	return out, need, failed
 }
 
 var identCache sync.Map // ident -> *regexp.Regexp
@@ -372,6 +383,9 @@ func mentions(src, ident string) bool {
 type scriptCaller struct {
 	s     *Server
 	trace *callTrace // the tools called, for skills.save (skills.go)
+	// unlisted holds the servers whose tool list failed while the script
+	// was prepared, with the error: their calls fail with it at once.
+	unlisted map[string]error
 }
 
 // CallTool implements script.ToolCaller. Its errors start with
@@ -398,6 +412,9 @@ func (c *scriptCaller) CallTool(ctx context.Context, server, tool string, args j
 		return c.s.scriptHost(ctx, tool, args) // resources.go
 	}
 	c.trace.add(server, tool)
+	if err, ok := c.unlisted[server]; ok {
+		return nil, &callError{server, tool, unavailable(server, err)}
+	}
 	res, err := c.s.callTool(ctx, server, tool, args)
 	if err != nil {
 		return nil, c.s.withArgsHint(ctx, server, tool, err)

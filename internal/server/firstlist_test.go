@@ -2,8 +2,10 @@ package server
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -80,4 +82,46 @@ func TestListTools_FirstListingDoesNotWaitForTheSlowest(t *testing.T) {
 			t.Errorf("after it answered, slow is still missing:\n%s", out)
 		}
 	})
+}
+
+// failSource fails every listing of "dead", counting them.
+type failSource struct{ lists *atomic.Int32 }
+
+func (s failSource) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
+	if server == "dead" {
+		s.lists.Add(1)
+		return nil, errors.New("listing tools: no tool list within 8s (its startTimeout)")
+	}
+	return &catalog.Listing{Tools: []*mcp.Tool{{Name: "t", InputSchema: map[string]any{"type": "object"}}}}, nil
+}
+
+func (failSource) CallTool(context.Context, *pool.Call) (*mcp.CallToolResult, error) {
+	return &mcp.CallToolResult{}, nil
+}
+
+// A server whose tool list could not be had while execute prepared the
+// script fails the script's calls to it with that error, without asking
+// for its list again: a remote server that never answers tools/list made
+// a one-call script wait twice its startTimeout (16 s for an 8 s bound).
+func TestExecute_ServerThatFailedToListIsNotAskedAgainInTheScript(t *testing.T) {
+	var lists atomic.Int32
+	src := failSource{&lists}
+	specs := map[string]*config.Server{}
+	for _, n := range []string{"dead", "live"} {
+		specs[n] = &config.Server{Name: n, Type: config.Stdio, Command: "cmd-" + n, Source: "test.json"}
+	}
+	s := New(Options{Catalog: catalog.New(specs, src, nil), Caller: src, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
+	res := s.Execute(context.Background(), `const out = [];
+for (let i = 0; i < 2; i++) { try { await dead.t({}) } catch (e) { out.push(String(e)) } }
+out.push(await live.t({}));
+return out`, 0)
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	if n := lists.Load(); n != 1 {
+		t.Errorf("dead was listed %d times, want once", n)
+	}
+	if v := string(res.Value); strings.Count(v, `dead.t: server \"dead\" is unavailable: listing tools: no tool list within 8s`) != 2 {
+		t.Errorf("result %s, want both calls to fail naming the listing's error", v)
+	}
 }

@@ -35,7 +35,7 @@ func (s *Server) lookup(ctx context.Context, server, tool string) (catalog.Tool,
 	}
 	visible, known := cat.Known(name)
 	if !known {
-		return t, fmt.Errorf("server %q is unavailable: %s", name, bound(oneLine(redact.Text(err.Error())), maxReason))
+		return t, unavailable(name, err)
 	}
 	withheld := cat.Withheld(name)
 	for _, w := range withheld {
@@ -60,6 +60,12 @@ func (s *Server) lookup(ctx context.Context, server, tool string) (catalog.Tool,
 		msg += fmt.Sprintf(" (list_tools({servers:[%q]}) lists its %d tools)", name, len(visible))
 	}
 	return t, errors.New(msg)
+}
+
+// unavailable is the error of a call to server, whose tool list could
+// not be had (err).
+func unavailable(server string, err error) error {
+	return fmt.Errorf("server %q is unavailable: %s", server, bound(oneLine(redact.Text(err.Error())), maxReason))
 }
 
 // HasServer reports whether a configured server has the name or ident n.
