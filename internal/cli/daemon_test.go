@@ -112,6 +112,20 @@ func TestDaemon_StatusLogsStop(t *testing.T) {
 	}
 }
 
+// serveHome makes a private home for a test that runs the test binary as
+// switchboard, and the environment that points its XDG directories there;
+// it is removed when the test ends.
+func serveHome(t *testing.T) (home string, env []string) {
+	t.Helper()
+	home, err := os.MkdirTemp("", "sbc") // short: socket paths are limited
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(home) })
+	return home, []string{"SWITCHBOARD_TEST_MAIN=1", "HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "st"),
+		"XDG_CONFIG_HOME=" + filepath.Join(home, "cfg"), "XDG_CACHE_HOME=" + filepath.Join(home, "cache"), "XDG_RUNTIME_DIR=" + filepath.Join(home, "run")}
+}
+
 // A serve relaying to the daemon reports its session's config as a
 // standalone serve does: a config that does not load ends serve with the
 // file and the reason on stderr (not a relay to a session that closes at
@@ -119,14 +133,8 @@ func TestDaemon_StatusLogsStop(t *testing.T) {
 // disabled by a config error) reach the client's stderr, not only the
 // daemon's log; so does the notice that the demo backend is served.
 func TestServe_DaemonSessionReportsItsConfigOnStderr(t *testing.T) {
-	home, err := os.MkdirTemp("", "sbc") // short: socket paths are limited
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(home)
+	home, env := serveHome(t)
 	exe, _ := os.Executable()
-	env := []string{"SWITCHBOARD_TEST_MAIN=1", "HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "st"),
-		"XDG_CONFIG_HOME=" + filepath.Join(home, "cfg"), "XDG_CACHE_HOME=" + filepath.Join(home, "cache"), "XDG_RUNTIME_DIR=" + filepath.Join(home, "run")}
 	os.MkdirAll(filepath.Join(home, "run"), 0o700)
 	cfgPath := filepath.Join(home, "cfg", "switchboard", "config.json")
 	os.MkdirAll(filepath.Dir(cfgPath), 0o700)
@@ -184,14 +192,8 @@ func TestServe_DaemonSessionReportsItsConfigOnStderr(t *testing.T) {
 // for a runtime directory it cannot use, instead of failing the agent's
 // server.
 func TestServe_StaleNonSocketFallsBackToServingInProcess(t *testing.T) {
-	home, err := os.MkdirTemp("", "sbc") // short: socket paths are limited
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(home)
+	home, env := serveHome(t)
 	exe, _ := os.Executable()
-	env := []string{"SWITCHBOARD_TEST_MAIN=1", "HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "st"),
-		"XDG_CONFIG_HOME=" + filepath.Join(home, "cfg"), "XDG_CACHE_HOME=" + filepath.Join(home, "cache"), "XDG_RUNTIME_DIR=" + filepath.Join(home, "run")}
 	sock := filepath.Join(home, "run", "switchboard", "daemon.sock")
 	for _, kind := range []string{"a regular file", "a directory"} {
 		os.RemoveAll(sock)
