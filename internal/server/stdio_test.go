@@ -272,11 +272,12 @@ func TestOddNumberID(t *testing.T) {
 	}
 }
 
-// A client that sends more requests than MaxInFlight while none is
-// answered gets the extra ones refused at once (it cannot grow our
-// memory by flooding); once answers go out, requests are served again.
-func TestStdioTransport_BoundsRequestsInFlight(t *testing.T) {
-	release := make(chan struct{})
+// waitServer runs an MCP server with one tool, "wait", that answers once
+// release is closed, on a StdioTransport with maxInFlight over pipes; send
+// writes a client line and next returns the next message the client reads.
+func waitServer(t *testing.T, maxInFlight int) (release chan struct{}, send func(string), next func() map[string]any) {
+	t.Helper()
+	release = make(chan struct{})
 	srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
 	mcp.AddTool(srv, &mcp.Tool{Name: "wait"}, func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 		<-release
@@ -285,8 +286,8 @@ func TestStdioTransport_BoundsRequestsInFlight(t *testing.T) {
 	toServer, clientOut := io.Pipe()
 	fromServer, serverOut := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go srv.Run(ctx, &StdioTransport{Reader: toServer, Writer: serverOut, MaxInFlight: 3})
+	t.Cleanup(cancel)
+	go srv.Run(ctx, &StdioTransport{Reader: toServer, Writer: serverOut, MaxInFlight: maxInFlight})
 	lines := make(chan map[string]any, 100)
 	go func() {
 		sc := bufio.NewScanner(fromServer)
@@ -296,12 +297,14 @@ func TestStdioTransport_BoundsRequestsInFlight(t *testing.T) {
 			lines <- m
 		}
 	}()
-	send := func(s string) {
+	send = func(s string) {
+		t.Helper()
 		if _, err := io.WriteString(clientOut, s+"\n"); err != nil {
 			t.Fatal(err)
 		}
 	}
-	next := func() map[string]any {
+	next = func() map[string]any {
+		t.Helper()
 		select {
 		case m := <-lines:
 			return m
@@ -310,6 +313,14 @@ func TestStdioTransport_BoundsRequestsInFlight(t *testing.T) {
 		}
 		return nil
 	}
+	return release, send, next
+}
+
+// A client that sends more requests than MaxInFlight while none is
+// answered gets the extra ones refused at once (it cannot grow our
+// memory by flooding); once answers go out, requests are served again.
+func TestStdioTransport_BoundsRequestsInFlight(t *testing.T) {
+	release, send, next := waitServer(t, 3)
 	send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
 	next()
 	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
@@ -624,42 +635,7 @@ func (l *lockedBuffer) String() string {
 // MaxInFlight such requests refused every later one). Once answered, an
 // id may be used again.
 func TestStdioTransport_AnswersARequestReusingAnIDInFlight(t *testing.T) {
-	release := make(chan struct{})
-	srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
-	mcp.AddTool(srv, &mcp.Tool{Name: "wait"}, func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
-		<-release
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil, nil
-	})
-	toServer, clientOut := io.Pipe()
-	fromServer, serverOut := io.Pipe()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go srv.Run(ctx, &StdioTransport{Reader: toServer, Writer: serverOut, MaxInFlight: 2})
-	lines := make(chan map[string]any, 100)
-	go func() {
-		sc := bufio.NewScanner(fromServer)
-		for sc.Scan() {
-			var m map[string]any
-			json.Unmarshal(sc.Bytes(), &m)
-			lines <- m
-		}
-	}()
-	send := func(s string) {
-		t.Helper()
-		if _, err := io.WriteString(clientOut, s+"\n"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	next := func() map[string]any {
-		t.Helper()
-		select {
-		case m := <-lines:
-			return m
-		case <-time.After(10 * time.Second):
-			t.Fatal("no answer in 10 s")
-		}
-		return nil
-	}
+	release, send, next := waitServer(t, 2)
 	send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
 	next()
 	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
