@@ -21,6 +21,7 @@ var allowed = map[string][]string{
 	"tsdecl":     {"hidden"},
 	"hidden":     {},
 	"echo":       {},
+	"rpcid":      {},
 	"search":     {},
 	"roles":      {},
 	"trust":      {"atomicfile", "filelock", "hidden", "safefile"},
@@ -43,10 +44,10 @@ var allowed = map[string][]string{
 	"catalog":    {"atomicfile", "config", "filelock", "hidden", "redact", "safefile", "trust", "tsdecl"},
 	"agentconf":  {"atomicfile", "config", "filelock", "nesting", "redact", "safefile"},
 	"telemetry":  {},
-	"server":     {"catalog", "config", "echo", "pool", "redact", "roles", "script", "search", "skills", "telemetry", "tokens", "trust", "tsdecl"},
+	"server":     {"catalog", "config", "echo", "pool", "redact", "roles", "rpcid", "script", "search", "skills", "telemetry", "tokens", "trust", "tsdecl"},
 	"hub":        {"allow", "atomicfile", "audit", "backend", "catalog", "config", "demo", "pool", "redact", "safefile", "sandbox", "server", "skills", "telemetry", "trust", "workspace"},
 	"daemon":     {"atomicfile", "config", "filelock", "redact", "safefile"},
-	"front":      {},
+	"front":      {"rpcid"},
 	"ui":         {},
 	"cli":        {"*"},
 }
@@ -57,6 +58,7 @@ var forbiddenStd = map[string][]string{
 	"tsdecl": {"os", "os/exec", "net"},
 	"hidden": {"os", "os/exec", "net"},
 	"echo":   {"os", "os/exec", "net"},
+	"rpcid":  {"os", "os/exec", "net"},
 	"search": {"os", "os/exec", "net"},
 	"roles":  {"os", "os/exec", "net"},
 }

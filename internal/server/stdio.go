@@ -9,8 +9,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -19,6 +17,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/rpcid"
 )
 
 // DefaultMaxMessage is the default bound of one client message on stdin.
@@ -737,7 +737,7 @@ func (c *stdioConn) rejectRaw(id json.RawMessage, code int64, message string) {
 }
 
 // oddNumberID returns the top-level id of line when it is a number the
-// SDK does not keep exactly (see oddNumber), else nil. A byte search for
+// SDK does not keep exactly (rpcid.InexactNumber), else nil. A byte search for
 // an "id" key followed by such a number comes first, so that the usual
 // line costs no decoding.
 func oddNumberID(line []byte) json.RawMessage {
@@ -757,14 +757,14 @@ func oddNumberID(line []byte) json.RawMessage {
 		for n < len(v) && bytes.IndexByte([]byte("+-0123456789.eE"), v[n]) >= 0 {
 			n++
 		}
-		if n == 0 || !oddNumber(v[:n]) {
+		if n == 0 || !rpcid.InexactNumber(v[:n]) {
 			continue
 		}
 		// A candidate, maybe nested in params: decode to be sure.
 		var m struct {
 			ID json.RawMessage `json:"id"`
 		}
-		if json.Unmarshal(line, &m) != nil || len(m.ID) == 0 || !oddNumber(m.ID) {
+		if json.Unmarshal(line, &m) != nil || len(m.ID) == 0 || !rpcid.InexactNumber(m.ID) {
 			return nil
 		}
 		return m.ID
@@ -793,60 +793,10 @@ func oddStringID(msg jsonrpc.Message, line []byte) json.RawMessage {
 	if json.Unmarshal(line, &m) != nil {
 		return nil
 	}
-	if !utf8.Valid(m.ID) || loneSurrogate(m.ID) {
+	if rpcid.InvalidString(m.ID) {
 		return m.ID
 	}
 	return nil
-}
-
-// loneSurrogate reports whether the JSON string raw has a \uD800-\uDFFF
-// escape not in a high-low pair.
-func loneSurrogate(raw []byte) bool {
-	for i := 0; i+6 <= len(raw); i++ {
-		if raw[i] != '\\' {
-			continue
-		}
-		if raw[i+1] != 'u' {
-			i++ // an escaped character: skip it
-			continue
-		}
-		r, err := strconv.ParseUint(string(raw[i+2:i+6]), 16, 32)
-		if err != nil {
-			return false
-		}
-		switch {
-		case r >= 0xDC00 && r <= 0xDFFF:
-			return true // a low one first
-		case r >= 0xD800 && r <= 0xDBFF:
-			j := i + 6
-			if j+6 > len(raw) || raw[j] != '\\' || raw[j+1] != 'u' {
-				return true
-			}
-			lo, err := strconv.ParseUint(string(raw[j+2:j+6]), 16, 32)
-			if err != nil || lo < 0xDC00 || lo > 0xDFFF {
-				return true
-			}
-			i = j + 5
-		default:
-			i += 5
-		}
-	}
-	return false
-}
-
-// oddNumber reports whether b, a JSON number's text, is not an integer
-// within ±2^53: the SDK decodes ids through float64 (1.5 becomes 1,
-// 2^53+1 becomes 2^53). 1e3 and 1000.0 are 1000 to every client.
-func oddNumber(b []byte) bool {
-	if len(b) == 0 || (b[0] != '-' && (b[0] < '0' || b[0] > '9')) {
-		return false
-	}
-	const exact = 1 << 53
-	if n, err := strconv.ParseInt(string(b), 10, 64); err == nil {
-		return n > exact || n < -exact
-	}
-	f, err := strconv.ParseFloat(string(b), 64)
-	return err != nil || f != math.Trunc(f) || math.Abs(f) > exact
 }
 
 // readLine reads one line (without its newline) of at most max bytes.

@@ -1,0 +1,71 @@
+// Package rpcid says which JSON-RPC ids the SDK would not answer as they
+// were sent. It decodes a request's id through float64 and a string id
+// through Go strings: 1.5 is answered as 1, 2^53+1 as 2^53, and a string
+// of invalid UTF-8 or with a lone surrogate escape as one holding U+FFFD,
+// ids the client never sent and cannot match its answer to. serve's
+// stdio transport and the HTTP front both refuse them under the id as
+// sent. The package is pure and imports nothing of ours.
+package rpcid
+
+import (
+	"math"
+	"strconv"
+	"unicode/utf8"
+)
+
+// InexactNumber reports whether b, a JSON number's text, is not an
+// integer within ±2^53 (1e3 and 1000.0 are 1000 to every client); text
+// that is no number is not one.
+func InexactNumber(b []byte) bool {
+	if len(b) == 0 || (b[0] != '-' && (b[0] < '0' || b[0] > '9')) {
+		return false
+	}
+	const exact = 1 << 53
+	if n, err := strconv.ParseInt(string(b), 10, 64); err == nil {
+		return n > exact || n < -exact
+	}
+	f, err := strconv.ParseFloat(string(b), 64)
+	return err != nil || f != math.Trunc(f) || math.Abs(f) > exact
+}
+
+// InvalidString reports whether raw, a JSON string as sent (quotes
+// included), does not survive decoding: invalid UTF-8, or a \uD800-\uDFFF
+// escape not in a high-low pair.
+func InvalidString(raw []byte) bool {
+	return !utf8.Valid(raw) || loneSurrogate(raw)
+}
+
+// loneSurrogate reports whether the JSON string raw has a \uD800-\uDFFF
+// escape not in a high-low pair.
+func loneSurrogate(raw []byte) bool {
+	for i := 0; i+6 <= len(raw); i++ {
+		if raw[i] != '\\' {
+			continue
+		}
+		if raw[i+1] != 'u' {
+			i++ // an escaped character: skip it
+			continue
+		}
+		r, err := strconv.ParseUint(string(raw[i+2:i+6]), 16, 32)
+		if err != nil {
+			return false
+		}
+		switch {
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return true // a low one first
+		case r >= 0xD800 && r <= 0xDBFF:
+			j := i + 6
+			if j+6 > len(raw) || raw[j] != '\\' || raw[j+1] != 'u' {
+				return true
+			}
+			lo, err := strconv.ParseUint(string(raw[j+2:j+6]), 16, 32)
+			if err != nil || lo < 0xDC00 || lo > 0xDFFF {
+				return true
+			}
+			i = j + 5
+		default:
+			i += 5
+		}
+	}
+	return false
+}
