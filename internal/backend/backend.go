@@ -24,6 +24,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/rawio"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 )
 
@@ -477,7 +478,7 @@ func (b *Backend) startStdioAt(ctx context.Context, spec *config.Server, opts *m
 	b.info.Pid = p.cmd.Process.Pid
 	b.stderr.Note("pid %d", b.info.Pid)
 	junkLines := 0 // junk is called by the one goroutine that reads stdout
-	tr := &lineTransport{r: p.stdout, w: p.stdin, junk: func(line []byte, why error) {
+	tr := &lineTransport{r: rawio.New(p.stdout), w: rawio.New(p.stdin), junk: func(line []byte, why error) {
 		const max = 200
 		if len(line) > max {
 			line = append(line[:max:max], "..."...)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/demo"
+	"github.com/switchboard-mcp/switchboard/internal/rawio"
 	"github.com/switchboard-mcp/switchboard/internal/sandbox"
 	"github.com/switchboard-mcp/switchboard/internal/server"
 )
@@ -124,10 +125,10 @@ func runSandboxWorker(ctx context.Context, e *Env, args []string) error {
 	tuneWorkerProcs(e)
 	in, out := e.Stdin, e.Stdout
 	if f, ok := in.(*os.File); ok {
-		in = sandbox.Pollable(f)
+		in = rawio.New(sandbox.Pollable(f))
 	}
 	if f, ok := out.(*os.File); ok {
-		out = sandbox.Pollable(f)
+		out = rawio.New(sandbox.Pollable(f))
 	}
 	return sandbox.ServeWorker(ctx, in, out)
 }

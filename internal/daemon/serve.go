@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
+	"github.com/switchboard-mcp/switchboard/internal/rawio"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
@@ -440,7 +441,7 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 		}
 		defer out.Close()
 		defer in.Close() // before the mark's unmap (deferred earlier): it ends a read into the ring
-		cl = &Client{Out: out, Journal: newJournal(h.mark, in, c, h.Replay)}
+		cl = &Client{Out: rawio.New(out), Journal: newJournal(h.mark, rawio.New(in), c, h.Replay)}
 		go func() {
 			// The connection carries nothing more from the bridge: its
 			// end (the bridge exited) ends the session.

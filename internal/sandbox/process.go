@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/switchboard-mcp/switchboard/internal/rawio"
 	"github.com/switchboard-mcp/switchboard/internal/script"
 )
 
@@ -54,9 +55,19 @@ func startWorker(argv []string) (*worker, error) {
 	if err != nil {
 		return nil, fmt.Errorf("starting script worker: %w", err)
 	}
+	// Both pipes are read and written with raw system calls (rawio): a
+	// worker's frames are the hot path of a script's tool calls.
+	var in io.Writer = stdin
+	if f, ok := stdin.(rawio.OSFile); ok {
+		in = rawio.New(f)
+	}
+	var out io.Reader = stdout
+	if f, ok := stdout.(rawio.OSFile); ok {
+		out = rawio.New(f)
+	}
 	w := &worker{
 		cmd:    cmd,
-		out:    &frameWriter{w: stdin},
+		out:    &frameWriter{w: in},
 		frames: make(chan *frame, 16),
 		dead:   make(chan struct{}),
 		exited: make(chan struct{}),
@@ -66,7 +77,7 @@ func startWorker(argv []string) (*worker, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting script worker %s: %w", argv[0], err)
 	}
-	go w.read(stdout)
+	go w.read(out)
 	return w, nil
 }
 
