@@ -25,6 +25,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
+	"github.com/switchboard-mcp/switchboard/internal/rawio"
 	"github.com/switchboard-mcp/switchboard/internal/sandbox"
 	"github.com/switchboard-mcp/switchboard/internal/server"
 	"github.com/switchboard-mcp/switchboard/internal/telemetry"
@@ -81,8 +82,12 @@ type Hub struct {
 	log   *slog.Logger
 	pins  *trust.Store
 	audit *audit.Log // nil: not recording
-	start time.Time
-	calls callRing // the last backend calls, for the status page (calls.go)
+	// stateStat stats the files of StateDir that every call looks at
+	// (a workspace's sync file) without waking the runtime's monitor
+	// thread (rawio).
+	stateStat rawio.Statter
+	start     time.Time
+	calls     callRing // the last backend calls, for the status page (calls.go)
 
 	mu       sync.Mutex
 	pool     *pool.Pool       // created with the first session (settings)
@@ -112,6 +117,7 @@ func New(o *Options) (*Hub, error) {
 		return nil, err
 	}
 	h.pins = pins
+	h.stateStat = rawio.StatterFor(h.o.StateDir)
 	if h.o.Audit {
 		if l, err := audit.Open(filepath.Join(h.o.StateDir, "audit.jsonl"), nil); err != nil {
 			h.log.Warn("audit log disabled", "err", err)

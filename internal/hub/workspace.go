@@ -276,12 +276,12 @@ func (s *Session) syncRequested() bool {
 		s.syncRoot, s.syncPath = root, SyncPath(s.h.o.StateDir, root)
 	}
 	p := s.syncPath
-	fi, err := os.Stat(p)
+	fi, err := s.h.stateStat.Stat(p)
 	if err != nil {
 		s.syncKey, s.syncSeen = "", nil
 		return false
 	}
-	key := strconv.FormatInt(fi.ModTime().UnixNano(), 10) + "/" + strconv.FormatInt(fi.Size(), 10)
+	key := strconv.FormatInt(fi.ModTime.UnixNano(), 10) + "/" + strconv.FormatInt(fi.Size, 10)
 	if key == s.syncKey {
 		return false
 	}

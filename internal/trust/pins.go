@@ -17,6 +17,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
+	"github.com/switchboard-mcp/switchboard/internal/rawio"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
@@ -139,6 +140,7 @@ type Hold struct {
 // the store starts empty.
 type Store struct {
 	path   string
+	stat   rawio.Statter // for Version, asked before every call
 	logger *slog.Logger
 	mu     sync.Mutex
 	state  pinsFile
@@ -172,7 +174,7 @@ func OpenStore(path string) (*Store, error) { return OpenStoreWith(path, nil) }
 // file is read on first use, so opening is cheap. It fails only when path
 // exists but cannot be examined.
 func OpenStoreWith(path string, o *StoreOptions) (*Store, error) {
-	s := &Store{path: path, state: emptyPins()}
+	s := &Store{path: path, stat: rawio.StatterFor(filepath.Dir(path)), state: emptyPins()}
 	if o != nil {
 		s.logger = o.Logger
 	}
@@ -193,11 +195,11 @@ func emptyPins() pinsFile {
 // modification time), without reading it; "" when there is none. Any
 // write, by this or another process, changes it.
 func (s *Store) Version() string {
-	info, err := os.Stat(s.path)
+	info, err := s.stat.Stat(s.path)
 	if err != nil {
 		return ""
 	}
-	return strconv.FormatInt(info.Size(), 10) + ":" + strconv.FormatInt(info.ModTime().UnixNano(), 10) // asked before every call: no fmt
+	return strconv.FormatInt(info.Size, 10) + ":" + strconv.FormatInt(info.ModTime.UnixNano(), 10) // asked before every call: no fmt
 }
 
 // errNewerFormat marks a pins file written by a newer Switchboard: it is
