@@ -145,7 +145,9 @@ func TestLog_SharedFileRotatesOnceAndLosesNothing(t *testing.T) {
 	const perLog = 200
 	var logs []*Log
 	for range 2 {
-		l, err := Open(path, &Options{MaxBytes: 2000, Keep: 100, Now: func() time.Time { return t0 }})
+		// Each entry written as it is recorded: the two logs' writes and
+		// rotations interleave as finely as they can.
+		l, err := Open(path, &Options{MaxBytes: 2000, Keep: 100, Now: func() time.Time { return t0 }, FlushDelay: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -284,5 +286,76 @@ func TestLog_CloseAndReopen(t *testing.T) {
 	}
 	if lines := readLines(t, path); len(lines) != 2 || lines[0] != `{"old":1}` {
 		t.Errorf("lines %v", lines)
+	}
+}
+
+// TestLog_EntriesWaitAndAreWrittenTogether: an entry waits in memory
+// (for FlushDelay) and the entries recorded meanwhile go to the file
+// together on Flush, in order; Close writes what is left.
+func TestLog_EntriesWaitAndAreWrittenTogether(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	l, err := Open(path, &Options{FlushDelay: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if err := l.Record(Entry{Server: "s", Tool: fmt.Sprintf("t%d", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if b, _ := os.ReadFile(path); len(b) != 0 {
+		t.Fatalf("written before the delay or a flush:\n%s", b)
+	}
+	if err := l.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	lines := readLines(t, path)
+	if len(lines) != 3 || !strings.Contains(lines[0], `"tool":"t0"`) || !strings.Contains(lines[2], `"tool":"t2"`) {
+		t.Fatalf("after Flush: %q", lines)
+	}
+	l.Record(Entry{Server: "s", Tool: "last"})
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if lines := readLines(t, path); len(lines) != 4 || !strings.Contains(lines[3], `"tool":"last"`) {
+		t.Fatalf("after Close: %q", lines)
+	}
+}
+
+// TestLog_WaitingEntriesAreWrittenWithoutAFlush: nobody flushes; the
+// entry reaches the file once its delay is over.
+func TestLog_WaitingEntriesAreWrittenWithoutAFlush(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	l, err := Open(path, &Options{FlushDelay: 5 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	l.Record(Entry{Server: "s", Tool: "t"})
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if b, _ := os.ReadFile(path); strings.Contains(string(b), `"tool":"t"`) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the entry never reached the file")
+		}
+	}
+}
+
+// TestLog_TooMuchWaitingIsWrittenAtOnce: entries past maxPending bytes
+// are written on the recording call's way, delay or not.
+func TestLog_TooMuchWaitingIsWrittenAtOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	l, err := Open(path, &Options{FlushDelay: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	n := 2 * maxPending / 100 // an entry is more than 100 bytes
+	for range n {
+		l.Record(Entry{Server: "s", Tool: "t", Err: strings.Repeat("e", 100)})
+	}
+	if lines := readLines(t, path); len(lines) == 0 || len(lines) > n {
+		t.Fatalf("%d lines written of %d recorded", len(lines), n)
 	}
 }

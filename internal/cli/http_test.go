@@ -17,6 +17,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -308,17 +309,24 @@ func TestServeHTTP_TwoHTTPSessionsAreTwoHubSessions(t *testing.T) {
 	for _, name := range []string{"client-a", "client-b"} {
 		addOverHTTP(t, connectHTTPAs(t, name, endpoint, strings.TrimSpace(tok), "2025-11-25"))
 	}
-	b, err := os.ReadFile(filepath.Join(w.home, "state", "switchboard", "audit.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sessions := map[string]string{} // client -> session
-	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-		var e struct{ Session, Client string }
-		if err := json.Unmarshal([]byte(line), &e); err != nil {
-			t.Fatalf("audit line %q: %v", line, err)
+	// The audit log is written within audit.DefaultFlushDelay of a call.
+	var sessions map[string]string // client -> session
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		b, _ := os.ReadFile(filepath.Join(w.home, "state", "switchboard", "audit.jsonl"))
+		sessions = map[string]string{}
+		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			if line == "" {
+				continue
+			}
+			var e struct{ Session, Client string }
+			if err := json.Unmarshal([]byte(line), &e); err != nil {
+				t.Fatalf("audit line %q: %v", line, err)
+			}
+			sessions[e.Client] = e.Session
 		}
-		sessions[e.Client] = e.Session
+		if len(sessions) >= 2 || time.Now().After(deadline) {
+			break
+		}
 	}
 	a, bb := sessions["client-a"], sessions["client-b"]
 	if a == "" || bb == "" || a == bb {

@@ -154,12 +154,17 @@ func TestTrifecta_BlockEndToEnd(t *testing.T) {
 	}
 
 	// The audit log has the refusal, with the three tools, and not the note.
+	// (written within audit.DefaultFlushDelay of the call)
 	cs.Close()
-	b, err := os.ReadFile(filepath.Join(state, "switchboard", "audit.jsonl"))
-	if err != nil {
-		t.Fatal(err)
+	refusal := `"outcome":"refused","trifecta":{"setting":"block","source":"web.fetch","private":"notes.read_notes","scope":"script"`
+	var b []byte
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		b, _ = os.ReadFile(filepath.Join(state, "switchboard", "audit.jsonl"))
+		if strings.Contains(string(b), refusal) || time.Now().After(deadline) {
+			break
+		}
 	}
-	if !strings.Contains(string(b), `"outcome":"refused","trifecta":{"setting":"block","source":"web.fetch","private":"notes.read_notes","scope":"script"`) {
+	if !strings.Contains(string(b), refusal) {
 		t.Errorf("audit log has no refusal:\n%s", b)
 	}
 	if strings.Contains(string(b), notesSecret) {
