@@ -13,6 +13,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/rawio"
 	"github.com/switchboard-mcp/switchboard/internal/script"
+	"github.com/switchboard-mcp/switchboard/internal/warm"
 )
 
 // errClosed is returned by Run after Close.
@@ -122,7 +123,10 @@ func (w *worker) kill() {
 
 // run runs req in the worker, serving its tool calls with caller. It reports
 // whether the worker can run another script.
-func (w *worker) run(ctx context.Context, req script.Request, caller script.ToolCaller, grace time.Duration) (script.Result, bool) {
+//
+// calls runs each tool call of the script on a goroutine of its own (they
+// may run at once).
+func (w *worker) run(ctx context.Context, req script.Request, caller script.ToolCaller, grace time.Duration, calls *warm.Pool) (script.Result, bool) {
 	timeout := req.Timeout
 	if timeout <= 0 {
 		timeout = script.DefaultTimeout
@@ -165,7 +169,7 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 			_ = w.out.write(&frame{Type: frameResult, ID: f.ID, IsError: true, Error: fmt.Sprintf("%s.%s: tool call arguments in flight over the limit of %d bytes per script", f.Server, f.Tool, limit)})
 			return
 		}
-		callers.run(func() {
+		calls.Go(func() {
 			w.call(callCtx, caller, f)
 			argMu.Lock()
 			argBytes -= len(f.Payload)
@@ -209,49 +213,6 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 			_ = w.out.write(&frame{Type: frameCancel})
 			deadline.Reset(grace)
 		}
-	}
-}
-
-// callers runs the tool calls of scripts, each on a goroutine of its own
-// (they may run at once). A goroutine made per call started with the
-// smallest stack and grew it on every call (the catalog lookup and the
-// SDK's client go deep): copying stacks was ~5% of the daemon's CPU in a
-// loop of calls. The goroutines are kept, a few of them, for the next.
-var callers = &goPool{work: make(chan func())}
-
-// goPool runs functions on goroutines it keeps: at most maxIdle wait for
-// work, the others end when theirs is done.
-type goPool struct {
-	work chan func()
-	mu   sync.Mutex
-	idle int
-}
-
-const maxIdle = 8
-
-// run runs f on a waiting goroutine, or a new one.
-func (p *goPool) run(f func()) {
-	select {
-	case p.work <- f:
-	default:
-		go p.loop(f)
-	}
-}
-
-func (p *goPool) loop(f func()) {
-	for {
-		f()
-		p.mu.Lock()
-		if p.idle >= maxIdle {
-			p.mu.Unlock()
-			return
-		}
-		p.idle++
-		p.mu.Unlock()
-		f = <-p.work
-		p.mu.Lock()
-		p.idle--
-		p.mu.Unlock()
 	}
 }
 

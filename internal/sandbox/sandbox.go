@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/script"
+	"github.com/switchboard-mcp/switchboard/internal/warm"
 )
 
 // Options configures a Sandbox. Zero fields mean the documented defaults.
@@ -58,7 +59,12 @@ type Sandbox struct {
 	grace   time.Duration
 	memory  int64
 	slots   *slots // the Workers script slots, shared fairly among sessions
-	maxIdle int    // Workers: the most worker processes, idle or busy, save one being replaced
+	// calls runs scripts' tool calls, on goroutines kept with the stack
+	// they grew (the catalog lookup and the SDK's client go deep):
+	// growing a new goroutine's stack on every call was 5.7% of the
+	// daemon's CPU in a loop of calls.
+	calls   warm.Pool
+	maxIdle int // Workers: the most worker processes, idle or busy, save one being replaced
 
 	mu       sync.Mutex
 	idle     []*worker
@@ -146,6 +152,9 @@ func (s *Sandbox) Run(ctx context.Context, req script.Request, caller script.Too
 		res, _ := s.runVM(ctx, req, caller, timeout, queued)
 		return res
 	}
+	if req.Go == nil {
+		req.Go = s.calls.Go
+	}
 	if res, ok := script.RunStatic(ctx, req, caller, vm); ok {
 		return noteWait(res, timeout, req.Timeout)
 	}
@@ -177,7 +186,7 @@ func (s *Sandbox) runVM(ctx context.Context, req script.Request, caller script.T
 		}
 		return failed(script.KindTimeout, msg), started
 	}
-	res, reusable := w.run(ctx, req, caller, s.grace)
+	res, reusable := w.run(ctx, req, caller, s.grace, &s.calls)
 	if res.Err != nil && res.Err.Kind == script.KindMemory {
 		// The worker keeps the memory the script grew it to; start afresh.
 		reusable = false

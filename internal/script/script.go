@@ -109,6 +109,11 @@ type Request struct {
 	// Session is the ID of the client session that runs the script; the
 	// sandbox shares its slots fairly among sessions. Not sent to workers.
 	Session string `json:"-"`
+	// Go starts a tool call of a static script (RunStatic) on a goroutine
+	// of its own; nil means the go statement. A caller that keeps
+	// goroutines (internal/warm) spares each call growing a new stack.
+	// Not sent to workers.
+	Go func(func()) `json:"-"`
 }
 
 // WithDefaults returns r with its zero limits replaced by the defaults.

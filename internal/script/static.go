@@ -82,7 +82,11 @@ func RunStatic(ctx context.Context, req Request, caller ToolCaller, vm VMRunner)
 		err   error
 	}
 	done := make(chan outcome, 1)
-	go func() {
+	goFn := req.Go
+	if goFn == nil {
+		goFn = func(f func()) { go f() }
+	}
+	goFn(func() {
 		var o outcome
 		func() {
 			defer func() {
@@ -94,7 +98,7 @@ func RunStatic(ctx context.Context, req Request, caller ToolCaller, vm VMRunner)
 		}()
 		o.value, o.err = completedValue(server, tool, o.value, o.err)
 		done <- o
-	}()
+	})
 	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
 	stopped := func() Result {
