@@ -225,7 +225,7 @@ func TestApply_TOMLKeepsCRLFLineEnds(t *testing.T) {
 func TestApply_DanglingSymlinkIsNotReplaced(t *testing.T) {
 	w := newWorld(t)
 	mcp := filepath.Join(w.proj, ".mcp.json")
-	target := filepath.Join(w.home, "dotfiles", "mcp.json")
+	target := filepath.Join(w.proj, "shared", "mcp.json")
 	os.MkdirAll(w.proj, 0o755)
 	if err := os.Symlink(target, mcp); err != nil {
 		t.Fatal(err)
@@ -303,5 +303,53 @@ func TestPlan_NeverWritesASwitchboardConfigThatDoesNotLoad(t *testing.T) {
 	w2.write(o2.ConfigPath(), `{"mcpServers": {}, "colour": 1}`, 0o644)
 	if _, err := MakePlan(o2); err == nil || !strings.Contains(err.Error(), o2.ConfigPath()+" would not load after init (nothing was written)") || !strings.Contains(err.Error(), "colour") {
 		t.Errorf("MakePlan = %v", err)
+	}
+}
+
+// A project's agent file that is, through a symbolic link of the file or
+// of a directory above it, a file outside the project is skipped, naming
+// where it leads: a repository's .mcp.json linked to ~/.claude.json (or
+// .cursor linked to ~/.cursor) had init move the user's own servers,
+// secrets and all, into the project's .switchboard.json and rewrite the
+// user's file. A link that stays inside the project is still followed.
+func TestPlan_ProjectAgentFileLinkedOutsideTheProjectIsSkipped(t *testing.T) {
+	w := newWorld(t)
+	claude := filepath.Join(w.home, ".claude.json")
+	cursorDir := filepath.Join(w.home, ".cursor")
+	user := `{"mcpServers": {"gh": {"command": "gh-mcp", "env": {"GITHUB_TOKEN": "ghp_0123456789abcdef0123456789abcdef0123"}}}}`
+	w.write(claude, user, 0o600)
+	w.write(filepath.Join(cursorDir, "mcp.json"), user, 0o600)
+	w.write(filepath.Join(w.proj, "shared", "settings.json"), `{"mcpServers": {"mine": {"command": "mine-mcp"}}}`, 0o644)
+	for link, target := range map[string]string{
+		filepath.Join(w.proj, ".mcp.json"): claude,
+		filepath.Join(w.proj, ".cursor"):   cursorDir,
+		filepath.Join(w.proj, ".gemini"):   filepath.Join(w.proj, "shared"),
+	} {
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := w.opts(Project)
+	p, err := MakePlan(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := errors.Join(p.Problems...)
+	for link, real := range map[string]string{
+		filepath.Join(w.proj, ".mcp.json"):           claude,
+		filepath.Join(w.proj, ".cursor", "mcp.json"): filepath.Join(cursorDir, "mcp.json"),
+	} {
+		want := link + ": is, through a symbolic link, " + real + ", outside the project " + w.proj
+		if got == nil || !strings.Contains(got.Error(), want) {
+			t.Errorf("problems = %v\nwant %q", got, want)
+		}
+	}
+	for _, c := range p.Changes {
+		if strings.HasPrefix(c.Path, w.home) || strings.Contains(string(c.New), "gh-mcp") {
+			t.Errorf("the plan writes %s:\n%s", c.Path, c.New)
+		}
+	}
+	if len(p.Imported) != 1 || p.Imported[0].Name != "mine" {
+		t.Errorf("imported %+v, want only the server of the project's linked .gemini/settings.json", p.Imported)
 	}
 }

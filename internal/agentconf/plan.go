@@ -323,6 +323,9 @@ func (pl *planner) read(path string, s spec) (*file, error) {
 	if f, ok := pl.files[path]; ok {
 		return f, nil
 	}
+	if err := pl.o.outsideProject(path); err != nil {
+		return nil, err
+	}
 	data, err := readOrNil(path)
 	if data == nil || err != nil {
 		return nil, err
@@ -550,6 +553,9 @@ func (pl *planner) add(name string, s Server, from string, private bool) {
 // ourFile reads one of Switchboard's config files (missing or empty:
 // a new object) for adding servers under key.
 func (pl *planner) ourFile(path string, key []string) (*file, error) {
+	if err := pl.o.outsideProject(path); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	old, err := safefile.Read(path)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
