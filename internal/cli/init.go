@@ -236,8 +236,10 @@ func scopeWord(o *agentconf.Options) string {
 
 func printApplied(w io.Writer, p *agentconf.Plan) {
 	printMoves(w, p, "moved")
-	if len(p.Changes) == 0 && !p.Failed() {
-		fmt.Fprintln(w, "already set up: nothing to change")
+	if len(p.Changes) == 0 {
+		if !p.Failed() {
+			fmt.Fprintln(w, "already set up: nothing to change")
+		}
 		return
 	}
 	for _, c := range p.Changes {

@@ -292,6 +292,22 @@ func TestInit_InvalidFileIsSkippedReportedAndFailsAtTheEnd(t *testing.T) {
 	_ = files
 }
 
+// When the only agent file is skipped, init writes nothing and says
+// nothing about undo: it printed "undo with: switchboard init --undo"
+// for a run that changed no file.
+func TestInit_NothingWrittenOffersNoUndo(t *testing.T) {
+	w := newInitWorld(t)
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	w.write(mcp, `{"mcpServers": `)
+	out, errOut, err := w.run()
+	if err == nil || !strings.Contains(errOut, mcp) {
+		t.Fatalf("want an error naming %s; err=%v stderr=%s", mcp, err, errOut)
+	}
+	if strings.Contains(out, "undo") {
+		t.Errorf("init changed nothing but offers undo:\n%s", out)
+	}
+}
+
 func TestInit_NameClashesAreReportedAndOursKept(t *testing.T) {
 	w := newInitWorld(t)
 	w.write(filepath.Join(w.proj, ".mcp.json"), `{"mcpServers": {"same": {"command": "s"}, "clash": {"command": "first"}, "mine": {"command": "theirs"}}}`)
