@@ -33,7 +33,7 @@ var allowed = map[string][]string{
 	"safefile":   {},
 	"allow":      {"atomicfile", "filelock", "safefile"},
 	"skills":     {"allow", "atomicfile", "echo", "filelock", "safefile", "trust", "tsdecl"},
-	"config":     {"hidden", "nesting", "redact", "safefile", "workspace"},
+	"config":     {"echo", "hidden", "nesting", "redact", "safefile", "workspace"},
 	"script":     {},
 	"demo":       {},
 	"audit":      {"filelock", "redact", "trust"},

@@ -259,3 +259,46 @@ func TestLoad_ServerNameWithControlCharactersIsAnError(t *testing.T) {
 		t.Errorf("a name with a slash, a space, a dot and a letter beyond ASCII: %v", err)
 	}
 }
+
+// What no process environment or HTTP request can carry is an error
+// naming the file, the field and the line: {"A=B": "c"} started the
+// server with A set to "B=c", and a NUL byte, a header name with a
+// newline or a header value with CR LF failed only at the start, in
+// exec or net/http, naming neither the file nor the field.
+func TestLoad_EnvAndHeadersThatCannotBeSentAreErrors(t *testing.T) {
+	long := strings.Repeat("K", 100_000)
+	tests := []struct{ server, want string }{
+		{`{"command": "x", "env": {"A=B": "c"}}`, `mcpServers.s.env."A=B": is no environment variable name: a name cannot hold "=" or a NUL byte (line 2)`},
+		{`{"command": "x", "env": {"": "c"}}`, `mcpServers.s.env."": an environment variable needs a name (line 2)`},
+		{`{"command": "x", "env": {"A\u0000": "c"}}`, `mcpServers.s.env."A\x00": is no environment variable name`},
+		{`{"command": "x", "env": {"A": "c\u0000d"}}`, `mcpServers.s.env."A": holds a NUL byte, which no environment variable can (line 2)`},
+		{`{"command": "x", "env": {"` + long + `=": "c"}}`, `mcpServers.s.env."KKKK`},
+		{`{"url": "https://h/mcp", "headers": {"A\nB": "c"}}`, `mcpServers.s.headers."A\nB": is no HTTP header name`},
+		{`{"url": "https://h/mcp", "headers": {"X Key": "c"}}`, `mcpServers.s.headers."X Key": is no HTTP header name`},
+		{`{"url": "https://h/mcp", "headers": {"": "c"}}`, `mcpServers.s.headers."": is no HTTP header name`},
+		{`{"url": "https://h/mcp", "headers": {"X": "c\r\nInjected: 1"}}`, `mcpServers.s.headers."X": holds a line break or another control character, which no HTTP header value can (line 2)`},
+	}
+	for _, tt := range tests {
+		f, err := Parse("/u/config.json", []byte("{\"mcpServers\": {\n\"s\": "+tt.server+"}}"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := f.Servers["s"]
+		if !s.Disabled || !strings.Contains(s.Problem, "/u/config.json: "+tt.want) {
+			t.Errorf("%.80s: problem = %.300q, want %q", tt.server, s.Problem, tt.want)
+			continue
+		}
+		if len(s.Problem) > 400 || strings.ContainsAny(s.Problem, "\x00\r") {
+			t.Errorf("%.80s: the problem is %d bytes or holds the raw name: %.300q", tt.server, len(s.Problem), s.Problem)
+		}
+	}
+	for _, ok := range []string{
+		`{"command": "x", "env": {"PATH": "/bin", "N": 1, "T": "a\tb\nc", "REF": "${env:HOME}"}}`,
+		`{"url": "https://h/mcp", "headers": {"Authorization": "Bearer ${env:T}", "X-Api_Key.v2": "a\tb"}}`,
+	} {
+		f, err := Parse("/u/config.json", []byte(`{"mcpServers": {"s": `+ok+`}}`))
+		if err != nil || f.Servers["s"].Problem != "" {
+			t.Errorf("%s: %v %s", ok, err, f.Servers["s"].Problem)
+		}
+	}
+}

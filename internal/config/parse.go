@@ -16,6 +16,7 @@ import (
 
 	"github.com/tailscale/hujson"
 
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/nesting"
 	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
@@ -348,6 +349,7 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 			s.Args = strList(path, fk, c, e)
 		case "env":
 			s.Env = strMap(path, fk, c, e)
+			checkEnv(path, fk, c, e)
 		case "cwd":
 			s.Cwd = fileRelative(path, str(path, fk, c, e))
 		case "type":
@@ -359,6 +361,7 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 			}
 		case "headers":
 			s.Headers = strMap(path, fk, c, e)
+			checkHeaders(path, fk, c, e)
 		case "oauth":
 			s.OAuth = parseOAuth(path, fk, c, e)
 		case "disabled":
@@ -431,6 +434,60 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 		e.add(path, field+".oauth", "applies to http and sse servers only; a stdio server has no sign-in (line %d)", v.line)
 	}
 	return s
+}
+
+// checkEnv refuses what no process environment can hold: an empty
+// name, a name with "=" ({"A=B": "c"} started the server with A set to
+// "B=c") and a NUL byte in a name or value (the start failed with
+// "environment variable contains NUL", naming no file or field).
+func checkEnv(path, field string, v *node, e *Error) {
+	if v.kind != '{' {
+		return
+	}
+	for i, k := range v.keys {
+		c := v.vals[i]
+		switch {
+		case k == "":
+			e.add(path, field+`.""`, "an environment variable needs a name (line %d)", c.line)
+		case strings.ContainsAny(k, "=\x00"):
+			e.add(path, field+"."+echo.Quote(k), `is no environment variable name: a name cannot hold "=" or a NUL byte (line %d)`, c.line)
+		case c.kind == 's' && strings.ContainsRune(c.str, 0):
+			e.add(path, field+"."+echo.Quote(k), "holds a NUL byte, which no environment variable can (line %d)", c.line)
+		}
+	}
+}
+
+// checkHeaders refuses a header name that is no HTTP token and a value
+// with a control character other than tab: each was sent to the start,
+// which failed in net/http ("invalid header field name") without naming
+// the file or the field.
+func checkHeaders(path, field string, v *node, e *Error) {
+	if v.kind != '{' {
+		return
+	}
+	for i, k := range v.keys {
+		c := v.vals[i]
+		switch {
+		case !headerToken(k):
+			e.add(path, field+"."+echo.Quote(k), "is no HTTP header name: use letters, digits and !#$%%&'*+-.^_`|~ only (line %d)", c.line)
+		case c.kind == 's' && strings.IndexFunc(c.str, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) >= 0:
+			e.add(path, field+"."+echo.Quote(k), "holds a line break or another control character, which no HTTP header value can (line %d)", c.line)
+		}
+	}
+}
+
+// headerToken reports whether s is an HTTP token (RFC 9110 5.1).
+func headerToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if !('a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", b) >= 0) {
+			return false
+		}
+	}
+	return true
 }
 
 func parsePolicy(path, field string, v *node, e *Error) ToolPolicy {
