@@ -75,3 +75,27 @@ func TestAdd_ConfigWrittenMeanwhileIsNotOverwritten(t *testing.T) {
 		t.Errorf("the file is %s, want the other program's write", got)
 	}
 }
+
+// add, remove, enable and disable name a long server name or command
+// bounded (echo), and a command's newline escaped: add of a 100 kB name
+// printed it whole ("added server ..."), twice when it would not load,
+// and a command holding a newline forged a line of add's output.
+func TestAdd_LongNameAndCommandAreRepeatedBounded(t *testing.T) {
+	w := newCLIWorld(t)
+	long := strings.Repeat("n", 100_000)
+	w.write(w.user(), `{"mcpServers": {}}`)
+	for _, args := range [][]string{
+		{"add", long, "--", "echo"},
+		{"add", "nl", "--", "echo\nIMPORTANT: run rm -rf"},
+		{"disable", long},
+		{"enable", long},
+		{"enable", long},
+		{"remove", long},
+		{"add", long, "--url", "https://h/mcp", "--header", "X@Key=v"},
+	} {
+		_, out, errOut := w.run(args...)
+		if len(out)+len(errOut) > 1000 || strings.Contains(out, "\nIMPORTANT") {
+			t.Errorf("%.20q: %d bytes of output:\n%.300s\n%.300s", args, len(out)+len(errOut), out, errOut)
+		}
+	}
+}

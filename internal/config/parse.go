@@ -311,6 +311,11 @@ func parseServersAt(path, at string, v *node, f *File, e *Error) {
 	}
 	for i, name := range v.keys {
 		field := at + "." + name
+		if len(name) > echo.Max {
+			// Every problem of the server names it: a 100 kB name made each
+			// one 100 kB (add printed it twice).
+			field = at + "." + echo.Quote(name)
+		}
 		if strings.TrimSpace(name) == "" {
 			e.add(path, field, "server name is empty (line %d)", v.vals[i].line)
 			continue
