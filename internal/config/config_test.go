@@ -302,3 +302,25 @@ func TestLoad_EnvAndHeadersThatCannotBeSentAreErrors(t *testing.T) {
 		}
 	}
 }
+
+// A remote server's url that is not http or https with a host is an error
+// naming the file, the field and the line (its secrets hidden); the start
+// refused it, naming neither. A reference is checked when it expands.
+func TestLoad_RemoteURLMustBeHTTP(t *testing.T) {
+	for _, u := range []string{"ftp://u:hunter2@h/mcp", "h:8080/mcp", "javascript:alert(1)", "https:///mcp", "//h/mcp", "mcp.example.com"} {
+		f, err := Parse("/u/config.json", []byte("{\"mcpServers\": {\n\"s\": {\"url\": \""+u+"\"}}}"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := f.Servers["s"].Problem
+		if !strings.Contains(p, "/u/config.json: mcpServers.s.url: must be an http:// or https:// URL with a host, not ") || !strings.HasSuffix(p, "(line 2)") || strings.Contains(p, "hunter2") {
+			t.Errorf("%s: problem = %q", u, p)
+		}
+	}
+	for _, u := range []string{"https://h/mcp", "http://127.0.0.1:8080/mcp", "${env:MCP_URL}", "https://${env:HOST}/mcp"} {
+		f, err := Parse("/u/config.json", []byte(`{"mcpServers": {"s": {"url": "`+u+`"}}}`))
+		if err != nil || f.Servers["s"].Problem != "" {
+			t.Errorf("%s: %v %s", u, err, f.Servers["s"].Problem)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/switchboard-mcp/switchboard/internal/hidden"
 	"io"
+	"net/url"
 	pathpkg "path"
 	"path/filepath"
 	"slices"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/nesting"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
 
@@ -437,8 +439,18 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 		e.add(path, field+".url", "is empty: a %s server needs a url (line %d)", s.Type, v.line)
 	case s.Type == Stdio && s.OAuth != nil:
 		e.add(path, field+".oauth", "applies to http and sse servers only; a stdio server has no sign-in (line %d)", v.line)
+	case s.Type != Stdio && !strings.Contains(s.URL, "${") && !httpURL(s.URL):
+		// The start refused it, naming neither the file nor the field.
+		e.add(path, field+".url", "must be an http:// or https:// URL with a host, not %s (line %d)", echo.Quote(redact.URL(s.URL)), v.line)
 	}
 	return s
+}
+
+// httpURL reports whether raw is an http or https URL with a host, as a
+// remote backend needs.
+func httpURL(raw string) bool {
+	u, err := url.Parse(raw)
+	return err == nil && u.Host != "" && (u.Scheme == "http" || u.Scheme == "https")
 }
 
 // checkEnv refuses what no process environment can hold: an empty
