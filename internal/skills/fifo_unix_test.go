@@ -34,3 +34,46 @@ func TestExport_FIFOInPlaceOfSKILLmdIsAnError(t *testing.T) {
 		t.Fatal("Export hung on a FIFO in place of SKILL.md")
 	}
 }
+
+// A skill file that is a symbolic link (a dotfiles repository's) is
+// loaded like the file it names, and one that is a FIFO or a link to a
+// device is listed as a problem naming it: Load skipped every entry that
+// was not a regular file, so a linked skill ran (skills run, a script's
+// skills.NAME) but was in no listing, no declaration and no index, and a
+// FIFO was not reported at all.
+func TestStore_LinkedSkillIsLoadedAndAFIFOIsAProblem(t *testing.T) {
+	dir := t.TempDir()
+	st := &Store{User: filepath.Join(dir, "skills")}
+	if err := os.MkdirAll(st.User, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	real := filepath.Join(dir, "dotfiles", sample().Name+".js")
+	if err := os.MkdirAll(filepath.Dir(real), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(real, Render(sample()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(real, filepath.Join(st.User, sample().Name+".js")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(st.User, "piped.js"), 0o600); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(st.User, "zero.js")); err != nil {
+		t.Fatal(err)
+	}
+	all, probs := st.Load()
+	if len(all) != 1 || all[0].Name != sample().Name {
+		t.Errorf("loaded %v, want the linked %s", all, sample().Name)
+	}
+	want := map[string]string{"piped": "is a named pipe (FIFO)", "zero": "is a character device"}
+	for _, p := range probs {
+		if w, ok := want[p.Name]; ok && strings.Contains(p.Reason, w) {
+			delete(want, p.Name)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("problems %v lack %v", probs, want)
+	}
+}

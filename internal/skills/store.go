@@ -192,7 +192,10 @@ func (st *Store) read(d scopeDir, name string) (*Skill, *problem) {
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// list returns the skill names in dir (files NAME.js with a valid name).
+// list returns the skill names in dir (entries NAME.js with a valid name
+// that are not directories). A symbolic link counts, as Get follows one
+// (a dotfiles repository's); what it names, or a FIFO, is read by
+// safefile, which refuses anything but a regular file with the reason.
 func list(dir string) ([]string, error) {
 	ents, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -204,7 +207,7 @@ func list(dir string) ([]string, error) {
 	var out []string
 	for _, e := range ents {
 		n, ok := strings.CutSuffix(e.Name(), ".js")
-		if ok && e.Type().IsRegular() && ValidName(n) == nil {
+		if ok && !e.IsDir() && ValidName(n) == nil {
 			out = append(out, n)
 		}
 	}
