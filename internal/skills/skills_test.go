@@ -65,6 +65,20 @@ func TestParse_ReportsEveryProblemWithItsField(t *testing.T) {
 	}
 }
 
+// A skill file with several problems is listed with them apart, on one
+// line: they ran together ("they must match inputSchema: required").
+func TestStore_ProblemsOfAFileAreOneLineApart(t *testing.T) {
+	st := &Store{User: t.TempDir()}
+	src := "/**\n * @skill other\n * @description d\n */\nreturn 1;\n"
+	if err := os.WriteFile(filepath.Join(st.User, "mine.js"), []byte(src), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, probs := st.Load()
+	if len(probs) != 1 || !strings.Contains(probs[0].Reason, "they must match; inputSchema: ") || strings.Contains(probs[0].Reason, "\n") {
+		t.Errorf("problems = %q", probs)
+	}
+}
+
 func TestValidName(t *testing.T) {
 	for _, ok := range []string{"triage", "a_b", "_x", "fooBar2"} {
 		if err := ValidName(ok); err != nil {

@@ -184,13 +184,26 @@ func (st *Store) read(d scopeDir, name string) (*Skill, *problem) {
 	}
 	sk, err := st.parse(name, data)
 	if err != nil {
-		return nil, pr(err, fmt.Sprintf("skill %s: %v", path, oneLine(err.Error())), false)
+		return nil, pr(err, fmt.Sprintf("skill %s: %v", path, problemsLine(err.Error())), false)
 	}
 	sk.Scope, sk.Path = d.scope, path
 	return sk, nil
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// problemsLine is an error of several lines (errors.Join) on one, its
+// problems apart: "…: they must match; inputSchema: required: …" (they
+// ran together: "they must match inputSchema: required").
+func problemsLine(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = oneLine(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "; ")
+}
 
 // list returns the skill names in dir (entries NAME.js with a valid name
 // that are not directories). A symbolic link counts, as Get follows one
