@@ -13,6 +13,7 @@ package workspace
 
 import (
 	"crypto/sha256"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -151,15 +152,18 @@ func (r *reader) read(rel string) ([]byte, bool) {
 	return b, st.exists
 }
 
-// glob expands pattern relative to dir (itself relative to the root),
-// stamping each directory it lists (or, with no match, the deepest
-// literal directory, so that a match appearing later counts), and
-// returns the matches that are directories (dirs) or files (!dirs),
-// relative to the root, sorted.
-func (r *reader) glob(dir, pattern string, dirs bool) []string {
-	base := r.abs(dir)
-	full := filepath.Join(base, filepath.FromSlash(pattern))
-	matches, err := filepath.Glob(full)
+// glob expands pattern (of file, relative to the root) inside the root
+// (globInside), stamping each directory it lists (or, with no match, the
+// deepest literal directory, so that a match appearing later counts),
+// and returns the matches that are directories (dirs) or files (!dirs),
+// relative to the root, sorted. A pattern leaving the root is a problem
+// naming file.
+func (r *reader) glob(file, pattern string, dirs bool) []string {
+	full := filepath.Join(r.root, filepath.FromSlash(pattern))
+	matches, err := globInside(r.root, pattern)
+	if errors.Is(err, errLeavesRoot) {
+		r.errs = append(r.errs, leavesRoot(file, pattern))
+	}
 	if err != nil {
 		return nil
 	}
@@ -372,7 +376,7 @@ func (w *Workspace) Deps(e Ecosystem) (map[string]*Dep, []string, []error) {
 // glob reports whether pattern (relative to the root, / separated)
 // matches anything.
 func (w *Workspace) glob(pattern string) bool {
-	m, err := filepath.Glob(filepath.Join(w.root, filepath.FromSlash(pattern)))
+	m, err := globInside(w.root, pattern)
 	return err == nil && len(m) > 0
 }
 

@@ -421,3 +421,59 @@ func TestEval_UnreadableManifestIsAProblemNotAbsent(t *testing.T) {
 		t.Errorf("problems %q, want one naming package.json and its size bound", d.Problems)
 	}
 }
+
+// Workspace member globs (package.json workspaces, pnpm-workspace.yaml,
+// Cargo and uv members) and path predicates stay inside the root: a
+// pattern with ".." is a problem naming its file, and a symbolic link
+// to outside the root matches nothing. A repository's
+// "workspaces": ["../../../../../*/*/*/*/*"] walked and read the whole
+// file system at each resolve; a link inside the root still counts.
+func TestEval_GlobsStayInsideTheRoot(t *testing.T) {
+	dir := t.TempDir()
+	ws, out := filepath.Join(dir, "ws"), filepath.Join(dir, "outside")
+	files := map[string]string{
+		"outside/pkg/package.json":   `{"name": "o", "dependencies": {"pg": "^8"}}`,
+		"outside/pkg/Cargo.toml":     "[package]\nname = \"o\"\n[dependencies]\nsqlx = \"0.7\"\n",
+		"outside/pkg/pyproject.toml": "[project]\nname = \"o\"\ndependencies = [\"psycopg\"]\n",
+		"outside/pkg/q.sql":          "",
+		"ws/package.json":            `{"name": "w", "workspaces": ["../outside/*", "up/*", "inner/*"]}`,
+		"ws/pnpm-workspace.yaml":     "packages:\n  - '../outside/**'\n",
+		"ws/Cargo.toml":              "[workspace]\nmembers = [\"../outside/*\", \"up/*\"]\n",
+		"ws/pyproject.toml":          "[project]\nname = \"w\"\n[tool.uv.workspace]\nmembers = [\"../outside/*\"]\n",
+		"ws/real/lib/package.json":   `{"name": "l", "dependencies": {"react": "^18"}}`,
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(out, filepath.Join(ws, "up")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real", filepath.Join(ws, "inner")); err != nil {
+		t.Fatal(err)
+	}
+	w := New(ws)
+	if d := w.Eval(mustParse(t, `{"npm": "react"}`), nil); !d.Applies || !strings.Contains(d.By, "inner/lib/package.json") {
+		t.Errorf("react (a member through a link inside the root): applies %v by %q", d.Applies, d.By)
+	}
+	for _, p := range []string{`{"npm": "pg"}`, `{"crate": "sqlx"}`, `{"python": "psycopg"}`, `{"path": "up/*/q.sql"}`} {
+		if d := w.Eval(mustParse(t, p), nil); d.Applies {
+			t.Errorf("%s applies, by %q: a file outside the root was read", p, d.By)
+		}
+	}
+	d := w.Eval(mustParse(t, `{"npm": "pg"}`), nil)
+	probs := strings.Join(d.Problems, "\n")
+	for _, want := range []string{`package.json: workspace member "../outside/*" is outside the workspace root: not read`, `pnpm-workspace.yaml: workspace member "../outside" is outside`} {
+		if !strings.Contains(probs, want) {
+			t.Errorf("problems %q lack %q", d.Problems, want)
+		}
+	}
+	if d := w.Eval(mustParse(t, `{"crate": "sqlx"}`), nil); !strings.Contains(strings.Join(d.Problems, "\n"), `Cargo.toml: workspace member "../outside/*" is outside`) {
+		t.Errorf("crate problems %q", d.Problems)
+	}
+}
