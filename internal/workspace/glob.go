@@ -12,17 +12,25 @@ import (
 // errLeavesRoot is the error of a glob pattern that would leave the root.
 var errLeavesRoot = errors.New("leaves the workspace root")
 
+// maxGlob is the most paths a glob looks at; errTooMany past it.
+const maxGlob = 10_000
+
+// errTooMany is the error of a glob that looked at more than maxGlob
+// paths: links to "." make "*/*/*/*/*/*/*/*/*/*/*/*" look at millions.
+var errTooMany = fmt.Errorf("looks at more than %d paths", maxGlob)
+
 // globInside is filepath.Glob of pattern (relative to root, / separated)
 // that never leaves root: a pattern with a ".." element is errLeavesRoot,
 // and a directory or file that is a symbolic link to outside the root
 // matches nothing. A repository's package.json with "workspaces":
 // ["../../../../../*/*/*/*/*"] (or a committed link to / and "up/*/*/*")
 // had every resolve walk and stamp the whole file system, 16 s of CPU,
-// and read manifests of other projects. Matches are sorted per
+// and read manifests of other projects. A pattern that looks at more
+// than maxGlob paths is errTooMany (three links to "." in the root and
+// twelve "*" held a CPU for minutes). Matches are sorted per
 // directory, as filepath.Glob's are; unreadable directories match
 // nothing.
 func globInside(root, pattern string) ([]string, error) {
-	clean := path.Clean("/" + filepath.ToSlash(pattern))
 	if strings.Contains("/"+filepath.ToSlash(pattern)+"/", "/../") {
 		return nil, errLeavesRoot
 	}
@@ -30,7 +38,12 @@ func globInside(root, pattern string) ([]string, error) {
 	if err != nil {
 		return nil, nil
 	}
-	cur := []string{root}
+	// Each match is kept with where it really is (links resolved), so a
+	// link is resolved once, from its directory's real path.
+	type match struct{ path, real string }
+	cur := []match{{root, realRoot}}
+	seen := 0
+	clean := path.Clean("/" + filepath.ToSlash(pattern))
 	for _, seg := range strings.Split(strings.TrimPrefix(clean, "/"), "/") {
 		if seg == "" {
 			continue
@@ -38,55 +51,68 @@ func globInside(root, pattern string) ([]string, error) {
 		if _, err := path.Match(seg, ""); err != nil {
 			return nil, err
 		}
-		var next []string
+		var next []match
+		add := func(d match, name string) {
+			m := match{filepath.Join(d.path, name), filepath.Join(d.real, name)}
+			fi, err := os.Lstat(m.real)
+			if err != nil {
+				return
+			}
+			if fi.Mode()&os.ModeSymlink != 0 {
+				if m.real, err = filepath.EvalSymlinks(m.real); err != nil || !within(realRoot, m.real) {
+					return
+				}
+			}
+			next = append(next, m)
+		}
 		for _, d := range cur {
 			if !hasMeta(seg) {
-				p := filepath.Join(d, seg)
-				if _, err := os.Lstat(p); err == nil {
-					next = append(next, p)
-				}
+				add(d, seg)
 				continue
 			}
-			ents, err := os.ReadDir(d)
+			names, err := readDirNames(d.real)
 			if err != nil {
 				continue
 			}
-			for _, e := range ents {
-				if ok, _ := path.Match(seg, e.Name()); ok {
-					next = append(next, filepath.Join(d, e.Name()))
+			for _, n := range names {
+				if ok, _ := path.Match(seg, n); ok {
+					if seen++; seen > maxGlob {
+						return nil, errTooMany
+					}
+					add(d, n)
 				}
 			}
 		}
-		cur = cur[:0]
-		for _, p := range next {
-			if inside(realRoot, p) {
-				cur = append(cur, p)
-			}
-		}
+		cur = next
 	}
-	return cur, nil
+	out := make([]string, len(cur))
+	for i, m := range cur {
+		out[i] = m.path
+	}
+	return out, nil
 }
 
-// inside reports whether p, a path that exists, is under realRoot once
-// its symbolic links are resolved.
-func inside(realRoot, p string) bool {
-	fi, err := os.Lstat(p)
-	if err != nil {
-		return false
+// readDirNames lists dir, sorted.
+func readDirNames(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	names := make([]string, len(ents))
+	for i, e := range ents {
+		names[i] = e.Name()
 	}
-	if fi.Mode()&os.ModeSymlink == 0 {
-		return true // its directory was checked
-	}
-	real, err := filepath.EvalSymlinks(p)
-	if err != nil {
-		return false
-	}
-	rel, err := filepath.Rel(realRoot, real)
+	return names, err
+}
+
+// within reports whether path is dir or below it (by name).
+func within(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
-// leavesRoot is the problem of a member pattern of file that globInside
-// refused.
-func leavesRoot(file, pattern string) error {
-	return fmt.Errorf("%s: workspace member %q is outside the workspace root: not read", file, pattern)
+// refused is the problem of a member pattern of file that globInside
+// refused with err.
+func refused(file, pattern string, err error) error {
+	if errors.Is(err, errLeavesRoot) {
+		return fmt.Errorf("%s: workspace member %q is outside the workspace root: not read", file, pattern)
+	}
+	return fmt.Errorf("%s: workspace member %q %v: not read; name the member directories", file, pattern, err)
 }

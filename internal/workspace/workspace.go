@@ -161,8 +161,8 @@ func (r *reader) read(rel string) ([]byte, bool) {
 func (r *reader) glob(file, pattern string, dirs bool) []string {
 	full := filepath.Join(r.root, filepath.FromSlash(pattern))
 	matches, err := globInside(r.root, pattern)
-	if errors.Is(err, errLeavesRoot) {
-		r.errs = append(r.errs, leavesRoot(file, pattern))
+	if errors.Is(err, errLeavesRoot) || errors.Is(err, errTooMany) {
+		r.errs = append(r.errs, refused(file, pattern, err))
 	}
 	if err != nil {
 		return nil

@@ -477,3 +477,27 @@ func TestEval_GlobsStayInsideTheRoot(t *testing.T) {
 		t.Errorf("crate problems %q", d.Problems)
 	}
 }
+
+// A member glob that would look at more than maxGlob paths is a problem
+// naming its file: with three links to "." in the root, twelve "*" held a
+// CPU for minutes (3^12 paths at each resolve).
+func TestEval_GlobOverTheBoundIsAProblem(t *testing.T) {
+	ws := t.TempDir()
+	for _, l := range []string{"a", "b", "c"} {
+		if err := os.Symlink(".", filepath.Join(ws, l)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stars := strings.Repeat("*/", 11) + "*"
+	if err := os.WriteFile(filepath.Join(ws, "package.json"), []byte(`{"name": "w", "workspaces": ["`+stars+`"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := New(ws).Eval(mustParse(t, `{"npm": "pg"}`), nil)
+	want := `package.json: workspace member "` + stars + `" looks at more than 10000 paths: not read`
+	if d.Applies || !strings.Contains(strings.Join(d.Problems, "\n"), want) {
+		t.Errorf("applies %v, problems %q, want %q", d.Applies, d.Problems, want)
+	}
+	if New(ws).Eval(mustParse(t, `{"path": "`+stars+`/package.json"}`), nil).Applies {
+		t.Errorf("a path glob over the bound applies")
+	}
+}
