@@ -353,3 +353,32 @@ func TestPlan_ProjectAgentFileLinkedOutsideTheProjectIsSkipped(t *testing.T) {
 		t.Errorf("imported %+v, want only the server of the project's linked .gemini/settings.json", p.Imported)
 	}
 }
+
+// A server Switchboard's config would disable (an env name holding "=",
+// a url that is not http or https) stays in its agent file, with the
+// reason: init moved it, and it never started, gone from the agent file
+// where it was.
+func TestPlan_ServerOurConfigWouldDisableStaysInItsFile(t *testing.T) {
+	w := newWorld(t)
+	codex := filepath.Join(w.proj, ".codex", "config.toml")
+	w.write(codex, "[mcp_servers.x]\ncommand = \"x\"\n[mcp_servers.y]\ncommand = \"y\"\nenv = { \"A=B\" = \"c\" }\n[mcp_servers.z]\nurl = \"ftp://u:hunter2@h/x\"\n", 0o644)
+	p, err := MakePlan(w.opts(Project))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Imported) != 1 || p.Imported[0].Name != "x" {
+		t.Errorf("imported %+v, want only x", p.Imported)
+	}
+	want := map[string]string{
+		"y": `Switchboard's config would disable it: y.env."A=B": is no environment variable name: a name cannot hold "=" or a NUL byte; fix it here and run init again`,
+		"z": `Switchboard's config would disable it: z.url: must be an http:// or https:// URL with a host, not "ftp://u:***@h/x"; fix it here and run init again`,
+	}
+	for _, l := range p.Left {
+		if l.File == codex && l.Reason == want[l.Name] {
+			delete(want, l.Name)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("left %+v, lacks %v", p.Left, want)
+	}
+}

@@ -13,11 +13,13 @@ package agentconf
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -474,6 +476,10 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 			for _, n := range tr.notes {
 				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s: %s", e.name, src.f.path, n))
 			}
+			if why := loadProblem(e.name, srv); why != "" {
+				pl.leave(e.name, src.f.path, "Switchboard's config would disable it: "+why+"; fix it here and run init again")
+				continue
+			}
 			if ef, ok := e.value["envFile"].(string); ok {
 				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s reads variables from envFile %s, which Switchboard does not: add them to its env", e.name, src.f.path, ef))
 			}
@@ -661,6 +667,29 @@ func (pl *planner) ourConfig() error {
 	pl.plan.Changes = append(pl.plan.Changes, agents...)
 	return nil
 }
+
+// loadProblem is why srv, as init would write it, would be disabled in
+// Switchboard's config ("" when it loads): init moved a server with an
+// env name holding "=" or a url that is not http(s), which then never
+// started, gone from the agent file where it was.
+func loadProblem(name string, srv Server) string {
+	v, err := json.Marshal(map[string]map[string]Server{"mcpServers": {name: srv}})
+	if err != nil {
+		return err.Error()
+	}
+	f, err := config.Parse("", v)
+	if err != nil {
+		return "" // a name the config refuses is the planner's to report
+	}
+	if s := f.Servers[name]; s != nil && s.Problem != "" {
+		// The lines are those of the JSON above, not of the agent file.
+		why := lineRef.ReplaceAllString(s.Problem, "")
+		return strings.TrimPrefix(strings.TrimPrefix(why, ": "), "mcpServers.")
+	}
+	return ""
+}
+
+var lineRef = regexp.MustCompile(` \(line \d+\)`)
 
 // leave records a server init does not move, and why.
 func (pl *planner) leave(name, file, why string) {
