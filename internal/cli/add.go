@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -204,9 +206,18 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 	return backup, changed, err
 }
 
-// safeName maps a path to one file name (for backups).
+// safeName maps a path to one file name (for backups): at most 113
+// bytes, a long path's last 100 with a hash of the whole before them. A
+// project 230 bytes deep made a backup name over the 255 bytes a file
+// system allows, and every edit of its file failed ("file name too
+// long").
 func safeName(path string) string {
-	return strings.Trim(regexp.MustCompile(`[^A-Za-z0-9._-]+`).ReplaceAllString(path, "_"), "_")
+	s := strings.Trim(regexp.MustCompile(`[^A-Za-z0-9._-]+`).ReplaceAllString(path, "_"), "_")
+	if len(s) > 113 {
+		sum := sha256.Sum256([]byte(path))
+		s = hex.EncodeToString(sum[:6]) + "_" + s[len(s)-100:]
+	}
+	return s
 }
 
 // entry is a server definition as add writes it (fields in this order).

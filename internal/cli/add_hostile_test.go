@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,5 +98,32 @@ func TestAdd_LongNameAndCommandAreRepeatedBounded(t *testing.T) {
 		if len(out)+len(errOut) > 1000 || strings.Contains(out, "\nIMPORTANT") {
 			t.Errorf("%.20q: %d bytes of output:\n%.300s\n%.300s", args, len(out)+len(errOut), out, errOut)
 		}
+	}
+}
+
+// A config file deep in the file system is edited and backed up: the
+// backup's name holds the path's last 100 bytes and a hash of it. A
+// project 230 bytes deep made a backup name over the 255 bytes a file
+// system allows, and every edit after the first failed ("file name too
+// long").
+func TestAdd_DeepConfigPathIsBackedUp(t *testing.T) {
+	w := newCLIWorld(t)
+	deep := w.dir
+	for i := range 9 {
+		deep = filepath.Join(deep, fmt.Sprintf("very-long-directory-name-%02d", i))
+	}
+	cfg := filepath.Join(deep, "config.json")
+	w.write(cfg, `{"mcpServers": {}}`)
+	out := w.mustRun("add", "a", "--config", cfg, "--", "echo")
+	_, after, _ := strings.Cut(out, "previous content: ")
+	backup := strings.TrimSpace(after)
+	if backup == "" || w.read(backup) != `{"mcpServers": {}}` {
+		t.Fatalf("no backup of the old content: %s", out)
+	}
+	if name := filepath.Base(backup); len(name) > 150 || !strings.Contains(name, "very-long-directory-name-08_config.json.") {
+		t.Errorf("backup name %s (%d bytes)", name, len(name))
+	}
+	if safeName("/a/"+deep) == safeName("/b/"+deep) {
+		t.Errorf("two long paths share a backup name")
 	}
 }
