@@ -382,3 +382,22 @@ func TestPlan_ServerOurConfigWouldDisableStaysInItsFile(t *testing.T) {
 		t.Errorf("left %+v, lacks %v", p.Left, want)
 	}
 }
+
+// A project whose directory name is near the 255 bytes a file system
+// allows is set up and undone: its backups directory holds 64 bytes of
+// the name (a name of up to 230 bytes is kept whole, as before). "project-" and the name's 240 bytes passed the limit, and
+// init failed with "file name too long".
+func TestApply_LongProjectDirectoryName(t *testing.T) {
+	w := newWorld(t)
+	w.proj = filepath.Join(filepath.Dir(w.proj), strings.Repeat("p", 240))
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	w.write(mcp, `{"mcpServers": {"a": {"command": "x"}}}`, 0o644)
+	o := w.opts(Project)
+	w.initOnce(o)
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(mcp); got != `{"mcpServers": {"a": {"command": "x"}}}` {
+		t.Errorf(".mcp.json after undo: %s", got)
+	}
+}
