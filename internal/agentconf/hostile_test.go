@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/switchboard-mcp/switchboard/internal/config"
 )
 
@@ -399,5 +401,44 @@ func TestApply_LongProjectDirectoryName(t *testing.T) {
 	}
 	if got := w.read(mcp); got != `{"mcpServers": {"a": {"command": "x"}}}` {
 		t.Errorf(".mcp.json after undo: %s", got)
+	}
+}
+
+// A YAML server holding an anchor that another entry uses stays where it
+// is, with the reason; one whose anchor only it uses moves. Taking it out
+// left "<<: *b" naming an anchor no longer there: Goose could not read
+// its config.
+func TestPlan_YAMLServerWhoseAnchorIsUsedStays(t *testing.T) {
+	w := newWorld(t)
+	goose := filepath.Join(w.home, ".config", "goose", "config.yaml")
+	w.write(goose, `GOOSE_PROVIDER: openai
+extensions:
+  base: &b
+    type: stdio
+    cmd: base-mcp
+    enabled: true
+    timeout: 300
+  developer:
+    <<: *b
+    type: builtin
+    name: developer
+  own: &o
+    type: stdio
+    cmd: own-mcp
+    args: &args [x]
+    more: *args
+`, 0o600)
+	o := w.opts(User)
+	p := w.initOnce(o)
+	if len(p.Imported) != 1 || p.Imported[0].Name != "own" {
+		t.Errorf("imported %+v, want only own", p.Imported)
+	}
+	want := "it holds the YAML anchor &b (line 3) that line 9 uses; moving it would leave that alias undefined"
+	if len(p.Left) != 1 || p.Left[0].Name != "base" || !strings.Contains(p.Left[0].Reason, want) {
+		t.Errorf("left %+v, want base: %s", p.Left, want)
+	}
+	var v any
+	if err := yaml.Unmarshal([]byte(w.read(goose)), &v); err != nil {
+		t.Errorf("%s no longer loads: %v\n%s", goose, err, w.read(goose))
 	}
 }

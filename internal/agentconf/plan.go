@@ -483,13 +483,17 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 			if ef, ok := e.value["envFile"].(string); ok {
 				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s reads variables from envFile %s, which Switchboard does not: add them to its env", e.name, src.f.path, ef))
 			}
-			pl.add(e.name, srv, src.f.path, src.s.private)
 			if err := src.f.remove(e.name); err != nil {
+				if keep := (*errKeep)(nil); errors.As(err, &keep) {
+					pl.leave(e.name, src.f.path, keep.why)
+					continue
+				}
 				pl.plan.Problems = append(pl.plan.Problems, &fileError{src.f.path, err})
 				delete(pl.files, src.f.path)
 				bad = true
 				continue
 			}
+			pl.add(e.name, srv, src.f.path, src.s.private)
 		}
 		pl.keep(src.f)
 	}
