@@ -42,7 +42,7 @@ var allowed = map[string][]string{
 	"backend":    {"config", "oauth", "redact"},
 	"pool":       {"backend", "config", "redact"},
 	"catalog":    {"atomicfile", "config", "filelock", "hidden", "redact", "safefile", "trust", "tsdecl"},
-	"agentconf":  {"atomicfile", "config", "filelock", "nesting", "redact", "safefile"},
+	"agentconf":  {"atomicfile", "config", "echo", "filelock", "nesting", "redact", "safefile"},
 	"telemetry":  {},
 	"server":     {"catalog", "config", "echo", "pool", "redact", "roles", "rpcid", "script", "search", "skills", "telemetry", "tokens", "trust", "tsdecl"},
 	"hub":        {"allow", "atomicfile", "audit", "backend", "catalog", "config", "demo", "pool", "redact", "safefile", "sandbox", "server", "skills", "telemetry", "trust", "workspace"},

@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 )
 
 // doc is one agent file being edited: the servers it holds under one
@@ -140,7 +142,7 @@ func duplicateServers(root *jvalue, path []string, data []byte) error {
 				if i < len(path) {
 					return fmt.Errorf("line %d: %s is defined twice (also line %d); the agent uses only the last: merge them and run init again", line, dotted(path[:i+1]), first)
 				}
-				return fmt.Errorf("line %d: server %q is defined twice in %s (also line %d); the agent uses only the last: remove one and run init again", line, m.key, dotted(path), first)
+				return fmt.Errorf("line %d: server %s is defined twice in %s (also line %d); the agent uses only the last: remove one and run init again", line, echo.Quote(m.key), dotted(path), first)
 			}
 			seen[m.key] = line
 		}
@@ -669,7 +671,7 @@ func (d *yamlDoc) duplicates() error {
 	names := map[string]int{}
 	check := func(name string, line int) error {
 		if first, dup := names[name]; dup {
-			return fmt.Errorf("line %d: server %q is defined twice in %s (also line %d): remove one and run init again", line, name, d.key, first)
+			return fmt.Errorf("line %d: server %s is defined twice in %s (also line %d): remove one and run init again", line, echo.Quote(name), d.key, first)
 		}
 		names[name] = line
 		return nil

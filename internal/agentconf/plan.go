@@ -27,6 +27,7 @@ import (
 	"unicode"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
@@ -466,7 +467,7 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 			}
 			if usesOAuth(srv, e.value, creds, e.name) {
 				srv.OAuth = oauthOf(e.value)
-				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s signs in with OAuth: run `switchboard login %s` once (%s's own sign-in is not copied)", e.name, src.f.path, e.name, a.Title))
+				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %s in %s signs in with OAuth: run `switchboard login %s` once (%s's own sign-in is not copied)", echo.Quote(e.name), src.f.path, e.name, a.Title))
 			}
 			tr := &translator{agent: a.ID, getenv: pl.o.getenv, home: pl.o.getenv("HOME")}
 			if pl.o.Scope == Project {
@@ -474,14 +475,14 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 			}
 			srv = tr.server(srv)
 			for _, n := range tr.notes {
-				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s: %s", e.name, src.f.path, n))
+				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %s in %s: %s", echo.Quote(e.name), src.f.path, n))
 			}
 			if why := loadProblem(e.name, srv); why != "" {
 				pl.leave(e.name, src.f.path, "Switchboard's config would disable it: "+why+"; fix it here and run init again")
 				continue
 			}
 			if ef, ok := e.value["envFile"].(string); ok {
-				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s reads variables from envFile %s, which Switchboard does not: add them to its env", e.name, src.f.path, ef))
+				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %s in %s reads variables from envFile %s, which Switchboard does not: add them to its env", echo.Quote(e.name), src.f.path, ef))
 			}
 			if err := src.f.remove(e.name); err != nil {
 				if keep := (*errKeep)(nil); errors.As(err, &keep) {
@@ -531,7 +532,7 @@ func (pl *planner) check(es []entry, s spec) error {
 			continue
 		}
 		if _, err := s.dialect.read(e.value); err != nil {
-			return fmt.Errorf("server %q: %w", e.name, err)
+			return fmt.Errorf("server %s: %w", echo.Quote(e.name), err)
 		}
 	}
 	return nil
@@ -548,12 +549,12 @@ func (pl *planner) keep(f *file) {
 func (pl *planner) add(name string, s Server, from string, private bool) {
 	if first, ok := pl.seen[name]; ok {
 		if !first.Server.Equal(s) {
-			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s differs from the one in %s: kept the one in %s", name, from, first.From, first.From))
+			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %s in %s differs from the one in %s: kept the one in %s", echo.Quote(name), from, first.From, first.From))
 		}
 		return
 	}
 	if v := agentOnlyVar(s); v != "" {
-		pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s uses %s, which only that agent fills in: replace it with ${env:NAME} in %s", name, from, v, pl.plan.Config))
+		pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %s in %s uses %s, which only that agent fills in: replace it with ${env:NAME} in %s", echo.Quote(name), from, v, pl.plan.Config))
 	}
 	imp := Import{Name: name, Server: s, From: from, Private: private, Secrets: secretFields(s)}
 	pl.seen[name] = imp
@@ -615,7 +616,7 @@ func (pl *planner) ourConfig() error {
 		if cur != nil {
 			ours, err := readGeneric(typeHTTP)(cur)
 			if err != nil || !ours.Equal(imp.Server) {
-				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s differs from the one already in %s: kept ours", imp.Name, imp.From, f.path))
+				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %s in %s differs from the one already in %s: kept ours", echo.Quote(imp.Name), imp.From, f.path))
 			}
 			continue
 		}
@@ -630,9 +631,9 @@ func (pl *planner) ourConfig() error {
 			if len(imp.Secrets) > 0 {
 				why = " and holds secrets (" + strings.Join(imp.Secrets, ", ") + ")"
 			}
-			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q from %s is private to you (Claude Code's local scope)%s: it went to your user config %s under projects[%q], not to the project", imp.Name, imp.From, why, f.path, pl.o.Root))
+			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %s from %s is private to you (Claude Code's local scope)%s: it went to your user config %s under projects[%q], not to the project", echo.Quote(imp.Name), imp.From, why, f.path, pl.o.Root))
 		case len(imp.Secrets) > 0 && pl.o.Scope == Project:
-			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s holds literal secrets (%s), now also in %s: replace them with ${env:NAME} references and set the variables where the agent runs", imp.Name, imp.From, strings.Join(imp.Secrets, ", "), f.path))
+			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %s in %s holds literal secrets (%s), now also in %s: replace them with ${env:NAME} references and set the variables where the agent runs", echo.Quote(imp.Name), imp.From, strings.Join(imp.Secrets, ", "), f.path))
 		}
 	}
 	pl.plan.Imported = imported
