@@ -77,3 +77,38 @@ func TestStore_LinkedSkillIsLoadedAndAFIFOIsAProblem(t *testing.T) {
 		t.Errorf("problems %v lack %v", probs, want)
 	}
 }
+
+// Export refuses a symbolic link where it writes (the folder, scripts/,
+// the script, SKILL.md), naming it, and leaves the file it names alone:
+// a repository's .claude/skills/NAME/scripts/NAME.js linked to
+// ~/.bashrc had the export write the skill over it.
+func TestExport_SymlinkInTheFolderIsRefused(t *testing.T) {
+	sk := sample()
+	for _, at := range []string{"", "scripts", filepath.Join("scripts", sk.Name+".js"), "SKILL.md"} {
+		base := t.TempDir()
+		dir := filepath.Join(base, ".claude", "skills")
+		folder := filepath.Join(dir, ExportName(sk.Name))
+		victim := filepath.Join(base, "home", ".bashrc")
+		os.MkdirAll(filepath.Dir(victim), 0o700)
+		os.WriteFile(victim, []byte("precious\n"), 0o600)
+		link := filepath.Join(folder, at)
+		os.MkdirAll(filepath.Dir(link), 0o755)
+		target := victim
+		if at == "" || at == "scripts" {
+			target = filepath.Dir(victim)
+		}
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Export(sk, dir, true)
+		if err == nil || !strings.Contains(err.Error(), link+" is a symbolic link (to "+target+")") {
+			t.Errorf("%s: Export = %v", at, err)
+		}
+		if b, _ := os.ReadFile(victim); string(b) != "precious\n" {
+			t.Errorf("%s: the linked file was written: %q", at, b)
+		}
+		if ents, _ := os.ReadDir(filepath.Dir(victim)); len(ents) != 1 {
+			t.Errorf("%s: files were written into the linked directory: %v", at, ents)
+		}
+	}
+}
