@@ -324,3 +324,22 @@ func TestLoad_RemoteURLMustBeHTTP(t *testing.T) {
 		}
 	}
 }
+
+// A malformed glob in a server's tools.allow or tools.deny is a problem
+// naming file, field and line, as in roles and confirm: it loaded, and
+// then every tool of the server was hidden with nothing saying why.
+func TestLoad_BadToolPolicyGlobIsAnError(t *testing.T) {
+	f, err := Parse("/u/config.json", []byte("{\"mcpServers\": {\n\"s\": {\"command\": \"x\", \"tools\": {\"allow\": [\"get_*\", \"list_[\"], \"deny\": [\"delete_[*\"]}},\n\"ok\": {\"command\": \"y\", \"tools\": {\"allow\": [\"get_*\", \"[a-z]*\"], \"deny\": [\"x?\"]}}}}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := f.Servers["s"].Problem
+	for _, want := range []string{`/u/config.json: mcpServers.s.tools.allow[1]: bad glob "list_[": syntax error in pattern (line 2)`, `mcpServers.s.tools.deny[0]: bad glob "delete_[*"`} {
+		if !strings.Contains(p, want) {
+			t.Errorf("problem %q lacks %q", p, want)
+		}
+	}
+	if p := f.Servers["ok"].Problem; p != "" {
+		t.Errorf("good globs: %s", p)
+	}
+}

@@ -516,14 +516,27 @@ func parsePolicy(path, field string, v *node, e *Error) ToolPolicy {
 	for i, k := range v.keys {
 		switch k {
 		case "allow":
-			p.Allow = strList(path, field+".allow", v.vals[i], e)
+			p.Allow = globList(path, field+".allow", v.vals[i], e)
 		case "deny":
-			p.Deny = strList(path, field+".deny", v.vals[i], e)
+			p.Deny = globList(path, field+".deny", v.vals[i], e)
 		default:
 			e.add(path, field+"."+k, "unknown field (line %d); known: allow, deny", v.vals[i].line)
 		}
 	}
 	return p
+}
+
+// globList is a list of tool-name globs; a malformed one is a problem.
+// It loaded, and then hid every tool of the server (an allow list that
+// matched nothing, a deny that denied all) with nothing saying why.
+func globList(path, field string, v *node, e *Error) []string {
+	list := strList(path, field, v, e)
+	for i, g := range list {
+		if _, err := pathpkg.Match(g, ""); err != nil {
+			e.add(path, fmt.Sprintf("%s[%d]", field, i), "bad glob %s: %v (line %d)", echo.Quote(g), err, v.line)
+		}
+	}
+	return list
 }
 
 func parseSettings(path string, v *node, f *File, e *Error) {
