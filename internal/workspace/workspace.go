@@ -14,6 +14,7 @@ package workspace
 import (
 	"crypto/sha256"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -128,6 +129,23 @@ type reader struct {
 	root   string
 	stamps []stamp
 	errs   []error // files that are there and cannot be read
+	globs  int     // glob calls so far (maxPatterns)
+}
+
+// maxPatterns is the most member patterns (globs, go.work use lines) an
+// ecosystem's manifests may give; the rest are a problem, not read. A
+// package.json listing 100,000 workspaces took 8 s to resolve, each
+// pattern listing and hashing its directories again.
+const maxPatterns = 1000
+
+// another counts one more member pattern of file and reports whether it
+// may be read; past maxPatterns it adds the problem once.
+func (r *reader) another(file string) bool {
+	r.globs++
+	if r.globs == maxPatterns+1 {
+		r.errs = append(r.errs, fmt.Errorf("%s: more than %d workspace members: the rest are not read; name fewer (a glob such as packages/* counts once)", file, maxPatterns))
+	}
+	return r.globs <= maxPatterns
 }
 
 // read returns the content of the file at rel (relative to the root, or
@@ -159,6 +177,9 @@ func (r *reader) read(rel string) ([]byte, bool) {
 // relative to the root, sorted. A pattern leaving the root is a problem
 // naming file.
 func (r *reader) glob(file, pattern string, dirs bool) []string {
+	if file != "" && !r.another(file) { // "": a pattern of ours, such as requirements*.txt
+		return nil
+	}
 	full := filepath.Join(r.root, filepath.FromSlash(pattern))
 	matches, err := globInside(r.root, pattern)
 	if errors.Is(err, errLeavesRoot) || errors.Is(err, errTooMany) {

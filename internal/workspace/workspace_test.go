@@ -501,3 +501,23 @@ func TestEval_GlobOverTheBoundIsAProblem(t *testing.T) {
 		t.Errorf("a path glob over the bound applies")
 	}
 }
+
+// A manifest listing more than maxPatterns members is a problem naming
+// it, and the rest are not read: a package.json with 100,000 workspaces
+// took 8 s to resolve.
+func TestEval_TooManyMembersIsAProblem(t *testing.T) {
+	ws := t.TempDir()
+	pats := make([]string, 3*maxPatterns)
+	for i := range pats {
+		pats[i] = fmt.Sprintf(`"p%d"`, i)
+	}
+	os.WriteFile(filepath.Join(ws, "package.json"), []byte(`{"name": "w", "workspaces": [`+strings.Join(pats, ", ")+`]}`), 0o644)
+	os.WriteFile(filepath.Join(ws, "go.work"), []byte("go 1.22\n\nuse (\n"+strings.Repeat("\t./m\n", 3*maxPatterns)+")\n"), 0o644)
+	for _, tt := range []struct{ pred, file string }{{`{"npm": "pg"}`, "package.json"}, {`{"goModule": "example.com/x"}`, "go.work"}} {
+		d := New(ws).Eval(mustParse(t, tt.pred), nil)
+		want := fmt.Sprintf("%s: more than %d workspace members: the rest are not read", tt.file, maxPatterns)
+		if p := strings.Join(d.Problems, "\n"); strings.Count(p, want) != 1 {
+			t.Errorf("%s: problems %q, want one %q", tt.pred, d.Problems, want)
+		}
+	}
+}
