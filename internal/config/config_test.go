@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -343,3 +344,25 @@ func TestLoad_BadToolPolicyGlobIsAnError(t *testing.T) {
 		t.Errorf("good globs: %s", p)
 	}
 }
+
+// A config error lists the first 20 problems and counts the rest, each
+// field and message bounded: a file with 50,000 unknown fields made a
+// 5 MB error (trust printed it for a cloned repository's file), and a
+// 100 kB key or value was repeated whole.
+func TestLoad_ManyProblemsAreCountedAndBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"mcpServers": {}, "` + strings.Repeat("k", 100_000) + `": 1, "settings": {"callTimeout": "` + strings.Repeat("s", 100_000) + `"}`)
+	for i := range 5_000 {
+		fmt.Fprintf(&b, `, "x%d": 1`, i)
+	}
+	b.WriteString("}")
+	_, err := Parse("/u/config.json", []byte(b.String()))
+	var ce *Error
+	if !errors.As(err, &ce) || len(ce.Problems) != 5_002 {
+		t.Fatalf("err = %.200v", err)
+	}
+	if msg := err.Error(); len(msg) > 10_000 || !strings.HasSuffix(msg, "… and 4982 more problems") || strings.Count(msg, "\n") != 20 {
+		t.Errorf("%d bytes, %d lines:\n%.600s\n…%s", len(msg), strings.Count(msg, "\n"), msg, msg[max(0, len(msg)-200):])
+	}
+}
+
