@@ -366,3 +366,18 @@ func TestLoad_ManyProblemsAreCountedAndBounded(t *testing.T) {
 	}
 }
 
+// Lines are counted on from the last value read (counting from the start
+// for every value made a 5 MB file of small values take a minute to
+// parse, 16 MiB ten): a problem deep in a long file still names its line.
+func TestLoad_LinesOfProblemsDeepInALongFile(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\"mcpServers\": {\n")
+	for i := range 5000 {
+		fmt.Fprintf(&b, "\"s%d\": {\"command\": \"x\",\n\"args\": [\n\"a\"]},\n", i)
+	}
+	b.WriteString("\"s1\": {\"command\": \"dup\"},\n\"bad\": {\"command\": 1}},\n\"x\": 1}\n")
+	_, err := Parse("/u/config.json", []byte(b.String()))
+	if err == nil || !strings.Contains(err.Error(), "mcpServers.s1: duplicate key (line 15002)") || !strings.Contains(err.Error(), "x: unknown field (line 15004)") {
+		t.Fatalf("err = %v", err)
+	}
+}
