@@ -2,6 +2,7 @@ package agentconf
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -440,5 +441,32 @@ extensions:
 	var v any
 	if err := yaml.Unmarshal([]byte(w.read(goose)), &v); err != nil {
 		t.Errorf("%s no longer loads: %v\n%s", goose, err, w.read(goose))
+	}
+}
+
+// An agent file with more than maxServers servers is skipped, named,
+// and left as it is: each edit reads the whole file again, and a
+// repository's .mcp.json with 20,000 servers held init for over ten
+// minutes.
+func TestPlan_TooManyServersIsSkipped(t *testing.T) {
+	w := newWorld(t)
+	var b strings.Builder
+	b.WriteString(`{"mcpServers": {`)
+	for i := range maxServers + 1 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, `"s%d": {"command": "x"}`, i)
+	}
+	b.WriteString("}}")
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	w.write(mcp, b.String(), 0o644)
+	p, err := MakePlan(w.opts(Project))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("%s: holds %d servers, more than the %d init moves", mcp, maxServers+1, maxServers)
+	if got := errors.Join(p.Problems...); got == nil || !strings.Contains(got.Error(), want) || len(p.Imported) != 0 {
+		t.Errorf("problems %v, imported %d; want %q", got, len(p.Imported), want)
 	}
 }

@@ -408,6 +408,9 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 			if err == nil && f != nil {
 				var es []entry
 				es, err = f.doc.entries()
+				if err == nil && len(es) > maxServers {
+					err = fmt.Errorf("holds %d servers, more than the %d init moves: each edit reads the whole file again, and 20,000 servers held init for over ten minutes; move them by hand or split the file", len(es), maxServers)
+				}
 				if err == nil && s.needKey && len(es) == 0 {
 					continue
 				}
@@ -672,6 +675,10 @@ func (pl *planner) ourConfig() error {
 	pl.plan.Changes = append(pl.plan.Changes, agents...)
 	return nil
 }
+
+// maxServers is the most servers an agent file may hold for init to
+// edit it.
+const maxServers = 1000
 
 // loadProblem is why srv, as init would write it, would be disabled in
 // Switchboard's config ("" when it loads): init moved a server with an
