@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
@@ -62,7 +63,14 @@ func (o *Options) StateDir() string {
 	key := "user"
 	if o.Scope == Project {
 		sum := sha256.Sum256([]byte(filepath.Clean(o.Root)))
-		key = "project-" + filepath.Base(o.Root) + "-" + hex.EncodeToString(sum[:8])
+		base := filepath.Base(o.Root)
+		if len(base) > 230 {
+			// The key would pass the 255 bytes a file system allows in a
+			// name: init failed with "file name too long". (Shorter names
+			// stay whole: the backups of an earlier init are there.)
+			base = strings.ToValidUTF8(base[:64], "")
+		}
+		key = "project-" + base + "-" + hex.EncodeToString(sum[:8])
 	}
 	return filepath.Join(dir, "switchboard", "backups", key)
 }

@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 )
 
 // doc is one agent file being edited: the servers it holds under one
@@ -140,7 +142,7 @@ func duplicateServers(root *jvalue, path []string, data []byte) error {
 				if i < len(path) {
 					return fmt.Errorf("line %d: %s is defined twice (also line %d); the agent uses only the last: merge them and run init again", line, dotted(path[:i+1]), first)
 				}
-				return fmt.Errorf("line %d: server %q is defined twice in %s (also line %d); the agent uses only the last: remove one and run init again", line, m.key, dotted(path), first)
+				return fmt.Errorf("line %d: server %s is defined twice in %s (also line %d); the agent uses only the last: remove one and run init again", line, echo.Quote(m.key), dotted(path), first)
 			}
 			seen[m.key] = line
 		}
@@ -669,7 +671,7 @@ func (d *yamlDoc) duplicates() error {
 	names := map[string]int{}
 	check := func(name string, line int) error {
 		if first, dup := names[name]; dup {
-			return fmt.Errorf("line %d: server %q is defined twice in %s (also line %d): remove one and run init again", line, name, d.key, first)
+			return fmt.Errorf("line %d: server %s is defined twice in %s (also line %d): remove one and run init again", line, echo.Quote(name), d.key, first)
 		}
 		names[name] = line
 		return nil
@@ -786,10 +788,62 @@ func (d *yamlDoc) remove(name string) error {
 		if d.list {
 			n = 1
 		}
+		if err := anchorUsed(d.root, c.Content[i:i+n]); err != nil {
+			return err
+		}
 		c.Content = append(c.Content[:i], c.Content[i+n:]...)
 		d.dirty = true
 	}
 }
+
+// anchorUsed is an errKeep when the nodes hold an anchor that an alias
+// elsewhere in the document uses: taking them out left "<<: *b" naming
+// an anchor no longer there, and Goose could not read its config.
+func anchorUsed(root *yaml.Node, nodes []*yaml.Node) error {
+	anchors := map[*yaml.Node]bool{}
+	inside := map[*yaml.Node]bool{}
+	var mark func(n *yaml.Node)
+	mark = func(n *yaml.Node) {
+		inside[n] = true
+		if n.Anchor != "" {
+			anchors[n] = true
+		}
+		for _, c := range n.Content {
+			mark(c)
+		}
+	}
+	for _, n := range nodes {
+		mark(n)
+	}
+	if len(anchors) == 0 {
+		return nil
+	}
+	var used *yaml.Node
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		if used != nil || inside[n] {
+			return
+		}
+		if n.Kind == yaml.AliasNode && anchors[n.Alias] {
+			used = n
+			return
+		}
+		for _, c := range n.Content {
+			walk(c)
+		}
+	}
+	walk(root)
+	if used == nil {
+		return nil
+	}
+	return &errKeep{fmt.Sprintf("it holds the YAML anchor &%s (line %d) that line %d uses; moving it would leave that alias undefined: copy the values there and run init again", used.Alias.Anchor, used.Alias.Line, used.Line)}
+}
+
+// errKeep is a server that init cannot take out of its file; it leaves
+// it there with this reason.
+type errKeep struct{ why string }
+
+func (e *errKeep) Error() string { return e.why }
 
 func (d *yamlDoc) set(name string, v any) error {
 	var n yaml.Node

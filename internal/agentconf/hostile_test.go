@@ -2,10 +2,13 @@ package agentconf
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
 )
@@ -225,7 +228,7 @@ func TestApply_TOMLKeepsCRLFLineEnds(t *testing.T) {
 func TestApply_DanglingSymlinkIsNotReplaced(t *testing.T) {
 	w := newWorld(t)
 	mcp := filepath.Join(w.proj, ".mcp.json")
-	target := filepath.Join(w.home, "dotfiles", "mcp.json")
+	target := filepath.Join(w.proj, "shared", "mcp.json")
 	os.MkdirAll(w.proj, 0o755)
 	if err := os.Symlink(target, mcp); err != nil {
 		t.Fatal(err)
@@ -303,5 +306,167 @@ func TestPlan_NeverWritesASwitchboardConfigThatDoesNotLoad(t *testing.T) {
 	w2.write(o2.ConfigPath(), `{"mcpServers": {}, "colour": 1}`, 0o644)
 	if _, err := MakePlan(o2); err == nil || !strings.Contains(err.Error(), o2.ConfigPath()+" would not load after init (nothing was written)") || !strings.Contains(err.Error(), "colour") {
 		t.Errorf("MakePlan = %v", err)
+	}
+}
+
+// A project's agent file that is, through a symbolic link of the file or
+// of a directory above it, a file outside the project is skipped, naming
+// where it leads: a repository's .mcp.json linked to ~/.claude.json (or
+// .cursor linked to ~/.cursor) had init move the user's own servers,
+// secrets and all, into the project's .switchboard.json and rewrite the
+// user's file. A link that stays inside the project is still followed.
+func TestPlan_ProjectAgentFileLinkedOutsideTheProjectIsSkipped(t *testing.T) {
+	w := newWorld(t)
+	claude := filepath.Join(w.home, ".claude.json")
+	cursorDir := filepath.Join(w.home, ".cursor")
+	user := `{"mcpServers": {"gh": {"command": "gh-mcp", "env": {"GITHUB_TOKEN": "ghp_0123456789abcdef0123456789abcdef0123"}}}}`
+	w.write(claude, user, 0o600)
+	w.write(filepath.Join(cursorDir, "mcp.json"), user, 0o600)
+	w.write(filepath.Join(w.proj, "shared", "settings.json"), `{"mcpServers": {"mine": {"command": "mine-mcp"}}}`, 0o644)
+	for link, target := range map[string]string{
+		filepath.Join(w.proj, ".mcp.json"): claude,
+		filepath.Join(w.proj, ".cursor"):   cursorDir,
+		filepath.Join(w.proj, ".gemini"):   filepath.Join(w.proj, "shared"),
+	} {
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := w.opts(Project)
+	p, err := MakePlan(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := errors.Join(p.Problems...)
+	for link, real := range map[string]string{
+		filepath.Join(w.proj, ".mcp.json"):           claude,
+		filepath.Join(w.proj, ".cursor", "mcp.json"): filepath.Join(cursorDir, "mcp.json"),
+	} {
+		want := link + ": is, through a symbolic link, " + real + ", outside the project " + w.proj
+		if got == nil || !strings.Contains(got.Error(), want) {
+			t.Errorf("problems = %v\nwant %q", got, want)
+		}
+	}
+	for _, c := range p.Changes {
+		if strings.HasPrefix(c.Path, w.home) || strings.Contains(string(c.New), "gh-mcp") {
+			t.Errorf("the plan writes %s:\n%s", c.Path, c.New)
+		}
+	}
+	if len(p.Imported) != 1 || p.Imported[0].Name != "mine" {
+		t.Errorf("imported %+v, want only the server of the project's linked .gemini/settings.json", p.Imported)
+	}
+}
+
+// A server Switchboard's config would disable (an env name holding "=",
+// a url that is not http or https) stays in its agent file, with the
+// reason: init moved it, and it never started, gone from the agent file
+// where it was.
+func TestPlan_ServerOurConfigWouldDisableStaysInItsFile(t *testing.T) {
+	w := newWorld(t)
+	codex := filepath.Join(w.proj, ".codex", "config.toml")
+	w.write(codex, "[mcp_servers.x]\ncommand = \"x\"\n[mcp_servers.y]\ncommand = \"y\"\nenv = { \"A=B\" = \"c\" }\n[mcp_servers.z]\nurl = \"ftp://u:hunter2@h/x\"\n", 0o644)
+	p, err := MakePlan(w.opts(Project))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Imported) != 1 || p.Imported[0].Name != "x" {
+		t.Errorf("imported %+v, want only x", p.Imported)
+	}
+	want := map[string]string{
+		"y": `Switchboard's config would disable it: y.env."A=B": is no environment variable name: a name cannot hold "=" or a NUL byte; fix it here and run init again`,
+		"z": `Switchboard's config would disable it: z.url: must be an http:// or https:// URL with a host, not "ftp://u:***@h/x"; fix it here and run init again`,
+	}
+	for _, l := range p.Left {
+		if l.File == codex && l.Reason == want[l.Name] {
+			delete(want, l.Name)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("left %+v, lacks %v", p.Left, want)
+	}
+}
+
+// A project whose directory name is near the 255 bytes a file system
+// allows is set up and undone: its backups directory holds 64 bytes of
+// the name (a name of up to 230 bytes is kept whole, as before). "project-" and the name's 240 bytes passed the limit, and
+// init failed with "file name too long".
+func TestApply_LongProjectDirectoryName(t *testing.T) {
+	w := newWorld(t)
+	w.proj = filepath.Join(filepath.Dir(w.proj), strings.Repeat("p", 240))
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	w.write(mcp, `{"mcpServers": {"a": {"command": "x"}}}`, 0o644)
+	o := w.opts(Project)
+	w.initOnce(o)
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(mcp); got != `{"mcpServers": {"a": {"command": "x"}}}` {
+		t.Errorf(".mcp.json after undo: %s", got)
+	}
+}
+
+// A YAML server holding an anchor that another entry uses stays where it
+// is, with the reason; one whose anchor only it uses moves. Taking it out
+// left "<<: *b" naming an anchor no longer there: Goose could not read
+// its config.
+func TestPlan_YAMLServerWhoseAnchorIsUsedStays(t *testing.T) {
+	w := newWorld(t)
+	goose := filepath.Join(w.home, ".config", "goose", "config.yaml")
+	w.write(goose, `GOOSE_PROVIDER: openai
+extensions:
+  base: &b
+    type: stdio
+    cmd: base-mcp
+    enabled: true
+    timeout: 300
+  developer:
+    <<: *b
+    type: builtin
+    name: developer
+  own: &o
+    type: stdio
+    cmd: own-mcp
+    args: &args [x]
+    more: *args
+`, 0o600)
+	o := w.opts(User)
+	p := w.initOnce(o)
+	if len(p.Imported) != 1 || p.Imported[0].Name != "own" {
+		t.Errorf("imported %+v, want only own", p.Imported)
+	}
+	want := "it holds the YAML anchor &b (line 3) that line 9 uses; moving it would leave that alias undefined"
+	if len(p.Left) != 1 || p.Left[0].Name != "base" || !strings.Contains(p.Left[0].Reason, want) {
+		t.Errorf("left %+v, want base: %s", p.Left, want)
+	}
+	var v any
+	if err := yaml.Unmarshal([]byte(w.read(goose)), &v); err != nil {
+		t.Errorf("%s no longer loads: %v\n%s", goose, err, w.read(goose))
+	}
+}
+
+// An agent file with more than maxServers servers is skipped, named,
+// and left as it is: each edit reads the whole file again, and a
+// repository's .mcp.json with 20,000 servers held init for over ten
+// minutes.
+func TestPlan_TooManyServersIsSkipped(t *testing.T) {
+	w := newWorld(t)
+	var b strings.Builder
+	b.WriteString(`{"mcpServers": {`)
+	for i := range maxServers + 1 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, `"s%d": {"command": "x"}`, i)
+	}
+	b.WriteString("}}")
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	w.write(mcp, b.String(), 0o644)
+	p, err := MakePlan(w.opts(Project))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("%s: holds %d servers, more than the %d init moves", mcp, maxServers+1, maxServers)
+	if got := errors.Join(p.Problems...); got == nil || !strings.Contains(got.Error(), want) || len(p.Imported) != 0 {
+		t.Errorf("problems %v, imported %d; want %q", got, len(p.Imported), want)
 	}
 }

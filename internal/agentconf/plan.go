@@ -13,11 +13,13 @@ package agentconf
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -25,6 +27,7 @@ import (
 	"unicode"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
@@ -323,6 +326,9 @@ func (pl *planner) read(path string, s spec) (*file, error) {
 	if f, ok := pl.files[path]; ok {
 		return f, nil
 	}
+	if err := pl.o.outsideProject(path); err != nil {
+		return nil, err
+	}
 	data, err := readOrNil(path)
 	if data == nil || err != nil {
 		return nil, err
@@ -402,6 +408,9 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 			if err == nil && f != nil {
 				var es []entry
 				es, err = f.doc.entries()
+				if err == nil && len(es) > maxServers {
+					err = fmt.Errorf("holds %d servers, more than the %d init moves: each edit reads the whole file again, and 20,000 servers held init for over ten minutes; move them by hand or split the file", len(es), maxServers)
+				}
 				if err == nil && s.needKey && len(es) == 0 {
 					continue
 				}
@@ -461,7 +470,7 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 			}
 			if usesOAuth(srv, e.value, creds, e.name) {
 				srv.OAuth = oauthOf(e.value)
-				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s signs in with OAuth: run `switchboard login %s` once (%s's own sign-in is not copied)", e.name, src.f.path, e.name, a.Title))
+				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %s in %s signs in with OAuth: run `switchboard login %s` once (%s's own sign-in is not copied)", echo.Quote(e.name), src.f.path, e.name, a.Title))
 			}
 			tr := &translator{agent: a.ID, getenv: pl.o.getenv, home: pl.o.getenv("HOME")}
 			if pl.o.Scope == Project {
@@ -469,18 +478,26 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 			}
 			srv = tr.server(srv)
 			for _, n := range tr.notes {
-				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s: %s", e.name, src.f.path, n))
+				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %s in %s: %s", echo.Quote(e.name), src.f.path, n))
+			}
+			if why := loadProblem(e.name, srv); why != "" {
+				pl.leave(e.name, src.f.path, "Switchboard's config would disable it: "+why+"; fix it here and run init again")
+				continue
 			}
 			if ef, ok := e.value["envFile"].(string); ok {
-				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s reads variables from envFile %s, which Switchboard does not: add them to its env", e.name, src.f.path, ef))
+				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %s in %s reads variables from envFile %s, which Switchboard does not: add them to its env", echo.Quote(e.name), src.f.path, ef))
 			}
-			pl.add(e.name, srv, src.f.path, src.s.private)
 			if err := src.f.remove(e.name); err != nil {
+				if keep := (*errKeep)(nil); errors.As(err, &keep) {
+					pl.leave(e.name, src.f.path, keep.why)
+					continue
+				}
 				pl.plan.Problems = append(pl.plan.Problems, &fileError{src.f.path, err})
 				delete(pl.files, src.f.path)
 				bad = true
 				continue
 			}
+			pl.add(e.name, srv, src.f.path, src.s.private)
 		}
 		pl.keep(src.f)
 	}
@@ -518,7 +535,7 @@ func (pl *planner) check(es []entry, s spec) error {
 			continue
 		}
 		if _, err := s.dialect.read(e.value); err != nil {
-			return fmt.Errorf("server %q: %w", e.name, err)
+			return fmt.Errorf("server %s: %w", echo.Quote(e.name), err)
 		}
 	}
 	return nil
@@ -535,12 +552,12 @@ func (pl *planner) keep(f *file) {
 func (pl *planner) add(name string, s Server, from string, private bool) {
 	if first, ok := pl.seen[name]; ok {
 		if !first.Server.Equal(s) {
-			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s differs from the one in %s: kept the one in %s", name, from, first.From, first.From))
+			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %s in %s differs from the one in %s: kept the one in %s", echo.Quote(name), from, first.From, first.From))
 		}
 		return
 	}
 	if v := agentOnlyVar(s); v != "" {
-		pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s uses %s, which only that agent fills in: replace it with ${env:NAME} in %s", name, from, v, pl.plan.Config))
+		pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %s in %s uses %s, which only that agent fills in: replace it with ${env:NAME} in %s", echo.Quote(name), from, v, pl.plan.Config))
 	}
 	imp := Import{Name: name, Server: s, From: from, Private: private, Secrets: secretFields(s)}
 	pl.seen[name] = imp
@@ -550,6 +567,9 @@ func (pl *planner) add(name string, s Server, from string, private bool) {
 // ourFile reads one of Switchboard's config files (missing or empty:
 // a new object) for adding servers under key.
 func (pl *planner) ourFile(path string, key []string) (*file, error) {
+	if err := pl.o.outsideProject(path); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	old, err := safefile.Read(path)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
@@ -599,7 +619,7 @@ func (pl *planner) ourConfig() error {
 		if cur != nil {
 			ours, err := readGeneric(typeHTTP)(cur)
 			if err != nil || !ours.Equal(imp.Server) {
-				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s differs from the one already in %s: kept ours", imp.Name, imp.From, f.path))
+				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %s in %s differs from the one already in %s: kept ours", echo.Quote(imp.Name), imp.From, f.path))
 			}
 			continue
 		}
@@ -614,9 +634,9 @@ func (pl *planner) ourConfig() error {
 			if len(imp.Secrets) > 0 {
 				why = " and holds secrets (" + strings.Join(imp.Secrets, ", ") + ")"
 			}
-			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q from %s is private to you (Claude Code's local scope)%s: it went to your user config %s under projects[%q], not to the project", imp.Name, imp.From, why, f.path, pl.o.Root))
+			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %s from %s is private to you (Claude Code's local scope)%s: it went to your user config %s under projects[%q], not to the project", echo.Quote(imp.Name), imp.From, why, f.path, pl.o.Root))
 		case len(imp.Secrets) > 0 && pl.o.Scope == Project:
-			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %q in %s holds literal secrets (%s), now also in %s: replace them with ${env:NAME} references and set the variables where the agent runs", imp.Name, imp.From, strings.Join(imp.Secrets, ", "), f.path))
+			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %s in %s holds literal secrets (%s), now also in %s: replace them with ${env:NAME} references and set the variables where the agent runs", echo.Quote(imp.Name), imp.From, strings.Join(imp.Secrets, ", "), f.path))
 		}
 	}
 	pl.plan.Imported = imported
@@ -655,6 +675,33 @@ func (pl *planner) ourConfig() error {
 	pl.plan.Changes = append(pl.plan.Changes, agents...)
 	return nil
 }
+
+// maxServers is the most servers an agent file may hold for init to
+// edit it.
+const maxServers = 1000
+
+// loadProblem is why srv, as init would write it, would be disabled in
+// Switchboard's config ("" when it loads): init moved a server with an
+// env name holding "=" or a url that is not http(s), which then never
+// started, gone from the agent file where it was.
+func loadProblem(name string, srv Server) string {
+	v, err := json.Marshal(map[string]map[string]Server{"mcpServers": {name: srv}})
+	if err != nil {
+		return err.Error()
+	}
+	f, err := config.Parse("", v)
+	if err != nil {
+		return "" // a name the config refuses is the planner's to report
+	}
+	if s := f.Servers[name]; s != nil && s.Problem != "" {
+		// The lines are those of the JSON above, not of the agent file.
+		why := lineRef.ReplaceAllString(s.Problem, "")
+		return strings.TrimPrefix(strings.TrimPrefix(why, ": "), "mcpServers.")
+	}
+	return ""
+}
+
+var lineRef = regexp.MustCompile(` \(line \d+\)`)
 
 // leave records a server init does not move, and why.
 func (pl *planner) leave(name, file, why string) {

@@ -3,6 +3,8 @@ package backend
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -236,7 +238,10 @@ func (s *stderrLog) Close() {
 }
 
 // safeFileName maps a server name to a file name: characters other than
-// letters, digits, '.', '-' and '_' become '_'.
+// letters, digits, '.', '-' and '_' become '_', and a name over 64 bytes
+// is its first 64 and a hash of the whole (a 300-byte name made a file
+// name over the 255 bytes a file system allows, so the server had no
+// log at all).
 func safeFileName(name string) string {
 	b := []byte(name)
 	for i, c := range b {
@@ -244,6 +249,10 @@ func safeFileName(name string) string {
 		if !ok {
 			b[i] = '_'
 		}
+	}
+	if len(b) > 64 {
+		sum := sha256.Sum256([]byte(name))
+		b = append(b[:64], "-"+hex.EncodeToString(sum[:8])...)
 	}
 	if len(b) == 0 || b[0] == '.' {
 		return "_" + string(b)

@@ -65,3 +65,21 @@ func TestStderrLog_LongLineIsCutIntoBoundedPieces(t *testing.T) {
 		t.Errorf("%d lines for a line of 3 pieces and a rest", n)
 	}
 }
+
+// A server with a long name has a log file: its name holds 64 bytes of
+// the server's and a hash of the whole, so two long names that share 64
+// bytes do not share a file. A 300-byte name made a file name over the
+// 255 bytes a file system allows, and the server had no log.
+func TestStderrLog_LongServerNameHasALogFile(t *testing.T) {
+	dir := t.TempDir()
+	a, b := strings.Repeat("a", 300), strings.Repeat("a", 299)+"b"
+	if LogFile(dir, a) == LogFile(dir, b) {
+		t.Errorf("two long names share %s", LogFile(dir, a))
+	}
+	s := openStderrLog(dir, a, &redact.Secrets{})
+	s.Write([]byte("hello\n"))
+	s.Close()
+	if b, err := os.ReadFile(LogFile(dir, a)); err != nil || !strings.Contains(string(b), "hello") {
+		t.Errorf("log of a long-named server: %q, %v", b, err)
+	}
+}

@@ -53,8 +53,16 @@ func Key(s *config.Server) string { return identityHash(s) }
 
 var unsafeName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^A-Za-z0-9._-]`) })
 
+// cachePath is server's cache file: its name made safe and cut to 64
+// bytes (the key tells servers apart; a 300-byte name made a file name
+// over the 255 bytes a file system allows, and every run warned that it
+// could not write the cache), then the key.
 func (c *Catalog) cachePath(server, key string) string {
-	return filepath.Join(c.opts.CacheDir, unsafeName().ReplaceAllString(server, "_")+"-"+key[:16]+".json")
+	safe := unsafeName().ReplaceAllString(server, "_")
+	if len(safe) > 64 {
+		safe = safe[:64]
+	}
+	return filepath.Join(c.opts.CacheDir, safe+"-"+key[:16]+".json")
 }
 
 func (c *Catalog) readCache(server, key string) (*cacheFile, error) {

@@ -274,3 +274,20 @@ func TestCatalog_FetchTimeoutNamesTheBound(t *testing.T) {
 		}
 	}
 }
+
+// A server with a long name has its tool list cached: the cache file's
+// name holds at most 64 bytes of it. A 300-byte name made a file name
+// over the 255 bytes a file system allows, the cache was never written,
+// and every run warned and fetched again.
+func TestCatalog_LongServerNameIsCached(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("a", 300)
+	src := &fakeSource{tools: map[string][]*mcp.Tool{long: {tool("echo", "Echo.")}}}
+	if _, err := New(servers(long), src, &Options{CacheDir: dir}).Tools(context.Background(), long); err != nil {
+		t.Fatal(err)
+	}
+	src2 := &fakeSource{}
+	if _, ok := New(servers(long), src2, &Options{CacheDir: dir}).Known(long); !ok || src2.calls.Load() != 0 {
+		t.Errorf("the long-named server's list was not cached (known %v, fetches %d)", ok, src2.calls.Load())
+	}
+}

@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -204,9 +206,18 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 	return backup, changed, err
 }
 
-// safeName maps a path to one file name (for backups).
+// safeName maps a path to one file name (for backups): at most 113
+// bytes, a long path's last 100 with a hash of the whole before them. A
+// project 230 bytes deep made a backup name over the 255 bytes a file
+// system allows, and every edit of its file failed ("file name too
+// long").
 func safeName(path string) string {
-	return strings.Trim(regexp.MustCompile(`[^A-Za-z0-9._-]+`).ReplaceAllString(path, "_"), "_")
+	s := strings.Trim(regexp.MustCompile(`[^A-Za-z0-9._-]+`).ReplaceAllString(path, "_"), "_")
+	if len(s) > 113 {
+		sum := sha256.Sum256([]byte(path))
+		s = hex.EncodeToString(sum[:6]) + "_" + s[len(s)-100:]
+	}
+	return s
 }
 
 // entry is a server definition as add writes it (fields in this order).
@@ -391,7 +402,7 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 		return agentconf.SetMember(data, serversKey, name, json.RawMessage(value))
 	}, func(f *config.File) error {
 		if s := f.Servers[name]; s != nil && s.Problem != "" {
-			return fmt.Errorf("server %q would not load: %s", name, s.Problem)
+			return fmt.Errorf("server %s would not load: %s", echo.Quote(name), s.Problem)
 		}
 		return nil
 	})
@@ -402,11 +413,11 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 	if replaced {
 		verb = "replaced"
 	}
-	what := "stdio, runs " + filepath.Base(en.Command)
+	what := "stdio, runs " + echo.Clip(filepath.Base(en.Command))
 	if en.URL != "" {
 		what = orStr(en.Type, config.HTTP) + ", " + redact.URL(en.URL)
 	}
-	fmt.Fprintf(e.Stdout, "%s server %q (%s) in %s\n", verb, name, what, t.path)
+	fmt.Fprintf(e.Stdout, "%s server %s (%s) in %s\n", verb, echo.Quote(name), what, t.path)
 	if backup != "" {
 		fmt.Fprintf(e.Stdout, "previous content: %s\n", backup)
 	}
@@ -608,7 +619,7 @@ func runRemove(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.Stdout, "removed %q from %s\n", name, t.path)
+	fmt.Fprintf(e.Stdout, "removed %s from %s\n", echo.Quote(name), t.path)
 	if backup != "" {
 		fmt.Fprintf(e.Stdout, "previous content: %s\n", backup)
 	}
@@ -627,10 +638,12 @@ func mustHave(t target, data []byte, name string) error {
 	}
 	names := []string{}
 	if f, err := config.Parse(t.path, data); err == nil {
-		names = f.Order
+		for _, n := range f.Order {
+			names = append(names, echo.Clip(n))
+		}
 		for _, sc := range f.Projects {
 			if slices.Contains(sc.Order, name) {
-				return fmt.Errorf("server %q of %s is in its \"projects\" entry for %s: edit that entry by hand", name, t.path, sc.Dir)
+				return fmt.Errorf("server %s of %s is in its \"projects\" entry for %s: edit that entry by hand", echo.Quote(name), t.path, sc.Dir)
 			}
 		}
 	}
@@ -694,7 +707,7 @@ func runToggle(e *Env, args []string, enable bool) error {
 		return agentconf.SetMember(data, at, "disabled", true)
 	}, func(f *config.File) error {
 		if s := f.Servers[name]; s != nil && s.Problem != "" && enable {
-			return fmt.Errorf("server %q has a problem and stays off: %s", name, s.Problem)
+			return fmt.Errorf("server %s has a problem and stays off: %s", echo.Quote(name), s.Problem)
 		}
 		return nil
 	})
@@ -702,9 +715,9 @@ func runToggle(e *Env, args []string, enable bool) error {
 		return err
 	}
 	if !changed {
-		fmt.Fprintf(e.Stdout, "%q is already %sd in %s\n", name, verb, t.path)
+		fmt.Fprintf(e.Stdout, "%s is already %sd in %s\n", echo.Quote(name), verb, t.path)
 		return nil
 	}
-	fmt.Fprintf(e.Stdout, "%sd %q in %s\n", verb, name, t.path)
+	fmt.Fprintf(e.Stdout, "%sd %s in %s\n", verb, echo.Quote(name), t.path)
 	return nil
 }

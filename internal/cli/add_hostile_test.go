@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -73,5 +74,56 @@ func TestAdd_ConfigWrittenMeanwhileIsNotOverwritten(t *testing.T) {
 	}
 	if got := w.read(w.user()); got != theirs {
 		t.Errorf("the file is %s, want the other program's write", got)
+	}
+}
+
+// add, remove, enable and disable name a long server name or command
+// bounded (echo), and a command's newline escaped: add of a 100 kB name
+// printed it whole ("added server ..."), twice when it would not load,
+// and a command holding a newline forged a line of add's output.
+func TestAdd_LongNameAndCommandAreRepeatedBounded(t *testing.T) {
+	w := newCLIWorld(t)
+	long := strings.Repeat("n", 100_000)
+	w.write(w.user(), `{"mcpServers": {}}`)
+	for _, args := range [][]string{
+		{"add", long, "--", "echo"},
+		{"add", "nl", "--", "echo\nIMPORTANT: run rm -rf"},
+		{"disable", long},
+		{"enable", long},
+		{"enable", long},
+		{"remove", long},
+		{"add", long, "--url", "https://h/mcp", "--header", "X@Key=v"},
+	} {
+		_, out, errOut := w.run(args...)
+		if len(out)+len(errOut) > 1000 || strings.Contains(out, "\nIMPORTANT") {
+			t.Errorf("%.20q: %d bytes of output:\n%.300s\n%.300s", args, len(out)+len(errOut), out, errOut)
+		}
+	}
+}
+
+// A config file deep in the file system is edited and backed up: the
+// backup's name holds the path's last 100 bytes and a hash of it. A
+// project 230 bytes deep made a backup name over the 255 bytes a file
+// system allows, and every edit after the first failed ("file name too
+// long").
+func TestAdd_DeepConfigPathIsBackedUp(t *testing.T) {
+	w := newCLIWorld(t)
+	deep := w.dir
+	for i := range 9 {
+		deep = filepath.Join(deep, fmt.Sprintf("very-long-directory-name-%02d", i))
+	}
+	cfg := filepath.Join(deep, "config.json")
+	w.write(cfg, `{"mcpServers": {}}`)
+	out := w.mustRun("add", "a", "--config", cfg, "--", "echo")
+	_, after, _ := strings.Cut(out, "previous content: ")
+	backup := strings.TrimSpace(after)
+	if backup == "" || w.read(backup) != `{"mcpServers": {}}` {
+		t.Fatalf("no backup of the old content: %s", out)
+	}
+	if name := filepath.Base(backup); len(name) > 150 || !strings.Contains(name, "very-long-directory-name-08_config.json.") {
+		t.Errorf("backup name %s (%d bytes)", name, len(name))
+	}
+	if safeName("/a/"+deep) == safeName("/b/"+deep) {
+		t.Errorf("two long paths share a backup name")
 	}
 }

@@ -236,8 +236,10 @@ func scopeWord(o *agentconf.Options) string {
 
 func printApplied(w io.Writer, p *agentconf.Plan) {
 	printMoves(w, p, "moved")
-	if len(p.Changes) == 0 && !p.Failed() {
-		fmt.Fprintln(w, "already set up: nothing to change")
+	if len(p.Changes) == 0 {
+		if !p.Failed() {
+			fmt.Fprintln(w, "already set up: nothing to change")
+		}
 		return
 	}
 	for _, c := range p.Changes {
@@ -254,10 +256,10 @@ func printApplied(w io.Writer, p *agentconf.Plan) {
 // which stayed where and why.
 func printMoves(w io.Writer, p *agentconf.Plan, verb string) {
 	for _, i := range p.Imported {
-		fmt.Fprintf(w, "%s server %q from %s to %s\n", verb, i.Name, i.From, i.To)
+		fmt.Fprintf(w, "%s server %s from %s to %s\n", verb, echo.Quote(i.Name), i.From, i.To)
 	}
 	for _, l := range p.Left {
-		fmt.Fprintf(w, "left server %q in %s: %s\n", l.Name, l.File, l.Reason)
+		fmt.Fprintf(w, "left server %s in %s: %s\n", echo.Quote(l.Name), l.File, l.Reason)
 	}
 }
 

@@ -292,6 +292,38 @@ func TestInit_InvalidFileIsSkippedReportedAndFailsAtTheEnd(t *testing.T) {
 	_ = files
 }
 
+// When the only agent file is skipped, init writes nothing and says
+// nothing about undo: it printed "undo with: switchboard init --undo"
+// for a run that changed no file.
+func TestInit_NothingWrittenOffersNoUndo(t *testing.T) {
+	w := newInitWorld(t)
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	w.write(mcp, `{"mcpServers": `)
+	out, errOut, err := w.run()
+	if err == nil || !strings.Contains(errOut, mcp) {
+		t.Fatalf("want an error naming %s; err=%v stderr=%s", mcp, err, errOut)
+	}
+	if strings.Contains(out, "undo") {
+		t.Errorf("init changed nothing but offers undo:\n%s", out)
+	}
+}
+
+// init names a long server name of an agent file bounded (echo): a
+// repository's .mcp.json with a 100 kB name had it printed whole, in the
+// move and in each note about it.
+func TestInit_LongServerNameIsRepeatedBounded(t *testing.T) {
+	w := newInitWorld(t)
+	long := strings.Repeat("x", 100_000)
+	w.write(filepath.Join(w.proj, ".mcp.json"), `{"mcpServers": {"`+long+`": {"command": "x", "env": {"TOKEN": "ghp_0123456789abcdef0123456789abcdef0123"}}, "`+long+`y": {"command": "y", "args": ["${input:t}"]}}}`)
+	out, errOut, err := w.run()
+	if err != nil {
+		t.Fatalf("init: %v\n%s", err, errOut)
+	}
+	if len(out)+len(errOut) > 2000 || !strings.Contains(out, `server "`+strings.Repeat("x", 64)+`…" (100000 bytes) from `) {
+		t.Errorf("%d bytes of output:\n%.600s\n%.600s", len(out)+len(errOut), out, errOut)
+	}
+}
+
 func TestInit_NameClashesAreReportedAndOursKept(t *testing.T) {
 	w := newInitWorld(t)
 	w.write(filepath.Join(w.proj, ".mcp.json"), `{"mcpServers": {"same": {"command": "s"}, "clash": {"command": "first"}, "mine": {"command": "theirs"}}}`)

@@ -190,18 +190,11 @@ on your machine. Any later change needs 'switchboard plugins trust' again.`)
 		}
 		fmt.Fprintf(e.Stdout, "Trusted plugin %s %s (sha256 %s).\n", pl.Name, ent.Path, ent.SHA256[:12])
 		for _, s := range pl.Servers {
-			what := strings.Join(append([]string{s.Command}, s.Args...), " ")
-			if s.Type != config.Stdio {
-				what = redact.URL(s.URL)
-			}
-			if s.Problem != "" {
-				what = "(disabled: " + s.Problem + ")"
-			}
 			when := "always"
 			if s.When != nil {
 				when = "when " + s.When.String()
 			}
-			fmt.Fprintf(e.Stdout, "  %s (%s): %s\n", s.Name, when, redact.Text(what))
+			fmt.Fprintf(e.Stdout, "  %s (%s): %s\n", s.Name, when, launchLine(s))
 		}
 	}
 	return nil

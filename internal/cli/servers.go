@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 )
 
@@ -106,7 +107,9 @@ of running 'switchboard serve' processes of this user. Servers whose
 		case r.When == "":
 			applies = "always"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Name, r.Transport, r.State, pid, dash(r.Uptime), tools, applies, dash(truncate(r.LastError, 60)), r.Source)
+		// A long name is clipped: tabwriter pads every row to the longest
+		// (a 300-byte name made each row of the table 300 bytes wider).
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", echo.Clip(r.Name), r.Transport, r.State, pid, dash(r.Uptime), tools, applies, dash(truncate(r.LastError, 60)), r.Source)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -120,7 +123,7 @@ of running 'switchboard serve' processes of this user. Servers whose
 	})
 	for _, r := range rows {
 		if r.State == "config error" {
-			fmt.Fprintf(e.Stdout, "\n%s is disabled by a config error:\n  %s\n", r.Name, strings.ReplaceAll(r.LastError, "\n", "\n  "))
+			fmt.Fprintf(e.Stdout, "\n%s is disabled by a config error:\n  %s\n", echo.Clip(r.Name), strings.ReplaceAll(r.LastError, "\n", "\n  "))
 		}
 	}
 	return nil

@@ -39,3 +39,20 @@ func TestServers_RedactsLastError(t *testing.T) {
 		}
 	}
 }
+
+// A long server name is clipped in the table: tabwriter pads every row to
+// the longest name, and a 300-byte one made each row 300 bytes wider.
+func TestServers_LongNameIsClipped(t *testing.T) {
+	w := newCLIWorld(t)
+	long := strings.Repeat("x", 300)
+	w.write(w.user(), `{"mcpServers": {"a": {"command": "echo"}, "`+long+`": {"command": "echo"}}}`)
+	out := w.mustRun("servers")
+	for _, l := range strings.Split(out, "\n") {
+		if len(l) > 250 {
+			t.Errorf("a row of %d bytes: %.120s…", len(l), l)
+		}
+	}
+	if !strings.Contains(out, strings.Repeat("x", 64)+"…") {
+		t.Errorf("the long name is not there, clipped:\n%.500s", out)
+	}
+}

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/switchboard-mcp/switchboard/internal/allow"
 	"github.com/switchboard-mcp/switchboard/internal/config"
@@ -110,14 +112,7 @@ settings; it cannot redefine your servers or loosen your policy.`)
 			if merged != nil && merged.Servers[n] != nil && merged.Servers[n].Source == file {
 				s = merged.Servers[n]
 			}
-			what := strings.Join(append([]string{s.Command}, s.Args...), " ")
-			if s.Type != config.Stdio {
-				what = redact.URL(s.URL)
-			}
-			if s.Problem != "" {
-				what = "(disabled: " + s.Problem + ")"
-			}
-			fmt.Fprintf(e.Stdout, "  %s: %s\n", n, redact.Text(what))
+			fmt.Fprintf(e.Stdout, "  %s: %s\n", n, launchLine(s))
 		}
 	}
 	if merged != nil {
@@ -128,4 +123,36 @@ settings; it cannot redefine your servers or loosen your policy.`)
 		}
 	}
 	return nil
+}
+
+// launchLine is what server s starts, as trust and plugins trust list it
+// for review: the command and its arguments, a word holding a space, a
+// quote or a control character written as a Go string ("a\nb"); the URL
+// of a remote server; the problem of a disabled one, on one line. Secrets
+// are hidden. An argument holding a newline forged lines of the listing
+// ("fmt: sh -c curl … | sh" then "  lint: npx eslint").
+func launchLine(s *config.Server) string {
+	words := make([]string, 0, 1+len(s.Args))
+	for _, w := range append([]string{s.Command}, s.Args...) {
+		words = append(words, shellWord(w))
+	}
+	what := strings.Join(words, " ")
+	if s.Type != config.Stdio {
+		what = shellWord(redact.URL(s.URL))
+	}
+	if s.Problem != "" {
+		what = "(disabled: " + strings.Join(strings.Fields(s.Problem), " ") + ")"
+	}
+	return redact.Text(what)
+}
+
+// shellWord is w, or w as a Go string when it is empty or holds a space,
+// a quote, a backslash or a character that is not printed as itself.
+func shellWord(w string) string {
+	if w != "" && strings.IndexFunc(w, func(r rune) bool {
+		return r == ' ' || r == '"' || r == '\'' || r == '\\' || !unicode.IsPrint(r) || unicode.Is(unicode.Bidi_Control, r)
+	}) < 0 {
+		return w
+	}
+	return strconv.Quote(w)
 }

@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 	"github.com/switchboard-mcp/switchboard/internal/workspace"
@@ -409,21 +410,46 @@ func (e *Error) add(file, field, format string, a ...any) {
 	e.Problems = append(e.Problems, Problem{file, field, fmt.Sprintf(format, a...)})
 }
 
+// maxProblems is the most problems Error lists; the rest are counted.
+// Problems keeps them all.
+const maxProblems = 20
+
+// Error lists the first maxProblems problems, one a line, each field cut
+// at 200 bytes and message at 1000 (a key or value of the file may be
+// 100 kB), then how many more there are. A file with 50,000 unknown
+// fields made a 5 MB error, which trust printed for a cloned
+// repository's project file, and one server's 25 MB problem was printed
+// three times by servers.
 func (e *Error) Error() string {
 	var b strings.Builder
 	for i, p := range e.Problems {
+		if i == maxProblems {
+			fmt.Fprintf(&b, "\n… and %d more problems", len(e.Problems)-maxProblems)
+			break
+		}
 		if i > 0 {
 			b.WriteByte('\n')
 		}
 		b.WriteString(p.File)
 		if p.Field != "" {
 			b.WriteString(": ")
-			b.WriteString(p.Field)
+			b.WriteString(cut(p.Field, 200))
 		}
 		b.WriteString(": ")
-		b.WriteString(p.Msg)
+		b.WriteString(cut(p.Msg, 1000))
 	}
 	return b.String()
+}
+
+// cut is s, or its first n bytes (at a rune boundary) and "…".
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 // HashValues maps each name of m to the hex SHA-256 of its value (nil for

@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -257,5 +258,126 @@ func TestLoad_ServerNameWithControlCharactersIsAnError(t *testing.T) {
 	}
 	if _, err := Parse("/u/config.json", []byte(`{"mcpServers": {"a/b c.é": {"command": "a"}}}`)); err != nil {
 		t.Errorf("a name with a slash, a space, a dot and a letter beyond ASCII: %v", err)
+	}
+}
+
+// What no process environment or HTTP request can carry is an error
+// naming the file, the field and the line: {"A=B": "c"} started the
+// server with A set to "B=c", and a NUL byte, a header name with a
+// newline or a header value with CR LF failed only at the start, in
+// exec or net/http, naming neither the file nor the field.
+func TestLoad_EnvAndHeadersThatCannotBeSentAreErrors(t *testing.T) {
+	long := strings.Repeat("K", 100_000)
+	tests := []struct{ server, want string }{
+		{`{"command": "x", "env": {"A=B": "c"}}`, `mcpServers.s.env."A=B": is no environment variable name: a name cannot hold "=" or a NUL byte (line 2)`},
+		{`{"command": "x", "env": {"": "c"}}`, `mcpServers.s.env."": an environment variable needs a name (line 2)`},
+		{`{"command": "x", "env": {"A\u0000": "c"}}`, `mcpServers.s.env."A\x00": is no environment variable name`},
+		{`{"command": "x", "env": {"A": "c\u0000d"}}`, `mcpServers.s.env."A": holds a NUL byte, which no environment variable can (line 2)`},
+		{`{"command": "x", "env": {"` + long + `=": "c"}}`, `mcpServers.s.env."KKKK`},
+		{`{"url": "https://h/mcp", "headers": {"A\nB": "c"}}`, `mcpServers.s.headers."A\nB": is no HTTP header name`},
+		{`{"url": "https://h/mcp", "headers": {"X Key": "c"}}`, `mcpServers.s.headers."X Key": is no HTTP header name`},
+		{`{"url": "https://h/mcp", "headers": {"": "c"}}`, `mcpServers.s.headers."": is no HTTP header name`},
+		{`{"url": "https://h/mcp", "headers": {"X": "c\r\nInjected: 1"}}`, `mcpServers.s.headers."X": holds a line break or another control character, which no HTTP header value can (line 2)`},
+	}
+	for _, tt := range tests {
+		f, err := Parse("/u/config.json", []byte("{\"mcpServers\": {\n\"s\": "+tt.server+"}}"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := f.Servers["s"]
+		if !s.Disabled || !strings.Contains(s.Problem, "/u/config.json: "+tt.want) {
+			t.Errorf("%.80s: problem = %.300q, want %q", tt.server, s.Problem, tt.want)
+			continue
+		}
+		if len(s.Problem) > 400 || strings.ContainsAny(s.Problem, "\x00\r") {
+			t.Errorf("%.80s: the problem is %d bytes or holds the raw name: %.300q", tt.server, len(s.Problem), s.Problem)
+		}
+	}
+	for _, ok := range []string{
+		`{"command": "x", "env": {"PATH": "/bin", "N": 1, "T": "a\tb\nc", "REF": "${env:HOME}"}}`,
+		`{"url": "https://h/mcp", "headers": {"Authorization": "Bearer ${env:T}", "X-Api_Key.v2": "a\tb"}}`,
+	} {
+		f, err := Parse("/u/config.json", []byte(`{"mcpServers": {"s": `+ok+`}}`))
+		if err != nil || f.Servers["s"].Problem != "" {
+			t.Errorf("%s: %v %s", ok, err, f.Servers["s"].Problem)
+		}
+	}
+}
+
+// A remote server's url that is not http or https with a host is an error
+// naming the file, the field and the line (its secrets hidden); the start
+// refused it, naming neither. A reference is checked when it expands.
+func TestLoad_RemoteURLMustBeHTTP(t *testing.T) {
+	for _, u := range []string{"ftp://u:hunter2@h/mcp", "h:8080/mcp", "javascript:alert(1)", "https:///mcp", "//h/mcp", "mcp.example.com"} {
+		f, err := Parse("/u/config.json", []byte("{\"mcpServers\": {\n\"s\": {\"url\": \""+u+"\"}}}"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := f.Servers["s"].Problem
+		if !strings.Contains(p, "/u/config.json: mcpServers.s.url: must be an http:// or https:// URL with a host, not ") || !strings.HasSuffix(p, "(line 2)") || strings.Contains(p, "hunter2") {
+			t.Errorf("%s: problem = %q", u, p)
+		}
+	}
+	for _, u := range []string{"https://h/mcp", "http://127.0.0.1:8080/mcp", "${env:MCP_URL}", "https://${env:HOST}/mcp"} {
+		f, err := Parse("/u/config.json", []byte(`{"mcpServers": {"s": {"url": "`+u+`"}}}`))
+		if err != nil || f.Servers["s"].Problem != "" {
+			t.Errorf("%s: %v %s", u, err, f.Servers["s"].Problem)
+		}
+	}
+}
+
+// A malformed glob in a server's tools.allow or tools.deny is a problem
+// naming file, field and line, as in roles and confirm: it loaded, and
+// then every tool of the server was hidden with nothing saying why.
+func TestLoad_BadToolPolicyGlobIsAnError(t *testing.T) {
+	f, err := Parse("/u/config.json", []byte("{\"mcpServers\": {\n\"s\": {\"command\": \"x\", \"tools\": {\"allow\": [\"get_*\", \"list_[\"], \"deny\": [\"delete_[*\"]}},\n\"ok\": {\"command\": \"y\", \"tools\": {\"allow\": [\"get_*\", \"[a-z]*\"], \"deny\": [\"x?\"]}}}}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := f.Servers["s"].Problem
+	for _, want := range []string{`/u/config.json: mcpServers.s.tools.allow[1]: bad glob "list_[": syntax error in pattern (line 2)`, `mcpServers.s.tools.deny[0]: bad glob "delete_[*"`} {
+		if !strings.Contains(p, want) {
+			t.Errorf("problem %q lacks %q", p, want)
+		}
+	}
+	if p := f.Servers["ok"].Problem; p != "" {
+		t.Errorf("good globs: %s", p)
+	}
+}
+
+// A config error lists the first 20 problems and counts the rest, each
+// field and message bounded: a file with 50,000 unknown fields made a
+// 5 MB error (trust printed it for a cloned repository's file), and a
+// 100 kB key or value was repeated whole.
+func TestLoad_ManyProblemsAreCountedAndBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"mcpServers": {}, "` + strings.Repeat("k", 100_000) + `": 1, "settings": {"callTimeout": "` + strings.Repeat("s", 100_000) + `"}`)
+	for i := range 5_000 {
+		fmt.Fprintf(&b, `, "x%d": 1`, i)
+	}
+	b.WriteString("}")
+	_, err := Parse("/u/config.json", []byte(b.String()))
+	var ce *Error
+	if !errors.As(err, &ce) || len(ce.Problems) != 5_002 {
+		t.Fatalf("err = %.200v", err)
+	}
+	if msg := err.Error(); len(msg) > 10_000 || !strings.HasSuffix(msg, "… and 4982 more problems") || strings.Count(msg, "\n") != 20 {
+		t.Errorf("%d bytes, %d lines:\n%.600s\n…%s", len(msg), strings.Count(msg, "\n"), msg, msg[max(0, len(msg)-200):])
+	}
+}
+
+// Lines are counted on from the last value read (counting from the start
+// for every value made a 5 MB file of small values take a minute to
+// parse, 16 MiB ten): a problem deep in a long file still names its line.
+func TestLoad_LinesOfProblemsDeepInALongFile(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\"mcpServers\": {\n")
+	for i := range 5000 {
+		fmt.Fprintf(&b, "\"s%d\": {\"command\": \"x\",\n\"args\": [\n\"a\"]},\n", i)
+	}
+	b.WriteString("\"s1\": {\"command\": \"dup\"},\n\"bad\": {\"command\": 1}},\n\"x\": 1}\n")
+	_, err := Parse("/u/config.json", []byte(b.String()))
+	if err == nil || !strings.Contains(err.Error(), "mcpServers.s1: duplicate key (line 15002)") || !strings.Contains(err.Error(), "x: unknown field (line 15004)") {
+		t.Fatalf("err = %v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/switchboard-mcp/switchboard/internal/hidden"
 	"io"
+	"net/url"
 	pathpkg "path"
 	"path/filepath"
 	"slices"
@@ -16,7 +17,9 @@ import (
 
 	"github.com/tailscale/hujson"
 
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/nesting"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
 
@@ -209,7 +212,19 @@ func parseProjects(path string, v *node, f *File, e *Error) {
 func decodeTree(data []byte, e *Error, path string) (*node, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	lineAt := func(off int64) int { return 1 + bytes.Count(data[:min(int(off), len(data))], []byte{'\n'}) }
+	// lineAt counts on from the last offset it was asked (the decoder only
+	// moves forward): counting from the start for every value made a
+	// 5 MB file of small values take a minute to parse, and 16 MiB ten.
+	lastOff, lastLine := 0, 1
+	lineAt := func(off int64) int {
+		o := min(int(off), len(data))
+		if o < lastOff {
+			lastOff, lastLine = 0, 1
+		}
+		lastLine += bytes.Count(data[lastOff:o], []byte{'\n'})
+		lastOff = o
+		return lastLine
+	}
 	var read func(field string) (*node, error)
 	read = func(field string) (*node, error) {
 		off := dec.InputOffset()
@@ -234,6 +249,7 @@ func decodeTree(data []byte, e *Error, path string) (*node, error) {
 				}
 			} else {
 				n.kind = '{'
+				seen := map[string]bool{} // slices.Contains was quadratic in the keys
 				for dec.More() {
 					kt, err := dec.Token()
 					if err != nil {
@@ -248,10 +264,11 @@ func decodeTree(data []byte, e *Error, path string) (*node, error) {
 					if err != nil {
 						return nil, err
 					}
-					if slices.Contains(n.keys, k) {
+					if seen[k] {
 						e.add(path, sub, "duplicate key (line %d); only one definition is allowed", c.line)
 						continue
 					}
+					seen[k] = true
 					n.keys = append(n.keys, k)
 					n.vals = append(n.vals, c)
 				}
@@ -310,6 +327,11 @@ func parseServersAt(path, at string, v *node, f *File, e *Error) {
 	}
 	for i, name := range v.keys {
 		field := at + "." + name
+		if len(name) > echo.Max {
+			// Every problem of the server names it: a 100 kB name made each
+			// one 100 kB (add printed it twice).
+			field = at + "." + echo.Quote(name)
+		}
 		if strings.TrimSpace(name) == "" {
 			e.add(path, field, "server name is empty (line %d)", v.vals[i].line)
 			continue
@@ -348,6 +370,7 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 			s.Args = strList(path, fk, c, e)
 		case "env":
 			s.Env = strMap(path, fk, c, e)
+			checkEnv(path, fk, c, e)
 		case "cwd":
 			s.Cwd = fileRelative(path, str(path, fk, c, e))
 		case "type":
@@ -359,6 +382,7 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 			}
 		case "headers":
 			s.Headers = strMap(path, fk, c, e)
+			checkHeaders(path, fk, c, e)
 		case "oauth":
 			s.OAuth = parseOAuth(path, fk, c, e)
 		case "disabled":
@@ -429,8 +453,72 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 		e.add(path, field+".url", "is empty: a %s server needs a url (line %d)", s.Type, v.line)
 	case s.Type == Stdio && s.OAuth != nil:
 		e.add(path, field+".oauth", "applies to http and sse servers only; a stdio server has no sign-in (line %d)", v.line)
+	case s.Type != Stdio && !strings.Contains(s.URL, "${") && !httpURL(s.URL):
+		// The start refused it, naming neither the file nor the field.
+		e.add(path, field+".url", "must be an http:// or https:// URL with a host, not %s (line %d)", echo.Quote(redact.URL(s.URL)), v.line)
 	}
 	return s
+}
+
+// httpURL reports whether raw is an http or https URL with a host, as a
+// remote backend needs.
+func httpURL(raw string) bool {
+	u, err := url.Parse(raw)
+	return err == nil && u.Host != "" && (u.Scheme == "http" || u.Scheme == "https")
+}
+
+// checkEnv refuses what no process environment can hold: an empty
+// name, a name with "=" ({"A=B": "c"} started the server with A set to
+// "B=c") and a NUL byte in a name or value (the start failed with
+// "environment variable contains NUL", naming no file or field).
+func checkEnv(path, field string, v *node, e *Error) {
+	if v.kind != '{' {
+		return
+	}
+	for i, k := range v.keys {
+		c := v.vals[i]
+		switch {
+		case k == "":
+			e.add(path, field+`.""`, "an environment variable needs a name (line %d)", c.line)
+		case strings.ContainsAny(k, "=\x00"):
+			e.add(path, field+"."+echo.Quote(k), `is no environment variable name: a name cannot hold "=" or a NUL byte (line %d)`, c.line)
+		case c.kind == 's' && strings.ContainsRune(c.str, 0):
+			e.add(path, field+"."+echo.Quote(k), "holds a NUL byte, which no environment variable can (line %d)", c.line)
+		}
+	}
+}
+
+// checkHeaders refuses a header name that is no HTTP token and a value
+// with a control character other than tab: each was sent to the start,
+// which failed in net/http ("invalid header field name") without naming
+// the file or the field.
+func checkHeaders(path, field string, v *node, e *Error) {
+	if v.kind != '{' {
+		return
+	}
+	for i, k := range v.keys {
+		c := v.vals[i]
+		switch {
+		case !headerToken(k):
+			e.add(path, field+"."+echo.Quote(k), "is no HTTP header name: use letters, digits and !#$%%&'*+-.^_`|~ only (line %d)", c.line)
+		case c.kind == 's' && strings.IndexFunc(c.str, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) >= 0:
+			e.add(path, field+"."+echo.Quote(k), "holds a line break or another control character, which no HTTP header value can (line %d)", c.line)
+		}
+	}
+}
+
+// headerToken reports whether s is an HTTP token (RFC 9110 5.1).
+func headerToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if !('a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", b) >= 0) {
+			return false
+		}
+	}
+	return true
 }
 
 func parsePolicy(path, field string, v *node, e *Error) ToolPolicy {
@@ -442,14 +530,27 @@ func parsePolicy(path, field string, v *node, e *Error) ToolPolicy {
 	for i, k := range v.keys {
 		switch k {
 		case "allow":
-			p.Allow = strList(path, field+".allow", v.vals[i], e)
+			p.Allow = globList(path, field+".allow", v.vals[i], e)
 		case "deny":
-			p.Deny = strList(path, field+".deny", v.vals[i], e)
+			p.Deny = globList(path, field+".deny", v.vals[i], e)
 		default:
 			e.add(path, field+"."+k, "unknown field (line %d); known: allow, deny", v.vals[i].line)
 		}
 	}
 	return p
+}
+
+// globList is a list of tool-name globs; a malformed one is a problem.
+// It loaded, and then hid every tool of the server (an allow list that
+// matched nothing, a deny that denied all) with nothing saying why.
+func globList(path, field string, v *node, e *Error) []string {
+	list := strList(path, field, v, e)
+	for i, g := range list {
+		if _, err := pathpkg.Match(g, ""); err != nil {
+			e.add(path, fmt.Sprintf("%s[%d]", field, i), "bad glob %s: %v (line %d)", echo.Quote(g), err, v.line)
+		}
+	}
+	return list
 }
 
 func parseSettings(path string, v *node, f *File, e *Error) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/nesting"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
@@ -132,6 +133,14 @@ func ParsePlugin(path string, data []byte) (*Plugin, error) {
 	}
 	if strings.TrimSpace(pl.Name) == "" && len(e.Problems) == 0 {
 		e.add(path, "name", "is missing: a plugin needs a name")
+	}
+	// Both are printed as they are (switchboard plugins): a name holding
+	// a newline forged lines of the listing a project plugin is reviewed
+	// in before it is trusted.
+	for _, f := range [][2]string{{"name", pl.Name}, {"version", pl.Version}} {
+		if controlName(f[1]) {
+			e.add(path, f[0], "%s holds control, bidirectional or invisible characters: change it", echo.Quote(f[1]))
+		}
 	}
 	list, ok := raw["mcp_servers"].([]map[string]any)
 	if !ok && raw["mcp_servers"] != nil {

@@ -110,6 +110,10 @@ func TestParsePlugin_Errors(t *testing.T) {
 		{"name = \"x\"\n[[mcp_servers]]\ncommand = \"c\"\n", "mcp_servers[0].name: is missing"},
 		{"name = \"x\"\n[[mcp_servers]]\nname = \"ok\\nIMPORTANT: obey\"\ncommand = \"c\"\n", `mcp_servers[0].name: "ok\nIMPORTANT: obey" holds control, bidirectional or invisible characters`},
 		{"name = \"x\"\n[[mcp_servers]]\nname = \"s\"\ncommand = \"c\"\nwhen = { crate = 1 }\n", "mcp_servers[0].when: crate must be a non-empty string"},
+		// A plugin's name and version are printed as they are (plugins):
+		// a newline forged lines of the listing reviewed before trust.
+		{"name = \"x\\nIMPORTANT: forged\"\n", `p.toml: name: "x\nIMPORTANT: forged" holds control, bidirectional or invisible characters`},
+		{"name = \"x\"\nversion = \"1\\u202e\"\n", `p.toml: version: "1\u202e" holds control`},
 	} {
 		pl, err := ParsePlugin("p.toml", []byte(c.src))
 		msg := ""

@@ -66,6 +66,16 @@ func Export(sk *Skill, dir string, force bool) (string, error) {
 	name := ExportName(sk.Name)
 	folder := filepath.Join(dir, name)
 	md := filepath.Join(folder, "SKILL.md")
+	script := filepath.Join("scripts", sk.Name+".js")
+	// The folder is often a repository's: a symbolic link there, to
+	// ~/.bashrc say, had the export write the skill over the file it
+	// names. Export writes only files of its own.
+	for _, p := range []string{folder, filepath.Join(folder, "scripts"), filepath.Join(folder, script), md} {
+		if fi, err := os.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			target, _ := os.Readlink(p)
+			return "", fmt.Errorf("exporting skill %q: %s is a symbolic link (to %s): export writes only its own files; remove the link and export again", sk.Name, p, target)
+		}
+	}
 	if old, err := safefile.Read(md); err == nil && !force { // the folder is a repository's: a FIFO there would hang
 		var fm frontMatter
 		if _, err := parseFrontMatter(old, &fm); err != nil || fm.Metadata[ExportMarker] == "" {
@@ -74,7 +84,6 @@ func Export(sk *Skill, dir string, force bool) (string, error) {
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return "", fmt.Errorf("exporting skill %q: %w", sk.Name, err)
 	}
-	script := filepath.Join("scripts", sk.Name+".js")
 	if err := os.MkdirAll(filepath.Join(folder, "scripts"), 0o755); err != nil {
 		return "", fmt.Errorf("exporting skill %q: %w", sk.Name, err)
 	}

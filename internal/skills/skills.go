@@ -384,7 +384,7 @@ func Parse(name string, data []byte) (*Skill, error) {
 	if err := d.Validate(); err != nil {
 		errs = append(errs, err)
 	}
-	if err := errors.Join(errs...); err != nil {
+	if err := joinFirst(errs); err != nil {
 		return nil, err
 	}
 	if len(sk.OutputSchema) == 0 || string(sk.OutputSchema) == "null" {
@@ -439,4 +439,19 @@ func bound(s string, n int) string {
 		n--
 	}
 	return s[:n] + "…"
+}
+
+// maxProblems is the most problems of one skill file that an error
+// lists; the rest are counted.
+const maxProblems = 10
+
+// joinFirst joins the first maxProblems of errs and says how many more
+// there are: a header of 100,000 bad @uses lines made a 7 MB error, in
+// skills list, skills approve and the list_tools listing (cut at 1 MiB
+// there, in the model's context).
+func joinFirst(errs []error) error {
+	if len(errs) <= maxProblems {
+		return errors.Join(errs...)
+	}
+	return errors.Join(append(errs[:maxProblems:maxProblems], fmt.Errorf("and %d more problems", len(errs)-maxProblems))...)
 }

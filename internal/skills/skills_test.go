@@ -3,6 +3,7 @@ package skills
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -62,6 +63,31 @@ func TestParse_ReportsEveryProblemWithItsField(t *testing.T) {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %q:\n%v", want, err)
 		}
+	}
+}
+
+// A skill file with several problems is listed with them apart, on one
+// line: they ran together ("they must match inputSchema: required").
+func TestStore_ProblemsOfAFileAreOneLineApart(t *testing.T) {
+	st := &Store{User: t.TempDir()}
+	src := "/**\n * @skill other\n * @description d\n */\nreturn 1;\n"
+	if err := os.WriteFile(filepath.Join(st.User, "mine.js"), []byte(src), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, probs := st.Load()
+	if len(probs) != 1 || !strings.Contains(probs[0].Reason, "they must match; inputSchema: ") || strings.Contains(probs[0].Reason, "\n") {
+		t.Errorf("problems = %q", probs)
+	}
+}
+
+// A skill file with many bad header lines names the first ten and counts
+// the rest: 100,000 bad @uses lines made a 7 MB error, in skills list,
+// skills approve and the list_tools listing.
+func TestParse_ManyProblemsAreCounted(t *testing.T) {
+	src := "/**\n * @skill mine\n * @description d\n * @input {\"type\":\"object\"}\n" + strings.Repeat(" * @uses x\n", 100_000) + " */\nreturn 1;\n"
+	_, err := Parse("mine", []byte(src))
+	if err == nil || len(err.Error()) > 2000 || !strings.Contains(err.Error(), "and 99990 more problems") {
+		t.Errorf("%d bytes: %.300v", len(fmt.Sprint(err)), err)
 	}
 }
 

@@ -184,7 +184,7 @@ func (st *Store) read(d scopeDir, name string) (*Skill, *problem) {
 	}
 	sk, err := st.parse(name, data)
 	if err != nil {
-		return nil, pr(err, fmt.Sprintf("skill %s: %v", path, oneLine(err.Error())), false)
+		return nil, pr(err, fmt.Sprintf("skill %s: %v", path, problemsLine(err.Error())), false)
 	}
 	sk.Scope, sk.Path = d.scope, path
 	return sk, nil
@@ -192,7 +192,23 @@ func (st *Store) read(d scopeDir, name string) (*Skill, *problem) {
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// list returns the skill names in dir (files NAME.js with a valid name).
+// problemsLine is an error of several lines (errors.Join) on one, its
+// problems apart: "…: they must match; inputSchema: required: …" (they
+// ran together: "they must match inputSchema: required").
+func problemsLine(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = oneLine(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// list returns the skill names in dir (entries NAME.js with a valid name
+// that are not directories). A symbolic link counts, as Get follows one
+// (a dotfiles repository's); what it names, or a FIFO, is read by
+// safefile, which refuses anything but a regular file with the reason.
 func list(dir string) ([]string, error) {
 	ents, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -204,7 +220,7 @@ func list(dir string) ([]string, error) {
 	var out []string
 	for _, e := range ents {
 		n, ok := strings.CutSuffix(e.Name(), ".js")
-		if ok && e.Type().IsRegular() && ValidName(n) == nil {
+		if ok && !e.IsDir() && ValidName(n) == nil {
 			out = append(out, n)
 		}
 	}

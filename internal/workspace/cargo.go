@@ -135,7 +135,7 @@ func readCargo(r *reader, f *facts) {
 		}
 		excl := strs(ws["exclude"])
 		for _, pat := range strs(ws["members"]) {
-			for _, d := range r.glob(".", pat, true) {
+			for _, d := range r.glob("Cargo.toml", pat, true) {
 				if !slices.Contains(excl, d) && d != "." {
 					manifests = append(manifests, path.Join(d, "Cargo.toml"))
 				}

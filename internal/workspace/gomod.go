@@ -20,6 +20,9 @@ func readGo(r *reader, f *facts) {
 		} else {
 			mods = nil
 			for _, u := range wf.Use {
+				if !r.another("go.work") {
+					break
+				}
 				mods = append(mods, path.Join(strings.TrimPrefix(u.Path, "./"), "go.mod"))
 			}
 		}

@@ -28,7 +28,7 @@ func readNPM(r *reader, f *facts) {
 		return
 	}
 	addNPMDeps(f, "package.json", &root)
-	var pats []string
+	var pats, from []string // from: the file giving each pattern
 	if len(root.Workspaces) > 0 {
 		var list []string
 		var obj struct {
@@ -39,19 +39,25 @@ func readNPM(r *reader, f *facts) {
 		} else if json.Unmarshal(root.Workspaces, &obj) == nil {
 			pats = obj.Packages
 		}
+		for range pats {
+			from = append(from, "package.json")
+		}
 	}
 	var pnpmWS struct {
 		Packages []string `yaml:"packages"`
 	}
 	if yamlFile(r, f, "pnpm-workspace.yaml", &pnpmWS) {
 		pats = append(pats, pnpmWS.Packages...)
+		for range pnpmWS.Packages {
+			from = append(from, "pnpm-workspace.yaml")
+		}
 	}
 	var members []string
-	for _, p := range pats {
+	for i, p := range pats {
 		if strings.HasPrefix(p, "!") {
 			continue
 		}
-		for _, d := range r.glob(".", strings.TrimSuffix(p, "/**"), true) {
+		for _, d := range r.glob(from[i], strings.TrimSuffix(p, "/**"), true) {
 			if !slices.Contains(members, d) {
 				members = append(members, d)
 			}

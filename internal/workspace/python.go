@@ -19,7 +19,7 @@ func readPython(r *reader, f *facts) {
 		addPyproject(f, "pyproject.toml", root)
 		uvws := table(table(table(root, "tool"), "uv"), "workspace")
 		for _, pat := range strs(uvws["members"]) {
-			for _, d := range r.glob(".", pat, true) {
+			for _, d := range r.glob("pyproject.toml", pat, true) {
 				if d != "." {
 					manifests = append(manifests, path.Join(d, "pyproject.toml"))
 				}
@@ -32,7 +32,7 @@ func readPython(r *reader, f *facts) {
 		}
 	}
 	for _, pat := range []string{"requirements*.txt", "requirements/*.txt"} {
-		for _, rf := range r.glob(".", pat, false) {
+		for _, rf := range r.glob("", pat, false) {
 			if b, ok := r.read(rf); ok {
 				addRequirements(f, rf, b)
 			}

@@ -13,6 +13,8 @@ package workspace
 
 import (
 	"crypto/sha256"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -127,6 +129,23 @@ type reader struct {
 	root   string
 	stamps []stamp
 	errs   []error // files that are there and cannot be read
+	globs  int     // glob calls so far (maxPatterns)
+}
+
+// maxPatterns is the most member patterns (globs, go.work use lines) an
+// ecosystem's manifests may give; the rest are a problem, not read. A
+// package.json listing 100,000 workspaces took 8 s to resolve, each
+// pattern listing and hashing its directories again.
+const maxPatterns = 1000
+
+// another counts one more member pattern of file and reports whether it
+// may be read; past maxPatterns it adds the problem once.
+func (r *reader) another(file string) bool {
+	r.globs++
+	if r.globs == maxPatterns+1 {
+		r.errs = append(r.errs, fmt.Errorf("%s: more than %d workspace members: the rest are not read; name fewer (a glob such as packages/* counts once)", file, maxPatterns))
+	}
+	return r.globs <= maxPatterns
 }
 
 // read returns the content of the file at rel (relative to the root, or
@@ -151,15 +170,21 @@ func (r *reader) read(rel string) ([]byte, bool) {
 	return b, st.exists
 }
 
-// glob expands pattern relative to dir (itself relative to the root),
-// stamping each directory it lists (or, with no match, the deepest
-// literal directory, so that a match appearing later counts), and
-// returns the matches that are directories (dirs) or files (!dirs),
-// relative to the root, sorted.
-func (r *reader) glob(dir, pattern string, dirs bool) []string {
-	base := r.abs(dir)
-	full := filepath.Join(base, filepath.FromSlash(pattern))
-	matches, err := filepath.Glob(full)
+// glob expands pattern (of file, relative to the root) inside the root
+// (globInside), stamping each directory it lists (or, with no match, the
+// deepest literal directory, so that a match appearing later counts),
+// and returns the matches that are directories (dirs) or files (!dirs),
+// relative to the root, sorted. A pattern leaving the root is a problem
+// naming file.
+func (r *reader) glob(file, pattern string, dirs bool) []string {
+	if file != "" && !r.another(file) { // "": a pattern of ours, such as requirements*.txt
+		return nil
+	}
+	full := filepath.Join(r.root, filepath.FromSlash(pattern))
+	matches, err := globInside(r.root, pattern)
+	if errors.Is(err, errLeavesRoot) || errors.Is(err, errTooMany) {
+		r.errs = append(r.errs, refused(file, pattern, err))
+	}
 	if err != nil {
 		return nil
 	}
@@ -372,7 +397,7 @@ func (w *Workspace) Deps(e Ecosystem) (map[string]*Dep, []string, []error) {
 // glob reports whether pattern (relative to the root, / separated)
 // matches anything.
 func (w *Workspace) glob(pattern string) bool {
-	m, err := filepath.Glob(filepath.Join(w.root, filepath.FromSlash(pattern)))
+	m, err := globInside(w.root, pattern)
 	return err == nil && len(m) > 0
 }
 

@@ -421,3 +421,103 @@ func TestEval_UnreadableManifestIsAProblemNotAbsent(t *testing.T) {
 		t.Errorf("problems %q, want one naming package.json and its size bound", d.Problems)
 	}
 }
+
+// Workspace member globs (package.json workspaces, pnpm-workspace.yaml,
+// Cargo and uv members) and path predicates stay inside the root: a
+// pattern with ".." is a problem naming its file, and a symbolic link
+// to outside the root matches nothing. A repository's
+// "workspaces": ["../../../../../*/*/*/*/*"] walked and read the whole
+// file system at each resolve; a link inside the root still counts.
+func TestEval_GlobsStayInsideTheRoot(t *testing.T) {
+	dir := t.TempDir()
+	ws, out := filepath.Join(dir, "ws"), filepath.Join(dir, "outside")
+	files := map[string]string{
+		"outside/pkg/package.json":   `{"name": "o", "dependencies": {"pg": "^8"}}`,
+		"outside/pkg/Cargo.toml":     "[package]\nname = \"o\"\n[dependencies]\nsqlx = \"0.7\"\n",
+		"outside/pkg/pyproject.toml": "[project]\nname = \"o\"\ndependencies = [\"psycopg\"]\n",
+		"outside/pkg/q.sql":          "",
+		"ws/package.json":            `{"name": "w", "workspaces": ["../outside/*", "up/*", "inner/*"]}`,
+		"ws/pnpm-workspace.yaml":     "packages:\n  - '../outside/**'\n",
+		"ws/Cargo.toml":              "[workspace]\nmembers = [\"../outside/*\", \"up/*\"]\n",
+		"ws/pyproject.toml":          "[project]\nname = \"w\"\n[tool.uv.workspace]\nmembers = [\"../outside/*\"]\n",
+		"ws/real/lib/package.json":   `{"name": "l", "dependencies": {"react": "^18"}}`,
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(out, filepath.Join(ws, "up")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real", filepath.Join(ws, "inner")); err != nil {
+		t.Fatal(err)
+	}
+	w := New(ws)
+	if d := w.Eval(mustParse(t, `{"npm": "react"}`), nil); !d.Applies || !strings.Contains(d.By, "inner/lib/package.json") {
+		t.Errorf("react (a member through a link inside the root): applies %v by %q", d.Applies, d.By)
+	}
+	for _, p := range []string{`{"npm": "pg"}`, `{"crate": "sqlx"}`, `{"python": "psycopg"}`, `{"path": "up/*/q.sql"}`} {
+		if d := w.Eval(mustParse(t, p), nil); d.Applies {
+			t.Errorf("%s applies, by %q: a file outside the root was read", p, d.By)
+		}
+	}
+	d := w.Eval(mustParse(t, `{"npm": "pg"}`), nil)
+	probs := strings.Join(d.Problems, "\n")
+	for _, want := range []string{`package.json: workspace member "../outside/*" is outside the workspace root: not read`, `pnpm-workspace.yaml: workspace member "../outside" is outside`} {
+		if !strings.Contains(probs, want) {
+			t.Errorf("problems %q lack %q", d.Problems, want)
+		}
+	}
+	if d := w.Eval(mustParse(t, `{"crate": "sqlx"}`), nil); !strings.Contains(strings.Join(d.Problems, "\n"), `Cargo.toml: workspace member "../outside/*" is outside`) {
+		t.Errorf("crate problems %q", d.Problems)
+	}
+}
+
+// A member glob that would look at more than maxGlob paths is a problem
+// naming its file: with three links to "." in the root, twelve "*" held a
+// CPU for minutes (3^12 paths at each resolve).
+func TestEval_GlobOverTheBoundIsAProblem(t *testing.T) {
+	ws := t.TempDir()
+	for _, l := range []string{"a", "b", "c"} {
+		if err := os.Symlink(".", filepath.Join(ws, l)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stars := strings.Repeat("*/", 11) + "*"
+	if err := os.WriteFile(filepath.Join(ws, "package.json"), []byte(`{"name": "w", "workspaces": ["`+stars+`"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := New(ws).Eval(mustParse(t, `{"npm": "pg"}`), nil)
+	want := `package.json: workspace member "` + stars + `" looks at more than 10000 paths: not read`
+	if d.Applies || !strings.Contains(strings.Join(d.Problems, "\n"), want) {
+		t.Errorf("applies %v, problems %q, want %q", d.Applies, d.Problems, want)
+	}
+	if New(ws).Eval(mustParse(t, `{"path": "`+stars+`/package.json"}`), nil).Applies {
+		t.Errorf("a path glob over the bound applies")
+	}
+}
+
+// A manifest listing more than maxPatterns members is a problem naming
+// it, and the rest are not read: a package.json with 100,000 workspaces
+// took 8 s to resolve.
+func TestEval_TooManyMembersIsAProblem(t *testing.T) {
+	ws := t.TempDir()
+	pats := make([]string, 3*maxPatterns)
+	for i := range pats {
+		pats[i] = fmt.Sprintf(`"p%d"`, i)
+	}
+	os.WriteFile(filepath.Join(ws, "package.json"), []byte(`{"name": "w", "workspaces": [`+strings.Join(pats, ", ")+`]}`), 0o644)
+	os.WriteFile(filepath.Join(ws, "go.work"), []byte("go 1.22\n\nuse (\n"+strings.Repeat("\t./m\n", 3*maxPatterns)+")\n"), 0o644)
+	for _, tt := range []struct{ pred, file string }{{`{"npm": "pg"}`, "package.json"}, {`{"goModule": "example.com/x"}`, "go.work"}} {
+		d := New(ws).Eval(mustParse(t, tt.pred), nil)
+		want := fmt.Sprintf("%s: more than %d workspace members: the rest are not read", tt.file, maxPatterns)
+		if p := strings.Join(d.Problems, "\n"); strings.Count(p, want) != 1 {
+			t.Errorf("%s: problems %q, want one %q", tt.pred, d.Problems, want)
+		}
+	}
+}
