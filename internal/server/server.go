@@ -206,7 +206,42 @@ func (s *Server) MCP() *mcp.Server { return s.mcp }
 // requests) end with it: nothing will retry them.
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
 	defer s.abandonPaused()
-	return s.mcp.Run(ctx, t)
+	et := &endingTransport{Transport: t, ctx: ctx}
+	defer et.stop()
+	return s.mcp.Run(ctx, et)
+}
+
+// endingTransport closes its connection when ctx ends. The SDK's Run then
+// only closes the session, which waits for the requests being served: a
+// call of a client that is gone (the daemon's session whose bridge went
+// away) ran on to its timeout, and serve's SIGTERM waited for it. Once
+// the connection is closed, its reader ends and the SDK cancels them.
+type endingTransport struct {
+	mcp.Transport
+	ctx context.Context
+
+	mu    sync.Mutex
+	stops []func() bool
+}
+
+func (t *endingTransport) Connect(ctx context.Context) (mcp.Connection, error) {
+	c, err := t.Transport.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	t.stops = append(t.stops, context.AfterFunc(t.ctx, func() { c.Close() }))
+	t.mu.Unlock()
+	return c, nil
+}
+
+// stop forgets the connections: Run has returned.
+func (t *endingTransport) stop() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, f := range t.stops {
+		f()
+	}
 }
 
 // CatalogChanged is called when a server's tool list changed: it
