@@ -774,9 +774,9 @@ func (s *Server) unknownBareTool(ctx context.Context, name string) *mcp.CallTool
 		if _, err := s.lookup(ctx, bare[0], name); err != nil {
 			return errorResult("%s", bound((&callError{bare[0], name, err}).Error(), s.o.Settings.MaxResultBytes))
 		}
-		return errorResult("unknown tool %q: server %q has it but does not expose it (its \"expose\" list, or a name clash: see switchboard://status); call it from execute as %s", name, bare[0], bare[0]+"."+name)
+		return errorResult("unknown tool %s: server %q has it but does not expose it (its \"expose\" list, or a name clash: see switchboard://status); call it from execute as %s", echo.Quote(name), bare[0], echo.Clip(bare[0]+"."+name))
 	}
-	return errorResult("unknown tool %q: none of the bare-exposed servers %s exposes it; list_tools lists every server's tools", name, strings.Join(quoteAll(bare), ", "))
+	return errorResult("unknown tool %s: none of the bare-exposed servers %s exposes it; list_tools lists every server's tools", echo.Quote(name), strings.Join(quoteAll(bare), ", "))
 }
 
 func (s *Server) learnUnknownExposed(ctx context.Context) {

@@ -553,3 +553,49 @@ func TestServer_HugeNamesAreNotEchoedWhole(t *testing.T) {
 		t.Errorf("execute calling a 100 kB tool name: error %v, %d bytes: %.300s", isErr, len(out), out)
 	}
 }
+
+// What a client names in a request that names nothing (an argument of a
+// meta-tool, a logging level, a prompt, a tool when several servers are
+// exposed bare) is repeated bounded too: each was sent back whole, 200 kB
+// of a client's request in one error.
+func TestServer_HugeClientNamesAreNotEchoedWhole(t *testing.T) {
+	h := newHardServer(t, config.Settings{}, nil, nil)
+	ctx := context.Background()
+	x := strings.Repeat("x", 100<<10)
+	bounded := func(what, msg string) {
+		t.Helper()
+		if len(msg) > 2000 || !strings.Contains(msg, "(102400 bytes)") {
+			t.Errorf("%s: %d bytes: %.200s", what, len(msg), msg)
+		}
+	}
+	out, isErr := call(t, h.cs, "execute", map[string]any{"script": "return 1", x: 1})
+	if !isErr {
+		t.Errorf("execute with an unknown argument: %.200s", out)
+	}
+	bounded("execute's unknown argument", out)
+	err := h.cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: mcp.LoggingLevel(x)})
+	if err == nil {
+		t.Fatal("logging/setLevel to a 100 kB level succeeded")
+	}
+	bounded("logging/setLevel", err.Error())
+	_, err = h.cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: x})
+	if err == nil {
+		t.Fatal("prompts/get of a 100 kB name succeeded")
+	}
+	bounded("prompts/get", err.Error())
+	_, err = h.cs.CallTool(ctx, &mcp.CallToolParams{Name: x})
+	if err == nil {
+		t.Fatal("tools/call of a 100 kB name succeeded")
+	}
+	bounded("tools/call", err.Error())
+
+	_, _, cs := newBareServer(t, map[string]*config.Server{
+		"media": {Name: "media", Type: config.Stdio, Command: "x", Expose: []string{"*"}, ExposeAs: config.ExposeBare},
+		"other": {Name: "other", Type: config.Stdio, Command: "y", Expose: []string{"text"}, ExposeAs: config.ExposeBare},
+	}, nil)
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: x})
+	if err != nil || !res.IsError {
+		t.Fatalf("a 100 kB tool name with two bare servers: %+v, %v", res, err)
+	}
+	bounded("tools/call with two bare servers", res.Content[0].(*mcp.TextContent).Text)
+}

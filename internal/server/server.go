@@ -22,6 +22,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/script"
 	"github.com/switchboard-mcp/switchboard/internal/search"
@@ -141,6 +142,7 @@ func New(o Options) *Server {
 	}
 	s.mcp.AddReceivingMiddleware(s.learnExposed) // execute.go
 	s.mcp.AddReceivingMiddleware(checkLogLevel)
+	s.mcp.AddReceivingMiddleware(boundUnknownName)
 	s.addMetaTools()
 	s.syncExposed()
 	s.addResourcesAndPrompts()
@@ -375,7 +377,7 @@ func decodeArgs(raw json.RawMessage, v any) error {
 	}
 	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
 		f, _ = strconv.Unquote(f)
-		msg := fmt.Sprintf("unknown argument %q; it takes %s", f, strings.Join(names, ", "))
+		msg := fmt.Sprintf("unknown argument %s; it takes %s", echo.Quote(f), strings.Join(names, ", "))
 		if near := nearest(f, names); len(near) > 0 {
 			msg += "; did you mean " + strings.Join(near, " or ") + "?"
 		}
@@ -486,13 +488,37 @@ func quoteAll(ss []string) []string {
 // logLevels are MCP's logging levels (RFC 5424's, least severe first).
 var logLevels = []mcp.LoggingLevel{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
 
+// boundUnknownName repeats the name of an unknown tool or prompt in the
+// SDK's error bounded (echo.Quote): the SDK quotes it whole, and a
+// client's 200 kB name came back in full.
+func boundUnknownName(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		var je *jsonrpc.Error
+		if err == nil || !errors.As(err, &je) || je.Code != jsonrpc.CodeInvalidParams {
+			return res, err
+		}
+		what, name := "", ""
+		switch p := req.GetParams().(type) {
+		case *mcp.CallToolParamsRaw:
+			what, name = "tool", p.Name
+		case *mcp.GetPromptParams:
+			what, name = "prompt", p.Name
+		}
+		if len(name) > echo.Max && je.Message == fmt.Sprintf("unknown %s %q", what, name) {
+			return res, &jsonrpc.Error{Code: je.Code, Message: "unknown " + what + " " + echo.Quote(name), Data: je.Data}
+		}
+		return res, err
+	}
+}
+
 // checkLogLevel refuses a logging/setLevel to a level MCP does not have
 // (the SDK would take it, and relay no backend's log messages after).
 func checkLogLevel(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		if method == "logging/setLevel" {
 			if p, ok := req.GetParams().(*mcp.SetLoggingLevelParams); ok && !slices.Contains(logLevels, p.Level) {
-				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("logging/setLevel: unknown level %q; the levels are debug, info, notice, warning, error, critical, alert and emergency", p.Level)}
+				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("logging/setLevel: unknown level %s; the levels are debug, info, notice, warning, error, critical, alert and emergency", echo.Quote(string(p.Level)))}
 			}
 		}
 		return next(ctx, method, req)
