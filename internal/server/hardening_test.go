@@ -599,3 +599,27 @@ func TestServer_HugeClientNamesAreNotEchoedWhole(t *testing.T) {
 	}
 	bounded("tools/call with two bare servers", res.Content[0].(*mcp.TextContent).Text)
 }
+
+// Arguments that are not an object are refused naming what they are and
+// what the meta-tool takes; the error was Go's ("cannot unmarshal number
+// into Go value of type server.ExecArgs").
+func TestServer_ArgumentsThatAreNoObject(t *testing.T) {
+	h := newHardServer(t, config.Settings{}, nil, nil)
+	for _, c := range []struct {
+		tool string
+		args any
+		want string
+	}{
+		{"execute", 5, "execute: the arguments must be an object, not a number (it takes script, timeout_ms)"},
+		{"execute", []any{"return 1"}, "execute: the arguments must be an object, not an array (it takes script, timeout_ms)"},
+		{"list_tools", "github", "list_tools: the arguments must be an object, not a string (it takes "},
+	} {
+		res, err := h.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
+		if err != nil {
+			t.Fatalf("%s(%v): %v", c.tool, c.args, err)
+		}
+		if got := lastText(res); !res.IsError || !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s(%v): %v %q, want an error starting %q", c.tool, c.args, res.IsError, got, c.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -371,6 +372,9 @@ func decodeArgs(raw json.RawMessage, v any) error {
 		return nil
 	}
 	names := argNames(v)
+	if t := bytes.TrimLeft(raw, " \t\r\n"); len(t) > 0 && t[0] != '{' && json.Valid(t) {
+		return fmt.Errorf("the arguments must be an object, not %s (it takes %s)", jsonKind(t), strings.Join(names, ", "))
+	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) && te.Field != "" {
 		return fmt.Errorf("argument %q must be %s, not %s (it takes %s)", te.Field, wantedKind(te.Type), te.Value, strings.Join(names, ", "))
