@@ -52,7 +52,8 @@ const idHead = 4 << 10
 // (past 4 MiB queued for a client that does not read, they are dropped):
 // their sender may serve other clients too. A request whose id is that of
 // one being served is answered with invalid request (the SDK drops it
-// unanswered). Lines after an initialize request wait for its answer (a
+// unanswered), as is one whose progress token the SDK would change
+// (rpcid.OddProgressToken). Lines after an initialize request wait for its answer (a
 // client that sends initialize and notifications/initialized at once is
 // served as one that waits). The session ends at the end of Reader, once
 // the requests being served are answered (at most DrainTimeout later: `cat
@@ -648,6 +649,10 @@ func (c *stdioConn) serveLine(line []byte) bool {
 	switch {
 	case len(raw) > maxIDBytes:
 		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: the id is %d bytes long; at most %d are accepted (use a number or a short string)", len(raw), maxIDBytes))
+		return true
+	case rpcid.OddProgressToken(line) != "":
+		// The SDK would send its progress under another token.
+		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, "invalid request: "+rpcid.OddProgressToken(line))
 		return true
 	case c.inUse(req.ID):
 		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, "invalid request: the id "+string(raw)+" is in use by a request being served; send each request with an id of its own")

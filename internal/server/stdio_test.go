@@ -800,3 +800,35 @@ func TestStdioTransport_RefusesAStringIDThatDoesNotSurviveDecoding(t *testing.T)
 		}
 	}
 }
+
+// A request whose progress token the SDK would change is refused under
+// its id, naming the token: a token of 2^53+1 got its progress as 2^53,
+// which the client cannot match (or matches to another request).
+func TestStdioTransport_RefusesAProgressTokenThatDoesNotSurviveDecoding(t *testing.T) {
+	for line, refused := range map[string]bool{
+		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"_meta":{"progressToken":9007199254740993}}}`: true,
+		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"_meta":{"progressToken":"\ud800"}}}`:         true,
+		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"_meta":{"progressToken":9007199254740992}}}`: false,
+		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"_meta":{"progressToken":"p"}}}`:              false,
+	} {
+		var out lockedBuffer
+		conn, err := (&StdioTransport{Reader: strings.NewReader(line + "\n"), Writer: &out}).Connect(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg, err := conn.Read(context.Background())
+		conn.Close()
+		if !refused {
+			if r, ok := msg.(*jsonrpc.Request); err != nil || !ok || r.Method != "ping" {
+				t.Errorf("%s: read %v, %v; want the ping served", line, msg, err)
+			}
+			continue
+		}
+		if err != io.EOF {
+			t.Errorf("%s: read %v, %v; want it refused", line, msg, err)
+		}
+		if got := out.String(); !strings.Contains(got, `"id":3,`) || !strings.Contains(got, "the progress token") {
+			t.Errorf("%s: answered %q, want invalid request under its id naming the token", line, got)
+		}
+	}
+}
