@@ -417,7 +417,7 @@ func (c *scriptCaller) CallTool(ctx context.Context, server, tool string, args j
 	}
 	res, err := c.s.callTool(ctx, server, tool, args)
 	if err != nil {
-		return nil, c.s.withArgsHint(ctx, server, tool, err)
+		return nil, boundError(c.s.withArgsHint(ctx, server, tool, err), c.s.o.Settings.MaxResultBytes)
 	}
 	v, err := Unwrap(server, tool, res, c.s.o.Settings.MaxResultBytes)
 	if err != nil {
@@ -425,6 +425,31 @@ func (c *scriptCaller) CallTool(ctx context.Context, server, tool string, args j
 	}
 	return v, nil
 }
+
+// boundError returns err, or when its text is over limit bytes (0: no
+// limit) err with its text cut and a note: a backend's error message
+// reaches the script, bounded as its isError text is (a JSON-RPC error
+// of 5 MB came whole).
+func boundError(err error, limit int) error {
+	if limit <= 0 || len(err.Error()) <= limit {
+		return err
+	}
+	return &cutError{err, limit}
+}
+
+// cutError is an error whose text is cut at limit bytes; errors.Is and
+// errors.As see the error it cuts.
+type cutError struct {
+	err   error
+	limit int
+}
+
+func (e *cutError) Error() string {
+	s := e.err.Error()
+	return bound(s, e.limit) + fmt.Sprintf("\n[truncated by switchboard: the error was %d bytes, more than the %d-byte limit (settings.maxResultBytes)]", len(s), e.limit)
+}
+
+func (e *cutError) Unwrap() error { return e.err }
 
 // withArgsHint adds to err, when it is the backend refusing a call's
 // arguments (JSON-RPC invalid params, or a tool error saying so), what

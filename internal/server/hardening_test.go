@@ -623,3 +623,44 @@ func TestServer_ArgumentsThatAreNoObject(t *testing.T) {
 		}
 	}
 }
+
+// loudBackends has one tool, "loud", whose call fails with a 5 MB error
+// (a backend's JSON-RPC error message, quoted by the SDK).
+type loudBackends struct{}
+
+func (loudBackends) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
+	return &catalog.Listing{Tools: []*mcp.Tool{{Name: "loud", InputSchema: schema(``)}}}, nil
+}
+
+func (loudBackends) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolResult, error) {
+	return nil, errors.New(`calling "tools/call": ` + strings.Repeat("E", 5<<20))
+}
+
+// A backend's error is bounded in the script as its isError text is
+// (maxResultBytes), with a note naming the setting: a JSON-RPC error of
+// 5 MB reached the script whole.
+func TestServer_BackendErrorInAScriptIsBounded(t *testing.T) {
+	const limit = 10000
+	specs := map[string]*config.Server{"b": {Name: "b", Type: config.Stdio, Command: "x"}}
+	cat := catalog.New(specs, loudBackends{}, nil)
+	s := New(Options{Catalog: cat, Caller: loudBackends{}, Runner: inProcess{}, Settings: config.Settings{MaxResultBytes: limit}.Defaults()})
+	ct, stt := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.MCP().Connect(ctx, stt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cs.Close(); ss.Close() }()
+	out, isErr := call(t, cs, "execute", map[string]any{"script": `try { await b.loud({}) } catch (e) { return [e.message.length, e.message.slice(-200)] }`})
+	var got []any
+	if isErr || json.Unmarshal([]byte(out), &got) != nil || len(got) != 2 {
+		t.Fatalf("execute: %v %.300s", isErr, out)
+	}
+	if n, _ := got[0].(float64); n > limit+300 || !strings.Contains(fmt.Sprint(got[1]), "settings.maxResultBytes") {
+		t.Errorf("the script's error is %v bytes, ending %q; want at most about %d, with a note naming the setting", got[0], got[1], limit)
+	}
+}
