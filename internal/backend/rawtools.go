@@ -23,13 +23,14 @@ import (
 // responses arrive, records each tool's schemas by tool name; ListTools
 // puts them back on the SDK's tools.
 
-// rawTools holds the last raw schemas seen per tool name. Safe for
+// rawTools holds the last raw schemas seen per tool name (of a name
+// listed more than once in one answer, each in its place). Safe for
 // concurrent use; the zero value is ready.
 type rawTools struct {
 	mu        sync.Mutex
 	pending   map[jsonrpc.ID]bool
-	schemas   map[string]rawSchemas
-	malformed []Malformed // tools dropped from the answers since the last take
+	schemas   map[string][]rawSchemas // in the order of the answer that listed them
+	malformed []Malformed             // tools dropped from the answers since the last take
 
 	// order holds each response until the notifications before it are
 	// handled (see noteOrder); the connection wrapper is its reader.
@@ -225,26 +226,38 @@ func (r *rawTools) record(result json.RawMessage) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.schemas == nil {
-		r.schemas = map[string]rawSchemas{}
+		r.schemas = map[string][]rawSchemas{}
 	}
+	seen := map[string]bool{}
 	for _, t := range res.Tools {
-		r.schemas[t.Name] = rawSchemas{in: compactJSON(t.InputSchema), out: compactJSON(t.OutputSchema)}
+		s := rawSchemas{in: compactJSON(t.InputSchema), out: compactJSON(t.OutputSchema)}
+		if !seen[t.Name] {
+			seen[t.Name] = true
+			r.schemas[t.Name] = nil // this answer's replace an earlier answer's
+		}
+		r.schemas[t.Name] = append(r.schemas[t.Name], s)
 	}
 }
 
 // restore replaces the decoded schemas of tools with the raw ones
-// recorded under the same name.
+// recorded under the same name: the nth tool of a name gets the nth
+// schemas recorded for it (the last when fewer were). A backend that
+// lists a name twice gave both the second's schemas, so that the
+// declaration of the first showed parameters it does not take.
 func (r *rawTools) restore(tools []*mcp.Tool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	nth := map[string]int{}
 	for _, t := range tools {
 		if t == nil {
 			continue
 		}
-		s, ok := r.schemas[t.Name]
-		if !ok {
+		all := r.schemas[t.Name]
+		if len(all) == 0 {
 			continue
 		}
+		s := all[min(nth[t.Name], len(all)-1)]
+		nth[t.Name]++
 		if s.in != nil && t.InputSchema != nil {
 			t.InputSchema = s.in
 		}

@@ -121,7 +121,10 @@ func TestRawWatch_ReadsTheAnswerAsItStreams(t *testing.T) {
 		} else if _, err := io.Copy(io.Discard, w); err != nil {
 			t.Fatal(err)
 		}
-		got := string(r.schemas["t"].in)
+		var got string
+		if s := r.schemas["t"]; len(s) == 1 {
+			got = string(s[0].in)
+		}
 		if tc.want && got != schema || !tc.want && got != "" {
 			t.Errorf("%s: recorded %q, want it: %v", tc.name, got, tc.want)
 		}
@@ -195,6 +198,42 @@ func TestRawTools_LeavesOutAToolTheSDKCannotRead(t *testing.T) {
 	}
 	if again := raw.takeMalformed(); again != nil {
 		t.Errorf("a second take gives %+v, want nothing", again)
+	}
+}
+
+// A backend that lists a name twice, with other schemas, gets each
+// tool's own schemas back; both got the second's, and the first was
+// declared with parameters it does not take.
+func TestRawTools_DuplicateNamesKeepTheirOwnSchemas(t *testing.T) {
+	ctx := context.Background()
+	st, ct := mcp.NewInMemoryTransports()
+	fakeLister(t, st, `{"tools":[`+
+		`{"name":"ok","inputSchema":{"type":"object","properties":{"x":{"type":"string"}}}},`+
+		`{"name":"other","inputSchema":{"type":"object"}},`+
+		`{"name":"ok","inputSchema":{"type":"object","properties":{"y":{"type":"number"}}}}],"nextCursor":""}`)
+	var raw rawTools
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, raw.transport(ct), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	res, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatalf("ListTools: %v", err)
+	}
+	raw.restore(res.Tools)
+	var got []string
+	for _, tl := range res.Tools {
+		b, _ := tl.InputSchema.(json.RawMessage)
+		got = append(got, tl.Name+" "+string(b))
+	}
+	want := []string{
+		`ok {"type":"object","properties":{"x":{"type":"string"}}}`,
+		`other {"type":"object"}`,
+		`ok {"type":"object","properties":{"y":{"type":"number"}}}`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("schemas:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 

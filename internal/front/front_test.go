@@ -422,3 +422,22 @@ func TestFront_RefusesAnIDTheSDKWouldChange(t *testing.T) {
 		}
 	}
 }
+
+// A request whose progress token the SDK would change (2^53+1 sent back as
+// 2^53, a lone surrogate as U+FFFD) gets invalid request under its id, as
+// on stdio: its progress would go out under a token the client did not
+// send. A plain token is served.
+func TestFront_RefusesAProgressTokenTheSDKWouldChange(t *testing.T) {
+	w := newWorld(t, Options{})
+	for _, tok := range []string{`9007199254740993`, `"\ud800"`} {
+		body := strings.Replace(initBody, `"params":{`, `"params":{"_meta":{"progressToken":`+tok+`},`, 1)
+		code, got := w.post(nil, body)
+		if code != http.StatusBadRequest || !strings.Contains(got, `"id":1,`) || !strings.Contains(got, "the progress token") {
+			t.Errorf("token %s: status %d %s; want 400 with invalid request naming the token", tok, code, got)
+		}
+	}
+	body := strings.Replace(initBody, `"params":{`, `"params":{"_meta":{"progressToken":"p"},`, 1)
+	if code, got := w.post(nil, body); code != http.StatusOK {
+		t.Errorf("token \"p\": status %d %s, want it served", code, got)
+	}
+}

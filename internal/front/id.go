@@ -14,7 +14,9 @@ import (
 
 // oddID returns the top-level id of body, a JSON-RPC message, as sent,
 // and why the SDK would answer it under another id; why is "" when it
-// would not (or body is no object with an id: the SDK answers that).
+// would not (or body is no object with an id: the SDK answers that). A
+// request whose progress token the SDK would change is refused too
+// (rpcid.OddProgressToken).
 func oddID(body []byte) (id json.RawMessage, why string) {
 	if !bytes.Contains(body, []byte(`"id"`)) {
 		return nil, ""
@@ -24,6 +26,9 @@ func oddID(body []byte) (id json.RawMessage, why string) {
 	}
 	if json.Unmarshal(body, &m) != nil || len(m.ID) == 0 {
 		return nil, ""
+	}
+	if why := rpcid.OddProgressToken(body); why != "" {
+		return m.ID, why
 	}
 	switch c := m.ID[0]; {
 	case c == '"':

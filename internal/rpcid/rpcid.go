@@ -4,10 +4,13 @@
 // of invalid UTF-8 or with a lone surrogate escape as one holding U+FFFD,
 // ids the client never sent and cannot match its answer to. serve's
 // stdio transport and the HTTP front both refuse them under the id as
-// sent. The package is pure and imports nothing of ours.
+// sent; likewise a request whose progress token the SDK would change
+// (OddProgressToken). The package is pure and imports nothing of ours.
 package rpcid
 
 import (
+	"bytes"
+	"encoding/json"
 	"math"
 	"strconv"
 	"unicode/utf8"
@@ -68,4 +71,34 @@ func loneSurrogate(raw []byte) bool {
 		}
 	}
 	return false
+}
+
+// OddProgressToken returns why the request msg (a JSON-RPC message) has a
+// progress token that MCP does not allow or that the SDK would send its
+// progress under changed: its params._meta.progressToken is a number that
+// InexactNumber holds (1.5 is no integer; 2^53+1 went out as 2^53,
+// matching no request of the client's, or another one's) or a string that
+// InvalidString holds; "" otherwise.
+func OddProgressToken(msg []byte) string {
+	if !bytes.Contains(msg, []byte(`"progressToken"`)) {
+		return ""
+	}
+	var m struct {
+		Params struct {
+			Meta struct {
+				ProgressToken json.RawMessage `json:"progressToken"`
+			} `json:"_meta"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(msg, &m) != nil {
+		return ""
+	}
+	switch t := m.Params.Meta.ProgressToken; {
+	case len(t) == 0:
+	case t[0] == '"' && InvalidString(t):
+		return "the progress token is a string that is not valid Unicode (invalid UTF-8 or a lone surrogate); use an integer or a plain string"
+	case InexactNumber(t):
+		return "the progress token " + string(t) + " is not an integer within ±2^53; a progress token is a string or such an integer"
+	}
+	return ""
 }

@@ -23,3 +23,22 @@ func TestInvalidString(t *testing.T) {
 		}
 	}
 }
+
+// A progress token the SDK would change (decoded through float64 or Go
+// strings) is named; any other, or none, is not.
+func TestOddProgressToken(t *testing.T) {
+	for msg, want := range map[string]bool{
+		`{"params":{"_meta":{"progressToken":9007199254740993}}}`: true,
+		`{"params":{"_meta":{"progressToken":1.5}}}`:              true,
+		`{"params":{"_meta":{"progressToken":"\ud800"}}}`:         true,
+		`{"params":{"_meta":{"progressToken":7}}}`:                false,
+		`{"params":{"_meta":{"progressToken":"t-1"}}}`:            false,
+		`{"params":{"_meta":{"progressToken":{"a":1}}}}`:          false,
+		`{"params":{"text":"\"progressToken\":1.5"}}`:             false,
+		`{"params":{}}`: false,
+	} {
+		if got := OddProgressToken([]byte(msg)) != ""; got != want {
+			t.Errorf("OddProgressToken(%s) = %v, want %v", msg, got, want)
+		}
+	}
+}

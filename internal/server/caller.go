@@ -35,7 +35,8 @@ func (e *ToolError) Error() string {
 // structuredContent when present; else the text content, parsed as JSON
 // when it is JSON; else the content blocks themselves. A result with
 // isError becomes a *ToolError. The value is bounded by limit bytes (0:
-// unbounded); a larger one is cut with a note saying so.
+// unbounded); a larger one is cut with a note saying so (blocks as
+// boundResult cuts a result: those that do not fit are dropped whole).
 func Unwrap(server, tool string, res *mcp.CallToolResult, limit int) (json.RawMessage, error) {
 	if res == nil {
 		return json.RawMessage("null"), nil
@@ -74,7 +75,13 @@ func Unwrap(server, tool string, res *mcp.CallToolResult, limit int) (json.RawMe
 			v, _ = json.Marshal(vals)
 		}
 	default:
-		b, err := json.Marshal(res.Content)
+		content := res.Content
+		if limit > 0 {
+			// As for the client: blocks that fit, not an image cut
+			// in its base64.
+			content = boundResult(server+"."+tool, &mcp.CallToolResult{Content: content}, limit).Content
+		}
+		b, err := json.Marshal(content)
 		if err != nil {
 			return nil, fmt.Errorf("%s.%s: result content: %w", server, tool, err)
 		}

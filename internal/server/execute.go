@@ -417,7 +417,7 @@ func (c *scriptCaller) CallTool(ctx context.Context, server, tool string, args j
 	}
 	res, err := c.s.callTool(ctx, server, tool, args)
 	if err != nil {
-		return nil, c.s.withArgsHint(ctx, server, tool, err)
+		return nil, boundError(c.s.withArgsHint(ctx, server, tool, err), c.s.o.Settings.MaxResultBytes)
 	}
 	v, err := Unwrap(server, tool, res, c.s.o.Settings.MaxResultBytes)
 	if err != nil {
@@ -425,6 +425,31 @@ func (c *scriptCaller) CallTool(ctx context.Context, server, tool string, args j
 	}
 	return v, nil
 }
+
+// boundError returns err, or when its text is over limit bytes (0: no
+// limit) err with its text cut and a note: a backend's error message
+// reaches the script, bounded as its isError text is (a JSON-RPC error
+// of 5 MB came whole).
+func boundError(err error, limit int) error {
+	if limit <= 0 || len(err.Error()) <= limit {
+		return err
+	}
+	return &cutError{err, limit}
+}
+
+// cutError is an error whose text is cut at limit bytes; errors.Is and
+// errors.As see the error it cuts.
+type cutError struct {
+	err   error
+	limit int
+}
+
+func (e *cutError) Error() string {
+	s := e.err.Error()
+	return bound(s, e.limit) + fmt.Sprintf("\n[truncated by switchboard: the error was %d bytes, more than the %d-byte limit (settings.maxResultBytes)]", len(s), e.limit)
+}
+
+func (e *cutError) Unwrap() error { return e.err }
 
 // withArgsHint adds to err, when it is the backend refusing a call's
 // arguments (JSON-RPC invalid params, or a tool error saying so), what
@@ -774,9 +799,9 @@ func (s *Server) unknownBareTool(ctx context.Context, name string) *mcp.CallTool
 		if _, err := s.lookup(ctx, bare[0], name); err != nil {
 			return errorResult("%s", bound((&callError{bare[0], name, err}).Error(), s.o.Settings.MaxResultBytes))
 		}
-		return errorResult("unknown tool %q: server %q has it but does not expose it (its \"expose\" list, or a name clash: see switchboard://status); call it from execute as %s", name, bare[0], bare[0]+"."+name)
+		return errorResult("unknown tool %s: server %q has it but does not expose it (its \"expose\" list, or a name clash: see switchboard://status); call it from execute as %s", echo.Quote(name), bare[0], echo.Clip(bare[0]+"."+name))
 	}
-	return errorResult("unknown tool %q: none of the bare-exposed servers %s exposes it; list_tools lists every server's tools", name, strings.Join(quoteAll(bare), ", "))
+	return errorResult("unknown tool %s: none of the bare-exposed servers %s exposes it; list_tools lists every server's tools", echo.Quote(name), strings.Join(quoteAll(bare), ", "))
 }
 
 func (s *Server) learnUnknownExposed(ctx context.Context) {

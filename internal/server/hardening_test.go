@@ -553,3 +553,114 @@ func TestServer_HugeNamesAreNotEchoedWhole(t *testing.T) {
 		t.Errorf("execute calling a 100 kB tool name: error %v, %d bytes: %.300s", isErr, len(out), out)
 	}
 }
+
+// What a client names in a request that names nothing (an argument of a
+// meta-tool, a logging level, a prompt, a tool when several servers are
+// exposed bare) is repeated bounded too: each was sent back whole, 200 kB
+// of a client's request in one error.
+func TestServer_HugeClientNamesAreNotEchoedWhole(t *testing.T) {
+	h := newHardServer(t, config.Settings{}, nil, nil)
+	ctx := context.Background()
+	x := strings.Repeat("x", 100<<10)
+	bounded := func(what, msg string) {
+		t.Helper()
+		if len(msg) > 2000 || !strings.Contains(msg, "(102400 bytes)") {
+			t.Errorf("%s: %d bytes: %.200s", what, len(msg), msg)
+		}
+	}
+	out, isErr := call(t, h.cs, "execute", map[string]any{"script": "return 1", x: 1})
+	if !isErr {
+		t.Errorf("execute with an unknown argument: %.200s", out)
+	}
+	bounded("execute's unknown argument", out)
+	err := h.cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: mcp.LoggingLevel(x)})
+	if err == nil {
+		t.Fatal("logging/setLevel to a 100 kB level succeeded")
+	}
+	bounded("logging/setLevel", err.Error())
+	_, err = h.cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: x})
+	if err == nil {
+		t.Fatal("prompts/get of a 100 kB name succeeded")
+	}
+	bounded("prompts/get", err.Error())
+	_, err = h.cs.CallTool(ctx, &mcp.CallToolParams{Name: x})
+	if err == nil {
+		t.Fatal("tools/call of a 100 kB name succeeded")
+	}
+	bounded("tools/call", err.Error())
+
+	_, _, cs := newBareServer(t, map[string]*config.Server{
+		"media": {Name: "media", Type: config.Stdio, Command: "x", Expose: []string{"*"}, ExposeAs: config.ExposeBare},
+		"other": {Name: "other", Type: config.Stdio, Command: "y", Expose: []string{"text"}, ExposeAs: config.ExposeBare},
+	}, nil)
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: x})
+	if err != nil || !res.IsError {
+		t.Fatalf("a 100 kB tool name with two bare servers: %+v, %v", res, err)
+	}
+	bounded("tools/call with two bare servers", res.Content[0].(*mcp.TextContent).Text)
+}
+
+// Arguments that are not an object are refused naming what they are and
+// what the meta-tool takes; the error was Go's ("cannot unmarshal number
+// into Go value of type server.ExecArgs").
+func TestServer_ArgumentsThatAreNoObject(t *testing.T) {
+	h := newHardServer(t, config.Settings{}, nil, nil)
+	for _, c := range []struct {
+		tool string
+		args any
+		want string
+	}{
+		{"execute", 5, "execute: the arguments must be an object, not a number (it takes script, timeout_ms)"},
+		{"execute", []any{"return 1"}, "execute: the arguments must be an object, not an array (it takes script, timeout_ms)"},
+		{"list_tools", "github", "list_tools: the arguments must be an object, not a string (it takes "},
+	} {
+		res, err := h.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
+		if err != nil {
+			t.Fatalf("%s(%v): %v", c.tool, c.args, err)
+		}
+		if got := lastText(res); !res.IsError || !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s(%v): %v %q, want an error starting %q", c.tool, c.args, res.IsError, got, c.want)
+		}
+	}
+}
+
+// loudBackends has one tool, "loud", whose call fails with a 5 MB error
+// (a backend's JSON-RPC error message, quoted by the SDK).
+type loudBackends struct{}
+
+func (loudBackends) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
+	return &catalog.Listing{Tools: []*mcp.Tool{{Name: "loud", InputSchema: schema(``)}}}, nil
+}
+
+func (loudBackends) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolResult, error) {
+	return nil, errors.New(`calling "tools/call": ` + strings.Repeat("E", 5<<20))
+}
+
+// A backend's error is bounded in the script as its isError text is
+// (maxResultBytes), with a note naming the setting: a JSON-RPC error of
+// 5 MB reached the script whole.
+func TestServer_BackendErrorInAScriptIsBounded(t *testing.T) {
+	const limit = 10000
+	specs := map[string]*config.Server{"b": {Name: "b", Type: config.Stdio, Command: "x"}}
+	cat := catalog.New(specs, loudBackends{}, nil)
+	s := New(Options{Catalog: cat, Caller: loudBackends{}, Runner: inProcess{}, Settings: config.Settings{MaxResultBytes: limit}.Defaults()})
+	ct, stt := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.MCP().Connect(ctx, stt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cs.Close(); ss.Close() }()
+	out, isErr := call(t, cs, "execute", map[string]any{"script": `try { await b.loud({}) } catch (e) { return [e.message.length, e.message.slice(-200)] }`})
+	var got []any
+	if isErr || json.Unmarshal([]byte(out), &got) != nil || len(got) != 2 {
+		t.Fatalf("execute: %v %.300s", isErr, out)
+	}
+	if n, _ := got[0].(float64); n > limit+300 || !strings.Contains(fmt.Sprint(got[1]), "settings.maxResultBytes") {
+		t.Errorf("the script's error is %v bytes, ending %q; want at most about %d, with a note naming the setting", got[0], got[1], limit)
+	}
+}

@@ -4,6 +4,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -22,6 +23,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/script"
 	"github.com/switchboard-mcp/switchboard/internal/search"
@@ -141,6 +143,7 @@ func New(o Options) *Server {
 	}
 	s.mcp.AddReceivingMiddleware(s.learnExposed) // execute.go
 	s.mcp.AddReceivingMiddleware(checkLogLevel)
+	s.mcp.AddReceivingMiddleware(boundUnknownName)
 	s.addMetaTools()
 	s.syncExposed()
 	s.addResourcesAndPrompts()
@@ -206,7 +209,42 @@ func (s *Server) MCP() *mcp.Server { return s.mcp }
 // requests) end with it: nothing will retry them.
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
 	defer s.abandonPaused()
-	return s.mcp.Run(ctx, t)
+	et := &endingTransport{Transport: t, ctx: ctx}
+	defer et.stop()
+	return s.mcp.Run(ctx, et)
+}
+
+// endingTransport closes its connection when ctx ends. The SDK's Run then
+// only closes the session, which waits for the requests being served: a
+// call of a client that is gone (the daemon's session whose bridge went
+// away) ran on to its timeout, and serve's SIGTERM waited for it. Once
+// the connection is closed, its reader ends and the SDK cancels them.
+type endingTransport struct {
+	mcp.Transport
+	ctx context.Context
+
+	mu    sync.Mutex
+	stops []func() bool
+}
+
+func (t *endingTransport) Connect(ctx context.Context) (mcp.Connection, error) {
+	c, err := t.Transport.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	t.stops = append(t.stops, context.AfterFunc(t.ctx, func() { c.Close() }))
+	t.mu.Unlock()
+	return c, nil
+}
+
+// stop forgets the connections: Run has returned.
+func (t *endingTransport) stop() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, f := range t.stops {
+		f()
+	}
 }
 
 // CatalogChanged is called when a server's tool list changed: it
@@ -334,13 +372,16 @@ func decodeArgs(raw json.RawMessage, v any) error {
 		return nil
 	}
 	names := argNames(v)
+	if t := bytes.TrimLeft(raw, " \t\r\n"); len(t) > 0 && t[0] != '{' && json.Valid(t) {
+		return fmt.Errorf("the arguments must be an object, not %s (it takes %s)", jsonKind(t), strings.Join(names, ", "))
+	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) && te.Field != "" {
 		return fmt.Errorf("argument %q must be %s, not %s (it takes %s)", te.Field, wantedKind(te.Type), te.Value, strings.Join(names, ", "))
 	}
 	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
 		f, _ = strconv.Unquote(f)
-		msg := fmt.Sprintf("unknown argument %q; it takes %s", f, strings.Join(names, ", "))
+		msg := fmt.Sprintf("unknown argument %s; it takes %s", echo.Quote(f), strings.Join(names, ", "))
 		if near := nearest(f, names); len(near) > 0 {
 			msg += "; did you mean " + strings.Join(near, " or ") + "?"
 		}
@@ -451,13 +492,37 @@ func quoteAll(ss []string) []string {
 // logLevels are MCP's logging levels (RFC 5424's, least severe first).
 var logLevels = []mcp.LoggingLevel{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
 
+// boundUnknownName repeats the name of an unknown tool or prompt in the
+// SDK's error bounded (echo.Quote): the SDK quotes it whole, and a
+// client's 200 kB name came back in full.
+func boundUnknownName(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		var je *jsonrpc.Error
+		if err == nil || !errors.As(err, &je) || je.Code != jsonrpc.CodeInvalidParams {
+			return res, err
+		}
+		what, name := "", ""
+		switch p := req.GetParams().(type) {
+		case *mcp.CallToolParamsRaw:
+			what, name = "tool", p.Name
+		case *mcp.GetPromptParams:
+			what, name = "prompt", p.Name
+		}
+		if len(name) > echo.Max && je.Message == fmt.Sprintf("unknown %s %q", what, name) {
+			return res, &jsonrpc.Error{Code: je.Code, Message: "unknown " + what + " " + echo.Quote(name), Data: je.Data}
+		}
+		return res, err
+	}
+}
+
 // checkLogLevel refuses a logging/setLevel to a level MCP does not have
 // (the SDK would take it, and relay no backend's log messages after).
 func checkLogLevel(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		if method == "logging/setLevel" {
 			if p, ok := req.GetParams().(*mcp.SetLoggingLevelParams); ok && !slices.Contains(logLevels, p.Level) {
-				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("logging/setLevel: unknown level %q; the levels are debug, info, notice, warning, error, critical, alert and emergency", p.Level)}
+				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("logging/setLevel: unknown level %s; the levels are debug, info, notice, warning, error, critical, alert and emergency", echo.Quote(string(p.Level)))}
 			}
 		}
 		return next(ctx, method, req)

@@ -386,3 +386,31 @@ func TestUnfence_LeavesOtherScriptsAlone(t *testing.T) {
 		}
 	}
 }
+
+// A tool value of blocks over the limit is cut as a result to the client
+// is: blocks that fit kept, the others dropped, a note naming the tool,
+// what was dropped and the setting. An image over the limit was encoded,
+// cut in its base64 and handed to the script as one string of broken JSON.
+func TestUnwrap_BlocksOverTheLimitAreDroppedWhole(t *testing.T) {
+	res := &mcp.CallToolResult{Content: []mcp.Content{
+		&mcp.TextContent{Text: "a picture"},
+		&mcp.ImageContent{MIMEType: "image/png", Data: make([]byte, 30000)},
+	}}
+	got, err := Unwrap("s", "shot", res, 10000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var blocks []map[string]any
+	if err := json.Unmarshal(got, &blocks); err != nil {
+		t.Fatalf("value %.200s: want the blocks that fit, as blocks: %v", got, err)
+	}
+	if len(blocks) != 2 || blocks[0]["text"] != "a picture" {
+		t.Fatalf("blocks %.300v: want the text and a note", blocks)
+	}
+	note, _ := blocks[1]["text"].(string)
+	for _, w := range []string{"s.shot", "dropped: image", "settings.maxResultBytes"} {
+		if !strings.Contains(note, w) {
+			t.Errorf("note %q: want %q", note, w)
+		}
+	}
+}

@@ -52,7 +52,8 @@ const idHead = 4 << 10
 // (past 4 MiB queued for a client that does not read, they are dropped):
 // their sender may serve other clients too. A request whose id is that of
 // one being served is answered with invalid request (the SDK drops it
-// unanswered). Lines after an initialize request wait for its answer (a
+// unanswered), as is one whose progress token the SDK would change
+// (rpcid.OddProgressToken). Lines after an initialize request wait for its answer (a
 // client that sends initialize and notifications/initialized at once is
 // served as one that waits). The session ends at the end of Reader, once
 // the requests being served are answered (at most DrainTimeout later: `cat
@@ -550,7 +551,7 @@ func (c *stdioConn) readLoop(next func() ([]byte, int, error)) {
 			c.linesRead(n)
 		}
 		if size > c.max {
-			c.reject(sniffID(line), jsonrpc.CodeInvalidRequest, fmt.Sprintf(
+			c.rejectRaw(sniffID(line), jsonrpc.CodeInvalidRequest, fmt.Sprintf(
 				"message of at least %d bytes is over the limit of %d bytes for one client message; it was skipped (send less data per request)", size, c.max))
 		} else if line = bytes.TrimSpace(bytes.TrimPrefix(line, utf8BOM)); len(line) > 0 {
 			if !c.serveLine(line) {
@@ -608,7 +609,7 @@ func (c *stdioConn) serveLine(line []byte) bool {
 		c.reject(nil, jsonrpc.CodeInvalidRequest, "invalid request: JSON-RPC batches are not supported; send one message per line")
 		return true
 	case err != nil:
-		c.reject(sniffID(line), jsonrpc.CodeInvalidRequest, "invalid request: "+err.Error())
+		c.rejectRaw(sniffID(line), jsonrpc.CodeInvalidRequest, "invalid request: "+err.Error())
 		return true
 	case nullID(msg, line):
 		// The SDK would take it for a notification and drop it, leaving
@@ -617,7 +618,7 @@ func (c *stdioConn) serveLine(line []byte) bool {
 		return true
 	case noMethodNorResult(msg, line):
 		// The SDK would take it for a response and drop it.
-		c.reject(sniffID(line), jsonrpc.CodeInvalidRequest, "invalid request: the message has an id but no method (a request) and no result or error (a response)")
+		c.rejectRaw(sniffID(line), jsonrpc.CodeInvalidRequest, "invalid request: the message has an id but no method (a request) and no result or error (a response)")
 		return true
 	}
 	if odd := oddNumberID(line); odd != nil {
@@ -648,6 +649,10 @@ func (c *stdioConn) serveLine(line []byte) bool {
 	switch {
 	case len(raw) > maxIDBytes:
 		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: the id is %d bytes long; at most %d are accepted (use a number or a short string)", len(raw), maxIDBytes))
+		return true
+	case rpcid.OddProgressToken(line) != "":
+		// The SDK would send its progress under another token.
+		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, "invalid request: "+rpcid.OddProgressToken(line))
 		return true
 	case c.inUse(req.ID):
 		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, "invalid request: the id "+string(raw)+" is in use by a request being served; send each request with an id of its own")
@@ -828,10 +833,11 @@ func readLine(br *bufio.Reader, max int) (line []byte, size int, err error) {
 }
 
 // sniffID returns the top-level "id" of a JSON object that may be cut
-// short (a string or a number), or nil when it is not found.
-func sniffID(b []byte) any {
+// short, as sent (a string or a number), or nil when it is not found. An
+// error answers under it as rejectRaw does: decoded, 1.5 came back as 1,
+// 2^53+1 as 2^53 and a lone surrogate as U+FFFD.
+func sniffID(b []byte) json.RawMessage {
 	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
 		return nil
 	}
@@ -845,19 +851,12 @@ func sniffID(b []byte) any {
 			return nil
 		}
 		if k == "id" {
-			v, err := dec.Token()
-			if err != nil {
+			var v json.RawMessage
+			if dec.Decode(&v) != nil || len(v) == 0 {
 				return nil
 			}
-			switch v := v.(type) {
-			case string:
+			if c := v[0]; c == '"' || c == '-' || c >= '0' && c <= '9' {
 				return v
-			case json.Number:
-				f, err := v.Float64()
-				if err != nil {
-					return nil
-				}
-				return f
 			}
 			return nil
 		}

@@ -175,7 +175,7 @@ func TestReadLine_SkipsALongLineWithoutKeepingIt(t *testing.T) {
 	in := `{"id":5,"x":"` + strings.Repeat("b", 100000) + "\"}\nnext\nlast"
 	br := bufio.NewReaderSize(strings.NewReader(in), 16)
 	line, size, err := readLine(br, 1000)
-	if err != nil || size <= 1000 || len(line) > idHead || sniffID(line) != float64(5) {
+	if err != nil || size <= 1000 || len(line) > idHead || string(sniffID(line)) != "5" {
 		t.Fatalf("long line: %d bytes kept, size %d, id %v, err %v", len(line), size, sniffID(line), err)
 	}
 	if line, _, err := readLine(br, 1000); string(line) != "next" || err != nil {
@@ -186,15 +186,23 @@ func TestReadLine_SkipsALongLineWithoutKeepingIt(t *testing.T) {
 	}
 }
 
+// sniffID finds the top-level id of a line that may be cut short, as
+// sent: an oversize line's error carried 1.5 as 1, 2^53+1 as 2^53 and a
+// lone surrogate as U+FFFD, ids the client cannot match.
 func TestSniffID_OnlyTopLevel(t *testing.T) {
-	for in, want := range map[string]any{
-		`{"params":{"id":3},"id":"top"`:  "top",
-		`{"jsonrpc":"2.0","id":12,"meth`: float64(12),
-		`{"params":{"id":3},"meth`:       nil,
-		`[1,2]`:                          nil,
-		`not json`:                       nil,
+	for in, want := range map[string]string{
+		`{"params":{"id":3},"id":"top"`:               "\"top\"",
+		`{"jsonrpc":"2.0","id":12,"meth`:              "12",
+		`{"jsonrpc":"2.0","id":1.5,"meth`:             "1.5",
+		`{"jsonrpc":"2.0","id":9007199254740993,"met`: "9007199254740993",
+		`{"jsonrpc":"2.0","id":"\ud800","meth`:        `"\ud800"`,
+		`{"jsonrpc":"2.0","id":true,"meth`:            "",
+		`{"jsonrpc":"2.0","id":{"a":1},"meth`:         "",
+		`{"params":{"id":3},"meth`:                    "",
+		`[1,2]`:                                       "",
+		`not json`:                                    "",
 	} {
-		if got := sniffID([]byte(in)); got != want {
+		if got := string(sniffID([]byte(in))); got != want {
 			t.Errorf("sniffID(%s) = %v, want %v", in, got, want)
 		}
 	}
@@ -797,6 +805,38 @@ func TestStdioTransport_RefusesAStringIDThatDoesNotSurviveDecoding(t *testing.T)
 		got := out.String()
 		if !strings.Contains(got, `"id":`+want+`,`) || !strings.Contains(got, "not valid Unicode") {
 			t.Errorf("%s: answered %q, want invalid request under the id as sent", line, got)
+		}
+	}
+}
+
+// A request whose progress token the SDK would change is refused under
+// its id, naming the token: a token of 2^53+1 got its progress as 2^53,
+// which the client cannot match (or matches to another request).
+func TestStdioTransport_RefusesAProgressTokenThatDoesNotSurviveDecoding(t *testing.T) {
+	for line, refused := range map[string]bool{
+		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"_meta":{"progressToken":9007199254740993}}}`: true,
+		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"_meta":{"progressToken":"\ud800"}}}`:         true,
+		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"_meta":{"progressToken":9007199254740992}}}`: false,
+		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"_meta":{"progressToken":"p"}}}`:              false,
+	} {
+		var out lockedBuffer
+		conn, err := (&StdioTransport{Reader: strings.NewReader(line + "\n"), Writer: &out}).Connect(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg, err := conn.Read(context.Background())
+		conn.Close()
+		if !refused {
+			if r, ok := msg.(*jsonrpc.Request); err != nil || !ok || r.Method != "ping" {
+				t.Errorf("%s: read %v, %v; want the ping served", line, msg, err)
+			}
+			continue
+		}
+		if err != io.EOF {
+			t.Errorf("%s: read %v, %v; want it refused", line, msg, err)
+		}
+		if got := out.String(); !strings.Contains(got, `"id":3,`) || !strings.Contains(got, "the progress token") {
+			t.Errorf("%s: answered %q, want invalid request under its id naming the token", line, got)
 		}
 	}
 }
