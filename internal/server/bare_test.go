@@ -177,17 +177,8 @@ func TestLearnExposed_MetaToolsDoNotWaitForIt(t *testing.T) {
 	var s *Server
 	cat := catalog.New(specs, fb, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
 	s = New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
-	ct, stt := mcp.NewInMemoryTransports()
 	ctx := context.Background()
-	ss, err := s.MCP().Connect(ctx, stt, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cs.Close(); ss.Close() }()
+	cs := connectMem(t, s)
 	listed := make(chan []string)
 	go func() { // waits for media's tool list
 		res, err := cs.ListTools(ctx, nil)

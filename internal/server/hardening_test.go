@@ -126,17 +126,7 @@ func newHardServer(t *testing.T, st config.Settings, expose []string, runner Run
 	}
 	rec := &fakeRecorder{recs: make(chan record, 1000)}
 	s = New(Options{Catalog: cat, Caller: fb, Runner: runner, Settings: st.Defaults(), Recorder: rec})
-	ct, stt := mcp.NewInMemoryTransports()
-	ctx := context.Background()
-	ss, err := s.MCP().Connect(ctx, stt, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close(); ss.Close() })
+	cs := connectMem(t, s)
 	return &hardSetup{s, fb, cat, cs, rec}
 }
 
@@ -644,17 +634,7 @@ func TestServer_BackendErrorInAScriptIsBounded(t *testing.T) {
 	specs := map[string]*config.Server{"b": {Name: "b", Type: config.Stdio, Command: "x"}}
 	cat := catalog.New(specs, loudBackends{}, nil)
 	s := New(Options{Catalog: cat, Caller: loudBackends{}, Runner: inProcess{}, Settings: config.Settings{MaxResultBytes: limit}.Defaults()})
-	ct, stt := mcp.NewInMemoryTransports()
-	ctx := context.Background()
-	ss, err := s.MCP().Connect(ctx, stt, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cs.Close(); ss.Close() }()
+	cs := connectMem(t, s)
 	out, isErr := call(t, cs, "execute", map[string]any{"script": `try { await b.loud({}) } catch (e) { return [e.message.length, e.message.slice(-200)] }`})
 	var got []any
 	if isErr || json.Unmarshal([]byte(out), &got) != nil || len(got) != 2 {

@@ -90,6 +90,13 @@ func newTestServer(t testing.TB, st config.Settings, expose []string) (*Server, 
 	var s *Server
 	cat := catalog.New(specs, fb, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
 	s = New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: st.Defaults()})
+	cs := connectMem(t, s)
+	return s, fb, cs
+}
+
+// connectMem connects an in-memory SDK client to s, closed with the test.
+func connectMem(t testing.TB, s *Server) *mcp.ClientSession {
+	t.Helper()
 	ct, stt := mcp.NewInMemoryTransports()
 	ctx := context.Background()
 	ss, err := s.MCP().Connect(ctx, stt, nil)
@@ -98,10 +105,11 @@ func newTestServer(t testing.TB, st config.Settings, expose []string) (*Server, 
 	}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
 	if err != nil {
+		ss.Close()
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close(); ss.Close() })
-	return s, fb, cs
+	return cs
 }
 
 func call(t testing.TB, cs *mcp.ClientSession, name string, args map[string]any) (string, bool) {

@@ -92,17 +92,7 @@ func openSkillSession(t *testing.T, store *skills.Store, fb *skillBackends, runn
 		runner = inProcess{}
 	}
 	s = New(Options{Catalog: cat, Caller: fb, Runner: runner, Settings: st.Defaults(), Skills: func() *skills.Store { return store }})
-	ct, stt := mcp.NewInMemoryTransports()
-	ctx := context.Background()
-	ss, err := s.MCP().Connect(ctx, stt, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close(); ss.Close() })
+	cs := connectMem(t, s)
 	return &skillSession{s, cat, cs}
 }
 
