@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"time"
@@ -69,7 +70,12 @@ the command an agent registers.`)
 	defer shadowCheck.Stop()
 	// Our own transport: a malformed or oversize client message gets an
 	// error response and the session goes on (the SDK's ends on it).
-	t := &server.StdioTransport{Reader: e.Stdin, Writer: e.Stdout, Logger: st.log}
+	// A client's pipes or sockets are read and written as the daemon
+	// reads a handed-off client's (rawio): through the poller, without
+	// the system-call state.
+	in, out, done := pollableStdio(e)
+	defer done()
+	t := &server.StdioTransport{Reader: in, Writer: out, Logger: st.log}
 	err = st.sess.Serve(ctx, t)
 	if ctx.Err() != nil {
 		return nil // SIGINT/SIGTERM: a normal shutdown
@@ -123,14 +129,36 @@ func tuneRelayProcs(e *Env) {
 
 func runSandboxWorker(ctx context.Context, e *Env, args []string) error {
 	tuneWorkerProcs(e)
+	in, out, done := pollableStdio(e)
+	defer done()
+	return sandbox.ServeWorker(ctx, in, out)
+}
+
+// pollableStdio returns e's stdin and stdout, when they are a process's
+// pipes or sockets, switched to non-blocking mode and read and written
+// with raw system calls (rawio), and a function that closes them and puts
+// the mode back. Anything else (a terminal, a file, a test's buffer) is
+// returned as it is.
+func pollableStdio(e *Env) (io.Reader, io.Writer, func()) {
 	in, out := e.Stdin, e.Stdout
+	var done []func()
 	if f, ok := in.(*os.File); ok {
-		in = rawio.New(sandbox.Pollable(f))
+		if pf, restore := rawio.Pollable(f); pf != f {
+			in = rawio.New(pf)
+			done = append(done, func() { pf.Close(); restore() })
+		}
 	}
 	if f, ok := out.(*os.File); ok {
-		out = rawio.New(sandbox.Pollable(f))
+		if pf, restore := rawio.Pollable(f); pf != f {
+			out = rawio.New(pf)
+			done = append(done, func() { pf.Close(); restore() })
+		}
 	}
-	return sandbox.ServeWorker(ctx, in, out)
+	return in, out, func() {
+		for _, d := range done {
+			d()
+		}
+	}
 }
 
 func runDemoBackend(ctx context.Context, e *Env, args []string) error {

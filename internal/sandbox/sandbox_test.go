@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-mcp/switchboard/internal/rawio"
 	"github.com/switchboard-mcp/switchboard/internal/script"
 )
 
@@ -25,7 +26,9 @@ func TestMain(m *testing.M) {
 		if path := os.Getenv(workerProfileEnv); path != "" {
 			profileWorker(path)
 		}
-		if err := ServeWorker(context.Background(), Pollable(os.Stdin), Pollable(os.Stdout)); err != nil {
+		in, _ := rawio.Pollable(os.Stdin)
+		out, _ := rawio.Pollable(os.Stdout)
+		if err := ServeWorker(context.Background(), rawio.New(in), rawio.New(out)); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
