@@ -463,7 +463,11 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				pl.leave(e.name, src.f.path, "its name holds control characters; rename it and run init again")
 				continue
 			}
-			srv, _ := src.s.dialect.read(e.value) // checked
+			srv, err := src.s.dialect.read(e.value) // checked, but for errBoth
+			if err != nil {
+				pl.leave(e.name, src.f.path, err.Error())
+				continue
+			}
 			if ref := agentOnlyRef(srv); ref != "" {
 				pl.leave(e.name, src.f.path, fmt.Sprintf("it uses %s, which only %s can fill in; replace it with ${env:NAME} and run init again", ref, a.Title))
 				continue
@@ -534,7 +538,7 @@ func (pl *planner) check(es []entry, s spec) error {
 		if (s.dialect.skip != nil && s.dialect.skip(e.value)) || isOurs(e.name, e.value, pl.o.Executable) {
 			continue
 		}
-		if _, err := s.dialect.read(e.value); err != nil {
+		if _, err := s.dialect.read(e.value); err != nil && !errors.Is(err, errBoth) {
 			return fmt.Errorf("server %s: %w", echo.Quote(e.name), err)
 		}
 	}
