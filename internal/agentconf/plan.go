@@ -647,7 +647,7 @@ func (pl *planner) ourConfig() error {
 	var agents []Change
 	for _, p := range pl.order {
 		f := pl.files[p]
-		out := f.doc.bytes()
+		out := lineEnds(f.old, f.doc.bytes(), f.format, f.key)
 		if f.old != nil && bytes.Equal(out, f.old) {
 			continue
 		}
@@ -661,19 +661,22 @@ func (pl *planner) ourConfig() error {
 		}
 	}
 	for _, f := range []*file{main, scoped} {
+		if f == nil {
+			continue
+		}
+		out := lineEnds(f.old, f.doc.bytes(), f.format, f.key)
 		switch {
-		case f == nil:
 		case f.old == nil && !into[f] && (f != main || len(agents) == 0):
 			// Nothing goes into a file that is not there, and no agent
 			// file is changed to run serve with it (every agent file was
 			// skipped, say): it is not created empty.
-		case f.old == nil || !bytes.Equal(f.doc.bytes(), f.old):
+		case f.old == nil || !bytes.Equal(out, f.old):
 			// What serve will read must load: a config that does not
 			// would leave the agents with no server at all.
-			if _, err := config.Parse(f.path, f.doc.bytes()); err != nil {
+			if _, err := config.Parse(f.path, out); err != nil {
 				return fmt.Errorf("%s would not load after init (nothing was written): %w", f.path, err)
 			}
-			pl.plan.Changes = append(pl.plan.Changes, f.change(f.doc.bytes()))
+			pl.plan.Changes = append(pl.plan.Changes, f.change(out))
 		}
 	}
 	pl.plan.Changes = append(pl.plan.Changes, agents...)
