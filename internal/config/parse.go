@@ -604,6 +604,12 @@ func parseSettings(path string, v *node, f *File, e *Error) {
 			s.MaxResultBytes = posInt(path, fk, c, e)
 		case "maxMessageBytes":
 			s.MaxMessageBytes = posInt(path, fk, c, e)
+			if s.MaxMessageBytes > 0 && s.MaxMessageBytes < MinMessageBytes {
+				// 1 was taken: every backend was stopped at its first
+				// answer, with an error about the message, not the setting.
+				e.add(path, fk, "must be at least %d (64 KiB), not %d (line %d): every backend's first answers (initialize, tools/list) must fit; leave it out for the default, %d (32 MiB)", MinMessageBytes, s.MaxMessageBytes, c.line, defaultMessageBytes)
+				s.MaxMessageBytes = 0
+			}
 		case "daemonIdleTimeout":
 			s.DaemonIdleTimeout = duration(path, fk, c, e)
 		case "confirm":
