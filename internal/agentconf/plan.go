@@ -441,6 +441,18 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 		creds = claudeOAuth(pl.o.paths().claude)
 	}
 	for _, src := range sources {
+		// The servers taken out are added once the file's edits are known
+		// to parse (see jsonDoc.check).
+		type move struct {
+			name string
+			srv  *Server // nil: an old switchboard entry, dropped
+		}
+		var moves []move
+		edits := len(src.f.edits)
+		var start []byte
+		if j, ok := src.f.doc.(*jsonDoc); ok {
+			start = j.data
+		}
 		for _, e := range src.entries {
 			if src.s.dialect.skip != nil && src.s.dialect.skip(e.value) {
 				continue
@@ -450,6 +462,7 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 					if err := src.f.remove(e.name); err != nil {
 						return &fileError{src.f.path, err}
 					}
+					moves = append(moves, move{e.name, nil})
 				}
 				continue
 			}
@@ -501,7 +514,34 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				bad = true
 				continue
 			}
-			pl.add(e.name, srv, src.f.path, src.s.private)
+			moves = append(moves, move{e.name, &srv})
+		}
+		if j, ok := src.f.doc.(*jsonDoc); ok && j.check() != nil {
+			// Some removal made text that does not parse: take them out
+			// again from the start, parsing after each, and keep the
+			// servers whose removal parses in their file.
+			j.setData(start)
+			j.slow = true
+			src.f.edits = src.f.edits[:edits]
+			kept := moves[:0]
+			for _, m := range moves {
+				if err := src.f.remove(m.name); err != nil {
+					if m.srv == nil {
+						return &fileError{src.f.path, err}
+					}
+					pl.plan.Problems = append(pl.plan.Problems, &fileError{src.f.path, err})
+					bad = true
+					continue
+				}
+				kept = append(kept, m)
+			}
+			j.slow = false
+			moves = kept
+		}
+		for _, m := range moves {
+			if m.srv != nil {
+				pl.add(m.name, *m.srv, src.f.path, src.s.private)
+			}
 		}
 		pl.keep(src.f)
 	}
