@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -53,6 +54,9 @@ func canon(v any) string {
 
 // entryValue returns the named entry of d, or nil.
 func entryValue(d doc, name string) (map[string]any, error) {
+	if j, ok := d.(*jsonDoc); ok {
+		return j.entry(name)
+	}
 	es, err := d.entries()
 	if err != nil {
 		return nil, err
@@ -107,6 +111,51 @@ func normalize(v any) any {
 type jsonDoc struct {
 	data []byte
 	key  []string
+	// root is data parsed, nil until needed; remove keeps it up to date,
+	// other edits drop it. init asked about and removed each server with
+	// a parse of the whole file each time (six per server): 200 servers
+	// in a 16 MiB file padded with comments took 14 s.
+	root *jvalue
+	// unchecked is set when remove changed data without parsing it;
+	// check parses it. slow makes remove parse after each removal, as it
+	// did before, for the rare file whose removals do not parse.
+	unchecked, slow bool
+}
+
+// check parses data after removals: an error when it does not parse, or
+// when its parse is not the one remove kept (a removal changed what the
+// rest of the file means; removeSplices mishandles some layouts).
+func (d *jsonDoc) check() error {
+	if !d.unchecked {
+		return nil
+	}
+	r, err := parseJSONC(d.data)
+	if err != nil {
+		return err
+	}
+	if !r.same(d.root) {
+		return fmt.Errorf("taking servers out of %s would change the rest of the file (unusual layout)", dotted(d.key))
+	}
+	d.root, d.unchecked = r, false
+	return nil
+}
+
+// tree returns d's data parsed, parsing it only when an edit dropped the
+// last parse.
+func (d *jsonDoc) tree() (*jvalue, error) {
+	if d.root == nil {
+		r, err := parseJSONC(d.data)
+		if err != nil {
+			return nil, err
+		}
+		d.root = r
+	}
+	return d.root, nil
+}
+
+// setData replaces d's content after an edit that did not keep the parse.
+func (d *jsonDoc) setData(b []byte) {
+	d.data, d.root, d.unchecked = b, nil, false
 }
 
 func newJSONDoc(data []byte, key []string) (*jsonDoc, error) {
@@ -123,7 +172,7 @@ func newJSONDoc(data []byte, key []string) (*jsonDoc, error) {
 	if err := duplicateServers(root, key, data); err != nil {
 		return nil, err
 	}
-	return &jsonDoc{data: data, key: key}, nil
+	return &jsonDoc{data: data, key: key, root: root}, nil
 }
 
 // duplicateServers reports a key along path, or a server name under it,
@@ -171,7 +220,7 @@ func invalidUTF8At(data []byte) int {
 }
 
 func (d *jsonDoc) entries() ([]entry, error) {
-	root, err := parseJSONC(d.data)
+	root, err := d.tree()
 	if err != nil {
 		return nil, err
 	}
@@ -193,18 +242,102 @@ func (d *jsonDoc) entries() ([]entry, error) {
 	return out, nil
 }
 
+// remove takes every member named name out of the object at d.key by
+// deleting bytes, and moves the offsets of the parse past each deletion
+// instead of parsing again.
 func (d *jsonDoc) remove(name string) error {
-	out, err := jsoncRemove(d.data, d.key, name)
-	if err == nil {
-		d.data = out
+	if d.slow {
+		before, err := d.value()
+		if err != nil {
+			return err
+		}
+		out, err := jsoncRemove(d.data, d.key, name)
+		if err != nil {
+			return err
+		}
+		after, err := (&jsonDoc{data: out, key: d.key}).value()
+		if err != nil {
+			return err
+		}
+		if obj, _ := lookupValue(before, d.key).(map[string]any); obj != nil {
+			delete(obj, name)
+		}
+		if canon(before) != canon(after) {
+			return fmt.Errorf("taking %s out of %s would change the rest of the file (unusual layout): move it by hand", echo.Quote(name), dotted(d.key))
+		}
+		d.setData(out)
+		return nil
 	}
-	return err
+	root, err := d.tree()
+	if err != nil {
+		return err
+	}
+	obj, err := root.lookup(d.key)
+	if err != nil || obj == nil {
+		return err
+	}
+	if obj.kind != '{' {
+		return fmt.Errorf("%s is not an object", dotted(d.key))
+	}
+	for {
+		idx := -1
+		for i, m := range obj.members {
+			if m.key == name {
+				idx = i
+			}
+		}
+		if idx < 0 {
+			return nil
+		}
+		sp := removeSplices(d.data, obj, idx)
+		d.data = applySplices(d.data, sp)
+		obj.members = slices.Delete(obj.members, idx, idx+1)
+		root.deleted(sp)
+		d.unchecked = true
+	}
+}
+
+// lookupValue follows path through decoded objects, or returns nil.
+func lookupValue(v any, path []string) any {
+	for _, k := range path {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = m[k]
+	}
+	return v
+}
+
+// entry decodes the member name of the object at d.key: nil when it is
+// absent. (entries decodes them all, and init asks for one per server.)
+func (d *jsonDoc) entry(name string) (map[string]any, error) {
+	root, err := d.tree()
+	if err != nil {
+		return nil, err
+	}
+	obj, err := root.lookup(d.key)
+	if err != nil || obj == nil {
+		return nil, err
+	}
+	if obj.kind != '{' {
+		return nil, fmt.Errorf("%s must be an object", dotted(d.key))
+	}
+	m := obj.member(name)
+	if m == nil {
+		return nil, nil
+	}
+	v, ok := m.val.decode(d.data).(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("%s.%s must be an object", dotted(d.key), name)
+	}
+	return v, nil
 }
 
 func (d *jsonDoc) set(name string, v any) error {
 	out, err := jsoncSet(d.data, d.key, name, v)
 	if err == nil {
-		d.data = out
+		d.setData(out)
 	}
 	return err
 }
@@ -212,7 +345,7 @@ func (d *jsonDoc) set(name string, v any) error {
 func (d *jsonDoc) bytes() []byte { return d.data }
 
 func (d *jsonDoc) text(name string) string {
-	root, err := parseJSONC(d.data)
+	root, err := d.tree()
 	if err != nil {
 		return ""
 	}
@@ -234,13 +367,13 @@ func (d *jsonDoc) insert(name string, value map[string]any, rec *entryRec) error
 	if text != "" && d.missing() == 0 {
 		try = func() error {
 			if out, ok := d.insertBefore(name, text, rec.Follow); ok {
-				d.data = out
+				d.setData(out)
 				return nil
 			}
 			return d.set(name, rawJSON(text))
 		}
 	}
-	if err := insertChecked(d, name, value, try, func() error { return d.set(name, value) }, func() { d.data = saved }); err != nil {
+	if err := insertChecked(d, name, value, try, func() error { return d.set(name, value) }, func() { d.setData(saved) }); err != nil {
 		return err
 	}
 	if lead == "" {
@@ -248,7 +381,7 @@ func (d *jsonDoc) insert(name string, value map[string]any, rec *entryRec) error
 	}
 	// The comment lines above the entry come back above it, indented
 	// like its key.
-	root, err := parseJSONC(d.data)
+	root, err := d.tree()
 	if err != nil {
 		return nil
 	}
@@ -268,7 +401,7 @@ func (d *jsonDoc) insert(name string, value map[string]any, rec *entryRec) error
 	}
 	out := applySplices(d.data, []splice{{ls, ls, b.String()}})
 	if r, err := parseJSONC(out); err == nil && canon(r.decode(out)) == canon(root.decode(d.data)) {
-		d.data = out
+		d.data, d.root = out, r
 	}
 	return nil
 }
@@ -279,7 +412,7 @@ func (d *jsonDoc) insertBefore(name, text, follow string) ([]byte, bool) {
 	if follow == "" {
 		return nil, false
 	}
-	root, err := parseJSONC(d.data)
+	root, err := d.tree()
 	if err != nil {
 		return nil, false
 	}
@@ -321,7 +454,7 @@ func (d *jsonDoc) insertBefore(name, text, follow string) ([]byte, bool) {
 
 // follower returns the name of the member after name, or "".
 func (d *jsonDoc) follower(name string) string {
-	root, err := parseJSONC(d.data)
+	root, err := d.tree()
 	if err != nil {
 		return ""
 	}
@@ -339,7 +472,7 @@ func (d *jsonDoc) follower(name string) string {
 
 // lead returns the // comment lines right above the entry's key.
 func (d *jsonDoc) lead(name string) string {
-	root, err := parseJSONC(d.data)
+	root, err := d.tree()
 	if err != nil {
 		return ""
 	}
@@ -377,7 +510,7 @@ func (d *jsonDoc) lead(name string) string {
 }
 
 func (d *jsonDoc) missing() int {
-	root, err := parseJSONC(d.data)
+	root, err := d.tree()
 	if err != nil {
 		return 0
 	}
@@ -392,7 +525,7 @@ func (d *jsonDoc) missing() int {
 func (d *jsonDoc) prune(n int) error {
 	for i := 0; i < n && i < len(d.key); i++ {
 		path := d.key[:len(d.key)-i]
-		root, err := parseJSONC(d.data)
+		root, err := d.tree()
 		if err != nil {
 			return err
 		}
@@ -407,13 +540,13 @@ func (d *jsonDoc) prune(n int) error {
 		if err != nil {
 			return err
 		}
-		d.data = out
+		d.setData(out)
 	}
 	return nil
 }
 
 func (d *jsonDoc) value() (any, error) {
-	root, err := parseJSONC(d.data)
+	root, err := d.tree()
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -468,5 +469,45 @@ func TestPlan_TooManyServersIsSkipped(t *testing.T) {
 	want := fmt.Sprintf("%s: holds %d servers, more than the %d init moves", mcp, maxServers+1, maxServers)
 	if got := errors.Join(p.Problems...); got == nil || !strings.Contains(got.Error(), want) || len(p.Imported) != 0 {
 		t.Errorf("problems %v, imported %d; want %q", got, len(p.Imported), want)
+	}
+}
+
+// An agent's server with both a command and a url was imported as one of
+// them (the url of a typed entry, else the command), the other dropped
+// without a word. It stays in its agent file now, with the reason, in
+// every format that can hold both; the others move as before.
+func TestPlan_ServerWithCommandAndURLStaysInItsFile(t *testing.T) {
+	w := newWorld(t)
+	codex := filepath.Join(w.proj, ".codex", "config.toml")
+	w.write(codex, "[mcp_servers.x]\ncommand = \"x\"\n[mcp_servers.both]\ncommand = \"y\"\nurl = \"https://example.com/mcp\"\n", 0o644)
+	claude := filepath.Join(w.proj, ".mcp.json")
+	w.write(claude, `{"mcpServers": {"typed": {"type": "http", "command": "z", "url": "https://example.com/mcp"}, "r": {"url": "https://example.com/r"}}}`, 0o644)
+	p, err := MakePlan(w.opts(Project))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Failed() {
+		t.Fatalf("problems: %v", p.Problems)
+	}
+	var imported []string
+	for _, i := range p.Imported {
+		imported = append(imported, i.Name)
+	}
+	if slices.Sort(imported); strings.Join(imported, ",") != "r,x" {
+		t.Errorf("imported %v, want x and r", imported)
+	}
+	want := map[string]string{"both": codex, "typed": claude}
+	for _, l := range p.Left {
+		if want[l.Name] == l.File && strings.Contains(l.Reason, "both a command and a url") && strings.Contains(l.Reason, "run init again") {
+			delete(want, l.Name)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("left %+v, lacks %v", p.Left, want)
+	}
+	for _, c := range p.Changes {
+		if (c.Path == codex || c.Path == claude) && !strings.Contains(string(c.New), "https://example.com/mcp") {
+			t.Errorf("%s lost the server:\n%s", c.Path, c.New)
+		}
 	}
 }

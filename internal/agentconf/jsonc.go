@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/tailscale/hujson"
 
@@ -38,8 +39,13 @@ type jmember struct {
 // and the parser recurses.
 const maxDepth = 200
 
+// jsoncParsed counts the bytes parseJSONC parsed, for a test that keeps
+// init from parsing an agent file once per server again.
+var jsoncParsed atomic.Int64
+
 // parseJSONC parses data as one JSONC value. Empty input is an error.
 func parseJSONC(data []byte) (*jvalue, error) {
+	jsoncParsed.Add(int64(len(data)))
 	if line, deep := nesting.JSONC(data, maxDepth); deep {
 		return nil, fmt.Errorf("line %d: nested too deeply", line)
 	}
@@ -174,4 +180,72 @@ func dotted(path []string) string {
 		return "the top level"
 	}
 	return strings.Join(path, ".")
+}
+
+// deleted moves v's offsets after the deletions sp (splices with no
+// text, not overlapping) were made in its source, so that v stays the
+// parse of the result: an offset moves back by the bytes deleted before
+// it, and a comma deleted becomes -1. The caller has taken out of v the
+// members that lay inside a deletion.
+func (v *jvalue) deleted(sp []splice) {
+	ds := slices.Clone(sp)
+	slices.SortFunc(ds, func(a, b splice) int { return a.start - b.start })
+	at := func(p int) int {
+		n := 0
+		for _, d := range ds {
+			if d.start >= p {
+				break
+			}
+			n += min(d.end, p) - d.start
+		}
+		return p - n
+	}
+	gone := func(p int) bool {
+		for _, d := range ds {
+			if d.start <= p && p < d.end {
+				return true
+			}
+		}
+		return false
+	}
+	var walk func(v *jvalue)
+	walk = func(v *jvalue) {
+		v.start, v.end = at(v.start), at(v.end)
+		for i := range v.members {
+			m := &v.members[i]
+			m.keyStart = at(m.keyStart)
+			if m.comma >= 0 {
+				if gone(m.comma) {
+					m.comma = -1
+				} else {
+					m.comma = at(m.comma)
+				}
+			}
+			walk(m.val)
+		}
+		for _, e := range v.elems {
+			walk(e)
+		}
+	}
+	walk(v)
+}
+
+// same reports whether v and w are the same parse: kinds, offsets, keys
+// and commas.
+func (v *jvalue) same(w *jvalue) bool {
+	if v.kind != w.kind || v.start != w.start || v.end != w.end || len(v.members) != len(w.members) || len(v.elems) != len(w.elems) {
+		return false
+	}
+	for i := range v.members {
+		x, y := v.members[i], w.members[i]
+		if x.key != y.key || x.keyStart != y.keyStart || x.comma != y.comma || !x.val.same(y.val) {
+			return false
+		}
+	}
+	for i := range v.elems {
+		if !v.elems[i].same(w.elems[i]) {
+			return false
+		}
+	}
+	return true
 }

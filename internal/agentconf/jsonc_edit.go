@@ -68,6 +68,13 @@ func jsoncRemove(data []byte, path []string, key string) ([]byte, error) {
 }
 
 func removeMember(data []byte, obj *jvalue, idx int) []byte {
+	return applySplices(data, removeSplices(data, obj, idx))
+}
+
+// removeSplices returns the deletions (splices with no text) that take
+// member idx out of obj, with its line, the // comments on and above
+// it, and the comma that strict JSON no longer wants.
+func removeSplices(data []byte, obj *jvalue, idx int) []splice {
 	m := obj.members[idx]
 	var sp []splice
 	if ls := lineStart(data, m.keyStart); ls <= obj.start || !onlySpace(data[ls:m.keyStart]) {
@@ -76,11 +83,11 @@ func removeMember(data []byte, obj *jvalue, idx int) []byte {
 		sep := func(b []byte) bool { return len(bytes.Trim(b, " \t\r\n,")) == 0 }
 		switch {
 		case idx+1 < len(obj.members) && sep(data[m.val.end:obj.members[idx+1].keyStart]):
-			return applySplices(data, []splice{{m.keyStart, obj.members[idx+1].keyStart, ""}})
+			return []splice{{m.keyStart, obj.members[idx+1].keyStart, ""}}
 		case idx > 0 && m.comma >= 0 && obj.members[idx-1].comma >= 0 && sep(data[obj.members[idx-1].comma:m.keyStart]) && sep(data[m.val.end:m.comma]):
-			return applySplices(data, []splice{{obj.members[idx-1].comma + 1, m.comma + 1, ""}})
+			return []splice{{obj.members[idx-1].comma + 1, m.comma + 1, ""}}
 		case idx > 0 && sep(data[obj.members[idx-1].val.end:m.keyStart]):
-			return applySplices(data, []splice{{obj.members[idx-1].val.end, m.val.end, ""}})
+			return []splice{{obj.members[idx-1].val.end, m.val.end, ""}}
 		}
 	}
 	start := m.keyStart
@@ -105,7 +112,7 @@ func removeMember(data []byte, obj *jvalue, idx int) []byte {
 		// The only member: leave {} when nothing but space remains.
 		rest := data[end : obj.end-1]
 		if len(bytes.Trim(rest, " \t\r\n")) == 0 {
-			return applySplices(data, append(sp, splice{obj.start + 1, obj.end - 1, ""}))
+			return append(sp, splice{obj.start + 1, obj.end - 1, ""})
 		}
 	}
 	// Take the rest of the line, with a // comment on it, when the
@@ -128,8 +135,10 @@ func removeMember(data []byte, obj *jvalue, idx int) []byte {
 			end += nl + 1
 		default:
 			// Something else follows on the line (a closing brace):
-			// take the line break before the member instead.
-			if start > 0 && data[start-1] == '\n' && start-1 > obj.start {
+			// take the line break before the member instead, unless it
+			// ends a // comment, which would then run on over what
+			// follows (a member on that line went into the comment).
+			if start > 0 && data[start-1] == '\n' && start-1 > obj.start && !bytes.Contains(data[lineStart(data, start-1):start-1], []byte("//")) {
 				start--
 				if start > 0 && data[start-1] == '\r' && start-1 > obj.start {
 					start--
@@ -148,7 +157,7 @@ func removeMember(data []byte, obj *jvalue, idx int) []byte {
 			start = ls
 		}
 	}
-	return applySplices(data, append(sp, splice{start, end, ""}))
+	return append(sp, splice{start, end, ""})
 }
 
 // jsoncSet sets member key of the object at path to value (any value

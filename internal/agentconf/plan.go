@@ -441,6 +441,18 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 		creds = claudeOAuth(pl.o.paths().claude)
 	}
 	for _, src := range sources {
+		// The servers taken out are added once the file's edits are known
+		// to parse (see jsonDoc.check).
+		type move struct {
+			name string
+			srv  *Server // nil: an old switchboard entry, dropped
+		}
+		var moves []move
+		edits := len(src.f.edits)
+		var start []byte
+		if j, ok := src.f.doc.(*jsonDoc); ok {
+			start = j.data
+		}
 		for _, e := range src.entries {
 			if src.s.dialect.skip != nil && src.s.dialect.skip(e.value) {
 				continue
@@ -450,6 +462,7 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 					if err := src.f.remove(e.name); err != nil {
 						return &fileError{src.f.path, err}
 					}
+					moves = append(moves, move{e.name, nil})
 				}
 				continue
 			}
@@ -463,7 +476,11 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				pl.leave(e.name, src.f.path, "its name holds control characters; rename it and run init again")
 				continue
 			}
-			srv, _ := src.s.dialect.read(e.value) // checked
+			srv, err := src.s.dialect.read(e.value) // checked, but for errBoth
+			if err != nil {
+				pl.leave(e.name, src.f.path, err.Error())
+				continue
+			}
 			if ref := agentOnlyRef(srv); ref != "" {
 				pl.leave(e.name, src.f.path, fmt.Sprintf("it uses %s, which only %s can fill in; replace it with ${env:NAME} and run init again", ref, a.Title))
 				continue
@@ -497,7 +514,34 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				bad = true
 				continue
 			}
-			pl.add(e.name, srv, src.f.path, src.s.private)
+			moves = append(moves, move{e.name, &srv})
+		}
+		if j, ok := src.f.doc.(*jsonDoc); ok && j.check() != nil {
+			// Some removal made text that does not parse: take them out
+			// again from the start, parsing after each, and keep the
+			// servers whose removal parses in their file.
+			j.setData(start)
+			j.slow = true
+			src.f.edits = src.f.edits[:edits]
+			kept := moves[:0]
+			for _, m := range moves {
+				if err := src.f.remove(m.name); err != nil {
+					if m.srv == nil {
+						return &fileError{src.f.path, err}
+					}
+					pl.plan.Problems = append(pl.plan.Problems, &fileError{src.f.path, err})
+					bad = true
+					continue
+				}
+				kept = append(kept, m)
+			}
+			j.slow = false
+			moves = kept
+		}
+		for _, m := range moves {
+			if m.srv != nil {
+				pl.add(m.name, *m.srv, src.f.path, src.s.private)
+			}
 		}
 		pl.keep(src.f)
 	}
@@ -534,7 +578,7 @@ func (pl *planner) check(es []entry, s spec) error {
 		if (s.dialect.skip != nil && s.dialect.skip(e.value)) || isOurs(e.name, e.value, pl.o.Executable) {
 			continue
 		}
-		if _, err := s.dialect.read(e.value); err != nil {
+		if _, err := s.dialect.read(e.value); err != nil && !errors.Is(err, errBoth) {
 			return fmt.Errorf("server %s: %w", echo.Quote(e.name), err)
 		}
 	}
@@ -643,7 +687,7 @@ func (pl *planner) ourConfig() error {
 	var agents []Change
 	for _, p := range pl.order {
 		f := pl.files[p]
-		out := f.doc.bytes()
+		out := lineEnds(f.old, f.doc.bytes(), f.format, f.key)
 		if f.old != nil && bytes.Equal(out, f.old) {
 			continue
 		}
@@ -657,19 +701,22 @@ func (pl *planner) ourConfig() error {
 		}
 	}
 	for _, f := range []*file{main, scoped} {
+		if f == nil {
+			continue
+		}
+		out := lineEnds(f.old, f.doc.bytes(), f.format, f.key)
 		switch {
-		case f == nil:
 		case f.old == nil && !into[f] && (f != main || len(agents) == 0):
 			// Nothing goes into a file that is not there, and no agent
 			// file is changed to run serve with it (every agent file was
 			// skipped, say): it is not created empty.
-		case f.old == nil || !bytes.Equal(f.doc.bytes(), f.old):
+		case f.old == nil || !bytes.Equal(out, f.old):
 			// What serve will read must load: a config that does not
 			// would leave the agents with no server at all.
-			if _, err := config.Parse(f.path, f.doc.bytes()); err != nil {
+			if _, err := config.Parse(f.path, out); err != nil {
 				return fmt.Errorf("%s would not load after init (nothing was written): %w", f.path, err)
 			}
-			pl.plan.Changes = append(pl.plan.Changes, f.change(f.doc.bytes()))
+			pl.plan.Changes = append(pl.plan.Changes, f.change(out))
 		}
 	}
 	pl.plan.Changes = append(pl.plan.Changes, agents...)

@@ -2,6 +2,7 @@ package agentconf
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -153,10 +154,18 @@ func scalar(v any, bad func()) string {
 	return ""
 }
 
+// errBoth is an entry with both a command and a url. Each transport
+// reads only its own field, so importing it dropped one of them without
+// a word; init leaves such a server where it is and says why.
+var errBoth = errors.New("it has both a command and a url, and Switchboard would run only one of them: delete the one you do not mean and run init again")
+
 // finish checks s and returns it with the first problem found.
 func (f *fields) finish(s Server) (Server, error) {
 	if f.err != nil {
 		return Server{}, f.err
+	}
+	if s.Command != "" && s.URL != "" {
+		return Server{}, errBoth
 	}
 	switch {
 	case s.Type == "" && s.URL != "" && s.Command == "":

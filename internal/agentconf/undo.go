@@ -191,7 +191,7 @@ func patch(mf *manifestFile, data []byte) *undoFile {
 		u.done = append(u.done, fmt.Sprintf("put %s back into %s", dotted(append(append([]string{}, e.Key...), e.Name)), mf.Path))
 		content = d.bytes()
 	}
-	u.out = content
+	u.out = lineEnds(data, content, format, []string{"-"})
 	created := !mf.Existed || mf.ByInit
 	fresh := mf.Fresh
 	if fresh == "" && format == 'j' {

@@ -179,9 +179,10 @@ type Settings struct {
 	// MaxResultBytes bounds the text a tool call or script returns (default 1 MiB).
 	MaxResultBytes int
 	// MaxMessageBytes bounds one message read from a backend (default 32
-	// MiB); a larger one stops that backend and fails its calls. Decoding
-	// a message takes about five times its size at peak (the SDK's JSON
-	// decoder), so 32 MiB keeps the process under 256 MiB.
+	// MiB, at least MinMessageBytes); a larger one stops that backend and
+	// fails its calls. Decoding a message takes about five times its size
+	// at peak (the SDK's JSON decoder), so 32 MiB keeps the process under
+	// 256 MiB.
 	MaxMessageBytes int
 	// MaxExecuteTimeout caps a script's time limit, whatever execute's
 	// timeout_ms asks (default 5m).
@@ -260,7 +261,7 @@ func (s Settings) Defaults() Settings {
 	defInt(&s.ScriptMemoryMB, 256)
 	defInt(&s.MaxCallsPerScript, 1000)
 	defInt(&s.MaxResultBytes, 1<<20)
-	defInt(&s.MaxMessageBytes, 32<<20)
+	defInt(&s.MaxMessageBytes, defaultMessageBytes)
 	def(&s.DaemonIdleTimeout, 10*time.Minute)
 	def(&s.TrifectaWindow, 10*time.Minute)
 	return s
@@ -293,6 +294,15 @@ func (s *Server) Identity() string {
 	}
 	return s.URL
 }
+
+const defaultMessageBytes = 32 << 20
+
+// MinMessageBytes is the smallest maxMessageBytes a config may set
+// (64 KiB). A backend's initialize answer is a few hundred bytes to a
+// few kilobytes (its instructions included) and a small server's
+// tools/list a few tens; below this, backends are stopped at their
+// first answers.
+const MinMessageBytes = 64 << 10
 
 // Load reads and merges the files in paths, lowest precedence first, all
 // as the user's own files: a later file's servers and settings win. It

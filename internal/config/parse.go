@@ -361,11 +361,13 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 		return s
 	}
 	n0 := len(e.Problems)
+	var cmdLine, urlLine int // where command and url were given
+	urlKey := ""
 	for i, k := range v.keys {
 		c, fk := v.vals[i], field+"."+k
 		switch k {
 		case "command":
-			s.Command = str(path, fk, c, e)
+			s.Command, cmdLine = str(path, fk, c, e), c.line
 		case "args":
 			s.Args = strList(path, fk, c, e)
 		case "env":
@@ -376,7 +378,7 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 		case "type":
 			s.Type = str(path, fk, c, e)
 		case "url", "serverUrl", "httpUrl":
-			s.URL = str(path, fk, c, e)
+			s.URL, urlKey, urlLine = str(path, fk, c, e), k, c.line
 			if k == "httpUrl" && s.Type == "" {
 				s.Type = HTTP
 			}
@@ -447,6 +449,11 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 		e.add(path, field+".type", `unknown transport %q; use "stdio", "http" or "sse"`, s.Type)
 	}
 	switch {
+	case s.Command != "" && s.URL != "":
+		// Each transport reads only its own field, so one of the two was
+		// silently ignored: the server the user meant may not be the one
+		// that ran.
+		e.add(path, field, "has both command (line %d) and %s (line %d), and only one would be used: a server is either a stdio server (command, args, env, cwd) or a remote one (url, headers); keep one and delete the other", cmdLine, urlKey, urlLine)
 	case s.Type == Stdio && strings.TrimSpace(s.Command) == "" && len(e.Problems) == n0:
 		e.add(path, field+".command", "is empty: a stdio server needs a command to run (line %d)", v.line)
 	case s.Type != Stdio && s.URL == "" && len(e.Problems) == n0:
@@ -597,6 +604,12 @@ func parseSettings(path string, v *node, f *File, e *Error) {
 			s.MaxResultBytes = posInt(path, fk, c, e)
 		case "maxMessageBytes":
 			s.MaxMessageBytes = posInt(path, fk, c, e)
+			if s.MaxMessageBytes > 0 && s.MaxMessageBytes < MinMessageBytes {
+				// 1 was taken: every backend was stopped at its first
+				// answer, with an error about the message, not the setting.
+				e.add(path, fk, "must be at least %d (64 KiB), not %d (line %d): every backend's first answers (initialize, tools/list) must fit; leave it out for the default, %d (32 MiB)", MinMessageBytes, s.MaxMessageBytes, c.line, defaultMessageBytes)
+				s.MaxMessageBytes = 0
+			}
 		case "daemonIdleTimeout":
 			s.DaemonIdleTimeout = duration(path, fk, c, e)
 		case "confirm":

@@ -41,6 +41,23 @@ func TestParse_BadWhenDisablesThatServerWithFieldAndLine(t *testing.T) {
 	}
 }
 
+// An npm range holding a line break was accepted (the range parser
+// takes it for a space); the server is disabled, naming file, field and
+// line.
+func TestParse_WhenVersionWithControlCharacter(t *testing.T) {
+	f, err := Parse("c.json", []byte(`{"mcpServers": {
+  "db": {"command": "db-mcp",
+         "when": {"npm": "pg", "version": "^8\n|| ^9"}}
+}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := f.Servers["db"]
+	if !db.Disabled || !strings.Contains(db.Problem, `c.json: mcpServers.db.when: version "^8\n|| ^9" holds the control or invisible character U+000A`) || !strings.Contains(db.Problem, "(line 3)") {
+		t.Errorf("db.Problem = %q", db.Problem)
+	}
+}
+
 func TestSettings_AutoSyncDefaultsOnAndAProjectCanOnlyTurnItOff(t *testing.T) {
 	var s Settings
 	if !s.Defaults().AutoSync() {

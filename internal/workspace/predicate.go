@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // Ecosystem names a kind of dependency; its value is the predicate key.
@@ -86,6 +87,9 @@ func parse(v any, at string) (*Predicate, error) {
 		if !ok || strings.TrimSpace(s) == "" {
 			return nil, fmt.Errorf("%sversion must be a non-empty string, not %s", prefix(at), typeName(ver))
 		}
+		if err := noControl(s); err != nil {
+			return nil, fmt.Errorf("%sversion %q %v: write the range on one line, its parts separated by spaces", prefix(at), s, err)
+		}
 		if !isEcosystem(kind) {
 			return nil, fmt.Errorf("%sversion applies to crate, goModule, npm and python only, not %s", prefix(at), kind)
 		}
@@ -124,6 +128,9 @@ func parse(v any, at string) (*Predicate, error) {
 		if !ok || strings.TrimSpace(s) == "" {
 			return nil, fmt.Errorf("%s must be a non-empty string, not %s", where(kind), typeName(val))
 		}
+		if err := noControl(s); err != nil {
+			return nil, fmt.Errorf("%s: %q %v: remove it", where(kind), s, err)
+		}
 		p.Name = strings.TrimSpace(s)
 		if kind == KindPath {
 			if strings.HasPrefix(p.Name, "/") || slices.Contains(strings.Split(p.Name, "/"), "..") {
@@ -140,6 +147,20 @@ func parse(v any, at string) (*Predicate, error) {
 		}
 	}
 	return p, nil
+}
+
+// noControl refuses a control character (a newline, a tab, an escape)
+// or an invisible format character (bidirectional controls, zero
+// width) in a name or a version range: the range parsers take tabs and
+// newlines for spaces, so "^8\n|| ^9" was accepted, and such text
+// reaches terminals (switchboard servers) as it is.
+func noControl(s string) error {
+	for _, r := range s {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return fmt.Errorf("holds the control or invisible character %U", r)
+		}
+	}
+	return nil
 }
 
 func prefix(at string) string {

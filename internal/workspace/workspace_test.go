@@ -207,6 +207,14 @@ func TestParse_Errors(t *testing.T) {
 		{`{"python": "django", "version": "4.2"}`, "needs an operator"},
 		{`{"python": "django", "version": "~=4"}`, "at least two release numbers"},
 		{`{"python": "django", "version": ">=4.*"}`, "only with == and !="},
+		// Range parsers take tabs and line breaks for spaces: these were
+		// accepted.
+		{`{"npm": "pg", "version": "^8\n|| ^9"}`, `version "^8\n|| ^9" holds the control or invisible character U+000A`},
+		{`{"npm": "pg", "version": ">=1\r\n<2"}`, "U+000D"},
+		{`{"npm": "pg", "version": "^8\t"}`, "U+0009"},
+		{`{"crate": "sqlx", "version": "0.7\u000b"}`, "U+000B"},
+		{`{"npm": "pg", "version": "^8\u202e"}`, "U+202E"},
+		{`{"all": [{"npm": "p\u0000g"}]}`, `all[0].npm: "p\x00g" holds the control or invisible character U+0000`},
 	} {
 		var v any
 		if err := json.Unmarshal([]byte(c.src), &v); err != nil {
