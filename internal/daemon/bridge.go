@@ -605,6 +605,9 @@ func (b *bridge) startReader(c net.Conn, gen int, swallow string, swallowed chan
 				b.broken(gen, err)
 				return
 			}
+			if len(line) == 1 {
+				continue // a daemon's check that we are still here (hangupProbe)
+			}
 			if m := scan(line, true); m.isResponse() {
 				key := idKey(m.id)
 				if swallowed != nil && key == swallow {
