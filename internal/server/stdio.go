@@ -330,7 +330,8 @@ func (c *stdioConn) drain() {
 
 // initialize reports whether an initialize request may be served: not
 // after one was answered with a result (the SDK answers a second one
-// with error code 0, which no client can act on).
+// `duplicate "initialize" received`, with code 0 unless codeErrors or
+// withCode gives it one, and without saying what to do).
 func (c *stdioConn) initialize(id jsonrpc.ID) bool {
 	c.flightMu.Lock()
 	defer c.flightMu.Unlock()
