@@ -21,12 +21,24 @@ import (
 // (the real transport's: 30 s; the fake's: forever). Killed during a
 // call, with its client's stdin open; and killed during the drain that
 // follows the end of its client's stdin (it had half-closed the
-// connection, and the daemon's first checks found it there).
-func TestServe_RelayBridgeKilledEndsItsSession(t *testing.T) {
+// connection, and the daemon's first checks found it there). And a
+// bridge whose client exited (stdin ended and nobody reads stdout)
+// stops its drain, which ends the session the same way; a handed-off
+// session whose client exited ends too (the daemon checks the client's
+// stdout while it drains), and one whose bridge was killed.
+func TestServe_BridgeOrClientGoneEndsTheSession(t *testing.T) {
 	for _, tc := range []struct {
-		name     string
-		stdinEnd bool
-	}{{"during a call", false}, {"during the drain", true}} {
+		name       string
+		handoff    bool
+		stdinEnd   bool
+		clientGone bool // the bridge is not killed: its client exits
+	}{
+		{"relay, killed during a call", false, false, false},
+		{"relay, killed during the drain", false, true, false},
+		{"relay, its client gone", false, true, true},
+		{"handoff, killed during a call", true, false, false},
+		{"handoff, its client gone", true, true, true},
+	} {
 		t.Run(tc.name, func(t *testing.T) {
 			te := newTestEnv(t)
 			dir := filepath.Dir(te.env["SBD_TEST_STARTS"])
@@ -34,6 +46,9 @@ func TestServe_RelayBridgeKilledEndsItsSession(t *testing.T) {
 			te.env["SBD_TEST_CANCELLED"], te.env["SBD_TEST_EOF"] = cancelled, eof // for the daemon the bridge starts
 			cmd := exec.Command(te.exe)
 			cmd.Env = append(te.environ(), "SBD_TEST_DAEMON=bridge")
+			if tc.handoff {
+				cmd.Env = append(cmd.Env, "SBD_TEST_HANDOFF=1")
+			}
 			in, err := cmd.StdinPipe()
 			if err != nil {
 				t.Fatal(err)
@@ -79,9 +94,22 @@ func TestServe_RelayBridgeKilledEndsItsSession(t *testing.T) {
 				waitFile(t, eof, "the daemon's session to read the end of its input")
 				time.Sleep(3 * hangupCheckEvery) // not needed to pass: lets the daemon check the bridge is there
 			}
-			cmd.Process.Kill()
-			cmd.Wait()
-			waitFile(t, cancelled, "the call in flight to be cancelled after the bridge was killed")
+			if tc.clientGone {
+				out.Close()
+			} else {
+				cmd.Process.Kill()
+			}
+			exited := make(chan error, 1)
+			go func() { exited <- cmd.Wait() }()
+			waitFile(t, cancelled, "the call in flight to be cancelled after the bridge or its client went away")
+			select {
+			case err := <-exited:
+				if tc.clientGone && err != nil {
+					t.Errorf("the bridge whose client went away: %v, want exit 0", err)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("the bridge still runs 10 s after its session ended")
+			}
 			deadline := time.Now().Add(10 * time.Second)
 			for len(status(t, te.paths)["sessions"].([]any)) != 0 {
 				if time.Now().After(deadline) {

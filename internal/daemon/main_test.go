@@ -95,7 +95,8 @@ func runTestConnect() int {
 }
 
 // runTestBridge relays its stdio to the test daemon (starting it), as a
-// `serve` with SWITCHBOARD_HANDOFF=0 does.
+// `serve` with SWITCHBOARD_HANDOFF=0 does; with SBD_TEST_HANDOFF=1 it
+// hands it over, as a `serve` does.
 func runTestBridge() int {
 	p, err := Dir(os.Getenv)
 	if err != nil {
@@ -104,7 +105,7 @@ func runTestBridge() int {
 	}
 	exe, _ := os.Executable()
 	env := append(os.Environ(), "SBD_TEST_DAEMON=serve")
-	o := &BridgeOptions{NoHandoff: true, Connect: ConnectOptions{Paths: p, Command: []string{exe}, Env: env,
+	o := &BridgeOptions{NoHandoff: os.Getenv("SBD_TEST_HANDOFF") != "1", Connect: ConnectOptions{Paths: p, Command: []string{exe}, Env: env,
 		Hello: &Hello{Version: os.Getenv("SBD_TEST_VERSION"), Cwd: "/", PID: os.Getpid()}}}
 	if err := Bridge(context.Background(), o, os.Stdin, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -441,7 +441,15 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 		}
 		defer out.Close()
 		defer in.Close() // before the mark's unmap (deferred earlier): it ends a read into the ring
-		cl = &Client{Out: rawio.New(out), Journal: newJournal(h.mark, rawio.New(in), c, h.Replay)}
+		// At the end of stdin the session drains (answers what it is
+		// serving); a client that exited reads none of it.
+		stdin := &endReader{r: rawio.New(in), ended: func(err error) {
+			if errors.Is(err, io.EOF) && watchClient(ctx, out) {
+				d.log.Info("the client is gone (stdout has no reader): ending its session", "id", s.ID, "pid", h.PID)
+				cancel()
+			}
+		}}
+		cl = &Client{Out: rawio.New(out), Journal: newJournal(h.mark, stdin, c, h.Replay)}
 		go func() {
 			// The connection carries nothing more from the bridge: its
 			// end (the bridge exited) ends the session.
@@ -455,7 +463,7 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 		// (the bridge half-closed it: the session answers what it is
 		// serving) or of the bridge (killed: nothing will read the
 		// answers); watchHangup tells them apart.
-		cl.In = &relayIn{r: c, ended: func(err error) {
+		cl.In = &endReader{r: c, ended: func(err error) {
 			if watchHangup(ctx, c, err) {
 				d.log.Info("the bridge went away: ending its session", "id", s.ID, "pid", h.PID, "err", err)
 				cancel()
@@ -473,15 +481,15 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 	}
 }
 
-// relayIn is a relayed session's input: the first read that ends it
-// (io.EOF or an error) calls ended in a goroutine of its own.
-type relayIn struct {
+// endReader is a session's input: the first read that ends it (io.EOF
+// or an error) calls ended in a goroutine of its own.
+type endReader struct {
 	r     io.Reader
 	ended func(err error)
 	once  sync.Once
 }
 
-func (r *relayIn) Read(p []byte) (int, error) {
+func (r *endReader) Read(p []byte) (int, error) {
 	n, err := r.r.Read(p)
 	if err != nil {
 		r.once.Do(func() { go r.ended(err) })
@@ -515,6 +523,25 @@ func watchHangup(ctx context.Context, w io.Writer, err error) bool {
 	defer t.Stop()
 	for {
 		if _, err := w.Write(hangupProbe); err != nil {
+			return ctx.Err() == nil
+		}
+		select {
+		case <-ctx.Done():
+			return false
+		case <-t.C:
+		}
+	}
+}
+
+// watchClient is called when a handed-off session's stdin ended. It
+// reports true once the client's stdout has no reader (the client
+// exited; see readerGone), checked every hangupCheckEvery while the
+// session drains; false when ctx ended first.
+func watchClient(ctx context.Context, out *os.File) bool {
+	t := time.NewTicker(hangupCheckEvery)
+	defer t.Stop()
+	for {
+		if readerGone(out) {
 			return ctx.Err() == nil
 		}
 		select {
