@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -214,5 +215,99 @@ func TestServe_StaleNonSocketFallsBackToServingInProcess(t *testing.T) {
 			!strings.Contains(errb.String(), "serving in this process instead") {
 			t.Errorf("%s at the socket path: %v, stdout %q, stderr %q; want initialize answered in process and the file named", kind, err, out, errb.String())
 		}
+	}
+}
+
+// A serve killed during a backend call, relaying (SWITCHBOARD_HANDOFF=0)
+// or not, ends its daemon session at once: the backend is sent
+// notifications/cancelled (its call ends long before callTimeout) while
+// it keeps serving the other session that uses it. A relaying one's
+// daemon read the end of the connection as the end of the client's input
+// and waited up to 30 s for the call's answer.
+func TestServe_KilledServeCancelsItsBackendCall(t *testing.T) {
+	for _, m := range []struct{ name, env string }{{"relay", "SWITCHBOARD_HANDOFF=0"}, {"handoff", "SWITCHBOARD_HANDOFF=1"}} {
+		t.Run(m.name, func(t *testing.T) { testKilledServeCancelsItsBackendCall(t, m.env) })
+	}
+}
+
+func testKilledServeCancelsItsBackendCall(t *testing.T, mode string) {
+	home, env := serveHome(t)
+	exe, _ := os.Executable()
+	os.MkdirAll(filepath.Join(home, "run"), 0o700)
+	cfgPath := filepath.Join(home, "cfg", "switchboard", "config.json")
+	os.MkdirAll(filepath.Dir(cfgPath), 0o700)
+	mark := filepath.Join(home, "sleep")
+	cfg, _ := json.Marshal(map[string]any{
+		"mcpServers": map[string]any{"fake": map[string]any{"command": exe, "env": map[string]string{"SWITCHBOARD_FAKE_BACKEND": "normal", "FAKE_SLEEP_MARK": mark}}},
+		"settings":   map[string]any{"callTimeout": "5m", "executeTimeout": "5m"},
+	})
+	os.WriteFile(cfgPath, cfg, 0o600)
+	defer func() {
+		stop := exec.Command(exe, "daemon", "stop")
+		stop.Env = env
+		stop.Run()
+	}()
+	type serveProc struct {
+		cmd   *exec.Cmd
+		in    io.WriteCloser
+		lines *bufio.Scanner
+	}
+	start := func(extra ...string) *serveProc {
+		cmd := exec.Command(exe, "serve")
+		cmd.Env = append(append([]string(nil), env...), extra...)
+		in, _ := cmd.StdinPipe()
+		out, _ := cmd.StdoutPipe()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		p := &serveProc{cmd: cmd, in: in, lines: bufio.NewScanner(out)}
+		p.lines.Buffer(nil, 1<<20)
+		io.WriteString(in, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`+"\n")
+		if !p.lines.Scan() || !strings.Contains(p.lines.Text(), `"id":1,"result"`) {
+			t.Fatalf("initialize: %q", p.lines.Text())
+		}
+		io.WriteString(in, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
+		return p
+	}
+	backendPID := func(p *serveProc, id int) string {
+		t.Helper()
+		fmt.Fprintf(p.in, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"execute","arguments":{"script":"return await fake.pid({})"}}}`+"\n", id)
+		for p.lines.Scan() {
+			var r struct {
+				ID     int
+				Result struct{ StructuredContent struct{ Result string } }
+			}
+			if json.Unmarshal(p.lines.Bytes(), &r) == nil && r.ID == id {
+				return r.Result.StructuredContent.Result
+			}
+		}
+		t.Fatalf("no answer to fake.pid")
+		return ""
+	}
+	keeper := start()
+	pid := backendPID(keeper, 2)
+
+	relayed := start(mode)
+	io.WriteString(relayed.in, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"execute","arguments":{"script":"return await fake.sleep({ms: 240000})"}}}`+"\n")
+	waitFor := func(file, what string) {
+		t.Helper()
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			if _, err := os.Stat(file); err == nil {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("waited 20 s for %s", what)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	waitFor(mark+".started", "the backend call to start")
+	relayed.cmd.Process.Kill()
+	relayed.cmd.Wait()
+	waitFor(mark+".cancelled", "the backend call to be cancelled after its serve was killed (callTimeout is 5 m)")
+	if again := backendPID(keeper, 3); again != pid {
+		t.Errorf("the backend's pid is %s after the cancel, was %s: want it kept for the other session", again, pid)
 	}
 }

@@ -605,6 +605,9 @@ func (b *bridge) startReader(c net.Conn, gen int, swallow string, swallowed chan
 				b.broken(gen, err)
 				return
 			}
+			if len(line) == 1 {
+				continue // a daemon's check that we are still here (hangupProbe)
+			}
 			if m := scan(line, true); m.isResponse() {
 				key := idKey(m.id)
 				if swallowed != nil && key == swallow {
@@ -835,8 +838,11 @@ func (b *bridge) replay(gen int) (net.Conn, *Reply, *mark, uint64, <-chan struct
 
 // drain, once stdin ended, half-closes the daemon connection and relays
 // until the daemon ends the session: it answers the requests it is
-// serving first (see server.StdioTransport), up to drainWait. No
-// reconnect starts from here on.
+// serving first (see server.StdioTransport), up to drainWait. When
+// stdout is a pipe or socket whose reader is gone (the client exited,
+// not only closed our stdin), checked every clientCheckEvery, it stops
+// at once: the daemon notices the connection's close and cancels what
+// the session was serving for nobody. No reconnect starts from here on.
 func (b *bridge) drain() {
 	b.mu.Lock()
 	c, done := b.conn, b.readerDone
@@ -848,13 +854,35 @@ func (b *bridge) drain() {
 	}
 	t := time.NewTimer(drainWait)
 	defer t.Stop()
-	select {
-	case <-done:
-	case <-t.C:
-	case <-b.fatal:
-	case <-b.ctx.Done():
+	var check <-chan time.Time
+	out, _ := b.out.(*os.File)
+	if out != nil {
+		tk := time.NewTicker(clientCheckEvery)
+		defer tk.Stop()
+		check = tk.C
+	}
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			return
+		case <-b.fatal:
+			return
+		case <-b.ctx.Done():
+			return
+		case <-check:
+			if readerGone(out) {
+				b.log.Info("the client is gone (stdout has no reader): ending the session")
+				return
+			}
+		}
 	}
 }
+
+// clientCheckEvery is how often a draining bridge checks that its
+// client still reads stdout.
+const clientCheckEvery = 250 * time.Millisecond
 
 // drainWait bounds drain: the session's own bound, and a little more.
 const drainWait = 35 * time.Second

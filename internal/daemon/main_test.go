@@ -38,6 +38,8 @@ func TestMain(m *testing.M) {
 		os.Exit(runTestDial())
 	case "connect":
 		os.Exit(runTestConnect())
+	case "bridge":
+		os.Exit(runTestBridge())
 	}
 }
 
@@ -92,6 +94,26 @@ func runTestConnect() int {
 	return 0
 }
 
+// runTestBridge relays its stdio to the test daemon (starting it), as a
+// `serve` with SWITCHBOARD_HANDOFF=0 does; with SBD_TEST_HANDOFF=1 it
+// hands it over, as a `serve` does.
+func runTestBridge() int {
+	p, err := Dir(os.Getenv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	exe, _ := os.Executable()
+	env := append(os.Environ(), "SBD_TEST_DAEMON=serve")
+	o := &BridgeOptions{NoHandoff: os.Getenv("SBD_TEST_HANDOFF") != "1", Connect: ConnectOptions{Paths: p, Command: []string{exe}, Env: env,
+		Hello: &Hello{Version: os.Getenv("SBD_TEST_VERSION"), Cwd: "/", PID: os.Getpid()}}}
+	if err := Bridge(context.Background(), o, os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
 // runTestDial connects to the socket named by SBD_TEST_SOCK and reports
 // (exit 0) whether the server closed the connection without a word.
 func runTestDial() int {
@@ -115,7 +137,12 @@ func runTestDial() int {
 // (its params), "pid" (the daemon's pid), "raw" (the request line as
 // received), "sleep" (a "sleeping" notification, then no answer), "stall"
 // (a "stalled" notification, then it reads no more lines), "ask"
-// (a sampling request to the client, whose result answers it). A
+// (a sampling request to the client, whose result answers it), "hold"
+// (a "holding" notification, then no answer until the session's context
+// ends, which it notes in the file SBD_TEST_CANCELLED). At the end of the
+// input the session waits for its "slow" and "hold" answers, as the real
+// transport does (up to its drain bound); it notes that end in the file
+// SBD_TEST_EOF. A
 // request before initialize fails: that is how the tests see the
 // bridge's replay. A hello with the argument --refuse=MSG is refused
 // with MSG (Open fails).
@@ -268,6 +295,9 @@ func (*fakeHandler) serve(ctx context.Context, h *Hello, conn *fakeIO) error {
 	for {
 		line, err := conn.read()
 		if err != nil {
+			if f := os.Getenv("SBD_TEST_EOF"); f != "" {
+				os.WriteFile(f, nil, 0o600)
+			}
 			slow.Wait()
 			return nil
 		}
@@ -328,6 +358,16 @@ func (*fakeHandler) serve(ctx context.Context, h *Hello, conn *fakeIO) error {
 			return nil
 		case "sleep":
 			send(&jsonrpc.Request{Method: "sleeping"})
+		case "hold": // answered when the session's context ends: a backend call cancelled
+			send(&jsonrpc.Request{Method: "holding"})
+			id := req.ID
+			slow.Go(func() {
+				<-ctx.Done()
+				if f := os.Getenv("SBD_TEST_CANCELLED"); f != "" {
+					os.WriteFile(f, nil, 0o600)
+				}
+				send(&jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: -32603, Message: "cancelled"}})
+			})
 		default:
 			send(&jsonrpc.Response{ID: req.ID, Error: &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: req.Method}})
 		}

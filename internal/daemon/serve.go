@@ -441,7 +441,15 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 		}
 		defer out.Close()
 		defer in.Close() // before the mark's unmap (deferred earlier): it ends a read into the ring
-		cl = &Client{Out: rawio.New(out), Journal: newJournal(h.mark, rawio.New(in), c, h.Replay)}
+		// At the end of stdin the session drains (answers what it is
+		// serving); a client that exited reads none of it.
+		stdin := &endReader{r: rawio.New(in), ended: func(err error) {
+			if errors.Is(err, io.EOF) && watchClient(ctx, out) {
+				d.log.Info("the client is gone (stdout has no reader): ending its session", "id", s.ID, "pid", h.PID)
+				cancel()
+			}
+		}}
+		cl = &Client{Out: rawio.New(out), Journal: newJournal(h.mark, stdin, c, h.Replay)}
 		go func() {
 			// The connection carries nothing more from the bridge: its
 			// end (the bridge exited) ends the session.
@@ -451,6 +459,16 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 		// A write blocked on a client that reads nothing must end too.
 		context.AfterFunc(ctx, func() { in.Close(); out.Close() })
 	} else {
+		// The end of the connection's input is the end of the client's
+		// (the bridge half-closed it: the session answers what it is
+		// serving) or of the bridge (killed: nothing will read the
+		// answers); watchHangup tells them apart.
+		cl.In = &endReader{r: c, ended: func(err error) {
+			if watchHangup(ctx, c, err) {
+				d.log.Info("the bridge went away: ending its session", "id", s.ID, "pid", h.PID, "err", err)
+				cancel()
+			}
+		}}
 		context.AfterFunc(ctx, func() { c.Close() }) // ends a read of the session's
 	}
 	d.log.Info("session started", "id", s.ID, "pid", h.PID, "cwd", h.Cwd, "handoff", handoff)
@@ -460,6 +478,77 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 		d.log.Warn("session ended", "id", s.ID, "err", err)
 	} else {
 		d.log.Info("session ended", "id", s.ID)
+	}
+}
+
+// endReader is a session's input: the first read that ends it (io.EOF
+// or an error) calls ended in a goroutine of its own.
+type endReader struct {
+	r     io.Reader
+	ended func(err error)
+	once  sync.Once
+}
+
+func (r *endReader) Read(p []byte) (int, error) {
+	n, err := r.r.Read(p)
+	if err != nil {
+		r.once.Do(func() { go r.ended(err) })
+	}
+	return n, err
+}
+
+// hangupCheckEvery is how often a relayed session whose input ended
+// checks that its bridge is still there (a variable for tests).
+var hangupCheckEvery = 250 * time.Millisecond
+
+// hangupProbe is what a relayed session whose input ended writes to see
+// whether its bridge is still there: an empty line, which the bridge
+// drops (it is no JSON-RPC message).
+var hangupProbe = []byte("\n")
+
+// watchHangup is called when a relayed session's input ended with err.
+// It reports true, at once or later, when the bridge is gone (killed, or
+// its connection reset); false when ctx ended first. A bridge whose
+// client's stdin ended half-closes the connection (io.EOF here) and reads
+// the answers to come; one that was killed closed it whole, which is
+// io.EOF too (or a reset when it left answers unread), but then a write
+// fails (EPIPE). So after io.EOF it writes hangupProbe at once and every
+// hangupCheckEvery until ctx ends: a bridge killed during the session's
+// drain is noticed as well, without waiting for the drain's bound.
+func watchHangup(ctx context.Context, w io.Writer, err error) bool {
+	if !errors.Is(err, io.EOF) {
+		return ctx.Err() == nil // a reset; or our own Close, once ctx ended
+	}
+	t := time.NewTicker(hangupCheckEvery)
+	defer t.Stop()
+	for {
+		if _, err := w.Write(hangupProbe); err != nil {
+			return ctx.Err() == nil
+		}
+		select {
+		case <-ctx.Done():
+			return false
+		case <-t.C:
+		}
+	}
+}
+
+// watchClient is called when a handed-off session's stdin ended. It
+// reports true once the client's stdout has no reader (the client
+// exited; see readerGone), checked every hangupCheckEvery while the
+// session drains; false when ctx ended first.
+func watchClient(ctx context.Context, out *os.File) bool {
+	t := time.NewTicker(hangupCheckEvery)
+	defer t.Stop()
+	for {
+		if readerGone(out) {
+			return ctx.Err() == nil
+		}
+		select {
+		case <-ctx.Done():
+			return false
+		case <-t.C:
+		}
 	}
 }
 

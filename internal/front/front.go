@@ -306,6 +306,7 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("request body exceeds %d bytes", f.o.MaxBodyBytes), http.StatusRequestEntityTooLarge)
 		return
 	}
+	stateless := r.Header.Get("Mcp-Session-Id") == "" && r.Header.Get("Mcp-Protocol-Version") >= "2026-07-28"
 	// Calls are POSTs; a GET is an event stream that lasts, not drained.
 	if r.Method == http.MethodPost {
 		body, ok := f.readBody(w, r)
@@ -315,6 +316,12 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		if id, why := oddID(body); why != "" {
 			refuseID(w, id, why)
 			return
+		}
+		if r.Header.Get("Mcp-Session-Id") == "" && !stateless {
+			if id, why := beforeInitialize(body); why != "" {
+				refuseID(w, id, why)
+				return
+			}
 		}
 		f.mu.Lock()
 		if f.draining {
@@ -328,7 +335,7 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		defer f.inflight.Done()
 	}
 
-	if r.Header.Get("Mcp-Session-Id") == "" && r.Header.Get("Mcp-Protocol-Version") >= "2026-07-28" {
+	if stateless {
 		f.stateless.ServeHTTP(w, r)
 		return
 	}

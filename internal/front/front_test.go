@@ -441,3 +441,36 @@ func TestFront_RefusesAProgressTokenTheSDKWouldChange(t *testing.T) {
 		t.Errorf("token \"p\": status %d %s, want it served", code, got)
 	}
 }
+
+// A request without a session that needs one (tools/list before
+// initialize) gets invalid request saying what to do, and opens no
+// session: the SDK opened one for it (and the front a hub session, kept
+// until it expired) only to answer with error code 0. initialize and
+// ping are served, as is a request of the 2026-07-28 protocol.
+func TestFront_RequestBeforeInitializeIsInvalidRequest(t *testing.T) {
+	w := newWorld(t, Options{})
+	code, got := w.post(nil, `{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{}}`)
+	if code != http.StatusBadRequest || !strings.Contains(got, `"id":7,`) || !strings.Contains(got, `"code":-32600`) || !strings.Contains(got, "before initialize") {
+		t.Errorf("tools/list without a session: status %d %s; want 400 with invalid request naming initialize", code, got)
+	}
+	w.mu.Lock()
+	opened := len(w.opened)
+	w.mu.Unlock()
+	if opened != 0 {
+		t.Errorf("%d sessions opened for it, want none", opened)
+	}
+	for _, body := range []string{
+		initBody,
+		`{"jsonrpc":"2.0","id":8,"method":"ping"}`,
+	} {
+		if code, got := w.post(nil, body); code != http.StatusOK || strings.Contains(got, `"error"`) {
+			t.Errorf("%s: status %d %s, want it served", body, code, got)
+		}
+	}
+	cs, err := w.connect("2026-07-28", bearer(""))
+	if err != nil {
+		t.Fatalf("a 2026-07-28 client: %v", err)
+	}
+	defer cs.Close()
+	echo(t, cs, "stateless")
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"strconv"
 
 	"github.com/switchboard-mcp/switchboard/internal/rpcid"
 )
@@ -62,4 +63,35 @@ func refuseID(w http.ResponseWriter, id json.RawMessage, why string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusBadRequest)
 	w.Write(b)
+}
+
+// beforeInitialize returns the id of body and why it is refused when it
+// is a request that needs an initialized session and comes without one
+// (no Mcp-Session-Id, below 2026-07-28): the SDK would open a session for
+// it (and we a hub session, kept until it expires) only to answer it with
+// error code 0 ("method … is invalid during session initialization",
+// made before any middleware sees the request). initialize opens a
+// session; ping, logging/setLevel and resources/(un)subscribe are served
+// before one, as the SDK does; a request carrying the 2026-07-28
+// protocol in its _meta is the SDK's. why is "" when body is none of
+// these (or no single request: the SDK answers that).
+func beforeInitialize(body []byte) (id json.RawMessage, why string) {
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+		Params struct {
+			Meta map[string]json.RawMessage `json:"_meta"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(body, &m) != nil || len(m.ID) == 0 || string(m.ID) == "null" || m.Method == "" {
+		return nil, ""
+	}
+	switch m.Method {
+	case "initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe":
+		return nil, ""
+	}
+	if _, ok := m.Params.Meta["io.modelcontextprotocol/protocolVersion"]; ok {
+		return nil, ""
+	}
+	return m.ID, "method " + strconv.Quote(m.Method) + " before initialize: a session starts with an initialize request, whose answer carries the Mcp-Session-Id header to send with every later request"
 }

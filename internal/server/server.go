@@ -144,6 +144,7 @@ func New(o Options) *Server {
 	s.mcp.AddReceivingMiddleware(s.learnExposed) // execute.go
 	s.mcp.AddReceivingMiddleware(checkLogLevel)
 	s.mcp.AddReceivingMiddleware(boundUnknownName)
+	s.mcp.AddReceivingMiddleware(codeErrors) // last: the outermost of ours
 	s.addMetaTools()
 	s.syncExposed()
 	s.addResourcesAndPrompts()
@@ -513,6 +514,35 @@ func boundUnknownName(next mcp.MethodHandler) mcp.MethodHandler {
 			return res, &jsonrpc.Error{Code: je.Code, Message: "unknown " + what + " " + echo.Quote(name), Data: je.Data}
 		}
 		return res, err
+	}
+}
+
+// codeErrors gives a plain Go error of a handler (ours, or the SDK's own
+// initialize's, which answers a duplicate so) a JSON-RPC code: the SDK
+// sends it with code 0, which no client can act on. A duplicate
+// initialize (after a 2026-07-28 request made the session initialized)
+// is an invalid request, anything else an internal error. An error that
+// carries a code keeps it. (The SDK's gate for requests before
+// initialize answers before any middleware: StdioTransport codes that
+// one, and the HTTP front refuses such a request itself.)
+func codeErrors(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		var we *jsonrpc.Error
+		if err == nil || errors.As(err, &we) && we.Code != 0 {
+			return res, err
+		}
+		code := int64(jsonrpc.CodeInternalError)
+		if method == "initialize" {
+			code = jsonrpc.CodeInvalidRequest
+		}
+		if we != nil { // a code 0 of its own: the first the SDK would find
+			return nil, &jsonrpc.Error{Code: code, Message: we.Message, Data: we.Data}
+		}
+		// Wrapped, not replaced: the SDK tells some of its errors apart
+		// with errors.Is (one saying a method is not handled). The code
+		// is the one it finds with errors.As; the message stays err's.
+		return nil, fmt.Errorf("%w%w", err, &jsonrpc.Error{Code: code})
 	}
 }
 

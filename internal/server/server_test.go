@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -419,6 +420,43 @@ func TestUnwrap_BlocksOverTheLimitAreDroppedWhole(t *testing.T) {
 	for _, w := range []string{"s.shot", "dropped: image", "settings.maxResultBytes"} {
 		if !strings.Contains(note, w) {
 			t.Errorf("note %q: want %q", note, w)
+		}
+	}
+}
+
+// A handler's plain Go error, which the SDK sends with code 0, goes out
+// with a code (internal error; invalid request for initialize's own, a
+// duplicate), its message and what errors.Is finds in it unchanged; an
+// error with a code keeps it.
+func TestCodeErrors_GivesPlainErrorsACode(t *testing.T) {
+	sentinel := errors.New("not handled")
+	coded := &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "bad"}
+	for _, tc := range []struct {
+		method string
+		err    error
+		code   int64
+		msg    string
+	}{
+		{"resources/read", errors.New("the resource broke"), jsonrpc.CodeInternalError, "the resource broke"},
+		{"resources/read", fmt.Errorf("reading: %w", sentinel), jsonrpc.CodeInternalError, "reading: not handled"},
+		{"initialize", errors.New(`duplicate "initialize" received`), jsonrpc.CodeInvalidRequest, `duplicate "initialize" received`},
+		{"prompts/get", &jsonrpc.Error{Message: "zero"}, jsonrpc.CodeInternalError, "zero"},
+		{"prompts/get", coded, jsonrpc.CodeInvalidParams, "bad"},
+		{"prompts/get", fmt.Errorf("getting: %w", coded), jsonrpc.CodeInvalidParams, "getting: bad"},
+	} {
+		h := codeErrors(func(context.Context, string, mcp.Request) (mcp.Result, error) { return nil, tc.err })
+		_, err := h(context.Background(), tc.method, nil)
+		// As the SDK puts it on the wire (jsonrpc2.toWireError).
+		var we *jsonrpc.Error
+		code := int64(0)
+		if errors.As(err, &we) {
+			code = we.Code
+		}
+		if err == nil || code != tc.code || err.Error() != tc.msg {
+			t.Errorf("%s %v: got %v (code %d), want code %d and %q", tc.method, tc.err, err, code, tc.code, tc.msg)
+		}
+		if errors.Is(tc.err, sentinel) && !errors.Is(err, sentinel) {
+			t.Errorf("%v: the sentinel is lost", tc.err)
 		}
 	}
 }

@@ -55,7 +55,8 @@ const idHead = 4 << 10
 // unanswered), as is one whose progress token the SDK would change
 // (rpcid.OddProgressToken). Lines after an initialize request wait for its answer (a
 // client that sends initialize and notifications/initialized at once is
-// served as one that waits). The session ends at the end of Reader, once
+// served as one that waits). An error the SDK would answer with code 0
+// gets a code (see withCode). The session ends at the end of Reader, once
 // the requests being served are answered (at most DrainTimeout later: `cat
 // requests | switchboard serve` gets its answers), or on a write error.
 type StdioTransport struct {
@@ -199,6 +200,9 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	if r, ok := msg.(*jsonrpc.Response); ok && r.Error != nil {
+		msg = c.withCode(r)
+	}
 	b, err := jsonrpc.EncodeMessage(msg)
 	if err != nil {
 		return fmt.Errorf("encoding message: %w", err)
@@ -219,6 +223,43 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		c.answered() // after the write: an answer the client does not read still counts
 	}
 	return err
+}
+
+// sdkInitGate ends the message of the SDK's error for a request that
+// comes before initialize (mcp.ServerSession.handle, go-sdk v1.8.0).
+const sdkInitGate = " is invalid during session initialization"
+
+// withCode returns r, or, when its error would go out with code 0 (the
+// SDK answers a plain Go error so, and gives some of its own answers
+// one: a request before initialize, an initialize after a 2026-07-28
+// request made the session initialized), a copy with a code a client can
+// act on: invalid request (-32600) for those two, internal error
+// (-32603) for any other. The SDK makes these errors before any
+// middleware sees the request (its initialization gate) or inside its
+// own initialize handler, so only its transport can give them a code.
+func (c *stdioConn) withCode(r *jsonrpc.Response) *jsonrpc.Response {
+	msg := r.Error.Error()
+	var we *jsonrpc.Error
+	if errors.As(r.Error, &we) {
+		if we.Code != 0 {
+			return r
+		}
+		if r.Error == error(we) {
+			msg = we.Message
+		}
+	}
+	code := int64(jsonrpc.CodeInternalError)
+	c.flightMu.Lock()
+	init := c.initID != nil && *c.initID == r.ID
+	c.flightMu.Unlock()
+	if init || strings.HasSuffix(msg, sdkInitGate) {
+		code = jsonrpc.CodeInvalidRequest
+	}
+	e := &jsonrpc.Error{Code: code, Message: msg}
+	if we != nil && r.Error == error(we) {
+		e.Data = we.Data
+	}
+	return &jsonrpc.Response{ID: r.ID, Result: r.Result, Error: e, Extra: r.Extra}
 }
 
 // initAnswered notes the answer to the initialize being served, reporting
@@ -289,7 +330,8 @@ func (c *stdioConn) drain() {
 
 // initialize reports whether an initialize request may be served: not
 // after one was answered with a result (the SDK answers a second one
-// with error code 0, which no client can act on).
+// `duplicate "initialize" received`, with code 0 unless codeErrors or
+// withCode gives it one, and without saying what to do).
 func (c *stdioConn) initialize(id jsonrpc.ID) bool {
 	c.flightMu.Lock()
 	defer c.flightMu.Unlock()

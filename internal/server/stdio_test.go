@@ -410,6 +410,63 @@ func TestStdioTransport_SecondInitializeIsInvalidRequest(t *testing.T) {
 	}
 }
 
+// The errors the SDK answers with code 0, which no client can act on, go
+// out with a code: a request before initialize and an initialize after a
+// 2026-07-28 request (which made the session initialized) are invalid
+// requests; a handler's plain Go error is an internal error.
+func TestStdioTransport_GivesTheSDKsCodeZeroErrorsACode(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
+	srv.AddPrompt(&mcp.Prompt{Name: "p"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return nil, errors.New("the prompt broke")
+	})
+	call := func(t *testing.T, lines ...string) map[string]any {
+		t.Helper()
+		toServer, clientOut := io.Pipe()
+		fromServer, serverOut := io.Pipe()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		go srv.Run(ctx, &StdioTransport{Reader: toServer, Writer: serverOut})
+		go func() {
+			for _, l := range lines {
+				io.WriteString(clientOut, l+"\n")
+			}
+		}()
+		sc := bufio.NewScanner(fromServer)
+		last := fmt.Sprintf(`"id":%d,`, len(lines))
+		for sc.Scan() {
+			if strings.Contains(sc.Text(), last) {
+				var m map[string]any
+				json.Unmarshal(sc.Bytes(), &m)
+				return m
+			}
+		}
+		t.Fatalf("no answer to the line %d", len(lines))
+		return nil
+	}
+	init := func(id int) string {
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`, id)
+	}
+	stateless := `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
+	for _, tc := range []struct {
+		name  string
+		lines []string
+		code  int64
+		msg   string
+	}{
+		{"a request before initialize", []string{`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`}, jsonrpc.CodeInvalidRequest, "invalid during session initialization"},
+		{"initialize after a 2026-07-28 request", []string{stateless, init(2)}, jsonrpc.CodeInvalidRequest, `duplicate "initialize"`},
+		{"a handler's plain error", []string{init(1), `{"jsonrpc":"2.0","method":"notifications/initialized"}`, `{"jsonrpc":"2.0","id":3,"method":"prompts/get","params":{"name":"p"}}`}, jsonrpc.CodeInternalError, "the prompt broke"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := call(t, tc.lines...)
+			e, _ := m["error"].(map[string]any)
+			if e == nil || e["code"] != float64(tc.code) || !strings.Contains(fmt.Sprint(e["message"]), tc.msg) {
+				t.Errorf("got %v, want error code %d saying %q", m, tc.code, tc.msg)
+			}
+		})
+	}
+}
+
 // A line starting with a UTF-8 byte order mark (some Windows tools write
 // one) is read as the JSON after it.
 func TestStdioTransport_SkipsAByteOrderMark(t *testing.T) {

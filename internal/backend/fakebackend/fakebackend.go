@@ -16,7 +16,9 @@
 //	flood    writes $FAKE_FLOOD bytes without a newline to stdout at once
 //
 // Tools: echo (returns its raw arguments), pid, env (our environment,
-// one variable a line), sleep {"ms":N}, block (never returns, ignores
+// one variable a line), sleep {"ms":N} (with $FAKE_SLEEP_MARK set, it
+// makes the file $FAKE_SLEEP_MARK.started when it starts and
+// .cancelled when cancelled), block (never returns, ignores
 // cancellation), crash (writes to stderr, $FAKE_TOKEN too, exits 3), big {"bytes":N} (one
 // line of N bytes, default 5 MB), junk (writes junk, then answers), spawn
 // (starts a sleeper grandchild, returns its pid), touch (bumps the tool
@@ -140,11 +142,18 @@ func server() *mcp.Server {
 	})
 	add("sleep", func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		parse(req)
+		mark := os.Getenv("FAKE_SLEEP_MARK")
+		if mark != "" {
+			os.WriteFile(mark+".started", nil, 0o600)
+		}
 		select {
 		case <-time.After(time.Duration(num.MS) * time.Millisecond):
 			return text("slept"), nil
 		case <-ctx.Done():
 			fmt.Fprintln(os.Stderr, "fake: sleep cancelled")
+			if mark != "" {
+				os.WriteFile(mark+".cancelled", nil, 0o600)
+			}
 			return nil, ctx.Err()
 		}
 	})
