@@ -167,6 +167,15 @@ func cmpOr(a, b string) string {
 func skillsShow(ctx context.Context, e *Env, srv *server.Server, store *skills.Store, name string) error {
 	sk, err := store.Get(name)
 	if err != nil {
+		// A skill that cannot run (a project's not trusted yet, a file
+		// that does not parse) is shown all the same, with why: reading
+		// it is how the user decides to approve or fix it.
+		path, scope, data, ferr := store.File(name)
+		if ferr != nil {
+			return err
+		}
+		fmt.Fprintf(e.Stdout, "// %s skill, %s\n// cannot run: %s\n", scope, path, oneLineText(err.Error()))
+		_, err = e.Stdout.Write(data)
 		return err
 	}
 	data, err := safefile.Read(sk.Path)
@@ -204,4 +213,16 @@ func skillsRun(ctx context.Context, e *Env, srv *server.Server, name, argv strin
 	}
 	fmt.Fprintf(e.Stdout, "%s\n", res.Value)
 	return nil
+}
+
+// oneLineText is s with its lines joined by "; " (an error of several
+// lines shown after "// " must not leave the comment).
+func oneLineText(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "; ")
 }

@@ -144,6 +144,28 @@ func (st *Store) Get(name string) (*Skill, error) {
 	return nil, fmt.Errorf("%w %q", ErrNotFound, name)
 }
 
+// File reads skill name's file as it is (the user's, else the project's),
+// without checking that it parses or that a project's file is trusted:
+// for showing it to the user, who reads a project skill before trusting
+// it. The error wraps fs.ErrNotExist when no directory has the file.
+func (st *Store) File(name string) (path, scope string, data []byte, err error) {
+	if err := ValidName(name); err != nil {
+		return "", "", nil, fmt.Errorf("%w: %v", ErrNotFound, err)
+	}
+	for _, d := range st.dirs() {
+		path := filepath.Join(d.dir, name+".js")
+		data, err := safefile.Read(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return "", "", nil, fmt.Errorf("reading skill %s: %w", path, err)
+		}
+		return path, d.scope, data, nil
+	}
+	return "", "", nil, fmt.Errorf("%w %q: %w", ErrNotFound, name, fs.ErrNotExist)
+}
+
 type scopeDir struct{ scope, dir string }
 
 func (st *Store) dirs() []scopeDir {
