@@ -137,6 +137,8 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 	switch {
 	case len(a.Tools) > maxToolRefs:
 		return "", fmt.Errorf("tools names %d tools; at most %d at once: ask in several calls, or list a server with {servers: [\"name\"]}", len(a.Tools), maxToolRefs)
+	case len(a.Servers) > maxToolRefs:
+		return "", fmt.Errorf("servers names %d servers; at most %d at once: leave servers out to list every server", len(a.Servers), maxToolRefs)
 	case len(a.Query) > maxQueryBytes:
 		return "", fmt.Errorf("query is %d bytes; at most %d: say in a few words what the tool should do", len(a.Query), maxQueryBytes)
 	}
