@@ -79,11 +79,15 @@ func runSkills(ctx context.Context, e *Env, args []string) error {
 		}
 		return skillsRun(ctx, e, st.srv, rest[0], argv, *timeout)
 	case "rm":
-		path, err := store.Remove(rest[0])
+		path, kept, err := store.Remove(rest[0])
 		if err != nil {
 			return err
 		}
 		st.srv.SkillsChanged()
+		if !kept {
+			fmt.Fprintf(e.Stdout, "removed skill %s (%s, a symbolic link: the file it named stays)\n", rest[0], path)
+			return nil
+		}
 		fmt.Fprintf(e.Stdout, "removed skill %s (%s; its last version is in %s)\n", rest[0], path, filepath.Join(filepath.Dir(path), skills.HistoryDir))
 		return nil
 	case "approve":

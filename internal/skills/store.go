@@ -298,6 +298,12 @@ func keep(dir, name string) (bool, error) {
 		return false, err
 	}
 	hist := filepath.Join(dir, HistoryDir)
+	// The history is a directory of ours: a repository's .history linked
+	// elsewhere had rm and approve write NAME.N.js there, and delete the
+	// oldest such files, outside the project.
+	if fi, err := os.Lstat(hist); err == nil && !fi.IsDir() {
+		return false, fmt.Errorf("%s is a symbolic link or a file, not a directory: refusing to keep versions through it; move it away", hist)
+	}
 	if err := os.MkdirAll(hist, 0o700); err != nil {
 		return false, err
 	}
@@ -347,28 +353,36 @@ func (st *Store) History(sk *Skill) []string {
 }
 
 // Remove deletes a skill (the user's, else the project's), keeping its
-// last version in the history, and returns the path it had.
-func (st *Store) Remove(name string) (string, error) {
+// last version in the history, and returns the path it had and whether
+// a version was kept. A skill file that is a symbolic link is removed as
+// a link: the file it names stays where it is, and nothing is copied (a
+// repository's .switchboard/skills/NAME.js linked to ~/.ssh/id_rsa had
+// rm copy the key into the repository's .history).
+func (st *Store) Remove(name string) (path string, kept bool, err error) {
 	if err := ValidName(name); err != nil {
-		return "", fmt.Errorf("%w: %v", ErrNotFound, err)
+		return "", false, fmt.Errorf("%w: %v", ErrNotFound, err)
 	}
 	for _, d := range st.dirs() {
 		path := filepath.Join(d.dir, name+".js")
-		if _, err := os.Stat(path); err != nil {
+		fi, err := os.Lstat(path)
+		if err != nil {
 			continue
 		}
-		err := st.locked(d.dir, func() error {
-			if _, err := keep(d.dir, name); err != nil {
-				return err
+		link := fi.Mode()&fs.ModeSymlink != 0
+		err = st.locked(d.dir, func() error {
+			if !link {
+				if _, err := keep(d.dir, name); err != nil {
+					return err
+				}
 			}
 			return os.Remove(path)
 		})
 		if err != nil {
-			return "", fmt.Errorf("removing skill %s: %w", path, err)
+			return "", false, fmt.Errorf("removing skill %s: %w", path, err)
 		}
-		return path, nil
+		return path, !link, nil
 	}
-	return "", fmt.Errorf("%w %q", ErrNotFound, name)
+	return "", false, fmt.Errorf("%w %q", ErrNotFound, name)
 }
 
 // Approve records uses (the tools the skill calls, with their pins now)
