@@ -208,7 +208,14 @@ func skillsRun(ctx context.Context, e *Env, srv *server.Server, name, argv strin
 	if err := json.Unmarshal([]byte(argv), &obj); err != nil || obj == nil {
 		return fmt.Errorf("skills run %s: ARGS must be a JSON object, such as '{\"repo\": \"me/app\"}'", name)
 	}
-	res := srv.Execute(ctx, "return await skills."+name+"("+argv+");", timeout)
+	// The arguments go in as a string for JSON.parse, not as an object
+	// literal: in a literal, "__proto__" sets the prototype instead of
+	// being a key (it was lost), and the script is ours whatever ARGS is.
+	quoted, err := json.Marshal(argv)
+	if err != nil {
+		return err
+	}
+	res := srv.Execute(ctx, "return await skills."+name+"(JSON.parse("+string(quoted)+"));", timeout)
 	if res.Log != "" {
 		fmt.Fprint(e.Stderr, res.Log)
 	}

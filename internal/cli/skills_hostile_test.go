@@ -49,3 +49,14 @@ func TestSkillsCLI_ShowsAnUntrustedProjectSkill(t *testing.T) {
 		t.Errorf("skills run of the untrusted skill: exit %d\n%s", code, errs)
 	}
 }
+
+// skills run ARGS passes the JSON object as it is: a key "__proto__"
+// (legal JSON) was taken as the prototype of an object literal and lost.
+func TestSkillsCLI_RunPassesArgsAsJSON(t *testing.T) {
+	w, _ := newPlainSkillsWorld(t)
+	w.mustRun("exec", "-e", `return await skills.save({name: "echoargs", description: "Returns its arguments.", inputSchema: {type: "object"}, code: "return args"})`)
+	args := `{"__proto__":{"x":1},"y":"\u2028</script>"}`
+	if got := w.mustRun("skills", "run", "echoargs", args); strings.TrimSpace(got) != "{\"__proto__\":{\"x\":1},\"y\":\"\u2028</script>\"}" {
+		t.Errorf("skills run echoargs %s = %s", args, got)
+	}
+}
