@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -337,5 +338,30 @@ func TestStore_ParseCacheFollowsTheFile(t *testing.T) {
 	b, err := st.Get(sk.Name)
 	if err != nil || b.Description != "Edited by hand." || b.Uses[0].Pin != pinA {
 		t.Errorf("after an edit: %v %q %s", err, b.Description, b.Uses[0].Pin)
+	}
+}
+
+// A skill saved again while approve computes its uses (which can start
+// backends, seconds) is not overwritten by the version approve read: the
+// approval fails, and the new save stays.
+func TestStore_ApproveDoesNotOverwriteASaveMadeMeanwhile(t *testing.T) {
+	st := &Store{User: t.TempDir()}
+	if _, err := st.Save(sample()); err != nil {
+		t.Fatal(err)
+	}
+	newer := sample()
+	newer.Code = "return 'saved meanwhile';"
+	_, err := st.Approve(newer.Name, func(*Skill) ([]Use, error) {
+		if _, err := st.Save(newer); err != nil {
+			t.Error(err)
+		}
+		return []Use{{Server: "github", Tool: "list_issues", Pin: pinB}}, nil
+	})
+	if err == nil || !strings.Contains(err.Error(), "changed while being approved") {
+		t.Errorf("Approve over a save made meanwhile: %v", err)
+	}
+	got, err := st.Get(newer.Name)
+	if err != nil || strings.TrimSpace(got.Code) != newer.Code || !slices.Equal(got.Uses, newer.Uses) {
+		t.Errorf("the skill now: code %q uses %v, %v; want the save made meanwhile", got.Code, got.Uses, err)
 	}
 }

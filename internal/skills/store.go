@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -415,6 +416,11 @@ func (st *Store) Approve(name string, uses func(sk *Skill) ([]Use, error)) (*Ski
 			return nil, err
 		}
 		err = st.locked(d.dir, func() error {
+			// uses may take seconds (it starts backends): a save in the
+			// meantime would be overwritten by the version read before.
+			if now, err := safefile.Read(path); err != nil || !bytes.Equal(now, data) {
+				return fmt.Errorf("it changed while being approved (saved again?): nothing is approved; read it again, then run `switchboard skills approve %s`", name)
+			}
 			if !slices.Equal(us, sk.Uses) {
 				if _, err := keep(d.dir, name); err != nil {
 					return err
