@@ -106,3 +106,16 @@ func TestListTools_UnknownServersAreNamedBounded(t *testing.T) {
 		t.Errorf("two unknown: %v", err)
 	}
 }
+
+// A negative limit is refused with what it is (it was the default, 5,
+// without a word); the schema says at least 1.
+func TestListTools_NegativeLimitIsRefused(t *testing.T) {
+	s := corpusServer(t)
+	_, err := s.ListTools(context.Background(), ListArgs{Query: "take a screenshot", Limit: -1})
+	if err == nil || err.Error() != "limit must be at least 1 (the number of search results; default 5), not -1" {
+		t.Errorf("limit -1: %v", err)
+	}
+	if out, err := s.ListTools(context.Background(), ListArgs{Query: "take a screenshot", Limit: 1 << 40, Detail: "names"}); err != nil || out == "" {
+		t.Errorf("a huge limit: %q, %v", out, err)
+	}
+}

@@ -141,6 +141,9 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 		return "", fmt.Errorf("servers names %d servers; at most %d at once: leave servers out to list every server", len(a.Servers), maxToolRefs)
 	case len(a.Query) > maxQueryBytes:
 		return "", fmt.Errorf("query is %d bytes; at most %d: say in a few words what the tool should do", len(a.Query), maxQueryBytes)
+	case a.Limit < 0:
+		// It was taken as the default (5) without a word.
+		return "", fmt.Errorf("limit must be at least 1 (the number of search results; default %d), not %d", search.DefaultLimit, a.Limit)
 	}
 	if len(a.Tools) > 0 {
 		return s.exactTools(ctx, a.Tools)
