@@ -41,3 +41,20 @@ func TestExec_BoundsTheScriptItReads(t *testing.T) {
 		t.Errorf("big file: exit %d, %q", code, errs)
 	}
 }
+
+// A negative --timeout is refused (it ran with settings.executeTimeout,
+// without a word), for exec and skills run alike.
+func TestExec_NegativeTimeoutIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{{"exec", "--timeout", "-1s", "-e", "return 1"}, {"skills", "--timeout", "-5s", "run", "x"}} {
+		var out, errb bytes.Buffer
+		code := Main(context.Background(), &Env{
+			Args: args, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
+			Getenv: func(string) string { return "" }, LookupEnv: func(string) (string, bool) { return "", false },
+			Environ: func() []string { return nil }, Dir: dir,
+		})
+		if code == 0 || !strings.Contains(errb.String(), ": want a time limit, such as 30s (0: settings.executeTimeout)") || out.Len() != 0 {
+			t.Errorf("%v: exit %d, %q %q", args, code, out.String(), errb.String())
+		}
+	}
+}

@@ -48,6 +48,9 @@ func runSkills(ctx context.Context, e *Env, args []string) error {
 		fs.Usage()
 		return errUsage
 	}
+	if *timeout < 0 {
+		return fmt.Errorf("--timeout %v: want a time limit, such as 30s (0: settings.executeTimeout)", *timeout)
+	}
 	sub, rest := fs.Arg(0), fs.Args()[1:]
 	want := map[string][2]int{"list": {0, 0}, "show": {1, 1}, "run": {1, 2}, "rm": {1, 1}, "approve": {1, 1}, "export": {1, 1}}
 	n, ok := want[sub]
