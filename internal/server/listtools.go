@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -35,6 +36,12 @@ type NameList []string
 
 // UnmarshalJSON takes an array of strings or one string.
 func (l *NameList) UnmarshalJSON(b []byte) error {
+	if string(bytes.TrimSpace(b)) == "null" {
+		// An optional argument sent as null is absent: it was one name,
+		// "" ("unknown server \"\"").
+		*l = nil
+		return nil
+	}
 	var one string
 	if json.Unmarshal(b, &one) == nil {
 		*l = NameList{one}
