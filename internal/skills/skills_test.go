@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -363,5 +364,51 @@ func TestStore_ApproveDoesNotOverwriteASaveMadeMeanwhile(t *testing.T) {
 	got, err := st.Get(newer.Name)
 	if err != nil || strings.TrimSpace(got.Code) != newer.Code || !slices.Equal(got.Uses, newer.Uses) {
 		t.Errorf("the skill now: code %q uses %v, %v; want the save made meanwhile", got.Code, got.Uses, err)
+	}
+}
+
+// A re-export replaced a folder it wrote even after the user edited it
+// (their SKILL.md or script lost without a trace), and the folder of
+// another skill with the same Agent Skills name (a_b and a__b are both
+// a-b). Both are kept now unless forced; an unchanged export, a missing
+// script and an export older than the sums are replaced as before.
+func TestExport_KeepsEditsAndOtherSkillsFolders(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "skills")
+	sk := sample()
+	folder, err := Export(sk, dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, script := filepath.Join(folder, "SKILL.md"), filepath.Join(folder, "scripts", sk.Name+".js")
+	if _, err := Export(sk, dir, false); err != nil {
+		t.Fatalf("re-export of an unchanged folder: %v", err)
+	}
+	for _, f := range []string{md, script} {
+		orig := mustRead(t, f)
+		os.WriteFile(f, append(slices.Clone(orig), "\nmy notes\n"...), 0o644)
+		if _, err := Export(sk, dir, false); err == nil || !strings.Contains(err.Error(), f+" was edited since switchboard wrote it") {
+			t.Errorf("re-export over an edited %s: %v", filepath.Base(f), err)
+		}
+		if !strings.HasSuffix(string(mustRead(t, f)), "my notes\n") {
+			t.Errorf("the edit of %s is lost", filepath.Base(f))
+		}
+		if _, err := Export(sk, dir, true); err != nil {
+			t.Errorf("--force over an edited %s: %v", filepath.Base(f), err)
+		}
+	}
+	os.Remove(script)
+	if _, err := Export(sk, dir, false); err != nil {
+		t.Errorf("re-export with the script removed: %v", err)
+	}
+	other := sample()
+	other.Name = "triage__issues" // also triage-issues
+	if _, err := Export(other, dir, false); err == nil || !strings.Contains(err.Error(), `is the export of skill "triage_issues"`) {
+		t.Errorf("export over another skill's folder: %v", err)
+	}
+	// An export written before the sums: replaced, as before.
+	old := regexp.MustCompile(`(?m)^    switchboard-(script-)?sha256: .*\n`).ReplaceAll(mustRead(t, md), nil)
+	os.WriteFile(md, old, 0o644)
+	if _, err := Export(sk, dir, false); err != nil {
+		t.Errorf("re-export over an export without sums: %v", err)
 	}
 }
