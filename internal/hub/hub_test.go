@@ -3,6 +3,7 @@ package hub
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -436,5 +437,18 @@ func TestHub_BackendListChangedRefreshesEverySessionUsingIt(t *testing.T) {
 	f.starts.opts[0].OnToolsChanged() // the backend sends tools/list_changed
 	for _, c := range []*client{c1, c2} {
 		wait(t, c.changed, "tools/list_changed in session "+c.s.ID())
+	}
+}
+
+// A hub without absolute state and cache directories (no HOME, no XDG_*)
+// is refused: "" made every state file relative to the working directory.
+func TestHub_NeedsAbsoluteStateAndCacheDirectories(t *testing.T) {
+	for _, o := range []*Options{nil, {}, {StateDir: "state", CacheDir: "/c"}, {StateDir: "/s", CacheDir: ""}} {
+		if h, err := New(o); !errors.Is(err, ErrNoStateDir) {
+			if h != nil {
+				h.Close()
+			}
+			t.Errorf("New(%+v): %v, want ErrNoStateDir", o, err)
+		}
 	}
 }
