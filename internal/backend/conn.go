@@ -6,9 +6,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -31,6 +33,7 @@ type lineTransport struct {
 // Connect implements mcp.Transport; it may be called once.
 func (t *lineTransport) Connect(context.Context) (mcp.Connection, error) {
 	c := &lineConn{
+		wsem:   make(chan struct{}, 1),
 		w:      t.w,
 		msgs:   make(chan readResult),
 		closed: make(chan struct{}),
@@ -55,12 +58,17 @@ type readResult struct {
 // lineConn is the mcp.Connection of a lineTransport. Read, Write and Close
 // may be called concurrently.
 type lineConn struct {
-	wmu       sync.Mutex
-	w         io.WriteCloser
-	msgs      chan readResult
-	closed    chan struct{}
-	closeOnce sync.Once
-	closeErr  error
+	// wsem is the writer's turn (a channel, so that waiting for it
+	// honours a call's context; a mutex did not).
+	wsem chan struct{}
+	// writing is set while a write is in the pipe; stalled once a write
+	// the child did not take by its call's deadline closed the conn.
+	writing, stalled atomic.Bool
+	w                io.WriteCloser
+	msgs             chan readResult
+	closed           chan struct{}
+	closeOnce        sync.Once
+	closeErr         error
 }
 
 // errNotObject reports a stdout line that is not a JSON object.
@@ -211,22 +219,67 @@ func (c *lineConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	}
 }
 
-// Write sends msg as one line.
+// errStalled is the error of a write the child did not take by its
+// call's deadline: it stopped reading its stdin (hung, or blocked on
+// its own output), so the connection is closed and the backend restarts.
+var errStalled = errors.New("the backend stopped reading its input: it did not take the request within the call's time limit, so its connection was closed")
+
+// Write sends msg as one line. Waiting for the turn to write ends with
+// ctx; a write the child does not take by ctx's deadline (a full pipe
+// it never reads) closes the connection: half a message cannot be taken
+// back, and every later call would wait behind it. A call's time limit
+// held for none of them: a backend that stopped reading stdin held its
+// calls, and every later call of every session, for their scripts'
+// whole time.
 func (c *lineConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	data, err := jsonrpc.EncodeMessage(msg)
 	if err != nil {
 		return err
 	}
 	data = append(data, '\n')
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
+	select {
+	case c.wsem <- struct{}{}:
+	default:
+		select {
+		case c.wsem <- struct{}{}:
+		case <-c.closed:
+			return c.closedErr()
+		case <-ctx.Done():
+			return fmt.Errorf("waiting to send to the backend (a request before it is not taken yet): %w", context.Cause(ctx))
+		}
+	}
+	defer func() { <-c.wsem }()
 	select {
 	case <-c.closed:
-		return mcp.ErrConnectionClosed
+		return c.closedErr()
 	default:
 	}
+	if ctx.Err() != nil {
+		// Past its deadline already: not sent (and nothing to close).
+		return fmt.Errorf("not sent to the backend: %w", context.Cause(ctx))
+	}
+	c.writing.Store(true)
+	stop := context.AfterFunc(ctx, func() {
+		if c.writing.Load() && errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
+			c.stalled.Store(true)
+			c.Close()
+		}
+	})
 	_, err = c.w.Write(data)
+	c.writing.Store(false)
+	stop()
+	if err != nil && c.stalled.Load() {
+		return fmt.Errorf("%w (%w)", errStalled, context.Cause(ctx))
+	}
 	return err
+}
+
+// closedErr is the error of a write after Close.
+func (c *lineConn) closedErr() error {
+	if c.stalled.Load() {
+		return fmt.Errorf("%w: %w", mcp.ErrConnectionClosed, errStalled)
+	}
+	return mcp.ErrConnectionClosed
 }
 
 // Close closes the child's stdin and unblocks Read. The process itself is
@@ -234,7 +287,8 @@ func (c *lineConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 func (c *lineConn) Close() error {
 	c.closeOnce.Do(func() {
 		close(c.closed)
-		// Not under wmu: a Write blocked on a full pipe must not block Close.
+		// Not in the writer's turn: a Write blocked on a full pipe must
+		// not block Close.
 		c.closeErr = c.w.Close()
 	})
 	return c.closeErr

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -65,6 +66,9 @@ type signIn struct {
 	sdk   auth.OAuthHandler // nil when not interactive
 	mu    sync.Mutex
 	ts    *storedSource // nil until a sign-in exists; guarded by mu
+	// static names the headers of a server without an oauth block
+	// (X-Api-Key: a credential of its own), sorted; nil for none.
+	static []string
 }
 
 // newSignIn returns the OAuth handler for spec, or nil when the backend
@@ -92,6 +96,12 @@ func (b *Backend) newSignIn(spec *config.Server) (*signIn, error) {
 	ot := &originTransport{server: b.name, base: base}
 	s := &signIn{b: b, url: spec.URL, store: &oauth.Store{Dir: dir},
 		hc: &http.Client{Transport: capBodies{base, oauthMaxBody}, CheckRedirect: ot.checkOAuthRedirect, Timeout: 30 * time.Second}}
+	if spec.OAuth == nil {
+		for k := range spec.Headers {
+			s.static = append(s.static, k)
+		}
+		slices.Sort(s.static)
+	}
 	if !o.Fresh {
 		rec, err := s.store.Load(b.name, spec.URL)
 		if err != nil {
@@ -193,6 +203,13 @@ func (s *signIn) Authorize(ctx context.Context, req *http.Request, resp *http.Re
 	s.mu.Lock()
 	had := s.ts != nil
 	s.mu.Unlock()
+	// A server sending its own credential (X-Api-Key) that refuses it
+	// without asking for an OAuth sign-in (no Bearer challenge): the
+	// credential is wrong. "Run switchboard login" sent the user to a
+	// sign-in the server does not offer (a registration error).
+	if !had && len(s.static) > 0 && !slices.ContainsFunc(challenges, func(c oauthex.Challenge) bool { return c.Scheme == "bearer" }) {
+		return fmt.Errorf("backend %q refused its credentials (401 Unauthorized, asking for no OAuth sign-in): check the values of its headers %s; a server that signs in with OAuth needs an \"oauth\" block and `switchboard login %s`", s.b.name, strings.Join(s.static, ", "), s.b.name)
+	}
 	if had {
 		return needsLoginError(s.b.name, " again (the stored sign-in was refused)")
 	}

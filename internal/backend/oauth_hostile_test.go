@@ -257,3 +257,34 @@ func TestOAuth_FailedRefreshSaysWhatToDo(t *testing.T) {
 		})
 	}
 }
+
+// A server given its own credential (X-Api-Key) that answers 401 without
+// a Bearer challenge refused the credential: the error says so, naming
+// the header, not its value. It said "needs you to sign in: run
+// `switchboard login`", and login then failed at a client registration
+// the server does not offer. With a Bearer challenge it is a sign-in.
+func TestOAuth_StaticCredentialRefusedWithoutChallengeIsNotALogin(t *testing.T) {
+	for _, challenge := range []string{"", `Bearer resource_metadata="http://127.0.0.1:1/x"`} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if challenge != "" {
+				w.Header().Set("WWW-Authenticate", challenge)
+			}
+			http.Error(w, `{"error": "bad key"}`, http.StatusUnauthorized)
+		}))
+		spec := &config.Server{Name: "keyed", Type: config.HTTP, URL: srv.URL + "/mcp", Headers: map[string]string{"X-Api-Key": "wrong-key-value-123"}}
+		_, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: t.TempDir() + "/oauth"}})
+		srv.Close()
+		if err == nil || strings.Contains(err.Error(), "wrong-key-value-123") {
+			t.Fatalf("challenge %q: err = %v", challenge, err)
+		}
+		if challenge != "" {
+			if !errors.Is(err, ErrNeedsLogin) {
+				t.Errorf("with a Bearer challenge: %v, want ErrNeedsLogin", err)
+			}
+			continue
+		}
+		if errors.Is(err, ErrNeedsLogin) || !strings.Contains(err.Error(), `backend "keyed" refused its credentials (401 Unauthorized`) || !strings.Contains(err.Error(), "headers X-Api-Key") {
+			t.Errorf("without a challenge: %v, want the credential refused, naming the header", err)
+		}
+	}
+}

@@ -15,7 +15,7 @@ func (b *Backend) ReadResource(ctx context.Context, uri string) (*mcp.ReadResour
 	}
 	res, err := b.cur().ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
 	if err != nil {
-		return nil, prefixed("reading resource "+uri, b.callErr(ctx, err))
+		return nil, prefixed("reading resource "+serverText(uri, 200), b.callErr(ctx, err))
 	}
 	return res, nil
 }
@@ -28,7 +28,7 @@ func (b *Backend) GetPrompt(ctx context.Context, name string, args map[string]st
 	}
 	res, err := b.cur().GetPrompt(ctx, &mcp.GetPromptParams{Name: name, Arguments: args})
 	if err != nil {
-		return nil, prefixed("getting prompt "+name, b.callErr(ctx, err))
+		return nil, prefixed("getting prompt "+serverText(name, 200), b.callErr(ctx, err))
 	}
 	return res, nil
 }

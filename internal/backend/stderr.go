@@ -237,25 +237,35 @@ func (s *stderrLog) Close() {
 	}
 }
 
-// safeFileName maps a server name to a file name: characters other than
-// letters, digits, '.', '-' and '_' become '_', and a name over 64 bytes
-// is its first 64 and a hash of the whole (a 300-byte name made a file
-// name over the 255 bytes a file system allows, so the server had no
-// log at all).
+// safeFileName maps a server name to a file name, one per name: a name
+// of letters, digits, '.', '-' and '_' (not starting with '.') is kept;
+// in another, those other bytes become '_' and '~' and a hash of the
+// name follow; a name over 64 bytes is its first 64 and a hash of the
+// whole (a 300-byte name made a file name over the 255 bytes a file
+// system allows, so the server had no log at all).
 func safeFileName(name string) string {
 	b := []byte(name)
+	changed := false
 	for i, c := range b {
 		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_'
 		if !ok {
 			b[i] = '_'
+			changed = true
 		}
 	}
-	if len(b) > 64 {
-		sum := sha256.Sum256([]byte(name))
-		b = append(b[:64], "-"+hex.EncodeToString(sum[:8])...)
-	}
 	if len(b) == 0 || b[0] == '.' {
-		return "_" + string(b)
+		b = append([]byte("_"), b...)
+		changed = true
+	}
+	sum := sha256.Sum256([]byte(name))
+	switch {
+	case len(b) > 64:
+		b = append(b[:64], "-"+hex.EncodeToString(sum[:8])...)
+	case changed:
+		// "a b", "a/b" and "ü" were all the log of "a_b" (or "__"): a
+		// project's server "git hub" wrote lines that `logs git_hub`
+		// showed as the user's server's. '~' is in no name kept as it is.
+		b = append(b, "~"+hex.EncodeToString(sum[:8])...)
 	}
 	return string(b)
 }

@@ -83,3 +83,24 @@ func TestStderrLog_LongServerNameHasALogFile(t *testing.T) {
 		t.Errorf("log of a long-named server: %q, %v", b, err)
 	}
 }
+
+// Names that differ have different log files: "a b", "a/b", "a_b" and
+// ".x", "_.x" shared one, so `logs a_b` showed another server's lines
+// as a_b's (a project's "git hub" beside the user's "git_hub"). A name
+// of safe characters keeps its file name.
+func TestStderrLog_EveryNameHasItsOwnLogFile(t *testing.T) {
+	names := []string{"a_b", "a b", "a/b", "a\\b", "a:b", "ü", "__", "_.x", ".x", "a_b~", "git_hub"}
+	seen := map[string]string{}
+	for _, n := range names {
+		f := LogFile("/logs", n)
+		if other, ok := seen[f]; ok {
+			t.Errorf("%q and %q share %s", n, other, f)
+		}
+		seen[f] = n
+	}
+	for _, n := range []string{"a_b", "git_hub", "memory", "x.y-z"} {
+		if got := LogFile("/logs", n); got != "/logs/"+n+".log" {
+			t.Errorf("LogFile(%q) = %s, want its name kept", n, got)
+		}
+	}
+}

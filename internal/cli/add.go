@@ -133,6 +133,11 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 			target, _ := os.Readlink(t.path)
 			return fmt.Errorf("%s is a symbolic link to %s, which does not exist: create that file (or remove the link) to change it", t.path, target)
 		}
+		if t.project && existed {
+			if err := insideProject(t.path); err != nil {
+				return err
+			}
+		}
 		if fi, err := os.Stat(t.path); err == nil {
 			mode = fi.Mode().Perm()
 			if existed && mode&0o200 == 0 {
@@ -720,4 +725,23 @@ func runToggle(e *Env, args []string, enable bool) error {
 	}
 	fmt.Fprintf(e.Stdout, "%sd %s in %s\n", verb, echo.Quote(name), t.path)
 	return nil
+}
+
+// insideProject refuses a project file that is, through a symbolic link,
+// a file outside its project's directory: a repository's .switchboard.json
+// linked to the user's config had add --project and remove --project
+// edit the user's own file (as init refuses, internal/agentconf).
+func insideProject(path string) error {
+	dir, err := filepath.EvalSymlinks(filepath.Dir(path))
+	if err != nil {
+		return err
+	}
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return err
+	}
+	if rel, err := filepath.Rel(dir, real); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil
+	}
+	return fmt.Errorf("%s is, through a symbolic link, %s, outside the project %s: --project edits only the project's own file; replace the link with a copy of the file, or name that file with --config", path, real, filepath.Dir(path))
 }

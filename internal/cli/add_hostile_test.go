@@ -127,3 +127,30 @@ func TestAdd_DeepConfigPathIsBackedUp(t *testing.T) {
 		t.Errorf("two long paths share a backup name")
 	}
 }
+
+// A repository's .switchboard.json linked to a file outside the project
+// (the user's config): add, remove and disable --project edited that
+// file. They refuse it, naming where the link leads, and change nothing;
+// a link inside the project is followed.
+func TestAdd_ProjectFileLinkedOutsideIsRefused(t *testing.T) {
+	w := newCLIWorld(t)
+	os.MkdirAll(filepath.Join(w.dir, ".git"), 0o755)
+	const user = `{"mcpServers": {"mine": {"command": "x", "env": {"K": "literal"}}}}`
+	w.write(w.user(), user)
+	os.Symlink(w.user(), filepath.Join(w.dir, ".switchboard.json"))
+	for _, args := range [][]string{{"add", "--project", "evil", "--", "y"}, {"remove", "--project", "mine"}, {"disable", "--project", "mine"}} {
+		code, _, errOut := w.run(args...)
+		if code == 0 || !strings.Contains(errOut, "is, through a symbolic link, "+w.user()+", outside the project") {
+			t.Errorf("%v: exit %d: %s", args, code, errOut)
+		}
+	}
+	if got := w.read(w.user()); got != user {
+		t.Errorf("the user's config changed:\n%s", got)
+	}
+	os.Remove(filepath.Join(w.dir, ".switchboard.json"))
+	w.write(filepath.Join(w.dir, "conf", "sb.json"), `{"mcpServers": {}}`)
+	os.Symlink(filepath.Join("conf", "sb.json"), filepath.Join(w.dir, ".switchboard.json"))
+	if code, _, errOut := w.run("add", "--project", "ok", "--", "y"); code != 0 || !strings.Contains(w.read(filepath.Join(w.dir, "conf", "sb.json")), `"ok"`) {
+		t.Errorf("a link inside the project: exit %d: %s", code, errOut)
+	}
+}

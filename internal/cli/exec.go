@@ -25,6 +25,9 @@ Example:
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	if *timeout < 0 {
+		return fmt.Errorf("--timeout %v: want a time limit, such as 30s (0: settings.executeTimeout)", *timeout)
+	}
 	src := *code
 	switch {
 	case src != "" && fs.NArg() > 0:

@@ -100,6 +100,9 @@ with their scores (what list_tools({query}) returns, plus scores).`)
 		fs.Usage()
 		return errUsage
 	}
+	if *limit < 1 {
+		return fmt.Errorf("--limit %d: want the number of results, at least 1", *limit)
+	}
 	st, err := e.openStack(&cf, true, stackOptions{inProcessScripts: true})
 	if err != nil {
 		return err

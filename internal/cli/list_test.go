@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"strings"
 	"testing"
@@ -25,5 +26,16 @@ func TestList_ServerDotToolDeclaresTheTool(t *testing.T) {
 	code, out, errOut = w.run("list", "--detail", "names", "demo.echo", "demo")
 	if code != 0 || !strings.Contains(out, "function echo(") || !strings.Contains(out, "demo: add, echo, sleep, split_words") {
 		t.Errorf("list demo.echo demo: exit %d, out %q, err %q; want the tool and the server", code, out, errOut)
+	}
+}
+
+// search --limit below 1 is refused (it was taken as the default).
+func TestSearch_LimitBelowOneIsRefused(t *testing.T) {
+	e, _, cfgPath, _ := pinsEnv(t)
+	for _, n := range []string{"-1", "0"} {
+		err := runSearch(context.Background(), e, []string{"--config", cfgPath, "--limit", n, "add"})
+		if err == nil || err.Error() != "--limit "+n+": want the number of results, at least 1" {
+			t.Errorf("--limit %s: %v", n, err)
+		}
 	}
 }

@@ -129,7 +129,7 @@ checked again.`)
 	}
 	spec := cfg.Servers[fs.Arg(0)]
 	if spec == nil {
-		return fmt.Errorf("unknown server %s; configured: %s", echo.Quote(fs.Arg(0)), strings.Join(cfg.Names(), ", "))
+		return fmt.Errorf("unknown server %s; configured: %s", echo.Quote(fs.Arg(0)), namesText(cfg.Names()))
 	}
 	store, err := openPins(e, p.pins())
 	if err != nil {
@@ -203,4 +203,16 @@ func indent(s, prefix string) string {
 		lines[i] = prefix + l
 	}
 	return strings.Join(lines, "\n")
+}
+
+// namesText lists server names for a message: at most 20, with the count
+// past that, and "none" for none (it said "configured: " and nothing).
+func namesText(names []string) string {
+	switch {
+	case len(names) == 0:
+		return "none"
+	case len(names) > 20:
+		return strings.Join(names[:20], ", ") + fmt.Sprintf(", … (%d in all)", len(names))
+	}
+	return strings.Join(names, ", ")
 }

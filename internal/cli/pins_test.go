@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,5 +69,35 @@ func TestPins_ListsPoisonedToolsAndAcceptRisk(t *testing.T) {
 	}
 	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "--accept-risk", "s", "nope"}); err == nil {
 		t.Error("accepting a tool that is not withheld succeeded")
+	}
+}
+
+// approve of an unknown server names the configured ones: "none" when
+// there are none (it said "configured: " and nothing), 20 and the count
+// when there are many.
+func TestApprove_UnknownServerNamesTheConfiguredOnes(t *testing.T) {
+	e, _, cfgPath, _ := pinsEnv(t)
+	err := runApprove(context.Background(), e, []string{"--config", cfgPath, "nope"})
+	if err == nil || err.Error() != `unknown server "nope"; configured: s` {
+		t.Errorf("one configured: %v", err)
+	}
+	os.WriteFile(cfgPath, []byte(`{"mcpServers":{}}`), 0o600)
+	err = runApprove(context.Background(), e, []string{"--config", cfgPath, "nope"})
+	if err == nil || err.Error() != `unknown server "nope"; configured: none` {
+		t.Errorf("none configured: %v", err)
+	}
+	var b strings.Builder
+	b.WriteString(`{"mcpServers":{`)
+	for i := range 500 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"s%03d":{"command":"srv"}`, i)
+	}
+	b.WriteString("}}")
+	os.WriteFile(cfgPath, []byte(b.String()), 0o600)
+	err = runApprove(context.Background(), e, []string{"--config", cfgPath, "nope"})
+	if err == nil || len(err.Error()) > 300 || !strings.HasSuffix(err.Error(), "s019, … (500 in all)") {
+		t.Errorf("500 configured: %v", err)
 	}
 }

@@ -81,12 +81,18 @@ project plugin here).`)
 			}
 			if pl != nil {
 				p.Name, p.Version, p.Description = pl.Name, pl.Version, pl.Description
+				seen := map[string]bool{}
 				for _, s := range pl.Servers {
 					sv := server{Name: s.Name, Tools: len(s.KnownTools)}
 					cur := full.Servers[s.Name]
 					switch {
 					case p.Status != "loaded":
 						sv.Status = "unused"
+					case seen[s.Name]:
+						// The config keeps the first of a name (with a
+						// warning); this one was said to apply, as the
+						// first did.
+						sv.Status = "ignored: an earlier [[mcp_servers]] of this file has its name"
 					case cur == nil:
 						sv.Status = "not loaded"
 					case cur.Source != s.Source:
@@ -98,6 +104,7 @@ project plugin here).`)
 					default:
 						sv.Status, sv.DecidedBy = "not here", decided[s.Name].By
 					}
+					seen[s.Name] = true
 					p.Servers = append(p.Servers, sv)
 				}
 			}

@@ -48,6 +48,9 @@ func runSkills(ctx context.Context, e *Env, args []string) error {
 		fs.Usage()
 		return errUsage
 	}
+	if *timeout < 0 {
+		return fmt.Errorf("--timeout %v: want a time limit, such as 30s (0: settings.executeTimeout)", *timeout)
+	}
 	sub, rest := fs.Arg(0), fs.Args()[1:]
 	want := map[string][2]int{"list": {0, 0}, "show": {1, 1}, "run": {1, 2}, "rm": {1, 1}, "approve": {1, 1}, "export": {1, 1}}
 	n, ok := want[sub]
@@ -79,11 +82,15 @@ func runSkills(ctx context.Context, e *Env, args []string) error {
 		}
 		return skillsRun(ctx, e, st.srv, rest[0], argv, *timeout)
 	case "rm":
-		path, err := store.Remove(rest[0])
+		path, kept, err := store.Remove(rest[0])
 		if err != nil {
 			return err
 		}
 		st.srv.SkillsChanged()
+		if !kept {
+			fmt.Fprintf(e.Stdout, "removed skill %s (%s, a symbolic link: the file it named stays)\n", rest[0], path)
+			return nil
+		}
 		fmt.Fprintf(e.Stdout, "removed skill %s (%s; its last version is in %s)\n", rest[0], path, filepath.Join(filepath.Dir(path), skills.HistoryDir))
 		return nil
 	case "approve":
@@ -167,6 +174,15 @@ func cmpOr(a, b string) string {
 func skillsShow(ctx context.Context, e *Env, srv *server.Server, store *skills.Store, name string) error {
 	sk, err := store.Get(name)
 	if err != nil {
+		// A skill that cannot run (a project's not trusted yet, a file
+		// that does not parse) is shown all the same, with why: reading
+		// it is how the user decides to approve or fix it.
+		path, scope, data, ferr := store.File(name)
+		if ferr != nil {
+			return err
+		}
+		fmt.Fprintf(e.Stdout, "// %s skill, %s\n// cannot run: %s\n", scope, path, oneLineText(err.Error()))
+		_, err = e.Stdout.Write(data)
 		return err
 	}
 	data, err := safefile.Read(sk.Path)
@@ -195,7 +211,14 @@ func skillsRun(ctx context.Context, e *Env, srv *server.Server, name, argv strin
 	if err := json.Unmarshal([]byte(argv), &obj); err != nil || obj == nil {
 		return fmt.Errorf("skills run %s: ARGS must be a JSON object, such as '{\"repo\": \"me/app\"}'", name)
 	}
-	res := srv.Execute(ctx, "return await skills."+name+"("+argv+");", timeout)
+	// The arguments go in as a string for JSON.parse, not as an object
+	// literal: in a literal, "__proto__" sets the prototype instead of
+	// being a key (it was lost), and the script is ours whatever ARGS is.
+	quoted, err := json.Marshal(argv)
+	if err != nil {
+		return err
+	}
+	res := srv.Execute(ctx, "return await skills."+name+"(JSON.parse("+string(quoted)+"));", timeout)
 	if res.Log != "" {
 		fmt.Fprint(e.Stderr, res.Log)
 	}
@@ -204,4 +227,16 @@ func skillsRun(ctx context.Context, e *Env, srv *server.Server, name, argv strin
 	}
 	fmt.Fprintf(e.Stdout, "%s\n", res.Value)
 	return nil
+}
+
+// oneLineText is s with its lines joined by "; " (an error of several
+// lines shown after "// " must not leave the comment).
+func oneLineText(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "; ")
 }

@@ -122,3 +122,29 @@ name = "query"
 		t.Errorf("after a change:\n%s", out)
 	}
 }
+
+// A plugin that names one server twice: the config keeps the first (and
+// warns); plugins said both applied, the ignored one with its tools.
+func TestPlugins_ASecondServerOfOneNameIsShownIgnored(t *testing.T) {
+	pe := newProjectEnv(t, `{"mcpServers": {}}`, "")
+	os.MkdirAll(filepath.Join(pe.repo, ".git"), 0o755)
+	os.MkdirAll(filepath.Join(pe.home, ".config", "switchboard", "plugins"), 0o755)
+	os.WriteFile(filepath.Join(pe.home, ".config", "switchboard", "plugins", "dup.toml"), []byte(`
+name = "dup"
+[[mcp_servers]]
+name = "pp"
+command = "first-mcp"
+[[mcp_servers]]
+name = "pp"
+command = "second-mcp"
+[[mcp_servers.known_tools]]
+name = "query"
+`), 0o644)
+	if code := pe.run("plugins"); code != 0 {
+		t.Fatalf("exit %d: %s", code, pe.stderr)
+	}
+	out := pe.stdout.String()
+	if !strings.Contains(out, "server pp: applies (always") || !strings.Contains(out, "server pp: ignored: an earlier [[mcp_servers]] of this file has its name; ships 1 tools") {
+		t.Errorf("plugins output:\n%s", out)
+	}
+}

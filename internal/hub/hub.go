@@ -40,7 +40,8 @@ type Options struct {
 	// ConfigPath overrides it).
 	UserConfig string
 	// CacheDir and StateDir are $XDG_CACHE_HOME/switchboard and
-	// $XDG_STATE_HOME/switchboard.
+	// $XDG_STATE_HOME/switchboard; both must be absolute (New refuses
+	// others).
 	CacheDir, StateDir string
 	// Home is the user's home directory (~ in ${file:}, where project
 	// files are no longer looked for, a ${file:} root).
@@ -101,6 +102,10 @@ type Hub struct {
 	workspaces map[string]*workspace.Workspace
 }
 
+// ErrNoStateDir is New's error without absolute state and cache
+// directories.
+var ErrNoStateDir = errors.New("no directory for Switchboard's state and cache: neither HOME nor XDG_STATE_HOME and XDG_CACHE_HOME is an absolute path; set HOME (pins, the tool cache and logs live under it, never in the working directory)")
+
 // New returns a hub. It opens the pins store and (with Audit) the audit
 // log; no backend or worker starts.
 func New(o *Options) (*Hub, error) {
@@ -111,6 +116,13 @@ func New(o *Options) (*Hub, error) {
 	h.log = h.o.Logger
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
+	}
+	if !filepath.IsAbs(h.o.StateDir) || !filepath.IsAbs(h.o.CacheDir) {
+		// "" (no HOME, no XDG_*: an `env -i` launcher) put pins.json,
+		// the catalog cache, the audit log and the logs in the working
+		// directory, often a repository, whose own pins.json and
+		// catalog/ were then read as ours: approvals a clone could ship.
+		return nil, ErrNoStateDir
 	}
 	pins, err := trust.OpenStoreWith(filepath.Join(h.o.StateDir, "pins.json"), &trust.StoreOptions{Logger: h.log})
 	if err != nil {

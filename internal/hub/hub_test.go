@@ -3,6 +3,7 @@ package hub
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -369,6 +370,33 @@ func TestHub_ReloadDropsAProjectFileChangedSinceTrusted(t *testing.T) {
 	})
 }
 
+// Revoking the trust of a project file drops it from running sessions
+// (they kept using it until the file changed), and trusting it again
+// brings it back.
+func TestHub_RevokedTrustDropsTheProjectFileFromRunningSessions(t *testing.T) {
+	f := newFixture(t, `{}`)
+	p := f.project("p", `{"mcpServers": {"one": {"command": "one-cmd"}}}`)
+	file := filepath.Join(p, config.ProjectFile)
+	c := f.open("s1", p)
+	if idx := c.index(t); !strings.Contains(idx, "one") {
+		t.Fatalf("index: %s", idx)
+	}
+	c.drain()
+	if _, err := allow.Revoke(allow.StorePath(f.state), file); err != nil {
+		t.Fatal(err)
+	}
+	c.indexUntil(t, "tools/list_changed without the revoked file's server", func(idx string) bool {
+		return strings.Contains(idx, "switchboard trust") && c.s.Config().Servers["one"] == nil
+	})
+	c.drain()
+	if _, err := allow.Trust(allow.StorePath(f.state), file); err != nil {
+		t.Fatal(err)
+	}
+	c.indexUntil(t, "tools/list_changed with the trusted file's server", func(idx string) bool {
+		return c.s.Config().Servers["one"] != nil
+	})
+}
+
 func TestHub_ToolChangedAtRestartIsWithheldInEverySessionSharingIt(t *testing.T) {
 	f := newFixture(t, `{"mcpServers": {"a": {"command": "a-cmd"}}}`)
 	ws := filepath.Join(f.home, "repo")
@@ -409,5 +437,18 @@ func TestHub_BackendListChangedRefreshesEverySessionUsingIt(t *testing.T) {
 	f.starts.opts[0].OnToolsChanged() // the backend sends tools/list_changed
 	for _, c := range []*client{c1, c2} {
 		wait(t, c.changed, "tools/list_changed in session "+c.s.ID())
+	}
+}
+
+// A hub without absolute state and cache directories (no HOME, no XDG_*)
+// is refused: "" made every state file relative to the working directory.
+func TestHub_NeedsAbsoluteStateAndCacheDirectories(t *testing.T) {
+	for _, o := range []*Options{nil, {}, {StateDir: "state", CacheDir: "/c"}, {StateDir: "/s", CacheDir: ""}} {
+		if h, err := New(o); !errors.Is(err, ErrNoStateDir) {
+			if h != nil {
+				h.Close()
+			}
+			t.Errorf("New(%+v): %v, want ErrNoStateDir", o, err)
+		}
 	}
 }

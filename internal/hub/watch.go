@@ -46,6 +46,12 @@ func (h *Hub) watchFiles(s *Session, l *Loaded) {
 			files = append(files, filepath.Join(d, "*.toml"))
 		}
 	}
+	// The trust store, for a session with project files: `switchboard
+	// trust --revoke` left a running session using the file it revoked
+	// (and a new trust waited for the next change of the file).
+	if (l.Paths.Project != "" || proj != "") && l.Paths.State != "" {
+		files = append(files, filepath.Clean(l.Paths.Trusted()))
+	}
 	sync := s.syncFile() // `switchboard sync` writes it (workspace.go)
 	if sync != "" {
 		files = append(files, sync)

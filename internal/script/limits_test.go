@@ -116,6 +116,34 @@ func TestRun_UnserializableResultSaysWhatToDo(t *testing.T) {
 	}
 }
 
+// Arguments JSON cannot hold (a BigInt, a cycle, nesting too deep) fail
+// the call naming the tool and what to do; QuickJS said only "Do not know
+// how to serialize a BigInt" or "circular reference", naming nothing. A
+// getter's own error still passes as thrown.
+func TestRun_UnserializableArgumentsNameTheTool(t *testing.T) {
+	ns := []Namespace{{Ident: "s", Functions: []Function{{Ident: "t", Server: "s", Tool: "t"}}}}
+	called := false
+	caller := callerFunc(func(context.Context, string, string, json.RawMessage) (json.RawMessage, error) {
+		called = true
+		return json.RawMessage("null"), nil
+	})
+	for src, want := range map[string]string{
+		"await s.t({n: 2n})":                  "TypeError: s.t: there is a BigInt in the arguments, which JSON cannot hold: convert it first, with String(x)",
+		"const a = {}; a.a = a; await s.t(a)": "TypeError: s.t: there is a circular reference in the arguments",
+		"let o = {}; for (let i = 0; i < 20000; i++) o = {a: o}; await s.t(o)": "TypeError: s.t: the nesting of the arguments is too deep to turn into JSON",
+		"await resources.read('s', {n: 1n})":                                   "TypeError: resources.read: there is a BigInt in the arguments",
+		"await s.t({get x() { throw new Error('mine') }})":                     "Error: mine",
+	} {
+		res := Run(t.Context(), Request{Source: src, Namespaces: ns, Timeout: 30 * time.Second}, caller)
+		if res.Err == nil || !strings.Contains(res.Err.Message, want) {
+			t.Errorf("%s: Err = %+v, want %q", src, res.Err, want)
+		}
+	}
+	if called {
+		t.Error("a call whose arguments are not JSON reached the host")
+	}
+}
+
 // A Map or Set in a tool call's arguments goes as what it holds.
 func TestRun_MapInArgumentsGoesAsAnObject(t *testing.T) {
 	var got string

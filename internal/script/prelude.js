@@ -70,6 +70,26 @@
     }
   }
 
+  // __sb_json is stringify(v) for what a script sends the host: a value
+  // JSON cannot hold throws a TypeError naming the call (what, such as
+  // "github.create_issue") and the part (part, such as "the arguments"),
+  // and what to do; QuickJS says only "circular reference" or "Do not know
+  // how to serialize a BigInt". Other errors (a getter that throws) pass.
+  function __sb_json(what, part, v) {
+    try { return stringify(v); } catch (e) {
+      if (e instanceof TypeErrorCtor && str(e.message).indexOf("BigInt") >= 0) {
+        throw new TypeErrorCtor(what + ": there is a BigInt in " + part + ", which JSON cannot hold: convert it first, with String(x) (exact) or Number(x) (when it is small enough)");
+      }
+      if (e instanceof TypeErrorCtor && str(e.message).indexOf("circular") >= 0) {
+        throw new TypeErrorCtor(what + ": there is a circular reference in " + part + " (an object that contains itself), which JSON cannot hold: pass only the fields needed");
+      }
+      if (e instanceof ErrorCtor && str(e.name) === "InternalError" && str(e.message).indexOf("stack overflow") >= 0) {
+        throw new TypeErrorCtor(what + ": the nesting of " + part + " is too deep to turn into JSON: pass a flatter value");
+      }
+      throw e;
+    }
+  }
+
   let logFull = false;
   function __sb_console(level) {
     return function __sb_console_log(...args) {
@@ -90,7 +110,7 @@
   const hostNS = "\x00switchboard";
   function __sb_host(ns, fn) {
     return function __sb_host_call(...args) {
-      const id = hostCall(hostNS, ns + "." + fn, stringify({ __proto__: null, args: args }));
+      const id = hostCall(hostNS, ns + "." + fn, __sb_json(ns + "." + fn, "the arguments", { __proto__: null, args: args }));
       return new PromiseCtor(function __sb_pending(resolve, reject) { pending.set(id, [resolve, reject, ns, fn]); });
     };
   }
@@ -105,8 +125,9 @@
   // failure carries server "skills" and tool NAME.
   const AsyncFunction = (async function () {}).constructor, globalEval = g.eval;
   const skillFns = new MapCtor();
+  const skillParts = { __proto__: null, call: "the arguments", result: "the returned value", save: "the definition", list: "the arguments" };
   function __sb_skillHost(fn, name, args) {
-    const id = hostCall(hostNS, "skills." + fn, stringify({ __proto__: null, args: args }));
+    const id = hostCall(hostNS, "skills." + fn, __sb_json("skills." + name, skillParts[fn], { __proto__: null, args: args }));
     return new PromiseCtor(function __sb_pending(resolve, reject) { pending.set(id, [resolve, reject, "skills", name]); });
   }
   async function __sb_skill(name, args) {
@@ -165,7 +186,7 @@
       if (typeof args !== "object" || isArray(args)) {
         throw new TypeErrorCtor(server + "." + tool + ": arguments must be an object, not " + (isArray(args) ? "an array" : typeof args));
       }
-      json = stringify(args);
+      json = __sb_json(server + "." + tool, "the arguments", args);
     }
     const id = hostCall(server, tool, json);
     return new PromiseCtor(function __sb_pending(resolve, reject) { pending.set(id, [resolve, reject, server, tool]); });

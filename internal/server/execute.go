@@ -616,6 +616,16 @@ func (s *Server) callToolTool(ctx context.Context, req *mcp.CallToolRequest) (*m
 	if err := decodeArgs(req.Params.Arguments, &a); err != nil {
 		return errorResult("call_tool: %v", err), nil
 	}
+	// Both are required (the schema says so): without, the error read
+	// ".: unknown server \"\"".
+	switch {
+	case a.Server == "" && a.Tool == "":
+		return errorResult("call_tool: server and tool are required, such as {server: \"github\", tool: \"get_me\", arguments: {}}"), nil
+	case a.Server == "":
+		return errorResult("call_tool: server is required: the server of tool %s", echo.Quote(a.Tool)), nil
+	case a.Tool == "":
+		return errorResult("call_tool: tool is required: a tool of server %s", echo.Quote(a.Server)), nil
+	}
 	res, err := s.callTool(ctx, a.Server, a.Tool, a.Arguments)
 	if err != nil {
 		return errorResult("%s", bound(err.Error(), s.o.Settings.MaxResultBytes)), nil

@@ -2,6 +2,8 @@ package server
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -74,5 +76,46 @@ func TestListTools_ExactNameGetsNoSuggestion(t *testing.T) {
 		if err != nil || strings.Contains(out, "Did you mean") {
 			t.Errorf("%q: %.200q, %v", q, out, err)
 		}
+	}
+}
+
+// Unknown server names come back bounded: a few, each cut, with the
+// count (10,000 names of 1 kB came back whole, a 1 MB error), and a
+// list of more than 1000 servers is refused as one of 1000 tools is.
+func TestListTools_UnknownServersAreNamedBounded(t *testing.T) {
+	s := corpusServer(t)
+	ctx := context.Background()
+	var many []string
+	for i := range 1000 {
+		many = append(many, strings.Repeat("x", 1000)+strconv.Itoa(i))
+	}
+	_, err := s.ListTools(ctx, ListArgs{Servers: many})
+	if err == nil || len(err.Error()) > 2000 || !strings.Contains(err.Error(), "(1000 unknown in all)") || !strings.Contains(err.Error(), "(1001 bytes)") {
+		t.Errorf("1000 unknown servers: %d bytes: %.500v", len(fmt.Sprint(err)), err)
+	}
+	if err == nil || !strings.Contains(err.Error(), "available: antv-chart, ") || !strings.Contains(err.Error(), "(32 in all)") {
+		t.Errorf("1000 unknown servers: the available servers are not named, or not bounded: %.3000v", err)
+	}
+	_, err = s.ListTools(ctx, ListArgs{Servers: append(many, "github")})
+	if err == nil || !strings.Contains(err.Error(), "names 1001 servers; at most 1000") {
+		t.Errorf("1001 servers: %.300v, want a refusal", err)
+	}
+	// Two unknown: both named, as before.
+	_, err = s.ListTools(ctx, ListArgs{Servers: []string{"nope", "github", "nada"}})
+	if err == nil || !strings.HasPrefix(err.Error(), `unknown server "nope", "nada"; available: `) {
+		t.Errorf("two unknown: %v", err)
+	}
+}
+
+// A negative limit is refused with what it is (it was the default, 5,
+// without a word); the schema says at least 1.
+func TestListTools_NegativeLimitIsRefused(t *testing.T) {
+	s := corpusServer(t)
+	_, err := s.ListTools(context.Background(), ListArgs{Query: "take a screenshot", Limit: -1})
+	if err == nil || err.Error() != "limit must be at least 1 (the number of search results; default 5), not -1" {
+		t.Errorf("limit -1: %v", err)
+	}
+	if out, err := s.ListTools(context.Background(), ListArgs{Query: "take a screenshot", Limit: 1 << 40, Detail: "names"}); err != nil || out == "" {
+		t.Errorf("a huge limit: %q, %v", out, err)
 	}
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -35,6 +36,12 @@ type NameList []string
 
 // UnmarshalJSON takes an array of strings or one string.
 func (l *NameList) UnmarshalJSON(b []byte) error {
+	if string(bytes.TrimSpace(b)) == "null" {
+		// An optional argument sent as null is absent: it was one name,
+		// "" ("unknown server \"\"").
+		*l = nil
+		return nil
+	}
 	var one string
 	if json.Unmarshal(b, &one) == nil {
 		*l = NameList{one}
@@ -137,8 +144,13 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 	switch {
 	case len(a.Tools) > maxToolRefs:
 		return "", fmt.Errorf("tools names %d tools; at most %d at once: ask in several calls, or list a server with {servers: [\"name\"]}", len(a.Tools), maxToolRefs)
+	case len(a.Servers) > maxToolRefs:
+		return "", fmt.Errorf("servers names %d servers; at most %d at once: leave servers out to list every server", len(a.Servers), maxToolRefs)
 	case len(a.Query) > maxQueryBytes:
 		return "", fmt.Errorf("query is %d bytes; at most %d: say in a few words what the tool should do", len(a.Query), maxQueryBytes)
+	case a.Limit < 0:
+		// It was taken as the default (5) without a word.
+		return "", fmt.Errorf("limit must be at least 1 (the number of search results; default %d), not %d", search.DefaultLimit, a.Limit)
 	}
 	if len(a.Tools) > 0 {
 		return s.exactTools(ctx, a.Tools)

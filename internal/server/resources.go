@@ -403,7 +403,7 @@ func (s *Server) ReadResource(ctx context.Context, u string) (*mcp.ReadResourceR
 	}
 	res, err := rc.ReadResource(ctx, s.resourceCall(server, "resources/read"), uri)
 	if err != nil {
-		return nil, rpcError(fmt.Errorf("reading %s from server %q: %w", uri, server, err))
+		return nil, rpcError(fmt.Errorf("reading %s from server %q: %w", echo.Clip(uri), server, err))
 	}
 	out := &mcp.ReadResourceResult{Meta: res.Meta}
 	size := 0
@@ -428,7 +428,7 @@ func (s *Server) ReadResource(ctx context.Context, u string) (*mcp.ReadResourceR
 		out.Contents = append(out.Contents, &cc)
 	}
 	if limit := s.o.Settings.MaxResultBytes; limit > 0 && size > limit {
-		return nil, fmt.Errorf("resource %s of server %q is %d bytes, more than the %d-byte limit (settings.maxResultBytes): raise the setting to read it", uri, server, size, limit)
+		return nil, fmt.Errorf("resource %s of server %q is %d bytes, more than the %d-byte limit (settings.maxResultBytes): raise the setting to read it", echo.Clip(uri), server, size, limit)
 	}
 	if out.Contents == nil {
 		out.Contents = []*mcp.ResourceContents{}
@@ -454,7 +454,7 @@ func (s *Server) GetPrompt(ctx context.Context, name string, args map[string]str
 	}
 	res, err := rc.GetPrompt(ctx, s.resourceCall(server, "prompts/get"), orig, args)
 	if err != nil {
-		return nil, rpcError(fmt.Errorf("getting prompt %q from server %q: %w", orig, server, err))
+		return nil, rpcError(fmt.Errorf("getting prompt %s from server %q: %w", echo.Quote(orig), server, err))
 	}
 	out := &mcp.GetPromptResult{Meta: res.Meta, Description: cleanText(res.Description)}
 	size := 0
@@ -471,7 +471,7 @@ func (s *Server) GetPrompt(ctx context.Context, name string, args map[string]str
 		out.Messages = append(out.Messages, &mc)
 	}
 	if limit := s.o.Settings.MaxResultBytes; limit > 0 && size > limit {
-		return nil, fmt.Errorf("prompt %q of server %q is about %d bytes, more than the %d-byte limit (settings.maxResultBytes)", orig, server, size, limit)
+		return nil, fmt.Errorf("prompt %s of server %q is about %d bytes, more than the %d-byte limit (settings.maxResultBytes)", echo.Quote(orig), server, size, limit)
 	}
 	if out.Messages == nil {
 		out.Messages = []*mcp.PromptMessage{}

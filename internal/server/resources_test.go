@@ -339,3 +339,16 @@ func TestResources_HostileNamesAreNotOffered(t *testing.T) {
 		t.Errorf("templates %q, want %q", tmpls, want)
 	}
 }
+
+// A resource URI that a script reads is named bounded in its error (a
+// 1 MB URI came back twice: 2 MB, toward maxResultBytes).
+func TestResources_LongURIIsNamedBounded(t *testing.T) {
+	dir := t.TempDir()
+	_, _, cs0 := newRichServerCache(t, config.Settings{}, dir, nil)
+	call(t, cs0, "list_tools", map[string]any{"servers": []any{"media"}})
+	_, _, cs := newRichServerCache(t, config.Settings{}, dir, nil)
+	out, _ := call(t, cs, "execute", map[string]any{"script": `try { await resources.read("media", "file:///" + "y".repeat(100000)) } catch (e) { return e.message }`})
+	if len(out) > 2000 || !strings.Contains(out, "reading file:///yyy") || !strings.Contains(out, `from server \"media\"`) {
+		t.Errorf("reading a 100 kB URI: %d bytes: %.300s", len(out), out)
+	}
+}

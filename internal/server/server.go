@@ -477,7 +477,20 @@ func (s *Server) serverNames(in []string) ([]string, error) {
 		if len(bad) == 1 {
 			return nil, s.unknownServer(bad[0])
 		}
-		return nil, fmt.Errorf("unknown server %s; available: %s", strings.Join(quoteAll(bad), ", "), strings.Join(s.cat().Servers(), ", "))
+		// Name the first few, each bounded (echo.Quote), and at most 20 of
+		// the servers: 10,000 unknown names of 1 kB came back whole (1 MB).
+		shown := make([]string, 0, 10)
+		for _, n := range bad[:min(len(bad), 10)] {
+			shown = append(shown, echo.Quote(n))
+		}
+		if len(bad) > len(shown) {
+			shown = append(shown, fmt.Sprintf("… (%d unknown in all)", len(bad)))
+		}
+		avail := s.cat().Servers()
+		if len(avail) > 20 {
+			avail = append(avail[:20:20], fmt.Sprintf("… (%d in all)", len(avail)))
+		}
+		return nil, fmt.Errorf("unknown server %s; available: %s", strings.Join(shown, ", "), strings.Join(avail, ", "))
 	}
 	return out, nil
 }

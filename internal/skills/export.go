@@ -2,6 +2,7 @@ package skills
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,6 +20,14 @@ import (
 // ExportMarker is the metadata key of the SKILL.md files Export writes;
 // Export replaces only a folder whose SKILL.md has it (or with force).
 const ExportMarker = "switchboard-skill"
+
+// Metadata keys of the SHA-256 of SKILL.md as Export wrote it (with its
+// own value "") and of the script: a folder edited since is replaced
+// only with force (a re-export overwrote hand edits without a trace).
+const (
+	exportSumKey       = "switchboard-sha256"
+	exportScriptSumKey = "switchboard-script-sha256"
+)
 
 // Agent Skills limits on the front matter (agentskills.io specification).
 const (
@@ -81,23 +90,49 @@ func Export(sk *Skill, dir string, force bool) (string, error) {
 		if _, err := parseFrontMatter(old, &fm); err != nil || fm.Metadata[ExportMarker] == "" {
 			return "", fmt.Errorf("exporting skill %q: %s exists and was not written by switchboard; remove it or pass --force", sk.Name, md)
 		}
+		if other := fm.Metadata[ExportMarker]; other != sk.Name {
+			// a_b and a__b are both a-b as Agent Skills.
+			return "", fmt.Errorf("exporting skill %q: %s is the export of skill %q, whose folder has the same name: export this one elsewhere (--to DIR), or pass --force to replace it", sk.Name, md, other)
+		}
+		if edited := exportEdited(old, fm.Metadata, filepath.Join(folder, script)); edited != "" {
+			return "", fmt.Errorf("exporting skill %q: %s was edited since switchboard wrote it: keep your changes elsewhere, then pass --force to replace it", sk.Name, edited)
+		}
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return "", fmt.Errorf("exporting skill %q: %w", sk.Name, err)
 	}
 	if err := os.MkdirAll(filepath.Join(folder, "scripts"), 0o755); err != nil {
 		return "", fmt.Errorf("exporting skill %q: %w", sk.Name, err)
 	}
-	if err := atomicfile.Write(filepath.Join(folder, script), Render(sk), 0o644); err != nil {
+	code := Render(sk)
+	if err := atomicfile.Write(filepath.Join(folder, script), code, 0o644); err != nil {
 		return "", fmt.Errorf("exporting skill %q: %w", sk.Name, err)
 	}
-	if err := atomicfile.Write(md, skillMD(sk, name, script), 0o644); err != nil {
+	if err := atomicfile.Write(md, skillMD(sk, name, script, code), 0o644); err != nil {
 		return "", fmt.Errorf("exporting skill %q: %w", sk.Name, err)
 	}
 	return folder, nil
 }
 
-// skillMD is the SKILL.md of sk.
-func skillMD(sk *Skill, name, script string) []byte {
+// exportEdited names the file of an export that changed since Export
+// wrote it ("" when none did, or for an export older than the sums). A
+// missing script holds nothing to lose.
+func exportEdited(md []byte, meta map[string]string, script string) string {
+	sum := meta[exportSumKey]
+	if sum == "" {
+		return ""
+	}
+	blank := bytes.Replace(md, []byte(exportSumKey+`: "`+sum+`"`), []byte(exportSumKey+`: ""`), 1)
+	if fmt.Sprintf("%x", sha256.Sum256(blank)) != sum || bytes.Equal(blank, md) {
+		return filepath.Join(filepath.Dir(filepath.Dir(script)), "SKILL.md")
+	}
+	if data, err := safefile.Read(script); err == nil && fmt.Sprintf("%x", sha256.Sum256(data)) != meta[exportScriptSumKey] {
+		return script
+	}
+	return ""
+}
+
+// skillMD is the SKILL.md of sk, code its script as written.
+func skillMD(sk *Skill, name, script string, code []byte) []byte {
 	desc := oneLine(sk.Description)
 	if len(desc) > maxExportDescription {
 		desc = bound(desc, maxExportDescription-len("…"))
@@ -116,7 +151,9 @@ func skillMD(sk *Skill, name, script string) []byte {
 	if len(compat) > maxCompatibility {
 		compat = bound(compat, maxCompatibility-len("…"))
 	}
-	fm, _ := yaml.Marshal(frontMatter{Name: name, Description: desc, Compatibility: compat, Metadata: map[string]string{ExportMarker: sk.Name}})
+	fm, _ := yaml.Marshal(frontMatter{Name: name, Description: desc, Compatibility: compat, Metadata: map[string]string{
+		ExportMarker: sk.Name, exportSumKey: "", exportScriptSumKey: fmt.Sprintf("%x", sha256.Sum256(code)),
+	}})
 	var b bytes.Buffer
 	b.WriteString("---\n")
 	b.Write(fm)
@@ -139,7 +176,9 @@ func skillMD(sk *Skill, name, script string) []byte {
 		fmt.Fprintf(&b, "It calls %s. When one of them changed since the skill was saved, execute refuses it and says which; the user approves it again with `switchboard skills approve %s`.\n\n", strings.Join(refs, ", "), sk.Name)
 	}
 	fmt.Fprintf(&b, "The script is [%s](%s). Where Switchboard does not have this skill (`skills.%s` is not a function), pass execute the code after the file's header comment, preceded by `const args = {…};`.\n", script, filepath.ToSlash(script), sk.Name)
-	return b.Bytes()
+	// The file's own sum, taken with its value "", goes in its place.
+	sum := fmt.Sprintf("%x", sha256.Sum256(b.Bytes()))
+	return bytes.Replace(b.Bytes(), []byte(exportSumKey+`: ""`), []byte(exportSumKey+`: "`+sum+`"`), 1)
 }
 
 // exampleArgs is an object literal naming the schema's required

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -158,7 +160,7 @@ func TestStore_SaveKeepsPreviousVersion(t *testing.T) {
 	if fi, _ := os.Stat(got.Path); fi.Mode().Perm() != 0o600 {
 		t.Errorf("mode %v, want 0600", fi.Mode().Perm())
 	}
-	if _, err := st.Remove(sk.Name); err != nil {
+	if _, _, err := st.Remove(sk.Name); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := st.Get(sk.Name); !errors.Is(err, ErrNotFound) {
@@ -337,5 +339,76 @@ func TestStore_ParseCacheFollowsTheFile(t *testing.T) {
 	b, err := st.Get(sk.Name)
 	if err != nil || b.Description != "Edited by hand." || b.Uses[0].Pin != pinA {
 		t.Errorf("after an edit: %v %q %s", err, b.Description, b.Uses[0].Pin)
+	}
+}
+
+// A skill saved again while approve computes its uses (which can start
+// backends, seconds) is not overwritten by the version approve read: the
+// approval fails, and the new save stays.
+func TestStore_ApproveDoesNotOverwriteASaveMadeMeanwhile(t *testing.T) {
+	st := &Store{User: t.TempDir()}
+	if _, err := st.Save(sample()); err != nil {
+		t.Fatal(err)
+	}
+	newer := sample()
+	newer.Code = "return 'saved meanwhile';"
+	_, err := st.Approve(newer.Name, func(*Skill) ([]Use, error) {
+		if _, err := st.Save(newer); err != nil {
+			t.Error(err)
+		}
+		return []Use{{Server: "github", Tool: "list_issues", Pin: pinB}}, nil
+	})
+	if err == nil || !strings.Contains(err.Error(), "changed while being approved") {
+		t.Errorf("Approve over a save made meanwhile: %v", err)
+	}
+	got, err := st.Get(newer.Name)
+	if err != nil || strings.TrimSpace(got.Code) != newer.Code || !slices.Equal(got.Uses, newer.Uses) {
+		t.Errorf("the skill now: code %q uses %v, %v; want the save made meanwhile", got.Code, got.Uses, err)
+	}
+}
+
+// A re-export replaced a folder it wrote even after the user edited it
+// (their SKILL.md or script lost without a trace), and the folder of
+// another skill with the same Agent Skills name (a_b and a__b are both
+// a-b). Both are kept now unless forced; an unchanged export, a missing
+// script and an export older than the sums are replaced as before.
+func TestExport_KeepsEditsAndOtherSkillsFolders(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "skills")
+	sk := sample()
+	folder, err := Export(sk, dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, script := filepath.Join(folder, "SKILL.md"), filepath.Join(folder, "scripts", sk.Name+".js")
+	if _, err := Export(sk, dir, false); err != nil {
+		t.Fatalf("re-export of an unchanged folder: %v", err)
+	}
+	for _, f := range []string{md, script} {
+		orig := mustRead(t, f)
+		os.WriteFile(f, append(slices.Clone(orig), "\nmy notes\n"...), 0o644)
+		if _, err := Export(sk, dir, false); err == nil || !strings.Contains(err.Error(), f+" was edited since switchboard wrote it") {
+			t.Errorf("re-export over an edited %s: %v", filepath.Base(f), err)
+		}
+		if !strings.HasSuffix(string(mustRead(t, f)), "my notes\n") {
+			t.Errorf("the edit of %s is lost", filepath.Base(f))
+		}
+		if _, err := Export(sk, dir, true); err != nil {
+			t.Errorf("--force over an edited %s: %v", filepath.Base(f), err)
+		}
+	}
+	os.Remove(script)
+	if _, err := Export(sk, dir, false); err != nil {
+		t.Errorf("re-export with the script removed: %v", err)
+	}
+	other := sample()
+	other.Name = "triage__issues" // also triage-issues
+	if _, err := Export(other, dir, false); err == nil || !strings.Contains(err.Error(), `is the export of skill "triage_issues"`) {
+		t.Errorf("export over another skill's folder: %v", err)
+	}
+	// An export written before the sums: replaced, as before.
+	old := regexp.MustCompile(`(?m)^    switchboard-(script-)?sha256: .*\n`).ReplaceAll(mustRead(t, md), nil)
+	os.WriteFile(md, old, 0o644)
+	if _, err := Export(sk, dir, false); err != nil {
+		t.Errorf("re-export over an export without sums: %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -144,6 +145,28 @@ func (st *Store) Get(name string) (*Skill, error) {
 	return nil, fmt.Errorf("%w %q", ErrNotFound, name)
 }
 
+// File reads skill name's file as it is (the user's, else the project's),
+// without checking that it parses or that a project's file is trusted:
+// for showing it to the user, who reads a project skill before trusting
+// it. The error wraps fs.ErrNotExist when no directory has the file.
+func (st *Store) File(name string) (path, scope string, data []byte, err error) {
+	if err := ValidName(name); err != nil {
+		return "", "", nil, fmt.Errorf("%w: %v", ErrNotFound, err)
+	}
+	for _, d := range st.dirs() {
+		path := filepath.Join(d.dir, name+".js")
+		data, err := safefile.Read(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return "", "", nil, fmt.Errorf("reading skill %s: %w", path, err)
+		}
+		return path, d.scope, data, nil
+	}
+	return "", "", nil, fmt.Errorf("%w %q: %w", ErrNotFound, name, fs.ErrNotExist)
+}
+
 type scopeDir struct{ scope, dir string }
 
 func (st *Store) dirs() []scopeDir {
@@ -276,6 +299,12 @@ func keep(dir, name string) (bool, error) {
 		return false, err
 	}
 	hist := filepath.Join(dir, HistoryDir)
+	// The history is a directory of ours: a repository's .history linked
+	// elsewhere had rm and approve write NAME.N.js there, and delete the
+	// oldest such files, outside the project.
+	if fi, err := os.Lstat(hist); err == nil && !fi.IsDir() {
+		return false, fmt.Errorf("%s is a symbolic link or a file, not a directory: refusing to keep versions through it; move it away", hist)
+	}
 	if err := os.MkdirAll(hist, 0o700); err != nil {
 		return false, err
 	}
@@ -325,28 +354,36 @@ func (st *Store) History(sk *Skill) []string {
 }
 
 // Remove deletes a skill (the user's, else the project's), keeping its
-// last version in the history, and returns the path it had.
-func (st *Store) Remove(name string) (string, error) {
+// last version in the history, and returns the path it had and whether
+// a version was kept. A skill file that is a symbolic link is removed as
+// a link: the file it names stays where it is, and nothing is copied (a
+// repository's .switchboard/skills/NAME.js linked to ~/.ssh/id_rsa had
+// rm copy the key into the repository's .history).
+func (st *Store) Remove(name string) (path string, kept bool, err error) {
 	if err := ValidName(name); err != nil {
-		return "", fmt.Errorf("%w: %v", ErrNotFound, err)
+		return "", false, fmt.Errorf("%w: %v", ErrNotFound, err)
 	}
 	for _, d := range st.dirs() {
 		path := filepath.Join(d.dir, name+".js")
-		if _, err := os.Stat(path); err != nil {
+		fi, err := os.Lstat(path)
+		if err != nil {
 			continue
 		}
-		err := st.locked(d.dir, func() error {
-			if _, err := keep(d.dir, name); err != nil {
-				return err
+		link := fi.Mode()&fs.ModeSymlink != 0
+		err = st.locked(d.dir, func() error {
+			if !link {
+				if _, err := keep(d.dir, name); err != nil {
+					return err
+				}
 			}
 			return os.Remove(path)
 		})
 		if err != nil {
-			return "", fmt.Errorf("removing skill %s: %w", path, err)
+			return "", false, fmt.Errorf("removing skill %s: %w", path, err)
 		}
-		return path, nil
+		return path, !link, nil
 	}
-	return "", fmt.Errorf("%w %q", ErrNotFound, name)
+	return "", false, fmt.Errorf("%w %q", ErrNotFound, name)
 }
 
 // Approve records uses (the tools the skill calls, with their pins now)
@@ -379,6 +416,11 @@ func (st *Store) Approve(name string, uses func(sk *Skill) ([]Use, error)) (*Ski
 			return nil, err
 		}
 		err = st.locked(d.dir, func() error {
+			// uses may take seconds (it starts backends): a save in the
+			// meantime would be overwritten by the version read before.
+			if now, err := safefile.Read(path); err != nil || !bytes.Equal(now, data) {
+				return fmt.Errorf("it changed while being approved (saved again?): nothing is approved; read it again, then run `switchboard skills approve %s`", name)
+			}
 			if !slices.Equal(us, sk.Uses) {
 				if _, err := keep(d.dir, name); err != nil {
 					return err

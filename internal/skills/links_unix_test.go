@@ -1,0 +1,65 @@
+//go:build unix
+
+package skills
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A repository's project skills directory cannot make rm or approve
+// write, copy or delete outside it through symbolic links: a .history
+// linked elsewhere is refused, and a skill file that is a link is removed
+// as a link, its target neither copied nor touched.
+func TestStore_RemoveDoesNotFollowAProjectsLinks(t *testing.T) {
+	dir := t.TempDir()
+	proj := filepath.Join(dir, "proj", ".switchboard", "skills")
+	os.MkdirAll(proj, 0o755)
+	st := &Store{User: filepath.Join(dir, "user"), Project: proj, Trusted: filepath.Join(dir, "trusted.json")}
+	file := "/**\n * @skill px\n * @description Returns five.\n * @input {\"type\":\"object\"}\n */\nreturn 5\n"
+
+	// .history linked to a directory outside the project.
+	outside := filepath.Join(dir, "outside")
+	os.MkdirAll(outside, 0o700)
+	os.WriteFile(filepath.Join(outside, "px.1.js"), []byte("the user's own file"), 0o600)
+	os.Symlink(outside, filepath.Join(proj, HistoryDir))
+	os.WriteFile(filepath.Join(proj, "px.js"), []byte(file), 0o644)
+	_, _, err := st.Remove("px")
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(proj, HistoryDir)) || !strings.Contains(err.Error(), "symbolic link") {
+		t.Errorf("rm with .history linked outside: %v, want a refusal naming it", err)
+	}
+	if ents, _ := os.ReadDir(outside); len(ents) != 1 {
+		t.Errorf("rm wrote through the linked .history: %v", ents)
+	}
+	if _, err := os.Stat(filepath.Join(proj, "px.js")); err != nil {
+		t.Errorf("the refused rm removed the skill: %v", err)
+	}
+
+	// The skill file linked to a secret outside the project.
+	os.Remove(filepath.Join(proj, HistoryDir))
+	secret := filepath.Join(dir, "id_rsa")
+	os.WriteFile(secret, []byte(file), 0o600) // it parses: a link to anything would do
+	os.Remove(filepath.Join(proj, "px.js"))
+	os.Symlink(secret, filepath.Join(proj, "px.js"))
+	path, kept, err := st.Remove("px")
+	if err != nil || kept || path != filepath.Join(proj, "px.js") {
+		t.Fatalf("rm of a linked skill: %q kept %v, %v", path, kept, err)
+	}
+	if _, err := os.Lstat(filepath.Join(proj, "px.js")); !os.IsNotExist(err) {
+		t.Errorf("the link is still there: %v", err)
+	}
+	if data, err := os.ReadFile(secret); err != nil || string(data) != file {
+		t.Errorf("the link's target changed: %q, %v", data, err)
+	}
+	if ents, _ := os.ReadDir(filepath.Join(proj, HistoryDir)); len(ents) != 0 {
+		t.Errorf("rm copied the link's target into the project's history: %v", ents)
+	}
+
+	// A dangling link is removed too (it was "no such skill").
+	os.Symlink(filepath.Join(dir, "gone"), filepath.Join(proj, "px.js"))
+	if _, _, err := st.Remove("px"); err != nil {
+		t.Errorf("rm of a dangling link: %v", err)
+	}
+}
