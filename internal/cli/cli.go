@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/echo"
 )
@@ -33,12 +34,16 @@ type command struct {
 	name    string
 	summary string
 	hidden  bool
+	// lasting marks a command that serves or follows until it is stopped
+	// (serve, daemon, logs -f): it ends on a signal in its own time (a
+	// daemon drains its sessions). The others have stopGrace to end.
+	lasting bool
 	run     func(ctx context.Context, e *Env, args []string) error
 }
 
 func commands() []command {
 	return []command{
-		{name: "serve", summary: "run the MCP server on stdin/stdout (what an agent registers)", run: runServe},
+		{name: "serve", lasting: true, summary: "run the MCP server on stdin/stdout (what an agent registers)", run: runServe},
 		{name: "servers", summary: "list configured backend servers, their state and source file", run: runServers},
 		{name: "sync", summary: "re-resolve which servers apply in this workspace (their \"when\") and tell running sessions", run: runSync},
 		{name: "plugins", summary: "list plugin manifests and their servers; trust a project's plugins", run: runPlugins},
@@ -50,23 +55,23 @@ func commands() []command {
 		{name: "tokens", summary: "compare context cost: direct registration vs switchboard", run: runTokens},
 		{name: "pins", summary: "list tool changes waiting for approval", run: runPins},
 		{name: "approve", summary: "approve new or changed tools of a server", run: runApprove},
-		{name: "login", summary: "sign in to a remote server that uses OAuth (stores its tokens)", run: runLogin},
+		{name: "login", lasting: true, summary: "sign in to a remote server that uses OAuth (stores its tokens)", run: runLogin},
 		{name: "logout", summary: "delete the stored OAuth sign-in of a remote server", run: runLogout},
 		{name: "skills", summary: "list, show, run, remove, approve or export saved skills (skills.save in scripts)", run: runSkills},
 		{name: "trust", summary: "trust a project config file (.switchboard.json) after reading it", run: runTrust},
 		{name: "token", summary: "print the bearer token of serve --http (--rotate: a new one)", run: runToken},
-		{name: "daemon", summary: "show, stop or read the log of the per-user daemon", run: runDaemon},
-		{name: "ui", summary: "open the daemon's status page in the browser (--no-browser: print its URL)", run: runUI},
+		{name: "daemon", lasting: true, summary: "show, stop or read the log of the per-user daemon", run: runDaemon},
+		{name: "ui", lasting: true, summary: "open the daemon's status page in the browser (--no-browser: print its URL)", run: runUI},
 		{name: "add", summary: "add a backend server to the config (-- COMMAND ARGS... or --url URL)", run: runAdd},
 		{name: "remove", summary: "remove a backend server from the config", run: runRemove},
 		{name: "enable", summary: "enable a disabled backend server", run: runEnable},
 		{name: "disable", summary: "disable a backend server (kept in the config, never started)", run: runDisable},
-		{name: "logs", summary: "show backends' stderr and the daemon's log (-f follows, --json)", run: runLogs},
+		{name: "logs", lasting: true, summary: "show backends' stderr and the daemon's log (-f follows, --json)", run: runLogs},
 		{name: "completion", summary: "print a shell completion script (bash, zsh or fish)", run: runCompletion},
 		{name: "version", summary: "print the version, commit and Go version", run: runVersion},
-		{name: sandboxWorkerCmd, hidden: true, run: runSandboxWorker},
-		{name: demoBackendCmd, hidden: true, run: runDemoBackend},
-		{name: reaperCmd, hidden: true, run: runReaper},
+		{name: sandboxWorkerCmd, lasting: true, hidden: true, run: runSandboxWorker},
+		{name: demoBackendCmd, lasting: true, hidden: true, run: runDemoBackend},
+		{name: reaperCmd, lasting: true, hidden: true, run: runReaper},
 		{name: completeCmd, hidden: true, run: runComplete},
 	}
 }
@@ -103,7 +108,13 @@ func Main(ctx context.Context, e *Env) int {
 		te.Stdout, te.Stderr = out, errw
 		e = &te
 	}
-	err := c.run(ctx, e, args)
+	stopped, err := runBounded(ctx, c, e, args)
+	if stopped {
+		// The command goes on in the background until the process exits;
+		// its output is not flushed (it may be half a table).
+		fmt.Fprintf(e.Stderr, "switchboard %s: stopped by a signal while busy (%s later it had not ended); files it writes are replaced whole, never half-written\n", name, stopGrace)
+		return 130
+	}
 	if out != nil {
 		// Output that did not arrive (a full disk, a closed stdout) is a
 		// failure: `switchboard list > file` exited 0 with the file empty.
@@ -122,6 +133,36 @@ func Main(ctx context.Context, e *Env) int {
 	}
 	fmt.Fprintf(e.Stderr, "switchboard %s: %v\n", name, err)
 	return 1
+}
+
+// stopGrace is how long a command that is not lasting has, after the
+// context ends (SIGINT, SIGTERM), to return before Main gives up on it.
+// Most of them check the context only between steps; one step (parsing a
+// config of 50,000 servers, starting a backend that hangs) ignored the
+// signal until it ended.
+const stopGrace = 3 * time.Second
+
+// runBounded runs c; stopped reports that c was not lasting and had not
+// returned stopGrace after ctx ended.
+func runBounded(ctx context.Context, c command, e *Env, args []string) (stopped bool, err error) {
+	if c.lasting {
+		return false, c.run(ctx, e, args)
+	}
+	done := make(chan error, 1)
+	go func() { done <- c.run(ctx, e, args) }()
+	select {
+	case err := <-done:
+		return false, err
+	case <-ctx.Done():
+	}
+	t := time.NewTimer(stopGrace)
+	defer t.Stop()
+	select {
+	case err := <-done:
+		return false, err
+	case <-t.C:
+		return true, nil
+	}
 }
 
 func usage(w io.Writer) {
