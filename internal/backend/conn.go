@@ -61,14 +61,19 @@ type lineConn struct {
 	// wsem is the writer's turn (a channel, so that waiting for it
 	// honours a call's context; a mutex did not).
 	wsem chan struct{}
-	// writing is set while a write is in the pipe; stalled once a write
-	// the child did not take by its call's deadline closed the conn.
-	writing, stalled atomic.Bool
-	w                io.WriteCloser
-	msgs             chan readResult
-	closed           chan struct{}
-	closeOnce        sync.Once
-	closeErr         error
+	// writing is the number of the write in the pipe (0: none; each
+	// write takes the next of wseq, under wsem), so that a deadline's
+	// callback that runs late closes the conn only for its own write;
+	// stalled is set once a write the child did not take by its call's
+	// deadline closed the conn.
+	writing   atomic.Uint64
+	wseq      uint64
+	stalled   atomic.Bool
+	w         io.WriteCloser
+	msgs      chan readResult
+	closed    chan struct{}
+	closeOnce sync.Once
+	closeErr  error
 }
 
 // errNotObject reports a stdout line that is not a JSON object.
@@ -258,15 +263,17 @@ func (c *lineConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		// Past its deadline already: not sent (and nothing to close).
 		return fmt.Errorf("not sent to the backend: %w", context.Cause(ctx))
 	}
-	c.writing.Store(true)
+	c.wseq++
+	seq := c.wseq
+	c.writing.Store(seq)
 	stop := context.AfterFunc(ctx, func() {
-		if c.writing.Load() && errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
+		if c.writing.Load() == seq && errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
 			c.stalled.Store(true)
 			c.Close()
 		}
 	})
 	_, err = c.w.Write(data)
-	c.writing.Store(false)
+	c.writing.Store(0)
 	stop()
 	if err != nil && c.stalled.Load() {
 		return fmt.Errorf("%w (%w)", errStalled, context.Cause(ctx))
