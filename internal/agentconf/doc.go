@@ -219,7 +219,9 @@ func invalidUTF8At(data []byte) int {
 	return len(data)
 }
 
-func (d *jsonDoc) entries() ([]entry, error) {
+// serversObject is the object at d.key: nil when it is absent, an error
+// when it is something else.
+func (d *jsonDoc) serversObject() (*jvalue, error) {
 	root, err := d.tree()
 	if err != nil {
 		return nil, err
@@ -230,6 +232,14 @@ func (d *jsonDoc) entries() ([]entry, error) {
 	}
 	if obj.kind != '{' {
 		return nil, fmt.Errorf("%s must be an object", dotted(d.key))
+	}
+	return obj, nil
+}
+
+func (d *jsonDoc) entries() ([]entry, error) {
+	obj, err := d.serversObject()
+	if err != nil || obj == nil {
+		return nil, err
 	}
 	var out []entry
 	for _, m := range obj.members {
@@ -312,16 +322,9 @@ func lookupValue(v any, path []string) any {
 // entry decodes the member name of the object at d.key: nil when it is
 // absent. (entries decodes them all, and init asks for one per server.)
 func (d *jsonDoc) entry(name string) (map[string]any, error) {
-	root, err := d.tree()
-	if err != nil {
-		return nil, err
-	}
-	obj, err := root.lookup(d.key)
+	obj, err := d.serversObject()
 	if err != nil || obj == nil {
 		return nil, err
-	}
-	if obj.kind != '{' {
-		return nil, fmt.Errorf("%s must be an object", dotted(d.key))
 	}
 	m := obj.member(name)
 	if m == nil {
