@@ -112,6 +112,10 @@ func runSkills(ctx context.Context, e *Env, args []string) error {
 			dir = filepath.Join(st.projectRoot(), ".claude", "skills")
 		case "agents":
 			dir = filepath.Join(st.projectRoot(), ".agents", "skills")
+		case "":
+			// An unset variable (--to "$DIR") would export into the
+			// working directory without a word.
+			return fmt.Errorf("--to is empty: give claude (.claude/skills), agents (.agents/skills) or a directory (--to . for this one)")
 		default:
 			dir = e.abs(dir)
 		}

@@ -149,6 +149,11 @@ func TestSkillsCLI_SaveSeeCallChangeApproveExport(t *testing.T) {
 
 	// Export: an Agent Skills folder whose front matter parses and whose
 	// links resolve.
+	// An empty --to (an unset variable) is refused, not the working
+	// directory.
+	if _, stderr, code := w.run("skills", "export", "sum_and_find", "--to", ""); code == 0 || !strings.Contains(stderr, "--to is empty") {
+		t.Fatalf("export --to '': exit %d, %s", code, stderr)
+	}
 	out := w.mustRun("skills", "export", "sum_and_find", "--to", "agents")
 	folder := filepath.Join(w.home, "work", ".agents", "skills", "sum-and-find")
 	if !strings.Contains(out, folder) {

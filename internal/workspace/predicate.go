@@ -85,7 +85,7 @@ func parse(v any, at string) (*Predicate, error) {
 	if ver, has := m["version"]; has {
 		s, ok := ver.(string)
 		if !ok || strings.TrimSpace(s) == "" {
-			return nil, fmt.Errorf("%sversion must be a non-empty string, not %s", prefix(at), typeName(ver))
+			return nil, fmt.Errorf("%sversion must be a non-empty string, not %s", prefix(at), emptyOr(ver))
 		}
 		if err := noControl(s); err != nil {
 			return nil, fmt.Errorf("%sversion %q %v: write the range on one line, its parts separated by spaces", prefix(at), s, err)
@@ -126,7 +126,7 @@ func parse(v any, at string) (*Predicate, error) {
 	default:
 		s, ok := val.(string)
 		if !ok || strings.TrimSpace(s) == "" {
-			return nil, fmt.Errorf("%s must be a non-empty string, not %s", where(kind), typeName(val))
+			return nil, fmt.Errorf("%s must be a non-empty string, not %s", where(kind), emptyOr(val))
 		}
 		if err := noControl(s); err != nil {
 			return nil, fmt.Errorf("%s: %q %v: remove it", where(kind), s, err)
@@ -347,4 +347,14 @@ func normalise(e Ecosystem, name string) string {
 		return b.String()
 	}
 	return name
+}
+
+// emptyOr names v's type for an error that wants a non-empty string: an
+// empty or blank string is "an empty string" ("not a string" read as a
+// contradiction).
+func emptyOr(v any) string {
+	if _, ok := v.(string); ok {
+		return "an empty string"
+	}
+	return typeName(v)
 }
