@@ -290,24 +290,68 @@ func testKilledServeCancelsItsBackendCall(t *testing.T, mode string) {
 
 	relayed := start(mode)
 	io.WriteString(relayed.in, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"execute","arguments":{"script":"return await fake.sleep({ms: 240000})"}}}`+"\n")
-	waitFor := func(file, what string) {
-		t.Helper()
-		deadline := time.Now().Add(20 * time.Second)
-		for {
-			if _, err := os.Stat(file); err == nil {
-				return
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("waited 20 s for %s", what)
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}
-	waitFor(mark+".started", "the backend call to start")
+	waitForFile(t, mark+".started", "the backend call to start")
 	relayed.cmd.Process.Kill()
 	relayed.cmd.Wait()
-	waitFor(mark+".cancelled", "the backend call to be cancelled after its serve was killed (callTimeout is 5 m)")
+	waitForFile(t, mark+".cancelled", "the backend call to be cancelled after its serve was killed (callTimeout is 5 m)")
 	if again := backendPID(keeper, 3); again != pid {
 		t.Errorf("the backend's pid is %s after the cancel, was %s: want it kept for the other session", again, pid)
+	}
+}
+
+// A standalone serve whose client exited (its stdin ended and nobody
+// reads its stdout) ends its session at once: the backend call in flight
+// is cancelled, not answered to nobody at its callTimeout (5 m) or the
+// end of the drain (30 s).
+func TestServe_StandaloneClientGoneCancelsItsBackendCall(t *testing.T) {
+	home, env := serveHome(t)
+	exe, _ := os.Executable()
+	cfgPath := filepath.Join(home, "config.json")
+	mark := filepath.Join(home, "sleep")
+	cfg, _ := json.Marshal(map[string]any{
+		"mcpServers": map[string]any{"fake": map[string]any{"command": exe, "env": map[string]string{"SWITCHBOARD_FAKE_BACKEND": "normal", "FAKE_SLEEP_MARK": mark}}},
+		"settings":   map[string]any{"callTimeout": "5m", "executeTimeout": "5m"},
+	})
+	os.WriteFile(cfgPath, cfg, 0o600)
+	cmd := exec.Command(exe, "serve", "--standalone", "--config", cfgPath)
+	cmd.Env = env
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	lines := bufio.NewScanner(out)
+	io.WriteString(in, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`+"\n")
+	if !lines.Scan() || !strings.Contains(lines.Text(), `"id":1,"result"`) {
+		t.Fatalf("initialize: %q", lines.Text())
+	}
+	io.WriteString(in, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
+	io.WriteString(in, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"execute","arguments":{"script":"return await fake.sleep({ms: 240000})"}}}`+"\n")
+	waitForFile(t, mark+".started", "the backend call to start")
+	in.Close()
+	out.Close() // the client is gone
+	waitForFile(t, mark+".cancelled", "the backend call to be cancelled after its client exited (callTimeout is 5 m)")
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	select {
+	case <-exited:
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve --standalone still runs 20 s after its client exited")
+	}
+}
+
+// waitForFile waits up to 20 s for file to exist.
+func waitForFile(t *testing.T, file, what string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if _, err := os.Stat(file); err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waited 20 s for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"sync"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/demo"
@@ -75,6 +76,19 @@ the command an agent registers.`)
 	// the system-call state.
 	in, out, done := pollableStdio(e)
 	defer done()
+	// At the end of stdin the session answers what it is serving (`cat
+	// requests | serve`); a client that exited reads none of it, so the
+	// session ends as soon as stdout has no reader left.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if f, ok := e.Stdout.(*os.File); ok {
+		in = &stdinEnd{r: in, ended: func() {
+			if rawio.WaitReaderGone(ctx, f, readerGoneEvery) {
+				st.log.Info("the client is gone (stdout has no reader): ending the session")
+				cancel()
+			}
+		}}
+	}
 	t := &server.StdioTransport{Reader: in, Writer: out, Logger: st.log}
 	err = st.sess.Serve(ctx, t)
 	if ctx.Err() != nil {
@@ -82,6 +96,26 @@ the command an agent registers.`)
 	}
 	return err
 }
+
+// stdinEnd is serve's input: its end calls ended in a goroutine of its
+// own.
+type stdinEnd struct {
+	r     io.Reader
+	ended func()
+	once  sync.Once
+}
+
+func (r *stdinEnd) Read(p []byte) (int, error) {
+	n, err := r.r.Read(p)
+	if err != nil {
+		r.once.Do(func() { go r.ended() })
+	}
+	return n, err
+}
+
+// readerGoneEvery is how often a session whose stdin ended checks that
+// its client still reads stdout.
+const readerGoneEvery = 250 * time.Millisecond
 
 // workerProcs is the GOMAXPROCS of a sandbox worker (unless the user set
 // GOMAXPROCS). A worker runs one script at a time on one goroutine, and

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
+	"github.com/switchboard-mcp/switchboard/internal/rawio"
 )
 
 // Defaults of BridgeOptions.
@@ -872,7 +874,7 @@ func (b *bridge) drain() {
 		case <-b.ctx.Done():
 			return
 		case <-check:
-			if readerGone(out) {
+			if rawio.ReaderGone(out) {
 				b.log.Info("the client is gone (stdout has no reader): ending the session")
 				return
 			}

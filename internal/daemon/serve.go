@@ -535,21 +535,10 @@ func watchHangup(ctx context.Context, w io.Writer, err error) bool {
 
 // watchClient is called when a handed-off session's stdin ended. It
 // reports true once the client's stdout has no reader (the client
-// exited; see readerGone), checked every hangupCheckEvery while the
+// exited; see rawio.ReaderGone), checked every hangupCheckEvery while the
 // session drains; false when ctx ended first.
 func watchClient(ctx context.Context, out *os.File) bool {
-	t := time.NewTicker(hangupCheckEvery)
-	defer t.Stop()
-	for {
-		if readerGone(out) {
-			return ctx.Err() == nil
-		}
-		select {
-		case <-ctx.Done():
-			return false
-		case <-t.C:
-		}
-	}
+	return rawio.WaitReaderGone(ctx, out, hangupCheckEvery)
 }
 
 // add registers a session unless the daemon is exiting.

@@ -24,5 +24,3 @@ func peerOf(net.Conn) (peer, error) {
 func detach(*exec.Cmd) {}
 
 func alive(pid int) bool { return false }
-
-func readerGone(*os.File) bool { return false }

@@ -3,6 +3,7 @@
 package rawio
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -102,5 +103,27 @@ func TestPollable_RegularFileAsItIs(t *testing.T) {
 	restore()
 	if pf != f {
 		t.Fatal("a regular file was replaced")
+	}
+}
+
+// A pipe whose reader exited has no reader: a session that answers what
+// it is serving after its input ended learns that its client is gone.
+func TestReaderGone_Pipe(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if ReaderGone(w) {
+		t.Fatal("a pipe with its reader open reported gone")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if WaitReaderGone(ctx, w, time.Millisecond) {
+		t.Fatal("WaitReaderGone reported gone after its context ended, with a reader")
+	}
+	r.Close()
+	if !WaitReaderGone(context.Background(), w, time.Millisecond) {
+		t.Fatal("a pipe whose reader closed was not reported gone")
 	}
 }
