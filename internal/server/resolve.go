@@ -96,10 +96,7 @@ func (s *Server) unknownServer(server string) error {
 	if m := nearest(server, cands); len(m) > 0 {
 		msg += "; did you mean " + strings.Join(m, " or ") + "?"
 	}
-	servers := cat.Servers()
-	if len(servers) > 20 {
-		servers = append(servers[:20:20], fmt.Sprintf("… (%d in all)", len(cat.Servers())))
-	}
+	servers := firstServers(cat.Servers())
 	if len(servers) == 0 {
 		return errors.New(msg + "; no servers are configured")
 	}
@@ -148,4 +145,13 @@ func contains(ss []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// firstServers is names cut to the first 20 and a count of all, for an
+// error that lists the servers there are.
+func firstServers(names []string) []string {
+	if len(names) > 20 {
+		return append(names[:20:20], fmt.Sprintf("… (%d in all)", len(names)))
+	}
+	return names
 }

@@ -486,11 +486,7 @@ func (s *Server) serverNames(in []string) ([]string, error) {
 		if len(bad) > len(shown) {
 			shown = append(shown, fmt.Sprintf("… (%d unknown in all)", len(bad)))
 		}
-		avail := s.cat().Servers()
-		if len(avail) > 20 {
-			avail = append(avail[:20:20], fmt.Sprintf("… (%d in all)", len(avail)))
-		}
-		return nil, fmt.Errorf("unknown server %s; available: %s", strings.Join(shown, ", "), strings.Join(avail, ", "))
+		return nil, fmt.Errorf("unknown server %s; available: %s", strings.Join(shown, ", "), strings.Join(firstServers(s.cat().Servers()), ", "))
 	}
 	return out, nil
 }
