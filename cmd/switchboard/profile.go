@@ -11,7 +11,8 @@ import (
 // profileEnv names a path prefix: each switchboard process that starts
 // with it set (serve, the daemon, sandbox workers) writes a CPU profile
 // of its first profileSecondsEnv seconds (default 30), or until it exits
-// sooner, to PREFIX.COMMAND.PID. For finding where time goes on a real
+// sooner, to PREFIX.COMMAND.PID, and then its allocations until then to
+// PREFIX.COMMAND.PID.heap (`go tool pprof -sample_index=alloc_space`). For finding where time goes on a real
 // path (docs/benchmarks.md); `go tool pprof -top -cum PREFIX.daemon.PID`.
 const (
 	profileEnv        = "SWITCHBOARD_CPUPROFILE"
@@ -53,10 +54,24 @@ func startProfile(args []string) (stop func()) {
 		}
 		pprof.StopCPUProfile()
 		f.Close()
+		writeHeapProfile(path + ".heap")
 		close(stopped)
 	}()
 	return func() {
 		close(done)
 		<-stopped
+	}
+}
+
+// writeHeapProfile writes the heap profile, allocations included, to path.
+func writeHeapProfile(path string) {
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "switchboard: %s: %v\n", profileEnv, err)
+		return
+	}
+	defer f.Close()
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		fmt.Fprintf(os.Stderr, "switchboard: %s: %v\n", profileEnv, err)
 	}
 }
