@@ -305,6 +305,27 @@ func (c *Catalog) Steady() (done func()) {
 	}
 }
 
+// VetVersion returns the vetter's version (read once within a Steady
+// scope), on which every verdict depends: while it and the catalog's
+// notifications stay the same, so do the visible tools. ok is false when
+// the vetter has no version (none, or one that stamps per server), and a
+// caller cannot keep what it derived from the visible tools by it.
+func (c *Catalog) VetVersion() (version string, ok bool) {
+	v, ok := c.opts.Vetter.(VersionedVetter)
+	if !ok {
+		return "", c.opts.Vetter == nil
+	}
+	c.steadyMu.Lock()
+	defer c.steadyMu.Unlock()
+	if c.steadyN == 0 {
+		return v.Version(), true
+	}
+	if !c.heldOK {
+		c.held, c.heldOK = v.Version(), true
+	}
+	return c.held, true
+}
+
 // Servers returns the configured server names, sorted.
 func (c *Catalog) Servers() []string { return slices.Clone(c.names) }
 

@@ -70,3 +70,38 @@ func TestCatalog_SteadyReadsTheVersionOnce(t *testing.T) {
 		t.Errorf("stamp after the version moved = %q, want a@b", e.stamp)
 	}
 }
+
+// VetVersion is the version every verdict depends on: read anew outside a
+// scope, once inside one; a vetter without a version gives none to key by.
+func TestCatalog_VetVersion(t *testing.T) {
+	v := &versionVetter{}
+	c := New(servers("a"), &fakeSource{}, &Options{Vetter: v})
+	if got, ok := c.VetVersion(); !ok || got != "a" {
+		t.Fatalf("VetVersion = %q, %v; want a, true", got, ok)
+	}
+	v.version.Store(1)
+	if got, _ := c.VetVersion(); got != "b" {
+		t.Errorf("outside a scope VetVersion = %q after the version moved, want b", got)
+	}
+	done := c.Steady()
+	c.VetVersion()
+	v.version.Store(2)
+	if got, _ := c.VetVersion(); got != "b" {
+		t.Errorf("in a scope VetVersion = %q, want the version of the scope's first read, b", got)
+	}
+	done()
+	if got, _ := c.VetVersion(); got != "c" {
+		t.Errorf("after the scope VetVersion = %q, want c", got)
+	}
+	if _, ok := New(servers("a"), &fakeSource{}, nil).VetVersion(); !ok {
+		t.Error("a catalog without a vetter has no verdicts to change: VetVersion should be usable")
+	}
+	if _, ok := New(servers("a"), &fakeSource{}, &Options{Vetter: stampOnly{}}).VetVersion(); ok {
+		t.Error("a vetter that stamps per server has no version: VetVersion must say so")
+	}
+}
+
+type stampOnly struct{}
+
+func (stampOnly) Vet(spec *config.Server, tools []Tool) ([]Tool, []Withheld) { return tools, nil }
+func (stampOnly) Stamp(spec *config.Server) string                           { return spec.Name }

@@ -7,7 +7,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/script"
 )
 
 // BenchmarkExecute measures our own overhead: an in-memory client, the
@@ -57,4 +59,43 @@ func BenchmarkRichResult(b *testing.B) {
 	for b.Loop() {
 		richResult(res, 1<<20)
 	}
+}
+
+// BenchmarkExecute_Corpus is one static call through execute with the 32
+// servers of the corpus configured and listed (449 tools): what a
+// session of a user with many servers pays per execute for its
+// namespaces.
+func BenchmarkExecute_Corpus(b *testing.B) {
+	src, specs := loadCorpus(b)
+	var s *Server
+	cat := catalog.New(specs, src, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
+	for _, n := range cat.Servers() {
+		if _, err := cat.Tools(context.Background(), n); err != nil {
+			b.Fatal(err)
+		}
+	}
+	s = New(Options{Catalog: cat, Caller: src, Runner: staticFirst{}, Settings: config.Settings{}.Defaults()})
+	cs := connectMem(b, s)
+	ctx := context.Background()
+	args := map[string]any{"script": `return await memory.read_graph({})`}
+	for b.Loop() {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "execute", Arguments: args})
+		if err != nil || res.IsError {
+			b.Fatal(err, res)
+		}
+	}
+}
+
+// staticFirst runs a static script as the sandbox does (script.RunStatic),
+// any other in process.
+type staticFirst struct{}
+
+func (staticFirst) Run(ctx context.Context, req script.Request, c script.ToolCaller) script.Result {
+	vm := func(ctx context.Context, req script.Request, c script.ToolCaller) script.Result {
+		return script.Run(ctx, req, c)
+	}
+	if res, ok := script.RunStatic(ctx, req, c, vm); ok {
+		return res
+	}
+	return script.Run(ctx, req, c)
 }

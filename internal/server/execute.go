@@ -311,8 +311,27 @@ var (
 // namespaces declares every server's known tools. A server whose tool
 // list is unknown is started to learn it only when the script names it;
 // learnt are those servers.
-func (s *Server) namespaces(ctx context.Context, src string) (_ []script.Namespace, learnt []string, failed map[string]error) {
+func (s *Server) namespaces(ctx context.Context, src string) (out []script.Namespace, learnt []string, failed map[string]error) {
 	cat := s.cat()
+	// Each server's tools are read with its verdict, which takes the pins
+	// file's version: one stat for all of them, not one per server (30 a
+	// script with 30 servers). The call the script makes reads it again.
+	defer cat.Steady()()
+	key := nsKey{cat: cat, gen: s.catGen.Load()}
+	var keep bool
+	key.vet, keep = cat.VetVersion()
+	if c := s.nsCache.Load(); keep && c != nil && c.key == key {
+		return c.nss, nil, nil
+	}
+	defer func() {
+		// Kept when it depends on nothing but the catalog: every server's
+		// list was known or summarised (no listing was waited for, so
+		// src played no part). A change of the catalog or of the pins
+		// file makes a new key.
+		if keep && len(learnt) == 0 && len(failed) == 0 {
+			s.nsCache.Store(&nsCached{key: key, nss: out})
+		}
+	}()
 	names := cat.Servers()
 	fns := make([][]script.Function, len(names))
 	functions := func(n string, tools []catalog.Tool) []script.Function {
@@ -359,12 +378,27 @@ func (s *Server) namespaces(ctx context.Context, src string) (_ []script.Namespa
 			}
 		}
 	}
-	out := make([]script.Namespace, 0, len(names))
+	out = make([]script.Namespace, 0, len(names))
 	for i, n := range names {
 		ns := script.Namespace{Ident: cat.Ident(n), Server: n, Functions: fns[i]}
 		out = append(out, ns)
 	}
 	return out, need, failed
+}
+
+// nsKey is what a session's namespaces depend on when every server's
+// list is known: the catalog, its notifications so far and the vetter's
+// version.
+type nsKey struct {
+	cat *catalog.Catalog
+	gen uint64
+	vet string
+}
+
+// nsCached is the namespaces built for key; shared, read-only.
+type nsCached struct {
+	key nsKey
+	nss []script.Namespace
 }
 
 var identCache sync.Map // ident -> *regexp.Regexp

@@ -100,10 +100,12 @@ type Server struct {
 	exposeApplied int64
 	exposeHook    func(gen int64) // nil; tests pause syncExposed here
 
-	pausedCalls sync.Map      // requestState -> *paused: calls waiting for a 2026-07-28 client's input
-	summaries   sync.Map      // server -> *decodedSummary (summary.go)
-	res         resourceState // resources.go
-	tri         trifectaState // taint.go
+	pausedCalls sync.Map                 // requestState -> *paused: calls waiting for a 2026-07-28 client's input
+	summaries   sync.Map                 // server -> *decodedSummary (summary.go)
+	nsCache     atomic.Pointer[nsCached] // execute.go: the last namespaces built
+	catGen      atomic.Uint64            // counts CatalogChanged calls
+	res         resourceState            // resources.go
+	tri         trifectaState            // taint.go
 }
 
 // New builds the server. It starts nothing: backends start on first use.
@@ -176,6 +178,7 @@ func (s *Server) launch(server string) *pool.Launch {
 // session has its own Server.
 func (s *Server) SetView(v View) {
 	s.be.Store(&v)
+	s.catGen.Add(1) // a view may come back: what it notified meanwhile went nowhere
 	s.mu.Lock()
 	s.index, s.docs = nil, nil
 	s.mu.Unlock()
@@ -189,6 +192,7 @@ func (s *Server) SetView(v View) {
 // known at initialize).
 func (s *Server) ReplaceView(v View) {
 	s.be.Store(&v)
+	s.catGen.Add(1) // a view may come back: what it notified meanwhile went nowhere
 	s.mu.Lock()
 	s.index, s.docs = nil, nil
 	s.mu.Unlock()
@@ -251,6 +255,7 @@ func (t *endingTransport) stop() {
 // CatalogChanged is called when a server's tool list changed: it
 // refreshes the capability index, the search index and exposed tools.
 func (s *Server) CatalogChanged(server string) {
+	s.catGen.Add(1)
 	s.mu.Lock()
 	s.index = nil
 	s.mu.Unlock()
