@@ -131,13 +131,18 @@ func (s *Session) FullConfig() *config.Config { return s.current().full }
 // the servers' predicates if a file they read changed, and replaces the
 // view when the set of applicable servers changed (the client gets
 // notifications/tools/list_changed). Costs a few stat calls when nothing
-// changed.
+// changed, none when no server has a "when".
 func (s *Session) fresh() {
 	s.syncMu.Lock()
 	defer s.syncMu.Unlock()
 	v := s.current()
+	if !v.hasWhen {
+		// Nothing to re-resolve, asked or not: no stat of the sync file
+		// on each call of a config without predicates (most of them).
+		return
+	}
 	synced := s.syncRequested()
-	if !synced && (!v.cfg.Settings.AutoSync() || !v.hasWhen) {
+	if !synced && !v.cfg.Settings.AutoSync() {
 		return
 	}
 	s.mu.Lock()
