@@ -78,7 +78,7 @@ func TestRun_MemoryLimit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := Run(t.Context(), Request{Source: tt.src, MemoryLimit: 8 << 20, Timeout: 30 * time.Second}, nil)
+			res := Run(t.Context(), Request{Source: tt.src, MemoryLimit: 8 << 20, Timeout: slowFactor * 30 * time.Second}, nil)
 			if res.Err == nil || res.Err.Kind != KindMemory {
 				t.Fatalf("Err = %+v, want kind memory", res.Err)
 			}
@@ -93,7 +93,7 @@ func TestRun_MemoryLimit(t *testing.T) {
 // A return value nested too deeply for JSON.stringify fails saying so and
 // what to do, not with QuickJS's bare "stack overflow".
 func TestRun_DeeplyNestedResultSaysWhatToDo(t *testing.T) {
-	res := Run(t.Context(), Request{Source: "let o = {}; for (let i = 0; i < 200000; i++) o = {a: o}; return o", Timeout: 30 * time.Second}, nil)
+	res := Run(t.Context(), Request{Source: "let o = {}; for (let i = 0; i < 200000; i++) o = {a: o}; return o", Timeout: slowFactor * 30 * time.Second}, nil)
 	if res.Err == nil || !strings.Contains(res.Err.Message, "nested too deeply") || !strings.Contains(res.Err.Message, "flatter") {
 		t.Fatalf("Err = %+v, want a message saying the value is nested too deeply", res.Err)
 	}
@@ -134,7 +134,7 @@ func TestRun_UnserializableArgumentsNameTheTool(t *testing.T) {
 		"await resources.read('s', {n: 1n})":                                   "TypeError: resources.read: there is a BigInt in the arguments",
 		"await s.t({get x() { throw new Error('mine') }})":                     "Error: mine",
 	} {
-		res := Run(t.Context(), Request{Source: src, Namespaces: ns, Timeout: 30 * time.Second}, caller)
+		res := Run(t.Context(), Request{Source: src, Namespaces: ns, Timeout: slowFactor * 30 * time.Second}, caller)
 		if res.Err == nil || !strings.Contains(res.Err.Message, want) {
 			t.Errorf("%s: Err = %+v, want %q", src, res.Err, want)
 		}

@@ -234,7 +234,7 @@ func TestRun_PreludeIgnoresReplacedGlobals(t *testing.T) {
 // was empty ("Error: ").
 func TestRun_OutOfMemoryInPromiseJobSaysSo(t *testing.T) {
 	src := "const ps = []; for (let i = 0; i < 3e5; i++) ps.push(Promise.resolve(i)); return (await Promise.all(ps)).length"
-	res := Run(t.Context(), Request{Source: src, Timeout: 60 * time.Second, MemoryLimit: 64 << 20}, echo)
+	res := Run(t.Context(), Request{Source: src, Timeout: slowFactor * 60 * time.Second, MemoryLimit: 64 << 20}, echo)
 	if res.Err == nil || res.Err.Kind != KindMemory || !strings.Contains(res.Err.Message, "out of memory") {
 		t.Fatalf("Value = %s, Err = %#v, want a memory error that says so", res.Value, res.Err)
 	}
