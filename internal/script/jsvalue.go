@@ -3,7 +3,9 @@ package script
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -55,6 +57,9 @@ func parseStatic(src string) (st staticScript, ok bool) {
 		if ret, ok := p.ident(); !ok || ret != name {
 			return st, false
 		}
+		if st.path, ok = p.path(); !ok {
+			return st, false
+		}
 		st.kind = staticReturn
 	case p.word("return"):
 		// No line break after return: that would return undefined.
@@ -74,6 +79,10 @@ func parseStatic(src string) (st staticScript, ok bool) {
 				return st, false
 			}
 			p.i++
+			var ok bool
+			if st.path, ok = p.path(); !ok {
+				return st, false
+			}
 			st.kind = staticReturn
 			break
 		}
@@ -112,6 +121,93 @@ func parseStatic(src string) (st staticScript, ok bool) {
 		p.space()
 	}
 	return st, p.i == len(p.s)
+}
+
+// step is one property access of a path: .key, ?.key, ["key"] or [index].
+type step struct {
+	key   string
+	index int // >= 0 for [index]; -1 for a key
+}
+
+// maxPathSteps bounds the steps of a path parseStatic reads.
+const maxPathSteps = 16
+
+// path reads the property accesses that follow a value (r.items[0].name,
+// (await x.y()).z), if any, up to what follows them. It reports false for
+// an access it cannot read as a plain step (a computed key, a call), which
+// makes the script not static; with no access it reads nothing.
+func (p *litParser) path() ([]step, bool) {
+	var out []step
+	for {
+		save := p.i
+		p.space()
+		var dot bool
+		switch {
+		case strings.HasPrefix(p.s[p.i:], "?."):
+			p.i += 2
+			p.space()
+			dot = p.i >= len(p.s) || p.s[p.i] != '['
+		case p.i < len(p.s) && p.s[p.i] == '.':
+			p.i++
+			p.space()
+			dot = true
+		case p.i < len(p.s) && p.s[p.i] == '[':
+		default:
+			p.i = save
+			return out, true
+		}
+		if dot {
+			name, ok := p.ident() // any name, reserved words too (r.default)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, step{key: name, index: -1})
+		} else {
+			s, ok := p.bracket()
+			if !ok {
+				return nil, false
+			}
+			out = append(out, s)
+		}
+		if len(out) > maxPathSteps {
+			return nil, false
+		}
+	}
+}
+
+// bracket reads ["key"], ['key'] or [index] (a decimal integer without
+// leading zeros, below 2^31).
+func (p *litParser) bracket() (step, bool) {
+	p.i++ // [
+	p.space()
+	var s step
+	switch {
+	case p.i < len(p.s) && (p.s[p.i] == '"' || p.s[p.i] == '\''):
+		k, ok := p.str()
+		if !ok {
+			return s, false
+		}
+		s = step{key: k, index: -1}
+	case p.i < len(p.s) && p.s[p.i] >= '0' && p.s[p.i] <= '9':
+		start := p.i
+		for p.i < len(p.s) && p.s[p.i] >= '0' && p.s[p.i] <= '9' {
+			p.i++
+		}
+		digits := p.s[start:p.i]
+		n, err := strconv.Atoi(digits)
+		if err != nil || n > math.MaxInt32 || len(digits) > 1 && digits[0] == '0' {
+			return s, false
+		}
+		s = step{index: n}
+	default:
+		return s, false
+	}
+	p.space()
+	if p.i >= len(p.s) || p.s[p.i] != ']' {
+		return s, false
+	}
+	p.i++
+	return s, true
 }
 
 // litParser reads JavaScript source from s at i.

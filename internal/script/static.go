@@ -4,27 +4,32 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
 
 // A static script is one whose whole effect can be known without running
 // it: it returns a literal, or it makes one tool call with literal
-// arguments and returns (or drops) the call's value:
+// arguments and returns (or drops) the call's value or a part of it
+// reached by property names and indexes:
 //
 //	return await github.search_issues({q: "is:open", per_page: 5})
 //	return github.get_me()
 //	await memory.create_entities({entities: [{name: "x", entityType: "y"}]})
 //	return {ok: true}
+//	const r = await github.get_me(); return r.login
+//	return (await github.search_issues({q: "bug"})).items[0]
 //
 // One call through execute is the most common script there is. Running it
 // needs no VM: RunStatic makes the call here and turns its value into the
 // result as the VM would (JSON.parse, then JSON.stringify), and so saves
 // the worker round trips and the VM. The result is the VM's, exactly: a
 // script is static only when every part of it is certain (see
-// parseStatic), and a value or error whose conversion is not plain is
-// replayed through the VM with the call's outcome recorded, so the VM has
-// the last word on anything unusual.
+// parseStatic), and a value or error whose conversion is not plain, or a
+// part of it that is not an own key or element (see walk), is replayed
+// through the VM with the call's outcome recorded, so the VM has the last
+// word on anything unusual.
 
 // staticKind is what a static script does.
 type staticKind int
@@ -41,6 +46,7 @@ type staticScript struct {
 	ns, fn string          // the namespace and function idents of a call
 	args   json.RawMessage // JSON.stringify of the call's argument ("{}" for none)
 	value  json.RawMessage // JSON.stringify of the literal returned
+	path   []step          // what a staticReturn returns of the call's value
 }
 
 // maxStaticSource bounds the scripts parseStatic looks at: a larger one
@@ -126,7 +132,9 @@ func RunStatic(ctx context.Context, req Request, caller ToolCaller, vm VMRunner)
 			return Result{Value: json.RawMessage("null"), Calls: 1}, true
 		}
 		if v, ok := jsCanonical(o.value); ok {
-			return finishStatic(req, v, 1), true
+			if v, ok = walk(v, st.path); ok {
+				return finishStatic(req, v, 1), true
+			}
 		}
 	}
 	// Let the VM turn the outcome into the result: the same script, with
@@ -134,6 +142,60 @@ func RunStatic(ctx context.Context, req Request, caller ToolCaller, vm VMRunner)
 	// at least a second: the conversion is not the script's work.
 	req.Timeout = max(time.Until(deadline), time.Second)
 	return vm(ctx, req, &replayCaller{server: server, tool: tool, value: o.value, err: o.err}), true
+}
+
+// walk follows path through v, canonical JSON (see jsCanonical: no
+// duplicate or index-like keys), as JavaScript would through JSON.parse(v),
+// for the steps whose outcome is certain: an object's own key, an array's
+// element or length. It reports false for any other (a missing key, which
+// is undefined or a property of Object.prototype, __proto__, a step into a
+// string, number or null): the VM has the last word on those.
+func walk(v json.RawMessage, path []step) (json.RawMessage, bool) {
+	for _, s := range path {
+		if len(v) == 0 {
+			return nil, false
+		}
+		switch v[0] {
+		case '{':
+			key := s.key
+			if s.index >= 0 {
+				key = strconv.Itoa(s.index)
+			}
+			var m map[string]json.RawMessage
+			if key == "__proto__" || json.Unmarshal(v, &m) != nil {
+				return nil, false
+			}
+			sub, ok := m[key]
+			if !ok {
+				return nil, false
+			}
+			v = sub
+		case '[':
+			var a []json.RawMessage
+			if json.Unmarshal(v, &a) != nil {
+				return nil, false
+			}
+			i := s.index
+			if i < 0 {
+				if s.key == "length" {
+					v = json.RawMessage(strconv.Itoa(len(a)))
+					continue
+				}
+				n, err := strconv.Atoi(s.key)
+				if err != nil || n < 0 || strconv.Itoa(n) != s.key {
+					return nil, false // not an index: a method, or undefined
+				}
+				i = n
+			}
+			if i >= len(a) {
+				return nil, false
+			}
+			v = a[i]
+		default:
+			return nil, false
+		}
+	}
+	return v, true
 }
 
 // finishStatic is the result of a script that returned v (JSON as

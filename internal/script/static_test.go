@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -22,6 +23,7 @@ func TestParseStatic(t *testing.T) {
 		kind         staticKind
 		ns, fn, args string
 		value        string
+		path         string // the steps, as .key and [index]
 		notStatic    bool
 	}{
 		{src: `return await demo.echo({text: "hi"})`, kind: staticReturn, ns: "demo", fn: "echo", args: `{"text":"hi"}`},
@@ -32,6 +34,9 @@ func TestParseStatic(t *testing.T) {
 		{src: "const r = await demo.echo({text: 'x'});\nreturn r;", kind: staticReturn, ns: "demo", fn: "echo", args: `{"text":"x"}`},
 		{src: "let result = await gh.get_me()\n  return result", kind: staticReturn, ns: "gh", fn: "get_me", args: `{}`},
 		{src: "return (await demo.echo({a: [1]}));", kind: staticReturn, ns: "demo", fn: "echo", args: `{"a":[1]}`},
+		{src: `const r = await demo.echo({}); return r.text`, kind: staticReturn, ns: "demo", fn: "echo", args: `{}`, path: `.text`},
+		{src: "return (await demo.echo({})) .items[0]\n  ?.name ['first'] ?.[2].default;", kind: staticReturn, ns: "demo", fn: "echo", args: `{}`, path: `.items[0].name.first[2].default`},
+		{src: "const r = await gh.list({})\nreturn r\n.length", kind: staticReturn, ns: "gh", fn: "list", args: `{}`, path: `.length`},
 		{src: `return 1`, kind: staticLiteral, value: `1`},
 		{src: `return {ok: true, "a b": [0.1, 1e21, 1e-7, "x\ty"]};`, kind: staticLiteral, value: `{"ok":true,"a b":[0.1,1e+21,1e-7,"x\ty"]}`},
 		{src: `return null`, kind: staticLiteral, value: `null`},
@@ -77,11 +82,23 @@ y"})`, notStatic: true},
 		{src: `const r = await demo.echo({}) return r`, notStatic: true},        // no statement end
 		{src: `const demo = await demo.echo({}); return demo`, notStatic: true}, // reads the binding first
 		{src: `const r = await demo.echo({}); return s`, notStatic: true},
-		{src: `const r = await demo.echo({}); return r.text`, notStatic: true},
 		{src: `const r = demo.echo({}); return r`, notStatic: true}, // a promise, kept as one
 		{src: `const r == await demo.echo({}); return r`, notStatic: true},
 		{src: "const r = await demo.echo({}); return\nr", notStatic: true},
-		{src: `return (await demo.echo({})).text`, notStatic: true},
+		{src: `return (await demo.echo({})).text()`, notStatic: true},
+		{src: `return (await demo.echo({}))[k]`, notStatic: true},
+		{src: `return (await demo.echo({}))[01]`, notStatic: true},
+		{src: `return (await demo.echo({}))[-1]`, notStatic: true},
+		{src: `return (await demo.echo({}))[1.5]`, notStatic: true},
+		{src: `return (await demo.echo({}))[2147483648]`, notStatic: true},
+		{src: `return (await demo.echo({})).a.b + 1`, notStatic: true},
+		{src: `return (await demo.echo({}))?.()`, notStatic: true},
+		{src: `return (await demo.echo({}))?.5:1`, notStatic: true},
+		{src: `return (await demo.echo({})).a..b`, notStatic: true},
+		{src: `return (await demo.echo({})).é`, notStatic: true},
+		{src: `return (await demo.echo({})).a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q`, notStatic: true}, // 17 steps
+		{src: `const r = await demo.echo({}); return r.text()`, notStatic: true},
+		{src: `const r = await demo.echo({}); return s.text`, notStatic: true},
 		{src: `return (demo.echo({}))`, notStatic: true},
 	}
 	for _, tt := range tests {
@@ -96,11 +113,23 @@ y"})`, notStatic: true},
 			t.Errorf("parseStatic(%q): not static, want static", tt.src)
 			continue
 		}
-		if st.kind != tt.kind || st.ns != tt.ns || st.fn != tt.fn || string(st.args) != tt.args || string(st.value) != tt.value {
-			t.Errorf("parseStatic(%q) = {kind %d, %s.%s(%s), value %s}, want {kind %d, %s.%s(%s), value %s}",
-				tt.src, st.kind, st.ns, st.fn, st.args, st.value, tt.kind, tt.ns, tt.fn, tt.args, tt.value)
+		if st.kind != tt.kind || st.ns != tt.ns || st.fn != tt.fn || string(st.args) != tt.args || string(st.value) != tt.value || pathString(st.path) != tt.path {
+			t.Errorf("parseStatic(%q) = {kind %d, %s.%s(%s)%s, value %s}, want {kind %d, %s.%s(%s)%s, value %s}",
+				tt.src, st.kind, st.ns, st.fn, st.args, pathString(st.path), st.value, tt.kind, tt.ns, tt.fn, tt.args, tt.path, tt.value)
 		}
 	}
+}
+
+func pathString(path []step) string {
+	var b strings.Builder
+	for _, s := range path {
+		if s.index >= 0 {
+			fmt.Fprintf(&b, "[%d]", s.index)
+		} else {
+			b.WriteString("." + s.key)
+		}
+	}
+	return b.String()
 }
 
 // jsVM evaluates expressions in a bare QuickJS VM: the reference the
@@ -291,6 +320,9 @@ func TestRunStatic_SameResultAsTheVM(t *testing.T) {
 		useVM bool // the outcome needs the VM
 	}{
 		{name: "object", f: outcome{value: json.RawMessage(` {"b": [1, 2.50, "x"], "a": {"c": null}} `)}},
+		{name: "nested", f: outcome{value: json.RawMessage(`{"b":[{"k":"v"},[],{"x":1E2}],"deep":{"x":{"y":{"z":["é",0.1]}}}}`)}},
+		{name: "proto key", f: outcome{value: json.RawMessage(`{"__proto__":{"a":{"c":1}},"b":[1,2,3]}`)}, useVM: true},
+		{name: "array", f: outcome{value: json.RawMessage(`["abc", {"b": 1}]`)}},
 		{name: "number", f: outcome{value: json.RawMessage(`1E2`)}},
 		{name: "string", f: outcome{value: json.RawMessage(`"\u00e9 <&> \ud83d\ude00"`)}},
 		{name: "empty", f: outcome{}},
@@ -308,11 +340,26 @@ func TestRunStatic_SameResultAsTheVM(t *testing.T) {
 	scripts := []struct {
 		src     string
 		discard bool
+		path    bool     // it returns part of the value
+		walksOn []string // the outcomes whose part it finds without the VM
 	}{
 		{src: `return await demo.echo({text: "hi", n: [1.0, -0, 1e21]})`},
 		{src: `return file_system.read_file({path: "/tmp/x"})`},
 		{src: "const r = await demo.echo({text: 'x'})\nreturn r"},
 		{src: `await demo.echo()`, discard: true},
+		{src: `const r = await demo.echo({}); return r.b[1]`, path: true, walksOn: []string{"object", "nested"}},
+		{src: `return (await demo.echo({})).a?.c`, path: true, walksOn: []string{"object"}},
+		{src: `return (await demo.echo({}))["b"].length`, path: true, walksOn: []string{"object", "nested"}},
+		{src: `return (await demo.echo({})).b["2"]`, path: true, walksOn: []string{"object", "nested"}},
+		{src: `return (await demo.echo({})).b[3]`, path: true},      // past the end: undefined
+		{src: `return (await demo.echo({})).missing`, path: true},   // undefined
+		{src: `return (await demo.echo({})).toString`, path: true},  // Object.prototype's
+		{src: `return (await demo.echo({})).__proto__`, path: true}, // the prototype, not a key
+		{src: `return (await demo.echo({})).a.c.d`, path: true},     // TypeError: null
+		{src: `return (await demo.echo({})).a.c?.d`, path: true},    // undefined
+		{src: `return (await demo.echo({})).b.map`, path: true},     // Array.prototype's
+		{src: `return (await demo.echo({}))[0].length`, path: true}, // a string's length
+		{src: `return (await demo.echo({})).deep.x.y.z`, path: true, walksOn: []string{"nested"}},
 	}
 	for _, sc := range scripts {
 		for _, oc := range outcomes {
@@ -344,6 +391,9 @@ func TestRunStatic_SameResultAsTheVM(t *testing.T) {
 				wantVM := oc.useVM
 				if sc.discard {
 					wantVM = failing // a value dropped needs no conversion
+				}
+				if sc.path && !slices.Contains(sc.walksOn, oc.name) {
+					wantVM = true // a part the walk cannot be sure of
 				}
 				if (vmRuns == 1) != wantVM {
 					t.Errorf("the VM ran %d times, want it to run: %v", vmRuns, wantVM)
@@ -422,4 +472,47 @@ func TestRunStatic_NotStatic(t *testing.T) {
 	if _, ok := RunStatic(context.Background(), Request{Source: `return demo.echo({text: "0123456789"})`, Namespaces: staticNamespaces, MaxArgBytes: 5}, f, nil); ok || f.calls.Load() != 0 {
 		t.Error("arguments over MaxArgBytes were static")
 	}
+}
+
+// FuzzStaticPath holds the part of a value a static script returns
+// ((await demo.echo({})).a[0]...) to what the VM returns for it, for any
+// value a tool gives and any path parseStatic reads.
+func FuzzStaticPath(f *testing.F) {
+	for _, seed := range []struct{ value, path string }{
+		{`{"b": [1, 2.50, "x"], "a": {"c": null}}`, `.b[1]`},
+		{`{"b": [1, 2.50, "x"], "a": {"c": null}}`, `.a?.c`},
+		{`{"a": {"length": 3}}`, `.a.length`},
+		{`[[0, 1], {"2": 3}]`, `[0]["1"]`},
+		{`[[0, 1], {"2": 3}]`, `[1][2]`},
+		{`{"a": "text"}`, `.a.length`},
+		{`{"a": "text"}`, `.a[0]`},
+		{`{"x": {"y": [true, false]}}`, `.x.y.length`},
+		{`{"constructor": 1}`, `.constructor`},
+		{`{"a": 1, "a": 2}`, `.a`},
+		{`null`, `?.a`},
+	} {
+		f.Add(seed.value, seed.path)
+	}
+	vm := newJSVM(f)
+	f.Fuzz(func(t *testing.T, value, path string) {
+		src := "return (await demo.echo({}))" + path
+		st, ok := parseStatic(src)
+		if !ok || len(st.path) == 0 || len(value) > 4096 || !utf8.ValidString(value) {
+			return
+		}
+		if _, ok := vm.eval("JSON.stringify(JSON.parse(" + jsString(value) + "))"); !ok {
+			return // not JSON the VM reads: RunStatic replays it (TestRunStatic_SameResultAsTheVM)
+		}
+		req := Request{Source: src, Namespaces: staticNamespaces, Timeout: 10 * time.Second}
+		want := Run(context.Background(), req, &fakeOutcome{value: json.RawMessage(value)})
+		got, ok := RunStatic(context.Background(), req, &fakeOutcome{value: json.RawMessage(value)}, func(ctx context.Context, r Request, c ToolCaller) Result {
+			return Run(ctx, r, c)
+		})
+		if !ok {
+			t.Fatalf("%s: not static", src)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s on %s:\nstatic %+v (err %+v)\nVM     %+v (err %+v)", src, value, got, got.Err, want, want.Err)
+		}
+	})
 }
