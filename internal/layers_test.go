@@ -28,7 +28,7 @@ var allowed = map[string][]string{
 	"roles":      {},
 	"trust":      {"atomicfile", "filelock", "hidden", "rawio", "safefile"},
 	"atomicfile": {},
-	"filelock":   {},
+	"filelock":   {"safefile"},
 	"redact":     {},
 	"workspace":  {"nesting", "safefile"},
 	"nesting":    {},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -165,24 +166,30 @@ func runPluginsTrust(ctx context.Context, e *Env, args []string) error {
 	var cf configFlags
 	fs := newFlags(e, "plugins trust", "[FILE...]", `
 Trust project plugin files (default: every *.toml in the project's
-.switchboard/plugins). Read them first: a trusted plugin's servers run
-on your machine. Any later change needs 'switchboard plugins trust' again.`)
+.switchboard/plugins; a FILE is one of them, or that directory for all).
+Read them first: a trusted plugin's servers run on your machine. Any
+later change needs 'switchboard plugins trust' again.`)
 	cf.register(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	files := fs.Args()
-	for i, f := range files {
-		files[i] = e.abs(f)
+	p := e.paths(&cf)
+	userDir, _ := config.PluginDirs(p.user, "")
+	_, dir := hub.PluginDirs(hub.Paths{Home: e.Getenv("HOME")}, p.project, e.Dir)
+	var files []string
+	for _, a := range fs.Args() {
+		got, err := pluginsToTrust(filepath.Clean(e.abs(a)), userDir, dir)
+		if err != nil {
+			return err
+		}
+		files = append(files, got...)
 	}
-	if len(files) == 0 {
-		p := e.paths(&cf)
-		_, dir := hub.PluginDirs(hub.Paths{Home: e.Getenv("HOME")}, p.project, e.Dir)
+	if len(fs.Args()) == 0 {
 		if files = config.PluginFiles(dir); len(files) == 0 {
 			return fmt.Errorf("no project plugins in %s; give the files: switchboard plugins trust FILE", dir)
 		}
 	}
-	store := e.paths(&cf).trusted()
+	store := p.trusted()
 	for _, f := range files {
 		pl, data, err := config.ReadPluginFile(f)
 		if err != nil {
@@ -205,4 +212,36 @@ on your machine. Any later change needs 'switchboard plugins trust' again.`)
 		}
 	}
 	return nil
+}
+
+// pluginsToTrust is what `plugins trust PATH` trusts: PATH when it is a
+// manifest a session loads once trusted (a *.toml file in a project's
+// .switchboard/plugins), the manifests of such a directory. Any other
+// path is refused, naming it and where plugins live (userDir, the user's;
+// projDir, this project's): a file elsewhere was recorded as trusted
+// though nothing loads it.
+func pluginsToTrust(path, userDir, projDir string) ([]string, error) {
+	where := fmt.Sprintf("plugins are the *.toml files of a project's .switchboard/plugins/ (here: %s) and of your %s (used without trust)", projDir, userDir)
+	isProjectDir := func(d string) bool {
+		return filepath.Base(d) == "plugins" && filepath.Base(filepath.Dir(d)) == ".switchboard"
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		if !isProjectDir(path) {
+			return nil, fmt.Errorf("%s is a directory, not a plugin file; %s: give the files (switchboard plugins trust %s), or run 'switchboard plugins trust' in the project for all of them", path, where, shellQuote(filepath.Join(projDir, "NAME.toml")))
+		}
+		files := config.PluginFiles(path)
+		if len(files) == 0 {
+			return nil, fmt.Errorf("no plugin manifests (*.toml) in %s", path)
+		}
+		return files, nil
+	}
+	switch dir := filepath.Dir(path); {
+	case userDir != "" && dir == filepath.Clean(userDir):
+		return nil, fmt.Errorf("%s is one of your own plugins (in %s): those are used without trust; nothing to do", path, userDir)
+	case !isProjectDir(dir):
+		return nil, fmt.Errorf("%s is not in a project's plugins directory, so no session loads it and trusting it would do nothing; %s: move it there, then trust it", path, where)
+	case filepath.Ext(path) != ".toml":
+		return nil, fmt.Errorf("%s is not a *.toml file: only those are loaded from %s", path, dir)
+	}
+	return []string{path}, nil
 }

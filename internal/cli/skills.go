@@ -82,16 +82,19 @@ func runSkills(ctx context.Context, e *Env, args []string) error {
 		}
 		return skillsRun(ctx, e, st.srv, rest[0], argv, *timeout)
 	case "rm":
-		path, kept, err := store.Remove(rest[0])
+		r, err := store.Remove(rest[0])
 		if err != nil {
 			return err
 		}
 		st.srv.SkillsChanged()
-		if !kept {
-			fmt.Fprintf(e.Stdout, "removed skill %s (%s, a symbolic link: the file it named stays)\n", rest[0], path)
-			return nil
+		switch {
+		case r.Kept:
+			fmt.Fprintf(e.Stdout, "removed skill %s (%s; its last version is in %s)\n", rest[0], r.Path, filepath.Join(filepath.Dir(r.Path), skills.HistoryDir))
+		case r.Kind == "a symbolic link":
+			fmt.Fprintf(e.Stdout, "removed skill %s (%s, a symbolic link: the file it named stays)\n", rest[0], r.Path)
+		default:
+			fmt.Fprintf(e.Stdout, "removed skill %s (%s, %s: nothing to keep)\n", rest[0], r.Path, r.Kind)
 		}
-		fmt.Fprintf(e.Stdout, "removed skill %s (%s; its last version is in %s)\n", rest[0], path, filepath.Join(filepath.Dir(path), skills.HistoryDir))
 		return nil
 	case "approve":
 		sk, err := store.Approve(rest[0], func(sk *skills.Skill) ([]skills.Use, error) { return st.srv.CurrentUses(ctx, sk) })

@@ -148,3 +148,43 @@ name = "query"
 		t.Errorf("plugins output:\n%s", out)
 	}
 }
+
+// plugins trust takes only files a session loads: a project's
+// .switchboard/plugins/*.toml (or that directory, for all of them). A
+// manifest elsewhere was "Trusted" and recorded, though nothing ever
+// loads it; a directory was "a plugin that does not load (fix it)"; one
+// of the user's own plugins needs no trust. Each is refused, naming the
+// path and where plugins live, and nothing is recorded.
+func TestPluginsTrust_RefusesFilesNoSessionLoads(t *testing.T) {
+	pe := newProjectEnv(t, `{"mcpServers": {}}`, "")
+	os.MkdirAll(filepath.Join(pe.repo, ".git"), 0o755)
+	manifest := "name = \"p\"\n[[mcp_servers]]\nname = \"p\"\ncommand = \"p-mcp\"\n"
+	projDir := filepath.Join(pe.repo, ".switchboard", "plugins")
+	elsewhere := pe.file("tools/p.toml", manifest)
+	user := filepath.Join(pe.home, ".config", "switchboard", "plugins", "u.toml")
+	os.MkdirAll(filepath.Dir(user), 0o755)
+	os.WriteFile(user, []byte(manifest), 0o644)
+	bak := pe.file(".switchboard/plugins/p.toml.bak", manifest)
+	for _, c := range []struct{ arg, want string }{
+		{elsewhere, elsewhere + " is not in a project's plugins directory"},
+		{filepath.Dir(elsewhere), filepath.Dir(elsewhere) + " is a directory, not a plugin file"},
+		{user, user + " is one of your own plugins"},
+		{bak, bak + " is not a *.toml file"},
+	} {
+		if code := pe.run("plugins", "trust", c.arg); code == 0 || !strings.Contains(pe.stderr.String(), c.want) {
+			t.Errorf("plugins trust %s: exit %d, stderr %s; want %q", c.arg, code, pe.stderr, c.want)
+		}
+		if c.want != "" && !strings.Contains(pe.stderr.String(), projDir) && !strings.Contains(pe.stderr.String(), "used without trust") {
+			t.Errorf("plugins trust %s does not say where plugins go: %s", c.arg, pe.stderr)
+		}
+	}
+	pe.run("trust", "--list")
+	if strings.Contains(pe.stdout.String(), ".toml") {
+		t.Errorf("a refused plugin was recorded as trusted:\n%s", pe.stdout)
+	}
+	// The project's plugins directory trusts its *.toml files.
+	local := pe.file(".switchboard/plugins/local.toml", manifest)
+	if code := pe.run("plugins", "trust", projDir); code != 0 || !strings.Contains(pe.stdout.String(), "Trusted plugin p "+local) {
+		t.Errorf("plugins trust %s: exit %d\n%s%s", projDir, code, pe.stdout, pe.stderr)
+	}
+}

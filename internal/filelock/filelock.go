@@ -11,9 +11,13 @@ package filelock
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // ErrTimeout is returned by Lock when another process held the lock for
@@ -45,9 +49,9 @@ func Lock(path string, wait time.Duration) (*L, error) {
 	for {
 		// A new descriptor per attempt: flock locks belong to the open file
 		// description, so two descriptors in one process exclude each other.
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
+		f, err := open(name)
 		if err != nil {
-			return nil, fmt.Errorf("lock %s: %w", name, err)
+			return nil, err
 		}
 		ok, err := tryLock(f)
 		if err != nil {
@@ -64,6 +68,31 @@ func Lock(path string, wait time.Duration) (*L, error) {
 		time.Sleep(delay)
 		delay = min(delay*2, 50*time.Millisecond)
 	}
+}
+
+// open opens (creating) the lock file name, which must be a regular file:
+// a symbolic link is not followed (a repository's skills directory linked
+// its .skills.lock elsewhere, and the lock created the file it named),
+// and a FIFO or device is refused without waiting on it.
+func open(name string) (*os.File, error) {
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|noFollow|syscall.O_NONBLOCK, 0o600)
+	if err != nil {
+		if fi, lerr := os.Lstat(name); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			to, _ := os.Readlink(name)
+			return nil, fmt.Errorf("%s is a symbolic link (to %s), not a lock file: refusing to lock through it; remove it", name, to)
+		}
+		return nil, fmt.Errorf("lock %s: %w", name, err)
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("lock %s: %w", name, err)
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("%s is %s, not a lock file: refusing it; remove it", name, safefile.Kind(fi.Mode()))
+	}
+	return f, nil
 }
 
 // Unlock releases the lock.

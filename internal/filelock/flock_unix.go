@@ -8,6 +8,9 @@ import (
 	"syscall"
 )
 
+// noFollow makes opening a lock file refuse a symbolic link.
+const noFollow = syscall.O_NOFOLLOW
+
 func tryLock(f *os.File) (bool, error) {
 	for {
 		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)

@@ -9,6 +9,10 @@ import (
 	"golang.org/x/sys/windows"
 )
 
+// noFollow is 0: Windows has no O_NOFOLLOW (creating a symbolic link
+// there needs a privilege or developer mode).
+const noFollow = 0
+
 func tryLock(f *os.File) (bool, error) {
 	ol := new(windows.Overlapped)
 	err := windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, ol)

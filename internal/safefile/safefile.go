@@ -39,7 +39,7 @@ func open(path string) (*os.File, fs.FileInfo, error) {
 	}
 	fi, err := f.Stat()
 	if err == nil && !fi.Mode().IsRegular() {
-		err = fmt.Errorf("%s is %s, not a regular file: refusing to read it", path, kind(fi.Mode()))
+		err = fmt.Errorf("%s is %s, not a regular file: refusing to read it", path, Kind(fi.Mode()))
 	}
 	if err != nil {
 		f.Close()
@@ -68,8 +68,9 @@ func ReadMax(path string, max int64) ([]byte, error) {
 	return b, nil
 }
 
-// kind names a file type that is not a regular file.
-func kind(m fs.FileMode) string {
+// Kind names a file type that is not a regular file, with its article:
+// "a named pipe (FIFO)", "a directory".
+func Kind(m fs.FileMode) string {
 	switch t := m.Type(); {
 	case t&fs.ModeDir != 0:
 		return "a directory"

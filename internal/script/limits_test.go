@@ -108,6 +108,14 @@ func TestRun_UnserializableResultSaysWhatToDo(t *testing.T) {
 	for src, want := range map[string]string{
 		"return {n: 2n ** 70n}":           "holds a BigInt, which JSON cannot hold: convert it first, with String(x)",
 		"const a = {}; a.a = a; return a": "refers to itself (a circular reference)",
+		// A function or a Symbol was null at the top (return demo.add,
+		// forgetting the call) and left out or null inside, silently.
+		"return () => 1":                                "TypeError: the return value is a function, which JSON cannot hold: return data; for a tool's result, call it: return await ns.tool({...})",
+		"return Symbol('s')":                            "TypeError: the return value is a Symbol, which JSON cannot hold: return a string instead (String(s), or s.description)",
+		"return {a: 1, f: Math.max}":                    `TypeError: the return value holds a function (under the key "f"), which JSON cannot hold: leave it out, or call it and return what it gives`,
+		"return [1, Symbol()]":                          "TypeError: the return value holds a Symbol (at index 1), which JSON cannot hold: leave it out, or convert it with String(s)",
+		"return new Map([['k', {s: Symbol.iterator}]])": `TypeError: the return value holds a Symbol (under the key "s")`,
+		"return {['x'.repeat(500)]: () => 1}":           `(under the key "` + strings.Repeat("x", 60) + `…")`,
 	} {
 		res := Run(t.Context(), Request{Source: src}, nil)
 		if res.Err == nil || !strings.Contains(res.Err.Message, want) {

@@ -224,6 +224,23 @@
     return stringify(d);
   }
 
+  // __sb_data is the return value's replacer: a function or a Symbol
+  // anywhere in it stops JSON.stringify (which would make it null, or
+  // leave it out, without a word) with notData saying where. undefined
+  // keeps its JSON meaning: absent (null in an array).
+  let notData = null;
+  function __sb_data(k, v) {
+    const t = typeof v;
+    if (t === "function" || t === "symbol") {
+      notData = { __proto__: null, fn: t === "function", key: str(k), index: isArray(this) };
+      throw notData;
+    }
+    return v;
+  }
+  function __sb_notData(what) {
+    return stringify({ __proto__: null, name: "TypeError", message: "the return value " + what, stack: "" });
+  }
+
   return {
     // install defines the namespaces. spec holds one segment per namespace,
     // separated by \x1e; a segment is the namespace's ident, its server
@@ -286,8 +303,23 @@
     },
     start: function __sb_start(fn, maxResult) {
       fn().then(function __sb_ok(v) {
+        const t = typeof v;
+        if (t === "function" || t === "symbol") {
+          hostDone(false, __sb_notData(t === "function"
+            ? "is a function, which JSON cannot hold: return data; for a tool's result, call it: return await ns.tool({...})"
+            : "is a Symbol, which JSON cannot hold: return a string instead (String(s), or s.description)"), 0);
+          return;
+        }
         let s;
-        try { s = stringify(v); } catch (e) {
+        notData = null;
+        try { s = stringify(v, __sb_data); } catch (e) {
+          if (notData !== null && e === notData) {
+            const at = notData.index ? "at index " + notData.key : "under the key " + stringify(notData.key.length > 60 ? notData.key.slice(0, 60) + "\u2026" : notData.key);
+            hostDone(false, __sb_notData(notData.fn
+              ? "holds a function (" + at + "), which JSON cannot hold: leave it out, or call it and return what it gives"
+              : "holds a Symbol (" + at + "), which JSON cannot hold: leave it out, or convert it with String(s)"), 0);
+            return;
+          }
           // QuickJS says "stack overflow" for a value nested too deeply
           // to stringify: say what to do about it.
           if (e instanceof ErrorCtor && str(e.name) === "InternalError" && str(e.message).indexOf("stack overflow") >= 0) {

@@ -52,7 +52,8 @@ func TestRun_ReturnsJSON(t *testing.T) {
 		{"return null", "null"},
 		{"return {a: [1, 'x', true], b: {c: null}}", `{"a":[1,"x",true],"b":{"c":null}}`},
 		{"return await Promise.resolve(42)", "42"},
-		{"return () => 1", "null"},
+		{"return {a: undefined, b: [undefined]}", `{"b":[null]}`}, // JSON's own meaning of undefined
+		{"return {toJSON() { return undefined }}", "null"},
 		{"return 'é\\u{1F600}'", `"é😀"`},
 		{"return 1.5e300", "1.5e+300"},
 		{"return NaN", "null"},

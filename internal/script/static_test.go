@@ -78,6 +78,10 @@ y"})`, notStatic: true},
 		{src: `return x`, notStatic: true},
 		{src: `console.log(1)`, notStatic: true},
 		{src: `return [1, 2].map(x => x)`, notStatic: true},
+		{src: `return demo.echo`, notStatic: true}, // a function: the VM says it is no data
+		{src: `return () => 1`, notStatic: true},
+		{src: `return Symbol()`, notStatic: true},
+		{src: `return {f: demo.echo}`, notStatic: true},
 		{src: `return {a: 1}.a`, notStatic: true},
 		{src: `const r = await demo.echo({}) return r`, notStatic: true},        // no statement end
 		{src: `const demo = await demo.echo({}); return demo`, notStatic: true}, // reads the binding first

@@ -36,3 +36,19 @@ func TestMetaTools_NullAndMissingArguments(t *testing.T) {
 	}
 
 }
+
+// list_tools with limit 0 is refused as the schema's minimum (1) says and
+// as a negative limit is; it was the default (5) without a word. An
+// absent or null limit is the default.
+func TestListTools_ZeroLimitIsRefused(t *testing.T) {
+	_, _, cs := newTestServer(t, config.Settings{}, nil)
+	out, isErr := call(t, cs, "list_tools", map[string]any{"query": "add two numbers", "limit": 0})
+	if want := "list_tools: limit must be at least 1 (the number of search results; default 5), not 0"; !isErr || out != want {
+		t.Errorf("limit 0: isError %v, %q; want %q", isErr, out, want)
+	}
+	for _, args := range []map[string]any{{"query": "add two numbers"}, {"query": "add two numbers", "limit": nil}, {"query": "add two numbers", "limit": 1}} {
+		if out, isErr := call(t, cs, "list_tools", args); isErr || !strings.Contains(out, "get_sum") {
+			t.Errorf("%v: isError %v\n%.300s", args, isErr, out)
+		}
+	}
+}

@@ -38,7 +38,7 @@ func TestListTools_QueryHonoursDetail(t *testing.T) {
 	if n := strings.Count(names, "\n"); n != 5 {
 		t.Errorf("detail names: %d lines, want one per hit (5):\n%s", n, names)
 	}
-	sum, err := s.ListTools(ctx, ListArgs{Query: q, Detail: "summary", Limit: 3})
+	sum, err := s.ListTools(ctx, ListArgs{Query: q, Detail: "summary", Limit: new(3)})
 	if err != nil || strings.Contains(sum, "declare namespace") || strings.Count(sum, "\n") != 3 || !strings.Contains(sum, " — ") {
 		t.Errorf("detail summary: %q, %v", sum, err)
 	}
@@ -111,11 +111,11 @@ func TestListTools_UnknownServersAreNamedBounded(t *testing.T) {
 // without a word); the schema says at least 1.
 func TestListTools_NegativeLimitIsRefused(t *testing.T) {
 	s := corpusServer(t)
-	_, err := s.ListTools(context.Background(), ListArgs{Query: "take a screenshot", Limit: -1})
+	_, err := s.ListTools(context.Background(), ListArgs{Query: "take a screenshot", Limit: new(-1)})
 	if err == nil || err.Error() != "limit must be at least 1 (the number of search results; default 5), not -1" {
 		t.Errorf("limit -1: %v", err)
 	}
-	if out, err := s.ListTools(context.Background(), ListArgs{Query: "take a screenshot", Limit: 1 << 40, Detail: "names"}); err != nil || out == "" {
+	if out, err := s.ListTools(context.Background(), ListArgs{Query: "take a screenshot", Limit: new(1 << 40), Detail: "names"}); err != nil || out == "" {
 		t.Errorf("a huge limit: %q, %v", out, err)
 	}
 }

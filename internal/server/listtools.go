@@ -27,7 +27,7 @@ type ListArgs struct {
 	Query   string   `json:"query,omitempty"`
 	Tools   NameList `json:"tools,omitempty"`
 	Detail  string   `json:"detail,omitempty"`
-	Limit   int      `json:"limit,omitempty"`
+	Limit   *int     `json:"limit,omitempty"` // nil (absent, null): search.DefaultLimit
 }
 
 // NameList is a list of names that also takes one name given as a
@@ -148,9 +148,9 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 		return "", fmt.Errorf("servers names %d servers; at most %d at once: leave servers out to list every server", len(a.Servers), maxToolRefs)
 	case len(a.Query) > maxQueryBytes:
 		return "", fmt.Errorf("query is %d bytes; at most %d: say in a few words what the tool should do", len(a.Query), maxQueryBytes)
-	case a.Limit < 0:
-		// It was taken as the default (5) without a word.
-		return "", fmt.Errorf("limit must be at least 1 (the number of search results; default %d), not %d", search.DefaultLimit, a.Limit)
+	case a.Limit != nil && *a.Limit < 1:
+		// 0 and below were taken as the default (5) without a word.
+		return "", fmt.Errorf("limit must be at least 1 (the number of search results; default %d), not %d", search.DefaultLimit, *a.Limit)
 	}
 	if len(a.Tools) > 0 {
 		return s.exactTools(ctx, a.Tools)
@@ -160,7 +160,11 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 		if err != nil {
 			return "", err
 		}
-		hits := hitsOf(ix, docs, a.Query, a.Limit)
+		n := 0 // search.DefaultLimit
+		if a.Limit != nil {
+			n = *a.Limit
+		}
+		hits := hitsOf(ix, docs, a.Query, n)
 		note := didYouMean(ix, a.Query)
 		if len(late) > 0 {
 			note = strings.TrimSpace(note + fmt.Sprintf(" Not searched yet (still starting): %s; call list_tools again in a few seconds.", strings.Join(late, ", ")))

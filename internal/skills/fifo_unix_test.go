@@ -112,3 +112,57 @@ func TestExport_SymlinkInTheFolderIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// rm of a skill whose file is a FIFO takes the FIFO away without opening
+// it (nothing to keep; it was refused, "refusing to read it", so only a
+// shell rm could clear it); a directory in its place, or in place of
+// .history, is refused naming what it is.
+func TestStore_RemoveTakesAFIFOAwayUnread(t *testing.T) {
+	dir := t.TempDir()
+	st := &Store{User: filepath.Join(dir, "skills")}
+	os.MkdirAll(st.User, 0o700)
+	fifo := filepath.Join(st.User, "piped.js")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	type result struct {
+		r   Removal
+		err error
+	}
+	done := make(chan result, 1)
+	go func() { r, err := st.Remove("piped"); done <- result{r, err} }()
+	select {
+	case res := <-done:
+		if res.err != nil || res.r.Path != fifo || res.r.Kept || res.r.Kind != "a named pipe (FIFO)" {
+			t.Errorf("Remove = %+v, %v; want the FIFO removed, nothing kept", res.r, res.err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Remove hung on a FIFO")
+	}
+	if _, err := os.Lstat(fifo); !os.IsNotExist(err) {
+		t.Errorf("the FIFO is still there: %v", err)
+	}
+	if _, err := os.Lstat(filepath.Join(st.User, HistoryDir)); !os.IsNotExist(err) {
+		t.Errorf("rm of a FIFO made a history: %v", err)
+	}
+
+	// A directory named NAME.js is no skill: refused, left alone.
+	d := filepath.Join(st.User, "d.js")
+	os.MkdirAll(d, 0o700)
+	if _, err := st.Remove("d"); err == nil || !strings.Contains(err.Error(), d+" is a directory") {
+		t.Errorf("rm of a directory: %v, want a refusal naming it", err)
+	}
+	if _, err := os.Stat(d); err != nil {
+		t.Errorf("the directory went: %v", err)
+	}
+
+	// A FIFO as .history is named as one (it was "a symbolic link or a file").
+	os.WriteFile(filepath.Join(st.User, "s.js"), Render(sample()), 0o600)
+	hist := filepath.Join(st.User, HistoryDir)
+	if err := syscall.Mkfifo(hist, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Remove("s"); err == nil || !strings.Contains(err.Error(), hist+" is a named pipe (FIFO), not a directory") {
+		t.Errorf("rm with .history a FIFO: %v, want a refusal naming it", err)
+	}
+}

@@ -26,7 +26,7 @@ func TestStore_RemoveDoesNotFollowAProjectsLinks(t *testing.T) {
 	os.WriteFile(filepath.Join(outside, "px.1.js"), []byte("the user's own file"), 0o600)
 	os.Symlink(outside, filepath.Join(proj, HistoryDir))
 	os.WriteFile(filepath.Join(proj, "px.js"), []byte(file), 0o644)
-	_, _, err := st.Remove("px")
+	_, err := st.Remove("px")
 	if err == nil || !strings.Contains(err.Error(), filepath.Join(proj, HistoryDir)) || !strings.Contains(err.Error(), "symbolic link") {
 		t.Errorf("rm with .history linked outside: %v, want a refusal naming it", err)
 	}
@@ -43,9 +43,9 @@ func TestStore_RemoveDoesNotFollowAProjectsLinks(t *testing.T) {
 	os.WriteFile(secret, []byte(file), 0o600) // it parses: a link to anything would do
 	os.Remove(filepath.Join(proj, "px.js"))
 	os.Symlink(secret, filepath.Join(proj, "px.js"))
-	path, kept, err := st.Remove("px")
-	if err != nil || kept || path != filepath.Join(proj, "px.js") {
-		t.Fatalf("rm of a linked skill: %q kept %v, %v", path, kept, err)
+	r, err := st.Remove("px")
+	if err != nil || r.Kept || r.Path != filepath.Join(proj, "px.js") || r.Kind != "a symbolic link" {
+		t.Fatalf("rm of a linked skill: %+v, %v", r, err)
 	}
 	if _, err := os.Lstat(filepath.Join(proj, "px.js")); !os.IsNotExist(err) {
 		t.Errorf("the link is still there: %v", err)
@@ -59,7 +59,27 @@ func TestStore_RemoveDoesNotFollowAProjectsLinks(t *testing.T) {
 
 	// A dangling link is removed too (it was "no such skill").
 	os.Symlink(filepath.Join(dir, "gone"), filepath.Join(proj, "px.js"))
-	if _, _, err := st.Remove("px"); err != nil {
+	if _, err := st.Remove("px"); err != nil {
 		t.Errorf("rm of a dangling link: %v", err)
+	}
+}
+
+// A repository's .skills.lock linked outside the project does not make
+// rm create or lock the file it names: rm is refused, naming the link.
+func TestStore_RemoveDoesNotLockThroughALinkedLockFile(t *testing.T) {
+	dir := t.TempDir()
+	proj := filepath.Join(dir, "proj", ".switchboard", "skills")
+	os.MkdirAll(proj, 0o755)
+	st := &Store{User: filepath.Join(dir, "user"), Project: proj, Trusted: filepath.Join(dir, "trusted.json")}
+	os.WriteFile(filepath.Join(proj, "px.js"), Render(sample()), 0o644)
+	outside := filepath.Join(dir, "outside", "created")
+	os.MkdirAll(filepath.Dir(outside), 0o700)
+	lock := filepath.Join(proj, ".skills.lock")
+	os.Symlink(outside, lock)
+	if _, err := st.Remove("px"); err == nil || !strings.Contains(err.Error(), lock+" is a symbolic link") {
+		t.Errorf("rm with .skills.lock linked outside: %v, want a refusal naming it", err)
+	}
+	if _, err := os.Lstat(outside); !os.IsNotExist(err) {
+		t.Errorf("rm created the lock link's target: %v", err)
 	}
 }

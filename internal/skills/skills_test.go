@@ -160,7 +160,7 @@ func TestStore_SaveKeepsPreviousVersion(t *testing.T) {
 	if fi, _ := os.Stat(got.Path); fi.Mode().Perm() != 0o600 {
 		t.Errorf("mode %v, want 0600", fi.Mode().Perm())
 	}
-	if _, _, err := st.Remove(sk.Name); err != nil {
+	if _, err := st.Remove(sk.Name); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := st.Get(sk.Name); !errors.Is(err, ErrNotFound) {

@@ -303,7 +303,13 @@ func keep(dir, name string) (bool, error) {
 	// elsewhere had rm and approve write NAME.N.js there, and delete the
 	// oldest such files, outside the project.
 	if fi, err := os.Lstat(hist); err == nil && !fi.IsDir() {
-		return false, fmt.Errorf("%s is a symbolic link or a file, not a directory: refusing to keep versions through it; move it away", hist)
+		what := "a file"
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			what = "a symbolic link"
+		} else if !fi.Mode().IsRegular() {
+			what = safefile.Kind(fi.Mode())
+		}
+		return false, fmt.Errorf("%s is %s, not a directory: refusing to keep versions through it; move it away", hist, what)
 	}
 	if err := os.MkdirAll(hist, 0o700); err != nil {
 		return false, err
@@ -353,15 +359,25 @@ func (st *Store) History(sk *Skill) []string {
 	return out
 }
 
+// Removal is what Remove took away.
+type Removal struct {
+	Path string // the skill file's path
+	Kept bool   // its content was kept as the last version in HistoryDir
+	// Kind is what the path was when it was not a regular file, with its
+	// article ("a symbolic link", "a named pipe (FIFO)"); "" for a file.
+	Kind string
+}
+
 // Remove deletes a skill (the user's, else the project's), keeping its
-// last version in the history, and returns the path it had and whether
-// a version was kept. A skill file that is a symbolic link is removed as
-// a link: the file it names stays where it is, and nothing is copied (a
-// repository's .switchboard/skills/NAME.js linked to ~/.ssh/id_rsa had
-// rm copy the key into the repository's .history).
-func (st *Store) Remove(name string) (path string, kept bool, err error) {
+// last version in the history. A skill file that is a symbolic link is
+// removed as a link: the file it names stays where it is, and nothing is
+// copied (a repository's .switchboard/skills/NAME.js linked to
+// ~/.ssh/id_rsa had rm copy the key into the repository's .history). One
+// that is a FIFO, socket or device is removed unopened, nothing kept (it
+// was refused, so only a shell rm cleared it); a directory is refused.
+func (st *Store) Remove(name string) (Removal, error) {
 	if err := ValidName(name); err != nil {
-		return "", false, fmt.Errorf("%w: %v", ErrNotFound, err)
+		return Removal{}, fmt.Errorf("%w: %v", ErrNotFound, err)
 	}
 	for _, d := range st.dirs() {
 		path := filepath.Join(d.dir, name+".js")
@@ -369,9 +385,17 @@ func (st *Store) Remove(name string) (path string, kept bool, err error) {
 		if err != nil {
 			continue
 		}
-		link := fi.Mode()&fs.ModeSymlink != 0
+		r := Removal{Path: path, Kept: fi.Mode().IsRegular()}
+		switch {
+		case fi.IsDir():
+			return Removal{}, fmt.Errorf("removing skill %s: %s is a directory, not a skill file: refusing to delete it", name, path)
+		case fi.Mode()&fs.ModeSymlink != 0:
+			r.Kind = "a symbolic link"
+		case !r.Kept:
+			r.Kind = safefile.Kind(fi.Mode())
+		}
 		err = st.locked(d.dir, func() error {
-			if !link {
+			if r.Kept {
 				if _, err := keep(d.dir, name); err != nil {
 					return err
 				}
@@ -379,11 +403,11 @@ func (st *Store) Remove(name string) (path string, kept bool, err error) {
 			return os.Remove(path)
 		})
 		if err != nil {
-			return "", false, fmt.Errorf("removing skill %s: %w", path, err)
+			return Removal{}, fmt.Errorf("removing skill %s: %w", path, err)
 		}
-		return path, !link, nil
+		return r, nil
 	}
-	return "", false, fmt.Errorf("%w %q", ErrNotFound, name)
+	return Removal{}, fmt.Errorf("%w %q", ErrNotFound, name)
 }
 
 // Approve records uses (the tools the skill calls, with their pins now)

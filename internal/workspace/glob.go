@@ -3,9 +3,11 @@ package workspace
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -20,16 +22,19 @@ const maxGlob = 10_000
 var errTooMany = fmt.Errorf("looks at more than %d paths", maxGlob)
 
 // globInside is filepath.Glob of pattern (relative to root, / separated)
-// that never leaves root: a pattern with a ".." element is errLeavesRoot,
-// and a directory or file that is a symbolic link to outside the root
-// matches nothing. A repository's package.json with "workspaces":
-// ["../../../../../*/*/*/*/*"] (or a committed link to / and "up/*/*/*")
-// had every resolve walk and stamp the whole file system, 16 s of CPU,
-// and read manifests of other projects. A pattern that looks at more
-// than maxGlob paths is errTooMany (three links to "." in the root and
-// twelve "*" held a CPU for minutes). Matches are sorted per
-// directory, as filepath.Glob's are; unreadable directories match
-// nothing.
+// that never leaves root, where a "**" segment is zero or more
+// directories, as in gitignore and doublestar ("**/*.sql" matches a.sql
+// and sub/deep/a.sql, "sub/**" everything inside sub, "**" everything;
+// it stands for no link and no directory of skipDeep). A pattern with a
+// ".." element is errLeavesRoot, and a directory or file that is a
+// symbolic link to outside the root matches nothing. A repository's
+// package.json with "workspaces": ["../../../../../*/*/*/*/*"] (or a
+// committed link to / and "up/*/*/*") had every resolve walk and stamp
+// the whole file system, 16 s of CPU, and read manifests of other
+// projects. A pattern that looks at more than maxGlob paths is
+// errTooMany (three links to "." in the root and twelve "*" held a CPU
+// for minutes). Matches are sorted per directory, as filepath.Glob's
+// are; unreadable directories match nothing.
 func globInside(root, pattern string) ([]string, error) {
 	if strings.Contains("/"+filepath.ToSlash(pattern)+"/", "/../") {
 		return nil, errLeavesRoot
@@ -44,14 +49,22 @@ func globInside(root, pattern string) ([]string, error) {
 	cur := []match{{root, realRoot}}
 	seen := 0
 	clean := path.Clean("/" + filepath.ToSlash(pattern))
+	var segs []string // "**/**" is "**"
 	for _, seg := range strings.Split(strings.TrimPrefix(clean, "/"), "/") {
-		if seg == "" {
-			continue
+		if seg != "" && (seg != "**" || len(segs) == 0 || segs[len(segs)-1] != "**") {
+			segs = append(segs, seg)
 		}
+	}
+	for _, seg := range segs {
 		if _, err := path.Match(seg, ""); err != nil {
 			return nil, err
 		}
+	}
+	for i := 0; i < len(segs); i++ {
+		seg := segs[i]
 		var next []match
+		// add keeps d's entry name when it is there (through a link only
+		// when the link stays inside the root).
 		add := func(d match, name string) {
 			m := match{filepath.Join(d.path, name), filepath.Join(d.real, name)}
 			fi, err := os.Lstat(m.real)
@@ -64,6 +77,73 @@ func globInside(root, pattern string) ([]string, error) {
 				}
 			}
 			next = append(next, m)
+		}
+		if seg == "**" {
+			// Zero or more directories, walked below cur, not through
+			// links (a link to "." would loop) and never into a
+			// directory of skipDeep. Last, "**" is everything below cur;
+			// before the last segment (the usual "**/*.sql") that
+			// segment is matched in the walk, in cur and below; before
+			// others, it is cur and the directories below it.
+			last := i == len(segs)-1
+			final := ""
+			if i == len(segs)-2 {
+				final = segs[i+1]
+				i++
+			}
+			var walk func(d match) error
+			walk = func(d match) error {
+				ents, err := os.ReadDir(d.real)
+				if err != nil {
+					return nil
+				}
+				for _, e := range ents {
+					if seen++; seen > maxGlob {
+						return errTooMany
+					}
+					n, t := e.Name(), e.Type()
+					m := match{filepath.Join(d.path, n), filepath.Join(d.real, n)}
+					if final != "" {
+						if ok, _ := path.Match(final, n); ok {
+							add(d, n)
+						}
+					}
+					switch {
+					case skipDeep[n]:
+					case t&fs.ModeSymlink != 0:
+						if last {
+							add(d, n)
+						}
+					case t.IsDir():
+						if final == "" {
+							next = append(next, m)
+						}
+						if err := walk(m); err != nil {
+							return err
+						}
+					case last:
+						next = append(next, m)
+					}
+				}
+				return nil
+			}
+			for _, d := range cur {
+				if !last && final == "" {
+					next = append(next, d)
+				}
+				if err := walk(d); err != nil {
+					return nil, err
+				}
+			}
+			// "a/**/b/**": the second walk starts at a/b and at a/b/c/b,
+			// and meets the second's entries twice.
+			had := map[string]bool{}
+			cur = slices.DeleteFunc(next, func(m match) bool {
+				dup := had[m.path]
+				had[m.path] = true
+				return dup
+			})
+			continue
 		}
 		for _, d := range cur {
 			if !hasMeta(seg) {
@@ -91,6 +171,12 @@ func globInside(root, pattern string) ([]string, error) {
 	}
 	return out, nil
 }
+
+// skipDeep are the names "**" never stands for, nor goes into:
+// version-control metadata and npm's installed packages, where no
+// pattern means to look and where a walk would meet its bound. A pattern
+// naming them still looks there ("node_modules/**/x").
+var skipDeep = map[string]bool{".git": true, ".hg": true, ".jj": true, ".svn": true, "node_modules": true}
 
 // readDirNames lists dir, sorted.
 func readDirNames(dir string) ([]string, error) {

@@ -280,8 +280,12 @@ func (w *Workspace) eval(p *Predicate, getenv func(string) (string, bool), files
 		}
 		return false, fmt.Sprintf("env %s: not set", p.Name)
 	case KindPath:
-		if w.pathMatches(p.Name) {
+		switch r := w.pathMatches(p.Name); {
+		case r.ok:
 			return true, fmt.Sprintf("path %s: exists", p.Name)
+		case r.err != "":
+			// A "**" in a large tree: "no match" would be untrue.
+			return false, fmt.Sprintf("path %s: %s, taken as no match: name a narrower pattern", p.Name, r.err)
 		}
 		return false, fmt.Sprintf("path %s: no match", p.Name)
 	}

@@ -310,14 +310,14 @@ type Workspace struct {
 
 	mu    sync.Mutex
 	eco   map[Ecosystem]*facts
-	paths map[string]bool // path globs evaluated, and whether they matched
-	gen   int             // incremented whenever something read changed
+	paths map[string]pathResult // path globs evaluated, and what they gave
+	gen   int                   // incremented whenever something read changed
 }
 
 // New returns the workspace rooted at root (absolute). Nothing is read
 // until a predicate needs it.
 func New(root string) *Workspace {
-	return &Workspace{root: filepath.Clean(root), eco: map[Ecosystem]*facts{}, paths: map[string]bool{}}
+	return &Workspace{root: filepath.Clean(root), eco: map[Ecosystem]*facts{}, paths: map[string]pathResult{}}
 }
 
 // Root is the workspace root directory.
@@ -349,8 +349,8 @@ func (w *Workspace) Refresh() bool {
 		}
 	}
 	for pat, was := range w.paths {
-		if w.glob(pat) != was {
-			w.paths[pat] = !was
+		if now := w.glob(pat); now != was {
+			w.paths[pat] = now
 			changed = true
 		}
 	}
@@ -394,15 +394,25 @@ func (w *Workspace) Deps(e Ecosystem) (map[string]*Dep, []string, []error) {
 	return f.deps, slices.Clone(f.files), slices.Clone(f.errs)
 }
 
+// pathResult is what a path glob gave: whether it matched, or why it was
+// not looked at to the end.
+type pathResult struct {
+	ok  bool
+	err string
+}
+
 // glob reports whether pattern (relative to the root, / separated)
 // matches anything.
-func (w *Workspace) glob(pattern string) bool {
+func (w *Workspace) glob(pattern string) pathResult {
 	m, err := globInside(w.root, pattern)
-	return err == nil && len(m) > 0
+	if err != nil {
+		return pathResult{err: err.Error()}
+	}
+	return pathResult{ok: len(m) > 0}
 }
 
 // pathMatches evaluates and remembers a path glob (w.mu held).
-func (w *Workspace) pathMatches(pattern string) bool {
+func (w *Workspace) pathMatches(pattern string) pathResult {
 	if v, ok := w.paths[pattern]; ok {
 		return v
 	}
