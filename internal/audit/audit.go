@@ -93,7 +93,7 @@ type Entry struct {
 }
 
 // line is the JSON form of an Entry.
-type line struct {
+type logLine struct {
 	Time       string    `json:"time"`
 	Session    string    `json:"session,omitempty"`
 	Client     string    `json:"client,omitempty"`
@@ -169,8 +169,8 @@ type Log struct {
 	f       *os.File    // nil after Close
 	fi      os.FileInfo // f's, from when it was opened: its identity
 	size    int64
-	pending [][]byte    // entries recorded and not written, each a line
-	held    int         // their bytes
+	pending []Entry     // entries recorded and not written
+	held    int         // about their bytes as lines
 	timer   *time.Timer // writes pending after delay; nil when none wait
 	chunk   []byte      // reused by flush
 	err     error       // the last write's error, for the next Record
@@ -233,48 +233,35 @@ func (l *Log) open() error {
 // is written within FlushDelay; an error writing earlier entries is
 // returned by the next Record.
 func (l *Log) Record(e Entry) error {
-	t := e.Time
-	if t.IsZero() {
-		t = l.now()
+	if e.Time.IsZero() {
+		e.Time = l.now()
 	}
-	out := e.Outcome
-	if out == "" {
-		out = OK
+	if e.Outcome == "" {
+		e.Outcome = OK
 		if e.Err != "" {
-			out = Error
+			e.Outcome = Error
 		}
 	}
-	var tri *Trifecta
 	if e.Trifecta != nil {
 		c := *e.Trifecta
-		c.Reason = shortError(c.Reason)
-		tri = &c
+		e.Trifecta = &c
 	}
-	b, err := json.Marshal(line{
-		Time:       t.UTC().Format(time.RFC3339Nano),
-		Session:    e.Session,
-		Client:     shortError(e.Client),
-		Server:     e.Server,
-		Tool:       e.Tool,
-		ArgsSHA256: ArgsDigest(e.Args),
-		DurationMS: float64(e.Duration.Microseconds()) / 1000,
-		Outcome:    out,
-		Error:      shortError(e.Err),
-		Trifecta:   tri,
-	})
-	if err != nil {
-		return fmt.Errorf("encoding audit entry: %w", err)
-	}
-	b = append(b, '\n')
+	// The line is made when it is written, off the call's way: the
+	// arguments' digest canonicalises them (a decode and an encode), a
+	// tenth of the daemon's CPU in a loop of calls. They are copied: the
+	// caller's bytes may be a buffer it reuses.
+	e.Args = append(json.RawMessage(nil), e.Args...)
+	size := len(e.Args) + len(e.Err) + len(e.Client) + len(e.Server) + len(e.Tool) + 256
 
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.f == nil {
 		return ErrClosed
 	}
-	err, l.err = l.err, nil
-	l.pending = append(l.pending, b)
-	l.held += len(b)
+	err := l.err
+	l.err = nil
+	l.pending = append(l.pending, e)
+	l.held += size
 	switch {
 	case l.delay < 0 || l.held >= maxPending:
 		if ferr := l.flush(); err == nil {
@@ -284,6 +271,32 @@ func (l *Log) Record(e Entry) error {
 		l.timer = time.AfterFunc(l.delay, l.flushLater)
 	}
 	return err
+}
+
+// line is e as a line of the file.
+func line(e Entry) []byte {
+	var tri *Trifecta
+	if e.Trifecta != nil {
+		c := *e.Trifecta
+		c.Reason = shortError(c.Reason)
+		tri = &c
+	}
+	b, err := json.Marshal(logLine{
+		Time:       e.Time.UTC().Format(time.RFC3339Nano),
+		Session:    e.Session,
+		Client:     shortError(e.Client),
+		Server:     e.Server,
+		Tool:       e.Tool,
+		ArgsSHA256: ArgsDigest(e.Args),
+		DurationMS: float64(e.Duration.Microseconds()) / 1000,
+		Outcome:    e.Outcome,
+		Error:      shortError(e.Err),
+		Trifecta:   tri,
+	})
+	if err != nil { // not reached: strings, numbers and a struct of them
+		b = []byte(`{"error":"encoding the audit entry failed"}`)
+	}
+	return append(b, '\n')
 }
 
 // Flush writes the entries recorded so far.
@@ -322,9 +335,13 @@ func (l *Log) flush() error {
 	if len(l.pending) == 0 {
 		return nil
 	}
-	pending := l.pending
+	lines := make([][]byte, 0, len(l.pending))
+	for _, e := range l.pending {
+		lines = append(lines, line(e))
+	}
+	clear(l.pending) // the arguments go to the collector
 	l.pending, l.held = l.pending[:0], 0
-	defer clear(pending) // the lines go to the collector
+	pending := lines
 	chunk := l.chunk[:0]
 	defer func() {
 		if cap(chunk) <= maxPending {

@@ -359,3 +359,41 @@ func TestLog_TooMuchWaitingIsWrittenAtOnce(t *testing.T) {
 		t.Fatalf("%d lines written of %d recorded", len(lines), n)
 	}
 }
+
+// An entry's line is made when it is written, after Record returned: the
+// arguments it digests are Record's copy, not the caller's buffer, which
+// the caller may reuse at once.
+func TestLog_RecordKeepsItsOwnCopyOfTheArguments(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	l, err := Open(path, &Options{Now: func() time.Time { return t0 }, FlushDelay: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := []byte(`{"q":"first"}`)
+	if err := l.Record(Entry{Server: "s", Tool: "t", Args: buf}); err != nil {
+		t.Fatal(err)
+	}
+	copy(buf, `{"q":"other"}`)
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	lines := readLines(t, path)
+	if len(lines) != 1 || !strings.Contains(lines[0], ArgsDigest(json.RawMessage(`{"q":"first"}`))) {
+		t.Errorf("lines %q: want the digest of the arguments as recorded", lines)
+	}
+}
+
+// BenchmarkRecord is what a tool call pays for its audit entry.
+func BenchmarkRecord(b *testing.B) {
+	l, err := Open(filepath.Join(b.TempDir(), "audit.jsonl"), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer l.Close()
+	e := Entry{Session: "a1b2c3", Client: "claude-code", Server: "github", Tool: "search_issues", Args: json.RawMessage(`{"q":"is:open label:bug","per_page":5,"repo":"octo/hello"}`), Duration: 1200 * time.Microsecond}
+	for b.Loop() {
+		if err := l.Record(e); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
