@@ -323,12 +323,14 @@ func (s *Server) namespaces(ctx context.Context, src string) (out []script.Names
 	if c := s.nsCache.Load(); keep && c != nil && c.key == key {
 		return c.nss, nil, nil
 	}
+	complete := true // every server's list known or summarised
 	defer func() {
 		// Kept when it depends on nothing but the catalog: every server's
-		// list was known or summarised (no listing was waited for, so
-		// src played no part). A change of the catalog or of the pins
-		// file makes a new key.
-		if keep && len(learnt) == 0 && len(failed) == 0 {
+		// list was known or summarised, so that src played no part (a
+		// server whose list is unknown is listed for the script that names
+		// it, which a kept set would skip). A change of the catalog or of
+		// the pins file makes a new key.
+		if keep && complete {
 			s.nsCache.Store(&nsCached{key: key, nss: out})
 		}
 	}()
@@ -354,8 +356,11 @@ func (s *Server) namespaces(ctx context.Context, src string) (out []script.Names
 		}
 		tools, ok := cat.Known(n)
 		fns[i] = functions(n, tools)
-		if !ok && mentions(src, cat.Ident(n)) {
-			need = append(need, n)
+		if !ok {
+			complete = false
+			if mentions(src, cat.Ident(n)) {
+				need = append(need, n)
+			}
 		}
 	}
 	if len(need) > 0 {

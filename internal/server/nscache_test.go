@@ -91,3 +91,27 @@ func TestExecute_NamespacesFollowTheCatalogAndTheVerdicts(t *testing.T) {
 		t.Errorf("a tool approved again = %s", got)
 	}
 }
+
+// A server whose tool list is unknown is listed for the first script that
+// names it, also after scripts that did not name it.
+func TestExecute_UnknownServerIsListedForTheScriptThatNamesIt(t *testing.T) {
+	fb := &fakeBackends{tools: map[string][]*mcp.Tool{
+		"a": {{Name: "echo", Description: "Echo.", InputSchema: schema(`"message":{"type":"string"}`)}},
+		"b": {{Name: "echo", Description: "Echo.", InputSchema: schema(`"message":{"type":"string"}`)}},
+	}}
+	specs := map[string]*config.Server{
+		"a": {Name: "a", Type: config.Stdio, Command: "x"},
+		"b": {Name: "b", Type: config.Stdio, Command: "y"},
+	}
+	var s *Server
+	cat := catalog.New(specs, fb, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
+	s = New(Options{Catalog: cat, Caller: fb, Runner: staticFirst{}, Settings: config.Settings{}.Defaults()})
+	for i := range 3 {
+		if res := s.Execute(context.Background(), `return await a.echo({message: "x"})`, 0); res.Err != nil {
+			t.Fatalf("a.echo, run %d: %v", i, res.Err.Message)
+		}
+	}
+	if res := s.Execute(context.Background(), `return Object.keys(b)`, 0); res.Err != nil || string(res.Value) != `["echo"]` {
+		t.Fatalf("namespace b after scripts that named only a: %s, %+v; want [\"echo\"]", res.Value, res.Err)
+	}
+}
