@@ -13,6 +13,7 @@
   const str = String, fromEntries = Object.fromEntries, defineProperty = Object.defineProperty, ErrorCtor = Error, TypeErrorCtor = TypeError;
   const MapCtor = Map, SetCtor = Set, PromiseCtor = Promise, promiseReject = Promise.reject.bind(Promise), ProxyCtor = Proxy, reflectGet = Reflect.get;
   const reflectHas = Reflect.has, reflectOwnKeys = Reflect.ownKeys, reflectGetOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
+  const objectKeys = Object.keys, hasOwn = Object.prototype.hasOwnProperty;
 
   // A Map or Set turns into JSON as what it holds (an object of its
   // entries, an array of its values), as console.log shows it, instead of
@@ -20,6 +21,21 @@
   // values pay nothing (JSON.stringify looks toJSON up on every object).
   defineProperty(MapCtor.prototype, "toJSON", { value: function toJSON() { return fromEntries(this); }, writable: true, configurable: true });
   defineProperty(SetCtor.prototype, "toJSON", { value: function toJSON() { return [...this]; }, writable: true, configurable: true });
+  // An Error turns into JSON as {name, message} and its own fields (a
+  // failed call's server and tool, a cause, an AggregateError's errors),
+  // instead of {}: its name and message are not enumerable, so a script
+  // returning a caught error, or a list of outcomes, lost what went wrong.
+  defineProperty(ErrorCtor.prototype, "toJSON", {
+    value: function toJSON() {
+      const o = { __proto__: null, name: str(this.name), message: str(this.message) };
+      const keys = objectKeys(this);
+      for (let i = 0; i < keys.length; i++) o[keys[i]] = this[keys[i]];
+      if (!("cause" in o) && hasOwn.call(this, "cause")) o.cause = this.cause;
+      if (!("errors" in o) && hasOwn.call(this, "errors")) o.errors = this.errors;
+      return o;
+    },
+    writable: true, configurable: true,
+  });
 
   // Properties of a namespace that are never tool calls: what await,
   // JSON.stringify, console.log and string conversion look up.
