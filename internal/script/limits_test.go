@@ -117,6 +117,7 @@ func TestRun_UnserializableResultSaysWhatToDo(t *testing.T) {
 		"return [1, Symbol()]":                          "TypeError: the return value holds a Symbol (at index 1), which JSON cannot hold: leave it out, or convert it with String(s)",
 		"return new Map([['k', {s: Symbol.iterator}]])": `TypeError: the return value holds a Symbol (under the key "s")`,
 		"return {['x'.repeat(500)]: () => 1}":           `(under the key "` + strings.Repeat("x", 60) + `…")`,
+		"return {o: {toJSON() { return () => 1 }}}":     `TypeError: the return value holds a function (under the key "o")`,
 	} {
 		res := Run(t.Context(), Request{Source: src}, nil)
 		if res.Err == nil || !strings.Contains(res.Err.Message, want) {

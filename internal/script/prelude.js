@@ -86,14 +86,15 @@
     }
   }
 
-  // A function or a Symbol in what a script sends the host or returns is
-  // an error (__sb_stringify): JSON.stringify would make it null, or leave
-  // it out, without a word. Finding one costs a replacer call for every
-  // value, half again the time of stringify on large arguments, so a run
-  // looks only where one can be. A function is seen for nothing:
-  // stringify looks toJSON up on every object, and Function.prototype's
-  // notes the function and gives it back (to be left out as before). A
-  // Symbol has no toJSON, but a script can only get one by reading Symbol,
+  // A function or a Symbol in what a script sends the host is an error
+  // (__sb_stringify; in its return value too, which __sb_data alone looks
+  // through): JSON.stringify would make it null, or leave it out, without
+  // a word. Finding one costs a replacer call for every value, half again
+  // the time of stringify on large arguments, so a call looks only where
+  // one can be. A function is seen for nothing: stringify looks toJSON up
+  // on every object, and Function.prototype's notes the function and
+  // gives it back (to be left out as before). A Symbol has no toJSON, but
+  // a script can only get one by reading Symbol,
   // Object.getOwnPropertySymbols, Reflect.ownKeys or Proxy (a trap is
   // given symbol keys): reading one of these marks the run, whose values
   // then go through the replacer. undefined keeps its JSON meaning
@@ -374,8 +375,11 @@
             : "is a Symbol, which JSON cannot hold: return a string instead (String(s), or s.description)"), 0);
           return;
         }
+        // The value is looked through whole, once a run: a function or
+        // a Symbol a toJSON of the script's gives is found too.
         let s;
-        try { s = __sb_stringify(v); } catch (e) {
+        notData = null;
+        try { s = stringify(v, __sb_data); } catch (e) {
           if (notData !== null && e === notData) {
             const at = __sb_where(notData);
             hostDone(false, __sb_notData(notData.fn
