@@ -117,3 +117,22 @@ func BenchmarkOneCall(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkRun_LargeArguments is 10 awaited tool calls, each passing 1,000
+// small objects (about 40 kB of JSON) and getting {} back: the cost of
+// turning a script's arguments into JSON.
+func BenchmarkRun_LargeArguments(b *testing.B) {
+	empty := callerFunc(func(context.Context, string, string, json.RawMessage) (json.RawMessage, error) {
+		return json.RawMessage(`{}`), nil
+	})
+	req := Request{
+		Source: `const rows = [...Array(1000).keys()].map(i => ({id: i, name: "row " + i, tags: ["a", "b"], ok: true}));
+for (let i = 0; i < 10; i++) await server_0.tool_0({rows}); return 1`,
+		Namespaces: benchNamespaces(),
+	}
+	for b.Loop() {
+		if res := Run(context.Background(), req, empty); res.Err != nil {
+			b.Fatal(res.Err)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -116,6 +117,7 @@ func TestRun_UnserializableResultSaysWhatToDo(t *testing.T) {
 		"return [1, Symbol()]":                          "TypeError: the return value holds a Symbol (at index 1), which JSON cannot hold: leave it out, or convert it with String(s)",
 		"return new Map([['k', {s: Symbol.iterator}]])": `TypeError: the return value holds a Symbol (under the key "s")`,
 		"return {['x'.repeat(500)]: () => 1}":           `(under the key "` + strings.Repeat("x", 60) + `…")`,
+		"return {o: {toJSON() { return () => 1 }}}":     `TypeError: the return value holds a function (under the key "o")`,
 	} {
 		res := Run(t.Context(), Request{Source: src}, nil)
 		if res.Err == nil || !strings.Contains(res.Err.Message, want) {
@@ -149,6 +151,62 @@ func TestRun_UnserializableArgumentsNameTheTool(t *testing.T) {
 	}
 	if called {
 		t.Error("a call whose arguments are not JSON reached the host")
+	}
+}
+
+// A function or a Symbol in a tool call's arguments fails the call, naming
+// the tool, the key or index and what to do, before it reaches the host:
+// JSON.stringify left it out (null in an array), and the backend got the
+// rest as if that was all. Symbols are looked for once the script has
+// read Symbol, Object.getOwnPropertySymbols, Reflect.ownKeys or Proxy,
+// the only ways to get one; functions always.
+func TestRun_FunctionOrSymbolInArgumentsNamesTheTool(t *testing.T) {
+	ns := []Namespace{{Ident: "s", Functions: []Function{{Ident: "t", Server: "s", Tool: "t"}}}}
+	called := false
+	caller := callerFunc(func(context.Context, string, string, json.RawMessage) (json.RawMessage, error) {
+		called = true
+		return json.RawMessage("null"), nil
+	})
+	for src, want := range map[string]string{
+		"await s.t({text: 'x', cb: () => 1})":                        `TypeError: s.t: there is a function in the arguments (under the key "cb"), which JSON cannot hold: leave it out, or call it and pass what it gives`,
+		"await s.t({a: {b: [1, Math.max]}})":                         "TypeError: s.t: there is a function in the arguments (at index 1)",
+		"await s.t({f: s.t})":                                        `TypeError: s.t: there is a function in the arguments (under the key "f")`,
+		"await s.t({m: new Map([['k', async () => 1]])})":            `TypeError: s.t: there is a function in the arguments (under the key "k")`,
+		"await s.t({s: Symbol()})":                                   `TypeError: s.t: there is a Symbol in the arguments (under the key "s"), which JSON cannot hold: leave it out, or pass a string (String(s), or s.description)`,
+		"await s.t({a: [1, Symbol.iterator]})":                       "TypeError: s.t: there is a Symbol in the arguments (at index 1)",
+		"await s.t({k: Object.getOwnPropertySymbols([].__proto__)})": "TypeError: s.t: there is a Symbol in the arguments (at index 0)",
+		"await s.t({k: Reflect.ownKeys(Array.prototype).slice(-3)})": "TypeError: s.t: there is a Symbol in the arguments (at index",
+		"let k; const p = new Proxy({}, {get(t, x) { if (typeof x === 'symbol') k = x }}); try { `${p}` } catch {} await s.t({k})": `TypeError: s.t: there is a Symbol in the arguments (under the key "k")`,
+		"await resources.read('s', () => 1)": "TypeError: resources.read: there is a function in the arguments (at index 1)",
+		"await skills.x({f() {}})":           `TypeError: skills.x: there is a function in the arguments (under the key "f")`,
+	} {
+		res := Run(t.Context(), Request{Source: src, Namespaces: ns}, caller)
+		if res.Err == nil || !strings.Contains(res.Err.Message, want) {
+			t.Errorf("%s: Err = %+v, want %q", src, res.Err, want)
+		}
+	}
+	if called {
+		t.Error("a call whose arguments hold a function or a Symbol reached the host")
+	}
+	// undefined keeps its JSON meaning, a function's own toJSON is its
+	// JSON, and a script's own JSON.stringify is JSON.stringify.
+	var got []string
+	caller = callerFunc(func(_ context.Context, _, _ string, args json.RawMessage) (json.RawMessage, error) {
+		got = append(got, string(args))
+		return json.RawMessage("null"), nil
+	})
+	src := `await s.t({a: undefined, b: [undefined], c: 1});
+const f = () => 1; f.toJSON = () => "f";
+await s.t({f});
+await s.t({j: JSON.stringify({f() {}, a: [() => 1, 2]})});
+const o = {get x() { JSON.stringify({f() {}}); return 2 }};
+await s.t(o);
+Symbol;
+await s.t({a: undefined, b: [undefined], c: 1});`
+	res := Run(t.Context(), Request{Source: src, Namespaces: ns}, caller)
+	want := []string{`{"b":[null],"c":1}`, `{"f":"f"}`, `{"j":"{\"a\":[null,2]}"}`, `{"x":2}`, `{"b":[null],"c":1}`}
+	if res.Err != nil || !slices.Equal(got, want) {
+		t.Errorf("args = %q, err %v; want %q", got, res.Err, want)
 	}
 }
 

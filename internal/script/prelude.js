@@ -13,6 +13,7 @@
   const str = String, fromEntries = Object.fromEntries, defineProperty = Object.defineProperty, ErrorCtor = Error, TypeErrorCtor = TypeError;
   const MapCtor = Map, SetCtor = Set, PromiseCtor = Promise, promiseReject = Promise.reject.bind(Promise), ProxyCtor = Proxy, reflectGet = Reflect.get;
   const reflectHas = Reflect.has, reflectOwnKeys = Reflect.ownKeys, reflectGetOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
+  const objectKeys = Object.keys, hasOwn = Object.prototype.hasOwnProperty;
 
   // A Map or Set turns into JSON as what it holds (an object of its
   // entries, an array of its values), as console.log shows it, instead of
@@ -20,6 +21,21 @@
   // values pay nothing (JSON.stringify looks toJSON up on every object).
   defineProperty(MapCtor.prototype, "toJSON", { value: function toJSON() { return fromEntries(this); }, writable: true, configurable: true });
   defineProperty(SetCtor.prototype, "toJSON", { value: function toJSON() { return [...this]; }, writable: true, configurable: true });
+  // An Error turns into JSON as {name, message} and its own fields (a
+  // failed call's server and tool, a cause, an AggregateError's errors),
+  // instead of {}: its name and message are not enumerable, so a script
+  // returning a caught error, or a list of outcomes, lost what went wrong.
+  defineProperty(ErrorCtor.prototype, "toJSON", {
+    value: function toJSON() {
+      const o = { __proto__: null, name: str(this.name), message: str(this.message) };
+      const keys = objectKeys(this);
+      for (let i = 0; i < keys.length; i++) o[keys[i]] = this[keys[i]];
+      if (!("cause" in o) && hasOwn.call(this, "cause")) o.cause = this.cause;
+      if (!("errors" in o) && hasOwn.call(this, "errors")) o.errors = this.errors;
+      return o;
+    },
+    writable: true, configurable: true,
+  });
 
   // Properties of a namespace that are never tool calls: what await,
   // JSON.stringify, console.log and string conversion look up.
@@ -70,13 +86,75 @@
     }
   }
 
+  // A function or a Symbol in what a script sends the host is an error
+  // (__sb_stringify; in its return value too, which __sb_data alone looks
+  // through): JSON.stringify would make it null, or leave it out, without
+  // a word. Finding one costs a replacer call for every value, half again
+  // the time of stringify on large arguments, so a call looks only where
+  // one can be. A function is seen for nothing: stringify looks toJSON up
+  // on every object, and Function.prototype's notes the function and
+  // gives it back (to be left out as before). A Symbol has no toJSON, but
+  // a script can only get one by reading Symbol,
+  // Object.getOwnPropertySymbols, Reflect.ownKeys or Proxy (a trap is
+  // given symbol keys): reading one of these marks the run, whose values
+  // then go through the replacer. undefined keeps its JSON meaning
+  // (absent; null in an array).
+  let fnSeen = false, symbolsSeen = false, notData = null;
+  defineProperty(Function.prototype, "toJSON", { value: function toJSON() { fnSeen = true; return this; }, writable: true, configurable: true });
+  function __sb_watch(o, name) {
+    const v = o[name];
+    defineProperty(o, name, {
+      get: function __sb_watched() { symbolsSeen = true; return v; },
+      set: function __sb_unwatch(x) { defineProperty(o, name, { value: x, writable: true, configurable: true, enumerable: false }); },
+      configurable: true, enumerable: false,
+    });
+  }
+  __sb_watch(g, "Symbol"); __sb_watch(g, "Proxy"); __sb_watch(Object, "getOwnPropertySymbols"); __sb_watch(Reflect, "ownKeys");
+
+  // __sb_data is the replacer that stops at a function or a Symbol,
+  // throwing notData: whether it is a function, its key and whether that
+  // key is an index.
+  function __sb_data(k, v) {
+    const t = typeof v;
+    if (t === "function" || t === "symbol") {
+      notData = { __proto__: null, fn: t === "function", key: str(k), index: isArray(this) };
+      throw notData;
+    }
+    return v;
+  }
+
+  // __sb_stringify is stringify(v), throwing notData for a function or a
+  // Symbol in v (v itself is the caller's to check). A function seen by
+  // the plain pass is looked for again with the replacer, which says
+  // where; when it finds none (a getter stringified a function of its
+  // own), the first pass's JSON stands.
+  function __sb_stringify(v) {
+    notData = null;
+    if (symbolsSeen) return stringify(v, __sb_data);
+    fnSeen = false;
+    const s = stringify(v);
+    if (fnSeen) stringify(v, __sb_data);
+    return s;
+  }
+
+  // __sb_where says where notData was found: "at index 2", "under the
+  // key "cb"" (a long key cut at 60 characters).
+  function __sb_where(d) {
+    return d.index ? "at index " + d.key : "under the key " + stringify(d.key.length > 60 ? d.key.slice(0, 60) + "\u2026" : d.key);
+  }
+
   // __sb_json is stringify(v) for what a script sends the host: a value
   // JSON cannot hold throws a TypeError naming the call (what, such as
   // "github.create_issue") and the part (part, such as "the arguments"),
   // and what to do; QuickJS says only "circular reference" or "Do not know
   // how to serialize a BigInt". Other errors (a getter that throws) pass.
   function __sb_json(what, part, v) {
-    try { return stringify(v); } catch (e) {
+    try { return __sb_stringify(v); } catch (e) {
+      if (notData !== null && e === notData) {
+        throw new TypeErrorCtor(what + (notData.fn
+          ? ": there is a function in " + part + " (" + __sb_where(notData) + "), which JSON cannot hold: leave it out, or call it and pass what it gives"
+          : ": there is a Symbol in " + part + " (" + __sb_where(notData) + "), which JSON cannot hold: leave it out, or pass a string (String(s), or s.description)"));
+      }
       if (e instanceof TypeErrorCtor && str(e.message).indexOf("BigInt") >= 0) {
         throw new TypeErrorCtor(what + ": there is a BigInt in " + part + ", which JSON cannot hold: convert it first, with String(x) (exact) or Number(x) (when it is small enough)");
       }
@@ -224,19 +302,6 @@
     return stringify(d);
   }
 
-  // __sb_data is the return value's replacer: a function or a Symbol
-  // anywhere in it stops JSON.stringify (which would make it null, or
-  // leave it out, without a word) with notData saying where. undefined
-  // keeps its JSON meaning: absent (null in an array).
-  let notData = null;
-  function __sb_data(k, v) {
-    const t = typeof v;
-    if (t === "function" || t === "symbol") {
-      notData = { __proto__: null, fn: t === "function", key: str(k), index: isArray(this) };
-      throw notData;
-    }
-    return v;
-  }
   function __sb_notData(what) {
     return stringify({ __proto__: null, name: "TypeError", message: "the return value " + what, stack: "" });
   }
@@ -310,11 +375,13 @@
             : "is a Symbol, which JSON cannot hold: return a string instead (String(s), or s.description)"), 0);
           return;
         }
+        // The value is looked through whole, once a run: a function or
+        // a Symbol a toJSON of the script's gives is found too.
         let s;
         notData = null;
         try { s = stringify(v, __sb_data); } catch (e) {
           if (notData !== null && e === notData) {
-            const at = notData.index ? "at index " + notData.key : "under the key " + stringify(notData.key.length > 60 ? notData.key.slice(0, 60) + "\u2026" : notData.key);
+            const at = __sb_where(notData);
             hostDone(false, __sb_notData(notData.fn
               ? "holds a function (" + at + "), which JSON cannot hold: leave it out, or call it and return what it gives"
               : "holds a Symbol (" + at + "), which JSON cannot hold: leave it out, or convert it with String(s)"), 0);

@@ -61,6 +61,12 @@ func TestRun_ReturnsJSON(t *testing.T) {
 		{"return new Map([['a', 1], ['b', [2]]])", `{"a":1,"b":[2]}`},
 		{"return {s: new Set([1, 2, 2])}", `{"s":[1,2]}`},
 		{"return new Map()", `{}`},
+		// An Error is its name, message and own fields, not {}.
+		{"return new Error('x')", `{"name":"Error","message":"x"}`},
+		{"return {e: new TypeError('bad'), n: 1}", `{"e":{"name":"TypeError","message":"bad"},"n":1}`},
+		{"return await Promise.reject(new RangeError('r', {cause: {code: 7}})).catch(e => e)", `{"name":"RangeError","message":"r","cause":{"code":7}}`},
+		{"const e = new Error('x'); e.code = 'E1'; e.name = 'MyError'; return [e]", `[{"name":"MyError","message":"x","code":"E1"}]`},
+		{"return await Promise.any([Promise.reject(new Error('a'))]).catch(e => e.errors)", `[{"name":"Error","message":"a"}]`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
@@ -69,6 +75,20 @@ func TestRun_ReturnsJSON(t *testing.T) {
 				t.Errorf("Value = %s, want %s", res.Value, tt.want)
 			}
 		})
+	}
+}
+
+// A failed call's error, caught and returned (alone or among results),
+// carries its message (the host's, which names the call: here the
+// caller's own) and the call's server and tool; it was {}.
+func TestRun_ReturnedErrorOfACallSaysWhatFailed(t *testing.T) {
+	failing := callerFunc(func(context.Context, string, string, json.RawMessage) (json.RawMessage, error) {
+		return nil, errors.New("boom")
+	})
+	res := mustRun(t, `return await Promise.all([filesystem.read_text_file({}).catch(e => e), filesystem.read_text_file({path: "/b"}).then(r => r, e => ({error: e}))])`, failing)
+	e := `{"name":"Error","message":"boom","server":"filesystem","tool":"read_text_file"}`
+	if want := "[" + e + `,{"error":` + e + "}]"; string(res.Value) != want {
+		t.Errorf("Value = %s, want %s", res.Value, want)
 	}
 }
 

@@ -82,6 +82,7 @@ y"})`, notStatic: true},
 		{src: `return () => 1`, notStatic: true},
 		{src: `return Symbol()`, notStatic: true},
 		{src: `return {f: demo.echo}`, notStatic: true},
+		{src: `return demo.echo({text: "x", cb: () => 1})`, notStatic: true}, // the VM says a function is no data
 		{src: `return {a: 1}.a`, notStatic: true},
 		{src: `const r = await demo.echo({}) return r`, notStatic: true},        // no statement end
 		{src: `const demo = await demo.echo({}); return demo`, notStatic: true}, // reads the binding first

@@ -43,12 +43,41 @@ func TestMetaTools_NullAndMissingArguments(t *testing.T) {
 func TestListTools_ZeroLimitIsRefused(t *testing.T) {
 	_, _, cs := newTestServer(t, config.Settings{}, nil)
 	out, isErr := call(t, cs, "list_tools", map[string]any{"query": "add two numbers", "limit": 0})
-	if want := "list_tools: limit must be at least 1 (the number of search results; default 5), not 0"; !isErr || out != want {
+	if want := "list_tools: limit must be at least 1 (the most tools to show: search results, default 5, or tools listed, default all), not 0"; !isErr || out != want {
 		t.Errorf("limit 0: isError %v, %q; want %q", isErr, out, want)
 	}
 	for _, args := range []map[string]any{{"query": "add two numbers"}, {"query": "add two numbers", "limit": nil}, {"query": "add two numbers", "limit": 1}} {
 		if out, isErr := call(t, cs, "list_tools", args); isErr || !strings.Contains(out, "get_sum") {
 			t.Errorf("%v: isError %v\n%.300s", args, isErr, out)
 		}
+	}
+}
+
+// list_tools with limit and no query declares at most that many tools,
+// in listing order, and ends naming how many it left out of which
+// servers and how to see them; limit was ignored without a word. With
+// tools, which names each tool, limit is refused naming the field.
+func TestListTools_LimitCutsAListing(t *testing.T) {
+	_, _, cs := newTestServer(t, config.Settings{}, nil)
+	out, isErr := call(t, cs, "list_tools", map[string]any{"limit": 3})
+	note := `// [limit 3: 3 more tools not shown (everything: 2, z-other: 1). Without limit, list_tools({servers:["everything"]}) lists that server whole and {detail:"names"} names every tool.]` + "\n"
+	if isErr || !strings.HasSuffix(out, note) || !strings.Contains(out, "function echo(") || strings.Contains(out, "function fail(") || strings.Contains(out, "z_other") {
+		t.Errorf("limit 3: isError %v\n%s\nwant 3 tools of everything and the note\n%s", isErr, out, note)
+	}
+	out, _ = call(t, cs, "list_tools", map[string]any{"limit": 5, "detail": "names"})
+	if want := "everything: big, broken, echo, fail, get_sum\n// [limit 5: 1 more tool not shown (z-other: 1). Without limit, list_tools({servers:[\"z-other\"]}) lists that server whole and {detail:\"names\"} names every tool.]\n"; out != want {
+		t.Errorf("limit 5, names:\n%s\nwant\n%s", out, want)
+	}
+	out, _ = call(t, cs, "list_tools", map[string]any{"servers": []string{"everything"}, "detail": "summary", "limit": 2})
+	if !strings.HasPrefix(out, "// everything (2 of 5 tools)\neverything.big — Returns 30 MB.\neverything.broken — Transport breaks.\n// [limit 2: 3 more tools not shown (everything: 3).") {
+		t.Errorf("limit 2 of a server, summary:\n%s", out)
+	}
+	all, _ := call(t, cs, "list_tools", map[string]any{})
+	if out, _ := call(t, cs, "list_tools", map[string]any{"limit": 6}); out != all {
+		t.Errorf("a limit over the count changes the listing:\n%s\nwant\n%s", out, all)
+	}
+	out, isErr = call(t, cs, "list_tools", map[string]any{"tools": []string{"everything.echo"}, "limit": 1})
+	if want := "list_tools: limit does not go with tools, which names each tool to declare: leave limit out (it counts search results, or the tools of a listing)"; !isErr || out != want {
+		t.Errorf("limit with tools: isError %v, %q; want %q", isErr, out, want)
 	}
 }

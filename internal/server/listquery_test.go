@@ -112,7 +112,7 @@ func TestListTools_UnknownServersAreNamedBounded(t *testing.T) {
 func TestListTools_NegativeLimitIsRefused(t *testing.T) {
 	s := corpusServer(t)
 	_, err := s.ListTools(context.Background(), ListArgs{Query: "take a screenshot", Limit: new(-1)})
-	if err == nil || err.Error() != "limit must be at least 1 (the number of search results; default 5), not -1" {
+	if err == nil || err.Error() != "limit must be at least 1 (the most tools to show: search results, default 5, or tools listed, default all), not -1" {
 		t.Errorf("limit -1: %v", err)
 	}
 	if out, err := s.ListTools(context.Background(), ListArgs{Query: "take a screenshot", Limit: new(1 << 40), Detail: "names"}); err != nil || out == "" {

@@ -150,7 +150,10 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 		return "", fmt.Errorf("query is %d bytes; at most %d: say in a few words what the tool should do", len(a.Query), maxQueryBytes)
 	case a.Limit != nil && *a.Limit < 1:
 		// 0 and below were taken as the default (5) without a word.
-		return "", fmt.Errorf("limit must be at least 1 (the number of search results; default %d), not %d", search.DefaultLimit, *a.Limit)
+		return "", fmt.Errorf("limit must be at least 1 (the most tools to show: search results, default %d, or tools listed, default all), not %d", search.DefaultLimit, *a.Limit)
+	case a.Limit != nil && len(a.Tools) > 0:
+		// It was ignored without a word, as it was in a listing.
+		return "", fmt.Errorf("limit does not go with tools, which names each tool to declare: leave limit out (it counts search results, or the tools of a listing)")
 	}
 	if len(a.Tools) > 0 {
 		return s.exactTools(ctx, a.Tools)
@@ -177,10 +180,18 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 		}
 		return note + renderHitsAt(a.Query, hits, false, a.Detail), nil
 	}
+	// limit in a listing is the most tools it declares, backends' in
+	// listing order and then skills; a note says what it left out (it
+	// was ignored without a word).
+	room := -1
+	if a.Limit != nil {
+		room = *a.Limit
+	}
+	var left limitCut
 	names := s.cat().Servers()
 	if len(a.Servers) == 1 && s.isSkillsServer(a.Servers[0]) {
-		if d := s.skillsDecl(a.Detail); d != "" {
-			return d, nil
+		if d := s.skillsDecl(a.Detail, room, &left); d != "" {
+			return d + left.note(a.Limit), nil
 		}
 		return "// No skills are saved yet: skills.save({name, description, inputSchema, outputSchema?, code}) in execute saves one.\n", nil
 	}
@@ -191,6 +202,18 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 		}
 	}
 	lists, errs := s.toolsOf(ctx, names)
+	totals := make([]int, len(lists))
+	for i, ts := range lists {
+		totals[i] = len(ts)
+		if room < 0 || errs[i] != nil {
+			continue
+		}
+		if n := min(len(ts), room); n < len(ts) {
+			left.add(names[i], len(ts)-n)
+			lists[i] = ts[:n]
+		}
+		room -= len(lists[i])
+	}
 	detail := a.Detail
 	if detail == "" {
 		detail = "full"
@@ -217,8 +240,10 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 			part = fmt.Sprintf("// %s: %s\n", n, errStillListing)
 		} else if errs[i] != nil {
 			part = fmt.Sprintf("// %s: unavailable: %s\n", n, bound(oneLine(cleanText(redact.Text(errs[i].Error()))), maxReason))
+		} else if len(lists[i]) == 0 && totals[i] > 0 {
+			continue // all left out by limit
 		} else {
-			part = render(n, s.cat().Ident(n), lists[i], detail) + s.withheldNote(n, detail)
+			part = render(n, s.cat().Ident(n), lists[i], totals[i], detail) + s.withheldNote(n, detail)
 			if detail == "full" {
 				part = s.instructionsComment(n) + part
 			}
@@ -242,9 +267,47 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 		b.WriteString(resourcesDecl)
 	}
 	if len(a.Servers) == 0 {
-		b.WriteString(s.skillsDecl(detail)) // skills.go
+		b.WriteString(s.skillsDecl(detail, room, &left)) // skills.go
 	}
+	b.WriteString(left.note(a.Limit))
 	return b.String(), nil
+}
+
+// limitCut is what a listing's limit left out: per server (or skills),
+// in listing order, how many tools.
+type limitCut struct {
+	servers []string
+	counts  []int
+}
+
+func (c *limitCut) add(server string, n int) {
+	c.servers = append(c.servers, server)
+	c.counts = append(c.counts, n)
+}
+
+// note is the listing's last line when limit left tools out, naming at
+// most ten servers and how to see their tools; "" when it left none.
+func (c *limitCut) note(limit *int) string {
+	if limit == nil || len(c.servers) == 0 {
+		return ""
+	}
+	total := 0
+	parts := make([]string, 0, min(len(c.servers), 10))
+	for i, n := range c.counts {
+		total += n
+		if i < 10 {
+			parts = append(parts, fmt.Sprintf("%s: %d", c.servers[i], n))
+		}
+	}
+	if len(c.servers) > 10 {
+		parts = append(parts, fmt.Sprintf("and %d more servers", len(c.servers)-10))
+	}
+	tools := "tools"
+	if total == 1 {
+		tools = "tool"
+	}
+	return fmt.Sprintf("// [limit %d: %d more %s not shown (%s). Without limit, list_tools({servers:[%q]}) lists that server whole and {detail:\"names\"} names every tool.]\n",
+		*limit, total, tools, strings.Join(parts, ", "), c.servers[0])
 }
 
 // toolsOf fetches the tool lists of names, starting at most
@@ -358,8 +421,9 @@ const maxFetches = 8
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// render renders one server's tools at a detail level.
-func render(server, ident string, tools []catalog.Tool, detail string) string {
+// render renders one server's tools at a detail level; total is how
+// many it has (more than tools when a limit cut them).
+func render(server, ident string, tools []catalog.Tool, total int, detail string) string {
 	switch detail {
 	case "names":
 		names := make([]string, len(tools))
@@ -369,7 +433,11 @@ func render(server, ident string, tools []catalog.Tool, detail string) string {
 		return fmt.Sprintf("%s: %s\n", ident, strings.Join(names, ", "))
 	case "summary":
 		var b strings.Builder
-		fmt.Fprintf(&b, "// %s (%d tools)\n", ident, len(tools))
+		if total > len(tools) {
+			fmt.Fprintf(&b, "// %s (%d of %d tools)\n", ident, len(tools), total)
+		} else {
+			fmt.Fprintf(&b, "// %s (%d tools)\n", ident, len(tools))
+		}
 		for _, t := range tools {
 			line := tsdecl.Summary(t.Description)
 			if t.Warning != "" {

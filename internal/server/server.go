@@ -290,7 +290,7 @@ func (s *Server) addListTools() {
 			`"query":{"type":"string"},` +
 			`"tools":{"type":"array","items":{"type":"string"}},` +
 			`"detail":{"type":"string","enum":["names","summary","full"]},` +
-			`"limit":{"type":"integer","minimum":1,"description":"search results (default 5)"}` +
+			`"limit":{"type":"integer","minimum":1,"description":"tools shown (search default 5)"}` +
 			`},"additionalProperties":false}`),
 		Annotations: &mcp.ToolAnnotations{Title: "List backend tools", ReadOnlyHint: true},
 	}, s.handleListTools)

@@ -389,11 +389,21 @@ func skillTool(sk *skills.Skill, mark string) tsdecl.Tool {
 }
 
 // skillsDecl declares the skills namespace: full declarations, or one
-// line per skill for "names" and "summary"; "" when there are none.
-func (s *Server) skillsDecl(detail string) string {
+// line per skill for "names" and "summary"; "" when there are none. With
+// room >= 0 (a listing's limit) it declares at most room skills and
+// counts the rest in left.
+func (s *Server) skillsDecl(detail string, room int, left *limitCut) string {
 	all, marks, notes := s.visibleSkills()
 	if len(all) == 0 && len(notes) == 0 {
 		return ""
+	}
+	if room >= 0 && len(all) > room {
+		// A listing's limit: the first skills that fit, the rest named
+		// in its note.
+		left.add("skills", len(all)-room)
+		if all = all[:room]; len(all) == 0 {
+			return ""
+		}
 	}
 	var b strings.Builder
 	b.WriteString("// Skills: saved scripts; call them in execute as skills.name(args) (skills.save({name, description, inputSchema, outputSchema?, code}) saves one)\n")

@@ -166,6 +166,11 @@ func TestSkills_SavedSkillIsSeenAndCalledByANewSession(t *testing.T) {
 	if !strings.Contains(only, "function greet(") || strings.Contains(only, "namespace everything") {
 		t.Errorf("list_tools({servers:[skills]}):\n%s", only)
 	}
+	// A listing's limit counts skills after the backends' tools.
+	cut, _ := call(t, second.cs, "list_tools", map[string]any{"limit": 3})
+	if !strings.Contains(cut, "function ping(") || strings.Contains(cut, "function greet(") || !strings.Contains(cut, "// [limit 3: 1 more tool not shown (skills: 1).") {
+		t.Errorf("list_tools({limit: 3}) of 3 tools and a skill:\n%s", cut)
+	}
 
 	got := second.mustExec(t, `return await skills.greet({repo: "me/app"})`)
 	if got != original {

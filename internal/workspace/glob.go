@@ -172,6 +172,44 @@ func globInside(root, pattern string) ([]string, error) {
 	return out, nil
 }
 
+// matchPath reports whether the relative, / separated path name matches
+// pattern, where a "**" segment is zero or more segments; a last "**"
+// matches what is below the path before it, and with npm that path too
+// ("packages/**" matches packages, as npm and pnpm read it; the glob
+// crate of Cargo and uv does not). It reads no directory: it tells
+// whether a workspace member is one a negated or exclude pattern leaves
+// out.
+func matchPath(pattern, name string, npm bool) bool {
+	pat := strings.Split(strings.Trim(path.Clean("/"+pattern), "/"), "/")
+	segs := strings.Split(strings.Trim(path.Clean("/"+name), "/"), "/")
+	if n := len(pat); n > 0 && pat[n-1] == "**" && !npm {
+		pat = append(pat[:n-1:n-1], "*", "**") // at least one segment below
+	}
+	return matchSegs(pat, segs)
+}
+
+// matchSegs matches segments, in time len(pat) x len(segs) whatever the
+// "**" (a backtracking match of "**/a/**/a/…" against a deep path is
+// exponential): ok[j] is whether pat[:i] matches segs[:j].
+func matchSegs(pat, segs []string) bool {
+	ok := make([]bool, len(segs)+1)
+	ok[0] = true
+	for _, p := range pat {
+		if p == "**" {
+			for j := 1; j <= len(segs); j++ {
+				ok[j] = ok[j] || ok[j-1]
+			}
+			continue
+		}
+		for j := len(segs); j >= 1; j-- {
+			m, _ := path.Match(p, segs[j-1])
+			ok[j] = ok[j-1] && m
+		}
+		ok[0] = false
+	}
+	return ok[len(segs)]
+}
+
 // skipDeep are the names "**" never stands for, nor goes into:
 // version-control metadata and npm's installed packages, where no
 // pattern means to look and where a walk would meet its bound. A pattern

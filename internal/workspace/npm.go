@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -52,17 +53,28 @@ func readNPM(r *reader, f *facts) {
 			from = append(from, "pnpm-workspace.yaml")
 		}
 	}
-	var members []string
+	var members, negated []string
 	for i, p := range pats {
-		if strings.HasPrefix(p, "!") {
+		// As npm reads them: "!" negates (an even number of them does
+		// not), and a leading "/" is the root.
+		bangs := len(p) - len(strings.TrimLeft(p, "!"))
+		p = strings.TrimLeft(strings.TrimLeft(p, "!"), "/")
+		if bangs%2 == 1 {
+			negated = append(negated, p)
 			continue
 		}
-		for _, d := range r.glob(from[i], strings.TrimSuffix(p, "/**"), true) {
-			if !slices.Contains(members, d) {
+		for _, d := range npmMembers(r, from[i], p) {
+			if d != "." && !slices.Contains(members, d) {
 				members = append(members, d)
 			}
 		}
 	}
+	// A negated pattern ("!packages/legacy", pnpm's "!**/test/**")
+	// leaves out the members it matches, wherever it is in the list
+	// (pnpm's reading; npm's when it comes after the others).
+	members = slices.DeleteFunc(members, func(d string) bool {
+		return slices.ContainsFunc(negated, func(p string) bool { return matchPath(p, d, true) })
+	})
 	for _, d := range members {
 		var pj packageJSON
 		mf := path.Join(d, "package.json")
@@ -71,6 +83,32 @@ func readNPM(r *reader, f *facts) {
 		}
 	}
 	readNPMLocks(r, f)
+}
+
+// npmMembers expands a member pattern of file as npm ("packages/**/")
+// and pnpm ("packages/**/package.json") do: a "**" segment is any number
+// of directories, so a last "**" is also the directory before it
+// ("packages/**" is packages and every directory below it; the glob
+// crate of Cargo and uv, and r.glob, take only those below). It counts
+// as one pattern.
+func npmMembers(r *reader, file, pattern string) []string {
+	if !r.another(file) {
+		return nil
+	}
+	dirs := r.expand(file, pattern, true)
+	slashed := "/" + filepath.ToSlash(pattern)
+	if base, ok := strings.CutSuffix(path.Clean(slashed), "/**"); ok && !strings.Contains(slashed+"/", "/../") { // (one leaving the root is a problem already)
+		if base = strings.TrimPrefix(base, "/"); base == "" {
+			base = "."
+		}
+		for _, d := range r.expand(file, base, true) {
+			if !slices.Contains(dirs, d) {
+				dirs = append(dirs, d)
+			}
+		}
+		slices.Sort(dirs)
+	}
+	return dirs
 }
 
 func addNPMDeps(f *facts, file string, p *packageJSON) {

@@ -180,6 +180,11 @@ func (r *reader) glob(file, pattern string, dirs bool) []string {
 	if file != "" && !r.another(file) { // "": a pattern of ours, such as requirements*.txt
 		return nil
 	}
+	return r.expand(file, pattern, dirs)
+}
+
+// expand is glob without the count of patterns.
+func (r *reader) expand(file, pattern string, dirs bool) []string {
 	full := filepath.Join(r.root, filepath.FromSlash(pattern))
 	matches, err := globInside(r.root, pattern)
 	if errors.Is(err, errLeavesRoot) || errors.Is(err, errTooMany) {

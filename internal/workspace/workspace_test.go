@@ -477,7 +477,7 @@ func TestEval_GlobsStayInsideTheRoot(t *testing.T) {
 	}
 	d := w.Eval(mustParse(t, `{"npm": "pg"}`), nil)
 	probs := strings.Join(d.Problems, "\n")
-	for _, want := range []string{`package.json: workspace member "../outside/*" is outside the workspace root: not read`, `pnpm-workspace.yaml: workspace member "../outside" is outside`} {
+	for _, want := range []string{`package.json: workspace member "../outside/*" is outside the workspace root: not read`, `pnpm-workspace.yaml: workspace member "../outside/**" is outside`} {
 		if !strings.Contains(probs, want) {
 			t.Errorf("problems %q lack %q", d.Problems, want)
 		}
@@ -527,6 +527,87 @@ func TestEval_TooManyMembersIsAProblem(t *testing.T) {
 		want := fmt.Sprintf("%s: more than %d workspace members: the rest are not read", tt.file, maxPatterns)
 		if p := strings.Join(d.Problems, "\n"); strings.Count(p, want) != 1 {
 			t.Errorf("%s: problems %q, want one %q", tt.pred, d.Problems, want)
+		}
+	}
+}
+
+// Workspace member patterns with "**" match as their tools do: npm's and
+// pnpm's "packages/**" is packages and every directory below it, Cargo's
+// and uv's "crates/**" every directory below; a negated npm or pnpm
+// pattern ("!**/test/**") and uv's exclude leave members out. npm's
+// "packages/**" was cut to "packages" (none of the nested packages was
+// read) and negations were skipped (their members were read).
+func TestEval_MemberPatternsWithDoubleStar(t *testing.T) {
+	root := t.TempDir()
+	for name, content := range map[string]string{
+		"package.json":                           `{"name": "w", "workspaces": ["packages/**", "!packages/legacy", "/tools/*"]}`,
+		"packages/package.json":                  `{"name": "p", "dependencies": {"lodash": "^4"}}`,
+		"packages/group/a/package.json":          `{"name": "a", "dependencies": {"pg": "^8"}}`,
+		"packages/b/package.json":                `{"name": "b", "dependencies": {"react": "^18"}}`,
+		"packages/legacy/package.json":           `{"name": "l", "dependencies": {"jquery": "^3"}}`,
+		"packages/b/node_modules/x/package.json": `{"name": "x", "dependencies": {"left-pad": "^1"}}`,
+		"tools/t/package.json":                   `{"name": "t", "dependencies": {"zx": "^8"}}`,
+		"pnpm-workspace.yaml":                    "packages:\n  - 'apps/**'\n  - '!**/test/**'\n",
+		"apps/web/package.json":                  `{"name": "web", "dependencies": {"next": "^14"}}`,
+		"apps/web/test/fixture/package.json":     `{"name": "f", "dependencies": {"mocha": "^10"}}`,
+		"Cargo.toml":                             "[workspace]\nmembers = [\"crates/**\"]\n",
+		"crates/Cargo.toml":                      "[package]\nname = \"c\"\n[dependencies]\nanyhow = \"1\"\n",
+		"crates/db/pg/Cargo.toml":                "[package]\nname = \"pg\"\n[dependencies]\nsqlx = \"0.7\"\n",
+		"pyproject.toml":                         "[project]\nname = \"w\"\n[tool.uv.workspace]\nmembers = [\"libs/**\"]\nexclude = [\"libs/old/*\"]\n",
+		"libs/core/deep/pyproject.toml":          "[project]\nname = \"d\"\ndependencies = [\"django\"]\n",
+		"libs/old/x/pyproject.toml":              "[project]\nname = \"x\"\ndependencies = [\"flask\"]\n",
+	} {
+		write(t, filepath.Join(root, filepath.FromSlash(name)), content)
+	}
+	w := New(root)
+	for pred, want := range map[string]bool{
+		`{"npm": "pg"}`:        true,  // packages/group/a: two levels down
+		`{"npm": "react"}`:     true,  // packages/b
+		`{"npm": "lodash"}`:    true,  // packages itself
+		`{"npm": "jquery"}`:    false, // !packages/legacy
+		`{"npm": "left-pad"}`:  false, // node_modules is never a member
+		`{"npm": "zx"}`:        true,  // "/tools/*" is the root's tools
+		`{"npm": "next"}`:      true,
+		`{"npm": "mocha"}`:     false, // !**/test/**
+		`{"crate": "sqlx"}`:    true,  // crates/db/pg
+		`{"crate": "anyhow"}`:  false, // the glob crate's crates/** is below crates
+		`{"python": "django"}`: true,
+		`{"python": "flask"}`:  false, // exclude
+	} {
+		if d := w.Eval(mustParse(t, pred), nil); d.Applies != want {
+			t.Errorf("%s = %v (%s), want %v; problems %q", pred, d.Applies, d.By, want, d.Problems)
+		}
+	}
+	// A new package deep under packages/** is seen.
+	write(t, filepath.Join(root, "packages/group/c/package.json"), `{"name": "c", "dependencies": {"vue": "^3"}}`)
+	if !w.Refresh() || !w.Eval(mustParse(t, `{"npm": "vue"}`), nil).Applies {
+		t.Error("a new package under packages/** was not seen")
+	}
+}
+
+// matchPath is a member's match against a negated or exclude pattern.
+func TestMatchPath(t *testing.T) {
+	for _, c := range []struct {
+		pattern, name string
+		npm, want     bool
+	}{
+		{"packages/legacy", "packages/legacy", true, true},
+		{"packages/legacy", "packages/legacy/sub", true, false},
+		{"packages/*", "packages/a", false, true},
+		{"**/test/**", "apps/web/test/fixture", true, true},
+		{"**/test/**", "test", true, true},
+		{"**/test/**", "test", false, false},
+		{"**/test/**", "apps/test/x", false, true},
+		{"**/test/**", "apps/tests", true, false},
+		{"libs/**", "libs", true, true},
+		{"libs/**", "libs", false, false},
+		{"a/**/b", "a/b", false, true},
+		{"a/**/b", "a/x/y/b", false, true},
+		{"a/**/b", "a/x/y/c", false, false},
+		{strings.Repeat("**/a/", 30) + "b", strings.Repeat("a/", 200) + "c", false, false}, // no backtracking blow-up
+	} {
+		if got := matchPath(c.pattern, c.name, c.npm); got != c.want {
+			t.Errorf("matchPath(%q, %q, npm %v) = %v, want %v", c.pattern, c.name, c.npm, got, c.want)
 		}
 	}
 }
