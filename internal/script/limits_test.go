@@ -131,26 +131,34 @@ func TestRun_UnserializableResultSaysWhatToDo(t *testing.T) {
 // how to serialize a BigInt" or "circular reference", naming nothing. A
 // getter's own error still passes as thrown.
 func TestRun_UnserializableArgumentsNameTheTool(t *testing.T) {
+	refusedArguments(t, slowFactor*30*time.Second, map[string]string{
+		"await s.t({n: 2n})":                  "TypeError: s.t: there is a BigInt in the arguments, which JSON cannot hold: convert it first, with String(x)",
+		"const a = {}; a.a = a; await s.t(a)": "TypeError: s.t: there is a circular reference in the arguments",
+		"let o = {}; for (let i = 0; i < 20000; i++) o = {a: o}; await s.t(o)": "TypeError: s.t: the nesting of the arguments is too deep to turn into JSON",
+		"await resources.read('s', {n: 1n})":                                   "TypeError: resources.read: there is a BigInt in the arguments",
+		"await s.t({get x() { throw new Error('mine') }})":                     "Error: mine",
+	})
+}
+
+// refusedArguments runs each script, whose call of s.t has arguments JSON
+// cannot hold, and wants its error to hold the text given for it and the
+// call not to reach the host.
+func refusedArguments(t *testing.T, timeout time.Duration, cases map[string]string) {
+	t.Helper()
 	ns := []Namespace{{Ident: "s", Functions: []Function{{Ident: "t", Server: "s", Tool: "t"}}}}
 	called := false
 	caller := callerFunc(func(context.Context, string, string, json.RawMessage) (json.RawMessage, error) {
 		called = true
 		return json.RawMessage("null"), nil
 	})
-	for src, want := range map[string]string{
-		"await s.t({n: 2n})":                  "TypeError: s.t: there is a BigInt in the arguments, which JSON cannot hold: convert it first, with String(x)",
-		"const a = {}; a.a = a; await s.t(a)": "TypeError: s.t: there is a circular reference in the arguments",
-		"let o = {}; for (let i = 0; i < 20000; i++) o = {a: o}; await s.t(o)": "TypeError: s.t: the nesting of the arguments is too deep to turn into JSON",
-		"await resources.read('s', {n: 1n})":                                   "TypeError: resources.read: there is a BigInt in the arguments",
-		"await s.t({get x() { throw new Error('mine') }})":                     "Error: mine",
-	} {
-		res := Run(t.Context(), Request{Source: src, Namespaces: ns, Timeout: slowFactor * 30 * time.Second}, caller)
+	for src, want := range cases {
+		res := Run(t.Context(), Request{Source: src, Namespaces: ns, Timeout: timeout}, caller)
 		if res.Err == nil || !strings.Contains(res.Err.Message, want) {
 			t.Errorf("%s: Err = %+v, want %q", src, res.Err, want)
 		}
 	}
 	if called {
-		t.Error("a call whose arguments are not JSON reached the host")
+		t.Error("a call whose arguments JSON cannot hold reached the host")
 	}
 }
 
@@ -161,13 +169,7 @@ func TestRun_UnserializableArgumentsNameTheTool(t *testing.T) {
 // read Symbol, Object.getOwnPropertySymbols, Reflect.ownKeys or Proxy,
 // the only ways to get one; functions always.
 func TestRun_FunctionOrSymbolInArgumentsNamesTheTool(t *testing.T) {
-	ns := []Namespace{{Ident: "s", Functions: []Function{{Ident: "t", Server: "s", Tool: "t"}}}}
-	called := false
-	caller := callerFunc(func(context.Context, string, string, json.RawMessage) (json.RawMessage, error) {
-		called = true
-		return json.RawMessage("null"), nil
-	})
-	for src, want := range map[string]string{
+	refusedArguments(t, 0, map[string]string{
 		"await s.t({text: 'x', cb: () => 1})":                        `TypeError: s.t: there is a function in the arguments (under the key "cb"), which JSON cannot hold: leave it out, or call it and pass what it gives`,
 		"await s.t({a: {b: [1, Math.max]}})":                         "TypeError: s.t: there is a function in the arguments (at index 1)",
 		"await s.t({f: s.t})":                                        `TypeError: s.t: there is a function in the arguments (under the key "f")`,
@@ -179,19 +181,12 @@ func TestRun_FunctionOrSymbolInArgumentsNamesTheTool(t *testing.T) {
 		"let k; const p = new Proxy({}, {get(t, x) { if (typeof x === 'symbol') k = x }}); try { `${p}` } catch {} await s.t({k})": `TypeError: s.t: there is a Symbol in the arguments (under the key "k")`,
 		"await resources.read('s', () => 1)": "TypeError: resources.read: there is a function in the arguments (at index 1)",
 		"await skills.x({f() {}})":           `TypeError: skills.x: there is a function in the arguments (under the key "f")`,
-	} {
-		res := Run(t.Context(), Request{Source: src, Namespaces: ns}, caller)
-		if res.Err == nil || !strings.Contains(res.Err.Message, want) {
-			t.Errorf("%s: Err = %+v, want %q", src, res.Err, want)
-		}
-	}
-	if called {
-		t.Error("a call whose arguments hold a function or a Symbol reached the host")
-	}
+	})
 	// undefined keeps its JSON meaning, a function's own toJSON is its
 	// JSON, and a script's own JSON.stringify is JSON.stringify.
+	ns := []Namespace{{Ident: "s", Functions: []Function{{Ident: "t", Server: "s", Tool: "t"}}}}
 	var got []string
-	caller = callerFunc(func(_ context.Context, _, _ string, args json.RawMessage) (json.RawMessage, error) {
+	caller := callerFunc(func(_ context.Context, _, _ string, args json.RawMessage) (json.RawMessage, error) {
 		got = append(got, string(args))
 		return json.RawMessage("null"), nil
 	})

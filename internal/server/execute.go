@@ -315,8 +315,11 @@ func (s *Server) namespaces(ctx context.Context, src string) (out []script.Names
 	cat := s.cat()
 	// Each server's tools are read with its verdict, which takes the pins
 	// file's version: one stat for all of them, not one per server (30 a
-	// script with 30 servers). The call the script makes reads it again.
-	defer cat.Steady()()
+	// script with 30 servers). The scope ends before any listing is
+	// waited for, which would hold the session's reads to that version;
+	// the call the script makes reads it again.
+	steady := cat.Steady()
+	defer steady()
 	key := nsKey{cat: cat, gen: s.catGen.Load()}
 	var keep bool
 	key.vet, keep = cat.VetVersion()
@@ -363,6 +366,7 @@ func (s *Server) namespaces(ctx context.Context, src string) (out []script.Names
 			}
 		}
 	}
+	steady()
 	if len(need) > 0 {
 		// Errors surface when the script calls the tool; ctx bounds the
 		// wait. A server whose listing failed is not asked again by the
