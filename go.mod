@@ -57,8 +57,8 @@ require (
 	github.com/yosida95/uritemplate/v3 v3.0.2
 	golang.org/x/oauth2 v0.36.0
 	golang.org/x/sync v0.24.0 // indirect
-	modernc.org/libc v1.79.0 // indirect
-	modernc.org/libquickjs v0.14.0 // indirect
+	modernc.org/libc v1.79.0
+	modernc.org/libquickjs v0.14.0
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
 )

@@ -34,13 +34,7 @@ var prelude struct {
 
 func preludeBytecode() ([]byte, error) {
 	prelude.once.Do(func() {
-		vm, err := quickjs.NewVM()
-		if err != nil {
-			prelude.err = fmt.Errorf("creating VM: %w", err)
-			return
-		}
-		defer vm.Close()
-		prelude.code, prelude.err = vm.Compile(preludeSource, quickjs.EvalGlobal)
+		prelude.code, prelude.err = compileStripped(preludeSource, "prelude")
 		if prelude.err != nil {
 			prelude.err = fmt.Errorf("compiling prelude: %w", prelude.err)
 		}
