@@ -180,16 +180,23 @@ type scorer struct {
 	score    []float64
 	best     []float32
 	touched  []int32
+	cands    []int32   // the last query's candidates, kept for their capacity
 	match    []float64 // by term id: the query's best weight for it (boost)
 	matchSet []int32   // the ids set in match
 }
 
+// newScorer returns a scorer for qs, from the index's pool when it has
+// one (a query over 10,000 tools allocated and zeroed 400 kB of scratch
+// space); done gives it back.
 func (ix *Index) newScorer(qs []qterm) *scorer {
-	sc := &scorer{
-		ix:       ix,
-		srvScore: make([]float64, len(ix.servers)),
-		score:    make([]float64, len(ix.docs)),
-		best:     make([]float32, len(ix.docs)),
+	sc, _ := ix.scorers.Get().(*scorer)
+	if sc == nil {
+		sc = &scorer{
+			ix:       ix,
+			srvScore: make([]float64, len(ix.servers)),
+			score:    make([]float64, len(ix.docs)),
+			best:     make([]float32, len(ix.docs)),
+		}
 	}
 	// Backend level: each term adds its best expansion's score.
 	srvBest := make([]float64, len(ix.servers))
@@ -210,6 +217,17 @@ func (ix *Index) newScorer(qs []qterm) *scorer {
 	return sc
 }
 
+// done returns sc to its index's pool with every score zero. Nothing
+// holds on to sc or its slices after the query: hits are copies.
+func (sc *scorer) done() {
+	clear(sc.srvScore)
+	clear(sc.score)
+	clear(sc.best)
+	sc.touched = sc.touched[:0]
+	sc.cands = sc.cands[:0]
+	sc.ix.scorers.Put(sc)
+}
+
 // tools scores every tool matching qs (each term adds its best expansion's
 // contribution), adds the backend's score and returns the matching tools.
 // It resets the scores of the previous call.
@@ -219,28 +237,55 @@ func (sc *scorer) tools(qs []qterm, cands []int32) []int32 {
 	}
 	cands = cands[:0]
 	post := sc.ix.tools.post
+	best, score, touched := sc.best, sc.score, sc.touched
 	for _, q := range qs {
-		sc.touched = sc.touched[:0]
+		// A term with one expansion adds its postings' scores straight;
+		// with more, each tool takes its best expansion's.
+		one := -1
+		for i, e := range q.exps {
+			if e.id < 0 {
+				continue
+			}
+			if one != -1 {
+				one = -2
+				break
+			}
+			one = i
+		}
+		if one >= 0 {
+			e := q.exps[one]
+			w := float32(e.w) // rounded as the best of several is
+			for _, p := range post[e.id] {
+				if score[p.doc] == 0 {
+					cands = append(cands, p.doc)
+				}
+				score[p.doc] += q.weight * float64(max(0, w*p.score))
+			}
+			continue
+		}
+		touched = touched[:0]
 		for _, e := range q.exps {
 			if e.id < 0 {
 				continue
 			}
 			w := float32(e.w)
 			for _, p := range post[e.id] {
-				if sc.best[p.doc] == 0 {
-					sc.touched = append(sc.touched, p.doc)
+				b := best[p.doc]
+				if b == 0 {
+					touched = append(touched, p.doc)
 				}
-				sc.best[p.doc] = max(sc.best[p.doc], w*p.score)
+				best[p.doc] = max(b, w*p.score)
 			}
 		}
-		for _, d := range sc.touched {
-			if sc.score[d] == 0 {
+		for _, d := range touched {
+			if score[d] == 0 {
 				cands = append(cands, d)
 			}
-			sc.score[d] += q.weight * float64(sc.best[d])
-			sc.best[d] = 0
+			score[d] += q.weight * float64(best[d])
+			best[d] = 0
 		}
 	}
+	sc.touched = touched
 	sw := sc.ix.opt.ServerWeight
 	for _, d := range cands {
 		sc.score[d] += sw * sc.srvScore[sc.ix.docServer[d]]
@@ -259,12 +304,14 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	named, naming := ix.namedServersWith(query, vp)
 	qs := demoteNaming(all, naming)
 	sc := ix.newScorer(qs)
+	defer sc.done()
 
 	// Clauses first ("open X, fill Y, then press Z"): the best tool of each
 	// clause is kept for the final list.
 	var clauseHits [][]Hit
 	var clauseInfo []clause
-	var cands []int32
+	cands := sc.cands
+	defer func() { sc.cands = cands[:0] }()
 	if cl, info := ix.clauses(query, qs, naming, foreign); len(cl) > 1 {
 		for i, c := range cl {
 			cands = sc.tools(c, cands)

@@ -32,6 +32,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Param is one input parameter of a tool.
@@ -165,6 +166,7 @@ type Index struct {
 	prereqs     map[int32][]int32    // doc -> tools of its backend it needs first
 	vendors     map[string][]int32   // vendor word -> backends whose name it starts
 	srvWords    [][]string           // backend -> the lowercase words of its name
+	scorers     sync.Pool            // of *scorer, sized for this index, scores all zero
 }
 
 // New builds an index over docs. It copies the slice (not the strings), so
