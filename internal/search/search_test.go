@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -395,4 +396,32 @@ func TestRewritePhrases_OpenAnIssueCreatesOne(t *testing.T) {
 			t.Errorf("%q -> %q, want %q", q, got, want)
 		}
 	}
+}
+
+// Queries share their index's pool of scratch space: run at once, and
+// one after another on the same index, they rank as a fresh index does.
+func TestSearch_ScratchReusedAcrossQueries(t *testing.T) {
+	docs := syntheticDocs(t, 500)
+	qs := benchQueries(t)[:30]
+	fresh := func(q string) []Hit { return New(docs, nil).Search(q, 5) }
+	want := make([][]Hit, len(qs))
+	for i, q := range qs {
+		want[i] = fresh(q)
+	}
+	ix := New(docs, nil)
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range qs {
+				i := (k + g*7) % len(qs)
+				if got := ix.Search(qs[i], 5); !reflect.DeepEqual(got, want[i]) {
+					t.Errorf("%q: got %v after other queries, want %v", qs[i], got, want[i])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
