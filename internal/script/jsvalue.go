@@ -216,19 +216,59 @@ type litParser struct {
 	i int
 }
 
-// space skips whitespace and line breaks (ASCII only: anything else, a
-// comment included, is not static) and reports whether it skipped any.
+// space skips whitespace, line breaks (ASCII only) and comments, and
+// reports whether it skipped any. A comment that holds U+2028 or U+2029
+// (line terminators to JavaScript, which end a // comment and make a /*
+// comment a line break), bytes that are not UTF-8, or no end is left where
+// it starts, which makes the script not static: the VM reads it.
 func (p *litParser) space() bool {
 	start := p.i
 	for p.i < len(p.s) {
 		switch p.s[p.i] {
 		case ' ', '\t', '\n', '\r':
 			p.i++
+		case '/':
+			if !p.comment() {
+				return p.i > start
+			}
 		default:
 			return p.i > start
 		}
 	}
 	return p.i > start
+}
+
+// comment skips the comment at p.i, if there is one that space may skip.
+// A // comment ends before its line break, which statementEnd sees; a /*
+// comment's own line breaks count as one, as in JavaScript.
+func (p *litParser) comment() bool {
+	if p.i+1 >= len(p.s) {
+		return false
+	}
+	var end int
+	switch p.s[p.i+1] {
+	case '/':
+		end = strings.IndexAny(p.s[p.i:], "\n\r")
+		if end < 0 {
+			end = len(p.s)
+		} else {
+			end += p.i
+		}
+	case '*':
+		k := strings.Index(p.s[p.i+2:], "*/")
+		if k < 0 {
+			return false
+		}
+		end = p.i + 2 + k + 2
+	default:
+		return false
+	}
+	text := p.s[p.i:end]
+	if !utf8.ValidString(text) || strings.Contains(text, "\u2028") || strings.Contains(text, "\u2029") {
+		return false
+	}
+	p.i = end
+	return true
 }
 
 // statementEnd ends a statement: a semicolon, or a line break, with the
@@ -454,6 +494,13 @@ func (p *litParser) literal(b *bytes.Buffer, depth int) bool {
 		}
 		quoteJS(b, s)
 		return true
+	case c == '`':
+		s, ok := p.template()
+		if !ok {
+			return false
+		}
+		quoteJS(b, s)
+		return true
 	case c == '-' || c >= '0' && c <= '9':
 		return p.number(b)
 	case p.word("true"):
@@ -554,6 +601,22 @@ func (p *litParser) str() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// template reads a template literal that is plain text: no
+// substitution, no escape, no carriage return (which JavaScript turns
+// into a line feed); its line feeds are its own.
+func (p *litParser) template() (string, bool) {
+	end := strings.IndexByte(p.s[p.i+1:], '`')
+	if end < 0 {
+		return "", false
+	}
+	text := p.s[p.i+1 : p.i+1+end]
+	if strings.ContainsAny(text, "\\\r") || strings.Contains(text, "${") || !utf8.ValidString(text) {
+		return "", false
+	}
+	p.i += end + 2
+	return text, true
 }
 
 // hexN reads n hex digits of s at i.

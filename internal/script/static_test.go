@@ -59,14 +59,16 @@ func TestParseStatic(t *testing.T) {
 		{src: `return demo.echo({a: 1e999})`, notStatic: true},
 		{src: `return demo.echo({a: undefined})`, notStatic: true},
 		{src: `return demo.echo({a: NaN})`, notStatic: true},
-		{src: "return demo.echo({a: `t`})", notStatic: true},
+		{src: "return demo.echo({a: `t`})", kind: staticReturn, ns: "demo", fn: "echo", args: `{"a":"t"}`},
+		{src: "return demo.echo({a: `t${x}`})", notStatic: true},
 		{src: `return demo.echo({a: "\0"})`, notStatic: true},
 		{src: `return demo.echo({a: "\ud800"})`, notStatic: true},
 		{src: `return demo.echo({a: "x\
 y"})`, notStatic: true},
 		{src: `return demo.echo("text")`, notStatic: true}, // not an object: the VM throws
 		{src: `return demo.echo({}, {})`, notStatic: true},
-		{src: `return demo.echo({}) // done`, notStatic: true},
+		{src: `return demo.echo({}) // done`, kind: staticReturn, ns: "demo", fn: "echo", args: `{}`},
+		{src: `return demo.echo({}) /* done`, notStatic: true},
 		{src: `return demo["echo"]({})`, notStatic: true},
 		{src: `return demo.echo({}).text`, notStatic: true},
 		{src: `return await demo.echo({}) + 1`, notStatic: true},
@@ -365,6 +367,10 @@ func TestRunStatic_SameResultAsTheVM(t *testing.T) {
 		{src: `return (await demo.echo({})).b.map`, path: true},     // Array.prototype's
 		{src: `return (await demo.echo({}))[0].length`, path: true}, // a string's length
 		{src: `return (await demo.echo({})).deep.x.y.z`, path: true, walksOn: []string{"nested"}},
+		{src: "// echo it\nreturn await demo.echo({text: `hi`}) // done"},
+		{src: "/* the echo */ const r = await demo.echo({\n  text: 'x', // the text\n  n: 1 /* one */,\n})\n// then\nreturn r"},
+		{src: "const r = await demo.echo({}) /* a\nline */ return r.b[1]", path: true, walksOn: []string{"object", "nested"}},
+		{src: "return await demo.echo({text: `two\nlines 'and' \"quotes\" é`})"},
 	}
 	for _, sc := range scripts {
 		for _, oc := range outcomes {
@@ -476,6 +482,79 @@ func TestRunStatic_NotStatic(t *testing.T) {
 	f := &fakeOutcome{}
 	if _, ok := RunStatic(context.Background(), Request{Source: `return demo.echo({text: "0123456789"})`, Namespaces: staticNamespaces, MaxArgBytes: 5}, f, nil); ok || f.calls.Load() != 0 {
 		t.Error("arguments over MaxArgBytes were static")
+	}
+}
+
+// staticScriptSeeds are scripts parseStatic reads or declines, around
+// comments, template literals and line breaks.
+var staticScriptSeeds = []string{
+	`return await demo.echo({text: "hi"})`,
+	"// c\nreturn await demo.echo({text: `hi`})",
+	"return await demo.echo({}) // c",
+	"const r = await demo.echo({}) // c\nreturn r",
+	"const r = await demo.echo({}) /* c\n */ return r",
+	"const r = await demo.echo({}) /* c */ return r",
+	"return // c\nawait demo.echo({})",
+	"return /* c */ await demo.echo({})",
+	"await/* c */demo.echo({a: [1, /* two */ 2]})",
+	"return await demo.echo({a: `x${1}`})",
+	"return await demo.echo({a: `a\\nb`})",
+	"return await demo.echo({a: `a\r\nb`})",
+	"// c\u2028return 1",
+	"/* c */ return 1 /* d",
+	"return `lit`",
+	"const r = await demo.echo({}) //\u2028 return r",
+}
+
+// FuzzStaticScript holds any script parseStatic reads to the VM: the same
+// result for the same outcome of its call.
+func FuzzStaticScript(f *testing.F) {
+	for _, s := range staticScriptSeeds {
+		f.Add(s)
+	}
+	value := json.RawMessage(`{"b": [1, 2.5, "x"], "a": {"c": null}}`)
+	f.Fuzz(func(t *testing.T, src string) {
+		if _, ok := parseStatic(src); !ok || !utf8.ValidString(src) {
+			return
+		}
+		req := Request{Source: src, Namespaces: staticNamespaces, Timeout: 10 * time.Second}
+		want := Run(context.Background(), req, &fakeOutcome{value: value})
+		got, ok := RunStatic(context.Background(), req, &fakeOutcome{value: value}, func(ctx context.Context, r Request, c ToolCaller) Result {
+			return Run(ctx, r, c)
+		})
+		if !ok {
+			return // declined at run time (an unknown tool, ...): the VM's
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q:\nstatic %+v (err %+v)\nVM     %+v (err %+v)", src, got, got.Err, want, want.Err)
+		}
+	})
+}
+
+// Comments and plain template literals keep a script static; what they
+// could hide (a line break after return, a substitution, an escape, a
+// line terminator JavaScript knows and Go does not) leaves it to the VM.
+func TestParseStatic_CommentsAndTemplates(t *testing.T) {
+	for src, want := range map[string]bool{
+		"// c\nreturn await demo.echo({text: `hi`})":       true,
+		"return await demo.echo({}) // c":                  true,
+		"const r = await demo.echo({}) // c\nreturn r":     true,
+		"const r = await demo.echo({}) /* c\n */ return r": true,
+		"await/* c */demo.echo({a: [1, /* two */ 2]})":     true,
+		"return `lit`": true,
+		"const r = await demo.echo({}) /* c */ return r":  false, // no line break: a SyntaxError
+		"return // c\nawait demo.echo({})":                false, // returns undefined
+		"return /* c */ await demo.echo({})":              false,
+		"return await demo.echo({a: `x${1}`})":            false,
+		"return await demo.echo({a: `a\\nb`})":            false,
+		"return await demo.echo({a: `a\r\nb`})":           false,
+		"// c\u2028return 1":                              false, // the comment ends at U+2028
+		"/* c */ return 1 /* d":                           false,
+		"const r = await demo.echo({}) //\u2028 return r": false,
+	} {
+		if _, ok := parseStatic(src); ok != want {
+			t.Errorf("parseStatic(%q) = %v, want %v", src, ok, want)
+		}
 	}
 }
 
