@@ -381,3 +381,29 @@ func TestLoad_LinesOfProblemsDeepInALongFile(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// A config copied from another agent's file, or a field misspelt, says
+// what to write instead.
+func TestLoad_UnknownFieldsSayWhatIsMeant(t *testing.T) {
+	for body, want := range map[string]string{
+		`{"servers": {"a": {"command": "x"}}}`:                           `servers: unknown field (line 1): the servers go under "mcpServers" here (VS Code's mcp.json calls it "servers")`,
+		`{"mcp_servers": {}}`:                                            `the servers go under "mcpServers" here (Codex's config.toml calls it "mcp_servers")`,
+		`{"mcpservers": {}}`:                                             `mcpservers: unknown field (line 1); did you mean "mcpServers"?`,
+		`{"mcpServers": {"a": {"comand": "x"}}}`:                         `mcpServers.a.comand: unknown field (line 1); did you mean "command"?`,
+		`{"mcpServers": {"a": {"command": "x", "environment": {}}}}`:     `mcpServers.a.environment: unknown field (line 1); did you mean "env"?`,
+		`{"mcpServers": {"a": {"command": "x", "cmd": "y"}}}`:            `did you mean "command"?`,
+		`{"settings": {"executeTimout": "5s"}}`:                          `settings.executeTimout: unknown setting (line 1); did you mean "executeTimeout"?`,
+		`{"mcpServers": {"a": {"command": "x", "start_timeout": "5s"}}}`: `did you mean "startTimeout"?`,
+		`{"mcpServers": {"a": {"command": "x", "colour": "red"}}}`:       `mcpServers.a.colour: unknown field (line 1); known: command, args`,
+	} {
+		p := write(t, t.TempDir(), "c.json", body)
+		c, err := Load(p)
+		got := fmt.Sprint(err)
+		if err == nil && c.Servers["a"] != nil {
+			got = c.Servers["a"].Problem // a broken server fails alone
+		}
+		if !strings.Contains(got, want) {
+			t.Errorf("%s: got %q, want it to say %q", body, got, want)
+		}
+	}
+}

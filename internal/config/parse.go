@@ -147,7 +147,7 @@ func Parse(path string, data []byte) (*File, error) {
 			parseProjects(path, v, f, e)
 		case "$schema", "_comment":
 		default:
-			e.add(path, k, "unknown field (line %d); known: mcpServers, settings, projects", v.line)
+			e.add(path, k, "unknown field (line %d)%s; known: mcpServers, settings, projects", v.line, topLevelHint(k))
 		}
 	}
 	if len(e.Problems) > 0 {
@@ -429,7 +429,7 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 			s.Roles = parseRoles(path, fk, c, e)
 		default:
 			if !slices.Contains(ignoredServerKeys, k) {
-				e.add(path, fk, "unknown field (line %d); known: command, args, env, cwd, type, url, headers, oauth, disabled, expose, exposeAs, tools, readOnly, callTimeout, startTimeout, idleTimeout, share, confirm, when, roles", c.line)
+				e.add(path, fk, "unknown field (line %d)%s; known: %s", c.line, fieldHint(k), strings.Join(serverFields, ", "))
 			}
 		}
 	}
@@ -622,7 +622,7 @@ func parseSettings(path string, v *node, f *File, e *Error) {
 			s.TrifectaWindow = duration(path, fk, c, e)
 		default:
 			delete(f.SettingsSet, k)
-			e.add(path, fk, "unknown setting (line %d); known: %s", c.line, strings.Join(settingNames, ", "))
+			e.add(path, fk, "unknown setting (line %d)%s; known: %s", c.line, didYouMean(k, settingNames), strings.Join(settingNames, ", "))
 		}
 	}
 }
