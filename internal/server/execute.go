@@ -281,9 +281,27 @@ func (s *Server) hintUnknownGlobal(msg string) string {
 		if why, ok := notInSandbox[m[1]]; ok {
 			return msg + " (" + why + ")"
 		}
-		return msg
+		return msg + " (" + echo.Quote(m[1]) + " is neither a variable of the script nor a server; " + serverList(idents) + ")"
 	}
 	return msg + " (no server " + echo.Quote(m[1]) + "; did you mean " + strings.Join(near, " or ") + "?)"
+}
+
+// maxListedServers is the most server identifiers an unknown global's
+// hint names.
+const maxListedServers = 8
+
+// serverList names the servers a script can use, for an unknown global's
+// hint: all of them up to maxListedServers, else the first ones, sorted,
+// and how to see the rest.
+func serverList(idents []string) string {
+	if len(idents) == 0 {
+		return "no servers are configured: switchboard add NAME -- COMMAND adds one"
+	}
+	idents = slices.Sorted(slices.Values(idents))
+	if len(idents) <= maxListedServers {
+		return "the servers are " + strings.Join(idents, ", ")
+	}
+	return fmt.Sprintf("the servers include %s and %d more (list_tools() lists them)", strings.Join(idents[:maxListedServers], ", "), len(idents)-maxListedServers)
 }
 
 // Globals of Node.js and browsers that scripts reach for and the sandbox

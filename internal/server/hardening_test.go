@@ -255,6 +255,7 @@ func TestServer_ScriptCallingAToolItCannotUseLearnsWhy(t *testing.T) {
 		{`return await fetch("https://example.com")`, `ReferenceError: 'fetch' is not defined (scripts have no network of their own: reach the web through a backend's tools`},
 		{`return require("fs")`, `ReferenceError: 'require' is not defined (scripts run in a sandbox, not Node.js`},
 		{`return setInterval(() => 1, 10)`, `(setInterval is not here; use setTimeout`},
+		{`return await octokit.get_me()`, `ReferenceError: 'octokit' is not defined ("octokit" is neither a variable of the script nor a server; the servers are `},
 	} {
 		out, isErr := call(t, h.cs, "execute", map[string]any{"script": tc.script})
 		if !isErr || !strings.HasPrefix(out, tc.want) && !strings.Contains(out, tc.want) || strings.Contains(out, "not a function") {
