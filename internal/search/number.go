@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Tools of one collection often differ only in grammatical number:
 // list_workflows and get_workflow, get-key-value-store-keys and
@@ -153,18 +156,20 @@ func (sc *scorer) singularPenalty(query string, number map[string]bool, cands []
 		return
 	}
 	ix := sc.ix
+	// The term ids the query uses as plurals, looked up once, not once
+	// per candidate.
+	var plurals []int32
+	for t, pl := range number {
+		if id, ok := ix.tools.lookup(t); ok && pl {
+			plurals = append(plurals, id)
+		}
+	}
 	for _, d := range cands {
 		h := ix.heads[d]
 		if !h.plural || h.id < 0 {
 			continue
 		}
-		plural := false
-		for t, pl := range number {
-			if id, ok := ix.tools.lookup(t); ok && id == h.id && pl {
-				plural = true
-			}
-		}
-		if !plural {
+		if !slices.Contains(plurals, h.id) {
 			sc.score[d] *= singularFactor
 		}
 	}
