@@ -107,8 +107,9 @@ func (ix *Index) namedServersWith(query string, vp [][]string) ([]int32, map[str
 		if !ok || strings.ContainsAny(tld, "./:") || !tlds[tld] {
 			continue
 		}
+		whole := label + tld
 		for s, name := range ix.servers {
-			if n := strings.ToLower(name); n == label || n == label+tld {
+			if strings.EqualFold(name, label) || strings.EqualFold(name, whole) {
 				if !slices.Contains(out, int32(s)) {
 					out = append(out, int32(s))
 				}
