@@ -3,6 +3,8 @@ package config
 import (
 	"fmt"
 	"strings"
+
+	"github.com/switchboard-mcp/switchboard/internal/search"
 )
 
 // serversKeys are the names other agents' files give the map of servers
@@ -61,7 +63,7 @@ func didYouMean(k string, known []string) string {
 		if len(w) <= 4 {
 			limit = 1
 		}
-		if d := editDistance(nk, fold(w)); d <= limit && d < bestD {
+		if d := search.Distance(nk, fold(w)); d <= limit && d < bestD {
 			best, bestD = w, d
 		}
 	}
@@ -79,25 +81,4 @@ func fold(s string) string {
 		}
 		return r
 	}, strings.ToLower(s))
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
