@@ -24,7 +24,7 @@ var allowed = map[string][]string{
 	"rpcid":      {},
 	"rawio":      {},
 	"warm":       {},
-	"search":     {},
+	"search":     {"echo"},
 	"roles":      {},
 	"trust":      {"atomicfile", "filelock", "hidden", "rawio", "safefile"},
 	"atomicfile": {},

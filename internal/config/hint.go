@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/switchboard-mcp/switchboard/internal/search"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 )
 
 // serversKeys are the names other agents' files give the map of servers
@@ -63,7 +63,7 @@ func didYouMean(k string, known []string) string {
 		if len(w) <= 4 {
 			limit = 1
 		}
-		if d := search.Distance(nk, fold(w)); d <= limit && d < bestD {
+		if d := echo.Distance(nk, fold(w)); d <= limit && d < bestD {
 			best, bestD = w, d
 		}
 	}

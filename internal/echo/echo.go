@@ -3,7 +3,8 @@
 // that the message must name. It is named, not printed back whole: a 100 kB
 // argument or tool name is its first Max bytes and its length, so an error
 // never costs more than its own words in a terminal or in a model's
-// context. The package is pure and imports nothing of ours.
+// context. Distance measures how far a name is from one it may mean, for
+// "did you mean" hints. The package is pure and imports nothing of ours.
 package echo
 
 import (

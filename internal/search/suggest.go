@@ -3,6 +3,8 @@ package search
 import (
 	"slices"
 	"strings"
+
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 )
 
 // Suggest returns, for a query that looks like a misspelt tool or server
@@ -57,7 +59,7 @@ func (ix *Index) near(query string, max int) []nearName {
 			if abs(len(fk)-len(k)) > limit {
 				continue
 			}
-			if d := Distance(k, fk); d <= limit && (best < 0 || d < best) {
+			if d := echo.Distance(k, fk); d <= limit && (best < 0 || d < best) {
 				best = d
 			}
 		}
@@ -126,25 +128,4 @@ func abs(n int) int {
 		return -n
 	}
 	return n
-}
-
-// Distance is the Levenshtein distance between a and b, in bytes.
-func Distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
-	"github.com/switchboard-mcp/switchboard/internal/search"
 	"github.com/switchboard-mcp/switchboard/internal/tsdecl"
 )
 
@@ -117,7 +116,7 @@ func nearest(s string, cands []string) []string {
 	best, bestD := []string(nil), 1<<30
 	limit := max(2, len(k)/3)
 	for _, c := range cands {
-		d := search.Distance(k, key(c))
+		d := echo.Distance(k, key(c))
 		if d > limit {
 			continue
 		}
