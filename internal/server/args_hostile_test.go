@@ -81,3 +81,43 @@ func TestListTools_LimitCutsAListing(t *testing.T) {
 		t.Errorf("limit with tools: isError %v, %q; want %q", isErr, out, want)
 	}
 }
+
+// list_tools with tools and a query or servers is refused naming both
+// fields and what to pass; each was ignored without a word (tools names
+// exactly what to declare, so a query as a filter could only hide a tool
+// asked for by name). A blank query and an empty servers list go with
+// tools, and so does detail, which was ignored too: "names" and
+// "summary" shape the named tools as they shape a listing.
+func TestListTools_ToolsWithQueryOrServersIsRefusedAndDetailApplies(t *testing.T) {
+	_, _, cs := newTestServer(t, config.Settings{}, nil)
+	for _, c := range []struct {
+		args map[string]any
+		want string
+	}{
+		{map[string]any{"tools": []string{"everything.echo"}, "query": "add two numbers"},
+			"list_tools: query does not go with tools, which names each tool to declare: pass tools alone to declare those tools, or query alone (with servers to search only some servers) to search"},
+		{map[string]any{"tools": []string{"everything.echo"}, "servers": []string{"z-other"}},
+			`list_tools: servers does not go with tools, whose names say their servers ("server.tool"): pass tools alone, or servers alone to list those servers`},
+	} {
+		out, isErr := call(t, cs, "list_tools", c.args)
+		if !isErr || out != c.want {
+			t.Errorf("%v: isError %v, %q; want %q", c.args, isErr, out, c.want)
+		}
+	}
+	for _, args := range []map[string]any{
+		{"tools": []string{"everything.echo"}, "query": "  "},
+		{"tools": []string{"everything.echo"}, "servers": []string{}},
+		{"tools": []string{"everything.echo"}, "detail": "full"},
+	} {
+		if out, isErr := call(t, cs, "list_tools", args); isErr || !strings.Contains(out, "function echo(") {
+			t.Errorf("%v: isError %v\n%.300s", args, isErr, out)
+		}
+	}
+	two := []string{"everything.echo", "everything.get_sum", "z-other.ping"}
+	if out, _ := call(t, cs, "list_tools", map[string]any{"tools": two, "detail": "names"}); out != "everything: echo, get_sum\nz_other: ping\n" {
+		t.Errorf("tools with detail names:\n%s", out)
+	}
+	if out, _ := call(t, cs, "list_tools", map[string]any{"tools": two, "detail": "summary"}); !strings.HasPrefix(out, "// everything (2 tools)\neverything.echo — Echo a message back.\neverything.get_sum — ") {
+		t.Errorf("tools with detail summary:\n%s", out)
+	}
+}
