@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -133,10 +134,10 @@ func readCargo(r *reader, f *facts) {
 			wsDeps[key] = req
 			f.add(normalise(Crate, name), "Cargo.toml", req, "")
 		}
-		excl := strs(ws["exclude"])
-		for _, pat := range strs(ws["members"]) {
+		excl, members := strs(ws["exclude"]), strs(ws["members"])
+		for _, pat := range members {
 			for _, d := range r.glob("Cargo.toml", pat, true) {
-				if !slices.Contains(excl, d) && d != "." {
+				if d != "." && !cargoExcluded(r.root, d, excl, members) && !slices.Contains(manifests, path.Join(d, "Cargo.toml")) {
 					manifests = append(manifests, path.Join(d, "Cargo.toml"))
 				}
 			}
@@ -163,6 +164,44 @@ func readCargo(r *reader, f *facts) {
 			f.lockVersion(normalise(Crate, name), ver)
 		}
 	}
+}
+
+// cargoExcluded reports whether the member directory d (relative to
+// root, / separated) is left out by [workspace] exclude as Cargo reads
+// it: an exclude entry is a path, not a glob, and leaves out every
+// member at or below it (a whole path element at a time: "crates"
+// leaves out crates/a, not crates-old/a), unless a members entry is
+// itself a path at or above d (members = ["crates/a"] keeps crates/a
+// with exclude = ["crates"]). "." is the root, so every member; "./"
+// and trailing slashes do not count,
+// an entry with ".." matches no member, an absolute one is a path like
+// any other. It was exact strings only, so exclude = ["crates"] or
+// ["./crates/a"] left every member in.
+func cargoExcluded(root, d string, exclude, members []string) bool {
+	under := func(entry string) bool {
+		if filepath.IsAbs(entry) {
+			rel, err := filepath.Rel(root, entry)
+			if err != nil {
+				return false
+			}
+			entry = filepath.ToSlash(rel)
+		}
+		var pre []string
+		for _, e := range strings.Split(filepath.ToSlash(entry), "/") {
+			switch e {
+			case "", ".":
+			case "..":
+				return false
+			default:
+				pre = append(pre, e)
+			}
+		}
+		// The manifest's path is what Cargo compares: an entry naming
+		// d/Cargo.toml leaves it out too.
+		segs := append(strings.Split(d, "/"), "Cargo.toml")
+		return len(pre) <= len(segs) && slices.Equal(pre, segs[:len(pre)]) // "." is the root: every member
+	}
+	return slices.ContainsFunc(exclude, under) && !slices.ContainsFunc(members, under)
 }
 
 func addCargoDeps(f *facts, file string, m map[string]any, wsDeps map[string]string) {

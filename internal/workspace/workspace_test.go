@@ -611,3 +611,40 @@ func TestMatchPath(t *testing.T) {
 		}
 	}
 }
+
+// Cargo's [workspace] exclude is a path, not a glob (cargo's
+// WorkspaceRootConfig::is_excluded: the manifest's path starts with
+// root/entry, a whole element at a time), and a members entry that is
+// itself such a path keeps its member. It was exact strings only:
+// exclude = ["crates"] or ["./crates/old/"] left every member in.
+func TestEval_CargoExcludeIsAPathPrefix(t *testing.T) {
+	for _, c := range []struct {
+		members, exclude string
+		want             map[string]bool // crate: applies
+	}{
+		{`["crates/*"]`, `["crates/old"]`, map[string]bool{"sqlx": true, "diesel": false}},
+		{`["crates/*"]`, `["./crates/old/"]`, map[string]bool{"sqlx": true, "diesel": false}},
+		{`["crates/*", "crates-extra/*"]`, `["crates"]`, map[string]bool{"sqlx": false, "diesel": false, "tokio": true}}, // crates-extra is not below crates
+		{`["crates/*", "crates/old"]`, `["crates"]`, map[string]bool{"sqlx": false, "diesel": true}},                     // an explicit member stays
+		{`["crates/*"]`, `["crates/*"]`, map[string]bool{"sqlx": true, "diesel": true}},                                  // not a glob to Cargo
+		{`["crates/*"]`, `["crates/old/Cargo.toml"]`, map[string]bool{"sqlx": true, "diesel": false}},
+		{`["crates/*"]`, `["../crates/old", "crates/../crates/old"]`, map[string]bool{"diesel": true}},
+		{`["crates/*"]`, `["."]`, map[string]bool{"sqlx": false, "diesel": false}},
+	} {
+		root := t.TempDir()
+		for name, content := range map[string]string{
+			"Cargo.toml":                "[workspace]\nmembers = " + c.members + "\nexclude = " + c.exclude + "\n",
+			"crates/db/Cargo.toml":      "[package]\nname = \"db\"\n[dependencies]\nsqlx = \"0.7\"\n",
+			"crates/old/Cargo.toml":     "[package]\nname = \"old\"\n[dependencies]\ndiesel = \"2\"\n",
+			"crates-extra/x/Cargo.toml": "[package]\nname = \"x\"\n[dependencies]\ntokio = \"1\"\n",
+		} {
+			write(t, filepath.Join(root, filepath.FromSlash(name)), content)
+		}
+		w := New(root)
+		for crate, want := range c.want {
+			if d := w.Eval(mustParse(t, `{"crate": "`+crate+`"}`), nil); d.Applies != want {
+				t.Errorf("members %s, exclude %s: %s applies %v (%s), want %v; problems %q", c.members, c.exclude, crate, d.Applies, d.By, want, d.Problems)
+			}
+		}
+	}
+}
