@@ -35,7 +35,14 @@ var errTooMany = fmt.Errorf("looks at more than %d paths", maxGlob)
 // errTooMany (three links to "." in the root and twelve "*" held a CPU
 // for minutes). Matches are sorted per directory, as filepath.Glob's
 // are; unreadable directories match nothing.
-func globInside(root, pattern string) ([]string, error) {
+//
+// With hideDots, as npm's and pnpm's globs read a pattern (minimatch and
+// fast-glob without their dot option), a wildcard matches no name that
+// begins with a dot unless its segment does (".*", ".config"), and "**"
+// goes into no such directory: "packages/**" and "packages/*" leave out
+// packages/.cache. Cargo's and uv's glob crate and a when-path match
+// them.
+func globInside(root, pattern string, hideDots bool) ([]string, error) {
 	if strings.Contains("/"+filepath.ToSlash(pattern)+"/", "/../") {
 		return nil, errLeavesRoot
 	}
@@ -103,13 +110,11 @@ func globInside(root, pattern string) ([]string, error) {
 					}
 					n, t := e.Name(), e.Type()
 					m := match{filepath.Join(d.path, n), filepath.Join(d.real, n)}
-					if final != "" {
-						if ok, _ := path.Match(final, n); ok {
-							add(d, n)
-						}
+					if final != "" && matchSeg(final, n, hideDots) {
+						add(d, n)
 					}
 					switch {
-					case skipDeep[n]:
+					case skipDeep[n], hideDots && n[0] == '.':
 					case t&fs.ModeSymlink != 0:
 						if last {
 							add(d, n)
@@ -155,7 +160,7 @@ func globInside(root, pattern string) ([]string, error) {
 				continue
 			}
 			for _, n := range names {
-				if ok, _ := path.Match(seg, n); ok {
+				if matchSeg(seg, n, hideDots) {
 					if seen++; seen > maxGlob {
 						return nil, errTooMany
 					}
@@ -170,6 +175,17 @@ func globInside(root, pattern string) ([]string, error) {
 		out[i] = m.path
 	}
 	return out, nil
+}
+
+// matchSeg reports whether the name n matches the pattern segment seg;
+// with hideDots a name that begins with a dot matches only a segment
+// that does too.
+func matchSeg(seg, n string, hideDots bool) bool {
+	if hideDots && strings.HasPrefix(n, ".") && !strings.HasPrefix(seg, ".") {
+		return false
+	}
+	ok, _ := path.Match(seg, n)
+	return ok
 }
 
 // matchPath reports whether the relative, / separated path name matches

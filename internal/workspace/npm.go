@@ -89,19 +89,21 @@ func readNPM(r *reader, f *facts) {
 // and pnpm ("packages/**/package.json") do: a "**" segment is any number
 // of directories, so a last "**" is also the directory before it
 // ("packages/**" is packages and every directory below it; the glob
-// crate of Cargo and uv, and r.glob, take only those below). It counts
-// as one pattern.
+// crate of Cargo and uv, and r.glob, take only those below), and a
+// wildcard matches no directory whose name begins with a dot unless the
+// pattern's segment does (globInside's hideDots). It counts as one
+// pattern.
 func npmMembers(r *reader, file, pattern string) []string {
 	if !r.another(file) {
 		return nil
 	}
-	dirs := r.expand(file, pattern, true)
+	dirs := r.expand(file, pattern, true, true)
 	slashed := "/" + filepath.ToSlash(pattern)
 	if base, ok := strings.CutSuffix(path.Clean(slashed), "/**"); ok && !strings.Contains(slashed+"/", "/../") { // (one leaving the root is a problem already)
 		if base = strings.TrimPrefix(base, "/"); base == "" {
 			base = "."
 		}
-		for _, d := range r.expand(file, base, true) {
+		for _, d := range r.expand(file, base, true, true) {
 			if !slices.Contains(dirs, d) {
 				dirs = append(dirs, d)
 			}

@@ -180,13 +180,13 @@ func (r *reader) glob(file, pattern string, dirs bool) []string {
 	if file != "" && !r.another(file) { // "": a pattern of ours, such as requirements*.txt
 		return nil
 	}
-	return r.expand(file, pattern, dirs)
+	return r.expand(file, pattern, dirs, false)
 }
 
-// expand is glob without the count of patterns.
-func (r *reader) expand(file, pattern string, dirs bool) []string {
+// expand is glob without the count of patterns; hideDots as globInside.
+func (r *reader) expand(file, pattern string, dirs, hideDots bool) []string {
 	full := filepath.Join(r.root, filepath.FromSlash(pattern))
-	matches, err := globInside(r.root, pattern)
+	matches, err := globInside(r.root, pattern, hideDots)
 	if errors.Is(err, errLeavesRoot) || errors.Is(err, errTooMany) {
 		r.errs = append(r.errs, refused(file, pattern, err))
 	}
@@ -409,7 +409,7 @@ type pathResult struct {
 // glob reports whether pattern (relative to the root, / separated)
 // matches anything.
 func (w *Workspace) glob(pattern string) pathResult {
-	m, err := globInside(w.root, pattern)
+	m, err := globInside(w.root, pattern, false)
 	if err != nil {
 		return pathResult{err: err.Error()}
 	}

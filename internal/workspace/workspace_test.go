@@ -648,3 +648,45 @@ func TestEval_CargoExcludeIsAPathPrefix(t *testing.T) {
 		}
 	}
 }
+
+// npm's and pnpm's member globs match no directory whose name begins
+// with a dot unless the pattern's segment does (minimatch and fast-glob
+// without their dot option; checked with npm 11: "packages/**" leaves out
+// packages/.cache and packages/x/.y/c, "packages/.*" takes
+// packages/.hidden). Cargo's glob crate matches them (checked with
+// cargo metadata). Both were read as Cargo reads them.
+func TestEval_NPMGlobsSkipDotDirectories(t *testing.T) {
+	root := t.TempDir()
+	for name, content := range map[string]string{
+		"package.json":                   `{"name": "w", "workspaces": ["packages/**", "tools/*", "extra/.*"]}`,
+		"packages/a/package.json":        `{"name": "a", "dependencies": {"pg": "^8"}}`,
+		"packages/.cache/package.json":   `{"name": "c", "dependencies": {"left-pad": "^1"}}`,
+		"packages/.cache/b/package.json": `{"name": "b", "dependencies": {"lodash": "^4"}}`,
+		"packages/x/.y/c/package.json":   `{"name": "xc", "dependencies": {"jquery": "^3"}}`,
+		"tools/.hidden/package.json":     `{"name": "h", "dependencies": {"mocha": "^10"}}`,
+		"extra/.dot/package.json":        `{"name": "d", "dependencies": {"zx": "^8"}}`,
+		"pnpm-workspace.yaml":            "packages:\n  - 'apps/**'\n",
+		"apps/web/package.json":          `{"name": "web", "dependencies": {"next": "^14"}}`,
+		"apps/.turbo/cache/package.json": `{"name": "t", "dependencies": {"vue": "^3"}}`,
+		"Cargo.toml":                     "[workspace]\nmembers = [\"crates/*\"]\n",
+		"crates/.hidden/Cargo.toml":      "[package]\nname = \"h\"\n[dependencies]\nsqlx = \"0.7\"\n",
+	} {
+		write(t, filepath.Join(root, filepath.FromSlash(name)), content)
+	}
+	w := New(root)
+	for pred, want := range map[string]bool{
+		`{"npm": "pg"}`:       true,
+		`{"npm": "left-pad"}`: false, // packages/.cache
+		`{"npm": "lodash"}`:   false, // below packages/.cache
+		`{"npm": "jquery"}`:   false, // packages/x/.y/c
+		`{"npm": "mocha"}`:    false, // tools/* does not take tools/.hidden
+		`{"npm": "zx"}`:       true,  // extra/.* does
+		`{"npm": "next"}`:     true,
+		`{"npm": "vue"}`:      false, // pnpm's apps/** leaves out apps/.turbo
+		`{"crate": "sqlx"}`:   true,  // Cargo's crates/* takes crates/.hidden
+	} {
+		if d := w.Eval(mustParse(t, pred), nil); d.Applies != want {
+			t.Errorf("%s = %v (%s), want %v; problems %q", pred, d.Applies, d.By, want, d.Problems)
+		}
+	}
+}
