@@ -3,12 +3,14 @@ package workspace
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 // errLeavesRoot is the error of a glob pattern that would leave the root.
@@ -100,14 +102,11 @@ func globInside(root, pattern string, hideDots bool) ([]string, error) {
 			}
 			var walk func(d match) error
 			walk = func(d match) error {
-				ents, err := os.ReadDir(d.real)
+				ents, err := readDirBounded(d.real, &seen)
 				if err != nil {
-					return nil
+					return err
 				}
 				for _, e := range ents {
-					if seen++; seen > maxGlob {
-						return errTooMany
-					}
 					n, t := e.Name(), e.Type()
 					m := match{filepath.Join(d.path, n), filepath.Join(d.real, n)}
 					if final != "" && matchSeg(final, n, hideDots) {
@@ -155,15 +154,12 @@ func globInside(root, pattern string, hideDots bool) ([]string, error) {
 				add(d, seg)
 				continue
 			}
-			names, err := readDirNames(d.real)
+			ents, err := readDirBounded(d.real, &seen)
 			if err != nil {
-				continue
+				return nil, err
 			}
-			for _, n := range names {
-				if matchSeg(seg, n, hideDots) {
-					if seen++; seen > maxGlob {
-						return nil, errTooMany
-					}
+			for _, e := range ents {
+				if n := e.Name(); matchSeg(seg, n, hideDots) {
 					add(d, n)
 				}
 			}
@@ -232,14 +228,39 @@ func matchSegs(pat, segs []string) bool {
 // naming them still looks there ("node_modules/**/x").
 var skipDeep = map[string]bool{".git": true, ".hg": true, ".jj": true, ".svn": true, "node_modules": true}
 
-// readDirNames lists dir, sorted.
-func readDirNames(dir string) ([]string, error) {
-	ents, err := os.ReadDir(dir)
-	names := make([]string, len(ents))
-	for i, e := range ents {
-		names[i] = e.Name()
+// readDirBounded lists dir, sorted by name, counting each entry in
+// *seen: past maxGlob it stops reading and returns errTooMany. It reads
+// a batch at a time, so a directory of a million entries costs the
+// bound, not the million (os.ReadDir read them all, 1.5 s and some
+// 100 MB, before a "**" walk counted the first). An unreadable
+// directory, or anything else in its place, has no entries (opened
+// without waiting: a FIFO where a pattern expects a directory would
+// block a plain open for ever).
+func readDirBounded(dir string, seen *int) ([]fs.DirEntry, error) {
+	f, err := os.OpenFile(dir, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil
 	}
-	return names, err
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.IsDir() {
+		return nil, nil
+	}
+	var ents []fs.DirEntry
+	for {
+		batch, err := f.ReadDir(256)
+		if *seen += len(batch); *seen > maxGlob {
+			return nil, errTooMany
+		}
+		ents = append(ents, batch...)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, nil
+		}
+	}
+	slices.SortFunc(ents, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return ents, nil
 }
 
 // within reports whether path is dir or below it (by name).

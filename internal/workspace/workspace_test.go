@@ -690,3 +690,33 @@ func TestEval_NPMGlobsSkipDotDirectories(t *testing.T) {
 		}
 	}
 }
+
+// A member or path glob reads at most maxGlob directory entries, counting
+// every name it looks at, not only matches: "big/x*" over a directory of
+// more names than that was "no match" without a word (each resolve read
+// the whole directory: 1.5 s for a million names), and a "**" walk read
+// a whole directory before it counted its first entry. Over the bound
+// is a problem naming the file and the pattern, or a path predicate's
+// reason.
+func TestEval_GlobOverAHugeDirectoryIsAProblem(t *testing.T) {
+	root := t.TempDir()
+	big := filepath.Join(root, "big")
+	if err := os.Mkdir(big, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range maxGlob + 1 {
+		f, err := os.Create(filepath.Join(big, fmt.Sprintf("f%05d", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	write(t, filepath.Join(root, "package.json"), `{"name": "w", "workspaces": ["big/x*"]}`)
+	d := New(root).Eval(mustParse(t, `{"npm": "pg"}`), nil)
+	if want := `package.json: workspace member "big/x*" looks at more than 10000 paths: not read; name the member directories`; !strings.Contains(strings.Join(d.Problems, "\n"), want) {
+		t.Errorf("problems %q, want %q", d.Problems, want)
+	}
+	if d := New(root).Eval(mustParse(t, `{"path": "big/*.sql"}`), nil); d.Applies || d.By != "path big/*.sql: looks at more than 10000 paths, taken as no match: name a narrower pattern" {
+		t.Errorf("path big/*.sql: applies %v, by %q", d.Applies, d.By)
+	}
+}
