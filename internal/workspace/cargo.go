@@ -115,6 +115,58 @@ func strs(v any) []string {
 	return out
 }
 
+// memberList is a list of member patterns: v, the value of field in
+// file, nil when absent. One that is not an array of strings is a
+// problem naming the file and the field, and none of it is read, as npm,
+// Cargo and uv refuse such a manifest (it was left out without a word,
+// so a member's dependencies went unseen and nothing said why).
+func memberList(f *facts, file, field string, v any) []string {
+	if v == nil {
+		return nil
+	}
+	var out []string
+	kind := ""
+	switch l := v.(type) {
+	case []any:
+		for i, x := range l {
+			s, ok := x.(string)
+			if !ok {
+				kind = fmt.Sprintf("an array holding %s at [%d]", kindOf(x), i)
+				break
+			}
+			out = append(out, s)
+		}
+	case []string:
+		out = l
+	default:
+		kind = kindOf(v)
+	}
+	if kind != "" {
+		f.errs = append(f.errs, fmt.Errorf("%s: %s must be an array of strings, not %s: its members are not read", file, field, kind))
+		return nil
+	}
+	return out
+}
+
+// kindOf names the type of a decoded JSON or TOML value for a message.
+func kindOf(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case float64, int64, json.Number:
+		return "a number"
+	case map[string]any:
+		return "an object"
+	case []any, []map[string]any:
+		return "an array"
+	}
+	return fmt.Sprintf("a %T", v)
+}
+
 // readCargo reads Cargo.toml at the root, the members of its
 // [workspace] (globs, minus exclude), and Cargo.lock. A dependency is one
 // in [dependencies], [dev-dependencies], [build-dependencies] (also under
@@ -128,13 +180,16 @@ func readCargo(r *reader, f *facts) {
 	}
 	wsDeps := map[string]string{} // key -> requirement
 	manifests := []string{"Cargo.toml"}
+	if v, ok := root["workspace"]; ok && table(root, "workspace") == nil {
+		f.errs = append(f.errs, fmt.Errorf("Cargo.toml: workspace must be a table ([workspace]), not %s: its members are not read", kindOf(v)))
+	}
 	if ws := table(root, "workspace"); ws != nil {
 		for key, v := range table(ws, "dependencies") {
 			name, req := cargoDep(key, v)
 			wsDeps[key] = req
 			f.add(normalise(Crate, name), "Cargo.toml", req, "")
 		}
-		excl, members := strs(ws["exclude"]), strs(ws["members"])
+		excl, members := memberList(f, "Cargo.toml", "workspace.exclude", ws["exclude"]), memberList(f, "Cargo.toml", "workspace.members", ws["members"])
 		for _, pat := range members {
 			for _, d := range r.glob("Cargo.toml", pat, true) {
 				if d != "." && !cargoExcluded(r.root, d, excl, members) && !slices.Contains(manifests, path.Join(d, "Cargo.toml")) {

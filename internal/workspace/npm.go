@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"path"
 	"path/filepath"
 	"slices"
@@ -31,15 +32,18 @@ func readNPM(r *reader, f *facts) {
 	addNPMDeps(f, "package.json", &root)
 	var pats, from []string // from: the file giving each pattern
 	if len(root.Workspaces) > 0 {
-		var list []string
-		var obj struct {
-			Packages []string `json:"packages"`
+		// An array, or Yarn's {"packages": [...]}; anything else npm
+		// refuses ("workspaces config expects an Array").
+		var v any
+		_ = json.Unmarshal(root.Workspaces, &v)
+		field := "workspaces"
+		if obj, ok := v.(map[string]any); ok && obj["packages"] != nil {
+			v, field = obj["packages"], "workspaces.packages"
 		}
-		if json.Unmarshal(root.Workspaces, &list) == nil {
-			pats = list
-		} else if json.Unmarshal(root.Workspaces, &obj) == nil {
-			pats = obj.Packages
+		if v == nil { // null, which npm refuses too
+			f.errs = append(f.errs, fmt.Errorf("package.json: %s must be an array of strings, not null: its members are not read", field))
 		}
+		pats = memberList(f, "package.json", field, v)
 		for range pats {
 			from = append(from, "package.json")
 		}

@@ -19,8 +19,8 @@ func readPython(r *reader, f *facts) {
 	if root, ok := tomlFile(r, f, "pyproject.toml"); ok {
 		addPyproject(f, "pyproject.toml", root)
 		uvws := table(table(table(root, "tool"), "uv"), "workspace")
-		excl := strs(uvws["exclude"]) // globs: a member matching one is not one
-		for _, pat := range strs(uvws["members"]) {
+		excl := memberList(f, "pyproject.toml", "tool.uv.workspace.exclude", uvws["exclude"]) // globs: a member matching one is not one
+		for _, pat := range memberList(f, "pyproject.toml", "tool.uv.workspace.members", uvws["members"]) {
 			for _, d := range r.glob("pyproject.toml", pat, true) {
 				if d != "." && !slices.ContainsFunc(excl, func(p string) bool { return matchPath(p, d, false) }) {
 					manifests = append(manifests, path.Join(d, "pyproject.toml"))

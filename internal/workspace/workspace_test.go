@@ -720,3 +720,37 @@ func TestEval_GlobOverAHugeDirectoryIsAProblem(t *testing.T) {
 		t.Errorf("path big/*.sql: applies %v, by %q", d.Applies, d.By)
 	}
 }
+
+// A list of member patterns that is not an array of strings is a problem
+// naming the file and the field, as npm ("workspaces config expects an
+// Array"), Cargo and uv refuse it; it was left out without a word, so a
+// member's dependencies went unseen and nothing said why.
+func TestEval_MemberListOfTheWrongTypeIsAProblem(t *testing.T) {
+	for _, c := range []struct{ file, content, pred, want string }{
+		{"package.json", `{"name": "w", "workspaces": "packages/*"}`, `{"npm": "pg"}`, `package.json: workspaces must be an array of strings, not a string: its members are not read`},
+		{"package.json", `{"name": "w", "workspaces": ["packages/*", 1]}`, `{"npm": "pg"}`, `package.json: workspaces must be an array of strings, not an array holding a number at [1]: its members are not read`},
+		{"package.json", `{"name": "w", "workspaces": {"packages": "packages/*"}}`, `{"npm": "pg"}`, `package.json: workspaces.packages must be an array of strings, not a string`},
+		{"package.json", `{"name": "w", "workspaces": {"nohoist": []}}`, `{"npm": "pg"}`, `package.json: workspaces must be an array of strings, not an object`},
+		{"package.json", `{"name": "w", "workspaces": null}`, `{"npm": "pg"}`, `package.json: workspaces must be an array of strings, not null`},
+		{"Cargo.toml", "[workspace]\nmembers = \"crates/*\"\n", `{"crate": "sqlx"}`, `Cargo.toml: workspace.members must be an array of strings, not a string: its members are not read`},
+		{"Cargo.toml", "[workspace]\nmembers = [\"crates/*\"]\nexclude = [true]\n", `{"crate": "sqlx"}`, `Cargo.toml: workspace.exclude must be an array of strings, not an array holding a boolean at [0]`},
+		{"Cargo.toml", "workspace = 3\n", `{"crate": "sqlx"}`, `Cargo.toml: workspace must be a table ([workspace]), not a number`},
+		{"pyproject.toml", "[project]\nname = \"w\"\n[tool.uv.workspace]\nmembers = {a = 1}\n", `{"python": "django"}`, `pyproject.toml: tool.uv.workspace.members must be an array of strings, not an object`},
+	} {
+		root := t.TempDir()
+		write(t, filepath.Join(root, c.file), c.content)
+		write(t, filepath.Join(root, "packages/a/package.json"), `{"name": "a", "dependencies": {"pg": "^8"}}`)
+		write(t, filepath.Join(root, "crates/a/Cargo.toml"), "[package]\nname = \"a\"\n[dependencies]\nsqlx = \"0.7\"\n")
+		d := New(root).Eval(mustParse(t, c.pred), nil)
+		if !strings.Contains(strings.Join(d.Problems, "\n"), c.want) {
+			t.Errorf("%s %s: problems %q, want %q", c.file, c.content, d.Problems, c.want)
+		}
+	}
+	// Right types are no problem.
+	root := t.TempDir()
+	write(t, filepath.Join(root, "package.json"), `{"name": "w", "workspaces": {"packages": ["packages/*"], "nohoist": ["**/x"]}}`)
+	write(t, filepath.Join(root, "packages/a/package.json"), `{"name": "a", "dependencies": {"pg": "^8"}}`)
+	if d := New(root).Eval(mustParse(t, `{"npm": "pg"}`), nil); !d.Applies || len(d.Problems) != 0 {
+		t.Errorf("yarn's workspaces object: applies %v, problems %q", d.Applies, d.Problems)
+	}
+}
