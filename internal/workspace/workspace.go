@@ -190,7 +190,7 @@ func (r *reader) expand(file, pattern string, dirs, hideDots bool) []string {
 	if errors.Is(err, errLeavesRoot) || errors.Is(err, errTooMany) {
 		r.errs = append(r.errs, refused(file, pattern, err))
 	}
-	if err != nil {
+	if err != nil && !errors.Is(err, errTooMany) {
 		return nil
 	}
 	stamped := map[string]bool{}
@@ -204,6 +204,8 @@ func (r *reader) expand(file, pattern string, dirs, hideDots bool) []string {
 	for _, m := range matches {
 		stampDir(filepath.Dir(m))
 	}
+	// With no match, or over the bound (the tree may shrink: the problem
+	// stayed until a manifest changed), the deepest literal directory.
 	if len(matches) == 0 {
 		lit := filepath.Dir(full)
 		for hasMeta(lit) {

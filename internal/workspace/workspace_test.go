@@ -712,12 +712,27 @@ func TestEval_GlobOverAHugeDirectoryIsAProblem(t *testing.T) {
 		f.Close()
 	}
 	write(t, filepath.Join(root, "package.json"), `{"name": "w", "workspaces": ["big/x*"]}`)
-	d := New(root).Eval(mustParse(t, `{"npm": "pg"}`), nil)
+	w := New(root)
+	d := w.Eval(mustParse(t, `{"npm": "pg"}`), nil)
 	if want := `package.json: workspace member "big/x*" looks at more than 10000 paths: not read; name the member directories`; !strings.Contains(strings.Join(d.Problems, "\n"), want) {
 		t.Errorf("problems %q, want %q", d.Problems, want)
 	}
 	if d := New(root).Eval(mustParse(t, `{"path": "big/*.sql"}`), nil); d.Applies || d.By != "path big/*.sql: looks at more than 10000 paths, taken as no match: name a narrower pattern" {
 		t.Errorf("path big/*.sql: applies %v, by %q", d.Applies, d.By)
+	}
+	// The directory shrinks below the bound: the next refresh sees it
+	// (the problem stayed until a manifest changed) and reads the member.
+	for i := range maxGlob + 1 {
+		if err := os.Remove(filepath.Join(big, fmt.Sprintf("f%05d", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(t, filepath.Join(big, "x1/package.json"), `{"name": "x1", "dependencies": {"pg": "^8"}}`)
+	if !w.Refresh() {
+		t.Error("Refresh saw no change after the directory shrank")
+	}
+	if d := w.Eval(mustParse(t, `{"npm": "pg"}`), nil); !d.Applies || len(d.Problems) != 0 {
+		t.Errorf("after the directory shrank: applies %v, problems %q", d.Applies, d.Problems)
 	}
 }
 
