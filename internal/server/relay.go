@@ -287,10 +287,75 @@ func (s *Server) workspaceRoots() *mcp.ListRootsResult {
 }
 
 // Log sends a backend's log message (server is its name, the logger) to
-// every client of this server at or above the level it set.
+// every client of this server at or above the level it set. It does not
+// wait for the clients: the messages queue (at most maxQueuedLogs, in
+// order) and one goroutine writes them. It waited, and the backend's
+// messages are handled one at a time, so a client that set a level and
+// stopped reading held every later notification and request of the
+// backend (progress, elicitation, sampling of other sessions' calls on
+// a shared backend) while its messages queued in memory without bound.
+// Messages over the queue's bound are dropped, and the client is told
+// how many after the ones kept.
 func (s *Server) Log(ctx context.Context, server string, p *mcp.LoggingMessageParams) {
-	for ss := range s.mcp.Sessions() {
-		s.logTo(ctx, ss, server, p)
+	l := &s.logs
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.q) >= maxQueuedLogs {
+		l.dropped++
+		return
+	}
+	l.q = append(l.q, queuedLog{ctx: context.WithoutCancel(ctx), server: server, p: p})
+	if !l.running {
+		l.running = true
+		go s.sendLogs()
+	}
+}
+
+// maxQueuedLogs bounds the log messages waiting for a client (Log).
+const maxQueuedLogs = 1000
+
+// logQueue is what Log has queued and not yet written.
+type logQueue struct {
+	mu      sync.Mutex
+	q       []queuedLog
+	running bool // a sendLogs goroutine is writing
+	dropped int  // messages dropped since the last one written
+}
+
+type queuedLog struct {
+	ctx    context.Context
+	server string
+	p      *mcp.LoggingMessageParams
+}
+
+// sendLogs writes the queued log messages in order until the queue is
+// empty, and then says how many were dropped meanwhile, if any.
+func (s *Server) sendLogs() {
+	l := &s.logs
+	for {
+		l.mu.Lock()
+		if len(l.q) == 0 {
+			dropped := l.dropped
+			l.dropped = 0
+			if dropped == 0 {
+				l.running = false
+				l.mu.Unlock()
+				return
+			}
+			l.mu.Unlock()
+			note := &mcp.LoggingMessageParams{Level: "warning", Data: fmt.Sprintf("%d log messages of backends were dropped: more than %d waited for this client to read them", dropped, maxQueuedLogs)}
+			for ss := range s.mcp.Sessions() {
+				s.logTo(context.Background(), ss, "switchboard", note)
+			}
+			continue
+		}
+		m := l.q[0]
+		l.q[0] = queuedLog{}
+		l.q = l.q[1:]
+		l.mu.Unlock()
+		for ss := range s.mcp.Sessions() {
+			s.logTo(m.ctx, ss, m.server, m.p)
+		}
 	}
 }
 

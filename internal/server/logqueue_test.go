@@ -1,0 +1,107 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"testing/synctest"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
+)
+
+// rawClient is a client that writes what a test says and reads only when
+// the test reads: one that stops reading is one that set a log level and
+// then never read again.
+type rawClient struct {
+	t    *testing.T
+	conn mcp.Connection
+}
+
+func (c *rawClient) send(s string) {
+	c.t.Helper()
+	m, err := jsonrpc.DecodeMessage([]byte(s))
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if err := c.conn.Write(context.Background(), m); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+func (c *rawClient) read() jsonrpc.Message {
+	c.t.Helper()
+	m, err := c.conn.Read(context.Background())
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return m
+}
+
+// A backend's log messages outside a call do not wait for a client that
+// stopped reading: Log returns at once, the messages queue in order (at
+// most maxQueuedLogs; the rest are dropped and counted in a note after
+// the ones kept). Log waited for the client's write, and a backend's
+// messages are handled one at a time, so such a client held every later
+// notification and request of a shared backend (other sessions' progress
+// and elicitation) while its messages queued without bound.
+func TestLog_DoesNotWaitForAClientThatStoppedReading(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		s, _, _ := newTestServer(t, config.Settings{}, nil)
+		ct, st := mcp.NewInMemoryTransports()
+		ss, err := s.MCP().Connect(context.Background(), st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ss.Close()
+		conn, err := ct.Connect(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		c := &rawClient{t: t, conn: conn}
+		c.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+		c.read()
+		c.send(`{"jsonrpc":"2.0","method":"notifications/initialized","params":{}}`)
+		c.send(`{"jsonrpc":"2.0","id":2,"method":"logging/setLevel","params":{"level":"debug"}}`)
+		c.read()
+		// The client reads nothing now.
+		n := maxQueuedLogs + 5
+		done := make(chan struct{})
+		go func() {
+			for i := range n {
+				s.Log(context.Background(), "z-other", &mcp.LoggingMessageParams{Level: "info", Data: fmt.Sprintf("line %d", i)})
+			}
+			close(done)
+		}()
+		synctest.Wait()
+		select {
+		case <-done:
+		default:
+			t.Fatal("Log waits for a client that does not read")
+		}
+		// The client reads again: the messages kept, in order, then how
+		// many were dropped.
+		kept := 0
+		for {
+			r, ok := c.read().(*jsonrpc.Request)
+			if !ok || r.Method != "notifications/message" {
+				t.Fatalf("read %v, want a log message", r)
+			}
+			if strings.Contains(string(r.Params), `"logger":"switchboard"`) {
+				want := fmt.Sprintf("%d log messages of backends were dropped: more than %d waited for this client to read them", n-kept, maxQueuedLogs)
+				if !strings.Contains(string(r.Params), want) || kept < maxQueuedLogs {
+					t.Errorf("after %d messages kept: %s; want %q", kept, r.Params, want)
+				}
+				break
+			}
+			if want := fmt.Sprintf(`"line %d"`, kept); !strings.Contains(string(r.Params), want) {
+				t.Fatalf("message %d: %s, want %s", kept, r.Params, want)
+			}
+			kept++
+		}
+	})
+}
