@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -50,12 +51,19 @@ func tomlFile(r *reader, f *facts, rel string) (map[string]any, bool) {
 	return m, true
 }
 
-// jsonFile decodes a JSON file into v; errors name the file and line.
+// utf8BOM is the UTF-8 byte-order mark.
+var utf8BOM = []byte("\ufeff")
+
+// jsonFile decodes a JSON file into v; errors name the file and line. A
+// byte-order mark at the start is skipped, as npm reads package.json and
+// package-lock.json (a Windows editor writes one; the file was
+// "invalid character 'ï'" and its dependencies unseen).
 func jsonFile(r *reader, f *facts, rel string, v any) bool {
 	b, exists := r.read(rel)
 	if !exists {
 		return false
 	}
+	b = bytes.TrimPrefix(b, utf8BOM)
 	if err := json.Unmarshal(b, v); err != nil {
 		var se *json.SyntaxError
 		var te *json.UnmarshalTypeError

@@ -103,6 +103,9 @@ func addPyproject(f *facts, file string, m map[string]any) {
 // a line; comments, options (-r, -e, --hash ...) and URLs are skipped. An
 // exact pin (==) is taken as the resolved version.
 func addRequirements(f *facts, file string, b []byte) {
+	// pip reads a file with a byte-order mark (a Windows editor's) as the
+	// text after it; its first requirement was no name, left out.
+	b = bytes.TrimPrefix(b, utf8BOM)
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	for sc.Scan() {
 		line := sc.Text()

@@ -769,3 +769,36 @@ func TestEval_MemberListOfTheWrongTypeIsAProblem(t *testing.T) {
 		t.Errorf("yarn's workspaces object: applies %v, problems %q", d.Applies, d.Problems)
 	}
 }
+
+// A byte-order mark at the start of package.json, package-lock.json or
+// requirements.txt is skipped, as npm and pip read them (checked with npm
+// 11 and pip 23): package.json was "invalid character 'ï'" and its
+// dependencies unseen, and the first requirement was no name, left out
+// without a word. go.mod keeps Go's reading: the go command refuses a
+// mark ("unexpected input character"), and so do we, naming the file.
+func TestEval_ByteOrderMarkAsTheToolsReadIt(t *testing.T) {
+	bom := "\ufeff"
+	for _, c := range []struct {
+		file, content, pred string
+		applies             bool
+	}{
+		{"package.json", bom + `{"name": "w", "dependencies": {"pg": "^8"}}`, `{"npm": "pg"}`, true},
+		{"requirements.txt", bom + "flask==2.0\n", `{"python": "flask", "version": "==2.0"}`, true},
+		{"Cargo.toml", bom + "[package]\nname = \"a\"\n[dependencies]\nsqlx = \"0.7\"\n", `{"crate": "sqlx"}`, true},
+		{"go.mod", bom + "module x\n\ngo 1.22\n\nrequire example.com/y v1.0.0\n", `{"goModule": "example.com/y"}`, false},
+	} {
+		root := t.TempDir()
+		write(t, filepath.Join(root, c.file), c.content)
+		d := New(root).Eval(mustParse(t, c.pred), nil)
+		if d.Applies != c.applies || c.applies && len(d.Problems) > 0 || !c.applies && len(d.Problems) == 0 {
+			t.Errorf("%s: applies %v (%s), problems %q; want applies %v", c.file, d.Applies, d.By, d.Problems, c.applies)
+		}
+	}
+	// package-lock.json with a mark still gives the version.
+	root := t.TempDir()
+	write(t, filepath.Join(root, "package.json"), `{"name": "w", "dependencies": {"pg": "^8"}}`)
+	write(t, filepath.Join(root, "package-lock.json"), bom+`{"packages": {"node_modules/pg": {"version": "8.11.3"}}}`)
+	if d := New(root).Eval(mustParse(t, `{"npm": "pg", "version": ">=8.11"}`), nil); !d.Applies || len(d.Problems) > 0 {
+		t.Errorf("package-lock.json with a mark: applies %v (%s), problems %q", d.Applies, d.By, d.Problems)
+	}
+}
