@@ -511,3 +511,54 @@ func TestPlan_ServerWithCommandAndURLStaysInItsFile(t *testing.T) {
 		}
 	}
 }
+
+// A Codex TOML file and a Goose YAML file that start with a byte-order
+// mark are edited, the mark kept, and undo gives them back: Codex's was
+// skipped ("bad key near offset 0", reported twice: the file is read
+// as a source and as the target), and Goose's lost its mark.
+func TestApply_ByteOrderMarkInTOMLAndYAMLIsKept(t *testing.T) {
+	w := newWorld(t)
+	codex := filepath.Join(w.proj, ".codex", "config.toml")
+	orig := "\ufeff[mcp_servers.a]\ncommand = \"x\"\n"
+	w.write(codex, orig, 0o644)
+	o := w.opts(Project)
+	p, err := MakePlan(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Failed() {
+		t.Fatalf("problems: %v", errors.Join(p.Problems...))
+	}
+	w.initOnce(o)
+	if got := w.read(codex); !strings.HasPrefix(got, "\ufeff") || strings.Contains(got, "[mcp_servers.a]") || !strings.Contains(got, "[mcp_servers.switchboard]") {
+		t.Errorf("codex after init: %q", got)
+	}
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(codex); got != orig {
+		t.Errorf("codex after undo: %q, want %q", got, orig)
+	}
+
+	goose := filepath.Join(w.home, ".config", "goose", "config.yaml")
+	w.write(goose, "\ufeffextensions:\n  a: {type: stdio, cmd: x, enabled: true}\n", 0o644)
+	u := w.opts(User)
+	w.initOnce(u)
+	if got := w.read(goose); !strings.HasPrefix(got, "\ufeff") || !strings.Contains(got, "switchboard") {
+		t.Errorf("goose after init: %q", got)
+	}
+}
+
+// A file that cannot be edited is one problem however many edits of it
+// failed: Codex's .codex/config.toml, a source and the target, was named
+// twice (once by the removal, once by the entry) and counted as two
+// files ("2 agent file(s) could not be read").
+func TestPlan_AFileIsOneProblem(t *testing.T) {
+	pl := &planner{plan: &Plan{}}
+	pl.problem("/p/.codex/config.toml", errors.New("bad key near offset 0"))
+	pl.problem("/p/.codex/config.toml", errors.New("bad key near offset 0"))
+	pl.problem("/p/.mcp.json", errors.New("line 1: unexpected EOF"))
+	if len(pl.plan.Problems) != 2 {
+		t.Errorf("%d problems, want 2: %v", len(pl.plan.Problems), errors.Join(pl.plan.Problems...))
+	}
+}

@@ -424,7 +424,7 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				}
 			}
 			if err != nil {
-				pl.plan.Problems = append(pl.plan.Problems, &fileError{path, err})
+				pl.problem(path, err)
 				found.Files = append(found.Files, path)
 				bad = true
 				if !s.source {
@@ -509,7 +509,7 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 					pl.leave(e.name, src.f.path, keep.why)
 					continue
 				}
-				pl.plan.Problems = append(pl.plan.Problems, &fileError{src.f.path, err})
+				pl.problem(src.f.path, err)
 				delete(pl.files, src.f.path)
 				bad = true
 				continue
@@ -529,7 +529,7 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 					if m.srv == nil {
 						return &fileError{src.f.path, err}
 					}
-					pl.plan.Problems = append(pl.plan.Problems, &fileError{src.f.path, err})
+					pl.problem(src.f.path, err)
 					bad = true
 					continue
 				}
@@ -562,13 +562,23 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 			found.Created = append(found.Created, targetPath)
 		}
 		if err := f.set(EntryName, target.dialect.entry(pl.o.Executable, pl.o.EntryArgs())); err != nil {
-			pl.plan.Problems = append(pl.plan.Problems, &fileError{targetPath, err})
+			pl.problem(targetPath, err)
 		} else {
 			pl.keep(f)
 		}
 	}
 	pl.plan.Found = append(pl.plan.Found, found)
 	return nil
+}
+
+// problem records that the file at path cannot be edited, once: a file
+// both read and written (Codex's .codex/config.toml is a source and the
+// target) was named twice, once by the removal and once by the entry,
+// and counted as two files.
+func (pl *planner) problem(path string, err error) {
+	if !slices.ContainsFunc(pl.plan.Problems, func(e error) bool { fe, ok := e.(*fileError); return ok && fe.path == path }) {
+		pl.plan.Problems = append(pl.plan.Problems, &fileError{path, err})
+	}
 }
 
 // check translates every entry so that one bad entry skips the file
