@@ -33,6 +33,79 @@ type relay struct {
 
 	mu   sync.Mutex
 	last float64 // the last progress value sent (it must increase)
+
+	// out is what waits to be written to the client, in order: progress
+	// and log messages, which one goroutine writes (drain) so that a
+	// backend's notification never waits for the client; the request
+	// writes its result only after them (flush).
+	outMu   sync.Mutex
+	out     []func()
+	sending bool          // a drain goroutine runs
+	idle    chan struct{} // closed when that drain has written out
+}
+
+// maxRelayQueue bounds the messages a request's relay holds for a client
+// that does not read; more are dropped.
+const maxRelayQueue = 1000
+
+// send writes f's message to the client after those sent before. It
+// does not wait for the client (2025-11-25 sessions): a backend's
+// progress or log message was written while the backend waited, and
+// the SDK handles a backend's notifications and requests one at a time,
+// so a client that stopped reading during its call held every later
+// notification and request of that backend, other sessions' on a shared
+// backend included. A 2026-07-28 request's messages go out at once, in
+// the response to that request (the HTTP front bounds each write).
+func (r *relay) send(f func()) {
+	if r.newProtocol() {
+		f()
+		return
+	}
+	r.outMu.Lock()
+	defer r.outMu.Unlock()
+	if len(r.out) >= maxRelayQueue {
+		return // the client reads none of it
+	}
+	r.out = append(r.out, f)
+	if !r.sending {
+		r.sending, r.idle = true, make(chan struct{})
+		go r.drain()
+	}
+}
+
+// drain writes what send queued until nothing is left.
+func (r *relay) drain() {
+	for {
+		r.outMu.Lock()
+		if len(r.out) == 0 {
+			r.sending = false
+			close(r.idle)
+			r.outMu.Unlock()
+			return
+		}
+		f := r.out[0]
+		r.out[0] = nil
+		r.out = r.out[1:]
+		r.outMu.Unlock()
+		f()
+	}
+}
+
+// flush waits until what was sent so far is written, or ctx ends.
+func (r *relay) flush(ctx context.Context) {
+	if r == nil {
+		return
+	}
+	r.outMu.Lock()
+	idle, sending := r.idle, r.sending
+	r.outMu.Unlock()
+	if !sending {
+		return
+	}
+	select {
+	case <-idle:
+	case <-ctx.Done():
+	}
 }
 
 // relayKey carries the request's *relay.
@@ -80,7 +153,7 @@ func (r *relay) progress(msg string, val, total float64) {
 	if total >= val {
 		p.Total = total
 	}
-	_ = r.ss.NotifyProgress(context.WithoutCancel(r.ctx), p)
+	r.send(func() { _ = r.ss.NotifyProgress(context.WithoutCancel(r.ctx), p) })
 }
 
 // elicit asks the request's client: a request to it (2025-11-25) or an
@@ -129,7 +202,7 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 			r.progress(msg, 0, 0)
 		},
 		Log: func(_ context.Context, p *mcp.LoggingMessageParams) {
-			s.logTo(r.ctx, r.ss, server, p)
+			r.send(func() { s.logTo(r.ctx, r.ss, server, p) })
 		},
 		Roots: func(ctx context.Context) (*mcp.ListRootsResult, error) {
 			if caps.RootsV2 != nil && r.input != nil {
