@@ -45,11 +45,12 @@ func (c *rawClient) read() jsonrpc.Message {
 
 // A backend's log messages outside a call do not wait for a client that
 // stopped reading: Log returns at once, the messages queue in order (at
-// most maxQueuedLogs; the rest are dropped and counted in a note after
-// the ones kept). Log waited for the client's write, and a backend's
-// messages are handled one at a time, so such a client held every later
-// notification and request of a shared backend (other sessions' progress
-// and elicitation) while its messages queued without bound.
+// most maxLaterNotes; the rest are dropped and counted in a note after
+// the ones kept). Log waited for the client's write, which the SDK's
+// Streamable HTTP transport (and this test's in-memory one) makes as it
+// is asked, and a backend's messages are handled one at a time, so such
+// a client held every later notification and request of a shared
+// backend for as long as the write waited.
 func TestLog_DoesNotWaitForAClientThatStoppedReading(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		s, _, _ := newTestServer(t, config.Settings{}, nil)
@@ -71,7 +72,7 @@ func TestLog_DoesNotWaitForAClientThatStoppedReading(t *testing.T) {
 		c.send(`{"jsonrpc":"2.0","id":2,"method":"logging/setLevel","params":{"level":"debug"}}`)
 		c.read()
 		// The client reads nothing now.
-		n := maxQueuedLogs + 5
+		n := maxLaterNotes + 5
 		done := make(chan struct{})
 		go func() {
 			for i := range n {
@@ -94,8 +95,8 @@ func TestLog_DoesNotWaitForAClientThatStoppedReading(t *testing.T) {
 				t.Fatalf("read %v, want a log message", r)
 			}
 			if strings.Contains(string(r.Params), `"logger":"switchboard"`) {
-				want := fmt.Sprintf("%d log messages of backends were dropped: more than %d waited for this client to read them", n-kept, maxQueuedLogs)
-				if !strings.Contains(string(r.Params), want) || kept < maxQueuedLogs {
+				want := fmt.Sprintf("%d notifications of backends (log messages, resource updates) were dropped: more than %d waited for this client to read them", n-kept, maxLaterNotes)
+				if !strings.Contains(string(r.Params), want) || kept < maxLaterNotes {
 					t.Errorf("after %d messages kept: %s; want %q", kept, r.Params, want)
 				}
 				break
@@ -192,6 +193,55 @@ func TestRelay_CallMessagesDoNotWaitForAClientThatStoppedReading(t *testing.T) {
 		// call_tool's own started/finished progress and the backend's.
 		if logs != fb.n || progress < fb.n {
 			t.Errorf("before the result: %d log and %d progress messages, want %d and at least %d", logs, progress, fb.n, fb.n)
+		}
+	})
+}
+
+// A backend's resources/updated does not wait for a subscriber that
+// stopped reading: ResourceUpdated returns at once and the update
+// reaches the subscriber when it reads again.
+func TestResourceUpdated_DoesNotWaitForAClientThatStoppedReading(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		s, _, cs := newRichServer(t, config.Settings{})
+		call(t, cs, "list_tools", map[string]any{"servers": []any{"media"}})
+		ct, st := mcp.NewInMemoryTransports()
+		ss, err := s.MCP().Connect(context.Background(), st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ss.Close()
+		conn, err := ct.Connect(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		c := &rawClient{t: t, conn: conn}
+		c.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+		c.read()
+		c.send(`{"jsonrpc":"2.0","method":"notifications/initialized","params":{}}`)
+		c.send(`{"jsonrpc":"2.0","id":2,"method":"resources/subscribe","params":{"uri":"switchboard://media/file:///a.txt"}}`)
+		if r, ok := c.read().(*jsonrpc.Response); !ok || r.Error != nil {
+			t.Fatalf("subscribe: %v", r)
+		}
+		// The client reads nothing now.
+		done := make(chan struct{})
+		go func() {
+			for range 20 {
+				s.ResourceUpdated("media", "file:///a.txt")
+			}
+			close(done)
+		}()
+		synctest.Wait()
+		select {
+		case <-done:
+		default:
+			t.Fatal("ResourceUpdated waits for a subscriber that does not read")
+		}
+		for i := range 20 {
+			r, ok := c.read().(*jsonrpc.Request)
+			if !ok || r.Method != "notifications/resources/updated" || !strings.Contains(string(r.Params), "switchboard://media/file:///a.txt") {
+				t.Fatalf("message %d: %v, want the update", i, r)
+			}
 		}
 	})
 }

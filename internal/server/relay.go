@@ -48,14 +48,10 @@ type relay struct {
 // that does not read; more are dropped.
 const maxRelayQueue = 1000
 
-// send writes f's message to the client after those sent before. It
-// does not wait for the client (2025-11-25 sessions): a backend's
-// progress or log message was written while the backend waited, and
-// the SDK handles a backend's notifications and requests one at a time,
-// so a client that stopped reading during its call held every later
-// notification and request of that backend, other sessions' on a shared
-// backend included. A 2026-07-28 request's messages go out at once, in
-// the response to that request (the HTTP front bounds each write).
+// send writes f's message to the client after those sent before,
+// without the backend waiting for the client (2025-11-25 sessions), as
+// notifyLater does outside a call. A 2026-07-28 request's messages go
+// out at once, in the response to that request.
 func (r *relay) send(f func()) {
 	if r.newProtocol() {
 		f()
@@ -360,51 +356,59 @@ func (s *Server) workspaceRoots() *mcp.ListRootsResult {
 }
 
 // Log sends a backend's log message (server is its name, the logger) to
-// every client of this server at or above the level it set. It does not
-// wait for the clients: the messages queue (at most maxQueuedLogs, in
-// order) and one goroutine writes them. It waited, and the backend's
-// messages are handled one at a time, so a client that set a level and
-// stopped reading held every later notification and request of the
-// backend (progress, elicitation, sampling of other sessions' calls on
-// a shared backend) while its messages queued in memory without bound.
-// Messages over the queue's bound are dropped, and the client is told
-// how many after the ones kept.
+// every client of this server at or above the level it set, without
+// waiting for them (notifyLater).
 func (s *Server) Log(ctx context.Context, server string, p *mcp.LoggingMessageParams) {
-	l := &s.logs
+	ctx = context.WithoutCancel(ctx)
+	s.notifyLater(func() {
+		for ss := range s.mcp.Sessions() {
+			s.logTo(ctx, ss, server, p)
+		}
+	})
+}
+
+// maxLaterNotes bounds what a backend sends this server's clients
+// outside a call and waits for them to read (notifyLater).
+const maxLaterNotes = 1000
+
+// noteQueue is what notifyLater has queued and not yet sent.
+type noteQueue struct {
+	mu      sync.Mutex
+	q       []func()
+	running bool // a sendNotes goroutine is sending
+	dropped int  // notifications dropped since the queue last emptied
+}
+
+// notifyLater runs send, which writes a backend's notification to this
+// server's clients, after those queued before, on a goroutine of its own:
+// the backend never waits for a client. The SDK handles a backend's
+// notifications and requests one at a time, so a write that waits holds
+// every later one of that backend, other sessions' on a shared backend
+// included. Our stdio transport queues notifications itself
+// (stdioConn.notify), but the SDK's Streamable HTTP transport writes to
+// the response as it is asked, and an HTTP client that stopped reading
+// held them, once its connection's buffers were full, for the front's
+// write timeout (a minute) on each of its streams. At most maxLaterNotes wait; more are dropped, and the
+// clients are told how many after the ones kept.
+func (s *Server) notifyLater(send func()) {
+	l := &s.notes
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if len(l.q) >= maxQueuedLogs {
+	if len(l.q) >= maxLaterNotes {
 		l.dropped++
 		return
 	}
-	l.q = append(l.q, queuedLog{ctx: context.WithoutCancel(ctx), server: server, p: p})
+	l.q = append(l.q, send)
 	if !l.running {
 		l.running = true
-		go s.sendLogs()
+		go s.sendNotes()
 	}
 }
 
-// maxQueuedLogs bounds the log messages waiting for a client (Log).
-const maxQueuedLogs = 1000
-
-// logQueue is what Log has queued and not yet written.
-type logQueue struct {
-	mu      sync.Mutex
-	q       []queuedLog
-	running bool // a sendLogs goroutine is writing
-	dropped int  // messages dropped since the last one written
-}
-
-type queuedLog struct {
-	ctx    context.Context
-	server string
-	p      *mcp.LoggingMessageParams
-}
-
-// sendLogs writes the queued log messages in order until the queue is
+// sendNotes sends the queued notifications in order until the queue is
 // empty, and then says how many were dropped meanwhile, if any.
-func (s *Server) sendLogs() {
-	l := &s.logs
+func (s *Server) sendNotes() {
+	l := &s.notes
 	for {
 		l.mu.Lock()
 		if len(l.q) == 0 {
@@ -416,19 +420,17 @@ func (s *Server) sendLogs() {
 				return
 			}
 			l.mu.Unlock()
-			note := &mcp.LoggingMessageParams{Level: "warning", Data: fmt.Sprintf("%d log messages of backends were dropped: more than %d waited for this client to read them", dropped, maxQueuedLogs)}
+			note := &mcp.LoggingMessageParams{Level: "warning", Data: fmt.Sprintf("%d notifications of backends (log messages, resource updates) were dropped: more than %d waited for this client to read them", dropped, maxLaterNotes)}
 			for ss := range s.mcp.Sessions() {
 				s.logTo(context.Background(), ss, "switchboard", note)
 			}
 			continue
 		}
-		m := l.q[0]
-		l.q[0] = queuedLog{}
+		send := l.q[0]
+		l.q[0] = nil
 		l.q = l.q[1:]
 		l.mu.Unlock()
-		for ss := range s.mcp.Sessions() {
-			s.logTo(m.ctx, ss, m.server, m.p)
-		}
+		send()
 	}
 }
 

@@ -106,7 +106,7 @@ type Server struct {
 	catGen      atomic.Uint64            // counts CatalogChanged calls
 	res         resourceState            // resources.go
 	tri         trifectaState            // taint.go
-	logs        logQueue                 // relay.go: backends' log messages outside calls
+	notes       noteQueue                // relay.go: backends' notifications outside calls
 }
 
 // New builds the server. It starts nothing: backends start on first use.
