@@ -237,10 +237,36 @@ func MakePlan(o *Options) (*Plan, error) {
 			return nil, err
 		}
 	}
+	if err := pl.tooMany(); err != nil {
+		return nil, err
+	}
 	if err := pl.ourConfig(); err != nil {
 		return nil, err
 	}
 	return pl.plan, nil
+}
+
+// tooMany refuses a plan that moves more than maxServers servers in all:
+// each one is set into Switchboard's config, which reads the whole file
+// again, and a repository's 4,000 .continue/mcpServers/*.yaml files of
+// one server each (under the bound of one file) held init for 40 s,
+// 20,000 of them for minutes.
+func (pl *planner) tooMany() error {
+	n := len(pl.plan.Imported)
+	if n <= maxServers {
+		return nil
+	}
+	var from []string
+	for _, imp := range pl.plan.Imported {
+		if !slices.Contains(from, imp.From) {
+			from = append(from, imp.From)
+		}
+	}
+	files := strings.Join(from[:min(len(from), 3)], ", ")
+	if len(from) > 3 {
+		files += fmt.Sprintf(" and %d more files", len(from)-3)
+	}
+	return fmt.Errorf("init would move %d servers (from %s), more than the %d it moves at once: each one rewrites Switchboard's config; move some by hand or remove the files that should not be there, or run init --agent NAME for one agent at a time", n, files, maxServers)
 }
 
 func agentIDs() string {
@@ -383,6 +409,14 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 		if s.glob != "" {
 			m, _ := filepath.Glob(s.glob)
 			sort.Strings(m)
+			if len(m) > maxServers {
+				// Each is read and kept while init plans (a repository's
+				// 20,000 Continue files were all read before the plan's
+				// bound refused them).
+				pl.problem(s.glob, fmt.Errorf("%d files match, more than the %d init reads: remove the files that should not be there, or move their servers by hand", len(m), maxServers))
+				bad = true
+				m = nil
+			}
 			for _, p := range m {
 				if !targets[p] {
 					candidates = append(candidates, p)
