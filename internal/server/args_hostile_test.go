@@ -1,9 +1,14 @@
 package server
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 )
 
@@ -119,5 +124,41 @@ func TestListTools_ToolsWithQueryOrServersIsRefusedAndDetailApplies(t *testing.T
 	}
 	if out, _ := call(t, cs, "list_tools", map[string]any{"tools": two, "detail": "summary"}); !strings.HasPrefix(out, "// everything (2 tools)\neverything.echo — Echo a message back.\neverything.get_sum — ") {
 		t.Errorf("tools with detail summary:\n%s", out)
+	}
+}
+
+// The list_tools index and listing show at most maxNotices notes, the
+// last saying how many more and where to see them: each note is of one
+// file or server, files come with a repository, and 10,000 malformed
+// member manifests or untrusted plugins were as many lines of the
+// list_tools description, read into the model's context.
+func TestListTools_NoticesAreBounded(t *testing.T) {
+	var notes []string
+	for i := range 10_000 {
+		notes = append(notes, fmt.Sprintf("workspace manifest packages/p%d/package.json:1: unexpected end of JSON input", i))
+	}
+	fb := &fakeBackends{tools: map[string][]*mcp.Tool{"a": {{Name: "t", InputSchema: schema(``)}}}}
+	specs := map[string]*config.Server{"a": {Name: "a", Type: config.Stdio, Command: "x"}}
+	var s *Server
+	cat := catalog.New(specs, fb, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
+	s = New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: config.Settings{}.Defaults(), Notices: func() []string { return notes }})
+	cs := connectMem(t, s)
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var desc string
+	for _, tl := range res.Tools {
+		if tl.Name == "list_tools" {
+			desc = tl.Description
+		}
+	}
+	more := "and 9991 more notes about files and servers: `switchboard servers` shows them"
+	if n := strings.Count(desc, "\nNote: "); n != 10 || !strings.Contains(desc, more) || len(desc) > 4000 {
+		t.Errorf("the description has %d notes, %d bytes; want %d, the last %q", n, len(desc), 10, more)
+	}
+	out, _ := call(t, cs, "list_tools", map[string]any{})
+	if n := strings.Count(out, "// Note: "); n != 10 || !strings.Contains(out, more) {
+		t.Errorf("the listing has %d notes; want %d, the last %q", n, 10, more)
 	}
 }
