@@ -147,17 +147,8 @@ func apply(dir string, o *Options, p *Plan) error {
 		return err
 	}
 	for _, c := range p.Changes {
-		cur, err := safefile.Read(c.Path)
-		switch {
-		case errors.Is(err, os.ErrNotExist):
-			cur = nil
-		case err != nil:
+		if err := unchanged(c.Path, c.Old); err != nil {
 			return err
-		case cur == nil:
-			cur = []byte{}
-		}
-		if (cur == nil) != (c.Old == nil) || !bytes.Equal(cur, c.Old) {
-			return fmt.Errorf("%w: %s; nothing more was written", ErrChanged, c.Path)
 		}
 		i := slices.IndexFunc(m.Files, func(f manifestFile) bool { return f.Path == c.Path })
 		if i < 0 {
@@ -194,7 +185,14 @@ func apply(dir string, o *Options, p *Plan) error {
 		if err := os.MkdirAll(filepath.Dir(c.Path), 0o755); err != nil {
 			return err
 		}
-		if err := WriteFile(c.Path, c.New, mode); err != nil {
+		if testHookBeforeWrite != nil {
+			testHookBeforeWrite(c.Path)
+		}
+		// Checked again just before the rename: the backups and the new
+		// content are written and synced since the check above, and an
+		// agent's write in that time (Claude Code rewrites ~/.claude.json
+		// often) was replaced, lost.
+		if err := atomicfile.WriteIf(c.Path, c.New, mode, func() error { return unchanged(c.Path, c.Old) }); err != nil {
 			return err
 		}
 		mf.Written = hash(c.New)
@@ -205,6 +203,28 @@ func apply(dir string, o *Options, p *Plan) error {
 		if err := saveManifest(dir, m); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// testHookBeforeWrite, when set, runs just before a planned file is
+// replaced (a test's agent writing its file at that moment).
+var testHookBeforeWrite func(path string)
+
+// unchanged returns ErrChanged (wrapped, naming path) unless path holds
+// old (nil: path does not exist).
+func unchanged(path string, old []byte) error {
+	cur, err := safefile.Read(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		cur = nil
+	case err != nil:
+		return err
+	case cur == nil:
+		cur = []byte{}
+	}
+	if (cur == nil) != (old == nil) || !bytes.Equal(cur, old) {
+		return fmt.Errorf("%w: %s; nothing more was written", ErrChanged, path)
 	}
 	return nil
 }

@@ -698,11 +698,13 @@ func (d *tomlDoc) insert(name string, value map[string]any, rec *entryRec) error
 				}
 				var out bytes.Buffer
 				out.Write(b)
-				if out.Len() > 0 && !bytes.HasSuffix(b, []byte("\n")) {
-					out.WriteByte('\n')
-				}
-				if out.Len() > 0 && !bytes.HasSuffix(out.Bytes(), []byte("\n\n")) {
-					out.WriteByte('\n')
+				if len(bytes.TrimPrefix(b, []byte("\ufeff"))) > 0 { // only a byte-order mark: empty
+					if !bytes.HasSuffix(b, []byte("\n")) {
+						out.WriteByte('\n')
+					}
+					if !bytes.HasSuffix(out.Bytes(), []byte("\n\n")) {
+						out.WriteByte('\n')
+					}
 				}
 				out.WriteString(strings.Trim(text, "\n") + "\n")
 				return out.Bytes(), nil
@@ -1113,5 +1115,9 @@ func (d *yamlDoc) bytes() []byte {
 		return d.orig
 	}
 	_ = enc.Close()
+	if bytes.HasPrefix(d.orig, []byte("\ufeff")) {
+		// The encoder writes none: a byte-order mark was dropped.
+		return append([]byte("\ufeff"), b.Bytes()...)
+	}
 	return b.Bytes()
 }

@@ -511,3 +511,102 @@ func TestPlan_ServerWithCommandAndURLStaysInItsFile(t *testing.T) {
 		}
 	}
 }
+
+// A Codex TOML file and a Goose YAML file that start with a byte-order
+// mark are edited, the mark kept, and undo gives them back: Codex's was
+// skipped ("bad key near offset 0", reported twice: the file is read
+// as a source and as the target), and Goose's lost its mark.
+func TestApply_ByteOrderMarkInTOMLAndYAMLIsKept(t *testing.T) {
+	w := newWorld(t)
+	codex := filepath.Join(w.proj, ".codex", "config.toml")
+	orig := "\ufeff[mcp_servers.a]\ncommand = \"x\"\n"
+	w.write(codex, orig, 0o644)
+	o := w.opts(Project)
+	p, err := MakePlan(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Failed() {
+		t.Fatalf("problems: %v", errors.Join(p.Problems...))
+	}
+	w.initOnce(o)
+	if got := w.read(codex); !strings.HasPrefix(got, "\ufeff") || strings.Contains(got, "[mcp_servers.a]") || !strings.Contains(got, "[mcp_servers.switchboard]") {
+		t.Errorf("codex after init: %q", got)
+	}
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(codex); got != orig {
+		t.Errorf("codex after undo: %q, want %q", got, orig)
+	}
+
+	goose := filepath.Join(w.home, ".config", "goose", "config.yaml")
+	w.write(goose, "\ufeffextensions:\n  a: {type: stdio, cmd: x, enabled: true}\n", 0o644)
+	u := w.opts(User)
+	w.initOnce(u)
+	if got := w.read(goose); !strings.HasPrefix(got, "\ufeff") || !strings.Contains(got, "switchboard") {
+		t.Errorf("goose after init: %q", got)
+	}
+}
+
+// A file that cannot be edited is one problem however many edits of it
+// failed: Codex's .codex/config.toml, a source and the target, was named
+// twice (once by the removal, once by the entry) and counted as two
+// files ("2 agent file(s) could not be read").
+func TestPlan_AFileIsOneProblem(t *testing.T) {
+	pl := &planner{plan: &Plan{}}
+	pl.problem("/p/.codex/config.toml", errors.New("bad key near offset 0"))
+	pl.problem("/p/.codex/config.toml", errors.New("bad key near offset 0"))
+	pl.problem("/p/.mcp.json", errors.New("line 1: unexpected EOF"))
+	if len(pl.plan.Problems) != 2 {
+		t.Errorf("%d problems, want 2: %v", len(pl.plan.Problems), errors.Join(pl.plan.Problems...))
+	}
+}
+
+// A plan that would move more than maxServers servers in all is refused,
+// naming the count and the files: each is set into Switchboard's config,
+// which reads the whole file again, and a repository's 4,000 Continue
+// files of one server each (each under the bound of one file) held init
+// for 40 s, 20,000 for minutes.
+func TestPlan_TooManyServersInAllIsRefused(t *testing.T) {
+	w := newWorld(t)
+	servers := func(from, n int) string {
+		var b strings.Builder
+		b.WriteString(`{"mcpServers": {`)
+		for i := from; i < from+n; i++ {
+			if i > from {
+				b.WriteString(",\n")
+			}
+			fmt.Fprintf(&b, `"s%d": {"command": "x"}`, i)
+		}
+		b.WriteString("}}")
+		return b.String()
+	}
+	mcp, cursor := filepath.Join(w.proj, ".mcp.json"), filepath.Join(w.proj, ".cursor", "mcp.json")
+	w.write(mcp, servers(0, 600), 0o644)
+	w.write(cursor, servers(600, maxServers-599), 0o644)
+	_, err := MakePlan(w.opts(Project))
+	want := fmt.Sprintf("init would move %d servers (from %s, %s), more than the %d it moves at once", maxServers+1, mcp, cursor, maxServers)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v, want %q", err, want)
+	}
+}
+
+// More than maxServers Continue files in a project are a problem naming
+// the pattern, and none is read: each was read and kept while init
+// planned, 20,000 of them before the plan's bound refused them.
+func TestPlan_TooManyFilesOfAGlobAreSkipped(t *testing.T) {
+	w := newWorld(t)
+	dir := filepath.Join(w.proj, ".continue", "mcpServers")
+	for i := range maxServers + 1 {
+		w.write(filepath.Join(dir, fmt.Sprintf("m%04d.yaml", i)), fmt.Sprintf("name: m%d\nversion: 0.0.1\nschema: v1\nmcpServers:\n  - name: s%d\n    command: echo\n", i, i), 0o644)
+	}
+	p, err := MakePlan(w.opts(Project))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("%s: %d files match, more than the %d init reads", filepath.Join(dir, "*.yaml"), maxServers+1, maxServers)
+	if got := errors.Join(p.Problems...); got == nil || !strings.Contains(got.Error(), want) || len(p.Imported) != 0 || len(p.Changes) != 0 {
+		t.Errorf("problems %v, imported %d, changes %d; want %q and nothing else", got, len(p.Imported), len(p.Changes), want)
+	}
+}

@@ -237,10 +237,36 @@ func MakePlan(o *Options) (*Plan, error) {
 			return nil, err
 		}
 	}
+	if err := pl.tooMany(); err != nil {
+		return nil, err
+	}
 	if err := pl.ourConfig(); err != nil {
 		return nil, err
 	}
 	return pl.plan, nil
+}
+
+// tooMany refuses a plan that moves more than maxServers servers in all:
+// each one is set into Switchboard's config, which reads the whole file
+// again, and a repository's 4,000 .continue/mcpServers/*.yaml files of
+// one server each (under the bound of one file) held init for 40 s,
+// 20,000 of them for minutes.
+func (pl *planner) tooMany() error {
+	n := len(pl.plan.Imported)
+	if n <= maxServers {
+		return nil
+	}
+	var from []string
+	for _, imp := range pl.plan.Imported {
+		if !slices.Contains(from, imp.From) {
+			from = append(from, imp.From)
+		}
+	}
+	files := strings.Join(from[:min(len(from), 3)], ", ")
+	if len(from) > 3 {
+		files += fmt.Sprintf(" and %d more files", len(from)-3)
+	}
+	return fmt.Errorf("init would move %d servers (from %s), more than the %d it moves at once: each one rewrites Switchboard's config; move some by hand or remove the files that should not be there, or run init --agent NAME for one agent at a time", n, files, maxServers)
 }
 
 func agentIDs() string {
@@ -383,6 +409,14 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 		if s.glob != "" {
 			m, _ := filepath.Glob(s.glob)
 			sort.Strings(m)
+			if len(m) > maxServers {
+				// Each is read and kept while init plans (a repository's
+				// 20,000 Continue files were all read before the plan's
+				// bound refused them).
+				pl.problem(s.glob, fmt.Errorf("%d files match, more than the %d init reads: remove the files that should not be there, or move their servers by hand", len(m), maxServers))
+				bad = true
+				m = nil
+			}
 			for _, p := range m {
 				if !targets[p] {
 					candidates = append(candidates, p)
@@ -424,7 +458,7 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				}
 			}
 			if err != nil {
-				pl.plan.Problems = append(pl.plan.Problems, &fileError{path, err})
+				pl.problem(path, err)
 				found.Files = append(found.Files, path)
 				bad = true
 				if !s.source {
@@ -509,7 +543,7 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 					pl.leave(e.name, src.f.path, keep.why)
 					continue
 				}
-				pl.plan.Problems = append(pl.plan.Problems, &fileError{src.f.path, err})
+				pl.problem(src.f.path, err)
 				delete(pl.files, src.f.path)
 				bad = true
 				continue
@@ -529,7 +563,7 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 					if m.srv == nil {
 						return &fileError{src.f.path, err}
 					}
-					pl.plan.Problems = append(pl.plan.Problems, &fileError{src.f.path, err})
+					pl.problem(src.f.path, err)
 					bad = true
 					continue
 				}
@@ -562,13 +596,23 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 			found.Created = append(found.Created, targetPath)
 		}
 		if err := f.set(EntryName, target.dialect.entry(pl.o.Executable, pl.o.EntryArgs())); err != nil {
-			pl.plan.Problems = append(pl.plan.Problems, &fileError{targetPath, err})
+			pl.problem(targetPath, err)
 		} else {
 			pl.keep(f)
 		}
 	}
 	pl.plan.Found = append(pl.plan.Found, found)
 	return nil
+}
+
+// problem records that the file at path cannot be edited, once: a file
+// both read and written (Codex's .codex/config.toml is a source and the
+// target) was named twice, once by the removal and once by the entry,
+// and counted as two files.
+func (pl *planner) problem(path string, err error) {
+	if !slices.ContainsFunc(pl.plan.Problems, func(e error) bool { fe, ok := e.(*fileError); return ok && fe.path == path }) {
+		pl.plan.Problems = append(pl.plan.Problems, &fileError{path, err})
+	}
 }
 
 // check translates every entry so that one bad entry skips the file

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -310,5 +311,63 @@ func TestPlan_DeepTOMLIsSkippedNotACrash(t *testing.T) {
 	}
 	if !p.Failed() || !strings.Contains(errors.Join(p.Problems...).Error(), "line 3: nested deeper than 200 levels") {
 		t.Errorf("problems = %v", p.Problems)
+	}
+}
+
+// An agent that writes its file while init replaces it (after the
+// backups and the new content are written, before the rename) keeps its
+// write: Apply checks the file again just before the rename and returns
+// ErrChanged. It checked only before writing the backups, and the
+// agent's write in between was replaced, lost.
+func TestApply_KeepsAnAgentWriteJustBeforeTheRename(t *testing.T) {
+	w := newWorld(t)
+	f := filepath.Join(w.proj, ".mcp.json")
+	w.write(f, `{"mcpServers": {"a": {"command": "a"}}}`, 0o644)
+	o := w.opts(Project)
+	p, err := MakePlan(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent := `{"mcpServers": {"a": {"command": "a"}}, "theme": "dark"}`
+	testHookBeforeWrite = func(path string) {
+		if path == f {
+			w.write(f, agent, 0o644)
+		}
+	}
+	defer func() { testHookBeforeWrite = nil }()
+	if err := Apply(o, p); !errors.Is(err, ErrChanged) || !strings.Contains(err.Error(), f) {
+		t.Errorf("err = %v, want ErrChanged naming %s", err, f)
+	}
+	if got := w.read(f); got != agent {
+		t.Errorf("the agent's write was lost: %s", got)
+	}
+	if ents, _ := os.ReadDir(w.proj); slices.ContainsFunc(ents, func(e os.DirEntry) bool { return strings.Contains(e.Name(), ".tmp-") }) {
+		t.Errorf("a temporary file was left: %v", ents)
+	}
+}
+
+// An agent that writes its file while init --undo replaces it keeps its
+// write: the undo checks again just before the rename and patches the
+// file again from what the agent wrote.
+func TestUndo_KeepsAnAgentWriteJustBeforeTheRename(t *testing.T) {
+	w := newWorld(t)
+	f := filepath.Join(w.proj, ".mcp.json")
+	w.write(f, `{"mcpServers": {"a": {"command": "a"}}}`, 0o644)
+	o := w.opts(Project)
+	w.initOnce(o)
+	once := false
+	testHookBeforeWrite = func(path string) {
+		if path == f && !once {
+			once = true
+			b := w.read(f)
+			w.write(f, strings.Replace(b, `{"mcpServers"`, `{"theme": "dark", "mcpServers"`, 1), 0o644)
+		}
+	}
+	defer func() { testHookBeforeWrite = nil }()
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(f); got != `{"theme": "dark", "mcpServers": {"a": {"command": "a"}}}` {
+		t.Errorf("after undo: %s; want the agent's theme kept and server a back", got)
 	}
 }

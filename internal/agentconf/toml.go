@@ -60,6 +60,12 @@ func tomlTableNames(md toml.MetaData, table string) []string {
 func scanTOML(data []byte) ([]tstmt, error) {
 	var out []tstmt
 	pos := 0
+	if bytes.HasPrefix(data, []byte("\ufeff")) {
+		// A byte-order mark, which the decoder (and Codex's toml_edit)
+		// takes; it was "bad key near offset 0", and the file skipped.
+		// It stays before the first statement.
+		pos = 3
+	}
 	for pos < len(data) {
 		start := pos
 		for pos < len(data) && (data[pos] == ' ' || data[pos] == '\t') {
@@ -379,11 +385,15 @@ func skipBlank(data []byte, pos int) int {
 func tomlAppendTable(data []byte, table, name string, keys []kv) ([]byte, error) {
 	var b bytes.Buffer
 	b.Write(data)
-	if b.Len() > 0 && !bytes.HasSuffix(data, []byte("\n")) {
-		b.WriteByte('\n')
-	}
-	if b.Len() > 0 && !bytes.HasSuffix(b.Bytes(), []byte("\n\n")) && !bytes.HasSuffix(b.Bytes(), []byte("\n\r\n")) {
-		b.WriteByte('\n')
+	// A file that is only a byte-order mark is empty: no blank line
+	// goes between the mark and the table.
+	if len(bytes.TrimPrefix(data, []byte("\ufeff"))) > 0 {
+		if !bytes.HasSuffix(data, []byte("\n")) {
+			b.WriteByte('\n')
+		}
+		if !bytes.HasSuffix(b.Bytes(), []byte("\n\n")) && !bytes.HasSuffix(b.Bytes(), []byte("\n\r\n")) {
+			b.WriteByte('\n')
+		}
 	}
 	fmt.Fprintf(&b, "[%s.%s]\n", tomlKeyPart(table), tomlKeyPart(name))
 	for _, e := range keys {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
@@ -303,14 +304,36 @@ func structuralUndo(dir string, m *manifest) (*UndoResult, error) {
 		u := plan[i]
 		mf := u.mf
 		// The agent may write its file while we patch it: patch again
-		// from what is there now until it holds still.
+		// from what is there now until it holds still, and check again
+		// just before the rename (an agent's write while the patched
+		// content was written and synced was replaced, lost).
 		for try := 0; ; try++ {
 			now, err := readOrNil(mf.Path)
 			if err != nil {
 				return res, err
 			}
 			if bytes.Equal(now, u.base) && (now == nil) == (u.base == nil) {
-				break
+				if u.base == nil || u.remove || bytes.Equal(u.out, u.base) {
+					break
+				}
+				mode := mf.Mode
+				if st, err := os.Stat(mf.Path); err == nil {
+					mode = st.Mode().Perm()
+				}
+				if testHookBeforeWrite != nil {
+					testHookBeforeWrite(mf.Path)
+				}
+				err := atomicfile.WriteIf(mf.Path, u.out, mode, func() error { return unchanged(mf.Path, u.base) })
+				if err == nil {
+					res.Restored = append(res.Restored, mf.Path)
+					break
+				}
+				if !errors.Is(err, ErrChanged) {
+					return res, err
+				}
+				if now, err = readOrNil(mf.Path); err != nil {
+					return res, err
+				}
 			}
 			if try == 5 {
 				return res, fmt.Errorf("%s keeps changing while init --undo runs; close the agent and run init --undo again", mf.Path)
@@ -321,9 +344,7 @@ func structuralUndo(dir string, m *manifest) (*UndoResult, error) {
 		}
 		res.Notes = append(res.Notes, u.notes...)
 		res.Done = append(res.Done, u.done...)
-		switch {
-		case u.base == nil:
-		case u.remove:
+		if u.base != nil && u.remove {
 			if err := os.Remove(mf.Path); err != nil && !errors.Is(err, os.ErrNotExist) {
 				return res, err
 			}
@@ -331,15 +352,6 @@ func structuralUndo(dir string, m *manifest) (*UndoResult, error) {
 			for j := len(mf.Dirs) - 1; j >= 0; j-- {
 				_ = os.Remove(mf.Dirs[j]) // only when empty
 			}
-		case !bytes.Equal(u.out, u.base):
-			mode := mf.Mode
-			if st, err := os.Stat(mf.Path); err == nil {
-				mode = st.Mode().Perm()
-			}
-			if err := WriteFile(mf.Path, u.out, mode); err != nil {
-				return res, err
-			}
-			res.Restored = append(res.Restored, mf.Path)
 		}
 		os.Remove(filepath.Join(dir, mf.Backup+".orig"))
 		os.Remove(filepath.Join(dir, mf.Backup+".prev"))

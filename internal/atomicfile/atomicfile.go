@@ -20,6 +20,20 @@ func Write(path string, data []byte, mode fs.FileMode) error {
 	return write(path, data, mode)
 }
 
+// WriteIf is Write that calls unchanged after the new content is on
+// disk in the temporary file and just before the rename, and writes
+// nothing when it returns an error (which WriteIf returns). A caller
+// replacing a file another program also writes (an agent's config)
+// checks there that the file is still what it read: the window in which
+// that program's write would be lost is then the check and the rename,
+// not the writing and syncing of the content.
+func WriteIf(path string, data []byte, mode fs.FileMode, unchanged func() error) error {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
+	return writeIf(path, data, mode, unchanged)
+}
+
 // WriteOwn is Write for a file that is ours alone (a cache or state
 // file): a symbolic link at path is replaced, never followed, so a link
 // planted in our directories cannot make the write land on, and replace,
@@ -28,7 +42,11 @@ func WriteOwn(path string, data []byte, mode fs.FileMode) error {
 	return write(path, data, mode)
 }
 
-func write(path string, data []byte, mode fs.FileMode) (err error) {
+func write(path string, data []byte, mode fs.FileMode) error {
+	return writeIf(path, data, mode, nil)
+}
+
+func writeIf(path string, data []byte, mode fs.FileMode, unchanged func() error) (err error) {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
@@ -51,6 +69,11 @@ func write(path string, data []byte, mode fs.FileMode) (err error) {
 	}
 	if err = tmp.Close(); err != nil {
 		return err
+	}
+	if unchanged != nil {
+		if err = unchanged(); err != nil {
+			return err
+		}
 	}
 	if err = os.Rename(tmp.Name(), path); err != nil {
 		return err

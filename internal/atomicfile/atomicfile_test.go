@@ -1,6 +1,7 @@
 package atomicfile
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -75,5 +76,38 @@ func TestWriteOwn_ReplacesALinkAndLeavesItsTarget(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(path); string(b) != "{}" {
 		t.Errorf("path = %q, want {}", b)
+	}
+}
+
+// WriteIf writes nothing, and leaves no temporary file, when its check
+// fails; the check runs once the new content is on disk.
+func TestWriteIf_WritesNothingWhenTheCheckFails(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "f")
+	if err := os.WriteFile(p, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stop := errors.New("changed")
+	err := WriteIf(p, []byte("new"), 0o644, func() error {
+		ents, _ := os.ReadDir(dir)
+		if len(ents) != 2 {
+			t.Errorf("at the check, %d entries in the directory, want the file and the temporary file", len(ents))
+		}
+		return stop
+	})
+	if err != stop {
+		t.Errorf("err = %v, want the check's", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "old" {
+		t.Errorf("content %q, want old", b)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("%d entries left, want the file alone", len(ents))
+	}
+	if err := WriteIf(p, []byte("new"), 0o644, func() error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "new" {
+		t.Errorf("content %q, want new", b)
 	}
 }

@@ -9,7 +9,7 @@ import (
 
 // list takes tools as list_tools({tools}) does: "server.tool" prints
 // that tool's declaration, a near miss says what it meant, and a server
-// named with it still lists its tools.
+// named with it still lists its tools; --detail shapes both.
 func TestList_ServerDotToolDeclaresTheTool(t *testing.T) {
 	w := newCLIWorld(t)
 	exe, _ := os.Executable()
@@ -24,8 +24,8 @@ func TestList_ServerDotToolDeclaresTheTool(t *testing.T) {
 		t.Errorf("list demo.ecoh: exit %d, err %q; want a did-you-mean", code, errOut)
 	}
 	code, out, errOut = w.run("list", "--detail", "names", "demo.echo", "demo")
-	if code != 0 || !strings.Contains(out, "function echo(") || !strings.Contains(out, "demo: add, echo, sleep, split_words") {
-		t.Errorf("list demo.echo demo: exit %d, out %q, err %q; want the tool and the server", code, out, errOut)
+	if code != 0 || out != "demo: echo\ndemo: add, echo, sleep, split_words\n" {
+		t.Errorf("list demo.echo demo: exit %d, out %q, err %q; want the tool and the server, by name as --detail says", code, out, errOut)
 	}
 }
 

@@ -147,6 +147,18 @@ func TestExpand(t *testing.T) {
 	if _, err := s.Expand(r); err == nil || !strings.Contains(err.Error(), "MISSING") || !strings.Contains(err.Error(), `"x"`) {
 		t.Errorf("missing variable: err = %v", err)
 	}
+	// A ${file:} whose content holds a NUL byte is an error naming the
+	// field: exec refused it as "invalid argument", naming nothing.
+	write(t, dir, "binary", "a\x00b")
+	for _, s := range []*Server{
+		{Name: "x", Source: "f.json", Type: Stdio, Command: "run", Args: []string{"--key=${file:~/binary}"}},
+		{Name: "x", Source: "f.json", Type: Stdio, Command: "run", Env: map[string]string{"K": "${file:~/binary}"}},
+	} {
+		_, err := s.Expand(r)
+		if err == nil || !strings.Contains(err.Error(), `server "x" (f.json): `) || !strings.Contains(err.Error(), ": a reference in it gave a value holding a NUL byte, which no argument, variable or header can") || strings.ContainsRune(err.Error(), 0) {
+			t.Errorf("%v %v: err = %q", s.Args, s.Env, err)
+		}
+	}
 	// A reference that names no variable says what to write instead (it
 	// said "environment variable secret:X is not set").
 	for _, ref := range []string{"${env:}", "${secret:X}", "${input:api_key}", "${env:${env:TOK}}"} {
@@ -278,6 +290,11 @@ func TestLoad_EnvAndHeadersThatCannotBeSentAreErrors(t *testing.T) {
 		{`{"url": "https://h/mcp", "headers": {"X Key": "c"}}`, `mcpServers.s.headers."X Key": is no HTTP header name`},
 		{`{"url": "https://h/mcp", "headers": {"": "c"}}`, `mcpServers.s.headers."": is no HTTP header name`},
 		{`{"url": "https://h/mcp", "headers": {"X": "c\r\nInjected: 1"}}`, `mcpServers.s.headers."X": holds a line break or another control character, which no HTTP header value can (line 2)`},
+		// A NUL byte in command, args or cwd failed the start with
+		// "fork/exec …: invalid argument" or "not on PATH".
+		{`{"command": "x\u0000y"}`, `mcpServers.s.command: holds a NUL byte, which no program name, argument or directory can (line 2)`},
+		{`{"command": "x", "args": ["ok", "a\u0000b"]}`, `mcpServers.s.args[1]: holds a NUL byte, which no program name, argument or directory can (line 2)`},
+		{`{"command": "x", "cwd": "/tmp\u0000x"}`, `mcpServers.s.cwd: holds a NUL byte, which no program name, argument or directory can (line 2)`},
 	}
 	for _, tt := range tests {
 		f, err := Parse("/u/config.json", []byte("{\"mcpServers\": {\n\"s\": "+tt.server+"}}"))

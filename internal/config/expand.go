@@ -62,7 +62,7 @@ func (s *Server) Expand(r Resolver) (*Server, error) {
 	out := *s
 	var errs []string
 	exp := func(field, v string) string {
-		return refRE().ReplaceAllStringFunc(v, func(m string) string {
+		res := refRE().ReplaceAllStringFunc(v, func(m string) string {
 			sub := refRE().FindStringSubmatch(m)
 			kind, name := sub[1], strings.TrimSpace(sub[2])
 			if kind == "file" {
@@ -109,6 +109,12 @@ func (s *Server) Expand(r Resolver) (*Server, error) {
 			}
 			return v
 		})
+		if strings.ContainsRune(res, 0) && !strings.ContainsRune(v, 0) {
+			// A ${file:} of binary content: exec and net/http refused it
+			// ("invalid argument"), naming neither the field nor the file.
+			errs = append(errs, fmt.Sprintf("%s: a reference in it gave a value holding a NUL byte, which no argument, variable or header can", field))
+		}
+		return res
 	}
 	out.Args = slices.Clone(s.Args)
 	for i, a := range out.Args {

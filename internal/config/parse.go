@@ -368,13 +368,16 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 		switch k {
 		case "command":
 			s.Command, cmdLine = str(path, fk, c, e), c.line
+			checkNUL(path, fk, c, e)
 		case "args":
 			s.Args = strList(path, fk, c, e)
+			checkNUL(path, fk, c, e)
 		case "env":
 			s.Env = strMap(path, fk, c, e)
 			checkEnv(path, fk, c, e)
 		case "cwd":
 			s.Cwd = fileRelative(path, str(path, fk, c, e))
+			checkNUL(path, fk, c, e)
 		case "type":
 			s.Type = str(path, fk, c, e)
 		case "url", "serverUrl", "httpUrl":
@@ -491,6 +494,24 @@ func checkEnv(path, field string, v *node, e *Error) {
 			e.add(path, field+"."+echo.Quote(k), `is no environment variable name: a name cannot hold "=" or a NUL byte (line %d)`, c.line)
 		case c.kind == 's' && strings.ContainsRune(c.str, 0):
 			e.add(path, field+"."+echo.Quote(k), "holds a NUL byte, which no environment variable can (line %d)", c.line)
+		}
+	}
+}
+
+// checkNUL refuses a NUL byte in a string, or in a string of an array,
+// of command, args or cwd: no program name, argument or directory can
+// hold one, and the start failed with "fork/exec …: invalid argument"
+// (or "not on PATH"), naming neither the field nor the file.
+func checkNUL(path, field string, v *node, e *Error) {
+	one := func(f string, c *node) {
+		if c.kind == 's' && strings.ContainsRune(c.str, 0) {
+			e.add(path, f, "holds a NUL byte, which no program name, argument or directory can (line %d)", c.line)
+		}
+	}
+	one(field, v)
+	if v.kind == '[' {
+		for i, c := range v.vals {
+			one(fmt.Sprintf("%s[%d]", field, i), c)
 		}
 	}
 }

@@ -56,6 +56,9 @@ const (
 	DefaultBodyTimeout = time.Minute
 	// DefaultWriteTimeout bounds each write of a response.
 	DefaultWriteTimeout = time.Minute
+	// DefaultIdleTimeout closes a kept-alive connection that sends no
+	// next request for that long.
+	DefaultIdleTimeout = 2 * time.Minute
 )
 
 // Options configure a Front. Open is required.
@@ -98,6 +101,12 @@ type Options struct {
 	// its connection closed after that long instead of holding the
 	// session's writer for ever. 0 means DefaultWriteTimeout.
 	WriteTimeout time.Duration
+	// IdleTimeout closes a kept-alive connection that has sent no next
+	// request for that long (without it, each connection that once sent
+	// a request, answered or refused, stayed open for ever: any local
+	// process could pile up connections, token or not). An event stream
+	// is a request, not idle. 0 means DefaultIdleTimeout.
+	IdleTimeout time.Duration
 	// Logger receives diagnostics; nil discards them.
 	Logger *slog.Logger
 }
@@ -147,6 +156,9 @@ func New(o *Options) (*Front, error) {
 	}
 	if f.o.WriteTimeout == 0 {
 		f.o.WriteTimeout = DefaultWriteTimeout
+	}
+	if f.o.IdleTimeout == 0 {
+		f.o.IdleTimeout = DefaultIdleTimeout
 	}
 	f.log = f.o.Logger
 	if f.log == nil {
@@ -494,7 +506,7 @@ func (f *Front) originAllowed(origin, host string) bool {
 // stops accepting, lets in-flight requests finish (at most Options.Drain),
 // then closes the connections and every session.
 func (f *Front) Serve(ctx context.Context, ln net.Listener) error {
-	srv := &http.Server{Handler: f, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(f.log.Handler(), slog.LevelWarn)}
+	srv := &http.Server{Handler: f, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: f.o.IdleTimeout, ErrorLog: slog.NewLogLogger(f.log.Handler(), slog.LevelWarn)}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	var err error

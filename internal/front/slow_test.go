@@ -177,3 +177,37 @@ func TestFront_ClientThatStopsReadingIsCutOff(t *testing.T) {
 		}
 	})
 }
+
+// TestFront_IdleKeptAliveConnectionIsClosed: a connection that sent a
+// request (here one refused for its Host) and then nothing is closed
+// after the idle timeout; it stayed open for ever, so any local process
+// could pile up connections, token or not.
+func TestFront_IdleKeptAliveConnectionIsClosed(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		f, err := New(&Options{Token: "secret", Open: func(context.Context) (Session, error) {
+			return &fakeSession{srv: mcp.NewServer(&mcp.Implementation{Name: "fake", Version: "1"}, nil)}, nil
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := servePipe(t, f)
+		go io.WriteString(c, "GET /mcp HTTP/1.1\r\nHost: evil.example\r\n\r\n")
+		br := bufio.NewReader(c)
+		resp, err := http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		if resp.StatusCode != http.StatusForbidden || resp.Close {
+			t.Fatalf("status %d, close %v; want 403 on a kept-alive connection", resp.StatusCode, resp.Close)
+		}
+		start := time.Now()
+		c.SetReadDeadline(start.Add(time.Hour))
+		if _, err := br.ReadByte(); err != io.EOF {
+			t.Fatalf("reading the idle connection: %v; want it closed (EOF)", err)
+		}
+		if waited := time.Since(start); waited != DefaultIdleTimeout {
+			t.Fatalf("closed after %v, want the %v idle timeout", waited, DefaultIdleTimeout)
+		}
+	})
+}

@@ -207,22 +207,46 @@ func pluginSources(p Paths, project, dir string) ([]config.PluginSource, []strin
 		}
 		out = append(out, config.PluginSource{Path: f, Data: b})
 	}
+	var ignored []string // project plugins not trusted, or changed since
+	var said []string    // their notices, while there are few
+	unread := 0          // project plugins that cannot be read
+	bad := func(f string, err error) {
+		if unread++; unread <= maxPluginNotices {
+			notices = append(notices, fmt.Sprintf("plugin %s: %v", f, err))
+		}
+	}
 	for _, f := range config.PluginFiles(proj) {
 		b, err := safefile.Read(f)
 		if err != nil {
-			notices = append(notices, fmt.Sprintf("plugin %s: %v", f, err))
+			bad(f, err)
 			continue
 		}
 		status, err := allow.Check(p.Trusted(), f, b)
 		if err != nil {
-			notices = append(notices, fmt.Sprintf("plugin %s: %v", f, err))
+			bad(f, err)
 			continue
 		}
 		if status != allow.Trusted {
-			notices = append(notices, fmt.Sprintf("project plugin %s %s, ignored: review it, then run `switchboard plugins trust %s`", f, status, ShellQuote(f)))
+			ignored = append(ignored, filepath.Base(f))
+			said = append(said, fmt.Sprintf("project plugin %s %s, ignored: review it, then run `switchboard plugins trust %s`", f, status, ShellQuote(f)))
 			continue
 		}
 		out = append(out, config.PluginSource{Path: f, Data: b, Project: true})
 	}
+	if unread > maxPluginNotices {
+		notices = append(notices, fmt.Sprintf("and %d more project plugins in %s that cannot be read", unread-maxPluginNotices, proj))
+	}
+	if len(ignored) <= maxPluginNotices {
+		return out, append(notices, said...)
+	}
+	// One line for many: a cloned repository's 20,000 untrusted plugin
+	// files made 20,000 notices, a list_tools description of 3.7 MB
+	// read into the model's context at each session's start.
+	notices = append(notices, fmt.Sprintf("%d project plugins in %s not trusted or changed since, ignored (%s and %d more): review them, then run `switchboard plugins trust %s`",
+		len(ignored), proj, strings.Join(ignored[:maxPluginNotices], ", "), len(ignored)-maxPluginNotices, ShellQuote(proj)))
 	return out, notices
 }
+
+// maxPluginNotices is how many ignored project plugins get a notice each;
+// more get one notice together.
+const maxPluginNotices = 3

@@ -2,6 +2,7 @@ package hub
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -373,5 +374,34 @@ func TestWorkspace_MalformedManifestIsInTheIndex(t *testing.T) {
 	}
 	if got := c.s.Catalog().Servers(); !slices.Contains(got, "django") {
 		t.Errorf("servers = %v: django is in requirements.txt though pyproject.toml is broken", got)
+	}
+}
+
+// Many untrusted project plugins make one notice, naming the count, the
+// directory, a few files and the command that trusts them all; so do
+// many that cannot be read. A cloned repository's 20,000 plugin files
+// made 20,000 notices, a list_tools description of 3.7 MB read into the
+// model's context at each session's start.
+func TestWorkspace_ManyUntrustedPluginsAreOneNotice(t *testing.T) {
+	f := newFixture(t, `{"mcpServers": {}}`)
+	root := f.cargoWithoutSqlx()
+	dir := filepath.Join(root, ".switchboard", "plugins")
+	for i := range 50 {
+		f.write(filepath.Join(dir, fmt.Sprintf("p%02d.toml", i)), fmt.Sprintf("name = \"p%d\"\n[[mcp_servers]]\nname = \"s%d\"\ncommand = \"x\"\n", i, i))
+	}
+	for i := range 5 {
+		if err := os.Mkdir(filepath.Join(dir, fmt.Sprintf("z%d.toml", i)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := f.open("s", root)
+	n := c.s.currentNotices()
+	joined := strings.Join(n, "\n")
+	want := fmt.Sprintf("50 project plugins in %s not trusted or changed since, ignored (p00.toml, p01.toml, p02.toml and 47 more): review them, then run `switchboard plugins trust %s`", dir, dir)
+	if !strings.Contains(joined, want) || strings.Contains(joined, "project plugin "+dir) {
+		t.Errorf("notices:\n%s\nwant one: %q", joined, want)
+	}
+	if !strings.Contains(joined, fmt.Sprintf("and 2 more project plugins in %s that cannot be read", dir)) || strings.Count(joined, "plugin "+dir) != 3 {
+		t.Errorf("notices of unreadable plugins:\n%s", joined)
 	}
 }

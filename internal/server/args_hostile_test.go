@@ -1,9 +1,14 @@
 package server
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 )
 
@@ -79,5 +84,81 @@ func TestListTools_LimitCutsAListing(t *testing.T) {
 	out, isErr = call(t, cs, "list_tools", map[string]any{"tools": []string{"everything.echo"}, "limit": 1})
 	if want := "list_tools: limit does not go with tools, which names each tool to declare: leave limit out (it counts search results, or the tools of a listing)"; !isErr || out != want {
 		t.Errorf("limit with tools: isError %v, %q; want %q", isErr, out, want)
+	}
+}
+
+// list_tools with tools and a query or servers is refused naming both
+// fields and what to pass; each was ignored without a word (tools names
+// exactly what to declare, so a query as a filter could only hide a tool
+// asked for by name). A blank query and an empty servers list go with
+// tools, and so does detail, which was ignored too: "names" and
+// "summary" shape the named tools as they shape a listing.
+func TestListTools_ToolsWithQueryOrServersIsRefusedAndDetailApplies(t *testing.T) {
+	_, _, cs := newTestServer(t, config.Settings{}, nil)
+	for _, c := range []struct {
+		args map[string]any
+		want string
+	}{
+		{map[string]any{"tools": []string{"everything.echo"}, "query": "add two numbers"},
+			"list_tools: query does not go with tools, which names each tool to declare: pass tools alone to declare those tools, or query alone (with servers to search only some servers) to search"},
+		{map[string]any{"tools": []string{"everything.echo"}, "servers": []string{"z-other"}},
+			`list_tools: servers does not go with tools, whose names say their servers ("server.tool"): pass tools alone, or servers alone to list those servers`},
+	} {
+		out, isErr := call(t, cs, "list_tools", c.args)
+		if !isErr || out != c.want {
+			t.Errorf("%v: isError %v, %q; want %q", c.args, isErr, out, c.want)
+		}
+	}
+	for _, args := range []map[string]any{
+		{"tools": []string{"everything.echo"}, "query": "  "},
+		{"tools": []string{"everything.echo"}, "servers": []string{}},
+		{"tools": []string{"everything.echo"}, "detail": "full"},
+	} {
+		if out, isErr := call(t, cs, "list_tools", args); isErr || !strings.Contains(out, "function echo(") {
+			t.Errorf("%v: isError %v\n%.300s", args, isErr, out)
+		}
+	}
+	two := []string{"everything.echo", "everything.get_sum", "z-other.ping"}
+	if out, _ := call(t, cs, "list_tools", map[string]any{"tools": two, "detail": "names"}); out != "everything: echo, get_sum\nz_other: ping\n" {
+		t.Errorf("tools with detail names:\n%s", out)
+	}
+	if out, _ := call(t, cs, "list_tools", map[string]any{"tools": two, "detail": "summary"}); !strings.HasPrefix(out, "// everything (2 tools)\neverything.echo — Echo a message back.\neverything.get_sum — ") {
+		t.Errorf("tools with detail summary:\n%s", out)
+	}
+}
+
+// The list_tools index and listing show at most maxNotices notes, the
+// last saying how many more and where to see them: each note is of one
+// file or server, files come with a repository, and 10,000 malformed
+// member manifests or untrusted plugins were as many lines of the
+// list_tools description, read into the model's context.
+func TestListTools_NoticesAreBounded(t *testing.T) {
+	var notes []string
+	for i := range 10_000 {
+		notes = append(notes, fmt.Sprintf("workspace manifest packages/p%d/package.json:1: unexpected end of JSON input", i))
+	}
+	fb := &fakeBackends{tools: map[string][]*mcp.Tool{"a": {{Name: "t", InputSchema: schema(``)}}}}
+	specs := map[string]*config.Server{"a": {Name: "a", Type: config.Stdio, Command: "x"}}
+	var s *Server
+	cat := catalog.New(specs, fb, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
+	s = New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: config.Settings{}.Defaults(), Notices: func() []string { return notes }})
+	cs := connectMem(t, s)
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var desc string
+	for _, tl := range res.Tools {
+		if tl.Name == "list_tools" {
+			desc = tl.Description
+		}
+	}
+	more := "and 9991 more notes about files and servers: `switchboard servers` shows them"
+	if n := strings.Count(desc, "\nNote: "); n != 10 || !strings.Contains(desc, more) || len(desc) > 4000 {
+		t.Errorf("the description has %d notes, %d bytes; want %d, the last %q", n, len(desc), 10, more)
+	}
+	out, _ := call(t, cs, "list_tools", map[string]any{})
+	if n := strings.Count(out, "// Note: "); n != 10 || !strings.Contains(out, more) {
+		t.Errorf("the listing has %d notes; want %d, the last %q", n, 10, more)
 	}
 }

@@ -154,9 +154,17 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 	case a.Limit != nil && len(a.Tools) > 0:
 		// It was ignored without a word, as it was in a listing.
 		return "", fmt.Errorf("limit does not go with tools, which names each tool to declare: leave limit out (it counts search results, or the tools of a listing)")
+	case strings.TrimSpace(a.Query) != "" && len(a.Tools) > 0:
+		// The query was ignored without a word. Refused rather than
+		// applied as a filter: tools names exactly what to declare, so a
+		// query could only hide a tool the caller asked for by name.
+		return "", fmt.Errorf("query does not go with tools, which names each tool to declare: pass tools alone to declare those tools, or query alone (with servers to search only some servers) to search")
+	case len(a.Servers) > 0 && len(a.Tools) > 0:
+		// Ignored too: each name in tools already says its server.
+		return "", fmt.Errorf("servers does not go with tools, whose names say their servers (\"server.tool\"): pass tools alone, or servers alone to list those servers")
 	}
 	if len(a.Tools) > 0 {
-		return s.exactTools(ctx, a.Tools)
+		return s.exactTools(ctx, a.Tools, a.Detail)
 	}
 	if strings.TrimSpace(a.Query) != "" {
 		ix, docs, late, err := s.searchIndexLate(ctx, a.Servers)
@@ -462,8 +470,10 @@ func declTool(t catalog.Tool) tsdecl.Tool {
 	return tsdecl.Tool{Name: t.Name, Ident: t.Ident, Title: t.Title, Description: t.Description, InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, Warning: t.Warning}
 }
 
-// exactTools renders the declarations of tools named "server.tool".
-func (s *Server) exactTools(ctx context.Context, refs []string) (string, error) {
+// exactTools renders the declarations of tools named "server.tool":
+// with their full text, or as detail "names" or "summary" says (it was
+// ignored, so {tools, detail: "names"} gave whole declarations).
+func (s *Server) exactTools(ctx context.Context, refs []string, detail string) (string, error) {
 	var b strings.Builder
 	var bad []string
 	var found []catalog.Tool
@@ -497,8 +507,12 @@ func (s *Server) exactTools(ctx context.Context, refs []string) (string, error) 
 		for j < len(found) && found[j].Server == found[i].Server {
 			j++
 		}
-		b.WriteString(tsdecl.NamespaceAs(found[i].Server, found[i].ServerIdent, declTools(found[i:j]), nil))
-		b.WriteString("\n")
+		if detail == "names" || detail == "summary" {
+			b.WriteString(render(found[i].Server, found[i].ServerIdent, found[i:j], j-i, detail))
+		} else {
+			b.WriteString(tsdecl.NamespaceAs(found[i].Server, found[i].ServerIdent, declTools(found[i:j]), nil))
+			b.WriteString("\n")
+		}
 		i = j
 	}
 	if len(bad) > 0 {

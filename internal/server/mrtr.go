@@ -69,8 +69,13 @@ func (p *paused) input(ctx context.Context, req mcp.InputRequest) (mcp.InputResp
 // directly.
 func (s *Server) multiRound(ctx context.Context, req *mcp.CallToolRequest, call func(ctx context.Context) *mcp.CallToolResult) *mcp.CallToolResult {
 	r := relayOf(ctx)
-	if r == nil || !r.newProtocol() {
+	if r == nil {
 		return call(ctx)
+	}
+	if !r.newProtocol() {
+		res := call(ctx)
+		r.flush(ctx) // its progress and log messages go before the result
+		return res
 	}
 	if st := req.Params.RequestState; st != "" {
 		v, ok := s.pausedCalls.Load(st)

@@ -33,6 +33,75 @@ type relay struct {
 
 	mu   sync.Mutex
 	last float64 // the last progress value sent (it must increase)
+
+	// out is what waits to be written to the client, in order: progress
+	// and log messages, which one goroutine writes (drain) so that a
+	// backend's notification never waits for the client; the request
+	// writes its result only after them (flush).
+	outMu   sync.Mutex
+	out     []func()
+	sending bool          // a drain goroutine runs
+	idle    chan struct{} // closed when that drain has written out
+}
+
+// maxRelayQueue bounds the messages a request's relay holds for a client
+// that does not read; more are dropped.
+const maxRelayQueue = 1000
+
+// send writes f's message to the client after those sent before,
+// without the backend waiting for the client (2025-11-25 sessions), as
+// notifyLater does outside a call. A 2026-07-28 request's messages go
+// out at once, in the response to that request.
+func (r *relay) send(f func()) {
+	if r.newProtocol() {
+		f()
+		return
+	}
+	r.outMu.Lock()
+	defer r.outMu.Unlock()
+	if len(r.out) >= maxRelayQueue {
+		return // the client reads none of it
+	}
+	r.out = append(r.out, f)
+	if !r.sending {
+		r.sending, r.idle = true, make(chan struct{})
+		go r.drain()
+	}
+}
+
+// drain writes what send queued until nothing is left.
+func (r *relay) drain() {
+	for {
+		r.outMu.Lock()
+		if len(r.out) == 0 {
+			r.sending = false
+			close(r.idle)
+			r.outMu.Unlock()
+			return
+		}
+		f := r.out[0]
+		r.out[0] = nil
+		r.out = r.out[1:]
+		r.outMu.Unlock()
+		f()
+	}
+}
+
+// flush waits until what was sent so far is written, or ctx ends.
+func (r *relay) flush(ctx context.Context) {
+	if r == nil {
+		return
+	}
+	r.outMu.Lock()
+	idle, sending := r.idle, r.sending
+	r.outMu.Unlock()
+	if !sending {
+		return
+	}
+	select {
+	case <-idle:
+	case <-ctx.Done():
+	}
 }
 
 // relayKey carries the request's *relay.
@@ -80,7 +149,7 @@ func (r *relay) progress(msg string, val, total float64) {
 	if total >= val {
 		p.Total = total
 	}
-	_ = r.ss.NotifyProgress(context.WithoutCancel(r.ctx), p)
+	r.send(func() { _ = r.ss.NotifyProgress(context.WithoutCancel(r.ctx), p) })
 }
 
 // elicit asks the request's client: a request to it (2025-11-25) or an
@@ -129,7 +198,7 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 			r.progress(msg, 0, 0)
 		},
 		Log: func(_ context.Context, p *mcp.LoggingMessageParams) {
-			s.logTo(r.ctx, r.ss, server, p)
+			r.send(func() { s.logTo(r.ctx, r.ss, server, p) })
 		},
 		Roots: func(ctx context.Context) (*mcp.ListRootsResult, error) {
 			if caps.RootsV2 != nil && r.input != nil {
@@ -287,10 +356,81 @@ func (s *Server) workspaceRoots() *mcp.ListRootsResult {
 }
 
 // Log sends a backend's log message (server is its name, the logger) to
-// every client of this server at or above the level it set.
+// every client of this server at or above the level it set, without
+// waiting for them (notifyLater).
 func (s *Server) Log(ctx context.Context, server string, p *mcp.LoggingMessageParams) {
-	for ss := range s.mcp.Sessions() {
-		s.logTo(ctx, ss, server, p)
+	ctx = context.WithoutCancel(ctx)
+	s.notifyLater(func() {
+		for ss := range s.mcp.Sessions() {
+			s.logTo(ctx, ss, server, p)
+		}
+	})
+}
+
+// maxLaterNotes bounds what a backend sends this server's clients
+// outside a call and waits for them to read (notifyLater).
+const maxLaterNotes = 1000
+
+// noteQueue is what notifyLater has queued and not yet sent.
+type noteQueue struct {
+	mu      sync.Mutex
+	q       []func()
+	running bool // a sendNotes goroutine is sending
+	dropped int  // notifications dropped since the queue last emptied
+}
+
+// notifyLater runs send, which writes a backend's notification to this
+// server's clients, after those queued before, on a goroutine of its own:
+// the backend never waits for a client. The SDK handles a backend's
+// notifications and requests one at a time, so a write that waits holds
+// every later one of that backend, other sessions' on a shared backend
+// included. Our stdio transport queues notifications itself
+// (stdioConn.notify), but the SDK's Streamable HTTP transport writes to
+// the response as it is asked, and an HTTP client that stopped reading
+// held them, once its connection's buffers were full, for the front's
+// write timeout (a minute) on each of its streams. At most maxLaterNotes wait; more are dropped, and the
+// clients are told how many after the ones kept.
+func (s *Server) notifyLater(send func()) {
+	l := &s.notes
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.q) >= maxLaterNotes {
+		l.dropped++
+		return
+	}
+	l.q = append(l.q, send)
+	if !l.running {
+		l.running = true
+		go s.sendNotes()
+	}
+}
+
+// sendNotes sends the queued notifications in order until the queue is
+// empty, and then says how many were dropped meanwhile, if any.
+func (s *Server) sendNotes() {
+	l := &s.notes
+	for {
+		l.mu.Lock()
+		if len(l.q) == 0 {
+			dropped := l.dropped
+			l.dropped = 0
+			if dropped == 0 {
+				l.running = false
+				l.mu.Unlock()
+				return
+			}
+			l.mu.Unlock()
+			note := &mcp.LoggingMessageParams{Level: "warning", Data: fmt.Sprintf("%d notifications of backends (log messages, resource updates) were dropped: more than %d waited for this client to read them", dropped, maxLaterNotes)}
+			for ss := range s.mcp.Sessions() {
+				s.logTo(context.Background(), ss, "switchboard", note)
+			}
+			continue
+		}
+		send := l.q[0]
+		l.q[0] = nil
+		l.q = l.q[1:]
+		l.mu.Unlock()
+		send()
 	}
 }
 

@@ -755,13 +755,19 @@ func (s *Server) unsubscribe(ctx context.Context, req *mcp.UnsubscribeRequest) e
 // server's resource uri (the backend's own URI) changed
 // (notifications/resources/updated with our URI; for a bare-exposed
 // server, also with its own: the SDK sends each only to its subscribers).
+//
+// It does not wait for the clients (notifyLater): the SDK writes to each
+// subscriber in turn, and a subscriber that stopped reading held the
+// backend's later notifications and requests.
 func (s *Server) ResourceUpdated(server, uri string) {
-	if s.bare(server) && !strings.HasPrefix(uri, uriScheme) {
-		if err := s.mcp.ResourceUpdated(context.Background(), &mcp.ResourceUpdatedNotificationParams{URI: uri}); err != nil {
+	s.notifyLater(func() {
+		if s.bare(server) && !strings.HasPrefix(uri, uriScheme) {
+			if err := s.mcp.ResourceUpdated(context.Background(), &mcp.ResourceUpdatedNotificationParams{URI: uri}); err != nil {
+				s.o.Logger.Warn("relaying resources/updated", "server", server, "uri", uri, "err", err)
+			}
+		}
+		if err := s.mcp.ResourceUpdated(context.Background(), &mcp.ResourceUpdatedNotificationParams{URI: ResourceURI(server, uri)}); err != nil {
 			s.o.Logger.Warn("relaying resources/updated", "server", server, "uri", uri, "err", err)
 		}
-	}
-	if err := s.mcp.ResourceUpdated(context.Background(), &mcp.ResourceUpdatedNotificationParams{URI: ResourceURI(server, uri)}); err != nil {
-		s.o.Logger.Warn("relaying resources/updated", "server", server, "uri", uri, "err", err)
-	}
+	})
 }

@@ -78,8 +78,19 @@ func (s *Server) notices() []string {
 	if s.o.Notices == nil {
 		return nil
 	}
-	return s.o.Notices()
+	n := s.o.Notices()
+	if len(n) > maxNotices {
+		// Each is of one file or server, and files come with a
+		// repository: 10,000 malformed member manifests were 10,000
+		// lines of the list_tools description, in the model's context.
+		more := len(n) - (maxNotices - 1)
+		n = append(n[:maxNotices-1:maxNotices-1], fmt.Sprintf("and %d more notes about files and servers: `switchboard servers` shows them", more))
+	}
+	return n
 }
+
+// maxNotices is the most notes the list_tools index and listing show.
+const maxNotices = 10
 
 // Server serves the meta-tools over MCP. It is safe for concurrent use.
 type Server struct {
@@ -106,6 +117,7 @@ type Server struct {
 	catGen      atomic.Uint64            // counts CatalogChanged calls
 	res         resourceState            // resources.go
 	tri         trifectaState            // taint.go
+	notes       noteQueue                // relay.go: backends' notifications outside calls
 }
 
 // New builds the server. It starts nothing: backends start on first use.

@@ -433,7 +433,13 @@ func (s *Server) skillsDecl(detail string, room int, left *limitCut) string {
 			b.WriteString(skillsNamespace(tools, compact))
 		}
 	}
-	for _, n := range notes {
+	for i, n := range notes {
+		if i == maxNotices-1 && len(notes) > maxNotices {
+			// A repository's skills directory can hold any number of
+			// files, each a note here (untrusted, malformed).
+			fmt.Fprintf(&b, "// and %d more notes about skill files: `switchboard skills` lists them\n", len(notes)-i)
+			break
+		}
 		b.WriteString("// " + n + "\n")
 	}
 	return b.String()

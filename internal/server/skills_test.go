@@ -353,3 +353,21 @@ func TestSkills_ApproveRecordsToolsOfAHandEditedSkill(t *testing.T) {
 		t.Errorf("uses after approve: %v", refs)
 	}
 }
+
+// A project skills directory of many untrusted files makes ten notes in
+// the listing, the last saying how many more and where to see them; it
+// made one note each (2,000 files, 2,000 lines of list_tools).
+func TestSkills_ManyUntrustedProjectSkillsAreBoundedNotes(t *testing.T) {
+	dir := t.TempDir()
+	store := &skills.Store{User: filepath.Join(dir, "user"), Project: filepath.Join(dir, "p", ".switchboard", "skills"), Trusted: filepath.Join(dir, "trusted.json")}
+	os.MkdirAll(store.Project, 0o755)
+	for i := range 200 {
+		sk := &skills.Skill{Name: fmt.Sprintf("proj%d", i), Description: "A project skill.", InputSchema: json.RawMessage(`{"type":"object"}`), Code: "return 7;"}
+		os.WriteFile(filepath.Join(store.Project, sk.Name+".js"), skills.Render(sk), 0o644)
+	}
+	ss := openSkillSession(t, store, newSkillBackends(), nil, config.Settings{})
+	listing, _ := call(t, ss.cs, "list_tools", map[string]any{})
+	if n := strings.Count(listing, "// not loaded: project skill"); n != maxNotices-1 || !strings.Contains(listing, "// and 191 more notes about skill files: `switchboard skills` lists them") {
+		t.Errorf("%d notes of untrusted skills in the listing, want %d and a count:\n%.2000s", n, maxNotices-1, listing)
+	}
+}

@@ -313,7 +313,9 @@ func quoteName(s string) string {
 // Parse reads a skill file. The name in the header must be name (the
 // file's, without .js).
 func Parse(name string, data []byte) (*Skill, error) {
-	src := strings.ReplaceAll(string(data), "\r\n", "\n")
+	// A byte-order mark (an editor's on Windows) before the header is no
+	// part of it: the file was "no header" though it starts with one.
+	src := strings.ReplaceAll(strings.TrimPrefix(string(data), "\ufeff"), "\r\n", "\n")
 	rest, ok := strings.CutPrefix(strings.TrimLeft(src, " \t\n"), "/**")
 	if !ok {
 		return nil, errors.New("no header: a skill file starts with a /** … */ comment holding @skill, @description and @input")

@@ -412,3 +412,17 @@ func TestExport_KeepsEditsAndOtherSkillsFolders(t *testing.T) {
 		t.Errorf("re-export over an export without sums: %v", err)
 	}
 }
+
+// A skill file with a byte-order mark before its header (an editor's on
+// Windows) parses as the file after it; it was "no header".
+func TestParse_SkipsAByteOrderMark(t *testing.T) {
+	sk := sample()
+	data := append([]byte("\ufeff"), Render(sk)...)
+	got, err := Parse(sk.Name, data)
+	if err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	if got.Name != sk.Name || got.Code != sk.Code+"\n" {
+		t.Errorf("parsed %+v", got)
+	}
+}

@@ -30,6 +30,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -54,6 +55,8 @@ type UI struct {
 	mu  sync.Mutex
 	url string // once listening
 	srv *http.Server
+
+	refused atomic.Int64 // requests refused so far (refuse)
 }
 
 // New returns a page over src. It does not listen yet (see Listen).
@@ -196,9 +199,24 @@ func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// refuse answers code with why. Each refusal is answered, but the log
+// (the daemon's, which nothing rotates while it runs) gets only the 1st,
+// 10th, 100th... with the count: anyone who can reach the port, another
+// local user included, wrote a line per request, and a loop of requests
+// with a wrong Host filled the disk.
 func (u *UI) refuse(w http.ResponseWriter, r *http.Request, code int, why string) {
-	u.log.Warn("status page: refused a request", "method", r.Method, "path", r.URL.Path, "remote", r.RemoteAddr, "code", code, "why", why)
+	if n := u.refused.Add(1); logAt(n) {
+		u.log.Warn("status page: refused a request", "method", r.Method, "path", r.URL.Path, "remote", r.RemoteAddr, "code", code, "why", why, "refused", n)
+	}
 	http.Error(w, "forbidden: "+why, code)
+}
+
+// logAt reports whether n is 1, 10, 100, ...
+func logAt(n int64) bool {
+	for n > 1 && n%10 == 0 {
+		n /= 10
+	}
+	return n == 1
 }
 
 // tokenOK compares tok with the page's token in constant time.

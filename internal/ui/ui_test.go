@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -273,4 +274,51 @@ func (j *cookieJar) Cookies(u *url.URL) []*http.Cookie {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	return j.c
+}
+
+// countHandler counts the log records it gets and keeps the last.
+type countHandler struct {
+	mu   sync.Mutex
+	n    int
+	last slog.Record
+}
+
+func (h *countHandler) Enabled(context.Context, slog.Level) bool { return true }
+func (h *countHandler) Handle(_ context.Context, r slog.Record) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.n++
+	h.last = r.Clone()
+	return nil
+}
+func (h *countHandler) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h *countHandler) WithGroup(string) slog.Handler      { return h }
+
+// Refused requests are each answered, but logged only at the 1st, 10th,
+// 100th... with the count: each wrote a line to the daemon's log, which
+// nothing rotates while it runs, so anyone reaching the port (another
+// local user too) could fill the disk with requests naming another Host.
+func TestUI_RefusalsDoNotFloodTheLog(t *testing.T) {
+	h := &countHandler{}
+	u, err := New(&fakeSource{}, &Options{Token: "secret-token", Logger: slog.New(h)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 1000 {
+		r := get("/")
+		r.Host = "evil.example:5555"
+		if w := do(u, r); w.Code != http.StatusMisdirectedRequest {
+			t.Fatalf("another Host: %d", w.Code)
+		}
+	}
+	var refused int64
+	h.last.Attrs(func(a slog.Attr) bool {
+		if a.Key == "refused" {
+			refused = a.Value.Int64()
+		}
+		return true
+	})
+	if h.n != 4 || refused != 1000 {
+		t.Errorf("1000 refusals made %d log lines, the last counting %d; want 4 (1st, 10th, 100th, 1000th), the last counting 1000", h.n, refused)
+	}
 }

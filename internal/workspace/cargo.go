@@ -1,10 +1,12 @@
 package workspace
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -49,12 +51,19 @@ func tomlFile(r *reader, f *facts, rel string) (map[string]any, bool) {
 	return m, true
 }
 
-// jsonFile decodes a JSON file into v; errors name the file and line.
+// utf8BOM is the UTF-8 byte-order mark.
+var utf8BOM = []byte("\ufeff")
+
+// jsonFile decodes a JSON file into v; errors name the file and line. A
+// byte-order mark at the start is skipped, as npm reads package.json and
+// package-lock.json (a Windows editor writes one; the file was
+// "invalid character 'ï'" and its dependencies unseen).
 func jsonFile(r *reader, f *facts, rel string, v any) bool {
 	b, exists := r.read(rel)
 	if !exists {
 		return false
 	}
+	b = bytes.TrimPrefix(b, utf8BOM)
 	if err := json.Unmarshal(b, v); err != nil {
 		var se *json.SyntaxError
 		var te *json.UnmarshalTypeError
@@ -114,6 +123,58 @@ func strs(v any) []string {
 	return out
 }
 
+// memberList is a list of member patterns: v, the value of field in
+// file, nil when absent. One that is not an array of strings is a
+// problem naming the file and the field, and none of it is read, as npm,
+// Cargo and uv refuse such a manifest (it was left out without a word,
+// so a member's dependencies went unseen and nothing said why).
+func memberList(f *facts, file, field string, v any) []string {
+	if v == nil {
+		return nil
+	}
+	var out []string
+	kind := ""
+	switch l := v.(type) {
+	case []any:
+		for i, x := range l {
+			s, ok := x.(string)
+			if !ok {
+				kind = fmt.Sprintf("an array holding %s at [%d]", kindOf(x), i)
+				break
+			}
+			out = append(out, s)
+		}
+	case []string:
+		out = l
+	default:
+		kind = kindOf(v)
+	}
+	if kind != "" {
+		f.errs = append(f.errs, fmt.Errorf("%s: %s must be an array of strings, not %s: its members are not read", file, field, kind))
+		return nil
+	}
+	return out
+}
+
+// kindOf names the type of a decoded JSON or TOML value for a message.
+func kindOf(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case float64, int64, json.Number:
+		return "a number"
+	case map[string]any:
+		return "an object"
+	case []any, []map[string]any:
+		return "an array"
+	}
+	return fmt.Sprintf("a %T", v)
+}
+
 // readCargo reads Cargo.toml at the root, the members of its
 // [workspace] (globs, minus exclude), and Cargo.lock. A dependency is one
 // in [dependencies], [dev-dependencies], [build-dependencies] (also under
@@ -127,16 +188,19 @@ func readCargo(r *reader, f *facts) {
 	}
 	wsDeps := map[string]string{} // key -> requirement
 	manifests := []string{"Cargo.toml"}
+	if v, ok := root["workspace"]; ok && table(root, "workspace") == nil {
+		f.errs = append(f.errs, fmt.Errorf("Cargo.toml: workspace must be a table ([workspace]), not %s: its members are not read", kindOf(v)))
+	}
 	if ws := table(root, "workspace"); ws != nil {
 		for key, v := range table(ws, "dependencies") {
 			name, req := cargoDep(key, v)
 			wsDeps[key] = req
 			f.add(normalise(Crate, name), "Cargo.toml", req, "")
 		}
-		excl := strs(ws["exclude"])
-		for _, pat := range strs(ws["members"]) {
+		excl, members := memberList(f, "Cargo.toml", "workspace.exclude", ws["exclude"]), memberList(f, "Cargo.toml", "workspace.members", ws["members"])
+		for _, pat := range members {
 			for _, d := range r.glob("Cargo.toml", pat, true) {
-				if !slices.Contains(excl, d) && d != "." {
+				if d != "." && !cargoExcluded(r.root, d, excl, members) && !slices.Contains(manifests, path.Join(d, "Cargo.toml")) {
 					manifests = append(manifests, path.Join(d, "Cargo.toml"))
 				}
 			}
@@ -163,6 +227,44 @@ func readCargo(r *reader, f *facts) {
 			f.lockVersion(normalise(Crate, name), ver)
 		}
 	}
+}
+
+// cargoExcluded reports whether the member directory d (relative to
+// root, / separated) is left out by [workspace] exclude as Cargo reads
+// it: an exclude entry is a path, not a glob, and leaves out every
+// member at or below it (a whole path element at a time: "crates"
+// leaves out crates/a, not crates-old/a), unless a members entry is
+// itself a path at or above d (members = ["crates/a"] keeps crates/a
+// with exclude = ["crates"]). "." is the root, so every member; "./"
+// and trailing slashes do not count,
+// an entry with ".." matches no member, an absolute one is a path like
+// any other. It was exact strings only, so exclude = ["crates"] or
+// ["./crates/a"] left every member in.
+func cargoExcluded(root, d string, exclude, members []string) bool {
+	under := func(entry string) bool {
+		if filepath.IsAbs(entry) {
+			rel, err := filepath.Rel(root, entry)
+			if err != nil {
+				return false
+			}
+			entry = filepath.ToSlash(rel)
+		}
+		var pre []string
+		for _, e := range strings.Split(filepath.ToSlash(entry), "/") {
+			switch e {
+			case "", ".":
+			case "..":
+				return false
+			default:
+				pre = append(pre, e)
+			}
+		}
+		// The manifest's path is what Cargo compares: an entry naming
+		// d/Cargo.toml leaves it out too.
+		segs := append(strings.Split(d, "/"), "Cargo.toml")
+		return len(pre) <= len(segs) && slices.Equal(pre, segs[:len(pre)]) // "." is the root: every member
+	}
+	return slices.ContainsFunc(exclude, under) && !slices.ContainsFunc(members, under)
 }
 
 func addCargoDeps(f *facts, file string, m map[string]any, wsDeps map[string]string) {

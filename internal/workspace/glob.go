@@ -3,12 +3,14 @@ package workspace
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 // errLeavesRoot is the error of a glob pattern that would leave the root.
@@ -35,7 +37,14 @@ var errTooMany = fmt.Errorf("looks at more than %d paths", maxGlob)
 // errTooMany (three links to "." in the root and twelve "*" held a CPU
 // for minutes). Matches are sorted per directory, as filepath.Glob's
 // are; unreadable directories match nothing.
-func globInside(root, pattern string) ([]string, error) {
+//
+// With hideDots, as npm's and pnpm's globs read a pattern (minimatch and
+// fast-glob without their dot option), a wildcard matches no name that
+// begins with a dot unless its segment does (".*", ".config"), and "**"
+// goes into no such directory: "packages/**" and "packages/*" leave out
+// packages/.cache. Cargo's and uv's glob crate and a when-path match
+// them.
+func globInside(root, pattern string, hideDots bool) ([]string, error) {
 	if strings.Contains("/"+filepath.ToSlash(pattern)+"/", "/../") {
 		return nil, errLeavesRoot
 	}
@@ -93,23 +102,18 @@ func globInside(root, pattern string) ([]string, error) {
 			}
 			var walk func(d match) error
 			walk = func(d match) error {
-				ents, err := os.ReadDir(d.real)
+				ents, err := readDirBounded(d.real, &seen)
 				if err != nil {
-					return nil
+					return err
 				}
 				for _, e := range ents {
-					if seen++; seen > maxGlob {
-						return errTooMany
-					}
 					n, t := e.Name(), e.Type()
 					m := match{filepath.Join(d.path, n), filepath.Join(d.real, n)}
-					if final != "" {
-						if ok, _ := path.Match(final, n); ok {
-							add(d, n)
-						}
+					if final != "" && matchSeg(final, n, hideDots) {
+						add(d, n)
 					}
 					switch {
-					case skipDeep[n]:
+					case skipDeep[n], hideDots && n[0] == '.':
 					case t&fs.ModeSymlink != 0:
 						if last {
 							add(d, n)
@@ -150,15 +154,12 @@ func globInside(root, pattern string) ([]string, error) {
 				add(d, seg)
 				continue
 			}
-			names, err := readDirNames(d.real)
+			ents, err := readDirBounded(d.real, &seen)
 			if err != nil {
-				continue
+				return nil, err
 			}
-			for _, n := range names {
-				if ok, _ := path.Match(seg, n); ok {
-					if seen++; seen > maxGlob {
-						return nil, errTooMany
-					}
+			for _, e := range ents {
+				if n := e.Name(); matchSeg(seg, n, hideDots) {
 					add(d, n)
 				}
 			}
@@ -170,6 +171,17 @@ func globInside(root, pattern string) ([]string, error) {
 		out[i] = m.path
 	}
 	return out, nil
+}
+
+// matchSeg reports whether the name n matches the pattern segment seg;
+// with hideDots a name that begins with a dot matches only a segment
+// that does too.
+func matchSeg(seg, n string, hideDots bool) bool {
+	if hideDots && strings.HasPrefix(n, ".") && !strings.HasPrefix(seg, ".") {
+		return false
+	}
+	ok, _ := path.Match(seg, n)
+	return ok
 }
 
 // matchPath reports whether the relative, / separated path name matches
@@ -216,14 +228,39 @@ func matchSegs(pat, segs []string) bool {
 // naming them still looks there ("node_modules/**/x").
 var skipDeep = map[string]bool{".git": true, ".hg": true, ".jj": true, ".svn": true, "node_modules": true}
 
-// readDirNames lists dir, sorted.
-func readDirNames(dir string) ([]string, error) {
-	ents, err := os.ReadDir(dir)
-	names := make([]string, len(ents))
-	for i, e := range ents {
-		names[i] = e.Name()
+// readDirBounded lists dir, sorted by name, counting each entry in
+// *seen: past maxGlob it stops reading and returns errTooMany. It reads
+// a batch at a time, so a directory of a million entries costs the
+// bound, not the million (os.ReadDir read them all, 1.5 s and some
+// 100 MB, before a "**" walk counted the first). An unreadable
+// directory, or anything else in its place, has no entries (opened
+// without waiting: a FIFO where a pattern expects a directory would
+// block a plain open for ever).
+func readDirBounded(dir string, seen *int) ([]fs.DirEntry, error) {
+	f, err := os.OpenFile(dir, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil
 	}
-	return names, err
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.IsDir() {
+		return nil, nil
+	}
+	var ents []fs.DirEntry
+	for {
+		batch, err := f.ReadDir(256)
+		if *seen += len(batch); *seen > maxGlob {
+			return nil, errTooMany
+		}
+		ents = append(ents, batch...)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, nil
+		}
+	}
+	slices.SortFunc(ents, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return ents, nil
 }
 
 // within reports whether path is dir or below it (by name).

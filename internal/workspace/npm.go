@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"path"
 	"path/filepath"
 	"slices"
@@ -31,15 +32,18 @@ func readNPM(r *reader, f *facts) {
 	addNPMDeps(f, "package.json", &root)
 	var pats, from []string // from: the file giving each pattern
 	if len(root.Workspaces) > 0 {
-		var list []string
-		var obj struct {
-			Packages []string `json:"packages"`
+		// An array, or Yarn's {"packages": [...]}; anything else npm
+		// refuses ("workspaces config expects an Array").
+		var v any
+		_ = json.Unmarshal(root.Workspaces, &v)
+		field := "workspaces"
+		if obj, ok := v.(map[string]any); ok && obj["packages"] != nil {
+			v, field = obj["packages"], "workspaces.packages"
 		}
-		if json.Unmarshal(root.Workspaces, &list) == nil {
-			pats = list
-		} else if json.Unmarshal(root.Workspaces, &obj) == nil {
-			pats = obj.Packages
+		if v == nil { // null, which npm refuses too
+			f.errs = append(f.errs, fmt.Errorf("package.json: %s must be an array of strings, not null: its members are not read", field))
 		}
+		pats = memberList(f, "package.json", field, v)
 		for range pats {
 			from = append(from, "package.json")
 		}
@@ -89,19 +93,21 @@ func readNPM(r *reader, f *facts) {
 // and pnpm ("packages/**/package.json") do: a "**" segment is any number
 // of directories, so a last "**" is also the directory before it
 // ("packages/**" is packages and every directory below it; the glob
-// crate of Cargo and uv, and r.glob, take only those below). It counts
-// as one pattern.
+// crate of Cargo and uv, and r.glob, take only those below), and a
+// wildcard matches no directory whose name begins with a dot unless the
+// pattern's segment does (globInside's hideDots). It counts as one
+// pattern.
 func npmMembers(r *reader, file, pattern string) []string {
 	if !r.another(file) {
 		return nil
 	}
-	dirs := r.expand(file, pattern, true)
+	dirs := r.expand(file, pattern, true, true)
 	slashed := "/" + filepath.ToSlash(pattern)
 	if base, ok := strings.CutSuffix(path.Clean(slashed), "/**"); ok && !strings.Contains(slashed+"/", "/../") { // (one leaving the root is a problem already)
 		if base = strings.TrimPrefix(base, "/"); base == "" {
 			base = "."
 		}
-		for _, d := range r.expand(file, base, true) {
+		for _, d := range r.expand(file, base, true, true) {
 			if !slices.Contains(dirs, d) {
 				dirs = append(dirs, d)
 			}

@@ -19,8 +19,8 @@ func readPython(r *reader, f *facts) {
 	if root, ok := tomlFile(r, f, "pyproject.toml"); ok {
 		addPyproject(f, "pyproject.toml", root)
 		uvws := table(table(table(root, "tool"), "uv"), "workspace")
-		excl := strs(uvws["exclude"]) // globs: a member matching one is not one
-		for _, pat := range strs(uvws["members"]) {
+		excl := memberList(f, "pyproject.toml", "tool.uv.workspace.exclude", uvws["exclude"]) // globs: a member matching one is not one
+		for _, pat := range memberList(f, "pyproject.toml", "tool.uv.workspace.members", uvws["members"]) {
 			for _, d := range r.glob("pyproject.toml", pat, true) {
 				if d != "." && !slices.ContainsFunc(excl, func(p string) bool { return matchPath(p, d, false) }) {
 					manifests = append(manifests, path.Join(d, "pyproject.toml"))
@@ -103,6 +103,9 @@ func addPyproject(f *facts, file string, m map[string]any) {
 // a line; comments, options (-r, -e, --hash ...) and URLs are skipped. An
 // exact pin (==) is taken as the resolved version.
 func addRequirements(f *facts, file string, b []byte) {
+	// pip reads a file with a byte-order mark (a Windows editor's) as the
+	// text after it; its first requirement was no name, left out.
+	b = bytes.TrimPrefix(b, utf8BOM)
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	for sc.Scan() {
 		line := sc.Text()

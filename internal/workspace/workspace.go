@@ -180,17 +180,17 @@ func (r *reader) glob(file, pattern string, dirs bool) []string {
 	if file != "" && !r.another(file) { // "": a pattern of ours, such as requirements*.txt
 		return nil
 	}
-	return r.expand(file, pattern, dirs)
+	return r.expand(file, pattern, dirs, false)
 }
 
-// expand is glob without the count of patterns.
-func (r *reader) expand(file, pattern string, dirs bool) []string {
+// expand is glob without the count of patterns; hideDots as globInside.
+func (r *reader) expand(file, pattern string, dirs, hideDots bool) []string {
 	full := filepath.Join(r.root, filepath.FromSlash(pattern))
-	matches, err := globInside(r.root, pattern)
+	matches, err := globInside(r.root, pattern, hideDots)
 	if errors.Is(err, errLeavesRoot) || errors.Is(err, errTooMany) {
 		r.errs = append(r.errs, refused(file, pattern, err))
 	}
-	if err != nil {
+	if err != nil && !errors.Is(err, errTooMany) {
 		return nil
 	}
 	stamped := map[string]bool{}
@@ -204,6 +204,8 @@ func (r *reader) expand(file, pattern string, dirs bool) []string {
 	for _, m := range matches {
 		stampDir(filepath.Dir(m))
 	}
+	// With no match, or over the bound (the tree may shrink: the problem
+	// stayed until a manifest changed), the deepest literal directory.
 	if len(matches) == 0 {
 		lit := filepath.Dir(full)
 		for hasMeta(lit) {
@@ -409,7 +411,7 @@ type pathResult struct {
 // glob reports whether pattern (relative to the root, / separated)
 // matches anything.
 func (w *Workspace) glob(pattern string) pathResult {
-	m, err := globInside(w.root, pattern)
+	m, err := globInside(w.root, pattern, false)
 	if err != nil {
 		return pathResult{err: err.Error()}
 	}

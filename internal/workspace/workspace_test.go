@@ -611,3 +611,194 @@ func TestMatchPath(t *testing.T) {
 		}
 	}
 }
+
+// Cargo's [workspace] exclude is a path, not a glob (cargo's
+// WorkspaceRootConfig::is_excluded: the manifest's path starts with
+// root/entry, a whole element at a time), and a members entry that is
+// itself such a path keeps its member. It was exact strings only:
+// exclude = ["crates"] or ["./crates/old/"] left every member in.
+func TestEval_CargoExcludeIsAPathPrefix(t *testing.T) {
+	for _, c := range []struct {
+		members, exclude string
+		want             map[string]bool // crate: applies
+	}{
+		{`["crates/*"]`, `["crates/old"]`, map[string]bool{"sqlx": true, "diesel": false}},
+		{`["crates/*"]`, `["./crates/old/"]`, map[string]bool{"sqlx": true, "diesel": false}},
+		{`["crates/*", "crates-extra/*"]`, `["crates"]`, map[string]bool{"sqlx": false, "diesel": false, "tokio": true}}, // crates-extra is not below crates
+		{`["crates/*", "crates/old"]`, `["crates"]`, map[string]bool{"sqlx": false, "diesel": true}},                     // an explicit member stays
+		{`["crates/*"]`, `["crates/*"]`, map[string]bool{"sqlx": true, "diesel": true}},                                  // not a glob to Cargo
+		{`["crates/*"]`, `["crates/old/Cargo.toml"]`, map[string]bool{"sqlx": true, "diesel": false}},
+		{`["crates/*"]`, `["../crates/old", "crates/../crates/old"]`, map[string]bool{"diesel": true}},
+		{`["crates/*"]`, `["."]`, map[string]bool{"sqlx": false, "diesel": false}},
+	} {
+		root := t.TempDir()
+		for name, content := range map[string]string{
+			"Cargo.toml":                "[workspace]\nmembers = " + c.members + "\nexclude = " + c.exclude + "\n",
+			"crates/db/Cargo.toml":      "[package]\nname = \"db\"\n[dependencies]\nsqlx = \"0.7\"\n",
+			"crates/old/Cargo.toml":     "[package]\nname = \"old\"\n[dependencies]\ndiesel = \"2\"\n",
+			"crates-extra/x/Cargo.toml": "[package]\nname = \"x\"\n[dependencies]\ntokio = \"1\"\n",
+		} {
+			write(t, filepath.Join(root, filepath.FromSlash(name)), content)
+		}
+		w := New(root)
+		for crate, want := range c.want {
+			if d := w.Eval(mustParse(t, `{"crate": "`+crate+`"}`), nil); d.Applies != want {
+				t.Errorf("members %s, exclude %s: %s applies %v (%s), want %v; problems %q", c.members, c.exclude, crate, d.Applies, d.By, want, d.Problems)
+			}
+		}
+	}
+}
+
+// npm's and pnpm's member globs match no directory whose name begins
+// with a dot unless the pattern's segment does (minimatch and fast-glob
+// without their dot option; checked with npm 11: "packages/**" leaves out
+// packages/.cache and packages/x/.y/c, "packages/.*" takes
+// packages/.hidden). Cargo's glob crate matches them (checked with
+// cargo metadata). Both were read as Cargo reads them.
+func TestEval_NPMGlobsSkipDotDirectories(t *testing.T) {
+	root := t.TempDir()
+	for name, content := range map[string]string{
+		"package.json":                   `{"name": "w", "workspaces": ["packages/**", "tools/*", "extra/.*"]}`,
+		"packages/a/package.json":        `{"name": "a", "dependencies": {"pg": "^8"}}`,
+		"packages/.cache/package.json":   `{"name": "c", "dependencies": {"left-pad": "^1"}}`,
+		"packages/.cache/b/package.json": `{"name": "b", "dependencies": {"lodash": "^4"}}`,
+		"packages/x/.y/c/package.json":   `{"name": "xc", "dependencies": {"jquery": "^3"}}`,
+		"tools/.hidden/package.json":     `{"name": "h", "dependencies": {"mocha": "^10"}}`,
+		"extra/.dot/package.json":        `{"name": "d", "dependencies": {"zx": "^8"}}`,
+		"pnpm-workspace.yaml":            "packages:\n  - 'apps/**'\n",
+		"apps/web/package.json":          `{"name": "web", "dependencies": {"next": "^14"}}`,
+		"apps/.turbo/cache/package.json": `{"name": "t", "dependencies": {"vue": "^3"}}`,
+		"Cargo.toml":                     "[workspace]\nmembers = [\"crates/*\"]\n",
+		"crates/.hidden/Cargo.toml":      "[package]\nname = \"h\"\n[dependencies]\nsqlx = \"0.7\"\n",
+	} {
+		write(t, filepath.Join(root, filepath.FromSlash(name)), content)
+	}
+	w := New(root)
+	for pred, want := range map[string]bool{
+		`{"npm": "pg"}`:       true,
+		`{"npm": "left-pad"}`: false, // packages/.cache
+		`{"npm": "lodash"}`:   false, // below packages/.cache
+		`{"npm": "jquery"}`:   false, // packages/x/.y/c
+		`{"npm": "mocha"}`:    false, // tools/* does not take tools/.hidden
+		`{"npm": "zx"}`:       true,  // extra/.* does
+		`{"npm": "next"}`:     true,
+		`{"npm": "vue"}`:      false, // pnpm's apps/** leaves out apps/.turbo
+		`{"crate": "sqlx"}`:   true,  // Cargo's crates/* takes crates/.hidden
+	} {
+		if d := w.Eval(mustParse(t, pred), nil); d.Applies != want {
+			t.Errorf("%s = %v (%s), want %v; problems %q", pred, d.Applies, d.By, want, d.Problems)
+		}
+	}
+}
+
+// A member or path glob reads at most maxGlob directory entries, counting
+// every name it looks at, not only matches: "big/x*" over a directory of
+// more names than that was "no match" without a word (each resolve read
+// the whole directory: 1.5 s for a million names), and a "**" walk read
+// a whole directory before it counted its first entry. Over the bound
+// is a problem naming the file and the pattern, or a path predicate's
+// reason.
+func TestEval_GlobOverAHugeDirectoryIsAProblem(t *testing.T) {
+	root := t.TempDir()
+	big := filepath.Join(root, "big")
+	if err := os.Mkdir(big, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range maxGlob + 1 {
+		f, err := os.Create(filepath.Join(big, fmt.Sprintf("f%05d", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	write(t, filepath.Join(root, "package.json"), `{"name": "w", "workspaces": ["big/x*"]}`)
+	w := New(root)
+	d := w.Eval(mustParse(t, `{"npm": "pg"}`), nil)
+	if want := `package.json: workspace member "big/x*" looks at more than 10000 paths: not read; name the member directories`; !strings.Contains(strings.Join(d.Problems, "\n"), want) {
+		t.Errorf("problems %q, want %q", d.Problems, want)
+	}
+	if d := New(root).Eval(mustParse(t, `{"path": "big/*.sql"}`), nil); d.Applies || d.By != "path big/*.sql: looks at more than 10000 paths, taken as no match: name a narrower pattern" {
+		t.Errorf("path big/*.sql: applies %v, by %q", d.Applies, d.By)
+	}
+	// The directory shrinks below the bound: the next refresh sees it
+	// (the problem stayed until a manifest changed) and reads the member.
+	for i := range maxGlob + 1 {
+		if err := os.Remove(filepath.Join(big, fmt.Sprintf("f%05d", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(t, filepath.Join(big, "x1/package.json"), `{"name": "x1", "dependencies": {"pg": "^8"}}`)
+	if !w.Refresh() {
+		t.Error("Refresh saw no change after the directory shrank")
+	}
+	if d := w.Eval(mustParse(t, `{"npm": "pg"}`), nil); !d.Applies || len(d.Problems) != 0 {
+		t.Errorf("after the directory shrank: applies %v, problems %q", d.Applies, d.Problems)
+	}
+}
+
+// A list of member patterns that is not an array of strings is a problem
+// naming the file and the field, as npm ("workspaces config expects an
+// Array"), Cargo and uv refuse it; it was left out without a word, so a
+// member's dependencies went unseen and nothing said why.
+func TestEval_MemberListOfTheWrongTypeIsAProblem(t *testing.T) {
+	for _, c := range []struct{ file, content, pred, want string }{
+		{"package.json", `{"name": "w", "workspaces": "packages/*"}`, `{"npm": "pg"}`, `package.json: workspaces must be an array of strings, not a string: its members are not read`},
+		{"package.json", `{"name": "w", "workspaces": ["packages/*", 1]}`, `{"npm": "pg"}`, `package.json: workspaces must be an array of strings, not an array holding a number at [1]: its members are not read`},
+		{"package.json", `{"name": "w", "workspaces": {"packages": "packages/*"}}`, `{"npm": "pg"}`, `package.json: workspaces.packages must be an array of strings, not a string`},
+		{"package.json", `{"name": "w", "workspaces": {"nohoist": []}}`, `{"npm": "pg"}`, `package.json: workspaces must be an array of strings, not an object`},
+		{"package.json", `{"name": "w", "workspaces": null}`, `{"npm": "pg"}`, `package.json: workspaces must be an array of strings, not null`},
+		{"Cargo.toml", "[workspace]\nmembers = \"crates/*\"\n", `{"crate": "sqlx"}`, `Cargo.toml: workspace.members must be an array of strings, not a string: its members are not read`},
+		{"Cargo.toml", "[workspace]\nmembers = [\"crates/*\"]\nexclude = [true]\n", `{"crate": "sqlx"}`, `Cargo.toml: workspace.exclude must be an array of strings, not an array holding a boolean at [0]`},
+		{"Cargo.toml", "workspace = 3\n", `{"crate": "sqlx"}`, `Cargo.toml: workspace must be a table ([workspace]), not a number`},
+		{"pyproject.toml", "[project]\nname = \"w\"\n[tool.uv.workspace]\nmembers = {a = 1}\n", `{"python": "django"}`, `pyproject.toml: tool.uv.workspace.members must be an array of strings, not an object`},
+	} {
+		root := t.TempDir()
+		write(t, filepath.Join(root, c.file), c.content)
+		write(t, filepath.Join(root, "packages/a/package.json"), `{"name": "a", "dependencies": {"pg": "^8"}}`)
+		write(t, filepath.Join(root, "crates/a/Cargo.toml"), "[package]\nname = \"a\"\n[dependencies]\nsqlx = \"0.7\"\n")
+		d := New(root).Eval(mustParse(t, c.pred), nil)
+		if !strings.Contains(strings.Join(d.Problems, "\n"), c.want) {
+			t.Errorf("%s %s: problems %q, want %q", c.file, c.content, d.Problems, c.want)
+		}
+	}
+	// Right types are no problem.
+	root := t.TempDir()
+	write(t, filepath.Join(root, "package.json"), `{"name": "w", "workspaces": {"packages": ["packages/*"], "nohoist": ["**/x"]}}`)
+	write(t, filepath.Join(root, "packages/a/package.json"), `{"name": "a", "dependencies": {"pg": "^8"}}`)
+	if d := New(root).Eval(mustParse(t, `{"npm": "pg"}`), nil); !d.Applies || len(d.Problems) != 0 {
+		t.Errorf("yarn's workspaces object: applies %v, problems %q", d.Applies, d.Problems)
+	}
+}
+
+// A byte-order mark at the start of package.json, package-lock.json or
+// requirements.txt is skipped, as npm and pip read them (checked with npm
+// 11 and pip 23): package.json was "invalid character 'ï'" and its
+// dependencies unseen, and the first requirement was no name, left out
+// without a word. go.mod keeps Go's reading: the go command refuses a
+// mark ("unexpected input character"), and so do we, naming the file.
+func TestEval_ByteOrderMarkAsTheToolsReadIt(t *testing.T) {
+	bom := "\ufeff"
+	for _, c := range []struct {
+		file, content, pred string
+		applies             bool
+	}{
+		{"package.json", bom + `{"name": "w", "dependencies": {"pg": "^8"}}`, `{"npm": "pg"}`, true},
+		{"requirements.txt", bom + "flask==2.0\n", `{"python": "flask", "version": "==2.0"}`, true},
+		{"Cargo.toml", bom + "[package]\nname = \"a\"\n[dependencies]\nsqlx = \"0.7\"\n", `{"crate": "sqlx"}`, true},
+		{"go.mod", bom + "module x\n\ngo 1.22\n\nrequire example.com/y v1.0.0\n", `{"goModule": "example.com/y"}`, false},
+	} {
+		root := t.TempDir()
+		write(t, filepath.Join(root, c.file), c.content)
+		d := New(root).Eval(mustParse(t, c.pred), nil)
+		if d.Applies != c.applies || c.applies && len(d.Problems) > 0 || !c.applies && len(d.Problems) == 0 {
+			t.Errorf("%s: applies %v (%s), problems %q; want applies %v", c.file, d.Applies, d.By, d.Problems, c.applies)
+		}
+	}
+	// package-lock.json with a mark still gives the version.
+	root := t.TempDir()
+	write(t, filepath.Join(root, "package.json"), `{"name": "w", "dependencies": {"pg": "^8"}}`)
+	write(t, filepath.Join(root, "package-lock.json"), bom+`{"packages": {"node_modules/pg": {"version": "8.11.3"}}}`)
+	if d := New(root).Eval(mustParse(t, `{"npm": "pg", "version": ">=8.11"}`), nil); !d.Applies || len(d.Problems) > 0 {
+		t.Errorf("package-lock.json with a mark: applies %v (%s), problems %q", d.Applies, d.By, d.Problems)
+	}
+}
