@@ -151,7 +151,11 @@ func (s *Session) fresh() {
 	if ws == nil {
 		return
 	}
-	ws.Refresh()
+	if synced {
+		ws.RefreshAll() // switchboard sync asked: path globs too, now
+	} else {
+		ws.Refresh()
+	}
 	v.mu.Lock()
 	gen := v.gen
 	v.mu.Unlock()
@@ -172,6 +176,12 @@ type SyncResult struct {
 func (s *Session) Sync() SyncResult {
 	s.syncMu.Lock()
 	defer s.syncMu.Unlock()
+	s.mu.Lock()
+	ws := s.ws
+	s.mu.Unlock()
+	if ws != nil {
+		ws.RefreshAll()
+	}
 	return s.sync()
 }
 

@@ -315,16 +315,28 @@ func (f *facts) lockVersion(name, version string) {
 type Workspace struct {
 	root string
 
-	mu    sync.Mutex
-	eco   map[Ecosystem]*facts
-	paths map[string]pathResult // path globs evaluated, and what they gave
-	gen   int                   // incremented whenever something read changed
+	mu      sync.Mutex
+	eco     map[Ecosystem]*facts
+	paths   map[string]pathResult // path globs evaluated, and what they gave
+	globbed time.Time             // when Refresh last ran the path globs again
+	gen     int                   // incremented whenever something read changed
+	// globEvery is how often Refresh runs the path globs again
+	// (PathRecheck; tests set it).
+	globEvery time.Duration
 }
+
+// PathRecheck is how often Refresh runs a path predicate's glob again. A
+// glob may walk up to 10,000 entries (a few milliseconds in a large
+// tree), and a session with a "when" refreshes before every list_tools
+// and execute: manifests and lock files are checked on each (a stat
+// apiece), path globs at most this often, and at once by RefreshAll
+// (what switchboard sync asks for).
+const PathRecheck = time.Second
 
 // New returns the workspace rooted at root (absolute). Nothing is read
 // until a predicate needs it.
 func New(root string) *Workspace {
-	return &Workspace{root: filepath.Clean(root), eco: map[Ecosystem]*facts{}, paths: map[string]pathResult{}}
+	return &Workspace{root: filepath.Clean(root), eco: map[Ecosystem]*facts{}, paths: map[string]pathResult{}, globEvery: PathRecheck}
 }
 
 // Root is the workspace root directory.
@@ -339,10 +351,16 @@ func (w *Workspace) Gen() int {
 }
 
 // Refresh checks every file and directory read so far (stat, then a
-// content hash when mtime or size moved) and every path glob evaluated;
-// what changed is forgotten, to be read again on next use. It reports
-// whether anything changed (and then Gen moved).
-func (w *Workspace) Refresh() bool {
+// content hash when mtime or size moved) and, once PathRecheck has passed
+// since they last ran, every path glob evaluated; what changed is
+// forgotten, to be read again on next use. It reports whether anything
+// changed (and then Gen moved).
+func (w *Workspace) Refresh() bool { return w.refresh(false) }
+
+// RefreshAll is Refresh with every path glob run again now.
+func (w *Workspace) RefreshAll() bool { return w.refresh(true) }
+
+func (w *Workspace) refresh(all bool) bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	changed := false
@@ -355,10 +373,13 @@ func (w *Workspace) Refresh() bool {
 			}
 		}
 	}
-	for pat, was := range w.paths {
-		if now := w.glob(pat); now != was {
-			w.paths[pat] = now
-			changed = true
+	if now := time.Now(); all || now.Sub(w.globbed) >= w.globEvery {
+		w.globbed = now
+		for pat, was := range w.paths {
+			if now := w.glob(pat); now != was {
+				w.paths[pat] = now
+				changed = true
+			}
 		}
 	}
 	if changed {

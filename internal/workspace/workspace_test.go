@@ -347,8 +347,42 @@ func TestRefresh_SeesChanges(t *testing.T) {
 		t.Fatal("no migrations yet")
 	}
 	write(t, filepath.Join(root, "migrations/1.sql"), "")
-	if !w.Refresh() || !w.Eval(mig, nil).Applies {
+	if !w.RefreshAll() || !w.Eval(mig, nil).Applies {
 		t.Fatal("a new path match was not seen")
+	}
+}
+
+// Refresh runs path globs again at most every PathRecheck (a glob may
+// walk 10,000 entries, and a session refreshes before every call), while
+// manifests are checked each time; RefreshAll runs them at once.
+func TestRefresh_PathGlobsAtMostEveryRecheck(t *testing.T) {
+	root := t.TempDir()
+	w := New(root)
+	mig := mustParse(t, `{"path": "migrations/*.sql"}`)
+	if w.Eval(mig, nil).Applies {
+		t.Fatal("no migrations yet")
+	}
+	w.Refresh() // the globs ran: the next run is PathRecheck away
+	write(t, filepath.Join(root, "migrations/1.sql"), "")
+	if w.Refresh() || w.Eval(mig, nil).Applies {
+		t.Fatal("a path glob ran again within PathRecheck")
+	}
+	write(t, filepath.Join(root, "package.json"), `{"dependencies": {"prisma": "5.0.0"}}`)
+	prisma := mustParse(t, `{"npm": "prisma"}`)
+	if !w.Eval(prisma, nil).Applies {
+		t.Fatal("prisma is not seen")
+	}
+	write(t, filepath.Join(root, "package.json"), `{"dependencies": {}}`)
+	if !w.Refresh() || w.Eval(prisma, nil).Applies {
+		t.Fatal("an edited manifest waited for the path globs' interval")
+	}
+	w.globbed = w.globbed.Add(-PathRecheck) // the interval has passed
+	if !w.Refresh() || !w.Eval(mig, nil).Applies {
+		t.Fatal("a path glob did not run again after PathRecheck")
+	}
+	os.Remove(filepath.Join(root, "migrations/1.sql"))
+	if !w.RefreshAll() || w.Eval(mig, nil).Applies {
+		t.Fatal("RefreshAll did not run the path globs at once")
 	}
 }
 
