@@ -16,8 +16,8 @@ import (
 // prelude's bytecode paid for them on every run (57 kB of bytecode against
 // 10 kB stripped; reading and freeing it is a tenth of making a VM).
 // Nothing needs them: the prelude's frames are dropped from a script's
-// stack by name, and Function.prototype.toString of a prelude function
-// says "[native code]"-like text either way to a script that asks.
+// stack by name, and a script that asks a prelude function for its text
+// (console.log.toString()) gets "[native code]" instead of our source.
 //
 // quickjs.VM has no way to set a runtime's strip flags, so this uses the
 // engine's C API (modernc.org/libquickjs, the version quickjs pins, whose
