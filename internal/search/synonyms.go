@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // A query often says what a tool does in other words than the tool's own
@@ -413,8 +414,24 @@ var phrases = []struct{ from, to string }{
 }
 
 // rewritePhrases replaces the phrases of s (case-insensitively, as whole
-// words) by their rewrites, keeping the rest of s as it is.
+// words) by their rewrites, keeping the rest of s as it is. A query's
+// analysis asks for the same text's rewrite six times or more, so the
+// last answer is kept (lastRewrite; queries run at once just miss it).
 func rewritePhrases(s string) string {
+	if last := lastRewrite.Load(); last != nil && last.in == s {
+		return last.out
+	}
+	out := rewritePhrasesOf(s)
+	lastRewrite.Store(&rewrite{s, out})
+	return out
+}
+
+// rewrite is an input of rewritePhrases and its answer.
+type rewrite struct{ in, out string }
+
+var lastRewrite atomic.Pointer[rewrite]
+
+func rewritePhrasesOf(s string) string {
 	s = openToCreate().ReplaceAllString(s, "create$1")
 	var ws []phraseWord
 	for i := 0; i < len(s); {
