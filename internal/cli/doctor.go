@@ -111,9 +111,12 @@ func checkServer(ctx context.Context, st *stack, name string) doctorLine {
 		if errors.Is(err, context.DeadlineExceeded) && !strings.Contains(err.Error(), "timeout") && !strings.Contains(err.Error(), "Timeout") {
 			// A bare "context deadline exceeded" says neither what nor which bound.
 			err = fmt.Errorf("it did not start and list its tools within "+bound+": %w", d, err)
+			slow := "slow to answer"
 			if spec.Type == config.Stdio { // a remote server has no log file
 				err = fmt.Errorf("%w; see: switchboard logs %s", err, name)
+				slow = "slow to start (a first npx or uvx download)"
 			}
+			err = fmt.Errorf("%w; a server that is only %s gets longer with \"startTimeout\": \"%v\" in its entry of %s", err, slow, 2*d, spec.Source)
 		}
 		return doctorLine{fmt.Sprintf("PROBLEM after %s: %v", ago(time.Since(t0)), err), true}
 	}

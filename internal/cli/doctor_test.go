@@ -124,6 +124,9 @@ func TestDoctor_ListThatNeverComesNamesTheBound(t *testing.T) {
 	if !strings.Contains(out, "own: PROBLEM") || !strings.Contains(out, "1.5s (its startTimeout)") || strings.Contains(out, "settings.startTimeout (1m") {
 		t.Errorf("want own's problem to name its own startTimeout:\n%s%s", out, errs)
 	}
+	if !strings.Contains(out, `only slow to answer gets longer with "startTimeout": "3s" in its entry of `) {
+		t.Errorf("want own's problem to say how to give it longer:\n%s", out)
+	}
 	if strings.Contains(out, "switchboard logs") {
 		t.Errorf("a remote server's problem suggests 'switchboard logs', which has nothing for it:\n%s", out)
 	}
