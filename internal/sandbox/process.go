@@ -41,6 +41,23 @@ type worker struct {
 	killOnce sync.Once
 	readErr  error // set before frames closes
 	waitErr  error // set before exited closes
+
+	// unstarted is set by run when the worker could not be handed its
+	// script: nothing of it ran.
+	unstarted bool
+}
+
+// gone reports whether the worker's process is known to have ended or
+// been killed.
+func (w *worker) gone() bool {
+	select {
+	case <-w.dead:
+		return true
+	case <-w.exited:
+		return true
+	default:
+		return false
+	}
 }
 
 // startWorker starts a worker process running argv.
@@ -180,6 +197,7 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 	w.onCall.Store(&onCall)
 	defer w.onCall.Store(nil)
 	if err := w.out.write(run); err != nil {
+		w.unstarted = true
 		return w.crashed(), false
 	}
 	w.spec = spec
@@ -237,6 +255,7 @@ func (w *worker) call(ctx context.Context, caller script.ToolCaller, f *frame) {
 
 // crashed waits for the worker to exit and describes why it did.
 func (w *worker) crashed() script.Result {
+	ours := w.gone() // killed by us (a broken frame) before it ended
 	select {
 	case <-w.exited:
 	case <-time.After(time.Second): // its stdout ended but it lingers
@@ -251,6 +270,11 @@ func (w *worker) crashed() script.Result {
 		why = w.readErr.Error()
 	}
 	msg := "script worker exited: " + why
+	var ee *exec.ExitError
+	if !ours && !w.unstarted && errors.As(w.waitErr, &ee) && !ee.Exited() {
+		// A signal none of ours: say so, and what the script may have done.
+		msg += " (killed from outside Switchboard: another process or the system's out-of-memory killer; the tool calls the script made before then did run; run the script again)"
+	}
 	kind := script.KindException
 	if tail := strings.TrimSpace(w.stderr.String()); tail != "" {
 		msg += "\n" + tail

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -211,8 +212,8 @@ func TestSandbox_RecoversFromWorkerCrash(t *testing.T) {
 	})
 	// Two statements: not a static script, so it runs in a worker.
 	res := s.Run(t.Context(), script.Request{Source: `await fs.read(); return 1`, Namespaces: fs}, crash)
-	if res.Err == nil || !strings.HasPrefix(res.Err.Message, "script worker exited: signal: killed") {
-		t.Fatalf("Err = %+v, want the worker's exit", res.Err)
+	if res.Err == nil || !strings.HasPrefix(res.Err.Message, "script worker exited: signal: killed (killed from outside Switchboard") || !strings.Contains(res.Err.Message, "run the script again") {
+		t.Fatalf("Err = %+v, want the worker's exit, said to come from outside, and what to do", res.Err)
 	}
 	if res := s.Run(t.Context(), script.Request{Source: "return [7][0]"}, nil); string(res.Value) != "7" {
 		t.Errorf("next run: %s %v", res.Value, res.Err)
@@ -416,3 +417,60 @@ func TestSandbox_WorkerStartTimeoutStatesTheCallersTimeout(t *testing.T) {
 		}
 	}
 }
+
+// TestSandbox_IdleWorkerKilledOutsideIsNotHandedOut checks that a worker
+// killed while it waited for a script (the OOM killer, a user's kill -9)
+// costs no script: the next scripts run in a fresh worker. The first two
+// scripts after two idle workers were killed failed with "script worker
+// exited: signal: killed", though neither had run.
+func TestSandbox_IdleWorkerKilledOutsideIsNotHandedOut(t *testing.T) {
+	s := newSandbox(t, Options{Workers: 2})
+	var wg sync.WaitGroup
+	for range 2 { // two workers, both idle after
+		wg.Go(func() {
+			s.Run(t.Context(), script.Request{Source: "await new Promise(r => setTimeout(r, 50)); return [1][0]"}, nil)
+		})
+	}
+	wg.Wait()
+	s.mu.Lock()
+	idle := slices.Clone(s.idle)
+	s.mu.Unlock()
+	if len(idle) == 0 {
+		t.Fatal("no idle worker")
+	}
+	for _, w := range idle {
+		w.cmd.Process.Kill()
+		<-w.exited
+	}
+	for i := range 3 {
+		if res := s.Run(t.Context(), script.Request{Source: fmt.Sprintf("return [%d][0]", i)}, nil); res.Err != nil || string(res.Value) != fmt.Sprint(i) {
+			t.Errorf("script %d after the idle workers were killed: %s %+v", i, res.Value, res.Err)
+		}
+	}
+}
+
+// TestSandbox_WorkerGoneBeforeItsScriptRunsItElsewhere checks the moment
+// between a worker's death and our noticing it: its script cannot be
+// written (its stdin is closed), so it runs in another worker.
+func TestSandbox_WorkerGoneBeforeItsScriptRunsItElsewhere(t *testing.T) {
+	s := newSandbox(t, Options{Workers: 1})
+	if res := s.Run(t.Context(), script.Request{Source: "const a = 1; return a"}, nil); res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	s.mu.Lock()
+	if len(s.idle) != 1 {
+		s.mu.Unlock()
+		t.Fatalf("%d idle workers, want 1", len(s.idle))
+	}
+	w := s.idle[0]
+	w.out = &frameWriter{w: brokenPipe{}} // as a dead worker's stdin answers
+	s.mu.Unlock()
+	res := s.Run(t.Context(), script.Request{Source: "const a = 2; return a"}, nil)
+	if res.Err != nil || string(res.Value) != "2" {
+		t.Errorf("script handed to a dead worker: %s %+v", res.Value, res.Err)
+	}
+}
+
+type brokenPipe struct{}
+
+func (brokenPipe) Write([]byte) (int, error) { return 0, syscall.EPIPE }
