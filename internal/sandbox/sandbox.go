@@ -37,7 +37,9 @@ type Options struct {
 	// Workers is the most scripts running at once, across sessions; more
 	// Run calls wait, served in arrival order, except that while another
 	// session waits a session gets at most max(1, ceil(Workers/2)) slots
-	// (script.Request.Session names the session). 0 means 4.
+	// (script.Request.Session names the session), and that a session with
+	// no script running borrows a slot beyond Workers when all are taken,
+	// up to max(1, ceil(Workers/2)) borrowed at once. 0 means 4.
 	Workers int
 	// MemoryLimit caps each script's VM, in bytes, whatever the request
 	// asks; the worker also sets an OS address-space limit above it as a
