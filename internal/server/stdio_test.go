@@ -897,3 +897,75 @@ func TestStdioTransport_RefusesAProgressTokenThatDoesNotSurviveDecoding(t *testi
 		}
 	}
 }
+
+// TestStdioTransport_BoundsWhatAnErrorQuotes: the SDK's errors quote what
+// the client sent (an invalid-params error its whole params, each quote
+// escaped twice; a resource not found its URI as data), so a 14 MB
+// request was answered with 58 MB. An answer stays small, keeps the
+// reason at the end of the message, and says what it left out.
+func TestStdioTransport_BoundsWhatAnErrorQuotes(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
+	srv.AddPrompt(&mcp.Prompt{Name: "p"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return &mcp.GetPromptResult{}, nil
+	})
+	srv.AddResource(&mcp.Resource{Name: "r", URI: "file:///r"}, func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return nil, mcp.ResourceNotFoundError("file:///r")
+	})
+	quotes := strings.Repeat(`\"`, 1<<20) // 2 MB of escaped quotes
+	lines := []string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{"name":"p","arguments":{"a":{"b":"` + quotes + `"}}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"resources/read","params":{"uri":"file:///` + strings.Repeat("x", 1<<20) + `"}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"prompts/get","params":{"name":"p","arguments":{"a":{"b":1}}}}`,
+	}
+	toServer, clientOut := io.Pipe()
+	fromServer, serverOut := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go srv.Run(ctx, &StdioTransport{Reader: toServer, Writer: serverOut})
+	go func() {
+		for _, l := range lines {
+			io.WriteString(clientOut, l+"\n")
+		}
+	}()
+	answers := map[float64]map[string]any{}
+	sizes := map[float64]int{}
+	sc := bufio.NewScanner(fromServer)
+	sc.Buffer(nil, 64<<20)
+	for len(answers) < 4 && sc.Scan() {
+		var m map[string]any
+		if json.Unmarshal(sc.Bytes(), &m) != nil {
+			t.Fatalf("not JSON: %.200s", sc.Text())
+		}
+		if id, ok := m["id"].(float64); ok {
+			answers[id], sizes[id] = m, len(sc.Bytes())
+		}
+	}
+	for _, tc := range []struct {
+		id   float64
+		want []string
+	}{
+		{2, []string{"handling 'prompts/get': invalid params", "bytes of the message left out", "of type string"}},
+		{3, []string{"Resource not found", "the error's data", "was left out"}},
+		{4, []string{"invalid params"}}, // small: as the SDK wrote it
+	} {
+		e, _ := answers[tc.id]["error"].(map[string]any)
+		msg, _ := e["message"].(string)
+		if e == nil || e["code"] != float64(jsonrpc.CodeInvalidParams) {
+			t.Errorf("answer %v = %.300v, want invalid params", tc.id, answers[tc.id])
+			continue
+		}
+		if sizes[tc.id] > 8<<10 {
+			t.Errorf("answer %v is %d bytes, want at most 8 KiB", tc.id, sizes[tc.id])
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(msg, w) {
+				t.Errorf("answer %v says %.300q..., want it to say %q", tc.id, msg, w)
+			}
+		}
+	}
+	if strings.Contains(fmt.Sprint(answers[4]), "left out") {
+		t.Errorf("a small error was cut: %v", answers[4])
+	}
+}
