@@ -42,7 +42,8 @@ const idHead = 4 << 10
 // message per line on Reader, answers on Writer. Unlike the SDK's stdio
 // transport, bad input does not end the session: a line that is not JSON
 // gets a parse error (-32700, id null), a line that is JSON but no JSON-RPC
-// message an invalid-request error (-32600), and a line over MaxMessage is
+// message an invalid-request error (-32600), as does each request of a line
+// that holds more than one message (or text after one), and a line over MaxMessage is
 // skipped without being buffered and answered with an invalid-request
 // error carrying its id when the id is among its first 4 KiB. A request
 // that arrives while MaxInFlight of the client's requests are being served
@@ -701,6 +702,11 @@ func (c *stdioConn) serveLine(line []byte) bool {
 	case err != nil:
 		c.rejectRaw(sniffID(line), jsonrpc.CodeInvalidRequest, "invalid request: "+err.Error())
 		return true
+	case !json.Valid(line):
+		// The SDK reads the first JSON value and drops the rest: a second
+		// request on the line went unanswered, its client waiting for ever.
+		c.rejectLine(line)
+		return true
 	case nullID(msg, line):
 		// The SDK would take it for a notification and drop it, leaving
 		// the client waiting for an answer.
@@ -819,7 +825,11 @@ func (c *stdioConn) rejectRaw(id json.RawMessage, code int64, message string) {
 		// the 1st, 10th, 100th...
 		c.log.Warn("rejected a client message", "code", code, "reason", message, "rejected", n)
 	}
-	slot := c.owe(id)
+	c.writeError(id, c.owe(id), code, message)
+}
+
+// writeError writes an error response under id, paying the journal's slot.
+func (c *stdioConn) writeError(id json.RawMessage, slot int, code int64, message string) {
 	b, err := json.Marshal(struct {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`
@@ -830,6 +840,46 @@ func (c *stdioConn) rejectRaw(id json.RawMessage, code int64, message string) {
 	}
 	_ = c.writeLine(b, slot)
 }
+
+// rejectLine answers a line that holds more than its first message: each
+// request on it gets an invalid request (the first under the journal's
+// slot of the line), none is served; a line with no id gets one answer
+// with a null id.
+func (c *stdioConn) rejectLine(line []byte) {
+	var ids []json.RawMessage
+	values, junk := 0, false
+	dec := json.NewDecoder(bytes.NewReader(line))
+	for {
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			junk = err != io.EOF
+			break
+		}
+		values++
+		if id := sniffID(v); id != nil && len(ids) < maxLineAnswers {
+			ids = append(ids, id)
+		}
+	}
+	what := fmt.Sprintf("%d JSON values", values)
+	if junk {
+		what = "a JSON value followed by text that is not JSON"
+		if values > 1 {
+			what = fmt.Sprintf("%d JSON values followed by text that is not JSON", values)
+		}
+	}
+	msg := "invalid request: the line holds " + what + "; send one message per line, a newline after each (nothing on this line was served)"
+	if len(ids) == 0 {
+		c.reject(nil, jsonrpc.CodeInvalidRequest, msg)
+		return
+	}
+	c.rejectRaw(ids[0], jsonrpc.CodeInvalidRequest, msg)
+	for _, id := range ids[1:] {
+		c.writeError(id, -1, jsonrpc.CodeInvalidRequest, msg)
+	}
+}
+
+// maxLineAnswers bounds the answers to one line that holds many messages.
+const maxLineAnswers = 1000
 
 // oddNumberID returns the top-level id of line when it is a number the
 // SDK does not keep exactly (rpcid.InexactNumber), else nil. A byte search for

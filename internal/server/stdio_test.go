@@ -969,3 +969,65 @@ func TestStdioTransport_BoundsWhatAnErrorQuotes(t *testing.T) {
 		t.Errorf("a small error was cut: %v", answers[4])
 	}
 }
+
+// TestStdioTransport_AnswersEachRequestOfALineWithMoreThanOne: the SDK
+// reads a line's first JSON value and dropped the rest, so a second
+// request on the line was never answered (its client waited for ever) and
+// text after a message went unnoticed. Each request on such a line gets
+// an invalid request saying why, none is served, and the session goes on.
+func TestStdioTransport_AnswersEachRequestOfALineWithMoreThanOne(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
+	lines := []string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"ping"}{"jsonrpc":"2.0","id":"two","method":"ping"}`,
+		`{"jsonrpc":"2.0","id":3,"method":"ping"} trailing words`,
+		`{"jsonrpc":"2.0","id":4,"method":"ping"}}`,
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9}} {"jsonrpc":"2.0","method":"x"}`,
+		`{"jsonrpc":"2.0","id":5,"method":"ping"}`,
+	}
+	toServer, clientOut := io.Pipe()
+	fromServer, serverOut := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go srv.Run(ctx, &StdioTransport{Reader: toServer, Writer: serverOut})
+	go func() {
+		for _, l := range lines {
+			io.WriteString(clientOut, l+"\n")
+		}
+	}()
+	got := map[string]string{}
+	sc := bufio.NewScanner(fromServer)
+	for sc.Scan() {
+		var m struct {
+			ID    json.RawMessage `json:"id"`
+			Error *struct {
+				Code    int64  `json:"code"`
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("%s: %v", sc.Text(), err)
+		}
+		if m.Error != nil {
+			got[string(m.ID)] = fmt.Sprintf("%d %s", m.Error.Code, m.Error.Message)
+		} else {
+			got[string(m.ID)] = "ok"
+		}
+		if string(m.ID) == "5" {
+			break
+		}
+	}
+	for id, want := range map[string]string{
+		`2`:     "-32600 invalid request: the line holds 2 JSON values; send one message per line",
+		`"two"`: "-32600 invalid request: the line holds 2 JSON values; send one message per line",
+		`3`:     "-32600 invalid request: the line holds a JSON value followed by text that is not JSON;",
+		`4`:     "-32600 invalid request: the line holds a JSON value followed by text that is not JSON;",
+		`null`:  "-32600 invalid request: the line holds 2 JSON values;",
+		`5`:     "ok",
+	} {
+		if !strings.HasPrefix(got[id], want) {
+			t.Errorf("answer to id %s = %q, want %q…", id, got[id], want)
+		}
+	}
+}
