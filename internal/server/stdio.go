@@ -54,7 +54,8 @@ const idHead = 4 << 10
 // their sender may serve other clients too. A request whose id is that of
 // one being served is answered with invalid request (the SDK drops it
 // unanswered), as is one whose progress token the SDK would change
-// (rpcid.OddProgressToken). An error answer's message is cut in the
+// (rpcid.OddProgressToken). A notifications/cancelled for an id not being
+// served is dropped (cancelsInFlight). An error answer's message is cut in the
 // middle past 3 KiB, and its data left out past 4 KiB (boundAnswer).
 // Lines after an initialize request wait for its answer (a
 // client that sends initialize and notifications/initialized at once is
@@ -408,6 +409,22 @@ func (c *stdioConn) inUse(id jsonrpc.ID) bool {
 	return ok
 }
 
+// cancelsInFlight reports whether a notifications/cancelled names a
+// request being served; one whose params do not decode is left to the SDK.
+func (c *stdioConn) cancelsInFlight(n *jsonrpc.Request) bool {
+	var p struct {
+		RequestID any `json:"requestId"`
+	}
+	if json.Unmarshal(n.Params, &p) != nil {
+		return true
+	}
+	id, err := jsonrpc.MakeID(p.RequestID)
+	if err != nil {
+		return true
+	}
+	return c.inUse(id)
+}
+
 // admit counts a request in flight, with the journal slot of its answer.
 // Only the read loop admits: busy's and inUse's answers hold until then.
 func (c *stdioConn) admit(id jsonrpc.ID, slot int) {
@@ -733,6 +750,13 @@ func (c *stdioConn) serveLine(line []byte) bool {
 	if req == nil || !req.IsCall() {
 		if req != nil && req.Method == "notifications/initialized" && c.journal != nil {
 			c.journal.Initialized(line)
+		}
+		if req != nil && req.Method == "notifications/cancelled" && !c.cancelsInFlight(req) {
+			// Late (the answer went out) or for an id never used: the SDK
+			// cancels by id in a goroutine of its own, and a late one
+			// cancelled the next request using the id.
+			c.owe(nil)
+			return true
 		}
 		c.owe(nil)
 		return c.deliver(readResult{msg: msg})

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -1030,4 +1031,64 @@ func TestStdioTransport_AnswersEachRequestOfALineWithMoreThanOne(t *testing.T) {
 			t.Errorf("answer to id %s = %q, want %q…", id, got[id], want)
 		}
 	}
+}
+
+// TestStdioTransport_ALateCancellationCancelsNoLaterRequest: a client may
+// cancel a request whose answer is already on its way, and then use the
+// id again. The SDK cancels by id in a goroutine of its own, so such a
+// late notifications/cancelled cancelled the next request with that id
+// ("context canceled"). A cancellation of an id not being served is
+// dropped where it is read.
+func TestStdioTransport_ALateCancellationCancelsNoLaterRequest(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		release := make(chan struct{})
+		srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
+		calls := 0
+		mcp.AddTool(srv, &mcp.Tool{Name: "hold"}, func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+			if calls++; calls > 1 {
+				select {
+				case <-ctx.Done():
+					return nil, nil, ctx.Err()
+				case <-release:
+				}
+			}
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil, nil
+		})
+		toServer, clientOut := io.Pipe()
+		fromServer, serverOut := io.Pipe()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		done := make(chan struct{})
+		go func() {
+			srv.Run(ctx, &StdioTransport{Reader: toServer, Writer: serverOut})
+			serverOut.Close()
+			close(done)
+		}()
+		lines := make(chan map[string]any, 10)
+		go func() {
+			sc := bufio.NewScanner(fromServer)
+			for sc.Scan() {
+				var m map[string]any
+				json.Unmarshal(sc.Bytes(), &m)
+				lines <- m
+			}
+		}()
+		send := func(s string) { io.WriteString(clientOut, s+"\n") }
+		send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+		<-lines
+		send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"hold","arguments":{}}}`
+		send(call)
+		if m := <-lines; m["result"] == nil {
+			t.Fatalf("first call: %v", m)
+		}
+		send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"too late"}}` + "\n" + call)
+		synctest.Wait() // the SDK has acted on the cancellation, if it got it
+		close(release)
+		if m := <-lines; m["result"] == nil {
+			t.Errorf("the request after a late cancellation of its id got %v, want its result", m)
+		}
+		clientOut.Close()
+		<-done
+	})
 }
