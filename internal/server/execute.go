@@ -67,6 +67,8 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 		res.Err.Message += fmt.Sprintf(" (timeout_ms %v was capped at settings.maxExecuteTimeout, %v)", *a.TimeoutMS, s.maxTimeout())
 	} else if res.Err != nil && res.Err.Kind == script.KindTimeout && ranOutOfTime(res.Err.Message) {
 		res.Err.Message += s.timeoutHint(timeout)
+	} else if res.Err != nil && res.Err.Kind == script.KindMemory && strings.Contains(res.Err.Message, "out of memory") {
+		res.Err.Message += fmt.Sprintf(" (a script may use %d MiB, settings.scriptMemoryMB): hold less data at once, e.g. fetch and filter page by page, or return only what you need", s.o.Settings.ScriptMemoryMB)
 	}
 	out := ResultOf(res)
 	if res.Err == nil && string(res.Value) == "null" && !hasReturn().MatchString(a.Script) {
