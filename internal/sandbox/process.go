@@ -255,7 +255,12 @@ func (w *worker) call(ctx context.Context, caller script.ToolCaller, f *frame) {
 
 // crashed waits for the worker to exit and describes why it did.
 func (w *worker) crashed() script.Result {
-	ours := w.gone() // killed by us (a broken frame) before it ended
+	ours := false // killed by us (a broken frame) before it ended
+	select {
+	case <-w.dead:
+		ours = true
+	default:
+	}
 	select {
 	case <-w.exited:
 	case <-time.After(time.Second): // its stdout ended but it lingers

@@ -474,3 +474,34 @@ func TestSandbox_WorkerGoneBeforeItsScriptRunsItElsewhere(t *testing.T) {
 type brokenPipe struct{}
 
 func (brokenPipe) Write([]byte) (int, error) { return 0, syscall.EPIPE }
+
+// TestSandbox_WorkerKilledOutsideMidScriptSaysSo: a worker killed from
+// outside while its script waits on a timer (no tool call running) is
+// reported as killed from outside, with what to do, however soon its
+// exit was noticed: the message depended on whether the process had been
+// waited for before the error was written.
+func TestSandbox_WorkerKilledOutsideMidScriptSaysSo(t *testing.T) {
+	s := newSandbox(t, Options{Workers: 1})
+	for range 5 {
+		started := make(chan struct{})
+		signal := callerFunc(func(context.Context, string, string, json.RawMessage) (json.RawMessage, error) {
+			close(started)
+			return json.RawMessage("1"), nil
+		})
+		done := make(chan script.Result)
+		go func() {
+			done <- s.Run(t.Context(), script.Request{Source: "await fs.read(); await new Promise(r => setTimeout(r, 60000)); return 1", Namespaces: fs}, signal)
+		}()
+		<-started
+		w := s.busyWorker()
+		if w == nil {
+			t.Fatal("no busy worker")
+		}
+		w.cmd.Process.Kill()
+		<-w.exited
+		res := <-done
+		if res.Err == nil || !strings.Contains(res.Err.Message, "killed from outside Switchboard") {
+			t.Fatalf("Err = %+v, want it said to be killed from outside", res.Err)
+		}
+	}
+}
