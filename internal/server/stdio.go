@@ -233,11 +233,16 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 // comes before initialize (mcp.ServerSession.handle, go-sdk v1.8.0).
 const sdkInitGate = " is invalid during session initialization"
 
+// sdkInitParams starts the message of the SDK's error for an initialize
+// whose params do not decode (they name the field).
+const sdkInitParams = "handling 'initialize': unmarshaling "
+
 // withCode returns r, or, when its error would go out with code 0 (the
 // SDK answers a plain Go error so, and gives some of its own answers
 // one: a request before initialize, an initialize after a 2026-07-28
 // request made the session initialized), a copy with a code a client can
-// act on: invalid request (-32600) for those two, internal error
+// act on: invalid request (-32600) for those two, invalid params (-32602)
+// for an initialize whose params do not decode, internal error
 // (-32603) for any other. The SDK makes these errors before any
 // middleware sees the request (its initialization gate) or inside its
 // own initialize handler, so only its transport can give them a code.
@@ -256,7 +261,10 @@ func (c *stdioConn) withCode(r *jsonrpc.Response) *jsonrpc.Response {
 	c.flightMu.Lock()
 	init := c.initID != nil && *c.initID == r.ID
 	c.flightMu.Unlock()
-	if init || strings.HasSuffix(msg, sdkInitGate) {
+	switch {
+	case init && strings.HasPrefix(msg, sdkInitParams):
+		code = jsonrpc.CodeInvalidParams // it names the field
+	case init || strings.HasSuffix(msg, sdkInitGate):
 		code = jsonrpc.CodeInvalidRequest
 	}
 	e := &jsonrpc.Error{Code: code, Message: msg}
