@@ -143,7 +143,7 @@ func (w *worker) kill() {
 //
 // calls runs each tool call of the script on a goroutine of its own (they
 // may run at once).
-func (w *worker) run(ctx context.Context, req script.Request, caller script.ToolCaller, grace time.Duration, calls *warm.Pool) (script.Result, bool) {
+func (w *worker) run(ctx context.Context, req script.Request, caller script.ToolCaller, grace time.Duration, calls *warm.Pool) (res script.Result, reusable bool) {
 	timeout := req.Timeout
 	if timeout <= 0 {
 		timeout = script.DefaultTimeout
@@ -163,9 +163,9 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 		run.Payload = []byte(spec)
 	}
 	// The calls still running when the script ends are cancelled with
-	// script.ErrAbandoned as the cause, which the caller can record.
+	// script.EndedBy as the cause, which the caller can record.
 	callCtx, cancel := context.WithCancelCause(ctx)
-	defer cancel(script.ErrAbandoned)
+	defer func() { cancel(script.EndedBy(res)) }()
 	// The worker bounds the argument bytes of its calls in flight; check
 	// again here, so that a broken worker cannot grow this process.
 	limit := req.WithDefaults().MaxArgBytes

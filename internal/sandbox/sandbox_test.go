@@ -505,3 +505,38 @@ func TestSandbox_WorkerKilledOutsideMidScriptSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// TestSandbox_CallsOfAScriptThatTimedOutSaySo: the calls still running
+// when a script timed out are cancelled with a cause saying so (the audit
+// log records it), not as if the script had returned without awaiting
+// them; in a worker and for a static script alike.
+func TestSandbox_CallsOfAScriptThatTimedOutSaySo(t *testing.T) {
+	s := newSandbox(t, Options{Workers: 1})
+	s.Run(t.Context(), script.Request{Source: "const a = 1; return a"}, nil) // a worker ready
+	for _, src := range []string{"await fs.read({}); return [1][0]", "return await fs.read({})"} {
+		checked := false
+		for attempt := 0; attempt < 5 && !checked; attempt++ {
+			causes := make(chan error, 1)
+			block := callerFunc(func(ctx context.Context, _, _ string, _ json.RawMessage) (json.RawMessage, error) {
+				<-ctx.Done()
+				causes <- context.Cause(ctx)
+				return nil, ctx.Err()
+			})
+			res := s.Run(t.Context(), script.Request{Source: src, Namespaces: fs, Timeout: 300 * time.Millisecond}, block)
+			if res.Err == nil || res.Err.Kind != script.KindTimeout {
+				t.Fatalf("%s: Err = %+v, want a timeout", src, res.Err)
+			}
+			if res.Calls == 0 {
+				continue // timed out before its call (a loaded machine): again
+			}
+			cause := <-causes
+			if !errors.Is(cause, script.ErrAbandoned) || cause.Error() != "the script timed out before this call finished" {
+				t.Errorf("%s: the call was cancelled with %v, want that the script timed out", src, cause)
+			}
+			checked = true
+		}
+		if !checked {
+			t.Errorf("%s: the script timed out before making its call five times", src)
+		}
+	}
+}

@@ -63,7 +63,7 @@ type VMRunner func(ctx context.Context, req Request, caller ToolCaller) Result
 // JSON is not plain); it is given the call's outcome, not the caller, so
 // the tool is called once. The result equals what vm(ctx, req, caller)
 // would return for the same outcome of the call.
-func RunStatic(ctx context.Context, req Request, caller ToolCaller, vm VMRunner) (Result, bool) {
+func RunStatic(ctx context.Context, req Request, caller ToolCaller, vm VMRunner) (res Result, ok bool) {
 	st, ok := parseStatic(req.Source)
 	if !ok {
 		return Result{}, false
@@ -82,7 +82,7 @@ func RunStatic(ctx context.Context, req Request, caller ToolCaller, vm VMRunner)
 	start := time.Now()
 	deadline := start.Add(req.Timeout)
 	callCtx, cancel := context.WithCancelCause(ctx)
-	defer cancel(ErrAbandoned)
+	defer func() { cancel(EndedBy(res)) }()
 	type outcome struct {
 		value json.RawMessage
 		err   error
