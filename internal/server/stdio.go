@@ -17,6 +17,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/time/rate"
 
 	"github.com/switchboard-mcp/switchboard/internal/rpcid"
 )
@@ -27,6 +28,14 @@ const DefaultMaxMessage = 16 << 20
 // DefaultMaxInFlight is the default bound of a client's requests being
 // served at once.
 const DefaultMaxInFlight = 64
+
+// DefaultMaxRate is the default bound of the lines read from a client a
+// second (in bursts of as many). A client that sends more waits: its
+// lines stay in its pipe. 45,000 a second (notifications, or pings whose
+// answers it read) kept a core of the daemon busy, decoding them, and
+// slowed every other session's calls from 0.5 to 40 ms; a client making
+// one call after another sends a few thousand at most.
+const DefaultMaxRate = 10000
 
 // DefaultDrainTimeout is how long the session waits, once its input ended,
 // for the answers of the requests it is serving.
@@ -54,7 +63,8 @@ const idHead = 4 << 10
 // their sender may serve other clients too. A request whose id is that of
 // one being served is answered with invalid request (the SDK drops it
 // unanswered), as is one whose progress token the SDK would change
-// (rpcid.OddProgressToken). A notifications/cancelled for an id not being
+// (rpcid.OddProgressToken). Lines are read at most MaxRate a second
+// (a flood waits in its pipe). A notifications/cancelled for an id not being
 // served is dropped (cancelsInFlight). An error answer's message is cut in the
 // middle past 3 KiB, and its data left out past 4 KiB (boundAnswer).
 // Lines after an initialize request wait for its answer (a
@@ -83,6 +93,9 @@ type StdioTransport struct {
 	// DrainTimeout bounds the wait for answers once the input ended; 0
 	// means DefaultDrainTimeout.
 	DrainTimeout time.Duration
+	// MaxRate bounds the lines read a second, in bursts of as many; past
+	// it, reading waits. 0 means DefaultMaxRate; negative, no bound.
+	MaxRate float64
 }
 
 // A Journal keeps a session's progress through its client's stream where a
@@ -139,6 +152,16 @@ func (t *StdioTransport) Connect(context.Context) (mcp.Connection, error) {
 		br := bufio.NewReaderSize(t.Reader, 64<<10)
 		next = func() ([]byte, int, error) { return readLine(br, max) }
 	}
+	switch {
+	case t.MaxRate == 0:
+		c.pace = rate.NewLimiter(DefaultMaxRate, DefaultMaxRate)
+	case t.MaxRate > 0:
+		burst := int(t.MaxRate)
+		if burst < 1 {
+			burst = 1
+		}
+		c.pace = rate.NewLimiter(rate.Limit(t.MaxRate), burst)
+	}
 	go c.readLoop(next)
 	go c.writeLoop()
 	return c, nil
@@ -176,6 +199,7 @@ type stdioConn struct {
 	idle      chan struct{}      // once the input ended: closed when nothing is in flight
 
 	drainTimeout time.Duration
+	pace         *rate.Limiter // nil: lines are read as fast as they come
 
 	rejected atomic.Int64 // client messages rejected, for warnAt
 
@@ -661,6 +685,9 @@ func (c *stdioConn) deliver(r readResult) bool {
 func (c *stdioConn) readLoop(next func() ([]byte, int, error)) {
 	var n uint64
 	for {
+		if !c.wait() {
+			return
+		}
 		line, size, err := next()
 		if err == nil && c.linesRead != nil {
 			n++
@@ -685,6 +712,26 @@ func (c *stdioConn) readLoop(next func() ([]byte, int, error)) {
 			c.deliver(readResult{err: io.EOF})
 			return
 		}
+	}
+}
+
+// wait holds the read loop until the pace allows another line, reporting
+// false once the session is closed.
+func (c *stdioConn) wait() bool {
+	if c.pace == nil {
+		return true
+	}
+	d := c.pace.Reserve().Delay()
+	if d <= 0 {
+		return true
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-c.closed:
+		return false
 	}
 }
 

@@ -1093,3 +1093,52 @@ func TestStdioTransport_ALateCancellationCancelsNoLaterRequest(t *testing.T) {
 		<-done
 	})
 }
+
+// TestStdioTransport_PacesAFloodOfLines: a client's lines are read at most
+// MaxRate a second, in bursts of as many; past that, reading waits, so a
+// flood (45,000 notifications or answered pings a second kept a core of
+// the daemon busy and slowed every other session's calls from 0.5 to
+// 40 ms) waits in its own pipe. Nothing is refused; lines within the
+// burst are not delayed.
+func TestStdioTransport_PacesAFloodOfLines(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
+		toServer, clientOut := io.Pipe()
+		fromServer, serverOut := io.Pipe()
+		done := make(chan struct{})
+		go func() {
+			srv.Run(context.Background(), &StdioTransport{Reader: toServer, Writer: serverOut, MaxRate: 100})
+			serverOut.Close()
+			close(done)
+		}()
+		answered := make(chan time.Time, 400)
+		go func() {
+			sc := bufio.NewScanner(fromServer)
+			for sc.Scan() {
+				if strings.Contains(sc.Text(), `"result"`) {
+					answered <- time.Now()
+				}
+			}
+		}()
+		start := time.Now()
+		go func() {
+			io.WriteString(clientOut, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`+"\n")
+			io.WriteString(clientOut, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
+			for i := 1; i <= 298; i++ { // 300 lines in all: three bursts' worth
+				fmt.Fprintf(clientOut, `{"jsonrpc":"2.0","id":%d,"method":"ping"}`+"\n", i)
+			}
+		}()
+		var at []time.Duration
+		for range 299 { // initialize and 298 pings
+			at = append(at, (<-answered).Sub(start))
+		}
+		if at[97] != 0 {
+			t.Errorf("the 100th line, within the burst, was answered after %v", at[97])
+		}
+		if last := at[len(at)-1]; last < 1990*time.Millisecond || last > 2010*time.Millisecond {
+			t.Errorf("the 300th line at 100 a second was answered after %v, want 2s", last)
+		}
+		clientOut.Close()
+		<-done
+	})
+}
