@@ -24,6 +24,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/nesting"
 	"github.com/switchboard-mcp/switchboard/internal/rawio"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 )
@@ -643,7 +644,15 @@ func orEOF(err error) error {
 	return err
 }
 
+// MaxArgDepth is the deepest nesting of a tool call's arguments that is
+// sent to a backend. The Go SDK refuses a message nested over 1000 deep
+// and its servers (the demo backend, github-mcp-server) exit on one, so
+// one script's call took down a backend every session shared; other
+// SDKs' limits are lower still (Python's recursion limit is 1000 frames).
+const MaxArgDepth = 512
+
 // Empty and null arguments go out as {}: some servers reject null.
+// Arguments nested deeper than MaxArgDepth are refused.
 func normArgs(args json.RawMessage) (json.RawMessage, error) {
 	t := strings.TrimSpace(string(args))
 	if t == "" || t == "null" {
@@ -651,6 +660,9 @@ func normArgs(args json.RawMessage) (json.RawMessage, error) {
 	}
 	if t[0] != '{' {
 		return nil, errors.New("arguments must be a JSON object")
+	}
+	if _, deep := nesting.JSONC(args, MaxArgDepth); deep {
+		return nil, fmt.Errorf("the arguments are nested more than %d levels deep, more than MCP servers accept (a Go server exits on a message over 1000), so the call was not sent: pass a flatter value, such as the deep part as a JSON string", MaxArgDepth)
 	}
 	return args, nil
 }

@@ -2,6 +2,7 @@ package backend
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -213,5 +214,26 @@ func TestSecrets_RedactedFromCrashError(t *testing.T) {
 	}
 	if tail := b.StderrTail(0); strings.Contains(tail, token) {
 		t.Errorf("StderrTail leaks the token: %s", tail)
+	}
+}
+
+// TestCallTool_ArgumentsNestedTooDeepStayHere: a Go MCP server (the SDK
+// refuses a message nested over 1000 deep, and the demo backend, like
+// github-mcp-server, then exits) was taken down by one script's call
+// with arguments nested 1001 deep, failing every session's calls on it.
+// Such arguments are refused before they are sent, naming the depth and
+// what to do, and the backend goes on.
+func TestCallTool_ArgumentsNestedTooDeepStayHere(t *testing.T) {
+	b := startFake(t, "normal", nil)
+	ctx := context.Background()
+	deep := `{"a":` + strings.Repeat("[", 1001) + strings.Repeat("]", 1001) + `}`
+	_, err := b.CallTool(ctx, "echo", json.RawMessage(deep))
+	if err == nil || !strings.Contains(err.Error(), "nested more than 512 levels deep") || !strings.Contains(err.Error(), "flatter") {
+		t.Fatalf("CallTool(nested 1002 deep) = %v, want an error naming the depth and what to do", err)
+	}
+	ok := `{"a":` + strings.Repeat("[", 500) + strings.Repeat("]", 500) + `}`
+	res, err := b.CallTool(ctx, "echo", json.RawMessage(ok))
+	if err != nil || res.IsError {
+		t.Fatalf("CallTool(nested 501 deep) after it = %+v, %v; want the backend alive and the call made", res, err)
 	}
 }

@@ -170,7 +170,8 @@ type Settings struct {
 	QuarantineNewServers bool
 	// ReadOnly applies ReadOnly to every server.
 	ReadOnly bool
-	// MaxScripts bounds scripts running at once (default 4).
+	// MaxScripts bounds scripts running at once (default 4); a session
+	// with none running may borrow a slot beyond it (see sandbox.Options).
 	MaxScripts int
 	// ScriptMemoryMB bounds a script's heap (default 256).
 	ScriptMemoryMB int

@@ -19,6 +19,7 @@ func TestSandbox_SlotWaitCountsAgainstTimeout(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		s := New(&Options{Workers: 1})
 		s.slots.acquire(t.Context(), nil, "other") // another script holds the only slot
+		s.slots.acquire(t.Context(), nil, "")      // and one of this session the one it may borrow
 		start := time.Now()
 		res := s.Run(t.Context(), script.Request{Source: "return 1", Timeout: 3 * time.Second}, nil)
 		if res.Err == nil || res.Err.Kind != script.KindTimeout || !strings.Contains(res.Err.Message, "settings.maxScripts") {

@@ -41,6 +41,23 @@ type worker struct {
 	killOnce sync.Once
 	readErr  error // set before frames closes
 	waitErr  error // set before exited closes
+
+	// unstarted is set by run when the worker could not be handed its
+	// script: nothing of it ran.
+	unstarted bool
+}
+
+// gone reports whether the worker's process is known to have ended or
+// been killed.
+func (w *worker) gone() bool {
+	select {
+	case <-w.dead:
+		return true
+	case <-w.exited:
+		return true
+	default:
+		return false
+	}
 }
 
 // startWorker starts a worker process running argv.
@@ -126,7 +143,7 @@ func (w *worker) kill() {
 //
 // calls runs each tool call of the script on a goroutine of its own (they
 // may run at once).
-func (w *worker) run(ctx context.Context, req script.Request, caller script.ToolCaller, grace time.Duration, calls *warm.Pool) (script.Result, bool) {
+func (w *worker) run(ctx context.Context, req script.Request, caller script.ToolCaller, grace time.Duration, calls *warm.Pool) (res script.Result, reusable bool) {
 	timeout := req.Timeout
 	if timeout <= 0 {
 		timeout = script.DefaultTimeout
@@ -146,9 +163,9 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 		run.Payload = []byte(spec)
 	}
 	// The calls still running when the script ends are cancelled with
-	// script.ErrAbandoned as the cause, which the caller can record.
+	// script.EndedBy as the cause, which the caller can record.
 	callCtx, cancel := context.WithCancelCause(ctx)
-	defer cancel(script.ErrAbandoned)
+	defer func() { cancel(script.EndedBy(res)) }()
 	// The worker bounds the argument bytes of its calls in flight; check
 	// again here, so that a broken worker cannot grow this process.
 	limit := req.WithDefaults().MaxArgBytes
@@ -180,6 +197,7 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 	w.onCall.Store(&onCall)
 	defer w.onCall.Store(nil)
 	if err := w.out.write(run); err != nil {
+		w.unstarted = true
 		return w.crashed(), false
 	}
 	w.spec = spec
@@ -237,6 +255,12 @@ func (w *worker) call(ctx context.Context, caller script.ToolCaller, f *frame) {
 
 // crashed waits for the worker to exit and describes why it did.
 func (w *worker) crashed() script.Result {
+	ours := false // killed by us (a broken frame) before it ended
+	select {
+	case <-w.dead:
+		ours = true
+	default:
+	}
 	select {
 	case <-w.exited:
 	case <-time.After(time.Second): // its stdout ended but it lingers
@@ -251,6 +275,11 @@ func (w *worker) crashed() script.Result {
 		why = w.readErr.Error()
 	}
 	msg := "script worker exited: " + why
+	var ee *exec.ExitError
+	if !ours && !w.unstarted && errors.As(w.waitErr, &ee) && !ee.Exited() {
+		// A signal none of ours: say so, and what the script may have done.
+		msg += " (killed from outside Switchboard: another process or the system's out-of-memory killer; the tool calls the script made before then did run; run the script again)"
+	}
 	kind := script.KindException
 	if tail := strings.TrimSpace(w.stderr.String()); tail != "" {
 		msg += "\n" + tail

@@ -37,7 +37,9 @@ type Options struct {
 	// Workers is the most scripts running at once, across sessions; more
 	// Run calls wait, served in arrival order, except that while another
 	// session waits a session gets at most max(1, ceil(Workers/2)) slots
-	// (script.Request.Session names the session). 0 means 4.
+	// (script.Request.Session names the session), and that a session with
+	// no script running borrows a slot beyond Workers when all are taken,
+	// up to max(1, ceil(Workers/2)) borrowed at once. 0 means 4.
 	Workers int
 	// MemoryLimit caps each script's VM, in bytes, whatever the request
 	// asks; the worker also sets an OS address-space limit above it as a
@@ -187,6 +189,22 @@ func (s *Sandbox) runVM(ctx context.Context, req script.Request, caller script.T
 		return failed(script.KindTimeout, msg), started
 	}
 	res, reusable := w.run(ctx, req, caller, s.grace, &s.calls)
+	if !reusable && w.unstarted {
+		// The worker died before it could be handed the script (its
+		// stdin was closed): nothing of the script ran, so a fresh
+		// worker runs it, once.
+		s.put(w, false)
+		t1 := time.Now()
+		if w, err = s.take(); err != nil {
+			return failed(script.KindException, err.Error()), started
+		}
+		started += time.Since(t1)
+		if req.Timeout = budget - started; req.Timeout <= 0 {
+			s.put(w, true)
+			return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a script worker to start", timeout)), started
+		}
+		res, reusable = w.run(ctx, req, caller, s.grace, &s.calls)
+	}
 	if res.Err != nil && res.Err.Kind == script.KindMemory {
 		// The worker keeps the memory the script grew it to; start afresh.
 		reusable = false
@@ -226,9 +244,16 @@ func (s *Sandbox) take() (*worker, error) {
 		return nil, errClosed
 	}
 	var w *worker
-	if n := len(s.idle); n > 0 {
+	for w == nil && len(s.idle) > 0 {
+		n := len(s.idle)
 		w = s.idle[n-1]
 		s.idle = s.idle[:n-1]
+		if w.gone() {
+			// Killed while idle, from outside (the OOM killer, a kill -9):
+			// the script it would get has not run, so it goes to another.
+			delete(s.all, w)
+			w = nil
+		}
 	}
 	s.mu.Unlock()
 	defer s.warm()

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -211,8 +212,8 @@ func TestSandbox_RecoversFromWorkerCrash(t *testing.T) {
 	})
 	// Two statements: not a static script, so it runs in a worker.
 	res := s.Run(t.Context(), script.Request{Source: `await fs.read(); return 1`, Namespaces: fs}, crash)
-	if res.Err == nil || !strings.HasPrefix(res.Err.Message, "script worker exited: signal: killed") {
-		t.Fatalf("Err = %+v, want the worker's exit", res.Err)
+	if res.Err == nil || !strings.HasPrefix(res.Err.Message, "script worker exited: signal: killed (killed from outside Switchboard") || !strings.Contains(res.Err.Message, "run the script again") {
+		t.Fatalf("Err = %+v, want the worker's exit, said to come from outside, and what to do", res.Err)
 	}
 	if res := s.Run(t.Context(), script.Request{Source: "return [7][0]"}, nil); string(res.Value) != "7" {
 		t.Errorf("next run: %s %v", res.Value, res.Err)
@@ -413,6 +414,129 @@ func TestSandbox_WorkerStartTimeoutStatesTheCallersTimeout(t *testing.T) {
 		// Run passes it on as it is: the script never started.
 		if m := noteWait(res, tc.timeout, tc.timeout-tc.queued-started).Err.Message; m != tc.want {
 			t.Errorf("noteWait changed it to %q", m)
+		}
+	}
+}
+
+// TestSandbox_IdleWorkerKilledOutsideIsNotHandedOut checks that a worker
+// killed while it waited for a script (the OOM killer, a user's kill -9)
+// costs no script: the next scripts run in a fresh worker. The first two
+// scripts after two idle workers were killed failed with "script worker
+// exited: signal: killed", though neither had run.
+func TestSandbox_IdleWorkerKilledOutsideIsNotHandedOut(t *testing.T) {
+	s := newSandbox(t, Options{Workers: 2})
+	var wg sync.WaitGroup
+	for range 2 { // two workers, both idle after
+		wg.Go(func() {
+			s.Run(t.Context(), script.Request{Source: "await new Promise(r => setTimeout(r, 50)); return [1][0]"}, nil)
+		})
+	}
+	wg.Wait()
+	s.mu.Lock()
+	idle := slices.Clone(s.idle)
+	s.mu.Unlock()
+	if len(idle) == 0 {
+		t.Fatal("no idle worker")
+	}
+	for _, w := range idle {
+		w.cmd.Process.Kill()
+		<-w.exited
+	}
+	for i := range 3 {
+		if res := s.Run(t.Context(), script.Request{Source: fmt.Sprintf("return [%d][0]", i)}, nil); res.Err != nil || string(res.Value) != fmt.Sprint(i) {
+			t.Errorf("script %d after the idle workers were killed: %s %+v", i, res.Value, res.Err)
+		}
+	}
+}
+
+// TestSandbox_WorkerGoneBeforeItsScriptRunsItElsewhere checks the moment
+// between a worker's death and our noticing it: its script cannot be
+// written (its stdin is closed), so it runs in another worker.
+func TestSandbox_WorkerGoneBeforeItsScriptRunsItElsewhere(t *testing.T) {
+	s := newSandbox(t, Options{Workers: 1})
+	if res := s.Run(t.Context(), script.Request{Source: "const a = 1; return a"}, nil); res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	s.mu.Lock()
+	if len(s.idle) != 1 {
+		s.mu.Unlock()
+		t.Fatalf("%d idle workers, want 1", len(s.idle))
+	}
+	w := s.idle[0]
+	w.out = &frameWriter{w: brokenPipe{}} // as a dead worker's stdin answers
+	s.mu.Unlock()
+	res := s.Run(t.Context(), script.Request{Source: "const a = 2; return a"}, nil)
+	if res.Err != nil || string(res.Value) != "2" {
+		t.Errorf("script handed to a dead worker: %s %+v", res.Value, res.Err)
+	}
+}
+
+type brokenPipe struct{}
+
+func (brokenPipe) Write([]byte) (int, error) { return 0, syscall.EPIPE }
+
+// TestSandbox_WorkerKilledOutsideMidScriptSaysSo: a worker killed from
+// outside while its script waits on a timer (no tool call running) is
+// reported as killed from outside, with what to do, however soon its
+// exit was noticed: the message depended on whether the process had been
+// waited for before the error was written.
+func TestSandbox_WorkerKilledOutsideMidScriptSaysSo(t *testing.T) {
+	s := newSandbox(t, Options{Workers: 1})
+	for range 5 {
+		started := make(chan struct{})
+		signal := callerFunc(func(context.Context, string, string, json.RawMessage) (json.RawMessage, error) {
+			close(started)
+			return json.RawMessage("1"), nil
+		})
+		done := make(chan script.Result)
+		go func() {
+			done <- s.Run(t.Context(), script.Request{Source: "await fs.read(); await new Promise(r => setTimeout(r, 60000)); return 1", Namespaces: fs}, signal)
+		}()
+		<-started
+		w := s.busyWorker()
+		if w == nil {
+			t.Fatal("no busy worker")
+		}
+		w.cmd.Process.Kill()
+		<-w.exited
+		res := <-done
+		if res.Err == nil || !strings.Contains(res.Err.Message, "killed from outside Switchboard") {
+			t.Fatalf("Err = %+v, want it said to be killed from outside", res.Err)
+		}
+	}
+}
+
+// TestSandbox_CallsOfAScriptThatTimedOutSaySo: the calls still running
+// when a script timed out are cancelled with a cause saying so (the audit
+// log records it), not as if the script had returned without awaiting
+// them; in a worker and for a static script alike.
+func TestSandbox_CallsOfAScriptThatTimedOutSaySo(t *testing.T) {
+	s := newSandbox(t, Options{Workers: 1})
+	s.Run(t.Context(), script.Request{Source: "const a = 1; return a"}, nil) // a worker ready
+	for _, src := range []string{"await fs.read({}); return [1][0]", "return await fs.read({})"} {
+		checked := false
+		for attempt := 0; attempt < 5 && !checked; attempt++ {
+			causes := make(chan error, 1)
+			block := callerFunc(func(ctx context.Context, _, _ string, _ json.RawMessage) (json.RawMessage, error) {
+				<-ctx.Done()
+				causes <- context.Cause(ctx)
+				return nil, ctx.Err()
+			})
+			res := s.Run(t.Context(), script.Request{Source: src, Namespaces: fs, Timeout: 300 * time.Millisecond}, block)
+			if res.Err == nil || res.Err.Kind != script.KindTimeout {
+				t.Fatalf("%s: Err = %+v, want a timeout", src, res.Err)
+			}
+			if res.Calls == 0 {
+				continue // timed out before its call (a loaded machine): again
+			}
+			cause := <-causes
+			if !errors.Is(cause, script.ErrAbandoned) || cause.Error() != "the script timed out before this call finished" {
+				t.Errorf("%s: the call was cancelled with %v, want that the script timed out", src, cause)
+			}
+			checked = true
+		}
+		if !checked {
+			t.Errorf("%s: the script timed out before making its call five times", src)
 		}
 	}
 }

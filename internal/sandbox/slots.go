@@ -10,8 +10,12 @@ import (
 // may take every free slot while no other session waits, but while
 // another session waits it is given a freed slot only below its share,
 // max(1, ceil(Workers/2)). Among the waiters that may have a slot, the
-// earliest arrival gets it. A script's session is script.Request.Session
-// ("" is one session like any other).
+// earliest arrival gets it. A session that holds no slot does not wait
+// for one to be freed: while every slot is taken it borrows one beyond
+// Workers, up to share of them at once, so the scripts of one session
+// (which may each run for maxExecuteTimeout) cannot hold up every other
+// session's scripts until they end. A script's session is
+// script.Request.Session ("" is one session like any other).
 type slots struct {
 	mu    sync.Mutex
 	max   int
@@ -84,8 +88,14 @@ func (q *slots) remove(w *slotWaiter) {
 // dispatch grants free slots to the earliest waiters that may have one.
 // Caller holds q.mu.
 func (q *slots) dispatch() {
-	for q.used < q.max {
-		i := q.next()
+	for {
+		i := -1
+		switch {
+		case q.used < q.max:
+			i = q.next()
+		case q.used < q.max+q.share():
+			i = q.idleSession()
+		}
 		if i < 0 {
 			return
 		}
@@ -95,6 +105,17 @@ func (q *slots) dispatch() {
 		q.held[w.session]++
 		close(w.ready)
 	}
+}
+
+// idleSession is the index of the earliest waiter whose session holds no
+// slot, which may borrow one; -1 for none.
+func (q *slots) idleSession() int {
+	for i, w := range q.queue {
+		if q.held[w.session] == 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 // next is the index of the earliest waiter that may take a slot now: one

@@ -10,7 +10,9 @@ import (
 // TestSlots_OneSessionCannotHoldEverySlotWhileOthersWait: with 4 slots, a
 // session that took all 4 while alone gets freed slots back only below
 // its share of 2 while another session waits; waiters are served in
-// arrival order among those that may have a slot.
+// arrival order among those that may have a slot. A session that holds
+// none borrows one at once, up to 2 beyond the 4: a session running 4
+// scripts of 5 minutes held every other session's scripts for 5 minutes.
 func TestSlots_OneSessionCannotHoldEverySlotWhileOthersWait(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		q := newSlots(4)
@@ -20,7 +22,6 @@ func TestSlots_OneSessionCannotHoldEverySlotWhileOthersWait(t *testing.T) {
 				t.Fatal("a alone cannot take every slot")
 			}
 		}
-		var order []string
 		got := make(chan string, 8)
 		want := func(session string) {
 			go func() {
@@ -28,27 +29,53 @@ func TestSlots_OneSessionCannotHoldEverySlotWhileOthersWait(t *testing.T) {
 					got <- session
 				}
 			}()
-			synctest.Wait() // queued in this order
+			synctest.Wait() // queued (or granted) in this order
+		}
+		next := func() string {
+			synctest.Wait()
+			select {
+			case s := <-got:
+				return s
+			default:
+				return "none"
+			}
 		}
 		want("a") // a's fifth script, first in line
-		want("b")
-		want("b")
-		want("c")
-		// Three of a's scripts end: b, b (arrival order, a at 3 >= share 2
-		// while others wait), then a is at 1 < 2 and first in line.
+		if s := next(); s != "none" {
+			t.Fatalf("%s got a slot, want a to wait", s)
+		}
+		want("b") // b holds none: it borrows
+		if s := next(); s != "b" {
+			t.Fatalf("b's first script: %s got a slot, want b at once", s)
+		}
+		want("b") // b holds one: it waits
+		want("c") // c holds none: it borrows the second of 2
+		if s := next(); s != "c" {
+			t.Fatalf("c's first script: %s got a slot, want c at once", s)
+		}
+		want("d") // nothing left to borrow: d waits
+		if s := next(); s != "none" {
+			t.Fatalf("%s got a slot, want d to wait (2 borrowed already)", s)
+		}
+		// a's scripts end: the first frees a borrowed slot, which d (holding
+		// none) takes; after the next two, 4 are in use (a, b, c, d one
+		// each), so nothing is granted.
+		var order []string
 		for range 3 {
 			q.release("a")
-			synctest.Wait()
-			order = append(order, <-got)
+			order = append(order, next())
 		}
-		if !slices.Equal(order, []string{"b", "b", "a"}) {
-			t.Errorf("freed slots went to %v, want [b b a]", order)
+		if !slices.Equal(order, []string{"d", "none", "none"}) {
+			t.Errorf("freed slots went to %v, want [d none none]", order)
 		}
-		// c still waits: a holds 2 (its share), b 2: the next free slot is c's.
-		q.release("b")
-		synctest.Wait()
-		if s := <-got; s != "c" {
-			t.Errorf("next slot went to %s, want c", s)
+		// A slot under the 4 goes to the first in line below its share: a.
+		q.release("c")
+		if s := next(); s != "a" {
+			t.Errorf("next slot went to %s, want a", s)
+		}
+		q.release("d")
+		if s := next(); s != "b" {
+			t.Errorf("next slot went to %s, want b", s)
 		}
 	})
 }
@@ -77,6 +104,7 @@ func TestSlots_CancelledWaiterLeavesTheQueue(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		q := newSlots(1)
 		q.acquire(context.Background(), nil, "a")
+		q.acquire(context.Background(), nil, "b") // borrowed: b held none
 		ctx, cancel := context.WithCancel(context.Background())
 		res := make(chan bool, 2)
 		go func() { ok, done := q.acquire(ctx, nil, "b"); res <- ok || !done }()

@@ -172,6 +172,10 @@ func (r *run) hostDone(args []any) (any, error) {
 			size, r.req.MaxResult)})
 		return nil, nil
 	}
+	if deep := tooDeep([]byte(payload)); deep != nil {
+		r.fail(deep)
+		return nil, nil
+	}
 	r.value = json.RawMessage(payload)
 	return nil, nil
 }

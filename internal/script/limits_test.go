@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -261,4 +262,27 @@ func FuzzRun(f *testing.F) {
 			t.Errorf("Err %v has no kind", res.Err)
 		}
 	})
+}
+
+// A return value that JSON.stringify can write but that is nested more
+// than MaxValueDepth levels deep fails saying so: its answer (the value
+// is structuredContent) was refused by clients (the Go SDK over 1000
+// levels, which then drops the connection; Python's json near 1000). As
+// a static script's literal value too.
+func TestRun_ResultNestedPastMaxValueDepthSaysWhatToDo(t *testing.T) {
+	deep := strings.Repeat("[", MaxValueDepth+1) + strings.Repeat("]", MaxValueDepth+1)
+	for _, src := range []string{
+		fmt.Sprintf("let a = 1; for (let i = 0; i < %d; i++) a = [a]; return a", MaxValueDepth+1),
+		fmt.Sprintf("let o = {}; for (let i = 0; i < %d; i++) o = {a: o}; return {n: 1, o}", 1500),
+		"return " + deep,
+	} {
+		res := Run(t.Context(), Request{Source: src, Timeout: slowFactor * 30 * time.Second}, nil)
+		if res.Err == nil || !strings.Contains(res.Err.Message, fmt.Sprintf("nested more than %d levels deep", MaxValueDepth)) || !strings.Contains(res.Err.Message, "flatter") {
+			t.Errorf("%.60s: Value %.40s, Err = %+v, want a message naming the depth and what to do", src, res.Value, res.Err)
+		}
+	}
+	ok := fmt.Sprintf("let a = 1; for (let i = 0; i < %d; i++) a = [a]; return a", MaxValueDepth-1)
+	if res := Run(t.Context(), Request{Source: ok}, nil); res.Err != nil {
+		t.Errorf("a value nested %d deep: %v", MaxValueDepth, res.Err)
+	}
 }

@@ -102,7 +102,7 @@ func RunDeferred(ctx context.Context, req Request, caller ToolCaller) (res Resul
 	}
 	req = req.WithDefaults()
 	callCtx, cancel := context.WithCancelCause(ctx)
-	defer cancel(ErrAbandoned)
+	defer func() { cancel(EndedBy(res)) }()
 	r := &run{
 		req:         req,
 		caller:      caller,

@@ -41,6 +41,32 @@ const (
 // context.Cause. Result.Cancelled names those calls.
 var ErrAbandoned = errors.New("the script ended before this call finished")
 
+// EndedBy is the cause with which the calls still running when a script
+// ended are cancelled: ErrAbandoned for a script that returned, else an
+// error wrapping it that says how the script ended ("the script timed
+// out before this call finished").
+func EndedBy(res Result) error {
+	if res.Err == nil {
+		return ErrAbandoned
+	}
+	how := "failed"
+	switch res.Err.Kind {
+	case KindTimeout:
+		how = "timed out"
+	case KindCanceled:
+		how = "was cancelled"
+	case KindMemory:
+		how = "ran out of memory"
+	}
+	return &ended{how: how}
+}
+
+// ended is a cause of EndedBy for a script that did not return.
+type ended struct{ how string }
+
+func (e *ended) Error() string { return "the script " + e.how + " before this call finished" }
+func (e *ended) Unwrap() error { return ErrAbandoned }
+
 // Error kinds, the values of Error.Kind.
 const (
 	KindException = "exception" // uncaught exception, syntax error, tool error not caught

@@ -63,7 +63,7 @@ type VMRunner func(ctx context.Context, req Request, caller ToolCaller) Result
 // JSON is not plain); it is given the call's outcome, not the caller, so
 // the tool is called once. The result equals what vm(ctx, req, caller)
 // would return for the same outcome of the call.
-func RunStatic(ctx context.Context, req Request, caller ToolCaller, vm VMRunner) (Result, bool) {
+func RunStatic(ctx context.Context, req Request, caller ToolCaller, vm VMRunner) (res Result, ok bool) {
 	st, ok := parseStatic(req.Source)
 	if !ok {
 		return Result{}, false
@@ -82,7 +82,7 @@ func RunStatic(ctx context.Context, req Request, caller ToolCaller, vm VMRunner)
 	start := time.Now()
 	deadline := start.Add(req.Timeout)
 	callCtx, cancel := context.WithCancelCause(ctx)
-	defer cancel(ErrAbandoned)
+	defer func() { cancel(EndedBy(res)) }()
 	type outcome struct {
 		value json.RawMessage
 		err   error
@@ -211,7 +211,39 @@ func finishStatic(req Request, v json.RawMessage, calls int) Result {
 			"result is at least %d bytes of JSON, over the limit of %d bytes: return less, e.g. filter or summarize in the script",
 			size, req.MaxResult)}}
 	}
+	if deep := tooDeep(v); deep != nil {
+		return Result{Calls: calls, Err: deep}
+	}
 	return Result{Value: v, Calls: calls}
+}
+
+// MaxValueDepth is the deepest nesting of a script's returned value: the
+// value goes to the client as structuredContent, and clients refuse a
+// message nested deeper than about 1000 levels (the Go SDK, which then
+// drops its connection; Python's json).
+const MaxValueDepth = 512
+
+// tooDeep is the error for a value (JSON) nested more than MaxValueDepth
+// levels deep, else nil.
+func tooDeep(v []byte) *Error {
+	depth := 0
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '"':
+			for i++; i < len(v) && v[i] != '"'; i++ {
+				if v[i] == '\\' {
+					i++
+				}
+			}
+		case '{', '[':
+			if depth++; depth > MaxValueDepth {
+				return &Error{Kind: KindLimit, Message: fmt.Sprintf("the return value is nested more than %d levels deep, more than MCP clients accept: return a flatter value, or only the part you need", MaxValueDepth)}
+			}
+		case '}', ']':
+			depth--
+		}
+	}
+	return nil
 }
 
 // resolveStatic finds the server and tool of ns.fn as the VM would: the

@@ -30,6 +30,8 @@ func TestCancelledWhy(t *testing.T) {
 		want string
 	}{
 		{"script returned", cancelled(script.ErrAbandoned), ErrCancelled, "cancelled: the script returned without awaiting this call (context canceled)"},
+		{"script timed out", cancelled(script.EndedBy(script.Result{Err: &script.Error{Kind: script.KindTimeout}})), ErrCancelled, "cancelled: the script timed out before this call finished"},
+		{"script failed", cancelled(script.EndedBy(script.Result{Err: &script.Error{Kind: script.KindException}})), ErrCancelled, "cancelled: the script failed before this call finished"},
 		{"client cancelled", cancelled(nil), ErrClientCancelled, "cancelled by the client: it cancelled the request"},
 		{"client went away", cancelled(io.EOF), ErrClientCancelled, "cancelled by the client: its connection ended (EOF)"},
 		{"timed out", expired, nil, "context canceled"},

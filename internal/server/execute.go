@@ -67,6 +67,8 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 		res.Err.Message += fmt.Sprintf(" (timeout_ms %v was capped at settings.maxExecuteTimeout, %v)", *a.TimeoutMS, s.maxTimeout())
 	} else if res.Err != nil && res.Err.Kind == script.KindTimeout && ranOutOfTime(res.Err.Message) {
 		res.Err.Message += s.timeoutHint(timeout)
+	} else if res.Err != nil && res.Err.Kind == script.KindMemory && strings.Contains(res.Err.Message, "out of memory") {
+		res.Err.Message += fmt.Sprintf(" (a script may use %d MiB, settings.scriptMemoryMB): hold less data at once, e.g. fetch and filter page by page, or return only what you need", s.o.Settings.ScriptMemoryMB)
 	}
 	out := ResultOf(res)
 	if res.Err == nil && string(res.Value) == "null" && !hasReturn().MatchString(a.Script) {
@@ -576,6 +578,14 @@ func (e *callError) Unwrap() error { return e.err }
 // when the script that started it returned without awaiting it.
 var ErrCancelled = errors.New("cancelled: the script returned without awaiting this call")
 
+// scriptEnded is the error recorded for a call that was still running
+// when its script ended other than by returning (script.EndedBy says
+// how); it is an ErrCancelled.
+type scriptEnded struct{ cause error }
+
+func (e scriptEnded) Error() string        { return "cancelled: " + e.cause.Error() }
+func (e scriptEnded) Is(target error) bool { return target == ErrCancelled }
+
 // ErrClientCancelled is the error recorded for a call ended because the
 // client cancelled its request or went away (its connection ended).
 var ErrClientCancelled = errors.New("cancelled by the client")
@@ -589,8 +599,10 @@ func cancelledWhy(ctx context.Context, err error) error {
 		return err
 	}
 	switch cause := context.Cause(ctx); {
-	case errors.Is(cause, script.ErrAbandoned):
+	case cause == script.ErrAbandoned:
 		return fmt.Errorf("%w (%v)", ErrCancelled, err)
+	case errors.Is(cause, script.ErrAbandoned): // it timed out, failed, ...
+		return scriptEnded{cause}
 	case errors.Is(cause, context.Canceled):
 		return fmt.Errorf("%w: it cancelled the request", ErrClientCancelled)
 	default:

@@ -645,3 +645,19 @@ func TestServer_BackendErrorInAScriptIsBounded(t *testing.T) {
 		t.Errorf("the script's error is %v bytes, ending %q; want at most about %d, with a note naming the setting", got[0], got[1], limit)
 	}
 }
+
+// TestExecute_OutOfMemorySaysTheLimitAndWhatToDo: a script that runs out
+// of its memory was told "InternalError: out of memory" and nothing
+// else; the error names the limit, the setting and what to do.
+func TestExecute_OutOfMemorySaysTheLimitAndWhatToDo(t *testing.T) {
+	_, _, cs := newTestServer(t, config.Settings{ScriptMemoryMB: 32}, nil)
+	for _, src := range []string{
+		"const a = []; while (true) a.push('x'.repeat(1e6))",
+		"return 'x'.repeat(2 ** 26).length",
+	} {
+		text, isErr := call(t, cs, "execute", map[string]any{"script": src})
+		if !isErr || !strings.Contains(text, "out of memory") || !strings.Contains(text, "32 MiB") || !strings.Contains(text, "settings.scriptMemoryMB") || !strings.Contains(text, "less data at once") {
+			t.Errorf("%s: %q, want the limit, the setting and what to do", src, text)
+		}
+	}
+}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/time/rate"
 
 	"github.com/switchboard-mcp/switchboard/internal/rpcid"
 )
@@ -27,6 +28,14 @@ const DefaultMaxMessage = 16 << 20
 // DefaultMaxInFlight is the default bound of a client's requests being
 // served at once.
 const DefaultMaxInFlight = 64
+
+// DefaultMaxRate is the default bound of the lines read from a client a
+// second (in bursts of as many). A client that sends more waits: its
+// lines stay in its pipe. 45,000 a second (notifications, or pings whose
+// answers it read) kept a core of the daemon busy, decoding them, and
+// slowed every other session's calls from 0.5 to 40 ms; a client making
+// one call after another sends a few thousand at most.
+const DefaultMaxRate = 10000
 
 // DefaultDrainTimeout is how long the session waits, once its input ended,
 // for the answers of the requests it is serving.
@@ -42,7 +51,8 @@ const idHead = 4 << 10
 // message per line on Reader, answers on Writer. Unlike the SDK's stdio
 // transport, bad input does not end the session: a line that is not JSON
 // gets a parse error (-32700, id null), a line that is JSON but no JSON-RPC
-// message an invalid-request error (-32600), and a line over MaxMessage is
+// message an invalid-request error (-32600), as does each request of a line
+// that holds more than one message (or text after one), and a line over MaxMessage is
 // skipped without being buffered and answered with an invalid-request
 // error carrying its id when the id is among its first 4 KiB. A request
 // that arrives while MaxInFlight of the client's requests are being served
@@ -53,7 +63,11 @@ const idHead = 4 << 10
 // their sender may serve other clients too. A request whose id is that of
 // one being served is answered with invalid request (the SDK drops it
 // unanswered), as is one whose progress token the SDK would change
-// (rpcid.OddProgressToken). Lines after an initialize request wait for its answer (a
+// (rpcid.OddProgressToken). Lines are read at most MaxRate a second
+// (a flood waits in its pipe). A notifications/cancelled for an id not being
+// served is dropped (cancelsInFlight). An error answer's message is cut in the
+// middle past 3 KiB, and its data left out past 4 KiB (boundAnswer).
+// Lines after an initialize request wait for its answer (a
 // client that sends initialize and notifications/initialized at once is
 // served as one that waits). An error the SDK would answer with code 0
 // gets a code (see withCode). The session ends at the end of Reader, once
@@ -79,6 +93,9 @@ type StdioTransport struct {
 	// DrainTimeout bounds the wait for answers once the input ended; 0
 	// means DefaultDrainTimeout.
 	DrainTimeout time.Duration
+	// MaxRate bounds the lines read a second, in bursts of as many; past
+	// it, reading waits. 0 means DefaultMaxRate; negative, no bound.
+	MaxRate float64
 }
 
 // A Journal keeps a session's progress through its client's stream where a
@@ -135,6 +152,16 @@ func (t *StdioTransport) Connect(context.Context) (mcp.Connection, error) {
 		br := bufio.NewReaderSize(t.Reader, 64<<10)
 		next = func() ([]byte, int, error) { return readLine(br, max) }
 	}
+	switch {
+	case t.MaxRate == 0:
+		c.pace = rate.NewLimiter(DefaultMaxRate, DefaultMaxRate)
+	case t.MaxRate > 0:
+		burst := int(t.MaxRate)
+		if burst < 1 {
+			burst = 1
+		}
+		c.pace = rate.NewLimiter(rate.Limit(t.MaxRate), burst)
+	}
 	go c.readLoop(next)
 	go c.writeLoop()
 	return c, nil
@@ -172,6 +199,7 @@ type stdioConn struct {
 	idle      chan struct{}      // once the input ended: closed when nothing is in flight
 
 	drainTimeout time.Duration
+	pace         *rate.Limiter // nil: lines are read as fast as they come
 
 	rejected atomic.Int64 // client messages rejected, for warnAt
 
@@ -201,7 +229,7 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		return err
 	}
 	if r, ok := msg.(*jsonrpc.Response); ok && r.Error != nil {
-		msg = c.withCode(r)
+		msg = boundAnswer(c.withCode(r))
 	}
 	b, err := jsonrpc.EncodeMessage(msg)
 	if err != nil {
@@ -229,11 +257,16 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 // comes before initialize (mcp.ServerSession.handle, go-sdk v1.8.0).
 const sdkInitGate = " is invalid during session initialization"
 
+// sdkInitParams starts the message of the SDK's error for an initialize
+// whose params do not decode (they name the field).
+const sdkInitParams = "handling 'initialize': unmarshaling "
+
 // withCode returns r, or, when its error would go out with code 0 (the
 // SDK answers a plain Go error so, and gives some of its own answers
 // one: a request before initialize, an initialize after a 2026-07-28
 // request made the session initialized), a copy with a code a client can
-// act on: invalid request (-32600) for those two, internal error
+// act on: invalid request (-32600) for those two, invalid params (-32602)
+// for an initialize whose params do not decode, internal error
 // (-32603) for any other. The SDK makes these errors before any
 // middleware sees the request (its initialization gate) or inside its
 // own initialize handler, so only its transport can give them a code.
@@ -252,7 +285,10 @@ func (c *stdioConn) withCode(r *jsonrpc.Response) *jsonrpc.Response {
 	c.flightMu.Lock()
 	init := c.initID != nil && *c.initID == r.ID
 	c.flightMu.Unlock()
-	if init || strings.HasSuffix(msg, sdkInitGate) {
+	switch {
+	case init && strings.HasPrefix(msg, sdkInitParams):
+		code = jsonrpc.CodeInvalidParams // it names the field
+	case init || strings.HasSuffix(msg, sdkInitGate):
 		code = jsonrpc.CodeInvalidRequest
 	}
 	e := &jsonrpc.Error{Code: code, Message: msg}
@@ -260,6 +296,52 @@ func (c *stdioConn) withCode(r *jsonrpc.Response) *jsonrpc.Response {
 		e.Data = we.Data
 	}
 	return &jsonrpc.Response{ID: r.ID, Result: r.Result, Error: e, Extra: r.Extra}
+}
+
+// Bounds of an error answer's message: its first errorHead and last
+// errorTail bytes are kept. The SDK's own messages quote what the client
+// sent (an invalid-params error its whole params, escaped twice), and a
+// 14 MB prompts/get was answered with a 58 MB error, past the 10 MiB at
+// which the TypeScript client drops its connection. The reason comes
+// last ("... into Go struct field ... of type string"), hence the tail.
+const (
+	errorHead = 2 << 10
+	errorTail = 1 << 10
+)
+
+// maxErrorData bounds an error answer's data (the SDK's resource not
+// found carries the URI asked for); larger data is left out.
+const maxErrorData = 4 << 10
+
+// boundAnswer returns r, or when its error's message or data is over the
+// bounds, a copy with the message cut in the middle and the data left
+// out, each saying so.
+func boundAnswer(r *jsonrpc.Response) *jsonrpc.Response {
+	code, msg, data := int64(0), r.Error.Error(), json.RawMessage(nil)
+	we, exact := r.Error.(*jsonrpc.Error) // the SDK sends only such an error's data
+	if exact {
+		code, msg, data = we.Code, we.Message, we.Data
+	} else if errors.As(r.Error, &we) {
+		code = we.Code
+	}
+	if len(msg) <= errorHead+errorTail && len(data) <= maxErrorData {
+		return r
+	}
+	if len(msg) > errorHead+errorTail {
+		head, tail := errorHead, len(msg)-errorTail
+		for head > 0 && !utf8.RuneStart(msg[head]) {
+			head--
+		}
+		for tail < len(msg) && !utf8.RuneStart(msg[tail]) {
+			tail++
+		}
+		msg = fmt.Sprintf("%s … [%d bytes of the message left out] … %s", msg[:head], tail-head, msg[tail:])
+	}
+	if len(data) > maxErrorData {
+		msg += fmt.Sprintf(" (the error's data, %d bytes, was left out)", len(data))
+		data = nil
+	}
+	return &jsonrpc.Response{ID: r.ID, Error: &jsonrpc.Error{Code: code, Message: msg, Data: data}, Extra: r.Extra}
 }
 
 // initAnswered notes the answer to the initialize being served, reporting
@@ -357,6 +439,22 @@ func (c *stdioConn) inUse(id jsonrpc.ID) bool {
 	defer c.flightMu.Unlock()
 	_, ok := c.flight[id]
 	return ok
+}
+
+// cancelsInFlight reports whether a notifications/cancelled names a
+// request being served; one whose params do not decode is left to the SDK.
+func (c *stdioConn) cancelsInFlight(n *jsonrpc.Request) bool {
+	var p struct {
+		RequestID any `json:"requestId"`
+	}
+	if json.Unmarshal(n.Params, &p) != nil {
+		return true
+	}
+	id, err := jsonrpc.MakeID(p.RequestID)
+	if err != nil {
+		return true
+	}
+	return c.inUse(id)
 }
 
 // admit counts a request in flight, with the journal slot of its answer.
@@ -587,6 +685,9 @@ func (c *stdioConn) deliver(r readResult) bool {
 func (c *stdioConn) readLoop(next func() ([]byte, int, error)) {
 	var n uint64
 	for {
+		if !c.wait() {
+			return
+		}
 		line, size, err := next()
 		if err == nil && c.linesRead != nil {
 			n++
@@ -611,6 +712,26 @@ func (c *stdioConn) readLoop(next func() ([]byte, int, error)) {
 			c.deliver(readResult{err: io.EOF})
 			return
 		}
+	}
+}
+
+// wait holds the read loop until the pace allows another line, reporting
+// false once the session is closed.
+func (c *stdioConn) wait() bool {
+	if c.pace == nil {
+		return true
+	}
+	d := c.pace.Reserve().Delay()
+	if d <= 0 {
+		return true
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-c.closed:
+		return false
 	}
 }
 
@@ -653,6 +774,11 @@ func (c *stdioConn) serveLine(line []byte) bool {
 	case err != nil:
 		c.rejectRaw(sniffID(line), jsonrpc.CodeInvalidRequest, "invalid request: "+err.Error())
 		return true
+	case !json.Valid(line):
+		// The SDK reads the first JSON value and drops the rest: a second
+		// request on the line went unanswered, its client waiting for ever.
+		c.rejectLine(line)
+		return true
 	case nullID(msg, line):
 		// The SDK would take it for a notification and drop it, leaving
 		// the client waiting for an answer.
@@ -679,6 +805,13 @@ func (c *stdioConn) serveLine(line []byte) bool {
 	if req == nil || !req.IsCall() {
 		if req != nil && req.Method == "notifications/initialized" && c.journal != nil {
 			c.journal.Initialized(line)
+		}
+		if req != nil && req.Method == "notifications/cancelled" && !c.cancelsInFlight(req) {
+			// Late (the answer went out) or for an id never used: the SDK
+			// cancels by id in a goroutine of its own, and a late one
+			// cancelled the next request using the id.
+			c.owe(nil)
+			return true
 		}
 		c.owe(nil)
 		return c.deliver(readResult{msg: msg})
@@ -771,7 +904,11 @@ func (c *stdioConn) rejectRaw(id json.RawMessage, code int64, message string) {
 		// the 1st, 10th, 100th...
 		c.log.Warn("rejected a client message", "code", code, "reason", message, "rejected", n)
 	}
-	slot := c.owe(id)
+	c.writeError(id, c.owe(id), code, message)
+}
+
+// writeError writes an error response under id, paying the journal's slot.
+func (c *stdioConn) writeError(id json.RawMessage, slot int, code int64, message string) {
 	b, err := json.Marshal(struct {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`
@@ -782,6 +919,46 @@ func (c *stdioConn) rejectRaw(id json.RawMessage, code int64, message string) {
 	}
 	_ = c.writeLine(b, slot)
 }
+
+// rejectLine answers a line that holds more than its first message: each
+// request on it gets an invalid request (the first under the journal's
+// slot of the line), none is served; a line with no id gets one answer
+// with a null id.
+func (c *stdioConn) rejectLine(line []byte) {
+	var ids []json.RawMessage
+	values, junk := 0, false
+	dec := json.NewDecoder(bytes.NewReader(line))
+	for {
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			junk = err != io.EOF
+			break
+		}
+		values++
+		if id := sniffID(v); id != nil && len(ids) < maxLineAnswers {
+			ids = append(ids, id)
+		}
+	}
+	what := fmt.Sprintf("%d JSON values", values)
+	if junk {
+		what = "a JSON value followed by text that is not JSON"
+		if values > 1 {
+			what = fmt.Sprintf("%d JSON values followed by text that is not JSON", values)
+		}
+	}
+	msg := "invalid request: the line holds " + what + "; send one message per line, a newline after each (nothing on this line was served)"
+	if len(ids) == 0 {
+		c.reject(nil, jsonrpc.CodeInvalidRequest, msg)
+		return
+	}
+	c.rejectRaw(ids[0], jsonrpc.CodeInvalidRequest, msg)
+	for _, id := range ids[1:] {
+		c.writeError(id, -1, jsonrpc.CodeInvalidRequest, msg)
+	}
+}
+
+// maxLineAnswers bounds the answers to one line that holds many messages.
+const maxLineAnswers = 1000
 
 // oddNumberID returns the top-level id of line when it is a number the
 // SDK does not keep exactly (rpcid.InexactNumber), else nil. A byte search for

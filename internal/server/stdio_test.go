@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -455,6 +456,7 @@ func TestStdioTransport_GivesTheSDKsCodeZeroErrorsACode(t *testing.T) {
 	}{
 		{"a request before initialize", []string{`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`}, jsonrpc.CodeInvalidRequest, "invalid during session initialization"},
 		{"initialize after a 2026-07-28 request", []string{stateless, init(2)}, jsonrpc.CodeInvalidRequest, `duplicate "initialize"`},
+		{"initialize with params of the wrong types", []string{`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":7},"clientInfo":{"name":"c","version":"1"}}}`}, jsonrpc.CodeInvalidParams, "capabilities.elicitation"},
 		{"a handler's plain error", []string{init(1), `{"jsonrpc":"2.0","method":"notifications/initialized"}`, `{"jsonrpc":"2.0","id":3,"method":"prompts/get","params":{"name":"p"}}`}, jsonrpc.CodeInternalError, "the prompt broke"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -896,4 +898,247 @@ func TestStdioTransport_RefusesAProgressTokenThatDoesNotSurviveDecoding(t *testi
 			t.Errorf("%s: answered %q, want invalid request under its id naming the token", line, got)
 		}
 	}
+}
+
+// TestStdioTransport_BoundsWhatAnErrorQuotes: the SDK's errors quote what
+// the client sent (an invalid-params error its whole params, each quote
+// escaped twice; a resource not found its URI as data), so a 14 MB
+// request was answered with 58 MB. An answer stays small, keeps the
+// reason at the end of the message, and says what it left out.
+func TestStdioTransport_BoundsWhatAnErrorQuotes(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
+	srv.AddPrompt(&mcp.Prompt{Name: "p"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return &mcp.GetPromptResult{}, nil
+	})
+	srv.AddResource(&mcp.Resource{Name: "r", URI: "file:///r"}, func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return nil, mcp.ResourceNotFoundError("file:///r")
+	})
+	quotes := strings.Repeat(`\"`, 1<<20) // 2 MB of escaped quotes
+	lines := []string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{"name":"p","arguments":{"a":{"b":"` + quotes + `"}}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"resources/read","params":{"uri":"file:///` + strings.Repeat("x", 1<<20) + `"}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"prompts/get","params":{"name":"p","arguments":{"a":{"b":1}}}}`,
+	}
+	toServer, clientOut := io.Pipe()
+	fromServer, serverOut := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go srv.Run(ctx, &StdioTransport{Reader: toServer, Writer: serverOut})
+	go func() {
+		for _, l := range lines {
+			io.WriteString(clientOut, l+"\n")
+		}
+	}()
+	answers := map[float64]map[string]any{}
+	sizes := map[float64]int{}
+	sc := bufio.NewScanner(fromServer)
+	sc.Buffer(nil, 64<<20)
+	for len(answers) < 4 && sc.Scan() {
+		var m map[string]any
+		if json.Unmarshal(sc.Bytes(), &m) != nil {
+			t.Fatalf("not JSON: %.200s", sc.Text())
+		}
+		if id, ok := m["id"].(float64); ok {
+			answers[id], sizes[id] = m, len(sc.Bytes())
+		}
+	}
+	for _, tc := range []struct {
+		id   float64
+		want []string
+	}{
+		{2, []string{"handling 'prompts/get': invalid params", "bytes of the message left out", "of type string"}},
+		{3, []string{"Resource not found", "the error's data", "was left out"}},
+		{4, []string{"invalid params"}}, // small: as the SDK wrote it
+	} {
+		e, _ := answers[tc.id]["error"].(map[string]any)
+		msg, _ := e["message"].(string)
+		if e == nil || e["code"] != float64(jsonrpc.CodeInvalidParams) {
+			t.Errorf("answer %v = %.300v, want invalid params", tc.id, answers[tc.id])
+			continue
+		}
+		if sizes[tc.id] > 8<<10 {
+			t.Errorf("answer %v is %d bytes, want at most 8 KiB", tc.id, sizes[tc.id])
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(msg, w) {
+				t.Errorf("answer %v says %.300q..., want it to say %q", tc.id, msg, w)
+			}
+		}
+	}
+	if strings.Contains(fmt.Sprint(answers[4]), "left out") {
+		t.Errorf("a small error was cut: %v", answers[4])
+	}
+}
+
+// TestStdioTransport_AnswersEachRequestOfALineWithMoreThanOne: the SDK
+// reads a line's first JSON value and dropped the rest, so a second
+// request on the line was never answered (its client waited for ever) and
+// text after a message went unnoticed. Each request on such a line gets
+// an invalid request saying why, none is served, and the session goes on.
+func TestStdioTransport_AnswersEachRequestOfALineWithMoreThanOne(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
+	lines := []string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"ping"}{"jsonrpc":"2.0","id":"two","method":"ping"}`,
+		`{"jsonrpc":"2.0","id":3,"method":"ping"} trailing words`,
+		`{"jsonrpc":"2.0","id":4,"method":"ping"}}`,
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9}} {"jsonrpc":"2.0","method":"x"}`,
+		`{"jsonrpc":"2.0","id":5,"method":"ping"}`,
+	}
+	toServer, clientOut := io.Pipe()
+	fromServer, serverOut := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go srv.Run(ctx, &StdioTransport{Reader: toServer, Writer: serverOut})
+	go func() {
+		for _, l := range lines {
+			io.WriteString(clientOut, l+"\n")
+		}
+	}()
+	got := map[string]string{}
+	sc := bufio.NewScanner(fromServer)
+	for sc.Scan() {
+		var m struct {
+			ID    json.RawMessage `json:"id"`
+			Error *struct {
+				Code    int64  `json:"code"`
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("%s: %v", sc.Text(), err)
+		}
+		if m.Error != nil {
+			got[string(m.ID)] = fmt.Sprintf("%d %s", m.Error.Code, m.Error.Message)
+		} else {
+			got[string(m.ID)] = "ok"
+		}
+		if string(m.ID) == "5" {
+			break
+		}
+	}
+	for id, want := range map[string]string{
+		`2`:     "-32600 invalid request: the line holds 2 JSON values; send one message per line",
+		`"two"`: "-32600 invalid request: the line holds 2 JSON values; send one message per line",
+		`3`:     "-32600 invalid request: the line holds a JSON value followed by text that is not JSON;",
+		`4`:     "-32600 invalid request: the line holds a JSON value followed by text that is not JSON;",
+		`null`:  "-32600 invalid request: the line holds 2 JSON values;",
+		`5`:     "ok",
+	} {
+		if !strings.HasPrefix(got[id], want) {
+			t.Errorf("answer to id %s = %q, want %q…", id, got[id], want)
+		}
+	}
+}
+
+// TestStdioTransport_ALateCancellationCancelsNoLaterRequest: a client may
+// cancel a request whose answer is already on its way, and then use the
+// id again. The SDK cancels by id in a goroutine of its own, so such a
+// late notifications/cancelled cancelled the next request with that id
+// ("context canceled"). A cancellation of an id not being served is
+// dropped where it is read.
+func TestStdioTransport_ALateCancellationCancelsNoLaterRequest(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		release := make(chan struct{})
+		srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
+		calls := 0
+		mcp.AddTool(srv, &mcp.Tool{Name: "hold"}, func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+			if calls++; calls > 1 {
+				select {
+				case <-ctx.Done():
+					return nil, nil, ctx.Err()
+				case <-release:
+				}
+			}
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil, nil
+		})
+		toServer, clientOut := io.Pipe()
+		fromServer, serverOut := io.Pipe()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		done := make(chan struct{})
+		go func() {
+			srv.Run(ctx, &StdioTransport{Reader: toServer, Writer: serverOut})
+			serverOut.Close()
+			close(done)
+		}()
+		lines := make(chan map[string]any, 10)
+		go func() {
+			sc := bufio.NewScanner(fromServer)
+			for sc.Scan() {
+				var m map[string]any
+				json.Unmarshal(sc.Bytes(), &m)
+				lines <- m
+			}
+		}()
+		send := func(s string) { io.WriteString(clientOut, s+"\n") }
+		send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+		<-lines
+		send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"hold","arguments":{}}}`
+		send(call)
+		if m := <-lines; m["result"] == nil {
+			t.Fatalf("first call: %v", m)
+		}
+		send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"too late"}}` + "\n" + call)
+		synctest.Wait() // the SDK has acted on the cancellation, if it got it
+		close(release)
+		if m := <-lines; m["result"] == nil {
+			t.Errorf("the request after a late cancellation of its id got %v, want its result", m)
+		}
+		clientOut.Close()
+		<-done
+	})
+}
+
+// TestStdioTransport_PacesAFloodOfLines: a client's lines are read at most
+// MaxRate a second, in bursts of as many; past that, reading waits, so a
+// flood (45,000 notifications or answered pings a second kept a core of
+// the daemon busy and slowed every other session's calls from 0.5 to
+// 40 ms) waits in its own pipe. Nothing is refused; lines within the
+// burst are not delayed.
+func TestStdioTransport_PacesAFloodOfLines(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
+		toServer, clientOut := io.Pipe()
+		fromServer, serverOut := io.Pipe()
+		done := make(chan struct{})
+		go func() {
+			srv.Run(context.Background(), &StdioTransport{Reader: toServer, Writer: serverOut, MaxRate: 100})
+			serverOut.Close()
+			close(done)
+		}()
+		answered := make(chan time.Time, 400)
+		go func() {
+			sc := bufio.NewScanner(fromServer)
+			for sc.Scan() {
+				if strings.Contains(sc.Text(), `"result"`) {
+					answered <- time.Now()
+				}
+			}
+		}()
+		start := time.Now()
+		go func() {
+			io.WriteString(clientOut, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`+"\n")
+			io.WriteString(clientOut, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
+			for i := 1; i <= 298; i++ { // 300 lines in all: three bursts' worth
+				fmt.Fprintf(clientOut, `{"jsonrpc":"2.0","id":%d,"method":"ping"}`+"\n", i)
+			}
+		}()
+		var at []time.Duration
+		for range 299 { // initialize and 298 pings
+			at = append(at, (<-answered).Sub(start))
+		}
+		if at[97] != 0 {
+			t.Errorf("the 100th line, within the burst, was answered after %v", at[97])
+		}
+		if last := at[len(at)-1]; last < 1990*time.Millisecond || last > 2010*time.Millisecond {
+			t.Errorf("the 300th line at 100 a second was answered after %v, want 2s", last)
+		}
+		clientOut.Close()
+		<-done
+	})
 }
