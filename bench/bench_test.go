@@ -137,14 +137,16 @@ func TestDescendants_SeesGrandchildren(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	// The shell forks its children right away; poll /proc until it has.
+	// The shell forks its children right away; poll /proc until both have
+	// become the sleeps (a child forked but not yet exec'd is still "sh").
 	var got []string
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if got = descendants(cmd.Process.Pid); len(got) == 2 {
+		got = descendants(cmd.Process.Pid)
+		slices.Sort(got)
+		if strings.Join(got, ",") == "sleep 30,sleep 31" {
 			break
 		}
 	}
-	slices.Sort(got)
 	if strings.Join(got, ",") != "sleep 30,sleep 31" {
 		t.Errorf("descendants = %q, want the two sleeps", got)
 	}

@@ -106,14 +106,20 @@ func checkServer(ctx context.Context, st *stack, name string) doctorLine {
 	}
 	sctx, cancel := context.WithTimeout(ctx, d)
 	err := st.cat.Refresh(sctx, name)
+	// Its bound ran out: ours, or the catalog's own of the same length.
+	expired := errors.Is(sctx.Err(), context.DeadlineExceeded) || time.Since(t0) >= d
 	cancel()
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) && !strings.Contains(err.Error(), "timeout") && !strings.Contains(err.Error(), "Timeout") {
 			// A bare "context deadline exceeded" says neither what nor which bound.
 			err = fmt.Errorf("it did not start and list its tools within "+bound+": %w", d, err)
-			slow := "slow to answer"
 			if spec.Type == config.Stdio { // a remote server has no log file
 				err = fmt.Errorf("%w; see: switchboard logs %s", err, name)
+			}
+		}
+		if expired {
+			slow := "slow to answer"
+			if spec.Type == config.Stdio {
 				slow = "slow to start (a first npx or uvx download)"
 			}
 			err = fmt.Errorf("%w; a server that is only %s gets longer with \"startTimeout\": \"%v\" in its entry of %s", err, slow, 2*d, spec.Source)
