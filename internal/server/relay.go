@@ -35,13 +35,10 @@ type relay struct {
 	last float64 // the last progress value sent (it must increase)
 
 	// out is what waits to be written to the client, in order: progress
-	// and log messages, which one goroutine writes (drain) so that a
-	// backend's notification never waits for the client; the request
-	// writes its result only after them (flush).
-	outMu   sync.Mutex
-	out     []func()
-	sending bool          // a drain goroutine runs
-	idle    chan struct{} // closed when that drain has written out
+	// and log messages, which one goroutine writes so that a backend's
+	// notification never waits for the client; the request writes its
+	// result only after them (flush).
+	out sendQueue
 }
 
 // maxRelayQueue bounds the messages a request's relay holds for a client
@@ -57,45 +54,78 @@ func (r *relay) send(f func()) {
 		f()
 		return
 	}
-	r.outMu.Lock()
-	defer r.outMu.Unlock()
-	if len(r.out) >= maxRelayQueue {
-		return // the client reads none of it
-	}
-	r.out = append(r.out, f)
-	if !r.sending {
-		r.sending, r.idle = true, make(chan struct{})
-		go r.drain()
-	}
-}
-
-// drain writes what send queued until nothing is left.
-func (r *relay) drain() {
-	for {
-		r.outMu.Lock()
-		if len(r.out) == 0 {
-			r.sending = false
-			close(r.idle)
-			r.outMu.Unlock()
-			return
-		}
-		f := r.out[0]
-		r.out[0] = nil
-		r.out = r.out[1:]
-		r.outMu.Unlock()
-		f()
-	}
+	r.out.push(f)
 }
 
 // flush waits until what was sent so far is written, or ctx ends.
 func (r *relay) flush(ctx context.Context) {
-	if r == nil {
+	if r != nil {
+		r.out.flush(ctx)
+	}
+}
+
+// sendQueue runs the funcs pushed to it in order, on one goroutine of
+// its own that runs while any wait, so that whoever pushes never waits
+// for a client. At most max wait (0: no bound); more are dropped, and
+// onDrop (when set) is told how many once the queue has emptied.
+type sendQueue struct {
+	max    int
+	onDrop func(dropped int)
+
+	mu      sync.Mutex
+	q       []func()
+	running bool          // a drain goroutine runs
+	idle    chan struct{} // closed when that drain has emptied the queue
+	dropped int           // funcs dropped since the queue last emptied
+}
+
+// push queues f, or drops it when max wait.
+func (q *sendQueue) push(f func()) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.max > 0 && len(q.q) >= q.max {
+		q.dropped++
 		return
 	}
-	r.outMu.Lock()
-	idle, sending := r.idle, r.sending
-	r.outMu.Unlock()
-	if !sending {
+	q.q = append(q.q, f)
+	if !q.running {
+		q.running, q.idle = true, make(chan struct{})
+		go q.drain()
+	}
+}
+
+// drain runs the queued funcs until none is left, then tells onDrop how
+// many were dropped meanwhile, if any.
+func (q *sendQueue) drain() {
+	for {
+		q.mu.Lock()
+		if len(q.q) == 0 {
+			dropped := q.dropped
+			q.dropped = 0
+			if dropped == 0 || q.onDrop == nil {
+				q.running = false
+				close(q.idle)
+				q.mu.Unlock()
+				return
+			}
+			q.mu.Unlock()
+			q.onDrop(dropped)
+			continue
+		}
+		f := q.q[0]
+		q.q[0] = nil
+		q.q = q.q[1:]
+		q.mu.Unlock()
+		f()
+	}
+}
+
+// flush waits until what was pushed so far has run, or ctx ends.
+func (q *sendQueue) flush(ctx context.Context) {
+	q.mu.Lock()
+	idle, running := q.idle, q.running
+	q.mu.Unlock()
+	if !running {
 		return
 	}
 	select {
@@ -114,7 +144,7 @@ func withProgress(ctx context.Context, req *mcp.CallToolRequest) context.Context
 		return ctx
 	}
 	f := FactsOf(req)
-	r := &relay{ctx: ctx, ss: req.Session, caps: f.Caps, proto: f.Protocol}
+	r := &relay{ctx: ctx, ss: req.Session, caps: f.Caps, proto: f.Protocol, out: sendQueue{max: maxRelayQueue}}
 	if req.Params != nil {
 		r.token = req.Params.GetProgressToken()
 	}
@@ -371,14 +401,6 @@ func (s *Server) Log(ctx context.Context, server string, p *mcp.LoggingMessagePa
 // outside a call and waits for them to read (notifyLater).
 const maxLaterNotes = 1000
 
-// noteQueue is what notifyLater has queued and not yet sent.
-type noteQueue struct {
-	mu      sync.Mutex
-	q       []func()
-	running bool // a sendNotes goroutine is sending
-	dropped int  // notifications dropped since the queue last emptied
-}
-
 // notifyLater runs send, which writes a backend's notification to this
 // server's clients, after those queued before, on a goroutine of its own:
 // the backend never waits for a client. The SDK handles a backend's
@@ -388,49 +410,17 @@ type noteQueue struct {
 // (stdioConn.notify), but the SDK's Streamable HTTP transport writes to
 // the response as it is asked, and an HTTP client that stopped reading
 // held them, once its connection's buffers were full, for the front's
-// write timeout (a minute) on each of its streams. At most maxLaterNotes wait; more are dropped, and the
-// clients are told how many after the ones kept.
-func (s *Server) notifyLater(send func()) {
-	l := &s.notes
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.q) >= maxLaterNotes {
-		l.dropped++
-		return
-	}
-	l.q = append(l.q, send)
-	if !l.running {
-		l.running = true
-		go s.sendNotes()
-	}
-}
+// write timeout (a minute) on each of its streams. At most maxLaterNotes
+// wait; more are dropped, and the clients are told how many after the
+// ones kept (notesDropped).
+func (s *Server) notifyLater(send func()) { s.notes.push(send) }
 
-// sendNotes sends the queued notifications in order until the queue is
-// empty, and then says how many were dropped meanwhile, if any.
-func (s *Server) sendNotes() {
-	l := &s.notes
-	for {
-		l.mu.Lock()
-		if len(l.q) == 0 {
-			dropped := l.dropped
-			l.dropped = 0
-			if dropped == 0 {
-				l.running = false
-				l.mu.Unlock()
-				return
-			}
-			l.mu.Unlock()
-			note := &mcp.LoggingMessageParams{Level: "warning", Data: fmt.Sprintf("%d notifications of backends (log messages, resource updates) were dropped: more than %d waited for this client to read them", dropped, maxLaterNotes)}
-			for ss := range s.mcp.Sessions() {
-				s.logTo(context.Background(), ss, "switchboard", note)
-			}
-			continue
-		}
-		send := l.q[0]
-		l.q[0] = nil
-		l.q = l.q[1:]
-		l.mu.Unlock()
-		send()
+// notesDropped tells the clients how many backend notifications
+// notifyLater dropped.
+func (s *Server) notesDropped(dropped int) {
+	note := &mcp.LoggingMessageParams{Level: "warning", Data: fmt.Sprintf("%d notifications of backends (log messages, resource updates) were dropped: more than %d waited for this client to read them", dropped, maxLaterNotes)}
+	for ss := range s.mcp.Sessions() {
+		s.logTo(context.Background(), ss, "switchboard", note)
 	}
 }
 

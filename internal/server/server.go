@@ -117,7 +117,7 @@ type Server struct {
 	catGen      atomic.Uint64            // counts CatalogChanged calls
 	res         resourceState            // resources.go
 	tri         trifectaState            // taint.go
-	notes       noteQueue                // relay.go: backends' notifications outside calls
+	notes       sendQueue                // relay.go: backends' notifications outside calls (notifyLater)
 }
 
 // New builds the server. It starts nothing: backends start on first use.
@@ -126,6 +126,7 @@ func New(o Options) *Server {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{o: o}
+	s.notes.max, s.notes.onDrop = maxLaterNotes, s.notesDropped
 	s.be.Store(&View{o.Catalog, o.Launch})
 	if o.Catalog != nil {
 		// Building the server reads every server's verdict several times
