@@ -320,9 +320,6 @@ type Workspace struct {
 	paths   map[string]pathResult // path globs evaluated, and what they gave
 	globbed time.Time             // when Refresh last ran the path globs again
 	gen     int                   // incremented whenever something read changed
-	// globEvery is how often Refresh runs the path globs again
-	// (PathRecheck; tests set it).
-	globEvery time.Duration
 }
 
 // PathRecheck is how often Refresh runs a path predicate's glob again. A
@@ -336,7 +333,7 @@ const PathRecheck = time.Second
 // New returns the workspace rooted at root (absolute). Nothing is read
 // until a predicate needs it.
 func New(root string) *Workspace {
-	return &Workspace{root: filepath.Clean(root), eco: map[Ecosystem]*facts{}, paths: map[string]pathResult{}, globEvery: PathRecheck}
+	return &Workspace{root: filepath.Clean(root), eco: map[Ecosystem]*facts{}, paths: map[string]pathResult{}}
 }
 
 // Root is the workspace root directory.
@@ -373,7 +370,7 @@ func (w *Workspace) refresh(all bool) bool {
 			}
 		}
 	}
-	if now := time.Now(); all || now.Sub(w.globbed) >= w.globEvery {
+	if now := time.Now(); all || now.Sub(w.globbed) >= PathRecheck {
 		w.globbed = now
 		for pat, was := range w.paths {
 			if now := w.glob(pat); now != was {
