@@ -183,7 +183,7 @@ func (j *Journal) Handle(id json.RawMessage) int {
 		slot = j.longSlot
 		j.long, j.longSlot = false, -1
 		if slot >= 0 && id == nil {
-			j.pay(slot)
+			j.Pay(slot)
 			slot = -1
 		} else if slot < 0 && id != nil {
 			slot = j.owe(id, 0)
@@ -216,7 +216,7 @@ func (j *Journal) Write(w io.Writer, line []byte, slot int) error {
 	for done := 0; done < len(line); {
 		n := min(len(line)-done, outChunk)
 		if done+n == len(line) {
-			j.pay(slot)
+			j.Pay(slot)
 		}
 		j.m.set64(offOut, uint64(len(line))<<32|uint64(done+n))
 		if _, err := w.Write(line[done : done+n]); err != nil {
@@ -228,8 +228,9 @@ func (j *Journal) Write(w io.Writer, line []byte, slot int) error {
 	return nil
 }
 
-// pay frees slot (-1: none).
-func (j *Journal) pay(slot int) {
+// Pay frees slot (-1: none): its answer is written, or not owed any more
+// (the client cancelled the request).
+func (j *Journal) Pay(slot int) {
 	if slot < 0 {
 		return
 	}

@@ -65,7 +65,8 @@ const idHead = 4 << 10
 // unanswered), as is one whose progress token the SDK would change
 // (rpcid.OddProgressToken). Lines are read at most MaxRate a second
 // (a flood waits in its pipe). A notifications/cancelled for an id not being
-// served is dropped (cancelsInFlight). An error answer's message is cut in the
+// served is dropped (cancelsInFlight); a request one names gets no answer
+// (its place counts until its handler ends). An error answer's message is cut in the
 // middle past 3 KiB, and its data left out past 4 KiB (boundAnswer).
 // Lines after an initialize request wait for its answer (a
 // client that sends initialize and notifications/initialized at once is
@@ -122,6 +123,10 @@ type Journal interface {
 	Initialize(line []byte)
 	Initialized(line []byte)
 	InitAnswered()
+	// Pay notes slot's answer paid with no line written (-1: none): the
+	// client cancelled the request, and a cancelled request gets no
+	// answer.
+	Pay(slot int)
 }
 
 // maxIDBytes bounds a request id's JSON (a Journal keeps ids of up to this
@@ -191,12 +196,13 @@ type stdioConn struct {
 
 	flightMu  sync.Mutex
 	maxFlight int
-	flight    map[jsonrpc.ID]int // requests delivered and not being answered yet, by id: their answers' journal slots
-	inFlight  int                // requests delivered whose answers are not written yet
-	initID    *jsonrpc.ID        // the initialize request being served
-	inited    bool               // an initialize was answered with a result
-	initDone  chan struct{}      // closed when the initialize being served is answered
-	idle      chan struct{}      // once the input ended: closed when nothing is in flight
+	flight    map[jsonrpc.ID]int  // requests delivered and not being answered yet, by id: their answers' journal slots
+	cancelled map[jsonrpc.ID]bool // of those, the ones the client cancelled: their answers are not written
+	inFlight  int                 // requests delivered whose answers are not written yet
+	initID    *jsonrpc.ID         // the initialize request being served
+	inited    bool                // an initialize was answered with a result
+	initDone  chan struct{}       // closed when the initialize being served is answered
+	idle      chan struct{}       // once the input ended: closed when nothing is in flight
 
 	drainTimeout time.Duration
 	pace         *rate.Limiter // nil: lines are read as fast as they come
@@ -245,8 +251,16 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if c.initAnswered(r.ID, r.Error == nil) && c.journal != nil { // before the write: the client may initialize again at once
 		c.journal.InitAnswered()
 	}
-	slot, owed := c.answering(r.ID) // before the write: the client may reuse the id once it has the answer
-	err = c.writeLine(b, slot)
+	slot, owed, cancelled := c.answering(r.ID) // before the write: the client may reuse the id once it has the answer
+	if cancelled {
+		// The client gave up on it: no answer, and the journal's slot is
+		// paid (a bridge does not answer it either should we die).
+		if c.journal != nil {
+			c.journal.Pay(slot)
+		}
+	} else {
+		err = c.writeLine(b, slot)
+	}
 	if owed {
 		c.answered() // after the write: an answer the client does not read still counts
 	}
@@ -442,7 +456,11 @@ func (c *stdioConn) inUse(id jsonrpc.ID) bool {
 }
 
 // cancelsInFlight reports whether a notifications/cancelled names a
-// request being served; one whose params do not decode is left to the SDK.
+// request being served (one whose params do not decode is left to the
+// SDK), and marks that request's answer as one not to write: the client
+// has stopped waiting for it, and MCP's receiver of a cancellation sends
+// no answer to the request. An initialize is never cancelled (clients
+// must not cancel it; its answer is written).
 func (c *stdioConn) cancelsInFlight(n *jsonrpc.Request) bool {
 	var p struct {
 		RequestID any `json:"requestId"`
@@ -454,7 +472,18 @@ func (c *stdioConn) cancelsInFlight(n *jsonrpc.Request) bool {
 	if err != nil {
 		return true
 	}
-	return c.inUse(id)
+	c.flightMu.Lock()
+	defer c.flightMu.Unlock()
+	if _, ok := c.flight[id]; !ok {
+		return false
+	}
+	if c.initID == nil || *c.initID != id {
+		if c.cancelled == nil {
+			c.cancelled = map[jsonrpc.ID]bool{}
+		}
+		c.cancelled[id] = true
+	}
+	return true
 }
 
 // admit counts a request in flight, with the journal slot of its answer.
@@ -467,20 +496,24 @@ func (c *stdioConn) admit(id jsonrpc.ID, slot int) {
 }
 
 // answering frees the id of a request whose answer is about to be written
-// and returns its journal slot (-1: none) and whether it was in flight
-// (then answered must follow the write).
-func (c *stdioConn) answering(id jsonrpc.ID) (slot int, owed bool) {
+// and returns its journal slot (-1: none), whether it was in flight (then
+// answered must follow the write) and whether the client cancelled it
+// (then the answer is not written).
+func (c *stdioConn) answering(id jsonrpc.ID) (slot int, owed, cancelled bool) {
 	c.flightMu.Lock()
 	defer c.flightMu.Unlock()
 	slot, owed = c.flight[id]
 	if !owed {
-		return -1, false
+		return -1, false, false
 	}
 	delete(c.flight, id)
-	return slot, true
+	if c.cancelled[id] {
+		delete(c.cancelled, id)
+		cancelled = true
+	}
+	return slot, true, cancelled
 }
 
-// answered counts out a request whose answer answering freed.
 func (c *stdioConn) answered() {
 	c.flightMu.Lock()
 	defer c.flightMu.Unlock()

@@ -551,6 +551,7 @@ func (f *fakeJournal) Write(w io.Writer, line []byte, slot int) error {
 func (f *fakeJournal) Initialize(line []byte)  { f.note("initialize " + string(line)) }
 func (f *fakeJournal) Initialized(line []byte) { f.note("initialized " + string(line)) }
 func (f *fakeJournal) InitAnswered()           { f.note("init answered") }
+func (f *fakeJournal) Pay(slot int)            { f.note(fmt.Sprintf("pay slot %d", slot)) }
 
 // With a journal, the transport reads through it and notes each line once
 // before acting on it, with the id of the answer it owes; each answer is
@@ -1143,5 +1144,62 @@ func TestStdioTransport_PacesAFloodOfLines(t *testing.T) {
 		}
 		clientOut.Close()
 		<-done
+	})
+}
+
+// TestStdioTransport_ACancelledRequestGetsNoAnswer: MCP's receiver of a
+// notifications/cancelled sends no answer to the request it names (the
+// client has stopped waiting; a TypeScript SDK client reports an answer
+// to an id it no longer knows as an error). The tool's handler still
+// ends, and the request stops counting against MaxInFlight when it does.
+func TestStdioTransport_ACancelledRequestGetsNoAnswer(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
+		ended := make(chan struct{}, 1)
+		mcp.AddTool(srv, &mcp.Tool{Name: "hold"}, func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+			<-ctx.Done()
+			ended <- struct{}{}
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "stopped"}}}, nil, nil
+		})
+		toServer, clientOut := io.Pipe()
+		fromServer, serverOut := io.Pipe()
+		journal := &fakeJournal{r: bufio.NewReader(toServer)}
+		done := make(chan struct{})
+		go func() {
+			srv.Run(context.Background(), &StdioTransport{Reader: toServer, Writer: serverOut, MaxInFlight: 1, Journal: journal})
+			serverOut.Close()
+			close(done)
+		}()
+		lines := make(chan string, 10)
+		go func() {
+			sc := bufio.NewScanner(fromServer)
+			for sc.Scan() {
+				lines <- sc.Text()
+			}
+			close(lines)
+		}()
+		send := func(s string) { io.WriteString(clientOut, s+"\n") }
+		send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+		<-lines
+		send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		send(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"hold","arguments":{}}}`)
+		synctest.Wait() // the handler holds
+		send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"user pressed escape"}}`)
+		<-ended
+		synctest.Wait() // its answer, if any, is written
+		// With MaxInFlight 1, this is served only if 7 no longer counts.
+		send(`{"jsonrpc":"2.0","id":8,"method":"ping"}`)
+		if got := <-lines; !strings.Contains(got, `"id":8`) || !strings.Contains(got, `"result"`) {
+			t.Errorf("after the cancelled call, got %s, want the ping's result", got)
+		}
+		clientOut.Close()
+		<-done
+		for l := range lines {
+			t.Errorf("the session wrote %s after the ping; a cancelled request gets no answer", l)
+		}
+		notes := strings.Join(journal.log(), "\n")
+		if !strings.Contains(notes, "pay slot") || strings.Contains(notes, "write 7 ") {
+			t.Errorf("journal notes:\n%s\nwant the cancelled call's slot paid without a write", notes)
+		}
 	})
 }
