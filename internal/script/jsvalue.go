@@ -359,13 +359,31 @@ func (p *litParser) call(st *staticScript) bool {
 		return false
 	}
 	p.space()
-	if p.i >= len(p.s) || p.s[p.i] != '.' {
-		return false
-	}
-	p.i++
-	p.space()
-	fn, ok := p.ident()
-	if !ok {
+	var fn string
+	switch {
+	case p.i < len(p.s) && p.s[p.i] == '.':
+		p.i++
+		p.space()
+		if fn, ok = p.ident(); !ok {
+			return false
+		}
+	case p.i < len(p.s) && p.s[p.i] == '[':
+		// ns["get-sum"]: a property named by a string literal.
+		p.i++
+		p.space()
+		if p.i >= len(p.s) || p.s[p.i] != '"' && p.s[p.i] != '\'' {
+			return false
+		}
+		if fn, ok = p.str(); !ok {
+			return false
+		}
+		p.space()
+		if p.i >= len(p.s) || p.s[p.i] != ']' {
+			return false
+		}
+		p.i++
+		st.byName = true
+	default:
 		return false
 	}
 	p.space()

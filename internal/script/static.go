@@ -44,6 +44,7 @@ const (
 type staticScript struct {
 	kind   staticKind
 	ns, fn string          // the namespace and function idents of a call
+	byName bool            // fn came as a string in brackets (ns["get-sum"]), so it may be a tool's own name
 	args   json.RawMessage // JSON.stringify of the call's argument ("{}" for none)
 	value  json.RawMessage // JSON.stringify of the literal returned
 	path   []step          // what a staticReturn returns of the call's value
@@ -75,7 +76,7 @@ func RunStatic(ctx context.Context, req Request, caller ToolCaller, vm VMRunner)
 		}
 		return finishStatic(req, st.value, 0), true
 	}
-	server, tool, ok := resolveStatic(req.Namespaces, st.ns, st.fn)
+	server, tool, ok := resolveStatic(req.Namespaces, st.ns, st.fn, st.byName)
 	if !ok || req.MaxCalls < 1 || len(st.args) > req.MaxArgBytes {
 		return Result{}, false // the VM says why, as it throws
 	}
@@ -250,7 +251,10 @@ func tooDeep(v []byte) *Error {
 // last namespace and function of those idents (install defines them in
 // order). It reports false for a function the namespace does not declare
 // (the VM's unknown-tool path) and for names NamespaceSpec would alter.
-func resolveStatic(nss []Namespace, ns, fn string) (server, tool string, ok bool) {
+// byName (ns["get-sum"]) also takes a declared tool's own name, which the
+// VM's namespace calls as a property it does not declare: the tool of
+// that name on the namespace's server.
+func resolveStatic(nss []Namespace, ns, fn string, byName bool) (server, tool string, ok bool) {
 	found := -1
 	for i := range nss {
 		if nss[i].Ident == ns {
@@ -265,10 +269,32 @@ func resolveStatic(nss []Namespace, ns, fn string) (server, tool string, ok bool
 			server, tool, ok = f.Server, f.Tool, true
 		}
 	}
+	if !ok && byName && !notToolNames[fn] {
+		for _, f := range nss[found].Functions {
+			if f.Tool == fn {
+				server, tool, ok = nss[found].Server, fn, true
+				if server == "" {
+					server = nss[found].Ident
+				}
+				break
+			}
+		}
+	}
 	if !ok || strings.ContainsAny(server+tool+nss[found].Ident, "\x1e\x1f") {
 		return "", "", false
 	}
 	return server, tool, true
+}
+
+// notToolNames are the properties a namespace object answers itself
+// instead of calling a tool of that name: the prelude's notTools, and
+// what an object inherits from Object.prototype.
+var notToolNames = map[string]bool{
+	"then": true, "toJSON": true, "constructor": true, "valueOf": true, "toString": true,
+	"toLocaleString": true, "inspect": true, "__proto__": true, "prototype": true, "length": true,
+	"name": true, "caller": true, "callee": true, "arguments": true,
+	"hasOwnProperty": true, "isPrototypeOf": true, "propertyIsEnumerable": true,
+	"__defineGetter__": true, "__defineSetter__": true, "__lookupGetter__": true, "__lookupSetter__": true,
 }
 
 // replayCaller answers the one call of a replayed static script with the

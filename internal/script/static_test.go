@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -69,7 +70,12 @@ y"})`, notStatic: true},
 		{src: `return demo.echo({}, {})`, notStatic: true},
 		{src: `return demo.echo({}) // done`, kind: staticReturn, ns: "demo", fn: "echo", args: `{}`},
 		{src: `return demo.echo({}) /* done`, notStatic: true},
-		{src: `return demo["echo"]({})`, notStatic: true},
+		{src: `return demo["echo"]({})`, kind: staticReturn, ns: "demo", fn: "echo", args: `{}`},
+		{src: `return demo['get-sum']({a: 1})`, kind: staticReturn, ns: "demo", fn: "get-sum", args: `{"a":1}`},
+		{src: `return demo[k]({})`, notStatic: true},
+		{src: "return demo[`echo`]({})", notStatic: true},
+		{src: `return demo["echo"]["x"]({})`, notStatic: true},
+		{src: `return demo["echo"({})`, notStatic: true},
 		{src: `return demo.echo({}).text`, notStatic: true},
 		{src: `return await demo.echo({}) + 1`, notStatic: true},
 		{src: `return undefined.echo({})`, notStatic: true},
@@ -284,11 +290,13 @@ type fakeOutcome struct {
 	panic bool
 	calls atomic.Int32
 	args  atomic.Value
+	tool  atomic.Value // "server.tool" of the last call
 }
 
 func (f *fakeOutcome) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (json.RawMessage, error) {
 	f.calls.Add(1)
 	f.args.Store(string(args))
+	f.tool.Store(server + "." + tool)
 	if f.panic {
 		panic("boom")
 	}
@@ -371,6 +379,9 @@ func TestRunStatic_SameResultAsTheVM(t *testing.T) {
 		{src: "/* the echo */ const r = await demo.echo({\n  text: 'x', // the text\n  n: 1 /* one */,\n})\n// then\nreturn r"},
 		{src: "const r = await demo.echo({}) /* a\nline */ return r.b[1]", path: true, walksOn: []string{"object", "nested"}},
 		{src: "return await demo.echo({text: `two\nlines 'and' \"quotes\" é`})"},
+		{src: `return await demo["echo"]({text: "hi"})`},
+		{src: `return await file_system [ 'read-file' ] ({path: "/tmp/x"})`},
+		{src: `const r = await file_system["read_file"]({}); return r.b[1]`, path: true, walksOn: []string{"object", "nested"}},
 	}
 	for _, sc := range scripts {
 		for _, oc := range outcomes {
@@ -397,6 +408,9 @@ func TestRunStatic_SameResultAsTheVM(t *testing.T) {
 				}
 				if a, b := stFake.args.Load(), vmFake.args.Load(); a != b {
 					t.Errorf("static arguments %v, VM arguments %v", a, b)
+				}
+				if a, b := stFake.tool.Load(), vmFake.tool.Load(); a != b {
+					t.Errorf("static call of %v, VM call of %v", a, b)
 				}
 				failing := oc.f.err != nil || oc.f.panic || len(oc.f.value) > 0 && !json.Valid(oc.f.value)
 				wantVM := oc.useVM
@@ -473,6 +487,10 @@ func TestRunStatic_NotStatic(t *testing.T) {
 		`return await demo.nope({})`,  // not declared: the VM's unknown-tool path
 		`return await other.echo({})`, // no such namespace
 		`return await demo.echo({a: 1, a: 2})`,
+		`return await demo["nope"]({})`,        // not declared, by either name
+		`return await demo["toString"]({})`,    // Object.prototype's, not a tool
+		`return await file_system["then"]({})`, // the namespace's own, not a tool
+		`return await file_system["read-file "]({})`,
 	} {
 		f := &fakeOutcome{}
 		if _, ok := RunStatic(context.Background(), Request{Source: src, Namespaces: staticNamespaces}, f, nil); ok || f.calls.Load() != 0 {
@@ -504,6 +522,9 @@ var staticScriptSeeds = []string{
 	"/* c */ return 1 /* d",
 	"return `lit`",
 	"const r = await demo.echo({}) //\u2028 return r",
+	`return await demo["echo"]({})`,
+	`return await file_system['read-file']({path: "x"})`,
+	`return await file_system["__proto__"]({})`,
 }
 
 // FuzzStaticScript holds any script parseStatic reads to the VM: the same
@@ -599,4 +620,29 @@ func FuzzStaticPath(f *testing.F) {
 			t.Errorf("%s on %s:\nstatic %+v (err %+v)\nVM     %+v (err %+v)", src, value, got, got.Err, want, want.Err)
 		}
 	})
+}
+
+// TestNotToolNames_MatchTheNamespaces: a bracketed name static scripts
+// take for a tool must be one the VM's namespace calls as a tool, so
+// notToolNames holds the prelude's notTools and every property a plain
+// object inherits.
+func TestNotToolNames_MatchTheNamespaces(t *testing.T) {
+	j := newJSVM(t)
+	inherited, ok := j.eval(`Object.getOwnPropertyNames(Object.prototype).join(",")`)
+	if !ok {
+		t.Fatal("Object.prototype's names")
+	}
+	m := regexp.MustCompile(`const notTools = new SetCtor\(\[([^\]]*)\]\)`).FindStringSubmatch(preludeSource)
+	if m == nil {
+		t.Fatal("the prelude's notTools not found")
+	}
+	names := strings.Split(inherited, ",")
+	for _, q := range strings.Split(m[1], ",") {
+		names = append(names, strings.Trim(strings.TrimSpace(q), `"`))
+	}
+	for _, n := range names {
+		if !notToolNames[n] {
+			t.Errorf("%q is answered by a namespace object itself, but notToolNames lacks it", n)
+		}
+	}
 }
