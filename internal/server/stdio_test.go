@@ -1155,8 +1155,9 @@ func TestStdioTransport_PacesAFloodOfLines(t *testing.T) {
 func TestStdioTransport_ACancelledRequestGetsNoAnswer(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
-		ended := make(chan struct{}, 1)
+		started, ended := make(chan struct{}, 1), make(chan struct{}, 1)
 		mcp.AddTool(srv, &mcp.Tool{Name: "hold"}, func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+			started <- struct{}{}
 			<-ctx.Done()
 			ended <- struct{}{}
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "stopped"}}}, nil, nil
@@ -1182,8 +1183,13 @@ func TestStdioTransport_ACancelledRequestGetsNoAnswer(t *testing.T) {
 		send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
 		<-lines
 		send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		synctest.Wait() // as a client waits: the SDK handles messages concurrently
 		send(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"hold","arguments":{}}}`)
-		synctest.Wait() // the handler holds
+		select {
+		case <-started:
+		case l := <-lines:
+			t.Fatalf("the call was answered before its handler ran: %s", l)
+		}
 		send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"user pressed escape"}}`)
 		<-ended
 		synctest.Wait() // its answer, if any, is written
