@@ -26,6 +26,10 @@ type Source interface {
 	ListTools(ctx context.Context, server string) (*Listing, error)
 }
 
+// ErrShutDown is what a Source's error wraps when it is shutting down
+// (its pool closed): a refresh it fails is no news to anyone.
+var ErrShutDown = errors.New("shutting down")
+
 // Listing is what a backend says about itself: its tools and handshake.
 type Listing struct {
 	Tools     []*mcp.Tool     `json:"tools"`
@@ -897,7 +901,7 @@ func (c *Catalog) Invalidate(server string, timeout time.Duration) {
 		}()
 		for {
 			ctx, cancel := context.WithTimeout(context.Background(), timeout)
-			if err := c.Refresh(ctx, server); err != nil {
+			if err := c.Refresh(ctx, server); err != nil && !errors.Is(err, ErrShutDown) {
 				c.opts.Logger.Warn("refreshing tool list after list_changed", "server", server, "err", err)
 			}
 			cancel()

@@ -1,8 +1,12 @@
 package catalog
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"io"
+	"log/slog"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -20,12 +24,16 @@ type fakeSource struct {
 	calls atomic.Int32
 	tools map[string][]*mcp.Tool
 	gate  chan struct{} // when set, ListTools waits on it
+	err   error         // when set, ListTools fails with it
 }
 
 func (f *fakeSource) ListTools(ctx context.Context, server string) (*Listing, error) {
 	f.calls.Add(1)
 	if f.gate != nil {
 		<-f.gate
+	}
+	if f.err != nil {
+		return nil, f.err
 	}
 	return &Listing{Tools: f.tools[server], ProtocolVersion: "2025-11-25"}, nil
 }
@@ -176,6 +184,53 @@ func TestCatalog_InvalidateFloodIsCoalesced(t *testing.T) {
 	if n := src.calls.Load(); n != 2 {
 		t.Errorf("1000 list_changed notices caused %d fetches, want 2 (one running, one after)", n)
 	}
+}
+
+// A refresh after list_changed that fails is logged, unless the source
+// is shutting down: `switchboard tokens` printed "refreshing tool list
+// after list_changed … pool closed" as it exited, when a backend had sent
+// list_changed just before.
+func TestCatalog_InvalidateQuietWhenShuttingDown(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		logs bool
+	}{
+		{fmt.Errorf("%w: pool closed", ErrShutDown), false},
+		{errors.New("backend exited"), true},
+	} {
+		var buf bytes.Buffer
+		var mu sync.Mutex
+		log := slog.New(slog.NewTextHandler(&lockedWriter{w: &buf, mu: &mu}, nil))
+		src := &fakeSource{err: tc.err}
+		c := New(servers("a"), src, &Options{Logger: log})
+		c.Invalidate("a", time.Minute)
+		for {
+			c.mu.Lock()
+			n := c.invalid["a"]
+			c.mu.Unlock()
+			if n == 0 {
+				break
+			}
+			time.Sleep(time.Millisecond)
+		}
+		mu.Lock()
+		got := buf.String()
+		mu.Unlock()
+		if strings.Contains(got, "refreshing tool list") != tc.logs {
+			t.Errorf("source error %v: log %q, want a warning: %v", tc.err, got, tc.logs)
+		}
+	}
+}
+
+type lockedWriter struct {
+	w  io.Writer
+	mu *sync.Mutex
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 // A summary kept in the index serves a new catalog without reading the

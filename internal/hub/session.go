@@ -304,6 +304,9 @@ type source struct {
 
 func (src source) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
 	l, err := src.s.h.pool.ListAll(ctx, src.v.launch(server))
+	if errors.Is(err, pool.ErrClosed) {
+		return nil, fmt.Errorf("%w: %w", catalog.ErrShutDown, err)
+	}
 	if err != nil {
 		return nil, err
 	}
