@@ -18,6 +18,9 @@ type TokenReport struct {
 	Servers []ServerTokens `json:"servers"`
 	// Direct is the context cost of registering every server directly.
 	Direct int `json:"direct"`
+	// Instructions: the servers' instructions, which direct registration
+	// loads too.
+	Instructions int `json:"instructions,omitempty"`
 	// Startup is Switchboard's tools/list as the model sees it.
 	Startup int `json:"startup"`
 	// Search is one list_tools({query}) result.
@@ -32,6 +35,10 @@ type ServerTokens struct {
 	Tools int    `json:"tools"`
 	// Direct: every tool as {name, description, inputSchema}.
 	Direct int `json:"direct"`
+	// Instructions: the server's instructions (as vetted), which agents
+	// put in the model's context with its tools, and list_tools with its
+	// declarations.
+	Instructions int `json:"instructions,omitempty"`
 	// Declarations: list_tools({servers: [name]}).
 	Declarations int    `json:"declarations"`
 	Error        string `json:"error,omitempty"`
@@ -41,7 +48,8 @@ func runTokens(ctx context.Context, e *Env, args []string) error {
 	var cf configFlags
 	fs := newFlags(e, "tokens", "[--json] [--query WORDS]", `
 Compare the context cost of registering every configured server directly
-(each tool as {name, description, inputSchema}) with Switchboard's:
+(each tool as {name, description, inputSchema}, and the server's
+instructions, which agents load with its tools) with Switchboard's:
 its tools/list at session start, list_tools for one server, and a search.
 Counts are o200k_base tokens from an offline tokenizer (OpenAI's
 vocabulary); other models' tokenizers differ somewhat, so read the ratios.
@@ -72,16 +80,21 @@ Uses the tool catalog; servers whose tools are unknown are started once.`)
 		return nil
 	}
 	tw := tabwriter.NewWriter(e.Stdout, 2, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "SERVER\tTOOLS\tDIRECT\tlist_tools(server)\tRATIO\t")
+	fmt.Fprintln(tw, "SERVER\tTOOLS\tDIRECT\tINSTRUCTIONS\tlist_tools(server)\tRATIO\t")
 	for _, s := range rep.Servers {
 		if s.Error != "" {
-			fmt.Fprintf(tw, "%s\t-\t-\t-\t%s\t\n", s.Name, truncate(s.Error, 50))
+			fmt.Fprintf(tw, "%s\t-\t-\t-\t-\t%s\t\n", s.Name, truncate(s.Error, 50))
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t\n", s.Name, s.Tools, s.Direct, s.Declarations, pct(s.Declarations, s.Direct))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t\n", s.Name, s.Tools, s.Direct, s.Instructions, s.Declarations, pct(s.Declarations, s.Direct+s.Instructions))
 	}
 	tw.Flush()
-	fmt.Fprintf(e.Stdout, "\nAt session start: direct registration %d tokens; switchboard %d tokens (%s of direct, %d saved).\n", rep.Direct, rep.Startup, pct(rep.Startup, rep.Direct), rep.Direct-rep.Startup)
+	fmt.Fprintf(e.Stdout, "\nRATIO is list_tools(server) (declarations and instructions) over DIRECT (the tools' JSON) and INSTRUCTIONS.\n")
+	fmt.Fprintf(e.Stdout, "At session start: direct registration %d tokens", rep.Direct)
+	if rep.Instructions > 0 {
+		fmt.Fprintf(e.Stdout, " and %d of servers' instructions", rep.Instructions)
+	}
+	fmt.Fprintf(e.Stdout, "; switchboard %d tokens (%s of direct, %d saved).\n", rep.Startup, pct(rep.Startup, rep.Direct+rep.Instructions), rep.Direct+rep.Instructions-rep.Startup)
 	fmt.Fprintf(e.Stdout, "A search, list_tools({query: %q}): %d tokens.\n", rep.SearchQuery, rep.Search)
 	fmt.Fprintf(e.Stdout, "Tokenizer: %s (offline); counts for other models differ somewhat.\n", rep.Tokenizer)
 	return nil
@@ -120,6 +133,10 @@ func MeasureTokens(ctx context.Context, cat *catalog.Catalog, srv *server.Server
 				return nil, err
 			}
 			row.Direct += n
+		}
+		if l, _, ok := cat.Info(name); ok && l.Instructions != "" {
+			row.Instructions, _ = tokens.Count(l.Instructions)
+			rep.Instructions += row.Instructions
 		}
 		decl, err := srv.ListTools(ctx, server.ListArgs{Servers: []string{name}})
 		if err != nil {

@@ -1,7 +1,8 @@
 // Command replay is a stdio MCP server that replays one server of the
 // corpus (testdata/corpus/servers/NAME.json): tools/list returns the
-// captured tools exactly, schemas and all (broken ones too), and
-// tools/call answers with a short text naming the tool and arguments.
+// captured tools exactly, schemas and all (broken ones too), initialize
+// carries the captured instructions, and tools/call answers with a short
+// text naming the tool and arguments.
 // Tests and benchmarks use it to stand in for 32 real servers offline.
 //
 //	replay testdata/corpus/servers/github.json
@@ -27,8 +28,11 @@ func main() {
 		os.Exit(1)
 	}
 	var f struct {
-		Server string `json:"server"`
-		Tools  []struct {
+		Server     string `json:"server"`
+		Initialize struct {
+			Instructions string `json:"instructions"`
+		} `json:"initialize"`
+		Tools []struct {
 			Name         string          `json:"name"`
 			Title        string          `json:"title,omitempty"`
 			Description  string          `json:"description,omitempty"`
@@ -54,6 +58,7 @@ func main() {
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "replay-" + f.Server, Version: "1"}, &mcp.ServerOptions{
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
+		Instructions: f.Initialize.Instructions,
 	})
 	// The SDK refuses to register broken schemas, so answer tools/list and
 	// tools/call in a middleware, with the captured tools as they are.
