@@ -747,53 +747,46 @@ func (s *Server) hasResourcesOrPrompts(names []string) bool {
 	return false
 }
 
-// maxDigest bounds one server's line of instructions in list_tools'
-// description; maxDigests bounds them all.
+// maxDigest bounds the digest of a server's instructions that the
+// catalog's index keeps (non-empty: the server has instructions).
 const (
-	maxDigest  = 100
-	maxDigests = 1200
+	maxDigest = 80
 	// maxInstructions bounds the full text shown with a server's
 	// declarations.
 	maxInstructions = 8000
 )
 
-// instructionsDigest is the part of list_tools' description with one
-// line per server that has instructions: the first sentence, up to
-// maxDigest bytes (the full text is in list_tools({servers:[name]})). The
-// catalog's instructions are vetted: empty when withheld.
-func (s *Server) instructionsDigest() string {
-	var b strings.Builder
-	names := s.cat().Servers()
-	for i, n := range names {
-		var digest string
-		if sum, ok := s.indexSummary(n); ok {
-			digest = sum.Digest // the index has it: the list is not read
-		} else if l, _, ok := s.cat().Info(n); ok {
-			digest = instructionsLine(l.Instructions)
-		}
-		if digest == "" {
-			continue
-		}
-		if b.Len() == 0 {
-			b.WriteString("\nServer instructions (first sentence; the full text comes with list_tools({servers:[name]})):")
-		}
-		line := "\n- " + n + ": " + digest
-		if b.Len()+len(line) > maxDigests {
-			fmt.Fprintf(&b, "\n- … and more: list_tools({servers:[%s]}).", strings.Join(quoteAll(names[i:min(len(names), i+3)]), ","))
-			break
-		}
-		b.WriteString(line)
+// hasInstructions reports whether server has instructions (as vetted)
+// to show with its declarations: list_tools' index marks it so. The
+// index says no more than that: every session starts with the index in
+// its context, and a first sentence cost some 25 tokens a server, often
+// to say "Here are guidelines for using these tools:".
+func (s *Server) hasInstructions(server string) bool {
+	if sum, ok := s.indexSummary(server); ok {
+		return sum.Digest != "" // the index has it: the list is not read
 	}
-	return b.String()
+	l, _, ok := s.cat().Info(server)
+	return ok && instructionsLine(l.Instructions) != ""
 }
 
 // instructionsLine is the digest of a server's vetted instructions: its
-// first sentence, cleaned and bounded; "" when it has none.
+// first sentence after any Markdown headings (a title such as "# Foo
+// Server – Server Instructions" says nothing the server's name does not),
+// cleaned and bounded; "" when it has none.
 func instructionsLine(instructions string) string {
-	if strings.TrimSpace(instructions) == "" {
+	text := cleanText(instructions)
+	for {
+		line, rest, more := strings.Cut(text, "\n")
+		t := strings.TrimSpace(line)
+		if !more || t != "" && !strings.HasPrefix(t, "#") {
+			break
+		}
+		text = rest
+	}
+	if strings.TrimSpace(text) == "" {
 		return ""
 	}
-	return firstSentence(cleanText(instructions), maxDigest)
+	return firstSentence(text, maxDigest)
 }
 
 // firstSentence is the first sentence of text on one line, cut to max

@@ -590,7 +590,7 @@ func (s *Server) status(ctx context.Context) Status {
 // counted) and execute's name, description and input schema. Exposed
 // tools are counted as their direct registration would be (the same).
 func (s *Server) ownToolTokens() int {
-	n, _ := tokens.Count(tokens.ToolJSON("list_tools", s.listToolsDescription()+s.instructionsDigest(), nil))
+	n, _ := tokens.Count(tokens.ToolJSON("list_tools", s.listToolsDescription()+s.skillsIndex(), nil))
 	s.res.mu.Lock()
 	exec := s.res.execute
 	s.res.mu.Unlock()

@@ -183,11 +183,12 @@ func TestListTools_ServerInstructions(t *testing.T) {
 		if tl.Name != "list_tools" {
 			continue
 		}
-		if !strings.Contains(tl.Description, "\n- media: Use media tools for pictures.\n") && !strings.HasSuffix(tl.Description, "\n- media: Use media tools for pictures.") {
-			t.Errorf("description lacks the one-line digest:\n%s", tl.Description)
+		// The index marks the server; the text comes with its listing.
+		if !strings.Contains(tl.Description, "media [") || !strings.Contains(tl.Description, "; instructions]") {
+			t.Errorf("the index does not mark media as having instructions:\n%s", tl.Description)
 		}
-		if strings.Contains(tl.Description, "Never ask") {
-			t.Errorf("the digest is more than the first sentence:\n%s", tl.Description)
+		if strings.Contains(tl.Description, "Use media tools") {
+			t.Errorf("the index carries the instructions' text:\n%s", tl.Description)
 		}
 	}
 }
@@ -350,5 +351,27 @@ func TestResources_LongURIIsNamedBounded(t *testing.T) {
 	out, _ := call(t, cs, "execute", map[string]any{"script": `try { await resources.read("media", "file:///" + "y".repeat(100000)) } catch (e) { return e.message }`})
 	if len(out) > 2000 || !strings.Contains(out, "reading file:///yyy") || !strings.Contains(out, `from server \"media\"`) {
 		t.Errorf("reading a 100 kB URI: %d bytes: %.300s", len(out), out)
+	}
+}
+
+// The digest of a server's instructions is its first sentence after any
+// Markdown headings, within maxDigest bytes: every session starts with
+// it, and "# Everything Server – Server Instructions" (the corpus'
+// everything server) told the model nothing its name did not.
+func TestInstructionsLine_SkipsHeadings(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"# Everything Server – Server Instructions\n\nAudience: agents. More.", "Audience: agents."},
+		{"## A\n# B\n  \nUse this server for docs. Then.", "Use this server for docs."},
+		{"Plain first. Second.", "Plain first."},
+		{"# Only a title", "# Only a title"},
+		{"\n\n", ""},
+		{strings.Repeat("word ", 40), strings.Repeat("word ", 15) + "wo…"},
+	} {
+		if got := instructionsLine(tc.in); got != tc.want {
+			t.Errorf("instructionsLine(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if got := instructionsLine(tc.in); len(got) > maxDigest {
+			t.Errorf("instructionsLine(%q) is %d bytes, over %d", tc.in, len(got), maxDigest)
+		}
 	}
 }

@@ -297,7 +297,7 @@ func (s *Server) addMetaTools() {
 func (s *Server) addListTools() {
 	s.mcp.AddTool(&mcp.Tool{
 		Name:        "list_tools",
-		Description: s.listToolsDescription() + s.skillsIndex() + s.instructionsDigest(),
+		Description: s.listToolsDescription() + s.skillsIndex(),
 		InputSchema: json.RawMessage(`{"type":"object","properties":{` +
 			`"servers":{"type":"array","items":{"type":"string"}},` +
 			`"query":{"type":"string"},` +
@@ -333,7 +333,11 @@ func (s *Server) listToolsDescription() string {
 			item += " (as " + id + ")"
 		}
 		if count, _, ok := s.cat().Count(n); ok {
-			if note := s.cat().Note(n); note != "" {
+			note := s.cat().Note(n)
+			if s.hasInstructions(n) {
+				note = strings.TrimPrefix(note+", instructions", ", ")
+			}
+			if note != "" {
 				item += fmt.Sprintf(" [%d; %s]", count, note)
 			} else {
 				item += fmt.Sprintf(" [%d]", count)

@@ -64,9 +64,9 @@ func TestIndexSummary_ASessionStartsFromTheIndex(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	desc := func(s *Server) string { return s.listToolsDescription() + s.instructionsDigest() }
+	desc := func(s *Server) string { return s.listToolsDescription() }
 	want := desc(first)
-	for _, line := range []string{"Lethal trifecta: private data (notes)", "- notes: Notes are plain text files."} {
+	for _, line := range []string{"Lethal trifecta: private data (notes)", "notes [1; instructions]"} {
 		if !strings.Contains(want, line) {
 			t.Fatalf("description from the lists lacks %q:\n%s", line, want)
 		}
