@@ -39,6 +39,44 @@ func TestRequestVerb(t *testing.T) {
 	}
 }
 
+func TestSearch_VerbByItsPlaceTheNamedBackendDoesNotDo(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for _, q := range []string{
+		"mute the #incidents channel on slack",    // every Slack tool is about channels; none mutes
+		"unstar the github repo golang/go",        // nor does any GitHub tool star
+		"archive our #2023-offsite slack channel", // nor archive
+	} {
+		if hits := ix.Search(q, 5); hits != nil {
+			t.Errorf("%q: %v, want no tool", q, hits)
+		}
+	}
+	for _, q := range []string{
+		"store the value 7 under the key hits in redis",    // store: set, a synonym
+		"re-run the circleci workflow from the failed job", // rerun_workflow
+		"start a new repo called scratch on github",        // start: create
+	} {
+		if hits := ix.Search(q, 5); hits == nil {
+			t.Errorf("%q: no tool, want one", q)
+		}
+	}
+}
+
+func TestRequestVerbPlace(t *testing.T) {
+	for q, want := range map[string]string{
+		"archive the #random channel": stem("archive"),
+		"mute #alerts":                stem("mute"),
+		"unstar facebook/react":       "unstar",
+		"re-run the workflow":         "rerun",
+		"archive":                     "",
+		"ramen near union square":     "",
+	} {
+		got, _ := requestVerbPlace(q)
+		if got != want {
+			t.Errorf("requestVerbPlace(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
 func TestSearch_UnservedProductWordsMatchNoTool(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
 	// "team" is a word of Sentry's tools (create_team), "message" and
