@@ -211,3 +211,17 @@ func (ix *Index) backendHasSynonym(s int32, v string) bool {
 	}
 	return false
 }
+
+// placedVerbUndone reports whether the request's verb is a word that only
+// its place says is one (requestVerbPlace) and no tool of doc's backend
+// does it, by the word, a verb family or any hand-written synonym. The
+// query need not name the backend: the best tool was found by the other
+// words ("merge these two PDFs into one": firecrawl_parse by "PDF").
+func (ix *Index) placedVerbUndone(query string, doc int) bool {
+	v, placed := requestVerbPlace(query)
+	if !placed {
+		return false
+	}
+	s := ix.docServer[doc]
+	return !ix.backendDoes(s, v) && !ix.backendHasSynonym(s, v)
+}

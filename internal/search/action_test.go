@@ -103,3 +103,18 @@ func TestSearch_ActionParameterMayDoAnything(t *testing.T) {
 		t.Error("write_file does not overwrite")
 	}
 }
+
+func TestSearch_VerbByItsPlaceNoBackendOfTheBestToolDoes(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for _, q := range []string{
+		"merge these three PDFs into a single document",  // a PDF tool parses, none merges
+		"split the taxi fare of $60 between four people", // costs, but nothing splits
+	} {
+		if hits := ix.Search(q, 5); hits != nil {
+			t.Errorf("%q: %v, want no tool", q, hits)
+		}
+	}
+	if hits := ix.Search("mark every museum in Vienna on a map", 5); hits == nil {
+		t.Error("mark on a map: no tool, want one")
+	}
+}

@@ -784,6 +784,12 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 	// value's words, which count in the query's mass but name no tool,
 	// do not make it unanswerable.
 	nm := ix.matchedTerms(qs, doc)
+	if ix.placedVerbUndone(query, doc) {
+		// "merge these two PDFs", "split the bill": what the request
+		// asks no tool of this backend does, and its other words are
+		// only about what it asks it of; coverage alone decides.
+		return c >= o.MinCoverage
+	}
 	return c >= o.MinCoverage || m >= o.MinEvidence*ix.maxIDF && nm >= 2 ||
 		c >= manyTermsCoverage && (nm >= 3 || ix.queryNameCoverage(qs, int32(doc)) >= spelledName) ||
 		c >= valueCoverage && nm >= 2 && kinds&ix.kinds[doc] != 0
