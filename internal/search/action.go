@@ -225,3 +225,24 @@ func (ix *Index) placedVerbUndone(query string, doc int) bool {
 	s := ix.docServer[doc]
 	return !ix.backendDoes(s, v) && !ix.backendHasSynonym(s, v)
 }
+
+// namedUndone reports whether the query names backends and its verb, one
+// of the verb families or one only its place says is a verb, is done by
+// none of them (by the word, a verb family or any hand-written synonym).
+// A verb only WordNet knows is often another way of saying what a tool
+// does, and decides nothing here.
+func (ix *Index) namedUndone(query string, named []int32) bool {
+	if len(named) == 0 {
+		return false
+	}
+	v, placed := requestVerbPlace(query)
+	if v == "" || !placed && verbStems()[v] == 0 {
+		return false
+	}
+	for _, s := range named {
+		if ix.backendDoes(s, v) || ix.backendHasSynonym(s, v) {
+			return false
+		}
+	}
+	return true
+}

@@ -118,3 +118,14 @@ func TestSearch_VerbByItsPlaceNoBackendOfTheBestToolDoes(t *testing.T) {
 		t.Error("mark on a map: no tool, want one")
 	}
 }
+
+func TestSearch_NamedBackendUndoneIsNotAnsweredByAnother(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	// postgres only queries: MongoDB's drop-collection is no answer.
+	if hits := ix.Search("drop the invoices table from our postgres db", 5); hits != nil {
+		t.Errorf("drop in postgres: %v, want no tool", hits)
+	}
+	if hits := ix.Search("run SELECT count(*) FROM users on postgres", 5); hits == nil {
+		t.Error("postgres query: no tool, want one")
+	}
+}
