@@ -370,7 +370,7 @@ func TestRetrievalTune16(t *testing.T) {
 // unrelated requests; it is tuned on. Before tuning on it (at d241e54):
 // hit@1 0.818, hit@5 0.939, none 0.625 (66 answerable, 8 none).
 func TestRetrievalTune17(t *testing.T) {
-	testRetrieval(t, tune17Qs, scores{hit1: 0.84, hit5: 0.96, none: 0.87})
+	testRetrieval(t, tune17Qs, scores{hit1: 0.84, hit5: 0.96, none: 0.99})
 }
 
 // TestRetrievalTune18 scores a round-eight tuning set of thirty requests
@@ -390,7 +390,7 @@ func TestRetrievalTune18(t *testing.T) {
 // tuned on. Before tuning on it (at 756d233): hit@1 0.889, hit@5 0.956,
 // none 0.725 (11 of the 40 answered with a tool).
 func TestRetrievalTune19(t *testing.T) {
-	testRetrieval(t, tune19Qs, scores{hit1: 0.88, hit5: 0.95, none: 0.87})
+	testRetrieval(t, tune19Qs, scores{hit1: 0.88, hit5: 0.95, none: 0.89})
 }
 
 // TestRetrievalTune20 scores a round-ten tuning set in the style of the
@@ -419,9 +419,9 @@ func TestRetrievalTune21(t *testing.T) {
 // /home/me/notes/old-todo.txt": filesystem deletes nothing), the others for
 // products the corpus lacks. It was written after reading only the helper's
 // summary of extra12's kinds of "none" requests, not extra12 itself. Before
-// (at a8ea2dd): none 0.478.
+// (at a8ea2dd): none 0.478; after round thirteen (at 15be9fb) 0.739.
 func TestRetrievalTune22(t *testing.T) {
-	testRetrieval(t, tune22Qs, scores{none: 0.47})
+	testRetrieval(t, tune22Qs, scores{none: 0.73})
 }
 
 // TestRetrievalTune23 scores a round-thirteen tuning set written after
@@ -429,9 +429,10 @@ func TestRetrievalTune22(t *testing.T) {
 // phrasing (two multi-step), 20 asking a backend of the corpus for what its
 // tools cannot do ("mute the #alerts channel in slack") and 15 errands no
 // backend does; it is tuned on. Before tuning on it (at 5c67180): hit@1 0.880,
-// hit@5 0.960, none 0.486.
+// hit@5 0.960, none 0.486; after round thirteen (at 15be9fb) 0.880 / 0.960 /
+// 0.600.
 func TestRetrievalTune23(t *testing.T) {
-	testRetrieval(t, tune23Qs, scores{hit1: 0.87, hit5: 0.95, none: 0.48})
+	testRetrieval(t, tune23Qs, scores{hit1: 0.87, hit5: 0.95, none: 0.59})
 }
 
 // TestRetrievalExtra7 scores a seventh set written and committed before the
@@ -502,8 +503,9 @@ func TestRetrievalExtra10(t *testing.T) {
 // (at 2d264bc): hit@1 0.551, hit@5 0.797, none 0.760 (118 answerable, 25
 // none, 4 of the answerable ones answered with no tool). It is the hardest
 // set so far: its writer was asked to use other words than the tools'.
+// After round thirteen (at 15be9fb): 0.551 / 0.797 / 0.880.
 func TestRetrievalExtra11(t *testing.T) {
-	testRetrievalLog(t, extra11Qs, scores{hit1: 0.55, hit5: 0.79, none: 0.76}, func(string) {})
+	testRetrievalLog(t, extra11Qs, scores{hit1: 0.55, hit5: 0.79, none: 0.87}, func(string) {})
 }
 
 // TestRetrievalExtra12 scores a twelfth set, written and committed at the
@@ -515,9 +517,10 @@ func TestRetrievalExtra11(t *testing.T) {
 // tools cannot do, the rest products the corpus lacks). It is held out with
 // extra11: never edited, trained or tuned on, and its misses are not
 // logged, only its scores. Measured when committed, before any change (at
-// a8ea2dd): hit@1 0.709, hit@5 0.809, none 0.440 (110 answerable, 25 none).
+// a8ea2dd): hit@1 0.709, hit@5 0.809, none 0.440 (110 answerable, 25 none);
+// after round thirteen (at 15be9fb): 0.709 / 0.809 / 0.600.
 func TestRetrievalExtra12(t *testing.T) {
-	testRetrievalLog(t, extra12Qs, scores{hit1: 0.7, hit5: 0.8, none: 0.44}, func(string) {})
+	testRetrievalLog(t, extra12Qs, scores{hit1: 0.7, hit5: 0.8, none: 0.59}, func(string) {})
 }
 
 // TestRetrievalExtra13 scores a thirteenth set, written and committed at
@@ -530,7 +533,8 @@ func TestRetrievalExtra12(t *testing.T) {
 // held out with extra11 and extra12: never edited, trained or tuned on, and
 // its misses are not logged, only its scores. Measured when committed,
 // before any change (at c42c92a): hit@1 0.875, hit@5 0.958, none 0.475 (72
-// answerable, 40 none, 1 of the answerable ones answered with no tool).
+// answerable, 40 none, 1 of the answerable ones answered with no tool);
+// after round thirteen (at 15be9fb): 0.875 / 0.958 / 0.600.
 func TestRetrievalExtra13(t *testing.T) {
-	testRetrievalLog(t, extra13Qs, scores{hit1: 0.87, hit5: 0.95, none: 0.47}, func(string) {})
+	testRetrievalLog(t, extra13Qs, scores{hit1: 0.87, hit5: 0.95, none: 0.59}, func(string) {})
 }
