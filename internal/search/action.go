@@ -25,26 +25,54 @@ import (
 // verb, "" otherwise (a question, a noun phrase, a word no verb table
 // knows).
 func requestVerb(query string) string {
+	if v, placed := requestVerbPlace(query); !placed {
+		return v
+	}
+	return ""
+}
+
+// requestVerbPlace is requestVerb, also returning a first word no verb
+// table knows when its place says it is a verb: it starts the request and
+// what follows is a determiner or a value ("archive the #random channel",
+// "mute #alerts", "unstar facebook/react"); placed is set for such a word.
+func requestVerbPlace(query string) (v string, placed bool) {
 	ws := strings.Fields(strings.ToLower(rewritePhrases(query)))
 	for i, w := range ws {
 		w = strings.Trim(w, ".,;:!?()[]{}<>\"'`")
+		// "re-run", "e-mail": one word.
+		w = strings.ReplaceAll(w, "-", "")
 		if i == 0 && (questionWords[w] || strings.HasPrefix(w, "what") || strings.HasPrefix(w, "how")) {
-			return ""
+			return "", false
 		}
 		if determiners[w] || w == "a" || w == "an" {
 			// "the build is broken": a noun phrase, no request verb.
-			return ""
+			return "", false
 		}
 		if w == "" || stopWords[w] || leadIns[w] {
 			continue
 		}
 		t := stem(w)
 		if verbStems()[t] != 0 || wordnetVerbs()[t] {
-			return t
+			return t, false
 		}
-		return ""
+		if i+1 < len(ws) && objectStart(ws[i+1]) {
+			return t, true
+		}
+		return "", false
 	}
-	return ""
+	return "", false
+}
+
+// objectStarts are the words that start a verb's object.
+var objectStarts = setOf(`the a an my our your this that these those all every his her their its`)
+
+// objectStart reports whether w (lowercase, as in the query) starts the
+// object of a verb before it: a determiner, a channel, a handle or a value
+// (a path, a repository, an amount).
+func objectStart(w string) bool {
+	w = strings.Trim(w, "\"'`")
+	return objectStarts[w] || strings.HasPrefix(w, "#") || strings.HasPrefix(w, "@") || strings.HasPrefix(w, "$") ||
+		strings.ContainsAny(strings.TrimRight(w, ".,;:!?"), "/.")
 }
 
 // leadIns start a request before its verb ("I'd like to", "let's", "use
@@ -118,4 +146,103 @@ func (ix *Index) buildActions() {
 			}
 		}
 	}
+}
+
+// unservedAction reports whether the backend of doc, which the query
+// names, does not do what the request's verb asks. A verb the verb
+// families know rules the backend out whenever none of its tools matches
+// it; one only WordNet knows does so when the best tool is little
+// evidence (below Options.MinEvidence) on the query's other words; one
+// that only its place says is a verb ("archive the #random channel",
+// "mute #alerts") when the best tool is little evidence on the words
+// besides the backend's name: "archive the #random slack channel" is
+// evidence for every Slack tool by "slack" and "channel" alone, and
+// archives nothing. Such a verb is in no table that says which tools do
+// it, so a tool matching any hand-written synonym of it does it ("store
+// the value under key counter in Redis": set).
+func (ix *Index) unservedAction(query string, qs []qterm, naming map[string]bool, doc int, m float64) bool {
+	v, placed := requestVerbPlace(query)
+	if v == "" {
+		return false
+	}
+	s := ix.docServer[doc]
+	least := ix.opt.MinEvidence * ix.maxIDF
+	switch {
+	case placed:
+		if ix.evidenceBesides(qs, naming, doc) >= least || ix.backendHasSynonym(s, v) {
+			return false
+		}
+	case verbStems()[v] == 0 && m >= least:
+		return false
+	}
+	return !ix.backendDoes(s, v)
+}
+
+// evidenceBesides is the evidence of doc on the terms of qs but those
+// that name a backend.
+func (ix *Index) evidenceBesides(qs []qterm, naming map[string]bool, doc int) float64 {
+	rest := make([]qterm, 0, len(qs))
+	for _, q := range qs {
+		if !naming[q.term] {
+			rest = append(rest, q)
+		}
+	}
+	_, m := ix.evidence(rest, doc)
+	return m
+}
+
+// backendHasSynonym reports whether some tool of backend s has a
+// hand-written synonym of v, at any weight, in its name, title or
+// description.
+func (ix *Index) backendHasSynonym(s int32, v string) bool {
+	for _, syn := range synonyms()[v] {
+		if syn.wordnet {
+			continue
+		}
+		id, ok := ix.tools.lookup(syn.term)
+		if !ok {
+			continue
+		}
+		for _, p := range ix.tools.post[id] {
+			if p.core && ix.docServer[p.doc] == s {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// placedVerbUndone reports whether the request's verb is a word that only
+// its place says is one (requestVerbPlace) and no tool of doc's backend
+// does it, by the word, a verb family or any hand-written synonym. The
+// query need not name the backend: the best tool was found by the other
+// words ("merge these two PDFs into one": firecrawl_parse by "PDF").
+func (ix *Index) placedVerbUndone(query string, doc int) bool {
+	v, placed := requestVerbPlace(query)
+	if !placed {
+		return false
+	}
+	s := ix.docServer[doc]
+	return !ix.backendDoes(s, v) && !ix.backendHasSynonym(s, v)
+}
+
+// namedUndone reports whether the query names backends and its verb, one
+// of the verb families or one only its place says is a verb, is done by
+// none of them (by the word, a verb family or any hand-written synonym).
+// A verb only WordNet knows is often another way of saying what a tool
+// does, and decides nothing here.
+func (ix *Index) namedUndone(query string, named []int32) bool {
+	if len(named) == 0 {
+		return false
+	}
+	v, placed := requestVerbPlace(query)
+	if v == "" || !placed && verbStems()[v] == 0 {
+		return false
+	}
+	for _, s := range named {
+		if ix.backendDoes(s, v) || ix.backendHasSynonym(s, v) {
+			return false
+		}
+	}
+	return true
 }

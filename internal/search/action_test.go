@@ -39,6 +39,44 @@ func TestRequestVerb(t *testing.T) {
 	}
 }
 
+func TestSearch_VerbByItsPlaceTheNamedBackendDoesNotDo(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for _, q := range []string{
+		"mute the #incidents channel on slack",    // every Slack tool is about channels; none mutes
+		"unstar the github repo golang/go",        // nor does any GitHub tool star
+		"archive our #2023-offsite slack channel", // nor archive
+	} {
+		if hits := ix.Search(q, 5); hits != nil {
+			t.Errorf("%q: %v, want no tool", q, hits)
+		}
+	}
+	for _, q := range []string{
+		"store the value 7 under the key hits in redis",    // store: set, a synonym
+		"re-run the circleci workflow from the failed job", // rerun_workflow
+		"start a new repo called scratch on github",        // start: create
+	} {
+		if hits := ix.Search(q, 5); hits == nil {
+			t.Errorf("%q: no tool, want one", q)
+		}
+	}
+}
+
+func TestRequestVerbPlace(t *testing.T) {
+	for q, want := range map[string]string{
+		"archive the #random channel": stem("archive"),
+		"mute #alerts":                stem("mute"),
+		"unstar facebook/react":       "unstar",
+		"re-run the workflow":         "rerun",
+		"archive":                     "",
+		"ramen near union square":     "",
+	} {
+		got, _ := requestVerbPlace(q)
+		if got != want {
+			t.Errorf("requestVerbPlace(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
 func TestSearch_UnservedProductWordsMatchNoTool(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
 	// "team" is a word of Sentry's tools (create_team), "message" and
@@ -63,5 +101,31 @@ func TestSearch_ActionParameterMayDoAnything(t *testing.T) {
 	}
 	if nameVerb("write_file")&verbUpdate == 0 {
 		t.Error("write_file does not overwrite")
+	}
+}
+
+func TestSearch_VerbByItsPlaceNoBackendOfTheBestToolDoes(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for _, q := range []string{
+		"merge these three PDFs into a single document",  // a PDF tool parses, none merges
+		"split the taxi fare of $60 between four people", // costs, but nothing splits
+	} {
+		if hits := ix.Search(q, 5); hits != nil {
+			t.Errorf("%q: %v, want no tool", q, hits)
+		}
+	}
+	if hits := ix.Search("mark every museum in Vienna on a map", 5); hits == nil {
+		t.Error("mark on a map: no tool, want one")
+	}
+}
+
+func TestSearch_NamedBackendUndoneIsNotAnsweredByAnother(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	// postgres only queries: MongoDB's drop-collection is no answer.
+	if hits := ix.Search("drop the invoices table from our postgres db", 5); hits != nil {
+		t.Errorf("drop in postgres: %v, want no tool", hits)
+	}
+	if hits := ix.Search("run SELECT count(*) FROM users on postgres", 5); hits == nil {
+		t.Error("postgres query: no tool, want one")
 	}
 }

@@ -385,7 +385,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		return r
 	}
 	for i := 0; i < len(hits) && i < relevantDepth && !r.relevant; i++ {
-		r.relevant = ix.relevant(query, all, named, unserved, hits[i].Doc, &r.coverage)
+		r.relevant = ix.relevant(query, all, named, naming, unserved, hits[i].Doc, len(clauseHits) == 0, &r.coverage)
 	}
 	hits = hits[:min(limit, len(hits))]
 	r.hits = ix.diversify(hits, limit, score, cands, ix.clauseTops(clauseHits, clauseInfo, hits[0]), named)
@@ -738,7 +738,7 @@ const properWeight = 0.3
 const relevantDepth = 1
 
 // relevant decides whether doc, the best hit, answers the query at all.
-func (ix *Index) relevant(query string, qs []qterm, named []int32, unserved [][]string, doc int, cov *float64) bool {
+func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[string]bool, unserved [][]string, doc int, oneStep bool, cov *float64) bool {
 	c, m := ix.evidence(qs, doc)
 	*cov = c
 	o := &ix.opt
@@ -749,10 +749,16 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, unserved [][]
 		// The query names the backend of its best tool: little doubt
 		// left, unless the backend does not do what the request's verb
 		// asks (action.go).
-		if v := requestVerb(query); v != "" && (verbStems()[v] != 0 || m < o.MinEvidence*ix.maxIDF) && !ix.backendDoes(ix.docServer[doc], v) {
+		if ix.unservedAction(query, qs, naming, doc, m) {
 			return false
 		}
 		return c >= o.MinCoverage/2 || m >= o.MinEvidence*ix.maxIDF/2
+	}
+	if oneStep && ix.namedUndone(query, named) {
+		// "drop the users table in postgres" answered by MongoDB's
+		// drop-database: the backend the request names does not do
+		// it, and another's tool doing it elsewhere is no answer.
+		return false
 	}
 	_, _, _, kinds := queryTokensKinds(query)
 	if kinds&kindPhone != 0 && ix.allKinds&kindPhone == 0 {
@@ -784,6 +790,12 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, unserved [][]
 	// value's words, which count in the query's mass but name no tool,
 	// do not make it unanswerable.
 	nm := ix.matchedTerms(qs, doc)
+	if ix.placedVerbUndone(query, doc) {
+		// "merge these two PDFs", "split the bill": what the request
+		// asks no tool of this backend does, and its other words are
+		// only about what it asks it of; coverage alone decides.
+		return c >= o.MinCoverage
+	}
 	return c >= o.MinCoverage || m >= o.MinEvidence*ix.maxIDF && nm >= 2 ||
 		c >= manyTermsCoverage && (nm >= 3 || ix.queryNameCoverage(qs, int32(doc)) >= spelledName) ||
 		c >= valueCoverage && nm >= 2 && kinds&ix.kinds[doc] != 0

@@ -28,6 +28,7 @@ const (
 	extra10Qs  = "testdata/extra10-queries.jsonl"
 	extra11Qs  = "testdata/extra11-queries.jsonl"
 	extra12Qs  = "testdata/extra12-queries.jsonl"
+	extra13Qs  = "testdata/extra13-queries.jsonl"
 	tune6Qs    = "testdata/tune6-queries.jsonl"
 	tune7Qs    = "testdata/tune7-queries.jsonl"
 	tune8Qs    = "testdata/tune8-queries.jsonl"
@@ -45,6 +46,7 @@ const (
 	tune20Qs   = "testdata/tune20-queries.jsonl"
 	tune21Qs   = "testdata/tune21-queries.jsonl"
 	tune22Qs   = "testdata/tune22-queries.jsonl"
+	tune23Qs   = "testdata/tune23-queries.jsonl"
 )
 
 // corpusDocs reads every server file of the corpus into Docs, in file order.
@@ -368,7 +370,7 @@ func TestRetrievalTune16(t *testing.T) {
 // unrelated requests; it is tuned on. Before tuning on it (at d241e54):
 // hit@1 0.818, hit@5 0.939, none 0.625 (66 answerable, 8 none).
 func TestRetrievalTune17(t *testing.T) {
-	testRetrieval(t, tune17Qs, scores{hit1: 0.84, hit5: 0.96, none: 0.87})
+	testRetrieval(t, tune17Qs, scores{hit1: 0.84, hit5: 0.96, none: 0.99})
 }
 
 // TestRetrievalTune18 scores a round-eight tuning set of thirty requests
@@ -388,7 +390,7 @@ func TestRetrievalTune18(t *testing.T) {
 // tuned on. Before tuning on it (at 756d233): hit@1 0.889, hit@5 0.956,
 // none 0.725 (11 of the 40 answered with a tool).
 func TestRetrievalTune19(t *testing.T) {
-	testRetrieval(t, tune19Qs, scores{hit1: 0.88, hit5: 0.95, none: 0.87})
+	testRetrieval(t, tune19Qs, scores{hit1: 0.88, hit5: 0.95, none: 0.89})
 }
 
 // TestRetrievalTune20 scores a round-ten tuning set in the style of the
@@ -417,9 +419,20 @@ func TestRetrievalTune21(t *testing.T) {
 // /home/me/notes/old-todo.txt": filesystem deletes nothing), the others for
 // products the corpus lacks. It was written after reading only the helper's
 // summary of extra12's kinds of "none" requests, not extra12 itself. Before
-// (at a8ea2dd): none 0.478.
+// (at a8ea2dd): none 0.478; after round thirteen (at 15be9fb) 0.739.
 func TestRetrievalTune22(t *testing.T) {
-	testRetrieval(t, tune22Qs, scores{none: 0.47})
+	testRetrieval(t, tune22Qs, scores{none: 0.73})
+}
+
+// TestRetrievalTune23 scores a round-thirteen tuning set written after
+// extra13 and before any change: 50 answerable requests in everyday
+// phrasing (two multi-step), 20 asking a backend of the corpus for what its
+// tools cannot do ("mute the #alerts channel in slack") and 15 errands no
+// backend does; it is tuned on. Before tuning on it (at 5c67180): hit@1 0.880,
+// hit@5 0.960, none 0.486; after round thirteen (at 15be9fb) 0.880 / 0.960 /
+// 0.600.
+func TestRetrievalTune23(t *testing.T) {
+	testRetrieval(t, tune23Qs, scores{hit1: 0.87, hit5: 0.95, none: 0.59})
 }
 
 // TestRetrievalExtra7 scores a seventh set written and committed before the
@@ -490,8 +503,9 @@ func TestRetrievalExtra10(t *testing.T) {
 // (at 2d264bc): hit@1 0.551, hit@5 0.797, none 0.760 (118 answerable, 25
 // none, 4 of the answerable ones answered with no tool). It is the hardest
 // set so far: its writer was asked to use other words than the tools'.
+// After round thirteen (at 15be9fb): 0.551 / 0.797 / 0.880.
 func TestRetrievalExtra11(t *testing.T) {
-	testRetrievalLog(t, extra11Qs, scores{hit1: 0.55, hit5: 0.79, none: 0.76}, func(string) {})
+	testRetrievalLog(t, extra11Qs, scores{hit1: 0.55, hit5: 0.79, none: 0.87}, func(string) {})
 }
 
 // TestRetrievalExtra12 scores a twelfth set, written and committed at the
@@ -503,7 +517,24 @@ func TestRetrievalExtra11(t *testing.T) {
 // tools cannot do, the rest products the corpus lacks). It is held out with
 // extra11: never edited, trained or tuned on, and its misses are not
 // logged, only its scores. Measured when committed, before any change (at
-// a8ea2dd): hit@1 0.709, hit@5 0.809, none 0.440 (110 answerable, 25 none).
+// a8ea2dd): hit@1 0.709, hit@5 0.809, none 0.440 (110 answerable, 25 none);
+// after round thirteen (at 15be9fb): 0.709 / 0.809 / 0.600.
 func TestRetrievalExtra12(t *testing.T) {
-	testRetrievalLog(t, extra12Qs, scores{hit1: 0.7, hit5: 0.8, none: 0.44}, func(string) {})
+	testRetrievalLog(t, extra12Qs, scores{hit1: 0.7, hit5: 0.8, none: 0.59}, func(string) {})
+}
+
+// TestRetrievalExtra13 scores a thirteenth set, written and committed at
+// the start of round thirteen before any change to the search code (72
+// answerable requests in everyday phrasing over 31 corpus servers, four of
+// them multi-step, alternatives where two tools fit, and 40 requests no
+// corpus tool serves: 20 name a backend of the corpus and ask for what its
+// tools cannot do, "kick @tom out of the #design channel on slack", 20 are
+// errands no backend does, "merge report1.pdf and report2.pdf"). It is
+// held out with extra11 and extra12: never edited, trained or tuned on, and
+// its misses are not logged, only its scores. Measured when committed,
+// before any change (at c42c92a): hit@1 0.875, hit@5 0.958, none 0.475 (72
+// answerable, 40 none, 1 of the answerable ones answered with no tool);
+// after round thirteen (at 15be9fb): 0.875 / 0.958 / 0.600.
+func TestRetrievalExtra13(t *testing.T) {
+	testRetrievalLog(t, extra13Qs, scores{hit1: 0.87, hit5: 0.95, none: 0.59}, func(string) {})
 }
