@@ -345,6 +345,8 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		f.inflight.Add(1)
 		f.mu.Unlock()
 		defer f.inflight.Done()
+		// The SDK's answers quote the client: bounded on their way.
+		w = &answerWriter{ResponseWriter: w}
 	}
 
 	if stateless {
