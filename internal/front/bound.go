@@ -67,13 +67,33 @@ func cutMiddle(s, what string) string {
 // an event stream (writeEvent: an answer, or a notification or request of
 // the server's before it), a JSON body (a JSON-RPC message: an error it
 // answers before serving, with a status), or a plain-text error
-// (http.Error). It bounds the error answers that quote the client. A
+// (http.Error). It bounds the error answers that quote the client, and
+// drops the answer to a request the client cancelled (see flights). A
 // Write it cannot take apart goes out as it is.
 type answerWriter struct {
 	http.ResponseWriter
+	f   *Front
+	sid string
+	// fl is the POST's request being served on a 2025-11-25 session, with
+	// its id; nil when none is tracked (a notification, a batch, a
+	// stateless request, a session the front does not know yet).
+	fl *flight
+	id jsonrpc.ID
+	// fresh is set for a POST to the stateful handler without a session
+	// id (an initialize); opened is the session id its answer carries.
+	fresh  bool
+	opened string
 }
 
 func (w *answerWriter) Write(b []byte) (int, error) {
+	if w.fresh && w.opened == "" {
+		// Before the client can see the id: its next POST may come
+		// before the SDK's handler returns.
+		if sid := w.Header().Get("Mcp-Session-Id"); sid != "" {
+			w.opened = sid
+			w.f.flights.open(sid)
+		}
+	}
 	out := b
 	switch ct := w.Header().Get("Content-Type"); {
 	case strings.HasPrefix(ct, "text/event-stream"):
@@ -84,6 +104,9 @@ func (w *answerWriter) Write(b []byte) (int, error) {
 		// http.Error: the SDK's "JSON RPC not handled: %q" quotes the
 		// method, whole.
 		out = []byte(cutMiddle(string(bytes.TrimSuffix(b, []byte("\n"))), "message") + "\n")
+	}
+	if out == nil {
+		return len(b), nil
 	}
 	if _, err := w.ResponseWriter.Write(out); err != nil {
 		return 0, err
@@ -99,7 +122,8 @@ func (w *answerWriter) Flush() { w.FlushError() }
 
 func (w *answerWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// event returns the SSE event b with its JSON-RPC error bounded.
+// event returns the SSE event b with its JSON-RPC error bounded, or nil
+// when it is the answer to a request the client cancelled.
 func (w *answerWriter) event(b []byte) []byte {
 	start := 0
 	if !bytes.HasPrefix(b, []byte("data: ")) {
@@ -113,10 +137,16 @@ func (w *answerWriter) event(b []byte) []byte {
 	if !ok || bytes.IndexByte(payload, '\n') >= 0 {
 		return b
 	}
-	if len(payload) <= errorHead+errorTail {
+	kind, rawID := classify(payload)
+	if kind == "" {
 		return b
 	}
-	if kind, _ := classify(payload); kind != "error" {
+	if w.fl != nil && kind != "method" {
+		if id, ok := makeID(rawID); ok && id == w.id && !w.f.flights.answer(w.sid, id, w.fl) {
+			return nil // cancelled: no answer (MCP cancellation)
+		}
+	}
+	if kind != "error" || len(payload) <= errorHead+errorTail {
 		return b
 	}
 	bounded, changed := boundMessage(payload)
@@ -194,4 +224,15 @@ func classify(b []byte) (kind string, rawID json.RawMessage) {
 		}
 	}
 	return "", nil
+}
+
+// makeID returns the id raw (JSON) names as the SDK reads it: a number
+// as an integer, a string as it is.
+func makeID(raw json.RawMessage) (jsonrpc.ID, bool) {
+	var v any
+	if len(raw) == 0 || json.Unmarshal(raw, &v) != nil {
+		return jsonrpc.ID{}, false
+	}
+	id, err := jsonrpc.MakeID(v)
+	return id, err == nil && id.IsValid()
 }

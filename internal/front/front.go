@@ -15,6 +15,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -124,6 +125,7 @@ type Front struct {
 	open     map[Session]bool
 	limiters map[string]*rate.Limiter
 	draining bool
+	flights  flights
 	inflight sync.WaitGroup
 }
 
@@ -239,22 +241,56 @@ func (f *Front) sessionServer(r *http.Request) *mcp.Server {
 
 // adopt ties the session a request opened to the life of its MCP
 // session: closed when the client ends it or it expires, at once when
-// none was made.
-func (f *Front) adopt(s Session) {
+// none was made. opened is the HTTP session id the request's answer
+// carried, if any.
+func (f *Front) adopt(s Session, opened string) {
 	var live []*mcp.ServerSession
 	for ss := range s.MCP().Sessions() {
 		live = append(live, ss)
 	}
 	if len(live) == 0 {
+		if opened != "" {
+			f.flights.close(opened)
+		}
 		f.closeSession(s)
 		return
+	}
+	for _, ss := range live {
+		f.flights.open(ss.ID())
 	}
 	go func() {
 		for _, ss := range live {
 			ss.Wait()
+			f.flights.close(ss.ID())
 		}
 		f.closeSession(s)
 	}()
+}
+
+// track notes the request body of a POST on 2025-11-25 session sid
+// carries in aw (see flights), and reports whether body is a
+// notifications/cancelled to drop: the session is known and has no
+// request with that id being served.
+func (f *Front) track(aw *answerWriter, sid string, body []byte) (drop bool) {
+	var p peeked
+	if json.Unmarshal(body, &p) != nil {
+		return false // a batch, or what the SDK answers
+	}
+	if len(p.ID) > 0 && string(p.ID) != "null" {
+		if id, ok := makeID(p.ID); ok {
+			aw.sid, aw.id, aw.fl = sid, id, f.flights.begin(sid, id)
+		}
+		return false
+	}
+	if p.Method != "notifications/cancelled" {
+		return false
+	}
+	id, ok := cancelledID(p.Params)
+	if !ok {
+		return false // the SDK ignores it
+	}
+	known, inFlight := f.flights.cancel(sid, id)
+	return known && !inFlight
 }
 
 func (f *Front) closeSession(s Session) {
@@ -345,8 +381,19 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		f.inflight.Add(1)
 		f.mu.Unlock()
 		defer f.inflight.Done()
-		// The SDK's answers quote the client: bounded on their way.
-		w = &answerWriter{ResponseWriter: w}
+		aw := &answerWriter{ResponseWriter: w, f: f}
+		if sid := r.Header.Get("Mcp-Session-Id"); sid != "" && f.track(aw, sid, body) {
+			// A late cancellation, or one naming no request: nothing to
+			// cancel, and the SDK would cancel a later request reusing
+			// the id.
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		if aw.fl != nil {
+			defer f.flights.end(aw.fl)
+		}
+		aw.fresh = r.Header.Get("Mcp-Session-Id") == "" && !stateless
+		w = aw
 	}
 
 	if stateless {
@@ -361,8 +408,12 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	pr := &perRequest{}
 	r = r.WithContext(context.WithValue(r.Context(), perRequestKey{}, pr))
 	f.stateful.ServeHTTP(w, r)
+	opened := ""
+	if aw, ok := w.(*answerWriter); ok {
+		opened = aw.opened
+	}
 	if pr.s != nil {
-		f.adopt(pr.s)
+		f.adopt(pr.s, opened)
 	}
 }
 
