@@ -125,6 +125,7 @@ type Front struct {
 	open     map[Session]bool
 	limiters map[string]*rate.Limiter
 	draining bool
+	reserved int // places among MaxSessions held by requests opening a session
 	flights  flights
 	inflight sync.WaitGroup
 }
@@ -212,6 +213,9 @@ func (f *Front) sharedServer(r *http.Request) *mcp.Server {
 type perRequest struct {
 	s   Session
 	err error
+	// reserved: the request holds a place among MaxSessions
+	// (Front.reserved) until its session is open. Guarded by Front.mu.
+	reserved bool
 }
 
 type perRequestKey struct{}
@@ -230,6 +234,10 @@ func (f *Front) sessionServer(r *http.Request) *mcp.Server {
 		} else {
 			f.mu.Lock()
 			f.open[pr.s] = true
+			if pr.reserved { // the place is the session's now
+				f.reserved--
+				pr.reserved = false
+			}
 			f.mu.Unlock()
 		}
 	}
@@ -314,6 +322,10 @@ func (f *Front) Sessions() int {
 func (f *Front) httpSessions() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	return f.httpSessionsLocked()
+}
+
+func (f *Front) httpSessionsLocked() int {
 	n := len(f.open)
 	if f.shared != nil {
 		n--
@@ -400,12 +412,28 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		f.stateless.ServeHTTP(w, r)
 		return
 	}
-	if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" && f.httpSessions() >= f.o.MaxSessions {
-		w.Header().Set("Retry-After", "60")
-		http.Error(w, fmt.Sprintf("too many open sessions (%d): end one (DELETE) or wait until idle ones expire", f.o.MaxSessions), http.StatusServiceUnavailable)
-		return
-	}
 	pr := &perRequest{}
+	if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" {
+		// Its place is reserved before it is served: checked alone, 100
+		// initializes at once all found the cap not reached.
+		f.mu.Lock()
+		if f.httpSessionsLocked()+f.reserved >= f.o.MaxSessions {
+			f.mu.Unlock()
+			w.Header().Set("Retry-After", "60")
+			http.Error(w, fmt.Sprintf("too many open sessions (%d): end one (DELETE) or wait until idle ones expire", f.o.MaxSessions), http.StatusServiceUnavailable)
+			return
+		}
+		f.reserved++
+		pr.reserved = true
+		f.mu.Unlock()
+		defer func() {
+			f.mu.Lock()
+			if pr.reserved {
+				f.reserved--
+			}
+			f.mu.Unlock()
+		}()
+	}
 	r = r.WithContext(context.WithValue(r.Context(), perRequestKey{}, pr))
 	f.stateful.ServeHTTP(w, r)
 	opened := ""
