@@ -75,7 +75,7 @@ type answerWriter struct {
 	f   *Front
 	sid string
 	// fl is the POST's request being served on a 2025-11-25 session, with
-	// its id; nil when none is tracked (a notification, a batch, a
+	// its id; nil when none is tracked (a notification, a
 	// stateless request, a session the front does not know yet).
 	fl *flight
 	id jsonrpc.ID

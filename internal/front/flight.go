@@ -123,9 +123,8 @@ func (fs *flights) cancel(sid string, id jsonrpc.ID) (known, inFlight bool) {
 	return true, true
 }
 
-// peeked is what the front reads of a POST's body: a single message's
-// id, method and params (a batch, or a body that does not decode, is
-// left to the SDK).
+// peeked is what the front reads of a POST's body: its message's id,
+// method and params (a body that does not decode is left to the SDK).
 type peeked struct {
 	ID     json.RawMessage `json:"id"`
 	Method string          `json:"method"`

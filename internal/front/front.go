@@ -282,7 +282,7 @@ func (f *Front) adopt(s Session, opened string) {
 func (f *Front) track(aw *answerWriter, sid string, body []byte) (drop bool) {
 	var p peeked
 	if json.Unmarshal(body, &p) != nil {
-		return false // a batch, or what the SDK answers
+		return false // the SDK answers it
 	}
 	if len(p.ID) > 0 && string(p.ID) != "null" {
 		if id, ok := makeID(p.ID); ok {
@@ -371,6 +371,15 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodPost {
 		body, ok := f.readBody(w, r)
 		if !ok {
+			return
+		}
+		if b := bytes.TrimLeft(body, " \t\r\n"); len(b) > 0 && b[0] == '[' {
+			// The SDK serves a batch from a client that sends no
+			// Mcp-Protocol-Version (as 2025-03-26), past the checks below,
+			// which read one message: one before initialize opened a
+			// session to answer it with code 0, and two requests of one id
+			// got one answer. serve on stdio refuses batches too.
+			refuseID(w, json.RawMessage("null"), "JSON-RPC batches are not supported; send one message per request")
 			return
 		}
 		if id, why := oddID(body); why != "" {
