@@ -15,6 +15,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -124,6 +125,8 @@ type Front struct {
 	open     map[Session]bool
 	limiters map[string]*rate.Limiter
 	draining bool
+	reserved int // places among MaxSessions held by requests opening a session
+	flights  flights
 	inflight sync.WaitGroup
 }
 
@@ -210,6 +213,9 @@ func (f *Front) sharedServer(r *http.Request) *mcp.Server {
 type perRequest struct {
 	s   Session
 	err error
+	// reserved: the request holds a place among MaxSessions
+	// (Front.reserved) until its session is open. Guarded by Front.mu.
+	reserved bool
 }
 
 type perRequestKey struct{}
@@ -228,6 +234,10 @@ func (f *Front) sessionServer(r *http.Request) *mcp.Server {
 		} else {
 			f.mu.Lock()
 			f.open[pr.s] = true
+			if pr.reserved { // the place is the session's now
+				f.reserved--
+				pr.reserved = false
+			}
 			f.mu.Unlock()
 		}
 	}
@@ -239,22 +249,56 @@ func (f *Front) sessionServer(r *http.Request) *mcp.Server {
 
 // adopt ties the session a request opened to the life of its MCP
 // session: closed when the client ends it or it expires, at once when
-// none was made.
-func (f *Front) adopt(s Session) {
+// none was made. opened is the HTTP session id the request's answer
+// carried, if any.
+func (f *Front) adopt(s Session, opened string) {
 	var live []*mcp.ServerSession
 	for ss := range s.MCP().Sessions() {
 		live = append(live, ss)
 	}
 	if len(live) == 0 {
+		if opened != "" {
+			f.flights.close(opened)
+		}
 		f.closeSession(s)
 		return
+	}
+	for _, ss := range live {
+		f.flights.open(ss.ID())
 	}
 	go func() {
 		for _, ss := range live {
 			ss.Wait()
+			f.flights.close(ss.ID())
 		}
 		f.closeSession(s)
 	}()
+}
+
+// track notes the request body of a POST on 2025-11-25 session sid
+// carries in aw (see flights), and reports whether body is a
+// notifications/cancelled to drop: the session is known and has no
+// request with that id being served.
+func (f *Front) track(aw *answerWriter, sid string, body []byte) (drop bool) {
+	var p peeked
+	if json.Unmarshal(body, &p) != nil {
+		return false // the SDK answers it
+	}
+	if len(p.ID) > 0 && string(p.ID) != "null" {
+		if id, ok := makeID(p.ID); ok {
+			aw.sid, aw.id, aw.fl = sid, id, f.flights.begin(sid, id)
+		}
+		return false
+	}
+	if p.Method != "notifications/cancelled" {
+		return false
+	}
+	id, ok := cancelledID(p.Params)
+	if !ok {
+		return false // the SDK ignores it
+	}
+	known, inFlight := f.flights.cancel(sid, id)
+	return known && !inFlight
 }
 
 func (f *Front) closeSession(s Session) {
@@ -278,6 +322,10 @@ func (f *Front) Sessions() int {
 func (f *Front) httpSessions() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	return f.httpSessionsLocked()
+}
+
+func (f *Front) httpSessionsLocked() int {
 	n := len(f.open)
 	if f.shared != nil {
 		n--
@@ -325,6 +373,15 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		if !ok {
 			return
 		}
+		if b := bytes.TrimLeft(body, " \t\r\n"); len(b) > 0 && b[0] == '[' {
+			// The SDK serves a batch from a client that sends no
+			// Mcp-Protocol-Version (as 2025-03-26), past the checks below,
+			// which read one message: one before initialize opened a
+			// session to answer it with code 0, and two requests of one id
+			// got one answer. serve on stdio refuses batches too.
+			refuseID(w, json.RawMessage("null"), "JSON-RPC batches are not supported; send one message per request")
+			return
+		}
 		if id, why := oddID(body); why != "" {
 			refuseID(w, id, why)
 			return
@@ -345,22 +402,55 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		f.inflight.Add(1)
 		f.mu.Unlock()
 		defer f.inflight.Done()
+		aw := &answerWriter{ResponseWriter: w, f: f}
+		if sid := r.Header.Get("Mcp-Session-Id"); sid != "" && f.track(aw, sid, body) {
+			// A late cancellation, or one naming no request: nothing to
+			// cancel, and the SDK would cancel a later request reusing
+			// the id.
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		if aw.fl != nil {
+			defer f.flights.end(aw.fl)
+		}
+		aw.fresh = r.Header.Get("Mcp-Session-Id") == "" && !stateless
+		w = aw
 	}
 
 	if stateless {
 		f.stateless.ServeHTTP(w, r)
 		return
 	}
-	if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" && f.httpSessions() >= f.o.MaxSessions {
-		w.Header().Set("Retry-After", "60")
-		http.Error(w, fmt.Sprintf("too many open sessions (%d): end one (DELETE) or wait until idle ones expire", f.o.MaxSessions), http.StatusServiceUnavailable)
-		return
-	}
 	pr := &perRequest{}
+	if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" {
+		// Its place is reserved before it is served: checked alone, 100
+		// initializes at once all found the cap not reached.
+		f.mu.Lock()
+		if f.httpSessionsLocked()+f.reserved >= f.o.MaxSessions {
+			f.mu.Unlock()
+			w.Header().Set("Retry-After", "60")
+			http.Error(w, fmt.Sprintf("too many open sessions (%d): end one (DELETE) or wait until idle ones expire", f.o.MaxSessions), http.StatusServiceUnavailable)
+			return
+		}
+		f.reserved++
+		pr.reserved = true
+		f.mu.Unlock()
+		defer func() {
+			f.mu.Lock()
+			if pr.reserved {
+				f.reserved--
+			}
+			f.mu.Unlock()
+		}()
+	}
 	r = r.WithContext(context.WithValue(r.Context(), perRequestKey{}, pr))
 	f.stateful.ServeHTTP(w, r)
+	opened := ""
+	if aw, ok := w.(*answerWriter); ok {
+		opened = aw.opened
+	}
 	if pr.s != nil {
-		f.adopt(pr.s)
+		f.adopt(pr.s, opened)
 	}
 }
 

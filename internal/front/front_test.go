@@ -24,7 +24,15 @@ type fakeSession struct {
 }
 
 func (s *fakeSession) MCP() *mcp.Server { return s.srv }
-func (s *fakeSession) Close() error     { s.closed.Store(true); return nil }
+
+// Close ends the MCP sessions of s, as a hub session's Close does.
+func (s *fakeSession) Close() error {
+	s.closed.Store(true)
+	for ss := range s.srv.Sessions() {
+		ss.Close()
+	}
+	return nil
+}
 
 type world struct {
 	t       *testing.T
@@ -53,6 +61,9 @@ func newWorld(t *testing.T, o Options) *world {
 			w.started <- struct{}{}
 			<-w.release
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "finished"}}}, nil, nil
+		})
+		srv.AddPrompt(&mcp.Prompt{Name: "p", Arguments: []*mcp.PromptArgument{{Name: "a"}}}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: "p"}}}}, nil
 		})
 		s := &fakeSession{srv: srv}
 		w.mu.Lock()

@@ -49,19 +49,26 @@ func (l *pipeListener) dial() net.Conn {
 // servePipe serves f on a pipe listener until the test ends and returns
 // the client end of one connection.
 func servePipe(t *testing.T, f *Front) net.Conn {
+	ln := servePipes(t, f)
+	c := ln.dial()
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// servePipes serves f on a pipe listener until the test ends and returns
+// the listener, to dial connections to it.
+func servePipes(t *testing.T, f *Front) *pipeListener {
 	ln := newPipeListener()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- f.Serve(ctx, ln) }()
-	c := ln.dial()
 	t.Cleanup(func() {
-		c.Close()
 		cancel()
 		if err := <-done; err != nil && !errors.Is(err, net.ErrClosed) {
 			t.Error(err)
 		}
 	})
-	return c
+	return ln
 }
 
 // TestFront_BodyThatNeverEndsIs408 sends the headers of a POST and part

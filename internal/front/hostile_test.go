@@ -1,0 +1,73 @@
+package front
+
+import (
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// TestFront_ConcurrentInitializesStayWithinTheSessionCap: 100 initialize
+// requests at once with MaxSessions 10 opened 12 sessions: each was
+// checked against the cap before any of them had opened its session.
+// Now a request reserves its place before it is served: exactly 10 are
+// served, the others get 503.
+func TestFront_ConcurrentInitializesStayWithinTheSessionCap(t *testing.T) {
+	w := newWorld(t, Options{MaxSessions: 10})
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	codes := map[int]int{}
+	for range 100 {
+		wg.Go(func() {
+			req, _ := http.NewRequest("POST", w.url, strings.NewReader(initBody))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			code := -1
+			if resp, err := http.DefaultClient.Do(req); err == nil {
+				resp.Body.Close()
+				code = resp.StatusCode
+			}
+			mu.Lock()
+			codes[code]++
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	if codes[http.StatusOK] != 10 || codes[http.StatusServiceUnavailable] != 90 || w.f.httpSessions() != 10 {
+		t.Fatalf("answers %v, %d sessions open; want 10 served, 90 refused, 10 open", codes, w.f.httpSessions())
+	}
+}
+
+// TestFront_RefusesABatch: the SDK serves a JSON-RPC batch from a client
+// that sends no Mcp-Protocol-Version (taking it for 2025-03-26): a batch
+// of tools/list without a session opened a session, and a hub session,
+// only to answer "invalid during session initialization" with code 0; a
+// batch of two pings with one id was answered once, the client waiting
+// for the other. As serve on stdio does, a batch is now invalid request,
+// saying what to send, and opens nothing.
+func TestFront_RefusesABatch(t *testing.T) {
+	w := newWorld(t, Options{})
+	h := w.session()
+	sid := http.Header{"Mcp-Session-Id": {h.Get("Mcp-Session-Id")}}
+	for _, tt := range []struct {
+		h    http.Header
+		body string
+	}{
+		{nil, `[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]`},
+		{nil, " [" + initBody + "]"},
+		{sid, `[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":1,"method":"ping"}]`},
+		{h, `[{"jsonrpc":"2.0","id":1,"method":"ping"}]`},
+		{http.Header{"Mcp-Protocol-Version": {"2026-07-28"}}, `[{"jsonrpc":"2.0","id":1,"method":"ping"}]`},
+	} {
+		status, body := w.post(tt.h, tt.body)
+		if status != http.StatusBadRequest || !strings.Contains(body, `"code":-32600`) || !strings.Contains(body, "batches are not supported; send one message per request") {
+			t.Errorf("%s: status %d %q; want 400, invalid request saying to send one message per request", tt.body, status, body)
+		}
+	}
+	w.mu.Lock()
+	opened := len(w.opened)
+	w.mu.Unlock()
+	if opened != 1 {
+		t.Errorf("%d sessions opened, want the one initialized", opened)
+	}
+}
