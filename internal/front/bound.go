@@ -3,64 +3,13 @@ package front
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"net/http"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
+	"github.com/switchboard-mcp/switchboard/internal/rpcid"
 )
-
-// Bounds of an error answer's message: its first errorHead and last
-// errorTail bytes are kept, and data over maxErrorData is left out. The
-// SDK's own messages quote what the client sent (an invalid-params error
-// its whole params, escaped twice; a header mismatch the name in the body;
-// an unknown method its name; a resource not found its URI as data). The
-// same bounds as serve's stdio transport (server.boundAnswer, whose twin
-// this is: the front imports nothing of the server's).
-const (
-	errorHead    = 2 << 10
-	errorTail    = 1 << 10
-	maxErrorData = 4 << 10
-)
-
-// boundAnswer returns r, or when its error's message or data is over the
-// bounds, a copy with the message cut in the middle and the data left
-// out, each saying so.
-func boundAnswer(r *jsonrpc.Response) *jsonrpc.Response {
-	code, msg, data := int64(0), r.Error.Error(), json.RawMessage(nil)
-	we, exact := r.Error.(*jsonrpc.Error) // the SDK sends only such an error's data
-	if exact {
-		code, msg, data = we.Code, we.Message, we.Data
-	} else if errors.As(r.Error, &we) {
-		code = we.Code
-	}
-	if len(msg) <= errorHead+errorTail && len(data) <= maxErrorData {
-		return r
-	}
-	if len(msg) > errorHead+errorTail {
-		msg = cutMiddle(msg, "message")
-	}
-	if len(data) > maxErrorData {
-		msg += fmt.Sprintf(" (the error's data, %d bytes, was left out)", len(data))
-		data = nil
-	}
-	return &jsonrpc.Response{ID: r.ID, Error: &jsonrpc.Error{Code: code, Message: msg, Data: data}, Extra: r.Extra}
-}
-
-// cutMiddle returns s with all but its first errorHead and last errorTail
-// bytes left out (at rune boundaries), saying how many, of what.
-func cutMiddle(s, what string) string {
-	head, tail := errorHead, len(s)-errorTail
-	for head > 0 && !utf8.RuneStart(s[head]) {
-		head--
-	}
-	for tail < len(s) && !utf8.RuneStart(s[tail]) {
-		tail++
-	}
-	return fmt.Sprintf("%s … [%d bytes of the %s left out] … %s", s[:head], tail-head, what, s[tail:])
-}
 
 // answerWriter is what the SDK's handler writes the response to a POST
 // to. The SDK (v1.8.0) writes each thing whole, in one Write: an event of
@@ -100,10 +49,10 @@ func (w *answerWriter) Write(b []byte) (int, error) {
 		out = w.event(b)
 	case strings.HasPrefix(ct, "application/json"):
 		out = boundJSON(b)
-	case len(b) > errorHead+errorTail:
+	case len(b) > rpcid.ErrorHead+rpcid.ErrorTail:
 		// http.Error: the SDK's "JSON RPC not handled: %q" quotes the
 		// method, whole.
-		out = []byte(cutMiddle(string(bytes.TrimSuffix(b, []byte("\n"))), "message") + "\n")
+		out = []byte(rpcid.CutMiddle(string(bytes.TrimSuffix(b, []byte("\n"))), "message") + "\n")
 	}
 	if out == nil {
 		return len(b), nil
@@ -146,7 +95,7 @@ func (w *answerWriter) event(b []byte) []byte {
 			return nil // cancelled: no answer (MCP cancellation)
 		}
 	}
-	if kind != "error" || len(payload) <= errorHead+errorTail {
+	if kind != "error" || len(payload) <= rpcid.ErrorHead+rpcid.ErrorTail {
 		return b
 	}
 	bounded, changed := boundMessage(payload)
@@ -162,7 +111,7 @@ func (w *answerWriter) event(b []byte) []byte {
 // boundJSON returns b, a JSON body, with the error of the JSON-RPC answer
 // it is bounded.
 func boundJSON(b []byte) []byte {
-	if len(b) <= errorHead+errorTail {
+	if len(b) <= rpcid.ErrorHead+rpcid.ErrorTail {
 		return b
 	}
 	if kind, _ := classify(b); kind != "error" {
@@ -183,7 +132,7 @@ func boundMessage(payload []byte) (out []byte, changed bool) {
 	if !ok || r.Error == nil {
 		return payload, false
 	}
-	bounded := boundAnswer(r)
+	bounded := rpcid.BoundAnswer(r)
 	if bounded == r {
 		return payload, false
 	}

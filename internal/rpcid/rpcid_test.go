@@ -1,6 +1,13 @@
 package rpcid
 
-import "testing"
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+)
 
 func TestInexactNumber(t *testing.T) {
 	for s, want := range map[string]bool{
@@ -40,5 +47,26 @@ func TestOddProgressToken(t *testing.T) {
 		if got := OddProgressToken([]byte(msg)) != ""; got != want {
 			t.Errorf("OddProgressToken(%s) = %v, want %v", msg, got, want)
 		}
+	}
+}
+
+func TestBoundAnswer(t *testing.T) {
+	id, _ := jsonrpc.MakeID(float64(1))
+	small := &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: -32602, Message: "bad", Data: json.RawMessage(`{"a":1}`)}}
+	if got := BoundAnswer(small); got != small {
+		t.Errorf("an answer within the bounds was changed: %+v", got)
+	}
+	long := strings.Repeat("é", 10000) // 20,000 bytes
+	got := BoundAnswer(&jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: -32602, Message: long, Data: json.RawMessage(`"` + strings.Repeat("x", 5000) + `"`)}})
+	we := got.Error.(*jsonrpc.Error)
+	if we.Code != -32602 || we.Data != nil || got.ID != id {
+		t.Errorf("code %d, data %d bytes, id %v: want the code and id kept, the data left out", we.Code, len(we.Data), got.ID)
+	}
+	if len(we.Message) > ErrorHead+ErrorTail+200 || !utf8.ValidString(we.Message) ||
+		!strings.Contains(we.Message, "bytes of the message left out") || !strings.Contains(we.Message, "the error's data, 5002 bytes, was left out") {
+		t.Errorf("message (%d bytes): %.200q…", len(we.Message), we.Message)
+	}
+	if s := CutMiddle("short", "x"); s != "short" {
+		t.Errorf("CutMiddle of a short string: %q", s)
 	}
 }

@@ -67,7 +67,7 @@ const idHead = 4 << 10
 // (a flood waits in its pipe). A notifications/cancelled for an id not being
 // served is dropped (cancelsInFlight); a request one names gets no answer
 // (its place counts until its handler ends). An error answer's message is cut in the
-// middle past 3 KiB, and its data left out past 4 KiB (boundAnswer).
+// middle past 3 KiB, and its data left out past 4 KiB (rpcid.BoundAnswer).
 // Lines after an initialize request wait for its answer (a
 // client that sends initialize and notifications/initialized at once is
 // served as one that waits). An error the SDK would answer with code 0
@@ -235,7 +235,7 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		return err
 	}
 	if r, ok := msg.(*jsonrpc.Response); ok && r.Error != nil {
-		msg = boundAnswer(c.withCode(r))
+		msg = rpcid.BoundAnswer(c.withCode(r))
 	}
 	b, err := jsonrpc.EncodeMessage(msg)
 	if err != nil {
@@ -310,52 +310,6 @@ func (c *stdioConn) withCode(r *jsonrpc.Response) *jsonrpc.Response {
 		e.Data = we.Data
 	}
 	return &jsonrpc.Response{ID: r.ID, Result: r.Result, Error: e, Extra: r.Extra}
-}
-
-// Bounds of an error answer's message: its first errorHead and last
-// errorTail bytes are kept. The SDK's own messages quote what the client
-// sent (an invalid-params error its whole params, escaped twice), and a
-// 14 MB prompts/get was answered with a 58 MB error, past the 10 MiB at
-// which the TypeScript client drops its connection. The reason comes
-// last ("... into Go struct field ... of type string"), hence the tail.
-const (
-	errorHead = 2 << 10
-	errorTail = 1 << 10
-)
-
-// maxErrorData bounds an error answer's data (the SDK's resource not
-// found carries the URI asked for); larger data is left out.
-const maxErrorData = 4 << 10
-
-// boundAnswer returns r, or when its error's message or data is over the
-// bounds, a copy with the message cut in the middle and the data left
-// out, each saying so.
-func boundAnswer(r *jsonrpc.Response) *jsonrpc.Response {
-	code, msg, data := int64(0), r.Error.Error(), json.RawMessage(nil)
-	we, exact := r.Error.(*jsonrpc.Error) // the SDK sends only such an error's data
-	if exact {
-		code, msg, data = we.Code, we.Message, we.Data
-	} else if errors.As(r.Error, &we) {
-		code = we.Code
-	}
-	if len(msg) <= errorHead+errorTail && len(data) <= maxErrorData {
-		return r
-	}
-	if len(msg) > errorHead+errorTail {
-		head, tail := errorHead, len(msg)-errorTail
-		for head > 0 && !utf8.RuneStart(msg[head]) {
-			head--
-		}
-		for tail < len(msg) && !utf8.RuneStart(msg[tail]) {
-			tail++
-		}
-		msg = fmt.Sprintf("%s … [%d bytes of the message left out] … %s", msg[:head], tail-head, msg[tail:])
-	}
-	if len(data) > maxErrorData {
-		msg += fmt.Sprintf(" (the error's data, %d bytes, was left out)", len(data))
-		data = nil
-	}
-	return &jsonrpc.Response{ID: r.ID, Error: &jsonrpc.Error{Code: code, Message: msg, Data: data}, Extra: r.Extra}
 }
 
 // initAnswered notes the answer to the initialize being served, reporting
