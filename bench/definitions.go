@@ -153,19 +153,32 @@ func definitions(ctx context.Context, r *rig) (string, error) {
 	}
 	var b strings.Builder
 	direct, decl, agree := 0, 0, true
-	fmt.Fprintf(&b, "| server | tools | JSON schemas (direct) | declarations | ratio |\n|---|--:|--:|--:|--:|\n")
+	instr := 0
+	fmt.Fprintf(&b, "| server | tools | JSON schemas (direct) | instructions | declarations | ratio |\n|---|--:|--:|--:|--:|--:|\n")
 	for _, s := range corpus {
 		res, err := first.call(ctx, "list_tools", map[string]any{"servers": []string{s.name}})
 		if err != nil {
 			return "", err
 		}
-		n, _ := tokens.Count(text(res))
-		agree = agree && n == fromTokens[s.name]
+		out := text(res)
+		whole, _ := tokens.Count(out)
+		agree = agree && whole == fromTokens[s.name]
+		// The server's instructions come first, as a comment: direct
+		// registration loads them too, so they count on neither side.
+		in := ""
+		if strings.HasPrefix(out, "/* Instructions from server ") {
+			if end := strings.Index(out, "\n*/\n"); end > 0 {
+				in, out = out[:end+4], out[end+4:]
+			}
+		}
+		ni, _ := tokens.Count(in)
+		n, _ := tokens.Count(out)
 		direct += s.direct
 		decl += n
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | %.0f%% |\n", s.name, s.tools, s.direct, n, 100*float64(n)/float64(s.direct))
+		instr += ni
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %.0f%% |\n", s.name, s.tools, s.direct, ni, n, 100*float64(n)/float64(s.direct))
 	}
-	fmt.Fprintf(&b, "| **all 32** | | **%d** | **%d** | **%.1f%%** |\n", direct, decl, 100*float64(decl)/float64(direct))
+	fmt.Fprintf(&b, "| **all 32** | | **%d** | **%d** | **%d** | **%.1f%%** |\n", direct, instr, decl, 100*float64(decl)/float64(direct))
 
 	var h strings.Builder
 	fmt.Fprintf(&h, "## 1. Definitions: what enters the context at session start\n\n")
@@ -186,7 +199,7 @@ func definitions(ctx context.Context, r *rig) (string, error) {
 	fmt.Fprintf(&h, "| cold catalog: `switchboard doctor` starting all 32 backends | %s ms | | |\n\n", ms(coldCatalog))
 	fmt.Fprintf(&h, "`switchboard tokens --json` on the same config (the method of `cli.MeasureTokens`): direct %d, startup %d; its per-server declaration counts %s the ones measured here through `list_tools`.\n\n",
 		rep.Direct, rep.Startup, map[bool]string{true: "equal", false: "**differ from**"}[agree])
-	fmt.Fprintf(&h, "Per server, `list_tools({servers: [s]})` versus the JSON schemas direct registration puts in context:\n\n")
+	fmt.Fprintf(&h, "Per server, `list_tools({servers: [s]})` versus the JSON schemas direct registration puts in context. Five corpus servers have instructions (`test/replay` replays them, as the servers send them in `initialize`): the index marks those servers, and `list_tools({servers: [s]})` shows the text in a comment before the declarations. Agents put a directly registered server's instructions in context as well, so the column \"instructions\" is on both sides and the ratio is the declarations' alone:\n\n")
 	return h.String() + b.String() + "\n", nil
 }
 

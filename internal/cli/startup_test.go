@@ -101,7 +101,7 @@ func TestStartup_WarmCatalogSpawnsNothing(t *testing.T) {
 	// The configured command does not exist: had anything been started,
 	// the index would lack tool counts.
 	for _, tl := range res.Tools {
-		if tl.Name == "list_tools" && !strings.Contains(tl.Description, "zereight-gitlab (as zereight_gitlab) [118]") {
+		if tl.Name == "list_tools" && !strings.Contains(tl.Description, "zereight-gitlab [118]") {
 			t.Errorf("index without cached counts: %s", tl.Description)
 		}
 	}

@@ -50,4 +50,3 @@ func TestTokens_CountsServersInstructions(t *testing.T) {
 		t.Errorf("tokens: exit %d\n%s", code, out)
 	}
 }
-

@@ -79,7 +79,7 @@ func TestServer_CorpusStartupCost(t *testing.T) {
 		n, _ := tokens.Count(tokens.ToolJSON(tl.Name, tl.Description, schema))
 		total += n
 		if tl.Name == "list_tools" {
-			if len(tl.Description) > maxIndex+400 || !strings.Contains(tl.Description, "zereight-gitlab (as zereight_gitlab) [118]") {
+			if len(tl.Description) > maxIndex+400 || !strings.Contains(tl.Description, "zereight-gitlab [118]") {
 				t.Errorf("capability index (%d chars): %s", len(tl.Description), tl.Description)
 			}
 		}

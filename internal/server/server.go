@@ -327,9 +327,16 @@ func (s *Server) listToolsDescription() string {
 	}
 	b.WriteString("Available servers [tool count]: ")
 	names := s.cat().Servers()
+	hyphens := false // a name whose namespace is the name with _ for -
 	for i, n := range names {
 		item := n
-		if id := s.cat().Ident(n); id != n {
+		switch id := s.cat().Ident(n); {
+		case id == n:
+		case id == strings.ReplaceAll(n, "-", "_"):
+			// Said once, after the list: "antv-chart (as antv_chart)"
+			// cost six tokens more a server.
+			hyphens = true
+		default:
 			item += " (as " + id + ")"
 		}
 		if count, _, ok := s.cat().Count(n); ok {
@@ -354,6 +361,9 @@ func (s *Server) listToolsDescription() string {
 	}
 	if len(names) == 0 {
 		b.WriteString("none configured.")
+	}
+	if hyphens {
+		b.WriteString(" Namespaces: - becomes _.")
 	}
 	return b.String()
 }
