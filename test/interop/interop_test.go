@@ -246,12 +246,21 @@ func TestServe_TypeScriptClient(t *testing.T) {
 		HasNamespace bool     `json:"hasNamespace"`
 		Result       string   `json:"result"`
 		IsError      bool     `json:"isError"`
+		Cancelled    bool     `json:"cancelled"`
+		After        string   `json:"after"`
+		ClientErrors []string `json:"clientErrors"`
 	}
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("TS client output %q: %v", out, err)
 	}
 	if strings.Join(got.Tools, ",") != "execute,list_tools" || !got.HasNamespace || got.IsError || !strings.Contains(got.Result, "42") {
 		t.Errorf("TS client saw %+v", got)
+	}
+	// A cancelled call gets no answer (the SDK reported the one it got as
+	// an error: a response for an unknown message ID), and the session
+	// goes on.
+	if !got.Cancelled || got.After != "2" || len(got.ClientErrors) > 0 {
+		t.Errorf("cancelling a script: cancelled %v, next script %q, client errors %q", got.Cancelled, got.After, got.ClientErrors)
 	}
 }
 
