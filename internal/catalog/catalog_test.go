@@ -172,15 +172,7 @@ func TestCatalog_InvalidateFloodIsCoalesced(t *testing.T) {
 		c.Invalidate("a", time.Minute)
 	}
 	close(src.gate) // let the fetches finish
-	for {
-		c.mu.Lock()
-		n := c.invalid["a"]
-		c.mu.Unlock()
-		if n == 0 {
-			break
-		}
-		time.Sleep(time.Millisecond)
-	}
+	waitRefreshed(c, "a")
 	if n := src.calls.Load(); n != 2 {
 		t.Errorf("1000 list_changed notices caused %d fetches, want 2 (one running, one after)", n)
 	}
@@ -204,21 +196,26 @@ func TestCatalog_InvalidateQuietWhenShuttingDown(t *testing.T) {
 		src := &fakeSource{err: tc.err}
 		c := New(servers("a"), src, &Options{Logger: log})
 		c.Invalidate("a", time.Minute)
-		for {
-			c.mu.Lock()
-			n := c.invalid["a"]
-			c.mu.Unlock()
-			if n == 0 {
-				break
-			}
-			time.Sleep(time.Millisecond)
-		}
+		waitRefreshed(c, "a")
 		mu.Lock()
 		got := buf.String()
 		mu.Unlock()
 		if strings.Contains(got, "refreshing tool list") != tc.logs {
 			t.Errorf("source error %v: log %q, want a warning: %v", tc.err, got, tc.logs)
 		}
+	}
+}
+
+// waitRefreshed waits until no refresh of server is running or asked for.
+func waitRefreshed(c *Catalog, server string) {
+	for {
+		c.mu.Lock()
+		n := c.invalid[server]
+		c.mu.Unlock()
+		if n == 0 {
+			return
+		}
+		time.Sleep(time.Millisecond)
 	}
 }
 

@@ -115,14 +115,23 @@ func (ix *Index) backendDoes(s int32, v string) bool {
 		}
 	}
 	for _, t := range terms {
-		id, ok := ix.tools.lookup(t)
-		if !ok {
-			continue
+		if ix.backendHas(s, t) {
+			return true
 		}
-		for _, p := range ix.tools.post[id] {
-			if p.core && ix.docServer[p.doc] == s {
-				return true
-			}
+	}
+	return false
+}
+
+// backendHas reports whether some tool of backend s has term in its name,
+// title or description.
+func (ix *Index) backendHas(s int32, term string) bool {
+	id, ok := ix.tools.lookup(term)
+	if !ok {
+		return false
+	}
+	for _, p := range ix.tools.post[id] {
+		if p.core && ix.docServer[p.doc] == s {
+			return true
 		}
 	}
 	return false
@@ -196,17 +205,8 @@ func (ix *Index) evidenceBesides(qs []qterm, naming map[string]bool, doc int) fl
 // description.
 func (ix *Index) backendHasSynonym(s int32, v string) bool {
 	for _, syn := range synonyms()[v] {
-		if syn.wordnet {
-			continue
-		}
-		id, ok := ix.tools.lookup(syn.term)
-		if !ok {
-			continue
-		}
-		for _, p := range ix.tools.post[id] {
-			if p.core && ix.docServer[p.doc] == s {
-				return true
-			}
+		if !syn.wordnet && ix.backendHas(s, syn.term) {
+			return true
 		}
 	}
 	return false
