@@ -528,6 +528,23 @@ func (b *bridge) send(line []byte, m msgInfo) {
 		b.mu.Lock()
 		b.initedLine = append([]byte(nil), line...)
 		b.mu.Unlock()
+	case m.method == "notifications/cancelled":
+		// The daemon answers a cancelled request with nothing: it is
+		// owed no more (a dead daemon's calls are answered with an error,
+		// which the client would get for a request it gave up).
+		var p struct {
+			Params struct {
+				RequestID json.RawMessage `json:"requestId"`
+			} `json:"params"`
+		}
+		if json.Unmarshal(line, &p) == nil && len(p.Params.RequestID) > 0 {
+			k := idKey(p.Params.RequestID)
+			b.mu.Lock()
+			if cl := b.inflight[k]; cl != nil && cl.again == 0 && k != b.initKey {
+				delete(b.inflight, k)
+			}
+			b.mu.Unlock()
+		}
 	}
 	for attempt := 1; ; attempt++ {
 		c, gen, err := b.current()

@@ -515,6 +515,29 @@ func TestBridge_DaemonKilledDuringCall(t *testing.T) {
 	})
 }
 
+// A request the client cancelled is owed no answer: the daemon writes
+// none (server.StdioTransport), and when it dies the relaying bridge does
+// not answer it with the daemon-exit error either (a TypeScript SDK client
+// reports an answer to an id it gave up as an error).
+func TestBridge_CancelledCallIsNotAnsweredWhenTheDaemonDies(t *testing.T) {
+	te := newTestEnv(t)
+	c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, false)
+	c.initialize()
+	c.wantMode(90, false)
+	old := c.daemonPID(2)
+	c.send(`{"jsonrpc":"2.0","id":"call-7","method":"sleep","params":{}}`)
+	if n := c.decode(c.next(5 * time.Second)); n.Method != "sleeping" {
+		t.Fatalf("got %+v, want the sleeping notification", n)
+	}
+	c.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"call-7","reason":"user pressed escape"}}`)
+	c.daemonPID(3) // the cancellation has passed the bridge
+	syscall.Kill(old, syscall.SIGKILL)
+	// The next line is the answer to the next call, from a new daemon.
+	if r := c.call(4, "pid", ""); r.ID != float64(4) || r.Error != nil {
+		t.Fatalf("after the kill the client got %+v, want the answer to call 4 (nothing for the cancelled call-7)", r)
+	}
+}
+
 // Of the requests in flight when the daemon dies, the ones it had read
 // fail, and the ones it never read (written to its socket, or only to
 // its read buffer) go to the next daemon, in order, and are answered
