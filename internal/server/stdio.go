@@ -428,7 +428,8 @@ func (c *stdioConn) cancelsInFlight(n *jsonrpc.Request) bool {
 	}
 	c.flightMu.Lock()
 	defer c.flightMu.Unlock()
-	if _, ok := c.flight[id]; !ok {
+	slot, ok := c.flight[id]
+	if !ok {
 		return false
 	}
 	if c.initID == nil || *c.initID != id {
@@ -436,6 +437,13 @@ func (c *stdioConn) cancelsInFlight(n *jsonrpc.Request) bool {
 			c.cancelled = map[jsonrpc.ID]bool{}
 		}
 		c.cancelled[id] = true
+		if c.journal != nil && slot >= 0 {
+			// Owed no more, now: a bridge that takes the client back
+			// from a daemon that dies before the handler ends answers
+			// only what is owed.
+			c.journal.Pay(slot)
+			c.flight[id] = -1
+		}
 	}
 	return true
 }
