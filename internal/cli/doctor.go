@@ -128,7 +128,11 @@ func checkServer(ctx context.Context, st *stack, name string) doctorLine {
 	}
 	info, _, _ := st.cat.Info(name)
 	tools, _ := st.cat.Known(name)
-	text := fmt.Sprintf("ok in %s: %d tools, protocol %s, %s %s", ago(time.Since(t0)), len(tools), dash(info.ProtocolVersion), info.ServerName, info.ServerVersion)
+	noun := "tools"
+	if len(tools) == 1 {
+		noun = "tool"
+	}
+	text := fmt.Sprintf("ok in %s: %d %s, protocol %s, %s %s", ago(time.Since(t0)), len(tools), noun, dash(info.ProtocolVersion), info.ServerName, info.ServerVersion)
 	if w := st.cat.Withheld(name); len(w) > 0 {
 		text += fmt.Sprintf("; %d tools withheld (see 'switchboard pins')", len(w))
 	}
