@@ -464,3 +464,31 @@ func TestCodeErrors_GivesPlainErrorsACode(t *testing.T) {
 		}
 	}
 }
+
+// The index names servers as configured. One whose namespace is its name
+// with _ for - is covered by the one sentence that says so; any other
+// namespace (a reserved word, a leading digit, a dot) is given with its
+// server.
+func TestServer_IndexNamesNamespacesThatDiffer(t *testing.T) {
+	fb := &fakeBackends{tools: map[string][]*mcp.Tool{}}
+	specs := map[string]*config.Server{}
+	for _, n := range []string{"my-server", "delete", "2fa", "web.tools", "plain"} {
+		specs[n] = &config.Server{Name: n, Type: config.Stdio, Command: "x"}
+	}
+	cat := catalog.New(specs, fb, nil)
+	s := New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
+	desc := s.listToolsDescription()
+	for _, n := range []string{"my-server", "plain"} {
+		if !strings.Contains(desc, n) || strings.Contains(desc, n+" (as ") {
+			t.Errorf("%s: want its name alone in the index:\n%s", n, desc)
+		}
+	}
+	for _, n := range []string{"delete", "2fa", "web.tools"} {
+		if want := n + " (as " + cat.Ident(n) + ")"; cat.Ident(n) == n || !strings.Contains(desc, want) {
+			t.Errorf("%s: want %q in the index:\n%s", n, want, desc)
+		}
+	}
+	if !strings.HasSuffix(desc, " Namespaces: - becomes _.") {
+		t.Errorf("the index does not say how - becomes _:\n%s", desc)
+	}
+}
