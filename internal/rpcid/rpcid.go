@@ -80,8 +80,17 @@ func loneSurrogate(raw []byte) bool {
 // matching no request of the client's, or another one's) or a string that
 // InvalidString holds; "" otherwise.
 func OddProgressToken(msg []byte) string {
+	_, why := ProgressToken(msg)
+	return why
+}
+
+// ProgressToken returns the progress token of the request msg (raw JSON;
+// nil when it has none) and, as OddProgressToken, why the SDK would send
+// its progress under another token ("" when it would not). A message
+// without the text "progressToken" is not decoded.
+func ProgressToken(msg []byte) (token json.RawMessage, odd string) {
 	if !bytes.Contains(msg, []byte(`"progressToken"`)) {
-		return ""
+		return nil, ""
 	}
 	var m struct {
 		Params struct {
@@ -91,14 +100,16 @@ func OddProgressToken(msg []byte) string {
 		} `json:"params"`
 	}
 	if json.Unmarshal(msg, &m) != nil {
-		return ""
+		return nil, ""
 	}
-	switch t := m.Params.Meta.ProgressToken; {
-	case len(t) == 0:
+	t := m.Params.Meta.ProgressToken
+	switch {
+	case len(t) == 0 || string(t) == "null":
+		return nil, ""
 	case t[0] == '"' && InvalidString(t):
-		return "the progress token is a string that is not valid Unicode (invalid UTF-8 or a lone surrogate); use an integer or a plain string"
+		return t, "the progress token is a string that is not valid Unicode (invalid UTF-8 or a lone surrogate); use an integer or a plain string"
 	case InexactNumber(t):
-		return "the progress token " + string(t) + " is not an integer within ±2^53; a progress token is a string or such an integer"
+		return t, "the progress token " + string(t) + " is not an integer within ±2^53; a progress token is a string or such an integer"
 	}
-	return ""
+	return t, ""
 }

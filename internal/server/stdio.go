@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -66,7 +67,7 @@ const idHead = 4 << 10
 // (rpcid.OddProgressToken). Lines are read at most MaxRate a second
 // (a flood waits in its pipe). A notifications/cancelled for an id not being
 // served is dropped (cancelsInFlight); a request one names gets no answer
-// (its place counts until its handler ends). An error answer's message is cut in the
+// and no more progress (its place counts until its handler ends). An error answer's message is cut in the
 // middle past 3 KiB, and its data left out past 4 KiB (rpcid.BoundAnswer).
 // Lines after an initialize request wait for its answer (a
 // client that sends initialize and notifications/initialized at once is
@@ -196,13 +197,15 @@ type stdioConn struct {
 
 	flightMu  sync.Mutex
 	maxFlight int
-	flight    map[jsonrpc.ID]int  // requests delivered and not being answered yet, by id: their answers' journal slots
-	cancelled map[jsonrpc.ID]bool // of those, the ones the client cancelled: their answers are not written
-	inFlight  int                 // requests delivered whose answers are not written yet
-	initID    *jsonrpc.ID         // the initialize request being served
-	inited    bool                // an initialize was answered with a result
-	initDone  chan struct{}       // closed when the initialize being served is answered
-	idle      chan struct{}       // once the input ended: closed when nothing is in flight
+	flight    map[jsonrpc.ID]int    // requests delivered and not being answered yet, by id: their answers' journal slots
+	cancelled map[jsonrpc.ID]bool   // of those, the ones the client cancelled: their answers are not written
+	tokens    map[jsonrpc.ID]string // of those, the progress tokens they carry (tokenKey), when any
+	muted     map[string]bool       // the tokens of cancelled requests: their progress is not written
+	inFlight  int                   // requests delivered whose answers are not written yet
+	initID    *jsonrpc.ID           // the initialize request being served
+	inited    bool                  // an initialize was answered with a result
+	initDone  chan struct{}         // closed when the initialize being served is answered
+	idle      chan struct{}         // once the input ended: closed when nothing is in flight
 
 	drainTimeout time.Duration
 	pace         *rate.Limiter // nil: lines are read as fast as they come
@@ -242,6 +245,9 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		return fmt.Errorf("encoding message: %w", err)
 	}
 	if req, ok := msg.(*jsonrpc.Request); ok && !req.IsCall() {
+		if c.mutedProgress(req) {
+			return nil // held back as if written
+		}
 		return c.notify(b)
 	}
 	r, isResp := msg.(*jsonrpc.Response)
@@ -437,6 +443,12 @@ func (c *stdioConn) cancelsInFlight(n *jsonrpc.Request) bool {
 			c.cancelled = map[jsonrpc.ID]bool{}
 		}
 		c.cancelled[id] = true
+		if t, ok := c.tokens[id]; ok {
+			if c.muted == nil {
+				c.muted = map[string]bool{}
+			}
+			c.muted[t] = true
+		}
 		if c.journal != nil && slot >= 0 {
 			// Owed no more, now: a bridge that takes the client back
 			// from a daemon that dies before the handler ends answers
@@ -472,6 +484,10 @@ func (c *stdioConn) answering(id jsonrpc.ID) (slot int, owed, cancelled bool) {
 	if c.cancelled[id] {
 		delete(c.cancelled, id)
 		cancelled = true
+	}
+	if t, ok := c.tokens[id]; ok {
+		delete(c.tokens, id)
+		delete(c.muted, t)
 	}
 	return slot, true, cancelled
 }
@@ -816,13 +832,14 @@ func (c *stdioConn) serveLine(line []byte) bool {
 		c.reject(nil, jsonrpc.CodeInvalidRequest, "invalid request: its id cannot be encoded")
 		return true
 	}
+	token, oddToken := rpcid.ProgressToken(line)
 	switch {
 	case len(raw) > maxIDBytes:
 		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: the id is %d bytes long; at most %d are accepted (use a number or a short string)", len(raw), maxIDBytes))
 		return true
-	case rpcid.OddProgressToken(line) != "":
+	case oddToken != "":
 		// The SDK would send its progress under another token.
-		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, "invalid request: "+rpcid.OddProgressToken(line))
+		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, "invalid request: "+oddToken)
 		return true
 	case c.inUse(req.ID):
 		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, "invalid request: the id "+string(raw)+" is in use by a request being served; send each request with an id of its own")
@@ -842,7 +859,66 @@ func (c *stdioConn) serveLine(line []byte) bool {
 		}
 	}
 	c.admit(req.ID, c.owe(raw))
+	if token != nil {
+		c.noteToken(req.ID, token)
+	}
 	return c.deliver(readResult{msg: msg})
+}
+
+// noteToken keeps the progress token (raw JSON) of the request id being
+// served, so that its progress can be held back once the client cancels
+// it.
+func (c *stdioConn) noteToken(id jsonrpc.ID, token json.RawMessage) {
+	var t any
+	if json.Unmarshal(token, &t) != nil {
+		return
+	}
+	c.flightMu.Lock()
+	defer c.flightMu.Unlock()
+	if _, ok := c.flight[id]; !ok {
+		return // answered already
+	}
+	if c.tokens == nil {
+		c.tokens = map[jsonrpc.ID]string{}
+	}
+	c.tokens[id] = tokenKey(t)
+}
+
+// tokenKey is a progress token as JSON decodes it, in one form whatever
+// its spelling (1e0 is 1).
+func tokenKey(t any) string {
+	switch t := t.(type) {
+	case string:
+		return "s" + t
+	case float64:
+		return "n" + strconv.FormatFloat(t, 'f', -1, 64)
+	}
+	return fmt.Sprintf("?%v", t)
+}
+
+// mutedProgress reports whether msg is a progress notification for a
+// request the client cancelled: a client drops a cancelled request's
+// token, and the TypeScript SDK's reports one it does not know as an
+// error.
+func (c *stdioConn) mutedProgress(msg *jsonrpc.Request) bool {
+	if msg.Method != "notifications/progress" {
+		return false
+	}
+	c.flightMu.Lock()
+	none := len(c.muted) == 0
+	c.flightMu.Unlock()
+	if none {
+		return false
+	}
+	var p struct {
+		ProgressToken any `json:"progressToken"`
+	}
+	if json.Unmarshal(msg.Params, &p) != nil || p.ProgressToken == nil {
+		return false
+	}
+	c.flightMu.Lock()
+	defer c.flightMu.Unlock()
+	return c.muted[tokenKey(p.ProgressToken)]
 }
 
 // nullID reports whether msg, a request without an id as the SDK decoded

@@ -1209,3 +1209,75 @@ func TestStdioTransport_ACancelledRequestGetsNoAnswer(t *testing.T) {
 		}
 	})
 }
+
+// TestStdioTransport_ACancelledRequestsProgressIsHeldBack: progress for
+// a request the client cancelled (a backend's, relayed in the moment
+// before the call ends) is not written: the client dropped the token,
+// and the TypeScript SDK reports progress for a token it does not know
+// as an error. Progress of a request not cancelled is written.
+func TestStdioTransport_ACancelledRequestsProgressIsHeldBack(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
+		started := make(chan struct{}, 1)
+		mcp.AddTool(srv, &mcp.Tool{Name: "hold"}, func(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+			started <- struct{}{}
+			<-ctx.Done()
+			// As a relay racing the cancellation would.
+			req.Session.NotifyProgress(context.Background(), &mcp.ProgressNotificationParams{ProgressToken: req.Params.GetProgressToken(), Progress: 1, Message: "late"})
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "stopped"}}}, nil, nil
+		})
+		mcp.AddTool(srv, &mcp.Tool{Name: "tick"}, func(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+			req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: req.Params.GetProgressToken(), Progress: 1, Message: "tick"})
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ticked"}}}, nil, nil
+		})
+		toServer, clientOut := io.Pipe()
+		fromServer, serverOut := io.Pipe()
+		done := make(chan struct{})
+		go func() {
+			srv.Run(context.Background(), &StdioTransport{Reader: toServer, Writer: serverOut})
+			serverOut.Close()
+			close(done)
+		}()
+		lines := make(chan string, 10)
+		go func() {
+			sc := bufio.NewScanner(fromServer)
+			for sc.Scan() {
+				lines <- sc.Text()
+			}
+			close(lines)
+		}()
+		send := func(s string) { io.WriteString(clientOut, s+"\n") }
+		send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+		<-lines
+		send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		synctest.Wait()
+		send(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"hold","arguments":{},"_meta":{"progressToken":"p7"}}}`)
+		select {
+		case <-started:
+		case l := <-lines:
+			t.Fatalf("the call was answered before its handler ran: %s", l)
+		}
+		send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`)
+		synctest.Wait()
+		send(`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"tick","arguments":{},"_meta":{"progressToken":8}}}`)
+		var got []string
+		for l := range lines {
+			got = append(got, l)
+			if strings.Contains(l, `"id":8`) {
+				break
+			}
+		}
+		clientOut.Close()
+		<-done
+		for l := range lines {
+			got = append(got, l)
+		}
+		all := strings.Join(got, "\n")
+		if strings.Contains(all, `"late"`) || strings.Contains(all, `"id":7`) {
+			t.Errorf("the cancelled call's progress or answer was written:\n%s", all)
+		}
+		if !strings.Contains(all, `"tick"`) || !strings.Contains(all, "ticked") {
+			t.Errorf("the next call's progress or answer is missing:\n%s", all)
+		}
+	})
+}
