@@ -269,6 +269,7 @@ func (ix *Index) build() {
 	ix.buildConversions()
 	ix.buildOwnDocs()
 	ix.buildPrereqs(srvDocs)
+	ix.buildNameVerbs()
 }
 
 // sortHits orders hits by score (descending), then server, then tool.

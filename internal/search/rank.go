@@ -349,6 +349,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		}
 		sc.verbPenalty(qv, cands)
 	}
+	sc.pastPenalty(query, cands)
 	score := sc.score
 	bonus := func(d int32, b float64) {
 		if score[d] == 0 {

@@ -1,0 +1,91 @@
+package search
+
+import "strings"
+
+// A request that uses a verb only in its past form describes a state, not
+// the action: "is the release branch protected?", "who approved MR 204?",
+// "bring back my paused project", "the migrations applied to the dev
+// branch". The tool named for doing that action (protect_branch,
+// approve_merge_request, pause_project, apply_migration) is the wrong one:
+// the request reads the state (get_protected_branch) or undoes it
+// (restore_project). A tool whose name's verb (its first word any verb
+// table knows, in its base form) the query uses only in a past form keeps
+// verbConflict of its score. verbs.go's withoutParticiples does the same for
+// the verb families when it decides which family a query asks for; this
+// covers the verbs outside them (protect, approve, pause, link) and holds
+// for questions and requests of several steps too.
+
+// buildNameVerbs records, per tool, the stem of its name's verb: the first
+// word of its name that is not a word of its backend's name or a prefix
+// ("API", "mr"), when it is in its base form ("" otherwise).
+func (ix *Index) buildNameVerbs() {
+	ix.nameVerbs = make([]string, len(ix.docs))
+	for i := range ix.docs {
+		srv := ix.srvWords[ix.docServer[i]]
+		for _, w := range nameWordsCased(ix.docs[i].Tool) {
+			if contains(srv, w) || len(w) < 3 {
+				// n8n_health_check, API-patch-page: a prefix.
+				continue
+			}
+			if !pastForm(w) {
+				// get_protected_branch: what the name reads, not a verb.
+				ix.nameVerbs[i] = stem(w)
+			}
+			break
+		}
+	}
+}
+
+// pastForm reports whether lowercase word w is a regular past form
+// ("protected", "paused"; not "need", "red" or "feed").
+func pastForm(w string) bool {
+	return len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed")
+}
+
+// pastOnly returns the stems of the words query uses only in a past form,
+// or nil. A word inside a value ("created_at", "--dry-run") is no word of
+// the request.
+func pastOnly(query string) map[string]bool {
+	if !containsFold(query, "ed") {
+		return nil
+	}
+	var ws []string
+	for _, f := range strings.Fields(strings.ToLower(query)) {
+		f = strings.Trim(f, ".,;:!?()[]{}<>\"'`")
+		if f != "" && strings.IndexFunc(f, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 {
+			ws = append(ws, f)
+		}
+	}
+	var past map[string]bool
+	for _, w := range ws {
+		if pastForm(w) {
+			if past == nil {
+				past = map[string]bool{}
+			}
+			past[stem(w)] = true
+		}
+	}
+	if past == nil {
+		return nil
+	}
+	for _, w := range ws {
+		if !pastForm(w) {
+			delete(past, stem(w))
+		}
+	}
+	return past
+}
+
+// pastPenalty lowers the scores of cands whose name's verb the query uses
+// only in a past form.
+func (sc *scorer) pastPenalty(query string, cands []int32) {
+	past := pastOnly(query)
+	if len(past) == 0 {
+		return
+	}
+	for _, d := range cands {
+		if v := sc.ix.nameVerbs[d]; v != "" && past[v] {
+			sc.score[d] *= verbConflict
+		}
+	}
+}
