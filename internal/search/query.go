@@ -74,6 +74,10 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			// JavaScript to run; its words name no tool.
 			toks = appendTerm(toks, "javascript", hintWeight)
 			asArgs(raw, argWeight)
+		case isEmoji(raw):
+			// "remove the 🎉 I added", "take back the :tada:": an emoji,
+			// for the tools that add or remove reactions.
+			toks = appendTerm(toks, "emoji", hintWeight)
 		case isURL(f):
 			toks = appendTerm(toks, "url", hintWeight)
 			kinds |= kindURL
@@ -374,6 +378,29 @@ var (
 	nameMarkers = setOf(`called named titled entitled`)
 	nameEnds    = setOf(`and then in on to for with at from into under inside of by as that which`)
 )
+
+// isEmoji reports whether a field of a query is an emoji: pictographs
+// ("🎉", "👍🏽") or a shortcode (":tada:", ":+1:").
+func isEmoji(raw string) bool {
+	f := strings.Trim(raw, ".,;!?()[]{}<>\"'`")
+	if len(f) > 2 && f[0] == ':' && f[len(f)-1] == ':' {
+		return strings.IndexFunc(f[1:len(f)-1], func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '+' || r == '-')
+		}) < 0
+	}
+	pict := false
+	for _, r := range f {
+		switch {
+		case unicode.Is(unicode.So, r):
+			pict = true
+		case r == 0xFE0F || r == 0x200D || r >= 0x1F3FB && r <= 0x1F3FF:
+			// a variation selector, a zero-width joiner, a skin tone
+		default:
+			return false
+		}
+	}
+	return pict
+}
 
 func isURL(f string) bool {
 	l := strings.ToLower(f)

@@ -48,6 +48,8 @@ func TestQueryTokens_ArgumentsBecomeHints(t *testing.T) {
 		{"What is at 48.85, 2.29?", []string{"coordinat"}, nil},
 		{"mail bob@example.com", []string{"mail", "email"}, nil},
 		{"lint src/index.js", []string{"lint", "src", "index", "js", "fil"}, []string{"src", "index", "js"}},
+		{"remove the 🎉 on issue 4", []string{"remov", "emoji", "issu"}, nil},
+		{"take back the :tada:", []string{"tak", "back", "emoji"}, nil},
 	}
 	for _, tt := range tests {
 		toks, paths, _ := queryTokens(tt.in)
