@@ -132,11 +132,14 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 		case quoted || content:
 			// The text of a message, note or value: an argument.
 			asArgs(raw, argWeight)
-		case lower == "so" && i > 0 && i+1 < len(fields) && purposeStarts[strings.ToLower(strings.Trim(fields[i+1], ".,;:!?"))]:
+		case lower == "so" && i > 0 && i+1 < len(fields) && purposeStarts[strings.ToLower(strings.Trim(fields[i+1], ".,;:!?"))],
+			timeMarkers[lower] && i > 0 && i+1 < len(fields) && subjects[strings.ToLower(strings.Trim(fields[i+1], ".,;:!?"))]:
 			// "hover over the menu so the submenu shows up", "load the
 			// picture so you can look at it": what follows says what the
 			// step is for, not what to do; its words, up to the end of
-			// the clause, are arguments.
+			// the clause, are arguments. So do "before I push it",
+			// "once we deploy": when the step is done, not what it is
+			// ("check this .gitlab-ci.yml before I push it").
 			purpose = true
 		case purpose:
 			asArgs(raw, argWeight)
@@ -370,6 +373,13 @@ var (
 // purposeStarts follow "so" when it starts a clause saying what a step is
 // for ("so the dropdown shows", "so I can read it").
 var purposeStarts = setOf(`the that it its i we you they he she my our your`)
+
+// timeMarkers start a clause saying when a step is done; subjects start
+// the clause after one ("before I push it", "after we merge").
+var (
+	timeMarkers = setOf(`before after once until`)
+	subjects    = setOf(`i we you they he she`)
+)
 
 // nameMarkers introduce the name of a thing to create or find; nameEnds
 // are the words after which a name usually ends ("a folder called

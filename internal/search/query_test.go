@@ -821,3 +821,16 @@ func TestSearch_ForeignAcronym(t *testing.T) {
 		t.Errorf("an S3 bucket: %s, want nil", fmtHits(hits))
 	}
 }
+
+// TestQueryTokens_WhenClauseIsArgument: "before I push it" says when the
+// step is done; "push" is no request to push.
+func TestQueryTokens_WhenClauseIsArgument(t *testing.T) {
+	_, paths, _ := queryTokens("check if this config is valid before I push it")
+	if !paths[stem("push")] || paths[stem("check")] || paths[stem("valid")] {
+		t.Errorf("argument words = %v, want push only", paths)
+	}
+	_, paths, _ = queryTokens("list the commits before the release")
+	if paths[stem("releas")] {
+		t.Errorf("argument words = %v, want no release: 'before the' is no clause", paths)
+	}
+}
