@@ -16,14 +16,28 @@ import "strings"
 // for questions and requests of several steps too.
 
 // buildNameVerbs records, per tool, the stem of its name's verb: the first
-// word of its name that is not a word of its backend's name or a prefix
-// ("API", "mr"), when it is in its base form ("" otherwise).
+// word of its name that is not a word of its backend's name, a prefix
+// ("API", "mr") or the first word of at least half its backend's tools
+// ("browser_close"), when it is in its base form ("" otherwise).
 func (ix *Index) buildNameVerbs() {
 	ix.nameVerbs = make([]string, len(ix.docs))
+	// prefix: per backend, the first word of at least half its tools'
+	// names ("browser_click", "browser_close": Playwright's).
+	first := make([]map[string]int, len(ix.servers))
 	for i := range ix.docs {
-		srv := ix.srvWords[ix.docServer[i]]
-		for _, w := range nameWordsCased(ix.docs[i].Tool) {
-			if contains(srv, w) || len(w) < 3 {
+		if ws := nameWordsCased(ix.docs[i].Tool); len(ws) > 1 {
+			s := ix.docServer[i]
+			if first[s] == nil {
+				first[s] = map[string]int{}
+			}
+			first[s][ws[0]]++
+		}
+	}
+	for i := range ix.docs {
+		s := ix.docServer[i]
+		srv := ix.srvWords[s]
+		for j, w := range nameWordsCased(ix.docs[i].Tool) {
+			if contains(srv, w) || len(w) < 3 || j == 0 && ix.srvSize[s] > 2 && 2*first[s][w] >= ix.srvSize[s] {
 				// n8n_health_check, API-patch-page: a prefix.
 				continue
 			}
