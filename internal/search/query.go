@@ -133,13 +133,16 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			// The text of a message, note or value: an argument.
 			asArgs(raw, argWeight)
 		case lower == "so" && i > 0 && i+1 < len(fields) && purposeStarts[strings.ToLower(strings.Trim(fields[i+1], ".,;:!?"))],
-			timeMarkers[lower] && i > 0 && i+1 < len(fields) && subjects[strings.ToLower(strings.Trim(fields[i+1], ".,;:!?"))]:
+			timeMarkers[lower] && i > 0 && i+1 < len(fields) && subjects[strings.ToLower(strings.Trim(fields[i+1], ".,;:!?"))],
+			reasonStarts[strings.ReplaceAll(lower, "’", "'")] && i > 0 && strings.ContainsAny(fields[i-1][len(fields[i-1])-1:], ",;"):
 			// "hover over the menu so the submenu shows up", "load the
 			// picture so you can look at it": what follows says what the
 			// step is for, not what to do; its words, up to the end of
 			// the clause, are arguments. So do "before I push it",
 			// "once we deploy": when the step is done, not what it is
-			// ("check this .gitlab-ci.yml before I push it").
+			// ("check this .gitlab-ci.yml before I push it"). And so
+			// does a reason after a comma ("close issue 77, it's a
+			// duplicate": no request to duplicate anything).
 			purpose = true
 		case purpose:
 			asArgs(raw, argWeight)
@@ -380,6 +383,9 @@ var (
 	timeMarkers = setOf(`before after once until`)
 	subjects    = setOf(`i we you they he she`)
 )
+
+// reasonStarts start a clause, after a comma, that says why.
+var reasonStarts = setOf(`it's that's they're there's because`)
 
 // nameMarkers introduce the name of a thing to create or find; nameEnds
 // are the words after which a name usually ends ("a folder called

@@ -834,3 +834,12 @@ func TestQueryTokens_WhenClauseIsArgument(t *testing.T) {
 		t.Errorf("argument words = %v, want no release: 'before the' is no clause", paths)
 	}
 }
+
+// TestQueryTokens_ReasonIsArgument: "it's a duplicate" after a comma says
+// why; "duplicate" is no request to copy anything.
+func TestQueryTokens_ReasonIsArgument(t *testing.T) {
+	_, paths, _ := queryTokens("close issue 77 on github, it's a duplicate")
+	if !paths[stem("duplicate")] || paths[stem("close")] {
+		t.Errorf("argument words = %v, want duplicate only", paths)
+	}
+}
