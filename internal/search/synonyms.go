@@ -384,6 +384,8 @@ var phrases = []struct{ from, to string }{
 	{"turn off", "disable"},
 	{"switch on", "enable"},
 	{"switch off", "disable"},
+	{"switch to", "select"},
+	{"take back", "remove"}, // "take back my thumbs-up", "take back the :tada:"
 	{"start over", "reset"},
 	{"start fresh", "reset"},
 	{"from scratch", "reset"},
