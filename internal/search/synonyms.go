@@ -112,6 +112,7 @@ var synonymGroups = []string{
 	"cache",
 	"todo todos",
 	"health status",
+	"accessibility a11y",
 	"template blueprint",
 	// File formats.
 	"yaml yml",
