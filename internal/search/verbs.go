@@ -38,7 +38,7 @@ var verbFamilies = []struct {
 	{verbRead, "get fetch read retrieve show view display see load inspect look obtain grab list enumerate browse search find lookup locate seek dump"},
 	{verbCreate, "create add make insert generate give post send publish push upload write reply"},
 	{verbUpdate, "update edit modify patch alter adjust tweak apply replace raise rename close reopen set"},
-	{verbDelete, "delete remove drop erase destroy discard purge wipe trash unset forget toss ditch nuke"},
+	{verbDelete, "delete remove drop erase destroy discard purge wipe trash unset forget toss ditch nuke clear"},
 }
 
 // excludes is, per family, the families a query of only that family rules out.
