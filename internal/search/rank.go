@@ -344,7 +344,10 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	if len(clauseHits) == 0 && ix.oneNamed(named) {
 		// One step, at most one backend: one kind of action.
 		qv := queryVerbs(withoutParticiples(query, qtoks))
-		if qv == 0 && isQuestion(query) {
+		if qv == 0 && isQuestion(query) || asksAmount(query) {
+			// "how much would it cost to spin up another project",
+			// "how many rows did the import add": a measure to read,
+			// whatever the action it is of.
 			qv = verbRead
 		}
 		sc.verbPenalty(qv, cands)

@@ -190,3 +190,10 @@ func withoutParticiples(query string, toks []token) []token {
 	}
 	return out
 }
+
+// asksAmount reports whether query asks how much or how many, or what
+// something costs.
+func asksAmount(query string) bool {
+	return containsFold(query, "how much") || containsFold(query, "how many") ||
+		isQuestion(query) && containsFold(query, " cost")
+}

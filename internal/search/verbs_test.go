@@ -87,3 +87,17 @@ func TestVerbFamilies_RenamingAndClosingChange(t *testing.T) {
 		t.Errorf("pull up: %q", got)
 	}
 }
+
+func TestAsksAmount(t *testing.T) {
+	for q, want := range map[string]bool{
+		"how much would it cost to spin up another project": true,
+		"what does it cost to create a new project":         true,
+		"How many rows did the import add?":                 true,
+		"create a new project":                              false,
+		"cost report for March":                             false,
+	} {
+		if got := asksAmount(q); got != want {
+			t.Errorf("asksAmount(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
