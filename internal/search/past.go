@@ -21,6 +21,7 @@ import "strings"
 // ("browser_close"), when it is in its base form ("" otherwise).
 func (ix *Index) buildNameVerbs() {
 	ix.nameVerbs = make([]string, len(ix.docs))
+	ix.verbDocs = map[string][]int32{}
 	// prefix: per backend, the first word of at least half its tools'
 	// names ("browser_click", "browser_close": Playwright's).
 	first := make([]map[string]int, len(ix.servers))
@@ -44,6 +45,7 @@ func (ix *Index) buildNameVerbs() {
 			if !pastForm(w) {
 				// get_protected_branch: what the name reads, not a verb.
 				ix.nameVerbs[i] = stem(w)
+				ix.verbDocs[ix.nameVerbs[i]] = append(ix.verbDocs[ix.nameVerbs[i]], int32(i))
 			}
 			break
 		}
@@ -90,15 +92,16 @@ func pastOnly(query string) map[string]bool {
 	return past
 }
 
-// pastPenalty lowers the scores of cands whose name's verb the query uses
-// only in a past form.
-func (sc *scorer) pastPenalty(query string, cands []int32) {
+// pastPenalty lowers the scores of the tools whose name's verb the query
+// uses only in a past form.
+func (sc *scorer) pastPenalty(query string) {
 	past := pastOnly(query)
 	if len(past) == 0 {
 		return
 	}
-	for _, d := range cands {
-		if v := sc.ix.nameVerbs[d]; v != "" && past[v] {
+	// A tool that is no candidate scores 0 and stays so.
+	for v := range past {
+		for _, d := range sc.ix.verbDocs[v] {
 			sc.score[d] *= verbConflict
 		}
 	}

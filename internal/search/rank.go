@@ -352,7 +352,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		}
 		sc.verbPenalty(qv, cands)
 	}
-	sc.pastPenalty(query, cands)
+	sc.pastPenalty(query)
 	score := sc.score
 	bonus := func(d int32, b float64) {
 		if score[d] == 0 {

@@ -160,6 +160,7 @@ type Index struct {
 	srvActions  []bool               // backend -> some tool of it takes an action parameter
 	verbs       []verbFamily         // doc -> family of its name's verb
 	nameVerbs   []string             // doc -> stem of its name's verb, "" none
+	verbDocs    map[string][]int32   // stem of a name's verb -> its tools
 	kindFill    []kindFill           // doc -> its required parameters by kind
 	deprecated  []int32              // doc -> its replacement, -1 none known, notDeprecated
 	conversions map[int32]conversion // doc -> what its description converts into what
