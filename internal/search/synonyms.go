@@ -72,7 +72,7 @@ var synonymGroups = []string{
 	"documentation docs doc manual reference guide",
 	"screenshot screengrab screencap",
 	"error exception crash failure fail",
-	"user member person people account collaborator teammate",
+	"user member person people account collaborator teammate everyone everybody",
 	"chart graph plot visualise visualize diagram",
 	"log logs stdout",
 	"web internet online",
