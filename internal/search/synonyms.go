@@ -173,6 +173,7 @@ var relatedGroups = []string{
 	"secret key",
 	"alert warning vulnerability",
 	"artifact output",
+	"disk storage",
 	"delete clear",
 	"done complete finish",
 	"review approve approval feedback",
