@@ -444,10 +444,10 @@ func TestRetrievalTune23(t *testing.T) {
 // (none extra14, extra15 or extra16 asks for), alternatives where two tools
 // fit, 10 requests a backend of the corpus cannot serve ("archive the slack
 // channel #launch-2023") and 10 errands no backend does; it is tuned on.
-// Before tuning on it (at the commit that added it): hit@1 0.767, hit@5
-// 0.933, none 0.750.
+// Before tuning on it (at the commit that added it, 84cac4e): hit@1 0.767,
+// hit@5 0.933, none 0.750; after round fifteen 0.817 / 0.967 / 0.750.
 func TestRetrievalTune24(t *testing.T) {
-	testRetrieval(t, tune24Qs, scores{hit1: 0.76, hit5: 0.93, none: 0.75})
+	testRetrieval(t, tune24Qs, scores{hit1: 0.81, hit5: 0.96, none: 0.75})
 }
 
 // TestRetrievalExtra7 scores a seventh set written and committed before the
@@ -592,7 +592,9 @@ func TestRetrievalExtra15(t *testing.T) {
 // extra15: its misses are not logged, only its scores. Measured when
 // committed, with 53ef225's search code: hit@1 0.716, hit@5 0.919, none
 // 0.650 (74 answerable, 20 none, 1 of the answerable ones answered with no
-// tool).
+// tool); after round fifteen 0.730 / 0.932 / 0.650. Its scores were printed
+// once more during the round, for a change reverted for its losses on the
+// tuning sets.
 func TestRetrievalExtra16(t *testing.T) {
-	testRetrievalLog(t, extra16Qs, scores{hit1: 0.71, hit5: 0.91, none: 0.65}, func(string) {})
+	testRetrievalLog(t, extra16Qs, scores{hit1: 0.72, hit5: 0.93, none: 0.65}, func(string) {})
 }
