@@ -160,3 +160,19 @@ func FuzzTOMLRemove(f *testing.F) {
 		}
 	})
 }
+
+// A value the decoder cannot read is not quoted in the error: a token
+// left unquoted was printed whole ("expected value but found
+// \"trueSECRET…\" instead").
+func TestDecodeTOML_ErrorHidesTheValue(t *testing.T) {
+	for _, v := range []string{"trueSECRETSECRET", "ghpSECRETSECRET", "1234567890123456789012345678", "1.2.3.4", "12_34__56", "2024-13-45T99:99:99", "0b1012"} {
+		in := "[mcp_servers.gh]\ncommand = \"npx\"\nenv = { TOKEN = " + v + " }\n"
+		_, _, err := decodeTOML([]byte(in))
+		if err == nil {
+			t.Fatalf("decodeTOML(%q) accepted", in)
+		}
+		if strings.Contains(err.Error(), v) || !strings.Contains(err.Error(), "line 3") || !strings.Contains(err.Error(), "mcp_servers.gh.env.TOKEN") {
+			t.Errorf("decodeTOML(%q): %v", in, err)
+		}
+	}
+}
