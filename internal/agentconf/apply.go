@@ -152,7 +152,11 @@ func apply(dir string, o *Options, p *Plan) error {
 		}
 		i := slices.IndexFunc(m.Files, func(f manifestFile) bool { return f.Path == c.Path })
 		if i < 0 {
-			mf := manifestFile{Path: c.Path, Existed: c.Old != nil, Mode: 0o644, Backup: freeBackup(dir, m), Format: string(rune(c.format)), Fresh: c.fresh, Ours: c.ours}
+			mode := fs.FileMode(0o644)
+			if c.private {
+				mode = 0o600
+			}
+			mf := manifestFile{Path: c.Path, Existed: c.Old != nil, Mode: mode, Backup: freeBackup(dir, m), Format: string(rune(c.format)), Fresh: c.fresh, Ours: c.ours}
 			if c.format == 0 {
 				mf.Format = "j"
 			}

@@ -610,3 +610,30 @@ func TestPlan_TooManyFilesOfAGlobAreSkipped(t *testing.T) {
 		t.Errorf("problems %v, imported %d, changes %d; want %q and nothing else", got, len(p.Imported), len(p.Changes), want)
 	}
 }
+
+// The user config init creates holds the servers of ~/.claude.json
+// (mode 0600), literal secrets and all: it is created 0600, as add
+// creates it, not 0644, also when only Claude Code's local-scope servers
+// of a project go there. A project's .switchboard.json stays 0644.
+func TestApply_CreatesTheUserConfigPrivate(t *testing.T) {
+	const secret = "ghp_0123456789abcdefghijABCDEFGHIJ"
+	w := newWorld(t)
+	w.env["XDG_CONFIG_HOME"] = filepath.Join(w.home, ".config")
+	w.write(filepath.Join(w.home, ".claude.json"), `{"projects": {"`+w.proj+`": {"mcpServers": {"loc": {"command": "l", "env": {"T": "`+secret+`"}}}}}, "mcpServers": {"gh": {"command": "npx", "env": {"GITHUB_TOKEN": "`+secret+`"}}}}`, 0o600)
+	w.write(filepath.Join(w.proj, ".mcp.json"), `{"mcpServers": {"shared": {"command": "s"}}}`, 0o644)
+	o := w.opts(Project)
+	w.initOnce(o)
+	for path, want := range map[string]os.FileMode{o.ConfigPath(): 0o644, o.UserConfigPath(): 0o600} {
+		if st, err := os.Stat(path); err != nil || st.Mode().Perm() != want {
+			t.Errorf("project scope: %s: %v, want mode %04o", path, st.Mode(), want)
+		}
+	}
+	if err := os.Remove(o.UserConfigPath()); err != nil {
+		t.Fatal(err)
+	}
+	o = w.opts(User)
+	w.initOnce(o)
+	if st, err := os.Stat(o.ConfigPath()); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("user scope: %s: %v, want mode 0600", o.ConfigPath(), st.Mode())
+	}
+}

@@ -191,6 +191,10 @@ type Change struct {
 	format byte   // the dialect's format
 	fresh  string // the content init started from when the file was missing or empty
 	ours   bool   // a Switchboard config file
+	// private: created, the file is mode 0600, not 0644 (the user
+	// config, which gets the servers of 0600 files such as
+	// ~/.claude.json, literal secrets and all).
+	private bool
 }
 
 // fileError is a problem with one file.
@@ -294,7 +298,9 @@ type file struct {
 	format byte
 	fresh  string // set when the doc started from the dialect's fresh content
 	ours   bool
-	edits  []edit
+	// private: created mode 0600 (Switchboard's user config).
+	private bool
+	edits   []edit
 }
 
 // remove takes the named entry out and records it.
@@ -344,7 +350,7 @@ func (f *file) set(name string, v any) error {
 }
 
 func (f *file) change(out []byte) Change {
-	return Change{Path: f.path, Old: f.old, New: out, edits: f.edits, format: f.format, fresh: f.fresh, ours: f.ours}
+	return Change{Path: f.path, Old: f.old, New: out, edits: f.edits, format: f.format, fresh: f.fresh, ours: f.ours, private: f.private}
 }
 
 // read loads path as a doc of dialect d. A missing file returns nil.
@@ -653,8 +659,9 @@ func (pl *planner) add(name string, s Server, from string, private bool) {
 }
 
 // ourFile reads one of Switchboard's config files (missing or empty:
-// a new object) for adding servers under key.
-func (pl *planner) ourFile(path string, key []string) (*file, error) {
+// a new object) for adding servers under key. A private one is created
+// with mode 0600, as add creates the user config.
+func (pl *planner) ourFile(path string, key []string, private bool) (*file, error) {
 	if err := pl.o.outsideProject(path); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -665,7 +672,7 @@ func (pl *planner) ourFile(path string, key []string) (*file, error) {
 	if err == nil && old == nil {
 		old = []byte{}
 	}
-	f := &file{path: path, old: old, key: key, format: 'j', ours: true}
+	f := &file{path: path, old: old, key: key, format: 'j', ours: true, private: private}
 	content := old
 	if len(bytes.TrimSpace(content)) == 0 {
 		content = []byte("{\n}\n")
@@ -684,7 +691,7 @@ func (pl *planner) ourFile(path string, key []string) (*file, error) {
 // from an agent's private per-user storage to the user config, under
 // the project) and lists every change, ours first.
 func (pl *planner) ourConfig() error {
-	main, err := pl.ourFile(pl.plan.Config, mcpServers)
+	main, err := pl.ourFile(pl.plan.Config, mcpServers, pl.o.Scope == User)
 	if err != nil {
 		return err
 	}
@@ -694,7 +701,7 @@ func (pl *planner) ourConfig() error {
 		f := main
 		if imp.Private && pl.o.Scope == Project {
 			if scoped == nil {
-				if scoped, err = pl.ourFile(pl.o.UserConfigPath(), []string{"projects", pl.o.Root, "mcpServers"}); err != nil {
+				if scoped, err = pl.ourFile(pl.o.UserConfigPath(), []string{"projects", pl.o.Root, "mcpServers"}, true); err != nil {
 					return err
 				}
 			}
