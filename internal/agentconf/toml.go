@@ -163,9 +163,9 @@ func tomlKey(data []byte, pos int) ([]string, int, error) {
 				}
 				end++
 			}
-			var s string
-			if end >= len(data) || json.Unmarshal(data[pos:end+1], &s) != nil {
-				return nil, pos, fmt.Errorf("unsupported quoted key near offset %d", pos)
+			s, ok := tomlBasicString(data[pos:min(end+1, len(data))])
+			if !ok {
+				return nil, pos, fmt.Errorf("line %d: unsupported quoted key", bytes.Count(data[:pos], []byte("\n"))+1)
 			}
 			parts = append(parts, s)
 			pos = end + 1
@@ -195,6 +195,19 @@ func tomlKey(data []byte, pos int) ([]string, int, error) {
 		}
 		return parts, pos, nil
 	}
+}
+
+// tomlBasicString decodes a quoted TOML key, with TOML's escapes
+// (\U0001F600 is no JSON escape: a valid Codex config was refused).
+func tomlBasicString(quoted []byte) (string, bool) {
+	var m map[string]any
+	if _, err := toml.Decode(string(quoted)+" = 0\n", &m); err != nil || len(m) != 1 {
+		return "", false
+	}
+	for k := range m {
+		return k, true
+	}
+	return "", false
 }
 
 func isBare(c byte) bool {

@@ -13,6 +13,10 @@ func TestTOMLRemove(t *testing.T) {
 		{"comment above goes, others stay", "a = 1\n\n# about x\n[mcp_servers.x]\ncommand = \"x\"\n# trailing\n\n# about b\n[b]\nc = 2\n", "a = 1\n\n# about b\n[b]\nc = 2\n"},
 		{"other servers stay", "[mcp_servers.x]\ncommand = \"x\"\n\n[mcp_servers.xy]\ncommand = \"xy\"\n", "[mcp_servers.xy]\ncommand = \"xy\"\n"},
 		{"quoted key", "[mcp_servers.\"x\"]\ncommand = \"x\"\n[other]\n", "[other]\n"},
+		// TOML escapes that JSON does not have: the file was refused,
+		// "unsupported quoted key near offset 53".
+		{"quoted key with TOML escapes", "[mcp_servers.\"\\U0001F600\"]\ncommand = \"s\"\n[mcp_servers.\"\\x78\"]\ncommand = \"x\"\n[other]\n", "[mcp_servers.\"\\U0001F600\"]\ncommand = \"s\"\n[other]\n"},
+		{"quoted key with an escape in a value", "[mcp_servers]\n\"\\u0078\" = { command = \"x\" }\n\"\\U0001F600\" = { command = \"s\" }\n", "[mcp_servers]\n\"\\U0001F600\" = { command = \"s\" }\n"},
 		{"inline table", "[mcp_servers]\nx = { command = \"x\" }\ny = { command = \"y\" }\n", "[mcp_servers]\ny = { command = \"y\" }\n"},
 		{"dotted keys", "[mcp_servers]\nx.command = \"x\"\nx.args = [\n  \"a\",\n]\ny.command = \"y\"\n", "[mcp_servers]\ny.command = \"y\"\n"},
 		{"top-level dotted", "mcp_servers.x.command = \"x\"\nmodel = \"m\"\n", "model = \"m\"\n"},
