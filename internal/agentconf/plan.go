@@ -22,7 +22,6 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
-	"sort"
 	"strings"
 	"unicode"
 
@@ -413,8 +412,7 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 	for i, s := range specs {
 		var candidates []string
 		if s.glob != "" {
-			m, _ := filepath.Glob(s.glob)
-			sort.Strings(m)
+			m := globFiles(s.glob)
 			if len(m) > maxServers {
 				// Each is read and kept while init plans (a repository's
 				// 20,000 Continue files were all read before the plan's
@@ -656,6 +654,26 @@ func (pl *planner) add(name string, s Server, from string, private bool) {
 	imp := Import{Name: name, Server: s, From: from, Private: private, Secrets: secretFields(s)}
 	pl.seen[name] = imp
 	pl.plan.Imported = append(pl.plan.Imported, imp)
+}
+
+// globFiles returns the entries of pattern's directory whose names
+// match its last element, sorted. Only the last element is a pattern:
+// filepath.Glob read a project directory named "p[1]" or "p*" as one
+// too, and init moved the servers of another project's Continue files
+// (p1/.continue/mcpServers/*.yaml) into this one's config.
+func globFiles(pattern string) []string {
+	dir, base := filepath.Split(pattern)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if ok, _ := filepath.Match(base, e.Name()); ok {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out
 }
 
 // ourFile reads one of Switchboard's config files (missing or empty:
