@@ -253,12 +253,13 @@ func freeBackup(dir string, m *manifest) string {
 // createdByInit reports whether the manifest of another scope records
 // path as created by init.
 func createdByInit(dir, path string) bool {
-	others, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), "*", "manifest.json"))
-	for _, mp := range others {
-		if filepath.Dir(mp) == dir {
+	// Not filepath.Glob: a state directory named with a glob character
+	// ("/home/a[1]/.local/state") would be a pattern.
+	for _, sub := range globFiles(filepath.Join(filepath.Dir(dir), "*")) {
+		if sub == dir {
 			continue
 		}
-		m, err := loadManifest(filepath.Dir(mp))
+		m, err := loadManifest(sub)
 		if err != nil || m == nil {
 			continue
 		}

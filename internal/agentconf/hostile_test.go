@@ -637,3 +637,20 @@ func TestApply_CreatesTheUserConfigPrivate(t *testing.T) {
 		t.Errorf("user scope: %s: %v, want mode 0600", o.ConfigPath(), st.Mode())
 	}
 }
+
+// Another scope's record that init created a file is found when the
+// state directory's name holds a glob character: filepath.Glob read
+// "st[1]" as a pattern and found no manifest.
+func TestCreatedByInit_StateDirectoryNamedLikeAPattern(t *testing.T) {
+	backups := filepath.Join(t.TempDir(), "st[1]", "backups")
+	created := filepath.Join(t.TempDir(), ".cursor", "mcp.json")
+	if err := os.MkdirAll(filepath.Join(backups, "user"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := saveManifest(filepath.Join(backups, "user"), &manifest{Version: manifestVersion, Scope: "user", Files: []manifestFile{{Path: created}}}); err != nil {
+		t.Fatal(err)
+	}
+	if !createdByInit(filepath.Join(backups, "project"), created) {
+		t.Error("the user scope's manifest, which created the file, was not read")
+	}
+}
