@@ -30,6 +30,13 @@ func TestPlan_DuplicatesAndNonUTF8AreSkippedNamingFileAndLine(t *testing.T) {
 		{"yaml server twice", "home/.config/goose/config.yaml", "extensions:\n  a:\n    type: stdio\n    cmd: x\n  a:\n    type: stdio\n    cmd: y\n", `line 5: server "a" is defined twice in extensions (also line 2)`, User},
 		{"yaml key twice", "home/.config/goose/config.yaml", "extensions:\n  a:\n    cmd: x\nextensions:\n  b:\n    cmd: y\n", "line 4: extensions is defined twice (also line 1)", User},
 		{"yaml list name twice", ".continue/mcpServers/x.yaml", "name: x\nmcpServers:\n  - name: a\n    command: x\n  - name: a\n    command: y\n", `line 5: server "a" is defined twice in mcpServers (also line 3)`, Project},
+		// UTF-16, as Windows PowerShell's > writes: JSON and TOML were
+		// "invalid character '\xff'" and "control characters", and the
+		// YAML file was read and written back as UTF-8.
+		{"json utf-16le", ".cursor/mcp.json", utf16(`{"mcpServers": {"a": {"command": "x"}}}`, false, true), "the file is UTF-16 text, not UTF-8", Project},
+		{"json utf-16le without bom", ".cursor/mcp.json", utf16(`{"mcpServers": {"a": {"command": "x"}}}`, false, false), "the file is UTF-16 text, not UTF-8", Project},
+		{"toml utf-16be", ".codex/config.toml", utf16("[mcp_servers.a]\ncommand = \"x\"\n", true, true), "the file is UTF-16 text, not UTF-8", Project},
+		{"yaml utf-16le", "home/.config/goose/config.yaml", utf16("extensions:\n  a:\n    type: stdio\n    cmd: x\n", false, true), "the file is UTF-16 text, not UTF-8", User},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -54,6 +61,26 @@ func TestPlan_DuplicatesAndNonUTF8AreSkippedNamingFileAndLine(t *testing.T) {
 			}
 		})
 	}
+}
+
+// utf16 encodes ASCII s as UTF-16, big-endian or not, with a
+// byte-order mark or not.
+func utf16(s string, big, bom bool) string {
+	var b []byte
+	if bom {
+		b = append(b, 0xFF, 0xFE)
+		if big {
+			b = []byte{0xFE, 0xFF}
+		}
+	}
+	for _, c := range []byte(s) {
+		if big {
+			b = append(b, 0, c)
+		} else {
+			b = append(b, c, 0)
+		}
+	}
+	return string(b)
 }
 
 // A file the user made read-only is not replaced (renaming over it
