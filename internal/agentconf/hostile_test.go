@@ -681,3 +681,40 @@ func TestCreatedByInit_StateDirectoryNamedLikeAPattern(t *testing.T) {
 		t.Error("the user scope's manifest, which created the file, was not read")
 	}
 }
+
+// A Switchboard config given as one of the agents' files is refused
+// before anything is read or written: the plan held two versions of the
+// file, the agent's was written last, and the servers init moved into
+// the config were gone from every file.
+func TestPlan_ConfigThatIsAnAgentFileIsRefused(t *testing.T) {
+	w := newWorld(t)
+	claude := filepath.Join(w.home, ".claude.json")
+	cursor := filepath.Join(w.home, ".cursor", "mcp.json")
+	w.write(claude, `{"mcpServers": {"gh": {"command": "npx"}}}`, 0o600)
+	w.write(cursor, `{"mcpServers": {"cur": {"command": "c"}}}`, 0o644)
+	if err := os.Symlink(filepath.Join(w.home, ".cursor"), filepath.Join(w.home, "link")); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		scope  Scope
+		config string
+		agent  string
+	}{
+		{User, cursor, "Cursor"},
+		{User, filepath.Join(w.home, ".cursor", "..", ".claude.json"), "Claude Code"},
+		{User, filepath.Join(w.home, "link", "mcp.json"), "Cursor"},
+		{User, filepath.Join(w.home, ".codex", "config.toml"), "Codex CLI"},
+		{Project, filepath.Join(w.proj, ".mcp.json"), "Claude Code"},
+		{Project, filepath.Join(w.proj, ".continue", "mcpServers", "mine.yaml"), "Continue"},
+	} {
+		o := w.opts(c.scope)
+		o.Config = c.config
+		_, err := MakePlan(o)
+		if want := c.config + " is " + c.agent + "'s config file"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("--config %s: %v, want %q", c.config, err, want)
+		}
+	}
+	if w.read(claude) != `{"mcpServers": {"gh": {"command": "npx"}}}` || w.read(cursor) != `{"mcpServers": {"cur": {"command": "c"}}}` {
+		t.Error("an agent file changed")
+	}
+}

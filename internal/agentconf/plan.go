@@ -225,6 +225,9 @@ func MakePlan(o *Options) (*Plan, error) {
 	}
 	pl := &planner{o: o, plan: &Plan{Config: o.ConfigPath()}, files: map[string]*file{}, seen: map[string]Import{}}
 	p := o.paths()
+	if err := configIsNoAgentFile(pl.plan.Config, p); err != nil {
+		return nil, err
+	}
 	for _, a := range agents {
 		if len(explicit) > 0 && !explicit[a.ID] {
 			continue
@@ -247,6 +250,50 @@ func MakePlan(o *Options) (*Plan, error) {
 		return nil, err
 	}
 	return pl.plan, nil
+}
+
+// configIsNoAgentFile refuses a Switchboard config (--config PATH) that
+// is one of the agents' files: the plan then held two versions of one
+// file, the agent's written last, and the servers init moved into the
+// config were gone from both (init --config ~/.cursor/mcp.json emptied
+// ~/.claude.json and ~/.cursor/mcp.json but for the switchboard entry).
+func configIsNoAgentFile(config string, p paths) error {
+	for _, a := range agents {
+		for _, s := range a.specs(p) {
+			cands := s.paths
+			if s.glob != "" {
+				if ok, _ := filepath.Match(filepath.Base(s.glob), filepath.Base(config)); ok {
+					cands = []string{filepath.Join(filepath.Dir(s.glob), filepath.Base(config))}
+				}
+			}
+			for _, c := range cands {
+				if samePath(c, config) {
+					return fmt.Errorf("%s is %s's config file, not one of Switchboard's: give --config a file of its own", config, a.Title)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// samePath reports whether a and b name one file: the same path, or,
+// through symbolic links, the same file or the same name in the same
+// directory (a file not created yet).
+func samePath(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	if filepath.Base(a) != filepath.Base(b) {
+		return false
+	}
+	da, errA := os.Stat(filepath.Dir(a))
+	db, errB := os.Stat(filepath.Dir(b))
+	return errA == nil && errB == nil && os.SameFile(da, db)
 }
 
 // tooMany refuses a plan that moves more than maxServers servers in all:
