@@ -718,3 +718,42 @@ func TestPlan_ConfigThatIsAnAgentFileIsRefused(t *testing.T) {
 		t.Error("an agent file changed")
 	}
 }
+
+// Two agents' files that are one file through a symbolic link (a
+// project's .cursor/mcp.json linked to its .mcp.json) are planned once,
+// with a note: both were planned and written, the second write found
+// the file changed by the first, and init planned again and reported
+// "already set up: nothing to change" for what it had just moved.
+func TestPlan_AgentFilesLinkedToOneFileArePlannedOnce(t *testing.T) {
+	w := newWorld(t)
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	w.write(mcp, `{"mcpServers": {"a": {"command": "x"}}}`, 0o644)
+	if err := os.MkdirAll(filepath.Join(w.proj, ".cursor"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cursor := filepath.Join(w.proj, ".cursor", "mcp.json")
+	if err := os.Symlink(filepath.Join("..", ".mcp.json"), cursor); err != nil {
+		t.Fatal(err)
+	}
+	o := w.opts(Project)
+	p, err := MakePlan(o)
+	if err != nil || p.Failed() {
+		t.Fatal(err, p.Problems)
+	}
+	var paths []string
+	for _, c := range p.Changes {
+		paths = append(paths, c.Path)
+	}
+	if !slices.Equal(paths, []string{o.ConfigPath(), mcp}) {
+		t.Errorf("changes %q, want the config and %s once", paths, mcp)
+	}
+	if want := cursor + " is " + mcp + " through a symbolic link"; !slices.ContainsFunc(p.Notes, func(n string) bool { return strings.HasPrefix(n, want) }) {
+		t.Errorf("notes %q, want %q", p.Notes, want)
+	}
+	if err := Apply(o, p); err != nil {
+		t.Fatal(err)
+	}
+	if p2, err := MakePlan(o); err != nil || len(p2.Changes) != 0 {
+		t.Errorf("second plan: %v, changes %d", err, len(p2.Changes))
+	}
+}

@@ -489,6 +489,16 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 			}
 		}
 		for _, path := range candidates {
+			if other := pl.sameAs(path); other != "" {
+				// Both were planned and written: the second write found
+				// the file changed (by the first), planned again and
+				// said "already set up: nothing to change".
+				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("%s is %s through a symbolic link: init edits it once, as %s", path, other, other))
+				if !s.source {
+					target = nil
+				}
+				continue
+			}
 			f, err := pl.read(path, s)
 			if err == nil && f != nil {
 				var es []entry
@@ -654,6 +664,17 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 	}
 	pl.plan.Found = append(pl.plan.Found, found)
 	return nil
+}
+
+// sameAs returns the path of a file already planned that path is,
+// through a symbolic link, or "".
+func (pl *planner) sameAs(path string) string {
+	for _, p := range pl.order {
+		if p != path && samePath(p, path) {
+			return p
+		}
+	}
+	return ""
 }
 
 // problem records that the file at path cannot be edited, once: a file
