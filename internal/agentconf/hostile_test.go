@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
 
 // An agent file with a key or server defined twice, or bytes that are
@@ -755,5 +757,57 @@ func TestPlan_AgentFilesLinkedToOneFileArePlannedOnce(t *testing.T) {
 	}
 	if p2, err := MakePlan(o); err != nil || len(p2.Changes) != 0 {
 		t.Errorf("second plan: %v, changes %d", err, len(p2.Changes))
+	}
+}
+
+// An agent's restriction of a server's tools moves with it, as
+// Switchboard's tools policy: it was dropped, and the tools the user had
+// turned off (Gemini's excludeTools: [delete_file]) were offered again.
+func TestRead_KeepsTheAgentsToolRestrictions(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		read func(map[string]any) (Server, error)
+		m    map[string]any
+		want *ToolFilter
+	}{
+		{"gemini", readGeneric(typeSSE), map[string]any{"command": "x", "includeTools": []any{"get_issue", "we*rd"}, "excludeTools": []any{"delete_file"}},
+			&ToolFilter{Allow: []string{"get_issue", `we\*rd`}, Deny: []string{"delete_file"}}},
+		{"gemini empty include", readGeneric(typeSSE), map[string]any{"command": "x", "includeTools": []any{}}, &ToolFilter{Deny: []string{"*"}}},
+		{"kiro", readGeneric(typeHTTP), map[string]any{"command": "x", "disabledTools": []any{"rm"}}, &ToolFilter{Deny: []string{"rm"}}},
+		{"codex", readCodex, map[string]any{"command": "x", "enabled_tools": []any{"a"}, "disabled_tools": []any{"b"}}, &ToolFilter{Allow: []string{"a"}, Deny: []string{"b"}}},
+		{"goose", readGoose, map[string]any{"type": "stdio", "cmd": "x", "available_tools": []any{"a"}}, &ToolFilter{Allow: []string{"a"}}},
+		{"goose empty", readGoose, map[string]any{"type": "stdio", "cmd": "x", "available_tools": []any{}}, nil},
+		{"none", readGeneric(typeHTTP), map[string]any{"command": "x"}, nil},
+	} {
+		s, err := c.read(c.m)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if !reflect.DeepEqual(s.Tools, c.want) {
+			t.Errorf("%s: tools %+v, want %+v", c.name, s.Tools, c.want)
+		}
+	}
+	if _, err := readGeneric(typeHTTP)(map[string]any{"command": "x", "excludeTools": "rm"}); err == nil {
+		t.Error("excludeTools that is no list was read")
+	}
+	p := trust.Policy{Allow: []string{toolGlob.Replace(`we*r[d]?\`)}}
+	if ok, _ := p.Permits(`we*r[d]?\`, nil); !ok {
+		t.Error("the glob of a tool name does not match it")
+	}
+	if ok, _ := p.Permits(`weXr[d]?\`, nil); ok {
+		t.Error("the glob of a tool name matches another")
+	}
+
+	w := newWorld(t)
+	w.write(filepath.Join(w.home, ".gemini", "settings.json"), `{"mcpServers": {"fs": {"command": "npx", "excludeTools": ["delete_file"]}}}`, 0o644)
+	w.env["XDG_CONFIG_HOME"] = filepath.Join(w.home, ".config")
+	o := w.opts(User)
+	w.initOnce(o)
+	cfg, err := config.Load(o.ConfigPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.Servers["fs"].Tools.Deny; !slices.Equal(got, []string{"delete_file"}) {
+		t.Errorf("config tools.deny %q", got)
 	}
 }
