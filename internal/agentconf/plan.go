@@ -576,7 +576,7 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				pl.leave(e.name, src.f.path, err.Error())
 				continue
 			}
-			if ref := agentOnlyRef(srv); ref != "" {
+			if ref := agentOnlyRef(srv, pl.o.Scope == User); ref != "" {
 				pl.leave(e.name, src.f.path, fmt.Sprintf("it uses %s, which only %s can fill in; replace it with ${env:NAME} and run init again", ref, a.Title))
 				continue
 			}

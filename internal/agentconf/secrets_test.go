@@ -68,3 +68,27 @@ func TestPlan_MaskSecretsInEachFormat(t *testing.T) {
 		}
 	}
 }
+
+// References only the agent fills in leave the server in its file: VS
+// Code's ${command:…} and ${config:…} were copied as they are, and in
+// the user scope, where no workspace is open, ${workspaceFolder} became
+// ${env:workspaceFolder}.
+func TestAgentOnlyRef(t *testing.T) {
+	for _, c := range []struct {
+		s    Server
+		user bool
+		want string
+	}{
+		{Server{Command: "x", Args: []string{"${input:token}"}}, false, "${input:token}"},
+		{Server{Command: "x", Args: []string{"${command:pickFile}"}}, false, "${command:pickFile}"},
+		{Server{Command: "x", Env: map[string]string{"F": "${config:editor.fontSize}"}}, false, "${config:editor.fontSize}"},
+		{Server{Command: "x", Args: []string{"${workspaceFolder}/f"}}, true, "${workspaceFolder}"},
+		{Server{Command: "x", Cwd: "${workspaceFolderBasename}"}, true, "${workspaceFolderBasename}"},
+		{Server{Command: "x", Args: []string{"${workspaceFolder}/f"}}, false, ""},
+		{Server{Command: "x", Args: []string{"${userHome}", "${env:HOME}", "${HOME}"}}, true, ""},
+	} {
+		if got := agentOnlyRef(c.s, c.user); got != c.want {
+			t.Errorf("agentOnlyRef(%+v, user %v) = %q, want %q", c.s, c.user, got, c.want)
+		}
+	}
+}

@@ -23,9 +23,15 @@ var (
 	// {env:NAME} and {file:PATH} (opencode).
 	openRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|[^$]){(env|file):([^}]+)}`) })
 	// references only the agent can resolve: VS Code's ${input:…},
-	// Continue's ${{ secrets.… }} and ${{ inputs.… }}.
+	// ${command:…} and ${config:…}, Continue's ${{ secrets.… }} and
+	// ${{ inputs.… }}.
 	agentRefRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\$\{input:[^}]*\}|\$\{\{\s*(secrets|inputs)\.[^}]*\}\}`)
+		return regexp.MustCompile(`\$\{(input|command|config):[^}]*\}|\$\{\{\s*(secrets|inputs)\.[^}]*\}\}`)
+	})
+	// the workspace the agent has open, which has no value in the user
+	// scope: ${workspaceFolder} became ${env:workspaceFolder} there.
+	workspaceRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\$\{(workspaceFolder|workspaceFolderBasename)\}`)
 	})
 )
 
@@ -98,8 +104,9 @@ func (t *translator) server(s Server) Server {
 }
 
 // agentOnlyRef returns the first reference in s only its agent can
-// resolve (VS Code's ${input:…}, Continue's ${{ secrets.… }}), or "".
-func agentOnlyRef(s Server) string {
+// resolve (VS Code's ${input:…}, Continue's ${{ secrets.… }}; in the
+// user scope, where no workspace is open, ${workspaceFolder}), or "".
+func agentOnlyRef(s Server, user bool) string {
 	all := append([]string{s.Command, s.Cwd, s.URL}, s.Args...)
 	for _, k := range sortedKeys(s.Env) {
 		all = append(all, s.Env[k])
@@ -109,6 +116,9 @@ func agentOnlyRef(s Server) string {
 	}
 	for _, v := range all {
 		if m := agentRefRE().FindString(v); m != "" {
+			return m
+		}
+		if m := workspaceRE().FindString(v); m != "" && user {
 			return m
 		}
 	}
