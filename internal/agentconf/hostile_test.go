@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -809,5 +810,33 @@ func TestRead_KeepsTheAgentsToolRestrictions(t *testing.T) {
 	}
 	if got := cfg.Servers["fs"].Tools.Deny; !slices.Equal(got, []string{"delete_file"}) {
 		t.Errorf("config tools.deny %q", got)
+	}
+}
+
+// A user config that was there, readable by others, keeps its mode (it
+// is the user's file); init says so when it moves literal secrets into
+// it, and is silent when the file is private or gets none.
+func TestPlan_SaysWhenSecretsGoIntoAUserConfigOthersCanRead(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no Unix modes")
+	}
+	for _, c := range []struct {
+		mode  os.FileMode
+		env   string
+		noted bool
+	}{{0o644, `"GITHUB_TOKEN": "ghp_0123456789abcdefghijABCDEFGHIJ"`, true}, {0o600, `"GITHUB_TOKEN": "ghp_0123456789abcdefghijABCDEFGHIJ"`, false}, {0o644, `"DEBUG": "1"`, false}} {
+		w := newWorld(t)
+		w.env["XDG_CONFIG_HOME"] = filepath.Join(w.home, ".config")
+		w.write(filepath.Join(w.home, ".claude.json"), `{"mcpServers": {"gh": {"command": "npx", "env": {`+c.env+`}}}}`, 0o600)
+		o := w.opts(User)
+		w.write(o.ConfigPath(), "{}\n", c.mode)
+		p, err := MakePlan(o)
+		if err != nil || p.Failed() {
+			t.Fatal(err, p.Problems)
+		}
+		want := fmt.Sprintf("%s is readable by others (mode 0644) and now holds the literal secrets of \"gh\": make it private with chmod 600 %s", o.ConfigPath(), o.ConfigPath())
+		if got := slices.Contains(p.Notes, want); got != c.noted {
+			t.Errorf("mode %04o, env %s: notes %q", c.mode, c.env, p.Notes)
+		}
 	}
 }

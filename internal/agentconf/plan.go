@@ -821,6 +821,22 @@ func (pl *planner) ourConfig() error {
 		}
 	}
 	pl.plan.Imported = imported
+	// A user config made before (by hand, or by an older init, 0644)
+	// keeps its mode: say so when it now holds literal secrets.
+	for _, f := range []*file{main, scoped} {
+		if f == nil || !f.private || f.old == nil || runtime.GOOS == "windows" {
+			continue
+		}
+		var names []string
+		for _, imp := range imported {
+			if imp.To == f.path && len(imp.Secrets) > 0 {
+				names = append(names, echo.Quote(imp.Name))
+			}
+		}
+		if st, err := os.Stat(f.path); err == nil && len(names) > 0 && st.Mode().Perm()&0o077 != 0 {
+			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("%s is readable by others (mode %04o) and now holds the literal secrets of %s: make it private with chmod 600 %s", f.path, st.Mode().Perm(), strings.Join(names, ", "), f.path))
+		}
+	}
 	var agents []Change
 	for _, p := range pl.order {
 		f := pl.files[p]
