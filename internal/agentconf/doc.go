@@ -890,13 +890,23 @@ func (d *yamlDoc) entries() ([]entry, error) {
 	}
 	if d.list {
 		for _, n := range c.Content {
-			name := ""
+			name, uses := "", ""
 			if n.Kind == yaml.MappingNode {
 				for i := 0; i+1 < len(n.Content); i += 2 {
-					if n.Content[i].Value == "name" {
+					switch n.Content[i].Value {
+					case "name":
 						name = n.Content[i+1].Value
+					case "uses":
+						uses = n.Content[i+1].Value
 					}
 				}
+			}
+			if name == "" && uses != "" {
+				// A Continue hub block (uses: org/block), which only
+				// Continue resolves: it stays (the dialect skips it), and
+				// the file's other servers move; it made the whole file
+				// "item at line N has no name".
+				name = "uses: " + uses
 			}
 			if name == "" {
 				return nil, fmt.Errorf("%s: item at line %d has no name", d.key, n.Line)

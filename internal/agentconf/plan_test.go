@@ -403,3 +403,27 @@ func TestPlan_ContinueFilesOfAProjectNamedLikeAPattern(t *testing.T) {
 		}
 	}
 }
+
+// A Continue hub block (uses: org/block), which only Continue resolves,
+// stays in the file and the other servers move: it made the whole file
+// "mcpServers: item at line 7 has no name", which the user could not fix.
+func TestPlan_ContinueHubBlocksStay(t *testing.T) {
+	w := newWorld(t)
+	cfg := filepath.Join(w.home, ".continue", "config.yaml")
+	w.write(cfg, "name: My Config\nversion: 0.0.1\nschema: v1\nmcpServers:\n  - uses: anthropic/github-mcp\n    with:\n      GITHUB_PERSONAL_ACCESS_TOKEN: ${{ secrets.GITHUB_PAT }}\n  - name: local\n    command: npx\n", 0o644)
+	w.env["XDG_CONFIG_HOME"] = filepath.Join(w.home, ".config")
+	o := w.opts(User)
+	p := w.initOnce(o)
+	if len(p.Imported) != 1 || p.Imported[0].Name != "local" {
+		t.Fatalf("imported %+v", p.Imported)
+	}
+	if got := w.read(cfg); !strings.Contains(got, "uses: anthropic/github-mcp") || !strings.Contains(got, "${{ secrets.GITHUB_PAT }}") || strings.Contains(got, "name: local") {
+		t.Errorf("config.yaml:\n%s", got)
+	}
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(cfg); !strings.Contains(got, "uses: anthropic/github-mcp") || !strings.Contains(got, "name: local") || strings.Contains(got, "switchboard") {
+		t.Errorf("after undo:\n%s", got)
+	}
+}
