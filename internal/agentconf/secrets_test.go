@@ -92,3 +92,21 @@ func TestAgentOnlyRef(t *testing.T) {
 		}
 	}
 }
+
+// The note for a default used in place of an unset variable does not
+// show a default that is a secret: ${API_KEY:-sk-live-…} was printed
+// whole, twice, by init and by --dry-run (whose diff masks it).
+func TestTranslator_NoteHidesASecretDefault(t *testing.T) {
+	tr := &translator{agent: "claude-code", getenv: func(string) string { return "" }}
+	for _, c := range []struct{ in, note string }{
+		{"${API_KEY:-sk-live-abcdefghijklmnop1234}", `${API_KEY:-***} became its default "***"`},
+		{"${UPSTREAM:-ghp_0123456789abcdefghijABCD}", `${UPSTREAM:-***} became its default "***"`},
+		{"${PORT:-8080}", `${PORT:-8080} became its default "8080"`},
+	} {
+		tr.notes = nil
+		got := tr.str(c.in)
+		if !strings.Contains(c.in, got) || len(tr.notes) != 1 || !strings.HasPrefix(tr.notes[0], c.note) {
+			t.Errorf("%s -> %q, notes %q, want %q", c.in, got, tr.notes, c.note)
+		}
+	}
+}

@@ -68,7 +68,13 @@ func (t *translator) str(v string) string {
 			t.notes = append(t.notes, fmt.Sprintf("%s became ${env:%s} (%s is set where init ran; set it where the agent runs)", m, name, name))
 			return "${env:" + name + "}"
 		}
-		t.notes = append(t.notes, fmt.Sprintf("%s became its default %q (%s is not set where init ran; Switchboard has no defaults)", m, sm[3], name))
+		shown, def := m, fmt.Sprintf("%q", sm[3])
+		if secretName(name) || looksLikeToken(literal(sm[3])) {
+			// The notes are printed, also by --dry-run, whose diff
+			// masks the value: ${API_KEY:-sk-live-…} showed it twice.
+			shown, def = "${"+name+":-***}", `"***"`
+		}
+		t.notes = append(t.notes, fmt.Sprintf("%s became its default %s (%s is not set where init ran; Switchboard has no defaults)", shown, def, name))
 		return sm[3]
 	})
 	if t.agent == "gemini" {
