@@ -395,7 +395,9 @@ func TestPlan_ProjectAgentFileLinkedOutsideTheProjectIsSkipped(t *testing.T) {
 func TestPlan_ServerOurConfigWouldDisableStaysInItsFile(t *testing.T) {
 	w := newWorld(t)
 	codex := filepath.Join(w.proj, ".codex", "config.toml")
-	w.write(codex, "[mcp_servers.x]\ncommand = \"x\"\n[mcp_servers.y]\ncommand = \"y\"\nenv = { \"A=B\" = \"c\" }\n[mcp_servers.z]\nurl = \"ftp://u:hunter2@h/x\"\n", 0o644)
+	w.write(codex, "[mcp_servers.x]\ncommand = \"x\"\n[mcp_servers.y]\ncommand = \"y\"\nenv = { \"A=B\" = \"c\" }\n[mcp_servers.z]\nurl = \"ftp://u:hunter2@h/x\"\n"+
+		// A key=value written as the name: the value was printed whole.
+		"[mcp_servers.t]\ncommand = \"t\"\nenv = { \"GITHUB_TOKEN=ghp_0123456789abcdefghijABCD\" = \"1\" }\n", 0o644)
 	p, err := MakePlan(w.opts(Project))
 	if err != nil {
 		t.Fatal(err)
@@ -406,6 +408,7 @@ func TestPlan_ServerOurConfigWouldDisableStaysInItsFile(t *testing.T) {
 	want := map[string]string{
 		"y": `Switchboard's config would disable it: y.env."A=B": is no environment variable name: a name cannot hold "=" or a NUL byte; fix it here and run init again`,
 		"z": `Switchboard's config would disable it: z.url: must be an http:// or https:// URL with a host, not "ftp://u:***@h/x"; fix it here and run init again`,
+		"t": `Switchboard's config would disable it: t.env."GITHUB_TOKEN=***": is no environment variable name: a name cannot hold "=" or a NUL byte; fix it here and run init again`,
 	}
 	for _, l := range p.Left {
 		if l.File == codex && l.Reason == want[l.Name] {

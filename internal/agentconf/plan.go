@@ -27,6 +27,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
@@ -896,7 +897,9 @@ func loadProblem(name string, srv Server) string {
 	if s := f.Servers[name]; s != nil && s.Problem != "" {
 		// The lines are those of the JSON above, not of the agent file.
 		why := lineRef.ReplaceAllString(s.Problem, "")
-		return strings.TrimPrefix(strings.TrimPrefix(why, ": "), "mcpServers.")
+		// Through redact, as `switchboard servers` shows it: an env
+		// name holding "=" (GITHUB_TOKEN=ghp_…) was printed whole.
+		return redact.Text(strings.TrimPrefix(strings.TrimPrefix(why, ": "), "mcpServers."))
 	}
 	return ""
 }
