@@ -94,7 +94,7 @@ var (
 	gooseD = &dialect{format: 'y', read: readGoose, skip: skipGoose, entry: func(c string, a []string) any {
 		return gooseExt{Enabled: true, Type: "stdio", Name: EntryName, Cmd: c, Args: a, Envs: map[string]string{}, Timeout: 300, Description: "Switchboard: every MCP server behind one"}
 	}}
-	continueD = &dialect{format: 'l', read: readContinue, entry: func(c string, a []string) any {
+	continueD = &dialect{format: 'l', read: readContinue, skip: func(m map[string]any) bool { return m["uses"] != nil }, entry: func(c string, a []string) any {
 		return continueServer{Name: EntryName, Command: c, Args: a}
 	}, fresh: "name: Switchboard\nversion: 0.0.1\nschema: v1\n"}
 )

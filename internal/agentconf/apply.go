@@ -152,7 +152,11 @@ func apply(dir string, o *Options, p *Plan) error {
 		}
 		i := slices.IndexFunc(m.Files, func(f manifestFile) bool { return f.Path == c.Path })
 		if i < 0 {
-			mf := manifestFile{Path: c.Path, Existed: c.Old != nil, Mode: 0o644, Backup: freeBackup(dir, m), Format: string(rune(c.format)), Fresh: c.fresh, Ours: c.ours}
+			mode := fs.FileMode(0o644)
+			if c.private {
+				mode = 0o600
+			}
+			mf := manifestFile{Path: c.Path, Existed: c.Old != nil, Mode: mode, Backup: freeBackup(dir, m), Format: string(rune(c.format)), Fresh: c.fresh, Ours: c.ours}
 			if c.format == 0 {
 				mf.Format = "j"
 			}
@@ -249,12 +253,13 @@ func freeBackup(dir string, m *manifest) string {
 // createdByInit reports whether the manifest of another scope records
 // path as created by init.
 func createdByInit(dir, path string) bool {
-	others, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), "*", "manifest.json"))
-	for _, mp := range others {
-		if filepath.Dir(mp) == dir {
+	// Not filepath.Glob: a state directory named with a glob character
+	// ("/home/a[1]/.local/state") would be a pattern.
+	for _, sub := range globFiles(filepath.Join(filepath.Dir(dir), "*")) {
+		if sub == dir {
 			continue
 		}
-		m, err := loadManifest(filepath.Dir(mp))
+		m, err := loadManifest(sub)
 		if err != nil || m == nil {
 			continue
 		}

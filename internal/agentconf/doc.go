@@ -158,7 +158,26 @@ func (d *jsonDoc) setData(b []byte) {
 	d.data, d.root, d.unchecked = b, nil, false
 }
 
+// utf16Error reports text that is UTF-16 (a byte-order mark FF FE or
+// FE FF, or a NUL in every other byte of the first line), which Windows
+// PowerShell's > and Out-File write: the JSON and TOML parsers called it
+// "invalid character '\xff'" or "control characters", and the YAML
+// parser read it, and init wrote it back as UTF-8.
+func utf16Error(data []byte) error {
+	bom := bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF})
+	if !bom && len(data) >= 4 && ((data[0] != 0 && data[1] == 0 && data[2] != 0 && data[3] == 0) || (data[0] == 0 && data[1] != 0 && data[2] == 0 && data[3] != 0)) {
+		bom = true
+	}
+	if bom {
+		return errors.New("the file is UTF-16 text, not UTF-8: save it as UTF-8 (in PowerShell: Set-Content -Encoding utf8) and run init again")
+	}
+	return nil
+}
+
 func newJSONDoc(data []byte, key []string) (*jsonDoc, error) {
+	if err := utf16Error(data); err != nil {
+		return nil, err
+	}
 	root, err := parseJSONC(data)
 	if err != nil {
 		return nil, err
@@ -564,6 +583,9 @@ type tomlDoc struct {
 }
 
 func newTOMLDoc(data []byte, table string) (*tomlDoc, error) {
+	if err := utf16Error(data); err != nil {
+		return nil, err
+	}
 	m, _, err := decodeTOML(data)
 	if err != nil {
 		return nil, err
@@ -748,6 +770,9 @@ type yamlDoc struct {
 }
 
 func newYAMLDoc(data []byte, key string, list bool) (*yamlDoc, error) {
+	if err := utf16Error(data); err != nil {
+		return nil, err
+	}
 	d := &yamlDoc{orig: data, key: key, list: list, root: &yaml.Node{}}
 	if err := yaml.Unmarshal(data, d.root); err != nil {
 		return nil, err
@@ -865,13 +890,23 @@ func (d *yamlDoc) entries() ([]entry, error) {
 	}
 	if d.list {
 		for _, n := range c.Content {
-			name := ""
+			name, uses := "", ""
 			if n.Kind == yaml.MappingNode {
 				for i := 0; i+1 < len(n.Content); i += 2 {
-					if n.Content[i].Value == "name" {
+					switch n.Content[i].Value {
+					case "name":
 						name = n.Content[i+1].Value
+					case "uses":
+						uses = n.Content[i+1].Value
 					}
 				}
+			}
+			if name == "" && uses != "" {
+				// A Continue hub block (uses: org/block), which only
+				// Continue resolves: it stays (the dialect skips it), and
+				// the file's other servers move; it made the whole file
+				// "item at line N has no name".
+				name = "uses: " + uses
 			}
 			if name == "" {
 				return nil, fmt.Errorf("%s: item at line %d has no name", d.key, n.Line)

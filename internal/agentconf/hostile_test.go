@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +14,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
 
 // An agent file with a key or server defined twice, or bytes that are
@@ -30,6 +33,13 @@ func TestPlan_DuplicatesAndNonUTF8AreSkippedNamingFileAndLine(t *testing.T) {
 		{"yaml server twice", "home/.config/goose/config.yaml", "extensions:\n  a:\n    type: stdio\n    cmd: x\n  a:\n    type: stdio\n    cmd: y\n", `line 5: server "a" is defined twice in extensions (also line 2)`, User},
 		{"yaml key twice", "home/.config/goose/config.yaml", "extensions:\n  a:\n    cmd: x\nextensions:\n  b:\n    cmd: y\n", "line 4: extensions is defined twice (also line 1)", User},
 		{"yaml list name twice", ".continue/mcpServers/x.yaml", "name: x\nmcpServers:\n  - name: a\n    command: x\n  - name: a\n    command: y\n", `line 5: server "a" is defined twice in mcpServers (also line 3)`, Project},
+		// UTF-16, as Windows PowerShell's > writes: JSON and TOML were
+		// "invalid character '\xff'" and "control characters", and the
+		// YAML file was read and written back as UTF-8.
+		{"json utf-16le", ".cursor/mcp.json", utf16(`{"mcpServers": {"a": {"command": "x"}}}`, false, true), "the file is UTF-16 text, not UTF-8", Project},
+		{"json utf-16le without bom", ".cursor/mcp.json", utf16(`{"mcpServers": {"a": {"command": "x"}}}`, false, false), "the file is UTF-16 text, not UTF-8", Project},
+		{"toml utf-16be", ".codex/config.toml", utf16("[mcp_servers.a]\ncommand = \"x\"\n", true, true), "the file is UTF-16 text, not UTF-8", Project},
+		{"yaml utf-16le", "home/.config/goose/config.yaml", utf16("extensions:\n  a:\n    type: stdio\n    cmd: x\n", false, true), "the file is UTF-16 text, not UTF-8", User},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -54,6 +64,26 @@ func TestPlan_DuplicatesAndNonUTF8AreSkippedNamingFileAndLine(t *testing.T) {
 			}
 		})
 	}
+}
+
+// utf16 encodes ASCII s as UTF-16, big-endian or not, with a
+// byte-order mark or not.
+func utf16(s string, big, bom bool) string {
+	var b []byte
+	if bom {
+		b = append(b, 0xFF, 0xFE)
+		if big {
+			b = []byte{0xFE, 0xFF}
+		}
+	}
+	for _, c := range []byte(s) {
+		if big {
+			b = append(b, 0, c)
+		} else {
+			b = append(b, c, 0)
+		}
+	}
+	return string(b)
 }
 
 // A file the user made read-only is not replaced (renaming over it
@@ -365,7 +395,9 @@ func TestPlan_ProjectAgentFileLinkedOutsideTheProjectIsSkipped(t *testing.T) {
 func TestPlan_ServerOurConfigWouldDisableStaysInItsFile(t *testing.T) {
 	w := newWorld(t)
 	codex := filepath.Join(w.proj, ".codex", "config.toml")
-	w.write(codex, "[mcp_servers.x]\ncommand = \"x\"\n[mcp_servers.y]\ncommand = \"y\"\nenv = { \"A=B\" = \"c\" }\n[mcp_servers.z]\nurl = \"ftp://u:hunter2@h/x\"\n", 0o644)
+	w.write(codex, "[mcp_servers.x]\ncommand = \"x\"\n[mcp_servers.y]\ncommand = \"y\"\nenv = { \"A=B\" = \"c\" }\n[mcp_servers.z]\nurl = \"ftp://u:hunter2@h/x\"\n"+
+		// A key=value written as the name: the value was printed whole.
+		"[mcp_servers.t]\ncommand = \"t\"\nenv = { \"GITHUB_TOKEN=ghp_0123456789abcdefghijABCD\" = \"1\" }\n", 0o644)
 	p, err := MakePlan(w.opts(Project))
 	if err != nil {
 		t.Fatal(err)
@@ -376,6 +408,7 @@ func TestPlan_ServerOurConfigWouldDisableStaysInItsFile(t *testing.T) {
 	want := map[string]string{
 		"y": `Switchboard's config would disable it: y.env."A=B": is no environment variable name: a name cannot hold "=" or a NUL byte; fix it here and run init again`,
 		"z": `Switchboard's config would disable it: z.url: must be an http:// or https:// URL with a host, not "ftp://u:***@h/x"; fix it here and run init again`,
+		"t": `Switchboard's config would disable it: t.env."GITHUB_TOKEN=***": is no environment variable name: a name cannot hold "=" or a NUL byte; fix it here and run init again`,
 	}
 	for _, l := range p.Left {
 		if l.File == codex && l.Reason == want[l.Name] {
@@ -608,5 +641,205 @@ func TestPlan_TooManyFilesOfAGlobAreSkipped(t *testing.T) {
 	want := fmt.Sprintf("%s: %d files match, more than the %d init reads", filepath.Join(dir, "*.yaml"), maxServers+1, maxServers)
 	if got := errors.Join(p.Problems...); got == nil || !strings.Contains(got.Error(), want) || len(p.Imported) != 0 || len(p.Changes) != 0 {
 		t.Errorf("problems %v, imported %d, changes %d; want %q and nothing else", got, len(p.Imported), len(p.Changes), want)
+	}
+}
+
+// The user config init creates holds the servers of ~/.claude.json
+// (mode 0600), literal secrets and all: it is created 0600, as add
+// creates it, not 0644, also when only Claude Code's local-scope servers
+// of a project go there. A project's .switchboard.json stays 0644.
+func TestApply_CreatesTheUserConfigPrivate(t *testing.T) {
+	const secret = "ghp_0123456789abcdefghijABCDEFGHIJ"
+	w := newWorld(t)
+	w.env["XDG_CONFIG_HOME"] = filepath.Join(w.home, ".config")
+	w.write(filepath.Join(w.home, ".claude.json"), `{"projects": {"`+w.proj+`": {"mcpServers": {"loc": {"command": "l", "env": {"T": "`+secret+`"}}}}}, "mcpServers": {"gh": {"command": "npx", "env": {"GITHUB_TOKEN": "`+secret+`"}}}}`, 0o600)
+	w.write(filepath.Join(w.proj, ".mcp.json"), `{"mcpServers": {"shared": {"command": "s"}}}`, 0o644)
+	o := w.opts(Project)
+	w.initOnce(o)
+	for path, want := range map[string]os.FileMode{o.ConfigPath(): 0o644, o.UserConfigPath(): 0o600} {
+		if st, err := os.Stat(path); err != nil || st.Mode().Perm() != want {
+			t.Errorf("project scope: %s: %v, want mode %04o", path, st.Mode(), want)
+		}
+	}
+	if err := os.Remove(o.UserConfigPath()); err != nil {
+		t.Fatal(err)
+	}
+	o = w.opts(User)
+	w.initOnce(o)
+	if st, err := os.Stat(o.ConfigPath()); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("user scope: %s: %v, want mode 0600", o.ConfigPath(), st.Mode())
+	}
+}
+
+// Another scope's record that init created a file is found when the
+// state directory's name holds a glob character: filepath.Glob read
+// "st[1]" as a pattern and found no manifest.
+func TestCreatedByInit_StateDirectoryNamedLikeAPattern(t *testing.T) {
+	backups := filepath.Join(t.TempDir(), "st[1]", "backups")
+	created := filepath.Join(t.TempDir(), ".cursor", "mcp.json")
+	if err := os.MkdirAll(filepath.Join(backups, "user"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := saveManifest(filepath.Join(backups, "user"), &manifest{Version: manifestVersion, Scope: "user", Files: []manifestFile{{Path: created}}}); err != nil {
+		t.Fatal(err)
+	}
+	if !createdByInit(filepath.Join(backups, "project"), created) {
+		t.Error("the user scope's manifest, which created the file, was not read")
+	}
+}
+
+// A Switchboard config given as one of the agents' files is refused
+// before anything is read or written: the plan held two versions of the
+// file, the agent's was written last, and the servers init moved into
+// the config were gone from every file.
+func TestPlan_ConfigThatIsAnAgentFileIsRefused(t *testing.T) {
+	w := newWorld(t)
+	claude := filepath.Join(w.home, ".claude.json")
+	cursor := filepath.Join(w.home, ".cursor", "mcp.json")
+	w.write(claude, `{"mcpServers": {"gh": {"command": "npx"}}}`, 0o600)
+	w.write(cursor, `{"mcpServers": {"cur": {"command": "c"}}}`, 0o644)
+	if err := os.Symlink(filepath.Join(w.home, ".cursor"), filepath.Join(w.home, "link")); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		scope  Scope
+		config string
+		agent  string
+	}{
+		{User, cursor, "Cursor"},
+		{User, filepath.Join(w.home, ".cursor", "..", ".claude.json"), "Claude Code"},
+		{User, filepath.Join(w.home, "link", "mcp.json"), "Cursor"},
+		{User, filepath.Join(w.home, ".codex", "config.toml"), "Codex CLI"},
+		{Project, filepath.Join(w.proj, ".mcp.json"), "Claude Code"},
+		{Project, filepath.Join(w.proj, ".continue", "mcpServers", "mine.yaml"), "Continue"},
+	} {
+		o := w.opts(c.scope)
+		o.Config = c.config
+		_, err := MakePlan(o)
+		if want := c.config + " is " + c.agent + "'s config file"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("--config %s: %v, want %q", c.config, err, want)
+		}
+	}
+	if w.read(claude) != `{"mcpServers": {"gh": {"command": "npx"}}}` || w.read(cursor) != `{"mcpServers": {"cur": {"command": "c"}}}` {
+		t.Error("an agent file changed")
+	}
+}
+
+// Two agents' files that are one file through a symbolic link (a
+// project's .cursor/mcp.json linked to its .mcp.json) are planned once,
+// with a note: both were planned and written, the second write found
+// the file changed by the first, and init planned again and reported
+// "already set up: nothing to change" for what it had just moved.
+func TestPlan_AgentFilesLinkedToOneFileArePlannedOnce(t *testing.T) {
+	w := newWorld(t)
+	mcp := filepath.Join(w.proj, ".mcp.json")
+	w.write(mcp, `{"mcpServers": {"a": {"command": "x"}}}`, 0o644)
+	if err := os.MkdirAll(filepath.Join(w.proj, ".cursor"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cursor := filepath.Join(w.proj, ".cursor", "mcp.json")
+	if err := os.Symlink(filepath.Join("..", ".mcp.json"), cursor); err != nil {
+		t.Fatal(err)
+	}
+	o := w.opts(Project)
+	p, err := MakePlan(o)
+	if err != nil || p.Failed() {
+		t.Fatal(err, p.Problems)
+	}
+	var paths []string
+	for _, c := range p.Changes {
+		paths = append(paths, c.Path)
+	}
+	if !slices.Equal(paths, []string{o.ConfigPath(), mcp}) {
+		t.Errorf("changes %q, want the config and %s once", paths, mcp)
+	}
+	if want := cursor + " is " + mcp + " through a symbolic link"; !slices.ContainsFunc(p.Notes, func(n string) bool { return strings.HasPrefix(n, want) }) {
+		t.Errorf("notes %q, want %q", p.Notes, want)
+	}
+	if err := Apply(o, p); err != nil {
+		t.Fatal(err)
+	}
+	if p2, err := MakePlan(o); err != nil || len(p2.Changes) != 0 {
+		t.Errorf("second plan: %v, changes %d", err, len(p2.Changes))
+	}
+}
+
+// An agent's restriction of a server's tools moves with it, as
+// Switchboard's tools policy: it was dropped, and the tools the user had
+// turned off (Gemini's excludeTools: [delete_file]) were offered again.
+func TestRead_KeepsTheAgentsToolRestrictions(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		read func(map[string]any) (Server, error)
+		m    map[string]any
+		want *ToolFilter
+	}{
+		{"gemini", readGeneric(typeSSE), map[string]any{"command": "x", "includeTools": []any{"get_issue", "we*rd"}, "excludeTools": []any{"delete_file"}},
+			&ToolFilter{Allow: []string{"get_issue", `we\*rd`}, Deny: []string{"delete_file"}}},
+		{"gemini empty include", readGeneric(typeSSE), map[string]any{"command": "x", "includeTools": []any{}}, &ToolFilter{Deny: []string{"*"}}},
+		{"kiro", readGeneric(typeHTTP), map[string]any{"command": "x", "disabledTools": []any{"rm"}}, &ToolFilter{Deny: []string{"rm"}}},
+		{"codex", readCodex, map[string]any{"command": "x", "enabled_tools": []any{"a"}, "disabled_tools": []any{"b"}}, &ToolFilter{Allow: []string{"a"}, Deny: []string{"b"}}},
+		{"goose", readGoose, map[string]any{"type": "stdio", "cmd": "x", "available_tools": []any{"a"}}, &ToolFilter{Allow: []string{"a"}}},
+		{"goose empty", readGoose, map[string]any{"type": "stdio", "cmd": "x", "available_tools": []any{}}, nil},
+		{"none", readGeneric(typeHTTP), map[string]any{"command": "x"}, nil},
+	} {
+		s, err := c.read(c.m)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if !reflect.DeepEqual(s.Tools, c.want) {
+			t.Errorf("%s: tools %+v, want %+v", c.name, s.Tools, c.want)
+		}
+	}
+	if _, err := readGeneric(typeHTTP)(map[string]any{"command": "x", "excludeTools": "rm"}); err == nil {
+		t.Error("excludeTools that is no list was read")
+	}
+	p := trust.Policy{Allow: []string{toolGlob.Replace(`we*r[d]?\`)}}
+	if ok, _ := p.Permits(`we*r[d]?\`, nil); !ok {
+		t.Error("the glob of a tool name does not match it")
+	}
+	if ok, _ := p.Permits(`weXr[d]?\`, nil); ok {
+		t.Error("the glob of a tool name matches another")
+	}
+
+	w := newWorld(t)
+	w.write(filepath.Join(w.home, ".gemini", "settings.json"), `{"mcpServers": {"fs": {"command": "npx", "excludeTools": ["delete_file"]}}}`, 0o644)
+	w.env["XDG_CONFIG_HOME"] = filepath.Join(w.home, ".config")
+	o := w.opts(User)
+	w.initOnce(o)
+	cfg, err := config.Load(o.ConfigPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.Servers["fs"].Tools.Deny; !slices.Equal(got, []string{"delete_file"}) {
+		t.Errorf("config tools.deny %q", got)
+	}
+}
+
+// A user config that was there, readable by others, keeps its mode (it
+// is the user's file); init says so when it moves literal secrets into
+// it, and is silent when the file is private or gets none.
+func TestPlan_SaysWhenSecretsGoIntoAUserConfigOthersCanRead(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no Unix modes")
+	}
+	for _, c := range []struct {
+		mode  os.FileMode
+		env   string
+		noted bool
+	}{{0o644, `"GITHUB_TOKEN": "ghp_0123456789abcdefghijABCDEFGHIJ"`, true}, {0o600, `"GITHUB_TOKEN": "ghp_0123456789abcdefghijABCDEFGHIJ"`, false}, {0o644, `"DEBUG": "1"`, false}} {
+		w := newWorld(t)
+		w.env["XDG_CONFIG_HOME"] = filepath.Join(w.home, ".config")
+		w.write(filepath.Join(w.home, ".claude.json"), `{"mcpServers": {"gh": {"command": "npx", "env": {`+c.env+`}}}}`, 0o600)
+		o := w.opts(User)
+		w.write(o.ConfigPath(), "{}\n", c.mode)
+		p, err := MakePlan(o)
+		if err != nil || p.Failed() {
+			t.Fatal(err, p.Problems)
+		}
+		want := fmt.Sprintf("%s is readable by others (mode 0644) and now holds the literal secrets of \"gh\": make it private with chmod 600 %s", o.ConfigPath(), o.ConfigPath())
+		if got := slices.Contains(p.Notes, want); got != c.noted {
+			t.Errorf("mode %04o, env %s: notes %q", c.mode, c.env, p.Notes)
+		}
 	}
 }

@@ -62,9 +62,31 @@ func parseJSONC(data []byte) (*jvalue, error) {
 		}
 	}
 	if err != nil {
-		return nil, errors.New(strings.TrimPrefix(err.Error(), "hujson: "))
+		return nil, errors.New(literalHidden(strings.TrimPrefix(err.Error(), "hujson: ")))
 	}
 	return convertJSONC(&v, data)
+}
+
+// literalHidden replaces the literal that hujson quotes whole in an
+// "invalid literal: …" error with what is wrong with it: the literal is
+// often a value (a password with a backslash, a token left unquoted, a
+// string whose closing quote is missing), and init's output is read by
+// the agent that ran it.
+func literalHidden(msg string) string {
+	const tag = "invalid literal: "
+	i := strings.Index(msg, tag)
+	if i < 0 {
+		return msg
+	}
+	lit := msg[i+len(tag):]
+	why := "not a number, true, false or null; a string needs double quotes"
+	var v any
+	var syn *json.SyntaxError
+	if err := json.Unmarshal([]byte(lit), &v); strings.HasPrefix(lit, `"`) && errors.As(err, &syn) {
+		// One character at most, as in the config parser's errors.
+		why = syn.Error()
+	}
+	return msg[:i] + "invalid value (" + why + ")"
 }
 
 // convertJSONC turns a hujson value into a jvalue over data, the source.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -169,4 +170,26 @@ func FuzzJSONCRemove(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A value that does not parse is not quoted in the error: hujson's
+// "invalid literal: …" held a password with a backslash, or a token left
+// unquoted, whole.
+func TestParseJSONC_ErrorHidesTheValue(t *testing.T) {
+	for _, in := range []string{
+		`{"env": {"PASSWORD": "p@ss\w0rdSECRET"}}`,
+		`{"env": {"T": trueSECRETSECRET}}`,
+		`{"env": {"T": 12345SECRETSECRET}}`,
+		`{"env": {"T": ghpSECRETSECRET}}`,
+		"{\"env\": {\"T\": \"SECRETSECRET, \n \"U\": \"x\"}}",
+		`{"env": {"T": "SECRETSECRET\u12"}}`,
+	} {
+		_, err := parseJSONC([]byte(in))
+		if err == nil {
+			t.Fatalf("parseJSONC(%q) accepted", in)
+		}
+		if strings.Contains(err.Error(), "SECRET") || !strings.Contains(err.Error(), "line ") {
+			t.Errorf("parseJSONC(%q): %v", in, err)
+		}
+	}
 }

@@ -22,12 +22,12 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
-	"sort"
 	"strings"
 	"unicode"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
@@ -191,6 +191,10 @@ type Change struct {
 	format byte   // the dialect's format
 	fresh  string // the content init started from when the file was missing or empty
 	ours   bool   // a Switchboard config file
+	// private: created, the file is mode 0600, not 0644 (the user
+	// config, which gets the servers of 0600 files such as
+	// ~/.claude.json, literal secrets and all).
+	private bool
 }
 
 // fileError is a problem with one file.
@@ -222,6 +226,9 @@ func MakePlan(o *Options) (*Plan, error) {
 	}
 	pl := &planner{o: o, plan: &Plan{Config: o.ConfigPath()}, files: map[string]*file{}, seen: map[string]Import{}}
 	p := o.paths()
+	if err := configIsNoAgentFile(pl.plan.Config, p); err != nil {
+		return nil, err
+	}
 	for _, a := range agents {
 		if len(explicit) > 0 && !explicit[a.ID] {
 			continue
@@ -244,6 +251,50 @@ func MakePlan(o *Options) (*Plan, error) {
 		return nil, err
 	}
 	return pl.plan, nil
+}
+
+// configIsNoAgentFile refuses a Switchboard config (--config PATH) that
+// is one of the agents' files: the plan then held two versions of one
+// file, the agent's written last, and the servers init moved into the
+// config were gone from both (init --config ~/.cursor/mcp.json emptied
+// ~/.claude.json and ~/.cursor/mcp.json but for the switchboard entry).
+func configIsNoAgentFile(config string, p paths) error {
+	for _, a := range agents {
+		for _, s := range a.specs(p) {
+			cands := s.paths
+			if s.glob != "" {
+				if ok, _ := filepath.Match(filepath.Base(s.glob), filepath.Base(config)); ok {
+					cands = []string{filepath.Join(filepath.Dir(s.glob), filepath.Base(config))}
+				}
+			}
+			for _, c := range cands {
+				if samePath(c, config) {
+					return fmt.Errorf("%s is %s's config file, not one of Switchboard's: give --config a file of its own", config, a.Title)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// samePath reports whether a and b name one file: the same path, or,
+// through symbolic links, the same file or the same name in the same
+// directory (a file not created yet).
+func samePath(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	if filepath.Base(a) != filepath.Base(b) {
+		return false
+	}
+	da, errA := os.Stat(filepath.Dir(a))
+	db, errB := os.Stat(filepath.Dir(b))
+	return errA == nil && errB == nil && os.SameFile(da, db)
 }
 
 // tooMany refuses a plan that moves more than maxServers servers in all:
@@ -294,7 +345,9 @@ type file struct {
 	format byte
 	fresh  string // set when the doc started from the dialect's fresh content
 	ours   bool
-	edits  []edit
+	// private: created mode 0600 (Switchboard's user config).
+	private bool
+	edits   []edit
 }
 
 // remove takes the named entry out and records it.
@@ -344,7 +397,7 @@ func (f *file) set(name string, v any) error {
 }
 
 func (f *file) change(out []byte) Change {
-	return Change{Path: f.path, Old: f.old, New: out, edits: f.edits, format: f.format, fresh: f.fresh, ours: f.ours}
+	return Change{Path: f.path, Old: f.old, New: out, edits: f.edits, format: f.format, fresh: f.fresh, ours: f.ours, private: f.private}
 }
 
 // read loads path as a doc of dialect d. A missing file returns nil.
@@ -407,8 +460,7 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 	for i, s := range specs {
 		var candidates []string
 		if s.glob != "" {
-			m, _ := filepath.Glob(s.glob)
-			sort.Strings(m)
+			m := globFiles(s.glob)
 			if len(m) > maxServers {
 				// Each is read and kept while init plans (a repository's
 				// 20,000 Continue files were all read before the plan's
@@ -438,6 +490,16 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 			}
 		}
 		for _, path := range candidates {
+			if other := pl.sameAs(path); other != "" {
+				// Both were planned and written: the second write found
+				// the file changed (by the first), planned again and
+				// said "already set up: nothing to change".
+				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("%s is %s through a symbolic link: init edits it once, as %s", path, other, other))
+				if !s.source {
+					target = nil
+				}
+				continue
+			}
 			f, err := pl.read(path, s)
 			if err == nil && f != nil {
 				var es []entry
@@ -515,7 +577,7 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				pl.leave(e.name, src.f.path, err.Error())
 				continue
 			}
-			if ref := agentOnlyRef(srv); ref != "" {
+			if ref := agentOnlyRef(srv, pl.o.Scope == User); ref != "" {
 				pl.leave(e.name, src.f.path, fmt.Sprintf("it uses %s, which only %s can fill in; replace it with ${env:NAME} and run init again", ref, a.Title))
 				continue
 			}
@@ -605,6 +667,17 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 	return nil
 }
 
+// sameAs returns the path of a file already planned that path is,
+// through a symbolic link, or "".
+func (pl *planner) sameAs(path string) string {
+	for _, p := range pl.order {
+		if p != path && samePath(p, path) {
+			return p
+		}
+	}
+	return ""
+}
+
 // problem records that the file at path cannot be edited, once: a file
 // both read and written (Codex's .codex/config.toml is a source and the
 // target) was named twice, once by the removal and once by the entry,
@@ -652,9 +725,30 @@ func (pl *planner) add(name string, s Server, from string, private bool) {
 	pl.plan.Imported = append(pl.plan.Imported, imp)
 }
 
+// globFiles returns the entries of pattern's directory whose names
+// match its last element, sorted. Only the last element is a pattern:
+// filepath.Glob read a project directory named "p[1]" or "p*" as one
+// too, and init moved the servers of another project's Continue files
+// (p1/.continue/mcpServers/*.yaml) into this one's config.
+func globFiles(pattern string) []string {
+	dir, base := filepath.Split(pattern)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if ok, _ := filepath.Match(base, e.Name()); ok {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out
+}
+
 // ourFile reads one of Switchboard's config files (missing or empty:
-// a new object) for adding servers under key.
-func (pl *planner) ourFile(path string, key []string) (*file, error) {
+// a new object) for adding servers under key. A private one is created
+// with mode 0600, as add creates the user config.
+func (pl *planner) ourFile(path string, key []string, private bool) (*file, error) {
 	if err := pl.o.outsideProject(path); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -665,7 +759,7 @@ func (pl *planner) ourFile(path string, key []string) (*file, error) {
 	if err == nil && old == nil {
 		old = []byte{}
 	}
-	f := &file{path: path, old: old, key: key, format: 'j', ours: true}
+	f := &file{path: path, old: old, key: key, format: 'j', ours: true, private: private}
 	content := old
 	if len(bytes.TrimSpace(content)) == 0 {
 		content = []byte("{\n}\n")
@@ -684,7 +778,7 @@ func (pl *planner) ourFile(path string, key []string) (*file, error) {
 // from an agent's private per-user storage to the user config, under
 // the project) and lists every change, ours first.
 func (pl *planner) ourConfig() error {
-	main, err := pl.ourFile(pl.plan.Config, mcpServers)
+	main, err := pl.ourFile(pl.plan.Config, mcpServers, pl.o.Scope == User)
 	if err != nil {
 		return err
 	}
@@ -694,7 +788,7 @@ func (pl *planner) ourConfig() error {
 		f := main
 		if imp.Private && pl.o.Scope == Project {
 			if scoped == nil {
-				if scoped, err = pl.ourFile(pl.o.UserConfigPath(), []string{"projects", pl.o.Root, "mcpServers"}); err != nil {
+				if scoped, err = pl.ourFile(pl.o.UserConfigPath(), []string{"projects", pl.o.Root, "mcpServers"}, true); err != nil {
 					return err
 				}
 			}
@@ -728,6 +822,22 @@ func (pl *planner) ourConfig() error {
 		}
 	}
 	pl.plan.Imported = imported
+	// A user config made before (by hand, or by an older init, 0644)
+	// keeps its mode: say so when it now holds literal secrets.
+	for _, f := range []*file{main, scoped} {
+		if f == nil || !f.private || f.old == nil || runtime.GOOS == "windows" {
+			continue
+		}
+		var names []string
+		for _, imp := range imported {
+			if imp.To == f.path && len(imp.Secrets) > 0 {
+				names = append(names, echo.Quote(imp.Name))
+			}
+		}
+		if st, err := os.Stat(f.path); err == nil && len(names) > 0 && st.Mode().Perm()&0o077 != 0 {
+			pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("%s is readable by others (mode %04o) and now holds the literal secrets of %s: make it private with chmod 600 %s", f.path, st.Mode().Perm(), strings.Join(names, ", "), f.path))
+		}
+	}
 	var agents []Change
 	for _, p := range pl.order {
 		f := pl.files[p]
@@ -787,7 +897,9 @@ func loadProblem(name string, srv Server) string {
 	if s := f.Servers[name]; s != nil && s.Problem != "" {
 		// The lines are those of the JSON above, not of the agent file.
 		why := lineRef.ReplaceAllString(s.Problem, "")
-		return strings.TrimPrefix(strings.TrimPrefix(why, ": "), "mcpServers.")
+		// Through redact, as `switchboard servers` shows it: an env
+		// name holding "=" (GITHUB_TOKEN=ghp_…) was printed whole.
+		return redact.Text(strings.TrimPrefix(strings.TrimPrefix(why, ": "), "mcpServers."))
 	}
 	return ""
 }

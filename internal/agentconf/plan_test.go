@@ -2,6 +2,7 @@ package agentconf
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -369,5 +370,60 @@ func TestUndo_KeepsAnAgentWriteJustBeforeTheRename(t *testing.T) {
 	}
 	if got := w.read(f); got != `{"theme": "dark", "mcpServers": {"a": {"command": "a"}}}` {
 		t.Errorf("after undo: %s; want the agent's theme kept and server a back", got)
+	}
+}
+
+// A project whose directory name holds glob characters reads its own
+// Continue files only: filepath.Glob read "p[1]" and "p*" as patterns,
+// and init moved the servers of the sibling project p1 into this one.
+func TestPlan_ContinueFilesOfAProjectNamedLikeAPattern(t *testing.T) {
+	dir := t.TempDir()
+	block := "name: B\nversion: 0.0.1\nschema: v1\nmcpServers:\n  - name: %s\n    command: c\n"
+	other := filepath.Join(dir, "p1", ".continue", "mcpServers", "b.yaml")
+	for _, name := range []string{"p[1]", "p*", "p?"} {
+		w := newWorld(t)
+		w.proj = filepath.Join(dir, name)
+		w.write(other, fmt.Sprintf(block, "other"), 0o644)
+		w.write(filepath.Join(w.proj, ".continue", "mcpServers", "a.yaml"), fmt.Sprintf(block, "mine"), 0o644)
+		p, err := MakePlan(w.opts(Project))
+		if err != nil || p.Failed() {
+			t.Fatal(err, p.Problems)
+		}
+		var names []string
+		for _, imp := range p.Imported {
+			names = append(names, imp.Name+" from "+imp.From)
+		}
+		if want := "mine from " + filepath.Join(w.proj, ".continue", "mcpServers", "a.yaml"); len(names) != 1 || names[0] != want {
+			t.Errorf("project %s imports %q, want only %q", name, names, want)
+		}
+		for _, c := range p.Changes {
+			if !strings.HasPrefix(c.Path, w.proj+string(filepath.Separator)) {
+				t.Errorf("project %s: would change %s", name, c.Path)
+			}
+		}
+	}
+}
+
+// A Continue hub block (uses: org/block), which only Continue resolves,
+// stays in the file and the other servers move: it made the whole file
+// "mcpServers: item at line 7 has no name", which the user could not fix.
+func TestPlan_ContinueHubBlocksStay(t *testing.T) {
+	w := newWorld(t)
+	cfg := filepath.Join(w.home, ".continue", "config.yaml")
+	w.write(cfg, "name: My Config\nversion: 0.0.1\nschema: v1\nmcpServers:\n  - uses: anthropic/github-mcp\n    with:\n      GITHUB_PERSONAL_ACCESS_TOKEN: ${{ secrets.GITHUB_PAT }}\n  - name: local\n    command: npx\n", 0o644)
+	w.env["XDG_CONFIG_HOME"] = filepath.Join(w.home, ".config")
+	o := w.opts(User)
+	p := w.initOnce(o)
+	if len(p.Imported) != 1 || p.Imported[0].Name != "local" {
+		t.Fatalf("imported %+v", p.Imported)
+	}
+	if got := w.read(cfg); !strings.Contains(got, "uses: anthropic/github-mcp") || !strings.Contains(got, "${{ secrets.GITHUB_PAT }}") || strings.Contains(got, "name: local") {
+		t.Errorf("config.yaml:\n%s", got)
+	}
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(cfg); !strings.Contains(got, "uses: anthropic/github-mcp") || !strings.Contains(got, "name: local") || strings.Contains(got, "switchboard") {
+		t.Errorf("after undo:\n%s", got)
 	}
 }

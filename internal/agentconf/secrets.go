@@ -108,39 +108,91 @@ func secretFields(s Server) []string {
 	if s.OAuth != nil && literal(s.OAuth.ClientSecret) != "" {
 		out = append(out, "oauth.clientSecret")
 	}
-	if u, err := url.Parse(s.URL); err == nil {
-		if _, ok := u.User.Password(); ok {
-			out = append(out, "url (password)")
-		}
-		var qs []string
-		for k, vs := range u.Query() {
-			for _, v := range vs {
-				if literal(v) == "" {
-					continue
-				}
-				lk := strings.ToLower(k)
-				secret := looksLikeToken(v)
-				for _, w := range secretQuery {
-					if strings.Contains(lk, w) {
-						secret = true
-					}
-				}
-				if secret {
-					qs = append(qs, "url query "+k)
-					break
-				}
-			}
-		}
-		sort.Strings(qs)
-		out = append(out, qs...)
+	for _, f := range urlSecrets(s.URL) {
+		out = append(out, "url "+f)
 	}
 	for i, a := range s.Args {
 		k, v, pair := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if lit := literal(a); (lit != "" && looksLikeToken(lit)) || (pair && secretName(k) && literal(v) != "") {
+		if lit := literal(a); (lit != "" && looksLikeToken(lit)) || (pair && secretName(k) && literal(v) != "") ||
+			(i > 0 && secretFlag(s.Args[i-1]) && !strings.HasPrefix(a, "-") && lit != "") ||
+			len(urlSecrets(a)) > 0 || (pair && len(urlSecrets(v)) > 0) {
 			out = append(out, "args["+strconv.Itoa(i)+"]")
 		}
 	}
 	return out
+}
+
+// urlSecrets names the literal secrets of raw when it is a URL with a
+// host ("(password)", "query NAME"), else nothing. An argument is read
+// as well as a server's url: a database DSN is often one
+// (postgresql://user:PASSWORD@host/db).
+func urlSecrets(raw string) []string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return nil
+	}
+	var out []string
+	if pw, ok := u.User.Password(); ok && literal(pw) != "" {
+		out = append(out, "(password)")
+	}
+	var qs []string
+	for k, vs := range u.Query() {
+		for _, v := range vs {
+			if literal(v) == "" {
+				continue
+			}
+			lk := strings.ToLower(k)
+			secret := looksLikeToken(v)
+			for _, w := range secretQuery {
+				if strings.Contains(lk, w) {
+					secret = true
+				}
+			}
+			if secret {
+				qs = append(qs, "query "+k)
+				break
+			}
+		}
+	}
+	sort.Strings(qs)
+	return append(out, qs...)
+}
+
+// urlSecretValues are the values urlSecrets names.
+func urlSecretValues(raw string) []string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, f := range urlSecrets(raw) {
+		if f == "(password)" {
+			pw, _ := u.User.Password()
+			out = append(out, literal(pw))
+		} else if vs := u.Query()[strings.TrimPrefix(f, "query ")]; len(vs) > 0 {
+			for _, v := range vs {
+				out = append(out, literal(v))
+			}
+		}
+	}
+	return out
+}
+
+// secretFlag reports whether arg is a flag naming a secret whose value
+// is the next argument (--token VALUE, --api-key VALUE), not a file
+// holding one (--password-file PATH).
+func secretFlag(arg string) bool {
+	name, ok := strings.CutPrefix(arg, "-")
+	if !ok || strings.Contains(name, "=") {
+		return false
+	}
+	up := strings.ToUpper(name)
+	for _, w := range []string{"FILE", "PATH", "DIR", "ENV", "VAR"} {
+		if strings.Contains(up, w) {
+			return false
+		}
+	}
+	return secretName(strings.TrimLeft(name, "-"))
 }
 
 // secretPairRE matches a key and its scalar value on one line of JSON,
@@ -188,6 +240,7 @@ func (p *Plan) MaskSecrets(text string) string {
 // secretValues are the literal secrets secretFields names in s.
 func secretValues(s Server) []string {
 	var out []string
+	urlDone := false
 	for _, f := range secretFields(s) {
 		switch {
 		case strings.HasPrefix(f, "env."):
@@ -196,20 +249,25 @@ func secretValues(s Server) []string {
 			out = append(out, literal(s.Headers[strings.TrimPrefix(f, "headers.")]))
 		case f == "oauth.clientSecret":
 			out = append(out, literal(s.OAuth.ClientSecret))
-		case f == "url (password)":
-			if u, err := url.Parse(s.URL); err == nil {
-				pw, _ := u.User.Password()
-				out = append(out, pw)
-			}
-		case strings.HasPrefix(f, "url query "):
-			if u, err := url.Parse(s.URL); err == nil {
-				out = append(out, u.Query()[strings.TrimPrefix(f, "url query ")]...)
+		case strings.HasPrefix(f, "url "):
+			// Each value once: the fields of one url share them.
+			if !urlDone {
+				out = append(out, urlSecretValues(s.URL)...)
+				urlDone = true
 			}
 		case strings.HasPrefix(f, "args["):
 			i, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(f, "args["), "]"))
 			if i < len(s.Args) {
 				a := s.Args[i]
+				if vs := urlSecretValues(a); len(vs) > 0 {
+					out = append(out, vs...)
+					continue
+				}
 				if _, v, ok := strings.Cut(a, "="); ok {
+					if vs := urlSecretValues(v); len(vs) > 0 {
+						out = append(out, vs...)
+						continue
+					}
 					a = v
 				}
 				out = append(out, literal(a))

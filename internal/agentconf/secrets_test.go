@@ -18,6 +18,12 @@ func TestSecretFields(t *testing.T) {
 		{Server{Type: "http", URL: "https://x/mcp", Headers: map[string]string{"Authorization": "Bearer ${env:T}", "Cookie": "s=1"}}, "headers.Cookie"},
 		{Server{Type: "http", URL: "https://u:pw@x/mcp?token=abc&page=2&api_key=${env:K}"}, "url (password), url query token"},
 		{Server{Command: "srv", Args: []string{"--api-key=abc", "--port=8080", "ghp_0123456789abcdefghijABCD"}}, "args[0], args[2]"},
+		// A flag's value in the next argument, a DSN's password and a
+		// URL's secret query value in an argument: they were copied
+		// unnamed and shown in init --dry-run's diff.
+		{Server{Command: "srv", Args: []string{"--token", "abc", "--password", "hunter2", "--api-key", "${env:K}", "--port", "80"}}, "args[1], args[3]"},
+		{Server{Command: "srv", Args: []string{"--password-file", "/run/pw", "--token-env-var", "T", "--auth"}}, ""},
+		{Server{Command: "srv", Args: []string{"postgresql://admin:pw1@db/app", "--url=https://h/x?token=t1&page=2", "https://h/docs"}}, "args[0], args[1]"},
 	} {
 		if got := strings.Join(secretFields(c.s), ", "); got != c.want {
 			t.Errorf("secretFields(%+v) = %q, want %q", c.s, got, c.want)
@@ -44,7 +50,8 @@ func TestTranslator(t *testing.T) {
 }
 
 func TestPlan_MaskSecretsInEachFormat(t *testing.T) {
-	p := &Plan{Imported: []Import{{Name: "r", Server: Server{URL: "https://u:pw-secret-1@h/mcp"}}}}
+	p := &Plan{Imported: []Import{{Name: "r", Server: Server{URL: "https://u:pw-secret-1@h/mcp"}},
+		{Name: "db", Server: Server{Command: "x", Args: []string{"postgresql://admin:dsn-pw-2@db/app", "--token", "tok-val-3", "--u=https://h/?key=q-val-4"}}}}}
 	for _, tt := range []struct{ in, want string }{
 		{`+      "API_KEY": "k-123456",`, `+      "API_KEY": "***",`},
 		{`-API_TOKEN = "abc123def"`, `-API_TOKEN = "***"`},
@@ -54,9 +61,52 @@ func TestPlan_MaskSecretsInEachFormat(t *testing.T) {
 		{`+  "TOKEN": "${env:TOKEN}"`, `+  "TOKEN": "${env:TOKEN}"`},
 		{`+  "auth": {"x": 1}`, `+  "auth": {"x": 1}`},
 		{`+  "PORT": "8080", "url": "https://u:pw-secret-1@h/mcp"`, `+  "PORT": "8080", "url": "https://u:***@h/mcp"`},
+		{`+      "args": ["postgresql://admin:dsn-pw-2@db/app", "--token", "tok-val-3", "--u=https://h/?key=q-val-4"]`, `+      "args": ["postgresql://admin:***@db/app", "--token", "***", "--u=https://h/?key=***"]`},
 	} {
 		if got := p.MaskSecrets(tt.in); got != tt.want {
 			t.Errorf("MaskSecrets(%s) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+// References only the agent fills in leave the server in its file: VS
+// Code's ${command:…} and ${config:…} were copied as they are, and in
+// the user scope, where no workspace is open, ${workspaceFolder} became
+// ${env:workspaceFolder}.
+func TestAgentOnlyRef(t *testing.T) {
+	for _, c := range []struct {
+		s    Server
+		user bool
+		want string
+	}{
+		{Server{Command: "x", Args: []string{"${input:token}"}}, false, "${input:token}"},
+		{Server{Command: "x", Args: []string{"${command:pickFile}"}}, false, "${command:pickFile}"},
+		{Server{Command: "x", Env: map[string]string{"F": "${config:editor.fontSize}"}}, false, "${config:editor.fontSize}"},
+		{Server{Command: "x", Args: []string{"${workspaceFolder}/f"}}, true, "${workspaceFolder}"},
+		{Server{Command: "x", Cwd: "${workspaceFolderBasename}"}, true, "${workspaceFolderBasename}"},
+		{Server{Command: "x", Args: []string{"${workspaceFolder}/f"}}, false, ""},
+		{Server{Command: "x", Args: []string{"${userHome}", "${env:HOME}", "${HOME}"}}, true, ""},
+	} {
+		if got := agentOnlyRef(c.s, c.user); got != c.want {
+			t.Errorf("agentOnlyRef(%+v, user %v) = %q, want %q", c.s, c.user, got, c.want)
+		}
+	}
+}
+
+// The note for a default used in place of an unset variable does not
+// show a default that is a secret: ${API_KEY:-sk-live-…} was printed
+// whole, twice, by init and by --dry-run (whose diff masks it).
+func TestTranslator_NoteHidesASecretDefault(t *testing.T) {
+	tr := &translator{agent: "claude-code", getenv: func(string) string { return "" }}
+	for _, c := range []struct{ in, note string }{
+		{"${API_KEY:-sk-live-abcdefghijklmnop1234}", `${API_KEY:-***} became its default "***"`},
+		{"${UPSTREAM:-ghp_0123456789abcdefghijABCD}", `${UPSTREAM:-***} became its default "***"`},
+		{"${PORT:-8080}", `${PORT:-8080} became its default "8080"`},
+	} {
+		tr.notes = nil
+		got := tr.str(c.in)
+		if !strings.Contains(c.in, got) || len(tr.notes) != 1 || !strings.HasPrefix(tr.notes[0], c.note) {
+			t.Errorf("%s -> %q, notes %q, want %q", c.in, got, tr.notes, c.note)
 		}
 	}
 }

@@ -24,6 +24,50 @@ type Server struct {
 	// OAuth is set for a remote server that signs in with OAuth: what of
 	// the agent's OAuth settings Switchboard's "oauth" block can carry.
 	OAuth *OAuth `json:"oauth,omitempty"`
+	// Tools is the agent's restriction of the server's tools (Gemini's
+	// includeTools/excludeTools, Codex's enabled_tools/disabled_tools,
+	// Kiro's disabledTools, Goose's available_tools) as Switchboard's
+	// policy: dropped, the tools the user had turned off came back.
+	Tools *ToolFilter `json:"tools,omitempty"`
+}
+
+// ToolFilter is the "tools" block of a server: globs of tool names.
+type ToolFilter struct {
+	Allow []string `json:"allow,omitempty"`
+	Deny  []string `json:"deny,omitempty"`
+}
+
+// toolGlob is the glob that matches the tool name exactly.
+var toolGlob = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `?`, `\?`, `[`, `\[`)
+
+// tools reads an agent's lists of tool names: allowKeys name lists of the
+// only tools to offer, denyKeys lists of tools not to offer (they win,
+// as in Switchboard). An allow list that is empty offers none when
+// emptyAllowIsNone (Gemini's includeTools: [] hides every tool), else
+// all (Goose's available_tools).
+func (f *fields) tools(allowKeys, denyKeys []string, emptyAllowIsNone bool) *ToolFilter {
+	var t ToolFilter
+	for _, k := range allowKeys {
+		if v, ok := f.m[k]; !ok || v == nil {
+			continue
+		}
+		names := f.list(k)
+		if len(names) == 0 && emptyAllowIsNone {
+			t.Deny = append(t.Deny, "*")
+		}
+		for _, n := range names {
+			t.Allow = append(t.Allow, toolGlob.Replace(n))
+		}
+	}
+	for _, k := range denyKeys {
+		for _, n := range f.list(k) {
+			t.Deny = append(t.Deny, toolGlob.Replace(n))
+		}
+	}
+	if t.Allow == nil && t.Deny == nil {
+		return nil
+	}
+	return &t
 }
 
 // OAuth is the "oauth" block of an imported remote server.
@@ -201,6 +245,7 @@ func readGeneric(urlType string) func(map[string]any) (Server, error) {
 			Cwd:      f.str("cwd"),
 			Headers:  f.dict("headers"),
 			Disabled: f.boolean("disabled", false) || !f.boolean("enabled", true),
+			Tools:    f.tools([]string{"includeTools"}, []string{"excludeTools", "disabledTools"}, true),
 		}
 		for _, k := range []string{"url", "serverUrl", "httpUrl"} {
 			if u := f.str(k); u != "" {
@@ -271,6 +316,7 @@ func readCodex(m map[string]any) (Server, error) {
 		URL:      f.str("url"),
 		Headers:  f.dict("http_headers"),
 		Disabled: !f.boolean("enabled", true),
+		Tools:    f.tools([]string{"enabled_tools"}, []string{"disabled_tools"}, true),
 	}
 	for _, name := range f.list("env_vars") {
 		if s.Env == nil {
@@ -302,7 +348,7 @@ func readCodex(m map[string]any) (Server, error) {
 // extensions are not MCP servers we can run: skipGoose leaves them.
 func readGoose(m map[string]any) (Server, error) {
 	f := &fields{m: m}
-	s := Server{Disabled: !f.boolean("enabled", true)}
+	s := Server{Disabled: !f.boolean("enabled", true), Tools: f.tools([]string{"available_tools"}, nil, false)}
 	switch typ := f.str("type"); typ {
 	case "stdio":
 		s.Command, s.Args, s.Env = f.str("cmd"), f.list("args"), f.dict("envs")

@@ -3,6 +3,7 @@ package agentconf
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -34,12 +35,42 @@ func decodeTOML(data []byte) (map[string]any, toml.MetaData, error) {
 	var m map[string]any
 	md, err := toml.Decode(string(data), &m)
 	if err != nil {
-		return nil, md, err
+		return nil, md, tomlErrorHidden(data, err)
 	}
 	if m == nil {
 		m = map[string]any{}
 	}
 	return m, md, nil
+}
+
+// tomlErrorHidden returns err without the text of the value it is
+// about: the decoder quotes a value it cannot read ("expected value but
+// found \"trueSECRET\" instead", "… is out of range for int64"), which
+// is often a token left unquoted, and init's output is read by the
+// agent that ran it. The value is replaced by ***, as in init's diffs.
+func tomlErrorHidden(data []byte, err error) error {
+	var pe toml.ParseError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	msg := pe.Message
+	p := pe.Position
+	if p.Start >= 0 && p.Len > 0 && p.Start+p.Len <= len(data) {
+		v := strings.TrimSpace(string(data[p.Start : p.Start+p.Len]))
+		for _, q := range []string{`"`, `'`} {
+			msg = strings.ReplaceAll(msg, q+v+q, q+"***"+q)
+		}
+		if rest, ok := strings.CutPrefix(msg, v+" "); ok && v != "" {
+			msg = "*** " + rest // "… is out of range for int64"
+		}
+		if len(v) >= 6 {
+			msg = strings.ReplaceAll(msg, v, "***")
+		}
+	}
+	if pe.LastKey == "" {
+		return fmt.Errorf("toml: line %d: %s", p.Line, msg)
+	}
+	return fmt.Errorf("toml: line %d (last key %q): %s", p.Line, pe.LastKey, msg)
 }
 
 // tomlTableNames returns the names of the sub-tables of table (a
@@ -132,9 +163,9 @@ func tomlKey(data []byte, pos int) ([]string, int, error) {
 				}
 				end++
 			}
-			var s string
-			if end >= len(data) || json.Unmarshal(data[pos:end+1], &s) != nil {
-				return nil, pos, fmt.Errorf("unsupported quoted key near offset %d", pos)
+			s, ok := tomlBasicString(data[pos:min(end+1, len(data))])
+			if !ok {
+				return nil, pos, fmt.Errorf("line %d: unsupported quoted key", bytes.Count(data[:pos], []byte("\n"))+1)
 			}
 			parts = append(parts, s)
 			pos = end + 1
@@ -164,6 +195,19 @@ func tomlKey(data []byte, pos int) ([]string, int, error) {
 		}
 		return parts, pos, nil
 	}
+}
+
+// tomlBasicString decodes a quoted TOML key, with TOML's escapes
+// (\U0001F600 is no JSON escape: a valid Codex config was refused).
+func tomlBasicString(quoted []byte) (string, bool) {
+	var m map[string]any
+	if _, err := toml.Decode(string(quoted)+" = 0\n", &m); err != nil || len(m) != 1 {
+		return "", false
+	}
+	for k := range m {
+		return k, true
+	}
+	return "", false
 }
 
 func isBare(c byte) bool {

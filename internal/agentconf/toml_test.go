@@ -13,6 +13,10 @@ func TestTOMLRemove(t *testing.T) {
 		{"comment above goes, others stay", "a = 1\n\n# about x\n[mcp_servers.x]\ncommand = \"x\"\n# trailing\n\n# about b\n[b]\nc = 2\n", "a = 1\n\n# about b\n[b]\nc = 2\n"},
 		{"other servers stay", "[mcp_servers.x]\ncommand = \"x\"\n\n[mcp_servers.xy]\ncommand = \"xy\"\n", "[mcp_servers.xy]\ncommand = \"xy\"\n"},
 		{"quoted key", "[mcp_servers.\"x\"]\ncommand = \"x\"\n[other]\n", "[other]\n"},
+		// TOML escapes that JSON does not have: the file was refused,
+		// "unsupported quoted key near offset 53".
+		{"quoted key with TOML escapes", "[mcp_servers.\"\\U0001F600\"]\ncommand = \"s\"\n[mcp_servers.\"\\x78\"]\ncommand = \"x\"\n[other]\n", "[mcp_servers.\"\\U0001F600\"]\ncommand = \"s\"\n[other]\n"},
+		{"quoted key with an escape in a value", "[mcp_servers]\n\"\\u0078\" = { command = \"x\" }\n\"\\U0001F600\" = { command = \"s\" }\n", "[mcp_servers]\n\"\\U0001F600\" = { command = \"s\" }\n"},
 		{"inline table", "[mcp_servers]\nx = { command = \"x\" }\ny = { command = \"y\" }\n", "[mcp_servers]\ny = { command = \"y\" }\n"},
 		{"dotted keys", "[mcp_servers]\nx.command = \"x\"\nx.args = [\n  \"a\",\n]\ny.command = \"y\"\n", "[mcp_servers]\ny.command = \"y\"\n"},
 		{"top-level dotted", "mcp_servers.x.command = \"x\"\nmodel = \"m\"\n", "model = \"m\"\n"},
@@ -159,4 +163,20 @@ func FuzzTOMLRemove(f *testing.F) {
 			t.Fatalf("%q still defined:\n%s", name, d.bytes())
 		}
 	})
+}
+
+// A value the decoder cannot read is not quoted in the error: a token
+// left unquoted was printed whole ("expected value but found
+// \"trueSECRET…\" instead").
+func TestDecodeTOML_ErrorHidesTheValue(t *testing.T) {
+	for _, v := range []string{"trueSECRETSECRET", "ghpSECRETSECRET", "1234567890123456789012345678", "1.2.3.4", "12_34__56", "2024-13-45T99:99:99", "0b1012"} {
+		in := "[mcp_servers.gh]\ncommand = \"npx\"\nenv = { TOKEN = " + v + " }\n"
+		_, _, err := decodeTOML([]byte(in))
+		if err == nil {
+			t.Fatalf("decodeTOML(%q) accepted", in)
+		}
+		if strings.Contains(err.Error(), v) || !strings.Contains(err.Error(), "line 3") || !strings.Contains(err.Error(), "mcp_servers.gh.env.TOKEN") {
+			t.Errorf("decodeTOML(%q): %v", in, err)
+		}
+	}
 }

@@ -23,9 +23,15 @@ var (
 	// {env:NAME} and {file:PATH} (opencode).
 	openRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|[^$]){(env|file):([^}]+)}`) })
 	// references only the agent can resolve: VS Code's ${input:…},
-	// Continue's ${{ secrets.… }} and ${{ inputs.… }}.
+	// ${command:…} and ${config:…}, Continue's ${{ secrets.… }} and
+	// ${{ inputs.… }}.
 	agentRefRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\$\{input:[^}]*\}|\$\{\{\s*(secrets|inputs)\.[^}]*\}\}`)
+		return regexp.MustCompile(`\$\{(input|command|config):[^}]*\}|\$\{\{\s*(secrets|inputs)\.[^}]*\}\}`)
+	})
+	// the workspace the agent has open, which has no value in the user
+	// scope: ${workspaceFolder} became ${env:workspaceFolder} there.
+	workspaceRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\$\{(workspaceFolder|workspaceFolderBasename)\}`)
 	})
 )
 
@@ -62,7 +68,13 @@ func (t *translator) str(v string) string {
 			t.notes = append(t.notes, fmt.Sprintf("%s became ${env:%s} (%s is set where init ran; set it where the agent runs)", m, name, name))
 			return "${env:" + name + "}"
 		}
-		t.notes = append(t.notes, fmt.Sprintf("%s became its default %q (%s is not set where init ran; Switchboard has no defaults)", m, sm[3], name))
+		shown, def := m, fmt.Sprintf("%q", sm[3])
+		if secretName(name) || looksLikeToken(literal(sm[3])) {
+			// The notes are printed, also by --dry-run, whose diff
+			// masks the value: ${API_KEY:-sk-live-…} showed it twice.
+			shown, def = "${"+name+":-***}", `"***"`
+		}
+		t.notes = append(t.notes, fmt.Sprintf("%s became its default %s (%s is not set where init ran; Switchboard has no defaults)", shown, def, name))
 		return sm[3]
 	})
 	if t.agent == "gemini" {
@@ -98,8 +110,9 @@ func (t *translator) server(s Server) Server {
 }
 
 // agentOnlyRef returns the first reference in s only its agent can
-// resolve (VS Code's ${input:…}, Continue's ${{ secrets.… }}), or "".
-func agentOnlyRef(s Server) string {
+// resolve (VS Code's ${input:…}, Continue's ${{ secrets.… }}; in the
+// user scope, where no workspace is open, ${workspaceFolder}), or "".
+func agentOnlyRef(s Server, user bool) string {
 	all := append([]string{s.Command, s.Cwd, s.URL}, s.Args...)
 	for _, k := range sortedKeys(s.Env) {
 		all = append(all, s.Env[k])
@@ -109,6 +122,9 @@ func agentOnlyRef(s Server) string {
 	}
 	for _, v := range all {
 		if m := agentRefRE().FindString(v); m != "" {
+			return m
+		}
+		if m := workspaceRE().FindString(v); m != "" && user {
 			return m
 		}
 	}

@@ -173,7 +173,11 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 				if _, err := allow.Trust(e.paths(&configFlags{}).trusted(), plan.Config); err != nil {
 					return fmt.Errorf("trusting %s: %w", plan.Config, err)
 				}
-				fmt.Fprintf(e.Stdout, "trusted %s (it changed; serve uses it)\n", plan.Config)
+				// Said when it changed: after "already set up: nothing
+				// to change" it contradicted that.
+				if slices.ContainsFunc(plan.Changes, func(c agentconf.Change) bool { return c.Path == plan.Config }) {
+					fmt.Fprintf(e.Stdout, "trusted %s (it changed; serve uses it)\n", plan.Config)
+				}
 			} else {
 				fmt.Fprintf(e.Stderr, "note: %s was there before init and is not trusted: review it, then run `switchboard trust %s`\n", plan.Config, plan.Config)
 			}

@@ -557,6 +557,12 @@ func TestInit_TrustsTheProjectFileItCreatesButNotARepositorysFile(t *testing.T) 
 		t.Fatalf("init did not trust the file it wrote: %v %v", st, err)
 	}
 
+	// Run again, init changes nothing and says so, and nothing else:
+	// "trusted … (it changed; serve uses it)" followed "already set up".
+	if out := w.mustRun(); !strings.Contains(out, "already set up") || strings.Contains(out, "trusted") {
+		t.Errorf("second init:\n%s", out)
+	}
+
 	// A cloned repository brings its own .switchboard.json: init adds to
 	// it but must not vouch for what was there.
 	w2 := newInitWorld(t)

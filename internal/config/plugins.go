@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -79,7 +80,19 @@ func PluginFiles(dir string) []string {
 	if dir == "" {
 		return nil
 	}
-	m, _ := filepath.Glob(filepath.Join(dir, "*.toml"))
+	// Not filepath.Glob of dir/*.toml: a project directory named "p*"
+	// or "p[1]" was a pattern, and the trusted plugins of a sibling
+	// project (p1) were loaded into this one.
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var m []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".toml") {
+			m = append(m, filepath.Join(dir, e.Name()))
+		}
+	}
 	sort.Strings(m)
 	return m
 }

@@ -194,3 +194,28 @@ func TestExpand_Workspace(t *testing.T) {
 		t.Errorf("without a workspace: %v, want the environment's error", err)
 	}
 }
+
+// The plugins of a directory whose name holds a glob character are its
+// own: filepath.Glob read "p*" as a pattern and listed p1's plugins.
+func TestPluginFiles_DirectoryNamedLikeAPattern(t *testing.T) {
+	root := t.TempDir()
+	for _, f := range []string{"p1/plugins/other.toml", "p*/plugins/mine.toml", "p*/plugins/notes.txt"} {
+		p := filepath.Join(root, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("name = \"x\"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, dir := range []string{"p*", "p?", "p[1]"} {
+		got := PluginFiles(filepath.Join(root, dir, "plugins"))
+		want := []string{}
+		if dir == "p*" {
+			want = []string{filepath.Join(root, "p*", "plugins", "mine.toml")}
+		}
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("PluginFiles(%s) = %q, want %q", dir, got, want)
+		}
+	}
+}

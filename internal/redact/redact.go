@@ -32,10 +32,56 @@ const MinSecretLen = 6
 // URL with a scheme and host is returned through Text.
 func URL(raw string) string {
 	u, err := url.Parse(raw)
+	if err != nil && strings.Contains(raw, "://") {
+		return Text(unparsedURL(raw))
+	}
 	if err != nil || u.Scheme == "" || u.Host == "" {
 		return Text(raw)
 	}
 	return urlString(u)
+}
+
+// unparsedURL hides the same parts of a URL that url.Parse refuses (a
+// control character, a bad host or port, a bad escape) by its text: the
+// user info before the last @ of the authority (a password may hold a
+// slash, so the authority runs to the first ? or #), every query value,
+// the fragment. A config's "not a URL" error quoted such a URL whole,
+// password and all.
+func unparsedURL(s string) string {
+	i := strings.Index(s, "://")
+	if i < 0 {
+		return s
+	}
+	rest := s[i+3:]
+	head, tail := rest, ""
+	if j := strings.IndexAny(rest, "?#"); j >= 0 {
+		head, tail = rest[:j], rest[j:]
+	}
+	if at := strings.LastIndexByte(head, '@'); at >= 0 {
+		user := Mask
+		if c := strings.IndexByte(head[:at], ':'); c >= 0 {
+			user = head[:c+1] + Mask
+		}
+		head = user + head[at:]
+	}
+	if q, ok := strings.CutPrefix(tail, "?"); ok {
+		q, _, frag := strings.Cut(q, "#")
+		params := strings.Split(q, "&")
+		for k, p := range params {
+			if name, _, ok := strings.Cut(p, "="); ok {
+				params[k] = name + "=" + Mask
+			} else if p != "" {
+				params[k] = Mask
+			}
+		}
+		tail = "?" + strings.Join(params, "&")
+		if frag {
+			tail += "#" + Mask
+		}
+	} else if tail != "" {
+		tail = "#" + Mask
+	}
+	return s[:i+3] + head + tail
 }
 
 func urlString(u *url.URL) string {
@@ -127,7 +173,10 @@ func hideURLs(s string) string {
 			m = m[:len(m)-1]
 		}
 		u, err := url.Parse(m)
-		if err != nil || u.Host == "" {
+		if err != nil {
+			return unparsedURL(m) + trail
+		}
+		if u.Host == "" {
 			return m + trail
 		}
 		return urlString(u) + trail

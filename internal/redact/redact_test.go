@@ -15,6 +15,15 @@ func TestURL(t *testing.T) {
 		{"https://user:hunter22@example.com:8443/mcp", "https://user:***@example.com:8443/mcp"},
 		{"https://ghp_abcdef@example.com/", "https://***@example.com/"},
 		{"http://127.0.0.1:9/sse#key=zz", "http://127.0.0.1:9/sse#***"},
+		// URLs url.Parse refuses: a config's "not a URL" error quoted
+		// them whole.
+		{"http://u:hunter22@[::1", "http://u:***@[::1"},
+		{"http://u:hunter22@host/\x00", "http://u:***@host/\x00"},
+		{"http://u:hun/ter22@host:99x/", "http://u:***@host:99x/"},
+		{"http://hunter22@host:99x/", "http://***@host:99x/"},
+		{"http://host:99x/?token=hunter22&flag#key=hunter22", "http://host:99x/?token=***&***#***"},
+		{"http://host:99x/#hunter22", "http://host:99x/#***"},
+		{"http://host/%zz?token=hunter22", "http://host/%zz?token=***"},
 	} {
 		if got := URL(c.in); got != c.want {
 			t.Errorf("URL(%q) = %q, want %q", c.in, got, c.want)
@@ -32,6 +41,14 @@ func TestText_HidesCredentialShapes(t *testing.T) {
 	}
 	if !strings.Contains(got, "https://api.example.com/v1?api_key=***") || !strings.Contains(got, "401") {
 		t.Errorf("Text lost the useful part: %q", got)
+	}
+}
+
+// A URL that does not parse, inside text, loses its secrets too.
+func TestText_HidesSecretsOfAURLThatDoesNotParse(t *testing.T) {
+	got := Text(`dial "https://bot:hunter22@[fe80::1%zz]:443/mcp?key=hunter22": failed`)
+	if strings.Contains(got, "hunter22") || !strings.Contains(got, "https://bot:***@") || !strings.Contains(got, "failed") {
+		t.Errorf("Text = %q", got)
 	}
 }
 
