@@ -402,7 +402,8 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		f.inflight.Add(1)
 		f.mu.Unlock()
 		defer f.inflight.Done()
-		aw := &answerWriter{ResponseWriter: w, f: f}
+		aw := &answerWriter{ResponseWriter: w, f: f, body: body, onSession: r.Header.Get("Mcp-Session-Id") != ""}
+		defer aw.release()
 		if sid := r.Header.Get("Mcp-Session-Id"); sid != "" && f.track(aw, sid, body) {
 			// A late cancellation, or one naming no request: nothing to
 			// cancel, and the SDK would cancel a later request reusing
