@@ -19,7 +19,8 @@ import (
 // the server's before it), a JSON body (a JSON-RPC message: an error it
 // answers before serving, with a status), or a plain-text error
 // (http.Error). It bounds the error answers that quote the client, and
-// drops the answer to a request the client cancelled (see flights); it
+// drops the answer to a request the client cancelled (see flights), and
+// the progress of that request written after the cancellation; it
 // answers what the SDK's handler refuses as stdio does (see
 // refused.go). A Write it cannot take apart goes out as it is.
 type answerWriter struct {
@@ -177,7 +178,7 @@ func (w *answerWriter) event(b []byte) []byte {
 	if !ok || bytes.IndexByte(payload, '\n') >= 0 {
 		return b
 	}
-	kind, rawID, _ := classify(payload)
+	kind, rawID, method := classify(payload)
 	if kind == "" {
 		return b
 	}
@@ -185,6 +186,13 @@ func (w *answerWriter) event(b []byte) []byte {
 		if id, ok := makeID(rawID); ok && id == w.id && !w.f.flights.answer(w.sid, id, w.fl) {
 			return nil // cancelled: no answer (MCP cancellation)
 		}
+	}
+	if w.fl != nil && method == "notifications/progress" && w.f.flights.cancelled(w.fl) {
+		// The SDK writes on this stream only what relates to its request:
+		// progress for a token the client dropped when it cancelled (the
+		// TypeScript SDK's client reports such as an error). serve on
+		// stdio holds it back too.
+		return nil
 	}
 	if kind != "error" || len(payload) <= rpcid.ErrorHead+rpcid.ErrorTail {
 		return b

@@ -264,3 +264,57 @@ func TestFront_TheSDKClientsCancellationStillCancels(t *testing.T) {
 		t.Fatal("the call was not cancelled within a minute")
 	}
 }
+
+// TestFront_ACancelledRequestsProgressIsNotSent: a request's progress,
+// sent after its client cancelled it (a backend's, relayed as it comes,
+// or a script's last), went out on the request's event stream, for a
+// token the client had dropped (the TypeScript SDK's client reports one
+// it does not know as an error); serve on stdio holds it back. Now so
+// does the front; the progress before the cancellation is sent.
+func TestFront_ACancelledRequestsProgressIsNotSent(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		started, cancelled := make(chan struct{}, 1), make(chan struct{}, 1)
+		open := func(context.Context) (Session, error) {
+			srv := mcp.NewServer(&mcp.Implementation{Name: "fake", Version: "1"}, nil)
+			mcp.AddTool(srv, &mcp.Tool{Name: "hold"}, func(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+				tok := req.Params.GetProgressToken()
+				req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: tok, Progress: 1, Message: "before"})
+				started <- struct{}{}
+				<-ctx.Done()
+				req.Session.NotifyProgress(context.WithoutCancel(ctx), &mcp.ProgressNotificationParams{ProgressToken: tok, Progress: 2, Message: "after"})
+				cancelled <- struct{}{}
+				return nil, nil, ctx.Err()
+			})
+			return &fakeSession{srv: srv}, nil
+		}
+		f, err := New(&Options{Open: open})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ln := servePipes(t, f)
+		r := dialRaw(t, ln, "")
+		r.initialize()
+		r.send(r.request(`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"hold","arguments":{},"_meta":{"progressToken":"tok"}}}`, ""))
+		stream := make(chan string, 1)
+		go func() { // as it comes: a pipe holds no byte the client has not read
+			resp, err := http.ReadResponse(r.br, nil)
+			if err != nil {
+				stream <- err.Error()
+				return
+			}
+			b, err := io.ReadAll(resp.Body)
+			stream <- fmt.Sprintf("%s (%v)", b, err)
+		}()
+		<-started
+		other := dialRaw(t, ln, r.sid)
+		other.send(other.request(cancelOf(8), ""))
+		if resp, body := other.read(); resp.StatusCode != http.StatusAccepted {
+			t.Fatalf("the cancellation: status %d %s, want 202", resp.StatusCode, body)
+		}
+		<-cancelled
+		body := <-stream
+		if !strings.Contains(body, `"message":"before"`) || strings.Contains(body, `"message":"after"`) || strings.Contains(body, `"id":8`) || !strings.HasSuffix(body, "(<nil>)") {
+			t.Fatalf("the cancelled request's stream: %q; want the progress before the cancellation, none after, no answer", body)
+		}
+	})
+}

@@ -92,6 +92,13 @@ func (fs *flights) answer(sid string, id jsonrpc.ID, fl *flight) bool {
 	return !fl.cancelled
 }
 
+// cancelled reports whether the client cancelled fl.
+func (fs *flights) cancelled(fl *flight) bool {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	return fl.cancelled
+}
+
 // end notes fl's POST ended. Without its answer (the client closed the
 // POST, as the SDK's client does when it cancels, and sends
 // notifications/cancelled after) the request may still be served, so it
