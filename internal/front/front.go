@@ -382,6 +382,10 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 			refuseID(w, json.RawMessage("null"), "JSON-RPC batches are not supported; send one message per request")
 			return
 		}
+		if id, why := oneMessage(body); why != "" {
+			refuseID(w, id, why)
+			return
+		}
 		if id, why := oddID(body); why != "" {
 			refuseID(w, id, why)
 			return

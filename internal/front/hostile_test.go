@@ -71,3 +71,41 @@ func TestFront_RefusesABatch(t *testing.T) {
 		t.Errorf("%d sessions opened, want the one initialized", opened)
 	}
 }
+
+// TestFront_RefusesWhatTheSDKWouldDrop: the SDK served the first of two
+// messages in one body (or one followed by text) and dropped the rest, so
+// a second request was never answered; it took a request whose id is
+// null for a notification, and a message with an id but no method,
+// result or error for an answer to a request of its own, and dropped
+// each (202), the client waiting for an answer. serve on stdio refuses
+// each of these, saying why; so does the front now (400, invalid
+// request), on a session and without.
+func TestFront_RefusesWhatTheSDKWouldDrop(t *testing.T) {
+	w := newWorld(t, Options{})
+	h := w.session()
+	stateless := http.Header{"Mcp-Protocol-Version": {"2026-07-28"}, "Mcp-Method": {"ping"}}
+	ping := `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+	for _, tt := range []struct {
+		body, id, why string
+	}{
+		{ping + ping, `"id":1`, "more than one JSON value, or text after one; send one message per request"},
+		{ping + "\n" + `{"jsonrpc":"2.0","id":2,"method":"ping"}`, `"id":1`, "send one message per request"},
+		{ping + " xyz", `"id":1`, "send one message per request"},
+		{`{"jsonrpc":"2.0","id":null,"method":"ping"}`, `"id":null`, "the id is null; a request's id is a string or a number (a notification has no id)"},
+		{`{"jsonrpc":"2.0","id":null,"method":"tools/call","params":{"name":"echo"}}`, `"id":null`, "the id is null"},
+		{`{"jsonrpc":"2.0","id":7}`, `"id":7`, "the message has an id but no method (a request) and no result or error (a response)"},
+	} {
+		for _, hh := range []http.Header{h, stateless} {
+			status, body := w.post(hh, tt.body)
+			if status != http.StatusBadRequest || !strings.Contains(body, `"code":-32600`) || !strings.Contains(body, tt.id) || !strings.Contains(body, tt.why) {
+				t.Errorf("%q (%v): status %d %q; want 400, invalid request under %s saying %q", tt.body, hh, status, body, tt.id, tt.why)
+			}
+		}
+	}
+	// What the SDK serves as it should is not refused.
+	for _, b := range []string{ping + " \r\n\t", `{"jsonrpc":"2.0","id":3,"result":null}`, `{"jsonrpc":"2.0","method":"notifications/foo"}`} {
+		if status, body := w.post(h, b); status != http.StatusOK && status != http.StatusAccepted {
+			t.Errorf("%q: status %d %q", b, status, body)
+		}
+	}
+}
