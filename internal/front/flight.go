@@ -1,6 +1,7 @@
 package front
 
 import (
+	"bytes"
 	"encoding/json"
 	"sync"
 
@@ -147,4 +148,14 @@ func cancelledID(params json.RawMessage) (jsonrpc.ID, bool) {
 		return jsonrpc.ID{}, false
 	}
 	return makeID(p.RequestID)
+}
+
+// isListen reports whether body is a subscriptions/listen request (an
+// event stream that lasts until the client closes it).
+func isListen(body []byte) bool {
+	if !bytes.Contains(body, []byte("subscriptions/listen")) {
+		return false
+	}
+	var p peeked
+	return json.Unmarshal(body, &p) == nil && p.Method == "subscriptions/listen" && len(p.ID) > 0 && string(p.ID) != "null"
 }

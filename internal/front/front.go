@@ -89,8 +89,9 @@ type Options struct {
 	// means DefaultDrain.
 	Drain time.Duration
 	// MaxSessions bounds the open HTTP sessions (each holds a session
-	// until it ends or idles out); a request for one more is 503. 0 means
-	// DefaultMaxSessions.
+	// until it ends or idles out), and apart from them the open
+	// subscriptions/listen streams; a request for one more is 503. 0
+	// means DefaultMaxSessions.
 	MaxSessions int
 	// BodyTimeout bounds how long a POST's body may take to arrive, from
 	// the end of its headers; a slower one is 408 and the connection is
@@ -126,6 +127,7 @@ type Front struct {
 	limiters map[string]*rate.Limiter
 	draining bool
 	reserved int // places among MaxSessions held by requests opening a session
+	listens  int // open subscriptions/listen streams (at most MaxSessions)
 	flights  flights
 	inflight sync.WaitGroup
 }
@@ -396,6 +398,7 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 				return
 			}
 		}
+		listen := isListen(body)
 		f.mu.Lock()
 		if f.draining {
 			f.mu.Unlock()
@@ -403,9 +406,27 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 			http.Error(w, "shutting down", http.StatusServiceUnavailable)
 			return
 		}
-		f.inflight.Add(1)
+		if listen {
+			// An event stream that lasts until its client closes it, as a
+			// session's GET stream: bounded as sessions are (each holds a
+			// connection and the SDK's session serving it), and not drained.
+			if f.listens >= f.o.MaxSessions {
+				f.mu.Unlock()
+				w.Header().Set("Retry-After", "60")
+				http.Error(w, fmt.Sprintf("too many open subscriptions/listen streams (%d): close one first", f.o.MaxSessions), http.StatusServiceUnavailable)
+				return
+			}
+			f.listens++
+			defer func() {
+				f.mu.Lock()
+				f.listens--
+				f.mu.Unlock()
+			}()
+		} else {
+			f.inflight.Add(1)
+			defer f.inflight.Done()
+		}
 		f.mu.Unlock()
-		defer f.inflight.Done()
 		aw := &answerWriter{ResponseWriter: w, f: f, body: body, onSession: r.Header.Get("Mcp-Session-Id") != ""}
 		defer aw.release()
 		if sid := r.Header.Get("Mcp-Session-Id"); sid != "" && f.track(aw, sid, body) {

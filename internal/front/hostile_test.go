@@ -1,10 +1,13 @@
 package front
 
 import (
+	"bufio"
+	"io"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // TestFront_ConcurrentInitializesStayWithinTheSessionCap: 100 initialize
@@ -107,5 +110,67 @@ func TestFront_RefusesWhatTheSDKWouldDrop(t *testing.T) {
 		if status, body := w.post(h, b); status != http.StatusOK && status != http.StatusAccepted {
 			t.Errorf("%q: status %d %q", b, status, body)
 		}
+	}
+}
+
+// TestFront_ListenStreamsAreBoundedAndNotDrained: a 2026-07-28
+// subscriptions/listen is an event stream that lasts until its client
+// closes it, as a session's GET stream: each open one held a connection
+// and about 130 kB of the server's, with no bound (2,000 held 280 MB),
+// and shutdown waited the whole drain time for any of them, as for a
+// call. Now at most MaxSessions are open at once (one more is 503), and
+// shutdown does not wait for them.
+func TestFront_ListenStreamsAreBoundedAndNotDrained(t *testing.T) {
+	w := newWorld(t, Options{MaxSessions: 2, Drain: 20 * time.Second})
+	listen := func(id int) (*http.Response, error) {
+		body := `{"jsonrpc":"2.0","id":` + itoa(id) + `,"method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true},` + statelessMeta + `}}`
+		req, _ := http.NewRequest("POST", w.url, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Mcp-Protocol-Version", "2026-07-28")
+		req.Header.Set("Mcp-Method", "subscriptions/listen")
+		return http.DefaultClient.Do(req)
+	}
+	var open []*http.Response
+	defer func() {
+		for _, r := range open {
+			r.Body.Close()
+		}
+	}()
+	for id := range 2 {
+		resp, err := listen(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		open = append(open, resp)
+		line, err := bufio.NewReader(resp.Body).ReadString('\n')
+		if resp.StatusCode != http.StatusOK || err != nil || !strings.HasPrefix(line, "event: message") {
+			t.Fatalf("listen %d: status %d, first line %q (%v)", id, resp.StatusCode, line, err)
+		}
+	}
+	resp, err := listen(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusServiceUnavailable {
+		resp.Body.Close()
+		t.Fatalf("a third listen: status %d; want 503", resp.StatusCode)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(b), "subscriptions/listen") {
+		t.Fatalf("a third listen: status %d %q; want 503 naming the bound", resp.StatusCode, b)
+	}
+	// The first two are still served; a call is too.
+	if status, body := w.post(http.Header{"Mcp-Protocol-Version": {"2026-07-28"}, "Mcp-Method": {"tools/list"}}, `{"jsonrpc":"2.0","id":9,"method":"tools/list","params":{`+statelessMeta+`}}`); status != http.StatusOK {
+		t.Fatalf("a tools/list beside them: status %d %q", status, body)
+	}
+	start := time.Now()
+	if err := w.stop(); err != nil {
+		t.Fatal(err)
+	}
+	w.done <- nil // for the cleanup's stop
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("shutdown took %v with two listen streams open; it waits for calls, not for them", d)
 	}
 }
