@@ -661,3 +661,28 @@ func TestExecute_OutOfMemorySaysTheLimitAndWhatToDo(t *testing.T) {
 		}
 	}
 }
+
+// TestServer_AResourceURIWithAControlCharacterIsNotFound: the SDK's
+// ResourceNotFoundError quotes the URI as its data with Go's %q, which is
+// not JSON for a control character ("\x01"): the answer could not be
+// encoded and the SDK ended the session (serve on stdio exited; an HTTP
+// session answered nothing after). Now it is "Resource not found" with
+// the URI as JSON, and the session goes on.
+func TestServer_AResourceURIWithAControlCharacterIsNotFound(t *testing.T) {
+	_, _, cs := newTestServer(t, config.Settings{}.Defaults(), nil)
+	ctx := context.Background()
+	for _, uri := range []string{"\x01", "switchboard://demo/\x00", "\x7f\x1b[31m"} {
+		_, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
+		var we *jsonrpc.Error
+		if !errors.As(err, &we) || we.Code != mcp.CodeResourceNotFound {
+			t.Fatalf("resources/read %q: %v, want resource not found", uri, err)
+		}
+		var data struct{ URI string }
+		if err := json.Unmarshal(we.Data, &data); err != nil || data.URI != uri {
+			t.Errorf("resources/read %q: data %q (%v), want the URI", uri, we.Data, err)
+		}
+	}
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Fatalf("tools/list after them: %v", err)
+	}
+}
