@@ -55,6 +55,13 @@ func (fs *flights) close(sid string) {
 	delete(fs.m, sid)
 }
 
+// live reports whether session sid is known and has not ended.
+func (fs *flights) live(sid string) bool {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	return fs.m[sid] != nil
+}
+
 // begin notes request id of session sid as being served and returns its
 // flight; nil when the session is not known or a request with that id is
 // being served (the SDK answers the second one "duplicate in-flight

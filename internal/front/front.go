@@ -368,6 +368,15 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("request body exceeds %d bytes", f.o.MaxBodyBytes), http.StatusRequestEntityTooLarge)
 		return
 	}
+	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" && !f.flights.live(sid) {
+		// Each session is opened by an initialize through the front, which
+		// knows it from its answer until its MCP session ends. One that
+		// ended on its own (the SDK ends a session whose answer cannot be
+		// encoded) stayed in the SDK's handler, which answered each later
+		// request 200 with an empty event stream, for ever.
+		http.Error(w, "session not found", http.StatusNotFound)
+		return
+	}
 	stateless := r.Header.Get("Mcp-Session-Id") == "" && r.Header.Get("Mcp-Protocol-Version") >= "2026-07-28"
 	// Calls are POSTs; a GET is an event stream that lasts, not drained.
 	if r.Method == http.MethodPost {

@@ -2,12 +2,17 @@ package front
 
 import (
 	"bufio"
+	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestFront_ConcurrentInitializesStayWithinTheSessionCap: 100 initialize
@@ -172,5 +177,64 @@ func TestFront_ListenStreamsAreBoundedAndNotDrained(t *testing.T) {
 	w.done <- nil // for the cleanup's stop
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("shutdown took %v with two listen streams open; it waits for calls, not for them", d)
+	}
+}
+
+// TestFront_ARequestToASessionThatEndedIs404: when a session's MCP
+// session ends on its own (the SDK ends it when an answer cannot be
+// encoded, as one quoting a control character with Go's %q could not),
+// the SDK's handler kept its id and answered each later request 200 with
+// an empty event stream: no answer, no error, for ever. The front knows
+// the session ended and answers 404 "session not found", as for any
+// session gone, so that the client starts a new one.
+func TestFront_ARequestToASessionThatEndedIs404(t *testing.T) {
+	w := newWorld(t, Options{})
+	var opened []*mcp.Server
+	var mu sync.Mutex
+	w.f.o.Open = func(context.Context) (Session, error) {
+		srv := mcp.NewServer(&mcp.Implementation{Name: "fake", Version: "1"}, nil)
+		srv.AddPrompt(&mcp.Prompt{Name: "bad"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			return nil, &jsonrpc.Error{Code: 1, Message: "no JSON data", Data: json.RawMessage("{\"uri\":\"\\x01\"}")}
+		})
+		mu.Lock()
+		opened = append(opened, srv)
+		mu.Unlock()
+		return &fakeSession{srv: srv}, nil
+	}
+	h := w.session()
+	w.post(h, `{"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{"name":"bad"}}`)
+	mu.Lock()
+	srv := opened[0]
+	mu.Unlock()
+	for i := 0; ; i++ { // the SDK ends the session once the write failed
+		n := 0
+		for range srv.Sessions() {
+			n++
+		}
+		if n == 0 {
+			break
+		}
+		if i > 5000 {
+			t.Fatal("the session did not end")
+		}
+		waitABit()
+	}
+	for i := 0; ; i++ { // and the front learns it
+		status, body := w.post(h, `{"jsonrpc":"2.0","id":`+itoa(100+i)+`,"method":"ping"}`)
+		if status == http.StatusNotFound {
+			break
+		}
+		if i > 200 {
+			t.Fatalf("a ping on the ended session: status %d %q, want 404", status, body)
+		}
+		waitABit()
+	}
+	if status, body := w.post(h, `{"jsonrpc":"2.0","id":4,"method":"ping"}`); status != http.StatusNotFound || !strings.Contains(body, "session not found") {
+		t.Errorf("a ping on the ended session: status %d %q, want 404 session not found", status, body)
+	}
+	// A new session is served.
+	h2 := w.session()
+	if status, body := w.post(h2, `{"jsonrpc":"2.0","id":5,"method":"ping"}`); status != http.StatusOK || !strings.Contains(body, `"id":5`) {
+		t.Errorf("a ping on a new session: status %d %q", status, body)
 	}
 }
