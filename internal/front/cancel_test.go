@@ -318,3 +318,84 @@ func TestFront_ACancelledRequestsProgressIsNotSent(t *testing.T) {
 		}
 	})
 }
+
+// TestFront_DeletingASessionCancelsItsCalls: a client ends its session
+// with DELETE; the SDK closes the session only once its requests being
+// served have finished, and does not cancel them: the DELETE waited as
+// long as the longest call (a script up to its 300 s limit) and the
+// calls ran on for nobody. Now the session's calls are cancelled first,
+// and the DELETE is answered at once.
+func TestFront_DeletingASessionCancelsItsCalls(t *testing.T) {
+	h := newHoldServer()
+	f, err := New(&Options{Open: h.open})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- f.Serve(ctx, ln) }()
+	defer func() { stop(); <-served }()
+	defer close(h.release) // before the shutdown, which waits for the call
+	url := "http://" + ln.Addr().String() + Path
+	post := func(sid, body string) (*http.Response, error) {
+		req, _ := http.NewRequest("POST", url, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if sid != "" {
+			req.Header.Set("Mcp-Session-Id", sid)
+			req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+		}
+		return http.DefaultClient.Do(req)
+	}
+	resp, err := post("", initBody)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	sid := resp.Header.Get("Mcp-Session-Id")
+	if resp, err := post(sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`); err != nil {
+		t.Fatal(err)
+	} else {
+		resp.Body.Close()
+	}
+	called := make(chan error, 1)
+	go func() {
+		resp, err := post(sid, holdCall(2))
+		if err == nil {
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+		called <- err
+	}()
+	<-h.started
+	deleted := make(chan int, 1)
+	go func() {
+		req, _ := http.NewRequest("DELETE", url, nil)
+		req.Header.Set("Mcp-Session-Id", sid)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			deleted <- -1
+			return
+		}
+		resp.Body.Close()
+		deleted <- resp.StatusCode
+	}()
+	select {
+	case code := <-deleted:
+		if code != http.StatusNoContent {
+			t.Fatalf("DELETE: status %d", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("DELETE not answered within 10 s: it waits for the session's call")
+	}
+	select {
+	case <-h.cancelled:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the session's call was not cancelled")
+	}
+	<-called
+}

@@ -126,8 +126,9 @@ type Front struct {
 	open     map[Session]bool
 	limiters map[string]*rate.Limiter
 	draining bool
-	reserved int // places among MaxSessions held by requests opening a session
-	listens  int // open subscriptions/listen streams (at most MaxSessions)
+	reserved int                           // places among MaxSessions held by requests opening a session
+	listens  int                           // open subscriptions/listen streams (at most MaxSessions)
+	ends     map[string]context.CancelFunc // by live session id: cancels its calls
 	flights  flights
 	inflight sync.WaitGroup
 }
@@ -137,7 +138,7 @@ func New(o *Options) (*Front, error) {
 	if o == nil || o.Open == nil {
 		return nil, errors.New("front: Options.Open is required")
 	}
-	f := &Front{o: *o, open: map[Session]bool{}, limiters: map[string]*rate.Limiter{}}
+	f := &Front{o: *o, open: map[Session]bool{}, limiters: map[string]*rate.Limiter{}, ends: map[string]context.CancelFunc{}}
 	if f.o.MaxBodyBytes == 0 {
 		f.o.MaxBodyBytes = DefaultMaxBodyBytes
 	}
@@ -218,6 +219,9 @@ type perRequest struct {
 	// reserved: the request holds a place among MaxSessions
 	// (Front.reserved) until its session is open. Guarded by Front.mu.
 	reserved bool
+	// end cancels the requests being served on the session s serves
+	// (a DELETE, see cancelOn).
+	end context.CancelFunc
 }
 
 type perRequestKey struct{}
@@ -234,6 +238,9 @@ func (f *Front) sessionServer(r *http.Request) *mcp.Server {
 		if pr.err != nil {
 			f.log.Warn("opening a session", "err", pr.err)
 		} else {
+			var ended context.Context
+			ended, pr.end = context.WithCancel(context.Background())
+			pr.s.MCP().AddReceivingMiddleware(cancelOn(ended))
 			f.mu.Lock()
 			f.open[pr.s] = true
 			if pr.reserved { // the place is the session's now
@@ -253,7 +260,7 @@ func (f *Front) sessionServer(r *http.Request) *mcp.Server {
 // session: closed when the client ends it or it expires, at once when
 // none was made. opened is the HTTP session id the request's answer
 // carried, if any.
-func (f *Front) adopt(s Session, opened string) {
+func (f *Front) adopt(s Session, opened string, end context.CancelFunc) {
 	var live []*mcp.ServerSession
 	for ss := range s.MCP().Sessions() {
 		live = append(live, ss)
@@ -262,19 +269,44 @@ func (f *Front) adopt(s Session, opened string) {
 		if opened != "" {
 			f.flights.close(opened)
 		}
+		end()
 		f.closeSession(s)
 		return
 	}
+	f.mu.Lock()
 	for _, ss := range live {
 		f.flights.open(ss.ID())
+		f.ends[ss.ID()] = end
 	}
+	f.mu.Unlock()
 	go func() {
 		for _, ss := range live {
 			ss.Wait()
 			f.flights.close(ss.ID())
+			f.mu.Lock()
+			delete(f.ends, ss.ID())
+			f.mu.Unlock()
 		}
+		end()
 		f.closeSession(s)
 	}()
+}
+
+// cancelOn is a receiving middleware of a session's server that cancels
+// the requests being served when ended is done: the client ended the
+// session (DELETE). The SDK closes a session only once its requests being
+// served have finished, without cancelling them: a DELETE waited as long
+// as the session's longest call (a script up to its 300 s limit), and the
+// calls ran on for nobody.
+func cancelOn(ended context.Context) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			ctx, cancel := context.WithCancel(ctx)
+			defer cancel()
+			defer context.AfterFunc(ended, cancel)()
+			return next(ctx, method, req)
+		}
+	}
 }
 
 // track notes the request body of a POST on 2025-11-25 session sid
@@ -376,6 +408,14 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		// request 200 with an empty event stream, for ever.
 		http.Error(w, "session not found", http.StatusNotFound)
 		return
+	}
+	if r.Method == http.MethodDelete {
+		f.mu.Lock()
+		end := f.ends[r.Header.Get("Mcp-Session-Id")]
+		f.mu.Unlock()
+		if end != nil {
+			end() // its calls first: the SDK waits for them (cancelOn)
+		}
 	}
 	stateless := r.Header.Get("Mcp-Session-Id") == "" && r.Header.Get("Mcp-Protocol-Version") >= "2026-07-28"
 	// Calls are POSTs; a GET is an event stream that lasts, not drained.
@@ -485,7 +525,7 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		opened = aw.opened
 	}
 	if pr.s != nil {
-		f.adopt(pr.s, opened)
+		f.adopt(pr.s, opened, pr.end)
 	}
 }
 
