@@ -1,10 +1,13 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"slices"
 	"strings"
 	"sync"
@@ -684,5 +687,44 @@ func TestServer_AResourceURIWithAControlCharacterIsNotFound(t *testing.T) {
 	}
 	if _, err := cs.ListTools(ctx, nil); err != nil {
 		t.Fatalf("tools/list after them: %v", err)
+	}
+}
+
+// TestServer_TheSDKsLogOfARepeatedRequestIsThinned: the SDK logs an error
+// for each 2026-07-28 ping, logging/setLevel or resources/subscribe
+// ("method removed in the new protocol"): a client's flood became a line
+// per request in the daemon's log, which nothing rotates while it runs
+// (10,000 a second, the pace a session's lines are read at). Now each of
+// the SDK's messages is logged the 1st, 10th, 100th… time, with how many.
+func TestServer_TheSDKsLogOfARepeatedRequestIsThinned(t *testing.T) {
+	var logged lockedBuffer
+	fb := &fakeBackends{tools: map[string][]*mcp.Tool{}}
+	cat := catalog.New(map[string]*config.Server{}, fb, nil)
+	s := New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: config.Settings{}.Defaults(), Logger: slog.New(slog.NewTextHandler(&logged, nil))})
+	toServer, clientOut := io.Pipe()
+	fromServer, serverOut := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Run(ctx, &StdioTransport{Reader: toServer, Writer: serverOut})
+	const meta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}`
+	go func() {
+		for i := range 100 {
+			fmt.Fprintf(clientOut, `{"jsonrpc":"2.0","id":%d,"method":"ping","params":{%s}}`+"\n", i, meta)
+		}
+	}()
+	sc := bufio.NewScanner(fromServer)
+	for range 100 {
+		if !sc.Scan() {
+			t.Fatal("fewer than 100 answers")
+		}
+	}
+	var lines []string
+	for _, l := range strings.Split(logged.String(), "\n") {
+		if strings.Contains(l, "method removed in the new protocol") {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) != 3 || !strings.Contains(lines[2], "times=100") {
+		t.Errorf("the SDK's log of 100 pings:\n%s\nwant 3 lines, the last saying times=100", logged.String())
 	}
 }

@@ -136,7 +136,7 @@ func New(o Options) *Server {
 	}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "switchboard", Title: "Switchboard", Version: o.Version}, &mcp.ServerOptions{
 		Instructions: "Switchboard fronts many MCP servers. Find tools with list_tools, then call them from JavaScript with execute; combine several calls in one script and return only what you need.",
-		Logger:       o.Logger,
+		Logger:       sdkLog(o.Logger), // its per-request messages thinned
 		// Logging: backends' log messages are relayed (Log), honouring
 		// each session's logging/setLevel.
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}, Logging: &mcp.LoggingCapabilities{}},
