@@ -194,10 +194,10 @@ func (w *answerWriter) event(b []byte) []byte {
 		// stdio holds it back too.
 		return nil
 	}
-	if kind != "error" || len(payload) <= rpcid.ErrorHead+rpcid.ErrorTail {
+	if kind != "error" || len(payload) <= rpcid.ErrorHead+rpcid.ErrorTail && !bytes.Contains(payload, codeZero) {
 		return b
 	}
-	bounded, changed := boundMessage(payload)
+	bounded, changed := boundMessage(payload, w.answersInit())
 	if !changed {
 		return b
 	}
@@ -219,11 +219,20 @@ func (w *answerWriter) jsonBody(b []byte) []byte {
 			return out
 		}
 	}
-	if len(b) <= rpcid.ErrorHead+rpcid.ErrorTail {
+	if len(b) <= rpcid.ErrorHead+rpcid.ErrorTail && !bytes.Contains(b, codeZero) {
 		return b
 	}
-	out, _ := boundMessage(b)
+	out, _ := boundMessage(b, w.answersInit())
 	return out
+}
+
+// codeZero is how the SDK encodes an error without a code.
+var codeZero = []byte(`"error":{"code":0,`)
+
+// answersInit reports whether the POST's request is an initialize.
+func (w *answerWriter) answersInit() bool {
+	req := w.request()
+	return req != nil && req.Method == "initialize"
 }
 
 // nameCheck returns the answer badParams gives instead of b, the SDK's
@@ -251,8 +260,10 @@ func (w *answerWriter) nameCheck(b []byte) ([]byte, bool) {
 }
 
 // boundMessage returns payload, a JSON-RPC error answer, or its bounded
-// encoding (changed).
-func boundMessage(payload []byte) (out []byte, changed bool) {
+// encoding (changed), with a code when it had none (code 0, which no
+// client can act on: rpcid.CodeZero, as serve on stdio gives; init: it
+// answers an initialize).
+func boundMessage(payload []byte, init bool) (out []byte, changed bool) {
 	msg, err := jsonrpc.DecodeMessage(payload)
 	if err != nil {
 		return payload, false
@@ -261,8 +272,13 @@ func boundMessage(payload []byte) (out []byte, changed bool) {
 	if !ok || r.Error == nil {
 		return payload, false
 	}
+	var we *jsonrpc.Error
+	if errors.As(r.Error, &we) && we.Code == 0 {
+		r = &jsonrpc.Response{ID: r.ID, Error: &jsonrpc.Error{Code: rpcid.CodeZero(init, we.Message), Message: we.Message, Data: we.Data}}
+		changed = true
+	}
 	bounded := rpcid.BoundAnswer(r)
-	if bounded == r {
+	if bounded == r && !changed {
 		return payload, false
 	}
 	enc, err := jsonrpc.EncodeMessage(bounded)

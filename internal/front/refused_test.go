@@ -152,3 +152,29 @@ func TestFront_TheSDKTransportGoesOnAfterARefusal(t *testing.T) {
 		t.Fatalf("ping after them: %v", r.Error)
 	}
 }
+
+// TestFront_AnErrorWithCodeZeroGetsACode: the SDK answers an initialize
+// whose params do not decode with code 0 (it fails before any
+// middleware), and a handler's plain Go error too; no client can act on
+// code 0. serve on stdio gives them codes (server.StdioTransport): now
+// so does the front, invalid params for the initialize (its message
+// names the field), internal error for another.
+func TestFront_AnErrorWithCodeZeroGetsACode(t *testing.T) {
+	w := newWorld(t, Options{})
+	status, body := w.post(nil, `{"jsonrpc":"2.0","id":4,"method":"initialize","params":{"protocolVersion":7,"capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	if code, msg, _ := rpcError(t, body); status != http.StatusOK || code != jsonrpc.CodeInvalidParams || !strings.Contains(msg, "protocolVersion") {
+		t.Errorf("initialize with a number for protocolVersion: status %d %q; want invalid params naming the field", status, body)
+	}
+	w.f.o.Open = func(context.Context) (Session, error) {
+		srv := mcp.NewServer(&mcp.Implementation{Name: "fake", Version: "1"}, nil)
+		srv.AddPrompt(&mcp.Prompt{Name: "plain"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			return nil, errors.New("a plain error")
+		})
+		return &fakeSession{srv: srv}, nil
+	}
+	h := w.session()
+	status, body = w.post(h, `{"jsonrpc":"2.0","id":5,"method":"prompts/get","params":{"name":"plain"}}`)
+	if code, msg, _ := rpcError(t, body); status != http.StatusOK || code != jsonrpc.CodeInternalError || !strings.Contains(msg, "a plain error") {
+		t.Errorf("a handler's plain error: status %d %q; want internal error with its message", status, body)
+	}
+}
