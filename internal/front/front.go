@@ -24,12 +24,15 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/time/rate"
+
+	"github.com/switchboard-mcp/switchboard/internal/rpcid"
 )
 
 // Path is where the MCP endpoint is served.
@@ -375,11 +378,11 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Cache-Control", "no-store")
 	if !f.hostAllowed(r.Host) {
-		http.Error(w, fmt.Sprintf("forbidden: Host %q is not this server's address (DNS rebinding protection; add it with --allow-host)", r.Host), http.StatusForbidden)
+		http.Error(w, fmt.Sprintf("forbidden: Host %s is not this server's address (DNS rebinding protection; add it with --allow-host)", quoteCut(r.Host)), http.StatusForbidden)
 		return
 	}
 	if o := r.Header.Get("Origin"); o != "" && !f.originAllowed(o, r.Host) {
-		http.Error(w, fmt.Sprintf("forbidden: Origin %q is not allowed (add it with --allow-origin)", o), http.StatusForbidden)
+		http.Error(w, fmt.Sprintf("forbidden: Origin %s is not allowed (add it with --allow-origin)", quoteCut(o)), http.StatusForbidden)
 		return
 	}
 	if !f.authorized(r) {
@@ -528,6 +531,11 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		f.adopt(pr.s, opened, pr.end)
 	}
 }
+
+// quoteCut quotes s, a header the client sent, with its middle left out
+// when it is long (rpcid.CutMiddle): a refusal quoted it whole, up to the
+// 1 MB of headers the server reads, to anyone.
+func quoteCut(s string) string { return strconv.Quote(rpcid.CutMiddle(s, "header")) }
 
 // deadlineWriter gives each write of a response its own write deadline.
 type deadlineWriter struct {

@@ -238,3 +238,18 @@ func TestFront_ARequestToASessionThatEndedIs404(t *testing.T) {
 		t.Errorf("a ping on a new session: status %d %q", status, body)
 	}
 }
+
+// TestFront_ARefusedHostOrOriginIsNotEchoedWhole: a refused Host or
+// Origin header was quoted whole in the 403, up to the 1 MB of headers
+// the server reads (to anyone, before the token is checked); now as the
+// error answers are, its head and tail.
+func TestFront_ARefusedHostOrOriginIsNotEchoedWhole(t *testing.T) {
+	w := newWorld(t, Options{})
+	long := strings.Repeat("h", 200<<10)
+	for _, h := range []http.Header{{"Host": {long + ".example"}}, {"Origin": {"http://" + long + ".example"}}} {
+		status, body := w.post(h, `{}`)
+		if status != http.StatusForbidden || len(body) > 8<<10 || !strings.Contains(body, "left out") || !strings.Contains(body, ".example") {
+			t.Errorf("%.20v: status %d, %d bytes: %.200q; want 403, bounded", h, status, len(body), body)
+		}
+	}
+}
