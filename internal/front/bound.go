@@ -3,10 +3,12 @@ package front
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/rpcid"
 )
@@ -17,12 +19,21 @@ import (
 // the server's before it), a JSON body (a JSON-RPC message: an error it
 // answers before serving, with a status), or a plain-text error
 // (http.Error). It bounds the error answers that quote the client, and
-// drops the answer to a request the client cancelled (see flights). A
-// Write it cannot take apart goes out as it is.
+// drops the answer to a request the client cancelled (see flights), and
+// the progress of that request written after the cancellation; it
+// answers what the SDK's handler refuses as stdio does (see
+// refused.go). A Write it cannot take apart goes out as it is.
 type answerWriter struct {
 	http.ResponseWriter
 	f   *Front
 	sid string
+	// body is the POST's body; onSession: it carries an Mcp-Session-Id.
+	body      []byte
+	onSession bool
+	req       *jsonrpc.Request // body as the SDK reads it, once asked (request)
+	// held is the status of a plain-text error the SDK's handler began,
+	// not yet written: it may be a refusal to answer otherwise.
+	held int
 	// fl is the POST's request being served on a 2025-11-25 session, with
 	// its id; nil when none is tracked (a notification, a
 	// stateless request, a session the front does not know yet).
@@ -34,7 +45,88 @@ type answerWriter struct {
 	opened string
 }
 
+// WriteHeader holds back the status of a plain-text 400 (http.Error sets
+// the content type first) until its text shows whether it is a refusal
+// of the SDK's to answer as stdio does.
+func (w *answerWriter) WriteHeader(code int) {
+	if code == http.StatusBadRequest && strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
+		w.held = code
+		return
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// release writes the status WriteHeader held back, if any; the handler
+// calls it once the SDK's handler has returned.
+func (w *answerWriter) release() {
+	if w.held != 0 {
+		w.ResponseWriter.WriteHeader(w.held)
+		w.held = 0
+	}
+}
+
+// request returns the POST's message as the SDK reads it, nil when it is
+// no request.
+func (w *answerWriter) request() *jsonrpc.Request {
+	if w.req == nil {
+		msg, err := jsonrpc.DecodeMessage(w.body)
+		if err != nil {
+			return nil
+		}
+		req, ok := msg.(*jsonrpc.Request)
+		if !ok {
+			return nil
+		}
+		w.req = req
+	}
+	return w.req
+}
+
+// refused answers, instead of text (a plain-text 400 of the SDK's
+// handler), what stdio answers (sdkRefusal), and reports whether it did.
+// On a 2025-11-25 session the answer is the request's, 200 as any other;
+// without a session, 400 as the front's own refusals.
+func (w *answerWriter) refused(text string) bool {
+	req := w.request()
+	if req == nil {
+		return false
+	}
+	answer, ok := sdkRefusal(req, strings.TrimSuffix(text, "\n"))
+	if !ok {
+		return false
+	}
+	h := w.Header()
+	if answer == nil { // a notification: accepted and dropped, as on stdio
+		h.Del("Content-Type")
+		w.ResponseWriter.WriteHeader(http.StatusAccepted)
+		return true
+	}
+	enc, err := jsonrpc.EncodeMessage(rpcid.BoundAnswer(answer))
+	if err != nil {
+		return false
+	}
+	status := http.StatusBadRequest
+	if w.onSession {
+		status = http.StatusOK
+	}
+	if w.fl != nil && req.ID == w.id {
+		w.f.flights.answer(w.sid, w.id, w.fl)
+	}
+	h.Set("Content-Type", "application/json")
+	w.ResponseWriter.WriteHeader(status)
+	w.ResponseWriter.Write(enc)
+	return true
+}
+
 func (w *answerWriter) Write(b []byte) (int, error) {
+	if w.held != 0 {
+		held := w.held
+		w.held = 0
+		if w.refused(string(b)) {
+			return len(b), nil
+		}
+		w.ResponseWriter.WriteHeader(held)
+	}
 	if w.fresh && w.opened == "" {
 		// Before the client can see the id: its next POST may come
 		// before the SDK's handler returns.
@@ -48,7 +140,7 @@ func (w *answerWriter) Write(b []byte) (int, error) {
 	case strings.HasPrefix(ct, "text/event-stream"):
 		out = w.event(b)
 	case strings.HasPrefix(ct, "application/json"):
-		out = boundJSON(b)
+		out = w.jsonBody(b)
 	case len(b) > rpcid.ErrorHead+rpcid.ErrorTail:
 		// http.Error: the SDK's "JSON RPC not handled: %q" quotes the
 		// method, whole.
@@ -86,7 +178,7 @@ func (w *answerWriter) event(b []byte) []byte {
 	if !ok || bytes.IndexByte(payload, '\n') >= 0 {
 		return b
 	}
-	kind, rawID := classify(payload)
+	kind, rawID, method := classify(payload)
 	if kind == "" {
 		return b
 	}
@@ -95,10 +187,17 @@ func (w *answerWriter) event(b []byte) []byte {
 			return nil // cancelled: no answer (MCP cancellation)
 		}
 	}
-	if kind != "error" || len(payload) <= rpcid.ErrorHead+rpcid.ErrorTail {
+	if w.fl != nil && method == "notifications/progress" && w.f.flights.cancelled(w.fl) {
+		// The SDK writes on this stream only what relates to its request:
+		// progress for a token the client dropped when it cancelled (the
+		// TypeScript SDK's client reports such as an error). serve on
+		// stdio holds it back too.
+		return nil
+	}
+	if kind != "error" || len(payload) <= rpcid.ErrorHead+rpcid.ErrorTail && !bytes.Contains(payload, codeZero) {
 		return b
 	}
-	bounded, changed := boundMessage(payload)
+	bounded, changed := boundMessage(payload, w.answersInit())
 	if !changed {
 		return b
 	}
@@ -108,22 +207,63 @@ func (w *answerWriter) event(b []byte) []byte {
 	return append(out, "\n\n"...)
 }
 
-// boundJSON returns b, a JSON body, with the error of the JSON-RPC answer
-// it is bounded.
-func boundJSON(b []byte) []byte {
-	if len(b) <= rpcid.ErrorHead+rpcid.ErrorTail {
+// jsonBody returns b, a JSON body, with the error of the JSON-RPC answer
+// it is bounded; the SDK's -32020 for params it could not read a name
+// from becomes stdio's invalid params (badParams).
+func (w *answerWriter) jsonBody(b []byte) []byte {
+	if kind, _, _ := classify(b); kind != "error" {
 		return b
 	}
-	if kind, _ := classify(b); kind != "error" {
+	if bytes.Contains(b, []byte(sdkNameCheck)) {
+		if out, ok := w.nameCheck(b); ok {
+			return out
+		}
+	}
+	if len(b) <= rpcid.ErrorHead+rpcid.ErrorTail && !bytes.Contains(b, codeZero) {
 		return b
 	}
-	out, _ := boundMessage(b)
+	out, _ := boundMessage(b, w.answersInit())
 	return out
 }
 
+// codeZero is how the SDK encodes an error without a code.
+var codeZero = []byte(`"error":{"code":0,`)
+
+// answersInit reports whether the POST's request is an initialize.
+func (w *answerWriter) answersInit() bool {
+	req := w.request()
+	return req != nil && req.Method == "initialize"
+}
+
+// nameCheck returns the answer badParams gives instead of b, the SDK's
+// error for a request whose params it could not read a name from.
+func (w *answerWriter) nameCheck(b []byte) ([]byte, bool) {
+	msg, err := jsonrpc.DecodeMessage(b)
+	if err != nil {
+		return nil, false
+	}
+	r, ok := msg.(*jsonrpc.Response)
+	var we *jsonrpc.Error
+	if !ok || !errors.As(r.Error, &we) || we.Code != mcp.CodeHeaderMismatch || !strings.HasPrefix(we.Message, sdkNameCheck) {
+		return nil, false
+	}
+	req := w.request()
+	if req == nil || req.ID != r.ID {
+		return nil, false
+	}
+	answer, ok := badParams(req)
+	if !ok {
+		return nil, false
+	}
+	enc, err := jsonrpc.EncodeMessage(rpcid.BoundAnswer(answer))
+	return enc, err == nil
+}
+
 // boundMessage returns payload, a JSON-RPC error answer, or its bounded
-// encoding (changed).
-func boundMessage(payload []byte) (out []byte, changed bool) {
+// encoding (changed), with a code when it had none (code 0, which no
+// client can act on: rpcid.CodeZero, as serve on stdio gives; init: it
+// answers an initialize).
+func boundMessage(payload []byte, init bool) (out []byte, changed bool) {
 	msg, err := jsonrpc.DecodeMessage(payload)
 	if err != nil {
 		return payload, false
@@ -132,8 +272,13 @@ func boundMessage(payload []byte) (out []byte, changed bool) {
 	if !ok || r.Error == nil {
 		return payload, false
 	}
+	var we *jsonrpc.Error
+	if errors.As(r.Error, &we) && we.Code == 0 {
+		r = &jsonrpc.Response{ID: r.ID, Error: &jsonrpc.Error{Code: rpcid.CodeZero(init, we.Message), Message: we.Message, Data: we.Data}}
+		changed = true
+	}
 	bounded := rpcid.BoundAnswer(r)
-	if bounded == r {
+	if bounded == r && !changed {
 		return payload, false
 	}
 	enc, err := jsonrpc.EncodeMessage(bounded)
@@ -147,32 +292,37 @@ func boundMessage(payload []byte) (out []byte, changed bool) {
 // encodes it (jsonrpc, id, then method, result or error), up to the
 // first that tells what it is, without reading the rest: kind is
 // "result" or "error" for an answer (rawID its id), "method" for a
-// request or notification, "" for anything else.
-func classify(b []byte) (kind string, rawID json.RawMessage) {
+// request or notification (method its method), "" for anything else.
+func classify(b []byte) (kind string, rawID json.RawMessage, method string) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return "", nil
+		return "", nil, ""
 	}
 	for dec.More() {
 		t, err := dec.Token()
 		if err != nil {
-			return "", nil
+			return "", nil, ""
 		}
 		switch key, _ := t.(string); key {
-		case "result", "error", "method":
-			return key, rawID
+		case "result", "error":
+			return key, rawID, ""
+		case "method":
+			if dec.Decode(&method) != nil {
+				return "", nil, ""
+			}
+			return key, rawID, method
 		case "id":
 			if dec.Decode(&rawID) != nil {
-				return "", nil
+				return "", nil, ""
 			}
 		default:
 			var skip json.RawMessage
 			if dec.Decode(&skip) != nil {
-				return "", nil
+				return "", nil, ""
 			}
 		}
 	}
-	return "", nil
+	return "", nil, ""
 }
 
 // makeID returns the id raw (JSON) names as the SDK reads it: a number

@@ -264,3 +264,138 @@ func TestFront_TheSDKClientsCancellationStillCancels(t *testing.T) {
 		t.Fatal("the call was not cancelled within a minute")
 	}
 }
+
+// TestFront_ACancelledRequestsProgressIsNotSent: a request's progress,
+// sent after its client cancelled it (a backend's, relayed as it comes,
+// or a script's last), went out on the request's event stream, for a
+// token the client had dropped (the TypeScript SDK's client reports one
+// it does not know as an error); serve on stdio holds it back. Now so
+// does the front; the progress before the cancellation is sent.
+func TestFront_ACancelledRequestsProgressIsNotSent(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		started, cancelled := make(chan struct{}, 1), make(chan struct{}, 1)
+		open := func(context.Context) (Session, error) {
+			srv := mcp.NewServer(&mcp.Implementation{Name: "fake", Version: "1"}, nil)
+			mcp.AddTool(srv, &mcp.Tool{Name: "hold"}, func(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+				tok := req.Params.GetProgressToken()
+				req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: tok, Progress: 1, Message: "before"})
+				started <- struct{}{}
+				<-ctx.Done()
+				req.Session.NotifyProgress(context.WithoutCancel(ctx), &mcp.ProgressNotificationParams{ProgressToken: tok, Progress: 2, Message: "after"})
+				cancelled <- struct{}{}
+				return nil, nil, ctx.Err()
+			})
+			return &fakeSession{srv: srv}, nil
+		}
+		f, err := New(&Options{Open: open})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ln := servePipes(t, f)
+		r := dialRaw(t, ln, "")
+		r.initialize()
+		r.send(r.request(`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"hold","arguments":{},"_meta":{"progressToken":"tok"}}}`, ""))
+		stream := make(chan string, 1)
+		go func() { // as it comes: a pipe holds no byte the client has not read
+			resp, err := http.ReadResponse(r.br, nil)
+			if err != nil {
+				stream <- err.Error()
+				return
+			}
+			b, err := io.ReadAll(resp.Body)
+			stream <- fmt.Sprintf("%s (%v)", b, err)
+		}()
+		<-started
+		other := dialRaw(t, ln, r.sid)
+		other.send(other.request(cancelOf(8), ""))
+		if resp, body := other.read(); resp.StatusCode != http.StatusAccepted {
+			t.Fatalf("the cancellation: status %d %s, want 202", resp.StatusCode, body)
+		}
+		<-cancelled
+		body := <-stream
+		if !strings.Contains(body, `"message":"before"`) || strings.Contains(body, `"message":"after"`) || strings.Contains(body, `"id":8`) || !strings.HasSuffix(body, "(<nil>)") {
+			t.Fatalf("the cancelled request's stream: %q; want the progress before the cancellation, none after, no answer", body)
+		}
+	})
+}
+
+// TestFront_DeletingASessionCancelsItsCalls: a client ends its session
+// with DELETE; the SDK closes the session only once its requests being
+// served have finished, and does not cancel them: the DELETE waited as
+// long as the longest call (a script up to its 300 s limit) and the
+// calls ran on for nobody. Now the session's calls are cancelled first,
+// and the DELETE is answered at once.
+func TestFront_DeletingASessionCancelsItsCalls(t *testing.T) {
+	h := newHoldServer()
+	f, err := New(&Options{Open: h.open})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- f.Serve(ctx, ln) }()
+	defer func() { stop(); <-served }()
+	defer close(h.release) // before the shutdown, which waits for the call
+	url := "http://" + ln.Addr().String() + Path
+	post := func(sid, body string) (*http.Response, error) {
+		req, _ := http.NewRequest("POST", url, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if sid != "" {
+			req.Header.Set("Mcp-Session-Id", sid)
+			req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+		}
+		return http.DefaultClient.Do(req)
+	}
+	resp, err := post("", initBody)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	sid := resp.Header.Get("Mcp-Session-Id")
+	if resp, err := post(sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`); err != nil {
+		t.Fatal(err)
+	} else {
+		resp.Body.Close()
+	}
+	called := make(chan error, 1)
+	go func() {
+		resp, err := post(sid, holdCall(2))
+		if err == nil {
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+		called <- err
+	}()
+	<-h.started
+	deleted := make(chan int, 1)
+	go func() {
+		req, _ := http.NewRequest("DELETE", url, nil)
+		req.Header.Set("Mcp-Session-Id", sid)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			deleted <- -1
+			return
+		}
+		resp.Body.Close()
+		deleted <- resp.StatusCode
+	}()
+	select {
+	case code := <-deleted:
+		if code != http.StatusNoContent {
+			t.Fatalf("DELETE: status %d", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("DELETE not answered within 10 s: it waits for the session's call")
+	}
+	select {
+	case <-h.cancelled:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the session's call was not cancelled")
+	}
+	<-called
+}

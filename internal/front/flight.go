@@ -1,6 +1,7 @@
 package front
 
 import (
+	"bytes"
 	"encoding/json"
 	"sync"
 
@@ -54,6 +55,13 @@ func (fs *flights) close(sid string) {
 	delete(fs.m, sid)
 }
 
+// live reports whether session sid is known and has not ended.
+func (fs *flights) live(sid string) bool {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	return fs.m[sid] != nil
+}
+
 // begin notes request id of session sid as being served and returns its
 // flight; nil when the session is not known or a request with that id is
 // being served (the SDK answers the second one "duplicate in-flight
@@ -90,6 +98,13 @@ func (fs *flights) answer(sid string, id jsonrpc.ID, fl *flight) bool {
 		delete(fs.m[sid], id)
 	}
 	return !fl.cancelled
+}
+
+// cancelled reports whether the client cancelled fl.
+func (fs *flights) cancelled(fl *flight) bool {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	return fl.cancelled
 }
 
 // end notes fl's POST ended. Without its answer (the client closed the
@@ -140,4 +155,14 @@ func cancelledID(params json.RawMessage) (jsonrpc.ID, bool) {
 		return jsonrpc.ID{}, false
 	}
 	return makeID(p.RequestID)
+}
+
+// isListen reports whether body is a subscriptions/listen request (an
+// event stream that lasts until the client closes it).
+func isListen(body []byte) bool {
+	if !bytes.Contains(body, []byte("subscriptions/listen")) {
+		return false
+	}
+	var p peeked
+	return json.Unmarshal(body, &p) == nil && p.Method == "subscriptions/listen" && len(p.ID) > 0 && string(p.ID) != "null"
 }

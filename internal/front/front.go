@@ -24,12 +24,15 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/time/rate"
+
+	"github.com/switchboard-mcp/switchboard/internal/rpcid"
 )
 
 // Path is where the MCP endpoint is served.
@@ -89,8 +92,9 @@ type Options struct {
 	// means DefaultDrain.
 	Drain time.Duration
 	// MaxSessions bounds the open HTTP sessions (each holds a session
-	// until it ends or idles out); a request for one more is 503. 0 means
-	// DefaultMaxSessions.
+	// until it ends or idles out), and apart from them the open
+	// subscriptions/listen streams; a request for one more is 503. 0
+	// means DefaultMaxSessions.
 	MaxSessions int
 	// BodyTimeout bounds how long a POST's body may take to arrive, from
 	// the end of its headers; a slower one is 408 and the connection is
@@ -125,7 +129,9 @@ type Front struct {
 	open     map[Session]bool
 	limiters map[string]*rate.Limiter
 	draining bool
-	reserved int // places among MaxSessions held by requests opening a session
+	reserved int                           // places among MaxSessions held by requests opening a session
+	listens  int                           // open subscriptions/listen streams (at most MaxSessions)
+	ends     map[string]context.CancelFunc // by live session id: cancels its calls
 	flights  flights
 	inflight sync.WaitGroup
 }
@@ -135,7 +141,7 @@ func New(o *Options) (*Front, error) {
 	if o == nil || o.Open == nil {
 		return nil, errors.New("front: Options.Open is required")
 	}
-	f := &Front{o: *o, open: map[Session]bool{}, limiters: map[string]*rate.Limiter{}}
+	f := &Front{o: *o, open: map[Session]bool{}, limiters: map[string]*rate.Limiter{}, ends: map[string]context.CancelFunc{}}
 	if f.o.MaxBodyBytes == 0 {
 		f.o.MaxBodyBytes = DefaultMaxBodyBytes
 	}
@@ -216,6 +222,9 @@ type perRequest struct {
 	// reserved: the request holds a place among MaxSessions
 	// (Front.reserved) until its session is open. Guarded by Front.mu.
 	reserved bool
+	// end cancels the requests being served on the session s serves
+	// (a DELETE, see cancelOn).
+	end context.CancelFunc
 }
 
 type perRequestKey struct{}
@@ -232,6 +241,9 @@ func (f *Front) sessionServer(r *http.Request) *mcp.Server {
 		if pr.err != nil {
 			f.log.Warn("opening a session", "err", pr.err)
 		} else {
+			var ended context.Context
+			ended, pr.end = context.WithCancel(context.Background())
+			pr.s.MCP().AddReceivingMiddleware(cancelOn(ended))
 			f.mu.Lock()
 			f.open[pr.s] = true
 			if pr.reserved { // the place is the session's now
@@ -251,7 +263,7 @@ func (f *Front) sessionServer(r *http.Request) *mcp.Server {
 // session: closed when the client ends it or it expires, at once when
 // none was made. opened is the HTTP session id the request's answer
 // carried, if any.
-func (f *Front) adopt(s Session, opened string) {
+func (f *Front) adopt(s Session, opened string, end context.CancelFunc) {
 	var live []*mcp.ServerSession
 	for ss := range s.MCP().Sessions() {
 		live = append(live, ss)
@@ -260,19 +272,44 @@ func (f *Front) adopt(s Session, opened string) {
 		if opened != "" {
 			f.flights.close(opened)
 		}
+		end()
 		f.closeSession(s)
 		return
 	}
+	f.mu.Lock()
 	for _, ss := range live {
 		f.flights.open(ss.ID())
+		f.ends[ss.ID()] = end
 	}
+	f.mu.Unlock()
 	go func() {
 		for _, ss := range live {
 			ss.Wait()
 			f.flights.close(ss.ID())
+			f.mu.Lock()
+			delete(f.ends, ss.ID())
+			f.mu.Unlock()
 		}
+		end()
 		f.closeSession(s)
 	}()
+}
+
+// cancelOn is a receiving middleware of a session's server that cancels
+// the requests being served when ended is done: the client ended the
+// session (DELETE). The SDK closes a session only once its requests being
+// served have finished, without cancelling them: a DELETE waited as long
+// as the session's longest call (a script up to its 300 s limit), and the
+// calls ran on for nobody.
+func cancelOn(ended context.Context) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			ctx, cancel := context.WithCancel(ctx)
+			defer cancel()
+			defer context.AfterFunc(ended, cancel)()
+			return next(ctx, method, req)
+		}
+	}
 }
 
 // track notes the request body of a POST on 2025-11-25 session sid
@@ -341,11 +378,11 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Cache-Control", "no-store")
 	if !f.hostAllowed(r.Host) {
-		http.Error(w, fmt.Sprintf("forbidden: Host %q is not this server's address (DNS rebinding protection; add it with --allow-host)", r.Host), http.StatusForbidden)
+		http.Error(w, fmt.Sprintf("forbidden: Host %s is not this server's address (DNS rebinding protection; add it with --allow-host)", quoteCut(r.Host)), http.StatusForbidden)
 		return
 	}
 	if o := r.Header.Get("Origin"); o != "" && !f.originAllowed(o, r.Host) {
-		http.Error(w, fmt.Sprintf("forbidden: Origin %q is not allowed (add it with --allow-origin)", o), http.StatusForbidden)
+		http.Error(w, fmt.Sprintf("forbidden: Origin %s is not allowed (add it with --allow-origin)", quoteCut(o)), http.StatusForbidden)
 		return
 	}
 	if !f.authorized(r) {
@@ -366,6 +403,23 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("request body exceeds %d bytes", f.o.MaxBodyBytes), http.StatusRequestEntityTooLarge)
 		return
 	}
+	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" && !f.flights.live(sid) {
+		// Each session is opened by an initialize through the front, which
+		// knows it from its answer until its MCP session ends. One that
+		// ended on its own (the SDK ends a session whose answer cannot be
+		// encoded) stayed in the SDK's handler, which answered each later
+		// request 200 with an empty event stream, for ever.
+		http.Error(w, "session not found", http.StatusNotFound)
+		return
+	}
+	if r.Method == http.MethodDelete {
+		f.mu.Lock()
+		end := f.ends[r.Header.Get("Mcp-Session-Id")]
+		f.mu.Unlock()
+		if end != nil {
+			end() // its calls first: the SDK waits for them (cancelOn)
+		}
+	}
 	stateless := r.Header.Get("Mcp-Session-Id") == "" && r.Header.Get("Mcp-Protocol-Version") >= "2026-07-28"
 	// Calls are POSTs; a GET is an event stream that lasts, not drained.
 	if r.Method == http.MethodPost {
@@ -382,6 +436,10 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 			refuseID(w, json.RawMessage("null"), "JSON-RPC batches are not supported; send one message per request")
 			return
 		}
+		if id, why := oneMessage(body); why != "" {
+			refuseID(w, id, why)
+			return
+		}
 		if id, why := oddID(body); why != "" {
 			refuseID(w, id, why)
 			return
@@ -392,6 +450,7 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 				return
 			}
 		}
+		listen := isListen(body)
 		f.mu.Lock()
 		if f.draining {
 			f.mu.Unlock()
@@ -399,10 +458,29 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 			http.Error(w, "shutting down", http.StatusServiceUnavailable)
 			return
 		}
-		f.inflight.Add(1)
+		if listen {
+			// An event stream that lasts until its client closes it, as a
+			// session's GET stream: bounded as sessions are (each holds a
+			// connection and the SDK's session serving it), and not drained.
+			if f.listens >= f.o.MaxSessions {
+				f.mu.Unlock()
+				w.Header().Set("Retry-After", "60")
+				http.Error(w, fmt.Sprintf("too many open subscriptions/listen streams (%d): close one first", f.o.MaxSessions), http.StatusServiceUnavailable)
+				return
+			}
+			f.listens++
+			defer func() {
+				f.mu.Lock()
+				f.listens--
+				f.mu.Unlock()
+			}()
+		} else {
+			f.inflight.Add(1)
+			defer f.inflight.Done()
+		}
 		f.mu.Unlock()
-		defer f.inflight.Done()
-		aw := &answerWriter{ResponseWriter: w, f: f}
+		aw := &answerWriter{ResponseWriter: w, f: f, body: body, onSession: r.Header.Get("Mcp-Session-Id") != ""}
+		defer aw.release()
 		if sid := r.Header.Get("Mcp-Session-Id"); sid != "" && f.track(aw, sid, body) {
 			// A late cancellation, or one naming no request: nothing to
 			// cancel, and the SDK would cancel a later request reusing
@@ -450,9 +528,14 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		opened = aw.opened
 	}
 	if pr.s != nil {
-		f.adopt(pr.s, opened)
+		f.adopt(pr.s, opened, pr.end)
 	}
 }
+
+// quoteCut quotes s, a header the client sent, with its middle left out
+// when it is long (rpcid.CutMiddle): a refusal quoted it whole, up to the
+// 1 MB of headers the server reads, to anyone.
+func quoteCut(s string) string { return strconv.Quote(rpcid.CutMiddle(s, "header")) }
 
 // deadlineWriter gives each write of a response its own write deadline.
 type deadlineWriter struct {

@@ -1,10 +1,18 @@
 package front
 
 import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestFront_ConcurrentInitializesStayWithinTheSessionCap: 100 initialize
@@ -69,5 +77,179 @@ func TestFront_RefusesABatch(t *testing.T) {
 	w.mu.Unlock()
 	if opened != 1 {
 		t.Errorf("%d sessions opened, want the one initialized", opened)
+	}
+}
+
+// TestFront_RefusesWhatTheSDKWouldDrop: the SDK served the first of two
+// messages in one body (or one followed by text) and dropped the rest, so
+// a second request was never answered; it took a request whose id is
+// null for a notification, and a message with an id but no method,
+// result or error for an answer to a request of its own, and dropped
+// each (202), the client waiting for an answer. serve on stdio refuses
+// each of these, saying why; so does the front now (400, invalid
+// request), on a session and without.
+func TestFront_RefusesWhatTheSDKWouldDrop(t *testing.T) {
+	w := newWorld(t, Options{})
+	h := w.session()
+	stateless := http.Header{"Mcp-Protocol-Version": {"2026-07-28"}, "Mcp-Method": {"ping"}}
+	ping := `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+	for _, tt := range []struct {
+		body, id, why string
+	}{
+		{ping + ping, `"id":1`, "more than one JSON value, or text after one; send one message per request"},
+		{ping + "\n" + `{"jsonrpc":"2.0","id":2,"method":"ping"}`, `"id":1`, "send one message per request"},
+		{ping + " xyz", `"id":1`, "send one message per request"},
+		{`{"jsonrpc":"2.0","id":null,"method":"ping"}`, `"id":null`, "the id is null; a request's id is a string or a number (a notification has no id)"},
+		{`{"jsonrpc":"2.0","id":null,"method":"tools/call","params":{"name":"echo"}}`, `"id":null`, "the id is null"},
+		{`{"jsonrpc":"2.0","id":7}`, `"id":7`, "the message has an id but no method (a request) and no result or error (a response)"},
+	} {
+		for _, hh := range []http.Header{h, stateless} {
+			status, body := w.post(hh, tt.body)
+			if status != http.StatusBadRequest || !strings.Contains(body, `"code":-32600`) || !strings.Contains(body, tt.id) || !strings.Contains(body, tt.why) {
+				t.Errorf("%q (%v): status %d %q; want 400, invalid request under %s saying %q", tt.body, hh, status, body, tt.id, tt.why)
+			}
+		}
+	}
+	// What the SDK serves as it should is not refused.
+	for _, b := range []string{ping + " \r\n\t", `{"jsonrpc":"2.0","id":3,"result":null}`, `{"jsonrpc":"2.0","method":"notifications/foo"}`} {
+		if status, body := w.post(h, b); status != http.StatusOK && status != http.StatusAccepted {
+			t.Errorf("%q: status %d %q", b, status, body)
+		}
+	}
+}
+
+// TestFront_ListenStreamsAreBoundedAndNotDrained: a 2026-07-28
+// subscriptions/listen is an event stream that lasts until its client
+// closes it, as a session's GET stream: each open one held a connection
+// and about 130 kB of the server's, with no bound (2,000 held 280 MB),
+// and shutdown waited the whole drain time for any of them, as for a
+// call. Now at most MaxSessions are open at once (one more is 503), and
+// shutdown does not wait for them.
+func TestFront_ListenStreamsAreBoundedAndNotDrained(t *testing.T) {
+	w := newWorld(t, Options{MaxSessions: 2, Drain: 20 * time.Second})
+	listen := func(id int) (*http.Response, error) {
+		body := `{"jsonrpc":"2.0","id":` + itoa(id) + `,"method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true},` + statelessMeta + `}}`
+		req, _ := http.NewRequest("POST", w.url, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Mcp-Protocol-Version", "2026-07-28")
+		req.Header.Set("Mcp-Method", "subscriptions/listen")
+		return http.DefaultClient.Do(req)
+	}
+	var open []*http.Response
+	defer func() {
+		for _, r := range open {
+			r.Body.Close()
+		}
+	}()
+	for id := range 2 {
+		resp, err := listen(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		open = append(open, resp)
+		line, err := bufio.NewReader(resp.Body).ReadString('\n')
+		if resp.StatusCode != http.StatusOK || err != nil || !strings.HasPrefix(line, "event: message") {
+			t.Fatalf("listen %d: status %d, first line %q (%v)", id, resp.StatusCode, line, err)
+		}
+	}
+	resp, err := listen(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusServiceUnavailable {
+		resp.Body.Close()
+		t.Fatalf("a third listen: status %d; want 503", resp.StatusCode)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(b), "subscriptions/listen") {
+		t.Fatalf("a third listen: status %d %q; want 503 naming the bound", resp.StatusCode, b)
+	}
+	// The first two are still served; a call is too.
+	if status, body := w.post(http.Header{"Mcp-Protocol-Version": {"2026-07-28"}, "Mcp-Method": {"tools/list"}}, `{"jsonrpc":"2.0","id":9,"method":"tools/list","params":{`+statelessMeta+`}}`); status != http.StatusOK {
+		t.Fatalf("a tools/list beside them: status %d %q", status, body)
+	}
+	start := time.Now()
+	if err := w.stop(); err != nil {
+		t.Fatal(err)
+	}
+	w.done <- nil // for the cleanup's stop
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("shutdown took %v with two listen streams open; it waits for calls, not for them", d)
+	}
+}
+
+// TestFront_ARequestToASessionThatEndedIs404: when a session's MCP
+// session ends on its own (the SDK ends it when an answer cannot be
+// encoded, as one quoting a control character with Go's %q could not),
+// the SDK's handler kept its id and answered each later request 200 with
+// an empty event stream: no answer, no error, for ever. The front knows
+// the session ended and answers 404 "session not found", as for any
+// session gone, so that the client starts a new one.
+func TestFront_ARequestToASessionThatEndedIs404(t *testing.T) {
+	w := newWorld(t, Options{})
+	var opened []*mcp.Server
+	var mu sync.Mutex
+	w.f.o.Open = func(context.Context) (Session, error) {
+		srv := mcp.NewServer(&mcp.Implementation{Name: "fake", Version: "1"}, nil)
+		srv.AddPrompt(&mcp.Prompt{Name: "bad"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			return nil, &jsonrpc.Error{Code: 1, Message: "no JSON data", Data: json.RawMessage("{\"uri\":\"\\x01\"}")}
+		})
+		mu.Lock()
+		opened = append(opened, srv)
+		mu.Unlock()
+		return &fakeSession{srv: srv}, nil
+	}
+	h := w.session()
+	w.post(h, `{"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{"name":"bad"}}`)
+	mu.Lock()
+	srv := opened[0]
+	mu.Unlock()
+	for i := 0; ; i++ { // the SDK ends the session once the write failed
+		n := 0
+		for range srv.Sessions() {
+			n++
+		}
+		if n == 0 {
+			break
+		}
+		if i > 5000 {
+			t.Fatal("the session did not end")
+		}
+		waitABit()
+	}
+	for i := 0; ; i++ { // and the front learns it
+		status, body := w.post(h, `{"jsonrpc":"2.0","id":`+itoa(100+i)+`,"method":"ping"}`)
+		if status == http.StatusNotFound {
+			break
+		}
+		if i > 200 {
+			t.Fatalf("a ping on the ended session: status %d %q, want 404", status, body)
+		}
+		waitABit()
+	}
+	if status, body := w.post(h, `{"jsonrpc":"2.0","id":4,"method":"ping"}`); status != http.StatusNotFound || !strings.Contains(body, "session not found") {
+		t.Errorf("a ping on the ended session: status %d %q, want 404 session not found", status, body)
+	}
+	// A new session is served.
+	h2 := w.session()
+	if status, body := w.post(h2, `{"jsonrpc":"2.0","id":5,"method":"ping"}`); status != http.StatusOK || !strings.Contains(body, `"id":5`) {
+		t.Errorf("a ping on a new session: status %d %q", status, body)
+	}
+}
+
+// TestFront_ARefusedHostOrOriginIsNotEchoedWhole: a refused Host or
+// Origin header was quoted whole in the 403, up to the 1 MB of headers
+// the server reads (to anyone, before the token is checked); now as the
+// error answers are, its head and tail.
+func TestFront_ARefusedHostOrOriginIsNotEchoedWhole(t *testing.T) {
+	w := newWorld(t, Options{})
+	long := strings.Repeat("h", 200<<10)
+	for _, h := range []http.Header{{"Host": {long + ".example"}}, {"Origin": {"http://" + long + ".example"}}} {
+		status, body := w.post(h, `{}`)
+		if status != http.StatusForbidden || len(body) > 8<<10 || !strings.Contains(body, "left out") || !strings.Contains(body, ".example") {
+			t.Errorf("%.20v: status %d, %d bytes: %.200q; want 403, bounded", h, status, len(body), body)
+		}
 	}
 }

@@ -95,3 +95,38 @@ func beforeInitialize(body []byte) (id json.RawMessage, why string) {
 	}
 	return m.ID, "method " + strconv.Quote(m.Method) + " before initialize: a session starts with an initialize request, whose answer carries the Mcp-Session-Id header to send with every later request"
 }
+
+// oneMessage returns the id of body (null when it has none) and why it is
+// refused when the SDK would serve part of it or drop it unanswered: a
+// body with more than one JSON value, or text after one (the SDK served
+// the first and dropped the rest: a second request was never answered);
+// a request whose id is null (taken for a notification); a message with
+// an id but no method, result or error (taken for an answer to a request
+// of the server's). serve on stdio refuses these alike, in the same words
+// (server.StdioTransport). why is "" for anything else (a body that is
+// not JSON, or no object: the SDK answers it).
+func oneMessage(body []byte) (id json.RawMessage, why string) {
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method json.RawMessage `json:"method"`
+		Result json.RawMessage `json:"result"`
+		Error  json.RawMessage `json:"error"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if dec.Decode(&m) != nil {
+		return nil, ""
+	}
+	id = m.ID
+	if len(id) == 0 {
+		id = json.RawMessage("null")
+	}
+	switch {
+	case len(bytes.TrimLeft(body[dec.InputOffset():], " \t\r\n")) > 0:
+		return id, "the body holds more than one JSON value, or text after one; send one message per request"
+	case string(m.ID) == "null" && m.Method != nil:
+		return id, "the id is null; a request's id is a string or a number (a notification has no id)"
+	case len(m.ID) > 0 && string(m.ID) != "null" && m.Method == nil && m.Result == nil && m.Error == nil:
+		return id, "the message has an id but no method (a request) and no result or error (a response)"
+	}
+	return nil, ""
+}

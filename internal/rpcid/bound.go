@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -61,4 +62,29 @@ func CutMiddle(s, what string) string {
 		tail++
 	}
 	return fmt.Sprintf("%s … [%d bytes of the %s left out] … %s", s[:head], tail-head, what, s[tail:])
+}
+
+// Messages of errors the SDK (go-sdk v1.8.0) sends with code 0, before
+// any middleware sees the request: its initialization gate's ending, and
+// the start of its initialize handler's when the params do not decode
+// (they name the field).
+const (
+	SDKInitGate   = " is invalid during session initialization"
+	SDKInitParams = "handling 'initialize': unmarshaling "
+)
+
+// CodeZero returns the code to give an error answer the SDK would send
+// with code 0, which no client can act on, whose message is msg; init:
+// it answers an initialize. Invalid params for an initialize whose params
+// do not decode, invalid request for any other initialize's or a request
+// refused before initialize, internal error for anything else. serve's
+// stdio transport and the HTTP front both give it.
+func CodeZero(init bool, msg string) int64 {
+	switch {
+	case init && strings.HasPrefix(msg, SDKInitParams):
+		return jsonrpc.CodeInvalidParams
+	case init || strings.HasSuffix(msg, SDKInitGate):
+		return jsonrpc.CodeInvalidRequest
+	}
+	return jsonrpc.CodeInternalError
 }

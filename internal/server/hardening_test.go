@@ -1,10 +1,13 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"slices"
 	"strings"
 	"sync"
@@ -659,5 +662,69 @@ func TestExecute_OutOfMemorySaysTheLimitAndWhatToDo(t *testing.T) {
 		if !isErr || !strings.Contains(text, "out of memory") || !strings.Contains(text, "32 MiB") || !strings.Contains(text, "settings.scriptMemoryMB") || !strings.Contains(text, "less data at once") {
 			t.Errorf("%s: %q, want the limit, the setting and what to do", src, text)
 		}
+	}
+}
+
+// TestServer_AResourceURIWithAControlCharacterIsNotFound: the SDK's
+// ResourceNotFoundError quotes the URI as its data with Go's %q, which is
+// not JSON for a control character ("\x01"): the answer could not be
+// encoded and the SDK ended the session (serve on stdio exited; an HTTP
+// session answered nothing after). Now it is "Resource not found" with
+// the URI as JSON, and the session goes on.
+func TestServer_AResourceURIWithAControlCharacterIsNotFound(t *testing.T) {
+	_, _, cs := newTestServer(t, config.Settings{}.Defaults(), nil)
+	ctx := context.Background()
+	for _, uri := range []string{"\x01", "switchboard://demo/\x00", "\x7f\x1b[31m"} {
+		_, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
+		var we *jsonrpc.Error
+		if !errors.As(err, &we) || we.Code != mcp.CodeResourceNotFound {
+			t.Fatalf("resources/read %q: %v, want resource not found", uri, err)
+		}
+		var data struct{ URI string }
+		if err := json.Unmarshal(we.Data, &data); err != nil || data.URI != uri {
+			t.Errorf("resources/read %q: data %q (%v), want the URI", uri, we.Data, err)
+		}
+	}
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Fatalf("tools/list after them: %v", err)
+	}
+}
+
+// TestServer_TheSDKsLogOfARepeatedRequestIsThinned: the SDK logs an error
+// for each 2026-07-28 ping, logging/setLevel or resources/subscribe
+// ("method removed in the new protocol"): a client's flood became a line
+// per request in the daemon's log, which nothing rotates while it runs
+// (10,000 a second, the pace a session's lines are read at). Now each of
+// the SDK's messages is logged the 1st, 10th, 100th… time, with how many.
+func TestServer_TheSDKsLogOfARepeatedRequestIsThinned(t *testing.T) {
+	var logged lockedBuffer
+	fb := &fakeBackends{tools: map[string][]*mcp.Tool{}}
+	cat := catalog.New(map[string]*config.Server{}, fb, nil)
+	s := New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: config.Settings{}.Defaults(), Logger: slog.New(slog.NewTextHandler(&logged, nil))})
+	toServer, clientOut := io.Pipe()
+	fromServer, serverOut := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Run(ctx, &StdioTransport{Reader: toServer, Writer: serverOut})
+	const meta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}`
+	go func() {
+		for i := range 100 {
+			fmt.Fprintf(clientOut, `{"jsonrpc":"2.0","id":%d,"method":"ping","params":{%s}}`+"\n", i, meta)
+		}
+	}()
+	sc := bufio.NewScanner(fromServer)
+	for range 100 {
+		if !sc.Scan() {
+			t.Fatal("fewer than 100 answers")
+		}
+	}
+	var lines []string
+	for _, l := range strings.Split(logged.String(), "\n") {
+		if strings.Contains(l, "method removed in the new protocol") {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) != 3 || !strings.Contains(lines[2], "times=100") {
+		t.Errorf("the SDK's log of 100 pings:\n%s\nwant 3 lines, the last saying times=100", logged.String())
 	}
 }

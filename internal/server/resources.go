@@ -395,7 +395,7 @@ func (s *Server) readBackendResource(ctx context.Context, req *mcp.ReadResourceR
 func (s *Server) ReadResource(ctx context.Context, u string) (*mcp.ReadResourceResult, error) {
 	server, uri, wrap, ok := s.resolveURI(u)
 	if !ok {
-		return nil, mcp.ResourceNotFoundError(u)
+		return nil, resourceNotFound(u)
 	}
 	rc, err := s.resourceCaller()
 	if err != nil {
@@ -725,7 +725,7 @@ func (s *Server) subscribe(ctx context.Context, req *mcp.SubscribeRequest) error
 	}
 	server, uri, _, ok := s.resolveURI(req.Params.URI)
 	if !ok {
-		return mcp.ResourceNotFoundError(req.Params.URI)
+		return resourceNotFound(req.Params.URI)
 	}
 	sub, ok := s.o.Caller.(Subscriber)
 	if !ok {
@@ -770,4 +770,14 @@ func (s *Server) ResourceUpdated(server, uri string) {
 			s.o.Logger.Warn("relaying resources/updated", "server", server, "uri", uri, "err", err)
 		}
 	})
+}
+
+// resourceNotFound is mcp.ResourceNotFoundError with the URI as JSON: the
+// SDK's quotes it with Go's %q, which is not JSON for a control character
+// (see jsonData).
+func resourceNotFound(uri string) error {
+	data, _ := json.Marshal(struct {
+		URI string `json:"uri"`
+	}{uri})
+	return &jsonrpc.Error{Code: mcp.CodeResourceNotFound, Message: "Resource not found", Data: data}
 }

@@ -136,7 +136,7 @@ func New(o Options) *Server {
 	}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "switchboard", Title: "Switchboard", Version: o.Version}, &mcp.ServerOptions{
 		Instructions: "Switchboard fronts many MCP servers. Find tools with list_tools, then call them from JavaScript with execute; combine several calls in one script and return only what you need.",
-		Logger:       o.Logger,
+		Logger:       sdkLog(o.Logger), // its per-request messages thinned
 		// Logging: backends' log messages are relayed (Log), honouring
 		// each session's logging/setLevel.
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}, Logging: &mcp.LoggingCapabilities{}},
@@ -569,6 +569,9 @@ func boundUnknownName(next mcp.MethodHandler) mcp.MethodHandler {
 func codeErrors(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		res, err := next(ctx, method, req)
+		if je, ok := err.(*jsonrpc.Error); ok && len(je.Data) > 0 && !json.Valid(je.Data) {
+			err = jsonData(je, req)
+		}
 		var we *jsonrpc.Error
 		if err == nil || errors.As(err, &we) && we.Code != 0 {
 			return res, err
@@ -585,6 +588,32 @@ func codeErrors(next mcp.MethodHandler) mcp.MethodHandler {
 		// is the one it finds with errors.As; the message stays err's.
 		return nil, fmt.Errorf("%w%w", err, &jsonrpc.Error{Code: code})
 	}
+}
+
+// jsonData returns je, whose data is not JSON, with JSON data: for a
+// resource, the URI; else none. The SDK's ResourceNotFoundError (for a
+// URI no resource or template of its own matches) quotes the URI with
+// Go's %q, which is not JSON for a control character ("\x01"): the
+// answer could not be encoded, and the SDK ended the session on that
+// write's error (serve on stdio exited). The SDK sends the data of such
+// an error only when it is the error itself, not wrapped.
+func jsonData(je *jsonrpc.Error, req mcp.Request) *jsonrpc.Error {
+	out := &jsonrpc.Error{Code: je.Code, Message: je.Message}
+	var uri *string
+	switch p := req.GetParams().(type) {
+	case *mcp.ReadResourceParams:
+		uri = &p.URI
+	case *mcp.SubscribeParams:
+		uri = &p.URI
+	case *mcp.UnsubscribeParams:
+		uri = &p.URI
+	}
+	if uri != nil {
+		out.Data, _ = json.Marshal(struct {
+			URI string `json:"uri"`
+		}{*uri})
+	}
+	return out
 }
 
 // checkLogLevel refuses a logging/setLevel to a level MCP does not have

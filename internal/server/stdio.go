@@ -273,14 +273,6 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	return err
 }
 
-// sdkInitGate ends the message of the SDK's error for a request that
-// comes before initialize (mcp.ServerSession.handle, go-sdk v1.8.0).
-const sdkInitGate = " is invalid during session initialization"
-
-// sdkInitParams starts the message of the SDK's error for an initialize
-// whose params do not decode (they name the field).
-const sdkInitParams = "handling 'initialize': unmarshaling "
-
 // withCode returns r, or, when its error would go out with code 0 (the
 // SDK answers a plain Go error so, and gives some of its own answers
 // one: a request before initialize, an initialize after a 2026-07-28
@@ -301,17 +293,10 @@ func (c *stdioConn) withCode(r *jsonrpc.Response) *jsonrpc.Response {
 			msg = we.Message
 		}
 	}
-	code := int64(jsonrpc.CodeInternalError)
 	c.flightMu.Lock()
 	init := c.initID != nil && *c.initID == r.ID
 	c.flightMu.Unlock()
-	switch {
-	case init && strings.HasPrefix(msg, sdkInitParams):
-		code = jsonrpc.CodeInvalidParams // it names the field
-	case init || strings.HasSuffix(msg, sdkInitGate):
-		code = jsonrpc.CodeInvalidRequest
-	}
-	e := &jsonrpc.Error{Code: code, Message: msg}
+	e := &jsonrpc.Error{Code: rpcid.CodeZero(init, msg), Message: msg}
 	if we != nil && r.Error == error(we) {
 		e.Data = we.Data
 	}

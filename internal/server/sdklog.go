@@ -1,0 +1,65 @@
+package server
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+)
+
+// sdkLog returns the logger the SDK's server logs to: l, passing each of
+// the SDK's messages the 1st, 10th, 100th… time, with how many times
+// (warnAt, as the stdio transport logs the lines it rejects). The SDK
+// logs some once per request: an error, "method removed in the new
+// protocol", for each 2026-07-28 ping, logging/setLevel or
+// resources/subscribe, so a client's flood was a line per request in
+// the daemon's log, which nothing rotates while it runs.
+func sdkLog(l *slog.Logger) *slog.Logger {
+	if l == nil {
+		return nil
+	}
+	return slog.New(&thinned{h: l.Handler(), seen: &seenCounts{m: map[string]int64{}}})
+}
+
+// seenCounts counts each message logged; at most maxSeen messages, then
+// it starts afresh.
+type seenCounts struct {
+	mu sync.Mutex
+	m  map[string]int64
+}
+
+const maxSeen = 1000
+
+type thinned struct {
+	h    slog.Handler
+	seen *seenCounts
+}
+
+func (t *thinned) Enabled(ctx context.Context, level slog.Level) bool {
+	return t.h.Enabled(ctx, level)
+}
+
+func (t *thinned) Handle(ctx context.Context, r slog.Record) error {
+	t.seen.mu.Lock()
+	if len(t.seen.m) >= maxSeen {
+		clear(t.seen.m)
+	}
+	t.seen.m[r.Message]++
+	n := t.seen.m[r.Message]
+	t.seen.mu.Unlock()
+	if !warnAt(n) {
+		return nil
+	}
+	if n > 1 {
+		r = r.Clone()
+		r.AddAttrs(slog.Int64("times", n))
+	}
+	return t.h.Handle(ctx, r)
+}
+
+func (t *thinned) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return &thinned{h: t.h.WithAttrs(attrs), seen: t.seen}
+}
+
+func (t *thinned) WithGroup(name string) slog.Handler {
+	return &thinned{h: t.h.WithGroup(name), seen: t.seen}
+}
