@@ -1162,28 +1162,11 @@ func TestStdioTransport_ACancelledRequestGetsNoAnswer(t *testing.T) {
 			ended <- struct{}{}
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "stopped"}}}, nil, nil
 		})
-		toServer, clientOut := io.Pipe()
-		fromServer, serverOut := io.Pipe()
-		journal := &fakeJournal{r: bufio.NewReader(toServer)}
-		done := make(chan struct{})
-		go func() {
-			srv.Run(context.Background(), &StdioTransport{Reader: toServer, Writer: serverOut, MaxInFlight: 1, Journal: journal})
-			serverOut.Close()
-			close(done)
-		}()
-		lines := make(chan string, 10)
-		go func() {
-			sc := bufio.NewScanner(fromServer)
-			for sc.Scan() {
-				lines <- sc.Text()
-			}
-			close(lines)
-		}()
-		send := func(s string) { io.WriteString(clientOut, s+"\n") }
-		send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
-		<-lines
-		send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-		synctest.Wait() // as a client waits: the SDK handles messages concurrently
+		var journal *fakeJournal
+		send, lines, clientOut, done := initializedSession(srv, func(r io.Reader, w io.Writer) *StdioTransport {
+			journal = &fakeJournal{r: bufio.NewReader(r)}
+			return &StdioTransport{Reader: r, Writer: w, MaxInFlight: 1, Journal: journal}
+		})
 		send(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"hold","arguments":{}}}`)
 		select {
 		case <-started:
@@ -1230,27 +1213,9 @@ func TestStdioTransport_ACancelledRequestsProgressIsHeldBack(t *testing.T) {
 			req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: req.Params.GetProgressToken(), Progress: 1, Message: "tick"})
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ticked"}}}, nil, nil
 		})
-		toServer, clientOut := io.Pipe()
-		fromServer, serverOut := io.Pipe()
-		done := make(chan struct{})
-		go func() {
-			srv.Run(context.Background(), &StdioTransport{Reader: toServer, Writer: serverOut})
-			serverOut.Close()
-			close(done)
-		}()
-		lines := make(chan string, 10)
-		go func() {
-			sc := bufio.NewScanner(fromServer)
-			for sc.Scan() {
-				lines <- sc.Text()
-			}
-			close(lines)
-		}()
-		send := func(s string) { io.WriteString(clientOut, s+"\n") }
-		send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
-		<-lines
-		send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-		synctest.Wait()
+		send, lines, clientOut, done := initializedSession(srv, func(r io.Reader, w io.Writer) *StdioTransport {
+			return &StdioTransport{Reader: r, Writer: w}
+		})
 		send(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"hold","arguments":{},"_meta":{"progressToken":"p7"}}}`)
 		select {
 		case <-started:
@@ -1280,4 +1245,36 @@ func TestStdioTransport_ACancelledRequestsProgressIsHeldBack(t *testing.T) {
 			t.Errorf("the next call's progress or answer is missing:\n%s", all)
 		}
 	})
+}
+
+// initializedSession runs srv on the transport newT makes of a pair of
+// pipes, inside a synctest bubble, and has a client initialize it and
+// wait, as a client does, for notifications/initialized to be handled
+// (the SDK handles messages concurrently). send writes a line to the
+// server, lines are its answers, closing clientOut ends its input, and
+// done is closed when srv.Run has returned.
+func initializedSession(srv *mcp.Server, newT func(io.Reader, io.Writer) *StdioTransport) (send func(string), lines chan string, clientOut io.WriteCloser, done chan struct{}) {
+	toServer, clientOut := io.Pipe()
+	fromServer, serverOut := io.Pipe()
+	tr := newT(toServer, serverOut)
+	done = make(chan struct{})
+	go func() {
+		srv.Run(context.Background(), tr)
+		serverOut.Close()
+		close(done)
+	}()
+	lines = make(chan string, 10)
+	go func() {
+		sc := bufio.NewScanner(fromServer)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	send = func(s string) { io.WriteString(clientOut, s+"\n") }
+	send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	<-lines
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	synctest.Wait()
+	return send, lines, clientOut, done
 }
