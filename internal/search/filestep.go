@@ -11,8 +11,9 @@ import (
 // backend the query names serves it only with a tool that writes (or
 // reads) files: one taking a path and named for a file (write_file,
 // create_or_update_file, get_file_contents). When no named backend has
-// one, the step is the file backends' (those most of whose tools take a
-// path), as if it named them.
+// one, the step is the file backends' (those of at least fileBackendTools
+// tools, most of which take a path: not a design tool that downloads
+// images to a folder), as if it named them.
 
 // fileWriteVerbs and fileReadVerbs are the verbs of a file step.
 var (
@@ -21,8 +22,11 @@ var (
 )
 
 // fileBackendShare is the share of a backend's tools that take a path for
-// it to be a file backend.
-const fileBackendShare = 0.6
+// it to be a file backend, fileBackendTools the fewest tools it has.
+const (
+	fileBackendShare = 0.6
+	fileBackendTools = 4
+)
 
 // buildFileTools records, per backend, the verb families of its tools named
 // for a file that take a path, and which backends are file backends.
@@ -46,7 +50,7 @@ func (ix *Index) buildFileTools(srvDocs [][]int32) {
 			}
 			ix.srvFileVerbs[s] |= v
 		}
-		if len(ds) > 0 && float64(paths) >= fileBackendShare*float64(len(ds)) {
+		if len(ds) >= fileBackendTools && float64(paths) >= fileBackendShare*float64(len(ds)) {
 			ix.fileSrv = append(ix.fileSrv, int32(s))
 		}
 	}
