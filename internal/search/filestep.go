@@ -86,3 +86,56 @@ func (ix *Index) fileStep(c clause, named []int32) []int32 {
 	}
 	return ix.fileSrv
 }
+
+// spelledStep returns the backends of the tools among a clause's best whose
+// name the clause's own words spell out ("turn the findings into a mind
+// map": generate_mind_map) when the clause names no backend, they are not
+// of those the query names, and they spell more words of it than of any
+// name of a tool of those.
+func (ix *Index) spelledStep(c clause, named []int32, naming, foreign map[string]bool, cands []int32, score []float64) []int32 {
+	if len(c.named) > 0 || len(named) == 0 {
+		return nil
+	}
+	own := demoteNaming(ix.queryTermsWith(c.text, foreign), naming)
+	var out []int32
+	best, bestNamed := 0, 0
+	for _, h := range ix.topK(cands, score, spelledDepth) {
+		if ix.queryNameCoverage(own, int32(h.Doc)) < spelledName {
+			continue
+		}
+		s, n := ix.docServer[h.Doc], ix.nameWordsSpelled(own, int32(h.Doc))
+		if slices.Contains(named, s) {
+			bestNamed = max(bestNamed, n)
+			continue
+		}
+		if n > best {
+			out, best = append(out[:0], s), n
+		} else if n == best && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	if best <= bestNamed {
+		// A named backend's tool is spelt out by as many words ("click
+		// 'Upload CSV'" with Playwright named; "into a mind map" with
+		// Tavily named spells tavily_map by one word, generate_mind_map
+		// by two): the step is its.
+		return nil
+	}
+	return out
+}
+
+// spelledDepth is how far down a clause's ranking spelledStep looks.
+const spelledDepth = 20
+
+// nameWordsSpelled is how many words of doc's name the terms qs have.
+func (ix *Index) nameWordsSpelled(qs []qterm, doc int32) int {
+	n := 0
+	for _, id := range ix.nameTerms[doc] {
+		if slices.ContainsFunc(qs, func(q qterm) bool {
+			return slices.ContainsFunc(q.exps, func(e expansion) bool { return e.id == id && e.w >= 1 })
+		}) {
+			n++
+		}
+	}
+	return n
+}

@@ -34,3 +34,21 @@ func TestSearch_FileStep(t *testing.T) {
 		t.Error("fileStep fired for a clause naming its backend")
 	}
 }
+
+// TestSearch_SpelledStep: a step spelling out another backend's tool name
+// by more words than any of the named backend's ("into a mind map":
+// generate_mind_map, not tavily_map) is that backend's.
+func TestSearch_SpelledStep(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	q := "research WebGPU adoption with tavily and turn the findings into a mind map"
+	hits := ix.Search(q, 5)
+	if !slices.ContainsFunc(hits, func(h Hit) bool { return h.Tool == "generate_mind_map" }) {
+		t.Errorf("%q: generate_mind_map not in the top 5: %s", q, fmtHits(hits))
+	}
+	q = "Using Playwright, go to https://app.example.com/import, click 'Upload CSV' and upload ./data/customers.csv."
+	for _, h := range ix.Search(q, 5) {
+		if h.Server == "puppeteer" || h.Server == "chrome-devtools" {
+			t.Errorf("%q: %s/%s in the top 5 (Playwright is named and spells click as well)", q, h.Server, h.Tool)
+		}
+	}
+}

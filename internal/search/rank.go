@@ -323,6 +323,8 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			nf := ix.namedFor(named, info[i].named, k)
 			if fs := ix.fileStep(info[i], named); fs != nil {
 				nf, info[i].named = fs, fs
+			} else if sp := ix.spelledStep(info[i], named, naming, foreign, cands, sc.score); sp != nil {
+				nf, info[i].named = sp, sp
 			}
 			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)
