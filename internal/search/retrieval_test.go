@@ -459,9 +459,10 @@ func TestRetrievalTune24(t *testing.T) {
 // (a named backend asked in words its tools do not use: "take back my
 // approval on gitlab MR !40"), 12 requests a backend of the corpus cannot
 // serve ("leave the slack channel #random") and 8 errands no backend does;
-// it is tuned on. Before tuning on it: hit@1 0.783, hit@5 0.797, none 0.450.
+// it is tuned on. Before tuning on it (at 0b8d228): hit@1 0.783, hit@5
+// 0.797, none 0.450; after round sixteen 0.783 / 0.855 / 0.450.
 func TestRetrievalTune25(t *testing.T) {
-	testRetrieval(t, tune25Qs, scores{hit1: 0.78, hit5: 0.79, none: 0.45})
+	testRetrieval(t, tune25Qs, scores{hit1: 0.78, hit5: 0.85, none: 0.45})
 }
 
 // TestRetrievalExtra7 scores a seventh set written and committed before the
@@ -621,7 +622,8 @@ func TestRetrievalExtra16(t *testing.T) {
 // for what its tools cannot do). It is held out like extra11 to extra16: its
 // misses are not logged, only its scores. Measured when committed, with
 // 614347b's search code: hit@1 0.946, hit@5 0.964, none 0.600 (56
-// answerable, 20 none, none of the answerable ones answered with no tool).
+// answerable, 20 none, none of the answerable ones answered with no tool);
+// scored once more at the end of round sixteen: 0.946 / 1.000 / 0.600.
 func TestRetrievalExtra17(t *testing.T) {
-	testRetrievalLog(t, extra17Qs, scores{hit1: 0.94, hit5: 0.96, none: 0.59}, func(string) {})
+	testRetrievalLog(t, extra17Qs, scores{hit1: 0.94, hit5: 0.99, none: 0.59}, func(string) {})
 }
