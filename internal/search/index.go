@@ -264,6 +264,7 @@ func (ix *Index) build() {
 		}
 		ix.kindFill[i] = requiredKinds(&ix.docs[i])
 	}
+	ix.buildFileTools(srvDocs)
 	ix.buildDeprecated(srvDocs)
 	ix.buildActions()
 	ix.buildConversions()

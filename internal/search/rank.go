@@ -320,7 +320,13 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			}
 			k := info[i].kinds
 			info[i].named = ix.clauseNamed(named, info[i].text, vp)
-			sc.boost(c, cands, ix.namedFor(named, info[i].named, k))
+			nf := ix.namedFor(named, info[i].named, k)
+			if fs := ix.fileStep(info[i], named); fs != nil {
+				nf, info[i].named = fs, fs
+			} else if sp := ix.spelledStep(info[i], named, naming, foreign, cands, sc.score); sp != nil {
+				nf, info[i].named = sp, sp
+			}
+			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)
 			cands = ix.demoteDeprecated(cands, sc.score)
 			clauseHits = append(clauseHits, ix.topK(cands, sc.score, clauseDepth))

@@ -32,6 +32,7 @@ const (
 	extra14Qs  = "testdata/extra14-queries.jsonl"
 	extra15Qs  = "testdata/extra15-queries.jsonl"
 	extra16Qs  = "testdata/extra16-queries.jsonl"
+	extra17Qs  = "testdata/extra17-queries.jsonl"
 	tune6Qs    = "testdata/tune6-queries.jsonl"
 	tune7Qs    = "testdata/tune7-queries.jsonl"
 	tune8Qs    = "testdata/tune8-queries.jsonl"
@@ -51,6 +52,7 @@ const (
 	tune22Qs   = "testdata/tune22-queries.jsonl"
 	tune23Qs   = "testdata/tune23-queries.jsonl"
 	tune24Qs   = "testdata/tune24-queries.jsonl"
+	tune25Qs   = "testdata/tune25-queries.jsonl"
 )
 
 // corpusDocs reads every server file of the corpus into Docs, in file order.
@@ -450,6 +452,19 @@ func TestRetrievalTune24(t *testing.T) {
 	testRetrieval(t, tune24Qs, scores{hit1: 0.81, hit5: 0.96, none: 0.75})
 }
 
+// TestRetrievalTune25 scores a round-sixteen tuning set written with extra17
+// and before any change: 69 answerable requests over tools drawn with shuf
+// (most of them not asked for by extra17), 29 of them multi-step tasks (2 or
+// 3 steps, some saving a result to a file or reading one), 22 near misses
+// (a named backend asked in words its tools do not use: "take back my
+// approval on gitlab MR !40"), 12 requests a backend of the corpus cannot
+// serve ("leave the slack channel #random") and 8 errands no backend does;
+// it is tuned on. Before tuning on it (at 0b8d228): hit@1 0.783, hit@5
+// 0.797, none 0.450; after round sixteen 0.783 / 0.855 / 0.450.
+func TestRetrievalTune25(t *testing.T) {
+	testRetrieval(t, tune25Qs, scores{hit1: 0.78, hit5: 0.85, none: 0.45})
+}
+
 // TestRetrievalExtra7 scores a seventh set written and committed before the
 // seventh round of tuning (plain phrasings across 31 corpus servers, values
 // such as paths, URLs, ids, emails and SQL inside the queries, multi-step
@@ -597,4 +612,18 @@ func TestRetrievalExtra15(t *testing.T) {
 // tuning sets.
 func TestRetrievalExtra16(t *testing.T) {
 	testRetrievalLog(t, extra16Qs, scores{hit1: 0.72, hit5: 0.93, none: 0.65}, func(string) {})
+}
+
+// TestRetrievalExtra17 scores a seventeenth set, written and committed at the
+// start of round sixteen before any change to the search code (56 answerable
+// requests over tools drawn with shuf from all corpus servers, 18 of them
+// multi-step tasks of 2 or 3 steps, some saving a result to a file, and 20
+// requests no corpus tool serves, 11 of them asking a backend of the corpus
+// for what its tools cannot do). It is held out like extra11 to extra16: its
+// misses are not logged, only its scores. Measured when committed, with
+// 614347b's search code: hit@1 0.946, hit@5 0.964, none 0.600 (56
+// answerable, 20 none, none of the answerable ones answered with no tool);
+// scored once more at the end of round sixteen: 0.946 / 1.000 / 0.600.
+func TestRetrievalExtra17(t *testing.T) {
+	testRetrievalLog(t, extra17Qs, scores{hit1: 0.94, hit5: 0.99, none: 0.59}, func(string) {})
 }
