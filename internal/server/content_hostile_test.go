@@ -29,6 +29,7 @@ var oddTools = []*mcp.Tool{
 	{Name: "nameless_link", InputSchema: schema(``)},
 	{Name: "array_structured", InputSchema: schema(``)},
 	{Name: "array_declared", InputSchema: schema(``), OutputSchema: map[string]any{"type": "object"}},
+	{Name: "missing_declared", InputSchema: schema(``), OutputSchema: map[string]any{"type": "object"}},
 }
 
 func (oddBackends) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
@@ -43,6 +44,8 @@ func (oddBackends) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolRes
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.EmbeddedResource{}}}, nil
 	case "nameless_link":
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.ResourceLink{URI: "file:///a.txt"}}}, nil
+	case "missing_declared":
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "the user's data"}}}, nil
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "[1,2]"}}, StructuredContent: []any{1.0, 2.0}}, nil
 }
@@ -151,6 +154,13 @@ func TestResults_EveryBlockIsOneAStrictClientAccepts(t *testing.T) {
 				if !res.IsError || !strings.Contains(lastText(res), "odd.array_declared") || !strings.Contains(lastText(res), "not an object") {
 					t.Errorf("an array as the structured content of a tool with an outputSchema: %+v", res)
 				}
+			} else if tool.Name == "missing_declared" && c.name == "odd__missing_declared" {
+				// The TypeScript client throws on a success without
+				// structuredContent from a tool with an outputSchema,
+				// losing the content.
+				if !res.IsError || !strings.Contains(firstText(res), "odd.missing_declared") || !strings.Contains(firstText(res), "no structuredContent") || lastText(res) != "the user's data" {
+					t.Errorf("no structured content from a tool with an outputSchema: %+v", res)
+				}
 			} else if res.IsError {
 				t.Errorf("%s of %s failed: %s", c.name, tool.Name, lastText(res))
 			}
@@ -245,4 +255,15 @@ func TestSplitResourceURI_ServerNameWithASlash(t *testing.T) {
 			t.Errorf("%s: %q %q %v, want %q %q", c.u, server, uri, ok, c.server, c.uri)
 		}
 	}
+}
+
+func firstText(res *mcp.CallToolResult) string {
+	if len(res.Content) == 0 {
+		return ""
+	}
+	t, _ := res.Content[0].(*mcp.TextContent)
+	if t == nil {
+		return ""
+	}
+	return t.Text
 }

@@ -95,8 +95,17 @@ func wireSafe(c mcp.Content) mcp.Content {
 // TypeScript SDK refused the whole result) is taken out, its JSON
 // becoming the text when the result has no content. A tool that declares
 // an outputSchema must return structured content, so then the result is
-// an error naming the tool (what) and what it sent.
+// an error naming the tool (what) and what it sent; one that sent none
+// (the TypeScript SDK's client throws "has an output schema but did not
+// return structured content", and the content is lost) is an error too,
+// the backend's content after it.
 func objectStructured(what string, res *mcp.CallToolResult, declared bool) *mcp.CallToolResult {
+	if res != nil && res.StructuredContent == nil && declared && !res.IsError {
+		out := errorResult("%s: the backend returned no structuredContent, though its tool declares an outputSchema (MCP requires it); what it returned follows", what)
+		out.Content = append(out.Content, res.Content...)
+		out.Meta = res.Meta
+		return out
+	}
 	if res == nil || res.StructuredContent == nil {
 		return res
 	}
