@@ -267,3 +267,50 @@ func firstText(res *mcp.CallToolResult) string {
 	}
 	return t.Text
 }
+
+// A result of a tool with an outputSchema that is cut to fit without its
+// structuredContent is an error: a success without it is one the
+// TypeScript SDK's client throws on, losing the text and the note.
+func TestExposed_CutStructuredContentOfADeclaredToolIsAnError(t *testing.T) {
+	specs := map[string]*config.Server{"odd": {Name: "odd", Type: config.Stdio, Command: "x", Expose: []string{"*"}}}
+	var s *Server
+	cat := catalog.New(specs, bigStructured{}, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
+	s = New(Options{Catalog: cat, Caller: bigStructured{}, Runner: inProcess{}, Settings: config.Settings{MaxResultBytes: 64 << 10}.Defaults()})
+	if _, err := cat.Tools(context.Background(), "odd"); err != nil {
+		t.Fatal(err)
+	}
+	ct, st := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.MCP().Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close(); ss.Close() })
+	res := callRes(t, cs, "odd__big_declared", nil)
+	if !res.IsError || res.StructuredContent != nil || !strings.Contains(lastText(res), "dropped: structuredContent") || firstText(res) != "a summary" {
+		t.Errorf("a declared tool's result cut without its structuredContent: %+v", res)
+	}
+	res = callRes(t, cs, "odd__big_undeclared", nil)
+	if res.IsError || !strings.Contains(lastText(res), "dropped: structuredContent") {
+		t.Errorf("an undeclared tool's result cut without its structuredContent: %+v", res)
+	}
+}
+
+// bigStructured is a backend "odd" whose tools return 200 kB of
+// structuredContent, one declaring an outputSchema.
+type bigStructured struct{}
+
+func (bigStructured) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
+	return &catalog.Listing{Tools: []*mcp.Tool{
+		{Name: "big_declared", InputSchema: schema(``), OutputSchema: map[string]any{"type": "object"}},
+		{Name: "big_undeclared", InputSchema: schema(``)},
+	}}, nil
+}
+
+func (bigStructured) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolResult, error) {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "a summary"}}, StructuredContent: map[string]any{"data": strings.Repeat("y", 200<<10)}}, nil
+}

@@ -823,7 +823,16 @@ func (s *Server) syncExposed() {
 					if err != nil {
 						return errorResult("%s", bound(err.Error(), s.o.Settings.MaxResultBytes))
 					}
-					return boundResult(t.Server+"."+t.Name, objectStructured(t.Server+"."+t.Name, res, objectOrNil(t.OutputSchema) != nil), s.o.Settings.MaxResultBytes)
+					declared := objectOrNil(t.OutputSchema) != nil
+					out := boundResult(t.Server+"."+t.Name, objectStructured(t.Server+"."+t.Name, res, declared), s.o.Settings.MaxResultBytes)
+					if declared && out != nil && !out.IsError && out.StructuredContent == nil {
+						// Cut to fit without its structuredContent: a
+						// client refuses a success without it from a tool
+						// with an outputSchema (the TypeScript SDK throws,
+						// and the text and the note are lost).
+						out.IsError = true
+					}
+					return out
 				}), nil
 			})
 	}
