@@ -30,7 +30,12 @@ var oddTools = []*mcp.Tool{
 	{Name: "array_structured", InputSchema: schema(``)},
 	{Name: "array_declared", InputSchema: schema(``), OutputSchema: map[string]any{"type": "object"}},
 	{Name: "missing_declared", InputSchema: schema(``), OutputSchema: map[string]any{"type": "object"}},
+	{Name: "mismatch_declared", InputSchema: schema(``), OutputSchema: countSchema},
+	{Name: "match_declared", InputSchema: schema(``), OutputSchema: countSchema},
+	{Name: "remote_declared", InputSchema: schema(``), OutputSchema: map[string]any{"type": "object", "properties": map[string]any{"n": map[string]any{"$ref": "https://example.com/n.json"}}}},
 }
+
+var countSchema = map[string]any{"type": "object", "properties": map[string]any{"n": map[string]any{"type": "integer"}}, "required": []any{"n"}}
 
 func (oddBackends) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
 	return &catalog.Listing{Tools: oddTools}, nil
@@ -46,6 +51,10 @@ func (oddBackends) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolRes
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.ResourceLink{URI: "file:///a.txt"}}}, nil
 	case "missing_declared":
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "the user's data"}}}, nil
+	case "mismatch_declared", "remote_declared":
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "the user's data"}}, StructuredContent: map[string]any{"n": "three"}}, nil
+	case "match_declared":
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "3"}}, StructuredContent: map[string]any{"n": 3}}, nil
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "[1,2]"}}, StructuredContent: []any{1.0, 2.0}}, nil
 }
@@ -160,6 +169,13 @@ func TestResults_EveryBlockIsOneAStrictClientAccepts(t *testing.T) {
 				// losing the content.
 				if !res.IsError || !strings.Contains(firstText(res), "odd.missing_declared") || !strings.Contains(firstText(res), "no structuredContent") || lastText(res) != "the user's data" {
 					t.Errorf("no structured content from a tool with an outputSchema: %+v", res)
+				}
+			} else if tool.Name == "mismatch_declared" && c.name == "odd__mismatch_declared" {
+				// The TypeScript client throws on structuredContent that
+				// does not match the outputSchema, naming neither server
+				// nor tool, and the content is lost.
+				if !res.IsError || !strings.Contains(firstText(res), "odd.mismatch_declared") || !strings.Contains(firstText(res), "does not match its tool's outputSchema") || lastText(res) != "the user's data" {
+					t.Errorf("structured content that does not match the outputSchema: %+v", res)
 				}
 			} else if res.IsError {
 				t.Errorf("%s of %s failed: %s", c.name, tool.Name, lastText(res))

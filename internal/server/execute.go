@@ -816,15 +816,17 @@ func (s *Server) syncExposed() {
 		if t.Warning != "" {
 			desc = "⚠ " + t.Warning + "\n" + desc
 		}
-		s.mcp.AddTool(&mcp.Tool{Name: name, Title: t.Title, Description: desc, InputSchema: objectSchema(cleanSchema(t.InputSchema)), OutputSchema: objectOrNil(cleanSchema(t.OutputSchema)), Annotations: t.Annotations},
+		output := objectOrNil(cleanSchema(t.OutputSchema))
+		check := outputChecker(output)
+		s.mcp.AddTool(&mcp.Tool{Name: name, Title: t.Title, Description: desc, InputSchema: objectSchema(cleanSchema(t.InputSchema)), OutputSchema: output, Annotations: t.Annotations},
 			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 				return s.multiRound(withProgress(ctx, req), req, func(ctx context.Context) *mcp.CallToolResult {
 					res, err := s.callTool(ctx, t.Server, t.Name, req.Params.Arguments)
 					if err != nil {
 						return errorResult("%s", bound(err.Error(), s.o.Settings.MaxResultBytes))
 					}
-					declared := objectOrNil(t.OutputSchema) != nil
-					out := boundResult(t.Server+"."+t.Name, objectStructured(t.Server+"."+t.Name, res, declared), s.o.Settings.MaxResultBytes)
+					declared := output != nil
+					out := boundResult(t.Server+"."+t.Name, check(t.Server+"."+t.Name, objectStructured(t.Server+"."+t.Name, res, declared)), s.o.Settings.MaxResultBytes)
 					if declared && out != nil && !out.IsError && out.StructuredContent == nil {
 						// Cut to fit without its structuredContent: a
 						// client refuses a success without it from a tool

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/trust"
@@ -125,6 +126,52 @@ func objectStructured(what string, res *mcp.CallToolResult, declared bool) *mcp.
 		out.Content = []mcp.Content{&mcp.TextContent{Text: string(b)}}
 	}
 	return &out
+}
+
+// maxCheckedSchema bounds an outputSchema that outputChecker validates
+// results against; a larger one is not checked.
+const maxCheckedSchema = 256 << 10
+
+// outputChecker returns what checks a result of an exposed tool against
+// its outputSchema (the schema the client is given, or nil): a success
+// whose structuredContent does not match becomes an error naming the tool
+// (what) and the mismatch, the backend's content after it, as a client
+// that validates would refuse it (the TypeScript SDK's throws "Structured
+// content does not match the tool's output schema", naming neither server
+// nor tool, and the content is lost). A schema the validator cannot
+// resolve (a remote $ref, a draft it does not know, over
+// maxCheckedSchema) checks nothing.
+func outputChecker(schema any) func(what string, res *mcp.CallToolResult) *mcp.CallToolResult {
+	pass := func(_ string, res *mcp.CallToolResult) *mcp.CallToolResult { return res }
+	raw, ok := schema.(json.RawMessage)
+	if !ok || len(raw) > maxCheckedSchema {
+		return pass
+	}
+	var js jsonschema.Schema
+	if json.Unmarshal(raw, &js) != nil {
+		return pass
+	}
+	resolved, err := js.Resolve(nil)
+	if err != nil {
+		return pass
+	}
+	return func(what string, res *mcp.CallToolResult) *mcp.CallToolResult {
+		if res == nil || res.IsError || res.StructuredContent == nil {
+			return res
+		}
+		err := resolved.Validate(res.StructuredContent)
+		if err == nil {
+			return res
+		}
+		out := errorResult("%s: the backend's structuredContent does not match its tool's outputSchema (%s); what it returned follows", what, bound(err.Error(), 1<<10))
+		out.Content = append(out.Content, res.Content...)
+		if len(res.Content) == 0 {
+			b, _ := json.Marshal(res.StructuredContent)
+			out.Content = append(out.Content, &mcp.TextContent{Text: string(b)})
+		}
+		out.Meta = res.Meta
+		return out
+	}
 }
 
 // jsonKind names the kind of a JSON value in a sentence: "an array",
