@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -329,4 +330,68 @@ func (bigStructured) ListTools(ctx context.Context, server string) (*catalog.Lis
 
 func (bigStructured) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolResult, error) {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "a summary"}}, StructuredContent: map[string]any{"data": strings.Repeat("y", 200<<10)}}, nil
+}
+
+// Directly exposed tools are bounded as the client lists them: one
+// backend tool's 12 MB description made tools/list a message over the
+// 10 MiB the TypeScript SDK's client reads, and it dropped the
+// connection, every backend with it.
+func TestExposed_DefinitionsStayListable(t *testing.T) {
+	specs := map[string]*config.Server{"odd": {Name: "odd", Type: config.Stdio, Command: "x", Expose: []string{"*"}}}
+	var s *Server
+	cat := catalog.New(specs, hugeTools{}, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
+	s = New(Options{Catalog: cat, Caller: hugeTools{}, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
+	if _, err := cat.Tools(context.Background(), "odd"); err != nil {
+		t.Fatal(err)
+	}
+	ct, st := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.MCP().Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close(); ss.Close() })
+	res, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(res)
+	names := map[string]bool{}
+	wide := 0
+	for _, tl := range res.Tools {
+		names[tl.Name] = true
+		if strings.HasPrefix(tl.Name, "odd__wide") {
+			wide++
+		}
+	}
+	if len(b) > 10<<20 || !names["odd__small"] || names["odd__huge"] || wide == 0 || wide == 40 {
+		t.Errorf("tools/list of %d bytes, small %v, huge %v, %d of 40 wide tools; want under 10 MiB, small, not huge, some wide", len(b), names["odd__small"], names["odd__huge"], wide)
+	}
+	// The tool left out is still called through execute.
+	if out := lastText(callRes(t, cs, "execute", map[string]any{"script": "return await odd.huge()"})); !strings.Contains(out, "called huge") {
+		t.Errorf("execute of the tool not exposed: %s", out)
+	}
+}
+
+// hugeTools is a backend "odd" with a tool whose description is 12 MB
+// and 40 tools of 240 kB each.
+type hugeTools struct{}
+
+func (hugeTools) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
+	tools := []*mcp.Tool{
+		{Name: "small", Description: "small", InputSchema: schema(``)},
+		{Name: "huge", Description: strings.Repeat("lorem ipsum ", 1<<20), InputSchema: schema(``)},
+	}
+	for i := 0; i < 40; i++ {
+		tools = append(tools, &mcp.Tool{Name: fmt.Sprintf("wide%02d", i), Description: strings.Repeat("w", 240<<10), InputSchema: schema(``)})
+	}
+	return &catalog.Listing{Tools: tools}, nil
+}
+
+func (hugeTools) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolResult, error) {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "called " + c.Tool}}}, nil
 }

@@ -706,6 +706,23 @@ func (s *Server) callToolTool(ctx context.Context, req *mcp.CallToolRequest) (*m
 	return boundResult(a.Server+"."+a.Tool, objectStructured(a.Server+"."+a.Tool, res, false), s.o.Settings.MaxResultBytes), nil
 }
 
+// Bounds of the directly exposed tools' definitions, as JSON: one tool,
+// and all of them (so that a tools/list page stays under the 10 MiB a
+// client reads).
+const (
+	maxExposedTool  = 256 << 10
+	maxExposedTotal = 8 << 20
+)
+
+// exposedTool is the definition of backend tool t exposed as name.
+func exposedTool(name string, t catalog.Tool) *mcp.Tool {
+	desc := t.Description
+	if t.Warning != "" {
+		desc = "⚠ " + t.Warning + "\n" + desc
+	}
+	return &mcp.Tool{Name: name, Title: t.Title, Description: desc, InputSchema: objectSchema(cleanSchema(t.InputSchema)), OutputSchema: objectOrNil(cleanSchema(t.OutputSchema)), Annotations: t.Annotations}
+}
+
 // exposedName is the MCP name of an exposed tool: server__tool, within
 // the 64 characters clients accept; for a server exposed bare
 // ("exposeAs": "bare"), the backend's own name.
@@ -778,6 +795,26 @@ func (s *Server) syncExposed() {
 		msg := fmt.Sprintf("tool %q not exposed: the servers %s would all expose that name; drop \"exposeAs\": \"bare\" from one of them, or take the tool out of its expose list", n, strings.Join(quoteAll(servers), " and "))
 		clashes = append(clashes, msg)
 	}
+	// Bound what tools/list sends: a client drops its connection, every
+	// backend with it, on a message over 10 MiB (the TypeScript SDK's),
+	// and one backend tool's 12 MB description made the page that size.
+	size := 0
+	for _, n := range slices.Sorted(maps.Keys(want)) {
+		t := want[n]
+		b, err := json.Marshal(exposedTool(n, t))
+		switch {
+		case err != nil || len(b) > maxExposedTool:
+			msg := fmt.Sprintf("tool %q of server %q not exposed: its definition is %d bytes, over the %d a client can list (execute still calls it)", bound(t.Name, 200), t.Server, len(b), maxExposedTool)
+			clashes = append(clashes, msg)
+			delete(want, n)
+		case size+len(b) > maxExposedTotal:
+			msg := fmt.Sprintf("tool %q of server %q not exposed: the exposed tools' definitions would be over %d bytes, more than a client can list (execute still calls it)", bound(t.Name, 200), t.Server, maxExposedTotal)
+			clashes = append(clashes, msg)
+			delete(want, n)
+		default:
+			size += len(b)
+		}
+	}
 	s.res.mu.Lock()
 	if !slices.Equal(s.res.toolClashes, clashes) {
 		for _, m := range clashes {
@@ -812,13 +849,10 @@ func (s *Server) syncExposed() {
 		s.mcp.RemoveTools(stale...)
 	}
 	for name, t := range want {
-		desc := t.Description
-		if t.Warning != "" {
-			desc = "⚠ " + t.Warning + "\n" + desc
-		}
-		output := objectOrNil(cleanSchema(t.OutputSchema))
+		tool := exposedTool(name, t)
+		output := tool.OutputSchema
 		check := outputChecker(output)
-		s.mcp.AddTool(&mcp.Tool{Name: name, Title: t.Title, Description: desc, InputSchema: objectSchema(cleanSchema(t.InputSchema)), OutputSchema: output, Annotations: t.Annotations},
+		s.mcp.AddTool(tool,
 			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 				return s.multiRound(withProgress(ctx, req), req, func(ctx context.Context) *mcp.CallToolResult {
 					res, err := s.callTool(ctx, t.Server, t.Name, req.Params.Arguments)
