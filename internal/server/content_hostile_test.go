@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -393,5 +394,69 @@ func (hugeTools) ListTools(ctx context.Context, server string) (*catalog.Listing
 }
 
 func (hugeTools) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolResult, error) {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "called " + c.Tool}}}, nil
+}
+
+// A backend tool whose input schema has x-mcp-header annotations the SDK
+// refuses (on an object, empty, not a token, twice) is exposed without
+// them: the SDK's AddTool panics on them, and serve died of it (the SDK's
+// client leaves such a tool out of a listing, but a backend listing it
+// twice, first with a bad schema, had the good one's exposed with the bad
+// schema, the one sent first under that name).
+func TestExposed_BadHeaderAnnotationsDoNotPanic(t *testing.T) {
+	specs := map[string]*config.Server{"odd": {Name: "odd", Type: config.Stdio, Command: "x", Expose: []string{"*"}}}
+	var s *Server
+	cat := catalog.New(specs, headerTools{}, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
+	s = New(Options{Catalog: cat, Caller: headerTools{}, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
+	if _, err := cat.Tools(context.Background(), "odd"); err != nil {
+		t.Fatal(err)
+	}
+	ct, st := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.MCP().Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close(); ss.Close() })
+	res, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range res.Tools {
+		names = append(names, tl.Name)
+	}
+	for _, want := range []string{"odd__object", "odd__empty", "odd__space", "odd__twice", "odd__good"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("tools %q lack %s", names, want)
+		}
+	}
+	if out := lastText(callRes(t, cs, "odd__object", map[string]any{"a": map[string]any{}})); out != "called object" {
+		t.Errorf("odd__object: %s", out)
+	}
+}
+
+// headerTools is a backend "odd" whose tools' input schemas carry
+// x-mcp-header annotations, all but one invalid.
+type headerTools struct{}
+
+func (headerTools) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
+	prop := func(props string) json.RawMessage {
+		return json.RawMessage(`{"type":"object","properties":` + props + `}`)
+	}
+	return &catalog.Listing{Tools: []*mcp.Tool{
+		{Name: "object", InputSchema: prop(`{"a":{"type":"object","x-mcp-header":"X-A"}}`)},
+		{Name: "empty", InputSchema: prop(`{"a":{"type":"string","x-mcp-header":""}}`)},
+		{Name: "space", InputSchema: prop(`{"a":{"type":"string","x-mcp-header":"X A\r\nEvil: 1"}}`)},
+		{Name: "twice", InputSchema: prop(`{"a":{"type":"string","x-mcp-header":"X-A"},"b":{"type":"object","properties":{"c":{"type":"string","x-mcp-header":"x-a"}}}}`)},
+		{Name: "good", InputSchema: prop(`{"a":{"type":"string","x-mcp-header":"X-A"}}`)},
+	}}, nil
+}
+
+func (headerTools) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolResult, error) {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "called " + c.Tool}}}, nil
 }

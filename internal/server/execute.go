@@ -852,26 +852,79 @@ func (s *Server) syncExposed() {
 		tool := exposedTool(name, t)
 		output := tool.OutputSchema
 		check := outputChecker(output)
-		s.mcp.AddTool(tool,
-			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-				return s.multiRound(withProgress(ctx, req), req, func(ctx context.Context) *mcp.CallToolResult {
-					res, err := s.callTool(ctx, t.Server, t.Name, req.Params.Arguments)
-					if err != nil {
-						return errorResult("%s", bound(err.Error(), s.o.Settings.MaxResultBytes))
-					}
-					declared := output != nil
-					out := boundResult(t.Server+"."+t.Name, check(t.Server+"."+t.Name, objectStructured(t.Server+"."+t.Name, res, declared)), s.o.Settings.MaxResultBytes)
-					if declared && out != nil && !out.IsError && out.StructuredContent == nil {
-						// Cut to fit without its structuredContent: a
-						// client refuses a success without it from a tool
-						// with an outputSchema (the TypeScript SDK throws,
-						// and the text and the note are lost).
-						out.IsError = true
-					}
-					return out
-				}), nil
-			})
+		handler := func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return s.multiRound(withProgress(ctx, req), req, func(ctx context.Context) *mcp.CallToolResult {
+				res, err := s.callTool(ctx, t.Server, t.Name, req.Params.Arguments)
+				if err != nil {
+					return errorResult("%s", bound(err.Error(), s.o.Settings.MaxResultBytes))
+				}
+				declared := output != nil
+				out := boundResult(t.Server+"."+t.Name, check(t.Server+"."+t.Name, objectStructured(t.Server+"."+t.Name, res, declared)), s.o.Settings.MaxResultBytes)
+				if declared && out != nil && !out.IsError && out.StructuredContent == nil {
+					// Cut to fit without its structuredContent: a
+					// client refuses a success without it from a tool
+					// with an outputSchema (the TypeScript SDK throws,
+					// and the text and the note are lost).
+					out.IsError = true
+				}
+				return out
+			}), nil
+		}
+		if err := addTool(s.mcp, tool, handler); err != nil {
+			// The SDK panics on x-mcp-header annotations it refuses (on
+			// an object, empty, not a header name, twice): the tool goes
+			// without them.
+			if raw, ok := tool.InputSchema.(json.RawMessage); ok {
+				tool.InputSchema = withoutKey(raw, "x-mcp-header")
+			}
+			if err2 := addTool(s.mcp, tool, handler); err2 != nil {
+				s.o.Logger.Warn("tool not exposed: the SDK refuses its definition", "server", t.Server, "tool", bound(t.Name, 200), "err", bound(err2.Error(), 500))
+				continue
+			}
+			s.o.Logger.Warn("tool exposed without its x-mcp-header annotations: the SDK refuses them", "server", t.Server, "tool", bound(t.Name, 200), "err", bound(err.Error(), 500))
+		}
 	}
+}
+
+// addTool is srv.AddTool with its panic (on a definition it refuses) as
+// an error.
+func addTool(srv *mcp.Server, t *mcp.Tool, h mcp.ToolHandler) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	srv.AddTool(t, h)
+	return nil
+}
+
+// withoutKey returns the JSON value raw with every object member named
+// key removed, at any depth; raw itself when it does not decode.
+func withoutKey(raw json.RawMessage, key string) json.RawMessage {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return raw
+	}
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			delete(v, key)
+			for _, e := range v {
+				walk(e)
+			}
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		}
+	}
+	walk(v)
+	b, err := json.Marshal(v)
+	if err != nil {
+		return raw
+	}
+	return b
 }
 
 // learnExposed is receiving middleware: before a tools/, resources/ or
