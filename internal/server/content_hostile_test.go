@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -459,4 +460,42 @@ func (headerTools) ListTools(ctx context.Context, server string) (*catalog.Listi
 
 func (headerTools) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolResult, error) {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "called " + c.Tool}}}, nil
+}
+
+// outputChecker leaves alone what would cost too much to check: a schema
+// whose $ref recurses through anyOf made validation exponential in the
+// value's depth (22 deep: 21 s of a core, which nothing could cancel).
+func TestOutputChecker_CostIsBounded(t *testing.T) {
+	recursive := json.RawMessage(`{"type":"object","$defs":{"n":{"anyOf":[{"type":"object","properties":{"c":{"$ref":"#/$defs/n"}}},{"type":"object","properties":{"c":{"$ref":"#/$defs/n"}},"required":["x"]}]}},"properties":{"c":{"$ref":"#/$defs/n"}}}`)
+	var deep any
+	json.Unmarshal([]byte(`{"c":`+strings.Repeat(`{"c":`, 40)+`{}`+strings.Repeat(`}`, 40)+`}`), &deep)
+	var chain strings.Builder
+	chain.WriteString(`{"type":"object","properties":{"a":{"type":"array","items":`)
+	for i := 0; i < 600; i++ {
+		chain.WriteString(`{"allOf":[`)
+	}
+	chain.WriteString(`{"type":"integer"}`)
+	for i := 0; i < 600; i++ {
+		chain.WriteString(`]}`)
+	}
+	chain.WriteString(`}}}`)
+	items := make([]any, 200_000)
+	for i := range items {
+		items[i] = "not an integer"
+	}
+	for _, c := range []struct {
+		name   string
+		schema json.RawMessage
+		value  any
+	}{
+		{"recursive", recursive, deep},
+		{"many nodes", json.RawMessage(chain.String()), map[string]any{"a": items[:10]}},
+		{"large value", json.RawMessage(`{"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"}}}}`), map[string]any{"a": items}},
+	} {
+		t0 := time.Now()
+		res := outputChecker(c.schema)("x.y", &mcp.CallToolResult{StructuredContent: c.value})
+		if d := time.Since(t0); d > time.Second || res.IsError {
+			t.Errorf("%s: %v, isError %v; want it left unchecked at once", c.name, d, res.IsError)
+		}
+	}
 }

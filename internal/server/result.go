@@ -128,9 +128,17 @@ func objectStructured(what string, res *mcp.CallToolResult, declared bool) *mcp.
 	return &out
 }
 
-// maxCheckedSchema bounds an outputSchema that outputChecker validates
-// results against; a larger one is not checked.
-const maxCheckedSchema = 256 << 10
+// Bounds of what outputChecker validates. Validation costs up to the
+// schema's nodes times the value's, and a $ref that recurses through
+// anyOf made it exponential in the value's depth (a 2-branch anyOf and a
+// value 22 deep took 21 s of a core, uncancellable): a schema with a
+// reference, more than maxCheckedNodes objects or over maxCheckedSchema
+// bytes, or a value over maxCheckedValue bytes, is not checked.
+const (
+	maxCheckedSchema = 64 << 10
+	maxCheckedNodes  = 500
+	maxCheckedValue  = 64 << 10
+)
 
 // outputChecker returns what checks a result of an exposed tool against
 // its outputSchema (the schema the client is given, or nil): a success
@@ -139,12 +147,12 @@ const maxCheckedSchema = 256 << 10
 // that validates would refuse it (the TypeScript SDK's throws "Structured
 // content does not match the tool's output schema", naming neither server
 // nor tool, and the content is lost). A schema the validator cannot
-// resolve (a remote $ref, a draft it does not know, over
-// maxCheckedSchema) checks nothing.
+// resolve (a draft it does not know) or one over the bounds above checks
+// nothing.
 func outputChecker(schema any) func(what string, res *mcp.CallToolResult) *mcp.CallToolResult {
 	pass := func(_ string, res *mcp.CallToolResult) *mcp.CallToolResult { return res }
 	raw, ok := schema.(json.RawMessage)
-	if !ok || len(raw) > maxCheckedSchema {
+	if !ok || len(raw) > maxCheckedSchema || !checkable(raw) {
 		return pass
 	}
 	var js jsonschema.Schema
@@ -157,6 +165,9 @@ func outputChecker(schema any) func(what string, res *mcp.CallToolResult) *mcp.C
 	}
 	return func(what string, res *mcp.CallToolResult) *mcp.CallToolResult {
 		if res == nil || res.IsError || res.StructuredContent == nil {
+			return res
+		}
+		if b, err := json.Marshal(res.StructuredContent); err != nil || len(b) > maxCheckedValue {
 			return res
 		}
 		err := resolved.Validate(res.StructuredContent)
@@ -172,6 +183,38 @@ func outputChecker(schema any) func(what string, res *mcp.CallToolResult) *mcp.C
 		out.Meta = res.Meta
 		return out
 	}
+}
+
+// checkable reports whether schema raw has no reference ($ref,
+// $dynamicRef, $recursiveRef) and at most maxCheckedNodes objects.
+func checkable(raw json.RawMessage) bool {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return false
+	}
+	nodes := 0
+	var walk func(v any) bool
+	walk = func(v any) bool {
+		switch v := v.(type) {
+		case map[string]any:
+			if nodes++; nodes > maxCheckedNodes {
+				return false
+			}
+			for k, e := range v {
+				if k == "$ref" || k == "$dynamicRef" || k == "$recursiveRef" || !walk(e) {
+					return false
+				}
+			}
+		case []any:
+			for _, e := range v {
+				if !walk(e) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return walk(v)
 }
 
 // jsonKind names the kind of a JSON value in a sentence: "an array",
