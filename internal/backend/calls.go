@@ -90,10 +90,13 @@ const (
 // pages collects the pages of a list, at most maxListed items in
 // maxPages pages (the rest is ignored, with a warning in the log and the
 // backend's log file); a page that names its own cursor as the next one
-// ends the list.
+// ends the list, and one naming an earlier page's cursor ends it with a
+// warning (a loop of cursors listed the same tools again, up to
+// maxListed of them, each a duplicate).
 func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx context.Context, cursor string) ([]T, string, error)) ([]T, error) {
 	var out []T
 	cursor := ""
+	seen := map[string]bool{"": true}
 	for page := 1; ; page++ {
 		items, next, err := list(ctx, cursor)
 		if isMethodNotFound(err) {
@@ -110,11 +113,17 @@ func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx co
 			return out, nil
 		case next == "" || next == cursor:
 			return out, nil
+		case seen[next]:
+			msg := fmt.Sprintf("its list of %s goes back to the cursor of an earlier page after %d pages: only the %s of those pages are used", what, page, what)
+			b.log.Warn("backend list cut short", "reason", msg)
+			b.stderr.Note("%s", msg)
+			return out, nil
 		case page == maxPages:
 			b.truncatedList(what, fmt.Sprintf("its list of %s has more than %d pages", what, maxPages))
 			return out, nil
 		}
 		cursor = next
+		seen[next] = true
 	}
 }
 

@@ -43,10 +43,19 @@ func TestPages_BoundsAHostileList(t *testing.T) {
 	if got, err := pages(ctx, b, "resources", same); err != nil || len(got) != 2 || calls != 2 {
 		t.Errorf("a repeated cursor: %d items after %d pages (%v); want 2 after 2", len(got), calls, err)
 	}
+	calls = 0
+	loop := func(ctx context.Context, cursor string) ([]int, string, error) {
+		calls++
+		next := map[string]string{"": "a", "a": "b", "b": "a"}[cursor]
+		return []int{calls}, next, nil
+	}
+	if got, err := pages(ctx, b, "tools", loop); err != nil || len(got) != 3 || calls != 3 {
+		t.Errorf("a loop of cursors: %d items after %d pages (%v); want 3 after 3, each page once", len(got), calls, err)
+	}
 	b.stderr.Close()
 	data, _ := os.ReadFile(LogFile(dir, "x"))
 	tail := string(data)
-	for _, want := range []string{"it lists more than 10000 tools: only the first 10000 tools are used", "its list of prompts has more than 1000 pages"} {
+	for _, want := range []string{"it lists more than 10000 tools: only the first 10000 tools are used", "its list of prompts has more than 1000 pages", "its list of tools goes back to the cursor of an earlier page after 3 pages"} {
 		if !strings.Contains(tail, want) {
 			t.Errorf("log %q lacks %q", tail, want)
 		}

@@ -7,8 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"reflect"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -128,7 +131,10 @@ func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
 	for i, raw := range tools {
 		var t mcp.Tool
 		err := json.Unmarshal(raw, &t)
-		if err == nil {
+		reason := ""
+		if err != nil {
+			reason = "its definition cannot be read: " + decodeReason(err)
+		} else if reason = badHeaders(raw); reason == "" {
 			kept = append(kept, raw)
 			continue
 		}
@@ -138,7 +144,7 @@ func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
 		if !ok || name == "" {
 			name = fmt.Sprintf("#%d", i+1)
 		}
-		dropped = append(dropped, Malformed{Name: name, Reason: "its definition cannot be read: " + decodeReason(err)})
+		dropped = append(dropped, Malformed{Name: name, Reason: reason})
 	}
 	if len(dropped) == 0 {
 		return result
@@ -163,6 +169,77 @@ func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
 	}
 	r.mu.Unlock()
 	return out
+}
+
+// badHeaders says what is wrong with the x-mcp-header annotations of a
+// tool's input schema (raw is the tool), "" when nothing is. The SDK's
+// client leaves such a tool out of a listing with only a log line (and
+// its AddTool panics on one): an annotation names the HTTP header that
+// mirrors a property of a string, integer or boolean type, a token
+// unique regardless of case among the tool's properties, nested ones
+// included.
+func badHeaders(raw json.RawMessage) string {
+	// Read as the SDK reads it: a schema in which some property's type is
+	// not a string (["string", "null"]) is not checked at all.
+	type prop struct {
+		Type       string          `json:"type"`
+		Header     json.RawMessage `json:"x-mcp-header"`
+		Properties map[string]prop `json:"properties"`
+	}
+	var tool struct {
+		InputSchema json.RawMessage `json:"inputSchema"`
+	}
+	var root prop
+	if !bytes.Contains(raw, []byte("x-mcp-header")) || json.Unmarshal(raw, &tool) != nil || json.Unmarshal(tool.InputSchema, &root) != nil {
+		return ""
+	}
+	seen := map[string]bool{}
+	var check func(props map[string]prop, prefix string) string
+	check = func(props map[string]prop, prefix string) string {
+		for _, k := range slices.Sorted(maps.Keys(props)) {
+			p := props[k]
+			path := prefix + k
+			if p.Header != nil {
+				why := ""
+				var name string
+				switch {
+				case p.Type == "":
+					why = "it is on a property with no type, not a string, integer or boolean"
+				case p.Type != "string" && p.Type != "integer" && p.Type != "boolean":
+					why = fmt.Sprintf("it is on a property of type %q, not string, integer or boolean", cut(p.Type, 100))
+				case json.Unmarshal(p.Header, &name) != nil || name == "":
+					why = "it is not a header name"
+				case strings.ContainsFunc(name, func(r rune) bool { return !tchar(r) }):
+					why = fmt.Sprintf("%q is not a header name", cut(name, 100))
+				case seen[strings.ToLower(name)]:
+					why = fmt.Sprintf("another property names the header %q", cut(name, 100))
+				}
+				if why != "" {
+					return fmt.Sprintf("its x-mcp-header annotation of property %q cannot be used: %s", cut(path, 200), why)
+				}
+				seen[strings.ToLower(name)] = true
+			}
+			if why := check(p.Properties, path+"."); why != "" {
+				return why
+			}
+		}
+		return ""
+	}
+	return check(root.Properties, "")
+}
+
+// cut is s, or its first n bytes and "…" when longer.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return strings.ToValidUTF8(s[:n], "") + "…"
+}
+
+// tchar reports whether r may be in an HTTP header name (RFC 9110's
+// token).
+func tchar(r rune) bool {
+	return r < 0x7f && (r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || strings.ContainsRune("!#$%&'*+-.^_`|~", r))
 }
 
 // decodeReason says why a tool did not decode, in the schema's terms:

@@ -250,3 +250,53 @@ func TestRawTools_ScreenKeepsAGoodListAsItIs(t *testing.T) {
 		}
 	}
 }
+
+// A tool whose x-mcp-header annotations the SDK refuses is left out as
+// one it cannot read is, with the reason: the SDK's client left it out
+// with only a log line, and the next tool of that name was given its
+// schema (the one sent first under the name), which made the SDK's
+// AddTool panic where the tool was exposed.
+func TestRawTools_LeavesOutAToolWithBadHeaderAnnotations(t *testing.T) {
+	ctx := context.Background()
+	st, ct := mcp.NewInMemoryTransports()
+	fakeLister(t, st, `{"tools":[`+
+		`{"name":"dup","inputSchema":{"type":"object","properties":{"a":{"type":"object","x-mcp-header":"X-A"}}}},`+
+		`{"name":"empty","inputSchema":{"type":"object","properties":{"a":{"type":"string","x-mcp-header":""}}}},`+
+		`{"name":"space","inputSchema":{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"X A"}}}},`+
+		`{"name":"twice","inputSchema":{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"X-A"},"b":{"type":"object","properties":{"c":{"type":"integer","x-mcp-header":"x-a"}}}}}},`+
+		`{"name":"good","inputSchema":{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"X-A"},"b":{"type":"boolean","x-mcp-header":"X-B"}}}},`+
+		`{"name":"dup","inputSchema":{"type":"object","properties":{"a":{"type":"string"}}}}],"nextCursor":""}`)
+	var raw rawTools
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, raw.transport(ct), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	res, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatalf("ListTools: %v", err)
+	}
+	raw.restore(res.Tools)
+	var got []string
+	for _, tl := range res.Tools {
+		b, _ := tl.InputSchema.(json.RawMessage)
+		got = append(got, tl.Name+" "+string(b))
+	}
+	want := []string{
+		`good {"type":"object","properties":{"a":{"type":"string","x-mcp-header":"X-A"},"b":{"type":"boolean","x-mcp-header":"X-B"}}}`,
+		`dup {"type":"object","properties":{"a":{"type":"string"}}}`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("schemas:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var names []string
+	for _, m := range raw.takeMalformed() {
+		names = append(names, m.Name)
+		if !strings.Contains(m.Reason, "x-mcp-header") || !strings.Contains(m.Reason, `property "`) {
+			t.Errorf("reason %q: want the annotation and the property named", m.Reason)
+		}
+	}
+	if strings.Join(names, " ") != "dup empty space twice" {
+		t.Errorf("malformed %q, want dup empty space twice", names)
+	}
+}

@@ -706,6 +706,23 @@ func (s *Server) callToolTool(ctx context.Context, req *mcp.CallToolRequest) (*m
 	return boundResult(a.Server+"."+a.Tool, objectStructured(a.Server+"."+a.Tool, res, false), s.o.Settings.MaxResultBytes), nil
 }
 
+// Bounds of the directly exposed tools' definitions, as JSON: one tool,
+// and all of them (so that a tools/list page stays under the 10 MiB a
+// client reads).
+const (
+	maxExposedTool  = 256 << 10
+	maxExposedTotal = 8 << 20
+)
+
+// exposedTool is the definition of backend tool t exposed as name.
+func exposedTool(name string, t catalog.Tool) *mcp.Tool {
+	desc := t.Description
+	if t.Warning != "" {
+		desc = "⚠ " + t.Warning + "\n" + desc
+	}
+	return &mcp.Tool{Name: name, Title: t.Title, Description: desc, InputSchema: objectSchema(cleanSchema(t.InputSchema)), OutputSchema: objectOrNil(cleanSchema(t.OutputSchema)), Annotations: t.Annotations}
+}
+
 // exposedName is the MCP name of an exposed tool: server__tool, within
 // the 64 characters clients accept; for a server exposed bare
 // ("exposeAs": "bare"), the backend's own name.
@@ -778,6 +795,26 @@ func (s *Server) syncExposed() {
 		msg := fmt.Sprintf("tool %q not exposed: the servers %s would all expose that name; drop \"exposeAs\": \"bare\" from one of them, or take the tool out of its expose list", n, strings.Join(quoteAll(servers), " and "))
 		clashes = append(clashes, msg)
 	}
+	// Bound what tools/list sends: a client drops its connection, every
+	// backend with it, on a message over 10 MiB (the TypeScript SDK's),
+	// and one backend tool's 12 MB description made the page that size.
+	size := 0
+	for _, n := range slices.Sorted(maps.Keys(want)) {
+		t := want[n]
+		b, err := json.Marshal(exposedTool(n, t))
+		switch {
+		case err != nil || len(b) > maxExposedTool:
+			msg := fmt.Sprintf("tool %q of server %q not exposed: its definition is %d bytes, over the %d a client can list (execute still calls it)", bound(t.Name, 200), t.Server, len(b), maxExposedTool)
+			clashes = append(clashes, msg)
+			delete(want, n)
+		case size+len(b) > maxExposedTotal:
+			msg := fmt.Sprintf("tool %q of server %q not exposed: the exposed tools' definitions would be over %d bytes, more than a client can list (execute still calls it)", bound(t.Name, 200), t.Server, maxExposedTotal)
+			clashes = append(clashes, msg)
+			delete(want, n)
+		default:
+			size += len(b)
+		}
+	}
 	s.res.mu.Lock()
 	if !slices.Equal(s.res.toolClashes, clashes) {
 		for _, m := range clashes {
@@ -812,21 +849,82 @@ func (s *Server) syncExposed() {
 		s.mcp.RemoveTools(stale...)
 	}
 	for name, t := range want {
-		desc := t.Description
-		if t.Warning != "" {
-			desc = "⚠ " + t.Warning + "\n" + desc
+		tool := exposedTool(name, t)
+		output := tool.OutputSchema
+		check := outputChecker(output)
+		handler := func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return s.multiRound(withProgress(ctx, req), req, func(ctx context.Context) *mcp.CallToolResult {
+				res, err := s.callTool(ctx, t.Server, t.Name, req.Params.Arguments)
+				if err != nil {
+					return errorResult("%s", bound(err.Error(), s.o.Settings.MaxResultBytes))
+				}
+				declared := output != nil
+				out := boundResult(t.Server+"."+t.Name, check(t.Server+"."+t.Name, objectStructured(t.Server+"."+t.Name, res, declared)), s.o.Settings.MaxResultBytes)
+				if declared && out != nil && !out.IsError && out.StructuredContent == nil {
+					// Cut to fit without its structuredContent: a
+					// client refuses a success without it from a tool
+					// with an outputSchema (the TypeScript SDK throws,
+					// and the text and the note are lost).
+					out.IsError = true
+				}
+				return out
+			}), nil
 		}
-		s.mcp.AddTool(&mcp.Tool{Name: name, Title: t.Title, Description: desc, InputSchema: objectSchema(cleanSchema(t.InputSchema)), OutputSchema: objectOrNil(cleanSchema(t.OutputSchema)), Annotations: t.Annotations},
-			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-				return s.multiRound(withProgress(ctx, req), req, func(ctx context.Context) *mcp.CallToolResult {
-					res, err := s.callTool(ctx, t.Server, t.Name, req.Params.Arguments)
-					if err != nil {
-						return errorResult("%s", bound(err.Error(), s.o.Settings.MaxResultBytes))
-					}
-					return boundResult(t.Server+"."+t.Name, objectStructured(t.Server+"."+t.Name, res, objectOrNil(t.OutputSchema) != nil), s.o.Settings.MaxResultBytes)
-				}), nil
-			})
+		if err := addTool(s.mcp, tool, handler); err != nil {
+			// The SDK panics on x-mcp-header annotations it refuses (on
+			// an object, empty, not a header name, twice): the tool goes
+			// without them.
+			if raw, ok := tool.InputSchema.(json.RawMessage); ok {
+				tool.InputSchema = withoutKey(raw, "x-mcp-header")
+			}
+			if err2 := addTool(s.mcp, tool, handler); err2 != nil {
+				s.o.Logger.Warn("tool not exposed: the SDK refuses its definition", "server", t.Server, "tool", bound(t.Name, 200), "err", bound(err2.Error(), 500))
+				continue
+			}
+			s.o.Logger.Warn("tool exposed without its x-mcp-header annotations: the SDK refuses them", "server", t.Server, "tool", bound(t.Name, 200), "err", bound(err.Error(), 500))
+		}
 	}
+}
+
+// addTool is srv.AddTool with its panic (on a definition it refuses) as
+// an error.
+func addTool(srv *mcp.Server, t *mcp.Tool, h mcp.ToolHandler) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	srv.AddTool(t, h)
+	return nil
+}
+
+// withoutKey returns the JSON value raw with every object member named
+// key removed, at any depth; raw itself when it does not decode.
+func withoutKey(raw json.RawMessage, key string) json.RawMessage {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return raw
+	}
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			delete(v, key)
+			for _, e := range v {
+				walk(e)
+			}
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		}
+	}
+	walk(v)
+	b, err := json.Marshal(v)
+	if err != nil {
+		return raw
+	}
+	return b
 }
 
 // learnExposed is receiving middleware: before a tools/, resources/ or

@@ -75,11 +75,13 @@ func big(v any) bool {
 
 // oddName reports whether s, a name or URI a client shows and sends back
 // as it is, holds a hidden character ([trust.Hidden]: zero-width, bidi
-// controls, escape...) or a newline or tab: none needs one, and the
-// client's interface shows them (a terminal acts on an escape sequence).
+// controls, escape...) or a newline, tab or line separator (NEL, U+2028,
+// U+2029): none needs one, and the client's interface shows them (a terminal acts on an escape sequence).
 // It is not offered, as a tool with such a name is withheld.
 func oddName(s string) bool {
-	return strings.ContainsFunc(s, func(r rune) bool { return r == '\n' || r == '\t' || trust.Hidden(r) })
+	return strings.ContainsFunc(s, func(r rune) bool {
+		return r == '\n' || r == '\t' || r == '\u0085' || r == '\u2028' || r == '\u2029' || trust.Hidden(r)
+	})
 }
 
 // PromptName is the name the client sees for server's prompt name.

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/trust"
@@ -95,8 +96,17 @@ func wireSafe(c mcp.Content) mcp.Content {
 // TypeScript SDK refused the whole result) is taken out, its JSON
 // becoming the text when the result has no content. A tool that declares
 // an outputSchema must return structured content, so then the result is
-// an error naming the tool (what) and what it sent.
+// an error naming the tool (what) and what it sent; one that sent none
+// (the TypeScript SDK's client throws "has an output schema but did not
+// return structured content", and the content is lost) is an error too,
+// the backend's content after it.
 func objectStructured(what string, res *mcp.CallToolResult, declared bool) *mcp.CallToolResult {
+	if res != nil && res.StructuredContent == nil && declared && !res.IsError {
+		out := errorResult("%s: the backend returned no structuredContent, though its tool declares an outputSchema (MCP requires it); what it returned follows", what)
+		out.Content = append(out.Content, res.Content...)
+		out.Meta = res.Meta
+		return out
+	}
 	if res == nil || res.StructuredContent == nil {
 		return res
 	}
@@ -116,6 +126,95 @@ func objectStructured(what string, res *mcp.CallToolResult, declared bool) *mcp.
 		out.Content = []mcp.Content{&mcp.TextContent{Text: string(b)}}
 	}
 	return &out
+}
+
+// Bounds of what outputChecker validates. Validation costs up to the
+// schema's nodes times the value's, and a $ref that recurses through
+// anyOf made it exponential in the value's depth (a 2-branch anyOf and a
+// value 22 deep took 21 s of a core, uncancellable): a schema with a
+// reference, more than maxCheckedNodes objects or over maxCheckedSchema
+// bytes, or a value over maxCheckedValue bytes, is not checked.
+const (
+	maxCheckedSchema = 64 << 10
+	maxCheckedNodes  = 500
+	maxCheckedValue  = 64 << 10
+)
+
+// outputChecker returns what checks a result of an exposed tool against
+// its outputSchema (the schema the client is given, or nil): a success
+// whose structuredContent does not match becomes an error naming the tool
+// (what) and the mismatch, the backend's content after it, as a client
+// that validates would refuse it (the TypeScript SDK's throws "Structured
+// content does not match the tool's output schema", naming neither server
+// nor tool, and the content is lost). A schema the validator cannot
+// resolve (a draft it does not know) or one over the bounds above checks
+// nothing.
+func outputChecker(schema any) func(what string, res *mcp.CallToolResult) *mcp.CallToolResult {
+	pass := func(_ string, res *mcp.CallToolResult) *mcp.CallToolResult { return res }
+	raw, ok := schema.(json.RawMessage)
+	if !ok || len(raw) > maxCheckedSchema || !checkable(raw) {
+		return pass
+	}
+	var js jsonschema.Schema
+	if json.Unmarshal(raw, &js) != nil {
+		return pass
+	}
+	resolved, err := js.Resolve(nil)
+	if err != nil {
+		return pass
+	}
+	return func(what string, res *mcp.CallToolResult) *mcp.CallToolResult {
+		if res == nil || res.IsError || res.StructuredContent == nil {
+			return res
+		}
+		if b, err := json.Marshal(res.StructuredContent); err != nil || len(b) > maxCheckedValue {
+			return res
+		}
+		err := resolved.Validate(res.StructuredContent)
+		if err == nil {
+			return res
+		}
+		out := errorResult("%s: the backend's structuredContent does not match its tool's outputSchema (%s); what it returned follows", what, bound(err.Error(), 1<<10))
+		out.Content = append(out.Content, res.Content...)
+		if len(res.Content) == 0 {
+			b, _ := json.Marshal(res.StructuredContent)
+			out.Content = append(out.Content, &mcp.TextContent{Text: string(b)})
+		}
+		out.Meta = res.Meta
+		return out
+	}
+}
+
+// checkable reports whether schema raw has no reference ($ref,
+// $dynamicRef, $recursiveRef) and at most maxCheckedNodes objects.
+func checkable(raw json.RawMessage) bool {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return false
+	}
+	nodes := 0
+	var walk func(v any) bool
+	walk = func(v any) bool {
+		switch v := v.(type) {
+		case map[string]any:
+			if nodes++; nodes > maxCheckedNodes {
+				return false
+			}
+			for k, e := range v {
+				if k == "$ref" || k == "$dynamicRef" || k == "$recursiveRef" || !walk(e) {
+					return false
+				}
+			}
+		case []any:
+			for _, e := range v {
+				if !walk(e) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return walk(v)
 }
 
 // jsonKind names the kind of a JSON value in a sentence: "an array",

@@ -223,8 +223,14 @@ func index(tok string, n int) (int, bool) {
 // base renders the schema's own type (const, enum, type, or a type implied
 // by object or array keywords); "" when it has none.
 func (r *renderer) base(s *node, ind string, depth int) string {
+	// Literals count against the text left before they are written: an
+	// enum of 100,000 values was one union of over a megabyte. One that
+	// does not fit is its values' types.
 	if c := s.get("const"); c != nil {
 		l := literal(c)
+		if len(l) > r.text {
+			return kindType(c)
+		}
 		r.text -= len(l)
 		return l
 	}
@@ -233,8 +239,16 @@ func (r *renderer) base(s *node, ind string, depth int) string {
 			return "never"
 		}
 		lits := make([]string, len(e.vals))
+		n := 0
 		for i, v := range e.vals {
 			lits[i] = literal(v)
+			if n += len(lits[i]) + 3; n > r.text {
+				kinds := make([]string, len(e.vals))
+				for i, v := range e.vals {
+					kinds[i] = kindType(v)
+				}
+				return union(kinds)
+			}
 		}
 		u := union(lits)
 		r.text -= len(u)
@@ -279,6 +293,22 @@ func (r *renderer) named(name string, s *node, ind string, depth int) string {
 		return r.array(s, ind, depth)
 	case "object":
 		return r.object(s, ind, depth)
+	}
+	return "any"
+}
+
+// kindType is the TypeScript type of a JSON value's kind: what a literal
+// too long to write stands for.
+func kindType(v *node) string {
+	switch v.kind {
+	case kString:
+		return "string"
+	case kNumber:
+		return "number"
+	case kBool:
+		return "boolean"
+	case kNull:
+		return "null"
 	}
 	return "any"
 }
@@ -366,6 +396,12 @@ func (r *renderer) object(s *node, ind string, depth int) string {
 			name += "?"
 		}
 		doc := r.propDoc(p)
+		if len(name)+len(doc) > r.text {
+			// Names count before they are written, as literals do: the
+			// properties that do not fit are any others.
+			index = "any"
+			break
+		}
 		r.text -= len(name) + len(doc)
 		m := name + ": " + r.typ(p, inner, depth+1)
 		if doc != "" {

@@ -2,6 +2,7 @@ package tsdecl
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -304,4 +305,37 @@ func topMembers(code string) []string {
 		}
 	}
 	return names
+}
+
+// A schema's literals and property names count against the text a
+// declaration may hold before they are written, not after: an enum of
+// 100,000 values was one union of 1.2 MB, which took the whole listing
+// (cut at maxResultBytes) and hid the server's other tools.
+func TestFunction_HugeLiteralsStayBounded(t *testing.T) {
+	enum := make([]string, 100_000)
+	for i := range enum {
+		enum[i] = fmt.Sprintf(`"value%d"`, i)
+	}
+	var props []string
+	for i := 0; i < 2000; i++ {
+		props = append(props, fmt.Sprintf(`"%s%d":{"type":"string"}`, strings.Repeat("n", 1000), i))
+	}
+	for name, schema := range map[string]string{
+		"enum":     `{"type":"object","properties":{"e":{"enum":[` + strings.Join(enum, ",") + `]},"after":{"type":"string"}}}`,
+		"numbers":  `{"type":"object","properties":{"e":{"type":"integer","enum":[` + strings.Repeat("123456789,", 100_000) + `0]}}}`,
+		"const":    `{"type":"object","properties":{"c":{"const":"` + strings.Repeat("x", 1<<20) + `"}}}`,
+		"names":    `{"type":"object","properties":{` + strings.Join(props, ",") + `}}`,
+		"anyOf":    `{"type":"object","properties":{"a":{"anyOf":[` + strings.Repeat(`{"const":"`+strings.Repeat("y", 1000)+`"},`, 2000) + `{"type":"null"}]}}}`,
+		"required": `{"type":"object","required":["e"],"properties":{"e":{"enum":[` + strings.Join(enum, ",") + `]}}}`,
+	} {
+		got := Function(Tool{Name: name, InputSchema: json.RawMessage(schema)}, nil)
+		if len(got) > 2*maxText {
+			t.Errorf("%s: declaration is %d bytes; want at most about %d", name, len(got), maxText)
+		}
+		checkTS(t, got)
+	}
+	got := Function(Tool{Name: "e", InputSchema: json.RawMessage(`{"type":"object","properties":{"e":{"enum":[` + strings.Join(enum, ",") + `]}}}`)}, nil)
+	if !strings.Contains(got, "e?: string") {
+		t.Errorf("an enum too long to list: want its values' type, got %.300s", got)
+	}
 }
