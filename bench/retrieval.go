@@ -16,7 +16,7 @@ import (
 // retrievalSets are the query sets scored in the retrieval section, with
 // what they scored before issue 16's search work (commit 9d9755d; a set
 // written later at the commit that added it, before any tuning on it:
-// extra5 at 51f81ce, extra6 at 03222c9, extra7 at 9e77277, extra8 at c8d1069, extra9 at 5762092, extra10 at 850ae38, extra11 at 2d264bc, extra12 and tune22 at a8ea2dd, extra13 at 5c67180, tune23 at 9adb9d6, extra14 at 52ee33d, extra15 at fc74196, extra16 and tune24 at 84cac4e, extra17 and tune25 at 0b8d228; the tune6 to tune9 sets at
+// extra5 at 51f81ce, extra6 at 03222c9, extra7 at 9e77277, extra8 at c8d1069, extra9 at 5762092, extra10 at 850ae38, extra11 at 2d264bc, extra12 and tune22 at a8ea2dd, extra13 at 5c67180, tune23 at 9adb9d6, extra14 at 52ee33d, extra15 at fc74196, extra16 and tune24 at 84cac4e, extra17 and tune25 at 0b8d228, extra18 and tune26 at the commit adding them (e6ff2a3's search code); the tune6 to tune9 sets at
 // f7ef25b, the start of round six; the tune10 to tune16 sets of round seven, tune21 of round eleven
 // and tune17 and tune18 of round eight, tune19 and tune20 of round ten, at
 // the commit before each was tuned on, as each row names), as hit@1, hit@5
@@ -65,6 +65,8 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra16-queries.jsonl", "**extra16: held out, never trained or tuned on** (before: 84cac4e)", 0.730, 0.919, 0.650},
 	{"internal/search/testdata/tune25-queries.jsonl", "tune25 (round 16, 29 multi-step tasks, 22 near misses to a named backend, 12 requests a backend does not do and 8 no server does, tuned on; before: 0b8d228)", 0.768, 0.797, 0.450},
 	{"internal/search/testdata/extra17-queries.jsonl", "**extra17: held out, never trained or tuned on** (before: 0b8d228)", 0.946, 0.964, 0.600},
+	{"internal/search/testdata/tune26-queries.jsonl", "tune26 (round 17, 42 answerable over 42 random tools with near misses to a named backend, 20 requests a backend does not do and 10 no server does, tuned on; before: e6ff2a3)", 0.786, 0.905, 0.667},
+	{"internal/search/testdata/extra18-queries.jsonl", "**extra18: held out, never trained or tuned on** (before: e6ff2a3)", 0.714, 0.929, 0.533},
 }
 
 type evalQuery struct {
