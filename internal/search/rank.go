@@ -762,6 +762,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 		if ix.unservedAction(query, qs, naming, doc, m) {
 			return false
 		}
+		if oneStep && ix.accountUndone(query, naming, ix.docServer[doc]) {
+			// "change my sentry password": the account, not what the
+			// backend holds (account.go).
+			return false
+		}
 		return c >= o.MinCoverage/2 || m >= o.MinEvidence*ix.maxIDF/2
 	}
 	if oneStep && ix.namedUndone(query, named) {

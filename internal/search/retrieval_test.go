@@ -449,9 +449,10 @@ func TestRetrievalTune23(t *testing.T) {
 // fit, 10 requests a backend of the corpus cannot serve ("archive the slack
 // channel #launch-2023") and 10 errands no backend does; it is tuned on.
 // Before tuning on it (at the commit that added it, 84cac4e): hit@1 0.767,
-// hit@5 0.933, none 0.750; after round fifteen 0.817 / 0.967 / 0.750.
+// hit@5 0.933, none 0.750; after round fifteen 0.817 / 0.967 / 0.750; after
+// round seventeen 0.817 / 0.967 / 0.800.
 func TestRetrievalTune24(t *testing.T) {
-	testRetrieval(t, tune24Qs, scores{hit1: 0.81, hit5: 0.96, none: 0.75})
+	testRetrieval(t, tune24Qs, scores{hit1: 0.81, hit5: 0.96, none: 0.79})
 }
 
 // TestRetrievalTune25 scores a round-sixteen tuning set written with extra17
@@ -462,9 +463,10 @@ func TestRetrievalTune24(t *testing.T) {
 // approval on gitlab MR !40"), 12 requests a backend of the corpus cannot
 // serve ("leave the slack channel #random") and 8 errands no backend does;
 // it is tuned on. Before tuning on it (at 0b8d228): hit@1 0.783, hit@5
-// 0.797, none 0.450; after round sixteen 0.783 / 0.855 / 0.450.
+// 0.797, none 0.450; after round sixteen 0.783 / 0.855 / 0.450; after round
+// seventeen 0.783 / 0.855 / 0.500.
 func TestRetrievalTune25(t *testing.T) {
-	testRetrieval(t, tune25Qs, scores{hit1: 0.78, hit5: 0.85, none: 0.45})
+	testRetrieval(t, tune25Qs, scores{hit1: 0.78, hit5: 0.85, none: 0.49})
 }
 
 // TestRetrievalTune26 scores a round-seventeen tuning set written with
@@ -475,9 +477,10 @@ func TestRetrievalTune25(t *testing.T) {
 // one go"), 20 requests a backend of the corpus cannot serve ("set up a
 // vacation auto-reply in slack") and 10 errands no backend does; it is tuned
 // on. Before tuning on it (at the commit that added it, e6ff2a3's search
-// code): hit@1 0.786, hit@5 0.905, none 0.667.
+// code): hit@1 0.786, hit@5 0.905, none 0.667; after round seventeen 0.786 /
+// 0.905 / 0.800.
 func TestRetrievalTune26(t *testing.T) {
-	testRetrieval(t, tune26Qs, scores{hit1: 0.78, hit5: 0.90, none: 0.66})
+	testRetrieval(t, tune26Qs, scores{hit1: 0.78, hit5: 0.90, none: 0.79})
 }
 
 // TestRetrievalExtra7 scores a seventh set written and committed before the
@@ -548,9 +551,10 @@ func TestRetrievalExtra10(t *testing.T) {
 // (at 2d264bc): hit@1 0.551, hit@5 0.797, none 0.760 (118 answerable, 25
 // none, 4 of the answerable ones answered with no tool). It is the hardest
 // set so far: its writer was asked to use other words than the tools'.
-// After round thirteen (at 15be9fb): 0.551 / 0.797 / 0.880.
+// After round thirteen (at 15be9fb): 0.551 / 0.797 / 0.880; after round
+// seventeen 0.559 / 0.797 / 0.920.
 func TestRetrievalExtra11(t *testing.T) {
-	testRetrievalLog(t, extra11Qs, scores{hit1: 0.55, hit5: 0.79, none: 0.87}, func(string) {})
+	testRetrievalLog(t, extra11Qs, scores{hit1: 0.55, hit5: 0.79, none: 0.91}, func(string) {})
 }
 
 // TestRetrievalExtra12 scores a twelfth set, written and committed at the
@@ -607,9 +611,10 @@ func TestRetrievalExtra14(t *testing.T) {
 // tool serves). It is held out like extra11 to extra14: its misses are not
 // logged. Measured when committed, with d5f10d9's search code: hit@1
 // 0.706, hit@5 0.922, none 0.750 (51 answerable, 12 none, 4 of the
-// answerable ones answered with no tool).
+// answerable ones answered with no tool). After round seventeen: 0.706 /
+// 0.922 / 0.833.
 func TestRetrievalExtra15(t *testing.T) {
-	testRetrievalLog(t, extra15Qs, scores{hit1: 0.7, hit5: 0.92, none: 0.74}, func(string) {})
+	testRetrievalLog(t, extra15Qs, scores{hit1: 0.7, hit5: 0.92, none: 0.83}, func(string) {})
 }
 
 // TestRetrievalExtra16 scores a sixteenth set, written and committed at the
