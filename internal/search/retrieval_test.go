@@ -657,7 +657,8 @@ func TestRetrievalExtra17(t *testing.T) {
 // auth for my gitlab account"). It is held out like extra11 to extra17: its
 // misses are not logged, only its scores. Measured when committed, with
 // e6ff2a3's search code: hit@1 0.714, hit@5 0.929, none 0.533 (42
-// answerable, 30 none, none of the answerable ones answered with no tool).
+// answerable, 30 none, none of the answerable ones answered with no tool);
+// scored once more at the end of round seventeen: 0.714 / 0.929 / 0.567.
 func TestRetrievalExtra18(t *testing.T) {
-	testRetrievalLog(t, extra18Qs, scores{hit1: 0.71, hit5: 0.92, none: 0.53}, func(string) {})
+	testRetrievalLog(t, extra18Qs, scores{hit1: 0.71, hit5: 0.92, none: 0.56}, func(string) {})
 }
