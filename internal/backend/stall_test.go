@@ -34,15 +34,19 @@ func TestLineConn_WriteTheChildNeverTakesEndsAtTheDeadline(t *testing.T) {
 
 	// A call waiting for its turn behind it ends with its own context,
 	// without closing the connection (it wrote nothing).
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	for {
-		// Wait until the first write holds the turn (it may not yet).
-		err = c.Write(ctx, &jsonrpc.Request{Method: "notifications/x"})
-		if err != nil {
-			break
+	// Wait until the first write holds the turn (it may not yet). Writing
+	// small messages until one waits did not do: on a loaded machine they
+	// could fill the pipe themselves before the first write began, and
+	// the one left in the pipe at the deadline then closed the connection.
+	lc := c.(*lineConn)
+	for deadline := time.Now().Add(10 * time.Second); lc.writing.Load() == 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the first write never began")
 		}
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	err = c.Write(ctx, &jsonrpc.Request{Method: "notifications/x"})
 	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "waiting to send to the backend") {
 		t.Fatalf("a write waiting behind a stalled one: %v, want its deadline", err)
 	}
