@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -490,7 +491,7 @@ func projectFromRoots(ctx context.Context, ss *mcp.ServerSession, home string) (
 	first := ""
 	for _, r := range res.Roots {
 		u, err := url.Parse(r.URI)
-		if err != nil || u.Scheme != "file" || u.Path == "" || !filepath.IsAbs(u.Path) {
+		if err != nil || !localDir(u) {
 			continue
 		}
 		if p := config.FindProject(u.Path, home); p != "" {
@@ -501,6 +502,20 @@ func projectFromRoots(ctx context.Context, ss *mcp.ServerSession, home string) (
 		}
 	}
 	return "", first
+}
+
+// localDir reports whether u names an absolute path of this machine that
+// does not climb: a file URI with no host (or "localhost") and no ".."
+// element. Another host's path is not ours to read, and a root climbing
+// out of itself is a root the client did not name as such.
+func localDir(u *url.URL) bool {
+	if u.Scheme != "file" || u.Opaque != "" || (u.Host != "" && u.Host != "localhost") {
+		return false
+	}
+	if u.Path == "" || !filepath.IsAbs(u.Path) {
+		return false
+	}
+	return !slices.Contains(strings.Split(filepath.ToSlash(u.Path), "/"), "..")
 }
 
 // Serve runs the session's MCP server on t until the client disconnects

@@ -348,6 +348,45 @@ func TestWorkspace_ClientRootIsTheWorkspace(t *testing.T) {
 	}
 }
 
+// A root that names another host (file://host/path) or climbs with ".."
+// is not a directory of this machine the client may point us at: it is
+// ignored, and the session keeps the working directory's config (both
+// were taken as the local path, the host dropped and ".." resolved).
+func TestWorkspace_ARootOfAnotherHostOrWithDotDotIsIgnored(t *testing.T) {
+	f := newFixture(t, strings.Replace(whenConfig, "%s", "", 1))
+	root := f.scratch("npm")
+	elsewhere := filepath.Join(f.home, "elsewhere")
+	os.MkdirAll(elsewhere, 0o755)
+	rel, err := filepath.Rel(elsewhere, root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, uri := range []string{"file://otherhost" + root, "file://" + elsewhere + "/" + filepath.ToSlash(rel)} {
+		s, err := f.h.Open(context.Background(), &SessionOptions{ID: fmt.Sprint("r", i), Workspace: elsewhere})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ct, st := mcp.NewInMemoryTransports()
+		ctx, cancel := context.WithCancel(context.Background())
+		go s.Serve(ctx, st)
+		client := mcp.NewClient(&mcp.Implementation{Name: "roots"}, nil)
+		client.AddRoots(&mcp.Root{URI: uri})
+		cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := cs.ListTools(ctx, nil); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Catalog().Servers(); slices.Contains(got, "prisma") || s.Root() == root {
+			t.Errorf("root %s: servers = %v, root %s; want the root ignored", uri, got, s.Root())
+		}
+		cs.Close()
+		cancel()
+		s.Close()
+	}
+}
+
 // A plugin manifest added while a session runs is loaded (the watcher
 // watches the plugin directories like the config files).
 func TestWorkspace_PluginAddedMidSessionIsLoaded(t *testing.T) {
