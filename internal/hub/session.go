@@ -67,8 +67,16 @@ type Session struct {
 	relayed   pool.Caps // the relayable capabilities the launches declare
 	closed    bool
 	rootsOnce sync.Once
-	skills    skillsCache          // skills.go
-	ws        *workspace.Workspace // the workspace "when" predicates read (nil: none)
+	// byRoots: the session's project comes from its client's roots (no
+	// --config, --project or project file from the working directory),
+	// followed on notifications/roots/list_changed; rootFile and rootDir
+	// are what they gave last (projectFromRoots). rootMu serialises moves.
+	byRoots           bool
+	rootFile, rootDir string
+	rootMu            sync.Mutex
+	ws0               *workspace.Workspace // the working directory's workspace, for a move back
+	skills            skillsCache          // skills.go
+	ws                *workspace.Workspace // the workspace "when" predicates read (nil: none)
 
 	syncMu   sync.Mutex // serialises Sync; guards syncKey and syncSeen
 	syncKey  string     // mtime/size of the sync file at the last look
@@ -138,6 +146,7 @@ func (h *Hub) Open(ctx context.Context, so *SessionOptions) (*Session, error) {
 	if root := s.rootOf(l); root != "" {
 		s.ws = h.workspaceAt(root)
 	}
+	s.ws0 = s.ws
 	s.syncMu.Lock()
 	s.syncRequested() // the first look: a sync asked before we opened is not ours
 	s.syncMu.Unlock()
@@ -362,12 +371,28 @@ func (s *Session) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		if ss != nil && (method == "tools/list" || method == "tools/call") && s.rootsWanted() {
 			s.rootsOnce.Do(func() {
-				if path, dir := projectFromRoots(ctx, ss, s.h.o.Home); dir != "" {
+				s.rootMu.Lock()
+				defer s.rootMu.Unlock()
+				path, dir := projectFromRoots(ctx, ss, s.h.o.Home)
+				s.mu.Lock()
+				s.byRoots, s.rootFile, s.rootDir = true, path, dir
+				s.mu.Unlock()
+				if dir != "" {
 					if err := s.UseRoot(path, dir); err != nil {
 						s.h.log.Warn("project config from the client's roots", "file", path, "err", err)
 					}
 				}
 			})
+		}
+		if ss != nil && method == "notifications/roots/list_changed" {
+			s.mu.Lock()
+			follow := s.byRoots
+			s.mu.Unlock()
+			if follow {
+				// Not here: the SDK reads the client's answer to roots/list
+				// only once this notification is handled.
+				go s.reroot(ss)
+			}
 		}
 		if method == "tools/list" || method == "tools/call" {
 			s.fresh() // workspace.go: re-resolve "when" if a manifest changed
@@ -463,6 +488,71 @@ func (s *Session) UseRoot(project, dir string) error {
 	l := *s.loaded
 	l.Config, l.Notices = cfg, notices
 	if cfg.ProjectDir == filepath.Dir(project) {
+		l.Paths.Project = project
+	}
+	s.loaded = &l
+	s.mu.Unlock()
+	s.setView(v)
+	s.h.watchFiles(s, &l)
+	return nil
+}
+
+// reroot asks the client for its roots again (it said they changed) and,
+// when they give another project or root, moves this session there: its
+// view is replaced whatever the new root adds, and with no file root left
+// it is the working directory's again. Other sessions are not touched.
+func (s *Session) reroot(ss *mcp.ServerSession) {
+	s.rootMu.Lock()
+	defer s.rootMu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), rootsTimeout)
+	defer cancel()
+	path, dir := projectFromRoots(ctx, ss, s.h.o.Home)
+	s.mu.Lock()
+	same := s.closed || (path == s.rootFile && dir == s.rootDir)
+	s.rootFile, s.rootDir = path, dir
+	s.mu.Unlock()
+	if same {
+		return
+	}
+	if err := s.moveRoot(path, dir); err != nil {
+		s.h.log.Warn("project config from the client's roots", "file", path, "err", err)
+	}
+}
+
+// moveRoot replaces the session's view with the user config plus what
+// applies in dir (the working directory when ""), as UseRoot does, also
+// when the new root adds nothing: the old root's servers must go.
+func (s *Session) moveRoot(project, dir string) error {
+	ws := s.ws0
+	if dir == "" {
+		dir = s.so.Workspace
+	} else {
+		ws = s.h.workspaceAt(dir)
+	}
+	p := s.Loaded().Paths
+	p.Project = ""
+	cfg, notices, err := ReadConfig(p, project, dir)
+	if err != nil {
+		return err
+	}
+	for _, n := range notices {
+		s.h.log.Warn(n)
+	}
+	cfg.Settings = cfg.Settings.Defaults()
+	s.mu.Lock()
+	s.ws = ws
+	s.mu.Unlock()
+	v := s.newView(cfg)
+	s.mu.Lock()
+	if s.closed { // Close released the views it knew of
+		s.mu.Unlock()
+		s.release(v)
+		return nil
+	}
+	s.notices = notices
+	l := *s.loaded
+	l.Config, l.Notices, l.Paths = cfg, notices, p
+	if project != "" && cfg.ProjectDir == filepath.Dir(project) {
 		l.Paths.Project = project
 	}
 	s.loaded = &l

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -442,5 +443,60 @@ func TestWorkspace_ManyUntrustedPluginsAreOneNotice(t *testing.T) {
 	}
 	if !strings.Contains(joined, fmt.Sprintf("and 2 more project plugins in %s that cannot be read", dir)) || strings.Count(joined, "plugin "+dir) != 3 {
 		t.Errorf("notices of unreadable plugins:\n%s", joined)
+	}
+}
+
+// A client's notifications/roots/list_changed moves its session to its new
+// root's project (and back to its working directory's config when no
+// root is left); a session of another client in the first root keeps its
+// view. The roots were asked once, so a client that moved on kept the
+// project it started in.
+func TestWorkspace_RootsListChangedMovesOnlyThatSession(t *testing.T) {
+	f := newFixture(t, `{"mcpServers": {"u": {"command": "u-cmd"}}}`)
+	a := f.project("a", `{"mcpServers": {"pa": {"command": "pa-cmd"}}}`)
+	b := f.project("b", `{"mcpServers": {"pb": {"command": "pb-cmd"}}}`)
+	elsewhere := filepath.Join(f.home, "elsewhere")
+	os.MkdirAll(elsewhere, 0o755)
+	other := f.open("o", a)
+	s, err := f.h.Open(context.Background(), &SessionOptions{ID: "r", Workspace: elsewhere, Env: map[string]string{"PATH": "/bin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ct, st := mcp.NewInMemoryTransports()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Serve(ctx, st)
+	client := mcp.NewClient(&mcp.Implementation{Name: "roots"}, nil)
+	client.AddRoots(&mcp.Root{URI: "file://" + a})
+	cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	until := func(want ...string) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for !slices.Equal(s.Catalog().Servers(), want) {
+			if time.Now().After(deadline) {
+				t.Fatalf("servers = %v, want %v", s.Catalog().Servers(), want)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	until("pa", "u")
+	client.RemoveRoots("file://" + a)
+	client.AddRoots(&mcp.Root{URI: "file://" + b})
+	until("pb", "u")
+	if s.Root() != b {
+		t.Errorf("root = %s, want %s", s.Root(), b)
+	}
+	client.RemoveRoots("file://" + b)
+	until("u")
+	if got := other.s.Catalog().Servers(); !slices.Equal(got, []string{"pa", "u"}) {
+		t.Errorf("the other session's servers = %v, want [pa u]", got)
 	}
 }
