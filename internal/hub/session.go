@@ -223,12 +223,13 @@ func (s *Session) newView(full *config.Config) *view {
 	caps := s.relayed
 	s.mu.Unlock()
 	envList := pool.EnvList(env) // once, not once per server
+	dir := s.launchDir(cfg)
 	for name, spec := range cfg.Servers {
-		l := pool.NewLaunch(spec, &pool.LaunchOptions{Session: s.id, Workspace: s.so.Workspace, Env: env, EnvList: envList, Resolver: r, Caps: caps})
+		l := pool.NewLaunch(spec, &pool.LaunchOptions{Session: s.id, Workspace: dir, Env: env, EnvList: envList, Resolver: r, Caps: caps})
 		v.launches[name] = l
 		h.pool.Use(s.id, l)
 	}
-	dir := "catalog"
+	dir = "catalog"
 	if caps != 0 {
 		// A backend's tool list may depend on the capabilities it was
 		// told: one cache per capability set.
@@ -264,6 +265,19 @@ func (s *Session) setView(v *view) {
 	s.mu.Unlock()
 	s.srv.SetView(server.View{Catalog: v.cat, Launch: s.launch})
 	s.release(old)
+}
+
+// launchDir is where cfg's servers without a cwd run: the client's root
+// when the session's project came from it (a project from the client's
+// roots ran in the bridge's working directory, "/" or home for some
+// clients, not in the project), else the session's working directory.
+func (s *Session) launchDir(cfg *config.Config) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.byRoots && s.rootDir != "" && cfg.ProjectDir != "" {
+		return s.rootDir
+	}
+	return s.so.Workspace
 }
 
 // release undoes old's registrations with the pool.

@@ -488,9 +488,18 @@ func TestWorkspace_RootsListChangedMovesOnlyThatSession(t *testing.T) {
 		}
 	}
 	until("pa", "u")
+	if got := s.current().launches["pa"].Cwd; got != a {
+		t.Errorf("pa runs in %s, want its project %s (the client's root)", got, a)
+	}
+	if s.current().launches["pa"].Key != other.s.current().launches["pa"].Key {
+		t.Error("pa of a session in its project by its roots and by its working directory: two backends")
+	}
 	client.RemoveRoots("file://" + a)
 	client.AddRoots(&mcp.Root{URI: "file://" + b})
 	until("pb", "u")
+	if got := s.current().launches["pb"].Cwd; got != b {
+		t.Errorf("pb runs in %s, want %s", got, b)
+	}
 	if s.Root() != b {
 		t.Errorf("root = %s, want %s", s.Root(), b)
 	}
