@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -74,6 +75,7 @@ type Session struct {
 	byRoots           bool
 	rootFile, rootDir string
 	rootMu            sync.Mutex
+	rerooting         atomic.Bool          // a reroot is waiting to ask: later notifications join it
 	ws0               *workspace.Workspace // the working directory's workspace, for a move back
 	skills            skillsCache          // skills.go
 	ws                *workspace.Workspace // the workspace "when" predicates read (nil: none)
@@ -402,9 +404,11 @@ func (s *Session) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			s.mu.Lock()
 			follow := s.byRoots
 			s.mu.Unlock()
-			if follow {
+			if follow && s.rerooting.CompareAndSwap(false, true) {
 				// Not here: the SDK reads the client's answer to roots/list
-				// only once this notification is handled.
+				// only once this notification is handled. One waits at a
+				// time: a client sending thousands makes one more ask, not
+				// thousands of goroutines in the daemon.
 				go s.reroot(ss)
 			}
 		}
@@ -518,6 +522,7 @@ func (s *Session) UseRoot(project, dir string) error {
 func (s *Session) reroot(ss *mcp.ServerSession) {
 	s.rootMu.Lock()
 	defer s.rootMu.Unlock()
+	s.rerooting.Store(false) // a notification from now on asks again
 	ctx, cancel := context.WithTimeout(context.Background(), rootsTimeout)
 	defer cancel()
 	path, dir := projectFromRoots(ctx, ss, s.h.o.Home)

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -507,5 +508,56 @@ func TestWorkspace_RootsListChangedMovesOnlyThatSession(t *testing.T) {
 	until("u")
 	if got := other.s.Catalog().Servers(); !slices.Equal(got, []string{"pa", "u"}) {
 		t.Errorf("the other session's servers = %v, want [pa u]", got)
+	}
+}
+
+// A client flooding notifications/roots/list_changed while its roots are
+// being asked for gets one more ask, not one per notification (each was a
+// goroutine of the shared daemon waiting its turn).
+func TestWorkspace_RootsListChangedFloodAsksOnceMore(t *testing.T) {
+	f := newFixture(t, `{"mcpServers": {"u": {"command": "u-cmd"}}}`)
+	a := f.project("a", `{"mcpServers": {"pa": {"command": "pa-cmd"}}}`)
+	elsewhere := filepath.Join(f.home, "elsewhere")
+	os.MkdirAll(elsewhere, 0o755)
+	s, err := f.h.Open(context.Background(), &SessionOptions{ID: "r", Workspace: elsewhere, Env: map[string]string{"PATH": "/bin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ct, st := mcp.NewInMemoryTransports()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Serve(ctx, st)
+	var asks atomic.Int64
+	hold, held := make(chan struct{}), make(chan struct{}, 1000)
+	client := mcp.NewClient(&mcp.Implementation{Name: "roots"}, nil)
+	client.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "roots/list" && asks.Add(1) > 1 {
+				held <- struct{}{}
+				<-hold
+			}
+			return next(ctx, method, req)
+		}
+	})
+	client.AddRoots(&mcp.Root{URI: "file://" + a})
+	cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	client.AddRoots(&mcp.Root{URI: "file://" + elsewhere})
+	<-held // the second ask waits for the client
+	for i := range 200 {
+		client.AddRoots(&mcp.Root{URI: fmt.Sprintf("file://%s/%d", elsewhere, i)})
+	}
+	time.Sleep(100 * time.Millisecond)
+	close(hold)
+	time.Sleep(200 * time.Millisecond)
+	if n := asks.Load(); n > 3 {
+		t.Errorf("roots asked %d times after 202 notifications, want at most 3", n)
 	}
 }
