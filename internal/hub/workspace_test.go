@@ -561,3 +561,49 @@ func TestWorkspace_RootsListChangedFloodAsksOnceMore(t *testing.T) {
 		t.Errorf("roots asked %d times after 202 notifications, want at most 3", n)
 	}
 }
+
+// A session in a client's root by the user config's "projects" entry for
+// it keeps that entry's servers through a reload (an edit of the user
+// config): the reload read the entries of the working directory instead.
+func TestWorkspace_ARootsProjectsEntrySurvivesAReload(t *testing.T) {
+	f := newFixture(t, "")
+	root := filepath.Join(f.home, "r")
+	elsewhere := filepath.Join(f.home, "elsewhere")
+	os.MkdirAll(root, 0o755)
+	os.MkdirAll(elsewhere, 0o755)
+	cfg := `{"mcpServers": {"u": {"command": "u-cmd"}%s}, "projects": {"` + root + `": {"mcpServers": {"pr": {"command": "pr-cmd"}}}}}`
+	f.write(f.user, fmt.Sprintf(cfg, ""))
+	s, err := f.h.Open(context.Background(), &SessionOptions{ID: "r", Workspace: elsewhere, Env: map[string]string{"PATH": "/bin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ct, st := mcp.NewInMemoryTransports()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Serve(ctx, st)
+	client := mcp.NewClient(&mcp.Implementation{Name: "roots"}, nil)
+	client.AddRoots(&mcp.Root{URI: "file://" + root})
+	cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Catalog().Servers(); !slices.Equal(got, []string{"pr", "u"}) {
+		t.Fatalf("servers = %v, want [pr u]", got)
+	}
+	f.write(f.user, fmt.Sprintf(cfg, `, "v": {"command": "v-cmd"}`))
+	deadline := time.Now().Add(5 * time.Second)
+	for !slices.Contains(s.Catalog().Servers(), "v") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no reload: servers = %v", s.Catalog().Servers())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := s.Catalog().Servers(); !slices.Equal(got, []string{"pr", "u", "v"}) {
+		t.Errorf("servers after a reload = %v, want [pr u v]", got)
+	}
+}
