@@ -389,9 +389,12 @@ func (s *Session) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			s.rootsOnce.Do(func() {
 				s.rootMu.Lock()
 				defer s.rootMu.Unlock()
+				s.mu.Lock()
+				s.byRoots = true // a change told while we ask is asked again
+				s.mu.Unlock()
 				path, dir := projectFromRoots(ctx, ss, s.h.o.Home)
 				s.mu.Lock()
-				s.byRoots, s.rootFile, s.rootDir = true, path, dir
+				s.rootFile, s.rootDir = path, dir
 				s.mu.Unlock()
 				if dir != "" {
 					if err := s.UseRoot(path, dir); err != nil {
