@@ -654,6 +654,7 @@ func (s *Session) Close() error {
 	s.h.mu.Unlock()
 	s.h.unwatch(s)
 	s.release(v)
+	s.h.pool.ForgetSubscriptions(s.id)
 	return nil
 }
 

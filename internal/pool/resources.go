@@ -158,6 +158,27 @@ func (p *Pool) Unsubscribe(ctx context.Context, c *Call, uri string) error {
 	})
 }
 
+// ForgetSubscriptions removes session, which ended, from the subscribers
+// of every URI: a session that left without unsubscribing counted for
+// ever, so the backend was never told when the others left. The backend
+// is not asked anything (its updates reach only clients still subscribed;
+// the next subscriber of an emptied URI asks it again).
+func (p *Pool) ForgetSubscriptions(session string) {
+	p.subs.mu.Lock()
+	defer p.subs.mu.Unlock()
+	for key, m := range p.subs.n {
+		for uri, set := range m {
+			delete(set, session)
+			if len(set) == 0 {
+				delete(m, uri)
+			}
+		}
+		if len(m) == 0 {
+			delete(p.subs.n, key)
+		}
+	}
+}
+
 // setSub adds session to (on) or removes it from the subscribers of key's
 // uri; it returns how many are left and whether session was one before.
 func (p *Pool) setSub(key, uri, session string, on bool) (left int, had bool) {

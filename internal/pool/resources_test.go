@@ -147,3 +147,29 @@ func TestPool_AnUnsubscribeIsThatSessionsOnly(t *testing.T) {
 		t.Errorf("subscribes %d, unsubscribes %d; want 1 and 1", conn.subs, conn.unsubs)
 	}
 }
+
+// A session that ended subscribed is forgotten: the last session still
+// subscribed leaving unsubscribes the backend.
+func TestPool_AnEndedSessionsSubscriptionsAreForgotten(t *testing.T) {
+	st := newStarter(0)
+	var conn *subConn
+	p := newNamed(servers("docs"), &Options{Start: func(ctx context.Context, spec *config.Server, o *backend.Options) (Conn, error) {
+		c, err := st.start(ctx, spec, o)
+		if err != nil {
+			return nil, err
+		}
+		conn = &subConn{resConn: resConn{fakeConn: c.(*fakeConn)}}
+		return conn, nil
+	}})
+	defer p.Close()
+	a := &Call{Session: "a", Server: "docs", Launch: p.launches["docs"]}
+	b := &Call{Session: "b", Server: "docs", Launch: p.launches["docs"]}
+	ctx := context.Background()
+	p.Subscribe(ctx, a, "file:///x")
+	p.Subscribe(ctx, b, "file:///x")
+	p.ForgetSubscriptions("b")
+	p.Unsubscribe(ctx, a, "file:///x")
+	if conn.unsubs != 1 {
+		t.Errorf("after the session left and the last one unsubscribed: %d unsubscribes, want 1", conn.unsubs)
+	}
+}
