@@ -46,6 +46,11 @@ const (
 	Changed
 	// Trusted: the file's content is the content the user trusted.
 	Trusted
+	// Linked: the file is a symbolic link to a file in another
+	// directory. Trust is of a file where it is: a repository's
+	// .switchboard.json linked to a trusted project's started that
+	// project's servers in the repository, reading its files.
+	Linked
 )
 
 func (s Status) String() string {
@@ -54,6 +59,8 @@ func (s Status) String() string {
 		return "trusted"
 	case Changed:
 		return "changed since it was trusted"
+	case Linked:
+		return "a link to a file in another directory"
 	}
 	return "not trusted"
 }
@@ -83,6 +90,13 @@ func Canonical(file string) (string, error) {
 	return filepath.Clean(abs), nil
 }
 
+// linkedAway reports whether file, resolved to canonical, is a link out of
+// its own directory (a directory reached through links is its own).
+func linkedAway(file, canonical string) bool {
+	dir, err := Canonical(filepath.Dir(file))
+	return err == nil && filepath.Dir(canonical) != dir
+}
+
 // Digest is the hex SHA-256 of data, as recorded in the store.
 func Digest(data []byte) string {
 	h := sha256.Sum256(data)
@@ -96,6 +110,9 @@ func Check(storePath, file string, data []byte) (Status, error) {
 	p, err := Canonical(file)
 	if err != nil {
 		return Untrusted, err
+	}
+	if linkedAway(file, p) {
+		return Linked, nil
 	}
 	st, err := read(storePath)
 	if err != nil {
@@ -118,6 +135,9 @@ func Trust(storePath, file string) (Entry, error) {
 	p, err := Canonical(file)
 	if err != nil {
 		return Entry{}, err
+	}
+	if linkedAway(file, p) {
+		return Entry{}, fmt.Errorf("%s is a link to %s: a file is trusted only where it is (trust that one there, or copy it here)", file, p)
 	}
 	data, err := safefile.Read(p)
 	if err != nil {
