@@ -22,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
@@ -126,6 +127,25 @@ func Check(storePath, file string, data []byte) (Status, error) {
 		return Changed, nil
 	}
 	return Trusted, nil
+}
+
+// CheckUnder is Check for a file found under root (a project's plugin
+// directory), which must resolve to a file under root resolved: Linked
+// otherwise, as when a directory on the way (a repository's .switchboard)
+// is a link to a trusted project's.
+func CheckUnder(storePath, root, file string, data []byte) (Status, error) {
+	p, err := Canonical(file)
+	if err != nil {
+		return Untrusted, err
+	}
+	r, err := Canonical(root)
+	if err != nil {
+		return Untrusted, err
+	}
+	if rel, err := filepath.Rel(r, p); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return Linked, nil
+	}
+	return Check(storePath, file, data)
 }
 
 // Trust records file's current content as trusted (replacing an older

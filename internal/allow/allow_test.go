@@ -109,6 +109,32 @@ func TestTrust_ALinkIntoAnotherDirectoryIsNotTheFile(t *testing.T) {
 	}
 }
 
+// A plugin under a directory linked to a trusted project's is a link out
+// of the repository: the trusted plugin's servers would start there.
+func TestCheckUnder_ALinkedDirectoryOnTheWayIsLinked(t *testing.T) {
+	dir := t.TempDir()
+	store := StorePath(filepath.Join(dir, "state"))
+	proj, repo := filepath.Join(dir, "proj"), filepath.Join(dir, "repo")
+	plugins := filepath.Join(proj, ".switchboard", "plugins")
+	os.MkdirAll(plugins, 0o700)
+	os.MkdirAll(repo, 0o700)
+	f := filepath.Join(plugins, "p.toml")
+	write(t, f, `name = "p"`)
+	if _, err := Trust(store, f); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(proj, ".switchboard"), filepath.Join(repo, ".switchboard")); err != nil {
+		t.Fatal(err)
+	}
+	data := []byte(`name = "p"`)
+	if s, err := CheckUnder(store, repo, filepath.Join(repo, ".switchboard", "plugins", "p.toml"), data); err != nil || s != Linked {
+		t.Errorf("a plugin through a linked .switchboard: %v, %v; want %v", s, err, Linked)
+	}
+	if s, err := CheckUnder(store, proj, f, data); err != nil || s != Trusted {
+		t.Errorf("the plugin in its project: %v, %v; want trusted", s, err)
+	}
+}
+
 func TestRevoke(t *testing.T) {
 	dir := t.TempDir()
 	store := StorePath(dir)

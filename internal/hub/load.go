@@ -224,9 +224,13 @@ func pluginSources(p Paths, project, dir string) ([]config.PluginSource, []strin
 			bad(f, err)
 			continue
 		}
-		status, err := allow.Check(p.Trusted(), f, b)
+		status, err := allow.CheckUnder(p.Trusted(), filepath.Dir(filepath.Dir(proj)), f, b)
 		if err != nil {
 			bad(f, err)
+			continue
+		}
+		if status == allow.Linked {
+			bad(f, errors.New("a link out of the project, ignored: a file is trusted only where it is"))
 			continue
 		}
 		if status != allow.Trusted {
