@@ -22,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
@@ -46,6 +47,11 @@ const (
 	Changed
 	// Trusted: the file's content is the content the user trusted.
 	Trusted
+	// Linked: the file is a symbolic link to a file in another
+	// directory. Trust is of a file where it is: a repository's
+	// .switchboard.json linked to a trusted project's started that
+	// project's servers in the repository, reading its files.
+	Linked
 )
 
 func (s Status) String() string {
@@ -54,6 +60,8 @@ func (s Status) String() string {
 		return "trusted"
 	case Changed:
 		return "changed since it was trusted"
+	case Linked:
+		return "a link to a file in another directory"
 	}
 	return "not trusted"
 }
@@ -83,6 +91,13 @@ func Canonical(file string) (string, error) {
 	return filepath.Clean(abs), nil
 }
 
+// linkedAway reports whether file, resolved to canonical, is a link out of
+// its own directory (a directory reached through links is its own).
+func linkedAway(file, canonical string) bool {
+	dir, err := Canonical(filepath.Dir(file))
+	return err == nil && filepath.Dir(canonical) != dir
+}
+
 // Digest is the hex SHA-256 of data, as recorded in the store.
 func Digest(data []byte) string {
 	h := sha256.Sum256(data)
@@ -96,6 +111,9 @@ func Check(storePath, file string, data []byte) (Status, error) {
 	p, err := Canonical(file)
 	if err != nil {
 		return Untrusted, err
+	}
+	if linkedAway(file, p) {
+		return Linked, nil
 	}
 	st, err := read(storePath)
 	if err != nil {
@@ -111,6 +129,25 @@ func Check(storePath, file string, data []byte) (Status, error) {
 	return Trusted, nil
 }
 
+// CheckUnder is Check for a file found under root (a project's plugin
+// directory), which must resolve to a file under root resolved: Linked
+// otherwise, as when a directory on the way (a repository's .switchboard)
+// is a link to a trusted project's.
+func CheckUnder(storePath, root, file string, data []byte) (Status, error) {
+	p, err := Canonical(file)
+	if err != nil {
+		return Untrusted, err
+	}
+	r, err := Canonical(root)
+	if err != nil {
+		return Untrusted, err
+	}
+	if rel, err := filepath.Rel(r, p); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return Linked, nil
+	}
+	return Check(storePath, file, data)
+}
+
 // Trust records file's current content as trusted (replacing an older
 // entry for the same file) and returns the entry. The init command calls
 // it for the project file it writes.
@@ -118,6 +155,9 @@ func Trust(storePath, file string) (Entry, error) {
 	p, err := Canonical(file)
 	if err != nil {
 		return Entry{}, err
+	}
+	if linkedAway(file, p) {
+		return Entry{}, fmt.Errorf("%s is a link to %s: a file is trusted only where it is (trust that one there, or copy it here)", file, p)
 	}
 	data, err := safefile.Read(p)
 	if err != nil {

@@ -75,6 +75,66 @@ func TestTrust_RelativeAndSymlinkedPathsAreOneFile(t *testing.T) {
 	}
 }
 
+// A link to a trusted file in another directory is not trusted, nor can
+// it be: a repository's .switchboard.json linked to a trusted project's
+// started that project's servers in the repository. A link in the same
+// directory, or a directory reached through a link, is the file itself.
+func TestTrust_ALinkIntoAnotherDirectoryIsNotTheFile(t *testing.T) {
+	dir := t.TempDir()
+	store := StorePath(filepath.Join(dir, "state"))
+	proj, repo := filepath.Join(dir, "proj"), filepath.Join(dir, "repo")
+	os.MkdirAll(proj, 0o700)
+	os.MkdirAll(repo, 0o700)
+	f := filepath.Join(proj, ".switchboard.json")
+	write(t, f, `{}`)
+	if _, err := Trust(store, f); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(repo, ".switchboard.json")
+	if err := os.Symlink(f, link); err != nil {
+		t.Fatal(err)
+	}
+	if s := check(t, store, link); s != Linked {
+		t.Errorf("a link from another directory to a trusted file: %v, want %v", s, Linked)
+	}
+	if _, err := Trust(store, link); err == nil {
+		t.Error("trusting a link into another directory: no error")
+	}
+	dirLink := filepath.Join(dir, "proj-link")
+	if err := os.Symlink(proj, dirLink); err != nil {
+		t.Fatal(err)
+	}
+	if s := check(t, store, filepath.Join(dirLink, ".switchboard.json")); s != Trusted {
+		t.Errorf("the file through a linked directory: %v, want trusted", s)
+	}
+}
+
+// A plugin under a directory linked to a trusted project's is a link out
+// of the repository: the trusted plugin's servers would start there.
+func TestCheckUnder_ALinkedDirectoryOnTheWayIsLinked(t *testing.T) {
+	dir := t.TempDir()
+	store := StorePath(filepath.Join(dir, "state"))
+	proj, repo := filepath.Join(dir, "proj"), filepath.Join(dir, "repo")
+	plugins := filepath.Join(proj, ".switchboard", "plugins")
+	os.MkdirAll(plugins, 0o700)
+	os.MkdirAll(repo, 0o700)
+	f := filepath.Join(plugins, "p.toml")
+	write(t, f, `name = "p"`)
+	if _, err := Trust(store, f); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(proj, ".switchboard"), filepath.Join(repo, ".switchboard")); err != nil {
+		t.Fatal(err)
+	}
+	data := []byte(`name = "p"`)
+	if s, err := CheckUnder(store, repo, filepath.Join(repo, ".switchboard", "plugins", "p.toml"), data); err != nil || s != Linked {
+		t.Errorf("a plugin through a linked .switchboard: %v, %v; want %v", s, err, Linked)
+	}
+	if s, err := CheckUnder(store, proj, f, data); err != nil || s != Trusted {
+		t.Errorf("the plugin in its project: %v, %v; want trusted", s, err)
+	}
+}
+
 func TestRevoke(t *testing.T) {
 	dir := t.TempDir()
 	store := StorePath(dir)

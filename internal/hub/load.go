@@ -155,6 +155,9 @@ func ReadConfig(p Paths, project, dir string) (*config.Config, []string, error) 
 // UntrustedNotice is the one line said about a project file the user has
 // not trusted (or changed since).
 func UntrustedNotice(project string, status allow.Status) string {
+	if status == allow.Linked {
+		return fmt.Sprintf("project config %s is %s, ignored: a file is trusted only where it is", project, status)
+	}
 	return fmt.Sprintf("project config %s %s, ignored: review it, then run `switchboard trust %s`", project, status, ShellQuote(project))
 }
 
@@ -221,9 +224,13 @@ func pluginSources(p Paths, project, dir string) ([]config.PluginSource, []strin
 			bad(f, err)
 			continue
 		}
-		status, err := allow.Check(p.Trusted(), f, b)
+		status, err := allow.CheckUnder(p.Trusted(), filepath.Dir(filepath.Dir(proj)), f, b)
 		if err != nil {
 			bad(f, err)
+			continue
+		}
+		if status == allow.Linked {
+			bad(f, errors.New("a link out of the project, ignored: a file is trusted only where it is"))
 			continue
 		}
 		if status != allow.Trusted {

@@ -29,6 +29,9 @@ type relayConn struct {
 	calls atomic.Int64
 	token atomic.Value // the progress token of the last call (string form)
 	asked chan error   // the outcome of each "ask" call's elicitation (buffered)
+	// holding gets a value as each "hold" call begins; the call returns
+	// when release is closed.
+	holding, release chan struct{}
 }
 
 func (c *relayConn) CallTool(ctx context.Context, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
@@ -72,6 +75,13 @@ func (c *relayConn) CallTool(ctx context.Context, tool string, args json.RawMess
 			uris = append(uris, r.URI)
 		}
 		return text("roots " + strings.Join(uris, " ")), nil
+	case "hold":
+		c.holding <- struct{}{}
+		select {
+		case <-c.release:
+		case <-ctx.Done():
+		}
+		return text("held"), nil
 	case "work":
 		tok := backend.ProgressToken(ctx)
 		c.token.Store(fmt.Sprint(tok))
@@ -88,7 +98,7 @@ func (c *relayConn) ListTools(context.Context) ([]*mcp.Tool, error) {
 	obj := map[string]any{"type": "object"}
 	yes := true
 	tools := []*mcp.Tool{{Name: "sample", InputSchema: obj}, {Name: "roots", InputSchema: obj}, {Name: "work", InputSchema: obj},
-		{Name: "rm", InputSchema: obj, Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes}}, {Name: "safe", InputSchema: obj}}
+		{Name: "hold", InputSchema: obj}, {Name: "rm", InputSchema: obj, Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes}}, {Name: "safe", InputSchema: obj}}
 	if c.o.Elicit != nil { // like server-everything: only for clients that can answer
 		tools = append(tools, &mcp.Tool{Name: "ask", InputSchema: obj})
 	}
@@ -105,7 +115,7 @@ type relayStarts struct {
 }
 
 func (s *relayStarts) start(ctx context.Context, spec *config.Server, o *backend.Options) (pool.Conn, error) {
-	c := &relayConn{o: o, done: make(chan struct{}), asked: make(chan error, 100)}
+	c := &relayConn{o: o, done: make(chan struct{}), asked: make(chan error, 100), holding: make(chan struct{}, 100), release: make(chan struct{})}
 	s.mu.Lock()
 	s.conns = append(s.conns, c)
 	s.mu.Unlock()
@@ -384,6 +394,69 @@ func TestRelay_ProgressAndLogsReachTheClient(t *testing.T) {
 	defer c2.mu.Unlock()
 	if got := fmt.Sprint(c2.logs[len(c2.logs)-1].Data); got != "high" {
 		t.Errorf("s2's last log %q; the info message below its level was sent", got)
+	}
+}
+
+// A backend's log message while calls of two sessions are in flight on it
+// may be about either (stdio names no request): it reaches neither client
+// (it went to both, so one session read the other's call's logs). While
+// only one session's calls are in flight, it reaches that session only.
+func TestRelay_ALogDuringCallsOfTwoSessionsReachesNeither(t *testing.T) {
+	h, st, ws := newRelayHub(t, `{"mcpServers": {"r": {"command": "r-cmd"}}}`)
+	c1, c2 := openRelay(t, h, "s1", ws, allCaps), openRelay(t, h, "s2", ws, allCaps)
+	for _, c := range []*relayClient{c1, c2} {
+		if err := c.cs.SetLoggingLevel(context.Background(), &mcp.SetLoggingLevelParams{Level: "debug"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c1.exec(t, `return await r.safe({})`, nil) // starts the shared backend
+	conn := st.all()[0]
+	hold := func(cs ...*relayClient) {
+		t.Helper()
+		done := make(chan error, len(cs))
+		for _, c := range cs {
+			go func() {
+				_, err := c.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "execute", Arguments: map[string]any{"script": `return await r.hold({})`}})
+				done <- err
+			}()
+		}
+		for range cs {
+			select {
+			case <-conn.holding:
+			case <-time.After(10 * time.Second):
+				t.Fatal("no hold call began")
+			}
+		}
+		conn.o.Log(context.Background(), &mcp.LoggingMessageParams{Level: "error", Data: "whose is this?"})
+		conn.release <- struct{}{} // unblocks one; close would end the backend's later holds
+		for range len(cs) - 1 {
+			conn.release <- struct{}{}
+		}
+		for range cs {
+			if err := <-done; err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	count := func(c *relayClient) int {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return len(c.logs)
+	}
+	hold(c1, c2)
+	time.Sleep(200 * time.Millisecond)
+	if n1, n2 := count(c1), count(c2); n1 != 0 || n2 != 0 {
+		t.Errorf("a log during calls of s1 and s2 reached s1 %d times, s2 %d times; want neither", n1, n2)
+	}
+	hold(c1, c1)
+	select {
+	case <-c1.logged:
+	case <-time.After(10 * time.Second):
+		t.Fatal("a log during two calls of s1 did not reach s1")
+	}
+	time.Sleep(200 * time.Millisecond)
+	if n2 := count(c2); n2 != 0 {
+		t.Errorf("a log during s1's calls reached s2 %d times", n2)
 	}
 }
 

@@ -11,7 +11,9 @@ import (
 	"net/url"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -66,8 +68,17 @@ type Session struct {
 	relayed   pool.Caps // the relayable capabilities the launches declare
 	closed    bool
 	rootsOnce sync.Once
-	skills    skillsCache          // skills.go
-	ws        *workspace.Workspace // the workspace "when" predicates read (nil: none)
+	// byRoots: the session's project comes from its client's roots (no
+	// --config, --project or project file from the working directory),
+	// followed on notifications/roots/list_changed; rootFile and rootDir
+	// are what they gave last (projectFromRoots). rootMu serialises moves.
+	byRoots           bool
+	rootFile, rootDir string
+	rootMu            sync.Mutex
+	rerooting         atomic.Bool          // a reroot is waiting to ask: later notifications join it
+	ws0               *workspace.Workspace // the working directory's workspace, for a move back
+	skills            skillsCache          // skills.go
+	ws                *workspace.Workspace // the workspace "when" predicates read (nil: none)
 
 	syncMu   sync.Mutex // serialises Sync; guards syncKey and syncSeen
 	syncKey  string     // mtime/size of the sync file at the last look
@@ -137,6 +148,7 @@ func (h *Hub) Open(ctx context.Context, so *SessionOptions) (*Session, error) {
 	if root := s.rootOf(l); root != "" {
 		s.ws = h.workspaceAt(root)
 	}
+	s.ws0 = s.ws
 	s.syncMu.Lock()
 	s.syncRequested() // the first look: a sync asked before we opened is not ours
 	s.syncMu.Unlock()
@@ -213,12 +225,13 @@ func (s *Session) newView(full *config.Config) *view {
 	caps := s.relayed
 	s.mu.Unlock()
 	envList := pool.EnvList(env) // once, not once per server
+	dir := s.launchDir(cfg)
 	for name, spec := range cfg.Servers {
-		l := pool.NewLaunch(spec, &pool.LaunchOptions{Session: s.id, Workspace: s.so.Workspace, Env: env, EnvList: envList, Resolver: r, Caps: caps})
+		l := pool.NewLaunch(spec, &pool.LaunchOptions{Session: s.id, Workspace: dir, Env: env, EnvList: envList, Resolver: r, Caps: caps})
 		v.launches[name] = l
 		h.pool.Use(s.id, l)
 	}
-	dir := "catalog"
+	dir = "catalog"
 	if caps != 0 {
 		// A backend's tool list may depend on the capabilities it was
 		// told: one cache per capability set.
@@ -254,6 +267,19 @@ func (s *Session) setView(v *view) {
 	s.mu.Unlock()
 	s.srv.SetView(server.View{Catalog: v.cat, Launch: s.launch})
 	s.release(old)
+}
+
+// launchDir is where cfg's servers without a cwd run: the client's root
+// when the session's project came from it (a project from the client's
+// roots ran in the bridge's working directory, "/" or home for some
+// clients, not in the project), else the session's working directory.
+func (s *Session) launchDir(cfg *config.Config) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.byRoots && s.rootDir != "" && cfg.ProjectDir != "" {
+		return s.rootDir
+	}
+	return s.so.Workspace
 }
 
 // release undoes old's registrations with the pool.
@@ -361,12 +387,33 @@ func (s *Session) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		if ss != nil && (method == "tools/list" || method == "tools/call") && s.rootsWanted() {
 			s.rootsOnce.Do(func() {
-				if path, dir := projectFromRoots(ctx, ss, s.h.o.Home); dir != "" {
+				s.rootMu.Lock()
+				defer s.rootMu.Unlock()
+				s.mu.Lock()
+				s.byRoots = true // a change told while we ask is asked again
+				s.mu.Unlock()
+				path, dir := projectFromRoots(ctx, ss, s.h.o.Home)
+				s.mu.Lock()
+				s.rootFile, s.rootDir = path, dir
+				s.mu.Unlock()
+				if dir != "" {
 					if err := s.UseRoot(path, dir); err != nil {
 						s.h.log.Warn("project config from the client's roots", "file", path, "err", err)
 					}
 				}
 			})
+		}
+		if ss != nil && method == "notifications/roots/list_changed" {
+			s.mu.Lock()
+			follow := s.byRoots
+			s.mu.Unlock()
+			if follow && s.rerooting.CompareAndSwap(false, true) {
+				// Not here: the SDK reads the client's answer to roots/list
+				// only once this notification is handled. One waits at a
+				// time: a client sending thousands makes one more ask, not
+				// thousands of goroutines in the daemon.
+				go s.reroot(ss)
+			}
 		}
 		if method == "tools/list" || method == "tools/call" {
 			s.fresh() // workspace.go: re-resolve "when" if a manifest changed
@@ -471,6 +518,72 @@ func (s *Session) UseRoot(project, dir string) error {
 	return nil
 }
 
+// reroot asks the client for its roots again (it said they changed) and,
+// when they give another project or root, moves this session there: its
+// view is replaced whatever the new root adds, and with no file root left
+// it is the working directory's again. Other sessions are not touched.
+func (s *Session) reroot(ss *mcp.ServerSession) {
+	s.rootMu.Lock()
+	defer s.rootMu.Unlock()
+	s.rerooting.Store(false) // a notification from now on asks again
+	ctx, cancel := context.WithTimeout(context.Background(), rootsTimeout)
+	defer cancel()
+	path, dir := projectFromRoots(ctx, ss, s.h.o.Home)
+	s.mu.Lock()
+	same := s.closed || (path == s.rootFile && dir == s.rootDir)
+	s.rootFile, s.rootDir = path, dir
+	s.mu.Unlock()
+	if same {
+		return
+	}
+	if err := s.moveRoot(path, dir); err != nil {
+		s.h.log.Warn("project config from the client's roots", "file", path, "err", err)
+	}
+}
+
+// moveRoot replaces the session's view with the user config plus what
+// applies in dir (the working directory when ""), as UseRoot does, also
+// when the new root adds nothing: the old root's servers must go.
+func (s *Session) moveRoot(project, dir string) error {
+	ws := s.ws0
+	if dir == "" {
+		dir = s.so.Workspace
+	} else {
+		ws = s.h.workspaceAt(dir)
+	}
+	p := s.Loaded().Paths
+	p.Project = ""
+	cfg, notices, err := ReadConfig(p, project, dir)
+	if err != nil {
+		return err
+	}
+	for _, n := range notices {
+		s.h.log.Warn(n)
+	}
+	cfg.Settings = cfg.Settings.Defaults()
+	s.mu.Lock()
+	s.ws = ws
+	s.mu.Unlock()
+	v := s.newView(cfg)
+	s.mu.Lock()
+	if s.closed { // Close released the views it knew of
+		s.mu.Unlock()
+		s.release(v)
+		return nil
+	}
+	s.notices = notices
+	l := *s.loaded
+	l.Config, l.Notices, l.Paths = cfg, notices, p
+	if project != "" && cfg.ProjectDir == filepath.Dir(project) {
+		l.Paths.Project = project
+	}
+	s.loaded = &l
+	s.mu.Unlock()
+	s.setView(v)
+	s.h.watchFiles(s, &l)
+	return nil
+}
+
 // projectFromRoots returns the first project config found from the
 // client's file roots and that root; else "" and the first file root
 // (where the user config's "projects" entries may apply); else "", "".
@@ -490,7 +603,7 @@ func projectFromRoots(ctx context.Context, ss *mcp.ServerSession, home string) (
 	first := ""
 	for _, r := range res.Roots {
 		u, err := url.Parse(r.URI)
-		if err != nil || u.Scheme != "file" || u.Path == "" || !filepath.IsAbs(u.Path) {
+		if err != nil || !localDir(u) {
 			continue
 		}
 		if p := config.FindProject(u.Path, home); p != "" {
@@ -501,6 +614,20 @@ func projectFromRoots(ctx context.Context, ss *mcp.ServerSession, home string) (
 		}
 	}
 	return "", first
+}
+
+// localDir reports whether u names an absolute path of this machine that
+// does not climb: a file URI with no host (or "localhost") and no ".."
+// element. Another host's path is not ours to read, and a root climbing
+// out of itself is a root the client did not name as such.
+func localDir(u *url.URL) bool {
+	if u.Scheme != "file" || u.Opaque != "" || (u.Host != "" && u.Host != "localhost") {
+		return false
+	}
+	if u.Path == "" || !filepath.IsAbs(u.Path) {
+		return false
+	}
+	return !slices.Contains(strings.Split(filepath.ToSlash(u.Path), "/"), "..")
 }
 
 // Serve runs the session's MCP server on t until the client disconnects
@@ -527,6 +654,7 @@ func (s *Session) Close() error {
 	s.h.mu.Unlock()
 	s.h.unwatch(s)
 	s.release(v)
+	s.h.pool.ForgetSubscriptions(s.id)
 	return nil
 }
 

@@ -193,6 +193,11 @@ func (s *Session) Reload() error {
 		project = config.FindProject(s.so.Workspace, s.h.o.Home)
 	}
 	dir := s.so.Workspace
+	s.mu.Lock()
+	if s.byRoots && s.rootDir != "" {
+		dir = s.rootDir // the "projects" entries of the client's root, as UseRoot read
+	}
+	s.mu.Unlock()
 	if project != "" {
 		dir = filepath.Dir(project)
 	}

@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -348,6 +350,45 @@ func TestWorkspace_ClientRootIsTheWorkspace(t *testing.T) {
 	}
 }
 
+// A root that names another host (file://host/path) or climbs with ".."
+// is not a directory of this machine the client may point us at: it is
+// ignored, and the session keeps the working directory's config (both
+// were taken as the local path, the host dropped and ".." resolved).
+func TestWorkspace_ARootOfAnotherHostOrWithDotDotIsIgnored(t *testing.T) {
+	f := newFixture(t, strings.Replace(whenConfig, "%s", "", 1))
+	root := f.scratch("npm")
+	elsewhere := filepath.Join(f.home, "elsewhere")
+	os.MkdirAll(elsewhere, 0o755)
+	rel, err := filepath.Rel(elsewhere, root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, uri := range []string{"file://otherhost" + root, "file://" + elsewhere + "/" + filepath.ToSlash(rel)} {
+		s, err := f.h.Open(context.Background(), &SessionOptions{ID: fmt.Sprint("r", i), Workspace: elsewhere})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ct, st := mcp.NewInMemoryTransports()
+		ctx, cancel := context.WithCancel(context.Background())
+		go s.Serve(ctx, st)
+		client := mcp.NewClient(&mcp.Implementation{Name: "roots"}, nil)
+		client.AddRoots(&mcp.Root{URI: uri})
+		cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := cs.ListTools(ctx, nil); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Catalog().Servers(); slices.Contains(got, "prisma") || s.Root() == root {
+			t.Errorf("root %s: servers = %v, root %s; want the root ignored", uri, got, s.Root())
+		}
+		cs.Close()
+		cancel()
+		s.Close()
+	}
+}
+
 // A plugin manifest added while a session runs is loaded (the watcher
 // watches the plugin directories like the config files).
 func TestWorkspace_PluginAddedMidSessionIsLoaded(t *testing.T) {
@@ -403,5 +444,168 @@ func TestWorkspace_ManyUntrustedPluginsAreOneNotice(t *testing.T) {
 	}
 	if !strings.Contains(joined, fmt.Sprintf("and 2 more project plugins in %s that cannot be read", dir)) || strings.Count(joined, "plugin "+dir) != 3 {
 		t.Errorf("notices of unreadable plugins:\n%s", joined)
+	}
+}
+
+// A client's notifications/roots/list_changed moves its session to its new
+// root's project (and back to its working directory's config when no
+// root is left); a session of another client in the first root keeps its
+// view. The roots were asked once, so a client that moved on kept the
+// project it started in.
+func TestWorkspace_RootsListChangedMovesOnlyThatSession(t *testing.T) {
+	f := newFixture(t, `{"mcpServers": {"u": {"command": "u-cmd"}}}`)
+	a := f.project("a", `{"mcpServers": {"pa": {"command": "pa-cmd"}}}`)
+	b := f.project("b", `{"mcpServers": {"pb": {"command": "pb-cmd"}}}`)
+	elsewhere := filepath.Join(f.home, "elsewhere")
+	os.MkdirAll(elsewhere, 0o755)
+	other := f.open("o", a)
+	s, err := f.h.Open(context.Background(), &SessionOptions{ID: "r", Workspace: elsewhere, Env: map[string]string{"PATH": "/bin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ct, st := mcp.NewInMemoryTransports()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Serve(ctx, st)
+	client := mcp.NewClient(&mcp.Implementation{Name: "roots"}, nil)
+	client.AddRoots(&mcp.Root{URI: "file://" + a})
+	cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	until := func(want ...string) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for !slices.Equal(s.Catalog().Servers(), want) {
+			if time.Now().After(deadline) {
+				t.Fatalf("servers = %v, want %v", s.Catalog().Servers(), want)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	until("pa", "u")
+	if got := s.current().launches["pa"].Cwd; got != a {
+		t.Errorf("pa runs in %s, want its project %s (the client's root)", got, a)
+	}
+	if s.current().launches["pa"].Key != other.s.current().launches["pa"].Key {
+		t.Error("pa of a session in its project by its roots and by its working directory: two backends")
+	}
+	client.RemoveRoots("file://" + a)
+	client.AddRoots(&mcp.Root{URI: "file://" + b})
+	until("pb", "u")
+	if got := s.current().launches["pb"].Cwd; got != b {
+		t.Errorf("pb runs in %s, want %s", got, b)
+	}
+	if s.Root() != b {
+		t.Errorf("root = %s, want %s", s.Root(), b)
+	}
+	client.RemoveRoots("file://" + b)
+	until("u")
+	if got := other.s.Catalog().Servers(); !slices.Equal(got, []string{"pa", "u"}) {
+		t.Errorf("the other session's servers = %v, want [pa u]", got)
+	}
+}
+
+// A client flooding notifications/roots/list_changed while its roots are
+// being asked for gets one more ask, not one per notification (each was a
+// goroutine of the shared daemon waiting its turn).
+func TestWorkspace_RootsListChangedFloodAsksOnceMore(t *testing.T) {
+	f := newFixture(t, `{"mcpServers": {"u": {"command": "u-cmd"}}}`)
+	a := f.project("a", `{"mcpServers": {"pa": {"command": "pa-cmd"}}}`)
+	elsewhere := filepath.Join(f.home, "elsewhere")
+	os.MkdirAll(elsewhere, 0o755)
+	s, err := f.h.Open(context.Background(), &SessionOptions{ID: "r", Workspace: elsewhere, Env: map[string]string{"PATH": "/bin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ct, st := mcp.NewInMemoryTransports()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Serve(ctx, st)
+	var asks atomic.Int64
+	hold, held := make(chan struct{}), make(chan struct{}, 1000)
+	client := mcp.NewClient(&mcp.Implementation{Name: "roots"}, nil)
+	client.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "roots/list" && asks.Add(1) > 1 {
+				held <- struct{}{}
+				<-hold
+			}
+			return next(ctx, method, req)
+		}
+	})
+	client.AddRoots(&mcp.Root{URI: "file://" + a})
+	cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	client.AddRoots(&mcp.Root{URI: "file://" + elsewhere})
+	<-held // the second ask waits for the client
+	for i := range 200 {
+		client.AddRoots(&mcp.Root{URI: fmt.Sprintf("file://%s/%d", elsewhere, i)})
+	}
+	time.Sleep(300 * time.Millisecond)
+	close(hold)
+	time.Sleep(300 * time.Millisecond)
+	// 3: the first, the held one, one more for the notifications meanwhile
+	// (a slow machine may handle a few after that one began).
+	if n := asks.Load(); n > 5 {
+		t.Errorf("roots asked %d times after 202 notifications, want about 3", n)
+	}
+}
+
+// A session in a client's root by the user config's "projects" entry for
+// it keeps that entry's servers through a reload (an edit of the user
+// config): the reload read the entries of the working directory instead.
+func TestWorkspace_ARootsProjectsEntrySurvivesAReload(t *testing.T) {
+	f := newFixture(t, "")
+	root := filepath.Join(f.home, "r")
+	elsewhere := filepath.Join(f.home, "elsewhere")
+	os.MkdirAll(root, 0o755)
+	os.MkdirAll(elsewhere, 0o755)
+	cfg := `{"mcpServers": {"u": {"command": "u-cmd"}%s}, "projects": {"` + root + `": {"mcpServers": {"pr": {"command": "pr-cmd"}}}}}`
+	f.write(f.user, fmt.Sprintf(cfg, ""))
+	s, err := f.h.Open(context.Background(), &SessionOptions{ID: "r", Workspace: elsewhere, Env: map[string]string{"PATH": "/bin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ct, st := mcp.NewInMemoryTransports()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Serve(ctx, st)
+	client := mcp.NewClient(&mcp.Implementation{Name: "roots"}, nil)
+	client.AddRoots(&mcp.Root{URI: "file://" + root})
+	cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Catalog().Servers(); !slices.Equal(got, []string{"pr", "u"}) {
+		t.Fatalf("servers = %v, want [pr u]", got)
+	}
+	f.write(f.user, fmt.Sprintf(cfg, `, "v": {"command": "v-cmd"}`))
+	deadline := time.Now().Add(5 * time.Second)
+	for !slices.Contains(s.Catalog().Servers(), "v") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no reload: servers = %v", s.Catalog().Servers())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := s.Catalog().Servers(); !slices.Equal(got, []string{"pr", "u", "v"}) {
+		t.Errorf("servers after a reload = %v, want [pr u v]", got)
 	}
 }

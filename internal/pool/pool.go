@@ -70,10 +70,10 @@ type Options struct {
 	// notifications/tools/list_changed. It must not block for long.
 	OnToolsChanged func(key string)
 	// OnLog is called with the launch key and a backend's log message
-	// sent while none of its calls is in flight (or while several are, so
-	// that it belongs to none): for every session using the backend. A
-	// message during a single call goes to that call's Hooks.Log. It must
-	// not block for long.
+	// sent while none of its calls is in flight: for every session using
+	// the backend. A message while calls of one session are in flight goes
+	// to one of those calls' Hooks.Log; while several sessions' are, to
+	// none (it may be about any of them). It must not block for long.
 	OnLog func(key string, m *mcp.LoggingMessageParams)
 	// OnResourceUpdated is called with the launch key and the backend's
 	// URI when a backend sends notifications/resources/updated. It must

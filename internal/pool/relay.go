@@ -53,14 +53,38 @@ func (p *Pool) relay(o *backend.Options, l *Launch) {
 		c.Hooks.Progress(ctx, m)
 	}
 	o.Log = func(ctx context.Context, m *mcp.LoggingMessageParams) {
-		if calls := p.InFlight(key); len(calls) == 1 && calls[0].Hooks != nil && calls[0].Hooks.Log != nil {
-			calls[0].Hooks.Log(ctx, m)
+		calls := p.InFlight(key)
+		if len(calls) == 0 {
+			if p.o.OnLog != nil {
+				p.o.OnLog(key, m)
+			}
 			return
 		}
-		if p.o.OnLog != nil {
-			p.o.OnLog(key, m)
+		if c := logCall(calls); c != nil {
+			c.Hooks.Log(ctx, m)
+			return
+		}
+		// Calls of several sessions are in flight (stdio carries no
+		// related-request id), or none takes logs: the message may be
+		// about any of them, so it reaches no client.
+		p.log.Debug("a backend's log message during calls of several sessions is not relayed", "server", name, "calls", len(calls))
+	}
+}
+
+// logCall is the call whose Hooks take a log message sent while calls are
+// in flight: one of them, when all are one session's (they reach one
+// client); else nil, since the message may be about another session's call.
+func logCall(calls []*Call) *Call {
+	var hit *Call
+	for _, c := range calls {
+		if c.Session != calls[0].Session {
+			return nil
+		}
+		if hit == nil && c.Hooks != nil && c.Hooks.Log != nil {
+			hit = c
 		}
 	}
+	return hit
 }
 
 // routed is the call a backend's request belongs to, or the protocol

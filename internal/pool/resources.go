@@ -90,11 +90,12 @@ func listTemplates(ctx context.Context, conn Conn) ([]*mcp.ResourceTemplate, err
 	return t.ListResourceTemplates(ctx)
 }
 
-// subscriptions counts the sessions' subscriptions per backend and URI,
-// so a shared backend is asked once and released by the last.
+// subscriptions holds the sessions subscribed to each backend URI, so a
+// shared backend is asked once and released by the last; a session's
+// unsubscribe undoes only its own subscription.
 type subscriptions struct {
 	mu sync.Mutex
-	n  map[string]map[string]int // launch key -> backend URI -> subscribers
+	n  map[string]map[string]map[string]bool // launch key -> backend URI -> session IDs
 }
 
 // subscriber is a Conn that relays resource subscriptions.
@@ -111,10 +112,10 @@ type subscriber interface {
 func (p *Pool) Subscribe(ctx context.Context, c *Call, uri string) error {
 	if c != nil && c.Launch != nil {
 		p.subs.mu.Lock()
-		first := p.subs.n[c.Launch.Key][uri] == 0
+		first := len(p.subs.n[c.Launch.Key][uri]) == 0
 		p.subs.mu.Unlock()
 		if !first {
-			p.countSub(c.Launch.Key, uri, 1)
+			p.setSub(c.Launch.Key, uri, c.Session, true)
 			return nil
 		}
 	}
@@ -126,19 +127,20 @@ func (p *Pool) Subscribe(ctx context.Context, c *Call, uri string) error {
 		return s.Subscribe(ctx, uri)
 	})
 	if err == nil {
-		p.countSub(c.Launch.Key, uri, 1)
+		p.setSub(c.Launch.Key, uri, c.Session, true)
 	}
 	return err
 }
 
-// Unsubscribe undoes one Subscribe; the backend is told when the last
-// subscriber of uri left and it is running (a stopped backend forgot the
-// subscription already).
+// Unsubscribe undoes c's session's Subscribe (nothing when it has none:
+// another session's subscription to the same URI stays); the backend is
+// told when the last subscriber of uri left and it is running (a stopped
+// backend forgot the subscription already).
 func (p *Pool) Unsubscribe(ctx context.Context, c *Call, uri string) error {
 	if c == nil || c.Launch == nil {
 		return nil
 	}
-	if p.countSub(c.Launch.Key, uri, -1) > 0 {
+	if left, had := p.setSub(c.Launch.Key, uri, c.Session, false); !had || left > 0 {
 		return nil
 	}
 	p.mu.Lock()
@@ -156,28 +158,59 @@ func (p *Pool) Unsubscribe(ctx context.Context, c *Call, uri string) error {
 	})
 }
 
-// countSub adds d to the subscribers of key's uri and returns how many
-// are left.
-func (p *Pool) countSub(key, uri string, d int) int {
+// ForgetSubscriptions removes session, which ended, from the subscribers
+// of every URI: a session that left without unsubscribing counted for
+// ever, so the backend was never told when the others left. The backend
+// is not asked anything (its updates reach only clients still subscribed;
+// the next subscriber of an emptied URI asks it again).
+func (p *Pool) ForgetSubscriptions(session string) {
+	p.subs.mu.Lock()
+	defer p.subs.mu.Unlock()
+	for key, m := range p.subs.n {
+		for uri, set := range m {
+			delete(set, session)
+			if len(set) == 0 {
+				delete(m, uri)
+			}
+		}
+		if len(m) == 0 {
+			delete(p.subs.n, key)
+		}
+	}
+}
+
+// setSub adds session to (on) or removes it from the subscribers of key's
+// uri; it returns how many are left and whether session was one before.
+func (p *Pool) setSub(key, uri, session string, on bool) (left int, had bool) {
 	p.subs.mu.Lock()
 	defer p.subs.mu.Unlock()
 	if p.subs.n == nil {
-		p.subs.n = map[string]map[string]int{}
+		p.subs.n = map[string]map[string]map[string]bool{}
 	}
 	m := p.subs.n[key]
 	if m == nil {
-		m = map[string]int{}
+		m = map[string]map[string]bool{}
 		p.subs.n[key] = m
 	}
-	m[uri] += d
-	left := m[uri]
-	if left <= 0 {
+	set := m[uri]
+	if set == nil {
+		set = map[string]bool{}
+		m[uri] = set
+	}
+	had = set[session]
+	if on {
+		set[session] = true
+	} else {
+		delete(set, session)
+	}
+	left = len(set)
+	if left == 0 {
 		delete(m, uri)
 		if len(m) == 0 {
 			delete(p.subs.n, key)
 		}
 	}
-	return left
+	return left, had
 }
 
 // resourceUpdated is the backend's OnResourceUpdated for key.

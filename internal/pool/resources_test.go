@@ -109,3 +109,67 @@ func TestPool_SubscribeOncePerSharedBackend(t *testing.T) {
 		t.Errorf("after the last session left: %d unsubscribes, want 1", conn.unsubs)
 	}
 }
+
+// A session's unsubscribe ends its own subscription only: one that never
+// subscribed, or subscribed twice and left once, does not end another
+// session's updates (the count was per URI, so b's unsubscribe of a URI
+// it never subscribed to unsubscribed the backend under a).
+func TestPool_AnUnsubscribeIsThatSessionsOnly(t *testing.T) {
+	st := newStarter(0)
+	var conn *subConn
+	p := newNamed(servers("docs"), &Options{Start: func(ctx context.Context, spec *config.Server, o *backend.Options) (Conn, error) {
+		c, err := st.start(ctx, spec, o)
+		if err != nil {
+			return nil, err
+		}
+		conn = &subConn{resConn: resConn{fakeConn: c.(*fakeConn)}}
+		return conn, nil
+	}})
+	defer p.Close()
+	a := &Call{Session: "a", Server: "docs", Launch: p.launches["docs"]}
+	b := &Call{Session: "b", Server: "docs", Launch: p.launches["docs"]}
+	ctx := context.Background()
+	if err := p.Subscribe(ctx, a, "file:///x"); err != nil {
+		t.Fatal(err)
+	}
+	p.Unsubscribe(ctx, b, "file:///x")
+	if conn.unsubs != 0 {
+		t.Fatal("an unsubscribe of a session that never subscribed unsubscribed the backend under another")
+	}
+	p.Subscribe(ctx, b, "file:///x")
+	p.Subscribe(ctx, b, "file:///x")
+	p.Unsubscribe(ctx, b, "file:///x")
+	if conn.unsubs != 0 {
+		t.Fatal("a session subscribing twice and leaving once unsubscribed the backend under another")
+	}
+	p.Unsubscribe(ctx, a, "file:///x")
+	if conn.unsubs != 1 || conn.subs != 1 {
+		t.Errorf("subscribes %d, unsubscribes %d; want 1 and 1", conn.subs, conn.unsubs)
+	}
+}
+
+// A session that ended subscribed is forgotten: the last session still
+// subscribed leaving unsubscribes the backend.
+func TestPool_AnEndedSessionsSubscriptionsAreForgotten(t *testing.T) {
+	st := newStarter(0)
+	var conn *subConn
+	p := newNamed(servers("docs"), &Options{Start: func(ctx context.Context, spec *config.Server, o *backend.Options) (Conn, error) {
+		c, err := st.start(ctx, spec, o)
+		if err != nil {
+			return nil, err
+		}
+		conn = &subConn{resConn: resConn{fakeConn: c.(*fakeConn)}}
+		return conn, nil
+	}})
+	defer p.Close()
+	a := &Call{Session: "a", Server: "docs", Launch: p.launches["docs"]}
+	b := &Call{Session: "b", Server: "docs", Launch: p.launches["docs"]}
+	ctx := context.Background()
+	p.Subscribe(ctx, a, "file:///x")
+	p.Subscribe(ctx, b, "file:///x")
+	p.ForgetSubscriptions("b")
+	p.Unsubscribe(ctx, a, "file:///x")
+	if conn.unsubs != 1 {
+		t.Errorf("after the session left and the last one unsubscribed: %d unsubscribes, want 1", conn.unsubs)
+	}
+}

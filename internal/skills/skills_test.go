@@ -204,6 +204,34 @@ func TestStore_ProjectSkillNeedsTrust(t *testing.T) {
 	}
 }
 
+// A project skill reached through a .switchboard linked to another
+// project's is not used, though approved there: it was, in any project
+// whose repository carried the link.
+func TestStore_ProjectSkillThroughALinkOutOfTheProjectIsNotUsed(t *testing.T) {
+	dir := t.TempDir()
+	proj, repo := filepath.Join(dir, "proj"), filepath.Join(dir, "repo")
+	st := &Store{User: filepath.Join(dir, "user"), Project: filepath.Join(proj, ".switchboard", "skills"), Trusted: filepath.Join(dir, "trusted.json")}
+	sk := sample()
+	os.MkdirAll(st.Project, 0o755)
+	os.MkdirAll(repo, 0o755)
+	if err := os.WriteFile(filepath.Join(st.Project, sk.Name+".js"), Render(sk), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Approve(sk.Name, func(sk *Skill) ([]Use, error) { return sk.Uses, nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Get(sk.Name); err != nil {
+		t.Fatalf("in its project: %v", err)
+	}
+	if err := os.Symlink(filepath.Join(proj, ".switchboard"), filepath.Join(repo, ".switchboard")); err != nil {
+		t.Fatal(err)
+	}
+	other := &Store{User: st.User, Project: filepath.Join(repo, ".switchboard", "skills"), Trusted: st.Trusted}
+	if _, err := other.Get(sk.Name); err == nil || !strings.Contains(err.Error(), "link out of the project") {
+		t.Errorf("through a link out of the project: %v, want refused", err)
+	}
+}
+
 func mustRead(t *testing.T, p string) []byte {
 	b, err := os.ReadFile(p)
 	if err != nil {

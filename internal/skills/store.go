@@ -197,9 +197,14 @@ func (st *Store) read(d scopeDir, name string) (*Skill, *problem) {
 		return nil, pr(err, fmt.Sprintf("reading skill %s: %v", path, err), false)
 	}
 	if d.scope == ScopeProject {
-		status, err := allow.Check(st.Trusted, path, data)
+		// The project is the directory holding .switchboard/skills: a
+		// .switchboard linked to another project's is a link out of it.
+		status, err := allow.CheckUnder(st.Trusted, filepath.Dir(filepath.Dir(d.dir)), path, data)
 		if err != nil {
 			return nil, pr(err, fmt.Sprintf("project skill %s: %v", path, err), true)
+		}
+		if status == allow.Linked {
+			return nil, pr(nil, fmt.Sprintf("project skill %s is a link out of the project, not used: a file is trusted only where it is", path), true)
 		}
 		if status != allow.Trusted {
 			return nil, pr(nil, fmt.Sprintf("project skill %s is %s: read it, then run `switchboard skills approve %s`", path, status, name), true)
