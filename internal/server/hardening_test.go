@@ -707,15 +707,13 @@ func TestServer_TheSDKsLogOfARepeatedRequestIsThinned(t *testing.T) {
 	defer cancel()
 	go s.Run(ctx, &StdioTransport{Reader: toServer, Writer: serverOut})
 	const meta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}`
-	go func() {
-		for i := range 100 {
-			fmt.Fprintf(clientOut, `{"jsonrpc":"2.0","id":%d,"method":"ping","params":{%s}}`+"\n", i, meta)
-		}
-	}()
+	// One at a time: sent at once, those past MaxInFlight are answered by
+	// the transport and never reach the SDK.
 	sc := bufio.NewScanner(fromServer)
-	for range 100 {
+	for i := range 100 {
+		fmt.Fprintf(clientOut, `{"jsonrpc":"2.0","id":%d,"method":"ping","params":{%s}}`+"\n", i, meta)
 		if !sc.Scan() {
-			t.Fatal("fewer than 100 answers")
+			t.Fatalf("no answer to ping %d", i)
 		}
 	}
 	// The SDK may log a request's error after its answer is written:
