@@ -328,20 +328,8 @@ func TestWorkspace_ClientRootIsTheWorkspace(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	ct, st := mcp.NewInMemoryTransports()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go s.Serve(ctx, st)
-	client := mcp.NewClient(&mcp.Implementation{Name: "roots"}, nil)
-	client.AddRoots(&mcp.Root{URI: "file://" + root})
-	cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
-	if _, err := cs.ListTools(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
+	_, stop := serveWithRoots(t, s, "file://"+root)
+	defer stop()
 	if got := s.Catalog().Servers(); !slices.Equal(got, []string{"always", "prisma"}) {
 		t.Errorf("servers = %v, want prisma from the client's root %s", got, root)
 	}
@@ -464,20 +452,8 @@ func TestWorkspace_RootsListChangedMovesOnlyThatSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	ct, st := mcp.NewInMemoryTransports()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go s.Serve(ctx, st)
-	client := mcp.NewClient(&mcp.Implementation{Name: "roots"}, nil)
-	client.AddRoots(&mcp.Root{URI: "file://" + a})
-	cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
-	if _, err := cs.ListTools(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
+	client, stop := serveWithRoots(t, s, "file://"+a)
+	defer stop()
 	until := func(want ...string) {
 		t.Helper()
 		deadline := time.Now().Add(5 * time.Second)
@@ -580,20 +556,8 @@ func TestWorkspace_ARootsProjectsEntrySurvivesAReload(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	ct, st := mcp.NewInMemoryTransports()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go s.Serve(ctx, st)
-	client := mcp.NewClient(&mcp.Implementation{Name: "roots"}, nil)
-	client.AddRoots(&mcp.Root{URI: "file://" + root})
-	cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
-	if _, err := cs.ListTools(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
+	_, stop := serveWithRoots(t, s, "file://"+root)
+	defer stop()
 	if got := s.Catalog().Servers(); !slices.Equal(got, []string{"pr", "u"}) {
 		t.Fatalf("servers = %v, want [pr u]", got)
 	}
@@ -608,4 +572,28 @@ func TestWorkspace_ARootsProjectsEntrySurvivesAReload(t *testing.T) {
 	if got := s.Catalog().Servers(); !slices.Equal(got, []string{"pr", "u", "v"}) {
 		t.Errorf("servers after a reload = %v, want [pr u v]", got)
 	}
+}
+
+// serveWithRoots serves s to a 2025-11-25 client whose one root is uri
+// and has it list the tools once (the session asks for its roots then);
+// the client can change its roots. stop closes the client's session,
+// then stops serving.
+func serveWithRoots(t *testing.T, s *Session, uri string) (client *mcp.Client, stop func()) {
+	t.Helper()
+	ct, st := mcp.NewInMemoryTransports()
+	ctx, cancel := context.WithCancel(context.Background())
+	go s.Serve(ctx, st)
+	client = mcp.NewClient(&mcp.Implementation{Name: "roots"}, nil)
+	client.AddRoots(&mcp.Root{URI: uri})
+	cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		cs.Close()
+		cancel()
+		t.Fatal(err)
+	}
+	return client, func() { cs.Close(); cancel() }
 }
