@@ -291,24 +291,7 @@ func firstText(res *mcp.CallToolResult) string {
 // structuredContent is an error: a success without it is one the
 // TypeScript SDK's client throws on, losing the text and the note.
 func TestExposed_CutStructuredContentOfADeclaredToolIsAnError(t *testing.T) {
-	specs := map[string]*config.Server{"odd": {Name: "odd", Type: config.Stdio, Command: "x", Expose: []string{"*"}}}
-	var s *Server
-	cat := catalog.New(specs, bigStructured{}, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
-	s = New(Options{Catalog: cat, Caller: bigStructured{}, Runner: inProcess{}, Settings: config.Settings{MaxResultBytes: 64 << 10}.Defaults()})
-	if _, err := cat.Tools(context.Background(), "odd"); err != nil {
-		t.Fatal(err)
-	}
-	ct, st := mcp.NewInMemoryTransports()
-	ctx := context.Background()
-	ss, err := s.MCP().Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close(); ss.Close() })
+	cs := exposedOdd(t, bigStructured{}, config.Settings{MaxResultBytes: 64 << 10})
 	res := callRes(t, cs, "odd__big_declared", nil)
 	if !res.IsError || res.StructuredContent != nil || !strings.Contains(lastText(res), "dropped: structuredContent") || firstText(res) != "a summary" {
 		t.Errorf("a declared tool's result cut without its structuredContent: %+v", res)
@@ -339,24 +322,8 @@ func (bigStructured) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolR
 // 10 MiB the TypeScript SDK's client reads, and it dropped the
 // connection, every backend with it.
 func TestExposed_DefinitionsStayListable(t *testing.T) {
-	specs := map[string]*config.Server{"odd": {Name: "odd", Type: config.Stdio, Command: "x", Expose: []string{"*"}}}
-	var s *Server
-	cat := catalog.New(specs, hugeTools{}, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
-	s = New(Options{Catalog: cat, Caller: hugeTools{}, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
-	if _, err := cat.Tools(context.Background(), "odd"); err != nil {
-		t.Fatal(err)
-	}
-	ct, st := mcp.NewInMemoryTransports()
+	cs := exposedOdd(t, hugeTools{}, config.Settings{})
 	ctx := context.Background()
-	ss, err := s.MCP().Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close(); ss.Close() })
 	res, err := cs.ListTools(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -405,24 +372,8 @@ func (hugeTools) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolResul
 // twice, first with a bad schema, had the good one's exposed with the bad
 // schema, the one sent first under that name).
 func TestExposed_BadHeaderAnnotationsDoNotPanic(t *testing.T) {
-	specs := map[string]*config.Server{"odd": {Name: "odd", Type: config.Stdio, Command: "x", Expose: []string{"*"}}}
-	var s *Server
-	cat := catalog.New(specs, headerTools{}, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
-	s = New(Options{Catalog: cat, Caller: headerTools{}, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
-	if _, err := cat.Tools(context.Background(), "odd"); err != nil {
-		t.Fatal(err)
-	}
-	ct, st := mcp.NewInMemoryTransports()
+	cs := exposedOdd(t, headerTools{}, config.Settings{})
 	ctx := context.Background()
-	ss, err := s.MCP().Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close(); ss.Close() })
 	res, err := cs.ListTools(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -498,4 +449,31 @@ func TestOutputChecker_CostIsBounded(t *testing.T) {
 			t.Errorf("%s: %v, isError %v; want it left unchecked at once", c.name, d, res.IsError)
 		}
 	}
+}
+
+// exposedOdd is a client of a server whose one backend, "odd", is be
+// with every tool exposed, its tools listed before the client connects.
+func exposedOdd(t *testing.T, be interface {
+	catalog.Source
+	Caller
+}, settings config.Settings) *mcp.ClientSession {
+	t.Helper()
+	specs := map[string]*config.Server{"odd": {Name: "odd", Type: config.Stdio, Command: "x", Expose: []string{"*"}}}
+	var s *Server
+	cat := catalog.New(specs, be, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
+	s = New(Options{Catalog: cat, Caller: be, Runner: inProcess{}, Settings: settings.Defaults()})
+	if _, err := cat.Tools(context.Background(), "odd"); err != nil {
+		t.Fatal(err)
+	}
+	ct, st := mcp.NewInMemoryTransports()
+	ss, err := s.MCP().Connect(context.Background(), st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(context.Background(), ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close(); ss.Close() })
+	return cs
 }
