@@ -799,9 +799,11 @@ func (s *Server) syncExposed() {
 	// backend with it, on a message over 10 MiB (the TypeScript SDK's),
 	// and one backend tool's 12 MB description made the page that size.
 	size := 0
+	defs := make(map[string]*mcp.Tool, len(want)) // the definitions of the tools kept
 	for _, n := range slices.Sorted(maps.Keys(want)) {
 		t := want[n]
-		b, err := json.Marshal(exposedTool(n, t))
+		def := exposedTool(n, t)
+		b, err := json.Marshal(def)
 		switch {
 		case err != nil || len(b) > maxExposedTool:
 			msg := fmt.Sprintf("tool %q of server %q not exposed: its definition is %d bytes, over the %d a client can list (execute still calls it)", bound(t.Name, 200), t.Server, len(b), maxExposedTool)
@@ -813,6 +815,7 @@ func (s *Server) syncExposed() {
 			delete(want, n)
 		default:
 			size += len(b)
+			defs[n] = def
 		}
 	}
 	s.res.mu.Lock()
@@ -849,7 +852,7 @@ func (s *Server) syncExposed() {
 		s.mcp.RemoveTools(stale...)
 	}
 	for name, t := range want {
-		tool := exposedTool(name, t)
+		tool := defs[name]
 		output := tool.OutputSchema
 		check := outputChecker(output)
 		handler := func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
