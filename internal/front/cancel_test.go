@@ -229,20 +229,10 @@ func TestFront_AStatelessRequestIsCancelledByClosingIt(t *testing.T) {
 // cancellation comes, and it must still reach the call.
 func TestFront_TheSDKClientsCancellationStillCancels(t *testing.T) {
 	h := newHoldServer()
-	f, err := New(&Options{Open: h.open})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, stop := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- f.Serve(ctx, ln) }()
-	defer func() { stop(); <-served }()
+	url, stop := serveHold(t, h)
+	defer stop()
 	c := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, nil)
-	cs, err := c.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: "http://" + ln.Addr().String() + Path, DisableStandaloneSSE: true}, nil)
+	cs, err := c.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: url, DisableStandaloneSSE: true}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,20 +317,9 @@ func TestFront_ACancelledRequestsProgressIsNotSent(t *testing.T) {
 // and the DELETE is answered at once.
 func TestFront_DeletingASessionCancelsItsCalls(t *testing.T) {
 	h := newHoldServer()
-	f, err := New(&Options{Open: h.open})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, stop := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- f.Serve(ctx, ln) }()
-	defer func() { stop(); <-served }()
+	url, stop := serveHold(t, h)
+	defer stop()
 	defer close(h.release) // before the shutdown, which waits for the call
-	url := "http://" + ln.Addr().String() + Path
 	post := func(sid, body string) (*http.Response, error) {
 		req, _ := http.NewRequest("POST", url, strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
@@ -398,4 +377,22 @@ func TestFront_DeletingASessionCancelsItsCalls(t *testing.T) {
 		t.Fatal("the session's call was not cancelled")
 	}
 	<-called
+}
+
+// serveHold serves a front opening h's sessions on 127.0.0.1 and returns
+// its MCP endpoint; stop ends the serving and waits for it.
+func serveHold(t *testing.T, h *holdServer) (url string, stop func()) {
+	t.Helper()
+	f, err := New(&Options{Open: h.open})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- f.Serve(ctx, ln) }()
+	return "http://" + ln.Addr().String() + Path, func() { cancel(); <-served }
 }
