@@ -415,6 +415,13 @@ var phrases = []struct{ from, to string }{
 	{"zip code", "postcode"},
 	{"env var", "environment variable"},
 	{"env vars", "environment variables"},
+	// One request for many records is a batch ("fetch contacts 1, 2 and 3
+	// in one call").
+	{"in one call", "in one batch"},
+	{"in a single call", "in one batch"},
+	{"in one request", "in one batch"},
+	{"in a single request", "in one batch"},
+	{"in bulk", "in one batch"},
 }
 
 // rewritePhrases replaces the phrases of s (case-insensitively, as whole
