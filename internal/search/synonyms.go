@@ -283,6 +283,16 @@ var everyday = []struct {
 	{"brainstorm", "mind map"},
 	{"overlap", "venn intersect"},
 	{"overlapping", "venn intersect"},
+	// Figures over many records are aggregations.
+	{"average", "aggregate"},
+	{"averages", "aggregate"},
+	// A flag is flipped by setting it; a change is landed by merging it
+	// ("land PR 77": merge_pull_request); a thing replaced entirely is
+	// replaced in full (n8n_update_full_workflow).
+	{"flip", "toggle set"},
+	{"land", "merge"},
+	{"entirely", "full"},
+	{"completely", "full"},
 }
 
 // phrases are multi-word idioms rewritten before analysis, matched as whole
