@@ -79,6 +79,10 @@ func isPlural(w string) bool {
 
 // queryNumber maps each stemmed term of query to whether the query uses it
 // as a plural (any occurrence plural, or after a quantifier).
+//
+// A plural counted by "how many" ("how many items are in dataset ds_9?")
+// asks for a number, not for the many: unless the query uses it as a
+// plural elsewhere too, it is no plural.
 func queryNumber(query string) map[string]bool {
 	out := map[string]bool{}
 	quant := false
@@ -89,6 +93,21 @@ func queryNumber(query string) map[string]bool {
 		}
 		t := stem(w)
 		out[t] = out[t] || quant || isPlural(w)
+	}
+	ws := lowerWords(query)
+	for i := 0; i+2 < len(ws); i++ {
+		if ws[i] != "how" || ws[i+1] != "many" || !isPlural(ws[i+2]) {
+			continue
+		}
+		n := 0
+		for _, w := range ws {
+			if w == ws[i+2] {
+				n++
+			}
+		}
+		if n == 1 {
+			out[stem(ws[i+2])] = false
+		}
 	}
 	return out
 }

@@ -30,6 +30,8 @@ func TestQueryNumber(t *testing.T) {
 		{"Get pull request 88", "request", false},
 		{"Which tests failed in build 9", "test", true},
 		{"Which tests failed in build 9", "build", false},
+		{"How many items are in dataset ds_9?", "item", false},
+		{"How many items are there, and list the items", "item", true},
 	} {
 		if got := queryNumber(tt.query)[stem(tt.term)]; got != tt.want {
 			t.Errorf("queryNumber(%q)[%q] = %v, want %v", tt.query, tt.term, got, tt.want)
