@@ -102,7 +102,10 @@ func (ix *Index) served(p []string) bool {
 }
 
 // servingWord returns the backends that have term t in their name or in at
-// least a quarter of their tools.
+// least a quarter of their tools, and in two of them unless the backend has
+// one: a product one tool of a small backend names in an example
+// ("/vercel/next.js" in one of Context7's two tools) is not what the
+// backend serves.
 func (ix *Index) servingWord(t string) map[int32]bool {
 	out := map[int32]bool{}
 	if id, ok := ix.srv.lookup(t); ok {
@@ -118,7 +121,7 @@ func (ix *Index) servingWord(t string) map[int32]bool {
 			n[ix.docServer[p.doc]]++
 		}
 		for s, c := range n {
-			if 4*c >= ix.srvSize[s] {
+			if 4*c >= ix.srvSize[s] && (c >= 2 || ix.srvSize[s] == 1) {
 				out[s] = true
 			}
 		}
