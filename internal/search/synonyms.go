@@ -288,11 +288,14 @@ var everyday = []struct {
 	{"averages", "aggregate"},
 	// A flag is flipped by setting it; a change is landed by merging it
 	// ("land PR 77": merge_pull_request); a thing replaced entirely is
-	// replaced in full (n8n_update_full_workflow).
+	// replaced in full (n8n_update_full_workflow); a branch is locked by
+	// protecting it.
 	{"flip", "toggle set"},
 	{"land", "merge"},
 	{"entirely", "full"},
 	{"completely", "full"},
+	{"lock", "protect"},
+	{"unlock", "unprotect"},
 }
 
 // phrases are multi-word idioms rewritten before analysis, matched as whole
