@@ -162,7 +162,7 @@ var relatedGroups = []string{
 	"organization workspace",
 	"entity object item record",
 	"relation link connection edge association associate",
-	"field property attribute column",
+	"field property attribute column parameter param",
 	"member user",
 	"dark theme color scheme media",
 	"research investigate study",
