@@ -428,6 +428,15 @@ var phrases = []struct{ from, to string }{
 	{"zip code", "postcode"},
 	{"env var", "environment variable"},
 	{"env vars", "environment variables"},
+	// To make a thing one has some way is to change it ("make the
+	// window 375 by 812", "make my repo private"); "make a folder"
+	// creates one.
+	{"make the", "set the"},
+	{"make my", "set my"},
+	{"make our", "set our"},
+	{"make this", "set this"},
+	{"make that", "set that"},
+	{"make it", "set it"},
 	// One request for many records is a batch ("fetch contacts 1, 2 and 3
 	// in one call").
 	{"in one call", "in one batch"},
