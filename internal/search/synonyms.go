@@ -403,6 +403,8 @@ var phrases = []struct{ from, to string }{
 	{"take back", "remove"}, // "take back my thumbs-up", "take back the :tada:"
 	{"start over", "reset"},
 	{"start fresh", "reset"},
+	{"start it over", "reset it"},
+	{"start it fresh", "reset it"},
 	{"from scratch", "reset"},
 	{"to do", "todo"},
 	{"e mail", "email"},
