@@ -179,6 +179,12 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			toks = appendTerm(toks, "read", 1)
 		default:
 			toks = analyze(raw, toks)
+			if pageWords[lower] && i+2 < len(fields) && allDigits(strings.Trim(fields[i+1], ".,;:!?")) &&
+				isPlural(strings.ToLower(strings.Trim(fields[i+2], ".,;:!?"))) && !unitWords[strings.ToLower(strings.Trim(fields[i+2], ".,;:!?"))] {
+				// "the first 20 companies", "the last 10 runs": a page of
+				// a list.
+				toks = appendTerm(toks, "list", hintWeight)
+			}
 			if contentVerbs[lower] {
 				verb = true
 			}
@@ -236,6 +242,14 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 	}
 	return toks, paths, names, kinds
 }
+
+// pageWords before a number and a plural ask for a page of a list ("the
+// first 20 companies"); unitWords are plurals that measure, not list
+// ("the last 30 days", "the first 20 lines").
+var (
+	pageWords = setOf(`first last top latest next`)
+	unitWords = setOf(`lines seconds minutes hours days weeks months years bytes characters chars words percent`)
+)
 
 // scriptGlobals start JavaScript expressions run in a page.
 var scriptGlobals = []string{"document.", "window.", "console.", "navigator.", "localStorage.", "sessionStorage.", "location."}

@@ -50,6 +50,8 @@ func TestQueryTokens_ArgumentsBecomeHints(t *testing.T) {
 		{"lint src/index.js", []string{"lint", "src", "index", "js", "fil"}, []string{"src", "index", "js"}},
 		{"remove the 🎉 on issue 4", []string{"remov", "emoji", "issu"}, nil},
 		{"take back the :tada:", []string{"remov", "emoji"}, nil},
+		{"show the first 20 companies", []string{"show", "first", "list", "compani"}, nil},
+		{"show the last 30 days", []string{"show", "last", "day"}, nil},
 	}
 	for _, tt := range tests {
 		toks, paths, _ := queryTokens(tt.in)
