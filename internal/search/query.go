@@ -177,6 +177,11 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			// "open ./docs/setup.md", "open the file notes.md": to open
 			// a file is to read it.
 			toks = appendTerm(toks, "read", 1)
+		case keyNames[f] && i > 0 && pressVerbs[strings.ToLower(fields[i-1])]:
+			// "hit Escape", "press Enter": a key of the keyboard, named
+			// as keyboard APIs name it, to press.
+			toks = appendTerm(toks, "key", hintWeight)
+			toks = appendTerm(toks, "press", hintWeight)
 		default:
 			toks = analyze(raw, toks)
 			if pageWords[lower] && i+2 < len(fields) && allDigits(strings.Trim(fields[i+1], ".,;:!?")) &&
@@ -242,6 +247,14 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 	}
 	return toks, paths, names, kinds
 }
+
+// keyNames are the keys of a keyboard as keyboard APIs name them
+// (capitalised) after a pressVerb ("hit Escape", "press Enter", "tap
+// ArrowDown"); "hit enter" is left to the everyday synonyms.
+var (
+	keyNames   = setOf(`Escape Esc Enter Return Tab Backspace Delete Space ArrowDown ArrowUp ArrowLeft ArrowRight PageDown PageUp Home End F5 F12`)
+	pressVerbs = setOf(`hit press tap`)
+)
 
 // pageWords before a number and a plural ask for a page of a list ("the
 // first 20 companies"); unitWords are plurals that measure, not list

@@ -52,6 +52,7 @@ func TestQueryTokens_ArgumentsBecomeHints(t *testing.T) {
 		{"take back the :tada:", []string{"remov", "emoji"}, nil},
 		{"show the first 20 companies", []string{"show", "first", "list", "compani"}, nil},
 		{"show the last 30 days", []string{"show", "last", "day"}, nil},
+		{"hit Escape", []string{"hit", "key", "press"}, nil},
 	}
 	for _, tt := range tests {
 		toks, paths, _ := queryTokens(tt.in)
