@@ -480,7 +480,7 @@ func TestRetrievalTune25(t *testing.T) {
 // vacation auto-reply in slack") and 10 errands no backend does; it is tuned
 // on. Before tuning on it (at the commit that added it, e6ff2a3's search
 // code): hit@1 0.786, hit@5 0.905, none 0.667; after round seventeen 0.786 /
-// 0.905 / 0.800.
+// 0.905 / 0.800; after round eighteen 0.810 / 0.905 / 0.800.
 func TestRetrievalTune26(t *testing.T) {
 	testRetrieval(t, tune26Qs, scores{hit1: 0.78, hit5: 0.90, none: 0.79})
 }
@@ -491,9 +491,10 @@ func TestRetrievalTune26(t *testing.T) {
 // them asked for by extra19, 16 multi-step tasks over tools drawn from 16
 // servers, and 12 hard negatives: "set my Slack status to 'in a meeting'
 // until 3pm", "reply to Zendesk ticket #4412"); it is tuned on. Before
-// tuning on it (at 9c98246): hit@1 0.794, hit@5 0.985, none 0.833.
+// tuning on it (at 9c98246): hit@1 0.794, hit@5 0.985, none 0.833; after
+// round eighteen 0.897 / 0.985 / 0.917.
 func TestRetrievalTune27(t *testing.T) {
-	testRetrieval(t, tune27Qs, scores{hit1: 0.79, hit5: 0.98, none: 0.83})
+	testRetrieval(t, tune27Qs, scores{hit1: 0.89, hit5: 0.98, none: 0.91})
 }
 
 // TestRetrievalExtra7 scores a seventh set written and committed before the
@@ -565,7 +566,8 @@ func TestRetrievalExtra10(t *testing.T) {
 // none, 4 of the answerable ones answered with no tool). It is the hardest
 // set so far: its writer was asked to use other words than the tools'.
 // After round thirteen (at 15be9fb): 0.551 / 0.797 / 0.880; after round
-// seventeen 0.559 / 0.797 / 0.920.
+// seventeen 0.559 / 0.797 / 0.920; after round eighteen 0.568 / 0.805 /
+// 0.920.
 func TestRetrievalExtra11(t *testing.T) {
 	testRetrievalLog(t, extra11Qs, scores{hit1: 0.55, hit5: 0.79, none: 0.91}, func(string) {})
 }
@@ -580,7 +582,8 @@ func TestRetrievalExtra11(t *testing.T) {
 // extra11: never edited, trained or tuned on, and its misses are not
 // logged, only its scores. Measured when committed, before any change (at
 // a8ea2dd): hit@1 0.709, hit@5 0.809, none 0.440 (110 answerable, 25 none);
-// after round thirteen (at 15be9fb): 0.709 / 0.809 / 0.600.
+// after round thirteen (at 15be9fb): 0.709 / 0.809 / 0.600; after round
+// eighteen 0.727 / 0.818 / 0.600.
 func TestRetrievalExtra12(t *testing.T) {
 	testRetrievalLog(t, extra12Qs, scores{hit1: 0.7, hit5: 0.8, none: 0.59}, func(string) {})
 }
@@ -642,7 +645,7 @@ func TestRetrievalExtra15(t *testing.T) {
 // 0.650 (74 answerable, 20 none, 1 of the answerable ones answered with no
 // tool); after round fifteen 0.730 / 0.932 / 0.650. Its scores were printed
 // once more during the round, for a change reverted for its losses on the
-// tuning sets.
+// tuning sets. After round eighteen 0.757 / 0.932 / 0.650.
 func TestRetrievalExtra16(t *testing.T) {
 	testRetrievalLog(t, extra16Qs, scores{hit1: 0.72, hit5: 0.93, none: 0.65}, func(string) {})
 }
@@ -671,7 +674,8 @@ func TestRetrievalExtra17(t *testing.T) {
 // misses are not logged, only its scores. Measured when committed, with
 // e6ff2a3's search code: hit@1 0.714, hit@5 0.929, none 0.533 (42
 // answerable, 30 none, none of the answerable ones answered with no tool);
-// scored once more at the end of round seventeen: 0.714 / 0.929 / 0.567.
+// scored once more at the end of round seventeen: 0.714 / 0.929 / 0.567;
+// after round eighteen 0.738 / 0.929 / 0.567.
 func TestRetrievalExtra18(t *testing.T) {
 	testRetrievalLog(t, extra18Qs, scores{hit1: 0.71, hit5: 0.92, none: 0.56}, func(string) {})
 }
@@ -686,7 +690,8 @@ func TestRetrievalExtra18(t *testing.T) {
 // #old-launch channel in Slack"). It is held out like extra11 to extra18:
 // its misses are not logged, only its scores. Measured when committed, with
 // 57053fb's search code: hit@1 0.794, hit@5 0.868, none 0.917 (68 answerable,
-// 12 none, 5 of the answerable ones answered with no tool).
+// 12 none, 5 of the answerable ones answered with no tool); scored once more
+// at the end of round eighteen: unchanged, 0.794 / 0.868 / 0.917.
 func TestRetrievalExtra19(t *testing.T) {
 	testRetrievalLog(t, extra19Qs, scores{hit1: 0.79, hit5: 0.86, none: 0.91}, func(string) {})
 }
