@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -335,6 +336,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	}
 
 	cands = sc.tools(qs, cands)
+	cands = sc.namedTools(cands, named)
 	sc.boost(qs, cands, named)
 	number := queryNumber(query)
 	sc.numberBonus(number, cands)
@@ -451,6 +453,29 @@ func (ix *Index) namedFor(named, own []int32, k valueKind) []int32 {
 		}
 	}
 	return out
+}
+
+// namedTools adds to cands the tools of the backends the query names that
+// no word of it matched: a request to a backend whose one tool takes a
+// language of its own ("the five customers with the highest lifetime value
+// from our Postgres database": postgres's `query`, "Run a read-only SQL
+// query") shares no word with it, and is still that backend's to answer.
+// They start from the backend's own score; the named bonus comes next.
+// A backend some of whose tools the query's words found keeps to those.
+func (sc *scorer) namedTools(cands, named []int32) []int32 {
+	ix := sc.ix
+	sw := ix.opt.ServerWeight
+	for _, s := range named {
+		docs := ix.srvDocs[s]
+		if slices.ContainsFunc(docs, func(d int32) bool { return sc.score[d] != 0 }) {
+			continue // the query's words found the backend's tools
+		}
+		for _, d := range docs {
+			sc.score[d] = math.SmallestNonzeroFloat32 + sw*sc.srvScore[s]
+			cands = append(cands, d)
+		}
+	}
+	return cands
 }
 
 // boost adds to the scores of cands the bonus for a name the query spells
@@ -767,7 +792,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 			// backend holds (account.go).
 			return false
 		}
-		return c >= o.MinCoverage/2 || m >= o.MinEvidence*ix.maxIDF/2
+		// A backend of one tool that the query names is asked for that
+		// tool ("the five customers with the highest lifetime value from
+		// our Postgres database": its SQL `query`), whatever words the
+		// request uses for what the tool takes.
+		return c >= o.MinCoverage/2 || m >= o.MinEvidence*ix.maxIDF/2 || ix.srvSize[ix.docServer[doc]] == 1
 	}
 	if oneStep && ix.namedUndone(query, named) {
 		// "drop the users table in postgres" answered by MongoDB's
