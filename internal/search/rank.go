@@ -88,7 +88,7 @@ func (ix *Index) queryTermsWith(query string, foreign map[string]bool) []qterm {
 	}
 	modifier := map[string]bool{}
 	for i := 0; i+1 < len(toks); i++ {
-		if _, ok := ix.tools.lookup(toks[i].term); ok || toks[i].weight < 1 {
+		if _, ok := ix.tools.lookup(toks[i].term); ok || toks[i].weight < 1 || ix.agentBase(toks[i].term) != "" {
 			continue
 		}
 		if id, ok := ix.tools.lookup(toks[i+1].term); ok && ix.headWord[id] {
@@ -101,6 +101,9 @@ func (ix *Index) queryTermsWith(query string, foreign map[string]bool) []qterm {
 	ix.ofComplement(query, modifier)
 	for i := range qs {
 		q := &qs[i]
+		if b := ix.agentBase(q.term); b != "" && !paths[q.term] && !names[q.term] && !foreign[q.term] {
+			q.term = b
+		}
 		q.idf = ix.maxIDF
 		if modifier[q.term] {
 			q.idf *= argWeight
@@ -147,6 +150,28 @@ func (ix *Index) queryTermsWith(query string, foreign map[string]bool) []qterm {
 		}
 	}
 	return qs
+}
+
+// agentBase returns the verb of an agent noun no tool uses when a tool's
+// name has the verb ("run the linter": lint-files; "the scraper",
+// "the uploader"), or "". Stemming leaves "-er" alone: "user", "server" and
+// "folder" are no agents of "us", "serve" or "fold" (and tools use them, so
+// they never get here); a verb only descriptions use is no tool's action
+// ("the office printer": get-env's "print" the environment).
+func (ix *Index) agentBase(term string) string {
+	b, ok := strings.CutSuffix(term, "er")
+	if !ok || len(b) < 3 {
+		return ""
+	}
+	if _, known := ix.tools.lookup(term); known {
+		return ""
+	}
+	for _, c := range []string{b, undouble(b)} {
+		if id, ok := ix.tools.lookup(c); ok && ix.nameWord[id] {
+			return c
+		}
+	}
+	return ""
 }
 
 func (ix *Index) expansion(term string, w float64) expansion {
