@@ -227,6 +227,7 @@ var everyday = []struct {
 	{"leave", "add create post"}, // "leave a comment", "leave a review"
 	{"notify", "send post message"},
 	{"latest", "history"},
+	{"past", "history historical"},
 	{"recent", "history"},
 	{"ask", "query search"},
 	{"mention", "search"},
@@ -413,6 +414,11 @@ var phrases = []struct{ from, to string }{
 	{"roll back", "rollback"},
 	{"opening hours", "place details"},
 	{"zip code", "postcode"},
+	{"as dots", "as scatter points"},
+	{"as points", "as scatter points"},
+	{"move together", "correlation"},
+	{"go together", "correlation"},
+	{"rise together", "correlation"},
 	{"env var", "environment variable"},
 	{"env vars", "environment variables"},
 }
