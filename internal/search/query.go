@@ -134,7 +134,8 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			asArgs(raw, argWeight)
 		case lower == "so" && i > 0 && i+1 < len(fields) && purposeStarts[strings.ToLower(strings.Trim(fields[i+1], ".,;:!?"))],
 			timeMarkers[lower] && i > 0 && i+1 < len(fields) && subjects[strings.ToLower(strings.Trim(fields[i+1], ".,;:!?"))],
-			reasonStarts[strings.ReplaceAll(lower, "’", "'")] && i > 0 && strings.ContainsAny(fields[i-1][len(fields[i-1])-1:], ",;"):
+			reasonStarts[strings.ReplaceAll(lower, "’", "'")] && i > 0 && strings.ContainsAny(fields[i-1][len(fields[i-1])-1:], ",;"),
+			lower == "to" && i > 0 && measureVerbs[strings.ToLower(fields[i-1])]:
 			// "hover over the menu so the submenu shows up", "load the
 			// picture so you can look at it": what follows says what the
 			// step is for, not what to do; its words, up to the end of
@@ -142,7 +143,9 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			// "once we deploy": when the step is done, not what it is
 			// ("check this .gitlab-ci.yml before I push it"). And so
 			// does a reason after a comma ("close issue 77, it's a
-			// duplicate": no request to duplicate anything).
+			// duplicate": no request to duplicate anything). So does
+			// what a cost or a time is of ("what it costs to run", "how
+			// long it takes to build"): a measure to read, not a run.
 			purpose = true
 		case purpose:
 			asArgs(raw, argWeight)
@@ -372,6 +375,10 @@ var (
 	// aboutMarkers after a noun say what the things looked for are about.
 	aboutMarkers = setOf(`about regarding concerning mentioning`)
 )
+
+// measureVerbs before "to" say that what follows is what a cost or a time
+// is of.
+var measureVerbs = setOf(`cost costs take takes took`)
 
 // purposeStarts follow "so" when it starts a clause saying what a step is
 // for ("so the dropdown shows", "so I can read it").
