@@ -1,6 +1,9 @@
 package search
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestSearch_AgentNouns: an agent noun no tool uses stands for its verb
 // when a tool's name has the verb, and not when only a description does.
@@ -39,5 +42,18 @@ func TestSearch_NamedBackendWithoutWords(t *testing.T) {
 	}
 	if hs := ix.Search("Drop the users table in Postgres.", 5); hs != nil && hs[0].Server == "postgres" {
 		t.Errorf("a read-only query tool answered a drop: %v", hs)
+	}
+}
+
+func TestPlotsPair(t *testing.T) {
+	for q, want := range map[string]bool{
+		"plot ad spend against revenue for each month":    true,
+		"chart height vs weight":                          true,
+		"show the diff of feature/x against main":         false,
+		"lint src/index.ts against the recommended rules": false,
+	} {
+		if got := plotsPair(strings.Fields(q)); got != want {
+			t.Errorf("plotsPair(%q) = %v, want %v", q, got, want)
+		}
 	}
 }

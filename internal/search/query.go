@@ -237,7 +237,34 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 	if placePair(fields) {
 		kinds |= kindCoordinates
 	}
+	if plotsPair(fields) {
+		toks = appendTerm(toks, "scatter", hintWeight)
+		toks = appendTerm(toks, "correlation", hintWeight)
+	}
 	return toks, paths, names, kinds
+}
+
+// plotVerbs ask for a chart; pairWords set one measure against another.
+var (
+	plotVerbs = setOf(`plot plotting chart graph visualise visualize`)
+	pairWords = setOf(`against versus vs vs.`)
+)
+
+// plotsPair reports whether fields ask to plot one measure against another
+// ("plot ad spend against revenue", "show height versus points per game"):
+// what a scatter chart shows, the relationship of two variables.
+func plotsPair(fields []string) bool {
+	plot := false
+	for i, f := range fields {
+		w := strings.ToLower(strings.Trim(f, ",;:!?()\"'`"))
+		switch {
+		case plotVerbs[w]:
+			plot = true
+		case plot && i > 0 && pairWords[w]:
+			return true
+		}
+	}
+	return false
 }
 
 // scriptGlobals start JavaScript expressions run in a page.
