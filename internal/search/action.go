@@ -151,6 +151,16 @@ var actionParams = setOf(`action operation op`)
 // (postgres's `query`, supabase's `execute_sql`, azure-devops's `wit_query`).
 var queryNames = setOf(`query sql`)
 
+// runsQueries reports whether tool d's name says it runs a query language.
+func (ix *Index) runsQueries(d int32) bool {
+	for _, w := range lowerWords(ix.docs[d].Tool) {
+		if queryNames[w] {
+			return true
+		}
+	}
+	return false
+}
+
 // buildActions records the backends some tool of which takes an action
 // parameter, and those some tool of which runs queries: such a tool reads
 // whatever a request asks to list, find, count or show ("list the five
@@ -159,10 +169,8 @@ func (ix *Index) buildActions() {
 	ix.srvActions = make([]bool, len(ix.servers))
 	ix.srvQueries = make([]bool, len(ix.servers))
 	for i := range ix.docs {
-		for _, w := range lowerWords(ix.docs[i].Tool) {
-			if queryNames[w] {
-				ix.srvQueries[ix.docServer[i]] = true
-			}
+		if ix.runsQueries(int32(i)) {
+			ix.srvQueries[ix.docServer[i]] = true
 		}
 		for _, p := range ix.docs[i].Params {
 			if actionParams[strings.ToLower(p.Name)] {

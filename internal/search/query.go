@@ -471,16 +471,23 @@ func isOpaqueID(f string) bool {
 	if len(f) < 6 || strings.ContainsAny(f, `/\@`) {
 		return false
 	}
-	var letters, digits int
+	var letters, digits, switches int
+	prevLower := false
 	for _, r := range f {
 		switch {
 		case unicode.IsLetter(r):
 			letters++
+			if unicode.IsUpper(r) && prevLower {
+				switches++
+			}
 		case unicode.IsDigit(r):
 			digits++
 		}
+		prevLower = unicode.IsLower(r)
 	}
-	return letters > 0 && digits >= 2
+	// A long token whose case goes up and down and holds a digit is
+	// generated, not written ("ChIJN1t_tDeuEmsR", a Google place ID).
+	return letters > 0 && (digits >= 2 || digits == 1 && switches >= 3 && len(f) >= 10)
 }
 
 // isNamespacedKey reports whether f is a key of colon-separated parts
