@@ -101,6 +101,9 @@ func (ix *Index) backendDoes(s int32, v string) bool {
 	if ix.srvActions[s] {
 		return true
 	}
+	if f := verbStems()[v]; f&verbRead != 0 && ix.srvQueries[s] {
+		return true
+	}
 	if f := verbStems()[v]; f != 0 {
 		for d, vf := range ix.verbs {
 			if vf&f != 0 && ix.docServer[d] == s {
@@ -144,11 +147,31 @@ const actionSynonym = 0.5
 // actionParams name the parameter that selects a tool's operation.
 var actionParams = setOf(`action operation op`)
 
+// queryNames are the words of a tool name that runs a query language
+// (postgres's `query`, supabase's `execute_sql`, azure-devops's `wit_query`).
+var queryNames = setOf(`query sql`)
+
+// runsQueries reports whether tool d's name says it runs a query language.
+func (ix *Index) runsQueries(d int32) bool {
+	for _, w := range lowerWords(ix.docs[d].Tool) {
+		if queryNames[w] {
+			return true
+		}
+	}
+	return false
+}
+
 // buildActions records the backends some tool of which takes an action
-// parameter.
+// parameter, and those some tool of which runs queries: such a tool reads
+// whatever a request asks to list, find, count or show ("list the five
+// customers with the highest lifetime value from our Postgres database").
 func (ix *Index) buildActions() {
 	ix.srvActions = make([]bool, len(ix.servers))
+	ix.srvQueries = make([]bool, len(ix.servers))
 	for i := range ix.docs {
+		if ix.runsQueries(int32(i)) {
+			ix.srvQueries[ix.docServer[i]] = true
+		}
 		for _, p := range ix.docs[i].Params {
 			if actionParams[strings.ToLower(p.Name)] {
 				ix.srvActions[ix.docServer[i]] = true

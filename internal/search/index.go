@@ -247,6 +247,7 @@ func (ix *Index) build() {
 	ix.srv = sb.finish(o.K1, wSrvField, bSrv)
 	ix.buildNames()
 	ix.buildVendors()
+	ix.srvDocs = srvDocs
 	ix.buildNameTerms(srvDocs)
 	ix.buildHeads()
 	ix.kinds = make([]valueKind, len(ix.docs))

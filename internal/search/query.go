@@ -134,7 +134,8 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			asArgs(raw, argWeight)
 		case lower == "so" && i > 0 && i+1 < len(fields) && purposeStarts[strings.ToLower(strings.Trim(fields[i+1], ".,;:!?"))],
 			timeMarkers[lower] && i > 0 && i+1 < len(fields) && subjects[strings.ToLower(strings.Trim(fields[i+1], ".,;:!?"))],
-			reasonStarts[strings.ReplaceAll(lower, "’", "'")] && i > 0 && strings.ContainsAny(fields[i-1][len(fields[i-1])-1:], ",;"):
+			reasonStarts[strings.ReplaceAll(lower, "’", "'")] && i > 0 && strings.ContainsAny(fields[i-1][len(fields[i-1])-1:], ",;"),
+			lower == "to" && i > 0 && measureVerbs[strings.ToLower(fields[i-1])]:
 			// "hover over the menu so the submenu shows up", "load the
 			// picture so you can look at it": what follows says what the
 			// step is for, not what to do; its words, up to the end of
@@ -142,7 +143,9 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			// "once we deploy": when the step is done, not what it is
 			// ("check this .gitlab-ci.yml before I push it"). And so
 			// does a reason after a comma ("close issue 77, it's a
-			// duplicate": no request to duplicate anything).
+			// duplicate": no request to duplicate anything). So does
+			// what a cost or a time is of ("what it costs to run", "how
+			// long it takes to build"): a measure to read, not a run.
 			purpose = true
 		case purpose:
 			asArgs(raw, argWeight)
@@ -245,6 +248,10 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 	if placePair(fields) {
 		kinds |= kindCoordinates
 	}
+	if plotsPair(fields) {
+		toks = appendTerm(toks, "scatter", hintWeight)
+		toks = appendTerm(toks, "correlation", hintWeight)
+	}
 	return toks, paths, names, kinds
 }
 
@@ -263,6 +270,29 @@ var (
 	pageWords = setOf(`first last top latest next`)
 	unitWords = setOf(`lines seconds minutes hours days weeks months years bytes characters chars words percent`)
 )
+
+// plotVerbs ask for a chart; pairWords set one measure against another.
+var (
+	plotVerbs = setOf(`plot plotting chart graph visualise visualize`)
+	pairWords = setOf(`against versus vs vs.`)
+)
+
+// plotsPair reports whether fields ask to plot one measure against another
+// ("plot ad spend against revenue", "show height versus points per game"):
+// what a scatter chart shows, the relationship of two variables.
+func plotsPair(fields []string) bool {
+	plot := false
+	for i, f := range fields {
+		w := strings.ToLower(strings.Trim(f, ",;:!?()\"'`"))
+		switch {
+		case plotVerbs[w]:
+			plot = true
+		case plot && i > 0 && pairWords[w]:
+			return true
+		}
+	}
+	return false
+}
 
 // scriptGlobals start JavaScript expressions run in a page.
 var scriptGlobals = []string{"document.", "window.", "console.", "navigator.", "localStorage.", "sessionStorage.", "location."}
@@ -400,6 +430,10 @@ var (
 	aboutMarkers = setOf(`about regarding concerning mentioning`)
 )
 
+// measureVerbs before "to" say that what follows is what a cost or a time
+// is of.
+var measureVerbs = setOf(`cost costs take takes took`)
+
 // purposeStarts follow "so" when it starts a clause saying what a step is
 // for ("so the dropdown shows", "so I can read it").
 var purposeStarts = setOf(`the that it its i we you they he she my our your`)
@@ -464,16 +498,23 @@ func isOpaqueID(f string) bool {
 	if len(f) < 6 || strings.ContainsAny(f, `/\@`) {
 		return false
 	}
-	var letters, digits int
+	var letters, digits, switches int
+	prevLower := false
 	for _, r := range f {
 		switch {
 		case unicode.IsLetter(r):
 			letters++
+			if unicode.IsUpper(r) && prevLower {
+				switches++
+			}
 		case unicode.IsDigit(r):
 			digits++
 		}
+		prevLower = unicode.IsLower(r)
 	}
-	return letters > 0 && digits >= 2
+	// A long token whose case goes up and down and holds a digit is
+	// generated, not written ("ChIJN1t_tDeuEmsR", a Google place ID).
+	return letters > 0 && (digits >= 2 || digits == 1 && switches >= 3 && len(f) >= 10)
 }
 
 // isNamespacedKey reports whether f is a key of colon-separated parts

@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -87,7 +88,7 @@ func (ix *Index) queryTermsWith(query string, foreign map[string]bool) []qterm {
 	}
 	modifier := map[string]bool{}
 	for i := 0; i+1 < len(toks); i++ {
-		if _, ok := ix.tools.lookup(toks[i].term); ok || toks[i].weight < 1 {
+		if _, ok := ix.tools.lookup(toks[i].term); ok || toks[i].weight < 1 || ix.agentBase(toks[i].term) != "" {
 			continue
 		}
 		if id, ok := ix.tools.lookup(toks[i+1].term); ok && ix.headWord[id] {
@@ -100,6 +101,9 @@ func (ix *Index) queryTermsWith(query string, foreign map[string]bool) []qterm {
 	ix.ofComplement(query, modifier)
 	for i := range qs {
 		q := &qs[i]
+		if b := ix.agentBase(q.term); b != "" && !paths[q.term] && !names[q.term] && !foreign[q.term] {
+			q.term = b
+		}
 		q.idf = ix.maxIDF
 		if modifier[q.term] {
 			q.idf *= argWeight
@@ -146,6 +150,28 @@ func (ix *Index) queryTermsWith(query string, foreign map[string]bool) []qterm {
 		}
 	}
 	return qs
+}
+
+// agentBase returns the verb of an agent noun no tool uses when a tool's
+// name has the verb ("run the linter": lint-files; "the scraper",
+// "the uploader"), or "". Stemming leaves "-er" alone: "user", "server" and
+// "folder" are no agents of "us", "serve" or "fold" (and tools use them, so
+// they never get here); a verb only descriptions use is no tool's action
+// ("the office printer": get-env's "print" the environment).
+func (ix *Index) agentBase(term string) string {
+	b, ok := strings.CutSuffix(term, "er")
+	if !ok || len(b) < 3 {
+		return ""
+	}
+	if _, known := ix.tools.lookup(term); known {
+		return ""
+	}
+	for _, c := range []string{b, undouble(b)} {
+		if id, ok := ix.tools.lookup(c); ok && ix.nameWord[id] {
+			return c
+		}
+	}
+	return ""
 }
 
 func (ix *Index) expansion(term string, w float64) expansion {
@@ -335,6 +361,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	}
 
 	cands = sc.tools(qs, cands)
+	cands = sc.namedTools(query, cands, named)
 	sc.boost(qs, cands, named)
 	number := queryNumber(query)
 	sc.numberBonus(number, cands)
@@ -342,6 +369,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	qtoks, paths, names, kinds := queryTokensKinds(query)
 	sc.kindBonus(kinds, cands)
 	sc.headBonus(query, kinds, cands)
+	sc.idParamBonus(query, cands)
 	sc.reversedPenalty(query, cands)
 	sc.ownDocsPenalty(query, names, named, cands)
 	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {
@@ -451,6 +479,39 @@ func (ix *Index) namedFor(named, own []int32, k valueKind) []int32 {
 		}
 	}
 	return out
+}
+
+// namedTools adds to cands the tools that run queries (runsQueries) of the
+// backends the query names that no word of it matched: a request to a
+// backend whose tool takes a language of its own ("the five customers with
+// the highest lifetime value from our Postgres database": postgres's
+// `query`, "Run a read-only SQL query") shares no word with it, and is
+// still that backend's to answer. They start from the backend's own score;
+// the named bonus comes next. A backend some of whose tools the query's
+// words found keeps to those, and a named backend's other tools stay out:
+// its name alone is no evidence that they do what the request asks.
+func (sc *scorer) namedTools(query string, cands, named []int32) []int32 {
+	ix := sc.ix
+	if len(named) == 0 || verbStems()[requestVerb(query)]&verbRead == 0 {
+		// Only a request to read ("list the five customers ..."): its
+		// words are the query's; "what version of postgres is this?"
+		// or "back up the postgres database" are not the query tool's.
+		return cands
+	}
+	sw := ix.opt.ServerWeight
+	for _, s := range named {
+		docs := ix.srvDocs[s]
+		if slices.ContainsFunc(docs, func(d int32) bool { return sc.score[d] != 0 }) {
+			continue // the query's words found the backend's tools
+		}
+		for _, d := range docs {
+			if ix.runsQueries(d) {
+				sc.score[d] = math.SmallestNonzeroFloat32 + sw*sc.srvScore[s]
+				cands = append(cands, d)
+			}
+		}
+	}
+	return cands
 }
 
 // boost adds to the scores of cands the bonus for a name the query spells
@@ -767,6 +828,10 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 			// backend holds (account.go).
 			return false
 		}
+		// A backend of one tool that the query names is asked for that
+		// tool ("the five customers with the highest lifetime value from
+		// our Postgres database": its SQL `query`), whatever words the
+		// request uses for what the tool takes.
 		return c >= o.MinCoverage/2 || m >= o.MinEvidence*ix.maxIDF/2
 	}
 	if oneStep && ix.namedUndone(query, named) {
@@ -1034,6 +1099,12 @@ func (sc *scorer) headBonus(query string, kinds valueKind, cands []int32) {
 		if stopWords[w] || genericHeads[w] || strings.ContainsAny(w, ".,;:!?") {
 			continue
 		}
+		if i > 0 && (ws[i-1] == "and" || ws[i-1] == "or" || strings.HasSuffix(ws[i-1], ",")) {
+			// "the opening hours, phone number and reviews of the
+			// place": the last of a list of fields is no more the
+			// thing wanted than the others; the place is.
+			continue
+		}
 		t := stem(w)
 		if id, ok := ix.tools.lookup(t); ok {
 			want[id] = 1
@@ -1054,6 +1125,50 @@ func (sc *scorer) headBonus(query string, kinds valueKind, cands []int32) {
 	for _, d := range cands {
 		if h := ix.heads[d]; h.id >= 0 && want[h.id] > 0 {
 			sc.score[d] += b * want[h.id]
+		}
+	}
+}
+
+// idParamBonus lifts the tools taking the id of the thing a query gives an
+// id of ("the place with ID ChIJN1t...", "workflow id 42": place_id,
+// workflowId) by headIDF of the largest IDF: the tool that is given a
+// thing's id works on that thing.
+func (sc *scorer) idParamBonus(query string, cands []int32) {
+	if !containsFold(query, " id") {
+		return
+	}
+	ix := sc.ix
+	ws := strings.Fields(strings.ToLower(query))
+	var want []string
+	for i := 1; i+1 < len(ws); i++ {
+		if strings.Trim(ws[i], ",;:") != "id" || strings.ContainsAny(ws[i][len(ws[i])-1:], ",;:") {
+			continue
+		}
+		j := i - 1
+		if ws[j] == "with" || ws[j] == "of" {
+			j--
+		}
+		if j < 0 {
+			continue
+		}
+		w := strings.Trim(ws[j], "()\"'`")
+		if w == "" || stopWords[w] || strings.ContainsAny(w, ".,;:!?") {
+			continue
+		}
+		want = append(want, stem(w))
+	}
+	if len(want) == 0 {
+		return
+	}
+	b := headIDF * ix.maxIDF
+	for _, d := range cands {
+		for _, p := range ix.docs[d].Params {
+			n := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(p.Name))
+			base, ok := strings.CutSuffix(n, "id")
+			if ok && base != "" && slices.Contains(want, stem(base)) {
+				sc.score[d] += b
+				break
+			}
 		}
 	}
 }

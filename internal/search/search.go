@@ -137,6 +137,7 @@ const DefaultLimit = 5
 // Index is an immutable search index over tools. It is safe for concurrent
 // use by multiple goroutines once New returns.
 type Index struct {
+	srvDocs      [][]int32 // each backend's docs, in order
 	opt          Options
 	docs         []Doc
 	docServer    []int32  // doc -> server number
@@ -160,6 +161,7 @@ type Index struct {
 	allKinds     valueKind            // kinds some tool takes
 	srvParams    []bool               // backend -> some tool of it declares a parameter
 	srvActions   []bool               // backend -> some tool of it takes an action parameter
+	srvQueries   []bool               // backend -> some tool of it runs queries (buildActions)
 	verbs        []verbFamily         // doc -> family of its name's verb
 	nameVerbs    []string             // doc -> stem of its name's verb, "" none
 	verbDocs     map[string][]int32   // stem of a name's verb -> its tools

@@ -1,0 +1,35 @@
+package search
+
+import "testing"
+
+// TestSearch_IDParam: "the place with ID X" goes to the tool taking a
+// place_id, above tools whose words match the fields asked for.
+func TestSearch_IDParam(t *testing.T) {
+	docs := []Doc{
+		{Server: "maps", Tool: "place_details", Description: "Get detailed information about a specific place", Params: []Param{{Name: "place_id", Required: true}}},
+		{Server: "maps", Tool: "search_places", Description: "Search for places: restaurants, shops, reviews and opening hours", Params: []Param{{Name: "query", Required: true}}},
+		{Server: "git", Tool: "get_pull_request_reviews", Description: "Get the reviews of a pull request", Params: []Param{{Name: "pull_number", Required: true}}},
+	}
+	for _, w := range []string{"chart", "map", "page", "issue", "user", "table"} {
+		docs = append(docs, Doc{Server: "other", Tool: "get_" + w, Description: "Gets a " + w + "."})
+	}
+	ix := New(docs, nil)
+	hs := ix.Search("Give me the opening hours, phone number and reviews of the place with ID ChIJN1t_tDeuEmsR.", 3)
+	if len(hs) == 0 || hs[0].Tool != "place_details" {
+		t.Fatalf("got %v, want place_details first", hs)
+	}
+}
+
+func TestIsOpaqueID_GeneratedCase(t *testing.T) {
+	for f, want := range map[string]bool{
+		"ChIJN1t_tDeuEmsR": true,  // a Google place ID: one digit, case up and down
+		"XyZ12345":         true,  // digits
+		"getUserName":      false, // camelCase, no digit
+		"OAuth2":           false, // short
+		"JavaScript":       false,
+	} {
+		if got := isOpaqueID(f); got != want {
+			t.Errorf("isOpaqueID(%q) = %v, want %v", f, got, want)
+		}
+	}
+}
