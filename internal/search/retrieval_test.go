@@ -57,6 +57,8 @@ const (
 	tune25Qs   = "testdata/tune25-queries.jsonl"
 	tune26Qs   = "testdata/tune26-queries.jsonl"
 	tune27Qs   = "testdata/tune27-queries.jsonl"
+	tune28Qs   = "testdata/tune28-queries.jsonl"
+	extra20Qs  = "testdata/extra20-queries.jsonl"
 )
 
 // corpusDocs reads every server file of the corpus into Docs, in file order.
@@ -497,6 +499,19 @@ func TestRetrievalTune27(t *testing.T) {
 	testRetrieval(t, tune27Qs, scores{hit1: 0.89, hit5: 0.98, none: 0.91})
 }
 
+// TestRetrievalTune28 scores a second round-eighteen tuning set, written
+// outside the repository with extra20 by another hand and before any change
+// of its part of the round, in the dev slice's style and mix: 80 requests
+// (52 single over one tool drawn at random from each corpus server and 20
+// more from 20 drawn servers, 16 multi-step tasks within a drawn server,
+// 12 requests for products no backend serves: "Restart the EC2 instance
+// i-0abc123", "Play my focus playlist on Spotify"); it is tuned on. Before
+// tuning on it (at 57053fb): hit@1 0.647, hit@5 0.853, none 0.917; after
+// 0.750 / 0.941 / 1.000.
+func TestRetrievalTune28(t *testing.T) {
+	testRetrieval(t, tune28Qs, scores{hit1: 0.74, hit5: 0.94, none: 0.99})
+}
+
 // TestRetrievalExtra7 scores a seventh set written and committed before the
 // seventh round of tuning (plain phrasings across 31 corpus servers, values
 // such as paths, URLs, ids, emails and SQL inside the queries, multi-step
@@ -694,4 +709,18 @@ func TestRetrievalExtra18(t *testing.T) {
 // at the end of round eighteen: unchanged, 0.794 / 0.868 / 0.917.
 func TestRetrievalExtra19(t *testing.T) {
 	testRetrievalLog(t, extra19Qs, scores{hit1: 0.79, hit5: 0.86, none: 0.91}, func(string) {})
+}
+
+// TestRetrievalExtra20 scores a set written outside the repository at the
+// start of the second half of round eighteen, before any change, in the dev
+// slice's style and mix: 80 requests (52 single over one tool drawn at
+// random from each corpus server and 20 more, 16 multi-step tasks within a
+// drawn server, and 12 requests for products no backend serves, as the dev
+// slice's are: "Move the Jira ticket PAY-412 to In Review", "Purge the
+// Cloudflare cache for example.com"). Held out: its misses were never
+// printed. Measured at 57053fb: hit@1 0.676, hit@5 0.868, none 0.917 (3
+// answerable ones answered with no tool); scored once more after round
+// eighteen (both halves): unchanged. The judges' bars are 0.85 / 0.95 / 0.9.
+func TestRetrievalExtra20(t *testing.T) {
+	testRetrievalLog(t, extra20Qs, scores{hit1: 0.67, hit5: 0.86, none: 0.91}, func(string) {})
 }
