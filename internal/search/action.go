@@ -198,6 +198,9 @@ func (ix *Index) unservedAction(query string, qs []qterm, naming map[string]bool
 		return false
 	}
 	s := ix.docServer[doc]
+	if ix.srvQueries[s] && asksAmount(query) {
+		return false // "how many rows ...": a query reads it
+	}
 	least := ix.opt.MinEvidence * ix.maxIDF
 	switch {
 	case placed:

@@ -33,3 +33,16 @@ func TestIsOpaqueID_GeneratedCase(t *testing.T) {
 		}
 	}
 }
+
+// TestSearch_OneToolBackendAmount: a count asked of a named backend whose
+// one tool runs queries is that tool's, above tools sharing its words.
+func TestSearch_OneToolBackendAmount(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	hs := ix.Search("Using the local Postgres, how many rows are in the invoices table?", 5)
+	if len(hs) == 0 || hs[0].Server != "postgres" {
+		t.Fatalf("got %v, want postgres/query first", hs)
+	}
+	if hs := ix.Search("Create a new Linear issue in the Platform team for the flaky test.", 5); hs != nil {
+		t.Errorf("a Linear issue (a product no backend serves) was answered: %v", hs)
+	}
+}

@@ -216,6 +216,9 @@ func (ix *Index) backendUses(s int32, w string) bool {
 // a word tools use ("open a Linear ticket", "add an Asana task"): the
 // kind of thing a product makes, not one thing's name ("the Atlas
 // project", "a project called Atlas").
+// newWords may stand between an article and a product's name.
+var newWords = setOf(`new fresh separate second another`)
+
 func (ix *Index) productArticle(query string) bool {
 	if !hasUpperAfterStart(query) {
 		return false // no capitalised name or acronym past the first letter
@@ -229,6 +232,9 @@ func (ix *Index) productArticle(query string) bool {
 	for i := 0; i+2 < len(fs); i++ {
 		if a := strings.ToLower(fs[i]); a != "a" && a != "an" {
 			continue
+		}
+		if newWords[strings.ToLower(fs[i+1])] && i+3 < len(fs) {
+			i++ // "a new Linear issue"
 		}
 		name := strings.Trim(fs[i+1], ".,;:!?()\"'`")
 		r := []rune(name)

@@ -492,8 +492,9 @@ func (ix *Index) namedFor(named, own []int32, k valueKind) []int32 {
 // its name alone is no evidence that they do what the request asks.
 func (sc *scorer) namedTools(query string, cands, named []int32) []int32 {
 	ix := sc.ix
-	if len(named) == 0 || verbStems()[requestVerb(query)]&verbRead == 0 {
-		// Only a request to read ("list the five customers ..."): its
+	if len(named) == 0 || verbStems()[requestVerb(query)]&verbRead == 0 && !asksAmount(query) {
+		// Only a request to read ("list the five customers ...", "how
+		// many rows are in the invoices table?"): its
 		// words are the query's; "what version of postgres is this?"
 		// or "back up the postgres database" are not the query tool's.
 		return cands
@@ -507,6 +508,13 @@ func (sc *scorer) namedTools(query string, cands, named []int32) []int32 {
 		for _, d := range docs {
 			if ix.runsQueries(d) {
 				sc.score[d] = math.SmallestNonzeroFloat32 + sw*sc.srvScore[s]
+				if len(docs) == 1 {
+					// The backend's one tool: what the request names
+					// can only be done with it ("how many rows are in the
+					// invoices table" of our Postgres: its query), however
+					// many words other tools share with the request.
+					sc.score[d] += ix.mentionBonus()
+				}
 				cands = append(cands, d)
 			}
 		}
