@@ -59,6 +59,7 @@ const (
 	tune27Qs   = "testdata/tune27-queries.jsonl"
 	tune28Qs   = "testdata/tune28-queries.jsonl"
 	extra20Qs  = "testdata/extra20-queries.jsonl"
+	extra21Qs  = "testdata/extra21-queries.jsonl"
 )
 
 // corpusDocs reads every server file of the corpus into Docs, in file order.
@@ -718,9 +719,24 @@ func TestRetrievalExtra19(t *testing.T) {
 // drawn server, and 12 requests for products no backend serves, as the dev
 // slice's are: "Move the Jira ticket PAY-412 to In Review", "Purge the
 // Cloudflare cache for example.com"). Held out: its misses were never
-// printed. Measured at 57053fb: hit@1 0.676, hit@5 0.868, none 0.917 (3
-// answerable ones answered with no tool); scored once more after round
-// eighteen (both halves): unchanged. The judges' bars are 0.85 / 0.95 / 0.9.
+// printed while it was held out. Measured at 57053fb: hit@1 0.676, hit@5
+// 0.868, none 0.917 (3 answerable ones answered with no tool); scored once
+// more after round eighteen (both halves): unchanged. Then spent, as extra10
+// was: its misses are read and it is tuned on (0.794 / 0.941 / 1.000 after
+// its first round), and extra21 is held out in its place.
 func TestRetrievalExtra20(t *testing.T) {
-	testRetrievalLog(t, extra20Qs, scores{hit1: 0.67, hit5: 0.86, none: 0.91}, func(string) {})
+	testRetrieval(t, extra20Qs, scores{hit1: 0.79, hit5: 0.94, none: 0.99})
+}
+
+// TestRetrievalExtra21 scores a set written outside the repository in
+// round eighteen's second half, after its first changes and before extra20
+// was spent, in the dev slice's style and mix: 80 requests (52 single over
+// one tool drawn at random from each corpus server and 20 more, 16
+// multi-step tasks within a drawn server, and 12 requests for products no
+// backend serves: "Close the Zendesk ticket 8812 as solved", "Post the
+// release notes to our Discord #announcements channel"). Held out: its
+// misses are not logged. Measured when written (at 9b9416a's search code):
+// hit@1 0.721, hit@5 0.897, none 0.917.
+func TestRetrievalExtra21(t *testing.T) {
+	testRetrievalLog(t, extra21Qs, scores{hit1: 0.70, hit5: 0.88, none: 0.91}, func(string) {})
 }
