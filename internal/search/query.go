@@ -176,6 +176,10 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			// ("tell me" asks the assistant).
 			toks = appendTerm(toks, "notify", 1)
 			verb = true
+		case lower == "list" && i+1 < len(fields) && namesFile(fields[i+1]):
+			// "what's inside /home/dev/.env.example" (rewritten "list"):
+			// what is inside a file is read, a folder's is listed.
+			toks = appendTerm(toks, "read", 1)
 		case lower == "open" && opensFile(fields[i+1:]):
 			// "open ./docs/setup.md", "open the file notes.md": to open
 			// a file is to read it.
@@ -343,6 +347,18 @@ func opensFile(rest []string) bool {
 		w = strings.ToLower(strings.Trim(rest[1], ".,;:!?"))
 	}
 	return w == "file" || w == "files"
+}
+
+// namesFile reports whether raw is a path whose last part has an extension
+// or is a dotfile (".env.example", "notes.txt"), not a folder.
+func namesFile(raw string) bool {
+	f := strings.Trim(raw, ",;:!?()[]{}<>\"'`")
+	f = strings.TrimRight(f, ".")
+	if !isPath(f) || isURL(f) || isProduct(f) || strings.HasSuffix(f, "/") {
+		return false
+	}
+	last := f[strings.LastIndexAny(f, `/\`)+1:]
+	return strings.Contains(last, ".") && last != "." && last != ".."
 }
 
 // isChannel reports whether f is a chat channel's name: "#" and a word
