@@ -378,6 +378,11 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	if len(clauseHits) == 0 && ix.oneNamed(named) {
 		// One step, at most one backend: one kind of action.
 		qv := queryVerbs(withoutParticiples(query, qtoks))
+		if qv == 0 && changeFirst(query) {
+			// "Change the Status property of page X to Done": "change"
+			// (as often a noun as a verb) starts the request, a verb.
+			qv = verbUpdate
+		}
 		if qv == 0 && isQuestion(query) || asksAmount(query) {
 			// "how much would it cost to spin up another project",
 			// "how many rows did the import add": a measure to read,

@@ -231,8 +231,6 @@ var everyday = []struct {
 	{"acknowledge", "confirm"},
 	{"shut", "close"},
 	{"bump", "update increase"},
-	{"automations", "workflows"},
-	{"automation", "workflow"},
 	{"recent", "history"},
 	{"ask", "query search"},
 	{"mention", "search"},
@@ -493,6 +491,8 @@ var phrases = []struct{ from, to string }{
 	{"head to", "navigate to"},
 	{"stand up a", "create a"},
 	{"spin off", "create"},
+	{"automations", "workflows"},
+	{"automation", "workflow"},
 	{"env var", "environment variable"},
 	{"env vars", "environment variables"},
 	// To make a thing one has some way is to change it ("make the

@@ -197,3 +197,10 @@ func asksAmount(query string) bool {
 	return containsFold(query, "how much") || containsFold(query, "how many") ||
 		isQuestion(query) && containsFold(query, " cost")
 }
+
+// changeFirst reports whether query starts with "change" or "changes" as
+// its verb: an imperative, not the noun ("change requests for ...").
+func changeFirst(query string) bool {
+	ws := lowerWords(query)
+	return len(ws) > 1 && ws[0] == "change" && (objectStart(ws[1]) || ws[1] == "it")
+}

@@ -101,3 +101,16 @@ func TestAsksAmount(t *testing.T) {
 		}
 	}
 }
+
+func TestChangeFirst(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Change the Status property of page 1a2b to Done": true,
+		"change my comment 900 to say LGTM":               true,
+		"change requests for the api project":             false, // the noun
+		"what changed in the last release":                false,
+	} {
+		if got := changeFirst(q); got != want {
+			t.Errorf("changeFirst(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
