@@ -46,3 +46,17 @@ func TestSearch_OneToolBackendAmount(t *testing.T) {
 		t.Errorf("a Linear issue (a product no backend serves) was answered: %v", hs)
 	}
 }
+
+func TestIsSnakeName(t *testing.T) {
+	for f, want := range map[string]bool{
+		"audit_log":  true,
+		"orders_tmp": true,
+		"_private":   false,
+		"Audit_Log":  false, // capitalised: a name another rule reads
+		"plain":      false,
+	} {
+		if got := isSnakeName(f); got != want {
+			t.Errorf("isSnakeName(%q) = %v, want %v", f, got, want)
+		}
+	}
+}

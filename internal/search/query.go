@@ -116,6 +116,11 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 					toks = appendTerm(toks, m, hintWeight)
 				}
 			}
+		case isSnakeName(f):
+			// "audit_log", "user_id": a name to give or find, not words
+			// of the task (a tool's own name spelt out gets its bonus
+			// from Index.mentioned).
+			asArgs(f, argWeight)
 		case isNamespacedKey(f):
 			// "cache:home", "user:7:profile": a key to pass on, as Redis
 			// and other key-value stores name them.
@@ -359,6 +364,20 @@ func namesFile(raw string) bool {
 	}
 	last := f[strings.LastIndexAny(f, `/\`)+1:]
 	return strings.Contains(last, ".") && last != "." && last != ".."
+}
+
+// isSnakeName reports whether f is a lowercase name of words joined by
+// underscores ("audit_log", "orders_tmp").
+func isSnakeName(f string) bool {
+	if !strings.Contains(f, "_") || f[0] == '_' || f[len(f)-1] == '_' {
+		return false
+	}
+	for _, r := range f {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // isChannel reports whether f is a chat channel's name: "#" and a word
