@@ -36,7 +36,9 @@ var DefaultProducts = strings.Split(`jira|confluence|trello|asana|clickup|baseca
 	`teamcity|jfrog|artifactory|mailgun|braintree|klarna|coinbase|robinhood|instacart|grubhub|`+
 	`uber eats|booking.com|kayak|skyscanner|strava|peloton|garmin|myfitnesspal|sonos|roku|hulu|`+
 	`audible|kindle|goodreads|substack|squarespace|wix|godaddy|namecheap|protonmail|monday.com|`+
-	`zoho|bitwarden|testflight|google play|google photos|icloud drive`, "|")
+	`zoho|bitwarden|testflight|google play|google photos|icloud drive|`+
+	`aws lambda|lambda functions|s3|cloudfront|route 53|route53|excel|subreddit|teams channel|`+
+	`azure vm|azure functions|azure virtual machine|google workspace|microsoft 365|office 365`, "|")
 
 // productSet is a prepared list of product names.
 type productSet [][]string // each product as its lowercase words
