@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/config"
@@ -163,6 +165,37 @@ type originTransport struct {
 	// raw, when set, gets the schemas of tools/list answers as the
 	// backend sent them (rawWatch).
 	raw *rawTools
+	// gets paces GET requests (event streams, opened and resumed).
+	gets *rate.Limiter
+}
+
+// A server may end an event stream at once, each time with a new event id
+// and "retry: 1": the SDK resumes it after the delay the server asks for
+// and, since the id advanced, without counting a failure, so it reconnected
+// a thousand times a second for as long as the backend ran. At most
+// getBurst GETs go out at once, then one each getEvery (about the SDK's
+// own delay when a server asks for none).
+const (
+	getBurst = 5
+	getEvery = time.Second
+)
+
+// waitGet waits until a GET may go out, or ctx ends.
+func (t *originTransport) waitGet(ctx context.Context) error {
+	res := t.gets.Reserve()
+	d := res.Delay()
+	if d == 0 {
+		return nil
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return nil
+	case <-ctx.Done():
+		res.Cancel()
+		return context.Cause(ctx)
+	}
 }
 
 func newOriginTransport(server, rawURL string, headers map[string]string, base http.RoundTripper, max int64, over func(error)) (*originTransport, error) {
@@ -173,7 +206,8 @@ func newOriginTransport(server, rawURL string, headers map[string]string, base h
 	if base == nil {
 		base = http.DefaultTransport
 	}
-	return &originTransport{server: server, base: base, origin: originOf(u), headers: headers, max: max, over: over}, nil
+	return &originTransport{server: server, base: base, origin: originOf(u), headers: headers, max: max, over: over,
+		gets: rate.NewLimiter(rate.Every(getEvery), getBurst)}, nil
 }
 
 // originOf is u's scheme, host and port (the default port made explicit).
@@ -213,6 +247,11 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	watch := false
 	if t.raw != nil && originOf(r.URL) == t.origin {
 		listID, watch = listRequestID(r)
+	}
+	if r.Method == http.MethodGet {
+		if err := t.waitGet(r.Context()); err != nil {
+			return nil, err
+		}
 	}
 	resp, err := t.base.RoundTrip(r)
 	if err == nil && t.lost != nil && resp.StatusCode == http.StatusNotFound && r.Header.Get("Mcp-Session-Id") != "" {

@@ -1,0 +1,132 @@
+package backend
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
+)
+
+// hostileRemote is a hand-written Streamable HTTP server (2025-11-25,
+// session "s1", one tool "t") whose standalone GET stream, tool calls
+// and session handling a test sets; it counts the requests it gets.
+type hostileRemote struct {
+	get  func(w http.ResponseWriter, r *http.Request, n int64) // nil: 405
+	call func(w http.ResponseWriter, r *http.Request, id json.RawMessage)
+	// post, when set, sees each POST first and returns true when it
+	// answered it.
+	post  func(w http.ResponseWriter, r *http.Request, method string) bool
+	gets  atomic.Int64
+	posts atomic.Int64
+	inits atomic.Int64
+}
+
+func (h *hostileRemote) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch r.Method {
+	case http.MethodGet:
+		n := h.gets.Add(1)
+		if h.get == nil {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		h.get(w, r, n)
+		return
+	case http.MethodDelete:
+		return
+	}
+	h.posts.Add(1)
+	body, _ := io.ReadAll(r.Body)
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+	}
+	_ = json.Unmarshal(body, &m)
+	if h.post != nil && h.post(w, r, m.Method) {
+		return
+	}
+	w.Header().Set("Mcp-Session-Id", "s1")
+	if m.ID == nil {
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	switch m.Method {
+	case "initialize":
+		h.inits.Add(1)
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"h","version":"1"}}}`, m.ID)
+	case "tools/list":
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}}`, m.ID)
+	case "tools/call":
+		if h.call != nil {
+			h.call(w, r, m.ID)
+			return
+		}
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"fine"}]}}`, m.ID)
+	default:
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"no"}}`, m.ID)
+	}
+}
+
+// startHostile starts a backend on h's server.
+func startHostile(t *testing.T, h *hostileRemote) *Backend {
+	t.Helper()
+	ts := httptest.NewServer(h)
+	t.Cleanup(ts.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	b, err := Start(ctx, &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL}, &Options{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return b
+}
+
+// A server that ends its standalone stream at once, each time with a new
+// event id and "retry: 1", made the SDK reconnect a thousand times a
+// second for the backend's whole life (the id advancing counts as
+// progress, so its retry bound never ran out). GETs are now paced.
+func TestRemote_StandaloneStreamReconnectsArePaced(t *testing.T) {
+	h := &hostileRemote{get: func(w http.ResponseWriter, r *http.Request, n int64) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprintf(w, "id: %d\nretry: 1\ndata:\n\n", n)
+	}}
+	startHostile(t, h)
+	time.Sleep(2 * time.Second)
+	if n := h.gets.Load(); n > 2*getBurst+4 {
+		t.Errorf("%d GETs in 2s, want them paced (burst %d, then %v each)", n, getBurst, getEvery)
+	}
+}
+
+// The same for a call's stream that ends with an id: the SDK resumes it
+// with GET and Last-Event-ID, which was answered the same way.
+func TestRemote_CallStreamResumesArePaced(t *testing.T) {
+	h := &hostileRemote{call: func(w http.ResponseWriter, r *http.Request, id json.RawMessage) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, "id: 1\nretry: 1\ndata:\n\n")
+	}}
+	h.get = func(w http.ResponseWriter, r *http.Request, n int64) {
+		if r.Header.Get("Last-Event-ID") == "" {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprintf(w, "id: %d\nretry: 1\ndata:\n\n", n+1)
+	}
+	b := startHostile(t, h)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if _, err := b.CallTool(ctx, "t", nil); err == nil {
+		t.Fatal("the call succeeded")
+	}
+	if n := h.gets.Load(); n > 2*getBurst+4 {
+		t.Errorf("%d GETs in 2s, want them paced (burst %d, then %v each)", n, getBurst, getEvery)
+	}
+}
