@@ -3,10 +3,12 @@ package backend
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -128,5 +130,39 @@ func TestRemote_CallStreamResumesArePaced(t *testing.T) {
 	}
 	if n := h.gets.Load(); n > 2*getBurst+4 {
 		t.Errorf("%d GETs in 2s, want them paced (burst %d, then %v each)", n, getBurst, getEvery)
+	}
+}
+
+// A server that forgets every session soon after opening it (here: its
+// standalone stream ends with an id, and the resume is answered 404) had
+// the backend open a new session each time, for ever: thousands of
+// initialize requests a second. A few new sessions in a row are opened;
+// then the backend stops, saying why, and the next call starts it again.
+func TestRemote_SessionForgottenOverAndOverStopsTheBackend(t *testing.T) {
+	h := &hostileRemote{get: func(w http.ResponseWriter, r *http.Request, n int64) {
+		if r.Header.Get("Last-Event-ID") != "" {
+			w.WriteHeader(http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, "id: 1\nretry: 1\ndata:\n\n")
+	}}
+	b := startHostile(t, h)
+	deadline := time.Now().Add(5 * time.Second)
+	for b.alive() == nil && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	err := b.alive()
+	if err == nil {
+		t.Fatalf("the backend still runs after %d sessions", h.inits.Load())
+	}
+	if n := h.inits.Load(); n > maxReopens+1 {
+		t.Errorf("%d sessions opened, want at most %d", n, maxReopens+1)
+	}
+	if msg := err.Error(); !strings.Contains(msg, `backend "r" forgot our session`) || !strings.Contains(msg, "the next call starts it again") {
+		t.Errorf("error %q, want it to say the server forgets its sessions", msg)
+	}
+	if _, err := b.CallTool(context.Background(), "t", nil); err == nil || !errors.Is(err, ErrExited) {
+		t.Errorf("call after: %v, want ErrExited", err)
 	}
 }
