@@ -141,7 +141,9 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 
 // credentialHeaders are dropped from every request that leaves the
 // configured origin, whoever set them (the SDK, Go's redirect logic).
-var credentialHeaders = []string{"Authorization", "Proxy-Authorization", "Cookie"}
+// Referer is among them: Go sets it on a redirect to the URL redirected
+// from, which is the configured URL with its query (?token=…).
+var credentialHeaders = []string{"Authorization", "Proxy-Authorization", "Cookie", "Referer"}
 
 // originTransport sends the configured headers only to the origin
 // (scheme, host, port) of the configured URL, strips credentials from

@@ -166,3 +166,34 @@ func TestRemote_SessionForgottenOverAndOverStopsTheBackend(t *testing.T) {
 		t.Errorf("call after: %v, want ErrExited", err)
 	}
 }
+
+// A redirect to another origin carried the configured URL as Referer
+// (Go's client sets it on redirects), so a secret in its query
+// (?token=…) went to the other host, which gets none of the configured
+// headers.
+func TestRemote_RedirectToAnotherOriginSendsNoReferer(t *testing.T) {
+	var atB recorder
+	other := httptest.NewServer(atB.wrap(mcpHandler(false)))
+	defer other.Close()
+	conf := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+r.URL.Path, http.StatusTemporaryRedirect)
+	}))
+	defer conf.Close()
+	spec := &config.Server{Name: "r", Type: config.HTTP, URL: conf.URL + "/mcp?token=q-s3cret"}
+	b, err := Start(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if _, err := b.CallTool(context.Background(), "big", []byte(`{"bytes":3}`)); err != nil {
+		t.Fatal(err)
+	}
+	if len(atB.seen()) == 0 {
+		t.Fatal("the redirect target got no request")
+	}
+	for _, h := range atB.seen() {
+		if v := h.Get("Referer"); v != "" {
+			t.Errorf("the other origin got Referer %q", v)
+		}
+	}
+}
