@@ -343,7 +343,7 @@ func phaseOf(err error) string {
 // startError builds the redacted StartError for err, with what the
 // backend wrote to stderr.
 func (b *Backend) startError(phase string, err error) *StartError {
-	se := &StartError{Server: b.name, Phase: phase, Reason: b.secrets.String(err.Error()), err: err}
+	se := &StartError{Server: b.name, Phase: phase, Reason: cutText(b.secrets.String(err.Error()), maxErrText), err: err}
 	if b.stderr != nil {
 		if tail := b.settledTail(20); tail != "" {
 			se.Tail = tail
@@ -558,7 +558,7 @@ func (b *Backend) end(err error) {
 		if b.closing.Load() {
 			err = nil
 		}
-		err = redactErr(b.secrets, err)
+		err = boundErr(redactErr(b.secrets, err))
 		b.endErr = err
 	})
 	if !first {

@@ -12,7 +12,9 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 )
 
@@ -195,5 +197,91 @@ func TestRemote_RedirectToAnotherOriginSendsNoReferer(t *testing.T) {
 		if v := h.Get("Referer"); v != "" {
 			t.Errorf("the other origin got Referer %q", v)
 		}
+	}
+}
+
+// rawAnswer answers r with the raw HTTP text head (a status line and
+// headers, CRLF each, no blank line) and closes the connection.
+func rawAnswer(w http.ResponseWriter, head string) {
+	c, buf, err := w.(http.Hijacker).Hijack()
+	if err != nil {
+		return
+	}
+	defer c.Close()
+	buf.WriteString(head + "Content-Length: 0\r\n\r\n")
+	buf.Flush()
+}
+
+// Errors about a remote backend's connection quote what the server sent
+// (a status line's reason, a malformed header line, its session id):
+// 100 kB of it went into the agent's error, the log and the start error.
+// They are cut to maxErrText now, head and tail kept.
+func TestRemote_ConnectionErrorsAreBounded(t *testing.T) {
+	junk := strings.Repeat("j", 200<<10)
+	check := func(what string, err error) {
+		t.Helper()
+		if err == nil {
+			t.Fatalf("%s: no error", what)
+		}
+		if msg := err.Error(); len(msg) > maxErrText+200 || !strings.Contains(msg, "bytes cut") {
+			t.Errorf("%s: error of %d bytes (%.200q…), want at most about %d", what, len(msg), msg, maxErrText)
+		}
+	}
+	// A call answered with a header line Go refuses (and quotes).
+	h := &hostileRemote{call: func(w http.ResponseWriter, r *http.Request, id json.RawMessage) {
+		rawAnswer(w, "HTTP/1.1 200 OK\r\nContent-Type: application/json"+junk+"\x01\r\n")
+	}}
+	b := startHostile(t, h)
+	_, err := b.CallTool(context.Background(), "t", nil)
+	check("call", err)
+
+	// A legacy SSE server whose POST is answered with a 200 kB reason:
+	// the SDK quotes the status line, and the session ends.
+	sse := mcp.NewSSEHandler(func(*http.Request) *mcp.Server {
+		s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+		s.AddTool(&mcp.Tool{Name: "t", InputSchema: map[string]any{"type": "object"}}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
+		return s
+	}, nil)
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			body, _ := io.ReadAll(r.Body)
+			if strings.Contains(string(body), `"tools/call"`) {
+				rawAnswer(w, "HTTP/1.1 500 "+junk+"\r\n")
+				return
+			}
+			r.Body = io.NopCloser(strings.NewReader(string(body)))
+		}
+		sse.ServeHTTP(w, r)
+	}))
+	defer ts.Close()
+	sb, err := Start(context.Background(), &config.Server{Name: "s", Type: config.SSE, URL: ts.URL}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	_, err = sb.CallTool(context.Background(), "t", nil)
+	check("sse call", err)
+	<-sb.Done()
+	check("sse end", sb.alive())
+
+	// A start whose initialize is answered so.
+	ts2 := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rawAnswer(w, "HTTP/1.1 200 OK\r\nMcp-Session-Id: "+junk+"\x01\r\n")
+	}))
+	defer ts2.Close()
+	_, err = Start(context.Background(), &config.Server{Name: "x", Type: config.HTTP, URL: ts2.URL}, nil)
+	check("start", err)
+}
+
+func TestCutText_KeepsRunesWhole(t *testing.T) {
+	s := strings.Repeat("é", 3000)
+	got := cutText(s, 101)
+	if !utf8.ValidString(got) || len(got) > 101+40 || !strings.Contains(got, "bytes cut") {
+		t.Errorf("cutText = %q", got)
+	}
+	if cutText("short", 10) != "short" {
+		t.Error("a short text was changed")
 	}
 }
