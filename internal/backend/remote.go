@@ -299,10 +299,13 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if t.max <= 0 {
 		return resp, nil
 	}
-	if mt == "text/event-stream" {
+	if mt == "text/event-stream" && resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		resp.Body = &eventLimit{rc: resp.Body, t: t, lineStart: true}
 		return resp, nil
 	}
+	// Any other answer, an error status with an event stream among them,
+	// is read whole by the SDK (for the JSON-RPC error in it): bounded as
+	// one message.
 	if resp.ContentLength > t.max {
 		resp.Body.Close()
 		resp.Body = errBody{t.tooLarge(resp.ContentLength)}

@@ -285,3 +285,40 @@ func TestCutText_KeepsRunesWhole(t *testing.T) {
 		t.Error("a short text was changed")
 	}
 }
+
+// An error status with Content-Type text/event-stream got the per-event
+// bound only, but the SDK reads an error answer whole (for a JSON-RPC
+// error in it): a 400 streaming small events without end grew the
+// process by gigabytes (9.4 GB in 30 s with the built binary), past the
+// call's timeout. Such a body is now bounded like a JSON one.
+func TestRemote_ErrorStatusWithEventStreamIsBounded(t *testing.T) {
+	var wrote atomic.Int64
+	h := &hostileRemote{call: func(w http.ResponseWriter, r *http.Request, id json.RawMessage) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusBadRequest)
+		chunk := []byte(strings.Repeat("data: x\n\n", 10000))
+		for {
+			n, err := w.Write(chunk)
+			wrote.Add(int64(n))
+			if err != nil {
+				return
+			}
+		}
+	}}
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	b, err := Start(context.Background(), &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL}, &Options{ProtocolVersion: "2025-11-25", MaxMessageBytes: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	_, err = b.CallTool(ctx, "t", nil)
+	if !errors.Is(err, ErrMessageTooLarge) {
+		t.Errorf("call: %v, want the message-too-large error", err)
+	}
+	if n := wrote.Load(); n > 64<<20 {
+		t.Errorf("the server wrote %d MB of the error answer, want it read no further than the limit", n>>20)
+	}
+}
