@@ -441,21 +441,41 @@ func (s *Server) logTo(ctx context.Context, ss *mcp.ServerSession, server string
 	sendLog(ctx, ss, s.logMessage(server, p))
 }
 
-// sendLog sends m, made by logMessage, to ss.
-func sendLog(ctx context.Context, ss *mcp.ServerSession, m *mcp.LoggingMessageParams) {
+// sendLog sends l, made by logMessage, to ss.
+func sendLog(ctx context.Context, ss *mcp.ServerSession, l *pendingLog) {
 	if ss != nil {
-		_ = ss.Log(context.WithoutCancel(ctx), m)
+		_ = ss.Log(context.WithoutCancel(ctx), l.message())
 	}
+}
+
+// pendingLog is a log message ready to wait for its client: its data
+// marshalled and, over the limit, cut; what is kept is cleaned when it is
+// first sent (raw), off the backend's handler.
+type pendingLog struct {
+	m   *mcp.LoggingMessageParams
+	raw []byte // the data to clean into m.Data; nil: m is ready
+}
+
+// message is the log message to send; not safe for concurrent use.
+func (l *pendingLog) message() *mcp.LoggingMessageParams {
+	if l.raw != nil {
+		// Cleaned like results: a client shows log messages to its user,
+		// often in a terminal (an escape sequence would act there).
+		l.m.Data = json.RawMessage(trust.CleanJSON(l.raw))
+		l.raw = nil
+	}
+	return l.m
 }
 
 // logMessage is p as a client gets it from logger server: its data
 // cleaned and bounded like results. A message that waits for its client
 // (notifyLater, a call's queue) is made before it waits, so that what
-// waits is what is sent: up to 1,000 wait, and a backend's message may be
-// as large as maxMessageBytes (a remote backend's 30 MB log messages held
-// 2.7 GB while they waited).
-func (s *Server) logMessage(server string, p *mcp.LoggingMessageParams) *mcp.LoggingMessageParams {
+// waits is at most maxResultBytes: up to 1,000 wait, and a backend's
+// message may be as large as maxMessageBytes (a remote backend's 30 MB
+// log messages held 2.7 GB while they waited).
+func (s *Server) logMessage(server string, p *mcp.LoggingMessageParams) *pendingLog {
 	m := &mcp.LoggingMessageParams{Level: p.Level, Logger: server, Data: p.Data}
+	l := &pendingLog{m: m}
 	b, err := json.Marshal(p.Data)
 	if limit := s.o.Settings.MaxResultBytes; limit > 0 && (err != nil || len(b) > limit) {
 		// Bounded like results: one huge line would end a TypeScript
@@ -463,12 +483,10 @@ func (s *Server) logMessage(server string, p *mcp.LoggingMessageParams) *mcp.Log
 		// part kept is cleaned.
 		m.Data = fmt.Sprintf("%s… [log message of %d bytes cut by switchboard: over the %d-byte limit (settings.maxResultBytes)]", cleanText(bound(string(b), min(limit, 4096))), len(b), limit)
 	} else if err == nil {
-		// Cleaned like results: a client shows log messages to its user,
-		// often in a terminal (an escape sequence would act there).
-		m.Data = json.RawMessage(trust.CleanJSON(b))
+		m.Data, l.raw = nil, b
 	}
 	if m.Level == "" {
 		m.Level = "info"
 	}
-	return m
+	return l
 }
