@@ -115,7 +115,9 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 		t = st
 	}
 	if kind(spec) == config.SSE {
-		t = b.raw.transport(t)
+		gate := newSSEGate(b.maxMessage)
+		ot.gate = gate
+		t = b.raw.gated(t, gate)
 	}
 	// A Streamable HTTP connection is not wrapped: the SDK tells it the
 	// negotiated session (protocol version header, the standalone stream
@@ -169,6 +171,9 @@ type originTransport struct {
 	raw *rawTools
 	// gets paces GET requests (event streams, opened and resumed).
 	gets *rate.Limiter
+	// gate, for a legacy SSE backend, holds its event stream's reading
+	// back while the SDK has not taken what it read (sseGate).
+	gate *sseGate
 }
 
 // A server may end an event stream at once, each time with a new event id
@@ -300,7 +305,11 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		return resp, nil
 	}
 	if mt == "text/event-stream" && resp.StatusCode >= 200 && resp.StatusCode < 300 {
-		resp.Body = &eventLimit{rc: resp.Body, t: t, lineStart: true}
+		el := &eventLimit{rc: resp.Body, t: t, lineStart: true}
+		if t.gate != nil && r.Method == http.MethodGet {
+			el.gate = t.gate
+		}
+		resp.Body = el
 		return resp, nil
 	}
 	// Any other answer, an error status with an event stream among them,
@@ -391,13 +400,21 @@ type eventLimit struct {
 	lineStart bool  // the last byte ended a line
 	lastCR    bool  // the last byte was '\r' (a following '\n' belongs to it)
 	err       error
+	gate      *sseGate // nil: read as fast as the reader asks
+	lines     sseLines // for gate
 }
 
 func (e *eventLimit) Read(p []byte) (int, error) {
 	if e.err != nil {
 		return 0, e.err
 	}
+	if e.gate != nil {
+		e.gate.wait(e.lines.off)
+	}
 	n, err := e.rc.Read(p)
+	if e.gate != nil {
+		e.lines.feed(p[:n], e.gate)
+	}
 	for _, c := range p[:n] {
 		switch {
 		case c == '\n' && e.lastCR:
@@ -419,7 +436,12 @@ func (e *eventLimit) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func (e *eventLimit) Close() error { return e.rc.Close() }
+func (e *eventLimit) Close() error {
+	if e.gate != nil {
+		e.gate.close()
+	}
+	return e.rc.Close()
+}
 
 // errBody is a body that fails at once.
 type errBody struct{ err error }

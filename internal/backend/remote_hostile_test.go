@@ -322,3 +322,120 @@ func TestRemote_ErrorStatusWithEventStreamIsBounded(t *testing.T) {
 		t.Errorf("the server wrote %d MB of the error answer, want it read no further than the limit", n>>20)
 	}
 }
+
+// legacySSE is a hand-written 2024-11-05 SSE server: GET / is the event
+// stream (the endpoint event, then what is sent on out), POST /msg takes
+// messages and answers initialize, tools/list and calls on the stream.
+type legacySSE struct {
+	out   chan []byte
+	wrote atomic.Int64 // bytes written to the stream
+}
+
+func (s *legacySSE) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodGet {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, "event: endpoint\ndata: /msg\n\n")
+		w.(http.Flusher).Flush()
+		for {
+			select {
+			case <-r.Context().Done():
+				return
+			case m := <-s.out:
+				n, err := w.Write(m)
+				s.wrote.Add(int64(n))
+				if err != nil {
+					return
+				}
+				w.(http.Flusher).Flush()
+			}
+		}
+	}
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+	}
+	_ = json.NewDecoder(r.Body).Decode(&m)
+	w.WriteHeader(http.StatusAccepted)
+	if m.ID == nil {
+		return
+	}
+	res := `{}`
+	switch m.Method {
+	case "initialize":
+		res = `{"protocolVersion":"2024-11-05","capabilities":{"tools":{},"logging":{}},"serverInfo":{"name":"l","version":"1"}}`
+	case "tools/list":
+		res = `{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}`
+	}
+	go func() {
+		s.out <- []byte(fmt.Sprintf("event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":%s}\n\n", m.ID, res))
+	}()
+}
+
+// The SDK's legacy SSE client reads its stream ahead into a queue of 100
+// events, up to maxMessageBytes each, however slowly the connection's
+// reader takes them: a server sending 150 log messages of 30 MB held 5.5
+// GB. The stream is now read no further than 2 x maxMessageBytes past
+// what the reader took. (Here the reader waits: a response waits for the
+// log message before it to be handled, and its handler is slow.)
+func TestRemote_LegacySSEReadAheadIsBounded(t *testing.T) {
+	s := &legacySSE{out: make(chan []byte)}
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	release := make(chan struct{})
+	var logs atomic.Int64
+	o := &Options{MaxMessageBytes: 1 << 20, Log: func(ctx context.Context, p *mcp.LoggingMessageParams) {
+		if logs.Add(1) == 1 {
+			<-release
+		}
+	}}
+	b, err := Start(context.Background(), &config.Server{Name: "l", Type: config.SSE, URL: ts.URL}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	defer close(release)
+	s.out <- []byte("event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"slow\"}}\n\n")
+	s.out <- []byte("event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":999,\"result\":{}}\n\n")
+	ev := []byte(fmt.Sprintf("event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":%q}}\n\n", strings.Repeat("B", 900<<10)))
+	base := s.wrote.Load()
+	sent := make(chan struct{})
+	go func() {
+		defer close(sent)
+		for range 60 {
+			select {
+			case s.out <- ev:
+			case <-time.After(time.Second):
+				return // the stream is held back
+			}
+		}
+	}()
+	<-sent
+	if n := s.wrote.Load() - base; n > 16<<20 {
+		t.Errorf("%d MB of the stream were read while the reader waited, want about 2 MB (plus socket buffers)", n>>20)
+	}
+}
+
+// sseLines counts the events the SDK queues as the SDK reads them:
+// comments, empty data and unknown fields alone make none.
+func TestSSELines_CountsTheEventsTheSDKQueues(t *testing.T) {
+	g := newSSEGate(1 << 20)
+	var l sseLines
+	stream := "event: endpoint\ndata: /m\n\n" + // read by Connect
+		": comment\n\n" + // none
+		"data:\n\n" + // none: empty data
+		"data: \t\r\n\r\n" + // none: blank data, CRLF
+		"foo: bar\n\n" + // none: unknown field
+		"data:\ndata:\n\n" + // one: "\n"
+		"id: 7\n\n" + // one
+		"data: {}\n\n" // one
+	l.feed([]byte(stream), g)
+	if len(g.ends) != 3 {
+		t.Errorf("%d events counted, want 3", len(g.ends))
+	}
+	if g.taken != int64(len("event: endpoint\ndata: /m\n\n")) {
+		t.Errorf("the endpoint event ends at %d, want it taken", g.taken)
+	}
+	if g.ends[len(g.ends)-1] != int64(len(stream)) {
+		t.Errorf("the last event ends at %d, want %d", g.ends[len(g.ends)-1], len(stream))
+	}
+}
