@@ -1,6 +1,7 @@
 package backend
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -103,10 +104,12 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 	// (which names the server and the setting) fires first.
 	maxEvent := int(min(b.maxMessage+64<<10, int64(^uint(0)>>1)))
 	var t mcp.Transport
+	ot.oauth = b.remote.signIn != nil
 	if kind(spec) == config.SSE {
 		ot.signIn = b.remote.signIn
 		t = &mcp.SSEClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
 	} else {
+		ot.streamable = true
 		ot.raw = &b.raw // read at the HTTP layer: see the comment below
 		st := &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
 		if b.remote.signIn != nil {
@@ -174,6 +177,10 @@ type originTransport struct {
 	// gate, for a legacy SSE backend, holds its event stream's reading
 	// back while the SDK has not taken what it read (sseGate).
 	gate *sseGate
+	// streamable is set for a Streamable HTTP backend, whose bad answers
+	// to one request fail that request only (badAnswer); oauth when the
+	// SDK signs in to it (it must see 401 and 403).
+	streamable, oauth bool
 }
 
 // A server may end an event stream at once, each time with a new event id
@@ -250,6 +257,11 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			r.Header.Del(k)
 		}
 	}
+	orig := r // the request the SDK made, before any redirect
+	for orig.Response != nil && orig.Response.Request != nil {
+		orig = orig.Response.Request
+	}
+	call := t.streamable && orig.Method == http.MethodPost && originOf(orig.URL) == t.origin && isCall(orig)
 	var listID jsonrpc.ID
 	watch := false
 	if t.raw != nil && originOf(r.URL) == t.origin {
@@ -293,6 +305,12 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		resp.Body.Close()
 		return nil, fmt.Errorf("backend %q answered %s; it asks to wait %v before trying again", t.server, serverText(resp.Status, 64), wait)
 	}
+	if call {
+		if err := t.badAnswer(r, resp); err != nil {
+			resp.Body.Close()
+			return nil, err
+		}
+	}
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	if watch && resp.StatusCode == http.StatusOK {
 		max := t.max
@@ -322,6 +340,73 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	resp.Body = &bodyLimit{rc: resp.Body, max: t.max, tooLarge: func() error { return t.tooLarge(-1) }}
 	return resp, nil
+}
+
+// The SDK ends a Streamable HTTP session when a request's answer has an
+// error status without a JSON-RPC error in its body (a gateway's 400 or
+// 413, a 403 page), or a success status with a body that is neither JSON
+// nor an event stream (an HTML login page, a 202 to a call): every call
+// in flight on the backend failed with it, other sessions' on a shared
+// backend included, and the next call opened a new session. Such an
+// answer concerns its request only: badAnswer turns it into an error of
+// the request (which the SDK returns to that call, the session going on).
+// A redirect's answer counts as the request's (a 302 made Go send a
+// GET, answered 405). Left to the SDK: 404 to a session id (the session
+// is gone), 401 and 403
+// when it signs in, 429 and 5xx (it keeps the session), and an error
+// status whose body is a JSON-RPC error (it shows it, and keeps the
+// session).
+func (t *originTransport) badAnswer(r *http.Request, resp *http.Response) error {
+	code := resp.StatusCode
+	switch {
+	case code == http.StatusNotFound && r.Header.Get("Mcp-Session-Id") != "",
+		(code == http.StatusUnauthorized || code == http.StatusForbidden) && t.oauth,
+		code == http.StatusTooManyRequests:
+		return nil
+	case code >= 200 && code < 300:
+		mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+		if mt == "application/json" || mt == "text/event-stream" {
+			return nil
+		}
+		return fmt.Errorf("backend %q answered a request with %s and Content-Type %q, not JSON or an event stream", t.server, serverText(resp.Status, 64), serverText(resp.Header.Get("Content-Type"), 64))
+	case code < 400 || code >= 500:
+		return nil // a redirect is followed by the client
+	}
+	// An error status: a JSON-RPC error in the body is the backend's
+	// answer, which the SDK shows.
+	head, _ := io.ReadAll(io.LimitReader(resp.Body, maxPeekedError))
+	if msg, err := jsonrpc.DecodeMessage(head); err == nil {
+		if res, ok := msg.(*jsonrpc.Response); ok && res.Error != nil {
+			resp.Body = struct {
+				io.Reader
+				io.Closer
+			}{io.MultiReader(bytes.NewReader(head), resp.Body), resp.Body}
+			return nil
+		}
+	}
+	return fmt.Errorf("backend %q answered %s", t.server, serverText(resp.Status, 64))
+}
+
+// maxPeekedError bounds what is read of an error answer to find a
+// JSON-RPC error in it (a larger one goes to the SDK as it is).
+const maxPeekedError = 64 << 10
+
+// isCall reports whether r posts a JSON-RPC request with an id (not a
+// notification or a response): the SDK writes "jsonrpc", then "id", then
+// "method".
+func isCall(r *http.Request) bool {
+	if r.GetBody == nil {
+		return false
+	}
+	body, err := r.GetBody()
+	if err != nil {
+		return false
+	}
+	defer body.Close()
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(body, head)
+	head = head[:n]
+	return bytes.HasPrefix(head, []byte(`{"jsonrpc":"2.0","id":`)) && bytes.Contains(head, []byte(`,"method":`))
 }
 
 // retryAfter is the wait a 429 or 503 answer asks for in its

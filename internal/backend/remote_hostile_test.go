@@ -1,6 +1,7 @@
 package backend
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -26,7 +27,7 @@ type hostileRemote struct {
 	call func(w http.ResponseWriter, r *http.Request, id json.RawMessage)
 	// post, when set, sees each POST first and returns true when it
 	// answered it.
-	post  func(w http.ResponseWriter, r *http.Request, method string) bool
+	post  func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool
 	gets  atomic.Int64
 	posts atomic.Int64
 	inits atomic.Int64
@@ -52,7 +53,7 @@ func (h *hostileRemote) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Method string          `json:"method"`
 	}
 	_ = json.Unmarshal(body, &m)
-	if h.post != nil && h.post(w, r, m.Method) {
+	if h.post != nil && h.post(w, r, m.Method, body) {
 		return
 	}
 	w.Header().Set("Mcp-Session-Id", "s1")
@@ -290,12 +291,14 @@ func TestCutText_KeepsRunesWhole(t *testing.T) {
 // bound only, but the SDK reads an error answer whole (for a JSON-RPC
 // error in it): a 400 streaming small events without end grew the
 // process by gigabytes (9.4 GB in 30 s with the built binary), past the
-// call's timeout. Such a body is now bounded like a JSON one.
+// call's timeout. Such a body is now bounded like a JSON one. (A 400 is
+// now refused after 64 KiB, badAnswer; a 404 to the session id still
+// goes to the SDK whole.)
 func TestRemote_ErrorStatusWithEventStreamIsBounded(t *testing.T) {
 	var wrote atomic.Int64
 	h := &hostileRemote{call: func(w http.ResponseWriter, r *http.Request, id json.RawMessage) {
 		w.Header().Set("Content-Type", "text/event-stream")
-		w.WriteHeader(http.StatusBadRequest)
+		w.WriteHeader(http.StatusNotFound)
 		chunk := []byte(strings.Repeat("data: x\n\n", 10000))
 		for {
 			n, err := w.Write(chunk)
@@ -437,5 +440,89 @@ func TestSSELines_CountsTheEventsTheSDKQueues(t *testing.T) {
 	}
 	if g.ends[len(g.ends)-1] != int64(len(stream)) {
 		t.Errorf("the last event ends at %d, want %d", g.ends[len(g.ends)-1], len(stream))
+	}
+}
+
+// A Streamable HTTP server's plain 4xx or wrong content type answering one
+// call made the SDK end the whole session: every other call in flight on
+// the backend failed with it (on a shared backend, other sessions'), and
+// the next call started a new session. Such an answer now fails its call
+// only, naming the server and what was wrong.
+func TestRemote_ABadAnswerToOneCallFailsThatCallOnly(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		answer func(w http.ResponseWriter)
+		want   string
+	}{
+		{"400 text", func(w http.ResponseWriter) { http.Error(w, "<html>\x1b[2Jno</html>", http.StatusBadRequest) }, "400 Bad Request"},
+		{"413", func(w http.ResponseWriter) { http.Error(w, "too big", http.StatusRequestEntityTooLarge) }, "413 Request Entity Too Large"},
+		{"html", func(w http.ResponseWriter) {
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, "<html>login</html>")
+		}, `Content-Type "text/html"`},
+		{"202", func(w http.ResponseWriter) { w.WriteHeader(http.StatusAccepted) }, "202 Accepted"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			held, release := make(chan struct{}), make(chan struct{})
+			h := &hostileRemote{}
+			h.post = func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+				switch {
+				case method != "tools/call":
+					return false
+				case bytes.Contains(body, []byte(`"name":"bad"`)):
+					tt.answer(w)
+				default:
+					close(held)
+					<-release
+					w.Header().Set("Content-Type", "application/json")
+					var m struct{ ID json.RawMessage }
+					_ = json.Unmarshal(body, &m)
+					fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"held"}]}}`, m.ID)
+				}
+				return true
+			}
+			b := startHostile(t, h)
+			done := make(chan error, 1)
+			go func() {
+				_, err := b.CallTool(context.Background(), "hold", nil)
+				done <- err
+			}()
+			<-held
+			_, err := b.CallTool(context.Background(), "bad", nil)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), `backend "r"`) {
+				t.Errorf("bad call: %v, want an error naming the server and %q", err, tt.want)
+			}
+			close(release)
+			if err := <-done; err != nil {
+				t.Errorf("the call in flight failed with it: %v", err)
+			}
+			if err := b.alive(); err != nil {
+				t.Errorf("the backend ended: %v", err)
+			}
+			if n := h.inits.Load(); n != 1 {
+				t.Errorf("%d sessions opened, want 1", n)
+			}
+		})
+	}
+}
+
+// A 302 makes Go send the call again as a GET, which a server answers 405:
+// that answer is the call's too.
+func TestRemote_ACallRedirectedToAGETFailsThatCallOnly(t *testing.T) {
+	h := &hostileRemote{}
+	h.post = func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+		if method == "tools/call" {
+			http.Redirect(w, r, "/elsewhere", http.StatusFound)
+			return true
+		}
+		return false
+	}
+	b := startHostile(t, h)
+	_, err := b.CallTool(context.Background(), "t", nil)
+	if err == nil || !strings.Contains(err.Error(), `backend "r" answered 405 Method Not Allowed`) {
+		t.Errorf("call: %v, want the 405 named", err)
+	}
+	if err := b.alive(); err != nil {
+		t.Errorf("the backend ended: %v", err)
 	}
 }
