@@ -3,6 +3,7 @@ package backend
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -339,7 +340,87 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		return resp, nil
 	}
 	resp.Body = &bodyLimit{rc: resp.Body, max: t.max, tooLarge: func() error { return t.tooLarge(-1) }}
+	if call && mt == "application/json" && resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		if id, ok := callID(orig); ok {
+			resp.Body = &callAnswer{rc: resp.Body, server: t.server, id: id}
+		}
+	}
 	return resp, nil
+}
+
+// callAnswer is the JSON answer to one call, read whole before the SDK
+// gets it. The SDK ends the session when such a body breaks off (a
+// connection reset mid-answer) or is not a JSON-RPC message: every call
+// in flight on the backend failed with it. The SDK gets a JSON-RPC error
+// answer to the call instead, naming the server and what was wrong, and
+// the session goes on. An answer over maxMessageBytes still fails as
+// bodyLimit says (the backend is stopped).
+type callAnswer struct {
+	rc     io.ReadCloser
+	server string
+	id     json.RawMessage
+	r      *bytes.Reader // set once rc was read
+	err    error         // rc's error that passes on (too large)
+}
+
+func (c *callAnswer) Read(p []byte) (int, error) {
+	if c.r == nil {
+		data, err := io.ReadAll(c.rc)
+		switch {
+		case errors.Is(err, ErrMessageTooLarge):
+			c.err = err
+		case err != nil:
+			data = c.failed(fmt.Sprintf("its answer broke off after %d bytes: %s", len(data), cutText(err.Error(), 512)))
+		case !validMessage(data):
+			data = c.failed(fmt.Sprintf("its answer of %d bytes is not a JSON-RPC message", len(data)))
+		}
+		c.r = bytes.NewReader(data)
+	}
+	if c.err != nil {
+		return 0, c.err
+	}
+	return c.r.Read(p)
+}
+
+func (c *callAnswer) Close() error { return c.rc.Close() }
+
+// failed is a JSON-RPC error answer to the call saying why.
+func (c *callAnswer) failed(why string) []byte {
+	msg, _ := json.Marshal(fmt.Sprintf("backend %q: %s", c.server, why))
+	return []byte(`{"jsonrpc":"2.0","id":` + string(c.id) + `,"error":{"code":-32603,"message":` + string(msg) + `}}`)
+}
+
+// validMessage reports whether data decodes as a JSON-RPC message (only
+// whether it is JSON, past 1 MiB: decoding it is the SDK's, and costs).
+func validMessage(data []byte) bool {
+	if len(data) > 1<<20 {
+		return json.Valid(data)
+	}
+	_, err := jsonrpc.DecodeMessage(data)
+	return err == nil
+}
+
+// callID is the id of the JSON-RPC request r posts (as isCall reads it).
+func callID(r *http.Request) (json.RawMessage, bool) {
+	if r.GetBody == nil {
+		return nil, false
+	}
+	body, err := r.GetBody()
+	if err != nil {
+		return nil, false
+	}
+	defer body.Close()
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(body, head)
+	rest, ok := bytes.CutPrefix(head[:n], []byte(`{"jsonrpc":"2.0","id":`))
+	if !ok {
+		return nil, false
+	}
+	var id json.RawMessage
+	if json.NewDecoder(bytes.NewReader(rest)).Decode(&id) != nil || (id[0] != '"' && (id[0] < '0' || id[0] > '9') && id[0] != '-') {
+		return nil, false
+	}
+	return id, true
 }
 
 // The SDK ends a Streamable HTTP session when a request's answer has an

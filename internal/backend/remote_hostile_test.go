@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -524,5 +525,79 @@ func TestRemote_ACallRedirectedToAGETFailsThatCallOnly(t *testing.T) {
 	}
 	if err := b.alive(); err != nil {
 		t.Errorf("the backend ended: %v", err)
+	}
+}
+
+// A JSON answer to one call that broke off (a reset mid-answer) or was no
+// JSON-RPC message made the SDK end the session, failing every call in
+// flight on the backend. The call gets an error naming the server now,
+// and the session goes on.
+func TestRemote_ABrokenJSONAnswerFailsThatCallOnly(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		answer func(w http.ResponseWriter, id json.RawMessage)
+		want   string
+	}{
+		{"reset", func(w http.ResponseWriter, id json.RawMessage) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Content-Length", "1000")
+			w.WriteHeader(http.StatusOK)
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[`, id)
+			w.(http.Flusher).Flush()
+			c, _, err := w.(http.Hijacker).Hijack()
+			if err == nil {
+				if tc, ok := c.(*net.TCPConn); ok {
+					_ = tc.SetLinger(0)
+				}
+				c.Close()
+			}
+		}, "its answer broke off after"},
+		{"cut", func(w http.ResponseWriter, id json.RawMessage) {
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[`, id)
+		}, "is not a JSON-RPC message"},
+		{"array", func(w http.ResponseWriter, id json.RawMessage) {
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprint(w, `[1,2]`)
+		}, "is not a JSON-RPC message"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			held, release := make(chan struct{}), make(chan struct{})
+			h := &hostileRemote{}
+			h.post = func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+				if method != "tools/call" {
+					return false
+				}
+				var m struct{ ID json.RawMessage }
+				_ = json.Unmarshal(body, &m)
+				if bytes.Contains(body, []byte(`"name":"bad"`)) {
+					tt.answer(w, m.ID)
+					return true
+				}
+				close(held)
+				<-release
+				w.Header().Set("Content-Type", "application/json")
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"held"}]}}`, m.ID)
+				return true
+			}
+			b := startHostile(t, h)
+			done := make(chan error, 1)
+			go func() {
+				_, err := b.CallTool(context.Background(), "hold", nil)
+				done <- err
+			}()
+			<-held
+			_, err := b.CallTool(context.Background(), "bad", nil)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), `backend "r"`) {
+				t.Errorf("bad call: %v, want an error naming the server and %q", err, tt.want)
+			}
+			close(release)
+			if err := <-done; err != nil {
+				t.Errorf("the call in flight failed with it: %v", err)
+			}
+			if err := b.alive(); err != nil {
+				t.Errorf("the backend ended: %v", err)
+			}
+		})
 	}
 }
