@@ -433,10 +433,9 @@ func callID(r *http.Request) (json.RawMessage, bool) {
 // the request (which the SDK returns to that call, the session going on).
 // A redirect's answer counts as the request's (a 302 made Go send a
 // GET, answered 405). Left to the SDK: 404 to a session id (the session
-// is gone), 401 and 403
-// when it signs in, 429 and 5xx (it keeps the session), and an error
-// status whose body is a JSON-RPC error (it shows it, and keeps the
-// session).
+// is gone), 401 and 403 when it signs in, 429 and 5xx (it keeps the
+// session), and an error status whose body is a JSON-RPC error of at
+// most maxPeekedError bytes (it shows it, and keeps the session).
 func (t *originTransport) badAnswer(r *http.Request, resp *http.Response) error {
 	code := resp.StatusCode
 	switch {
@@ -469,7 +468,7 @@ func (t *originTransport) badAnswer(r *http.Request, resp *http.Response) error 
 }
 
 // maxPeekedError bounds what is read of an error answer to find a
-// JSON-RPC error in it (a larger one goes to the SDK as it is).
+// JSON-RPC error in it (a larger one is refused with its status only).
 const maxPeekedError = 64 << 10
 
 // isCall reports whether r posts a JSON-RPC request with an id (not a

@@ -601,3 +601,26 @@ func TestRemote_ABrokenJSONAnswerFailsThatCallOnly(t *testing.T) {
 		})
 	}
 }
+
+// A JSON-RPC error in an error status's body is the backend's answer: the
+// call gets it, and the session goes on.
+func TestRemote_AJSONRPCErrorInAnErrorStatusReachesTheCall(t *testing.T) {
+	h := &hostileRemote{}
+	h.post = func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+		if method != "tools/call" {
+			return false
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprint(w, `{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"owner is required"}}`)
+		return true
+	}
+	b := startHostile(t, h)
+	_, err := b.CallTool(context.Background(), "t", nil)
+	if err == nil || !strings.Contains(err.Error(), "owner is required") {
+		t.Errorf("call: %v, want the backend's error", err)
+	}
+	if err := b.alive(); err != nil {
+		t.Errorf("the backend ended: %v", err)
+	}
+}
