@@ -329,6 +329,11 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			el.gate = t.gate
 		}
 		resp.Body = el
+		if call {
+			if id, ok := callID(orig); ok {
+				resp.Body = newCallEvents(el, t.server, id)
+			}
+		}
 		return resp, nil
 	}
 	// Any other answer, an error status with an event stream among them,
@@ -371,7 +376,7 @@ func (c *callAnswer) Read(p []byte) (int, error) {
 			c.err = err
 		case err != nil:
 			data = c.failed(fmt.Sprintf("its answer broke off after %d bytes: %s", len(data), cutText(err.Error(), 512)))
-		case !validMessage(data):
+		case !validEvent(data):
 			data = c.failed(fmt.Sprintf("its answer of %d bytes is not a JSON-RPC message", len(data)))
 		}
 		c.r = bytes.NewReader(data)
@@ -388,16 +393,6 @@ func (c *callAnswer) Close() error { return c.rc.Close() }
 func (c *callAnswer) failed(why string) []byte {
 	msg, _ := json.Marshal(fmt.Sprintf("backend %q: %s", c.server, why))
 	return []byte(`{"jsonrpc":"2.0","id":` + string(c.id) + `,"error":{"code":-32603,"message":` + string(msg) + `}}`)
-}
-
-// validMessage reports whether data decodes as a JSON-RPC message (only
-// whether it is JSON, past 1 MiB: decoding it is the SDK's, and costs).
-func validMessage(data []byte) bool {
-	if len(data) > 1<<20 {
-		return json.Valid(data)
-	}
-	_, err := jsonrpc.DecodeMessage(data)
-	return err == nil
 }
 
 // callID is the id of the JSON-RPC request r posts (as isCall reads it).

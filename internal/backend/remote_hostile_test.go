@@ -624,3 +624,60 @@ func TestRemote_AJSONRPCErrorInAnErrorStatusReachesTheCall(t *testing.T) {
 		t.Errorf("the backend ended: %v", err)
 	}
 }
+
+// An event on a call's stream that is not a JSON-RPC message made the SDK
+// end the session, failing every call in flight on the backend. The call
+// gets an error naming the server now; the events around it pass as sent.
+func TestRemote_AnUndecodableEventFailsThatCallOnly(t *testing.T) {
+	for _, tt := range []struct{ name, events string }{
+		{"not json", "data: not json\n\n"},
+		{"array", "event: message\r\ndata: [1,\r\ndata: 2]\r\n\r\n"},
+		{"cut", ": note\ndata: {\"jsonrpc\":\"2.0\",\n\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			held, release := make(chan struct{}), make(chan struct{})
+			h := &hostileRemote{}
+			h.post = func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+				if method != "tools/call" {
+					return false
+				}
+				var m struct{ ID json.RawMessage }
+				_ = json.Unmarshal(body, &m)
+				w.Header().Set("Content-Type", "text/event-stream")
+				if bytes.Contains(body, []byte(`"name":"bad"`)) {
+					fmt.Fprint(w, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"before\"}}\n\n")
+					// one over maxChecked, passed on unchecked, then checking again
+					fmt.Fprintf(w, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":%q}}\r\n\r\n", strings.Repeat("y", 1536<<10))
+					fmt.Fprint(w, tt.events)
+					fmt.Fprint(w, "event: other\ndata: ignored\n\n")
+					return true
+				}
+				close(held)
+				<-release
+				fmt.Fprintf(w, "id: 1\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":%q}]}}\n\n", m.ID, strings.Repeat("x", 1536<<10))
+				return true
+			}
+			b := startHostile(t, h)
+			done := make(chan error, 1)
+			go func() {
+				res, err := b.CallTool(context.Background(), "hold", nil)
+				if err == nil && len(res.Content[0].(*mcp.TextContent).Text) != 1536<<10 {
+					err = fmt.Errorf("the held call's long result came back cut")
+				}
+				done <- err
+			}()
+			<-held
+			_, err := b.CallTool(context.Background(), "bad", nil)
+			if err == nil || !strings.Contains(err.Error(), `backend "r" sent an event that is not a JSON-RPC message`) {
+				t.Errorf("bad call: %v, want an error naming the server", err)
+			}
+			close(release)
+			if err := <-done; err != nil {
+				t.Errorf("the call in flight: %v", err)
+			}
+			if err := b.alive(); err != nil {
+				t.Errorf("the backend ended: %v", err)
+			}
+		})
+	}
+}

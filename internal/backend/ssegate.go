@@ -1,7 +1,13 @@
 package backend
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
 	"sync"
 	"time"
 )
@@ -147,3 +153,124 @@ func (s *sseLines) feed(p []byte, g *sseGate) {
 		s.line, s.colon, s.value = s.line[:0], false, false
 	}
 }
+
+// callEvents passes on the event stream answering one call, an event at
+// a time, replacing an event whose data the SDK could not decode (not
+// JSON, not a JSON-RPC message) by a JSON-RPC error answer to the call:
+// the SDK ends the whole session on such an event, and every call in
+// flight on the backend failed with it. Lines are read as the SDK reads
+// them (up to '\n', a trailing '\r' dropped). An event over maxChecked is
+// passed on unchecked as it comes (holding a large result twice cost
+// 80 MB more for a 30 MB one).
+type callEvents struct {
+	src       io.ReadCloser
+	r         *bufio.Reader
+	server    string
+	id        json.RawMessage
+	out       []byte // what is ready to be read
+	ev        []byte // the current event's lines, as read
+	lineStart int    // where its current line begins in ev
+	dataAt    [2]int // ev[dataAt[0]:dataAt[1]] is its data while it has one data line
+	joined    []byte // its data, joined as the SDK joins it, once it has more
+	datas     int    // its data lines
+	name      string // its event name
+	passing   bool   // the current event is passed on unchecked
+	nonBlank  bool   // (passing) the current line has a byte besides '\r'
+	err       error  // the source's error, once out is drained
+}
+
+// maxChecked is the largest event callEvents holds to check it.
+const maxChecked = 1 << 20
+
+// validEvent reports whether data can be a JSON-RPC message (an event's
+// data, a JSON answer): a JSON object. (The SDK's decoder allocates 64 KiB a message, which doubled
+// the cost of a flood of small notifications; a valid object that is no
+// message still ends the session.)
+func validEvent(data []byte) bool {
+	t := bytes.TrimLeft(data, " \t\r\n")
+	return len(t) > 0 && t[0] == '{' && json.Valid(t)
+}
+
+func newCallEvents(src io.ReadCloser, server string, id json.RawMessage) *callEvents {
+	return &callEvents{src: src, r: bufio.NewReader(src), server: server, id: id}
+}
+
+func (c *callEvents) Read(p []byte) (int, error) {
+	for len(c.out) == 0 && c.err == nil {
+		frag, err := c.r.ReadSlice('\n')
+		complete := len(frag) > 0 && frag[len(frag)-1] == '\n'
+		if c.passing {
+			c.out = append([]byte(nil), frag...)
+			c.nonBlank = c.nonBlank || len(bytes.Trim(frag, "\r\n")) > 0
+			if complete {
+				c.passing = c.passing && c.nonBlank // a blank line ends the event
+				c.nonBlank = false
+			}
+		} else {
+			c.ev = append(c.ev, frag...)
+			ended := false
+			if complete {
+				ended = c.line(c.lineStart)
+				c.lineStart = len(c.ev)
+			}
+			if !ended && len(c.ev) > maxChecked {
+				c.nonBlank = len(bytes.Trim(c.ev[c.lineStart:], "\r\n")) > 0
+				c.out, c.ev, c.passing = c.ev, nil, true
+				c.lineStart, c.joined, c.datas, c.name = 0, nil, 0, ""
+			}
+		}
+		if err != nil && !errors.Is(err, bufio.ErrBufferFull) {
+			c.out, c.ev, c.err = append(c.out, c.ev...), nil, err // a partial event goes on as it is
+		}
+	}
+	if len(c.out) > 0 {
+		n := copy(p, c.out)
+		c.out = c.out[n:]
+		return n, nil
+	}
+	return 0, c.err
+}
+
+// line takes the line at ev[start:] and reports whether it ended the
+// event (which is then out).
+func (c *callEvents) line(start int) bool {
+	l := bytes.TrimRight(c.ev[start:], "\r\n")
+	if len(l) == 0 { // the event ends
+		ev, data := c.ev, c.joined
+		if c.datas == 1 {
+			data = c.ev[c.dataAt[0]:c.dataAt[1]]
+		}
+		if len(data) > 0 && (c.name == "" || c.name == "message") && !validEvent(data) {
+			msg, _ := json.Marshal(fmt.Sprintf("backend %q sent an event that is not a JSON-RPC message (%d bytes)", c.server, len(data)))
+			ev = []byte("data: {\"jsonrpc\":\"2.0\",\"id\":" + string(c.id) + ",\"error\":{\"code\":-32603,\"message\":" + string(msg) + "}}\n\n")
+		}
+		c.out, c.ev, c.joined, c.datas, c.name = ev, nil, nil, 0, ""
+		return true
+	}
+	before, after, found := bytes.Cut(l, []byte{':'})
+	if !found {
+		return false
+	}
+	switch string(before) {
+	case "event":
+		c.name = strings.TrimSpace(string(after))
+	case "data":
+		v := bytes.TrimSpace(after)
+		c.datas++
+		switch c.datas {
+		case 1:
+			from := start + (len(l) - len(after)) + bytes.Index(after, v)
+			if len(v) == 0 {
+				from = start
+			}
+			c.dataAt = [2]int{from, from + len(v)}
+		case 2:
+			c.joined = append(append(append([]byte(nil), c.ev[c.dataAt[0]:c.dataAt[1]]...), '\n'), v...)
+		default:
+			c.joined = append(append(c.joined, '\n'), v...)
+		}
+	}
+	return false
+}
+
+func (c *callEvents) Close() error { return c.src.Close() }
