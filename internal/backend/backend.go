@@ -242,11 +242,23 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 // a remote server forgot the session (404 to its id): then a new session
 // is opened (a new initialize; nothing else is re-sent) and watched.
 func (b *Backend) watch() {
+	opened, quick := time.Now(), 0
 	for {
 		err := b.cur().Wait()
 		if b.remote != nil && !b.closing.Load() {
 			if lost, reopened := b.remote.takeLost(); lost {
+				if time.Since(opened) < reopenQuiet {
+					quick++
+				} else {
+					quick = 1
+				}
+				if quick > maxReopens {
+					b.end(mark(ErrExited, "backend %q forgot our session %d times in a row, each within %v of opening it (404 to its session id): it was stopped and the next call starts it again", b.name, quick, reopenQuiet))
+					close(reopened)
+					return
+				}
 				rerr := b.reconnect()
+				opened = time.Now()
 				if rerr != nil {
 					b.end(mark(ErrExited, "backend %q forgot our session and a new one failed: %v", b.name, rerr))
 				}
@@ -269,6 +281,15 @@ func (b *Backend) watch() {
 // reconnectTimeout bounds opening a new session after the server forgot
 // the old one.
 const reconnectTimeout = 30 * time.Second
+
+// A server that forgets each session soon after it was opened (a 404 to
+// its id) had a new one opened each time, for ever: thousands of
+// initialize requests a second. After maxReopens new sessions in a row,
+// each forgotten within reopenQuiet, the backend is stopped instead.
+const (
+	maxReopens  = 3
+	reopenQuiet = time.Minute
+)
 
 // reconnect replaces the session of a remote backend.
 func (b *Backend) reconnect() error {
@@ -322,7 +343,7 @@ func phaseOf(err error) string {
 // startError builds the redacted StartError for err, with what the
 // backend wrote to stderr.
 func (b *Backend) startError(phase string, err error) *StartError {
-	se := &StartError{Server: b.name, Phase: phase, Reason: b.secrets.String(err.Error()), err: err}
+	se := &StartError{Server: b.name, Phase: phase, Reason: cutText(b.secrets.String(err.Error()), maxErrText), err: err}
 	if b.stderr != nil {
 		if tail := b.settledTail(20); tail != "" {
 			se.Tail = tail
@@ -537,7 +558,7 @@ func (b *Backend) end(err error) {
 		if b.closing.Load() {
 			err = nil
 		}
-		err = redactErr(b.secrets, err)
+		err = boundErr(redactErr(b.secrets, err))
 		b.endErr = err
 	})
 	if !first {

@@ -189,6 +189,14 @@ func prefixed(what string, err error) error {
 	return &marked{msg: what + ": " + err.Error(), err: err}
 }
 
+// isRejected reports whether we is the SDK's "rejected by transport"
+// (-32005): the request did not reach the backend or its HTTP answer was
+// refused, which the transport words, not the backend (its JSON-RPC
+// error, when the answer had one, is found first).
+func isRejected(we *jsonrpc.Error) bool {
+	return we.Code == -32005 && we.Message == "rejected by transport"
+}
+
 func isMethodNotFound(err error) bool {
 	var we *jsonrpc.Error
 	return errors.As(err, &we) && we.Code == jsonrpc.CodeMethodNotFound
@@ -223,6 +231,9 @@ func (b *Backend) endedErr() error {
 func (b *Backend) callErr(ctx context.Context, err error) error {
 	var we *jsonrpc.Error
 	if errors.As(err, &we) {
+		if isRejected(we) {
+			return boundErr(redactErr(b.secrets, err))
+		}
 		return redactErr(b.secrets, err)
 	}
 	if ctx.Err() != nil {
@@ -248,5 +259,5 @@ func (b *Backend) callErr(ctx context.Context, err error) error {
 		b.remote.waitReopened(ctx, b.done)
 		return mark(err, "backend %q forgot our session (404 to its session id): a new one was opened; this call was not retried, call again", b.name)
 	}
-	return redactErr(b.secrets, err)
+	return boundErr(redactErr(b.secrets, err))
 }

@@ -172,3 +172,38 @@ func firstUsefulLine(tail string) string {
 func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
+
+// maxErrText bounds the text of an error about a backend's connection
+// (not a JSON-RPC error answer, which is the backend's to word and is
+// bounded by maxResultBytes where it is shown). A remote server chooses
+// much of what Go and the SDK quote in such errors: a status line's
+// reason, a malformed header line, its session id; each may be
+// megabytes, which went whole into the agent's error, the log and
+// switchboard servers.
+const maxErrText = 2048
+
+// cutText keeps the head and the tail of s when it is over max bytes,
+// saying how much went.
+func cutText(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	head, tail := max*3/4, max/4
+	for head > 0 && !utf8.RuneStart(s[head]) {
+		head--
+	}
+	from := len(s) - tail
+	for from < len(s) && !utf8.RuneStart(s[from]) {
+		from++
+	}
+	return fmt.Sprintf("%s… (%d bytes cut) …%s", s[:head], from-head, s[from:])
+}
+
+// boundErr is err with its text cut to maxErrText; it still matches what
+// err matches.
+func boundErr(err error) error {
+	if err == nil || len(err.Error()) <= maxErrText {
+		return err
+	}
+	return &marked{msg: cutText(err.Error(), maxErrText), err: err}
+}

@@ -60,25 +60,36 @@ type rawSchemas struct{ in, out json.RawMessage }
 const maxPendingLists = 64
 
 // transport wraps t so that its connections feed r.
-func (r *rawTools) transport(t mcp.Transport) mcp.Transport { return &rawTransport{t, r} }
+func (r *rawTools) transport(t mcp.Transport) mcp.Transport { return &rawTransport{t, r, nil} }
+
+// gated is transport, whose connections also tell gate of each message
+// taken (a legacy SSE connection: see sseGate).
+func (r *rawTools) gated(t mcp.Transport, gate *sseGate) mcp.Transport {
+	return &rawTransport{t, r, gate}
+}
 
 type rawTransport struct {
 	mcp.Transport
-	r *rawTools
+	r    *rawTools
+	gate *sseGate
 }
 
 func (t *rawTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 	c, err := t.Transport.Connect(ctx)
 	if err != nil {
+		if t.gate != nil {
+			t.gate.close()
+		}
 		return nil, err
 	}
 	t.r.order.reset()
-	return &rawConn{c, t.r}, nil
+	return &rawConn{c, t.r, t.gate}, nil
 }
 
 type rawConn struct {
 	mcp.Connection
-	r *rawTools
+	r    *rawTools
+	gate *sseGate
 }
 
 func (c *rawConn) Write(ctx context.Context, msg jsonrpc.Message) error {
@@ -97,6 +108,9 @@ func (c *rawConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 
 func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	msg, err := c.Connection.Read(ctx)
+	if c.gate != nil && err == nil {
+		c.gate.took()
+	}
 	if err == nil {
 		c.r.order.readMsg(ctx, msg)
 	}

@@ -1,7 +1,9 @@
 package backend
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/time/rate"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -101,10 +105,12 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 	// (which names the server and the setting) fires first.
 	maxEvent := int(min(b.maxMessage+64<<10, int64(^uint(0)>>1)))
 	var t mcp.Transport
+	ot.oauth = b.remote.signIn != nil
 	if kind(spec) == config.SSE {
 		ot.signIn = b.remote.signIn
 		t = &mcp.SSEClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
 	} else {
+		ot.streamable = true
 		ot.raw = &b.raw // read at the HTTP layer: see the comment below
 		st := &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
 		if b.remote.signIn != nil {
@@ -113,7 +119,9 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 		t = st
 	}
 	if kind(spec) == config.SSE {
-		t = b.raw.transport(t)
+		gate := newSSEGate(b.maxMessage)
+		ot.gate = gate
+		t = b.raw.gated(t, gate)
 	}
 	// A Streamable HTTP connection is not wrapped: the SDK tells it the
 	// negotiated session (protocol version header, the standalone stream
@@ -139,7 +147,9 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 
 // credentialHeaders are dropped from every request that leaves the
 // configured origin, whoever set them (the SDK, Go's redirect logic).
-var credentialHeaders = []string{"Authorization", "Proxy-Authorization", "Cookie"}
+// Referer is among them: Go sets it on a redirect to the URL redirected
+// from, which is the configured URL with its query (?token=…).
+var credentialHeaders = []string{"Authorization", "Proxy-Authorization", "Cookie", "Referer"}
 
 // originTransport sends the configured headers only to the origin
 // (scheme, host, port) of the configured URL, strips credentials from
@@ -163,6 +173,44 @@ type originTransport struct {
 	// raw, when set, gets the schemas of tools/list answers as the
 	// backend sent them (rawWatch).
 	raw *rawTools
+	// gets paces GET requests (event streams, opened and resumed).
+	gets *rate.Limiter
+	// gate, for a legacy SSE backend, holds its event stream's reading
+	// back while the SDK has not taken what it read (sseGate).
+	gate *sseGate
+	// streamable is set for a Streamable HTTP backend, whose bad answers
+	// to one request fail that request only (badAnswer); oauth when the
+	// SDK signs in to it (it must see 401 and 403).
+	streamable, oauth bool
+}
+
+// A server may end an event stream at once, each time with a new event id
+// and "retry: 1": the SDK resumes it after the delay the server asks for
+// and, since the id advanced, without counting a failure, so it reconnected
+// a thousand times a second for as long as the backend ran. At most
+// getBurst GETs go out at once, then one each getEvery (about the SDK's
+// own delay when a server asks for none).
+const (
+	getBurst = 5
+	getEvery = time.Second
+)
+
+// waitGet waits until a GET may go out, or ctx ends.
+func (t *originTransport) waitGet(ctx context.Context) error {
+	res := t.gets.Reserve()
+	d := res.Delay()
+	if d == 0 {
+		return nil
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return nil
+	case <-ctx.Done():
+		res.Cancel()
+		return context.Cause(ctx)
+	}
 }
 
 func newOriginTransport(server, rawURL string, headers map[string]string, base http.RoundTripper, max int64, over func(error)) (*originTransport, error) {
@@ -173,7 +221,8 @@ func newOriginTransport(server, rawURL string, headers map[string]string, base h
 	if base == nil {
 		base = http.DefaultTransport
 	}
-	return &originTransport{server: server, base: base, origin: originOf(u), headers: headers, max: max, over: over}, nil
+	return &originTransport{server: server, base: base, origin: originOf(u), headers: headers, max: max, over: over,
+		gets: rate.NewLimiter(rate.Every(getEvery), getBurst)}, nil
 }
 
 // originOf is u's scheme, host and port (the default port made explicit).
@@ -209,10 +258,20 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			r.Header.Del(k)
 		}
 	}
+	orig := r // the request the SDK made, before any redirect
+	for orig.Response != nil && orig.Response.Request != nil {
+		orig = orig.Response.Request
+	}
+	call := t.streamable && orig.Method == http.MethodPost && originOf(orig.URL) == t.origin && isCall(orig)
 	var listID jsonrpc.ID
 	watch := false
 	if t.raw != nil && originOf(r.URL) == t.origin {
 		listID, watch = listRequestID(r)
+	}
+	if r.Method == http.MethodGet {
+		if err := t.waitGet(r.Context()); err != nil {
+			return nil, err
+		}
 	}
 	resp, err := t.base.RoundTrip(r)
 	if err == nil && t.lost != nil && resp.StatusCode == http.StatusNotFound && r.Header.Get("Mcp-Session-Id") != "" {
@@ -247,6 +306,12 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		resp.Body.Close()
 		return nil, fmt.Errorf("backend %q answered %s; it asks to wait %v before trying again", t.server, serverText(resp.Status, 64), wait)
 	}
+	if call {
+		if err := t.badAnswer(r, resp); err != nil {
+			resp.Body.Close()
+			return nil, err
+		}
+	}
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	if watch && resp.StatusCode == http.StatusOK {
 		max := t.max
@@ -258,17 +323,165 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if t.max <= 0 {
 		return resp, nil
 	}
-	if mt == "text/event-stream" {
-		resp.Body = &eventLimit{rc: resp.Body, t: t, lineStart: true}
+	if mt == "text/event-stream" && resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		el := &eventLimit{rc: resp.Body, t: t, lineStart: true}
+		if t.gate != nil && r.Method == http.MethodGet {
+			el.gate = t.gate
+		}
+		resp.Body = el
+		if call {
+			if id, ok := callID(orig); ok {
+				resp.Body = newCallEvents(el, t.server, id)
+			}
+		}
 		return resp, nil
 	}
+	// Any other answer, an error status with an event stream among them,
+	// is read whole by the SDK (for the JSON-RPC error in it): bounded as
+	// one message.
 	if resp.ContentLength > t.max {
 		resp.Body.Close()
 		resp.Body = errBody{t.tooLarge(resp.ContentLength)}
 		return resp, nil
 	}
 	resp.Body = &bodyLimit{rc: resp.Body, max: t.max, tooLarge: func() error { return t.tooLarge(-1) }}
+	if call && mt == "application/json" && resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		if id, ok := callID(orig); ok {
+			resp.Body = &callAnswer{rc: resp.Body, server: t.server, id: id}
+		}
+	}
 	return resp, nil
+}
+
+// callAnswer is the JSON answer to one call, read whole before the SDK
+// gets it. The SDK ends the session when such a body breaks off (a
+// connection reset mid-answer) or is not a JSON-RPC message: every call
+// in flight on the backend failed with it. The SDK gets a JSON-RPC error
+// answer to the call instead, naming the server and what was wrong, and
+// the session goes on. An answer over maxMessageBytes still fails as
+// bodyLimit says (the backend is stopped).
+type callAnswer struct {
+	rc     io.ReadCloser
+	server string
+	id     json.RawMessage
+	r      *bytes.Reader // set once rc was read
+	err    error         // rc's error that passes on (too large)
+}
+
+func (c *callAnswer) Read(p []byte) (int, error) {
+	if c.r == nil {
+		data, err := io.ReadAll(c.rc)
+		switch {
+		case errors.Is(err, ErrMessageTooLarge):
+			c.err = err
+		case err != nil:
+			data = c.failed(fmt.Sprintf("its answer broke off after %d bytes: %s", len(data), cutText(err.Error(), 512)))
+		case !validEvent(data):
+			data = c.failed(fmt.Sprintf("its answer of %d bytes is not a JSON-RPC message", len(data)))
+		}
+		c.r = bytes.NewReader(data)
+	}
+	if c.err != nil {
+		return 0, c.err
+	}
+	return c.r.Read(p)
+}
+
+func (c *callAnswer) Close() error { return c.rc.Close() }
+
+// failed is a JSON-RPC error answer to the call saying why.
+func (c *callAnswer) failed(why string) []byte {
+	msg, _ := json.Marshal(fmt.Sprintf("backend %q: %s", c.server, why))
+	return []byte(`{"jsonrpc":"2.0","id":` + string(c.id) + `,"error":{"code":-32603,"message":` + string(msg) + `}}`)
+}
+
+// callID is the id of the JSON-RPC request r posts (as isCall reads it).
+func callID(r *http.Request) (json.RawMessage, bool) {
+	if r.GetBody == nil {
+		return nil, false
+	}
+	body, err := r.GetBody()
+	if err != nil {
+		return nil, false
+	}
+	defer body.Close()
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(body, head)
+	rest, ok := bytes.CutPrefix(head[:n], []byte(`{"jsonrpc":"2.0","id":`))
+	if !ok {
+		return nil, false
+	}
+	var id json.RawMessage
+	if json.NewDecoder(bytes.NewReader(rest)).Decode(&id) != nil || (id[0] != '"' && (id[0] < '0' || id[0] > '9') && id[0] != '-') {
+		return nil, false
+	}
+	return id, true
+}
+
+// The SDK ends a Streamable HTTP session when a request's answer has an
+// error status without a JSON-RPC error in its body (a gateway's 400 or
+// 413, a 403 page), or a success status with a body that is neither JSON
+// nor an event stream (an HTML login page, a 202 to a call): every call
+// in flight on the backend failed with it, other sessions' on a shared
+// backend included, and the next call opened a new session. Such an
+// answer concerns its request only: badAnswer turns it into an error of
+// the request (which the SDK returns to that call, the session going on).
+// A redirect's answer counts as the request's (a 302 made Go send a
+// GET, answered 405). Left to the SDK: 404 to a session id (the session
+// is gone), 401 and 403 when it signs in, 429 and 5xx (it keeps the
+// session), and an error status whose body is a JSON-RPC error of at
+// most maxPeekedError bytes (it shows it, and keeps the session).
+func (t *originTransport) badAnswer(r *http.Request, resp *http.Response) error {
+	code := resp.StatusCode
+	switch {
+	case code == http.StatusNotFound && r.Header.Get("Mcp-Session-Id") != "",
+		(code == http.StatusUnauthorized || code == http.StatusForbidden) && t.oauth,
+		code == http.StatusTooManyRequests:
+		return nil
+	case code >= 200 && code < 300:
+		mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+		if mt == "application/json" || mt == "text/event-stream" {
+			return nil
+		}
+		return fmt.Errorf("backend %q answered a request with %s and Content-Type %q, not JSON or an event stream", t.server, serverText(resp.Status, 64), serverText(resp.Header.Get("Content-Type"), 64))
+	case code < 400 || code >= 500:
+		return nil // a redirect is followed by the client
+	}
+	// An error status: a JSON-RPC error in the body is the backend's
+	// answer, which the SDK shows.
+	head, _ := io.ReadAll(io.LimitReader(resp.Body, maxPeekedError))
+	if msg, err := jsonrpc.DecodeMessage(head); err == nil {
+		if res, ok := msg.(*jsonrpc.Response); ok && res.Error != nil {
+			resp.Body = struct {
+				io.Reader
+				io.Closer
+			}{io.MultiReader(bytes.NewReader(head), resp.Body), resp.Body}
+			return nil
+		}
+	}
+	return fmt.Errorf("backend %q answered %s", t.server, serverText(resp.Status, 64))
+}
+
+// maxPeekedError bounds what is read of an error answer to find a
+// JSON-RPC error in it (a larger one is refused with its status only).
+const maxPeekedError = 64 << 10
+
+// isCall reports whether r posts a JSON-RPC request with an id (not a
+// notification or a response): the SDK writes "jsonrpc", then "id", then
+// "method".
+func isCall(r *http.Request) bool {
+	if r.GetBody == nil {
+		return false
+	}
+	body, err := r.GetBody()
+	if err != nil {
+		return false
+	}
+	defer body.Close()
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(body, head)
+	head = head[:n]
+	return bytes.HasPrefix(head, []byte(`{"jsonrpc":"2.0","id":`)) && bytes.Contains(head, []byte(`,"method":`))
 }
 
 // retryAfter is the wait a 429 or 503 answer asks for in its
@@ -347,13 +560,21 @@ type eventLimit struct {
 	lineStart bool  // the last byte ended a line
 	lastCR    bool  // the last byte was '\r' (a following '\n' belongs to it)
 	err       error
+	gate      *sseGate // nil: read as fast as the reader asks
+	lines     sseLines // for gate
 }
 
 func (e *eventLimit) Read(p []byte) (int, error) {
 	if e.err != nil {
 		return 0, e.err
 	}
+	if e.gate != nil {
+		e.gate.wait(e.lines.off)
+	}
 	n, err := e.rc.Read(p)
+	if e.gate != nil {
+		e.lines.feed(p[:n], e.gate)
+	}
 	for _, c := range p[:n] {
 		switch {
 		case c == '\n' && e.lastCR:
@@ -375,7 +596,12 @@ func (e *eventLimit) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func (e *eventLimit) Close() error { return e.rc.Close() }
+func (e *eventLimit) Close() error {
+	if e.gate != nil {
+		e.gate.close()
+	}
+	return e.rc.Close()
+}
 
 // errBody is a body that fails at once.
 type errBody struct{ err error }

@@ -607,3 +607,40 @@ func TestRelay_CancelWhileTheClientIsAsked(t *testing.T) {
 		})
 	}
 }
+
+// A 2026-07-28 backend's input requests come in its answer to one call,
+// and the SDK asks them with that call's context (as relayConn does).
+// With calls of two sessions in flight on the shared backend, such a
+// request was refused ("2 calls are in flight and the request names none
+// of them"): two scripts that each called a remote 2026-07-28 tool that
+// elicits, or one script calling two at once, failed. It now goes to the
+// call whose context it carries.
+func TestRelay_RequestInItsCallsContextGoesToThatCallAmongSeveral(t *testing.T) {
+	h, st, ws := newRelayHub(t, `{"mcpServers": {"r": {"command": "r-cmd"}}}`)
+	c1, c2 := openRelay(t, h, "s1", ws, allCaps), openRelay(t, h, "s2", ws, allCaps)
+	c1.exec(t, `return await r.safe({})`, nil) // starts the shared backend
+	conn := st.all()[0]
+	done := make(chan error, 1)
+	go func() {
+		_, err := c1.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "execute", Arguments: map[string]any{"script": `return await r.hold({})`}})
+		done <- err
+	}()
+	select {
+	case <-conn.holding:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no hold call began")
+	}
+	if got := c2.exec(t, `return await r.ask({})`, nil); !strings.Contains(got, "elicited accept name-from-s2") {
+		t.Errorf("s2 ask while s1's call is in flight: %s", got)
+	}
+	if got := c2.exec(t, `return await Promise.all([r.ask({}), r.ask({})])`, nil); strings.Count(got, "elicited accept name-from-s2") != 2 {
+		t.Errorf("two asks of s2 at once while s1's call is in flight: %s", got)
+	}
+	if c1.elicits.Load() != 0 {
+		t.Errorf("s1 got %d elicitations of s2's calls", c1.elicits.Load())
+	}
+	conn.release <- struct{}{}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}

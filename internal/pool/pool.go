@@ -267,6 +267,7 @@ func (p *Pool) CallTool(ctx context.Context, c *Call) (*mcp.CallToolResult, erro
 	}
 	p.track(l.e, c, true)
 	cctx = backend.WithCaller(cctx, c.Session) // names the session in the backend's log
+	cctx = context.WithValue(cctx, callKey{}, c)
 	res, err := l.conn.CallTool(cctx, c.Tool, c.Args)
 	p.track(l.e, c, false)
 	if err != nil {
@@ -302,6 +303,29 @@ func (p *Pool) InFlight(key string) []*Call {
 		return nil
 	}
 	return slices.Collect(maps.Keys(e.running))
+}
+
+// callKey holds, in a backend call's context, the *Call it is.
+type callKey struct{}
+
+// callIn is the call in flight on key's backend whose context ctx is (or
+// derives from), or nil. A 2026-07-28 backend's input requests come in
+// its answer to one call, and the SDK makes them with that call's
+// context; a 2025-11-25 backend's requests reach us with a context of
+// their own.
+func (p *Pool) callIn(ctx context.Context, key string) *Call {
+	c, _ := ctx.Value(callKey{}).(*Call)
+	if c == nil {
+		return nil
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if e := p.entries[key]; e != nil {
+		if _, ok := e.running[c]; ok {
+			return c
+		}
+	}
+	return nil
 }
 
 // Route picks the call a backend's request belongs to by the rule of

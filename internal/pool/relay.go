@@ -19,7 +19,7 @@ func (p *Pool) relay(o *backend.Options, l *Launch) {
 	if l.Caps.Has(CapElicitation) {
 		o.ElicitURL = l.Caps.Has(CapElicitationURL)
 		o.Elicit = func(ctx context.Context, r *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
-			c, err := p.routed(key, name, "elicitation/create", func(h *Hooks) bool { return h.Elicit != nil })
+			c, err := p.routed(ctx, key, name, "elicitation/create", func(h *Hooks) bool { return h.Elicit != nil })
 			if err != nil {
 				return nil, err
 			}
@@ -28,7 +28,7 @@ func (p *Pool) relay(o *backend.Options, l *Launch) {
 	}
 	if l.Caps.Has(CapSampling) {
 		o.Sample = func(ctx context.Context, r *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
-			c, err := p.routed(key, name, "sampling/createMessage", func(h *Hooks) bool { return h.Sample != nil })
+			c, err := p.routed(ctx, key, name, "sampling/createMessage", func(h *Hooks) bool { return h.Sample != nil })
 			if err != nil {
 				return nil, err
 			}
@@ -37,7 +37,7 @@ func (p *Pool) relay(o *backend.Options, l *Launch) {
 	}
 	if l.Caps.Has(CapRoots) {
 		o.Roots = func(ctx context.Context, _ *mcp.ListRootsRequest) (*mcp.ListRootsResult, error) {
-			c, err := p.routed(key, name, "roots/list", func(h *Hooks) bool { return h.Roots != nil })
+			c, err := p.routed(ctx, key, name, "roots/list", func(h *Hooks) bool { return h.Roots != nil })
 			if err != nil {
 				return nil, err
 			}
@@ -87,12 +87,16 @@ func logCall(calls []*Call) *Call {
 	return hit
 }
 
-// routed is the call a backend's request belongs to, or the protocol
+// routed is the call a backend's request belongs to (the call whose
+// context the request carries, else by Route's rule), or the protocol
 // error the backend gets: no call in flight (or several and nothing
 // relates the request to one), or a call whose client lacks the
 // capability.
-func (p *Pool) routed(key, name, method string, has func(*Hooks) bool) (*Call, error) {
-	c := p.Route(key, nil)
+func (p *Pool) routed(ctx context.Context, key, name, method string, has func(*Hooks) bool) (*Call, error) {
+	c := p.callIn(ctx, key)
+	if c == nil {
+		c = p.Route(key, nil)
+	}
 	if c == nil {
 		n := len(p.InFlight(key))
 		if n == 0 {

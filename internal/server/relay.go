@@ -228,7 +228,11 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 			r.progress(msg, 0, 0)
 		},
 		Log: func(_ context.Context, p *mcp.LoggingMessageParams) {
-			r.send(func() { s.logTo(r.ctx, r.ss, server, p) })
+			if p == nil {
+				return
+			}
+			m := s.logMessage(server, p) // cut before it waits in the queue
+			r.send(func() { sendLog(r.ctx, r.ss, m) })
 		},
 		Roots: func(ctx context.Context) (*mcp.ListRootsResult, error) {
 			if caps.RootsV2 != nil && r.input != nil {
@@ -389,10 +393,14 @@ func (s *Server) workspaceRoots() *mcp.ListRootsResult {
 // every client of this server at or above the level it set, without
 // waiting for them (notifyLater).
 func (s *Server) Log(ctx context.Context, server string, p *mcp.LoggingMessageParams) {
+	if p == nil {
+		return
+	}
 	ctx = context.WithoutCancel(ctx)
+	m := s.logMessage(server, p) // cut now: it may wait long (notifyLater)
 	s.notifyLater(func() {
 		for ss := range s.mcp.Sessions() {
-			s.logTo(ctx, ss, server, p)
+			sendLog(ctx, ss, m)
 		}
 	})
 }
@@ -430,21 +438,55 @@ func (s *Server) logTo(ctx context.Context, ss *mcp.ServerSession, server string
 	if ss == nil || p == nil {
 		return
 	}
-	m := &mcp.LoggingMessageParams{Level: p.Level, Logger: server, Data: p.Data}
-	b, err := json.Marshal(p.Data)
-	if err == nil {
+	sendLog(ctx, ss, s.logMessage(server, p))
+}
+
+// sendLog sends l, made by logMessage, to ss.
+func sendLog(ctx context.Context, ss *mcp.ServerSession, l *pendingLog) {
+	if ss != nil {
+		_ = ss.Log(context.WithoutCancel(ctx), l.message())
+	}
+}
+
+// pendingLog is a log message ready to wait for its client: its data
+// marshalled and, over the limit, cut; what is kept is cleaned when it is
+// first sent (raw), off the backend's handler.
+type pendingLog struct {
+	m   *mcp.LoggingMessageParams
+	raw []byte // the data to clean into m.Data; nil: m is ready
+}
+
+// message is the log message to send; not safe for concurrent use.
+func (l *pendingLog) message() *mcp.LoggingMessageParams {
+	if l.raw != nil {
 		// Cleaned like results: a client shows log messages to its user,
 		// often in a terminal (an escape sequence would act there).
-		b = trust.CleanJSON(b)
-		m.Data = json.RawMessage(b)
+		l.m.Data = json.RawMessage(trust.CleanJSON(l.raw))
+		l.raw = nil
 	}
+	return l.m
+}
+
+// logMessage is p as a client gets it from logger server: its data
+// cleaned and bounded like results. A message that waits for its client
+// (notifyLater, a call's queue) is made before it waits, so that what
+// waits is at most maxResultBytes: up to 1,000 wait, and a backend's
+// message may be as large as maxMessageBytes (a remote backend's 30 MB
+// log messages held 2.7 GB while they waited).
+func (s *Server) logMessage(server string, p *mcp.LoggingMessageParams) *pendingLog {
+	m := &mcp.LoggingMessageParams{Level: p.Level, Logger: server, Data: p.Data}
+	l := &pendingLog{m: m}
+	b, err := json.Marshal(p.Data)
 	if limit := s.o.Settings.MaxResultBytes; limit > 0 && (err != nil || len(b) > limit) {
 		// Bounded like results: one huge line would end a TypeScript
-		// client's connection (10 MiB), every backend with it.
-		m.Data = fmt.Sprintf("%s… [log message of %d bytes cut by switchboard: over the %d-byte limit (settings.maxResultBytes)]", bound(string(b), min(limit, 4096)), len(b), limit)
+		// client's connection (10 MiB), every backend with it. Only the
+		// part kept is cleaned.
+		m.Data = fmt.Sprintf("%s… [log message of %d bytes cut by switchboard: over the %d-byte limit (settings.maxResultBytes)]", cleanText(bound(string(b), min(limit, 4096))), len(b), limit)
+	} else if err == nil {
+		m.Data, l.raw = nil, b
 	}
 	if m.Level == "" {
 		m.Level = "info"
 	}
-	_ = ss.Log(context.WithoutCancel(ctx), m)
+	return l
 }

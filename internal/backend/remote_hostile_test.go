@@ -1,0 +1,683 @@
+package backend
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+)
+
+// hostileRemote is a hand-written Streamable HTTP server (2025-11-25,
+// session "s1", one tool "t") whose standalone GET stream, tool calls
+// and session handling a test sets; it counts the requests it gets.
+type hostileRemote struct {
+	get  func(w http.ResponseWriter, r *http.Request, n int64) // nil: 405
+	call func(w http.ResponseWriter, r *http.Request, id json.RawMessage)
+	// post, when set, sees each POST first and returns true when it
+	// answered it.
+	post  func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool
+	gets  atomic.Int64
+	posts atomic.Int64
+	inits atomic.Int64
+}
+
+func (h *hostileRemote) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch r.Method {
+	case http.MethodGet:
+		n := h.gets.Add(1)
+		if h.get == nil {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		h.get(w, r, n)
+		return
+	case http.MethodDelete:
+		return
+	}
+	h.posts.Add(1)
+	body, _ := io.ReadAll(r.Body)
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+	}
+	_ = json.Unmarshal(body, &m)
+	if h.post != nil && h.post(w, r, m.Method, body) {
+		return
+	}
+	w.Header().Set("Mcp-Session-Id", "s1")
+	if m.ID == nil {
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	switch m.Method {
+	case "initialize":
+		h.inits.Add(1)
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"h","version":"1"}}}`, m.ID)
+	case "tools/list":
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}}`, m.ID)
+	case "tools/call":
+		if h.call != nil {
+			h.call(w, r, m.ID)
+			return
+		}
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"fine"}]}}`, m.ID)
+	default:
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"no"}}`, m.ID)
+	}
+}
+
+// startHostile starts a backend on h's server.
+func startHostile(t *testing.T, h *hostileRemote) *Backend {
+	t.Helper()
+	ts := httptest.NewServer(h)
+	t.Cleanup(ts.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	b, err := Start(ctx, &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL}, &Options{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return b
+}
+
+// A server that ends its standalone stream at once, each time with a new
+// event id and "retry: 1", made the SDK reconnect a thousand times a
+// second for the backend's whole life (the id advancing counts as
+// progress, so its retry bound never ran out). GETs are now paced.
+func TestRemote_StandaloneStreamReconnectsArePaced(t *testing.T) {
+	h := &hostileRemote{get: func(w http.ResponseWriter, r *http.Request, n int64) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprintf(w, "id: %d\nretry: 1\ndata:\n\n", n)
+	}}
+	startHostile(t, h)
+	time.Sleep(2 * time.Second)
+	if n := h.gets.Load(); n > 2*getBurst+4 {
+		t.Errorf("%d GETs in 2s, want them paced (burst %d, then %v each)", n, getBurst, getEvery)
+	}
+}
+
+// The same for a call's stream that ends with an id: the SDK resumes it
+// with GET and Last-Event-ID, which was answered the same way.
+func TestRemote_CallStreamResumesArePaced(t *testing.T) {
+	h := &hostileRemote{call: func(w http.ResponseWriter, r *http.Request, id json.RawMessage) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, "id: 1\nretry: 1\ndata:\n\n")
+	}}
+	h.get = func(w http.ResponseWriter, r *http.Request, n int64) {
+		if r.Header.Get("Last-Event-ID") == "" {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprintf(w, "id: %d\nretry: 1\ndata:\n\n", n+1)
+	}
+	b := startHostile(t, h)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if _, err := b.CallTool(ctx, "t", nil); err == nil {
+		t.Fatal("the call succeeded")
+	}
+	if n := h.gets.Load(); n > 2*getBurst+4 {
+		t.Errorf("%d GETs in 2s, want them paced (burst %d, then %v each)", n, getBurst, getEvery)
+	}
+}
+
+// A server that forgets every session soon after opening it (here: its
+// standalone stream ends with an id, and the resume is answered 404) had
+// the backend open a new session each time, for ever: thousands of
+// initialize requests a second. A few new sessions in a row are opened;
+// then the backend stops, saying why, and the next call starts it again.
+func TestRemote_SessionForgottenOverAndOverStopsTheBackend(t *testing.T) {
+	h := &hostileRemote{get: func(w http.ResponseWriter, r *http.Request, n int64) {
+		if r.Header.Get("Last-Event-ID") != "" {
+			w.WriteHeader(http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, "id: 1\nretry: 1\ndata:\n\n")
+	}}
+	b := startHostile(t, h)
+	deadline := time.Now().Add(5 * time.Second)
+	for b.alive() == nil && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	err := b.alive()
+	if err == nil {
+		t.Fatalf("the backend still runs after %d sessions", h.inits.Load())
+	}
+	if n := h.inits.Load(); n > maxReopens+1 {
+		t.Errorf("%d sessions opened, want at most %d", n, maxReopens+1)
+	}
+	if msg := err.Error(); !strings.Contains(msg, `backend "r" forgot our session`) || !strings.Contains(msg, "the next call starts it again") {
+		t.Errorf("error %q, want it to say the server forgets its sessions", msg)
+	}
+	if _, err := b.CallTool(context.Background(), "t", nil); err == nil || !errors.Is(err, ErrExited) {
+		t.Errorf("call after: %v, want ErrExited", err)
+	}
+}
+
+// A redirect to another origin carried the configured URL as Referer
+// (Go's client sets it on redirects), so a secret in its query
+// (?token=…) went to the other host, which gets none of the configured
+// headers.
+func TestRemote_RedirectToAnotherOriginSendsNoReferer(t *testing.T) {
+	var atB recorder
+	other := httptest.NewServer(atB.wrap(mcpHandler(false)))
+	defer other.Close()
+	conf := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+r.URL.Path, http.StatusTemporaryRedirect)
+	}))
+	defer conf.Close()
+	spec := &config.Server{Name: "r", Type: config.HTTP, URL: conf.URL + "/mcp?token=q-s3cret"}
+	b, err := Start(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if _, err := b.CallTool(context.Background(), "big", []byte(`{"bytes":3}`)); err != nil {
+		t.Fatal(err)
+	}
+	if len(atB.seen()) == 0 {
+		t.Fatal("the redirect target got no request")
+	}
+	for _, h := range atB.seen() {
+		if v := h.Get("Referer"); v != "" {
+			t.Errorf("the other origin got Referer %q", v)
+		}
+	}
+}
+
+// rawAnswer answers r with the raw HTTP text head (a status line and
+// headers, CRLF each, no blank line) and closes the connection.
+func rawAnswer(w http.ResponseWriter, head string) {
+	c, buf, err := w.(http.Hijacker).Hijack()
+	if err != nil {
+		return
+	}
+	defer c.Close()
+	buf.WriteString(head + "Content-Length: 0\r\n\r\n")
+	buf.Flush()
+}
+
+// Errors about a remote backend's connection quote what the server sent
+// (a status line's reason, a malformed header line, its session id):
+// 100 kB of it went into the agent's error, the log and the start error.
+// They are cut to maxErrText now, head and tail kept.
+func TestRemote_ConnectionErrorsAreBounded(t *testing.T) {
+	junk := strings.Repeat("j", 200<<10)
+	check := func(what string, err error) {
+		t.Helper()
+		if err == nil {
+			t.Fatalf("%s: no error", what)
+		}
+		if msg := err.Error(); len(msg) > maxErrText+200 || !strings.Contains(msg, "bytes cut") {
+			t.Errorf("%s: error of %d bytes (%.200q…), want at most about %d", what, len(msg), msg, maxErrText)
+		}
+	}
+	// A call answered with a header line Go refuses (and quotes).
+	h := &hostileRemote{call: func(w http.ResponseWriter, r *http.Request, id json.RawMessage) {
+		rawAnswer(w, "HTTP/1.1 200 OK\r\nContent-Type: application/json"+junk+"\x01\r\n")
+	}}
+	b := startHostile(t, h)
+	_, err := b.CallTool(context.Background(), "t", nil)
+	check("call", err)
+
+	// A legacy SSE server whose POST is answered with a 200 kB reason:
+	// the SDK quotes the status line, and the session ends.
+	sse := mcp.NewSSEHandler(func(*http.Request) *mcp.Server {
+		s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+		s.AddTool(&mcp.Tool{Name: "t", InputSchema: map[string]any{"type": "object"}}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
+		return s
+	}, nil)
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			body, _ := io.ReadAll(r.Body)
+			if strings.Contains(string(body), `"tools/call"`) {
+				rawAnswer(w, "HTTP/1.1 500 "+junk+"\r\n")
+				return
+			}
+			r.Body = io.NopCloser(strings.NewReader(string(body)))
+		}
+		sse.ServeHTTP(w, r)
+	}))
+	defer ts.Close()
+	sb, err := Start(context.Background(), &config.Server{Name: "s", Type: config.SSE, URL: ts.URL}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	_, err = sb.CallTool(context.Background(), "t", nil)
+	check("sse call", err)
+	<-sb.Done()
+	check("sse end", sb.alive())
+
+	// A start whose initialize is answered so.
+	ts2 := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rawAnswer(w, "HTTP/1.1 200 OK\r\nMcp-Session-Id: "+junk+"\x01\r\n")
+	}))
+	defer ts2.Close()
+	_, err = Start(context.Background(), &config.Server{Name: "x", Type: config.HTTP, URL: ts2.URL}, nil)
+	check("start", err)
+}
+
+func TestCutText_KeepsRunesWhole(t *testing.T) {
+	s := strings.Repeat("é", 3000)
+	got := cutText(s, 101)
+	if !utf8.ValidString(got) || len(got) > 101+40 || !strings.Contains(got, "bytes cut") {
+		t.Errorf("cutText = %q", got)
+	}
+	if cutText("short", 10) != "short" {
+		t.Error("a short text was changed")
+	}
+}
+
+// An error status with Content-Type text/event-stream got the per-event
+// bound only, but the SDK reads an error answer whole (for a JSON-RPC
+// error in it): a 400 streaming small events without end grew the
+// process by gigabytes (9.4 GB in 30 s with the built binary), past the
+// call's timeout. Such a body is now bounded like a JSON one. (A 400 is
+// now refused after 64 KiB, badAnswer; a 404 to the session id still
+// goes to the SDK whole.)
+func TestRemote_ErrorStatusWithEventStreamIsBounded(t *testing.T) {
+	var wrote atomic.Int64
+	h := &hostileRemote{call: func(w http.ResponseWriter, r *http.Request, id json.RawMessage) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusNotFound)
+		chunk := []byte(strings.Repeat("data: x\n\n", 10000))
+		for {
+			n, err := w.Write(chunk)
+			wrote.Add(int64(n))
+			if err != nil {
+				return
+			}
+		}
+	}}
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	b, err := Start(context.Background(), &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL}, &Options{ProtocolVersion: "2025-11-25", MaxMessageBytes: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	_, err = b.CallTool(ctx, "t", nil)
+	if !errors.Is(err, ErrMessageTooLarge) {
+		t.Errorf("call: %v, want the message-too-large error", err)
+	}
+	if n := wrote.Load(); n > 64<<20 {
+		t.Errorf("the server wrote %d MB of the error answer, want it read no further than the limit", n>>20)
+	}
+}
+
+// legacySSE is a hand-written 2024-11-05 SSE server: GET / is the event
+// stream (the endpoint event, then what is sent on out), POST /msg takes
+// messages and answers initialize, tools/list and calls on the stream.
+type legacySSE struct {
+	out   chan []byte
+	wrote atomic.Int64 // bytes written to the stream
+}
+
+func (s *legacySSE) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodGet {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, "event: endpoint\ndata: /msg\n\n")
+		w.(http.Flusher).Flush()
+		for {
+			select {
+			case <-r.Context().Done():
+				return
+			case m := <-s.out:
+				n, err := w.Write(m)
+				s.wrote.Add(int64(n))
+				if err != nil {
+					return
+				}
+				w.(http.Flusher).Flush()
+			}
+		}
+	}
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+	}
+	_ = json.NewDecoder(r.Body).Decode(&m)
+	w.WriteHeader(http.StatusAccepted)
+	if m.ID == nil {
+		return
+	}
+	res := `{}`
+	switch m.Method {
+	case "initialize":
+		res = `{"protocolVersion":"2024-11-05","capabilities":{"tools":{},"logging":{}},"serverInfo":{"name":"l","version":"1"}}`
+	case "tools/list":
+		res = `{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}`
+	}
+	go func() {
+		s.out <- []byte(fmt.Sprintf("event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":%s}\n\n", m.ID, res))
+	}()
+}
+
+// The SDK's legacy SSE client reads its stream ahead into a queue of 100
+// events, up to maxMessageBytes each, however slowly the connection's
+// reader takes them: a server sending 150 log messages of 30 MB held 5.5
+// GB. The stream is now read no further than 2 x maxMessageBytes past
+// what the reader took. (Here the reader waits: a response waits for the
+// log message before it to be handled, and its handler is slow.)
+func TestRemote_LegacySSEReadAheadIsBounded(t *testing.T) {
+	s := &legacySSE{out: make(chan []byte)}
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	release := make(chan struct{})
+	var logs atomic.Int64
+	o := &Options{MaxMessageBytes: 1 << 20, Log: func(ctx context.Context, p *mcp.LoggingMessageParams) {
+		if logs.Add(1) == 1 {
+			<-release
+		}
+	}}
+	b, err := Start(context.Background(), &config.Server{Name: "l", Type: config.SSE, URL: ts.URL}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	defer close(release)
+	s.out <- []byte("event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"slow\"}}\n\n")
+	s.out <- []byte("event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":999,\"result\":{}}\n\n")
+	ev := []byte(fmt.Sprintf("event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":%q}}\n\n", strings.Repeat("B", 900<<10)))
+	base := s.wrote.Load()
+	sent := make(chan struct{})
+	go func() {
+		defer close(sent)
+		for range 60 {
+			select {
+			case s.out <- ev:
+			case <-time.After(time.Second):
+				return // the stream is held back
+			}
+		}
+	}()
+	<-sent
+	if n := s.wrote.Load() - base; n > 16<<20 {
+		t.Errorf("%d MB of the stream were read while the reader waited, want about 2 MB (plus socket buffers)", n>>20)
+	}
+}
+
+// sseLines counts the events the SDK queues as the SDK reads them:
+// comments, empty data and unknown fields alone make none.
+func TestSSELines_CountsTheEventsTheSDKQueues(t *testing.T) {
+	g := newSSEGate(1 << 20)
+	var l sseLines
+	stream := "event: endpoint\ndata: /m\n\n" + // read by Connect
+		": comment\n\n" + // none
+		"data:\n\n" + // none: empty data
+		"data: \t\r\n\r\n" + // none: blank data, CRLF
+		"foo: bar\n\n" + // none: unknown field
+		"data:\ndata:\n\n" + // one: "\n"
+		"id: 7\n\n" + // one
+		"data: {}\n\n" // one
+	l.feed([]byte(stream), g)
+	if len(g.ends) != 3 {
+		t.Errorf("%d events counted, want 3", len(g.ends))
+	}
+	if g.taken != int64(len("event: endpoint\ndata: /m\n\n")) {
+		t.Errorf("the endpoint event ends at %d, want it taken", g.taken)
+	}
+	if g.ends[len(g.ends)-1] != int64(len(stream)) {
+		t.Errorf("the last event ends at %d, want %d", g.ends[len(g.ends)-1], len(stream))
+	}
+}
+
+// A Streamable HTTP server's plain 4xx or wrong content type answering one
+// call made the SDK end the whole session: every other call in flight on
+// the backend failed with it (on a shared backend, other sessions'), and
+// the next call started a new session. Such an answer now fails its call
+// only, naming the server and what was wrong.
+func TestRemote_ABadAnswerToOneCallFailsThatCallOnly(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		answer func(w http.ResponseWriter)
+		want   string
+	}{
+		{"400 text", func(w http.ResponseWriter) { http.Error(w, "<html>\x1b[2Jno</html>", http.StatusBadRequest) }, "400 Bad Request"},
+		{"413", func(w http.ResponseWriter) { http.Error(w, "too big", http.StatusRequestEntityTooLarge) }, "413 Request Entity Too Large"},
+		{"html", func(w http.ResponseWriter) {
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, "<html>login</html>")
+		}, `Content-Type "text/html"`},
+		{"202", func(w http.ResponseWriter) { w.WriteHeader(http.StatusAccepted) }, "202 Accepted"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			held, release := make(chan struct{}), make(chan struct{})
+			h := &hostileRemote{}
+			h.post = func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+				switch {
+				case method != "tools/call":
+					return false
+				case bytes.Contains(body, []byte(`"name":"bad"`)):
+					tt.answer(w)
+				default:
+					close(held)
+					<-release
+					w.Header().Set("Content-Type", "application/json")
+					var m struct{ ID json.RawMessage }
+					_ = json.Unmarshal(body, &m)
+					fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"held"}]}}`, m.ID)
+				}
+				return true
+			}
+			b := startHostile(t, h)
+			done := make(chan error, 1)
+			go func() {
+				_, err := b.CallTool(context.Background(), "hold", nil)
+				done <- err
+			}()
+			<-held
+			_, err := b.CallTool(context.Background(), "bad", nil)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), `backend "r"`) {
+				t.Errorf("bad call: %v, want an error naming the server and %q", err, tt.want)
+			}
+			close(release)
+			if err := <-done; err != nil {
+				t.Errorf("the call in flight failed with it: %v", err)
+			}
+			if err := b.alive(); err != nil {
+				t.Errorf("the backend ended: %v", err)
+			}
+			if n := h.inits.Load(); n != 1 {
+				t.Errorf("%d sessions opened, want 1", n)
+			}
+		})
+	}
+}
+
+// A 302 makes Go send the call again as a GET, which a server answers 405:
+// that answer is the call's too.
+func TestRemote_ACallRedirectedToAGETFailsThatCallOnly(t *testing.T) {
+	h := &hostileRemote{}
+	h.post = func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+		if method == "tools/call" {
+			http.Redirect(w, r, "/elsewhere", http.StatusFound)
+			return true
+		}
+		return false
+	}
+	b := startHostile(t, h)
+	_, err := b.CallTool(context.Background(), "t", nil)
+	if err == nil || !strings.Contains(err.Error(), `backend "r" answered 405 Method Not Allowed`) {
+		t.Errorf("call: %v, want the 405 named", err)
+	}
+	if err := b.alive(); err != nil {
+		t.Errorf("the backend ended: %v", err)
+	}
+}
+
+// A JSON answer to one call that broke off (a reset mid-answer) or was no
+// JSON-RPC message made the SDK end the session, failing every call in
+// flight on the backend. The call gets an error naming the server now,
+// and the session goes on.
+func TestRemote_ABrokenJSONAnswerFailsThatCallOnly(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		answer func(w http.ResponseWriter, id json.RawMessage)
+		want   string
+	}{
+		{"reset", func(w http.ResponseWriter, id json.RawMessage) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Content-Length", "1000")
+			w.WriteHeader(http.StatusOK)
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[`, id)
+			w.(http.Flusher).Flush()
+			c, _, err := w.(http.Hijacker).Hijack()
+			if err == nil {
+				if tc, ok := c.(*net.TCPConn); ok {
+					_ = tc.SetLinger(0)
+				}
+				c.Close()
+			}
+		}, "its answer broke off after"},
+		{"cut", func(w http.ResponseWriter, id json.RawMessage) {
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[`, id)
+		}, "is not a JSON-RPC message"},
+		{"array", func(w http.ResponseWriter, id json.RawMessage) {
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprint(w, `[1,2]`)
+		}, "is not a JSON-RPC message"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			held, release := make(chan struct{}), make(chan struct{})
+			h := &hostileRemote{}
+			h.post = func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+				if method != "tools/call" {
+					return false
+				}
+				var m struct{ ID json.RawMessage }
+				_ = json.Unmarshal(body, &m)
+				if bytes.Contains(body, []byte(`"name":"bad"`)) {
+					tt.answer(w, m.ID)
+					return true
+				}
+				close(held)
+				<-release
+				w.Header().Set("Content-Type", "application/json")
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"held"}]}}`, m.ID)
+				return true
+			}
+			b := startHostile(t, h)
+			done := make(chan error, 1)
+			go func() {
+				_, err := b.CallTool(context.Background(), "hold", nil)
+				done <- err
+			}()
+			<-held
+			_, err := b.CallTool(context.Background(), "bad", nil)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), `backend "r"`) {
+				t.Errorf("bad call: %v, want an error naming the server and %q", err, tt.want)
+			}
+			close(release)
+			if err := <-done; err != nil {
+				t.Errorf("the call in flight failed with it: %v", err)
+			}
+			if err := b.alive(); err != nil {
+				t.Errorf("the backend ended: %v", err)
+			}
+		})
+	}
+}
+
+// A JSON-RPC error in an error status's body is the backend's answer: the
+// call gets it, and the session goes on.
+func TestRemote_AJSONRPCErrorInAnErrorStatusReachesTheCall(t *testing.T) {
+	h := &hostileRemote{}
+	h.post = func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+		if method != "tools/call" {
+			return false
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprint(w, `{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"owner is required"}}`)
+		return true
+	}
+	b := startHostile(t, h)
+	_, err := b.CallTool(context.Background(), "t", nil)
+	if err == nil || !strings.Contains(err.Error(), "owner is required") {
+		t.Errorf("call: %v, want the backend's error", err)
+	}
+	if err := b.alive(); err != nil {
+		t.Errorf("the backend ended: %v", err)
+	}
+}
+
+// An event on a call's stream that is not a JSON-RPC message made the SDK
+// end the session, failing every call in flight on the backend. The call
+// gets an error naming the server now; the events around it pass as sent.
+func TestRemote_AnUndecodableEventFailsThatCallOnly(t *testing.T) {
+	for _, tt := range []struct{ name, events string }{
+		{"not json", "data: not json\n\n"},
+		{"array", "event: message\r\ndata: [1,\r\ndata: 2]\r\n\r\n"},
+		{"cut", ": note\ndata: {\"jsonrpc\":\"2.0\",\n\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			held, release := make(chan struct{}), make(chan struct{})
+			h := &hostileRemote{}
+			h.post = func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+				if method != "tools/call" {
+					return false
+				}
+				var m struct{ ID json.RawMessage }
+				_ = json.Unmarshal(body, &m)
+				w.Header().Set("Content-Type", "text/event-stream")
+				if bytes.Contains(body, []byte(`"name":"bad"`)) {
+					fmt.Fprint(w, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"before\"}}\n\n")
+					// one over maxChecked, passed on unchecked, then checking again
+					fmt.Fprintf(w, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":%q}}\r\n\r\n", strings.Repeat("y", 1536<<10))
+					fmt.Fprint(w, tt.events)
+					fmt.Fprint(w, "event: other\ndata: ignored\n\n")
+					return true
+				}
+				close(held)
+				<-release
+				fmt.Fprintf(w, "id: 1\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":%q}]}}\n\n", m.ID, strings.Repeat("x", 1536<<10))
+				return true
+			}
+			b := startHostile(t, h)
+			done := make(chan error, 1)
+			go func() {
+				res, err := b.CallTool(context.Background(), "hold", nil)
+				if err == nil && len(res.Content[0].(*mcp.TextContent).Text) != 1536<<10 {
+					err = fmt.Errorf("the held call's long result came back cut")
+				}
+				done <- err
+			}()
+			<-held
+			_, err := b.CallTool(context.Background(), "bad", nil)
+			if err == nil || !strings.Contains(err.Error(), `backend "r" sent an event that is not a JSON-RPC message`) {
+				t.Errorf("bad call: %v, want an error naming the server", err)
+			}
+			close(release)
+			if err := <-done; err != nil {
+				t.Errorf("the call in flight: %v", err)
+			}
+			if err := b.alive(); err != nil {
+				t.Errorf("the backend ended: %v", err)
+			}
+		})
+	}
+}
