@@ -499,9 +499,10 @@ func (sc *scorer) namedTools(query string, cands, named []int32) []int32 {
 	ix := sc.ix
 	if len(named) == 0 || verbStems()[requestVerb(query)]&verbRead == 0 && !asksAmount(query) {
 		// Only a request to read ("list the five customers ...", "how
-		// many rows are in the invoices table?"): its
-		// words are the query's; "what version of postgres is this?"
-		// or "back up the postgres database" are not the query tool's.
+		// many rows are in the invoices table?") is a query's to
+		// answer; "back up the postgres database" is not, and a question
+		// without a verb of reading ("what version of postgres is
+		// this?") is left to the words it shares with tools.
 		return cands
 	}
 	sw := ix.opt.ServerWeight
@@ -841,10 +842,6 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 			// backend holds (account.go).
 			return false
 		}
-		// A backend of one tool that the query names is asked for that
-		// tool ("the five customers with the highest lifetime value from
-		// our Postgres database": its SQL `query`), whatever words the
-		// request uses for what the tool takes.
 		return c >= o.MinCoverage/2 || m >= o.MinEvidence*ix.maxIDF/2
 	}
 	if oneStep && ix.namedUndone(query, named) {
