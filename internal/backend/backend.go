@@ -227,15 +227,46 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 	if over := b.overErr.Load(); over != nil {
 		b.end(*over)
 	}
-	if b.o.Log != nil && b.info.Capabilities.Logging != nil {
-		lctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		if err := b.cur().SetLoggingLevel(lctx, &mcp.SetLoggingLevelParams{Level: "debug"}); err != nil {
-			b.log.Debug("backend refused logging/setLevel", "err", err)
-		}
-		cancel()
-	}
+	b.setLevel(b.cur())
 	go b.watch() // a broken session is noticed at once
 	return b, nil
+}
+
+// setLevelWait is how long a start (or a new session) waits for the
+// answer to logging/setLevel before it goes on; the request itself waits
+// up to setLevelTimeout. A remote backend that never answered it added
+// 5 s to each start.
+const (
+	setLevelWait    = 250 * time.Millisecond
+	setLevelTimeout = 5 * time.Second
+)
+
+// setLevel asks cs's server for every log message (we filter them per
+// client), when its messages go somewhere and it offers logging. It
+// waits at most setLevelWait: a server that answers at once has the
+// level set before the first call, as before, and one that never answers
+// delays nothing.
+func (b *Backend) setLevel(cs *mcp.ClientSession) {
+	if b.o.Log == nil || b.info.Capabilities == nil || b.info.Capabilities.Logging == nil {
+		return
+	}
+	answered := make(chan struct{})
+	go func() {
+		defer close(answered)
+		ctx, cancel := context.WithTimeout(context.Background(), setLevelTimeout)
+		defer cancel()
+		// A closed session ends the request at once.
+		if err := cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "debug"}); err != nil {
+			b.log.Debug("backend refused logging/setLevel", "err", cutText(err.Error(), maxErrText))
+		}
+	}()
+	t := time.NewTimer(setLevelWait)
+	defer t.Stop()
+	select {
+	case <-answered:
+	case <-t.C:
+		b.log.Debug("backend has not answered logging/setLevel yet: going on without waiting")
+	}
 }
 
 // watch waits for the session to end and ends the backend, except when
@@ -312,7 +343,9 @@ func (b *Backend) reconnect() error {
 	if b.closing.Load() { // Close ran meanwhile: it may have missed cs
 		cs.Close()
 		end()
+		return nil
 	}
+	b.setLevel(cs) // a new session has the server's default level
 	return nil
 }
 

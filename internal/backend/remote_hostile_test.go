@@ -681,3 +681,52 @@ func TestRemote_AnUndecodableEventFailsThatCallOnly(t *testing.T) {
 		})
 	}
 }
+
+// A remote backend that offers logging but never answers
+// logging/setLevel added 5 s to each start (the start waited for the
+// answer). The start now waits for it at most setLevelWait; the level is
+// still asked for.
+func TestRemote_UnansweredSetLevelDoesNotDelayTheStart(t *testing.T) {
+	var asked atomic.Int64
+	stop := make(chan struct{})
+	h := &hostileRemote{post: func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+		var m struct {
+			ID json.RawMessage `json:"id"`
+		}
+		_ = json.Unmarshal(body, &m)
+		switch method {
+		case "initialize":
+			w.Header().Set("Mcp-Session-Id", "s1")
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"logging":{}},"serverInfo":{"name":"h","version":"1"}}}`, m.ID)
+			return true
+		case "logging/setLevel":
+			asked.Add(1)
+			select { // never answered
+			case <-r.Context().Done():
+			case <-stop:
+			}
+			return true
+		}
+		return false
+	}}
+	ts := httptest.NewServer(h)
+	t.Cleanup(ts.Close)
+	t.Cleanup(func() { close(stop) })
+	began := time.Now()
+	b, err := Start(context.Background(), &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL}, &Options{ProtocolVersion: "2025-11-25", Log: func(context.Context, *mcp.LoggingMessageParams) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(began)
+	t.Cleanup(func() { b.Close() })
+	if took > 2*time.Second {
+		t.Errorf("the start took %v, waiting for logging/setLevel", took)
+	}
+	if asked.Load() != 1 {
+		t.Errorf("logging/setLevel asked %d times, want 1", asked.Load())
+	}
+	if _, err := b.CallTool(context.Background(), "t", nil); err != nil {
+		t.Errorf("call after the start: %v", err)
+	}
+}
