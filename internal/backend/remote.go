@@ -274,8 +274,19 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 	}
 	resp, err := t.base.RoundTrip(r)
-	if err == nil && t.lost != nil && resp.StatusCode == http.StatusNotFound && r.Header.Get("Mcp-Session-Id") != "" {
-		t.lost()
+	if err == nil && resp.StatusCode == http.StatusNotFound && r.Header.Get("Mcp-Session-Id") != "" {
+		if originOf(r.URL) != t.origin {
+			// Only the configured origin, which opened the session, can
+			// say it forgot it: a 404 from wherever a redirect sent the
+			// request ended the session (the SDK reads any 404 to a
+			// session id so) and opened a new one. It fails this
+			// request only.
+			resp.Body.Close()
+			return nil, fmt.Errorf("backend %q: %s, where a redirect sent this request, answered %s to our session: only the configured server can end the session, so this request failed and the session goes on", t.server, serverText(originOf(r.URL), 128), serverText(resp.Status, 64))
+		}
+		if t.lost != nil {
+			t.lost()
+		}
 	}
 	if err == nil && t.signIn != nil && resp.StatusCode == http.StatusUnauthorized && originOf(r.URL) == t.origin {
 		if err := t.signIn.Authorize(r.Context(), r, resp); err != nil {

@@ -730,3 +730,51 @@ func TestRemote_UnansweredSetLevelDoesNotDelayTheStart(t *testing.T) {
 		t.Errorf("call after the start: %v", err)
 	}
 }
+
+// A 404 from another origin, where the configured server redirected a
+// call, was read as the server forgetting our session: the session
+// ended, every call in flight on it failed, and a new one was opened. It
+// now fails that call only, naming the other origin. The session id
+// still goes there (a load balancer sending each request to one node is
+// legitimate; the id is the server's to hand out), the configured
+// headers do not.
+func TestRemote_A404FromAnotherOriginFailsThatCallOnly(t *testing.T) {
+	var sawSession, sawKey atomic.Value
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sawSession.Store(r.Header.Get("Mcp-Session-Id"))
+		sawKey.Store(r.Header.Get("X-Api-Key"))
+		w.WriteHeader(http.StatusNotFound)
+	}))
+	defer other.Close()
+	var calls atomic.Int64
+	h := &hostileRemote{post: func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+		if method == "tools/call" && calls.Add(1) == 1 {
+			http.Redirect(w, r, other.URL+"/mcp", http.StatusTemporaryRedirect)
+			return true
+		}
+		return false
+	}}
+	ts := httptest.NewServer(h)
+	t.Cleanup(ts.Close)
+	b, err := Start(context.Background(), &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL, Headers: map[string]string{"X-Api-Key": "k-s3cret"}}, &Options{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	_, err = b.CallTool(context.Background(), "t", nil)
+	if err == nil || !strings.Contains(err.Error(), "where a redirect sent this request") || !strings.Contains(err.Error(), other.Listener.Addr().String()) {
+		t.Fatalf("redirected call: %v, want it to fail naming the other origin", err)
+	}
+	if _, err := b.CallTool(context.Background(), "t", nil); err != nil {
+		t.Fatalf("the next call: %v", err)
+	}
+	if n := h.inits.Load(); n != 1 {
+		t.Errorf("%d sessions opened, want 1", n)
+	}
+	if v, _ := sawSession.Load().(string); v != "s1" {
+		t.Errorf("the other origin got session id %q, want s1", v)
+	}
+	if v, _ := sawKey.Load().(string); v != "" {
+		t.Errorf("the other origin got the configured header %q", v)
+	}
+}
