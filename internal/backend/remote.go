@@ -387,7 +387,7 @@ func (c *callAnswer) Read(p []byte) (int, error) {
 			c.err = err
 		case err != nil:
 			data = c.failed(fmt.Sprintf("its answer broke off after %d bytes: %s", len(data), cutText(err.Error(), 512)))
-		case !validEvent(data):
+		case checkMessage(data) != "":
 			data = c.failed(fmt.Sprintf("its answer of %d bytes is not a JSON-RPC message", len(data)))
 		}
 		c.r = bytes.NewReader(data)

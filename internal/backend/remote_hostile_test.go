@@ -560,6 +560,14 @@ func TestRemote_ABrokenJSONAnswerFailsThatCallOnly(t *testing.T) {
 			w.Header().Set("Content-Type", "application/json")
 			fmt.Fprint(w, `[1,2]`)
 		}, "is not a JSON-RPC message"},
+		{"object", func(w http.ResponseWriter, id json.RawMessage) {
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprint(w, `{"answer":42}`)
+		}, "is not a JSON-RPC message"},
+		{"bad error", func(w http.ResponseWriter, id json.RawMessage) {
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":"boom"}`, id)
+		}, "is not a JSON-RPC message"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			held, release := make(chan struct{}), make(chan struct{})
@@ -633,6 +641,12 @@ func TestRemote_AnUndecodableEventFailsThatCallOnly(t *testing.T) {
 		{"not json", "data: not json\n\n"},
 		{"array", "event: message\r\ndata: [1,\r\ndata: 2]\r\n\r\n"},
 		{"cut", ": note\ndata: {\"jsonrpc\":\"2.0\",\n\n"},
+		{"object", "data: {\"answer\":42}\n\n"},
+		{"object id", "data: {\"jsonrpc\":\"2.0\",\"id\":{},\"result\":{}}\n\n"},
+		{"no jsonrpc", "data: {\"id\":1,\"result\":{}}\n\n"},
+		{"cut over 1 MiB", "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"data\":\"" + strings.Repeat("z", 3<<20) + "\"}\n\n"},
+		{"over 1 MiB, no message", "data: {\"result\":\"" + strings.Repeat("z", 3<<20) + "\"}\n\n"},
+		{"run on into the next event", "data: {\"jsonrpc\":\"2.0\",\"id\":"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			held, release := make(chan struct{}), make(chan struct{})
