@@ -238,7 +238,8 @@ func TestRemote_ConnectionErrorsAreBounded(t *testing.T) {
 	check("call", err)
 
 	// A legacy SSE server whose POST is answered with a 200 kB reason:
-	// the SDK quotes the status line, and the session ends.
+	// the call fails quoting the status line, bounded, and the session
+	// goes on.
 	sse := mcp.NewSSEHandler(func(*http.Request) *mcp.Server {
 		s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
 		s.AddTool(&mcp.Tool{Name: "t", InputSchema: map[string]any{"type": "object"}}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -264,9 +265,12 @@ func TestRemote_ConnectionErrorsAreBounded(t *testing.T) {
 	}
 	defer sb.Close()
 	_, err = sb.CallTool(context.Background(), "t", nil)
-	check("sse call", err)
-	<-sb.Done()
-	check("sse end", sb.alive())
+	if err == nil || len(err.Error()) > maxErrText+200 || !strings.Contains(err.Error(), "answered a message with 500 jjj") {
+		t.Errorf("sse call: %v, want a bounded error quoting the status", err)
+	}
+	if err := sb.alive(); err != nil {
+		t.Errorf("sse: the session ended: %v", err)
+	}
 
 	// A start whose initialize is answered so.
 	ts2 := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -790,5 +794,71 @@ func TestRemote_A404FromAnotherOriginFailsThatCallOnly(t *testing.T) {
 	}
 	if v, _ := sawKey.Load().(string); v != "" {
 		t.Errorf("the other origin got the configured header %q", v)
+	}
+}
+
+// A legacy SSE backend answering one POST with an error status (a
+// gateway's 400, a 500 for one request) ended the session, as the SDK's
+// client reads a failed POST: every call in flight failed with it. That
+// call fails now, naming the server and the status; the others go on.
+func TestRemote_LegacySSERefusedPostFailsThatCallOnly(t *testing.T) {
+	for _, status := range []int{http.StatusBadRequest, http.StatusRequestEntityTooLarge, http.StatusInternalServerError} {
+		t.Run(http.StatusText(status), func(t *testing.T) {
+			s := &legacySSE{out: make(chan []byte)}
+			release := make(chan struct{})
+			h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.Method == http.MethodPost {
+					body, _ := io.ReadAll(r.Body)
+					r.Body = io.NopCloser(bytes.NewReader(body))
+					var m struct{ ID json.RawMessage }
+					_ = json.Unmarshal(body, &m)
+					switch {
+					case bytes.Contains(body, []byte(`"name":"bad"`)):
+						http.Error(w, "refused \x1b[2J", status)
+						return
+					case bytes.Contains(body, []byte(`"name":"hold"`)):
+						w.WriteHeader(http.StatusAccepted)
+						go func() {
+							<-release
+							s.out <- []byte(fmt.Sprintf("event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"held\"}]}}\n\n", m.ID))
+						}()
+						return
+					}
+				}
+				s.ServeHTTP(w, r)
+			})
+			ts := httptest.NewServer(h)
+			defer ts.Close()
+			b, err := Start(context.Background(), &config.Server{Name: "l", Type: config.SSE, URL: ts.URL}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Close()
+			done := make(chan error, 1)
+			go func() {
+				_, err := b.CallTool(context.Background(), "hold", nil)
+				done <- err
+			}()
+			time.Sleep(200 * time.Millisecond) // the held call is in flight
+			_, err = b.CallTool(context.Background(), "bad", nil)
+			if err == nil || !strings.Contains(err.Error(), `backend "l" answered a message with `+fmt.Sprint(status)) {
+				t.Errorf("bad call: %v, want it to name the server and the status", err)
+			}
+			close(release)
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("the call in flight: %v", err)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("the call in flight got no answer")
+			}
+			if err := b.alive(); err != nil {
+				t.Errorf("the backend ended: %v", err)
+			}
+			if _, err := b.CallTool(context.Background(), "t", nil); err != nil {
+				t.Errorf("a call after: %v", err)
+			}
+		})
 	}
 }
