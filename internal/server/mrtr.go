@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -35,6 +36,7 @@ type paused struct {
 	next    atomic.Int64
 	asked   atomic.Bool // an input request went to the client
 	rounds  int         // input_required results sent (under mu)
+	carry   []*ask      // asks left for the next round: the last one was full (under mu)
 	refused string      // the first input request refused for the round limit (under mu)
 }
 
@@ -158,50 +160,93 @@ const pausedResultTTL = 2 * time.Minute
 // to their makers and await goes on waiting for the call's result.
 func (s *Server) await(ctx context.Context, p *paused) *mcp.CallToolResult {
 	for {
-		select {
-		case res := <-p.done:
-			s.pausedCalls.Delete(p.id)
-			p.mu.Lock()
-			refused := p.refused
-			p.mu.Unlock()
-			if refused != "" && res != nil && res.IsError && !strings.Contains(resultTexts(res), refused) {
-				// The backend's error may not say why its input failed.
-				res.Content = append(res.Content, &mcp.TextContent{Text: refused})
-			}
-			return res
-		case a := <-p.asks:
-			batch := p.gather(ctx, a)
-			p.mu.Lock()
-			if p.rounds >= maxInputRounds {
-				for _, a := range batch {
-					err := fmt.Errorf("switchboard: %s asked the client for input (%s) after %d rounds of input requests in this call; a 2026-07-28 client answers at most %d rounds a call (the Go SDK fails the whole call after 9), so it was refused: ask for input fewer times in one call, or for several inputs at once", a.who, inputMethod(a.req), p.rounds, maxInputRounds)
-					if p.refused == "" {
-						p.refused = err.Error()
-					}
-					a.reply <- answer{err: err}
-				}
+		var first *ask
+		p.mu.Lock()
+		carried := len(p.carry) > 0
+		p.mu.Unlock()
+		if !carried {
+			select {
+			case res := <-p.done:
+				s.pausedCalls.Delete(p.id)
+				p.mu.Lock()
+				refused := p.refused
 				p.mu.Unlock()
-				continue
+				if refused != "" && res != nil && res.IsError && !strings.Contains(resultTexts(res), refused) {
+					// The backend's error may not say why its input failed.
+					res.Content = append(res.Content, &mcp.TextContent{Text: refused})
+				}
+				return res
+			case first = <-p.asks:
+			case <-ctx.Done():
+				p.cancel(nil) // context.Canceled: the client cancelled
+				return errorResult("cancelled")
 			}
-			p.rounds++
-			reqs := make(mcp.InputRequestMap, len(batch))
+		}
+		batch := p.gather(ctx, first, s.o.Settings.MaxResultBytes)
+		if len(batch) == 0 {
+			continue // another request of the exchange took them
+		}
+		p.mu.Lock()
+		if p.rounds >= maxInputRounds {
 			for _, a := range batch {
-				p.open[a.id] = a
-				reqs[a.id] = a.req
+				err := fmt.Errorf("switchboard: %s asked the client for input (%s) after %d rounds of input requests in this call; a 2026-07-28 client answers at most %d rounds a call (the Go SDK fails the whole call after 9), so it was refused: ask for input fewer times in one call, or for several inputs at once", a.who, inputMethod(a.req), p.rounds, maxInputRounds)
+				if p.refused == "" {
+					p.refused = err.Error()
+				}
+				a.reply <- answer{err: err}
 			}
 			p.mu.Unlock()
-			return &mcp.CallToolResult{InputRequests: reqs, RequestState: p.id}
-		case <-ctx.Done():
-			p.cancel(nil) // context.Canceled: the client cancelled
-			return errorResult("cancelled")
+			continue
 		}
+		p.rounds++
+		reqs := make(mcp.InputRequestMap, len(batch))
+		for _, a := range batch {
+			p.open[a.id] = a
+			reqs[a.id] = a.req
+		}
+		p.mu.Unlock()
+		return &mcp.CallToolResult{InputRequests: reqs, RequestState: p.id}
 	}
 }
 
-// gather is a and the input requests p makes right after it: each
-// within inputGather of the one before, all within inputGatherMax.
-func (p *paused) gather(ctx context.Context, a *ask) []*ask {
-	batch := []*ask{a}
+// gather is the asks left from the last round, first (when not nil), and
+// the input requests p makes right after: each within inputGather of the
+// one before, all within inputGatherMax, and together at most limit
+// bytes as JSON (limit <= 0: no bound; each one is within it, see
+// relayable): a round of 500 requests near settings.maxResultBytes each
+// was one message of 500 times that, and the TypeScript client drops its
+// connection on one over 10 MiB. What does not fit waits for the next.
+func (p *paused) gather(ctx context.Context, first *ask, limit int) []*ask {
+	p.mu.Lock()
+	pending := p.carry
+	p.carry = nil
+	p.mu.Unlock()
+	if first != nil {
+		pending = append(pending, first)
+	}
+	var batch []*ask
+	size := 0
+	// add takes a into the batch, or reports that the batch is full.
+	add := func(a *ask) bool {
+		n := 0
+		if limit > 0 {
+			b, _ := json.Marshal(a.req)
+			n = len(b)
+		}
+		if len(batch) > 0 && limit > 0 && size+n > limit {
+			return false
+		}
+		batch, size = append(batch, a), size+n
+		return true
+	}
+	for i, a := range pending {
+		if !add(a) {
+			p.mu.Lock()
+			p.carry = append(pending[i:i:i], pending[i:]...)
+			p.mu.Unlock()
+			return batch
+		}
+	}
 	end := time.NewTimer(inputGatherMax)
 	defer end.Stop()
 	quiet := time.NewTimer(inputGather)
@@ -209,7 +254,12 @@ func (p *paused) gather(ctx context.Context, a *ask) []*ask {
 	for {
 		select {
 		case a := <-p.asks:
-			batch = append(batch, a)
+			if !add(a) {
+				p.mu.Lock()
+				p.carry = append(p.carry, a)
+				p.mu.Unlock()
+				return batch
+			}
 			if !quiet.Stop() {
 				<-quiet.C
 			}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -18,7 +19,8 @@ import (
 // n times, one after the other, and whose tool "many" asks n times at
 // once; each then answers with how many were answered.
 type askingBackends struct {
-	n int
+	n   int
+	msg string // each ask's message ("name?" when empty)
 	// errs are what the refused asks got.
 	mu   sync.Mutex
 	errs []error
@@ -31,7 +33,11 @@ func (f *askingBackends) ListTools(ctx context.Context, server string) (*catalog
 func (f *askingBackends) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolResult, error) {
 	var answered atomic.Int64
 	ask := func() {
-		_, err := c.Hooks.Elicit(ctx, &mcp.ElicitParams{Message: "name?", RequestedSchema: map[string]any{"type": "object"}})
+		msg := f.msg
+		if msg == "" {
+			msg = "name?"
+		}
+		_, err := c.Hooks.Elicit(ctx, &mcp.ElicitParams{Message: msg, RequestedSchema: map[string]any{"type": "object"}})
 		if err != nil {
 			f.mu.Lock()
 			f.errs = append(f.errs, err)
@@ -155,4 +161,62 @@ func resultText(res *mcp.CallToolResult) string {
 		}
 	}
 	return b.String()
+}
+
+// A round's input requests together stay within settings.maxResultBytes:
+// 500 requests near the bound each made one message of 500 times it (the
+// TypeScript client drops its connection on one over 10 MiB). What does
+// not fit goes in the next round.
+func TestMultiRound_ARoundStaysWithinMaxResultBytes(t *testing.T) {
+	fb := &askingBackends{n: 12, msg: strings.Repeat("m", 4000)}
+	set := config.Settings{MaxResultBytes: 10 << 10}.Defaults()
+	specs := map[string]*config.Server{"hb": {Name: "hb", Type: config.Stdio, Command: "x"}}
+	var s *Server
+	cat := catalog.New(specs, fb, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
+	s = New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: set})
+	ct, st := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.MCP().Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The client answers the rounds itself, to see each.
+	co := &mcp.ClientOptions{MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true}, ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		return &mcp.ElicitResult{Action: "decline"}, nil
+	}}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, co).Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2026-07-28"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close(); ss.Close(); s.abandonPaused() })
+	p := &mcp.CallToolParams{Name: "execute", Arguments: map[string]any{"script": "return await hb.many()"}}
+	rounds, asked := 0, 0
+	for {
+		res, err := cs.CallTool(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.NeedsInput() {
+			if res.IsError || !strings.Contains(resultText(res), "answered 12") {
+				t.Errorf("result %q, want all 12 answered", resultText(res))
+			}
+			break
+		}
+		rounds++
+		if rounds > maxInputRounds {
+			t.Fatalf("round %d", rounds)
+		}
+		if b, _ := json.Marshal(res.InputRequests); len(b) > set.MaxResultBytes+512 {
+			t.Errorf("a round of %d bytes, want at most about %d", len(b), set.MaxResultBytes)
+		}
+		answers := mcp.InputResponseMap{}
+		for id := range res.InputRequests {
+			answers[id] = &mcp.ElicitResult{Action: "decline"}
+			asked++
+		}
+		p = &mcp.CallToolParams{Name: p.Name, Arguments: p.Arguments, InputResponses: answers, RequestState: res.RequestState}
+	}
+	if asked != 12 || rounds < 2 {
+		t.Errorf("%d asks in %d rounds, want 12 spread over several", asked, rounds)
+	}
 }
