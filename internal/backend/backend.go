@@ -154,6 +154,9 @@ type Backend struct {
 	overErr atomic.Pointer[error] // the first message too large, if any
 
 	closeOnce sync.Once
+	// closed is closed when Close begins: it ends a logging/setLevel
+	// still waiting, which the session's Close would wait for.
+	closed chan struct{}
 }
 
 // Start expands spec, starts the backend and completes the MCP handshake.
@@ -174,7 +177,7 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 	}
 	log = slog.New(redact.Handler(log.Handler(), sec))
 	b := &Backend{name: spec.Name, o: opt, log: log.With("server", spec.Name), secrets: sec,
-		maxMessage: opt.MaxMessageBytes, done: make(chan struct{})}
+		maxMessage: opt.MaxMessageBytes, done: make(chan struct{}), closed: make(chan struct{})}
 	if b.maxMessage <= 0 {
 		b.maxMessage = DefaultMaxMessageBytes
 	}
@@ -255,7 +258,15 @@ func (b *Backend) setLevel(cs *mcp.ClientSession) {
 		defer close(answered)
 		ctx, cancel := context.WithTimeout(context.Background(), setLevelTimeout)
 		defer cancel()
-		// A closed session ends the request at once.
+		stop := make(chan struct{})
+		defer close(stop)
+		go func() {
+			select {
+			case <-b.closed:
+				cancel() // Close would wait for the request
+			case <-stop:
+			}
+		}()
 		if err := cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "debug"}); err != nil {
 			b.log.Debug("backend refused logging/setLevel", "err", cutText(err.Error(), maxErrText))
 		}
@@ -616,6 +627,9 @@ func (b *Backend) end(err error) {
 func (b *Backend) Close() error {
 	b.closeOnce.Do(func() {
 		b.closing.Store(true)
+		if b.closed != nil {
+			close(b.closed)
+		}
 		if b.proc != nil {
 			b.proc.stop()
 		}

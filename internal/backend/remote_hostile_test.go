@@ -747,6 +747,13 @@ func TestRemote_UnansweredSetLevelDoesNotDelayTheStart(t *testing.T) {
 	if _, err := b.CallTool(context.Background(), "t", nil); err != nil {
 		t.Errorf("call after the start: %v", err)
 	}
+	// Close does not wait for the unanswered request either (the
+	// session's Close waits for what is in flight, up to 1 s).
+	began = time.Now()
+	b.Close()
+	if took := time.Since(began); took > 500*time.Millisecond {
+		t.Errorf("Close took %v, waiting for logging/setLevel", took)
+	}
 }
 
 // A 404 from another origin, where the configured server redirected a
