@@ -154,6 +154,9 @@ type Backend struct {
 	overErr atomic.Pointer[error] // the first message too large, if any
 
 	closeOnce sync.Once
+	// closed is closed when Close begins: it ends a logging/setLevel
+	// still waiting, which the session's Close would wait for.
+	closed chan struct{}
 }
 
 // Start expands spec, starts the backend and completes the MCP handshake.
@@ -174,7 +177,7 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 	}
 	log = slog.New(redact.Handler(log.Handler(), sec))
 	b := &Backend{name: spec.Name, o: opt, log: log.With("server", spec.Name), secrets: sec,
-		maxMessage: opt.MaxMessageBytes, done: make(chan struct{})}
+		maxMessage: opt.MaxMessageBytes, done: make(chan struct{}), closed: make(chan struct{})}
 	if b.maxMessage <= 0 {
 		b.maxMessage = DefaultMaxMessageBytes
 	}
@@ -227,15 +230,54 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 	if over := b.overErr.Load(); over != nil {
 		b.end(*over)
 	}
-	if b.o.Log != nil && b.info.Capabilities.Logging != nil {
-		lctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		if err := b.cur().SetLoggingLevel(lctx, &mcp.SetLoggingLevelParams{Level: "debug"}); err != nil {
-			b.log.Debug("backend refused logging/setLevel", "err", err)
-		}
-		cancel()
-	}
+	b.setLevel(b.cur())
 	go b.watch() // a broken session is noticed at once
 	return b, nil
+}
+
+// setLevelWait is how long a start (or a new session) waits for the
+// answer to logging/setLevel before it goes on; the request itself waits
+// up to setLevelTimeout. A remote backend that never answered it added
+// 5 s to each start.
+const (
+	setLevelWait    = 250 * time.Millisecond
+	setLevelTimeout = 5 * time.Second
+)
+
+// setLevel asks cs's server for every log message (we filter them per
+// client), when its messages go somewhere and it offers logging. It
+// waits at most setLevelWait: a server that answers at once has the
+// level set before the first call, as before, and one that never answers
+// delays nothing.
+func (b *Backend) setLevel(cs *mcp.ClientSession) {
+	if b.o.Log == nil || b.info.Capabilities == nil || b.info.Capabilities.Logging == nil {
+		return
+	}
+	answered := make(chan struct{})
+	go func() {
+		defer close(answered)
+		ctx, cancel := context.WithTimeout(context.Background(), setLevelTimeout)
+		defer cancel()
+		stop := make(chan struct{})
+		defer close(stop)
+		go func() {
+			select {
+			case <-b.closed:
+				cancel() // Close would wait for the request
+			case <-stop:
+			}
+		}()
+		if err := cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "debug"}); err != nil {
+			b.log.Debug("backend refused logging/setLevel", "err", cutText(err.Error(), maxErrText))
+		}
+	}()
+	t := time.NewTimer(setLevelWait)
+	defer t.Stop()
+	select {
+	case <-answered:
+	case <-t.C:
+		b.log.Debug("backend has not answered logging/setLevel yet: going on without waiting")
+	}
 }
 
 // watch waits for the session to end and ends the backend, except when
@@ -312,7 +354,9 @@ func (b *Backend) reconnect() error {
 	if b.closing.Load() { // Close ran meanwhile: it may have missed cs
 		cs.Close()
 		end()
+		return nil
 	}
+	b.setLevel(cs) // a new session has the server's default level
 	return nil
 }
 
@@ -583,6 +627,9 @@ func (b *Backend) end(err error) {
 func (b *Backend) Close() error {
 	b.closeOnce.Do(func() {
 		b.closing.Store(true)
+		if b.closed != nil {
+			close(b.closed)
+		}
 		if b.proc != nil {
 			b.proc.stop()
 		}

@@ -108,6 +108,7 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 	ot.oauth = b.remote.signIn != nil
 	if kind(spec) == config.SSE {
 		ot.signIn = b.remote.signIn
+		ot.legacy = true
 		t = &mcp.SSEClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
 	} else {
 		ot.streamable = true
@@ -178,6 +179,9 @@ type originTransport struct {
 	// gate, for a legacy SSE backend, holds its event stream's reading
 	// back while the SDK has not taken what it read (sseGate).
 	gate *sseGate
+	// legacy is set for a legacy SSE backend, whose refused messages
+	// fail their request only (refusedPost).
+	legacy bool
 	// streamable is set for a Streamable HTTP backend, whose bad answers
 	// to one request fail that request only (badAnswer); oauth when the
 	// SDK signs in to it (it must see 401 and 403).
@@ -274,8 +278,19 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 	}
 	resp, err := t.base.RoundTrip(r)
-	if err == nil && t.lost != nil && resp.StatusCode == http.StatusNotFound && r.Header.Get("Mcp-Session-Id") != "" {
-		t.lost()
+	if err == nil && resp.StatusCode == http.StatusNotFound && r.Header.Get("Mcp-Session-Id") != "" {
+		if originOf(r.URL) != t.origin {
+			// Only the configured origin, which opened the session, can
+			// say it forgot it: a 404 from wherever a redirect sent the
+			// request ended the session (the SDK reads any 404 to a
+			// session id so) and opened a new one. It fails this
+			// request only.
+			resp.Body.Close()
+			return nil, fmt.Errorf("backend %q: %s, where a redirect sent this request, answered %s to our session: only the configured server can end the session, so this request failed and the session goes on", t.server, serverText(originOf(r.URL), 128), serverText(resp.Status, 64))
+		}
+		if t.lost != nil {
+			t.lost()
+		}
 	}
 	if err == nil && t.signIn != nil && resp.StatusCode == http.StatusUnauthorized && originOf(r.URL) == t.origin {
 		if err := t.signIn.Authorize(r.Context(), r, resp); err != nil {
@@ -305,6 +320,10 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		// error does not end the session.
 		resp.Body.Close()
 		return nil, fmt.Errorf("backend %q answered %s; it asks to wait %v before trying again", t.server, serverText(resp.Status, 64), wait)
+	}
+	if t.legacy && r.Method == http.MethodPost && refusedPost(resp.StatusCode) {
+		resp.Body.Close()
+		return nil, fmt.Errorf("backend %q answered a message with %s: %w", t.server, serverText(resp.Status, 64), errRejected)
 	}
 	if call {
 		if err := t.badAnswer(r, resp); err != nil {
@@ -376,7 +395,7 @@ func (c *callAnswer) Read(p []byte) (int, error) {
 			c.err = err
 		case err != nil:
 			data = c.failed(fmt.Sprintf("its answer broke off after %d bytes: %s", len(data), cutText(err.Error(), 512)))
-		case !validEvent(data):
+		case checkMessage(data) != "":
 			data = c.failed(fmt.Sprintf("its answer of %d bytes is not a JSON-RPC message", len(data)))
 		}
 		c.r = bytes.NewReader(data)
@@ -460,6 +479,21 @@ func (t *originTransport) badAnswer(r *http.Request, resp *http.Response) error 
 		}
 	}
 	return fmt.Errorf("backend %q answered %s", t.server, serverText(resp.Status, 64))
+}
+
+// The SDK's legacy SSE client reads a POST answered with an error status
+// as its connection broken and ends the session: every call in flight on
+// the backend failed with one refused message (a gateway's 400 or 413, a
+// 500 for one request). The error is returned to its request only,
+// marked as the SDK marks a request its transport rejected (jsonrpc's
+// code -32005, which its connection matches by code). A 404 still ends
+// the session: the server no longer knows the session's endpoint.
+var errRejected = &jsonrpc.Error{Code: -32005, Message: "this request failed; the session goes on"}
+
+// refusedPost reports whether a legacy SSE POST's status fails its request
+// only: an error status but 404 (3xx are followed).
+func refusedPost(code int) bool {
+	return code >= 400 && code != http.StatusNotFound || code < 200
 }
 
 // maxPeekedError bounds what is read of an error answer to find a

@@ -238,7 +238,8 @@ func TestRemote_ConnectionErrorsAreBounded(t *testing.T) {
 	check("call", err)
 
 	// A legacy SSE server whose POST is answered with a 200 kB reason:
-	// the SDK quotes the status line, and the session ends.
+	// the call fails quoting the status line, bounded, and the session
+	// goes on.
 	sse := mcp.NewSSEHandler(func(*http.Request) *mcp.Server {
 		s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
 		s.AddTool(&mcp.Tool{Name: "t", InputSchema: map[string]any{"type": "object"}}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -264,9 +265,12 @@ func TestRemote_ConnectionErrorsAreBounded(t *testing.T) {
 	}
 	defer sb.Close()
 	_, err = sb.CallTool(context.Background(), "t", nil)
-	check("sse call", err)
-	<-sb.Done()
-	check("sse end", sb.alive())
+	if err == nil || len(err.Error()) > maxErrText+200 || !strings.Contains(err.Error(), "answered a message with 500 jjj") {
+		t.Errorf("sse call: %v, want a bounded error quoting the status", err)
+	}
+	if err := sb.alive(); err != nil {
+		t.Errorf("sse: the session ended: %v", err)
+	}
 
 	// A start whose initialize is answered so.
 	ts2 := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -560,6 +564,14 @@ func TestRemote_ABrokenJSONAnswerFailsThatCallOnly(t *testing.T) {
 			w.Header().Set("Content-Type", "application/json")
 			fmt.Fprint(w, `[1,2]`)
 		}, "is not a JSON-RPC message"},
+		{"object", func(w http.ResponseWriter, id json.RawMessage) {
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprint(w, `{"answer":42}`)
+		}, "is not a JSON-RPC message"},
+		{"bad error", func(w http.ResponseWriter, id json.RawMessage) {
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":"boom"}`, id)
+		}, "is not a JSON-RPC message"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			held, release := make(chan struct{}), make(chan struct{})
@@ -633,6 +645,12 @@ func TestRemote_AnUndecodableEventFailsThatCallOnly(t *testing.T) {
 		{"not json", "data: not json\n\n"},
 		{"array", "event: message\r\ndata: [1,\r\ndata: 2]\r\n\r\n"},
 		{"cut", ": note\ndata: {\"jsonrpc\":\"2.0\",\n\n"},
+		{"object", "data: {\"answer\":42}\n\n"},
+		{"object id", "data: {\"jsonrpc\":\"2.0\",\"id\":{},\"result\":{}}\n\n"},
+		{"no jsonrpc", "data: {\"id\":1,\"result\":{}}\n\n"},
+		{"cut over 1 MiB", "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"data\":\"" + strings.Repeat("z", 3<<20) + "\"}\n\n"},
+		{"over 1 MiB, no message", "data: {\"result\":\"" + strings.Repeat("z", 3<<20) + "\"}\n\n"},
+		{"run on into the next event", "data: {\"jsonrpc\":\"2.0\",\"id\":"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			held, release := make(chan struct{}), make(chan struct{})
@@ -677,6 +695,176 @@ func TestRemote_AnUndecodableEventFailsThatCallOnly(t *testing.T) {
 			}
 			if err := b.alive(); err != nil {
 				t.Errorf("the backend ended: %v", err)
+			}
+		})
+	}
+}
+
+// A remote backend that offers logging but never answers
+// logging/setLevel added 5 s to each start (the start waited for the
+// answer). The start now waits for it at most setLevelWait; the level is
+// still asked for.
+func TestRemote_UnansweredSetLevelDoesNotDelayTheStart(t *testing.T) {
+	var asked atomic.Int64
+	stop := make(chan struct{})
+	h := &hostileRemote{post: func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+		var m struct {
+			ID json.RawMessage `json:"id"`
+		}
+		_ = json.Unmarshal(body, &m)
+		switch method {
+		case "initialize":
+			w.Header().Set("Mcp-Session-Id", "s1")
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"logging":{}},"serverInfo":{"name":"h","version":"1"}}}`, m.ID)
+			return true
+		case "logging/setLevel":
+			asked.Add(1)
+			select { // never answered
+			case <-r.Context().Done():
+			case <-stop:
+			}
+			return true
+		}
+		return false
+	}}
+	ts := httptest.NewServer(h)
+	t.Cleanup(ts.Close)
+	t.Cleanup(func() { close(stop) })
+	began := time.Now()
+	b, err := Start(context.Background(), &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL}, &Options{ProtocolVersion: "2025-11-25", Log: func(context.Context, *mcp.LoggingMessageParams) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(began)
+	t.Cleanup(func() { b.Close() })
+	if took > 2*time.Second {
+		t.Errorf("the start took %v, waiting for logging/setLevel", took)
+	}
+	if asked.Load() != 1 {
+		t.Errorf("logging/setLevel asked %d times, want 1", asked.Load())
+	}
+	if _, err := b.CallTool(context.Background(), "t", nil); err != nil {
+		t.Errorf("call after the start: %v", err)
+	}
+	// Close does not wait for the unanswered request either (the
+	// session's Close waits for what is in flight, up to 1 s).
+	began = time.Now()
+	b.Close()
+	if took := time.Since(began); took > 500*time.Millisecond {
+		t.Errorf("Close took %v, waiting for logging/setLevel", took)
+	}
+}
+
+// A 404 from another origin, where the configured server redirected a
+// call, was read as the server forgetting our session: the session
+// ended, every call in flight on it failed, and a new one was opened. It
+// now fails that call only, naming the other origin. The session id
+// still goes there (a load balancer sending each request to one node is
+// legitimate; the id is the server's to hand out), the configured
+// headers do not.
+func TestRemote_A404FromAnotherOriginFailsThatCallOnly(t *testing.T) {
+	var sawSession, sawKey atomic.Value
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sawSession.Store(r.Header.Get("Mcp-Session-Id"))
+		sawKey.Store(r.Header.Get("X-Api-Key"))
+		w.WriteHeader(http.StatusNotFound)
+	}))
+	defer other.Close()
+	var calls atomic.Int64
+	h := &hostileRemote{post: func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+		if method == "tools/call" && calls.Add(1) == 1 {
+			http.Redirect(w, r, other.URL+"/mcp", http.StatusTemporaryRedirect)
+			return true
+		}
+		return false
+	}}
+	ts := httptest.NewServer(h)
+	t.Cleanup(ts.Close)
+	b, err := Start(context.Background(), &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL, Headers: map[string]string{"X-Api-Key": "k-s3cret"}}, &Options{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	_, err = b.CallTool(context.Background(), "t", nil)
+	if err == nil || !strings.Contains(err.Error(), "where a redirect sent this request") || !strings.Contains(err.Error(), other.Listener.Addr().String()) {
+		t.Fatalf("redirected call: %v, want it to fail naming the other origin", err)
+	}
+	if _, err := b.CallTool(context.Background(), "t", nil); err != nil {
+		t.Fatalf("the next call: %v", err)
+	}
+	if n := h.inits.Load(); n != 1 {
+		t.Errorf("%d sessions opened, want 1", n)
+	}
+	if v, _ := sawSession.Load().(string); v != "s1" {
+		t.Errorf("the other origin got session id %q, want s1", v)
+	}
+	if v, _ := sawKey.Load().(string); v != "" {
+		t.Errorf("the other origin got the configured header %q", v)
+	}
+}
+
+// A legacy SSE backend answering one POST with an error status (a
+// gateway's 400, a 500 for one request) ended the session, as the SDK's
+// client reads a failed POST: every call in flight failed with it. That
+// call fails now, naming the server and the status; the others go on.
+func TestRemote_LegacySSERefusedPostFailsThatCallOnly(t *testing.T) {
+	for _, status := range []int{http.StatusBadRequest, http.StatusRequestEntityTooLarge, http.StatusInternalServerError} {
+		t.Run(http.StatusText(status), func(t *testing.T) {
+			s := &legacySSE{out: make(chan []byte)}
+			release := make(chan struct{})
+			h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.Method == http.MethodPost {
+					body, _ := io.ReadAll(r.Body)
+					r.Body = io.NopCloser(bytes.NewReader(body))
+					var m struct{ ID json.RawMessage }
+					_ = json.Unmarshal(body, &m)
+					switch {
+					case bytes.Contains(body, []byte(`"name":"bad"`)):
+						http.Error(w, "refused \x1b[2J", status)
+						return
+					case bytes.Contains(body, []byte(`"name":"hold"`)):
+						w.WriteHeader(http.StatusAccepted)
+						go func() {
+							<-release
+							s.out <- []byte(fmt.Sprintf("event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"held\"}]}}\n\n", m.ID))
+						}()
+						return
+					}
+				}
+				s.ServeHTTP(w, r)
+			})
+			ts := httptest.NewServer(h)
+			defer ts.Close()
+			b, err := Start(context.Background(), &config.Server{Name: "l", Type: config.SSE, URL: ts.URL}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Close()
+			done := make(chan error, 1)
+			go func() {
+				_, err := b.CallTool(context.Background(), "hold", nil)
+				done <- err
+			}()
+			time.Sleep(200 * time.Millisecond) // the held call is in flight
+			_, err = b.CallTool(context.Background(), "bad", nil)
+			if err == nil || !strings.Contains(err.Error(), `backend "l" answered a message with `+fmt.Sprint(status)) {
+				t.Errorf("bad call: %v, want it to name the server and the status", err)
+			}
+			close(release)
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("the call in flight: %v", err)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("the call in flight got no answer")
+			}
+			if err := b.alive(); err != nil {
+				t.Errorf("the backend ended: %v", err)
+			}
+			if _, err := b.CallTool(context.Background(), "t", nil); err != nil {
+				t.Errorf("a call after: %v", err)
 			}
 		})
 	}

@@ -54,7 +54,7 @@ func (s *Server) confirm(ctx context.Context, t catalog.Tool, args json.RawMessa
 // defaulting to def). why is added to the refusals (such as
 // " (settings.trifecta)"). Every refusal wraps ErrNotConfirmed.
 func askAllow(ctx context.Context, r *relay, msg, title string, def bool, why string) error {
-	res, err := r.elicit(ctx, &mcp.ElicitParams{
+	res, err := r.elicit(ctx, "switchboard's confirmation ("+title+")", &mcp.ElicitParams{
 		Mode:    "form",
 		Message: msg,
 		RequestedSchema: map[string]any{

@@ -4,9 +4,11 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -25,27 +27,56 @@ import (
 // paused is a meta-tool call running across the requests of one
 // multi-round-trip exchange.
 type paused struct {
-	id     string
-	cancel context.CancelCauseFunc
-	asks   chan *ask                // input requests of the running call
-	done   chan *mcp.CallToolResult // its result (buffered)
-	mu     sync.Mutex
-	open   map[string]*ask // sent to the client, not answered yet
-	next   atomic.Int64
-	asked  atomic.Bool // an input request went to the client
+	id      string
+	cancel  context.CancelCauseFunc
+	asks    chan *ask                // input requests of the running call
+	done    chan *mcp.CallToolResult // its result (buffered)
+	mu      sync.Mutex
+	open    map[string]*ask // sent to the client, not answered yet
+	next    atomic.Int64
+	asked   atomic.Bool // an input request went to the client
+	rounds  int         // input_required results sent (under mu)
+	carry   []*ask      // asks left for the next round: the last one was full (under mu)
+	refused string      // the first input request refused for the round limit (under mu)
 }
 
 // ask is one input request waiting for the client's answer.
 type ask struct {
 	id    string
+	who   string // what asks: "server.tool"
 	req   mcp.InputRequest
-	reply chan mcp.InputResponse // buffered
+	reply chan answer // buffered
 }
 
-// input sends req to the client (as part of the next input_required
-// result) and waits for its answer.
-func (p *paused) input(ctx context.Context, req mcp.InputRequest) (mcp.InputResponse, error) {
-	a := &ask{id: strconv.FormatInt(p.next.Add(1), 10), req: req, reply: make(chan mcp.InputResponse, 1)}
+// answer is the client's answer to an ask, or why it gets none.
+type answer struct {
+	res mcp.InputResponse
+	err error
+}
+
+// maxInputRounds bounds the input_required results one call gives its
+// 2026-07-28 client. The protocol sets no bound, but clients do: the Go
+// SDK fails the call with its own error ("exceeded maximum retries
+// (10)", naming neither server nor tool) at the 10th such result, so it
+// answers 9; dart_mcp answers as many, protocol-droid 8. An input
+// request that would need a round past this is refused to whoever made
+// it, naming it and the limit, and the call goes on (and ends) on our
+// side, where its client still waits for it.
+const maxInputRounds = 8
+
+// inputGather is how long a round waits after each input request for
+// another one: requests made together (a backend asking several at
+// once, a script's Promise.all) go to the client in one round.
+// inputGatherMax bounds the whole wait.
+const (
+	inputGather    = 20 * time.Millisecond
+	inputGatherMax = 500 * time.Millisecond
+)
+
+// input sends req (made by who, "server.tool") to the client, as part of
+// the next input_required result, and waits for its answer.
+func (p *paused) input(ctx context.Context, who string, req mcp.InputRequest) (mcp.InputResponse, error) {
+	a := &ask{id: strconv.FormatInt(p.next.Add(1), 10), who: who, req: req, reply: make(chan answer, 1)}
 	p.asked.Store(true) // before the request can reach the client: see multiRound
 	select {
 	case p.asks <- a:
@@ -54,10 +85,13 @@ func (p *paused) input(ctx context.Context, req mcp.InputRequest) (mcp.InputResp
 	}
 	select {
 	case r := <-a.reply:
-		if r == nil {
+		if r.err != nil {
+			return nil, r.err
+		}
+		if r.res == nil {
 			return nil, fmt.Errorf("the client retried without answering input request %s", a.id)
 		}
-		return r, nil
+		return r.res, nil
 	case <-ctx.Done():
 		return nil, context.Cause(ctx)
 	}
@@ -85,7 +119,7 @@ func (s *Server) multiRound(ctx context.Context, req *mcp.CallToolRequest, call 
 		p := v.(*paused)
 		p.mu.Lock()
 		for id, a := range p.open {
-			a.reply <- req.Params.InputResponses[id] // nil: unanswered
+			a.reply <- answer{res: req.Params.InputResponses[id]} // nil: unanswered
 			delete(p.open, id)
 		}
 		p.mu.Unlock()
@@ -121,20 +155,145 @@ func (s *Server) multiRound(ctx context.Context, req *mcp.CallToolRequest, call 
 const pausedResultTTL = 2 * time.Minute
 
 // await returns p's result, or an input_required result with the input
-// requests p makes; the client cancelling ctx cancels p.
+// requests p makes (those made together in one round); the client
+// cancelling ctx cancels p. Past maxInputRounds, the requests are refused
+// to their makers and await goes on waiting for the call's result.
 func (s *Server) await(ctx context.Context, p *paused) *mcp.CallToolResult {
-	select {
-	case res := <-p.done:
-		s.pausedCalls.Delete(p.id)
-		return res
-	case a := <-p.asks:
+	for {
+		var first *ask
 		p.mu.Lock()
-		p.open[a.id] = a
+		carried := len(p.carry) > 0
 		p.mu.Unlock()
-		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{a.id: a.req}, RequestState: p.id}
-	case <-ctx.Done():
-		p.cancel(nil) // context.Canceled: the client cancelled
-		return errorResult("cancelled")
+		if !carried {
+			select {
+			case res := <-p.done:
+				s.pausedCalls.Delete(p.id)
+				p.mu.Lock()
+				refused := p.refused
+				p.mu.Unlock()
+				if refused != "" && res != nil && res.IsError && !strings.Contains(resultTexts(res), refused) {
+					// The backend's error may not say why its input failed.
+					res.Content = append(res.Content, &mcp.TextContent{Text: refused})
+				}
+				return res
+			case first = <-p.asks:
+			case <-ctx.Done():
+				p.cancel(nil) // context.Canceled: the client cancelled
+				return errorResult("cancelled")
+			}
+		}
+		batch := p.gather(ctx, first, s.o.Settings.MaxResultBytes)
+		if len(batch) == 0 {
+			continue // another request of the exchange took them
+		}
+		p.mu.Lock()
+		if p.rounds >= maxInputRounds {
+			for _, a := range batch {
+				err := fmt.Errorf("switchboard: %s asked the client for input (%s) after %d rounds of input requests in this call; a 2026-07-28 client answers at most %d rounds a call (the Go SDK fails the whole call after 9), so it was refused: ask for input fewer times in one call, or for several inputs at once", a.who, inputMethod(a.req), p.rounds, maxInputRounds)
+				if p.refused == "" {
+					p.refused = err.Error()
+				}
+				a.reply <- answer{err: err}
+			}
+			p.mu.Unlock()
+			continue
+		}
+		p.rounds++
+		reqs := make(mcp.InputRequestMap, len(batch))
+		for _, a := range batch {
+			p.open[a.id] = a
+			reqs[a.id] = a.req
+		}
+		p.mu.Unlock()
+		return &mcp.CallToolResult{InputRequests: reqs, RequestState: p.id}
+	}
+}
+
+// gather is the asks left from the last round, first (when not nil), and
+// the input requests p makes right after: each within inputGather of the
+// one before, all within inputGatherMax, and together at most limit
+// bytes as JSON (limit <= 0: no bound; each one is within it, see
+// relayable): a round of 500 requests near settings.maxResultBytes each
+// was one message of 500 times that, and the TypeScript client drops its
+// connection on one over 10 MiB. What does not fit waits for the next.
+func (p *paused) gather(ctx context.Context, first *ask, limit int) []*ask {
+	p.mu.Lock()
+	pending := p.carry
+	p.carry = nil
+	p.mu.Unlock()
+	if first != nil {
+		pending = append(pending, first)
+	}
+	var batch []*ask
+	size := 0
+	// add takes a into the batch, or reports that the batch is full.
+	add := func(a *ask) bool {
+		n := 0
+		if limit > 0 {
+			b, _ := json.Marshal(a.req)
+			n = len(b)
+		}
+		if len(batch) > 0 && limit > 0 && size+n > limit {
+			return false
+		}
+		batch, size = append(batch, a), size+n
+		return true
+	}
+	for i, a := range pending {
+		if !add(a) {
+			p.mu.Lock()
+			p.carry = append(pending[i:i:i], pending[i:]...)
+			p.mu.Unlock()
+			return batch
+		}
+	}
+	end := time.NewTimer(inputGatherMax)
+	defer end.Stop()
+	quiet := time.NewTimer(inputGather)
+	defer quiet.Stop()
+	for {
+		select {
+		case a := <-p.asks:
+			if !add(a) {
+				p.mu.Lock()
+				p.carry = append(p.carry, a)
+				p.mu.Unlock()
+				return batch
+			}
+			if !quiet.Stop() {
+				<-quiet.C
+			}
+			quiet.Reset(inputGather)
+		case <-quiet.C:
+			return batch
+		case <-end.C:
+			return batch
+		case <-ctx.Done():
+			return batch
+		}
+	}
+}
+
+// resultTexts is res's text blocks, joined.
+func resultTexts(res *mcp.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range res.Content {
+		if t, ok := c.(*mcp.TextContent); ok {
+			b.WriteString(t.Text)
+		}
+	}
+	return b.String()
+}
+
+// inputMethod names req's method, for errors.
+func inputMethod(req mcp.InputRequest) string {
+	switch req.(type) {
+	case *mcp.ElicitParams:
+		return "elicitation/create"
+	case *mcp.ListRootsParams:
+		return "roots/list"
+	default:
+		return "sampling/createMessage"
 	}
 }
 

@@ -22,7 +22,7 @@ func TestMultiRound_RetryAfterTheCallEndedGetsItsResult(t *testing.T) {
 	ctx := context.WithValue(context.Background(), relayKey{}, r)
 	finish := make(chan struct{})
 	call := func(ctx context.Context) *mcp.CallToolResult {
-		go relayOf(ctx).input(ctx, &mcp.ListRootsParams{}) // asked, never awaited
+		go relayOf(ctx).input(ctx, "s.t", &mcp.ListRootsParams{}) // asked, never awaited
 		<-finish
 		return textResult("done")
 	}
@@ -56,7 +56,7 @@ func TestMultiRound_CallWaitingForInputEndsWithTheConnection(t *testing.T) {
 	ctx := context.WithValue(context.Background(), relayKey{}, r)
 	ended := make(chan error, 1)
 	call := func(ctx context.Context) *mcp.CallToolResult {
-		_, err := relayOf(ctx).input(ctx, &mcp.ListRootsParams{})
+		_, err := relayOf(ctx).input(ctx, "s.t", &mcp.ListRootsParams{})
 		ended <- err
 		return textResult("after input")
 	}

@@ -29,7 +29,8 @@ type relay struct {
 
 	// input, when set (2026-07-28 clients), sends an input request as
 	// part of an input_required result and waits for the retry's answer.
-	input func(context.Context, mcp.InputRequest) (mcp.InputResponse, error)
+	// who is what asks ("server.tool"), named when the request is refused.
+	input func(ctx context.Context, who string, req mcp.InputRequest) (mcp.InputResponse, error)
 
 	mu   sync.Mutex
 	last float64 // the last progress value sent (it must increase)
@@ -184,11 +185,12 @@ func (r *relay) progress(msg string, val, total float64) {
 
 // elicit asks the request's client: a request to it (2025-11-25) or an
 // input request in an input_required result (2026-07-28).
-func (r *relay) elicit(ctx context.Context, p *mcp.ElicitParams) (*mcp.ElicitResult, error) {
+// who is what asks ("server.tool").
+func (r *relay) elicit(ctx context.Context, who string, p *mcp.ElicitParams) (*mcp.ElicitResult, error) {
 	if r.input == nil {
 		return r.ss.Elicit(ctx, p)
 	}
-	res, err := r.input(ctx, p)
+	res, err := r.input(ctx, who, p)
 	if err != nil {
 		return nil, err
 	}
@@ -236,7 +238,7 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 		},
 		Roots: func(ctx context.Context) (*mcp.ListRootsResult, error) {
 			if caps.RootsV2 != nil && r.input != nil {
-				res, err := r.input(ctx, &mcp.ListRootsParams{})
+				res, err := r.input(ctx, server+"."+tool, &mcp.ListRootsParams{})
 				if err != nil {
 					return nil, err
 				}
@@ -259,7 +261,7 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 			if err := relayable(server, tool, "elicitation/create", p, limit); err != nil {
 				return nil, err
 			}
-			return r.elicit(ctx, cleanElicit(p))
+			return r.elicit(ctx, server+"."+tool, cleanElicit(p))
 		}
 	} else {
 		h.Elicit = func(context.Context, *mcp.ElicitParams) (*mcp.ElicitResult, error) {
@@ -275,7 +277,7 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 			if r.input == nil {
 				return r.ss.CreateMessage(ctx, p)
 			}
-			res, err := r.input(ctx, p)
+			res, err := r.input(ctx, server+"."+tool, p)
 			if err != nil {
 				return nil, err
 			}
