@@ -477,33 +477,14 @@ func TestRemote_ABadAnswerToOneCallFailsThatCallOnly(t *testing.T) {
 				case bytes.Contains(body, []byte(`"name":"bad"`)):
 					tt.answer(w)
 				default:
-					close(held)
-					<-release
-					w.Header().Set("Content-Type", "application/json")
 					var m struct{ ID json.RawMessage }
 					_ = json.Unmarshal(body, &m)
-					fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"held"}]}}`, m.ID)
+					answerHeld(w, m.ID, held, release)
 				}
 				return true
 			}
 			b := startHostile(t, h)
-			done := make(chan error, 1)
-			go func() {
-				_, err := b.CallTool(context.Background(), "hold", nil)
-				done <- err
-			}()
-			<-held
-			_, err := b.CallTool(context.Background(), "bad", nil)
-			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), `backend "r"`) {
-				t.Errorf("bad call: %v, want an error naming the server and %q", err, tt.want)
-			}
-			close(release)
-			if err := <-done; err != nil {
-				t.Errorf("the call in flight failed with it: %v", err)
-			}
-			if err := b.alive(); err != nil {
-				t.Errorf("the backend ended: %v", err)
-			}
+			badBesideHeld(t, b, held, release, nil, tt.want, `backend "r"`)
 			if n := h.inits.Load(); n != 1 {
 				t.Errorf("%d sessions opened, want 1", n)
 			}
@@ -586,30 +567,11 @@ func TestRemote_ABrokenJSONAnswerFailsThatCallOnly(t *testing.T) {
 					tt.answer(w, m.ID)
 					return true
 				}
-				close(held)
-				<-release
-				w.Header().Set("Content-Type", "application/json")
-				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"held"}]}}`, m.ID)
+				answerHeld(w, m.ID, held, release)
 				return true
 			}
 			b := startHostile(t, h)
-			done := make(chan error, 1)
-			go func() {
-				_, err := b.CallTool(context.Background(), "hold", nil)
-				done <- err
-			}()
-			<-held
-			_, err := b.CallTool(context.Background(), "bad", nil)
-			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), `backend "r"`) {
-				t.Errorf("bad call: %v, want an error naming the server and %q", err, tt.want)
-			}
-			close(release)
-			if err := <-done; err != nil {
-				t.Errorf("the call in flight failed with it: %v", err)
-			}
-			if err := b.alive(); err != nil {
-				t.Errorf("the backend ended: %v", err)
-			}
+			badBesideHeld(t, b, held, release, nil, tt.want, `backend "r"`)
 		})
 	}
 }
@@ -676,26 +638,13 @@ func TestRemote_AnUndecodableEventFailsThatCallOnly(t *testing.T) {
 				return true
 			}
 			b := startHostile(t, h)
-			done := make(chan error, 1)
-			go func() {
-				res, err := b.CallTool(context.Background(), "hold", nil)
-				if err == nil && len(res.Content[0].(*mcp.TextContent).Text) != 1536<<10 {
-					err = fmt.Errorf("the held call's long result came back cut")
+			long := func(res *mcp.CallToolResult) error {
+				if len(res.Content[0].(*mcp.TextContent).Text) != 1536<<10 {
+					return fmt.Errorf("the held call's long result came back cut")
 				}
-				done <- err
-			}()
-			<-held
-			_, err := b.CallTool(context.Background(), "bad", nil)
-			if err == nil || !strings.Contains(err.Error(), `backend "r" sent an event that is not a JSON-RPC message`) {
-				t.Errorf("bad call: %v, want an error naming the server", err)
+				return nil
 			}
-			close(release)
-			if err := <-done; err != nil {
-				t.Errorf("the call in flight: %v", err)
-			}
-			if err := b.alive(); err != nil {
-				t.Errorf("the backend ended: %v", err)
-			}
+			badBesideHeld(t, b, held, release, long, `backend "r" sent an event that is not a JSON-RPC message`)
 		})
 	}
 }
@@ -867,5 +816,45 @@ func TestRemote_LegacySSERefusedPostFailsThatCallOnly(t *testing.T) {
 				t.Errorf("a call after: %v", err)
 			}
 		})
+	}
+}
+
+// answerHeld closes held, waits for release, then answers the call id with
+// the text "held".
+func answerHeld(w http.ResponseWriter, id json.RawMessage, held, release chan struct{}) {
+	close(held)
+	<-release
+	w.Header().Set("Content-Type", "application/json")
+	fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"held"}]}}`, id)
+}
+
+// badBesideHeld calls "hold" in the background, waits until the server
+// holds it (held), then calls "bad": that call must fail with an error
+// holding every one of want. Then the held call is let go (release) and
+// must succeed (and pass check, when given) on a backend still alive: a bad
+// answer to one call fails that call, not the calls beside it.
+func badBesideHeld(t *testing.T, b *Backend, held, release chan struct{}, check func(*mcp.CallToolResult) error, want ...string) {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() {
+		res, err := b.CallTool(context.Background(), "hold", nil)
+		if err == nil && check != nil {
+			err = check(res)
+		}
+		done <- err
+	}()
+	<-held
+	_, err := b.CallTool(context.Background(), "bad", nil)
+	for _, w := range want {
+		if err == nil || !strings.Contains(err.Error(), w) {
+			t.Errorf("bad call: %v, want an error with %q", err, w)
+		}
+	}
+	close(release)
+	if err := <-done; err != nil {
+		t.Errorf("the call in flight failed with it: %v", err)
+	}
+	if err := b.alive(); err != nil {
+		t.Errorf("the backend ended: %v", err)
 	}
 }

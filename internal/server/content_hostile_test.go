@@ -204,16 +204,8 @@ func TestResults_EveryBlockIsOneAStrictClientAccepts(t *testing.T) {
 // and the TypeScript client refused resources/read.
 func TestReadResource_EmptyTextIsAValidContents(t *testing.T) {
 	fb := &richBackends{listing: richListing}
-	specs := map[string]*config.Server{"media": {Name: "media", Type: config.Stdio, Command: "x"}}
-	var s *Server
-	cat := catalog.New(specs, fb, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
-	s = New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
-	ct, st := mcp.NewInMemoryTransports()
+	_, ct, ss := serveOne(t, "media", fb, config.Settings{}.Defaults())
 	ctx := context.Background()
-	ss, err := s.MCP().Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	wire := &wireLines{}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, &mcp.LoggingTransport{Transport: ct, Writer: wire}, nil)
 	if err != nil {

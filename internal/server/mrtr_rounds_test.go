@@ -83,16 +83,8 @@ func itoa(n int) string {
 // it declines every elicitation and counts them.
 func roundsClient(t *testing.T, fb *askingBackends) (*mcp.ClientSession, *atomic.Int64) {
 	t.Helper()
-	specs := map[string]*config.Server{"hb": {Name: "hb", Type: config.Stdio, Command: "x"}}
-	var s *Server
-	cat := catalog.New(specs, fb, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
-	s = New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
-	ct, st := mcp.NewInMemoryTransports()
+	s, ct, ss := serveOne(t, "hb", fb, config.Settings{}.Defaults())
 	ctx := context.Background()
-	ss, err := s.MCP().Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var asked atomic.Int64
 	co := &mcp.ClientOptions{ElicitationHandler: func(ctx context.Context, r *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 		asked.Add(1)
@@ -170,16 +162,8 @@ func resultText(res *mcp.CallToolResult) string {
 func TestMultiRound_ARoundStaysWithinMaxResultBytes(t *testing.T) {
 	fb := &askingBackends{n: 12, msg: strings.Repeat("m", 4000)}
 	set := config.Settings{MaxResultBytes: 10 << 10}.Defaults()
-	specs := map[string]*config.Server{"hb": {Name: "hb", Type: config.Stdio, Command: "x"}}
-	var s *Server
-	cat := catalog.New(specs, fb, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
-	s = New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: set})
-	ct, st := mcp.NewInMemoryTransports()
+	s, ct, ss := serveOne(t, "hb", fb, set)
 	ctx := context.Background()
-	ss, err := s.MCP().Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// The client answers the rounds itself, to see each.
 	co := &mcp.ClientOptions{MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true}, ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 		return &mcp.ElicitResult{Action: "decline"}, nil

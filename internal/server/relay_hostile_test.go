@@ -48,16 +48,8 @@ func (f *floodBackends) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallTo
 // messages are cut.
 func TestRelay_BoundsWhatABackendSendsTheClient(t *testing.T) {
 	fb := &floodBackends{}
-	specs := map[string]*config.Server{"hb": {Name: "hb", Type: config.Stdio, Command: "x"}}
-	var s *Server
-	cat := catalog.New(specs, fb, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
-	s = New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
-	ct, st := mcp.NewInMemoryTransports()
+	_, ct, ss := serveOne(t, "hb", fb, config.Settings{}.Defaults())
 	ctx := context.Background()
-	ss, err := s.MCP().Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var mu sync.Mutex
 	var biggest int
 	note := func(v any) {
