@@ -35,8 +35,13 @@ type msgScan struct {
 	key1 string // the key of the top-level object's current member
 	key2 string // the key of the current member of its "error" object
 
-	version   string
-	id        byte // 0: none or null, 's': string, 'n': number, 'x': other
+	version string
+	id      byte // 0: none or null, 's': string, 'n': number, 'x': other
+	idNum   numReduce
+	// after the top-level value: the SDK's depth check still reads on
+	tailDepth int
+	tailStr   bool
+	tailEsc   bool
 	method    byte // 0: none, else the method value's first byte
 	hasMethod bool
 }
@@ -90,10 +95,120 @@ func (s *msgScan) fail(why string) {
 
 // Write reads p, the next bytes of the text.
 func (s *msgScan) Write(p []byte) {
-	for i := 0; i < len(p) && s.bad == "" && s.state != sDone; i++ {
+	i := 0
+	for ; i < len(p) && s.bad == "" && s.state != sDone; i++ {
 		s.step(p[i])
 	}
+	if s.state == sDone && s.bad == "" {
+		s.tail(p[i:])
+	}
 }
+
+// tail reads what follows the top-level value as the SDK's decoder
+// checks it before it decodes the value: the whole text nested at most
+// maxMsgDepth deep, counting brackets outside strings.
+func (s *msgScan) tail(p []byte) {
+	for _, b := range p {
+		if s.tailStr {
+			switch {
+			case s.tailEsc:
+				s.tailEsc = false
+			case b == '\\':
+				s.tailEsc = true
+			case b == '"':
+				s.tailStr = false
+			}
+			continue
+		}
+		switch b {
+		case '"':
+			s.tailStr = true
+		case '{', '[':
+			if s.tailDepth++; s.tailDepth > maxMsgDepth {
+				s.fail("nested over 1000 deep")
+				return
+			}
+		case '}', ']':
+			if s.tailDepth > 0 {
+				s.tailDepth--
+			}
+		}
+	}
+}
+
+// numReduce reads a number of any length and keeps enough of it to tell
+// whether strconv.ParseFloat (which the SDK's decoder uses) takes it: its
+// first maxSig digits from the first significant one, whether there are
+// more, and its decimal exponent. strconv reads up to 800 digits
+// exactly and past that misplaces the point, so a longer number is
+// refused (long tells).
+type numReduce struct {
+	neg, expNeg bool
+	sig         []byte
+	long        bool // over maxSig digits
+	intDigits   int  // significant digits before the point
+	fracZeros   int  // zeros after the point before the first significant digit
+	exp         int  // the exponent written, capped
+}
+
+const (
+	maxSig      = 800 // strconv reads this many digits exactly
+	maxExp      = 1 << 30
+	strconvMaxE = 10000 // strconv stops reading an exponent's digits at this
+)
+
+// add takes b, a byte of the number, now in state (the state it moved to).
+func (n *numReduce) add(b byte, state uint8) {
+	switch state {
+	case sNumMinus:
+		n.neg = true
+	case sNumZero, sNumInt, sNumFrac:
+		if len(n.sig) == 0 && b == '0' {
+			if state == sNumFrac {
+				n.fracZeros++
+			}
+			return
+		}
+		if len(n.sig) < maxSig {
+			n.sig = append(n.sig, b)
+		} else {
+			n.long = true
+		}
+		if state != sNumFrac && n.intDigits < maxExp {
+			n.intDigits++
+		}
+	case sNumESign:
+		n.expNeg = b == '-'
+	case sNumExp:
+		if n.exp < strconvMaxE {
+			n.exp = n.exp*10 + int(b-'0')
+		}
+	}
+}
+
+// inRange is whether the number is within float64's range.
+func (n *numReduce) inRange() bool {
+	if len(n.sig) == 0 {
+		return true // zero
+	}
+	e := n.exp
+	if n.expNeg {
+		e = -e
+	}
+	e += n.intDigits - n.fracZeros
+	text := make([]byte, 0, len(n.sig)+24)
+	if n.neg {
+		text = append(text, '-')
+	}
+	text = append(text, "0."...)
+	text = append(text, n.sig...)
+	text = append(text, 'e')
+	text = strconv.AppendInt(text, int64(e), 10)
+	_, err := strconv.ParseFloat(string(text), 64)
+	return err == nil
+}
+
+func (n *numReduce) reset() { *n = numReduce{sig: n.sig[:0]} }
 
 func (s *msgScan) keepByte(b byte) {
 	if !s.keep {
@@ -258,11 +373,19 @@ func (s *msgScan) number(b byte) {
 	if next != 0 {
 		s.keepByte(b)
 		s.state = next
+		s.numByte(b)
 		return
 	}
 	s.endScalar()
 	if s.bad == "" && s.state != sDone {
 		s.step(b)
+	}
+}
+
+// numByte takes b, a byte of a number now in s.state.
+func (s *msgScan) numByte(b byte) {
+	if s.vctx == cID {
+		s.idNum.add(b, s.state)
 	}
 }
 
@@ -299,6 +422,9 @@ func (s *msgScan) startValue(b byte) {
 	s.isKey = false
 	s.keep = s.vctx != cNone
 	s.tok, s.tokOver = s.tok[:0], false
+	if s.vctx == cID {
+		s.idNum.reset()
+	}
 	switch {
 	case b == '{' || b == '[':
 		s.member(b, nil)
@@ -321,12 +447,15 @@ func (s *msgScan) startValue(b byte) {
 	case b == '-':
 		s.keepByte(b)
 		s.state = sNumMinus
+		s.numByte(b)
 	case b == '0':
 		s.keepByte(b)
 		s.state = sNumZero
+		s.numByte(b)
 	case b >= '1' && b <= '9':
 		s.keepByte(b)
 		s.state = sNumInt
+		s.numByte(b)
 	case b == 't':
 		s.keepByte(b)
 		s.lit, s.state = "rue", sLit
@@ -405,10 +534,15 @@ func (s *msgScan) member(kind byte, raw []byte) {
 			s.id = 's'
 		case isNum:
 			s.id = 'n'
-			if !s.tokOver {
+			switch {
+			case !s.tokOver:
 				if _, err := strconv.ParseFloat(string(raw), 64); err != nil {
 					s.fail(`its "id" is out of range`)
 				}
+			case s.idNum.long:
+				s.fail(idTooLong)
+			case !s.idNum.inRange():
+				s.fail(`its "id" is out of range`)
 			}
 		case kind == 'n':
 			s.id = 0
@@ -441,6 +575,8 @@ func (s *msgScan) member(kind byte, raw []byte) {
 		}
 	}
 }
+
+const idTooLong = `its "id" is a number over 800 digits long`
 
 // Verdict is why the text read is not a JSON-RPC message as the SDK
 // decodes one, or "".

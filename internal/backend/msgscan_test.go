@@ -85,6 +85,18 @@ func TestMsgScan_AgreesWithTheSDK(t *testing.T) {
 		`{"jsonrpc":"2.0","id":1,"result":` + strings.Repeat("[", 999) + strings.Repeat("]", 999) + `}`,
 		`{"jsonrpc":"2.0","id":1,"result":` + strings.Repeat("[", 1000) + strings.Repeat("]", 1000) + `}`,
 		`{"` + strings.Repeat("k", 200) + `":1,"jsonrpc":"2.0","id":1,"result":{}}`,
+		`{"jsonrpc":"2.0","id":1` + strings.Repeat("0", 400) + `,"result":{}}`,
+		`{"jsonrpc":"2.0","id":-1` + strings.Repeat("0", 200) + `.5e200,"result":{}}`,
+		`{"jsonrpc":"2.0","id":0.` + strings.Repeat("0", 400) + `1e700,"result":{}}`,
+		`{"jsonrpc":"2.0","id":0.` + strings.Repeat("0", 400) + `1e300,"result":{}}`,
+		`{"jsonrpc":"2.0","id":0.` + strings.Repeat("0", 400) + `1,"result":{}}`,
+		`{"jsonrpc":"2.0","id":1.` + strings.Repeat("9", 400) + `e308,"result":{}}`,
+		`{"jsonrpc":"2.0","id":17976931348623158` + strings.Repeat("0", 292) + `,"result":{}}`,
+		`{"jsonrpc":"2.0","id":1e` + strings.Repeat("0", 300) + `400,"result":{}}`,
+		`{"jsonrpc":"2.0","id":1,"result":{}}` + strings.Repeat("[", 1001),
+		`{"jsonrpc":"2.0","id":1,"result":{}}` + strings.Repeat("[", 1000),
+		`{"jsonrpc":"2.0","id":1,"result":{}} "[\"` + strings.Repeat("[", 1001) + `"`,
+		`{"jsonrpc":"2.0","id":1,"result":{}}]]` + strings.Repeat("[", 1001),
 		``,
 		"\n",
 	}
@@ -100,6 +112,20 @@ func TestMsgScan_AgreesWithTheSDK(t *testing.T) {
 		}
 		if got := s.Verdict() == ""; got != want {
 			t.Errorf("%.80q a byte at a time: msgScan says %v, the SDK %v", c, got, want)
+		}
+	}
+}
+
+// An id over 800 digits long, which strconv (and so the SDK) reads with
+// its point misplaced, is refused: the call gets an error answer, where
+// the SDK might have ended the session on it.
+func TestMsgScan_RefusesAnIDOver800DigitsLong(t *testing.T) {
+	for _, c := range []string{
+		`{"jsonrpc":"2.0","id":17976931348623158` + strings.Repeat("0", 800) + `1e-500,"result":{}}`,
+		`{"jsonrpc":"2.0","id":1` + strings.Repeat("0", 820) + `e-500,"result":{}}`,
+	} {
+		if got := checkMessage([]byte(c)); got != idTooLong {
+			t.Errorf("%.60q: %q", c, got)
 		}
 	}
 }
