@@ -1,0 +1,131 @@
+package backend
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+)
+
+// sdkEvent is an event as the SDK's SSE reader yields it.
+type sdkEvent struct {
+	name string
+	data []byte
+}
+
+// sdkScan reads events as the SDK's scanEventsLimited does (no size
+// limit); malformed is a line it would end the session on.
+func sdkScan(in []byte) (evs []sdkEvent, malformed bool) {
+	r := bufio.NewReader(bytes.NewReader(in))
+	var (
+		ev      sdkEvent
+		hasData bool
+		other   bool
+	)
+	yield := func() {
+		if ev.name != "" || len(ev.data) > 0 || other {
+			evs = append(evs, ev)
+		}
+		ev, hasData, other = sdkEvent{}, false, false
+	}
+	for {
+		line, err := r.ReadBytes('\n')
+		line = bytes.TrimRight(line, "\r\n")
+		if len(line) == 0 {
+			yield()
+			if err != nil {
+				return evs, false
+			}
+			continue
+		}
+		before, after, found := bytes.Cut(line, []byte{':'})
+		if !found {
+			return evs, true
+		}
+		switch string(before) {
+		case "event":
+			ev.name = strings.TrimSpace(string(after))
+		case "id", "retry":
+			other = other || len(strings.TrimSpace(string(after))) > 0
+		case "data":
+			if hasData {
+				ev.data = append(ev.data, '\n')
+			}
+			hasData = true
+			ev.data = append(ev.data, bytes.TrimSpace(after)...)
+		}
+		if err != nil {
+			yield()
+			return evs, false
+		}
+	}
+}
+
+// decoded is the messages of evs that the SDK's client would take, and
+// whether it would end the session on one.
+func decoded(evs []sdkEvent) (msgs []string, fatal bool) {
+	for _, e := range evs {
+		if len(e.data) == 0 || (e.name != "" && e.name != "message") {
+			continue
+		}
+		if _, err := jsonrpc.DecodeMessage(e.data); err != nil {
+			return msgs, true
+		}
+		msgs = append(msgs, string(e.data))
+	}
+	return msgs, false
+}
+
+// FuzzCallEvents: whatever a backend sends, what callEvents passes on
+// holds no line and no event the SDK would end the session on; every
+// message the SDK would have taken before the first it would have ended
+// on passes as it came; and where the reads fall changes nothing.
+func FuzzCallEvents(f *testing.F) {
+	for _, c := range []string{
+		"data: {\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}\n\n",
+		": c\r\nid: 3\r\nevent: message\r\ndata:{\"jsonrpc\":\"2.0\",\r\ndata: \"id\":7,\"result\":{}}\r\n\r\n",
+		"event: other\ndata: not json\n\ndata: nope\n\n",
+		"data: \u00a0{\"jsonrpc\":\"2.0\",\"method\":\"m\"}\u2028 \r\r\n\n",
+		"garbage\ndata: {\"a\":1}",
+		"\ufeffdata: x\n\n",
+	} {
+		f.Add([]byte(c), uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, in []byte, size uint8) {
+		read := func(bufSize int) []byte {
+			c := newCallEvents(io.NopCloser(bytes.NewReader(in)), "r", json.RawMessage("7"))
+			if bufSize > 0 {
+				c.r = bufio.NewReaderSize(c.src, bufSize)
+			}
+			out, err := io.ReadAll(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return out
+		}
+		out := read(0)
+		if small := read(16 + int(size%48)); !bytes.Equal(small, out) {
+			t.Fatalf("%q: read in small pieces: %q, whole: %q", in, small, out)
+		}
+		evs, malformed := sdkScan(out)
+		if malformed {
+			t.Fatalf("%q came out as %q, a line of which the SDK ends on", in, out)
+		}
+		got, fatal := decoded(evs)
+		if fatal {
+			t.Fatalf("%q came out as %q, an event of which the SDK ends on", in, out)
+		}
+		inEvs, _ := sdkScan(in)
+		want, _ := decoded(inEvs)
+		for len(want) > 0 && len(got) > 0 && want[0] == got[0] {
+			want, got = want[1:], got[1:]
+		}
+		if len(want) > 0 {
+			t.Fatalf("%q came out as %q: message %q lost", in, out, want[0])
+		}
+	})
+}
