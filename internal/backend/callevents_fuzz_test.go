@@ -23,14 +23,14 @@ func sdkScan(in []byte) (evs []sdkEvent, malformed bool) {
 	r := bufio.NewReader(bytes.NewReader(in))
 	var (
 		ev      sdkEvent
-		hasData bool
-		other   bool
+		hasData   bool
+		id, retry string
 	)
 	yield := func() {
-		if ev.name != "" || len(ev.data) > 0 || other {
+		if ev.name != "" || len(ev.data) > 0 || id != "" || retry != "" {
 			evs = append(evs, ev)
 		}
-		ev, hasData, other = sdkEvent{}, false, false
+		ev, hasData, id, retry = sdkEvent{}, false, "", ""
 	}
 	for {
 		line, err := r.ReadBytes('\n')
@@ -49,8 +49,10 @@ func sdkScan(in []byte) (evs []sdkEvent, malformed bool) {
 		switch string(before) {
 		case "event":
 			ev.name = strings.TrimSpace(string(after))
-		case "id", "retry":
-			other = other || len(strings.TrimSpace(string(after))) > 0
+		case "id":
+			id = strings.TrimSpace(string(after))
+		case "retry":
+			retry = strings.TrimSpace(string(after))
 		case "data":
 			if hasData {
 				ev.data = append(ev.data, '\n')
@@ -126,6 +128,45 @@ func FuzzCallEvents(f *testing.F) {
 		}
 		if len(want) > 0 {
 			t.Fatalf("%q came out as %q: message %q lost", in, out, want[0])
+		}
+	})
+}
+
+// FuzzSSELines: the gate counts the events the SDK's legacy SSE client
+// queues (every event its reader yields), whatever the stream and
+// wherever its reads fall.
+func FuzzSSELines(f *testing.F) {
+	for _, c := range []string{
+		"event: endpoint\ndata: /m\n\n: c\n\ndata:\n\ndata:\ndata:\n\nid: 7\n\n",
+		"data: \u00a0\u2028\n\nid:\u3000\r\n\r\ndata\r: x\n\ndata: \xe2\x80\n\n",
+		"retry: \t\v\f\r\n\ndata: \xc2\n\nevent:\xc2\x85x\n\n",
+		"id: 7\nid:\n\nevent: a\nevent:\n\nretry: 1\nretry: \n\n",
+	} {
+		f.Add([]byte(c), []byte{3, 1, 4})
+	}
+	f.Fuzz(func(t *testing.T, in, cuts []byte) {
+		in = append(in, "\n\n"...) // the last event ends
+		evs, malformed := sdkScan(in)
+		if malformed {
+			return // the SDK ends the stream there
+		}
+		g := newSSEGate(1 << 20)
+		var l sseLines
+		for p := in; len(p) > 0; {
+			n := len(p)
+			if len(cuts) > 0 {
+				n = min(n, 1+int(cuts[0]%8))
+				cuts = cuts[1:]
+			}
+			l.feed(p[:n], g)
+			p = p[n:]
+		}
+		counted := len(g.ends)
+		if g.first {
+			counted++
+		}
+		if counted != len(evs) {
+			t.Fatalf("%q: %d events counted, the SDK queues %d", in, counted, len(evs))
 		}
 	})
 }

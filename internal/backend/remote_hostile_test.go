@@ -435,10 +435,15 @@ func TestSSELines_CountsTheEventsTheSDKQueues(t *testing.T) {
 		"foo: bar\n\n" + // none: unknown field
 		"data:\ndata:\n\n" + // one: "\n"
 		"id: 7\n\n" + // one
-		"data: {}\n\n" // one
+		"data: {}\n\n" + // one
+		"data: \u00a0\u2028\n\n" + // none: Unicode spaces only
+		"id:\u3000\r\n\r\n" + // none
+		"data\r: x\n\n" + // none: the field is "data\r"
+		"id: 7\nid:\nevent: a\nevent: \n\n" + // none: the last id and name are empty
+		"data: \xe2\x80\n\n" // one: a rune cut short
 	l.feed([]byte(stream), g)
-	if len(g.ends) != 3 {
-		t.Errorf("%d events counted, want 3", len(g.ends))
+	if len(g.ends) != 4 {
+		t.Errorf("%d events counted, want 4", len(g.ends))
 	}
 	if g.taken != int64(len("event: endpoint\ndata: /m\n\n")) {
 		t.Errorf("the endpoint event ends at %d, want it taken", g.taken)

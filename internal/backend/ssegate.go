@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The SDK's legacy SSE client reads its event stream ahead of the
@@ -104,14 +106,39 @@ func (g *sseGate) wait(read int64) {
 // sseLines follows the lines of an event stream as the SDK reads them
 // (lines end at '\n'; a trailing '\r' is dropped) and tells the gate where
 // each event the SDK queues ends: one with a non-empty event, id or retry
-// field, or data that is not empty once joined.
+// field (the last of each), or data that is not empty once joined.
 type sseLines struct {
-	off    int64  // bytes seen
-	line   []byte // the current line's first bytes (field name and a little)
-	value  bool   // the current line has a non-space byte after its colon
-	colon  bool   // the current line's colon was seen
-	datas  int    // data lines of the current event
-	queued bool   // the current event is one the SDK queues
+	off    int64   // bytes seen
+	line   []byte  // the current line's first bytes (field name and a little)
+	value  bool    // the current line has a non-space byte after its colon
+	colon  bool    // the current line's colon was seen
+	datas  int     // data lines of the current event
+	data   bool    // some data line of the current event has a value
+	fields [3]bool // its event, id and retry fields have a value (the last one counts)
+	rune   []byte  // the bytes of a non-ASCII rune in a value, read so far
+}
+
+// valueByte reads c, a byte after the current line's colon: the SDK
+// trims Unicode spaces (U+00A0, U+2028, …) around a value, not only
+// ASCII ones.
+func (s *sseLines) valueByte(c byte) {
+	if s.value {
+		return
+	}
+	if len(s.rune) > 0 && (c < 0x80 || c >= 0xC0) {
+		s.value = true // a rune cut short: not a space
+		return
+	}
+	if c < 0x80 {
+		s.value = c != ' ' && c != '\t' && c != '\r' && c != '\v' && c != '\f'
+		return
+	}
+	s.rune = append(s.rune, c)
+	if utf8.FullRune(s.rune) {
+		r, _ := utf8.DecodeRune(s.rune)
+		s.value = r == utf8.RuneError || !unicode.IsSpace(r)
+		s.rune = s.rune[:0]
+	}
 }
 
 func (s *sseLines) feed(p []byte, g *sseGate) {
@@ -121,29 +148,39 @@ func (s *sseLines) feed(p []byte, g *sseGate) {
 			switch {
 			case !s.colon && c == ':':
 				s.colon = true
-			case s.colon && c != ' ' && c != '\t' && c != '\r' && c != '\v' && c != '\f':
-				s.value = true
+			case s.colon:
+				s.valueByte(c)
 			}
 			if !s.colon && len(s.line) < 8 {
 				s.line = append(s.line, c)
 			}
 			continue
 		}
-		l := bytes.TrimRight(s.line, "\r")
+		if len(s.rune) > 0 {
+			s.value = true // a rune cut short: not a space
+		}
+		l := s.line // a field's name, as the SDK compares it
+		if !s.colon {
+			l = bytes.TrimRight(l, "\r")
+		}
 		if len(l) == 0 && !s.colon {
-			if s.queued || s.datas > 1 {
+			if s.data || s.datas > 1 || s.fields != [3]bool{} {
 				g.ended(s.off)
 			}
-			s.queued, s.datas = false, 0
+			s.data, s.datas, s.fields = false, 0, [3]bool{}
 		} else if s.colon {
 			switch string(l) {
-			case "event", "id", "retry":
-				s.queued = s.queued || s.value
+			case "event":
+				s.fields[0] = s.value
+			case "id":
+				s.fields[1] = s.value
+			case "retry":
+				s.fields[2] = s.value
 			case "data":
 				s.datas++
-				s.queued = s.queued || s.value
+				s.data = s.data || s.value
 			}
 		}
-		s.line, s.colon, s.value = s.line[:0], false, false
+		s.line, s.colon, s.value, s.rune = s.line[:0], false, false, s.rune[:0]
 	}
 }
