@@ -22,7 +22,7 @@ type sdkEvent struct {
 func sdkScan(in []byte) (evs []sdkEvent, malformed bool) {
 	r := bufio.NewReader(bytes.NewReader(in))
 	var (
-		ev      sdkEvent
+		ev        sdkEvent
 		hasData   bool
 		id, retry string
 	)
