@@ -468,8 +468,11 @@ func (t *originTransport) badAnswer(r *http.Request, resp *http.Response) error 
 	}
 	// An error status: a JSON-RPC error in the body is the backend's
 	// answer, which the SDK shows.
-	head, _ := io.ReadAll(io.LimitReader(resp.Body, maxPeekedError))
-	if msg, err := jsonrpc.DecodeMessage(head); err == nil {
+	// One over maxPeekedError is not read whole: its head may decode
+	// where the whole, which the SDK decodes, does not (nested over
+	// 1,000 deep after the message).
+	head, _ := io.ReadAll(io.LimitReader(resp.Body, maxPeekedError+1))
+	if msg, err := jsonrpc.DecodeMessage(head); err == nil && len(head) <= maxPeekedError {
 		if res, ok := msg.(*jsonrpc.Response); ok && res.Error != nil {
 			resp.Body = struct {
 				io.Reader

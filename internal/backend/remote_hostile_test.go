@@ -471,6 +471,13 @@ func TestRemote_ABadAnswerToOneCallFailsThatCallOnly(t *testing.T) {
 			fmt.Fprint(w, "<html>login</html>")
 		}, `Content-Type "text/html"`},
 		{"202", func(w http.ResponseWriter) { w.WriteHeader(http.StatusAccepted) }, "202 Accepted"},
+		// a JSON-RPC error in its first 64 KiB, but the whole body nested
+		// over 1,000 deep: the SDK's decoder refuses the whole
+		{"400 long", func(w http.ResponseWriter) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			fmt.Fprint(w, `{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"no"}}`+strings.Repeat(" ", maxPeekedError)+strings.Repeat("[", 1001))
+		}, "400 Bad Request"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			held, release := make(chan struct{}), make(chan struct{})
