@@ -1151,7 +1151,7 @@ func (sc *scorer) idParamBonus(query string, cands []int32) {
 	ws := strings.Fields(strings.ToLower(query))
 	var want []string
 	for i := 1; i+1 < len(ws); i++ {
-		if strings.Trim(ws[i], ",;:") != "id" || strings.ContainsAny(ws[i][len(ws[i])-1:], ",;:") {
+		if ws[i] != "id" {
 			continue
 		}
 		j := i - 1
@@ -1173,9 +1173,10 @@ func (sc *scorer) idParamBonus(query string, cands []int32) {
 	b := headIDF * ix.maxIDF
 	for _, d := range cands {
 		for _, p := range ix.docs[d].Params {
-			n := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(p.Name))
-			base, ok := strings.CutSuffix(n, "id")
-			if ok && base != "" && slices.Contains(want, stem(base)) {
+			// An id parameter as paramKinds reads one ("place_id",
+			// "workflowId"): the words before its id word name the thing.
+			pw := nameWordsCased(p.Name)
+			if len(pw) > 1 && idWords[pw[len(pw)-1]] && slices.Contains(want, stem(strings.Join(pw[:len(pw)-1], ""))) {
 				sc.score[d] += b
 				break
 			}
