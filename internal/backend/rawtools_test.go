@@ -165,26 +165,46 @@ func fakeLister(t *testing.T, st mcp.Transport, toolsResult string) {
 	}()
 }
 
-// A tool the SDK cannot decode is left out of the list, with the reason,
-// and the backend's other tools stay usable: the SDK refused the whole
-// list for it, and every tool of the backend was unavailable.
-func TestRawTools_LeavesOutAToolTheSDKCannotRead(t *testing.T) {
+// listThroughRaw lists the tools of a fake backend answering tools/list
+// with toolsResult, through rawTools' transport and the SDK's client.
+func listThroughRaw(t *testing.T, toolsResult string) (*rawTools, *mcp.ListToolsResult) {
+	t.Helper()
 	ctx := context.Background()
 	st, ct := mcp.NewInMemoryTransports()
-	fakeLister(t, st, `{"tools":[`+
-		`{"name":"good","inputSchema":{"type":"object","properties":{"b":{},"a":{}}}},`+
-		`{"name":"bad","inputSchema":{"type":"object"},"annotations":"oops"},`+
-		`{"name":7,"inputSchema":{"type":"object"}}],"nextCursor":""}`)
-	var raw rawTools
+	fakeLister(t, st, toolsResult)
+	raw := new(rawTools)
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, raw.transport(ct), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer cs.Close()
+	t.Cleanup(func() { cs.Close() })
 	res, err := cs.ListTools(ctx, nil)
 	if err != nil {
 		t.Fatalf("ListTools: %v", err)
 	}
+	return raw, res
+}
+
+// restoredSchemas restores the backend's own schemas into res and renders
+// each tool as "name schema".
+func restoredSchemas(raw *rawTools, res *mcp.ListToolsResult) []string {
+	raw.restore(res.Tools)
+	var got []string
+	for _, tl := range res.Tools {
+		b, _ := tl.InputSchema.(json.RawMessage)
+		got = append(got, tl.Name+" "+string(b))
+	}
+	return got
+}
+
+// A tool the SDK cannot decode is left out of the list, with the reason,
+// and the backend's other tools stay usable: the SDK refused the whole
+// list for it, and every tool of the backend was unavailable.
+func TestRawTools_LeavesOutAToolTheSDKCannotRead(t *testing.T) {
+	raw, res := listThroughRaw(t, `{"tools":[`+
+		`{"name":"good","inputSchema":{"type":"object","properties":{"b":{},"a":{}}}},`+
+		`{"name":"bad","inputSchema":{"type":"object"},"annotations":"oops"},`+
+		`{"name":7,"inputSchema":{"type":"object"}}],"nextCursor":""}`)
 	if len(res.Tools) != 1 || res.Tools[0].Name != "good" {
 		t.Fatalf("tools %v, want only good", res.Tools)
 	}
@@ -205,28 +225,11 @@ func TestRawTools_LeavesOutAToolTheSDKCannotRead(t *testing.T) {
 // tool's own schemas back; both got the second's, and the first was
 // declared with parameters it does not take.
 func TestRawTools_DuplicateNamesKeepTheirOwnSchemas(t *testing.T) {
-	ctx := context.Background()
-	st, ct := mcp.NewInMemoryTransports()
-	fakeLister(t, st, `{"tools":[`+
+	raw, res := listThroughRaw(t, `{"tools":[`+
 		`{"name":"ok","inputSchema":{"type":"object","properties":{"x":{"type":"string"}}}},`+
 		`{"name":"other","inputSchema":{"type":"object"}},`+
 		`{"name":"ok","inputSchema":{"type":"object","properties":{"y":{"type":"number"}}}}],"nextCursor":""}`)
-	var raw rawTools
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, raw.transport(ct), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
-	res, err := cs.ListTools(ctx, nil)
-	if err != nil {
-		t.Fatalf("ListTools: %v", err)
-	}
-	raw.restore(res.Tools)
-	var got []string
-	for _, tl := range res.Tools {
-		b, _ := tl.InputSchema.(json.RawMessage)
-		got = append(got, tl.Name+" "+string(b))
-	}
+	got := restoredSchemas(raw, res)
 	want := []string{
 		`ok {"type":"object","properties":{"x":{"type":"string"}}}`,
 		`other {"type":"object"}`,
@@ -257,31 +260,14 @@ func TestRawTools_ScreenKeepsAGoodListAsItIs(t *testing.T) {
 // schema (the one sent first under the name), which made the SDK's
 // AddTool panic where the tool was exposed.
 func TestRawTools_LeavesOutAToolWithBadHeaderAnnotations(t *testing.T) {
-	ctx := context.Background()
-	st, ct := mcp.NewInMemoryTransports()
-	fakeLister(t, st, `{"tools":[`+
+	raw, res := listThroughRaw(t, `{"tools":[`+
 		`{"name":"dup","inputSchema":{"type":"object","properties":{"a":{"type":"object","x-mcp-header":"X-A"}}}},`+
 		`{"name":"empty","inputSchema":{"type":"object","properties":{"a":{"type":"string","x-mcp-header":""}}}},`+
 		`{"name":"space","inputSchema":{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"X A"}}}},`+
 		`{"name":"twice","inputSchema":{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"X-A"},"b":{"type":"object","properties":{"c":{"type":"integer","x-mcp-header":"x-a"}}}}}},`+
 		`{"name":"good","inputSchema":{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"X-A"},"b":{"type":"boolean","x-mcp-header":"X-B"}}}},`+
 		`{"name":"dup","inputSchema":{"type":"object","properties":{"a":{"type":"string"}}}}],"nextCursor":""}`)
-	var raw rawTools
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, raw.transport(ct), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
-	res, err := cs.ListTools(ctx, nil)
-	if err != nil {
-		t.Fatalf("ListTools: %v", err)
-	}
-	raw.restore(res.Tools)
-	var got []string
-	for _, tl := range res.Tools {
-		b, _ := tl.InputSchema.(json.RawMessage)
-		got = append(got, tl.Name+" "+string(b))
-	}
+	got := restoredSchemas(raw, res)
 	want := []string{
 		`good {"type":"object","properties":{"a":{"type":"string","x-mcp-header":"X-A"},"b":{"type":"boolean","x-mcp-header":"X-B"}}}`,
 		`dup {"type":"object","properties":{"a":{"type":"string"}}}`,
