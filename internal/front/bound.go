@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -43,6 +44,9 @@ type answerWriter struct {
 	// id (an initialize); opened is the session id its answer carries.
 	fresh  bool
 	opened string
+	// primed is the priming event (an id, empty data) of an initialize's
+	// event stream, held back until its answer: see Write.
+	primed []byte
 }
 
 // WriteHeader holds back the status of a plain-text 400 (http.Error sets
@@ -119,11 +123,12 @@ func (w *answerWriter) refused(text string) bool {
 }
 
 func (w *answerWriter) Write(b []byte) (int, error) {
+	n := len(b) // what the SDK wrote, whatever goes out
 	if w.held != 0 {
 		held := w.held
 		w.held = 0
 		if w.refused(string(b)) {
-			return len(b), nil
+			return n, nil
 		}
 		w.ResponseWriter.WriteHeader(held)
 	}
@@ -138,7 +143,31 @@ func (w *answerWriter) Write(b []byte) (int, error) {
 	out := b
 	switch ct := w.Header().Get("Content-Type"); {
 	case strings.HasPrefix(ct, "text/event-stream"):
+		if isPriming(b) {
+			b = withRetry(b)
+		}
+		if w.fresh && w.primed == nil && isPriming(b) {
+			// The SDK primes an initialize's stream before the session is
+			// initialized: the status and the session id went out at once,
+			// and a client that closed the response then (having the id)
+			// left a session the SDK closes as never initialized (404 on
+			// its next request) and a place among MaxSessions freed for
+			// one more 200 than the cap. Held back, the id goes out with
+			// the answer, when the session is initialized, as without an
+			// event store.
+			w.primed = bytes.Clone(b)
+			return n, nil
+		}
+		if w.fl != nil && isPriming(b) {
+			if stream, _, ok := parseEventID(eventID(b)); ok {
+				w.f.flights.primed(w.fl, stream)
+			}
+		}
 		out = w.event(b)
+		if out != nil && w.primed != nil {
+			out = append(w.primed, out...)
+			w.primed = []byte{} // written
+		}
 	case strings.HasPrefix(ct, "application/json"):
 		out = w.jsonBody(b)
 	case len(b) > rpcid.ErrorHead+rpcid.ErrorTail:
@@ -147,21 +176,72 @@ func (w *answerWriter) Write(b []byte) (int, error) {
 		out = []byte(rpcid.CutMiddle(string(bytes.TrimSuffix(b, []byte("\n"))), "message") + "\n")
 	}
 	if out == nil {
-		return len(b), nil
+		return n, nil
 	}
 	if _, err := w.ResponseWriter.Write(out); err != nil {
 		return 0, err
 	}
-	return len(b), nil
+	return n, nil
 }
 
 func (w *answerWriter) FlushError() error {
+	if len(w.primed) > 0 {
+		return nil // nothing to send yet: a flush would send the status
+	}
 	return http.NewResponseController(w.ResponseWriter).Flush()
 }
 
 func (w *answerWriter) Flush() { w.FlushError() }
 
 func (w *answerWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// retryMillis is the reconnection time, in milliseconds, a priming
+// event gives (SSE's retry field): how long a client whose stream was cut
+// waits before it resumes. The SDK's client and the TypeScript SDK's wait
+// as long without one.
+const retryMillis = 1000
+
+// withRetry returns b, a priming event as the SDK writes it (without a
+// retry field), with the retry field.
+func withRetry(b []byte) []byte {
+	head, ok := bytes.CutSuffix(b, []byte("data: \n\n"))
+	if !ok || bytes.Contains(head, []byte("\nretry: ")) {
+		return b
+	}
+	return append(bytes.Clone(head), "retry: "+strconv.Itoa(retryMillis)+"\ndata: \n\n"...)
+}
+
+// isPriming reports whether b, one event of an event stream as the SDK
+// writes it, is a priming event: an id and empty data (MCP 2025-11-25,
+// resumable streams).
+func isPriming(b []byte) bool {
+	return bytes.HasPrefix(b, []byte("event: prime\n")) && bytes.HasSuffix(b, []byte("\ndata: \n\n"))
+}
+
+// eventID returns the id of b, one event as the SDK writes it.
+func eventID(b []byte) string {
+	for line := range bytes.Lines(b) {
+		if id, ok := bytes.CutPrefix(line, []byte("id: ")); ok {
+			return string(bytes.TrimSuffix(id, []byte("\n")))
+		}
+	}
+	return ""
+}
+
+// parseEventID reads an event id as the SDK makes them (and a client
+// sends back in Last-Event-ID): the stream's id and the event's index,
+// joined by "_".
+func parseEventID(eid string) (stream string, index int, ok bool) {
+	stream, n, ok := strings.Cut(eid, "_")
+	if !ok || strings.Contains(n, "_") {
+		return "", 0, false
+	}
+	index, err := strconv.Atoi(n)
+	if err != nil || index < 0 {
+		return "", 0, false
+	}
+	return stream, index, true
+}
 
 // event returns the SSE event b with its JSON-RPC error bounded, or nil
 // when it is the answer to a request the client cancelled.

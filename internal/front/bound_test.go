@@ -31,12 +31,10 @@ func (w *world) session() http.Header {
 }
 
 // rpcError is the error of the JSON-RPC answer in body (an event
-// stream's one message, or a JSON body).
+// stream's one message, after its priming event if any, or a JSON body).
 func rpcError(t *testing.T, body string) (code int64, msg string, data json.RawMessage) {
 	t.Helper()
-	if i := strings.Index(body, "data: "); i >= 0 {
-		body = strings.TrimSpace(body[i+len("data: "):])
-	}
+	body = lastData(body)
 	var m struct {
 		Error *struct {
 			Code    int64           `json:"code"`
@@ -48,6 +46,21 @@ func rpcError(t *testing.T, body string) (code int64, msg string, data json.RawM
 		t.Fatalf("want a JSON-RPC error, got %.300q (%v)", body, err)
 	}
 	return m.Error.Code, m.Error.Message, m.Error.Data
+}
+
+// lastData is the data of the last event with data of body, an event
+// stream (a priming event's is empty); body itself when it holds none.
+func lastData(body string) string {
+	last := ""
+	for line := range strings.Lines(body) {
+		if d, ok := strings.CutPrefix(line, "data: "); ok && strings.TrimSpace(d) != "" {
+			last = strings.TrimSpace(d)
+		}
+	}
+	if last == "" {
+		return body
+	}
+	return last
 }
 
 const statelessMeta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}`

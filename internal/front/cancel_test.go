@@ -146,10 +146,46 @@ func TestFront_ALateCancellationCancelsNoLaterRequest(t *testing.T) {
 }
 
 // dialRaw returns a rawConn on a new connection to ln, of session sid.
+// What the server sends is read at once, as a socket's buffer takes it
+// (a pipe takes nothing unread: the priming event that starts each
+// event stream blocked the server's write until its deadline).
 func dialRaw(t *testing.T, ln *pipeListener, sid string) *rawConn {
 	c := ln.dial()
 	t.Cleanup(func() { c.Close() })
-	return &rawConn{t: t, c: c, br: bufio.NewReader(c), sid: sid}
+	chunks := make(chan []byte, 1024)
+	go func() {
+		defer close(chunks)
+		for {
+			b := make([]byte, 4096)
+			n, err := c.Read(b)
+			if n > 0 {
+				chunks <- b[:n]
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return &rawConn{t: t, c: c, br: bufio.NewReader(&chunkReader{chunks: chunks}), sid: sid}
+}
+
+// chunkReader reads what a connection's reader goroutine received.
+type chunkReader struct {
+	chunks <-chan []byte
+	rest   []byte
+}
+
+func (r *chunkReader) Read(p []byte) (int, error) {
+	if len(r.rest) == 0 {
+		b, ok := <-r.chunks
+		if !ok {
+			return 0, io.EOF
+		}
+		r.rest = b
+	}
+	n := copy(p, r.rest)
+	r.rest = r.rest[n:]
+	return n, nil
 }
 
 // TestFront_ACancelledRequestIsNotAnswered: a client that cancels a

@@ -31,9 +31,10 @@ type flights struct {
 // flight is one request being served. Its fields are guarded by
 // flights.mu.
 type flight struct {
-	cancelled bool // by the client: its answer is not sent
-	answered  bool // its answer went out (or was dropped, cancelled)
-	detached  bool // its POST ended without its answer
+	cancelled bool   // by the client: its answer is not sent
+	answered  bool   // its answer went out (or was dropped, cancelled)
+	detached  bool   // its POST ended without its answer
+	stream    string // the id of its event stream, once primed (resumable)
 }
 
 // open starts tracking session sid's requests.
@@ -98,6 +99,26 @@ func (fs *flights) answer(sid string, id jsonrpc.ID, fl *flight) bool {
 		delete(fs.m[sid], id)
 	}
 	return !fl.cancelled
+}
+
+// primed notes the id of fl's event stream.
+func (fs *flights) primed(fl *flight, stream string) {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	fl.stream = stream
+}
+
+// ofStream returns the request of session sid whose event stream is
+// stream, being served or detached; nil when none is (it was answered).
+func (fs *flights) ofStream(sid, stream string) (jsonrpc.ID, *flight) {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	for id, fl := range fs.m[sid] {
+		if fl.stream == stream {
+			return id, fl
+		}
+	}
+	return jsonrpc.ID{}, nil
 }
 
 // cancelled reports whether the client cancelled fl.

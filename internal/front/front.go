@@ -8,6 +8,10 @@
 // (DNS rebinding, 403), the Origin header when present (403), the bearer
 // token (401), a per-client rate limit (429), the request body's size (413)
 // and how long it takes to arrive (408).
+//
+// A 2025-11-25 session's event streams are resumable: a client whose
+// stream was cut sends a GET with Last-Event-ID and gets what it missed,
+// from a store bounded for all sessions together (eventStore).
 package front
 
 import (
@@ -55,6 +59,8 @@ const (
 	DefaultSessionTimeout = 30 * time.Minute
 	DefaultDrain          = 10 * time.Second
 	DefaultMaxSessions    = 256
+	// DefaultEventBytes bounds the events kept for resuming streams.
+	DefaultEventBytes = 32 << 20
 	// DefaultBodyTimeout bounds how long a POST's body may take to
 	// arrive (16 MiB in a minute is 2.2 Mbit/s).
 	DefaultBodyTimeout = time.Minute
@@ -112,6 +118,13 @@ type Options struct {
 	// process could pile up connections, token or not). An event stream
 	// is a request, not idle. 0 means DefaultIdleTimeout.
 	IdleTimeout time.Duration
+	// EventBytes bounds the memory of the events kept so that a
+	// 2025-11-25 client whose event stream was cut (a proxy, a network
+	// change) can resume it with a GET carrying Last-Event-ID, all
+	// sessions together; over it, the streams written to least recently
+	// are forgotten. 0 means DefaultEventBytes; a negative value keeps
+	// none (streams are not resumable, and start with no priming event).
+	EventBytes int
 	// Logger receives diagnostics; nil discards them.
 	Logger *slog.Logger
 }
@@ -123,6 +136,7 @@ type Front struct {
 	tokenHash [32]byte
 	stateful  *mcp.StreamableHTTPHandler
 	stateless *mcp.StreamableHTTPHandler
+	events    *eventStore // nil when streams are not resumable
 
 	mu       sync.Mutex
 	shared   Session // for stateless requests; opened on first use
@@ -169,14 +183,22 @@ func New(o *Options) (*Front, error) {
 	if f.o.IdleTimeout == 0 {
 		f.o.IdleTimeout = DefaultIdleTimeout
 	}
+	if f.o.EventBytes == 0 {
+		f.o.EventBytes = DefaultEventBytes
+	}
 	f.log = f.o.Logger
 	if f.log == nil {
 		f.log = slog.New(slog.DiscardHandler)
 	}
 	f.tokenHash = sha256.Sum256([]byte(f.o.Token))
-	f.stateful = mcp.NewStreamableHTTPHandler(f.sessionServer, &mcp.StreamableHTTPOptions{
-		SessionTimeout: f.o.SessionTimeout, MaxRequestBodyBytes: f.o.MaxBodyBytes, Logger: f.log,
-	})
+	so := &mcp.StreamableHTTPOptions{SessionTimeout: f.o.SessionTimeout, MaxRequestBodyBytes: f.o.MaxBodyBytes, Logger: f.log}
+	if f.o.EventBytes > 0 {
+		// The SDK primes and stores only 2025-11-25 streams (2026-07-28
+		// has no resumption).
+		f.events = newEventStore(f.o.EventBytes)
+		so.EventStore = f.events
+	}
+	f.stateful = mcp.NewStreamableHTTPHandler(f.sessionServer, so)
 	f.stateless = mcp.NewStreamableHTTPHandler(f.sharedServer, &mcp.StreamableHTTPOptions{
 		Stateless: true, MaxRequestBodyBytes: f.o.MaxBodyBytes, Logger: f.log, PropagateRequestCancellation: true,
 	})
@@ -421,6 +443,14 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		}
 	}
 	stateless := r.Header.Get("Mcp-Session-Id") == "" && r.Header.Get("Mcp-Protocol-Version") >= "2026-07-28"
+	if r.Method == http.MethodGet && r.Header.Get("Mcp-Session-Id") != "" {
+		aw, ok := f.resuming(w, r)
+		if !ok {
+			return
+		}
+		defer aw.release()
+		w = aw
+	}
 	// Calls are POSTs; a GET is an event stream that lasts, not drained.
 	if r.Method == http.MethodPost {
 		body, ok := f.readBody(w, r)
@@ -530,6 +560,39 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	if pr.s != nil {
 		f.adopt(pr.s, opened, pr.end)
 	}
+}
+
+// resuming returns the writer of a session's GET: its events, replayed or
+// new, are answered as a POST's (answerWriter: bounded, none to a
+// cancelled request); or answers 400 and returns false when its
+// Last-Event-ID names no stream whose events are kept. A GET resuming the
+// session's standalone stream (its events are not kept, see eventStore)
+// is served as a new one.
+func (f *Front) resuming(w http.ResponseWriter, r *http.Request) (*answerWriter, bool) {
+	sid := r.Header.Get("Mcp-Session-Id")
+	aw := &answerWriter{ResponseWriter: w, f: f, sid: sid, onSession: true}
+	vs := r.Header.Values("Last-Event-ID")
+	if len(vs) == 0 || f.events == nil {
+		return aw, true // the SDK refuses a Last-Event-ID without a store
+	}
+	stream, index, ok := parseEventID(vs[0])
+	switch {
+	case len(vs) > 1:
+		http.Error(w, "more than one Last-Event-ID header", http.StatusBadRequest)
+		return nil, false
+	case !ok:
+		http.Error(w, fmt.Sprintf("malformed Last-Event-ID %s: this server's event ids are a stream id, \"_\" and a number", quoteCut(vs[0])), http.StatusBadRequest)
+		return nil, false
+	case stream == "":
+		r.Header.Del("Last-Event-ID")
+		return aw, true
+	case !f.events.resumable(sid, stream, index):
+		// Not 404, which would tell the client its session is gone.
+		http.Error(w, fmt.Sprintf("Last-Event-ID %s names no event stream of this session whose events after it are kept (another session's, or forgotten: %d bytes of events are kept for all sessions together)", quoteCut(vs[0]), f.o.EventBytes), http.StatusBadRequest)
+		return nil, false
+	}
+	aw.id, aw.fl = f.flights.ofStream(sid, stream)
+	return aw, true
 }
 
 // quoteCut quotes s, a header the client sent, with its middle left out

@@ -35,7 +35,7 @@ func (s *fakeSession) Close() error {
 }
 
 type world struct {
-	t       *testing.T
+	t       testing.TB
 	f       *Front
 	url     string
 	mu      sync.Mutex
@@ -50,7 +50,7 @@ type echoIn struct {
 	Text string `json:"text"`
 }
 
-func newWorld(t *testing.T, o Options) *world {
+func newWorld(t testing.TB, o Options) *world {
 	w := &world{t: t, started: make(chan struct{}, 8), release: make(chan struct{})}
 	o.Open = func(ctx context.Context) (Session, error) {
 		srv := mcp.NewServer(&mcp.Implementation{Name: "fake", Version: "1"}, nil)
