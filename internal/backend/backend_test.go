@@ -88,8 +88,8 @@ func TestListTools_AllTools(t *testing.T) {
 	for _, tool := range tools {
 		names = append(names, tool.Name)
 	}
-	if len(tools) != 13 || !strings.Contains(strings.Join(names, ","), "echo") {
-		t.Errorf("tools = %v, want the 13 fake tools", names)
+	if len(tools) != 14 || !strings.Contains(strings.Join(names, ","), "echo") {
+		t.Errorf("tools = %v, want the 14 fake tools", names)
 	}
 	for name, list := range map[string]func(context.Context) (int, error){
 		"resources": func(ctx context.Context) (int, error) { r, err := b.ListResources(ctx); return len(r), err },
@@ -361,5 +361,44 @@ func TestStart_StdioProtocol(t *testing.T) {
 	}
 	if v := startFake(t, "normal", &Options{ProtocolVersion: "2026-07-28"}).Info().ProtocolVersion; v != "2026-07-28" {
 		t.Errorf("pinned 2026-07-28: protocol %q", v)
+	}
+}
+
+func TestComplete_AskedOnlyWhenAnnounced(t *testing.T) {
+	ctx := context.Background()
+	p := &mcp.CompleteParams{Ref: &mcp.CompleteReference{Type: "ref/prompt", Name: "greet"}, Argument: mcp.CompleteParamsArgument{Name: "who", Value: "al"}}
+	res, err := startFake(t, "complete", nil).Complete(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Completion.Values; len(got) != 1 || got[0] != "who=al ref/prompt greet" {
+		t.Errorf("values %q: want the backend's answer", got)
+	}
+	res, err = startFake(t, "serve", nil).Complete(ctx, p)
+	if err != nil || res.Completion.Values == nil || len(res.Completion.Values) != 0 {
+		t.Errorf("a backend without completions: %+v, %v; want no values and no request", res, err)
+	}
+}
+
+// The enum schemas of the specification's elicitation reach the handler
+// whole: the SDK's client checks them before it, and refuses some forms
+// a TypeScript client takes (test/conformance/server-passthrough-sdk-baseline.yml).
+func TestElicit_SpecEnumSchemas(t *testing.T) {
+	var got map[string]any
+	b := startFake(t, "serve", &Options{Elicit: func(_ context.Context, r *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		got, _ = r.Params.RequestedSchema.(map[string]any)
+		return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"untitled": "a", "titledMulti": []any{"a", "b"}}}, nil
+	}})
+	res, err := b.CallTool(context.Background(), "elicit-enums", json.RawMessage(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := res.Content[0].(*mcp.TextContent).Text
+	if res.IsError || !strings.HasPrefix(text, "accept ") || !strings.Contains(text, `"titledMulti":["a","b"]`) {
+		t.Fatalf("result %q (isError %v): want the answer back at the backend", text, res.IsError)
+	}
+	props, _ := got["properties"].(map[string]any)
+	if len(props) != 5 {
+		t.Errorf("schema properties %v: want all five enum forms", props)
 	}
 }

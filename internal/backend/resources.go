@@ -33,6 +33,25 @@ func (b *Backend) GetPrompt(ctx context.Context, name string, args map[string]st
 	return res, nil
 }
 
+// Complete asks the backend for completions of an argument of one of its
+// prompts or resource templates (p.Ref in its own names). A backend that
+// does not announce completions is not asked: the answer has no values,
+// as the protocol lets a server answer a request it cannot help with.
+// Errors read like CallTool's, after "completing <argument>: ".
+func (b *Backend) Complete(ctx context.Context, p *mcp.CompleteParams) (*mcp.CompleteResult, error) {
+	if err := b.alive(); err != nil {
+		return nil, err
+	}
+	if b.info.Capabilities.Completions == nil {
+		return &mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: []string{}}}, nil
+	}
+	res, err := b.cur().Complete(ctx, p)
+	if err != nil {
+		return nil, prefixed("completing "+serverText(p.Argument.Name, 200), b.callErr(ctx, err))
+	}
+	return res, nil
+}
+
 // ListResourceTemplates returns every resource template, or nil when the
 // backend does not advertise resources or answers "method not found".
 func (b *Backend) ListResourceTemplates(ctx context.Context) ([]*mcp.ResourceTemplate, error) {

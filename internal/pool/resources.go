@@ -39,6 +39,28 @@ func (p *Pool) GetPrompt(ctx context.Context, c *Call, name string, args map[str
 	return res, err
 }
 
+// completer is a Conn that answers completion/complete;
+// *backend.Backend is one.
+type completer interface {
+	Complete(ctx context.Context, p *mcp.CompleteParams) (*mcp.CompleteResult, error)
+}
+
+// Complete asks c.Launch's backend for completions of an argument of one
+// of its prompts or resource templates (params.Ref in the backend's own
+// names), like ReadResource.
+func (p *Pool) Complete(ctx context.Context, c *Call, params *mcp.CompleteParams) (*mcp.CompleteResult, error) {
+	var res *mcp.CompleteResult
+	err := p.withConn(ctx, c, func(ctx context.Context, rc ResourceConn) (err error) {
+		cc, ok := rc.(completer)
+		if !ok {
+			return fmt.Errorf("backend %q does not relay completions", c.Server)
+		}
+		res, err = cc.Complete(ctx, params)
+		return err
+	})
+	return res, err
+}
+
 // withConn runs fn on c.Launch's backend as one call: started if needed,
 // bounded by the call timeout, tracked in flight, counted.
 func (p *Pool) withConn(ctx context.Context, c *Call, fn func(context.Context, ResourceConn) error) error {

@@ -63,8 +63,48 @@ func TestPool_ReadResourceStartsBackendAndTracksCall(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `backend "plain" does not serve resources`) {
 		t.Errorf("a conn without resources: %v", err)
 	}
+	if _, err := p.Complete(context.Background(), call, &mcp.CompleteParams{Ref: &mcp.CompleteReference{Type: "ref/prompt", Name: "greet"}}); err == nil || !strings.Contains(err.Error(), `backend "docs" does not relay completions`) {
+		t.Errorf("a conn without completions: %v", err)
+	}
 	if _, err := p.ReadResource(context.Background(), &Call{Server: "gone"}, "file:///x"); err == nil || !strings.Contains(err.Error(), `unknown server "gone"`) {
 		t.Errorf("no launch: %v", err)
+	}
+}
+
+// completeConn is a resConn that completes an argument with its value
+// and the call the pool routed to meanwhile.
+type completeConn struct {
+	resConn
+}
+
+func (c *completeConn) Complete(ctx context.Context, p *mcp.CompleteParams) (*mcp.CompleteResult, error) {
+	c.routed = c.p.Route(c.key, nil)
+	return &mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: []string{p.Ref.Name + ":" + p.Argument.Value + "x"}}}, nil
+}
+
+func TestPool_CompleteStartsBackendAndTracksCall(t *testing.T) {
+	st := newStarter(0)
+	var conn *completeConn
+	var p *named
+	p = newNamed(servers("docs"), &Options{Start: func(ctx context.Context, spec *config.Server, o *backend.Options) (Conn, error) {
+		c, err := st.start(ctx, spec, o)
+		if err != nil {
+			return c, err
+		}
+		conn = &completeConn{resConn{fakeConn: c.(*fakeConn), p: p.Pool, key: p.launches["docs"].Key}}
+		return conn, nil
+	}})
+	defer p.Close()
+	call := &Call{Server: "docs", Launch: p.launches["docs"]}
+	res, err := p.Complete(context.Background(), call, &mcp.CompleteParams{Ref: &mcp.CompleteReference{Type: "ref/prompt", Name: "greet"}, Argument: mcp.CompleteParamsArgument{Name: "a", Value: "b"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Completion.Values) != 1 || res.Completion.Values[0] != "greet:bx" || st.count("docs") != 1 || state(p, "docs") != Ready {
+		t.Errorf("values %q, %d starts, state %v: want the backend started once and ready", res.Completion.Values, st.count("docs"), state(p, "docs"))
+	}
+	if conn.routed != call || len(p.InFlight(call.Launch.Key)) != 0 {
+		t.Errorf("routed to %v during the request (want its call), %d in flight after", conn.routed, len(p.InFlight(call.Launch.Key)))
 	}
 }
 

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -88,6 +89,23 @@ func (f *richBackends) GetPrompt(ctx context.Context, c *pool.Call, name string,
 	f.calls = append(f.calls, c.Server+" get "+name+" "+args["topic"])
 	f.mu.Unlock()
 	return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: "Tell me about " + args["topic"]}}}}, nil
+}
+
+// Complete answers as a backend with completions would: the ref and
+// argument it got, in its own names, recorded; values for "topic"
+// (one with a hidden character, one with a newline, 150 in all).
+func (f *richBackends) Complete(ctx context.Context, c *pool.Call, p *mcp.CompleteParams) (*mcp.CompleteResult, error) {
+	f.mu.Lock()
+	f.calls = append(f.calls, c.Server+" complete "+p.Ref.Type+" "+p.Ref.Name+p.Ref.URI+" "+p.Argument.Name+"="+p.Argument.Value)
+	f.mu.Unlock()
+	if p.Argument.Name != "topic" && p.Argument.Name != "id" {
+		return &mcp.CompleteResult{Meta: mcp.Meta{mcp.MetaKeyServerInfo: map[string]any{"name": "media"}, "x": 1}, Completion: mcp.CompletionResultDetails{Values: []string{}}}, nil
+	}
+	vals := []string{"ow\u200bls", "two\nlines"}
+	for i := range 148 {
+		vals = append(vals, fmt.Sprintf("%s%d", p.Argument.Value, i))
+	}
+	return &mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: vals, Total: 150}}, nil
 }
 
 var richListing = catalog.Listing{

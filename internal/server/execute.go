@@ -944,7 +944,7 @@ func (s *Server) learnExposed(next mcp.MethodHandler) mcp.MethodHandler {
 		if r != nil && r.Params != nil && slices.Contains(config.MetaTools, r.Params.Name) {
 			return next(ctx, method, req) // ours: never waits for a backend to start
 		}
-		if strings.HasPrefix(method, "tools/") || strings.HasPrefix(method, "resources/") || strings.HasPrefix(method, "prompts/") {
+		if strings.HasPrefix(method, "tools/") || strings.HasPrefix(method, "resources/") || strings.HasPrefix(method, "prompts/") || method == "completion/complete" {
 			s.learnUnknownExposed(ctx)
 		}
 		if r != nil && method == "tools/call" && r.Params != nil {

@@ -407,7 +407,7 @@ func (s *Server) ReadResource(ctx context.Context, u string) (*mcp.ReadResourceR
 	if err != nil {
 		return nil, rpcError(fmt.Errorf("reading %s from server %q: %w", echo.Clip(uri), server, err))
 	}
-	out := &mcp.ReadResourceResult{Meta: res.Meta}
+	out := &mcp.ReadResourceResult{Meta: backendMeta(res.Meta)}
 	size := 0
 	for _, c := range res.Contents {
 		if c == nil {
@@ -458,7 +458,7 @@ func (s *Server) GetPrompt(ctx context.Context, name string, args map[string]str
 	if err != nil {
 		return nil, rpcError(fmt.Errorf("getting prompt %s from server %q: %w", echo.Quote(orig), server, err))
 	}
-	out := &mcp.GetPromptResult{Meta: res.Meta, Description: cleanText(res.Description)}
+	out := &mcp.GetPromptResult{Meta: backendMeta(res.Meta), Description: cleanText(res.Description)}
 	size := 0
 	for _, m := range res.Messages {
 		if m == nil {

@@ -142,6 +142,7 @@ func New(o Options) *Server {
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}, Logging: &mcp.LoggingCapabilities{}},
 		HasResources: true, HasPrompts: true, // resources.go: backends' lists can fill later
 		SubscribeHandler: s.subscribe, UnsubscribeHandler: s.unsubscribe, // resources.go
+		CompletionHandler: s.complete, // complete.go: for the backends' prompts and templates
 	})
 	// A client that talks to us will likely run a script, but first lists
 	// tools: get the sandbox ready shortly after its first request, so that

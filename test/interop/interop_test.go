@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -347,6 +348,9 @@ func TestServe_ReturnChannel(t *testing.T) {
 		Confirmed   string
 		Refused     string
 		Counts      struct{ A, B, C counts }
+		// Completions of a prompt's arguments, directly and through
+		// Switchboard (the second with the first argument as context).
+		CompleteDirect, CompleteDept, CompleteName []string
 	}
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("TS client output %q: %v", out, err)
@@ -372,5 +376,8 @@ func TestServe_ReturnChannel(t *testing.T) {
 	}
 	if !strings.Contains(got.Refused, "caught: everything.get-sum") || !strings.Contains(got.Refused, "elicitation") {
 		t.Errorf("client without elicitation: %q", got.Refused)
+	}
+	if !slices.Equal(got.CompleteDept, []string{"Engineering"}) || len(got.CompleteDirect) == 0 || !slices.Equal(got.CompleteName, got.CompleteDirect) {
+		t.Errorf("completions: department %q, name %q through switchboard, %q directly", got.CompleteDept, got.CompleteName, got.CompleteDirect)
 	}
 }

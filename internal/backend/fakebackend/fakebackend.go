@@ -93,7 +93,7 @@ func run(mode string) int {
 		os.Stdout.WriteString(Junk)
 	}
 	fmt.Fprintf(os.Stderr, "fake: serving in mode %s\n", mode)
-	s := server()
+	s := server(mode)
 	if mode == "stateless" {
 		// Speaks only 2026-07-28: the legacy handshake is refused.
 		s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
@@ -117,8 +117,16 @@ func text(s string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: s}}}
 }
 
-func server() *mcp.Server {
-	s := mcp.NewServer(&mcp.Implementation{Name: "fake", Version: "1.2.3"}, &mcp.ServerOptions{Instructions: "a fake backend for tests"})
+func server(mode string) *mcp.Server {
+	o := &mcp.ServerOptions{Instructions: "a fake backend for tests"}
+	if mode == "complete" {
+		// Completes any argument with its name, its value and the ref.
+		o.CompletionHandler = func(_ context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
+			p := req.Params
+			return &mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: []string{p.Argument.Name + "=" + p.Argument.Value + " " + p.Ref.Type + " " + p.Ref.Name + p.Ref.URI}, Total: 1}}, nil
+		}
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "fake", Version: "1.2.3"}, o)
 	obj := json.RawMessage(`{"type":"object"}`)
 	add := func(name string, h mcp.ToolHandler) {
 		s.AddTool(&mcp.Tool{Name: name, Description: "fake " + name, InputSchema: obj}, h)
@@ -133,6 +141,27 @@ func server() *mcp.Server {
 	}
 	add("echo", func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return text(string(req.Params.Arguments)), nil
+	})
+	add("elicit-enums", func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		// The five enum forms of the specification (2025-11-25,
+		// elicitation: untitled and titled single select, the legacy
+		// enumNames, untitled and titled multi select).
+		titled := []map[string]any{{"const": "a", "title": "A"}, {"const": "b", "title": "B"}}
+		res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "pick", RequestedSchema: map[string]any{
+			"type": "object",
+			"properties": map[string]any{
+				"untitled":      map[string]any{"type": "string", "enum": []string{"a", "b"}},
+				"titled":        map[string]any{"type": "string", "oneOf": titled},
+				"legacy":        map[string]any{"type": "string", "enum": []string{"a", "b"}, "enumNames": []string{"A", "B"}},
+				"untitledMulti": map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": []string{"a", "b"}}},
+				"titledMulti":   map[string]any{"type": "array", "items": map[string]any{"anyOf": titled}},
+			},
+		}})
+		if err != nil {
+			return nil, err
+		}
+		b, _ := json.Marshal(res.Content)
+		return text(string(res.Action) + " " + string(b)), nil
 	})
 	add("pid", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return text(strconv.Itoa(os.Getpid())), nil

@@ -29,6 +29,8 @@ const out = {};
 const d = await open("node", [everything], ALL, "direct");
 await sleep(300);
 out.directTools = (await d.client.listTools()).tools.length;
+const complete = (c, name, arg, value, context) => c.complete({ ref: { type: "ref/prompt", name }, argument: { name: arg, value }, ...(context ? { context: { arguments: context } } : {}) }).then((r) => r.completion.values);
+out.completeDirect = await complete(d.client, "completable-prompt", "name", "", { department: "Sales" });
 await d.client.close();
 
 const a = await open(bin, ["serve", "--config", config], ALL, "a");
@@ -37,6 +39,8 @@ await a.client.setLoggingLevel("debug");
 const lt = text(await a.client.callTool({ name: "list_tools", arguments: { servers: ["everything"], detail: "names" } }));
 out.declared = (await exec(a.client, "return Object.keys(everything).length")).content?.[0]?.text;
 out.listing = lt.slice(0, 200);
+out.completeDept = await complete(a.client, "everything__completable-prompt", "department", "E");
+out.completeName = await complete(a.client, "everything__completable-prompt", "name", "", { department: "Sales" });
 out.sampling = text(await exec(a.client, "return await everything.trigger_sampling_request({prompt: 'hi', maxTokens: 5})"));
 out.elicitB = text(await exec(b.client, "return await everything.trigger_elicitation_request({})"));
 let progress = 0;

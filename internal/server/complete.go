@@ -1,0 +1,128 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/echo"
+	"github.com/switchboard-mcp/switchboard/internal/pool"
+)
+
+// Completer answers completion/complete for a backend's prompt or resource
+// template; the *pool.Pool given as Options.Caller implements it.
+type Completer interface {
+	Complete(ctx context.Context, c *pool.Call, p *mcp.CompleteParams) (*mcp.CompleteResult, error)
+}
+
+// maxCompletions is the most values one completion answer holds (the
+// protocol's limit); a backend's further values are cut, with hasMore set.
+const maxCompletions = 100
+
+// complete is our completion/complete handler: the reference (one of our
+// prompt names, or one of our resource templates or URIs) goes to its
+// backend in the backend's own names, and its values come back cleaned of
+// hidden characters, without newlines, at most maxCompletions of them and
+// within settings.maxResultBytes.
+func (s *Server) complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
+	p := req.Params
+	if p == nil || p.Ref == nil {
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "completion/complete needs a ref: {type: \"ref/prompt\", name} or {type: \"ref/resource\", uri}"}
+	}
+	ref := *p.Ref
+	var server, what string
+	switch ref.Type {
+	case "ref/prompt":
+		var ok bool
+		if server, ref.Name, ok = s.splitPromptName(ref.Name); !ok {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown prompt %s: prompt names are server__name", echo.Quote(p.Ref.Name))}
+		}
+		what = "prompt " + echo.Quote(ref.Name)
+	case "ref/resource":
+		var ok bool
+		if server, ref.URI, ok = s.resolveTemplate(ref.URI); !ok {
+			return nil, resourceNotFound(p.Ref.URI)
+		}
+		what = "resource template " + echo.Clip(ref.URI)
+	default:
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("completion/complete: unknown ref type %s (want ref/prompt or ref/resource)", echo.Quote(ref.Type))}
+	}
+	cp, ok := s.o.Caller.(Completer)
+	if !ok {
+		return nil, fmt.Errorf("this switchboard cannot reach backends for completions")
+	}
+	res, err := cp.Complete(ctx, s.resourceCall(server, "completion/complete"), &mcp.CompleteParams{Meta: p.Meta, Argument: p.Argument, Context: p.Context, Ref: &ref})
+	if err != nil {
+		return nil, rpcError(fmt.Errorf("completing argument %s of %s from server %q: %w", echo.Quote(p.Argument.Name), what, server, err))
+	}
+	return s.cleanCompletion(res), nil
+}
+
+// cleanCompletion is res as a client gets it: each value cleaned of hidden
+// characters, values holding a newline or over maxOffered bytes dropped
+// (a value is what the user picks from a list), at most maxCompletions
+// values within settings.maxResultBytes, hasMore set when any was cut.
+func (s *Server) cleanCompletion(res *mcp.CompleteResult) *mcp.CompleteResult {
+	out := &mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: []string{}}}
+	if res == nil {
+		return out
+	}
+	out.Meta = backendMeta(res.Meta)
+	d := res.Completion
+	out.Completion.Total, out.Completion.HasMore = d.Total, d.HasMore
+	limit, size := s.o.Settings.MaxResultBytes, 0
+	for _, v := range d.Values {
+		v = cleanText(v)
+		if len(v) > maxOffered || strings.ContainsAny(v, "\r\n") {
+			continue
+		}
+		if len(out.Completion.Values) == maxCompletions || limit > 0 && size+len(v) > limit {
+			out.Completion.HasMore = true
+			break
+		}
+		size += len(v)
+		out.Completion.Values = append(out.Completion.Values, v)
+	}
+	if out.Completion.Total < 0 {
+		out.Completion.Total = 0
+	}
+	return out
+}
+
+// resolveTemplate returns the server and the backend's own URI template
+// (or URI) of a resource reference a client sent for completion: one of
+// our switchboard:// templates, a template a bare-exposed server listed,
+// or else as resolveURI finds a URI's server.
+func (s *Server) resolveTemplate(u string) (server, uri string, ok bool) {
+	if !strings.HasPrefix(u, uriScheme) {
+		s.res.mu.Lock()
+		server, ok = s.res.bareT[u]
+		s.res.mu.Unlock()
+		if ok {
+			return server, u, true
+		}
+	}
+	server, uri, _, ok = s.resolveURI(u)
+	return server, uri, ok
+}
+
+// backendMeta is a backend's result _meta as we relay it: without the
+// keys the protocol reserves (io.modelcontextprotocol/...), which say
+// what the backend is (its serverInfo) and which the SDK, finding them
+// set, would not replace with ours.
+func backendMeta(m mcp.Meta) mcp.Meta {
+	var out mcp.Meta
+	for k, v := range m {
+		if strings.HasPrefix(k, "io.modelcontextprotocol/") {
+			continue
+		}
+		if out == nil {
+			out = mcp.Meta{}
+		}
+		out[k] = v
+	}
+	return out
+}
