@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Runs the official MCP conformance suite in server mode, inside a private
-# network namespace, three times:
-#   meta         `switchboard serve --http` in meta-tool mode (the demo backend)
-#   passthrough  `switchboard serve --http` with server-everything exposed bare ("expose": "all", "exposeAs": "bare")
-#   everything   server-everything alone (its own streamableHttp mode), for comparison
+# network namespace, five times:
+#   meta             `switchboard serve --http` in meta-tool mode (the demo backend)
+#   passthrough      `switchboard serve --http` with server-everything exposed bare ("expose": "all", "exposeAs": "bare")
+#   everything       server-everything alone (its own streamableHttp mode), for comparison
+#   passthrough-sdk  `switchboard serve --http` with the Go SDK's conformance server
+#                    (go-sdk/conformance/everything-server, every fixture of the suite) as a stdio backend exposed bare
+#   sdk              that server alone (its own Streamable HTTP mode), for comparison
 # each with its baseline of expected failures (server-<mode>-baseline.yml).
 # The suite cannot send an Authorization header, so serve runs with
 # --no-auth on loopback inside the namespace (nothing else can reach it).
@@ -83,7 +86,10 @@ if [ "${1:-}" = "--inside" ]; then
 	status=0
 	pids=()
 	summary=()
-	trap 'for p in "${pids[@]}"; do kill -INT "$p" 2>/dev/null || true; done; wait' EXIT
+	# SIGINT for the servers that stop on it; the SDK's conformance server
+	# does not handle it, and a background job of a script starts with
+	# SIGINT ignored, so it gets SIGTERM.
+	trap 'for p in "${pids[@]}"; do kill -INT "$p" 2>/dev/null || true; done; [ -z "${sdkpid:-}" ] || kill -TERM "$sdkpid" 2>/dev/null || true; wait' EXIT
 
 	# server-everything alone.
 	PORT=3001 "$node" "$everything" streamableHttp >"$tmp/everything.log" 2>&1 &
@@ -96,12 +102,27 @@ if [ "${1:-}" = "--inside" ]; then
 		status=1
 	fi
 
-	for mode in meta passthrough; do
+	# The Go SDK's conformance server alone (stateful, as the SDK's own CI runs it).
+	"$tmp/sdk-everything" -http=127.0.0.1:3002 -stateless=false >"$tmp/sdk.log" 2>&1 &
+	sdkpid=$!
+	if wait_http http://127.0.0.1:3002/mcp "the Go SDK's conformance server"; then
+		run sdk http://127.0.0.1:3002/mcp "$@"
+	else
+		cat "$tmp/sdk.log" >&2
+		summary+=("sdk: FAILED: the Go SDK's conformance server did not start")
+		status=1
+	fi
+
+	for mode in meta passthrough passthrough-sdk; do
 		home="$tmp/$mode"
 		mkdir -p "$home/cfg/switchboard"
 		if [ "$mode" = passthrough ]; then
 			cat >"$home/cfg/switchboard/config.json" <<-EOF
 				{"mcpServers": {"everything": {"command": "$PWD/$node", "args": ["$everything", "stdio"], "expose": "all", "exposeAs": "bare"}}}
+			EOF
+		elif [ "$mode" = passthrough-sdk ]; then
+			cat >"$home/cfg/switchboard/config.json" <<-EOF
+				{"mcpServers": {"conformance": {"command": "$tmp/sdk-everything", "expose": "all", "exposeAs": "bare"}}}
 			EOF
 		fi # meta: no config file, so serve offers the built-in demo backend
 		HOME="$home" XDG_CONFIG_HOME="$home/cfg" XDG_STATE_HOME="$home/state" XDG_CACHE_HOME="$home/cache" \
@@ -132,4 +153,6 @@ tmp=$(mktemp -d)
 # is removed; that must not turn the suite's outcome into a failure.
 trap 'rm -rf "$tmp" 2>/dev/null || true' EXIT
 go build -o "$tmp/switchboard" ./cmd/switchboard
+# The Go SDK's conformance server, from the module this project pins.
+go build -o "$tmp/sdk-everything" github.com/modelcontextprotocol/go-sdk/conformance/everything-server
 unshare -n bash "$0" --inside "$tmp/switchboard" "$tmp" "$@"
