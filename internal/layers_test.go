@@ -21,6 +21,7 @@ var allowed = map[string][]string{
 	"tsdecl":     {"hidden"},
 	"hidden":     {},
 	"echo":       {},
+	"logtest":    {},
 	"rpcid":      {},
 	"rawio":      {},
 	"warm":       {},

@@ -3,6 +3,7 @@
 package atomicfile
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,7 +13,8 @@ import (
 // mode, syncs it, renames it over path and syncs the directory. A
 // symbolic link at path is followed, so the link stays a link (a user's
 // agent config kept in a dotfiles repository). On error the temporary
-// file is removed and path is unchanged.
+// file is removed, path is unchanged, and the error (an *fs.PathError)
+// names path, not the temporary file.
 func Write(path string, data []byte, mode fs.FileMode) error {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
@@ -46,11 +48,27 @@ func write(path string, data []byte, mode fs.FileMode) error {
 	return writeIf(path, data, mode, nil)
 }
 
+// named is err as an error about path, not about the temporary file the
+// system call named ("write /home/me/.claude.json: no space left on
+// device", not "write /home/me/.claude.json.tmp-28104: …"): the file the
+// user knows, with the system's reason, which errors.Is still finds.
+func named(op, path string, err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		err = pe.Err
+	case errors.As(err, &le):
+		err = le.Err
+	}
+	return &fs.PathError{Op: op, Path: path, Err: err}
+}
+
 func writeIf(path string, data []byte, mode fs.FileMode, unchanged func() error) (err error) {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		return err
+		return named("write", path, err)
 	}
 	defer func() {
 		if err != nil {
@@ -59,16 +77,16 @@ func writeIf(path string, data []byte, mode fs.FileMode, unchanged func() error)
 		}
 	}()
 	if err = tmp.Chmod(mode); err != nil {
-		return err
+		return named("write", path, err)
 	}
 	if _, err = tmp.Write(data); err != nil {
-		return err
+		return named("write", path, err)
 	}
 	if err = tmp.Sync(); err != nil {
-		return err
+		return named("write", path, err)
 	}
 	if err = tmp.Close(); err != nil {
-		return err
+		return named("write", path, err)
 	}
 	if unchanged != nil {
 		if err = unchanged(); err != nil {
@@ -76,7 +94,7 @@ func writeIf(path string, data []byte, mode fs.FileMode, unchanged func() error)
 		}
 	}
 	if err = os.Rename(tmp.Name(), path); err != nil {
-		return err
+		return named("replace", path, err)
 	}
 	if d, derr := os.Open(dir); derr == nil { // persist the rename; best effort
 		_ = d.Sync()

@@ -36,12 +36,24 @@ type L struct {
 // mode 0600 along with missing parent directories), waiting up to wait
 // (zero: DefaultWait). Within one process, two Lock calls on the same path
 // also exclude each other.
+//
+// On a read-only file system the lock file is opened for reading (a lock
+// needs no write access), and where it cannot be made there is no lock to
+// take: nothing can write path there, so reading it needs none, and a
+// write fails on its own, naming path. Before, `switchboard pins` and
+// every server's pin check failed on a read-only state directory. The
+// same holds where the lock file (or its directory) is missing and the
+// disk has no room to make it (no inode left, a quota): no process holds
+// a lock file that is not there, and a write that needs room fails.
 func Lock(path string, wait time.Duration) (*L, error) {
 	if wait <= 0 {
 		wait = DefaultWait
 	}
 	name := path + ".lock"
 	if err := os.MkdirAll(filepath.Dir(name), 0o700); err != nil {
+		if NoRoom(err) {
+			return &L{}, nil
+		}
 		return nil, fmt.Errorf("lock %s: %w", name, err)
 	}
 	deadline := time.Now().Add(wait)
@@ -52,6 +64,9 @@ func Lock(path string, wait time.Duration) (*L, error) {
 		f, err := open(name)
 		if err != nil {
 			return nil, err
+		}
+		if f == nil { // read-only, no lock file
+			return &L{}, nil
 		}
 		ok, err := tryLock(f)
 		if err != nil {
@@ -73,9 +88,20 @@ func Lock(path string, wait time.Duration) (*L, error) {
 // open opens (creating) the lock file name, which must be a regular file:
 // a symbolic link is not followed (a repository's skills directory linked
 // its .skills.lock elsewhere, and the lock created the file it named),
-// and a FIFO or device is refused without waiting on it.
+// and a FIFO or device is refused without waiting on it. On a read-only
+// file system it is opened for reading, and is nil (with no error) when
+// it is not there.
 func open(name string) (*os.File, error) {
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|noFollow|syscall.O_NONBLOCK, 0o600)
+	if errors.Is(err, syscall.EROFS) {
+		f, err = os.OpenFile(name, os.O_RDONLY|noFollow|syscall.O_NONBLOCK, 0)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+	}
+	if NoRoom(err) {
+		return nil, nil // it was not there (opening one that is needs no room)
+	}
 	if err != nil {
 		if fi, lerr := os.Lstat(name); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
 			to, _ := os.Readlink(name)
@@ -93,6 +119,12 @@ func open(name string) (*os.File, error) {
 		return nil, fmt.Errorf("%s is %s, not a lock file: refusing it; remove it", name, safefile.Kind(fi.Mode()))
 	}
 	return f, nil
+}
+
+// NoRoom reports whether err is a disk refusing to make a file: a
+// read-only file system, no space or inode left, a quota used up.
+func NoRoom(err error) bool {
+	return errors.Is(err, syscall.EROFS) || errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT)
 }
 
 // Unlock releases the lock.

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package atomicfile
+
+func readOnlyFS(string) bool { return false }
