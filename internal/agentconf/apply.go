@@ -125,7 +125,7 @@ func Apply(o *Options, p *Plan) error {
 	}
 	dir := o.StateDir()
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
+		return fmt.Errorf("making the directory for init's backups (nothing was changed): %w", err)
 	}
 	// Two inits of one scope at once must not lose each other's records.
 	return filelock.With(dir+".manifest", func() error { return apply(dir, o, p) })
@@ -165,7 +165,7 @@ func apply(dir string, o *Options, p *Plan) error {
 			}
 			if c.Old != nil {
 				if err := WriteFile(filepath.Join(dir, mf.Backup+".orig"), c.Old, 0o600); err != nil {
-					return err
+					return fmt.Errorf("backing up %s before changing it (it is unchanged): %w", c.Path, err)
 				}
 			}
 			mf.Dirs = missingDirs(filepath.Dir(c.Path))
@@ -173,13 +173,13 @@ func apply(dir string, o *Options, p *Plan) error {
 			m.Files = append(m.Files, mf)
 			i = len(m.Files) - 1
 			if err := saveManifest(dir, m); err != nil {
-				return err
+				return fmt.Errorf("recording what init changes in %s (it is unchanged): %w", c.Path, err)
 			}
 		}
 		mf := &m.Files[i]
 		if c.Old != nil {
 			if err := WriteFile(filepath.Join(dir, mf.Backup+".prev"), c.Old, 0o600); err != nil {
-				return err
+				return fmt.Errorf("backing up %s before changing it (it is unchanged): %w", c.Path, err)
 			}
 		}
 		mode := mf.Mode
@@ -189,6 +189,22 @@ func apply(dir string, o *Options, p *Plan) error {
 		if err := os.MkdirAll(filepath.Dir(c.Path), 0o755); err != nil {
 			return err
 		}
+		// The edits are recorded before the file is replaced: recorded
+		// after, a manifest the state directory then refused (a full
+		// disk) left the file changed with no record of it, and --undo
+		// took the imported servers out of Switchboard's config without
+		// putting them back here: gone from both. Edits recorded and not
+		// made are harmless: undo finds each as it was before and skips it.
+		was := *mf
+		mf.Written = hash(c.New)
+		mf.Edits = append(slices.Clip(mf.Edits), c.edits...)
+		if mf.Fresh == "" && c.fresh != "" && len(mf.Edits) == len(c.edits) {
+			mf.Fresh = c.fresh
+		}
+		if err := saveManifest(dir, m); err != nil {
+			*mf = was
+			return fmt.Errorf("recording what init changes in %s (it is unchanged): %w", c.Path, err)
+		}
 		if testHookBeforeWrite != nil {
 			testHookBeforeWrite(c.Path)
 		}
@@ -197,14 +213,8 @@ func apply(dir string, o *Options, p *Plan) error {
 		// agent's write in that time (Claude Code rewrites ~/.claude.json
 		// often) was replaced, lost.
 		if err := atomicfile.WriteIf(c.Path, c.New, mode, func() error { return unchanged(c.Path, c.Old) }); err != nil {
-			return err
-		}
-		mf.Written = hash(c.New)
-		mf.Edits = append(mf.Edits, c.edits...)
-		if mf.Fresh == "" && c.fresh != "" && len(mf.Edits) == len(c.edits) {
-			mf.Fresh = c.fresh
-		}
-		if err := saveManifest(dir, m); err != nil {
+			*mf = was
+			saveManifest(dir, m) // best effort: see above
 			return err
 		}
 	}
@@ -404,6 +414,15 @@ func checkWritable(paths []string, what string) error {
 		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o200 == 0 {
 			errs = append(errs, fmt.Errorf("%s is read-only (mode %04o): make it writable (chmod u+w %s) and run %s again", p, st.Mode().Perm(), p, what))
 			continue
+		}
+		if _, err := os.Stat(p); err == nil {
+			// A read-only mount or a file bind-mounted over p: the
+			// other files were changed and this one failed ("device or
+			// resource busy"), an init half done.
+			if err := atomicfile.CheckReplaceable(p); err != nil {
+				errs = append(errs, fmt.Errorf("%w; then run %s again", err, what))
+				continue
+			}
 		}
 		dir := filepath.Dir(p)
 		for {

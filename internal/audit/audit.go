@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -136,6 +137,10 @@ type Options struct {
 	// entries after it, to be written with them in one write: 0 means
 	// DefaultFlushDelay, negative writes each entry as it is recorded.
 	FlushDelay time.Duration
+	// Logger is told once when entries start being lost (a full or
+	// read-only disk, the file's directory gone) and once when they are
+	// written again; nil means they are not told.
+	Logger *slog.Logger
 }
 
 // DefaultFlushDelay is how long an entry waits, at most, to be written.
@@ -158,15 +163,27 @@ const maxPending = 64 << 10
 // and a Log follows a rotation another process made, so no line is lost;
 // a file may pass MaxBytes by the lines other processes append between a
 // size check and the write.
+//
+// A write that fails (a full or read-only disk) loses the entries it
+// held, and is said once to Options.Logger, with the count lost once
+// writing works again; a line the disk cut short is ended before the
+// next, so the lines after it read. A file that cannot be reopened after
+// a rotation, or after its directory was removed, is tried again (its
+// directory made again) at each later write.
 type Log struct {
 	path     string
 	maxBytes int64
 	keep     int
 	now      func() time.Time
 	delay    time.Duration // < 0: no waiting
+	logger   *slog.Logger
 
 	mu      sync.Mutex
-	f       *os.File    // nil after Close
+	closed  bool
+	f       *os.File    // nil after Close, or when a reopen failed
+	torn    bool        // the last write ended inside a line
+	failing bool        // entries are being lost (said once)
+	lost    int         // entries lost since failing
 	fi      os.FileInfo // f's, from when it was opened: its identity
 	size    int64
 	pending []Entry     // entries recorded and not written
@@ -195,6 +212,10 @@ func Open(path string, o *Options) (*Log, error) {
 		if o.Now != nil {
 			l.now = o.Now
 		}
+		l.logger = o.Logger
+	}
+	if l.logger == nil {
+		l.logger = slog.New(slog.DiscardHandler)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("opening audit log: %w", err)
@@ -255,7 +276,7 @@ func (l *Log) Record(e Entry) error {
 
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.f == nil {
+	if l.closed {
 		return ErrClosed
 	}
 	err := l.err
@@ -303,7 +324,7 @@ func line(e Entry) []byte {
 func (l *Log) Flush() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.f == nil {
+	if l.closed {
 		return ErrClosed
 	}
 	err := l.flush()
@@ -317,7 +338,7 @@ func (l *Log) Flush() error {
 func (l *Log) flushLater() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.f == nil {
+	if l.closed {
 		return
 	}
 	if err := l.flush(); err != nil {
@@ -326,7 +347,8 @@ func (l *Log) flushLater() {
 }
 
 // flush writes the pending entries, as few write calls as rotation
-// allows. l.mu held.
+// allows; entries it cannot write are lost, and counted (see Log).
+// l.mu held.
 func (l *Log) flush() error {
 	if l.timer != nil {
 		l.timer.Stop()
@@ -335,6 +357,27 @@ func (l *Log) flush() error {
 	if len(l.pending) == 0 {
 		return nil
 	}
+	n := len(l.pending)
+	written, err := l.flushLines()
+	if err != nil {
+		l.lost += n - written
+		if !l.failing {
+			l.failing = true
+			l.logger.Warn("audit log: cannot write it; tool calls go on, their entries are lost until it can be written again", "file", l.path, "err", err)
+		}
+		return err
+	}
+	if l.failing {
+		l.failing = false
+		l.logger.Warn("audit log: writing again", "file", l.path, "lostEntries", l.lost)
+		l.lost = 0
+	}
+	return nil
+}
+
+// flushLines is flush's writing: it returns how many entries reached the
+// file. l.mu held.
+func (l *Log) flushLines() (int, error) {
 	lines := make([][]byte, 0, len(l.pending))
 	for _, e := range l.pending {
 		lines = append(lines, line(e))
@@ -348,11 +391,12 @@ func (l *Log) flush() error {
 			l.chunk = chunk[:0]
 		}
 	}()
+	done := 0
 	for i := 0; i < len(pending); {
 		// Other processes append to the same file and may rotate it:
 		// follow a rotation, and count their lines in the size.
 		if err := l.follow(); err != nil {
-			return err
+			return done, err
 		}
 		chunk = chunk[:0]
 		for i < len(pending) {
@@ -362,7 +406,7 @@ func (l *Log) flush() error {
 					break // write what fits, then rotate
 				}
 				if err := l.rotate(int64(len(b))); err != nil {
-					return err
+					return done, err
 				}
 				continue // a fresh file, or one another process started
 			}
@@ -370,21 +414,30 @@ func (l *Log) flush() error {
 			i++
 		}
 		if err := l.write(chunk); err != nil {
-			return err
+			return done, err
 		}
+		done = i
 	}
-	return nil
+	return done, nil
 }
 
-// write writes b to the file, counting it in the size. l.mu held.
+// write writes b to the file, counting it in the size. l.mu held. A
+// line the last write left unfinished (the disk was full) is ended
+// first: else the next entry would be glued to its start.
 func (l *Log) write(b []byte) error {
 	if len(b) == 0 {
 		return nil
 	}
+	if l.torn {
+		b = append([]byte{'\n'}, b...)
+	}
 	n, err := l.f.Write(b)
 	l.size += int64(n)
+	if n > 0 {
+		l.torn = b[n-1] != '\n'
+	}
 	if err != nil {
-		return fmt.Errorf("writing audit log: %w", err)
+		return fmt.Errorf("writing audit log %s: %w", l.path, err)
 	}
 	return nil
 }
@@ -394,14 +447,28 @@ func (l *Log) write(b []byte) error {
 // One stat of the path per entry: the file we hold is the one we opened,
 // so when the path still names it, the path's size is its size.
 func (l *Log) follow() error {
+	if l.f == nil { // an earlier reopen failed: try again
+		return l.reopen()
+	}
 	info, err := os.Stat(l.path)
 	if err != nil || !os.SameFile(info, l.fi) {
 		l.f.Close()
 		l.f = nil
-		return l.open()
+		return l.reopen()
 	}
 	l.size = info.Size()
 	return nil
+}
+
+// reopen opens the file again, making its directory again when it was
+// removed (the state directory deleted under a running daemon). l.mu
+// held; l.f is nil.
+func (l *Log) reopen() error {
+	if err := os.MkdirAll(filepath.Dir(l.path), 0o700); err != nil {
+		return fmt.Errorf("opening audit log: %w", err)
+	}
+	l.torn = false // another file
+	return l.open()
 }
 
 // rotate shifts file.i to file.i+1, dropping file.keep, moves the file to
@@ -421,7 +488,7 @@ func (l *Log) rotate(next int64) error {
 	if cerr != nil || serr != nil || !os.SameFile(info, cur) || info.Size() == 0 || info.Size()+next <= l.maxBytes {
 		l.f.Close()
 		l.f = nil
-		return l.open()
+		return l.reopen()
 	}
 	if err := l.f.Close(); err != nil {
 		return fmt.Errorf("rotating audit log: %w", err)
@@ -444,8 +511,9 @@ func (l *Log) rotate(next int64) error {
 			err = os.Rename(l.path, name(1))
 		}
 	}
+	l.torn = false
 	if oerr := l.open(); oerr != nil {
-		return oerr // l.f stays nil: later calls report ErrClosed
+		return oerr // l.f stays nil: the next write tries again
 	}
 	if err != nil {
 		return fmt.Errorf("rotating audit log: %w", err)
@@ -458,14 +526,15 @@ func (l *Log) rotate(next int64) error {
 func (l *Log) Close() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.f == nil {
+	if l.closed {
 		return nil
 	}
+	l.closed = true
 	err := l.flush()
 	if err == nil {
 		err = l.err
 	}
-	if l.f == nil { // a failed rotation left no file
+	if l.f == nil { // a failed reopen left no file
 		return err
 	}
 	if serr := l.f.Sync(); err == nil {

@@ -191,7 +191,7 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 	if kind(exp) == config.Stdio {
 		dir = opt.LogDir
 	}
-	b.stderr = openStderrLog(dir, spec.Name, sec)
+	b.stderr = openStderrLog(dir, spec.Name, sec, b.log)
 	switch kind(exp) {
 	case config.Stdio:
 		b.stderr.Note("starting: %s", strings.Join(append([]string{spec.Command}, spec.Args...), " "))

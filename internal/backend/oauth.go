@@ -263,9 +263,15 @@ func (s *signIn) source(rec *oauth.Record) *storedSource {
 // with rotating refresh tokens, invalidated ours) is followed instead of
 // failing.
 type storedSource struct {
-	s   *signIn
-	mu  sync.Mutex
-	rec *oauth.Record
+	s       *signIn
+	mu      sync.Mutex
+	rec     *oauth.Record
+	unsaved bool // a refreshed token could not be stored (said once)
+	// stale is the access token of the stored record that a refreshed
+	// one could not replace: that record is older than ours, not another
+	// process's newer one (following it used the refresh token the
+	// server had rotated away, and the sign-in failed).
+	stale string
 }
 
 func (t *storedSource) Token() (*oauth2.Token, error) {
@@ -278,11 +284,13 @@ func (t *storedSource) Token() (*oauth2.Token, error) {
 		return tok, nil
 	}
 	var out *oauth2.Token
+	var seen string
 	err := t.s.store.Update(t.s.b.name, t.s.url, func(cur *oauth.Record) (*oauth.Record, error) {
 		if cur == nil { // `switchboard logout` ran meanwhile
 			return nil, needsLoginError(t.s.b.name, " again (signed out)")
 		}
-		if cur.AccessToken != t.rec.AccessToken {
+		seen = cur.AccessToken
+		if cur.AccessToken != t.rec.AccessToken && (t.stale == "" || cur.AccessToken != t.stale) {
 			if ct := tokenOf(cur); ct.Valid() {
 				t.rec, out = cur, ct
 				t.s.b.secrets.Add(cur.AccessToken, cur.RefreshToken)
@@ -305,6 +313,20 @@ func (t *storedSource) Token() (*oauth2.Token, error) {
 		t.rec, out = rec, nt
 		return rec, nil
 	})
+	if err != nil && out != nil {
+		// The token was refreshed and only storing it failed (a full or
+		// read-only disk): use it, as this process keeps it, and say so.
+		// Failing the call lost nothing to wait for, but failed it; a new
+		// process signs in again when the server rotated the refresh token.
+		if !t.unsaved {
+			t.s.b.log.Warn("oauth: a refreshed sign-in cannot be stored; this process uses it, a new one may need `switchboard login` again", "err", err)
+		}
+		t.unsaved, t.stale = true, seen
+		return out, nil
+	}
+	if err == nil {
+		t.unsaved, t.stale = false, ""
+	}
 	if err != nil {
 		var re *oauth2.RetrieveError
 		if errors.As(err, &re) && re.ErrorCode != "invalid_grant" {

@@ -15,7 +15,7 @@ import (
 // each cut is said in the backend's log.
 func TestPages_BoundsAHostileList(t *testing.T) {
 	dir := t.TempDir()
-	b := &Backend{log: slog.New(slog.DiscardHandler), stderr: openStderrLog(dir, "x", nil)}
+	b := &Backend{log: slog.New(slog.DiscardHandler), stderr: openStderrLog(dir, "x", nil, nil)}
 	ctx := context.Background()
 	many := func(ctx context.Context, cursor string) ([]int, string, error) {
 		n := 0

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -59,47 +60,88 @@ type inFlight struct {
 
 // stderrLog keeps the last stderrRingBytes of a backend's stderr in memory
 // and appends everything to a size-capped log file. The server's secrets
-// are hidden in the file and in Tail. It is safe for concurrent use; a
-// nil file means no log file.
+// are hidden in the file and in Tail. It is safe for concurrent use; an
+// empty path means no log file.
+//
+// A log file that cannot be written (a full or read-only disk, its
+// directory removed or replaced) never stops the backend: its lines are
+// lost, which is said once to the logger, and once more, with the count,
+// when the file is written again. The file is opened again (its
+// directory made again) at most every reopenEvery while it cannot be
+// written, and when the path no longer names the file being written
+// (checked at most every reopenEvery); a line the disk cut short is
+// ended before the next.
 type stderrLog struct {
 	sec     *redact.Secrets
+	log     *slog.Logger
 	mu      sync.Mutex
 	ring    []byte
 	cut     bool // ring lost bytes at its front
 	path    string
-	file    *os.File
+	file    *os.File    // nil when it could not be opened, or after Close
+	fi      os.FileInfo // file's, when opened
+	closed  bool
 	written int64
 	partial []byte // the file's current line, not yet ended
 	calls   map[uint64]inFlight
 	seq     uint64
 	now     func() time.Time
+
+	torn    bool      // the last write ended inside a line
+	failing bool      // lines are being lost (said once)
+	lost    int       // lines lost since failing
+	checked time.Time // when the file was last opened or checked
 }
+
+// reopenEvery is how often a log file that cannot be written is tried
+// again, and how often the path is checked to still name the file.
+const reopenEvery = time.Second
 
 // openStderrLog opens <dir>/<server>.log for appending; dir "" keeps the
 // tail in memory only. A log file that cannot be opened is not an error:
-// the tail is still kept.
-func openStderrLog(dir, server string, sec *redact.Secrets) *stderrLog {
-	s := &stderrLog{sec: sec, calls: map[uint64]inFlight{}, now: time.Now}
+// the tail is still kept, and log (nil: none) is told.
+func openStderrLog(dir, server string, sec *redact.Secrets, log *slog.Logger) *stderrLog {
+	s := &stderrLog{sec: sec, log: log, calls: map[uint64]inFlight{}, now: time.Now}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
 	if dir == "" {
 		return s
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return s
-	}
 	s.path = LogFile(dir, server)
-	s.open()
+	if err := s.open(); err != nil {
+		s.fail(err)
+	}
 	return s
 }
 
-func (s *stderrLog) open() {
+// open opens the file, making its directory. s.mu held (or s not shared
+// yet); s.file is nil.
+func (s *stderrLog) open() error {
+	s.checked = s.now()
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
+		return err
+	}
 	f, err := os.OpenFile(s.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
-		return
+		return err
 	}
-	if st, err := f.Stat(); err == nil {
-		s.written = st.Size()
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return err
 	}
-	s.file = f
+	s.file, s.fi, s.written, s.torn = f, st, st.Size(), false
+	return nil
+}
+
+// fail notes that a line was lost, saying so the first time.
+func (s *stderrLog) fail(err error) {
+	s.lost++
+	if !s.failing {
+		s.failing = true
+		s.log.Warn("backend log: cannot write it; the backend runs on, its stderr lines are lost until it can be written again", "file", s.path, "err", err)
+	}
 }
 
 // Write records p; it never fails, so a full disk cannot stop a backend.
@@ -112,7 +154,7 @@ func (s *stderrLog) Write(p []byte) (int, error) {
 		s.ring = s.ring[:n]
 		s.cut = true
 	}
-	if s.file != nil {
+	if s.path != "" && !s.closed {
 		// Whole lines go to the file, so a secret is recognised even when
 		// the backend wrote it in two pieces.
 		s.partial = append(s.partial, p...)
@@ -179,21 +221,58 @@ func (s *stderrLog) Note(format string, a ...any) {
 }
 
 func (s *stderrLog) toFile(p []byte) {
-	if s.file == nil {
+	if s.path == "" || s.closed {
 		return
+	}
+	now := s.now()
+	if s.file != nil && now.Sub(s.checked) >= reopenEvery {
+		// The state directory removed or replaced under a running
+		// daemon: lines written to the file we hold would reach no one.
+		s.checked = now
+		if st, err := os.Stat(s.path); err != nil || !os.SameFile(st, s.fi) {
+			s.file.Close()
+			s.file = nil
+			if err := s.open(); err != nil {
+				s.fail(err)
+				return
+			}
+		}
+	}
+	if s.file == nil {
+		if now.Sub(s.checked) < reopenEvery {
+			s.lost++
+			return
+		}
+		if err := s.open(); err != nil {
+			s.fail(err)
+			return
+		}
 	}
 	if s.written+int64(len(p)) > logFileMax && s.written > 0 {
 		s.file.Close()
 		s.file = nil
 		os.Rename(s.path, s.path+".1")
-		s.open()
-		s.written = 0
-		if s.file == nil {
+		if err := s.open(); err != nil {
+			s.fail(err)
 			return
 		}
 	}
-	n, _ := s.file.Write(p)
+	if s.torn {
+		p = append([]byte{'\n'}, p...)
+	}
+	n, err := s.file.Write(p)
 	s.written += int64(n)
+	if n > 0 {
+		s.torn = p[n-1] != '\n'
+	}
+	switch {
+	case err != nil:
+		s.fail(err)
+	case s.failing:
+		s.failing = false
+		s.log.Warn("backend log: writing again", "file", s.path, "lostLines", s.lost)
+		s.lost = 0
+	}
 }
 
 // Tail returns the last n lines kept (n <= 0 or above 200 means 200),
@@ -227,10 +306,11 @@ func (s *stderrLog) Tail(n int) string {
 func (s *stderrLog) Close() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.partial) > 0 && s.file != nil {
+	if len(s.partial) > 0 && s.path != "" && !s.closed {
 		s.line(string(s.partial))
 		s.partial = nil
 	}
+	s.closed = true
 	if s.file != nil {
 		s.file.Close()
 		s.file = nil

@@ -14,7 +14,7 @@ func TestStderrLog_FileLinesCarryTimeAndTheCallInFlight(t *testing.T) {
 	dir := t.TempDir()
 	sec := &redact.Secrets{}
 	sec.Add("hunter2-secret")
-	s := openStderrLog(dir, "mem", sec)
+	s := openStderrLog(dir, "mem", sec, nil)
 	at := time.Date(2026, 12, 1, 12, 0, 0, 123e6, time.UTC)
 	s.now = func() time.Time { return at }
 	s.Write([]byte("booting\n"))
@@ -54,7 +54,7 @@ func TestStderrLog_FileLinesCarryTimeAndTheCallInFlight(t *testing.T) {
 
 func TestStderrLog_LongLineIsCutIntoBoundedPieces(t *testing.T) {
 	dir := t.TempDir()
-	s := openStderrLog(dir, "x", nil)
+	s := openStderrLog(dir, "x", nil, nil)
 	s.Write([]byte(strings.Repeat("a", 3*logLineMax+5)))
 	if len(s.partial) >= logLineMax {
 		t.Errorf("kept %d bytes of one line in memory", len(s.partial))
@@ -76,7 +76,7 @@ func TestStderrLog_LongServerNameHasALogFile(t *testing.T) {
 	if LogFile(dir, a) == LogFile(dir, b) {
 		t.Errorf("two long names share %s", LogFile(dir, a))
 	}
-	s := openStderrLog(dir, a, &redact.Secrets{})
+	s := openStderrLog(dir, a, &redact.Secrets{}, nil)
 	s.Write([]byte("hello\n"))
 	s.Close()
 	if b, err := os.ReadFile(LogFile(dir, a)); err != nil || !strings.Contains(string(b), "hello") {

@@ -24,7 +24,7 @@ func TestChildEnv(t *testing.T) {
 }
 
 func TestStderrLog_TailKeepsLastLines(t *testing.T) {
-	s := openStderrLog("", "x", nil)
+	s := openStderrLog("", "x", nil, nil)
 	for i := range 300 {
 		s.Write([]byte(strings.Repeat("y", i%7) + "\n"))
 	}

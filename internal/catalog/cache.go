@@ -150,8 +150,14 @@ func (c *Catalog) writeCache(e *entry) {
 	if c.opts.CacheDir == "" {
 		return
 	}
+	// Said once until a write works again: on a full or read-only disk
+	// every server's every list change failed, each a warning.
 	if err := c.writeEntry(e); err != nil {
-		c.opts.Logger.Warn("writing catalog cache", "server", e.name, "err", err)
+		if !c.cacheFailing.Swap(true) {
+			c.opts.Logger.Warn("writing catalog cache; tool lists are not cached until it can be written (said once)", "server", e.name, "err", err)
+		}
+	} else if c.cacheFailing.Swap(false) {
+		c.opts.Logger.Info("writing catalog cache again", "server", e.name)
 	}
 }
 

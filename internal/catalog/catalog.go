@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -68,7 +69,19 @@ type Tool struct {
 type Withheld struct {
 	Tool   string
 	Reason string
+	// Retry marks a verdict that came from a failure which may pass (the
+	// pin store could not be read: a state directory replaced, a disk
+	// refusing the lock): the list is vetted again at its next use, and
+	// the verdict is never kept under a stamp, in memory or in the
+	// cache. Such a verdict was kept until the pins file changed, so the
+	// tools stayed withheld after the directory was back, in later
+	// processes too.
+	Retry bool `json:"-"`
 }
+
+// unsettled is the stamp of a list whose verdict must be made again (a
+// Withheld with Retry): no vetter's stamp equals it.
+const unsettled = "\x00unsettled"
 
 // Vetter decides which tools of a server the client may see. It runs on
 // every fresh tool list (backend start, list_changed, cache load).
@@ -167,6 +180,8 @@ type Catalog struct {
 	steadyN  int        // Steady scopes open
 	held     string     // the vetter's Version read in them
 	heldOK   bool
+
+	cacheFailing atomic.Bool // a cache write failed (said once)
 }
 
 type entry struct {
@@ -768,6 +783,9 @@ func (c *Catalog) derive(e *entry) {
 	c.heldOK = false
 	c.steadyMu.Unlock()
 	e.stamp = c.stamp(e.spec)
+	if slices.ContainsFunc(e.withheld, func(w Withheld) bool { return w.Retry }) {
+		e.stamp = unsettled
+	}
 	e.gen++
 }
 

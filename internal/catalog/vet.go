@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -39,6 +40,9 @@ type TrustVetter struct {
 	findings map[string][]trust.Finding // tool hash -> findings
 	loaded   bool
 	dirty    bool
+	unsaved  bool // pinsNotSaved has spoken
+	// inspectFailing: writing InspectCache failed (said once).
+	inspectFailing bool
 
 	stampMu sync.Mutex
 	stamps  map[*config.Server]stampMemo // Stamp runs for every catalog read
@@ -173,8 +177,10 @@ func (v *TrustVetter) flush() {
 	})
 	if err == nil {
 		v.dirty = false
-	} else if v.Logger != nil {
-		v.Logger.Warn("writing the inspect cache", "file", v.InspectCache, "err", err)
+		v.inspectFailing = false
+	} else if v.Logger != nil && !v.inspectFailing {
+		v.inspectFailing = true // said once until a write works
+		v.Logger.Warn("writing the inspect cache; tools are inspected again in each process until it can be written (said once)", "file", v.InspectCache, "err", err)
 	}
 }
 
@@ -198,10 +204,14 @@ func (v *TrustVetter) Vet(spec *config.Server, tools []Tool) ([]Tool, []Withheld
 			tt[i] = trustTool(t)
 		}
 		verdict, err := v.Pins.Check(identity, tt, v.QuarantineNew)
+		if errors.Is(err, trust.ErrNotSaved) {
+			v.pinsNotSaved(err)
+			err = nil
+		}
 		if err != nil {
 			// Without the pin store nothing can be trusted: withhold all.
 			for _, t := range tools {
-				withheld = append(withheld, Withheld{Tool: t.Name, Reason: fmt.Sprintf("the pin store cannot be read: %v", err)})
+				withheld = append(withheld, Withheld{Tool: t.Name, Reason: fmt.Sprintf("the pin store cannot be read: %v", err), Retry: true})
 			}
 			return nil, withheld
 		}
@@ -255,6 +265,18 @@ func (v *TrustVetter) Vet(spec *config.Server, tools []Tool) ([]Tool, []Withheld
 	}
 	v.flush()
 	return visible, withheld
+}
+
+// pinsNotSaved says, once per vetter, that the pins file could not be
+// written: the verdicts hold in this process, and tools keep working.
+func (v *TrustVetter) pinsNotSaved(err error) {
+	v.mu.Lock()
+	said := v.unsaved
+	v.unsaved = true
+	v.mu.Unlock()
+	if !said && v.Logger != nil {
+		v.Logger.Warn("pins: cannot write the pins file; new servers' tools are pinned in this process only (another process sees them as new) until it can be written", "err", err)
+	}
 }
 
 func (v *TrustVetter) markFresh(server string) {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,6 +25,19 @@ import (
 // ErrUnknownIdentity is returned by [Store.Approve] for an identity the
 // store has never seen.
 var ErrUnknownIdentity = errors.New("unknown server identity")
+
+// ErrNotSaved marks Check's error when the verdict was made but the
+// pins file could not be written (a full or read-only disk): the
+// verdict holds, and the store keeps the change in memory and writes it
+// with the next change that can be written. Another process does not see
+// it meanwhile.
+var ErrNotSaved = errors.New("pins not saved")
+
+// notSaved is an error that is ErrNotSaved and the write's error.
+type notSaved struct{ err error }
+
+func (e notSaved) Error() string   { return e.err.Error() + "; the verdict holds in this process only" }
+func (e notSaved) Unwrap() []error { return []error{ErrNotSaved, e.err} }
 
 // Status is the state of one tool against its pin.
 type Status int
@@ -314,7 +328,9 @@ func (s *Store) refresh() error {
 func (s *Store) locked(fn func() error) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
+	// A directory the disk has no room for holds no pins file: read as
+	// none, and a save fails (ErrNotSaved from Check).
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil && !filelock.NoRoom(err) {
 		return fmt.Errorf("pins file %s: %w", s.path, err)
 	}
 	l, err := filelock.Lock(s.path, 0)
@@ -334,6 +350,9 @@ func (s *Store) save() error {
 		return fmt.Errorf("encoding pins: %w", err)
 	}
 	b = append(b, '\n')
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
+		return fmt.Errorf("writing pins file %s: %w", s.path, err) // see locked
+	}
 	if err := atomicfile.WriteOwn(s.path, b, 0o600); err != nil {
 		return fmt.Errorf("writing pins file %s: %w", s.path, err)
 	}
@@ -356,7 +375,9 @@ func (s *Store) save() error {
 // approved again). Pending changes replace the identity's earlier pending
 // changes and are written to the file, so another process can list them
 // with [Store.Pending]. The file is written only when something changed.
-// Of duplicate tool names the first counts.
+// Of duplicate tool names the first counts. When that write fails the
+// verdict is returned with an error that is [ErrNotSaved]; any other
+// error comes with no verdict.
 func (s *Store) Check(identity string, tools []Tool, quarantineNew bool) (Verdict, error) {
 	if identity == "" {
 		return Verdict{}, errors.New("checking pins: empty server identity")
@@ -419,7 +440,10 @@ func (s *Store) check(identity string, tools []Tool, quarantineNew bool) (Verdic
 	if !known || !samePending(oldPending, sp.Pending) {
 		s.state.Servers[identity] = sp
 		if err := s.save(); err != nil {
-			return Verdict{}, err
+			// The verdict is what the file would say: a full disk must
+			// not withhold every tool of every new server (as "the pin
+			// store cannot be read"). Quarantined tools stay pending.
+			return v, notSaved{err}
 		}
 	}
 	return v, nil
@@ -481,6 +505,7 @@ func (s *Store) approve(identity string, tools []string) ([]Change, error) {
 		return nil, fmt.Errorf("approving pins of %q: no pending change for %s", identity, strings.Join(missing, ", "))
 	}
 	done := map[string]*Change{}
+	oldTools, oldPending := maps.Clone(sp.Tools), maps.Clone(sp.Pending)
 	for _, name := range tools {
 		c := sp.Pending[name]
 		if c.Status == Removed {
@@ -496,6 +521,11 @@ func (s *Store) approve(identity string, tools []string) ([]Change, error) {
 	}
 	if len(done) > 0 {
 		if err := s.save(); err != nil {
+			// Not approved: an approval the disk refused took effect in
+			// this process all the same (the status page's Approve
+			// reported an error, and the tools were offered), and asking
+			// again found nothing pending while the file still had it.
+			sp.Tools, sp.Pending = oldTools, oldPending
 			return nil, err
 		}
 	}
@@ -604,6 +634,7 @@ func (s *Store) AcceptRisk(identity, tool string) (Hold, error) {
 		if h == nil {
 			return fmt.Errorf("accepting the risk of tool %q: it is not withheld for poisoning (see 'switchboard pins')", tool)
 		}
+		oldAccepted, oldHeld := maps.Clone(sp.Accepted), maps.Clone(sp.Held)
 		if sp.Accepted == nil {
 			sp.Accepted = map[string]string{}
 		}
@@ -613,7 +644,13 @@ func (s *Store) AcceptRisk(identity, tool string) (Hold, error) {
 			sp.Held = nil
 		}
 		out = *h
-		return s.save()
+		if err := s.save(); err != nil {
+			// Not accepted, as for an approval (see approve): the tool
+			// stays withheld in this process too.
+			sp.Accepted, sp.Held = oldAccepted, oldHeld
+			return err
+		}
+		return nil
 	})
 	return out, err
 }
