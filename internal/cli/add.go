@@ -103,6 +103,23 @@ func (e *Env) editTarget(f *editFlags) (target, error) {
 	return target{}, errors.New("no directory for the user config: set HOME (or XDG_CONFIG_HOME), or name a file with --config")
 }
 
+// testHookEditRead, when set, runs in edit once the file is read (a
+// test's other writer acting at that moment).
+var testHookEditRead func(path string)
+
+// withConfigLock runs fn under the config-edit lock, which add, remove,
+// enable, disable, init and init --undo hold while they change
+// Switchboard's config: an add that read the file before an undo wrote
+// it, and renamed its own over it after, brought back the servers the
+// undo had taken out. No state directory: no lock.
+func (e *Env) withConfigLock(fn func() error) error {
+	p := e.paths(&configFlags{})
+	if p.state == "" {
+		return fn()
+	}
+	return filelock.With(filepath.Join(p.state, "config-edit"), fn)
+}
+
 // edit changes t's file with change under the config-edit lock: it reads
 // the file (a missing one is "{}"), applies change, parses the result
 // with the real config parser (check may look at it), copies the old
@@ -118,6 +135,9 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 	err = filelock.With(filepath.Join(p.state, "config-edit"), func() error {
 		old, err := safefile.Read(t.path)
 		existed := err == nil
+		if testHookEditRead != nil {
+			testHookEditRead(t.path)
+		}
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			old = nil
@@ -143,6 +163,11 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 			if existed && mode&0o200 == 0 {
 				// Renaming over a read-only file would succeed.
 				return fmt.Errorf("%s is read-only (mode %04o): make it writable (chmod u+w %s) to change it", t.path, mode, shellQuote(t.path))
+			}
+			if existed {
+				if err := atomicfile.CheckReplaceable(t.path); err != nil {
+					return fmt.Errorf("%w; it is unchanged", err)
+				}
 			}
 		}
 		src := old
@@ -186,11 +211,19 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 			return err
 		}
 		// Another program (an editor, an agent) may have written the file
-		// since it was read: writing now would lose that.
-		if now, err := safefile.Read(t.path); (err == nil) != existed || (err == nil && !bytes.Equal(now, old)) {
-			return fmt.Errorf("%s changed while it was being edited (another program wrote it); nothing was written: run the command again", t.path)
-		}
-		if err := atomicfile.Write(t.path, data, mode); err != nil {
+		// since it was read: writing now would lose that. Checked just
+		// before the rename, once the new content is written and synced:
+		// checked before the writing, a write in that time was replaced.
+		errChanged := fmt.Errorf("%s changed while it was being edited (another program wrote it); nothing was written: run the command again", t.path)
+		if err := atomicfile.WriteIf(t.path, data, mode, func() error {
+			if now, err := safefile.Read(t.path); (err == nil) != existed || (err == nil && !bytes.Equal(now, old)) {
+				return errChanged
+			}
+			return nil
+		}); err != nil {
+			if err == errChanged {
+				return err
+			}
 			return fmt.Errorf("writing %s: %w", t.path, err)
 		}
 		changed = true

@@ -132,6 +132,9 @@ func Main(ctx context.Context, e *Env) int {
 		return 2
 	}
 	fmt.Fprintf(e.Stderr, "switchboard %s: %v\n", name, err)
+	if hint := diskHint(err); hint != "" {
+		fmt.Fprintf(e.Stderr, "  %s\n", hint)
+	}
 	return 1
 }
 

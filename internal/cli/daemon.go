@@ -102,7 +102,7 @@ func control(ctx context.Context, e *Env, what string) (*daemon.Reply, error) {
 }
 
 func runDaemonStatus(ctx context.Context, e *Env, args []string) error {
-	fs := newFlags(e, "daemon status", "[--json]", "Show the daemon's pid, version, uptime and sessions.")
+	fs := newFlags(e, "daemon status", "[--json]", "Show the daemon's pid, version, uptime, sessions and latest warnings.")
 	asJSON := fs.Bool("json", false, "print the status as JSON")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -163,10 +163,16 @@ func printDaemonStatus(w io.Writer, raw json.RawMessage) error {
 		}
 		tw.Flush()
 	}
+	if ws, _ := st["warnings"].([]any); len(ws) > 0 {
+		fmt.Fprintln(w, "latest warnings (also in its log, when the disk took them):")
+		for _, x := range ws {
+			fmt.Fprintf(w, "  %v\n", x)
+		}
+	}
 	var extra []string
 	for k := range st {
 		switch k {
-		case "running", "pid", "version", "uptime", "sessions", "started", "idleTimeout", "draining":
+		case "running", "pid", "version", "uptime", "sessions", "started", "idleTimeout", "draining", "warnings":
 		default:
 			extra = append(extra, k)
 		}
@@ -290,7 +296,8 @@ func runDaemonRun(ctx context.Context, e *Env, args []string) error {
 	}
 	// JSON records (log/slog), which `switchboard logs` reads and merges
 	// with the backends' logs.
-	log := slog.New(slog.NewJSONHandler(e.Stderr, nil))
+	warns := newWarnings(slog.NewJSONHandler(&wholeLines{w: newDaemonLog(e.Stderr, p.Log)}, nil))
+	log := slog.New(warns)
 	idle := config.Settings{}.Defaults().DaemonIdleTimeout.D()
 	if c, err := config.Load(config.UserPath(e.Getenv)); err != nil {
 		log.Warn("reading the user config for settings.daemonIdleTimeout; using the default", "err", err, "default", idle.String())
@@ -303,6 +310,7 @@ func runDaemonRun(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	h.warns = warns
 	defer h.Close()
 	// Publish backend states for 'switchboard servers', as a standalone
 	// serve does.
@@ -334,6 +342,7 @@ func bridgeOptions(e *Env, serveArgs []string) (*daemon.BridgeOptions, error) {
 			Paths:   p,
 			Command: []string{e.Executable, "daemon", daemonRunCmd},
 			Env:     e.Environ(),
+			Stderr:  e.Stderr,
 			Hello: &daemon.Hello{
 				Version: daemonVersion(e), Cwd: e.Dir, Args: serveArgs, Env: env,
 				PID: os.Getpid(), Kind: daemon.KindSession,
@@ -359,6 +368,13 @@ func runBridge(ctx context.Context, e *Env, serveArgs []string) error {
 	if errors.Is(err, daemon.ErrUnusableSocket) {
 		// Found before any byte of the client was read: this session
 		// can still be served here.
+		fmt.Fprintf(e.Stderr, "switchboard: %v\n", err)
+		return errNoDaemonDir
+	}
+	if errors.Is(err, daemon.ErrNotStarted) {
+		// A daemon that cannot start (a read-only or full disk under its
+		// runtime directory) must not leave the agent without a server:
+		// nothing of the client was read yet, so serve it here.
 		fmt.Fprintf(e.Stderr, "switchboard: %v\n", err)
 		return errNoDaemonDir
 	}
@@ -394,10 +410,23 @@ type hubHandler struct {
 	log     *slog.Logger
 	state   string
 	version string
-	page    page // the status page (ui.go), from the first `switchboard ui`
+	page    page      // the status page (ui.go), from the first `switchboard ui`
+	warns   *warnings // the daemon's latest warnings (nil: none kept)
 }
 
-func (d *hubHandler) Status() any { return d.h.Status() }
+// daemonStatus is the hub's status and the daemon's latest warnings.
+type daemonStatus struct {
+	hub.Status
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+func (d *hubHandler) Status() any {
+	st := daemonStatus{Status: d.h.Status()}
+	if d.warns != nil {
+		st.Warnings = d.warns.latest()
+	}
+	return st
+}
 
 // Open opens a session of the hub for the bridge's hello: its config is
 // loaded here, so that a config that does not load is the hello's reply

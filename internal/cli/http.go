@@ -113,9 +113,18 @@ func readOrCreateToken(path string) (string, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return "", fmt.Errorf("creating the state directory for the http token: %w", err)
 	}
+	// An error names path, not the temporary file, whose name means
+	// nothing to the user.
+	failed := func(err error) error {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("writing http token %s: %w", path, err)
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".http-token-*")
 	if err != nil {
-		return "", fmt.Errorf("creating http token: %w", err)
+		return "", failed(err)
 	}
 	defer os.Remove(tmp.Name())
 	tok := newToken()
@@ -127,7 +136,7 @@ func readOrCreateToken(path string) (string, error) {
 		err = cerr
 	}
 	if err != nil {
-		return "", fmt.Errorf("writing http token %s: %w", path, err)
+		return "", failed(err)
 	}
 	if err := os.Link(tmp.Name(), path); err != nil {
 		if errors.Is(err, fs.ErrExist) {

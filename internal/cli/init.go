@@ -96,7 +96,7 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		if len(agents) > 0 {
 			return errors.New("--undo restores every file of the scope and takes no --agent")
 		}
-		return initUndo(e.Stdout, e.Stderr, o)
+		return e.withConfigLock(func() error { return initUndo(e.Stdout, e.Stderr, o) })
 	}
 	if o.Executable == "" || !filepath.IsAbs(o.Executable) {
 		return fmt.Errorf("cannot tell the absolute path of the switchboard binary (got %q)", o.Executable)
@@ -153,18 +153,24 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		}
 	}
 	// An agent may write its file meanwhile (Claude Code rewrites
-	// ~/.claude.json often): plan again from what is there now.
-	for try := 1; ; try++ {
-		err := agentconf.Apply(o, plan)
-		if err == nil {
-			break
+	// ~/.claude.json often): plan again from what is there now. Under
+	// the config-edit lock: add and remove wait (see withConfigLock).
+	err = e.withConfigLock(func() error {
+		for try := 1; ; try++ {
+			err := agentconf.Apply(o, plan)
+			if err == nil {
+				return nil
+			}
+			if !errors.Is(err, agentconf.ErrChanged) || try == 3 {
+				return err
+			}
+			if plan, err = agentconf.MakePlan(o); err != nil {
+				return err
+			}
 		}
-		if !errors.Is(err, agentconf.ErrChanged) || try == 3 {
-			return err
-		}
-		if plan, err = agentconf.MakePlan(o); err != nil {
-			return err
-		}
+	})
+	if err != nil {
+		return err
 	}
 	printApplied(e.Stdout, plan)
 	if !*user && plan.Config != "" {

@@ -44,6 +44,16 @@ type ConnectOptions struct {
 	// StartWait bounds the wait for a started daemon's socket (zero:
 	// DefaultStartWait).
 	StartWait time.Duration
+	// Stderr gets a note when the daemon starts without its log (nil:
+	// os.Stderr).
+	Stderr io.Writer
+}
+
+func (o *ConnectOptions) stderr() io.Writer {
+	if o.Stderr == nil {
+		return os.Stderr
+	}
+	return o.Stderr
 }
 
 // Connect connects to the daemon, starting it when none listens, sends
@@ -118,6 +128,18 @@ func fileKind(m fs.FileMode) string {
 	}
 	return m.Type().String()
 }
+
+// ErrNotStarted marks Connect's error when the daemon it started exited
+// or never listened (a read-only or full state or runtime directory, a
+// crash at start): before any byte of the client was read, so a client
+// can serve in its own process meanwhile.
+var ErrNotStarted = errors.New("the daemon did not start")
+
+// notStarted is an error that is ErrNotStarted, worded as msg.
+type notStarted string
+
+func (n notStarted) Error() string        { return string(n) }
+func (n notStarted) Is(target error) bool { return target == ErrNotStarted }
 
 // unusableSocket is an error that is ErrUnusableSocket, worded as msg.
 type unusableSocket string
@@ -213,9 +235,16 @@ func startAndDial(ctx context.Context, o *ConnectOptions) (net.Conn, error) {
 		return c, err // another bridge started it
 	}
 	rotateLog(o.Paths.Log)
+	tail := func(from int64) string { return logTail(o.Paths.Log, from) }
 	logf, err := os.OpenFile(o.Paths.Log, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("starting the daemon: %w", err)
+		tail = func(int64) string { return "its output was not kept (no log)" }
+		// A read-only state directory: the daemon can serve all the same,
+		// its log unwritten (it would fail too), said here.
+		fmt.Fprintf(o.stderr(), "switchboard: the daemon's log %s cannot be opened (%v): starting it without a log\n", o.Paths.Log, err)
+		if logf, err = os.OpenFile(os.DevNull, os.O_WRONLY, 0); err != nil {
+			return nil, notStarted(fmt.Sprintf("starting the daemon: %v", err))
+		}
 	}
 	defer logf.Close()
 	size := int64(0)
@@ -228,7 +257,7 @@ func startAndDial(ctx context.Context, o *ConnectOptions) (net.Conn, error) {
 	cmd.Stdout, cmd.Stderr = logf, logf
 	detach(cmd)
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting the daemon (%s): %w", strings.Join(o.Command, " "), err)
+		return nil, notStarted(fmt.Sprintf("starting the daemon (%s): %v", strings.Join(o.Command, " "), err))
 	}
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }() // reap it if it dies while we live
@@ -244,13 +273,13 @@ func startAndDial(ctx context.Context, o *ConnectOptions) (net.Conn, error) {
 		}
 		select {
 		case werr := <-exited:
-			return nil, fmt.Errorf("the daemon (pid %d) exited at start (%v); %s", cmd.Process.Pid, werr, logTail(o.Paths.Log, size))
+			return nil, notStarted(fmt.Sprintf("the daemon (pid %d) exited at start (%v); %s", cmd.Process.Pid, werr, tail(size)))
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		case <-time.After(delay):
 		}
 		if time.Now().After(deadline) {
-			return nil, fmt.Errorf("the daemon (pid %d) did not listen on %s within %s; %s", cmd.Process.Pid, o.Paths.Socket, wait, logTail(o.Paths.Log, size))
+			return nil, notStarted(fmt.Sprintf("the daemon (pid %d) did not listen on %s within %s; %s", cmd.Process.Pid, o.Paths.Socket, wait, tail(size)))
 		}
 		delay = min(delay*2, 50*time.Millisecond)
 	}

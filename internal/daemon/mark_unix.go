@@ -39,7 +39,13 @@ func newMark(dir string) (*mark, string, error) {
 		return nil, "", fmt.Errorf("mark file: %w", err)
 	}
 	defer f.Close()
-	if err := f.Truncate(markSize); err != nil {
+	// Allocated, not truncated to size: a sparse file's pages are taken
+	// from the file system when the mapping first touches them, and on a
+	// full tmpfs (the runtime directory) that touch is a SIGBUS, which
+	// killed the bridge and the daemon. Allocating them takes the space
+	// now, or fails here with ENOSPC, and the session goes on without a
+	// mark.
+	if err := allocate(f, markSize); err != nil {
 		os.Remove(f.Name())
 		return nil, "", fmt.Errorf("mark file %s: %w", f.Name(), err)
 	}

@@ -113,7 +113,8 @@ type ServeOptions struct {
 // Serve runs the daemon until ctx is done, a stop control arrives, or it
 // has had no session for IdleTimeout. It holds Paths.Lock for its whole
 // life (a second daemon gets ErrRunning naming the first one's pid),
-// writes Paths.PID, and listens on Paths.Socket (mode 0600). Every
+// writes Paths.PID (a warning when the disk refuses it), and listens on
+// Paths.Socket (mode 0600). Every
 // connection's peer must run as our uid (SO_PEERCRED), else it is closed
 // and logged.
 //
@@ -274,10 +275,12 @@ func (d *daemon) lock() error {
 	}
 	d.lockF = f
 	// Replaced, not opened: a FIFO or link in its place cannot hold the
-	// start up or redirect the write.
+	// start up or redirect the write. The file only names us to a second
+	// daemon's error (sessions reach us through the socket, status and
+	// stop too): a full or read-only disk that refuses it must not keep
+	// every session from starting, so it is a warning.
 	if err := atomicfile.WriteOwn(p.PID, []byte(strconv.Itoa(d.pid)+"\n"), 0o600); err != nil {
-		f.Close()
-		return fmt.Errorf("daemon: write %s: %w", p.PID, err)
+		d.log.Warn("writing the pid file; going on without it", "file", p.PID, "err", err)
 	}
 	return nil
 }

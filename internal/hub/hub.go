@@ -131,7 +131,7 @@ func New(o *Options) (*Hub, error) {
 	h.pins = pins
 	h.stateStat = rawio.StatterFor(h.o.StateDir)
 	if h.o.Audit {
-		if l, err := audit.Open(filepath.Join(h.o.StateDir, "audit.jsonl"), nil); err != nil {
+		if l, err := audit.Open(filepath.Join(h.o.StateDir, "audit.jsonl"), &audit.Options{Logger: h.log}); err != nil {
 			h.log.Warn("audit log disabled", "err", err)
 		} else {
 			h.audit = l

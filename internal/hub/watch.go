@@ -1,10 +1,13 @@
 package hub
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -17,15 +20,23 @@ import (
 // watcher reloads sessions when a config file they loaded changes. It
 // watches directories, not files, so that editors' atomic rename-over
 // writes (and a file created later) are seen; events within ReloadDelay
-// fold into one reload.
+// fold into one reload. A watched directory that is removed or renamed
+// (the config directory deleted and made again under a running daemon)
+// is waited for by watching its nearest existing parent; once it is
+// there again it is watched, and the sessions with files in it reload.
+// Before, its watch was gone for good and the sessions kept the old
+// config until they ended. (A directory missing from the start, such as
+// a plugin directory never made, is not waited for: its parent, a home
+// or a project directory, would wake the watcher at each write there.)
 type watcher struct {
 	h *Hub
 	w *fsnotify.Watcher
 
-	mu     sync.Mutex
-	dirs   map[string]bool
-	files  map[*Session][]string
-	timers map[*Session]*time.Timer
+	mu      sync.Mutex
+	dirs    map[string]bool // watched
+	missing map[string]bool // wanted, not there: a parent is watched
+	files   map[*Session][]string
+	timers  map[*Session]*time.Timer
 }
 
 // watchFiles makes s reload when the files l was loaded from change
@@ -68,7 +79,7 @@ func (h *Hub) watchFiles(s *Session, l *Loaded) {
 			h.log.Warn("config hot reload disabled", "err", err)
 			return
 		}
-		w = &watcher{h: h, w: fw, dirs: map[string]bool{}, files: map[*Session][]string{}, timers: map[*Session]*time.Timer{}}
+		w = &watcher{h: h, w: fw, dirs: map[string]bool{}, missing: map[string]bool{}, files: map[*Session][]string{}, timers: map[*Session]*time.Timer{}}
 		h.watch = w
 		go w.loop()
 	}
@@ -80,15 +91,39 @@ func (h *Hub) watchFiles(s *Session, l *Loaded) {
 	defer w.mu.Unlock()
 	w.files[s] = files
 	for _, f := range files {
-		d := filepath.Dir(f)
-		if w.dirs[d] {
-			continue
-		}
-		if err := w.w.Add(d); err != nil {
-			h.log.Info("not watching config directory", "dir", d, "err", err)
-			continue
-		}
+		w.add(filepath.Dir(f), false)
+	}
+}
+
+// add watches d; when it is missing and wait is set (or it is waited for
+// already), its nearest existing parent until it is there. w.mu held.
+func (w *watcher) add(d string, wait bool) {
+	if w.dirs[d] {
+		return
+	}
+	err := w.w.Add(d)
+	if err == nil {
 		w.dirs[d] = true
+		delete(w.missing, d)
+		return
+	}
+	if !errors.Is(err, fs.ErrNotExist) || !(wait || w.missing[d]) {
+		w.h.log.Info("not watching config directory", "dir", d, "err", err)
+		return
+	}
+	w.missing[d] = true
+	for p := filepath.Dir(d); ; p = filepath.Dir(p) {
+		if w.dirs[p] {
+			return
+		}
+		if w.w.Add(p) == nil {
+			w.dirs[p] = true
+			return
+		}
+		if filepath.Dir(p) == p {
+			w.h.log.Info("not watching config directory", "dir", d, "err", err)
+			return
+		}
 	}
 }
 
@@ -126,7 +161,9 @@ func (w *watcher) loop() {
 			if !ok {
 				return
 			}
-			w.changed(filepath.Clean(ev.Name))
+			name := filepath.Clean(ev.Name)
+			w.dirEvent(name, ev.Op)
+			w.changed(name)
 		case err, ok := <-w.w.Errors:
 			if !ok {
 				return
@@ -136,14 +173,58 @@ func (w *watcher) loop() {
 	}
 }
 
+// dirEvent keeps the watched directories true to an event on name: a
+// watched directory removed or renamed away is missing again (its
+// watch is gone with it), and a missing one that appears (or a parent on
+// its way) is watched, reloading the sessions with files in it: a file
+// written there before the watch was set is read then.
+func (w *watcher) dirEvent(name string, op fsnotify.Op) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if op.Has(fsnotify.Remove) || op.Has(fsnotify.Rename) {
+		if w.dirs[name] {
+			delete(w.dirs, name)
+			w.w.Remove(name) // gone already, or moved: its events would name the old path
+			w.add(name, true)
+		}
+		return
+	}
+	if !op.Has(fsnotify.Create) {
+		return
+	}
+	var back []string
+	for d := range w.missing {
+		if d == name || strings.HasPrefix(d, name+string(filepath.Separator)) {
+			w.add(d, true)
+			if w.dirs[d] {
+				back = append(back, d)
+			}
+		}
+	}
+	for _, d := range back {
+		for _, files := range w.files {
+			for _, f := range files {
+				if filepath.Dir(f) == d {
+					w.changedLocked(f)
+				}
+			}
+		}
+	}
+}
+
 // changed schedules a reload of every session that loaded file.
 func (w *watcher) changed(file string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.changedLocked(file)
+}
+
+// changedLocked is changed with w.mu held.
+func (w *watcher) changedLocked(file string) {
 	d := w.h.o.ReloadDelay
 	if d <= 0 {
 		d = 100 * time.Millisecond
 	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
 	for s, files := range w.files {
 		plugin := filepath.Ext(file) == ".toml" && slices.Contains(files, filepath.Join(filepath.Dir(file), "*.toml"))
 		if !plugin && !slices.Contains(files, file) {
