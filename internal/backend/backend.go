@@ -192,6 +192,10 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 		dir = opt.LogDir
 	}
 	b.stderr = openStderrLog(dir, spec.Name, sec, b.log)
+	b.raw.order.onDrop = func(n uint64, method string) {
+		b.log.Warn("dropped notifications of the backend: it sends them faster than they are handled", "dropped", n, "method", method)
+		b.stderr.Note("dropped %d notifications (the last: %s): the backend sends them faster than they are handled", n, method)
+	}
 	switch kind(exp) {
 	case config.Stdio:
 		b.stderr.Note("starting: %s", strings.Join(append([]string{spec.Command}, spec.Args...), " "))

@@ -108,11 +108,14 @@ func (c *rawConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 
 func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	msg, err := c.Connection.Read(ctx)
-	if c.gate != nil && err == nil {
-		c.gate.took()
-	}
-	if err == nil {
-		c.r.order.readMsg(ctx, msg)
+	for err == nil {
+		if c.gate != nil {
+			c.gate.took()
+		}
+		if c.r.order.readMsg(ctx, msg) {
+			break
+		}
+		msg, err = c.Connection.Read(ctx) // dropped: see maxBacklog
 	}
 	if resp, ok := msg.(*jsonrpc.Response); ok && err == nil {
 		c.r.mu.Lock()
