@@ -154,8 +154,9 @@ var credentialHeaders = []string{"Authorization", "Proxy-Authorization", "Cookie
 
 // originTransport sends the configured headers only to the origin
 // (scheme, host, port) of the configured URL, strips credentials from
-// requests to any other origin (redirects, an SSE endpoint event naming
-// another host), and bounds what it reads back: a JSON body over max
+// requests to any other origin (redirects), refuses a legacy SSE
+// backend's POSTs to an endpoint on another origin, and bounds what it
+// reads back: a JSON body over max
 // bytes, or a server-sent event over max bytes, fails with
 // ErrMessageTooLarge and reports it to over.
 type originTransport struct {
@@ -265,6 +266,14 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	orig := r // the request the SDK made, before any redirect
 	for orig.Response != nil && orig.Response.Request != nil {
 		orig = orig.Response.Request
+	}
+	if t.legacy && orig.Method == http.MethodPost && originOf(orig.URL) != t.origin {
+		// The endpoint event named another origin. The TypeScript and
+		// Python SDKs refuse such an endpoint; the Go SDK's client posts
+		// there, so every request of the session went to a host the
+		// config never named (without our credentials, but with the
+		// tools' arguments).
+		return nil, fmt.Errorf("backend %q: its endpoint event names %s, not the configured server's origin %s: requests go to the configured origin only (as the TypeScript and Python SDKs require); fix the server, or configure the URL of the server it names", t.server, serverText(originOf(orig.URL), 128), t.origin)
 	}
 	call := t.streamable && orig.Method == http.MethodPost && originOf(orig.URL) == t.origin && isCall(orig)
 	var listID jsonrpc.ID
