@@ -300,7 +300,7 @@ func (b *Backend) watch() {
 				}
 				if quick > maxReopens {
 					b.end(mark(ErrExited, "backend %q forgot our session %d times in a row, each within %v of opening it (404 to its session id): it was stopped and the next call starts it again", b.name, quick, reopenQuiet))
-					close(reopened)
+					b.remote.reopenedNow(reopened)
 					return
 				}
 				rerr := b.reconnect()
@@ -308,7 +308,7 @@ func (b *Backend) watch() {
 				if rerr != nil {
 					b.end(mark(ErrExited, "backend %q forgot our session and a new one failed: %v", b.name, rerr))
 				}
-				close(reopened)
+				b.remote.reopenedNow(reopened)
 				if rerr != nil {
 					return
 				}

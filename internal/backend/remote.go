@@ -62,13 +62,27 @@ func (r *remoteState) markLost() {
 }
 
 // takeLost reports whether the session was lost, and the channel to
-// close once a new one is open.
+// give to reopenedNow once a new one is open. The channel stays for
+// waitReopened until then: a call that failed on the lost session and
+// looked for it after takeLost found none, returned at once, and the
+// next call went to the old session.
 func (r *remoteState) takeLost() (bool, chan struct{}) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	lost, ch := r.lost, r.reopened
-	r.lost, r.reopened = false, nil
+	r.lost = false
 	return lost, ch
+}
+
+// reopenedNow closes ch, taken from takeLost: the lost session was
+// replaced (or that failed).
+func (r *remoteState) reopenedNow(ch chan struct{}) {
+	r.mu.Lock()
+	if r.reopened == ch {
+		r.reopened = nil
+	}
+	r.mu.Unlock()
+	close(ch)
 }
 
 // waitReopened waits until a lost session was replaced (or ctx or done
