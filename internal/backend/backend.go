@@ -152,6 +152,7 @@ type Backend struct {
 	closing atomic.Bool
 	started atomic.Bool           // Start succeeded: overflow may end it
 	overErr atomic.Pointer[error] // the first message too large, if any
+	junkN   atomic.Int64          // events dropped (junkEvent)
 
 	closeOnce sync.Once
 	// closed is closed when Close begins: it ends a logging/setLevel
@@ -192,6 +193,7 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 		dir = opt.LogDir
 	}
 	b.stderr = openStderrLog(dir, spec.Name, sec, b.log)
+	b.raw.junk = func(err error) { b.junkEvent(fmt.Errorf("backend %q %w", b.name, err)) }
 	b.raw.order.onDrop = func(n uint64, method string) {
 		b.log.Warn("dropped notifications of the backend: it sends them faster than they are handled", "dropped", n, "method", method)
 		b.stderr.Note("dropped %d notifications (the last: %s): the backend sends them faster than they are handled", n, method)
@@ -411,6 +413,21 @@ func (b *Backend) overflow(err error) {
 		}
 	}
 }
+
+// junkEvent notes an event of a remote backend that was dropped because
+// the SDK would have ended the session on it: in the log, and in the
+// backend's log file; the first maxJunkNotes of the backend's life.
+func (b *Backend) junkEvent(err error) {
+	if b.junkN.Add(1) > maxJunkNotes {
+		return
+	}
+	msg := b.secrets.String(err.Error())
+	b.log.Warn("dropped an event of the backend", "error", msg)
+	b.stderr.Note("%s", msg)
+}
+
+// maxJunkNotes bounds the dropped events said per backend.
+const maxJunkNotes = 100
 
 // exitError says how the process ended.
 func (b *Backend) exitError() error {

@@ -27,9 +27,10 @@ type callEvents struct {
 	src    io.ReadCloser
 	r      *bufio.Reader
 	server string
-	id     json.RawMessage
-	out    []byte // what is ready to be read
-	err    error  // the source's error, once out is drained
+	id     json.RawMessage // the call answered; nil: none (see failed)
+	junk   func(error)     // told of an event dropped when id is nil
+	out    []byte          // what is ready to be read
+	err    error           // the source's error, once out is drained
 
 	// the current line
 	inLine bool   // some of it was read
@@ -244,8 +245,16 @@ func (c *callEvents) eof() {
 	c.resetEvent()
 }
 
-// failed is an event with a JSON-RPC error answer to the call.
+// failed is an event with a JSON-RPC error answer to the call; none for
+// a stream answering no one call (c.id nil: a GET's), whose refused event
+// is skipped by the SDK and said to c.junk.
 func (c *callEvents) failed(why string) []byte {
+	if c.id == nil {
+		if c.junk != nil {
+			c.junk(fmt.Errorf("backend %q sent an event that is not a JSON-RPC message (%d bytes) on its event stream: %s; dropped", c.server, c.dataN, why))
+		}
+		return nil
+	}
 	msg, _ := json.Marshal(fmt.Sprintf("backend %q sent an event that is not a JSON-RPC message (%d bytes): %s", c.server, c.dataN, why))
 	return []byte("data: {\"jsonrpc\":\"2.0\",\"id\":" + string(c.id) + ",\"error\":{\"code\":-32603,\"message\":" + string(msg) + "}}\n\n")
 }

@@ -38,6 +38,10 @@ type rawTools struct {
 	// order holds each response until the notifications before it are
 	// handled (see noteOrder); the connection wrapper is its reader.
 	order noteOrder
+
+	// junk, when set, is told of a legacy SSE event dropped (see
+	// rawConn.Read). Set before the first connection.
+	junk func(error)
 }
 
 // Malformed is a tool a backend listed whose definition the SDK cannot
@@ -108,14 +112,31 @@ func (c *rawConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 
 func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	msg, err := c.Connection.Read(ctx)
-	for err == nil {
-		if c.gate != nil {
+	for {
+		if err != nil {
+			if c.gate == nil || ctx.Err() != nil || errors.Is(err, io.EOF) {
+				break
+			}
+			// A legacy SSE connection's Read fails only when it ends
+			// (io.EOF, ctx) or on an event it cannot decode, on which
+			// the SDK ended the session: every call in flight on the
+			// backend failed, other sessions' too. The event is dropped
+			// instead and said; a call whose answer it was waits until
+			// its time limit.
 			c.gate.took()
+			if c.r.junk != nil {
+				c.r.junk(fmt.Errorf("sent an event that is not a JSON-RPC message on its event stream (%v); dropped", err))
+			}
+		} else {
+			if c.gate != nil {
+				c.gate.took()
+			}
+			if c.r.order.readMsg(ctx, msg) {
+				break
+			}
+			// dropped: see maxBacklog
 		}
-		if c.r.order.readMsg(ctx, msg) {
-			break
-		}
-		msg, err = c.Connection.Read(ctx) // dropped: see maxBacklog
+		msg, err = c.Connection.Read(ctx)
 	}
 	if resp, ok := msg.(*jsonrpc.Response); ok && err == nil {
 		c.r.mu.Lock()

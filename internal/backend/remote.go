@@ -110,6 +110,7 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 		return nil, nil, err
 	}
 	ot.lost = b.remote.markLost
+	ot.junk = b.junkEvent
 	hc := &http.Client{Transport: ot, CheckRedirect: ot.checkRedirect}
 	// The SSE stream must outlive ctx, which bounds only the start: it
 	// gets a context of its own, cancelled by Close or a failed start.
@@ -197,6 +198,9 @@ type originTransport struct {
 	// legacy is set for a legacy SSE backend, whose refused messages
 	// fail their request only (refusedPost).
 	legacy bool
+	// junk, when set, is told of an event dropped from a GET's stream
+	// (one the SDK would end the session on).
+	junk func(error)
 	// streamable is set for a Streamable HTTP backend, whose bad answers
 	// to one request fail that request only (badAnswer); oauth when the
 	// SDK signs in to it (it must see 401 and 403).
@@ -375,6 +379,14 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			if id, ok := callID(orig); ok {
 				resp.Body = newCallEvents(el, t.server, id)
 			}
+		} else if t.streamable && r.Method == http.MethodGet {
+			// The standalone stream, or a call's resumed: the SDK ends
+			// the session on an event it cannot decode there too. Such
+			// an event is skipped (renamed) and said; a call whose
+			// answer it was waits until its time limit.
+			ce := newCallEvents(el, t.server, nil)
+			ce.junk = t.junk
+			resp.Body = ce
 		}
 		return resp, nil
 	}

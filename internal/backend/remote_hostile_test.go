@@ -11,7 +11,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -19,6 +21,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/logtest"
 )
 
 // hostileRemote is a hand-written Streamable HTTP server (2025-11-25,
@@ -915,4 +918,72 @@ func TestRemote_LegacySSEEndpointOnAnotherOriginIsRefused(t *testing.T) {
 		t.Fatalf("an absolute endpoint on the same origin: %v", err)
 	}
 	b.Close()
+}
+
+// An event the SDK cannot decode on a legacy SSE backend's stream (which
+// carries every answer) ended the backend's session, failing every call
+// in flight on it, other sessions' too. It is now dropped and said, and
+// the session goes on.
+func TestRemote_LegacySSEUndecodableEventIsDropped(t *testing.T) {
+	for _, junk := range []string{"not json", `{"answer":42}`, `{"jsonrpc":"2.0","id":{"x":1},"result":{}}`} {
+		t.Run(junk, func(t *testing.T) {
+			s := &legacySSE{out: make(chan []byte, 16)}
+			ts := httptest.NewServer(s)
+			defer ts.Close()
+			rec := &logtest.Recorder{}
+			b, err := Start(context.Background(), &config.Server{Name: "l", Type: config.SSE, URL: ts.URL}, &Options{Logger: rec.Logger()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Close()
+			s.out <- []byte("event: message\ndata: " + junk + "\n\n")
+			for i := range 2 {
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				_, err := b.ListTools(ctx)
+				cancel()
+				if err != nil {
+					t.Fatalf("listing %d after the bad event: %v; want the session to go on", i, err)
+				}
+			}
+			if !slices.ContainsFunc(rec.Lines(), func(l string) bool { return strings.HasPrefix(l, "dropped an event of the backend") }) {
+				t.Errorf("the drop was not said; logged: %q", rec.Lines())
+			}
+		})
+	}
+}
+
+// The same on a Streamable HTTP backend's standalone stream: the SDK
+// ended the session on an event there it could not decode.
+func TestRemote_StandaloneStreamUndecodableEventIsDropped(t *testing.T) {
+	h := &hostileRemote{}
+	sent := make(chan struct{})
+	var once sync.Once
+	h.get = func(w http.ResponseWriter, r *http.Request, n int64) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusOK)
+		if n == 1 {
+			fmt.Fprint(w, "data: {\"answer\":42}\n\n")
+		}
+		w.(http.Flusher).Flush()
+		once.Do(func() { close(sent) })
+		<-r.Context().Done()
+	}
+	b := startHostile(t, h)
+	select {
+	case <-sent:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no standalone stream opened")
+	}
+	time.Sleep(200 * time.Millisecond) // the event read
+	for i := range 2 {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		_, err := b.CallTool(ctx, "t", json.RawMessage(`{}`))
+		cancel()
+		if err != nil {
+			t.Fatalf("call %d after the bad event: %v; want the session to go on", i, err)
+		}
+	}
+	if n := h.inits.Load(); n != 1 {
+		t.Errorf("%d sessions opened, want the first kept", n)
+	}
 }
