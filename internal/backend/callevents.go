@@ -29,8 +29,11 @@ type callEvents struct {
 	server string
 	id     json.RawMessage // the call answered; nil: none (see failed)
 	junk   func(error)     // told of an event dropped when id is nil
-	out    []byte          // what is ready to be read
-	err    error           // the source's error, once out is drained
+	// admit, when set, is asked whether to pass on a notification (its
+	// method and data size); one it refuses is skipped (see noteOrder)
+	admit func(method string, size int) bool
+	out   []byte // what is ready to be read
+	err   error  // the source's error, once out is drained
 
 	// the current line
 	inLine bool   // some of it was read
@@ -218,10 +221,23 @@ func (c *callEvents) endEvent(blank []byte) {
 		c.out = append(c.out, "event: switchboard-refused\n"...)
 		c.out = append(c.out, blank...)
 		c.out = append(c.out, c.failed(why)...)
+	} else if c.dropped() {
+		c.out = append(c.out, "event: switchboard-dropped\n"...)
+		c.out = append(c.out, blank...)
 	} else {
 		c.out = append(c.out, blank...)
 	}
 	c.resetEvent()
+}
+
+// dropped reports whether the current event, one the SDK takes, is a
+// notification that admit refuses.
+func (c *callEvents) dropped() bool {
+	if c.admit == nil || c.dataN == 0 || c.nameOver || (len(c.name) > 0 && string(c.name) != "message") {
+		return false
+	}
+	m, ok := c.scan.Notification()
+	return ok && !c.admit(m, c.dataN)
 }
 
 // eof ends an event the stream ended without its blank line (the SDK
@@ -241,6 +257,8 @@ func (c *callEvents) eof() {
 	if why := c.refused(); why != "" {
 		c.out = append(c.out, "event: switchboard-refused\n\n"...)
 		c.out = append(c.out, c.failed(why)...)
+	} else if c.dropped() {
+		c.out = append(c.out, "event: switchboard-dropped\n\n"...)
 	}
 	c.resetEvent()
 }

@@ -44,6 +44,9 @@ type msgScan struct {
 	tailEsc   bool
 	method    byte // 0: none, else the method value's first byte
 	hasMethod bool
+	// methodName is the method, when a string of at most maxToken bytes
+	// (see Notification)
+	methodName string
 }
 
 const (
@@ -554,6 +557,10 @@ func (s *msgScan) member(kind byte, raw []byte) {
 		if kind != '"' && kind != 'n' {
 			s.fail(`its "method" is not a string`)
 		}
+		s.methodName = ""
+		if kind == '"' && !s.tokOver {
+			_ = json.Unmarshal(raw, &s.methodName)
+		}
 	case cError:
 		if kind != '{' && kind != 'n' {
 			s.fail(`its "error" is not an object`)
@@ -603,6 +610,17 @@ func (s *msgScan) Verdict() string {
 		return "it has neither a method nor an id"
 	}
 	return ""
+}
+
+// Notification returns the method of the text read when it is a
+// JSON-RPC notification as the SDK decodes one (a method, and no id or a
+// null one); ok is false for anything else, and for a notification whose
+// method is over maxToken bytes (no method we count is).
+func (s *msgScan) Notification() (method string, ok bool) {
+	if s.Verdict() != "" || !s.hasMethod || s.id != 0 || s.methodName == "" {
+		return "", false
+	}
+	return s.methodName, true
 }
 
 // checkMessage is msgScan's verdict on data, read whole.

@@ -157,9 +157,41 @@ func TestMsgScan_AgreesWithTheSDKOnMutations(t *testing.T) {
 				b = append(b[:i+1:i+1], b[i:]...)
 			}
 		}
-		_, err := jsonrpc.DecodeMessage(b)
+		msg, err := jsonrpc.DecodeMessage(b)
 		if got, want := checkMessage(b) == "", err == nil; got != want {
 			t.Errorf("%q: msgScan says %v (%s), the SDK %v (%v)", b, got, checkMessage(b), want, err)
+		}
+		var s msgScan
+		s.Write(b)
+		m, ok := s.Notification()
+		req, isReq := msg.(*jsonrpc.Request)
+		if want := err == nil && isReq && !req.IsCall() && req.Method != ""; want != ok || ok && m != req.Method {
+			t.Errorf("%q: Notification() = %q, %v; the SDK decodes %#v (%v)", b, m, ok, msg, err)
+		}
+	}
+}
+
+// Notification names the method of a notification as the SDK reads it:
+// the last "method" of the message, none for a call or a response.
+func TestMsgScan_Notification(t *testing.T) {
+	for _, tt := range []struct {
+		msg, method string
+		ok          bool
+	}{
+		{`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info"}}`, "notifications/message", true},
+		{`{"method":"notifications/progress","jsonrpc":"2.0","id":null}`, "notifications/progress", true},
+		{`{"jsonrpc":"2.0","method":"a","method":"notifications/message"}`, "notifications/message", true},
+		{`{"jsonrpc":"2.0","method":"notifications/mes\u0073age"}`, "notifications/message", true},
+		{`{"jsonrpc":"2.0","id":1,"method":"sampling/createMessage"}`, "", false},
+		{`{"jsonrpc":"2.0","id":1,"result":{"method":"x"}}`, "", false},
+		{`{"jsonrpc":"1.0","method":"notifications/message"}`, "", false},
+		{`{"jsonrpc":"2.0","method":"` + strings.Repeat("m", 200) + `"}`, "", false}, // longer than any we count
+		{`{"jsonrpc":"2.0","method":"notifications/message"`, "", false},             // cut
+	} {
+		var s msgScan
+		s.Write([]byte(tt.msg))
+		if m, ok := s.Notification(); m != tt.method || ok != tt.ok {
+			t.Errorf("%s: Notification() = %q, %v; want %q, %v", tt.msg, m, ok, tt.method, tt.ok)
 		}
 	}
 }

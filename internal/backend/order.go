@@ -47,6 +47,13 @@ const (
 	maxKeptBytes = 64 << 10
 	// dropNoteEvery spaces the notes of dropped notifications.
 	dropNoteEvery = 10 * time.Second
+	// backlogForgive is how long the backlog may stand still before it
+	// is forgiven: a notification the SDK drops without calling its
+	// handler (params it cannot decode) is never counted handled, and on
+	// a connection with no wrapper (Streamable HTTP) no response's wait
+	// forgives it. A handler truly held that long lets in another
+	// backlog's worth at most.
+	backlogForgive = 30 * time.Second
 )
 
 // noteOrder counts the notifications of the methods given to handle as
@@ -69,6 +76,7 @@ type noteOrder struct {
 	full   bool
 	kept   map[string]bool
 	others int
+	moved  time.Time // when the backlog last began or moved
 
 	// onDrop, when set, is told the number of notifications dropped and
 	// the method of the last: on the first drop after a quiet spell, then
@@ -123,6 +131,15 @@ func (o *noteOrder) readMsg(ctx context.Context, msg jsonrpc.Message) bool {
 func (o *noteOrder) admit(method string, size int) bool {
 	o.mu.Lock()
 	pending := o.read - o.done
+	if pending > 0 && time.Since(o.moved) > backlogForgive {
+		o.done = o.read
+		o.popLocked()
+		o.wakeLocked()
+		pending = 0
+	}
+	if pending == 0 {
+		o.moved = time.Now()
+	}
 	if o.methods[method] {
 		if pending > 0 && (pending >= maxBacklog || o.bytes+size > maxBacklogBytes) {
 			o.full = true
@@ -227,7 +244,13 @@ func (o *noteOrder) handled() {
 		o.done++
 	}
 	o.others = 0
+	o.moved = time.Now()
 	o.popLocked()
+	o.wakeLocked()
+}
+
+// wakeLocked wakes those waiting for done to move.
+func (o *noteOrder) wakeLocked() {
 	if o.wake != nil {
 		close(o.wake)
 		o.wake = nil

@@ -238,3 +238,28 @@ func TestNoteOrder_DropsAreSaidSpaced(t *testing.T) {
 		}
 	})
 }
+
+// A backlog that stands still for backlogForgive is forgiven: a log
+// message whose params the SDK cannot decode is never handled, and on a
+// Streamable HTTP connection no response's wait forgives it, so such
+// messages would have held the backlog full for good.
+func TestNoteOrder_AStillBacklogIsForgiven(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var o noteOrder
+		o.handle("notifications/message")
+		for range maxBacklog {
+			o.admit("notifications/message", 1) // never handled
+		}
+		if o.admit("notifications/message", 1) {
+			t.Fatal("a log message past the bound kept")
+		}
+		time.Sleep(backlogForgive / 2)
+		if o.admit("notifications/message", 1) {
+			t.Fatal("kept before the backlog stood still for backlogForgive")
+		}
+		time.Sleep(backlogForgive/2 + time.Second)
+		if !o.admit("notifications/message", 1) {
+			t.Error("still dropped after the backlog stood still for backlogForgive")
+		}
+	})
+}

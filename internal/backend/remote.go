@@ -128,6 +128,7 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 	} else {
 		ot.streamable = true
 		ot.raw = &b.raw // read at the HTTP layer: see the comment below
+		ot.admit = b.raw.order.admit
 		st := &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
 		if b.remote.signIn != nil {
 			st.OAuthHandler = b.remote.signIn
@@ -201,6 +202,10 @@ type originTransport struct {
 	// junk, when set, is told of an event dropped from a GET's stream
 	// (one the SDK would end the session on).
 	junk func(error)
+	// admit, when set, says whether a notification on an event stream
+	// is passed on (a Streamable HTTP backend's, whose connection the
+	// SDK does not let us wrap: see noteOrder).
+	admit func(method string, size int) bool
 	// streamable is set for a Streamable HTTP backend, whose bad answers
 	// to one request fail that request only (badAnswer); oauth when the
 	// SDK signs in to it (it must see 401 and 403).
@@ -377,7 +382,9 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		resp.Body = el
 		if call {
 			if id, ok := callID(orig); ok {
-				resp.Body = newCallEvents(el, t.server, id)
+				ce := newCallEvents(el, t.server, id)
+				ce.admit = t.admit
+				resp.Body = ce
 			}
 		} else if t.streamable && r.Method == http.MethodGet {
 			// The standalone stream, or a call's resumed: the SDK ends
@@ -385,7 +392,7 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			// an event is skipped (renamed) and said; a call whose
 			// answer it was waits until its time limit.
 			ce := newCallEvents(el, t.server, nil)
-			ce.junk = t.junk
+			ce.junk, ce.admit = t.junk, t.admit
 			resp.Body = ce
 		}
 		return resp, nil

@@ -1,6 +1,7 @@
 package backend
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -985,5 +986,53 @@ func TestRemote_StandaloneStreamUndecodableEventIsDropped(t *testing.T) {
 	}
 	if n := h.inits.Load(); n != 1 {
 		t.Errorf("%d sessions opened, want the first kept", n)
+	}
+}
+
+// A Streamable HTTP backend's log messages, sent faster than they are
+// handled (here the handler is held), are bounded as a stdio backend's
+// are: the SDK does not let us wrap its connection, so the events are
+// counted as they pass our HTTP layer, and those past the backlog's bound
+// are skipped there. The call's result still arrives.
+func TestRemote_StreamableNotificationBacklogIsBounded(t *testing.T) {
+	const sent = 3 * maxBacklog
+	h := &hostileRemote{}
+	h.call = func(w http.ResponseWriter, r *http.Request, id json.RawMessage) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusOK)
+		bw := bufio.NewWriter(w)
+		for i := range sent {
+			fmt.Fprintf(bw, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":%d}}\n\n", i)
+		}
+		fmt.Fprintf(bw, "data: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"fine\"}]}}\n\n", id)
+		bw.Flush()
+	}
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	release := make(chan struct{})
+	var handled atomic.Int64
+	rec := &logtest.Recorder{}
+	o := &Options{ProtocolVersion: "2025-11-25", Logger: rec.Logger(), Log: func(context.Context, *mcp.LoggingMessageParams) {
+		if handled.Add(1) == 1 {
+			<-release
+		}
+	}}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	b, err := Start(ctx, &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if _, err := b.CallTool(ctx, "t", json.RawMessage(`{}`)); err != nil {
+		t.Fatalf("call: %v; want its result", err)
+	}
+	close(release)
+	time.Sleep(500 * time.Millisecond) // what waited is handled
+	if got := handled.Load(); got > maxBacklog+1 || got < maxBacklog/2 {
+		t.Errorf("%d of %d log messages handled, want at most the backlog's bound (%d) and the one held", got, sent, maxBacklog)
+	}
+	if !slices.ContainsFunc(rec.Lines(), func(l string) bool { return strings.HasPrefix(l, "dropped notifications of the backend") }) {
+		t.Errorf("the drop was not said; logged: %q", rec.Lines())
 	}
 }
