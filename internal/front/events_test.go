@@ -76,6 +76,8 @@ func TestEventStore_KeepsWhatAListOfStreamsKept(t *testing.T) {
 	}
 }
 
+// refStore is the event store as it was kept before its arena (a list
+// of streams, each a slice of events): what eventStore must answer.
 type refStore struct {
 	mu       sync.Mutex
 	max      int
