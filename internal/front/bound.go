@@ -72,8 +72,9 @@ func (w *answerWriter) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 }
 
-// release writes the status WriteHeader held back, if any; the handler
-// calls it once the SDK's handler has returned.
+// release writes what is held back: the status WriteHeader held, a
+// priming event no event followed; the handler calls it once the SDK's
+// handler has returned, and nothing is written after it.
 func (w *answerWriter) release() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
