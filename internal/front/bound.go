@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -44,15 +46,25 @@ type answerWriter struct {
 	// id (an initialize); opened is the session id its answer carries.
 	fresh  bool
 	opened string
-	// primed is the priming event (an id, empty data) of an initialize's
-	// event stream, held back until its answer: see Write.
-	primed []byte
+
+	// mu serializes what goes to the ResponseWriter: the SDK's handler
+	// writes, and so may the timer that sends a priming event held back.
+	mu sync.Mutex
+	// primed is the priming event (an id, empty data) of the stream, held
+	// back until the stream's next event or, but for an initialize's,
+	// until primeTimer fires (see Write); empty once written.
+	primed     []byte
+	primeTimer *time.Timer
+	// ended: the handler returned (release); nothing more is written.
+	ended bool
 }
 
 // WriteHeader holds back the status of a plain-text 400 (http.Error sets
 // the content type first) until its text shows whether it is a refusal
 // of the SDK's to answer as stdio does.
 func (w *answerWriter) WriteHeader(code int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	if code == http.StatusBadRequest && strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
 		w.held = code
 		return
@@ -60,9 +72,22 @@ func (w *answerWriter) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 }
 
-// release writes the status WriteHeader held back, if any; the handler
-// calls it once the SDK's handler has returned.
+// release writes what is held back: the status WriteHeader held, a
+// priming event no event followed; the handler calls it once the SDK's
+// handler has returned, and nothing is written after it.
 func (w *answerWriter) release() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.ended = true
+	if w.primeTimer != nil {
+		w.primeTimer.Stop()
+	}
+	if len(w.primed) > 0 && !w.fresh {
+		// The stream ended without another event (the session closed):
+		// its priming event goes out as the SDK wrote it.
+		w.ResponseWriter.Write(w.primed)
+		w.primed = nil
+	}
 	if w.held != 0 {
 		w.ResponseWriter.WriteHeader(w.held)
 		w.held = 0
@@ -123,6 +148,8 @@ func (w *answerWriter) refused(text string) bool {
 }
 
 func (w *answerWriter) Write(b []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	n := len(b) // what the SDK wrote, whatever goes out
 	if w.held != 0 {
 		held := w.held
@@ -143,30 +170,41 @@ func (w *answerWriter) Write(b []byte) (int, error) {
 	out := b
 	switch ct := w.Header().Get("Content-Type"); {
 	case strings.HasPrefix(ct, "text/event-stream"):
-		if isPriming(b) {
-			b = withRetry(b)
-		}
-		if w.fresh && w.primed == nil && isPriming(b) {
-			// The SDK primes an initialize's stream before the session is
-			// initialized: the status and the session id went out at once,
-			// and a client that closed the response then (having the id)
-			// left a session the SDK closes as never initialized (404 on
-			// its next request) and a place among MaxSessions freed for
-			// one more 200 than the cap. Held back, the id goes out with
-			// the answer, when the session is initialized, as without an
-			// event store.
-			w.primed = bytes.Clone(b)
+		if w.primed == nil && isPriming(b) {
+			if w.fl != nil {
+				if stream, _, ok := parseEventID(eventID(b)); ok {
+					w.f.flights.primed(w.fl, stream)
+				}
+			}
+			// Held back: written with the stream's next event, in one
+			// write, when that comes within primeDelay (the answer to a
+			// quick call), else alone then (FlushError). The SDK writes
+			// and flushes it before it hands the request on, so written
+			// at once it was a write(2) on every call's path, and it woke
+			// the client to read the headers while the call was served
+			// (docs/architecture.md, Resumable streams).
+			//
+			// An initialize's waits for its answer whenever that comes:
+			// the SDK primes its stream before the session is initialized,
+			// so the status and the session id went out at once, and a
+			// client that closed the response then (having the id) left a
+			// session the SDK closes as never initialized (404 on its next
+			// request) and a place among MaxSessions freed for one more
+			// 200 than the cap. Held back, the id goes out with the
+			// answer, when the session is initialized, as without an event
+			// store.
+			w.primed = withRetry(b)
 			return n, nil
 		}
-		if w.fl != nil && isPriming(b) {
-			if stream, _, ok := parseEventID(eventID(b)); ok {
-				w.f.flights.primed(w.fl, stream)
-			}
-		}
 		out = w.event(b)
-		if out != nil && w.primed != nil {
-			out = append(w.primed, out...)
-			w.primed = []byte{} // written
+		if len(w.primed) > 0 {
+			if out != nil || !w.fresh {
+				out = append(w.primed, out...)
+				w.primed = []byte{} // written
+			}
+			if w.primeTimer != nil {
+				w.primeTimer.Stop()
+			}
 		}
 	case strings.HasPrefix(ct, "application/json"):
 		out = w.jsonBody(b)
@@ -185,15 +223,43 @@ func (w *answerWriter) Write(b []byte) (int, error) {
 }
 
 func (w *answerWriter) FlushError() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	if len(w.primed) > 0 {
-		return nil // nothing to send yet: a flush would send the status
+		// Nothing to send yet: a flush would send the status.
+		if !w.fresh && w.primeTimer == nil {
+			w.primeTimer = time.AfterFunc(primeDelay, w.sendPrimed)
+		}
+		return nil
 	}
 	return http.NewResponseController(w.ResponseWriter).Flush()
+}
+
+// sendPrimed writes and flushes the priming event held back, unless it
+// went out with a later event or the handler returned.
+func (w *answerWriter) sendPrimed() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.ended || len(w.primed) == 0 {
+		return
+	}
+	primed := w.primed
+	w.primed = []byte{}
+	if _, err := w.ResponseWriter.Write(primed); err == nil {
+		http.NewResponseController(w.ResponseWriter).Flush()
+	}
 }
 
 func (w *answerWriter) Flush() { w.FlushError() }
 
 func (w *answerWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// primeDelay is how long the priming event of a POST's event stream is
+// held back for the stream's next event (usually the answer) to go out
+// with it; a call that takes longer gets it then. A stream cut before it
+// cannot be resumed, as one cut before the priming event reached the
+// client.
+var primeDelay = 5 * time.Millisecond
 
 // retryMillis is the reconnection time, in milliseconds, a priming
 // event gives (SSE's retry field): how long a client whose stream was cut
@@ -201,12 +267,12 @@ func (w *answerWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // as long without one.
 const retryMillis = 1000
 
-// withRetry returns b, a priming event as the SDK writes it (without a
-// retry field), with the retry field.
+// withRetry returns a copy of b, a priming event as the SDK writes it
+// (without a retry field), with the retry field.
 func withRetry(b []byte) []byte {
 	head, ok := bytes.CutSuffix(b, []byte("data: \n\n"))
 	if !ok || bytes.Contains(head, []byte("\nretry: ")) {
-		return b
+		return bytes.Clone(b)
 	}
 	return append(bytes.Clone(head), "retry: "+strconv.Itoa(retryMillis)+"\ndata: \n\n"...)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -273,6 +274,62 @@ func BenchmarkFront_Call(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkFront_CallTurns is BenchmarkFront_Call with the two fronts in
+// one process taking turns, call by call, so that a busy machine slows
+// both alike: it reports each one's median call (the means of a shared
+// 2-core machine are its other loads'). sdk calls with a Go SDK client;
+// raw with a net/http POST read to its end. The two share a heap, so what
+// the store costs the garbage collector shows in BenchmarkFront_Call only.
+func BenchmarkFront_CallTurns(b *testing.B) {
+	for _, client := range []string{"sdk", "raw"} {
+		b.Run(client, func(b *testing.B) {
+			var calls [2]func() error
+			for i, bytes := range []int{0, -1} {
+				w := newWorld(b, Options{EventBytes: bytes, Rate: rate.Inf})
+				cs, err := w.connect("2025-11-25", nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer cs.Close()
+				p := &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"text": "x"}}
+				calls[i] = func() error { _, err := cs.CallTool(context.Background(), p); return err }
+				if client == "raw" {
+					hc := &http.Client{Transport: &http.Transport{}}
+					body := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`
+					calls[i] = func() error {
+						req, _ := http.NewRequest(http.MethodPost, w.url, strings.NewReader(body))
+						req.Header = http.Header{"Content-Type": {"application/json"}, "Accept": {"application/json, text/event-stream"}, "Mcp-Session-Id": {cs.ID()}, "Mcp-Protocol-Version": {"2025-11-25"}}
+						resp, err := hc.Do(req)
+						if err != nil {
+							return err
+						}
+						defer resp.Body.Close()
+						_, err = io.Copy(io.Discard, resp.Body)
+						return err
+					}
+				}
+			}
+			var took [2][]time.Duration
+			i := 0
+			for b.Loop() {
+				for _, k := range []int{i % 2, 1 - i%2} {
+					start := time.Now()
+					if err := calls[k](); err != nil {
+						b.Fatal(err)
+					}
+					took[k] = append(took[k], time.Since(start))
+				}
+				i++
+			}
+			for k, name := range []string{"kept", "none"} {
+				slices.Sort(took[k])
+				b.ReportMetric(float64(took[k][len(took[k])/2].Nanoseconds())/1e3, name+"-p50-µs")
+			}
+			b.ReportMetric(0, "ns/op")
 		})
 	}
 }
