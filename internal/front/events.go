@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"iter"
+	"slices"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -54,11 +55,13 @@ type eventStore struct {
 	// it is compacted).
 	arena []byte
 	live  int
+	rooms int // the bytes of all regions' rooms
 }
 
 // streamRec is a stream kept. Its region, arena[off:end], holds its
 // session id and its id, then, from off+start, its events from index
-// first on, each a uvarint length and the data.
+// first on, each a uvarint length and the data; arena[end:room] is room
+// it may grow into where another stream's region follows.
 type streamRec struct {
 	prev, next int32
 	hash       uint64 // key(session, id)
@@ -66,10 +69,25 @@ type streamRec struct {
 	idLen      int32
 	off, end   int
 	start      int
+	room       int
 	first      int // the index of the stream's first event kept
 	events     int // events kept
-	size       int // its cost, overheads included
+	size       int // its cost, overheads included (its room is not)
 	inUse      bool
+}
+
+// maxRoom bounds the room a region moved to the arena's end is given:
+// as much as it holds, so that a stream appended to between other
+// streams' appends (a long call's progress beside other calls) moves
+// once each time it doubles, not at each event (which copied the whole
+// stream each time), at most this much; all rooms together are at most
+// a quarter of the store's bound.
+const maxRoom = 1 << 20
+
+// uvarintLen is the length of n as a uvarint.
+func uvarintLen(n int) int {
+	var b [binary.MaxVarintLen64]byte
+	return binary.PutUvarint(b[:], uint64(n))
 }
 
 // minCompact is the arena's size under which it is not compacted.
@@ -134,8 +152,8 @@ func (s *eventStore) pushBack(i int32) {
 	s.tail = i
 }
 
-// kept returns how many bytes of r's region are kept.
-func (r *streamRec) kept() int { return int(r.sessLen+r.idLen) + r.end - (r.off + r.start) }
+// kept returns how many bytes of r's region are kept, its room included.
+func (r *streamRec) kept() int { return int(r.sessLen+r.idLen) + r.room - (r.off + r.start) }
 
 // compact copies the regions kept into a new arena once over half of it
 // is not kept; s.mu is held.
@@ -153,9 +171,10 @@ func (s *eventStore) compact() {
 		head := int(r.sessLen + r.idLen)
 		arena = append(arena, s.arena[r.off:r.off+head]...)
 		arena = append(arena, s.arena[r.off+r.start:r.end]...)
-		r.off, r.start, r.end = off, head, len(arena)
+		r.off, r.start, r.end, r.room = off, head, len(arena), len(arena)
 	}
 	s.arena = arena
+	s.live, s.rooms = len(arena), 0
 }
 
 // errNotKept: the store keeps no events of the stream: the session's
@@ -189,7 +208,7 @@ func (s *eventStore) Open(_ context.Context, session, id string) error {
 		off := len(s.arena)
 		s.arena = append(append(s.arena, session...), id...)
 		size := streamOverhead + len(session) + len(id)
-		s.recs[i] = streamRec{hash: h, sessLen: int32(len(session)), idLen: int32(len(id)), off: off, start: len(session) + len(id), end: len(s.arena), size: size, inUse: true}
+		s.recs[i] = streamRec{hash: h, sessLen: int32(len(session)), idLen: int32(len(id)), off: off, start: len(session) + len(id), end: len(s.arena), room: len(s.arena), size: size, inUse: true}
 		s.live += len(session) + len(id)
 		s.index[h] = i
 		s.pushBack(i)
@@ -215,19 +234,39 @@ func (s *eventStore) Append(_ context.Context, session, id string, data []byte) 
 	s.unlink(i)
 	s.pushBack(i)
 	r := &s.recs[i]
-	if r.end != len(s.arena) {
-		// Another stream's bytes follow: the region moves to the end.
-		off, head := len(s.arena), int(r.sessLen+r.idLen)
+	need := uvarintLen(len(data)) + len(data)
+	switch {
+	case r.end+need <= r.room:
+		// In its room.
+		w := binary.PutUvarint(s.arena[r.end:], uint64(len(data)))
+		copy(s.arena[r.end+w:], data)
+		r.end += need
+		s.rooms -= need
+	case r.room == len(s.arena):
+		// The last region: it grows at the arena's end.
+		s.rooms -= r.room - r.end
+		s.live -= r.room - r.end
+		s.arena = append(binary.AppendUvarint(s.arena[:r.end], uint64(len(data))), data...)
+		s.live += len(s.arena) - r.end
+		r.end, r.room = len(s.arena), len(s.arena)
+	default:
+		// Another stream's region follows: the region moves to the
+		// end, with room to grow into.
+		s.live -= r.kept()
+		s.rooms -= r.room - r.end
+		off, head, events := len(s.arena), int(r.sessLen+r.idLen), r.end-(r.off+r.start)
 		s.arena = append(s.arena, s.arena[r.off:r.off+head]...)
 		s.arena = append(s.arena, s.arena[r.off+r.start:r.end]...)
+		s.arena = append(binary.AppendUvarint(s.arena, uint64(len(data))), data...)
 		r.off, r.start, r.end = off, head, len(s.arena)
+		room := max(0, min(events+need, maxRoom, s.max/4-s.rooms))
+		s.arena = slices.Grow(s.arena, room)[:len(s.arena)+room]
+		r.room = len(s.arena)
+		s.rooms += room
+		s.live += r.kept()
 	}
-	before := len(s.arena)
-	s.arena = append(binary.AppendUvarint(s.arena, uint64(len(data))), data...)
-	r.end = len(s.arena)
-	s.live += r.end - before
-	r.events++
 	n := len(data) + eventOverhead
+	r.events++
 	r.size += n
 	s.size += n
 	s.trim(i)
@@ -269,6 +308,7 @@ func (s *eventStore) remove(i int32) {
 	r := &s.recs[i]
 	s.size -= r.size
 	s.live -= r.kept()
+	s.rooms -= r.room - r.end
 	delete(s.index, r.hash)
 	*r = streamRec{prev: -1, next: -1}
 	s.free = append(s.free, i)
