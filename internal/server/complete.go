@@ -54,7 +54,7 @@ func (s *Server) complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.C
 	if !ok {
 		return nil, fmt.Errorf("this switchboard cannot reach backends for completions")
 	}
-	res, err := cp.Complete(ctx, s.resourceCall(server, "completion/complete"), &mcp.CompleteParams{Meta: p.Meta, Argument: p.Argument, Context: p.Context, Ref: &ref})
+	res, err := cp.Complete(ctx, s.resourceCall(server, "completion/complete"), &mcp.CompleteParams{Meta: clientMeta(p.Meta), Argument: p.Argument, Context: p.Context, Ref: &ref})
 	if err != nil {
 		return nil, rpcError(fmt.Errorf("completing argument %s of %s from server %q: %w", echo.Quote(p.Argument.Name), what, server, err))
 	}
@@ -107,6 +107,26 @@ func (s *Server) resolveTemplate(u string) (server, uri string, ok bool) {
 	}
 	server, uri, _, ok = s.resolveURI(u)
 	return server, uri, ok
+}
+
+// clientMeta is a client's request _meta as we pass it to a backend:
+// without the keys the protocol reserves (io.modelcontextprotocol/...:
+// the client's protocol version, clientInfo and capabilities, which are
+// not our session's with the backend; a stateful Streamable HTTP backend
+// refused a request claiming 2026-07-28) and without the client's
+// progressToken (its progress is ours to report).
+func clientMeta(m mcp.Meta) mcp.Meta {
+	var out mcp.Meta
+	for k, v := range m {
+		if strings.HasPrefix(k, "io.modelcontextprotocol/") || k == "progressToken" {
+			continue
+		}
+		if out == nil {
+			out = mcp.Meta{}
+		}
+		out[k] = v
+	}
+	return out
 }
 
 // backendMeta is a backend's result _meta as we relay it: without the

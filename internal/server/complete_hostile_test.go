@@ -1,0 +1,87 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/pool"
+)
+
+// newHostileRelay serves srv, a backend's MCP server, over Streamable HTTP
+// on 127.0.0.1 as server "h", behind a real pool and a Server of ours with
+// settings st, and returns a client connected to ours.
+func newHostileRelay(t *testing.T, srv *mcp.Server, st config.Settings) *mcp.ClientSession {
+	t.Helper()
+	hs := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil))
+	t.Cleanup(hs.Close)
+	specs := map[string]*config.Server{"h": {Name: "h", Type: config.HTTP, URL: hs.URL}}
+	launch := pool.NewLaunch(specs["h"], nil)
+	p := pool.New(&pool.Options{Settings: st})
+	t.Cleanup(func() { p.Close() })
+	var s *Server
+	cat := catalog.New(specs, poolSource{p, launch}, &catalog.Options{OnChange: func(n string) { s.CatalogChanged(n) }})
+	s = New(Options{Catalog: cat, Launch: func(string) *pool.Launch { return launch }, Caller: p, Runner: inProcess{}, Settings: st.Defaults(), Session: "s1"})
+	ct, stt := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.MCP().Connect(ctx, stt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close(); ss.Close() })
+	return cs
+}
+
+// A 2026-07-28 client's request carries _meta naming its protocol
+// version, its clientInfo and capabilities; a completion passed that
+// _meta on, so a stateful Streamable HTTP backend (2025-11-25, as most
+// remote servers) refused every completion ("protocol version
+// \"2026-07-28\" is not supported by this server"), and a backend was
+// told the client's name and capabilities as ours. The protocol's keys
+// and the client's progress token stay with us.
+func TestComplete_TheClientsProtocolMetaStaysWithUs(t *testing.T) {
+	got := make(chan mcp.Meta, 1)
+	srv := mcp.NewServer(&mcp.Implementation{Name: "hostile", Version: "1"}, &mcp.ServerOptions{
+		CompletionHandler: func(_ context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
+			got <- req.Params.Meta
+			return &mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: []string{"x"}}}, nil
+		},
+	})
+	srv.AddPrompt(&mcp.Prompt{Name: "p"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return &mcp.GetPromptResult{}, nil
+	})
+	cs := newHostileRelay(t, srv, config.Settings{}) // the client speaks the SDK's latest, 2026-07-28
+	p := &mcp.CompleteParams{Ref: &mcp.CompleteReference{Type: "ref/prompt", Name: "h__p"}, Argument: mcp.CompleteParamsArgument{Name: "a"}}
+	p.Meta = mcp.Meta{"progressToken": "client-7", "x.example/trace": "t1"}
+	res, err := cs.Complete(context.Background(), p)
+	if err != nil {
+		t.Fatalf("a 2026-07-28 client's completion from a 2025-11-25 backend: %v", err)
+	}
+	if len(res.Completion.Values) != 1 {
+		t.Errorf("values %q, want the backend's", res.Completion.Values)
+	}
+	m := <-got
+	if m["progressToken"] == "client-7" {
+		t.Errorf("the backend got the client's progress token: %v", m)
+	}
+	if b, _ := json.Marshal(m[mcp.MetaKeyClientInfo]); strings.Contains(string(b), `"t"`) {
+		t.Errorf("the backend was told the client's clientInfo as ours: %s", b)
+	}
+	if m[mcp.MetaKeyProtocolVersion] == "2026-07-28" {
+		t.Errorf("the backend was told the client's protocol version: %v", m)
+	}
+	if m["x.example/trace"] != "t1" {
+		t.Errorf("the backend got _meta %v: want the client's own keys passed on", m)
+	}
+}
