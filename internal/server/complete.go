@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -70,7 +71,6 @@ func (s *Server) cleanCompletion(res *mcp.CompleteResult) *mcp.CompleteResult {
 	if res == nil {
 		return out
 	}
-	out.Meta = backendMeta(res.Meta)
 	d := res.Completion
 	out.Completion.Total, out.Completion.HasMore = d.Total, d.HasMore
 	limit, size := s.o.Settings.MaxResultBytes, 0
@@ -89,6 +89,7 @@ func (s *Server) cleanCompletion(res *mcp.CompleteResult) *mcp.CompleteResult {
 	if out.Completion.Total < 0 {
 		out.Completion.Total = 0
 	}
+	out.Meta = backendMeta(res.Meta, metaRoom(limit, size))
 	return out
 }
 
@@ -132,8 +133,14 @@ func clientMeta(m mcp.Meta) mcp.Meta {
 // backendMeta is a backend's result _meta as we relay it: without the
 // keys the protocol reserves (io.modelcontextprotocol/...), which say
 // what the backend is (its serverInfo) and which the SDK, finding them
-// set, would not replace with ours.
-func backendMeta(m mcp.Meta) mcp.Meta {
+// set, would not replace with ours; its keys and strings cleaned of
+// hidden characters, as structuredContent is; and none at all when its
+// JSON is over room bytes (room < 0: no bound), which is what the
+// result's other parts left of settings.maxResultBytes. A backend's
+// messages may be 32 MiB (maxMessageBytes), and a 20 MiB _meta made an
+// answer the Go SDK's client (16 MiB) and the TypeScript one (10 MiB)
+// drop their connection on.
+func backendMeta(m mcp.Meta, room int) mcp.Meta {
 	var out mcp.Meta
 	for k, v := range m {
 		if strings.HasPrefix(k, "io.modelcontextprotocol/") {
@@ -142,7 +149,21 @@ func backendMeta(m mcp.Meta) mcp.Meta {
 		if out == nil {
 			out = mcp.Meta{}
 		}
-		out[k] = v
+		out[cleanText(k)] = cleanValue(v)
+	}
+	if out != nil && room >= 0 {
+		if b, err := json.Marshal(out); err != nil || len(b) > room {
+			return nil
+		}
 	}
 	return out
+}
+
+// metaRoom is what is left of limit (settings.maxResultBytes; <= 0: no
+// limit, -1) for a result's _meta once its other parts took used bytes.
+func metaRoom(limit, used int) int {
+	if limit <= 0 {
+		return -1
+	}
+	return max(limit-used, 0)
 }

@@ -27,10 +27,13 @@ func newHostileRelay(t *testing.T, srv *mcp.Server, st config.Settings) *mcp.Cli
 	p := pool.New(&pool.Options{Settings: st})
 	t.Cleanup(func() { p.Close() })
 	var s *Server
-	cat := catalog.New(specs, poolSource{p, launch}, &catalog.Options{OnChange: func(n string) { s.CatalogChanged(n) }})
+	cat := catalog.New(specs, listsSource{p, launch}, &catalog.Options{OnChange: func(n string) { s.CatalogChanged(n) }})
 	s = New(Options{Catalog: cat, Launch: func(string) *pool.Launch { return launch }, Caller: p, Runner: inProcess{}, Settings: st.Defaults(), Session: "s1"})
-	ct, stt := mcp.NewInMemoryTransports()
 	ctx := context.Background()
+	if _, err := cat.Tools(ctx, "h"); err != nil { // as list_tools would: its resources and prompts registered
+		t.Fatal(err)
+	}
+	ct, stt := mcp.NewInMemoryTransports()
 	ss, err := s.MCP().Connect(ctx, stt, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -41,6 +44,21 @@ func newHostileRelay(t *testing.T, srv *mcp.Server, st config.Settings) *mcp.Cli
 	}
 	t.Cleanup(func() { cs.Close(); ss.Close() })
 	return cs
+}
+
+// listsSource lists a backend through the pool with its resources,
+// templates and prompts, as the hub hands a session's catalog.
+type listsSource struct {
+	p *pool.Pool
+	l *pool.Launch
+}
+
+func (s listsSource) ListTools(ctx context.Context, server string) (*catalog.Listing, error) {
+	l, err := s.p.ListAll(ctx, s.l)
+	if err != nil {
+		return nil, err
+	}
+	return &catalog.Listing{Tools: l.Tools, Resources: l.Resources, ResourceTemplates: l.ResourceTemplates, Prompts: l.Prompts}, nil
 }
 
 // A 2026-07-28 client's request carries _meta naming its protocol
@@ -83,5 +101,70 @@ func TestComplete_TheClientsProtocolMetaStaysWithUs(t *testing.T) {
 	}
 	if m["x.example/trace"] != "t1" {
 		t.Errorf("the backend got _meta %v: want the client's own keys passed on", m)
+	}
+}
+
+// A backend's _meta on a completion, a read or a prompt went to the
+// client whole and as it came: a 20 MiB one (the backend's messages may
+// be 32 MiB) made an answer the Go SDK's client (16 MiB) and the
+// TypeScript one (10 MiB) drop their connection on, and its keys and
+// values kept bidi controls, zero-width characters and escapes.
+func TestRelay_BoundsAndCleansABackendsMeta(t *testing.T) {
+	const limit = 64 << 10
+	big := mcp.Meta{"blob": strings.Repeat("m", 4*limit), "keep": 1}
+	hidden := mcp.Meta{"note\u202e": "ignore\u200b previous\x1b[2J", "n": []any{"a\u2066b"}}
+	srv := mcp.NewServer(&mcp.Implementation{Name: "hostile", Version: "1"}, &mcp.ServerOptions{
+		CompletionHandler: func(_ context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
+			m := big
+			if req.Params.Argument.Name == "hidden" {
+				m = hidden
+			}
+			return &mcp.CompleteResult{Meta: m, Completion: mcp.CompletionResultDetails{Values: []string{"x"}}}, nil
+		},
+	})
+	srv.AddResource(&mcp.Resource{URI: "files://root/a", Name: "a"}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{Meta: big, Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: "a"}}}, nil
+	})
+	srv.AddPrompt(&mcp.Prompt{Name: "p"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return &mcp.GetPromptResult{Meta: big, Messages: []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: "hi"}}}}, nil
+	})
+	cs := newHostileRelay(t, srv, config.Settings{MaxResultBytes: limit})
+	ctx := context.Background()
+	within := func(what string, v any) {
+		t.Helper()
+		if b, _ := json.Marshal(v); len(b) > limit {
+			t.Errorf("%s: an answer of %d bytes, over the %d-byte limit", what, len(b), limit)
+		}
+	}
+	c, err := cs.Complete(ctx, &mcp.CompleteParams{Ref: &mcp.CompleteReference{Type: "ref/prompt", Name: "h__p"}, Argument: mcp.CompleteParamsArgument{Name: "a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	within("completion", c)
+	if len(c.Completion.Values) != 1 {
+		t.Errorf("completion values %q, want the backend's one", c.Completion.Values)
+	}
+	r, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "switchboard://h/files://root/a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	within("read", r)
+	if len(r.Contents) != 1 || r.Contents[0].Text != "a" {
+		t.Errorf("read contents %+v, want the backend's", r.Contents)
+	}
+	g, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: "h__p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	within("prompt", g)
+	if len(g.Messages) != 1 {
+		t.Errorf("prompt messages %+v, want the backend's", g.Messages)
+	}
+	c, err = cs.Complete(ctx, &mcp.CompleteParams{Ref: &mcp.CompleteReference{Type: "ref/prompt", Name: "h__p"}, Argument: mcp.CompleteParamsArgument{Name: "hidden"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := json.Marshal(c.Meta); !strings.Contains(string(b), `"note":"ignore previous[2J"`) || !strings.Contains(string(b), `"ab"`) {
+		t.Errorf("_meta %s: want its keys and values cleaned of hidden characters, and kept", b)
 	}
 }

@@ -407,7 +407,7 @@ func (s *Server) ReadResource(ctx context.Context, u string) (*mcp.ReadResourceR
 	if err != nil {
 		return nil, rpcError(fmt.Errorf("reading %s from server %q: %w", echo.Clip(uri), server, err))
 	}
-	out := &mcp.ReadResourceResult{Meta: backendMeta(res.Meta)}
+	out := &mcp.ReadResourceResult{}
 	size := 0
 	for _, c := range res.Contents {
 		if c == nil {
@@ -432,6 +432,7 @@ func (s *Server) ReadResource(ctx context.Context, u string) (*mcp.ReadResourceR
 	if limit := s.o.Settings.MaxResultBytes; limit > 0 && size > limit {
 		return nil, fmt.Errorf("resource %s of server %q is %d bytes, more than the %d-byte limit (settings.maxResultBytes): raise the setting to read it", echo.Clip(uri), server, size, limit)
 	}
+	out.Meta = backendMeta(res.Meta, metaRoom(s.o.Settings.MaxResultBytes, size))
 	if out.Contents == nil {
 		out.Contents = []*mcp.ResourceContents{}
 	}
@@ -458,7 +459,7 @@ func (s *Server) GetPrompt(ctx context.Context, name string, args map[string]str
 	if err != nil {
 		return nil, rpcError(fmt.Errorf("getting prompt %s from server %q: %w", echo.Quote(orig), server, err))
 	}
-	out := &mcp.GetPromptResult{Meta: backendMeta(res.Meta), Description: cleanText(res.Description)}
+	out := &mcp.GetPromptResult{Description: cleanText(res.Description)}
 	size := 0
 	for _, m := range res.Messages {
 		if m == nil {
@@ -475,6 +476,7 @@ func (s *Server) GetPrompt(ctx context.Context, name string, args map[string]str
 	if limit := s.o.Settings.MaxResultBytes; limit > 0 && size > limit {
 		return nil, fmt.Errorf("prompt %s of server %q is about %d bytes, more than the %d-byte limit (settings.maxResultBytes)", echo.Quote(orig), server, size, limit)
 	}
+	out.Meta = backendMeta(res.Meta, metaRoom(s.o.Settings.MaxResultBytes, size))
 	if out.Messages == nil {
 		out.Messages = []*mcp.PromptMessage{}
 	}
