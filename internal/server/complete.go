@@ -159,6 +159,17 @@ func backendMeta(m mcp.Meta, room int) mcp.Meta {
 	return out
 }
 
+// keepMeta is backendMeta(m, *room), its size then taken from *room
+// (< 0: no bound).
+func keepMeta(m mcp.Meta, room *int) mcp.Meta {
+	out := backendMeta(m, *room)
+	if out != nil && *room >= 0 {
+		b, _ := json.Marshal(out)
+		*room -= len(b)
+	}
+	return out
+}
+
 // metaRoom is what is left of limit (settings.maxResultBytes; <= 0: no
 // limit, -1) for a result's _meta once its other parts took used bytes.
 func metaRoom(limit, used int) int {

@@ -168,3 +168,55 @@ func TestRelay_BoundsAndCleansABackendsMeta(t *testing.T) {
 		t.Errorf("_meta %s: want its keys and values cleaned of hidden characters, and kept", b)
 	}
 }
+
+// A read counted only its contents' text and blobs, and a prompt only its
+// messages' text: a content's _meta or URI, a prompt's description or a
+// message block's _meta of 10 MiB went to the client whole, past
+// maxResultBytes. Every part now counts (a content's _meta is dropped
+// when it does not fit, as the result's is).
+func TestRelay_CountsEveryPartOfAReadOrPrompt(t *testing.T) {
+	const limit = 64 << 10
+	huge := strings.Repeat("m", 4*limit)
+	srv := mcp.NewServer(&mcp.Implementation{Name: "hostile", Version: "1"}, nil)
+	srv.AddResource(&mcp.Resource{URI: "files://root/meta", Name: "meta"}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: "b", Meta: mcp.Meta{"blob": huge, "n\u200b": "a\u202eb"}}}}, nil
+	})
+	srv.AddResource(&mcp.Resource{URI: "files://root/small", Name: "small"}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: "b", Meta: mcp.Meta{"n\u200b": "a\u202eb"}}}}, nil
+	})
+	srv.AddResource(&mcp.Resource{URI: "files://root/uri", Name: "uri"}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: "files://root/" + huge, Text: "c"}}}, nil
+	})
+	srv.AddPrompt(&mcp.Prompt{Name: "desc"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return &mcp.GetPromptResult{Description: huge, Messages: []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: "hi"}}}}, nil
+	})
+	srv.AddPrompt(&mcp.Prompt{Name: "block"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: "hi", Meta: mcp.Meta{"m": huge}}}}}, nil
+	})
+	cs := newHostileRelay(t, srv, config.Settings{MaxResultBytes: limit})
+	ctx := context.Background()
+	r, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "switchboard://h/files://root/meta"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := json.Marshal(r); len(b) > limit || len(r.Contents) != 1 || r.Contents[0].Text != "b" {
+		t.Errorf("read with a big content _meta: %d bytes, contents %d: want the text, within %d bytes", len(b), len(r.Contents), limit)
+	}
+	r, err = cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "switchboard://h/files://root/small"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := json.Marshal(r.Contents[0].Meta); string(b) != `{"n":"ab"}` {
+		t.Errorf("a content's _meta %s: want it kept, cleaned", b)
+	}
+	if _, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "switchboard://h/files://root/uri"}); err == nil || !strings.Contains(err.Error(), "maxResultBytes") {
+		t.Errorf("read whose content URI is %d bytes: %v, want an error naming maxResultBytes", len(huge), err)
+	}
+	for _, name := range []string{"h__desc", "h__block"} {
+		g, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: name})
+		if err == nil || !strings.Contains(err.Error(), "maxResultBytes") {
+			b, _ := json.Marshal(g)
+			t.Errorf("%s: %d bytes, err %v: want an error naming maxResultBytes", name, len(b), err)
+		}
+	}
+}

@@ -426,13 +426,20 @@ func (s *Server) ReadResource(ctx context.Context, u string) (*mcp.ReadResourceR
 			// (the SDK omits ""), which a strict client refuses.
 			cc.Blob = []byte{}
 		}
-		size += len(cc.Text) + len(cc.Blob)
+		// Its URI and MIME type count with its text: a backend's content
+		// with a 10 MiB URI went to the client whole.
+		size += len(cc.URI) + len(cc.MIMEType) + len(cc.Text) + len(cc.Blob)
 		out.Contents = append(out.Contents, &cc)
 	}
 	if limit := s.o.Settings.MaxResultBytes; limit > 0 && size > limit {
 		return nil, fmt.Errorf("resource %s of server %q is %d bytes, more than the %d-byte limit (settings.maxResultBytes): raise the setting to read it", echo.Clip(uri), server, size, limit)
 	}
-	out.Meta = backendMeta(res.Meta, metaRoom(s.o.Settings.MaxResultBytes, size))
+	// The contents' _meta, then the result's, as far as they fit.
+	room := metaRoom(s.o.Settings.MaxResultBytes, size)
+	for _, c := range out.Contents {
+		c.Meta = keepMeta(c.Meta, &room)
+	}
+	out.Meta = keepMeta(res.Meta, &room)
 	if out.Contents == nil {
 		out.Contents = []*mcp.ResourceContents{}
 	}
@@ -460,7 +467,9 @@ func (s *Server) GetPrompt(ctx context.Context, name string, args map[string]str
 		return nil, rpcError(fmt.Errorf("getting prompt %s from server %q: %w", echo.Quote(orig), server, err))
 	}
 	out := &mcp.GetPromptResult{Description: cleanText(res.Description)}
-	size := 0
+	// The description and each message as JSON count: a 10 MiB
+	// description, or a block's _meta, went to the client whole.
+	size := len(out.Description)
 	for _, m := range res.Messages {
 		if m == nil {
 			continue
@@ -470,7 +479,11 @@ func (s *Server) GetPrompt(ctx context.Context, name string, args map[string]str
 		if len(one.Content) == 1 {
 			mc.Content = one.Content[0]
 		}
-		size += contentSize(mc.Content)
+		b, err := json.Marshal(&mc)
+		if err != nil {
+			return nil, fmt.Errorf("prompt %s of server %q: a message cannot be encoded: %w", echo.Quote(orig), server, err)
+		}
+		size += max(len(b), contentSize(mc.Content))
 		out.Messages = append(out.Messages, &mc)
 	}
 	if limit := s.o.Settings.MaxResultBytes; limit > 0 && size > limit {
