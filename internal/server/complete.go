@@ -63,7 +63,8 @@ func (s *Server) complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.C
 }
 
 // cleanCompletion is res as a client gets it: each value cleaned of hidden
-// characters, values holding a newline or over maxOffered bytes dropped
+// characters, values holding a break (newline, tab, NEL, U+2028, U+2029)
+// or over maxOffered bytes dropped
 // (a value is what the user picks from a list), at most maxCompletions
 // values within settings.maxResultBytes, hasMore set when any was cut.
 func (s *Server) cleanCompletion(res *mcp.CompleteResult) *mcp.CompleteResult {
@@ -75,8 +76,14 @@ func (s *Server) cleanCompletion(res *mcp.CompleteResult) *mcp.CompleteResult {
 	out.Completion.Total, out.Completion.HasMore = d.Total, d.HasMore
 	limit, size := s.o.Settings.MaxResultBytes, 0
 	for _, v := range d.Values {
+		// A break (a newline, tab, NEL, line or paragraph separator)
+		// may show as two entries in the client's list: such a value is
+		// dropped, as a prompt or URI with one is not offered.
+		if strings.ContainsAny(v, "\r\n\t\u0085\u2028\u2029") {
+			continue
+		}
 		v = cleanText(v)
-		if len(v) > maxOffered || strings.ContainsAny(v, "\r\n") {
+		if len(v) > maxOffered {
 			continue
 		}
 		if len(out.Completion.Values) == maxCompletions || limit > 0 && size+len(v) > limit {

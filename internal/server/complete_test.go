@@ -110,3 +110,15 @@ func TestComplete_FirstRequestOfABareServersPrompt(t *testing.T) {
 		t.Errorf("backend got %q, want %q", fb.calls, want)
 	}
 }
+
+// A value is what a user picks from a list and the client sends back: a
+// tab, a line or paragraph separator (U+2028, U+2029) or a NEL in one
+// passed, where a client's list may show it as a break, one entry that
+// looks like two (as a prompt or URI with one is not offered).
+func TestComplete_DropsValuesWithBreaks(t *testing.T) {
+	s := &Server{o: Options{Settings: config.Settings{}.Defaults()}}
+	out := s.cleanCompletion(&mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: []string{"a\tb", "c\u2028d", "e\u2029f", "g\u0085h", "i\rj", "plain"}}})
+	if !slices.Equal(out.Completion.Values, []string{"plain"}) {
+		t.Errorf("values %q, want only the plain one", out.Completion.Values)
+	}
+}
