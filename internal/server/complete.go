@@ -66,7 +66,8 @@ func (s *Server) complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.C
 // characters, values holding a break (newline, tab, NEL, U+2028, U+2029)
 // or over maxOffered bytes dropped
 // (a value is what the user picks from a list), at most maxCompletions
-// values within settings.maxResultBytes, hasMore set when any was cut.
+// values within settings.maxResultBytes, hasMore set when any was cut, and
+// a total, when the backend gave one, at least the values sent.
 func (s *Server) cleanCompletion(res *mcp.CompleteResult) *mcp.CompleteResult {
 	out := &mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: []string{}}}
 	if res == nil {
@@ -95,6 +96,10 @@ func (s *Server) cleanCompletion(res *mcp.CompleteResult) *mcp.CompleteResult {
 	}
 	if out.Completion.Total < 0 {
 		out.Completion.Total = 0
+	}
+	if t := out.Completion.Total; t > 0 && t < len(out.Completion.Values) {
+		// The protocol's total is at least what is sent; 0 (none) stays.
+		out.Completion.Total = len(out.Completion.Values)
 	}
 	out.Meta = backendMeta(res.Meta, metaRoom(limit, size))
 	return out

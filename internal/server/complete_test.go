@@ -122,3 +122,21 @@ func TestComplete_DropsValuesWithBreaks(t *testing.T) {
 		t.Errorf("values %q, want only the plain one", out.Completion.Values)
 	}
 }
+
+// A backend's total below the values it sent (3 of 50) is no total: the
+// protocol's total is at least what is sent. It is raised to the values
+// the client gets.
+func TestComplete_TotalAtLeastTheValuesSent(t *testing.T) {
+	s := &Server{o: Options{Settings: config.Settings{}.Defaults()}}
+	v := make([]string, 50)
+	for i := range v {
+		v[i] = strings.Repeat("x", i+1)
+	}
+	out := s.cleanCompletion(&mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: v, Total: 3}})
+	if out.Completion.Total != 50 {
+		t.Errorf("total %d with %d values, want 50", out.Completion.Total, len(out.Completion.Values))
+	}
+	if out := s.cleanCompletion(&mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: v}}); out.Completion.Total != 0 {
+		t.Errorf("no total became %d: want none (the backend did not say)", out.Completion.Total)
+	}
+}
