@@ -153,6 +153,9 @@ func clientMeta(m mcp.Meta) mcp.Meta {
 // answer the Go SDK's client (16 MiB) and the TypeScript one (10 MiB)
 // drop their connection on.
 func backendMeta(m mcp.Meta, room int) mcp.Meta {
+	if room >= 0 && jsonAtLeast(m, room) > room {
+		return nil // without a copy or an encoding of it
+	}
 	var out mcp.Meta
 	for k, v := range m {
 		if strings.HasPrefix(k, "io.modelcontextprotocol/") {
@@ -169,6 +172,45 @@ func backendMeta(m mcp.Meta, room int) mcp.Meta {
 		}
 	}
 	return out
+}
+
+// jsonAtLeast is a lower bound of the bytes v (a decoded _meta, its
+// reserved keys not counted) takes as JSON, counted no further than past
+// limit: its keys' and strings' lengths (as the backend sent them, before
+// cleaning) and a byte for each other value.
+func jsonAtLeast(v any, limit int) int {
+	n := 0
+	var walk func(v any)
+	walk = func(v any) {
+		if n > limit {
+			return
+		}
+		switch v := v.(type) {
+		case string:
+			n += len(v) + 2
+		case mcp.Meta:
+			for k, x := range v {
+				if !strings.HasPrefix(k, "io.modelcontextprotocol/") {
+					n += len(k) + 3
+					walk(x)
+				}
+			}
+		case map[string]any:
+			for k, x := range v {
+				n += len(k) + 3
+				walk(x)
+			}
+		case []any:
+			for _, x := range v {
+				n++
+				walk(x)
+			}
+		default:
+			n++
+		}
+	}
+	walk(v)
+	return n
 }
 
 // keepMeta is backendMeta(m, *room), its size then taken from *room
