@@ -3,12 +3,14 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
@@ -238,5 +240,35 @@ func TestBackendMeta_TooBigIsDroppedWithoutCopies(t *testing.T) {
 	}
 	if out := backendMeta(m, -1); len(out["blob"].(string)) != 20<<20 {
 		t.Errorf("with no bound the _meta was not kept")
+	}
+}
+
+// A backend's JSON-RPC error answer keeps its code and data for the
+// client, the message cleaned of hidden characters; the data passed with
+// bidi controls and escapes as they came.
+func TestRelay_ErrorDataCleaned(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "hostile", Version: "1"}, &mcp.ServerOptions{
+		CompletionHandler: func(context.Context, *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
+			return nil, &jsonrpc.Error{Code: mcp.CodeResourceNotFound, Message: "not \u202efound", Data: json.RawMessage(`{"uri\u200b":"a\u202eb\u001b[2J","n":[1,"c\u2066d"]}`)}
+		},
+	})
+	srv.AddPrompt(&mcp.Prompt{Name: "p"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return &mcp.GetPromptResult{}, nil
+	})
+	cs := newHostileRelay(t, srv, config.Settings{})
+	_, err := cs.Complete(context.Background(), &mcp.CompleteParams{Ref: &mcp.CompleteReference{Type: "ref/prompt", Name: "h__p"}, Argument: mcp.CompleteParamsArgument{Name: "a"}})
+	var we *jsonrpc.Error
+	if !errors.As(err, &we) || we.Code != mcp.CodeResourceNotFound {
+		t.Fatalf("error %v: want the backend's code kept", err)
+	}
+	if strings.Contains(we.Message, "\u202e") {
+		t.Errorf("message %q holds a bidi control", we.Message)
+	}
+	var data any
+	if err := json.Unmarshal(we.Data, &data); err != nil {
+		t.Fatalf("data %s: %v", we.Data, err)
+	}
+	if b, _ := json.Marshal(data); string(b) != `{"n":[1,"cd"],"uri":"ab[2J"}` {
+		t.Errorf("data %s: want it kept, cleaned of hidden characters", b)
 	}
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
+	"github.com/switchboard-mcp/switchboard/internal/rpcid"
 	"github.com/switchboard-mcp/switchboard/internal/tokens"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
@@ -501,7 +502,7 @@ func (s *Server) GetPrompt(ctx context.Context, name string, args map[string]str
 // method not found becomes invalid params: the method is ours and
 // supported, the backend the params name lacks it (and the SDK would
 // replace our message with its own "method not found", naming neither
-// server nor resource).
+// server nor resource). The error's data is kept, cleaned (cleanData).
 func rpcError(err error) error {
 	var we *jsonrpc.Error
 	if errors.As(err, &we) {
@@ -509,9 +510,31 @@ func rpcError(err error) error {
 		if code == jsonrpc.CodeMethodNotFound {
 			code = jsonrpc.CodeInvalidParams
 		}
-		return &jsonrpc.Error{Code: code, Message: cleanText(err.Error()), Data: we.Data}
+		return &jsonrpc.Error{Code: code, Message: cleanText(err.Error()), Data: cleanData(we.Data)}
 	}
 	return errors.New(cleanText(err.Error()))
+}
+
+// cleanData is a backend's JSON-RPC error data with hidden characters
+// stripped from its strings and keys, as its message is; data that is not
+// JSON, which the SDK would not have decoded, is left out. Data over
+// rpcid.MaxErrorData is not read: the answer leaves it out, saying its
+// size (rpcid.BoundAnswer, on the stdio and HTTP fronts alike).
+func cleanData(data json.RawMessage) json.RawMessage {
+	if len(data) == 0 || len(data) > rpcid.MaxErrorData {
+		return data
+	}
+	var v any
+	d := json.NewDecoder(strings.NewReader(string(data)))
+	d.UseNumber()
+	if d.Decode(&v) != nil {
+		return nil
+	}
+	b, err := json.Marshal(cleanValue(v))
+	if err != nil {
+		return nil
+	}
+	return b
 }
 
 // Status is what switchboard://status says.
