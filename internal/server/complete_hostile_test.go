@@ -272,3 +272,70 @@ func TestRelay_ErrorDataCleaned(t *testing.T) {
 		t.Errorf("data %s: want it kept, cleaned of hidden characters", b)
 	}
 }
+
+// The resources, templates and prompts a backend lists reached the
+// client's lists with their _meta as they came (bidi controls, escapes)
+// and with icons of any URI, which a client may fetch or open as it shows
+// the list: javascript:, file: and plain http: icons passed. The _meta is
+// now cleaned, and only https: and data: icons are kept (the protocol's
+// advice to clients).
+func TestRelay_ListedDefinitionsCleaned(t *testing.T) {
+	meta := mcp.Meta{"x\u202e": "y\u200b\x1b[2J"}
+	icons := []mcp.Icon{{Source: "https://cdn.example/p.png"}, {Source: "data:image/png;base64,iVBORw0KGgo="}, {Source: "javascript:alert(1)"}, {Source: "file:///etc/passwd"}, {Source: "http://192.168.1.1/x.png"}, {Source: "//evil.example/x.png"}}
+	srv := mcp.NewServer(&mcp.Implementation{Name: "hostile", Version: "1"}, nil)
+	srv.AddPrompt(&mcp.Prompt{Name: "p", Meta: meta, Icons: icons}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return &mcp.GetPromptResult{}, nil
+	})
+	read := func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{}, nil
+	}
+	srv.AddResource(&mcp.Resource{URI: "files://root/a", Name: "a", Meta: meta, Icons: icons}, read)
+	srv.AddResourceTemplate(&mcp.ResourceTemplate{URITemplate: "files://root/{x}", Name: "t", Meta: meta, Icons: icons}, read)
+	cs := newHostileRelay(t, srv, config.Settings{})
+	ctx := context.Background()
+	ps, err := cs.ListPrompts(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := cs.ListResources(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := cs.ListResourceTemplates(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var defs []any
+	for _, p := range ps.Prompts {
+		defs = append(defs, p)
+	}
+	for _, r := range rs.Resources {
+		if r.URI != StatusURI {
+			defs = append(defs, r)
+		}
+	}
+	for _, rt := range ts.ResourceTemplates {
+		defs = append(defs, rt)
+	}
+	if len(defs) != 3 {
+		t.Fatalf("listed %d definitions, want 3", len(defs))
+	}
+	for _, d := range defs {
+		b, _ := json.Marshal(d)
+		var v struct {
+			Meta  map[string]any `json:"_meta"`
+			Icons []mcp.Icon     `json:"icons"`
+		}
+		json.Unmarshal(b, &v)
+		if m, _ := json.Marshal(v.Meta); string(m) != `{"x":"y[2J"}` {
+			t.Errorf("%s: _meta %s, want it cleaned", b, m)
+		}
+		var srcs []string
+		for _, ic := range v.Icons {
+			srcs = append(srcs, ic.Source)
+		}
+		if strings.Join(srcs, " ") != "https://cdn.example/p.png data:image/png;base64,iVBORw0KGgo=" {
+			t.Errorf("%s: icons %q, want the https: and data: ones only", b, srcs)
+		}
+	}
+}

@@ -85,6 +85,37 @@ func oddName(s string) bool {
 	})
 }
 
+// safeIcons are the icons of a backend's resource, template or prompt
+// that we list: those whose source is an https: URL or a data: image,
+// without hidden characters (the protocol advises clients to take only
+// these). A client may fetch or open an icon as it shows the list, and
+// a backend's javascript:, file: or plain http: icon (a LAN address, a
+// tracker) went to it as listed. nil when none is left.
+func safeIcons(icons []mcp.Icon) []mcp.Icon {
+	var out []mcp.Icon
+	for _, ic := range icons {
+		u, err := url.Parse(ic.Source)
+		if err != nil || oddName(ic.Source) {
+			continue
+		}
+		switch strings.ToLower(u.Scheme) {
+		case "https":
+			if u.Host == "" {
+				continue
+			}
+		case "data":
+			if !strings.HasPrefix(strings.ToLower(u.Opaque), "image/") {
+				continue
+			}
+		default:
+			continue
+		}
+		ic.MIMEType = cleanText(ic.MIMEType)
+		out = append(out, ic)
+	}
+	return out
+}
+
 // PromptName is the name the client sees for server's prompt name.
 func PromptName(server, name string) string { return server + "__" + name }
 
@@ -178,6 +209,7 @@ func (s *Server) syncResources() {
 			}
 			c := *r
 			c.URI, c.Name, c.Title, c.Description = u, cleanText(r.Name), cleanText(r.Title), cleanText(r.Description)
+			c.Meta, c.Icons = backendMeta(r.Meta, -1), safeIcons(r.Icons)
 			if big(&c) {
 				s.o.Logger.Warn("resource not offered: its definition is over the size a client can list", "server", n, "uri", bound(r.URI, 200), "limit", maxOffered)
 				continue
@@ -196,6 +228,7 @@ func (s *Server) syncResources() {
 			}
 			c := *rt
 			c.URITemplate, c.Name, c.Title, c.Description = u, cleanText(rt.Name), cleanText(rt.Title), cleanText(rt.Description)
+			c.Meta, c.Icons = backendMeta(rt.Meta, -1), safeIcons(rt.Icons)
 			if big(&c) {
 				s.o.Logger.Warn("resource template not offered: its definition is over the size a client can list", "server", n, "uriTemplate", bound(rt.URITemplate, 200), "limit", maxOffered)
 				continue
@@ -213,6 +246,7 @@ func (s *Server) syncResources() {
 			}
 			c := *p
 			c.Name, c.Title, c.Description = PromptName(n, p.Name), cleanText(p.Title), cleanText(p.Description)
+			c.Meta, c.Icons = backendMeta(p.Meta, -1), safeIcons(p.Icons)
 			if bare {
 				c.Name = p.Name
 			}
