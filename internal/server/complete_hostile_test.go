@@ -339,3 +339,25 @@ func TestRelay_ListedDefinitionsCleaned(t *testing.T) {
 		}
 	}
 }
+
+// The script globals resources.list and prompts.list gave a script the
+// backend's definitions with their _meta as they came, which its value
+// then carried to the model with the hidden characters.
+func TestScriptLists_MetaCleaned(t *testing.T) {
+	meta := mcp.Meta{"x\u202e": "y\u200b"}
+	srv := mcp.NewServer(&mcp.Implementation{Name: "hostile", Version: "1"}, nil)
+	srv.AddPrompt(&mcp.Prompt{Name: "p", Meta: meta}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return &mcp.GetPromptResult{}, nil
+	})
+	srv.AddResource(&mcp.Resource{URI: "files://root/a", Name: "a", Meta: meta}, func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{}, nil
+	})
+	cs := newHostileRelay(t, srv, config.Settings{})
+	for _, src := range []string{`return await resources.list("h")`, `return await prompts.list("h")`} {
+		res := execRes(t, cs, src)
+		text := res.Content[0].(*mcp.TextContent).Text
+		if res.IsError || !strings.Contains(text, `"_meta":{"x":"y"}`) {
+			t.Errorf("%s: %s, want the _meta kept, cleaned", src, text)
+		}
+	}
+}

@@ -725,6 +725,7 @@ func (s *Server) scriptHost(ctx context.Context, fn string, raw json.RawMessage)
 				if r != nil {
 					c := *r
 					c.Name, c.Title, c.Description = cleanText(r.Name), cleanText(r.Title), cleanText(r.Description)
+					c.Meta = backendMeta(r.Meta, -1)
 					out = append(out, &c)
 				}
 			}
@@ -735,6 +736,7 @@ func (s *Server) scriptHost(ctx context.Context, fn string, raw json.RawMessage)
 				if p != nil {
 					c := *p
 					c.Title, c.Description = cleanText(p.Title), cleanText(p.Description)
+					c.Meta = backendMeta(p.Meta, -1)
 					out = append(out, &c)
 				}
 			}
