@@ -341,8 +341,9 @@ func TestRelay_ListedDefinitionsCleaned(t *testing.T) {
 }
 
 // The script globals resources.list and prompts.list gave a script the
-// backend's definitions with their _meta as they came, which its value
-// then carried to the model with the hidden characters.
+// backend's definitions with their _meta, and a prompt's arguments' titles
+// and descriptions, as they came, which its value then carried to the
+// model with the hidden characters.
 func TestScriptLists_MetaCleaned(t *testing.T) {
 	meta := mcp.Meta{"x\u202e": "y\u200b"}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "hostile", Version: "1"}, nil)
@@ -352,7 +353,13 @@ func TestScriptLists_MetaCleaned(t *testing.T) {
 	srv.AddResource(&mcp.Resource{URI: "files://root/a", Name: "a", Meta: meta}, func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 		return &mcp.ReadResourceResult{}, nil
 	})
+	srv.AddPrompt(&mcp.Prompt{Name: "q", Arguments: []*mcp.PromptArgument{{Name: "a", Title: "T\u202et", Description: "d\u200be"}}}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return &mcp.GetPromptResult{}, nil
+	})
 	cs := newHostileRelay(t, srv, config.Settings{})
+	if text := execRes(t, cs, `return (await prompts.list("h")).find(p => p.name == "q").arguments`).Content[0].(*mcp.TextContent).Text; text != `[{"name":"a","title":"Tt","description":"de"}]` {
+		t.Errorf("a prompt's arguments %s: want their titles and descriptions cleaned", text)
+	}
 	for _, src := range []string{`return await resources.list("h")`, `return await prompts.list("h")`} {
 		res := execRes(t, cs, src)
 		text := res.Content[0].(*mcp.TextContent).Text

@@ -737,6 +737,14 @@ func (s *Server) scriptHost(ctx context.Context, fn string, raw json.RawMessage)
 					c := *p
 					c.Title, c.Description = cleanText(p.Title), cleanText(p.Description)
 					c.Meta = backendMeta(p.Meta, -1)
+					c.Arguments = nil
+					for _, a := range p.Arguments {
+						if a != nil {
+							ac := *a
+							ac.Title, ac.Description = cleanText(a.Title), cleanText(a.Description)
+							c.Arguments = append(c.Arguments, &ac)
+						}
+					}
 					out = append(out, &c)
 				}
 			}
