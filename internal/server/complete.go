@@ -23,11 +23,10 @@ type Completer interface {
 // protocol's limit); a backend's further values are cut, with hasMore set.
 const maxCompletions = 100
 
-// complete is our completion/complete handler: the reference (one of our
-// prompt names, or one of our resource templates or URIs) goes to its
-// backend in the backend's own names, and its values come back cleaned of
-// hidden characters, without newlines, at most maxCompletions of them and
-// within settings.maxResultBytes.
+// complete is our completion/complete handler: the reference (one of the
+// session's prompt names, or of its resource templates or URIs, as
+// listed) goes to its backend in the backend's own names, and its values
+// come back as cleanCompletion makes them.
 func (s *Server) complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
 	p := req.Params
 	if p == nil || p.Ref == nil {
@@ -41,10 +40,17 @@ func (s *Server) complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.C
 		if server, ref.Name, ok = s.splitPromptName(ref.Name); !ok {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown prompt %s: prompt names are server__name", echo.Quote(p.Ref.Name))}
 		}
+		if !s.offers("prompt", p.Ref.Name) {
+			msg := fmt.Sprintf("unknown prompt %s: not one of this session's prompts (prompts/list)", echo.Quote(p.Ref.Name))
+			if spec := s.cat().Spec(server); spec != nil && spec.Disabled {
+				msg += fmt.Sprintf("; server %q is disabled", server)
+			}
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: msg}
+		}
 		what = "prompt " + echo.Quote(ref.Name)
 	case "ref/resource":
 		var ok bool
-		if server, ref.URI, ok = s.resolveTemplate(ref.URI); !ok {
+		if server, ref.URI, ok = s.resolveTemplate(ref.URI); !ok || !s.offers("resource", p.Ref.URI) {
 			return nil, resourceNotFound(p.Ref.URI)
 		}
 		what = "resource template " + echo.Clip(ref.URI)
@@ -103,6 +109,25 @@ func (s *Server) cleanCompletion(res *mcp.CompleteResult) *mcp.CompleteResult {
 	}
 	out.Meta = backendMeta(res.Meta, metaRoom(limit, size))
 	return out
+}
+
+// offers reports whether the session offers name, one of our prompt
+// names (kind "prompt") or resource templates or URIs ("resource"), as
+// registered by the last syncResources: a completion asks a backend only
+// about what prompts/get and resources/read answer for (a prompt that
+// does not exist, one not offered for a hidden character in its name, a
+// template never listed, went to the backend, starting it).
+func (s *Server) offers(kind, name string) bool {
+	rs := &s.res
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if kind == "prompt" {
+		_, ok := rs.prompts[name]
+		return ok
+	}
+	_, t := rs.templates[name]
+	_, r := rs.resources[name]
+	return t || r
 }
 
 // resolveTemplate returns the server and the backend's own URI template

@@ -7,7 +7,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -366,5 +368,64 @@ func TestScriptLists_MetaCleaned(t *testing.T) {
 		if res.IsError || !strings.Contains(text, `"_meta":{"x":"y"}`) {
 			t.Errorf("%s: %s, want the _meta kept, cleaned", src, text)
 		}
+	}
+}
+
+// A completion went to the backend (starting it) for any name shaped
+// server__name and any switchboard://server/ URI, where prompts/get and
+// resources/read answer only what the session offers: a prompt that does
+// not exist, one not offered for a hidden character in its name, a
+// template never listed. Only offered prompts and templates are asked.
+func TestComplete_OnlyWhatTheSessionOffers(t *testing.T) {
+	var mu sync.Mutex
+	var asked []string
+	srv := mcp.NewServer(&mcp.Implementation{Name: "hostile", Version: "1"}, &mcp.ServerOptions{
+		CompletionHandler: func(_ context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
+			mu.Lock()
+			asked = append(asked, req.Params.Ref.Name+req.Params.Ref.URI)
+			mu.Unlock()
+			return &mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: []string{"x"}}}, nil
+		},
+	})
+	for _, name := range []string{"p", "odd\u202ename"} {
+		srv.AddPrompt(&mcp.Prompt{Name: name}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			return &mcp.GetPromptResult{}, nil
+		})
+	}
+	read := func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{}, nil
+	}
+	srv.AddResourceTemplate(&mcp.ResourceTemplate{URITemplate: "files://root/{x}", Name: "t"}, read)
+	srv.AddResource(&mcp.Resource{URI: "files://root/a", Name: "a"}, read)
+	cs := newHostileRelay(t, srv, config.Settings{})
+	ctx := context.Background()
+	complete := func(ref *mcp.CompleteReference) error {
+		_, err := cs.Complete(ctx, &mcp.CompleteParams{Ref: ref, Argument: mcp.CompleteParamsArgument{Name: "x"}})
+		return err
+	}
+	for _, ref := range []*mcp.CompleteReference{
+		{Type: "ref/prompt", Name: "h__p"},
+		{Type: "ref/resource", URI: "switchboard://h/files://root/{x}"},
+		{Type: "ref/resource", URI: "switchboard://h/files://root/a"},
+	} {
+		if err := complete(ref); err != nil {
+			t.Errorf("%+v: %v", ref, err)
+		}
+	}
+	var we *jsonrpc.Error
+	for _, name := range []string{"h__nosuch", "h__odd\u202ename"} {
+		if err := complete(&mcp.CompleteReference{Type: "ref/prompt", Name: name}); !errors.As(err, &we) || we.Code != jsonrpc.CodeInvalidParams || !strings.Contains(err.Error(), "unknown prompt") {
+			t.Errorf("prompt %q: %v, want invalid params: unknown prompt", name, err)
+		}
+	}
+	for _, uri := range []string{"switchboard://h/other://{x}", "switchboard://h/files://root/{y}", "switchboard://h/../x/{y}"} {
+		if err := complete(&mcp.CompleteReference{Type: "ref/resource", URI: uri}); !errors.As(err, &we) || we.Code != mcp.CodeResourceNotFound {
+			t.Errorf("template %q: %v, want resource not found", uri, err)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if want := []string{"p", "files://root/{x}", "files://root/a"}; !slices.Equal(asked, want) {
+		t.Errorf("the backend was asked about %q, want only %q", asked, want)
 	}
 }
