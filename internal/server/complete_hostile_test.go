@@ -429,3 +429,36 @@ func TestComplete_OnlyWhatTheSessionOffers(t *testing.T) {
 		t.Errorf("the backend was asked about %q, want only %q", asked, want)
 	}
 }
+
+// Results of 2026-07-28 carry a cache scope, which the SDK makes "public"
+// ("any client or intermediary MAY cache and serve the response") when
+// the handler leaves it unset: our lists (a session's servers: a trusted
+// project's, its pins) and a backend's resource read (the user's data,
+// through the user's credentials; a backend's "private" was dropped)
+// went out public. They are the session's: "private".
+func TestServer_ResultsArePrivateToTheSession(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "hostile", Version: "1"}, nil)
+	srv.AddResource(&mcp.Resource{URI: "files://root/a", Name: "a"}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{Cacheable: mcp.Cacheable{TTLMs: 60000, CacheScope: "private"}, Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: "mail"}}}, nil
+	})
+	cs := newHostileRelay(t, srv, config.Settings{}) // 2026-07-28
+	ctx := context.Background()
+	r, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "switchboard://h/files://root/a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.CacheScope != "private" {
+		t.Errorf("a backend's private resource read went out %q", r.CacheScope)
+	}
+	tl, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rl, err := cs.ListResources(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tl.CacheScope != "private" || rl.CacheScope != "private" {
+		t.Errorf("tools/list %q, resources/list %q: want the session's lists private", tl.CacheScope, rl.CacheScope)
+	}
+}
