@@ -58,6 +58,13 @@ const StatusURI = "switchboard://status"
 
 const uriScheme = "switchboard://"
 
+// inOurScheme reports whether u is in our switchboard: scheme, in any
+// case (a URI's scheme is case-insensitive: a client may take
+// SWITCHBOARD://status for ours).
+func inOurScheme(u string) bool {
+	return len(u) >= len(uriScheme) && strings.EqualFold(u[:len(uriScheme)], uriScheme)
+}
+
 // ResourceURI is the URI the client sees for server's resource uri.
 func ResourceURI(server, uri string) string { return uriScheme + server + "/" + uri }
 
@@ -203,7 +210,7 @@ func (s *Server) syncResources() {
 				continue
 			}
 			u := ours(r.URI)
-			if _, err := url.Parse(u); err != nil || r.URI == "" || bare && strings.HasPrefix(u, uriScheme) || oddName(r.URI) {
+			if _, err := url.Parse(u); err != nil || r.URI == "" || bare && inOurScheme(u) || oddName(r.URI) {
 				s.o.Logger.Warn("resource not offered: its URI does not parse, or is bare in our switchboard:// scheme", "server", n, "uri", r.URI)
 				continue
 			}
@@ -222,7 +229,7 @@ func (s *Server) syncResources() {
 				continue
 			}
 			u := ours(rt.URITemplate)
-			if _, err := uritemplate.New(u); err != nil || bare && strings.HasPrefix(u, uriScheme) || oddName(rt.URITemplate) {
+			if _, err := uritemplate.New(u); err != nil || bare && inOurScheme(u) || oddName(rt.URITemplate) {
 				s.o.Logger.Warn("resource template not offered: it does not parse, or is bare in our switchboard:// scheme", "server", n, "uriTemplate", rt.URITemplate, "err", err)
 				continue
 			}
@@ -452,7 +459,9 @@ func (s *Server) ReadResource(ctx context.Context, u string) (*mcp.ReadResourceR
 		if cc.URI == "" {
 			cc.URI = uri
 		}
-		if wrap {
+		if wrap || inOurScheme(cc.URI) {
+			// A bare server's content in our scheme is its own: it claimed
+			// another server's resource, or switchboard://status.
 			cc.URI = ResourceURI(server, cc.URI)
 		}
 		cc.Text = cleanText(c.Text)
