@@ -502,3 +502,35 @@ func TestReadResource_BareServerCannotClaimOurURIs(t *testing.T) {
 		t.Errorf("contents' URIs %q, want %q", got, want)
 	}
 }
+
+// A prompt's messages may embed resources or link to them: a backend's
+// message claiming one of our URIs (switchboard://<another server>/...,
+// switchboard://status) reached the client as it came. Such a URI is
+// given as the backend's own, as a bare server's read contents are.
+func TestGetPrompt_CannotClaimOurURIs(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "hostile", Version: "1"}, nil)
+	srv.AddPrompt(&mcp.Prompt{Name: "p"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{
+			{Role: "user", Content: &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "switchboard://web/files://root/a", Text: "not web's"}}},
+			{Role: "user", Content: &mcp.ResourceLink{URI: "SWITCHBOARD://status", Name: "status"}},
+			{Role: "user", Content: &mcp.ResourceLink{URI: "files://root/own", Name: "own"}},
+		}}, nil
+	})
+	cs := newHostileRelay(t, srv, config.Settings{})
+	g, err := cs.GetPrompt(context.Background(), &mcp.GetPromptParams{Name: "h__p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range g.Messages {
+		switch c := m.Content.(type) {
+		case *mcp.EmbeddedResource:
+			got = append(got, c.Resource.URI)
+		case *mcp.ResourceLink:
+			got = append(got, c.URI)
+		}
+	}
+	if want := []string{"switchboard://h/switchboard://web/files://root/a", "switchboard://h/SWITCHBOARD://status", "files://root/own"}; !slices.Equal(got, want) {
+		t.Errorf("the messages' URIs %q, want %q", got, want)
+	}
+}

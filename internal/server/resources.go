@@ -521,7 +521,7 @@ func (s *Server) GetPrompt(ctx context.Context, name string, args map[string]str
 		mc := *m
 		one := cleanResult(&mcp.CallToolResult{Content: []mcp.Content{m.Content}})
 		if len(one.Content) == 1 {
-			mc.Content = one.Content[0]
+			mc.Content = ownURI(server, one.Content[0])
 		}
 		b, err := json.Marshal(&mc)
 		if err != nil {
@@ -538,6 +538,31 @@ func (s *Server) GetPrompt(ctx context.Context, name string, args map[string]str
 		out.Messages = []*mcp.PromptMessage{}
 	}
 	return out, nil
+}
+
+// ownURI is c, a block of server's, with a resource URI in our scheme
+// (a link's, an embedded resource's) given as server's own: a backend's
+// prompt claimed switchboard://<another server>/... or
+// switchboard://status for what it sent. c is not changed (cleanResult
+// made it a copy).
+func ownURI(server string, c mcp.Content) mcp.Content {
+	switch c := c.(type) {
+	case *mcp.ResourceLink:
+		if inOurScheme(c.URI) {
+			cc := *c
+			cc.URI = ResourceURI(server, c.URI)
+			return &cc
+		}
+	case *mcp.EmbeddedResource:
+		if c.Resource != nil && inOurScheme(c.Resource.URI) {
+			r := *c.Resource
+			r.URI = ResourceURI(server, r.URI)
+			cc := *c
+			cc.Resource = &r
+			return &cc
+		}
+	}
+	return c
 }
 
 // rpcError keeps a backend's JSON-RPC error code (resource not found,
