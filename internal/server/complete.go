@@ -40,7 +40,7 @@ func (s *Server) complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.C
 		if server, ref.Name, ok = s.splitPromptName(ref.Name); !ok {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown prompt %s: prompt names are server__name", echo.Quote(p.Ref.Name))}
 		}
-		if !s.offers("prompt", p.Ref.Name) {
+		if !s.offers("prompt", server, ref.Name) {
 			msg := fmt.Sprintf("unknown prompt %s: not one of this session's prompts (prompts/list)", echo.Quote(p.Ref.Name))
 			if spec := s.cat().Spec(server); spec != nil && spec.Disabled {
 				msg += fmt.Sprintf("; server %q is disabled", server)
@@ -50,7 +50,7 @@ func (s *Server) complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.C
 		what = "prompt " + echo.Quote(ref.Name)
 	case "ref/resource":
 		var ok bool
-		if server, ref.URI, ok = s.resolveTemplate(ref.URI); !ok || !s.offers("resource", p.Ref.URI) {
+		if server, ref.URI, ok = s.resolveTemplate(ref.URI); !ok || !s.offers("resource", server, ref.URI) {
 			return nil, resourceNotFound(p.Ref.URI)
 		}
 		what = "resource template " + echo.Clip(ref.URI)
@@ -111,22 +111,31 @@ func (s *Server) cleanCompletion(res *mcp.CompleteResult) *mcp.CompleteResult {
 	return out
 }
 
-// offers reports whether the session offers name, one of our prompt
-// names (kind "prompt") or resource templates or URIs ("resource"), as
-// registered by the last syncResources: a completion asks a backend only
-// about what prompts/get and resources/read answer for (a prompt that
-// does not exist, one not offered for a hidden character in its name, a
-// template never listed, went to the backend, starting it).
-func (s *Server) offers(kind, name string) bool {
+// offers reports whether the session offers server's name (the
+// backend's own), a prompt (kind "prompt") or a resource template or URI
+// ("resource"), as registered by the last syncResources, in either form
+// the client may send (a bare server's is registered under its own name,
+// others' as server__name or switchboard://server/uri): a completion asks
+// a backend only about what prompts/get and resources/read answer for (a
+// prompt that does not exist, one not offered for a hidden character in
+// its name, a template never listed, went to the backend, starting it).
+func (s *Server) offers(kind, server, name string) bool {
+	bare := s.bare(server)
 	rs := &s.res
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	if kind == "prompt" {
-		_, ok := rs.prompts[name]
+		if bare {
+			return rs.bareP[name] == server
+		}
+		_, ok := rs.prompts[PromptName(server, name)]
 		return ok
 	}
-	_, t := rs.templates[name]
-	_, r := rs.resources[name]
+	if bare {
+		return rs.bareT[name] == server || rs.bareR[name] == server
+	}
+	_, t := rs.templates[ResourceURI(server, name)]
+	_, r := rs.resources[ResourceURI(server, name)]
 	return t || r
 }
 

@@ -534,3 +534,40 @@ func TestGetPrompt_CannotClaimOurURIs(t *testing.T) {
 		t.Errorf("the messages' URIs %q, want %q", got, want)
 	}
 }
+
+// A bare server's prompts and templates are completed in either form, its
+// own name or ours (server__name, switchboard://server/uri), as
+// documented; not what it does not offer.
+func TestComplete_BareServerEitherForm(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "hostile", Version: "1"}, &mcp.ServerOptions{
+		CompletionHandler: func(_ context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
+			return &mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: []string{req.Params.Ref.Name + req.Params.Ref.URI}}}, nil
+		},
+	})
+	srv.AddPrompt(&mcp.Prompt{Name: "p"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return &mcp.GetPromptResult{}, nil
+	})
+	srv.AddResourceTemplate(&mcp.ResourceTemplate{URITemplate: "files://root/{x}", Name: "t"}, func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{}, nil
+	})
+	cs := newHostileRelaySpec(t, srv, config.Settings{}, func(s *config.Server) { s.Expose, s.ExposeAs = []string{"*"}, config.ExposeBare })
+	for _, tc := range []struct {
+		ref  mcp.CompleteReference
+		want string
+	}{
+		{mcp.CompleteReference{Type: "ref/prompt", Name: "p"}, "p"},
+		{mcp.CompleteReference{Type: "ref/prompt", Name: "h__p"}, "p"},
+		{mcp.CompleteReference{Type: "ref/resource", URI: "files://root/{x}"}, "files://root/{x}"},
+		{mcp.CompleteReference{Type: "ref/resource", URI: "switchboard://h/files://root/{x}"}, "files://root/{x}"},
+		{mcp.CompleteReference{Type: "ref/prompt", Name: "h__q"}, ""},
+		{mcp.CompleteReference{Type: "ref/resource", URI: "switchboard://h/files://other/{x}"}, ""},
+	} {
+		res, err := cs.Complete(context.Background(), &mcp.CompleteParams{Ref: &tc.ref, Argument: mcp.CompleteParamsArgument{Name: "x"}})
+		switch {
+		case tc.want == "" && err == nil:
+			t.Errorf("%+v: %v, want it refused", tc.ref, res.Completion.Values)
+		case tc.want != "" && (err != nil || len(res.Completion.Values) != 1 || res.Completion.Values[0] != tc.want):
+			t.Errorf("%+v: %v %v, want the backend asked about %q", tc.ref, res, err, tc.want)
+		}
+	}
+}
