@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/backend/fakebackend"
 	"github.com/switchboard-mcp/switchboard/internal/config"
@@ -400,5 +401,32 @@ func TestElicit_SpecEnumSchemas(t *testing.T) {
 	props, _ := got["properties"].(map[string]any)
 	if len(props) != 5 {
 		t.Errorf("schema properties %v: want all five enum forms", props)
+	}
+}
+
+// A backend's error answer had its message redacted of the config's
+// secrets, but its data passed on as it came: the server relays a
+// completion's, read's or prompt's error data to the client (its
+// JSON-RPC code and data are kept), so a backend echoing its token or
+// our Authorization header there reached the client.
+func TestComplete_ErrorDataRedacted(t *testing.T) {
+	const token = "c0mplete-t0ken-value"
+	spec := fakeSpec(t, "complete")
+	spec.Env["FAKE_TOKEN"] = token
+	b, err := Start(context.Background(), spec, &Options{Env: os.Environ(), Reaper: reaper(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	_, err = b.Complete(context.Background(), &mcp.CompleteParams{Ref: &mcp.CompleteReference{Type: "ref/prompt", Name: "greet"}, Argument: mcp.CompleteParamsArgument{Name: "leak"}})
+	var we *jsonrpc.Error
+	if !errors.As(err, &we) || we.Code != jsonrpc.CodeInvalidParams {
+		t.Fatalf("error %v: want the backend's JSON-RPC error, its code kept", err)
+	}
+	if strings.Contains(err.Error(), token) {
+		t.Errorf("the message leaks the token: %v", err)
+	}
+	if strings.Contains(string(we.Data), token) || !strings.Contains(string(we.Data), `"token":"***"`) {
+		t.Errorf("the error's data %s: want the token masked, the rest kept", we.Data)
 	}
 }

@@ -1,10 +1,14 @@
 package backend
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 )
@@ -106,10 +110,76 @@ func redactErr(s *redact.Secrets, err error) error {
 		return err
 	}
 	msg := s.String(err.Error())
+	var we *jsonrpc.Error
+	if errors.As(err, &we) && len(we.Data) > 0 {
+		if data, changed := redactData(s, we.Data); changed {
+			cp := *we
+			cp.Data = data
+			return &redactedData{msg: msg, we: &cp, err: err}
+		}
+	}
 	if msg == err.Error() {
 		return err
 	}
 	return &redacted{msg: msg, err: err}
+}
+
+// redactedData is err, a backend's JSON-RPC error answer, with its text
+// and its data (we, a copy) redacted: errors.As finds we before the
+// original, errors.Is still sees the cause. The server passes an error
+// answer's data on to the client (a completion's, read's or prompt's,
+// with its code): a backend echoing its token or our Authorization
+// header there reached the client, the message redacted beside it.
+type redactedData struct {
+	msg string
+	we  *jsonrpc.Error
+	err error
+}
+
+func (e *redactedData) Error() string   { return e.msg }
+func (e *redactedData) Unwrap() []error { return []error{e.we, e.err} }
+
+// redactData returns data, a JSON-RPC error's data, with s's secrets
+// (and credential-shaped text) hidden in its strings and keys, and
+// whether anything changed. Data that is not JSON is redacted as text,
+// and left out when that does not leave JSON.
+func redactData(s *redact.Secrets, data json.RawMessage) (json.RawMessage, bool) {
+	if string(data) == s.String(string(data)) {
+		return data, false
+	}
+	var v any
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	if d.Decode(&v) != nil {
+		if t := s.String(string(data)); json.Valid([]byte(t)) {
+			return json.RawMessage(t), true
+		}
+		return nil, true
+	}
+	var walk func(v any) any
+	walk = func(v any) any {
+		switch v := v.(type) {
+		case string:
+			return s.String(v)
+		case map[string]any:
+			m := make(map[string]any, len(v))
+			for k, x := range v {
+				m[s.String(k)] = walk(x)
+			}
+			return m
+		case []any:
+			for i, x := range v {
+				v[i] = walk(x)
+			}
+			return v
+		}
+		return v
+	}
+	b, err := json.Marshal(walk(v))
+	if err != nil {
+		return nil, true
+	}
+	return b, true
 }
 
 // tooLargeError is the error for a message of n bytes from server (n -1:

@@ -110,3 +110,33 @@ func TestComplete_FirstRequestOfABareServersPrompt(t *testing.T) {
 		t.Errorf("backend got %q, want %q", fb.calls, want)
 	}
 }
+
+// A value is what a user picks from a list and the client sends back: a
+// tab, a line or paragraph separator (U+2028, U+2029) or a NEL in one
+// passed, where a client's list may show it as a break, one entry that
+// looks like two (as a prompt or URI with one is not offered).
+func TestComplete_DropsValuesWithBreaks(t *testing.T) {
+	s := &Server{o: Options{Settings: config.Settings{}.Defaults()}}
+	out := s.cleanCompletion(&mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: []string{"a\tb", "c\u2028d", "e\u2029f", "g\u0085h", "i\rj", "plain"}}})
+	if !slices.Equal(out.Completion.Values, []string{"plain"}) {
+		t.Errorf("values %q, want only the plain one", out.Completion.Values)
+	}
+}
+
+// A backend's total below the values it sent (3 of 50) is no total: the
+// protocol's total is at least what is sent. It is raised to the values
+// the client gets.
+func TestComplete_TotalAtLeastTheValuesSent(t *testing.T) {
+	s := &Server{o: Options{Settings: config.Settings{}.Defaults()}}
+	v := make([]string, 50)
+	for i := range v {
+		v[i] = strings.Repeat("x", i+1)
+	}
+	out := s.cleanCompletion(&mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: v, Total: 3}})
+	if out.Completion.Total != 50 {
+		t.Errorf("total %d with %d values, want 50", out.Completion.Total, len(out.Completion.Values))
+	}
+	if out := s.cleanCompletion(&mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: v}}); out.Completion.Total != 0 {
+		t.Errorf("no total became %d: want none (the backend did not say)", out.Completion.Total)
+	}
+}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
+	"github.com/switchboard-mcp/switchboard/internal/rpcid"
 	"github.com/switchboard-mcp/switchboard/internal/tokens"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
@@ -57,6 +58,13 @@ const StatusURI = "switchboard://status"
 
 const uriScheme = "switchboard://"
 
+// inOurScheme reports whether u is in our switchboard: scheme, in any
+// case (a URI's scheme is case-insensitive: a client may take
+// SWITCHBOARD://status for ours).
+func inOurScheme(u string) bool {
+	return len(u) >= len(uriScheme) && strings.EqualFold(u[:len(uriScheme)], uriScheme)
+}
+
 // ResourceURI is the URI the client sees for server's resource uri.
 func ResourceURI(server, uri string) string { return uriScheme + server + "/" + uri }
 
@@ -82,6 +90,37 @@ func oddName(s string) bool {
 	return strings.ContainsFunc(s, func(r rune) bool {
 		return r == '\n' || r == '\t' || r == '\u0085' || r == '\u2028' || r == '\u2029' || trust.Hidden(r)
 	})
+}
+
+// safeIcons are the icons of a backend's resource, template or prompt
+// that we list: those whose source is an https: URL or a data: image,
+// without hidden characters (the protocol advises clients to take only
+// these). A client may fetch or open an icon as it shows the list, and
+// a backend's javascript:, file: or plain http: icon (a LAN address, a
+// tracker) went to it as listed. nil when none is left.
+func safeIcons(icons []mcp.Icon) []mcp.Icon {
+	var out []mcp.Icon
+	for _, ic := range icons {
+		u, err := url.Parse(ic.Source)
+		if err != nil || oddName(ic.Source) {
+			continue
+		}
+		switch strings.ToLower(u.Scheme) {
+		case "https":
+			if u.Host == "" {
+				continue
+			}
+		case "data":
+			if !strings.HasPrefix(strings.ToLower(u.Opaque), "image/") {
+				continue
+			}
+		default:
+			continue
+		}
+		ic.MIMEType = cleanText(ic.MIMEType)
+		out = append(out, ic)
+	}
+	return out
 }
 
 // PromptName is the name the client sees for server's prompt name.
@@ -171,12 +210,13 @@ func (s *Server) syncResources() {
 				continue
 			}
 			u := ours(r.URI)
-			if _, err := url.Parse(u); err != nil || r.URI == "" || bare && strings.HasPrefix(u, uriScheme) || oddName(r.URI) {
+			if _, err := url.Parse(u); err != nil || r.URI == "" || bare && inOurScheme(u) || oddName(r.URI) {
 				s.o.Logger.Warn("resource not offered: its URI does not parse, or is bare in our switchboard:// scheme", "server", n, "uri", r.URI)
 				continue
 			}
 			c := *r
 			c.URI, c.Name, c.Title, c.Description = u, cleanText(r.Name), cleanText(r.Title), cleanText(r.Description)
+			c.Meta, c.Icons = backendMeta(r.Meta, -1), safeIcons(r.Icons)
 			if big(&c) {
 				s.o.Logger.Warn("resource not offered: its definition is over the size a client can list", "server", n, "uri", bound(r.URI, 200), "limit", maxOffered)
 				continue
@@ -189,12 +229,13 @@ func (s *Server) syncResources() {
 				continue
 			}
 			u := ours(rt.URITemplate)
-			if _, err := uritemplate.New(u); err != nil || bare && strings.HasPrefix(u, uriScheme) || oddName(rt.URITemplate) {
+			if _, err := uritemplate.New(u); err != nil || bare && inOurScheme(u) || oddName(rt.URITemplate) {
 				s.o.Logger.Warn("resource template not offered: it does not parse, or is bare in our switchboard:// scheme", "server", n, "uriTemplate", rt.URITemplate, "err", err)
 				continue
 			}
 			c := *rt
 			c.URITemplate, c.Name, c.Title, c.Description = u, cleanText(rt.Name), cleanText(rt.Title), cleanText(rt.Description)
+			c.Meta, c.Icons = backendMeta(rt.Meta, -1), safeIcons(rt.Icons)
 			if big(&c) {
 				s.o.Logger.Warn("resource template not offered: its definition is over the size a client can list", "server", n, "uriTemplate", bound(rt.URITemplate, 200), "limit", maxOffered)
 				continue
@@ -212,6 +253,7 @@ func (s *Server) syncResources() {
 			}
 			c := *p
 			c.Name, c.Title, c.Description = PromptName(n, p.Name), cleanText(p.Title), cleanText(p.Description)
+			c.Meta, c.Icons = backendMeta(p.Meta, -1), safeIcons(p.Icons)
 			if bare {
 				c.Name = p.Name
 			}
@@ -407,7 +449,7 @@ func (s *Server) ReadResource(ctx context.Context, u string) (*mcp.ReadResourceR
 	if err != nil {
 		return nil, rpcError(fmt.Errorf("reading %s from server %q: %w", echo.Clip(uri), server, err))
 	}
-	out := &mcp.ReadResourceResult{Meta: backendMeta(res.Meta)}
+	out := &mcp.ReadResourceResult{}
 	size := 0
 	for _, c := range res.Contents {
 		if c == nil {
@@ -417,7 +459,9 @@ func (s *Server) ReadResource(ctx context.Context, u string) (*mcp.ReadResourceR
 		if cc.URI == "" {
 			cc.URI = uri
 		}
-		if wrap {
+		if wrap || inOurScheme(cc.URI) {
+			// A bare server's content in our scheme is its own: it claimed
+			// another server's resource, or switchboard://status.
 			cc.URI = ResourceURI(server, cc.URI)
 		}
 		cc.Text = cleanText(c.Text)
@@ -426,12 +470,20 @@ func (s *Server) ReadResource(ctx context.Context, u string) (*mcp.ReadResourceR
 			// (the SDK omits ""), which a strict client refuses.
 			cc.Blob = []byte{}
 		}
-		size += len(cc.Text) + len(cc.Blob)
+		// Its URI and MIME type count with its text: a backend's content
+		// with a 10 MiB URI went to the client whole.
+		size += len(cc.URI) + len(cc.MIMEType) + len(cc.Text) + len(cc.Blob)
 		out.Contents = append(out.Contents, &cc)
 	}
 	if limit := s.o.Settings.MaxResultBytes; limit > 0 && size > limit {
 		return nil, fmt.Errorf("resource %s of server %q is %d bytes, more than the %d-byte limit (settings.maxResultBytes): raise the setting to read it", echo.Clip(uri), server, size, limit)
 	}
+	// The contents' _meta, then the result's, as far as they fit.
+	room := metaRoom(s.o.Settings.MaxResultBytes, size)
+	for _, c := range out.Contents {
+		c.Meta = keepMeta(c.Meta, &room)
+	}
+	out.Meta = keepMeta(res.Meta, &room)
 	if out.Contents == nil {
 		out.Contents = []*mcp.ResourceContents{}
 	}
@@ -458,8 +510,10 @@ func (s *Server) GetPrompt(ctx context.Context, name string, args map[string]str
 	if err != nil {
 		return nil, rpcError(fmt.Errorf("getting prompt %s from server %q: %w", echo.Quote(orig), server, err))
 	}
-	out := &mcp.GetPromptResult{Meta: backendMeta(res.Meta), Description: cleanText(res.Description)}
-	size := 0
+	out := &mcp.GetPromptResult{Description: cleanText(res.Description)}
+	// The description and each message as JSON count: a 10 MiB
+	// description, or a block's _meta, went to the client whole.
+	size := len(out.Description)
 	for _, m := range res.Messages {
 		if m == nil {
 			continue
@@ -467,18 +521,48 @@ func (s *Server) GetPrompt(ctx context.Context, name string, args map[string]str
 		mc := *m
 		one := cleanResult(&mcp.CallToolResult{Content: []mcp.Content{m.Content}})
 		if len(one.Content) == 1 {
-			mc.Content = one.Content[0]
+			mc.Content = ownURI(server, one.Content[0])
 		}
-		size += contentSize(mc.Content)
+		b, err := json.Marshal(&mc)
+		if err != nil {
+			return nil, fmt.Errorf("prompt %s of server %q: a message cannot be encoded: %w", echo.Quote(orig), server, err)
+		}
+		size += max(len(b), contentSize(mc.Content))
 		out.Messages = append(out.Messages, &mc)
 	}
 	if limit := s.o.Settings.MaxResultBytes; limit > 0 && size > limit {
 		return nil, fmt.Errorf("prompt %s of server %q is about %d bytes, more than the %d-byte limit (settings.maxResultBytes)", echo.Quote(orig), server, size, limit)
 	}
+	out.Meta = backendMeta(res.Meta, metaRoom(s.o.Settings.MaxResultBytes, size))
 	if out.Messages == nil {
 		out.Messages = []*mcp.PromptMessage{}
 	}
 	return out, nil
+}
+
+// ownURI is c, a block of server's, with a resource URI in our scheme
+// (a link's, an embedded resource's) given as server's own: a backend's
+// prompt claimed switchboard://<another server>/... or
+// switchboard://status for what it sent. c is not changed (cleanResult
+// made it a copy).
+func ownURI(server string, c mcp.Content) mcp.Content {
+	switch c := c.(type) {
+	case *mcp.ResourceLink:
+		if inOurScheme(c.URI) {
+			cc := *c
+			cc.URI = ResourceURI(server, c.URI)
+			return &cc
+		}
+	case *mcp.EmbeddedResource:
+		if c.Resource != nil && inOurScheme(c.Resource.URI) {
+			r := *c.Resource
+			r.URI = ResourceURI(server, r.URI)
+			cc := *c
+			cc.Resource = &r
+			return &cc
+		}
+	}
+	return c
 }
 
 // rpcError keeps a backend's JSON-RPC error code (resource not found,
@@ -486,7 +570,7 @@ func (s *Server) GetPrompt(ctx context.Context, name string, args map[string]str
 // method not found becomes invalid params: the method is ours and
 // supported, the backend the params name lacks it (and the SDK would
 // replace our message with its own "method not found", naming neither
-// server nor resource).
+// server nor resource). The error's data is kept, cleaned (cleanData).
 func rpcError(err error) error {
 	var we *jsonrpc.Error
 	if errors.As(err, &we) {
@@ -494,9 +578,31 @@ func rpcError(err error) error {
 		if code == jsonrpc.CodeMethodNotFound {
 			code = jsonrpc.CodeInvalidParams
 		}
-		return &jsonrpc.Error{Code: code, Message: cleanText(err.Error()), Data: we.Data}
+		return &jsonrpc.Error{Code: code, Message: cleanText(err.Error()), Data: cleanData(we.Data)}
 	}
 	return errors.New(cleanText(err.Error()))
+}
+
+// cleanData is a backend's JSON-RPC error data with hidden characters
+// stripped from its strings and keys, as its message is; data that is not
+// JSON, which the SDK would not have decoded, is left out. Data over
+// rpcid.MaxErrorData is not read: the answer leaves it out, saying its
+// size (rpcid.BoundAnswer, on the stdio and HTTP fronts alike).
+func cleanData(data json.RawMessage) json.RawMessage {
+	if len(data) == 0 || len(data) > rpcid.MaxErrorData {
+		return data
+	}
+	var v any
+	d := json.NewDecoder(strings.NewReader(string(data)))
+	d.UseNumber()
+	if d.Decode(&v) != nil {
+		return nil
+	}
+	b, err := json.Marshal(cleanValue(v))
+	if err != nil {
+		return nil
+	}
+	return b
 }
 
 // Status is what switchboard://status says.
@@ -653,6 +759,7 @@ func (s *Server) scriptHost(ctx context.Context, fn string, raw json.RawMessage)
 				if r != nil {
 					c := *r
 					c.Name, c.Title, c.Description = cleanText(r.Name), cleanText(r.Title), cleanText(r.Description)
+					c.Meta = backendMeta(r.Meta, -1)
 					out = append(out, &c)
 				}
 			}
@@ -663,6 +770,15 @@ func (s *Server) scriptHost(ctx context.Context, fn string, raw json.RawMessage)
 				if p != nil {
 					c := *p
 					c.Title, c.Description = cleanText(p.Title), cleanText(p.Description)
+					c.Meta = backendMeta(p.Meta, -1)
+					c.Arguments = nil
+					for _, a := range p.Arguments {
+						if a != nil {
+							ac := *a
+							ac.Title, ac.Description = cleanText(a.Title), cleanText(a.Description)
+							c.Arguments = append(c.Arguments, &ac)
+						}
+					}
 					out = append(out, &c)
 				}
 			}

@@ -143,6 +143,12 @@ func New(o Options) *Server {
 		HasResources: true, HasPrompts: true, // resources.go: backends' lists can fill later
 		SubscribeHandler: s.subscribe, UnsubscribeHandler: s.unsubscribe, // resources.go
 		CompletionHandler: s.complete, // complete.go: for the backends' prompts and templates
+		// Every list and read is the session's (its servers, a trusted
+		// project's among them, as its pins let them; a backend's data
+		// through the user's credentials): the SDK made a cache scope
+		// left unset "public", which lets an intermediary serve it to
+		// another user. No TTL is set: as before, none is fresh.
+		SetCacheable: func(_ context.Context, _ mcp.Request, c *mcp.Cacheable) { c.CacheScope = "private" },
 	})
 	// A client that talks to us will likely run a script, but first lists
 	// tools: get the sandbox ready shortly after its first request, so that

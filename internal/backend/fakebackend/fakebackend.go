@@ -15,6 +15,10 @@
 //	         to stderr, then exits 1 before the handshake
 //	flood    writes $FAKE_FLOOD bytes without a newline to stdout at once
 //
+// In mode complete, any argument is completed with its name, its value
+// and the ref, but the argument "leak", which gets an error answer whose
+// message and data hold $FAKE_TOKEN.
+//
 // Tools: echo (returns its raw arguments), pid, env (our environment,
 // one variable a line), sleep {"ms":N} (with $FAKE_SLEEP_MARK set, it
 // makes the file $FAKE_SLEEP_MARK.started when it starts and
@@ -123,6 +127,12 @@ func server(mode string) *mcp.Server {
 		// Completes any argument with its name, its value and the ref.
 		o.CompletionHandler = func(_ context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
 			p := req.Params
+			if p.Argument.Name == "leak" {
+				// An error answer whose message and data hold $FAKE_TOKEN.
+				tok := os.Getenv("FAKE_TOKEN")
+				data, _ := json.Marshal(map[string]any{"token": tok, "seen": []string{"Bearer " + tok}})
+				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "bad argument; token " + tok, Data: data}
+			}
 			return &mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: []string{p.Argument.Name + "=" + p.Argument.Value + " " + p.Ref.Type + " " + p.Ref.Name + p.Ref.URI}, Total: 1}}, nil
 		}
 	}
