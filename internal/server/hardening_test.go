@@ -56,7 +56,8 @@ func (f *hardBackends) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToo
 	case "structured":
 		return &mcp.CallToolResult{StructuredContent: map[string]any{"data": strings.Repeat("y", 2<<20)}, Content: []mcp.Content{&mcp.TextContent{Text: "see structured"}}}, nil
 	case "hidden":
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok\u200b\u202eevil\U000E0041"}}, StructuredContent: map[string]any{"k\u200d": "v\u2066x"}}, nil
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok\u200b\u202eevil\U000E0041", Meta: mcp.Meta{"t\u2066": "u\u200d"}}, &mcp.ImageContent{MIMEType: "image/png", Data: []byte{1}, Meta: mcp.Meta{"i": []any{"\u202ej"}}}},
+			StructuredContent: map[string]any{"k\u200d": "v\u2066x"}, Meta: mcp.Meta{"m\u200b": map[string]any{"n": "o\u202e"}}}, nil
 	case "slow":
 		<-ctx.Done()
 		return nil, ctx.Err()
@@ -386,7 +387,7 @@ func TestServer_StripsHiddenUnicodeFromResults(t *testing.T) {
 			res = callRes(t, h.cs, name, nil)
 		}
 		b, _ := json.Marshal(res)
-		if lastText(res) != "okevil" || strings.Contains(string(b), `\u200d`) || strings.Contains(string(b), "\u2066") || strings.Contains(string(b), "\u200d") {
+		if !strings.Contains(string(b), `"okevil"`) || strings.ContainsAny(string(b), "\u200b\u200d\u202e\u2066") || strings.Contains(string(b), `\u200d`) || !strings.Contains(string(b), `"m":{"n":"o"}`) {
 			t.Errorf("%s: %s", name, b)
 		}
 	}

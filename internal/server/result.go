@@ -19,8 +19,10 @@ func cleanText(s string) string { return trust.CleanText(s) }
 
 // cleanResult returns res with hidden Unicode stripped from every text
 // the model may read: text blocks, embedded text resources, resource
-// links' names and descriptions, and the strings (values and keys) of
-// structuredContent. res itself is not changed.
+// links' names and descriptions, the strings (values and keys) of
+// structuredContent, and those of the result's and each block's _meta
+// (a client may show them, or hand them to the model). res itself is not
+// changed.
 func cleanResult(res *mcp.CallToolResult) *mcp.CallToolResult {
 	if res == nil {
 		return nil
@@ -31,20 +33,29 @@ func cleanResult(res *mcp.CallToolResult) *mcp.CallToolResult {
 		switch c := c.(type) {
 		case *mcp.TextContent:
 			cc := *c
-			cc.Text = cleanText(c.Text)
+			cc.Text, cc.Meta = cleanText(c.Text), cleanMeta(c.Meta)
 			out.Content[i] = &cc
 		case *mcp.EmbeddedResource:
 			cc := *c
-			if c.Resource != nil && c.Resource.Text != "" {
+			cc.Meta = cleanMeta(c.Meta)
+			if c.Resource != nil && (c.Resource.Text != "" || len(c.Resource.Meta) > 0) {
 				r := *c.Resource
-				r.Text = cleanText(r.Text)
+				r.Text, r.Meta = cleanText(r.Text), cleanMeta(r.Meta)
 				cc.Resource = &r
 			}
 			out.Content[i] = wireSafe(&cc)
 		case *mcp.ResourceLink:
 			cc := *c
-			cc.Name, cc.Title, cc.Description = cleanText(c.Name), cleanText(c.Title), cleanText(c.Description)
+			cc.Name, cc.Title, cc.Description, cc.Meta = cleanText(c.Name), cleanText(c.Title), cleanText(c.Description), cleanMeta(c.Meta)
 			out.Content[i] = wireSafe(&cc)
+		case *mcp.ImageContent:
+			cc := *c
+			cc.Meta = cleanMeta(c.Meta)
+			out.Content[i] = &cc
+		case *mcp.AudioContent:
+			cc := *c
+			cc.Meta = cleanMeta(c.Meta)
+			out.Content[i] = &cc
 		default:
 			out.Content[i] = c
 		}
@@ -52,7 +63,22 @@ func cleanResult(res *mcp.CallToolResult) *mcp.CallToolResult {
 	if res.StructuredContent != nil {
 		out.StructuredContent = cleanValue(res.StructuredContent)
 	}
+	out.Meta = cleanMeta(res.Meta)
 	return &out
+}
+
+// cleanMeta returns m with hidden Unicode stripped from its keys and
+// strings, keeping every key (a result's reserved ones included); m
+// itself when empty.
+func cleanMeta(m mcp.Meta) mcp.Meta {
+	if len(m) == 0 {
+		return m
+	}
+	out := make(mcp.Meta, len(m))
+	for k, v := range m {
+		out[cleanText(k)] = cleanValue(v)
+	}
+	return out
 }
 
 // wireSafe returns c, a block the SDK decoded, in a form the SDK encodes
