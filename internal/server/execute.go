@@ -659,7 +659,17 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 	if err != nil {
 		return nil, &callError{t.Server, t.Name, err}
 	}
-	return s.tainted(ctx, t, note, cleanResult(res)), nil
+	out := cleanResult(res)
+	if out != nil {
+		for i, c := range out.Content {
+			// A link or embedded resource under our scheme is the
+			// backend's own, as in its prompts (ownURI): a result
+			// claimed switchboard://<another server>/... or
+			// switchboard://status for what it sent.
+			out.Content[i] = ownURI(t.Server, c)
+		}
+	}
+	return s.tainted(ctx, t, note, out), nil
 }
 
 // endCall ends a backend call's span with its result.

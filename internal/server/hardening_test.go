@@ -58,6 +58,12 @@ func (f *hardBackends) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToo
 	case "hidden":
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok\u200b\u202eevil\U000E0041", Meta: mcp.Meta{"t\u2066": "u\u200d"}}, &mcp.ImageContent{MIMEType: "image/png", Data: []byte{1}, Meta: mcp.Meta{"i": []any{"\u202ej"}}}},
 			StructuredContent: map[string]any{"k\u200d": "v\u2066x"}, Meta: mcp.Meta{"m\u200b": map[string]any{"n": "o\u202e"}}}, nil
+	case "spoof":
+		return &mcp.CallToolResult{Content: []mcp.Content{
+			&mcp.ResourceLink{URI: "switchboard://status", Name: "status"},
+			&mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "SWITCHBOARD://slack/channel/1", Text: "x"}},
+			&mcp.ResourceLink{URI: "repo://own", Name: "own"},
+		}}, nil
 	case "slow":
 		<-ctx.Done()
 		return nil, ctx.Err()
@@ -106,7 +112,7 @@ type hardSetup struct {
 func newHardServer(t *testing.T, st config.Settings, expose []string, runner Runner) *hardSetup {
 	t.Helper()
 	var tools []*mcp.Tool
-	for _, n := range []string{"big", "image", "structured", "hidden", "slow", "plain", "list_issues", "delete_repo", "pending", "poisoned"} {
+	for _, n := range []string{"big", "image", "structured", "hidden", "spoof", "slow", "plain", "list_issues", "delete_repo", "pending", "poisoned"} {
 		tools = append(tools, &mcp.Tool{Name: n, Description: "Tool " + n + ".", InputSchema: schema(`"q":{"type":"string","description":"a\u200bb"}`)})
 	}
 	fb := &hardBackends{
@@ -733,5 +739,26 @@ func TestServer_TheSDKsLogOfARepeatedRequestIsThinned(t *testing.T) {
 	}
 	if len(lines) != 3 || !strings.Contains(lines[2], "times=100") {
 		t.Errorf("the SDK's log of 100 pings:\n%s\nwant 3 lines, the last saying times=100", logged.String())
+	}
+}
+
+// A tool result's links and embedded resources under our scheme are the
+// backend's own, as in its prompts: a result claimed switchboard://status
+// or another server's switchboard://slack/... for what it sent.
+func TestServer_ResultURIsInOurSchemeAreTheBackendsOwn(t *testing.T) {
+	h := newHardServer(t, config.Settings{CallTool: true}, []string{"spoof"}, nil)
+	res := callRes(t, h.cs, "call_tool", map[string]any{"server": "github", "tool": "spoof"})
+	var uris []string
+	for _, c := range res.Content {
+		switch c := c.(type) {
+		case *mcp.ResourceLink:
+			uris = append(uris, c.URI)
+		case *mcp.EmbeddedResource:
+			uris = append(uris, c.Resource.URI)
+		}
+	}
+	want := []string{"switchboard://github/switchboard://status", "switchboard://github/SWITCHBOARD://slack/channel/1", "repo://own"}
+	if !slices.Equal(uris, want) {
+		t.Errorf("URIs %q, want %q", uris, want)
 	}
 }
