@@ -20,21 +20,6 @@ import (
 func TestRawConn_NotificationsBeforeAResponseAreHandledFirst(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		ctx := context.Background()
-		s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
-		s.AddTool(&mcp.Tool{Name: "work", InputSchema: map[string]any{"type": "object"}},
-			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-				for i := range 3 {
-					req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: req.Params.GetProgressToken(), Progress: float64(i + 1)})
-					req.Session.Log(ctx, &mcp.LoggingMessageParams{Level: "info", Data: i})
-				}
-				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil
-			})
-		st, ct := mcp.NewInMemoryTransports()
-		ss, err := s.Connect(ctx, st, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer ss.Close()
 		var raw rawTools
 		var mu sync.Mutex
 		var handled []string
@@ -56,14 +41,13 @@ func TestRawConn_NotificationsBeforeAResponseAreHandledFirst(t *testing.T) {
 				slow("log")
 			},
 		}
-		cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, co).Connect(ctx, raw.transport(ct), &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer cs.Close()
-		if err := cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "debug"}); err != nil {
-			t.Fatal(err)
-		}
+		cs := clientThroughRaw(t, &raw, co, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			for i := range 3 {
+				req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: req.Params.GetProgressToken(), Progress: float64(i + 1)})
+				req.Session.Log(ctx, &mcp.LoggingMessageParams{Level: "info", Data: i})
+			}
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil
+		})
 		p := &mcp.CallToolParams{Name: "work", Arguments: map[string]any{}}
 		p.SetProgressToken("tok")
 		if _, err := cs.CallTool(ctx, p); err != nil {
@@ -85,20 +69,6 @@ func TestRawConn_ABacklogOfNotificationsIsBounded(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		ctx := context.Background()
 		const sent = 3 * maxBacklog
-		s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
-		s.AddTool(&mcp.Tool{Name: "noise", InputSchema: map[string]any{"type": "object"}},
-			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-				for i := range sent {
-					req.Session.Log(ctx, &mcp.LoggingMessageParams{Level: "info", Data: i})
-				}
-				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil
-			})
-		st, ct := mcp.NewInMemoryTransports()
-		ss, err := s.Connect(ctx, st, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer ss.Close()
 		var raw rawTools
 		var dropped atomic.Uint64
 		raw.order.onDrop = func(n uint64, method string) {
@@ -118,15 +88,13 @@ func TestRawConn_ABacklogOfNotificationsIsBounded(t *testing.T) {
 				}
 			},
 		}
-		cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, co).Connect(ctx, raw.transport(ct), &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer cs.Close()
-		if err := cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "debug"}); err != nil {
-			t.Fatal(err)
-		}
-		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "noise", Arguments: map[string]any{}})
+		cs := clientThroughRaw(t, &raw, co, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			for i := range sent {
+				req.Session.Log(ctx, &mcp.LoggingMessageParams{Level: "info", Data: i})
+			}
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil
+		})
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "work", Arguments: map[string]any{}})
 		if err != nil || res.IsError {
 			t.Fatalf("call: %v, %v; want its result", res, err)
 		}
@@ -262,4 +230,29 @@ func TestNoteOrder_AStillBacklogIsForgiven(t *testing.T) {
 			t.Error("still dropped after the backlog stood still for backlogForgive")
 		}
 	})
+}
+
+// clientThroughRaw serves work as tool "work" of an in-memory server and
+// returns a client of it through raw's connection wrapper, with co's
+// handlers and the backend's log level set to debug; both end with t.
+func clientThroughRaw(t *testing.T, raw *rawTools, co *mcp.ClientOptions, work mcp.ToolHandler) *mcp.ClientSession {
+	t.Helper()
+	ctx := context.Background()
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	s.AddTool(&mcp.Tool{Name: "work", InputSchema: map[string]any{"type": "object"}}, work)
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := s.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, co).Connect(ctx, raw.transport(ct), &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	if err := cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "debug"}); err != nil {
+		t.Fatal(err)
+	}
+	return cs
 }
