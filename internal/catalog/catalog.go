@@ -167,8 +167,9 @@ type Catalog struct {
 	names   []string          // sorted server names
 	entries map[string]*entry // fixed after New
 
-	mu      sync.Mutex
-	invalid map[string]int // server -> refreshes wanted (0-2), see Invalidate
+	mu        sync.Mutex
+	invalid   map[string]int       // server -> refreshes wanted (0-2), see Invalidate
+	refreshed map[string]time.Time // server -> when its last refresh after list_changed began
 
 	indexMu  sync.Mutex // guards index; serialises this process's index writes
 	index    map[string]indexEntry
@@ -918,6 +919,20 @@ func (c *Catalog) Invalidate(server string, timeout time.Duration) {
 			}
 		}()
 		for {
+			// Not before refreshGap has passed since the server's last
+			// refresh began, so that a backend sending list_changed
+			// without end is listed a few times a second, not as fast
+			// as it answers.
+			c.mu.Lock()
+			wait := refreshGap - time.Since(c.refreshed[server])
+			c.mu.Unlock()
+			time.Sleep(wait)
+			c.mu.Lock()
+			if c.refreshed == nil {
+				c.refreshed = map[string]time.Time{}
+			}
+			c.refreshed[server] = time.Now()
+			c.mu.Unlock()
 			ctx, cancel := context.WithTimeout(context.Background(), timeout)
 			if err := c.Refresh(ctx, server); err != nil && !errors.Is(err, ErrShutDown) {
 				c.opts.Logger.Warn("refreshing tool list after list_changed", "server", server, "err", err)
@@ -929,6 +944,10 @@ func (c *Catalog) Invalidate(server string, timeout time.Duration) {
 		}
 	}()
 }
+
+// refreshGap is the least time between the starts of two refreshes of a
+// server after list_changed.
+const refreshGap = 250 * time.Millisecond
 
 // wantRefresh adds d to the refreshes wanted for server, kept within
 // 0..2, and returns the new count.

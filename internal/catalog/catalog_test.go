@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -176,6 +177,25 @@ func TestCatalog_InvalidateFloodIsCoalesced(t *testing.T) {
 	if n := src.calls.Load(); n != 2 {
 		t.Errorf("1000 list_changed notices caused %d fetches, want 2 (one running, one after)", n)
 	}
+}
+
+// A backend sending list_changed without end is listed a few times a
+// second, not as fast as it answers: 10 s of a notice every millisecond
+// made about 5,000 fetches.
+func TestCatalog_InvalidateSustainedFloodIsPaced(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		src := &fakeSource{tools: map[string][]*mcp.Tool{"a": {tool("x", "")}}}
+		c := New(servers("a"), src, nil)
+		for range 10000 {
+			c.Invalidate("a", time.Minute)
+			time.Sleep(time.Millisecond)
+		}
+		synctest.Wait()
+		time.Sleep(time.Second)
+		if n := src.calls.Load(); n > 10*int32(time.Second/refreshGap)+2 || n < 10 {
+			t.Errorf("10 s of list_changed every millisecond caused %d fetches, want one per %v at most", n, refreshGap)
+		}
+	})
 }
 
 // A refresh after list_changed that fails is logged, unless the source
