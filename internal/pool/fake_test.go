@@ -13,7 +13,9 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/config"
 )
 
-// fakeConn is an in-memory backend. Tools: "sleep" waits a minute or
+// fakeConn is an in-memory backend. Tools: "sleep" waits 50 s (under
+// the default call timeout of a minute: at a minute the two timers fired
+// at the same fake instant, and the call failed or not by chance) or
 // until cancelled, "crash" ends the backend mid-call, anything else
 // answers with the server name.
 type fakeConn struct {
@@ -36,7 +38,7 @@ func (c *fakeConn) CallTool(ctx context.Context, tool string, args json.RawMessa
 	switch tool {
 	case "sleep":
 		select {
-		case <-time.After(time.Minute):
+		case <-time.After(50 * time.Second):
 		case <-ctx.Done():
 			c.cancelled.Add(1)
 			return nil, ctx.Err()
