@@ -48,17 +48,7 @@ func newHostileRelaySpec(t *testing.T, srv *mcp.Server, st config.Settings, edit
 	if _, err := cat.Tools(ctx, "h"); err != nil { // as list_tools would: its resources and prompts registered
 		t.Fatal(err)
 	}
-	ct, stt := mcp.NewInMemoryTransports()
-	ss, err := s.MCP().Connect(ctx, stt, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close(); ss.Close() })
-	return cs
+	return clientOf(t, s)
 }
 
 // listsSource lists a backend through the pool with its resources,

@@ -507,17 +507,7 @@ func TestListTools_WithheldNameCannotForgeLines(t *testing.T) {
 	var s *Server
 	cat := catalog.New(specs, fb, &catalog.Options{Vetter: withholdVetter{evil: "new or changed since it was last approved"}, OnChange: func(server string) { s.CatalogChanged(server) }})
 	s = New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
-	ct, st := mcp.NewInMemoryTransports()
-	ctx := context.Background()
-	ss, err := s.MCP().Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close(); ss.Close() })
+	cs := clientOf(t, s)
 	for _, detail := range []string{"summary", "names"} {
 		out, _ := call(t, cs, "list_tools", map[string]any{"servers": []any{"hb"}, "detail": detail})
 		for _, line := range strings.Split(out, "\n") {

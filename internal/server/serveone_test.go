@@ -29,3 +29,21 @@ func serveOne(t *testing.T, name string, fb interface {
 	}
 	return s, ct, ss
 }
+
+// clientOf is a Go SDK client of s over in-memory transports; both ends
+// close with t.
+func clientOf(t *testing.T, s *Server) *mcp.ClientSession {
+	t.Helper()
+	ctx := context.Background()
+	ct, st := mcp.NewInMemoryTransports()
+	ss, err := s.MCP().Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close(); ss.Close() })
+	return cs
+}
