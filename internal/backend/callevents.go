@@ -209,10 +209,16 @@ func (c *callEvents) sink(p []byte) {
 // refused is why the current event is one the SDK would end the session
 // on, or "".
 func (c *callEvents) refused() string {
-	if c.dataN == 0 || c.nameOver || (len(c.name) > 0 && string(c.name) != "message") {
-		return "" // skipped by the SDK
+	if c.skipped() {
+		return ""
 	}
 	return c.scan.Verdict()
+}
+
+// skipped reports whether the SDK skips the current event: no data, or
+// a name other than "message".
+func (c *callEvents) skipped() bool {
+	return c.dataN == 0 || c.nameOver || (len(c.name) > 0 && string(c.name) != "message")
 }
 
 // endEvent ends the current event at its blank line.
@@ -233,7 +239,7 @@ func (c *callEvents) endEvent(blank []byte) {
 // dropped reports whether the current event, one the SDK takes, is a
 // notification that admit refuses.
 func (c *callEvents) dropped() bool {
-	if c.admit == nil || c.dataN == 0 || c.nameOver || (len(c.name) > 0 && string(c.name) != "message") {
+	if c.admit == nil || c.skipped() {
 		return false
 	}
 	m, ok := c.scan.Notification()

@@ -167,14 +167,22 @@ func (s *eventStore) compact() {
 		if !r.inUse {
 			continue
 		}
-		off := len(arena)
-		head := int(r.sessLen + r.idLen)
-		arena = append(arena, s.arena[r.off:r.off+head]...)
-		arena = append(arena, s.arena[r.off+r.start:r.end]...)
-		r.off, r.start, r.end, r.room = off, head, len(arena), len(arena)
+		arena = s.moveRegion(arena, r)
+		r.room = r.end
 	}
 	s.arena = arena
 	s.live, s.rooms = len(arena), 0
+}
+
+// moveRegion appends what r's region keeps (its ids, then its events
+// kept) to dst, which is s.arena or a new arena, and points r there;
+// its room stays where it was. s.mu is held.
+func (s *eventStore) moveRegion(dst []byte, r *streamRec) []byte {
+	off, head := len(dst), int(r.sessLen+r.idLen)
+	dst = append(dst, s.arena[r.off:r.off+head]...)
+	dst = append(dst, s.arena[r.off+r.start:r.end]...)
+	r.off, r.start, r.end = off, head, len(dst)
+	return dst
 }
 
 // errNotKept: the store keeps no events of the stream: the session's
@@ -254,11 +262,10 @@ func (s *eventStore) Append(_ context.Context, session, id string, data []byte) 
 		// end, with room to grow into.
 		s.live -= r.kept()
 		s.rooms -= r.room - r.end
-		off, head, events := len(s.arena), int(r.sessLen+r.idLen), r.end-(r.off+r.start)
-		s.arena = append(s.arena, s.arena[r.off:r.off+head]...)
-		s.arena = append(s.arena, s.arena[r.off+r.start:r.end]...)
+		events := r.end - (r.off + r.start)
+		s.arena = s.moveRegion(s.arena, r)
 		s.arena = append(binary.AppendUvarint(s.arena, uint64(len(data))), data...)
-		r.off, r.start, r.end = off, head, len(s.arena)
+		r.end = len(s.arena)
 		room := max(0, min(events+need, maxRoom, s.max/4-s.rooms))
 		s.arena = slices.Grow(s.arena, room)[:len(s.arena)+room]
 		r.room = len(s.arena)
