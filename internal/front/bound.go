@@ -46,6 +46,9 @@ type answerWriter struct {
 	// id (an initialize); opened is the session id its answer carries.
 	fresh  bool
 	opened string
+	// pr is the request's session being opened (fresh): its cancel is
+	// known by id as soon as the id is (see Write).
+	pr *perRequest
 
 	// mu serializes what goes to the ResponseWriter: the SDK's handler
 	// writes, and so may the timer that sends a priming event held back.
@@ -165,6 +168,13 @@ func (w *answerWriter) Write(b []byte) (int, error) {
 		if sid := w.Header().Get("Mcp-Session-Id"); sid != "" {
 			w.opened = sid
 			w.f.flights.open(sid)
+			if w.pr != nil && w.pr.end != nil {
+				// So is the cancel of its calls: a DELETE that came
+				// before adopt found none and waited for the calls.
+				w.f.mu.Lock()
+				w.f.ends[sid] = w.pr.end
+				w.f.mu.Unlock()
+			}
 		}
 	}
 	out := b

@@ -351,10 +351,30 @@ func TestFront_ACancelledRequestsProgressIsNotSent(t *testing.T) {
 // long as the longest call (a script up to its 300 s limit) and the
 // calls ran on for nobody. Now the session's calls are cancelled first,
 // and the DELETE is answered at once.
+//
+// The cancel is known from the moment the session's id is written, not
+// from when the initialize's handler has returned: in between, the client
+// has the id and may call and DELETE (CI, loaded: the DELETE found no
+// cancel and waited for the call).
 func TestFront_DeletingASessionCancelsItsCalls(t *testing.T) {
+	t.Run("adopted", func(t *testing.T) { deleteCancels(t, false) })
+	t.Run("before the initialize's handler returned", func(t *testing.T) { deleteCancels(t, true) })
+}
+
+func deleteCancels(t *testing.T, early bool) {
+	adopt := make(chan struct{})
+	if early {
+		afterServe = func(opened string) {
+			if opened != "" { // the initialize's; the rest pass
+				<-adopt
+			}
+		}
+		defer func() { afterServe = nil }()
+	}
 	h := newHoldServer()
 	url, stop := serveHold(t, h)
 	defer stop()
+	defer close(adopt)     // before stop, which waits for the initialize
 	defer close(h.release) // before the shutdown, which waits for the call
 	post := func(sid, body string) (*http.Response, error) {
 		req, _ := http.NewRequest("POST", url, strings.NewReader(body))

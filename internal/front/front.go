@@ -281,6 +281,12 @@ func (f *Front) sessionServer(r *http.Request) *mcp.Server {
 	return pr.s.MCP()
 }
 
+// afterServe, when set (by tests), runs after the stateful handler
+// returned, before the session it opened, if any (opened, its id), is
+// adopted: the client may have its answer and send its next requests in
+// between.
+var afterServe func(opened string)
+
 // adopt ties the session a request opened to the life of its MCP
 // session: closed when the client ends it or it expires, at once when
 // none was made. opened is the HTTP session id the request's answer
@@ -293,6 +299,9 @@ func (f *Front) adopt(s Session, opened string, end context.CancelFunc) {
 	if len(live) == 0 {
 		if opened != "" {
 			f.flights.close(opened)
+			f.mu.Lock()
+			delete(f.ends, opened)
+			f.mu.Unlock()
 		}
 		end()
 		f.closeSession(s)
@@ -551,11 +560,18 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 			f.mu.Unlock()
 		}()
 	}
+	aw, _ := w.(*answerWriter)
+	if aw != nil && aw.fresh {
+		aw.pr = pr
+	}
 	r = r.WithContext(context.WithValue(r.Context(), perRequestKey{}, pr))
 	f.stateful.ServeHTTP(w, r)
 	opened := ""
-	if aw, ok := w.(*answerWriter); ok {
+	if aw != nil {
 		opened = aw.opened
+	}
+	if afterServe != nil {
+		afterServe(opened)
 	}
 	if pr.s != nil {
 		f.adopt(pr.s, opened, pr.end)
