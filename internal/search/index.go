@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -245,6 +246,23 @@ func (ix *Index) build() {
 		}
 	}
 	ix.srv = sb.finish(o.K1, wSrvField, bSrv)
+
+	lb := newBuilder()
+	for i := range ix.docs {
+		lb.startDoc()
+		toks = analyze(learnedText(&ix.docs[i]), toks[:0])
+		// Words the tool's own text has count there.
+		toks = slices.DeleteFunc(toks, func(t token) bool {
+			id, ok := ix.tools.lookup(t.term)
+			if !ok {
+				return false
+			}
+			_, own := find(ix.tools.post, id, int32(i))
+			return own
+		})
+		lb.add(fDesc, toks, 0, 0)
+	}
+	ix.learned = lb.finish(o.K1, [nFields]float64{fDesc: 1}, bField)
 	ix.buildNames()
 	ix.buildVendors()
 	ix.srvDocs = srvDocs

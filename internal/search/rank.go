@@ -430,6 +430,9 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	for i := 0; i < len(hits) && i < relevantDepth && !r.relevant; i++ {
 		r.relevant = ix.relevant(query, all, named, naming, unserved, hits[i].Doc, len(clauseHits) == 0, &r.coverage)
 	}
+	if r.relevant && ix.learnedBoost(qs, cands, score) {
+		hits = ix.topK(cands, score, max(limit, relevantDepth))
+	}
 	hits = hits[:min(limit, len(hits))]
 	r.hits = ix.diversify(hits, limit, score, cands, ix.clauseTops(clauseHits, clauseInfo, hits[0]), named)
 	r.hits = ix.withPrereqs(r.hits, limit, score)

@@ -55,6 +55,10 @@ type Doc struct {
 	Title       string
 	Description string
 	Params      []Param
+	// Learned is words requests for this tool used that its own text
+	// does not (see learned.go); they reorder tools some query word
+	// already matched and decide nothing else.
+	Learned string
 }
 
 // Hit is one ranked tool. Doc indexes the docs given to New.
@@ -147,6 +151,7 @@ type Index struct {
 	nameWord     []bool   // tool-level term id -> in some tool's name
 	headWord     []bool   // tool-level term id -> the last word of some tool's name
 	srv          field    // server-level postings
+	learned      field    // Doc.Learned postings
 	exact        map[string][]int32
 	maxIDF       float64
 	products     productSet
