@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -411,7 +410,8 @@ func (headerTools) CallTool(ctx context.Context, c *pool.Call) (*mcp.CallToolRes
 func TestOutputChecker_CostIsBounded(t *testing.T) {
 	recursive := json.RawMessage(`{"type":"object","$defs":{"n":{"anyOf":[{"type":"object","properties":{"c":{"$ref":"#/$defs/n"}}},{"type":"object","properties":{"c":{"$ref":"#/$defs/n"}},"required":["x"]}]}},"properties":{"c":{"$ref":"#/$defs/n"}}}`)
 	var deep any
-	json.Unmarshal([]byte(`{"c":`+strings.Repeat(`{"c":`, 40)+`{}`+strings.Repeat(`}`, 40)+`}`), &deep)
+	// Invalid at its depth (c must be an object): checked, it would fail.
+	json.Unmarshal([]byte(`{"c":`+strings.Repeat(`{"c":`, 40)+`5`+strings.Repeat(`}`, 40)+`}`), &deep)
 	var chain strings.Builder
 	chain.WriteString(`{"type":"object","properties":{"a":{"type":"array","items":`)
 	for i := 0; i < 600; i++ {
@@ -435,10 +435,14 @@ func TestOutputChecker_CostIsBounded(t *testing.T) {
 		{"many nodes", json.RawMessage(chain.String()), map[string]any{"a": items[:10]}},
 		{"large value", json.RawMessage(`{"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"}}}}`), map[string]any{"a": items}},
 	} {
-		t0 := time.Now()
+		// Each value breaks its schema: an error result would say the
+		// checker ran over it (a recursive schema, a schema of thousands
+		// of nodes or a value of megabytes, whose checking took minutes).
+		// Not timed: a timed assertion failed on a loaded CI machine
+		// (json.Marshal of the large value under -race, 1.1 s).
 		res := outputChecker(c.schema)("x.y", &mcp.CallToolResult{StructuredContent: c.value})
-		if d := time.Since(t0); d > time.Second || res.IsError {
-			t.Errorf("%s: %v, isError %v; want it left unchecked at once", c.name, d, res.IsError)
+		if res.IsError {
+			t.Errorf("%s: checked (%v); want it left unchecked", c.name, res.Content)
 		}
 	}
 }
