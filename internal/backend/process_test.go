@@ -59,8 +59,10 @@ func TestClose_KillsBackendIgnoringEOFAndSIGTERMWithGrandchild(t *testing.T) {
 
 	began := time.Now()
 	b.Close()
-	if took := time.Since(began); took > 2*time.Second {
-		t.Errorf("Close took %v, want under 2s", took)
+	// Close's graces add up to 1.5 s; the bound leaves a loaded machine
+	// room and still catches a Close that waits on the process.
+	if took := time.Since(began); took > 5*time.Second {
+		t.Errorf("Close took %v, want under 5s", took)
 	}
 	if !gone(pid) {
 		t.Errorf("backend %d still running after Close", pid)

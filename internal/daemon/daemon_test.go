@@ -495,9 +495,11 @@ func TestBridge_DaemonKilledDuringCall(t *testing.T) {
 		}
 		killed := time.Now()
 		syscall.Kill(old, syscall.SIGKILL)
-		r := c.decode(c.next(time.Second))
-		if took := time.Since(killed); took > time.Second {
-			t.Errorf("the in-flight call failed after %s, want under 1 s", took)
+		// Bounds loose enough for a loaded CI machine; what they catch is
+		// a call left to its time limit (a minute) or for ever.
+		r := c.decode(c.next(5 * time.Second))
+		if took := time.Since(killed); took > 3*time.Second {
+			t.Errorf("the in-flight call failed after %s, want under 3 s", took)
 		}
 		if r.ID != "call-3" || r.Error == nil || !strings.Contains(r.Error.Message, fmt.Sprintf("the switchboard daemon exited during this call (pid %d)", old)) || !strings.Contains(r.Error.Message, "not retried") {
 			t.Fatalf("in-flight call got %+v, want the daemon-exit error for id call-3", r)

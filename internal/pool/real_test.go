@@ -95,8 +95,10 @@ func TestPool_RealBackends_LRUAndNoOrphans(t *testing.T) {
 
 	began := time.Now()
 	p.Close()
-	if took := time.Since(began); took > 2*time.Second {
-		t.Errorf("Close took %v with a backend ignoring EOF and SIGTERM, want under 2s", took)
+	// Close's graces add up to 1.5 s; the bound leaves a loaded machine
+	// room and still catches a Close that waits on the process.
+	if took := time.Since(began); took > 5*time.Second {
+		t.Errorf("Close took %v with a backend ignoring EOF and SIGTERM, want under 5s", took)
 	}
 	for name, pid := range pids {
 		if !reaped(pid) {
