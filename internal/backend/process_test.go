@@ -67,7 +67,7 @@ func TestClose_KillsBackendIgnoringEOFAndSIGTERMWithGrandchild(t *testing.T) {
 	if !gone(pid) {
 		t.Errorf("backend %d still running after Close", pid)
 	}
-	if !waitGone(grandchild, time.Second) {
+	if !waitGone(grandchild, 10*time.Second) {
 		t.Errorf("grandchild %d still running after Close", grandchild)
 	}
 	select {
@@ -75,7 +75,7 @@ func TestClose_KillsBackendIgnoringEOFAndSIGTERMWithGrandchild(t *testing.T) {
 		if err == nil {
 			t.Error("in-flight call succeeded")
 		}
-	case <-time.After(time.Second):
+	case <-time.After(10 * time.Second):
 		t.Error("in-flight call did not return after Close")
 	}
 }
@@ -88,7 +88,7 @@ func TestCrash_KillsGrandchildren(t *testing.T) {
 	}
 	b.CallTool(context.Background(), "crash", nil)
 	<-b.Done()
-	if !waitGone(grandchild, 2*time.Second) {
+	if !waitGone(grandchild, 10*time.Second) {
 		t.Errorf("grandchild %d still running after the backend crashed", grandchild)
 	}
 }

@@ -94,7 +94,7 @@ func TestReaper_BackendAndSetsidGrandchildDieWithSIGKILLedParent(t *testing.T) {
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
 	for i, what := range []string{"reaper", "backend", "setsid grandchild"} {
-		if !waitGone(pids[i], 2*time.Second) {
+		if !waitGone(pids[i], 10*time.Second) {
 			t.Errorf("%s %d still running 2s after its Switchboard was SIGKILLed", what, pids[i])
 			syscall.Kill(pids[i], syscall.SIGKILL)
 		}
@@ -115,10 +115,10 @@ func TestReaper_CloseKillsSetsidGrandchild(t *testing.T) {
 	if took := time.Since(began); took > 5*time.Second {
 		t.Errorf("Close took %v, want under 5s", took)
 	}
-	if !waitGone(pid, time.Second) {
+	if !waitGone(pid, 10*time.Second) {
 		t.Errorf("backend %d still running after Close", pid)
 	}
-	if !waitGone(grandchild, time.Second) {
+	if !waitGone(grandchild, 10*time.Second) {
 		t.Errorf("setsid grandchild %d still running after Close", grandchild)
 		syscall.Kill(grandchild, syscall.SIGKILL)
 	}
@@ -133,7 +133,7 @@ func TestReaper_CrashKillsSetsidGrandchild(t *testing.T) {
 	if _, err := b.CallTool(context.Background(), "crash", nil); err == nil || !strings.Contains(err.Error(), "exit status 3") {
 		t.Errorf("crash through the reaper: %v, want the backend's exit status 3", err)
 	}
-	if !waitGone(grandchild, 2*time.Second) {
+	if !waitGone(grandchild, 10*time.Second) {
 		t.Errorf("setsid grandchild %d still running after the backend crashed", grandchild)
 		syscall.Kill(grandchild, syscall.SIGKILL)
 	}
