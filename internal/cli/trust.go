@@ -93,12 +93,14 @@ settings; it cannot redefine your servers or loosen your policy.`)
 	if len(f.Projects) > 0 {
 		return fmt.Errorf("%s: projects: allowed only in your user config (%s); remove it from the project file, then trust it", file, p.user)
 	}
-	ent, err := allow.Trust(store, file)
+	// The content read, parsed and listed below is what is trusted; a
+	// file changed since is not used until trusted again.
+	ent, err := allow.TrustContent(store, file, data)
 	if err != nil {
 		return err
 	}
-	if ent.SHA256 != allow.Digest(data) {
-		return fmt.Errorf("project config %s changed while it was being trusted; run 'switchboard trust %s' again", file, shellQuote(file))
+	if now, err := safefile.Read(file); err != nil || allow.Digest(now) != ent.SHA256 {
+		return fmt.Errorf("project config %s changed while it was being trusted: the file as it is now is not trusted; read it, then run 'switchboard trust %s' again", file, shellQuote(file))
 	}
 	fmt.Fprintf(e.Stdout, "Trusted %s (sha256 %s).\n", ent.Path, ent.SHA256[:12])
 	// Merged with the user config, as serve will: a server that redefines

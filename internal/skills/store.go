@@ -450,6 +450,7 @@ func (st *Store) Approve(name string, uses func(sk *Skill) ([]Use, error)) (*Ski
 			if now, err := safefile.Read(path); err != nil || !bytes.Equal(now, data) {
 				return fmt.Errorf("it changed while being approved (saved again?): nothing is approved; read it again, then run `switchboard skills approve %s`", name)
 			}
+			approved := data // what was read, parsed and vetted
 			if !slices.Equal(us, sk.Uses) {
 				if _, err := keep(d.dir, name); err != nil {
 					return err
@@ -460,12 +461,15 @@ func (st *Store) Approve(name string, uses func(sk *Skill) ([]Use, error)) (*Ski
 				if fi, err := os.Stat(path); err == nil {
 					mode = fi.Mode().Perm() // a project's file keeps its mode
 				}
-				if err := atomicfile.Write(path, Render(sk), mode); err != nil {
+				approved = Render(sk)
+				if err := atomicfile.Write(path, approved, mode); err != nil {
 					return err
 				}
 			}
 			if d.scope == ScopeProject {
-				if _, err := allow.Trust(st.Trusted, path); err != nil {
+				// The content approved, not the file read again: one
+				// swapped in between is not trusted by this.
+				if _, err := allow.TrustContent(st.Trusted, path, approved); err != nil {
 					return err
 				}
 			}
