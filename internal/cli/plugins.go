@@ -210,6 +210,9 @@ later change needs 'switchboard plugins trust' again.`)
 				when = "when " + s.When.String()
 			}
 			fmt.Fprintf(e.Stdout, "  %s (%s): %s\n", s.Name, when, launchLine(s))
+			if l := givenLine(s); l != "" && s.Problem == "" {
+				fmt.Fprintf(e.Stdout, "    %s\n", l)
+			}
 		}
 	}
 	return nil
