@@ -83,3 +83,40 @@ func TestStore_RemoveDoesNotLockThroughALinkedLockFile(t *testing.T) {
 		t.Errorf("rm created the lock link's target: %v", err)
 	}
 }
+
+// approve of a project skill that is a link out of the project writes
+// nothing: a repository's px.js linked to another project's px.js had
+// approve rewrite that file through the link (with the pins it found now)
+// and copy it into this repository's .history, then refuse to trust the
+// link. It is refused first, naming the link and its target.
+func TestStore_ApproveDoesNotWriteThroughAProjectsLink(t *testing.T) {
+	dir := t.TempDir()
+	proj := filepath.Join(dir, "proj", ".switchboard", "skills")
+	other := filepath.Join(dir, "other", ".switchboard", "skills")
+	os.MkdirAll(proj, 0o755)
+	os.MkdirAll(other, 0o755)
+	st := &Store{User: filepath.Join(dir, "user"), Project: proj, Trusted: filepath.Join(dir, "trusted.json")}
+	sk := sample()
+	sk.Name = "px"
+	theirs := Render(sk)
+	os.WriteFile(filepath.Join(other, "px.js"), theirs, 0o600)
+	link := filepath.Join(proj, "px.js")
+	os.Symlink(filepath.Join(other, "px.js"), link)
+	called := false
+	_, err := st.Approve("px", func(sk *Skill) ([]Use, error) {
+		called = true
+		return []Use{{Server: "gh", Tool: "new_tool", Pin: strings.Repeat("c", 64)}}, nil
+	})
+	if err == nil || !strings.Contains(err.Error(), link+" is a link to "+filepath.Join(other, "px.js")) {
+		t.Errorf("approve of a linked project skill: %v, want a refusal naming the link and its target", err)
+	}
+	if called {
+		t.Error("approve asked for the tools' pins (starting backends) before refusing")
+	}
+	if data, _ := os.ReadFile(filepath.Join(other, "px.js")); string(data) != string(theirs) {
+		t.Errorf("approve rewrote the other project's skill through the link:\n%s", data)
+	}
+	if ents, _ := os.ReadDir(filepath.Join(proj, HistoryDir)); len(ents) != 0 {
+		t.Errorf("approve copied the other project's skill into this one's history: %v", ents)
+	}
+}

@@ -437,6 +437,18 @@ func (st *Store) Approve(name string, uses func(sk *Skill) ([]Use, error)) (*Ski
 			return nil, fmt.Errorf("skill %s: %w", path, err)
 		}
 		sk.Scope, sk.Path = d.scope, path
+		if d.scope == ScopeProject {
+			// Before anything is written: a repository's skill linked to
+			// another project's (of the same name) had approve rewrite
+			// that file through the link and copy it into this
+			// repository's .history, then refuse to trust the link.
+			if status, err := allow.CheckUnder(st.Trusted, filepath.Dir(filepath.Dir(d.dir)), path, data); err != nil {
+				return nil, fmt.Errorf("approving skill %s: %w", path, err)
+			} else if status == allow.Linked {
+				target, _ := filepath.EvalSymlinks(path)
+				return nil, fmt.Errorf("project skill %s is a link to %s: a file is trusted only where it is, so nothing is approved; copy the file here in its place, or remove the link (switchboard skills rm %s)", path, target, name)
+			}
+		}
 		if sk.Blocked != "" {
 			return nil, fmt.Errorf("skill %s cannot be approved: %s; change its description", path, sk.Blocked)
 		}
