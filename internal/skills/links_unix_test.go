@@ -3,10 +3,13 @@
 package skills
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // A repository's project skills directory cannot make rm or approve
@@ -118,5 +121,49 @@ func TestStore_ApproveDoesNotWriteThroughAProjectsLink(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(filepath.Join(proj, HistoryDir)); len(ents) != 0 {
 		t.Errorf("approve copied the other project's skill into this one's history: %v", ents)
+	}
+}
+
+// A repository's skills directory is read no further than MaxFiles skill
+// files (the first by name, and a problem naming the directory and the
+// count): one of 20,000 untrusted files was read whole, each file read and
+// checked against the trusted store, at every list_tools, three times
+// (5 s each). A FIFO in the directory's place is a problem, not a wait.
+func TestStore_ASkillsDirectoryIsReadNoFurtherThanTheBound(t *testing.T) {
+	dir := t.TempDir()
+	proj := filepath.Join(dir, "proj", ".switchboard", "skills")
+	os.MkdirAll(proj, 0o755)
+	st := &Store{User: filepath.Join(dir, "user"), Project: proj, Trusted: filepath.Join(dir, "trusted.json")}
+	for i := range MaxFiles + 50 {
+		os.WriteFile(filepath.Join(proj, fmt.Sprintf("s%05d.js", i)), []byte("/**\n * @skill x\n */\n"), 0o644)
+	}
+	all, probs := st.Load()
+	if len(all) != 0 || len(probs) != MaxFiles+1 {
+		t.Fatalf("%d skills, %d problems; want 0 and %d", len(all), len(probs), MaxFiles+1)
+	}
+	if want := fmt.Sprintf("skills directory %s holds %d skill files: only the first %d by name are read", proj, MaxFiles+50, MaxFiles); probs[0].Reason[:len(want)] != want {
+		t.Errorf("first problem %q, want %q", probs[0].Reason, want)
+	}
+	if last := probs[len(probs)-1].Name; last != fmt.Sprintf("s%05d", MaxFiles-1) {
+		t.Errorf("last skill read %q, want the %dth by name", last, MaxFiles)
+	}
+
+	fifo := filepath.Join(dir, "fifo", ".switchboard", "skills")
+	os.MkdirAll(filepath.Dir(fifo), 0o755)
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	done := make(chan []Problem)
+	go func() {
+		_, probs := (&Store{Project: fifo, Trusted: st.Trusted}).Load()
+		done <- probs
+	}()
+	select {
+	case probs := <-done:
+		if len(probs) != 1 || !strings.Contains(probs[0].Reason, "a named pipe (FIFO), not a directory") {
+			t.Errorf("a FIFO as the skills directory: %+v", probs)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Load waited on a FIFO in place of the skills directory")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/allow"
@@ -233,24 +235,67 @@ func problemsLine(s string) string {
 	return strings.Join(out, "; ")
 }
 
+// MaxFiles is the most skill files of one directory that are read;
+// the rest are a problem, named with the directory. A directory is
+// listed no further than maxEntries entries.
+const (
+	MaxFiles   = 1000
+	maxEntries = 10_000
+)
+
 // list returns the skill names in dir (entries NAME.js with a valid name
-// that are not directories). A symbolic link counts, as Get follows one
-// (a dotfiles repository's); what it names, or a FIFO, is read by
-// safefile, which refuses anything but a regular file with the reason.
+// that are not directories), sorted, at most MaxFiles of them. A
+// symbolic link counts, as Get follows one (a dotfiles repository's);
+// what it names, or a FIFO, is read by safefile, which refuses anything
+// but a regular file with the reason. A directory of more than
+// maxEntries entries is an error and none is read; more than MaxFiles
+// skills, the first MaxFiles by name and an error saying how many more.
+// A repository's .switchboard/skills of 20,000 files (or a link to a
+// large directory) was listed and each file read and checked against the
+// trusted store at every list_tools, three times: 5 s each.
 func list(dir string) ([]string, error) {
-	ents, err := os.ReadDir(dir)
+	// Opened without waiting: a FIFO in its place would block a plain
+	// open for a writer (os.ReadDir refused it, as no directory).
+	f, err := os.OpenFile(dir, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("reading skills directory %s: %w", dir, err)
 	}
-	var out []string
-	for _, e := range ents {
-		n, ok := strings.CutSuffix(e.Name(), ".js")
-		if ok && !e.IsDir() && ValidName(n) == nil {
-			out = append(out, n)
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.IsDir() {
+		what := "not a directory"
+		if err == nil && fi.Mode().IsRegular() {
+			what = "a file, not a directory"
+		} else if err == nil {
+			what = safefile.Kind(fi.Mode()) + ", not a directory"
 		}
+		return nil, fmt.Errorf("reading skills directory %s: it is %s", dir, what)
+	}
+	var out []string
+	seen := 0
+	for {
+		ents, err := f.ReadDir(256)
+		if seen += len(ents); seen > maxEntries {
+			return nil, fmt.Errorf("skills directory %s holds more than %d entries: none is read; keep skills only there (at most %d)", dir, maxEntries, MaxFiles)
+		}
+		for _, e := range ents {
+			n, ok := strings.CutSuffix(e.Name(), ".js")
+			if ok && !e.IsDir() && ValidName(n) == nil {
+				out = append(out, n)
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading skills directory %s: %w", dir, err)
+		}
+	}
+	slices.Sort(out)
+	if len(out) > MaxFiles {
+		return out[:MaxFiles], fmt.Errorf("skills directory %s holds %d skill files: only the first %d by name are read; remove the ones you do not use (switchboard skills rm NAME)", dir, len(out), MaxFiles)
 	}
 	return out, nil
 }
