@@ -167,3 +167,27 @@ func TestStore_ASkillsDirectoryIsReadNoFurtherThanTheBound(t *testing.T) {
 		t.Fatal("Load waited on a FIFO in place of the skills directory")
 	}
 }
+
+// A skill file over MaxFile is a problem stating the bound, refused from
+// its size without being read (a repository's were read up to 16 MiB
+// each, untrusted, at every listing).
+func TestStore_ASkillFileOverTheBoundIsNotRead(t *testing.T) {
+	dir := t.TempDir()
+	proj := filepath.Join(dir, "proj", ".switchboard", "skills")
+	os.MkdirAll(proj, 0o755)
+	st := &Store{User: filepath.Join(dir, "user"), Project: proj, Trusted: filepath.Join(dir, "trusted.json")}
+	big := filepath.Join(proj, "big.js")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Truncate(MaxFile + 1)
+	f.Close()
+	_, probs := st.Load()
+	if want := fmt.Sprintf("is %d bytes, over the %d bytes allowed for it", MaxFile+1, MaxFile); len(probs) != 1 || !strings.Contains(probs[0].Reason, want) {
+		t.Errorf("problems %+v, want one saying %q", probs, want)
+	}
+	if _, _, _, err := st.File("big"); err == nil || !strings.Contains(err.Error(), "over the") {
+		t.Errorf("File of the big skill: %v", err)
+	}
+}

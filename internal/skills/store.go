@@ -157,7 +157,7 @@ func (st *Store) File(name string) (path, scope string, data []byte, err error) 
 	}
 	for _, d := range st.dirs() {
 		path := filepath.Join(d.dir, name+".js")
-		data, err := safefile.Read(path)
+		data, err := safefile.ReadMax(path, MaxFile)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -194,7 +194,7 @@ func (st *Store) read(d scopeDir, name string) (*Skill, *problem) {
 	pr := func(err error, reason string, untrusted bool) *problem {
 		return &problem{Problem{Name: name, Scope: d.scope, Path: path, Reason: reason, Untrusted: untrusted}, err}
 	}
-	data, err := safefile.Read(path)
+	data, err := safefile.ReadMax(path, MaxFile)
 	if err != nil {
 		return nil, pr(err, fmt.Sprintf("reading skill %s: %v", path, err), false)
 	}
@@ -234,6 +234,12 @@ func problemsLine(s string) string {
 	}
 	return strings.Join(out, "; ")
 }
+
+// MaxFile is the largest skill file read: far above what Validate lets a
+// skill hold (code, schemas, description). A repository's skill files
+// were read up to safefile's 16 MiB each, before the trust check, at
+// every listing.
+const MaxFile = 1 << 20
 
 // MaxFiles is the most skill files of one directory that are read;
 // the rest are a problem, named with the directory. A directory is
@@ -470,7 +476,7 @@ func (st *Store) Approve(name string, uses func(sk *Skill) ([]Use, error)) (*Ski
 	}
 	for _, d := range st.dirs() {
 		path := filepath.Join(d.dir, name+".js")
-		data, err := safefile.Read(path)
+		data, err := safefile.ReadMax(path, MaxFile)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -504,7 +510,7 @@ func (st *Store) Approve(name string, uses func(sk *Skill) ([]Use, error)) (*Ski
 		err = st.locked(d.dir, func() error {
 			// uses may take seconds (it starts backends): a save in the
 			// meantime would be overwritten by the version read before.
-			if now, err := safefile.Read(path); err != nil || !bytes.Equal(now, data) {
+			if now, err := safefile.ReadMax(path, MaxFile); err != nil || !bytes.Equal(now, data) {
 				return fmt.Errorf("it changed while being approved (saved again?): nothing is approved; read it again, then run `switchboard skills approve %s`", name)
 			}
 			approved := data // what was read, parsed and vetted
