@@ -230,10 +230,18 @@ func validate(schema, v json.RawMessage, what string) error {
 
 // vet sanitises the description and inspects the skill like a tool
 // definition (trust.Inspect): a blocking finding sets Blocked, weaker
-// ones Warning.
+// ones Warning. The schemas are inspected as written, then cleaned of
+// hidden Unicode in every string (trust.CleanSchema, as a backend tool's
+// are): a zero-width space in an enum value or a default only warned,
+// and reached the model in the declaration as it was ("fast\u200b").
+// What the model sees is what arguments are checked against.
 func (sk *Skill) vet() {
 	sk.Description, _ = trust.Sanitize(sk.Description)
 	sk.Warning, sk.Blocked = Vet(sk.Name, sk.Description, sk.InputSchema, sk.OutputSchema)
+	sk.InputSchema = trust.CleanSchema(sk.InputSchema)
+	if len(sk.OutputSchema) > 0 {
+		sk.OutputSchema = trust.CleanSchema(sk.OutputSchema)
+	}
 }
 
 // Vet inspects a skill's text as a tool definition: blocked is why the
