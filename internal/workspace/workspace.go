@@ -59,6 +59,9 @@ type stamp struct {
 	// over: a directory of more than maxGlob entries, not listed to the
 	// end; any move of its mtime counts as a change.
 	over bool
+	// out: a file inside the root by name that is a link to outside it,
+	// stamped (a change to it counts) but not read.
+	out bool
 }
 
 // look stamps path as it is now; for a file it also returns the content,
@@ -158,6 +161,26 @@ type reader struct {
 	errs    []error         // files that are there and cannot be read
 	globs   int             // glob calls so far (maxPatterns)
 	stamped map[string]bool // directories stamped, each once
+	real    string          // the root, links resolved ("": not yet)
+}
+
+// linksOut reports whether the file at p, inside the root by name, is a
+// symbolic link (or below a directory that is one) to a file outside the
+// root. A file named outside the root (a go.work use line's) is not.
+func (r *reader) linksOut(p string) bool {
+	if !within(r.root, p) {
+		return false
+	}
+	target, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return false
+	}
+	if r.real == "" {
+		if r.real, err = filepath.EvalSymlinks(r.root); err != nil {
+			r.real = r.root
+		}
+	}
+	return !within(r.real, target)
 }
 
 // maxPatterns is the most member patterns (globs, go.work use lines) an
@@ -179,16 +202,29 @@ func (r *reader) another(file string) bool {
 // read returns the content of the file at rel (relative to the root, or
 // absolute) and whether it exists; a missing file is stamped too, so that
 // its creation counts as a change.
+//
+// A manifest that is a symbolic link to a file outside the root is not
+// read: a problem says so. A repository's Cargo.toml linked to
+// ../../.aws/credentials had its TOML error, quoting the text it met
+// ("expected value but found \"AKIAIOSFODNN\""), in the list_tools index,
+// as member globs and path predicates already refused such links.
 func (r *reader) read(rel string) ([]byte, bool) {
 	p := r.abs(rel)
 	for _, s := range r.stamps {
 		if s.path == p && !s.dir {
-			if !s.exists {
+			if !s.exists || s.out {
 				return nil, false
 			}
 			b, err := safefile.Read(p)
 			return b, err == nil
 		}
+	}
+	if r.linksOut(p) {
+		st, _, _ := look(p, false)
+		st.out = true
+		r.stamps = append(r.stamps, st)
+		r.errs = append(r.errs, fmt.Errorf("%s is a symbolic link to outside the workspace root: not read", r.rel(p)))
+		return nil, false
 	}
 	st, b, err := look(p, false)
 	if err != nil {
@@ -286,7 +322,7 @@ func (r *reader) rel(p string) string {
 func (r *reader) files() []string {
 	var out []string
 	for _, s := range r.stamps {
-		if s.exists && !s.dir {
+		if s.exists && !s.dir && !s.out {
 			out = append(out, r.rel(s.path))
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -881,5 +882,52 @@ func TestEval_MemberPatternsInAHugeDirectoryCostTheBound(t *testing.T) {
 	}
 	if d := w.Eval(mustParse(t, `{"npm": "pg"}`), nil); !d.Applies {
 		t.Errorf("after big/m7 appeared: applies %v, by %q", d.Applies, d.By)
+	}
+}
+
+// A manifest or lock file at a fixed name that is a symbolic link to a
+// file outside the root is not read, with a problem naming it, as member
+// globs and path predicates already refuse such links: a repository's
+// Cargo.toml linked to ../../.aws/credentials had its TOML error quote
+// the key it met ("expected value but found \"AKIAIOSFODNN\"") into the
+// list_tools index, and pnpm-workspace.yaml linked to ~/.npmrc its first
+// bytes. A link inside the root still counts.
+func TestEval_AManifestLinkedOutsideTheRootIsNotRead(t *testing.T) {
+	dir := t.TempDir()
+	ws := filepath.Join(dir, "ws")
+	write(t, filepath.Join(dir, "creds"), "[default]\naws_secret_access_key = wJalrXUtnFEMIK\n")
+	write(t, filepath.Join(dir, "npmrc"), "//registry.npmjs.org/:_authToken=npm_abcdefghij\n")
+	write(t, filepath.Join(ws, "package.json"), `{"name": "w", "workspaces": ["pkgs/*"]}`)
+	write(t, filepath.Join(ws, "pkgs/a/real.json"), `{"name": "a", "dependencies": {"pg": "^8"}}`)
+	for link, target := range map[string]string{
+		"Cargo.toml":          "../creds",
+		"pnpm-workspace.yaml": "../npmrc",
+		"pyproject.toml":      filepath.Join(dir, "creds"),
+		"pkgs/a/package.json": "real.json", // inside: read
+	} {
+		if err := os.Symlink(target, filepath.Join(ws, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w := New(ws)
+	for p, want := range map[string]string{
+		`{"crate": "x"}`:  "Cargo.toml is a symbolic link to outside the workspace root: not read",
+		`{"npm": "x"}`:    "pnpm-workspace.yaml is a symbolic link to outside the workspace root: not read",
+		`{"python": "x"}`: "pyproject.toml is a symbolic link to outside the workspace root: not read",
+	} {
+		d := w.Eval(mustParse(t, p), nil)
+		all := d.By + strings.Join(d.Problems, "\n")
+		if !slices.Contains(d.Problems, want) || strings.Contains(all, "wJalr") || strings.Contains(all, "//regis") {
+			t.Errorf("%s: by %q, problems %q; want the problem %q and nothing of the file", p, d.By, d.Problems, want)
+		}
+		if slices.ContainsFunc(d.Files, func(f string) bool { return !strings.HasPrefix(f, "pkgs/") && f != "package.json" }) {
+			t.Errorf("%s: files read %q", p, d.Files)
+		}
+	}
+	if d := w.Eval(mustParse(t, `{"npm": "pg"}`), nil); !d.Applies {
+		t.Errorf("pg (a member's package.json linked inside the root): applies %v by %q", d.Applies, d.By)
+	}
+	if w.Refresh() {
+		t.Error("Refresh saw a change where there was none")
 	}
 }
