@@ -43,6 +43,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -424,6 +425,14 @@ func parseUse(s string) (Use, error) {
 	}
 	if len(f) != 3 || f[0] == "" || f[1] == "" || !slices.ContainsFunc([]string{f[2]}, isHex) {
 		return Use{}, errors.New("want: server tool pin (the pin is a hex SHA-256)")
+	}
+	// No server or tool name holds one (the config and the pins refuse
+	// them), and the names reach the model in a skill's mark ("uses
+	// x\nIMPORTANT: …, gone"): a quoted name could carry any.
+	for _, n := range f[:2] {
+		if strings.ContainsFunc(n, func(r rune) bool { return unicode.IsControl(r) || trust.Hidden(r) }) {
+			return Use{}, fmt.Errorf("name %s holds a control or invisible character: no server or tool has one", strconv.Quote(bound(n, 60)))
+		}
 	}
 	return Use{Server: f[0], Tool: f[1], Pin: f[2]}, nil
 }
