@@ -931,3 +931,21 @@ func TestEval_AManifestLinkedOutsideTheRootIsNotRead(t *testing.T) {
 		t.Error("Refresh saw a change where there was none")
 	}
 }
+
+// A requirements file or yarn.lock with a line longer than the scanner
+// takes is a problem naming the file and the line: the rest of the file
+// was dropped without a word, and the dependencies after it went unseen.
+func TestEval_AnOverlongLineIsAProblem(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "requirements.txt"), "flask==3.0.2\n# "+strings.Repeat("x", 70<<10)+"\ndjango==4.2\n")
+	d := New(root).Eval(mustParse(t, `{"python": "flask"}`), nil)
+	if want := "requirements.txt:2: bufio.Scanner: token too long: the rest of the file is not read"; !d.Applies || !slices.Contains(d.Problems, want) {
+		t.Errorf("applies %v, problems %q; want %q", d.Applies, d.Problems, want)
+	}
+	write(t, filepath.Join(root, "package.json"), `{"name": "w", "dependencies": {"pg": "^8"}}`)
+	write(t, filepath.Join(root, "yarn.lock"), "pg@^8:\n  version \"8.11.3\"\n\"x@"+strings.Repeat("y", 5<<20)+"\":\n")
+	d = New(root).Eval(mustParse(t, `{"npm": "pg"}`), nil)
+	if want := "yarn.lock:3: bufio.Scanner: token too long: the rest of the file is not read"; !d.Applies || !slices.Contains(d.Problems, want) {
+		t.Errorf("applies %v by %q, problems %q; want %q", d.Applies, d.By, d.Problems, want)
+	}
+}
