@@ -350,6 +350,13 @@ func (c *Config) addPlugins(srcs []PluginSource) {
 			if old, ok := byIdentity[s.Identity()]; ok && s.Problem == "" && !sameLaunch(old, s) {
 				s = &Server{Name: s.Name, Type: s.Type, Source: src.Path, Plugin: pl.Name, Disabled: true,
 					Problem: fmt.Sprintf("%s: server %q runs the command of the server %q of %s with a different env, cwd or headers; a project plugin cannot reuse a user server's approvals", src.Path, s.Name, old.Name, old.Source)}
+			} else if ok && s.Problem == "" && !c.fromProject[old.Name] {
+				s = &Server{Name: s.Name, Type: s.Type, Source: src.Path, Plugin: pl.Name, Disabled: true, Problem: aliasProblem(src.Path, fmt.Sprintf("server %q", s.Name), old)}
+			} else if src.Project {
+				if c.fromProject == nil {
+					c.fromProject = map[string]bool{}
+				}
+				c.fromProject[s.Name] = true
 			}
 			c.Servers[s.Name] = s
 		}
