@@ -152,6 +152,25 @@ func CheckUnder(storePath, root, file string, data []byte) (Status, error) {
 // entry for the same file) and returns the entry. The init command calls
 // it for the project file it writes.
 func Trust(storePath, file string) (Entry, error) {
+	return trust(storePath, file, nil)
+}
+
+// TrustContent records data, the content of file as the caller read it
+// and showed it for review, as trusted: a file changed since is not
+// trusted by it (Check says Changed). Trust read the file again and
+// recorded what it held then, so a file swapped between the review and
+// the record was trusted unseen; trust and plugins trust said "changed
+// while it was being trusted; run it again" with the swapped content
+// already trusted.
+func TrustContent(storePath, file string, data []byte) (Entry, error) {
+	if data == nil {
+		data = []byte{}
+	}
+	return trust(storePath, file, data)
+}
+
+// trust is Trust of data, or of the file's content now when data is nil.
+func trust(storePath, file string, data []byte) (Entry, error) {
 	p, err := Canonical(file)
 	if err != nil {
 		return Entry{}, err
@@ -159,9 +178,10 @@ func Trust(storePath, file string) (Entry, error) {
 	if linkedAway(file, p) {
 		return Entry{}, fmt.Errorf("%s is a link to %s: a file is trusted only where it is (trust that one there, or copy it here)", file, p)
 	}
-	data, err := safefile.Read(p)
-	if err != nil {
-		return Entry{}, fmt.Errorf("trusting project config: %w", err)
+	if data == nil {
+		if data, err = safefile.Read(p); err != nil {
+			return Entry{}, fmt.Errorf("trusting project config: %w", err)
+		}
 	}
 	ent := Entry{Path: p, SHA256: Digest(data), Trusted: time.Now().UTC().Truncate(time.Second)}
 	err = update(storePath, func(st *store) bool {

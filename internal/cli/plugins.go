@@ -12,6 +12,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/hub"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 func runPlugins(ctx context.Context, e *Env, args []string) error {
@@ -195,12 +196,12 @@ later change needs 'switchboard plugins trust' again.`)
 		if err != nil {
 			return fmt.Errorf("not trusting a plugin that does not load (fix it, then trust it):\n%w", err)
 		}
-		ent, err := allow.Trust(store, f)
+		ent, err := allow.TrustContent(store, f, data) // what was read and is listed below
 		if err != nil {
 			return err
 		}
-		if ent.SHA256 != allow.Digest(data) {
-			return fmt.Errorf("plugin %s changed while it was being trusted; run 'switchboard plugins trust %s' again", f, shellQuote(f))
+		if now, err := safefile.Read(f); err != nil || allow.Digest(now) != ent.SHA256 {
+			return fmt.Errorf("plugin %s changed while it was being trusted: the file as it is now is not trusted; read it, then run 'switchboard plugins trust %s' again", f, shellQuote(f))
 		}
 		fmt.Fprintf(e.Stdout, "Trusted plugin %s %s (sha256 %s).\n", pl.Name, ent.Path, ent.SHA256[:12])
 		for _, s := range pl.Servers {
@@ -209,6 +210,9 @@ later change needs 'switchboard plugins trust' again.`)
 				when = "when " + s.When.String()
 			}
 			fmt.Fprintf(e.Stdout, "  %s (%s): %s\n", s.Name, when, launchLine(s))
+			if l := givenLine(s); l != "" && s.Problem == "" {
+				fmt.Fprintf(e.Stdout, "    %s\n", l)
+			}
 		}
 	}
 	return nil

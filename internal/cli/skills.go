@@ -5,11 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/switchboard-mcp/switchboard/internal/echo"
+	"github.com/switchboard-mcp/switchboard/internal/hidden"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 	"github.com/switchboard-mcp/switchboard/internal/server"
 	"github.com/switchboard-mcp/switchboard/internal/skills"
@@ -189,8 +193,7 @@ func skillsShow(ctx context.Context, e *Env, srv *server.Server, store *skills.S
 			return err
 		}
 		fmt.Fprintf(e.Stdout, "// %s skill, %s\n// cannot run: %s\n", scope, path, oneLineText(err.Error()))
-		_, err = e.Stdout.Write(data)
-		return err
+		return writeReviewed(e, data)
 	}
 	data, err := safefile.Read(sk.Path)
 	if err != nil {
@@ -206,8 +209,56 @@ func skillsShow(ctx context.Context, e *Env, srv *server.Server, store *skills.S
 	if h := store.History(sk); len(h) > 0 {
 		fmt.Fprintf(e.Stdout, "// earlier versions: %s\n", strings.Join(h, ", "))
 	}
-	_, err = e.Stdout.Write(data)
+	return writeReviewed(e, data)
+}
+
+// writeReviewed writes a skill file for the user to read before approving
+// it, with every control, bidirectional and invisible character escaped
+// (reviewText) and a warning line first when there were any. The command's
+// output escapes controls and bidirectional overrides (termWriter), but
+// zero-width and tag characters went through as they were: invisible in
+// the review, read by the code and by the model (a repository's skill
+// returned "ok" and an instruction written in tag characters, and
+// adm\u200din is another identifier than admin).
+func writeReviewed(e *Env, data []byte) error {
+	text, n := reviewText(data)
+	if n > 0 {
+		fmt.Fprintf(e.Stdout, "// warning: the file holds %d control, bidirectional or invisible characters, shown escaped (\\u200b, \\U000e0041): what they hide runs; do not approve a skill you cannot read\n", n)
+	}
+	_, err := io.WriteString(e.Stdout, text)
 	return err
+}
+
+// reviewText is data with each control character but newline and tab
+// (a carriage return before a newline is kept), each hidden character
+// (internal/hidden: bidi controls, zero-width characters, tags) but the
+// emoji presentation selectors, and each byte of invalid UTF-8 escaped
+// as termWriter escapes them (\u001b, \u200b, \U000e0041, \xff); n
+// counts them.
+func reviewText(data []byte) (text string, n int) {
+	var b strings.Builder
+	b.Grow(len(data))
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, data[i])
+			n++
+		case r == '\r' && i+1 < len(data) && data[i+1] == '\n', r == 0xFE0E, r == 0xFE0F:
+			b.WriteRune(r)
+		case hidden.Is(r) || unicode.Is(unicode.Bidi_Control, r):
+			if r > 0xFFFF {
+				fmt.Fprintf(&b, `\U%08x`, r)
+			} else {
+				fmt.Fprintf(&b, `\u%04x`, r)
+			}
+			n++
+		default:
+			b.Write(data[i : i+size])
+		}
+		i += size
+	}
+	return b.String(), n
 }
 
 func skillsRun(ctx context.Context, e *Env, srv *server.Server, name, argv string, timeout time.Duration) error {

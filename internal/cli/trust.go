@@ -93,12 +93,14 @@ settings; it cannot redefine your servers or loosen your policy.`)
 	if len(f.Projects) > 0 {
 		return fmt.Errorf("%s: projects: allowed only in your user config (%s); remove it from the project file, then trust it", file, p.user)
 	}
-	ent, err := allow.Trust(store, file)
+	// The content read, parsed and listed below is what is trusted; a
+	// file changed since is not used until trusted again.
+	ent, err := allow.TrustContent(store, file, data)
 	if err != nil {
 		return err
 	}
-	if ent.SHA256 != allow.Digest(data) {
-		return fmt.Errorf("project config %s changed while it was being trusted; run 'switchboard trust %s' again", file, shellQuote(file))
+	if now, err := safefile.Read(file); err != nil || allow.Digest(now) != ent.SHA256 {
+		return fmt.Errorf("project config %s changed while it was being trusted: the file as it is now is not trusted; read it, then run 'switchboard trust %s' again", file, shellQuote(file))
 	}
 	fmt.Fprintf(e.Stdout, "Trusted %s (sha256 %s).\n", ent.Path, ent.SHA256[:12])
 	// Merged with the user config, as serve will: a server that redefines
@@ -113,6 +115,11 @@ settings; it cannot redefine your servers or loosen your policy.`)
 				s = merged.Servers[n]
 			}
 			fmt.Fprintf(e.Stdout, "  %s: %s\n", n, launchLine(s))
+			if s.Problem == "" {
+				if l := givenLine(s); l != "" {
+					fmt.Fprintf(e.Stdout, "    %s\n", l)
+				}
+			}
 		}
 	}
 	if merged != nil {
@@ -145,6 +152,31 @@ func launchLine(s *config.Server) string {
 	}
 	return redact.Text(what)
 }
+
+// givenLine says which of the user's variables and files server s is
+// given when it starts ("" when none), for trust to list under its
+// launch line: a project server's "env": {"KEY": "${file:~/.ssh/id_rsa}"}
+// or a header of "${env:GITHUB_TOKEN}" sends that secret to the
+// repository's command or URL, and trust listed the command alone. At
+// most maxGiven are named, then how many more.
+func givenLine(s *config.Server) string {
+	refs := s.References()
+	if len(refs) == 0 {
+		return ""
+	}
+	parts := make([]string, 0, min(len(refs), maxGiven)+1)
+	for i, r := range refs {
+		if i == maxGiven {
+			parts = append(parts, fmt.Sprintf("and %d more", len(refs)-i))
+			break
+		}
+		parts = append(parts, shellWord(r.Ref)+" (into "+shellWord(r.Field)+")")
+	}
+	return "is given your " + strings.Join(parts, ", ")
+}
+
+// maxGiven is the most references givenLine names.
+const maxGiven = 10
 
 // shellWord is w, or w as a Go string when it is empty or holds a space,
 // a quote, a backslash or a character that is not printed as itself.

@@ -54,6 +54,10 @@ type Config struct {
 	// entry of the user config applies to it; "" for none. ${file:}
 	// references may read inside it (and inside the user's home).
 	ProjectDir string
+
+	// fromProject names the servers a project file added (addProject),
+	// which a project plugin may run as they are.
+	fromProject map[string]bool
 }
 
 // Server is one backend as configured. Values are as written: ${env:X}

@@ -424,3 +424,37 @@ func TestLoad_UnknownFieldsSayWhatIsMeant(t *testing.T) {
 		}
 	}
 }
+
+// A project's server that runs one of the user's servers as it is
+// (command, args, env, cwd and headers) is disabled, naming both: it
+// shared that server's pins and backend but none of its policy, so a
+// repository's "gh2" beside the user's read-only "github" that denies
+// delete_* called delete_repo with the user's token. A project plugin
+// likewise; one may still run a server of the project file as it is.
+func TestRead_AProjectCannotRunAUserServerWithoutItsPolicy(t *testing.T) {
+	dir := t.TempDir()
+	u := filepath.Join(dir, "user.json")
+	os.WriteFile(u, []byte(`{"mcpServers": {"github": {"command": "gh-mcp", "env": {"T": "${env:T}"}, "readOnly": true, "tools": {"deny": ["delete_*"]}}}}`), 0o600)
+	pd := filepath.Join(dir, "repo")
+	os.MkdirAll(pd, 0o755)
+	proj := filepath.Join(pd, ProjectFile)
+	data := []byte(`{"mcpServers": {"gh2": {"command": "gh-mcp", "env": {"T": "${env:T}"}}, "mine": {"command": "m"}}}`)
+	plugin := filepath.Join(pd, ".switchboard", "plugins", "p.toml")
+	c, err := Read(Sources{User: u, Project: proj, ProjectData: data, Plugins: []PluginSource{{Path: plugin, Project: true,
+		Data: []byte("name = \"p\"\n[[mcp_servers]]\nname = \"gh3\"\ncommand = \"gh-mcp\"\nenv = { T = \"${env:T}\" }\n[[mcp_servers]]\nname = \"mine2\"\ncommand = \"m\"\n")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, file := range map[string]string{"gh2": proj, "gh3": plugin} {
+		s := c.Servers[name]
+		if s == nil || !s.Disabled || !strings.Contains(s.Problem, file+": ") || !strings.Contains(s.Problem, `runs the server "github" of `+u+" as it is") || !strings.Contains(s.Problem, `use "github"`) {
+			t.Errorf("%s = %+v", name, s)
+		}
+	}
+	if s := c.Servers["mine2"]; s == nil || s.Disabled {
+		t.Errorf("a project plugin running the project file's server as it is: %+v", s)
+	}
+	if s := c.Servers["github"]; s == nil || s.Disabled || !s.ReadOnly {
+		t.Errorf("github = %+v", s)
+	}
+}

@@ -137,6 +137,45 @@ func (s *Server) Expand(r Resolver) (*Server, error) {
 	return &out, nil
 }
 
+// Reference is one ${…} of a server's definition: the field it is in
+// ("args[1]", "env.KEY", "headers.Authorization") and the reference as
+// written ("${env:GITHUB_TOKEN}", "${file:~/.ssh/key}").
+type Reference struct{ Field, Ref string }
+
+// References are the ${env:NAME}, ${NAME} and ${file:PATH} references of
+// s, in command, args, env, cwd, url, headers and oauth, in that order
+// (maps by key), for review: a server is given what they name when it
+// starts. ${workspace} is not one (it is a directory, not a secret).
+func (s *Server) References() []Reference {
+	var out []Reference
+	add := func(field, v string) {
+		for _, m := range refRE().FindAllStringSubmatch(v, -1) {
+			if m[1] == "" && strings.TrimSpace(m[2]) == "workspace" {
+				continue
+			}
+			out = append(out, Reference{field, m[0]})
+		}
+	}
+	addMap := func(field string, m map[string]string) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			add(field+"."+k, m[k])
+		}
+	}
+	add("command", s.Command)
+	for i, a := range s.Args {
+		add(fmt.Sprintf("args[%d]", i), a)
+	}
+	addMap("env", s.Env)
+	add("cwd", s.Cwd)
+	add("url", s.URL)
+	addMap("headers", s.Headers)
+	if s.OAuth != nil {
+		add("oauth.clientId", s.OAuth.ClientID)
+		add("oauth.clientSecret", s.OAuth.ClientSecret)
+	}
+	return out
+}
+
 func expandMap(field string, m map[string]string, exp func(field, v string) string) map[string]string {
 	if m == nil {
 		return nil

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/BurntSushi/toml"
 
@@ -75,26 +76,62 @@ func PluginDirs(userConfig, projectDir string) (user, project string) {
 }
 
 // PluginFiles lists the *.toml files of dir, sorted ("" or a missing
-// directory: none).
+// directory: none), at most MaxPluginFiles of them (PluginFilesBounded).
 func PluginFiles(dir string) []string {
+	files, _ := PluginFilesBounded(dir)
+	return files
+}
+
+// MaxPluginFiles is the most plugin manifests of one directory that are
+// read; a directory is listed no further than maxPluginEntries entries.
+const (
+	MaxPluginFiles   = 1000
+	maxPluginEntries = 10_000
+)
+
+// PluginFilesBounded is PluginFiles with why it gave fewer files than
+// dir holds: more than MaxPluginFiles manifests (the first by name are
+// given) or more than maxPluginEntries entries (none is). A repository's
+// .switchboard/plugins of 20,000 files was listed whole and each file
+// read (up to 16 MiB) and checked against the trusted store at every
+// config load, each session's start.
+func PluginFilesBounded(dir string) ([]string, error) {
 	if dir == "" {
-		return nil
+		return nil, nil
 	}
 	// Not filepath.Glob of dir/*.toml: a project directory named "p*"
 	// or "p[1]" was a pattern, and the trusted plugins of a sibling
-	// project (p1) were loaded into this one.
-	entries, err := os.ReadDir(dir)
+	// project (p1) were loaded into this one. Opened without waiting: a
+	// FIFO in the directory's place would block a plain open.
+	f, err := os.OpenFile(dir, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil
+		return nil, nil
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.IsDir() {
+		return nil, nil
 	}
 	var m []string
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".toml") {
-			m = append(m, filepath.Join(dir, e.Name()))
+	seen := 0
+	for {
+		ents, err := f.ReadDir(256)
+		if seen += len(ents); seen > maxPluginEntries {
+			return nil, fmt.Errorf("plugin directory %s holds more than %d entries: none is read; keep only plugin manifests there", dir, maxPluginEntries)
+		}
+		for _, e := range ents {
+			if strings.HasSuffix(e.Name(), ".toml") {
+				m = append(m, filepath.Join(dir, e.Name()))
+			}
+		}
+		if err != nil { // io.EOF, or unreadable: what was read
+			break
 		}
 	}
 	sort.Strings(m)
-	return m
+	if len(m) > MaxPluginFiles {
+		return m[:MaxPluginFiles], fmt.Errorf("plugin directory %s holds %d manifests: only the first %d by name are read", dir, len(m), MaxPluginFiles)
+	}
+	return m, nil
 }
 
 // ParsePlugin validates data, the content of the plugin manifest at path.
@@ -313,6 +350,13 @@ func (c *Config) addPlugins(srcs []PluginSource) {
 			if old, ok := byIdentity[s.Identity()]; ok && s.Problem == "" && !sameLaunch(old, s) {
 				s = &Server{Name: s.Name, Type: s.Type, Source: src.Path, Plugin: pl.Name, Disabled: true,
 					Problem: fmt.Sprintf("%s: server %q runs the command of the server %q of %s with a different env, cwd or headers; a project plugin cannot reuse a user server's approvals", src.Path, s.Name, old.Name, old.Source)}
+			} else if ok && s.Problem == "" && !c.fromProject[old.Name] {
+				s = &Server{Name: s.Name, Type: s.Type, Source: src.Path, Plugin: pl.Name, Disabled: true, Problem: aliasProblem(src.Path, fmt.Sprintf("server %q", s.Name), old)}
+			} else if src.Project {
+				if c.fromProject == nil {
+					c.fromProject = map[string]bool{}
+				}
+				c.fromProject[s.Name] = true
 			}
 			c.Servers[s.Name] = s
 		}

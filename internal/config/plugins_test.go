@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -217,5 +218,29 @@ func TestPluginFiles_DirectoryNamedLikeAPattern(t *testing.T) {
 		if strings.Join(got, ",") != strings.Join(want, ",") {
 			t.Errorf("PluginFiles(%s) = %q, want %q", dir, got, want)
 		}
+	}
+}
+
+// A plugin directory is read no further than MaxPluginFiles manifests
+// (the first by name, and an error naming the directory and the count)
+// and maxPluginEntries entries: a repository's .switchboard/plugins of
+// 20,000 files was listed whole and each file read and checked at every
+// config load.
+func TestPluginFiles_ReadNoFurtherThanTheBound(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), ".switchboard", "plugins")
+	os.MkdirAll(dir, 0o755)
+	for i := range MaxPluginFiles + 5 {
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%05d.toml", i)), nil, 0o644)
+	}
+	os.WriteFile(filepath.Join(dir, "README.md"), nil, 0o644)
+	files, err := PluginFilesBounded(dir)
+	if len(files) != MaxPluginFiles || files[len(files)-1] != filepath.Join(dir, fmt.Sprintf("p%05d.toml", MaxPluginFiles-1)) {
+		t.Errorf("%d files, the last %q", len(files), files[len(files)-1])
+	}
+	if want := fmt.Sprintf("plugin directory %s holds %d manifests: only the first %d by name are read", dir, MaxPluginFiles+5, MaxPluginFiles); err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
+	}
+	if got := PluginFiles(dir); len(got) != MaxPluginFiles {
+		t.Errorf("PluginFiles gave %d files", len(got))
 	}
 }

@@ -194,10 +194,27 @@ func (c *Config) addProject(path string, f *File) {
 			c.Servers[name] = &Server{Name: name, Type: s.Type, Source: path, Disabled: true,
 				Problem: fmt.Sprintf("%s: mcpServers.%s: runs the command of the server %q of %s with a different env, cwd or headers; a project file cannot reuse a user server's approvals", path, name, old.Name, old.Source)}
 			continue
+		} else if ok && s.Problem == "" {
+			c.Servers[name] = &Server{Name: name, Type: s.Type, Source: path, Disabled: true, Problem: aliasProblem(path, "mcpServers."+name, old)}
+			continue
 		}
+		if c.fromProject == nil {
+			c.fromProject = map[string]bool{}
+		}
+		c.fromProject[name] = true
 		c.Servers[name] = s
 	}
 	var warns []string
 	c.Settings, warns = tighten(c.Settings, f.Settings, f.SettingsSet, path)
 	c.Warnings = append(c.Warnings, warns...)
+}
+
+// aliasProblem is why a project's server (field of file) that runs the
+// user's server old as it is (command, args, env, cwd and headers) is
+// disabled: it shared old's pins and backend, but not its policy, so a
+// repository's "gh2" beside the user's read-only "github" with
+// "tools": {"deny": ["delete_*"]} called delete_repo with the user's
+// token. A project file adds, and tightens only.
+func aliasProblem(file, field string, old *Server) string {
+	return fmt.Sprintf("%s: %s: runs the server %q of %s as it is (command, args, env, cwd and headers), without its policy (tools, readOnly, confirm, roles): a project cannot add a second entry for a user server; use %q, and remove this one from %s", file, field, old.Name, old.Source, old.Name, file)
 }

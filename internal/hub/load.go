@@ -218,7 +218,11 @@ func pluginSources(p Paths, project, dir string) ([]config.PluginSource, []strin
 			notices = append(notices, fmt.Sprintf("plugin %s: %v", f, err))
 		}
 	}
-	for _, f := range config.PluginFiles(proj) {
+	projFiles, err := config.PluginFilesBounded(proj)
+	if err != nil {
+		notices = append(notices, err.Error())
+	}
+	for _, f := range projFiles {
 		b, err := safefile.Read(f)
 		if err != nil {
 			bad(f, err)

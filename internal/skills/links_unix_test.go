@@ -3,10 +3,13 @@
 package skills
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // A repository's project skills directory cannot make rm or approve
@@ -81,5 +84,110 @@ func TestStore_RemoveDoesNotLockThroughALinkedLockFile(t *testing.T) {
 	}
 	if _, err := os.Lstat(outside); !os.IsNotExist(err) {
 		t.Errorf("rm created the lock link's target: %v", err)
+	}
+}
+
+// approve of a project skill that is a link out of the project writes
+// nothing: a repository's px.js linked to another project's px.js had
+// approve rewrite that file through the link (with the pins it found now)
+// and copy it into this repository's .history, then refuse to trust the
+// link. It is refused first, naming the link and its target.
+func TestStore_ApproveDoesNotWriteThroughAProjectsLink(t *testing.T) {
+	dir := t.TempDir()
+	proj := filepath.Join(dir, "proj", ".switchboard", "skills")
+	other := filepath.Join(dir, "other", ".switchboard", "skills")
+	os.MkdirAll(proj, 0o755)
+	os.MkdirAll(other, 0o755)
+	st := &Store{User: filepath.Join(dir, "user"), Project: proj, Trusted: filepath.Join(dir, "trusted.json")}
+	sk := sample()
+	sk.Name = "px"
+	theirs := Render(sk)
+	os.WriteFile(filepath.Join(other, "px.js"), theirs, 0o600)
+	link := filepath.Join(proj, "px.js")
+	os.Symlink(filepath.Join(other, "px.js"), link)
+	called := false
+	_, err := st.Approve("px", func(sk *Skill) ([]Use, error) {
+		called = true
+		return []Use{{Server: "gh", Tool: "new_tool", Pin: strings.Repeat("c", 64)}}, nil
+	})
+	if err == nil || !strings.Contains(err.Error(), link+" is a link to "+filepath.Join(other, "px.js")) {
+		t.Errorf("approve of a linked project skill: %v, want a refusal naming the link and its target", err)
+	}
+	if called {
+		t.Error("approve asked for the tools' pins (starting backends) before refusing")
+	}
+	if data, _ := os.ReadFile(filepath.Join(other, "px.js")); string(data) != string(theirs) {
+		t.Errorf("approve rewrote the other project's skill through the link:\n%s", data)
+	}
+	if ents, _ := os.ReadDir(filepath.Join(proj, HistoryDir)); len(ents) != 0 {
+		t.Errorf("approve copied the other project's skill into this one's history: %v", ents)
+	}
+}
+
+// A repository's skills directory is read no further than MaxFiles skill
+// files (the first by name, and a problem naming the directory and the
+// count): one of 20,000 untrusted files was read whole, each file read and
+// checked against the trusted store, at every list_tools, three times
+// (5 s each). A FIFO in the directory's place is a problem, not a wait.
+func TestStore_ASkillsDirectoryIsReadNoFurtherThanTheBound(t *testing.T) {
+	dir := t.TempDir()
+	proj := filepath.Join(dir, "proj", ".switchboard", "skills")
+	os.MkdirAll(proj, 0o755)
+	st := &Store{User: filepath.Join(dir, "user"), Project: proj, Trusted: filepath.Join(dir, "trusted.json")}
+	for i := range MaxFiles + 50 {
+		os.WriteFile(filepath.Join(proj, fmt.Sprintf("s%05d.js", i)), []byte("/**\n * @skill x\n */\n"), 0o644)
+	}
+	all, probs := st.Load()
+	if len(all) != 0 || len(probs) != MaxFiles+1 {
+		t.Fatalf("%d skills, %d problems; want 0 and %d", len(all), len(probs), MaxFiles+1)
+	}
+	if want := fmt.Sprintf("skills directory %s holds %d skill files: only the first %d by name are read", proj, MaxFiles+50, MaxFiles); probs[0].Reason[:len(want)] != want {
+		t.Errorf("first problem %q, want %q", probs[0].Reason, want)
+	}
+	if last := probs[len(probs)-1].Name; last != fmt.Sprintf("s%05d", MaxFiles-1) {
+		t.Errorf("last skill read %q, want the %dth by name", last, MaxFiles)
+	}
+
+	fifo := filepath.Join(dir, "fifo", ".switchboard", "skills")
+	os.MkdirAll(filepath.Dir(fifo), 0o755)
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	done := make(chan []Problem)
+	go func() {
+		_, probs := (&Store{Project: fifo, Trusted: st.Trusted}).Load()
+		done <- probs
+	}()
+	select {
+	case probs := <-done:
+		if len(probs) != 1 || !strings.Contains(probs[0].Reason, "a named pipe (FIFO), not a directory") {
+			t.Errorf("a FIFO as the skills directory: %+v", probs)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Load waited on a FIFO in place of the skills directory")
+	}
+}
+
+// A skill file over MaxFile is a problem stating the bound, refused from
+// its size without being read (a repository's were read up to 16 MiB
+// each, untrusted, at every listing).
+func TestStore_ASkillFileOverTheBoundIsNotRead(t *testing.T) {
+	dir := t.TempDir()
+	proj := filepath.Join(dir, "proj", ".switchboard", "skills")
+	os.MkdirAll(proj, 0o755)
+	st := &Store{User: filepath.Join(dir, "user"), Project: proj, Trusted: filepath.Join(dir, "trusted.json")}
+	big := filepath.Join(proj, "big.js")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Truncate(MaxFile + 1)
+	f.Close()
+	_, probs := st.Load()
+	if want := fmt.Sprintf("is %d bytes, over the %d bytes allowed for it", MaxFile+1, MaxFile); len(probs) != 1 || !strings.Contains(probs[0].Reason, want) {
+		t.Errorf("problems %+v, want one saying %q", probs, want)
+	}
+	if _, _, _, err := st.File("big"); err == nil || !strings.Contains(err.Error(), "over the") {
+		t.Errorf("File of the big skill: %v", err)
 	}
 }

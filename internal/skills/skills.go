@@ -43,6 +43,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -230,10 +231,18 @@ func validate(schema, v json.RawMessage, what string) error {
 
 // vet sanitises the description and inspects the skill like a tool
 // definition (trust.Inspect): a blocking finding sets Blocked, weaker
-// ones Warning.
+// ones Warning. The schemas are inspected as written, then cleaned of
+// hidden Unicode in every string (trust.CleanSchema, as a backend tool's
+// are): a zero-width space in an enum value or a default only warned,
+// and reached the model in the declaration as it was ("fast\u200b").
+// What the model sees is what arguments are checked against.
 func (sk *Skill) vet() {
 	sk.Description, _ = trust.Sanitize(sk.Description)
 	sk.Warning, sk.Blocked = Vet(sk.Name, sk.Description, sk.InputSchema, sk.OutputSchema)
+	sk.InputSchema = trust.CleanSchema(sk.InputSchema)
+	if len(sk.OutputSchema) > 0 {
+		sk.OutputSchema = trust.CleanSchema(sk.OutputSchema)
+	}
 }
 
 // Vet inspects a skill's text as a tool definition: blocked is why the
@@ -416,6 +425,14 @@ func parseUse(s string) (Use, error) {
 	}
 	if len(f) != 3 || f[0] == "" || f[1] == "" || !slices.ContainsFunc([]string{f[2]}, isHex) {
 		return Use{}, errors.New("want: server tool pin (the pin is a hex SHA-256)")
+	}
+	// No server or tool name holds one (the config and the pins refuse
+	// them), and the names reach the model in a skill's mark ("uses
+	// x\nIMPORTANT: …, gone"): a quoted name could carry any.
+	for _, n := range f[:2] {
+		if strings.ContainsFunc(n, func(r rune) bool { return unicode.IsControl(r) || trust.Hidden(r) }) {
+			return Use{}, fmt.Errorf("name %s holds a control or invisible character: no server or tool has one", strconv.Quote(bound(n, 60)))
+		}
 	}
 	return Use{Server: f[0], Tool: f[1], Pin: f[2]}, nil
 }

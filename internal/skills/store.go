@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/allow"
@@ -155,7 +157,7 @@ func (st *Store) File(name string) (path, scope string, data []byte, err error) 
 	}
 	for _, d := range st.dirs() {
 		path := filepath.Join(d.dir, name+".js")
-		data, err := safefile.Read(path)
+		data, err := safefile.ReadMax(path, MaxFile)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -192,7 +194,7 @@ func (st *Store) read(d scopeDir, name string) (*Skill, *problem) {
 	pr := func(err error, reason string, untrusted bool) *problem {
 		return &problem{Problem{Name: name, Scope: d.scope, Path: path, Reason: reason, Untrusted: untrusted}, err}
 	}
-	data, err := safefile.Read(path)
+	data, err := safefile.ReadMax(path, MaxFile)
 	if err != nil {
 		return nil, pr(err, fmt.Sprintf("reading skill %s: %v", path, err), false)
 	}
@@ -233,24 +235,73 @@ func problemsLine(s string) string {
 	return strings.Join(out, "; ")
 }
 
+// MaxFile is the largest skill file read: far above what Validate lets a
+// skill hold (code, schemas, description). A repository's skill files
+// were read up to safefile's 16 MiB each, before the trust check, at
+// every listing.
+const MaxFile = 1 << 20
+
+// MaxFiles is the most skill files of one directory that are read;
+// the rest are a problem, named with the directory. A directory is
+// listed no further than maxEntries entries.
+const (
+	MaxFiles   = 1000
+	maxEntries = 10_000
+)
+
 // list returns the skill names in dir (entries NAME.js with a valid name
-// that are not directories). A symbolic link counts, as Get follows one
-// (a dotfiles repository's); what it names, or a FIFO, is read by
-// safefile, which refuses anything but a regular file with the reason.
+// that are not directories), sorted, at most MaxFiles of them. A
+// symbolic link counts, as Get follows one (a dotfiles repository's);
+// what it names, or a FIFO, is read by safefile, which refuses anything
+// but a regular file with the reason. A directory of more than
+// maxEntries entries is an error and none is read; more than MaxFiles
+// skills, the first MaxFiles by name and an error saying how many more.
+// A repository's .switchboard/skills of 20,000 files (or a link to a
+// large directory) was listed and each file read and checked against the
+// trusted store at every list_tools, three times: 5 s each.
 func list(dir string) ([]string, error) {
-	ents, err := os.ReadDir(dir)
+	// Opened without waiting: a FIFO in its place would block a plain
+	// open for a writer (os.ReadDir refused it, as no directory).
+	f, err := os.OpenFile(dir, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("reading skills directory %s: %w", dir, err)
 	}
-	var out []string
-	for _, e := range ents {
-		n, ok := strings.CutSuffix(e.Name(), ".js")
-		if ok && !e.IsDir() && ValidName(n) == nil {
-			out = append(out, n)
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.IsDir() {
+		what := "not a directory"
+		if err == nil && fi.Mode().IsRegular() {
+			what = "a file, not a directory"
+		} else if err == nil {
+			what = safefile.Kind(fi.Mode()) + ", not a directory"
 		}
+		return nil, fmt.Errorf("reading skills directory %s: it is %s", dir, what)
+	}
+	var out []string
+	seen := 0
+	for {
+		ents, err := f.ReadDir(256)
+		if seen += len(ents); seen > maxEntries {
+			return nil, fmt.Errorf("skills directory %s holds more than %d entries: none is read; keep skills only there (at most %d)", dir, maxEntries, MaxFiles)
+		}
+		for _, e := range ents {
+			n, ok := strings.CutSuffix(e.Name(), ".js")
+			if ok && !e.IsDir() && ValidName(n) == nil {
+				out = append(out, n)
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading skills directory %s: %w", dir, err)
+		}
+	}
+	slices.Sort(out)
+	if len(out) > MaxFiles {
+		return out[:MaxFiles], fmt.Errorf("skills directory %s holds %d skill files: only the first %d by name are read; remove the ones you do not use (switchboard skills rm NAME)", dir, len(out), MaxFiles)
 	}
 	return out, nil
 }
@@ -425,7 +476,7 @@ func (st *Store) Approve(name string, uses func(sk *Skill) ([]Use, error)) (*Ski
 	}
 	for _, d := range st.dirs() {
 		path := filepath.Join(d.dir, name+".js")
-		data, err := safefile.Read(path)
+		data, err := safefile.ReadMax(path, MaxFile)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -437,6 +488,18 @@ func (st *Store) Approve(name string, uses func(sk *Skill) ([]Use, error)) (*Ski
 			return nil, fmt.Errorf("skill %s: %w", path, err)
 		}
 		sk.Scope, sk.Path = d.scope, path
+		if d.scope == ScopeProject {
+			// Before anything is written: a repository's skill linked to
+			// another project's (of the same name) had approve rewrite
+			// that file through the link and copy it into this
+			// repository's .history, then refuse to trust the link.
+			if status, err := allow.CheckUnder(st.Trusted, filepath.Dir(filepath.Dir(d.dir)), path, data); err != nil {
+				return nil, fmt.Errorf("approving skill %s: %w", path, err)
+			} else if status == allow.Linked {
+				target, _ := filepath.EvalSymlinks(path)
+				return nil, fmt.Errorf("project skill %s is a link to %s: a file is trusted only where it is, so nothing is approved; copy the file here in its place, or remove the link (switchboard skills rm %s)", path, target, name)
+			}
+		}
 		if sk.Blocked != "" {
 			return nil, fmt.Errorf("skill %s cannot be approved: %s; change its description", path, sk.Blocked)
 		}
@@ -447,9 +510,10 @@ func (st *Store) Approve(name string, uses func(sk *Skill) ([]Use, error)) (*Ski
 		err = st.locked(d.dir, func() error {
 			// uses may take seconds (it starts backends): a save in the
 			// meantime would be overwritten by the version read before.
-			if now, err := safefile.Read(path); err != nil || !bytes.Equal(now, data) {
+			if now, err := safefile.ReadMax(path, MaxFile); err != nil || !bytes.Equal(now, data) {
 				return fmt.Errorf("it changed while being approved (saved again?): nothing is approved; read it again, then run `switchboard skills approve %s`", name)
 			}
+			approved := data // what was read, parsed and vetted
 			if !slices.Equal(us, sk.Uses) {
 				if _, err := keep(d.dir, name); err != nil {
 					return err
@@ -460,12 +524,15 @@ func (st *Store) Approve(name string, uses func(sk *Skill) ([]Use, error)) (*Ski
 				if fi, err := os.Stat(path); err == nil {
 					mode = fi.Mode().Perm() // a project's file keeps its mode
 				}
-				if err := atomicfile.Write(path, Render(sk), mode); err != nil {
+				approved = Render(sk)
+				if err := atomicfile.Write(path, approved, mode); err != nil {
 					return err
 				}
 			}
 			if d.scope == ScopeProject {
-				if _, err := allow.Trust(st.Trusted, path); err != nil {
+				// The content approved, not the file read again: one
+				// swapped in between is not trusted by this.
+				if _, err := allow.TrustContent(st.Trusted, path, approved); err != nil {
 					return err
 				}
 			}

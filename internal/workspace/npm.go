@@ -182,7 +182,13 @@ func readYarnLock(f *facts, b []byte) {
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	sc.Buffer(make([]byte, 64<<10), 4<<20)
 	var names []string
-	for sc.Scan() {
+	n := 0
+	defer func() {
+		if err := sc.Err(); err != nil { // a line over 4 MiB: the versions after it went unseen
+			f.errs = append(f.errs, fmt.Errorf("yarn.lock:%d: %v: the rest of the file is not read", n+1, err))
+		}
+	}()
+	for ; sc.Scan(); n++ {
 		line := sc.Text()
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue

@@ -3,6 +3,7 @@ package workspace
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -107,7 +108,15 @@ func addRequirements(f *facts, file string, b []byte) {
 	// text after it; its first requirement was no name, left out.
 	b = bytes.TrimPrefix(b, utf8BOM)
 	sc := bufio.NewScanner(bytes.NewReader(b))
-	for sc.Scan() {
+	n := 0
+	defer func() {
+		// A line past the scanner's buffer ended the file without a
+		// word: the requirements after it went unseen.
+		if err := sc.Err(); err != nil {
+			f.errs = append(f.errs, fmt.Errorf("%s:%d: %v: the rest of the file is not read", file, n+1, err))
+		}
+	}()
+	for ; sc.Scan(); n++ {
 		line := sc.Text()
 		if i := strings.Index(line, " #"); i >= 0 {
 			line = line[:i]

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -834,5 +836,116 @@ func TestEval_ByteOrderMarkAsTheToolsReadIt(t *testing.T) {
 	write(t, filepath.Join(root, "package-lock.json"), bom+`{"packages": {"node_modules/pg": {"version": "8.11.3"}}}`)
 	if d := New(root).Eval(mustParse(t, `{"npm": "pg", "version": ">=8.11"}`), nil); !d.Applies || len(d.Problems) > 0 {
 		t.Errorf("package-lock.json with a mark: applies %v (%s), problems %q", d.Applies, d.By, d.Problems)
+	}
+}
+
+// A directory holding more entries than a glob looks at is stamped once
+// per resolve, however many member patterns name something in it, and
+// listed no further than the bound: a package.json of 1,000 literal
+// members in a directory of 10,001 entries listed and hashed it whole
+// for each, 16 s and 2.6 GB at every resolve (a million entries, some
+// seconds per pattern).
+func TestEval_MemberPatternsInAHugeDirectoryCostTheBound(t *testing.T) {
+	root := t.TempDir()
+	big := filepath.Join(root, "big")
+	if err := os.Mkdir(big, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range maxGlob + 1 {
+		f, err := os.Create(filepath.Join(big, fmt.Sprintf("f%05d", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	pats := make([]string, maxPatterns)
+	for i := range pats {
+		pats[i] = fmt.Sprintf("big/m%d", i)
+	}
+	pj, _ := json.Marshal(map[string]any{"name": "w", "workspaces": pats})
+	write(t, filepath.Join(root, "package.json"), string(pj))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	w := New(root)
+	d := w.Eval(mustParse(t, `{"npm": "pg"}`), nil)
+	runtime.ReadMemStats(&after)
+	if d.Applies || len(d.Problems) != 0 {
+		t.Errorf("applies %v, problems %q", d.Applies, d.Problems)
+	}
+	if mb := (after.TotalAlloc - before.TotalAlloc) >> 20; mb > 200 {
+		t.Errorf("resolving allocated %d MB: the directory was listed for each pattern", mb)
+	}
+	// A member appearing in it is seen (its mtime moved).
+	write(t, filepath.Join(big, "m7/package.json"), `{"name": "m7", "dependencies": {"pg": "^8"}}`)
+	if !w.Refresh() {
+		t.Fatal("Refresh saw no change after a member appeared")
+	}
+	if d := w.Eval(mustParse(t, `{"npm": "pg"}`), nil); !d.Applies {
+		t.Errorf("after big/m7 appeared: applies %v, by %q", d.Applies, d.By)
+	}
+}
+
+// A manifest or lock file at a fixed name that is a symbolic link to a
+// file outside the root is not read, with a problem naming it, as member
+// globs and path predicates already refuse such links: a repository's
+// Cargo.toml linked to ../../.aws/credentials had its TOML error quote
+// the key it met ("expected value but found \"AKIAIOSFODNN\"") into the
+// list_tools index, and pnpm-workspace.yaml linked to ~/.npmrc its first
+// bytes. A link inside the root still counts.
+func TestEval_AManifestLinkedOutsideTheRootIsNotRead(t *testing.T) {
+	dir := t.TempDir()
+	ws := filepath.Join(dir, "ws")
+	write(t, filepath.Join(dir, "creds"), "[default]\naws_secret_access_key = wJalrXUtnFEMIK\n")
+	write(t, filepath.Join(dir, "npmrc"), "//registry.npmjs.org/:_authToken=npm_abcdefghij\n")
+	write(t, filepath.Join(ws, "package.json"), `{"name": "w", "workspaces": ["pkgs/*"]}`)
+	write(t, filepath.Join(ws, "pkgs/a/real.json"), `{"name": "a", "dependencies": {"pg": "^8"}}`)
+	for link, target := range map[string]string{
+		"Cargo.toml":          "../creds",
+		"pnpm-workspace.yaml": "../npmrc",
+		"pyproject.toml":      filepath.Join(dir, "creds"),
+		"pkgs/a/package.json": "real.json", // inside: read
+	} {
+		if err := os.Symlink(target, filepath.Join(ws, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w := New(ws)
+	for p, want := range map[string]string{
+		`{"crate": "x"}`:  "Cargo.toml is a symbolic link to outside the workspace root: not read",
+		`{"npm": "x"}`:    "pnpm-workspace.yaml is a symbolic link to outside the workspace root: not read",
+		`{"python": "x"}`: "pyproject.toml is a symbolic link to outside the workspace root: not read",
+	} {
+		d := w.Eval(mustParse(t, p), nil)
+		all := d.By + strings.Join(d.Problems, "\n")
+		if !slices.Contains(d.Problems, want) || strings.Contains(all, "wJalr") || strings.Contains(all, "//regis") {
+			t.Errorf("%s: by %q, problems %q; want the problem %q and nothing of the file", p, d.By, d.Problems, want)
+		}
+		if slices.ContainsFunc(d.Files, func(f string) bool { return !strings.HasPrefix(f, "pkgs/") && f != "package.json" }) {
+			t.Errorf("%s: files read %q", p, d.Files)
+		}
+	}
+	if d := w.Eval(mustParse(t, `{"npm": "pg"}`), nil); !d.Applies {
+		t.Errorf("pg (a member's package.json linked inside the root): applies %v by %q", d.Applies, d.By)
+	}
+	if w.Refresh() {
+		t.Error("Refresh saw a change where there was none")
+	}
+}
+
+// A requirements file or yarn.lock with a line longer than the scanner
+// takes is a problem naming the file and the line: the rest of the file
+// was dropped without a word, and the dependencies after it went unseen.
+func TestEval_AnOverlongLineIsAProblem(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "requirements.txt"), "flask==3.0.2\n# "+strings.Repeat("x", 70<<10)+"\ndjango==4.2\n")
+	d := New(root).Eval(mustParse(t, `{"python": "flask"}`), nil)
+	if want := "requirements.txt:2: bufio.Scanner: token too long: the rest of the file is not read"; !d.Applies || !slices.Contains(d.Problems, want) {
+		t.Errorf("applies %v, problems %q; want %q", d.Applies, d.Problems, want)
+	}
+	write(t, filepath.Join(root, "package.json"), `{"name": "w", "dependencies": {"pg": "^8"}}`)
+	write(t, filepath.Join(root, "yarn.lock"), "pg@^8:\n  version \"8.11.3\"\n\"x@"+strings.Repeat("y", 5<<20)+"\":\n")
+	d = New(root).Eval(mustParse(t, `{"npm": "pg"}`), nil)
+	if want := "yarn.lock:3: bufio.Scanner: token too long: the rest of the file is not read"; !d.Applies || !slices.Contains(d.Problems, want) {
+		t.Errorf("applies %v by %q, problems %q; want %q", d.Applies, d.By, d.Problems, want)
 	}
 }
