@@ -85,10 +85,7 @@ func (b *Backend) newSignIn(spec *config.Server) (*signIn, error) {
 	if o == nil {
 		o = &OAuthOptions{}
 	}
-	dir := o.Dir
-	if dir == "" {
-		dir = oauthDir(b.getenv)
-	}
+	dir := b.oauthStoreDir()
 	base := b.o.HTTPTransport
 	if base == nil {
 		base = http.DefaultTransport
@@ -387,14 +384,7 @@ func Logout(spec *config.Server, o *Options) (bool, error) {
 	if o != nil {
 		b.o = *o
 	}
-	dir := ""
-	if b.o.OAuth != nil {
-		dir = b.o.OAuth.Dir
-	}
-	if dir == "" {
-		dir = oauthDir(b.getenv)
-	}
-	return (&oauth.Store{Dir: dir}).Delete(spec.Name, spec.URL)
+	return (&oauth.Store{Dir: b.oauthStoreDir()}).Delete(spec.Name, spec.URL)
 }
 
 // sseToken returns the Authorization header value for an SSE request
@@ -423,10 +413,25 @@ func (b *Backend) getenv(k string) string {
 	return ""
 }
 
+// oauthStoreDir is the sign-in store of b: OAuthOptions.Dir, else the
+// one in the user's state directory (see oauthDir). Signing in, using,
+// refreshing and signing out all find it here (`logout` looked in
+// oauth.Dir, ~/.local/state, which is not where macOS and Windows keep
+// the sign-in: it found none there, revoked and deleted nothing).
+func (b *Backend) oauthStoreDir() string {
+	if b.o.OAuth != nil && b.o.OAuth.Dir != "" {
+		return b.o.OAuth.Dir
+	}
+	return oauthDir(b.getenv)
+}
+
+// userDirs is config.UserDirs; tests set it to another system's.
+var userDirs = config.UserDirs
+
 // oauthDir is the sign-in store in the user's state directory
 // (config.UserDirs: XDG_STATE_HOME, else the OS convention).
 func oauthDir(getenv func(string) string) string {
-	if s := config.UserDirs(getenv).State; s != "" {
+	if s := userDirs(getenv).State; s != "" {
 		return filepath.Join(s, oauth.DirName)
 	}
 	return oauth.Dir(getenv)

@@ -47,14 +47,7 @@ func SignOut(ctx context.Context, spec *config.Server, o *Options) (SignOutResul
 	if o != nil {
 		b.o = *o
 	}
-	dir := ""
-	if b.o.OAuth != nil {
-		dir = b.o.OAuth.Dir
-	}
-	if dir == "" {
-		dir = oauth.Dir(b.getenv)
-	}
-	store := &oauth.Store{Dir: dir}
+	store := &oauth.Store{Dir: b.oauthStoreDir()}
 	rec, err := store.Load(spec.Name, spec.URL)
 	if err != nil {
 		return res, err

@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/oauth/oauthtest"
 )
 
 func TestSignOut_RevokesAtTheAuthorizationServer(t *testing.T) {
@@ -71,5 +74,35 @@ func TestSignOut_NothingStored(t *testing.T) {
 	}
 	if s := fake.Stats(); s.Revocations != 0 {
 		t.Errorf("%+v: nothing to revoke", s)
+	}
+}
+
+// A sign-in stored where this system keeps state (macOS: ~/Library/
+// Application Support, not ~/.local/state) is the one logout revokes and
+// deletes.
+func TestSignOut_FindsTheSignInWhereThisSystemStoresIt(t *testing.T) {
+	fake, spec, _ := oauthSetup(t)
+	home := t.TempDir()
+	macState := filepath.Join(home, "Library", "Application Support", "switchboard")
+	userDirs = func(func(string) string) config.Dirs { return config.Dirs{State: macState} }
+	t.Cleanup(func() { userDirs = config.UserDirs })
+	env := []string{"HOME=" + home}
+	b, err := Start(context.Background(), spec, &Options{Env: env, OAuth: &OAuthOptions{Fetch: oauthtest.Follow, RedirectURL: "http://127.0.0.1:7777/callback", Fresh: true}})
+	if err != nil {
+		t.Fatalf("login: %v", err)
+	}
+	b.Close()
+	if files, _ := filepath.Glob(filepath.Join(macState, "oauth", "*.json")); len(files) != 1 {
+		t.Fatalf("the sign-in is not stored under %s: %v", macState, files)
+	}
+	res, err := SignOut(context.Background(), spec, &Options{Env: env})
+	if err != nil || !res.Had || !res.Revoked {
+		t.Fatalf("SignOut = %+v, %v; want the stored sign-in revoked and deleted", res, err)
+	}
+	if files, _ := filepath.Glob(filepath.Join(macState, "oauth", "*.json")); len(files) != 0 {
+		t.Errorf("the sign-in is still stored: %v", files)
+	}
+	if s := fake.Stats(); s.Revocations != 2 {
+		t.Errorf("%+v: want both tokens revoked", s)
 	}
 }
