@@ -3,12 +3,15 @@
 // savings and the tools waiting for approval, with an Approve button.
 //
 // Every request must name this page's host (a loopback name; else 421,
-// against DNS rebinding), must not come from another origin (403), and
-// must carry the page's token: in the URL once (`/?t=TOKEN`, which sets
-// a SameSite=Strict cookie and redirects to `/`), then the cookie or the
-// X-Switchboard-Token header. A POST (Approve) needs, besides, an Origin
-// (or Sec-Fetch-Site) saying it comes from the page itself and the token
-// in the form: a cookie alone never approves anything (CSRF).
+// against DNS rebinding) and must not come from another origin (403).
+// The token is in the URL's fragment (`/#t=TOKEN`), which the browser
+// never sends: the page at `/` is an empty shell whose script keeps the
+// token in sessionStorage (per origin: scheme, host and port) and fetches
+// everything else with the X-Switchboard-Token header. No cookie carries
+// it: cookies are not isolated by port, and one holding the token went to
+// every other server on 127.0.0.1 the browser fetched from. A POST
+// (Approve) needs, besides, an Origin (or Sec-Fetch-Site) saying it comes
+// from the page itself and the token in the form (CSRF).
 //
 // The package imports none of ours: what it shows and does comes
 // through a Source.
@@ -103,7 +106,7 @@ func (u *UI) Listen(ctx context.Context) (string, error) {
 	go u.srv.Serve(ln)
 	srv := u.srv
 	context.AfterFunc(ctx, func() { srv.Close() })
-	u.url = "http://" + ln.Addr().String() + "/?t=" + u.o.Token
+	u.url = "http://" + ln.Addr().String() + "/#t=" + u.o.Token
 	return u.url, nil
 }
 
@@ -128,13 +131,6 @@ func (u *UI) Close() error {
 
 // Token is the page's token.
 func (u *UI) Token() string { return u.o.Token }
-
-// cookieName is per port: cookies are not isolated by port, and two
-// daemons (two users' test runs) must not overwrite each other's.
-func cookieName(host string) string {
-	_, port, _ := net.SplitHostPort(host)
-	return "switchboard_ui_" + port
-}
 
 // ServeHTTP checks Host, Origin and the token, then serves the page.
 func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -161,20 +157,17 @@ func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	switch {
-	case r.URL.Path == "/" && r.Method == http.MethodGet && r.URL.Query().Has("t"):
-		if !u.tokenOK(r.URL.Query().Get("t")) {
-			u.refuse(w, r, http.StatusForbidden, "wrong token; open the URL `switchboard ui` prints")
-			return
-		}
-		http.SetCookie(w, &http.Cookie{Name: cookieName(r.Host), Value: u.o.Token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
-		http.Redirect(w, r, "/", http.StatusSeeOther) // the token leaves the address bar
-		return
 	case r.Method == http.MethodPost && r.URL.Path == "/approve":
 		u.approve(w, r)
 		return
 	case r.Method != http.MethodGet && r.Method != http.MethodHead:
 		h.Set("Allow", "GET, HEAD, POST")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	case r.URL.Path == "/" && r.Header.Get("X-Switchboard-Token") == "":
+		// A navigation, which carries no token: the shell, showing
+		// nothing, whose script fetches the rest with the token.
+		u.render(w, r, pageTmpl, "", false)
 		return
 	}
 	if !u.authorized(r) {
@@ -183,9 +176,9 @@ func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	switch r.URL.Path {
 	case "/":
-		u.render(w, r, pageTmpl, "")
+		u.render(w, r, pageTmpl, "", true)
 	case "/live":
-		u.render(w, r, liveTmpl, "")
+		u.render(w, r, liveTmpl, "", true)
 	case "/status.json":
 		b, err := json.MarshalIndent(u.src.Snapshot(r.Context()), "", "  ")
 		if err != nil {
@@ -225,13 +218,9 @@ func (u *UI) tokenOK(tok string) bool {
 	return tok != "" && subtle.ConstantTimeCompare(h[:], u.tokenHash[:]) == 1
 }
 
-// authorized: the token in the header or the page's cookie.
+// authorized: the token in the X-Switchboard-Token header.
 func (u *UI) authorized(r *http.Request) bool {
-	if t := r.Header.Get("X-Switchboard-Token"); t != "" {
-		return u.tokenOK(t)
-	}
-	c, err := r.Cookie(cookieName(r.Host))
-	return err == nil && u.tokenOK(c.Value)
+	return u.tokenOK(r.Header.Get("X-Switchboard-Token"))
 }
 
 // approve is the Approve button: same origin (required here, not only
@@ -272,15 +261,19 @@ func (u *UI) approve(w http.ResponseWriter, r *http.Request) {
 		}
 		notice = fmt.Sprintf("Approved %d tool changes: %s. Running sessions can call them now.", len(changes), strings.Join(names, ", "))
 	}
-	u.render(w, r, pageTmpl, notice)
+	u.render(w, r, pageTmpl, notice, true)
 }
 
-// render executes t with the snapshot now.
-func (u *UI) render(w http.ResponseWriter, r *http.Request, t string, notice string) {
+// render executes t with the snapshot now; without full (a request
+// that carried no token), the page's shell: no snapshot, no token.
+func (u *UI) render(w http.ResponseWriter, r *http.Request, t string, notice string, full bool) {
 	var nonce [16]byte
 	rand.Read(nonce[:])
 	n := hex.EncodeToString(nonce[:])
-	d := pageData{Snapshot: u.src.Snapshot(r.Context()), Token: u.o.Token, Nonce: n, Notice: notice, RefreshMS: u.o.Refresh.Milliseconds(), Now: time.Now()}
+	d := pageData{Nonce: n, Notice: notice, RefreshMS: u.o.Refresh.Milliseconds(), Now: time.Now(), Shell: !full}
+	if full {
+		d.Snapshot, d.Token = u.src.Snapshot(r.Context()), u.o.Token
+	}
 	var b bytes.Buffer
 	if err := templates().ExecuteTemplate(&b, t, d); err != nil {
 		http.Error(w, "rendering the page: "+err.Error(), http.StatusInternalServerError)
