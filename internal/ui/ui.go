@@ -103,7 +103,7 @@ func (u *UI) Listen(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("status page: listening on 127.0.0.1: %w", err)
 	}
 	u.srv = u.server()
-	go u.srv.Serve(ln)
+	go u.srv.Serve(limitConns(ln, maxConns))
 	srv := u.srv
 	context.AfterFunc(ctx, func() { srv.Close() })
 	u.url = "http://" + ln.Addr().String() + "/#t=" + u.o.Token
@@ -113,10 +113,69 @@ func (u *UI) Listen(ctx context.Context) (string, error) {
 // server is the page's HTTP server. Nothing it serves streams, so a
 // whole request must arrive within 30 s and its answer be taken within
 // 30 s: a client that sends a form byte by byte, or never reads, is cut
-// off instead of holding a connection for ever.
+// off instead of holding a connection for ever. Its headers are at most
+// maxHeader bytes (the default, a megabyte, on each of thousands of
+// connections that anyone local may open, was gigabytes of the daemon's
+// memory).
 func (u *UI) server() *http.Server {
 	return &http.Server{Handler: u, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second,
-		IdleTimeout: time.Minute, ErrorLog: slog.NewLogLogger(u.log.Handler(), slog.LevelWarn)}
+		IdleTimeout: time.Minute, MaxHeaderBytes: maxHeader, ErrorLog: slog.NewLogLogger(u.log.Handler(), slog.LevelWarn)}
+}
+
+const (
+	// maxHeader bounds a request's headers: the page's own are well
+	// under a kilobyte, cookies of other servers on localhost included
+	// a few more.
+	maxHeader = 64 << 10
+	// maxConns bounds the connections served at once: a browser opens
+	// six to a host. More wait to be accepted: a local process opening
+	// thousands (each holding its file descriptor and buffers in the
+	// daemon, which serves the agents too) slows the page, not the daemon.
+	maxConns = 64
+)
+
+// limitConns accepts at most n connections of ln at a time; the next
+// is accepted when one of them closes.
+func limitConns(ln net.Listener, n int) net.Listener {
+	return &limitListener{Listener: ln, sem: make(chan struct{}, n), done: make(chan struct{})}
+}
+
+type limitListener struct {
+	net.Listener
+	sem  chan struct{}
+	once sync.Once
+	done chan struct{}
+}
+
+func (l *limitListener) Accept() (net.Conn, error) {
+	select {
+	case l.sem <- struct{}{}:
+	case <-l.done:
+		return nil, net.ErrClosed
+	}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.sem
+		return nil, err
+	}
+	return &limitedConn{Conn: c, release: sync.OnceFunc(func() { <-l.sem })}, nil
+}
+
+func (l *limitListener) Close() error {
+	l.once.Do(func() { close(l.done) })
+	return l.Listener.Close()
+}
+
+// limitedConn gives its place back when closed (once).
+type limitedConn struct {
+	net.Conn
+	release func()
+}
+
+func (c *limitedConn) Close() error {
+	err := c.Conn.Close()
+	c.release()
+	return err
 }
 
 // Close stops serving. Idempotent.
