@@ -180,3 +180,36 @@ func TestUI_HugeHeadersAreRefused(t *testing.T) {
 		t.Errorf("200 kB of headers: %d, want 431", resp.StatusCode)
 	}
 }
+
+// TestUI_RefusesAnotherUsersProcess: a connection that Options.SameUser
+// says comes from another user's process (any local user can reach the
+// port, and the token is on the browser's command line, which ps shows
+// them) is refused with the right token too.
+func TestUI_RefusesAnotherUsersProcess(t *testing.T) {
+	for _, same := range []bool{true, false} {
+		u, err := New(&fakeSource{}, &Options{Token: "secret-token", SameUser: func(local, remote net.Addr) bool {
+			return same && local.(*net.TCPAddr).IP.IsLoopback() && remote.(*net.TCPAddr).IP.IsLoopback()
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		a, err := u.Listen(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pu, _ := url.Parse(a)
+		req, _ := http.NewRequest("GET", "http://"+pu.Host+"/status.json", nil)
+		req.Header.Set(tokenHeader, "secret-token")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if want := map[bool]int{true: 200, false: http.StatusForbidden}[same]; resp.StatusCode != want {
+			t.Errorf("same user %v: %d, want %d", same, resp.StatusCode, want)
+		}
+		u.Close()
+		cancel()
+	}
+}

@@ -45,6 +45,11 @@ type Options struct {
 	Refresh time.Duration
 	// Logger receives refused requests; nil discards them.
 	Logger *slog.Logger
+	// SameUser, when set, tells whether a connection (its local and
+	// remote address) comes from a process of this user (the daemon
+	// passes peer.SameUser); a request on one that does not is refused,
+	// whatever it carries. Nil checks nothing.
+	SameUser func(local, remote net.Addr) bool
 }
 
 // UI serves the status page. Create it with New; it is safe for
@@ -119,7 +124,19 @@ func (u *UI) Listen(ctx context.Context) (string, error) {
 // memory).
 func (u *UI) server() *http.Server {
 	return &http.Server{Handler: u, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second,
-		IdleTimeout: time.Minute, MaxHeaderBytes: maxHeader, ErrorLog: slog.NewLogLogger(u.log.Handler(), slog.LevelWarn)}
+		IdleTimeout: time.Minute, MaxHeaderBytes: maxHeader, ErrorLog: slog.NewLogLogger(u.log.Handler(), slog.LevelWarn),
+		ConnContext: u.connContext}
+}
+
+type otherUserKey struct{}
+
+// connContext notes a connection from another user's process (see
+// Options.SameUser), once a connection.
+func (u *UI) connContext(ctx context.Context, c net.Conn) context.Context {
+	if u.o.SameUser != nil && !u.o.SameUser(c.LocalAddr(), c.RemoteAddr()) {
+		return context.WithValue(ctx, otherUserKey{}, true)
+	}
+	return ctx
 }
 
 const (
@@ -203,6 +220,12 @@ func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	if r.Context().Value(otherUserKey{}) != nil {
+		// Any local user can connect to 127.0.0.1; one who read the URL
+		// off the browser's command line (ps) must still not get in.
+		u.refuse(w, r, http.StatusForbidden, "this page serves its own user's processes only")
+		return
+	}
 	if !loopbackHost(r.Host) {
 		u.refuse(w, r, http.StatusMisdirectedRequest, fmt.Sprintf("Host %q is not this page's address (DNS rebinding protection); open the URL `switchboard ui` prints", r.Host))
 		return
