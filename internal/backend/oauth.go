@@ -239,11 +239,13 @@ func signInError(origin string, err error) error {
 		return mark(err, "signing in to %s: the authorization server's answer to the code exchange is not valid: %s", origin, serverText(detail, maxServerText))
 	}
 	// Other errors quote the server (a registration error's body). The
-	// SDK's and oauth2's own words "token_endpoint: URL …" and "token
-	// exchange failed" read as credentials to internal/redact, which
-	// masked "URL" and "exchange": they are reworded.
+	// SDK's and oauth2's own words "token_endpoint: URL …", "token_endpoint:
+	// parse …" (an endpoint with a control character) and "token exchange
+	// failed" read as credentials to internal/redact, which masked "URL",
+	// "parse" and "exchange": they are reworded.
 	msg = strings.ReplaceAll(msg, "token exchange failed", "the code exchange failed")
 	msg = strings.ReplaceAll(msg, "_endpoint: URL ", "_endpoint URL ")
+	msg = strings.ReplaceAll(msg, "_endpoint: parse ", "_endpoint cannot be parsed: ")
 	return mark(err, "signing in to %s: %s", origin, serverText(msg, 2*maxServerText))
 }
 

@@ -105,7 +105,7 @@ func (rt *recordingTransport) RoundTrip(r *http.Request) (*http.Response, error)
 // field.
 func TestOAuth_MetadataWithInsecureEndpointsSendsNothing(t *testing.T) {
 	for _, field := range []string{"token_endpoint", "authorization_endpoint", "registration_endpoint"} {
-		for _, u := range []string{"http://as.example/x", "javascript:alert(1)", "file:///etc/passwd"} {
+		for _, u := range []string{"http://as.example/x", "javascript:alert(1)", "file:///etc/passwd", "https://as.example/x\x1b[2J"} {
 			t.Run(field+" "+u, func(t *testing.T) {
 				fake, spec, dir := oauthSetup(t)
 				fake.Metadata = func(m map[string]any) { m[field] = u }
