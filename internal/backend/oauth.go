@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
+	"net/netip"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -443,12 +445,28 @@ func oauthDir(getenv func(string) string) string {
 // authorization server, which also refuses to carry a request's body
 // (a 307 or 308 keeps it) to another origin: a token request's form
 // holds the code and PKCE verifier, the refresh token or the client
-// secret, and a registration the client's metadata.
+// secret, and a registration the client's metadata. Nor does it follow
+// one into a private network (privateAddr, the name resolved), as the
+// SDK's own check for its discovery, which this one replaces, does not:
+// a hostile server's metadata redirected `switchboard login` to GET
+// addresses of the user's LAN, 169.254.169.254 included.
 func (t *originTransport) checkOAuthRedirect(req *http.Request, via []*http.Request) error {
 	if err := t.checkRedirect(req, via); err != nil {
 		return err
 	}
 	prev := via[len(via)-1]
+	host := req.URL.Hostname()
+	ips := []netip.Addr{}
+	if ip, err := netip.ParseAddr(host); err == nil {
+		ips = append(ips, ip)
+	} else if rs, err := net.DefaultResolver.LookupNetIP(req.Context(), "ip", host); err == nil {
+		ips = rs
+	}
+	for _, ip := range ips {
+		if privateAddr(ip) {
+			return fmt.Errorf("backend %q: refusing a redirect of the authorization server's %s into a private network (%s)", t.server, redact.URL(prev.URL.String()), redact.URL(originOf(req.URL)))
+		}
+	}
 	if req.GetBody != nil && originOf(req.URL) != originOf(prev.URL) {
 		return fmt.Errorf("backend %q: refusing a redirect of the authorization server's %s to another origin (%s): its form would go there", t.server, redact.URL(prev.URL.String()), redact.URL(originOf(req.URL)))
 	}

@@ -151,6 +151,14 @@ func wellKnown(base, suffix string, appended bool) []string {
 // netip's IsPrivate does not report.
 var cgnat = netip.MustParsePrefix("100.64.0.0/10")
 
+// privateAddr reports whether ip is an address of a private network
+// (RFC 1918, ULA, link-local, CGNAT), multicast or unspecified: one a
+// server-chosen URL must not reach (the SDK's rule; loopback is not one).
+func privateAddr(ip netip.Addr) bool {
+	ip = ip.Unmap()
+	return ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() || ip.IsMulticast() || ip.IsUnspecified() || cgnat.Contains(ip)
+}
+
 // secureURL reports whether u is https, or http on a loopback host, and
 // names no address of a private network (RFC 1918, ULA, link-local with
 // the cloud metadata address 169.254.169.254, CGNAT, multicast,
@@ -168,7 +176,7 @@ func secureURL(u string) bool {
 		switch {
 		case ip.IsLoopback():
 			return p.Scheme == "https" || p.Scheme == "http"
-		case ip.IsPrivate(), ip.IsLinkLocalUnicast(), ip.IsLinkLocalMulticast(), ip.IsMulticast(), ip.IsUnspecified(), cgnat.Contains(ip):
+		case privateAddr(ip):
 			return false
 		}
 	}
