@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
+	"net/netip"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -85,10 +87,7 @@ func (b *Backend) newSignIn(spec *config.Server) (*signIn, error) {
 	if o == nil {
 		o = &OAuthOptions{}
 	}
-	dir := o.Dir
-	if dir == "" {
-		dir = oauthDir(b.getenv)
-	}
+	dir := b.oauthStoreDir()
 	base := b.o.HTTPTransport
 	if base == nil {
 		base = http.DefaultTransport
@@ -242,11 +241,13 @@ func signInError(origin string, err error) error {
 		return mark(err, "signing in to %s: the authorization server's answer to the code exchange is not valid: %s", origin, serverText(detail, maxServerText))
 	}
 	// Other errors quote the server (a registration error's body). The
-	// SDK's and oauth2's own words "token_endpoint: URL …" and "token
-	// exchange failed" read as credentials to internal/redact, which
-	// masked "URL" and "exchange": they are reworded.
+	// SDK's and oauth2's own words "token_endpoint: URL …", "token_endpoint:
+	// parse …" (an endpoint with a control character) and "token exchange
+	// failed" read as credentials to internal/redact, which masked "URL",
+	// "parse" and "exchange": they are reworded.
 	msg = strings.ReplaceAll(msg, "token exchange failed", "the code exchange failed")
 	msg = strings.ReplaceAll(msg, "_endpoint: URL ", "_endpoint URL ")
+	msg = strings.ReplaceAll(msg, "_endpoint: parse ", "_endpoint cannot be parsed: ")
 	return mark(err, "signing in to %s: %s", origin, serverText(msg, 2*maxServerText))
 }
 
@@ -387,14 +388,7 @@ func Logout(spec *config.Server, o *Options) (bool, error) {
 	if o != nil {
 		b.o = *o
 	}
-	dir := ""
-	if b.o.OAuth != nil {
-		dir = b.o.OAuth.Dir
-	}
-	if dir == "" {
-		dir = oauthDir(b.getenv)
-	}
-	return (&oauth.Store{Dir: dir}).Delete(spec.Name, spec.URL)
+	return (&oauth.Store{Dir: b.oauthStoreDir()}).Delete(spec.Name, spec.URL)
 }
 
 // sseToken returns the Authorization header value for an SSE request
@@ -423,10 +417,25 @@ func (b *Backend) getenv(k string) string {
 	return ""
 }
 
+// oauthStoreDir is the sign-in store of b: OAuthOptions.Dir, else the
+// one in the user's state directory (see oauthDir). Signing in, using,
+// refreshing and signing out all find it here (`logout` looked in
+// oauth.Dir, ~/.local/state, which is not where macOS and Windows keep
+// the sign-in: it found none there, revoked and deleted nothing).
+func (b *Backend) oauthStoreDir() string {
+	if b.o.OAuth != nil && b.o.OAuth.Dir != "" {
+		return b.o.OAuth.Dir
+	}
+	return oauthDir(b.getenv)
+}
+
+// userDirs is config.UserDirs; tests set it to another system's.
+var userDirs = config.UserDirs
+
 // oauthDir is the sign-in store in the user's state directory
 // (config.UserDirs: XDG_STATE_HOME, else the OS convention).
 func oauthDir(getenv func(string) string) string {
-	if s := config.UserDirs(getenv).State; s != "" {
+	if s := userDirs(getenv).State; s != "" {
 		return filepath.Join(s, oauth.DirName)
 	}
 	return oauth.Dir(getenv)
@@ -436,12 +445,28 @@ func oauthDir(getenv func(string) string) string {
 // authorization server, which also refuses to carry a request's body
 // (a 307 or 308 keeps it) to another origin: a token request's form
 // holds the code and PKCE verifier, the refresh token or the client
-// secret, and a registration the client's metadata.
+// secret, and a registration the client's metadata. Nor does it follow
+// one into a private network (privateAddr, the name resolved), as the
+// SDK's own check for its discovery, which this one replaces, does not:
+// a hostile server's metadata redirected `switchboard login` to GET
+// addresses of the user's LAN, 169.254.169.254 included.
 func (t *originTransport) checkOAuthRedirect(req *http.Request, via []*http.Request) error {
 	if err := t.checkRedirect(req, via); err != nil {
 		return err
 	}
 	prev := via[len(via)-1]
+	host := req.URL.Hostname()
+	ips := []netip.Addr{}
+	if ip, err := netip.ParseAddr(host); err == nil {
+		ips = append(ips, ip)
+	} else if rs, err := net.DefaultResolver.LookupNetIP(req.Context(), "ip", host); err == nil {
+		ips = rs
+	}
+	for _, ip := range ips {
+		if privateAddr(ip) {
+			return fmt.Errorf("backend %q: refusing a redirect of the authorization server's %s into a private network (%s)", t.server, redact.URL(prev.URL.String()), redact.URL(originOf(req.URL)))
+		}
+	}
 	if req.GetBody != nil && originOf(req.URL) != originOf(prev.URL) {
 		return fmt.Errorf("backend %q: refusing a redirect of the authorization server's %s to another origin (%s): its form would go there", t.server, redact.URL(prev.URL.String()), redact.URL(originOf(req.URL)))
 	}

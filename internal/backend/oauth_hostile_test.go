@@ -105,7 +105,7 @@ func (rt *recordingTransport) RoundTrip(r *http.Request) (*http.Response, error)
 // field.
 func TestOAuth_MetadataWithInsecureEndpointsSendsNothing(t *testing.T) {
 	for _, field := range []string{"token_endpoint", "authorization_endpoint", "registration_endpoint"} {
-		for _, u := range []string{"http://as.example/x", "javascript:alert(1)", "file:///etc/passwd"} {
+		for _, u := range []string{"http://as.example/x", "javascript:alert(1)", "file:///etc/passwd", "https://as.example/x\x1b[2J"} {
 			t.Run(field+" "+u, func(t *testing.T) {
 				fake, spec, dir := oauthSetup(t)
 				fake.Metadata = func(m map[string]any) { m[field] = u }
@@ -286,5 +286,36 @@ func TestOAuth_StaticCredentialRefusedWithoutChallengeIsNotALogin(t *testing.T) 
 		if errors.Is(err, ErrNeedsLogin) || !strings.Contains(err.Error(), `backend "keyed" refused its credentials (401 Unauthorized`) || !strings.Contains(err.Error(), "headers X-Api-Key") {
 			t.Errorf("without a challenge: %v, want the credential refused, naming the header", err)
 		}
+	}
+}
+
+// A sign-in's requests to the authorization side follow no redirect to
+// an address of a private network (the LAN, 169.254.169.254, CGNAT, an
+// IPv6 ULA): the SDK refuses those for its discovery, but our
+// CheckRedirect replaced its own, and a hostile server's metadata sent
+// `switchboard login` to GET whatever the user's network holds.
+func TestOAuth_NoRedirectIntoAPrivateNetwork(t *testing.T) {
+	for _, to := range []string{"https://10.0.0.1/prm", "https://169.254.169.254/latest/meta-data", "https://[fd00::1]/prm", "https://100.64.0.1/prm"} {
+		t.Run(to, func(t *testing.T) {
+			var srv *httptest.Server
+			srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				switch r.URL.Path {
+				case "/mcp":
+					w.Header().Set("WWW-Authenticate", `Bearer resource_metadata="`+srv.URL+`/.well-known/oauth-protected-resource/mcp"`)
+					w.WriteHeader(http.StatusUnauthorized)
+				default: // every metadata document moved into the LAN
+					http.Redirect(w, r, to, http.StatusFound)
+				}
+			}))
+			defer srv.Close()
+			rt := &recordingTransport{}
+			err := loginErr(t, &config.Server{Name: "notion", Type: config.HTTP, URL: srv.URL + "/mcp"}, t.TempDir(), rt)
+			if err == nil || !strings.Contains(err.Error(), "into a private network") {
+				t.Fatalf("err = %v, want the redirect refused", err)
+			}
+			if len(rt.seen) > 0 {
+				t.Errorf("requests sent into the private network: %v", rt.seen)
+			}
+		})
 	}
 }

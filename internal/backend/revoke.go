@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"time"
@@ -47,14 +47,7 @@ func SignOut(ctx context.Context, spec *config.Server, o *Options) (SignOutResul
 	if o != nil {
 		b.o = *o
 	}
-	dir := ""
-	if b.o.OAuth != nil {
-		dir = b.o.OAuth.Dir
-	}
-	if dir == "" {
-		dir = oauth.Dir(b.getenv)
-	}
-	store := &oauth.Store{Dir: dir}
+	store := &oauth.Store{Dir: b.oauthStoreDir()}
 	rec, err := store.Load(spec.Name, spec.URL)
 	if err != nil {
 		return res, err
@@ -123,7 +116,7 @@ func revocationEndpoint(ctx context.Context, hc *http.Client, resource, tokenURL
 				return "", nil
 			}
 			if !secureURL(asm.RevocationEndpoint) {
-				return "", fmt.Errorf("the revocation_endpoint %s of %s is neither https nor loopback", serverText(asm.RevocationEndpoint, maxServerText), iss)
+				return "", fmt.Errorf("the revocation_endpoint %s of %s is neither https to a public address nor loopback", serverText(asm.RevocationEndpoint, maxServerText), iss)
 			}
 			return asm.RevocationEndpoint, nil
 		}
@@ -154,18 +147,40 @@ func wellKnown(base, suffix string, appended bool) []string {
 	return append(out, root)
 }
 
-// secureURL reports whether u is https, or http on a loopback host.
+// cgnat is the carrier-grade NAT range (RFC 6598), shared space that
+// netip's IsPrivate does not report.
+var cgnat = netip.MustParsePrefix("100.64.0.0/10")
+
+// privateAddr reports whether ip is an address of a private network
+// (RFC 1918, ULA, link-local, CGNAT), multicast or unspecified: one a
+// server-chosen URL must not reach (the SDK's rule; loopback is not one).
+func privateAddr(ip netip.Addr) bool {
+	ip = ip.Unmap()
+	return ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() || ip.IsMulticast() || ip.IsUnspecified() || cgnat.Contains(ip)
+}
+
+// secureURL reports whether u is https, or http on a loopback host, and
+// names no address of a private network (RFC 1918, ULA, link-local with
+// the cloud metadata address 169.254.169.254, CGNAT, multicast,
+// unspecified), as the SDK requires of the endpoints it calls: the
+// tokens went in a POST to whatever address of the user's network the
+// authorization server named.
 func secureURL(u string) bool {
 	p, err := url.Parse(u)
 	if err != nil {
 		return false
 	}
-	if p.Scheme == "https" {
-		return true
-	}
 	h := p.Hostname()
-	ip := net.ParseIP(h)
-	return p.Scheme == "http" && (h == "localhost" || ip != nil && ip.IsLoopback())
+	if ip, err := netip.ParseAddr(h); err == nil {
+		ip = ip.Unmap()
+		switch {
+		case ip.IsLoopback():
+			return p.Scheme == "https" || p.Scheme == "http"
+		case privateAddr(ip):
+			return false
+		}
+	}
+	return p.Scheme == "https" || p.Scheme == "http" && h == "localhost"
 }
 
 // revokeOne posts one token to the revocation endpoint, authenticating

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,7 +23,17 @@ import (
 // With SWITCHBOARD_TEST_MAIN=1 the test binary is switchboard itself
 // (the daemon tests start `daemon run` as a real process).
 func TestMain(m *testing.M) {
-	fakebackend.Main() // serves when SWITCHBOARD_FAKE_BACKEND names a mode
+	fakebackend.Main()                                   // serves when SWITCHBOARD_FAKE_BACKEND names a mode
+	if u := os.Getenv("SWITCHBOARD_TEST_GET"); u != "" { // a client, run as another user
+		resp, err := http.Get(u)
+		if err != nil {
+			fmt.Println(err)
+			os.Exit(2)
+		}
+		resp.Body.Close()
+		fmt.Println(resp.StatusCode)
+		os.Exit(0)
+	}
 	if os.Getenv("SWITCHBOARD_TEST_MAIN") == "1" {
 		exe, _ := os.Executable()
 		dir, _ := os.Getwd()

@@ -22,6 +22,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/hub"
 	"github.com/switchboard-mcp/switchboard/internal/oauth"
+	"github.com/switchboard-mcp/switchboard/internal/peer"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
@@ -57,7 +58,7 @@ refreshed automatically; they are never printed.`)
 	results := make(chan callbackResult, 1)
 	var state atomic.Value // the state of the authorization URL last opened
 	state.Store("")
-	srv := &http.Server{Handler: callbackHandler(results, func() string { return state.Load().(string) }), ReadHeaderTimeout: 10 * time.Second}
+	srv := callbackServer(callbackHandler(results, func() string { return state.Load().(string) }))
 	go srv.Serve(ln)
 	defer srv.Close()
 
@@ -207,6 +208,27 @@ func callbackHandler(results chan<- callbackResult, state func() string) http.Ha
 		fmt.Fprintf(w, "<!doctype html><title>Switchboard</title><p>%s</p>\n", html.EscapeString(msg))
 	})
 	return mux
+}
+
+// callbackServer serves h for the sign-in redirect: to this user's
+// processes only (any local user can connect to the port, and one who
+// read the authorization URL, state included, off the browser's command
+// line could end the sign-in or hand it a code of their own account),
+// with the limits of the status page: headers within 10 s and 64 KiB, a
+// request within 30 s.
+func callbackServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if peer.FromOtherUser(r.Context()) {
+				http.Error(w, "forbidden: this sign-in serves its own user's processes only", http.StatusForbidden)
+				return
+			}
+			h.ServeHTTP(w, r)
+		}),
+		ConnContext:       peer.ConnContext,
+		ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second,
+		MaxHeaderBytes: 64 << 10,
+	}
 }
 
 // openBrowser opens url in the user's browser.

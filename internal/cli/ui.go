@@ -15,6 +15,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/daemon"
 	"github.com/switchboard-mcp/switchboard/internal/hub"
+	"github.com/switchboard-mcp/switchboard/internal/peer"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
@@ -86,7 +87,7 @@ func (d *hubHandler) UI() (string, error) {
 	if d.page.url != "" {
 		return d.page.url, nil
 	}
-	u, err := ui.New(&hubSource{h: d.h, version: d.version}, &ui.Options{Logger: d.log})
+	u, err := ui.New(&hubSource{h: d.h, version: d.version}, &ui.Options{Logger: d.log, SameUser: peer.SameUser})
 	if err != nil {
 		return "", err
 	}

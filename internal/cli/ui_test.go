@@ -134,7 +134,7 @@ func snapshot(t *testing.T, pageURL string) ui.Snapshot {
 	t.Helper()
 	u, _ := url.Parse(pageURL)
 	req, _ := http.NewRequest("GET", "http://"+u.Host+"/status.json", nil)
-	req.Header.Set("X-Switchboard-Token", u.Query().Get("t"))
+	req.Header.Set("X-Switchboard-Token", strings.TrimPrefix(u.Fragment, "t="))
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -183,7 +183,7 @@ func TestUI_InHeadlessChromium(t *testing.T) {
 		}
 		w.run("daemon", "stop")
 	})
-	if u, err := url.Parse(pageURL); err != nil || !strings.HasPrefix(u.Host, "127.0.0.1:") || len(u.Query().Get("t")) < 32 {
+	if u, err := url.Parse(pageURL); err != nil || !strings.HasPrefix(u.Host, "127.0.0.1:") || len(strings.TrimPrefix(u.Fragment, "t=")) < 32 || u.RawQuery != "" {
 		t.Fatalf("switchboard ui printed %q", out)
 	}
 	if again, _ := w.run("ui", "--no-browser"); strings.TrimSpace(again) != pageURL {

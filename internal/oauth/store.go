@@ -159,8 +159,8 @@ func (s *Store) Save(rawURL string, r *Record) error {
 // error, which Update returns).
 func (s *Store) Update(server, rawURL string, fn func(cur *Record) (*Record, error)) error {
 	p := s.Path(server, rawURL)
-	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
-		return fmt.Errorf("saving the sign-in of %q: %w", server, err)
+	if err := s.mkdir(server); err != nil {
+		return err
 	}
 	return filelock.With(p, func() error {
 		cur, err := s.load(server, rawURL)
@@ -175,6 +175,27 @@ func (s *Store) Update(server, rawURL string, fn func(cur *Record) (*Record, err
 		c.Server = server
 		return s.write(rawURL, &c)
 	})
+}
+
+// mkdir makes the store directory, mode 0700, and makes one that exists
+// with a wider mode (made by hand, or by an older switchboard under a
+// loose umask) 0700: others could list whose sign-ins it holds and,
+// when they may write it, delete or replace them.
+func (s *Store) mkdir(server string) error {
+	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
+		return fmt.Errorf("saving the sign-in of %q: %w", server, err)
+	}
+	fi, err := os.Lstat(s.Dir)
+	if err != nil || runtime.GOOS == "windows" || fi.Mode().Perm()&0o077 == 0 {
+		return nil
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("saving the sign-in of %q: %s is not a directory: delete it and run `switchboard login %s`", server, s.Dir, server)
+	}
+	if err := os.Chmod(s.Dir, 0o700); err != nil {
+		return fmt.Errorf("saving the sign-in of %q: %s can be reached by others (mode %04o) and cannot be made private: %w (run `chmod 700 %s`)", server, s.Dir, fi.Mode().Perm(), err, s.Dir)
+	}
+	return nil
 }
 
 // write saves r; the caller holds the lock.

@@ -16,6 +16,9 @@ type pageData struct {
 	Notice    string
 	RefreshMS int64
 	Now       time.Time
+	// Shell: the page without its content (a navigation, which carries
+	// no token); its script fetches the content with the token.
+	Shell bool
 }
 
 // shownCalls bounds the recent calls on the page.
@@ -69,14 +72,21 @@ th{background:#f0f0f0;font-weight:600} code,pre{font:12px/1.35 ui-monospace,mono
 </style></head>
 <body data-token="{{.Token}}" data-refresh="{{.RefreshMS}}">
 <h1>Switchboard</h1>
-<div class="muted">daemon pid {{.Daemon.Pid}} · version {{.Daemon.Version}} · up {{.Daemon.Uptime}} · <span id="updated">updated {{clock .Now}}</span></div>
+<div class="muted">{{if not .Shell}}daemon pid {{.Daemon.Pid}} · version {{.Daemon.Version}} · up {{.Daemon.Uptime}} · {{end}}<span id="updated">{{if .Shell}}loading…{{else}}updated {{clock .Now}}{{end}}</span></div>
 {{if .Notice}}<p class="notice" id="notice">{{.Notice}}</p>{{end}}
-<div id="live">{{template "live" .}}</div>
+<div id="live">{{if not .Shell}}{{template "live" .}}{{end}}</div>
 <script nonce="{{.Nonce}}">
 (function () {
-  if (location.pathname !== "/") history.replaceState(null, "", "/");
-  var tok = document.body.dataset.token, every = +document.body.dataset.refresh || 3000;
+  // The token comes in the URL's fragment (never sent to a server) and
+  // is kept in sessionStorage, which is this origin's alone (no cookie:
+  // cookies go to every port of the host).
+  var m = /^#t=([0-9A-Za-z_-]+)$/.exec(location.hash);
+  if (m) sessionStorage.setItem("switchboard-token", m[1]);
+  if (document.body.dataset.token) sessionStorage.setItem("switchboard-token", document.body.dataset.token);
+  if (location.pathname !== "/" || location.search || location.hash) history.replaceState(null, "", "/");
+  var tok = sessionStorage.getItem("switchboard-token"), every = +document.body.dataset.refresh || 3000;
   var live = document.getElementById("live"), updated = document.getElementById("updated"), last = null;
+  if (!tok) { updated.textContent = "no token: open the URL that switchboard ui prints"; return; }
   function tick() {
     fetch("/live", {headers: {"X-Switchboard-Token": tok}, cache: "no-store", credentials: "same-origin"})
       .then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.text(); })
@@ -87,7 +97,7 @@ th{background:#f0f0f0;font-weight:600} code,pre{font:12px/1.35 ui-monospace,mono
       .catch(function (e) { updated.textContent = "not updating: " + e.message + " (is the daemon running?)"; })
       .finally(function () { setTimeout(tick, every); });
   }
-  setTimeout(tick, every);
+  if (live.firstElementChild) setTimeout(tick, every); else tick();
 })();
 </script>
 </body></html>{{end}}

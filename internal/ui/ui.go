@@ -3,12 +3,15 @@
 // savings and the tools waiting for approval, with an Approve button.
 //
 // Every request must name this page's host (a loopback name; else 421,
-// against DNS rebinding), must not come from another origin (403), and
-// must carry the page's token: in the URL once (`/?t=TOKEN`, which sets
-// a SameSite=Strict cookie and redirects to `/`), then the cookie or the
-// X-Switchboard-Token header. A POST (Approve) needs, besides, an Origin
-// (or Sec-Fetch-Site) saying it comes from the page itself and the token
-// in the form: a cookie alone never approves anything (CSRF).
+// against DNS rebinding) and must not come from another origin (403).
+// The token is in the URL's fragment (`/#t=TOKEN`), which the browser
+// never sends: the page at `/` is an empty shell whose script keeps the
+// token in sessionStorage (per origin: scheme, host and port) and fetches
+// everything else with the X-Switchboard-Token header. No cookie carries
+// it: cookies are not isolated by port, and one holding the token went to
+// every other server on 127.0.0.1 the browser fetched from. A POST
+// (Approve) needs, besides, an Origin (or Sec-Fetch-Site) saying it comes
+// from the page itself and the token in the form (CSRF).
 //
 // The package imports none of ours: what it shows and does comes
 // through a Source.
@@ -42,6 +45,11 @@ type Options struct {
 	Refresh time.Duration
 	// Logger receives refused requests; nil discards them.
 	Logger *slog.Logger
+	// SameUser, when set, tells whether a connection (its local and
+	// remote address) comes from a process of this user (the daemon
+	// passes peer.SameUser); a request on one that does not is refused,
+	// whatever it carries. Nil checks nothing.
+	SameUser func(local, remote net.Addr) bool
 }
 
 // UI serves the status page. Create it with New; it is safe for
@@ -100,20 +108,91 @@ func (u *UI) Listen(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("status page: listening on 127.0.0.1: %w", err)
 	}
 	u.srv = u.server()
-	go u.srv.Serve(ln)
+	go u.srv.Serve(limitConns(ln, maxConns))
 	srv := u.srv
 	context.AfterFunc(ctx, func() { srv.Close() })
-	u.url = "http://" + ln.Addr().String() + "/?t=" + u.o.Token
+	u.url = "http://" + ln.Addr().String() + "/#t=" + u.o.Token
 	return u.url, nil
 }
 
 // server is the page's HTTP server. Nothing it serves streams, so a
 // whole request must arrive within 30 s and its answer be taken within
 // 30 s: a client that sends a form byte by byte, or never reads, is cut
-// off instead of holding a connection for ever.
+// off instead of holding a connection for ever. Its headers are at most
+// maxHeader bytes (the default, a megabyte, on each of thousands of
+// connections that anyone local may open, was gigabytes of the daemon's
+// memory).
 func (u *UI) server() *http.Server {
 	return &http.Server{Handler: u, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second,
-		IdleTimeout: time.Minute, ErrorLog: slog.NewLogLogger(u.log.Handler(), slog.LevelWarn)}
+		IdleTimeout: time.Minute, MaxHeaderBytes: maxHeader, ErrorLog: slog.NewLogLogger(u.log.Handler(), slog.LevelWarn),
+		ConnContext: u.connContext}
+}
+
+type otherUserKey struct{}
+
+// connContext notes a connection from another user's process (see
+// Options.SameUser), once a connection.
+func (u *UI) connContext(ctx context.Context, c net.Conn) context.Context {
+	if u.o.SameUser != nil && !u.o.SameUser(c.LocalAddr(), c.RemoteAddr()) {
+		return context.WithValue(ctx, otherUserKey{}, true)
+	}
+	return ctx
+}
+
+const (
+	// maxHeader bounds a request's headers: the page's own are well
+	// under a kilobyte, cookies of other servers on localhost included
+	// a few more.
+	maxHeader = 64 << 10
+	// maxConns bounds the connections served at once: a browser opens
+	// six to a host. More wait to be accepted: a local process opening
+	// thousands (each holding its file descriptor and buffers in the
+	// daemon, which serves the agents too) slows the page, not the daemon.
+	maxConns = 64
+)
+
+// limitConns accepts at most n connections of ln at a time; the next
+// is accepted when one of them closes.
+func limitConns(ln net.Listener, n int) net.Listener {
+	return &limitListener{Listener: ln, sem: make(chan struct{}, n), done: make(chan struct{})}
+}
+
+type limitListener struct {
+	net.Listener
+	sem  chan struct{}
+	once sync.Once
+	done chan struct{}
+}
+
+func (l *limitListener) Accept() (net.Conn, error) {
+	select {
+	case l.sem <- struct{}{}:
+	case <-l.done:
+		return nil, net.ErrClosed
+	}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.sem
+		return nil, err
+	}
+	return &limitedConn{Conn: c, release: sync.OnceFunc(func() { <-l.sem })}, nil
+}
+
+func (l *limitListener) Close() error {
+	l.once.Do(func() { close(l.done) })
+	return l.Listener.Close()
+}
+
+// limitedConn gives its place back when closed (once).
+type limitedConn struct {
+	net.Conn
+	release func()
+}
+
+func (c *limitedConn) Close() error {
+	err := c.Conn.Close()
+	c.release()
+	return err
 }
 
 // Close stops serving. Idempotent.
@@ -129,13 +208,6 @@ func (u *UI) Close() error {
 // Token is the page's token.
 func (u *UI) Token() string { return u.o.Token }
 
-// cookieName is per port: cookies are not isolated by port, and two
-// daemons (two users' test runs) must not overwrite each other's.
-func cookieName(host string) string {
-	_, port, _ := net.SplitHostPort(host)
-	return "switchboard_ui_" + port
-}
-
 // ServeHTTP checks Host, Origin and the token, then serves the page.
 func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
@@ -148,6 +220,12 @@ func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	if r.Context().Value(otherUserKey{}) != nil {
+		// Any local user can connect to 127.0.0.1; one who read the URL
+		// off the browser's command line (ps) must still not get in.
+		u.refuse(w, r, http.StatusForbidden, "this page serves its own user's processes only")
+		return
+	}
 	if !loopbackHost(r.Host) {
 		u.refuse(w, r, http.StatusMisdirectedRequest, fmt.Sprintf("Host %q is not this page's address (DNS rebinding protection); open the URL `switchboard ui` prints", r.Host))
 		return
@@ -161,20 +239,17 @@ func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	switch {
-	case r.URL.Path == "/" && r.Method == http.MethodGet && r.URL.Query().Has("t"):
-		if !u.tokenOK(r.URL.Query().Get("t")) {
-			u.refuse(w, r, http.StatusForbidden, "wrong token; open the URL `switchboard ui` prints")
-			return
-		}
-		http.SetCookie(w, &http.Cookie{Name: cookieName(r.Host), Value: u.o.Token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
-		http.Redirect(w, r, "/", http.StatusSeeOther) // the token leaves the address bar
-		return
 	case r.Method == http.MethodPost && r.URL.Path == "/approve":
 		u.approve(w, r)
 		return
 	case r.Method != http.MethodGet && r.Method != http.MethodHead:
 		h.Set("Allow", "GET, HEAD, POST")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	case r.URL.Path == "/" && r.Header.Get("X-Switchboard-Token") == "":
+		// A navigation, which carries no token: the shell, showing
+		// nothing, whose script fetches the rest with the token.
+		u.render(w, r, pageTmpl, "", false)
 		return
 	}
 	if !u.authorized(r) {
@@ -183,9 +258,9 @@ func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	switch r.URL.Path {
 	case "/":
-		u.render(w, r, pageTmpl, "")
+		u.render(w, r, pageTmpl, "", true)
 	case "/live":
-		u.render(w, r, liveTmpl, "")
+		u.render(w, r, liveTmpl, "", true)
 	case "/status.json":
 		b, err := json.MarshalIndent(u.src.Snapshot(r.Context()), "", "  ")
 		if err != nil {
@@ -225,13 +300,9 @@ func (u *UI) tokenOK(tok string) bool {
 	return tok != "" && subtle.ConstantTimeCompare(h[:], u.tokenHash[:]) == 1
 }
 
-// authorized: the token in the header or the page's cookie.
+// authorized: the token in the X-Switchboard-Token header.
 func (u *UI) authorized(r *http.Request) bool {
-	if t := r.Header.Get("X-Switchboard-Token"); t != "" {
-		return u.tokenOK(t)
-	}
-	c, err := r.Cookie(cookieName(r.Host))
-	return err == nil && u.tokenOK(c.Value)
+	return u.tokenOK(r.Header.Get("X-Switchboard-Token"))
 }
 
 // approve is the Approve button: same origin (required here, not only
@@ -272,15 +343,19 @@ func (u *UI) approve(w http.ResponseWriter, r *http.Request) {
 		}
 		notice = fmt.Sprintf("Approved %d tool changes: %s. Running sessions can call them now.", len(changes), strings.Join(names, ", "))
 	}
-	u.render(w, r, pageTmpl, notice)
+	u.render(w, r, pageTmpl, notice, true)
 }
 
-// render executes t with the snapshot now.
-func (u *UI) render(w http.ResponseWriter, r *http.Request, t string, notice string) {
+// render executes t with the snapshot now; without full (a request
+// that carried no token), the page's shell: no snapshot, no token.
+func (u *UI) render(w http.ResponseWriter, r *http.Request, t string, notice string, full bool) {
 	var nonce [16]byte
 	rand.Read(nonce[:])
 	n := hex.EncodeToString(nonce[:])
-	d := pageData{Snapshot: u.src.Snapshot(r.Context()), Token: u.o.Token, Nonce: n, Notice: notice, RefreshMS: u.o.Refresh.Milliseconds(), Now: time.Now()}
+	d := pageData{Nonce: n, Notice: notice, RefreshMS: u.o.Refresh.Milliseconds(), Now: time.Now(), Shell: !full}
+	if full {
+		d.Snapshot, d.Token = u.src.Snapshot(r.Context()), u.o.Token
+	}
 	var b bytes.Buffer
 	if err := templates().ExecuteTemplate(&b, t, d); err != nil {
 		http.Error(w, "rendering the page: "+err.Error(), http.StatusInternalServerError)

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -76,24 +77,65 @@ func get(path string, hdr ...string) *http.Request {
 	return r
 }
 
-var cookie = cookieName(host) + "=secret-token"
+// cookie is the cookie that carried the token before round thirty: it
+// is no token now.
+const cookie = "switchboard_ui_5555=secret-token"
 
-func TestUI_TokenInTheURLSetsACookieAndRedirects(t *testing.T) {
+// tokenHeader is how the page's script sends the token.
+const tokenHeader = "X-Switchboard-Token"
+
+// TestUI_NoCookieCarriesTheToken: cookies are not isolated by port, so
+// the SameSite cookie that held the token went with every request the
+// browser made to another server on 127.0.0.1 from a page of that server
+// (same site): a local listener of anyone's, opened in the browser,
+// fetched itself and read the token. The token now comes in the URL's
+// fragment, which the browser never sends; `/` without it is an empty
+// shell.
+func TestUI_NoCookieCarriesTheToken(t *testing.T) {
 	u, _ := newUI(t)
-	w := do(u, get("/?t=secret-token"))
-	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/" {
-		t.Fatalf("GET /?t=TOKEN: %d, Location %q", w.Code, w.Header().Get("Location"))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a, err := u.Listen(ctx)
+	if err != nil {
+		t.Fatal(err)
 	}
-	c := w.Result().Cookies()
-	if len(c) != 1 || c[0].Value != "secret-token" || !c[0].HttpOnly || c[0].SameSite != http.SameSiteStrictMode {
-		t.Fatalf("cookie: %+v", c)
+	defer u.Close()
+	pu, err := url.Parse(a)
+	if err != nil || pu.Fragment != "t=secret-token" || pu.RawQuery != "" || pu.Path != "/" {
+		t.Fatalf("the page's URL %q: want the token in its fragment only", a)
 	}
-	if w := do(u, get("/?t=wrong")); w.Code != http.StatusForbidden {
-		t.Errorf("a wrong token in the URL: %d, want 403", w.Code)
+	jar := &cookieJar{}
+	resp, err := (&http.Client{Jar: jar}).Get(a)
+	if err != nil {
+		t.Fatal(err)
 	}
-	w = do(u, get("/", "Cookie", cookie))
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || len(jar.c) != 0 {
+		t.Errorf("opening the page's URL: %d, cookies %v; want 200 and none", resp.StatusCode, jar.c)
+	}
+	for _, r := range []*http.Request{get("/"), get("/?t=secret-token")} {
+		w := do(u, r)
+		if w.Code != 200 || len(w.Result().Cookies()) != 0 {
+			t.Errorf("GET %s: %d, cookies %v; want the shell and no cookie", r.URL, w.Code, w.Result().Cookies())
+		}
+		body = append(body, w.Body.Bytes()...)
+	}
+	for _, leak := range []string{"secret-token", "agent-one", "github", "/w/one", "pid 42"} {
+		if strings.Contains(string(body), leak) {
+			t.Errorf("the page without the token shows %q", leak)
+		}
+	}
+	if w := do(u, get("/live", "Cookie", cookie)); w.Code != http.StatusForbidden {
+		t.Errorf("the old cookie: %d, want 403", w.Code)
+	}
+}
+
+func TestUI_PageWithTheTokenShowsEverythingEscaped(t *testing.T) {
+	u, _ := newUI(t)
+	w := do(u, get("/", tokenHeader, "secret-token"))
 	if w.Code != 200 {
-		t.Fatalf("GET / with the cookie: %d %s", w.Code, w.Body)
+		t.Fatalf("GET / with the token: %d %s", w.Code, w.Body)
 	}
 	body := w.Body.String()
 	for _, want := range []string{"github", "ready", "npx -y github-mcp (env: GITHUB_TOKEN)", "agent-one", "agent-two", "/w/one", "search_issues", "1.5 ms", "2.0 kB", "600", "Approve", "changed"} {
@@ -104,12 +146,15 @@ func TestUI_TokenInTheURLSetsACookieAndRedirects(t *testing.T) {
 	if strings.Contains(body, "<script>alert(1)") || !strings.Contains(body, "&lt;script&gt;alert(1)") {
 		t.Errorf("a diff's HTML is not escaped:\n%s", body)
 	}
-	csp := w.Header().Get("Content-Security-Policy")
-	if !strings.Contains(csp, "default-src 'none'") || !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "script-src 'nonce-") {
-		t.Errorf("CSP: %q", csp)
-	}
-	if w.Header().Get("X-Frame-Options") != "DENY" || w.Header().Get("Referrer-Policy") != "same-origin" {
-		t.Errorf("headers: %v", w.Header())
+	for _, r := range []*http.Request{get("/"), get("/", tokenHeader, "secret-token")} {
+		w := do(u, r)
+		csp := w.Header().Get("Content-Security-Policy")
+		if !strings.Contains(csp, "default-src 'none'") || !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "script-src 'nonce-") {
+			t.Errorf("CSP: %q", csp)
+		}
+		if w.Header().Get("X-Frame-Options") != "DENY" || w.Header().Get("Referrer-Policy") != "same-origin" {
+			t.Errorf("headers: %v", w.Header())
+		}
 	}
 }
 
@@ -120,18 +165,19 @@ func TestUI_RefusesWithoutTokenOtherHostsAndOrigins(t *testing.T) {
 		r    *http.Request
 		code int
 	}{
-		{"no token", get("/"), http.StatusForbidden},
-		{"wrong cookie", get("/", "Cookie", cookieName(host)+"=nope"), http.StatusForbidden},
+		{"no token", get("/live"), http.StatusForbidden},
+		{"no token, status", get("/status.json"), http.StatusForbidden},
+		{"a cookie is no token", get("/live", "Cookie", cookie), http.StatusForbidden},
 		{"wrong header token", get("/live", "X-Switchboard-Token", "nope"), http.StatusForbidden},
-		{"cookie of another port", get("/", "Cookie", "switchboard_ui_1=secret-token"), http.StatusForbidden},
+		{"wrong header token at /", get("/", "X-Switchboard-Token", "nope"), http.StatusForbidden},
 		{"another Host (DNS rebinding)", func() *http.Request { r := get("/?t=secret-token"); r.Host = "evil.example:5555"; return r }(), http.StatusMisdirectedRequest},
-		{"another Origin", get("/live", "Cookie", cookie, "Origin", "http://evil.example"), http.StatusForbidden},
-		{"same host, https origin", get("/live", "Cookie", cookie, "Origin", "https://"+host), http.StatusForbidden},
-		{"cross-site fetch", get("/status.json", "Cookie", cookie, "Sec-Fetch-Site", "cross-site"), http.StatusForbidden},
-		{"unknown path", get("/nope", "Cookie", cookie), http.StatusNotFound},
+		{"another Origin", get("/live", tokenHeader, "secret-token", "Origin", "http://evil.example"), http.StatusForbidden},
+		{"same host, https origin", get("/live", tokenHeader, "secret-token", "Origin", "https://"+host), http.StatusForbidden},
+		{"cross-site fetch", get("/status.json", tokenHeader, "secret-token", "Sec-Fetch-Site", "cross-site"), http.StatusForbidden},
+		{"unknown path", get("/nope", tokenHeader, "secret-token"), http.StatusNotFound},
 		{"token header", get("/status.json", "X-Switchboard-Token", "secret-token"), 200},
 		{"localhost", func() *http.Request {
-			r := get("/live", "Cookie", cookieName(host)+"=secret-token")
+			r := get("/live", tokenHeader, "secret-token")
 			r.Host = "localhost:5555"
 			return r
 		}(), 200},
@@ -177,7 +223,7 @@ func TestUI_ApproveNeedsSameOriginAndTheTokenInTheForm(t *testing.T) {
 	if len(f.approved) != 0 {
 		t.Fatalf("refused posts approved: %q", f.approved)
 	}
-	if w := do(u, get("/approve", "Cookie", cookie)); w.Code != http.StatusNotFound && w.Code != http.StatusMethodNotAllowed {
+	if w := do(u, get("/approve", tokenHeader, "secret-token")); w.Code != http.StatusNotFound && w.Code != http.StatusMethodNotAllowed {
 		t.Errorf("GET /approve: %d", w.Code)
 	}
 	w := do(u, post(good, "Origin", "http://"+host))
@@ -243,18 +289,18 @@ func TestUI_ListenServesOnLoopbackOnce(t *testing.T) {
 	defer u.Close()
 	b, _ := u.Listen(ctx)
 	pu, err := url.Parse(a)
-	if err != nil || a != b || !strings.HasPrefix(pu.Host, "127.0.0.1:") || pu.Query().Get("t") != "secret-token" {
+	if err != nil || a != b || !strings.HasPrefix(pu.Host, "127.0.0.1:") {
 		t.Fatalf("URLs %q, %q", a, b)
 	}
-	jar := &cookieJar{}
-	c := &http.Client{Jar: jar}
-	resp, err := c.Get(a)
+	req, _ := http.NewRequest("GET", "http://"+pu.Host+"/status.json", nil)
+	req.Header.Set(tokenHeader, strings.TrimPrefix(pu.Fragment, "t="))
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if resp.StatusCode != 200 || resp.Request.URL.Path != "/" || resp.Request.URL.RawQuery != "" {
-		t.Errorf("following the URL: %d at %s", resp.StatusCode, resp.Request.URL)
+	if resp.StatusCode != 200 {
+		t.Errorf("status.json with the URL's token: %d", resp.StatusCode)
 	}
 }
 
