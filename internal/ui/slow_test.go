@@ -68,14 +68,7 @@ func TestUI_FormThatNeverEndsIsCutOff(t *testing.T) {
 // open connections to the port, and each held a file descriptor and
 // buffers of the daemon (which serves the agents too) without end.
 func TestUI_ConnectionsAreBounded(t *testing.T) {
-	u, _ := newUI(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	a, err := u.Listen(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer u.Close()
+	_, a := listening(t)
 	addr := strings.TrimPrefix(strings.TrimSuffix(a, "/#t=secret-token"), "http://")
 	var idle []net.Conn
 	defer func() {
@@ -160,14 +153,7 @@ func TestUI_LimitConnsMakesRoomWhenOneCloses(t *testing.T) {
 // the default megabyte, on each connection anyone local may open, was
 // memory of the daemon's to take.
 func TestUI_HugeHeadersAreRefused(t *testing.T) {
-	u, _ := newUI(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	a, err := u.Listen(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer u.Close()
+	_, a := listening(t)
 	pu, _ := url.Parse(a)
 	req, _ := http.NewRequest("GET", "http://"+pu.Host+"/live", nil)
 	req.Header.Set("X-Pad", strings.Repeat("a", 200<<10))

@@ -52,6 +52,21 @@ func (f *fakeSource) Approve(ctx context.Context, id string, tools []string) ([]
 
 const host = "127.0.0.1:5555"
 
+// listening is a UI of newUI's, listening until the test ends; a is
+// the page's URL, as Listen gives it.
+func listening(t *testing.T) (u *UI, a string) {
+	t.Helper()
+	u, _ = newUI(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	a, err := u.Listen(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { u.Close() })
+	return u, a
+}
+
 func newUI(t *testing.T) (*UI, *fakeSource) {
 	t.Helper()
 	f := &fakeSource{pending: true}
@@ -92,14 +107,7 @@ const tokenHeader = "X-Switchboard-Token"
 // fragment, which the browser never sends; `/` without it is an empty
 // shell.
 func TestUI_NoCookieCarriesTheToken(t *testing.T) {
-	u, _ := newUI(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	a, err := u.Listen(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer u.Close()
+	u, a := listening(t)
 	pu, err := url.Parse(a)
 	if err != nil || pu.Fragment != "t=secret-token" || pu.RawQuery != "" || pu.Path != "/" {
 		t.Fatalf("the page's URL %q: want the token in its fragment only", a)
