@@ -52,6 +52,7 @@ var allowed = map[string][]string{
 	"daemon":     {"atomicfile", "config", "filelock", "rawio", "redact", "safefile"},
 	"front":      {"rpcid"},
 	"ui":         {},
+	"peer":       {},
 	"cli":        {"*"},
 }
 
