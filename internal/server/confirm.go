@@ -69,10 +69,22 @@ func askAllow(ctx context.Context, r *relay, msg, title string, def bool, why st
 	}
 	switch res.Action {
 	case "accept":
-		if v, ok := res.Content["allow"].(bool); ok && !v {
-			return fmt.Errorf("%w: the user did not allow this call%s; it was not made", ErrNotConfirmed, why)
+		// Only a boolean answers the form: a 2026-07-28 client's answer
+		// is not checked against the schema by the SDK, and "allow":
+		// "false" (a string) let the call run. No "allow" is the form's
+		// default: yes for the confirm setting, no for the trifecta.
+		v, ok := res.Content["allow"]
+		if !ok {
+			v = def
 		}
-		return nil
+		switch v {
+		case true:
+			return nil
+		case false:
+			return fmt.Errorf("%w: the user did not allow this call%s; it was not made", ErrNotConfirmed, why)
+		default:
+			return fmt.Errorf("%w: the client accepted with an \"allow\" that is neither true nor false (%s)%s; the call was not made: the client's form must answer a boolean", ErrNotConfirmed, bound(cleanText(fmt.Sprint(v)), 80), why)
+		}
 	case "decline":
 		return fmt.Errorf("%w: the user declined this call%s; it was not made", ErrNotConfirmed, why)
 	default:
