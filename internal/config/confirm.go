@@ -3,6 +3,7 @@ package config
 import (
 	"path"
 	"slices"
+	"strings"
 )
 
 // Confirm says which tool calls need the user's confirmation (through
@@ -10,8 +11,9 @@ import (
 // none.
 //
 // Written as "destructive" (tools annotated destructiveHint: true), "all",
-// "off", or a list of globs over tool names (path.Match syntax) that may
-// also hold "destructive".
+// "off", or a list of globs over tool names (path.Match syntax, with '/'
+// an ordinary character: "delete_*" holds back "delete_repo/force") that
+// may also hold "destructive".
 type Confirm struct {
 	Destructive bool
 	All         bool
@@ -28,11 +30,22 @@ func (c Confirm) Wants(tool string, destructive bool) bool {
 		return true
 	}
 	for _, g := range c.Globs {
-		if ok, _ := path.Match(g, tool); ok {
+		if ok, _ := matchAcrossSlash(g, tool); ok {
 			return true
 		}
 	}
 	return false
+}
+
+// matchAcrossSlash is path.Match with '/' an ordinary character (as
+// trust.DenyMatch, which config may not import): path.Match's '*' stops
+// at a '/', so "delete_*" let a backend's "delete_repo/force" run
+// without the confirmation the user asked for.
+func matchAcrossSlash(pattern, name string) (bool, error) {
+	if !strings.Contains(pattern, "/") && !strings.Contains(name, "/") {
+		return path.Match(pattern, name)
+	}
+	return path.Match(strings.ReplaceAll(pattern, "/", "\x00"), strings.ReplaceAll(name, "/", "\x00"))
 }
 
 // Union is what both c and o confirm (how a project widens the user's).

@@ -54,3 +54,17 @@ func TestConfirm_AProjectMayWidenItNeverTurnItOff(t *testing.T) {
 		t.Errorf("project turning confirm on: %+v, %q", got.Confirm, warns)
 	}
 }
+
+func TestConfirm_GlobsMatchAcrossASlash(t *testing.T) {
+	c := Confirm{Globs: []string{"delete_*", "*drop*", "admin/*"}}
+	for _, tool := range []string{"delete_repo/force", "db/drop_table", "admin/users/remove", "delete_x"} {
+		if !c.Wants(tool, false) {
+			t.Errorf("Wants(%q) = false: the glob that names it does not hold it back", tool)
+		}
+	}
+	for _, tool := range []string{"get_repo/delete", "read"} {
+		if c.Wants(tool, false) {
+			t.Errorf("Wants(%q) = true", tool)
+		}
+	}
+}

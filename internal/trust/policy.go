@@ -5,11 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"strings"
 )
 
 // Policy is one server's tool rules. The zero value permits every tool.
 // Patterns use [path.Match] syntax on the tool name: '*' matches any run of
-// characters except '/', '?' one character, '[...]' a class.
+// characters, '?' one character, '[...]' a class. A '/' in a tool name is
+// an ordinary character to a deny pattern (DenyMatch: "delete_*" denies
+// "delete_repo/force", and "*delete*" denies "admin/delete"), and a
+// separator to an allow pattern ("get_*" does not allow "get_x/delete"):
+// both ways fail closed.
 type Policy struct {
 	// Allow, when not empty, lists the only tools that may be used.
 	Allow []string `json:"allow,omitempty"`
@@ -42,7 +47,7 @@ func (p Policy) Validate() error {
 // denies. reason is empty when ok.
 func (p Policy) Permits(tool string, annotations json.RawMessage) (ok bool, reason string) {
 	for _, pat := range p.Deny {
-		if m, err := path.Match(pat, tool); m || err != nil {
+		if m, err := DenyMatch(pat, tool); m || err != nil {
 			return false, fmt.Sprintf("tool %q is denied by pattern %q", tool, pat)
 		}
 	}
@@ -67,4 +72,16 @@ func (p Policy) Permits(tool string, annotations json.RawMessage) (ok bool, reas
 		}
 	}
 	return true, ""
+}
+
+// DenyMatch is [path.Match] with '/' an ordinary character, so that '*'
+// and '?' match it too: a glob that denies or holds back tools must
+// cover every name it reads as covering, and path.Match let "delete_*"
+// miss a backend's "delete_repo/force".
+func DenyMatch(pattern, name string) (bool, error) {
+	if !strings.Contains(pattern, "/") && !strings.Contains(name, "/") {
+		return path.Match(pattern, name)
+	}
+	// '\x00' stands for '/': path.Match treats only '/' specially.
+	return path.Match(strings.ReplaceAll(pattern, "/", "\x00"), strings.ReplaceAll(name, "/", "\x00"))
 }
