@@ -26,6 +26,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
 
@@ -85,8 +86,9 @@ type Entry struct {
 	Duration time.Duration
 	// Outcome; empty means OK when Err is empty, else Error.
 	Outcome Outcome
-	// Err is a short error message; it is sanitised, put on one line and cut
-	// to MaxErrorLen characters.
+	// Err is a short error message; credentials in it are hidden (see
+	// redact.Text), and it is sanitised, put on one line and cut to
+	// MaxErrorLen characters.
 	Err string
 	// Trifecta is set on a lethal-trifecta decision (Outcome Allowed,
 	// Confirmed or Refused); its Reason is cut like Err.
@@ -554,7 +556,11 @@ func shortError(s string) string {
 	if s == "" {
 		return ""
 	}
-	s, _ = trust.Sanitize(s)
+	// The log outlives the call and is read by people and tools that
+	// never saw it: a credential quoted in an error (a URL's query or
+	// password, "Bearer …", "token=…") is hidden here too, as on the
+	// status page, not only where the error was made.
+	s, _ = trust.Sanitize(redact.Text(s))
 	s = strings.Join(strings.Fields(s), " ")
 	if utf8.RuneCountInString(s) > MaxErrorLen {
 		r := []rune(s)

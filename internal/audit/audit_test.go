@@ -397,3 +397,32 @@ func BenchmarkRecord(b *testing.B) {
 		}
 	}
 }
+
+func TestLog_ErrorsHideCredentials(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	l, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []Entry{
+		{Server: "api", Tool: "get", Err: "calling https://u:hunter2pw@api.example.com/mcp?key=QUERYSECRET: 401"},
+		{Server: "api", Tool: "get", Err: "backend said: invalid Authorization: Bearer BEARERSECRET123"},
+		{Server: "api", Tool: "get", Outcome: Refused, Trifecta: &Trifecta{Setting: "block", Reason: "sink got api_key=REASONSECRET"}},
+	} {
+		if err := l.Record(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := os.ReadFile(path)
+	for _, secret := range []string{"hunter2pw", "QUERYSECRET", "BEARERSECRET123", "REASONSECRET"} {
+		if strings.Contains(string(raw), secret) {
+			t.Errorf("%s written to the audit log:\n%s", secret, raw)
+		}
+	}
+	if !strings.Contains(string(raw), "api.example.com") {
+		t.Errorf("the error lost what it was about:\n%s", raw)
+	}
+}
