@@ -452,3 +452,19 @@ func TestHub_NeedsAbsoluteStateAndCacheDirectories(t *testing.T) {
 		}
 	}
 }
+
+func TestHub_ReloadThatTurnsConfirmOnAppliesToTheSession(t *testing.T) {
+	f := newFixture(t, `{"mcpServers": {"a": {"command": "a-cmd"}}}`)
+	c := f.open("s1", filepath.Join(f.home, "repo"))
+	if got := c.execute(t, `return await a.echo({})`); !strings.Contains(got, "a-cmd") {
+		t.Fatalf("before the reload: %s", got)
+	}
+	c.index(t)
+	c.drain()
+	f.write(f.user, `{"settings": {"confirm": "all"}, "mcpServers": {"a": {"command": "a-cmd"}, "b": {"command": "b-cmd"}}}`)
+	c.indexUntil(t, "tools/list_changed with the reloaded config", func(idx string) bool { return strings.Contains(idx, "b") })
+	// The client cannot be asked (no elicitation): the call is refused.
+	if got := c.execute(t, `try { return await a.echo({}) } catch (e) { return "refused: " + e.message }`); !strings.Contains(got, "refused: ") || !strings.Contains(got, "confirm setting") {
+		t.Errorf("settings.confirm turned on by a reload did not apply to the session: %s", got)
+	}
+}

@@ -265,8 +265,18 @@ func (s *Session) setView(v *view) {
 	old := s.v
 	s.v = v
 	s.mu.Unlock()
-	s.srv.SetView(server.View{Catalog: v.cat, Launch: s.launch})
+	s.srv.SetView(server.View{Catalog: v.cat, Launch: s.launch, Settings: v.settings()})
 	s.release(old)
+}
+
+// settings is the view's config's settings (its confirm and trifecta
+// follow a reload or a move to another root), nil when unknown.
+func (v *view) settings() *config.Settings {
+	if v.full == nil {
+		return nil
+	}
+	st := v.full.Settings.Defaults()
+	return &st
 }
 
 // launchDir is where cfg's servers without a cwd run: the client's root
@@ -317,7 +327,7 @@ func (s *Session) relaunch(caps pool.Caps) {
 	s.v = v
 	s.mu.Unlock()
 	// No tools/list_changed: the client has not listed anything yet.
-	s.srv.ReplaceView(server.View{Catalog: v.cat, Launch: s.launch})
+	s.srv.ReplaceView(server.View{Catalog: v.cat, Launch: s.launch, Settings: v.settings()})
 	s.release(old)
 }
 

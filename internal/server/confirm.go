@@ -21,7 +21,7 @@ const confirmLimit = 4000
 // needsConfirm reports whether the confirm setting (settings.confirm and
 // the server's "confirm") matches t.
 func (s *Server) needsConfirm(t catalog.Tool) bool {
-	c := s.o.Settings.Confirm
+	c := s.guard().Confirm
 	if spec := s.cat().Spec(t.Server); spec != nil {
 		c = c.Union(spec.Confirm)
 	}

@@ -127,7 +127,7 @@ func New(o Options) *Server {
 	}
 	s := &Server{o: o}
 	s.notes.max, s.notes.onDrop = maxLaterNotes, s.notesDropped
-	s.be.Store(&View{o.Catalog, o.Launch})
+	s.be.Store(&View{Catalog: o.Catalog, Launch: o.Launch})
 	if o.Catalog != nil {
 		// Building the server reads every server's verdict several times
 		// (summaries, counts, instructions): one read of the pins
@@ -178,6 +178,21 @@ func New(o Options) *Server {
 type View struct {
 	Catalog *catalog.Catalog
 	Launch  func(server string) *pool.Launch // may be nil (fakes)
+	// Settings, when not nil, are the view's config's settings: its
+	// confirm, trifecta and trifectaWindow apply to calls from now on (a
+	// reload that turned confirm on, a root whose project file sets
+	// trifecta "block"). nil keeps those of Options.Settings. The
+	// settings that bound scripts stay those of the start.
+	Settings *config.Settings
+}
+
+// guard is the settings in force for confirm and the lethal trifecta:
+// the view's, else the start's.
+func (s *Server) guard() *config.Settings {
+	if st := s.be.Load().Settings; st != nil {
+		return st
+	}
+	return &s.o.Settings
 }
 
 func (s *Server) cat() *catalog.Catalog { return s.be.Load().Catalog }

@@ -230,8 +230,9 @@ func (s *Server) trifecta(ctx context.Context, t catalog.Tool, args json.RawMess
 		return "", nil
 	}
 	now := time.Now()
-	d := Decision{Time: now, Session: s.o.Session, Setting: s.o.Settings.Trifecta.String(), Server: t.Server, Tool: t.Name, Args: args}
-	window := s.o.Settings.TrifectaWindow.D()
+	g := s.guard()
+	d := Decision{Time: now, Session: s.o.Session, Setting: g.Trifecta.String(), Server: t.Server, Tool: t.Name, Args: args}
+	window := g.TrifectaWindow.D()
 	if window <= 0 {
 		window = 10 * time.Minute
 	}
@@ -254,7 +255,7 @@ func (s *Server) trifecta(ctx context.Context, t catalog.Tool, args json.RawMess
 	d.Source, d.Private = su, sp
 	sink := t.Server + "." + t.Name
 	what := fmt.Sprintf("%s is an external tool and this %s received untrusted content from %s and private data from %s", sink, d.Scope, su, sp)
-	switch s.o.Settings.Trifecta {
+	switch g.Trifecta {
 	case config.TrifectaBlock:
 		d.Outcome, d.Reason = "refused", "settings.trifecta is block"
 		s.decide(d)
@@ -444,7 +445,7 @@ func (s *Server) trifectaLine() string {
 		return strings.Join(ns, ", ")
 	}
 	return fmt.Sprintf("Lethal trifecta: private data (%s), untrusted content (%s), external communication (%s): settings.trifecta %q.",
-		list(by[roles.Private]), list(by[roles.Untrusted]), list(by[roles.External]), s.o.Settings.Trifecta.String())
+		list(by[roles.Private]), list(by[roles.Untrusted]), list(by[roles.External]), s.guard().Trifecta.String())
 }
 
 // ToolRole is one tool's lethal-trifecta roles and where they came
@@ -514,7 +515,7 @@ func (s *Server) TrifectaReport() string {
 		}
 		fmt.Fprintf(&b, "  %s: %s\n", name[r], ns)
 	}
-	mode := s.o.Settings.Trifecta
+	mode := s.guard().Trifecta
 	if len(missing) > 0 {
 		return fmt.Sprintf("lethal trifecta: not present (no %s); settings.trifecta is %q\n", strings.Join(missing, ", no "), mode) + b.String()
 	}
@@ -529,6 +530,6 @@ func (s *Server) TrifectaReport() string {
 	}
 	return "lethal trifecta: PRESENT. These servers together can read your private data, take in untrusted content and send data out, so an instruction injected into a web page, issue or message could make the agent send your private data out:\n" +
 		b.String() +
-		fmt.Sprintf("  settings.trifecta is %q: calls of an external tool with arguments, after a script (or within settings.trifectaWindow, %v, the session) read untrusted content and private data, %s.\n", mode, s.o.Settings.TrifectaWindow.D(), then) +
+		fmt.Sprintf("  settings.trifecta is %q: calls of an external tool with arguments, after a script (or within settings.trifectaWindow, %v, the session) read untrusted content and private data, %s.\n", mode, s.guard().TrifectaWindow.D(), then) +
 		"  `switchboard list --roles` shows each tool's roles; a server's \"roles\" config changes them (docs/security.md, Lethal trifecta).\n"
 }

@@ -360,3 +360,24 @@ func BenchmarkTrifectaHook(b *testing.B) {
 		}
 	})
 }
+
+func TestTrifecta_AViewsSettingsApplyToLaterCalls(t *testing.T) {
+	s, b, _, cs := newTrifectaServer(t, config.TrifectaWarn, nil)
+	// A reload, or a root whose project file tightens them: the new
+	// view's confirm and trifecta apply from now on.
+	st := config.Settings{Trifecta: config.TrifectaBlock, Confirm: config.Confirm{Globs: []string{"send"}}, CallTool: true}.Defaults()
+	s.SetView(View{Catalog: s.cat(), Settings: &st})
+	out, isErr := call(t, cs, "execute", execArgs(exfil))
+	if !isErr || b.got() != "" || !strings.Contains(out, "not made") {
+		t.Fatalf("the exfiltration ran under the old settings: %v %s (sink got %q)", isErr, out, b.got())
+	}
+	out, isErr = call(t, cs, "call_tool", map[string]any{"server": "sink", "tool": "send", "arguments": map[string]any{"body": "x"}})
+	if !isErr || !strings.Contains(out, "confirm setting") || b.got() != "" {
+		t.Fatalf("sink.send ran without the confirmation the new view asks for: %v %s", isErr, out)
+	}
+	// And loosened again (a root move back): warn, no confirm.
+	s.SetView(View{Catalog: s.cat()})
+	if out, isErr := call(t, cs, "call_tool", map[string]any{"server": "sink", "tool": "send", "arguments": map[string]any{"body": "x"}}); isErr {
+		t.Fatalf("a view without settings kept the last view's: %s", out)
+	}
+}
