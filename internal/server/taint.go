@@ -110,6 +110,10 @@ type trifectaState struct {
 	cache     map[string]cachedRoles
 }
 
+// maxRoleCache bounds the tools whose roles a session keeps: far more
+// than the 572 tools of the 32 corpus servers.
+const maxRoleCache = 8192
+
 type cachedRoles struct {
 	spec   *config.Server
 	desc   string
@@ -147,7 +151,10 @@ func (s *Server) RolesOf(t catalog.Tool) roles.Result {
 	}
 	res := roles.Classify(roleServer(t.Server, spec), roleTool(t), roleRules(spec))
 	s.tri.mu.Lock()
-	if s.tri.cache == nil {
+	if s.tri.cache == nil || len(s.tri.cache) >= maxRoleCache {
+		// Tools a backend no longer lists stayed for the session's
+		// life: one renaming its tools at each list_changed grew it
+		// without end. Start afresh (the vetter's stamps do the same).
 		s.tri.cache = map[string]cachedRoles{}
 	}
 	s.tri.cache[key] = cachedRoles{spec, t.Description, len(t.InputSchema), t.Annotations, res}

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -379,5 +380,19 @@ func TestTrifecta_AViewsSettingsApplyToLaterCalls(t *testing.T) {
 	s.SetView(View{Catalog: s.cat()})
 	if out, isErr := call(t, cs, "call_tool", map[string]any{"server": "sink", "tool": "send", "arguments": map[string]any{"body": "x"}}); isErr {
 		t.Fatalf("a view without settings kept the last view's: %s", out)
+	}
+}
+
+func TestTrifecta_RolesCacheIsBoundedWhenABackendRenamesItsTools(t *testing.T) {
+	s, _, _, _ := newTrifectaServer(t, config.TrifectaWarn, nil)
+	const renames = 3 * 8192
+	for i := range renames {
+		s.RolesOf(catalog.Tool{Server: "web", Name: "fetch_" + strconv.Itoa(i), Description: "Fetch a web page"})
+	}
+	s.tri.mu.Lock()
+	n := len(s.tri.cache)
+	s.tri.mu.Unlock()
+	if n > 8192 {
+		t.Errorf("the roles cache holds %d tools after %d renames, want at most 8192", n, renames)
 	}
 }
