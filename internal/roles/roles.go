@@ -91,8 +91,9 @@ type Server struct {
 	URL     string
 }
 
-// Rule gives the tools whose names match Glob (path.Match syntax, or an
-// exact name) the roles Roles; an empty Roles means "no role".
+// Rule gives the tools whose names match Glob (path.Match syntax with '/'
+// an ordinary character, or an exact name) the roles Roles; an empty
+// Roles means "no role".
 type Rule struct {
 	Glob  string
 	Roles Set
@@ -127,11 +128,22 @@ func match(rules []Rule, name string) (Set, bool) {
 		}
 	}
 	for _, r := range rules {
-		if ok, _ := path.Match(r.Glob, name); ok {
+		if ok, _ := globMatch(r.Glob, name); ok {
 			return r.Roles, true
 		}
 	}
 	return 0, false
+}
+
+// globMatch is path.Match with '/' an ordinary character: a tool name is
+// one flat string, and path.Match's '*' stopping at '/' left a backend's
+// "send_mail/bulk" out of the user's "send_*": ["external"] (and "*" out
+// of every rule).
+func globMatch(pattern, name string) (bool, error) {
+	if !strings.Contains(pattern, "/") && !strings.Contains(name, "/") {
+		return path.Match(pattern, name)
+	}
+	return path.Match(strings.ReplaceAll(pattern, "/", "\x00"), strings.ReplaceAll(name, "/", "\x00"))
 }
 
 // ServerRoles is what srv may bring before its tool list is known: the

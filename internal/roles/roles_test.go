@@ -81,6 +81,21 @@ func TestClassify_UserRulesWin(t *testing.T) {
 	}
 }
 
+func TestClassify_UserGlobsMatchAcrossASlash(t *testing.T) {
+	srv := Server{Name: "mine", Command: "./mine"}
+	rules := []Rule{{"send_*", External}, {"admin/*", Private}, {"*", Untrusted}}
+	for tool, want := range map[string]Set{
+		"send_mail/bulk":  External,
+		"admin/users/get": Private,
+		"web/page/fetch":  Untrusted,
+	} {
+		got := Classify(srv, Tool{Name: tool}, rules)
+		if got.Roles != want || got.Why != "config" {
+			t.Errorf("%s: %v (%s), want %v from the config", tool, got.Roles, got.Why, want)
+		}
+	}
+}
+
 func TestProfileOf_MatchesLaunchNotLocalName(t *testing.T) {
 	tests := []struct {
 		srv  Server

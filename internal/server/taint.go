@@ -164,7 +164,7 @@ func (s *Server) RolesOf(t catalog.Tool) roles.Result {
 
 // roleSummaryVersion changes whenever roles.Classify would classify the
 // same tools differently, making summaries in caches stale.
-const roleSummaryVersion = 1
+const roleSummaryVersion = 2 // 2: a roles glob matches across a slash
 
 // roleSummaryKey names what a server's roles depend on besides its tools.
 func roleSummaryKey(server string, spec *config.Server) string {
