@@ -657,6 +657,14 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 		s.o.Recorder.Record(c, res, err, float64(time.Since(start).Microseconds())/1000)
 	}
 	if err != nil {
+		var rpc *jsonrpc.Error
+		if errors.As(err, &rpc) {
+			// The backend's error answer is its text, which reaches the
+			// script (and the model) as the error's message: the robots.txt
+			// a fetch server quotes, a page's text. It taints as a result
+			// would; before, a script could read it and send freely.
+			s.tainted(ctx, t, "", nil)
+		}
 		return nil, &callError{t.Server, t.Name, err}
 	}
 	out := cleanResult(res)
