@@ -304,12 +304,15 @@ func line(e Entry) []byte {
 		c.Reason = shortError(c.Reason)
 		tri = &c
 	}
+	if tri != nil {
+		tri.Setting, tri.Source, tri.Private, tri.Scope = cutName(tri.Setting), cutName(tri.Source), cutName(tri.Private), cutName(tri.Scope)
+	}
 	b, err := json.Marshal(logLine{
 		Time:       e.Time.UTC().Format(time.RFC3339Nano),
-		Session:    e.Session,
+		Session:    cutName(e.Session),
 		Client:     shortError(e.Client),
-		Server:     e.Server,
-		Tool:       e.Tool,
+		Server:     cutName(e.Server),
+		Tool:       cutName(e.Tool),
 		ArgsSHA256: ArgsDigest(e.Args),
 		DurationMS: float64(e.Duration.Microseconds()) / 1000,
 		Outcome:    e.Outcome,
@@ -550,6 +553,24 @@ func (l *Log) Close() error {
 		return fmt.Errorf("closing audit log: %w", err)
 	}
 	return nil
+}
+
+// MaxNameLen is the length in bytes a session, server or tool name of an
+// entry is cut to (a "…" ends a cut one).
+const MaxNameLen = 256
+
+// cutName is name within MaxNameLen bytes, cut at a character boundary: a
+// backend's tool named with a megabyte made every call of it a megabyte
+// line, and a few of them rotated the older entries out.
+func cutName(name string) string {
+	if len(name) <= MaxNameLen {
+		return name
+	}
+	n := MaxNameLen - len("…")
+	for n > 0 && !utf8.RuneStart(name[n]) {
+		n--
+	}
+	return name[:n] + "…"
 }
 
 func shortError(s string) string {

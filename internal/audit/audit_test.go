@@ -426,3 +426,35 @@ func TestLog_ErrorsHideCredentials(t *testing.T) {
 		t.Errorf("the error lost what it was about:\n%s", raw)
 	}
 }
+
+func TestLog_LongNamesAreCut(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	l, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("é", 1<<20) // a backend's megabyte tool name
+	if err := l.Record(Entry{Session: long, Server: long, Tool: long, Outcome: Refused, Trifecta: &Trifecta{Source: long, Private: long}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	lines := readLines(t, path)
+	if len(lines) != 1 {
+		t.Fatalf("%d lines read (none: one over the reader's 1 MiB): a long name is written whole", len(lines))
+	}
+	if len(lines[0]) > 4096 {
+		t.Fatalf("a line of %d bytes: a long name is written whole", len(lines[0]))
+	}
+	var e struct {
+		Tool     string
+		Trifecta struct{ Source string }
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &e); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(e.Tool, "é…") || len(e.Tool) > 256 || !strings.HasSuffix(e.Trifecta.Source, "…") {
+		t.Errorf("tool %q, source %q: want each cut to 256 bytes, ending in …", e.Tool, e.Trifecta.Source)
+	}
+}
