@@ -462,7 +462,7 @@ func TestHub_ReloadThatTurnsConfirmOnAppliesToTheSession(t *testing.T) {
 	c.index(t)
 	c.drain()
 	f.write(f.user, `{"settings": {"confirm": "all"}, "mcpServers": {"a": {"command": "a-cmd"}, "b": {"command": "b-cmd"}}}`)
-	c.indexUntil(t, "tools/list_changed with the reloaded config", func(idx string) bool { return strings.Contains(idx, "b") })
+	c.indexUntil(t, "tools/list_changed with the reloaded config", func(idx string) bool { return strings.Contains(idx, "], b") })
 	// The client cannot be asked (no elicitation): the call is refused.
 	if got := c.execute(t, `try { return await a.echo({}) } catch (e) { return "refused: " + e.message }`); !strings.Contains(got, "refused: ") || !strings.Contains(got, "confirm setting") {
 		t.Errorf("settings.confirm turned on by a reload did not apply to the session: %s", got)
