@@ -12,8 +12,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 
@@ -70,10 +72,14 @@ refreshed automatically; they are never printed.`)
 		if u, err := url.Parse(a.URL); err == nil {
 			state.Store(u.Query().Get("state"))
 		}
+		shown, odd := printableURL(a.URL)
 		if *noBrowser || openBrowser(a.URL) != nil {
-			fmt.Fprintf(e.Stderr, "Open this URL in a browser to sign in to %s:\n\n  %s\n\n", spec.Name, a.URL)
+			fmt.Fprintf(e.Stderr, "Open this URL in a browser to sign in to %s:\n\n  %s\n\n", spec.Name, shown)
 		} else {
-			fmt.Fprintf(e.Stderr, "Opened the sign-in page of %s in your browser; if it did not open, visit:\n\n  %s\n\n", spec.Name, a.URL)
+			fmt.Fprintf(e.Stderr, "Opened the sign-in page of %s in your browser; if it did not open, visit:\n\n  %s\n\n", spec.Name, shown)
+		}
+		if odd > 0 {
+			fmt.Fprintf(e.Stderr, "warning: the sign-in URL %s's authorization server gave holds %d characters that are not printable ASCII (invisible or look-alike ones among them), shown %%-encoded above: check its host before you sign in\n", spec.Name, odd)
 		}
 		fmt.Fprintf(e.Stderr, "Waiting for the sign-in (up to %s)…\n", *wait)
 		select {
@@ -250,4 +256,26 @@ func openBrowser(url string) error {
 	}
 	go cmd.Wait()
 	return nil
+}
+
+// printableURL is u as it is shown to the user: each character that is
+// not printable ASCII (a zero-width or no-break space, a look-alike
+// letter) percent-encoded as its UTF-8 bytes, which a browser reads as
+// the same URL; odd counts them. The terminal writer escapes controls and
+// bidi characters only, so an authorization server's URL with a
+// zero-width space in its host was printed looking like another host's.
+func printableURL(u string) (shown string, odd int) {
+	var b strings.Builder
+	for _, r := range u {
+		if r > 0x20 && r < 0x7f {
+			b.WriteRune(r)
+			continue
+		}
+		odd++
+		var buf [utf8.UTFMax]byte
+		for _, c := range buf[:utf8.EncodeRune(buf[:], r)] {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String(), odd
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -183,5 +184,31 @@ func TestLogin_CallbackPassesARefusalOnAndIgnoresStrayRequests(t *testing.T) {
 	r = <-results
 	if msg := r.err.Error(); len(msg) > 600 || strings.ContainsAny(msg, "\x1b\r\n\a") || !strings.Contains(msg, `"denied\x1b[2J"`) {
 		t.Errorf("refusal of %d bytes: %q", len(msg), msg[:min(len(msg), 200)])
+	}
+}
+
+// The sign-in URL is printed with each character that is not printable
+// ASCII percent-encoded, and a warning counts them: the terminal writer
+// escapes controls and bidi characters only, so an authorization server
+// whose URL had a zero-width space in its host was shown looking like
+// another's ("accounts.example.com\u200b.evil.test").
+func TestPrintableURL_ShowsInvisibleAndLookAlikeCharacters(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+		odd      int
+	}{
+		{"https://auth.example.com/authorize?client_id=a&state=x%20y", "https://auth.example.com/authorize?client_id=a&state=x%20y", 0},
+		{"https://accounts.example.com\u200b.evil.test/authorize", "https://accounts.example.com%E2%80%8B.evil.test/authorize", 1},
+		{"https://auth.example.com/a\u00a0b", "https://auth.example.com/a%C2%A0b", 1},
+		{"https://\u0430pple.test/", "https://%D0%B0pple.test/", 1}, // Cyrillic a
+		{"https://x.test/ a", "https://x.test/%20a", 1},
+	} {
+		got, odd := printableURL(c.in)
+		if got != c.want || odd != c.odd {
+			t.Errorf("printableURL(%q) = %q, %d; want %q, %d", c.in, got, odd, c.want, c.odd)
+		}
+		if u, err := url.Parse(got); err != nil || u.Scheme != "https" {
+			t.Errorf("printableURL(%q) = %q: not a URL (%v)", c.in, got, err)
+		}
 	}
 }
