@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Ecosystem names a kind of dependency; its value is the predicate key.
@@ -295,7 +296,7 @@ func (w *Workspace) eval(p *Predicate, getenv func(string) (string, bool), files
 		files[x] = true
 	}
 	for _, err := range f.errs {
-		probs[err.Error()] = true
+		probs[oneProblem(err.Error())] = true
 	}
 	d := f.deps[normalise(e, p.Name)]
 	head := p.Kind + " " + p.Name
@@ -361,4 +362,40 @@ func emptyOr(v any) string {
 		return "an empty string"
 	}
 	return typeName(v)
+}
+
+// maxProblemBytes bounds one problem's text.
+const maxProblemBytes = 512
+
+// oneProblem is a problem's text as it may go into the list_tools index
+// and a terminal: on one line (a YAML decoder's error runs over several,
+// the second quoting the file), without control, format (zero-width,
+// bidi, tag) or line-separator characters, at most maxProblemBytes.
+func oneProblem(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029':
+			if b.Len() > 0 {
+				b.WriteString("; ")
+			}
+		case r == '\t':
+			b.WriteByte(' ')
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Variation_Selector, r):
+		default:
+			b.WriteRune(r)
+		}
+		if b.Len() > maxProblemBytes {
+			break
+		}
+	}
+	out := strings.TrimSpace(b.String())
+	if len(out) > maxProblemBytes {
+		cut := maxProblemBytes
+		for cut > 0 && !utf8.RuneStart(out[cut]) {
+			cut--
+		}
+		out = out[:cut] + "…"
+	}
+	return out
 }

@@ -949,3 +949,27 @@ func TestEval_AnOverlongLineIsAProblem(t *testing.T) {
 		t.Errorf("applies %v by %q, problems %q; want %q", d.Applies, d.By, d.Problems, want)
 	}
 }
+
+// A problem goes into the list_tools index on one line, without hidden
+// characters and bounded: a YAML decoder's error runs over several lines,
+// the second quoting the file as it is (zero-width characters, a bidi
+// override, a long value).
+func TestEval_AProblemIsOneCleanBoundedLine(t *testing.T) {
+	root := t.TempDir()
+	yaml := "packages: \"ab\u200bcd\u202eef" + strings.Repeat("x", 2000) + "\"\n"
+	if err := os.WriteFile(filepath.Join(root, "pnpm-workspace.yaml"), []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "package.json"), []byte(`{"name":"r"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := New(root).Eval(mustParse(t, `{"npm": "pg"}`), nil)
+	if len(d.Problems) == 0 {
+		t.Fatal("no problem for a malformed pnpm-workspace.yaml")
+	}
+	for _, p := range d.Problems {
+		if strings.ContainsAny(p, "\n\r\u200b\u202e") || len(p) > maxProblemBytes+len("…") || !strings.HasPrefix(p, "pnpm-workspace.yaml") {
+			t.Errorf("problem %q (%d bytes): want one line naming the file, no hidden characters, at most %d bytes", p, len(p), maxProblemBytes)
+		}
+	}
+}
