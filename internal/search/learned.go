@@ -17,7 +17,7 @@ import (
 // before, and a request is matched only by what the tools say.
 //
 // Measured over the eleven held-out sets together (docs/benchmarks.md,
-// Retrieval): hit@1 617 to 645 and hit@5 726 to 742 of 814, "none" 157 of
+// Retrieval): hit@1 617 to 644 and hit@5 726 to 744 of 814, "none" 157 of
 // 223 either way.
 
 // learnedWeight is the weight of the learned field against a
