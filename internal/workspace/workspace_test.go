@@ -297,6 +297,24 @@ func TestFindRoot(t *testing.T) {
 	}
 }
 
+// hugeDir makes root/big with one empty file more than a glob reads
+// (maxGlob) and returns its path.
+func hugeDir(t *testing.T, root string) string {
+	t.Helper()
+	big := filepath.Join(root, "big")
+	if err := os.Mkdir(big, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range maxGlob + 1 {
+		f, err := os.Create(filepath.Join(big, fmt.Sprintf("f%05d", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	return big
+}
+
 func write(t testing.TB, path, s string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -736,17 +754,7 @@ func TestEval_NPMGlobsSkipDotDirectories(t *testing.T) {
 // reason.
 func TestEval_GlobOverAHugeDirectoryIsAProblem(t *testing.T) {
 	root := t.TempDir()
-	big := filepath.Join(root, "big")
-	if err := os.Mkdir(big, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for i := range maxGlob + 1 {
-		f, err := os.Create(filepath.Join(big, fmt.Sprintf("f%05d", i)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
-	}
+	big := hugeDir(t, root)
 	write(t, filepath.Join(root, "package.json"), `{"name": "w", "workspaces": ["big/x*"]}`)
 	w := New(root)
 	d := w.Eval(mustParse(t, `{"npm": "pg"}`), nil)
@@ -847,17 +855,7 @@ func TestEval_ByteOrderMarkAsTheToolsReadIt(t *testing.T) {
 // seconds per pattern).
 func TestEval_MemberPatternsInAHugeDirectoryCostTheBound(t *testing.T) {
 	root := t.TempDir()
-	big := filepath.Join(root, "big")
-	if err := os.Mkdir(big, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for i := range maxGlob + 1 {
-		f, err := os.Create(filepath.Join(big, fmt.Sprintf("f%05d", i)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
-	}
+	big := hugeDir(t, root)
 	pats := make([]string, maxPatterns)
 	for i := range pats {
 		pats[i] = fmt.Sprintf("big/m%d", i)
@@ -957,12 +955,8 @@ func TestEval_AnOverlongLineIsAProblem(t *testing.T) {
 func TestEval_AProblemIsOneCleanBoundedLine(t *testing.T) {
 	root := t.TempDir()
 	yaml := "packages: \"ab\u200bcd\u202eef" + strings.Repeat("x", 2000) + "\"\n"
-	if err := os.WriteFile(filepath.Join(root, "pnpm-workspace.yaml"), []byte(yaml), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(root, "package.json"), []byte(`{"name":"r"}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	write(t, filepath.Join(root, "pnpm-workspace.yaml"), yaml)
+	write(t, filepath.Join(root, "package.json"), `{"name":"r"}`)
 	d := New(root).Eval(mustParse(t, `{"npm": "pg"}`), nil)
 	if len(d.Problems) == 0 {
 		t.Fatal("no problem for a malformed pnpm-workspace.yaml")
