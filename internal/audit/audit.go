@@ -2,19 +2,24 @@
 // object per call:
 //
 //	{"time":"2026-11-30T12:00:00.123456789Z","server":"github","tool":"create_issue",
-//	 "args_sha256":"…","duration_ms":12.5,"outcome":"ok"}
+//	 "args_hmac":"…","duration_ms":12.5,"outcome":"ok"}
 //
-// Arguments are never written, only the SHA-256 of their canonical JSON, so
-// equal arguments can be correlated without the log holding secrets. The
+// Arguments are never written, only an HMAC-SHA-256 of their canonical
+// JSON under a key kept next to the log (KeyFile), so equal arguments can
+// be correlated without the log holding secrets, and a log that leaves
+// the machine without its key does not let anyone test guesses of a
+// low-entropy argument (a PIN, a yes/no) against it. The
 // log rotates by size: file -> file.1 -> file.2 … up to Options.Keep.
 package audit
 
 import (
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -102,18 +107,18 @@ type logLine struct {
 	Client     string    `json:"client,omitempty"`
 	Server     string    `json:"server"`
 	Tool       string    `json:"tool"`
-	ArgsSHA256 string    `json:"args_sha256"`
+	ArgsHMAC   string    `json:"args_hmac"`
 	DurationMS float64   `json:"duration_ms"`
 	Outcome    Outcome   `json:"outcome"`
 	Error      string    `json:"error,omitempty"`
 	Trifecta   *Trifecta `json:"trifecta,omitempty"`
 }
 
-// ArgsDigest is the hex SHA-256 of the canonical JSON of args (sorted keys,
-// no insignificant whitespace), so equivalent arguments digest the same.
-// Empty args digest as "{}"; arguments that are not valid JSON digest as
-// their raw bytes.
-func ArgsDigest(args json.RawMessage) string {
+// ArgsDigest is the hex HMAC-SHA-256 under key of the canonical JSON of
+// args (sorted keys, no insignificant whitespace), so equivalent arguments
+// digest the same. Empty args digest as "{}"; arguments that are not valid
+// JSON digest as their raw bytes.
+func ArgsDigest(key []byte, args json.RawMessage) string {
 	b := []byte(strings.TrimSpace(string(args)))
 	if len(b) == 0 {
 		b = []byte("{}")
@@ -121,8 +126,9 @@ func ArgsDigest(args json.RawMessage) string {
 	if c, err := trust.CanonicalJSON(b); err == nil {
 		b = c
 	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
+	m := hmac.New(sha256.New, key)
+	m.Write(b)
+	return hex.EncodeToString(m.Sum(nil))
 }
 
 // Options configures a Log. A nil *Options means all defaults.
@@ -174,6 +180,7 @@ const maxPending = 64 << 10
 // directory made again) at each later write.
 type Log struct {
 	path     string
+	key      []byte // of the arguments' digests
 	maxBytes int64
 	keep     int
 	now      func() time.Time
@@ -222,6 +229,11 @@ func Open(path string, o *Options) (*Log, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("opening audit log: %w", err)
 	}
+	key, err := loadKey(keyPath(path))
+	if err != nil {
+		return nil, fmt.Errorf("opening audit log: %w", err)
+	}
+	l.key = key
 	if err := l.open(); err != nil {
 		return nil, err
 	}
@@ -239,6 +251,14 @@ func (l *Log) open() error {
 	info, err := f.Stat()
 	if err == nil && !info.Mode().IsRegular() {
 		err = fmt.Errorf("%s is not a regular file (%s): move it away", l.path, info.Mode().Type())
+	}
+	if err == nil {
+		// Not through a symbolic link: the log is a file of the state
+		// directory, and a link there would append the entries to
+		// whatever file it names.
+		if li, lerr := os.Lstat(l.path); lerr != nil || li.Mode()&fs.ModeSymlink != 0 || !os.SameFile(li, info) {
+			err = fmt.Errorf("%s is a symbolic link or was replaced while it was opened: move it away", l.path)
+		}
 	}
 	if err == nil && info.Mode().Perm() != 0o600 {
 		err = f.Chmod(0o600)
@@ -296,8 +316,8 @@ func (l *Log) Record(e Entry) error {
 	return err
 }
 
-// line is e as a line of the file.
-func line(e Entry) []byte {
+// line is e as a line of the file, its arguments digested under key.
+func line(key []byte, e Entry) []byte {
 	var tri *Trifecta
 	if e.Trifecta != nil {
 		c := *e.Trifecta
@@ -313,7 +333,7 @@ func line(e Entry) []byte {
 		Client:     shortError(e.Client),
 		Server:     cutName(e.Server),
 		Tool:       cutName(e.Tool),
-		ArgsSHA256: ArgsDigest(e.Args),
+		ArgsHMAC:   ArgsDigest(key, e.Args),
 		DurationMS: float64(e.Duration.Microseconds()) / 1000,
 		Outcome:    e.Outcome,
 		Error:      shortError(e.Err),
@@ -385,7 +405,7 @@ func (l *Log) flush() error {
 func (l *Log) flushLines() (int, error) {
 	lines := make([][]byte, 0, len(l.pending))
 	for _, e := range l.pending {
-		lines = append(lines, line(e))
+		lines = append(lines, line(l.key, e))
 	}
 	clear(l.pending) // the arguments go to the collector
 	l.pending, l.held = l.pending[:0], 0

@@ -52,9 +52,10 @@ func TestLog_RecordFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := readLines(t, path)
+	key := testKey(t, path)
 	want := []string{
-		`{"time":"2026-11-30T12:00:00.123456789Z","server":"github","tool":"create_issue","args_sha256":"` + ArgsDigest(json.RawMessage(secret)) + `","duration_ms":12.5,"outcome":"ok"}`,
-		`{"time":"2026-11-30T12:00:01.123456789Z","server":"fs","tool":"read","args_sha256":"` + ArgsDigest(nil) + `","duration_ms":0,"outcome":"tool_error","error":"no such file"}`,
+		`{"time":"2026-11-30T12:00:00.123456789Z","server":"github","tool":"create_issue","args_hmac":"` + ArgsDigest(key, json.RawMessage(secret)) + `","duration_ms":12.5,"outcome":"ok"}`,
+		`{"time":"2026-11-30T12:00:01.123456789Z","server":"fs","tool":"read","args_hmac":"` + ArgsDigest(key, nil) + `","duration_ms":0,"outcome":"tool_error","error":"no such file"}`,
 	}
 	if len(lines) != 3 || lines[0] != want[0] || lines[1] != want[1] {
 		t.Fatalf("lines:\n%s\nwant first two:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
@@ -73,7 +74,19 @@ func TestLog_RecordFormat(t *testing.T) {
 	}
 }
 
+// testKey is the key of the log at path.
+func testKey(t *testing.T, path string) []byte {
+	t.Helper()
+	key, err := os.ReadFile(filepath.Join(filepath.Dir(path), KeyFile))
+	if err != nil || len(key) != keyLen {
+		t.Fatalf("audit key: %d bytes, %v", len(key), err)
+	}
+	return key
+}
+
 func TestArgsDigest_Canonical(t *testing.T) {
+	key := []byte("k")
+	ArgsDigest := func(args json.RawMessage) string { return ArgsDigest(key, args) }
 	a := ArgsDigest(json.RawMessage(`{"b":1,"a":[1.0,"x"]}`))
 	b := ArgsDigest(json.RawMessage(" {\"a\": [1, \"x\"], \"b\": 1}\n"))
 	if a != b || len(a) != 64 {
@@ -106,7 +119,7 @@ func TestLog_Rotation(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	var names []string
 	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".lock") {
+		if !strings.HasSuffix(e.Name(), ".lock") && e.Name() != KeyFile {
 			names = append(names, e.Name())
 		}
 	}
@@ -202,7 +215,7 @@ func TestLog_RotationKeepNone(t *testing.T) {
 		l.Record(Entry{Server: "s", Tool: "t"})
 	}
 	l.Close()
-	if entries, _ := os.ReadDir(dir); len(entries) != 2 { // a.log, a.log.lock
+	if entries, _ := os.ReadDir(dir); len(entries) != 3 { // a.log, a.log.lock, audit.key
 		t.Errorf("files %v", entries)
 	}
 }
@@ -378,7 +391,7 @@ func TestLog_RecordKeepsItsOwnCopyOfTheArguments(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := readLines(t, path)
-	if len(lines) != 1 || !strings.Contains(lines[0], ArgsDigest(json.RawMessage(`{"q":"first"}`))) {
+	if len(lines) != 1 || !strings.Contains(lines[0], ArgsDigest(testKey(t, path), json.RawMessage(`{"q":"first"}`))) {
 		t.Errorf("lines %q: want the digest of the arguments as recorded", lines)
 	}
 }
