@@ -864,6 +864,13 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 		// no backend serves.
 		return c >= o.ForeignCoverage
 	}
+	if len(named) > 0 && oneStep {
+		// "mute alerts for the checkout project in sentry" answered by
+		// azure-devops's advsec_get_alerts: the request says where to
+		// look, and another backend's tool answers it only when it
+		// covers the request, not on a few of its words.
+		return c >= o.MinCoverage
+	}
 	if len(named) == 0 {
 		if len(unserved) > 0 {
 			return c >= o.ForeignCoverage
