@@ -24,3 +24,20 @@ func TestSearch_NamedBackendAnsweredElsewhereNeedsCoverage(t *testing.T) {
 		t.Errorf("security alerts request naming chat: %v, want get_alerts (it covers the request)", fmtHits(hits))
 	}
 }
+
+// TestSearch_NamedBackendByAForeignChannel: a request by a channel no tool
+// offers ("email me ...") is not answered by the named backend's tool for
+// what it is about.
+func TestSearch_NamedBackendByAForeignChannel(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "tracker", Tool: "search_issues", Description: "Search the issues of a tracker project."},
+		{Server: "tracker", Tool: "get_issue", Description: "Get one issue by its id."},
+		{Server: "tracker", Tool: "list_projects", Description: "List the projects."},
+	}, nil)
+	if hits := ix.Search("email me a weekly summary of my tracker issues", 5); hits != nil {
+		t.Errorf("email request: %v, want no tool (no tool emails)", fmtHits(hits))
+	}
+	if hits := ix.Search("search my tracker issues about login", 5); len(hits) == 0 || hits[0].Tool != "search_issues" {
+		t.Errorf("search request: %v, want search_issues", fmtHits(hits))
+	}
+}

@@ -840,6 +840,12 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 		if ix.unservedAction(query, qs, naming, doc, m) {
 			return false
 		}
+		if oneStep && ix.foreignChannel(query) {
+			// "email me a weekly summary of my sentry issues": a
+			// request by a channel no tool offers, whatever it is
+			// about, as when no backend is named.
+			return false
+		}
 		if oneStep && ix.accountUndone(query, naming, ix.docServer[doc]) {
 			// "change my sentry password": the account, not what the
 			// backend holds (account.go).
