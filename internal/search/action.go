@@ -92,11 +92,15 @@ var wordnetVerbs = sync.OnceValue(func() map[string]bool {
 })
 
 // backendDoes reports whether some tool of backend s matches the verb v
-// (the word or a hand-written synonym of it) in its name, title or
-// description, or takes an action parameter: a tool whose operations are
-// the values of an "action" or "operation" parameter ("Write operations
-// for pipelines. Use the action parameter ...") may do what no text of it
-// says.
+// (the word, a hand-written synonym of it, or a WordNet word sharing one
+// of its main senses) in its name, title or description, or takes an
+// action parameter: a tool whose operations are the values of an "action"
+// or "operation" parameter ("Write operations for pipelines. Use the
+// action parameter ...") may do what no text of it says. The action a
+// verb is a kind of (WordNet's hypernym, at wordnetHyperWeight) is not
+// the verb: "lock" is a kind of "move", and a backend whose tools move
+// pages locks none ("lock the notion page so nobody can edit it");
+// "rename" is a kind of "call".
 func (ix *Index) backendDoes(s int32, v string) bool {
 	if ix.srvActions[s] {
 		return true
@@ -113,7 +117,7 @@ func (ix *Index) backendDoes(s int32, v string) bool {
 	}
 	terms := []string{v}
 	for _, syn := range synonyms()[v] {
-		if syn.w >= actionSynonym || syn.wordnet {
+		if syn.w >= actionSynonym || syn.wordnet && syn.w >= wordnetWeight {
 			terms = append(terms, syn.term)
 		}
 	}

@@ -1,6 +1,9 @@
 package search
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestSearch_NamedBackendWithoutTheActionHasNoAnswer(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
@@ -127,5 +130,26 @@ func TestSearch_NamedBackendUndoneIsNotAnsweredByAnother(t *testing.T) {
 	}
 	if hits := ix.Search("run SELECT count(*) FROM users on postgres", 5); hits == nil {
 		t.Error("postgres query: no tool, want one")
+	}
+}
+
+// TestBackendDoes_NotByAHypernym: a tool doing what the request's verb is
+// a kind of ("lock" is a kind of "move") does not do the request; a tool
+// doing one of its senses ("pick": select) does.
+func TestBackendDoes_NotByAHypernym(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "wiki", Tool: "move_page", Description: "Move a page under another parent page."},
+		{Server: "wiki", Tool: "select_page", Description: "Select a page to show in the sidebar."},
+		{Server: "wiki", Tool: "get_page", Description: "Get a page by its id."},
+	}, nil)
+	s := int32(slices.Index(ix.servers, "wiki"))
+	if ix.backendDoes(s, stem("lock")) {
+		t.Errorf("backendDoes(lock) with only move_page: true, want false (lock is a kind of move)")
+	}
+	if !ix.backendDoes(s, stem("pick")) {
+		t.Errorf("backendDoes(pick) with select_page: false, want true (pick: select)")
+	}
+	if !ix.backendDoes(s, stem("move")) {
+		t.Errorf("backendDoes(move) with move_page: false, want true")
 	}
 }

@@ -840,6 +840,12 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 		if ix.unservedAction(query, qs, naming, doc, m) {
 			return false
 		}
+		if oneStep && ix.foreignChannel(query) {
+			// "email me a weekly summary of my sentry issues": a
+			// request by a channel no tool offers, whatever it is
+			// about, as when no backend is named.
+			return false
+		}
 		if oneStep && ix.accountUndone(query, naming, ix.docServer[doc]) {
 			// "change my sentry password": the account, not what the
 			// backend holds (account.go).
@@ -863,6 +869,13 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 		// "Email the team" with no tool that sends email: like a product
 		// no backend serves.
 		return c >= o.ForeignCoverage
+	}
+	if len(named) > 0 && oneStep {
+		// "mute alerts for the checkout project in sentry" answered by
+		// azure-devops's advsec_get_alerts: the request says where to
+		// look, and another backend's tool answers it only when it
+		// covers the request, not on a few of its words.
+		return c >= o.MinCoverage
 	}
 	if len(named) == 0 {
 		if len(unserved) > 0 {

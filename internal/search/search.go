@@ -92,8 +92,10 @@ type Options struct {
 	// least MinEvidence times the largest IDF of the index (default 1: as
 	// much as one term found in a single tool) from at least two query
 	// terms, or its coverage is at least a quarter and it matches three
-	// query terms or most of its name. A negative MinCoverage disables the
-	// check.
+	// query terms or most of its name. A one-step query that names a
+	// backend and whose best tool is another backend's needs coverage
+	// MinCoverage (the shortcuts by evidence do not apply). A negative
+	// MinCoverage disables the check.
 	MinCoverage, MinEvidence float64
 	// ForeignCoverage is the coverage needed instead when the query mentions
 	// a product no backend serves and names no backend; default 0.6.
