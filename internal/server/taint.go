@@ -117,7 +117,7 @@ const maxRoleCache = 8192
 type cachedRoles struct {
 	spec   *config.Server
 	desc   string
-	schema int
+	schema string // the input schema as listed: a parameter renamed to one of the same length changes roles
 	ann    *mcp.ToolAnnotations
 	res    roles.Result
 }
@@ -146,7 +146,7 @@ func (s *Server) RolesOf(t catalog.Tool) roles.Result {
 	s.tri.mu.Lock()
 	c, ok := s.tri.cache[key]
 	s.tri.mu.Unlock()
-	if ok && c.spec == spec && c.desc == t.Description && c.schema == len(t.InputSchema) && c.ann == t.Annotations {
+	if ok && c.spec == spec && c.desc == t.Description && c.schema == string(t.InputSchema) && c.ann == t.Annotations {
 		return c.res
 	}
 	res := roles.Classify(roleServer(t.Server, spec), roleTool(t), roleRules(spec))
@@ -157,7 +157,7 @@ func (s *Server) RolesOf(t catalog.Tool) roles.Result {
 		// without end. Start afresh (the vetter's stamps do the same).
 		s.tri.cache = map[string]cachedRoles{}
 	}
-	s.tri.cache[key] = cachedRoles{spec, t.Description, len(t.InputSchema), t.Annotations, res}
+	s.tri.cache[key] = cachedRoles{spec, t.Description, string(t.InputSchema), t.Annotations, res}
 	s.tri.mu.Unlock()
 	return res
 }

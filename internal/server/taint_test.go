@@ -402,6 +402,25 @@ func TestTrifecta_RolesCacheIsBoundedWhenABackendRenamesItsTools(t *testing.T) {
 	}
 }
 
+// A backend that renames a parameter to a name of the same length (here
+// to "url", which makes a tool untrusted and external) gets the roles of
+// its new schema, not the ones cached for the old.
+func TestTrifecta_RolesFollowASameLengthParameterRename(t *testing.T) {
+	s, _, _, _ := newTrifectaServer(t, config.TrifectaWarn, nil)
+	tool := func(param string) catalog.Tool {
+		return catalog.Tool{Server: "web", Name: "do_thing", Description: "Does a thing.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"` + param + `":{"type":"string"}}}`)}
+	}
+	before := s.RolesOf(tool("abc"))
+	after := s.RolesOf(tool("url"))
+	if before.Roles == after.Roles {
+		t.Fatalf("roles %v for both schemas; want the url parameter's to differ", after.Roles)
+	}
+	if want := s.RolesOf(tool("url")); after.Roles != want.Roles {
+		t.Errorf("cached roles %v, classified afresh %v", after.Roles, want.Roles)
+	}
+}
+
 func TestTrifecta_AnUntrustedToolsErrorTaints(t *testing.T) {
 	_, b, _, cs := newTrifectaServer(t, config.TrifectaBlock, nil)
 	script := `let why = "";
