@@ -44,6 +44,11 @@ func (ix *Index) buildFileTools(srvDocs [][]int32) {
 			if !slices.ContainsFunc(ws, func(w string) bool { return w == "file" || w == "files" }) {
 				continue
 			}
+			if slices.Contains(ws, "upload") {
+				// upload_file sends a local file to a page or a
+				// server: it saves none, nor reads one for other steps.
+				continue
+			}
 			v := ix.verbs[d]
 			if v == 0 {
 				v = verbRead // repo_file: a file is read

@@ -52,3 +52,38 @@ func TestSearch_SpelledStep(t *testing.T) {
 		}
 	}
 }
+
+// fileStepDocs are a file backend, a browser backend with a tool uploading
+// files and a database backend, small enough to reason about.
+func fileStepDocs() []Doc {
+	p := func(name, desc string) Param { return Param{Name: name, Description: desc, Required: true} }
+	return []Doc{
+		{Server: "files", Tool: "write_file", Description: "Create a new file or overwrite an existing file with new content.", Params: []Param{p("path", "Path of the file"), p("content", "Text to write")}},
+		{Server: "files", Tool: "read_text_file", Description: "Read the complete contents of a file as text.", Params: []Param{p("path", "Path of the file")}},
+		{Server: "files", Tool: "list_directory", Description: "List the files and directories in a directory.", Params: []Param{p("path", "Path of the directory")}},
+		{Server: "files", Tool: "create_directory", Description: "Create a new directory.", Params: []Param{p("path", "Path of the directory")}},
+		{Server: "browser", Tool: "get_network_request", Description: "Get a network request of the page by its id, with its response body.", Params: []Param{p("reqid", "The id of the network request")}},
+		{Server: "browser", Tool: "list_network_requests", Description: "List the network requests of the page.", Params: nil},
+		{Server: "browser", Tool: "upload_file", Description: "Upload a local file through a file input element of the page.", Params: []Param{p("uid", "The element"), p("filePath", "The local path of the file to upload")}},
+		{Server: "browser", Tool: "navigate_page", Description: "Navigate the page to a URL.", Params: []Param{p("url", "The URL")}},
+		{Server: "supabase", Tool: "get_publishable_keys", Description: "Get the anonymous API keys of a project.", Params: []Param{p("project_id", "The project")}},
+		{Server: "supabase", Tool: "get_project_url", Description: "Get the API URL of a project.", Params: []Param{p("project_id", "The project")}},
+		{Server: "supabase", Tool: "list_tables", Description: "List the tables of a project's database.", Params: []Param{p("project_id", "The project")}},
+	}
+}
+
+// TestSearch_FileStepUploadWritesNoFile: a backend whose only tool named
+// for a file uploads one (it sends a local file to a page) saves no file,
+// so the step saving a response to a path is the file backend's.
+func TestSearch_FileStepUploadWritesNoFile(t *testing.T) {
+	ix := New(fileStepDocs(), nil)
+	q := "get network request 31 from the browser and save its response body to fixtures/resp.json"
+	hits := ix.Search(q, 5)
+	if !slices.ContainsFunc(hits, func(h Hit) bool { return h.Server == "files" && h.Tool == "write_file" }) {
+		t.Errorf("%q: files/write_file not in the top 5: %s", q, fmtHits(hits))
+	}
+	b := int32(slices.Index(ix.servers, "browser"))
+	if ix.srvFileVerbs[b] != 0 {
+		t.Errorf("browser's file verbs = %v, want none (upload_file writes no file)", ix.srvFileVerbs[b])
+	}
+}
