@@ -87,3 +87,35 @@ func TestSearch_FileStepUploadWritesNoFile(t *testing.T) {
 		t.Errorf("browser's file verbs = %v, want none (upload_file writes no file)", ix.srvFileVerbs[b])
 	}
 }
+
+// TestSearch_FileStepEnvNameNamesNoBackend: an environment variable named
+// after a backend (NEXT_PUBLIC_SUPABASE_URL) does not make the step writing
+// it to a file that backend's.
+func TestSearch_FileStepEnvNameNamesNoBackend(t *testing.T) {
+	ix := New(fileStepDocs(), nil)
+	q := "Get the publishable key for Supabase project xyzproj and write it to a new .env.local as NEXT_PUBLIC_SUPABASE_ANON_KEY"
+	hits := ix.Search(q, 5)
+	if !slices.ContainsFunc(hits, func(h Hit) bool { return h.Server == "files" && h.Tool == "write_file" }) {
+		t.Errorf("%q: files/write_file not in the top 5: %s", q, fmtHits(hits))
+	}
+	s := int32(slices.Index(ix.servers, "supabase"))
+	if got := ix.clauseNamed([]int32{s}, "write it to a new .env.local as NEXT_PUBLIC_SUPABASE_ANON_KEY", nil); len(got) > 0 {
+		t.Errorf("the step writing NEXT_PUBLIC_SUPABASE_ANON_KEY names backends %v, want none", got)
+	}
+	for _, tc := range []struct {
+		f    string
+		want bool
+	}{
+		{"NEXT_PUBLIC_SUPABASE_URL", true},
+		{"GITHUB_TOKEN", true},
+		{"audit_log", false},
+		{"Supabase", false},
+		{"A_1", true},
+		{"_", false},
+		{"1_2", false},
+	} {
+		if got := isEnvName(tc.f); got != tc.want {
+			t.Errorf("isEnvName(%q) = %v, want %v", tc.f, got, tc.want)
+		}
+	}
+}

@@ -178,7 +178,7 @@ func withoutValues(query string) string {
 	out := fs[:0]
 	for _, raw := range fs {
 		f := strings.Trim(raw, ".,;:!?()[]{}<>\"'`")
-		if isURL(f) || isEmail(f) {
+		if isURL(f) || isEmail(f) || isEnvName(f) {
 			continue
 		}
 		out = append(out, raw)

@@ -380,6 +380,26 @@ func isSnakeName(f string) bool {
 	return true
 }
 
+// isEnvName reports whether f is an environment variable's name: capital
+// words joined by underscores ("NEXT_PUBLIC_SUPABASE_URL", "GITHUB_TOKEN").
+// A backend's name inside one names no backend.
+func isEnvName(f string) bool {
+	if !strings.Contains(f, "_") || f[0] == '_' || f[len(f)-1] == '_' {
+		return false
+	}
+	letter := false
+	for _, r := range f {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			letter = true
+		case r >= '0' && r <= '9' || r == '_':
+		default:
+			return false
+		}
+	}
+	return letter
+}
+
 // isChannel reports whether f is a chat channel's name: "#" and a word
 // that does not start with a digit ("#random", "#dev-ops"; not "#42").
 func isChannel(f string) bool {
