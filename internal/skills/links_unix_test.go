@@ -124,6 +124,32 @@ func TestStore_ApproveDoesNotWriteThroughAProjectsLink(t *testing.T) {
 	}
 }
 
+// approve of a project skill linked to another file of its own directory
+// is refused too: the new version was written through the link into the
+// other file (qy.js, saying it is skill px), and that file trusted.
+func TestStore_ApproveDoesNotWriteThroughALinkInItsDirectory(t *testing.T) {
+	dir := t.TempDir()
+	proj := filepath.Join(dir, "proj", ".switchboard", "skills")
+	os.MkdirAll(proj, 0o755)
+	st := &Store{User: filepath.Join(dir, "user"), Project: proj, Trusted: filepath.Join(dir, "trusted.json")}
+	sk := sample()
+	sk.Name = "px"
+	theirs := Render(sk)
+	other := filepath.Join(proj, "qy.js")
+	os.WriteFile(other, theirs, 0o644)
+	link := filepath.Join(proj, "px.js")
+	os.Symlink("qy.js", link)
+	_, err := st.Approve("px", func(sk *Skill) ([]Use, error) {
+		return []Use{{Server: "gh", Tool: "new_tool", Pin: strings.Repeat("c", 64)}}, nil
+	})
+	if err == nil || !strings.Contains(err.Error(), link+" is a link to "+other) {
+		t.Errorf("approve of a project skill linked within its directory: %v, want a refusal naming the link and its target", err)
+	}
+	if data, _ := os.ReadFile(other); string(data) != string(theirs) {
+		t.Errorf("approve rewrote %s through the link:\n%s", other, data)
+	}
+}
+
 // A repository's skills directory is read no further than MaxFiles skill
 // files (the first by name, and a problem naming the directory and the
 // count): one of 20,000 untrusted files was read whole, each file read and

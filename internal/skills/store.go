@@ -495,7 +495,9 @@ func (st *Store) Approve(name string, uses func(sk *Skill) ([]Use, error)) (*Ski
 			// repository's .history, then refuse to trust the link.
 			if status, err := allow.CheckUnder(st.Trusted, filepath.Dir(filepath.Dir(d.dir)), path, data); err != nil {
 				return nil, fmt.Errorf("approving skill %s: %w", path, err)
-			} else if status == allow.Linked {
+			} else if fi, lerr := os.Lstat(path); status == allow.Linked || lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+				// A link within the directory too: approve would write
+				// the new version through it into the other skill's file.
 				target, _ := filepath.EvalSymlinks(path)
 				return nil, fmt.Errorf("project skill %s is a link to %s: a file is trusted only where it is, so nothing is approved; copy the file here in its place, or remove the link (switchboard skills rm %s)", path, target, name)
 			}
