@@ -217,7 +217,7 @@ func (src *hubSource) Snapshot(ctx context.Context) ui.Snapshot {
 		for _, id := range ids {
 			p := ui.Pending{ID: id, Servers: names(id)}
 			for _, c := range pending[id] {
-				p.Changes = append(p.Changes, ui.Change{Tool: c.Tool, Status: statusWord(c.Status), Diff: trust.Diff(c.Old, c.New)})
+				p.Changes = append(p.Changes, ui.Change{Tool: c.Tool, Status: statusWord(c.Status), Diff: trust.Diff(c.Old, c.New), Key: c.Key()})
 			}
 			if len(p.Changes) > 0 {
 				snap.Pending = append(snap.Pending, p)
@@ -251,17 +251,17 @@ func boolOrder(a, b bool) int {
 // Approve implements ui.Source: what `switchboard approve` does, on the
 // pins store every session vets with (so the next lookup in a running
 // session sees it).
-func (src *hubSource) Approve(ctx context.Context, id string, tools []string) ([]ui.Change, error) {
+func (src *hubSource) Approve(ctx context.Context, id string, shown map[string]string) ([]ui.Change, error) {
 	if !strings.HasPrefix(id, catalog.IdentityPrefix) {
 		return nil, errors.New("not a launch identity of this switchboard (legacy pins are approved with `switchboard approve SERVER`)")
 	}
-	changes, err := src.h.Pins().Approve(id, tools)
+	changes, err := src.h.Pins().ApproveShown(id, shown)
 	if err != nil {
 		return nil, fmt.Errorf("approving: %w", err)
 	}
 	out := make([]ui.Change, 0, len(changes))
 	for _, c := range changes {
-		out = append(out, ui.Change{Tool: c.Tool, Status: statusWord(c.Status), Diff: trust.Diff(c.Old, c.New)})
+		out = append(out, ui.Change{Tool: c.Tool, Status: statusWord(c.Status), Diff: trust.Diff(c.Old, c.New), Key: c.Key()})
 	}
 	return out, nil
 }

@@ -139,7 +139,43 @@ func TestHubSource_SnapshotRedactsAndApproveReachesRunningSessions(t *testing.T)
 	if _, err := src.Approve(context.Background(), "not-an-identity", nil); err == nil {
 		t.Error("approving a made-up id succeeded")
 	}
-	approved, err := src.Approve(context.Background(), snap.Pending[0].ID, []string{"read"})
+	// The backend changes the tool again while the page shows the first
+	// change: the Approve of what was shown pins nothing (it pinned the
+	// unseen second change, approving by name).
+	desc.Store("Read a note, then delete it.")
+	mu.Lock()
+	conns[len(conns)-1].Close()
+	mu.Unlock()
+	deadline = time.Now().Add(10 * time.Second)
+	for {
+		// A withheld tool starts nothing: list it again as a
+		// list_changed would.
+		if err := ss[0].Catalog().Refresh(context.Background(), "notes"); err != nil {
+			t.Fatal(err)
+		}
+		if got := read(ss[0]); !strings.Contains(got, "withheld") {
+			t.Fatalf("after the second change notes.read gave %s, want withheld", got)
+		}
+		if p := src.Snapshot(context.Background()).Pending; len(p) == 1 && len(p[0].Changes) == 1 && p[0].Changes[0].Key != c.Key {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the second change never became pending")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if approved, err := src.Approve(context.Background(), snap.Pending[0].ID, map[string]string{"read": c.Key}); err == nil || !strings.Contains(err.Error(), "changed again since it was shown") {
+		t.Fatalf("approving the change shown after the backend changed it again: %+v, %v", approved, err)
+	}
+	if got := read(ss[0]); !strings.Contains(got, "withheld") {
+		t.Fatalf("notes.read after a refused Approve: %s", got)
+	}
+	snap = src.Snapshot(context.Background())
+	if len(snap.Pending) != 1 || !strings.Contains(snap.Pending[0].Changes[0].Diff, "+Read a note, then delete it.") {
+		t.Fatalf("pending after a refused Approve: %+v", snap.Pending)
+	}
+	c = snap.Pending[0].Changes[0]
+	approved, err := src.Approve(context.Background(), snap.Pending[0].ID, map[string]string{"read": c.Key})
 	if err != nil || len(approved) != 1 || approved[0].Tool != "read" {
 		t.Fatalf("approve: %+v, %v", approved, err)
 	}

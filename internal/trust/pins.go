@@ -2,6 +2,8 @@ package trust
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -479,13 +481,52 @@ func (s *Store) Approve(identity string, tools []string) ([]Change, error) {
 	var out []Change
 	err := s.locked(func() error {
 		var err error
-		out, err = s.approve(identity, tools)
+		out, err = s.approve(identity, tools, nil)
 		return err
 	})
 	return out, err
 }
 
-func (s *Store) approve(identity string, tools []string) ([]Change, error) {
+// ErrChangedSinceShown is returned by [Store.ApproveShown] when a tool's
+// pending change is no longer the one that was shown: the backend changed
+// the tool again in between.
+var ErrChangedSinceShown = errors.New("changed again since it was shown")
+
+// Key identifies this exact change: its tool, status and the hashes of
+// both sides. A later change of the same tool has another key.
+func (c Change) Key() string {
+	hash := func(p *PinnedTool) string {
+		if p == nil {
+			return ""
+		}
+		return p.Hash
+	}
+	sum := sha256.Sum256([]byte(c.Tool + "\x00" + c.Status.String() + "\x00" + hash(c.Old) + "\x00" + hash(c.New)))
+	return hex.EncodeToString(sum[:16])
+}
+
+// ApproveShown approves the pending changes of identity that were shown
+// to the user: shown maps each tool to the [Change.Key] of the change
+// shown. When any of them is no longer pending as shown (the backend
+// changed the tool again, so what would be pinned is not what the user
+// read), nothing is approved and the error, [ErrChangedSinceShown], names
+// the tools. An empty shown approves nothing.
+func (s *Store) ApproveShown(identity string, shown map[string]string) ([]Change, error) {
+	if len(shown) == 0 {
+		return nil, fmt.Errorf("approving pins of %q: no tool named", identity)
+	}
+	var out []Change
+	err := s.locked(func() error {
+		var err error
+		out, err = s.approve(identity, slices.Sorted(maps.Keys(shown)), shown)
+		return err
+	})
+	return out, err
+}
+
+// approve approves the pending changes of tools (all when nil); with
+// shown, only if each is the change shown (see ApproveShown).
+func (s *Store) approve(identity string, tools []string, shown map[string]string) ([]Change, error) {
 	sp := s.state.Servers[identity]
 	if sp == nil {
 		return nil, fmt.Errorf("approving pins of %q: %w", identity, ErrUnknownIdentity)
@@ -495,14 +536,20 @@ func (s *Store) approve(identity string, tools []string) ([]Change, error) {
 			tools = append(tools, name)
 		}
 	}
-	var missing []string
+	var missing, stale []string
 	for _, name := range tools {
-		if sp.Pending[name] == nil {
+		switch c := sp.Pending[name]; {
+		case c == nil:
 			missing = append(missing, fmt.Sprintf("%q", name))
+		case shown != nil && c.Key() != shown[name]:
+			stale = append(stale, fmt.Sprintf("%q", name))
 		}
 	}
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("approving pins of %q: no pending change for %s", identity, strings.Join(missing, ", "))
+	}
+	if len(stale) > 0 {
+		return nil, fmt.Errorf("approving pins of %q: %s %w; nothing approved: review the change now pending and approve again", identity, strings.Join(stale, ", "), ErrChangedSinceShown)
 	}
 	done := map[string]*Change{}
 	oldTools, oldPending := maps.Clone(sp.Tools), maps.Clone(sp.Pending)

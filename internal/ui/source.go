@@ -12,9 +12,11 @@ type Source interface {
 	// Snapshot returns the state now. It must not start anything.
 	Snapshot(ctx context.Context) Snapshot
 	// Approve does what `switchboard approve` does for the pins identity
-	// id: it records the named pending tools (all of them when tools is
-	// empty) as approved and returns the changes approved.
-	Approve(ctx context.Context, id string, tools []string) ([]Change, error)
+	// id, for the changes the page showed: shown maps each tool to its
+	// Change.Key. It records them as approved only if each is still the
+	// change shown (else an error, nothing approved), and returns the
+	// changes approved.
+	Approve(ctx context.Context, id string, shown map[string]string) ([]Change, error)
 }
 
 // Snapshot is everything the page shows.
@@ -133,6 +135,10 @@ type Change struct {
 	Tool   string `json:"tool"`
 	Status string `json:"status"` // new, changed, removed
 	Diff   string `json:"diff"`
+	// Key identifies this exact change (the hashes of both sides): an
+	// approval names the key of the change shown, so a tool the backend
+	// changed again after the page showed it is not approved unseen.
+	Key string `json:"key"`
 }
 
 // Withheld is one tool withheld as a likely prompt injection.

@@ -327,8 +327,19 @@ func (u *UI) approve(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "bad form: no id", http.StatusBadRequest)
 		return
 	}
-	tools := r.PostForm["tool"]
-	changes, err := u.src.Approve(r.Context(), id, tools)
+	// Each tool with the key of the change the page showed: approving by
+	// name alone pinned whatever the backend had changed the tool to
+	// since, unseen.
+	tools, keys := r.PostForm["tool"], r.PostForm["key"]
+	if len(tools) == 0 || len(keys) != len(tools) {
+		http.Error(w, "bad form: each tool needs the key of the change shown; reload the page and approve again", http.StatusBadRequest)
+		return
+	}
+	shown := make(map[string]string, len(tools))
+	for i, t := range tools {
+		shown[t] = keys[i]
+	}
+	changes, err := u.src.Approve(r.Context(), id, shown)
 	var notice string
 	switch {
 	case err != nil:
