@@ -107,6 +107,41 @@ func (p catalogPins) Pin(server, tool string) (string, string, bool) {
 	return "", fmt.Sprintf("gone (server %q has no tool %q)", server, tool), true
 }
 
+// Resolve implements skills.Resolver: the tool object.property calls
+// now, as the script's namespaces and catalog.Lookup resolve it (server
+// by identifier or name; tool by identifier, then by name), from the
+// lists known now (it starts nothing).
+func (p catalogPins) Resolve(object, property string) (string, string, bool) {
+	server := ""
+	for _, n := range p.cat.Servers() {
+		if p.cat.Ident(n) == object {
+			server = n
+			break
+		}
+	}
+	if server == "" && slices.Contains(p.cat.Servers(), object) {
+		server = object
+	}
+	if server == "" {
+		return "", "", false
+	}
+	tools, ok := p.cat.Known(server)
+	if !ok {
+		return "", "", false
+	}
+	for _, t := range tools {
+		if t.Ident == property {
+			return server, t.Name, true
+		}
+	}
+	for _, t := range tools {
+		if t.Name == property {
+			return server, t.Name, true
+		}
+	}
+	return "", "", false
+}
+
 // skillChecker checks skills against the catalog now.
 func (s *Server) skillChecker(st *skills.Store) *skills.Checker {
 	return &skills.Checker{Pins: catalogPins{s.cat()}, Get: st.Get}
