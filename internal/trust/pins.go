@@ -274,7 +274,7 @@ func parsePins(b []byte) (pinsFile, error) {
 
 // maxPinsFile bounds what is read of the pins file: far above the pins
 // of thousands of servers.
-const maxPinsFile = 256 << 20
+var maxPinsFile int64 = 256 << 20 // a variable for tests
 
 // load reads the file. A corrupt file is moved aside (the caller holds
 // the file lock, so no other process is writing it) and the store starts
@@ -346,12 +346,29 @@ func (s *Store) locked(fn func() error) error {
 	return fn()
 }
 
+// errTooLarge marks a pins file that would be over maxPinsFile: no
+// reader would accept it.
+var errTooLarge = errors.New("too large")
+
 func (s *Store) save() error {
 	b, err := json.MarshalIndent(s.state, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encoding pins: %w", err)
 	}
 	b = append(b, '\n')
+	if int64(len(b)) > maxPinsFile {
+		// Written, it made every server's tools withheld in every other
+		// process ("the pin store cannot be read") until the user
+		// deleted it, approvals and all.
+		big, size := "", 0
+		for id, sp := range s.state.Servers {
+			if e, _ := json.Marshal(sp); len(e) > size {
+				big, size = id, len(e)
+			}
+		}
+		return fmt.Errorf("writing pins file %s: it would be %d bytes, over the %d a reader accepts (%w; the largest entry is server identity %s, %d bytes: a server listing a huge number of tools, each with a long name); nothing written: remove that server from the config or limit its tools with \"tools\": {\"allow\": [...]}",
+			s.path, len(b), maxPinsFile, errTooLarge, big, size)
+	}
 	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
 		return fmt.Errorf("writing pins file %s: %w", s.path, err) // see locked
 	}
@@ -405,12 +422,14 @@ func (s *Store) check(identity string, tools []Tool, quarantineNew bool) (Verdic
 	}
 	pending := map[string]*Change{}
 	listed := map[string]bool{}
+	kept := 0 // bytes of definitions this listing keeps in the file
 	for _, t := range tools {
 		if listed[t.Name] {
 			continue
 		}
 		listed[t.Name] = true
 		cur := Pin(t)
+		kept += cur.bound(kept)
 		if h, ok := sp.Accepted[t.Name]; ok && h == cur.Hash {
 			v.RiskAccepted[t.Name] = true
 		}
@@ -441,7 +460,15 @@ func (s *Store) check(identity string, tools []Tool, quarantineNew bool) (Verdic
 	v.Changes = sortedChanges(pending)
 	if !known || !samePending(oldPending, sp.Pending) {
 		s.state.Servers[identity] = sp
-		if err := s.save(); err != nil {
+		if err := s.save(); errors.Is(err, errTooLarge) {
+			// Not kept even in memory: every later write would fail.
+			if known {
+				sp.Pending = oldPending
+			} else {
+				delete(s.state.Servers, identity)
+			}
+			return v, notSaved{err}
+		} else if err != nil {
 			// The verdict is what the file would say: a full disk must
 			// not withhold every tool of every new server (as "the pin
 			// store cannot be read"). Quarantined tools stay pending.

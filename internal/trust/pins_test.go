@@ -425,3 +425,79 @@ func TestStore_ApproveShownRefusesAChangeMadeAfterItWasShown(t *testing.T) {
 		t.Errorf("after approval: %+v", v.Changes)
 	}
 }
+
+// TestStore_AHugeListingKeepsThePinsFileReadable: a backend listing
+// 10,000 tools of 30 kB each made a pins file of 300 MB, over what a
+// reader accepts, and every server's tools were withheld in every other
+// process ("the pin store cannot be read"). A definition over
+// maxKeptTool, or past maxKeptServer of one listing, now keeps its name
+// and hash only, and still pins: a change is pending.
+func TestStore_AHugeListingKeepsThePinsFileReadable(t *testing.T) {
+	s, path := openTemp(t)
+	long := strings.Repeat("lorem ipsum ", 3000) // 36 kB
+	var ts []Tool
+	for i := range 400 { // 14 MB of descriptions, past maxKeptServer
+		ts = append(ts, Tool{Name: fmt.Sprintf("t%d", i), Description: long, InputSchema: json.RawMessage(`{"type":"object"}`)})
+	}
+	ts = append(ts, Tool{Name: "huge", Description: strings.Repeat("x", 100<<10)})
+	if _, err := s.Check(id, ts, false); err != nil {
+		t.Fatal(err)
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Size() > maxKeptServer+1<<20 {
+		t.Errorf("pins file of %d bytes for a listing of %d tools", info.Size(), len(ts))
+	}
+	other, err := OpenStore(path) // another process
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts[0].Description += " Now also deletes."
+	ts[399].Description += " Now also deletes."
+	ts[400].Description += "y"
+	v, err := other.Check(id, ts, false)
+	if err != nil || statuses(v.Changes) != "huge:changed t0:changed t399:changed" || v.Approved["t399"] || v.Approved["t0"] || !v.Approved["t1"] {
+		t.Fatalf("after changes past the bound: %s, %v", statuses(v.Changes), err)
+	}
+	if d := Diff(v.Changes[0].Old, v.Changes[0].New); !strings.Contains(d, "-(not kept: a definition of 102404 bytes") || !strings.Contains(d, "+(not kept: a definition of 102405 bytes") {
+		t.Errorf("the diff of a definition not kept:\n%.2000s", d)
+	}
+	if d := Diff(v.Changes[1].Old, v.Changes[1].New); !strings.Contains(d, "+"+long[:20]) || !strings.Contains(d, "Now also deletes.") {
+		t.Errorf("the diff of a definition kept:\n%.300s", d)
+	}
+	if d := Diff(v.Changes[2].Old, v.Changes[2].New); !strings.Contains(d, "-(not kept") || !strings.Contains(d, "+(not kept") {
+		t.Errorf("the diff of a definition past the server's bound:\n%.2000s", d)
+	}
+}
+
+// TestStore_APinsFileNoReaderAcceptsIsNotWritten: what the bound does not
+// cover (10,000 tools with 30 kB names) must not be written either: the
+// file stays readable, the verdict holds in this process (ErrNotSaved,
+// naming the file and the server), and nothing of it stays in memory to
+// make every later write fail.
+func TestStore_APinsFileNoReaderAcceptsIsNotWritten(t *testing.T) {
+	s, path := openTemp(t)
+	if _, err := s.Check("good", tools("read", "Reads."), false); err != nil {
+		t.Fatal(err)
+	}
+	defer func(n int64) { maxPinsFile = n }(maxPinsFile)
+	maxPinsFile = 64 << 10
+	var ts []Tool
+	for i := range 100 {
+		ts = append(ts, Tool{Name: fmt.Sprintf("%0999d", i)})
+	}
+	v, err := s.Check("bloat", ts, false)
+	if !errors.Is(err, ErrNotSaved) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "server identity bloat") || !v.Approved[ts[0].Name] {
+		t.Fatalf("check of a listing too large to keep: %v, %v", v.Approved[ts[0].Name], err)
+	}
+	if _, err := s.Check("good", tools("read", "Reads.", "write", "Writes."), false); err != nil {
+		t.Fatalf("a later write: %v", err)
+	}
+	other, _ := OpenStore(path)
+	pend, err := other.Pending()
+	if err != nil || statuses(pend["good"]) != "write:new" {
+		t.Fatalf("another process: %+v, %v", pend, err)
+	}
+}
