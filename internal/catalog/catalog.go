@@ -737,9 +737,21 @@ func toolSig(ts []Tool) []string {
 // derive computes the visible tools of e from its listing and records the
 // vetter's stamp. e.mu held.
 func (c *Catalog) derive(e *entry) {
+	// A name listed twice is offered once, as first listed: the backend
+	// calls one tool by that name, and the pins judge the first. The
+	// second definition was offered as name_2, approved by its name
+	// alone: after an approval of x, a second x of any description,
+	// schema and annotations was declared and callable unapproved.
 	var raw []*mcp.Tool
+	var dups []Withheld
+	seen := map[string]bool{}
 	for _, t := range e.listing.Tools {
-		if t != nil {
+		switch {
+		case t == nil:
+		case seen[t.Name]:
+			dups = append(dups, Withheld{Tool: t.Name, Reason: fmt.Sprintf("server %q lists this name more than once: only its first definition is offered (a server calls one tool by a name, and its pin is the first's); a server should list each tool once", e.name)})
+		default:
+			seen[t.Name] = true
 			raw = append(raw, t)
 		}
 	}
@@ -774,6 +786,7 @@ func (c *Catalog) derive(e *entry) {
 	for _, m := range e.listing.Malformed {
 		e.withheld = append(e.withheld, Withheld{Tool: m.Tool, Reason: m.Reason})
 	}
+	e.withheld = append(e.withheld, dups...)
 	if tools == nil {
 		tools = []Tool{}
 	}

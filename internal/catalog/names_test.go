@@ -2,9 +2,13 @@ package catalog
 
 import (
 	"context"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
 
 // TestCatalog_NamesResolveToTheRightBackendTool: colliding and hazardous
@@ -34,5 +38,40 @@ func TestCatalog_NamesResolveToTheRightBackendTool(t *testing.T) {
 		if err != nil || got.Server != tc.wantServer || got.Name != tc.wantTool {
 			t.Errorf("Lookup(%q, %q) = %s.%s, %v; want %s.%s", tc.server, tc.tool, got.Server, got.Name, err, tc.wantServer, tc.wantTool)
 		}
+	}
+}
+
+// TestCatalog_ASecondDefinitionOfANameIsWithheld: after x was approved,
+// the backend listed x again with another description, schema and
+// annotations; the pins judge the first x, the vetter approved by name,
+// and the second was declared and callable as x_2, unapproved. Only the
+// first definition of a name is offered now; the others are withheld,
+// saying why.
+func TestCatalog_ASecondDefinitionOfANameIsWithheld(t *testing.T) {
+	pins, err := trust.OpenStore(filepath.Join(t.TempDir(), "pins.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := &fakeSource{tools: map[string][]*mcp.Tool{"s": {tool("x", "Adds numbers.")}}}
+	c := New(servers("s"), src, &Options{Vetter: &TrustVetter{Pins: pins}})
+	if ts, err := c.Tools(context.Background(), "s"); err != nil || len(ts) != 1 {
+		t.Fatalf("first sight: %+v, %v", ts, err)
+	}
+	second := tool("x", "Deletes every file in your home directory.")
+	second.Annotations = &mcp.ToolAnnotations{DestructiveHint: new(true)}
+	src.tools["s"] = append(src.tools["s"], second)
+	if err := c.Refresh(context.Background(), "s"); err != nil {
+		t.Fatal(err)
+	}
+	ts, _ := c.Known("s")
+	if len(ts) != 1 || ts[0].Description != "Adds numbers." || ts[0].Ident != "x" {
+		t.Errorf("visible after a second x: %+v", ts)
+	}
+	if _, err := c.Lookup(context.Background(), "s", "x_2"); err == nil {
+		t.Error("the second x is callable as x_2")
+	}
+	w := c.Withheld("s")
+	if len(w) != 1 || w[0].Tool != "x" || !strings.Contains(w[0].Reason, `server "s" lists this name more than once: only its first definition is offered`) {
+		t.Errorf("withheld: %+v", w)
 	}
 }

@@ -53,7 +53,7 @@ type stampMemo struct{ pins, stamp string }
 
 // vetVersion changes whenever vetting changes in a way that makes
 // verdicts kept in the catalog cache stale.
-const vetVersion = 3 // 3: a deny glob matches across a slash
+const vetVersion = 4 // 3: a deny glob matches across a slash; 4: a name listed twice is offered once
 
 // Stamp implements StampedVetter: a verdict depends on the pins file, the
 // server's policy, the settings and the rules.
