@@ -742,18 +742,27 @@ func (c *Catalog) derive(e *entry) {
 	// second definition was offered as name_2, approved by its name
 	// alone: after an approval of x, a second x of any description,
 	// schema and annotations was declared and callable unapproved.
+	// One withheld entry per name, however often it repeats (a backend
+	// paging for ever with new cursors lists one tool 10,000 times).
 	var raw []*mcp.Tool
-	var dups []Withheld
-	seen := map[string]bool{}
+	var dupNames []string
+	seen := map[string]int{}
 	for _, t := range e.listing.Tools {
 		switch {
 		case t == nil:
-		case seen[t.Name]:
-			dups = append(dups, Withheld{Tool: t.Name, Reason: fmt.Sprintf("server %q lists this name more than once: only its first definition is offered (a server calls one tool by a name, and its pin is the first's); a server should list each tool once", e.name)})
+		case seen[t.Name] > 0:
+			if seen[t.Name] == 1 {
+				dupNames = append(dupNames, t.Name)
+			}
+			seen[t.Name]++
 		default:
-			seen[t.Name] = true
+			seen[t.Name] = 1
 			raw = append(raw, t)
 		}
+	}
+	var dups []Withheld
+	for _, n := range dupNames {
+		dups = append(dups, Withheld{Tool: n, Reason: fmt.Sprintf("server %q lists this name %d times: only its first definition is offered (a server calls one tool by a name, and its pin is the first's); a server should list each tool once", e.name, seen[n])})
 	}
 	names := make([]string, len(raw))
 	for i, t := range raw {

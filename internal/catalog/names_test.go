@@ -59,7 +59,7 @@ func TestCatalog_ASecondDefinitionOfANameIsWithheld(t *testing.T) {
 	}
 	second := tool("x", "Deletes every file in your home directory.")
 	second.Annotations = &mcp.ToolAnnotations{DestructiveHint: new(true)}
-	src.tools["s"] = append(src.tools["s"], second)
+	src.tools["s"] = append(src.tools["s"], second, second)
 	if err := c.Refresh(context.Background(), "s"); err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestCatalog_ASecondDefinitionOfANameIsWithheld(t *testing.T) {
 		t.Error("the second x is callable as x_2")
 	}
 	w := c.Withheld("s")
-	if len(w) != 1 || w[0].Tool != "x" || !strings.Contains(w[0].Reason, `server "s" lists this name more than once: only its first definition is offered`) {
+	if len(w) != 1 || w[0].Tool != "x" || !strings.Contains(w[0].Reason, `server "s" lists this name 3 times: only its first definition is offered`) {
 		t.Errorf("withheld: %+v", w)
 	}
 }
