@@ -292,7 +292,8 @@ func (s *Store) load() error {
 	// command for ever, deaf to SIGTERM (safefile names the path).
 	b, err := safefile.ReadMax(s.path, maxPinsFile)
 	if err != nil {
-		return fmt.Errorf("reading pins file: %w", err)
+		// The error names the path; what to do was missing.
+		return fmt.Errorf("reading pins file: %w; until it can be read every server's tools are withheld: make it the pins file again (restore it from a backup) or move it aside, after which every server counts as first seen", err)
 	}
 	f, err := parsePins(b)
 	if errors.Is(err, errNewerFormat) {

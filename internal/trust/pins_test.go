@@ -501,3 +501,26 @@ func TestStore_APinsFileNoReaderAcceptsIsNotWritten(t *testing.T) {
 		t.Fatalf("another process: %+v, %v", pend, err)
 	}
 }
+
+// TestStore_APinsFileThatCannotBeReadSaysWhatToDo: a directory or a file
+// over the bound in place of the pins file withholds every tool; the
+// error named the file and not what to do.
+func TestStore_APinsFileThatCannotBeReadSaysWhatToDo(t *testing.T) {
+	for _, kind := range []string{"directory", "too large"} {
+		path := filepath.Join(t.TempDir(), "pins.json")
+		if kind == "directory" {
+			os.Mkdir(path, 0o700)
+		} else {
+			os.WriteFile(path, []byte(strings.Repeat(" ", 2<<10)), 0o600)
+			defer func(n int64) { maxPinsFile = n }(maxPinsFile)
+			maxPinsFile = 1 << 10
+		}
+		s, err := OpenStore(path)
+		if err == nil {
+			_, err = s.Check(id, tools("a", "one"), false)
+		}
+		if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "restore it from a backup) or move it aside") {
+			t.Errorf("%s: %v", kind, err)
+		}
+	}
+}
