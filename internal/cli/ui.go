@@ -219,6 +219,7 @@ func (src *hubSource) Snapshot(ctx context.Context) ui.Snapshot {
 			for _, c := range pending[id] {
 				p.Changes = append(p.Changes, ui.Change{Tool: c.Tool, Status: statusWord(c.Status), Diff: trust.Diff(c.Old, c.New), Key: c.Key()})
 			}
+			p.Digest = trust.Digest(pending[id])
 			if len(p.Changes) > 0 {
 				snap.Pending = append(snap.Pending, p)
 			}
@@ -252,10 +253,19 @@ func boolOrder(a, b bool) int {
 // pins store every session vets with (so the next lookup in a running
 // session sees it).
 func (src *hubSource) Approve(ctx context.Context, id string, shown map[string]string) ([]ui.Change, error) {
+	return src.approve(id, func() ([]trust.Change, error) { return src.h.Pins().ApproveShown(id, shown) })
+}
+
+// ApproveAll implements ui.Source.
+func (src *hubSource) ApproveAll(ctx context.Context, id, digest string) ([]ui.Change, error) {
+	return src.approve(id, func() ([]trust.Change, error) { return src.h.Pins().ApproveAllShown(id, digest) })
+}
+
+func (src *hubSource) approve(id string, do func() ([]trust.Change, error)) ([]ui.Change, error) {
 	if !strings.HasPrefix(id, catalog.IdentityPrefix) {
 		return nil, errors.New("not a launch identity of this switchboard (legacy pins are approved with `switchboard approve SERVER`)")
 	}
-	changes, err := src.h.Pins().ApproveShown(id, shown)
+	changes, err := do()
 	if err != nil {
 		return nil, fmt.Errorf("approving: %w", err)
 	}

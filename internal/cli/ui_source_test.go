@@ -167,6 +167,9 @@ func TestHubSource_SnapshotRedactsAndApproveReachesRunningSessions(t *testing.T)
 	if approved, err := src.Approve(context.Background(), snap.Pending[0].ID, map[string]string{"read": c.Key}); err == nil || !strings.Contains(err.Error(), "changed again since it was shown") {
 		t.Fatalf("approving the change shown after the backend changed it again: %+v, %v", approved, err)
 	}
+	if approved, err := src.ApproveAll(context.Background(), snap.Pending[0].ID, snap.Pending[0].Digest); err == nil || !strings.Contains(err.Error(), "changed again since it was shown") {
+		t.Fatalf("approving all shown after the backend changed a tool again: %+v, %v", approved, err)
+	}
 	if got := read(ss[0]); !strings.Contains(got, "withheld") {
 		t.Fatalf("notes.read after a refused Approve: %s", got)
 	}

@@ -552,6 +552,39 @@ func (s *Store) ApproveShown(identity string, shown map[string]string) ([]Change
 	return out, err
 }
 
+// Digest identifies a set of changes (such as one identity's pending
+// changes, as [Store.Pending] lists them): a digest of their keys.
+func Digest(changes []Change) string {
+	keys := make([]string, len(changes))
+	for i, c := range changes {
+		keys[i] = c.Key()
+	}
+	slices.Sort(keys)
+	sum := sha256.Sum256([]byte(strings.Join(keys, "\n")))
+	return hex.EncodeToString(sum[:16])
+}
+
+// ApproveAllShown approves every pending change of identity if they are
+// the changes shown, whose [Digest] is digest; otherwise nothing, with
+// [ErrChangedSinceShown]. (A form naming each of a thousand tools with
+// its key is too large to post.)
+func (s *Store) ApproveAllShown(identity, digest string) ([]Change, error) {
+	var out []Change
+	err := s.locked(func() error {
+		sp := s.state.Servers[identity]
+		if sp == nil {
+			return fmt.Errorf("approving pins of %q: %w", identity, ErrUnknownIdentity)
+		}
+		if Digest(sortedChanges(sp.Pending)) != digest {
+			return fmt.Errorf("approving pins of %q: the pending changes %w; nothing approved: review the changes now pending and approve again", identity, ErrChangedSinceShown)
+		}
+		var err error
+		out, err = s.approve(identity, nil, nil)
+		return err
+	})
+	return out, err
+}
+
 // approve approves the pending changes of tools (all when nil); with
 // shown, only if each is the change shown (see ApproveShown).
 func (s *Store) approve(identity string, tools []string, shown map[string]string) ([]Change, error) {

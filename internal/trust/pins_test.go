@@ -524,3 +524,27 @@ func TestStore_APinsFileThatCannotBeReadSaysWhatToDo(t *testing.T) {
 		}
 	}
 }
+
+// TestStore_ApproveAllShownApprovesOnlyTheSetShown: the status page's
+// Approve all names the set of changes it showed by their digest (a form
+// naming a thousand tools with their keys is over the form's bound); a
+// set that changed since approves nothing.
+func TestStore_ApproveAllShownApprovesOnlyTheSetShown(t *testing.T) {
+	s, _ := openTemp(t)
+	if _, err := s.Check(id, tools("read", "Reads.", "write", "Writes."), false); err != nil {
+		t.Fatal(err)
+	}
+	v, _ := s.Check(id, tools("read", "Reads, then mails.", "write", "Writes, then mails."), false)
+	shown := Digest(v.Changes)
+	v2, _ := s.Check(id, tools("read", "Reads, then mails.", "write", "Writes, then mails.", "wipe", "Wipes."), false)
+	if got, err := s.ApproveAllShown(id, shown); !errors.Is(err, ErrChangedSinceShown) || len(got) != 0 {
+		t.Fatalf("approving all after a tool was added: %+v, %v", got, err)
+	}
+	if _, err := s.ApproveAllShown("nope", shown); !errors.Is(err, ErrUnknownIdentity) {
+		t.Errorf("an unknown identity: %v", err)
+	}
+	got, err := s.ApproveAllShown(id, Digest(v2.Changes))
+	if err != nil || statuses(got) != "read:changed wipe:new write:changed" {
+		t.Fatalf("approving all shown: %+v, %v", got, err)
+	}
+}

@@ -121,7 +121,7 @@ th{background:#f0f0f0;font-weight:600} code,pre{font:12px/1.35 ui-monospace,mono
 {{range .Changes}}<div class="change"><div>{{.Status}} <b class="tool">{{.Tool}}</b>
 <form method="post" action="/approve" class="inline"><input type="hidden" name="t" value="{{$tok}}"><input type="hidden" name="id" value="{{$id}}"><input type="hidden" name="tool" value="{{.Tool}}"><input type="hidden" name="key" value="{{.Key}}"><button type="submit" class="approve" data-tool="{{.Tool}}">Approve</button></form></div>
 <pre class="diff">{{.Diff}}</pre></div>{{end}}
-{{if gt (len .Changes) 1}}<form method="post" action="/approve"><input type="hidden" name="t" value="{{$tok}}"><input type="hidden" name="id" value="{{.ID}}">{{range .Changes}}<input type="hidden" name="tool" value="{{.Tool}}"><input type="hidden" name="key" value="{{.Key}}">{{end}}<button type="submit" class="approve-all">Approve all {{len .Changes}}</button></form>{{end}}
+{{if gt (len .Changes) 1}}<form method="post" action="/approve"><input type="hidden" name="t" value="{{$tok}}"><input type="hidden" name="id" value="{{.ID}}"><input type="hidden" name="digest" value="{{.Digest}}"><button type="submit" class="approve-all">Approve all {{len .Changes}}</button></form>{{end}}
 </div>{{else}}<p class="muted" id="none-pending">No tools are waiting for approval.</p>{{end}}
 {{if .Withheld}}<h2>Withheld: they look like a prompt injection</h2><table><tr><th>server</th><th>tool</th><th>rules</th></tr>
 {{range .Withheld}}<tr><td>{{join .Servers}}</td><td>{{.Tool}}</td><td>{{.Rules}} <span class="muted">(accept with <code>switchboard approve --accept-risk SERVER {{.Tool}}</code>)</span></td></tr>{{end}}</table>{{end}}

@@ -17,6 +17,10 @@ type Source interface {
 	// change shown (else an error, nothing approved), and returns the
 	// changes approved.
 	Approve(ctx context.Context, id string, shown map[string]string) ([]Change, error)
+	// ApproveAll approves every pending change of id if they are the
+	// changes shown, whose Pending.Digest is digest (else an error,
+	// nothing approved).
+	ApproveAll(ctx context.Context, id, digest string) ([]Change, error)
 }
 
 // Snapshot is everything the page shows.
@@ -128,6 +132,8 @@ type Pending struct {
 	ID      string   `json:"id"`      // the pins identity (Approve's id)
 	Servers []string `json:"servers"` // configured names with that identity; may be empty
 	Changes []Change `json:"changes"`
+	// Digest identifies the whole set of changes, for Approve all.
+	Digest string `json:"digest"`
 }
 
 // Change is one tool new, changed or removed since its approval.

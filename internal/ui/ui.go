@@ -330,16 +330,23 @@ func (u *UI) approve(w http.ResponseWriter, r *http.Request) {
 	// Each tool with the key of the change the page showed: approving by
 	// name alone pinned whatever the backend had changed the tool to
 	// since, unseen.
-	tools, keys := r.PostForm["tool"], r.PostForm["key"]
-	if len(tools) == 0 || len(keys) != len(tools) {
-		http.Error(w, "bad form: each tool needs the key of the change shown; reload the page and approve again", http.StatusBadRequest)
+	// Approve all carries the digest of the set shown instead.
+	tools, keys, digest := r.PostForm["tool"], r.PostForm["key"], r.PostForm.Get("digest")
+	var changes []Change
+	var err error
+	switch {
+	case len(tools) == 0 && digest != "":
+		changes, err = u.src.ApproveAll(r.Context(), id, digest)
+	case len(tools) == 0 || len(keys) != len(tools) || digest != "":
+		http.Error(w, "bad form: each tool needs the key of the change shown (or Approve all the digest of the changes shown); reload the page and approve again", http.StatusBadRequest)
 		return
+	default:
+		shown := make(map[string]string, len(tools))
+		for i, t := range tools {
+			shown[t] = keys[i]
+		}
+		changes, err = u.src.Approve(r.Context(), id, shown)
 	}
-	shown := make(map[string]string, len(tools))
-	for i, t := range tools {
-		shown[t] = keys[i]
-	}
-	changes, err := u.src.Approve(r.Context(), id, shown)
 	var notice string
 	switch {
 	case err != nil:
