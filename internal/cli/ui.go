@@ -104,6 +104,39 @@ func (d *hubHandler) UI() (string, error) {
 type hubSource struct {
 	h       *hub.Hub
 	version string
+
+	diffMu sync.Mutex
+	diffs  map[string]string // Change.Key -> the diff the page shows
+}
+
+// maxPageDiff bounds one change's diff on the page (`switchboard pins
+// --diff` shows it whole).
+const maxPageDiff = 16 << 10
+
+// diff is c's diff for the page: made once per change (a change's key
+// names its content), cut at maxPageDiff. A backend's 500 pending tools
+// of 17 kB schemas took 7 s of the daemon to diff at every refresh of
+// the page (every 3 s), and sent 31 MB each time.
+func (src *hubSource) diff(c trust.Change) string {
+	k := c.Key()
+	src.diffMu.Lock()
+	d, ok := src.diffs[k]
+	src.diffMu.Unlock()
+	if ok {
+		return d
+	}
+	d = trust.Diff(c.Old, c.New)
+	if len(d) > maxPageDiff {
+		cutAt := strings.LastIndexByte(d[:maxPageDiff], '\n') + 1
+		d = d[:cutAt] + fmt.Sprintf("… (%d more bytes of diff: 'switchboard pins --diff' shows it whole)\n", len(d)-cutAt)
+	}
+	src.diffMu.Lock()
+	if src.diffs == nil || len(src.diffs) >= 20000 {
+		src.diffs = map[string]string{}
+	}
+	src.diffs[k] = d
+	src.diffMu.Unlock()
+	return d
 }
 
 // maxErrorText bounds an error shown on the page.
@@ -217,7 +250,7 @@ func (src *hubSource) Snapshot(ctx context.Context) ui.Snapshot {
 		for _, id := range ids {
 			p := ui.Pending{ID: id, Servers: names(id)}
 			for _, c := range pending[id] {
-				p.Changes = append(p.Changes, ui.Change{Tool: c.Tool, Status: statusWord(c.Status), Diff: trust.Diff(c.Old, c.New), Key: c.Key()})
+				p.Changes = append(p.Changes, ui.Change{Tool: c.Tool, Status: statusWord(c.Status), Diff: src.diff(c), Key: c.Key()})
 			}
 			p.Digest = trust.Digest(pending[id])
 			if len(p.Changes) > 0 {
@@ -271,7 +304,7 @@ func (src *hubSource) approve(id string, do func() ([]trust.Change, error)) ([]u
 	}
 	out := make([]ui.Change, 0, len(changes))
 	for _, c := range changes {
-		out = append(out, ui.Change{Tool: c.Tool, Status: statusWord(c.Status), Diff: trust.Diff(c.Old, c.New), Key: c.Key()})
+		out = append(out, ui.Change{Tool: c.Tool, Status: statusWord(c.Status), Diff: src.diff(c), Key: c.Key()})
 	}
 	return out, nil
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -18,6 +19,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/hub"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
+	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
 
 // notesConn is an in-memory backend with one tool, "read", whose
@@ -189,5 +191,49 @@ func TestHubSource_SnapshotRedactsAndApproveReachesRunningSessions(t *testing.T)
 	}
 	if snap := src.Snapshot(context.Background()); len(snap.Pending) != 0 {
 		t.Errorf("still pending after Approve: %+v", snap.Pending)
+	}
+}
+
+// TestHubSource_DiffsAreMadeOnceAndBounded: the page diffed every pending
+// change at every refresh (every 3 s): a backend's 500 pending tools of
+// 17 kB schemas took 7 s of the daemon each time and sent 31 MB. A diff
+// is now made once per change and cut at maxPageDiff on the page.
+func TestHubSource_DiffsAreMadeOnceAndBounded(t *testing.T) {
+	home := t.TempDir()
+	user := filepath.Join(home, "cfg", "config.json")
+	os.MkdirAll(filepath.Dir(user), 0o700)
+	os.WriteFile(user, []byte(`{"mcpServers": {"big": {"command": "big-server"}}}`), 0o600)
+	cache, _ := os.MkdirTemp("", "ui-cache-")
+	t.Cleanup(func() { os.RemoveAll(cache) })
+	h, err := hub.New(&hub.Options{UserConfig: user, CacheDir: cache, StateDir: filepath.Join(home, "state"), Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	schema := func(tag string) json.RawMessage {
+		var props []string
+		for i := range 700 {
+			props = append(props, fmt.Sprintf(`"%s%d":{"type":"string"}`, tag, i))
+		}
+		return json.RawMessage(`{"type":"object","properties":{` + strings.Join(props, ",") + `}}`)
+	}
+	id := "sha256:test"
+	h.Pins().Check(id, []trust.Tool{{Name: "x", InputSchema: schema("a")}}, false)
+	h.Pins().Check(id, []trust.Tool{{Name: "x", InputSchema: schema("b")}}, false)
+	src := &hubSource{h: h, version: "test"}
+	snap := src.Snapshot(context.Background())
+	if len(snap.Pending) != 1 || len(snap.Pending[0].Changes) != 1 {
+		t.Fatalf("pending: %+v", snap.Pending)
+	}
+	d := snap.Pending[0].Changes[0].Diff
+	if len(d) > maxPageDiff+200 || !strings.Contains(d, "more bytes of diff: 'switchboard pins --diff' shows it whole") || !strings.Contains(d, `-    "a0": {`) {
+		t.Errorf("the page's diff of %d bytes:\n%.300s", len(d), d)
+	}
+	if len(src.diffs) != 1 {
+		t.Errorf("diffs kept: %d, want 1", len(src.diffs))
+	}
+	src.diffs[snap.Pending[0].Changes[0].Key] = "kept"
+	if d := src.Snapshot(context.Background()).Pending[0].Changes[0].Diff; d != "kept" {
+		t.Errorf("the second snapshot diffed again: %.100q", d)
 	}
 }
