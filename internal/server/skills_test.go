@@ -276,7 +276,7 @@ func TestSkills_WithheldAndGoneToolsMarkTheSkill(t *testing.T) {
 	ss := openSkillSession(t, store, fb, nil, config.Settings{})
 	ss.mustExec(t, greetSave)
 	sk, _ := store.Get("greet")
-	pins := catalogPins{ss.cat}
+	pins := catalogPins{cat: ss.cat}
 	if _, problem, _ := pins.Pin("other", "nope"); !strings.HasPrefix(problem, "gone") {
 		t.Errorf("a missing tool: %q", problem)
 	}
