@@ -109,6 +109,12 @@ type hubSource struct {
 	diffs  map[string]string // Change.Key -> the diff the page shows
 }
 
+// maxPageChanges bounds the changes of one identity the page shows
+// (each a diff and a form; Approve all still approves the whole set, by
+// its digest): a server first seen under quarantineNewServers with
+// 10,000 tools made a page of 10,000 of them at every refresh.
+const maxPageChanges = 200
+
 // maxPageDiff bounds one change's diff on the page (`switchboard pins
 // --diff` shows it whole).
 const maxPageDiff = 16 << 10
@@ -249,7 +255,11 @@ func (src *hubSource) Snapshot(ctx context.Context) ui.Snapshot {
 		slices.SortStableFunc(ids, func(a, b string) int { return boolOrder(len(byID[a]) == 0, len(byID[b]) == 0) })
 		for _, id := range ids {
 			p := ui.Pending{ID: id, Servers: names(id)}
-			for _, c := range pending[id] {
+			shown := pending[id]
+			if len(shown) > maxPageChanges {
+				shown, p.More = shown[:maxPageChanges], len(shown)-maxPageChanges
+			}
+			for _, c := range shown {
 				p.Changes = append(p.Changes, ui.Change{Tool: c.Tool, Status: statusWord(c.Status), Diff: src.diff(c), Key: c.Key()})
 			}
 			p.Digest = trust.Digest(pending[id])

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,10 +17,12 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/backend"
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/hub"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
+	"github.com/switchboard-mcp/switchboard/internal/ui"
 )
 
 // notesConn is an in-memory backend with one tool, "read", whose
@@ -235,5 +238,50 @@ func TestHubSource_DiffsAreMadeOnceAndBounded(t *testing.T) {
 	src.diffs[snap.Pending[0].Changes[0].Key] = "kept"
 	if d := src.Snapshot(context.Background()).Pending[0].Changes[0].Diff; d != "kept" {
 		t.Errorf("the second snapshot diffed again: %.100q", d)
+	}
+}
+
+// TestHubSource_ManyPendingChangesAreCut: a server first seen with
+// quarantineNewServers and 10,000 tools made a page of 10,000 diffs and
+// forms at every refresh; the page now shows maxPageChanges of them and
+// how many more, and Approve all approves the whole set by its digest.
+func TestHubSource_ManyPendingChangesAreCut(t *testing.T) {
+	home := t.TempDir()
+	user := filepath.Join(home, "cfg", "config.json")
+	os.MkdirAll(filepath.Dir(user), 0o700)
+	os.WriteFile(user, []byte(`{"mcpServers": {"big": {"command": "big-server"}}}`), 0o600)
+	cache, _ := os.MkdirTemp("", "ui-cache-")
+	t.Cleanup(func() { os.RemoveAll(cache) })
+	h, err := hub.New(&hub.Options{UserConfig: user, CacheDir: cache, StateDir: filepath.Join(home, "state"), Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	var ts []trust.Tool
+	for i := range maxPageChanges + 50 {
+		ts = append(ts, trust.Tool{Name: fmt.Sprintf("t%03d", i)})
+	}
+	id := catalog.IdentityPrefix + "test"
+	h.Pins().Check(id, ts, true)
+	src := &hubSource{h: h, version: "test"}
+	snap := src.Snapshot(context.Background())
+	if len(snap.Pending) != 1 || len(snap.Pending[0].Changes) != maxPageChanges || snap.Pending[0].More != 50 {
+		t.Fatalf("pending: %d changes, %d more", len(snap.Pending[0].Changes), snap.Pending[0].More)
+	}
+	u, err := ui.New(src, &ui.Options{Token: "tok"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := httptest.NewRequest("GET", "/live", nil)
+	r.Host = "127.0.0.1:1"
+	r.Header.Set("X-Switchboard-Token", "tok")
+	w := httptest.NewRecorder()
+	u.ServeHTTP(w, r)
+	if page := w.Body.String(); !strings.Contains(page, "… and 50 more changes, not shown here") || !strings.Contains(page, "Approve all 250") || strings.Count(page, `class="approve"`) != maxPageChanges {
+		t.Errorf("the page: %d bytes, %d Approve buttons", len(page), strings.Count(page, `class="approve"`))
+	}
+	approved, err := src.ApproveAll(context.Background(), id, snap.Pending[0].Digest)
+	if err != nil || len(approved) != maxPageChanges+50 {
+		t.Fatalf("approve all: %d, %v", len(approved), err)
 	}
 }

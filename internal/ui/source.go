@@ -134,6 +134,9 @@ type Pending struct {
 	Changes []Change `json:"changes"`
 	// Digest identifies the whole set of changes, for Approve all.
 	Digest string `json:"digest"`
+	// More counts the changes of the set not in Changes (a page of ten
+	// thousand forms and diffs is no review).
+	More int `json:"more,omitempty"`
 }
 
 // Change is one tool new, changed or removed since its approval.
