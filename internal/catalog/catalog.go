@@ -788,7 +788,9 @@ func (c *Catalog) derive(e *entry) {
 	e.instructions, e.instrNote = e.listing.Instructions, ""
 	if c.opts.Vetter != nil {
 		tools, e.withheld = c.opts.Vetter.Vet(e.spec, tools)
-		if iv, ok := c.opts.Vetter.(InstructionsVetter); ok && e.listing.Instructions != "" {
+		// "" too, when a backend said it (it is pinned); a plugin's known
+		// tools, applied before its server ever ran, say nothing of them.
+		if iv, ok := c.opts.Vetter.(InstructionsVetter); ok && (e.listing.Instructions != "" || e.listing.ProtocolVersion != "") {
 			e.instructions, e.instrNote = iv.VetInstructions(e.spec, e.listing.Instructions)
 		}
 	}

@@ -425,8 +425,8 @@ func (s *Store) check(identity string, tools []Tool, quarantineNew bool) (Verdic
 	listed := map[string]bool{}
 	kept := 0 // bytes of definitions this listing keeps in the file
 	for _, t := range tools {
-		if listed[t.Name] {
-			continue
+		if listed[t.Name] || t.Name == InstructionsName {
+			continue // never approved: the name is the instructions' pin
 		}
 		listed[t.Name] = true
 		cur := Pin(t)
@@ -450,9 +450,12 @@ func (s *Store) check(identity string, tools []Tool, quarantineNew bool) (Verdic
 		}
 	}
 	for name, old := range sp.Tools {
-		if !listed[name] {
+		if !listed[name] && name != InstructionsName {
 			pending[name] = &Change{Tool: name, Status: Removed, Old: old}
 		}
+	}
+	if c := oldPending[InstructionsName]; c != nil {
+		pending[InstructionsName] = c // CheckInstructions's to change
 	}
 	sp.Pending = nil
 	if len(pending) > 0 {
@@ -477,6 +480,60 @@ func (s *Store) check(identity string, tools []Tool, quarantineNew bool) (Verdic
 		}
 	}
 	return v, nil
+}
+
+// InstructionsName is the name under which a server's instructions are
+// pinned among its tools (no tool may be approved under it): they reach
+// the model as tools' descriptions do, and a server could change them
+// after approval unnoticed.
+const InstructionsName = "(instructions)"
+
+// CheckInstructions compares a server's instructions (as the backend
+// sent them, "" for none) with their pin and records the outcome, as
+// Check does for tools: the first instructions seen for an identity are
+// pinned (the identity's tools are checked first, so a new server is
+// known by then; a pins file from before instructions were pinned gets
+// them so); later ones that differ are pending until approved. It
+// reports whether they may be shown. An error that is [ErrNotSaved]
+// comes with the verdict.
+func (s *Store) CheckInstructions(identity, text string) (bool, error) {
+	var ok bool
+	err := s.locked(func() error {
+		sp := s.state.Servers[identity]
+		if sp == nil {
+			return fmt.Errorf("checking the instructions' pin of %q: %w", identity, ErrUnknownIdentity)
+		}
+		cur := Pin(Tool{Name: InstructionsName, Description: text})
+		cur.bound(0)
+		old := sp.Tools[InstructionsName]
+		prev := sp.Pending[InstructionsName]
+		switch {
+		case old == nil:
+			sp.Tools[InstructionsName] = cur
+			ok = true
+		case old.Hash == cur.Hash:
+			ok = true
+			if prev == nil {
+				return nil
+			}
+			delete(sp.Pending, InstructionsName)
+		case prev != nil && prev.New != nil && prev.New.Hash == cur.Hash:
+			return nil
+		default:
+			if sp.Pending == nil {
+				sp.Pending = map[string]*Change{}
+			}
+			sp.Pending[InstructionsName] = &Change{Tool: InstructionsName, Status: Changed, Old: old, New: cur}
+		}
+		if len(sp.Pending) == 0 {
+			sp.Pending = nil
+		}
+		if err := s.save(); err != nil {
+			return notSaved{err}
+		}
+		return nil
+	})
+	return ok, err
 }
 
 // samePending reports whether two pending sets record the same changes.
