@@ -295,7 +295,7 @@ func (v *TrustVetter) VetInstructions(spec *config.Server, instructions string) 
 	if v.Pins != nil {
 		// Pinned as tools are: a server's instructions changed after
 		// approval reached the model unchecked but by the rules.
-		ok, err := v.Pins.CheckInstructions(Identity(spec), instructions)
+		ok, err := v.Pins.CheckInstructions(Identity(spec), instructions, v.QuarantineNew)
 		if errors.Is(err, trust.ErrNotSaved) {
 			v.pinsNotSaved(err)
 			err = nil
@@ -304,7 +304,7 @@ func (v *TrustVetter) VetInstructions(spec *config.Server, instructions string) 
 		case err != nil:
 			return "", fmt.Sprintf("instructions withheld: the pin store cannot be read: %v", err)
 		case !ok:
-			return "", fmt.Sprintf("instructions withheld: changed since they were approved; review with 'switchboard pins --diff' and approve with 'switchboard approve %s'", spec.Name)
+			return "", fmt.Sprintf("instructions withheld: new or changed since they were approved; review with 'switchboard pins --diff' and approve with 'switchboard approve %s'", spec.Name)
 		}
 	}
 	if instructions == "" {

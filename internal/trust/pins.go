@@ -493,10 +493,11 @@ const InstructionsName = "(instructions)"
 // Check does for tools: the first instructions seen for an identity are
 // pinned (the identity's tools are checked first, so a new server is
 // known by then; a pins file from before instructions were pinned gets
-// them so); later ones that differ are pending until approved. It
-// reports whether they may be shown. An error that is [ErrNotSaved]
-// comes with the verdict.
-func (s *Store) CheckInstructions(identity, text string) (bool, error) {
+// them so), unless quarantineNew and no tool of the identity is approved
+// yet (a new server under quarantineNewServers: pending as new); later
+// ones that differ are pending until approved. It reports whether they
+// may be shown. An error that is [ErrNotSaved] comes with the verdict.
+func (s *Store) CheckInstructions(identity, text string, quarantineNew bool) (bool, error) {
 	var ok bool
 	err := s.locked(func() error {
 		sp := s.state.Servers[identity]
@@ -508,6 +509,16 @@ func (s *Store) CheckInstructions(identity, text string) (bool, error) {
 		old := sp.Tools[InstructionsName]
 		prev := sp.Pending[InstructionsName]
 		switch {
+		case old == nil && (quarantineNew && len(sp.Tools) == 0 || prev != nil && prev.Status == New):
+			// Waiting until approved by name or with the rest, even once
+			// one of the server's tools is approved.
+			if prev != nil && prev.New != nil && prev.New.Hash == cur.Hash {
+				return nil
+			}
+			if sp.Pending == nil {
+				sp.Pending = map[string]*Change{}
+			}
+			sp.Pending[InstructionsName] = &Change{Tool: InstructionsName, Status: New, New: cur}
 		case old == nil:
 			sp.Tools[InstructionsName] = cur
 			ok = true
