@@ -509,6 +509,13 @@ func (s *Store) CheckInstructions(identity, text string, quarantineNew bool) (bo
 		old := sp.Tools[InstructionsName]
 		prev := sp.Pending[InstructionsName]
 		switch {
+		case text == "" && old != nil:
+			// None shows nothing: no approval is asked, the pin stays.
+			ok = true
+			if prev == nil {
+				return nil
+			}
+			delete(sp.Pending, InstructionsName)
 		case old == nil && (quarantineNew && len(sp.Tools) == 0 || prev != nil && prev.Status == New):
 			// Waiting until approved by name or with the rest, even once
 			// one of the server's tools is approved.

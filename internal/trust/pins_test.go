@@ -579,6 +579,12 @@ func TestStore_InstructionsArePinned(t *testing.T) {
 	if ok, _ := s.CheckInstructions(id, "Use read.", false); !ok {
 		t.Error("instructions back as approved are not shown")
 	}
+	if ok, _ := s.CheckInstructions(id, "", false); !ok {
+		t.Error("no instructions wait for approval")
+	}
+	if pend, _ := s.Pending(); len(pend[id]) != 0 {
+		t.Errorf("pending after no instructions: %+v", pend[id])
+	}
 	if ok, _ := s.CheckInstructions(id, evil, false); ok {
 		t.Fatal("changed again: shown")
 	}
