@@ -57,7 +57,7 @@ func (b *Backend) ListTools(ctx context.Context) ([]*mcp.Tool, error) {
 			return nil, "", err
 		}
 		return res.Tools, res.NextCursor, nil
-	})
+	}, toolSize)
 	if isMethodNotFound(err) {
 		return nil, prefixed("listing tools", b.callErr(ctx, err))
 	}
@@ -85,6 +85,12 @@ func (b *Backend) Malformed() []Malformed {
 const (
 	maxListed = 10000
 	maxPages  = 1000
+	// maxListedBytes bounds the tools of one listing by their names,
+	// texts and schemas (the largest public servers list well under 1
+	// MiB): 10,000 tools of 30 kB in pages under maxMessageBytes were 300
+	// MB, which each process held several times over (6 GB), cached on
+	// disk and vetted for a minute and a half.
+	maxListedBytes = 32 << 20
 )
 
 // pages collects the pages of a list, at most maxListed items in
@@ -93,10 +99,14 @@ const (
 // ends the list, and one naming an earlier page's cursor ends it with a
 // warning (a loop of cursors listed the same tools again, up to
 // maxListed of them, each a duplicate).
-func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx context.Context, cursor string) ([]T, string, error)) ([]T, error) {
+//
+// With size, the items are also bounded to maxListedBytes of what size
+// counts.
+func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx context.Context, cursor string) ([]T, string, error), size func(T) int) ([]T, error) {
 	var out []T
 	cursor := ""
 	seen := map[string]bool{"": true}
+	total := 0
 	for page := 1; ; page++ {
 		items, next, err := list(ctx, cursor)
 		if isMethodNotFound(err) {
@@ -104,6 +114,18 @@ func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx co
 		}
 		if err != nil {
 			return nil, prefixed("listing "+what, b.callErr(ctx, err))
+		}
+		for i, it := range items {
+			if size == nil {
+				break
+			}
+			if total += size(it); total > maxListedBytes {
+				out = append(out, items[:i]...)
+				msg := fmt.Sprintf("its %s take more than %d MiB: only the first %d %s are used", what, maxListedBytes>>20, len(out), what)
+				b.log.Warn("backend list cut short", "reason", msg)
+				b.stderr.Note("%s", msg)
+				return out, nil
+			}
 		}
 		out = append(out, items...)
 		switch {
@@ -173,11 +195,31 @@ func listAll[T any](ctx context.Context, b *Backend, what string, list func(ctx 
 	if err := b.alive(); err != nil {
 		return nil, err
 	}
-	out, err := pages(ctx, b, what, list)
+	out, err := pages(ctx, b, what, list, nil)
 	if isMethodNotFound(err) {
 		return nil, nil
 	}
 	return out, err
+}
+
+// toolSize is about the bytes of t as listed: its names, texts and
+// schemas.
+func toolSize(t *mcp.Tool) int {
+	if t == nil {
+		return 0
+	}
+	n := len(t.Name) + len(t.Title) + len(t.Description)
+	for _, s := range []any{t.InputSchema, t.OutputSchema, t.Annotations} {
+		switch s := s.(type) {
+		case nil:
+		case json.RawMessage:
+			n += len(s)
+		default:
+			b, _ := json.Marshal(s)
+			n += len(b)
+		}
+	}
+	return n
 }
 
 // prefixed puts "what: " before err's text unless err is about the

@@ -2,11 +2,14 @@ package backend
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // A backend cannot make a listing unbounded: more than maxListed items
@@ -23,7 +26,7 @@ func TestPages_BoundsAHostileList(t *testing.T) {
 		page := make([]int, 3000)
 		return page, fmt.Sprint(n + 1), nil
 	}
-	got, err := pages(ctx, b, "tools", many)
+	got, err := pages(ctx, b, "tools", many, nil)
 	if err != nil || len(got) != maxListed {
 		t.Errorf("an endless list of full pages gave %d items, %v; want %d", len(got), err, maxListed)
 	}
@@ -32,7 +35,7 @@ func TestPages_BoundsAHostileList(t *testing.T) {
 		calls++
 		return nil, fmt.Sprint(calls), nil
 	}
-	if got, err := pages(ctx, b, "prompts", empty); err != nil || len(got) != 0 || calls != maxPages {
+	if got, err := pages(ctx, b, "prompts", empty, nil); err != nil || len(got) != 0 || calls != maxPages {
 		t.Errorf("endless empty pages: %d items, %v after %d pages; want none after %d", len(got), err, calls, maxPages)
 	}
 	calls = 0
@@ -40,7 +43,7 @@ func TestPages_BoundsAHostileList(t *testing.T) {
 		calls++
 		return []int{1}, "again", nil
 	}
-	if got, err := pages(ctx, b, "resources", same); err != nil || len(got) != 2 || calls != 2 {
+	if got, err := pages(ctx, b, "resources", same, nil); err != nil || len(got) != 2 || calls != 2 {
 		t.Errorf("a repeated cursor: %d items after %d pages (%v); want 2 after 2", len(got), calls, err)
 	}
 	calls = 0
@@ -49,7 +52,7 @@ func TestPages_BoundsAHostileList(t *testing.T) {
 		next := map[string]string{"": "a", "a": "b", "b": "a"}[cursor]
 		return []int{calls}, next, nil
 	}
-	if got, err := pages(ctx, b, "tools", loop); err != nil || len(got) != 3 || calls != 3 {
+	if got, err := pages(ctx, b, "tools", loop, nil); err != nil || len(got) != 3 || calls != 3 {
 		t.Errorf("a loop of cursors: %d items after %d pages (%v); want 3 after 3, each page once", len(got), calls, err)
 	}
 	b.stderr.Close()
@@ -59,5 +62,37 @@ func TestPages_BoundsAHostileList(t *testing.T) {
 		if !strings.Contains(tail, want) {
 			t.Errorf("log %q lacks %q", tail, want)
 		}
+	}
+}
+
+// TestPages_BoundsTheBytesOfAToolList: 10,000 tools of 30 kB, in pages
+// each under maxMessageBytes, were 300 MB of tools, which each process
+// held several times over (6 GB), cached and vetted; a listing is now cut
+// at maxListedBytes of names, texts and schemas, saying so in the log.
+func TestPages_BoundsTheBytesOfAToolList(t *testing.T) {
+	dir := t.TempDir()
+	b := &Backend{log: slog.New(slog.DiscardHandler), stderr: openStderrLog(dir, "x", nil, nil)}
+	desc := strings.Repeat("lorem ipsum ", 2500) // 30 kB
+	calls := 0
+	big := func(ctx context.Context, cursor string) ([]*mcp.Tool, string, error) {
+		calls++
+		var page []*mcp.Tool
+		for i := range 800 {
+			page = append(page, &mcp.Tool{Name: fmt.Sprintf("t%d_%d", calls, i), Description: desc, InputSchema: json.RawMessage(`{"type":"object"}`)})
+		}
+		return page, fmt.Sprint(calls), nil
+	}
+	got, err := pages(context.Background(), b, "tools", big, toolSize)
+	n := 0
+	for _, tl := range got {
+		n += toolSize(tl)
+	}
+	if err != nil || n > maxListedBytes || n < maxListedBytes-64<<10 || calls > 2 {
+		t.Errorf("10,000 tools of 30 kB: %d tools of %d bytes after %d pages, %v; want at most %d bytes", len(got), n, calls, err, maxListedBytes)
+	}
+	b.stderr.Close()
+	data, _ := os.ReadFile(LogFile(dir, "x"))
+	if want := fmt.Sprintf("its tools take more than 32 MiB: only the first %d tools are used", len(got)); !strings.Contains(string(data), want) {
+		t.Errorf("log %q lacks %q", data, want)
 	}
 }

@@ -737,11 +737,32 @@ func toolSig(ts []Tool) []string {
 // derive computes the visible tools of e from its listing and records the
 // vetter's stamp. e.mu held.
 func (c *Catalog) derive(e *entry) {
+	// A name listed twice is offered once, as first listed: the backend
+	// calls one tool by that name, and the pins judge the first. The
+	// second definition was offered as name_2, approved by its name
+	// alone: after an approval of x, a second x of any description,
+	// schema and annotations was declared and callable unapproved.
+	// One withheld entry per name, however often it repeats (a backend
+	// paging for ever with new cursors lists one tool 10,000 times).
 	var raw []*mcp.Tool
+	var dupNames []string
+	seen := map[string]int{}
 	for _, t := range e.listing.Tools {
-		if t != nil {
+		switch {
+		case t == nil:
+		case seen[t.Name] > 0:
+			if seen[t.Name] == 1 {
+				dupNames = append(dupNames, t.Name)
+			}
+			seen[t.Name]++
+		default:
+			seen[t.Name] = 1
 			raw = append(raw, t)
 		}
+	}
+	var dups []Withheld
+	for _, n := range dupNames {
+		dups = append(dups, Withheld{Tool: n, Reason: fmt.Sprintf("server %q lists this name %d times: only its first definition is offered (a server calls one tool by a name, and its pin is the first's); a server should list each tool once", e.name, seen[n])})
 	}
 	names := make([]string, len(raw))
 	for i, t := range raw {
@@ -767,13 +788,16 @@ func (c *Catalog) derive(e *entry) {
 	e.instructions, e.instrNote = e.listing.Instructions, ""
 	if c.opts.Vetter != nil {
 		tools, e.withheld = c.opts.Vetter.Vet(e.spec, tools)
-		if iv, ok := c.opts.Vetter.(InstructionsVetter); ok && e.listing.Instructions != "" {
+		// "" too, when a backend said it (it is pinned); a plugin's known
+		// tools, applied before its server ever ran, say nothing of them.
+		if iv, ok := c.opts.Vetter.(InstructionsVetter); ok && (e.listing.Instructions != "" || e.listing.ProtocolVersion != "") {
 			e.instructions, e.instrNote = iv.VetInstructions(e.spec, e.listing.Instructions)
 		}
 	}
 	for _, m := range e.listing.Malformed {
 		e.withheld = append(e.withheld, Withheld{Tool: m.Tool, Reason: m.Reason})
 	}
+	e.withheld = append(e.withheld, dups...)
 	if tools == nil {
 		tools = []Tool{}
 	}

@@ -53,7 +53,7 @@ type stampMemo struct{ pins, stamp string }
 
 // vetVersion changes whenever vetting changes in a way that makes
 // verdicts kept in the catalog cache stale.
-const vetVersion = 3 // 3: a deny glob matches across a slash
+const vetVersion = 5 // 3: a deny glob matches across a slash; 4: a name listed twice is offered once; 5: instructions are pinned
 
 // Stamp implements StampedVetter: a verdict depends on the pins file, the
 // server's policy, the settings and the rules.
@@ -292,6 +292,24 @@ func (v *TrustVetter) markFresh(server string) {
 // poisoning rules block are withheld, weaker findings are shown cleaned
 // with a note; either way the note names the rules.
 func (v *TrustVetter) VetInstructions(spec *config.Server, instructions string) (string, string) {
+	if v.Pins != nil {
+		// Pinned as tools are: a server's instructions changed after
+		// approval reached the model unchecked but by the rules.
+		ok, err := v.Pins.CheckInstructions(Identity(spec), instructions, v.QuarantineNew)
+		if errors.Is(err, trust.ErrNotSaved) {
+			v.pinsNotSaved(err)
+			err = nil
+		}
+		switch {
+		case err != nil:
+			return "", fmt.Sprintf("instructions withheld: the pin store cannot be read: %v", err)
+		case !ok:
+			return "", fmt.Sprintf("instructions withheld: new or changed since they were approved; review with 'switchboard pins --diff' and approve with 'switchboard approve %s'", spec.Name)
+		}
+	}
+	if instructions == "" {
+		return "", ""
+	}
 	var warns, blocks []string
 	for _, f := range trust.InspectText("instructions", instructions) {
 		if f.Severity == trust.Block {

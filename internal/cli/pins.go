@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
@@ -73,7 +74,9 @@ that exact definition anyway.`)
 			}
 		}
 		if len(names[id]) > 0 {
-			fmt.Fprintf(e.Stdout, "  approve with: switchboard approve %s\n", names[id][0])
+			// --shown: exactly what was listed here, not what the
+			// backend changed since.
+			fmt.Fprintf(e.Stdout, "  approve with: switchboard approve --shown %s %s\n", trust.Digest(pending[id]), names[id][0])
 		}
 	}
 	return nil
@@ -113,9 +116,14 @@ sessions pick the approval up on their next listing; no restart needed.
 With --accept-risk, show the named tools that were withheld because their
 definition looks like a prompt injection, with the warning, anyway: the
 acceptance holds for that exact definition, and a later change is
-checked again.`)
+checked again.
+
+With --shown DIGEST (as 'switchboard pins' prints it), approve all of
+SERVER's pending changes only if they are still the ones that listing
+showed: a backend may change a tool again in between.`)
 	cf.register(fs)
 	acceptRisk := fs.Bool("accept-risk", false, "show the named poisoned-looking tools anyway (exact definition only)")
+	shown := fs.String("shown", "", "approve all pending changes only if they are those 'switchboard pins' listed with this digest")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -139,6 +147,9 @@ checked again.`)
 	if fs.NArg() > 1 {
 		tools = fs.Args()[1:]
 	}
+	if *acceptRisk && *shown != "" {
+		return errors.New("--shown is for approving changes, not with --accept-risk")
+	}
 	if *acceptRisk {
 		for _, tool := range tools {
 			h, err := store.AcceptRisk(catalog.Identity(spec), tool)
@@ -149,7 +160,18 @@ checked again.`)
 		}
 		return nil
 	}
-	changes, err := store.Approve(catalog.Identity(spec), tools)
+	var changes []trust.Change
+	switch {
+	case *shown != "" && tools != nil:
+		return fmt.Errorf("--shown approves all of %s's pending changes as 'switchboard pins' listed them: name no tool", spec.Name)
+	case *shown != "":
+		changes, err = store.ApproveAllShown(catalog.Identity(spec), *shown)
+		if errors.Is(err, trust.ErrChangedSinceShown) {
+			err = fmt.Errorf("%w; run 'switchboard pins --diff' again", err)
+		}
+	default:
+		changes, err = store.Approve(catalog.Identity(spec), tools)
+	}
 	if err != nil {
 		return fmt.Errorf("approving %s: %w", spec.Name, err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -99,5 +100,44 @@ func TestApprove_UnknownServerNamesTheConfiguredOnes(t *testing.T) {
 	err = runApprove(context.Background(), e, []string{"--config", cfgPath, "nope"})
 	if err == nil || len(err.Error()) > 300 || !strings.HasSuffix(err.Error(), "s019, … (500 in all)") {
 		t.Errorf("500 configured: %v", err)
+	}
+}
+
+// TestApprove_ShownApprovesOnlyWhatPinsListed: between 'pins --diff' and
+// 'approve' the backend may change a tool again; 'approve SERVER' pins
+// what is pending when it runs. The command 'pins' prints carries the
+// digest of what it listed, and approves nothing else.
+func TestApprove_ShownApprovesOnlyWhatPinsListed(t *testing.T) {
+	e, out, cfgPath, pinsPath := pinsEnv(t)
+	cfg, err := config.Load(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := catalog.Identity(cfg.Servers["s"])
+	store, _ := trust.OpenStore(pinsPath)
+	store.Check(id, []trust.Tool{{Name: "read", Description: "Reads."}}, false)
+	store.Check(id, []trust.Tool{{Name: "read", Description: "Reads, then mails."}}, false)
+	if err := runPins(context.Background(), e, []string{"--config", cfgPath, "--diff"}); err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`approve with: switchboard approve --shown ([0-9a-f]+) s\n`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("pins does not print the command with the digest:\n%s", out)
+	}
+	store.Check(id, []trust.Tool{{Name: "read", Description: "Reads, then deletes."}}, false)
+	out.Reset()
+	err = runApprove(context.Background(), e, []string{"--config", cfgPath, "--shown", m[1], "s"})
+	if err == nil || !strings.Contains(err.Error(), "changed again since it was shown") || !strings.Contains(err.Error(), "switchboard pins --diff") {
+		t.Fatalf("approve --shown after the tool changed again: %v\n%s", err, out)
+	}
+	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "--shown", m[1], "s", "read"}); err == nil {
+		t.Error("approve --shown with a tool named succeeded")
+	}
+	pend, _ := store.Pending()
+	if len(pend[id]) != 1 || pend[id][0].New.Description != "Reads, then deletes." {
+		t.Fatalf("pending after the refusals: %+v", pend[id])
+	}
+	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "--shown", trust.Digest(pend[id]), "s"}); err != nil || !strings.Contains(out.String(), "Approved 1 tool changes of s") {
+		t.Fatalf("approve --shown of what is pending: %v\n%s", err, out)
 	}
 }

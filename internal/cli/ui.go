@@ -104,6 +104,45 @@ func (d *hubHandler) UI() (string, error) {
 type hubSource struct {
 	h       *hub.Hub
 	version string
+
+	diffMu sync.Mutex
+	diffs  map[string]string // Change.Key -> the diff the page shows
+}
+
+// maxPageChanges bounds the changes of one identity the page shows
+// (each a diff and a form; Approve all still approves the whole set, by
+// its digest): a server first seen under quarantineNewServers with
+// 10,000 tools made a page of 10,000 of them at every refresh.
+const maxPageChanges = 200
+
+// maxPageDiff bounds one change's diff on the page (`switchboard pins
+// --diff` shows it whole).
+const maxPageDiff = 16 << 10
+
+// diff is c's diff for the page: made once per change (a change's key
+// names its content), cut at maxPageDiff. A backend's 500 pending tools
+// of 17 kB schemas took 7 s of the daemon to diff at every refresh of
+// the page (every 3 s), and sent 31 MB each time.
+func (src *hubSource) diff(c trust.Change) string {
+	k := c.Key()
+	src.diffMu.Lock()
+	d, ok := src.diffs[k]
+	src.diffMu.Unlock()
+	if ok {
+		return d
+	}
+	d = trust.Diff(c.Old, c.New)
+	if len(d) > maxPageDiff {
+		cutAt := strings.LastIndexByte(d[:maxPageDiff], '\n') + 1
+		d = d[:cutAt] + fmt.Sprintf("… (%d more bytes of diff: 'switchboard pins --diff' shows it whole)\n", len(d)-cutAt)
+	}
+	src.diffMu.Lock()
+	if src.diffs == nil || len(src.diffs) >= 20000 {
+		src.diffs = map[string]string{}
+	}
+	src.diffs[k] = d
+	src.diffMu.Unlock()
+	return d
 }
 
 // maxErrorText bounds an error shown on the page.
@@ -216,9 +255,14 @@ func (src *hubSource) Snapshot(ctx context.Context) ui.Snapshot {
 		slices.SortStableFunc(ids, func(a, b string) int { return boolOrder(len(byID[a]) == 0, len(byID[b]) == 0) })
 		for _, id := range ids {
 			p := ui.Pending{ID: id, Servers: names(id)}
-			for _, c := range pending[id] {
-				p.Changes = append(p.Changes, ui.Change{Tool: c.Tool, Status: statusWord(c.Status), Diff: trust.Diff(c.Old, c.New)})
+			shown := pending[id]
+			if len(shown) > maxPageChanges {
+				shown, p.More = shown[:maxPageChanges], len(shown)-maxPageChanges
 			}
+			for _, c := range shown {
+				p.Changes = append(p.Changes, ui.Change{Tool: c.Tool, Status: statusWord(c.Status), Diff: src.diff(c), Key: c.Key()})
+			}
+			p.Digest = trust.Digest(pending[id])
 			if len(p.Changes) > 0 {
 				snap.Pending = append(snap.Pending, p)
 			}
@@ -251,17 +295,26 @@ func boolOrder(a, b bool) int {
 // Approve implements ui.Source: what `switchboard approve` does, on the
 // pins store every session vets with (so the next lookup in a running
 // session sees it).
-func (src *hubSource) Approve(ctx context.Context, id string, tools []string) ([]ui.Change, error) {
+func (src *hubSource) Approve(ctx context.Context, id string, shown map[string]string) ([]ui.Change, error) {
+	return src.approve(id, func() ([]trust.Change, error) { return src.h.Pins().ApproveShown(id, shown) })
+}
+
+// ApproveAll implements ui.Source.
+func (src *hubSource) ApproveAll(ctx context.Context, id, digest string) ([]ui.Change, error) {
+	return src.approve(id, func() ([]trust.Change, error) { return src.h.Pins().ApproveAllShown(id, digest) })
+}
+
+func (src *hubSource) approve(id string, do func() ([]trust.Change, error)) ([]ui.Change, error) {
 	if !strings.HasPrefix(id, catalog.IdentityPrefix) {
 		return nil, errors.New("not a launch identity of this switchboard (legacy pins are approved with `switchboard approve SERVER`)")
 	}
-	changes, err := src.h.Pins().Approve(id, tools)
+	changes, err := do()
 	if err != nil {
 		return nil, fmt.Errorf("approving: %w", err)
 	}
 	out := make([]ui.Change, 0, len(changes))
 	for _, c := range changes {
-		out = append(out, ui.Change{Tool: c.Tool, Status: statusWord(c.Status), Diff: trust.Diff(c.Old, c.New)})
+		out = append(out, ui.Change{Tool: c.Tool, Status: statusWord(c.Status), Diff: src.diff(c), Key: c.Key()})
 	}
 	return out, nil
 }

@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,9 +17,12 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/backend"
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/hub"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
+	"github.com/switchboard-mcp/switchboard/internal/trust"
+	"github.com/switchboard-mcp/switchboard/internal/ui"
 )
 
 // notesConn is an in-memory backend with one tool, "read", whose
@@ -139,7 +144,46 @@ func TestHubSource_SnapshotRedactsAndApproveReachesRunningSessions(t *testing.T)
 	if _, err := src.Approve(context.Background(), "not-an-identity", nil); err == nil {
 		t.Error("approving a made-up id succeeded")
 	}
-	approved, err := src.Approve(context.Background(), snap.Pending[0].ID, []string{"read"})
+	// The backend changes the tool again while the page shows the first
+	// change: the Approve of what was shown pins nothing (it pinned the
+	// unseen second change, approving by name).
+	desc.Store("Read a note, then delete it.")
+	mu.Lock()
+	conns[len(conns)-1].Close()
+	mu.Unlock()
+	deadline = time.Now().Add(10 * time.Second)
+	for {
+		// A withheld tool starts nothing: list it again as a
+		// list_changed would.
+		if err := ss[0].Catalog().Refresh(context.Background(), "notes"); err != nil {
+			t.Fatal(err)
+		}
+		if got := read(ss[0]); !strings.Contains(got, "withheld") {
+			t.Fatalf("after the second change notes.read gave %s, want withheld", got)
+		}
+		if p := src.Snapshot(context.Background()).Pending; len(p) == 1 && len(p[0].Changes) == 1 && p[0].Changes[0].Key != c.Key {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the second change never became pending")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if approved, err := src.Approve(context.Background(), snap.Pending[0].ID, map[string]string{"read": c.Key}); err == nil || !strings.Contains(err.Error(), "changed again since it was shown") {
+		t.Fatalf("approving the change shown after the backend changed it again: %+v, %v", approved, err)
+	}
+	if approved, err := src.ApproveAll(context.Background(), snap.Pending[0].ID, snap.Pending[0].Digest); err == nil || !strings.Contains(err.Error(), "changed again since it was shown") {
+		t.Fatalf("approving all shown after the backend changed a tool again: %+v, %v", approved, err)
+	}
+	if got := read(ss[0]); !strings.Contains(got, "withheld") {
+		t.Fatalf("notes.read after a refused Approve: %s", got)
+	}
+	snap = src.Snapshot(context.Background())
+	if len(snap.Pending) != 1 || !strings.Contains(snap.Pending[0].Changes[0].Diff, "+Read a note, then delete it.") {
+		t.Fatalf("pending after a refused Approve: %+v", snap.Pending)
+	}
+	c = snap.Pending[0].Changes[0]
+	approved, err := src.Approve(context.Background(), snap.Pending[0].ID, map[string]string{"read": c.Key})
 	if err != nil || len(approved) != 1 || approved[0].Tool != "read" {
 		t.Fatalf("approve: %+v, %v", approved, err)
 	}
@@ -150,5 +194,94 @@ func TestHubSource_SnapshotRedactsAndApproveReachesRunningSessions(t *testing.T)
 	}
 	if snap := src.Snapshot(context.Background()); len(snap.Pending) != 0 {
 		t.Errorf("still pending after Approve: %+v", snap.Pending)
+	}
+}
+
+// TestHubSource_DiffsAreMadeOnceAndBounded: the page diffed every pending
+// change at every refresh (every 3 s): a backend's 500 pending tools of
+// 17 kB schemas took 7 s of the daemon each time and sent 31 MB. A diff
+// is now made once per change and cut at maxPageDiff on the page.
+func TestHubSource_DiffsAreMadeOnceAndBounded(t *testing.T) {
+	home := t.TempDir()
+	user := filepath.Join(home, "cfg", "config.json")
+	os.MkdirAll(filepath.Dir(user), 0o700)
+	os.WriteFile(user, []byte(`{"mcpServers": {"big": {"command": "big-server"}}}`), 0o600)
+	cache, _ := os.MkdirTemp("", "ui-cache-")
+	t.Cleanup(func() { os.RemoveAll(cache) })
+	h, err := hub.New(&hub.Options{UserConfig: user, CacheDir: cache, StateDir: filepath.Join(home, "state"), Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	schema := func(tag string) json.RawMessage {
+		var props []string
+		for i := range 700 {
+			props = append(props, fmt.Sprintf(`"%s%d":{"type":"string"}`, tag, i))
+		}
+		return json.RawMessage(`{"type":"object","properties":{` + strings.Join(props, ",") + `}}`)
+	}
+	id := "sha256:test"
+	h.Pins().Check(id, []trust.Tool{{Name: "x", InputSchema: schema("a")}}, false)
+	h.Pins().Check(id, []trust.Tool{{Name: "x", InputSchema: schema("b")}}, false)
+	src := &hubSource{h: h, version: "test"}
+	snap := src.Snapshot(context.Background())
+	if len(snap.Pending) != 1 || len(snap.Pending[0].Changes) != 1 {
+		t.Fatalf("pending: %+v", snap.Pending)
+	}
+	d := snap.Pending[0].Changes[0].Diff
+	if len(d) > maxPageDiff+200 || !strings.Contains(d, "more bytes of diff: 'switchboard pins --diff' shows it whole") || !strings.Contains(d, `-    "a0": {`) {
+		t.Errorf("the page's diff of %d bytes:\n%.300s", len(d), d)
+	}
+	if len(src.diffs) != 1 {
+		t.Errorf("diffs kept: %d, want 1", len(src.diffs))
+	}
+	src.diffs[snap.Pending[0].Changes[0].Key] = "kept"
+	if d := src.Snapshot(context.Background()).Pending[0].Changes[0].Diff; d != "kept" {
+		t.Errorf("the second snapshot diffed again: %.100q", d)
+	}
+}
+
+// TestHubSource_ManyPendingChangesAreCut: a server first seen with
+// quarantineNewServers and 10,000 tools made a page of 10,000 diffs and
+// forms at every refresh; the page now shows maxPageChanges of them and
+// how many more, and Approve all approves the whole set by its digest.
+func TestHubSource_ManyPendingChangesAreCut(t *testing.T) {
+	home := t.TempDir()
+	user := filepath.Join(home, "cfg", "config.json")
+	os.MkdirAll(filepath.Dir(user), 0o700)
+	os.WriteFile(user, []byte(`{"mcpServers": {"big": {"command": "big-server"}}}`), 0o600)
+	cache, _ := os.MkdirTemp("", "ui-cache-")
+	t.Cleanup(func() { os.RemoveAll(cache) })
+	h, err := hub.New(&hub.Options{UserConfig: user, CacheDir: cache, StateDir: filepath.Join(home, "state"), Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	var ts []trust.Tool
+	for i := range maxPageChanges + 50 {
+		ts = append(ts, trust.Tool{Name: fmt.Sprintf("t%03d", i)})
+	}
+	id := catalog.IdentityPrefix + "test"
+	h.Pins().Check(id, ts, true)
+	src := &hubSource{h: h, version: "test"}
+	snap := src.Snapshot(context.Background())
+	if len(snap.Pending) != 1 || len(snap.Pending[0].Changes) != maxPageChanges || snap.Pending[0].More != 50 {
+		t.Fatalf("pending: %d changes, %d more", len(snap.Pending[0].Changes), snap.Pending[0].More)
+	}
+	u, err := ui.New(src, &ui.Options{Token: "tok"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := httptest.NewRequest("GET", "/live", nil)
+	r.Host = "127.0.0.1:1"
+	r.Header.Set("X-Switchboard-Token", "tok")
+	w := httptest.NewRecorder()
+	u.ServeHTTP(w, r)
+	if page := w.Body.String(); !strings.Contains(page, "… and 50 more changes, not shown here") || !strings.Contains(page, "Approve all 250") || strings.Count(page, `class="approve"`) != maxPageChanges {
+		t.Errorf("the page: %d bytes, %d Approve buttons", len(page), strings.Count(page, `class="approve"`))
+	}
+	approved, err := src.ApproveAll(context.Background(), id, snap.Pending[0].Digest)
+	if err != nil || len(approved) != maxPageChanges+50 {
+		t.Fatalf("approve all: %d, %v", len(approved), err)
 	}
 }

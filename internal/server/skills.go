@@ -84,7 +84,19 @@ func PinOf(t catalog.Tool) string {
 
 // catalogPins answers skills.Pins from the session's catalog as known
 // now (it starts nothing).
-type catalogPins struct{ cat *catalog.Catalog }
+type catalogPins struct {
+	cat *catalog.Catalog
+	// memo keeps what Resolve reads of the catalog for the checker's
+	// life (one listing); nil: Resolve reads afresh.
+	memo *resolveMemo
+}
+
+// resolveMemo is the catalog as Resolve reads it: servers by identifier,
+// and per server known, its tools by identifier and by name.
+type resolveMemo struct {
+	servers map[string]string
+	tools   map[string]map[string]string // server -> ident or name -> tool name; nil: list not known
+}
 
 func (p catalogPins) Pin(server, tool string) (string, string, bool) {
 	if !slices.Contains(p.cat.Servers(), server) {
@@ -107,9 +119,50 @@ func (p catalogPins) Pin(server, tool string) (string, string, bool) {
 	return "", fmt.Sprintf("gone (server %q has no tool %q)", server, tool), true
 }
 
+// Resolve implements skills.Resolver: the tool object.property calls
+// now, as the script's namespaces and catalog.Lookup resolve it (server
+// by identifier or name; tool by identifier, then by name), from the
+// lists known now (it starts nothing).
+func (p catalogPins) Resolve(object, property string) (string, string, bool) {
+	m := p.memo
+	if m == nil {
+		m = &resolveMemo{}
+	}
+	if m.servers == nil {
+		m.servers, m.tools = map[string]string{}, map[string]map[string]string{}
+		for _, n := range p.cat.Servers() {
+			m.servers[p.cat.Ident(n)] = n
+		}
+	}
+	server, ok := m.servers[object]
+	if !ok && slices.Contains(p.cat.Servers(), object) {
+		server, ok = object, true
+	}
+	if !ok {
+		return "", "", false
+	}
+	byName, seen := m.tools[server]
+	if !seen {
+		if tools, known := p.cat.Known(server); known {
+			byName = map[string]string{}
+			for _, t := range tools {
+				if _, dup := byName[t.Name]; !dup {
+					byName[t.Name] = t.Name
+				}
+			}
+			for _, t := range tools { // an identifier wins over a name
+				byName[t.Ident] = t.Name
+			}
+		}
+		m.tools[server] = byName
+	}
+	tool, ok := byName[property]
+	return server, tool, ok
+}
+
 // skillChecker checks skills against the catalog now.
 func (s *Server) skillChecker(st *skills.Store) *skills.Checker {
-	return &skills.Checker{Pins: catalogPins{s.cat()}, Get: st.Get}
+	return &skills.Checker{Pins: catalogPins{cat: s.cat(), memo: &resolveMemo{}}, Get: st.Get}
 }
 
 // SkillMark is why sk may not run now ("" when it may). It learns the

@@ -18,6 +18,15 @@ type Pins interface {
 	Pin(server, tool string) (pin, problem string, known bool)
 }
 
+// Resolver is what a Pins may also tell: which tool the code
+// object.property calls now (object a server's identifier, property a
+// tool's identifier or name, as a script's namespaces resolve them), from
+// what the session knows now; ok is false when it names no known tool
+// (not a server, a list not known yet, no such tool).
+type Resolver interface {
+	Resolve(object, property string) (server, tool string, ok bool)
+}
+
 // Checker decides whether skills may run: each tool they use must have
 // the pin it had when the skill was saved or approved, and each skill they
 // call must be able to run.
@@ -47,6 +56,21 @@ func (c *Checker) mark(sk *Skill, seen map[string]bool) string {
 			return fmt.Sprintf("uses %s, %s since the skill was saved", u.Ref(), problem)
 		case pin != u.Pin:
 			return fmt.Sprintf("uses %s, changed since the skill was saved; check the skill still does what it says, then run `switchboard skills approve %s` (or save it again)", u.Ref(), sk.Name)
+		}
+	}
+	// The code names tools by identifier, and an identifier can come to
+	// name another tool: a new get_user takes get_user from get-user
+	// (which becomes get_user_2), a new server a_b takes a_b from a-b.
+	// The skill then called a tool it was never saved or approved with,
+	// with no mark.
+	if r, ok := c.Pins.(Resolver); ok {
+		for _, ref := range Refs(sk.Code) {
+			server, tool, ok := r.Resolve(ref.Object, ref.Property)
+			if !ok || slices.ContainsFunc(sk.Uses, func(u Use) bool { return u.Server == server && u.Tool == tool }) {
+				continue
+			}
+			return fmt.Sprintf("its code's %s.%s now calls %s, which it was not saved with (a tool or server was added or renamed since); check the skill still does what it says, then run `switchboard skills approve %s` (or save it again)",
+				ref.Object, ref.Property, Use{Server: server, Tool: tool}.Ref(), sk.Name)
 		}
 	}
 	if c.Get == nil {

@@ -25,6 +25,29 @@ func Pin(t Tool) *PinnedTool {
 		InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, Annotations: t.Annotations}
 }
 
+// What the pins file keeps of definitions, for diffs: a definition over
+// maxKeptTool, or past maxKeptServer of one listing, keeps its name and
+// hash only. A backend listing 10,000 tools of 30 kB each made a pins
+// file of 300 MB, over what a reader accepts (maxPinsFile), and every
+// server's tools were withheld in every other process.
+const (
+	maxKeptTool   = 64 << 10
+	maxKeptServer = 8 << 20
+)
+
+// bound slims p to its name, hash and a note saying so when its
+// definition is over maxKeptTool or would take the kept bytes of its
+// listing (kept so far) past maxKeptServer. It returns the bytes p keeps.
+func (p *PinnedTool) bound(kept int) int {
+	n := len(p.Name) + len(p.Title) + len(p.Description) + len(p.InputSchema) + len(p.OutputSchema) + len(p.Annotations)
+	if n <= maxKeptTool && kept+n <= maxKeptServer {
+		return n
+	}
+	*p = PinnedTool{Name: p.Name, Hash: p.Hash, Description: fmt.Sprintf(
+		"(not kept: a definition of %d bytes, hash %.12s, too large to keep in the pins file, so its text cannot be shown or compared here; read what the server lists now with 'switchboard list')", n, p.Hash)}
+	return len(p.Name) + len(p.Description)
+}
+
 // diffContext is the number of unchanged lines shown around a change.
 const diffContext = 3
 

@@ -2,6 +2,8 @@ package trust
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -272,7 +274,7 @@ func parsePins(b []byte) (pinsFile, error) {
 
 // maxPinsFile bounds what is read of the pins file: far above the pins
 // of thousands of servers.
-const maxPinsFile = 256 << 20
+var maxPinsFile int64 = 256 << 20 // a variable for tests
 
 // load reads the file. A corrupt file is moved aside (the caller holds
 // the file lock, so no other process is writing it) and the store starts
@@ -290,7 +292,8 @@ func (s *Store) load() error {
 	// command for ever, deaf to SIGTERM (safefile names the path).
 	b, err := safefile.ReadMax(s.path, maxPinsFile)
 	if err != nil {
-		return fmt.Errorf("reading pins file: %w", err)
+		// The error names the path; what to do was missing.
+		return fmt.Errorf("reading pins file: %w; until it can be read every server's tools are withheld: make it the pins file again (restore it from a backup) or move it aside, after which every server counts as first seen", err)
 	}
 	f, err := parsePins(b)
 	if errors.Is(err, errNewerFormat) {
@@ -344,12 +347,29 @@ func (s *Store) locked(fn func() error) error {
 	return fn()
 }
 
+// errTooLarge marks a pins file that would be over maxPinsFile: no
+// reader would accept it.
+var errTooLarge = errors.New("too large")
+
 func (s *Store) save() error {
 	b, err := json.MarshalIndent(s.state, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encoding pins: %w", err)
 	}
 	b = append(b, '\n')
+	if int64(len(b)) > maxPinsFile {
+		// Written, it made every server's tools withheld in every other
+		// process ("the pin store cannot be read") until the user
+		// deleted it, approvals and all.
+		big, size := "", 0
+		for id, sp := range s.state.Servers {
+			if e, _ := json.Marshal(sp); len(e) > size {
+				big, size = id, len(e)
+			}
+		}
+		return fmt.Errorf("writing pins file %s: it would be %d bytes, over the %d a reader accepts (%w; the largest entry is server identity %s, %d bytes: a server listing a huge number of tools, each with a long name); nothing written: remove that server from the config or limit its tools with \"tools\": {\"allow\": [...]}",
+			s.path, len(b), maxPinsFile, errTooLarge, big, size)
+	}
 	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
 		return fmt.Errorf("writing pins file %s: %w", s.path, err) // see locked
 	}
@@ -403,12 +423,14 @@ func (s *Store) check(identity string, tools []Tool, quarantineNew bool) (Verdic
 	}
 	pending := map[string]*Change{}
 	listed := map[string]bool{}
+	kept := 0 // bytes of definitions this listing keeps in the file
 	for _, t := range tools {
-		if listed[t.Name] {
-			continue
+		if listed[t.Name] || t.Name == InstructionsName {
+			continue // never approved: the name is the instructions' pin
 		}
 		listed[t.Name] = true
 		cur := Pin(t)
+		kept += cur.bound(kept)
 		if h, ok := sp.Accepted[t.Name]; ok && h == cur.Hash {
 			v.RiskAccepted[t.Name] = true
 		}
@@ -428,9 +450,12 @@ func (s *Store) check(identity string, tools []Tool, quarantineNew bool) (Verdic
 		}
 	}
 	for name, old := range sp.Tools {
-		if !listed[name] {
+		if !listed[name] && name != InstructionsName {
 			pending[name] = &Change{Tool: name, Status: Removed, Old: old}
 		}
+	}
+	if c := oldPending[InstructionsName]; c != nil {
+		pending[InstructionsName] = c // CheckInstructions's to change
 	}
 	sp.Pending = nil
 	if len(pending) > 0 {
@@ -439,7 +464,15 @@ func (s *Store) check(identity string, tools []Tool, quarantineNew bool) (Verdic
 	v.Changes = sortedChanges(pending)
 	if !known || !samePending(oldPending, sp.Pending) {
 		s.state.Servers[identity] = sp
-		if err := s.save(); err != nil {
+		if err := s.save(); errors.Is(err, errTooLarge) {
+			// Not kept even in memory: every later write would fail.
+			if known {
+				sp.Pending = oldPending
+			} else {
+				delete(s.state.Servers, identity)
+			}
+			return v, notSaved{err}
+		} else if err != nil {
 			// The verdict is what the file would say: a full disk must
 			// not withhold every tool of every new server (as "the pin
 			// store cannot be read"). Quarantined tools stay pending.
@@ -447,6 +480,78 @@ func (s *Store) check(identity string, tools []Tool, quarantineNew bool) (Verdic
 		}
 	}
 	return v, nil
+}
+
+// InstructionsName is the name under which a server's instructions are
+// pinned among its tools (no tool may be approved under it): they reach
+// the model as tools' descriptions do, and a server could change them
+// after approval unnoticed.
+const InstructionsName = "(instructions)"
+
+// CheckInstructions compares a server's instructions (as the backend
+// sent them, "" for none) with their pin and records the outcome, as
+// Check does for tools: the first instructions seen for an identity are
+// pinned (the identity's tools are checked first, so a new server is
+// known by then; a pins file from before instructions were pinned gets
+// them so), unless quarantineNew and no tool of the identity is approved
+// yet (a new server under quarantineNewServers: pending as new); later
+// ones that differ are pending until approved. It reports whether they
+// may be shown. An error that is [ErrNotSaved] comes with the verdict.
+func (s *Store) CheckInstructions(identity, text string, quarantineNew bool) (bool, error) {
+	var ok bool
+	err := s.locked(func() error {
+		sp := s.state.Servers[identity]
+		if sp == nil {
+			return fmt.Errorf("checking the instructions' pin of %q: %w", identity, ErrUnknownIdentity)
+		}
+		cur := Pin(Tool{Name: InstructionsName, Description: text})
+		cur.bound(0)
+		old := sp.Tools[InstructionsName]
+		prev := sp.Pending[InstructionsName]
+		switch {
+		case text == "" && old != nil:
+			// None shows nothing: no approval is asked, the pin stays.
+			ok = true
+			if prev == nil {
+				return nil
+			}
+			delete(sp.Pending, InstructionsName)
+		case old == nil && (quarantineNew && len(sp.Tools) == 0 || prev != nil && prev.Status == New):
+			// Waiting until approved by name or with the rest, even once
+			// one of the server's tools is approved.
+			if prev != nil && prev.New != nil && prev.New.Hash == cur.Hash {
+				return nil
+			}
+			if sp.Pending == nil {
+				sp.Pending = map[string]*Change{}
+			}
+			sp.Pending[InstructionsName] = &Change{Tool: InstructionsName, Status: New, New: cur}
+		case old == nil:
+			sp.Tools[InstructionsName] = cur
+			ok = true
+		case old.Hash == cur.Hash:
+			ok = true
+			if prev == nil {
+				return nil
+			}
+			delete(sp.Pending, InstructionsName)
+		case prev != nil && prev.New != nil && prev.New.Hash == cur.Hash:
+			return nil
+		default:
+			if sp.Pending == nil {
+				sp.Pending = map[string]*Change{}
+			}
+			sp.Pending[InstructionsName] = &Change{Tool: InstructionsName, Status: Changed, Old: old, New: cur}
+		}
+		if len(sp.Pending) == 0 {
+			sp.Pending = nil
+		}
+		if err := s.save(); err != nil {
+			return notSaved{err}
+		}
+		return nil
+	})
+	return ok, err
 }
 
 // samePending reports whether two pending sets record the same changes.
@@ -479,13 +584,85 @@ func (s *Store) Approve(identity string, tools []string) ([]Change, error) {
 	var out []Change
 	err := s.locked(func() error {
 		var err error
-		out, err = s.approve(identity, tools)
+		out, err = s.approve(identity, tools, nil)
 		return err
 	})
 	return out, err
 }
 
-func (s *Store) approve(identity string, tools []string) ([]Change, error) {
+// ErrChangedSinceShown is returned by [Store.ApproveShown] when a tool's
+// pending change is no longer the one that was shown: the backend changed
+// the tool again in between.
+var ErrChangedSinceShown = errors.New("changed again since it was shown")
+
+// Key identifies this exact change: its tool, status and the hashes of
+// both sides. A later change of the same tool has another key.
+func (c Change) Key() string {
+	hash := func(p *PinnedTool) string {
+		if p == nil {
+			return ""
+		}
+		return p.Hash
+	}
+	sum := sha256.Sum256([]byte(c.Tool + "\x00" + c.Status.String() + "\x00" + hash(c.Old) + "\x00" + hash(c.New)))
+	return hex.EncodeToString(sum[:16])
+}
+
+// ApproveShown approves the pending changes of identity that were shown
+// to the user: shown maps each tool to the [Change.Key] of the change
+// shown. When any of them is no longer pending as shown (the backend
+// changed the tool again, so what would be pinned is not what the user
+// read), nothing is approved and the error, [ErrChangedSinceShown], names
+// the tools. An empty shown approves nothing.
+func (s *Store) ApproveShown(identity string, shown map[string]string) ([]Change, error) {
+	if len(shown) == 0 {
+		return nil, fmt.Errorf("approving pins of %q: no tool named", identity)
+	}
+	var out []Change
+	err := s.locked(func() error {
+		var err error
+		out, err = s.approve(identity, slices.Sorted(maps.Keys(shown)), shown)
+		return err
+	})
+	return out, err
+}
+
+// Digest identifies a set of changes (such as one identity's pending
+// changes, as [Store.Pending] lists them): a digest of their keys.
+func Digest(changes []Change) string {
+	keys := make([]string, len(changes))
+	for i, c := range changes {
+		keys[i] = c.Key()
+	}
+	slices.Sort(keys)
+	sum := sha256.Sum256([]byte(strings.Join(keys, "\n")))
+	return hex.EncodeToString(sum[:16])
+}
+
+// ApproveAllShown approves every pending change of identity if they are
+// the changes shown, whose [Digest] is digest; otherwise nothing, with
+// [ErrChangedSinceShown]. (A form naming each of a thousand tools with
+// its key is too large to post.)
+func (s *Store) ApproveAllShown(identity, digest string) ([]Change, error) {
+	var out []Change
+	err := s.locked(func() error {
+		sp := s.state.Servers[identity]
+		if sp == nil {
+			return fmt.Errorf("approving pins of %q: %w", identity, ErrUnknownIdentity)
+		}
+		if Digest(sortedChanges(sp.Pending)) != digest {
+			return fmt.Errorf("approving pins of %q: the pending changes %w; nothing approved: review the changes now pending and approve again", identity, ErrChangedSinceShown)
+		}
+		var err error
+		out, err = s.approve(identity, nil, nil)
+		return err
+	})
+	return out, err
+}
+
+// approve approves the pending changes of tools (all when nil); with
+// shown, only if each is the change shown (see ApproveShown).
+func (s *Store) approve(identity string, tools []string, shown map[string]string) ([]Change, error) {
 	sp := s.state.Servers[identity]
 	if sp == nil {
 		return nil, fmt.Errorf("approving pins of %q: %w", identity, ErrUnknownIdentity)
@@ -495,14 +672,20 @@ func (s *Store) approve(identity string, tools []string) ([]Change, error) {
 			tools = append(tools, name)
 		}
 	}
-	var missing []string
+	var missing, stale []string
 	for _, name := range tools {
-		if sp.Pending[name] == nil {
+		switch c := sp.Pending[name]; {
+		case c == nil:
 			missing = append(missing, fmt.Sprintf("%q", name))
+		case shown != nil && c.Key() != shown[name]:
+			stale = append(stale, fmt.Sprintf("%q", name))
 		}
 	}
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("approving pins of %q: no pending change for %s", identity, strings.Join(missing, ", "))
+	}
+	if len(stale) > 0 {
+		return nil, fmt.Errorf("approving pins of %q: %s %w; nothing approved: review the change now pending and approve again", identity, strings.Join(stale, ", "), ErrChangedSinceShown)
 	}
 	done := map[string]*Change{}
 	oldTools, oldPending := maps.Clone(sp.Tools), maps.Clone(sp.Pending)

@@ -56,6 +56,7 @@ var templates = sync.OnceValue(func() *template.Template {
 		"clock":  func(t time.Time) string { return t.Local().Format("15:04:05") },
 		"recent": func(cs []Call) []Call { return cs[:min(len(cs), shownCalls)] },
 		"short":  func(s string) string { return s[:min(len(s), 12)] },
+		"total":  func(p Pending) int { return len(p.Changes) + p.More },
 	}).Parse(`
 {{define "page"}}<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -119,9 +120,10 @@ th{background:#f0f0f0;font-weight:600} code,pre{font:12px/1.35 ui-monospace,mono
 <section id="pending"><h2>Waiting for approval</h2>
 {{$tok := .Token}}{{range .Pending}}{{$id := .ID}}<div class="pending" data-id="{{.ID}}"><b>{{if .Servers}}{{join .Servers}}{{else}}<span class="muted">(no running session uses these; identity {{short .ID}})</span>{{end}}</b>
 {{range .Changes}}<div class="change"><div>{{.Status}} <b class="tool">{{.Tool}}</b>
-<form method="post" action="/approve" class="inline"><input type="hidden" name="t" value="{{$tok}}"><input type="hidden" name="id" value="{{$id}}"><input type="hidden" name="tool" value="{{.Tool}}"><button type="submit" class="approve" data-tool="{{.Tool}}">Approve</button></form></div>
+<form method="post" action="/approve" class="inline"><input type="hidden" name="t" value="{{$tok}}"><input type="hidden" name="id" value="{{$id}}"><input type="hidden" name="tool" value="{{.Tool}}"><input type="hidden" name="key" value="{{.Key}}"><button type="submit" class="approve" data-tool="{{.Tool}}">Approve</button></form></div>
 <pre class="diff">{{.Diff}}</pre></div>{{end}}
-{{if gt (len .Changes) 1}}<form method="post" action="/approve"><input type="hidden" name="t" value="{{$tok}}"><input type="hidden" name="id" value="{{.ID}}"><button type="submit" class="approve-all">Approve all {{len .Changes}}</button></form>{{end}}
+{{if .More}}<p class="muted more">… and {{.More}} more changes, not shown here: <code>switchboard pins --diff</code> lists them all.</p>{{end}}
+{{if gt (total .) 1}}<form method="post" action="/approve"><input type="hidden" name="t" value="{{$tok}}"><input type="hidden" name="id" value="{{.ID}}"><input type="hidden" name="digest" value="{{.Digest}}"><button type="submit" class="approve-all">Approve all {{total .}}</button></form>{{end}}
 </div>{{else}}<p class="muted" id="none-pending">No tools are waiting for approval.</p>{{end}}
 {{if .Withheld}}<h2>Withheld: they look like a prompt injection</h2><table><tr><th>server</th><th>tool</th><th>rules</th></tr>
 {{range .Withheld}}<tr><td>{{join .Servers}}</td><td>{{.Tool}}</td><td>{{.Rules}} <span class="muted">(accept with <code>switchboard approve --accept-risk SERVER {{.Tool}}</code>)</span></td></tr>{{end}}</table>{{end}}

@@ -12,9 +12,15 @@ type Source interface {
 	// Snapshot returns the state now. It must not start anything.
 	Snapshot(ctx context.Context) Snapshot
 	// Approve does what `switchboard approve` does for the pins identity
-	// id: it records the named pending tools (all of them when tools is
-	// empty) as approved and returns the changes approved.
-	Approve(ctx context.Context, id string, tools []string) ([]Change, error)
+	// id, for the changes the page showed: shown maps each tool to its
+	// Change.Key. It records them as approved only if each is still the
+	// change shown (else an error, nothing approved), and returns the
+	// changes approved.
+	Approve(ctx context.Context, id string, shown map[string]string) ([]Change, error)
+	// ApproveAll approves every pending change of id if they are the
+	// changes shown, whose Pending.Digest is digest (else an error,
+	// nothing approved).
+	ApproveAll(ctx context.Context, id, digest string) ([]Change, error)
 }
 
 // Snapshot is everything the page shows.
@@ -126,6 +132,11 @@ type Pending struct {
 	ID      string   `json:"id"`      // the pins identity (Approve's id)
 	Servers []string `json:"servers"` // configured names with that identity; may be empty
 	Changes []Change `json:"changes"`
+	// Digest identifies the whole set of changes, for Approve all.
+	Digest string `json:"digest"`
+	// More counts the changes of the set not in Changes (a page of ten
+	// thousand forms and diffs is no review).
+	More int `json:"more,omitempty"`
 }
 
 // Change is one tool new, changed or removed since its approval.
@@ -133,6 +144,10 @@ type Change struct {
 	Tool   string `json:"tool"`
 	Status string `json:"status"` // new, changed, removed
 	Diff   string `json:"diff"`
+	// Key identifies this exact change (the hashes of both sides): an
+	// approval names the key of the change shown, so a tool the backend
+	// changed again after the page showed it is not approved unseen.
+	Key string `json:"key"`
 }
 
 // Withheld is one tool withheld as a likely prompt injection.

@@ -327,8 +327,26 @@ func (u *UI) approve(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "bad form: no id", http.StatusBadRequest)
 		return
 	}
-	tools := r.PostForm["tool"]
-	changes, err := u.src.Approve(r.Context(), id, tools)
+	// Each tool with the key of the change the page showed: approving by
+	// name alone pinned whatever the backend had changed the tool to
+	// since, unseen.
+	// Approve all carries the digest of the set shown instead.
+	tools, keys, digest := r.PostForm["tool"], r.PostForm["key"], r.PostForm.Get("digest")
+	var changes []Change
+	var err error
+	switch {
+	case len(tools) == 0 && digest != "":
+		changes, err = u.src.ApproveAll(r.Context(), id, digest)
+	case len(tools) == 0 || len(keys) != len(tools) || digest != "":
+		http.Error(w, "bad form: each tool needs the key of the change shown (or Approve all the digest of the changes shown); reload the page and approve again", http.StatusBadRequest)
+		return
+	default:
+		shown := make(map[string]string, len(tools))
+		for i, t := range tools {
+			shown[t] = keys[i]
+		}
+		changes, err = u.src.Approve(r.Context(), id, shown)
+	}
 	var notice string
 	switch {
 	case err != nil:

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -33,7 +34,7 @@ func (f *fakeSource) Snapshot(ctx context.Context) Snapshot {
 		Calls:    []Call{{Time: time.Now(), Session: "s1", Client: "agent-one", Server: "github", Tool: "search_issues", Latency: 1500 * time.Microsecond, ResultBytes: 2048, Outcome: "ok"}},
 	}
 	if f.pending {
-		s.Pending = []Pending{{ID: "id:1", Servers: []string{"github"}, Changes: []Change{{Tool: "read", Status: "changed", Diff: "- old\n+ new <script>alert(1)</script>"}}}}
+		s.Pending = []Pending{{ID: "id:1", Servers: []string{"github"}, Changes: []Change{{Tool: "read", Status: "changed", Diff: "- old\n+ new <script>alert(1)</script>", Key: "k1"}, {Tool: "write", Status: "new", Diff: "+ write", Key: "k2"}}, Digest: "d12"}}
 	}
 	if f.trifecta {
 		s.Roles = []ServerRoles{{Server: "web", Tools: []ToolRole{{Tool: "fetch", Roles: []string{"untrusted"}, Why: "config"}}, Plain: 2}}
@@ -42,9 +43,21 @@ func (f *fakeSource) Snapshot(ctx context.Context) Snapshot {
 	return s
 }
 
-func (f *fakeSource) Approve(ctx context.Context, id string, tools []string) ([]Change, error) {
+func (f *fakeSource) ApproveAll(ctx context.Context, id, digest string) ([]Change, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.approved = append(f.approved, id+" all@"+digest)
+	f.pending = false
+	return []Change{{Tool: "read", Status: "changed"}}, nil
+}
+
+func (f *fakeSource) Approve(ctx context.Context, id string, shown map[string]string) ([]Change, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var tools []string
+	for _, t := range slices.Sorted(maps.Keys(shown)) {
+		tools = append(tools, t+"@"+shown[t])
+	}
 	f.approved = append(f.approved, id+" "+strings.Join(tools, ","))
 	f.pending = false
 	return []Change{{Tool: "read", Status: "changed"}}, nil
@@ -211,8 +224,8 @@ func post(form url.Values, hdr ...string) *http.Request {
 // nor our Origin; none of those approve anything.
 func TestUI_ApproveNeedsSameOriginAndTheTokenInTheForm(t *testing.T) {
 	u, f := newUI(t)
-	good := url.Values{"t": {"secret-token"}, "id": {"id:1"}, "tool": {"read"}}
-	noToken := url.Values{"id": {"id:1"}, "tool": {"read"}}
+	good := url.Values{"t": {"secret-token"}, "id": {"id:1"}, "tool": {"read"}, "key": {"k1"}}
+	noToken := url.Values{"id": {"id:1"}, "tool": {"read"}, "key": {"k1"}}
 	for _, tc := range []struct {
 		name string
 		r    *http.Request
@@ -238,16 +251,51 @@ func TestUI_ApproveNeedsSameOriginAndTheTokenInTheForm(t *testing.T) {
 	if w.Code != 200 || !strings.Contains(w.Body.String(), "Approved 1 tool changes: changed read") {
 		t.Fatalf("approve: %d\n%s", w.Code, w.Body)
 	}
-	if !slices.Equal(f.approved, []string{"id:1 read"}) {
+	if !slices.Equal(f.approved, []string{"id:1 read@k1"}) {
 		t.Errorf("approved %q", f.approved)
 	}
 	if !strings.Contains(w.Body.String(), "No tools are waiting for approval") {
 		t.Errorf("the page after approving still shows the tool as pending")
 	}
 	// Sec-Fetch-Site: same-origin stands in for a missing Origin.
-	w = do(u, post(url.Values{"t": {"secret-token"}, "id": {"id:2"}}, "Sec-Fetch-Site", "same-origin"))
-	if w.Code != 200 || !slices.Equal(f.approved, []string{"id:1 read", "id:2 "}) {
-		t.Errorf("approve all of id:2: %d, %q", w.Code, f.approved)
+	w = do(u, post(url.Values{"t": {"secret-token"}, "id": {"id:2"}, "tool": {"a", "b"}, "key": {"ka", "kb"}}, "Sec-Fetch-Site", "same-origin"))
+	if w.Code != 200 || !slices.Equal(f.approved, []string{"id:1 read@k1", "id:2 a@ka,b@kb"}) {
+		t.Errorf("approve a and b of id:2: %d, %q", w.Code, f.approved)
+	}
+	w = do(u, post(url.Values{"t": {"secret-token"}, "id": {"id:3"}, "digest": {"d3"}}, "Origin", "http://"+host))
+	if w.Code != 200 || !slices.Equal(f.approved, []string{"id:1 read@k1", "id:2 a@ka,b@kb", "id:3 all@d3"}) {
+		t.Errorf("approve all of id:3: %d, %q", w.Code, f.approved)
+	}
+}
+
+// TestUI_ApproveCarriesTheKeyOfEachChangeShown: the page's forms send,
+// with each tool, the key of the change it showed (Approve all: the
+// digest of the changes shown), so a tool the backend changed again after the page showed it is
+// not approved unseen; a form without keys (a page from before, a
+// hand-made post) approves nothing.
+func TestUI_ApproveCarriesTheKeyOfEachChangeShown(t *testing.T) {
+	u, f := newUI(t)
+	page := do(u, get("/live", tokenHeader, "secret-token")).Body.String()
+	for _, want := range []string{
+		`<input type="hidden" name="tool" value="read"><input type="hidden" name="key" value="k1"><button type="submit" class="approve"`,
+		`<input type="hidden" name="id" value="id:1"><input type="hidden" name="digest" value="d12"><button type="submit" class="approve-all"`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s:\n%s", want, page)
+		}
+	}
+	for _, form := range []url.Values{
+		{"t": {"secret-token"}, "id": {"id:1"}},
+		{"t": {"secret-token"}, "id": {"id:1"}, "tool": {"read"}},
+		{"t": {"secret-token"}, "id": {"id:1"}, "tool": {"read", "write"}, "key": {"k1"}},
+		{"t": {"secret-token"}, "id": {"id:1"}, "tool": {"read"}, "key": {"k1"}, "digest": {"d12"}},
+	} {
+		if w := do(u, post(form, "Origin", "http://"+host)); w.Code != http.StatusBadRequest || !strings.Contains(w.Body.String(), "reload the page") {
+			t.Errorf("%v: %d %s", form, w.Code, w.Body)
+		}
+	}
+	if len(f.approved) != 0 {
+		t.Errorf("forms without keys approved %q", f.approved)
 	}
 }
 
