@@ -31,6 +31,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
@@ -243,6 +244,7 @@ func (t *Telemetry) StartCall(ctx context.Context, server, tool string) (context
 }
 
 func (t *Telemetry) startCall(ctx context.Context, server, tool string) (context.Context, Span) {
+	server, tool = cut(server, maxName), cut(tool, maxName)
 	s := Span{t: t, start: time.Now(), server: server, tool: tool}
 	if t.tracer != nil {
 		ctx, s.span = t.tracer.Start(ctx, "call "+server+"."+tool, trace.WithSpanKind(trace.SpanKindClient),
@@ -269,10 +271,7 @@ func (s Span) End(resultBytes int, failed bool, err error) {
 			msg := "tool error result"
 			typ := "tool_error"
 			if err != nil {
-				msg, typ = err.Error(), "call_error"
-				if len(msg) > 500 {
-					msg = msg[:500] + "…"
-				}
+				msg, typ = cut(err.Error(), maxError), "call_error"
 			}
 			s.span.SetAttributes(attribute.String("error.type", typ))
 			s.span.SetStatus(codes.Error, msg)
@@ -299,7 +298,7 @@ func (t *Telemetry) BackendStarted(server string) {
 	if t == nil || t.mp == nil {
 		return
 	}
-	t.starts.Add(context.Background(), 1, metric.WithAttributes(attribute.String("switchboard.server", server)))
+	t.starts.Add(context.Background(), 1, metric.WithAttributes(attribute.String("switchboard.server", cut(server, maxName))))
 }
 
 // BackendCrashed counts a backend of server that ended by itself.
@@ -307,5 +306,32 @@ func (t *Telemetry) BackendCrashed(server string) {
 	if t == nil || t.mp == nil {
 		return
 	}
-	t.crashes.Add(context.Background(), 1, metric.WithAttributes(attribute.String("switchboard.server", server)))
+	t.crashes.Add(context.Background(), 1, metric.WithAttributes(attribute.String("switchboard.server", cut(server, maxName))))
+}
+
+// Bounds of what a span or a metric series carries of text others chose:
+// a backend names its tools (a 1 MB name was a span's name, two of its
+// attributes and a metric series' key, kept for the process's life), and
+// writes its errors.
+const (
+	maxName  = 256
+	maxError = 500
+)
+
+// cut is s cut to at most n bytes at a character boundary, with "…"
+// when cut, and valid UTF-8: protobuf refuses to encode a string that
+// is not, and the whole batch of spans or metrics was lost.
+func cut(s string, n int) string {
+	if len(s) <= n && utf8.ValidString(s) {
+		return s
+	}
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
 }

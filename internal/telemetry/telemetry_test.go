@@ -1,0 +1,142 @@
+package telemetry
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"unicode/utf8"
+
+	metricpb "go.opentelemetry.io/proto/otlp/collector/metrics/v1"
+	tracepb "go.opentelemetry.io/proto/otlp/collector/trace/v1"
+	commonpb "go.opentelemetry.io/proto/otlp/common/v1"
+	otlptrace "go.opentelemetry.io/proto/otlp/trace/v1"
+	"google.golang.org/protobuf/proto"
+)
+
+// collector is a loopback OTLP/HTTP collector that keeps the spans and
+// the metric data points' attributes it receives, and the requests it
+// could not decode.
+type collector struct {
+	*httptest.Server
+	mu      sync.Mutex
+	spans   []*otlptrace.Span
+	points  [][]*commonpb.KeyValue
+	bad     []string
+	headers []http.Header
+}
+
+func newCollector(t *testing.T) *collector {
+	c := &collector{}
+	c.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.headers = append(c.headers, r.Header.Clone())
+		switch r.URL.Path {
+		case "/v1/traces":
+			var m tracepb.ExportTraceServiceRequest
+			if err := proto.Unmarshal(body, &m); err != nil {
+				c.bad = append(c.bad, err.Error())
+				break
+			}
+			for _, rs := range m.ResourceSpans {
+				for _, ss := range rs.ScopeSpans {
+					c.spans = append(c.spans, ss.Spans...)
+				}
+			}
+		case "/v1/metrics":
+			var m metricpb.ExportMetricsServiceRequest
+			if err := proto.Unmarshal(body, &m); err != nil {
+				c.bad = append(c.bad, err.Error())
+				break
+			}
+			for _, rm := range m.ResourceMetrics {
+				for _, sm := range rm.ScopeMetrics {
+					for _, mt := range sm.Metrics {
+						for _, p := range mt.GetSum().GetDataPoints() {
+							c.points = append(c.points, p.Attributes)
+						}
+						for _, p := range mt.GetHistogram().GetDataPoints() {
+							c.points = append(c.points, p.Attributes)
+						}
+					}
+				}
+			}
+		}
+	}))
+	t.Cleanup(c.Close)
+	return c
+}
+
+func start(t *testing.T, env map[string]string) *Telemetry {
+	t.Helper()
+	tel, err := New(context.Background(), Options{Getenv: func(k string) string { return env[k] }})
+	if err != nil || tel == nil {
+		t.Fatalf("New = %v, %v", tel, err)
+	}
+	return tel
+}
+
+// A backend names its tools: a 1 MB name was the span's name, two of its
+// attributes and the key of a metric series (2,000 series of each of two
+// instruments kept for the daemon's life, 2,048 spans queued while the
+// collector is slow): gigabytes. Names are now cut.
+func TestTelemetry_BoundsNamesInSpansAndMetrics(t *testing.T) {
+	col := newCollector(t)
+	tel := start(t, map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": col.URL})
+	huge := strings.Repeat("é", 1<<19) // 1 MiB
+	_, sp := tel.StartCall(context.Background(), "srv"+huge, "tool"+huge)
+	sp.End(1, false, nil)
+	tel.BackendStarted("srv" + huge)
+	if err := tel.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	col.mu.Lock()
+	defer col.mu.Unlock()
+	if len(col.spans) != 1 || len(col.points) < 3 {
+		t.Fatalf("got %d spans, %d points (bad requests %q)", len(col.spans), len(col.points), col.bad)
+	}
+	check := func(what, s string) {
+		if len(s) > 2*256+16 || !utf8.ValidString(s) {
+			t.Errorf("%s is %d bytes (valid UTF-8 %v), want at most about %d", what, len(s), utf8.ValidString(s), 2*256)
+		}
+	}
+	check("span name", col.spans[0].Name)
+	for _, kv := range col.spans[0].Attributes {
+		check("span attribute "+kv.Key, kv.Value.GetStringValue())
+	}
+	for _, p := range col.points {
+		for _, kv := range p {
+			check("metric attribute "+kv.Key, kv.Value.GetStringValue())
+		}
+	}
+}
+
+// An error message cut at 500 bytes inside a character is not UTF-8, which
+// protobuf refuses to encode: the whole batch of spans was lost.
+func TestTelemetry_CutErrorStaysUTF8(t *testing.T) {
+	col := newCollector(t)
+	tel := start(t, map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": col.URL, "OTEL_METRICS_EXPORTER": "none"})
+	_, ok := tel.StartCall(context.Background(), "s", "ok")
+	ok.End(1, false, nil)
+	_, bad := tel.StartCall(context.Background(), "s", "fails")
+	bad.End(0, true, errors.New(strings.Repeat("x", 499)+strings.Repeat("é", 10)))
+	if err := tel.Shutdown(context.Background()); err != nil {
+		t.Fatalf("Shutdown: %v", err)
+	}
+	col.mu.Lock()
+	defer col.mu.Unlock()
+	if len(col.spans) != 2 {
+		t.Fatalf("got %d spans, want 2", len(col.spans))
+	}
+	for _, s := range col.spans {
+		if m := s.Status.GetMessage(); !utf8.ValidString(m) || len(m) > 510 {
+			t.Errorf("status %q", m)
+		}
+	}
+}
