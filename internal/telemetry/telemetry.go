@@ -15,10 +15,13 @@
 // and switchboard.backend.crashes (counters by server), and
 // switchboard.sandbox.queue (scripts waiting for a worker, a gauge).
 //
-// The other OTEL_* variables (OTEL_EXPORTER_OTLP_HEADERS, _TIMEOUT,
-// _COMPRESSION, OTEL_TRACES_SAMPLER, OTEL_METRIC_EXPORT_INTERVAL,
-// OTEL_RESOURCE_ATTRIBUTES, ...) are read by the SDK from the process
-// environment. OTEL_SDK_DISABLED=true turns export off, and
+// The exporters' HTTP client is ours (it follows no redirect; see
+// httpClient), so the timeout and certificate variables
+// (OTEL_EXPORTER_OTLP[_SIGNAL]_TIMEOUT, _CERTIFICATE, _CLIENT_CERTIFICATE,
+// _CLIENT_KEY) are read from Options.Getenv. The other OTEL_* variables
+// (OTEL_EXPORTER_OTLP_HEADERS, _COMPRESSION, OTEL_TRACES_SAMPLER,
+// OTEL_METRIC_EXPORT_INTERVAL, OTEL_RESOURCE_ATTRIBUTES, ...) are read by
+// the SDK from the process environment. OTEL_SDK_DISABLED=true turns export off, and
 // OTEL_TRACES_EXPORTER=none or OTEL_METRICS_EXPORTER=none one signal.
 // Only the http/protobuf protocol is offered.
 package telemetry
@@ -105,7 +108,11 @@ func New(ctx context.Context, o Options) (*Telemetry, error) {
 	}
 	t := &Telemetry{}
 	if u := endpoint(get, "TRACES", "/v1/traces"); u != "" && get("OTEL_TRACES_EXPORTER") != "none" {
-		exp, err := otlptracehttp.New(ctx, otlptracehttp.WithEndpointURL(u))
+		hc, err := httpClient(get, "TRACES")
+		if err != nil {
+			return nil, fmt.Errorf("telemetry: traces: %w", err)
+		}
+		exp, err := otlptracehttp.New(ctx, otlptracehttp.WithEndpointURL(u), otlptracehttp.WithHTTPClient(hc))
 		if err != nil {
 			return nil, fmt.Errorf("telemetry: traces exporter for %s: %w", u, err)
 		}
@@ -113,7 +120,12 @@ func New(ctx context.Context, o Options) (*Telemetry, error) {
 		t.tracer = t.tp.Tracer("github.com/switchboard-mcp/switchboard")
 	}
 	if u := endpoint(get, "METRICS", "/v1/metrics"); u != "" && get("OTEL_METRICS_EXPORTER") != "none" {
-		exp, err := otlpmetrichttp.New(ctx, otlpmetrichttp.WithEndpointURL(u))
+		hc, err := httpClient(get, "METRICS")
+		if err != nil {
+			t.Shutdown(ctx)
+			return nil, fmt.Errorf("telemetry: metrics: %w", err)
+		}
+		exp, err := otlpmetrichttp.New(ctx, otlpmetrichttp.WithEndpointURL(u), otlpmetrichttp.WithHTTPClient(hc))
 		if err != nil {
 			t.Shutdown(ctx)
 			return nil, fmt.Errorf("telemetry: metrics exporter for %s: %w", u, err)

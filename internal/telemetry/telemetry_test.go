@@ -140,3 +140,60 @@ func TestTelemetry_CutErrorStaysUTF8(t *testing.T) {
 		}
 	}
 }
+
+// A collector that redirects elsewhere: the client followed, and sent
+// the headers of OTEL_EXPORTER_OTLP_HEADERS (an API key) to the other
+// host (Go drops only Authorization and cookies on a redirect to another
+// host).
+func TestTelemetry_DoesNotFollowRedirects(t *testing.T) {
+	other := newCollector(t)
+	redirector := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		code := http.StatusFound
+		if r.URL.Path == "/v1/metrics" {
+			code = http.StatusPermanentRedirect
+		}
+		http.Redirect(w, r, strings.Replace(other.URL, "127.0.0.1", "localhost", 1)+r.URL.Path, code)
+	}))
+	t.Cleanup(redirector.Close)
+	t.Setenv("OTEL_EXPORTER_OTLP_HEADERS", "x-api-key=hunter2-secret")
+	tel := start(t, map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": redirector.URL})
+	_, sp := tel.StartCall(context.Background(), "s", "t")
+	sp.End(1, false, nil)
+	tel.Shutdown(context.Background())
+	other.mu.Lock()
+	defer other.mu.Unlock()
+	for _, h := range other.headers {
+		if h.Get("X-Api-Key") != "" {
+			t.Errorf("the redirect's target got x-api-key %q", h.Get("X-Api-Key"))
+		}
+	}
+	if len(other.headers) > 0 {
+		t.Errorf("the redirect was followed %d times", len(other.headers))
+	}
+}
+
+// The exporters' client is ours (see httpClient): the settings it reads
+// in the SDK's place are errors naming the variable when wrong.
+func TestTelemetry_ClientSettingsNamedWhenWrong(t *testing.T) {
+	for env, want := range map[string]string{
+		"OTEL_EXPORTER_OTLP_TIMEOUT":                    "OTEL_EXPORTER_OTLP_TIMEOUT=\"soon\" is not a number of milliseconds",
+		"OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE":         "OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE: open /nonexistent/ca.pem",
+		"OTEL_EXPORTER_OTLP_METRICS_CLIENT_CERTIFICATE": "OTEL_EXPORTER_OTLP_METRICS_CLIENT_CERTIFICATE and OTEL_EXPORTER_OTLP_CLIENT_KEY go together",
+	} {
+		v := map[string]string{"OTEL_EXPORTER_OTLP_TIMEOUT": "soon"}[env]
+		if v == "" {
+			v = "/nonexistent/ca.pem"
+		}
+		e := map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:1", env: v}
+		tel, err := New(context.Background(), Options{Getenv: func(k string) string { return e[k] }})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s=%s: New = %v, %v; want an error holding %q", env, v, tel, err, want)
+		}
+	}
+	e := map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:1", "OTEL_EXPORTER_OTLP_TIMEOUT": "250"}
+	tel, err := New(context.Background(), Options{Getenv: func(k string) string { return e[k] }})
+	if err != nil || tel == nil {
+		t.Fatalf("a timeout of 250 ms: New = %v, %v", tel, err)
+	}
+	tel.Shutdown(context.Background())
+}
