@@ -36,6 +36,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/exporters/otlp/otlpmetric/otlpmetrichttp"
@@ -106,6 +107,7 @@ func New(ctx context.Context, o Options) (*Telemetry, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	setErrorHandler(log)
 	t := &Telemetry{}
 	if u := endpoint(get, "TRACES", "/v1/traces"); u != "" && get("OTEL_TRACES_EXPORTER") != "none" {
 		hc, err := httpClient(get, "TRACES")
@@ -346,4 +348,34 @@ func cut(s string, n int) string {
 		i--
 	}
 	return s[:i] + "…"
+}
+
+// setErrorHandler sends the SDK's errors (a failed export: the collector
+// down, slow, answering 500 or redirecting) to log, the 1st, 10th,
+// 100th… with their count, each cut to 1,000 bytes. The SDK's own
+// handler wrote each with the standard log package on stderr: in the
+// daemon, a line of text among daemon.log's JSON records for every
+// export while the collector was down, and on the client's stderr for
+// serve --standalone. The handler is the SDK's, one per process: the
+// last New's logger has it.
+func setErrorHandler(log *slog.Logger) {
+	var mu sync.Mutex
+	n := 0
+	otel.SetErrorHandler(otel.ErrorHandlerFunc(func(err error) {
+		mu.Lock()
+		n++
+		count := n
+		mu.Unlock()
+		if !isPowerOf10(count) {
+			return
+		}
+		log.Warn("telemetry: exporting", "err", cut(err.Error(), 1000), "errors", count)
+	}))
+}
+
+func isPowerOf10(n int) bool {
+	for n >= 10 && n%10 == 0 {
+		n /= 10
+	}
+	return n == 1
 }

@@ -4,11 +4,14 @@ import (
 	"context"
 	"errors"
 	"io"
+	stdlog "log"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	metricpb "go.opentelemetry.io/proto/otlp/collector/metrics/v1"
@@ -196,4 +199,53 @@ func TestTelemetry_ClientSettingsNamedWhenWrong(t *testing.T) {
 		t.Fatalf("a timeout of 250 ms: New = %v, %v", tel, err)
 	}
 	tel.Shutdown(context.Background())
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// Export errors go to Options.Logger, as it says, bounded: they went to
+// stderr through the standard log package (in the daemon, text lines in
+// daemon.log's JSON, one per failed export).
+func TestTelemetry_ExportErrorsGoToTheLogger(t *testing.T) {
+	failing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "collector says no", http.StatusBadRequest)
+	}))
+	t.Cleanup(failing.Close)
+	var logged, std syncBuffer
+	oldOut := stdlog.Writer()
+	stdlog.SetOutput(&std)
+	t.Cleanup(func() { stdlog.SetOutput(oldOut) })
+	t.Setenv("OTEL_BSP_SCHEDULE_DELAY", "5") // ms: the batcher exports by itself, as in use
+	env := map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": failing.URL, "OTEL_METRICS_EXPORTER": "none"}
+	tel, err := New(context.Background(), Options{Getenv: func(k string) string { return env[k] }, Logger: slog.New(slog.NewTextHandler(&logged, nil))})
+	if err != nil || tel == nil {
+		t.Fatal(tel, err)
+	}
+	for i := 0; i < 200 && strings.Count(logged.String(), "telemetry: exporting") < 2; i++ {
+		_, sp := tel.StartCall(context.Background(), "s", "t")
+		sp.End(1, false, nil)
+		time.Sleep(20 * time.Millisecond)
+	}
+	tel.Shutdown(context.Background())
+	if got := logged.String(); !strings.Contains(got, "collector says no") || strings.Count(got, "telemetry: exporting") != 2 {
+		t.Errorf("logged %q: want the 1st and 10th export error", got)
+	}
+	if std.String() != "" {
+		t.Errorf("the standard log got %q", std.String())
+	}
 }
