@@ -31,6 +31,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -109,7 +110,15 @@ func New(ctx context.Context, o Options) (*Telemetry, error) {
 	}
 	setErrorHandler(log)
 	t := &Telemetry{}
-	if u := endpoint(get, "TRACES", "/v1/traces"); u != "" && get("OTEL_TRACES_EXPORTER") != "none" {
+	tu, err := endpoint(get, "TRACES", "/v1/traces")
+	if err != nil {
+		return nil, fmt.Errorf("telemetry: %w", err)
+	}
+	mu, err := endpoint(get, "METRICS", "/v1/metrics")
+	if err != nil {
+		return nil, fmt.Errorf("telemetry: %w", err)
+	}
+	if u := tu; u != "" && get("OTEL_TRACES_EXPORTER") != "none" {
 		hc, err := httpClient(get, "TRACES")
 		if err != nil {
 			return nil, fmt.Errorf("telemetry: traces: %w", err)
@@ -121,7 +130,7 @@ func New(ctx context.Context, o Options) (*Telemetry, error) {
 		t.tp = sdktrace.NewTracerProvider(sdktrace.WithBatcher(exp), sdktrace.WithResource(res))
 		t.tracer = t.tp.Tracer("github.com/switchboard-mcp/switchboard")
 	}
-	if u := endpoint(get, "METRICS", "/v1/metrics"); u != "" && get("OTEL_METRICS_EXPORTER") != "none" {
+	if u := mu; u != "" && get("OTEL_METRICS_EXPORTER") != "none" {
 		hc, err := httpClient(get, "METRICS")
 		if err != nil {
 			t.Shutdown(ctx)
@@ -146,15 +155,33 @@ func New(ctx context.Context, o Options) (*Telemetry, error) {
 }
 
 // endpoint is the URL of one signal: OTEL_EXPORTER_OTLP_<SIGNAL>_ENDPOINT
-// as given, else OTEL_EXPORTER_OTLP_ENDPOINT with the signal's path.
-func endpoint(get func(string) string, signal, path string) string {
-	if u := get("OTEL_EXPORTER_OTLP_" + signal + "_ENDPOINT"); u != "" {
-		return u
+// as given, else OTEL_EXPORTER_OTLP_ENDPOINT with the signal's path; ""
+// when neither is set. A URL the exporter would not use as given is an
+// error naming the variable, which never quotes a password: the SDK sends
+// no user info (it took only the host: the user and password were
+// dropped without a word, and the export went out without them), and
+// logged an unparsable URL whole on stderr, then exported to
+// localhost:4318 instead.
+func endpoint(get func(string) string, signal, path string) (string, error) {
+	name := "OTEL_EXPORTER_OTLP_" + signal + "_ENDPOINT"
+	raw := get(name)
+	if raw == "" {
+		name, raw = "OTEL_EXPORTER_OTLP_ENDPOINT", get("OTEL_EXPORTER_OTLP_ENDPOINT")
+		if raw == "" {
+			return "", nil
+		}
+		raw = strings.TrimRight(raw, "/") + path
 	}
-	if u := get("OTEL_EXPORTER_OTLP_ENDPOINT"); u != "" {
-		return strings.TrimRight(u, "/") + path
+	u, err := url.Parse(raw)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("%s is not a URL; set it to the collector's, such as http://127.0.0.1:4318", name)
+	case u.User != nil:
+		return "", fmt.Errorf("%s (%s) holds a user name or password, which OTLP/HTTP does not send; give the URL without them and the credentials in OTEL_EXPORTER_OTLP_HEADERS (Authorization=Basic%%20…)", name, u.Redacted())
+	case u.Scheme != "http" && u.Scheme != "https" || u.Host == "":
+		return "", fmt.Errorf("%s (%s) is not an http:// or https:// URL with a host; set it to the collector's, such as http://127.0.0.1:4318", name, u.Redacted())
 	}
-	return ""
+	return raw, nil
 }
 
 func (t *Telemetry) instruments(m metric.Meter) error {

@@ -249,3 +249,20 @@ func TestTelemetry_ExportErrorsGoToTheLogger(t *testing.T) {
 		t.Errorf("the standard log got %q", std.String())
 	}
 }
+
+// An endpoint with a user and password: the SDK took only its host and
+// exported without them, saying nothing; an unparsable one it logged
+// whole on stderr (the password with it) and exported to localhost:4318.
+// Both are now errors naming the variable, without the password.
+func TestTelemetry_EndpointErrorsNameTheVariableNotThePassword(t *testing.T) {
+	for want, env := range map[string]map[string]string{
+		"holds a user name or password":                   {"OTEL_EXPORTER_OTLP_ENDPOINT": "https://user:hunter2pass@collector.example"},
+		"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is not a URL": {"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": "http://user:hunter2pass@collector.example:bad port/v1/traces"},
+		"not an http:// or https:// URL with a host":      {"OTEL_EXPORTER_OTLP_METRICS_ENDPOINT": "collector.example:4318"},
+	} {
+		tel, err := New(context.Background(), Options{Getenv: func(k string) string { return env[k] }})
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "hunter2pass") {
+			t.Errorf("%v: New = %v, %v; want an error holding %q, without the password", env, tel, err, want)
+		}
+	}
+}
