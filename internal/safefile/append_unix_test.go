@@ -52,3 +52,20 @@ func TestOpenAppend_RefusesAFIFOWithoutWaiting(t *testing.T) {
 		t.Errorf("mode %v", fi.Mode())
 	}
 }
+
+// A log someone made readable by others (0644) is made private: a
+// backend's stderr holds what it prints, secrets we do not know of
+// included.
+func TestOpenAppend_NarrowsAWiderMode(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.log")
+	os.WriteFile(path, []byte("old\n"), 0o644)
+	os.Chmod(path, 0o644)
+	f, err := OpenAppend(path, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want 0600", fi.Mode().Perm())
+	}
+}

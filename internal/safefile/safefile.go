@@ -88,7 +88,8 @@ func Kind(m fs.FileMode) string {
 }
 
 // OpenAppend opens the regular file at path (symlinks followed) for
-// appending, making it with perm when it is missing: a log. Opening a
+// appending, making it with perm when it is missing, and taking from an
+// existing file's mode what perm does not grant: a log. Opening a
 // FIFO for writing waits for a reader, so a FIFO in a log's place hung
 // its writer for ever (a backend's start, and every call after, for its
 // stderr log; every serve starting the daemon, for daemon.log): it is
@@ -110,6 +111,12 @@ func OpenAppend(path string, perm fs.FileMode) (*os.File, error) {
 	if err != nil {
 		f.Close()
 		return nil, err
+	}
+	if fi.Mode().Perm()&^perm != 0 {
+		// Made wider by someone else (0644): a backend's stderr holds
+		// what it prints, secrets we do not know of included. Best effort:
+		// a file we do not own stays as it is.
+		f.Chmod(fi.Mode().Perm() & perm)
 	}
 	return f, nil
 }
