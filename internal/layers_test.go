@@ -42,7 +42,7 @@ var allowed = map[string][]string{
 	"audit":      {"filelock", "redact", "trust"},
 	"sandbox":    {"rawio", "script", "warm"},
 	"oauth":      {"atomicfile", "filelock"},
-	"backend":    {"config", "nesting", "oauth", "rawio", "redact"},
+	"backend":    {"config", "nesting", "oauth", "rawio", "redact", "safefile"},
 	"pool":       {"backend", "config", "redact"},
 	"catalog":    {"atomicfile", "config", "filelock", "hidden", "redact", "safefile", "trust", "tsdecl"},
 	"agentconf":  {"atomicfile", "config", "echo", "filelock", "nesting", "redact", "safefile"},

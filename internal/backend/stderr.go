@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/redact"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // Limits of what is kept of a backend's stderr.
@@ -122,7 +123,7 @@ func (s *stderrLog) open() error {
 	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(s.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := safefile.OpenAppend(s.path, 0o600) // a FIFO in its place would wait for a reader
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -48,5 +49,45 @@ func TestStderrLog_DirectoryRemovedOrReplaced(t *testing.T) {
 	got := rec.Lines()
 	if len(got) != 2 || !strings.HasPrefix(got[0], "backend log: cannot write it") || !strings.Contains(got[1], "lostLines=5") {
 		t.Errorf("warnings %q, want one, then one counting 5 lines lost", got)
+	}
+}
+
+// A FIFO in place of a backend's log (at its start, or swapped in while
+// it runs): opening it for writing waited for a reader, for ever, with
+// the log's lock held: the backend's start hung, and so did every call
+// that read its stderr tail. Now its lines are lost, said once.
+func TestStderrLog_FIFOInItsPlaceHangsNothing(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "x.log")
+	if err := syscall.Mkfifo(path, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan []string, 1)
+	go func() {
+		rec := &logtest.Recorder{}
+		s := openStderrLog(dir, "x", nil, slog.New(rec))
+		s.Write([]byte("one\n"))
+		s.Close()
+		// Swapped in while it runs.
+		os.Remove(path)
+		s = openStderrLog(dir, "x", nil, slog.New(rec))
+		at := time.Now()
+		s.now = func() time.Time { return at }
+		s.Write([]byte("two\n"))
+		os.Remove(path)
+		syscall.Mkfifo(path, 0o600)
+		at = at.Add(reopenEvery)
+		s.Write([]byte("three\n"))
+		s.Tail(10)
+		s.Close()
+		done <- rec.Lines()
+	}()
+	select {
+	case got := <-done:
+		if len(got) == 0 || !strings.Contains(got[0], "named pipe") {
+			t.Errorf("warnings %q, want the FIFO named", got)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the stderr log hung on a FIFO in its place")
 	}
 }

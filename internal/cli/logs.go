@@ -146,7 +146,13 @@ type logFile struct {
 // waiting for a writer (a FIFO in its place hung logs, deaf to Ctrl-C).
 func openLog(path string) (*os.File, error) { return safefile.Open(path) }
 
-// readNew returns the records of the complete lines after f.off. A file
+// maxLogRead is the most of a log file one read takes (a variable for
+// tests).
+var maxLogRead int64 = 64 << 20
+
+// readNew returns the records of the complete lines after f.off, of the
+// last maxLogRead bytes when more are there: the newest are what is
+// asked for (a 2 GB daemon.log showed its oldest 64 MiB as the latest). A file
 // that shrank (rotated or truncated) is read again from its start.
 func (f *logFile) readNew() []logRecord {
 	fh, err := openLog(f.path)
@@ -154,18 +160,28 @@ func (f *logFile) readNew() []logRecord {
 		return nil
 	}
 	defer fh.Close()
-	if fi, err := fh.Stat(); err == nil && fi.Size() < f.off {
-		f.off = 0
+	skip := false // whether data starts inside a line
+	if fi, err := fh.Stat(); err == nil {
+		if fi.Size() < f.off {
+			f.off = 0
+		}
+		if fi.Size()-f.off > maxLogRead {
+			f.off, skip = fi.Size()-maxLogRead, true
+		}
 	}
 	if _, err := fh.Seek(f.off, io.SeekStart); err != nil {
 		return nil
 	}
-	data, err := io.ReadAll(io.LimitReader(fh, 64<<20))
+	data, err := io.ReadAll(io.LimitReader(fh, maxLogRead))
 	if err != nil {
 		return nil
 	}
 	end := bytes.LastIndexByte(data, '\n') + 1
 	f.off += int64(end)
+	if skip {
+		data = data[bytes.IndexByte(data[:end], '\n')+1 : end]
+		end = len(data)
+	}
 	var out []logRecord
 	for line := range strings.SplitSeq(string(data[:end]), "\n") {
 		if strings.TrimSpace(line) == "" {

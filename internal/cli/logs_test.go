@@ -194,3 +194,35 @@ func TestLogs_UnknownServerIsNamed(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}
 }
+
+// A log larger than what one read takes (64 MiB) showed its oldest
+// 64 MiB: `logs -n 1` printed a line from the day the daemon started as
+// the latest. A first read now starts at the file's last 64 MiB, at a
+// line's start.
+func TestLogs_ReadsTheEndOfALargeLog(t *testing.T) {
+	old := maxLogRead
+	maxLogRead = 4 << 10
+	t.Cleanup(func() { maxLogRead = old })
+	w := newCLIWorld(t)
+	now := time.Now().UTC()
+	var b strings.Builder
+	for i := 0; b.Len() < 64<<10; i++ {
+		m, _ := json.Marshal(map[string]any{"time": now.Add(time.Duration(i-100000) * time.Millisecond).Format(time.RFC3339Nano), "level": "INFO", "msg": "filler " + strings.Repeat("x", i%97)})
+		b.Write(m)
+		b.WriteByte('\n')
+	}
+	m, _ := json.Marshal(map[string]any{"time": now.Format(time.RFC3339Nano), "level": "INFO", "msg": "the newest record"})
+	b.Write(m)
+	b.WriteByte('\n')
+	w.write(w.state("daemon.log"), b.String())
+	out := w.mustRun("logs", "-n", "1")
+	if !strings.Contains(out, "the newest record") {
+		t.Errorf("logs -n 1 of a large daemon.log: %q, want its newest record", out)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(w.mustRun("logs")), "\n") {
+		if !strings.Contains(l, " daemon INFO: ") {
+			t.Errorf("a line shown is not a whole record: %q", l)
+			break
+		}
+	}
+}

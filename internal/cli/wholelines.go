@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 // wholeLines is w for a log of lines that a full disk may cut short (the
@@ -84,7 +86,7 @@ func (d *daemonLog) reopen() {
 	if os.MkdirAll(filepath.Dir(d.path), 0o700) != nil {
 		return
 	}
-	f, err := os.OpenFile(d.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := safefile.OpenAppend(d.path, 0o600) // a FIFO in its place would wait for a reader
 	if err != nil {
 		return
 	}

@@ -236,7 +236,7 @@ func startAndDial(ctx context.Context, o *ConnectOptions) (net.Conn, error) {
 	}
 	rotateLog(o.Paths.Log)
 	tail := func(from int64) string { return logTail(o.Paths.Log, from) }
-	logf, err := os.OpenFile(o.Paths.Log, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	logf, err := safefile.OpenAppend(o.Paths.Log, 0o600) // a FIFO in its place would wait for a reader, the start lock held
 	if err != nil {
 		tail = func(int64) string { return "its output was not kept (no log)" }
 		// A read-only state directory: the daemon can serve all the same,

@@ -360,7 +360,7 @@ func (h *Hub) Close() error {
 		h.audit.Close()
 	}
 	if h.o.Telemetry != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), telemetryFlush)
 		defer cancel()
 		if err := h.o.Telemetry.Shutdown(ctx); err != nil {
 			h.log.Warn("telemetry: flushing at exit", "err", err)
@@ -368,6 +368,12 @@ func (h *Hub) Close() error {
 	}
 	return nil
 }
+
+// telemetryFlush bounds the flush of telemetry in Close: a collector
+// that never answers held it 5 s, all that `daemon stop` waits before
+// SIGTERM (the backends' stop before it takes its own time). A collector
+// that answers takes milliseconds.
+const telemetryFlush = 2 * time.Second
 
 // recorder writes one session's backend calls to the audit log (when
 // on) and the hub's recent calls.

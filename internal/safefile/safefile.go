@@ -86,3 +86,37 @@ func Kind(m fs.FileMode) string {
 		return "a " + t.String() + " file"
 	}
 }
+
+// OpenAppend opens the regular file at path (symlinks followed) for
+// appending, making it with perm when it is missing, and taking from an
+// existing file's mode what perm does not grant: a log. Opening a
+// FIFO for writing waits for a reader, so a FIFO in a log's place hung
+// its writer for ever (a backend's start, and every call after, for its
+// stderr log; every serve starting the daemon, for daemon.log): it is
+// opened without waiting (O_NONBLOCK; with no reader the open fails) and
+// anything but a regular file is refused. Errors name the path and say
+// what to do.
+func OpenAppend(path string, perm fs.FileMode) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK, perm)
+	if err != nil {
+		if fi, serr := os.Stat(path); serr == nil && !fi.Mode().IsRegular() { // ENXIO: a FIFO without a reader
+			return nil, fmt.Errorf("%s is %s, not a regular file: refusing to write to it; move it away", path, Kind(fi.Mode()))
+		}
+		return nil, err // *fs.PathError: names the path
+	}
+	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = fmt.Errorf("%s is %s, not a regular file: refusing to write to it; move it away", path, Kind(fi.Mode()))
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if fi.Mode().Perm()&^perm != 0 {
+		// Made wider by someone else (0644): a backend's stderr holds
+		// what it prints, secrets we do not know of included. Best effort:
+		// a file we do not own stays as it is.
+		f.Chmod(fi.Mode().Perm() & perm)
+	}
+	return f, nil
+}

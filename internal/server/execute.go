@@ -19,6 +19,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
+	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/script"
 	"github.com/switchboard-mcp/switchboard/internal/telemetry"
 	"github.com/switchboard-mcp/switchboard/internal/tsdecl"
@@ -256,9 +257,20 @@ func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration)
 func endExecute(span telemetry.Span, res script.Result) {
 	var err error
 	if res.Err != nil {
-		err = errors.New(res.Err.Message)
+		err = spanError(res.Err.Message)
 	}
 	span.End(len(res.Value), res.Err != nil, err)
+}
+
+// spanError is msg, an error a span ends with, with credential shapes
+// hidden (redact.Text), as the audit log and the status page show errors:
+// a script throws what it likes (a result, a token it read), and spans
+// go to a collector. Its first 2,000 bytes: the span keeps 500.
+func spanError(msg string) error {
+	if len(msg) > 2000 {
+		msg = msg[:2000]
+	}
+	return errors.New(redact.Text(msg))
 }
 
 // unknownGlobal matches the error of a script that names a global that
@@ -688,7 +700,11 @@ func endCall(span telemetry.Span, res *mcp.CallToolResult, err error) {
 			n += contentSize(c)
 		}
 	}
-	span.End(n, err != nil || res != nil && res.IsError, err)
+	failed := err != nil || res != nil && res.IsError
+	if err != nil {
+		err = spanError(err.Error())
+	}
+	span.End(n, failed, err)
 }
 
 func (s *Server) handleCallTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -186,5 +187,44 @@ func TestTelemetry_OffWithoutEndpoint(t *testing.T) {
 		return map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:1", "OTEL_EXPORTER_OTLP_PROTOCOL": "grpc"}[k]
 	}}); err == nil {
 		t.Error("OTEL_EXPORTER_OTLP_PROTOCOL=grpc: no error; want one saying only http/protobuf is offered")
+	}
+}
+
+// What a script throws (a tool's result, a token it read) was the
+// execute span's status message as it was, sent to the collector, which
+// the audit log, the status page and the daemon's log never get without
+// redact.Text.
+func TestTelemetry_SpanErrorsAreRedacted(t *testing.T) {
+	recv := newOTLPReceiver(t)
+	env := map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": recv.URL, "OTEL_METRICS_EXPORTER": "none"}
+	ctx := context.Background()
+	tel, err := telemetry.New(ctx, telemetry.Options{Getenv: func(k string) string { return env[k] }})
+	if err != nil || tel == nil {
+		t.Fatalf("telemetry.New = %v, %v", tel, err)
+	}
+	fb := &fakeBackends{tools: map[string][]*mcp.Tool{"everything": {{Name: "echo", InputSchema: schema(`"message":{"type":"string"}`)}}}}
+	cat := catalog.New(map[string]*config.Server{"everything": {Name: "everything", Type: config.Stdio, Command: "x"}}, fb, nil)
+	s := New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: config.Settings{}.Defaults(), Session: "s1", Telemetry: tel})
+	const token = "ghp_0123456789abcdefghijklmnopqrstuvwxyz"
+	res := s.Execute(ctx, `const r = await everything.echo({message: "Authorization: Bearer `+token+`"}); throw new Error(r)`, 0)
+	if res.Err == nil {
+		t.Fatalf("execute: %s, want the thrown error", res.Value)
+	}
+	if err := tel.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	recv.mu.Lock()
+	defer recv.mu.Unlock()
+	found := false
+	for _, sp := range recv.spans {
+		if sp.Name == "execute" {
+			found = true
+			if m := sp.Status.GetMessage(); strings.Contains(m, token) || m == "" {
+				t.Errorf("execute span status %q: want the error with the token hidden", m)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no execute span among %v", recv.spans)
 	}
 }

@@ -15,10 +15,13 @@
 // and switchboard.backend.crashes (counters by server), and
 // switchboard.sandbox.queue (scripts waiting for a worker, a gauge).
 //
-// The other OTEL_* variables (OTEL_EXPORTER_OTLP_HEADERS, _TIMEOUT,
-// _COMPRESSION, OTEL_TRACES_SAMPLER, OTEL_METRIC_EXPORT_INTERVAL,
-// OTEL_RESOURCE_ATTRIBUTES, ...) are read by the SDK from the process
-// environment. OTEL_SDK_DISABLED=true turns export off, and
+// The exporters' HTTP client is ours (it follows no redirect; see
+// httpClient), so the timeout and certificate variables
+// (OTEL_EXPORTER_OTLP[_SIGNAL]_TIMEOUT, _CERTIFICATE, _CLIENT_CERTIFICATE,
+// _CLIENT_KEY) are read from Options.Getenv. The other OTEL_* variables
+// (OTEL_EXPORTER_OTLP_HEADERS, _COMPRESSION, OTEL_TRACES_SAMPLER,
+// OTEL_METRIC_EXPORT_INTERVAL, OTEL_RESOURCE_ATTRIBUTES, ...) are read by
+// the SDK from the process environment. OTEL_SDK_DISABLED=true turns export off, and
 // OTEL_TRACES_EXPORTER=none or OTEL_METRICS_EXPORTER=none one signal.
 // Only the http/protobuf protocol is offered.
 package telemetry
@@ -28,10 +31,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
+	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/exporters/otlp/otlpmetric/otlpmetrichttp"
@@ -102,17 +108,35 @@ func New(ctx context.Context, o Options) (*Telemetry, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	setErrorHandler(log)
 	t := &Telemetry{}
-	if u := endpoint(get, "TRACES", "/v1/traces"); u != "" && get("OTEL_TRACES_EXPORTER") != "none" {
-		exp, err := otlptracehttp.New(ctx, otlptracehttp.WithEndpointURL(u))
+	tu, err := endpoint(get, "TRACES", "/v1/traces")
+	if err != nil {
+		return nil, fmt.Errorf("telemetry: %w", err)
+	}
+	mu, err := endpoint(get, "METRICS", "/v1/metrics")
+	if err != nil {
+		return nil, fmt.Errorf("telemetry: %w", err)
+	}
+	if u := tu; u != "" && get("OTEL_TRACES_EXPORTER") != "none" {
+		hc, err := httpClient(get, "TRACES")
+		if err != nil {
+			return nil, fmt.Errorf("telemetry: traces: %w", err)
+		}
+		exp, err := otlptracehttp.New(ctx, otlptracehttp.WithEndpointURL(u), otlptracehttp.WithHTTPClient(hc))
 		if err != nil {
 			return nil, fmt.Errorf("telemetry: traces exporter for %s: %w", u, err)
 		}
 		t.tp = sdktrace.NewTracerProvider(sdktrace.WithBatcher(exp), sdktrace.WithResource(res))
 		t.tracer = t.tp.Tracer("github.com/switchboard-mcp/switchboard")
 	}
-	if u := endpoint(get, "METRICS", "/v1/metrics"); u != "" && get("OTEL_METRICS_EXPORTER") != "none" {
-		exp, err := otlpmetrichttp.New(ctx, otlpmetrichttp.WithEndpointURL(u))
+	if u := mu; u != "" && get("OTEL_METRICS_EXPORTER") != "none" {
+		hc, err := httpClient(get, "METRICS")
+		if err != nil {
+			t.Shutdown(ctx)
+			return nil, fmt.Errorf("telemetry: metrics: %w", err)
+		}
+		exp, err := otlpmetrichttp.New(ctx, otlpmetrichttp.WithEndpointURL(u), otlpmetrichttp.WithHTTPClient(hc))
 		if err != nil {
 			t.Shutdown(ctx)
 			return nil, fmt.Errorf("telemetry: metrics exporter for %s: %w", u, err)
@@ -131,15 +155,33 @@ func New(ctx context.Context, o Options) (*Telemetry, error) {
 }
 
 // endpoint is the URL of one signal: OTEL_EXPORTER_OTLP_<SIGNAL>_ENDPOINT
-// as given, else OTEL_EXPORTER_OTLP_ENDPOINT with the signal's path.
-func endpoint(get func(string) string, signal, path string) string {
-	if u := get("OTEL_EXPORTER_OTLP_" + signal + "_ENDPOINT"); u != "" {
-		return u
+// as given, else OTEL_EXPORTER_OTLP_ENDPOINT with the signal's path; ""
+// when neither is set. A URL the exporter would not use as given is an
+// error naming the variable, which never quotes a password: the SDK sends
+// no user info (it took only the host: the user and password were
+// dropped without a word, and the export went out without them), and
+// logged an unparsable URL whole on stderr, then exported to
+// localhost:4318 instead.
+func endpoint(get func(string) string, signal, path string) (string, error) {
+	name := "OTEL_EXPORTER_OTLP_" + signal + "_ENDPOINT"
+	raw := get(name)
+	if raw == "" {
+		name, raw = "OTEL_EXPORTER_OTLP_ENDPOINT", get("OTEL_EXPORTER_OTLP_ENDPOINT")
+		if raw == "" {
+			return "", nil
+		}
+		raw = strings.TrimRight(raw, "/") + path
 	}
-	if u := get("OTEL_EXPORTER_OTLP_ENDPOINT"); u != "" {
-		return strings.TrimRight(u, "/") + path
+	u, err := url.Parse(raw)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("%s is not a URL; set it to the collector's, such as http://127.0.0.1:4318", name)
+	case u.User != nil:
+		return "", fmt.Errorf("%s (%s) holds a user name or password, which OTLP/HTTP does not send; give the URL without them and the credentials in OTEL_EXPORTER_OTLP_HEADERS (Authorization=Basic%%20…)", name, u.Redacted())
+	case u.Scheme != "http" && u.Scheme != "https" || u.Host == "":
+		return "", fmt.Errorf("%s (%s) is not an http:// or https:// URL with a host; set it to the collector's, such as http://127.0.0.1:4318", name, u.Redacted())
 	}
-	return ""
+	return raw, nil
 }
 
 func (t *Telemetry) instruments(m metric.Meter) error {
@@ -243,6 +285,7 @@ func (t *Telemetry) StartCall(ctx context.Context, server, tool string) (context
 }
 
 func (t *Telemetry) startCall(ctx context.Context, server, tool string) (context.Context, Span) {
+	server, tool = cut(server, maxName), cut(tool, maxName)
 	s := Span{t: t, start: time.Now(), server: server, tool: tool}
 	if t.tracer != nil {
 		ctx, s.span = t.tracer.Start(ctx, "call "+server+"."+tool, trace.WithSpanKind(trace.SpanKindClient),
@@ -269,10 +312,7 @@ func (s Span) End(resultBytes int, failed bool, err error) {
 			msg := "tool error result"
 			typ := "tool_error"
 			if err != nil {
-				msg, typ = err.Error(), "call_error"
-				if len(msg) > 500 {
-					msg = msg[:500] + "…"
-				}
+				msg, typ = cut(err.Error(), maxError), "call_error"
 			}
 			s.span.SetAttributes(attribute.String("error.type", typ))
 			s.span.SetStatus(codes.Error, msg)
@@ -299,7 +339,7 @@ func (t *Telemetry) BackendStarted(server string) {
 	if t == nil || t.mp == nil {
 		return
 	}
-	t.starts.Add(context.Background(), 1, metric.WithAttributes(attribute.String("switchboard.server", server)))
+	t.starts.Add(context.Background(), 1, metric.WithAttributes(attribute.String("switchboard.server", cut(server, maxName))))
 }
 
 // BackendCrashed counts a backend of server that ended by itself.
@@ -307,5 +347,62 @@ func (t *Telemetry) BackendCrashed(server string) {
 	if t == nil || t.mp == nil {
 		return
 	}
-	t.crashes.Add(context.Background(), 1, metric.WithAttributes(attribute.String("switchboard.server", server)))
+	t.crashes.Add(context.Background(), 1, metric.WithAttributes(attribute.String("switchboard.server", cut(server, maxName))))
+}
+
+// Bounds of what a span or a metric series carries of text others chose:
+// a backend names its tools (a 1 MB name was a span's name, two of its
+// attributes and a metric series' key, kept for the process's life), and
+// writes its errors.
+const (
+	maxName  = 256
+	maxError = 500
+)
+
+// cut is s cut to at most n bytes at a character boundary, with "…"
+// when cut, and valid UTF-8: protobuf refuses to encode a string that
+// is not, and the whole batch of spans or metrics was lost.
+func cut(s string, n int) string {
+	if len(s) <= n && utf8.ValidString(s) {
+		return s
+	}
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
+}
+
+// setErrorHandler sends the SDK's errors (a failed export: the collector
+// down, slow, answering 500 or redirecting) to log, the 1st, 10th,
+// 100th… with their count, each cut to 1,000 bytes. The SDK's own
+// handler wrote each with the standard log package on stderr: in the
+// daemon, a line of text among daemon.log's JSON records for every
+// export while the collector was down, and on the client's stderr for
+// serve --standalone. The handler is the SDK's, one per process: the
+// last New's logger has it.
+func setErrorHandler(log *slog.Logger) {
+	var mu sync.Mutex
+	n := 0
+	otel.SetErrorHandler(otel.ErrorHandlerFunc(func(err error) {
+		mu.Lock()
+		n++
+		count := n
+		mu.Unlock()
+		if !isPowerOf10(count) {
+			return
+		}
+		log.Warn("telemetry: exporting", "err", cut(err.Error(), 1000), "errors", count)
+	}))
+}
+
+func isPowerOf10(n int) bool {
+	for n >= 10 && n%10 == 0 {
+		n /= 10
+	}
+	return n == 1
 }
