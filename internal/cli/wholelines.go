@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/switchboard-mcp/switchboard/internal/daemon"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
@@ -46,10 +47,14 @@ const logReopenEvery = time.Second
 // none (the state directory removed or replaced under the running
 // daemon), then the file at the path again, made with its directory.
 // Before, its records went to the deleted file for the rest of its life
-// and `switchboard logs` showed none. Checked at most every
+// and `switchboard logs` showed none. Past max bytes the file is moved to
+// daemon.log.1 and a new one started, as a starting daemon does: a daemon
+// that never idles out grew it without bound. Checked at most every
 // logReopenEvery; not safe for concurrent use (wholeLines serialises).
 type daemonLog struct {
 	path    string
+	max     int64       // rotate past this size
+	stderr  bool        // cur was the process's standard error: reopened, it is made the new file
 	cur     *os.File    // the stderr we were given, or the file we opened
 	fi      os.FileInfo // cur's, when it was the log
 	own     bool        // cur was opened here
@@ -68,13 +73,15 @@ func newDaemonLog(w io.Writer, path string) io.Writer {
 	if err != nil || perr != nil || !os.SameFile(fi, pi) {
 		return w // a terminal, or a log of someone else's choosing
 	}
-	return &daemonLog{path: path, cur: f, fi: fi, checked: time.Now()}
+	return &daemonLog{path: path, max: daemon.MaxLog, stderr: f == os.Stderr, cur: f, fi: fi, checked: time.Now()}
 }
 
 func (d *daemonLog) Write(p []byte) (int, error) {
 	if now := time.Now(); now.Sub(d.checked) >= logReopenEvery {
 		d.checked = now
 		if pi, err := os.Stat(d.path); err != nil || !os.SameFile(pi, d.fi) {
+			d.reopen()
+		} else if pi.Size() > d.max && os.Rename(d.path, d.path+".1") == nil {
 			d.reopen()
 		}
 	}
@@ -94,6 +101,9 @@ func (d *daemonLog) reopen() {
 	if err != nil {
 		f.Close()
 		return
+	}
+	if d.stderr {
+		pointStderrAt(f)
 	}
 	if d.own {
 		d.cur.Close()

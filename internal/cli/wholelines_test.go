@@ -71,3 +71,36 @@ func TestDaemonLog_FollowsItsPath(t *testing.T) {
 		t.Errorf("after the directory was removed the log holds %q (%v)", b, err)
 	}
 }
+
+// A running daemon's log past its bound is moved to daemon.log.1 and
+// started anew, as a starting daemon's is: one that never idled out grew
+// it by every session's records for as long as it ran.
+func TestDaemonLog_RotatesPastItsBound(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "daemon.log")
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	d := newDaemonLog(f, path).(*daemonLog)
+	d.max = 1000
+	line := []byte(strings.Repeat("x", 99) + "\n")
+	for i := range 50 {
+		d.checked = time.Time{} // as if a second had passed since each check
+		if _, err := d.Write(line); err != nil {
+			t.Fatalf("write %d: %v", i, err)
+		}
+	}
+	cur, err := os.Stat(path)
+	if err != nil || cur.Size() > d.max+int64(len(line)) {
+		t.Errorf("daemon.log after 5,000 bytes with a bound of 1,000: %v, %v", cur, err)
+	}
+	old, err := os.Stat(path + ".1")
+	if err != nil || old.Size() > d.max+int64(len(line)) || old.Size() <= d.max {
+		t.Errorf("daemon.log.1: %v, %v", old, err)
+	}
+	if d.own {
+		d.cur.Close()
+	}
+}

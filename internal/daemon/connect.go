@@ -285,12 +285,13 @@ func startAndDial(ctx context.Context, o *ConnectOptions) (net.Conn, error) {
 	}
 }
 
-// maxLog is the size past which a starting daemon's log is moved to
-// daemon.log.1 (replacing the previous one), so the log stays bounded.
-const maxLog = 8 << 20
+// MaxLog is the size past which the daemon's log is moved to
+// daemon.log.1 (replacing the previous one), so the log stays bounded: by
+// a starting daemon, and by a running one (see cli's daemonLog).
+const MaxLog = 8 << 20
 
 func rotateLog(path string) {
-	if fi, err := os.Stat(path); err == nil && fi.Size() > maxLog {
+	if fi, err := os.Stat(path); err == nil && fi.Size() > MaxLog {
 		os.Rename(path, path+".1")
 	}
 }

@@ -922,7 +922,7 @@ func TestServe_RefusesARelativeCwd(t *testing.T) {
 
 func TestConnect_RotatesALargeLog(t *testing.T) {
 	te := newTestEnv(t)
-	big := make([]byte, maxLog+1)
+	big := make([]byte, MaxLog+1)
 	os.WriteFile(te.paths.Log, big, 0o600)
 	c, _, err := Connect(context.Background(), te.connectOptions("v1"))
 	if err != nil {
@@ -932,7 +932,7 @@ func TestConnect_RotatesALargeLog(t *testing.T) {
 	if fi, err := os.Stat(te.paths.Log + ".1"); err != nil || fi.Size() != int64(len(big)) {
 		t.Errorf("daemon.log.1: %v, want the old log", err)
 	}
-	if fi, err := os.Stat(te.paths.Log); err != nil || fi.Size() > maxLog {
+	if fi, err := os.Stat(te.paths.Log); err != nil || fi.Size() > MaxLog {
 		t.Errorf("daemon.log after rotation: %v", err)
 	}
 }
