@@ -1,0 +1,45 @@
+package hub
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+// churn opens and closes n sessions, each in a directory of its own
+// (made by mk), as a daemon living for days meets them: every agent
+// started in another repository.
+func (f *fixture) churn(n int, mk func(i int) string) {
+	f.t.Helper()
+	for i := range n {
+		s, err := f.h.Open(context.Background(), &SessionOptions{ID: fmt.Sprint("churn-", i), Workspace: mk(i), Env: map[string]string{"PATH": "/bin"}})
+		if err != nil {
+			f.t.Fatal(err)
+		}
+		s.Close()
+	}
+}
+
+func TestHub_ClosedSessionsLeaveNoWorkspaces(t *testing.T) {
+	f := newFixture(t, `{"mcpServers": {"a": {"command": "a-cmd"}}}`)
+	keep := f.open("kept", filepath.Join(f.home, "kept"))
+	f.churn(200, func(i int) string { return filepath.Join(f.home, fmt.Sprint("repo", i)) })
+	runtime.GC()
+	f.churn(1, func(int) string { return filepath.Join(f.home, "last") })
+	f.h.mu.Lock()
+	n := len(f.h.workspaces)
+	f.h.mu.Unlock()
+	// The kept session's root and the last one's (closed after it was
+	// added, so not swept yet); never one per session ever opened.
+	if n > 2 {
+		t.Errorf("after 201 sessions in their own directories were closed the hub holds %d workspaces, want at most 2", n)
+	}
+	if got := keep.s.ws.Root(); got != filepath.Join(f.home, "kept") {
+		t.Errorf("the open session's workspace is %q", got)
+	}
+	if f.h.workspaceAt(filepath.Join(f.home, "kept")) != keep.s.ws {
+		t.Error("a session opened in the open session's root does not share its workspace")
+	}
+}
