@@ -43,3 +43,27 @@ func TestHub_ClosedSessionsLeaveNoWorkspaces(t *testing.T) {
 		t.Error("a session opened in the open session's root does not share its workspace")
 	}
 }
+
+func TestHub_ClosedSessionsLeaveNoWatchedDirectories(t *testing.T) {
+	f := newFixture(t, `{"mcpServers": {"a": {"command": "a-cmd"}}}`)
+	keep := f.open("kept", f.project("kept", `{"mcpServers": {"p": {"command": "p-cmd"}}}`))
+	keep.index(t)
+	f.h.mu.Lock()
+	w := f.h.watch
+	f.h.mu.Unlock()
+	w.mu.Lock()
+	before := len(w.dirs)
+	w.mu.Unlock()
+	f.churn(50, func(i int) string {
+		return f.project(fmt.Sprint("proj", i), `{"mcpServers": {"p": {"command": "p-cmd"}}}`)
+	})
+	w.mu.Lock()
+	after, keptWatched := len(w.dirs), w.dirs[filepath.Join(f.home, "kept")]
+	w.mu.Unlock()
+	if after > before {
+		t.Errorf("after 50 sessions in their own projects were closed the hub watches %d directories, %d before", after, before)
+	}
+	if !keptWatched {
+		t.Error("the open session's project directory is no longer watched")
+	}
+}
