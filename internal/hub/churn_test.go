@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"testing"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
 )
 
 // churn opens and closes n sessions, each in a directory of its own
@@ -65,5 +68,37 @@ func TestHub_ClosedSessionsLeaveNoWatchedDirectories(t *testing.T) {
 	}
 	if !keptWatched {
 		t.Error("the open session's project directory is no longer watched")
+	}
+}
+
+// A client's root (or a reload) whose view is ready only after its
+// session closed (the client killed while the roots were asked) must not
+// keep that view's backends used, nor the session watched.
+func TestHub_ViewFinishedAfterCloseIsReleased(t *testing.T) {
+	f := newFixture(t, `{"mcpServers": {"a": {"command": "a-cmd"}}}`)
+	dir := f.project("proj", `{"mcpServers": {"p": {"command": "p-cmd"}}}`)
+	s, err := f.h.Open(context.Background(), &SessionOptions{ID: "gone", Workspace: filepath.Join(f.home, "elsewhere"), Env: map[string]string{"PATH": "/bin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if err := s.UseRoot(filepath.Join(dir, config.ProjectFile), dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range f.h.pool.Status() {
+		if slices.Contains(st.Sessions, "gone") {
+			t.Errorf("backend %s is still used by the closed session", st.Name)
+		}
+	}
+	f.h.mu.Lock()
+	w := f.h.watch
+	f.h.mu.Unlock()
+	if w != nil {
+		w.mu.Lock()
+		_, watched := w.files[s]
+		w.mu.Unlock()
+		if watched {
+			t.Error("the closed session is watched again")
+		}
 	}
 }

@@ -89,6 +89,12 @@ func (h *Hub) watchFiles(s *Session, l *Loaded) {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	s.mu.Lock()
+	closed := s.closed // Close unwatches after it sets closed
+	s.mu.Unlock()
+	if closed {
+		return
+	}
 	w.files[s] = files
 	for _, f := range files {
 		w.add(filepath.Dir(f), false)
@@ -347,7 +353,8 @@ func (s *Session) Reload() error {
 	s.loaded = &nl
 	s.notices = slices.Clone(notices)
 	s.mu.Unlock()
-	s.setView(v)
-	s.h.watchFiles(s, &nl)
+	if s.setView(v) {
+		s.h.watchFiles(s, &nl)
+	}
 	return nil
 }
