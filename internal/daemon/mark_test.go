@@ -3,6 +3,7 @@
 package daemon
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -101,5 +102,67 @@ func TestRemoveStaleMarks_KeepsFreshOnes(t *testing.T) {
 		if _, err := os.Stat(p); (err == nil) != want {
 			t.Errorf("%s: exists = %v, want %v", filepath.Base(p), err == nil, want)
 		}
+	}
+}
+
+// A bridge killed after its hello and before it removed its mark file (an
+// agent killed at start) left the file in the runtime directory, a
+// mark's size of tmpfs each, for the daemon's whole life: the daemon
+// removes it once it has mapped it.
+func TestServe_RemovesTheMarkFileOnceMapped(t *testing.T) {
+	te := newTestEnv(t)
+	defer te.stopDaemons()
+	for i := range 3 {
+		m, path, err := newMark(te.paths.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := te.connectOptions("v1")
+		o.Hello.Mark = path
+		c, r, err := Connect(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Mark {
+			t.Fatalf("connection %d: the daemon did not map the mark", i)
+		}
+		if _, err := os.Stat(path); err == nil {
+			t.Errorf("connection %d: the mark file is still there once the daemon answered (the bridge, killed, never removes it)", i)
+		}
+		m.close()
+		c.Close()
+	}
+	marks, _ := filepath.Glob(filepath.Join(te.paths.Dir, markPrefix+"*"))
+	if len(marks) != 0 {
+		t.Errorf("mark files left in the runtime directory: %v", marks)
+	}
+}
+
+// A bridge killed before its hello left a mark file no daemon maps: the
+// daemon sweeps the stale ones at a hello, at most once a minute.
+func TestSweepMarks_AtMostOnceAMinute(t *testing.T) {
+	dir := t.TempDir()
+	d := &daemon{o: ServeOptions{Paths: &Paths{Dir: dir}}}
+	past := time.Now().Add(-time.Hour)
+	stale := func(name string) string {
+		p := filepath.Join(dir, markPrefix+name)
+		os.WriteFile(p, nil, 0o600)
+		os.Chtimes(p, past, past)
+		return p
+	}
+	first := stale("1")
+	d.sweepMarks()
+	if _, err := os.Stat(first); err == nil {
+		t.Error("a stale mark survived the first sweep")
+	}
+	second := stale("2")
+	d.sweepMarks() // within the minute: no readdir at every hello
+	if _, err := os.Stat(second); err != nil {
+		t.Error("a second sweep within the minute ran")
+	}
+	d.swept = d.swept.Add(-time.Minute)
+	d.sweepMarks()
+	if _, err := os.Stat(second); err == nil {
+		t.Error("a stale mark survived the sweep a minute later")
 	}
 }

@@ -148,7 +148,7 @@ func Serve(ctx context.Context, o *ServeOptions, h Handler) error {
 	}
 	defer d.release()
 	os.Remove(o.Paths.Socket) // stale: we hold the lock, so no daemon owns it
-	removeStaleMarks(o.Paths.Dir, time.Now().Add(-time.Minute))
+	d.sweepMarks()
 	l, err := net.Listen("unix", o.Paths.Socket)
 	if err != nil {
 		return fmt.Errorf("daemon: listen on %s: %w", o.Paths.Socket, err)
@@ -187,6 +187,22 @@ func Serve(ctx context.Context, o *ServeOptions, h Handler) error {
 	d.waitSessions(5 * time.Second)
 	d.log.Info("daemon exited")
 	return nil
+}
+
+// sweepMarks removes the stale mark files at most once a minute, at a
+// hello: those of bridges that died before the daemon read their hello
+// are removed by no one else while the daemon lives.
+func (d *daemon) sweepMarks() {
+	now := time.Now()
+	d.mu.Lock()
+	due := now.Sub(d.swept) >= time.Minute
+	if due {
+		d.swept = now
+	}
+	d.mu.Unlock()
+	if due {
+		removeStaleMarks(d.o.Paths.Dir, now.Add(-time.Minute))
+	}
 }
 
 // removeStaleMarks removes the mark files of bridges that died between
@@ -231,6 +247,7 @@ type daemon struct {
 	released bool
 	idle     *time.Timer
 	sock     os.FileInfo // the socket as it was made: release removes only that one
+	swept    time.Time   // when sweepMarks last ran
 
 	stopWhy chan string // buffered (1): the first reason to stop wins
 }
@@ -401,8 +418,17 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 		d.drain()
 		return
 	}
+	d.sweepMarks()
 	if h.Mark != "" {
 		m, err := openMark(d.o.Paths.Dir, h.Mark)
+		if err == nil {
+			// Both sides have it mapped: the file is needed no more. The
+			// bridge removes it once answered, but one killed before
+			// then (an agent killed at start) left it, a mark's size
+			// of the runtime directory's tmpfs each, until the next
+			// daemon started.
+			os.Remove(h.Mark)
+		}
 		if err != nil {
 			// The session runs; a daemon death fails all its calls in
 			// flight, as if none had been read.

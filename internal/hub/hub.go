@@ -17,6 +17,7 @@ import (
 	"slices"
 	"sync"
 	"time"
+	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -98,8 +99,9 @@ type Hub struct {
 	nextID   int
 	closed   bool
 	watch    *watcher
-	// workspaces are shared by the sessions in one root (workspace.go).
-	workspaces map[string]*workspace.Workspace
+	// workspaces are shared by the sessions in one root (workspace.go),
+	// held weakly: the sessions hold them.
+	workspaces map[string]weak.Pointer[workspace.Workspace]
 }
 
 // ErrNoStateDir is New's error without absolute state and cache

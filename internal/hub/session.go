@@ -260,13 +260,24 @@ func (s *Session) newView(full *config.Config) *view {
 // setView makes v the session's view and releases the launches of the
 // old one that v does not have (their backends stop once no session uses
 // them and their in-flight calls ended).
-func (s *Session) setView(v *view) {
+//
+// It reports false, releasing v, when the session closed meanwhile: a
+// reload or a client root's view finished after Close kept its
+// launches used by a session that was gone, so their backends ran until
+// the daemon ended.
+func (s *Session) setView(v *view) bool {
 	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		s.release(v)
+		return false
+	}
 	old := s.v
 	s.v = v
 	s.mu.Unlock()
 	s.srv.SetView(server.View{Catalog: v.cat, Launch: s.launch, Settings: v.settings()})
 	s.release(old)
+	return true
 }
 
 // settings is the view's config's settings (its confirm and trifecta
@@ -319,7 +330,7 @@ func (s *Session) relaunch(caps pool.Caps) {
 	s.mu.Unlock()
 	v := s.newView(old.full)
 	s.mu.Lock()
-	if s.v != old { // reloaded meanwhile: that view has the new caps
+	if s.closed || s.v != old { // closed, or reloaded meanwhile: that view has the new caps
 		s.mu.Unlock()
 		s.release(v)
 		return
@@ -523,8 +534,9 @@ func (s *Session) UseRoot(project, dir string) error {
 	}
 	s.loaded = &l
 	s.mu.Unlock()
-	s.setView(v)
-	s.h.watchFiles(s, &l)
+	if s.setView(v) {
+		s.h.watchFiles(s, &l)
+	}
 	return nil
 }
 
@@ -589,8 +601,9 @@ func (s *Session) moveRoot(project, dir string) error {
 	}
 	s.loaded = &l
 	s.mu.Unlock()
-	s.setView(v)
-	s.h.watchFiles(s, &l)
+	if s.setView(v) {
+		s.h.watchFiles(s, &l)
+	}
 	return nil
 }
 

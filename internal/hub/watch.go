@@ -89,9 +89,52 @@ func (h *Hub) watchFiles(s *Session, l *Loaded) {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	s.mu.Lock()
+	closed := s.closed // Close unwatches after it sets closed
+	s.mu.Unlock()
+	if closed {
+		return
+	}
 	w.files[s] = files
 	for _, f := range files {
 		w.add(filepath.Dir(f), false)
+	}
+	w.prune()
+}
+
+// prune stops watching the directories no session's files are in any
+// more, and stops waiting for missing ones no session wants: a daemon
+// that served sessions in many projects watched every project directory
+// it had ever seen (an inotify watch each, and its every write an event
+// to sort) for its whole life. A directory watched as the parent of a
+// missing one still wanted stays. w.mu held.
+func (w *watcher) prune() {
+	want := map[string]bool{}
+	for _, files := range w.files {
+		for _, f := range files {
+			want[filepath.Dir(f)] = true
+		}
+	}
+	for d := range w.missing {
+		if !want[d] {
+			delete(w.missing, d)
+		}
+	}
+	for d := range w.dirs {
+		if want[d] {
+			continue
+		}
+		parent := false
+		for m := range w.missing {
+			if strings.HasPrefix(m, d+string(filepath.Separator)) || filepath.Dir(d) == d {
+				parent = true
+				break
+			}
+		}
+		if !parent {
+			w.w.Remove(d)
+			delete(w.dirs, d)
+		}
 	}
 }
 
@@ -142,6 +185,7 @@ func (h *Hub) unwatch(s *Session) {
 		t.Stop()
 		delete(w.timers, s)
 	}
+	w.prune()
 }
 
 func (w *watcher) close() {
@@ -309,7 +353,8 @@ func (s *Session) Reload() error {
 	s.loaded = &nl
 	s.notices = slices.Clone(notices)
 	s.mu.Unlock()
-	s.setView(v)
-	s.h.watchFiles(s, &nl)
+	if s.setView(v) {
+		s.h.watchFiles(s, &nl)
+	}
 	return nil
 }

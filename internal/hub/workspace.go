@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -24,18 +25,27 @@ import (
 )
 
 // workspaceAt is the hub's Workspace for root: one per root, shared by
-// the sessions there, so that its cache of manifests is read once.
+// the sessions there, so that its cache of manifests is read once. The
+// hub holds them weakly: a root no session uses any more is forgotten
+// (swept when another root is added), where a daemon kept every root it
+// had ever seen, one per working directory and per client root, with
+// the manifests read there, for its whole life.
 func (h *Hub) workspaceAt(root string) *workspace.Workspace {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if w := h.workspaces[root].Value(); w != nil {
+		return w
+	}
 	if h.workspaces == nil {
-		h.workspaces = map[string]*workspace.Workspace{}
+		h.workspaces = map[string]weak.Pointer[workspace.Workspace]{}
 	}
-	w := h.workspaces[root]
-	if w == nil {
-		w = workspace.New(root)
-		h.workspaces[root] = w
+	for r, p := range h.workspaces {
+		if p.Value() == nil {
+			delete(h.workspaces, r)
+		}
 	}
+	w := workspace.New(root)
+	h.workspaces[root] = weak.Make(w)
 	return w
 }
 
