@@ -76,14 +76,7 @@ func TestDaemonLog_FollowsItsPath(t *testing.T) {
 // started anew, as a starting daemon's is: one that never idled out grew
 // it by every session's records for as long as it ran.
 func TestDaemonLog_RotatesPastItsBound(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "daemon.log")
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	d := newDaemonLog(f, path).(*daemonLog)
+	path, d := newTestDaemonLog(t)
 	d.max = 1000
 	line := []byte(strings.Repeat("x", 99) + "\n")
 	for i := range 50 {
@@ -103,4 +96,17 @@ func TestDaemonLog_RotatesPastItsBound(t *testing.T) {
 	if d.own {
 		d.cur.Close()
 	}
+}
+
+// newTestDaemonLog is a daemonLog over a new daemon.log in a temporary
+// directory, as a daemon started with its stderr there has, and its path.
+func newTestDaemonLog(t *testing.T) (string, *daemonLog) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "daemon.log")
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return path, newDaemonLog(f, path).(*daemonLog)
 }

@@ -4,7 +4,6 @@ package cli
 
 import (
 	"os"
-	"path/filepath"
 	"syscall"
 	"testing"
 	"time"
@@ -14,14 +13,7 @@ import (
 // waited for a reader, for ever, in the middle of a record, and with it
 // every goroutine that logs. Now the file it has is kept.
 func TestDaemonLog_FIFOInItsPlaceHangsNothing(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "daemon.log")
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	d := newDaemonLog(f, path).(*daemonLog)
+	path, d := newTestDaemonLog(t)
 	os.Remove(path)
 	if err := syscall.Mkfifo(path, 0o600); err != nil {
 		t.Skipf("no FIFO here: %v", err)
