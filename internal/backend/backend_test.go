@@ -1,7 +1,6 @@
 package backend
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,7 +10,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/backend/fakebackend"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/logtest"
 )
 
 func resultText(t testing.TB, res *mcp.CallToolResult) string {
@@ -127,7 +126,7 @@ func TestCallTool_JunkOnStdoutIsDroppedAndLogged(t *testing.T) {
 // (rotated), not ours: the warning is logged for the 1st, 10th, 100th...
 // line, with the count.
 func TestCallTool_JunkFloodIsNotLoggedPerLine(t *testing.T) {
-	var buf syncBuffer
+	var buf logtest.Buffer
 	b := startFake(t, "junk", &Options{LogDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(&buf, nil))})
 	for range 60 { // 2 lines at start, 2 a call: 122
 		if got := call(t, b, "junk", ""); got != "ok after junk" {
@@ -139,24 +138,6 @@ func TestCallTool_JunkFloodIsNotLoggedPerLine(t *testing.T) {
 	if warns != 3 || !strings.Contains(buf.String(), "lines=100") {
 		t.Errorf("%d warnings for 122 junk lines, want 3 (1st, 10th, 100th):\n%s", warns, buf.String())
 	}
-}
-
-// syncBuffer is a bytes.Buffer safe for concurrent writes (a logger's).
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 func TestWarnAt(t *testing.T) {

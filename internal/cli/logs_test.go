@@ -5,10 +5,10 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"github.com/switchboard-mcp/switchboard/internal/logtest"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -109,30 +109,12 @@ func TestLogs_MergesDaemonRecordsFiltersAndPrintsJSON(t *testing.T) {
 	}
 }
 
-// syncBuffer is an io.Writer safe for a command writing while the test reads.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 func TestLogs_FollowPrintsNewLinesAndNewServers(t *testing.T) {
 	w := newCLIWorld(t)
 	ts := time.Now().UTC().Format("2006-01-02T15:04:05.000Z07:00")
 	w.write(w.state("logs", "a.log"), ts+" stderr: first\n")
 	e, _, _ := w.envFor("logs", "-f")
-	var out syncBuffer
+	var out logtest.Buffer
 	e.Stdout = &out
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int)

@@ -202,17 +202,7 @@ func TestHubSource_SnapshotRedactsAndApproveReachesRunningSessions(t *testing.T)
 // 17 kB schemas took 7 s of the daemon each time and sent 31 MB. A diff
 // is now made once per change and cut at maxPageDiff on the page.
 func TestHubSource_DiffsAreMadeOnceAndBounded(t *testing.T) {
-	home := t.TempDir()
-	user := filepath.Join(home, "cfg", "config.json")
-	os.MkdirAll(filepath.Dir(user), 0o700)
-	os.WriteFile(user, []byte(`{"mcpServers": {"big": {"command": "big-server"}}}`), 0o600)
-	cache, _ := os.MkdirTemp("", "ui-cache-")
-	t.Cleanup(func() { os.RemoveAll(cache) })
-	h, err := hub.New(&hub.Options{UserConfig: user, CacheDir: cache, StateDir: filepath.Join(home, "state"), Home: home})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.Close()
+	h := bigServerHub(t)
 	schema := func(tag string) json.RawMessage {
 		var props []string
 		for i := range 700 {
@@ -246,17 +236,7 @@ func TestHubSource_DiffsAreMadeOnceAndBounded(t *testing.T) {
 // forms at every refresh; the page now shows maxPageChanges of them and
 // how many more, and Approve all approves the whole set by its digest.
 func TestHubSource_ManyPendingChangesAreCut(t *testing.T) {
-	home := t.TempDir()
-	user := filepath.Join(home, "cfg", "config.json")
-	os.MkdirAll(filepath.Dir(user), 0o700)
-	os.WriteFile(user, []byte(`{"mcpServers": {"big": {"command": "big-server"}}}`), 0o600)
-	cache, _ := os.MkdirTemp("", "ui-cache-")
-	t.Cleanup(func() { os.RemoveAll(cache) })
-	h, err := hub.New(&hub.Options{UserConfig: user, CacheDir: cache, StateDir: filepath.Join(home, "state"), Home: home})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.Close()
+	h := bigServerHub(t)
 	var ts []trust.Tool
 	for i := range maxPageChanges + 50 {
 		ts = append(ts, trust.Tool{Name: fmt.Sprintf("t%03d", i)})
@@ -284,4 +264,21 @@ func TestHubSource_ManyPendingChangesAreCut(t *testing.T) {
 	if err != nil || len(approved) != maxPageChanges+50 {
 		t.Fatalf("approve all: %d, %v", len(approved), err)
 	}
+}
+
+// bigServerHub is a hub whose config has one server, "big", never started.
+func bigServerHub(t *testing.T) *hub.Hub {
+	t.Helper()
+	home := t.TempDir()
+	user := filepath.Join(home, "cfg", "config.json")
+	os.MkdirAll(filepath.Dir(user), 0o700)
+	os.WriteFile(user, []byte(`{"mcpServers": {"big": {"command": "big-server"}}}`), 0o600)
+	cache, _ := os.MkdirTemp("", "ui-cache-")
+	t.Cleanup(func() { os.RemoveAll(cache) })
+	h, err := hub.New(&hub.Options{UserConfig: user, CacheDir: cache, StateDir: filepath.Join(home, "state"), Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	return h
 }

@@ -1,4 +1,5 @@
-// Package logtest has a slog handler for tests that keeps what is logged.
+// Package logtest has a slog handler and a writer for tests that keep what
+// is logged.
 package logtest
 
 import (
@@ -38,4 +39,24 @@ func (r *Recorder) Lines() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return append([]string(nil), r.lines...)
+}
+
+// Buffer is an io.Writer keeping what is written, safe for a logger or a
+// command writing while the test reads it.
+type Buffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *Buffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+// String is what was written so far.
+func (s *Buffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/logtest"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/script"
 )
@@ -694,7 +695,7 @@ func TestServer_AResourceURIWithAControlCharacterIsNotFound(t *testing.T) {
 // (10,000 a second, the pace a session's lines are read at). Now each of
 // the SDK's messages is logged the 1st, 10th, 100th… time, with how many.
 func TestServer_TheSDKsLogOfARepeatedRequestIsThinned(t *testing.T) {
-	var logged lockedBuffer
+	var logged logtest.Buffer
 	fb := &fakeBackends{tools: map[string][]*mcp.Tool{}}
 	cat := catalog.New(map[string]*config.Server{}, fb, nil)
 	s := New(Options{Catalog: cat, Caller: fb, Runner: inProcess{}, Settings: config.Settings{}.Defaults(), Logger: slog.New(slog.NewTextHandler(&logged, nil))})

@@ -20,6 +20,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/logtest"
 )
 
 // lockedWriter lets the test put raw lines between the client's messages.
@@ -153,9 +154,9 @@ func TestStdioTransport_BadInputDoesNotEndTheSession(t *testing.T) {
 // A client that floods bad lines gets each one answered, and the log
 // (the daemon's, not rotated while it runs) the 1st, 10th, 100th...
 func TestStdioTransport_BadLineFloodIsNotLoggedPerLine(t *testing.T) {
-	var logs lockedBuffer
+	var logs logtest.Buffer
 	in := strings.Repeat("this is not json\n", 150)
-	var out lockedBuffer
+	var out logtest.Buffer
 	c, err := (&StdioTransport{Reader: strings.NewReader(in), Writer: &out, Logger: slog.New(slog.NewTextHandler(&logs, nil))}).Connect(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -638,8 +639,8 @@ func TestStdioTransport_AnswersWhatWasAskedBeforeTheInputEnded(t *testing.T) {
 		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"slow","arguments":{}}}`,
 		`{"jsonrpc":"2.0","id":3,"method":"tools/list"}`,
 	}, "\n") + "\n"
-	var out lockedBuffer
-	var logs lockedBuffer
+	var out logtest.Buffer
+	var logs logtest.Buffer
 	err := srv.Run(context.Background(), &StdioTransport{Reader: strings.NewReader(in), Writer: &out, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	if err != nil && !errors.Is(err, io.EOF) {
 		t.Logf("Run: %v", err)
@@ -688,24 +689,6 @@ func TestStdioTransport_DrainIsBounded(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the drain did not give up")
 	}
-}
-
-// lockedBuffer is a bytes.Buffer safe for concurrent writes.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 // A request sent with the id of one being served gets invalid request
@@ -855,7 +838,7 @@ func TestStdioTransport_RefusesAStringIDThatDoesNotSurviveDecoding(t *testing.T)
 		`{"jsonrpc":"2.0","id":"�\\ud800","method":"ping"}`:          "",
 		`{"jsonrpc":"2.0","id":7,"method":"ping"}`:                   "",
 	} {
-		var out lockedBuffer
+		var out logtest.Buffer
 		tr := &StdioTransport{Reader: strings.NewReader(line + "\n"), Writer: &out}
 		conn, err := tr.Connect(context.Background())
 		if err != nil {
@@ -890,7 +873,7 @@ func TestStdioTransport_RefusesAProgressTokenThatDoesNotSurviveDecoding(t *testi
 		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"_meta":{"progressToken":9007199254740992}}}`: false,
 		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"_meta":{"progressToken":"p"}}}`:              false,
 	} {
-		var out lockedBuffer
+		var out logtest.Buffer
 		conn, err := (&StdioTransport{Reader: strings.NewReader(line + "\n"), Writer: &out}).Connect(context.Background())
 		if err != nil {
 			t.Fatal(err)

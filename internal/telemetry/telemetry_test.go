@@ -3,6 +3,7 @@ package telemetry
 import (
 	"context"
 	"errors"
+	"github.com/switchboard-mcp/switchboard/internal/logtest"
 	"io"
 	stdlog "log"
 	"log/slog"
@@ -201,23 +202,6 @@ func TestTelemetry_ClientSettingsNamedWhenWrong(t *testing.T) {
 	tel.Shutdown(context.Background())
 }
 
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // Export errors go to Options.Logger, as it says, bounded: they went to
 // stderr through the standard log package (in the daemon, text lines in
 // daemon.log's JSON, one per failed export).
@@ -226,7 +210,7 @@ func TestTelemetry_ExportErrorsGoToTheLogger(t *testing.T) {
 		http.Error(w, "collector says no", http.StatusBadRequest)
 	}))
 	t.Cleanup(failing.Close)
-	var logged, std syncBuffer
+	var logged, std logtest.Buffer
 	oldOut := stdlog.Writer()
 	stdlog.SetOutput(&std)
 	t.Cleanup(func() { stdlog.SetOutput(oldOut) })
