@@ -69,3 +69,31 @@ func TestOpenAppend_NarrowsAWiderMode(t *testing.T) {
 		t.Errorf("mode %v, want 0600", fi.Mode().Perm())
 	}
 }
+
+// A symbolic link in a log's place is refused, naming it, and the file it
+// names is left as it was: neither appended to nor narrowed.
+func TestOpenAppend_RefusesASymlink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "rc")
+	if err := os.WriteFile(target, []byte("export PATH=/usr/bin\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(target, 0o644)
+	link := filepath.Join(dir, "x.log")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	f, err := OpenAppend(link, 0o600)
+	if f != nil {
+		f.Close()
+	}
+	if err == nil || !strings.Contains(err.Error(), link+" is a symbolic link, not a regular file") {
+		t.Errorf("OpenAppend(symlink) = %v, want an error naming it as a symbolic link", err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "export PATH=/usr/bin\n" {
+		t.Errorf("the link's target changed: %q", b)
+	}
+	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o644 {
+		t.Errorf("the link's target's mode changed to %v", fi.Mode().Perm())
+	}
+}

@@ -74,6 +74,8 @@ func Kind(m fs.FileMode) string {
 	switch t := m.Type(); {
 	case t&fs.ModeDir != 0:
 		return "a directory"
+	case t&fs.ModeSymlink != 0:
+		return "a symbolic link"
 	case t&fs.ModeNamedPipe != 0:
 		return "a named pipe (FIFO)"
 	case t&fs.ModeSocket != 0:
@@ -87,19 +89,21 @@ func Kind(m fs.FileMode) string {
 	}
 }
 
-// OpenAppend opens the regular file at path (symlinks followed) for
-// appending, making it with perm when it is missing, and taking from an
-// existing file's mode what perm does not grant: a log. Opening a
-// FIFO for writing waits for a reader, so a FIFO in a log's place hung
-// its writer for ever (a backend's start, and every call after, for its
-// stderr log; every serve starting the daemon, for daemon.log): it is
-// opened without waiting (O_NONBLOCK; with no reader the open fails) and
-// anything but a regular file is refused. Errors name the path and say
-// what to do.
+// OpenAppend opens the regular file at path for appending, making it
+// with perm when it is missing, and taking from an existing file's mode
+// what perm does not grant: a log. Opening a FIFO for writing waits for
+// a reader, so a FIFO in a log's place hung its writer for ever (a
+// backend's start, and every call after, for its stderr log; every serve
+// starting the daemon, for daemon.log): it is opened without waiting
+// (O_NONBLOCK; with no reader the open fails) and anything but a regular
+// file is refused. A symbolic link in the log's place is refused too
+// (O_NOFOLLOW): log lines appended through it would land in whatever
+// file it names (a shell's rc file, a config), and the mode narrowed
+// below would be that file's. Errors name the path and say what to do.
 func OpenAppend(path string, perm fs.FileMode) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK, perm)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK|noFollow, perm)
 	if err != nil {
-		if fi, serr := os.Stat(path); serr == nil && !fi.Mode().IsRegular() { // ENXIO: a FIFO without a reader
+		if fi, serr := os.Lstat(path); serr == nil && !fi.Mode().IsRegular() { // ENXIO: a FIFO without a reader; ELOOP: a link
 			return nil, fmt.Errorf("%s is %s, not a regular file: refusing to write to it; move it away", path, Kind(fi.Mode()))
 		}
 		return nil, err // *fs.PathError: names the path
