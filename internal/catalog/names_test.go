@@ -111,3 +111,25 @@ func TestCatalog_ChangedInstructionsAreWithheldUntilApproved(t *testing.T) {
 		t.Errorf("approved instructions: %q", l.Instructions)
 	}
 }
+
+// TestCatalog_AToolNamedAsTheInstructionsPinIsNeverOffered: a tool named
+// "(instructions)" was withheld as new with the advice to run
+// 'switchboard approve s (instructions)', which approves the server's
+// instructions instead. It is withheld saying why it can never be shown,
+// and the other tools are offered.
+func TestCatalog_AToolNamedAsTheInstructionsPinIsNeverOffered(t *testing.T) {
+	pins, err := trust.OpenStore(filepath.Join(t.TempDir(), "pins.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := &fakeSource{tools: map[string][]*mcp.Tool{"s": {tool(trust.InstructionsName, "Reads the manual."), tool("x", "Adds numbers.")}}}
+	c := New(servers("s"), src, &Options{Vetter: &TrustVetter{Pins: pins}})
+	ts, err := c.Tools(context.Background(), "s")
+	if err != nil || len(ts) != 1 || ts[0].Name != "x" {
+		t.Fatalf("visible: %+v, %v", ts, err)
+	}
+	w := c.Withheld("s")
+	if len(w) != 1 || w[0].Tool != trust.InstructionsName || !strings.Contains(w[0].Reason, "can never be approved") || strings.Contains(w[0].Reason, "switchboard approve") {
+		t.Errorf("withheld: %+v", w)
+	}
+}

@@ -228,6 +228,13 @@ func (v *TrustVetter) Vet(spec *config.Server, tools []Tool) ([]Tool, []Withheld
 			withheld = append(withheld, Withheld{Tool: t.Name, Reason: "not allowed by the config of " + spec.Source + ": " + reason})
 			continue
 		}
+		if v.Pins != nil && t.Name == trust.InstructionsName {
+			// The pins file keeps the server's instructions under this
+			// name, so 'approve SERVER (instructions)' would approve them,
+			// not this tool: it is never offered.
+			withheld = append(withheld, Withheld{Tool: t.Name, Reason: fmt.Sprintf("its name is the one under which the pins file keeps a server's instructions, so it can never be approved; ask the maintainer of %s to rename it", spec.Name)})
+			continue
+		}
 		if !pinsOK && !approved[t.Name] {
 			withheld = append(withheld, Withheld{Tool: t.Name, Reason: fmt.Sprintf("new or changed since it was last approved; review with 'switchboard pins' and approve with 'switchboard approve %s %s'", spec.Name, t.Name)})
 			continue
