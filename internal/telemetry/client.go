@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"strconv"
 	"time"
@@ -25,7 +26,12 @@ import (
 // (OTEL_EXPORTER_OTLP[_SIGNAL]_CERTIFICATE) and the client certificate and
 // key (…_CLIENT_CERTIFICATE, …_CLIENT_KEY), read here from get; the
 // proxy is the environment's (HTTPS_PROXY), as the SDK's.
-func httpClient(get func(string) string, signal string) (*http.Client, error) {
+//
+// The SDK refused certificate settings for an http:// endpoint (they
+// would not be used: the API key and the spans go out in the clear while
+// the user believes them sent over TLS); so does this, naming both, given
+// the endpoint's URL.
+func httpClient(get func(string) string, signal, endpoint string) (*http.Client, error) {
 	pick := func(suffix string) (name, value string) {
 		if v := get("OTEL_EXPORTER_OTLP_" + signal + "_" + suffix); v != "" {
 			return "OTEL_EXPORTER_OTLP_" + signal + "_" + suffix, v
@@ -39,6 +45,13 @@ func httpClient(get func(string) string, signal string) (*http.Client, error) {
 			return nil, fmt.Errorf("%s=%q is not a number of milliseconds; set it to one (10000 is the default) or unset it", name, v)
 		}
 		timeout = time.Duration(ms) * time.Millisecond
+	}
+	if u, err := url.Parse(endpoint); err == nil && u.Scheme == "http" {
+		for _, suffix := range []string{"CERTIFICATE", "CLIENT_CERTIFICATE", "CLIENT_KEY"} {
+			if name, v := pick(suffix); v != "" {
+				return nil, fmt.Errorf("%s is set, but the endpoint %s is http://, over which no certificate is used; give an https:// endpoint or unset %s", name, u.Redacted(), name)
+			}
+		}
 	}
 	tr := &http.Transport{ // the SDK's, as net/http's DefaultTransport
 		Proxy:                 http.ProxyFromEnvironment,

@@ -119,7 +119,7 @@ func New(ctx context.Context, o Options) (*Telemetry, error) {
 		return nil, fmt.Errorf("telemetry: %w", err)
 	}
 	if u := tu; u != "" && get("OTEL_TRACES_EXPORTER") != "none" {
-		hc, err := httpClient(get, "TRACES")
+		hc, err := httpClient(get, "TRACES", u)
 		if err != nil {
 			return nil, fmt.Errorf("telemetry: traces: %w", err)
 		}
@@ -131,7 +131,7 @@ func New(ctx context.Context, o Options) (*Telemetry, error) {
 		t.tracer = t.tp.Tracer("github.com/switchboard-mcp/switchboard")
 	}
 	if u := mu; u != "" && get("OTEL_METRICS_EXPORTER") != "none" {
-		hc, err := httpClient(get, "METRICS")
+		hc, err := httpClient(get, "METRICS", u)
 		if err != nil {
 			t.Shutdown(ctx)
 			return nil, fmt.Errorf("telemetry: metrics: %w", err)

@@ -188,10 +188,21 @@ func TestTelemetry_ClientSettingsNamedWhenWrong(t *testing.T) {
 		if v == "" {
 			v = "/nonexistent/ca.pem"
 		}
-		e := map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:1", env: v}
+		e := map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "https://127.0.0.1:1", env: v}
 		tel, err := New(context.Background(), Options{Getenv: func(k string) string { return e[k] }})
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s=%s: New = %v, %v; want an error holding %q", env, v, tel, err, want)
+		}
+	}
+	// Certificate settings for an http:// endpoint would not be used (the
+	// SDK refused them; its check does not run with our client): an
+	// error naming the variable and the endpoint.
+	for _, env := range []string{"OTEL_EXPORTER_OTLP_CERTIFICATE", "OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY"} {
+		e := map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:1", env: "/etc/ssl/ca.pem"}
+		tel, err := New(context.Background(), Options{Getenv: func(k string) string { return e[k] }})
+		want := env + " is set, but the endpoint http://127.0.0.1:1/v1/traces is http://"
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s with an http:// endpoint: New = %v, %v; want an error holding %q", env, tel, err, want)
 		}
 	}
 	e := map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:1", "OTEL_EXPORTER_OTLP_TIMEOUT": "250"}
