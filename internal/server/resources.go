@@ -487,6 +487,7 @@ func (s *Server) ReadResource(ctx context.Context, u string) (*mcp.ReadResourceR
 	if out.Contents == nil {
 		out.Contents = []*mcp.ResourceContents{}
 	}
+	s.contentFrom(ctx, server, "resource "+echo.Clip(uri))
 	return out, nil
 }
 
@@ -537,6 +538,7 @@ func (s *Server) GetPrompt(ctx context.Context, name string, args map[string]str
 	if out.Messages == nil {
 		out.Messages = []*mcp.PromptMessage{}
 	}
+	s.contentFrom(ctx, server, "prompt "+echo.Quote(orig))
 	return out, nil
 }
 

@@ -300,6 +300,25 @@ func isEmptyArgs(args json.RawMessage) bool {
 	return json.Unmarshal(args, &m) == nil && len(m) == 0
 }
 
+// contentFrom records, for the lethal trifecta, that a resource's or a
+// prompt's content from server (what names it) reached the script in ctx
+// or the session's client. Neither has roles of its own: it carries the
+// roles its server's tools have (a page the fetching server offers as a
+// resource is as untrusted as its fetch tool's result; a file the
+// filesystem server offers as private), so a script or session that read
+// one is tainted as a call of those tools would have tainted it.
+func (s *Server) contentFrom(ctx context.Context, server, what string) {
+	r := s.serverRoles(server, s.cat().Spec(server), false) & (roles.Untrusted | roles.Private)
+	if r == 0 {
+		return
+	}
+	now, ref := time.Now(), server+" "+what
+	s.tri.session.saw(r, ref, now)
+	if sc := scriptTaint(ctx); sc != nil {
+		sc.saw(r, ref, now)
+	}
+}
+
 // tainted records what t's result brings into the script and the
 // session (callTool calls it with every result), and puts a warn note
 // where the client will see it: in the script's execute result, else in
