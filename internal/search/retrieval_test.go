@@ -64,6 +64,7 @@ const (
 	extra23Qs  = "testdata/extra23-queries.jsonl"
 	tune31Qs   = "testdata/tune31-queries.jsonl"
 	tune32Qs   = "testdata/tune32-queries.jsonl"
+	tune33Qs   = "testdata/tune33-queries.jsonl"
 	extra24Qs  = "testdata/extra24-queries.jsonl"
 	tune29Qs   = "testdata/tune29-queries.jsonl"
 	tune30Qs   = "testdata/tune30-queries.jsonl"
@@ -808,4 +809,9 @@ func TestRetrievalTune31(t *testing.T) {
 // TestRetrievalTune32 scores tune32 (placeholder floor, set below).
 func TestRetrievalTune32(t *testing.T) {
 	testRetrieval(t, tune32Qs, scores{})
+}
+
+// TestRetrievalTune33 scores tune33 (placeholder floor, set below).
+func TestRetrievalTune33(t *testing.T) {
+	testRetrieval(t, tune33Qs, scores{})
 }
