@@ -796,9 +796,11 @@ func TestRetrievalExtra22(t *testing.T) {
 // are not logged. Scored once, after round twenty-one's rules for
 // requests no tool serves (which changed nothing on it: the search code
 // before them, dce7c79, scored the same): hit@1 0.588, hit@5 0.691, none
-// 0.750 without learned words; 0.662, 0.750, 0.750 with.
+// 0.750 without learned words; 0.662, 0.750, 0.750 with. With tune34's
+// words in the learned table (round twenty-two) 0.647, 0.765, 0.750: one
+// request lost at hit@1, one gained at hit@5.
 func TestRetrievalExtra23(t *testing.T) {
-	testRetrievalLog(t, extra23Qs, scores{hit1: 0.66, hit5: 0.75, none: 0.75}, func(string) {})
+	testRetrievalLog(t, extra23Qs, scores{hit1: 0.64, hit5: 0.76, none: 0.75}, func(string) {})
 }
 
 // TestRetrievalTune31 scores a set written in round twenty to give the
@@ -821,10 +823,10 @@ func TestRetrievalTune31(t *testing.T) {
 // their tools does). Held out: its misses are not logged. Written score
 // (learned table of round twenty-one): hit@1 0.765, hit@5 0.897, none 0.750
 // (0.765, 0.853 without learned words); with tune32's and tune33's words
-// 0.809, 0.926, 0.750. Its writer knew its requests when writing tune32
-// and tune33 (several of its drawn tools are among theirs), so its gain is
-// the less clean one; the other held-out sets gained 14 at hit@1 and 13 at
-// hit@5.
+// 0.809, 0.926, 0.750, and with tune34's too 0.824, 0.926, 0.750. Its
+// writer knew its requests when writing tune32 to tune34 (several of its
+// drawn tools are among theirs), so its gain is the less clean one; the
+// other held-out sets gained 13 at hit@1 and 15 at hit@5.
 func TestRetrievalExtra24(t *testing.T) {
 	testRetrievalLog(t, extra24Qs, scores{hit1: 0.80, hit5: 0.92, none: 0.75}, func(string) {})
 }
@@ -845,14 +847,20 @@ func TestRetrievalTune32(t *testing.T) {
 // TestRetrievalTune33 scores tune32's sequel: two more requests for each
 // of the 176 corpus tools the tuned-on sets (with tune32) had asked for
 // twice (zereight-gitlab 55, azure-devops 20, supabase 10, notion 9,
-// sentry 9, ...). Tuned on: hit@1 0.804, hit@5 0.955; before its words
-// were in the table 0.625 and 0.886 (0.636 and 0.886 without learned
-// words).
+// sentry 9, ...). Tuned on: hit@1 0.804, hit@5 0.955 (0.801 and 0.955
+// with tune34's words too); before its words were in the table 0.625 and
+// 0.886 (0.636 and 0.886 without learned words).
 func TestRetrievalTune33(t *testing.T) {
 	testRetrieval(t, tune33Qs, scores{hit1: 0.80, hit5: 0.95, none: 0})
 }
 
-// TestRetrievalTune34 scores tune34 (placeholder floor, set below).
+// TestRetrievalTune34 scores tune33's sequel: two more requests for each
+// of the 124 corpus tools the tuned-on sets (with tune32 and tune33) had
+// asked for three times (zereight-gitlab 18, chrome-devtools 13,
+// playwright 10, azure-devops 9, supabase 9, github 8, ...), so that
+// every tool has learned words from at least four requests. Tuned on:
+// hit@1 0.883, hit@5 0.976; before its words were in the table 0.790 and
+// 0.968 (0.770 and 0.960 without learned words).
 func TestRetrievalTune34(t *testing.T) {
-	testRetrieval(t, tune34Qs, scores{})
+	testRetrieval(t, tune34Qs, scores{hit1: 0.88, hit5: 0.97, none: 0})
 }
