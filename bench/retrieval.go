@@ -78,6 +78,10 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra22-queries.jsonl", "**extra22: held out, never trained or tuned on** (written in round twenty; before: without learned words)", 0.618, 0.794, 0.667},
 	{"internal/search/testdata/tune31-queries.jsonl", "tune31 (round twenty, two requests for each of the 50 tools no other tuned-on set asked for; tuned on: its words are in the learned table; before: without them)", 0.600, 0.890, 0},
 	{"internal/search/testdata/extra23-queries.jsonl", "**extra23: held out, never trained or tuned on** (written in session 39; scored once; before: without learned words)", 0.588, 0.691, 0.750},
+	{"internal/search/testdata/tune32-queries.jsonl", "tune32 (round twenty-two, three requests for each of the 99 tools the tuned-on sets asked for once; tuned on: its words are in the learned table; before: the table without them)", 0.684, 0.923, 0},
+	{"internal/search/testdata/tune33-queries.jsonl", "tune33 (round twenty-two, two more requests for each of the 176 tools the tuned-on sets asked for twice; tuned on; before: the table without them)", 0.625, 0.886, 0},
+	{"internal/search/testdata/tune34-queries.jsonl", "tune34 (round twenty-two, two more requests for each of the 124 tools the tuned-on sets asked for three times; tuned on; before: the table without them)", 0.790, 0.968, 0},
+	{"internal/search/testdata/extra24-queries.jsonl", "**extra24: held out, never trained or tuned on** (written in round twenty-two before tune32 and tune33, by their writer; before: as written, round twenty-one's table)", 0.765, 0.897, 0.750},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured

@@ -20,6 +20,9 @@ const (
 // short and similar, descriptions and parameter lists vary a lot.
 var bField = [nFields]float64{fName: 0.3, fTitle: 0.3, fDesc: 0.75, fParam: 0.75}
 
+// learnedB is the learned field's length normalisation (learned.go).
+var learnedB = bField
+
 // A backend document uses two of the same fields: its name (fName) and the
 // text of all its tools (fDesc).
 var (
@@ -262,7 +265,7 @@ func (ix *Index) build() {
 		})
 		lb.add(fDesc, toks, 0, 0)
 	}
-	ix.learned = lb.finish(o.K1, [nFields]float64{fDesc: 1}, bField)
+	ix.learned = lb.finish(o.K1, [nFields]float64{fDesc: 1}, learnedB)
 	ix.buildNames()
 	ix.buildVendors()
 	ix.srvDocs = srvDocs

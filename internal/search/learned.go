@@ -22,7 +22,7 @@ import (
 
 // learnedWeight is the weight of the learned field against a
 // description's (1).
-const learnedWeight = 0.5
+var learnedWeight = 0.5
 
 // LearnedKey is the key of a tool in learnedTable: its name and its
 // parameters' names, sorted. The backend's name is left out: each user

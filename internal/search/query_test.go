@@ -415,16 +415,18 @@ func TestSearch_TravelQuestions(t *testing.T) {
 }
 
 // TestSearch_EverydayWordsRoundSeven: words of everyday speech found in
-// round seven's tuning set reach the tools that do what they ask.
+// round seven's tuning set reach the tools that do what they ask. "hit
+// enter" names no browser backend: either one's key press does it (tune10
+// labels it playwright's, with chrome-devtools' as the alternative).
 func TestSearch_EverydayWordsRoundSeven(t *testing.T) {
 	ix := corpusIndex(t)
-	for _, c := range []struct{ query, server, tool string }{
-		{"hit enter", "chrome-devtools", "press_key"},                                                    // hit: press
-		{"which files in ~/Downloads take up the most space", "filesystem", "list_directory_with_sizes"}, // space: size
-		{"is main green on circleci", "circleci", "get_latest_pipeline_status"},                          // green: status
+	for _, c := range []struct{ query, server, tool, alt string }{
+		{"hit enter", "chrome-devtools", "press_key", "playwright/browser_press_key"},                        // hit: press
+		{"which files in ~/Downloads take up the most space", "filesystem", "list_directory_with_sizes", ""}, // space: size
+		{"is main green on circleci", "circleci", "get_latest_pipeline_status", ""},                          // green: status
 	} {
 		hits := ix.Search(c.query, 5)
-		if len(hits) == 0 || hits[0].Server != c.server || hits[0].Tool != c.tool {
+		if len(hits) == 0 || (hits[0].Server != c.server || hits[0].Tool != c.tool) && hits[0].Server+"/"+hits[0].Tool != c.alt {
 			t.Errorf("%q: %s, want %s/%s first", c.query, fmtHits(hits), c.server, c.tool)
 		}
 	}

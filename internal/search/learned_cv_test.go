@@ -1,0 +1,131 @@
+package search
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// cvHeld are the held-out sets: the cross-validation never reads them.
+var cvHeld = map[string]bool{"extra11": true, "extra12": true, "extra13": true, "extra14": true, "extra15": true, "extra16": true, "extra17": true, "extra18": true, "extra19": true, "extra21": true, "extra22": true, "extra23": true, "extra24": true}
+
+type cvOpts struct {
+	tf     bool // a word once per request that used it, not once per tool
+	minReq int  // keep a word only if this many requests for the tool used it
+	dfMax  int  // drop words the requests of more than this many tools used (0: none)
+}
+
+// cvTable is learnedgen's table from the sets of files but skip.
+func cvTable(t *testing.T, files []string, skip string, o cvOpts, keyOf map[ref]string) map[string]string {
+	cnt := map[string]map[string]int{}
+	for _, f := range files {
+		if f == skip {
+			continue
+		}
+		for _, q := range readQueries(t, f) {
+			if q.Kind != "single" || len(q.Expected) != 1 {
+				continue
+			}
+			key, ok := keyOf[q.Expected[0]]
+			if !ok {
+				t.Fatalf("%s: no tool %v", f, q.Expected[0])
+			}
+			seen := map[string]bool{}
+			for _, w := range strings.FieldsFunc(strings.ToLower(q.Query), func(r rune) bool { return r < 'a' || r > 'z' }) {
+				if len(w) < 3 || seen[w] {
+					continue
+				}
+				seen[w] = true
+				if cnt[key] == nil {
+					cnt[key] = map[string]int{}
+				}
+				cnt[key][w]++
+			}
+		}
+	}
+	df := map[string]int{}
+	for _, ws := range cnt {
+		for w := range ws {
+			df[w]++
+		}
+	}
+	tbl := map[string]string{}
+	for k, ws := range cnt {
+		var out []string
+		for w, n := range ws {
+			if n < o.minReq || (o.dfMax > 0 && df[w] > o.dfMax) {
+				continue
+			}
+			if !o.tf {
+				n = 1
+			}
+			for range n {
+				out = append(out, w)
+			}
+		}
+		sort.Strings(out)
+		tbl[k] = strings.Join(out, " ")
+	}
+	return tbl
+}
+
+// TestLearnedCV is leave-one-set-out cross-validation of the learned
+// table's rules over the tuned-on sets (LEARNED_CV=1 runs it; CV_TF,
+// CV_MIN, CV_DFMAX, CV_W and CV_B set the variant).
+func TestLearnedCV(t *testing.T) {
+	if os.Getenv("LEARNED_CV") == "" {
+		t.Skip("LEARNED_CV unset")
+	}
+	o := cvOpts{tf: os.Getenv("CV_TF") != "", minReq: 1}
+	if v := os.Getenv("CV_MIN"); v != "" {
+		o.minReq, _ = strconv.Atoi(v)
+	}
+	if v := os.Getenv("CV_DFMAX"); v != "" {
+		o.dfMax, _ = strconv.Atoi(v)
+	}
+	w0, b0 := learnedWeight, learnedB
+	defer func() { learnedWeight, learnedB = w0, b0 }()
+	if v := os.Getenv("CV_W"); v != "" {
+		learnedWeight, _ = strconv.ParseFloat(v, 64)
+	}
+	if v := os.Getenv("CV_B"); v != "" {
+		b, _ := strconv.ParseFloat(v, 64)
+		learnedB[fDesc] = b
+	}
+	docs := corpusDocs(t)
+	keyOf := map[ref]string{}
+	for _, d := range docs {
+		keyOf[ref{d.Server, d.Tool}] = LearnedKey(d.Tool, d.Params)
+	}
+	all, _ := filepath.Glob("testdata/*-queries.jsonl")
+	var files []string
+	for _, f := range all {
+		if !cvHeld[strings.TrimSuffix(filepath.Base(f), "-queries.jsonl")] {
+			files = append(files, f)
+		}
+	}
+	files = append(files, devQueries)
+	tbl0 := learnedTable
+	defer func() { learnedTable = tbl0 }()
+	var h1, h5, nn, n, nNone float64
+	var line []string
+	for _, f := range files {
+		qs := readQueries(t, f)
+		learnedTable = cvTable(t, files, f, o, keyOf)
+		s := evaluate(New(docs, nil), qs, func(string) {})
+		h1 += s.hit1 * float64(s.n)
+		h5 += s.hit5 * float64(s.n)
+		nn += s.none * float64(s.nNone)
+		n += float64(s.n)
+		nNone += float64(s.nNone)
+		line = append(line, fmt.Sprintf("%s %.0f/%.0f", strings.TrimSuffix(filepath.Base(f), "-queries.jsonl"), s.hit1*float64(s.n), s.hit5*float64(s.n)))
+	}
+	if os.Getenv("CV_SETS") != "" {
+		t.Log(strings.Join(line, ", "))
+	}
+	t.Logf("CV %+v w=%.2f b=%.2f: hit@1 %.0f hit@5 %.0f of %.0f; none %.0f of %.0f", o, learnedWeight, learnedB[fDesc], h1, h5, n, nn, nNone)
+}
