@@ -25,6 +25,7 @@ var allowed = map[string][]string{
 	"rpcid":      {},
 	"rawio":      {},
 	"warm":       {},
+	"gctune":     {},
 	"search":     {"echo"},
 	"roles":      {},
 	"trust":      {"atomicfile", "filelock", "hidden", "rawio", "safefile"},
