@@ -10,7 +10,8 @@ import (
 // the client's elicitation) before they go out. The zero value asks for
 // none.
 //
-// Written as "destructive" (tools annotated destructiveHint: true), "all",
+// Written as "destructive" (tools annotated destructiveHint: true, or
+// without the hint and named for deleting or overwriting), "all",
 // "off", or a list of globs over tool names (path.Match syntax, with '/'
 // an ordinary character: "delete_*" holds back "delete_repo/force") that
 // may also hold "destructive".
@@ -24,7 +25,8 @@ type Confirm struct {
 func (c Confirm) On() bool { return c.Destructive || c.All || len(c.Globs) > 0 }
 
 // Wants reports whether a call of tool (destructive: annotated
-// destructiveHint: true) needs confirmation.
+// destructiveHint: true, or named so without the hint) needs
+// confirmation.
 func (c Confirm) Wants(tool string, destructive bool) bool {
 	if c.All || c.Destructive && destructive {
 		return true

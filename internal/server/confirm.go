@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/roles"
 )
 
 // ErrNotConfirmed is wrapped by the error of a call the confirm setting
@@ -28,8 +29,24 @@ func (s *Server) needsConfirm(t catalog.Tool) bool {
 	if !c.On() {
 		return false
 	}
-	destructive := t.Annotations != nil && t.Annotations.DestructiveHint != nil && *t.Annotations.DestructiveHint
-	return c.Wants(t.Name, destructive)
+	return c.Wants(t.Name, destructive(t))
+}
+
+// destructive is whether "destructive" in the confirm setting covers t:
+// its destructiveHint when the server gives one; else not when it is
+// annotated readOnlyHint; else what its name says (roles.DestructiveName:
+// delete_file, push_files, update_issue). A server that annotates
+// nothing (github, azure-devops and slack among the 32 of the corpus)
+// had no tool confirmed under "destructive".
+func destructive(t catalog.Tool) bool {
+	switch a := t.Annotations; {
+	case a != nil && a.DestructiveHint != nil:
+		return *a.DestructiveHint
+	case a != nil && a.ReadOnlyHint:
+		return false
+	default:
+		return roles.DestructiveName(t.Name)
+	}
 }
 
 // confirm asks the user, through the client of the request behind ctx,

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
 )
 
 // askWith is a 2026-07-28 request's relay whose client answers every
@@ -47,5 +49,33 @@ func TestConfirm_OnlyABooleanAllowLetsTheCallRun(t *testing.T) {
 				t.Fatalf("the call would run (err %v)", err)
 			}
 		})
+	}
+}
+
+// "destructive" in the confirm setting covers a tool by its
+// destructiveHint when the server gives one, not when it is annotated
+// read-only, else by its name's verb: a server that annotates nothing had
+// no tool confirmed.
+func TestConfirm_DestructiveWithoutTheHintGoesByTheName(t *testing.T) {
+	yes, no := true, false
+	for _, tc := range []struct {
+		name string
+		ann  *mcp.ToolAnnotations
+		want bool
+	}{
+		{"delete_file", nil, true},
+		{"push_files", nil, true},
+		{"create_or_update_file", nil, true},
+		{"get_file_contents", nil, false},
+		{"create_issue", nil, false},
+		{"delete_file", &mcp.ToolAnnotations{DestructiveHint: &no}, false},
+		{"delete_file", &mcp.ToolAnnotations{ReadOnlyHint: true}, false},
+		{"delete_file", &mcp.ToolAnnotations{Title: "Delete a file"}, true},
+		{"echo", &mcp.ToolAnnotations{DestructiveHint: &yes}, true},
+		{"echo", &mcp.ToolAnnotations{}, false},
+	} {
+		if got := destructive(catalog.Tool{Server: "s", Name: tc.name, Annotations: tc.ann}); got != tc.want {
+			t.Errorf("destructive(%s, %+v) = %v, want %v", tc.name, tc.ann, got, tc.want)
+		}
 	}
 }
