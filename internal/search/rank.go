@@ -389,6 +389,9 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			// whatever the action it is of.
 			qv = verbRead
 		}
+		if qv == verbRead && isQuestion(query) {
+			sc.questionPenalty(query, cands)
+		}
 		if lv := leadVerb(query); lv != 0 {
 			// "comment 'LGTM' on MR 19", "undo my thumbs down": a
 			// noun-like verb starting the request is its action.

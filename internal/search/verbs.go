@@ -258,3 +258,34 @@ func (sc *scorer) leadPenalty(lv verbFamily, cands []int32) {
 		}
 	}
 }
+
+// stateVerbs change the state of a thing without making, editing or
+// deleting one, and so are outside the families: protecting a branch,
+// approving or merging a request, pausing a project, clicking a button
+// (and "new" starting a name, new_page, makes a thing). A question ("is the release branch protected?", "which tabs are
+// open?") reads the state, so a tool named for one of them, a verb the
+// question does not use in its base form, keeps verbConflict of its
+// score.
+var stateVerbs = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words(`protect unprotect approve unapprove merge pause restore reset rebase fork abort rerun trigger deploy move toggle resolve mark confirm connect disconnect click fill drag hover press type select navigate resize emulate handle execute run publish new`) {
+		m[stem(w)] = true
+	}
+	return m
+})
+
+// questionPenalty lowers, for a question, the tools named for a verb of
+// stateVerbs the question does not use in its base form.
+func (sc *scorer) questionPenalty(query string, cands []int32) {
+	base := map[string]bool{}
+	for _, w := range lowerWords(query) {
+		if !pastForm(w) {
+			base[stem(w)] = true
+		}
+	}
+	for _, d := range cands {
+		if v := sc.ix.nameVerbs[d]; v != "" && stateVerbs()[v] && !base[v] {
+			sc.score[d] *= verbConflict
+		}
+	}
+}

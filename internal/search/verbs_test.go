@@ -145,3 +145,16 @@ func TestSearch_LeadVerbs(t *testing.T) {
 		}
 	}
 }
+
+// TestSearch_QuestionReadsState: a question reads a thing's state; the
+// tool named for changing that state (opening a new tab) loses to the one
+// reading it, and a request to change it still finds that tool.
+func TestSearch_QuestionReadsState(t *testing.T) {
+	ix := corpusIndex(t)
+	if hits := ix.Search("Which tabs are open in the Chrome DevTools browser?", 5); len(hits) == 0 || hits[0].Tool != "list_pages" {
+		t.Errorf("open tabs: hits %s, want list_pages first", fmtHits(hits))
+	}
+	if hits := ix.Search("protect the main branch in gitlab project 4", 5); len(hits) == 0 || hits[0].Tool != "protect_branch" {
+		t.Errorf("a request: hits %s, want protect_branch first", fmtHits(hits))
+	}
+}
