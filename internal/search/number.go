@@ -189,25 +189,7 @@ func (sc *scorer) singularPenalty(query string, number map[string]bool, cands []
 	}
 	// The things the ids are of ("issue 17": issue), as term ids with
 	// their hand-written synonyms; nil when an id follows no word.
-	var of []int32
-	nouns := idNouns(query)
-	if len(nouns) > 1 {
-		// "cart 5000, shipping 3200": values, not a thing's id.
-		nouns = nil
-	}
-	for _, w := range nouns {
-		if w == "" {
-			of = nil
-			break
-		}
-		for _, q := range ix.queryTerms(w) {
-			for _, e := range q.exps {
-				if !e.wordnet && e.id >= 0 {
-					of = append(of, e.id)
-				}
-			}
-		}
-	}
+	of := ix.idThings(query)
 	for _, d := range cands {
 		h := ix.heads[d]
 		if !h.plural || h.id < 0 {
@@ -222,6 +204,26 @@ func (sc *scorer) singularPenalty(query string, number map[string]bool, cands []
 			sc.score[d] *= singularFactor
 		}
 	}
+}
+
+// idThings returns the term ids, with their hand-written synonyms, of the
+// one thing query names by a word and an id ("issue 17": issue), or nil
+// when it names none, several ("cart 5000, shipping 3200": values, not a
+// thing's id) or one by an id after no word.
+func (ix *Index) idThings(query string) []int32 {
+	nouns := idNouns(query)
+	if len(nouns) != 1 || nouns[0] == "" {
+		return nil
+	}
+	var of []int32
+	for _, q := range ix.queryTerms(nouns[0]) {
+		for _, e := range q.exps {
+			if !e.wordnet && e.id >= 0 {
+				of = append(of, e.id)
+			}
+		}
+	}
+	return of
 }
 
 // idNouns returns, for each id or number namesOne counts in query, the
@@ -256,4 +258,29 @@ func idNouns(query string) []string {
 		}
 	}
 	return out
+}
+
+// existingPenalty lowers the tools that only create the thing the query
+// names by an id: a thing with an id exists, so "add a 'Priority' property
+// to data source ds_44" or "add a connection to workflow 9" changes it;
+// making one is another request ("a branch release-2.4" names the one
+// to make).
+func (sc *scorer) existingPenalty(query string, cands []int32) {
+	of := sc.ix.idThings(query)
+	if len(of) == 0 {
+		return
+	}
+	n := idNouns(query)[0]
+	ws := lowerWords(query)
+	for i := 1; i < len(ws); i++ {
+		if ws[i] == n && (ws[i-1] == "a" || ws[i-1] == "an" || ws[i-1] == "new" || ws[i-1] == "another") {
+			// "cut a branch release-2.4": the id names the new one.
+			return
+		}
+	}
+	for _, d := range cands {
+		if h := sc.ix.heads[d]; h.id >= 0 && sc.ix.verbs[d] == verbCreate && slices.Contains(of, h.id) {
+			sc.score[d] *= verbConflict
+		}
+	}
 }
