@@ -259,28 +259,3 @@ func idNouns(query string) []string {
 	}
 	return out
 }
-
-// existingPenalty lowers the tools that only create the thing the query
-// names by an id: a thing with an id exists, so "add a 'Priority' property
-// to data source ds_44" or "add a connection to workflow 9" changes it;
-// making one is another request ("a branch release-2.4" names the one
-// to make).
-func (sc *scorer) existingPenalty(query string, cands []int32) {
-	of := sc.ix.idThings(query)
-	if len(of) == 0 {
-		return
-	}
-	n := idNouns(query)[0]
-	ws := lowerWords(query)
-	for i := 1; i < len(ws); i++ {
-		if ws[i] == n && (ws[i-1] == "a" || ws[i-1] == "an" || ws[i-1] == "new" || ws[i-1] == "another") {
-			// "cut a branch release-2.4": the id names the new one.
-			return
-		}
-	}
-	for _, d := range cands {
-		if h := sc.ix.heads[d]; h.id >= 0 && sc.ix.verbs[d] == verbCreate && slices.Contains(of, h.id) {
-			sc.score[d] *= verbConflict
-		}
-	}
-}

@@ -146,19 +146,3 @@ func TestSearch_IdOfTheParent(t *testing.T) {
 		}
 	}
 }
-
-// TestSearch_IdNamesAnExistingThing: a thing a request names by an id
-// exists, so the tool making one loses to the one changing it; "a branch
-// release-2.4" names the one to make.
-func TestSearch_IdNamesAnExistingThing(t *testing.T) {
-	ix := corpusIndex(t)
-	for q, want := range map[string]string{
-		"add a connection from 'IF' to 'Slack' in workflow 9 in n8n": "n8n_update_partial_workflow",
-		"make gitlab project 55 private":                             "update_project",
-		"cut a branch release-2.4 in gitlab project 7":               "create_branch",
-	} {
-		if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != want {
-			t.Errorf("%q: hits %s, want %s first", q, fmtHits(hits), want)
-		}
-	}
-}

@@ -366,7 +366,6 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	number := queryNumber(query)
 	sc.numberBonus(number, cands)
 	sc.singularPenalty(query, number, cands)
-	sc.existingPenalty(query, cands)
 	qtoks, paths, names, kinds := queryTokensKinds(query)
 	sc.kindBonus(kinds, cands)
 	sc.headBonus(query, kinds, cands)
