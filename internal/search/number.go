@@ -169,7 +169,11 @@ func namesOne(query string) bool {
 var quantities = setOf(`top last first next past limit max min over under about around only`)
 
 // singularPenalty lowers the cands whose plural head the query does not
-// use as a plural, when the query names one object.
+// use as a plural, when the query names one object. When the query names
+// one object by a word and an id ("issue 17") and asks for many of
+// something ("which issues are linked to issue 17"), a tool whose plural
+// head is not that word nor a synonym of it lists the named object's
+// children and keeps its score.
 func (sc *scorer) singularPenalty(query string, number map[string]bool, cands []int32) {
 	if !namesOne(query) {
 		return
@@ -183,13 +187,75 @@ func (sc *scorer) singularPenalty(query string, number map[string]bool, cands []
 			plurals = append(plurals, id)
 		}
 	}
+	// The things the ids are of ("issue 17": issue), as term ids with
+	// their hand-written synonyms; nil when an id follows no word.
+	of := ix.idThings(query)
 	for _, d := range cands {
 		h := ix.heads[d]
 		if !h.plural || h.id < 0 {
+			continue
+		}
+		if len(of) > 0 && len(plurals) > 0 && !slices.Contains(of, h.id) {
+			// "what issues are linked to issue 17": the id is of the
+			// thing whose many links are asked for.
 			continue
 		}
 		if !slices.Contains(plurals, h.id) {
 			sc.score[d] *= singularFactor
 		}
 	}
+}
+
+// idThings returns the term ids, with their hand-written synonyms, of the
+// one thing query names by a word and an id ("issue 17": issue), or nil
+// when it names none, several ("cart 5000, shipping 3200": values, not a
+// thing's id) or one by an id after no word.
+func (ix *Index) idThings(query string) []int32 {
+	nouns := idNouns(query)
+	if len(nouns) != 1 || nouns[0] == "" {
+		return nil
+	}
+	var of []int32
+	for _, q := range ix.queryTerms(nouns[0]) {
+		for _, e := range q.exps {
+			if !e.wordnet && e.id >= 0 {
+				of = append(of, e.id)
+			}
+		}
+	}
+	return of
+}
+
+// idNouns returns, for each id or number namesOne counts in query, the
+// lowercase word before it ("issue" of "issue 17", "mr" of "MR !15"), or
+// "" when no plain word comes before it ("who is U024BE7LH").
+func idNouns(query string) []string {
+	fs := strings.Fields(query)
+	word := func(f string) string { return strings.ToLower(strings.Trim(f, ".,;:!?()[]{}<>\"'`")) }
+	var out []string
+	for i, raw := range fs {
+		f := strings.Trim(raw, ".,;:!?()[]{}<>\"'`")
+		marked := strings.HasPrefix(f, "#") || strings.HasPrefix(f, "!")
+		f = strings.TrimLeft(f, "#!")
+		prev := ""
+		j := i - 1
+		if j > 0 && (word(fs[j]) == "id" || word(fs[j]) == "number") {
+			// "user id 1045": the id is of the user.
+			j--
+		}
+		if j >= 0 && isPlainLower(word(fs[j])) && !quantities[word(fs[j])] && !stopWords[word(fs[j])] {
+			prev = word(fs[j])
+		}
+		switch {
+		case f == "":
+		case isOpaqueID(f):
+			out = append(out, prev)
+		case allDigits(f):
+			after := i+1 < len(fs) && isPlural(word(fs[i+1]))
+			if marked || prev != "" && !after {
+				out = append(out, prev)
+			}
+		}
+	}
+	return out
 }

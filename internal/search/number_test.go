@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -116,5 +117,32 @@ func TestSearch_OneObjectByNumber(t *testing.T) {
 	}
 	if hits := ix.Search("get the repository issues", 5); len(hits) == 0 || hits[0].Tool != "get_issues" {
 		t.Errorf("plural: hits %s, want get_issues first", fmtHits(hits))
+	}
+}
+
+// TestSearch_IdOfTheParent: an id of the thing whose many children a
+// request asks for ("the links of issue 17") does not make the list of
+// them a wrong answer; an id of the child still does.
+func TestSearch_IdOfTheParent(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "b", Tool: "get_issue_link", Description: "Get an issue link of an issue."},
+		{Server: "a", Tool: "list_issue_links", Description: "Get an issue link of an issue."},
+		{Server: "fs", Tool: "read_file", Description: "Read a file."},
+	}, nil)
+	if hits := ix.Search("which issues are linked to issue 17", 5); len(hits) == 0 || hits[0].Tool != "list_issue_links" {
+		t.Errorf("hits %s, want list_issue_links first", fmtHits(hits))
+	}
+	if hits := ix.Search("get the issue link 4 of issue 17", 5); len(hits) == 0 || hits[0].Tool != "get_issue_link" {
+		t.Errorf("hits %s, want get_issue_link first", fmtHits(hits))
+	}
+	for q, want := range map[string][]string{
+		"show issue 12":               {"issue"},
+		"look up gitlab user id 1045": {"user"},
+		"who is U024BE7LH":            {""},
+		"list my issues":              nil,
+	} {
+		if got := idNouns(q); !slices.Equal(got, want) {
+			t.Errorf("idNouns(%q) = %q, want %q", q, got, want)
+		}
 	}
 }

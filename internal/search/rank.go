@@ -389,7 +389,16 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			// whatever the action it is of.
 			qv = verbRead
 		}
-		sc.verbPenalty(qv, cands)
+		if qv == verbRead && isQuestion(query) {
+			sc.questionPenalty(query, cands)
+		}
+		if lv := leadVerb(query); lv != 0 {
+			// "comment 'LGTM' on MR 19", "undo my thumbs down": a
+			// noun-like verb starting the request is its action.
+			sc.leadPenalty(lv, cands)
+		} else {
+			sc.verbPenalty(qv, cands)
+		}
 	}
 	sc.pastPenalty(query)
 	score := sc.score

@@ -67,6 +67,7 @@ const (
 	tune33Qs   = "testdata/tune33-queries.jsonl"
 	tune34Qs   = "testdata/tune34-queries.jsonl"
 	extra24Qs  = "testdata/extra24-queries.jsonl"
+	extra25Qs  = "testdata/extra25-queries.jsonl"
 	tune29Qs   = "testdata/tune29-queries.jsonl"
 	tune30Qs   = "testdata/tune30-queries.jsonl"
 )
@@ -274,7 +275,7 @@ func TestRetrievalExtra3(t *testing.T) {
 // coordinates and emails). It was held out through round four; from round
 // five on it is tuned on (extra5 is the held-out set now), never edited.
 func TestRetrievalExtra4(t *testing.T) {
-	testRetrieval(t, extra4Qs, scores{hit1: 0.88, hit5: 0.97, none: 0.99})
+	testRetrieval(t, extra4Qs, scores{hit1: 0.94, hit5: 0.97, none: 0.99})
 }
 
 // TestRetrievalTune5 scores a set written to tune everyday phrasings
@@ -338,7 +339,7 @@ func TestRetrievalTune9(t *testing.T) {
 // phrasings, eight unrelated requests); it was tuned on. Before tuning on
 // it (at e76c229): hit@1 0.650, hit@5 0.817, none 1.000.
 func TestRetrievalTune10(t *testing.T) {
-	testRetrieval(t, tune10Qs, scores{hit1: 0.76, hit5: 0.93, none: 0.99})
+	testRetrieval(t, tune10Qs, scores{hit1: 0.76, hit5: 0.96, none: 0.99})
 }
 
 // TestRetrievalTune11 scores a second round-seven tuning set (longer,
@@ -361,7 +362,7 @@ func TestRetrievalTune12(t *testing.T) {
 // (Python's random.sample, seed 7); it was tuned on. Before tuning on it
 // (at 1037267): hit@1 0.851, hit@5 0.957, none 0.800.
 func TestRetrievalTune13(t *testing.T) {
-	testRetrieval(t, tune13Qs, scores{hit1: 0.93, hit5: 0.99, none: 0.99})
+	testRetrieval(t, tune13Qs, scores{hit1: 0.97, hit5: 0.99, none: 0.99})
 }
 
 // TestRetrievalTune14 scores a fifth round-seven tuning set in the style
@@ -422,7 +423,7 @@ func TestRetrievalTune19(t *testing.T) {
 // for; it is tuned on. Before tuning on it (at 524a39b): hit@1 0.909,
 // hit@5 0.955, none 1.000 (44 answerable, 8 none).
 func TestRetrievalTune20(t *testing.T) {
-	testRetrieval(t, tune20Qs, scores{hit1: 0.93, hit5: 0.99, none: 0.99})
+	testRetrieval(t, tune20Qs, scores{hit1: 0.99, hit5: 0.99, none: 0.99})
 }
 
 // TestRetrievalTune21 scores a round-eleven tuning set of 40 multi-step
@@ -480,7 +481,7 @@ func TestRetrievalTune24(t *testing.T) {
 // 0.797, none 0.450; after round sixteen 0.783 / 0.855 / 0.450; after round
 // seventeen 0.783 / 0.855 / 0.500.
 func TestRetrievalTune25(t *testing.T) {
-	testRetrieval(t, tune25Qs, scores{hit1: 0.78, hit5: 0.85, none: 0.49})
+	testRetrieval(t, tune25Qs, scores{hit1: 0.89, hit5: 0.85, none: 0.49})
 }
 
 // TestRetrievalTune26 scores a round-seventeen tuning set written with
@@ -561,7 +562,7 @@ func TestRetrievalExtra8(t *testing.T) {
 // answered with no tool). From round ten on it is a tuning set (extra10 is
 // the held-out set now); after round ten's tuning 0.833 / 0.991 / 0.882.
 func TestRetrievalExtra9(t *testing.T) {
-	testRetrieval(t, extra9Qs, scores{hit1: 0.83, hit5: 0.99, none: 0.88})
+	testRetrieval(t, extra9Qs, scores{hit1: 0.90, hit5: 0.99, none: 0.88})
 }
 
 // TestRetrievalExtra10 scores a tenth set written and committed before the
@@ -576,7 +577,7 @@ func TestRetrievalExtra9(t *testing.T) {
 // its end (at 531815d): 0.708 / 0.858 / 0.833 (5 answered with no tool). In
 // round eleven its misses were read (extra11 is the held-out set now).
 func TestRetrievalExtra10(t *testing.T) {
-	testRetrieval(t, extra10Qs, scores{hit1: 0.7, hit5: 0.85, none: 0.83})
+	testRetrieval(t, extra10Qs, scores{hit1: 0.86, hit5: 0.85, none: 0.83})
 }
 
 // TestRetrievalExtra11 scores an eleventh set, written and committed at the
@@ -734,7 +735,7 @@ func TestRetrievalExtra19(t *testing.T) {
 // was: its misses are read and it is tuned on (0.794 / 0.941 / 1.000 after
 // its first round), and extra21 is held out in its place.
 func TestRetrievalExtra20(t *testing.T) {
-	testRetrieval(t, extra20Qs, scores{hit1: 0.79, hit5: 0.94, none: 0.99})
+	testRetrieval(t, extra20Qs, scores{hit1: 0.94, hit5: 0.94, none: 0.99})
 }
 
 // TestRetrievalTune29 scores a tuning set of everyday phrasings written in
@@ -831,6 +832,22 @@ func TestRetrievalExtra24(t *testing.T) {
 	testRetrievalLog(t, extra24Qs, scores{hit1: 0.80, hit5: 0.92, none: 0.75}, func(string) {})
 }
 
+// TestRetrievalExtra25 scores a set written in round twenty-three by a
+// helper before it read any search code (tune31's first two lines for the
+// format), in extra24's mix: 52 single requests over tools drawn with shuf
+// (--random-source=<(yes 25), the first 52 draws), 16 multi-step tasks
+// anchored on later draws (five of them across two backends), and 12
+// requests no tool serves (OpenTable, AWS IAM, Google Calendar,
+// Kubernetes, Venmo, Zendesk; and Supabase, Slack, GitHub, Redis, Sentry
+// and Notion asked for what none of their tools does). Held out: its
+// misses are not logged. Written score (round twenty-two's learned table,
+// which it does not change, being held out): hit@1 0.765, hit@5 0.941,
+// none 0.833 (0.691, 0.897, 0.833 without learned words). After round
+// twenty-three's verb rules: 0.779, 0.941, 0.833.
+func TestRetrievalExtra25(t *testing.T) {
+	testRetrievalLog(t, extra25Qs, scores{hit1: 0.77, hit5: 0.94, none: 0.83}, func(string) {})
+}
+
 // TestRetrievalTune32 scores a set written in round twenty-two to give the
 // learned words (learned.go) more, and more varied, requests: three for
 // each of the 99 corpus tools the tuned-on sets had asked for only once
@@ -849,9 +866,10 @@ func TestRetrievalTune32(t *testing.T) {
 // twice (zereight-gitlab 55, azure-devops 20, supabase 10, notion 9,
 // sentry 9, ...). Tuned on: hit@1 0.804, hit@5 0.955 (0.801 and 0.955
 // with tune34's words too); before its words were in the table 0.625 and
-// 0.886 (0.636 and 0.886 without learned words).
+// 0.886 (0.636 and 0.886 without learned words) With round twenty-three's
+// verb rules 0.812 and 0.957.
 func TestRetrievalTune33(t *testing.T) {
-	testRetrieval(t, tune33Qs, scores{hit1: 0.80, hit5: 0.95, none: 0})
+	testRetrieval(t, tune33Qs, scores{hit1: 0.81, hit5: 0.95, none: 0})
 }
 
 // TestRetrievalTune34 scores tune33's sequel: two more requests for each
@@ -860,7 +878,8 @@ func TestRetrievalTune33(t *testing.T) {
 // playwright 10, azure-devops 9, supabase 9, github 8, ...), so that
 // every tool has learned words from at least four requests. Tuned on:
 // hit@1 0.883, hit@5 0.976; before its words were in the table 0.790 and
-// 0.968 (0.770 and 0.960 without learned words).
+// 0.968 (0.770 and 0.960 without learned words) With round twenty-three's verb
+// rules 0.891 and 0.976.
 func TestRetrievalTune34(t *testing.T) {
-	testRetrieval(t, tune34Qs, scores{hit1: 0.88, hit5: 0.97, none: 0})
+	testRetrieval(t, tune34Qs, scores{hit1: 0.89, hit5: 0.97, none: 0})
 }

@@ -204,3 +204,88 @@ func changeFirst(query string) bool {
 	ws := lowerWords(query)
 	return len(ws) > 1 && ws[0] == "change" && (objectStart(ws[1]) || ws[1] == "it")
 }
+
+// leadVerbs are verbs as often nouns ("a comment", "the link", "a log"),
+// and so outside the families' words, that are the request's verb when
+// they start it ("comment 'LGTM' on MR 19", "link contact 12 to company
+// 99", "log a call with Jane", "react with :+1: to note 7712", "undo my
+// thumbs down"). Commenting, noting, linking, associating, logging,
+// queueing and reacting make a new thing, so unlike "add" (which may add
+// to a thing: "add the label bug to issue 4") they rule out changing one
+// too; undoing, revoking, retracting and withdrawing take one away.
+var leadVerbs = sync.OnceValue(func() map[string]verbFamily {
+	m := map[string]verbFamily{}
+	for _, w := range words(`comment note jot link associate log queue react`) {
+		m[stem(w)] = verbCreate
+	}
+	for _, w := range words(`undo revoke retract withdraw`) {
+		m[stem(w)] = verbDelete
+	}
+	return m
+})
+
+// leadVerb returns the family of a leadVerbs word that starts query (past
+// "please", "can you" and the like), 0 otherwise.
+func leadVerb(query string) verbFamily {
+	for i, w := range lowerWords(query) {
+		if i == 0 && (questionWords[w] || strings.HasPrefix(w, "what") || strings.HasPrefix(w, "how")) {
+			return 0
+		}
+		if stopWords[w] || leadIns[w] {
+			continue
+		}
+		return leadVerbs()[stem(w)]
+	}
+	return 0
+}
+
+// leadPenalty lowers the scores of cands whose name's verb a leading verb
+// of leadVerbs rules out: a verb making a new thing rules out reading,
+// changing and deleting; one taking a thing away, the others.
+func (sc *scorer) leadPenalty(lv verbFamily, cands []int32) {
+	var ruled verbFamily
+	switch lv {
+	case verbCreate:
+		ruled = verbRead | verbUpdate | verbDelete
+	case verbDelete:
+		ruled = verbRead | verbCreate | verbUpdate
+	default:
+		return
+	}
+	for _, d := range cands {
+		if v := sc.ix.verbs[d]; v != 0 && v&ruled == v {
+			sc.score[d] *= verbConflict
+		}
+	}
+}
+
+// stateVerbs change the state of a thing without making, editing or
+// deleting one, and so are outside the families: protecting a branch,
+// approving or merging a request, pausing a project, clicking a button
+// (and "new" starting a name, new_page, makes a thing). A question ("is the release branch protected?", "which tabs are
+// open?") reads the state, so a tool named for one of them, a verb the
+// question does not use in its base form, keeps verbConflict of its
+// score.
+var stateVerbs = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words(`protect unprotect approve unapprove merge pause restore reset rebase fork abort rerun trigger deploy move toggle resolve mark confirm connect disconnect click fill drag hover press type select navigate resize emulate handle execute run publish new`) {
+		m[stem(w)] = true
+	}
+	return m
+})
+
+// questionPenalty lowers, for a question, the tools named for a verb of
+// stateVerbs the question does not use in its base form.
+func (sc *scorer) questionPenalty(query string, cands []int32) {
+	base := map[string]bool{}
+	for _, w := range lowerWords(query) {
+		if !pastForm(w) {
+			base[stem(w)] = true
+		}
+	}
+	for _, d := range cands {
+		if v := sc.ix.nameVerbs[d]; v != "" && stateVerbs()[v] && !base[v] {
+			sc.score[d] *= verbConflict
+		}
+	}
+}

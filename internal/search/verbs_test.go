@@ -1,6 +1,9 @@
 package search
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestSearch_VerbFamiliesExcludeEachOther(t *testing.T) {
 	docs := []Doc{
@@ -112,5 +115,46 @@ func TestChangeFirst(t *testing.T) {
 		if got := changeFirst(q); got != want {
 			t.Errorf("changeFirst(%q) = %v, want %v", q, got, want)
 		}
+	}
+}
+
+// TestSearch_LeadVerbs: a verb as often a noun ("comment", "link", "undo")
+// that starts the request is its action: commenting makes a new note, so
+// the tools reading or changing one lose; undoing takes one away.
+func TestSearch_LeadVerbs(t *testing.T) {
+	ix := corpusIndex(t)
+	for q, want := range map[string]string{
+		"comment 'looks good to me' on gitlab MR 19":                      "create_",
+		"Jot down a note on GitLab issue 314 saying the fix is deployed.": "create_issue_note",
+		"Link GitLab issue 301 to issue 22 in project 7 as related.":      "create_issue_link",
+		"undo my thumbs down on merge request 404":                        "delete_merge_request_emoji_reaction",
+	} {
+		if hits := ix.Search(q, 5); len(hits) == 0 || !strings.HasPrefix(hits[0].Tool, want) {
+			t.Errorf("%q: hits %s, want %s... first", q, fmtHits(hits), want)
+		}
+	}
+	for q, want := range map[string]verbFamily{
+		"comment 'LGTM' on MR 19":              verbCreate,
+		"please link contact 12 to company 99": verbCreate,
+		"Revoke my approval on MR 88":          verbDelete,
+		"show the comments on MR 19":           0, // a noun after the verb
+		"what links to this page":              0, // a question
+	} {
+		if got := leadVerb(q); got != want {
+			t.Errorf("leadVerb(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// TestSearch_QuestionReadsState: a question reads a thing's state; the
+// tool named for changing that state (opening a new tab) loses to the one
+// reading it, and a request to change it still finds that tool.
+func TestSearch_QuestionReadsState(t *testing.T) {
+	ix := corpusIndex(t)
+	if hits := ix.Search("Which tabs are open in the Chrome DevTools browser?", 5); len(hits) == 0 || hits[0].Tool != "list_pages" {
+		t.Errorf("open tabs: hits %s, want list_pages first", fmtHits(hits))
+	}
+	if hits := ix.Search("protect the main branch in gitlab project 4", 5); len(hits) == 0 || hits[0].Tool != "protect_branch" {
+		t.Errorf("a request: hits %s, want protect_branch first", fmtHits(hits))
 	}
 }
