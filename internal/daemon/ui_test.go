@@ -4,6 +4,7 @@ package daemon
 
 import (
 	"context"
+	"net"
 	"os"
 	"strings"
 	"testing"
@@ -34,13 +35,21 @@ func serveInProcess(t *testing.T, h Handler) *Paths {
 	done := make(chan struct{})
 	go func() { Serve(ctx, &ServeOptions{Paths: p, Version: "u"}, h); close(done) }()
 	t.Cleanup(func() { cancel(); <-done })
-	for range 500 {
-		if _, err := os.Stat(p.Socket); err == nil {
-			break
+	// Until the daemon accepts: its socket file appears at bind, a
+	// moment before it listens, and a dial in between is refused ("no
+	// daemon running" under load).
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		c, err := net.Dial("unix", p.Socket)
+		if err == nil {
+			c.Close()
+			return p
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the daemon did not accept on %s within 30 s: %v", p.Socket, err)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	return p
 }
 
 func askUI(t *testing.T, p *Paths) *Reply {
