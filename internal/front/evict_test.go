@@ -26,6 +26,7 @@ import (
 func TestFront_FullCapEvictsTheSessionIdleLongest(t *testing.T) {
 	var logs logtest.Buffer
 	w := newWorld(t, Options{MaxSessions: 2, EvictIdle: 1, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	w.hubLike = true
 	oldest, err := w.connect("2025-11-25", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -55,10 +56,13 @@ func TestFront_FullCapEvictsTheSessionIdleLongest(t *testing.T) {
 		t.Fatalf("%d sessions open, want 2", n)
 	}
 	w.mu.Lock()
-	closed := w.opened[0].closed.Load()
+	evicted := w.opened[0]
 	w.mu.Unlock()
-	if !closed {
+	if !evicted.closed.Load() {
 		t.Fatal("the evicted session was not closed")
+	}
+	for range evicted.srv.Sessions() {
+		t.Fatal("the evicted session's MCP session is open: the SDK's handler keeps it")
 	}
 	sid := oldest.ID()
 	log := logs.String()

@@ -436,11 +436,17 @@ func (f *Front) takeLocked(t *tenant) {
 	f.flights.close(t.sid)
 }
 
-// evict closes t, taken (takeLocked) to make room for a new session.
+// evict closes t, taken (takeLocked) to make room for a new session: its
+// MCP session first, which the SDK's handler then forgets (a hub
+// session's Close leaves it, which a DELETE or the SDK's timeout ends
+// otherwise), then t's session.
 func (f *Front) evict(t *tenant, idle time.Duration) {
 	f.log.Warn("evicted the HTTP session idle the longest to make room for a new one",
 		"session", shortID(t.sid), "idle", idle.Round(time.Second), "max_sessions", f.o.MaxSessions)
 	t.end()
+	for ss := range t.s.MCP().Sessions() {
+		ss.Close()
+	}
 	t.s.Close()
 }
 

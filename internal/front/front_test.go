@@ -26,12 +26,15 @@ type fakeSession struct {
 
 func (s *fakeSession) MCP() *mcp.Server { return s.srv }
 
-// Close ends the MCP sessions of s, as a hub session's Close does.
+// Close ends the MCP sessions of s, unless its world is hubLike.
 func (s *fakeSession) Close() error {
 	if !s.closed.Swap(true) && s.w != nil {
 		s.w.mu.Lock()
 		s.w.live--
 		s.w.mu.Unlock()
+	}
+	if s.w != nil && s.w.hubLike {
+		return nil
 	}
 	for ss := range s.srv.Sessions() {
 		ss.Close()
@@ -48,10 +51,13 @@ type world struct {
 	// live is how many sessions are open (opened, not closed), most the
 	// most that ever were at once.
 	live, most int
-	started    chan struct{} // a wait call began
-	release    chan struct{}
-	cancel     context.CancelFunc
-	done       chan error
+	// hubLike: a session's Close leaves its MCP sessions, as a hub
+	// session's does (the SDK's handler ends them: DELETE, timeout).
+	hubLike bool
+	started chan struct{} // a wait call began
+	release chan struct{}
+	cancel  context.CancelFunc
+	done    chan error
 }
 
 type echoIn struct {
