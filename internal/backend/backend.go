@@ -194,6 +194,7 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 	}
 	b.stderr = openStderrLog(dir, spec.Name, sec, b.log)
 	b.raw.junk = func(err error) { b.junkEvent(fmt.Errorf("backend %q %w", b.name, err)) }
+	b.raw.server = b.name
 	b.raw.order.onDrop = func(n uint64, method string) {
 		b.log.Warn("dropped notifications of the backend: it sends them faster than they are handled", "dropped", n, "method", method)
 		b.stderr.Note("dropped %d notifications (the last: %s): the backend sends them faster than they are handled", n, method)

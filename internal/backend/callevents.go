@@ -29,6 +29,12 @@ type callEvents struct {
 	server string
 	id     json.RawMessage // the call answered; nil: none (see failed)
 	junk   func(error)     // told of an event dropped when id is nil
+	// legacy: the stream is a legacy SSE backend's, whose every event
+	// the SDK reads (of any name) and drops when it cannot decode it
+	// (rawConn.Read); an answer so refused is followed by an error
+	// answer under its id, when it can be read (answered). Its first
+	// event, the endpoint, is not checked; pastFirst: it was seen.
+	legacy, pastFirst bool
 	// admit, when set, is asked whether to pass on a notification (its
 	// method and data size); one it refuses is skipped (see noteOrder)
 	admit func(method string, size int) bool
@@ -118,7 +124,7 @@ func (c *callEvents) giveUp(rest []byte, complete bool) {
 }
 
 func (c *callEvents) resetEvent() {
-	c.scan = msgScan{stack: c.scan.stack[:0], tok: c.scan.tok[:0]}
+	c.scan = msgScan{stack: c.scan.stack[:0], tok: c.scan.tok[:0], idRaw: c.scan.idRaw[:0]}
 	c.dataN, c.datas, c.name, c.nameOver = 0, 0, c.name[:0], false
 }
 
@@ -209,6 +215,10 @@ func (c *callEvents) sink(p []byte) {
 // refused is why the current event is one the SDK would end the session
 // on, or "".
 func (c *callEvents) refused() string {
+	if c.legacy && !c.pastFirst {
+		c.pastFirst = c.dataN > 0 || len(c.name) > 0 || c.nameOver // one the SDK yields
+		return ""
+	}
 	if c.skipped() {
 		return ""
 	}
@@ -216,14 +226,20 @@ func (c *callEvents) refused() string {
 }
 
 // skipped reports whether the SDK skips the current event: no data, or
-// a name other than "message".
+// a name other than "message" (a legacy SSE stream's: no data).
 func (c *callEvents) skipped() bool {
+	if c.legacy {
+		return c.dataN == 0
+	}
 	return c.dataN == 0 || c.nameOver || (len(c.name) > 0 && string(c.name) != "message")
 }
 
 // endEvent ends the current event at its blank line.
 func (c *callEvents) endEvent(blank []byte) {
-	if why := c.refused(); why != "" {
+	if why := c.refused(); why != "" && c.legacy {
+		c.out = append(c.out, blank...)
+		c.out = append(c.out, c.answered(why)...)
+	} else if why != "" {
 		c.out = append(c.out, "event: switchboard-refused\n"...)
 		c.out = append(c.out, blank...)
 		c.out = append(c.out, c.failed(why)...)
@@ -260,7 +276,10 @@ func (c *callEvents) eof() {
 			c.out = append(c.out, '\n')
 		}
 	}
-	if why := c.refused(); why != "" {
+	if why := c.refused(); why != "" && c.legacy {
+		c.out = append(c.out, '\n')
+		c.out = append(c.out, c.answered(why)...)
+	} else if why != "" {
 		c.out = append(c.out, "event: switchboard-refused\n\n"...)
 		c.out = append(c.out, c.failed(why)...)
 	} else if c.dropped() {
@@ -281,6 +300,19 @@ func (c *callEvents) failed(why string) []byte {
 	}
 	msg, _ := json.Marshal(fmt.Sprintf("backend %q sent an event that is not a JSON-RPC message (%d bytes): %s", c.server, c.dataN, why))
 	return []byte("data: {\"jsonrpc\":\"2.0\",\"id\":" + string(c.id) + ",\"error\":{\"code\":-32603,\"message\":" + string(msg) + "}}\n\n")
+}
+
+// answered is an event with a JSON-RPC error answer under the id of the
+// current event, an answer the SDK cannot decode on a legacy SSE stream,
+// so that the call it answers fails now instead of at its time limit;
+// none when its id cannot be read (it waits).
+func (c *callEvents) answered(why string) []byte {
+	id, ok := c.scan.AnswerID()
+	if !ok {
+		return nil
+	}
+	msg, _ := json.Marshal(fmt.Sprintf("backend %q sent a malformed answer (%d bytes): %s", c.server, c.dataN, why))
+	return []byte("event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":" + string(id) + ",\"error\":{\"code\":-32603,\"message\":" + string(msg) + "}}\n\n")
 }
 
 // trimFeed passes a line's value on as bytes.TrimSpace would leave it,

@@ -132,6 +132,78 @@ func FuzzCallEvents(f *testing.F) {
 	})
 }
 
+// FuzzLegacyCallEvents: on a legacy SSE stream (the SDK reads every
+// event, of any name), what callEvents passes on holds no line the SDK
+// would end the stream on; every event comes out as it came, in order;
+// the only events added follow an event the SDK cannot decode, each an
+// error answer the SDK decodes; and where the reads fall changes nothing.
+func FuzzLegacyCallEvents(f *testing.F) {
+	for _, c := range []string{
+		"event: endpoint\ndata: /msg\n\n",
+		"event: endpoint\ndata: /msg\n\nevent: message\ndata: {\"jsonrpc\":\"1.0\",\"id\":7,\"result\":{}}\n\n",
+		"event: endpoint\ndata: /msg\n\ndata: {\"jsonrpc\":\"2.0\",\"id\":\"a\",\"error\":\"x\"}\n\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n\n",
+		"data: /msg\n\ngarbage\ndata: {\"id\":2,\"result\":1}",
+	} {
+		f.Add([]byte(c), uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, in []byte, size uint8) {
+		read := func(bufSize int) []byte {
+			c := newCallEvents(io.NopCloser(bytes.NewReader(in)), "r", nil)
+			c.legacy = true
+			if bufSize > 0 {
+				c.r = bufio.NewReaderSize(c.src, bufSize)
+			}
+			out, err := io.ReadAll(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return out
+		}
+		out := read(0)
+		if small := read(16 + int(size%48)); !bytes.Equal(small, out) {
+			t.Fatalf("%q: read in small pieces: %q, whole: %q", in, small, out)
+		}
+		got, malformed := sdkScan(out)
+		if malformed {
+			t.Fatalf("%q came out as %q, a line of which the SDK ends on", in, out)
+		}
+		want, _ := sdkScan(withoutFieldlessLines(in))
+		for i, ev := range got {
+			if len(want) > 0 && ev.name == want[0].name && bytes.Equal(ev.data, want[0].data) {
+				want = want[1:]
+				continue
+			}
+			// An added answer: after an event the SDK cannot decode.
+			m, err := jsonrpc.DecodeMessage(ev.data)
+			r, ok := m.(*jsonrpc.Response)
+			if err != nil || !ok || r.Error == nil || i == 0 {
+				t.Fatalf("%q came out as %q: event %q is neither one sent nor an error answer", in, out, ev.data)
+			}
+			if _, err := jsonrpc.DecodeMessage(got[i-1].data); err == nil || i == 1 {
+				t.Fatalf("%q came out as %q: answer %q follows an event the SDK decodes, or the endpoint", in, out, ev.data)
+			}
+		}
+		if len(want) > 0 {
+			t.Fatalf("%q came out as %q: event %q lost", in, out, want[0].data)
+		}
+	})
+}
+
+// withoutFieldlessLines is in without its lines that are no field (no
+// colon) and not blank, which the SDK ends the stream on and callEvents
+// drops.
+func withoutFieldlessLines(in []byte) []byte {
+	var out []byte
+	for line := range bytes.Lines(in) {
+		l := bytes.TrimRight(bytes.TrimSuffix(line, []byte("\n")), "\r")
+		if len(l) > 0 && bytes.IndexByte(l, ':') < 0 {
+			continue
+		}
+		out = append(out, line...)
+	}
+	return out
+}
+
 // FuzzSSELines: the gate counts the events the SDK's legacy SSE client
 // queues (every event its reader yields), whatever the stream and
 // wherever its reads fall.

@@ -272,6 +272,13 @@ func (b *Backend) endedErr() error {
 // stderr tail.
 func (b *Backend) callErr(ctx context.Context, err error) error {
 	var we *jsonrpc.Error
+	var shape *json.UnmarshalTypeError
+	if errors.As(err, &shape) {
+		// The SDK could not read the answer's result as the method's
+		// result ("result": "oops" to tools/call), and said so naming
+		// its own Go types, not the server.
+		return boundErr(redactErr(b.secrets, fmt.Errorf("backend %q sent a malformed answer: its result cannot be read: %w", b.name, err)))
+	}
 	if errors.As(err, &we) {
 		if isRejected(we) {
 			return boundErr(redactErr(b.secrets, err))

@@ -47,6 +47,11 @@ type msgScan struct {
 	// methodName is the method, when a string of at most maxToken bytes
 	// (see Notification)
 	methodName string
+	// idRaw is the id as sent, when a string or a number the SDK takes of
+	// at most maxToken bytes (see AnswerID); answer: a top-level "result"
+	// or "error" key was read
+	idRaw  []byte
+	answer bool
 }
 
 const (
@@ -488,6 +493,7 @@ func (s *msgScan) endString() {
 	}
 	if len(s.stack) == 1 {
 		s.key1 = key
+		s.answer = s.answer || key == "result" || key == "error"
 	} else if s.keep {
 		s.key2 = key
 	}
@@ -532,15 +538,21 @@ func (s *msgScan) member(kind byte, raw []byte) {
 			s.fail(`its "jsonrpc" is not a string`)
 		}
 	case cID:
+		s.idRaw = s.idRaw[:0]
 		switch {
 		case kind == '"':
 			s.id = 's'
+			if !s.tokOver {
+				s.idRaw = append(s.idRaw, raw...)
+			}
 		case isNum:
 			s.id = 'n'
 			switch {
 			case !s.tokOver:
 				if _, err := strconv.ParseFloat(string(raw), 64); err != nil {
 					s.fail(`its "id" is out of range`)
+				} else {
+					s.idRaw = append(s.idRaw, raw...)
 				}
 			case s.idNum.long:
 				s.fail(idTooLong)
@@ -621,6 +633,18 @@ func (s *msgScan) Notification() (method string, ok bool) {
 		return "", false
 	}
 	return s.methodName, true
+}
+
+// AnswerID returns the id of the text read, as sent, when it is read as
+// an answer (a top-level "result" or "error" and no "method", as far as
+// it was read) whose id is a string or a number the SDK takes: the id of
+// an answer the SDK may refuse, read up to what made it refuse (an id
+// after that is not read).
+func (s *msgScan) AnswerID() (json.RawMessage, bool) {
+	if s.top != '{' || !s.answer || s.hasMethod || len(s.idRaw) == 0 {
+		return nil, false
+	}
+	return json.RawMessage(s.idRaw), true
 }
 
 // checkMessage is msgScan's verdict on data, read whole.

@@ -42,6 +42,9 @@ type rawTools struct {
 	// junk, when set, is told of a legacy SSE event dropped (see
 	// rawConn.Read). Set before the first connection.
 	junk func(error)
+	// server names the backend in the errors rawConn makes. Set before
+	// the first connection.
+	server string
 }
 
 // Malformed is a tool a backend listed whose definition the SDK cannot
@@ -121,8 +124,10 @@ func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			// (io.EOF, ctx) or on an event it cannot decode, on which
 			// the SDK ended the session: every call in flight on the
 			// backend failed, other sessions' too. The event is dropped
-			// instead and said; a call whose answer it was waits until
-			// its time limit.
+			// instead and said; a call whose answer it was fails with the
+			// error answer that follows it (callEvents.legacy), or, when
+			// the event's id could not be read, waits until its time
+			// limit.
 			c.gate.took()
 			if c.r.junk != nil {
 				c.r.junk(fmt.Errorf("sent an event that is not a JSON-RPC message on its event stream (%v); dropped", err))
@@ -137,6 +142,12 @@ func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			// dropped: see maxBacklog
 		}
 		msg, err = c.Connection.Read(ctx)
+	}
+	if resp, ok := msg.(*jsonrpc.Response); ok && err == nil && resp.Error != nil && len(resp.Result) > 0 && string(resp.Result) != "null" {
+		// Both a result and an error (JSON-RPC allows one): the SDK
+		// took the error as the backend's own answer.
+		msg = &jsonrpc.Response{ID: resp.ID, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError,
+			Message: fmt.Sprintf("backend %q sent a malformed answer: it has both a result and an error (%s)", c.r.server, resp.Error.Error())}}
 	}
 	if resp, ok := msg.(*jsonrpc.Response); ok && err == nil {
 		c.r.mu.Lock()

@@ -376,11 +376,17 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	if mt == "text/event-stream" && resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		el := &eventLimit{rc: resp.Body, t: t, lineStart: true}
-		if t.gate != nil && r.Method == http.MethodGet {
-			el.gate = t.gate
-		}
 		resp.Body = el
-		if call {
+		if t.gate != nil && r.Method == http.MethodGet {
+			// A legacy SSE backend's one stream, carrying every answer:
+			// an answer the SDK cannot decode is followed by an error
+			// answer under its id, when it can be read (callEvents.legacy);
+			// the gate counts the events as the SDK reads them, those
+			// added included.
+			ce := newCallEvents(el, t.server, nil)
+			ce.legacy = true
+			resp.Body = &gatedStream{rc: ce, gate: t.gate}
+		} else if call {
 			if id, ok := callID(orig); ok {
 				ce := newCallEvents(el, t.server, id)
 				ce.admit = t.admit
@@ -639,21 +645,13 @@ type eventLimit struct {
 	lineStart bool  // the last byte ended a line
 	lastCR    bool  // the last byte was '\r' (a following '\n' belongs to it)
 	err       error
-	gate      *sseGate // nil: read as fast as the reader asks
-	lines     sseLines // for gate
 }
 
 func (e *eventLimit) Read(p []byte) (int, error) {
 	if e.err != nil {
 		return 0, e.err
 	}
-	if e.gate != nil {
-		e.gate.wait(e.lines.off)
-	}
 	n, err := e.rc.Read(p)
-	if e.gate != nil {
-		e.lines.feed(p[:n], e.gate)
-	}
 	for _, c := range p[:n] {
 		switch {
 		case c == '\n' && e.lastCR:
@@ -675,12 +673,7 @@ func (e *eventLimit) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func (e *eventLimit) Close() error {
-	if e.gate != nil {
-		e.gate.close()
-	}
-	return e.rc.Close()
-}
+func (e *eventLimit) Close() error { return e.rc.Close() }
 
 // errBody is a body that fails at once.
 type errBody struct{ err error }

@@ -344,6 +344,9 @@ type legacySSE struct {
 	wrote    atomic.Int64 // bytes written to the stream
 	endpoint string       // the endpoint event's data; "" is /msg
 	posts    atomic.Int64 // POSTs taken
+	// call, when set, is the event answering a tools/call with id (its
+	// JSON text); "" answers as for any other method.
+	call func(id json.RawMessage) string
 }
 
 func (s *legacySSE) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -386,9 +389,13 @@ func (s *legacySSE) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "tools/list":
 		res = `{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}`
 	}
-	go func() {
-		s.out <- []byte(fmt.Sprintf("event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":%s}\n\n", m.ID, res))
-	}()
+	ev := fmt.Sprintf("event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":%s}\n\n", m.ID, res)
+	if m.Method == "tools/call" && s.call != nil {
+		if e := s.call(m.ID); e != "" {
+			ev = e
+		}
+	}
+	go func() { s.out <- []byte(ev) }()
 }
 
 // The SDK's legacy SSE client reads its stream ahead into a queue of 100
@@ -950,6 +957,89 @@ func TestRemote_LegacySSEUndecodableEventIsDropped(t *testing.T) {
 				t.Errorf("the drop was not said; logged: %q", rec.Lines())
 			}
 		})
+	}
+}
+
+// An answer on a legacy SSE backend's stream that the SDK cannot decode
+// was dropped (so that the session goes on), and the call whose answer it
+// was waited until its time limit, though the answer's id could be read.
+// Now that call fails at once, naming the server and why its answer was
+// malformed; an answer whose id cannot be read (not JSON, an object as
+// id, an id after an error that is not an object) still leaves its call
+// waiting. Answers the SDK decodes but that are wrong (a result of the
+// wrong shape, both a result and an error) failed their call at once
+// already.
+func TestRemote_LegacySSEMalformedAnswerFailsItsCall(t *testing.T) {
+	for _, tt := range []struct {
+		answer string // %s is the call's id
+		why    string // in the call's error; "" when the call waits
+	}{
+		{`{"jsonrpc":"1.0","id":%s,"result":{"content":[]}}`, `malformed`},
+		{`{"id":%s,"result":{"content":[]}}`, `malformed`},
+		{`{"jsonrpc":"2.0","id":%s,"error":"broken"}`, `malformed`},
+		{`{"jsonrpc":"2.0","id":%s,"error":{"code":"x","message":"m"}}`, `malformed`},
+		{`{"jsonrpc":"2.0","id":%s,"result":"oops"}`, `backend "l"`},
+		{`{"jsonrpc":"2.0","id":%s,"result":{"content":[]},"error":{"code":1,"message":"both"}}`, `both`},
+		{`not json %s`, ""},
+		{`{"jsonrpc":"2.0","error":"broken","id":%s}`, ""},
+		{`{"jsonrpc":"2.0","id":{"n":%s},"result":{}}`, ""},
+	} {
+		t.Run(tt.answer, func(t *testing.T) {
+			s := &legacySSE{out: make(chan []byte, 16), call: func(id json.RawMessage) string {
+				return "event: message\ndata: " + fmt.Sprintf(tt.answer, id) + "\n\n"
+			}}
+			ts := httptest.NewServer(s)
+			defer ts.Close()
+			b, err := Start(context.Background(), &config.Server{Name: "l", Type: config.SSE, URL: ts.URL}, &Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Close()
+			limit := 10 * time.Second // does not hang
+			if tt.why == "" {
+				limit = 500 * time.Millisecond // waits for it
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), limit)
+			_, err = b.CallTool(ctx, "t", json.RawMessage(`{}`))
+			cancel()
+			switch {
+			case tt.why == "" && !errors.Is(err, context.DeadlineExceeded):
+				t.Fatalf("call: %v; want it to wait for its time limit (no id to answer)", err)
+			case tt.why != "" && (err == nil || errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), tt.why) || !strings.Contains(err.Error(), `"l"`)):
+				t.Fatalf("call: %v; want it failed at once, naming the server and %q", err, tt.why)
+			}
+			t.Logf("call: %v", err)
+			// The session goes on.
+			ctx, cancel = context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			if _, err := b.ListTools(ctx); err != nil {
+				t.Fatalf("listing after: %v", err)
+			}
+		})
+	}
+}
+
+// A line without a colon on a legacy SSE backend's stream ended the
+// SDK's reading of it ("malformed line in SSE stream"), and so the
+// backend's session; it is dropped, as on a Streamable HTTP stream (the
+// SSE format says to ignore such a line), and the session goes on.
+func TestRemote_LegacySSEALineWithoutAColonIsDropped(t *testing.T) {
+	s := &legacySSE{out: make(chan []byte, 16)}
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	b, err := Start(context.Background(), &config.Server{Name: "l", Type: config.SSE, URL: ts.URL}, &Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	s.out <- []byte("a line without a colon\n\n")
+	for i := range 2 {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		_, err := b.ListTools(ctx)
+		cancel()
+		if err != nil {
+			t.Fatalf("listing %d after the line: %v; want the session to go on", i, err)
+		}
 	}
 }
 

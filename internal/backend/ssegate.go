@@ -2,6 +2,7 @@ package backend
 
 import (
 	"bytes"
+	"io"
 	"sync"
 	"time"
 	"unicode"
@@ -27,6 +28,27 @@ type sseGate struct {
 	first   bool    // the first event was seen: the endpoint, which Connect reads
 	closed  bool
 	changed chan struct{} // closed and replaced when taken or closed changes
+}
+
+// gatedStream is a legacy SSE stream as the SDK reads it, read no
+// further ahead of what the connection's reader took than the gate
+// allows.
+type gatedStream struct {
+	rc    io.ReadCloser
+	gate  *sseGate
+	lines sseLines
+}
+
+func (g *gatedStream) Read(p []byte) (int, error) {
+	g.gate.wait(g.lines.off)
+	n, err := g.rc.Read(p)
+	g.lines.feed(p[:n], g.gate)
+	return n, err
+}
+
+func (g *gatedStream) Close() error {
+	g.gate.close()
+	return g.rc.Close()
 }
 
 // gateWait bounds one wait of the gate: a miscount (an event the gate

@@ -60,6 +60,21 @@ type answerWriter struct {
 	primeTimer *time.Timer
 	// ended: the handler returned (release); nothing more is written.
 	ended bool
+	// t is a GET's session, in use while an event is written (see
+	// Front.ServeHTTP); nil for a POST's, in use until it is served.
+	t *tenant
+}
+
+// writing notes the session of a GET in use while the GET's writer
+// writes; the returned func notes the end of the write.
+func (w *answerWriter) writing() func() {
+	if w.t == nil {
+		return func() {}
+	}
+	w.f.mu.Lock()
+	w.t.requests++
+	w.f.mu.Unlock()
+	return func() { w.f.letGo(w.t) }
 }
 
 // WriteHeader holds back the status of a plain-text 400 (http.Error sets
@@ -151,6 +166,7 @@ func (w *answerWriter) refused(text string) bool {
 }
 
 func (w *answerWriter) Write(b []byte) (int, error) {
+	defer w.writing()()
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	n := len(b) // what the SDK wrote, whatever goes out
@@ -168,11 +184,15 @@ func (w *answerWriter) Write(b []byte) (int, error) {
 		if sid := w.Header().Get("Mcp-Session-Id"); sid != "" {
 			w.opened = sid
 			w.f.flights.open(sid)
-			if w.pr != nil && w.pr.end != nil {
-				// So is the cancel of its calls: a DELETE that came
-				// before adopt found none and waited for the calls.
+			if w.pr != nil {
+				// So is the session, with the cancel of its calls: a
+				// DELETE that came before adopt found none and waited for
+				// the calls.
 				w.f.mu.Lock()
-				w.f.ends[sid] = w.pr.end
+				if t := w.pr.t; t != nil {
+					t.sid = sid
+					w.f.live[sid] = t
+				}
 				w.f.mu.Unlock()
 			}
 		}
@@ -233,6 +253,7 @@ func (w *answerWriter) Write(b []byte) (int, error) {
 }
 
 func (w *answerWriter) FlushError() error {
+	defer w.writing()()
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if len(w.primed) > 0 {

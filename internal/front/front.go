@@ -59,6 +59,9 @@ const (
 	DefaultSessionTimeout = 30 * time.Minute
 	DefaultDrain          = 10 * time.Second
 	DefaultMaxSessions    = 256
+	// DefaultEvictIdle is how long a session must have been idle before
+	// it may be closed to make room for a new one.
+	DefaultEvictIdle = time.Minute
 	// DefaultEventBytes bounds the events kept for resuming streams.
 	DefaultEventBytes = 32 << 20
 	// DefaultBodyTimeout bounds how long a POST's body may take to
@@ -99,9 +102,18 @@ type Options struct {
 	Drain time.Duration
 	// MaxSessions bounds the open HTTP sessions (each holds a session
 	// until it ends or idles out), and apart from them the open
-	// subscriptions/listen streams; a request for one more is 503. 0
-	// means DefaultMaxSessions.
+	// subscriptions/listen streams. A new HTTP session beyond it evicts
+	// the session idle the longest (see EvictIdle); when none may be
+	// evicted, and for one more listen stream, it is 503. 0 means
+	// DefaultMaxSessions.
 	MaxSessions int
+	// EvictIdle is how long an HTTP session must have been idle (no
+	// request on it being served, no event stream of it open, no request
+	// of its client being handled) before it may be closed to make room
+	// for a new one when MaxSessions are open; its client's next request
+	// is then 404, and a client starts a new session on that. 0 means
+	// DefaultEvictIdle; a negative value evicts none.
+	EvictIdle time.Duration
 	// BodyTimeout bounds how long a POST's body may take to arrive, from
 	// the end of its headers; a slower one is 408 and the connection is
 	// closed (a body that never ends would hold it for ever). 0 means
@@ -143,9 +155,9 @@ type Front struct {
 	open     map[Session]bool
 	limiters map[string]*rate.Limiter
 	draining bool
-	reserved int                           // places among MaxSessions held by requests opening a session
-	listens  int                           // open subscriptions/listen streams (at most MaxSessions)
-	ends     map[string]context.CancelFunc // by live session id: cancels its calls
+	reserved int                // places among MaxSessions held by requests opening a session
+	listens  int                // open subscriptions/listen streams (at most MaxSessions)
+	live     map[string]*tenant // by live session id
 	flights  flights
 	inflight sync.WaitGroup
 }
@@ -155,7 +167,7 @@ func New(o *Options) (*Front, error) {
 	if o == nil || o.Open == nil {
 		return nil, errors.New("front: Options.Open is required")
 	}
-	f := &Front{o: *o, open: map[Session]bool{}, limiters: map[string]*rate.Limiter{}, ends: map[string]context.CancelFunc{}}
+	f := &Front{o: *o, open: map[Session]bool{}, limiters: map[string]*rate.Limiter{}, live: map[string]*tenant{}}
 	if f.o.MaxBodyBytes == 0 {
 		f.o.MaxBodyBytes = DefaultMaxBodyBytes
 	}
@@ -173,6 +185,9 @@ func New(o *Options) (*Front, error) {
 	}
 	if f.o.MaxSessions == 0 {
 		f.o.MaxSessions = DefaultMaxSessions
+	}
+	if f.o.EvictIdle == 0 {
+		f.o.EvictIdle = DefaultEvictIdle
 	}
 	if f.o.BodyTimeout == 0 {
 		f.o.BodyTimeout = DefaultBodyTimeout
@@ -244,9 +259,28 @@ type perRequest struct {
 	// reserved: the request holds a place among MaxSessions
 	// (Front.reserved) until its session is open. Guarded by Front.mu.
 	reserved bool
-	// end cancels the requests being served on the session s serves
-	// (a DELETE, see cancelOn).
+	// t is the HTTP session s serves, once opened; the request is one of
+	// its requests (tenant.requests) until it is adopted.
+	t *tenant
+}
+
+// tenant is one 2025-11-25 HTTP session the front opened, with what tells
+// whether it is in use (see Options.EvictIdle). Its fields but s and end
+// are guarded by Front.mu.
+type tenant struct {
+	s Session
+	// end cancels the requests being served on s (a DELETE, an
+	// eviction; see cancelOn).
 	end context.CancelFunc
+	sid string // once its initialize's answer carries it
+	// requests counts its HTTP requests being served (a POST, a GET's
+	// event stream, the initialize that opened it); calls counts its
+	// client's requests and notifications its server is handling: a
+	// call runs on after its client closed the POST (cancelled, or cut
+	// off to resume later), until the tool returns.
+	requests, calls int
+	// idleSince is when the last of them ended.
+	idleSince time.Time
 }
 
 type perRequestKey struct{}
@@ -263,10 +297,11 @@ func (f *Front) sessionServer(r *http.Request) *mcp.Server {
 		if pr.err != nil {
 			f.log.Warn("opening a session", "err", pr.err)
 		} else {
-			var ended context.Context
-			ended, pr.end = context.WithCancel(context.Background())
-			pr.s.MCP().AddReceivingMiddleware(cancelOn(ended))
+			ended, end := context.WithCancel(context.Background())
+			t := &tenant{s: pr.s, end: end, requests: 1}
+			pr.s.MCP().AddReceivingMiddleware(cancelOn(ended), f.handling(t))
 			f.mu.Lock()
+			pr.t = t
 			f.open[pr.s] = true
 			if pr.reserved { // the place is the session's now
 				f.reserved--
@@ -288,10 +323,11 @@ func (f *Front) sessionServer(r *http.Request) *mcp.Server {
 var afterServe func(opened string)
 
 // adopt ties the session a request opened to the life of its MCP
-// session: closed when the client ends it or it expires, at once when
-// none was made. opened is the HTTP session id the request's answer
-// carried, if any.
-func (f *Front) adopt(s Session, opened string, end context.CancelFunc) {
+// session: closed when the client ends it, it expires or it is evicted,
+// at once when none was made. opened is the HTTP session id the
+// request's answer carried, if any.
+func (f *Front) adopt(t *tenant, opened string) {
+	s := t.s
 	var live []*mcp.ServerSession
 	for ss := range s.MCP().Sessions() {
 		live = append(live, ss)
@@ -300,17 +336,18 @@ func (f *Front) adopt(s Session, opened string, end context.CancelFunc) {
 		if opened != "" {
 			f.flights.close(opened)
 			f.mu.Lock()
-			delete(f.ends, opened)
+			delete(f.live, opened)
 			f.mu.Unlock()
 		}
-		end()
+		t.end()
 		f.closeSession(s)
 		return
 	}
 	f.mu.Lock()
 	for _, ss := range live {
 		f.flights.open(ss.ID())
-		f.ends[ss.ID()] = end
+		f.live[ss.ID()] = t
+		t.sid = ss.ID()
 	}
 	f.mu.Unlock()
 	go func() {
@@ -318,12 +355,108 @@ func (f *Front) adopt(s Session, opened string, end context.CancelFunc) {
 			ss.Wait()
 			f.flights.close(ss.ID())
 			f.mu.Lock()
-			delete(f.ends, ss.ID())
+			if f.live[ss.ID()] == t {
+				delete(f.live, ss.ID())
+			}
 			f.mu.Unlock()
 		}
-		end()
+		t.end()
 		f.closeSession(s)
 	}()
+}
+
+// hold notes one more request of session sid being served and returns
+// its tenant; nil when the session is not live (ended, or evicted).
+func (f *Front) hold(sid string) *tenant {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	t := f.live[sid]
+	if t != nil {
+		t.requests++
+	}
+	return t
+}
+
+// letGo notes the end of one of t's requests being served.
+func (f *Front) letGo(t *tenant) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	t.requests--
+	if t.requests == 0 && t.calls == 0 {
+		t.idleSince = time.Now()
+	}
+}
+
+// handling is a receiving middleware of t's server that counts what it
+// is handling (tenant.calls): a session whose call runs on after its
+// POST ended is not idle.
+func (f *Front) handling(t *tenant) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			f.mu.Lock()
+			t.calls++
+			f.mu.Unlock()
+			defer func() {
+				f.mu.Lock()
+				t.calls--
+				if t.requests == 0 && t.calls == 0 {
+					t.idleSince = time.Now()
+				}
+				f.mu.Unlock()
+			}()
+			return next(ctx, method, req)
+		}
+	}
+}
+
+// evictableLocked returns the live session idle the longest, at least
+// Options.EvictIdle; nil when none is. f.mu is held.
+func (f *Front) evictableLocked(now time.Time) *tenant {
+	if f.o.EvictIdle < 0 {
+		return nil
+	}
+	var oldest *tenant
+	for _, t := range f.live {
+		if t.requests > 0 || t.calls > 0 || now.Sub(t.idleSince) < f.o.EvictIdle {
+			continue
+		}
+		if oldest == nil || t.idleSince.Before(oldest.idleSince) {
+			oldest = t
+		}
+	}
+	return oldest
+}
+
+// takeLocked makes t no longer live and no longer counted among the open
+// sessions (its place is free): a request naming it is 404 from now on.
+// f.mu is held; evict closes it.
+func (f *Front) takeLocked(t *tenant) {
+	delete(f.live, t.sid)
+	delete(f.open, t.s)
+	f.flights.close(t.sid)
+}
+
+// evict closes t, taken (takeLocked) to make room for a new session: its
+// MCP session first, which the SDK's handler then forgets (a hub
+// session's Close leaves it, which a DELETE or the SDK's timeout ends
+// otherwise), then t's session.
+func (f *Front) evict(t *tenant, idle time.Duration) {
+	f.log.Warn("evicted the HTTP session idle the longest to make room for a new one",
+		"session", shortID(t.sid), "idle", idle.Round(time.Second), "max_sessions", f.o.MaxSessions)
+	t.end()
+	for ss := range t.s.MCP().Sessions() {
+		ss.Close()
+	}
+	t.s.Close()
+}
+
+// shortID is the head of a session id, enough to tell sessions apart in
+// a log; the whole id is what a client presents, and stays out of logs.
+func shortID(sid string) string {
+	if len(sid) <= 6 {
+		return sid
+	}
+	return sid[:6] + "…"
 }
 
 // cancelOn is a receiving middleware of a session's server that cancels
@@ -434,29 +567,41 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("request body exceeds %d bytes", f.o.MaxBodyBytes), http.StatusRequestEntityTooLarge)
 		return
 	}
-	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" && !f.flights.live(sid) {
+	var listening *tenant // a GET's session
+	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
 		// Each session is opened by an initialize through the front, which
-		// knows it from its answer until its MCP session ends. One that
-		// ended on its own (the SDK ends a session whose answer cannot be
-		// encoded) stayed in the SDK's handler, which answered each later
-		// request 200 with an empty event stream, for ever.
-		http.Error(w, "session not found", http.StatusNotFound)
-		return
-	}
-	if r.Method == http.MethodDelete {
-		f.mu.Lock()
-		end := f.ends[r.Header.Get("Mcp-Session-Id")]
-		f.mu.Unlock()
-		if end != nil {
-			end() // its calls first: the SDK waits for them (cancelOn)
+		// knows it from its answer until its MCP session ends or it is
+		// evicted. One that ended on its own (the SDK ends a session whose
+		// answer cannot be encoded) stayed in the SDK's handler, which
+		// answered each later request 200 with an empty event stream, for
+		// ever.
+		t := f.hold(sid)
+		if t == nil {
+			http.Error(w, "session not found", http.StatusNotFound)
+			return
+		}
+		if r.Method == http.MethodGet {
+			// An event stream lasts as long as its client listens, or
+			// holds it: an SDK client whose session was dropped without
+			// Close keeps its GET open for its own life. The session is in
+			// use while an event is written to it (answerWriter.Write), as
+			// the SDK's own SessionTimeout counts POSTs only.
+			f.letGo(t)
+			listening = t
+		} else {
+			defer f.letGo(t) // in use until served
+		}
+		if r.Method == http.MethodDelete {
+			t.end() // its calls first: the SDK waits for them (cancelOn)
 		}
 	}
 	stateless := r.Header.Get("Mcp-Session-Id") == "" && r.Header.Get("Mcp-Protocol-Version") >= "2026-07-28"
-	if r.Method == http.MethodGet && r.Header.Get("Mcp-Session-Id") != "" {
+	if r.Method == http.MethodGet && listening != nil {
 		aw, ok := f.resuming(w, r)
 		if !ok {
 			return
 		}
+		aw.t = listening
 		defer aw.release()
 		w = aw
 	}
@@ -541,17 +686,29 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	pr := &perRequest{}
 	if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" {
 		// Its place is reserved before it is served: checked alone, 100
-		// initializes at once all found the cap not reached.
+		// initializes at once all found the cap not reached. At the cap,
+		// the session idle the longest gives up its place, taken under
+		// the same lock, and is closed before this one is opened.
 		f.mu.Lock()
+		var victim *tenant
+		var idle time.Duration
 		if f.httpSessionsLocked()+f.reserved >= f.o.MaxSessions {
-			f.mu.Unlock()
-			w.Header().Set("Retry-After", "60")
-			http.Error(w, fmt.Sprintf("too many open sessions (%d): end one (DELETE) or wait until idle ones expire", f.o.MaxSessions), http.StatusServiceUnavailable)
-			return
+			now := time.Now()
+			if victim = f.evictableLocked(now); victim == nil {
+				f.mu.Unlock()
+				w.Header().Set("Retry-After", "60")
+				http.Error(w, fmt.Sprintf("too many open sessions (%d): end one (DELETE) or wait until idle ones expire", f.o.MaxSessions), http.StatusServiceUnavailable)
+				return
+			}
+			idle = now.Sub(victim.idleSince)
+			f.takeLocked(victim)
 		}
 		f.reserved++
 		pr.reserved = true
 		f.mu.Unlock()
+		if victim != nil {
+			f.evict(victim, idle)
+		}
 		defer func() {
 			f.mu.Lock()
 			if pr.reserved {
@@ -573,8 +730,9 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	if afterServe != nil {
 		afterServe(opened)
 	}
-	if pr.s != nil {
-		f.adopt(pr.s, opened, pr.end)
+	if pr.t != nil {
+		f.adopt(pr.t, opened)
+		f.letGo(pr.t)
 	}
 }
 

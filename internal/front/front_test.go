@@ -21,13 +21,21 @@ const testToken = "s3cret-token"
 type fakeSession struct {
 	srv    *mcp.Server
 	closed atomic.Bool
+	w      *world
 }
 
 func (s *fakeSession) MCP() *mcp.Server { return s.srv }
 
-// Close ends the MCP sessions of s, as a hub session's Close does.
+// Close ends the MCP sessions of s, unless its world is hubLike.
 func (s *fakeSession) Close() error {
-	s.closed.Store(true)
+	if !s.closed.Swap(true) && s.w != nil {
+		s.w.mu.Lock()
+		s.w.live--
+		s.w.mu.Unlock()
+	}
+	if s.w != nil && s.w.hubLike {
+		return nil
+	}
 	for ss := range s.srv.Sessions() {
 		ss.Close()
 	}
@@ -35,11 +43,17 @@ func (s *fakeSession) Close() error {
 }
 
 type world struct {
-	t       testing.TB
-	f       *Front
-	url     string
-	mu      sync.Mutex
-	opened  []*fakeSession
+	t      testing.TB
+	f      *Front
+	url    string
+	mu     sync.Mutex
+	opened []*fakeSession
+	// live is how many sessions are open (opened, not closed), most the
+	// most that ever were at once.
+	live, most int
+	// hubLike: a session's Close leaves its MCP sessions, as a hub
+	// session's does (the SDK's handler ends them: DELETE, timeout).
+	hubLike bool
 	started chan struct{} // a wait call began
 	release chan struct{}
 	cancel  context.CancelFunc
@@ -65,9 +79,11 @@ func newWorld(t testing.TB, o Options) *world {
 		srv.AddPrompt(&mcp.Prompt{Name: "p", Arguments: []*mcp.PromptArgument{{Name: "a"}}}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
 			return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: "p"}}}}, nil
 		})
-		s := &fakeSession{srv: srv}
+		s := &fakeSession{srv: srv, w: w}
 		w.mu.Lock()
 		w.opened = append(w.opened, s)
+		w.live++
+		w.most = max(w.most, w.live)
 		w.mu.Unlock()
 		return s, nil
 	}

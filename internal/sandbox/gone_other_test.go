@@ -15,3 +15,12 @@ func checkGone(t *testing.T, pid int) {
 		t.Errorf("worker %d still exists after Close", pid)
 	}
 }
+
+// processGone reports whether process pid can no longer be opened.
+func processGone(pid int) bool {
+	p, err := os.FindProcess(pid)
+	if err == nil {
+		p.Release()
+	}
+	return err != nil
+}

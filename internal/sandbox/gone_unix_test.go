@@ -15,3 +15,6 @@ func checkGone(t *testing.T, pid int) {
 		t.Errorf("worker %d still exists after Close: %v", pid, err)
 	}
 }
+
+// processGone reports whether process pid is gone and reaped.
+func processGone(pid int) bool { return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) }

@@ -45,6 +45,8 @@ type worker struct {
 	// unstarted is set by run when the worker could not be handed its
 	// script: nothing of it ran.
 	unstarted bool
+
+	idleSince time.Time // when it last became idle; guarded by Sandbox.mu
 }
 
 // gone reports whether the worker's process is known to have ended or

@@ -3,7 +3,9 @@
 // QuickJS's interrupt) or that exhausts memory takes down only its worker.
 //
 // Workers are long-lived: each script gets a fresh VM in a worker that is
-// already running, and one idle worker is kept warm. A worker is killed when
+// already running, and one idle worker is kept warm; the others a burst
+// of scripts started end once idle for Options.IdleTimeout (one timer for
+// the Sandbox, armed while more than one worker is idle). A worker is killed when
 // its script runs past Timeout plus Grace, when ctx is done and the script
 // does not stop within Grace, when its script ran out of memory, or when it
 // breaks the protocol; a replacement starts in the background.
@@ -19,6 +21,7 @@ package sandbox
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -52,7 +55,16 @@ type Options struct {
 	// Lazy leaves the first worker to Warm or the first Run, so that a
 	// process that may never run a script does not start one at once.
 	Lazy bool
+	// IdleTimeout ends a worker idle that long, but for the one kept warm
+	// (the last used): a burst of scripts starts up to Workers workers,
+	// each a process of about 20 MB, which otherwise stayed until Close.
+	// 0 means DefaultIdleTimeout; a negative value keeps them.
+	IdleTimeout time.Duration
 }
+
+// DefaultIdleTimeout is how long a worker beyond the warm one stays idle
+// before it ends.
+const DefaultIdleTimeout = 2 * time.Minute
 
 // Sandbox runs scripts in a bounded set of worker processes. It is safe for
 // concurrent use. Close kills every worker.
@@ -65,15 +77,21 @@ type Sandbox struct {
 	// they grew (the catalog lookup and the SDK's client go deep):
 	// growing a new goroutine's stack on every call was 5.7% of the
 	// daemon's CPU in a loop of calls.
-	calls   warm.Pool
-	maxIdle int // Workers: the most worker processes, idle or busy, save one being replaced
+	calls       warm.Pool
+	maxIdle     int // Workers: the most worker processes, idle or busy, save one being replaced
+	idleTimeout time.Duration
 
-	mu       sync.Mutex
+	mu sync.Mutex
+	// idle are the idle workers, the longest idle first (each appended
+	// when it becomes idle; take hands out the last).
 	idle     []*worker
 	all      map[*worker]struct{} // every live worker, idle or busy
 	starting int                  // background starts in progress
 	closed   bool
-	wg       sync.WaitGroup // background starts
+	// reaper ends idle[0] when its IdleTimeout is up; nil while at most
+	// one worker is idle, or once closed.
+	reaper *time.Timer
+	wg     sync.WaitGroup // background starts, and reaps ending workers
 }
 
 // New returns a Sandbox; with a Command it starts one warm worker in the
@@ -89,6 +107,9 @@ func New(o *Options) *Sandbox {
 	if opts.Grace <= 0 {
 		opts.Grace = 500 * time.Millisecond
 	}
+	if opts.IdleTimeout == 0 {
+		opts.IdleTimeout = DefaultIdleTimeout
+	}
 	s := &Sandbox{
 		command: append([]string(nil), opts.Command...),
 		grace:   opts.Grace,
@@ -96,6 +117,8 @@ func New(o *Options) *Sandbox {
 		slots:   newSlots(opts.Workers),
 		maxIdle: opts.Workers,
 		all:     map[*worker]struct{}{},
+
+		idleTimeout: opts.IdleTimeout,
 	}
 	if len(s.command) > 0 && !opts.Lazy {
 		s.warm()
@@ -227,8 +250,12 @@ func (s *Sandbox) Close() error {
 		workers = append(workers, w)
 	}
 	s.idle = nil
+	if s.reaper != nil {
+		s.reaper.Stop() // one that fired already finds closed
+		s.reaper = nil
+	}
 	s.mu.Unlock()
-	s.wg.Wait() // a start in progress sees closed and kills its worker
+	s.wg.Wait() // a start in progress sees closed and kills its worker; a reap ends its own
 	for _, w := range workers {
 		w.kill()
 		<-w.exited
@@ -274,7 +301,7 @@ func (s *Sandbox) take() (*worker, error) {
 func (s *Sandbox) put(w *worker, reusable bool) {
 	s.mu.Lock()
 	if reusable && !s.closed && len(s.idle) < s.maxIdle {
-		s.idle = append(s.idle, w)
+		s.idleLocked(w)
 		s.mu.Unlock()
 		return
 	}
@@ -324,8 +351,54 @@ func (s *Sandbox) warm() {
 			return
 		}
 		s.all[w] = struct{}{}
-		s.idle = append(s.idle, w)
+		s.idleLocked(w)
 	}()
+}
+
+// idleLocked appends w, idle from now, to the idle workers, and arms the
+// reaper when another is idle. s.mu is held.
+func (s *Sandbox) idleLocked(w *worker) {
+	w.idleSince = time.Now()
+	s.idle = append(s.idle, w)
+	s.armLocked()
+}
+
+// armLocked arms the reaper for the longest idle worker, unless it is
+// armed, at most one worker is idle (the warm one stays), or the Sandbox
+// keeps idle workers or is closed. s.mu is held.
+func (s *Sandbox) armLocked() {
+	if s.idleTimeout < 0 || s.closed || s.reaper != nil || len(s.idle) <= 1 {
+		return
+	}
+	s.reaper = time.AfterFunc(time.Until(s.idle[0].idleSince.Add(s.idleTimeout)), s.reap)
+}
+
+// reap ends the workers idle IdleTimeout, the longest idle first, but for
+// the last idle one. A worker leaves s.idle under s.mu before it is
+// killed, so take never hands it a script.
+func (s *Sandbox) reap() {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.reaper = nil
+	var ended []*worker
+	now := time.Now()
+	for len(s.idle) > 1 && now.Sub(s.idle[0].idleSince) >= s.idleTimeout {
+		w := s.idle[0]
+		s.idle = slices.Delete(s.idle, 0, 1)
+		delete(s.all, w)
+		ended = append(ended, w)
+	}
+	s.armLocked()
+	s.wg.Add(1) // Close waits for these processes too
+	s.mu.Unlock()
+	defer s.wg.Done()
+	for _, w := range ended {
+		w.kill()
+		<-w.exited
+	}
 }
 
 // minNotedWait is the least wait for a worker that a timeout error
