@@ -92,7 +92,11 @@ type Options struct {
 	// least MinEvidence times the largest IDF of the index (default 1: as
 	// much as one term found in a single tool) from at least two query
 	// terms, or its coverage is at least a quarter and it matches three
-	// query terms or most of its name. A one-step query that names a
+	// query terms or most of its name; a query word among the tool's
+	// learned words (learned.go) counts at half in coverage, but for
+	// ForeignCoverage.
+	// When the query names the backend of its best tool, 0.72 of
+	// MinCoverage or of MinEvidence is enough. A one-step query that names a
 	// backend and whose best tool is another backend's needs coverage
 	// MinCoverage (the shortcuts by evidence do not apply). A negative
 	// MinCoverage disables the check.
