@@ -25,7 +25,6 @@ var allowed = map[string][]string{
 	"rpcid":      {},
 	"rawio":      {},
 	"warm":       {},
-	"gctune":     {},
 	"search":     {"echo"},
 	"roles":      {},
 	"trust":      {"atomicfile", "filelock", "hidden", "rawio", "safefile"},
