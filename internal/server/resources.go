@@ -447,6 +447,7 @@ func (s *Server) ReadResource(ctx context.Context, u string) (*mcp.ReadResourceR
 	}
 	res, err := rc.ReadResource(ctx, s.resourceCall(server, "resources/read"), uri)
 	if err != nil {
+		s.errorFrom(ctx, server, "resource "+echo.Clip(uri), err)
 		return nil, rpcError(fmt.Errorf("reading %s from server %q: %w", echo.Clip(uri), server, err))
 	}
 	out := &mcp.ReadResourceResult{}
@@ -509,6 +510,7 @@ func (s *Server) GetPrompt(ctx context.Context, name string, args map[string]str
 	}
 	res, err := rc.GetPrompt(ctx, s.resourceCall(server, "prompts/get"), orig, args)
 	if err != nil {
+		s.errorFrom(ctx, server, "prompt "+echo.Quote(orig), err)
 		return nil, rpcError(fmt.Errorf("getting prompt %s from server %q: %w", echo.Quote(orig), server, err))
 	}
 	out := &mcp.GetPromptResult{Description: cleanText(res.Description)}

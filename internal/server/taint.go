@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
@@ -316,6 +317,17 @@ func (s *Server) contentFrom(ctx context.Context, server, what string) {
 	s.tri.session.saw(r, ref, now)
 	if sc := scriptTaint(ctx); sc != nil {
 		sc.saw(r, ref, now)
+	}
+}
+
+// errorFrom is contentFrom for a backend's error answer to reading a
+// resource or getting a prompt (what names it): its message is the
+// backend's text, which reaches the script or the client as the error's,
+// as a tool's error answer does (see callTool).
+func (s *Server) errorFrom(ctx context.Context, server, what string, err error) {
+	var rpc *jsonrpc.Error
+	if errors.As(err, &rpc) {
+		s.contentFrom(ctx, server, what)
 	}
 }
 
