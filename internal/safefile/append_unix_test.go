@@ -97,3 +97,32 @@ func TestOpenAppend_RefusesASymlink(t *testing.T) {
 		t.Errorf("the link's target's mode changed to %v", fi.Mode().Perm())
 	}
 }
+
+// A hard link in a log's place is refused as a symbolic link is: the
+// lines appended went to the file it shares (a shell's rc file), and the
+// mode narrowed was that file's. The file is left as it was.
+func TestOpenAppend_RefusesAHardLink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "rc")
+	if err := os.WriteFile(target, []byte("export PATH=/usr/bin\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(target, 0o644)
+	link := filepath.Join(dir, "x.log")
+	if err := os.Link(target, link); err != nil {
+		t.Skipf("no hard links here: %v", err)
+	}
+	f, err := OpenAppend(link, 0o600)
+	if f != nil {
+		f.Close()
+	}
+	if err == nil || !strings.Contains(err.Error(), link+" has 2 hard links") {
+		t.Errorf("OpenAppend(hard link) = %v, want an error naming it and its links", err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "export PATH=/usr/bin\n" {
+		t.Errorf("the linked file changed: %q", b)
+	}
+	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o644 {
+		t.Errorf("the linked file's mode changed to %v", fi.Mode().Perm())
+	}
+}

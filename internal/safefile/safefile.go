@@ -99,7 +99,8 @@ func Kind(m fs.FileMode) string {
 // file is refused. A symbolic link in the log's place is refused too
 // (O_NOFOLLOW): log lines appended through it would land in whatever
 // file it names (a shell's rc file, a config), and the mode narrowed
-// below would be that file's. Errors name the path and say what to do.
+// below would be that file's; so is a hard link (a file with more than
+// one name). Errors name the path and say what to do.
 func OpenAppend(path string, perm fs.FileMode) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK|noFollow, perm)
 	if err != nil {
@@ -111,6 +112,10 @@ func OpenAppend(path string, perm fs.FileMode) (*os.File, error) {
 	fi, err := f.Stat()
 	if err == nil && !fi.Mode().IsRegular() {
 		err = fmt.Errorf("%s is %s, not a regular file: refusing to write to it; move it away", path, Kind(fi.Mode()))
+	} else if err == nil && links(fi) > 1 {
+		// A hard link is a symbolic link's twin: the lines would land in
+		// the file it shares, whose mode would be narrowed.
+		err = fmt.Errorf("%s has %d hard links (another name shares the file): refusing to write to it; move it away", path, links(fi))
 	}
 	if err != nil {
 		f.Close()
