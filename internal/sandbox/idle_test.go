@@ -3,6 +3,7 @@ package sandbox
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -168,4 +169,50 @@ func TestSandbox_ScriptsRunWhileIdleWorkersEnd(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestSandbox_TheWarmWorkerOfASteadyLoadIsNotReplaced: with one script at
+// a time, the worker put back is the one taken next, and the other, kept
+// warm for a second script, is never taken: once idle IdleTimeout it was
+// ended, and the next script's take, finding no idle worker left, started
+// another in its place, a new process every IdleTimeout for as long as
+// the load went on. The warm worker counts as in use while it is the one
+// idle worker left.
+func TestSandbox_TheWarmWorkerOfASteadyLoadIsNotReplaced(t *testing.T) {
+	s := newSandbox(t, Options{Workers: 4, IdleTimeout: time.Minute})
+	run := func() {
+		t.Helper()
+		if res := s.Run(t.Context(), script.Request{Source: "return [1, 2].length + [0][0]"}, nil); res.Err != nil || string(res.Value) != "2" {
+			t.Fatalf("a script: %s %+v", res.Value, res.Err)
+		}
+	}
+	run()
+	until := deadline(t)
+	for {
+		s.mu.Lock()
+		all, idle := len(s.all), len(s.idle)
+		s.mu.Unlock()
+		if all == 2 && idle == 2 && s.startsInProgress() == 0 {
+			break
+		}
+		if time.Now().After(until) {
+			t.Fatalf("%d workers, %d idle; want the one used and one kept warm", all, idle)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	before := s.pids()
+	// The load went on for longer than IdleTimeout, the warm one never
+	// taken.
+	s.mu.Lock()
+	s.idle[0].idleSince = s.idle[0].idleSince.Add(-2 * time.Minute)
+	s.mu.Unlock()
+	run()
+	s.reap() // as its timer would, at any time
+	run()
+	after := s.pids()
+	slices.Sort(before)
+	slices.Sort(after)
+	if !slices.Equal(before, after) {
+		t.Fatalf("workers %v after a steady load of one script at a time, were %v: the warm one was replaced", after, before)
+	}
 }

@@ -46,7 +46,7 @@ type worker struct {
 	// script: nothing of it ran.
 	unstarted bool
 
-	idleSince time.Time // when it last became idle; guarded by Sandbox.mu
+	idleSince time.Time // when it last became idle, or the one idle worker left (see take); guarded by Sandbox.mu
 }
 
 // gone reports whether the worker's process is known to have ended or

@@ -282,6 +282,14 @@ func (s *Sandbox) take() (*worker, error) {
 			w = nil
 		}
 	}
+	if w != nil && len(s.idle) == 1 {
+		// The one idle worker left is the warm one the next script
+		// needs: in use, though never taken under a steady load of one
+		// script at a time (the worker put back is taken first). Ended
+		// once idle IdleTimeout, it was replaced by the next take's warm
+		// start, a new process every IdleTimeout.
+		s.idle[0].idleSince = time.Now()
+	}
 	s.mu.Unlock()
 	defer s.warm()
 	if w != nil {
