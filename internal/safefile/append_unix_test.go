@@ -70,59 +70,42 @@ func TestOpenAppend_NarrowsAWiderMode(t *testing.T) {
 	}
 }
 
-// A symbolic link in a log's place is refused, naming it, and the file it
-// names is left as it was: neither appended to nor narrowed.
-func TestOpenAppend_RefusesASymlink(t *testing.T) {
-	dir := t.TempDir()
-	target := filepath.Join(dir, "rc")
-	if err := os.WriteFile(target, []byte("export PATH=/usr/bin\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	os.Chmod(target, 0o644)
-	link := filepath.Join(dir, "x.log")
-	if err := os.Symlink(target, link); err != nil {
-		t.Fatal(err)
-	}
-	f, err := OpenAppend(link, 0o600)
-	if f != nil {
-		f.Close()
-	}
-	if err == nil || !strings.Contains(err.Error(), link+" is a symbolic link, not a regular file") {
-		t.Errorf("OpenAppend(symlink) = %v, want an error naming it as a symbolic link", err)
-	}
-	if b, _ := os.ReadFile(target); string(b) != "export PATH=/usr/bin\n" {
-		t.Errorf("the link's target changed: %q", b)
-	}
-	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o644 {
-		t.Errorf("the link's target's mode changed to %v", fi.Mode().Perm())
-	}
-}
-
-// A hard link in a log's place is refused as a symbolic link is: the
-// lines appended went to the file it shares (a shell's rc file), and the
-// mode narrowed was that file's. The file is left as it was.
-func TestOpenAppend_RefusesAHardLink(t *testing.T) {
-	dir := t.TempDir()
-	target := filepath.Join(dir, "rc")
-	if err := os.WriteFile(target, []byte("export PATH=/usr/bin\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	os.Chmod(target, 0o644)
-	link := filepath.Join(dir, "x.log")
-	if err := os.Link(target, link); err != nil {
-		t.Skipf("no hard links here: %v", err)
-	}
-	f, err := OpenAppend(link, 0o600)
-	if f != nil {
-		f.Close()
-	}
-	if err == nil || !strings.Contains(err.Error(), link+" has 2 hard links") {
-		t.Errorf("OpenAppend(hard link) = %v, want an error naming it and its links", err)
-	}
-	if b, _ := os.ReadFile(target); string(b) != "export PATH=/usr/bin\n" {
-		t.Errorf("the linked file changed: %q", b)
-	}
-	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o644 {
-		t.Errorf("the linked file's mode changed to %v", fi.Mode().Perm())
+// A symbolic or hard link in a log's place is refused, naming it: the
+// lines appended went to the file it names or shares (a shell's rc file),
+// and the mode narrowed was that file's. The file is left as it was.
+func TestOpenAppend_RefusesALink(t *testing.T) {
+	for _, tc := range []struct {
+		kind string
+		link func(target, link string) error
+		want string // after the path in the error
+	}{
+		{"symbolic", os.Symlink, " is a symbolic link, not a regular file"},
+		{"hard", os.Link, " has 2 hard links"},
+	} {
+		t.Run(tc.kind, func(t *testing.T) {
+			dir := t.TempDir()
+			target := filepath.Join(dir, "rc")
+			if err := os.WriteFile(target, []byte("export PATH=/usr/bin\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			os.Chmod(target, 0o644)
+			link := filepath.Join(dir, "x.log")
+			if err := tc.link(target, link); err != nil {
+				t.Skipf("no %s links here: %v", tc.kind, err)
+			}
+			f, err := OpenAppend(link, 0o600)
+			if f != nil {
+				f.Close()
+			}
+			if err == nil || !strings.Contains(err.Error(), link+tc.want) {
+				t.Errorf("OpenAppend(%s link) = %v, want an error holding %q", tc.kind, err, link+tc.want)
+			}
+			if b, _ := os.ReadFile(target); string(b) != "export PATH=/usr/bin\n" {
+				t.Errorf("the linked file changed: %q", b)
+			}
+			if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o644 {
+				t.Errorf("the linked file's mode changed to %v", fi.Mode().Perm())
+			}
+		})
 	}
 }
