@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -187,25 +186,7 @@ func TestFront_ConcurrentInitializesWithEvictionStayWithinTheCap(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	codes := map[int]int{}
-	for range 100 {
-		wg.Go(func() {
-			req, _ := http.NewRequest("POST", w.url, strings.NewReader(initBody))
-			req.Header.Set("Content-Type", "application/json")
-			req.Header.Set("Accept", "application/json, text/event-stream")
-			code := -1
-			if resp, err := http.DefaultClient.Do(req); err == nil {
-				resp.Body.Close()
-				code = resp.StatusCode
-			}
-			mu.Lock()
-			codes[code]++
-			mu.Unlock()
-		})
-	}
-	wg.Wait()
+	codes := initializeAtOnce(w.url, 100)
 	w.mu.Lock()
 	most := w.most
 	w.mu.Unlock()

@@ -22,25 +22,7 @@ import (
 // served, the others get 503.
 func TestFront_ConcurrentInitializesStayWithinTheSessionCap(t *testing.T) {
 	w := newWorld(t, Options{MaxSessions: 10})
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	codes := map[int]int{}
-	for range 100 {
-		wg.Go(func() {
-			req, _ := http.NewRequest("POST", w.url, strings.NewReader(initBody))
-			req.Header.Set("Content-Type", "application/json")
-			req.Header.Set("Accept", "application/json, text/event-stream")
-			code := -1
-			if resp, err := http.DefaultClient.Do(req); err == nil {
-				resp.Body.Close()
-				code = resp.StatusCode
-			}
-			mu.Lock()
-			codes[code]++
-			mu.Unlock()
-		})
-	}
-	wg.Wait()
+	codes := initializeAtOnce(w.url, 100)
 	if codes[http.StatusOK] != 10 || codes[http.StatusServiceUnavailable] != 90 || w.f.httpSessions() != 10 {
 		t.Fatalf("answers %v, %d sessions open; want 10 served, 90 refused, 10 open", codes, w.f.httpSessions())
 	}
@@ -252,4 +234,29 @@ func TestFront_ARefusedHostOrOriginIsNotEchoedWhole(t *testing.T) {
 			t.Errorf("%.20v: status %d, %d bytes: %.200q; want 403, bounded", h, status, len(body), body)
 		}
 	}
+}
+
+// initializeAtOnce sends n initialize requests to url at once and counts
+// the answers' status codes (-1: no answer).
+func initializeAtOnce(url string, n int) map[int]int {
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	codes := map[int]int{}
+	for range n {
+		wg.Go(func() {
+			req, _ := http.NewRequest("POST", url, strings.NewReader(initBody))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			code := -1
+			if resp, err := http.DefaultClient.Do(req); err == nil {
+				resp.Body.Close()
+				code = resp.StatusCode
+			}
+			mu.Lock()
+			codes[code]++
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	return codes
 }
