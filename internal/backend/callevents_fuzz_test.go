@@ -98,17 +98,7 @@ func FuzzCallEvents(f *testing.F) {
 		f.Add([]byte(c), uint8(0))
 	}
 	f.Fuzz(func(t *testing.T, in []byte, size uint8) {
-		read := func(bufSize int) []byte {
-			c := newCallEvents(io.NopCloser(bytes.NewReader(in)), "r", json.RawMessage("7"))
-			if bufSize > 0 {
-				c.r = bufio.NewReaderSize(c.src, bufSize)
-			}
-			out, err := io.ReadAll(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return out
-		}
+		read := func(bufSize int) []byte { return readEvents(t, in, json.RawMessage("7"), false, bufSize) }
 		out := read(0)
 		if small := read(16 + int(size%48)); !bytes.Equal(small, out) {
 			t.Fatalf("%q: read in small pieces: %q, whole: %q", in, small, out)
@@ -147,18 +137,7 @@ func FuzzLegacyCallEvents(f *testing.F) {
 		f.Add([]byte(c), uint8(0))
 	}
 	f.Fuzz(func(t *testing.T, in []byte, size uint8) {
-		read := func(bufSize int) []byte {
-			c := newCallEvents(io.NopCloser(bytes.NewReader(in)), "r", nil)
-			c.legacy = true
-			if bufSize > 0 {
-				c.r = bufio.NewReaderSize(c.src, bufSize)
-			}
-			out, err := io.ReadAll(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return out
-		}
+		read := func(bufSize int) []byte { return readEvents(t, in, nil, true, bufSize) }
 		out := read(0)
 		if small := read(16 + int(size%48)); !bytes.Equal(small, out) {
 			t.Fatalf("%q: read in small pieces: %q, whole: %q", in, small, out)
@@ -241,4 +220,19 @@ func FuzzSSELines(f *testing.F) {
 			t.Fatalf("%q: %d events counted, the SDK queues %d", in, counted, len(evs))
 		}
 	})
+}
+
+// readEvents reads in through a callEvents for the call id (legacy: a
+// legacy SSE stream's), its reader of bufSize bytes when > 0.
+func readEvents(t *testing.T, in []byte, id json.RawMessage, legacy bool, bufSize int) []byte {
+	c := newCallEvents(io.NopCloser(bytes.NewReader(in)), "r", id)
+	c.legacy = legacy
+	if bufSize > 0 {
+		c.r = bufio.NewReaderSize(c.src, bufSize)
+	}
+	out, err := io.ReadAll(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
