@@ -357,6 +357,10 @@ func (ix *Index) rank(query string, limit int) *ranking {
 				}
 				sc.boost(c, cands, nf)
 				sc.kindBonus(k, cands)
+				if asksState(info[i].step) {
+					// "check which tabs are open": the step reads a state.
+					sc.questionPenalty(info[i].text, cands)
+				}
 				cands = ix.demoteDeprecated(cands, sc.score)
 				return true
 			}
@@ -719,7 +723,7 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 			continue
 		}
 		groups = append(groups, append(pending, t...))
-		info = append(info, clause{text: strings.Join(append(pendingText, p), " ")})
+		info = append(info, clause{text: strings.Join(append(pendingText, p), " "), step: p})
 		pending, pendingText = nil, nil
 	}
 	if len(groups) < 2 {
@@ -752,6 +756,7 @@ type clause struct {
 	kinds valueKind
 	named []int32 // the backends the query names that the clause names itself
 	own   int     // how many of the clause's terms are its own, before the context's
+	step  string  // the part of text that is the step, without a part joined before it
 }
 
 // settledContext is the weight a clause gives the terms of the rest of the
