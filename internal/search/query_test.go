@@ -886,26 +886,3 @@ func TestSearch_SettledStepKeepsItsOwnThing(t *testing.T) {
 		t.Errorf("hits %s, want drop-database and create-index", fmtHits(hits))
 	}
 }
-
-// TestClauses_BackendOnlyPartJoinsTheNextStep: "In Chrome DevTools," is no
-// step but says where the next one runs; its step then names the backend,
-// so a tool of another backend does not take the step ("check which tabs
-// are open": playwright's browser_tabs).
-func TestClauses_BackendOnlyPartJoinsTheNextStep(t *testing.T) {
-	ix := corpusIndex(t)
-	q := "In Chrome DevTools, check which tabs are open, then take a screenshot of the second one"
-	vp := ix.vendorProducts(q)
-	foreign := foreignWords(ix.unservedProducts(q, vp))
-	_, naming := ix.namedServersWith(q, vp)
-	_, info := ix.clauses(q, demoteNaming(ix.queryTermsWith(q, foreign), naming), naming, foreign)
-	if len(info) != 2 || info[0].text != "In Chrome DevTools check which tabs are open" || info[0].step != "check which tabs are open" {
-		t.Errorf("clauses %+v, want the backend's part joined to the first step", info)
-	}
-	hits := ix.Search(q, 5)
-	if !inTop(hits, []ref{{"chrome-devtools", "list_pages"}, {"chrome-devtools", "take_screenshot"}}, 5, true) {
-		t.Errorf("hits %s, want list_pages and take_screenshot", fmtHits(hits))
-	}
-	if onlyNaming([]qterm{{term: "chrom"}, {term: "tab"}}, naming) {
-		t.Error("a part with a word besides the backend's name is a step")
-	}
-}

@@ -682,9 +682,8 @@ const contextWeight = 0.3
 // clauses splits a query into the term lists of its parts: at a comma,
 // semicolon, colon or sentence end followed by a space (so URLs and paths stay
 // whole) and at the words "then", "and", "also" and the like. A part with
-// fewer than two terms joins the one before it (or after it, if first), and
-// a first part only naming a backend joins the one after it. Each clause
-// also carries the other terms of the whole query qs at contextWeight.
+// fewer than two terms joins the one before it (or after it, if first). Each
+// clause also carries the other terms of the whole query qs at contextWeight.
 func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bool) ([][]qterm, []clause) {
 	query, quotes := protectQuotes(query)
 	var parts []string
@@ -711,11 +710,6 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 		p = restoreQuotes(p, quotes)
 		t := demoteNaming(ix.queryTermsWith(p, foreign), naming)
 		if len(t) == 0 {
-			continue
-		}
-		if len(groups) == 0 && onlyNaming(t, naming) {
-			pending = append(pending, t...)
-			pendingText = append(pendingText, p)
 			continue
 		}
 		if len(t) < 2 {
@@ -763,29 +757,6 @@ type clause struct {
 	named []int32 // the backends the query names that the clause names itself
 	own   int     // how many of the clause's terms are its own, before the context's
 	step  string  // the part of text that is the step, without a part joined before it
-}
-
-// onlyNaming reports whether every term of a part of a query is a word
-// naming a backend or a piece of one ("In Chrome DevTools,": chrome,
-// devtools and its pieces dev and tool): such a part is no step but says
-// where the next one runs, and joins it.
-func onlyNaming(t []qterm, naming map[string]bool) bool {
-	if len(naming) == 0 {
-		return false
-	}
-	for _, q := range t {
-		piece := false
-		for k := range naming {
-			if strings.Contains(k, q.term) {
-				piece = true
-				break
-			}
-		}
-		if !piece {
-			return false
-		}
-	}
-	return true
 }
 
 // settledContext is the weight a clause gives the terms of the rest of the
