@@ -1,7 +1,6 @@
 package search
 
 import (
-	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -847,42 +846,5 @@ func TestQueryTokens_ReasonIsArgument(t *testing.T) {
 	_, paths, _ := queryTokens("close issue 77 on github, it's a duplicate")
 	if !paths[stem("duplicate")] || paths[stem("close")] {
 		t.Errorf("argument words = %v, want duplicate only", paths)
-	}
-}
-
-// TestSettled_StepsOwnWordsDecideWithinItsBackend: once a clause's backend
-// is settled (its first hit's, the clause ranked with the rest of the
-// query's words at contextWeight), the tool of that backend that the
-// clause ranks best with them at settledContext goes first; another
-// backend's tool is not brought in, and the scores stay in their places.
-func TestSettled_StepsOwnWordsDecideWithinItsBackend(t *testing.T) {
-	ix := New([]Doc{{Server: "db", Tool: "drop_index"}, {Server: "db", Tool: "drop_database"}, {Server: "other", Tool: "drop_table"}}, nil)
-	h := func(d int, score float64) Hit {
-		return Hit{Doc: d, Server: ix.docs[d].Server, Tool: ix.docs[d].Tool, Score: score}
-	}
-	hs := []Hit{h(0, 20), h(1, 19), h(2, 18)}
-	score := make([]float64, 3)
-	score[0], score[1], score[2] = 15, 16, 30 // the settled ranking
-	got := ix.settled(slices.Clone(hs), []int32{0, 1, 2}, score)
-	if got[0].Tool != "drop_database" || got[0].Score != 20 || got[1].Tool != "drop_index" || got[1].Score != 19 {
-		t.Errorf("settled = %v, want drop_database first at 20, drop_index next at 19", got)
-	}
-	score[1] = 14
-	if got := ix.settled(slices.Clone(hs), []int32{0, 1, 2}, score); got[0].Tool != "drop_index" {
-		t.Errorf("settled = %v, want drop_index to stay first", got)
-	}
-	c := []qterm{{term: "drop", weight: 1}, {term: "database", weight: 1}, {term: "index", weight: contextWeight}}
-	if s := settle(c, 2); s[0].weight != 1 || s[1].weight != 1 || math.Abs(s[2].weight-settledContext) > 1e-9 || c[2].weight != contextWeight {
-		t.Errorf("settle = %v, want the context's term at %v and c unchanged", s, settledContext)
-	}
-}
-
-// TestSearch_SettledStepKeepsItsOwnThing: the other step's words (index,
-// collection) lifted drop-index over drop-database for the first step.
-func TestSearch_SettledStepKeepsItsOwnThing(t *testing.T) {
-	ix := corpusIndex(t)
-	hits := ix.Search("Drop the scratch database in MongoDB and add an index on email to the users collection of the app database.", 5)
-	if !inTop(hits, []ref{{"mongodb", "drop-database"}, {"mongodb", "create-index"}}, 5, true) {
-		t.Errorf("hits %s, want drop-database and create-index", fmtHits(hits))
 	}
 }

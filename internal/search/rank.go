@@ -340,38 +340,26 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	defer func() { sc.cands = cands[:0] }()
 	if cl, info := ix.clauses(query, qs, naming, foreign); len(cl) > 1 {
 		for i, c := range cl {
-			// A clause is ranked with the rest of the query's terms at
-			// contextWeight, then once more at settledContext (settled).
-			rankClause := func(c []qterm) bool {
-				cands = sc.tools(c, cands)
-				if len(cands) == 0 {
-					return false
-				}
-				k := info[i].kinds
-				info[i].named = ix.clauseNamed(named, info[i].text, vp)
-				nf := ix.namedFor(named, info[i].named, k)
-				if fs := ix.fileStep(info[i], named); fs != nil {
-					nf, info[i].named = fs, fs
-				} else if sp := ix.spelledStep(info[i], named, naming, foreign, cands, sc.score); sp != nil {
-					nf, info[i].named = sp, sp
-				}
-				sc.boost(c, cands, nf)
-				sc.kindBonus(k, cands)
-				if asksState(info[i].step) {
-					// "check which tabs are open": the step reads a state.
-					sc.questionPenalty(info[i].text, cands)
-				}
-				cands = ix.demoteDeprecated(cands, sc.score)
-				return true
-			}
-			if !rankClause(c) {
+			cands = sc.tools(c, cands)
+			if len(cands) == 0 {
 				continue
 			}
-			hs := ix.topK(cands, sc.score, clauseDepth)
-			if len(hs) > 0 && rankClause(settle(c, info[i].own)) {
-				hs = ix.settled(hs, cands, sc.score)
+			k := info[i].kinds
+			info[i].named = ix.clauseNamed(named, info[i].text, vp)
+			nf := ix.namedFor(named, info[i].named, k)
+			if fs := ix.fileStep(info[i], named); fs != nil {
+				nf, info[i].named = fs, fs
+			} else if sp := ix.spelledStep(info[i], named, naming, foreign, cands, sc.score); sp != nil {
+				nf, info[i].named = sp, sp
 			}
-			clauseHits = append(clauseHits, hs)
+			sc.boost(c, cands, nf)
+			sc.kindBonus(k, cands)
+			if asksState(info[i].step) {
+				// "check which tabs are open": the step reads a state.
+				sc.questionPenalty(info[i].text, cands)
+			}
+			cands = ix.demoteDeprecated(cands, sc.score)
+			clauseHits = append(clauseHits, ix.topK(cands, sc.score, clauseDepth))
 			clauseInfo = append(clauseInfo, info[i])
 		}
 	}
@@ -733,7 +721,6 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 		_, _, _, info[i].kinds = queryTokensKinds(info[i].text)
 	}
 	for i, g := range groups {
-		info[i].own = len(g)
 		in := map[string]bool{}
 		for _, t := range g {
 			in[t.term] = true
@@ -755,52 +742,7 @@ type clause struct {
 	text  string
 	kinds valueKind
 	named []int32 // the backends the query names that the clause names itself
-	own   int     // how many of the clause's terms are its own, before the context's
 	step  string  // the part of text that is the step, without a part joined before it
-}
-
-// settledContext is the weight a clause gives the terms of the rest of the
-// query once its backend is settled. contextWeight helps find the step's
-// backend and its thing ("look at its diffs" of a merge request), but among
-// one backend's tools the other steps' words lift a neighbour: "drop the
-// scratch database in MongoDB and add an index on email to the users
-// collection" ranked drop-index over drop-database for its first step.
-const settledContext = 0.2
-
-// settle returns the terms of a clause c, whose first own are its own, with
-// the context's at settledContext instead of contextWeight.
-func settle(c []qterm, own int) []qterm {
-	out := slices.Clone(c)
-	for j := own; j < len(out); j++ {
-		out[j].weight *= settledContext / contextWeight
-	}
-	return out
-}
-
-// settled puts first in a clause's hits hs, ranked with the context at
-// contextWeight, the best tool of the backend of hs's first hit by score,
-// the clause ranked with it at settledContext, when that tool is among hs.
-// The scores stay where they were, so that clauseTops compares a clause's
-// first hit with the others as before.
-func (ix *Index) settled(hs []Hit, cands []int32, score []float64) []Hit {
-	srv := hs[0].Server
-	best := int32(-1)
-	for _, d := range cands {
-		if ix.docs[d].Server == srv && (best < 0 || score[d] > score[best] || score[d] == score[best] && d < best) {
-			best = d
-		}
-	}
-	if best < 0 || int(best) == hs[0].Doc {
-		return hs
-	}
-	for j := range hs {
-		if hs[j].Doc == int(best) {
-			hs[0], hs[j] = hs[j], hs[0]
-			hs[0].Score, hs[j].Score = hs[j].Score, hs[0].Score
-			break
-		}
-	}
-	return hs
 }
 
 // protectQuotes replaces each quoted span of query (text to pass on, such
