@@ -354,6 +354,10 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			}
 			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)
+			if asksState(info[i].step) {
+				// "check which tabs are open": the step reads a state.
+				sc.questionPenalty(info[i].text, cands)
+			}
 			cands = ix.demoteDeprecated(cands, sc.score)
 			clauseHits = append(clauseHits, ix.topK(cands, sc.score, clauseDepth))
 			clauseInfo = append(clauseInfo, info[i])
@@ -707,7 +711,7 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 			continue
 		}
 		groups = append(groups, append(pending, t...))
-		info = append(info, clause{text: strings.Join(append(pendingText, p), " ")})
+		info = append(info, clause{text: strings.Join(append(pendingText, p), " "), step: p})
 		pending, pendingText = nil, nil
 	}
 	if len(groups) < 2 {
@@ -738,6 +742,7 @@ type clause struct {
 	text  string
 	kinds valueKind
 	named []int32 // the backends the query names that the clause names itself
+	step  string  // the part of text that is the step, without a part joined before it
 }
 
 // protectQuotes replaces each quoted span of query (text to pass on, such

@@ -576,8 +576,11 @@ func TestRetrievalExtra9(t *testing.T) {
 // answerable ones answered with no tool); after round ten, measured once at
 // its end (at 531815d): 0.708 / 0.858 / 0.833 (5 answered with no tool). In
 // round eleven its misses were read (extra11 is the held-out set now).
+// After round twenty-five (a question asked in a step of a task reads a
+// state: "is the release branch protected ..., and what's its latest
+// commit?") 0.867 / 0.938 / 0.917.
 func TestRetrievalExtra10(t *testing.T) {
-	testRetrieval(t, extra10Qs, scores{hit1: 0.86, hit5: 0.85, none: 0.83})
+	testRetrieval(t, extra10Qs, scores{hit1: 0.86, hit5: 0.93, none: 0.91})
 }
 
 // TestRetrievalExtra11 scores an eleventh set, written and committed at the

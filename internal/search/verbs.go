@@ -153,6 +153,35 @@ func isQuestion(query string) bool {
 	return len(ws) > 0 && questionWords[ws[0]]
 }
 
+// askVerbs ask to find something out: followed by a question word they
+// make the rest a question ("check which tabs are open", "see whether the
+// branch is protected", "find out who owns it").
+var askVerbs = setOf(`check see verify confirm find figure tell ask determine know show`)
+
+// embeddedWords start the question an askVerb asks.
+var embeddedWords = setOf(`which what who whose where when whether if how`)
+
+// asksState reports whether text is a question, asked directly ("which
+// tabs are open?") or by a verb of finding out ("check which tabs are
+// open"): either reads a thing's state.
+func asksState(text string) bool {
+	if isQuestion(text) {
+		return true
+	}
+	ws := lowerWords(text)
+	for len(ws) > 0 && (leadIns[ws[0]] || ws[0] == "please" || ws[0] == "can" || ws[0] == "could" || ws[0] == "you") {
+		ws = ws[1:]
+	}
+	if len(ws) < 2 || !askVerbs[ws[0]] {
+		return false
+	}
+	i := 1
+	if ws[i] == "out" || ws[i] == "me" || ws[i] == "us" {
+		i++
+	}
+	return i < len(ws) && embeddedWords[ws[i]]
+}
+
 // withoutParticiples returns toks without the terms the query uses only in
 // a past form ("the migrations applied to the db", "my paused project",
 // "who approved it"): a request's own verb is in its base form ("apply",

@@ -158,3 +158,40 @@ func TestSearch_QuestionReadsState(t *testing.T) {
 		t.Errorf("a request: hits %s, want protect_branch first", fmtHits(hits))
 	}
 }
+
+// TestAsksState: a question, asked directly or by a verb of finding out
+// and a question word, reads a state; a request does not.
+func TestAsksState(t *testing.T) {
+	for q, want := range map[string]bool{
+		"which tabs are open":                     true,
+		"check which tabs are open":               true,
+		"please see whether the branch is locked": true,
+		"find out who owns the repo":              true,
+		"tell me what the build printed":          true,
+		"check the tabs":                          false,
+		"find the open issues":                    false,
+		"open a new tab":                          false,
+		"show the pages":                          false,
+	} {
+		if got := asksState(q); got != want {
+			t.Errorf("asksState(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// TestSearch_StepQuestionReadsState: the question rule within a step of a
+// task: "check which tabs are open" reads the open pages (list_pages, the
+// step's tool, right after the first hit); the step's best tool was the
+// one opening a new page (new_page). "is the main branch protected" reads
+// the branch, it does not protect it.
+func TestSearch_StepQuestionReadsState(t *testing.T) {
+	ix := corpusIndex(t)
+	hits := ix.Search("check which tabs are open in chrome devtools, then take a screenshot", 5)
+	if len(hits) < 2 || hits[1].Tool != "list_pages" || !inTop(hits, []ref{{"chrome-devtools", "take_screenshot"}}, 5, true) {
+		t.Errorf("hits %s, want take_screenshot and list_pages second", fmtHits(hits))
+	}
+	hits = ix.Search("is the main branch protected in gitlab project 7, and what is its last commit?", 5)
+	if !inTop(hits, []ref{{"zereight-gitlab", "get_branch"}}, 5, true) {
+		t.Errorf("hits %s, want get_branch", fmtHits(hits))
+	}
+}
