@@ -97,18 +97,7 @@ func TestLearnedCV(t *testing.T) {
 		learnedB[fDesc] = b
 	}
 	docs := corpusDocs(t)
-	keyOf := map[ref]string{}
-	for _, d := range docs {
-		keyOf[ref{d.Server, d.Tool}] = LearnedKey(d.Tool, d.Params)
-	}
-	all, _ := filepath.Glob("testdata/*-queries.jsonl")
-	var files []string
-	for _, f := range all {
-		if !cvHeld[strings.TrimSuffix(filepath.Base(f), "-queries.jsonl")] {
-			files = append(files, f)
-		}
-	}
-	files = append(files, devQueries)
+	keyOf, files := cvSetup(docs)
 	tbl0 := learnedTable
 	defer func() { learnedTable = tbl0 }()
 	var h1, h5, nn, n, nNone float64
@@ -128,4 +117,21 @@ func TestLearnedCV(t *testing.T) {
 		t.Log(strings.Join(line, ", "))
 	}
 	t.Logf("CV %+v w=%.2f b=%.2f: hit@1 %.0f hit@5 %.0f of %.0f; none %.0f of %.0f", o, learnedWeight, learnedB[fDesc], h1, h5, n, nn, nNone)
+}
+
+// cvSetup is what a leave-one-set-out run needs: each corpus tool's
+// learned key, and the query sets tuned on (the dev slice with them).
+func cvSetup(docs []Doc) (map[ref]string, []string) {
+	keyOf := map[ref]string{}
+	for _, d := range docs {
+		keyOf[ref{d.Server, d.Tool}] = LearnedKey(d.Tool, d.Params)
+	}
+	all, _ := filepath.Glob("testdata/*-queries.jsonl")
+	var files []string
+	for _, f := range all {
+		if !cvHeld[strings.TrimSuffix(filepath.Base(f), "-queries.jsonl")] {
+			files = append(files, f)
+		}
+	}
+	return keyOf, append(files, devQueries)
 }

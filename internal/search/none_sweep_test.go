@@ -2,7 +2,6 @@ package search
 
 import (
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -45,18 +44,7 @@ func TestNoneSweep(t *testing.T) {
 		namedShare, manyTermsCoverage, valueCoverage, learnedEvidence, learnedScope, learnedTable = n0, m0, v0, l0, s0, tbl0
 	}()
 	docs := corpusDocs(t)
-	keyOf := map[ref]string{}
-	for _, d := range docs {
-		keyOf[ref{d.Server, d.Tool}] = LearnedKey(d.Tool, d.Params)
-	}
-	all, _ := filepath.Glob("testdata/*-queries.jsonl")
-	var files []string
-	for _, f := range all {
-		if !cvHeld[strings.TrimSuffix(filepath.Base(f), "-queries.jsonl")] {
-			files = append(files, f)
-		}
-	}
-	files = append(files, devQueries)
+	keyOf, files := cvSetup(docs)
 	type tally struct{ s1, s5, sn, m5, mn, none, nNone, falseNone int }
 	res := make([]tally, len(grid))
 	for _, f := range files {
