@@ -848,3 +848,20 @@ func TestQueryTokens_ReasonIsArgument(t *testing.T) {
 		t.Errorf("argument words = %v, want duplicate only", paths)
 	}
 }
+
+// TestSearch_BugIsAnItem: a bug or a ticket is an item of a tracker, so a
+// tool named for work items serves "file a bug" where no tool says "bug".
+func TestSearch_BugIsAnItem(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	q := "file a bug in azure devops titled \"search returns nothing for umlauts\""
+	if hits := ix.Search(q, 3); !slices.ContainsFunc(hits, func(h Hit) bool { return h.Tool == "wit_work_item_write" }) {
+		t.Errorf("%q: wit_work_item_write not in the top 3: %s", q, fmtHits(hits))
+	}
+	q = "open a ticket in azure devops for the broken export button"
+	hits := ix.Search(q, 5)
+	w := slices.IndexFunc(hits, func(h Hit) bool { return h.Tool == "wit_work_item_write" })
+	a := slices.IndexFunc(hits, func(h Hit) bool { return h.Tool == "wit_work_item_attachment" })
+	if w < 0 || a >= 0 && a < w {
+		t.Errorf("%q: wit_work_item_write not above wit_work_item_attachment: %s", q, fmtHits(hits))
+	}
+}

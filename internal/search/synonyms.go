@@ -67,6 +67,7 @@ var synonymGroups = []string{
 	"deploy release ship rollout",
 	// Nouns.
 	"issue ticket bug",
+	"bug ticket item",
 	"repository repo codebase",
 	"directory folder dir",
 	"documentation docs doc manual reference guide",
