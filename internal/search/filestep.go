@@ -53,6 +53,9 @@ func (ix *Index) buildFileTools(srvDocs [][]int32) {
 			if v == 0 {
 				v = verbRead // repo_file: a file is read
 			}
+			if v&(verbCreate|verbUpdate) != 0 && commits(ix.docs[d].Params) {
+				continue
+			}
 			ix.srvFileVerbs[s] |= v
 		}
 		if len(ds) >= fileBackendTools && float64(paths) >= fileBackendShare*float64(len(ds)) {
@@ -143,4 +146,11 @@ func (ix *Index) nameWordsSpelled(qs []qterm, doc int32) int {
 		}
 	}
 	return n
+}
+
+// commits reports whether a tool with the parameters ps commits what it
+// writes to a branch (one it requires): create_or_update_file of a code
+// host writes a file of a repository, not the one a step saves to.
+func commits(ps []Param) bool {
+	return slices.ContainsFunc(ps, func(p Param) bool { return p.Required && strings.EqualFold(p.Name, "branch") })
 }

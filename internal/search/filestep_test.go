@@ -21,10 +21,12 @@ func TestSearch_FileStep(t *testing.T) {
 			t.Errorf("%q: filesystem/write_file not in the top 5: %s", q, fmtHits(ix.Search(q, 5)))
 		}
 	}
-	// GitLab writes files (create_or_update_file): the rule stands aside.
+	// GitLab's create_or_update_file commits to a branch it requires: it
+	// writes a file of a repository, not the one a step saves to
+	// (TestSearch_FileStepCommitIsNoSave); the rule still fires.
 	s := int32(slices.Index(ix.servers, "zereight-gitlab"))
-	if ix.fileStep(clause{text: "save the diff to notes/x.diff", kinds: kindPath}, []int32{s}) != nil {
-		t.Error("fileStep fired for a backend with a tool writing files")
+	if ix.fileStep(clause{text: "save the diff to notes/x.diff", kinds: kindPath}, []int32{s}) == nil {
+		t.Error("fileStep did not fire for a backend whose only file writer commits")
 	}
 	a := int32(slices.Index(ix.servers, "apify"))
 	if ix.fileStep(clause{text: "save them to out/items.json", kinds: kindPath}, []int32{a}) == nil {
@@ -117,5 +119,38 @@ func TestSearch_FileStepEnvNameNamesNoBackend(t *testing.T) {
 		if got := isEnvName(tc.f); got != tc.want {
 			t.Errorf("isEnvName(%q) = %v, want %v", tc.f, got, tc.want)
 		}
+	}
+}
+
+// TestSearch_FileStepCommitIsNoSave: a code host's tool writing a file
+// commits it to a branch it requires, so a step saving what the task got
+// to a path ("save the diff to notes/x.diff") stays the file backend's,
+// while a backend writing files without a branch keeps such a step.
+func TestSearch_FileStepCommitIsNoSave(t *testing.T) {
+	p := func(name, desc string) Param { return Param{Name: name, Description: desc, Required: true} }
+	host := []Doc{
+		{Server: "codehost", Tool: "get_branch_diffs", Description: "Get the changes between two branches or commits of a project.", Params: []Param{p("project_id", "The project"), p("from", "Base branch"), p("to", "Target branch")}},
+		{Server: "codehost", Tool: "create_or_update_file", Description: "Create or update a single file in a repository.", Params: []Param{p("project_id", "The project"), p("file_path", "Path of the file"), p("content", "The content"), p("commit_message", "The commit message"), p("branch", "The branch")}},
+		{Server: "codehost", Tool: "get_file_contents", Description: "Get the contents of a file of a repository.", Params: []Param{p("project_id", "The project"), p("file_path", "Path of the file")}},
+	}
+	ix := New(append(fileStepDocs(), host...), nil)
+	q := "diff branch feature/y against main in codehost project 7 and save the diff to notes/y.diff"
+	hits := ix.Search(q, 5)
+	if !slices.ContainsFunc(hits, func(h Hit) bool { return h.Server == "files" && h.Tool == "write_file" }) {
+		t.Errorf("%q: files/write_file not in the top 5: %s", q, fmtHits(hits))
+	}
+	c := int32(slices.Index(ix.servers, "codehost"))
+	if ix.fileStep(clause{text: "save the diff to notes/y.diff", kinds: kindPath}, []int32{c}) == nil {
+		t.Error("fileStep did not fire for a backend whose file writer commits to a branch")
+	}
+	// The same host writing files without a branch: the step stays its.
+	host[1].Params = host[1].Params[:3]
+	ix = New(append(fileStepDocs(), host...), nil)
+	c = int32(slices.Index(ix.servers, "codehost"))
+	if ix.fileStep(clause{text: "save the diff to notes/y.diff", kinds: kindPath}, []int32{c}) != nil {
+		t.Error("fileStep fired for a backend writing files without a branch")
+	}
+	if commits([]Param{{Name: "branch"}}) || !commits([]Param{{Name: "branch", Required: true}}) {
+		t.Error("commits: only a required branch commits")
 	}
 }
