@@ -273,6 +273,7 @@ func (ix *Index) build() {
 	ix.buildHeads()
 	ix.kinds = make([]valueKind, len(ix.docs))
 	ix.kindFill = make([]kindFill, len(ix.docs))
+	ix.manyKinds = make([]valueKind, len(ix.docs))
 	ix.verbs = make([]verbFamily, len(ix.docs))
 	ix.srvParams = make([]bool, len(ix.servers))
 	ix.srvKinds = make([]valueKind, len(ix.servers))
@@ -285,6 +286,7 @@ func (ix *Index) build() {
 			ix.srvParams[ix.docServer[i]] = true
 		}
 		ix.kindFill[i] = requiredKinds(&ix.docs[i])
+		ix.manyKinds[i] = manyKinds(&ix.docs[i])
 	}
 	ix.buildFileTools(srvDocs)
 	ix.buildDeprecated(srvDocs)

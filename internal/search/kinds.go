@@ -266,3 +266,86 @@ func containsFold(s, w string) bool {
 	}
 	return false
 }
+
+// A step that lists several values of one kind ("read docs/setup.md,
+// docs/deploy.md and docs/faq.md") is about all of them at once: a tool
+// taking many values of that kind in one parameter ("paths") gains
+// manyIDF times the index's largest IDF in that step's ranking. Only
+// within a task's steps: over whole requests it cost single ones (a repo
+// slug and a path read as two paths).
+const manyIDF = 0.6
+
+// valueKindOf returns the kind of value the word f is, or 0.
+func valueKindOf(f string) valueKind {
+	f = strings.Trim(f, ",;:!?()[]{}<>\"'`")
+	switch {
+	case f == "":
+		return 0
+	case isEmail(f):
+		return kindEmail
+	case isURL(f):
+		return kindURL
+	case isPath(f) && !isProduct(f):
+		return kindPath
+	}
+	return 0
+}
+
+// onlyValues reports whether every word of s is a value (a path, a URL,
+// an email address).
+func onlyValues(s string) bool {
+	ws := strings.Fields(s)
+	for _, w := range ws {
+		if valueKindOf(w) == 0 {
+			return false
+		}
+	}
+	return len(ws) > 0
+}
+
+// manyValues returns the kinds of value s carries two or more of.
+func manyValues(s string) valueKind {
+	var one, many valueKind
+	for _, w := range strings.Fields(s) {
+		k := valueKindOf(w)
+		many |= one & k
+		one |= k
+	}
+	return many
+}
+
+// manyKinds returns the kinds of which d takes many values in one
+// parameter ("paths", "filePaths", "urls", "emails").
+func manyKinds(d *Doc) valueKind {
+	var k valueKind
+	for _, p := range d.Params {
+		ws := nameWordsCased(p.Name)
+		if len(ws) == 0 {
+			continue
+		}
+		w := ws[len(ws)-1]
+		if !isPlural(w) {
+			continue
+		}
+		for _, kw := range kindWords {
+			if kw.words[w] {
+				k |= kw.kind
+			}
+		}
+	}
+	return k
+}
+
+// manyBonus adds to the scores of cands that take many values of a kind
+// in kinds the bonus for it.
+func (sc *scorer) manyBonus(kinds valueKind, cands []int32) {
+	if kinds == 0 {
+		return
+	}
+	b := manyIDF * sc.ix.maxIDF
+	for _, d := range cands {
+		if sc.ix.manyKinds[d]&kinds != 0 {
+			sc.score[d] += b
+		}
+	}
+}

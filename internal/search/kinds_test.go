@@ -321,3 +321,56 @@ func TestQuery_Dotfile(t *testing.T) {
 		t.Errorf("example.local: kinds %b, want a URL", k)
 	}
 }
+
+// TestSearch_ValueListIsOneStep: a list of values ("docs/setup.md,
+// docs/deploy.md and docs/faq.md") is one step's, not a step each, and
+// that step prefers a tool taking many of them in one parameter.
+func TestSearch_ValueListIsOneStep(t *testing.T) {
+	p := func(name, desc string) Param { return Param{Name: name, Description: desc, Required: true} }
+	docs := []Doc{
+		{Server: "files", Tool: "read_text_file", Description: "Read the complete contents of a file as text.", Params: []Param{p("path", "Path of the file")}},
+		{Server: "files", Tool: "read_multiple_files", Description: "Read the contents of multiple files at once.", Params: []Param{p("paths", "Paths of the files")}},
+		{Server: "files", Tool: "write_file", Description: "Create a new file or overwrite an existing file.", Params: []Param{p("path", "Path of the file"), p("content", "Text")}},
+		{Server: "chat", Tool: "post_message", Description: "Post a message to a channel.", Params: []Param{p("channel", "The channel"), p("text", "The message")}},
+		{Server: "chat", Tool: "get_channel_history", Description: "Get the recent messages of a channel.", Params: []Param{p("channel", "The channel")}},
+	}
+	ix := New(docs, nil)
+	q := "Read notes/a.md, notes/b.md and notes/c.md and post a short summary of them to #team on chat"
+	_, info := ix.clauses(q, ix.queryTerms(q), nil, nil)
+	if len(info) != 2 {
+		var steps []string
+		for _, c := range info {
+			steps = append(steps, c.text)
+		}
+		t.Fatalf("%q: steps %q, want two (the paths one step)", q, steps)
+	}
+	hits := ix.Search(q, 5)
+	if !slices.ContainsFunc(hits, func(h Hit) bool { return h.Tool == "read_multiple_files" }) || !slices.ContainsFunc(hits, func(h Hit) bool { return h.Tool == "post_message" }) {
+		t.Errorf("%q: read_multiple_files and post_message not both in the top 5: %s", q, fmtHits(hits))
+	}
+	for _, tc := range []struct {
+		s    string
+		want valueKind
+	}{
+		{"Read docs/a.md, docs/b.md", kindPath},
+		{"email ann@x.io and bob@y.io", kindEmail},
+		{"read docs/a.md", 0},
+		{"fetch https://a.io and save it to out.json", 0},
+	} {
+		if got := manyValues(tc.s); got != tc.want {
+			t.Errorf("manyValues(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+	if !onlyValues("docs/faq.md") || onlyValues("post it") || onlyValues("") {
+		t.Error("onlyValues")
+	}
+	if manyKinds(&docs[1]) != kindPath || manyKinds(&docs[0]) != 0 {
+		t.Error("manyKinds: paths takes many, path one")
+	}
+	cx := New(corpusDocs(t), nil)
+	q = "Read guides/intro.md, guides/api.md and guides/cli.md and post a summary of the three to #docs on Slack."
+	hits = cx.Search(q, 5)
+	if !slices.ContainsFunc(hits, func(h Hit) bool { return h.Tool == "read_multiple_files" }) || !slices.ContainsFunc(hits, func(h Hit) bool { return h.Tool == "slack_post_message" }) {
+		t.Errorf("%q: read_multiple_files and slack_post_message not both in the top 5: %s", q, fmtHits(hits))
+	}
+}

@@ -354,6 +354,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			}
 			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)
+			sc.manyBonus(manyValues(info[i].text), cands)
 			if asksState(info[i].step) {
 				// "check which tabs are open": the step reads a state.
 				sc.questionPenalty(info[i].text, cands)
@@ -688,7 +689,15 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 	parts = append(parts, strings.Join(cur, " "))
 	var split []string
 	for _, p := range parts {
-		split = append(split, splitWords(p, "then", "and", "also", "plus", "afterwards", "finally")...)
+		for _, q := range splitWords(p, "then", "and", "also", "plus", "afterwards", "finally") {
+			if len(split) > 0 && onlyValues(q) && manyValues(split[len(split)-1]+" "+q) != 0 {
+				// "Read docs/setup.md, docs/deploy.md and docs/faq.md":
+				// a list of values is one step's, not a step each.
+				split[len(split)-1] += " " + q
+				continue
+			}
+			split = append(split, q)
+		}
 	}
 	var groups [][]qterm
 	var info []clause

@@ -177,6 +177,7 @@ type Index struct {
 	nameVerbs    []string             // doc -> stem of its name's verb, "" none
 	verbDocs     map[string][]int32   // stem of a name's verb -> its tools
 	kindFill     []kindFill           // doc -> its required parameters by kind
+	manyKinds    []valueKind          // doc -> the kinds it takes many values of in one parameter
 	deprecated   []int32              // doc -> its replacement, -1 none known, notDeprecated
 	conversions  map[int32]conversion // doc -> what its description converts into what
 	ownDocs      []bool               // doc -> documents only its own backend's product
