@@ -431,9 +431,9 @@ func TestRetrievalTune20(t *testing.T) {
 // three, 13 crossing two backends), written by a helper that neither read
 // nor ran the search code, over tools drawn at random with shuf; it is
 // tuned on. Before tuning on it (at d13973e): hit@1 0.900, hit@5 (every
-// step in the top 5) 0.675.
+// step in the top 5) 0.675; after round twenty-six 0.950 / 0.850.
 func TestRetrievalTune21(t *testing.T) {
-	testRetrieval(t, tune21Qs, scores{hit1: 0.9, hit5: 0.7})
+	testRetrieval(t, tune21Qs, scores{hit1: 0.9, hit5: 0.84})
 }
 
 // TestRetrievalTune22 scores a round-twelve tuning set of 23 requests no
@@ -479,9 +479,10 @@ func TestRetrievalTune24(t *testing.T) {
 // serve ("leave the slack channel #random") and 8 errands no backend does;
 // it is tuned on. Before tuning on it (at 0b8d228): hit@1 0.783, hit@5
 // 0.797, none 0.450; after round sixteen 0.783 / 0.855 / 0.450; after round
-// seventeen 0.783 / 0.855 / 0.500.
+// seventeen 0.783 / 0.855 / 0.500; after round twenty-six 0.899 / 0.942 /
+// 0.550.
 func TestRetrievalTune25(t *testing.T) {
-	testRetrieval(t, tune25Qs, scores{hit1: 0.89, hit5: 0.85, none: 0.49})
+	testRetrieval(t, tune25Qs, scores{hit1: 0.89, hit5: 0.94, none: 0.49})
 }
 
 // TestRetrievalTune26 scores a round-seventeen tuning set written with
@@ -530,9 +531,10 @@ func TestRetrievalTune28(t *testing.T) {
 // held out through round seven: measured when committed, before any change
 // (at 9e77277), hit@1 0.726, hit@5 0.810, none 1.000 (84 answerable, 12
 // none); after round seven 0.762 / 0.845 / 1.000. From round eight on it is
-// tuned on (extra8 is the held-out set now).
+// tuned on (extra8 is the held-out set now); after round twenty-six 0.917 /
+// 0.964 / 1.000.
 func TestRetrievalExtra7(t *testing.T) {
-	testRetrieval(t, extra7Qs, scores{hit1: 0.83, hit5: 0.94, none: 0.99})
+	testRetrieval(t, extra7Qs, scores{hit1: 0.91, hit5: 0.94, none: 0.99})
 }
 
 // TestRetrievalExtra8 scores an eighth set written and committed before the
