@@ -107,11 +107,18 @@ func paramKinds(d *Doc) valueKind {
 			continue
 		}
 		for _, w := range ws {
-			for _, kw := range kindWords {
-				if kw.words[w] {
-					k |= kw.kind
-				}
-			}
+			k |= wordKinds(w)
+		}
+	}
+	return k
+}
+
+// wordKinds is the kinds of value a parameter-name word names.
+func wordKinds(w string) valueKind {
+	var k valueKind
+	for _, kw := range kindWords {
+		if kw.words[w] {
+			k |= kw.kind
 		}
 	}
 	return k
@@ -323,14 +330,8 @@ func manyKinds(d *Doc) valueKind {
 		if len(ws) == 0 {
 			continue
 		}
-		w := ws[len(ws)-1]
-		if !isPlural(w) {
-			continue
-		}
-		for _, kw := range kindWords {
-			if kw.words[w] {
-				k |= kw.kind
-			}
+		if w := ws[len(ws)-1]; isPlural(w) {
+			k |= wordKinds(w)
 		}
 	}
 	return k
