@@ -444,6 +444,10 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	for i := 0; i < len(hits) && i < relevantDepth && !r.relevant; i++ {
 		r.relevant = ix.relevant(query, all, named, naming, unserved, hits[i].Doc, len(clauseHits) == 0, &r.coverage)
 	}
+	if !r.relevant {
+		// A task of several steps: each step may be a request of its own.
+		r.relevant = ix.stepsRelevant(query, unserved, clauseInfo)
+	}
 	if r.relevant && ix.learnedBoost(qs, cands, score) {
 		hits = ix.topK(cands, score, max(limit, relevantDepth))
 	}
