@@ -1,5 +1,7 @@
 package search
 
+import "strings"
+
 // A request of several steps ("run a SQL query for the monthly signups and
 // chart them as a line chart") spreads its words over several tools, one
 // a step, so no one tool covers much of it: the whole request's best tool
@@ -11,9 +13,12 @@ package search
 // stepsRelevant reports whether every step of a request of several steps
 // (info, its clauses as rank split them) is answerable on its own: each
 // step's text, ranked as a request of its own, has a relevant best tool
-// that matches two or more of the step's own words (not its values, nor
-// the hints they give). A short step passes the coverage bound on one
-// word ("send it to Pierre"), which is no evidence of a step a tool does.
+// that matches one or more of the step's own words (not only its values,
+// the hints they give or the other steps' words), and, when it matches
+// only one, the step's verb if it starts with one ("translate this email
+// to French" is not served by a tool matching "email"). A part starting
+// with a value continues the list of values of the part before ("merge
+// a.pdf and b.pdf into one PDF"): the split is no evidence of two steps.
 // A product, a channel or a kind of value no tool serves (unserved, the
 // products the whole query names that no backend serves) still rules out
 // the whole request, however its steps read.
@@ -24,7 +29,10 @@ func (ix *Index) stepsRelevant(query string, unserved [][]string, info []clause)
 	if _, _, _, kinds := queryTokensKinds(query); kinds&kindPhone != 0 && ix.allKinds&kindPhone == 0 {
 		return false
 	}
-	for _, c := range info {
+	for i, c := range info {
+		if ws := strings.Fields(c.step); i > 0 && len(ws) > 0 && valueKindOf(ws[0]) != 0 {
+			return false
+		}
 		r := ix.rank(c.text, 1)
 		if r == nil || !r.relevant || len(r.hits) == 0 {
 			return false
@@ -35,9 +43,26 @@ func (ix *Index) stepsRelevant(query string, unserved [][]string, info []clause)
 				own = append(own, q)
 			}
 		}
-		if ix.matchedTerms(own, r.hits[0].Doc) < 2 {
+		doc := r.hits[0].Doc
+		switch nm := ix.matchedTerms(own, doc); {
+		case nm == 0:
 			return false
+		case nm == 1:
+			if v := requestVerb(c.text); v != "" && !ix.matchesTerm(own, v, doc) {
+				return false
+			}
 		}
 	}
 	return true
+}
+
+// matchesTerm reports whether doc matches the term t of qs.
+func (ix *Index) matchesTerm(qs []qterm, t string, doc int) bool {
+	for i := range qs {
+		if qs[i].term == t {
+			_, m := ix.evidence(qs[i:i+1], doc)
+			return m > 0
+		}
+	}
+	return false
 }

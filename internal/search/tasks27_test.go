@@ -4,8 +4,8 @@ import "testing"
 
 // TestSearch_StepsRelevant: a task whose steps are each a request some
 // tool serves is answered even when no one tool covers enough of the
-// whole; one with a step matched by a single word, or naming a product no
-// backend serves, is not.
+// whole; one with a step whose verb its tool does not match, a list of
+// values split at "and", or naming a product no backend serves, is not.
 func TestSearch_StepsRelevant(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
 	for _, q := range []string{
@@ -17,6 +17,7 @@ func TestSearch_StepsRelevant(t *testing.T) {
 	}
 	for _, q := range []string{
 		"translate this letter into Spanish and send it to Maria",
+		"merge jan.pdf and feb.pdf into a single PDF",
 		"open a Linear ticket for the crash and then add a comment on it",
 	} {
 		if hs := ix.Search(q, 5); hs != nil {
