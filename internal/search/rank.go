@@ -359,6 +359,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 				// "check which tabs are open": the step reads a state.
 				sc.questionPenalty(info[i].text, cands)
 			}
+			sc.stepLearned(c, info[i], cands)
 			cands = ix.demoteDeprecated(cands, sc.score)
 			clauseHits = append(clauseHits, ix.topK(cands, sc.score, clauseDepth))
 			clauseInfo = append(clauseInfo, info[i])
@@ -734,6 +735,7 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 		_, _, _, info[i].kinds = queryTokensKinds(info[i].text)
 	}
 	for i, g := range groups {
+		info[i].own = len(g)
 		in := map[string]bool{}
 		for _, t := range g {
 			in[t.term] = true
@@ -756,6 +758,7 @@ type clause struct {
 	kinds valueKind
 	named []int32 // the backends the query names that the clause names itself
 	step  string  // the part of text that is the step, without a part joined before it
+	own   int     // how many of the clause's terms are its own, before the other parts' terms
 }
 
 // protectQuotes replaces each quoted span of query (text to pass on, such

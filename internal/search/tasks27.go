@@ -66,3 +66,15 @@ func (ix *Index) matchesTerm(qs []qterm, t string, doc int) bool {
 	}
 	return false
 }
+
+// stepLearned adds to the ranking of one step of a task (its terms c,
+// what it says info) the learned words (learned.go) of its own terms, as
+// a request of one step has them: the words requests used for a tool
+// reorder the tools a step's words matched. The other steps' terms, which
+// the step carries at contextWeight, add none: a request for another
+// step's tool used them ("get notion user u_1, then read the Status
+// property of page p_9": the property's words lift the property reader
+// in the first step too).
+func (sc *scorer) stepLearned(c []qterm, info clause, cands []int32) {
+	sc.ix.learnedBoost(c[:info.own], cands, sc.score)
+}

@@ -25,3 +25,20 @@ func TestSearch_StepsRelevant(t *testing.T) {
 		}
 	}
 }
+
+// TestSearch_StepLearned: a step of a task is ranked with the learned
+// words of its own terms, so the tool requests like it asked for is kept
+// for it (the whole query's list, limited to two, has a slot for the first
+// hit and one for that step's tool).
+func TestSearch_StepLearned(t *testing.T) {
+	docs := []Doc{
+		{Server: "store", Tool: "delete_thing", Description: "Delete a thing."},
+		{Server: "store", Tool: "fetch_item", Description: "Fetch an item."},
+		{Server: "store", Tool: "fetch_record", Description: "Fetch a record.", Learned: "widget"},
+	}
+	ix := New(docs, &Options{MinCoverage: -1})
+	hits := ix.Search("delete the old thing, then fetch the widget", 2)
+	if len(hits) != 2 || hits[1].Tool != "fetch_record" {
+		t.Errorf("want delete_thing, fetch_record: %s", fmtHits(hits))
+	}
+}
