@@ -453,8 +453,10 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		hits = ix.topK(cands, score, max(limit, relevantDepth))
 	}
 	hits = hits[:min(limit, len(hits))]
-	r.hits = ix.diversify(hits, limit, score, cands, ix.clauseTops(clauseHits, clauseInfo, hits[0]), named)
+	tops := ix.clauseTops(clauseHits, clauseInfo, hits[0])
+	r.hits = ix.diversify(hits, limit, score, cands, tops, named)
 	r.hits = ix.withPrereqs(r.hits, limit, score)
+	r.hits = ix.withStepPrereqs(r.hits, tops, score)
 	return r
 }
 

@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A request of several steps ("run a SQL query for the monthly signups and
 // chart them as a line chart") spreads its words over several tools, one
@@ -77,4 +80,29 @@ func (ix *Index) matchesTerm(qs []qterm, t string, doc int) bool {
 // in the first step too).
 func (sc *scorer) stepLearned(c []qterm, info clause, cands []int32) {
 	sc.ix.learnedBoost(c[:info.own], cands, sc.score)
+}
+
+// withStepPrereqs gives the first prerequisite (prereq.go) of each step's
+// tool (tops, the tools kept for the steps of a task) that hits lack the
+// place of the last hit that is none of the steps' tools nor the first hit:
+// a step served by a tool that needs another first ("look up the docs for
+// Prisma migrations with Context7" after resolving the library's id)
+// needs both, as a request of one step does (withPrereqs).
+func (ix *Index) withStepPrereqs(hits []Hit, tops []int32, score []float64) []Hit {
+	for _, t := range tops {
+		ps := ix.prereqs[t]
+		if len(ps) == 0 || !slices.ContainsFunc(hits, func(h Hit) bool { return h.Doc == int(t) }) ||
+			slices.ContainsFunc(hits, func(h Hit) bool { return slices.Contains(ps, int32(h.Doc)) }) {
+			continue
+		}
+		for i := len(hits) - 1; i > 0; i-- {
+			if !slices.Contains(tops, int32(hits[i].Doc)) {
+				p := ps[0]
+				hits = slices.Clone(hits)
+				hits[i] = Hit{Doc: int(p), Server: ix.docs[p].Server, Tool: ix.docs[p].Tool, Score: score[p]}
+				break
+			}
+		}
+	}
+	return hits
 }

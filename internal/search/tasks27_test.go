@@ -1,6 +1,9 @@
 package search
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestSearch_StepsRelevant: a task whose steps are each a request some
 // tool serves is answered even when no one tool covers enough of the
@@ -40,5 +43,18 @@ func TestSearch_StepLearned(t *testing.T) {
 	hits := ix.Search("delete the old thing, then fetch the widget", 2)
 	if len(hits) != 2 || hits[1].Tool != "fetch_record" {
 		t.Errorf("want delete_thing, fetch_record: %s", fmtHits(hits))
+	}
+}
+
+// TestSearch_StepPrereqs: a step's tool that needs another of its backend
+// first brings that one into the list, as the first hit's does.
+func TestSearch_StepPrereqs(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	q := "Look up the docs for Drizzle ORM migrations with Context7 and apply the migration to my Supabase project"
+	hits := ix.Search(q, 5)
+	for _, want := range []string{"query-docs", "resolve-library-id", "apply_migration"} {
+		if !slices.ContainsFunc(hits, func(h Hit) bool { return h.Tool == want }) {
+			t.Errorf("%q: %s not in the top 5: %s", q, want, fmtHits(hits))
+		}
 	}
 }
