@@ -67,9 +67,11 @@ func (ix *Index) buildFileTools(srvDocs [][]int32) {
 // fileStep returns the file backends a clause of a multi-step query is a
 // file step of: a clause that names no backend itself, carries a path and
 // leads with a verb of fileWriteVerbs or fileReadVerbs, in a query naming
-// backends none of which has a file tool of that verb's family.
+// no backend ("find arXiv papers on X and save the titles to papers.md":
+// the other step's backend, found by its words, need not write files) or
+// naming backends none of which has a file tool of that verb's family.
 func (ix *Index) fileStep(c clause, named []int32) []int32 {
-	if c.kinds&kindPath == 0 || len(c.named) > 0 || len(named) == 0 || len(ix.fileSrv) == 0 {
+	if c.kinds&kindPath == 0 || len(c.named) > 0 || len(ix.fileSrv) == 0 {
 		return nil
 	}
 	var fam verbFamily

@@ -359,6 +359,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 				// "check which tabs are open": the step reads a state.
 				sc.questionPenalty(info[i].text, cands)
 			}
+			sc.stepLearned(c, info[i], cands)
 			cands = ix.demoteDeprecated(cands, sc.score)
 			clauseHits = append(clauseHits, ix.topK(cands, sc.score, clauseDepth))
 			clauseInfo = append(clauseInfo, info[i])
@@ -444,12 +445,18 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	for i := 0; i < len(hits) && i < relevantDepth && !r.relevant; i++ {
 		r.relevant = ix.relevant(query, all, named, naming, unserved, hits[i].Doc, len(clauseHits) == 0, &r.coverage)
 	}
+	if !r.relevant {
+		// A task of several steps: each step may be a request of its own.
+		r.relevant = ix.stepsRelevant(query, unserved, clauseInfo)
+	}
 	if r.relevant && ix.learnedBoost(qs, cands, score) {
 		hits = ix.topK(cands, score, max(limit, relevantDepth))
 	}
 	hits = hits[:min(limit, len(hits))]
-	r.hits = ix.diversify(hits, limit, score, cands, ix.clauseTops(clauseHits, clauseInfo, hits[0]), named)
+	tops := ix.clauseTops(clauseHits, clauseInfo, hits[0])
+	r.hits = ix.diversify(hits, limit, score, cands, tops, named)
 	r.hits = ix.withPrereqs(r.hits, limit, score)
+	r.hits = ix.withStepPrereqs(r.hits, tops, score)
 	return r
 }
 
@@ -730,6 +737,7 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 		_, _, _, info[i].kinds = queryTokensKinds(info[i].text)
 	}
 	for i, g := range groups {
+		info[i].own = len(g)
 		in := map[string]bool{}
 		for _, t := range g {
 			in[t.term] = true
@@ -752,6 +760,7 @@ type clause struct {
 	kinds valueKind
 	named []int32 // the backends the query names that the clause names itself
 	step  string  // the part of text that is the step, without a part joined before it
+	own   int     // how many of the clause's terms are its own, before the other parts' terms
 }
 
 // protectQuotes replaces each quoted span of query (text to pass on, such
