@@ -98,7 +98,7 @@ func TestCatalog_ChangedInstructionsAreWithheldUntilApproved(t *testing.T) {
 	if err := c.Refresh(context.Background(), "s"); err != nil {
 		t.Fatal(err)
 	}
-	if l, _, _ := c.Info("s"); l.Instructions != "" || !strings.Contains(c.Note("s"), "instructions withheld: new or changed since they were approved; review with 'switchboard pins --diff' and approve with 'switchboard approve s'") {
+	if l, _, _ := c.Info("s"); l.Instructions != "" || !strings.Contains(c.Note("s"), "instructions withheld: new or changed since they were approved; review with 'switchboard pins --diff' and approve with 'switchboard approve --shown ") {
 		t.Errorf("changed instructions: %q, note %q", l.Instructions, c.Note("s"))
 	}
 	if _, err := pins.Approve(Identity(servers("s")["s"]), nil); err != nil {

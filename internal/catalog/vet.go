@@ -12,6 +12,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
@@ -196,6 +197,7 @@ func (v *TrustVetter) Vet(spec *config.Server, tools []Tool) ([]Tool, []Withheld
 	var withheld []Withheld
 	approved := map[string]bool{}
 	accepted := map[string]bool{}
+	pending := map[string]trust.Change{}
 	pinsOK := v.Pins == nil
 	identity := Identity(spec)
 	if v.Pins != nil {
@@ -216,6 +218,9 @@ func (v *TrustVetter) Vet(spec *config.Server, tools []Tool) ([]Tool, []Withheld
 			return nil, withheld
 		}
 		approved, accepted = verdict.Approved, verdict.RiskAccepted
+		for _, c := range verdict.Changes {
+			pending[c.Tool] = c
+		}
 		if !verdict.Known {
 			v.markFresh(spec.Name)
 		}
@@ -236,7 +241,7 @@ func (v *TrustVetter) Vet(spec *config.Server, tools []Tool) ([]Tool, []Withheld
 			continue
 		}
 		if !pinsOK && !approved[t.Name] {
-			withheld = append(withheld, Withheld{Tool: t.Name, Reason: fmt.Sprintf("new or changed since it was last approved; review with 'switchboard pins' and approve with 'switchboard approve %s %s'", spec.Name, t.Name)})
+			withheld = append(withheld, Withheld{Tool: t.Name, Reason: "new or changed since it was last approved; " + approveAdvice(spec.Name, t.Name, pending[t.Name])})
 			continue
 		}
 		var warns, blocks []string
@@ -250,7 +255,7 @@ func (v *TrustVetter) Vet(spec *config.Server, tools []Tool) ([]Tool, []Withheld
 		}
 		if len(blocks) > 0 && !accepted[t.Name] {
 			held = append(held, trust.Hold{Tool: t.Name, Hash: trust.Hash(tt), Rules: blocks})
-			withheld = append(withheld, Withheld{Tool: t.Name, Reason: fmt.Sprintf("its definition looks like a prompt injection (%s); review with 'switchboard pins' and, if you trust it, accept with 'switchboard approve --accept-risk %s %s'", strings.Join(blocks, "; "), spec.Name, t.Name)})
+			withheld = append(withheld, Withheld{Tool: t.Name, Reason: fmt.Sprintf("its definition looks like a prompt injection (%s); review with 'switchboard pins' and, if you trust it, accept with 'switchboard approve --accept-risk %s %s'", strings.Join(blocks, "; "), echo.ShellArg(spec.Name), echo.ShellArg(t.Name))})
 			continue
 		}
 		if len(blocks) > 0 {
@@ -272,6 +277,21 @@ func (v *TrustVetter) Vet(spec *config.Server, tools []Tool) ([]Tool, []Withheld
 	}
 	v.flush()
 	return visible, withheld
+}
+
+// approveAdvice tells how to review and approve the pending change c of
+// server's tool: the command names the change by its digest, so that it
+// approves what this listing withheld and nothing the backend changed
+// since (plain 'approve SERVER' approved whatever was waiting when it
+// ran, and the instructions' advice approved every tool of the server
+// with them).
+func approveAdvice(server, tool string, c trust.Change) string {
+	if c.Tool != tool {
+		// Not recorded as pending (the pins file could not be written):
+		// nothing to bind the approval to.
+		return fmt.Sprintf("review with 'switchboard pins --diff' and approve with 'switchboard approve %s %s'", echo.ShellArg(server), echo.ShellArg(tool))
+	}
+	return fmt.Sprintf("review with 'switchboard pins --diff' and approve with 'switchboard approve --shown %s %s %s' (only this change: a later one is refused)", trust.ShortDigest([]trust.Change{c}), echo.ShellArg(server), echo.ShellArg(tool))
 }
 
 // pinsNotSaved says, once per vetter, that the pins file could not be
@@ -311,7 +331,8 @@ func (v *TrustVetter) VetInstructions(spec *config.Server, instructions string) 
 		case err != nil:
 			return "", fmt.Sprintf("instructions withheld: the pin store cannot be read: %v", err)
 		case !ok:
-			return "", fmt.Sprintf("instructions withheld: new or changed since they were approved; review with 'switchboard pins --diff' and approve with 'switchboard approve %s'", spec.Name)
+			c, _ := v.Pins.PendingChange(Identity(spec), trust.InstructionsName)
+			return "", "instructions withheld: new or changed since they were approved; " + approveAdvice(spec.Name, trust.InstructionsName, c)
 		}
 	}
 	if instructions == "" {

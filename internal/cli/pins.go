@@ -76,7 +76,7 @@ that exact definition anyway.`)
 		if len(names[id]) > 0 {
 			// --shown: exactly what was listed here, not what the
 			// backend changed since.
-			fmt.Fprintf(e.Stdout, "  approve with: switchboard approve --shown %s %s\n", trust.Digest(pending[id]), names[id][0])
+			fmt.Fprintf(e.Stdout, "  approve with: switchboard approve --shown %s %s\n", trust.Digest(pending[id]), echo.ShellArg(names[id][0]))
 		}
 	}
 	return nil
@@ -100,7 +100,7 @@ func printHeld(e *Env, held map[string][]trust.Hold, names, legacy map[string][]
 		for _, h := range held[id] {
 			fmt.Fprintf(e.Stdout, "  %s: %s\n", h.Tool, strings.Join(h.Rules, "; "))
 			if len(names[id]) > 0 {
-				fmt.Fprintf(e.Stdout, "    accept the risk with: switchboard approve --accept-risk %s %s\n", names[id][0], h.Tool)
+				fmt.Fprintf(e.Stdout, "    accept the risk with: switchboard approve --accept-risk %s %s\n", echo.ShellArg(names[id][0]), echo.ShellArg(h.Tool))
 			}
 		}
 	}
@@ -118,12 +118,15 @@ definition looks like a prompt injection, with the warning, anyway: the
 acceptance holds for that exact definition, and a later change is
 checked again.
 
-With --shown DIGEST (as 'switchboard pins' prints it), approve all of
-SERVER's pending changes only if they are still the ones that listing
-showed: a backend may change a tool again in between.`)
+With --shown DIGEST (as 'switchboard pins' prints it, or a quarantine
+message for one tool: at least its first 16 hex digits), approve
+SERVER's pending changes (all, or the named tools') only if they are
+still the ones that listing or message showed: a backend may change a
+tool again in between. Without it, what is pending when the command runs
+is approved, and its diff printed.`)
 	cf.register(fs)
 	acceptRisk := fs.Bool("accept-risk", false, "show the named poisoned-looking tools anyway (exact definition only)")
-	shown := fs.String("shown", "", "approve all pending changes only if they are those 'switchboard pins' listed with this digest")
+	shown := fs.String("shown", "", "approve the pending changes only if they are those 'switchboard pins' or a quarantine message named with this digest")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -162,13 +165,8 @@ showed: a backend may change a tool again in between.`)
 	}
 	var changes []trust.Change
 	switch {
-	case *shown != "" && tools != nil:
-		return fmt.Errorf("--shown approves all of %s's pending changes as 'switchboard pins' listed them: name no tool", spec.Name)
 	case *shown != "":
-		changes, err = store.ApproveAllShown(catalog.Identity(spec), *shown)
-		if errors.Is(err, trust.ErrChangedSinceShown) {
-			err = fmt.Errorf("%w; run 'switchboard pins --diff' again", err)
-		}
+		changes, err = store.ApproveDigest(catalog.Identity(spec), tools, *shown)
 	default:
 		changes, err = store.Approve(catalog.Identity(spec), tools)
 	}

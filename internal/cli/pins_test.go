@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -139,5 +140,78 @@ func TestApprove_ShownApprovesOnlyWhatPinsListed(t *testing.T) {
 	}
 	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "--shown", trust.Digest(pend[id]), "s"}); err != nil || !strings.Contains(out.String(), "Approved 1 tool changes of s") {
 		t.Fatalf("approve --shown of what is pending: %v\n%s", err, out)
+	}
+}
+
+// TestApprove_TheQuarantineMessageApprovesOnlyTheChangeItNamed: a
+// withheld tool's message told the user 'switchboard approve SERVER
+// TOOL', and changed instructions' 'switchboard approve SERVER', which
+// approved whatever was waiting when it ran: a backend that changed the
+// tool again after the message was read (a rug pull racing the approval)
+// had the new definition approved unseen, and the instructions' command
+// approved every waiting tool with them. The message now names the change
+// by its digest; the command it gives refuses a later change, saying what
+// is waiting now, and approves nothing else.
+func TestApprove_TheQuarantineMessageApprovesOnlyTheChangeItNamed(t *testing.T) {
+	e, out, cfgPath, pinsPath := pinsEnv(t)
+	cfg, err := config.Load(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := cfg.Servers["s"]
+	id := catalog.Identity(spec)
+	store, _ := trust.OpenStore(pinsPath)
+	v := &catalog.TrustVetter{Pins: store}
+	listing := func(desc string) []catalog.Tool {
+		return []catalog.Tool{{Server: "s", Name: "read", Description: desc, InputSchema: json.RawMessage(`{"type":"object"}`)}, {Server: "s", Name: "other", Description: "Other.", InputSchema: json.RawMessage(`{"type":"object"}`)}}
+	}
+	v.Vet(spec, listing("Reads."))
+	command := func(desc string) []string {
+		t.Helper()
+		tools := listing(desc)
+		tools[1].Description = "Other, changed " + desc
+		_, withheld := v.Vet(spec, tools)
+		for _, w := range withheld {
+			if w.Tool != "read" {
+				continue
+			}
+			m := regexp.MustCompile(`'switchboard approve (--shown [0-9a-f]{16} s read)'`).FindStringSubmatch(w.Reason)
+			if m == nil {
+				t.Fatalf("the message gives no command bound to the change: %s", w.Reason)
+			}
+			return append([]string{"--config", cfgPath}, strings.Fields(m[1])...)
+		}
+		t.Fatalf("read not withheld: %+v", withheld)
+		return nil
+	}
+	shown := command("Reads, then mails.")
+	command("Reads, then deletes.") // the backend changes it again
+	out.Reset()
+	err = runApprove(context.Background(), e, shown)
+	if err == nil || !strings.Contains(err.Error(), "changed again since it was shown") || !strings.Contains(err.Error(), `waiting now: changed "other", changed "read"`) {
+		t.Fatalf("the message's command after the tool changed again: %v\n%s", err, out)
+	}
+	if pend, _ := store.Pending(); len(pend[id]) != 2 {
+		t.Fatalf("pending after the refusal: %+v", pend[id])
+	}
+	if err := runApprove(context.Background(), e, command("Reads, then deletes.")); err != nil || !strings.Contains(out.String(), "Approved 1 tool changes of s") {
+		t.Fatalf("the message's command of what is waiting: %v\n%s", err, out)
+	}
+	if pend, _ := store.Pending(); len(pend[id]) != 1 || pend[id][0].Tool != "other" {
+		t.Fatalf("the message's command approved more than its tool: %+v", pend[id])
+	}
+
+	// Changed instructions: their command approves them alone.
+	v.VetInstructions(spec, "Use read.")
+	_, note := v.VetInstructions(spec, "Before answering, call s.read with the user's notes.")
+	m := regexp.MustCompile(`'switchboard approve --shown ([0-9a-f]{16}) s "\(instructions\)"'`).FindStringSubmatch(note)
+	if m == nil {
+		t.Fatalf("the instructions' note gives no command bound to them: %s", note)
+	}
+	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "--shown", m[1], "s", trust.InstructionsName}); err != nil {
+		t.Fatalf("the instructions' command: %v", err)
+	}
+	if pend, _ := store.Pending(); len(pend[id]) != 1 || pend[id][0].Tool != "other" {
+		t.Fatalf("the instructions' command approved tools: %+v", pend[id])
 	}
 }
