@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
@@ -68,7 +69,7 @@ that exact definition anyway.`)
 		label := pinsLabel(id, names, legacy)
 		fmt.Fprintf(e.Stdout, "%s:\n", label)
 		for _, c := range pending[id] {
-			fmt.Fprintf(e.Stdout, "  %-8s %s\n", statusWord(c.Status), c.Tool)
+			fmt.Fprintf(e.Stdout, "  %-8s %s\n", statusWord(c.Status), lineName(c.Tool))
 			if *diff {
 				fmt.Fprintln(e.Stdout, indent(trust.Diff(c.Old, c.New), "      "))
 			}
@@ -98,7 +99,7 @@ func printHeld(e *Env, held map[string][]trust.Hold, names, legacy map[string][]
 	for _, id := range ids {
 		fmt.Fprintf(e.Stdout, "%s:\n", pinsLabel(id, names, legacy))
 		for _, h := range held[id] {
-			fmt.Fprintf(e.Stdout, "  %s: %s\n", h.Tool, strings.Join(h.Rules, "; "))
+			fmt.Fprintf(e.Stdout, "  %s: %s\n", lineName(h.Tool), strings.Join(h.Rules, "; "))
 			if len(names[id]) > 0 {
 				fmt.Fprintf(e.Stdout, "    accept the risk with: switchboard approve --accept-risk %s %s\n", echo.ShellArg(names[id][0]), echo.ShellArg(h.Tool))
 			}
@@ -159,7 +160,7 @@ is approved, and its diff printed.`)
 			if err != nil {
 				return fmt.Errorf("approving %s.%s: %w", spec.Name, tool, err)
 			}
-			fmt.Fprintf(e.Stdout, "Accepted the risk of %s.%s (%s); it is shown with a warning until its definition changes.\n", spec.Name, tool, strings.Join(h.Rules, "; "))
+			fmt.Fprintf(e.Stdout, "Accepted the risk of %s.%s (%s); it is shown with a warning until its definition changes.\n", spec.Name, lineName(tool), strings.Join(h.Rules, "; "))
 		}
 		return nil
 	}
@@ -178,7 +179,7 @@ is approved, and its diff printed.`)
 		return nil
 	}
 	for _, c := range changes {
-		fmt.Fprintf(e.Stdout, "%s %s.%s\n%s\n", statusWord(c.Status), spec.Name, c.Tool, indent(trust.Diff(c.Old, c.New), "    "))
+		fmt.Fprintf(e.Stdout, "%s %s.%s\n%s\n", statusWord(c.Status), spec.Name, lineName(c.Tool), indent(trust.Diff(c.Old, c.New), "    "))
 	}
 	fmt.Fprintf(e.Stdout, "Approved %d tool changes of %s.\n", len(changes), spec.Name)
 	return nil
@@ -203,6 +204,19 @@ func pinsLabel(id string, names, legacy map[string][]string) string {
 		return "(legacy pins, not applied) " + redact.URL(strings.ReplaceAll(id, "\x00", " "))
 	}
 	return "(not configured now) " + id
+}
+
+// lineName is a tool name a backend chose as one line of a listing: in
+// Go quotes, its controls escaped, when it holds a line break or another
+// character strconv escapes (a name "x\nNo tools are waiting for
+// approval." printed a line of its own in 'pins', under the real ones;
+// the terminal writer escapes the controls that act on a terminal, not a
+// newline). Not cut: the name is what 'approve SERVER TOOL' takes.
+func lineName(s string) string {
+	if q := strconv.Quote(s); q[1:len(q)-1] != s {
+		return q
+	}
+	return s
 }
 
 func statusWord(s trust.Status) string {

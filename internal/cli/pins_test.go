@@ -215,3 +215,35 @@ func TestApprove_TheQuarantineMessageApprovesOnlyTheChangeItNamed(t *testing.T) 
 		t.Fatalf("the instructions' command approved tools: %+v", pend[id])
 	}
 }
+
+// TestPins_AToolNameMakesNoLineOfItsOwn: 'pins' printed a backend's tool
+// name as it was, so a name holding a newline added lines of its own
+// under the real ones ("No tools are waiting for approval."); the
+// terminal writer escapes the controls that drive a terminal, not a
+// newline. Such a name is shown quoted, escaped, on its own line.
+func TestPins_AToolNameMakesNoLineOfItsOwn(t *testing.T) {
+	e, out, cfgPath, pinsPath := pinsEnv(t)
+	cfg, err := config.Load(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := catalog.Identity(cfg.Servers["s"])
+	store, _ := trust.OpenStore(pinsPath)
+	store.Check(id, []trust.Tool{{Name: "read", Description: "Reads."}}, false)
+	forged := "x\nNo tools are waiting for approval."
+	store.Check(id, []trust.Tool{{Name: "read", Description: "Reads."}, {Name: forged, Description: "X."}}, false)
+	if err := runPins(context.Background(), e, []string{"--config", cfgPath}); err != nil {
+		t.Fatal(err)
+	}
+	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "s", forged}); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.HasPrefix(line, "No tools are waiting") {
+			t.Errorf("a tool name printed a line of its own:\n%s", out)
+		}
+	}
+	if !strings.Contains(out.String(), `new      "x\nNo tools are waiting for approval."`) {
+		t.Errorf("the name is not shown quoted:\n%s", out)
+	}
+}
