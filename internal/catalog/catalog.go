@@ -811,7 +811,10 @@ func (c *Catalog) derive(e *entry) {
 	}
 	e.offered = nil
 	if tv, ok := c.opts.Vetter.(TextVetter); ok {
-		e.offered = vetOffered(tv, e.spec, e.listing)
+		var dropped int
+		if e.offered, dropped = vetOffered(tv, e.spec, e.listing); dropped > 0 {
+			c.opts.Logger.Warn("resources' and prompts' text past the bound not shown", "server", e.name, "texts", dropped, "bound", "1 MiB")
+		}
 	}
 	for _, m := range e.listing.Malformed {
 		e.withheld = append(e.withheld, Withheld{Tool: m.Tool, Reason: m.Reason})
@@ -1005,18 +1008,38 @@ func (c *Catalog) wantRefresh(server string, d int) int {
 	return n
 }
 
+// maxVettedText bounds the bytes of a listing's resource, template and
+// prompt text that a TextVetter reads: the poisoning rules take about a
+// millisecond a kilobyte, and a backend listing 10,000 resources of 8 kB
+// descriptions (changed at every list_changed) would cost 80 s of CPU a
+// listing. Text past it is not shown (a title or description is
+// optional), and the log says so.
+const maxVettedText = 1 << 20
+
 // vetOffered is l's resources, templates and prompts with their titles
 // and descriptions as tv vets them: copies, so that the listing kept (and
-// cached on disk) stays the backend's.
-func vetOffered(tv TextVetter, spec *config.Server, l *Listing) *Listing {
+// cached on disk) stays the backend's. It also returns how many texts
+// were left out past maxVettedText.
+func vetOffered(tv TextVetter, spec *config.Server, l *Listing) (*Listing, int) {
 	out := &Listing{}
+	budget, dropped := maxVettedText, 0
+	vet := func(where, text string) string {
+		if text == "" {
+			return ""
+		}
+		if budget -= len(text); budget < 0 {
+			dropped++
+			return ""
+		}
+		return tv.VetText(spec, where, text)
+	}
 	for _, r := range l.Resources {
 		if r == nil {
 			continue
 		}
 		c := *r
-		c.Title = tv.VetText(spec, "resource "+r.URI+" title", r.Title)
-		c.Description = tv.VetText(spec, "resource "+r.URI+" description", r.Description)
+		c.Title = vet("resource "+r.URI+" title", r.Title)
+		c.Description = vet("resource "+r.URI+" description", r.Description)
 		out.Resources = append(out.Resources, &c)
 	}
 	for _, rt := range l.ResourceTemplates {
@@ -1024,8 +1047,8 @@ func vetOffered(tv TextVetter, spec *config.Server, l *Listing) *Listing {
 			continue
 		}
 		c := *rt
-		c.Title = tv.VetText(spec, "resource template "+rt.URITemplate+" title", rt.Title)
-		c.Description = tv.VetText(spec, "resource template "+rt.URITemplate+" description", rt.Description)
+		c.Title = vet("resource template "+rt.URITemplate+" title", rt.Title)
+		c.Description = vet("resource template "+rt.URITemplate+" description", rt.Description)
 		out.ResourceTemplates = append(out.ResourceTemplates, &c)
 	}
 	for _, p := range l.Prompts {
@@ -1033,19 +1056,19 @@ func vetOffered(tv TextVetter, spec *config.Server, l *Listing) *Listing {
 			continue
 		}
 		c := *p
-		c.Title = tv.VetText(spec, "prompt "+p.Name+" title", p.Title)
-		c.Description = tv.VetText(spec, "prompt "+p.Name+" description", p.Description)
+		c.Title = vet("prompt "+p.Name+" title", p.Title)
+		c.Description = vet("prompt "+p.Name+" description", p.Description)
 		c.Arguments = nil
 		for _, a := range p.Arguments {
 			if a == nil {
 				continue
 			}
 			ac := *a
-			ac.Title = tv.VetText(spec, "prompt "+p.Name+" argument "+a.Name+" title", a.Title)
-			ac.Description = tv.VetText(spec, "prompt "+p.Name+" argument "+a.Name+" description", a.Description)
+			ac.Title = vet("prompt "+p.Name+" argument "+a.Name+" title", a.Title)
+			ac.Description = vet("prompt "+p.Name+" argument "+a.Name+" description", a.Description)
 			c.Arguments = append(c.Arguments, &ac)
 		}
 		out.Prompts = append(out.Prompts, &c)
 	}
-	return out
+	return out, dropped
 }

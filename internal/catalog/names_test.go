@@ -2,12 +2,14 @@ package catalog
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
 
@@ -131,5 +133,53 @@ func TestCatalog_AToolNamedAsTheInstructionsPinIsNeverOffered(t *testing.T) {
 	w := c.Withheld("s")
 	if len(w) != 1 || w[0].Tool != trust.InstructionsName || !strings.Contains(w[0].Reason, "can never be approved") || strings.Contains(w[0].Reason, "switchboard approve") {
 		t.Errorf("withheld: %+v", w)
+	}
+}
+
+// offeringSource lists one tool and n resources of a description each.
+type offeringSource struct {
+	n    int
+	desc string
+}
+
+func (s offeringSource) ListTools(ctx context.Context, server string) (*Listing, error) {
+	l := &Listing{Tools: []*mcp.Tool{{Name: "x", Description: "X.", InputSchema: map[string]any{"type": "object"}}}}
+	for i := range s.n {
+		l.Resources = append(l.Resources, &mcp.Resource{URI: fmt.Sprintf("file:///%d", i), Name: "r", Description: s.desc})
+	}
+	return l, nil
+}
+
+// countingVetter counts the bytes VetText is given.
+type countingVetter struct {
+	TrustVetter
+	bytes int
+}
+
+func (v *countingVetter) VetText(spec *config.Server, where, text string) string {
+	v.bytes += len(text)
+	return v.TrustVetter.VetText(spec, where, text)
+}
+
+// TestCatalog_BoundsTheListedTextItVets: the poisoning rules take about
+// a millisecond a kilobyte; a backend listing 10,000 resources of 8 kB
+// descriptions would cost 80 s of CPU at each listing. The rules read at
+// most maxVettedText of a listing's text; the rest is not shown.
+func TestCatalog_BoundsTheListedTextItVets(t *testing.T) {
+	v := &countingVetter{}
+	desc := strings.Repeat("Reads a note. ", 585) // 8 kB
+	c := New(servers("s"), offeringSource{n: 10000, desc: desc}, &Options{Vetter: v})
+	if _, err := c.Tools(context.Background(), "s"); err != nil {
+		t.Fatal(err)
+	}
+	l, _, _ := c.Info("s")
+	shown := 0
+	for _, r := range l.Resources {
+		if r.Description != "" {
+			shown++
+		}
+	}
+	if v.bytes > maxVettedText || len(l.Resources) != 10000 || shown != maxVettedText/len(desc) {
+		t.Errorf("vetted %d bytes, %d resources, %d descriptions shown; want at most %d bytes, every resource, %d shown", v.bytes, len(l.Resources), shown, maxVettedText, maxVettedText/len(desc))
 	}
 }
