@@ -281,6 +281,7 @@ func (c *Catalog) readEntry(e *entry) bool {
 	if v := f.Vetted; v != nil && v.ServerIdent == c.idents[e.name] && v.Stamp == c.stamp(e.spec) && v.Stamp != "" {
 		e.tools, e.withheld, e.stamp = v.Tools, v.Withheld, v.Stamp
 		e.instructions, e.instrNote = v.Instructions, v.InstructionsNote
+		c.vetText(e) // not kept with the verdict
 		return false
 	}
 	c.derive(e)
@@ -809,13 +810,7 @@ func (c *Catalog) derive(e *entry) {
 			e.instructions, e.instrNote = iv.VetInstructions(e.spec, e.listing.Instructions)
 		}
 	}
-	e.offered = nil
-	if tv, ok := c.opts.Vetter.(TextVetter); ok {
-		var dropped int
-		if e.offered, dropped = vetOffered(tv, e.spec, e.listing); dropped > 0 {
-			c.opts.Logger.Warn("resources' and prompts' text past the bound not shown", "server", e.name, "texts", dropped, "bound", "1 MiB")
-		}
-	}
+	c.vetText(e)
 	for _, m := range e.listing.Malformed {
 		e.withheld = append(e.withheld, Withheld{Tool: m.Tool, Reason: m.Reason})
 	}
@@ -1006,6 +1001,20 @@ func (c *Catalog) wantRefresh(server string, d int) int {
 	n := min(max(c.invalid[server]+d, 0), 2)
 	c.invalid[server] = n
 	return n
+}
+
+// vetText sets e.offered from e.listing as a TextVetter vets it (nil
+// without one). e.mu held or e not shared yet.
+func (c *Catalog) vetText(e *entry) {
+	e.offered = nil
+	tv, ok := c.opts.Vetter.(TextVetter)
+	if !ok || e.listing == nil {
+		return
+	}
+	var dropped int
+	if e.offered, dropped = vetOffered(tv, e.spec, e.listing); dropped > 0 {
+		c.opts.Logger.Warn("resources' and prompts' text past the bound not shown", "server", e.name, "texts", dropped, "bound", "1 MiB")
+	}
 }
 
 // maxVettedText bounds the bytes of a listing's resource, template and

@@ -37,11 +37,13 @@ type TrustVetter struct {
 	// tool hash across runs: inspecting is slow (about 1 ms a tool) and
 	// tool lists rarely change.
 	InspectCache string
+	// Texts keeps VetText's findings; nil: a TextFindings of this
+	// vetter's own. Share one among sessions.
+	Texts *TextFindings
 
 	mu       sync.Mutex
-	fresh    map[string]bool              // servers first seen by this process
-	findings map[string][]trust.Finding   // tool hash -> findings
-	texts    map[[32]byte][]trust.Finding // listed text's SHA-256 -> findings (VetText)
+	fresh    map[string]bool            // servers first seen by this process
+	findings map[string][]trust.Finding // tool hash -> findings
 	loaded   bool
 	dirty    bool
 	unsaved  bool // pinsNotSaved has spoken
@@ -330,30 +332,51 @@ func (v *TrustVetter) VetText(spec *config.Server, where, text string) string {
 	return clean
 }
 
-// maxTexts bounds the listed texts whose findings are kept: a feed
-// server whose resources' descriptions keep changing must not grow them
-// without end (they are forgotten all at once past it).
+// maxTexts bounds the listed texts whose findings a TextFindings keeps:
+// a feed server whose resources' descriptions keep changing must not
+// grow it without end (it forgets them all at once past it).
 const maxTexts = 50000
 
-// inspectText is the poisoning rules' findings for a listed text, kept
-// in memory by a hash of the text (not in InspectCache: resources come
-// and go far more often than tools).
-func (v *TrustVetter) inspectText(text string) []trust.Finding {
+// TextFindings keeps the poisoning rules' findings for listed texts
+// (resources', templates' and prompts' titles and descriptions) by a
+// hash of the text, for TrustVetter.VetText; one may be shared by every
+// session's vetter, so that each new session does not inspect the same
+// text again (about a millisecond a kilobyte). Not kept on disk:
+// resources come and go far more often than tools. Safe for concurrent
+// use; the zero value is ready.
+type TextFindings struct {
+	mu sync.Mutex
+	m  map[[32]byte][]trust.Finding
+}
+
+// find returns the findings for text, inspecting it when not kept.
+func (t *TextFindings) find(text string) []trust.Finding {
 	h := sha256.Sum256([]byte(text))
-	v.mu.Lock()
-	f, ok := v.texts[h]
-	v.mu.Unlock()
+	t.mu.Lock()
+	f, ok := t.m[h]
+	t.mu.Unlock()
 	if ok {
 		return f
 	}
 	f = trust.InspectText("text", text)
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	if v.texts == nil || len(v.texts) >= maxTexts {
-		v.texts = map[[32]byte][]trust.Finding{}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.m == nil || len(t.m) >= maxTexts {
+		t.m = map[[32]byte][]trust.Finding{}
 	}
-	v.texts[h] = f
+	t.m[h] = f
 	return f
+}
+
+// inspectText is the poisoning rules' findings for a listed text.
+func (v *TrustVetter) inspectText(text string) []trust.Finding {
+	v.mu.Lock()
+	if v.Texts == nil {
+		v.Texts = &TextFindings{}
+	}
+	t := v.Texts
+	v.mu.Unlock()
+	return t.find(text)
 }
 
 // pinsNotSaved says, once per vetter, that the pins file could not be
