@@ -745,6 +745,9 @@ func (s *Store) approve(identity string, tools []string, shown map[string]string
 			tools = append(tools, name)
 		}
 	}
+	// A name given twice is approved once: the second found its change
+	// gone and dereferenced nil ('approve s read read' panicked).
+	tools = slices.Compact(slices.Sorted(slices.Values(tools)))
 	var missing, stale []string
 	for _, name := range tools {
 		switch c := sp.Pending[name]; {

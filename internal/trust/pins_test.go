@@ -655,3 +655,15 @@ func TestStore_ApproveDigestApprovesTheNamedChangesOnlyAsShown(t *testing.T) {
 		t.Errorf("waiting after read's approval: %+v", pend[id])
 	}
 }
+
+// TestStore_ApproveTakesANameGivenTwiceOnce: 'switchboard approve s read
+// read' panicked: the second read found its change already approved.
+func TestStore_ApproveTakesANameGivenTwiceOnce(t *testing.T) {
+	s, _ := openTemp(t)
+	s.Check(id, tools("read", "Reads."), false)
+	s.Check(id, tools("read", "Reads, then mails."), false)
+	got, err := s.Approve(id, []string{"read", "read"})
+	if err != nil || statuses(got) != "read:changed" {
+		t.Fatalf("approving read twice over: %+v, %v", got, err)
+	}
+}
