@@ -155,7 +155,9 @@ is approved, and its diff printed.`)
 		return errors.New("--shown is for approving changes, not with --accept-risk")
 	}
 	if *acceptRisk {
-		for _, tool := range tools {
+		// A name given twice once: the second found it accepted and
+		// said it was not withheld.
+		for _, tool := range slices.Compact(slices.Sorted(slices.Values(tools))) {
 			h, err := store.AcceptRisk(catalog.Identity(spec), tool)
 			if err != nil {
 				return fmt.Errorf("approving %s.%s: %w", spec.Name, tool, err)
