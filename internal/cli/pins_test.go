@@ -59,7 +59,9 @@ func TestPins_ListsPoisonedToolsAndAcceptRisk(t *testing.T) {
 		}
 	}
 	out.Reset()
-	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "--accept-risk", "s", "add"}); err != nil {
+	// A name given twice is accepted once (the second said it was not
+	// withheld).
+	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "--accept-risk", "s", "add", "add"}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "Accepted the risk of s.add") {
