@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -123,8 +124,10 @@ With --shown DIGEST (as 'switchboard pins' prints it, or a quarantine
 message for one tool: at least its first 16 hex digits), approve
 SERVER's pending changes (all, or the named tools') only if they are
 still the ones that listing or message showed: a backend may change a
-tool again in between. Without it, what is pending when the command runs
-is approved, and its diff printed.`)
+tool again in between. Without it, at a terminal, the changes waiting
+are shown and approved, once you say yes, only as shown; from a script,
+what is pending when the command runs is approved, and its diff
+printed.`)
 	cf.register(fs)
 	acceptRisk := fs.Bool("accept-risk", false, "show the named poisoned-looking tools anyway (exact definition only)")
 	shown := fs.String("shown", "", "approve the pending changes only if they are those 'switchboard pins' or a quarantine message named with this digest")
@@ -167,9 +170,17 @@ is approved, and its diff printed.`)
 		return nil
 	}
 	var changes []trust.Change
+	asked := false // the diffs were shown before the approval
 	switch {
 	case *shown != "":
 		changes, err = store.ApproveDigest(catalog.Identity(spec), tools, *shown)
+	case e.interactive():
+		var ok bool
+		changes, ok, asked, err = confirmApproval(e, store, spec.Name, catalog.Identity(spec), tools)
+		if err == nil && !ok {
+			fmt.Fprintln(e.Stdout, "Nothing approved.")
+			return nil
+		}
 	default:
 		changes, err = store.Approve(catalog.Identity(spec), tools)
 	}
@@ -180,11 +191,53 @@ is approved, and its diff printed.`)
 		fmt.Fprintf(e.Stdout, "Nothing of %s was waiting for approval.\n", spec.Name)
 		return nil
 	}
-	for _, c := range changes {
-		fmt.Fprintf(e.Stdout, "%s %s.%s\n%s\n", statusWord(c.Status), spec.Name, lineName(c.Tool), indent(trust.Diff(c.Old, c.New), "    "))
+	if !asked {
+		for _, c := range changes {
+			fmt.Fprintf(e.Stdout, "%s %s.%s\n%s\n", statusWord(c.Status), spec.Name, lineName(c.Tool), indent(trust.Diff(c.Old, c.New), "    "))
+		}
 	}
 	fmt.Fprintf(e.Stdout, "Approved %d tool changes of %s.\n", len(changes), spec.Name)
 	return nil
+}
+
+// confirmApproval is plain 'approve SERVER [TOOL...]' typed at a
+// terminal: it shows what is waiting (all of the server's changes, or the
+// named tools'), asks, and approves those changes only if they are still
+// the ones shown, as --shown does: a backend that changed a tool while
+// the user read had the new definition approved unseen. ok is false when
+// the user said no; asked, that the changes were shown before. Scripts
+// (stdin not a terminal) approve at once, as before.
+func confirmApproval(e *Env, store *trust.Store, server, id string, tools []string) (changes []trust.Change, ok, asked bool, err error) {
+	pending, err := store.Pending()
+	if err != nil {
+		return nil, false, false, err
+	}
+	shown := pending[id]
+	if tools != nil {
+		want := map[string]bool{}
+		for _, t := range tools {
+			want[t] = true
+		}
+		shown = slices.DeleteFunc(slices.Clone(shown), func(c trust.Change) bool { return !want[c.Tool] })
+		if len(shown) < len(want) {
+			// Let Approve name what has no pending change.
+			changes, err := store.Approve(id, tools)
+			return changes, err == nil, false, err
+		}
+	}
+	if len(shown) == 0 {
+		return nil, true, false, nil
+	}
+	for _, c := range shown {
+		fmt.Fprintf(e.Stdout, "%s %s.%s\n%s\n", statusWord(c.Status), server, lineName(c.Tool), indent(trust.Diff(c.Old, c.New), "    "))
+	}
+	fmt.Fprintf(e.Stdout, "Approve these %d changes of %s? [y/N] ", len(shown), server)
+	answer, _ := bufio.NewReader(e.Stdin).ReadString('\n')
+	if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
+		return nil, false, true, nil
+	}
+	changes, err = store.ApproveDigest(id, tools, trust.Digest(shown))
+	return changes, true, true, err
 }
 
 // openPins opens the pins store, its warnings (a corrupt file moved

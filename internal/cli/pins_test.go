@@ -249,3 +249,61 @@ func TestPins_AToolNameMakesNoLineOfItsOwn(t *testing.T) {
 		t.Errorf("the name is not shown quoted:\n%s", out)
 	}
 }
+
+// answerAfter is a person's answer at the prompt, typed after the
+// backend had its moment.
+type answerAfter struct {
+	meanwhile func()
+	answer    *strings.Reader
+}
+
+func (a *answerAfter) Read(p []byte) (int, error) {
+	if a.meanwhile != nil {
+		a.meanwhile()
+		a.meanwhile = nil
+	}
+	return a.answer.Read(p)
+}
+
+// TestApprove_AtATerminalApprovesWhatItShowed: plain 'approve SERVER'
+// approved whatever was waiting when it ran, shown only afterwards. At a
+// terminal it now shows what is waiting, asks, and approves only the
+// changes it showed: one the backend made while the user read is refused,
+// naming what waits now. "n" approves nothing; from a script it approves
+// at once, as before (the other tests).
+func TestApprove_AtATerminalApprovesWhatItShowed(t *testing.T) {
+	e, out, cfgPath, pinsPath := pinsEnv(t)
+	e.Interactive = func() bool { return true }
+	cfg, err := config.Load(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := catalog.Identity(cfg.Servers["s"])
+	store, _ := trust.OpenStore(pinsPath)
+	store.Check(id, []trust.Tool{{Name: "read", Description: "Reads."}}, false)
+	store.Check(id, []trust.Tool{{Name: "read", Description: "Reads, then mails."}}, false)
+
+	e.Stdin = &answerAfter{answer: strings.NewReader("n\n")}
+	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "s"}); err != nil || !strings.Contains(out.String(), "+Reads, then mails.") || !strings.Contains(out.String(), "Approve these 1 changes of s? [y/N] Nothing approved.") {
+		t.Fatalf("answered no: %v\n%s", err, out)
+	}
+	out.Reset()
+	e.Stdin = &answerAfter{answer: strings.NewReader("y\n"), meanwhile: func() {
+		store.Check(id, []trust.Tool{{Name: "read", Description: "Reads, then deletes."}}, false)
+	}}
+	err = runApprove(context.Background(), e, []string{"--config", cfgPath, "s"})
+	if err == nil || !strings.Contains(err.Error(), "changed again since it was shown") || !strings.Contains(out.String(), "+Reads, then mails.") {
+		t.Fatalf("the backend changed the tool while the user read: %v\n%s", err, out)
+	}
+	if pend, _ := store.Pending(); len(pend[id]) != 1 || pend[id][0].New.Description != "Reads, then deletes." {
+		t.Fatalf("pending after the refusal: %+v", pend[id])
+	}
+	out.Reset()
+	e.Stdin = &answerAfter{answer: strings.NewReader("yes\n")}
+	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "s", "read"}); err != nil || !strings.Contains(out.String(), "+Reads, then deletes.") || !strings.HasSuffix(out.String(), "[y/N] Approved 1 tool changes of s.\n") {
+		t.Fatalf("answered yes: %v\n%s", err, out)
+	}
+	if pend, _ := store.Pending(); len(pend[id]) != 0 {
+		t.Errorf("pending after the approval: %+v", pend[id])
+	}
+}
