@@ -89,8 +89,10 @@ const (
 	// texts and schemas (the largest public servers list well under 1
 	// MiB): 10,000 tools of 30 kB in pages under maxMessageBytes were 300
 	// MB, which each process held several times over (6 GB), cached on
-	// disk and vetted for a minute and a half.
-	maxListedBytes = 32 << 20
+	// disk and vetted for a minute and a half; 32 MiB still held the
+	// daemon at 400-600 MB while the listing was vetted, pinned, declared
+	// and indexed, each a copy or more of its text.
+	maxListedBytes = 8 << 20
 )
 
 // pages collects the pages of a list, at most maxListed items in
@@ -121,7 +123,7 @@ func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx co
 			}
 			if total += size(it); total > maxListedBytes {
 				out = append(out, items[:i]...)
-				msg := fmt.Sprintf("its %s take more than %d MiB: only the first %d %s are used", what, maxListedBytes>>20, len(out), what)
+				msg := fmt.Sprintf("backend %q: its %s take more than %d MiB (the bound of one listing): only the first %d %s are used", b.name, what, maxListedBytes>>20, len(out), what)
 				b.log.Warn("backend list cut short", "reason", msg)
 				b.stderr.Note("%s", msg)
 				return out, nil

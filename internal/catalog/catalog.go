@@ -116,6 +116,16 @@ type InstructionsVetter interface {
 	VetInstructions(spec *config.Server, instructions string) (visible, note string)
 }
 
+// TextVetter is a Vetter that also vets the text of a server's listed
+// resources, resource templates and prompts (titles and descriptions,
+// and those of prompts' arguments), which reach the model as tools'
+// descriptions do: it returns the text the client may see (cleaned,
+// marked, or replaced by a note saying why it is withheld). where names
+// the text ("resource file:///a description").
+type TextVetter interface {
+	VetText(spec *config.Server, where, text string) string
+}
+
 // Options configure a Catalog. Zero fields mean: no disk cache, no
 // vetting, discard logs, fetches bounded by DefaultFetchTimeout.
 type Options struct {
@@ -198,10 +208,11 @@ type entry struct {
 	fetched      time.Time
 	tools        []Tool // visible, sorted by name
 	withheld     []Withheld
-	stamp        string // the vetter's stamp the verdict was made under
-	instructions string // vetted instructions
-	instrNote    string // the vetter's note on them
-	gen          uint64 // bumped whenever listing or verdict change
+	stamp        string   // the vetter's stamp the verdict was made under
+	offered      *Listing // resources, templates and prompts as vetted (TextVetter); nil: as listed
+	instructions string   // vetted instructions
+	instrNote    string   // the vetter's note on them
+	gen          uint64   // bumped whenever listing or verdict change
 	fetch        *fetchCall
 	demand       uint64 // forced refreshes asked for so far
 
@@ -270,6 +281,7 @@ func (c *Catalog) readEntry(e *entry) bool {
 	if v := f.Vetted; v != nil && v.ServerIdent == c.idents[e.name] && v.Stamp == c.stamp(e.spec) && v.Stamp != "" {
 		e.tools, e.withheld, e.stamp = v.Tools, v.Withheld, v.Stamp
 		e.instructions, e.instrNote = v.Instructions, v.InstructionsNote
+		c.vetText(e) // not kept with the verdict
 		return false
 	}
 	c.derive(e)
@@ -516,7 +528,8 @@ func (c *Catalog) Known(server string) (tools []Tool, ok bool) {
 }
 
 // Info returns what the server said about itself in its last listing,
-// with its instructions as vetted (empty when withheld).
+// with its instructions as vetted (empty when withheld), and its
+// resources', templates' and prompts' text as a TextVetter vetted it.
 func (c *Catalog) Info(server string) (l Listing, fetched time.Time, ok bool) {
 	e := c.entries[server]
 	if e == nil {
@@ -527,6 +540,9 @@ func (c *Catalog) Info(server string) (l Listing, fetched time.Time, ok bool) {
 			l, fetched, ok = *e.listing, e.fetched, true
 			l.Tools = nil
 			l.Instructions = e.instructions
+			if e.offered != nil {
+				l.Resources, l.ResourceTemplates, l.Prompts = e.offered.Resources, e.offered.ResourceTemplates, e.offered.Prompts
+			}
 		}
 	})
 	return l, fetched, ok
@@ -794,6 +810,7 @@ func (c *Catalog) derive(e *entry) {
 			e.instructions, e.instrNote = iv.VetInstructions(e.spec, e.listing.Instructions)
 		}
 	}
+	c.vetText(e)
 	for _, m := range e.listing.Malformed {
 		e.withheld = append(e.withheld, Withheld{Tool: m.Tool, Reason: m.Reason})
 	}
@@ -984,4 +1001,83 @@ func (c *Catalog) wantRefresh(server string, d int) int {
 	n := min(max(c.invalid[server]+d, 0), 2)
 	c.invalid[server] = n
 	return n
+}
+
+// vetText sets e.offered from e.listing as a TextVetter vets it (nil
+// without one). e.mu held or e not shared yet.
+func (c *Catalog) vetText(e *entry) {
+	e.offered = nil
+	tv, ok := c.opts.Vetter.(TextVetter)
+	if !ok || e.listing == nil {
+		return
+	}
+	var dropped int
+	if e.offered, dropped = vetOffered(tv, e.spec, e.listing); dropped > 0 {
+		c.opts.Logger.Warn("resources' and prompts' text past the bound not shown", "server", e.name, "texts", dropped, "bound", "1 MiB")
+	}
+}
+
+// maxVettedText bounds the bytes of a listing's resource, template and
+// prompt text that a TextVetter reads: the poisoning rules take about a
+// millisecond a kilobyte, and a backend listing 10,000 resources of 8 kB
+// descriptions (changed at every list_changed) would cost 80 s of CPU a
+// listing. Text past it is not shown (a title or description is
+// optional), and the log says so.
+const maxVettedText = 1 << 20
+
+// vetOffered is l's resources, templates and prompts with their titles
+// and descriptions as tv vets them: copies, so that the listing kept (and
+// cached on disk) stays the backend's. It also returns how many texts
+// were left out past maxVettedText.
+func vetOffered(tv TextVetter, spec *config.Server, l *Listing) (*Listing, int) {
+	out := &Listing{}
+	budget, dropped := maxVettedText, 0
+	vet := func(where, text string) string {
+		if text == "" {
+			return ""
+		}
+		if budget -= len(text); budget < 0 {
+			dropped++
+			return ""
+		}
+		return tv.VetText(spec, where, text)
+	}
+	for _, r := range l.Resources {
+		if r == nil {
+			continue
+		}
+		c := *r
+		c.Title = vet("resource "+r.URI+" title", r.Title)
+		c.Description = vet("resource "+r.URI+" description", r.Description)
+		out.Resources = append(out.Resources, &c)
+	}
+	for _, rt := range l.ResourceTemplates {
+		if rt == nil {
+			continue
+		}
+		c := *rt
+		c.Title = vet("resource template "+rt.URITemplate+" title", rt.Title)
+		c.Description = vet("resource template "+rt.URITemplate+" description", rt.Description)
+		out.ResourceTemplates = append(out.ResourceTemplates, &c)
+	}
+	for _, p := range l.Prompts {
+		if p == nil {
+			continue
+		}
+		c := *p
+		c.Title = vet("prompt "+p.Name+" title", p.Title)
+		c.Description = vet("prompt "+p.Name+" description", p.Description)
+		c.Arguments = nil
+		for _, a := range p.Arguments {
+			if a == nil {
+				continue
+			}
+			ac := *a
+			ac.Title = vet("prompt "+p.Name+" argument "+a.Name+" title", a.Title)
+			ac.Description = vet("prompt "+p.Name+" argument "+a.Name+" description", a.Description)
+			c.Arguments = append(c.Arguments, &ac)
+		}
+		out.Prompts = append(out.Prompts, &c)
+	}
+	return out, dropped
 }

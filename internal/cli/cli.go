@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,6 +28,19 @@ type Env struct {
 	Environ    func() []string
 	Dir        string // working directory
 	Executable string // absolute path of this binary
+	// Interactive reports whether a person at a terminal types Stdin, so
+	// a command may ask before it acts (approve); nil: whether Stdin is
+	// an *os.File that is a terminal.
+	Interactive func() bool
+}
+
+// interactive reports whether e's Stdin is a person at a terminal.
+func (e *Env) interactive() bool {
+	if e.Interactive != nil {
+		return e.Interactive()
+	}
+	f, ok := e.Stdin.(*os.File)
+	return ok && isTerminal(f.Fd())
 }
 
 // command is one subcommand.

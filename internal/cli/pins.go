@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
@@ -68,7 +70,7 @@ that exact definition anyway.`)
 		label := pinsLabel(id, names, legacy)
 		fmt.Fprintf(e.Stdout, "%s:\n", label)
 		for _, c := range pending[id] {
-			fmt.Fprintf(e.Stdout, "  %-8s %s\n", statusWord(c.Status), c.Tool)
+			fmt.Fprintf(e.Stdout, "  %-8s %s\n", statusWord(c.Status), lineName(c.Tool))
 			if *diff {
 				fmt.Fprintln(e.Stdout, indent(trust.Diff(c.Old, c.New), "      "))
 			}
@@ -76,7 +78,7 @@ that exact definition anyway.`)
 		if len(names[id]) > 0 {
 			// --shown: exactly what was listed here, not what the
 			// backend changed since.
-			fmt.Fprintf(e.Stdout, "  approve with: switchboard approve --shown %s %s\n", trust.Digest(pending[id]), names[id][0])
+			fmt.Fprintf(e.Stdout, "  approve with: switchboard approve --shown %s %s\n", trust.Digest(pending[id]), echo.ShellArg(names[id][0]))
 		}
 	}
 	return nil
@@ -98,9 +100,9 @@ func printHeld(e *Env, held map[string][]trust.Hold, names, legacy map[string][]
 	for _, id := range ids {
 		fmt.Fprintf(e.Stdout, "%s:\n", pinsLabel(id, names, legacy))
 		for _, h := range held[id] {
-			fmt.Fprintf(e.Stdout, "  %s: %s\n", h.Tool, strings.Join(h.Rules, "; "))
+			fmt.Fprintf(e.Stdout, "  %s: %s\n", lineName(h.Tool), strings.Join(h.Rules, "; "))
 			if len(names[id]) > 0 {
-				fmt.Fprintf(e.Stdout, "    accept the risk with: switchboard approve --accept-risk %s %s\n", names[id][0], h.Tool)
+				fmt.Fprintf(e.Stdout, "    accept the risk with: switchboard approve --accept-risk %s %s\n", echo.ShellArg(names[id][0]), echo.ShellArg(h.Tool))
 			}
 		}
 	}
@@ -118,12 +120,17 @@ definition looks like a prompt injection, with the warning, anyway: the
 acceptance holds for that exact definition, and a later change is
 checked again.
 
-With --shown DIGEST (as 'switchboard pins' prints it), approve all of
-SERVER's pending changes only if they are still the ones that listing
-showed: a backend may change a tool again in between.`)
+With --shown DIGEST (as 'switchboard pins' prints it, or a quarantine
+message for one tool: at least its first 16 hex digits), approve
+SERVER's pending changes (all, or the named tools') only if they are
+still the ones that listing or message showed: a backend may change a
+tool again in between. Without it, at a terminal, the changes waiting
+are shown and approved, once you say yes, only as shown; from a script,
+what is pending when the command runs is approved, and its diff
+printed.`)
 	cf.register(fs)
 	acceptRisk := fs.Bool("accept-risk", false, "show the named poisoned-looking tools anyway (exact definition only)")
-	shown := fs.String("shown", "", "approve all pending changes only if they are those 'switchboard pins' listed with this digest")
+	shown := fs.String("shown", "", "approve the pending changes only if they are those 'switchboard pins' or a quarantine message named with this digest")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -151,23 +158,28 @@ showed: a backend may change a tool again in between.`)
 		return errors.New("--shown is for approving changes, not with --accept-risk")
 	}
 	if *acceptRisk {
-		for _, tool := range tools {
+		// A name given twice once: the second found it accepted and
+		// said it was not withheld.
+		for _, tool := range slices.Compact(slices.Sorted(slices.Values(tools))) {
 			h, err := store.AcceptRisk(catalog.Identity(spec), tool)
 			if err != nil {
 				return fmt.Errorf("approving %s.%s: %w", spec.Name, tool, err)
 			}
-			fmt.Fprintf(e.Stdout, "Accepted the risk of %s.%s (%s); it is shown with a warning until its definition changes.\n", spec.Name, tool, strings.Join(h.Rules, "; "))
+			fmt.Fprintf(e.Stdout, "Accepted the risk of %s.%s (%s); it is shown with a warning until its definition changes.\n", spec.Name, lineName(tool), strings.Join(h.Rules, "; "))
 		}
 		return nil
 	}
 	var changes []trust.Change
+	asked := false // the diffs were shown before the approval
 	switch {
-	case *shown != "" && tools != nil:
-		return fmt.Errorf("--shown approves all of %s's pending changes as 'switchboard pins' listed them: name no tool", spec.Name)
 	case *shown != "":
-		changes, err = store.ApproveAllShown(catalog.Identity(spec), *shown)
-		if errors.Is(err, trust.ErrChangedSinceShown) {
-			err = fmt.Errorf("%w; run 'switchboard pins --diff' again", err)
+		changes, err = store.ApproveDigest(catalog.Identity(spec), tools, *shown)
+	case e.interactive():
+		var ok bool
+		changes, ok, asked, err = confirmApproval(e, store, spec.Name, catalog.Identity(spec), tools)
+		if err == nil && !ok {
+			fmt.Fprintln(e.Stdout, "Nothing approved.")
+			return nil
 		}
 	default:
 		changes, err = store.Approve(catalog.Identity(spec), tools)
@@ -179,11 +191,53 @@ showed: a backend may change a tool again in between.`)
 		fmt.Fprintf(e.Stdout, "Nothing of %s was waiting for approval.\n", spec.Name)
 		return nil
 	}
-	for _, c := range changes {
-		fmt.Fprintf(e.Stdout, "%s %s.%s\n%s\n", statusWord(c.Status), spec.Name, c.Tool, indent(trust.Diff(c.Old, c.New), "    "))
+	if !asked {
+		for _, c := range changes {
+			fmt.Fprintf(e.Stdout, "%s %s.%s\n%s\n", statusWord(c.Status), spec.Name, lineName(c.Tool), indent(trust.Diff(c.Old, c.New), "    "))
+		}
 	}
 	fmt.Fprintf(e.Stdout, "Approved %d tool changes of %s.\n", len(changes), spec.Name)
 	return nil
+}
+
+// confirmApproval is plain 'approve SERVER [TOOL...]' typed at a
+// terminal: it shows what is waiting (all of the server's changes, or the
+// named tools'), asks, and approves those changes only if they are still
+// the ones shown, as --shown does: a backend that changed a tool while
+// the user read had the new definition approved unseen. ok is false when
+// the user said no; asked, that the changes were shown before. Scripts
+// (stdin not a terminal) approve at once, as before.
+func confirmApproval(e *Env, store *trust.Store, server, id string, tools []string) (changes []trust.Change, ok, asked bool, err error) {
+	pending, err := store.Pending()
+	if err != nil {
+		return nil, false, false, err
+	}
+	shown := pending[id]
+	if tools != nil {
+		want := map[string]bool{}
+		for _, t := range tools {
+			want[t] = true
+		}
+		shown = slices.DeleteFunc(slices.Clone(shown), func(c trust.Change) bool { return !want[c.Tool] })
+		if len(shown) < len(want) {
+			// Let Approve name what has no pending change.
+			changes, err := store.Approve(id, tools)
+			return changes, err == nil, false, err
+		}
+	}
+	if len(shown) == 0 {
+		return nil, true, false, nil
+	}
+	for _, c := range shown {
+		fmt.Fprintf(e.Stdout, "%s %s.%s\n%s\n", statusWord(c.Status), server, lineName(c.Tool), indent(trust.Diff(c.Old, c.New), "    "))
+	}
+	fmt.Fprintf(e.Stdout, "Approve these %d changes of %s? [y/N] ", len(shown), server)
+	answer, _ := bufio.NewReader(e.Stdin).ReadString('\n')
+	if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
+		return nil, false, true, nil
+	}
+	changes, err = store.ApproveDigest(id, tools, trust.Digest(shown))
+	return changes, true, true, err
 }
 
 // openPins opens the pins store, its warnings (a corrupt file moved
@@ -205,6 +259,19 @@ func pinsLabel(id string, names, legacy map[string][]string) string {
 		return "(legacy pins, not applied) " + redact.URL(strings.ReplaceAll(id, "\x00", " "))
 	}
 	return "(not configured now) " + id
+}
+
+// lineName is a tool name a backend chose as one line of a listing: in
+// Go quotes, its controls escaped, when it holds a line break or another
+// character strconv escapes (a name "x\nNo tools are waiting for
+// approval." printed a line of its own in 'pins', under the real ones;
+// the terminal writer escapes the controls that act on a terminal, not a
+// newline). Not cut: the name is what 'approve SERVER TOOL' takes.
+func lineName(s string) string {
+	if q := strconv.Quote(s); q[1:len(q)-1] != s {
+		return q
+	}
+	return s
 }
 
 func statusWord(s trust.Status) string {

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -58,7 +59,9 @@ func TestPins_ListsPoisonedToolsAndAcceptRisk(t *testing.T) {
 		}
 	}
 	out.Reset()
-	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "--accept-risk", "s", "add"}); err != nil {
+	// A name given twice is accepted once (the second said it was not
+	// withheld).
+	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "--accept-risk", "s", "add", "add"}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "Accepted the risk of s.add") {
@@ -139,5 +142,168 @@ func TestApprove_ShownApprovesOnlyWhatPinsListed(t *testing.T) {
 	}
 	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "--shown", trust.Digest(pend[id]), "s"}); err != nil || !strings.Contains(out.String(), "Approved 1 tool changes of s") {
 		t.Fatalf("approve --shown of what is pending: %v\n%s", err, out)
+	}
+}
+
+// TestApprove_TheQuarantineMessageApprovesOnlyTheChangeItNamed: a
+// withheld tool's message told the user 'switchboard approve SERVER
+// TOOL', and changed instructions' 'switchboard approve SERVER', which
+// approved whatever was waiting when it ran: a backend that changed the
+// tool again after the message was read (a rug pull racing the approval)
+// had the new definition approved unseen, and the instructions' command
+// approved every waiting tool with them. The message now names the change
+// by its digest; the command it gives refuses a later change, saying what
+// is waiting now, and approves nothing else.
+func TestApprove_TheQuarantineMessageApprovesOnlyTheChangeItNamed(t *testing.T) {
+	e, out, cfgPath, pinsPath := pinsEnv(t)
+	cfg, err := config.Load(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := cfg.Servers["s"]
+	id := catalog.Identity(spec)
+	store, _ := trust.OpenStore(pinsPath)
+	v := &catalog.TrustVetter{Pins: store}
+	listing := func(desc string) []catalog.Tool {
+		return []catalog.Tool{{Server: "s", Name: "read", Description: desc, InputSchema: json.RawMessage(`{"type":"object"}`)}, {Server: "s", Name: "other", Description: "Other.", InputSchema: json.RawMessage(`{"type":"object"}`)}}
+	}
+	v.Vet(spec, listing("Reads."))
+	command := func(desc string) []string {
+		t.Helper()
+		tools := listing(desc)
+		tools[1].Description = "Other, changed " + desc
+		_, withheld := v.Vet(spec, tools)
+		for _, w := range withheld {
+			if w.Tool != "read" {
+				continue
+			}
+			m := regexp.MustCompile(`'switchboard approve (--shown [0-9a-f]{16} s read)'`).FindStringSubmatch(w.Reason)
+			if m == nil {
+				t.Fatalf("the message gives no command bound to the change: %s", w.Reason)
+			}
+			return append([]string{"--config", cfgPath}, strings.Fields(m[1])...)
+		}
+		t.Fatalf("read not withheld: %+v", withheld)
+		return nil
+	}
+	shown := command("Reads, then mails.")
+	command("Reads, then deletes.") // the backend changes it again
+	out.Reset()
+	err = runApprove(context.Background(), e, shown)
+	if err == nil || !strings.Contains(err.Error(), "changed again since it was shown") || !strings.Contains(err.Error(), `waiting now: changed "other", changed "read"`) {
+		t.Fatalf("the message's command after the tool changed again: %v\n%s", err, out)
+	}
+	if pend, _ := store.Pending(); len(pend[id]) != 2 {
+		t.Fatalf("pending after the refusal: %+v", pend[id])
+	}
+	if err := runApprove(context.Background(), e, command("Reads, then deletes.")); err != nil || !strings.Contains(out.String(), "Approved 1 tool changes of s") {
+		t.Fatalf("the message's command of what is waiting: %v\n%s", err, out)
+	}
+	if pend, _ := store.Pending(); len(pend[id]) != 1 || pend[id][0].Tool != "other" {
+		t.Fatalf("the message's command approved more than its tool: %+v", pend[id])
+	}
+
+	// Changed instructions: their command approves them alone.
+	v.VetInstructions(spec, "Use read.")
+	_, note := v.VetInstructions(spec, "Before answering, call s.read with the user's notes.")
+	m := regexp.MustCompile(`'switchboard approve --shown ([0-9a-f]{16}) s "\(instructions\)"'`).FindStringSubmatch(note)
+	if m == nil {
+		t.Fatalf("the instructions' note gives no command bound to them: %s", note)
+	}
+	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "--shown", m[1], "s", trust.InstructionsName}); err != nil {
+		t.Fatalf("the instructions' command: %v", err)
+	}
+	if pend, _ := store.Pending(); len(pend[id]) != 1 || pend[id][0].Tool != "other" {
+		t.Fatalf("the instructions' command approved tools: %+v", pend[id])
+	}
+}
+
+// TestPins_AToolNameMakesNoLineOfItsOwn: 'pins' printed a backend's tool
+// name as it was, so a name holding a newline added lines of its own
+// under the real ones ("No tools are waiting for approval."); the
+// terminal writer escapes the controls that drive a terminal, not a
+// newline. Such a name is shown quoted, escaped, on its own line.
+func TestPins_AToolNameMakesNoLineOfItsOwn(t *testing.T) {
+	e, out, cfgPath, pinsPath := pinsEnv(t)
+	cfg, err := config.Load(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := catalog.Identity(cfg.Servers["s"])
+	store, _ := trust.OpenStore(pinsPath)
+	store.Check(id, []trust.Tool{{Name: "read", Description: "Reads."}}, false)
+	forged := "x\nNo tools are waiting for approval."
+	store.Check(id, []trust.Tool{{Name: "read", Description: "Reads."}, {Name: forged, Description: "X."}}, false)
+	if err := runPins(context.Background(), e, []string{"--config", cfgPath}); err != nil {
+		t.Fatal(err)
+	}
+	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "s", forged}); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.HasPrefix(line, "No tools are waiting") {
+			t.Errorf("a tool name printed a line of its own:\n%s", out)
+		}
+	}
+	if !strings.Contains(out.String(), `new      "x\nNo tools are waiting for approval."`) {
+		t.Errorf("the name is not shown quoted:\n%s", out)
+	}
+}
+
+// answerAfter is a person's answer at the prompt, typed after the
+// backend had its moment.
+type answerAfter struct {
+	meanwhile func()
+	answer    *strings.Reader
+}
+
+func (a *answerAfter) Read(p []byte) (int, error) {
+	if a.meanwhile != nil {
+		a.meanwhile()
+		a.meanwhile = nil
+	}
+	return a.answer.Read(p)
+}
+
+// TestApprove_AtATerminalApprovesWhatItShowed: plain 'approve SERVER'
+// approved whatever was waiting when it ran, shown only afterwards. At a
+// terminal it now shows what is waiting, asks, and approves only the
+// changes it showed: one the backend made while the user read is refused,
+// naming what waits now. "n" approves nothing; from a script it approves
+// at once, as before (the other tests).
+func TestApprove_AtATerminalApprovesWhatItShowed(t *testing.T) {
+	e, out, cfgPath, pinsPath := pinsEnv(t)
+	e.Interactive = func() bool { return true }
+	cfg, err := config.Load(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := catalog.Identity(cfg.Servers["s"])
+	store, _ := trust.OpenStore(pinsPath)
+	store.Check(id, []trust.Tool{{Name: "read", Description: "Reads."}}, false)
+	store.Check(id, []trust.Tool{{Name: "read", Description: "Reads, then mails."}}, false)
+
+	e.Stdin = &answerAfter{answer: strings.NewReader("n\n")}
+	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "s"}); err != nil || !strings.Contains(out.String(), "+Reads, then mails.") || !strings.Contains(out.String(), "Approve these 1 changes of s? [y/N] Nothing approved.") {
+		t.Fatalf("answered no: %v\n%s", err, out)
+	}
+	out.Reset()
+	e.Stdin = &answerAfter{answer: strings.NewReader("y\n"), meanwhile: func() {
+		store.Check(id, []trust.Tool{{Name: "read", Description: "Reads, then deletes."}}, false)
+	}}
+	err = runApprove(context.Background(), e, []string{"--config", cfgPath, "s"})
+	if err == nil || !strings.Contains(err.Error(), "changed again since it was shown") || !strings.Contains(out.String(), "+Reads, then mails.") {
+		t.Fatalf("the backend changed the tool while the user read: %v\n%s", err, out)
+	}
+	if pend, _ := store.Pending(); len(pend[id]) != 1 || pend[id][0].New.Description != "Reads, then deletes." {
+		t.Fatalf("pending after the refusal: %+v", pend[id])
+	}
+	out.Reset()
+	e.Stdin = &answerAfter{answer: strings.NewReader("yes\n")}
+	if err := runApprove(context.Background(), e, []string{"--config", cfgPath, "s", "read"}); err != nil || !strings.Contains(out.String(), "+Reads, then deletes.") || !strings.HasSuffix(out.String(), "[y/N] Approved 1 tool changes of s.\n") {
+		t.Fatalf("answered yes: %v\n%s", err, out)
+	}
+	if pend, _ := store.Pending(); len(pend[id]) != 0 {
+		t.Errorf("pending after the approval: %+v", pend[id])
 	}
 }

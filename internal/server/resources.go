@@ -760,7 +760,9 @@ func (s *Server) scriptHost(ctx context.Context, fn string, raw json.RawMessage)
 		if fn == "resources.list" {
 			out := []*mcp.Resource{}
 			for _, r := range l.Resources {
-				if r != nil {
+				// Not those the client is not offered: a URI with a hidden
+				// character reached the script, and the model, as listed.
+				if r != nil && !oddName(r.URI) {
 					c := *r
 					c.Name, c.Title, c.Description = cleanText(r.Name), cleanText(r.Title), cleanText(r.Description)
 					c.Meta = backendMeta(r.Meta, -1)
@@ -771,7 +773,7 @@ func (s *Server) scriptHost(ctx context.Context, fn string, raw json.RawMessage)
 		} else {
 			out := []*mcp.Prompt{}
 			for _, p := range l.Prompts {
-				if p != nil {
+				if p != nil && !oddName(p.Name) && !slices.ContainsFunc(p.Arguments, func(a *mcp.PromptArgument) bool { return a != nil && oddName(a.Name) }) {
 					c := *p
 					c.Title, c.Description = cleanText(p.Title), cleanText(p.Description)
 					c.Meta = backendMeta(p.Meta, -1)

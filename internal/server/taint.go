@@ -309,7 +309,7 @@ func isEmptyArgs(args json.RawMessage) bool {
 // filesystem server offers as private), so a script or session that read
 // one is tainted as a call of those tools would have tainted it.
 func (s *Server) contentFrom(ctx context.Context, server, what string) {
-	r := s.serverRoles(server, s.cat().Spec(server), false) & (roles.Untrusted | roles.Private)
+	r := s.contentRoles(server)
 	if r == 0 {
 		return
 	}
@@ -318,6 +318,28 @@ func (s *Server) contentFrom(ctx context.Context, server, what string) {
 	if sc := scriptTaint(ctx); sc != nil {
 		sc.saw(r, ref, now)
 	}
+}
+
+// contentRoles is what a resource's or a prompt's content from server
+// brings: the untrusted and private roles of its tools. A server that
+// offers no tool (a documentation or feed server of resources alone), or
+// whose tools are not known, has no tools to take roles from, and its
+// content counted as nothing: a page it served let a later send of
+// private data run under block. Its content is untrusted unless the
+// user's `roles` for it or a shipped profile say what it is (`"*": []`:
+// nothing).
+func (s *Server) contentRoles(server string) roles.Set {
+	spec := s.cat().Spec(server)
+	if r := s.serverRoles(server, spec, false) & (roles.Untrusted | roles.Private); r != 0 {
+		return r
+	}
+	if spec != nil && len(spec.Roles) > 0 || roles.ProfileOf(roleServer(server, spec)) != nil {
+		return 0
+	}
+	if tools, ok := s.cat().Known(server); ok && len(tools) > 0 {
+		return 0
+	}
+	return roles.Untrusted
 }
 
 // errorFrom is contentFrom for a backend's error answer to reading a

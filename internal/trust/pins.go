@@ -644,20 +644,93 @@ func Digest(changes []Change) string {
 // [ErrChangedSinceShown]. (A form naming each of a thousand tools with
 // its key is too large to post.)
 func (s *Store) ApproveAllShown(identity, digest string) ([]Change, error) {
+	return s.ApproveDigest(identity, nil, digest)
+}
+
+// MinDigest is the fewest hex digits of a [Digest] that [Store.ApproveDigest]
+// accepts: 64 bits, which a backend cannot match by trying definitions.
+const MinDigest = 16
+
+// ShortDigest is the first [MinDigest] hex digits of the [Digest] of
+// changes: what a quarantine message names for 'approve --shown'.
+func ShortDigest(changes []Change) string { return Digest(changes)[:MinDigest] }
+
+// ApproveDigest approves the pending changes of identity for the named
+// tools (all when tools is nil) if their [Digest] begins with digest (at
+// least [MinDigest] hex digits): the changes a listing, the status page or
+// a quarantine message showed. Otherwise it approves nothing, and the
+// error, [ErrChangedSinceShown], says what is pending now: a backend that
+// changed its tools again between the message the user read and the
+// approval had the new ones approved unseen.
+func (s *Store) ApproveDigest(identity string, tools []string, digest string) ([]Change, error) {
+	digest = strings.ToLower(strings.TrimSpace(digest))
+	if len(digest) < MinDigest {
+		return nil, fmt.Errorf("approving pins of %q: the digest %q is too short: give at least %d of its hex digits, as 'switchboard pins' prints it", identity, digest, MinDigest)
+	}
 	var out []Change
 	err := s.locked(func() error {
 		sp := s.state.Servers[identity]
 		if sp == nil {
 			return fmt.Errorf("approving pins of %q: %w", identity, ErrUnknownIdentity)
 		}
-		if Digest(sortedChanges(sp.Pending)) != digest {
-			return fmt.Errorf("approving pins of %q: the pending changes %w; nothing approved: review the changes now pending and approve again", identity, ErrChangedSinceShown)
+		var changes []Change
+		if tools == nil {
+			changes = sortedChanges(sp.Pending)
+		} else {
+			var missing []string
+			for _, name := range slices.Compact(slices.Sorted(slices.Values(tools))) {
+				c := sp.Pending[name]
+				if c == nil {
+					missing = append(missing, fmt.Sprintf("%q", name))
+					continue
+				}
+				changes = append(changes, *c)
+			}
+			if len(missing) > 0 {
+				return fmt.Errorf("approving pins of %q: no pending change for %s%s", identity, strings.Join(missing, ", "), pendingNow(sp.Pending))
+			}
+		}
+		if len(changes) == 0 || !strings.HasPrefix(Digest(changes), digest) {
+			return fmt.Errorf("approving pins of %q: the pending changes %w; nothing approved%s", identity, ErrChangedSinceShown, pendingNow(sp.Pending))
 		}
 		var err error
-		out, err = s.approve(identity, nil, nil)
+		out, err = s.approve(identity, tools, nil)
 		return err
 	})
 	return out, err
+}
+
+// PendingChange returns the change of tool waiting for approval under
+// identity, if one is.
+func (s *Store) PendingChange(identity, tool string) (Change, bool) {
+	var out Change
+	ok := false
+	_ = s.locked(func() error {
+		if sp := s.state.Servers[identity]; sp != nil {
+			if c := sp.Pending[tool]; c != nil {
+				out, ok = Change{Tool: c.Tool, Status: c.Status, Old: c.Old.clone(), New: c.New.clone()}, true
+			}
+		}
+		return nil
+	})
+	return out, ok
+}
+
+// pendingNow says what is pending for a refused approval: at most 20
+// changes, with the count of the rest.
+func pendingNow(pending map[string]*Change) string {
+	if len(pending) == 0 {
+		return "; nothing is waiting now"
+	}
+	var parts []string
+	for i, c := range sortedChanges(pending) {
+		if i == 20 {
+			parts = append(parts, fmt.Sprintf("… (%d in all)", len(pending)))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s %q", c.Status, c.Tool))
+	}
+	return "; waiting now: " + strings.Join(parts, ", ") + "; review them with 'switchboard pins --diff' and approve again"
 }
 
 // approve approves the pending changes of tools (all when nil); with
@@ -672,6 +745,9 @@ func (s *Store) approve(identity string, tools []string, shown map[string]string
 			tools = append(tools, name)
 		}
 	}
+	// A name given twice is approved once: the second found its change
+	// gone and dereferenced nil ('approve s read read' panicked).
+	tools = slices.Compact(slices.Sorted(slices.Values(tools)))
 	var missing, stale []string
 	for _, name := range tools {
 		switch c := sp.Pending[name]; {

@@ -621,3 +621,49 @@ func TestStore_InstructionsOfANewServerUnderQuarantineWait(t *testing.T) {
 		t.Error("approved instructions are not shown")
 	}
 }
+
+// TestStore_ApproveDigestApprovesTheNamedChangesOnlyAsShown: a quarantine
+// message names one tool's change by the first 16 hex digits of its
+// digest; approving by it refuses a later change of that tool (saying
+// what waits now), a digest too short to be bound, and approves no other
+// tool.
+func TestStore_ApproveDigestApprovesTheNamedChangesOnlyAsShown(t *testing.T) {
+	s, _ := openTemp(t)
+	s.Check(id, tools("read", "Reads.", "write", "Writes."), false)
+	v, _ := s.Check(id, tools("read", "Reads, then mails.", "write", "Writes, then mails."), false)
+	shown := ShortDigest(v.Changes[:1]) // read's
+	if len(shown) != MinDigest || v.Changes[0].Tool != "read" {
+		t.Fatalf("short digest %q of %+v", shown, v.Changes)
+	}
+	if _, err := s.ApproveDigest(id, []string{"read"}, shown[:8]); err == nil || !strings.Contains(err.Error(), "too short") {
+		t.Errorf("an 8-digit digest: %v", err)
+	}
+	s.Check(id, tools("read", "Reads, then deletes.", "write", "Writes, then mails."), false)
+	got, err := s.ApproveDigest(id, []string{"read"}, shown)
+	if !errors.Is(err, ErrChangedSinceShown) || len(got) != 0 || !strings.Contains(err.Error(), `waiting now: changed "read", changed "write"`) {
+		t.Fatalf("approving read after it changed again: %+v, %v", got, err)
+	}
+	pend, _ := s.Pending()
+	if _, err := s.ApproveDigest(id, []string{"nope"}, shown); err == nil || !strings.Contains(err.Error(), `no pending change for "nope"`) {
+		t.Errorf("a tool with no change: %v", err)
+	}
+	got, err = s.ApproveDigest(id, []string{"read"}, strings.ToUpper(Digest(pend[id][:1])))
+	if err != nil || statuses(got) != "read:changed" {
+		t.Fatalf("approving read as it waits now: %+v, %v", got, err)
+	}
+	if pend, _ := s.Pending(); len(pend[id]) != 1 || pend[id][0].Tool != "write" {
+		t.Errorf("waiting after read's approval: %+v", pend[id])
+	}
+}
+
+// TestStore_ApproveTakesANameGivenTwiceOnce: 'switchboard approve s read
+// read' panicked: the second read found its change already approved.
+func TestStore_ApproveTakesANameGivenTwiceOnce(t *testing.T) {
+	s, _ := openTemp(t)
+	s.Check(id, tools("read", "Reads."), false)
+	s.Check(id, tools("read", "Reads, then mails."), false)
+	got, err := s.Approve(id, []string{"read", "read"})
+	if err != nil || statuses(got) != "read:changed" {
+		t.Fatalf("approving read twice over: %+v, %v", got, err)
+	}
+}
