@@ -1,0 +1,21 @@
+package search
+
+import "testing"
+
+const tune36Qs = "testdata/tune36-queries.jsonl"
+
+// TestRetrievalTune36 scores a set written in round twenty-nine for the
+// named near miss: 62 requests that name a backend some tool serves and
+// ask for an action none of its tools does ("rename the node ... in the
+// memory server", "archive the GitLab project", "delete the edge function
+// from Supabase"), each checked against every corpus server's tools, and
+// 40 single requests that name a backend and ask, in the same words, for
+// what it does ("rename the collection ... in MongoDB", "delete the
+// Supabase branch"), so that a rule rejecting too much shows. Tuned on, but
+// its words are not in the learned table (learnedgen's notLearned): the
+// single requests would pass on their own words. Before round
+// twenty-nine's rules: hit@1 0.950, hit@5 1.000, none 0.339 (21 of 62);
+// without learned words 0.925, 0.975.
+func TestRetrievalTune36(t *testing.T) {
+	testRetrieval(t, tune36Qs, scores{hit1: 0.95, hit5: 1, none: 0.33})
+}
