@@ -1,0 +1,278 @@
+package search
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// The named near miss (round twenty-nine). A request that names a backend
+// and asks for an action on a thing the backend's tools are named for
+// ("delete the Supabase project demo-2023": list_projects, get_project,
+// create_project, pause_project, restore_project) is served by one of
+// those tools or by none: when none of them does the request's action (by
+// the verb family of its name, the verb or a synonym of it anywhere in its
+// text, or an action parameter), the backend does not do it to that
+// thing, whatever it does to others (delete_branch). backendDoes answers
+// for the backend as a whole, so "delete" is done by Supabase; this asks
+// it of the tools for the request's object. A request whose object no
+// tool of the named backend is named for ("create a milestone in GitLab")
+// is left to the other rules: that its words are in no tool's name says
+// little (the tool may call it something else).
+
+// objectUndone reports whether the query, one step naming backends,
+// asks for an action of the verb families that no tool of a named backend
+// named for the request's object does. The tools named for the object
+// are those with its head among the words of their names (objectTools);
+// a tool named by a verb alone does what it does to what the lead of its
+// text names ("disconnect": "Close a MongoDB connection"). The phrases
+// after the object may name the thing acted on instead ("replace the
+// content of the Notion page", "wipe the migrations on my Supabase
+// branch": a tool named for the page or the branch doing the action
+// serves it) or the means ("create a table with a migration": a tool
+// named for migrations that changes anything serves it). Reading is left
+// out: a request to show or find a thing is often served by a tool for a
+// bigger thing holding it. A verb outside the families decides nothing
+// (it is often another way of saying what a tool does: "promote the
+// migrations to prod", "reassign the engagement").
+func (ix *Index) objectUndone(query string, naming map[string]bool, named []int32) bool {
+	if len(named) == 0 {
+		return false
+	}
+	v, at := requestVerbAt(query)
+	if v == "" {
+		return false
+	}
+	f := verbStems()[v]
+	if f == 0 || f&verbRead != 0 {
+		return false
+	}
+	heads := objectHeads(query, at, naming)
+	decided := false
+	for i, h := range heads {
+		for _, s := range named {
+			if ix.srvActions[s] {
+				return false
+			}
+			tools := ix.objectTools(s, h.word)
+			if len(tools) == 0 {
+				continue
+			}
+			if i == 0 {
+				decided = true
+			}
+			tools = append(tools, ix.leadTools(s, h.word)...)
+			for _, d := range tools {
+				if ix.toolDoes(d, v, f) || h.means && ix.verbs[d]&^verbRead != 0 {
+					return false
+				}
+			}
+		}
+	}
+	return decided
+}
+
+// requestVerbAt is requestVerbPlace's verb with the index of its word in
+// the fields of the rewritten query, -1 and "" when there is none.
+func requestVerbAt(query string) (string, int) {
+	v, _ := requestVerbPlace(query)
+	if v == "" {
+		return "", -1
+	}
+	for i, w := range strings.Fields(strings.ToLower(rewritePhrases(query))) {
+		w = strings.ReplaceAll(strings.Trim(w, ".,;:!?()[]{}<>\"'`"), "-", "")
+		if w != "" && stem(w) == v {
+			return v, i
+		}
+	}
+	return "", -1
+}
+
+// objectHead is the stemmed head word of a phrase of the request; means
+// is set for a phrase after a preposition of means ("with a migration").
+type objectHead struct {
+	word  string
+	means bool
+}
+
+// objectHeads returns the head of the object of the request's verb (the
+// word at index at of the rewritten query's fields): the last word of
+// the noun phrase after it ("delete the empty folder build/tmp": folder),
+// past determiners and the words that name a backend, up to a preposition
+// or another stop word, a value (a path, an id, a quoted or capitalised
+// name), punctuation or a word saying a name follows ("called"); then the
+// heads of the phrases after the prepositions that follow, up to the end
+// of the clause. None when no phrase follows the verb as its object
+// ("reply in the thread", "post 'done' to #ops").
+func objectHeads(query string, at int, naming map[string]bool) []objectHead {
+	fs := strings.Fields(rewritePhrases(query))
+	var heads []objectHead
+	var np []string
+	means := false
+	flush := func() {
+		if len(np) > 0 {
+			heads = append(heads, objectHead{stem(np[len(np)-1]), means})
+			np = np[:0]
+		}
+		means = false
+	}
+	closed := false // the phrase has ended; the next starts at a preposition
+	for i := at + 1; i < len(fs); i++ {
+		raw := fs[i]
+		end := strings.ContainsAny(raw[len(raw)-1:], ".,;:!?")
+		w := strings.Trim(raw, ".,;:!?()[]{}<>")
+		if w == "" {
+			break
+		}
+		if q := w[:1]; strings.ContainsAny(q, "\"'`") {
+			// A quoted value, maybe of several words.
+			for len(w) < 2 || !strings.HasSuffix(w, q) {
+				if i+1 >= len(fs) {
+					break
+				}
+				i++
+				w = strings.Trim(fs[i], ".,;:!?()[]{}<>")
+			}
+			if len(np) > 0 {
+				flush()
+				closed = true
+			}
+			if strings.ContainsAny(fs[i][len(fs[i])-1:], ".,;:!?") {
+				break
+			}
+			continue
+		}
+		lw := strings.ToLower(w)
+		value := strings.ContainsAny(lw, "0123456789/_:.#@$\\") ||
+			strings.Contains(lw, "-") ||
+			unicode.IsUpper([]rune(w)[0]) && i > 0
+		switch {
+		case clauseEnds[lw]:
+			end = true
+		case headPrepositions[lw] || meansPrepositions[lw]:
+			flush()
+			if len(heads) == 0 {
+				// No phrase for a direct object: "reply in the
+				// thread", "post 'done' to #ops".
+				return nil
+			}
+			closed = false
+			means = meansPrepositions[lw]
+		case naming[stem(lw)]:
+		case value || objectStarts[lw] || lw == "a" || lw == "an":
+			if len(np) > 0 {
+				flush()
+				closed = true
+			}
+		case stopWords[lw] || nameFollows[lw]:
+			flush()
+			if len(heads) == 0 {
+				return nil
+			}
+			closed = true
+		case !closed:
+			np = append(np, lw)
+		}
+		if end {
+			break
+		}
+	}
+	flush()
+	return heads
+}
+
+// nameFollows end the noun phrase of a verb's object besides the stop
+// words: a name follows.
+var nameFollows = setOf(`called named titled entitled labelled labeled saying`)
+
+// headPrepositions start a phrase whose head may be what the request acts
+// on ("the content of the page", "the migrations on my branch").
+var headPrepositions = setOf(`of on in to from for into under`)
+
+// meansPrepositions start a phrase naming the means of the action
+// ("create a table with a migration").
+var meansPrepositions = setOf(`with using via through`)
+
+// clauseEnds end the clause of the request's verb.
+var clauseEnds = setOf(`and then so that which who when if because while`)
+
+// objectTerms are obj and its hand-written synonyms of weight
+// synonymWeight or more ("repo": repository).
+func objectTerms(obj string) []string {
+	terms := []string{obj}
+	for _, syn := range synonyms()[obj] {
+		if !syn.wordnet && syn.w >= synonymWeight {
+			terms = append(terms, syn.term)
+		}
+	}
+	return terms
+}
+
+// objectTools returns the tools of backend s with obj, or a hand-written
+// synonym of it, among the words of their names.
+func (ix *Index) objectTools(s int32, obj string) []int32 {
+	terms := objectTerms(obj)
+	var out []int32
+	for _, d := range ix.srvDocs[s] {
+		for _, w := range lowerWords(ix.docs[d].Tool) {
+			if slices.Contains(terms, stem(w)) {
+				out = append(out, d)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// leadTools returns the tools of backend s named by one distinctive word
+// (a verb alone: "disconnect") that say obj, or a hand-written synonym of
+// it, in the lead of their text (the name, the title and the first terms
+// of the description): "Close a MongoDB connection".
+func (ix *Index) leadTools(s int32, obj string) []int32 {
+	var out []int32
+	for _, t := range objectTerms(obj) {
+		id, ok := ix.tools.lookup(t)
+		if !ok {
+			continue
+		}
+		for _, p := range ix.tools.post[id] {
+			if p.lead && ix.docServer[p.doc] == s && len(ix.nameTerms[p.doc]) <= 1 && !slices.Contains(out, p.doc) {
+				out = append(out, p.doc)
+			}
+		}
+	}
+	return out
+}
+
+// toolDoes reports whether tool d does the verb v of family f: its
+// name's verb is of f or is v, or its text (any field) has v or a synonym
+// of it (hand-written, or WordNet's at wordnetWeight), or it takes an
+// action parameter.
+func (ix *Index) toolDoes(d int32, v string, f verbFamily) bool {
+	if f != 0 && ix.verbs[d]&f != 0 || ix.nameVerbs[d] == v {
+		return true
+	}
+	for _, p := range ix.docs[d].Params {
+		if actionParams[strings.ToLower(p.Name)] {
+			return true
+		}
+	}
+	terms := []string{v}
+	for _, syn := range synonyms()[v] {
+		if !syn.wordnet || syn.w >= wordnetWeight {
+			terms = append(terms, syn.term)
+		}
+	}
+	for _, t := range terms {
+		id, ok := ix.tools.lookup(t)
+		if !ok {
+			continue
+		}
+		for _, p := range ix.tools.post[id] {
+			if p.doc == d {
+				return true
+			}
+		}
+	}
+	return false
+}
