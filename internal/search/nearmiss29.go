@@ -21,30 +21,36 @@ import (
 // little (the tool may call it something else).
 
 // objectUndone reports whether the query, one step naming backends,
-// asks for an action of the verb families that no tool of a named backend
-// named for the request's object does. The tools named for the object
-// are those with its head among the words of their names (objectTools);
-// a tool named by a verb alone does what it does to what the lead of its
-// text names ("disconnect": "Close a MongoDB connection"). The phrases
-// after the object may name the thing acted on instead ("replace the
-// content of the Notion page", "wipe the migrations on my Supabase
-// branch": a tool named for the page or the branch doing the action
-// serves it) or the means ("create a table with a migration": a tool
-// named for migrations that changes anything serves it). Reading is left
-// out: a request to show or find a thing is often served by a tool for a
-// bigger thing holding it. A verb outside the families decides nothing
-// (it is often another way of saying what a tool does: "promote the
-// migrations to prod", "reassign the engagement").
+// asks for an action that no tool of a named backend named for the
+// request's object does. The tools named for the object are those with
+// its head among the words of their names (objectTools); a tool named by
+// a verb alone does what it does to what the lead of its text names
+// ("disconnect": "Close a MongoDB connection"). The phrases after the
+// object may name the thing acted on instead ("replace the content of the
+// Notion page", "wipe the migrations on my Supabase branch": a tool named
+// for the page or the branch doing the action serves it) or the means
+// ("create a table with a migration": a tool named for migrations that
+// changes anything serves it). Reading is left out: a request to show or
+// find a thing is often served by a tool for a bigger thing holding it.
+// A verb outside the families ("pin", "schedule", "transfer", "star") is
+// served by its word or a synonym in a tool's text, as one of the
+// families is, and also by any tool changing the object (its name's verb
+// of verbUpdate): "reassign the engagement" is updating it, in other
+// words (and so is a verb of objectVerbFamilies: "overwrite the page").
+// A light verb ("put", "bring", "turn", "ship") says its action
+// with the words after it ("put the project on hold", "bring the branch
+// up to date") and decides nothing.
 func (ix *Index) objectUndone(query string, naming map[string]bool, named []int32) bool {
 	if len(named) == 0 {
 		return false
 	}
 	v, at := requestVerbAt(query)
-	if v == "" {
+	outside := verbStems()[v] == 0
+	if v == "" || outside && lightVerbs[v] {
 		return false
 	}
-	f := verbStems()[v]
-	if f == 0 || f&verbRead != 0 {
+	f := verbStems()[v] | objectVerbFamilies[v]
+	if f&verbRead != 0 {
 		return false
 	}
 	heads := objectHeads(query, at, naming)
@@ -63,7 +69,8 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 			}
 			tools = append(tools, ix.leadTools(s, h.word)...)
 			for _, d := range tools {
-				if ix.toolDoes(d, v, f) || h.means && ix.verbs[d]&^verbRead != 0 {
+				changes := ix.verbs[d]&^verbRead != 0
+				if ix.toolDoes(d, v, f) || h.means && changes || outside && ix.verbs[d]&verbUpdate != 0 {
 					return false
 				}
 			}
@@ -71,6 +78,27 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 	}
 	return decided
 }
+
+// objectVerbFamilies are verbs the families of verbs.go leave out that
+// say one of their actions (the rewritten "set up" is "setup").
+var objectVerbFamilies = func() map[string]verbFamily {
+	m := map[string]verbFamily{}
+	for w, f := range map[string]verbFamily{"setup": verbCreate, "attach": verbCreate, "overwrite": verbUpdate, "filter": verbRead} {
+		m[stem(w)] = f
+	}
+	return m
+}()
+
+// lightVerbs, outside the families, say little of an action by
+// themselves ("put the project on hold", "bring the branch up to date",
+// "turn the PDF into text").
+var lightVerbs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words("bring put turn pull take keep ship throw start run do have let") {
+		m[stem(w)] = true
+	}
+	return m
+}()
 
 // requestVerbAt is requestVerbPlace's verb with the index of its word in
 // the fields of the rewritten query, -1 and "" when there is none.

@@ -17,7 +17,8 @@ const tune36Qs = "testdata/tune36-queries.jsonl"
 // twenty-nine's rules: hit@1 0.950, hit@5 1.000, none 0.339 (21 of 62);
 // without learned words 0.925, 0.975. With the rule for a named backend
 // whose tools for the object do not do the action (nearmiss29.go): 0.950,
-// 1.000, 0.452 (28 of 62).
+// 1.000, 0.452 (28 of 62); with verbs outside the families in that rule
+// 0.950, 1.000, 0.532 (33 of 62).
 func TestRetrievalTune36(t *testing.T) {
-	testRetrieval(t, tune36Qs, scores{hit1: 0.95, hit5: 1, none: 0.45})
+	testRetrieval(t, tune36Qs, scores{hit1: 0.95, hit5: 1, none: 0.53})
 }

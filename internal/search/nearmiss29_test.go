@@ -13,6 +13,7 @@ func nearMissDocs() []Doc {
 		{Server: "hosting", Tool: "get_project", Description: "Gets the details of a project."},
 		{Server: "hosting", Tool: "create_project", Description: "Creates a new project."},
 		{Server: "hosting", Tool: "pause_project", Description: "Pauses a project."},
+		{Server: "hosting", Tool: "update_project", Description: "Updates the settings of a project."},
 		{Server: "hosting", Tool: "create_branch", Description: "Creates a development branch of a project."},
 		{Server: "hosting", Tool: "delete_branch", Description: "Deletes a development branch."},
 		{Server: "hosting", Tool: "list_migrations", Description: "Lists the migrations of the database."},
@@ -31,12 +32,14 @@ func nearMissDocs() []Doc {
 // on a thing its tools are named for is answered only when one of those
 // tools does the action, a tool named by a verb alone does it to what its
 // description's lead names, or a tool for the means the request names
-// ("with a migration") changes anything.
+// ("with a migration") changes anything. A verb outside the families is
+// done by a tool changing the object.
 func TestSearch_NamedObjectUndone(t *testing.T) {
 	ix := New(nearMissDocs(), nil)
 	for _, q := range []string{
 		"delete the hosting project demo-2023",
 		"rename the hosting branch feature-x to feature-y",
+		"transfer the hosting branch feature-x to another account",
 	} {
 		if hits := ix.Search(q, 5); hits != nil {
 			t.Errorf("%q: %v, want no tool (no tool for its object does it)", q, fmtHits(hits))
@@ -55,6 +58,27 @@ func TestSearch_NamedObjectUndone(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%q: %v, want %s among the hits", q, fmtHits(hits), want)
+		}
+	}
+}
+
+// TestObjectUndone: a verb outside the families is done by a tool changing
+// the object; a light verb decides nothing.
+func TestObjectUndone(t *testing.T) {
+	ix := New(nearMissDocs(), nil)
+	for q, want := range map[string]bool{
+		"reassign the hosting project to team blue":           false,
+		"transfer the hosting branch to team blue":            true,
+		"put the hosting branch on hold":                      false,
+		"delete the hosting project demo-2023":                true,
+		"show the hosting project demo-2023":                  false,
+		"delete the hosting widget":                           false,
+		"close my docdb connection":                           false,
+		"create a comments table in hosting with a migration": false,
+	} {
+		named, naming := ix.namedServers(q)
+		if got := ix.objectUndone(q, naming, named); got != want {
+			t.Errorf("objectUndone(%q) = %v, want %v", q, got, want)
 		}
 	}
 }
