@@ -39,7 +39,12 @@ import (
 // words (and so is a verb of objectVerbFamilies: "overwrite the page").
 // A light verb ("put", "bring", "turn", "ship") says its action
 // with the words after it ("put the project on hold", "bring the branch
-// up to date") and decides nothing.
+// up to date") and decides nothing. An object that the backend's tools
+// only take as a parameter ("milestone": create_issue's and update_issue's
+// milestone) is no thing they act on, unless another word of its phrase
+// is ("branch main"): a verb of the families acting on it is done only by
+// a tool for a thing a phrase after it names ("set the milestone of issue
+// #5": update_issue).
 func (ix *Index) objectUndone(query string, naming map[string]bool, named []int32) bool {
 	if len(named) == 0 {
 		return false
@@ -62,6 +67,12 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 			}
 			tools := ix.objectTools(s, h.word)
 			if len(tools) == 0 {
+				if i == 0 && !outside && ix.onlyParam(s, h.word) && !ix.anyObjectTools(s, h.rest) {
+					// "close the GitHub milestone": a value
+					// the backend's tools take, no thing
+					// they act on.
+					decided = true
+				}
 				continue
 			}
 			if i == 0 {
@@ -121,6 +132,7 @@ func requestVerbAt(query string) (string, int) {
 type objectHead struct {
 	word  string
 	means bool
+	rest  []string // the phrase's words before the head, stemmed
 }
 
 // objectHeads returns the head of the object of the request's verb (the
@@ -139,7 +151,11 @@ func objectHeads(query string, at int, naming map[string]bool) []objectHead {
 	means := false
 	flush := func() {
 		if len(np) > 0 {
-			heads = append(heads, objectHead{stem(np[len(np)-1]), means})
+			h := objectHead{word: stem(np[len(np)-1]), means: means}
+			for _, w := range np[:len(np)-1] {
+				h.rest = append(h.rest, stem(w))
+			}
+			heads = append(heads, h)
 			np = np[:0]
 		}
 		means = false
@@ -250,6 +266,39 @@ func (ix *Index) objectTools(s int32, obj string) []int32 {
 		}
 	}
 	return out
+}
+
+// anyObjectTools reports whether some tool of backend s is named for one
+// of the words ws (objectTools).
+func (ix *Index) anyObjectTools(s int32, ws []string) bool {
+	for _, w := range ws {
+		if len(ix.objectTools(s, w)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyParam reports whether obj, or a hand-written synonym of it, is in
+// the text of some tool of backend s, and only in its parameters.
+func (ix *Index) onlyParam(s int32, obj string) bool {
+	found := false
+	for _, t := range objectTerms(obj) {
+		id, ok := ix.tools.lookup(t)
+		if !ok {
+			continue
+		}
+		for _, p := range ix.tools.post[id] {
+			if ix.docServer[p.doc] != s {
+				continue
+			}
+			if p.core {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
 }
 
 // leadTools returns the tools of backend s named by one distinctive word

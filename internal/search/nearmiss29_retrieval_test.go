@@ -18,7 +18,8 @@ const tune36Qs = "testdata/tune36-queries.jsonl"
 // without learned words 0.925, 0.975. With the rule for a named backend
 // whose tools for the object do not do the action (nearmiss29.go): 0.950,
 // 1.000, 0.452 (28 of 62); with verbs outside the families in that rule
-// 0.950, 1.000, 0.532 (33 of 62).
+// 0.950, 1.000, 0.532 (33 of 62); with an object the backend's tools
+// only take as a parameter 0.950, 1.000, 0.548 (34 of 62).
 func TestRetrievalTune36(t *testing.T) {
-	testRetrieval(t, tune36Qs, scores{hit1: 0.95, hit5: 1, none: 0.53})
+	testRetrieval(t, tune36Qs, scores{hit1: 0.95, hit5: 1, none: 0.54})
 }

@@ -11,7 +11,7 @@ func nearMissDocs() []Doc {
 	docs := []Doc{
 		{Server: "hosting", Tool: "list_projects", Description: "Lists all projects of the account."},
 		{Server: "hosting", Tool: "get_project", Description: "Gets the details of a project."},
-		{Server: "hosting", Tool: "create_project", Description: "Creates a new project."},
+		{Server: "hosting", Tool: "create_project", Description: "Creates a new project.", Params: []Param{{Name: "region", Description: "The region to host the project in."}}},
 		{Server: "hosting", Tool: "pause_project", Description: "Pauses a project."},
 		{Server: "hosting", Tool: "update_project", Description: "Updates the settings of a project."},
 		{Server: "hosting", Tool: "create_branch", Description: "Creates a development branch of a project."},
@@ -63,7 +63,8 @@ func TestSearch_NamedObjectUndone(t *testing.T) {
 }
 
 // TestObjectUndone: a verb outside the families is done by a tool changing
-// the object; a light verb decides nothing.
+// the object; a light verb decides nothing; a thing the tools only take as
+// a parameter is acted on by none of them, but through a thing after it.
 func TestObjectUndone(t *testing.T) {
 	ix := New(nearMissDocs(), nil)
 	for q, want := range map[string]bool{
@@ -84,20 +85,24 @@ func TestObjectUndone(t *testing.T) {
 }
 
 // TestObjectHeads: the head of the verb's object, then of the phrases after
-// it; none when no phrase is the verb's object.
+// it ("+": of the means); none when no phrase is the verb's object.
 func TestObjectHeads(t *testing.T) {
 	naming := map[string]bool{stem("supabase"): true, stem("slack"): true}
 	for q, want := range map[string]string{
-		"Delete the Supabase project demo-2023 for good.":      "[{project false} {good false}]",
-		"Delete the edge function send-welcome from Supabase.": "[{funct false}]",
-		"Create a new Slack channel named #launch.":            "[{channel false}]",
-		"Replace the content of the page with this markdown.":  "[{content false} {pag false} {markdown true}]",
+		"Delete the Supabase project demo-2023 for good.":      "[project good]",
+		"Delete the edge function send-welcome from Supabase.": "[funct]",
+		"Create a new Slack channel named #launch.":            "[channel]",
+		"Replace the content of the page with this markdown.":  "[content pag +markdown]",
 		"Reply in the Slack thread under the message.":         "[]",
 		"Post 'deploy done' to our #ops Slack channel.":        "[]",
-		"Add a thumbs-up reaction to that message in Slack.":   "[{react false}]",
+		"Add a thumbs-up reaction to that message in Slack.":   "[react]",
 	} {
 		_, at := requestVerbAt(q)
-		if got := fmt.Sprint(objectHeads(q, at, naming)); got != want {
+		var ws []string
+		for _, h := range objectHeads(q, at, naming) {
+			ws = append(ws, map[bool]string{true: "+"}[h.means]+h.word)
+		}
+		if got := fmt.Sprint(ws); got != want {
 			t.Errorf("objectHeads(%q) = %s, want %s", q, got, want)
 		}
 	}
