@@ -44,7 +44,8 @@ import (
 // milestone) is no thing they act on, unless another word of its phrase
 // is ("branch main"): a verb of the families acting on it is done only by
 // a tool for a thing a phrase after it names ("set the milestone of issue
-// #5": update_issue).
+// #5": update_issue). Adding a thing the backend never mentions to one
+// its tools are named for is addedToUndone's.
 func (ix *Index) objectUndone(query string, naming map[string]bool, named []int32) bool {
 	if len(named) == 0 {
 		return false
@@ -59,6 +60,9 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 		return false
 	}
 	heads := objectHeads(query, at, naming)
+	if addVerbs[v] && ix.addedToUndone(heads, named) {
+		return true
+	}
 	decided := false
 	for i, h := range heads {
 		for _, s := range named {
@@ -352,4 +356,48 @@ func (ix *Index) toolDoes(d int32, v string, f verbFamily) bool {
 		}
 	}
 	return false
+}
+
+// addVerbs put a thing into another ("add X to Y", "give X access to Y");
+// sending, posting, pushing or uploading X to Y delivers X, which Y's
+// tools take as content ("send the weekly update to the #general
+// channel").
+var addVerbs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words("add give insert attach") {
+		m[stem(w)] = true
+	}
+	return m
+}()
+
+// addedToUndone reports whether the request adds a thing no text of the
+// named backends has, not even a parameter (the head of heads[0]), to one
+// their tools are named for (the head of heads[1]), none of which changes
+// it: "add a collaborator to my github repo" (search_repositories,
+// create_repository, fork_repository), "add an environment variable to my
+// CircleCI project". Creating the second thing is not adding to it; a
+// tool updating it may (update_project). A backend whose tools take an
+// action parameter decides nothing.
+func (ix *Index) addedToUndone(heads []objectHead, named []int32) bool {
+	if len(heads) < 2 || heads[1].means {
+		return false
+	}
+	for _, s := range named {
+		if ix.srvActions[s] || ix.backendHasAny(s, heads[0].word) {
+			return false
+		}
+	}
+	decided := false
+	for _, s := range named {
+		tools := ix.objectTools(s, heads[1].word)
+		if len(tools) > 0 {
+			decided = true
+		}
+		for _, d := range tools {
+			if ix.verbs[d]&verbUpdate != 0 {
+				return false
+			}
+		}
+	}
+	return decided
 }

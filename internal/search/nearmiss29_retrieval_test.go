@@ -19,7 +19,9 @@ const tune36Qs = "testdata/tune36-queries.jsonl"
 // whose tools for the object do not do the action (nearmiss29.go): 0.950,
 // 1.000, 0.452 (28 of 62); with verbs outside the families in that rule
 // 0.950, 1.000, 0.532 (33 of 62); with an object the backend's tools
-// only take as a parameter 0.950, 1.000, 0.548 (34 of 62).
+// only take as a parameter 0.950, 1.000, 0.548 (34 of 62); with adding a
+// thing the backend never mentions to one its tools are named for 0.950,
+// 1.000, 0.581 (36 of 62).
 func TestRetrievalTune36(t *testing.T) {
-	testRetrieval(t, tune36Qs, scores{hit1: 0.95, hit5: 1, none: 0.54})
+	testRetrieval(t, tune36Qs, scores{hit1: 0.95, hit5: 1, none: 0.58})
 }

@@ -64,7 +64,9 @@ func TestSearch_NamedObjectUndone(t *testing.T) {
 
 // TestObjectUndone: a verb outside the families is done by a tool changing
 // the object; a light verb decides nothing; a thing the tools only take as
-// a parameter is acted on by none of them, but through a thing after it.
+// a parameter is acted on by none of them, but through a thing after it; a
+// thing the backend never mentions is added to one only by a tool changing
+// it.
 func TestObjectUndone(t *testing.T) {
 	ix := New(nearMissDocs(), nil)
 	for q, want := range map[string]bool{
