@@ -95,11 +95,16 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 }
 
 // objectVerbFamilies are verbs the families of verbs.go leave out that
-// say one of their actions (the rewritten "set up" is "setup").
+// say one of their actions (the rewritten "set up" is "setup"), and the
+// verbs of finding out, which read a state ("check the latest pipeline in
+// CircleCI", "compare the two branches in GitLab").
 var objectVerbFamilies = func() map[string]verbFamily {
 	m := map[string]verbFamily{}
 	for w, f := range map[string]verbFamily{"setup": verbCreate, "attach": verbCreate, "overwrite": verbUpdate, "filter": verbRead} {
 		m[stem(w)] = f
+	}
+	for _, w := range words("check verify review examine compare summarize explain analyze count measure") {
+		m[stem(w)] = verbRead
 	}
 	return m
 }()

@@ -616,9 +616,11 @@ func TestRetrievalExtra11(t *testing.T) {
 // after round thirteen (at 15be9fb): 0.709 / 0.809 / 0.600; after round
 // eighteen 0.727 / 0.818 / 0.600; after round twenty-nine's rule for a
 // verb outside the families that no tool for its object does
-// (nearmiss29.go) 0.745 / 0.882 / 0.640, one request lost at hit@1.
+// (nearmiss29.go) 0.745 / 0.882 / 0.640, one request lost at hit@1, taken
+// back when the verbs of finding out were left to read (0.755 / 0.891 /
+// 0.680 at the end of that round).
 func TestRetrievalExtra12(t *testing.T) {
-	testRetrievalLog(t, extra12Qs, scores{hit1: 0.74, hit5: 0.86, none: 0.59}, func(string) {})
+	testRetrievalLog(t, extra12Qs, scores{hit1: 0.75, hit5: 0.86, none: 0.59}, func(string) {})
 }
 
 // TestRetrievalExtra13 scores a thirteenth set, written and committed at
