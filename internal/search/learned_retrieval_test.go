@@ -34,7 +34,8 @@ import (
 // object the backend's tools only take as a parameter 809, 940 and 209,
 // and with adding a thing the backend never mentions to one its tools are
 // named for 809, 940 and 211, and with the verbs of finding out left to
-// read 810, 941 and 211.
+// read 810, 941 and 211, and with a verb outside the families no tool
+// does on a thing the backend never mentions 810, 941 and 212.
 // Since round twenty-four the learned words also decide whether a request
 // is answered, so "none" without them is no bound on "none" with them.
 // Only the sets' scores are logged, never their misses.
@@ -78,8 +79,8 @@ func TestRetrievalLearned(t *testing.T) {
 		if grp && (sa[0] < sb[0]+24 || sa[1] < sb[1]+12) {
 			t.Errorf("on the held-out sets the learned words gain less than when they were added (hit@1 +27, hit@5 +18 of 814)")
 		}
-		if grp && (sa[0] < 810 || sa[1] < 941 || sa[2] < 211) {
-			t.Errorf("on the held-out sets below round twenty-nine's hit@1 810, hit@5 941 of 1018 and none 211 of 259 (812, 943 and 194 after round twenty-six; 812, 940 and 194 after rounds twenty-four and twenty-five; 813, 941 and 192 before round twenty-four's rule; 758, 873 of 950 and 182 of 247 before extra25 was added)")
+		if grp && (sa[0] < 810 || sa[1] < 941 || sa[2] < 212) {
+			t.Errorf("on the held-out sets below round twenty-nine's hit@1 810, hit@5 941 of 1018 and none 212 of 259 (812, 943 and 194 after round twenty-six; 812, 940 and 194 after rounds twenty-four and twenty-five; 813, 941 and 192 before round twenty-four's rule; 758, 873 of 950 and 182 of 247 before extra25 was added)")
 		}
 	}
 }

@@ -45,7 +45,9 @@ import (
 // is ("branch main"): a verb of the families acting on it is done only by
 // a tool for a thing a phrase after it names ("set the milestone of issue
 // #5": update_issue). Adding a thing the backend never mentions to one
-// its tools are named for is addedToUndone's.
+// its tools are named for is addedToUndone's; a verb outside the families
+// that the backend does not do, on a thing it never mentions,
+// strangerUndone's.
 func (ix *Index) objectUndone(query string, naming map[string]bool, named []int32) bool {
 	if len(named) == 0 {
 		return false
@@ -61,6 +63,9 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 	}
 	heads := objectHeads(query, at, naming)
 	if addVerbs[v] && ix.addedToUndone(heads, named) {
+		return true
+	}
+	if f == 0 && ix.strangerUndone(v, heads, named) {
 		return true
 	}
 	decided := false
@@ -95,9 +100,11 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 }
 
 // objectVerbFamilies are verbs the families of verbs.go leave out that
-// say one of their actions (the rewritten "set up" is "setup"), and the
-// verbs of finding out, which read a state ("check the latest pipeline in
-// CircleCI", "compare the two branches in GitLab").
+// say one of their actions (the rewritten "set up" is "setup"; switching
+// a feature on or off changes a setting: "turn on image transformations
+// for storage in Supabase"), and the verbs of finding out, which read a
+// state ("check the latest pipeline in CircleCI", "compare the two
+// branches in GitLab").
 var objectVerbFamilies = func() map[string]verbFamily {
 	m := map[string]verbFamily{}
 	for w, f := range map[string]verbFamily{"setup": verbCreate, "attach": verbCreate, "overwrite": verbUpdate, "filter": verbRead} {
@@ -105,6 +112,9 @@ var objectVerbFamilies = func() map[string]verbFamily {
 	}
 	for _, w := range words("check verify review examine compare summarize explain analyze count measure") {
 		m[stem(w)] = verbRead
+	}
+	for _, w := range words("enable disable toggle activate deactivate switch turnon turnoff") {
+		m[stem(w)] = verbUpdate
 	}
 	return m
 }()
@@ -361,6 +371,26 @@ func (ix *Index) toolDoes(d int32, v string, f verbFamily) bool {
 		}
 	}
 	return false
+}
+
+// strangerUndone reports whether v, a verb outside the families, is done
+// by no tool of the named backends (by the word or a hand-written synonym,
+// as backendDoes and backendHasSynonym judge) and the object's head is in
+// no text of theirs: "lock the conversation on GitHub issue #12", "invite
+// a new developer to my Supabase organization". Either alone is common in
+// a request a backend serves (a verb in other words, a thing it calls
+// otherwise); both together are a request for something else. A backend
+// with an action parameter decides nothing.
+func (ix *Index) strangerUndone(v string, heads []objectHead, named []int32) bool {
+	if len(heads) == 0 || heads[0].means {
+		return false
+	}
+	for _, s := range named {
+		if ix.srvActions[s] || ix.backendDoes(s, v) || ix.backendHasSynonym(s, v) || ix.backendHasAny(s, heads[0].word) {
+			return false
+		}
+	}
+	return true
 }
 
 // addVerbs put a thing into another ("add X to Y", "give X access to Y");

@@ -21,7 +21,8 @@ const tune36Qs = "testdata/tune36-queries.jsonl"
 // 0.950, 1.000, 0.532 (33 of 62); with an object the backend's tools
 // only take as a parameter 0.950, 1.000, 0.548 (34 of 62); with adding a
 // thing the backend never mentions to one its tools are named for 0.950,
-// 1.000, 0.581 (36 of 62).
+// 1.000, 0.581 (36 of 62); with a verb outside the families no tool does
+// on a thing the backend never mentions 0.950, 1.000, 0.645 (40 of 62).
 func TestRetrievalTune36(t *testing.T) {
-	testRetrieval(t, tune36Qs, scores{hit1: 0.95, hit5: 1, none: 0.58})
+	testRetrieval(t, tune36Qs, scores{hit1: 0.95, hit5: 1, none: 0.64})
 }

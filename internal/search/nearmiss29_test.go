@@ -66,7 +66,8 @@ func TestSearch_NamedObjectUndone(t *testing.T) {
 // the object; a light verb decides nothing; a thing the tools only take as
 // a parameter is acted on by none of them, but through a thing after it; a
 // thing the backend never mentions is added to one only by a tool changing
-// it.
+// it; a verb outside the families no tool does, on a thing the backend
+// never mentions, is undone.
 func TestObjectUndone(t *testing.T) {
 	ix := New(nearMissDocs(), nil)
 	for q, want := range map[string]bool{
@@ -78,6 +79,13 @@ func TestObjectUndone(t *testing.T) {
 		"delete the hosting widget":                           false,
 		"close my docdb connection":                           false,
 		"create a comments table in hosting with a migration": false,
+		"delete the hosting region eu-west":                   true,
+		"set the region of the hosting project":               false,
+		"add a webhook to the hosting branch":                 true,
+		"add a webhook to the hosting project":                false,
+		"add a region to the hosting branch":                  false,
+		"lock the hosting gizmo":                              true,
+		"lock the hosting project":                            false,
 	} {
 		named, naming := ix.namedServers(q)
 		if got := ix.objectUndone(q, naming, named); got != want {
