@@ -17,8 +17,12 @@ import (
 // for the backend as a whole, so "delete" is done by Supabase; this asks
 // it of the tools for the request's object. A request whose object no
 // tool of the named backend is named for ("create a milestone in GitLab")
-// is left to the other rules: that its words are in no tool's name says
-// little (the tool may call it something else).
+// is left to the other rules, as that its words are in no tool's name says
+// little (the tool may call it something else), but for three narrower
+// cases: an object the tools only take as a parameter, a thing the
+// backend never mentions added to one its tools are named for
+// (addedToUndone), and a verb outside the families that the backend does
+// not do on a thing it never mentions (strangerUndone).
 
 // objectUndone reports whether the query, one step naming backends,
 // asks for an action that no tool of a named backend named for the
