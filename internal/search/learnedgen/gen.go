@@ -44,12 +44,12 @@ var heldOut = map[string]bool{
 	"extra23": true, "extra24": true, "extra25": true,
 }
 
-// notLearned are tuned-on sets whose requests the table leaves out: tune36
-// (round twenty-nine) is a set of requests to a named backend, its single
+// notLearned are tuned-on sets whose requests the table leaves out:
+// nearmiss29 (round twenty-nine) is a set of requests to a named backend, its single
 // requests written as guards against a rule that rejects too much (they ask
 // for what the backend does in the words of the set's "none" requests), so
 // its words in the table would let the guards pass on their own words.
-var notLearned = map[string]bool{"tune36": true}
+var notLearned = map[string]bool{"nearmiss29": true}
 
 func main() {
 	corpus := flag.String("corpus", "../../testdata/corpus", "the corpus directory (servers/*.json, retrieval-queries-dev.jsonl)")
