@@ -31,7 +31,16 @@ import (
 // twenty-seven's (a task answered step by step when no one tool covers
 // it, the learned words within each step, a step's prerequisite, a file
 // step in a task naming no backend) 816, 953 and 194 (single 682 / 821,
-// tasks 134 / 132).
+// tasks 134 / 132). Round twenty-nine, written on round twenty-six's
+// state (a named backend whose tools for the request's object do not do
+// its action, nearmiss29.go), went from 812, 943 and 194 to 810, 941 and
+// 212 there: with its object rule 811, 942 and 200, with verbs outside
+// the families 809, 940 and 208, with an object the backend's tools only
+// take as a parameter 809, 940 and 209, with adding a thing the backend
+// never mentions to one its tools are named for 809, 940 and 211, with the
+// verbs of finding out left to read 810, 941 and 211, and with a verb
+// outside the families no tool does on a thing the backend never mentions
+// 810, 941 and 212; merged with round twenty-seven, 814, 951 and 212.
 // Since round twenty-four the learned words also decide whether a request
 // is answered, so "none" without them is no bound on "none" with them.
 // Only the sets' scores are logged, never their misses.
@@ -75,8 +84,8 @@ func TestRetrievalLearned(t *testing.T) {
 		if grp && (sa[0] < sb[0]+24 || sa[1] < sb[1]+12) {
 			t.Errorf("on the held-out sets the learned words gain less than when they were added (hit@1 +27, hit@5 +18 of 814)")
 		}
-		if grp && (sa[0] < 816 || sa[1] < 953 || sa[2] < 194) {
-			t.Errorf("on the held-out sets below round twenty-seven's hit@1 816, hit@5 953 of 1018 and none 194 of 259 (812, 943 and 194 after round twenty-six; 812, 940 and 194 after rounds twenty-four and twenty-five; 813, 941 and 192 before round twenty-four's rule; 758, 873 of 950 and 182 of 247 before extra25 was added)")
+		if grp && (sa[0] < 814 || sa[1] < 951 || sa[2] < 212) {
+			t.Errorf("on the held-out sets below rounds twenty-seven and twenty-nine merged: hit@1 814, hit@5 951 of 1018 and none 212 of 259 (816, 953 and 194 after round twenty-seven; 812, 943 and 194 after round twenty-six; 812, 940 and 194 after rounds twenty-four and twenty-five; 813, 941 and 192 before round twenty-four's rule; 758, 873 of 950 and 182 of 247 before extra25 was added)")
 		}
 	}
 }

@@ -893,6 +893,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 			// about, as when no backend is named.
 			return false
 		}
+		if oneStep && ix.objectUndone(query, naming, named) {
+			// "delete the Supabase project": no tool for projects
+			// deletes (nearmiss29.go).
+			return false
+		}
 		if oneStep && ix.accountUndone(query, naming, ix.docServer[doc]) {
 			// "change my sentry password": the account, not what the
 			// backend holds (account.go).
@@ -900,7 +905,7 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 		}
 		return cL >= o.MinCoverage*namedShare || m >= o.MinEvidence*ix.maxIDF*namedShare
 	}
-	if oneStep && ix.namedUndone(query, named) {
+	if oneStep && (ix.namedUndone(query, named) || ix.objectUndone(query, naming, named)) {
 		// "drop the users table in postgres" answered by MongoDB's
 		// drop-database: the backend the request names does not do
 		// it, and another's tool doing it elsewhere is no answer.

@@ -44,6 +44,13 @@ var heldOut = map[string]bool{
 	"extra23": true, "extra24": true, "extra25": true,
 }
 
+// notLearned are tuned-on sets whose requests the table leaves out:
+// nearmiss29 (round twenty-nine) is a set of requests to a named backend, its single
+// requests written as guards against a rule that rejects too much (they ask
+// for what the backend does in the words of the set's "none" requests), so
+// its words in the table would let the guards pass on their own words.
+var notLearned = map[string]bool{"nearmiss29": true}
+
 func main() {
 	corpus := flag.String("corpus", "../../testdata/corpus", "the corpus directory (servers/*.json, retrieval-queries-dev.jsonl)")
 	out := flag.String("o", "learned_table.go", "the file to write")
@@ -81,7 +88,7 @@ func main() {
 	}
 	var read []string
 	for _, f := range sets {
-		if !heldOut[strings.TrimSuffix(filepath.Base(f), "-queries.jsonl")] {
+		if name := strings.TrimSuffix(filepath.Base(f), "-queries.jsonl"); !heldOut[name] && !notLearned[name] {
 			read = append(read, f)
 		}
 	}
