@@ -404,6 +404,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		} else {
 			sc.verbPenalty(qv, cands)
 		}
+		sc.firstRules(query, qv, cands)
 	}
 	sc.pastPenalty(query)
 	score := sc.score
