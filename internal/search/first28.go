@@ -121,4 +121,59 @@ func (sc *scorer) twinPenalty(query string, cands []int32) {
 // are of the families qv.
 func (sc *scorer) firstRules(query string, qv verbFamily, cands []int32) {
 	sc.twinPenalty(query, cands)
+	sc.compoundPenalty(query, qv, cands)
+}
+
+// A verb read as a noun. A tool named for a verb changing a thing's state
+// outside the verb families (merge_merge_request; stateVerbs) does what a
+// request asks only when the request uses that verb as a verb: "show me
+// MR !57", "is merge request 44 approved by codeowners yet?", "withdraw
+// my approval from merge request 12" say "merge" only in the name of the
+// thing ("merge request", which "MR" is rewritten to). A one-step request
+// with a verb of a family, or a question, that uses the tool's verb only
+// before "request" keeps verbConflict of the tool's score.
+
+// compoundHeads follow a verb that is part of a noun ("merge request",
+// "pull request").
+var compoundHeads = setOf(`request requests`)
+
+// compoundOnly returns the stems of the words of query used only before a
+// compoundHeads word, or nil.
+func compoundOnly(query string) map[string]bool {
+	ws := lowerWords(rewritePhrases(query))
+	var out map[string]bool
+	for i, w := range ws {
+		if i+1 < len(ws) && compoundHeads[ws[i+1]] {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[stem(w)] = true
+		}
+	}
+	for i, w := range ws {
+		if out != nil && !(i+1 < len(ws) && compoundHeads[ws[i+1]]) {
+			delete(out, stem(w))
+		}
+	}
+	return out
+}
+
+// compoundPenalty lowers the tools named for a state verb that the
+// request uses only as part of a compound noun.
+func (sc *scorer) compoundPenalty(query string, qv verbFamily, cands []int32) {
+	if qv == 0 {
+		return
+	}
+	only := compoundOnly(query)
+	if len(only) == 0 {
+		return
+	}
+	for v := range only {
+		if !stateVerbs()[v] {
+			continue
+		}
+		for _, d := range sc.ix.verbDocs[v] {
+			sc.score[d] *= verbConflict
+		}
+	}
 }

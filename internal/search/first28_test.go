@@ -26,16 +26,35 @@ func TestTwinOf(t *testing.T) {
 func TestSearch_UndoingTwinFirst(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
 	for q, want := range map[string]string{
-		"stop the chrome screencast that is recording now": "screencast_stop",
-		"end the firecrawl interactive browser session 44": "firecrawl_interact_stop",
-		"approve gitlab merge request 71":                  "approve_merge_request",
-		"start recording a screencast of the chrome page":  "screencast_start",
+		"please retract the approval I gave on gitlab merge request 71": "unapprove_merge_request",
+		"stop the chrome screencast that is recording now":              "screencast_stop",
+		"end the firecrawl interactive browser session 44":              "firecrawl_interact_stop",
+		"approve gitlab merge request 71":                               "approve_merge_request",
+		"start recording a screencast of the chrome page":               "screencast_start",
 	} {
 		if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != want {
 			t.Errorf("%q: %v, want %s first", q, hits, want)
 		}
 	}
-	if hits := ix.Search("please retract the approval I gave on gitlab merge request 71", 5); len(hits) == 0 || hits[0].Tool == "approve_merge_request" {
-		t.Errorf("retract the approval: %v, want approve_merge_request not first", hits)
+}
+
+func TestCompoundOnly(t *testing.T) {
+	if got := compoundOnly("show me MR !57 in acme/web"); !got[stem("merge")] {
+		t.Errorf("MR: %v, want merge only in a compound", got)
+	}
+	if got := compoundOnly("merge merge request 57 now"); got[stem("merge")] {
+		t.Errorf("merge as a verb: %v", got)
+	}
+}
+
+func TestSearch_MergeRequestNamesAThing(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for _, q := range []string{"display gitlab MR !812 from acme/shop", "show me the code changes of gitlab MR !812"} {
+		if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool == "merge_merge_request" {
+			t.Errorf("%q: %v, want a tool reading the merge request first", q, hits)
+		}
+	}
+	if hits := ix.Search("merge gitlab MR !812 of acme/shop", 5); len(hits) == 0 || hits[0].Tool != "merge_merge_request" {
+		t.Errorf("merge MR !812: %v, want merge_merge_request first", hits)
 	}
 }
