@@ -122,6 +122,7 @@ func (sc *scorer) twinPenalty(query string, cands []int32) {
 func (sc *scorer) firstRules(query string, qv verbFamily, cands []int32) {
 	sc.twinPenalty(query, cands)
 	sc.compoundPenalty(query, qv, cands)
+	sc.pluralPenalty(queryNumber(plainWords(query)), cands)
 }
 
 // A verb read as a noun. A tool named for a verb changing a thing's state
@@ -176,4 +177,63 @@ func (sc *scorer) compoundPenalty(query string, qv verbFamily, cands []int32) {
 			sc.score[d] *= verbConflict
 		}
 	}
+}
+
+// Many of a thing. A tool whose name's head word is singular
+// (get-key-value-store-record, API-retrieve-a-page-property) returns one
+// of that thing; a request using the head word (or a hand-written synonym
+// of it) only as a plural ("list the records in store my-store", "the
+// properties of page 9c8d") wants many, from the tool listing them or
+// the one returning their owner, and not one: the tool keeps
+// singularFactor of its score. The mirror of singularPenalty (number.go),
+// which lowers a plural head for a request naming one thing by its id.
+func (sc *scorer) pluralPenalty(number map[string]bool, cands []int32) {
+	ix := sc.ix
+	plural := map[int32]bool{}
+	for t, pl := range number {
+		id, ok := ix.tools.lookup(t)
+		if !ok {
+			continue
+		}
+		if !pl {
+			plural[id] = false
+			continue
+		}
+		if _, seen := plural[id]; !seen {
+			plural[id] = true
+		}
+		for _, s := range synonyms()[t] {
+			if s.wordnet {
+				continue
+			}
+			if sid, ok := ix.tools.lookup(s.term); ok {
+				if _, seen := plural[sid]; !seen {
+					plural[sid] = true
+				}
+			}
+		}
+	}
+	for _, d := range cands {
+		h := ix.heads[d]
+		if h.id >= 0 && !h.plural && plural[h.id] {
+			sc.score[d] *= singularFactor
+		}
+	}
+}
+
+// plainWords returns query without its values: quoted spans and words
+// holding a path's, a URL's or a name's characters ("./scripts/a.js",
+// "crm.contacts", "good-first-issue" stay; "scripts" is no plural asked
+// for).
+func plainWords(query string) string {
+	q, _ := protectQuotes(query)
+	var out []string
+	for _, f := range strings.Fields(q) {
+		t := strings.TrimRight(f, ",;:!?.)")
+		if strings.ContainsAny(t, "/.:_@#=\x00") {
+			continue
+		}
+		out = append(out, f)
+	}
+	return strings.Join(out, " ")
 }

@@ -58,3 +58,21 @@ func TestSearch_MergeRequestNamesAThing(t *testing.T) {
 		t.Errorf("merge MR !812: %v, want merge_merge_request first", hits)
 	}
 }
+
+func TestPlainWords(t *testing.T) {
+	if got := plainWords(`run ./scripts/links.js and 'two words' on crm.contacts, then stop`); got != "run and on then stop" {
+		t.Errorf("plainWords: %q", got)
+	}
+}
+
+func TestSearch_PluralOfASingularHead(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for q, want := range map[string]string{
+		"which records are kept in the apify key-value store scrape-cache": "get-key-value-store-keys",
+		"get the record 'OUTPUT' from apify key-value store scrape-cache":  "get-key-value-store-record",
+	} {
+		if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != want {
+			t.Errorf("%q: %v, want %s first", q, hits, want)
+		}
+	}
+}
