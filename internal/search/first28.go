@@ -123,6 +123,7 @@ func (sc *scorer) firstRules(query string, qv verbFamily, cands []int32) {
 	sc.twinPenalty(query, cands)
 	sc.compoundPenalty(query, qv, cands)
 	sc.pluralPenalty(queryNumber(plainWords(query)), cands)
+	sc.partPenalty(query, cands)
 }
 
 // A verb read as a noun. A tool named for a verb changing a thing's state
@@ -236,4 +237,60 @@ func plainWords(query string) string {
 		out = append(out, f)
 	}
 	return strings.Join(out, " ")
+}
+
+// A part named after "its". "Get the Notion page 0f1e with its
+// properties", "show me hubspot workflow 556677 and its actions", "Show
+// Azure DevOps PR 512 in repo api with its changed files": the request
+// wants the thing named first, whole, with the part it names after "with
+// its" or "and its"; a tool returning that part alone (its name's head
+// word the last word of the part: API-retrieve-a-page-property) is not
+// it, and keeps partFactor of its score.
+var partFactor = verbConflict
+
+// partHeads returns the stems of the last words of the noun phrases
+// after "with its" or "and its" in query.
+func partHeads(query string) []string {
+	fs := strings.Fields(strings.ToLower(query))
+	var out []string
+	for i := 1; i+1 < len(fs); i++ {
+		if fs[i] != "its" || fs[i-1] != "with" && fs[i-1] != "and" {
+			continue
+		}
+		last := ""
+		for _, f := range fs[i+1:] {
+			w := strings.TrimRight(f, ",;:!?.)")
+			if stopWords[w] || !isPlainLower(w) {
+				break
+			}
+			last = w
+			if w != f {
+				break
+			}
+		}
+		if last != "" {
+			out = append(out, stem(last))
+		}
+	}
+	return out
+}
+
+// partPenalty lowers the tools whose head word is a part the request
+// names after "its".
+func (sc *scorer) partPenalty(query string, cands []int32) {
+	if !containsFold(query, " its ") {
+		return
+	}
+	ix := sc.ix
+	for _, t := range partHeads(query) {
+		id, ok := ix.tools.lookup(t)
+		if !ok {
+			continue
+		}
+		for _, d := range cands {
+			if ix.heads[d].id == id {
+				sc.score[d] *= partFactor
+			}
+		}
+	}
 }

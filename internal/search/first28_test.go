@@ -76,3 +76,18 @@ func TestSearch_PluralOfASingularHead(t *testing.T) {
 		}
 	}
 }
+
+func TestPartHeads(t *testing.T) {
+	got := partHeads("fetch notion database 77aa and its data sources, then stop; show its owner")
+	if len(got) != 1 || got[0] != stem("sources") {
+		t.Errorf("partHeads: %v, want [%s]", got, stem("sources"))
+	}
+}
+
+func TestSearch_ThingWithItsPart(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	q := "retrieve notion page 7c7c with its properties"
+	if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != "API-retrieve-a-page" {
+		t.Errorf("%q: %v, want API-retrieve-a-page first", q, hits)
+	}
+}
