@@ -126,6 +126,12 @@ func (sc *scorer) firstRules(query string, qv verbFamily, cands []int32) {
 	sc.partPenalty(query, cands)
 }
 
+// wholeRules applies this file's rules that hold for a request of any
+// number of steps.
+func (sc *scorer) wholeRules(query string, cands []int32) {
+	sc.notPenalty(query, cands)
+}
+
 // A verb read as a noun. A tool named for a verb changing a thing's state
 // outside the verb families (merge_merge_request; stateVerbs) does what a
 // request asks only when the request uses that verb as a verb: "show me
@@ -283,6 +289,63 @@ func (sc *scorer) partPenalty(query string, cands []int32) {
 	}
 	ix := sc.ix
 	for _, t := range partHeads(query) {
+		id, ok := ix.tools.lookup(t)
+		if !ok {
+			continue
+		}
+		for _, d := range cands {
+			if ix.heads[d].id == id {
+				sc.score[d] *= partFactor
+			}
+		}
+	}
+}
+
+// What a request says it does not want. "info about apify dataset ds_44,
+// not the items", "the paths modified by MR 907, without the patch": the
+// thing after "not the", "without the", "don't need the", "rather than
+// the" or "instead of the" is what the request does not ask for, and a
+// tool whose name's head word is the last word of that thing keeps
+// partFactor of its score.
+var notLeads = [][]string{{"not", "the"}, {"without", "the"}, {"need", "the"}, {"rather", "than", "the"}, {"instead", "of", "the"}, {"not", "its"}, {"without", "its"}}
+
+// notHeads returns the stems of the last words of the noun phrases after
+// notLeads in query ("need the" only after "don't", "do not" or "no").
+func notHeads(query string) []string {
+	fs := strings.Fields(strings.ToLower(strings.ReplaceAll(query, "’", "'")))
+	var out []string
+	for i := range fs {
+		for _, l := range notLeads {
+			if i+len(l) >= len(fs) || !equalWords(fs[i:i+len(l)], l) {
+				continue
+			}
+			if l[0] == "need" && (i == 0 || fs[i-1] != "don't" && fs[i-1] != "not" && fs[i-1] != "dont") {
+				continue
+			}
+			last := ""
+			for _, f := range fs[i+len(l):] {
+				w := strings.TrimRight(f, ",;:!?.)")
+				if stopWords[w] || !isPlainLower(w) {
+					break
+				}
+				last = w
+				if w != f {
+					break
+				}
+			}
+			if last != "" {
+				out = append(out, stem(last))
+			}
+		}
+	}
+	return out
+}
+
+// notPenalty lowers the tools whose head word is a thing the request
+// says it does not want.
+func (sc *scorer) notPenalty(query string, cands []int32) {
+	ix := sc.ix
+	for _, t := range notHeads(query) {
 		id, ok := ix.tools.lookup(t)
 		if !ok {
 			continue

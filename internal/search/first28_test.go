@@ -91,3 +91,22 @@ func TestSearch_ThingWithItsPart(t *testing.T) {
 		t.Errorf("%q: %v, want API-retrieve-a-page first", q, hits)
 	}
 }
+
+func TestNotHeads(t *testing.T) {
+	got := notHeads("show apify dataset ds_9, not the items; I don't need the raw diffs. we need the logs")
+	if len(got) != 2 || got[0] != stem("items") || got[1] != stem("diffs") {
+		t.Errorf("notHeads: %v", got)
+	}
+}
+
+func TestSearch_NotTheItems(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for q, want := range map[string]string{
+		"show the apify dataset ds_12 itself, not the items":             "get-dataset",
+		"Which files does gitlab MR !80 change? I don't need the diffs.": "list_merge_request_changed_files",
+	} {
+		if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != want {
+			t.Errorf("%q: %v, want %s first", q, hits, want)
+		}
+	}
+}

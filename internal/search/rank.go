@@ -406,6 +406,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		}
 		sc.firstRules(query, qv, cands)
 	}
+	sc.wholeRules(query, cands)
 	sc.pastPenalty(query)
 	score := sc.score
 	bonus := func(d int32, b float64) {
