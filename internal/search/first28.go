@@ -124,6 +124,7 @@ func (sc *scorer) firstRules(query string, qv verbFamily, cands []int32) {
 	sc.compoundPenalty(query, qv, cands)
 	sc.pluralPenalty(queryNumber(plainWords(query)), cands)
 	sc.partPenalty(query, cands)
+	sc.findPenalty(query, cands)
 }
 
 // wholeRules applies this file's rules that hold for a request of any
@@ -354,6 +355,60 @@ func (sc *scorer) notPenalty(query string, cands []int32) {
 			if ix.heads[d].id == id {
 				sc.score[d] *= partFactor
 			}
+		}
+	}
+}
+
+// Finding by text. A request to find things by words they contain ("Find
+// GitLab projects with 'terraform' in the name", "github issues
+// mentioning 'generic methods'") is what a backend's search tool does; its
+// list and get tools filter by fields. When such a request's best
+// candidates hold a tool named for searching, the other tools of its
+// backend among them named for listing or getting keep verbConflict of
+// their score.
+
+// findVerbs ask to find; textFilters say the request filters by text.
+var (
+	findVerbs   = setOf(`search find look lookup any there`)
+	textFilters = setOf(`mentioning mention mentions named containing contain contains matching match matches about`)
+)
+
+// findsByText reports whether query asks to find things by text: a verb of
+// finding and a quoted text or a word of textFilters.
+func findsByText(query string) bool {
+	ws := lowerWords(rewritePhrases(query))
+	find, text := false, false
+	for _, w := range ws {
+		find = find || findVerbs[w]
+		text = text || textFilters[w]
+	}
+	if !text {
+		q, quotes := protectQuotes(query)
+		text = len(quotes) > 0 && q != ""
+	}
+	return find && text
+}
+
+// searchDepth is how many of the best candidates findPenalty looks at.
+const searchDepth = 10
+
+// findPenalty lowers the list and get tools of a backend whose search tool
+// is among the best candidates of a request finding things by text.
+func (sc *scorer) findPenalty(query string, cands []int32) {
+	if !findsByText(query) {
+		return
+	}
+	ix := sc.ix
+	top := ix.topK(cands, sc.score, searchDepth)
+	srv := map[int32]bool{}
+	for _, h := range top {
+		if ix.nameVerbs[h.Doc] == stem("search") {
+			srv[ix.docServer[h.Doc]] = true
+		}
+	}
+	for _, h := range top {
+		if v := ix.nameVerbs[h.Doc]; srv[ix.docServer[h.Doc]] && (v == "list" || v == "get") {
+			sc.score[h.Doc] *= verbConflict
 		}
 	}
 }

@@ -110,3 +110,25 @@ func TestSearch_NotTheItems(t *testing.T) {
 		}
 	}
 }
+
+func TestFindsByText(t *testing.T) {
+	for q, want := range map[string]bool{
+		"find gitlab projects mentioning kafka":  true,
+		"search github for 'flaky test' issues":  true,
+		"list my gitlab projects":                false,
+		"is there a label called urgent in acme": false,
+	} {
+		if got := findsByText(q); got != want {
+			t.Errorf("findsByText(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+func TestSearch_FindByTextIsASearch(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for _, q := range []string{"look for github pull requests mentioning 'lockfile' in acme/web", "search github for closed PRs mentioning 'vendoring' in golang/go"} {
+		if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != "search_issues" {
+			t.Errorf("%q: %v, want search_issues first", q, hits)
+		}
+	}
+}
