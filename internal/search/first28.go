@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Round twenty-eight: the right tool first for one-step requests, among
 // the tools of one backend that share most of their words.
@@ -125,6 +128,7 @@ func (sc *scorer) firstRules(query string, qv verbFamily, cands []int32) {
 	sc.pluralPenalty(queryNumber(plainWords(query)), cands)
 	sc.partPenalty(query, cands)
 	sc.findPenalty(query, cands)
+	sc.phrasePenalty(query, cands)
 }
 
 // wholeRules applies this file's rules that hold for a request of any
@@ -410,5 +414,81 @@ func (sc *scorer) findPenalty(query string, cands []int32) {
 		if v := ix.nameVerbs[h.Doc]; srv[ix.docServer[h.Doc]] && (v == "list" || v == "get") {
 			sc.score[h.Doc] *= verbConflict
 		}
+	}
+}
+
+// A backend's own words. Products name the same thing differently: GitLab
+// has merge requests where GitHub has pull requests. A request naming no
+// backend that uses two adjacent words that the names of one backend's
+// tools hold together ("merge request": get_merge_request_note) and the
+// names of the others' do not speaks that backend's language, whatever
+// single words (merge_pull_request's "merge", get_pull_request_comments'
+// "request") other backends share with it: among the best candidates, the
+// tools of backends none of whose tools' names hold the pair keep
+// verbConflict of their score. Backends one word names together (GitLab:
+// gitlab and zereight-gitlab) count as one.
+
+// phraseDepth is how many of the best candidates phrasePenalty looks at.
+const phraseDepth = 30
+
+// phrasePenalty applies the rule above.
+func (sc *scorer) phrasePenalty(query string, cands []int32) {
+	ws := lowerWords(rewritePhrases(plainWords(query)))
+	type pair struct{ a, b string }
+	var pairs []pair
+	for i := 0; i+1 < len(ws); i++ {
+		if stopWords[ws[i]] || stopWords[ws[i+1]] {
+			continue
+		}
+		pairs = append(pairs, pair{stem(ws[i]), stem(ws[i+1])})
+	}
+	if len(pairs) == 0 {
+		return
+	}
+	ix := sc.ix
+	top := ix.topK(cands, sc.score, phraseDepth)
+	for _, p := range pairs {
+		var own []int32
+		for _, h := range top {
+			nw := nameWordsCased(h.Tool)
+			// The first word of a name is its verb or its backend's
+			// prefix (browser_console_messages), no modifier.
+			for i := 1; i+1 < len(nw); i++ {
+				if stem(nw[i]) == p.a && stem(nw[i+1]) == p.b {
+					if s := ix.docServer[h.Doc]; !slices.Contains(own, s) {
+						own = append(own, s)
+					}
+					break
+				}
+			}
+		}
+		if len(own) == 0 || len(own) > 1 && !ix.oneNamed(own) {
+			continue
+		}
+		// Another backend names the same thing (the second word) by
+		// another word before it ("pull request"): two vocabularies.
+		rival := false
+		for _, h := range top {
+			if ix.sameNamed(own[0], ix.docServer[h.Doc]) {
+				continue
+			}
+			nw := nameWordsCased(h.Tool)
+			for i := 1; i+1 < len(nw) && !rival; i++ {
+				x := stem(nw[i])
+				rival = stem(nw[i+1]) == p.b && x != p.a && verbStems()[x] == 0 && !stopWords[nw[i]]
+			}
+		}
+		if !rival {
+			continue
+		}
+		if named, _ := ix.namedServersWith(query, nil); len(named) > 0 {
+			return
+		}
+		for _, h := range top {
+			if !ix.sameNamed(own[0], ix.docServer[h.Doc]) {
+				sc.score[h.Doc] *= verbConflict
+			}
+		}
+		return
 	}
 }

@@ -132,3 +132,16 @@ func TestSearch_FindByTextIsASearch(t *testing.T) {
 		}
 	}
 }
+
+func TestSearch_MergeRequestIsGitLabs(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	q := "display note 55 on merge request 3 in acme/api"
+	if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Server != "zereight-gitlab" {
+		t.Errorf("%q: %v, want a GitLab tool first", q, hits)
+	}
+	// A pair one backend's names hold that no other backend names by
+	// another word is no vocabulary of its own ("flaky test").
+	if hits := ix.Search("Create a new Linear issue in the Platform team for the flaky test.", 5); hits != nil {
+		t.Errorf("a Linear issue: %v, want none", hits)
+	}
+}
