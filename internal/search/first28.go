@@ -492,3 +492,87 @@ func (sc *scorer) phrasePenalty(query string, cands []int32) {
 		return
 	}
 }
+
+// One action in several parts. The splitter cuts a request at "and", a
+// comma or a question mark, so a single request often has several parts
+// ("show the priority and color of the label regression", "Is Supabase
+// project qwerty123 healthy? show its status and region", "create a bug
+// in Azure Boards: checkout button does nothing on iOS"). When no two
+// parts ask for different actions, the request asks for one kind of
+// action, and the rules of a one-step request's verbs (rank.go) apply to
+// its whole ranking as to a one-step request's. A part's action is the
+// family of its verbs; failing one, a word that starts it before its
+// object (a determiner, a value, a pronoun or a name: "merge it", "draw
+// it as a graph", "archive the page", "Complete Azure DevOps pull request
+// 88") is a verb of its own; a part starting with
+// a noun ("color of the label") or a question asks for none.
+func oneAction(query string) bool {
+	q, _ := protectQuotes(query)
+	var parts []string
+	var cur []string
+	for _, f := range strings.Fields(q) {
+		t := strings.TrimRight(f, ",;:!?.")
+		cur = append(cur, t)
+		if t != f {
+			parts = append(parts, strings.Join(cur, " "))
+			cur = nil
+		}
+	}
+	parts = append(parts, strings.Join(cur, " "))
+	var fam verbFamily
+	for _, p := range parts {
+		for _, q := range splitWords(p, "then", "and", "also", "plus", "afterwards", "finally") {
+			f := partAction(q)
+			if f == 0 {
+				continue
+			}
+			if fam != 0 && f != fam {
+				return false
+			}
+			fam = f
+		}
+	}
+	return true
+}
+
+// otherAction is the action of a part whose verb is of no family.
+const otherAction verbFamily = 1 << 7
+
+// partLeads are the words before a part's verb.
+var partLeads = setOf(`please can could would you then also just and so`)
+
+// partAction returns the action a part of a request asks for, 0 none.
+func partAction(step string) verbFamily {
+	toks, _, _ := queryTokens(step)
+	f := queryVerbs(withoutParticiples(step, toks))
+	if lv := leadVerb(step); lv != 0 {
+		f = lv
+	}
+	if f != 0 {
+		return f
+	}
+	orig := strings.Fields(step)
+	ws := strings.Fields(strings.ToLower(step))
+	for len(ws) > 0 && (partLeads[ws[0]] || leadIns[ws[0]]) {
+		ws, orig = ws[1:], orig[1:]
+	}
+	if len(ws) < 2 || isQuestion(ws[0]) {
+		return 0
+	}
+	v := stem(strings.Trim(ws[0], ",;:!?.\"'`"))
+	if f := verbStems()[v]; f != 0 {
+		return f
+	}
+	if !stopWords[v] && isPlainLower(v) && (objectStart(ws[1]) || objectPronouns[ws[1]] || isUpper(orig[1])) {
+		return otherAction
+	}
+	return 0
+}
+
+// objectPronouns and particles follow a verb as its object or with it.
+var objectPronouns = setOf(`it them him her me us up down out off back`)
+
+// isUpper reports whether w starts with an upper-case letter.
+func isUpper(w string) bool {
+	return w != "" && w[0] >= 'A' && w[0] <= 'Z'
+}

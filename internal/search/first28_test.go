@@ -145,3 +145,29 @@ func TestSearch_MergeRequestIsGitLabs(t *testing.T) {
 		t.Errorf("a Linear issue: %v, want none", hits)
 	}
 }
+
+func TestOneAction(t *testing.T) {
+	for q, want := range map[string]bool{
+		"show the owner and color of the label bug in acme/web":                            true,
+		"Is Supabase project abc healthy? show its status and region.":                     true,
+		"find the team payments and create a project for it":                               false,
+		"check whether MR !4 has conflicts; if it's clean, merge it and remove the branch": false,
+		"read deps.json and draw it as a graph":                                            false,
+	} {
+		if got := oneAction(q); got != want {
+			t.Errorf("oneAction(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+func TestSearch_OneActionInSeveralParts(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for q, want := range map[string]string{
+		"show the colour and priority of label frontend in acme/shop":             "get_label",
+		"get the state, author and title of gitlab merge request 55 in project 9": "get_merge_request",
+	} {
+		if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != want {
+			t.Errorf("%q: %v, want %s first", q, hits, want)
+		}
+	}
+}
