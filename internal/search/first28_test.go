@@ -171,3 +171,11 @@ func TestSearch_OneActionInSeveralParts(t *testing.T) {
 		}
 	}
 }
+
+func TestSearch_RaiseAPullRequest(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	q := "raise a PR in github repo acme/shop from feat/cart into main"
+	if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != "create_pull_request" {
+		t.Errorf("%q: %v, want create_pull_request first", q, hits)
+	}
+}
