@@ -526,6 +526,12 @@ func oneAction(query string) bool {
 			if f == 0 {
 				continue
 			}
+			if f&^verbRead != 0 && isQuestion(q) {
+				// "Who is allowed to push and merge to ...?": the verbs
+				// of a question are what it asks about, not its action,
+				// and would be taken for the request's own.
+				return false
+			}
 			if fam != 0 && f != fam {
 				return false
 			}
