@@ -179,3 +179,12 @@ func TestSearch_RaiseAPullRequest(t *testing.T) {
 		t.Errorf("%q: %v, want create_pull_request first", q, hits)
 	}
 }
+
+func TestQueryVerbs_AppendAndAttachMake(t *testing.T) {
+	for _, q := range []string{"append a summary to notes.md", "attach the log to ticket 5"} {
+		toks, _, _ := queryTokens(q)
+		if queryVerbs(toks)&verbCreate == 0 {
+			t.Errorf("%q: no verb of making (%v)", q, toks)
+		}
+	}
+}
