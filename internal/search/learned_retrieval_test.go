@@ -27,7 +27,12 @@ import (
 // again (single requests 680 / 816 of 864, tasks 132 / 124 of 154); with
 // round twenty-six's (a bug is a tracker's item, a file writer committing
 // to a branch keeps no step saving to a path, a list of values is one
-// step) 812, 943 and 194 (single 680 / 817, tasks 132 / 126).
+// step) 812, 943 and 194 (single 680 / 817, tasks 132 / 126); with
+// round twenty-eight's (first28.go: undoing twins, a state verb in a
+// compound noun, a plural of a singular head, a part after "its", what
+// the request does not want, finding by text, a backend's own two-word
+// term, one action in several parts; "raise a", "append", "attach")
+// 823, 945 and 194 (single 690 / 817, tasks 133 / 128).
 // Since round twenty-four the learned words also decide whether a request
 // is answered, so "none" without them is no bound on "none" with them.
 // Only the sets' scores are logged, never their misses.
@@ -71,8 +76,8 @@ func TestRetrievalLearned(t *testing.T) {
 		if grp && (sa[0] < sb[0]+24 || sa[1] < sb[1]+12) {
 			t.Errorf("on the held-out sets the learned words gain less than when they were added (hit@1 +27, hit@5 +18 of 814)")
 		}
-		if grp && (sa[0] < 812 || sa[1] < 943 || sa[2] < 194) {
-			t.Errorf("on the held-out sets below round twenty-six's hit@1 812, hit@5 943 of 1018 and none 194 of 259 (812, 940 and 194 after rounds twenty-four and twenty-five; 813, 941 and 192 before round twenty-four's rule; 758, 873 of 950 and 182 of 247 before extra25 was added)")
+		if grp && (sa[0] < 823 || sa[1] < 945 || sa[2] < 194) {
+			t.Errorf("on the held-out sets below round twenty-eight's hit@1 823, hit@5 945 of 1018 and none 194 of 259 (812, 943 and 194 after round twenty-six; 812, 940 and 194 after rounds twenty-four and twenty-five; 813, 941 and 192 before round twenty-four's rule; 758, 873 of 950 and 182 of 247 before extra25 was added)")
 		}
 	}
 }
