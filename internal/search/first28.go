@@ -102,14 +102,17 @@ func (sc *scorer) twinPenalty(query string, cands []int32) {
 	}
 	ix := sc.ix
 	top := ix.topK(cands, sc.score, twinDepth)
+	names := make([][]string, len(top))
+	for i, h := range top {
+		names[i] = nameWordsCased(h.Tool)
+	}
 	var doing []int32
-	for _, a := range top {
-		aw := nameWordsCased(a.Tool)
-		for _, b := range top {
+	for i, a := range top {
+		for j, b := range top {
 			if b.Doc == a.Doc || ix.docServer[b.Doc] != ix.docServer[a.Doc] {
 				continue
 			}
-			if w, ok := twinOf(aw, nameWordsCased(b.Tool)); ok && (w == "" || !base[w]) {
+			if w, ok := twinOf(names[i], names[j]); ok && (w == "" || !base[w]) {
 				doing = append(doing, int32(a.Doc))
 				break
 			}
@@ -435,26 +438,52 @@ const phraseDepth = 30
 func (sc *scorer) phrasePenalty(query string, cands []int32) {
 	ws := lowerWords(rewritePhrases(plainWords(query)))
 	type pair struct{ a, b string }
+	ix := sc.ix
+	inName := func(t string) bool {
+		id, ok := ix.tools.lookup(t)
+		return ok && ix.nameWord[id]
+	}
 	var pairs []pair
 	for i := 0; i+1 < len(ws); i++ {
 		if stopWords[ws[i]] || stopWords[ws[i+1]] {
 			continue
 		}
-		pairs = append(pairs, pair{stem(ws[i]), stem(ws[i+1])})
+		if a, b := stem(ws[i]), stem(ws[i+1]); inName(a) && inName(b) {
+			pairs = append(pairs, pair{a, b})
+		}
 	}
 	if len(pairs) == 0 {
 		return
 	}
-	ix := sc.ix
 	top := ix.topK(cands, sc.score, phraseDepth)
+	// The stemmed name words of the hits whose names hold the second
+	// word of some pair (found in the postings, without splitting every
+	// name): the others hold no pair, nor a rival's.
+	names := make([][]string, len(top))
+	named := func(t string, d int) bool {
+		id, _ := ix.tools.lookup(t)
+		p, ok := find(ix.tools.post, id, int32(d))
+		return ok && p.named
+	}
+	for i, h := range top {
+		for _, p := range pairs {
+			if named(p.b, h.Doc) {
+				names[i] = nameWordsCased(h.Tool)
+				for j, w := range names[i] {
+					names[i][j] = stem(w)
+				}
+				break
+			}
+		}
+	}
 	for _, p := range pairs {
 		var own []int32
-		for _, h := range top {
-			nw := nameWordsCased(h.Tool)
+		for k, h := range top {
+			nw := names[k]
 			// The first word of a name is its verb or its backend's
 			// prefix (browser_console_messages), no modifier.
 			for i := 1; i+1 < len(nw); i++ {
-				if stem(nw[i]) == p.a && stem(nw[i+1]) == p.b {
+				if nw[i] == p.a && nw[i+1] == p.b {
 					if s := ix.docServer[h.Doc]; !slices.Contains(own, s) {
 						own = append(own, s)
 					}
@@ -468,14 +497,14 @@ func (sc *scorer) phrasePenalty(query string, cands []int32) {
 		// Another backend names the same thing (the second word) by
 		// another word before it ("pull request"): two vocabularies.
 		rival := false
-		for _, h := range top {
+		for k, h := range top {
 			if ix.sameNamed(own[0], ix.docServer[h.Doc]) {
 				continue
 			}
-			nw := nameWordsCased(h.Tool)
+			nw := names[k]
 			for i := 1; i+1 < len(nw) && !rival; i++ {
-				x := stem(nw[i])
-				rival = stem(nw[i+1]) == p.b && x != p.a && verbStems()[x] == 0 && !stopWords[nw[i]]
+				x := nw[i]
+				rival = nw[i+1] == p.b && x != p.a && verbStems()[x] == 0 && !stopWords[x]
 			}
 		}
 		if !rival {
