@@ -123,8 +123,9 @@ func (sc *scorer) twinPenalty(query string, cands []int32) {
 	}
 }
 
-// firstRules applies this file's rules to a one-step request whose verbs
-// are of the families qv.
+// firstRules applies this file's rules to a request of one step, or of
+// parts asking for one action (oneAction), whose verbs are of the
+// families qv (a question's: verbRead).
 func (sc *scorer) firstRules(query string, qv verbFamily, cands []int32) {
 	sc.twinPenalty(query, cands)
 	sc.compoundPenalty(query, qv, cands)
@@ -460,14 +461,14 @@ func (sc *scorer) phrasePenalty(query string, cands []int32) {
 	// word of some pair (found in the postings, without splitting every
 	// name): the others hold no pair, nor a rival's.
 	names := make([][]string, len(top))
-	named := func(t string, d int) bool {
+	inToolName := func(t string, d int) bool {
 		id, _ := ix.tools.lookup(t)
 		p, ok := find(ix.tools.post, id, int32(d))
 		return ok && p.named
 	}
 	for i, h := range top {
 		for _, p := range pairs {
-			if named(p.b, h.Doc) {
+			if inToolName(p.b, h.Doc) {
 				names[i] = nameWordsCased(h.Tool)
 				for j, w := range names[i] {
 					names[i][j] = stem(w)
@@ -533,8 +534,8 @@ func (sc *scorer) phrasePenalty(query string, cands []int32) {
 // family of its verbs; failing one, a word that starts it before its
 // object (a determiner, a value, a pronoun or a name: "merge it", "draw
 // it as a graph", "archive the page", "Complete Azure DevOps pull request
-// 88") is a verb of its own; a part starting with
-// a noun ("color of the label") or a question asks for none.
+// 88") is a verb of its own; a part starting with a noun ("color of the
+// label") or a question asks for none.
 func oneAction(query string) bool {
 	q, _ := protectQuotes(query)
 	var parts []string
