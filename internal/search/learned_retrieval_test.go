@@ -40,7 +40,14 @@ import (
 // never mentions to one its tools are named for 809, 940 and 211, with the
 // verbs of finding out left to read 810, 941 and 211, and with a verb
 // outside the families no tool does on a thing the backend never mentions
-// 810, 941 and 212; merged with round twenty-seven, 814, 951 and 212.
+// 810, 941 and 212; merged with round twenty-seven, 814, 951 and 212. Round
+// twenty-eight, written on round twenty-six's state too (first28.go:
+// undoing twins, a state verb in a compound noun, a plural of a singular
+// head, a part after "its", what the request does not want, finding by
+// text, a backend's own two-word term, one action in several parts;
+// "raise a", "append", "attach"), went from 812, 943 and 194 to 823,
+// 945 and 194 there (single 690 / 817, tasks 133 / 128); all three
+// merged, 825, 952 and 212.
 // Since round twenty-four the learned words also decide whether a request
 // is answered, so "none" without them is no bound on "none" with them.
 // Only the sets' scores are logged, never their misses.
@@ -84,8 +91,8 @@ func TestRetrievalLearned(t *testing.T) {
 		if grp && (sa[0] < sb[0]+24 || sa[1] < sb[1]+12) {
 			t.Errorf("on the held-out sets the learned words gain less than when they were added (hit@1 +27, hit@5 +18 of 814)")
 		}
-		if grp && (sa[0] < 814 || sa[1] < 951 || sa[2] < 212) {
-			t.Errorf("on the held-out sets below rounds twenty-seven and twenty-nine merged: hit@1 814, hit@5 951 of 1018 and none 212 of 259 (816, 953 and 194 after round twenty-seven; 812, 943 and 194 after round twenty-six; 812, 940 and 194 after rounds twenty-four and twenty-five; 813, 941 and 192 before round twenty-four's rule; 758, 873 of 950 and 182 of 247 before extra25 was added)")
+		if grp && (sa[0] < 825 || sa[1] < 952 || sa[2] < 212) {
+			t.Errorf("on the held-out sets below rounds twenty-seven to twenty-nine merged: hit@1 825, hit@5 952 of 1018 and none 212 of 259 (814, 951 and 212 with rounds twenty-seven and twenty-nine; 816, 953 and 194 after round twenty-seven; 812, 943 and 194 after round twenty-six; 812, 940 and 194 after rounds twenty-four and twenty-five; 813, 941 and 192 before round twenty-four's rule; 758, 873 of 950 and 182 of 247 before extra25 was added)")
 		}
 	}
 }

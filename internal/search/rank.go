@@ -381,7 +381,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {
 		sc.argPenalty(cands)
 	}
-	if len(clauseHits) == 0 && ix.oneNamed(named) {
+	if (len(clauseHits) == 0 || oneAction(query)) && ix.oneNamed(named) {
 		// One step, at most one backend: one kind of action.
 		qv := queryVerbs(withoutParticiples(query, qtoks))
 		if qv == 0 && changeFirst(query) {
@@ -405,7 +405,9 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		} else {
 			sc.verbPenalty(qv, cands)
 		}
+		sc.firstRules(query, qv, cands)
 	}
+	sc.wholeRules(query, cands)
 	sc.pastPenalty(query)
 	score := sc.score
 	bonus := func(d int32, b float64) {

@@ -419,6 +419,8 @@ var phrases = []struct{ from, to string }{
 	{"up to date", "latest"},
 	{"file a", "create"},
 	{"file an", "create"},
+	{"raise a", "create"}, // "raise a PR", not "raise its priority"
+	{"raise an", "create"},
 	{"pr", "pull request"},
 	{"prs", "pull requests"},
 	{"mr", "merge request"},
