@@ -9,6 +9,7 @@ import (
 	"io"
 	"maps"
 	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -623,11 +624,35 @@ func projectFromRoots(ctx context.Context, ss *mcp.ServerSession, home string) (
 	if err != nil || res == nil {
 		return "", ""
 	}
+	return projectFromRootList(ctx, res.Roots, home)
+}
+
+// maxRoots is the most of a client's roots looked at for a project:
+// clients name one to a few; each root costs a walk up its directories.
+const maxRoots = 100
+
+// projectFromRootList is projectFromRoots once the client answered: of
+// its first maxRoots roots, those that are existing directories of this
+// machine are looked in (and above) for a project file until ctx ends.
+// A client answering roots/list with 3,000 missing directories 2,000
+// deep each (12 MB) held its session's first tools/list and a core of
+// the daemon for over two minutes (each walk up stats every parent,
+// and each stat joins the whole path).
+func projectFromRootList(ctx context.Context, roots []*mcp.Root, home string) (file, dir string) {
 	first := ""
-	for _, r := range res.Roots {
+	for i, r := range roots {
+		if i == maxRoots || ctx.Err() != nil {
+			break
+		}
+		if r == nil {
+			continue
+		}
 		u, err := url.Parse(r.URI)
 		if err != nil || !localDir(u) {
 			continue
+		}
+		if st, err := os.Stat(u.Path); err != nil || !st.IsDir() {
+			continue // a missing directory holds no project of its own
 		}
 		if p := config.FindProject(u.Path, home); p != "" {
 			return p, u.Path
