@@ -320,8 +320,17 @@ func (s *Session) release(old *view) {
 // them, so sessions share a backend only when they declare the same.
 // Nothing starts; backends of the old launches stop when no session uses
 // them.
+//
+// The capabilities declared only grow: a 2026-07-28 request carries its
+// client's in _meta, and a client whose requests alternated them (or two
+// clients of serve --http's stateless requests, which share one session)
+// had every backend the session used stopped and started again at each
+// request. So at most four relaunches; a backend told of a capability
+// the calling request's client did not declare has its request refused
+// naming it (the relay checks each request's own).
 func (s *Session) relaunch(caps pool.Caps) {
 	s.mu.Lock()
+	caps |= s.relayed
 	if s.closed || s.relayed == caps {
 		s.mu.Unlock()
 		return
