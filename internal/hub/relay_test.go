@@ -644,3 +644,25 @@ func TestRelay_RequestInItsCallsContextGoesToThatCallAmongSeveral(t *testing.T) 
 		t.Fatal(err)
 	}
 }
+
+// A session's declared capabilities only grow: a 2026-07-28 client's
+// requests carry its capabilities, and requests alternating them (or two
+// stateless clients of serve --http, which share a session) had the
+// session's backends stopped and started again at each request, 50
+// processes for 50 calls of the built binary.
+func TestSession_CapabilitiesThatAlternateDoNotRestartBackends(t *testing.T) {
+	f := newFixture(t, `{"mcpServers": {"a": {"command": "a-cmd"}}}`)
+	c := f.open("s", f.home) // 2025-11-25, no relayable capability: each request relaunches with none
+	if got := c.execute(t, `return await a.echo({})`); !strings.Contains(got, "a-cmd") {
+		t.Fatalf("execute: %s", got)
+	}
+	for i := range 4 {
+		c.s.relaunch(pool.CapElicitation) // as a request declaring elicitation would
+		if got := c.execute(t, `return await a.echo({})`); !strings.Contains(got, "a-cmd") {
+			t.Fatalf("execute %d: %s", i, got)
+		}
+	}
+	if n := len(f.starts.of("a-cmd")); n != 2 {
+		t.Errorf("a-cmd started %d times, want 2: once as first declared, once with elicitation added", n)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"maps"
 	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -319,8 +320,17 @@ func (s *Session) release(old *view) {
 // them, so sessions share a backend only when they declare the same.
 // Nothing starts; backends of the old launches stop when no session uses
 // them.
+//
+// The capabilities declared only grow: a 2026-07-28 request carries its
+// client's in _meta, and a client whose requests alternated them (or two
+// clients of serve --http's stateless requests, which share one session)
+// had every backend the session used stopped and started again at each
+// request. So at most four relaunches; a backend told of a capability
+// the calling request's client did not declare has its request refused
+// naming it (the relay checks each request's own).
 func (s *Session) relaunch(caps pool.Caps) {
 	s.mu.Lock()
+	caps |= s.relayed
 	if s.closed || s.relayed == caps {
 		s.mu.Unlock()
 		return
@@ -623,11 +633,35 @@ func projectFromRoots(ctx context.Context, ss *mcp.ServerSession, home string) (
 	if err != nil || res == nil {
 		return "", ""
 	}
+	return projectFromRootList(ctx, res.Roots, home)
+}
+
+// maxRoots is the most of a client's roots looked at for a project:
+// clients name one to a few; each root costs a walk up its directories.
+const maxRoots = 100
+
+// projectFromRootList is projectFromRoots once the client answered: of
+// its first maxRoots roots, those that are existing directories of this
+// machine are looked in (and above) for a project file until ctx ends.
+// A client answering roots/list with 3,000 missing directories 2,000
+// deep each (12 MB) held its session's first tools/list and a core of
+// the daemon for over two minutes (each walk up stats every parent,
+// and each stat joins the whole path).
+func projectFromRootList(ctx context.Context, roots []*mcp.Root, home string) (file, dir string) {
 	first := ""
-	for _, r := range res.Roots {
+	for i, r := range roots {
+		if i == maxRoots || ctx.Err() != nil {
+			break
+		}
+		if r == nil {
+			continue
+		}
 		u, err := url.Parse(r.URI)
 		if err != nil || !localDir(u) {
 			continue
+		}
+		if st, err := os.Stat(u.Path); err != nil || !st.IsDir() {
+			continue // a missing directory holds no project of its own
 		}
 		if p := config.FindProject(u.Path, home); p != "" {
 			return p, u.Path

@@ -597,3 +597,44 @@ func serveWithRoots(t *testing.T, s *Session, uri string) (client *mcp.Client, s
 	}
 	return client, func() { cs.Close(); cancel() }
 }
+
+// A client's roots are looked at up to maxRoots, and only those that are
+// directories: a client answering roots/list with 3,000 missing
+// directories 2,000 deep held its first tools/list, and a core of the
+// daemon, for over two minutes while each was walked up to "/".
+func TestWorkspace_RootsLookedAtAreBounded(t *testing.T) {
+	home := t.TempDir()
+	work := filepath.Join(t.TempDir(), "work")
+	proj := filepath.Join(work, "proj")
+	os.MkdirAll(proj, 0o755)
+	os.WriteFile(filepath.Join(proj, ".switchboard.json"), []byte(`{}`), 0o600)
+	plain := filepath.Join(work, "plain")
+	os.MkdirAll(plain, 0o755)
+	root := func(p string) *mcp.Root { return &mcp.Root{URI: "file://" + filepath.ToSlash(p)} }
+	missing := root(filepath.Join(proj, strings.Repeat("x/", 2000)+"y"))
+	short := func(s string) string {
+		if len(s) > 120 {
+			return s[:60] + "…" + s[len(s)-40:]
+		}
+		return s
+	}
+
+	// A missing directory is neither a project (the one above it is not
+	// the client's root) nor the first root.
+	if file, dir := projectFromRootList(t.Context(), []*mcp.Root{missing, nil, root(plain)}, home); file != "" || dir != plain {
+		t.Errorf("got %q, %q; want no project and the first root that is a directory, %s", short(file), short(dir), plain)
+	}
+	// The root past maxRoots is not looked at.
+	roots := make([]*mcp.Root, maxRoots+1)
+	for i := range maxRoots {
+		roots[i] = missing
+	}
+	roots[maxRoots] = root(proj)
+	if file, dir := projectFromRootList(t.Context(), roots, home); file != "" || dir != "" {
+		t.Errorf("got %q, %q; want nothing from the root past %d", short(file), short(dir), maxRoots)
+	}
+	roots[maxRoots-1] = root(proj)
+	if file, dir := projectFromRootList(t.Context(), roots, home); file != filepath.Join(proj, ".switchboard.json") || dir != proj {
+		t.Errorf("got %q, %q; want the project of root %d", short(file), short(dir), maxRoots)
+	}
+}

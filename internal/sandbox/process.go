@@ -175,7 +175,7 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 	argBytes := 0
 	onCall := func(f *frame) {
 		if !validJSON(f.Payload) {
-			_ = w.out.write(&frame{Type: frameResult, ID: f.ID, IsError: true, Error: fmt.Sprintf("%s.%s: tool call arguments are not JSON", f.Server, f.Tool)})
+			_ = w.out.write(&frame{Type: frameResult, ID: f.ID, IsError: true, Error: fmt.Sprintf("%s: tool call arguments are not JSON", script.CallName(f.Server, f.Tool))})
 			return
 		}
 		argMu.Lock()
@@ -185,7 +185,7 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 		}
 		argMu.Unlock()
 		if over {
-			_ = w.out.write(&frame{Type: frameResult, ID: f.ID, IsError: true, Error: fmt.Sprintf("%s.%s: tool call arguments in flight over the limit of %d bytes per script", f.Server, f.Tool, limit)})
+			_ = w.out.write(&frame{Type: frameResult, ID: f.ID, IsError: true, Error: fmt.Sprintf("%s: tool call arguments in flight over the limit of %d bytes per script", script.CallName(f.Server, f.Tool), limit)})
 			return
 		}
 		calls.Go(func() {

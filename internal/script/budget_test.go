@@ -133,3 +133,30 @@ func TestRun_BoundsThrownMessage(t *testing.T) {
 		t.Errorf("Err message of %d bytes, want at most about 4096 with a note", len(res.Err.Message))
 	}
 }
+
+// TestRun_HostCallsAreNamedWithoutTheirNamespace checks that the calls of
+// resources, prompts and skills, which go to the caller under
+// HostNamespace (it holds a NUL), are named as the script wrote them: the
+// NUL cut the over-the-budget message short in the VM ("tool call
+// arguments in flight over the limit: ", then nothing) and showed as
+// \u0000 in the calls a script left running.
+func TestRun_HostCallsAreNamedWithoutTheirNamespace(t *testing.T) {
+	var started atomic.Int64
+	src := `try { await resources.read("demo", "x".repeat(5000)) } catch (e) { return e.message }`
+	res := Run(t.Context(), Request{Source: src, Timeout: 10 * time.Second, MaxArgBytes: 1000}, blocking(&started))
+	var msg string
+	if res.Err != nil || json.Unmarshal(res.Value, &msg) != nil {
+		t.Fatalf("Value = %s, Err = %v", res.Value, res.Err)
+	}
+	if !strings.Contains(msg, "over the limit: resources.read: its arguments") || !strings.Contains(msg, "over the limit of 1000 bytes") {
+		t.Errorf("message = %q, want one naming resources.read and the limit", msg)
+	}
+	src = `resources.list("demo"); prompts.list("demo"); skills.save({name: "a", description: "b", code: "return 1"}); return 1`
+	res = Run(t.Context(), Request{Source: src, Timeout: 10 * time.Second}, blocking(&started))
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	if got := strings.Join(res.Cancelled, ","); got != "resources.list,prompts.list,skills.save" {
+		t.Errorf("Cancelled = %q, want the calls as the script wrote them", got)
+	}
+}

@@ -33,14 +33,14 @@ func (r *run) hostCall(args []any) (any, error) {
 	}
 	if r.argBytes+len(body) > r.req.MaxArgBytes {
 		r.limitHit = true
-		return nil, fmt.Errorf("%s: %s.%s: its arguments (%d bytes) and those of the %d calls still running (%d bytes) are over the limit of %d bytes per script (%d times settings.maxResultBytes); await some calls before starting more, or pass less data",
-			tooMuchArgs, server, tool, len(body), len(r.inflight), r.argBytes, r.req.MaxArgBytes, ArgBytesPerResult)
+		return nil, fmt.Errorf("%s: %s: its arguments (%d bytes) and those of the %d calls still running (%d bytes) are over the limit of %d bytes per script (%d times settings.maxResultBytes); await some calls before starting more, or pass less data",
+			tooMuchArgs, CallName(server, tool), len(body), len(r.inflight), r.argBytes, r.req.MaxArgBytes, ArgBytesPerResult)
 	}
 	r.calls++
 	r.nextID++
 	id := r.nextID
 	r.outstanding++
-	r.inflight[id] = inflightCall{name: server + "." + tool, size: len(body)}
+	r.inflight[id] = inflightCall{name: CallName(server, tool), size: len(body)}
 	r.argBytes += len(body)
 	if ac, ok := r.caller.(AsyncToolCaller); ok {
 		r.startCall(ac, id, server, tool, json.RawMessage(body))
@@ -72,7 +72,7 @@ func (r *run) startCall(ac AsyncToolCaller, id int, server, tool string, args js
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			done(nil, fmt.Errorf("%s.%s: tool call panicked: %v", server, tool, p))
+			done(nil, fmt.Errorf("%s: tool call panicked: %v", CallName(server, tool), p))
 		}
 	}()
 	ac.StartCall(r.callCtx, server, tool, args, done)
@@ -93,7 +93,7 @@ func completedValue(server, tool string, v json.RawMessage, err error) (json.Raw
 	case len(v) == 0:
 		v = json.RawMessage("null")
 	case !json.Valid(v):
-		v, err = nil, fmt.Errorf("%s.%s: tool returned invalid JSON", server, tool)
+		v, err = nil, fmt.Errorf("%s: tool returned invalid JSON", CallName(server, tool))
 	}
 	return v, err
 }
@@ -106,7 +106,7 @@ func (r *run) callTool(id int, server, tool string, args json.RawMessage) {
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
-				c.err = fmt.Errorf("%s.%s: tool call panicked: %v", server, tool, p)
+				c.err = fmt.Errorf("%s: tool call panicked: %v", CallName(server, tool), p)
 			}
 		}()
 		c.value, c.err = r.caller.CallTool(r.callCtx, server, tool, args)

@@ -286,3 +286,24 @@ func TestRun_ResultNestedPastMaxValueDepthSaysWhatToDo(t *testing.T) {
 		t.Errorf("a value nested %d deep: %v", MaxValueDepth, res.Err)
 	}
 }
+
+// TestRun_MoreJobsThanOneDrainRuns checks that a script whose promise
+// jobs outnumber what the engine runs in one drain (1 << 20) finishes, and
+// that one whose jobs never end is stopped by its timeout: "quickjs:
+// aborted draining after 1048576 pending jobs" failed a loop of 1.05
+// million awaits (and a script that had returned while a chain of jobs
+// it started went on: its result now stands, not checked here, another
+// million jobs).
+func TestRun_MoreJobsThanOneDrainRuns(t *testing.T) {
+	res := Run(t.Context(), Request{Source: `(function f() { Promise.resolve().then(f) })(); await new Promise(() => {})`, Timeout: 2 * time.Second}, nil)
+	if res.Err == nil || res.Err.Kind != KindTimeout {
+		t.Errorf("endless jobs: Err = %+v, want the timeout", res.Err)
+	}
+	if slowFactor > 1 {
+		t.Skip("a million promise jobs take about 3 s, several times that under the race detector")
+	}
+	res = Run(t.Context(), Request{Source: `let s = 0; for (let i = 0; i < 1.05e6; i++) { await null; s += 1 } return s`, Timeout: time.Minute}, nil)
+	if res.Err != nil || string(res.Value) != "1050000" {
+		t.Errorf("awaits in a loop: Value = %s, Err = %+v; want 1050000", res.Value, res.Err)
+	}
+}

@@ -6,3 +6,14 @@ package script
 // {"args": [the function's arguments]}. No configured server can have
 // this name (it holds a NUL character).
 const HostNamespace = "\x00switchboard"
+
+// CallName is how messages name a call of server's tool: "server.tool",
+// or the tool alone ("resources.read", "skills.save") for a call under
+// HostNamespace, whose NUL character would cut an exception's message
+// short in the VM and show as \u0000 in a result.
+func CallName(server, tool string) string {
+	if server == HostNamespace {
+		return tool
+	}
+	return server + "." + tool
+}

@@ -98,7 +98,7 @@ func RunStatic(ctx context.Context, req Request, caller ToolCaller, vm VMRunner)
 		func() {
 			defer func() {
 				if p := recover(); p != nil {
-					o.err = fmt.Errorf("%s.%s: tool call panicked: %v", server, tool, p)
+					o.err = fmt.Errorf("%s: tool call panicked: %v", CallName(server, tool), p)
 				}
 			}()
 			o.value, o.err = caller.CallTool(callCtx, server, tool, st.args)
@@ -113,7 +113,7 @@ func RunStatic(ctx context.Context, req Request, caller ToolCaller, vm VMRunner)
 		if e == nil { // the timer fired a hair before the deadline
 			e = &Error{Kind: KindTimeout, Message: fmt.Sprintf("script timed out after %v", req.Timeout)}
 		}
-		return Result{Err: e, Calls: 1, Cancelled: []string{server + "." + tool}}
+		return Result{Err: e, Calls: 1, Cancelled: []string{CallName(server, tool)}}
 	}
 	var o outcome
 	select {

@@ -508,3 +508,39 @@ func TestParse_RefusesHiddenCharactersInUses(t *testing.T) {
 		t.Errorf("names with spaces: %v", err)
 	}
 }
+
+// A new skill is not saved once the user's directory holds MaxFiles, the
+// most that are read; one saved again still is. A script saving 1,000
+// junk skills named "a0000"… hid the user's own skills named after them
+// from list_tools and skills list.
+func TestStore_SaveRefusesANewSkillPastTheBound(t *testing.T) {
+	st := &Store{User: t.TempDir()}
+	sk := sample()
+	for i := range MaxFiles - 1 { // as Save writes them, faster
+		sk.Name = fmt.Sprintf("a%04d", i)
+		if err := os.WriteFile(filepath.Join(st.User, sk.Name+".js"), Render(sk), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sk.Name = fmt.Sprintf("a%04d", MaxFiles-1)
+	if _, err := st.Save(sk); err != nil {
+		t.Fatalf("the %dth save: %v", MaxFiles, err)
+	}
+	sk = sample()
+	sk.Name = "zz_mine"
+	_, err := st.Save(sk)
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("holds %d skills, the most that are read", MaxFiles)) || !strings.Contains(err.Error(), "switchboard skills rm NAME") {
+		t.Fatalf("save past the bound: %v, want it refused naming the bound and skills rm", err)
+	}
+	if _, err := os.Stat(filepath.Join(st.User, "zz_mine.js")); !os.IsNotExist(err) {
+		t.Errorf("zz_mine.js written: %v", err)
+	}
+	sk.Name = "a0007"
+	sk.Code = "return 2;"
+	if replaced, err := st.Save(sk); err != nil || !replaced {
+		t.Errorf("saving a0007 again: replaced %v, %v; want it replaced", replaced, err)
+	}
+	if all, probs := st.Load(); len(all) != MaxFiles || len(probs) != 0 {
+		t.Errorf("%d skills, problems %v; want %d and none", len(all), probs, MaxFiles)
+	}
+}

@@ -322,6 +322,9 @@ func (st *Store) Save(sk *Skill) (replaced bool, err error) {
 	}
 	path := filepath.Join(st.User, sk.Name+".js")
 	err = st.locked(st.User, func() error {
+		if err := roomFor(st.User, path); err != nil {
+			return err
+		}
 		var err error
 		replaced, err = keep(st.User, sk.Name)
 		if err != nil {
@@ -334,6 +337,26 @@ func (st *Store) Save(sk *Skill) (replaced bool, err error) {
 	}
 	sk.Path, sk.Scope = path, ScopeUser
 	return replaced, nil
+}
+
+// roomFor refuses a new skill file path in dir once dir holds MaxFiles
+// skills, the most that are read (a skill saved again takes no more
+// room). Scripts save skills: one script saving 1,000 junk skills named
+// "a0000"… hid every skill of the user's named after them from list_tools
+// and skills list, and 10,001 made the directory unread, every skill
+// gone from the index.
+func roomFor(dir, path string) error {
+	if _, err := os.Lstat(path); !errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	names, err := list(dir)
+	switch {
+	case err != nil:
+		return fmt.Errorf("not saving a new skill: %w", err)
+	case len(names) >= MaxFiles:
+		return fmt.Errorf("not saving a new skill: %s holds %d skills, the most that are read; remove the ones you do not use (switchboard skills rm NAME) before saving another", dir, len(names))
+	}
+	return nil
 }
 
 // locked runs fn under dir's lock, creating dir (0700).
