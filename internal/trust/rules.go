@@ -88,9 +88,18 @@ func init() {
 // the text for the pattern to match. Checking the keywords first makes the
 // rules about twenty times faster on real descriptions, most of which
 // contain none of them.
+//
+// all are more such lists, each of which must also have a word in the
+// text: "the other tools must send" needs one of must, should, shall or
+// will, and one of tool or server, and one of the verbs. Every match
+// holds a word of need and of each list of all, so the lists decide
+// nothing a match would not: they only spare the regular expression the
+// texts that cannot match, most of those holding some common word of
+// need ("will", "this", "://").
 type phrase struct {
 	pattern string
 	need    []string
+	all     [][]string
 	once    sync.Once
 	rx      *regexp.Regexp
 }
@@ -103,7 +112,20 @@ type phrase struct {
 // The pattern is compiled on first use: most processes never inspect a
 // tool, and compiling every rule costs milliseconds at start-up.
 func re(pattern string, need ...string) *phrase {
-	return &phrase{pattern: pattern, need: need}
+	p := &phrase{pattern: pattern, need: need}
+	phrases = append(phrases, p)
+	return p
+}
+
+// phrases are all the phrases re made, for the test that holds their
+// keyword lists to deciding nothing.
+var phrases []*phrase
+
+// and adds a list of words one of which every match of p also holds, and
+// returns p.
+func (p *phrase) and(words ...string) *phrase {
+	p.all = append(p.all, words)
+	return p
 }
 
 // re returns the compiled pattern.
@@ -113,11 +135,21 @@ func (p *phrase) re() *regexp.Regexp {
 }
 
 func (p *phrase) possible(s string) bool {
-	if len(p.need) == 0 {
-		return true
+	if len(p.need) > 0 && !containsAny(s, p.need) {
+		return false
 	}
-	for _, n := range p.need {
-		if strings.Contains(s, n) {
+	for _, ws := range p.all {
+		if !containsAny(s, ws) {
+			return false
+		}
+	}
+	return true
+}
+
+// containsAny reports whether s holds one of words.
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
 			return true
 		}
 	}
@@ -164,16 +196,16 @@ func anyOf(sev Severity, res ...*phrase) func(text) (match, bool) {
 }
 
 var reIgnore = []*phrase{
-	re(`\b(ignore|disregard|forget|override|bypass|discard|abandon)\s+(all\s+|any\s+|every\s+)?(of\s+)?(the\s+|your\s+|my\s+|these\s+|those\s+)?(previous|prior|above|preceding|earlier|former|original|other|existing|system|safety|developer|initial)\s+(instructions?|prompts?|rules|directions|guidelines|guidance|messages|context|commands|constraints|policies)\b`, "ignore", "disregard", "forget", "override", "bypass", "discard", "abandon"),
-	re(`\b(ignore|disregard|forget|override|bypass|reveal|leak|print|repeat|output)\s+(\w+\s+){0,3}?(the\s+|your\s+)?system\s+(prompt|message|instructions)\b`, "system"),
-	re(`\b(these|the\s+following|my|this\s+tool'?s?)\s+instructions\s+(take\s+precedence|override|supersede|replace)\b`, "instructions"),
-	re(`\byou\s+are\s+now\s+(in\s+)?(developer|god|dan|jailbreak|admin|unrestricted)\s+mode\b`, "mode"),
+	re(`\b(ignore|disregard|forget|override|bypass|discard|abandon)\s+(all\s+|any\s+|every\s+)?(of\s+)?(the\s+|your\s+|my\s+|these\s+|those\s+)?(previous|prior|above|preceding|earlier|former|original|other|existing|system|safety|developer|initial)\s+(instructions?|prompts?|rules|directions|guidelines|guidance|messages|context|commands|constraints|policies)\b`, "ignore", "disregard", "forget", "override", "bypass", "discard", "abandon").and("previous", "prior", "above", "preceding", "earlier", "former", "original", "other", "existing", "system", "safety", "developer", "initial").and("instruction", "prompt", "rules", "directions", "guideline", "guidance", "messages", "context", "commands", "constraints", "policies"),
+	re(`\b(ignore|disregard|forget|override|bypass|reveal|leak|print|repeat|output)\s+(\w+\s+){0,3}?(the\s+|your\s+)?system\s+(prompt|message|instructions)\b`, "system").and("ignore", "disregard", "forget", "override", "bypass", "reveal", "leak", "print", "repeat", "output").and("prompt", "message", "instructions"),
+	re(`\b(these|the\s+following|my|this\s+tool'?s?)\s+instructions\s+(take\s+precedence|override|supersede|replace)\b`, "instructions").and("precedence", "override", "supersede", "replace"),
+	re(`\byou\s+are\s+now\s+(in\s+)?(developer|god|dan|jailbreak|admin|unrestricted)\s+mode\b`, "mode").and("you"),
 }
 
 var reConceal = []*phrase{
-	re(`\b(do\s+not|don'?t|never|without|avoid)\s+(tell|telling|inform|informing|mention|mentioning|notify|notifying|reveal|revealing|disclose|disclosing|alert|alerting|let)\b[^.\n]{0,80}?\b(the\s+)?(user|human|operator)s?\b`, "user", "human", "operator"),
-	re(`\b(hide|hiding|conceal|concealing|keep|keeping)\b[^.\n]{0,30}?\bfrom\s+the\s+(user|human|operator)s?\b`, "from the"),
-	re(`\bthe\s+(user|human)\s+(must|should|need|does|will)\s*(not|n'?t|never)\s+(know|see|notice|find\s+out|be\s+(told|informed|aware|notified))\b`, "the user", "the human"),
+	re(`\b(do\s+not|don'?t|never|without|avoid)\s+(tell|telling|inform|informing|mention|mentioning|notify|notifying|reveal|revealing|disclose|disclosing|alert|alerting|let)\b[^.\n]{0,80}?\b(the\s+)?(user|human|operator)s?\b`, "user", "human", "operator").and("not", "don", "never", "without", "avoid").and("tell", "inform", "mention", "notify", "reveal", "disclos", "alert", "let"),
+	re(`\b(hide|hiding|conceal|concealing|keep|keeping)\b[^.\n]{0,30}?\bfrom\s+the\s+(user|human|operator)s?\b`, "from").and("hide", "hiding", "conceal", "keep").and("user", "human", "operator"),
+	re(`\bthe\s+(user|human)\s+(must|should|need|does|will)\s*(not|n'?t|never)\s+(know|see|notice|find\s+out|be\s+(told|informed|aware|notified))\b`, "user", "human").and("must", "should", "need", "does", "will").and("know", "see", "notice", "find", "be"),
 	re(`\b(secretly|covertly|silently|quietly|invisibly)\s+(send|sends|sending|forward|copy|upload|include|read|exfiltrate|transmit|post|bcc|cc|add|attach)\b`, "secretly", "covertly", "silently", "quietly", "invisibly"),
 }
 
@@ -261,12 +293,12 @@ func checkCredRequest(t text) (match, bool) {
 }
 
 var (
-	reSendURL         = re(`\b(send|sends|sending|post|posting|upload|uploading|forward|forwarding|transmit|transmitting|exfiltrate|report|beacon|copy|mirror|log)\b[^\n]{0,80}?\bto\s+(<?(https?|ftp|wss?)://|(an?\s+|the\s+following\s+|this\s+|our\s+)?(external|remote|third[-\s]party|attacker)\s+(url|server|endpoint|address|host|service|webhook))`, "://", "external", "remote", "third", "attacker")
-	reSendMail        = re(`\b(send|sends|sending|forward|forwarding|copy|bcc|cc)\b[^\n]{0,60}?\bto\s+[\w.+-]+@[\w-]+\.[\w.-]+`, "@")
-	reIncludeContents = re(`\b(include|insert|embed|put|place|append|add)\s+(the\s+|its\s+|their\s+|all\s+|any\s+)?(full\s+|entire\s+|complete\s+|whole\s+|raw\s+)?(contents?|text|data)\s+of\b[^\n]{0,80}?\b(in|into|inside|within|as)\s+(the\s+|your\s+|a\s+|this\s+|each\s+)?[\w'"-]*\s*(parameters?|params?|arguments?|fields?|request|query|url|message|note|sidenote|comment|header)\b`, "content", "text", "data")
-	rePassContents    = re(`\bpass\s+(its|their|the\s+file'?s?|the\s+(full\s+|entire\s+|whole\s+|raw\s+)?|all\s+(the\s+)?)?\s*(contents?|file\s+contents?)\s+(as|in|into|via|through)\b`, "pass")
-	reConversation    = re(`\b(send|include|pass|forward|upload|append|add|copy|share|attach|put|insert|embed)\b[^\n]{0,40}?\b((the\s+)?(entire|full|whole|complete)\s+(conversation|chat)|(conversation|chat)\s+(history|transcript|log)|(all\s+)?(previous|prior|earlier|preceding)\s+messages)\b`, "conversation", "chat", "messages")
-	rePassIt          = re(`\bpass\s+(it|them|this|these)\s+(as|in|into|via)\s+(the\s+|a\s+)?[\w'"-]*\s*(parameters?|params?|arguments?|fields?)\b`, "pass")
+	reSendURL         = re(`\b(send|sends|sending|post|posting|upload|uploading|forward|forwarding|transmit|transmitting|exfiltrate|report|beacon|copy|mirror|log)\b[^\n]{0,80}?\bto\s+(<?(https?|ftp|wss?)://|(an?\s+|the\s+following\s+|this\s+|our\s+)?(external|remote|third[-\s]party|attacker)\s+(url|server|endpoint|address|host|service|webhook))`, "://", "external", "remote", "third", "attacker").and("send", "post", "upload", "forward", "transmit", "exfiltrate", "report", "beacon", "copy", "mirror", "log").and("to")
+	reSendMail        = re(`\b(send|sends|sending|forward|forwarding|copy|bcc|cc)\b[^\n]{0,60}?\bto\s+[\w.+-]+@[\w-]+\.[\w.-]+`, "@").and("send", "forward", "copy", "bcc", "cc")
+	reIncludeContents = re(`\b(include|insert|embed|put|place|append|add)\s+(the\s+|its\s+|their\s+|all\s+|any\s+)?(full\s+|entire\s+|complete\s+|whole\s+|raw\s+)?(contents?|text|data)\s+of\b[^\n]{0,80}?\b(in|into|inside|within|as)\s+(the\s+|your\s+|a\s+|this\s+|each\s+)?[\w'"-]*\s*(parameters?|params?|arguments?|fields?|request|query|url|message|note|sidenote|comment|header)\b`, "content", "text", "data").and("include", "insert", "embed", "put", "place", "append", "add").and("param", "argument", "field", "request", "query", "url", "message", "note", "comment", "header")
+	rePassContents    = re(`\bpass\s+(its|their|the\s+file'?s?|the\s+(full\s+|entire\s+|whole\s+|raw\s+)?|all\s+(the\s+)?)?\s*(contents?|file\s+contents?)\s+(as|in|into|via|through)\b`, "pass").and("content")
+	reConversation    = re(`\b(send|include|pass|forward|upload|append|add|copy|share|attach|put|insert|embed)\b[^\n]{0,40}?\b((the\s+)?(entire|full|whole|complete)\s+(conversation|chat)|(conversation|chat)\s+(history|transcript|log)|(all\s+)?(previous|prior|earlier|preceding)\s+messages)\b`, "conversation", "chat", "messages").and("send", "include", "pass", "forward", "upload", "append", "add", "copy", "share", "attach", "put", "insert", "embed")
+	rePassIt          = re(`\bpass\s+(it|them|this|these)\s+(as|in|into|via)\s+(the\s+|a\s+)?[\w'"-]*\s*(parameters?|params?|arguments?|fields?)\b`, "pass").and("param", "argument", "field")
 )
 
 func checkExfil(t text) (match, bool) {
@@ -308,6 +340,13 @@ var (
 
 func checkBlob(t text) (match, bool) {
 	s := t.flat
+	if !hasRun(s, 60) {
+		// Neither pattern can match: both need a run of 60 or more of the
+		// base64 alphabet, of which hex digits are a part. The patterns
+		// have no literal to look for, and scanning with them was a fifth
+		// of Inspect's time.
+		return match{}, false
+	}
 	var best match
 	consider := func(l []int, decoded []byte) {
 		sev := Warn
@@ -330,6 +369,23 @@ func checkBlob(t text) (match, bool) {
 		consider(l, b)
 	}
 	return best, best.sev != 0
+}
+
+// hasRun reports whether s holds n bytes or more in a row of the base64
+// alphabet, standard or URL-safe ([A-Za-z0-9+/_-]).
+func hasRun(s string, n int) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '/' || c == '_' || c == '-' {
+			if run++; run >= n {
+				return true
+			}
+			continue
+		}
+		run = 0
+	}
+	return false
 }
 
 // mixedBase64 tells a base64 payload from identifiers and paths: it mixes
@@ -385,15 +441,15 @@ func blocks(s string) bool {
 
 var (
 	reShadowBlock = []*phrase{
-		re(`\bwhen\s+this\s+tool\s+is\s+(available|present|loaded|enabled|installed|connected)\b`, "this tool is"),
-		re(`\b(the|any|all|every|other)\s+([\w.'"-]+\s+){0,2}?(tools?|servers?)\s+(must|should|shall|will)\s+(always\s+|now\s+|also\s+|instead\s+)?(send|forward|include|route|redirect|bcc|cc|add|copy)\b`, "must", "should", "shall", "will"),
-		re(`\bwhen(ever)?\s+(the\s+)?user\s+(asks|wants|requests|needs|mentions|says|tries)\b[^.\n]{0,80}?\b(always|only|must)\s+(use|call|invoke|route\s+to)\s+this\s+(tool|server|function)\b`, "user"),
-		re(`\b(always|only|must)\s+(use|call|invoke)\s+this\s+(tool|server|function)\s+(instead\s+of|rather\s+than|in\s+place\s+of)\s+(any|all|the|other)\b`, "this"),
+		re(`\bwhen\s+this\s+tool\s+is\s+(available|present|loaded|enabled|installed|connected)\b`, "this").and("tool").and("when"),
+		re(`\b(the|any|all|every|other)\s+([\w.'"-]+\s+){0,2}?(tools?|servers?)\s+(must|should|shall|will)\s+(always\s+|now\s+|also\s+|instead\s+)?(send|forward|include|route|redirect|bcc|cc|add|copy)\b`, "must", "should", "shall", "will").and("tool", "server").and("send", "forward", "include", "route", "redirect", "bcc", "cc", "add", "copy"),
+		re(`\bwhen(ever)?\s+(the\s+)?user\s+(asks|wants|requests|needs|mentions|says|tries)\b[^.\n]{0,80}?\b(always|only|must)\s+(use|call|invoke|route\s+to)\s+this\s+(tool|server|function)\b`, "user").and("this").and("tool", "server", "function").and("always", "only", "must"),
+		re(`\b(always|only|must)\s+(use|call|invoke)\s+this\s+(tool|server|function)\s+(instead\s+of|rather\s+than|in\s+place\s+of)\s+(any|all|the|other)\b`, "this").and("instead", "rather", "place").and("use", "call", "invoke"),
 	}
 	reShadowWarn = []*phrase{
-		re(`\b(do\s+not|don'?t|never)\s+(use|call|invoke)\s+(any\s+)?(other|another|the\s+other)\s+(tools?|servers?|mcp)\b`, "other"),
-		re(`\b(always|only)\s+use\s+this\s+(tool|server)\b`, "this"),
-		re(`\b(instead\s+of|rather\s+than|in\s+place\s+of)\s+(using\s+|calling\s+)?(the\s+)?[\w.'"-]+\s+(tool|server|mcp\s+server)\b`, "instead of", "rather than", "in place of"),
+		re(`\b(do\s+not|don'?t|never)\s+(use|call|invoke)\s+(any\s+)?(other|another|the\s+other)\s+(tools?|servers?|mcp)\b`, "other").and("not", "don", "never").and("use", "call", "invoke").and("tool", "server", "mcp"),
+		re(`\b(always|only)\s+use\s+this\s+(tool|server)\b`, "this").and("always", "only").and("use").and("tool", "server"),
+		re(`\b(instead\s+of|rather\s+than|in\s+place\s+of)\s+(using\s+|calling\s+)?(the\s+)?[\w.'"-]+\s+(tool|server|mcp\s+server)\b`, "instead", "rather", "place").and("tool", "server"),
 	}
 )
 
