@@ -44,7 +44,7 @@ var allowed = map[string][]string{
 	"oauth":      {"atomicfile", "filelock"},
 	"backend":    {"config", "nesting", "oauth", "rawio", "redact", "safefile"},
 	"pool":       {"backend", "config", "redact"},
-	"catalog":    {"atomicfile", "config", "filelock", "hidden", "redact", "safefile", "trust", "tsdecl"},
+	"catalog":    {"atomicfile", "config", "echo", "filelock", "hidden", "redact", "safefile", "trust", "tsdecl"},
 	"agentconf":  {"atomicfile", "config", "echo", "filelock", "nesting", "redact", "safefile"},
 	"telemetry":  {},
 	"server":     {"catalog", "config", "echo", "pool", "redact", "roles", "rpcid", "script", "search", "skills", "telemetry", "tokens", "trust", "tsdecl"},
