@@ -25,3 +25,23 @@ func LearnedWords(query string) []string {
 	}
 	return out
 }
+
+// buildWriteTwins gives the family of reading to a tool whose name has no
+// verb when its backend has the same name with "_write" after it
+// (azure-devops's repo_pull_request and repo_pull_request_write,
+// wit_work_item and wit_work_item_write): the one of the pair that does
+// not write reads, so a request to open, set or change the thing is not
+// for it.
+func (ix *Index) buildWriteTwins(srvDocs [][]int32) {
+	for _, ds := range srvDocs {
+		names := map[string]bool{}
+		for _, d := range ds {
+			names[strings.ToLower(ix.docs[d].Tool)] = true
+		}
+		for _, d := range ds {
+			if ix.verbs[d] == 0 && names[strings.ToLower(ix.docs[d].Tool)+"_write"] {
+				ix.verbs[d] = verbRead
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -14,6 +15,26 @@ func TestLearnedWords(t *testing.T) {
 	} {
 		if got := strings.Join(LearnedWords(q), " "); got != want {
 			t.Errorf("LearnedWords(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+func TestSearch_WriteTwinReads(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for _, name := range []string{"repo_pull_request", "wit_work_item", "repo_pull_request_thread"} {
+		d := slices.IndexFunc(ix.docs, func(d Doc) bool { return d.Server == "azure-devops" && d.Tool == name })
+		if d < 0 {
+			t.Fatalf("no azure-devops/%s", name)
+		}
+		if ix.verbs[d] != verbRead {
+			t.Errorf("%s: family %v, want reading (it has a _write twin)", name, ix.verbs[d])
+		}
+	}
+	for q, want := range map[string]string{
+		"open a pull request in azure repos from feature/login into main": "repo_pull_request_write",
+	} {
+		if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != want {
+			t.Errorf("%q: %v, want %s first", q, hits, want)
 		}
 	}
 }
