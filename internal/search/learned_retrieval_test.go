@@ -54,7 +54,9 @@ import (
 // again, and with their words in the table 824, 952 and 212 (the same
 // with the words of URLs, emails and ids left out of the table,
 // LearnedWords); with a tool named like its backend's X_write twin taken
-// as reading (round30.go) 828, 952 and 212.
+// as reading (round30.go) 828, 952 and 212, and with a request picking
+// things by a condition lowering the tools named for getting one thing
+// 828, 952 and 212 again.
 // Since round twenty-four the learned words also decide whether a request
 // is answered, so "none" without them is no bound on "none" with them.
 // Only the sets' scores are logged, never their misses.

@@ -45,3 +45,51 @@ func (ix *Index) buildWriteTwins(srvDocs [][]int32) {
 		}
 	}
 }
+
+// A request that picks things by a condition ("get every entry whose
+// Status is 'In progress'", "the issues where the assignee is me") and
+// names no id asks for the things that meet it: a tool named for getting
+// one thing (get_*, retrieve-*) serves it less than a tool of the same
+// backend named for listing, searching or querying.
+
+// filterWords say that a condition follows.
+var filterWords = setOf(`whose where`)
+
+// filterFactor scales the score of a tool named for getting one thing in
+// such a request.
+var filterFactor = 0.9
+
+// filterPenalty applies filterFactor to cands named for getting one thing
+// when the request filters, names no id and some candidate of the same
+// backend is named for listing, searching or querying.
+func (sc *scorer) filterPenalty(query string, cands []int32) {
+	ws := lowerWords(query)
+	filters := false
+	for i, w := range ws {
+		if i > 0 && filterWords[w] {
+			filters = true
+		}
+		if hasDigit(w) {
+			return
+		}
+	}
+	if !filters {
+		return
+	}
+	ix := sc.ix
+	many := map[int32]bool{}
+	for _, d := range cands {
+		switch ix.nameVerbs[d] {
+		case "list", stem("search"), stem("query"), "find":
+			many[ix.docServer[d]] = true
+		}
+	}
+	for _, d := range cands {
+		switch ix.nameVerbs[d] {
+		case "get", stem("retrieve"), "fetch":
+			if many[ix.docServer[d]] {
+				sc.score[d] *= filterFactor
+			}
+		}
+	}
+}

@@ -38,3 +38,25 @@ func TestSearch_WriteTwinReads(t *testing.T) {
 		}
 	}
 }
+
+func TestSearch_FilterLowersGetOne(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	rank := func(q, tool string) int {
+		for i, h := range ix.Search(q, 5) {
+			if h.Tool == tool {
+				return i
+			}
+		}
+		return 5
+	}
+	if r := rank("fetch the rows of my Notion tasks database where Status is Done", "API-query-data-source"); r > 1 {
+		t.Errorf("query-data-source at %d, want among the first two", r)
+	}
+	if r := rank("get the HubSpot contacts whose lifecycle stage is customer", "hubspot-get-link"); r < 3 {
+		t.Errorf("hubspot-get-link at %d, want below the first three", r)
+	}
+	// An id names the one thing: no condition to meet.
+	if r := rank("get Notion database 8f2e where the tasks live", "API-retrieve-a-database"); r != 0 {
+		t.Errorf("API-retrieve-a-database at %d, want first", r)
+	}
+}
