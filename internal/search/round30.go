@@ -93,3 +93,25 @@ func (sc *scorer) filterPenalty(query string, cands []int32) {
 		}
 	}
 }
+
+// backendAbbreviations are the short names people give products a
+// backend serves, by the words of the backend's name: "ADO" is Azure
+// DevOps (its users' name for it, as in "the ADO repo", "ADO work item
+// 1203"; VSTS was its name before).
+var backendAbbreviations = map[string]string{"ado": "azure devops", "vsts": "azure devops"}
+
+// abbreviationNamed returns the backends the query word w (lowercase)
+// abbreviates.
+func (ix *Index) abbreviationNamed(w string) []int32 {
+	full, ok := backendAbbreviations[w]
+	if !ok {
+		return nil
+	}
+	var out []int32
+	for s, name := range ix.servers {
+		if strings.Join(lowerWords(name), " ") == full {
+			out = append(out, int32(s))
+		}
+	}
+	return out
+}

@@ -60,3 +60,21 @@ func TestSearch_FilterLowersGetOne(t *testing.T) {
 		t.Errorf("API-retrieve-a-database at %d, want first", r)
 	}
 }
+
+func TestSearch_BackendAbbreviation(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	named, naming := ix.namedServers("list the branches of the ADO repo api")
+	if len(named) != 1 || ix.servers[named[0]] != "azure-devops" || !naming["ado"] {
+		t.Errorf("ADO names %v (%v), want azure-devops", named, naming)
+	}
+	if hits := ix.Search("show me the work items assigned to me in ADO", 5); len(hits) == 0 || hits[0].Server != "azure-devops" {
+		t.Errorf("work items in ADO: %v, want azure-devops first", hits)
+	}
+	for q, want := range map[string]string{
+		"what repositories does the ADO project Orion have?": "repo_repository",
+	} {
+		if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != want {
+			t.Errorf("%q: %v, want %s first", q, hits, want)
+		}
+	}
+}
