@@ -115,3 +115,42 @@ func (ix *Index) abbreviationNamed(w string) []int32 {
 	}
 	return out
 }
+
+// chartWords are the everyday names of what a chart type shows, from
+// the vocabulary of charting (not the words of any request): a density
+// is a violin's, nested rectangles are a treemap's, a reporting
+// hierarchy is an organization chart, markers or pins on a map a pin
+// map, a shaded or filled line an area chart, bins or buckets of
+// frequencies a histogram, the stages a funnel loses things at a funnel,
+// a bridge of ups and downs a waterfall, an itinerary a path map.
+var chartWords = []struct{ from, to string }{
+	{"density", "violin distribution"},
+	{"nested", "treemap hierarchical"},
+	{"rectangles", "treemap"},
+	{"hierarchy", "organization tree"},
+	{"marker", "pin map"},
+	{"markers", "pin map"},
+	{"pins", "pin map"},
+	{"shade", "area"},
+	{"shaded", "area"},
+	{"filled", "area"},
+	{"bins", "histogram"},
+	{"buckets", "histogram"},
+	{"frequency", "histogram"},
+	{"stages", "funnel"},
+	{"bridge", "waterfall"},
+	{"itinerary", "path map"},
+}
+
+// chartPhrases rewrite the names of chart types said in two words.
+var chartPhrases = []struct{ from, to string }{
+	{"vertical bars", "column chart"},
+	{"horizontal bars", "bar chart"},
+	{"org chart", "organization chart"},
+	{"flowchart", "flow diagram"},
+}
+
+func init() {
+	everyday = append(everyday, chartWords...)
+	phrases = append(phrases, chartPhrases...)
+}

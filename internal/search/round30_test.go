@@ -78,3 +78,17 @@ func TestSearch_BackendAbbreviation(t *testing.T) {
 		}
 	}
 }
+
+func TestSearch_ChartWords(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for q, want := range map[string]string{
+		"plot the age density of our users in each plan":         "generate_violin_chart",
+		"put pins on a map at our three warehouses in Ohio":      "generate_pin_map",
+		"draw the org chart of the platform team":                "generate_organization_chart",
+		"chart monthly signups as vertical bars: jan 40, feb 55": "generate_column_chart",
+	} {
+		if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != want {
+			t.Errorf("%q: %v, want %s first", q, hits, want)
+		}
+	}
+}
