@@ -958,7 +958,8 @@ func TestRetrievalTune36(t *testing.T) {
 // Then spent, as extra20 was: from round thirty on their misses are read
 // and they are tuned on, their single requests in the learned table
 // (extra26 0.868 / 0.926 / 0.833, extra27 0.956 / 0.971 / 0.667 with their
-// words in it).
+// words in it; after round thirty 0.882 / 0.926 / 0.833 and 0.956 / 0.971
+// / 0.667).
 func TestRetrievalExtra26(t *testing.T) {
 	testRetrieval(t, extra26Qs, scores{hit1: 0.86, hit5: 0.92, none: 0.83})
 }
