@@ -1,6 +1,10 @@
 package search
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
 
 // Round thirty (bench/retrieval-notes.md).
 
@@ -153,4 +157,28 @@ var chartPhrases = []struct{ from, to string }{
 func init() {
 	everyday = append(everyday, chartWords...)
 	phrases = append(phrases, chartPhrases...)
+}
+
+// Arithmetic: to add two numbers is to sum them ("add 17 and 25", "add
+// two and three", "what is 1234 plus 5678"), not to create anything; the
+// rewrite says "sum" so that the verb rules do not take "add" for making
+// a thing.
+var arithmeticAdd = sync.OnceValue(func() *regexp.Regexp {
+	n := `(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`
+	return regexp.MustCompile(`(?i)\b(?:add(?: up)?|sum(?: up)?) ` + n + ` (?:and|to|with|plus) ` + n + `\b|\b` + n + ` plus ` + n + `\b`)
+})
+
+// rewriteArithmetic rewrites the additions of s as sums.
+func rewriteArithmetic(s string) string {
+	if !strings.ContainsAny(s, "0123456789") && !containsFold(s, "add") && !containsFold(s, "plus") {
+		return s
+	}
+	return arithmeticAdd().ReplaceAllStringFunc(s, func(m string) string {
+		sm := arithmeticAdd().FindStringSubmatch(m)
+		a, b := sm[1], sm[2]
+		if a == "" {
+			a, b = sm[3], sm[4]
+		}
+		return "sum of " + a + " and " + b
+	})
 }

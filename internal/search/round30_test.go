@@ -92,3 +92,21 @@ func TestSearch_ChartWords(t *testing.T) {
 		}
 	}
 }
+
+func TestRewriteArithmetic(t *testing.T) {
+	for in, want := range map[string]string{
+		"add 3 and 4 with the everything server": "sum of 3 and 4 with the everything server",
+		"what's 12.5 plus 7?":                    "what's sum of 12.5 and 7?",
+		"Add five to nine":                       "sum of five and nine",
+		"add 3 labels to issue 12":               "add 3 labels to issue 12",
+		"add a comment to issue 4":               "add a comment to issue 4",
+	} {
+		if got := rewriteArithmetic(in); got != want {
+			t.Errorf("rewriteArithmetic(%q) = %q, want %q", in, got, want)
+		}
+	}
+	ix := New(corpusDocs(t), nil)
+	if hits := ix.Search("could the reference server add 40 and 2 for me", 5); len(hits) == 0 || hits[0].Tool != "get-sum" {
+		t.Errorf("add 40 and 2: %v, want get-sum first", hits)
+	}
+}
