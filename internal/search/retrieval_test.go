@@ -323,7 +323,7 @@ func TestRetrievalTune6(t *testing.T) {
 // the corpus dev queries (reworded tool descriptions, a fifth of them
 // multi-step); it was tuned on.
 func TestRetrievalTune7(t *testing.T) {
-	testRetrieval(t, tune7Qs, scores{hit1: 0.95, hit5: 0.95, none: 0.99})
+	testRetrieval(t, tune7Qs, scores{hit1: 0.95, hit5: 0.97, none: 0.99})
 }
 
 // TestRetrievalTune8 scores a third round-six tuning set (everyday
@@ -545,7 +545,7 @@ func TestRetrievalTune28(t *testing.T) {
 // tuned on (extra8 is the held-out set now); after round twenty-six 0.917 /
 // 0.964 / 1.000.
 func TestRetrievalExtra7(t *testing.T) {
-	testRetrieval(t, extra7Qs, scores{hit1: 0.91, hit5: 0.94, none: 0.99})
+	testRetrieval(t, extra7Qs, scores{hit1: 0.91, hit5: 0.96, none: 0.99})
 }
 
 // TestRetrievalExtra8 scores an eighth set written and committed before the
@@ -893,7 +893,7 @@ func TestRetrievalTune32(t *testing.T) {
 // 0.886 (0.636 and 0.886 without learned words) With round twenty-three's
 // verb rules 0.812 and 0.957.
 func TestRetrievalTune33(t *testing.T) {
-	testRetrieval(t, tune33Qs, scores{hit1: 0.84, hit5: 0.96, none: 0})
+	testRetrieval(t, tune33Qs, scores{hit1: 0.85, hit5: 0.97, none: 0})
 }
 
 // TestRetrievalTune34 scores tune33's sequel: two more requests for each
@@ -958,10 +958,10 @@ func TestRetrievalTune36(t *testing.T) {
 // Then spent, as extra20 was: from round thirty on their misses are read
 // and they are tuned on, their single requests in the learned table
 // (extra26 0.868 / 0.926 / 0.833, extra27 0.956 / 0.971 / 0.667 with their
-// words in it; after round thirty 0.882 / 0.926 / 0.833 and 0.956 / 0.971
+// words in it; after round thirty 0.897 / 0.941 / 0.833 and 0.956 / 0.971
 // / 0.667).
 func TestRetrievalExtra26(t *testing.T) {
-	testRetrieval(t, extra26Qs, scores{hit1: 0.86, hit5: 0.92, none: 0.83})
+	testRetrieval(t, extra26Qs, scores{hit1: 0.88, hit5: 0.92, none: 0.83})
 }
 
 func TestRetrievalExtra27(t *testing.T) {
