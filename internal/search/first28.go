@@ -133,6 +133,7 @@ func (sc *scorer) firstRules(query string, qv verbFamily, cands []int32) {
 	sc.partPenalty(query, cands)
 	sc.findPenalty(query, cands)
 	sc.phrasePenalty(query, cands)
+	sc.filterPenalty(query, cands)
 }
 
 // wholeRules applies this file's rules that hold for a request of any

@@ -295,6 +295,7 @@ func (ix *Index) build() {
 	ix.buildOwnDocs()
 	ix.buildPrereqs(srvDocs)
 	ix.buildNameVerbs()
+	ix.buildWriteTwins(srvDocs)
 }
 
 // sortHits orders hits by score (descending), then server, then tool.

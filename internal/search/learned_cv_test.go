@@ -11,7 +11,7 @@ import (
 )
 
 // cvHeld are the held-out sets: the cross-validation never reads them.
-var cvHeld = map[string]bool{"extra11": true, "extra12": true, "extra13": true, "extra14": true, "extra15": true, "extra16": true, "extra17": true, "extra18": true, "extra19": true, "extra21": true, "extra22": true, "extra23": true, "extra24": true, "extra25": true, "extra26": true, "extra27": true}
+var cvHeld = map[string]bool{"extra11": true, "extra12": true, "extra13": true, "extra14": true, "extra15": true, "extra16": true, "extra17": true, "extra18": true, "extra19": true, "extra21": true, "extra22": true, "extra23": true, "extra24": true, "extra25": true}
 
 type cvOpts struct {
 	tf     bool // a word once per request that used it, not once per tool
@@ -35,8 +35,8 @@ func cvTable(t *testing.T, files []string, skip string, o cvOpts, keyOf map[ref]
 				t.Fatalf("%s: no tool %v", f, q.Expected[0])
 			}
 			seen := map[string]bool{}
-			for _, w := range strings.FieldsFunc(strings.ToLower(q.Query), func(r rune) bool { return r < 'a' || r > 'z' }) {
-				if len(w) < 3 || seen[w] {
+			for _, w := range LearnedWords(q.Query) {
+				if seen[w] {
 					continue
 				}
 				seen[w] = true

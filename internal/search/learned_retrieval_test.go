@@ -49,7 +49,16 @@ import (
 // 945 and 194 there (single 690 / 817, tasks 133 / 128); all three
 // merged, 825, 952 and 212. With extra26 and extra27 (written blind before
 // those rounds, never looked at by them; TestRetrievalExtra26), 940, 1080
-// of 1154 and 230 of 283.
+// of 1154 and 230 of 283. Round thirty spent those two (tuned on, their
+// single requests in the learned table): without them 825, 952 and 212
+// again, and with their words in the table 824, 952 and 212 (the same
+// with the words of URLs, emails and ids left out of the table,
+// LearnedWords); with a tool named like its backend's X_write twin taken
+// as reading (round30.go) 828, 952 and 212, and with a request picking
+// things by a condition lowering the tools named for getting one thing
+// 828, 952 and 212 again, and with "ADO" naming Azure DevOps 829, 953
+// and 212, with the everyday names of chart types 833, 954 and 212, and
+// with adding two numbers taken for a sum 836, 957 and 212.
 // Since round twenty-four the learned words also decide whether a request
 // is answered, so "none" without them is no bound on "none" with them.
 // Only the sets' scores are logged, never their misses.
@@ -67,7 +76,7 @@ func TestRetrievalLearned(t *testing.T) {
 		var nb, nn float64
 		for _, f := range all {
 			name := strings.TrimSuffix(filepath.Base(f), "-queries.jsonl")
-			held := map[string]bool{"extra11": true, "extra12": true, "extra13": true, "extra14": true, "extra15": true, "extra16": true, "extra17": true, "extra18": true, "extra19": true, "extra21": true, "extra22": true, "extra23": true, "extra24": true, "extra25": true, "extra26": true, "extra27": true}[name]
+			held := map[string]bool{"extra11": true, "extra12": true, "extra13": true, "extra14": true, "extra15": true, "extra16": true, "extra17": true, "extra18": true, "extra19": true, "extra21": true, "extra22": true, "extra23": true, "extra24": true, "extra25": true}[name]
 			if held != grp {
 				continue
 			}
@@ -93,8 +102,8 @@ func TestRetrievalLearned(t *testing.T) {
 		if grp && (sa[0] < sb[0]+24 || sa[1] < sb[1]+12) {
 			t.Errorf("on the held-out sets the learned words gain less than when they were added (hit@1 +27, hit@5 +18 of 814)")
 		}
-		if grp && (sa[0] < 940 || sa[1] < 1080 || sa[2] < 230) {
-			t.Errorf("on the held-out sets below rounds twenty-seven to twenty-nine merged, with extra26 and extra27: hit@1 940, hit@5 1080 of 1154 and none 230 of 283 (825, 952 of 1018 and 212 of 259 without those two sets; 814, 951 and 212 with rounds twenty-seven and twenty-nine; 816, 953 and 194 after round twenty-seven; 812, 943 and 194 after round twenty-six; 812, 940 and 194 after rounds twenty-four and twenty-five; 813, 941 and 192 before round twenty-four's rule; 758, 873 of 950 and 182 of 247 before extra25 was added)")
+		if grp && (sa[0] < 836 || sa[1] < 957 || sa[2] < 212) {
+			t.Errorf("on the held-out sets below round thirty: hit@1 836, hit@5 957 of 1018 and none 212 of 259 (824, 952 and 212 at its start, extra26 and extra27 spent and in the learned table; 940, 1080 of 1154 and 230 of 283 with those two sets held out; 825, 952 and 212 without them, before their words were in the table; 814, 951 and 212 with rounds twenty-seven and twenty-nine; 816, 953 and 194 after round twenty-seven; 812, 943 and 194 after round twenty-six; 812, 940 and 194 after rounds twenty-four and twenty-five; 813, 941 and 192 before round twenty-four's rule; 758, 873 of 950 and 182 of 247 before extra25 was added)")
 		}
 	}
 }

@@ -147,6 +147,16 @@ func (ix *Index) namedServersWith(query string, vp [][]string) ([]int32, map[str
 				}
 			}
 		}
+		for _, s := range ix.abbreviationNamed(w) {
+			// "the ADO repo": a product's short name (round30.go).
+			if terms == nil {
+				terms = map[string]bool{}
+			}
+			terms[stem(w)] = true
+			if !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
 		for _, i := range ix.nameKeys[nameKey(w)] {
 			n := &ix.names[i]
 			if !sameName(w, n.word) {

@@ -323,7 +323,7 @@ func TestRetrievalTune6(t *testing.T) {
 // the corpus dev queries (reworded tool descriptions, a fifth of them
 // multi-step); it was tuned on.
 func TestRetrievalTune7(t *testing.T) {
-	testRetrieval(t, tune7Qs, scores{hit1: 0.95, hit5: 0.95, none: 0.99})
+	testRetrieval(t, tune7Qs, scores{hit1: 0.95, hit5: 0.97, none: 0.99})
 }
 
 // TestRetrievalTune8 scores a third round-six tuning set (everyday
@@ -493,7 +493,7 @@ func TestRetrievalTune24(t *testing.T) {
 // seventeen 0.783 / 0.855 / 0.500; after round twenty-six 0.899 / 0.942 /
 // 0.550.
 func TestRetrievalTune25(t *testing.T) {
-	testRetrieval(t, tune25Qs, scores{hit1: 0.91, hit5: 0.94, none: 0.49})
+	testRetrieval(t, tune25Qs, scores{hit1: 0.92, hit5: 0.94, none: 0.49})
 }
 
 // TestRetrievalTune26 scores a round-seventeen tuning set written with
@@ -545,7 +545,7 @@ func TestRetrievalTune28(t *testing.T) {
 // tuned on (extra8 is the held-out set now); after round twenty-six 0.917 /
 // 0.964 / 1.000.
 func TestRetrievalExtra7(t *testing.T) {
-	testRetrieval(t, extra7Qs, scores{hit1: 0.91, hit5: 0.94, none: 0.99})
+	testRetrieval(t, extra7Qs, scores{hit1: 0.91, hit5: 0.96, none: 0.99})
 }
 
 // TestRetrievalExtra8 scores an eighth set written and committed before the
@@ -561,7 +561,7 @@ func TestRetrievalExtra7(t *testing.T) {
 // sets gained three hits at 1 and at 5 with it: extra8 decides nothing).
 // From round nine on it is a training set (extra9 is the held-out set now).
 func TestRetrievalExtra8(t *testing.T) {
-	testRetrieval(t, extra8Qs, scores{hit1: 0.88, hit5: 0.99, none: 0.99})
+	testRetrieval(t, extra8Qs, scores{hit1: 0.89, hit5: 0.99, none: 0.99})
 }
 
 // TestRetrievalExtra9 scores a ninth set written and committed before the
@@ -769,7 +769,7 @@ func TestRetrievalExtra20(t *testing.T) {
 // about"), and 4 requests no tool serves. Before tuning on it: hit@1
 // 0.800, hit@5 0.950, none 0.750; after 0.900 / 1.000 / 0.750.
 func TestRetrievalTune29(t *testing.T) {
-	testRetrieval(t, tune29Qs, scores{hit1: 0.89, hit5: 0.99, none: 0.74})
+	testRetrieval(t, tune29Qs, scores{hit1: 0.96, hit5: 0.99, none: 0.74})
 }
 
 // TestRetrievalTune30 scores 55 requests for products and services no
@@ -893,7 +893,7 @@ func TestRetrievalTune32(t *testing.T) {
 // 0.886 (0.636 and 0.886 without learned words) With round twenty-three's
 // verb rules 0.812 and 0.957.
 func TestRetrievalTune33(t *testing.T) {
-	testRetrieval(t, tune33Qs, scores{hit1: 0.82, hit5: 0.95, none: 0})
+	testRetrieval(t, tune33Qs, scores{hit1: 0.85, hit5: 0.97, none: 0})
 }
 
 // TestRetrievalTune34 scores tune33's sequel: two more requests for each
@@ -905,7 +905,7 @@ func TestRetrievalTune33(t *testing.T) {
 // 0.968 (0.770 and 0.960 without learned words) With round twenty-three's verb
 // rules 0.891 and 0.976.
 func TestRetrievalTune34(t *testing.T) {
-	testRetrieval(t, tune34Qs, scores{hit1: 0.89, hit5: 0.97, none: 0})
+	testRetrieval(t, tune34Qs, scores{hit1: 0.91, hit5: 0.98, none: 0})
 }
 
 // TestRetrievalTune35 scores a set written in round twenty-seven, before
@@ -919,7 +919,7 @@ func TestRetrievalTune34(t *testing.T) {
 // of 60 (0.883); after the round 52 and 55 (0.867, 0.917: two tasks no
 // longer judged unanswerable).
 func TestRetrievalTune35(t *testing.T) {
-	testRetrieval(t, tune35Qs, scores{hit1: 0.86, hit5: 0.91, none: 0})
+	testRetrieval(t, tune35Qs, scores{hit1: 0.88, hit5: 0.91, none: 0})
 }
 
 // TestRetrievalTune36 scores a second set of tasks written in round
@@ -942,8 +942,8 @@ func TestRetrievalTune36(t *testing.T) {
 // each: 52 single requests spread over all 32 servers, 16 tasks of two or
 // three steps, 12 requests no tool serves (foreign products, plain
 // physical-world tasks, and a named backend asked for what none of its
-// tools does, 5 of the 12 in each). Held out: their misses are not logged,
-// and no round looked at them. Written score (at 45bd730, round
+// tools does, 5 of the 12 in each). Held out through round twenty-nine:
+// their misses were not logged, and no round looked at them. Written score (at 45bd730, round
 // twenty-six's state): extra26 hit@1 0.794, hit@5 0.912, none 0.667;
 // extra27 0.897, 0.985, 0.667. After rounds twenty-seven to twenty-nine,
 // measured once at the end, as aggregates: extra26 0.794 / 0.912 / 0.833
@@ -955,10 +955,15 @@ func TestRetrievalTune36(t *testing.T) {
 // rounds' gains on the sets they looked at, as aggregates, forty times
 // and more, (hit@1 812 to 825, hit@5 943 to 952 of 1018) did not carry
 // over to sets none of them saw, but for round twenty-nine's "none".
+// Then spent, as extra20 was: from round thirty on their misses are read
+// and they are tuned on, their single requests in the learned table
+// (extra26 0.868 / 0.926 / 0.833, extra27 0.956 / 0.971 / 0.667 with their
+// words in it; after round thirty 0.897 / 0.941 / 0.833 and 0.956 / 0.971
+// / 0.667).
 func TestRetrievalExtra26(t *testing.T) {
-	testRetrievalLog(t, extra26Qs, scores{hit1: 0.79, hit5: 0.91, none: 0.83}, func(string) {})
+	testRetrieval(t, extra26Qs, scores{hit1: 0.88, hit5: 0.92, none: 0.83})
 }
 
 func TestRetrievalExtra27(t *testing.T) {
-	testRetrievalLog(t, extra27Qs, scores{hit1: 0.89, hit5: 0.97, none: 0.66}, func(string) {})
+	testRetrieval(t, extra27Qs, scores{hit1: 0.95, hit5: 0.97, none: 0.66})
 }

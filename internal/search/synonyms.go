@@ -558,6 +558,7 @@ var lastRewrite atomic.Pointer[rewrite]
 
 func rewritePhrasesOf(s string) string {
 	s = openToCreate().ReplaceAllString(s, "create$1")
+	s = rewriteArithmetic(s)
 	var ws []phraseWord
 	for i := 0; i < len(s); {
 		j := strings.IndexFunc(s[i:], isWordRune)
