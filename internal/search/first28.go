@@ -273,19 +273,8 @@ func partHeads(query string) []string {
 		if fs[i] != "its" || fs[i-1] != "with" && fs[i-1] != "and" {
 			continue
 		}
-		last := ""
-		for _, f := range fs[i+1:] {
-			w := strings.TrimRight(f, ",;:!?.)")
-			if stopWords[w] || !isPlainLower(w) {
-				break
-			}
-			last = w
-			if w != f {
-				break
-			}
-		}
-		if last != "" {
-			out = append(out, stem(last))
+		if h := phraseHead(fs[i+1:]); h != "" {
+			out = append(out, h)
 		}
 	}
 	return out
@@ -297,8 +286,35 @@ func (sc *scorer) partPenalty(query string, cands []int32) {
 	if !containsFold(query, " its ") {
 		return
 	}
+	sc.headPenalty(partHeads(query), cands)
+}
+
+// phraseHead returns the stem of the last word of the noun phrase fs
+// starts with: its plain lower-case words up to a stop word, a word that is
+// not plain, or punctuation ending one; "" when there is none.
+func phraseHead(fs []string) string {
+	last := ""
+	for _, f := range fs {
+		w := strings.TrimRight(f, ",;:!?.)")
+		if stopWords[w] || !isPlainLower(w) {
+			break
+		}
+		last = w
+		if w != f {
+			break
+		}
+	}
+	if last == "" {
+		return ""
+	}
+	return stem(last)
+}
+
+// headPenalty lowers the candidates whose name's head word is one of
+// heads to partFactor of their score.
+func (sc *scorer) headPenalty(heads []string, cands []int32) {
 	ix := sc.ix
-	for _, t := range partHeads(query) {
+	for _, t := range heads {
 		id, ok := ix.tools.lookup(t)
 		if !ok {
 			continue
@@ -332,19 +348,8 @@ func notHeads(query string) []string {
 			if l[0] == "need" && (i == 0 || fs[i-1] != "don't" && fs[i-1] != "not" && fs[i-1] != "dont") {
 				continue
 			}
-			last := ""
-			for _, f := range fs[i+len(l):] {
-				w := strings.TrimRight(f, ",;:!?.)")
-				if stopWords[w] || !isPlainLower(w) {
-					break
-				}
-				last = w
-				if w != f {
-					break
-				}
-			}
-			if last != "" {
-				out = append(out, stem(last))
+			if h := phraseHead(fs[i+len(l):]); h != "" {
+				out = append(out, h)
 			}
 		}
 	}
@@ -354,18 +359,7 @@ func notHeads(query string) []string {
 // notPenalty lowers the tools whose head word is a thing the request
 // says it does not want.
 func (sc *scorer) notPenalty(query string, cands []int32) {
-	ix := sc.ix
-	for _, t := range notHeads(query) {
-		id, ok := ix.tools.lookup(t)
-		if !ok {
-			continue
-		}
-		for _, d := range cands {
-			if ix.heads[d].id == id {
-				sc.score[d] *= partFactor
-			}
-		}
-	}
+	sc.headPenalty(notHeads(query), cands)
 }
 
 // Finding by text. A request to find things by words they contain ("Find
