@@ -753,3 +753,30 @@ func TestServer_ResultURIsInOurSchemeAreTheBackendsOwn(t *testing.T) {
 		t.Errorf("URIs %q, want %q", uris, want)
 	}
 }
+
+// A tool that is no near miss of a listed one, asked of a backend started
+// for a client that declared fewer capabilities than we relay, is told
+// why it may be missing: server-everything lists
+// trigger_elicitation_request only to a client that declares elicitation.
+func TestServer_MissingToolNamesTheClientsMissingCapabilities(t *testing.T) {
+	h := newHardServer(t, config.Settings{}, nil, nil)
+	caps := pool.CapSampling
+	h.s.SetView(View{Catalog: h.cat, Launch: func(string) *pool.Launch { return &pool.Launch{Caps: caps} }})
+	out, isErr := call(t, h.cs, "execute", map[string]any{"script": `await github.trigger_elicitation_request()`})
+	want := `server "github" has no tool "trigger_elicitation_request" (list_tools({servers:["github"]}) lists its 8 tools); this session's client did not declare elicitation or roots, and its backend, told the client's capabilities, may list some tools only to clients that do`
+	if !isErr || !strings.Contains(out, want) {
+		t.Errorf("got %q\nwant it to contain %q", out, want)
+	}
+	// A near miss is a typo, not a capability.
+	if out, _ := call(t, h.cs, "execute", map[string]any{"script": `await github.list_isues()`}); strings.Contains(out, "declare") {
+		t.Errorf("a near miss names capabilities: %q", out)
+	}
+	// A client that declared all of them is told nothing of capabilities.
+	caps = pool.CapSampling | pool.CapElicitation | pool.CapRoots
+	if out, _ := call(t, h.cs, "execute", map[string]any{"script": `await github.trigger_elicitation_request()`}); strings.Contains(out, "declare") {
+		t.Errorf("a capable client is told of capabilities: %q", out)
+	}
+	if got := orList([]string{"a", "b", "c"}); got != "a, b or c" {
+		t.Errorf("orList = %q", got)
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
+	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/tsdecl"
 )
@@ -50,15 +51,50 @@ func (s *Server) lookup(ctx context.Context, server, tool string) (catalog.Tool,
 		}
 	}
 	msg := fmt.Sprintf("server %q has no tool %s", name, echo.Quote(tool))
-	if m := nearest(tool, cands); len(m) > 0 {
-		msg += "; did you mean " + strings.Join(m, " or ") + "?"
+	near := nearest(tool, cands)
+	if len(near) > 0 {
+		msg += "; did you mean " + strings.Join(near, " or ") + "?"
 	}
 	if len(visible) == 0 {
 		msg += fmt.Sprintf("; it has no tools the client may use (%d withheld)", len(withheld))
 	} else {
 		msg += fmt.Sprintf(" (list_tools({servers:[%q]}) lists its %d tools)", name, len(visible))
 	}
+	if l := s.launch(name); len(near) == 0 && l != nil {
+		msg += missingCaps(l.Caps)
+	}
 	return t, errors.New(msg)
+}
+
+// missingCaps is what lookup adds to "has no tool" when the name is no
+// near miss and the session's client declared fewer capabilities than we
+// relay: its backend was started declaring only the client's (so that its
+// tools do not depend on which session started it), and some servers list
+// a tool only to a client that can answer what the tool asks of it
+// (server-everything's trigger_elicitation_request, trigger_sampling_request).
+// "" when nothing is missing.
+func missingCaps(c pool.Caps) string {
+	var miss []string
+	for _, m := range []struct {
+		c    pool.Caps
+		name string
+	}{{pool.CapElicitation, "elicitation"}, {pool.CapSampling, "sampling"}, {pool.CapRoots, "roots"}} {
+		if !c.Has(m.c) {
+			miss = append(miss, m.name)
+		}
+	}
+	if len(miss) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; this session's client did not declare %s, and its backend, told the client's capabilities, may list some tools only to clients that do", orList(miss))
+}
+
+// orList joins words as "a", "a or b", "a, b or c".
+func orList(w []string) string {
+	if len(w) < 2 {
+		return strings.Join(w, "")
+	}
+	return strings.Join(w[:len(w)-1], ", ") + " or " + w[len(w)-1]
 }
 
 // unavailable is the error of a call to server, whose tool list could
