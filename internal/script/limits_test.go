@@ -206,6 +206,32 @@ await s.t({a: undefined, b: [undefined], c: 1});`
 	}
 }
 
+// NaN or an infinity in a tool call's arguments fails the call, naming the
+// tool, the key or index and what to do: JSON.stringify sent null, which
+// a backend took for "not given" or refused in words of its own. A null
+// the script wrote, and a NaN in a string, still go.
+func TestRun_NonFiniteNumberInArgumentsNamesTheTool(t *testing.T) {
+	refusedArguments(t, 0, map[string]string{
+		"await s.t({limit: 0 / 0})":                 `TypeError: s.t: there is NaN in the arguments (under the key "limit"), which JSON cannot hold (it would be sent as null): pass a finite number, or null if that is what you mean`,
+		"await s.t({a: {b: [1, 1 / 0]}})":           "TypeError: s.t: there is Infinity in the arguments (at index 1)",
+		"await s.t({x: null, y: -Infinity})":        `TypeError: s.t: there is -Infinity in the arguments (under the key "y")`,
+		"await s.t({n: parseInt('x')})":             `TypeError: s.t: there is NaN in the arguments (under the key "n")`,
+		"await s.t({d: {toJSON() { return NaN }}})": `TypeError: s.t: there is NaN in the arguments (under the key "d")`,
+		"await resources.read('s', Number('x'))":    "TypeError: resources.read: there is NaN in the arguments (at index 1)",
+	})
+	ns := []Namespace{{Ident: "s", Functions: []Function{{Ident: "t", Server: "s", Tool: "t"}}}}
+	var got []string
+	caller := callerFunc(func(_ context.Context, _, _ string, args json.RawMessage) (json.RawMessage, error) {
+		got = append(got, string(args))
+		return json.RawMessage("null"), nil
+	})
+	res := Run(t.Context(), Request{Source: `await s.t({a: null, b: "NaN", c: [null, 2]}); await s.t({n: 1e308})`, Namespaces: ns}, caller)
+	want := []string{`{"a":null,"b":"NaN","c":[null,2]}`, `{"n":1e+308}`}
+	if res.Err != nil || !slices.Equal(got, want) {
+		t.Errorf("args = %q, err %v; want %q", got, res.Err, want)
+	}
+}
+
 // A Map or Set in a tool call's arguments goes as what it holds.
 func TestRun_MapInArgumentsGoesAsAnObject(t *testing.T) {
 	var got string

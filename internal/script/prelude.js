@@ -123,6 +123,16 @@
     return v;
   }
 
+  // __sb_finite is the replacer that stops at NaN or an infinity, throwing
+  // notData with its name (num).
+  function __sb_finite(k, v) {
+    if (typeof v === "number" && (v !== v || v === 1 / 0 || v === -1 / 0)) {
+      notData = { __proto__: null, num: v !== v ? "NaN" : v > 0 ? "Infinity" : "-Infinity", key: str(k), index: isArray(this) };
+      throw notData;
+    }
+    return v;
+  }
+
   // __sb_stringify is stringify(v), throwing notData for a function or a
   // Symbol in v (v itself is the caller's to check). A function seen by
   // the plain pass is looked for again with the replacer, which says
@@ -148,9 +158,25 @@
   // "github.create_issue") and the part (part, such as "the arguments"),
   // and what to do; QuickJS says only "circular reference" or "Do not know
   // how to serialize a BigInt". Other errors (a getter that throws) pass.
+  //
+  // NaN and the infinities are errors too: stringify sends them as null,
+  // which a backend takes for "not given" or rejects in words of its own
+  // (a Go SDK server: "<invalid reflect.Value>"). They are looked for
+  // only when the JSON holds a null (__sb_finite), so most calls pay
+  // nothing for it.
   function __sb_json(what, part, v) {
-    try { return __sb_stringify(v); } catch (e) {
+    try {
+      const s = __sb_stringify(v);
+      if (s.indexOf("null") >= 0) {
+        notData = null;
+        stringify(v, __sb_finite);
+      }
+      return s;
+    } catch (e) {
       if (notData !== null && e === notData) {
+        if (notData.num !== undefined) {
+          throw new TypeErrorCtor(what + ": there is " + notData.num + " in " + part + " (" + __sb_where(notData) + "), which JSON cannot hold (it would be sent as null): pass a finite number, or null if that is what you mean");
+        }
         throw new TypeErrorCtor(what + (notData.fn
           ? ": there is a function in " + part + " (" + __sb_where(notData) + "), which JSON cannot hold: leave it out, or call it and pass what it gives"
           : ": there is a Symbol in " + part + " (" + __sb_where(notData) + "), which JSON cannot hold: leave it out, or pass a string (String(s), or s.description)"));
