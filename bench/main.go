@@ -49,7 +49,7 @@ func (r *rig) n(quick, full int) int {
 func main() {
 	out := flag.String("out", "", "write the report to this file (default stdout)")
 	quick := flag.Bool("quick", false, "fewer iterations: a short smoke run")
-	only := flag.String("only", "", "run only these sections (comma-separated: definitions,latency,daemon,tasks,scale)")
+	only := flag.String("only", "", "run only these sections (comma-separated: definitions,latency,tsclient,daemon,tasks,scale,retrieval)")
 	bin := flag.String("bin", "", "use this switchboard binary instead of building ./cmd/switchboard")
 	flag.Parse()
 	if err := run(*out, *quick, *only, *bin); err != nil {
@@ -109,7 +109,7 @@ func run(out string, quick bool, only, bin string) error {
 	sections := []struct {
 		name string
 		f    func(context.Context, *rig) (string, error)
-	}{{"definitions", definitions}, {"latency", latency}, {"daemon", daemonBench}, {"tasks", tasks}, {"scale", scale}, {"retrieval", retrieval}}
+	}{{"definitions", definitions}, {"latency", latency}, {"tsclient", tsClient}, {"daemon", daemonBench}, {"tasks", tasks}, {"scale", scale}, {"retrieval", retrieval}}
 	for _, s := range sections {
 		if only != "" && !slices.Contains(strings.Split(only, ","), s.name) {
 			continue
