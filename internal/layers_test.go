@@ -48,7 +48,7 @@ var allowed = map[string][]string{
 	"agentconf":  {"atomicfile", "config", "echo", "filelock", "nesting", "redact", "safefile"},
 	"telemetry":  {},
 	"server":     {"catalog", "config", "echo", "pool", "redact", "roles", "rpcid", "script", "search", "skills", "telemetry", "tokens", "trust", "tsdecl"},
-	"hub":        {"allow", "atomicfile", "audit", "backend", "catalog", "config", "demo", "pool", "rawio", "redact", "safefile", "sandbox", "server", "skills", "telemetry", "trust", "workspace"},
+	"hub":        {"allow", "atomicfile", "audit", "backend", "catalog", "config", "demo", "echo", "pool", "rawio", "redact", "safefile", "sandbox", "server", "skills", "telemetry", "trust", "workspace"},
 	"daemon":     {"atomicfile", "config", "filelock", "rawio", "redact", "safefile"},
 	"front":      {"rpcid"},
 	"ui":         {},

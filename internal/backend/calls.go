@@ -86,8 +86,9 @@ const (
 	maxListed = 10000
 	maxPages  = 1000
 	// maxListedBytes bounds the tools of one listing by their names,
-	// texts and schemas (the largest public servers list well under 1
-	// MiB): 10,000 tools of 30 kB in pages under maxMessageBytes were 300
+	// texts and schemas, and its resources, templates and prompts each as
+	// JSON (round thirty-nine: they were bounded by count alone). The
+	// largest public servers list well under 1 MiB of tools: 10,000 tools of 30 kB in pages under maxMessageBytes were 300
 	// MB, which each process held several times over (6 GB), cached on
 	// disk and vetted for a minute and a half; 32 MiB still held the
 	// daemon at 400-600 MB while the listing was vetted, pinned, declared
@@ -193,15 +194,28 @@ func (b *Backend) ListPrompts(ctx context.Context) ([]*mcp.Prompt, error) {
 
 // listAll collects every page of a list the backend advertised; "method
 // not found" (advertised but not implemented, which happens) gives nil.
+// The items are bounded to maxListedBytes as JSON, as tools are by
+// toolSize: resources, templates and prompts were bounded by count alone,
+// and 10,000 resources of 60 kB descriptions were 600 MB each process held.
 func listAll[T any](ctx context.Context, b *Backend, what string, list func(ctx context.Context, cursor string) ([]T, string, error)) ([]T, error) {
 	if err := b.alive(); err != nil {
 		return nil, err
 	}
-	out, err := pages(ctx, b, what, list, nil)
+	out, err := pages(ctx, b, what, list, jsonSize[T])
 	if isMethodNotFound(err) {
 		return nil, nil
 	}
 	return out, err
+}
+
+// jsonSize is the bytes of v as JSON (what a listed resource, template or
+// prompt costs to keep, cache and offer).
+func jsonSize[T any](v T) int {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return 0
+	}
+	return len(b)
 }
 
 // toolSize is about the bytes of t as listed: its names, texts and

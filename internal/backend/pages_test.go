@@ -99,3 +99,37 @@ func TestPages_BoundsTheBytesOfAToolList(t *testing.T) {
 		t.Errorf("log %q lacks %q", data, want)
 	}
 }
+
+// TestPages_BoundsTheBytesOfAResourceList: a listing's tools are cut at
+// 8 MiB (round thirty-seven), but resources, templates and prompts only
+// at 10,000 items: 10,000 resources of 64 kB descriptions were 640 MB
+// that each process held, cached on disk and offered. Each such list is
+// now cut at the same 8 MiB, as JSON, saying so naming the server.
+func TestPages_BoundsTheBytesOfAResourceList(t *testing.T) {
+	dir := t.TempDir()
+	b := &Backend{name: "feed", log: slog.New(slog.DiscardHandler), stderr: openStderrLog(dir, "x", nil, nil)}
+	desc := strings.Repeat("lorem ipsum ", 5000) // 60 kB
+	calls := 0
+	big := func(ctx context.Context, cursor string) ([]*mcp.Resource, string, error) {
+		calls++
+		var page []*mcp.Resource
+		for i := range 1000 {
+			page = append(page, &mcp.Resource{URI: fmt.Sprintf("feed://%d/%d", calls, i), Name: "item", Description: desc})
+		}
+		return page, fmt.Sprint(calls), nil
+	}
+	got, err := listAll(context.Background(), b, "resources", big)
+	n := 0
+	for _, r := range got {
+		j, _ := json.Marshal(r)
+		n += len(j)
+	}
+	if err != nil || n > 8<<20 || n < 8<<20-64<<10 || calls > 1 {
+		t.Errorf("10,000 resources of 60 kB: %d resources of %d bytes after %d pages, %v; want at most 8 MiB", len(got), n, calls, err)
+	}
+	b.stderr.Close()
+	data, _ := os.ReadFile(LogFile(dir, "x"))
+	if want := fmt.Sprintf(`backend "feed": its resources take more than 8 MiB (the bound of one listing): only the first %d resources are used`, len(got)); !strings.Contains(string(data), want) {
+		t.Errorf("log %q lacks %q", data, want)
+	}
+}

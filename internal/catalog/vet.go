@@ -325,6 +325,24 @@ func (v *TrustVetter) VetText(spec *config.Server, where, text string) string {
 	return clean
 }
 
+// VetName implements NameVetter: the poisoning rules that warn and that
+// block on a resource's, template's, prompt's or prompt argument's name
+// (where names it), read as words as a tool's name is. Hidden characters
+// are left out: the server cleans them from display names and does not
+// offer a prompt whose name holds one.
+func (v *TrustVetter) VetName(spec *config.Server, where, name string) (warns, blocks []string) {
+	if name == "" {
+		return nil, nil
+	}
+	var fs []trust.Finding
+	for _, f := range v.texts().findName(name) {
+		if f.Rule != trust.RuleHidden {
+			fs = append(fs, f)
+		}
+	}
+	return ruleNames(fs)
+}
+
 // maxTexts bounds the listed texts whose findings a TextFindings keeps:
 // a feed server whose resources' descriptions keep changing must not
 // grow it without end (it forgets them all at once past it).
@@ -344,14 +362,26 @@ type TextFindings struct {
 
 // find returns the findings for text, inspecting it when not kept.
 func (t *TextFindings) find(text string) []trust.Finding {
-	h := sha256.Sum256([]byte(text))
+	return t.kept("t", text, func() []trust.Finding { return trust.InspectText("text", text) })
+}
+
+// findName returns the findings for a listed name, inspecting it when
+// not kept.
+func (t *TextFindings) findName(name string) []trust.Finding {
+	return t.kept("n", name, func() []trust.Finding { return trust.InspectName("name", name) })
+}
+
+// kept returns the findings kept for s of kind (a name's differ from a
+// text's), calling inspect and keeping them when there are none.
+func (t *TextFindings) kept(kind, s string, inspect func() []trust.Finding) []trust.Finding {
+	h := sha256.Sum256([]byte(kind + "\x00" + s))
 	t.mu.Lock()
 	f, ok := t.m[h]
 	t.mu.Unlock()
 	if ok {
 		return f
 	}
-	f = trust.InspectText("text", text)
+	f = inspect()
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.m == nil || len(t.m) >= maxTexts {
@@ -362,14 +392,16 @@ func (t *TextFindings) find(text string) []trust.Finding {
 }
 
 // inspectText is the poisoning rules' findings for a listed text.
-func (v *TrustVetter) inspectText(text string) []trust.Finding {
+func (v *TrustVetter) inspectText(text string) []trust.Finding { return v.texts().find(text) }
+
+// texts is v.Texts, made when nil.
+func (v *TrustVetter) texts() *TextFindings {
 	v.mu.Lock()
+	defer v.mu.Unlock()
 	if v.Texts == nil {
 		v.Texts = &TextFindings{}
 	}
-	t := v.Texts
-	v.mu.Unlock()
-	return t.find(text)
+	return v.Texts
 }
 
 // pinsNotSaved says, once per vetter, that the pins file could not be

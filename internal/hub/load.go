@@ -6,12 +6,15 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/switchboard-mcp/switchboard/internal/allow"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/demo"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
+	"github.com/switchboard-mcp/switchboard/internal/trust"
 	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
 
@@ -215,7 +218,8 @@ func pluginSources(p Paths, project, dir string) ([]config.PluginSource, []strin
 	unread := 0          // project plugins that cannot be read
 	bad := func(f string, err error) {
 		if unread++; unread <= maxPluginNotices {
-			notices = append(notices, fmt.Sprintf("plugin %s: %v", f, err))
+			// The error may name the file too (a read's).
+			notices = append(notices, fmt.Sprintf("plugin %s: %s", pluginPath(f), strings.ReplaceAll(err.Error(), f, pluginPath(f))))
 		}
 	}
 	projFiles, err := config.PluginFilesBounded(proj)
@@ -238,8 +242,12 @@ func pluginSources(p Paths, project, dir string) ([]config.PluginSource, []strin
 			continue
 		}
 		if status != allow.Trusted {
-			ignored = append(ignored, filepath.Base(f))
-			said = append(said, fmt.Sprintf("project plugin %s %s, ignored: review it, then run `switchboard plugins trust %s`", f, status, ShellQuote(f)))
+			ignored = append(ignored, pluginName(filepath.Base(f)))
+			if plainName(filepath.Base(f)) {
+				said = append(said, fmt.Sprintf("project plugin %s %s, ignored: review it, then run `switchboard plugins trust %s`", f, status, ShellQuote(f)))
+			} else {
+				said = append(said, fmt.Sprintf("project plugin %s %s, ignored: review it, then run `switchboard plugins trust %s` (the directory's plugins: the file's name is not one to type)", pluginPath(f), status, ShellQuote(filepath.Dir(f))))
+			}
 			continue
 		}
 		out = append(out, config.PluginSource{Path: f, Data: b, Project: true})
@@ -256,6 +264,37 @@ func pluginSources(p Paths, project, dir string) ([]config.PluginSource, []strin
 	notices = append(notices, fmt.Sprintf("%d project plugins in %s not trusted or changed since, ignored (%s and %d more): review them, then run `switchboard plugins trust %s`",
 		len(ignored), proj, strings.Join(ignored[:maxPluginNotices], ", "), len(ignored)-maxPluginNotices, ShellQuote(proj)))
 	return out, notices
+}
+
+// plainName reports whether a file name the project chose can be shown
+// as it is: no control character, line or paragraph separator, or hidden
+// character. The notices are lines of list_tools' description, so a
+// plugin file named "x\nIMPORTANT: …\n.toml" put lines of its own there,
+// read as Switchboard's.
+func plainName(s string) bool {
+	return !strings.ContainsFunc(s, func(r rune) bool {
+		return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || trust.Hidden(r)
+	})
+}
+
+// pluginName is a project plugin's file name for a notice: as it is when
+// plainName, else quoted, escaped and cut (echo.Quote), so that it stays
+// one visible name inside the notice's line.
+func pluginName(s string) string {
+	if plainName(s) {
+		return s
+	}
+	return echo.Quote(s)
+}
+
+// pluginPath is a project plugin's path for a notice: as it is when its
+// file name is plainName, else the name as pluginName has it and the
+// directory.
+func pluginPath(f string) string {
+	if plainName(filepath.Base(f)) {
+		return f
+	}
+	return pluginName(filepath.Base(f)) + " in " + filepath.Dir(f)
 }
 
 // maxPluginNotices is how many ignored project plugins get a notice each;

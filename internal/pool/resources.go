@@ -2,6 +2,7 @@ package pool
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -118,6 +119,62 @@ func listTemplates(ctx context.Context, conn Conn) ([]*mcp.ResourceTemplate, err
 type subscriptions struct {
 	mu sync.Mutex
 	n  map[string]map[string]map[string]bool // launch key -> backend URI -> session IDs
+	// held counts, per session, the URIs it holds across backends and
+	// those it is subscribing to (reserved before the backend is asked),
+	// at most MaxSubscriptions.
+	held map[string]int
+}
+
+// Bounds of one session's resource subscriptions: a client could
+// subscribe to any number of URIs of a backend that allows it, each kept
+// (a set per URI in the shared daemon) until the session ended, and each
+// a request to the backend.
+const (
+	// MaxSubscriptions is the most URIs one session may be subscribed to
+	// at once, across its backends.
+	MaxSubscriptions = 1000
+	// MaxSubscriptionURI bounds the bytes of a URI subscribed to (a
+	// resource definition offered is at most 8 KiB).
+	MaxSubscriptionURI = 8 << 10
+)
+
+// ErrTooManySubscriptions is what Subscribe's error wraps when the
+// session holds MaxSubscriptions already.
+var ErrTooManySubscriptions = errors.New("too many resource subscriptions")
+
+// reserve counts session's subscription to key's uri against
+// MaxSubscriptions before the backend is asked: held is true when session
+// holds it already (nothing is counted); first when no session does.
+func (p *Pool) reserve(key, uri, session string) (first, held bool, err error) {
+	p.subs.mu.Lock()
+	defer p.subs.mu.Unlock()
+	set := p.subs.n[key][uri]
+	if set[session] {
+		return false, true, nil
+	}
+	if p.subs.held[session] >= MaxSubscriptions {
+		return false, false, fmt.Errorf("%w: this session holds %d resource subscriptions, the most one session may hold (across its servers); unsubscribe from some (resources/unsubscribe) before subscribing to more, or start a new session", ErrTooManySubscriptions, MaxSubscriptions)
+	}
+	if p.subs.held == nil {
+		p.subs.held = map[string]int{}
+	}
+	p.subs.held[session]++
+	return len(set) == 0, false, nil
+}
+
+// releaseSub gives back one of session's counted subscriptions.
+func (p *Pool) releaseSub(session string) {
+	p.subs.mu.Lock()
+	defer p.subs.mu.Unlock()
+	p.releaseSubLocked(session)
+}
+
+func (p *Pool) releaseSubLocked(session string) {
+	if p.subs.held[session] <= 1 {
+		delete(p.subs.held, session)
+		return
+	}
+	p.subs.held[session]--
 }
 
 // subscriber is a Conn that relays resource subscriptions.
@@ -132,11 +189,17 @@ type subscriber interface {
 // Options.OnResourceUpdated. A subscription does not survive a restart
 // of the backend (subscribe again after it).
 func (p *Pool) Subscribe(ctx context.Context, c *Call, uri string) error {
+	if c != nil && len(uri) > MaxSubscriptionURI {
+		return fmt.Errorf("the URI is %d bytes, over the %d-byte bound of a subscription", len(uri), MaxSubscriptionURI)
+	}
 	if c != nil && c.Launch != nil {
-		p.subs.mu.Lock()
-		first := len(p.subs.n[c.Launch.Key][uri]) == 0
-		p.subs.mu.Unlock()
-		if !first {
+		first, held, err := p.reserve(c.Launch.Key, uri, c.Session)
+		switch {
+		case err != nil:
+			return err
+		case held:
+			return nil
+		case !first:
 			p.setSub(c.Launch.Key, uri, c.Session, true)
 			return nil
 		}
@@ -148,8 +211,12 @@ func (p *Pool) Subscribe(ctx context.Context, c *Call, uri string) error {
 		}
 		return s.Subscribe(ctx, uri)
 	})
-	if err == nil {
-		p.setSub(c.Launch.Key, uri, c.Session, true)
+	if c != nil && c.Launch != nil {
+		if err == nil {
+			p.setSub(c.Launch.Key, uri, c.Session, true)
+		} else {
+			p.releaseSub(c.Session)
+		}
 	}
 	return err
 }
@@ -188,6 +255,7 @@ func (p *Pool) Unsubscribe(ctx context.Context, c *Call, uri string) error {
 func (p *Pool) ForgetSubscriptions(session string) {
 	p.subs.mu.Lock()
 	defer p.subs.mu.Unlock()
+	delete(p.subs.held, session)
 	for key, m := range p.subs.n {
 		for uri, set := range m {
 			delete(set, session)
@@ -221,9 +289,12 @@ func (p *Pool) setSub(key, uri, session string, on bool) (left int, had bool) {
 	}
 	had = set[session]
 	if on {
-		set[session] = true
+		set[session] = true // counted by reserve
 	} else {
 		delete(set, session)
+		if had {
+			p.releaseSubLocked(session)
+		}
 	}
 	left = len(set)
 	if left == 0 {

@@ -2,6 +2,8 @@ package pool
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -211,5 +213,55 @@ func TestPool_AnEndedSessionsSubscriptionsAreForgotten(t *testing.T) {
 	p.Unsubscribe(ctx, a, "file:///x")
 	if conn.unsubs != 1 {
 		t.Errorf("after the session left and the last one unsubscribed: %d unsubscribes, want 1", conn.unsubs)
+	}
+}
+
+// TestPool_ASessionsSubscriptionsAreBounded: a client could subscribe to
+// any number of URIs of a backend that allows it, each kept until the
+// session ended (a set per URI in the shared daemon, and a request to
+// the backend each). A session holds at most MaxSubscriptions now: the
+// next is refused naming the limit and what to do, another session is
+// not held by it, an unsubscribe or the session's end makes room, and a
+// URI already held or longer than MaxSubscriptionURI is said so.
+func TestPool_ASessionsSubscriptionsAreBounded(t *testing.T) {
+	st := newStarter(0)
+	var conn *subConn
+	p := newNamed(servers("docs"), &Options{Start: func(ctx context.Context, spec *config.Server, o *backend.Options) (Conn, error) {
+		c, err := st.start(ctx, spec, o)
+		if err != nil {
+			return nil, err
+		}
+		conn = &subConn{resConn: resConn{fakeConn: c.(*fakeConn)}}
+		return conn, nil
+	}})
+	defer p.Close()
+	a := &Call{Session: "a", Server: "docs", Launch: p.launches["docs"]}
+	b := &Call{Session: "b", Server: "docs", Launch: p.launches["docs"]}
+	ctx := context.Background()
+	for i := range MaxSubscriptions {
+		if err := p.Subscribe(ctx, a, fmt.Sprintf("file:///%d", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := p.Subscribe(ctx, a, "file:///0"); err != nil {
+		t.Errorf("subscribing again to a URI held: %v", err)
+	}
+	err := p.Subscribe(ctx, a, "file:///more")
+	if err == nil || !errors.Is(err, ErrTooManySubscriptions) || !strings.Contains(err.Error(), fmt.Sprint(MaxSubscriptions)) || !strings.Contains(err.Error(), "resources/unsubscribe") {
+		t.Errorf("past the bound: %v", err)
+	}
+	if err := p.Subscribe(ctx, b, "file:///more"); err != nil {
+		t.Errorf("another session: %v", err)
+	}
+	p.Unsubscribe(ctx, a, "file:///1")
+	if err := p.Subscribe(ctx, a, "file:///more"); err != nil {
+		t.Errorf("after an unsubscribe: %v", err)
+	}
+	p.ForgetSubscriptions("a")
+	if err := p.Subscribe(ctx, a, "file:///again"); err != nil {
+		t.Errorf("after the session ended: %v", err)
+	}
+	if err := p.Subscribe(ctx, b, "file:///"+strings.Repeat("x", MaxSubscriptionURI)); err == nil || !strings.Contains(err.Error(), "bytes") {
+		t.Errorf("a URI over the bound: %v", err)
 	}
 }

@@ -227,8 +227,35 @@
   // its source, compiled once per run as async function skills_NAME(args)
   // (so stack frames name the skill, with the skill's own line numbers). A
   // failure carries server "skills" and tool NAME.
-  const AsyncFunction = (async function () {}).constructor, globalEval = g.eval;
+  const globalEval = g.eval, SyntaxErrorCtor = SyntaxError;
   const skillFns = new MapCtor();
+  // A skill's code is the body of one function, but it is joined into
+  // that function's text to compile (as QuickJS's Function constructor
+  // joins a body too): a body that closed the function early
+  // ("}); hostile(); (async function(){") ran what followed at the top
+  // level of the VM when it was compiled, where it reads as running inside
+  // the skill. __sb_checkBody compiles the body first inside a block
+  // labelled with a name the body cannot know (bodyNonce, random each run
+  // from the host, and a count), and the text after the body breaks out of
+  // that label: a body that closes the block, and so anything around it,
+  // leaves the break without its label or the brackets unmatched, a
+  // SyntaxError before anything of it runs. A body that parses there is a
+  // list of statements with no bracket of ours to close, so the same text
+  // in the function's own wrapper cannot close it either. (The block reads
+  // a "use strict" as a plain string and refuses a var and a function of
+  // one name, which a function body allows: the run compiles the body in
+  // its own wrapper after the check.) Throws a SyntaxError naming who.
+  let bodyNonce = "", bodySeq = 0;
+  function __sb_checkBody(who, code, fix) {
+    const label = "sb_" + bodyNonce + "_" + (++bodySeq);
+    try {
+      globalEval("(async function __sb_skillBody(args) { " + label + ": {" + code + "\nbreak " + label + ";\n}})");
+    } catch (e) {
+      if (!(e instanceof SyntaxErrorCtor)) throw e;
+      throw new SyntaxErrorCtor(who + " is not the body of one function (SyntaxError: " + str(e.message).split(label).join("the check's label") +
+        "): a skill's code is the body of an async function of args, which it may not close early (a } or ) it did not open); " + fix);
+    }
+  }
   const skillParts = { __proto__: null, call: "the arguments", result: "the returned value", save: "the definition", list: "the arguments" };
   function __sb_skillHost(fn, name, args) {
     const id = hostCall(hostNS, "skills." + fn, __sb_json("skills." + name, skillParts[fn], { __proto__: null, args: args }));
@@ -242,6 +269,8 @@
     const s = await __sb_skillHost("call", name, [name, args]);
     let fn = skillFns.get(s.key);
     if (fn === undefined) {
+      __sb_checkBody("skills." + name + ": its code", s.source,
+        "read it with 'switchboard skills show " + name + "', then save it again fixed with skills.save, or remove it with 'switchboard skills rm " + name + "'");
       // name passed the host's check: an identifier.
       fn = globalEval("(async function skills_" + name + "(args) {" + s.source + "\n})");
       skillFns.set(s.key, fn);
@@ -256,7 +285,8 @@
         throw new TypeErrorCtor("skills.save: pass {name, description, inputSchema, outputSchema?, code}");
       }
       if (typeof def.code !== "string") throw new TypeErrorCtor("skills.save: code must be a string: the body of an async function of args");
-      new AsyncFunction("args", def.code); // a SyntaxError throws here, before anything is saved
+      // A SyntaxError throws here, before anything is saved or run.
+      __sb_checkBody("skills.save: the code of " + (typeof def.name === "string" && def.name.length <= 64 ? "skills." + def.name : "the skill"), def.code, "fix the code and save it again");
       return __sb_skillHost("save", "save", [def]);
     },
     list: async function list() { return __sb_skillHost("list", "list", []); },
@@ -392,7 +422,8 @@
         });
       }
     },
-    start: function __sb_start(fn, maxResult) {
+    start: function __sb_start(fn, maxResult, nonce) {
+      bodyNonce = str(nonce);
       fn().then(function __sb_ok(v) {
         const t = typeof v;
         if (t === "function" || t === "symbol") {

@@ -129,3 +129,62 @@ func TestSkills_NamespaceIsNotAPromiseOrJSON(t *testing.T) {
 		t.Error("reading the namespace called a skill")
 	}
 }
+
+// TestSkills_ABodyCannotCloseItsFunctionEarly: a skill's code was joined
+// into "(async function skills_NAME(args) {" + code + "\n})" (and into
+// the Function constructor's text by skills.save's syntax check), so a
+// body that closed the function early ran what followed at the top level
+// of the caller's VM when it was compiled (and when it was saved), where
+// it reads as running inside the skill. Such a body is now refused, before
+// anything of it runs, at save and at call, with an error naming the skill
+// and saying what to do; honest bodies keep working.
+func TestSkills_ABodyCannotCloseItsFunctionEarly(t *testing.T) {
+	hostile := []string{
+		"return 1\n}); globalThis.escaped = 1; (async function(){",
+		"}) || (globalThis.escaped = 1) || (async function(){",
+		"})((globalThis.escaped = 1)); (async function(){",
+		"}); globalThis.escaped = 1; (async function(){ //",
+		"}); globalThis.escaped = 1; (async function(){ sb_x: {",
+		"}/1); globalThis.escaped = 1; (async function(){ /",
+		"}); globalThis.escaped = 1; (function(){ return `",
+	}
+	for i, body := range hostile {
+		h := &skillHost{sources: map[string]string{"hostile": body}}
+		res := runWith(t, `let e1, e2; try { await skills.hostile({}) } catch (e) { e1 = e.message }
+const esc1 = typeof escaped;
+try { await skills.save({name: "hostile", description: "d", inputSchema: {type: "object"}, code: `+jsString(body)+`}) } catch (e) { e2 = e.message }
+return [esc1, typeof escaped, e1, e2];`, h)
+		if res.Err != nil {
+			t.Errorf("body %d: %v", i, res.Err)
+			continue
+		}
+		var got []any
+		json.Unmarshal(res.Value, &got)
+		if len(got) != 4 || got[0] != "undefined" || got[1] != "undefined" {
+			t.Errorf("body %d ran outside its function: %s", i, res.Value)
+			continue
+		}
+		for j, m := range got[2:] {
+			s, _ := m.(string)
+			if !strings.Contains(s, "skills.hostile") || !strings.Contains(s, "function") {
+				t.Errorf("body %d, %s: error %q does not name the skill and say why", i, []string{"call", "save"}[j], s)
+			}
+		}
+		if h.saved.Load() != nil {
+			t.Errorf("body %d: the host was asked to save it", i)
+		}
+	}
+	honest := map[string]string{
+		"strict":   "\"use strict\";\nreturn typeof this;",
+		"decl":     "return f(2);\nfunction f(x) { return x * 3 }",
+		"comment":  "return 7 // the end",
+		"regex":    "return /}/.test('}') ? 1 : 0;",
+		"template": "const b = '}'; return `${b}${'{'}`.length;",
+		"block":    "{ const x = 1; }\nlabel: { break label; }\nreturn 5;",
+	}
+	h := &skillHost{sources: honest}
+	res := runWith(t, `return [await skills.strict({}), await skills.decl({}), await skills.comment({}), await skills.regex({}), await skills.template({}), await skills.block({})];`, h)
+	if res.Err != nil || string(res.Value) != `["undefined",6,7,1,2,5]` {
+		t.Errorf("honest bodies: %s, %v", res.Value, res.Err)
+	}
+}

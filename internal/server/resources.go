@@ -856,7 +856,7 @@ func (s *Server) subscribe(ctx context.Context, req *mcp.SubscribeRequest) error
 		return errors.New("this switchboard cannot relay resource subscriptions")
 	}
 	if err := sub.Subscribe(ctx, s.resourceCall(server, "resources/subscribe"), uri); err != nil {
-		return rpcError(fmt.Errorf("subscribing to %s of server %q: %w", uri, server, err))
+		return rpcError(fmt.Errorf("subscribing to %s of server %q: %w", echo.Clip(uri), server, err))
 	}
 	return nil
 }
@@ -869,7 +869,7 @@ func (s *Server) unsubscribe(ctx context.Context, req *mcp.UnsubscribeRequest) e
 	}
 	if sub, ok := s.o.Caller.(Subscriber); ok {
 		if err := sub.Unsubscribe(ctx, s.resourceCall(server, "resources/unsubscribe"), uri); err != nil {
-			return rpcError(fmt.Errorf("unsubscribing from %s of server %q: %w", uri, server, err))
+			return rpcError(fmt.Errorf("unsubscribing from %s of server %q: %w", echo.Clip(uri), server, err))
 		}
 	}
 	return nil

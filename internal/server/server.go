@@ -78,7 +78,18 @@ func (s *Server) notices() []string {
 	if s.o.Notices == nil {
 		return nil
 	}
-	n := s.o.Notices()
+	n := slices.Clone(s.o.Notices())
+	for i, l := range n {
+		// Each is one line of the list_tools description: a line break
+		// in a name a notice repeats (a file a repository chose) would
+		// put a line of its own there.
+		n[i] = strings.Map(func(r rune) rune {
+			if r == '\n' || r == '\r' || r == '\u0085' || r == '\u2028' || r == '\u2029' {
+				return ' '
+			}
+			return r
+		}, l)
+	}
 	if len(n) > maxNotices {
 		// Each is of one file or server, and files come with a
 		// repository: 10,000 malformed member manifests were 10,000

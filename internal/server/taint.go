@@ -454,6 +454,9 @@ func (s *Server) roleServers(known bool) map[roles.Set][]string {
 			continue
 		}
 		have := s.serverRoles(n, spec, known)
+		if !have.Has(roles.Untrusted) && s.untrustedContent(n) {
+			have |= roles.Untrusted
+		}
 		for _, r := range []roles.Set{roles.Private, roles.Untrusted, roles.External} {
 			if have.Has(r) {
 				out[r] = append(out[r], n)
@@ -487,6 +490,27 @@ func (s *Server) serverRoles(server string, spec *config.Server, known bool) rol
 		have |= s.RolesOf(t).Roles
 	}
 	return have
+}
+
+// untrustedContent reports whether server offers resources or prompts
+// whose content is untrusted by contentRoles though no tool of it is (a
+// server with no tools, since round thirty-seven): reading it taints as
+// an untrusted tool's result does, so the trifecta line and doctor's
+// report name it with the untrusted servers (they named only servers
+// whose tools were untrusted). From the catalog index's summary while the
+// server's list is not read.
+func (s *Server) untrustedContent(server string) bool {
+	if sum, ok := s.indexSummary(server); ok {
+		if !sum.Offers {
+			return false
+		}
+		if t, ok := s.summaryTools(server); ok && len(t) > 0 {
+			return false // its tools give its content its roles
+		}
+	} else if l, _, ok := s.cat().Info(server); !ok || len(l.Resources)+len(l.ResourceTemplates)+len(l.Prompts) == 0 {
+		return false
+	}
+	return s.contentRoles(server).Has(roles.Untrusted)
 }
 
 // trifectaLine is the capability index's line when the session's

@@ -617,3 +617,37 @@ var webContentReads = []func(*mcp.ClientSession) error{
 		return err
 	},
 }
+
+// TestTrifecta_TheIndexNamesAToolLessServersUntrustedContent: since round
+// thirty-seven a tool-less server's content (docs: resources and a
+// prompt, no tools) is untrusted and taints what reads it, but the
+// index's lethal-trifecta line counted roles from tools alone: with docs
+// the only source of untrusted content, the session formed the trifecta
+// (and block refused its sends) while the index said nothing. The line
+// now names docs; quiet, whose roles say its content carries nothing,
+// and a server offering nothing, stay out of it.
+func TestTrifecta_TheIndexNamesAToolLessServersUntrustedContent(t *testing.T) {
+	b := &trifectaBackends{offer: true, docs: true}
+	specs := map[string]*config.Server{
+		"notes": {Name: "notes", Type: config.Stdio, Command: "./notes"},
+		"sink":  {Name: "sink", Type: config.Stdio, Command: "./sink"},
+		"docs":  {Name: "docs", Type: config.Stdio, Command: "./docs"},
+		"quiet": {Name: "quiet", Type: config.Stdio, Command: "./quiet", Roles: []config.RoleRule{{Glob: "*", Roles: []string{}}}},
+		"empty": {Name: "empty", Type: config.Stdio, Command: "./empty"},
+	}
+	var s *Server
+	cat := catalog.New(specs, b, &catalog.Options{OnChange: func(server string) { s.CatalogChanged(server) }})
+	s = New(Options{Catalog: cat, Caller: b, Runner: inProcess{}, Session: "sess1", Settings: config.Settings{Trifecta: config.TrifectaBlock}.Defaults()})
+	for _, n := range slices.Sorted(maps.Keys(specs)) {
+		if _, err := cat.Tools(context.Background(), n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := `Lethal trifecta: private data (notes), untrusted content (docs), external communication (sink): settings.trifecta "block".`
+	if got := s.trifectaLine(); got != want {
+		t.Errorf("index line:\n%s\nwant\n%s", got, want)
+	}
+	if r := s.TrifectaReport(); !strings.Contains(r, "untrusted content: docs\n") {
+		t.Errorf("doctor's report:\n%s", r)
+	}
+}

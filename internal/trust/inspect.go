@@ -100,6 +100,17 @@ func Inspect(t Tool) []Finding {
 // against the rules of [Rules]; where names it in the findings.
 func InspectText(where, s string) []Finding { return appendText(nil, where, s) }
 
+// InspectName checks a name that is not a tool's, such as a resource's,
+// a prompt's or a prompt argument's, as Inspect checks a tool's name: a
+// hidden or control character blocks (rule [RuleHidden]), and every rule
+// reads it as words, its separators (_ - .) as spaces; where names it in
+// the findings.
+func InspectName(where, s string) []Finding { return appendName(nil, where, s) }
+
+// RuleHidden is the id of the rule reporting hidden Unicode (and, in a
+// name, a control character or line break).
+const RuleHidden = ruleHidden
+
 // schemaText are the schema keywords whose string values reach a model.
 var schemaText = map[string]bool{"description": true, "title": true, "format": true, "pattern": true, "$comment": true}
 
