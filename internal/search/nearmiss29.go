@@ -94,7 +94,7 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 			tools = append(tools, ix.leadTools(s, h.word)...)
 			for _, d := range tools {
 				changes := ix.verbs[d]&^verbRead != 0
-				if ix.toolDoes(d, v, f) || h.means && changes || outside && ix.verbs[d]&verbUpdate != 0 {
+				if ix.toolDoesOwn(d, v, f) || h.means && changes || outside && ix.verbs[d]&verbUpdate != 0 && updateServes(v) {
 					return false
 				}
 			}
