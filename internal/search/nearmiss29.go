@@ -75,7 +75,7 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 	decided := false
 	for i, h := range heads {
 		for _, s := range named {
-			if ix.actionsDecide(s) {
+			if ix.srvActions[s] {
 				return false
 			}
 			tools := ix.objectTools(s, h.word)

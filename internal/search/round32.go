@@ -71,25 +71,3 @@ func verbTerms(v string) []string {
 	}
 	return terms
 }
-
-// actionsDecide reports whether backend s's action parameters may do what
-// a request asks: some tool of it requires one (n8n's manage tools,
-// Azure DevOps's write tools). A backend whose action parameters are all
-// optional takes them as filters (zereight-gitlab's list_todos and
-// list_events: "action" is the kind of event listed), which do nothing
-// to the things other tools are named for (a tool of the request's object
-// taking one still may: "clear all my gitlab todos", mark_all_todos_done
-// beside list_todos).
-func (ix *Index) actionsDecide(s int32) bool {
-	if !ix.srvActions[s] {
-		return false
-	}
-	for _, d := range ix.srvDocs[s] {
-		for _, p := range ix.docs[d].Params {
-			if p.Required && actionParams[strings.ToLower(p.Name)] {
-				return true
-			}
-		}
-	}
-	return false
-}

@@ -58,36 +58,3 @@ func TestLeadLen_ErrorResponses(t *testing.T) {
 		t.Errorf("leadLen = %d, want %d (the terms before the error responses)", got, want)
 	}
 }
-
-// actionDocs is a small catalog: a forge whose only action parameter is
-// an optional filter of the events it lists, and a flow backend one of
-// whose tools requires an action.
-func actionDocs() []Doc {
-	docs := []Doc{
-		{Server: "forge", Tool: "list_projects", Description: "Lists the projects of the forge."},
-		{Server: "forge", Tool: "get_project", Description: "Gets a project of the forge."},
-		{Server: "forge", Tool: "update_project", Description: "Updates the settings of a project."},
-		{Server: "forge", Tool: "list_events", Description: "Lists the events of the forge.", Params: []Param{{Name: "since", Required: true}, {Name: "action", Description: "Only events of this action (created, pushed, closed)."}}},
-		{Server: "flows", Tool: "list_projects", Description: "Lists the projects of the flow instance."},
-		{Server: "flows", Tool: "get_project", Description: "Gets a project of the flow instance."},
-		{Server: "flows", Tool: "manage_flows", Description: "Manages flows and their projects.", Params: []Param{{Name: "action", Required: true, Description: "create, update, delete, move."}}},
-	}
-	for i := range 20 {
-		docs = append(docs, Doc{Server: "misc", Tool: fmt.Sprintf("tool%c", 'a'+i), Description: fmt.Sprintf("Does thing %c with widgets and gadgets.", 'a'+i)})
-	}
-	return docs
-}
-
-// TestSearch_OptionalActionFilterDecidesNothing: an action parameter that
-// no tool of a backend requires is a filter, so the object rule still
-// judges the backend ("delete the forge project": no tool for projects
-// deletes); one that a tool requires may do the action.
-func TestSearch_OptionalActionFilterDecidesNothing(t *testing.T) {
-	ix := New(actionDocs(), nil)
-	if hits := ix.Search("delete my forge project called demo", 5); hits != nil {
-		t.Errorf("delete the forge project: %v, want no tool", fmtHits(hits))
-	}
-	if hits := ix.Search("delete the flows project demo-2023", 5); hits == nil {
-		t.Errorf("delete the flows project: no tool, want one (manage_flows takes a required action)")
-	}
-}
