@@ -41,6 +41,9 @@ func (ix *Index) toolDoesOwn(d int32, v string, f verbFamily) bool {
 	if ix.nameVerbs[d] == v {
 		return true
 	}
+	if ix.verbs[d] == verbRead {
+		return false
+	}
 	for _, p := range ix.docs[d].Params {
 		if actionParams[strings.ToLower(p.Name)] {
 			return true
@@ -70,4 +73,43 @@ func verbTerms(v string) []string {
 		}
 	}
 	return terms
+}
+
+// renameVerb is the stem of "rename".
+var renameVerb = stem("rename")
+
+// keyWriters are the verbs of tools that write a value under a key they
+// are given: such a tool changes the value, not the name it is stored
+// under ("rename the Redis key user:42": set).
+var keyWriters = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words("set put store save write") {
+		m[stem(w)] = true
+	}
+	return m
+}()
+
+// objectToolsOrLead is objectTools, or when every tool of backend s is
+// named by a verb alone ("set", "get", "delete", "list"), the tools whose
+// lead says obj (leadTools): such a backend names its objects only in its
+// descriptions ("Delete one or more keys from Redis"). Where some tools
+// are named for things, a tool named by a verb whose lead mentions obj is
+// not for it ("Interact with a page in a live browser session": "end the
+// firecrawl interactive browser session" is firecrawl_interact_stop's).
+func (ix *Index) objectToolsOrLead(s int32, obj string) []int32 {
+	if tools := ix.objectTools(s, obj); len(tools) > 0 {
+		return tools
+	}
+	for _, d := range ix.srvDocs[s] {
+		if len(ix.nameTerms[d]) > 1 {
+			return nil
+		}
+	}
+	return ix.leadTools(s, obj)
+}
+
+// renamesNot reports whether tool d writes values under keys it is given
+// and the request renames: it changes the value, not the key.
+func (ix *Index) renamesNot(d int32, v string) bool {
+	return v == renameVerb && keyWriters[ix.nameVerbs[d]]
 }

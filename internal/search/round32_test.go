@@ -58,3 +58,53 @@ func TestLeadLen_ErrorResponses(t *testing.T) {
 		t.Errorf("leadLen = %d, want %d (the terms before the error responses)", got, want)
 	}
 }
+
+// keyDocs is a small catalog: a key-value backend whose tools are named by
+// verbs alone, and a vault whose key tool reads keys and says when they
+// were rotated.
+func keyDocs() []Doc {
+	docs := []Doc{
+		{Server: "memcache", Tool: "set", Description: "Set a memcache key-value pair with optional expiration"},
+		{Server: "memcache", Tool: "get", Description: "Get value by key from memcache"},
+		{Server: "memcache", Tool: "delete", Description: "Delete one or more keys from memcache"},
+		{Server: "memcache", Tool: "list", Description: "List memcache keys matching a pattern"},
+		{Server: "vault", Tool: "get_keys", Description: "Gets the API keys of a vault project, rotated keys included."},
+		{Server: "vault", Tool: "create_project", Description: "Creates a vault project."},
+		{Server: "vault", Tool: "update_keys", Description: "Updates the labels of the API keys of a vault project."},
+	}
+	for i := range 20 {
+		docs = append(docs, Doc{Server: "misc", Tool: fmt.Sprintf("tool%c", 'a'+i), Description: fmt.Sprintf("Does thing %c with widgets and gadgets.", 'a'+i)})
+	}
+	return docs
+}
+
+// TestSearch_KeyWriterDoesNotRename: a backend whose tools are named by
+// verbs alone names its objects in their descriptions' leads, and a tool
+// writing values under keys does not rename a key; a tool reading a thing
+// does not do an operation of its own to it, whatever its text says of
+// it ("rotated"). What the tools do is still answered.
+func TestSearch_KeyWriterDoesNotRename(t *testing.T) {
+	ix := New(keyDocs(), nil)
+	for _, q := range []string{
+		"rename the memcache key user:42 to customer:42",
+		"rotate the vault key of my project",
+	} {
+		if hits := ix.Search(q, 5); hits != nil {
+			t.Errorf("%q: %v, want no tool", q, fmtHits(hits))
+		}
+	}
+	for q, want := range map[string]string{
+		"delete the memcache key user:42":          "delete",
+		"set the memcache key user:42 to 'active'": "set",
+		"list the keys of my vault project":        "get_keys",
+	} {
+		hits := ix.Search(q, 5)
+		found := false
+		for _, h := range hits {
+			found = found || h.Tool == want
+		}
+		if !found {
+			t.Errorf("%q: %v, want %s among the hits", q, fmtHits(hits), want)
+		}
+	}
+}
