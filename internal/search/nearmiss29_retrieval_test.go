@@ -28,7 +28,11 @@ const nearMiss29Qs = "testdata/nearmiss29-queries.jsonl"
 // Round thirty-two (round32.go): with merging, sharing, archiving and the
 // other operations of their own not done by a tool only updating the
 // object, and no word past a description's lead or in its error
-// responses saying it, 0.950, 1.000, 0.694 (43 of 62).
+// responses saying it, 0.950, 1.000, 0.694 (43 of 62); with a tool only
+// reading a thing doing none of those operations to it 0.950, 1.000,
+// 0.710 (44 of 62); with a backend of verb-named tools naming its objects
+// in their leads and a tool writing values under keys renaming none
+// 0.950, 1.000, 0.726 (45 of 62).
 func TestRetrievalNearMiss29(t *testing.T) {
-	testRetrieval(t, nearMiss29Qs, scores{hit1: 0.95, hit5: 1, none: 0.69})
+	testRetrieval(t, nearMiss29Qs, scores{hit1: 0.95, hit5: 1, none: 0.72})
 }

@@ -15,11 +15,12 @@ const nearMiss32Qs = "testdata/nearmiss32-queries.jsonl"
 // end only), so its misses are not logged; its words are not in the
 // learned table (learnedgen's notLearned). Before round thirty-two's
 // rules: hit@1 0.825, hit@5 0.900, none 0.533 (32 of 60), 4 answerable
-// judged "none". After round thirty-two's rule (round32.go): the same,
-// 0.825, 0.900 and 0.533 (scored three times: at the start, with a second
-// rule since reverted, and at the end): the round's rules, chosen on
-// nearmiss29 and the tuned sets, rejected none of its near misses and
-// lost none of its requests.
+// judged "none". Scored four times in all: at the start, after the first
+// rule of round thirty-two (round32.go) with a second since reverted
+// (unchanged), and at the end, after all its rules: 0.825, 0.900 and
+// 0.550 (33 of 60), 4 answerable judged "none": of the round's rules,
+// chosen on nearmiss29 and the tuned sets, only the last carried over,
+// to one request.
 func TestRetrievalNearMiss32(t *testing.T) {
-	testRetrievalLog(t, nearMiss32Qs, scores{hit1: 0.82, hit5: 0.9, none: 0.53}, func(string) {})
+	testRetrievalLog(t, nearMiss32Qs, scores{hit1: 0.82, hit5: 0.9, none: 0.55}, func(string) {})
 }
