@@ -54,7 +54,7 @@ const leadTerms = 30
 // exampleMarkers end the lead of a description early: what follows them
 // are examples ("such as, evaluate Huawei and Apple phones"), not what the
 // tool does.
-var exampleMarkers = []string{"such as", "e.g.", "for example", "for instance"}
+var exampleMarkers = []string{"such as", "e.g.", "for example", "for instance", "error responses:"}
 
 // leadLen returns how many analysed terms of desc are its lead: those before
 // the first example marker, at most leadTerms.

@@ -61,6 +61,13 @@ import (
 // with adding two numbers taken for a sum 836, 957 and 212. With
 // extra28 and extra29 (written blind during round thirty, scored once
 // after it; TestRetrievalExtra28), 948, 1079 of 1154 and 233 of 283.
+// With round thirty-two's rule (round32.go: merging, sharing, archiving
+// and the other operations of their own not done by a tool only updating
+// the object) 948, 1079 and 235; with its second rule (optional action
+// filters deciding nothing, reverted) 947, 1078 and 235; with its last
+// two (a reading tool does no operation of its own; verb-named backends
+// name objects in their leads, and a key writer renames nothing) 948,
+// 1079 and 238.
 // Since round twenty-four the learned words also decide whether a request
 // is answered, so "none" without them is no bound on "none" with them.
 // Only the sets' scores are logged, never their misses.
@@ -104,8 +111,8 @@ func TestRetrievalLearned(t *testing.T) {
 		if grp && (sa[0] < sb[0]+24 || sa[1] < sb[1]+12) {
 			t.Errorf("on the held-out sets the learned words gain less than when they were added (hit@1 +27, hit@5 +18 of 814)")
 		}
-		if grp && (sa[0] < 948 || sa[1] < 1079 || sa[2] < 233) {
-			t.Errorf("on the held-out sets below round thirty with extra28 and extra29: hit@1 948, hit@5 1079 of 1154 and none 233 of 283 (836, 957 of 1018 and 212 of 259 without those two sets; 824, 952 and 212 at its start, extra26 and extra27 spent and in the learned table; 940, 1080 of 1154 and 230 of 283 with those two sets held out; 825, 952 and 212 without them, before their words were in the table; 814, 951 and 212 with rounds twenty-seven and twenty-nine; 816, 953 and 194 after round twenty-seven; 812, 943 and 194 after round twenty-six; 812, 940 and 194 after rounds twenty-four and twenty-five; 813, 941 and 192 before round twenty-four's rule; 758, 873 of 950 and 182 of 247 before extra25 was added)")
+		if grp && (sa[0] < 948 || sa[1] < 1079 || sa[2] < 238) {
+			t.Errorf("on the held-out sets below round thirty-two: hit@1 948, hit@5 1079 of 1154 and none 238 of 283 (233 before it, after round thirty with extra28 and extra29; 836, 957 of 1018 and 212 of 259 without those two sets; 824, 952 and 212 at its start, extra26 and extra27 spent and in the learned table; 940, 1080 of 1154 and 230 of 283 with those two sets held out; 825, 952 and 212 without them, before their words were in the table; 814, 951 and 212 with rounds twenty-seven and twenty-nine; 816, 953 and 194 after round twenty-seven; 812, 943 and 194 after round twenty-six; 812, 940 and 194 after rounds twenty-four and twenty-five; 813, 941 and 192 before round twenty-four's rule; 758, 873 of 950 and 182 of 247 before extra25 was added)")
 		}
 	}
 }

@@ -78,7 +78,7 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 			if ix.srvActions[s] {
 				return false
 			}
-			tools := ix.objectTools(s, h.word)
+			tools := ix.objectToolsOrLead(s, h.word)
 			if len(tools) == 0 {
 				if i == 0 && !outside && ix.onlyParam(s, h.word) && !ix.anyObjectTools(s, h.rest) {
 					// "close the GitHub milestone": a value
@@ -94,7 +94,7 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 			tools = append(tools, ix.leadTools(s, h.word)...)
 			for _, d := range tools {
 				changes := ix.verbs[d]&^verbRead != 0
-				if ix.toolDoes(d, v, f) || h.means && changes || outside && ix.verbs[d]&verbUpdate != 0 {
+				if ix.toolDoesOwn(d, v, f) && !ix.renamesNot(d, v) || h.means && changes || outside && ix.verbs[d]&verbUpdate != 0 && updateServes(v) {
 					return false
 				}
 			}

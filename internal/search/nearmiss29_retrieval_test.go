@@ -25,6 +25,14 @@ const nearMiss29Qs = "testdata/nearmiss29-queries.jsonl"
 // thing the backend never mentions to one its tools are named for 0.950,
 // 1.000, 0.581 (36 of 62); with a verb outside the families no tool does
 // on a thing the backend never mentions 0.950, 1.000, 0.645 (40 of 62).
+// Round thirty-two (round32.go): with merging, sharing, archiving and the
+// other operations of their own not done by a tool only updating the
+// object, and no word past a description's lead or in its error
+// responses saying it, 0.950, 1.000, 0.694 (43 of 62); with a tool only
+// reading a thing doing none of those operations to it 0.950, 1.000,
+// 0.710 (44 of 62); with a backend of verb-named tools naming its objects
+// in their leads and a tool writing values under keys renaming none
+// 0.950, 1.000, 0.726 (45 of 62).
 func TestRetrievalNearMiss29(t *testing.T) {
-	testRetrieval(t, nearMiss29Qs, scores{hit1: 0.95, hit5: 1, none: 0.64})
+	testRetrieval(t, nearMiss29Qs, scores{hit1: 0.95, hit5: 1, none: 0.72})
 }

@@ -49,7 +49,9 @@ var heldOut = map[string]bool{
 // requests written as guards against a rule that rejects too much (they ask
 // for what the backend does in the words of the set's "none" requests), so
 // its words in the table would let the guards pass on their own words.
-var notLearned = map[string]bool{"nearmiss29": true}
+// nearmiss32 (round thirty-two) is a set of the same kind, held out for
+// its round.
+var notLearned = map[string]bool{"nearmiss29": true, "nearmiss32": true}
 
 func main() {
 	corpus := flag.String("corpus", "../../testdata/corpus", "the corpus directory (servers/*.json, retrieval-queries-dev.jsonl)")
