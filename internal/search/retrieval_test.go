@@ -919,9 +919,10 @@ func TestRetrievalTune34(t *testing.T) {
 // Tasks add no learned words (learnedgen reads single requests only).
 // Scored before any change of the round: hit@1 50 of 60 (0.833), hit@5 53
 // of 60 (0.883); after the round 52 and 55 (0.867, 0.917: two tasks no
-// longer judged unanswerable).
+// longer judged unanswerable); with a step's second candidate kept
+// (round thirty-one, tasks31.go) hit@5 57 (0.950).
 func TestRetrievalTune35(t *testing.T) {
-	testRetrieval(t, tune35Qs, scores{hit1: 0.88, hit5: 0.91, none: 0})
+	testRetrieval(t, tune35Qs, scores{hit1: 0.88, hit5: 0.94, none: 0})
 }
 
 // TestRetrievalTune36 scores a second set of tasks written in round
@@ -936,9 +937,10 @@ func TestRetrievalTune35(t *testing.T) {
 // 42) when extra28's and extra29's words joined the learned table: t36-02
 // ("Show me what commit 9f3e2a1 changed in GitLab project web/shop and
 // leave a comment on issue 88 about it") lost get_commit_diff to the
-// comment step's siblings.
+// comment step's siblings; back to 0.83 (35 of 42) with the step's second
+// candidate kept (tasks31.go), which puts it back.
 func TestRetrievalTune36(t *testing.T) {
-	testRetrieval(t, tune36Qs, scores{hit1: 0.76, hit5: 0.80, none: 0})
+	testRetrieval(t, tune36Qs, scores{hit1: 0.76, hit5: 0.83, none: 0})
 }
 
 // TestRetrievalExtra26 and TestRetrievalExtra27 score two sets written at
@@ -993,11 +995,12 @@ func TestRetrievalExtra27(t *testing.T) {
 // round thirty-one: their misses are logged and tuned on, their single
 // requests in the learned table (extra28 0.882 / 0.926 / 0.917, extra29
 // 0.882 / 0.882 / 0.833 with their words in it; each with its own words
-// left out, as TestNoneSweep scores it, the same as blind).
+// left out, as TestNoneSweep scores it, the same as blind). With a step's
+// second candidate kept (tasks31.go) extra29 0.882 / 0.912 / 0.833.
 func TestRetrievalExtra28(t *testing.T) {
 	testRetrieval(t, extra28Qs, scores{hit1: 0.88, hit5: 0.92, none: 0.91})
 }
 
 func TestRetrievalExtra29(t *testing.T) {
-	testRetrieval(t, extra29Qs, scores{hit1: 0.88, hit5: 0.88, none: 0.83})
+	testRetrieval(t, extra29Qs, scores{hit1: 0.88, hit5: 0.91, none: 0.83})
 }
