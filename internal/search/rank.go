@@ -382,7 +382,8 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {
 		sc.argPenalty(cands)
 	}
-	if (len(clauseHits) == 0 || oneAction(query)) && ix.oneNamed(named) {
+	oneAct := len(clauseHits) == 0 || oneAction(query)
+	if oneAct && ix.oneNamed(named) {
 		// One step, at most one backend: one kind of action.
 		qv := queryVerbs(withoutParticiples(query, qtoks))
 		if qv == 0 && changeFirst(query) {
@@ -457,7 +458,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	}
 	hits = hits[:min(limit, len(hits))]
 	tops := ix.clauseTops(clauseHits, clauseInfo, hits[0])
-	r.hits = ix.diversify(hits, limit, score, cands, tops, ix.stepSeconds(query, clauseHits, clauseInfo, hits[0]), named)
+	r.hits = ix.diversify(hits, limit, score, cands, tops, ix.stepSeconds(oneAct, clauseHits, clauseInfo, hits[0]), named)
 	r.hits = ix.withPrereqs(r.hits, limit, score)
 	r.hits = ix.withStepPrereqs(r.hits, tops, score)
 	return r

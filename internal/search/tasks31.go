@@ -28,10 +28,10 @@ var stepCloseness = 0.97
 // steps' best hits; info, what they say; first, the whole request's first
 // hit): the best hit of the step after the tool kept for it (stepTop),
 // when it is of the same backend and scores at least stepCloseness of it,
-// in the order of the steps. A request whose parts ask for one action has
-// none.
-func (ix *Index) stepSeconds(query string, clauseHits [][]Hit, info []clause, first Hit) []int32 {
-	if len(clauseHits) < 2 || oneAction(query) {
+// in the order of the steps. A request whose parts ask for one action
+// (oneAct, oneAction of the request) has none.
+func (ix *Index) stepSeconds(oneAct bool, clauseHits [][]Hit, info []clause, first Hit) []int32 {
+	if len(clauseHits) < 2 || oneAct {
 		return nil
 	}
 	var out []int32

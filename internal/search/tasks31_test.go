@@ -27,11 +27,11 @@ func TestStepSeconds(t *testing.T) {
 		{hit(4, 30), hit(2, 29.9)},               // near tie of another backend: not kept
 	}
 	info := make([]clause, len(steps))
-	got := ix.stepSeconds("read the file and open it as a diagram", steps, info, steps[0][0])
+	got := ix.stepSeconds(oneAction("read the file and open it as a diagram"), steps, info, steps[0][0])
 	if want := []int32{3}; !slices.Equal(got, want) {
 		t.Errorf("stepSeconds = %v, want %v", got, want)
 	}
-	if got := ix.stepSeconds("list the files and list the diagrams", steps, info, steps[0][0]); got != nil {
+	if got := ix.stepSeconds(oneAction("list the files and list the diagrams"), steps, info, steps[0][0]); got != nil {
 		t.Errorf("one action: stepSeconds = %v, want none", got)
 	}
 }
