@@ -1,5 +1,7 @@
 package search
 
+import "slices"
+
 // Round thirty-one (bench/retrieval-notes.md): the sibling in a step's
 // slot.
 //
@@ -28,17 +30,24 @@ var stepCloseness = 0.97
 // steps' best hits; info, what they say; first, the whole request's first
 // hit): the best hit of the step after the tool kept for it (stepTop),
 // when it is of the same backend and scores at least stepCloseness of it,
-// in the order of the steps. A request whose parts ask for one action
-// (oneAct, oneAction of the request) has none.
+// in the order of the steps. A tool kept for another step is passed over:
+// it has its slot ("Drop the scratch database in MongoDB and add an index
+// ...": drop-index, the second step's, ties with the first step's
+// drop-collection, and drop-database comes next). A request whose parts
+// ask for one action (oneAct, oneAction of the request) has none.
 func (ix *Index) stepSeconds(oneAct bool, clauseHits [][]Hit, info []clause, first Hit) []int32 {
 	if len(clauseHits) < 2 || oneAct {
 		return nil
 	}
+	tops := make([]int, len(clauseHits))
+	for i, hs := range clauseHits {
+		tops[i] = ix.stepTop(hs, info[i], first).Doc
+	}
 	var out []int32
 	for i, hs := range clauseHits {
-		top := ix.stepTop(hs, info[i], first)
+		top := hs[slices.IndexFunc(hs, func(h Hit) bool { return h.Doc == tops[i] })]
 		for _, h := range hs {
-			if h.Doc == top.Doc || h.Server != top.Server {
+			if slices.Contains(tops, h.Doc) || h.Server != top.Server {
 				continue
 			}
 			if h.Score >= stepCloseness*top.Score {

@@ -16,6 +16,7 @@ func TestStepSeconds(t *testing.T) {
 		{Server: "diagrams", Tool: "open_csv", Description: "Open a CSV diagram."},
 		{Server: "diagrams", Tool: "open_mermaid", Description: "Open a Mermaid diagram."},
 		{Server: "charts", Tool: "draw_chart", Description: "Draw a chart."},
+		{Server: "files", Tool: "write_file", Description: "Write a file."},
 	}
 	ix := New(docs, nil)
 	hit := func(d int, score float64) Hit {
@@ -30,6 +31,17 @@ func TestStepSeconds(t *testing.T) {
 	got := ix.stepSeconds(oneAction("read the file and open it as a diagram"), steps, info, steps[0][0])
 	if want := []int32{3}; !slices.Equal(got, want) {
 		t.Errorf("stepSeconds = %v, want %v", got, want)
+	}
+	// A tool kept for another step is passed over: list_directory, the
+	// second step's top, ties with read_file in the first; write_file is
+	// next and close.
+	steps = [][]Hit{
+		{hit(0, 40), hit(1, 40), hit(5, 39)},
+		{hit(1, 43.8), hit(4, 30)},
+	}
+	got = ix.stepSeconds(false, steps, info[:2], steps[0][0])
+	if want := []int32{5}; !slices.Equal(got, want) {
+		t.Errorf("stepSeconds = %v, want %v (the other step's top passed over)", got, want)
 	}
 	if got := ix.stepSeconds(oneAction("list the files and list the diagrams"), steps, info, steps[0][0]); got != nil {
 		t.Errorf("one action: stepSeconds = %v, want none", got)
