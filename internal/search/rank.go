@@ -39,7 +39,6 @@ type ranking struct {
 	hits     []Hit
 	coverage float64 // of hits[0]
 	relevant bool
-	steps    [][]Hit // each step's best hits, in a task of several steps
 }
 
 func (ix *Index) queryTerms(query string) []qterm {
@@ -440,7 +439,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	ix.siblings(qs, cands, score)
 
 	hits := ix.topK(cands, score, max(limit, relevantDepth))
-	r := &ranking{hits: hits, steps: clauseHits}
+	r := &ranking{hits: hits}
 	if len(exact) > 0 {
 		r.coverage, r.relevant = 1, true
 		r.hits = hits[:min(limit, len(hits))]
@@ -586,7 +585,8 @@ func (sc *scorer) boost(qs []qterm, cands []int32, named []int32) {
 // diversify makes room in hits for the best tool of each clause and of each
 // backend the query names, right after the first hit, so that every step of
 // a multi-step query is in the list and the top of the whole-query ranking
-// keeps its place.
+// keeps its place; then for the steps' second candidates (seconds,
+// stepSeconds), before the rest of hits.
 func (ix *Index) diversify(hits []Hit, limit int, score []float64, cands, clauseTops, seconds []int32, named []int32) []Hit {
 	extra := slices.Clone(clauseTops)
 	var missing []int32
