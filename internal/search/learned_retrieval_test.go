@@ -61,13 +61,19 @@ import (
 // with adding two numbers taken for a sum 836, 957 and 212. With
 // extra28 and extra29 (written blind during round thirty, scored once
 // after it; TestRetrievalExtra28), 948, 1079 of 1154 and 233 of 283.
-// With round thirty-two's rule (round32.go: merging, sharing, archiving
-// and the other operations of their own not done by a tool only updating
-// the object) 948, 1079 and 235; with its second rule (optional action
-// filters deciding nothing, reverted) 947, 1078 and 235; with its last
-// two (a reading tool does no operation of its own; verb-named backends
-// name objects in their leads, and a key writer renames nothing) 948,
-// 1079 and 238.
+// Round thirty-one spent those two (tuned on, their single requests in
+// the learned table): the held-out sets are the fourteen older ones again
+// (1018 answerable, 259 "none"), 836, 957 and 212 without their words in
+// the table, 840, 958 and 212 with them; with a step's second candidate
+// kept in a task (tasks31.go) 840, 958 and 212 again (tasks 134 of 154
+// at hit@5 either way).
+// With round thirty-two's rules merged after it (round32.go: merging,
+// sharing, archiving and the other operations of their own not done by a
+// tool only updating the object; a reading tool does none of them;
+// verb-named backends name objects in their leads, and a key writer
+// renames nothing; measured alone on round thirty's table with extra28
+// and extra29 held out: 948, 1079 of 1154 and 233 to 238 of 283)
+// and extra28 and extra29 spent: 840, 958 of 1018 and 217 of 259.
 // Since round twenty-four the learned words also decide whether a request
 // is answered, so "none" without them is no bound on "none" with them.
 // Only the sets' scores are logged, never their misses.
@@ -85,7 +91,7 @@ func TestRetrievalLearned(t *testing.T) {
 		var nb, nn float64
 		for _, f := range all {
 			name := strings.TrimSuffix(filepath.Base(f), "-queries.jsonl")
-			held := map[string]bool{"extra11": true, "extra12": true, "extra13": true, "extra14": true, "extra15": true, "extra16": true, "extra17": true, "extra18": true, "extra19": true, "extra21": true, "extra22": true, "extra23": true, "extra24": true, "extra25": true, "extra28": true, "extra29": true}[name]
+			held := map[string]bool{"extra11": true, "extra12": true, "extra13": true, "extra14": true, "extra15": true, "extra16": true, "extra17": true, "extra18": true, "extra19": true, "extra21": true, "extra22": true, "extra23": true, "extra24": true, "extra25": true}[name]
 			if held != grp {
 				continue
 			}
@@ -111,8 +117,8 @@ func TestRetrievalLearned(t *testing.T) {
 		if grp && (sa[0] < sb[0]+24 || sa[1] < sb[1]+12) {
 			t.Errorf("on the held-out sets the learned words gain less than when they were added (hit@1 +27, hit@5 +18 of 814)")
 		}
-		if grp && (sa[0] < 948 || sa[1] < 1079 || sa[2] < 238) {
-			t.Errorf("on the held-out sets below round thirty-two: hit@1 948, hit@5 1079 of 1154 and none 238 of 283 (233 before it, after round thirty with extra28 and extra29; 836, 957 of 1018 and 212 of 259 without those two sets; 824, 952 and 212 at its start, extra26 and extra27 spent and in the learned table; 940, 1080 of 1154 and 230 of 283 with those two sets held out; 825, 952 and 212 without them, before their words were in the table; 814, 951 and 212 with rounds twenty-seven and twenty-nine; 816, 953 and 194 after round twenty-seven; 812, 943 and 194 after round twenty-six; 812, 940 and 194 after rounds twenty-four and twenty-five; 813, 941 and 192 before round twenty-four's rule; 758, 873 of 950 and 182 of 247 before extra25 was added)")
+		if grp && (sa[0] < 840 || sa[1] < 958 || sa[2] < 217) {
+			t.Errorf("on the held-out sets below rounds thirty-one and thirty-two: hit@1 840, hit@5 958 of 1018 and none 217 of 259 (212 with round thirty-one alone; 840, 958 and 212 at round thirty-one's start, extra28 and extra29 spent and in the learned table; 948, 1079 of 1154 and 233 of 283 with those two sets held out; 836, 957 of 1018 and 212 of 259 without them; 824, 952 and 212 at its start, extra26 and extra27 spent and in the learned table; 940, 1080 of 1154 and 230 of 283 with those two sets held out; 825, 952 and 212 without them, before their words were in the table; 814, 951 and 212 with rounds twenty-seven and twenty-nine; 816, 953 and 194 after round twenty-seven; 812, 943 and 194 after round twenty-six; 812, 940 and 194 after rounds twenty-four and twenty-five; 813, 941 and 192 before round twenty-four's rule; 758, 873 of 950 and 182 of 247 before extra25 was added)")
 		}
 	}
 }

@@ -381,7 +381,8 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {
 		sc.argPenalty(cands)
 	}
-	if (len(clauseHits) == 0 || oneAction(query)) && ix.oneNamed(named) {
+	oneAct := len(clauseHits) == 0 || oneAction(query)
+	if oneAct && ix.oneNamed(named) {
 		// One step, at most one backend: one kind of action.
 		qv := queryVerbs(withoutParticiples(query, qtoks))
 		if qv == 0 && changeFirst(query) {
@@ -456,7 +457,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	}
 	hits = hits[:min(limit, len(hits))]
 	tops := ix.clauseTops(clauseHits, clauseInfo, hits[0])
-	r.hits = ix.diversify(hits, limit, score, cands, tops, named)
+	r.hits = ix.diversify(hits, limit, score, cands, tops, ix.stepSeconds(oneAct, clauseHits, clauseInfo, hits[0]), named)
 	r.hits = ix.withPrereqs(r.hits, limit, score)
 	r.hits = ix.withStepPrereqs(r.hits, tops, score)
 	return r
@@ -584,8 +585,9 @@ func (sc *scorer) boost(qs []qterm, cands []int32, named []int32) {
 // diversify makes room in hits for the best tool of each clause and of each
 // backend the query names, right after the first hit, so that every step of
 // a multi-step query is in the list and the top of the whole-query ranking
-// keeps its place.
-func (ix *Index) diversify(hits []Hit, limit int, score []float64, cands, clauseTops []int32, named []int32) []Hit {
+// keeps its place; then for the steps' second candidates (seconds,
+// stepSeconds), before the rest of hits.
+func (ix *Index) diversify(hits []Hit, limit int, score []float64, cands, clauseTops, seconds []int32, named []int32) []Hit {
 	extra := slices.Clone(clauseTops)
 	var missing []int32
 	for _, s := range named {
@@ -612,6 +614,7 @@ func (ix *Index) diversify(hits []Hit, limit int, score []float64, cands, clause
 			}
 		}
 	}
+	extra = append(extra, seconds...)
 	if len(extra) == 0 {
 		return hits
 	}
@@ -652,24 +655,30 @@ const (
 func (ix *Index) clauseTops(clauseHits [][]Hit, info []clause, first Hit) []int32 {
 	var tops []int32
 	for i, hs := range clauseHits {
-		top := hs[0]
-		k := info[i].kinds & ix.kinds[top.Doc]
-		if top.Server != first.Server && !slices.Contains(info[i].named, int32(ix.docServer[top.Doc])) {
-			for _, h := range hs[1:] {
-				if k != 0 && ix.kinds[h.Doc]&k == 0 {
-					continue
-				}
-				if h.Server == first.Server && h.Score >= coherence*top.Score {
-					top = h
-					break
-				}
-			}
-		}
+		top := ix.stepTop(hs, info[i], first)
 		if !slices.Contains(tops, int32(top.Doc)) {
 			tops = append(tops, int32(top.Doc))
 		}
 	}
 	return tops
+}
+
+// stepTop returns the tool kept for one clause (clauseTops), given its
+// best hits hs.
+func (ix *Index) stepTop(hs []Hit, info clause, first Hit) Hit {
+	top := hs[0]
+	k := info.kinds & ix.kinds[top.Doc]
+	if top.Server != first.Server && !slices.Contains(info.named, int32(ix.docServer[top.Doc])) {
+		for _, h := range hs[1:] {
+			if k != 0 && ix.kinds[h.Doc]&k == 0 {
+				continue
+			}
+			if h.Server == first.Server && h.Score >= coherence*top.Score {
+				return h
+			}
+		}
+	}
+	return top
 }
 
 // contextWeight is the weight a clause gives the terms of the rest of the

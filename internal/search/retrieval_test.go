@@ -919,9 +919,10 @@ func TestRetrievalTune34(t *testing.T) {
 // Tasks add no learned words (learnedgen reads single requests only).
 // Scored before any change of the round: hit@1 50 of 60 (0.833), hit@5 53
 // of 60 (0.883); after the round 52 and 55 (0.867, 0.917: two tasks no
-// longer judged unanswerable).
+// longer judged unanswerable); with a step's second candidate kept
+// (round thirty-one, tasks31.go) hit@5 57 (0.950).
 func TestRetrievalTune35(t *testing.T) {
-	testRetrieval(t, tune35Qs, scores{hit1: 0.88, hit5: 0.91, none: 0})
+	testRetrieval(t, tune35Qs, scores{hit1: 0.88, hit5: 0.94, none: 0})
 }
 
 // TestRetrievalTune36 scores a second set of tasks written in round
@@ -932,7 +933,12 @@ func TestRetrievalTune35(t *testing.T) {
 // the search still misses. Scored at the round's start and after the
 // three changes alike: hit@1 32, hit@5 32 of 42 (0.762); after the
 // round 32 and 35 (0.762, 0.833: a step's prerequisite, a file step with
-// no backend named).
+// no backend named). Lowered in round thirty-one to 0.80 at hit@5 (34 of
+// 42) when extra28's and extra29's words joined the learned table: t36-02
+// ("Show me what commit 9f3e2a1 changed in GitLab project web/shop and
+// leave a comment on issue 88 about it") lost get_commit_diff to the
+// comment step's siblings; back to 0.83 (35 of 42) with the step's second
+// candidate kept (tasks31.go), which puts it back.
 func TestRetrievalTune36(t *testing.T) {
 	testRetrieval(t, tune36Qs, scores{hit1: 0.76, hit5: 0.83, none: 0})
 }
@@ -985,11 +991,16 @@ func TestRetrievalExtra27(t *testing.T) {
 // single requests 0.846 / 0.981 of 104, tasks 0.750 / 0.625 of 32; of the
 // 12 tasks missing at hit@5, 4 cross two backends, and 11 of their 13
 // missing tools rank 6th to 20th with their backend already in the top 5:
-// a sibling tool of the step's backend takes its place.
+// a sibling tool of the step's backend takes its place. Then spent, in
+// round thirty-one: their misses are logged and tuned on, their single
+// requests in the learned table (extra28 0.882 / 0.926 / 0.917, extra29
+// 0.882 / 0.882 / 0.833 with their words in it; each with its own words
+// left out, as TestNoneSweep scores it, the same as blind). With a step's
+// second candidate kept (tasks31.go) extra29 0.882 / 0.912 / 0.833.
 func TestRetrievalExtra28(t *testing.T) {
-	testRetrievalLog(t, extra28Qs, scores{hit1: 0.79, hit5: 0.92, none: 0.91}, func(string) {})
+	testRetrieval(t, extra28Qs, scores{hit1: 0.88, hit5: 0.92, none: 0.91})
 }
 
 func TestRetrievalExtra29(t *testing.T) {
-	testRetrievalLog(t, extra29Qs, scores{hit1: 0.85, hit5: 0.86, none: 0.83}, func(string) {})
+	testRetrieval(t, extra29Qs, scores{hit1: 0.88, hit5: 0.91, none: 0.83})
 }
