@@ -201,9 +201,34 @@ func sortedKeys(m map[string]any) []string {
 // paragraph separator (U+2028, U+2029): what breaks a line.
 func lineOrControl(r rune) bool { return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' }
 
+// nameWords is a name read as words: its separators (_ - .) as spaces,
+// and a space where camelCase starts a word (ignoreAllPreviousInstructions,
+// HTTPServerInfo: "HTTP Server Info"), which a model reads as words too.
+func nameWords(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	rs := []rune(s)
+	for i, r := range rs {
+		switch {
+		case r == '_' || r == '-' || r == '.':
+			b.WriteByte(' ')
+			continue
+		case i > 0 && unicode.IsUpper(r):
+			prev := rs[i-1]
+			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+			if unicode.IsLower(prev) || unicode.IsDigit(prev) || unicode.IsUpper(prev) && nextLower {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // appendName checks a tool or parameter name: any hidden character
-// blocks, and the phrase rules read it with its separators as spaces (so
-// ignore_previous_instructions reads as words).
+// blocks, and the phrase rules read it as words (nameWords: so
+// ignore_previous_instructions and ignorePreviousInstructions read as
+// words).
 func appendName(out []Finding, where, s string) []Finding {
 	if s == "" {
 		return out
@@ -217,12 +242,7 @@ func appendName(out []Finding, where, s string) []Finding {
 		// call this tool first"; a doc comment makes U+2028 a line break).
 		out = append(out, Finding{Rule: ruleHidden, Severity: Block, Where: where, Excerpt: excerpt(strconv.QuoteToASCII(s), 0, 0)})
 	}
-	words := strings.Map(func(r rune) rune {
-		if r == '_' || r == '-' || r == '.' {
-			return ' '
-		}
-		return r
-	}, s)
+	words := nameWords(s)
 	for _, f := range appendText(nil, where, words) {
 		if f.Rule != ruleHidden {
 			out = append(out, f)

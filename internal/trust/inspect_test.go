@@ -3,6 +3,7 @@ package trust
 import (
 	"encoding/base64"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -330,4 +331,25 @@ func FuzzPhrase_KeywordsDecideNothing(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A name in camelCase is read as words as a snake_case one is: a tool or
+// parameter named ignoreAllPreviousInstructions passed every rule.
+func TestInspect_CamelCaseNameReadsAsWords(t *testing.T) {
+	for _, name := range []string{"ignoreAllPreviousInstructions", "IgnorePreviousInstructions", "doNotTellTheUser", "NEVERTellTheUser"} {
+		fs := InspectName("name", name)
+		if !slices.ContainsFunc(fs, func(f Finding) bool { return f.Severity == Block }) {
+			t.Errorf("%s: findings %+v, want a blocking one", name, fs)
+		}
+	}
+	for _, name := range []string{"getUserInfo", "listPullRequests", "HTTPServerInfo", "createIssue2FA", "toString"} {
+		if fs := InspectName("name", name); len(fs) != 0 {
+			t.Errorf("%s: findings %+v, want none", name, fs)
+		}
+	}
+	for in, want := range map[string]string{"ignoreAllPrevious": "ignore All Previous", "HTTPServerInfo": "HTTP Server Info", "get_user-info.v2": "get user info v2", "v2Api": "v2 Api", "ABC": "ABC", "": ""} {
+		if got := nameWords(in); got != want {
+			t.Errorf("nameWords(%q) = %q, want %q", in, got, want)
+		}
+	}
 }
