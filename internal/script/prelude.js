@@ -13,7 +13,8 @@
   const str = String, fromEntries = Object.fromEntries, defineProperty = Object.defineProperty, ErrorCtor = Error, TypeErrorCtor = TypeError;
   const MapCtor = Map, SetCtor = Set, PromiseCtor = Promise, promiseReject = Promise.reject.bind(Promise), ProxyCtor = Proxy, reflectGet = Reflect.get;
   const reflectHas = Reflect.has, reflectOwnKeys = Reflect.ownKeys, reflectGetOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
-  const objectKeys = Object.keys, hasOwn = Object.prototype.hasOwnProperty;
+  const objectKeys = Object.keys, hasOwn = Object.prototype.hasOwnProperty, numberValueOf = Number.prototype.valueOf;
+  const getPrototypeOf = Object.getPrototypeOf, objectProto = Object.prototype, arrayProto = Array.prototype, numberProto = Number.prototype, objectToString = Object.prototype.toString;
 
   // A Map or Set turns into JSON as what it holds (an object of its
   // entries, an array of its values), as console.log shows it, instead of
@@ -87,7 +88,7 @@
   }
 
   // A function or a Symbol in what a script sends the host is an error
-  // (__sb_stringify; in its return value too, which __sb_data alone looks
+  // (__sb_json; in its return value too, which __sb_data alone looks
   // through): JSON.stringify would make it null, or leave it out, without
   // a word. Finding one costs a replacer call for every value, half again
   // the time of stringify on large arguments, so a call looks only where
@@ -123,28 +124,34 @@
     return v;
   }
 
-  // __sb_finite is the replacer that stops at NaN or an infinity, throwing
-  // notData with its name (num).
-  function __sb_finite(k, v) {
-    if (typeof v === "number" && (v !== v || v === 1 / 0 || v === -1 / 0)) {
+  // __sb_checked is the replacer that stops at a function, a Symbol, NaN
+  // or an infinity, throwing notData (num names a number). A Number object
+  // (new Number(NaN), Object(x)) reaches a replacer as an object that
+  // stringify then turns into a number by its valueOf, which the script
+  // may give: it is turned here, once, and the number checked is the one
+  // written. A Number object is known by its brand (Number.prototype's
+  // valueOf throws for any other object), asked only of an object whose
+  // prototype is not Object's or Array's, or whose class says Number, so
+  // plain objects and arrays cost no exception.
+  function __sb_checked(k, v) {
+    let t = typeof v;
+    if (t === "object" && v !== null) {
+      const pr = getPrototypeOf(v);
+      if (pr === numberProto || (pr !== objectProto && pr !== arrayProto && pr !== null) || objectToString.call(v) === "[object Number]") {
+        let isNumber = true;
+        try { numberValueOf.call(v); } catch (e) { isNumber = false; }
+        if (isNumber) { v = +v; t = "number"; }
+      }
+    }
+    if (t === "number" && (v !== v || v === 1 / 0 || v === -1 / 0)) {
       notData = { __proto__: null, num: v !== v ? "NaN" : v > 0 ? "Infinity" : "-Infinity", key: str(k), index: isArray(this) };
       throw notData;
     }
+    if (t === "function" || t === "symbol") {
+      notData = { __proto__: null, fn: t === "function", key: str(k), index: isArray(this) };
+      throw notData;
+    }
     return v;
-  }
-
-  // __sb_stringify is stringify(v), throwing notData for a function or a
-  // Symbol in v (v itself is the caller's to check). A function seen by
-  // the plain pass is looked for again with the replacer, which says
-  // where; when it finds none (a getter stringified a function of its
-  // own), the first pass's JSON stands.
-  function __sb_stringify(v) {
-    notData = null;
-    if (symbolsSeen) return stringify(v, __sb_data);
-    fnSeen = false;
-    const s = stringify(v);
-    if (fnSeen) stringify(v, __sb_data);
-    return s;
   }
 
   // __sb_where says where notData was found: "at index 2", "under the
@@ -161,17 +168,27 @@
   //
   // NaN and the infinities are errors too: stringify sends them as null,
   // which a backend takes for "not given" or rejects in words of its own
-  // (a Go SDK server: "<invalid reflect.Value>"). They are looked for
-  // only when the JSON holds a null (__sb_finite), so most calls pay
-  // nothing for it.
+  // (a Go SDK server: "<invalid reflect.Value>").
+  //
+  // Looking through every value costs a replacer call for each, half
+  // again the time of stringify on large arguments, so a call pays it
+  // only when the plain pass's JSON holds a null (NaN, an infinity, or a
+  // Number object of one, is written null) or the pass saw a function
+  // (Function.prototype's toJSON notes it). Then the arguments are
+  // stringified again with the checking replacer (__sb_checked), and that
+  // pass's JSON is what is sent: a getter, a toJSON or a valueOf that
+  // answers differently the second time cannot send what was not checked.
+  // Once the script could hold a Symbol, every pass checks.
   function __sb_json(what, part, v) {
     try {
-      const s = __sb_stringify(v);
-      if (s.indexOf("null") >= 0) {
+      notData = null;
+      fnSeen = false;
+      let s = symbolsSeen ? stringify(v, __sb_checked) : stringify(v);
+      if (!symbolsSeen && (fnSeen || (s !== undefined && s.indexOf("null") >= 0))) {
         notData = null;
-        stringify(v, __sb_finite);
+        s = stringify(v, __sb_checked);
       }
-      return s;
+      if (s !== undefined) return s;
     } catch (e) {
       if (notData !== null && e === notData) {
         if (notData.num !== undefined) {
@@ -192,6 +209,8 @@
       }
       throw e;
     }
+    // A toJSON of the script's gave undefined: stringify gives no JSON.
+    throw new TypeErrorCtor(what + ": " + part + " give no JSON at all (a toJSON gave undefined): pass an object");
   }
 
   let logFull = false;
