@@ -246,14 +246,15 @@
   // its source, compiled once per run as async function skills_NAME(args)
   // (so stack frames name the skill, with the skill's own line numbers). A
   // failure carries server "skills" and tool NAME.
-  const globalEval = g.eval, SyntaxErrorCtor = SyntaxError;
+  const globalEval = g.eval, SyntaxErrorCtor = SyntaxError, syntaxErrorProto = SyntaxError.prototype;
+  const reflectApply = Reflect.apply, stringSplit = String.prototype.split, arrayJoin = Array.prototype.join;
   const skillFns = new MapCtor();
   // A skill's code is the body of one function, but it is joined into
   // that function's text to compile (as QuickJS's Function constructor
   // joins a body too): a body that closed the function early
   // ("}); hostile(); (async function(){") ran what followed at the top
   // level of the VM when it was compiled, where it reads as running inside
-  // the skill. __sb_checkBody compiles the body first inside a block
+  // the skill. __sb_compileBody compiles the body first inside a block
   // labelled with a name the body cannot know (bodyNonce, random each run
   // from the host, and a count), and the text after the body breaks out of
   // that label: a body that closes the block, and so anything around it,
@@ -264,15 +265,33 @@
   // a "use strict" as a plain string and refuses a var and a function of
   // one name, which a function body allows: the run compiles the body in
   // its own wrapper after the check.) Throws a SyntaxError naming who.
+  //
+  // The check passed, the body is compiled in its own wrapper (fnName,
+  // an identifier), where it can still fail: a let of args, a "use
+  // strict" that makes a with or an octal number an error, a last
+  // statement the check's break completed (if (x), a label). That
+  // failure, at save or at a call, is a SyntaxError naming who and fix
+  // too; before, a body saved that way failed every call with QuickJS's
+  // words alone ("invalid redefinition of parameter name").
   let bodyNonce = "", bodySeq = 0;
-  function __sb_checkBody(who, code, fix) {
+  function __sb_compileBody(who, fnName, code, fix) {
     const label = "sb_" + bodyNonce + "_" + (++bodySeq);
     try {
       globalEval("(async function __sb_skillBody(args) { " + label + ": {" + code + "\nbreak " + label + ";\n}})");
     } catch (e) {
-      if (!(e instanceof SyntaxErrorCtor)) throw e;
-      throw new SyntaxErrorCtor(who + " is not the body of one function (SyntaxError: " + str(e.message).split(label).join("the check's label") +
+      // The label is kept from the script: the error is told by its
+      // prototype and the label cut from its message by functions taken
+      // before the script ran (a String.prototype.split of the script's
+      // was given the label, and with it the next one).
+      if (e === null || typeof e !== "object" || getPrototypeOf(e) !== syntaxErrorProto) throw e;
+      throw new SyntaxErrorCtor(who + " is not the body of one function (SyntaxError: " + reflectApply(arrayJoin, reflectApply(stringSplit, str(e.message), [label]), ["the check's label"]) +
         "): a skill's code is the body of an async function of args, which it may not close early (a } or ) it did not open); " + fix);
+    }
+    try {
+      return globalEval("(async function " + fnName + "(args) {" + code + "\n})");
+    } catch (e) {
+      if (e === null || typeof e !== "object" || getPrototypeOf(e) !== syntaxErrorProto) throw e;
+      throw new SyntaxErrorCtor(who + " does not compile as the body of an async function of args (SyntaxError: " + str(e.message) + "); " + fix);
     }
   }
   const skillParts = { __proto__: null, call: "the arguments", result: "the returned value", save: "the definition", list: "the arguments" };
@@ -288,10 +307,9 @@
     const s = await __sb_skillHost("call", name, [name, args]);
     let fn = skillFns.get(s.key);
     if (fn === undefined) {
-      __sb_checkBody("skills." + name + ": its code", s.source,
-        "read it with 'switchboard skills show " + name + "', then save it again fixed with skills.save, or remove it with 'switchboard skills rm " + name + "'");
       // name passed the host's check: an identifier.
-      fn = globalEval("(async function skills_" + name + "(args) {" + s.source + "\n})");
+      fn = __sb_compileBody("skills." + name + ": its code", "skills_" + name, s.source,
+        "read it with 'switchboard skills show " + name + "', then save it again fixed with skills.save, or remove it with 'switchboard skills rm " + name + "'");
       skillFns.set(s.key, fn);
     }
     const v = await fn(s.args);
@@ -305,7 +323,7 @@
       }
       if (typeof def.code !== "string") throw new TypeErrorCtor("skills.save: code must be a string: the body of an async function of args");
       // A SyntaxError throws here, before anything is saved or run.
-      __sb_checkBody("skills.save: the code of " + (typeof def.name === "string" && def.name.length <= 64 ? "skills." + def.name : "the skill"), def.code, "fix the code and save it again");
+      __sb_compileBody("skills.save: the code of " + (typeof def.name === "string" && def.name.length <= 64 ? "skills." + def.name : "the skill"), "__sb_skillBody", def.code, "fix the code and save it again");
       return __sb_skillHost("save", "save", [def]);
     },
     list: async function list() { return __sb_skillHost("list", "list", []); },
