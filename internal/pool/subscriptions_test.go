@@ -2,6 +2,7 @@ package pool
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -101,5 +102,61 @@ func TestPool_ASubscribeAnsweredAfterTheSessionEndedIsForgotten(t *testing.T) {
 	defer p.subs.mu.Unlock()
 	if len(p.subs.n) != 0 || len(p.subs.held) != 0 {
 		t.Errorf("after the session ended: subscribers %v, held %v; want none", p.subs.n, p.subs.held)
+	}
+}
+
+// failingSubConn is a resConn whose Subscribe fails.
+type failingSubConn struct{ resConn }
+
+func (c *failingSubConn) Subscribe(ctx context.Context, uri string) error {
+	return errors.New("subscriptions are off")
+}
+func (c *failingSubConn) Unsubscribe(ctx context.Context, uri string) error { return nil }
+
+// Round forty, held: an unsubscribe of a URI the session never subscribed
+// to gives back no slot, and a backend refusing every subscribe takes
+// none (each failure gives its reservation back).
+func TestPool_SubscriptionSlotsAreGivenBackOnlyForWhatWasTaken(t *testing.T) {
+	p, conn := newGatedSubPool(t)
+	close(conn.gate)
+	go func() {
+		for range conn.entered {
+		}
+	}()
+	defer close(conn.entered)
+	a := &Call{Session: "a", Server: "docs", Launch: p.launches["docs"]}
+	ctx := context.Background()
+	for i := range MaxSubscriptions {
+		if err := p.Subscribe(ctx, a, fmt.Sprintf("file:///%d", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 10 {
+		p.Unsubscribe(ctx, a, fmt.Sprintf("file:///never/%d", i))
+		p.Unsubscribe(ctx, &Call{Session: "b", Server: "docs", Launch: p.launches["docs"]}, "file:///0")
+	}
+	if err := p.Subscribe(ctx, a, "file:///more"); !errors.Is(err, ErrTooManySubscriptions) {
+		t.Errorf("after unsubscribes of URIs not held: %v, want the bound", err)
+	}
+
+	st := newStarter(0)
+	q := newNamed(servers("docs"), &Options{Start: func(ctx context.Context, spec *config.Server, o *backend.Options) (Conn, error) {
+		c, err := st.start(ctx, spec, o)
+		if err != nil {
+			return nil, err
+		}
+		return &failingSubConn{resConn{fakeConn: c.(*fakeConn)}}, nil
+	}})
+	defer q.Close()
+	b := &Call{Session: "b", Server: "docs", Launch: q.launches["docs"]}
+	for i := range MaxSubscriptions + 10 {
+		if err := q.Subscribe(ctx, b, fmt.Sprintf("file:///%d", i)); err == nil || errors.Is(err, ErrTooManySubscriptions) {
+			t.Fatalf("subscribe %d to a backend refusing them: %v, want its refusal", i, err)
+		}
+	}
+	q.subs.mu.Lock()
+	defer q.subs.mu.Unlock()
+	if len(q.subs.held) != 0 || len(q.subs.n) != 0 {
+		t.Errorf("after refused subscribes: held %v, subscribers %v", q.subs.held, q.subs.n)
 	}
 }
