@@ -1029,7 +1029,10 @@ func (c *Catalog) vetText(e *entry) {
 		c.opts.Logger.Warn("resources' and prompts' text past the bound not shown", "server", e.name, "texts", v.dropped, "bound", "1 MiB")
 	}
 	if v.unnamed > 0 {
-		c.opts.Logger.Warn("resources and prompts whose names are past the bound of the names vetted not offered", "server", e.name, "items", v.unnamed, "bound", "256 KiB")
+		c.opts.Logger.Warn("resources and prompts whose names or URIs are past the bound of those vetted not offered", "server", e.name, "items", v.unnamed, "bound", "256 KiB of names, 1 MiB of URIs")
+	}
+	for _, r := range v.refusedURIs {
+		c.opts.Logger.Warn("resource not offered: its URI looks like a prompt injection (the client reads and subscribes by the URI, so it cannot be replaced); the server's other resources are offered; 'switchboard disable SERVER' stops using the server", "server", e.name, "uri", echo.Quote(r.name), "rules", strings.Join(r.rules, ", "))
 	}
 	for _, r := range v.refused {
 		c.opts.Logger.Warn("prompt not offered: its name or an argument's name looks like a prompt injection (the client sends these names back, so they cannot be replaced); the server's other prompts are offered; 'switchboard disable SERVER' stops using the server", "server", e.name, "prompt", echo.Quote(r.name), "rules", strings.Join(r.rules, ", "))
@@ -1042,11 +1045,20 @@ func (c *Catalog) vetText(e *entry) {
 // an item whose name is past it is not offered, and the log says how many.
 const maxVettedNames = 256 << 10
 
+// maxVettedURIs bounds the bytes of a listing's resource URIs and URI
+// templates that a NameVetter reads (apart from names: a URI is longer);
+// an item whose URI is past it is not offered, counted with those of
+// maxVettedNames.
+const maxVettedURIs = 1 << 20
+
 // offeredVerdict is what vetOffered left out, for the log.
 type offeredVerdict struct {
 	dropped int // titles and descriptions past maxVettedText, not shown
 	unnamed int // items whose names are past maxVettedNames, not offered
 	refused []refusedPrompt
+	// refusedURIs are resources and templates not offered for their URI
+	// (or URI template): what the rules blocked, as "URI (rules)".
+	refusedURIs []refusedPrompt
 }
 
 // refusedPrompt is a prompt not offered for its name or an argument's.
@@ -1100,6 +1112,28 @@ func vetOffered(tv TextVetter, spec *config.Server, l *Listing) (*Listing, offer
 		warns, blocks = nv.VetName(spec, where, name)
 		return warns, blocks, true
 	}
+	// URIs have a budget of their own (a listing's URIs can take more
+	// than its names); an item whose URI is past it is not offered.
+	uris := maxVettedURIs
+	// uriBlocked reports whether the rules block uri, a resource's URI or
+	// a template's URI template, read as a name is: the client reads and
+	// subscribes by it, so it cannot be replaced by a note as a name is;
+	// the item is not offered, and the log says so. ok is false when uri
+	// is past the bound.
+	uriBlocked := func(where, uri string) (blocked, ok bool) {
+		if nv == nil || uri == "" {
+			return false, true
+		}
+		if uris -= len(uri); uris < 0 {
+			v.unnamed++
+			return false, false
+		}
+		if _, blocks := nv.VetName(spec, where, uri); len(blocks) > 0 {
+			v.refusedURIs = append(v.refusedURIs, refusedPrompt{uri, slices.Compact(slices.Sorted(slices.Values(blocks)))})
+			return true, true
+		}
+		return false, true
+	}
 	// display is a resource's or template's name as offered.
 	display := func(where, name string) (string, bool) {
 		warns, blocks, ok := vetName(where, name)
@@ -1118,6 +1152,9 @@ func vetOffered(tv TextVetter, spec *config.Server, l *Listing) (*Listing, offer
 		if r == nil {
 			continue
 		}
+		if blocked, ok := uriBlocked("resource "+r.URI+" URI", r.URI); blocked || !ok {
+			continue
+		}
 		c := *r
 		var ok bool
 		if c.Name, ok = display("resource "+r.URI+" name", r.Name); !ok {
@@ -1129,6 +1166,9 @@ func vetOffered(tv TextVetter, spec *config.Server, l *Listing) (*Listing, offer
 	}
 	for _, rt := range l.ResourceTemplates {
 		if rt == nil {
+			continue
+		}
+		if blocked, ok := uriBlocked("resource template "+rt.URITemplate+" URI template", rt.URITemplate); blocked || !ok {
 			continue
 		}
 		c := *rt

@@ -121,9 +121,15 @@ type subscriptions struct {
 	n  map[string]map[string]map[string]bool // launch key -> backend URI -> session IDs
 	// held counts, per session, the URIs it holds across backends and
 	// those it is subscribing to (reserved before the backend is asked),
-	// at most MaxSubscriptions.
-	held map[string]int
+	// at most MaxSubscriptions. A session's count is a pointer made when it
+	// first reserves and dropped when it ends (ForgetSubscriptions), so a
+	// subscribe the backend answers after that finds its count gone and
+	// adds nothing.
+	held map[string]*subCount
 }
+
+// subCount is one session's count of held and reserved subscriptions.
+type subCount struct{ n int }
 
 // Bounds of one session's resource subscriptions: a client could
 // subscribe to any number of URIs of a backend that allows it, each kept
@@ -144,37 +150,46 @@ var ErrTooManySubscriptions = errors.New("too many resource subscriptions")
 
 // reserve counts session's subscription to key's uri against
 // MaxSubscriptions before the backend is asked: held is true when session
-// holds it already (nothing is counted); first when no session does.
-func (p *Pool) reserve(key, uri, session string) (first, held bool, err error) {
+// holds it already (nothing is counted); first when no session does. The
+// count it returns is the one to give back to (releaseSub) or to add the
+// subscription under (setSub).
+func (p *Pool) reserve(key, uri, session string) (count *subCount, first, held bool, err error) {
 	p.subs.mu.Lock()
 	defer p.subs.mu.Unlock()
 	set := p.subs.n[key][uri]
 	if set[session] {
-		return false, true, nil
+		return nil, false, true, nil
 	}
-	if p.subs.held[session] >= MaxSubscriptions {
-		return false, false, fmt.Errorf("%w: this session holds %d resource subscriptions, the most one session may hold (across its servers); unsubscribe from some (resources/unsubscribe) before subscribing to more, or start a new session", ErrTooManySubscriptions, MaxSubscriptions)
+	count = p.subs.held[session]
+	if count != nil && count.n >= MaxSubscriptions {
+		return nil, false, false, fmt.Errorf("%w: this session holds %d resource subscriptions, the most one session may hold (across its servers); unsubscribe from some (resources/unsubscribe) before subscribing to more, or start a new session", ErrTooManySubscriptions, MaxSubscriptions)
 	}
-	if p.subs.held == nil {
-		p.subs.held = map[string]int{}
+	if count == nil {
+		if p.subs.held == nil {
+			p.subs.held = map[string]*subCount{}
+		}
+		count = &subCount{}
+		p.subs.held[session] = count
 	}
-	p.subs.held[session]++
-	return len(set) == 0, false, nil
+	count.n++
+	return count, len(set) == 0, false, nil
 }
 
-// releaseSub gives back one of session's counted subscriptions.
-func (p *Pool) releaseSub(session string) {
+// releaseSub gives back one of session's counted subscriptions, reserved
+// under count (nothing when the session ended since).
+func (p *Pool) releaseSub(session string, count *subCount) {
 	p.subs.mu.Lock()
 	defer p.subs.mu.Unlock()
-	p.releaseSubLocked(session)
+	p.releaseSubLocked(session, count)
 }
 
-func (p *Pool) releaseSubLocked(session string) {
-	if p.subs.held[session] <= 1 {
-		delete(p.subs.held, session)
+func (p *Pool) releaseSubLocked(session string, count *subCount) {
+	if count == nil || p.subs.held[session] != count {
 		return
 	}
-	p.subs.held[session]--
+	if count.n--; count.n <= 0 {
+		delete(p.subs.held, session)
+	}
 }
 
 // subscriber is a Conn that relays resource subscriptions.
@@ -192,15 +207,18 @@ func (p *Pool) Subscribe(ctx context.Context, c *Call, uri string) error {
 	if c != nil && len(uri) > MaxSubscriptionURI {
 		return fmt.Errorf("the URI is %d bytes, over the %d-byte bound of a subscription", len(uri), MaxSubscriptionURI)
 	}
+	var count *subCount
 	if c != nil && c.Launch != nil {
-		first, held, err := p.reserve(c.Launch.Key, uri, c.Session)
+		var first, held bool
+		var err error
+		count, first, held, err = p.reserve(c.Launch.Key, uri, c.Session)
 		switch {
 		case err != nil:
 			return err
 		case held:
 			return nil
 		case !first:
-			p.setSub(c.Launch.Key, uri, c.Session, true)
+			p.addSub(c.Launch.Key, uri, c.Session, count)
 			return nil
 		}
 	}
@@ -213,9 +231,9 @@ func (p *Pool) Subscribe(ctx context.Context, c *Call, uri string) error {
 	})
 	if c != nil && c.Launch != nil {
 		if err == nil {
-			p.setSub(c.Launch.Key, uri, c.Session, true)
+			p.addSub(c.Launch.Key, uri, c.Session, count)
 		} else {
-			p.releaseSub(c.Session)
+			p.releaseSub(c.Session, count)
 		}
 	}
 	return err
@@ -229,7 +247,7 @@ func (p *Pool) Unsubscribe(ctx context.Context, c *Call, uri string) error {
 	if c == nil || c.Launch == nil {
 		return nil
 	}
-	if left, had := p.setSub(c.Launch.Key, uri, c.Session, false); !had || left > 0 {
+	if left, had := p.removeSub(c.Launch.Key, uri, c.Session); !had || left > 0 {
 		return nil
 	}
 	p.mu.Lock()
@@ -269,11 +287,17 @@ func (p *Pool) ForgetSubscriptions(session string) {
 	}
 }
 
-// setSub adds session to (on) or removes it from the subscribers of key's
-// uri; it returns how many are left and whether session was one before.
-func (p *Pool) setSub(key, uri, session string, on bool) (left int, had bool) {
+// addSub adds session to the subscribers of key's uri, under count (its
+// reservation). The reservation is given back when session was one
+// already (two subscribes of one URI at once hold one slot), and nothing
+// is added when the session ended while the backend was asked (count is
+// no longer its count).
+func (p *Pool) addSub(key, uri, session string, count *subCount) {
 	p.subs.mu.Lock()
 	defer p.subs.mu.Unlock()
+	if count == nil || p.subs.held[session] != count {
+		return
+	}
 	if p.subs.n == nil {
 		p.subs.n = map[string]map[string]map[string]bool{}
 	}
@@ -287,15 +311,26 @@ func (p *Pool) setSub(key, uri, session string, on bool) (left int, had bool) {
 		set = map[string]bool{}
 		m[uri] = set
 	}
-	had = set[session]
-	if on {
-		set[session] = true // counted by reserve
-	} else {
-		delete(set, session)
-		if had {
-			p.releaseSubLocked(session)
-		}
+	if set[session] {
+		p.releaseSubLocked(session, count)
+		return
 	}
+	set[session] = true
+}
+
+// removeSub removes session from the subscribers of key's uri, giving
+// back its slot; it returns how many are left and whether session was
+// one before (an unsubscribe of a URI not held gives back nothing).
+func (p *Pool) removeSub(key, uri, session string) (left int, had bool) {
+	p.subs.mu.Lock()
+	defer p.subs.mu.Unlock()
+	m := p.subs.n[key]
+	set := m[uri]
+	if had = set[session]; !had {
+		return len(set), false
+	}
+	delete(set, session)
+	p.releaseSubLocked(session, p.subs.held[session])
 	left = len(set)
 	if left == 0 {
 		delete(m, uri)

@@ -13,7 +13,8 @@
   const str = String, fromEntries = Object.fromEntries, defineProperty = Object.defineProperty, ErrorCtor = Error, TypeErrorCtor = TypeError;
   const MapCtor = Map, SetCtor = Set, PromiseCtor = Promise, promiseReject = Promise.reject.bind(Promise), ProxyCtor = Proxy, reflectGet = Reflect.get;
   const reflectHas = Reflect.has, reflectOwnKeys = Reflect.ownKeys, reflectGetOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
-  const objectKeys = Object.keys, hasOwn = Object.prototype.hasOwnProperty;
+  const objectKeys = Object.keys, hasOwn = Object.prototype.hasOwnProperty, numberValueOf = Number.prototype.valueOf;
+  const getPrototypeOf = Object.getPrototypeOf, objectProto = Object.prototype, arrayProto = Array.prototype, numberProto = Number.prototype, objectToString = Object.prototype.toString;
 
   // A Map or Set turns into JSON as what it holds (an object of its
   // entries, an array of its values), as console.log shows it, instead of
@@ -87,7 +88,7 @@
   }
 
   // A function or a Symbol in what a script sends the host is an error
-  // (__sb_stringify; in its return value too, which __sb_data alone looks
+  // (__sb_json; in its return value too, which __sb_data alone looks
   // through): JSON.stringify would make it null, or leave it out, without
   // a word. Finding one costs a replacer call for every value, half again
   // the time of stringify on large arguments, so a call looks only where
@@ -123,28 +124,34 @@
     return v;
   }
 
-  // __sb_finite is the replacer that stops at NaN or an infinity, throwing
-  // notData with its name (num).
-  function __sb_finite(k, v) {
-    if (typeof v === "number" && (v !== v || v === 1 / 0 || v === -1 / 0)) {
+  // __sb_checked is the replacer that stops at a function, a Symbol, NaN
+  // or an infinity, throwing notData (num names a number). A Number object
+  // (new Number(NaN), Object(x)) reaches a replacer as an object that
+  // stringify then turns into a number by its valueOf, which the script
+  // may give: it is turned here, once, and the number checked is the one
+  // written. A Number object is known by its brand (Number.prototype's
+  // valueOf throws for any other object), asked only of an object whose
+  // prototype is not Object's or Array's, or whose class says Number, so
+  // plain objects and arrays cost no exception.
+  function __sb_checked(k, v) {
+    let t = typeof v;
+    if (t === "object" && v !== null) {
+      const pr = getPrototypeOf(v);
+      if (pr === numberProto || (pr !== objectProto && pr !== arrayProto && pr !== null) || objectToString.call(v) === "[object Number]") {
+        let isNumber = true;
+        try { numberValueOf.call(v); } catch (e) { isNumber = false; }
+        if (isNumber) { v = +v; t = "number"; }
+      }
+    }
+    if (t === "number" && (v !== v || v === 1 / 0 || v === -1 / 0)) {
       notData = { __proto__: null, num: v !== v ? "NaN" : v > 0 ? "Infinity" : "-Infinity", key: str(k), index: isArray(this) };
       throw notData;
     }
+    if (t === "function" || t === "symbol") {
+      notData = { __proto__: null, fn: t === "function", key: str(k), index: isArray(this) };
+      throw notData;
+    }
     return v;
-  }
-
-  // __sb_stringify is stringify(v), throwing notData for a function or a
-  // Symbol in v (v itself is the caller's to check). A function seen by
-  // the plain pass is looked for again with the replacer, which says
-  // where; when it finds none (a getter stringified a function of its
-  // own), the first pass's JSON stands.
-  function __sb_stringify(v) {
-    notData = null;
-    if (symbolsSeen) return stringify(v, __sb_data);
-    fnSeen = false;
-    const s = stringify(v);
-    if (fnSeen) stringify(v, __sb_data);
-    return s;
   }
 
   // __sb_where says where notData was found: "at index 2", "under the
@@ -161,17 +168,27 @@
   //
   // NaN and the infinities are errors too: stringify sends them as null,
   // which a backend takes for "not given" or rejects in words of its own
-  // (a Go SDK server: "<invalid reflect.Value>"). They are looked for
-  // only when the JSON holds a null (__sb_finite), so most calls pay
-  // nothing for it.
+  // (a Go SDK server: "<invalid reflect.Value>").
+  //
+  // Looking through every value costs a replacer call for each, half
+  // again the time of stringify on large arguments, so a call pays it
+  // only when the plain pass's JSON holds a null (NaN, an infinity, or a
+  // Number object of one, is written null) or the pass saw a function
+  // (Function.prototype's toJSON notes it). Then the arguments are
+  // stringified again with the checking replacer (__sb_checked), and that
+  // pass's JSON is what is sent: a getter, a toJSON or a valueOf that
+  // answers differently the second time cannot send what was not checked.
+  // Once the script could hold a Symbol, every pass checks.
   function __sb_json(what, part, v) {
     try {
-      const s = __sb_stringify(v);
-      if (s.indexOf("null") >= 0) {
+      notData = null;
+      fnSeen = false;
+      let s = symbolsSeen ? stringify(v, __sb_checked) : stringify(v);
+      if (!symbolsSeen && (fnSeen || (s !== undefined && s.indexOf("null") >= 0))) {
         notData = null;
-        stringify(v, __sb_finite);
+        s = stringify(v, __sb_checked);
       }
-      return s;
+      if (s !== undefined) return s;
     } catch (e) {
       if (notData !== null && e === notData) {
         if (notData.num !== undefined) {
@@ -192,6 +209,8 @@
       }
       throw e;
     }
+    // A toJSON of the script's gave undefined: stringify gives no JSON.
+    throw new TypeErrorCtor(what + ": " + part + " give no JSON at all (a toJSON gave undefined): pass an object");
   }
 
   let logFull = false;
@@ -227,14 +246,15 @@
   // its source, compiled once per run as async function skills_NAME(args)
   // (so stack frames name the skill, with the skill's own line numbers). A
   // failure carries server "skills" and tool NAME.
-  const globalEval = g.eval, SyntaxErrorCtor = SyntaxError;
+  const globalEval = g.eval, SyntaxErrorCtor = SyntaxError, syntaxErrorProto = SyntaxError.prototype;
+  const reflectApply = Reflect.apply, stringSplit = String.prototype.split, arrayJoin = Array.prototype.join;
   const skillFns = new MapCtor();
   // A skill's code is the body of one function, but it is joined into
   // that function's text to compile (as QuickJS's Function constructor
   // joins a body too): a body that closed the function early
   // ("}); hostile(); (async function(){") ran what followed at the top
   // level of the VM when it was compiled, where it reads as running inside
-  // the skill. __sb_checkBody compiles the body first inside a block
+  // the skill. __sb_compileBody compiles the body first inside a block
   // labelled with a name the body cannot know (bodyNonce, random each run
   // from the host, and a count), and the text after the body breaks out of
   // that label: a body that closes the block, and so anything around it,
@@ -245,15 +265,33 @@
   // a "use strict" as a plain string and refuses a var and a function of
   // one name, which a function body allows: the run compiles the body in
   // its own wrapper after the check.) Throws a SyntaxError naming who.
+  //
+  // The check passed, the body is compiled in its own wrapper (fnName,
+  // an identifier), where it can still fail: a let of args, a "use
+  // strict" that makes a with or an octal number an error, a last
+  // statement the check's break completed (if (x), a label). That
+  // failure, at save or at a call, is a SyntaxError naming who and fix
+  // too; before, a body saved that way failed every call with QuickJS's
+  // words alone ("invalid redefinition of parameter name").
   let bodyNonce = "", bodySeq = 0;
-  function __sb_checkBody(who, code, fix) {
+  function __sb_compileBody(who, fnName, code, fix) {
     const label = "sb_" + bodyNonce + "_" + (++bodySeq);
     try {
       globalEval("(async function __sb_skillBody(args) { " + label + ": {" + code + "\nbreak " + label + ";\n}})");
     } catch (e) {
-      if (!(e instanceof SyntaxErrorCtor)) throw e;
-      throw new SyntaxErrorCtor(who + " is not the body of one function (SyntaxError: " + str(e.message).split(label).join("the check's label") +
+      // The label is kept from the script: the error is told by its
+      // prototype and the label cut from its message by functions taken
+      // before the script ran (a String.prototype.split of the script's
+      // was given the label, and with it the next one).
+      if (e === null || typeof e !== "object" || getPrototypeOf(e) !== syntaxErrorProto) throw e;
+      throw new SyntaxErrorCtor(who + " is not the body of one function (SyntaxError: " + reflectApply(arrayJoin, reflectApply(stringSplit, str(e.message), [label]), ["the check's label"]) +
         "): a skill's code is the body of an async function of args, which it may not close early (a } or ) it did not open); " + fix);
+    }
+    try {
+      return globalEval("(async function " + fnName + "(args) {" + code + "\n})");
+    } catch (e) {
+      if (e === null || typeof e !== "object" || getPrototypeOf(e) !== syntaxErrorProto) throw e;
+      throw new SyntaxErrorCtor(who + " does not compile as the body of an async function of args (SyntaxError: " + str(e.message) + "); " + fix);
     }
   }
   const skillParts = { __proto__: null, call: "the arguments", result: "the returned value", save: "the definition", list: "the arguments" };
@@ -269,10 +307,9 @@
     const s = await __sb_skillHost("call", name, [name, args]);
     let fn = skillFns.get(s.key);
     if (fn === undefined) {
-      __sb_checkBody("skills." + name + ": its code", s.source,
-        "read it with 'switchboard skills show " + name + "', then save it again fixed with skills.save, or remove it with 'switchboard skills rm " + name + "'");
       // name passed the host's check: an identifier.
-      fn = globalEval("(async function skills_" + name + "(args) {" + s.source + "\n})");
+      fn = __sb_compileBody("skills." + name + ": its code", "skills_" + name, s.source,
+        "read it with 'switchboard skills show " + name + "', then save it again fixed with skills.save, or remove it with 'switchboard skills rm " + name + "'");
       skillFns.set(s.key, fn);
     }
     const v = await fn(s.args);
@@ -286,7 +323,7 @@
       }
       if (typeof def.code !== "string") throw new TypeErrorCtor("skills.save: code must be a string: the body of an async function of args");
       // A SyntaxError throws here, before anything is saved or run.
-      __sb_checkBody("skills.save: the code of " + (typeof def.name === "string" && def.name.length <= 64 ? "skills." + def.name : "the skill"), def.code, "fix the code and save it again");
+      __sb_compileBody("skills.save: the code of " + (typeof def.name === "string" && def.name.length <= 64 ? "skills." + def.name : "the skill"), "__sb_skillBody", def.code, "fix the code and save it again");
       return __sb_skillHost("save", "save", [def]);
     },
     list: async function list() { return __sb_skillHost("list", "list", []); },

@@ -474,7 +474,7 @@ func truncateUTF8(s string, n int) string {
 }
 
 // bodyNonce is a random name part for the label the prelude checks a
-// skill's body inside (__sb_checkBody): a body's text cannot know it, so
+// skill's body inside (__sb_compileBody): a body's text cannot know it, so
 // it cannot reopen the label after closing the block early.
 func bodyNonce() string {
 	var b [16]byte

@@ -188,3 +188,90 @@ return [esc1, typeof escaped, e1, e2];`, h)
 		t.Errorf("honest bodies: %s, %v", res.Value, res.Err)
 	}
 }
+
+// Round forty: a body that passes the labelled-block check can still fail
+// in its own function's wrapper (a let of args; "use strict" with a with
+// or an octal number; a last if or label that the check's break
+// completed). It was saved, and every call then failed with QuickJS's
+// words alone ("invalid redefinition of parameter name"), naming neither
+// the skill nor what to do. Now the save is refused and a call says which
+// skill and the commands.
+func TestSkills_ABodyThatCompilesOnlyInTheCheckIsRefusedAtSave(t *testing.T) {
+	bodies := map[string]string{
+		"letargs":   "let args = 1; return args",
+		"with":      "\"use strict\"; with ({}) {} return 1",
+		"octal":     "\"use strict\"; return 010",
+		"lastif":    "if (args.x)",
+		"lastlabel": "done:",
+	}
+	for name, body := range bodies {
+		h := &skillHost{sources: map[string]string{name: body}}
+		res := runWith(t, `let e1, e2; try { await skills.`+name+`({}) } catch (e) { e1 = e.name + ": " + e.message }
+try { await skills.save({name: "`+name+`", description: "d", inputSchema: {type: "object"}, code: `+jsString(body)+`}) } catch (e) { e2 = e.name + ": " + e.message }
+return [e1, e2];`, h)
+		var got []string
+		if err := json.Unmarshal(res.Value, &got); err != nil || len(got) != 2 {
+			t.Errorf("%s: %s %v", name, res.Value, res.Err)
+			continue
+		}
+		if want := "SyntaxError: skills." + name + ": its code does not compile as the body of an async function of args (SyntaxError: "; !strings.HasPrefix(got[0], want) || !strings.Contains(got[0], "switchboard skills show "+name) || !strings.Contains(got[0], "switchboard skills rm "+name) {
+			t.Errorf("%s, call: %q, want %q… and the commands", name, got[0], want)
+		}
+		if want := "SyntaxError: skills.save: the code of skills." + name + " does not compile as the body of an async function of args (SyntaxError: "; !strings.HasPrefix(got[1], want) || !strings.HasSuffix(got[1], "fix the code and save it again") {
+			t.Errorf("%s, save: %q, want %q…", name, got[1], want)
+		}
+		if h.saved.Load() != nil {
+			t.Errorf("%s: the host was asked to save it", name)
+		}
+	}
+}
+
+// Round forty: hostile bodies the brief named, and a calling script that
+// tampers with what the check uses. None runs anything outside its
+// function; the label stays unknown to the script.
+func TestSkills_HostileBodiesAndATamperingScriptRunNothingOutside(t *testing.T) {
+	bodies := []string{
+		"return `${ 1 }}) ; globalThis.escaped=1; (async function(){ `",
+		"/* */}); globalThis.escaped=1; (async function(){/* */",
+		"<!-- }); globalThis.escaped=1; (async function(){\nreturn 1",
+		"x = 1\n--> }); globalThis.escaped=1; (async function(){\nreturn 1",
+		"\\u007d); globalThis.escaped=1; (async function(){",
+		"return 1 }); globalThis.escaped=1; (async function* g(){",
+		"'\\\n}); globalThis.escaped=1; (async function(){'",
+	}
+	for i, body := range bodies {
+		h := &skillHost{sources: map[string]string{"h": body}}
+		res := runWith(t, `const realEval = globalThis.eval;
+globalThis.eval = function (s) { globalThis.escaped = "eval"; return realEval(s) };
+Object.defineProperty(Function.prototype, "prototype", {get() { globalThis.escaped = "getter"; return {} }, configurable: true});
+try { await skills.h({}) } catch (e) {}
+try { await skills.save({name: "h", description: "d", inputSchema: {type: "object"}, code: `+jsString(body)+`}) } catch (e) {}
+return typeof escaped;`, h)
+		if res.Err != nil || string(res.Value) != `"undefined"` {
+			t.Errorf("body %d: escaped is %s (%v)", i, res.Value, res.Err)
+		}
+	}
+	// The script hooks String.prototype.split (or
+	// SyntaxError[Symbol.hasInstance], so the check's own error would be
+	// thrown as it is) to be given the check's label, then saves a body
+	// reopening the next one: with split, the check ran the body's
+	// globalThis.escaped = 1 at the top level.
+	for _, hook := range []string{
+		"const split = String.prototype.split;\nString.prototype.split = function (sep, n) { seen.push(String(sep)); return split.call(this, sep, n) };",
+		"Object.defineProperty(SyntaxError, Symbol.hasInstance, {value: () => false});",
+	} {
+		res := runWith(t, `let seen = [];
+`+hook+`
+for (const code of ["return (", "}", "break x"]) {
+  try { await skills.save({name: "a", description: "d", inputSchema: {type: "object"}, code}) } catch (e) { seen.push(String(e.message)) }
+}
+const label = seen.map(s => (s.match(/sb_[0-9a-f]+_[0-9]+/) || [])[0]).find(Boolean);
+if (!label) return "no label";
+const next = label.replace(/_([0-9]+)$/, (_, n) => "_" + (+n + 3));
+try { await skills.save({name: "b", description: "d", inputSchema: {type: "object"}, code: "}}); globalThis.escaped = 1; (async function(){ " + next + ": {"}) } catch (e) {}
+return typeof escaped;`, &skillHost{})
+		if res.Err != nil || string(res.Value) != `"no label"` {
+			t.Errorf("a script hooking what the check uses (%s): %s (%v), want the label unknown to it", hook, res.Value, res.Err)
+		}
+	}
+}

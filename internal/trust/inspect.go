@@ -3,11 +3,14 @@ package trust
 import (
 	"bytes"
 	"encoding/json"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Tool is a backend tool as it appears in tools/list. The raw JSON fields
@@ -201,19 +204,34 @@ func sortedKeys(m map[string]any) []string {
 // paragraph separator (U+2028, U+2029): what breaks a line.
 func lineOrControl(r rune) bool { return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' }
 
-// nameWords is a name read as words: its separators (_ - .) as spaces,
-// and a space where camelCase starts a word (ignoreAllPreviousInstructions,
-// HTTPServerInfo: "HTTP Server Info"), which a model reads as words too.
+// nameWords is a name read as words: any character but a letter, a digit
+// or an apostrophe as a space (not only _ - . : a resource's or prompt's
+// name may hold anything, and a model reads ignore/previous/instructions
+// as words), a space where camelCase starts a word
+// (ignoreAllPreviousInstructions, HTTPServerInfo: "HTTP Server Info"),
+// percent-encoded bytes decoded (ignore%20all) and full-width or styled
+// letters as their plain forms (NFKC: ｉｇｎｏｒｅ, 𝐢𝐠𝐧𝐨𝐫𝐞), which a model reads
+// as the words too. Hidden characters are removed first (and again from
+// what the decoding gives), so they cannot split a word.
 func nameWords(s string) string {
+	s, _ = Sanitize(s)
+	s = norm.NFKC.String(s)
+	if strings.IndexByte(s, '%') >= 0 {
+		if u, err := url.PathUnescape(s); err == nil && utf8.ValidString(u) {
+			s, _ = Sanitize(u)
+			s = norm.NFKC.String(s)
+		}
+	}
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	rs := []rune(s)
 	for i, r := range rs {
 		switch {
-		case r == '_' || r == '-' || r == '.':
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) && r != '\'' && r != '\u2019':
 			b.WriteByte(' ')
 			continue
-		case i > 0 && unicode.IsUpper(r):
+		case i == 0:
+		case unicode.IsUpper(r):
 			prev := rs[i-1]
 			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
 			if unicode.IsLower(prev) || unicode.IsDigit(prev) || unicode.IsUpper(prev) && nextLower {
@@ -312,6 +330,9 @@ func hiddenIn(s string) (Severity, int, bool) {
 // into spaces, and runs of spaces collapsed. Line breaks stay.
 func flatten(s string) string {
 	s, _ = Sanitize(s)
+	// Full-width and styled letters and wide spaces read as their plain
+	// forms (a model reads ｉｇｎｏｒｅ as ignore; the rules read ASCII).
+	s = norm.NFKC.String(s)
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
