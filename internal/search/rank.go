@@ -729,6 +729,7 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 			split = append(split, q)
 		}
 	}
+	split = joinSetting(parts, split)
 	var groups [][]qterm
 	var info []clause
 	pending := []qterm(nil)

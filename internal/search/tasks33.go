@@ -155,3 +155,31 @@ func (s *stepSlots) candidate(i int, next *int, in []int) int {
 	}
 	return -1
 }
+
+// settingWords start an opening phrase that sets where a task's steps run
+// ("In Chrome DevTools, ...", "On GitLab, ...", "For HubSpot company
+// 9876543, ...", "Using Playwright, ...").
+var settingWords = setOf(`in on for within inside at using via with from`)
+
+// joinSetting joins the first part of a request (split, its parts; parts,
+// its parts at punctuation) to the part after it when it ends at a
+// punctuation mark, starts with a setting word and asks for no action
+// (partAction, nor a verb and its object after the setting word): a
+// setting is no step, and as one it took a slot of the
+// task's five with a top its words alone chose ("In Chrome DevTools, ...":
+// get_network_request); the step after it runs there.
+func joinSetting(parts, split []string) []string {
+	if len(split) < 2 || len(parts) < 2 || split[0] != parts[0] {
+		return split
+	}
+	ws := strings.Fields(strings.ToLower(split[0]))
+	if len(ws) == 0 || !settingWords[ws[0]] || partAction(split[0]) != 0 {
+		return split
+	}
+	for i := 1; i+1 < len(ws); i++ {
+		if isPlainLower(ws[i]) && !stopWords[ws[i]] && (objectStarts[ws[i+1]] || objectPronouns[ws[i+1]]) {
+			return split // "In GitLab clone the repo, ...": a verb and its object
+		}
+	}
+	return append([]string{split[0] + " " + split[1]}, split[2:]...)
+}

@@ -109,3 +109,52 @@ func TestSearch_StepsShareSlots(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinSetting: an opening part ending at a punctuation mark, starting
+// with a setting word and asking for no action joins the part after it;
+// one asking for an action, one cut at "and", one later in the request,
+// or one alone stays as it is.
+func TestJoinSetting(t *testing.T) {
+	for _, c := range []struct{ parts, split, want []string }{
+		{[]string{"In Chrome DevTools", "open https://a.io in a new tab", "and click it"}, []string{"In Chrome DevTools", "open https://a.io in a new tab", "click it"}, []string{"In Chrome DevTools open https://a.io in a new tab", "click it"}},
+		{[]string{"For HubSpot company 9876543", "get all the contacts associated with it and set their stage"}, []string{"For HubSpot company 9876543", "get all the contacts associated with it", "set their stage"}, []string{"For HubSpot company 9876543 get all the contacts associated with it", "set their stage"}},
+		{[]string{"open the page", "then on that page click 'Past incidents'"}, []string{"open the page", "on that page click 'Past incidents'"}, []string{"open the page", "on that page click 'Past incidents'"}},
+		{[]string{"In GitLab clone the repo", "open an issue"}, []string{"In GitLab clone the repo", "open an issue"}, []string{"In GitLab clone the repo", "open an issue"}},
+		{[]string{"For the acme/web repo on GitHub", "list the open PRs"}, []string{"For the acme/web repo on GitHub", "list the open PRs"}, []string{"For the acme/web repo on GitHub list the open PRs"}},
+		{[]string{"Using Playwright take a screenshot and save it"}, []string{"Using Playwright take a screenshot", "save it"}, []string{"Using Playwright take a screenshot", "save it"}},
+		{[]string{"In GitLab"}, []string{"In GitLab"}, []string{"In GitLab"}},
+	} {
+		if got := joinSetting(c.parts, slices.Clone(c.split)); !slices.Equal(got, c.want) {
+			t.Errorf("joinSetting(%q) = %q, want %q", c.split, got, c.want)
+		}
+	}
+}
+
+// TestClauses_SettingIsNoStep: "In Chrome DevTools, ..." is no step of
+// its own; its words are the next step's.
+func TestClauses_SettingIsNoStep(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	q := "In Chrome DevTools, throttle the network to Slow 3G, reload the page, and take a screenshot."
+	_, info := ix.clauses(q, ix.queryTerms(q), nil, nil)
+	var steps []string
+	for _, c := range info {
+		steps = append(steps, c.text)
+	}
+	if want := []string{"In Chrome DevTools throttle the network to Slow 3G", "reload the page", "take a screenshot"}; !slices.Equal(steps, want) {
+		t.Errorf("steps = %q, want %q", steps, want)
+	}
+}
+
+// TestSearch_SettingTakesNoSlot: with the setting no step, its slot goes
+// to a step's candidate (batch-update-objects for "set their lifecycle
+// stage").
+func TestSearch_SettingTakesNoSlot(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	q := "For HubSpot company 1234567, get all the contacts associated with it and set their lifecycle stage to lead."
+	hits := ix.Search(q, 5)
+	for _, want := range []string{"hubspot-list-associations", "hubspot-batch-update-objects"} {
+		if !slices.ContainsFunc(hits, func(h Hit) bool { return h.Tool == want }) {
+			t.Errorf("%q: %s not in the top 5: %s", q, want, fmtHits(hits))
+		}
+	}
+}
