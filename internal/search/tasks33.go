@@ -30,29 +30,37 @@ var shareCloseness = 0.85
 type stepSlots struct {
 	steps [][]Hit // each step's best hits
 	tops  []Hit   // the tool kept for each step (stepTop)
+	query string
+	info  []clause // what each step says
 }
 
 // shareSlots returns the steps of a task (clauseHits, its steps' best
 // hits; info, what they say; first, the whole request's first hit) whose
-// slots are shared, or nil: only a request every part of which asks for
-// an action of its own (stepActs); a single request the splitter cuts
-// ("show me what you know about Alice and Project Zephyr", "what did the
-// page send in the POST to /graphql? get that request") keeps its
-// ranking.
+// slots are shared, or nil for a request of one step. Only a request every
+// part of which asks for an action of its own (stepActs) shares them
+// (acting, asked only when a step is owed a slot: it is the dearest
+// check); a single request the splitter cuts ("show me what you know
+// about Alice and Project Zephyr", "what did the page send in the POST
+// to /graphql? get that request") keeps its ranking.
 func (ix *Index) shareSlots(query string, clauseHits [][]Hit, info []clause, first Hit) *stepSlots {
 	if len(clauseHits) < 2 {
 		return nil
 	}
-	for _, c := range info {
-		if !stepActs(query, c.step) {
-			return nil
-		}
-	}
-	s := &stepSlots{steps: clauseHits, tops: make([]Hit, len(clauseHits))}
+	s := &stepSlots{steps: clauseHits, tops: make([]Hit, len(clauseHits)), query: query, info: info}
 	for i, hs := range clauseHits {
 		s.tops[i] = ix.stepTop(hs, info[i], first)
 	}
 	return s
+}
+
+// acting reports whether every step asks for an action (stepActs).
+func (s *stepSlots) acting() bool {
+	for _, c := range s.info {
+		if !stepActs(s.query, c.step) {
+			return false
+		}
+	}
+	return true
 }
 
 // stepActs reports whether a part of query (step) asks for an action: a
@@ -112,11 +120,17 @@ func (s *stepSlots) fill(placed []int, rest []Hit, limit int) []int {
 	}
 	next := make([]int, len(s.steps)) // how far each step's list is read
 	var out []int
+	acts := 0 // acting's answer: 0 not asked, 1 yes, -1 no
 	for len(in) < limit {
 		d := -1
-		for i := 0; i < len(s.steps) && d < 0 && len(in) < limit-1; i++ {
+		for i := 0; i < len(s.steps) && d < 0 && len(in) < limit-1 && acts >= 0; i++ {
 			if count[i] < stepShare {
 				d = s.candidate(i, &next[i], in)
+			}
+		}
+		if d >= 0 && acts == 0 {
+			if acts = 1; !s.acting() {
+				acts, d = -1, -1
 			}
 		}
 		if d < 0 {

@@ -26,24 +26,30 @@ func TestStepActs(t *testing.T) {
 }
 
 // TestShareSlots: the slots are shared in a task whose every part asks
-// for an action, not in a single request the splitter cuts.
+// for an action; a single request the splitter cuts keeps its ranking.
 func TestShareSlots(t *testing.T) {
 	docs := []Doc{
 		{Server: "files", Tool: "read_file", Description: "Read a file."},
 		{Server: "charts", Tool: "draw_chart", Description: "Draw a chart."},
+		{Server: "files", Tool: "list_directory", Description: "List a directory."},
 	}
 	ix := New(docs, nil)
-	steps := [][]Hit{{{Doc: 0, Server: "files", Tool: "read_file", Score: 10}}, {{Doc: 1, Server: "charts", Tool: "draw_chart", Score: 10}}}
-	for q, want := range map[string]bool{
-		"read notes.txt and draw it as a chart":                true,
-		"show me what you know about Alice and Project Zephyr": false,
+	steps := [][]Hit{
+		{{Doc: 0, Server: "files", Tool: "read_file", Score: 10}, {Doc: 2, Server: "files", Tool: "list_directory", Score: 9.9}},
+		{{Doc: 1, Server: "charts", Tool: "draw_chart", Score: 10}},
+	}
+	rest := []Hit{{Doc: 1, Score: 5}}
+	for q, want := range map[string][]int{
+		"read notes.txt and draw it as a chart":                {2}, // list_directory, read_file's runner-up, is owed a slot
+		"show me what you know about Alice and Project Zephyr": nil,
 	} {
 		_, info := ix.clauses(q, ix.queryTerms(q), nil, nil)
 		if len(info) != 2 {
 			t.Fatalf("%q: %d parts, want 2", q, len(info))
 		}
-		if got := ix.shareSlots(q, steps, info, steps[0][0]) != nil; got != want {
-			t.Errorf("%q: shared = %v, want %v", q, got, want)
+		s := ix.shareSlots(q, steps, info, steps[1][0])
+		if got := s.fill([]int{1, 0}, rest, 5); !slices.Equal(got, want) {
+			t.Errorf("%q: fill = %v, want %v", q, got, want)
 		}
 	}
 	if ix.shareSlots("read notes.txt", steps[:1], make([]clause, 1), steps[0][0]) != nil {
