@@ -13,9 +13,11 @@ import (
 // of the step served best took them ("find the mongo collection schema
 // for orders, then draw it as a mind map": collection-schema, find, the
 // drawing step's top search_shapes, then mongodb's count and aggregate,
-// and generate_mind_map, the drawing step's runner-up, sixth). So the slots after the tops are shared: a
-// step's runner-up comes before a third tool of another step and before
-// the whole ranking's next hit (stepSlots.fill).
+// and generate_mind_map, the drawing step's runner-up, sixth). So the
+// slots after the tops are shared: a step's runner-up comes before a
+// third tool of another step and before the whole ranking's next hit
+// (stepSlots.fill). And an opening setting ("In Chrome DevTools, ...") is
+// no step to take one of the five (joinSetting).
 
 // stepShare is how many tools of a task's list each step is owed before
 // the whole ranking fills the rest: its top and its runner-up.
@@ -87,9 +89,9 @@ func stepActs(query, step string) bool {
 // stepOf returns the step whose list ranks d best (the first on a tie),
 // -1 when no step's does.
 func (s *stepSlots) stepOf(d int) int {
-	best, step := len(s.steps[0])+clauseDepth, -1
+	best, step := -1, -1
 	for i, hs := range s.steps {
-		if j := slices.IndexFunc(hs, func(h Hit) bool { return h.Doc == d }); j >= 0 && j < best {
+		if j := slices.IndexFunc(hs, func(h Hit) bool { return h.Doc == d }); j >= 0 && (best < 0 || j < best) {
 			best, step = j, i
 		}
 	}
@@ -179,8 +181,8 @@ var settingWords = setOf(`in on for within inside at using via with from`)
 // its parts at punctuation) to the part after it when it ends at a
 // punctuation mark, starts with a setting word and asks for no action
 // (partAction, nor a verb and its object after the setting word): a
-// setting is no step, and as one it took a slot of the
-// task's five with a top its words alone chose ("In Chrome DevTools, ...":
+// setting is no step, and as one it took a slot of the task's five with
+// a top its words alone chose ("In Chrome DevTools, ...":
 // get_network_request); the step after it runs there.
 func joinSetting(parts, split []string) []string {
 	if len(split) < 2 || len(parts) < 2 || split[0] != parts[0] {
