@@ -73,7 +73,9 @@ import (
 // verb-named backends name objects in their leads, and a key writer
 // renames nothing; measured alone on round thirty's table with extra28
 // and extra29 held out: 948, 1079 of 1154 and 233 to 238 of 283)
-// and extra28 and extra29 spent: 840, 958 of 1018 and 217 of 259.
+// and extra28 and extra29 spent: 840, 958 of 1018 and 217 of 259; with
+// round thirty-three's (tasks33.go: the slots after a task's steps' tops
+// shared, an opening setting no step) 840, 958 and 217 again.
 // Since round twenty-four the learned words also decide whether a request
 // is answered, so "none" without them is no bound on "none" with them.
 // Only the sets' scores are logged, never their misses.

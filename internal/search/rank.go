@@ -457,7 +457,9 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	}
 	hits = hits[:min(limit, len(hits))]
 	tops := ix.clauseTops(clauseHits, clauseInfo, hits[0])
-	r.hits = ix.diversify(hits, limit, score, cands, tops, ix.stepSeconds(oneAct, clauseHits, clauseInfo, hits[0]), named)
+	seconds := ix.stepSeconds(oneAct, clauseHits, clauseInfo, hits[0])
+	shares := ix.shareSlots(query, clauseHits, clauseInfo, hits[0])
+	r.hits = ix.diversify(hits, limit, score, cands, tops, seconds, named, shares)
 	r.hits = ix.withPrereqs(r.hits, limit, score)
 	r.hits = ix.withStepPrereqs(r.hits, tops, score)
 	return r
@@ -586,8 +588,9 @@ func (sc *scorer) boost(qs []qterm, cands []int32, named []int32) {
 // backend the query names, right after the first hit, so that every step of
 // a multi-step query is in the list and the top of the whole-query ranking
 // keeps its place; then for the steps' second candidates (seconds,
-// stepSeconds), before the rest of hits.
-func (ix *Index) diversify(hits []Hit, limit int, score []float64, cands, clauseTops, seconds []int32, named []int32) []Hit {
+// stepSeconds), before the rest of hits, whose slots the steps share
+// (shares, shareSlots) when not nil.
+func (ix *Index) diversify(hits []Hit, limit int, score []float64, cands, clauseTops, seconds []int32, named []int32, shares *stepSlots) []Hit {
 	extra := slices.Clone(clauseTops)
 	var missing []int32
 	for _, s := range named {
@@ -629,6 +632,15 @@ func (ix *Index) diversify(hits []Hit, limit int, score []float64, cands, clause
 	add(hits[0].Doc)
 	for _, d := range extra {
 		add(int(d))
+	}
+	if shares != nil {
+		placed := make([]int, len(out))
+		for i, h := range out {
+			placed[i] = h.Doc
+		}
+		for _, d := range shares.fill(placed, hits[1:], limit) {
+			add(d)
+		}
 	}
 	for _, h := range hits[1:] {
 		add(h.Doc)
@@ -717,6 +729,7 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 			split = append(split, q)
 		}
 	}
+	split = joinSetting(parts, split)
 	var groups [][]qterm
 	var info []clause
 	pending := []qterm(nil)
