@@ -93,6 +93,9 @@ func TestRetrievalLearned(t *testing.T) {
 		var nb, nn float64
 		for _, f := range all {
 			name := strings.TrimSuffix(filepath.Base(f), "-queries.jsonl")
+			if blindSets[name] {
+				continue // TestRetrievalBlind's
+			}
 			held := map[string]bool{"extra11": true, "extra12": true, "extra13": true, "extra14": true, "extra15": true, "extra16": true, "extra17": true, "extra18": true, "extra19": true, "extra21": true, "extra22": true, "extra23": true, "extra24": true, "extra25": true}[name]
 			if held != grp {
 				continue
@@ -122,5 +125,52 @@ func TestRetrievalLearned(t *testing.T) {
 		if grp && (sa[0] < 840 || sa[1] < 958 || sa[2] < 217) {
 			t.Errorf("on the held-out sets below rounds thirty-one and thirty-two: hit@1 840, hit@5 958 of 1018 and none 217 of 259 (212 with round thirty-one alone; 840, 958 and 212 at round thirty-one's start, extra28 and extra29 spent and in the learned table; 948, 1079 of 1154 and 233 of 283 with those two sets held out; 836, 957 of 1018 and 212 of 259 without them; 824, 952 and 212 at its start, extra26 and extra27 spent and in the learned table; 940, 1080 of 1154 and 230 of 283 with those two sets held out; 825, 952 and 212 without them, before their words were in the table; 814, 951 and 212 with rounds twenty-seven and twenty-nine; 816, 953 and 194 after round twenty-seven; 812, 943 and 194 after round twenty-six; 812, 940 and 194 after rounds twenty-four and twenty-five; 813, 941 and 192 before round twenty-four's rule; 758, 873 of 950 and 182 of 247 before extra25 was added)")
 		}
+	}
+}
+
+// blindSets were written blind in the session of 2026-12-05, evening, by
+// helpers that read only the corpus (its README, server files and the dev
+// slice's first lines), never the search code or another set; nothing
+// learns from them or is tuned on them (learnedgen's heldOut, cvHeld),
+// and TestRetrievalLearned leaves them to TestRetrievalBlind. extra30 to
+// extra33 were scored as aggregates after each of rounds thirty-one to
+// thirty-three (never their misses), extra34 and extra35 once, at the
+// end: the honest estimate of an unseen set.
+var blindSets = map[string]bool{"extra30": true, "extra31": true, "extra32": true, "extra33": true, "extra34": true, "extra35": true}
+
+// TestRetrievalBlind scores the blind sets together, by kind, without
+// printing a miss. Its floors are the scores at the end of round
+// thirty-three; what the issue asks (hit@1 0.85, hit@5 0.95, none 0.9 on
+// unseen requests) is not met: extra34 and extra35, 136 answerable,
+// 106 and 122, none 22 of 24; over the six sets tasks of several steps
+// 96 of 144 at hit@5 (0.67), single requests 198 of 208 (0.95).
+func TestRetrievalBlind(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	type count struct{ n, h1, h5 int }
+	var single, multi count
+	var nNone, none int
+	for _, name := range []string{"extra30", "extra31", "extra32", "extra33", "extra34", "extra35"} {
+		qs := readQueries(t, "testdata/"+name+"-queries.jsonl")
+		s := evaluate(ix, qs, func(string) {})
+		t.Logf("%s: hit@1 %.3f, hit@5 %.3f of %d answerable; none %.3f of %d", name, s.hit1, s.hit5, s.n, s.none, s.nNone)
+		for _, q := range qs {
+			if q.Kind == "none" {
+				nNone++
+				continue
+			}
+			c := &single
+			if q.Kind == "multi" {
+				c = &multi
+			}
+			s := evaluate(ix, []evalQuery{q}, func(string) {})
+			c.n++
+			c.h1 += int(s.hit1)
+			c.h5 += int(s.hit5)
+		}
+		none += int(s.none*float64(s.nNone) + 0.5)
+	}
+	t.Logf("single: hit@1 %d, hit@5 %d of %d; tasks: hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 165 || single.h5 < 198 || multi.h1 < 113 || multi.h5 < 96 || none < 41 {
+		t.Errorf("on the blind sets below round thirty-three: single hit@1 165, hit@5 198 of 208; tasks hit@1 113, hit@5 96 of 144; none 41 of 48 (extra30 to extra33 alone, before round thirty-one and after round thirty-three: single 84 / 99 and 83 / 100 of 104, tasks 89 / 66 and 89 / 72 of 112, none 19 and 19 of 24)")
 	}
 }

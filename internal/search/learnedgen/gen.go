@@ -42,6 +42,8 @@ var heldOut = map[string]bool{
 	"extra16": true, "extra17": true, "extra18": true, "extra19": true, "extra21": true,
 	"extra22": true,
 	"extra23": true, "extra24": true, "extra25": true,
+	// written blind in the session of 2026-12-05, evening
+	"extra30": true, "extra31": true, "extra32": true, "extra33": true, "extra34": true, "extra35": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
