@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -152,6 +153,9 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 		if err == nil {
 			cs.Close()
 		}
+		if r := ot.refusal.Load(); r != nil {
+			return nil, nil, *r
+		}
 		if ctx.Err() != nil && !errors.Is(err, ErrNeedsLogin) {
 			// The SDK's error is then life's: "context canceled", which
 			// says neither that time ran out nor which bound.
@@ -199,6 +203,10 @@ type originTransport struct {
 	// legacy is set for a legacy SSE backend, whose refused messages
 	// fail their request only (refusedPost).
 	legacy bool
+	// refusal is the first endpoint refused for naming another origin:
+	// the start reports it, whatever error the SDK's client then gives
+	// (it often closes the session first and says only "EOF").
+	refusal atomic.Pointer[error]
 	// junk, when set, is told of an event dropped from a GET's stream
 	// (one the SDK would end the session on).
 	junk func(error)
@@ -296,7 +304,9 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		// there, so every request of the session went to a host the
 		// config never named (without our credentials, but with the
 		// tools' arguments).
-		return nil, fmt.Errorf("backend %q: its endpoint event names %s, not the configured server's origin %s: requests go to the configured origin only (as the TypeScript and Python SDKs require); fix the server, or configure the URL of the server it names", t.server, serverText(originOf(orig.URL), 128), t.origin)
+		err := fmt.Errorf("backend %q: its endpoint event names %s, not the configured server's origin %s: requests go to the configured origin only (as the TypeScript and Python SDKs require); fix the server, or configure the URL of the server it names", t.server, serverText(originOf(orig.URL), 128), t.origin)
+		t.refusal.CompareAndSwap(nil, &err)
+		return nil, err
 	}
 	call := t.streamable && orig.Method == http.MethodPost && originOf(orig.URL) == t.origin && isCall(orig)
 	var listID jsonrpc.ID
