@@ -407,6 +407,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			sc.verbPenalty(qv, cands)
 		}
 		sc.firstRules(query, qv, cands)
+		sc.addToPenalty(query, cands)
 	}
 	sc.wholeRules(query, cands)
 	sc.pastPenalty(query)

@@ -1,0 +1,54 @@
+package search
+
+import (
+	"fmt"
+	"testing"
+)
+
+func TestAddedToHead(t *testing.T) {
+	for q, want := range map[string]string{
+		"Add the option 'XL' to the hubspot contact property tshirt_size":   stem("property"),
+		"Add a 'Priority' select property to the Notion data source ds_44.": stem("source"),
+		"please add label bug to our tracker issue 5":                       stem("issue"),
+		"add a note to the Acme deal":                                       stem("deal"),
+		"create a page":                                                     "",
+		"show the path to the config file":                                  "", // no verb of creating first
+		"update the contact and send it to Bob":                             "",
+	} {
+		if got := addedToHead(q); got != want {
+			t.Errorf("addedToHead(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// addToDocs is a small catalog: a CRM backend creating, updating and
+// listing properties, and a tracker that only creates issues.
+func addToDocs() []Doc {
+	docs := []Doc{
+		{Server: "crm", Tool: "create_property", Description: "Creates a new property with its options for a kind of CRM object."},
+		{Server: "crm", Tool: "update_property", Description: "Updates a property of a kind of CRM object: its label or options."},
+		{Server: "crm", Tool: "list_properties", Description: "Lists the properties of a kind of CRM object."},
+		{Server: "tracker", Tool: "create_issue", Description: "Creates an issue with a title, labels and a body."},
+		{Server: "tracker", Tool: "get_issue", Description: "Gets an issue by its number."},
+	}
+	for i := range 20 {
+		docs = append(docs, Doc{Server: "misc", Tool: fmt.Sprintf("tool%c", 'a'+i), Description: fmt.Sprintf("Does thing %c with widgets and gadgets.", 'a'+i)})
+	}
+	return docs
+}
+
+// TestSearch_AddToUpdates: adding something to a thing that exists is
+// updating it, when the backend has a tool updating it; adding a thing
+// alone creates it.
+func TestSearch_AddToUpdates(t *testing.T) {
+	ix := New(addToDocs(), nil)
+	for q, want := range map[string]string{
+		"add the option 'XL' to the crm contact property tshirt_size": "update_property",
+		"add a new crm property tshirt_size with options S, M and L":  "create_property",
+	} {
+		hits := ix.Search(q, 5)
+		if len(hits) == 0 || hits[0].Tool != want {
+			t.Errorf("%q: %v, want %s first", q, fmtHits(hits), want)
+		}
+	}
+}
