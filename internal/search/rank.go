@@ -396,6 +396,9 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			// whatever the action it is of.
 			qv = verbRead
 		}
+		if qv != 0 && qv != verbRead && copulaQuestion(query) {
+			qv = verbRead
+		}
 		if qv == verbRead && isQuestion(query) {
 			sc.questionPenalty(query, cands)
 		}

@@ -65,3 +65,40 @@ func (sc *scorer) addToPenalty(query string, cands []int32) {
 		}
 	}
 }
+
+// A question's verb is its copula. "What's the maximum upload file size
+// set for Supabase Storage on project qwerty12?": a question starting
+// with a question word and a form of "be" asks about a state, and a verb
+// of a family after it ("set", "linked", "changed") is a participle, not
+// the action asked for: the request reads, as a question with no family
+// verb does.
+
+// copulas are the forms of "be" a question's verb may be.
+var copulas = setOf(`is are s was were`)
+
+// modalLeads before a family verb make it the action asked about ("what
+// is the best way to update", "which branch should I merge").
+var modalLeads = setOf(`to i we you can could should would will do does did`)
+
+// copulaQuestion reports whether query is a question whose verb is a
+// form of "be" within its first four words, and no family verb in it
+// follows a modalLeads word.
+func copulaQuestion(query string) bool {
+	ws := lowerWords(query)
+	if len(ws) < 3 || ws[0] != "what" && ws[0] != "whats" && ws[0] != "which" && ws[0] != "who" {
+		return false
+	}
+	cop := ws[0] == "whats"
+	for i := 1; i < len(ws) && i < 4 && !cop; i++ {
+		cop = copulas[ws[i]]
+	}
+	if !cop {
+		return false
+	}
+	for i := 1; i < len(ws); i++ {
+		if verbStems()[stem(ws[i])] != 0 && modalLeads[ws[i-1]] {
+			return false
+		}
+	}
+	return true
+}

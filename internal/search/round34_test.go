@@ -52,3 +52,47 @@ func TestSearch_AddToUpdates(t *testing.T) {
 		}
 	}
 }
+
+func TestCopulaQuestion(t *testing.T) {
+	for q, want := range map[string]bool{
+		"What's the maximum upload file size set for storage?": true,
+		"which branches are protected in project 5":            true,
+		"what is linked to issue 17":                           true,
+		"what is the best way to update the config":            false, // "to update": the action asked about
+		"which branch should I merge first":                    false, // no copula
+		"set the maximum upload size to 50MB":                  false, // no question
+		"how do I set the upload size":                         false,
+	} {
+		if got := copulaQuestion(q); got != want {
+			t.Errorf("copulaQuestion(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// configDocs is a small catalog: a storage backend reading and updating
+// its configuration.
+func configDocs() []Doc {
+	docs := []Doc{
+		{Server: "store", Tool: "get_storage_config", Description: "Gets the storage configuration: the maximum upload file size and features."},
+		{Server: "store", Tool: "update_storage_config", Description: "Updates the storage configuration: set the maximum upload file size and features."},
+	}
+	for i := range 20 {
+		docs = append(docs, Doc{Server: "misc", Tool: fmt.Sprintf("tool%c", 'a'+i), Description: fmt.Sprintf("Does thing %c with widgets and gadgets.", 'a'+i)})
+	}
+	return docs
+}
+
+// TestSearch_CopulaQuestionReads: a question about a state set reads it;
+// a request to set it updates.
+func TestSearch_CopulaQuestionReads(t *testing.T) {
+	ix := New(configDocs(), nil)
+	for q, want := range map[string]string{
+		"What's the maximum upload file size set for store storage?": "get_storage_config",
+		"set the maximum upload file size of store storage to 50MB":  "update_storage_config",
+	} {
+		hits := ix.Search(q, 5)
+		if len(hits) == 0 || hits[0].Tool != want {
+			t.Errorf("%q: %v, want %s first", q, fmtHits(hits), want)
+		}
+	}
+}
