@@ -67,11 +67,12 @@ func (sc *scorer) addToPenalty(query string, cands []int32) {
 }
 
 // A question's verb is its copula. "What's the maximum upload file size
-// set for Supabase Storage on project qwerty12?": a question starting
-// with a question word and a form of "be" asks about a state, and a verb
-// of a family after it ("set", "linked", "changed") is a participle, not
-// the action asked for: the request reads, as a question with no family
-// verb does.
+// set for Supabase Storage on project qwerty12?", "Is force push allowed
+// on the protected branch production?": a question starting with a form
+// of "be", or with what, which or who and a form of "be" within its
+// first four words, asks about a state, and a verb of a family after it
+// ("set", "allowed", "linked") is a participle, not the action asked for:
+// the request reads, as a question with no family verb does.
 
 // copulas are the forms of "be" a question's verb may be.
 var copulas = setOf(`is are s was were`)
@@ -81,14 +82,14 @@ var copulas = setOf(`is are s was were`)
 var modalLeads = setOf(`to i we you can could should would will do does did`)
 
 // copulaQuestion reports whether query is a question whose verb is a
-// form of "be" within its first four words, and no family verb in it
-// follows a modalLeads word.
+// form of "be" (its first word, or within its first four after what,
+// which or who), and no family verb in it follows a modalLeads word.
 func copulaQuestion(query string) bool {
 	ws := lowerWords(query)
-	if len(ws) < 3 || ws[0] != "what" && ws[0] != "whats" && ws[0] != "which" && ws[0] != "who" {
+	if len(ws) < 3 || ws[0] != "what" && ws[0] != "whats" && ws[0] != "which" && ws[0] != "who" && !copulas[ws[0]] {
 		return false
 	}
-	cop := ws[0] == "whats"
+	cop := ws[0] == "whats" || copulas[ws[0]]
 	for i := 1; i < len(ws) && i < 4 && !cop; i++ {
 		cop = copulas[ws[i]]
 	}

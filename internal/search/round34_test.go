@@ -58,6 +58,8 @@ func TestCopulaQuestion(t *testing.T) {
 		"What's the maximum upload file size set for storage?": true,
 		"which branches are protected in project 5":            true,
 		"what is linked to issue 17":                           true,
+		"Is force push allowed on the protected branch main?":  true,
+		"is there a way to update the config":                  false,
 		"what is the best way to update the config":            false, // "to update": the action asked about
 		"which branch should I merge first":                    false, // no copula
 		"set the maximum upload size to 50MB":                  false, // no question
