@@ -75,8 +75,8 @@ func TestCopulaQuestion(t *testing.T) {
 // its configuration.
 func configDocs() []Doc {
 	docs := []Doc{
-		{Server: "store", Tool: "get_storage_config", Description: "Gets the storage configuration: the maximum upload file size and features."},
-		{Server: "store", Tool: "update_storage_config", Description: "Updates the storage configuration: set the maximum upload file size and features."},
+		{Server: "store", Tool: "get_storage_config", Description: "Gets the storage configuration: the maximum upload file size and features such as image transformations."},
+		{Server: "store", Tool: "update_storage_config", Description: "Updates the storage configuration: set the maximum upload file size and features such as image transformations."},
 	}
 	for i := range 20 {
 		docs = append(docs, Doc{Server: "misc", Tool: fmt.Sprintf("tool%c", 'a'+i), Description: fmt.Sprintf("Does thing %c with widgets and gadgets.", 'a'+i)})
@@ -96,5 +96,20 @@ func TestSearch_CopulaQuestionReads(t *testing.T) {
 		if len(hits) == 0 || hits[0].Tool != want {
 			t.Errorf("%q: %v, want %s first", q, fmtHits(hits), want)
 		}
+	}
+}
+
+// TestVerbStems_EnableUpdates: enabling or disabling a feature changes a
+// thing's settings ("turn on" is rewritten to "enable").
+func TestVerbStems_EnableUpdates(t *testing.T) {
+	for _, w := range []string{"enable", "disable"} {
+		if f := verbStems()[stem(w)]; f != verbUpdate {
+			t.Errorf("verbStems()[%q] = %v, want verbUpdate", w, f)
+		}
+	}
+	ix := New(configDocs(), nil)
+	q := "turn on image transformations for store storage"
+	if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != "update_storage_config" {
+		t.Errorf("%q: %v, want update_storage_config first", q, fmtHits(hits))
 	}
 }
