@@ -97,6 +97,8 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra33-queries.jsonl", "**extra33: held out, written blind** (40 tasks, with extra31; before: as written, f1e57ef)", 0.725, 0.525, 0},
 	{"internal/search/testdata/extra34-queries.jsonl", "**extra34: held out, written blind after rounds thirty-one and thirty-two began, scored once at the end** (the dev slice's mix; before: as written, 5bd2d50)", 0.809, 0.912, 0.833},
 	{"internal/search/testdata/extra35-queries.jsonl", "**extra35: held out, written blind with extra34, scored once at the end** (before: as written, 5bd2d50)", 0.750, 0.882, 1},
+	{"internal/search/testdata/extra36-queries.jsonl", "**extra36: held out, written blind** (60 single requests over tools drawn at random, for round thirty-four's first place; scored before it and after it; before: as written, 7c985eb)", 0.717, 0.933, 0},
+	{"internal/search/testdata/extra37-queries.jsonl", "**extra37: held out, written blind with extra36** (before: as written, 7c985eb)", 0.783, 0.950, 0},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured

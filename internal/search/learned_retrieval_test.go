@@ -135,12 +135,14 @@ func TestRetrievalLearned(t *testing.T) {
 // and TestRetrievalLearned leaves them to TestRetrievalBlind. extra30 to
 // extra33 were scored as aggregates after each of rounds thirty-one to
 // thirty-three (never their misses), extra34 and extra35 once, at the
-// end: the honest estimate of an unseen set.
-var blindSets = map[string]bool{"extra30": true, "extra31": true, "extra32": true, "extra33": true, "extra34": true, "extra35": true}
+// end: the honest estimate of an unseen set. extra36 and extra37 (60
+// single requests each, written for round thirty-four's first place) were
+// scored before it and after it, at its end.
+var blindSets = map[string]bool{"extra30": true, "extra31": true, "extra32": true, "extra33": true, "extra34": true, "extra35": true, "extra36": true, "extra37": true}
 
 // TestRetrievalBlind scores the blind sets together, by kind, without
 // printing a miss. Its floors are the scores at the end of round
-// thirty-three; what the issue asks (hit@1 0.85, hit@5 0.95, none 0.9 on
+// thirty-four; what the issue asks (hit@1 0.85, hit@5 0.95, none 0.9 on
 // unseen requests) is not met: extra34 and extra35, 136 answerable,
 // 106 and 122, none 22 of 24; over the six sets tasks of several steps
 // 96 of 144 at hit@5 (0.67), single requests 198 of 208 (0.95).
@@ -149,7 +151,7 @@ func TestRetrievalBlind(t *testing.T) {
 	type count struct{ n, h1, h5 int }
 	var single, multi count
 	var nNone, none int
-	for _, name := range []string{"extra30", "extra31", "extra32", "extra33", "extra34", "extra35"} {
+	for _, name := range []string{"extra30", "extra31", "extra32", "extra33", "extra34", "extra35", "extra36", "extra37"} {
 		qs := readQueries(t, "testdata/"+name+"-queries.jsonl")
 		s := evaluate(ix, qs, func(string) {})
 		t.Logf("%s: hit@1 %.3f, hit@5 %.3f of %d answerable; none %.3f of %d", name, s.hit1, s.hit5, s.n, s.none, s.nNone)
@@ -170,7 +172,7 @@ func TestRetrievalBlind(t *testing.T) {
 		none += int(s.none*float64(s.nNone) + 0.5)
 	}
 	t.Logf("single: hit@1 %d, hit@5 %d of %d; tasks: hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
-	if single.h1 < 165 || single.h5 < 198 || multi.h1 < 113 || multi.h5 < 96 || none < 41 {
-		t.Errorf("on the blind sets below round thirty-three: single hit@1 165, hit@5 198 of 208; tasks hit@1 113, hit@5 96 of 144; none 41 of 48 (extra30 to extra33 alone, before round thirty-one and after round thirty-three: single 84 / 99 and 83 / 100 of 104, tasks 89 / 66 and 89 / 72 of 112, none 19 and 19 of 24)")
+	if single.h1 < 255 || single.h5 < 311 || multi.h1 < 113 || multi.h5 < 96 || none < 41 {
+		t.Errorf("on the blind sets below round thirty-four: single hit@1 255, hit@5 311 of 328 (165, 198 of 208 without extra36 and extra37, which are 90 and 113 of 120 before round thirty-four and after it); tasks hit@1 113, hit@5 96 of 144; none 41 of 48 (extra30 to extra33 alone, before round thirty-one and after round thirty-three: single 84 / 99 and 83 / 100 of 104, tasks 89 / 66 and 89 / 72 of 112, none 19 and 19 of 24)")
 	}
 }
