@@ -93,8 +93,8 @@ func TestRetrievalLearned(t *testing.T) {
 		var nb, nn float64
 		for _, f := range all {
 			name := strings.TrimSuffix(filepath.Base(f), "-queries.jsonl")
-			if blindSets[name] {
-				continue // TestRetrievalBlind's
+			if blindSets[name] || name == "ties35" {
+				continue // TestRetrievalBlind's, TestRetrievalTies35's
 			}
 			held := map[string]bool{"extra11": true, "extra12": true, "extra13": true, "extra14": true, "extra15": true, "extra16": true, "extra17": true, "extra18": true, "extra19": true, "extra21": true, "extra22": true, "extra23": true, "extra24": true, "extra25": true}[name]
 			if held != grp {
@@ -175,4 +175,15 @@ func TestRetrievalBlind(t *testing.T) {
 	if single.h1 < 255 || single.h5 < 311 || multi.h1 < 113 || multi.h5 < 96 || none < 41 {
 		t.Errorf("on the blind sets below round thirty-four: single hit@1 255, hit@5 311 of 328 (165, 198 of 208 without extra36 and extra37, which are 90 and 113 of 120 before round thirty-four and after it); tasks hit@1 113, hit@5 96 of 144; none 41 of 48 (extra30 to extra33 alone, before round thirty-one and after round thirty-three: single 84 / 99 and 83 / 100 of 104, tasks 89 / 66 and 89 / 72 of 112, none 19 and 19 of 24)")
 	}
+}
+
+// TestRetrievalTies35 scores ties35, round thirty-five's held-out set: 60
+// one-step requests, each for a tool with a close sibling in its backend
+// (get and list, create and update, two tools named for one object),
+// written from the corpus's server files before the round changed any
+// scoring and never run one by one. Only its aggregate is logged.
+func TestRetrievalTies35(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	s := evaluate(ix, readQueries(t, "testdata/ties35-queries.jsonl"), func(string) {})
+	t.Logf("ties35: hit@1 %d, hit@5 %.0f of %d", s.single1, s.hit5*float64(s.n), s.n)
 }

@@ -160,6 +160,7 @@ type scores struct {
 	none                float64 // share of "none" queries answered with nil
 	falseNone           int     // answerable queries answered with nil
 	n, nNone            int
+	single, single1     int // single requests, and those with the expected tool first
 }
 
 // inTop reports whether every tool of set is among the first k hits.
@@ -204,6 +205,12 @@ func evaluate(ix *Index, qs []evalQuery, log func(string)) scores {
 		any5 := slices.ContainsFunc(sets, func(set []ref) bool { return inTop(hits, set, 5, false) })
 		if k1 {
 			h1++
+		}
+		if q.Kind == "single" {
+			s.single++
+			if k1 {
+				s.single1++
+			}
 		}
 		if k5 {
 			h5++
