@@ -382,7 +382,8 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		sc.argPenalty(cands)
 	}
 	oneAct := len(clauseHits) == 0 || oneAction(query)
-	if oneAct && ix.oneNamed(named) {
+	oneStep := oneAct && ix.oneNamed(named)
+	if oneStep {
 		// One step, at most one backend: one kind of action.
 		qv := queryVerbs(withoutParticiples(query, qtoks))
 		if qv == 0 && changeFirst(query) {
@@ -457,6 +458,9 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		r.relevant = ix.stepsRelevant(query, unserved, clauseInfo)
 	}
 	if r.relevant && ix.learnedBoost(qs, cands, score) {
+		hits = ix.topK(cands, score, max(limit, relevantDepth))
+	}
+	if r.relevant && oneStep && ix.fitFirst(query, hits, score) {
 		hits = ix.topK(cands, score, max(limit, relevantDepth))
 	}
 	hits = hits[:min(limit, len(hits))]
