@@ -76,8 +76,16 @@ func (ix *Index) termIDs(s string) []int32 {
 func (ix *Index) singularThings(query string) []int32 {
 	var out []int32
 	for t, plural := range queryNumber(query) {
-		if !plural {
-			out = append(out, ix.termIDs(t)...)
+		if plural {
+			continue
+		}
+		if id, ok := ix.tools.lookup(t); ok {
+			out = append(out, id)
+		}
+		for _, s := range synonyms()[t] {
+			if id, ok := ix.tools.lookup(s.term); ok && !s.wordnet {
+				out = append(out, id)
+			}
 		}
 	}
 	return out
