@@ -19,9 +19,9 @@ import "slices"
 // tool's fit is the number of its identifier parameters the request fills
 // less the number of its required ones it leaves empty. A required
 // parameter of a scope the agent supplies (the project, owner, repository,
-// organisation, connection, database or page, unless the tool's name
-// names it: get_project) is never empty, nor is one whose thing the
-// request names in the singular ("the first comment", "the review
+// organisation, connection, database or page: project_id even of
+// get_project, pageId even of resize_page) is never empty, nor is one
+// whose thing the request names in the singular ("the first comment", "the review
 // thread": named by description, not by id).
 //
 // When the first hit of a one-step request is followed, within fitMargin
@@ -128,7 +128,7 @@ func (ix *Index) fitParams(d int32) []fitParam {
 				fp.things = append(fp.things, id)
 			}
 		}
-		if len(ws) > 1 && fitScopes[ws[0]] && !slices.Contains(name, ws[0]) {
+		if len(ws) > 1 && fitScopes[ws[0]] {
 			fp.scope = true
 		}
 		out = append(out, fp)

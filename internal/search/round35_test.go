@@ -57,9 +57,8 @@ func TestSchemaFit(t *testing.T) {
 		{"unlink issue link 901 from issue 77", "create_issue_link", 1, 1}, // target_project_id: a scope
 		{"who authored commit 4f5e6d7 in project 22", "get_commit", 2, 0},
 		{"who authored commit 4f5e6d7 in project 22", "get_file_blame", 1, 0},
-		{"show the settings of project 7781", "get_project", 1, 0}, // project_id: the tool's own thing
-		{"show the settings of the project", "get_project", 0, 0},  // "the project": one, named
-		{"compare the settings of all projects", "get_project", 0, 1},
+		{"show the settings of project 7781", "get_project", 1, 0},
+		{"compare the settings of all projects", "get_project", 0, 0},       // project_id: a scope, never empty
 		{"who is U024BE7LH", "get_user_profile", 1, 0},                      // an id after no word fills a required one
 		{"show the draft note on merge request 15", "get_draft_note", 1, 0}, // "the draft note": one, named
 	} {
