@@ -52,6 +52,11 @@ func requestVerbPlace(query string) (v string, placed bool) {
 			continue
 		}
 		t := stem(w)
+		if i == 0 && strings.HasSuffix(w, "ly") && verbStems()[t] == 0 && !wordnetVerbs()[t] && i+1 < len(ws) && (isVerb(ws[i+1]) || i+2 < len(ws) && objectStart(ws[i+2])) {
+			// "Permanently delete the GitHub repository": the
+			// adverb says how, the verb after it what.
+			continue
+		}
 		if verbStems()[t] != 0 || wordnetVerbs()[t] {
 			return t, false
 		}
@@ -61,6 +66,13 @@ func requestVerbPlace(query string) (v string, placed bool) {
 		return "", false
 	}
 	return "", false
+}
+
+// isVerb reports whether w, a word of the lowercased query, is a verb the
+// families or WordNet know.
+func isVerb(w string) bool {
+	t := stem(strings.ReplaceAll(strings.Trim(w, ".,;:!?()[]{}<>\"'`"), "-", ""))
+	return verbStems()[t] != 0 || wordnetVerbs()[t]
 }
 
 // objectStarts are the words that start a verb's object.

@@ -72,6 +72,10 @@ func TestRequestVerbPlace(t *testing.T) {
 		"re-run the workflow":         "rerun",
 		"archive":                     "",
 		"ramen near union square":     "",
+		// A leading adverb says how; the verb follows it.
+		"permanently delete the repo acme/site": stem("delete"),
+		"quickly archive the channel":           stem("archive"),
+		"only":                                  "",
 	} {
 		got, _ := requestVerbPlace(q)
 		if got != want {

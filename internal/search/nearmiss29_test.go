@@ -75,6 +75,7 @@ func TestObjectUndone(t *testing.T) {
 		"transfer the hosting branch to team blue":            true,
 		"put the hosting branch on hold":                      false,
 		"delete the hosting project demo-2023":                true,
+		"permanently delete the hosting project demo-2023":    true,
 		"show the hosting project demo-2023":                  false,
 		"delete the hosting widget":                           false,
 		"close my docdb connection":                           false,
