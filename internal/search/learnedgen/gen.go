@@ -45,6 +45,8 @@ var heldOut = map[string]bool{
 	// written blind in the session of 2026-12-05, evening
 	"extra30": true, "extra31": true, "extra32": true, "extra33": true, "extra34": true, "extra35": true,
 	"extra36": true, "extra37": true,
+	// round thirty-six's tasks of several steps, written before its change
+	"tasks36": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
