@@ -359,6 +359,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 				// "check which tabs are open": the step reads a state.
 				sc.questionPenalty(info[i].text, cands)
 			}
+			sc.stepVerbs(info[i].step, cands)
 			sc.stepLearned(c, info[i], cands)
 			cands = ix.demoteDeprecated(cands, sc.score)
 			clauseHits = append(clauseHits, ix.topK(cands, sc.score, clauseDepth))
