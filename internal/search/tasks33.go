@@ -47,7 +47,7 @@ func (ix *Index) shareSlots(query string, clauseHits [][]Hit, info []clause, fir
 // acting reports whether every step asks for an action (stepActs).
 func (s *stepSlots) acting() bool {
 	for _, c := range s.info {
-		if !stepActs(s.query, c.step) {
+		if !actsWith(s.query, c.step, c.act) {
 			return false
 		}
 	}
@@ -60,7 +60,12 @@ func (s *stepSlots) acting() bool {
 // capitalised first word starts a sentence ("... about Alice and Project
 // Zephyr": a name, not a verb).
 func stepActs(query, step string) bool {
-	if partAction(step) == 0 || isQuestion(step) {
+	return actsWith(query, step, partAction(step))
+}
+
+// actsWith is stepActs given the part's action (partAction of step).
+func actsWith(query, step string, act verbFamily) bool {
+	if act == 0 || isQuestion(step) {
 		return false
 	}
 	ws := strings.Fields(step)

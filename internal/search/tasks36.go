@@ -47,15 +47,14 @@ const nearCloseness = 0.85
 const rivalNames = 3
 
 // stepVerbs lowers the tools of cands whose verb the action of a task's
-// step (its part without a part joined before it) excludes, as verbPenalty
-// does for a request of one step. A question, and a verb of no family,
-// lower none.
-func (sc *scorer) stepVerbs(step string, cands []int32) {
-	f := partAction(step)
-	if f == 0 || f == otherAction || isQuestion(step) {
+// step excludes (c.act, partAction of its part without a part joined
+// before it), as verbPenalty does for a request of one step. A question,
+// and a verb of no family, lower none.
+func (sc *scorer) stepVerbs(c clause, cands []int32) {
+	if c.act == 0 || c.act == otherAction || isQuestion(c.step) {
 		return
 	}
-	sc.verbPenalty(f, cands)
+	sc.verbPenalty(c.act, cands)
 }
 
 // rivals reports whether backends a and b (server indexes) are rivals:
@@ -92,14 +91,12 @@ func (s *stepSlots) fill(placed []int, rest []Hit, limit int) []int {
 		in = append(in, d)
 		out = append(out, d)
 	}
-	if len(in) < limit-1 && s.acting() {
-		for len(in) < limit-1 {
-			d := s.closest(in)
-			if d < 0 {
-				break
-			}
-			take(d)
+	for len(in) < limit-1 {
+		d := s.closest(in)
+		if d < 0 || len(out) == 0 && !s.acting() {
+			break // acting, the dearest check, asked only for a candidate
 		}
+		take(d)
 	}
 	for len(in) < limit {
 		for len(rest) > 0 && slices.Contains(in, rest[0].Doc) {

@@ -114,7 +114,7 @@ func TestScorer_StepVerbs(t *testing.T) {
 		for _, d := range cands {
 			sc.score[d] = 10
 		}
-		sc.stepVerbs(c.step, cands)
+		sc.stepVerbs(clause{step: c.step, act: partAction(c.step)}, cands)
 		for d, low := range c.lowered {
 			if got := sc.score[d] < 10; got != low {
 				t.Errorf("%q: %s lowered = %v, want %v", c.step, docs[d].Tool, got, low)
