@@ -11,11 +11,12 @@ import "strings"
 // for orders, then draw it as a mind map": collection-schema, find, the
 // drawing step's top search_shapes, then mongodb's count and aggregate,
 // and generate_mind_map, the drawing step's runner-up, sixth). So the
-// slots after the tops are shared: a step's runner-up comes before a
+// slots after the tops are shared: a step's runner-up came before a
 // third tool of another step and before the whole ranking's next hit
-// (stepSlots.fill; round thirty-six orders the runners-up by how close
-// they come to their steps' tops, tasks36.go). And an opening setting ("In Chrome DevTools, ...") is
-// no step to take one of the five (joinSetting).
+// (round thirty-six's stepSlots.fill, tasks36.go, now gives them to the
+// steps' next candidates closest to their tops first). And an opening
+// setting ("In Chrome DevTools, ...") is no step to take one of the five
+// (joinSetting).
 
 // stepSlots is a task's steps as the sharing of its slots needs them.
 type stepSlots struct {
@@ -29,8 +30,8 @@ type stepSlots struct {
 // hits; info, what they say; first, the whole request's first hit) whose
 // slots are shared, or nil for a request of one step. Only a request every
 // part of which asks for an action of its own (stepActs) shares them
-// (acting, asked only when a step is owed a slot: it is the dearest
-// check); a single request the splitter cuts ("show me what you know
+// (acting, asked only when a step's candidate would take a slot); a
+// single request the splitter cuts ("show me what you know
 // about Alice and Project Zephyr", "what did the page send in the POST
 // to /graphql? get that request") keeps its ranking.
 func (ix *Index) shareSlots(query string, clauseHits [][]Hit, info []clause, first Hit) *stepSlots {
