@@ -100,8 +100,8 @@ func (ix *Index) fileStep(c clause, named []int32) []int32 {
 // spelledStep returns the backends of the tools among a clause's best whose
 // name the clause's own words spell out ("turn the findings into a mind
 // map": generate_mind_map) when the clause names no backend, they are not
-// of those the query names, and they spell more words of it than of any
-// name of a tool of those.
+// of those the query names nor their rivals (rivals), and they spell more
+// words of it than of any name of a tool of those.
 func (ix *Index) spelledStep(c clause, named []int32, naming, foreign map[string]bool, cands []int32, score []float64) []int32 {
 	if len(c.named) > 0 || len(named) == 0 {
 		return nil
@@ -117,6 +117,9 @@ func (ix *Index) spelledStep(c clause, named []int32, naming, foreign map[string
 		if slices.Contains(named, s) {
 			bestNamed = max(bestNamed, n)
 			continue
+		}
+		if slices.ContainsFunc(named, func(t int32) bool { return ix.rivals(s, t) }) {
+			continue // a named backend's rival: the step is in the other's words (tasks36.go)
 		}
 		if n > best {
 			out, best = append(out[:0], s), n

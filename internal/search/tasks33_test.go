@@ -57,48 +57,6 @@ func TestShareSlots(t *testing.T) {
 	}
 }
 
-// TestStepSlotsFill: a step holding only its top gets its runner-up
-// before the whole ranking's next hit; the first hit's step and a far
-// runner-up get none; a tool counts for the step whose list ranks it
-// best; the last slot is the whole ranking's.
-func TestStepSlotsFill(t *testing.T) {
-	h := func(d int, score float64) Hit { return Hit{Doc: d, Score: score} }
-	// Step 0: 0, 2, 3; step 1: 1, 4 (close), 5.
-	s := &stepSlots{
-		steps: [][]Hit{{h(0, 50), h(2, 48), h(3, 47)}, {h(1, 30), h(4, 28), h(5, 27)}},
-		tops:  []Hit{h(0, 50), h(1, 30)},
-	}
-	rest := []Hit{h(0, 60), h(2, 55), h(3, 54), h(6, 40), h(5, 20)}
-	// Placed: the first hit 0 (step 0's, served) and step 1's top 1.
-	got := s.fill([]int{0, 1}, rest[1:], 5)
-	if want := []int{4, 2, 3}; !slices.Equal(got, want) {
-		t.Errorf("fill = %v, want %v (step 1's runner-up first, then the whole ranking)", got, want)
-	}
-	// Step 1's runner-up far below its top: not owed.
-	s.steps[1][1].Score = 20
-	got = s.fill([]int{0, 1}, rest[1:], 5)
-	if want := []int{2, 3, 6}; !slices.Equal(got, want) {
-		t.Errorf("far runner-up: fill = %v, want %v", got, want)
-	}
-	s.steps[1][1].Score = 28
-	// A tool ranked best by step 1 counts for it: 4 already placed, so
-	// step 1 holds two and is owed nothing.
-	got = s.fill([]int{0, 1, 4}, rest[1:], 5)
-	if want := []int{2, 3}; !slices.Equal(got, want) {
-		t.Errorf("step 1 served: fill = %v, want %v", got, want)
-	}
-	// Three steps, the first hit step 2's: steps 0 and 1 are owed their
-	// runners-up, but the last slot is the whole ranking's.
-	s = &stepSlots{
-		steps: [][]Hit{{h(0, 50), h(3, 49)}, {h(1, 40), h(4, 39)}, {h(2, 30), h(5, 29)}},
-		tops:  []Hit{h(0, 50), h(1, 40), h(2, 30)},
-	}
-	got = s.fill([]int{2, 0, 1}, []Hit{h(6, 70), h(7, 60)}, 5)
-	if want := []int{3, 6}; !slices.Equal(got, want) {
-		t.Errorf("last slot: fill = %v, want %v", got, want)
-	}
-}
-
 // TestSearch_StepsShareSlots: in a task, a step's runner-up takes a slot
 // before the whole ranking's siblings of the step served best.
 func TestSearch_StepsShareSlots(t *testing.T) {

@@ -48,6 +48,8 @@ var heldOut = map[string]bool{
 	// written for round thirty-five before its rule: one-step requests for
 	// a tool with a close sibling in its backend
 	"ties35": true,
+	// round thirty-six's tasks of several steps, written before its change
+	"tasks36": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
