@@ -232,7 +232,6 @@ func nameRead(s string) (words, mixed string) {
 			s = norm.NFKC.String(s)
 		}
 	}
-	s, mixed = foldConfusables(s)
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	rs := []rune(s)
@@ -251,7 +250,9 @@ func nameRead(s string) (words, mixed string) {
 		}
 		b.WriteRune(r)
 	}
-	return b.String(), mixed
+	// Folded once split into words: a word of another script run into a
+	// Latin one by camelCase (ОтчётQ1) is two words, not a mixed one.
+	return foldConfusables(b.String())
 }
 
 // appendName checks a tool or parameter name: any hidden character

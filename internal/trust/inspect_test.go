@@ -448,7 +448,7 @@ func TestInspect_NameWordsRunTogetherSplitOrInLookalikeLetters(t *testing.T) {
 	for _, name := range []string{
 		"get_user_info", "withoutletterforusers", "sendPasswordlessLogin", "passwordless", "listallusers",
 		"createIssue2FA", "s3_list_buckets", "a_b_c", "getsystemstatus", "x1y2z3",
-		"получить_файл", "список", "αρχεία", "Ωmega_μs", "get_данные", "ΑΘΗΝΑ",
+		"получить_файл", "список", "αρχεία", "Ωmega_μs", "get_данные", "ΑΘΗΝΑ", "ОтчётQ1", "отчётPDF",
 	} {
 		if fs := InspectName("name", name); len(fs) != 0 {
 			t.Errorf("name %q: findings %+v, want none", name, fs)
