@@ -74,6 +74,12 @@ type Finding struct {
 func Inspect(t Tool) []Finding {
 	var out []Finding
 	out = appendName(out, "name", t.Name)
+	if len(t.Name) > MaxNameLen {
+		// A tool's name goes into every declaration, index line and
+		// message that names it; no tool needs one this long (MCP asks
+		// for at most 128 characters).
+		out = append(out, Finding{Rule: ruleLong, Severity: Block, Where: "name", Excerpt: strconv.Itoa(len(t.Name)) + " bytes, over the " + strconv.Itoa(MaxNameLen) + " a tool's name may have"})
+	}
 	out = appendText(out, "title", t.Title)
 	out = appendText(out, "description", t.Description)
 	for _, f := range []struct {

@@ -467,3 +467,19 @@ func TestInspect_NameWordsRunTogetherSplitOrInLookalikeLetters(t *testing.T) {
 		}
 	}
 }
+
+// Round forty-one: a tool's name of any length was offered; one over
+// MaxNameLen bytes blocks, and the corpus's (40 at most) and MCP's 128
+// characters pass.
+func TestInspect_AToolNameOverTheBoundBlocks(t *testing.T) {
+	for _, c := range []struct {
+		n     int
+		block bool
+	}{{40, false}, {128, false}, {MaxNameLen, false}, {MaxNameLen + 1, true}, {100000, true}} {
+		fs := Inspect(Tool{Name: strings.Repeat("n", c.n), Description: "Echo."})
+		got := slices.ContainsFunc(fs, func(f Finding) bool { return f.Rule == ruleLong && f.Severity == Block && f.Where == "name" })
+		if got != c.block {
+			t.Errorf("a name of %d bytes: findings %+v, want a block %v", c.n, fs, c.block)
+		}
+	}
+}

@@ -16,6 +16,11 @@ import (
 // hide one well and cost every session tokens.
 const MaxTextLen = 4000
 
+// MaxNameLen is the length in bytes above which a tool's name blocks
+// ("long-text"): MCP asks for names of at most 128 characters, and the
+// corpus's longest is 40.
+const MaxNameLen = 256
+
 // RulesVersion changes whenever what the rules find in a given text may
 // change: findings kept by a tool's or a text's hash (the catalog's
 // inspect cache) are stale under another version, and inspected again.
@@ -45,7 +50,7 @@ var errTrailing = errors.New("invalid JSON: data after the top-level value")
 func Rules() []Rule {
 	out := []Rule{
 		{ruleHidden, Block, "invisible or bidirectional control characters (Block for tags, bidi controls and supplementary variation selectors)"},
-		{ruleLong, Warn, "text longer than 4,000 characters"},
+		{ruleLong, Block, "text longer than 4,000 characters; Block for a tool's name over 256 bytes"},
 		mixedRule,
 	}
 	for _, r := range textRules {
