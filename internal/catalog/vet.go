@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -86,7 +87,7 @@ func (v *TrustVetter) StampAt(spec *config.Server, pins string) string {
 	if ok && m.pins == pins {
 		return m.stamp
 	}
-	st := fmt.Sprintf("%d|%d|%s|%v|%v|%v|%q|%q", vetVersion, len(trust.Rules()), pins, v.QuarantineNew, v.ReadOnly, spec.ReadOnly, spec.Tools.Allow, spec.Tools.Deny)
+	st := fmt.Sprintf("%d|%d|%d|%s|%v|%v|%v|%q|%q", vetVersion, len(trust.Rules()), trust.RulesVersion, pins, v.QuarantineNew, v.ReadOnly, spec.ReadOnly, spec.Tools.Allow, spec.Tools.Deny)
 	v.stampMu.Lock()
 	if v.stamps == nil || len(v.stamps) >= 4096 { // specs of old configs: start afresh
 		v.stamps = map[*config.Server]stampMemo{}
@@ -104,9 +105,16 @@ func (v *TrustVetter) Fresh(server string) bool {
 	return v.fresh[server]
 }
 
+// inspectKey is the suffix of a key of the inspect cache: findings are
+// kept by the tool's hash and the rules' version, so an upgrade whose rules
+// read more inspects again the tools an older one found nothing in (a
+// poisoned tool first seen before the rules could read it kept its empty
+// findings for ever).
+var inspectKey = "@rules" + strconv.Itoa(trust.RulesVersion)
+
 // inspect returns the findings for t, from the cache when it has them.
 func (v *TrustVetter) inspect(t trust.Tool) []trust.Finding {
-	h := trust.Hash(t)
+	h := trust.Hash(t) + inspectKey
 	if f, ok := v.cached(h); ok {
 		return f
 	}
@@ -135,8 +143,9 @@ func (v *TrustVetter) cached(h string) ([]trust.Finding, bool) {
 }
 
 // readFindings reads an inspect cache file. A missing, unreadable,
-// corrupt or null file, and null entries in it, count as absent: the
-// findings are computed again and the file rewritten.
+// corrupt or null file, null entries in it and entries of other rules'
+// versions count as absent: the findings are computed again and the file
+// rewritten (without the entries of other versions).
 func readFindings(path string) map[string][]trust.Finding {
 	out := map[string][]trust.Finding{}
 	if path == "" {
@@ -151,7 +160,7 @@ func readFindings(path string) map[string][]trust.Finding {
 		return out
 	}
 	for h, f := range m {
-		if f != nil {
+		if f != nil && strings.HasSuffix(h, inspectKey) {
 			out[h] = f
 		}
 	}

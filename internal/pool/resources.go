@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -126,7 +127,15 @@ type subscriptions struct {
 	// subscribe the backend answers after that finds its count gone and
 	// adds nothing.
 	held map[string]*subCount
+	// asking counts the subscribes of each launch key and URI the backend
+	// is being asked (those of a URI's first subscribers), so a subscribe
+	// answered after its session ended unsubscribes on the backend only
+	// when no session holds the URI or is asking for it.
+	asking map[subKey]int
 }
+
+// subKey names one backend URI: a launch key and the URI.
+type subKey struct{ key, uri string }
 
 // subCount is one session's count of held and reserved subscriptions.
 type subCount struct{ n int }
@@ -172,7 +181,13 @@ func (p *Pool) reserve(key, uri, session string) (count *subCount, first, held b
 		p.subs.held[session] = count
 	}
 	count.n++
-	return count, len(set) == 0, false, nil
+	if first = len(set) == 0; first {
+		if p.subs.asking == nil {
+			p.subs.asking = map[subKey]int{}
+		}
+		p.subs.asking[subKey{key, uri}]++
+	}
+	return count, first, false, nil
 }
 
 // releaseSub gives back one of session's counted subscriptions, reserved
@@ -229,14 +244,41 @@ func (p *Pool) Subscribe(ctx context.Context, c *Call, uri string) error {
 		}
 		return s.Subscribe(ctx, uri)
 	})
-	if c != nil && c.Launch != nil {
-		if err == nil {
-			p.addSub(c.Launch.Key, uri, c.Session, count)
-		} else {
-			p.releaseSub(c.Session, count)
-		}
+	if c != nil && c.Launch != nil && p.answered(c.Launch.Key, uri, c.Session, count, err == nil) {
+		// The session ended while the backend was asked, and no other
+		// holds the URI or is asking for it: the backend would keep the
+		// subscription (and send its updates) until the URI's next
+		// subscriber came and went, or it restarted. The caller's context
+		// may have ended with the session.
+		uctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), orphanUnsubscribeTimeout)
+		defer cancel()
+		p.unsubscribeBackend(uctx, c, uri)
 	}
 	return err
+}
+
+// orphanUnsubscribeTimeout bounds the unsubscribe sent for a subscription
+// answered after its session ended.
+const orphanUnsubscribeTimeout = 10 * time.Second
+
+// answered settles a subscribe the backend (when asked) answered: ok, the
+// subscription is added under count, else count's reservation is given
+// back. It reports whether the backend holds a subscription no session
+// does: the subscribe was asked of it and succeeded, the session ended
+// meanwhile, and no other session holds the URI or is asking for it.
+func (p *Pool) answered(key, uri, session string, count *subCount, ok bool) (orphan bool) {
+	p.subs.mu.Lock()
+	defer p.subs.mu.Unlock()
+	k := subKey{key, uri}
+	if !ok {
+		p.releaseSubLocked(session, count)
+	} else if !p.addSubLocked(key, uri, session, count) {
+		orphan = len(p.subs.n[key][uri]) == 0 && p.subs.asking[k] == 1
+	}
+	if p.subs.asking[k]--; p.subs.asking[k] <= 0 {
+		delete(p.subs.asking, k)
+	}
+	return orphan
 }
 
 // Unsubscribe undoes c's session's Subscribe (nothing when it has none:
@@ -250,6 +292,12 @@ func (p *Pool) Unsubscribe(ctx context.Context, c *Call, uri string) error {
 	if left, had := p.removeSub(c.Launch.Key, uri, c.Session); !had || left > 0 {
 		return nil
 	}
+	return p.unsubscribeBackend(ctx, c, uri)
+}
+
+// unsubscribeBackend tells c.Launch's backend to drop its subscription to
+// uri when it is running (a stopped backend forgot it already).
+func (p *Pool) unsubscribeBackend(ctx context.Context, c *Call, uri string) error {
 	p.mu.Lock()
 	e := p.entries[c.Launch.Key]
 	ready := e != nil && e.state == Ready
@@ -269,7 +317,9 @@ func (p *Pool) Unsubscribe(ctx context.Context, c *Call, uri string) error {
 // of every URI: a session that left without unsubscribing counted for
 // ever, so the backend was never told when the others left. The backend
 // is not asked anything (its updates reach only clients still subscribed;
-// the next subscriber of an emptied URI asks it again).
+// the next subscriber of an emptied URI asks it again), except that a
+// subscribe of the session's it answers afterwards is undone on it when
+// no other session holds that URI or is asking for it.
 func (p *Pool) ForgetSubscriptions(session string) {
 	p.subs.mu.Lock()
 	defer p.subs.mu.Unlock()
@@ -295,8 +345,14 @@ func (p *Pool) ForgetSubscriptions(session string) {
 func (p *Pool) addSub(key, uri, session string, count *subCount) {
 	p.subs.mu.Lock()
 	defer p.subs.mu.Unlock()
+	p.addSubLocked(key, uri, session, count)
+}
+
+// addSubLocked is addSub; it reports whether the session is among the
+// URI's subscribers after it (false: the session ended).
+func (p *Pool) addSubLocked(key, uri, session string, count *subCount) bool {
 	if count == nil || p.subs.held[session] != count {
-		return
+		return false
 	}
 	if p.subs.n == nil {
 		p.subs.n = map[string]map[string]map[string]bool{}
@@ -313,9 +369,10 @@ func (p *Pool) addSub(key, uri, session string, count *subCount) {
 	}
 	if set[session] {
 		p.releaseSubLocked(session, count)
-		return
+		return true
 	}
 	set[session] = true
+	return true
 }
 
 // removeSub removes session from the subscribers of key's uri, giving

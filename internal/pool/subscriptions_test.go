@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 
@@ -17,6 +18,9 @@ type gatedSubConn struct {
 	resConn
 	entered chan struct{}
 	gate    chan struct{}
+
+	mu     sync.Mutex
+	unsubs []string // the URIs Unsubscribe was asked for, in order
 }
 
 func (c *gatedSubConn) Subscribe(ctx context.Context, uri string) error {
@@ -24,7 +28,18 @@ func (c *gatedSubConn) Subscribe(ctx context.Context, uri string) error {
 	<-c.gate
 	return nil
 }
-func (c *gatedSubConn) Unsubscribe(ctx context.Context, uri string) error { return nil }
+func (c *gatedSubConn) Unsubscribe(ctx context.Context, uri string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.unsubs = append(c.unsubs, uri)
+	return nil
+}
+
+func (c *gatedSubConn) unsubscribed() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Clone(c.unsubs)
+}
 
 func newGatedSubPool(t *testing.T) (*named, *gatedSubConn) {
 	st := newStarter(0)
@@ -158,5 +173,60 @@ func TestPool_SubscriptionSlotsAreGivenBackOnlyForWhatWasTaken(t *testing.T) {
 	defer q.subs.mu.Unlock()
 	if len(q.subs.held) != 0 || len(q.subs.n) != 0 {
 		t.Errorf("after refused subscribes: held %v, subscribers %v", q.subs.held, q.subs.n)
+	}
+}
+
+// Round forty-one: a subscribe the backend answered after its session
+// ended was forgotten by the pool but stayed on the backend, which kept
+// it (and sent its updates) until the URI's next subscriber came and
+// went. It is now undone on the backend when no other session holds the
+// URI or is asking for it, and kept when one does.
+func TestPool_ASubscribeAnsweredAfterTheSessionEndedIsUndoneOnTheBackend(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		others []string // sessions subscribing to the URI too, while gone's is asked
+		stay   []string // of them, those that end before the answers too
+		want   []string
+	}{
+		{name: "alone", want: []string{"file:///a"}},
+		{name: "another session asking too", others: []string{"live"}},
+		{name: "another session asking, and ending too", others: []string{"other"}, stay: []string{"other"}, want: []string{"file:///a"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p, conn := newGatedSubPool(t)
+			ctx, cancel := context.WithCancel(context.Background())
+			var wg sync.WaitGroup
+			for _, s := range append([]string{"gone"}, c.others...) {
+				call := &Call{Session: s, Server: "docs", Launch: p.launches["docs"]}
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					p.Subscribe(ctx, call, "file:///a")
+				}()
+			}
+			for range 1 + len(c.others) {
+				<-conn.entered
+			}
+			p.ForgetSubscriptions("gone")
+			for _, s := range c.stay {
+				p.ForgetSubscriptions(s)
+			}
+			cancel() // the request ends with its session
+			close(conn.gate)
+			wg.Wait()
+			// Of two sessions that both ended, the one answered last tells
+			// the backend, once.
+			if got := conn.unsubscribed(); !slices.Equal(got, c.want) {
+				t.Errorf("the backend was told to unsubscribe from %q, want %q", got, c.want)
+			}
+			p.subs.mu.Lock()
+			defer p.subs.mu.Unlock()
+			if len(p.subs.asking) != 0 {
+				t.Errorf("subscribes still counted as asked: %v", p.subs.asking)
+			}
+			if held := len(p.subs.n[p.launches["docs"].Key]["file:///a"]); held != len(c.others)-len(c.stay) {
+				t.Errorf("%d sessions hold the URI, want %d", held, len(c.others)-len(c.stay))
+			}
+		})
 	}
 }

@@ -254,38 +254,55 @@
   // joins a body too): a body that closed the function early
   // ("}); hostile(); (async function(){") ran what followed at the top
   // level of the VM when it was compiled, where it reads as running inside
-  // the skill. __sb_compileBody compiles the body first inside a block
-  // labelled with a name the body cannot know (bodyNonce, random each run
-  // from the host, and a count), and the text after the body breaks out of
-  // that label: a body that closes the block, and so anything around it,
-  // leaves the break without its label or the brackets unmatched, a
-  // SyntaxError before anything of it runs. A body that parses there is a
-  // list of statements with no bracket of ours to close, so the same text
-  // in the function's own wrapper cannot close it either. (The block reads
-  // a "use strict" as a plain string and refuses a var and a function of
-  // one name, which a function body allows: the run compiles the body in
-  // its own wrapper after the check.) Throws a SyntaxError naming who.
+  // the skill. __sb_compileBody compiles the body first in the function's
+  // own wrapper with a second parameter named with a name the body cannot
+  // know (name: bodyNonce, random each run from the host, and a count),
+  // followed by ";let name;" and a "#" that nothing can parse. So the
+  // check never runs anything: it always throws a SyntaxError, and the one
+  // it wants is QuickJS's "invalid redefinition of parameter name", which
+  // only the let of name in the function that has name as a parameter
+  // gives, our function's own body, at its top level: the body closed
+  // nothing of ours and left nothing open (the ";" completes a last if (x)
+  // or label:). A body that gives that message itself (a let of args)
+  // gives it in its own wrapper too, which then compiles nothing. The body
+  // is read as the function's body, not a block's statements: "use
+  // strict" is a directive, and a var and a function of one name are
+  // allowed (a labelled block, the check until round forty-one, refused
+  // them). Any other SyntaxError is the body's own, or its closing
+  // something early: throws a SyntaxError naming who.
   //
   // The check passed, the body is compiled in its own wrapper (fnName,
-  // an identifier), where it can still fail: a let of args, a "use
-  // strict" that makes a with or an octal number an error, a last
-  // statement the check's break completed (if (x), a label). That
-  // failure, at save or at a call, is a SyntaxError naming who and fix
-  // too; before, a body saved that way failed every call with QuickJS's
-  // words alone ("invalid redefinition of parameter name").
+  // an identifier), where it can still fail on what QuickJS checks at the
+  // end of a function (the check stops at its let): a SyntaxError naming
+  // who and fix too; before round forty, a body saved that way failed
+  // every call with QuickJS's words alone ("invalid redefinition of
+  // parameter name").
   let bodyNonce = "", bodySeq = 0;
+  const redefinedParam = "invalid redefinition of parameter name", checkRan = {};
   function __sb_compileBody(who, fnName, code, fix) {
-    const label = "sb_" + bodyNonce + "_" + (++bodySeq);
+    const name = "sb_" + bodyNonce + "_" + (++bodySeq);
+    let e = checkRan;
     try {
-      globalEval("(async function __sb_skillBody(args) { " + label + ": {" + code + "\nbreak " + label + ";\n}})");
-    } catch (e) {
-      // The label is kept from the script: the error is told by its
-      // prototype and the label cut from its message by functions taken
-      // before the script ran (a String.prototype.split of the script's
-      // was given the label, and with it the next one).
-      if (e === null || typeof e !== "object" || getPrototypeOf(e) !== syntaxErrorProto) throw e;
-      throw new SyntaxErrorCtor(who + " is not the body of one function (SyntaxError: " + reflectApply(arrayJoin, reflectApply(stringSplit, str(e.message), [label]), ["the check's label"]) +
-        "): a skill's code is the body of an async function of args, which it may not close early (a } or ) it did not open); " + fix);
+      globalEval("(async function __sb_skillBody(args, " + name + ") {" + code + "\n;let " + name + ";\n})\n#");
+    } catch (thrown) {
+      e = thrown;
+    }
+    // The name is kept from the script: the error is told by its
+    // prototype and the name cut from its message by functions taken
+    // before the script ran (a String.prototype.split of the script's was
+    // given the check's label, and with it the next one).
+    if (e === checkRan) throw new SyntaxErrorCtor(who + " is not the body of one function");
+    if (e === null || typeof e !== "object" || getPrototypeOf(e) !== syntaxErrorProto) throw e;
+    const msg = str(e.message);
+    if (msg !== redefinedParam) {
+      // An error on the lines after the body's: it closed something of
+      // ours or left something of its own open (QuickJS's words are then
+      // about the check's text, "invalid first character of private name").
+      const lines = reflectApply(stringSplit, code, ["\n"]).length;
+      if (typeof e.lineNumber === "number" && e.lineNumber > lines) {
+        throw new SyntaxErrorCtor(who + " is not the body of one function: a skill's code is the body of an async function of args, which it may not close early (a } or ) it did not open) nor end inside a bracket, string, template or comment it opened; " + fix);
+      }
+      throw new SyntaxErrorCtor(who + " does not compile as the body of an async function of args (SyntaxError: " + reflectApply(arrayJoin, reflectApply(stringSplit, msg, [name]), ["the check's name"]) + "); " + fix);
     }
     try {
       return globalEval("(async function " + fnName + "(args) {" + code + "\n})");

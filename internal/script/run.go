@@ -473,9 +473,10 @@ func truncateUTF8(s string, n int) string {
 	return s[:n]
 }
 
-// bodyNonce is a random name part for the label the prelude checks a
-// skill's body inside (__sb_compileBody): a body's text cannot know it, so
-// it cannot reopen the label after closing the block early.
+// bodyNonce is a random name part for the parameter the prelude checks a
+// skill's body with (__sb_compileBody): a body's text cannot know it, so
+// it cannot give the function it reopens after closing ours early a
+// parameter of that name.
 func bodyNonce() string {
 	var b [16]byte
 	rand.Read(b[:])

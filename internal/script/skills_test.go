@@ -275,3 +275,71 @@ return typeof escaped;`, &skillHost{})
 		}
 	}
 }
+
+// Round forty-one: the check compiled a body as a labelled block's
+// statements, where a var and a function of one name (or a function
+// declared twice in strict code) are a SyntaxError, though the function
+// body the skill runs in allows them: valid JavaScript was refused at save
+// and at each call. The check now reads the body as its function's body;
+// bodies that close the function early, leave something open, or reopen a
+// function to give the check's own error still run nothing outside it.
+func TestSkills_AVarAndAFunctionOfOneNameAreAFunctionsBody(t *testing.T) {
+	honest := []struct{ name, code, want string }{
+		{"varfn", "var f = 1;\nfunction f() { return 2 }\nreturn typeof f;", `"number"`},
+		{"fnvar", "function g() { return 3 }\nvar g;\nreturn g();", `3`},
+		{"strictfn", "\"use strict\";\nvar h = 4; function h() {}\nreturn h;", `4`},
+		{"twice", "\"use strict\";\nfunction k() { return 1 }\nfunction k() { return 5 }\nreturn k();", `5`},
+		{"argsvar", "var args = 6; function args2() {}\nreturn args;", `6`},
+		{"private", "class A { #x = 7; get() { return this.#x } }\nreturn new A().get();", `7`},
+		{"lastif", "if (args.never) return 0\nreturn 8", `8`},
+	}
+	for _, c := range honest {
+		h := &skillHost{sources: map[string]string{c.name: c.code}}
+		res := runWith(t, `const v = await skills.`+c.name+`({});
+await skills.save({name: "`+c.name+`", description: "d", inputSchema: {type: "object"}, code: `+jsString(c.code)+`});
+return v;`, h)
+		if res.Err != nil || string(res.Value) != c.want {
+			t.Errorf("%s: %s (%v), want %s", c.name, res.Value, res.Err, c.want)
+		}
+		if h.saved.Load() == nil {
+			t.Errorf("%s: not saved", c.name)
+		}
+	}
+	hostile := []string{
+		"}); globalThis.escaped = 1; (async function(){",
+		// Reopening a function to give the check's own message, with a
+		// parameter of its own: its wrapper gives it too, and compiles
+		// nothing.
+		"}); globalThis.escaped = 1; (async function(args, sb){ let args",
+		"}); globalThis.escaped = 1; (async function(a, b){ let b",
+		"}); globalThis.escaped = 1; (async function(args, sb_0_1){",
+		"}); globalThis.escaped = 1; (async function(){ class A {",
+		"}); globalThis.escaped = 1; (async function(){ /*",
+		"}); globalThis.escaped = 1; (async function(){ `",
+		"}); globalThis.escaped = 1; (async function(){ var f; function f(){}",
+		"}); globalThis.escaped = 1; ({ m(){",
+	}
+	for i, body := range hostile {
+		h := &skillHost{sources: map[string]string{"hostile": body}}
+		res := runWith(t, `let e1, e2; try { await skills.hostile({}) } catch (e) { e1 = e.message }
+const esc1 = typeof escaped;
+try { await skills.save({name: "hostile", description: "d", inputSchema: {type: "object"}, code: `+jsString(body)+`}) } catch (e) { e2 = e.message }
+return [esc1, typeof escaped, e1, e2];`, h)
+		var got []any
+		if err := json.Unmarshal(res.Value, &got); err != nil || len(got) != 4 {
+			t.Errorf("body %d: %s %v", i, res.Value, res.Err)
+			continue
+		}
+		if got[0] != "undefined" || got[1] != "undefined" {
+			t.Errorf("body %d ran outside its function: %s", i, res.Value)
+		}
+		for j, m := range got[2:] {
+			if s, _ := m.(string); !strings.Contains(s, "skills.hostile") || !strings.Contains(s, "function") || strings.Contains(s, "sb_") {
+				t.Errorf("body %d, %s: error %q does not name the skill and say why (or names the check's parameter)", i, []string{"call", "save"}[j], s)
+			}
+		}
+		if h.saved.Load() != nil {
+			t.Errorf("body %d: the host was asked to save it", i)
+		}
+	}
+}

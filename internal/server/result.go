@@ -10,6 +10,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
 
@@ -51,11 +52,11 @@ func cleanResult(res *mcp.CallToolResult) *mcp.CallToolResult {
 		case *mcp.ImageContent:
 			cc := *c
 			cc.Meta = cleanMeta(c.Meta)
-			out.Content[i] = &cc
+			out.Content[i] = wireSafe(&cc)
 		case *mcp.AudioContent:
 			cc := *c
 			cc.Meta = cleanMeta(c.Meta)
-			out.Content[i] = &cc
+			out.Content[i] = wireSafe(&cc)
 		default:
 			out.Content[i] = c
 		}
@@ -89,9 +90,21 @@ func cleanMeta(m mcp.Meta) mcp.Meta {
 // TypeScript SDK) then refused the whole result. An empty resource keeps
 // its URI and MIME type with an empty blob, a link without a name is
 // named by its URI, and a block without contents becomes a text block
-// that says so.
+// that says so. So does an image or audio block without data, or whose
+// MIME type is not an image's (an audio's): a client hands an image block
+// to its model's API, which refused the request for one with no media type
+// or another kind's, and the tool result, kept in the conversation, failed
+// every later turn of the agent.
 func wireSafe(c mcp.Content) mcp.Content {
 	switch c := c.(type) {
+	case *mcp.ImageContent:
+		if note := mediaProblem("an image", "image/", c.MIMEType, len(c.Data)); note != "" {
+			return &mcp.TextContent{Text: note}
+		}
+	case *mcp.AudioContent:
+		if note := mediaProblem("an audio clip", "audio/", c.MIMEType, len(c.Data)); note != "" {
+			return &mcp.TextContent{Text: note}
+		}
 	case *mcp.EmbeddedResource:
 		if c.Resource == nil || c.Resource.URI == "" {
 			return &mcp.TextContent{Text: "[switchboard: the backend sent an embedded resource without a URI or contents; dropped]"}
@@ -114,6 +127,19 @@ func wireSafe(c mcp.Content) mcp.Content {
 		}
 	}
 	return c
+}
+
+// mediaProblem is the note that replaces a media block (what: "an
+// image") with no data or a MIME type not under prefix, or "".
+func mediaProblem(what, prefix, mime string, size int) string {
+	m := strings.ToLower(strings.TrimSpace(mime))
+	switch {
+	case size == 0:
+		return fmt.Sprintf("[switchboard: the backend sent %s without data; dropped]", what)
+	case !strings.HasPrefix(m, prefix) || len(m) == len(prefix):
+		return fmt.Sprintf("[switchboard: the backend sent %s of MIME type %s, which is not %s*; dropped, as a client's model would refuse it]", what, echo.Quote(mime), prefix)
+	}
+	return ""
 }
 
 // objectStructured returns res as a client may take it on the paths that

@@ -74,6 +74,12 @@ type Finding struct {
 func Inspect(t Tool) []Finding {
 	var out []Finding
 	out = appendName(out, "name", t.Name)
+	if len(t.Name) > MaxNameLen {
+		// A tool's name goes into every declaration, index line and
+		// message that names it; no tool needs one this long (MCP asks
+		// for at most 128 characters).
+		out = append(out, Finding{Rule: ruleLong, Severity: Block, Where: "name", Excerpt: strconv.Itoa(len(t.Name)) + " bytes, over the " + strconv.Itoa(MaxNameLen) + " a tool's name may have"})
+	}
 	out = appendText(out, "title", t.Title)
 	out = appendText(out, "description", t.Description)
 	for _, f := range []struct {
@@ -209,11 +215,21 @@ func lineOrControl(r rune) bool { return unicode.IsControl(r) || r == '\u2028' |
 // name may hold anything, and a model reads ignore/previous/instructions
 // as words), a space where camelCase starts a word
 // (ignoreAllPreviousInstructions, HTTPServerInfo: "HTTP Server Info"),
-// percent-encoded bytes decoded (ignore%20all) and full-width or styled
-// letters as their plain forms (NFKC: ｉｇｎｏｒｅ, 𝐢𝐠𝐧𝐨𝐫𝐞), which a model reads
-// as the words too. Hidden characters are removed first (and again from
-// what the decoding gives), so they cannot split a word.
+// percent-encoded bytes decoded (ignore%20all), full-width or styled
+// letters as their plain forms (NFKC: ｉｇｎｏｒｅ, 𝐢𝐠𝐧𝐨𝐫𝐞) and Cyrillic or
+// Greek letters that look Latin as the Latin ones in a Latin word (іgnore
+// with a Cyrillic і; see foldConfusables), which a model reads as the
+// words too. Hidden characters are removed first (and again from what the
+// decoding gives), so they cannot split a word.
 func nameWords(s string) string {
+	w, _ := nameRead(s)
+	return w
+}
+
+// nameRead is nameWords, and the first word of s that mixes Latin letters
+// with lookalikes of another script (see foldConfusables), or "". Such
+// letters are read as the Latin ones they look like.
+func nameRead(s string) (words, mixed string) {
 	s, _ = Sanitize(s)
 	s = norm.NFKC.String(s)
 	if strings.IndexByte(s, '%') >= 0 {
@@ -240,7 +256,9 @@ func nameWords(s string) string {
 		}
 		b.WriteRune(r)
 	}
-	return b.String()
+	// Folded once split into words: a word of another script run into a
+	// Latin one by camelCase (ОтчётQ1) is two words, not a mixed one.
+	return foldConfusables(b.String())
 }
 
 // appendName checks a tool or parameter name: any hidden character
@@ -260,13 +278,57 @@ func appendName(out []Finding, where, s string) []Finding {
 		// call this tool first"; a doc comment makes U+2028 a line break).
 		out = append(out, Finding{Rule: ruleHidden, Severity: Block, Where: where, Excerpt: excerpt(strconv.QuoteToASCII(s), 0, 0)})
 	}
-	words := nameWords(s)
+	words, mixed := nameRead(s)
+	if mixed != "" {
+		// A name is matched by the model and by code: a lookalike letter
+		// in it passes for another name (rеad_file with a Cyrillic е), and
+		// nothing legitimate mixes scripts inside one word.
+		out = append(out, mixedFinding(Block, where, mixed))
+	}
+	found := map[string]bool{}
 	for _, f := range appendText(nil, where, words) {
-		if f.Rule != ruleHidden {
+		if f.Rule != ruleHidden && f.Rule != RuleMixedScript {
 			out = append(out, f)
+			found[f.Rule] = true
 		}
 	}
+	return appendSqueezed(out, found, where, words)
+}
+
+// appendSqueezed adds the findings of the rules over a name's letters
+// read as the rules' words (squeezed: IGNOREALLPREVIOUSINSTRUCTIONS,
+// ignore1all2previous, i_g_n_o_r_e), for the rules found does not hold
+// yet. That reading guesses where words end, so only what it blocks
+// counts, and only when no letters left over by it (read as no rule's
+// word) fall inside the match: withoutletterforusers, read "without let
+// ter for users", does not ask to tell the users nothing.
+func appendSqueezed(out []Finding, found map[string]bool, where, words string) []Finding {
+	reading, left, n := squeezed(words)
+	if n < 2 {
+		return out
+	}
+	t := newText(reading)
+	for _, r := range textRules {
+		if found[r.ID] || r.ID == "encoded-blob" {
+			continue
+		}
+		m, ok := r.check(t)
+		if !ok || m.sev != Block || overlaps(left, m.start, m.end) {
+			continue
+		}
+		out = append(out, Finding{Rule: r.ID, Severity: Block, Where: where, Excerpt: excerpt(t.flat, m.start, m.end) + " (the name's letters read as words)"})
+	}
 	return out
+}
+
+// overlaps reports whether any of spans meets [start, end).
+func overlaps(spans [][2]int, start, end int) bool {
+	for _, sp := range spans {
+		if sp[0] < end && start < sp[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // firstHidden returns the byte offset of the first hidden rune in s, or -1.
@@ -304,12 +366,17 @@ func appendText(out []Finding, where, s string) []Finding {
 		out = append(out, Finding{Rule: ruleLong, Severity: Warn, Where: where, Excerpt: strconv.Itoa(n) + " characters"})
 	}
 	t := newText(s)
+	if t.mixed != "" {
+		out = append(out, mixedFinding(Warn, where, t.mixed))
+	}
+	found := map[string]bool{}
 	for _, r := range textRules {
 		if m, ok := r.check(t); ok {
 			out = append(out, Finding{Rule: r.ID, Severity: m.sev, Where: where, Excerpt: excerpt(t.flat, m.start, m.end)})
+			found[r.ID] = true
 		}
 	}
-	return out
+	return appendRunTogether(out, found, where, t.flat)
 }
 
 // hiddenIn finds the most severe hidden rune in s and the byte offset of
@@ -329,10 +396,20 @@ func hiddenIn(s string) (Severity, int, bool) {
 // (so they cannot split a keyword), markdown emphasis and code marks turned
 // into spaces, and runs of spaces collapsed. Line breaks stay.
 func flatten(s string) string {
+	f, _ := flattenMixed(s)
+	return f
+}
+
+// flattenMixed is flatten, and the first word of s mixing Latin letters
+// with lookalikes of another script, or "".
+func flattenMixed(s string) (string, string) {
 	s, _ = Sanitize(s)
 	// Full-width and styled letters and wide spaces read as their plain
 	// forms (a model reads ｉｇｎｏｒｅ as ignore; the rules read ASCII).
 	s = norm.NFKC.String(s)
+	// Cyrillic and Greek letters that look Latin read as the Latin ones
+	// in a Latin word (ignore аll, its а Cyrillic), as a reader takes them.
+	s, mixed := foldConfusables(s)
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
@@ -347,7 +424,7 @@ func flatten(s string) string {
 		space = false
 		b.WriteRune(r)
 	}
-	return b.String()
+	return b.String(), mixed
 }
 
 // excerpt returns about 120 characters of s around [start, end), on one

@@ -16,6 +16,18 @@ import (
 // hide one well and cost every session tokens.
 const MaxTextLen = 4000
 
+// MaxNameLen is the length in bytes above which a tool's name blocks
+// ("long-text"): MCP asks for names of at most 128 characters, and the
+// corpus's longest is 40.
+const MaxNameLen = 256
+
+// RulesVersion changes whenever what the rules find in a given text may
+// change: findings kept by a tool's or a text's hash (the catalog's
+// inspect cache) are stale under another version, and inspected again.
+// 41: a name's letters read as words run together or split, lookalike
+// letters of another script folded, and the mixed-script rule.
+const RulesVersion = 41
+
 // Rule describes one check of [Inspect].
 type Rule struct {
 	ID string
@@ -38,7 +50,8 @@ var errTrailing = errors.New("invalid JSON: data after the top-level value")
 func Rules() []Rule {
 	out := []Rule{
 		{ruleHidden, Block, "invisible or bidirectional control characters (Block for tags, bidi controls and supplementary variation selectors)"},
-		{ruleLong, Warn, "text longer than 4,000 characters"},
+		{ruleLong, Block, "text longer than 4,000 characters; Block for a tool's name over 256 bytes"},
+		mixedRule,
 	}
 	for _, r := range textRules {
 		out = append(out, r.Rule)
@@ -52,12 +65,14 @@ type match struct {
 }
 
 // text is one text prepared for the phrase rules: flat (see flatten) and
-// its ASCII lower-case form, with the same byte offsets.
-type text struct{ flat, lower string }
+// its ASCII lower-case form, with the same byte offsets, and the first
+// word of the text that mixes Latin letters with lookalikes of another
+// script (see foldConfusables), or "".
+type text struct{ flat, lower, mixed string }
 
 func newText(s string) text {
-	f := flatten(s)
-	return text{f, lowerASCII(f)}
+	f, mixed := flattenMixed(s)
+	return text{f, lowerASCII(f), mixed}
 }
 
 type textRule struct {
@@ -83,6 +98,10 @@ func init() {
 		{Rule{"tool-shadowing", Block, "steers the model to this tool instead of others, or changes how other tools behave"}, checkShadow},
 	}
 }
+
+// mixedRule is the rule of mixed-script words, reported apart from the
+// phrase rules (a name's reading has its lookalikes folded already).
+var mixedRule = Rule{RuleMixedScript, Block, "a word mixing Latin letters with lookalike letters of another script (a Cyrillic а in pаypal); Block in a name, Warn in a text"}
 
 // phrase is a lower-case pattern with keywords, one of which must occur in
 // the text for the pattern to match. Checking the keywords first makes the
