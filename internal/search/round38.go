@@ -21,8 +21,8 @@ import (
 // tool's kind fit is the number of the request's kinds of values it takes
 // in a required parameter less the number of its required parameters none
 // of them fills: read_media_file needs the path and nothing else (1),
-// download_figma_images takes it too but needs a file key and node ids the
-// request does not give (1 - 2), and redis's set needs a value besides the
+// download_figma_images takes it too but needs node ids the request does
+// not give (1 - 1), and redis's set needs a value besides the
 // key (0) where apify's get-key-value-store-keys needs a store's id and
 // takes no key (-1); everything's get-sum needs two numbers (-2) where
 // mongodb's aggregate needs a connection and a pipeline besides the
