@@ -461,6 +461,9 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	if r.relevant && ix.learnedBoost(qs, cands, score) {
 		hits = ix.topK(cands, score, max(limit, relevantDepth))
 	}
+	if r.relevant && oneStep && len(named) == 0 && ix.kindFirst(query, kinds, hits, score) {
+		hits = ix.topK(cands, score, max(limit, relevantDepth))
+	}
 	if r.relevant && oneStep && ix.fitFirst(query, hits, score) {
 		hits = ix.topK(cands, score, max(limit, relevantDepth))
 	}

@@ -50,6 +50,9 @@ var heldOut = map[string]bool{
 	"ties35": true,
 	// round thirty-six's tasks of several steps, written before its change
 	"tasks36": true,
+	// written for round thirty-eight before its rule: one-step requests for
+	// a tool with a look-alike in another backend
+	"backends38": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
