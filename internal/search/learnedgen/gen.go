@@ -50,6 +50,9 @@ var heldOut = map[string]bool{
 	"ties35": true,
 	// round thirty-six's tasks of several steps, written before its change
 	"tasks36": true,
+	// round thirty-nine's requests in everyday and phrasal verbs, written
+	// before its change
+	"verbs39": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
