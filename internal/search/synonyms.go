@@ -304,6 +304,19 @@ var everyday = []struct {
 	{"completely", "full"},
 	{"lock", "protect"},
 	{"unlock", "unprotect"},
+	// Round thirty-nine: everyday verbs for software actions. To
+	// "google" a thing searches the web for it; a dialog is dismissed by
+	// closing or handling it; a text is rewritten by updating it; a
+	// message is responded to by a reply; a network is throttled by
+	// emulating a slow one; a screenshot is snapped; what is set up is
+	// created ("set up a fresh Supabase project").
+	{"google", "search web"},
+	{"dismiss", "close handle"},
+	{"rewrite", "update edit replace"},
+	{"respond", "reply"},
+	{"throttle", "emulate slow limit"},
+	{"snap", "screenshot picture"},
+	{"setup", "create"},
 }
 
 // phrases are multi-word idioms rewritten before analysis, matched as whole
@@ -515,6 +528,15 @@ var phrases = []struct{ from, to string }{
 	{"jump to", "navigate to"},
 	{"head to", "navigate to"},
 	{"stand up a", "create a"},
+	// Round thirty-nine: "hook up to the database" connects, "tick off"
+	// a to-do marks it done, "report a bug" files one, "look through"
+	// searches.
+	{"hook up to", "connect to"},
+	{"hook up", "connect"},
+	{"tick off", "mark done"},
+	{"report a", "create a"},
+	{"report an", "create an"},
+	{"look through", "search"},
 	{"spin off", "create"},
 	{"automations", "workflows"},
 	{"automation", "workflow"},
