@@ -256,7 +256,7 @@ var leadVerbs = sync.OnceValue(func() map[string]verbFamily {
 // leadVerb returns the family of a leadVerbs word that starts query (past
 // "please", "can you" and the like), 0 otherwise.
 func leadVerb(query string) verbFamily {
-	for i, w := range lowerWords(query) {
+	for i, w := range lowerWords(requestPart(query)) {
 		if i == 0 && (questionWords[w] || strings.HasPrefix(w, "what") || strings.HasPrefix(w, "how")) {
 			return 0
 		}

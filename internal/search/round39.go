@@ -1,0 +1,71 @@
+package search
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// Round thirty-nine: the verbs of everyday speech.
+//
+// Vocabulary. Everyday and phrasal verbs reach the words tools use through
+// the tables of synonyms.go ("google" searches, "dismiss" closes or handles
+// a dialog, "rewrite" updates, "hook up to" connects, "tick off" marks
+// done, "report a bug" creates one); each entry is a general English usage.
+//
+// Where the verb is. A request often opens with what the user did or has
+// ("I wrote a pending review note on MR 77, can you submit just that
+// one?", "We don't need the staging project for a while; pause it."): the
+// statement's verb (wrote, need) is no verb of the request, which starts
+// after "can you", "could you", "would you" or "please", or after a
+// semicolon when an imperative or a question follows it. requestPart
+// returns that part; the request's verb (requestVerbPlace, leadVerb) is
+// read in it. A request that opens with its verb, a question, or a
+// statement with no such marker is read whole, as before.
+
+// statementSubjects open a statement about the user or their things.
+var statementSubjects = setOf(`i i'm i've i'd we we're we've my our`)
+
+// requestMarker matches where a request follows a statement: a comma or
+// semicolon and "can/could/would/will you" or "please", or a semicolon
+// alone (what follows it is checked to start with a verb or a question).
+var requestMarker = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)[,;]\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+)|;\s*`)
+})
+
+// requestPart returns the part of query that asks for something when the
+// query opens with a statement (a subject of statementSubjects) and a
+// request marker follows it; otherwise query.
+func requestPart(query string) string {
+	ws := strings.Fields(strings.ToLower(query))
+	if len(ws) < 3 || !statementSubjects[strings.Trim(ws[0], ".,;:!?\"'`")] {
+		return query
+	}
+	for _, m := range requestMarker().FindAllStringIndex(query, -1) {
+		rest := query[m[1]:]
+		if rest == "" {
+			continue
+		}
+		if strings.TrimSpace(query[m[0]+1:m[1]]) != "" {
+			return rest // after "can you", "please"
+		}
+		// After a semicolon alone: an imperative or a question.
+		rw := lowerWords(rest)
+		if len(rw) > 0 && (isVerb(rw[0]) || questionWords[rw[0]] || strings.HasPrefix(rw[0], "what") || strings.HasPrefix(rw[0], "how") ||
+			!stopWords[rw[0]] && len(rw) > 1 && (objectStart(rw[1]) || rw[1] == "it" || rw[1] == "them")) {
+			return rest
+		}
+	}
+	return query
+}
+
+// requestVerbs returns the verb families of the request's own verbs: those
+// of its request part (requestPart) when it opens with a statement, else
+// those of toks, the whole query's tokens.
+func requestVerbs(query string, toks []token) verbFamily {
+	if rp := requestPart(query); rp != query {
+		rt, _, _, _ := queryTokensKinds(rp)
+		return queryVerbs(withoutParticiples(rp, rt))
+	}
+	return queryVerbs(withoutParticiples(query, toks))
+}

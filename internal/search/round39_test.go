@@ -1,0 +1,41 @@
+package search
+
+import "testing"
+
+func TestRequestPart_ReadsTheRequestAfterAStatement(t *testing.T) {
+	tests := []struct {
+		query, want string
+	}{
+		{"I wrote a pending review note on MR 77, can you submit just that one?", "submit just that one?"},
+		{"We don't need the staging project for a while; pause it.", "pause it."},
+		{"I set up a watch earlier, id mon_7; what are its settings?", "what are its settings?"},
+		{"I'm done with the cluster, could you please drop the connection", "drop the connection"},
+		{"My run finished, please fetch its items", "fetch its items"},
+		// No statement first, or no marker: the whole query.
+		{"Pause the staging project; we don't need it.", "Pause the staging project; we don't need it."},
+		{"I need the identity of ops-team@contoso.com to assign work", "I need the identity of ops-team@contoso.com to assign work"},
+		{"Can you pause the staging project?", "Can you pause the staging project?"},
+		// A semicolon before no request: the whole query.
+		{"I wrote these notes; the first one matters", "I wrote these notes; the first one matters"},
+	}
+	for _, tt := range tests {
+		if got := requestPart(tt.query); got != tt.want {
+			t.Errorf("requestPart(%q) = %q, want %q", tt.query, got, tt.want)
+		}
+	}
+}
+
+func TestRequestVerbPlace_SkipsTheStatementsVerb(t *testing.T) {
+	tests := []struct {
+		query, want string
+	}{
+		{"We don't need the Supabase project for a while; pause it.", ""},
+		{"I'm finished querying the cluster, can you drop the Mongo connection?", stem("drop")},
+		{"Drop the users table in postgres", stem("drop")},
+	}
+	for _, tt := range tests {
+		if got, _ := requestVerbPlace(tt.query); got != tt.want {
+			t.Errorf("requestVerbPlace(%q) = %q, want %q", tt.query, got, tt.want)
+		}
+	}
+}
