@@ -65,7 +65,48 @@ func requestPart(query string) string {
 func requestVerbs(query string, toks []token) verbFamily {
 	if rp := requestPart(query); rp != query {
 		rt, _, _, _ := queryTokensKinds(rp)
-		return queryVerbs(withoutParticiples(rp, rt))
+		return queryVerbs(withoutInflected(rp, withoutParticiples(rp, rt)))
 	}
-	return queryVerbs(withoutParticiples(query, toks))
+	return queryVerbs(withoutInflected(query, withoutParticiples(query, toks)))
+}
+
+// withoutInflected returns toks without the family verbs the query uses
+// only in an -s or -ing form ("the settings", "fake subscription
+// updates", "the latest posts", "stop sending"): a request's own verb is
+// in its base form; such a form is a noun or says what something does.
+func withoutInflected(query string, toks []token) []token {
+	var infl, base map[string]bool
+	for _, w := range lowerWords(query) {
+		t := stem(w)
+		if verbStems()[t] == 0 {
+			continue
+		}
+		if inflected(w) {
+			if infl == nil {
+				infl = map[string]bool{}
+			}
+			infl[t] = true
+		} else {
+			if base == nil {
+				base = map[string]bool{}
+			}
+			base[t] = true
+		}
+	}
+	if len(infl) == 0 {
+		return toks
+	}
+	out := make([]token, 0, len(toks))
+	for _, tk := range toks {
+		if !infl[tk.term] || base[tk.term] {
+			out = append(out, tk)
+		}
+	}
+	return out
+}
+
+// inflected reports whether w, a lowercase word, is an -s or -ing form.
+func inflected(w string) bool {
+	return len(w) > 5 && strings.HasSuffix(w, "ing") ||
+		len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us")
 }

@@ -39,3 +39,23 @@ func TestRequestVerbPlace_SkipsTheStatementsVerb(t *testing.T) {
 		}
 	}
 }
+
+func TestRequestVerbs_BaseFormsOnly(t *testing.T) {
+	tests := []struct {
+		query string
+		want  verbFamily
+	}{
+		{"update the text of draft 12 on merge request !6 before publishing", verbUpdate},
+		{"show me the latest posts in #general", verbRead},
+		{"what are its current settings", 0},
+		{"post the settings to #ops", verbCreate},
+		{"We don't need the project for a while; pause it.", 0},
+		{"I wrote a draft note, can you delete it", verbDelete},
+	}
+	for _, tt := range tests {
+		toks, _, _, _ := queryTokensKinds(tt.query)
+		if got := requestVerbs(tt.query, toks); got != tt.want {
+			t.Errorf("requestVerbs(%q) = %d, want %d", tt.query, got, tt.want)
+		}
+	}
+}
