@@ -59,3 +59,57 @@ func TestRequestVerbs_BaseFormsOnly(t *testing.T) {
 		}
 	}
 }
+
+func TestVerbFamilies_EverydayVerbs(t *testing.T) {
+	tests := []struct {
+		word string
+		want verbFamily
+	}{
+		{"google", verbRead},
+		{"respond", verbCreate},
+		{"rewrite", verbUpdate},
+		{"wipe", verbDelete},
+	}
+	for _, tt := range tests {
+		if got := verbStems()[stem(tt.word)]; got != tt.want {
+			t.Errorf("family of %q = %d, want %d", tt.word, got, tt.want)
+		}
+	}
+}
+
+func TestEveryday_PhrasalAndEverydayVerbsReachToolWords(t *testing.T) {
+	tests := []struct {
+		query, want string // want: a word whose stem the query reaches
+	}{
+		{"hook up to the mongo database", "connect"},
+		{"tick off all my to-dos", "mark"},
+		{"report a bug in acme/api", "create"},
+		{"dismiss the alert box", "handle"},
+		{"google the latest rust release notes", "search"},
+		{"throttle the network to slow 3G", "emulate"},
+		{"set up a fresh supabase project", "create"},
+	}
+	for _, tt := range tests {
+		if !reaches(tt.query, tt.want) {
+			t.Errorf("%q does not reach %q", tt.query, tt.want)
+		}
+	}
+}
+
+// reaches reports whether query's terms, rewritten and expanded through
+// the hand-written synonym tables, include the stem of want.
+func reaches(query, want string) bool {
+	want = stem(want)
+	toks, _, _, _ := queryTokensKinds(query)
+	for _, tk := range toks {
+		if tk.term == want {
+			return true
+		}
+		for _, s := range synonyms()[tk.term] {
+			if s.term == want && !s.wordnet {
+				return true
+			}
+		}
+	}
+	return false
+}

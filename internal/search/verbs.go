@@ -35,9 +35,9 @@ var verbFamilies = []struct {
 	family verbFamily
 	words  string
 }{
-	{verbRead, "get fetch read retrieve show view display see load inspect look obtain grab list enumerate browse search find lookup locate seek dump"},
-	{verbCreate, "create add make insert generate give post send publish push upload write reply append attach"},
-	{verbUpdate, "update edit modify patch alter adjust tweak apply replace raise rename close reopen set enable disable"},
+	{verbRead, "get fetch read retrieve show view display see load inspect look obtain grab list enumerate browse search find lookup locate seek dump google"},
+	{verbCreate, "create add make insert generate give post send publish push upload write reply append attach respond"},
+	{verbUpdate, "update edit modify patch alter adjust tweak apply replace raise rename close reopen set enable disable rewrite"},
 	{verbDelete, "delete remove drop erase destroy discard purge wipe trash unset forget toss ditch nuke clear"},
 }
 
