@@ -88,6 +88,7 @@ func TestEveryday_PhrasalAndEverydayVerbsReachToolWords(t *testing.T) {
 		{"google the latest rust release notes", "search"},
 		{"throttle the network to slow 3G", "emulate"},
 		{"set up a fresh supabase project", "create"},
+		{"start a review thread on MR 14", "create"},
 	}
 	for _, tt := range tests {
 		if !reaches(tt.query, tt.want) {

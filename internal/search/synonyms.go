@@ -308,8 +308,9 @@ var everyday = []struct {
 	// "google" a thing searches the web for it; a dialog is dismissed by
 	// closing or handling it; a text is rewritten by updating it; a
 	// message is responded to by a reply; a network is throttled by
-	// emulating a slow one; a screenshot is snapped; what is set up is
-	// created ("set up a fresh Supabase project").
+	// emulating a slow one; a screenshot is snapped; what is set up or
+	// started is created ("set up a fresh Supabase project", "start a
+	// review thread").
 	{"google", "search web"},
 	{"dismiss", "close handle"},
 	{"rewrite", "update edit replace"},
@@ -317,6 +318,7 @@ var everyday = []struct {
 	{"throttle", "emulate slow limit"},
 	{"snap", "screenshot picture"},
 	{"setup", "create"},
+	{"start", "create"},
 }
 
 // phrases are multi-word idioms rewritten before analysis, matched as whole
