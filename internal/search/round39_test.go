@@ -89,6 +89,7 @@ func TestEveryday_PhrasalAndEverydayVerbsReachToolWords(t *testing.T) {
 		{"throttle the network to slow 3G", "emulate"},
 		{"set up a fresh supabase project", "create"},
 		{"start a review thread on MR 14", "create"},
+		{"shut down the playwright page", "close"},
 	}
 	for _, tt := range tests {
 		if !reaches(tt.query, tt.want) {

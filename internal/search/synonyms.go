@@ -230,7 +230,7 @@ var everyday = []struct {
 	{"latest", "history"},
 	{"past", "history historical"},
 	{"acknowledge", "confirm"},
-	{"shut", "close"},
+	{"shut", "close stop"},
 	{"tack", "append add"},
 	{"unpause", "restore resume"},
 	{"retitle", "rename title update"},
@@ -403,7 +403,7 @@ var phrases = []struct{ from, to string }{
 	{"no longer need", "remove"},
 	{"throw away", "discard"},
 	{"tear down", "delete"},
-	{"shut down", "stop"},
+	{"shut down", "shut"},
 	{"take off", "remove"}, // "take my thumbs-up off the issue"
 	{"go to", "navigate"},
 	{"sign in", "login"},
