@@ -90,6 +90,7 @@ func TestEveryday_PhrasalAndEverydayVerbsReachToolWords(t *testing.T) {
 		{"set up a fresh supabase project", "create"},
 		{"start a review thread on MR 14", "create"},
 		{"shut down the playwright page", "close"},
+		{"run document.title in the page", "evaluate"},
 	}
 	for _, tt := range tests {
 		if !reaches(tt.query, tt.want) {
@@ -99,7 +100,8 @@ func TestEveryday_PhrasalAndEverydayVerbsReachToolWords(t *testing.T) {
 }
 
 // reaches reports whether query's terms, rewritten and expanded through
-// the hand-written synonym tables, include the stem of want.
+// the hand-written synonym and related-word tables, include the stem of
+// want.
 func reaches(query, want string) bool {
 	want = stem(want)
 	toks, _, _, _ := queryTokensKinds(query)

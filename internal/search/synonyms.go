@@ -131,6 +131,7 @@ var relatedGroups = []string{
 	"update mark",
 	"search discover explore",
 	"run start",
+	"run evaluate", // "run document.title in the page": a script is evaluated
 	"send write tell",
 	"comment discussion thread review",
 	"repository project",
