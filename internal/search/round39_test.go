@@ -91,6 +91,7 @@ func TestEveryday_PhrasalAndEverydayVerbsReachToolWords(t *testing.T) {
 		{"start a review thread on MR 14", "create"},
 		{"shut down the playwright page", "close"},
 		{"run document.title in the page", "evaluate"},
+		{"check on the research agent I started", "status"},
 	}
 	for _, tt := range tests {
 		if !reaches(tt.query, tt.want) {

@@ -533,13 +533,15 @@ var phrases = []struct{ from, to string }{
 	{"stand up a", "create a"},
 	// Round thirty-nine: "hook up to the database" connects, "tick off"
 	// a to-do marks it done, "report a bug" files one, "look through"
-	// searches.
+	// searches, "check (in) on" a job asks for its status.
 	{"hook up to", "connect to"},
 	{"hook up", "connect"},
 	{"tick off", "mark done"},
 	{"report a", "create a"},
 	{"report an", "create an"},
 	{"look through", "search"},
+	{"check on", "check status of"},
+	{"check in on", "check status of"},
 	{"spin off", "create"},
 	{"automations", "workflows"},
 	{"automation", "workflow"},
