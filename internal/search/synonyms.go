@@ -306,14 +306,12 @@ var everyday = []struct {
 	{"lock", "protect"},
 	{"unlock", "unprotect"},
 	// Round thirty-nine: everyday verbs for software actions. To
-	// "google" a thing searches the web for it; a dialog is dismissed by
-	// closing or handling it; a text is rewritten by updating it; a
-	// message is responded to by a reply; a network is throttled by
-	// emulating a slow one; a screenshot is snapped; what is set up or
-	// started is created ("set up a fresh Supabase project", "start a
-	// review thread").
+	// "google" a thing searches the web for it; a text is rewritten by
+	// updating it; a message is responded to by a reply; a network is
+	// throttled by emulating a slow one; a screenshot is snapped; what is
+	// set up or started is created ("set up a fresh Supabase project",
+	// "start a review thread").
 	{"google", "search web"},
-	{"dismiss", "close handle"},
 	{"rewrite", "update edit replace"},
 	{"respond", "reply"},
 	{"throttle", "emulate slow limit"},
