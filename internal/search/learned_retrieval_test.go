@@ -81,7 +81,7 @@ import (
 // step's own action, a named backend over its rival, the steps' nearest
 // ties first) 851, 960 and 217; with round thirty-nine's (round39.go: the
 // verbs of everyday speech, a request's verb after a statement and in its
-// base form) 857, 962 and 217.
+// base form) 859, 962 and 217.
 // Since round twenty-four the learned words also decide whether a request
 // is answered, so "none" without them is no bound on "none" with them.
 // Only the sets' scores are logged, never their misses.
@@ -128,8 +128,8 @@ func TestRetrievalLearned(t *testing.T) {
 		if grp && (sa[0] < sb[0]+24 || sa[1] < sb[1]+12) {
 			t.Errorf("on the held-out sets the learned words gain less than when they were added (hit@1 +27, hit@5 +18 of 814)")
 		}
-		if grp && (sa[0] < 857 || sa[1] < 962 || sa[2] < 217) {
-			t.Errorf("on the held-out sets below round thirty-nine: hit@1 857, hit@5 962 of 1018 and none 217 of 259 (851, 960 and 217 before it); below rounds thirty-five and thirty-six: hit@1 851 (843 before them), hit@5 960 of 1018 (958 before them) and none 217 of 259; below rounds thirty-one and thirty-two: hit@1 840, hit@5 958 of 1018 and none 217 of 259 (212 with round thirty-one alone; 840, 958 and 212 at round thirty-one's start, extra28 and extra29 spent and in the learned table; 948, 1079 of 1154 and 233 of 283 with those two sets held out; 836, 957 of 1018 and 212 of 259 without them; 824, 952 and 212 at its start, extra26 and extra27 spent and in the learned table; 940, 1080 of 1154 and 230 of 283 with those two sets held out; 825, 952 and 212 without them, before their words were in the table; 814, 951 and 212 with rounds twenty-seven and twenty-nine; 816, 953 and 194 after round twenty-seven; 812, 943 and 194 after round twenty-six; 812, 940 and 194 after rounds twenty-four and twenty-five; 813, 941 and 192 before round twenty-four's rule; 758, 873 of 950 and 182 of 247 before extra25 was added)")
+		if grp && (sa[0] < 859 || sa[1] < 962 || sa[2] < 217) {
+			t.Errorf("on the held-out sets below round thirty-nine: hit@1 859, hit@5 962 of 1018 and none 217 of 259 (851, 960 and 217 before it); below rounds thirty-five and thirty-six: hit@1 851 (843 before them), hit@5 960 of 1018 (958 before them) and none 217 of 259; below rounds thirty-one and thirty-two: hit@1 840, hit@5 958 of 1018 and none 217 of 259 (212 with round thirty-one alone; 840, 958 and 212 at round thirty-one's start, extra28 and extra29 spent and in the learned table; 948, 1079 of 1154 and 233 of 283 with those two sets held out; 836, 957 of 1018 and 212 of 259 without them; 824, 952 and 212 at its start, extra26 and extra27 spent and in the learned table; 940, 1080 of 1154 and 230 of 283 with those two sets held out; 825, 952 and 212 without them, before their words were in the table; 814, 951 and 212 with rounds twenty-seven and twenty-nine; 816, 953 and 194 after round twenty-seven; 812, 943 and 194 after round twenty-six; 812, 940 and 194 after rounds twenty-four and twenty-five; 813, 941 and 192 before round twenty-four's rule; 758, 873 of 950 and 182 of 247 before extra25 was added)")
 		}
 	}
 }
