@@ -50,9 +50,9 @@ var requestMarker = sync.OnceValue(func() *regexp.Regexp {
 // query opens with a statement (a subject of statementSubjects) and a
 // request marker follows it; otherwise query.
 func requestPart(query string) string {
-	ws := strings.Fields(strings.ToLower(query))
-	if len(ws) < 3 || !statementSubjects[strings.Trim(ws[0], ".,;:!?\"'`")] {
-		return query
+	first, _, _ := strings.Cut(strings.TrimSpace(query), " ")
+	if len(first) > 8 || !statementSubjects[strings.ToLower(strings.Trim(first, ".,;:!?\"'`"))] {
+		return query // the common case, cheaply: no statement first
 	}
 	for _, m := range requestMarker().FindAllStringIndex(query, -1) {
 		rest := query[m[1]:]
@@ -88,26 +88,29 @@ func requestVerbs(query string, toks []token) verbFamily {
 // updates", "the latest posts", "stop sending"): a request's own verb is
 // in its base form; such a form is a noun or says what something does.
 func withoutInflected(query string, toks []token) []token {
+	ws := lowerWords(query)
 	var infl, base map[string]bool
-	for _, w := range lowerWords(query) {
-		t := stem(w)
-		if verbStems()[t] == 0 {
+	for _, w := range ws {
+		if !inflected(w) {
 			continue
 		}
-		if inflected(w) {
+		if t := stem(w); verbStems()[t] != 0 {
 			if infl == nil {
 				infl = map[string]bool{}
 			}
 			infl[t] = true
-		} else {
-			if base == nil {
-				base = map[string]bool{}
-			}
-			base[t] = true
 		}
 	}
 	if len(infl) == 0 {
 		return toks
+	}
+	for _, w := range ws {
+		if !inflected(w) {
+			if base == nil {
+				base = map[string]bool{}
+			}
+			base[stem(w)] = true
+		}
 	}
 	out := make([]token, 0, len(toks))
 	for _, tk := range toks {
