@@ -36,7 +36,7 @@ func requestVerb(query string) string {
 // what follows is a determiner or a value ("archive the #random channel",
 // "mute #alerts", "unstar facebook/react"); placed is set for such a word.
 func requestVerbPlace(query string) (v string, placed bool) {
-	ws := strings.Fields(strings.ToLower(rewritePhrases(query)))
+	ws := strings.Fields(strings.ToLower(rewritePhrases(requestPart(query))))
 	for i, w := range ws {
 		w = strings.Trim(w, ".,;:!?()[]{}<>\"'`")
 		// "re-run", "e-mail": one word.

@@ -386,7 +386,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	oneStep := oneAct && ix.oneNamed(named)
 	if oneStep {
 		// One step, at most one backend: one kind of action.
-		qv := queryVerbs(withoutParticiples(query, qtoks))
+		qv := requestVerbs(query, qtoks)
 		if qv == 0 && changeFirst(query) {
 			// "Change the Status property of page X to Done": "change"
 			// (as often a noun as a verb) starts the request, a verb.

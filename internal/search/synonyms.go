@@ -131,6 +131,7 @@ var relatedGroups = []string{
 	"update mark",
 	"search discover explore",
 	"run start",
+	"run evaluate", // "run document.title in the page": a script is evaluated
 	"send write tell",
 	"comment discussion thread review",
 	"repository project",
@@ -230,7 +231,7 @@ var everyday = []struct {
 	{"latest", "history"},
 	{"past", "history historical"},
 	{"acknowledge", "confirm"},
-	{"shut", "close"},
+	{"shut", "close stop"},
 	{"tack", "append add"},
 	{"unpause", "restore resume"},
 	{"retitle", "rename title update"},
@@ -304,6 +305,19 @@ var everyday = []struct {
 	{"completely", "full"},
 	{"lock", "protect"},
 	{"unlock", "unprotect"},
+	// Round thirty-nine: everyday verbs for software actions. To
+	// "google" a thing searches the web for it; a text is rewritten by
+	// updating it; a message is responded to by a reply; a network is
+	// throttled by emulating a slow one; a screenshot is snapped; what is
+	// set up or started is created ("set up a fresh Supabase project",
+	// "start a review thread").
+	{"google", "search web"},
+	{"rewrite", "update edit replace"},
+	{"respond", "reply"},
+	{"throttle", "emulate slow limit"},
+	{"snap", "screenshot picture"},
+	{"setup", "create"},
+	{"start", "create"},
 }
 
 // phrases are multi-word idioms rewritten before analysis, matched as whole
@@ -388,7 +402,7 @@ var phrases = []struct{ from, to string }{
 	{"no longer need", "remove"},
 	{"throw away", "discard"},
 	{"tear down", "delete"},
-	{"shut down", "stop"},
+	{"shut down", "shut"},
 	{"take off", "remove"}, // "take my thumbs-up off the issue"
 	{"go to", "navigate"},
 	{"sign in", "login"},
@@ -515,6 +529,17 @@ var phrases = []struct{ from, to string }{
 	{"jump to", "navigate to"},
 	{"head to", "navigate to"},
 	{"stand up a", "create a"},
+	// Round thirty-nine: "hook up to the database" connects, "tick off"
+	// a to-do marks it done, "report a bug" files one, "look through"
+	// searches, "check (in) on" a job asks for its status.
+	{"hook up to", "connect to"},
+	{"hook up", "connect"},
+	{"tick off", "mark done"},
+	{"report a", "create a"},
+	{"report an", "create an"},
+	{"look through", "search"},
+	{"check on", "check status of"},
+	{"check in on", "check status of"},
 	{"spin off", "create"},
 	{"automations", "workflows"},
 	{"automation", "workflow"},

@@ -35,9 +35,9 @@ var verbFamilies = []struct {
 	family verbFamily
 	words  string
 }{
-	{verbRead, "get fetch read retrieve show view display see load inspect look obtain grab list enumerate browse search find lookup locate seek dump"},
-	{verbCreate, "create add make insert generate give post send publish push upload write reply append attach"},
-	{verbUpdate, "update edit modify patch alter adjust tweak apply replace raise rename close reopen set enable disable"},
+	{verbRead, "get fetch read retrieve show view display see load inspect look obtain grab list enumerate browse search find lookup locate seek dump google"},
+	{verbCreate, "create add make insert generate give post send publish push upload write reply append attach respond"},
+	{verbUpdate, "update edit modify patch alter adjust tweak apply replace raise rename close reopen set enable disable rewrite"},
 	{verbDelete, "delete remove drop erase destroy discard purge wipe trash unset forget toss ditch nuke clear"},
 }
 
@@ -256,7 +256,7 @@ var leadVerbs = sync.OnceValue(func() map[string]verbFamily {
 // leadVerb returns the family of a leadVerbs word that starts query (past
 // "please", "can you" and the like), 0 otherwise.
 func leadVerb(query string) verbFamily {
-	for i, w := range lowerWords(query) {
+	for i, w := range lowerWords(requestPart(query)) {
 		if i == 0 && (questionWords[w] || strings.HasPrefix(w, "what") || strings.HasPrefix(w, "how")) {
 			return 0
 		}

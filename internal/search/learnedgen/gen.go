@@ -53,6 +53,9 @@ var heldOut = map[string]bool{
 	// written for round thirty-eight before its rule: one-step requests for
 	// a tool with a look-alike in another backend
 	"backends38": true,
+	// round thirty-nine's requests in everyday and phrasal verbs, written
+	// before its change
+	"verbs39": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
