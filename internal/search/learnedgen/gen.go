@@ -56,6 +56,9 @@ var heldOut = map[string]bool{
 	// round thirty-nine's requests in everyday and phrasal verbs, written
 	// before its change
 	"verbs39": true,
+	// round forty's tasks of several steps, many with a step the request
+	// only implies, written before its change
+	"steps40": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
