@@ -474,6 +474,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	r.hits = ix.diversify(hits, limit, score, cands, tops, seconds, named, shares)
 	r.hits = ix.withPrereqs(r.hits, limit, score)
 	r.hits = ix.withStepPrereqs(r.hits, tops, score)
+	r.hits = ix.withMe(query, r.hits, tops, score)
 	return r
 }
 

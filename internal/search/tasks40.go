@@ -1,0 +1,60 @@
+package search
+
+import (
+	"regexp"
+	"slices"
+)
+
+// Round forty: the step a request implies by "me".
+//
+// A request for what is assigned to, owned by or created by the user
+// ("create a HubSpot task assigned to me", "close the issues assigned to
+// me") needs the user first: a tool that identifies the user the backend
+// knows by its token (whoami, API-get-self, hubspot-get-user-details).
+// When the first hit's backend has such a tool, the hits lack it and no
+// hit serves the user itself (a description naming "the authenticated
+// user" or "the current user": GitLab's my_issues), it takes the place of
+// the last hit that is neither the first hit nor a step's tool, as a
+// prerequisite a description names does (withStepPrereqs).
+
+// meAsked matches a request's words asking for what is the user's.
+var meAsked = regexp.MustCompile(`(?i)\b(assigned|assign it|assign them|owned|created|opened|reported|requested|mentioning|mentions)\s+(to|by)?\s*(me|myself)\b`)
+
+// identityLead is how far into a description identityTool is looked for.
+const identityLead = 200
+
+// identityTool matches the start of a tool description (identityLead) that
+// identifies the user of the backend's token.
+var identityTool = regexp.MustCompile(`(?i)(identify the authenticated user|current authenticated user|token's bot user|current [a-z]+ access token)`)
+
+// servesUser matches a description that acts for the user itself.
+var servesUser = regexp.MustCompile(`(?i)(the authenticated user|the current user)`)
+
+// withMe gives the identity tool of the first hit's backend the last
+// place a step's tool does not hold, when query asks for what is the
+// user's (meAsked) and no hit has it or serves the user itself.
+func (ix *Index) withMe(query string, hits []Hit, tops []int32, score []float64) []Hit {
+	if len(hits) < 2 || !meAsked.MatchString(query) {
+		return hits
+	}
+	id := int32(-1)
+	for _, d := range ix.srvDocs[ix.docServer[hits[0].Doc]] {
+		if desc := ix.docs[d].Description; identityTool.MatchString(desc[:min(len(desc), identityLead)]) {
+			id = d
+			break
+		}
+	}
+	if id < 0 || slices.ContainsFunc(hits, func(h Hit) bool {
+		return h.Doc == int(id) || servesUser.MatchString(ix.docs[h.Doc].Description)
+	}) {
+		return hits
+	}
+	for i := len(hits) - 1; i > 0; i-- {
+		if !slices.Contains(tops, int32(hits[i].Doc)) {
+			hits = slices.Clone(hits)
+			hits[i] = Hit{Doc: int(id), Server: ix.docs[id].Server, Tool: ix.docs[id].Tool, Score: score[id]}
+			break
+		}
+	}
+	return hits
+}
