@@ -475,6 +475,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	r.hits = ix.withPrereqs(r.hits, limit, score)
 	r.hits = ix.withStepPrereqs(r.hits, tops, score)
 	r.hits = ix.withMe(query, r.hits, tops, score)
+	r.hits = ix.withOpened(query, r.hits, clauseHits, clauseInfo, tops, score)
 	return r
 }
 

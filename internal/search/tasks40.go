@@ -72,3 +72,52 @@ func (ix *Index) withMe(query string, hits []Hit, tops []int32, score []float64)
 	}
 	return hits
 }
+
+// withOpened gives a step whose value is a URL that its tool does not
+// take ("take a screenshot of https://acme.io/pricing with Puppeteer":
+// the screenshot tool takes no URL) the tool of the same backend that
+// takes one and scores best (puppeteer_navigate), in the last place no
+// step's tool holds, when the hits hold no tool of that backend taking a
+// URL: the page is opened first. A request of one step is its own step.
+func (ix *Index) withOpened(query string, hits []Hit, clauseHits [][]Hit, info []clause, tops []int32, score []float64) []Hit {
+	type step struct {
+		top   int
+		kinds valueKind
+	}
+	var steps []step
+	if len(clauseHits) == 0 {
+		if len(hits) > 0 {
+			_, _, _, k := queryTokensKinds(query)
+			steps = append(steps, step{hits[0].Doc, k})
+		}
+	}
+	for i, hs := range clauseHits {
+		steps = append(steps, step{ix.stepTop(hs, info[i], hits[0]).Doc, info[i].kinds})
+	}
+	for _, st := range steps {
+		if st.kinds&kindURL == 0 || ix.kinds[st.top]&kindURL != 0 {
+			continue
+		}
+		srv := ix.docServer[st.top]
+		if slices.ContainsFunc(hits, func(h Hit) bool { return ix.docServer[h.Doc] == srv && ix.kinds[h.Doc]&kindURL != 0 }) {
+			continue
+		}
+		best := int32(-1)
+		for _, d := range ix.srvDocs[srv] {
+			if ix.kinds[d]&kindURL != 0 && (best < 0 || score[d] > score[best]) {
+				best = d
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		for i := len(hits) - 1; i > 0; i-- {
+			if !slices.Contains(tops, int32(hits[i].Doc)) && hits[i].Doc != st.top {
+				hits = slices.Clone(hits)
+				hits[i] = Hit{Doc: int(best), Server: ix.docs[best].Server, Tool: ix.docs[best].Tool, Score: score[best]}
+				break
+			}
+		}
+	}
+	return hits
+}

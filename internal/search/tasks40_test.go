@@ -57,3 +57,40 @@ func TestWithMe(t *testing.T) {
 		})
 	}
 }
+
+func TestWithOpened(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "browser", Tool: "screenshot", Description: "Take a screenshot of the current page.", Params: []Param{{Name: "name", Description: "Name of the screenshot"}}},
+		{Server: "browser", Tool: "click", Description: "Click an element on the current page.", Params: []Param{{Name: "selector", Description: "CSS selector"}}},
+		{Server: "browser", Tool: "hover", Description: "Hover an element on the current page.", Params: []Param{{Name: "selector", Description: "CSS selector"}}},
+		{Server: "browser", Tool: "navigate", Description: "Navigate to a URL.", Params: []Param{{Name: "url", Description: "URL to navigate to", Required: true}}},
+		{Server: "browser", Tool: "new_page", Description: "Open a new page at a URL.", Params: []Param{{Name: "url", Description: "URL to load", Required: true}}},
+	}, nil)
+	score := []float64{9, 5, 4, 3, 1}
+	hit := func(d int) Hit { return Hit{Doc: d, Server: "browser", Tool: ix.docs[d].Tool, Score: score[d]} }
+	for _, tc := range []struct {
+		name  string
+		query string
+		hits  []int
+		want  []string
+	}{
+		{"a URL the screenshot does not take opens the page", "take a screenshot of https://acme.io/pricing", []int{0, 1, 2}, []string{"screenshot", "click", "navigate"}},
+		{"no URL, no page to open", "take a screenshot of the pricing page", []int{0, 1, 2}, []string{"screenshot", "click", "hover"}},
+		{"a hit taking the URL is enough", "take a screenshot of https://acme.io/pricing", []int{0, 4, 2}, []string{"screenshot", "new_page", "hover"}},
+		{"the first hit takes the URL itself", "open https://acme.io/pricing and click Buy", []int{3, 1, 2}, []string{"navigate", "click", "hover"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var hs []Hit
+			for _, d := range tc.hits {
+				hs = append(hs, hit(d))
+			}
+			var got []string
+			for _, h := range ix.withOpened(tc.query, hs, nil, nil, nil, score) {
+				got = append(got, h.Tool)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("withOpened(%q) = %v, want %v", tc.query, got, tc.want)
+			}
+		})
+	}
+}
