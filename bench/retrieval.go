@@ -99,6 +99,16 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra35-queries.jsonl", "**extra35: held out, written blind with extra34, scored once at the end** (before: as written, 5bd2d50)", 0.750, 0.882, 1},
 	{"internal/search/testdata/extra36-queries.jsonl", "**extra36: held out, written blind** (60 single requests over tools drawn at random, for round thirty-four's first place; scored before it and after it; before: as written, 7c985eb)", 0.717, 0.933, 0},
 	{"internal/search/testdata/extra37-queries.jsonl", "**extra37: held out, written blind with extra36** (before: as written, 7c985eb)", 0.783, 0.950, 0},
+	{"internal/search/testdata/ties35-queries.jsonl", "ties35 (round thirty-five, 60 one-step requests for a tool with a close sibling in its backend, written before its change, held out; before: cdcdafc)", 0.967, 1.000, 0},
+	{"internal/search/testdata/tasks36-queries.jsonl", "tasks36 (round thirty-six, 40 tasks of several steps, written before its change, held out; before: cdcdafc)", 0.900, 0.900, 0},
+	{"internal/search/testdata/backends38-queries.jsonl", "backends38 (round thirty-eight, 60 one-step requests for a tool with a look-alike in another backend, written before its change, held out; before: cdcdafc)", 0.733, 0.933, 0},
+	{"internal/search/testdata/verbs39-queries.jsonl", "verbs39 (round thirty-nine, 50 requests and 10 tasks in everyday and phrasal verbs, written before its change, held out; before: cdcdafc)", 0.700, 0.850, 0},
+	{"internal/search/testdata/steps40-queries.jsonl", "steps40 (round forty, 40 tasks with a step they imply, written before its change, held out; before: cdcdafc)", 0.700, 0.800, 0},
+	{"internal/search/testdata/extra38-queries.jsonl", "**extra38: held out, written blind before rounds thirty-five to forty** (the dev slice's mix, three named near misses; scored as aggregates before and after them; before: as written, cdcdafc)", 0.824, 0.853, 1},
+	{"internal/search/testdata/extra39-queries.jsonl", "**extra39: held out, written blind with extra38** (before: as written, cdcdafc)", 0.853, 0.926, 0.917},
+	{"internal/search/testdata/extra40-queries.jsonl", "**extra40: held out, written blind before rounds thirty-five to forty** (the dev slice's mix and kinds of \"none\": products no backend serves, the physical world; before: as written, cdcdafc)", 0.824, 0.956, 1},
+	{"internal/search/testdata/extra41-queries.jsonl", "**extra41: held out, written blind with extra40** (before: as written, cdcdafc)", 0.779, 0.912, 1},
+	{"internal/search/testdata/nearmiss37-queries.jsonl", "**nearmiss37: held out, written blind before rounds thirty-five to forty** (40 named near misses, 40 answerable look-alikes; before: as written, cdcdafc)", 0.750, 0.900, 0.400},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured
