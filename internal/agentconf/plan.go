@@ -23,6 +23,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"unicode"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
@@ -400,6 +401,23 @@ func (f *file) change(out []byte) Change {
 	return Change{Path: f.path, Old: f.old, New: out, edits: f.edits, format: f.format, fresh: f.fresh, ours: f.ours, private: f.private}
 }
 
+// readFix adds to err, an agent file's read refused, what the user can
+// do about it: "refusing to read it" and "too many levels of symbolic
+// links" were all init said, and then "fix them and run init again".
+func readFix(path string, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, safefile.ErrTooLarge):
+		return fmt.Errorf("%w; init does not edit a file this large (it reads it whole, several times): move its servers by hand (switchboard add NAME -- COMMAND ARGS..., then delete them from %s) or make the file smaller", err, path)
+	case errors.Is(err, safefile.ErrNotRegular):
+		return fmt.Errorf("%w; the agent cannot read it either: move it away (mv %s %s.away) and run init again", err, path, path)
+	case errors.Is(err, syscall.ELOOP):
+		return fmt.Errorf("%s is a symbolic link that leads back to itself (a loop), which no program can read: remove it (rm %s) or point it at the agent's file, and run init again", path, path)
+	}
+	return err
+}
+
 // read loads path as a doc of dialect d. A missing file returns nil.
 func (pl *planner) read(path string, s spec) (*file, error) {
 	if f, ok := pl.files[path]; ok {
@@ -410,7 +428,7 @@ func (pl *planner) read(path string, s spec) (*file, error) {
 	}
 	data, err := readOrNil(path)
 	if data == nil || err != nil {
-		return nil, err
+		return nil, readFix(path, err)
 	}
 	f := &file{path: path, old: data, key: s.key, format: s.dialect.format}
 	content := data
