@@ -609,3 +609,28 @@ func TestInit_InTheHomeDirectoryWorksOnUserFiles(t *testing.T) {
 		t.Errorf("cursor's file = %s, want switchboard registered without --project", got)
 	}
 }
+
+// init ends with the command that undoes it, for the scope it worked
+// on: "switchboard init --undo (same scope flags)" left the reader to
+// work out that a user-scope init needs --user, and where to run it.
+func TestInit_SaysTheUndoCommandOfItsScope(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want func(w *initWorld) string
+	}{
+		{"project", nil, func(w *initWorld) string { return "undo with: switchboard init --undo (in " + w.proj + ")\n" }},
+		{"user", []string{"--user"}, func(*initWorld) string { return "undo with: switchboard init --user --undo\n" }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newInitWorld(t)
+			w.write(filepath.Join(w.proj, ".mcp.json"), `{"mcpServers": {"a": {"command": "x"}}}`)
+			w.write(filepath.Join(w.home, ".claude.json"), `{"mcpServers": {"b": {"command": "y"}}}`)
+			out := w.mustRun(tt.args...)
+			if !strings.Contains(out, tt.want(w)) || strings.Contains(out, "same scope flags") {
+				t.Errorf("output:\n%s\nwant the line %q", out, tt.want(w))
+			}
+		})
+	}
+}
