@@ -567,6 +567,7 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 		if j, ok := src.f.doc.(*jsonDoc); ok {
 			start = j.data
 		}
+		var clash error // a foreign "switchboard" entry that cannot move
 		for _, e := range src.entries {
 			if src.s.dialect.skip != nil && src.s.dialect.skip(e.value) {
 				continue
@@ -615,6 +616,19 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				pl.leave(e.name, src.f.path, "Switchboard's config would disable it: "+why+"; fix it here and run init again")
 				continue
 			}
+			if first, ok := pl.seen[e.name]; ok && !first.Server.Equal(srv) {
+				// Taken out with a note ("kept the one in …"), it was in
+				// no file but the backups: the agent lost a server it ran.
+				why := fmt.Sprintf("a server of this name in %s runs something else, and Switchboard's config holds one server per name; rename one of them and run init again", first.From)
+				if e.name == EntryName {
+					// Left, it would be replaced by the entry init adds:
+					// the whole file is left as it is.
+					clash = fmt.Errorf("server %s: %s", echo.Quote(e.name), why)
+					break
+				}
+				pl.leave(e.name, src.f.path, why)
+				continue
+			}
 			if ef, ok := e.value["envFile"].(string); ok {
 				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %s in %s reads variables from envFile %s, which Switchboard does not: add them to its env", echo.Quote(e.name), src.f.path, ef))
 			}
@@ -629,6 +643,14 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				continue
 			}
 			moves = append(moves, move{e.name, &srv})
+		}
+		if clash != nil {
+			pl.problem(src.f.path, clash)
+			bad = true
+			if target != nil && src.f.path == targetPath {
+				target = nil // never write into a file we leave
+			}
+			continue
 		}
 		if j, ok := src.f.doc.(*jsonDoc); ok && j.check() != nil {
 			// Some removal made text that does not parse: take them out

@@ -329,16 +329,21 @@ func TestInit_NameClashesAreReportedAndOursKept(t *testing.T) {
 	w.write(filepath.Join(w.proj, ".mcp.json"), `{"mcpServers": {"same": {"command": "s"}, "clash": {"command": "first"}, "mine": {"command": "theirs"}}}`)
 	w.write(filepath.Join(w.proj, ".cursor", "mcp.json"), `{"mcpServers": {"same": {"command": "s"}, "clash": {"command": "second"}}}`)
 	w.write(filepath.Join(w.proj, ".switchboard.json"), "{\n  \"mcpServers\": {\n    \"mine\": {\"command\": \"ours\"}\n  }\n}\n")
-	_, errOut, err := w.run()
+	out, errOut, err := w.run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(errOut, `"clash" in `+filepath.Join(w.proj, ".cursor", "mcp.json")) || !strings.Contains(errOut, `"mine"`) || strings.Contains(errOut, `"same"`) {
-		t.Errorf("notes:\n%s", errOut)
+	// The second "clash" stays in its file (it was taken out, with a
+	// note, and kept in no file but the backups).
+	if !strings.Contains(out, `left server "clash" in `+filepath.Join(w.proj, ".cursor", "mcp.json")+": a server of this name in "+filepath.Join(w.proj, ".mcp.json")+" runs something else") || !strings.Contains(errOut, `"mine"`) || strings.Contains(out+errOut, `"same" in`) {
+		t.Errorf("output:\n%s\nnotes:\n%s", out, errOut)
 	}
 	s := w.jsonServers(filepath.Join(w.proj, ".switchboard.json"), "mcpServers")
 	if s["clash"].(map[string]any)["command"] != "first" || s["mine"].(map[string]any)["command"] != "ours" {
 		t.Errorf("config: %v", s)
+	}
+	if c := w.jsonServers(filepath.Join(w.proj, ".cursor", "mcp.json"), "mcpServers"); c["clash"] == nil || c["same"] != nil || c["switchboard"] == nil {
+		t.Errorf(".cursor/mcp.json servers: %v, want clash kept, same moved, switchboard added", c)
 	}
 }
 
