@@ -912,3 +912,28 @@ func decodeTOMLForTest(t *testing.T, s string) map[string]any {
 	}
 	return m
 }
+
+// A server Switchboard's config already holds under the agent's name,
+// with other content, stays in the agent file: the config's was kept
+// ("kept ours") and the agent's was taken out, in no file but the
+// backups until --undo.
+func TestPlan_ServerTheConfigHoldsOtherwiseStaysInTheAgentFile(t *testing.T) {
+	w := newWorld(t)
+	w.env["XDG_CONFIG_HOME"] = filepath.Join(w.home, ".config")
+	o := w.opts(User)
+	claude := filepath.Join(w.home, ".claude.json")
+	w.write(o.ConfigPath(), `{"mcpServers": {"gh": {"command": "ours"}}}`, 0o600)
+	w.write(claude, `{"mcpServers": {"gh": {"command": "theirs"}, "fs": {"command": "fs"}}}`, 0o600)
+	p := w.initOnce(o)
+	if len(p.Left) != 1 || p.Left[0].Name != "gh" || p.Left[0].File != claude || !strings.Contains(p.Left[0].Reason, "a server of this name in "+o.ConfigPath()+" runs something else") {
+		t.Errorf("left %+v, want gh in %s", p.Left, claude)
+	}
+	got := sub(w.decodeFile(claude), "mcpServers")
+	if gh, _ := got["gh"].(map[string]any); gh == nil || gh["command"] != "theirs" || got["fs"] != nil || got["switchboard"] == nil {
+		t.Errorf("%s servers = %v, want gh kept, fs moved, switchboard added", claude, got)
+	}
+	cfg := sub(w.decodeFile(o.ConfigPath()), "mcpServers")
+	if gh, _ := cfg["gh"].(map[string]any); gh == nil || gh["command"] != "ours" || cfg["fs"] == nil {
+		t.Errorf("config servers = %v", cfg)
+	}
+}

@@ -335,6 +335,9 @@ type planner struct {
 	files map[string]*file // by path, in the order first read
 	order []string
 	seen  map[string]Import // imported names, first definition
+	// ours caches Switchboard's configs as they are, by path (nil: not
+	// readable; ourConfig reports that), for configHolds.
+	ours map[string]*file
 }
 
 // file is one agent file being edited.
@@ -616,10 +619,17 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				pl.leave(e.name, src.f.path, "Switchboard's config would disable it: "+why+"; fix it here and run init again")
 				continue
 			}
+			other := ""
 			if first, ok := pl.seen[e.name]; ok && !first.Server.Equal(srv) {
-				// Taken out with a note ("kept the one in …"), it was in
-				// no file but the backups: the agent lost a server it ran.
-				why := fmt.Sprintf("a server of this name in %s runs something else, and Switchboard's config holds one server per name; rename one of them and run init again", first.From)
+				other = first.From
+			} else if !ok {
+				other = pl.configHolds(e.name, srv, src.s.private)
+			}
+			if other != "" {
+				// Taken out with a note ("kept the one in …", "kept
+				// ours"), it was in no file but the backups: the agent
+				// lost a server it ran.
+				why := fmt.Sprintf("a server of this name in %s runs something else, and Switchboard's config holds one server per name; rename one of them and run init again", other)
 				if e.name == EntryName {
 					// Left, it would be replaced by the entry init adds:
 					// the whole file is left as it is.
@@ -812,6 +822,35 @@ func (pl *planner) ourFile(path string, key []string, private bool) (*file, erro
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return f, nil
+}
+
+// configHolds returns the path of the Switchboard config an import of
+// name (private: Claude Code's local scope) would go to when that
+// config already holds a server of that name other than srv, else "".
+func (pl *planner) configHolds(name string, srv Server, private bool) string {
+	path, key := pl.plan.Config, mcpServers
+	if private && pl.o.Scope == Project {
+		path, key = pl.o.UserConfigPath(), []string{"projects", pl.o.Root, "mcpServers"}
+	}
+	if pl.ours == nil {
+		pl.ours = map[string]*file{}
+	}
+	f, ok := pl.ours[path]
+	if !ok {
+		f, _ = pl.ourFile(path, key, false)
+		pl.ours[path] = f
+	}
+	if f == nil {
+		return ""
+	}
+	cur, err := entryValue(f.doc, name)
+	if err != nil || cur == nil {
+		return ""
+	}
+	if have, err := readGeneric(typeHTTP)(cur); err == nil && have.Equal(srv) {
+		return ""
+	}
+	return path
 }
 
 // ourConfig adds the imported servers to Switchboard's config (servers

@@ -333,10 +333,16 @@ func TestInit_NameClashesAreReportedAndOursKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The second "clash" stays in its file (it was taken out, with a
-	// note, and kept in no file but the backups).
-	if !strings.Contains(out, `left server "clash" in `+filepath.Join(w.proj, ".cursor", "mcp.json")+": a server of this name in "+filepath.Join(w.proj, ".mcp.json")+" runs something else") || !strings.Contains(errOut, `"mine"`) || strings.Contains(out+errOut, `"same" in`) {
+	// The second "clash", and the agent's "mine" that Switchboard's
+	// config already holds otherwise, stay in their files (each was
+	// taken out, with a note, and kept in no file but the backups).
+	if !strings.Contains(out, `left server "clash" in `+filepath.Join(w.proj, ".cursor", "mcp.json")+": a server of this name in "+filepath.Join(w.proj, ".mcp.json")+" runs something else") ||
+		!strings.Contains(out, `left server "mine" in `+filepath.Join(w.proj, ".mcp.json")+": a server of this name in "+filepath.Join(w.proj, ".switchboard.json")+" runs something else") ||
+		strings.Contains(out+errOut, `"same" in`) {
 		t.Errorf("output:\n%s\nnotes:\n%s", out, errOut)
+	}
+	if m := w.jsonServers(filepath.Join(w.proj, ".mcp.json"), "mcpServers"); m["mine"] == nil || m["clash"] != nil {
+		t.Errorf(".mcp.json servers: %v, want mine kept, clash moved", m)
 	}
 	s := w.jsonServers(filepath.Join(w.proj, ".switchboard.json"), "mcpServers")
 	if s["clash"].(map[string]any)["command"] != "first" || s["mine"].(map[string]any)["command"] != "ours" {
