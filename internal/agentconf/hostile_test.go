@@ -937,3 +937,25 @@ func TestPlan_ServerTheConfigHoldsOtherwiseStaysInTheAgentFile(t *testing.T) {
 		t.Errorf("config servers = %v", cfg)
 	}
 }
+
+// With --config naming the user config in a project, a Claude Code
+// local server is checked against the user config's
+// projects.<root>.mcpServers, not its mcpServers: one config file, two
+// places servers go.
+func TestPlan_ConfigClashIsCheckedWhereTheServerGoes(t *testing.T) {
+	w := newWorld(t)
+	w.env["XDG_CONFIG_HOME"] = filepath.Join(w.home, ".config")
+	o := w.opts(Project)
+	o.Config = o.UserConfigPath()
+	claude := filepath.Join(w.home, ".claude.json")
+	w.write(o.Config, `{"mcpServers": {"a": {"command": "a"}}, "projects": {"`+w.proj+`": {"mcpServers": {"loc": {"command": "ours"}}}}}`, 0o600)
+	w.write(filepath.Join(w.proj, ".mcp.json"), `{"mcpServers": {"shared": {"command": "s"}}}`, 0o644)
+	w.write(claude, `{"projects": {"`+w.proj+`": {"mcpServers": {"loc": {"command": "theirs"}}}}}`, 0o600)
+	p, err := MakePlan(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(p.Left, func(l Left) bool { return l.Name == "loc" && l.File == claude }) {
+		t.Errorf("left %+v, want loc in %s", p.Left, claude)
+	}
+}

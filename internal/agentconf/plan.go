@@ -335,8 +335,8 @@ type planner struct {
 	files map[string]*file // by path, in the order first read
 	order []string
 	seen  map[string]Import // imported names, first definition
-	// ours caches Switchboard's configs as they are, by path (nil: not
-	// readable; ourConfig reports that), for configHolds.
+	// ours caches Switchboard's configs as they are, by path and key
+	// (nil: not readable; ourConfig reports that), for configHolds.
 	ours map[string]*file
 }
 
@@ -835,10 +835,13 @@ func (pl *planner) configHolds(name string, srv Server, private bool) string {
 	if pl.ours == nil {
 		pl.ours = map[string]*file{}
 	}
-	f, ok := pl.ours[path]
+	// By path and key: with --config naming the user config in a
+	// project, one file holds both places.
+	at := path + "\x00" + strings.Join(key, "\x00")
+	f, ok := pl.ours[at]
 	if !ok {
 		f, _ = pl.ourFile(path, key, false)
-		pl.ours[path] = f
+		pl.ours[at] = f
 	}
 	if f == nil {
 		return ""
