@@ -843,3 +843,119 @@ func TestPlan_SaysWhenSecretsGoIntoAUserConfigOthersCanRead(t *testing.T) {
 		}
 	}
 }
+
+// A server whose name another agent's file already gave to a different
+// server stays in its file: it was taken out with a note ("kept the one
+// in …") and was in no file but the backups. A user's own
+// "switchboard" server that clashes so leaves its whole file as it is
+// (left, it would be overwritten by the entry init adds).
+func TestPlan_ServerNamedLikeAnotherAgentsStaysInItsFile(t *testing.T) {
+	w := newWorld(t)
+	w.env["XDG_CONFIG_HOME"] = filepath.Join(w.home, ".config")
+	codex := filepath.Join(w.home, ".codex", "config.toml")
+	gemini := filepath.Join(w.home, ".gemini", "settings.json")
+	goose := filepath.Join(w.home, ".config", "goose", "config.yaml")
+	codexOrig := "[mcp_servers.gh]\ncommand = \"npx\"\nargs = [\"gh-mcp\"]\n\n[mcp_servers.switchboard]\ncommand = \"/usr/bin/other\"\n"
+	geminiOrig := "{\n  // mine\n  \"mcpServers\": {\n    \"gh\": {\"command\": \"docker\", \"args\": [\"run\", \"gh\"]},\n    \"fs\": {\"command\": \"fs\"}\n  }\n}\n"
+	gooseOrig := "extensions:\n  fs2:\n    type: stdio\n    cmd: fs2\n    enabled: true\n  switchboard:\n    type: stdio\n    cmd: /opt/sb\n    enabled: true\n"
+	w.write(codex, codexOrig, 0o600)
+	w.write(gemini, geminiOrig, 0o600)
+	w.write(goose, gooseOrig, 0o600)
+	o := w.opts(User)
+	p, err := MakePlan(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if probs := errors.Join(p.Problems...); probs == nil || !strings.Contains(probs.Error(), goose+`: server "switchboard": a server of this name in `+codex+" runs something else") {
+		t.Fatalf("problems = %v, want goose's switchboard named", probs)
+	}
+	if !slices.ContainsFunc(p.Left, func(l Left) bool {
+		return l.Name == "gh" && l.File == gemini && strings.Contains(l.Reason, "a server of this name in "+codex+" runs something else")
+	}) {
+		t.Errorf("left %+v, want gemini's gh", p.Left)
+	}
+	for _, c := range p.Changes {
+		if c.Path == goose {
+			t.Errorf("the plan writes %s:\n%s", goose, c.New)
+		}
+	}
+	if err := Apply(o, p); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(goose); got != gooseOrig {
+		t.Errorf("goose config changed:\n%s", got)
+	}
+	g := sub(w.decodeFile(gemini), "mcpServers")
+	if gh, _ := g["gh"].(map[string]any); gh == nil || gh["command"] != "docker" || g["switchboard"] == nil || g["fs"] != nil {
+		t.Errorf("gemini servers = %v, want its gh kept, fs moved, switchboard added", g)
+	}
+	cfg := sub(w.decodeFile(o.ConfigPath()), "mcpServers")
+	if gh, _ := cfg["gh"].(map[string]any); gh == nil || gh["command"] != "npx" || cfg["fs2"] != nil {
+		t.Errorf("Switchboard's config = %v, want codex's gh and nothing of goose", cfg)
+	}
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(codex); canon(decodeTOMLForTest(t, got)) != canon(decodeTOMLForTest(t, codexOrig)) {
+		t.Errorf("codex after undo:\n%s", got)
+	}
+	if got := w.decodeFile(gemini); canon(got) != canon(map[string]any{"mcpServers": map[string]any{"gh": map[string]any{"command": "docker", "args": []any{"run", "gh"}}, "fs": map[string]any{"command": "fs"}}}) {
+		t.Errorf("gemini after undo:\n%s", w.read(gemini))
+	}
+}
+
+func decodeTOMLForTest(t *testing.T, s string) map[string]any {
+	t.Helper()
+	m, _, err := decodeTOML([]byte(s))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, s)
+	}
+	return m
+}
+
+// A server Switchboard's config already holds under the agent's name,
+// with other content, stays in the agent file: the config's was kept
+// ("kept ours") and the agent's was taken out, in no file but the
+// backups until --undo.
+func TestPlan_ServerTheConfigHoldsOtherwiseStaysInTheAgentFile(t *testing.T) {
+	w := newWorld(t)
+	w.env["XDG_CONFIG_HOME"] = filepath.Join(w.home, ".config")
+	o := w.opts(User)
+	claude := filepath.Join(w.home, ".claude.json")
+	w.write(o.ConfigPath(), `{"mcpServers": {"gh": {"command": "ours"}}}`, 0o600)
+	w.write(claude, `{"mcpServers": {"gh": {"command": "theirs"}, "fs": {"command": "fs"}}}`, 0o600)
+	p := w.initOnce(o)
+	if len(p.Left) != 1 || p.Left[0].Name != "gh" || p.Left[0].File != claude || !strings.Contains(p.Left[0].Reason, "a server of this name in "+o.ConfigPath()+" runs something else") {
+		t.Errorf("left %+v, want gh in %s", p.Left, claude)
+	}
+	got := sub(w.decodeFile(claude), "mcpServers")
+	if gh, _ := got["gh"].(map[string]any); gh == nil || gh["command"] != "theirs" || got["fs"] != nil || got["switchboard"] == nil {
+		t.Errorf("%s servers = %v, want gh kept, fs moved, switchboard added", claude, got)
+	}
+	cfg := sub(w.decodeFile(o.ConfigPath()), "mcpServers")
+	if gh, _ := cfg["gh"].(map[string]any); gh == nil || gh["command"] != "ours" || cfg["fs"] == nil {
+		t.Errorf("config servers = %v", cfg)
+	}
+}
+
+// With --config naming the user config in a project, a Claude Code
+// local server is checked against the user config's
+// projects.<root>.mcpServers, not its mcpServers: one config file, two
+// places servers go.
+func TestPlan_ConfigClashIsCheckedWhereTheServerGoes(t *testing.T) {
+	w := newWorld(t)
+	w.env["XDG_CONFIG_HOME"] = filepath.Join(w.home, ".config")
+	o := w.opts(Project)
+	o.Config = o.UserConfigPath()
+	claude := filepath.Join(w.home, ".claude.json")
+	w.write(o.Config, `{"mcpServers": {"a": {"command": "a"}}, "projects": {"`+w.proj+`": {"mcpServers": {"loc": {"command": "ours"}}}}}`, 0o600)
+	w.write(filepath.Join(w.proj, ".mcp.json"), `{"mcpServers": {"shared": {"command": "s"}}}`, 0o644)
+	w.write(claude, `{"projects": {"`+w.proj+`": {"mcpServers": {"loc": {"command": "theirs"}}}}}`, 0o600)
+	p, err := MakePlan(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(p.Left, func(l Left) bool { return l.Name == "loc" && l.File == claude }) {
+		t.Errorf("left %+v, want loc in %s", p.Left, claude)
+	}
+}

@@ -3,6 +3,7 @@
 package agentconf
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,5 +23,66 @@ func TestUndo_ManifestFIFOIsRefusedNotWaitedOn(t *testing.T) {
 	}
 	if _, err := Undo(o); err == nil || !strings.Contains(err.Error(), manifest+" is a named pipe (FIFO)") {
 		t.Fatalf("Undo = %v", err)
+	}
+}
+
+// An agent file init refuses to read says what to do about it: a
+// file over the bound (Claude Code's ~/.claude.json grows with history),
+// a directory or a FIFO in its place, a link that leads back to itself.
+// Each said "refusing to read it" or "too many levels of symbolic
+// links", then "fix them and run init again", with no fix named.
+func TestPlan_UnreadableAgentFileNamesTheFix(t *testing.T) {
+	tests := []struct {
+		name   string
+		make   func(t *testing.T, path string)
+		agents []string
+		want   string
+	}{
+		{"over the bound", func(t *testing.T, p string) {
+			if err := os.WriteFile(p, []byte(`{"mcpServers": {}}`), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Truncate(p, 17<<20); err != nil { // sparse: no 17 MB written
+				t.Fatal(err)
+			}
+		}, nil, "move its servers by hand (switchboard add NAME -- COMMAND ARGS..., then delete them from "},
+		{"a FIFO", func(t *testing.T, p string) {
+			if err := syscall.Mkfifo(p, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}, nil, "is a named pipe (FIFO), not a regular file: refusing to read it; the agent cannot read it either: move it away (mv "},
+		{"a directory, the agent named", func(t *testing.T, p string) {
+			if err := os.Mkdir(p, 0o700); err != nil {
+				t.Fatal(err)
+			}
+		}, []string{"claude-code"}, "is a directory, not a regular file: refusing to read it; the agent cannot read it either: move it away (mv "},
+		{"a link loop, the agent named", func(t *testing.T, p string) {
+			if err := os.Symlink(p+".b", p); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(p, p+".b"); err != nil {
+				t.Fatal(err)
+			}
+		}, []string{"claude-code"}, "is a symbolic link that leads back to itself (a loop), which no program can read: remove it (rm "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newWorld(t)
+			if err := os.MkdirAll(w.home, 0o700); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(w.home, ".claude.json")
+			tt.make(t, path)
+			w.write(filepath.Join(w.home, ".cursor", "mcp.json"), `{"mcpServers": {"a": {"command": "x"}}}`, 0o600)
+			o := w.opts(User)
+			o.Agents = tt.agents
+			p, err := MakePlan(o)
+			if err == nil {
+				err = errors.Join(p.Problems...)
+			}
+			if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("MakePlan: %v\nwant %s named and %q", err, path, tt.want)
+			}
+		})
 	}
 }

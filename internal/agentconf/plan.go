@@ -23,6 +23,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"unicode"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
@@ -334,6 +335,9 @@ type planner struct {
 	files map[string]*file // by path, in the order first read
 	order []string
 	seen  map[string]Import // imported names, first definition
+	// ours caches Switchboard's configs as they are, by path and key
+	// (nil: not readable; ourConfig reports that), for configHolds.
+	ours map[string]*file
 }
 
 // file is one agent file being edited.
@@ -400,6 +404,23 @@ func (f *file) change(out []byte) Change {
 	return Change{Path: f.path, Old: f.old, New: out, edits: f.edits, format: f.format, fresh: f.fresh, ours: f.ours, private: f.private}
 }
 
+// readFix adds to err, an agent file's read refused, what the user can
+// do about it: "refusing to read it" and "too many levels of symbolic
+// links" were all init said, and then "fix them and run init again".
+func readFix(path string, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, safefile.ErrTooLarge):
+		return fmt.Errorf("%w; init does not edit a file this large (it reads it whole, several times): move its servers by hand (switchboard add NAME -- COMMAND ARGS..., then delete them from %s) or make the file smaller", err, path)
+	case errors.Is(err, safefile.ErrNotRegular):
+		return fmt.Errorf("%w; the agent cannot read it either: move it away (mv %s %s.away) and run init again", err, path, path)
+	case errors.Is(err, syscall.ELOOP):
+		return fmt.Errorf("%s is a symbolic link that leads back to itself (a loop), which no program can read: remove it (rm %s) or point it at the agent's file, and run init again", path, path)
+	}
+	return err
+}
+
 // read loads path as a doc of dialect d. A missing file returns nil.
 func (pl *planner) read(path string, s spec) (*file, error) {
 	if f, ok := pl.files[path]; ok {
@@ -410,7 +431,7 @@ func (pl *planner) read(path string, s spec) (*file, error) {
 	}
 	data, err := readOrNil(path)
 	if data == nil || err != nil {
-		return nil, err
+		return nil, readFix(path, err)
 	}
 	f := &file{path: path, old: data, key: s.key, format: s.dialect.format}
 	content := data
@@ -549,6 +570,7 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 		if j, ok := src.f.doc.(*jsonDoc); ok {
 			start = j.data
 		}
+		var clash error // a foreign "switchboard" entry that cannot move
 		for _, e := range src.entries {
 			if src.s.dialect.skip != nil && src.s.dialect.skip(e.value) {
 				continue
@@ -597,6 +619,26 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				pl.leave(e.name, src.f.path, "Switchboard's config would disable it: "+why+"; fix it here and run init again")
 				continue
 			}
+			other := ""
+			if first, ok := pl.seen[e.name]; ok && !first.Server.Equal(srv) {
+				other = first.From
+			} else if !ok {
+				other = pl.configHolds(e.name, srv, src.s.private)
+			}
+			if other != "" {
+				// Taken out with a note ("kept the one in …", "kept
+				// ours"), it was in no file but the backups: the agent
+				// lost a server it ran.
+				why := fmt.Sprintf("a server of this name in %s runs something else, and Switchboard's config holds one server per name; rename one of them and run init again", other)
+				if e.name == EntryName {
+					// Left, it would be replaced by the entry init adds:
+					// the whole file is left as it is.
+					clash = fmt.Errorf("server %s: %s", echo.Quote(e.name), why)
+					break
+				}
+				pl.leave(e.name, src.f.path, why)
+				continue
+			}
 			if ef, ok := e.value["envFile"].(string); ok {
 				pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("server %s in %s reads variables from envFile %s, which Switchboard does not: add them to its env", echo.Quote(e.name), src.f.path, ef))
 			}
@@ -611,6 +653,14 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				continue
 			}
 			moves = append(moves, move{e.name, &srv})
+		}
+		if clash != nil {
+			pl.problem(src.f.path, clash)
+			bad = true
+			if target != nil && src.f.path == targetPath {
+				target = nil // never write into a file we leave
+			}
+			continue
 		}
 		if j, ok := src.f.doc.(*jsonDoc); ok && j.check() != nil {
 			// Some removal made text that does not parse: take them out
@@ -772,6 +822,38 @@ func (pl *planner) ourFile(path string, key []string, private bool) (*file, erro
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return f, nil
+}
+
+// configHolds returns the path of the Switchboard config an import of
+// name (private: Claude Code's local scope) would go to when that
+// config already holds a server of that name other than srv, else "".
+func (pl *planner) configHolds(name string, srv Server, private bool) string {
+	path, key := pl.plan.Config, mcpServers
+	if private && pl.o.Scope == Project {
+		path, key = pl.o.UserConfigPath(), []string{"projects", pl.o.Root, "mcpServers"}
+	}
+	if pl.ours == nil {
+		pl.ours = map[string]*file{}
+	}
+	// By path and key: with --config naming the user config in a
+	// project, one file holds both places.
+	at := path + "\x00" + strings.Join(key, "\x00")
+	f, ok := pl.ours[at]
+	if !ok {
+		f, _ = pl.ourFile(path, key, false)
+		pl.ours[at] = f
+	}
+	if f == nil {
+		return ""
+	}
+	cur, err := entryValue(f.doc, name)
+	if err != nil || cur == nil {
+		return ""
+	}
+	if have, err := readGeneric(typeHTTP)(cur); err == nil && have.Equal(srv) {
+		return ""
+	}
+	return path
 }
 
 // ourConfig adds the imported servers to Switchboard's config (servers

@@ -9,8 +9,9 @@ import (
 	"path/filepath"
 )
 
-// Write writes data to a temporary file in path's directory, sets its
-// mode, syncs it, renames it over path and syncs the directory. A
+// Write writes data to a temporary file in path's directory, gives it
+// the owner and group of the file it replaces (where the system lets
+// us: root may), sets its mode, syncs it, renames it over path and syncs the directory. A
 // symbolic link at path is followed, so the link stays a link (a user's
 // agent config kept in a dotfiles repository). On error the temporary
 // file is removed, path is unchanged, and the error (an *fs.PathError)
@@ -19,7 +20,7 @@ func Write(path string, data []byte, mode fs.FileMode) error {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
-	return write(path, data, mode)
+	return writeIf(path, data, mode, nil, true)
 }
 
 // WriteIf is Write that calls unchanged after the new content is on
@@ -33,7 +34,7 @@ func WriteIf(path string, data []byte, mode fs.FileMode, unchanged func() error)
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
-	return writeIf(path, data, mode, unchanged)
+	return writeIf(path, data, mode, unchanged, true)
 }
 
 // WriteOwn is Write for a file that is ours alone (a cache or state
@@ -45,7 +46,7 @@ func WriteOwn(path string, data []byte, mode fs.FileMode) error {
 }
 
 func write(path string, data []byte, mode fs.FileMode) error {
-	return writeIf(path, data, mode, nil)
+	return writeIf(path, data, mode, nil, false)
 }
 
 // named is err as an error about path, not about the temporary file the
@@ -64,7 +65,10 @@ func named(op, path string, err error) error {
 	return &fs.PathError{Op: op, Path: path, Err: err}
 }
 
-func writeIf(path string, data []byte, mode fs.FileMode, unchanged func() error) (err error) {
+// writeIf is the write of Write, WriteIf and WriteOwn; owner keeps the
+// owner and group of the file replaced (Write and WriteIf: a file that
+// is someone else's).
+func writeIf(path string, data []byte, mode fs.FileMode, unchanged func() error, owner bool) (err error) {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
@@ -76,6 +80,9 @@ func writeIf(path string, data []byte, mode fs.FileMode, unchanged func() error)
 			os.Remove(tmp.Name())
 		}
 	}()
+	if owner {
+		keepOwner(tmp, path) // before the mode: chown may clear set-id bits
+	}
 	if err = tmp.Chmod(mode); err != nil {
 		return named("write", path, err)
 	}

@@ -172,7 +172,7 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	printApplied(e.Stdout, plan)
+	printApplied(e.Stdout, o, plan)
 	if !*user && plan.Config != "" {
 		if _, err := os.Stat(plan.Config); err == nil {
 			if trustAfter {
@@ -244,7 +244,7 @@ func scopeWord(o *agentconf.Options) string {
 	return "project " + o.Root
 }
 
-func printApplied(w io.Writer, p *agentconf.Plan) {
+func printApplied(w io.Writer, o *agentconf.Options, p *agentconf.Plan) {
 	printMoves(w, p, "moved")
 	if len(p.Changes) == 0 {
 		if !p.Failed() {
@@ -259,7 +259,13 @@ func printApplied(w io.Writer, p *agentconf.Plan) {
 		}
 		fmt.Fprintf(w, "%s %s\n", verb, c.Path)
 	}
-	fmt.Fprintln(w, "undo with: switchboard init --undo (same scope flags)")
+	// The command itself: "(same scope flags)" left an agent to guess
+	// that a user-scope init is undone with --user, and where.
+	if o.Scope == agentconf.User {
+		fmt.Fprintln(w, "undo with: switchboard init --user --undo")
+	} else {
+		fmt.Fprintf(w, "undo with: switchboard init --undo (in %s)\n", o.Root)
+	}
 }
 
 // printMoves says which server went from which file to which, and

@@ -329,16 +329,27 @@ func TestInit_NameClashesAreReportedAndOursKept(t *testing.T) {
 	w.write(filepath.Join(w.proj, ".mcp.json"), `{"mcpServers": {"same": {"command": "s"}, "clash": {"command": "first"}, "mine": {"command": "theirs"}}}`)
 	w.write(filepath.Join(w.proj, ".cursor", "mcp.json"), `{"mcpServers": {"same": {"command": "s"}, "clash": {"command": "second"}}}`)
 	w.write(filepath.Join(w.proj, ".switchboard.json"), "{\n  \"mcpServers\": {\n    \"mine\": {\"command\": \"ours\"}\n  }\n}\n")
-	_, errOut, err := w.run()
+	out, errOut, err := w.run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(errOut, `"clash" in `+filepath.Join(w.proj, ".cursor", "mcp.json")) || !strings.Contains(errOut, `"mine"`) || strings.Contains(errOut, `"same"`) {
-		t.Errorf("notes:\n%s", errOut)
+	// The second "clash", and the agent's "mine" that Switchboard's
+	// config already holds otherwise, stay in their files (each was
+	// taken out, with a note, and kept in no file but the backups).
+	if !strings.Contains(out, `left server "clash" in `+filepath.Join(w.proj, ".cursor", "mcp.json")+": a server of this name in "+filepath.Join(w.proj, ".mcp.json")+" runs something else") ||
+		!strings.Contains(out, `left server "mine" in `+filepath.Join(w.proj, ".mcp.json")+": a server of this name in "+filepath.Join(w.proj, ".switchboard.json")+" runs something else") ||
+		strings.Contains(out+errOut, `"same" in`) {
+		t.Errorf("output:\n%s\nnotes:\n%s", out, errOut)
+	}
+	if m := w.jsonServers(filepath.Join(w.proj, ".mcp.json"), "mcpServers"); m["mine"] == nil || m["clash"] != nil {
+		t.Errorf(".mcp.json servers: %v, want mine kept, clash moved", m)
 	}
 	s := w.jsonServers(filepath.Join(w.proj, ".switchboard.json"), "mcpServers")
 	if s["clash"].(map[string]any)["command"] != "first" || s["mine"].(map[string]any)["command"] != "ours" {
 		t.Errorf("config: %v", s)
+	}
+	if c := w.jsonServers(filepath.Join(w.proj, ".cursor", "mcp.json"), "mcpServers"); c["clash"] == nil || c["same"] != nil || c["switchboard"] == nil {
+		t.Errorf(".cursor/mcp.json servers: %v, want clash kept, same moved, switchboard added", c)
 	}
 }
 
@@ -607,5 +618,30 @@ func TestInit_InTheHomeDirectoryWorksOnUserFiles(t *testing.T) {
 	}
 	if got := w.read(cursor); strings.Contains(got, "--project") || !strings.Contains(got, `"switchboard"`) {
 		t.Errorf("cursor's file = %s, want switchboard registered without --project", got)
+	}
+}
+
+// init ends with the command that undoes it, for the scope it worked
+// on: "switchboard init --undo (same scope flags)" left the reader to
+// work out that a user-scope init needs --user, and where to run it.
+func TestInit_SaysTheUndoCommandOfItsScope(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want func(w *initWorld) string
+	}{
+		{"project", nil, func(w *initWorld) string { return "undo with: switchboard init --undo (in " + w.proj + ")\n" }},
+		{"user", []string{"--user"}, func(*initWorld) string { return "undo with: switchboard init --user --undo\n" }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newInitWorld(t)
+			w.write(filepath.Join(w.proj, ".mcp.json"), `{"mcpServers": {"a": {"command": "x"}}}`)
+			w.write(filepath.Join(w.home, ".claude.json"), `{"mcpServers": {"b": {"command": "y"}}}`)
+			out := w.mustRun(tt.args...)
+			if !strings.Contains(out, tt.want(w)) || strings.Contains(out, "same scope flags") {
+				t.Errorf("output:\n%s\nwant the line %q", out, tt.want(w))
+			}
+		})
 	}
 }

@@ -6,6 +6,7 @@
 package safefile
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -15,6 +16,14 @@ import (
 
 // DefaultMax is Read's bound: far above any config or manifest.
 const DefaultMax = 16 << 20
+
+// ErrTooLarge is wrapped by the error of a read refused for the file's
+// size; ErrNotRegular by one refused for its type (a directory, a FIFO).
+// A caller adds what the user can do about it.
+var (
+	ErrTooLarge   = errors.New("refusing to read it")
+	ErrNotRegular = errors.New("refusing to read it")
+)
 
 // Read returns the content of the regular file at path (symlinks
 // followed), of at most DefaultMax bytes. Errors name the path; one from
@@ -39,7 +48,7 @@ func open(path string) (*os.File, fs.FileInfo, error) {
 	}
 	fi, err := f.Stat()
 	if err == nil && !fi.Mode().IsRegular() {
-		err = fmt.Errorf("%s is %s, not a regular file: refusing to read it", path, Kind(fi.Mode()))
+		err = fmt.Errorf("%s is %s, not a regular file: %w", path, Kind(fi.Mode()), ErrNotRegular)
 	}
 	if err != nil {
 		f.Close()
@@ -56,14 +65,14 @@ func ReadMax(path string, max int64) ([]byte, error) {
 	}
 	defer f.Close()
 	if fi.Size() > max {
-		return nil, fmt.Errorf("%s is %d bytes, over the %d bytes allowed for it: refusing to read it", path, fi.Size(), max)
+		return nil, fmt.Errorf("%s is %d bytes, over the %d bytes allowed for it: %w", path, fi.Size(), max, ErrTooLarge)
 	}
 	b, err := io.ReadAll(io.LimitReader(f, max+1))
 	if err != nil {
 		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
 	}
 	if int64(len(b)) > max {
-		return nil, fmt.Errorf("%s grew past the %d bytes allowed for it while it was read: refusing it", path, max)
+		return nil, fmt.Errorf("%s grew past the %d bytes allowed for it while it was read: %w", path, max, ErrTooLarge)
 	}
 	return b, nil
 }
