@@ -95,13 +95,20 @@ func (ix *Index) withStepPrereqs(hits []Hit, tops []int32, score []float64) []Hi
 			slices.ContainsFunc(hits, func(h Hit) bool { return slices.Contains(ps, int32(h.Doc)) }) {
 			continue
 		}
-		for i := len(hits) - 1; i > 0; i-- {
-			if !slices.Contains(tops, int32(hits[i].Doc)) {
-				p := ps[0]
-				hits = slices.Clone(hits)
-				hits[i] = Hit{Doc: int(p), Server: ix.docs[p].Server, Tool: ix.docs[p].Tool, Score: score[p]}
-				break
-			}
+		hits = ix.intoLastFree(hits, tops, ps[0], score)
+	}
+	return hits
+}
+
+// intoLastFree returns hits with d, scored by score, in the last place
+// after the first that no step's tool (tops) holds; hits itself is not
+// changed. With no such place, hits is returned as it is.
+func (ix *Index) intoLastFree(hits []Hit, tops []int32, d int32, score []float64) []Hit {
+	for i := len(hits) - 1; i > 0; i-- {
+		if !slices.Contains(tops, int32(hits[i].Doc)) {
+			hits = slices.Clone(hits)
+			hits[i] = Hit{Doc: int(d), Server: ix.docs[d].Server, Tool: ix.docs[d].Tool, Score: score[d]}
+			return hits
 		}
 	}
 	return hits

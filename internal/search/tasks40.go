@@ -72,14 +72,7 @@ func (ix *Index) withMe(query string, hits []Hit, tops []int32, score []float64)
 	}) {
 		return hits
 	}
-	for i := len(hits) - 1; i > 0; i-- {
-		if !slices.Contains(tops, int32(hits[i].Doc)) {
-			hits = slices.Clone(hits)
-			hits[i] = Hit{Doc: int(id), Server: ix.docs[id].Server, Tool: ix.docs[id].Tool, Score: score[id]}
-			break
-		}
-	}
-	return hits
+	return ix.intoLastFree(hits, tops, id, score)
 }
 
 // withOpened gives a step whose value is a URL that its tool does not
@@ -120,13 +113,7 @@ func (ix *Index) withOpened(query string, hits []Hit, clauseHits [][]Hit, info [
 		if best < 0 {
 			continue
 		}
-		for i := len(hits) - 1; i > 0; i-- {
-			if !slices.Contains(tops, int32(hits[i].Doc)) && hits[i].Doc != st.top {
-				hits = slices.Clone(hits)
-				hits[i] = Hit{Doc: int(best), Server: ix.docs[best].Server, Tool: ix.docs[best].Tool, Score: score[best]}
-				break
-			}
-		}
+		hits = ix.intoLastFree(hits, tops, best, score)
 	}
 	return hits
 }
