@@ -476,6 +476,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	r.hits = ix.withStepPrereqs(r.hits, tops, score)
 	r.hits = ix.withMe(query, r.hits, tops, score)
 	r.hits = ix.withOpened(query, r.hits, clauseHits, clauseInfo, tops, score)
+	r.hits = ix.stepFirst(query, r.hits, clauseHits, clauseInfo)
 	return r
 }
 
