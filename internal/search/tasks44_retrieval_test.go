@@ -11,7 +11,9 @@ import "testing"
 // read by it afterwards, nor learned from (learnedgen's heldOut, cvHeld).
 // Only its aggregates are logged, never a miss. "first step" counts the
 // tasks whose first hit is their first step's tool (the round's measure);
-// the tasks' hit@1 of evaluate counts any step's tool.
+// the tasks' hit@1 of evaluate counts any step's tool. Before the round:
+// first step 22, any step 36, hit@5 37 of 40; single 15, 15 of 15. After
+// (tasks44.go): first step 34, any step 37, hit@5 37; single 15, 15.
 func TestRetrievalTasks44(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
 	qs := readQueries(t, "testdata/tasks44-queries.jsonl")
@@ -36,7 +38,7 @@ func TestRetrievalTasks44(t *testing.T) {
 	s := evaluate(ix, single, func(string) {})
 	mn, sn := float64(m.n), float64(s.n)
 	t.Logf("tasks44: tasks first step at 1 %d, any step at 1 %.0f, hit@5 %.0f of %d; single hit@1 %.0f, hit@5 %.0f of %d", first, m.hit1*mn, m.hit5*mn, m.n, s.hit1*sn, s.hit5*sn, s.n)
-	if first < 0 {
-		t.Errorf("tasks44 below round forty-four")
+	if first < 34 || int(m.hit1*mn+0.5) < 37 || int(m.hit5*mn+0.5) < 37 || int(s.hit1*sn+0.5) < 15 || int(s.hit5*sn+0.5) < 15 {
+		t.Errorf("tasks44 below round forty-four: tasks first step 34, any step 37, hit@5 37 of 40; single 15, 15 of 15")
 	}
 }
