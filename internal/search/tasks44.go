@@ -91,7 +91,6 @@ func (ix *Index) stepFirst(query string, hits []Hit, clauseHits [][]Hit, info []
 	return hits
 }
 
-
 // notStep are the words after an order word that start no step: "then to
 // purchase" orders the stages of one flow, "then by date" the keys of one
 // sort.
