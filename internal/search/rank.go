@@ -755,6 +755,13 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 		if len(t) == 0 {
 			continue
 		}
+		if len(t) < 2 && len(groups) > 0 && pending == nil && backRef(p) {
+			// "look up issue 77, then close it": the step's object is
+			// the one before it (round forty-eight, backref48.go).
+			groups = append(groups, append(t, antecedent(groups[len(groups)-1], t)...))
+			info = append(info, clause{text: p, step: p})
+			continue
+		}
 		if len(t) < 2 {
 			if len(groups) > 0 {
 				groups[len(groups)-1] = append(groups[len(groups)-1], t...)

@@ -64,6 +64,9 @@ var heldOut = map[string]bool{
 	"tasks44": true,
 	// written blind before rounds thirty-five to forty (freshSets)
 	"extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true,
+	// round forty-eight's tasks whose later step names its object by a
+	// pronoun, written before its change
+	"tasks48": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
