@@ -42,6 +42,11 @@ type Param struct {
 	// query carrying a value of that parameter's kind (a path, a URL)
 	// favours the tools that need little else.
 	Required bool
+	// Enum is the values the schema lists for the parameter (its own
+	// "enum", or its items' for an array), strings only; round forty-five's
+	// filter fit reads them (a request saying "failed" fills a status
+	// whose values include FAILED).
+	Enum []string
 }
 
 // Doc is one tool to index. Only Server and Tool are required; an empty Ident
@@ -284,7 +289,9 @@ func idf(n, df int) float64 {
 func SchemaParams(raw json.RawMessage) []Param {
 	var s struct {
 		Properties map[string]struct {
-			Description string `json:"description"`
+			Description string          `json:"description"`
+			Enum        json.RawMessage `json:"enum"`
+			Items       json.RawMessage `json:"items"`
 		} `json:"properties"`
 		Required []string `json:"required"`
 	}
@@ -293,10 +300,31 @@ func SchemaParams(raw json.RawMessage) []Param {
 	}
 	ps := make([]Param, 0, len(s.Properties))
 	for name, p := range s.Properties {
-		ps = append(ps, Param{Name: name, Description: p.Description, Required: slices.Contains(s.Required, name)})
+		ps = append(ps, Param{Name: name, Description: p.Description, Required: slices.Contains(s.Required, name), Enum: EnumStrings(p.Enum, p.Items)})
 	}
 	slices.SortFunc(ps, func(a, b Param) int { return strings.Compare(a.Name, b.Name) })
 	return ps
+}
+
+// EnumStrings returns the string values of a property's "enum" (raw) and
+// of its items' (items, an array's item schema); anything else, or a
+// value that is no string, gives nothing.
+func EnumStrings(enum, items json.RawMessage) []string {
+	var vs []any
+	_ = json.Unmarshal(enum, &vs)
+	var it struct {
+		Enum []any `json:"enum"`
+	}
+	if json.Unmarshal(items, &it) == nil {
+		vs = append(vs, it.Enum...)
+	}
+	var out []string
+	for _, v := range vs {
+		if s, ok := v.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // isServerWord reports whether term is a word of some backend's name.

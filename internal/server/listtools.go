@@ -624,13 +624,15 @@ func searchDocOf(t catalog.Tool) search.Doc {
 	d := search.Doc{Server: t.Server, ServerIdent: t.ServerIdent, Tool: t.Name, Ident: t.Ident, Title: t.Title, Description: t.Description}
 	var schema struct {
 		Properties map[string]struct {
-			Description string `json:"description"`
+			Description string          `json:"description"`
+			Enum        json.RawMessage `json:"enum"`
+			Items       json.RawMessage `json:"items"`
 		} `json:"properties"`
 		Required []string `json:"required"`
 	}
 	if json.Unmarshal(t.InputSchema, &schema) == nil {
 		for name, p := range schema.Properties {
-			d.Params = append(d.Params, search.Param{Name: name, Description: p.Description, Required: slices.Contains(schema.Required, name)})
+			d.Params = append(d.Params, search.Param{Name: name, Description: p.Description, Required: slices.Contains(schema.Required, name), Enum: search.EnumStrings(p.Enum, p.Items)})
 		}
 		// Sorted, as internal/search's evaluation reads them: the index
 		// caps the parameter text it keeps, so order must not vary.
