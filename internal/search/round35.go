@@ -187,15 +187,8 @@ func (ix *Index) fitFirst(query string, hits []Hit, score []float64) bool {
 	if len(hits) < 2 {
 		return false
 	}
-	top := hits[0]
-	t := int32(top.Doc)
-	s := ix.docServer[t]
-	var near []int32
-	for i := 1; i < len(hits) && i < fitDepth; i++ {
-		if d := int32(hits[i].Doc); ix.docServer[d] == s && hits[i].Score >= fitMargin*top.Score {
-			near = append(near, d)
-		}
-	}
+	t := int32(hits[0].Doc)
+	near := ix.nearTies(hits, fitMargin)
 	if len(near) == 0 {
 		return false
 	}
@@ -208,9 +201,23 @@ func (ix *Index) fitFirst(query string, hits []Hit, score []float64) bool {
 	for _, d := range near {
 		f, e := ix.schemaFit(d, vals, one)
 		if ix.verbs[d] == ix.verbs[t] && f-e > tf-te || ix.verbs[d] != ix.verbs[t] && f > tf {
-			score[d] = top.Score * 1.0001
+			score[d] = hits[0].Score * 1.0001
 			return true
 		}
 	}
 	return false
+}
+
+// nearTies returns the hits after the first, among fitDepth, of the first
+// hit's backend scoring at least margin of it: the tools a fit between the
+// request and their schemas may put first (fitFirst, filterFirst).
+func (ix *Index) nearTies(hits []Hit, margin float64) []int32 {
+	s := ix.docServer[hits[0].Doc]
+	var near []int32
+	for _, h := range hits[1:min(len(hits), fitDepth)] {
+		if d := int32(h.Doc); ix.docServer[d] == s && h.Score >= margin*hits[0].Score {
+			near = append(near, d)
+		}
+	}
+	return near
 }

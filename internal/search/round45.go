@@ -237,15 +237,8 @@ func (ix *Index) filterFirst(query string, hits []Hit, score []float64) bool {
 	if len(hits) < 2 {
 		return false
 	}
-	top := hits[0]
-	t := int32(top.Doc)
-	s := ix.docServer[t]
-	var near []int32
-	for i := 1; i < len(hits) && i < fitDepth; i++ {
-		if d := int32(hits[i].Doc); ix.docServer[d] == s && hits[i].Score >= filterMargin*top.Score {
-			near = append(near, d)
-		}
-	}
+	t := int32(hits[0].Doc)
+	near := ix.nearTies(hits, filterMargin)
 	if len(near) == 0 {
 		return false
 	}
@@ -256,7 +249,7 @@ func (ix *Index) filterFirst(query string, hits []Hit, score []float64) bool {
 	for _, d := range near {
 		same := ix.verbs[d] == ix.verbs[t] || rv != 0 && ix.verbs[d]&rv != 0 && ix.verbs[t]&rv == 0
 		if same && ix.filterFit(d, c, words) > tf {
-			score[d] = top.Score * 1.0001
+			score[d] = hits[0].Score * 1.0001
 			return true
 		}
 	}
