@@ -239,7 +239,8 @@ var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": tru
 // miss. Before rounds thirty-five to forty (at cdcdafc): extra38 to
 // extra41 single hit@1 175, hit@5 200 of 208, tasks hit@1 48, hit@5 48 of
 // 64, none 47 of 48; nearmiss37 single 30 / 36 of 40, none 16 of 40. Its
-// floors are the scores after them.
+// floors are the scores after them (nearmiss37's none 19 after round
+// forty-six, 17 before it).
 func TestRetrievalFresh(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
 	type count struct{ n, h1, h5 int }
@@ -272,7 +273,7 @@ func TestRetrievalFresh(t *testing.T) {
 	}
 	nmSingle, _, nmNone, nmN := score("nearmiss37")
 	t.Logf("nearmiss37: single hit@1 %d, hit@5 %d of %d; none %d of %d", nmSingle.h1, nmSingle.h5, nmSingle.n, nmNone, nmN)
-	if nmSingle.h1 < 30 || nmSingle.h5 < 36 || nmNone < 17 {
-		t.Errorf("nearmiss37 below rounds thirty-five to forty: single 30 / 36 of 40, none 17 of 40 (30 / 36 and 16 before them)")
+	if nmSingle.h1 < 30 || nmSingle.h5 < 36 || nmNone < 19 {
+		t.Errorf("nearmiss37 below round forty-six: single 30 / 36 of 40, none 19 of 40 (17 before it; 30 / 36 and 16 before rounds thirty-five to forty)")
 	}
 }
