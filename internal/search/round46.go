@@ -37,7 +37,7 @@ import (
 //     the Sentry team payments" is about the team.
 //   - An object no text of the named backend has, nor any request learned
 //     for its tools, made, changed or deleted (unmentioned): "create an
-//     alert rule in Sentry". Round thirty-two's version without the
+//     alert rule in Sentry". Round thirty-seven's version without the
 //     learned words was dropped (+5 tuned none, -6 answerable); with them
 //     it loses nothing measured.
 //   - Answerable: a field named by the verb (backendFieldSays: "archive
