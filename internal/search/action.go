@@ -138,7 +138,9 @@ func (ix *Index) backendDoes(s int32, v string) bool {
 			return true
 		}
 	}
-	return false
+	// round46.go: a field the verb sets ("archive the page":
+	// patch-page's archived).
+	return ix.backendFieldSays(s, v)
 }
 
 // backendHas reports whether some tool of backend s has term in its name,

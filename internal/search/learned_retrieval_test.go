@@ -100,7 +100,7 @@ func TestRetrievalLearned(t *testing.T) {
 		var nb, nn float64
 		for _, f := range all {
 			name := strings.TrimSuffix(filepath.Base(f), "-queries.jsonl")
-			if blindSets[name] || freshSets[name] || name == "ties35" || name == "tasks36" || name == "backends38" || name == "verbs39" || name == "steps40" || name == "tasks44" || name == "tasks48" || name == "ties45" {
+			if blindSets[name] || freshSets[name] || name == "ties35" || name == "tasks36" || name == "backends38" || name == "verbs39" || name == "steps40" || name == "tasks44" || name == "tasks48" || name == "ties45" || name == "nearmiss46" {
 				continue // TestRetrievalBlind's, TestRetrievalFresh's and the rounds' own (TestRetrievalTies35's ... TestRetrievalTasks48's)
 			}
 			held := map[string]bool{"extra11": true, "extra12": true, "extra13": true, "extra14": true, "extra15": true, "extra16": true, "extra17": true, "extra18": true, "extra19": true, "extra21": true, "extra22": true, "extra23": true, "extra24": true, "extra25": true}[name]
@@ -239,7 +239,8 @@ var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": tru
 // miss. Before rounds thirty-five to forty (at cdcdafc): extra38 to
 // extra41 single hit@1 175, hit@5 200 of 208, tasks hit@1 48, hit@5 48 of
 // 64, none 47 of 48; nearmiss37 single 30 / 36 of 40, none 16 of 40. Its
-// floors are the scores after them.
+// floors are the scores after them (nearmiss37's none 19 after round
+// forty-six, 17 before it).
 func TestRetrievalFresh(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
 	type count struct{ n, h1, h5 int }
@@ -272,7 +273,7 @@ func TestRetrievalFresh(t *testing.T) {
 	}
 	nmSingle, _, nmNone, nmN := score("nearmiss37")
 	t.Logf("nearmiss37: single hit@1 %d, hit@5 %d of %d; none %d of %d", nmSingle.h1, nmSingle.h5, nmSingle.n, nmNone, nmN)
-	if nmSingle.h1 < 30 || nmSingle.h5 < 36 || nmNone < 17 {
-		t.Errorf("nearmiss37 below rounds thirty-five to forty: single 30 / 36 of 40, none 17 of 40 (30 / 36 and 16 before them)")
+	if nmSingle.h1 < 30 || nmSingle.h5 < 36 || nmNone < 19 {
+		t.Errorf("nearmiss37 below round forty-six: single 30 / 36 of 40, none 19 of 40 (17 before it; 30 / 36 and 16 before rounds thirty-five to forty)")
 	}
 }

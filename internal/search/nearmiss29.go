@@ -65,7 +65,16 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 	if f&verbRead != 0 {
 		return false
 	}
+	if outside && ix.nameSaysVerb(v, named) {
+		return false
+	}
 	heads := objectHeads(query, at, naming)
+	if len(heads) == 0 && (ownOperations[v] || fieldStates[v] || f == verbDelete) {
+		heads = objectHeadsAfterValue(query, at, naming)
+	}
+	if len(heads) > 0 {
+		heads[0] = ix.nameAfterObject(heads[0], named)
+	}
 	if addVerbs[v] && ix.addedToUndone(heads, named) {
 		return true
 	}
@@ -73,12 +82,16 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 		return true
 	}
 	decided := false
+	firstHas := map[int32]bool{} // the object has tools of its own
 	for i, h := range heads {
 		for _, s := range named {
 			if ix.srvActions[s] {
 				return false
 			}
 			tools := ix.objectToolsOrLead(s, h.word)
+			if i == 0 && len(tools) > 0 && !actionNoun(h.word) {
+				firstHas[s] = true
+			}
 			if len(tools) == 0 {
 				if i == 0 && !outside && ix.onlyParam(s, h.word) && !ix.anyObjectTools(s, h.rest) {
 					// "close the GitHub milestone": a value
@@ -94,11 +107,24 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 			tools = append(tools, ix.leadTools(s, h.word)...)
 			for _, d := range tools {
 				changes := ix.verbs[d]&^verbRead != 0
+				if i > 0 && firstHas[s] && h.place() {
+					// The place the object is in, which has
+					// tools of its own: a tool for the place
+					// serves only if it changes it and speaks of
+					// the object (round46.go).
+					if changes && ix.docHasAny(d, objectTerms(heads[0].word)) {
+						return false
+					}
+					continue
+				}
 				if ix.toolDoesOwn(d, v, f) && !ix.renamesNot(d, v) || h.means && changes || outside && ix.verbs[d]&verbUpdate != 0 && updateServes(v) {
 					return false
 				}
 			}
 		}
+	}
+	if !decided && len(heads) > 0 && f&^verbRead != 0 && !outside && ix.unmentioned(heads[0], named) {
+		return true
 	}
 	return decided
 }
@@ -156,6 +182,7 @@ type objectHead struct {
 	word  string
 	means bool
 	rest  []string // the phrase's words before the head, stemmed
+	prep  string   // the preposition before the phrase, "" for the first
 }
 
 // objectHeads returns the head of the object of the request's verb (the
@@ -172,9 +199,10 @@ func objectHeads(query string, at int, naming map[string]bool) []objectHead {
 	var heads []objectHead
 	var np []string
 	means := false
+	prep := ""
 	flush := func() {
 		if len(np) > 0 {
-			h := objectHead{word: stem(np[len(np)-1]), means: means}
+			h := objectHead{word: stem(np[len(np)-1]), means: means, prep: prep}
 			for _, w := range np[:len(np)-1] {
 				h.rest = append(h.rest, stem(w))
 			}
@@ -225,6 +253,7 @@ func objectHeads(query string, at int, naming map[string]bool) []objectHead {
 			}
 			closed = false
 			means = meansPrepositions[lw]
+			prep = lw
 		case naming[stem(lw)]:
 		case value || objectStarts[lw] || lw == "a" || lw == "an":
 			if len(np) > 0 {

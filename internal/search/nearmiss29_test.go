@@ -77,7 +77,7 @@ func TestObjectUndone(t *testing.T) {
 		"delete the hosting project demo-2023":                true,
 		"permanently delete the hosting project demo-2023":    true,
 		"show the hosting project demo-2023":                  false,
-		"delete the hosting widget":                           false,
+		"delete the hosting widget":                           true, // round46.go: hosting never mentions one
 		"close my docdb connection":                           false,
 		"create a comments table in hosting with a migration": false,
 		"delete the hosting region eu-west":                   true,
@@ -86,7 +86,8 @@ func TestObjectUndone(t *testing.T) {
 		"add a webhook to the hosting project":                false,
 		"add a region to the hosting branch":                  false,
 		"lock the hosting gizmo":                              true,
-		"lock the hosting project":                            false,
+		"lock the hosting project":                            true, // round46.go: no field locks it
+		"rename the hosting project":                          false,
 	} {
 		named, naming := ix.namedServers(q)
 		if got := ix.objectUndone(q, naming, named); got != want {

@@ -27,7 +27,7 @@ var ownOperations = func() map[string]bool {
 // updateServes reports whether a tool of the request's object whose
 // name's verb changes it serves v, a verb outside the families: yes but
 // for the operations of their own.
-func updateServes(v string) bool { return !ownOperations[v] }
+func updateServes(v string) bool { return !ownOperations[v] && !fieldStates[v] }
 
 // toolDoesOwn is toolDoes for the object rule: for an operation of its
 // own, the verb or a synonym in the body of a tool's description is no
@@ -35,7 +35,7 @@ func updateServes(v string) bool { return !ownOperations[v] }
 // shared with the integration" in a Notion error message does not share
 // the page; patch-page's archived does archive it).
 func (ix *Index) toolDoesOwn(d int32, v string, f verbFamily) bool {
-	if !ownOperations[v] {
+	if !ownOperations[v] && !fieldStates[v] {
 		return ix.toolDoes(d, v, f)
 	}
 	if ix.nameVerbs[d] == v {
