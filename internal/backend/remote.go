@@ -356,6 +356,10 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if err != nil || resp.Body == nil {
 		return resp, err
 	}
+	if err := t.checkSessionID(resp); err != nil {
+		resp.Body.Close()
+		return nil, err
+	}
 	if wait := retryAfter(resp); wait > 0 && originOf(r.URL) == t.origin {
 		// The SDK words a 429 or 503 as "Too Many Requests" alone; the
 		// wait the server asks for is told instead. Like the SDK's, the
@@ -577,6 +581,37 @@ func isCall(r *http.Request) bool {
 	n, _ := io.ReadFull(body, head)
 	head = head[:n]
 	return bytes.HasPrefix(head, []byte(`{"jsonrpc":"2.0","id":`)) && bytes.Contains(head, []byte(`,"method":`))
+}
+
+// maxSessionID bounds the session id a Streamable HTTP server may give:
+// the SDK sends it back on every request, and quotes it in errors.
+const maxSessionID = 4 << 10
+
+// checkSessionID refuses a session id (Mcp-Session-Id) that the protocol
+// does not allow (visible ASCII only, 0x21 to 0x7E) or longer than
+// maxSessionID. The SDK took any: a 900 KB one went back to the server
+// with every request, a 2 MB one failed the start with the server's
+// "Request Header Fields Too Large", and one with spaces, letters beyond
+// ASCII or U+2028 was sent and quoted as it came in errors.
+func (t *originTransport) checkSessionID(resp *http.Response) error {
+	vs := resp.Header.Values("Mcp-Session-Id")
+	if len(vs) == 0 || !t.streamable {
+		return nil
+	}
+	v := vs[0]
+	bad := len(vs) > 1 || len(v) > maxSessionID ||
+		strings.IndexFunc(v, func(r rune) bool { return r < 0x21 || r > 0x7e }) >= 0
+	if !bad {
+		return nil
+	}
+	why := fmt.Sprintf("of %d bytes, over the %d bytes Switchboard accepts", len(v), maxSessionID)
+	switch {
+	case len(vs) > 1:
+		why = fmt.Sprintf("in %d headers, where the protocol allows one", len(vs))
+	case len(v) <= maxSessionID:
+		why = fmt.Sprintf("holding characters other than visible ASCII (%s), which the protocol does not allow", serverText(v, 64))
+	}
+	return fmt.Errorf("backend %q sent a session id (Mcp-Session-Id) %s: fix the server, or ask its maintainers to", t.server, why)
 }
 
 // retryAfter is the wait a 429 or 503 answer asks for in its

@@ -1126,3 +1126,50 @@ func TestRemote_StreamableNotificationBacklogIsBounded(t *testing.T) {
 		t.Errorf("the drop was not said; logged: %q", rec.Lines())
 	}
 }
+
+// A session id the protocol does not allow (visible ASCII only), or of a
+// size no header should have, was taken and sent back on every request:
+// 900 KB with each call, U+2028 and spaces quoted as they came in errors.
+// The start fails now, naming the server and what was wrong.
+func TestRemote_AnUnfitSessionIDIsRefused(t *testing.T) {
+	for _, tt := range []struct{ sid, want string }{
+		{strings.Repeat("a", 900<<10), "of 921600 bytes, over the 4096 bytes"},
+		{"s1 x", "holding characters other than visible ASCII (s1 x)"},
+		{"s\u2028", "holding characters other than visible ASCII"},
+		{"é", "holding characters other than visible ASCII"},
+	} {
+		var sent atomic.Int64
+		h := &hostileRemote{post: func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+			sent.Store(max(sent.Load(), int64(len(r.Header.Get("Mcp-Session-Id")))))
+			return false
+		}}
+		ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h.ServeHTTP(&sidWriter{ResponseWriter: w, sid: tt.sid}, r)
+		}))
+		_, err := Start(context.Background(), &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL}, &Options{ProtocolVersion: "2025-11-25"})
+		ts.Close()
+		if err == nil || !strings.Contains(err.Error(), `backend "r" sent a session id (Mcp-Session-Id) `+tt.want) {
+			t.Errorf("session id %.20q: error %v, want it to say %q", tt.sid, err, tt.want)
+		}
+		if n := sent.Load(); n > 0 {
+			t.Errorf("session id %.20q: sent back (%d bytes)", tt.sid, n)
+		}
+	}
+}
+
+// sidWriter sets the Mcp-Session-Id header to sid whatever the handler
+// set.
+type sidWriter struct {
+	http.ResponseWriter
+	sid string
+}
+
+func (w *sidWriter) WriteHeader(code int) {
+	w.Header().Set("Mcp-Session-Id", w.sid)
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *sidWriter) Write(p []byte) (int, error) {
+	w.Header().Set("Mcp-Session-Id", w.sid)
+	return w.ResponseWriter.Write(p)
+}
