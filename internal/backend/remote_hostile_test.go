@@ -1173,3 +1173,53 @@ func (w *sidWriter) Write(p []byte) (int, error) {
 	w.Header().Set("Mcp-Session-Id", w.sid)
 	return w.ResponseWriter.Write(p)
 }
+
+// A server that drops a call's event stream before answering (a
+// restart, a proxy's timeout) failed the call at once, but with the
+// SDK's words alone, `calling "tools/call": request terminated without
+// response`, naming no server: the agent's script could not tell which
+// backend dropped it, nor that the call may have run. With an event id
+// the SDK resumes the stream once; a resumed stream that drops too fails
+// the same way.
+func TestRemote_ADroppedCallStreamFailsNamingTheServer(t *testing.T) {
+	for _, withID := range []bool{false, true} {
+		drop := func(w http.ResponseWriter, first string) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.WriteHeader(http.StatusOK)
+			fmt.Fprint(w, first)
+			w.(http.Flusher).Flush()
+			if c, _, err := w.(http.Hijacker).Hijack(); err == nil {
+				c.Close()
+			}
+		}
+		h := &hostileRemote{
+			call: func(w http.ResponseWriter, r *http.Request, id json.RawMessage) {
+				if withID {
+					drop(w, "id: 1\ndata:\n\n")
+					return
+				}
+				drop(w, "")
+			},
+			get: func(w http.ResponseWriter, r *http.Request, n int64) {
+				if r.Header.Get("Last-Event-ID") == "" {
+					w.WriteHeader(http.StatusMethodNotAllowed)
+					return
+				}
+				drop(w, "")
+			},
+		}
+		b := startHostile(t, h)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		_, err := b.CallTool(ctx, "t", nil)
+		if ctx.Err() != nil {
+			t.Errorf("event id %v: the call waited for its time limit", withID)
+		}
+		cancel()
+		if err == nil || !strings.Contains(err.Error(), `backend "r" ended the call's stream before it answered`) {
+			t.Errorf("event id %v: error %v, want it to name the server and say the stream ended", withID, err)
+		}
+		if err := b.alive(); err != nil {
+			t.Errorf("event id %v: the session ended: %v", withID, err)
+		}
+	}
+}
