@@ -319,3 +319,28 @@ func TestOAuth_NoRedirectIntoAPrivateNetwork(t *testing.T) {
 		})
 	}
 }
+
+// A client secret written in the config (not through ${env:} or
+// ${file:}) was not among the backend's secrets: a token endpoint that
+// quoted it in its error_description had it printed by `switchboard
+// login`, logged and put in the start error.
+func TestOAuth_AConfiguredClientSecretEchoedIsHidden(t *testing.T) {
+	const secret = "literal-s3cret-value"
+	fake, spec, dir := oauthSetup(t)
+	fake.AddClient("cid", "http://127.0.0.1:7777/callback")
+	spec.OAuth = &config.OAuth{ClientID: "cid", ClientSecret: secret}
+	fake.Token = func(w http.ResponseWriter, r *http.Request) {
+		_ = r.ParseForm()
+		_, p, _ := r.BasicAuth()
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnauthorized)
+		fmt.Fprintf(w, `{"error":"invalid_client","error_description":"client secret %s is wrong"}`, p+r.PostForm.Get("client_secret"))
+	}
+	err := loginErr(t, spec, dir, nil)
+	if err == nil || !strings.Contains(err.Error(), "invalid_client (client secret *** is wrong)") {
+		t.Errorf("error %v, want the refusal with the secret masked", err)
+	}
+	if err != nil && strings.Contains(err.Error(), secret) {
+		t.Errorf("the client secret is in the error: %v", err)
+	}
+}
