@@ -64,7 +64,11 @@ refreshed automatically; they are never printed.`)
 	go srv.Serve(ln)
 	defer srv.Close()
 
-	ctx, cancel := context.WithTimeout(ctx, *wait)
+	// The cause names the command to retry: the start reports its
+	// deadline by its cause, and "context deadline exceeded" said
+	// neither what was waited for nor what to do.
+	timedOut := fmt.Errorf("the sign-in of %s did not finish within %s: run `switchboard login %s` again (--timeout waits longer)", spec.Name, *wait, spec.Name)
+	ctx, cancel := context.WithTimeoutCause(ctx, *wait, timedOut)
 	defer cancel()
 	var asked atomic.Bool
 	fetch := func(ctx context.Context, a *auth.AuthorizationArgs) (*auth.AuthorizationResult, error) {
@@ -86,7 +90,7 @@ refreshed automatically; they are never printed.`)
 		case r := <-results:
 			return r.res, r.err
 		case <-ctx.Done():
-			return nil, fmt.Errorf("no sign-in arrived within %s (run `switchboard login %s` again; --timeout waits longer)", *wait, spec.Name)
+			return nil, context.Cause(ctx)
 		}
 	}
 	home := e.Getenv("HOME")
@@ -95,6 +99,9 @@ refreshed automatically; they are never printed.`)
 		Resolver: config.Resolver{Getenv: e.LookupEnv, ReadFile: safefile.Read, Home: home, Roots: hub.FileRoots(home, cfg.ProjectDir)},
 		OAuth:    &backend.OAuthOptions{Fetch: fetch, RedirectURL: redirect, Fresh: true},
 	})
+	if errors.Is(err, timedOut) || errors.Is(context.Cause(ctx), timedOut) && err != nil {
+		return timedOut
+	}
 	if err != nil {
 		return fmt.Errorf("signing in to %q: %w", spec.Name, err)
 	}

@@ -212,3 +212,35 @@ func TestPrintableURL_ShowsInvisibleAndLookAlikeCharacters(t *testing.T) {
 		}
 	}
 }
+
+// A sign-in the user never finishes ended, at --timeout, with "signing
+// in to \"notion\": backend \"notion\" failed to start: no handshake
+// after 300ms: context deadline exceeded": the start's deadline hid the
+// words naming the command to retry.
+func TestLogin_AnUnfinishedSignInTimesOutNamingTheCommand(t *testing.T) {
+	fake := oauthtest.New(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server {
+		return mcp.NewServer(&mcp.Implementation{Name: "notion", Version: "1"}, nil)
+	}, nil))
+	defer fake.Close()
+	home := t.TempDir()
+	env := map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config"), "XDG_CACHE_HOME": filepath.Join(home, ".cache"), "XDG_STATE_HOME": filepath.Join(home, ".state")}
+	user := filepath.Join(home, ".config", "switchboard", "config.json")
+	os.MkdirAll(filepath.Dir(user), 0o755)
+	os.WriteFile(user, []byte(`{"mcpServers": {"notion": {"url": "`+fake.MCPURL+`"}}}`), 0o600)
+	var out, errs bytes.Buffer // nobody opens the URL
+	e := &Env{
+		Args: []string{"login", "notion", "--no-browser", "--timeout", "300ms"}, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errs,
+		Getenv:    func(k string) string { return env[k] },
+		LookupEnv: func(k string) (string, bool) { v, ok := env[k]; return v, ok },
+		Environ:   func() []string { return []string{"HOME=" + home, "XDG_STATE_HOME=" + env["XDG_STATE_HOME"]} },
+		Dir:       t.TempDir(), Executable: "/nonexistent",
+	}
+	code := Main(context.Background(), e)
+	msg := errs.String()
+	if code == 0 || !strings.Contains(msg, "the sign-in of notion did not finish within 300ms: run `switchboard login notion` again") {
+		t.Errorf("exit %d\n%s%s\nwant the timeout named with the command to retry", code, out.String(), msg)
+	}
+	if strings.Contains(msg, "context deadline exceeded") {
+		t.Errorf("the error gives Go's words: %s", msg)
+	}
+}
