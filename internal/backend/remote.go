@@ -365,7 +365,7 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		// wait the server asks for is told instead. Like the SDK's, the
 		// error does not end the session.
 		resp.Body.Close()
-		return nil, fmt.Errorf("backend %q answered %s; it asks to wait %v before trying again", t.server, serverText(resp.Status, 64), wait)
+		return nil, fmt.Errorf("backend %q answered %s; it asks to wait %s before trying again", t.server, serverText(resp.Status, 64), waitText(wait))
 	}
 	if t.legacy && r.Method == http.MethodPost && refusedPost(resp.StatusCode) {
 		resp.Body.Close()
@@ -628,6 +628,21 @@ func retryAfter(resp *http.Response) time.Duration {
 		return time.Until(at).Round(time.Second)
 	}
 	return 0
+}
+
+// waitText words a Retry-After wait: a Duration beyond a day ("asks to
+// wait 596523h14m7s", a server's Retry-After of 2^31-1 seconds, or
+// 2562047h47m16.854775807s for the year 9999) is said in days, and
+// beyond a year as that.
+func waitText(d time.Duration) string {
+	const day = 24 * time.Hour
+	switch {
+	case d <= day:
+		return d.String()
+	case d <= 366*day:
+		return fmt.Sprintf("%d days", int64((d+day/2)/day))
+	}
+	return "more than a year (the server is down, or its Retry-After is wrong)"
 }
 
 // checkRedirect refuses a redirect from https to http (the request, with
