@@ -371,6 +371,16 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		resp.Body.Close()
 		return nil, fmt.Errorf("backend %q answered a message with %s: %w", t.server, serverText(resp.Status, 64), errRejected)
 	}
+	if t.legacy && r.Method == http.MethodGet && resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		// The SDK read any body as an event stream: a proxy's login page
+		// failed the start with "missing endpoint: malformed event:
+		// malformed line in SSE stream: \"<html>…\"", quoting the page.
+		// One without a Content-Type is left to the SDK.
+		if ct := resp.Header.Get("Content-Type"); ct != "" && !isEventStream(ct) {
+			resp.Body.Close()
+			return nil, fmt.Errorf("backend %q answered its event stream with %s and Content-Type %q, not text/event-stream: check the URL (a login page or a proxy's answer?)", t.server, serverText(resp.Status, 64), serverText(resp.Header.Get("Content-Type"), 64))
+		}
+	}
 	if call {
 		if err := t.badAnswer(r, resp); err != nil {
 			resp.Body.Close()
@@ -581,6 +591,12 @@ func isCall(r *http.Request) bool {
 	n, _ := io.ReadFull(body, head)
 	head = head[:n]
 	return bytes.HasPrefix(head, []byte(`{"jsonrpc":"2.0","id":`)) && bytes.Contains(head, []byte(`,"method":`))
+}
+
+// isEventStream reports whether a Content-Type is text/event-stream.
+func isEventStream(ct string) bool {
+	mt, _, _ := mime.ParseMediaType(ct)
+	return mt == "text/event-stream"
 }
 
 // maxSessionID bounds the session id a Streamable HTTP server may give:

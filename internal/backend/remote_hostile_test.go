@@ -1223,3 +1223,19 @@ func TestRemote_ADroppedCallStreamFailsNamingTheServer(t *testing.T) {
 		}
 	}
 }
+
+// A legacy SSE URL answered with a page (a proxy's sign-in page, a
+// 200 text/html) failed the start quoting the page's first line as a
+// malformed event ("missing endpoint: malformed event: malformed line in
+// SSE stream: \"<html>…\""). It is named by its content type now.
+func TestRemote_LegacySSEPageInsteadOfAStreamIsNamed(t *testing.T) {
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, "<html>Sign in to the proxy "+strings.Repeat("x", 100<<10)+"</html>\n")
+	}))
+	defer ts.Close()
+	_, err := Start(context.Background(), &config.Server{Name: "s", Type: config.SSE, URL: ts.URL}, nil)
+	if err == nil || !strings.Contains(err.Error(), `backend "s" answered its event stream with 200 OK and Content-Type "text/html; charset=utf-8", not text/event-stream`) || strings.Contains(err.Error(), "<html>") {
+		t.Errorf("error %v, want the content type named and the page not quoted", err)
+	}
+}
