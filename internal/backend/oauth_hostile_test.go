@@ -344,3 +344,24 @@ func TestOAuth_AConfiguredClientSecretEchoedIsHidden(t *testing.T) {
 		t.Errorf("the client secret is in the error: %v", err)
 	}
 }
+
+// A server that refuses every token, the one just issued included, had
+// `switchboard login` send the user to the authorization server once per
+// request (twice: the discovery, then initialize), each a new sign-in,
+// and then fail with "Unauthorized". One sign-in is asked for now, and
+// the error says the server refused its token.
+func TestOAuth_AServerRefusingTheNewTokenIsNotSignedInToAgain(t *testing.T) {
+	fake := oauthtest.New(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
+		w.WriteHeader(http.StatusUnauthorized)
+	}))
+	defer fake.Close()
+	spec := &config.Server{Name: "notion", Type: config.HTTP, URL: fake.MCPURL}
+	err := loginErr(t, spec, t.TempDir(), nil)
+	if s := fake.Stats(); s.Authorizations != 1 {
+		t.Errorf("%d sign-ins asked for, want 1", s.Authorizations)
+	}
+	if err == nil || !strings.Contains(err.Error(), `backend "notion" refused the access token of the sign-in just made (401 Unauthorized again)`) {
+		t.Errorf("error %v, want it to say the server refused the new token", err)
+	}
+}
