@@ -365,3 +365,42 @@ func TestOAuth_AServerRefusingTheNewTokenIsNotSignedInToAgain(t *testing.T) {
 		t.Errorf("error %v, want it to say the server refused the new token", err)
 	}
 }
+
+// Protected resource metadata naming a clear-text authorization server
+// (http:// not on loopback) is refused by the SDK before anything is
+// asked of it; one on another https origin is asked (an authorization
+// server usually has an origin of its own), over https only.
+func TestOAuth_ResourceMetadataNamingAClearTextServerSendsItNothing(t *testing.T) {
+	for _, as := range []string{"http://as.example", "https://as.example"} {
+		var ts *httptest.Server
+		ts = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasPrefix(r.URL.Path, "/.well-known/oauth-protected-resource") {
+				w.Header().Set("Content-Type", "application/json")
+				fmt.Fprintf(w, `{"resource":%q,"authorization_servers":[%q]}`, ts.URL+"/mcp", as)
+				return
+			}
+			if r.URL.Path == "/mcp" {
+				w.Header().Set("WWW-Authenticate", `Bearer resource_metadata="`+ts.URL+`/.well-known/oauth-protected-resource/mcp"`)
+				w.WriteHeader(http.StatusUnauthorized)
+				return
+			}
+			http.NotFound(w, r)
+		}))
+		rt := &recordingTransport{}
+		err := loginErr(t, &config.Server{Name: "notion", Type: config.HTTP, URL: ts.URL + "/mcp"}, t.TempDir(), rt)
+		ts.Close()
+		if err == nil {
+			t.Errorf("%s: the sign-in succeeded", as)
+		}
+		rt.mu.Lock()
+		for _, s := range rt.seen {
+			if strings.Contains(s, "http://as.example") {
+				t.Errorf("%s: sent %s", as, s)
+			}
+		}
+		if as == "https://as.example" && len(rt.seen) == 0 {
+			t.Errorf("%s: the authorization server was never asked", as)
+		}
+		rt.mu.Unlock()
+	}
+}
