@@ -286,6 +286,21 @@ func (b *Backend) endedErr() error {
 // is returned as is (redacted); a broken connection is explained by the
 // backend's end (waiting briefly for the exit to be seen) with the
 // stderr tail.
+// closed reports whether ch is closed.
+func closed(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
+}
+
+// sdkStreamEnded is how the SDK's Streamable HTTP client fails a call
+// whose event stream ended before its answer came (and could not be
+// resumed). The SDK has no sentinel for it.
+const sdkStreamEnded = "request terminated without response"
+
 func (b *Backend) callErr(ctx context.Context, err error) error {
 	var we *jsonrpc.Error
 	var shape *json.UnmarshalTypeError
@@ -294,6 +309,12 @@ func (b *Backend) callErr(ctx context.Context, err error) error {
 		// result ("result": "oops" to tools/call), and said so naming
 		// its own Go types, not the server.
 		return boundErr(redactErr(b.secrets, fmt.Errorf("backend %q sent a malformed answer: its result cannot be read: %w", b.name, err)))
+	}
+	if b.remote != nil && strings.HasSuffix(err.Error(), sdkStreamEnded) && ctx.Err() == nil && b.overErr.Load() == nil && !closed(b.done) {
+		// The SDK's words name no server, and not that the call may
+		// have run. (A stream we ended, a message over maxMessageBytes
+		// or a Close, is told below as the end of the backend.)
+		return mark(err, "backend %q ended the call's stream before it answered (the call may have run or not): call again, or see the server's own logs", b.name)
 	}
 	if errors.As(err, &we) {
 		if isRejected(we) {

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
@@ -68,6 +69,9 @@ type signIn struct {
 	sdk   auth.OAuthHandler // nil when not interactive
 	mu    sync.Mutex
 	ts    *storedSource // nil until a sign-in exists; guarded by mu
+	// signedIn is set once the SDK's flow signed in after a 401: a
+	// second 401 is the server refusing that new token.
+	signedIn atomic.Bool
 	// static names the headers of a server without an oauth block
 	// (X-Api-Key: a credential of its own), sorted; nil for none.
 	static []string
@@ -184,8 +188,21 @@ func (s *signIn) TokenSource(ctx context.Context) (oauth2.TokenSource, error) {
 // scopes) or a plain refusal (another 403).
 func (s *signIn) Authorize(ctx context.Context, req *http.Request, resp *http.Response) error {
 	if s.sdk != nil {
+		if resp.StatusCode == http.StatusUnauthorized && s.signedIn.Load() {
+			// The server refused the token of the sign-in this process
+			// just made. The SDK signs in again for each request so
+			// refused: `switchboard login` sent the user to the
+			// authorization server once per request (twice before the
+			// start failed with "Unauthorized"), and a server refusing
+			// every token would ask on.
+			resp.Body.Close()
+			return fmt.Errorf("backend %q refused the access token of the sign-in just made (401 Unauthorized again): the sign-in is kept, but this server does not take its token; check the server's \"oauth\" settings (scopes, clientId) or ask its maintainers, then run `switchboard login %s` again", s.b.name, s.b.name)
+		}
 		if err := s.sdk.Authorize(ctx, req, resp); err != nil {
 			return signInError(oauth.Origin(s.url), err)
+		}
+		if resp.StatusCode == http.StatusUnauthorized {
+			s.signedIn.Store(true)
 		}
 		return nil
 	}

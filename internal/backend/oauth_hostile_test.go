@@ -319,3 +319,88 @@ func TestOAuth_NoRedirectIntoAPrivateNetwork(t *testing.T) {
 		})
 	}
 }
+
+// A client secret written in the config (not through ${env:} or
+// ${file:}) was not among the backend's secrets: a token endpoint that
+// quoted it in its error_description had it printed by `switchboard
+// login`, logged and put in the start error.
+func TestOAuth_AConfiguredClientSecretEchoedIsHidden(t *testing.T) {
+	const secret = "literal-s3cret-value"
+	fake, spec, dir := oauthSetup(t)
+	fake.AddClient("cid", "http://127.0.0.1:7777/callback")
+	spec.OAuth = &config.OAuth{ClientID: "cid", ClientSecret: secret}
+	fake.Token = func(w http.ResponseWriter, r *http.Request) {
+		_ = r.ParseForm()
+		_, p, _ := r.BasicAuth()
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnauthorized)
+		fmt.Fprintf(w, `{"error":"invalid_client","error_description":"client secret %s is wrong"}`, p+r.PostForm.Get("client_secret"))
+	}
+	err := loginErr(t, spec, dir, nil)
+	if err == nil || !strings.Contains(err.Error(), "invalid_client (client secret *** is wrong)") {
+		t.Errorf("error %v, want the refusal with the secret masked", err)
+	}
+	if err != nil && strings.Contains(err.Error(), secret) {
+		t.Errorf("the client secret is in the error: %v", err)
+	}
+}
+
+// A server that refuses every token, the one just issued included, had
+// `switchboard login` send the user to the authorization server once per
+// request (twice: the discovery, then initialize), each a new sign-in,
+// and then fail with "Unauthorized". One sign-in is asked for now, and
+// the error says the server refused its token.
+func TestOAuth_AServerRefusingTheNewTokenIsNotSignedInToAgain(t *testing.T) {
+	fake := oauthtest.New(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
+		w.WriteHeader(http.StatusUnauthorized)
+	}))
+	defer fake.Close()
+	spec := &config.Server{Name: "notion", Type: config.HTTP, URL: fake.MCPURL}
+	err := loginErr(t, spec, t.TempDir(), nil)
+	if s := fake.Stats(); s.Authorizations != 1 {
+		t.Errorf("%d sign-ins asked for, want 1", s.Authorizations)
+	}
+	if err == nil || !strings.Contains(err.Error(), `backend "notion" refused the access token of the sign-in just made (401 Unauthorized again)`) {
+		t.Errorf("error %v, want it to say the server refused the new token", err)
+	}
+}
+
+// Protected resource metadata naming a clear-text authorization server
+// (http:// not on loopback) is refused by the SDK before anything is
+// asked of it; one on another https origin is asked (an authorization
+// server usually has an origin of its own), over https only.
+func TestOAuth_ResourceMetadataNamingAClearTextServerSendsItNothing(t *testing.T) {
+	for _, as := range []string{"http://as.example", "https://as.example"} {
+		var ts *httptest.Server
+		ts = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasPrefix(r.URL.Path, "/.well-known/oauth-protected-resource") {
+				w.Header().Set("Content-Type", "application/json")
+				fmt.Fprintf(w, `{"resource":%q,"authorization_servers":[%q]}`, ts.URL+"/mcp", as)
+				return
+			}
+			if r.URL.Path == "/mcp" {
+				w.Header().Set("WWW-Authenticate", `Bearer resource_metadata="`+ts.URL+`/.well-known/oauth-protected-resource/mcp"`)
+				w.WriteHeader(http.StatusUnauthorized)
+				return
+			}
+			http.NotFound(w, r)
+		}))
+		rt := &recordingTransport{}
+		err := loginErr(t, &config.Server{Name: "notion", Type: config.HTTP, URL: ts.URL + "/mcp"}, t.TempDir(), rt)
+		ts.Close()
+		if err == nil {
+			t.Errorf("%s: the sign-in succeeded", as)
+		}
+		rt.mu.Lock()
+		for _, s := range rt.seen {
+			if strings.Contains(s, "http://as.example") {
+				t.Errorf("%s: sent %s", as, s)
+			}
+		}
+		if as == "https://as.example" && len(rt.seen) == 0 {
+			t.Errorf("%s: the authorization server was never asked", as)
+		}
+		rt.mu.Unlock()
+	}
+}

@@ -356,16 +356,30 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if err != nil || resp.Body == nil {
 		return resp, err
 	}
+	if err := t.checkSessionID(resp); err != nil {
+		resp.Body.Close()
+		return nil, err
+	}
 	if wait := retryAfter(resp); wait > 0 && originOf(r.URL) == t.origin {
 		// The SDK words a 429 or 503 as "Too Many Requests" alone; the
 		// wait the server asks for is told instead. Like the SDK's, the
 		// error does not end the session.
 		resp.Body.Close()
-		return nil, fmt.Errorf("backend %q answered %s; it asks to wait %v before trying again", t.server, serverText(resp.Status, 64), wait)
+		return nil, fmt.Errorf("backend %q answered %s; it asks to wait %s before trying again", t.server, serverText(resp.Status, 64), waitText(wait))
 	}
 	if t.legacy && r.Method == http.MethodPost && refusedPost(resp.StatusCode) {
 		resp.Body.Close()
 		return nil, fmt.Errorf("backend %q answered a message with %s: %w", t.server, serverText(resp.Status, 64), errRejected)
+	}
+	if t.legacy && r.Method == http.MethodGet && resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		// The SDK read any body as an event stream: a proxy's login page
+		// failed the start with "missing endpoint: malformed event:
+		// malformed line in SSE stream: \"<html>…\"", quoting the page.
+		// One without a Content-Type is left to the SDK.
+		if ct := resp.Header.Get("Content-Type"); ct != "" && !isEventStream(ct) {
+			resp.Body.Close()
+			return nil, fmt.Errorf("backend %q answered its event stream with %s and Content-Type %q, not text/event-stream: check the URL (a login page or a proxy's answer?)", t.server, serverText(resp.Status, 64), serverText(resp.Header.Get("Content-Type"), 64))
+		}
 	}
 	if call {
 		if err := t.badAnswer(r, resp); err != nil {
@@ -579,6 +593,43 @@ func isCall(r *http.Request) bool {
 	return bytes.HasPrefix(head, []byte(`{"jsonrpc":"2.0","id":`)) && bytes.Contains(head, []byte(`,"method":`))
 }
 
+// isEventStream reports whether a Content-Type is text/event-stream.
+func isEventStream(ct string) bool {
+	mt, _, _ := mime.ParseMediaType(ct)
+	return mt == "text/event-stream"
+}
+
+// maxSessionID bounds the session id a Streamable HTTP server may give:
+// the SDK sends it back on every request, and quotes it in errors.
+const maxSessionID = 4 << 10
+
+// checkSessionID refuses a session id (Mcp-Session-Id) that the protocol
+// does not allow (visible ASCII only, 0x21 to 0x7E) or longer than
+// maxSessionID. The SDK took any: a 900 KB one went back to the server
+// with every request, a 2 MB one failed the start with the server's
+// "Request Header Fields Too Large", and one with spaces, letters beyond
+// ASCII or U+2028 was sent and quoted as it came in errors.
+func (t *originTransport) checkSessionID(resp *http.Response) error {
+	vs := resp.Header.Values("Mcp-Session-Id")
+	if len(vs) == 0 || !t.streamable {
+		return nil
+	}
+	v := vs[0]
+	bad := len(vs) > 1 || len(v) > maxSessionID ||
+		strings.IndexFunc(v, func(r rune) bool { return r < 0x21 || r > 0x7e }) >= 0
+	if !bad {
+		return nil
+	}
+	why := fmt.Sprintf("of %d bytes, over the %d bytes Switchboard accepts", len(v), maxSessionID)
+	switch {
+	case len(vs) > 1:
+		why = fmt.Sprintf("in %d headers, where the protocol allows one", len(vs))
+	case len(v) <= maxSessionID:
+		why = fmt.Sprintf("holding characters other than visible ASCII (%s), which the protocol does not allow", serverText(v, 64))
+	}
+	return fmt.Errorf("backend %q sent a session id (Mcp-Session-Id) %s: fix the server, or ask its maintainers to", t.server, why)
+}
+
 // retryAfter is the wait a 429 or 503 answer asks for in its
 // Retry-After header (seconds or an HTTP date), or 0.
 func retryAfter(resp *http.Response) time.Duration {
@@ -593,6 +644,21 @@ func retryAfter(resp *http.Response) time.Duration {
 		return time.Until(at).Round(time.Second)
 	}
 	return 0
+}
+
+// waitText words a Retry-After wait: a Duration beyond a day ("asks to
+// wait 596523h14m7s", a server's Retry-After of 2^31-1 seconds, or
+// 2562047h47m16.854775807s for the year 9999) is said in days, and
+// beyond a year as that.
+func waitText(d time.Duration) string {
+	const day = 24 * time.Hour
+	switch {
+	case d <= day:
+		return d.String()
+	case d <= 366*day:
+		return fmt.Sprintf("%d days", int64((d+day/2)/day))
+	}
+	return "more than a year (the server is down, or its Retry-After is wrong)"
 }
 
 // checkRedirect refuses a redirect from https to http (the request, with

@@ -1126,3 +1126,116 @@ func TestRemote_StreamableNotificationBacklogIsBounded(t *testing.T) {
 		t.Errorf("the drop was not said; logged: %q", rec.Lines())
 	}
 }
+
+// A session id the protocol does not allow (visible ASCII only), or of a
+// size no header should have, was taken and sent back on every request:
+// 900 KB with each call, U+2028 and spaces quoted as they came in errors.
+// The start fails now, naming the server and what was wrong.
+func TestRemote_AnUnfitSessionIDIsRefused(t *testing.T) {
+	for _, tt := range []struct{ sid, want string }{
+		{strings.Repeat("a", 900<<10), "of 921600 bytes, over the 4096 bytes"},
+		{"s1 x", "holding characters other than visible ASCII (s1 x)"},
+		{"s\u2028", "holding characters other than visible ASCII"},
+		{"é", "holding characters other than visible ASCII"},
+	} {
+		var sent atomic.Int64
+		h := &hostileRemote{post: func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+			sent.Store(max(sent.Load(), int64(len(r.Header.Get("Mcp-Session-Id")))))
+			return false
+		}}
+		ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h.ServeHTTP(&sidWriter{ResponseWriter: w, sid: tt.sid}, r)
+		}))
+		_, err := Start(context.Background(), &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL}, &Options{ProtocolVersion: "2025-11-25"})
+		ts.Close()
+		if err == nil || !strings.Contains(err.Error(), `backend "r" sent a session id (Mcp-Session-Id) `+tt.want) {
+			t.Errorf("session id %.20q: error %v, want it to say %q", tt.sid, err, tt.want)
+		}
+		if n := sent.Load(); n > 0 {
+			t.Errorf("session id %.20q: sent back (%d bytes)", tt.sid, n)
+		}
+	}
+}
+
+// sidWriter sets the Mcp-Session-Id header to sid whatever the handler
+// set.
+type sidWriter struct {
+	http.ResponseWriter
+	sid string
+}
+
+func (w *sidWriter) WriteHeader(code int) {
+	w.Header().Set("Mcp-Session-Id", w.sid)
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *sidWriter) Write(p []byte) (int, error) {
+	w.Header().Set("Mcp-Session-Id", w.sid)
+	return w.ResponseWriter.Write(p)
+}
+
+// A server that drops a call's event stream before answering (a
+// restart, a proxy's timeout) failed the call at once, but with the
+// SDK's words alone, `calling "tools/call": request terminated without
+// response`, naming no server: the agent's script could not tell which
+// backend dropped it, nor that the call may have run. With an event id
+// the SDK resumes the stream once; a resumed stream that drops too fails
+// the same way.
+func TestRemote_ADroppedCallStreamFailsNamingTheServer(t *testing.T) {
+	for _, withID := range []bool{false, true} {
+		drop := func(w http.ResponseWriter, first string) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.WriteHeader(http.StatusOK)
+			fmt.Fprint(w, first)
+			w.(http.Flusher).Flush()
+			if c, _, err := w.(http.Hijacker).Hijack(); err == nil {
+				c.Close()
+			}
+		}
+		h := &hostileRemote{
+			call: func(w http.ResponseWriter, r *http.Request, id json.RawMessage) {
+				if withID {
+					drop(w, "id: 1\ndata:\n\n")
+					return
+				}
+				drop(w, "")
+			},
+			get: func(w http.ResponseWriter, r *http.Request, n int64) {
+				if r.Header.Get("Last-Event-ID") == "" {
+					w.WriteHeader(http.StatusMethodNotAllowed)
+					return
+				}
+				drop(w, "")
+			},
+		}
+		b := startHostile(t, h)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		_, err := b.CallTool(ctx, "t", nil)
+		if ctx.Err() != nil {
+			t.Errorf("event id %v: the call waited for its time limit", withID)
+		}
+		cancel()
+		if err == nil || !strings.Contains(err.Error(), `backend "r" ended the call's stream before it answered`) {
+			t.Errorf("event id %v: error %v, want it to name the server and say the stream ended", withID, err)
+		}
+		if err := b.alive(); err != nil {
+			t.Errorf("event id %v: the session ended: %v", withID, err)
+		}
+	}
+}
+
+// A legacy SSE URL answered with a page (a proxy's sign-in page, a
+// 200 text/html) failed the start quoting the page's first line as a
+// malformed event ("missing endpoint: malformed event: malformed line in
+// SSE stream: \"<html>…\""). It is named by its content type now.
+func TestRemote_LegacySSEPageInsteadOfAStreamIsNamed(t *testing.T) {
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, "<html>Sign in to the proxy "+strings.Repeat("x", 100<<10)+"</html>\n")
+	}))
+	defer ts.Close()
+	_, err := Start(context.Background(), &config.Server{Name: "s", Type: config.SSE, URL: ts.URL}, nil)
+	if err == nil || !strings.Contains(err.Error(), `backend "s" answered its event stream with 200 OK and Content-Type "text/html; charset=utf-8", not text/event-stream`) || strings.Contains(err.Error(), "<html>") {
+		t.Errorf("error %v, want the content type named and the page not quoted", err)
+	}
+}

@@ -282,6 +282,10 @@ func TestRemote_RetryAfterIsNamed(t *testing.T) {
 	}{
 		{429, "120", "429 Too Many Requests; it asks to wait 2m0s"},
 		{503, "7", "503 Service Unavailable; it asks to wait 7s"},
+		// Years were said in hours: "596523h14m7s".
+		{503, "2147483647", "it asks to wait more than a year (the server is down, or its Retry-After is wrong) before"},
+		{503, "Fri, 31 Dec 9999 23:59:59 GMT", "it asks to wait more than a year"},
+		{429, "259200", "it asks to wait 3 days before"},
 	} {
 		ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Retry-After", tt.ra)

@@ -40,7 +40,8 @@ func collectSecrets(r config.Resolver) (*redact.Secrets, config.Resolver) {
 
 // addSpecSecrets records the values of an expanded spec that are
 // secrets: env values (except plainVars), header values (and the token
-// after an auth scheme), the URL's password and query values.
+// after an auth scheme), the OAuth client secret, the URL's password and
+// query values.
 func addSpecSecrets(sec *redact.Secrets, s *config.Server) {
 	// Secret-looking values in the command line (--api-key KEY, a DSN's
 	// password, a token's shape), for a backend that echoes its
@@ -58,6 +59,11 @@ func addSpecSecrets(sec *redact.Secrets, s *config.Server) {
 		if _, tok, ok := cutSpace(v); ok {
 			sec.Add(tok)
 		}
+	}
+	if s.OAuth != nil && s.OAuth.ClientSecret != "" {
+		// Written in the config itself, not through a reference: a token
+		// endpoint quoting it in its refusal had it printed.
+		sec.Add(s.OAuth.ClientSecret)
 	}
 	if u, err := url.Parse(s.URL); err == nil {
 		if u.User != nil {

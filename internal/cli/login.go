@@ -64,7 +64,11 @@ refreshed automatically; they are never printed.`)
 	go srv.Serve(ln)
 	defer srv.Close()
 
-	ctx, cancel := context.WithTimeout(ctx, *wait)
+	// The cause names the command to retry: the start reports its
+	// deadline by its cause, and "context deadline exceeded" said
+	// neither what was waited for nor what to do.
+	timedOut := fmt.Errorf("the sign-in of %s did not finish within %s: run `switchboard login %s` again (--timeout waits longer)", spec.Name, *wait, spec.Name)
+	ctx, cancel := context.WithTimeoutCause(ctx, *wait, timedOut)
 	defer cancel()
 	var asked atomic.Bool
 	fetch := func(ctx context.Context, a *auth.AuthorizationArgs) (*auth.AuthorizationResult, error) {
@@ -86,7 +90,7 @@ refreshed automatically; they are never printed.`)
 		case r := <-results:
 			return r.res, r.err
 		case <-ctx.Done():
-			return nil, fmt.Errorf("no sign-in arrived within %s (run `switchboard login %s` again; --timeout waits longer)", *wait, spec.Name)
+			return nil, context.Cause(ctx)
 		}
 	}
 	home := e.Getenv("HOME")
@@ -95,6 +99,9 @@ refreshed automatically; they are never printed.`)
 		Resolver: config.Resolver{Getenv: e.LookupEnv, ReadFile: safefile.Read, Home: home, Roots: hub.FileRoots(home, cfg.ProjectDir)},
 		OAuth:    &backend.OAuthOptions{Fetch: fetch, RedirectURL: redirect, Fresh: true},
 	})
+	if errors.Is(err, timedOut) || errors.Is(context.Cause(ctx), timedOut) && err != nil {
+		return timedOut
+	}
 	if err != nil {
 		return fmt.Errorf("signing in to %q: %w", spec.Name, err)
 	}
@@ -187,6 +194,10 @@ type callbackResult struct {
 func callbackHandler(results chan<- callbackResult, state func() string) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /callback", func(w http.ResponseWriter, r *http.Request) {
+		if why := pageRequest(r); why != "" {
+			http.Error(w, "forbidden: "+why+"; the sign-in goes on", http.StatusForbidden)
+			return
+		}
 		q := r.URL.Query()
 		var cr callbackResult
 		msg := "Signed in. You can close this tab and return to the terminal."
@@ -214,6 +225,32 @@ func callbackHandler(results chan<- callbackResult, state func() string) http.Ha
 		fmt.Fprintf(w, "<!doctype html><title>Switchboard</title><p>%s</p>\n", html.EscapeString(msg))
 	})
 	return mux
+}
+
+// pageRequest says why r is not the authorization server's redirect but
+// a request a web page made ("" when it may be the redirect): the
+// redirect is a top-level navigation to 127.0.0.1. A page that learnt
+// the state (the authorization URL reaches the authorization server's
+// page and what it loads, in a Referer) could otherwise end the sign-in
+// from a script, with a refusal or a code of its own account, through
+// an image, a fetch or a frame; or read the answer under a DNS name
+// rebound to 127.0.0.1. Browsers send Sec-Fetch-* and Origin; a
+// request without them (another program) is judged by its state alone.
+func pageRequest(r *http.Request) string {
+	host := r.Host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	switch {
+	case host != "127.0.0.1" && host != "localhost" && host != "[::1]" && host != "::1":
+		return "this listener answers 127.0.0.1 only, not " + strconv.Quote(cut(r.Host, 64))
+	case r.Header.Get("Origin") != "":
+		return "a request a web page sent (it has an Origin)"
+	case r.Header.Get("Sec-Fetch-Mode") != "" && r.Header.Get("Sec-Fetch-Mode") != "navigate",
+		r.Header.Get("Sec-Fetch-Dest") != "" && r.Header.Get("Sec-Fetch-Dest") != "document":
+		return "a request a web page made (an image, a script, a fetch or a frame), not the sign-in's redirect"
+	}
+	return ""
 }
 
 // callbackServer serves h for the sign-in redirect: to this user's

@@ -159,6 +159,15 @@ func TestExpand(t *testing.T) {
 			t.Errorf("%v %v: err = %q", s.Args, s.Env, err)
 		}
 	}
+	// A header whose ${env:} value holds a line break failed every
+	// request in net/http ("invalid header field value for
+	// \"Authorization\""), naming neither the server nor the variable.
+	hr := r
+	hr.Getenv = func(k string) (string, bool) { return "tok-s3cret\r\nX-Evil: 1", true }
+	hs := &Server{Name: "x", Source: "f.json", Type: HTTP, URL: "https://h.example/mcp", Headers: map[string]string{"Authorization": "Bearer ${env:TOK}"}}
+	if _, err := hs.Expand(hr); err == nil || !strings.Contains(err.Error(), `server "x" (f.json): headers.Authorization: ${env:TOK} gave a value holding a line break`) || strings.Contains(err.Error(), "s3cret") {
+		t.Errorf("header with a line break: err = %v", err)
+	}
 	// A reference that names no variable says what to write instead (it
 	// said "environment variable secret:X is not set").
 	for _, ref := range []string{"${env:}", "${secret:X}", "${input:api_key}", "${env:${env:TOK}}"} {

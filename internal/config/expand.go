@@ -109,6 +109,14 @@ func (s *Server) Expand(r Resolver) (*Server, error) {
 			}
 			return v
 		})
+		if strings.HasPrefix(field, "headers.") && strings.IndexFunc(res, headerControl) >= 0 && strings.IndexFunc(v, headerControl) < 0 {
+			// An ${env:} value with a line break (a secret pasted with
+			// its newline): net/http refused every request, "invalid
+			// header field value for \"Authorization\"", naming neither
+			// the server nor the variable. The value is not quoted.
+			errs = append(errs, fmt.Sprintf("%s: %s gave a value holding a line break or another control character, which no HTTP header value can: set it without one", field, strings.Join(refRE().FindAllString(v, -1), ", ")))
+			return res
+		}
 		if strings.ContainsRune(res, 0) && !strings.ContainsRune(v, 0) {
 			// A ${file:} of binary content: exec and net/http refused it
 			// ("invalid argument"), naming neither the field nor the file.
@@ -175,6 +183,10 @@ func (s *Server) References() []Reference {
 	}
 	return out
 }
+
+// headerControl reports whether r is a character no HTTP header value
+// may hold (a control character other than tab).
+func headerControl(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }
 
 func expandMap(field string, m map[string]string, exp func(field, v string) string) map[string]string {
 	if m == nil {
