@@ -113,12 +113,12 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	for _, n := range plan.Notes {
+		fmt.Fprintf(e.Stderr, "note: %s\n", n)
+	}
 	if *list {
 		printFound(e.Stdout, o, plan)
 		return problems(e.Stderr, plan)
-	}
-	for _, n := range plan.Notes {
-		fmt.Fprintf(e.Stderr, "note: %s\n", n)
 	}
 	if len(plan.Found) == 0 {
 		problems(e.Stderr, plan)
