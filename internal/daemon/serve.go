@@ -368,19 +368,43 @@ func (d *daemon) closeListener() {
 	}
 }
 
+// accept serves l's connections until l is closed. Any other error
+// (EMFILE when the daemon's descriptors ran out, ENFILE, a connection
+// aborted before it was accepted) is waited out: it returned, and the
+// daemon, still holding the lock and the socket, accepted no connection
+// for the rest of its life, every new agent's bridge connecting to no one,
+// while its sessions kept it from its idle exit.
 func (d *daemon) accept(ctx context.Context, l net.Listener) {
+	var wait time.Duration
 	for {
 		c, err := l.Accept()
 		if err != nil {
+			if errors.Is(err, net.ErrClosed) || ctx.Err() != nil {
+				return
+			}
 			var ne net.Error
 			if errors.As(err, &ne) && ne.Timeout() {
 				continue
 			}
-			return // closed
+			// As net/http's Server does: 5 ms, doubling, at most 1 s.
+			wait = min(max(2*wait, 5*time.Millisecond), acceptWaitMax)
+			if wait == acceptWaitMax || wait == 5*time.Millisecond {
+				d.log.Warn("accepting a connection", "err", err, "retryIn", wait.String())
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(wait):
+			}
+			continue
 		}
+		wait = 0
 		go d.conn(ctx, c)
 	}
 }
+
+// acceptWaitMax is the longest wait after a failed accept.
+const acceptWaitMax = time.Second
 
 // conn runs the handshake on c and then its session or control request.
 func (d *daemon) conn(ctx context.Context, raw net.Conn) {
