@@ -108,7 +108,19 @@ type ServeOptions struct {
 	IdleTimeout time.Duration
 	// Logger gets connection faults and lifecycle events (nil: discarded).
 	Logger *slog.Logger
+	// MaxSessions is the most sessions served at once (zero:
+	// DefaultMaxSessions); a session past it is refused (CodeSession),
+	// naming the bound and what to do.
+	MaxSessions int
 }
+
+// DefaultMaxSessions bounds the sessions one daemon serves at once: each
+// holds a connection, a client's pipes and a mark, and nothing bounded
+// them: a runaway opening sessions without end (10,000 bridges at once)
+// would take the daemon's descriptors, and every other session's
+// backends would fail to start with EMFILE. No person's agents hold near
+// this many.
+const DefaultMaxSessions = 1000
 
 // Serve runs the daemon until ctx is done, a stop control arrives, or it
 // has had no session for IdleTimeout. It holds Paths.Lock for its whole
@@ -142,6 +154,9 @@ func Serve(ctx context.Context, o *ServeOptions, h Handler) error {
 	}
 	if d.o.IdleTimeout <= 0 {
 		d.o.IdleTimeout = DefaultIdleTimeout
+	}
+	if d.o.MaxSessions <= 0 {
+		d.o.MaxSessions = DefaultMaxSessions
 	}
 	if err := d.lock(); err != nil {
 		return err
@@ -462,7 +477,13 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 			defer m.close()
 		}
 	}
-	s, ok := d.add(&h, c)
+	s, ok, full := d.add(&h, c)
+	if full {
+		d.log.Warn("session refused: the daemon serves the most sessions it takes", "pid", h.PID, "cwd", h.Cwd, "sessions", d.o.MaxSessions)
+		writeLine(c, Reply{Error: fmt.Sprintf("the daemon (pid %d) serves %d sessions, the most it takes at once: end agent sessions you no longer use (switchboard daemon status lists them), or run this one alone with switchboard serve --standalone", d.pid, d.o.MaxSessions), Code: CodeSession, Version: d.o.Version, PID: d.pid})
+		c.Close()
+		return
+	}
 	if !ok {
 		writeLine(c, Reply{Error: "the daemon is exiting", Code: CodeExiting, Version: d.o.Version, PID: d.pid})
 		c.Close()
@@ -594,15 +615,19 @@ func watchClient(ctx context.Context, out *os.File) bool {
 	return rawio.WaitReaderGone(ctx, out, hangupCheckEvery)
 }
 
-// add registers a session unless the daemon is exiting.
-func (d *daemon) add(h *Hello, c io.Closer) (*sessionInfo, bool) {
+// add registers a session unless the daemon is exiting (ok false) or
+// serves MaxSessions already (full).
+func (d *daemon) add(h *Hello, c io.Closer) (s *sessionInfo, ok, full bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.closing {
-		return nil, false
+		return nil, false, false
+	}
+	if max := d.o.MaxSessions; max > 0 && len(d.live) >= max {
+		return nil, false, true
 	}
 	d.nextID++
-	s := &sessionInfo{ID: "s" + strconv.Itoa(d.nextID), PID: h.PID, Cwd: h.Cwd, Version: h.Version, Started: time.Now(), conn: c}
+	s = &sessionInfo{ID: "s" + strconv.Itoa(d.nextID), PID: h.PID, Cwd: h.Cwd, Version: h.Version, Started: time.Now(), conn: c}
 	h.ID = s.ID
 	d.live[s.ID] = s
 	d.wg.Add(1)
@@ -610,7 +635,7 @@ func (d *daemon) add(h *Hello, c io.Closer) (*sessionInfo, bool) {
 		d.idle.Stop()
 		d.idle = nil
 	}
-	return s, true
+	return s, true, false
 }
 
 // remove unregisters s; the last session of a draining daemon stops it,
