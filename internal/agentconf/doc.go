@@ -1050,6 +1050,14 @@ func (d *yamlDoc) set(name string, v any) error {
 	if c.Kind == yaml.ScalarNode {
 		*c = yaml.Node{}
 	}
+	if len(c.Content) == 0 && d.root.Content[0].Style&yaml.FlowStyle == 0 {
+		// An empty mapping is written {} (init emptied it, or the user
+		// did), and read back so it is in flow style, which its entries
+		// then took: --undo put a Goose server back as
+		// "extensions: {gh: {type: stdio, …}}" among block-style
+		// neighbours. Entries go in block style, like the file's.
+		c.Style &^= yaml.FlowStyle
+	}
 	if d.list {
 		c.Kind, c.Tag = yaml.SequenceNode, "!!seq"
 		c.Content = append(c.Content, &n)
@@ -1099,7 +1107,14 @@ func (d *yamlDoc) insert(name string, value map[string]any, rec *entryRec) error
 			if err := yaml.Unmarshal([]byte(text), &n); err != nil || len(n.Content) != 1 {
 				return fmt.Errorf("unreadable text")
 			}
-			if err := d.set(name, map[string]any{}); err != nil { // make room
+			room := map[string]any{}
+			if d.list {
+				// A list's item is found by its name field: without one
+				// the room was not found, and the server went back as
+				// set writes it (its keys sorted), not as it was.
+				room["name"] = name
+			}
+			if err := d.set(name, room); err != nil { // make room
 				return err
 			}
 			i := d.index(name)

@@ -225,7 +225,7 @@ func MakePlan(o *Options) (*Plan, error) {
 		}
 		explicit[a.ID] = true
 	}
-	pl := &planner{o: o, plan: &Plan{Config: o.ConfigPath()}, files: map[string]*file{}, seen: map[string]Import{}}
+	pl := &planner{o: o, plan: &Plan{Config: o.ConfigPath()}, files: map[string]*file{}, seen: map[string]Import{}, noted: map[string]bool{}}
 	p := o.paths()
 	if err := configIsNoAgentFile(pl.plan.Config, p); err != nil {
 		return nil, err
@@ -338,6 +338,8 @@ type planner struct {
 	// ours caches Switchboard's configs as they are, by path and key
 	// (nil: not readable; ourConfig reports that), for configHolds.
 	ours map[string]*file
+	// noted are the paths a misplaced note was given for (once each).
+	noted map[string]bool
 }
 
 // file is one agent file being edited.
@@ -500,6 +502,13 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				if st, err := os.Stat(p); err == nil && !st.IsDir() {
 					candidates = []string{p}
 					break
+				}
+				// A directory or a link loop in the file's place was
+				// passed over in silence (refused when the agent is
+				// named: it is the file to create).
+				if m := misplaced(a, p); m != "" && !explicit && !pl.noted[p] {
+					pl.noted[p] = true
+					pl.plan.Notes = append(pl.plan.Notes, m)
 				}
 			}
 		}

@@ -332,3 +332,31 @@ func TestUndo_PutsServersBackInTheirPlace(t *testing.T) {
 		}
 	}
 }
+
+// Round forty-three: --undo put a YAML server back in flow style
+// ("extensions: {fs: {enabled: true, …}}") when init had left nothing
+// but its own entry in the container: emptied, it was written {} and read
+// back in flow style, which the entries put back took. They now go back in
+// block style, as they were.
+func TestUndo_PutsYAMLServersBackInBlockStyle(t *testing.T) {
+	for _, c := range []struct {
+		agent, path, orig string
+	}{
+		{"goose", ".config/goose/config.yaml", "GOOSE_MODEL: x\nextensions:\n  fs:\n    enabled: true\n    type: stdio\n    name: fs\n    cmd: npx\n    args: [mcp-fs]\n  gh:\n    type: stdio\n    cmd: gh\n"},
+		{"continue", ".continue/config.yaml", "name: mine\nmcpServers:\n  - name: fs\n    command: npx\n    args:\n      - mcp-fs\n  - name: gh\n    command: gh\n"},
+	} {
+		t.Run(c.agent, func(t *testing.T) {
+			w := newWorld(t)
+			path := filepath.Join(w.home, c.path)
+			w.write(path, c.orig, 0o644)
+			o := w.opts(User)
+			w.initOnce(o)
+			if _, err := Undo(o); err != nil {
+				t.Fatal(err)
+			}
+			if got := w.read(path); got != c.orig {
+				t.Errorf("after --undo:\n%s\nwant the original:\n%s", got, c.orig)
+			}
+		})
+	}
+}

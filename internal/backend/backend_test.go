@@ -346,6 +346,24 @@ func TestStart_StdioProtocol(t *testing.T) {
 	}
 }
 
+// Round forty-three, held: a stdio backend asked for 2026-07-28 because
+// it spoke it last time (its server/discover said so, and the catalog
+// keeps the version) and that refuses it now (downgraded, or its discover
+// lied) still starts: the SDK falls back to initialize, and the backend
+// speaks 2025-11-25.
+func TestStart_StdioBackendRefusingARememberedStatelessRevisionStartsAgain(t *testing.T) {
+	if v := startFake(t, "legacy", nil).Info().ProtocolVersion; v != "2025-11-25" {
+		t.Errorf("legacy backend: protocol %q, want 2025-11-25", v)
+	}
+	b := startFake(t, "legacy", &Options{ProtocolVersion: "2026-07-28"})
+	if v := b.Info().ProtocolVersion; v != "2025-11-25" {
+		t.Errorf("legacy backend asked for 2026-07-28 it spoke before: protocol %q, want 2025-11-25", v)
+	}
+	if got := call(t, b, "echo", `{"a":1}`); got != `{"a":1}` {
+		t.Errorf("legacy backend: echo = %s", got)
+	}
+}
+
 func TestComplete_AskedOnlyWhenAnnounced(t *testing.T) {
 	ctx := context.Background()
 	p := &mcp.CompleteParams{Ref: &mcp.CompleteReference{Type: "ref/prompt", Name: "greet"}, Argument: mcp.CompleteParamsArgument{Name: "who", Value: "al"}}

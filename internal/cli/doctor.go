@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/switchboard-mcp/switchboard/internal/agentconf"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
 )
@@ -65,6 +67,9 @@ Refreshes the tool catalog as a side effect.`)
 		}
 	}
 	for _, w := range st.shadowing() {
+		fmt.Fprintf(e.Stdout, "warning: %s\n", w)
+	}
+	for _, w := range misplacedAgentFiles(e) {
 		fmt.Fprintf(e.Stdout, "warning: %s\n", w)
 	}
 	fmt.Fprint(e.Stdout, st.srv.TrifectaReport())
@@ -158,4 +163,24 @@ func commandProblem(s *config.Server) string {
 		return fmt.Sprintf("command %q is not on PATH (%s); install it or give its absolute path", cmd, s.Source)
 	}
 	return ""
+}
+
+// misplacedAgentFiles are the agent config files, of the user and of the
+// project around e.Dir, with a directory or a link loop in their place:
+// init passes them over, so the agent's servers there are not moved.
+func misplacedAgentFiles(e *Env) []string {
+	if e.Getenv == nil || e.Getenv("HOME") == "" {
+		return nil
+	}
+	out := agentconf.Misplaced(&agentconf.Options{Scope: agentconf.User, Getenv: e.Getenv})
+	if e.Dir != "" {
+		if root := agentconf.ProjectRoot(e.Dir); !sameDir(root, e.Getenv("HOME")) {
+			for _, m := range agentconf.Misplaced(&agentconf.Options{Scope: agentconf.Project, Root: root, Getenv: e.Getenv}) {
+				if !slices.Contains(out, m) {
+					out = append(out, m)
+				}
+			}
+		}
+	}
+	return out
 }

@@ -16,13 +16,16 @@ import (
 )
 
 // doctorEnv runs `switchboard doctor` with config as the user config.
-func doctorEnv(t *testing.T, config string) (stdout, stderr string, code int) {
+func doctorEnv(t *testing.T, config string, prep ...func(home string)) (stdout, stderr string, code int) {
 	t.Helper()
 	home := t.TempDir()
 	env := map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, "cfg"), "XDG_CACHE_HOME": filepath.Join(home, "cache"),
 		"XDG_STATE_HOME": filepath.Join(home, "state"), "XDG_RUNTIME_DIR": filepath.Join(home, "run"), "PATH": os.Getenv("PATH")}
 	os.MkdirAll(filepath.Join(home, "cfg", "switchboard"), 0o700)
 	os.WriteFile(filepath.Join(home, "cfg", "switchboard", "config.json"), []byte(config), 0o600)
+	for _, f := range prep {
+		f(home)
+	}
 	var out, errs bytes.Buffer
 	e := &Env{
 		Args: []string{"doctor"}, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errs,
@@ -129,5 +132,22 @@ func TestDoctor_ListThatNeverComesNamesTheBound(t *testing.T) {
 	}
 	if strings.Contains(out, "switchboard logs") {
 		t.Errorf("a remote server's problem suggests 'switchboard logs', which has nothing for it:\n%s", out)
+	}
+}
+
+// Round forty-three: a directory where an agent's config file goes (here
+// Cursor's ~/.cursor/mcp.json) is what init passes over; doctor says so,
+// once, with the fix, and still checks the servers.
+func TestDoctor_NamesAMisplacedAgentFile(t *testing.T) {
+	var dir string
+	out, errs, code := doctorEnv(t, `{"mcpServers": {}}`, func(home string) {
+		dir = filepath.Join(home, ".cursor", "mcp.json")
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	})
+	want := "warning: " + dir + " is a directory where Cursor's config file goes"
+	if code != 0 || strings.Count(out, want) != 1 || !strings.Contains(out, "(mv "+dir+" "+dir+".away)") {
+		t.Errorf("exit %d, want 0 and one line %q with the fix:\n%s%s", code, want, out, errs)
 	}
 }

@@ -96,6 +96,10 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		if len(agents) > 0 {
 			return errors.New("--undo restores every file of the scope and takes no --agent")
 		}
+		g := newGiveback(e)
+		g.watchTree(o.StateDir())
+		g.watch(o.StateDir()+".manifest.lock", filepath.Join(e.paths(&configFlags{}).state, "config-edit.lock"))
+		defer g.give()
 		return e.withConfigLock(func() error { return initUndo(e.Stdout, e.Stderr, o) })
 	}
 	if o.Executable == "" || !filepath.IsAbs(o.Executable) {
@@ -113,12 +117,12 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	for _, n := range plan.Notes {
+		fmt.Fprintf(e.Stderr, "note: %s\n", n)
+	}
 	if *list {
 		printFound(e.Stdout, o, plan)
 		return problems(e.Stderr, plan)
-	}
-	for _, n := range plan.Notes {
-		fmt.Fprintf(e.Stderr, "note: %s\n", n)
 	}
 	if len(plan.Found) == 0 {
 		problems(e.Stderr, plan)
@@ -152,6 +156,15 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 			trustAfter = false
 		}
 	}
+	// What a sudo run creates in the user's home is the user's.
+	g := newGiveback(e)
+	state := e.paths(&configFlags{}).state
+	g.watchTree(o.StateDir())
+	g.watch(o.StateDir()+".manifest.lock", filepath.Join(state, "config-edit.lock"), plan.Config, allow.StorePath(state), allow.StorePath(state)+".lock")
+	for _, c := range plan.Changes {
+		g.watch(c.Path)
+	}
+	defer g.give()
 	// An agent may write its file meanwhile (Claude Code rewrites
 	// ~/.claude.json often): plan again from what is there now. Under
 	// the config-edit lock: add and remove wait (see withConfigLock).

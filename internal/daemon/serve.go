@@ -108,7 +108,19 @@ type ServeOptions struct {
 	IdleTimeout time.Duration
 	// Logger gets connection faults and lifecycle events (nil: discarded).
 	Logger *slog.Logger
+	// MaxSessions is the most sessions served at once (zero:
+	// DefaultMaxSessions); a session past it is refused (CodeSession),
+	// naming the bound and what to do.
+	MaxSessions int
 }
+
+// DefaultMaxSessions bounds the sessions one daemon serves at once: each
+// holds a connection, a client's pipes and a mark, and nothing bounded
+// them: a runaway opening sessions without end (10,000 bridges at once)
+// would take the daemon's descriptors, and every other session's
+// backends would fail to start with EMFILE. No person's agents hold near
+// this many.
+const DefaultMaxSessions = 1000
 
 // Serve runs the daemon until ctx is done, a stop control arrives, or it
 // has had no session for IdleTimeout. It holds Paths.Lock for its whole
@@ -142,6 +154,9 @@ func Serve(ctx context.Context, o *ServeOptions, h Handler) error {
 	}
 	if d.o.IdleTimeout <= 0 {
 		d.o.IdleTimeout = DefaultIdleTimeout
+	}
+	if d.o.MaxSessions <= 0 {
+		d.o.MaxSessions = DefaultMaxSessions
 	}
 	if err := d.lock(); err != nil {
 		return err
@@ -368,19 +383,43 @@ func (d *daemon) closeListener() {
 	}
 }
 
+// accept serves l's connections until l is closed. Any other error
+// (EMFILE when the daemon's descriptors ran out, ENFILE, a connection
+// aborted before it was accepted) is waited out: it returned, and the
+// daemon, still holding the lock and the socket, accepted no connection
+// for the rest of its life, every new agent's bridge connecting to no one,
+// while its sessions kept it from its idle exit.
 func (d *daemon) accept(ctx context.Context, l net.Listener) {
+	var wait time.Duration
 	for {
 		c, err := l.Accept()
 		if err != nil {
+			if errors.Is(err, net.ErrClosed) || ctx.Err() != nil {
+				return
+			}
 			var ne net.Error
 			if errors.As(err, &ne) && ne.Timeout() {
 				continue
 			}
-			return // closed
+			// As net/http's Server does: 5 ms, doubling, at most 1 s.
+			wait = min(max(2*wait, 5*time.Millisecond), acceptWaitMax)
+			if wait == acceptWaitMax || wait == 5*time.Millisecond {
+				d.log.Warn("accepting a connection", "err", err, "retryIn", wait.String())
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(wait):
+			}
+			continue
 		}
+		wait = 0
 		go d.conn(ctx, c)
 	}
 }
+
+// acceptWaitMax is the longest wait after a failed accept.
+const acceptWaitMax = time.Second
 
 // conn runs the handshake on c and then its session or control request.
 func (d *daemon) conn(ctx context.Context, raw net.Conn) {
@@ -438,7 +477,13 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 			defer m.close()
 		}
 	}
-	s, ok := d.add(&h, c)
+	s, ok, full := d.add(&h, c)
+	if full {
+		d.log.Warn("session refused: the daemon serves the most sessions it takes", "pid", h.PID, "cwd", h.Cwd, "sessions", d.o.MaxSessions)
+		writeLine(c, Reply{Error: fmt.Sprintf("the daemon (pid %d) serves %d sessions, the most it takes at once: end agent sessions you no longer use (switchboard daemon status lists them), or run this one alone with switchboard serve --standalone", d.pid, d.o.MaxSessions), Code: CodeSession, Version: d.o.Version, PID: d.pid})
+		c.Close()
+		return
+	}
 	if !ok {
 		writeLine(c, Reply{Error: "the daemon is exiting", Code: CodeExiting, Version: d.o.Version, PID: d.pid})
 		c.Close()
@@ -570,15 +615,19 @@ func watchClient(ctx context.Context, out *os.File) bool {
 	return rawio.WaitReaderGone(ctx, out, hangupCheckEvery)
 }
 
-// add registers a session unless the daemon is exiting.
-func (d *daemon) add(h *Hello, c io.Closer) (*sessionInfo, bool) {
+// add registers a session unless the daemon is exiting (ok false) or
+// serves MaxSessions already (full).
+func (d *daemon) add(h *Hello, c io.Closer) (s *sessionInfo, ok, full bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.closing {
-		return nil, false
+		return nil, false, false
+	}
+	if max := d.o.MaxSessions; max > 0 && len(d.live) >= max {
+		return nil, false, true
 	}
 	d.nextID++
-	s := &sessionInfo{ID: "s" + strconv.Itoa(d.nextID), PID: h.PID, Cwd: h.Cwd, Version: h.Version, Started: time.Now(), conn: c}
+	s = &sessionInfo{ID: "s" + strconv.Itoa(d.nextID), PID: h.PID, Cwd: h.Cwd, Version: h.Version, Started: time.Now(), conn: c}
 	h.ID = s.ID
 	d.live[s.ID] = s
 	d.wg.Add(1)
@@ -586,7 +635,7 @@ func (d *daemon) add(h *Hello, c io.Closer) (*sessionInfo, bool) {
 		d.idle.Stop()
 		d.idle = nil
 	}
-	return s, true
+	return s, true, false
 }
 
 // remove unregisters s; the last session of a draining daemon stops it,

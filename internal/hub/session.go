@@ -16,6 +16,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -403,7 +404,7 @@ func (s *Session) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 		if f := server.FactsOf(req); f != (server.ClientFacts{}) {
 			s.mu.Lock()
 			if f.Info != nil {
-				s.clientN, s.clientV = f.Info.Name, f.Info.Version
+				s.clientN, s.clientV = clientWord(f.Info.Name), clientWord(f.Info.Version)
 			}
 			if f.Caps != nil {
 				s.caps = f.Caps
@@ -726,4 +727,24 @@ func (h *Hub) ServeSession(ctx context.Context, so *SessionOptions, t mcp.Transp
 	}
 	defer s.Close()
 	return s.Serve(ctx, t)
+}
+
+// maxClientWord bounds the client's name and version as a session keeps
+// them (its status, the status page, each recent call's entry): a client
+// says what it likes in them, at initialize or in each 2026-07-28
+// request's _meta, and a 16 MiB name was kept and sent whole in every
+// /status.json (every 3 s for each open status page).
+const maxClientWord = 256
+
+// clientWord is w cut to maxClientWord bytes at a character's start,
+// with "…" when cut.
+func clientWord(w string) string {
+	if len(w) <= maxClientWord {
+		return w
+	}
+	i := maxClientWord
+	for i > 0 && !utf8.RuneStart(w[i]) {
+		i--
+	}
+	return w[:i] + "…"
 }

@@ -127,11 +127,13 @@ type subscriptions struct {
 	// subscribe the backend answers after that finds its count gone and
 	// adds nothing.
 	held map[string]*subCount
-	// asking counts the subscribes of each launch key and URI the backend
-	// is being asked (those of a URI's first subscribers), so a subscribe
-	// answered after its session ended unsubscribes on the backend only
-	// when no session holds the URI or is asking for it.
-	asking map[subKey]int
+	// uris is what the backend is being asked, or holds, of each launch
+	// key and URI that has a subscribe or an unsubscribe in flight or a
+	// subscription on the backend: the order of the two on one URI.
+	uris map[subKey]*uriState
+	// settling counts the unsubscribes ForgetSubscriptions sends in the
+	// background (tests wait for them).
+	settling sync.WaitGroup
 }
 
 // subKey names one backend URI: a launch key and the URI.
@@ -139,6 +141,21 @@ type subKey struct{ key, uri string }
 
 // subCount is one session's count of held and reserved subscriptions.
 type subCount struct{ n int }
+
+// uriState is what the backend was asked of one URI, changed under
+// subscriptions.mu. Subscribes of one URI may be in flight together; an
+// unsubscribe is sent only when none is, and a subscribe arriving while
+// one is in flight waits for it, so the backend ends subscribed whenever
+// a session ends holding the URI, whatever the order of their arrival.
+type uriState struct {
+	asking int           // subscribes in flight
+	undo   chan struct{} // non-nil while an unsubscribe is in flight; closed when it is answered
+	on     bool          // the backend said yes to a subscribe and was not told to unsubscribe since
+	// launch and server are those of the latest subscriber, to unsubscribe
+	// with when the last holder's session ended.
+	launch *Launch
+	server string
+}
 
 // Bounds of one session's resource subscriptions: a client could
 // subscribe to any number of URIs of a backend that allows it, each kept
@@ -181,13 +198,7 @@ func (p *Pool) reserve(key, uri, session string) (count *subCount, first, held b
 		p.subs.held[session] = count
 	}
 	count.n++
-	if first = len(set) == 0; first {
-		if p.subs.asking == nil {
-			p.subs.asking = map[subKey]int{}
-		}
-		p.subs.asking[subKey{key, uri}]++
-	}
-	return count, first, false, nil
+	return count, len(set) == 0, false, nil
 }
 
 // releaseSub gives back one of session's counted subscriptions, reserved
@@ -207,6 +218,27 @@ func (p *Pool) releaseSubLocked(session string, count *subCount) {
 	}
 }
 
+// uriStateLocked returns k's state, made when absent.
+func (p *Pool) uriStateLocked(k subKey) *uriState {
+	st := p.subs.uris[k]
+	if st == nil {
+		if p.subs.uris == nil {
+			p.subs.uris = map[subKey]*uriState{}
+		}
+		st = &uriState{}
+		p.subs.uris[k] = st
+	}
+	return st
+}
+
+// dropIdleLocked forgets k's state when nothing is in flight and the
+// backend holds nothing of it.
+func (p *Pool) dropIdleLocked(k subKey, st *uriState) {
+	if st.asking == 0 && st.undo == nil && !st.on && p.subs.uris[k] == st {
+		delete(p.subs.uris, k)
+	}
+}
+
 // subscriber is a Conn that relays resource subscriptions.
 type subscriber interface {
 	Subscribe(ctx context.Context, uri string) error
@@ -215,36 +247,40 @@ type subscriber interface {
 
 // Subscribe subscribes c's session to updates of uri (the backend's own
 // URI) on c.Launch's backend, starting it if needed; the backend is asked
-// only for the first subscriber of a URI. Updates arrive through
-// Options.OnResourceUpdated. A subscription does not survive a restart
-// of the backend (subscribe again after it).
+// only for the first subscriber of a URI, and after an unsubscribe of the
+// URI in flight is answered (so it ends subscribed). Updates arrive
+// through Options.OnResourceUpdated. A subscription does not survive a
+// restart of the backend (subscribe again after it).
 func (p *Pool) Subscribe(ctx context.Context, c *Call, uri string) error {
 	if c != nil && len(uri) > MaxSubscriptionURI {
 		return fmt.Errorf("the URI is %d bytes, over the %d-byte bound of a subscription", len(uri), MaxSubscriptionURI)
 	}
-	var count *subCount
-	if c != nil && c.Launch != nil {
-		var first, held bool
-		var err error
-		count, first, held, err = p.reserve(c.Launch.Key, uri, c.Session)
-		switch {
-		case err != nil:
-			return err
-		case held:
-			return nil
-		case !first:
-			p.addSub(c.Launch.Key, uri, c.Session, count)
-			return nil
-		}
+	if c == nil || c.Launch == nil {
+		return p.withConn(ctx, c, func(context.Context, ResourceConn) error { return nil })
 	}
-	err := p.withConn(ctx, c, func(ctx context.Context, rc ResourceConn) error {
+	count, first, held, err := p.reserve(c.Launch.Key, uri, c.Session)
+	switch {
+	case err != nil:
+		return err
+	case held:
+		return nil
+	case !first:
+		p.addSub(c.Launch.Key, uri, c.Session, count)
+		return nil
+	}
+	k := subKey{c.Launch.Key, uri}
+	if err := p.awaitUndo(ctx, k, c); err != nil {
+		p.releaseSub(c.Session, count)
+		return err
+	}
+	err = p.withConn(ctx, c, func(ctx context.Context, rc ResourceConn) error {
 		s, ok := rc.(subscriber)
 		if !ok {
 			return fmt.Errorf("backend %q does not relay resource subscriptions", c.Server)
 		}
 		return s.Subscribe(ctx, uri)
 	})
-	if c != nil && c.Launch != nil && p.answered(c.Launch.Key, uri, c.Session, count, err == nil) {
+	if p.answered(k, c.Session, count, err == nil) {
 		// The session ended while the backend was asked, and no other
 		// holds the URI or is asking for it: the backend would keep the
 		// subscription (and send its updates) until the URI's next
@@ -252,33 +288,84 @@ func (p *Pool) Subscribe(ctx context.Context, c *Call, uri string) error {
 		// may have ended with the session.
 		uctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), orphanUnsubscribeTimeout)
 		defer cancel()
-		p.unsubscribeBackend(uctx, c, uri)
+		p.settle(uctx, k)
 	}
 	return err
 }
 
-// orphanUnsubscribeTimeout bounds the unsubscribe sent for a subscription
-// answered after its session ended.
-const orphanUnsubscribeTimeout = 10 * time.Second
-
-// answered settles a subscribe the backend (when asked) answered: ok, the
-// subscription is added under count, else count's reservation is given
-// back. It reports whether the backend holds a subscription no session
-// does: the subscribe was asked of it and succeeded, the session ended
-// meanwhile, and no other session holds the URI or is asking for it.
-func (p *Pool) answered(key, uri, session string, count *subCount, ok bool) (orphan bool) {
+// awaitUndo waits until no unsubscribe of k is in flight and counts c's
+// subscribe as asked; it fails only when ctx ends first.
+func (p *Pool) awaitUndo(ctx context.Context, k subKey, c *Call) error {
 	p.subs.mu.Lock()
 	defer p.subs.mu.Unlock()
-	k := subKey{key, uri}
+	for {
+		st := p.uriStateLocked(k)
+		if st.undo == nil {
+			st.asking++
+			st.launch, st.server = c.Launch, c.Server
+			return nil
+		}
+		undo := st.undo
+		p.subs.mu.Unlock()
+		select {
+		case <-undo:
+			p.subs.mu.Lock()
+		case <-ctx.Done():
+			p.subs.mu.Lock()
+			return context.Cause(ctx)
+		}
+	}
+}
+
+// orphanUnsubscribeTimeout bounds an unsubscribe the pool sends on its own:
+// for a subscription answered after its session ended, or one whose last
+// holder's session ended.
+const orphanUnsubscribeTimeout = 10 * time.Second
+
+// answered settles a subscribe the backend answered: ok, the
+// subscription is added under count, else count's reservation is given
+// back. It reports whether the backend may hold a subscription no
+// session does: this was the last subscribe of the URI in flight, and no
+// session holds the URI (its own ended meanwhile).
+func (p *Pool) answered(k subKey, session string, count *subCount, ok bool) (orphan bool) {
+	p.subs.mu.Lock()
+	defer p.subs.mu.Unlock()
+	st := p.uriStateLocked(k)
 	if !ok {
 		p.releaseSubLocked(session, count)
-	} else if !p.addSubLocked(key, uri, session, count) {
-		orphan = len(p.subs.n[key][uri]) == 0 && p.subs.asking[k] == 1
+	} else {
+		st.on = true
+		p.addSubLocked(k.key, k.uri, session, count)
 	}
-	if p.subs.asking[k]--; p.subs.asking[k] <= 0 {
-		delete(p.subs.asking, k)
-	}
+	st.asking--
+	orphan = st.asking == 0 && st.on && len(p.subs.n[k.key][k.uri]) == 0
+	p.dropIdleLocked(k, st)
 	return orphan
+}
+
+// settle tells the backend to unsubscribe from k when it holds the
+// subscription, no session does and no subscribe of it is in flight (the
+// last one in flight settles when answered); while it is asked,
+// subscribes of k wait. The backend is asked only when running (a
+// stopped backend forgot the subscription already).
+func (p *Pool) settle(ctx context.Context, k subKey) error {
+	p.subs.mu.Lock()
+	st := p.subs.uris[k]
+	if st == nil || !st.on || st.asking > 0 || st.undo != nil || len(p.subs.n[k.key][k.uri]) > 0 {
+		p.subs.mu.Unlock()
+		return nil
+	}
+	undo := make(chan struct{})
+	st.undo, st.on = undo, false
+	c := &Call{Server: st.server, Launch: st.launch}
+	p.subs.mu.Unlock()
+	err := p.unsubscribeBackend(ctx, c, k.uri)
+	p.subs.mu.Lock()
+	st.undo = nil
+	close(undo)
+	p.dropIdleLocked(k, st)
+	p.subs.mu.Unlock()
+	return err
 }
 
 // Unsubscribe undoes c's session's Subscribe (nothing when it has none:
@@ -292,12 +379,15 @@ func (p *Pool) Unsubscribe(ctx context.Context, c *Call, uri string) error {
 	if left, had := p.removeSub(c.Launch.Key, uri, c.Session); !had || left > 0 {
 		return nil
 	}
-	return p.unsubscribeBackend(ctx, c, uri)
+	return p.settle(ctx, subKey{c.Launch.Key, uri})
 }
 
 // unsubscribeBackend tells c.Launch's backend to drop its subscription to
 // uri when it is running (a stopped backend forgot it already).
 func (p *Pool) unsubscribeBackend(ctx context.Context, c *Call, uri string) error {
+	if c.Launch == nil {
+		return nil
+	}
 	p.mu.Lock()
 	e := p.entries[c.Launch.Key]
 	ready := e != nil && e.state == Ready
@@ -315,26 +405,54 @@ func (p *Pool) unsubscribeBackend(ctx context.Context, c *Call, uri string) erro
 
 // ForgetSubscriptions removes session, which ended, from the subscribers
 // of every URI: a session that left without unsubscribing counted for
-// ever, so the backend was never told when the others left. The backend
-// is not asked anything (its updates reach only clients still subscribed;
-// the next subscriber of an emptied URI asks it again), except that a
-// subscribe of the session's it answers afterwards is undone on it when
-// no other session holds that URI or is asking for it.
+// ever, so the backend was never told when the others left. A URI whose
+// last holder it was is unsubscribed on the backend in the background
+// (each within orphanUnsubscribeTimeout, one at a time), unless a
+// subscribe of it arrives first; a subscribe of the session's it answers
+// afterwards is undone on it when no other session holds that URI or is
+// asking for it.
 func (p *Pool) ForgetSubscriptions(session string) {
 	p.subs.mu.Lock()
-	defer p.subs.mu.Unlock()
 	delete(p.subs.held, session)
+	var emptied []subKey
 	for key, m := range p.subs.n {
 		for uri, set := range m {
+			if !set[session] {
+				continue
+			}
 			delete(set, session)
 			if len(set) == 0 {
 				delete(m, uri)
+				emptied = append(emptied, subKey{key, uri})
 			}
 		}
 		if len(m) == 0 {
 			delete(p.subs.n, key)
 		}
 	}
+	p.subs.mu.Unlock()
+	if len(emptied) == 0 {
+		return
+	}
+	p.mu.Lock()
+	if p.closed { // the backends are stopped: they forgot it
+		p.mu.Unlock()
+		return
+	}
+	p.wg.Add(1)
+	p.subs.settling.Add(1)
+	p.mu.Unlock()
+	go func() {
+		defer p.wg.Done()
+		defer p.subs.settling.Done()
+		for _, k := range emptied {
+			ctx, cancel := context.WithTimeout(p.ctx, orphanUnsubscribeTimeout)
+			if err := p.settle(ctx, k); err != nil {
+				p.log.Debug("unsubscribing after the last subscriber's session ended", "uri", k.uri, "err", err)
+			}
+			cancel()
+		}
+	}()
 }
 
 // addSub adds session to the subscribers of key's uri, under count (its

@@ -221,8 +221,10 @@ func TestPool_ASubscribeAnsweredAfterTheSessionEndedIsUndoneOnTheBackend(t *test
 			}
 			p.subs.mu.Lock()
 			defer p.subs.mu.Unlock()
-			if len(p.subs.asking) != 0 {
-				t.Errorf("subscribes still counted as asked: %v", p.subs.asking)
+			for k, st := range p.subs.uris {
+				if st.asking != 0 || st.undo != nil {
+					t.Errorf("%s: %d subscribes still counted as asked (an unsubscribe in flight: %v)", k.uri, st.asking, st.undo != nil)
+				}
 			}
 			if held := len(p.subs.n[p.launches["docs"].Key]["file:///a"]); held != len(c.others)-len(c.stay) {
 				t.Errorf("%d sessions hold the URI, want %d", held, len(c.others)-len(c.stay))

@@ -109,6 +109,19 @@ func run(mode string) int {
 			}
 		})
 	}
+	if mode == "legacy" {
+		// Speaks only the revisions with sessions (an SDK from before
+		// 2026-07-28, or a backend downgraded since it spoke it): what a
+		// 2026-07-28 client sends first is refused.
+		s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				if method != "initialize" && method != "notifications/initialized" && !initialized(req) {
+					return nil, &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "method not found: " + method}
+				}
+				return next(ctx, method, req)
+			}
+		})
+	}
 	err := s.Run(context.Background(), &mcp.StdioTransport{MaxLineLength: -1})
 	fmt.Fprintf(os.Stderr, "fake: stdin closed: %v\n", err)
 	if mode == "hang" {
@@ -274,4 +287,10 @@ func flood(n int64) {
 		}
 		n -= int64(len(w))
 	}
+}
+
+// initialized reports whether req's session shook hands with initialize.
+func initialized(req mcp.Request) bool {
+	ss, ok := req.GetSession().(*mcp.ServerSession)
+	return ok && ss.InitializeParams() != nil
 }

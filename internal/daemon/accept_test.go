@@ -1,0 +1,70 @@
+package daemon
+
+import (
+	"context"
+	"net"
+	"sync"
+	"syscall"
+	"testing"
+	"testing/synctest"
+)
+
+// errListener is a net.Listener whose Accept returns errs in turn, then
+// conns, then net.ErrClosed.
+type errListener struct {
+	mu    sync.Mutex
+	errs  []error
+	conns []net.Conn
+	calls int
+}
+
+func (l *errListener) Accept() (net.Conn, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.calls++
+	if len(l.errs) > 0 {
+		err := l.errs[0]
+		l.errs = l.errs[1:]
+		return nil, &net.OpError{Op: "accept", Net: "unix", Err: err}
+	}
+	if len(l.conns) > 0 {
+		c := l.conns[0]
+		l.conns = l.conns[1:]
+		return c, nil
+	}
+	return nil, net.ErrClosed
+}
+func (l *errListener) Close() error   { return nil }
+func (l *errListener) Addr() net.Addr { return &net.UnixAddr{Name: "test", Net: "unix"} }
+
+// Round forty-three: an accept that failed for any reason but a timeout
+// ended the daemon's accept loop for good: a daemon that ran out of
+// descriptors once (EMFILE, a burst of sessions) kept its lock and socket
+// and accepted no connection again, so every new agent's bridge found a
+// daemon that never answered. The loop now waits the error out and goes
+// on; it ends when the listener is closed.
+func TestDaemon_AcceptGoesOnAfterAFailedAccept(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ours, theirs := net.Pipe()
+		defer theirs.Close()
+		l := &errListener{
+			errs:  []error{syscall.EMFILE, syscall.EMFILE, syscall.ENFILE, syscall.ECONNABORTED, syscall.EMFILE},
+			conns: []net.Conn{ours},
+		}
+		d := &daemon{log: discard()}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			d.accept(context.Background(), l)
+		}()
+		// The connection accepted after the errors is served: a pipe is
+		// no Unix socket, so checkConn refuses and closes it.
+		if _, err := theirs.Read(make([]byte, 1)); err == nil {
+			t.Error("the connection accepted after the errors was not handled")
+		}
+		<-done
+		if l.calls != 7 {
+			t.Errorf("Accept was called %d times, want 7 (five errors, a connection, the close)", l.calls)
+		}
+	})
+}
