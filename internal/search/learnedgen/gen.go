@@ -72,6 +72,9 @@ var heldOut = map[string]bool{
 	// round forty-eight's tasks whose later step names its object by a
 	// pronoun, written before its change
 	"tasks48": true,
+	// names49: round forty-nine's single requests for a tool with a sibling
+	// whose name adds or lacks an object, written before its change
+	"names49": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
