@@ -232,8 +232,11 @@ func TestRetrievalBackends38(t *testing.T) {
 // "none" only products no backend serves and tasks of the physical
 // world), and nearmiss37 (40 named near misses and 40 answerable
 // look-alikes). Nothing learns from them or is tuned on them; only their
-// aggregates were read, before the rounds and after each merge.
-var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true}
+// aggregates were read, before the rounds and after each merge. extra42,
+// extra43, extra44 (the dev slice's mix) and nearmiss44 (40 named near
+// misses, 40 look-alikes) were written the same way at the start of the
+// next session, before rounds forty-three to forty-nine.
+var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true}
 
 // TestRetrievalFresh scores the fresh sets by kind, without printing a
 // miss. Before rounds thirty-five to forty (at cdcdafc): extra38 to
@@ -275,5 +278,19 @@ func TestRetrievalFresh(t *testing.T) {
 	t.Logf("nearmiss37: single hit@1 %d, hit@5 %d of %d; none %d of %d", nmSingle.h1, nmSingle.h5, nmSingle.n, nmNone, nmN)
 	if nmSingle.h1 < 30 || nmSingle.h5 < 36 || nmNone < 19 {
 		t.Errorf("nearmiss37 below round forty-six: single 30 / 36 of 40, none 19 of 40 (17 before it; 30 / 36 and 16 before rounds thirty-five to forty)")
+	}
+	// extra42-44 and nearmiss44 were written blind at the start of the
+	// night session of 2026-12-05 (the dev slice's mix; 40 named near
+	// misses and 40 look-alikes) and scored as aggregates only, at e38b9bf
+	// and after each round's merge (rounds forty-three to forty-nine).
+	single, multi, none, nNone = score("extra42", "extra43", "extra44")
+	t.Logf("extra42-44: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 130 || single.h5 < 151 || multi.h1 < 42 || multi.h5 < 39 || none < 35 {
+		t.Errorf("extra42-44 below rounds forty-four to forty-nine: single 130 / 151 of 156, tasks 42 / 39 of 48, none 35 of 36 (129 / 151, 41 / 39 and 35 before them)")
+	}
+	nmSingle, _, nmNone, nmN = score("nearmiss44")
+	t.Logf("nearmiss44: single hit@1 %d, hit@5 %d of %d; none %d of %d", nmSingle.h1, nmSingle.h5, nmSingle.n, nmNone, nmN)
+	if nmSingle.h1 < 36 || nmSingle.h5 < 39 || nmNone < 17 {
+		t.Errorf("nearmiss44 below rounds forty-four to forty-nine: single 36 / 39 of 40, none 17 of 40 (37 / 40 and 15 before them)")
 	}
 }
