@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"context"
+	"log/slog"
 	"net"
 	"sync"
 	"syscall"
@@ -68,3 +69,6 @@ func TestDaemon_AcceptGoesOnAfterAFailedAccept(t *testing.T) {
 		}
 	})
 }
+
+// discard is a logger that writes nothing.
+func discard() *slog.Logger { return slog.New(slog.DiscardHandler) }

@@ -477,5 +477,3 @@ func waitGone(t *testing.T, pid int, why string) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
-
-func discard() *slog.Logger { return slog.New(slog.DiscardHandler) }
