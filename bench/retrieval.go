@@ -109,6 +109,15 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra40-queries.jsonl", "**extra40: held out, written blind before rounds thirty-five to forty** (the dev slice's mix and kinds of \"none\": products no backend serves, the physical world; before: as written, cdcdafc)", 0.809, 0.941, 1},
 	{"internal/search/testdata/extra41-queries.jsonl", "**extra41: held out, written blind with extra40** (before: as written, cdcdafc)", 0.779, 0.912, 1},
 	{"internal/search/testdata/nearmiss37-queries.jsonl", "**nearmiss37: held out, written blind before rounds thirty-five to forty** (40 named near misses, 40 answerable look-alikes; before: as written, cdcdafc)", 0.750, 0.900, 0.400},
+	{"internal/search/testdata/tasks44-queries.jsonl", "tasks44 (round forty-four, 40 tasks whose steps are said in an order and 15 two-clause single requests, written before its change, held out; before: e38b9bf)", 0.927, 0.945, 0},
+	{"internal/search/testdata/ties45-queries.jsonl", "ties45 (round forty-five, 60 one-step requests for a tool with a close sibling in its backend that no id decides, written before its change, held out; before: e38b9bf)", 0.850, 0.967, 0},
+	{"internal/search/testdata/nearmiss46-queries.jsonl", "nearmiss46 (round forty-six, 25 named near misses and 25 look-alikes, written before its change, held out; before: e38b9bf)", 0.800, 0.880, 0.680},
+	{"internal/search/testdata/tasks48-queries.jsonl", "tasks48 (round forty-eight, 42 tasks whose later step names its object by a pronoun, written before its change, held out; before: e38b9bf)", 0.738, 0.714, 0},
+	{"internal/search/testdata/names49-queries.jsonl", "names49 (round forty-nine, 52 one-step requests for a tool whose sibling's name adds or lacks an object, written before its change, held out; before: e38b9bf)", 0.885, 1.000, 0},
+	{"internal/search/testdata/extra42-queries.jsonl", "**extra42: held out, written blind before rounds forty-three to forty-nine** (the dev slice's mix; scored as aggregates before and after them; before: as written, e38b9bf)", 0.853, 0.956, 1},
+	{"internal/search/testdata/extra43-queries.jsonl", "**extra43: held out, written blind with extra42** (before: as written, e38b9bf)", 0.838, 0.897, 0.917},
+	{"internal/search/testdata/extra44-queries.jsonl", "**extra44: held out, written blind before rounds forty-three to forty-nine, by another helper** (the dev slice's mix; before: as written, e38b9bf)", 0.809, 0.941, 1},
+	{"internal/search/testdata/nearmiss44-queries.jsonl", "**nearmiss44: held out, written blind with extra44** (40 named near misses, 40 answerable look-alikes; before: as written, e38b9bf)", 0.925, 1.000, 0.375},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured
