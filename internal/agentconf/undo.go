@@ -176,6 +176,7 @@ func patch(mf *manifestFile, data []byte) *undoFile {
 			pending[id] = in
 		}
 	}
+	var putBack [][]string // the objects entries went back into
 	for _, in := range inserts {
 		if in.done {
 			continue
@@ -191,6 +192,10 @@ func patch(mf *manifestFile, data []byte) *undoFile {
 		}
 		u.done = append(u.done, fmt.Sprintf("put %s back into %s", dotted(append(append([]string{}, e.Key...), e.Name)), mf.Path))
 		content = d.bytes()
+		putBack = append(putBack, e.Key)
+	}
+	if format == 'j' {
+		content = keepTrailingCommas(data, content, putBack)
 	}
 	u.out = lineEnds(data, content, format, []string{"-"})
 	created := !mf.Existed || mf.ByInit
@@ -365,4 +370,63 @@ func structuralUndo(dir string, m *manifest) (*UndoResult, error) {
 	}
 	_ = os.Remove(dir)
 	return res, nil
+}
+
+// keepTrailingCommas gives the objects undo put entries back into a comma
+// after their last member when the file, as undo found it (before), ends
+// the last member of a multi-line object with one: init left one entry
+// in an emptied object, and the entries inserted after it went back
+// without the comma the user's own style had (round 42's open item). A
+// file without trailing commas, or one that cannot be read, is left as
+// it is.
+func keepTrailingCommas(before, content []byte, objects [][]string) []byte {
+	root, err := parseJSONC(before)
+	if err != nil || !trailingComma(before, root) {
+		return content
+	}
+	seen := map[string]bool{}
+	for _, key := range objects {
+		if seen[dotted(key)] {
+			continue
+		}
+		seen[dotted(key)] = true
+		root, err := parseJSONC(content)
+		if err != nil {
+			return content
+		}
+		obj, err := root.lookup(key)
+		if err != nil || obj == nil || obj.kind != '{' || len(obj.members) == 0 {
+			continue
+		}
+		last := obj.members[len(obj.members)-1]
+		if last.comma < 0 && bytes.IndexByte(content[last.val.end:obj.end], '\n') >= 0 {
+			content = applySplices(content, []splice{{last.val.end, last.val.end, ","}})
+		}
+	}
+	return content
+}
+
+// trailingComma reports whether v, or an object within it, is written
+// over several lines with a comma after its last member.
+func trailingComma(data []byte, v *jvalue) bool {
+	if v == nil {
+		return false
+	}
+	if n := len(v.members); n > 0 {
+		last := v.members[n-1]
+		if last.comma >= 0 && bytes.IndexByte(data[last.comma:v.end], '\n') >= 0 {
+			return true
+		}
+	}
+	for _, m := range v.members {
+		if trailingComma(data, m.val) {
+			return true
+		}
+	}
+	for _, e := range v.elems {
+		if trailingComma(data, e) {
+			return true
+		}
+	}
+	return false
 }

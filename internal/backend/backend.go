@@ -47,6 +47,12 @@ type Options struct {
 	// OnResourceUpdated is called with the backend's URI when it sends
 	// notifications/resources/updated (resources.go). May be nil.
 	OnResourceUpdated func(uri string)
+	// OnReconnect is called after a remote backend opened a new session
+	// because the server forgot the old one (a 404 to its id): the new
+	// session holds none of the old one's resource subscriptions. It is
+	// called on the backend's watch goroutine and must not block for long.
+	// May be nil.
+	OnReconnect func()
 	// OnExit is called once when the process exits or the session
 	// breaks, with the reason, or with nil when Close ended it. It is
 	// called before Done is closed, must not block for long and must not
@@ -362,6 +368,9 @@ func (b *Backend) reconnect() error {
 		cs.Close()
 		end()
 		return nil
+	}
+	if b.o.OnReconnect != nil {
+		b.o.OnReconnect() // subscriptions are the new session's to make again
 	}
 	b.setLevel(cs) // a new session has the server's default level
 	return nil

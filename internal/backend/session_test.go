@@ -50,7 +50,9 @@ func TestRemote_ForgottenSessionIsReopenedAndTheCallNotRetried(t *testing.T) {
 	defer ts.Close()
 	spec := &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL}
 	// 2025-11-25: a session with an id (2026-07-28 has none to forget).
-	b, err := Start(context.Background(), spec, &Options{ProtocolVersion: "2025-11-25"})
+	reconnected := make(chan struct{})
+	var once sync.Once
+	b, err := Start(context.Background(), spec, &Options{ProtocolVersion: "2025-11-25", OnReconnect: func() { once.Do(func() { close(reconnected) }) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,5 +80,12 @@ func TestRemote_ForgottenSessionIsReopenedAndTheCallNotRetried(t *testing.T) {
 	}
 	if n := rs.inits.Load(); n != 2 {
 		t.Errorf("%d sessions initialized, want 2", n)
+	}
+	// Round fifty: the new session holds none of the old one's
+	// subscriptions; the pool hears of it to make them again.
+	select {
+	case <-reconnected:
+	case <-b.Done():
+		t.Fatalf("the backend ended before OnReconnect was called: %v", b.Err())
 	}
 }

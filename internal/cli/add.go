@@ -132,6 +132,11 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 	if p.state == "" {
 		return "", false, errors.New("no state directory for the backup and the lock: set HOME or XDG_STATE_HOME")
 	}
+	// A file named by --config or --project, outside Switchboard's own
+	// directories (Main gives back what is made in those).
+	g := newGiveback(e)
+	g.watch(t.path)
+	defer g.give()
 	err = filelock.With(filepath.Join(p.state, "config-edit"), func() error {
 		old, err := safefile.Read(t.path)
 		existed := err == nil

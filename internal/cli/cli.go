@@ -55,6 +55,21 @@ type command struct {
 	run     func(ctx context.Context, e *Env, args []string) error
 }
 
+// givesBack reports whether what c creates in Switchboard's per-user
+// directories under sudo is given to the sudo user when it ends (sudo.go):
+// every command that ends by itself (login too), but init, which gives
+// back more itself. Those that serve until stopped (serve, the daemon,
+// ui) write for their whole life and are left to run as root.
+func (c command) givesBack() bool {
+	switch {
+	case c.hidden, c.name == "init":
+		return false
+	case c.lasting:
+		return c.name == "login"
+	}
+	return true
+}
+
 func commands() []command {
 	return []command{
 		{name: "serve", lasting: true, summary: "run the MCP server on stdin/stdout (what an agent registers)", run: runServe},
@@ -122,7 +137,15 @@ func Main(ctx context.Context, e *Env) int {
 		te.Stdout, te.Stderr = out, errw
 		e = &te
 	}
+	var g *giveback
+	if c.givesBack() {
+		g = newGiveback(e) // nil unless a sudo run (sudo.go)
+		g.watchUserDirs(e)
+	}
 	stopped, err := runBounded(ctx, c, e, args)
+	if !stopped {
+		g.give()
+	}
 	if stopped {
 		// The command goes on in the background until the process exits;
 		// its output is not flushed (it may be half a table).

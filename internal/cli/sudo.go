@@ -6,22 +6,32 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
 )
 
-// giveback gives what a root run of init creates in the home of the user
-// who ran sudo (SUDO_UID, SUDO_GID) to that user: `sudo switchboard init
-// --user` with the user's HOME left ~/.config/switchboard/config.json,
-// the backups under ~/.local/state/switchboard and the directories made
-// for them owned by root, so the user's later `switchboard add`, `init`
-// and the daemon could not write them. Files init replaces keep their
-// owner already (atomicfile). A nil *giveback does nothing: not root, no
+// giveback gives what a root run of a command (init, and since round
+// fifty every command that ends by itself: Main) creates in the home of
+// the user who ran sudo (SUDO_UID, SUDO_GID) to that user: `sudo
+// switchboard init --user` with the user's HOME left
+// ~/.config/switchboard/config.json, the backups under
+// ~/.local/state/switchboard and the directories made for them owned by
+// root, so the user's later `switchboard add`, `init` and the daemon could
+// not write them. Agent files init replaces keep their owner already
+// (atomicfile); our own stores written whole (atomicfile.WriteOwn) are
+// given back when they were the user's before. A nil *giveback does nothing: not root, no
 // SUDO_UID or SUDO_GID, or HOME is not a directory owned by SUDO_UID (a
 // sudo that set HOME to root's: what is written there is root's).
 type giveback struct {
 	uid, gid int
 	home     string
-	absent   []string            // paths under home absent before the run
-	trees    map[string][]string // directories whose new entries, at any depth, are given too -> entries before
+	absent   []string // paths under home absent before the run
+	// trees are directories whose new entries, at any depth, are given
+	// too -> each entry before -> whether it was ours (root's) then: an
+	// entry that was the user's and is ours now was replaced by the run
+	// (a store written whole, atomicfile.WriteOwn) and is given back.
+	trees map[string]map[string]bool
+	kept  []string // paths never given, nor what is below them
 }
 
 // newGiveback returns the giveback of a sudo run of e, or nil.
@@ -39,7 +49,7 @@ func newGiveback(e *Env) *giveback {
 	if owner, ok := fileOwner(home); !ok || owner != uid {
 		return nil
 	}
-	return &giveback{uid: uid, gid: gid, home: home, trees: map[string][]string{}}
+	return &giveback{uid: uid, gid: gid, home: home, trees: map[string]map[string]bool{}}
 }
 
 // under reports whether path is home or below it.
@@ -71,14 +81,41 @@ func (g *giveback) watchTree(dir string) {
 		return
 	}
 	g.watch(dir)
-	var before []string
+	before := map[string]bool{}
 	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err == nil {
-			before = append(before, p)
+			owner, ok := lfileOwner(p)
+			before[p] = !ok || owner == os.Geteuid()
 		}
 		return nil
 	})
 	g.trees[filepath.Clean(dir)] = before
+}
+
+// watchUserDirs watches Switchboard's per-user directories (config,
+// state, cache) as trees and the user config, which every command but the
+// lasting ones (serve, the daemon, ui) may write under sudo: `add` the
+// config and its backup, `trust` and `approve` their stores, `login` the
+// sign-in, `exec`, `list` and `doctor` the tool-list cache and logs. The
+// daemon's runtime directory below the state directory is kept: a root
+// daemon may live there, and a socket directory handed to the user would
+// let the user replace root's socket.
+func (g *giveback) watchUserDirs(e *Env) {
+	if g == nil {
+		return
+	}
+	d := config.UserDirs(e.Getenv)
+	for _, dir := range []string{d.Config, d.State, d.Cache} {
+		if dir != "" {
+			g.watchTree(dir)
+		}
+	}
+	if u := config.UserPath(e.Getenv); u != "" {
+		g.watch(u)
+	}
+	if d.State != "" {
+		g.kept = append(g.kept, filepath.Join(d.State, "run"))
+	}
 }
 
 // give hands what the run created of the watched paths to the user: each
@@ -94,6 +131,11 @@ func (g *giveback) give() {
 			return
 		}
 		seen[p] = true
+		for _, k := range g.kept {
+			if p == k || strings.HasPrefix(p, k+string(filepath.Separator)) {
+				return
+			}
+		}
 		if owner, ok := lfileOwner(p); ok && owner == os.Geteuid() {
 			_ = os.Lchown(p, g.uid, g.gid)
 		}
@@ -102,13 +144,9 @@ func (g *giveback) give() {
 		give(p)
 	}
 	for dir, before := range g.trees {
-		had := map[string]bool{}
-		for _, p := range before {
-			had[p] = true
-		}
 		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !had[p] {
-				give(p)
+			if ours, had := before[p]; err == nil && (!had || !ours) {
+				give(p) // new, or replaced: the user's before
 			}
 			return nil
 		})

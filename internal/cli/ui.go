@@ -95,7 +95,10 @@ func (d *hubHandler) UI() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	d.log.Info("status page listening", "addr", strings.SplitN(url, "/?", 2)[0])
+	// The address only: the token is in the URL's fragment, and the log
+	// is printed by `switchboard logs` and pasted into reports.
+	addr, _, _ := strings.Cut(url, "#")
+	d.log.Info("status page listening", "addr", addr)
 	d.page.ui, d.page.url = u, url
 	return url, nil
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sync"
 	"time"
 
@@ -249,8 +251,8 @@ type subscriber interface {
 // URI) on c.Launch's backend, starting it if needed; the backend is asked
 // only for the first subscriber of a URI, and after an unsubscribe of the
 // URI in flight is answered (so it ends subscribed). Updates arrive
-// through Options.OnResourceUpdated. A subscription does not survive a
-// restart of the backend (subscribe again after it).
+// through Options.OnResourceUpdated. After a restart of the backend the
+// pool subscribes it again to the URIs sessions hold (resubscribe).
 func (p *Pool) Subscribe(ctx context.Context, c *Call, uri string) error {
 	if c != nil && len(uri) > MaxSubscriptionURI {
 		return fmt.Errorf("the URI is %d bytes, over the %d-byte bound of a subscription", len(uri), MaxSubscriptionURI)
@@ -291,6 +293,76 @@ func (p *Pool) Subscribe(ctx context.Context, c *Call, uri string) error {
 		p.settle(uctx, k)
 	}
 	return err
+}
+
+// resubscribe subscribes conn, e's backend of start gen, again to every
+// URI sessions hold on e's launch key: a backend that restarted (after a
+// crash, an idle or LRU stop, or a remote's new session) holds none of
+// its subscriptions, while the pool still counts their holders. It runs
+// in the background, one URI at a time, each within
+// orphanUnsubscribeTimeout, and stops once gen is no longer e's running
+// start or the pool closes. A URI is asked only while a session holds it
+// and no unsubscribe of it is in flight (a subscribe waiting on that
+// unsubscribe asks the backend itself); one whose last holder left while
+// it was asked is settled as Subscribe's are; one the old connection
+// held and no session does is not unsubscribed on the new one. Caller
+// holds p.mu.
+func (p *Pool) resubscribe(e *entry, gen int, conn Conn) {
+	p.subs.mu.Lock()
+	for k, st := range p.subs.uris {
+		if k.key == e.key { // the new connection holds none of them
+			st.on = false
+			p.dropIdleLocked(k, st)
+		}
+	}
+	uris := slices.Sorted(maps.Keys(p.subs.n[e.key]))
+	p.subs.mu.Unlock()
+	s, ok := conn.(subscriber)
+	if !ok || p.closed || len(uris) == 0 {
+		return
+	}
+	launch, server := e.launch, e.name
+	p.wg.Add(1)
+	p.subs.settling.Add(1)
+	go func() {
+		defer p.wg.Done()
+		defer p.subs.settling.Done()
+		failed := 0
+		for _, uri := range uris {
+			p.mu.Lock()
+			current := !p.closed && e.gen == gen && e.state == Ready
+			p.mu.Unlock()
+			if !current {
+				return
+			}
+			k := subKey{e.key, uri}
+			p.subs.mu.Lock()
+			st := p.subs.uris[k]
+			if len(p.subs.n[k.key][k.uri]) == 0 || (st != nil && st.undo != nil) {
+				p.subs.mu.Unlock()
+				continue
+			}
+			st = p.uriStateLocked(k)
+			st.asking++
+			if st.launch == nil {
+				st.launch, st.server = launch, server
+			}
+			p.subs.mu.Unlock()
+			ctx, cancel := context.WithTimeout(p.ctx, orphanUnsubscribeTimeout)
+			err := s.Subscribe(ctx, uri)
+			if err != nil {
+				failed++
+				p.log.Warn("subscribing again after the backend's start", "server", server, "uri", uri, "err", err)
+			}
+			if p.answered(k, "", nil, err == nil) {
+				p.settle(ctx, k) // its last holder left while it was asked
+			}
+			cancel()
+		}
+		if failed == 0 {
+			p.log.Debug("subscribed again after the backend's start", "server", server, "uris", len(uris))
+		}
+	}()
 }
 
 // awaitUndo waits until no unsubscribe of k is in flight and counts c's

@@ -216,6 +216,14 @@ func (p *Pool) begin(e *entry) {
 	}
 	p.relay(&o, l)
 	o.OnResourceUpdated = p.resourceUpdated(key) // resources.go
+	// A remote's new session holds none of the old one's subscriptions.
+	o.OnReconnect = func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if e.gen == gen && e.state == Ready {
+			p.resubscribe(e, gen, e.conn) // resources.go
+		}
+	}
 	o.OnExit = func(err error) {
 		if err == nil {
 			return
@@ -279,6 +287,7 @@ func (p *Pool) finish(e *entry, a *attempt, conn Conn, err error) {
 			p.armIdle(e)
 		}
 		go p.watch(e, a.gen, conn)
+		p.resubscribe(e, a.gen, conn) // resources.go
 	}
 	if e.inFlight == 0 {
 		p.retire(e)

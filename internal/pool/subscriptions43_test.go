@@ -20,6 +20,9 @@ import (
 type orderSubConn struct {
 	resConn
 	ungate chan struct{}
+	// subGate holds a Subscribe of a URI until its channel is closed
+	// (round fifty).
+	subGate map[string]chan struct{}
 
 	mu       sync.Mutex
 	ops      []string
@@ -29,6 +32,11 @@ type orderSubConn struct {
 
 func (c *orderSubConn) Subscribe(ctx context.Context, uri string) error {
 	c.mu.Lock()
+	if gate := c.subGate[uri]; gate != nil {
+		c.mu.Unlock()
+		<-gate
+		c.mu.Lock()
+	}
 	defer c.mu.Unlock()
 	if c.undoing[uri] {
 		c.overlaps = append(c.overlaps, uri)

@@ -1,0 +1,136 @@
+package pool
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"testing/synctest"
+
+	"github.com/switchboard-mcp/switchboard/internal/backend"
+	"github.com/switchboard-mcp/switchboard/internal/config"
+)
+
+// restartSubConn is one start's connection of a backend whose
+// subscriptions rec records across starts.
+type restartSubConn struct {
+	resConn
+	rec *orderSubConn
+}
+
+func (c *restartSubConn) Subscribe(ctx context.Context, uri string) error {
+	return c.rec.Subscribe(ctx, uri)
+}
+
+func (c *restartSubConn) Unsubscribe(ctx context.Context, uri string) error {
+	return c.rec.Unsubscribe(ctx, uri)
+}
+
+// newRestartSubPool is a pool of one backend, "docs", that may be
+// started any number of times, each start's subscriptions recorded in
+// rec.
+func newRestartSubPool(t *testing.T, rec *orderSubConn) (*named, *starter) {
+	st := newStarter(0)
+	p := newNamed(servers("docs"), &Options{Start: func(ctx context.Context, spec *config.Server, o *backend.Options) (Conn, error) {
+		c, err := st.start(ctx, spec, o)
+		if err != nil {
+			return nil, err
+		}
+		return &restartSubConn{resConn: resConn{fakeConn: c.(*fakeConn)}, rec: rec}, nil
+	}})
+	t.Cleanup(func() { p.Close() })
+	return p, st
+}
+
+// Round fifty: a backend that restarted (it crashed, or was stopped idle
+// and started again, or a remote opened a new session) held none of its
+// subscriptions while the pool still counted their holders, so sessions
+// stopped getting notifications/resources/updated with nothing said. The
+// pool now subscribes the new connection again to every URI a session
+// holds, and to none whose last holder left.
+func TestPool_ARestartedBackendIsSubscribedAgainToWhatSessionsHold(t *testing.T) {
+	for _, restart := range []string{"crash", "idle stop", "remote's new session"} {
+		t.Run(restart, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				conn := &orderSubConn{}
+				p, st := newRestartSubPool(t, conn)
+				ctx := context.Background()
+				a := &Call{Session: "a", Server: "docs", Launch: p.launches["docs"]}
+				b := &Call{Session: "b", Server: "docs", Launch: p.launches["docs"]}
+				for _, s := range []struct {
+					c   *Call
+					uri string
+				}{{a, "file:///a"}, {b, "file:///b"}, {a, "file:///gone"}} {
+					if err := p.Subscribe(ctx, s.c, s.uri); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if err := p.Unsubscribe(ctx, a, "file:///gone"); err != nil {
+					t.Fatal(err)
+				}
+				synctest.Wait()
+				before, _ := conn.seen()
+				switch restart {
+				case "crash":
+					st.last("docs").end()
+					synctest.Wait()
+					if _, err := p.Start(ctx, "docs"); err != nil {
+						t.Fatal(err)
+					}
+				case "idle stop":
+					p.mu.Lock()
+					p.stop(p.entries[p.launches["docs"].Key], Cold)
+					p.mu.Unlock()
+					if _, err := p.Start(ctx, "docs"); err != nil {
+						t.Fatal(err)
+					}
+				case "remote's new session":
+					st.mu.Lock()
+					reconnect := st.hooks["docs"].OnReconnect
+					st.mu.Unlock()
+					reconnect()
+				}
+				synctest.Wait()
+				ops, _ := conn.seen()
+				if got := ops[len(before):]; !slices.Equal(got, []string{"sub file:///a", "sub file:///b"}) {
+					t.Errorf("after the %s the backend was asked %q; want file:///a and file:///b subscribed again (file:///gone has no holder)", restart, got)
+				}
+			})
+		})
+	}
+}
+
+// Round fifty: a URI whose last holder left while the backend was being
+// subscribed again to the URIs before it is not subscribed again.
+func TestPool_AURIWhoseLastHolderLeftIsNotSubscribedAgain(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		conn := &orderSubConn{}
+		p, st := newRestartSubPool(t, conn)
+		ctx := context.Background()
+		a := &Call{Session: "a", Server: "docs", Launch: p.launches["docs"]}
+		b := &Call{Session: "b", Server: "docs", Launch: p.launches["docs"]}
+		if err := p.Subscribe(ctx, a, "file:///1"); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Subscribe(ctx, b, "file:///2"); err != nil {
+			t.Fatal(err)
+		}
+		gate := make(chan struct{})
+		conn.mu.Lock()
+		conn.subGate = map[string]chan struct{}{"file:///1": gate}
+		conn.mu.Unlock()
+		st.last("docs").end()
+		synctest.Wait()
+		if _, err := p.Start(ctx, "docs"); err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait() // file:///1 is being subscribed again
+		p.ForgetSubscriptions("b")
+		synctest.Wait()
+		close(gate)
+		synctest.Wait()
+		ops, _ := conn.seen()
+		if !slices.Equal(ops, []string{"sub file:///1", "sub file:///2", "sub file:///1"}) {
+			t.Errorf("the backend was asked %q; want only file:///1 subscribed again (b, file:///2's holder, ended meanwhile)", ops)
+		}
+	})
+}
