@@ -198,14 +198,22 @@ func (ix *Index) fitFirst(query string, hits []Hit, score []float64) bool {
 	}
 	one := ix.singularThings(query)
 	tf, te := ix.schemaFit(t, vals, one)
+	best, bestNet := int32(-1), 0
 	for _, d := range near {
 		f, e := ix.schemaFit(d, vals, one)
-		if ix.verbs[d] == ix.verbs[t] && f-e > tf-te || ix.verbs[d] != ix.verbs[t] && f > tf {
-			score[d] = hits[0].Score * 1.0001
-			return true
+		if (ix.verbs[d] == ix.verbs[t] && f-e > tf-te || ix.verbs[d] != ix.verbs[t] && f > tf) && (best < 0 || f-e > bestNet) {
+			// Of the near ties that fit better, the one that fits best:
+			// "close issue 412 in GitLab project ops/infra" fills
+			// update_issue's ids and leaves update_issue_note's note id
+			// empty.
+			best, bestNet = d, f-e
 		}
 	}
-	return false
+	if best < 0 {
+		return false
+	}
+	score[best] = hits[0].Score * 1.0001
+	return true
 }
 
 // nearTies returns the hits after the first, among fitDepth, of the first
