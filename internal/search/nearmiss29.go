@@ -392,18 +392,7 @@ func (ix *Index) toolDoes(d int32, v string, f verbFamily) bool {
 			terms = append(terms, syn.term)
 		}
 	}
-	for _, t := range terms {
-		id, ok := ix.tools.lookup(t)
-		if !ok {
-			continue
-		}
-		for _, p := range ix.tools.post[id] {
-			if p.doc == d {
-				return true
-			}
-		}
-	}
-	return false
+	return ix.docHasAny(d, terms)
 }
 
 // strangerUndone reports whether v, a verb outside the families, is done

@@ -92,13 +92,7 @@ func (ix *Index) docHasAny(d int32, terms []string) bool {
 // stem the participle shares: locked, pinned) or a synonym must be in a
 // tool's name, lead or parameters. Installing is left out: "install the
 // n8n template" is deploying it.
-var fieldStates = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range words("lock unlock pin unpin star unstar mute unmute hide unhide snooze favorite bookmark schedule cancel upgrade downgrade") {
-		m[stem(w)] = true
-	}
-	return m
-}()
+var fieldStates = stemSet("lock unlock pin unpin star unstar mute unmute hide unhide snooze favorite bookmark schedule cancel upgrade downgrade")
 
 // objectHeadsAfterValue is objectHeads for a request whose verb's object
 // is a value (a name, an email address) followed by the place it is
