@@ -235,8 +235,11 @@ func TestRetrievalBackends38(t *testing.T) {
 // aggregates were read, before the rounds and after each merge. extra42,
 // extra43, extra44 (the dev slice's mix) and nearmiss44 (40 named near
 // misses, 40 look-alikes) were written the same way at the start of the
-// next session, before rounds forty-three to forty-nine.
-var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true}
+// next session, before rounds forty-three to forty-nine; extra45 and
+// extra46 (the dev slice's mix), extra47 (40 tasks, 30 single requests)
+// and nearmiss55 (40 named near misses, 40 look-alikes) at the start of
+// the session of 2026-12-06, before rounds fifty-one to fifty-four.
+var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true}
 
 // TestRetrievalFresh scores the fresh sets by kind, without printing a
 // miss. Before rounds thirty-five to forty (at cdcdafc): extra38 to
@@ -292,5 +295,18 @@ func TestRetrievalFresh(t *testing.T) {
 	t.Logf("nearmiss44: single hit@1 %d, hit@5 %d of %d; none %d of %d", nmSingle.h1, nmSingle.h5, nmSingle.n, nmNone, nmN)
 	if nmSingle.h1 < 36 || nmSingle.h5 < 39 || nmNone < 17 {
 		t.Errorf("nearmiss44 below rounds forty-four to forty-nine: single 36 / 39 of 40, none 17 of 40 (37 / 40 and 15 before them)")
+	}
+	// extra45-47 and nearmiss55 were written blind at the start of the
+	// session of 2026-12-06 and scored as aggregates only, at 753f36e and
+	// after each round's merge (rounds fifty-one to fifty-four).
+	single, multi, none, nNone = score("extra45", "extra46", "extra47")
+	t.Logf("extra45-47: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 101 || single.h5 < 127 || multi.h1 < 55 || multi.h5 < 55 || none < 22 {
+		t.Errorf("extra45-47 below their scores at 753f36e: single 101 / 127 of 134, tasks 55 / 55 of 72, none 22 of 24")
+	}
+	nmSingle, _, nmNone, nmN = score("nearmiss55")
+	t.Logf("nearmiss55: single hit@1 %d, hit@5 %d of %d; none %d of %d", nmSingle.h1, nmSingle.h5, nmSingle.n, nmNone, nmN)
+	if nmSingle.h1 < 36 || nmSingle.h5 < 40 || nmNone < 16 {
+		t.Errorf("nearmiss55 below its scores at 753f36e: single 36 / 40 of 40, none 16 of 40")
 	}
 }

@@ -77,6 +77,8 @@ var heldOut = map[string]bool{
 	// names49: round forty-nine's single requests for a tool with a sibling
 	// whose name adds or lacks an object, written before its change
 	"names49": true,
+	// written blind at the start of the session of 2026-12-06
+	"extra45": true, "extra46": true, "extra47": true, "nearmiss55": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
