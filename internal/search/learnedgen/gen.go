@@ -77,6 +77,9 @@ var heldOut = map[string]bool{
 	// names49: round forty-nine's single requests for a tool with a sibling
 	// whose name adds or lacks an object, written before its change
 	"names49": true,
+	// pairs51: round fifty-one's single requests for a tool with a close
+	// sibling in its backend, written before its change
+	"pairs51": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
