@@ -112,49 +112,10 @@ func TestLearnedCV(t *testing.T) {
 	var h1, h5, nn, n, nNone float64
 	var single, single1 int
 	var line []string
-	pw0 := pairWeights
-	defer func() { pairWeights = pw0 }()
-	// Round fifty-one's tie-breaker is fitted again for each fold, to the
-	// other sets' near-tie situations, each set's met with the table
-	// without its own words (as the fold's are), never the fold's
-	// (CV_PAIR=off: without the tie-breaker; =table: with the checked-in
-	// weights).
-	mode := os.Getenv("CV_PAIR")
-	pc0 := pairConfidence
-	defer func() { pairConfidence = pc0 }()
-	if v := os.Getenv("CV_PAIRCONF"); v != "" {
-		pairConfidence, _ = strconv.ParseFloat(v, 64)
-	}
-	ixs := make([]*Index, len(files))
-	sits := make([][]pairExample, len(files))
-	for i, f := range files {
-		learnedTable = cvTable(t, files, f, o, keyOf)
-		ixs[i] = New(docs, nil)
-		if mode == "" {
-			sits[i] = pairExamples(ixs[i], readQueries(t, f))
-		}
-	}
-	for i, f := range files {
+	for _, f := range files {
 		qs := readQueries(t, f)
-		fix := ixs[i]
-		switch mode {
-		case "off":
-			pairWeights = nil
-		case "table":
-			pairWeights = pw0
-		default:
-			var xs [][]float64
-			var ys []bool
-			for j := range files {
-				if j != i {
-					for _, e := range sits[j] {
-						xs, ys = append(xs, e.x), append(ys, e.y)
-					}
-				}
-			}
-			pairWeights = FitPairWeights(xs, ys)
-		}
-		s := evaluate(fix, qs, func(string) {})
+		learnedTable = cvTable(t, files, f, o, keyOf)
+		s := evaluate(New(docs, nil), qs, func(string) {})
 		h1 += s.hit1 * float64(s.n)
 		h5 += s.hit5 * float64(s.n)
 		nn += s.none * float64(s.nNone)
@@ -185,32 +146,4 @@ func cvSetup(docs []Doc) (map[ref]string, []string) {
 		}
 	}
 	return keyOf, append(files, devQueries)
-}
-
-type pairExample struct {
-	x []float64
-	y bool
-}
-
-// pairExamples returns the labelled near-tie situations of the one-step
-// requests of qs, searched on ix.
-func pairExamples(ix *Index, qs []evalQuery) []pairExample {
-	var out []pairExample
-	for _, q := range qs {
-		if q.Kind != "single" {
-			continue
-		}
-		want := map[ref]bool{}
-		for _, set := range append([][]ref{q.Expected}, q.Alternatives...) {
-			for _, r := range set {
-				want[r] = true
-			}
-		}
-		for _, s := range PairSituations(ix, q.Query) {
-			if y, ok := PairLabel(s, func(server, tool string) bool { return want[ref{server, tool}] }); ok {
-				out = append(out, pairExample{s.X, y})
-			}
-		}
-	}
-	return out
 }

@@ -470,8 +470,6 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		hits = ix.topK(cands, score, max(limit, relevantDepth))
 	} else if r.relevant && oneStep && ix.objectFirst(query, hits, score) {
 		hits = ix.topK(cands, score, max(limit, relevantDepth))
-	} else if r.relevant && oneStep && ix.pairFirst(query, hits, score) {
-		hits = ix.topK(cands, score, max(limit, relevantDepth))
 	}
 	hits = hits[:min(limit, len(hits))]
 	tops := ix.clauseTops(clauseHits, clauseInfo, hits[0])
