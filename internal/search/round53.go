@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // Round fifty-three: requests in everyday words, and the values they carry.
 //
@@ -66,3 +69,64 @@ func (ix *Index) urlHostServers(f string) []int32 {
 	}
 	return out
 }
+
+// A fact between two named things is a relation. "Remember that Maria
+// reports to Jonas", "record in memory that Project Orion depends on Service
+// Atlas", "note that Priya is Sam's manager": the memory server's
+// create_relations takes a relation as a from, a to and a relation type
+// (its schema), add_observations a fact about one entity. The words of the
+// fact are arguments (what to store), so nothing in the request said
+// "relation"; factVerbs followed by "that" and a fact naming two different
+// capitalised names (not the sentence's first word, not "I") add the hint
+// "relation" (relatesNames).
+var factVerbs = setOf(`remember record note jot store save memorize memorise log`)
+
+// relatesNames reports whether fields state, after a fact verb and "that",
+// a fact naming two different capitalised names.
+func relatesNames(fields []string) bool {
+	at := -1
+	for i := 0; i+1 < len(fields) && i < 6; i++ {
+		if factVerbs[strings.ToLower(strings.Trim(fields[i], ".,;:!?"))] {
+			for j := i + 1; j < len(fields) && j <= i+4; j++ {
+				if strings.EqualFold(fields[j], "that") {
+					at = j
+					break
+				}
+			}
+			if at >= 0 {
+				break
+			}
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	seen := map[string]bool{}
+	prev := ""
+	for _, f := range fields[at+1:] {
+		w := strings.Trim(f, ".,;:!?()\"'`")
+		w, _, _ = strings.Cut(w, "'")
+		w, _, _ = strings.Cut(w, "’")
+		lw := strings.ToLower(w)
+		if len(seen) > 0 && (lw == "and" || strings.HasSuffix(prev, ",")) {
+			// "Dana is our designer and Luis runs QA": two facts,
+			// one about each.
+			return false
+		}
+		r := []rune(w)
+		if len(r) > 1 && unicode.IsUpper(r[0]) && !unicode.IsUpper(r[1]) {
+			if len(seen) > 0 && wherePrepositions[strings.ToLower(strings.Trim(prev, ".,;:!?"))] {
+				// "Carlos now lives in Porto": a place, a fact
+				// about one thing.
+				return false
+			}
+			seen[w] = true
+		}
+		prev = f
+	}
+	return len(seen) >= 2
+}
+
+// wherePrepositions put a place after them ("lives in Porto", "works at
+// Acme" is left a relation: "at" is not among them).
+var wherePrepositions = setOf(`in near inside from`)
