@@ -130,3 +130,7 @@ func relatesNames(fields []string) bool {
 // wherePrepositions put a place after them ("lives in Porto", "works at
 // Acme" is left a relation: "at" is not among them).
 var wherePrepositions = setOf(`in near inside from`)
+
+// learnedJudged: when the first hit fails the relevance check, the hit the
+// learned words put first is judged too (rank).
+var learnedJudged = true
