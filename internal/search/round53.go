@@ -1,7 +1,9 @@
 package search
 
 import (
+	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -134,3 +136,15 @@ var wherePrepositions = setOf(`in near inside from`)
 // learnedJudged: when the first hit fails the relevance check, the hit the
 // learned words put first is judged too (rank).
 var learnedJudged = true
+
+// placeToAdd matches an everyday verb of putting a thing somewhere
+// ("toss", "throw", "shoot", "pop", "slap", "stick", "chuck") before an
+// indefinite article and, within three more words, a preposition of place:
+// "toss a comment on issue 31", "shoot a message to #ops", "stick a label
+// on MR 4", "throw a new contact into HubSpot". Such a request adds the
+// thing (rewritePhrases makes the verb "add"); "toss" alone stays a verb
+// of discarding ("toss the old logs"), and "drop", a verb of databases
+// ("drop an index on orders"), is left out.
+var placeToAdd = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:toss|throw|shoot|pop|slap|stick|chuck)((?:\s+(?:a|an|another))(?:\s+[\w'.!#:-]+){1,3}?\s+(?:on|onto|in|into|to|under)\b)`)
+})
