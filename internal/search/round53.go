@@ -88,7 +88,7 @@ var factVerbs = setOf(`remember record note jot store save memorize memorise log
 func relatesNames(fields []string) bool {
 	at := -1
 	for i := 0; i+1 < len(fields) && i < 6; i++ {
-		if factVerbs[strings.ToLower(strings.Trim(fields[i], ".,;:!?"))] {
+		if w := strings.Trim(fields[i], ".,;:!?"); len(w) >= 3 && len(w) <= 8 && factVerbs[strings.ToLower(w)] {
 			for j := i + 1; j < len(fields) && j <= i+4; j++ {
 				if strings.EqualFold(fields[j], "that") {
 					at = j
@@ -148,3 +148,16 @@ var learnedJudged = true
 var placeToAdd = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(?:toss|throw|shoot|pop|slap|stick|chuck)((?:\s+(?:a|an|another))(?:\s+[\w'.!#:-]+){1,3}?\s+(?:on|onto|in|into|to|under)\b)`)
 })
+
+// mayPlace reports whether s holds one of placeToAdd's verbs, a cheap test
+// before the regular expression.
+func mayPlace(s string) bool {
+	for _, v := range placeVerbs {
+		if containsFold(s, v) {
+			return true
+		}
+	}
+	return false
+}
+
+var placeVerbs = []string{"toss", "throw", "shoot", "pop", "slap", "stick", "chuck"}

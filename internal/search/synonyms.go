@@ -596,7 +596,9 @@ var lastRewrite atomic.Pointer[rewrite]
 
 func rewritePhrasesOf(s string) string {
 	s = openToCreate().ReplaceAllString(s, "create$1")
-	s = placeToAdd().ReplaceAllString(s, "add$1")
+	if mayPlace(s) {
+		s = placeToAdd().ReplaceAllString(s, "add$1")
+	}
 	s = rewriteArithmetic(s)
 	var ws []phraseWord
 	for i := 0; i < len(s); {
