@@ -103,6 +103,15 @@ func (ix *Index) namedServersWith(query string, vp [][]string) ([]int32, map[str
 		// "draw.io", "n8n.io": a product's own domain names its backend
 		// (a URL with a scheme or a path is a value to pass on).
 		f := strings.ToLower(strings.Trim(raw, ".,;:!?()[]{}<>\"'`"))
+		if isURL(f) {
+			// A URL on the host a backend's parameters take
+			// ("https://acme.sentry.io/issues/4512/"; round53.go).
+			for _, s := range ix.urlHostServers(f) {
+				if !slices.Contains(out, s) {
+					out = append(out, s)
+				}
+			}
+		}
 		label, tld, ok := strings.Cut(f, ".")
 		if !ok || strings.ContainsAny(tld, "./:") || !tlds[tld] {
 			continue

@@ -257,6 +257,10 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 	if placePair(fields) {
 		kinds |= kindCoordinates
 	}
+	if relatesNames(fields) {
+		// A fact between two named things (round53.go).
+		toks = appendTerm(toks, "relation", hintWeight)
+	}
 	if plotsPair(fields) {
 		toks = appendTerm(toks, "scatter", hintWeight)
 		toks = appendTerm(toks, "correlation", hintWeight)

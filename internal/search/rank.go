@@ -458,7 +458,20 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		// A task of several steps: each step may be a request of its own.
 		r.relevant = ix.stepsRelevant(query, unserved, clauseInfo)
 	}
-	if r.relevant && ix.learnedBoost(qs, cands, score) {
+	boosted := false
+	if learnedJudged && !r.relevant && len(clauseHits) == 0 && ix.learnedBoost(qs, cands, score) {
+		// The tool the learned words put first is the one answered
+		// first: it is judged too (round53.go, learnedJudged).
+		boosted = true
+		first := ix.docServer[hits[0].Doc]
+		hits = ix.topK(cands, score, max(limit, relevantDepth))
+		for i := 0; i < len(hits) && i < relevantDepth && !r.relevant; i++ {
+			if ix.docServer[hits[i].Doc] == first {
+				r.relevant = ix.relevant(query, all, named, naming, unserved, hits[i].Doc, true, &r.coverage)
+			}
+		}
+	}
+	if r.relevant && !boosted && ix.learnedBoost(qs, cands, score) {
 		hits = ix.topK(cands, score, max(limit, relevantDepth))
 	}
 	if r.relevant && oneStep && len(named) == 0 && ix.kindFirst(query, kinds, hits, score) {

@@ -152,7 +152,9 @@ const DefaultLimit = 5
 // Index is an immutable search index over tools. It is safe for concurrent
 // use by multiple goroutines once New returns.
 type Index struct {
-	srvDocs      [][]int32 // each backend's docs, in order
+	hostsOnce    sync.Once         // paramHosts (round53.go)
+	hosts        []map[string]bool // paramHosts
+	srvDocs      [][]int32         // each backend's docs, in order
 	opt          Options
 	docs         []Doc
 	docServer    []int32  // doc -> server number

@@ -541,6 +541,19 @@ var phrases = []struct{ from, to string }{
 	{"check on", "check status of"},
 	{"check in on", "check status of"},
 	{"spin off", "create"},
+	// Round fifty-three: "sign off on" a change approves it (a review's
+	// event APPROVE); "who wrote" or "who last touched" a line asks for
+	// its blame; "dig through" searches; to "think out loud" is to think
+	// a problem through; "above the sea" measures an elevation.
+	{"sign off on", "approve"},
+	{"signed off on", "approved"},
+	{"who wrote", "blame"},
+	{"who last touched", "blame"},
+	{"who last changed", "blame"},
+	{"who last edited", "blame"},
+	{"dig through", "search"},
+	{"think out loud", "think through"},
+	{"above the sea", "elevation"},
 	{"automations", "workflows"},
 	{"automation", "workflow"},
 	{"env var", "environment variable"},
@@ -583,6 +596,9 @@ var lastRewrite atomic.Pointer[rewrite]
 
 func rewritePhrasesOf(s string) string {
 	s = openToCreate().ReplaceAllString(s, "create$1")
+	if mayPlace(s) {
+		s = placeToAdd().ReplaceAllString(s, "add$1")
+	}
 	s = rewriteArithmetic(s)
 	var ws []phraseWord
 	for i := 0; i < len(s); {
