@@ -296,7 +296,6 @@ func (ix *Index) build() {
 	ix.buildPrereqs(srvDocs)
 	ix.buildNameVerbs()
 	ix.buildWriteTwins(srvDocs)
-	ix.buildDescVerbs()
 }
 
 // sortHits orders hits by score (descending), then server, then tool.
