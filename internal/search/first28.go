@@ -594,6 +594,9 @@ func partAction(step string) verbFamily {
 	if f := verbStems()[v]; f != 0 {
 		return f
 	}
+	if f := stepLeadVerb(ws); f != 0 {
+		return f // "open Notion page 5e6f7a", "assign it to sam" (round52.go)
+	}
 	if !stopWords[v] && isPlainLower(v) && (objectStart(ws[1]) || objectPronouns[ws[1]] || isUpper(orig[1])) {
 		return otherAction
 	}

@@ -296,6 +296,7 @@ func (ix *Index) build() {
 	ix.buildPrereqs(srvDocs)
 	ix.buildNameVerbs()
 	ix.buildWriteTwins(srvDocs)
+	ix.buildDescVerbs()
 }
 
 // sortHits orders hits by score (descending), then server, then tool.

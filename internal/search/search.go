@@ -181,6 +181,7 @@ type Index struct {
 	srvActions   []bool               // backend -> some tool of it takes an action parameter
 	srvQueries   []bool               // backend -> some tool of it runs queries (buildActions)
 	verbs        []verbFamily         // doc -> family of its name's verb
+	descVerbs    []verbFamily         // doc -> reading, when its name has no verb of a family and its description starts with one of reading
 	nameVerbs    []string             // doc -> stem of its name's verb, "" none
 	verbDocs     map[string][]int32   // stem of a name's verb -> its tools
 	kindFill     []kindFill           // doc -> its required parameters by kind

@@ -714,6 +714,11 @@ func splitParticle(s string, ws []phraseWord, i int) int {
 			return -1
 		}
 		if _, ok := particlePhrases()[verb+" "+w]; ok && particles[w] {
+			if prepParticles[w] && !particleEnds(s, ws, j) {
+				// "log a ticket in GitLab": a preposition before its
+				// object, not the particle of "log in" (round52.go).
+				return -1
+			}
 			return j
 		}
 	}

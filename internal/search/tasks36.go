@@ -54,7 +54,7 @@ func (sc *scorer) stepVerbs(c clause, cands []int32) {
 	if c.act == 0 || c.act == otherAction || isQuestion(c.step) {
 		return
 	}
-	sc.verbPenalty(c.act, cands)
+	sc.stepVerbPenalty(c.act, cands)
 }
 
 // rivals reports whether backends a and b (server indexes) are rivals:
