@@ -118,6 +118,13 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra43-queries.jsonl", "**extra43: held out, written blind with extra42** (before: as written, e38b9bf)", 0.838, 0.897, 0.917},
 	{"internal/search/testdata/extra44-queries.jsonl", "**extra44: held out, written blind before rounds forty-three to forty-nine, by another helper** (the dev slice's mix; before: as written, e38b9bf)", 0.809, 0.941, 1},
 	{"internal/search/testdata/nearmiss44-queries.jsonl", "**nearmiss44: held out, written blind with extra44** (40 named near misses, 40 answerable look-alikes; before: as written, e38b9bf)", 0.925, 1.000, 0.375},
+	{"internal/search/testdata/pairs51-queries.jsonl", "pairs51 (round fifty-one, 50 one-step requests for a tool with a close sibling in its backend, written before its change, held out; before: 753f36e)", 0.940, 1.000, 0},
+	{"internal/search/testdata/steps52-queries.jsonl", "steps52 (round fifty-two, 40 tasks and 10 two-clause single requests, written before its change, held out; before: 753f36e)", 0.900, 0.920, 0},
+	{"internal/search/testdata/words53-queries.jsonl", "words53 (round fifty-three, 60 one-step requests in everyday words and 15 no tool serves, written before its change, held out; before: 753f36e)", 0.783, 0.833, 0.933},
+	{"internal/search/testdata/extra45-queries.jsonl", "**extra45: held out, written blind before rounds fifty-one to fifty-six** (the dev slice's mix; scored as aggregates before and after them; before: as written, 753f36e)", 0.765, 0.912, 0.917},
+	{"internal/search/testdata/extra46-queries.jsonl", "**extra46: held out, written blind with extra45** (before: as written, 753f36e)", 0.779, 0.912, 0.917},
+	{"internal/search/testdata/extra47-queries.jsonl", "**extra47: held out, written blind before rounds fifty-one to fifty-six, by another helper** (40 tasks, 30 single requests; before: as written, 753f36e)", 0.729, 0.843, 0},
+	{"internal/search/testdata/nearmiss55-queries.jsonl", "**nearmiss55: held out, written blind with extra47** (40 named near misses, 40 answerable look-alikes; before: as written, 753f36e)", 0.900, 1.000, 0.400},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured
