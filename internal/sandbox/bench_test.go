@@ -64,6 +64,12 @@ func BenchmarkSandbox_OneCall(b *testing.B) {
 	benchRuns(b, `return await fs.read({path: "/x"})`)
 }
 
+// BenchmarkSandbox_OneCallVM is BenchmarkSandbox_OneCall from a script
+// that is not static: the worker's VM runs it, back to back.
+func BenchmarkSandbox_OneCallVM(b *testing.B) {
+	benchRuns(b, `const r = [await fs.read({path: "/x"})]; return r[0]`)
+}
+
 // BenchmarkSandbox_HundredCalls is a script making 100 awaited tool calls
 // one after another; per-call-µs is the median Run over 100.
 func BenchmarkSandbox_HundredCalls(b *testing.B) {
