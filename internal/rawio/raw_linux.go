@@ -85,20 +85,3 @@ func localFS(dir string) bool {
 	}
 	return false
 }
-
-// rawPending is ppoll(2) of fd for input with a zero timeout, without
-// entersyscall: whether a read would return at once (data, the end of
-// the stream, or an error).
-func rawPending(fd uintptr) bool {
-	pfd := struct {
-		fd              int32
-		events, revents int16
-	}{fd: int32(fd), events: 0x1} // POLLIN
-	var ts syscall.Timespec // zero: do not wait
-	for {
-		n, _, e := syscall.RawSyscall6(syscall.SYS_PPOLL, uintptr(unsafe.Pointer(&pfd)), 1, uintptr(unsafe.Pointer(&ts)), 0, 0, 0)
-		if e != syscall.EINTR {
-			return e == 0 && n > 0
-		}
-	}
-}

@@ -10,4 +10,3 @@ func rawRead(uintptr, []byte) (int, syscall.Errno)  { panic("rawio: no raw reads
 func rawWrite(uintptr, []byte) (int, syscall.Errno) { panic("rawio: no raw writes here") }
 func rawStat(string) (Info, error)                  { panic("rawio: no raw stats here") }
 func localFS(string) bool                           { return false }
-func rawPending(uintptr) bool                       { panic("rawio: no raw polls here") }

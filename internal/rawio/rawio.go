@@ -61,21 +61,6 @@ func New(f OSFile) *File {
 // Raw reports whether x reads and writes with raw system calls.
 func (x *File) Raw() bool { return x.rc != nil }
 
-// Pending reports whether a read of x would return at once (data, the
-// end of the stream, or an error) without waiting. It always reports
-// false unless x is Raw. It does not read: a sandbox worker's VM maker
-// asks it between its steps, to give way to a frame that came.
-func (x *File) Pending() bool {
-	if x.rc == nil {
-		return false
-	}
-	pending := false
-	if x.rc.Control(func(fd uintptr) { pending = rawPending(fd) }) != nil {
-		return false
-	}
-	return pending
-}
-
 // Close closes the file.
 func (x *File) Close() error { return x.f.Close() }
 

@@ -135,35 +135,3 @@ func TestStatter_AsOSStat(t *testing.T) {
 		}
 	}
 }
-
-// TestFile_Pending: a raw pipe's reader is pending once bytes wait in the
-// pipe and until they are read, and at its end; a file that is not raw
-// never is.
-func TestFile_Pending(t *testing.T) {
-	r, w := pipe(t)
-	if !r.Raw() {
-		if r.Pending() {
-			t.Fatal("a file that is not raw is pending")
-		}
-		t.Skip("no raw reads here")
-	}
-	if r.Pending() {
-		t.Fatal("pending on an empty pipe")
-	}
-	if _, err := w.Write([]byte("frame\n")); err != nil {
-		t.Fatal(err)
-	}
-	if !r.Pending() || !r.Pending() {
-		t.Fatal("not pending with bytes in the pipe (or the check read them)")
-	}
-	if n, err := r.Read(make([]byte, 16)); n != 6 || err != nil {
-		t.Fatalf("Read: %d, %v", n, err)
-	}
-	if r.Pending() {
-		t.Fatal("pending once read")
-	}
-	w.Close()
-	if !r.Pending() {
-		t.Fatal("not pending at the end of the stream")
-	}
-}

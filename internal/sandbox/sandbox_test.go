@@ -544,9 +544,8 @@ func TestSandbox_CallsOfAScriptThatTimedOutSaySo(t *testing.T) {
 // TestSandbox_NothingLeaksBetweenScriptsOfAWorker runs, in one worker,
 // scripts that change globals, builtins' prototypes and a namespace, each
 // followed by one that looks for the change: back to back (the next VM
-// may still be in the making, and the maker gives way to the run frame)
-// and after a pause (it is ready), with the same namespaces and with
-// another session's.
+// may still be in the making) and after a pause (it is ready), with the
+// same namespaces and with another session's.
 func TestSandbox_NothingLeaksBetweenScriptsOfAWorker(t *testing.T) {
 	s := newSandbox(t, Options{Workers: 1})
 	other := []script.Namespace{{Ident: "gh", Functions: []script.Function{{Ident: "get_me", Server: "github", Tool: "get_me"}}}}

@@ -19,11 +19,6 @@ import (
 func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	if p, ok := r.(interface{ Pending() bool }); ok {
-		// The VM maker gives way to frames that come while it works.
-		script.SetInputCheck(p.Pending)
-		defer script.SetInputCheck(nil)
-	}
 	script.Prepare() // the first script finds its VM ready
 	srv := &server{out: &frameWriter{w: w}, pending: map[int64]*pendingCall{}}
 
@@ -47,7 +42,6 @@ func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 		var spec string // the namespaces of the last run frame
 		for {
 			f, err := in.read()
-			script.InputTaken()
 			if err != nil {
 				fail(err)
 				return

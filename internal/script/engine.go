@@ -5,8 +5,6 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-	"sync/atomic"
-	"time"
 
 	"modernc.org/quickjs"
 )
@@ -24,11 +22,8 @@ type engine struct {
 	spec                              string // the namespaces installed, in NamespaceSpec form
 }
 
-// newEngine builds an engine; it is not yet bound to a run. The maker
-// passes yieldStep as step, called between making the VM and evaluating
-// the prelude (each about half of the work); a run making its own passes
-// nil.
-func newEngine(step func()) (*engine, error) {
+// newEngine builds an engine; it is not yet bound to a run.
+func newEngine() (*engine, error) {
 	code, err := preludeBytecode()
 	if err != nil {
 		return nil, err
@@ -38,9 +33,6 @@ func newEngine(step func()) (*engine, error) {
 		return nil, fmt.Errorf("creating VM: %w", err)
 	}
 	g := &engine{vm: vm}
-	if step != nil {
-		step()
-	}
 	for name, fn := range map[string]quickjs.HostFunc{
 		"__sb_call":  func(a []any) (any, error) { return g.host.hostCall(a) },
 		"__sb_log":   func(a []any) (any, error) { return g.host.hostLog(a) },
@@ -152,7 +144,7 @@ func takeEngine(spec string) (*engine, error) {
 	spares.mu.Unlock()
 	if g == nil {
 		var err error
-		if g, err = newEngine(nil); err != nil {
+		if g, err = newEngine(); err != nil {
 			return nil, err
 		}
 	}
@@ -220,13 +212,13 @@ func maker() {
 			}
 			spec, install := spares.spec, spares.install
 			spares.mu.Unlock()
-			g, err := newEngine(yieldStep)
-			yieldStep()
+			g, err := newEngine()
+			runtime.Gosched()
 			if err == nil && install {
 				if err = g.installSpec(spec); err != nil {
 					g.close()
 				}
-				yieldStep()
+				runtime.Gosched()
 			}
 			spares.mu.Lock()
 			if err == nil {
@@ -255,73 +247,11 @@ func maker() {
 	}
 }
 
-// yieldStep is where the maker gives way between the steps of making and
-// freeing VMs (each a few hundred microseconds of CPU). runtime.Gosched
-// lets a goroutine that is runnable already go first; but on a worker's
-// one processor, a frame that came on the worker's pipe meanwhile is not
-// yet any goroutine's: Go's scheduler polls for it only when it finds no
-// goroutine to run, and the maker, requeued by Gosched, is one. So a run
-// or result frame waited for all the maker's work (a VM made and another
-// freed, ~0.8 ms back to back). With an input check set (SetInputCheck),
-// yieldStep parks the maker while input is pending: the scheduler then
-// polls, and the frame's reader runs. The reader calls InputTaken as soon
-// as it has read, before it hands the frame on, so the maker is runnable
-// again before the script the frame wakes, which Go then runs first (the
-// goroutine woken last runs next); the maker's next step waits for that
-// script to block or end.
-func yieldStep() {
-	check := inputCheck.Load()
-	if check == nil {
-		runtime.Gosched()
-		return
-	}
-	for i := 0; i < maxGiveWay && (*check)(); i++ {
-		select {
-		case <-inputTaken:
-		case <-time.After(giveWayFor):
-		}
-	}
-	runtime.Gosched()
-}
-
-// maxGiveWay and giveWayFor bound how long the maker gives way to input
-// that is pending: should nobody read it, the maker goes on.
-const (
-	maxGiveWay = 4
-	giveWayFor = 2 * time.Millisecond
-)
-
-var (
-	inputCheck atomic.Pointer[func() bool]
-	inputTaken = make(chan struct{}, 1)
-)
-
-// SetInputCheck has the maker of VMs give way, between its steps, while
-// pending reports that input waits to be read (a sandbox worker's frames;
-// see yieldStep). The reader of that input calls InputTaken after each
-// read. Call it before the first Run; nil removes the check.
-func SetInputCheck(pending func() bool) {
-	if pending == nil {
-		inputCheck.Store(nil)
-		return
-	}
-	inputCheck.Store(&pending)
-}
-
-// InputTaken tells a maker giving way to input (SetInputCheck) that it
-// was read. Cheap when none waits.
-func InputTaken() {
-	select {
-	case inputTaken <- struct{}{}:
-	default:
-	}
-}
-
 // closeAll closes engines.
 func closeAll(engines []*engine) {
 	for _, g := range engines {
 		g.close()
-		yieldStep()
+		runtime.Gosched()
 	}
 }
 
