@@ -604,6 +604,9 @@ type Status struct {
 	LastUsed  time.Time
 	Failures  int       // consecutive failed starts
 	RetryAt   time.Time // while backing off: the earliest next start
+	// Note says what waits on a backend that restarts again and again
+	// (its resource subscriptions); "" if nothing.
+	Note string
 }
 
 // Status returns every backend's status, sorted by name, then key.
@@ -614,7 +617,7 @@ func (p *Pool) Status() []Status {
 	for _, e := range p.entries {
 		names := slices.Sorted(maps.Keys(e.names))
 		s := Status{Key: e.key, Name: names[0], Names: names, Shared: e.launch.Session == "", State: e.state, Since: e.since, Calls: e.calls, InFlight: e.inFlight,
-			LastError: e.lastErr, LastUsed: e.lastUsed, Failures: e.failures, RetryAt: e.retryAt}
+			LastError: e.lastErr, LastUsed: e.lastUsed, Failures: e.failures, RetryAt: e.retryAt, Note: e.resubNote}
 		for id := range e.users {
 			if id != "" {
 				s.Sessions = append(s.Sessions, id)
