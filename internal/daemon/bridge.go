@@ -395,6 +395,9 @@ func (b *bridge) dial(handoff bool, again *handoffAgain) (net.Conn, *Reply, *mar
 		prefill(m, again.pending)
 		h.Replay = b.replayLines()
 	}
+	b.mu.Lock()
+	h.Again = b.gen > 0 // not the first connection: the same client
+	b.mu.Unlock()
 	h.Mark, h.Handoff, o.Hello = path, handoff && m != nil, &h
 	c, r, err := Connect(b.ctx, &o)
 	if path != "" {
