@@ -265,6 +265,7 @@ func (p *Pool) CallTool(ctx context.Context, c *Call) (*mcp.CallToolResult, erro
 		c.token = fmt.Sprintf("switchboard-%d", p.tokens.Add(1))
 		cctx = backend.WithProgressToken(cctx, c.token)
 	}
+	c.ctx = cctx // a backend's request during the call ends with it (Call.bound)
 	p.track(l.e, c, true)
 	cctx = backend.WithCaller(cctx, c.Session) // names the session in the backend's log
 	cctx = context.WithValue(cctx, callKey{}, c)
