@@ -73,9 +73,20 @@ func FactsOf(req mcp.Request) ClientFacts {
 	}
 	proto := protocolOf(r)
 	rawInfo, rawCaps := meta[mcp.MetaKeyClientInfo], meta[mcp.MetaKeyClientCapabilities]
-	if rawInfo == nil && rawCaps == nil {
-		// From initialize (or none): the SDK reads them without decoding.
-		return ClientFacts{Info: r.ClientInfo(), Caps: r.ClientCapabilities(), Protocol: proto}
+	if v, _ := meta[mcp.MetaKeyProtocolVersion].(string); v < "2026-07-28" || (rawInfo == nil && rawCaps == nil) {
+		// From initialize (or none). A request that is not a 2026-07-28
+		// one (the SDK serves it as its session's initialize said) says
+		// nothing about its client in _meta, though the SDK's accessors
+		// read it there first: a 2025-11-25 client claimed there the
+		// elicitation it never declared, and a name of its choosing.
+		var f ClientFacts
+		if ss, ok := r.GetSession().(*mcp.ServerSession); ok && ss != nil {
+			if p := ss.InitializeParams(); p != nil {
+				f.Info, f.Caps = p.ClientInfo, p.Capabilities
+			}
+		}
+		f.Protocol = proto
+		return f
 	}
 	small := metaSize(rawInfo, maxCachedMeta)+metaSize(rawCaps, maxCachedMeta) <= maxCachedMeta
 	if small {

@@ -63,3 +63,24 @@ func TestFactsOf_AProtocolVersionTheSDKDoesNotSpeakIsNone(t *testing.T) {
 		t.Errorf("2026-07-28: facts say %q", f.Protocol)
 	}
 }
+
+// A request of a 2025-11-25 session (its _meta names no 2026-07-28
+// version, so the SDK serves it as initialize said) that puts client info
+// and capabilities in _meta changed what its session was said to be and
+// could do: a client that declared no elicitation at initialize claimed
+// it there, and had its backends restarted to ask it for input.
+func TestFactsOf_ALegacyRequestsMetaSaysNothingAboutItsClient(t *testing.T) {
+	for _, v := range []any{nil, "2025-11-25", 20260728} {
+		meta := mcp.Meta{
+			mcp.MetaKeyClientInfo:         map[string]any{"name": "evil", "version": "1"},
+			mcp.MetaKeyClientCapabilities: map[string]any{"elicitation": map[string]any{}},
+		}
+		if v != nil {
+			meta[mcp.MetaKeyProtocolVersion] = v
+		}
+		f := FactsOf(&mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "execute", Meta: meta}})
+		if f.Info != nil || f.Caps != nil {
+			t.Errorf("version %v: facts %+v %+v, want none (no session, no initialize)", v, f.Info, f.Caps)
+		}
+	}
+}
