@@ -713,7 +713,7 @@ func (d *daemon) fullError(h *Hello, oldest *sessionInfo, idle time.Duration) st
 	why := ""
 	switch {
 	case h.Again:
-		why = "; this agent's session had ended (the daemon restarted, or it made room for another after being idle)"
+		why = " (a session connecting again takes no idle one's place)"
 	case d.o.ReclaimIdle > 0:
 		why = fmt.Sprintf(", and none has been idle %s, after which one would make room", d.o.ReclaimIdle)
 	}

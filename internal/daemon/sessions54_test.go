@@ -82,7 +82,7 @@ func TestServe_ANewSessionAtTheBoundTakesTheLongestIdlesPlace(t *testing.T) {
 	again.Again = true
 	d, rd := helloWith(t, te.paths.Socket, again)
 	d.Close()
-	if rd.OK || rd.Code != CodeSession || !strings.Contains(rd.Error, "this agent's session had ended") {
+	if rd.OK || rd.Code != CodeSession || !strings.Contains(rd.Error, "a session connecting again takes no idle one's place") {
 		t.Fatalf("a bridge connecting again at the bound: %+v, want refused, saying why", rd)
 	}
 	e, re := helloWith(t, te.paths.Socket, hello)
@@ -96,5 +96,34 @@ func TestServe_ANewSessionAtTheBoundTakesTheLongestIdlesPlace(t *testing.T) {
 	sc.Close()
 	if !strings.Contains(string(rs.Status), `"idle":`) {
 		t.Errorf("status %s names no session's idle time", rs.Status)
+	}
+}
+
+// The session a new one took the place of belongs to a bridge that is
+// still there: at its client's next message it connects again, is
+// refused (a bridge connecting again takes no one's place), and answers
+// the message with the refusal, which names the bound; the new session
+// goes on.
+func TestBridge_ASessionEndedToMakeRoomIsToldWhyAtItsNextMessage(t *testing.T) {
+	for _, m := range bridgeModes {
+		t.Run(m.name, func(t *testing.T) {
+			te := newTestEnv(t)
+			te.env["SBD_TEST_MAXSESSIONS"] = "1"
+			te.env["SBD_TEST_RECLAIM"] = "300ms"
+			o := &BridgeOptions{Connect: *te.connectOptions("v1"), QueueWait: time.Second}
+			a := startBridgeOn(t, o, m.handoff)
+			a.initialize()
+			a.wantMode(90, m.handoff)
+			time.Sleep(500 * time.Millisecond)
+			b := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1"), QueueWait: time.Second}, m.handoff)
+			b.initialize()
+			r := a.call(91, "echo", `{"x":1}`)
+			if r.Error == nil || !strings.Contains(r.Error.Message, "the most it takes at once") || !strings.Contains(r.Error.Message, "switchboard daemon status") {
+				t.Fatalf("the ended session's next call: %+v, want the refusal naming the bound and the command", r)
+			}
+			if r := b.call(92, "echo", `{"x":2}`); r.Error != nil {
+				t.Fatalf("the new session after the old one's bridge came back: %s", r.Error.Message)
+			}
+		})
 	}
 }
