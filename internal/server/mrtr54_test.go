@@ -109,6 +109,10 @@ func TestMultiRound_AReplayedOrMisnamedRetryLeavesTheOpenRoundAlone(t *testing.T
 	if !other.IsError || !strings.Contains(resultText(other), "is of a call of execute, not of call_tool") {
 		t.Errorf("the retry naming another tool got %q, want it refused naming both", resultText(other))
 	}
+	huge := s.multiRound(ctx, retryOf("execute", strings.Repeat("f", 1<<20)+".2", accept(r2)), call)
+	if !huge.IsError || !strings.Contains(resultText(huge), "not waiting for input any more") || len(resultText(huge)) > 200 {
+		t.Errorf("a requestState of a megabyte got %d bytes, want a short refusal", len(resultText(huge)))
+	}
 	res := s.multiRound(ctx, retryOf("execute", r2.RequestState, accept(r2)), call)
 	if res.IsError || strings.TrimSpace(resultText(res)) != "both answered" {
 		t.Errorf("the right retry got %q, want the call's result", resultText(res))
