@@ -322,6 +322,7 @@ func (p *Pool) resubscribe(e *entry, gen int, conn Conn) {
 	}
 	uris := slices.Sorted(maps.Keys(p.subs.n[e.key]))
 	p.subs.mu.Unlock()
+	e.resubNote = "" // the last start's; this one's is set below
 	s, ok := conn.(subscriber)
 	if !ok || p.closed || len(uris) == 0 {
 		return

@@ -181,5 +181,18 @@ func TestPool_ACrashLoopingBackendIsNotSubscribedAgainAtEachStart(t *testing.T) 
 		if note := p.Status()[0].Note; note != "" {
 			t.Errorf("status note %q after the subscriptions were asked", note)
 		}
+		// A crash during the wait leaves the note; a start a while
+		// later (no longer a streak) asks at once and clears it.
+		crash()
+		crash()
+		crash()
+		if p.Status()[0].Note == "" {
+			t.Fatal("no status note during a wait")
+		}
+		time.Sleep(2 * resubQuick)
+		crash()
+		if note := p.Status()[0].Note; note != "" {
+			t.Errorf("status note %q after a start that is no longer a streak", note)
+		}
 	})
 }
