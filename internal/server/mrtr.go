@@ -1,12 +1,14 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,7 +30,8 @@ import (
 // multi-round-trip exchange.
 type paused struct {
 	id      string
-	tool    string // the meta-tool called: a retry must name it
+	tool    string          // the meta-tool called: a retry must name it
+	args    json.RawMessage // its arguments: a retry must carry the same
 	cancel  context.CancelCauseFunc
 	asks    chan *ask                // input requests of the running call
 	done    chan *mcp.CallToolResult // its result (buffered)
@@ -130,6 +133,9 @@ func (s *Server) multiRound(ctx context.Context, req *mcp.CallToolRequest, call 
 			// result as the first, and never get it.
 			p.mu.Unlock()
 			return errorResult("%s: another request is already resuming this call with the same requestState (a retry sent twice?); this one was not used: wait for the other's answer", req.Params.Name)
+		case !sameArgs(p.args, req.Params.Arguments):
+			p.mu.Unlock()
+			return errorResult("%s: the retry's arguments differ from those of the call its requestState is of; a retry resumes that call, which goes on with its own: to run these arguments, call %s again without requestState", req.Params.Name, req.Params.Name)
 		case round != p.rounds:
 			// A replayed or out-of-order retry: the answers it carries
 			// are for input requests no longer asked, and would be
@@ -152,7 +158,7 @@ func (s *Server) multiRound(ctx context.Context, req *mcp.CallToolRequest, call 
 	// context, ended by its own limits or by the client cancelling a
 	// request of the exchange.
 	cctx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
-	p := &paused{id: hex.EncodeToString(b[:]), tool: req.Params.Name, serving: true, cancel: cancel, asks: make(chan *ask), done: make(chan *mcp.CallToolResult, 1), open: map[string]*ask{}}
+	p := &paused{id: hex.EncodeToString(b[:]), tool: req.Params.Name, args: req.Params.Arguments, serving: true, cancel: cancel, asks: make(chan *ask), done: make(chan *mcp.CallToolResult, 1), open: map[string]*ask{}}
 	r.input = p.input
 	s.pausedCalls.Store(p.id, p)
 	go func() {
@@ -180,6 +186,30 @@ func (s *Server) resume(ctx context.Context, p *paused) *mcp.CallToolResult {
 		p.mu.Unlock()
 	}()
 	return s.await(ctx, p)
+}
+
+// sameArgs reports whether a and b are the same JSON value (absent and
+// null count as {}: what the call ran with).
+func sameArgs(a, b json.RawMessage) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	var x, y any
+	if err := json.Unmarshal(orEmpty(a), &x); err != nil {
+		return false
+	}
+	if err := json.Unmarshal(orEmpty(b), &y); err != nil {
+		return false
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+// orEmpty is raw, or {} when it is empty or null.
+func orEmpty(raw json.RawMessage) json.RawMessage {
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		return json.RawMessage("{}")
+	}
+	return raw
 }
 
 // splitState splits a requestState into the call's id and the input round

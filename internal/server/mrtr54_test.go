@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -73,7 +74,8 @@ func TestMultiRound_ARetrySentTwiceIsRefusedNotHung(t *testing.T) {
 // the call waits for a later round's was taken as the later round's
 // retry: its answers matched none of the open input requests, which
 // failed as unanswered. It is now refused, naming both rounds, and the
-// open requests wait for the right retry. A retry naming another tool is
+// open requests wait for the right retry. A retry naming another tool,
+// or carrying other arguments (which the running call would not use), is
 // refused the same way.
 func TestMultiRound_AReplayedOrMisnamedRetryLeavesTheOpenRoundAlone(t *testing.T) {
 	s, ctx := pausedServer(t)
@@ -108,6 +110,11 @@ func TestMultiRound_AReplayedOrMisnamedRetryLeavesTheOpenRoundAlone(t *testing.T
 	other := s.multiRound(ctx, retryOf("call_tool", r2.RequestState, accept(r2)), call)
 	if !other.IsError || !strings.Contains(resultText(other), "is of a call of execute, not of call_tool") {
 		t.Errorf("the retry naming another tool got %q, want it refused naming both", resultText(other))
+	}
+	moved := retryOf("execute", r2.RequestState, accept(r2))
+	moved.Params.Arguments = json.RawMessage(`{"script":"return 2"}`)
+	if res := s.multiRound(ctx, moved, call); !res.IsError || !strings.Contains(resultText(res), "arguments differ") {
+		t.Errorf("the retry with other arguments got %q, want it refused saying why", resultText(res))
 	}
 	huge := s.multiRound(ctx, retryOf("execute", strings.Repeat("f", 1<<20)+".2", accept(r2)), call)
 	if !huge.IsError || !strings.Contains(resultText(huge), "not waiting for input any more") || len(resultText(huge)) > 200 {
