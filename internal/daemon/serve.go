@@ -441,6 +441,8 @@ func (d *daemon) closeListener() {
 // while its sessions kept it from its idle exit.
 func (d *daemon) accept(ctx context.Context, l net.Listener) {
 	var wait time.Duration
+	var logged time.Time // the last warning of this run of errors
+	failed := 0          // errors since it
 	for {
 		c, err := l.Accept()
 		if err != nil {
@@ -453,8 +455,12 @@ func (d *daemon) accept(ctx context.Context, l net.Listener) {
 			}
 			// As net/http's Server does: 5 ms, doubling, at most 1 s.
 			wait = min(max(2*wait, 5*time.Millisecond), acceptWaitMax)
-			if wait == acceptWaitMax || wait == 5*time.Millisecond {
-				d.log.Warn("accepting a connection", "err", err, "retryIn", wait.String())
+			failed++
+			// The first error of a run, then once a minute while it
+			// lasts: a persistent one was logged at each 1 s retry.
+			if now := time.Now(); wait == 5*time.Millisecond || now.Sub(logged) >= acceptLogEvery {
+				d.log.Warn("accepting a connection", "err", err, "retryIn", wait.String(), "failedSinceLastWarning", failed)
+				logged, failed = now, 0
 			}
 			select {
 			case <-ctx.Done():
@@ -470,6 +476,9 @@ func (d *daemon) accept(ctx context.Context, l net.Listener) {
 
 // acceptWaitMax is the longest wait after a failed accept.
 const acceptWaitMax = time.Second
+
+// acceptLogEvery is how often a run of failed accepts is logged.
+const acceptLogEvery = time.Minute
 
 // conn runs the handshake on c and then its session or control request.
 func (d *daemon) conn(ctx context.Context, raw net.Conn) {
