@@ -152,14 +152,18 @@ func printDaemonStatus(w io.Writer, raw json.RawMessage) error {
 		fmt.Fprintf(w, "no sessions (exits after %v without one)\n", st["idleTimeout"])
 	} else {
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "SESSION\tCLIENT PID\tSINCE\tWORKSPACE")
+		fmt.Fprintln(tw, "SESSION\tCLIENT PID\tSINCE\tIDLE\tWORKSPACE")
 		for _, s := range sessions {
 			m, _ := s.(map[string]any)
 			since := fmt.Sprint(m["started"])
 			if t, err := time.Parse(time.RFC3339Nano, since); err == nil {
 				since = time.Since(t).Round(time.Second).String() + " ago"
 			}
-			fmt.Fprintf(tw, "%v\t%v\t%s\t%v\n", m["id"], m["pid"], since, m["cwd"])
+			idle := "-"
+			if v, ok := m["idle"].(string); ok {
+				idle = v
+			}
+			fmt.Fprintf(tw, "%v\t%v\t%s\t%s\t%v\n", m["id"], m["pid"], since, idle, m["cwd"])
 		}
 		tw.Flush()
 	}

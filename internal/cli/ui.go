@@ -245,6 +245,7 @@ func (src *hubSource) Snapshot(ctx context.Context) ui.Snapshot {
 			}
 		}
 		ub.LastError = cut(secrets.String(hideValues(b.LastError, argSecrets)), maxErrorText)
+		ub.Note = b.Note // ours: numbers and durations
 		snap.Backends = append(snap.Backends, ub)
 	}
 	for _, c := range h.RecentCalls() {

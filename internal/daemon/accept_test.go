@@ -72,3 +72,40 @@ func TestDaemon_AcceptGoesOnAfterAFailedAccept(t *testing.T) {
 
 // discard is a logger that writes nothing.
 func discard() *slog.Logger { return slog.New(slog.DiscardHandler) }
+
+// countHandler counts the records logged at Warn.
+type countHandler struct {
+	mu sync.Mutex
+	n  int
+}
+
+func (h *countHandler) Enabled(context.Context, slog.Level) bool { return true }
+func (h *countHandler) Handle(_ context.Context, r slog.Record) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if r.Level == slog.LevelWarn {
+		h.n++
+	}
+	return nil
+}
+func (h *countHandler) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h *countHandler) WithGroup(string) slog.Handler      { return h }
+
+// Round fifty-four: an accept error that persists (the descriptors stay
+// exhausted) was logged at each 1 s retry, 3,600 lines an hour in the
+// daemon's log, which `switchboard logs` prints. It is logged at the
+// first error of a run and then once a minute, with the count since.
+func TestDaemon_APersistentAcceptErrorIsLoggedOnceAMinute(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		errs := make([]error, 300) // about five minutes of retries
+		for i := range errs {
+			errs[i] = syscall.EMFILE
+		}
+		h := &countHandler{}
+		d := &daemon{log: slog.New(h)}
+		d.accept(context.Background(), &errListener{errs: errs})
+		if h.n < 2 || h.n > 7 {
+			t.Errorf("%d warnings for 300 failed accepts over about five minutes, want one and then one a minute", h.n)
+		}
+	})
+}

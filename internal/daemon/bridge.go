@@ -395,6 +395,9 @@ func (b *bridge) dial(handoff bool, again *handoffAgain) (net.Conn, *Reply, *mar
 		prefill(m, again.pending)
 		h.Replay = b.replayLines()
 	}
+	b.mu.Lock()
+	h.Again = b.gen > 0 // not the first connection: the same client
+	b.mu.Unlock()
 	h.Mark, h.Handoff, o.Hello = path, handoff && m != nil, &h
 	c, r, err := Connect(b.ctx, &o)
 	if path != "" {
@@ -557,7 +560,7 @@ func (b *bridge) send(line []byte, m msgInfo) {
 			case m.isRequest() && errors.As(err, &refused):
 				// A new daemon could not reopen the session: its config
 				// stopped loading since, say.
-				b.answer(m.id, fmt.Sprintf("switchboard could not reopen this session after its daemon restarted: %v; the call was not sent. Fix that and retry it.", err))
+				b.answer(m.id, fmt.Sprintf("switchboard could not reopen this session (its daemon restarted, or ended it to make room for another): %v; the call was not sent. Fix that and retry it.", err))
 			case m.isRequest():
 				b.answer(m.id, fmt.Sprintf("the switchboard daemon is not reachable (%v); the call was not sent. Retry it later, or see: switchboard daemon logs", err))
 			default:

@@ -67,6 +67,8 @@ func runTestDaemon() int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
 	defer stop()
 	o := &ServeOptions{Paths: p, Version: os.Getenv("SBD_TEST_VERSION"), IdleTimeout: idle, Logger: slog.New(slog.NewTextHandler(os.Stderr, nil))}
+	o.MaxSessions, _ = strconv.Atoi(os.Getenv("SBD_TEST_MAXSESSIONS"))
+	o.ReclaimIdle, _ = time.ParseDuration(os.Getenv("SBD_TEST_RECLAIM"))
 	if err := Serve(ctx, o, &fakeHandler{}); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

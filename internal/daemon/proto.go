@@ -64,6 +64,10 @@ type Hello struct {
 	// (the client has the first daemon's). The mark's ring holds the
 	// bytes the dead daemon read and never handled.
 	Replay []json.RawMessage `json:"replay,omitempty"`
+	// Again says the bridge is connecting again (its daemon died or
+	// ended its session), not for a new client: at MaxSessions it takes
+	// no idle session's place (see ServeOptions.ReclaimIdle).
+	Again bool `json:"again,omitempty"`
 
 	// ID is the session's id in the daemon, set by Serve before it calls
 	// Handler.Session (never sent).

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
@@ -112,7 +113,17 @@ type ServeOptions struct {
 	// DefaultMaxSessions); a session past it is refused (CodeSession),
 	// naming the bound and what to do.
 	MaxSessions int
+	// ReclaimIdle is how long a session must have had nothing from or
+	// to its client before a new session at MaxSessions takes its place
+	// (zero: DefaultReclaimIdle; negative: never). The one idle the
+	// longest is ended (its bridge connects again at its client's next
+	// message, and is refused while the daemon is full); a bridge
+	// connecting again (Hello.Again) never takes a place so.
+	ReclaimIdle time.Duration
 }
+
+// DefaultReclaimIdle is ServeOptions.ReclaimIdle's default.
+const DefaultReclaimIdle = time.Hour
 
 // DefaultMaxSessions bounds the sessions one daemon serves at once: each
 // holds a connection, a client's pipes and a mark, and nothing bounded
@@ -157,6 +168,9 @@ func Serve(ctx context.Context, o *ServeOptions, h Handler) error {
 	}
 	if d.o.MaxSessions <= 0 {
 		d.o.MaxSessions = DefaultMaxSessions
+	}
+	if d.o.ReclaimIdle == 0 {
+		d.o.ReclaimIdle = DefaultReclaimIdle
 	}
 	if err := d.lock(); err != nil {
 		return err
@@ -240,6 +254,42 @@ type sessionInfo struct {
 	Version string    `json:"version"`
 	Started time.Time `json:"started"`
 	conn    io.Closer
+	// last is when the session last read from or wrote to its client
+	// (UnixNano).
+	last atomic.Int64
+}
+
+// active records that s read from or wrote to its client now.
+func (s *sessionInfo) active() { s.last.Store(time.Now().UnixNano()) }
+
+// idleFor is how long s has been idle at now.
+func (s *sessionInfo) idleFor(now time.Time) time.Duration {
+	return now.Sub(time.Unix(0, s.last.Load()))
+}
+
+// activeReader marks its session active at each read that got bytes.
+type activeReader struct {
+	r io.Reader
+	s *sessionInfo
+}
+
+func (r activeReader) Read(p []byte) (int, error) {
+	n, err := r.r.Read(p)
+	if n > 0 {
+		r.s.active()
+	}
+	return n, err
+}
+
+// activeWriter marks its session active at each write.
+type activeWriter struct {
+	w io.Writer
+	s *sessionInfo
+}
+
+func (w activeWriter) Write(p []byte) (int, error) {
+	w.s.active()
+	return w.w.Write(p)
 }
 
 // daemon is Serve's state; mu guards the fields below it.
@@ -391,6 +441,8 @@ func (d *daemon) closeListener() {
 // while its sessions kept it from its idle exit.
 func (d *daemon) accept(ctx context.Context, l net.Listener) {
 	var wait time.Duration
+	var logged time.Time // the last warning of this run of errors
+	failed := 0          // errors since it
 	for {
 		c, err := l.Accept()
 		if err != nil {
@@ -403,8 +455,12 @@ func (d *daemon) accept(ctx context.Context, l net.Listener) {
 			}
 			// As net/http's Server does: 5 ms, doubling, at most 1 s.
 			wait = min(max(2*wait, 5*time.Millisecond), acceptWaitMax)
-			if wait == acceptWaitMax || wait == 5*time.Millisecond {
-				d.log.Warn("accepting a connection", "err", err, "retryIn", wait.String())
+			failed++
+			// The first error of a run, then once a minute while it
+			// lasts: a persistent one was logged at each 1 s retry.
+			if now := time.Now(); wait == 5*time.Millisecond || now.Sub(logged) >= acceptLogEvery {
+				d.log.Warn("accepting a connection", "err", err, "retryIn", wait.String(), "failedSinceLastWarning", failed)
+				logged, failed = now, 0
 			}
 			select {
 			case <-ctx.Done():
@@ -420,6 +476,9 @@ func (d *daemon) accept(ctx context.Context, l net.Listener) {
 
 // acceptWaitMax is the longest wait after a failed accept.
 const acceptWaitMax = time.Second
+
+// acceptLogEvery is how often a run of failed accepts is logged.
+const acceptLogEvery = time.Minute
 
 // conn runs the handshake on c and then its session or control request.
 func (d *daemon) conn(ctx context.Context, raw net.Conn) {
@@ -478,9 +537,9 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 		}
 	}
 	s, ok, full := d.add(&h, c)
-	if full {
-		d.log.Warn("session refused: the daemon serves the most sessions it takes", "pid", h.PID, "cwd", h.Cwd, "sessions", d.o.MaxSessions)
-		writeLine(c, Reply{Error: fmt.Sprintf("the daemon (pid %d) serves %d sessions, the most it takes at once: end agent sessions you no longer use (switchboard daemon status lists them), or run this one alone with switchboard serve --standalone", d.pid, d.o.MaxSessions), Code: CodeSession, Version: d.o.Version, PID: d.pid})
+	if full != "" {
+		d.log.Warn("session refused: the daemon serves the most sessions it takes", "pid", h.PID, "cwd", h.Cwd, "sessions", d.o.MaxSessions, "again", h.Again)
+		writeLine(c, Reply{Error: full, Code: CodeSession, Version: d.o.Version, PID: d.pid})
 		c.Close()
 		return
 	}
@@ -523,7 +582,7 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 				cancel()
 			}
 		}}
-		cl = &Client{Out: rawio.New(out), Journal: newJournal(h.mark, stdin, c, h.Replay)}
+		cl = &Client{Out: activeWriter{rawio.New(out), s}, Journal: newJournal(h.mark, activeReader{stdin, s}, c, h.Replay)}
 		go func() {
 			// The connection carries nothing more from the bridge: its
 			// end (the bridge exited) ends the session.
@@ -537,7 +596,8 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 		// (the bridge half-closed it: the session answers what it is
 		// serving) or of the bridge (killed: nothing will read the
 		// answers); watchHangup tells them apart.
-		cl.In = &endReader{r: c, ended: func(err error) {
+		cl.Out = activeWriter{c, s}
+		cl.In = &endReader{r: activeReader{c, s}, ended: func(err error) {
 			if watchHangup(ctx, c, err) {
 				d.log.Info("the bridge went away: ending its session", "id", s.ID, "pid", h.PID, "err", err)
 				cancel()
@@ -616,18 +676,36 @@ func watchClient(ctx context.Context, out *os.File) bool {
 }
 
 // add registers a session unless the daemon is exiting (ok false) or
-// serves MaxSessions already (full).
-func (d *daemon) add(h *Hello, c io.Closer) (s *sessionInfo, ok, full bool) {
+// serves MaxSessions already (full: why, for the bridge). At MaxSessions,
+// a new client's session takes the place of the one idle the longest, if
+// that one has been idle ReclaimIdle: it is ended (its connection
+// closed).
+func (d *daemon) add(h *Hello, c io.Closer) (s *sessionInfo, ok bool, full string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.closing {
-		return nil, false, false
+		return nil, false, ""
 	}
+	now := time.Now()
 	if max := d.o.MaxSessions; max > 0 && len(d.live) >= max {
-		return nil, false, true
+		var oldest *sessionInfo
+		for _, x := range d.live {
+			if oldest == nil || x.last.Load() < oldest.last.Load() {
+				oldest = x
+			}
+		}
+		idle := oldest.idleFor(now)
+		if h.Again || d.o.ReclaimIdle < 0 || idle < d.o.ReclaimIdle {
+			return nil, false, d.fullError(h, oldest, idle)
+		}
+		// Its conn goroutine ends it (remove, which finds it gone).
+		delete(d.live, oldest.ID)
+		oldest.conn.Close()
+		d.log.Warn("ended the session idle the longest to make room for a new one", "id", oldest.ID, "pid", oldest.PID, "cwd", oldest.Cwd, "idle", idle.Round(time.Second).String(), "sessions", max, "for", h.PID)
 	}
 	d.nextID++
-	s = &sessionInfo{ID: "s" + strconv.Itoa(d.nextID), PID: h.PID, Cwd: h.Cwd, Version: h.Version, Started: time.Now(), conn: c}
+	s = &sessionInfo{ID: "s" + strconv.Itoa(d.nextID), PID: h.PID, Cwd: h.Cwd, Version: h.Version, Started: now, conn: c}
+	s.last.Store(now.UnixNano())
 	h.ID = s.ID
 	d.live[s.ID] = s
 	d.wg.Add(1)
@@ -635,7 +713,21 @@ func (d *daemon) add(h *Hello, c io.Closer) (s *sessionInfo, ok, full bool) {
 		d.idle.Stop()
 		d.idle = nil
 	}
-	return s, true, false
+	return s, true, ""
+}
+
+// fullError is the refusal of h's session at MaxSessions; oldest is the
+// session idle the longest, for idle. d.mu is held.
+func (d *daemon) fullError(h *Hello, oldest *sessionInfo, idle time.Duration) string {
+	why := ""
+	switch {
+	case h.Again:
+		why = " (a session connecting again takes no idle one's place)"
+	case d.o.ReclaimIdle > 0:
+		why = fmt.Sprintf(", and none has been idle %s, after which one would make room", d.o.ReclaimIdle)
+	}
+	return fmt.Sprintf("the daemon (pid %d) serves %d sessions, the most it takes at once%s (the one idle the longest: %s, client pid %d in %q, idle %s): end agent sessions you no longer use (switchboard daemon status lists them, with their client's pid and idle time; ending the client ends its session), or run this one alone with switchboard serve --standalone",
+		d.pid, d.o.MaxSessions, why, oldest.ID, oldest.PID, oldest.Cwd, idle.Round(time.Second))
 }
 
 // remove unregisters s; the last session of a draining daemon stops it,
@@ -643,7 +735,9 @@ func (d *daemon) add(h *Hello, c io.Closer) (s *sessionInfo, ok, full bool) {
 func (d *daemon) remove(s *sessionInfo) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	delete(d.live, s.ID)
+	if d.live[s.ID] == s {
+		delete(d.live, s.ID) // else add ended it to make room
+	}
 	d.wg.Done()
 	if len(d.live) > 0 {
 		return
@@ -779,6 +873,11 @@ func (d *daemon) status() (json.RawMessage, error) {
 	draining := d.draining
 	d.mu.Unlock()
 	sortSessions(sessions)
+	now := time.Now()
+	views := make([]sessionView, len(sessions))
+	for i, s := range sessions {
+		views[i] = sessionView{s, s.idleFor(now).Round(time.Second).String()}
+	}
 	out["running"] = true
 	out["pid"] = d.pid
 	out["version"] = d.o.Version
@@ -786,6 +885,13 @@ func (d *daemon) status() (json.RawMessage, error) {
 	out["started"] = d.start.UTC().Format(time.RFC3339)
 	out["idleTimeout"] = d.o.IdleTimeout.String()
 	out["draining"] = draining
-	out["sessions"] = sessions
+	out["sessions"] = views
 	return json.Marshal(out)
+}
+
+// sessionView is a session in the status: sessionInfo's fields and how
+// long it has had nothing from or to its client.
+type sessionView struct {
+	*sessionInfo
+	Idle string `json:"idle"`
 }

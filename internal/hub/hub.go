@@ -296,6 +296,9 @@ type BackendStatus struct {
 	Sessions  []string `json:"sessions"`
 	Shared    bool     `json:"shared"`
 	LastError string   `json:"lastError,omitempty"`
+	// Note is what waits on a backend that restarts again and again
+	// (pool.Status.Note).
+	Note string `json:"note,omitempty"`
 }
 
 // Status returns the sessions and backends now.
@@ -312,7 +315,7 @@ func (h *Hub) Status() Status {
 		st.Sessions = append(st.Sessions, s.status())
 	}
 	for _, b := range h.Backends() {
-		bs := BackendStatus{Key: b.Key[:min(12, len(b.Key))], Servers: b.Names, State: b.State.String(), Pid: b.Pid, Sessions: b.Sessions, Shared: b.Shared, LastError: b.LastError}
+		bs := BackendStatus{Key: b.Key[:min(12, len(b.Key))], Servers: b.Names, State: b.State.String(), Pid: b.Pid, Sessions: b.Sessions, Shared: b.Shared, LastError: b.LastError, Note: b.Note}
 		if bs.Sessions == nil {
 			bs.Sessions = []string{}
 		}

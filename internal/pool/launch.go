@@ -217,6 +217,9 @@ type Call struct {
 	// token is the progress token the pool sends the backend for this
 	// call (its own, never the client's), set while the call runs.
 	token string
+	// ctx is the running call's context (set by CallTool before the call
+	// is in flight): the backend's requests during it end with it.
+	ctx context.Context
 	// Admit, when set, runs after the pool listed the backend's tools
 	// again after a (re)start (and handed them to Options.OnListed) and
 	// before the call is sent: an error refuses the call, such as when the

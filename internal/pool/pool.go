@@ -265,6 +265,7 @@ func (p *Pool) CallTool(ctx context.Context, c *Call) (*mcp.CallToolResult, erro
 		c.token = fmt.Sprintf("switchboard-%d", p.tokens.Add(1))
 		cctx = backend.WithProgressToken(cctx, c.token)
 	}
+	c.ctx = cctx // a backend's request during the call ends with it (Call.bound)
 	p.track(l.e, c, true)
 	cctx = backend.WithCaller(cctx, c.Session) // names the session in the backend's log
 	cctx = context.WithValue(cctx, callKey{}, c)
@@ -604,6 +605,9 @@ type Status struct {
 	LastUsed  time.Time
 	Failures  int       // consecutive failed starts
 	RetryAt   time.Time // while backing off: the earliest next start
+	// Note says what waits on a backend that restarts again and again
+	// (its resource subscriptions); "" if nothing.
+	Note string
 }
 
 // Status returns every backend's status, sorted by name, then key.
@@ -614,7 +618,7 @@ func (p *Pool) Status() []Status {
 	for _, e := range p.entries {
 		names := slices.Sorted(maps.Keys(e.names))
 		s := Status{Key: e.key, Name: names[0], Names: names, Shared: e.launch.Session == "", State: e.state, Since: e.since, Calls: e.calls, InFlight: e.inFlight,
-			LastError: e.lastErr, LastUsed: e.lastUsed, Failures: e.failures, RetryAt: e.retryAt}
+			LastError: e.lastErr, LastUsed: e.lastUsed, Failures: e.failures, RetryAt: e.retryAt, Note: e.resubNote}
 		for id := range e.users {
 			if id != "" {
 				s.Sessions = append(s.Sessions, id)

@@ -2,6 +2,7 @@ package pool
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -23,6 +24,8 @@ func (p *Pool) relay(o *backend.Options, l *Launch) {
 			if err != nil {
 				return nil, err
 			}
+			ctx, stop := c.bound(ctx)
+			defer stop()
 			return c.Hooks.Elicit(ctx, r.Params)
 		}
 	}
@@ -32,6 +35,8 @@ func (p *Pool) relay(o *backend.Options, l *Launch) {
 			if err != nil {
 				return nil, err
 			}
+			ctx, stop := c.bound(ctx)
+			defer stop()
 			return c.Hooks.Sample(ctx, r.Params)
 		}
 	}
@@ -41,6 +46,8 @@ func (p *Pool) relay(o *backend.Options, l *Launch) {
 			if err != nil {
 				return nil, err
 			}
+			ctx, stop := c.bound(ctx)
+			defer stop()
 			return c.Hooks.Roots(ctx)
 		}
 	}
@@ -69,6 +76,24 @@ func (p *Pool) relay(o *backend.Options, l *Launch) {
 		// about any of them, so it reaches no client.
 		p.log.Debug("a backend's log message during calls of several sessions is not relayed", "server", name, "calls", len(calls))
 	}
+}
+
+// ErrCallEnded is the cause of a backend's request (elicitation,
+// sampling, roots) that outlived the tool call it came during.
+var ErrCallEnded = errors.New("the tool call it came during has ended")
+
+// bound is ctx, a backend's request's, ended also when c's call ends
+// (ErrCallEnded): only the backend ends its request's own, and one that
+// let its call end without cancelling the request, while the client
+// never answered it, held the request's hook and our request to the
+// client for ever. stop releases it.
+func (c *Call) bound(ctx context.Context) (context.Context, context.CancelFunc) {
+	if c.ctx == nil {
+		return ctx, func() {}
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	after := context.AfterFunc(c.ctx, func() { cancel(ErrCallEnded) })
+	return ctx, func() { after(); cancel(nil) }
 }
 
 // logCall is the call whose Hooks take a log message sent while calls are

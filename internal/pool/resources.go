@@ -305,8 +305,13 @@ func (p *Pool) Subscribe(ctx context.Context, c *Call, uri string) error {
 // and no unsubscribe of it is in flight (a subscribe waiting on that
 // unsubscribe asks the backend itself); one whose last holder left while
 // it was asked is settled as Subscribe's are; one the old connection
-// held and no session does is not unsubscribed on the new one. Caller
-// holds p.mu.
+// held and no session does is not unsubscribed on the new one. A
+// backend that restarts again and again (each start within resubQuick of
+// the last one that asked) is asked at once resubFree times in a row;
+// after that its new start waits resubDelay before asking, doubling at
+// each such start, and a start that ends meanwhile asks nothing: a
+// crash-looping backend with thousands of held URIs spent each start on
+// them. Status.Note says so while it waits. Caller holds p.mu.
 func (p *Pool) resubscribe(e *entry, gen int, conn Conn) {
 	p.subs.mu.Lock()
 	for k, st := range p.subs.uris {
@@ -317,9 +322,23 @@ func (p *Pool) resubscribe(e *entry, gen int, conn Conn) {
 	}
 	uris := slices.Sorted(maps.Keys(p.subs.n[e.key]))
 	p.subs.mu.Unlock()
+	e.resubNote = "" // the last start's; this one's is set below
 	s, ok := conn.(subscriber)
 	if !ok || p.closed || len(uris) == 0 {
 		return
+	}
+	now := time.Now()
+	if !e.resubAt.IsZero() && now.Sub(e.resubAt) < resubQuick {
+		e.resubStreak++
+	} else {
+		e.resubStreak = 0
+	}
+	e.resubAt = now
+	var wait time.Duration
+	if e.resubStreak >= resubFree {
+		wait = min(resubDelay<<min(e.resubStreak-resubFree, 16), resubDelayMax)
+		e.resubNote = fmt.Sprintf("restarted %d times in a row, each within %s of the last: its %d resource subscriptions are asked again once this start has run %s", e.resubStreak+1, resubQuick, len(uris), wait)
+		p.log.Warn("a backend restarting again and again: its subscriptions wait", "server", e.name, "restarts", e.resubStreak+1, "uris", len(uris), "wait", wait.String())
 	}
 	launch, server := e.launch, e.name
 	p.wg.Add(1)
@@ -327,6 +346,24 @@ func (p *Pool) resubscribe(e *entry, gen int, conn Conn) {
 	go func() {
 		defer p.wg.Done()
 		defer p.subs.settling.Done()
+		if wait > 0 {
+			t := time.NewTimer(wait)
+			select {
+			case <-t.C:
+			case <-p.ctx.Done():
+				t.Stop()
+				return
+			}
+			p.mu.Lock()
+			current := !p.closed && e.gen == gen && e.state == Ready
+			if current {
+				e.resubNote = ""
+			}
+			p.mu.Unlock()
+			if !current {
+				return
+			}
+		}
 		failed := 0
 		for _, uri := range uris {
 			p.mu.Lock()
@@ -364,6 +401,14 @@ func (p *Pool) resubscribe(e *entry, gen int, conn Conn) {
 		}
 	}()
 }
+
+// resubscribe's bounds for a backend that restarts again and again.
+const (
+	resubQuick    = time.Minute      // a start this soon after the last one that asked continues a streak
+	resubFree     = 3                // starts in a row that ask at once
+	resubDelay    = 5 * time.Second  // the first wait after them, doubling
+	resubDelayMax = 10 * time.Minute // the longest
+)
 
 // awaitUndo waits until no unsubscribe of k is in flight and counts c's
 // subscribe as asked; it fails only when ctx ends first.

@@ -71,6 +71,10 @@ type entry struct {
 	failures int       // consecutive failed starts
 	retryAt  time.Time // no start before this
 	startErr error     // the last failed start (wrapped by backoff errors)
+
+	resubAt     time.Time // the last start whose subscriptions were asked again
+	resubStreak int       // starts in a row, each within resubQuick of the one before
+	resubNote   string    // why they wait (Status.Note); "" once asked
 }
 
 // attempt is one start, shared by every caller that waits for it.

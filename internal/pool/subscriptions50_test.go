@@ -3,8 +3,10 @@ package pool
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"testing/synctest"
+	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/backend"
 	"github.com/switchboard-mcp/switchboard/internal/config"
@@ -131,6 +133,66 @@ func TestPool_AURIWhoseLastHolderLeftIsNotSubscribedAgain(t *testing.T) {
 		ops, _ := conn.seen()
 		if !slices.Equal(ops, []string{"sub file:///1", "sub file:///2", "sub file:///1"}) {
 			t.Errorf("the backend was asked %q; want only file:///1 subscribed again (b, file:///2's holder, ended meanwhile)", ops)
+		}
+	})
+}
+
+// Round fifty-four: a backend that crashed at each start was subscribed
+// again to every held URI at each start (round fifty's resubscribe), so a
+// crash-looping backend with thousands of held URIs spent each start on
+// them. resubFree starts in a row, each within resubQuick of the last,
+// ask at once; the next waits resubDelay (doubling), saying so in its
+// status, and asks nothing if it ends first; one that lives through the
+// wait is asked.
+func TestPool_ACrashLoopingBackendIsNotSubscribedAgainAtEachStart(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		conn := &orderSubConn{}
+		p, st := newRestartSubPool(t, conn)
+		ctx := context.Background()
+		a := &Call{Session: "a", Server: "docs", Launch: p.launches["docs"]}
+		if err := p.Subscribe(ctx, a, "file:///a"); err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait()
+		crash := func() {
+			st.last("docs").end()
+			synctest.Wait()
+			if _, err := p.Start(ctx, "docs"); err != nil {
+				t.Fatal(err)
+			}
+			synctest.Wait()
+		}
+		for range 6 {
+			crash()
+		}
+		ops, _ := conn.seen()
+		if want := 1 + resubFree; len(ops) != want {
+			t.Fatalf("after 6 quick restarts the backend was asked %d times (%q), want %d: the first subscribe and %d starts in a row", len(ops), ops, want, resubFree)
+		}
+		note := p.Status()[0].Note
+		if !strings.Contains(note, "restarted 6 times in a row") || !strings.Contains(note, "1 resource subscriptions") {
+			t.Errorf("status note %q, want it to say why the subscriptions wait", note)
+		}
+		time.Sleep(resubDelay << 3) // this start lives through its wait
+		synctest.Wait()
+		if ops, _ := conn.seen(); len(ops) != 2+resubFree {
+			t.Errorf("after the wait the backend was asked %q, want file:///a once more", ops)
+		}
+		if note := p.Status()[0].Note; note != "" {
+			t.Errorf("status note %q after the subscriptions were asked", note)
+		}
+		// A crash during the wait leaves the note; a start a while
+		// later (no longer a streak) asks at once and clears it.
+		crash()
+		crash()
+		crash()
+		if p.Status()[0].Note == "" {
+			t.Fatal("no status note during a wait")
+		}
+		time.Sleep(2 * resubQuick)
+		crash()
+		if note := p.Status()[0].Note; note != "" {
+			t.Errorf("status note %q after a start that is no longer a streak", note)
 		}
 	})
 }

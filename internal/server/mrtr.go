@@ -1,12 +1,14 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,6 +30,8 @@ import (
 // multi-round-trip exchange.
 type paused struct {
 	id      string
+	tool    string          // the meta-tool called: a retry must name it
+	args    json.RawMessage // its arguments: a retry must carry the same
 	cancel  context.CancelCauseFunc
 	asks    chan *ask                // input requests of the running call
 	done    chan *mcp.CallToolResult // its result (buffered)
@@ -38,6 +42,7 @@ type paused struct {
 	rounds  int         // input_required results sent (under mu)
 	carry   []*ask      // asks left for the next round: the last one was full (under mu)
 	refused string      // the first input request refused for the round limit (under mu)
+	serving bool        // a request of the exchange waits for the call (under mu)
 }
 
 // ask is one input request waiting for the client's answer.
@@ -112,18 +117,40 @@ func (s *Server) multiRound(ctx context.Context, req *mcp.CallToolRequest, call 
 		return res
 	}
 	if st := req.Params.RequestState; st != "" {
-		v, ok := s.pausedCalls.Load(st)
+		id, round := splitState(st)
+		v, ok := s.pausedCalls.Load(id)
 		if !ok {
 			return errorResult("%s: this call is not waiting for input any more (it ended or timed out); call it again", req.Params.Name)
 		}
 		p := v.(*paused)
 		p.mu.Lock()
+		switch {
+		case p.tool != req.Params.Name:
+			p.mu.Unlock()
+			return errorResult("%s: the requestState is of a call of %s, not of %s; retry the call it came with, naming %s", req.Params.Name, p.tool, req.Params.Name, p.tool)
+		case p.serving:
+			// A retry sent twice: the second would wait for the same
+			// result as the first, and never get it.
+			p.mu.Unlock()
+			return errorResult("%s: another request is already resuming this call with the same requestState (a retry sent twice?); this one was not used: wait for the other's answer", req.Params.Name)
+		case !sameArgs(p.args, req.Params.Arguments):
+			p.mu.Unlock()
+			return errorResult("%s: the retry's arguments differ from those of the call its requestState is of; a retry resumes that call, which goes on with its own: to run these arguments, call %s again without requestState", req.Params.Name, req.Params.Name)
+		case round != p.rounds:
+			// A replayed or out-of-order retry: the answers it carries
+			// are for input requests no longer asked, and would be
+			// taken as no answer to the ones open now.
+			now := p.rounds
+			p.mu.Unlock()
+			return errorResult("%s: the requestState is of input round %s, but the call waits for the answers to round %d; retry with the requestState of the latest input_required result", req.Params.Name, roundWord(round), now)
+		}
+		p.serving = true
 		for id, a := range p.open {
 			a.reply <- answer{res: req.Params.InputResponses[id]} // nil: unanswered
 			delete(p.open, id)
 		}
 		p.mu.Unlock()
-		return s.await(ctx, p)
+		return s.resume(ctx, p)
 	}
 	var b [16]byte
 	rand.Read(b[:])
@@ -131,7 +158,7 @@ func (s *Server) multiRound(ctx context.Context, req *mcp.CallToolRequest, call 
 	// context, ended by its own limits or by the client cancelling a
 	// request of the exchange.
 	cctx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
-	p := &paused{id: hex.EncodeToString(b[:]), cancel: cancel, asks: make(chan *ask), done: make(chan *mcp.CallToolResult, 1), open: map[string]*ask{}}
+	p := &paused{id: hex.EncodeToString(b[:]), tool: req.Params.Name, args: req.Params.Arguments, serving: true, cancel: cancel, asks: make(chan *ask), done: make(chan *mcp.CallToolResult, 1), open: map[string]*ask{}}
 	r.input = p.input
 	s.pausedCalls.Store(p.id, p)
 	go func() {
@@ -147,7 +174,64 @@ func (s *Server) multiRound(ctx context.Context, req *mcp.CallToolRequest, call 
 			time.AfterFunc(pausedResultTTL, func() { s.pausedCalls.Delete(p.id) })
 		}
 	}()
+	return s.resume(ctx, p)
+}
+
+// resume is await by the request that serves p (p.serving is set), which
+// it then leaves to the client's next retry.
+func (s *Server) resume(ctx context.Context, p *paused) *mcp.CallToolResult {
+	defer func() {
+		p.mu.Lock()
+		p.serving = false
+		p.mu.Unlock()
+	}()
 	return s.await(ctx, p)
+}
+
+// sameArgs reports whether a and b are the same JSON value (absent and
+// null count as {}: what the call ran with).
+func sameArgs(a, b json.RawMessage) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	var x, y any
+	if err := json.Unmarshal(orEmpty(a), &x); err != nil {
+		return false
+	}
+	if err := json.Unmarshal(orEmpty(b), &y); err != nil {
+		return false
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+// orEmpty is raw, or {} when it is empty or null.
+func orEmpty(raw json.RawMessage) json.RawMessage {
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		return json.RawMessage("{}")
+	}
+	return raw
+}
+
+// splitState splits a requestState into the call's id and the input round
+// it was sent with (-1 when it names none: not ours).
+func splitState(st string) (id string, round int) {
+	i := strings.LastIndexByte(st, '.')
+	if i < 0 {
+		return st, -1
+	}
+	n, err := strconv.Atoi(st[i+1:])
+	if err != nil || n < 0 {
+		return st[:i], -1
+	}
+	return st[:i], n
+}
+
+// roundWord names a round splitState found, for errors.
+func roundWord(round int) string {
+	if round < 0 {
+		return "(none: the requestState is not one Switchboard sent)"
+	}
+	return strconv.Itoa(round)
 }
 
 // pausedResultTTL is how long the result of a call that ended while its
@@ -204,8 +288,9 @@ func (s *Server) await(ctx context.Context, p *paused) *mcp.CallToolResult {
 			p.open[a.id] = a
 			reqs[a.id] = a.req
 		}
+		state := p.id + "." + strconv.Itoa(p.rounds) // the round its retry answers
 		p.mu.Unlock()
-		return &mcp.CallToolResult{InputRequests: reqs, RequestState: p.id}
+		return &mcp.CallToolResult{InputRequests: reqs, RequestState: state}
 	}
 }
 

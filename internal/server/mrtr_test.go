@@ -31,7 +31,7 @@ func TestMultiRound_RetryAfterTheCallEndedGetsItsResult(t *testing.T) {
 	if first.RequestState == "" || len(first.InputRequests) != 1 {
 		t.Fatalf("first answer %+v, want one input request and a requestState", first)
 	}
-	v, _ := s.pausedCalls.Load(first.RequestState)
+	v, _ := s.pausedCalls.Load(stateID(first.RequestState))
 	p := v.(*paused)
 	close(finish)
 	for len(p.done) == 0 { // the call has ended and holds its result
@@ -41,7 +41,7 @@ func TestMultiRound_RetryAfterTheCallEndedGetsItsResult(t *testing.T) {
 	if res.IsError || len(res.Content) == 0 || res.Content[0].(*mcp.TextContent).Text != "done" {
 		t.Fatalf("retry after the call ended: %+v, want its result", res.Content)
 	}
-	if _, ok := s.pausedCalls.Load(first.RequestState); ok {
+	if _, ok := s.pausedCalls.Load(stateID(first.RequestState)); ok {
 		t.Error("the delivered result is still kept")
 	}
 }
@@ -85,7 +85,10 @@ func TestMultiRound_CallWaitingForInputEndsWithTheConnection(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the call still waits for input after its connection ended")
 	}
-	if _, ok := s.pausedCalls.Load(first.RequestState); ok {
+	if _, ok := s.pausedCalls.Load(stateID(first.RequestState)); ok {
 		t.Error("the abandoned call is still kept")
 	}
 }
+
+// stateID is the call's id in a requestState.
+func stateID(st string) string { id, _ := splitState(st); return id }

@@ -107,7 +107,7 @@ th{background:#f0f0f0;font-weight:600} code,pre{font:12px/1.35 ui-monospace,mono
 {{if .Backends}}<table><tr><th>server</th><th>state</th><th>pid</th><th>uptime</th><th>tools</th><th>calls</th><th>sessions</th><th>launch</th><th>last error</th></tr>
 {{range .Backends}}<tr class="backend"><td><b>{{join .Servers}}</b></td><td class="state-{{.State}}">{{.State}}</td><td>{{if .Pid}}{{.Pid}}{{end}}</td><td>{{.Uptime}}</td>
 <td>{{.Tools}}{{if .Withheld}} <span class="err">({{.Withheld}} withheld)</span>{{end}}</td><td>{{.Calls}}</td>
-<td>{{join .Sessions}}{{if not .Shared}} <span class="muted">(own backend)</span>{{end}}</td><td><code>{{.Identity}}</code> <span class="muted">{{.Key}}</span></td><td class="err">{{.LastError}}</td></tr>
+<td>{{join .Sessions}}{{if not .Shared}} <span class="muted">(own backend)</span>{{end}}</td><td><code>{{.Identity}}</code> <span class="muted">{{.Key}}</span></td><td class="err">{{.LastError}}{{if .Note}} <span class="muted">{{.Note}}</span>{{end}}</td></tr>
 {{end}}</table>{{else}}<p class="muted">No servers configured in any session.</p>{{end}}</section>
 
 <section id="sessions"><h2>Sessions</h2>

@@ -83,16 +83,18 @@ type Backend struct {
 	Key     string   `json:"key"`     // short launch key
 	// Identity describes the launch (command line or URL, cwd, env
 	// names) with secrets hidden.
-	Identity  string   `json:"identity"`
-	State     string   `json:"state"`
-	Pid       int      `json:"pid,omitempty"`
-	Uptime    string   `json:"uptime,omitempty"`
-	Tools     int      `json:"tools"`
-	Withheld  int      `json:"withheld,omitempty"`
-	Calls     int64    `json:"calls"`
-	LastError string   `json:"lastError,omitempty"`
-	Sessions  []string `json:"sessions"`
-	Shared    bool     `json:"shared"`
+	Identity  string `json:"identity"`
+	State     string `json:"state"`
+	Pid       int    `json:"pid,omitempty"`
+	Uptime    string `json:"uptime,omitempty"`
+	Tools     int    `json:"tools"`
+	Withheld  int    `json:"withheld,omitempty"`
+	Calls     int64  `json:"calls"`
+	LastError string `json:"lastError,omitempty"`
+	// Note is what waits on a backend that restarts again and again.
+	Note     string   `json:"note,omitempty"`
+	Sessions []string `json:"sessions"`
+	Shared   bool     `json:"shared"`
 }
 
 // Session is one connected client.

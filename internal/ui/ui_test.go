@@ -29,7 +29,7 @@ func (f *fakeSource) Snapshot(ctx context.Context) Snapshot {
 	defer f.mu.Unlock()
 	s := Snapshot{
 		Daemon:   Daemon{Pid: 42, Version: "test", Uptime: "1m"},
-		Backends: []Backend{{Servers: []string{"github"}, Key: "abc", Identity: "npx -y github-mcp (env: GITHUB_TOKEN)", State: "ready", Pid: 7, Uptime: "10s", Tools: 3, Calls: 2, Sessions: []string{"s1", "s2"}, Shared: true}},
+		Backends: []Backend{{Servers: []string{"github"}, Key: "abc", Identity: "npx -y github-mcp (env: GITHUB_TOKEN)", State: "ready", Pid: 7, Uptime: "10s", Tools: 3, Calls: 2, Sessions: []string{"s1", "s2"}, Shared: true, Note: "restarted 4 times in a row"}},
 		Sessions: []Session{{ID: "s1", Client: "agent-one", Workspace: "/w/one", Servers: []string{"github"}, Tokens: Tokens{Direct: 900, Switchboard: 300, Saved: 600}}, {ID: "s2", Client: "agent-two", Workspace: "/w/two"}},
 		Calls:    []Call{{Time: time.Now(), Session: "s1", Client: "agent-one", Server: "github", Tool: "search_issues", Latency: 1500 * time.Microsecond, ResultBytes: 2048, Outcome: "ok"}},
 	}
@@ -303,11 +303,11 @@ func TestUI_StatusJSONAndLiveFragment(t *testing.T) {
 	u, _ := newUI(t)
 	w := do(u, get("/status.json", "X-Switchboard-Token", "secret-token"))
 	var s Snapshot
-	if err := json.Unmarshal(w.Body.Bytes(), &s); err != nil || len(s.Sessions) != 2 || s.Backends[0].Pid != 7 {
+	if err := json.Unmarshal(w.Body.Bytes(), &s); err != nil || len(s.Sessions) != 2 || s.Backends[0].Pid != 7 || s.Backends[0].Note == "" {
 		t.Fatalf("status.json: %v %+v", err, s)
 	}
 	w = do(u, get("/live", "X-Switchboard-Token", "secret-token"))
-	if b := w.Body.String(); w.Code != 200 || strings.Contains(b, "<html") || !strings.Contains(b, `id="sessions"`) {
+	if b := w.Body.String(); w.Code != 200 || strings.Contains(b, "<html") || !strings.Contains(b, `id="sessions"`) || !strings.Contains(b, "restarted 4 times in a row") {
 		t.Errorf("/live: %d\n%s", w.Code, b)
 	}
 }
