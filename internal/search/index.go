@@ -289,6 +289,7 @@ func (ix *Index) build() {
 		ix.manyKinds[i] = manyKinds(&ix.docs[i])
 	}
 	ix.buildFileTools(srvDocs)
+	ix.buildPhrases()
 	ix.buildDeprecated(srvDocs)
 	ix.buildActions()
 	ix.buildConversions()

@@ -168,31 +168,32 @@ type Index struct {
 	exact        map[string][]int32
 	maxIDF       float64
 	products     productSet
-	names        []nameWord           // words of backend names that name them
-	nameKeys     map[string][]int32   // nameKey -> indexes in names
-	nameTerms    [][]int32            // doc -> distinctive term ids of its name
-	heads        []head               // doc -> last word of its name
-	kinds        []valueKind          // doc -> kinds of values its parameters take
-	srvKinds     []valueKind          // server -> kinds of values its tools take
-	srvFileVerbs []verbFamily         // server -> verb families of its tools named for a file that take a path
-	fileSrv      []int32              // the file backends: most of their tools take a path
-	allKinds     valueKind            // kinds some tool takes
-	srvParams    []bool               // backend -> some tool of it declares a parameter
-	srvActions   []bool               // backend -> some tool of it takes an action parameter
-	srvQueries   []bool               // backend -> some tool of it runs queries (buildActions)
-	verbs        []verbFamily         // doc -> family of its name's verb
-	descVerbs    []verbFamily         // doc -> reading, when its name has no verb of a family and its description starts with one of reading
-	nameVerbs    []string             // doc -> stem of its name's verb, "" none
-	verbDocs     map[string][]int32   // stem of a name's verb -> its tools
-	kindFill     []kindFill           // doc -> its required parameters by kind
-	manyKinds    []valueKind          // doc -> the kinds it takes many values of in one parameter
-	deprecated   []int32              // doc -> its replacement, -1 none known, notDeprecated
-	conversions  map[int32]conversion // doc -> what its description converts into what
-	ownDocs      []bool               // doc -> documents only its own backend's product
-	prereqs      map[int32][]int32    // doc -> tools of its backend it needs first
-	vendors      map[string][]int32   // vendor word -> backends whose name it starts
-	srvWords     [][]string           // backend -> the lowercase words of its name
-	scorers      sync.Pool            // of *scorer, sized for this index, scores all zero
+	names        []nameWord            // words of backend names that name them
+	nameKeys     map[string][]int32    // nameKey -> indexes in names
+	nameTerms    [][]int32             // doc -> distinctive term ids of its name
+	heads        []head                // doc -> last word of its name
+	kinds        []valueKind           // doc -> kinds of values its parameters take
+	srvKinds     []valueKind           // server -> kinds of values its tools take
+	srvFileVerbs []verbFamily          // server -> verb families of its tools named for a file that take a path
+	fileSrv      []int32               // the file backends: most of their tools take a path
+	phrases      map[[2]string][]int32 // own phrases of tools' names and their backends (round57.go)
+	allKinds     valueKind             // kinds some tool takes
+	srvParams    []bool                // backend -> some tool of it declares a parameter
+	srvActions   []bool                // backend -> some tool of it takes an action parameter
+	srvQueries   []bool                // backend -> some tool of it runs queries (buildActions)
+	verbs        []verbFamily          // doc -> family of its name's verb
+	descVerbs    []verbFamily          // doc -> reading, when its name has no verb of a family and its description starts with one of reading
+	nameVerbs    []string              // doc -> stem of its name's verb, "" none
+	verbDocs     map[string][]int32    // stem of a name's verb -> its tools
+	kindFill     []kindFill            // doc -> its required parameters by kind
+	manyKinds    []valueKind           // doc -> the kinds it takes many values of in one parameter
+	deprecated   []int32               // doc -> its replacement, -1 none known, notDeprecated
+	conversions  map[int32]conversion  // doc -> what its description converts into what
+	ownDocs      []bool                // doc -> documents only its own backend's product
+	prereqs      map[int32][]int32     // doc -> tools of its backend it needs first
+	vendors      map[string][]int32    // vendor word -> backends whose name it starts
+	srvWords     [][]string            // backend -> the lowercase words of its name
+	scorers      sync.Pool             // of *scorer, sized for this index, scores all zero
 }
 
 // New builds an index over docs. It copies the slice (not the strings), so
