@@ -156,7 +156,10 @@ var blindSets = map[string]bool{"extra30": true, "extra31": true, "extra32": tru
 // 96 of 144 at hit@5 (0.67), single requests 198 of 208 (0.95). Round
 // thirty-six (tasks36.go) raised tasks to 100 of 144 at hit@5, hit@1 and
 // single requests unchanged; round thirty-nine (round39.go) single hit@1
-// to 260 and tasks hit@5 to 101.
+// to 260 and tasks hit@5 to 101. At the merge of round fifty-seven (session
+// of 2026-12-06) "draw" stopped naming drawio by prefix: single 260 / 311
+// to 259 / 310 here, against +2 / +1 on the older held-out sets, +2 single
+// and +1 task on the fresh ones and +7 cross-validated.
 func TestRetrievalBlind(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
 	type count struct{ n, h1, h5 int }
@@ -183,8 +186,8 @@ func TestRetrievalBlind(t *testing.T) {
 		none += int(s.none*float64(s.nNone) + 0.5)
 	}
 	t.Logf("single: hit@1 %d, hit@5 %d of %d; tasks: hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
-	if single.h1 < 260 || single.h5 < 311 || multi.h1 < 113 || multi.h5 < 101 || none < 41 {
-		t.Errorf("on the blind sets below round thirty-nine: single hit@1 260, tasks hit@5 101 (259 and 100 before it); below rounds thirty-five and thirty-six: single hit@1 259 (255 after round thirty-four), hit@5 311 of 328 (165, 198 of 208 without extra36 and extra37, which are 90 and 113 of 120 before round thirty-four and after it); tasks hit@1 113, hit@5 100 of 144 (96 before round thirty-six); none 41 of 48 (extra30 to extra33 alone, before round thirty-one and after round thirty-three: single 84 / 99 and 83 / 100 of 104, tasks 89 / 66 and 89 / 72 of 112, none 19 and 19 of 24)")
+	if single.h1 < 259 || single.h5 < 310 || multi.h1 < 113 || multi.h5 < 101 || none < 41 {
+		t.Errorf("on the blind sets below the merge of round fifty-seven: single hit@1 259, hit@5 310 of 328 (260 / 311 before \"draw\" stopped naming drawio, a change that gained more on the fresh and older held-out sets); tasks hit@1 113, hit@5 101 of 144 (100 before round thirty-nine, 96 before round thirty-six); none 41 of 48 (extra30 to extra33 alone, before round thirty-one and after round thirty-three: single 84 / 99 and 83 / 100 of 104, tasks 89 / 66 and 89 / 72 of 112, none 19 and 19 of 24)")
 	}
 }
 

@@ -87,6 +87,19 @@ func sameName(q, n string) bool {
 	return (d > 0 && d <= 2 && strings.HasPrefix(q, n)) || (d < 0 && d >= -2 && strings.HasPrefix(n, q))
 }
 
+// spelledByVerb reports whether query word q spells name word n only as a
+// prefix of it and q is a verb: "draw" is a request's action, not drawio
+// ("draw a pie chart of ..." named drawio and lost its charts to drawio's
+// editors; "circle back" named circleci). A verb spelled in full, or after
+// stemming, still names its backend ("slack").
+func spelledByVerb(q, n string) bool {
+	return q != n && stem(q) != stem(n) && (isVerb(q) || prefixVerbs[q])
+}
+
+// prefixVerbs are verbs isVerb leaves out (so that "draw a diagram" keeps
+// its drawing sense for the ranking) that spell a backend's name's prefix.
+var prefixVerbs = setOf(`draw`)
+
 // namedServers returns the backends the query names, in order of first
 // mention, and the stemmed query words that name them. A word that is part of
 // a product no backend serves ("Google" in "Google Calendar") names nothing.
@@ -168,7 +181,7 @@ func (ix *Index) namedServersWith(query string, vp [][]string) ([]int32, map[str
 		}
 		for _, i := range ix.nameKeys[nameKey(w)] {
 			n := &ix.names[i]
-			if !sameName(w, n.word) {
+			if !sameName(w, n.word) || spelledByVerb(w, n.word) {
 				continue
 			}
 			if terms == nil {
