@@ -163,9 +163,16 @@ func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 }
 
 // screen returns result (a tools/list result) without the tools whose
-// definition does not decode as an mcp.Tool, noting them; result as it is
-// when every tool decodes, or when its shape is not a list of tools at all
-// (the SDK then says what is wrong with it).
+// definition does not decode as an mcp.Tool, noting them, and cut to
+// maxListed+1 tools (one more than a listing uses, so that pages still
+// sees that there were more and says so); result as it is when every
+// tool decodes and there are not that many, or when its shape is not a
+// list of tools at all (the SDK then says what is wrong with it).
+//
+// The cut comes before any tool is decoded: a page of 370,000 small
+// tools (31 MB, under maxMessageBytes) was decoded whole three times (here,
+// by record and by the SDK), over 30 s and 740 MB of the daemon, for the
+// first 10,000 to be used.
 func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
 	var top map[string]json.RawMessage
 	if json.Unmarshal(result, &top) != nil {
@@ -174,6 +181,10 @@ func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
 	var tools []json.RawMessage
 	if json.Unmarshal(top["tools"], &tools) != nil {
 		return result
+	}
+	cutShort := len(tools) > maxListed+1
+	if cutShort {
+		tools = tools[:maxListed+1]
 	}
 	var kept []json.RawMessage
 	var dropped []Malformed
@@ -195,7 +206,7 @@ func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
 		}
 		dropped = append(dropped, Malformed{Name: name, Reason: reason})
 	}
-	if len(dropped) == 0 {
+	if len(dropped) == 0 && !cutShort {
 		return result
 	}
 	if kept == nil {
