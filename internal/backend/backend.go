@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -326,6 +327,13 @@ func (b *Backend) watch() {
 		}
 		if b.proc != nil && b.proc.waitExit(250*time.Millisecond) {
 			b.end(b.exitError())
+			return
+		}
+		if b.proc != nil && (err == nil || errors.Is(err, io.EOF)) && !b.closing.Load() {
+			// The process lives on with its stdout closed: it can answer
+			// nothing more ("ended the session: EOF" said neither that
+			// nor what happens next). Close stops it.
+			b.end(mark(ErrExited, "backend %q closed its standard output but kept running: it was stopped, and the next call starts it again", b.name))
 			return
 		}
 		b.end(mark(ErrExited, "backend %q ended the session: %v", b.name, orEOF(err)))

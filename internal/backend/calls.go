@@ -308,6 +308,12 @@ func (b *Backend) callErr(ctx context.Context, err error) error {
 		// The SDK could not read the answer's result as the method's
 		// result ("result": "oops" to tools/call), and said so naming
 		// its own Go types, not the server.
+		if shape.Field != "" && shape.Type != nil {
+			// The SDK's words quote the rest of the answer and name its
+			// own Go types ("into Go struct field struct { mcp.res;
+			// Content []*mcp.wireContent ..."): say the field instead.
+			return &marked{msg: fmt.Sprintf("backend %q sent a malformed answer: its result cannot be read: %s must be %s", b.name, cut(shape.Field, 200), expectedJSON(shape.Type)), err: err}
+		}
 		return boundErr(redactErr(b.secrets, fmt.Errorf("backend %q sent a malformed answer: its result cannot be read: %w", b.name, err)))
 	}
 	if b.remote != nil && strings.HasSuffix(err.Error(), sdkStreamEnded) && ctx.Err() == nil && b.overErr.Load() == nil && !closed(b.done) {

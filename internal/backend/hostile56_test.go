@@ -1,10 +1,14 @@
 package backend
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Round fifty-six: a tools/list page of far more tools than a listing
@@ -50,5 +54,42 @@ func TestRawTools_AHugePageIsCutBeforeAnyToolIsDecoded(t *testing.T) {
 	small := json.RawMessage(`{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}`)
 	if out := r.screen(small); string(out) != string(small) {
 		t.Errorf("small page changed: %s", out)
+	}
+}
+
+// Round fifty-six: a result the SDK cannot read as a tool result (an
+// image block whose data is a number) failed the call with the SDK's
+// words, which quote the rest of the backend's answer and name the SDK's
+// own Go types ("into Go struct field struct { mcp.res; Content
+// []*mcp.wireContent ..."); now the error names the server, the field and
+// what it must be.
+func TestBackend_AResultThatCannotBeReadNamesTheField(t *testing.T) {
+	b := startFake(t, "raw", nil)
+	ctx, cancel := context.WithTimeout(context.Background(), slow(5*time.Second))
+	defer cancel()
+	_, err := b.CallTool(ctx, "badblocks", json.RawMessage(`{}`))
+	want := `backend "fake" sent a malformed answer: its result cannot be read: content.1.data must be a base64 string`
+	if err == nil || err.Error() != want {
+		t.Fatalf("error %v, want %q", err, want)
+	}
+	// The backend goes on.
+	if res, err := b.CallTool(ctx, "echo", json.RawMessage(`{}`)); err != nil || res.Content[0].(*mcp.TextContent).Text != "called echo" {
+		t.Fatalf("next call: %v, %v", res, err)
+	}
+}
+
+// Held: a backend that answers a call twice gives the first answer; the
+// second is dropped and the next call is answered as its own.
+func TestBackend_AnAnswerGivenTwiceCountsOnce(t *testing.T) {
+	b := startFake(t, "raw", nil)
+	ctx, cancel := context.WithTimeout(context.Background(), slow(5*time.Second))
+	defer cancel()
+	res, err := b.CallTool(ctx, "twice", json.RawMessage(`{}`))
+	if err != nil || res.Content[0].(*mcp.TextContent).Text != "one" {
+		t.Fatalf("first call: %v, %v", res, err)
+	}
+	res, err = b.CallTool(ctx, "echo", json.RawMessage(`{}`))
+	if err != nil || res.Content[0].(*mcp.TextContent).Text != "called echo" {
+		t.Fatalf("next call: %v, %v", res, err)
 	}
 }

@@ -323,6 +323,15 @@ func withArticle(kind string) string {
 	return "a " + kind
 }
 
+// expectedJSON names the JSON value a Go type decodes from: as
+// jsonKindOf, but bytes are a base64 string.
+func expectedJSON(t reflect.Type) string {
+	if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
+		return "a base64 string"
+	}
+	return jsonKindOf(t.Kind())
+}
+
 // jsonKindOf names the JSON value a Go kind decodes from.
 func jsonKindOf(k reflect.Kind) string {
 	switch k {
