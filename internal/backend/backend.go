@@ -606,11 +606,19 @@ func (b *Backend) startStdioAt(ctx context.Context, spec *config.Server, opts *m
 	if err != nil {
 		var refused *jsonrpc.Error // the backend answered: it is not the exit that matters
 		answered := errors.As(err, &refused)
-		exited := !answered && ctx.Err() == nil && b.overErr.Load() == nil && p.waitExit(200*time.Millisecond)
+		// An answer the SDK cannot use (a protocol version it does not
+		// speak, a result it cannot read) makes it close the connection,
+		// and the backend exits on the closed stdin: that exit is no
+		// reason ("exited during handshake (exit status 0)" hid the
+		// version the backend asked for).
+		unusable := !answered && unusableInit(err)
+		exited := !answered && !unusable && ctx.Err() == nil && b.overErr.Load() == nil && p.waitExit(200*time.Millisecond)
 		p.kill()
 		switch {
 		case answered:
 			err = fmt.Errorf("handshake refused: %w", err)
+		case unusable:
+			err = &marked{msg: "its answer to initialize cannot be used: " + unusableInitReason(err), err: err}
 		case exited:
 			err = fmt.Errorf("exited during handshake (%s)", p.exitStatus())
 		case ctx.Err() != nil:
@@ -630,6 +638,37 @@ func (b *Backend) startStdioAt(ctx context.Context, spec *config.Server, opts *m
 		b.end(b.exitError())
 	}()
 	return nil
+}
+
+// unusableInit reports whether err, from the SDK's Connect, says that
+// the backend's answer to initialize could not be used (rather than that
+// the connection was lost).
+func unusableInit(err error) bool {
+	var shape *json.UnmarshalTypeError
+	var syntax *json.SyntaxError
+	return errors.As(err, &shape) || errors.As(err, &syntax) || strings.HasPrefix(err.Error(), sdkUnsupportedVersion)
+}
+
+// sdkUnsupportedVersion begins the SDK's error for an initialize answer
+// naming a protocol version it does not speak (its type is unexported).
+const sdkUnsupportedVersion = "unsupported protocol version: "
+
+// unusableInitReason says why, in the protocol's terms: the version the
+// backend asked for, or the field that does not decode and what it must
+// be (the SDK's words name its Go types and quote the rest of the
+// answer).
+func unusableInitReason(err error) string {
+	var shape *json.UnmarshalTypeError
+	switch {
+	case strings.HasPrefix(err.Error(), sdkUnsupportedVersion):
+		return fmt.Sprintf("it asks for protocol version %s, which Switchboard does not speak", cut(strings.TrimPrefix(err.Error(), sdkUnsupportedVersion), 100))
+	case errors.As(err, &shape) && shape.Type != nil:
+		if shape.Field == "" {
+			return "its result must be " + expectedJSON(shape.Type)
+		}
+		return fmt.Sprintf("%s must be %s", cut(shape.Field, 200), expectedJSON(shape.Type))
+	}
+	return err.Error()
 }
 
 // end records why the backend ended, tears down what is left and closes

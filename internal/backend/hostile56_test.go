@@ -3,7 +3,9 @@ package backend
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -91,5 +93,37 @@ func TestBackend_AnAnswerGivenTwiceCountsOnce(t *testing.T) {
 	res, err = b.CallTool(ctx, "echo", json.RawMessage(`{}`))
 	if err != nil || res.Content[0].(*mcp.TextContent).Text != "called echo" {
 		t.Fatalf("next call: %v, %v", res, err)
+	}
+}
+
+// Round fifty-six: an initialize answer the SDK cannot use (a protocol
+// version it does not speak, capabilities that are a string, a result
+// that is no object) makes it close the connection, the backend exits on
+// its closed stdin, and the start failed with "exited during handshake
+// (exit status 0)", which hid the reason. Now the reason is given, in the
+// protocol's terms; a backend that does exit during the handshake is
+// still told so.
+func TestBackend_AnUnusableInitializeAnswerIsNamed(t *testing.T) {
+	for _, tc := range []struct{ init, want string }{
+		{`{"protocolVersion":"1999-01-01\u001b[2J","capabilities":{},"serverInfo":{"name":"r","version":"1"}}`,
+			`its answer to initialize cannot be used: it asks for protocol version "1999-01-01\x1b[2J", which Switchboard does not speak`},
+		{`{"protocolVersion":"2025-06-18","capabilities":"oops","serverInfo":{"name":"r","version":"1"}}`,
+			`its answer to initialize cannot be used: capabilities must be an object`},
+		{`"str"`, `its answer to initialize cannot be used: its result must be an object`},
+		{"exit", `exited during handshake (exit status 3)`},
+	} {
+		spec := fakeSpec(t, "raw")
+		spec.Env["FAKE_RAW_INIT"] = tc.init
+		ctx, cancel := context.WithTimeout(context.Background(), slow(10*time.Second))
+		b, err := Start(ctx, spec, &Options{Env: os.Environ(), Reaper: reaper(t)})
+		cancel()
+		if err == nil {
+			b.Close()
+			t.Fatalf("%s: started", tc.init)
+		}
+		var se *StartError
+		if !errors.As(err, &se) || se.Reason != tc.want || se.Phase != PhaseHandshake {
+			t.Errorf("%s: %v, want reason %q", tc.init, err, tc.want)
+		}
 	}
 }

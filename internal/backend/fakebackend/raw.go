@@ -9,9 +9,10 @@ import (
 )
 
 // raw is mode raw: a hand-written JSON-RPC server on stdin and stdout,
-// for answers the SDK's server would never send. It lists the tools of
-// $FAKE_RAW_TOOLS (a JSON array) or one tool, echo. Calls are answered by
-// the tool's name:
+// for answers the SDK's server would never send. It answers initialize
+// with $FAKE_RAW_INIT (a JSON result; "exit": it exits 3 instead) and
+// lists the tools of $FAKE_RAW_TOOLS (a JSON array) or one tool, echo.
+// Calls are answered by the tool's name:
 //
 //	badblocks  a result whose image block's data is a number
 //	closeout   closes stdout and stays alive (stdin still read)
@@ -42,7 +43,14 @@ func raw() int {
 		}
 		switch m.Method {
 		case "initialize":
-			send(m.ID, `{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"raw","version":"1"}}`)
+			switch init := os.Getenv("FAKE_RAW_INIT"); init {
+			case "":
+				send(m.ID, `{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"raw","version":"1"}}`)
+			case "exit":
+				return 3
+			default:
+				send(m.ID, init)
+			}
 		case "tools/list":
 			send(m.ID, `{"tools":`+string(tools)+`}`)
 		case "tools/call":
