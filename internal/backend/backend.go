@@ -206,6 +206,14 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 		b.log.Warn("dropped notifications of the backend: it sends them faster than they are handled", "dropped", n, "method", method)
 		b.stderr.Note("dropped %d notifications (the last: %s): the backend sends them faster than they are handled", n, method)
 	}
+	b.raw.refusedNote = func(n int, method string, answered bool) {
+		what := "refused with an error"
+		if !answered {
+			what = "dropped unanswered (too many refusals waiting to be written)"
+		}
+		b.log.Warn("refused requests of the backend: too many wait for an answer", "refused", n, "method", method)
+		b.stderr.Note("%d requests refused so far (the last: %s, %s): the backend had too many waiting for an answer (at most %d, or %d MiB)", n, method, what, maxAsks, maxAskBytes>>20)
+	}
 	switch kind(exp) {
 	case config.Stdio:
 		b.stderr.Note("starting: %s", strings.Join(append([]string{spec.Command}, spec.Args...), " "))

@@ -7,7 +7,10 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -126,4 +129,69 @@ func TestBackend_AnUnusableInitializeAnswerIsNamed(t *testing.T) {
 			t.Errorf("%s: %v, want reason %q", tc.init, err, tc.want)
 		}
 	}
+}
+
+// Round fifty-six: a backend's own requests each held a goroutine of the
+// SDK's until answered, without bound (round twenty-eight left them out of
+// the notifications' backlog): a stdio backend sending 200,000 pings of
+// 1 kB while not reading its stdin held 2.3 GB of the daemon. Past maxAsks
+// waiting for an answer, a request is refused with an error at once and
+// never reaches the SDK; the ones admitted are answered, and the call
+// that made them gets its result.
+func TestRawConn_ABackendsRequestsWaitingForAnAnswerAreBounded(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx := context.Background()
+		const sent = 3 * maxAsks
+		var raw rawTools
+		var notes atomic.Int64
+		raw.refusedNote = func(n int, method string, answered bool) {
+			if method != "sampling/createMessage" {
+				t.Errorf("refused a %s", method)
+			}
+			notes.Add(1)
+		}
+		release := make(chan struct{})
+		var inHandler atomic.Int64
+		co := &mcp.ClientOptions{
+			CreateMessageHandler: func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+				inHandler.Add(1)
+				<-release
+				return &mcp.CreateMessageResult{Model: "m", Role: "assistant", Content: &mcp.TextContent{Text: "hi"}}, nil
+			},
+		}
+		var refused, answered atomic.Int64
+		cs := clientThroughRaw(t, &raw, co, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			var wg sync.WaitGroup
+			for range sent {
+				wg.Go(func() {
+					_, err := req.Session.CreateMessage(ctx, &mcp.CreateMessageParams{MaxTokens: 1, Messages: []*mcp.SamplingMessage{{Role: "user", Content: &mcp.TextContent{Text: "x"}}}})
+					switch {
+					case err == nil:
+						answered.Add(1)
+					case strings.Contains(err.Error(), "switchboard: refused: too many of this server's requests are waiting"):
+						refused.Add(1)
+					default:
+						t.Errorf("request: %v", err)
+					}
+				})
+			}
+			synctest.Wait()
+			close(release)
+			wg.Wait()
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil
+		})
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "work", Arguments: map[string]any{}})
+		if err != nil || res.IsError {
+			t.Fatalf("call: %v, %v; want its result", res, err)
+		}
+		if got := inHandler.Load(); got != maxAsks {
+			t.Errorf("%d of %d requests reached the handler at once, want the bound, %d", got, sent, maxAsks)
+		}
+		if answered.Load() != maxAsks || refused.Load() != sent-maxAsks {
+			t.Errorf("%d answered, %d refused; want %d and %d", answered.Load(), refused.Load(), maxAsks, sent-maxAsks)
+		}
+		if notes.Load() == 0 {
+			t.Error("no refusal was said")
+		}
+	})
 }

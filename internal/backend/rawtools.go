@@ -45,6 +45,10 @@ type rawTools struct {
 	// server names the backend in the errors rawConn makes. Set before
 	// the first connection.
 	server string
+	// refusedNote, when set, is told of the 1st, 10th, 100th… request
+	// of the backend's refused (see asks). Set before the first
+	// connection.
+	refusedNote func(n int, method string, answered bool)
 }
 
 // Malformed is a tool a backend listed whose definition the SDK cannot
@@ -90,13 +94,22 @@ func (t *rawTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 		return nil, err
 	}
 	t.r.order.reset()
-	return &rawConn{c, t.r, t.gate}, nil
+	return &rawConn{Connection: c, r: t.r, gate: t.gate, closed: make(chan struct{})}, nil
 }
 
 type rawConn struct {
 	mcp.Connection
 	r    *rawTools
 	gate *sseGate
+
+	asks      asks          // the backend's requests waiting for our answer
+	closed    chan struct{} // closed by Close
+	closeOnce sync.Once
+}
+
+func (c *rawConn) Close() error {
+	c.closeOnce.Do(func() { close(c.closed) })
+	return c.Connection.Close()
 }
 
 func (c *rawConn) Write(ctx context.Context, msg jsonrpc.Message) error {
@@ -110,7 +123,11 @@ func (c *rawConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		}
 		c.r.mu.Unlock()
 	}
-	return c.Connection.Write(ctx, msg)
+	err := c.Connection.Write(ctx, msg)
+	if resp, ok := msg.(*jsonrpc.Response); ok {
+		c.asks.answered(resp)
+	}
+	return err
 }
 
 func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
@@ -136,7 +153,9 @@ func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			if c.gate != nil {
 				c.gate.took()
 			}
-			if c.r.order.readMsg(ctx, msg) {
+			if req, ok := isAsk(msg); ok && !c.asks.admit(req) {
+				c.asks.refuse(c, req, c.r.refusedNote) // see maxAsks
+			} else if c.r.order.readMsg(ctx, msg) {
 				break
 			}
 			// dropped: see maxBacklog
