@@ -2,6 +2,7 @@ package backend
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -108,8 +109,10 @@ const (
 func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx context.Context, cursor string) ([]T, string, error), size func(T) int) ([]T, error) {
 	var out []T
 	cursor := ""
-	seen := map[string]bool{"": true}
-	total := 0
+	// Cursors are remembered by their hash: kept whole, 1,000 distinct
+	// cursors of 8 MB each (every page under maxMessageBytes) were 8 GB.
+	seen := map[[sha256.Size]byte]bool{sha256.Sum256(nil): true}
+	total, cursors := 0, 0
 	for page := 1; ; page++ {
 		items, next, err := list(ctx, cursor)
 		if isMethodNotFound(err) {
@@ -131,6 +134,7 @@ func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx co
 			}
 		}
 		out = append(out, items...)
+		cursors += len(next)
 		switch {
 		case len(out) > maxListed:
 			out = out[:maxListed]
@@ -138,7 +142,7 @@ func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx co
 			return out, nil
 		case next == "" || next == cursor:
 			return out, nil
-		case seen[next]:
+		case seen[sha256.Sum256([]byte(next))]:
 			msg := fmt.Sprintf("its list of %s goes back to the cursor of an earlier page after %d pages: only the %s of those pages are used", what, page, what)
 			b.log.Warn("backend list cut short", "reason", msg)
 			b.stderr.Note("%s", msg)
@@ -146,9 +150,20 @@ func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx co
 		case page == maxPages:
 			b.truncatedList(what, fmt.Sprintf("its list of %s has more than %d pages", what, maxPages))
 			return out, nil
+		case cursors > maxListedBytes:
+			// Each cursor is sent back whole: 8 MB ones, a page after
+			// page, held the listing for its whole time limit.
+			first := fmt.Sprintf("its first %d pages", page)
+			if page == 1 {
+				first = "its first page"
+			}
+			msg := fmt.Sprintf("its cursors for the pages of its %s take more than %d MiB (the bound of one listing): only the %s of %s are used", what, maxListedBytes>>20, what, first)
+			b.log.Warn("backend list cut short", "reason", msg)
+			b.stderr.Note("%s", msg)
+			return out, nil
 		}
 		cursor = next
-		seen[next] = true
+		seen[sha256.Sum256([]byte(next))] = true
 	}
 }
 
