@@ -52,6 +52,10 @@ func (b *Backend) ListTools(ctx context.Context) ([]*mcp.Tool, error) {
 		return nil, err
 	}
 	b.raw.takeMalformed() // what an earlier listing dropped
+	// The raw schemas recorded are this listing's only: kept across
+	// listings, the tools of every listing a backend ever gave stayed,
+	// one that renames its tools on each refresh growing them without end.
+	defer b.raw.forget()
 	tools, err := pages(ctx, b, "tools", func(ctx context.Context, cursor string) ([]*mcp.Tool, string, error) {
 		res, err := b.cur().ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
 		if err != nil {

@@ -227,3 +227,34 @@ func TestPages_CursorsAreBounded(t *testing.T) {
 		t.Errorf("log %q lacks %q", data, want)
 	}
 }
+
+// Round fifty-six: the raw schemas recorded for a listing were kept by
+// tool name across listings, so a backend naming its tools anew on each
+// refresh grew them without end (each listing up to maxMessageBytes a
+// page). A listing's are dropped once it is done; its tools keep their
+// schemas as sent.
+func TestBackend_RawSchemasOfEarlierListingsAreNotKept(t *testing.T) {
+	spec := fakeSpec(t, "raw")
+	spec.Env["FAKE_RAW_TOOLS"] = "rotate"
+	ctx, cancel := context.WithTimeout(context.Background(), slow(10*time.Second))
+	defer cancel()
+	b, err := Start(ctx, spec, &Options{Env: os.Environ(), Reaper: reaper(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	for i := range 20 {
+		tools, err := b.ListTools(ctx)
+		if err != nil || len(tools) != 100 {
+			t.Fatalf("listing %d: %d tools, %v", i, len(tools), err)
+		}
+		if got, _ := tools[0].InputSchema.(json.RawMessage); string(got) != `{"type":"object","properties":{"b":{},"a":{}}}` {
+			t.Fatalf("listing %d: schema %s, want it as sent", i, got)
+		}
+	}
+	b.raw.mu.Lock()
+	defer b.raw.mu.Unlock()
+	if n := len(b.raw.schemas); n != 0 {
+		t.Errorf("%d tools' schemas kept after 20 listings of 100 new names", n)
+	}
+}

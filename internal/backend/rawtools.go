@@ -404,6 +404,13 @@ func (r *rawTools) record(result json.RawMessage) {
 	}
 }
 
+// forget drops the schemas recorded (a listing has used them).
+func (r *rawTools) forget() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.schemas = nil
+}
+
 // restore replaces the decoded schemas of tools with the raw ones
 // recorded under the same name: the nth tool of a name gets the nth
 // schemas recorded for it (the last when fewer were). A backend that

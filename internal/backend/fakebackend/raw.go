@@ -5,13 +5,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 )
 
 // raw is mode raw: a hand-written JSON-RPC server on stdin and stdout,
 // for answers the SDK's server would never send. It answers initialize
 // with $FAKE_RAW_INIT (a JSON result; "exit": it exits 3 instead) and
-// lists the tools of $FAKE_RAW_TOOLS (a JSON array) or one tool, echo.
+// lists the tools of $FAKE_RAW_TOOLS (a JSON array; "rotate": 100 tools
+// of new names on each listing) or one tool, echo.
 // Calls are answered by the tool's name:
 //
 //	badblocks  a result whose image block's data is a number
@@ -28,6 +30,7 @@ func raw() int {
 		fmt.Fprintf(out, `{"jsonrpc":"2.0","id":%s,"result":%s}`+"\n", id, result)
 		out.Flush()
 	}
+	listings := 0
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(nil, 64<<20)
 	for in.Scan() {
@@ -52,6 +55,19 @@ func raw() int {
 				send(m.ID, init)
 			}
 		case "tools/list":
+			if string(tools) == "rotate" {
+				// 100 tools of new names on each listing.
+				listings++
+				var b strings.Builder
+				for i := range 100 {
+					if i > 0 {
+						b.WriteByte(',')
+					}
+					fmt.Fprintf(&b, `{"name":"g%d_%d","inputSchema":{"type":"object","properties":{"b":{},"a":{}}}}`, listings, i)
+				}
+				send(m.ID, `{"tools":[`+b.String()+`]}`)
+				continue
+			}
 			send(m.ID, `{"tools":`+string(tools)+`}`)
 		case "tools/call":
 			switch m.Params.Name {
