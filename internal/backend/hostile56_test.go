@@ -258,3 +258,42 @@ func TestBackend_RawSchemasOfEarlierListingsAreNotKept(t *testing.T) {
 		t.Errorf("%d tools' schemas kept after 20 listings of 100 new names", n)
 	}
 }
+
+// Round fifty-six: a tool name that is not valid UTF-8 as sent (a byte
+// that is not, an escaped lone surrogate) decoded as U+FFFD: the tool was
+// offered under a name the backend never listed, each call got the
+// backend's "unknown tool", and two such names were one. Such a tool is
+// left out, withheld with the reason; a name that holds U+FFFD itself, or
+// an escaped backslash before "ud800", is kept.
+func TestRawTools_ANameThatIsNotUTF8IsWithheld(t *testing.T) {
+	result := "{\"tools\":[" +
+		`{"name":"lo\udcff"},` +
+		`{"name":"\ud800hi"},` +
+		"{\"name\":\"byte\xff\"}," +
+		`{"name":"pair\ud83d\ude00"},` +
+		`{"name":"real\ufffd"},` +
+		"{\"name\":\"lit\uFFFD\"}," +
+		`{"name":"esc\\ud800"}` + "]}"
+	var r rawTools
+	out := r.screen(json.RawMessage(result))
+	var got struct{ Tools []struct{ Name string } }
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range got.Tools {
+		names = append(names, tool.Name)
+	}
+	if want := []string{"pair😀", "real\uFFFD", "lit\uFFFD", `esc\ud800`}; fmt.Sprint(names) != fmt.Sprint(want) {
+		t.Errorf("kept %q, want %q", names, want)
+	}
+	m := r.takeMalformed()
+	if len(m) != 3 {
+		t.Fatalf("withheld %v, want the three names that are not UTF-8", m)
+	}
+	for _, w := range m {
+		if !strings.Contains(w.Reason, "its name is not valid UTF-8") {
+			t.Errorf("%q withheld for %q", w.Name, w.Reason)
+		}
+	}
+}

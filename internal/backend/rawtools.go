@@ -11,8 +11,10 @@ import (
 	"net/http"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -213,6 +215,8 @@ func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
 		reason := ""
 		if err != nil {
 			reason = "its definition cannot be read: " + decodeReason(err)
+		} else if strings.ContainsRune(t.Name, utf8.RuneError) && nameNotUTF8(raw) {
+			reason = "its name is not valid UTF-8 (a byte that is not, or a lone surrogate): it reads as U+FFFD, a name the backend never listed, so no call could reach the tool"
 		} else if reason = badHeaders(raw); reason == "" {
 			kept = append(kept, raw)
 			continue
@@ -248,6 +252,55 @@ func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
 	}
 	r.mu.Unlock()
 	return out
+}
+
+// nameNotUTF8 reports whether the name of raw (a tool as listed) is
+// not valid UTF-8 as sent: a byte that is not UTF-8 or an escaped lone
+// surrogate, which Go's decoding turns into U+FFFD. Such a name was
+// offered as it read after decoding, and a call sent that name, which
+// the backend had never listed (two such names were one).
+func nameNotUTF8(raw json.RawMessage) bool {
+	var named struct {
+		Name json.RawMessage `json:"name"`
+	}
+	if json.Unmarshal(raw, &named) != nil {
+		return false
+	}
+	n := named.Name
+	if !utf8.Valid(n) {
+		return true
+	}
+	// Escapes: decode each \uXXXX and look for a surrogate that is not
+	// part of a pair.
+	for i := 0; i+6 <= len(n); i++ {
+		if n[i] != '\\' {
+			continue
+		}
+		if n[i+1] != 'u' {
+			i++ // \\, \" and the like: skip the escaped byte
+			continue
+		}
+		r, err := strconv.ParseUint(string(n[i+2:i+6]), 16, 16)
+		if err != nil {
+			return false
+		}
+		switch {
+		case r >= 0xD800 && r < 0xDC00:
+			if i+12 > len(n) || n[i+6] != '\\' || n[i+7] != 'u' {
+				return true
+			}
+			lo, err := strconv.ParseUint(string(n[i+8:i+12]), 16, 16)
+			if err != nil || lo < 0xDC00 || lo > 0xDFFF {
+				return true
+			}
+			i += 11
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return true
+		default:
+			i += 5
+		}
+	}
+	return false
 }
 
 // badHeaders says what is wrong with the x-mcp-header annotations of a
