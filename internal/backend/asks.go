@@ -37,8 +37,8 @@ type asks struct {
 	waiting map[jsonrpc.ID]int // params size of each request waiting
 	bytes   int
 	queue   chan jsonrpc.ID // refusals to write
-	start   sync.Once
-	refused int // refused or dropped so far, for the notes
+	writing bool            // writeRefusals is running
+	refused int             // refused or dropped so far, for the notes
 }
 
 // admit counts req, a request the backend sent, or says it is over the
@@ -75,17 +75,20 @@ func (a *asks) answered(resp *jsonrpc.Response) {
 // the background, or drops it when maxRefusals wait to be written.
 // note, when set, is told of every 1st, 10th, 100th… request refused.
 func (a *asks) refuse(c *rawConn, req *jsonrpc.Request, note func(n int, method string, answered bool)) {
-	a.start.Do(func() {
+	a.mu.Lock()
+	if a.queue == nil {
 		a.queue = make(chan jsonrpc.ID, maxRefusals)
-		go a.writeRefusals(c)
-	})
+	}
 	answered := true
 	select {
 	case a.queue <- req.ID:
+		if !a.writing {
+			a.writing = true
+			go a.writeRefusals(c)
+		}
 	default:
 		answered = false
 	}
-	a.mu.Lock()
 	a.refused++
 	n := a.refused
 	a.mu.Unlock()
@@ -94,19 +97,31 @@ func (a *asks) refuse(c *rawConn, req *jsonrpc.Request, note func(n int, method 
 	}
 }
 
-// writeRefusals writes the queued refusals until the connection closes.
+// writeRefusals writes the queued refusals, and ends when none is left
+// (refuse starts it again) or the connection is closed.
 func (a *asks) writeRefusals(c *rawConn) {
 	for {
+		a.mu.Lock()
+		var id jsonrpc.ID
+		select {
+		case id = <-a.queue:
+		default:
+			a.writing = false
+			a.mu.Unlock()
+			return
+		}
+		a.mu.Unlock()
 		select {
 		case <-c.closed:
 			return
-		case id := <-a.queue:
-			ctx, cancel := context.WithTimeout(context.Background(), refusalWrite)
-			err := c.Connection.Write(ctx, &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError,
-				Message: fmt.Sprintf("switchboard: refused: too many of this server's requests are waiting for an answer (at most %d, or %d MiB of them), or one with this id is", maxAsks, maxAskBytes>>20)}})
-			cancel()
-			_ = err // a refusal not written leaves the backend waiting, as a dropped one does
+		default:
 		}
+		ctx, cancel := context.WithTimeout(context.Background(), refusalWrite)
+		// Not written (a backend not reading its stdin): it waits
+		// unanswered, as a dropped one does.
+		_ = c.Connection.Write(ctx, &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError,
+			Message: fmt.Sprintf("switchboard: refused: too many of this server's requests are waiting for an answer (at most %d, or %d MiB of them), or one with this id is", maxAsks, maxAskBytes>>20)}})
+		cancel()
 	}
 }
 
