@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"math/rand/v2"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -295,5 +297,39 @@ func TestRawTools_ANameThatIsNotUTF8IsWithheld(t *testing.T) {
 		if !strings.Contains(w.Reason, "its name is not valid UTF-8") {
 			t.Errorf("%q withheld for %q", w.Name, w.Reason)
 		}
+	}
+}
+
+// Round fifty-six: a stdio line holding a JSON-RPC batch (MCP 2025-03-26
+// has backends send them) was dropped as junk, and the answers in it left
+// their calls waiting until their time limit. Each message of a batch of
+// objects is read in turn; a batch holding anything else is still junk.
+func TestLineTransport_ABatchIsReadMessageByMessage(t *testing.T) {
+	in := `[{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":1}}, {"jsonrpc":"2.0","id":1,"result":{}}]` + "\n" +
+		`[{"jsonrpc":"2.0","id":2,"result":{}}, 3]` + "\n" +
+		`[]` + "\n" +
+		`{"jsonrpc":"2.0","id":4,"result":{}}` + "\n"
+	var dropped []string
+	tr := &lineTransport{r: strings.NewReader(in), w: nopWriteCloser{io.Discard}, junk: func(line []byte, _ error) { dropped = append(dropped, string(line)) }}
+	c, _ := tr.Connect(context.Background())
+	defer c.Close()
+	var got []string
+	for {
+		m, err := c.Read(context.Background())
+		if err != nil {
+			break
+		}
+		switch m := m.(type) {
+		case *jsonrpc.Request:
+			got = append(got, m.Method)
+		case *jsonrpc.Response:
+			got = append(got, fmt.Sprint(m.ID.Raw()))
+		}
+	}
+	if want := []string{"notifications/message", "1", "4"}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("read %q, want %q", got, want)
+	}
+	if len(dropped) != 2 {
+		t.Errorf("dropped %q, want the batch holding a number and the empty one", dropped)
 	}
 }
