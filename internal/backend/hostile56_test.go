@@ -333,3 +333,20 @@ func TestLineTransport_ABatchIsReadMessageByMessage(t *testing.T) {
 		t.Errorf("dropped %q, want the batch holding a number and the empty one", dropped)
 	}
 }
+
+// Round fifty-six: an answer under the request's id as a string ("7" for
+// the number 7) was dropped by the SDK, which matches ids by type, and the
+// call waited, saying nothing, until its time limit. It now fails at once
+// saying why, and the backend goes on.
+func TestBackend_AnAnswerUnderItsIdAsAStringFailsTheCall(t *testing.T) {
+	b := startFake(t, "raw", nil)
+	ctx, cancel := context.WithTimeout(context.Background(), slow(5*time.Second))
+	defer cancel()
+	_, err := b.CallTool(ctx, "strid", json.RawMessage(`{}`))
+	if err == nil || ctx.Err() != nil || !strings.Contains(err.Error(), `backend "fake" answered under the id "`) || !strings.Contains(err.Error(), "JSON-RPC needs the same id, of the same type") {
+		t.Fatalf("call: %v (context: %v)", err, ctx.Err())
+	}
+	if res, err := b.CallTool(ctx, "echo", json.RawMessage(`{}`)); err != nil || res.Content[0].(*mcp.TextContent).Text != "called echo" {
+		t.Fatalf("next call: %v, %v", res, err)
+	}
+}

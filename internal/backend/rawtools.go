@@ -105,6 +105,7 @@ type rawConn struct {
 	gate *sseGate
 
 	asks      asks          // the backend's requests waiting for our answer
+	ids       sentIDs       // our requests waiting for the backend's answer
 	closed    chan struct{} // closed by Close
 	closeOnce sync.Once
 }
@@ -124,6 +125,9 @@ func (c *rawConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 			c.r.pending[req.ID] = true
 		}
 		c.r.mu.Unlock()
+	}
+	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
+		c.ids.sent(req.ID)
 	}
 	err := c.Connection.Write(ctx, msg)
 	if resp, ok := msg.(*jsonrpc.Response); ok {
@@ -171,6 +175,8 @@ func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			Message: fmt.Sprintf("backend %q sent a malformed answer: it has both a result and an error (%s)", c.r.server, resp.Error.Error())}}
 	}
 	if resp, ok := msg.(*jsonrpc.Response); ok && err == nil {
+		resp = c.ids.answered(resp, c.r.server)
+		msg = resp
 		c.r.mu.Lock()
 		want := c.r.pending[resp.ID]
 		delete(c.r.pending, resp.ID)

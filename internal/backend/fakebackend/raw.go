@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -18,6 +19,7 @@ import (
 //
 //	badblocks  a result whose image block's data is a number
 //	closeout   closes stdout and stays alive (stdin still read)
+//	strid      answers under its id as a string ("7" for 7)
 //	twice      answers the call twice
 //	other      a text block naming the tool
 func raw() int {
@@ -78,6 +80,8 @@ func raw() int {
 				for {
 					time.Sleep(time.Hour)
 				}
+			case "strid":
+				send(json.RawMessage(strconv.Quote(string(m.ID))), `{"content":[{"type":"text","text":"a string id"}]}`)
 			case "twice":
 				send(m.ID, `{"content":[{"type":"text","text":"one"}]}`)
 				send(m.ID, `{"content":[{"type":"text","text":"two"}]}`)
