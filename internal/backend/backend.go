@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -205,6 +206,14 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 		b.log.Warn("dropped notifications of the backend: it sends them faster than they are handled", "dropped", n, "method", method)
 		b.stderr.Note("dropped %d notifications (the last: %s): the backend sends them faster than they are handled", n, method)
 	}
+	b.raw.refusedNote = func(n int, method string, answered bool) {
+		what := "refused with an error"
+		if !answered {
+			what = "dropped unanswered (too many refusals waiting to be written)"
+		}
+		b.log.Warn("refused requests of the backend: too many wait for an answer", "refused", n, "method", method)
+		b.stderr.Note("%d requests refused so far (the last: %s, %s): the backend had too many waiting for an answer (at most %d, or %d MiB)", n, method, what, maxAsks, maxAskBytes>>20)
+	}
 	switch kind(exp) {
 	case config.Stdio:
 		b.stderr.Note("starting: %s", strings.Join(append([]string{spec.Command}, spec.Args...), " "))
@@ -326,6 +335,13 @@ func (b *Backend) watch() {
 		}
 		if b.proc != nil && b.proc.waitExit(250*time.Millisecond) {
 			b.end(b.exitError())
+			return
+		}
+		if b.proc != nil && (err == nil || errors.Is(err, io.EOF)) && !b.closing.Load() {
+			// The process lives on with its stdout closed: it can answer
+			// nothing more ("ended the session: EOF" said neither that
+			// nor what happens next). Close stops it.
+			b.end(mark(ErrExited, "backend %q closed its standard output but kept running: it was stopped, and the next call starts it again", b.name))
 			return
 		}
 		b.end(mark(ErrExited, "backend %q ended the session: %v", b.name, orEOF(err)))
@@ -598,11 +614,19 @@ func (b *Backend) startStdioAt(ctx context.Context, spec *config.Server, opts *m
 	if err != nil {
 		var refused *jsonrpc.Error // the backend answered: it is not the exit that matters
 		answered := errors.As(err, &refused)
-		exited := !answered && ctx.Err() == nil && b.overErr.Load() == nil && p.waitExit(200*time.Millisecond)
+		// An answer the SDK cannot use (a protocol version it does not
+		// speak, a result it cannot read) makes it close the connection,
+		// and the backend exits on the closed stdin: that exit is no
+		// reason ("exited during handshake (exit status 0)" hid the
+		// version the backend asked for).
+		unusable := !answered && unusableInit(err)
+		exited := !answered && !unusable && ctx.Err() == nil && b.overErr.Load() == nil && p.waitExit(200*time.Millisecond)
 		p.kill()
 		switch {
 		case answered:
 			err = fmt.Errorf("handshake refused: %w", err)
+		case unusable:
+			err = &marked{msg: "its answer to initialize cannot be used: " + unusableInitReason(err), err: err}
 		case exited:
 			err = fmt.Errorf("exited during handshake (%s)", p.exitStatus())
 		case ctx.Err() != nil:
@@ -622,6 +646,37 @@ func (b *Backend) startStdioAt(ctx context.Context, spec *config.Server, opts *m
 		b.end(b.exitError())
 	}()
 	return nil
+}
+
+// unusableInit reports whether err, from the SDK's Connect, says that
+// the backend's answer to initialize could not be used (rather than that
+// the connection was lost).
+func unusableInit(err error) bool {
+	var shape *json.UnmarshalTypeError
+	var syntax *json.SyntaxError
+	return errors.As(err, &shape) || errors.As(err, &syntax) || strings.HasPrefix(err.Error(), sdkUnsupportedVersion)
+}
+
+// sdkUnsupportedVersion begins the SDK's error for an initialize answer
+// naming a protocol version it does not speak (its type is unexported).
+const sdkUnsupportedVersion = "unsupported protocol version: "
+
+// unusableInitReason says why, in the protocol's terms: the version the
+// backend asked for, or the field that does not decode and what it must
+// be (the SDK's words name its Go types and quote the rest of the
+// answer).
+func unusableInitReason(err error) string {
+	var shape *json.UnmarshalTypeError
+	switch {
+	case strings.HasPrefix(err.Error(), sdkUnsupportedVersion):
+		return fmt.Sprintf("it asks for protocol version %s, which Switchboard does not speak", cut(strings.TrimPrefix(err.Error(), sdkUnsupportedVersion), 100))
+	case errors.As(err, &shape) && shape.Type != nil:
+		if shape.Field == "" {
+			return "its result must be " + expectedJSON(shape.Type)
+		}
+		return fmt.Sprintf("%s must be %s", cut(shape.Field, 200), expectedJSON(shape.Type))
+	}
+	return err.Error()
 }
 
 // end records why the backend ended, tears down what is left and closes

@@ -2,6 +2,7 @@ package backend
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -51,6 +52,10 @@ func (b *Backend) ListTools(ctx context.Context) ([]*mcp.Tool, error) {
 		return nil, err
 	}
 	b.raw.takeMalformed() // what an earlier listing dropped
+	// The raw schemas recorded are this listing's only: kept across
+	// listings, the tools of every listing a backend ever gave stayed,
+	// one that renames its tools on each refresh growing them without end.
+	defer b.raw.forget()
 	tools, err := pages(ctx, b, "tools", func(ctx context.Context, cursor string) ([]*mcp.Tool, string, error) {
 		res, err := b.cur().ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
 		if err != nil {
@@ -108,8 +113,10 @@ const (
 func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx context.Context, cursor string) ([]T, string, error), size func(T) int) ([]T, error) {
 	var out []T
 	cursor := ""
-	seen := map[string]bool{"": true}
-	total := 0
+	// Cursors are remembered by their hash: kept whole, 1,000 distinct
+	// cursors of 8 MB each (every page under maxMessageBytes) were 8 GB.
+	seen := map[[sha256.Size]byte]bool{sha256.Sum256(nil): true}
+	total, cursors := 0, 0
 	for page := 1; ; page++ {
 		items, next, err := list(ctx, cursor)
 		if isMethodNotFound(err) {
@@ -131,6 +138,7 @@ func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx co
 			}
 		}
 		out = append(out, items...)
+		cursors += len(next)
 		switch {
 		case len(out) > maxListed:
 			out = out[:maxListed]
@@ -138,7 +146,7 @@ func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx co
 			return out, nil
 		case next == "" || next == cursor:
 			return out, nil
-		case seen[next]:
+		case seen[sha256.Sum256([]byte(next))]:
 			msg := fmt.Sprintf("its list of %s goes back to the cursor of an earlier page after %d pages: only the %s of those pages are used", what, page, what)
 			b.log.Warn("backend list cut short", "reason", msg)
 			b.stderr.Note("%s", msg)
@@ -146,9 +154,20 @@ func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx co
 		case page == maxPages:
 			b.truncatedList(what, fmt.Sprintf("its list of %s has more than %d pages", what, maxPages))
 			return out, nil
+		case cursors > maxListedBytes:
+			// Each cursor is sent back whole: 8 MB ones, a page after
+			// page, held the listing for its whole time limit.
+			first := fmt.Sprintf("its first %d pages", page)
+			if page == 1 {
+				first = "its first page"
+			}
+			msg := fmt.Sprintf("its cursors for the pages of its %s take more than %d MiB (the bound of one listing): only the %s of %s are used", what, maxListedBytes>>20, what, first)
+			b.log.Warn("backend list cut short", "reason", msg)
+			b.stderr.Note("%s", msg)
+			return out, nil
 		}
 		cursor = next
-		seen[next] = true
+		seen[sha256.Sum256([]byte(next))] = true
 	}
 }
 
@@ -308,6 +327,12 @@ func (b *Backend) callErr(ctx context.Context, err error) error {
 		// The SDK could not read the answer's result as the method's
 		// result ("result": "oops" to tools/call), and said so naming
 		// its own Go types, not the server.
+		if shape.Field != "" && shape.Type != nil {
+			// The SDK's words quote the rest of the answer and name its
+			// own Go types ("into Go struct field struct { mcp.res;
+			// Content []*mcp.wireContent ..."): say the field instead.
+			return &marked{msg: fmt.Sprintf("backend %q sent a malformed answer: its result cannot be read: %s must be %s", b.name, cut(shape.Field, 200), expectedJSON(shape.Type)), err: err}
+		}
 		return boundErr(redactErr(b.secrets, fmt.Errorf("backend %q sent a malformed answer: its result cannot be read: %w", b.name, err)))
 	}
 	if b.remote != nil && strings.HasSuffix(err.Error(), sdkStreamEnded) && ctx.Err() == nil && b.overErr.Load() == nil && !closed(b.done) {

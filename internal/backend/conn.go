@@ -124,26 +124,18 @@ func (c *lineConn) readLoop(r io.Reader, max int64, junk func([]byte, error), ov
 			}
 		}
 		if t := bytes.TrimSpace(line); len(t) > 0 {
-			var msg jsonrpc.Message
-			var derr error
-			if t[0] != '{' {
-				derr = errNotObject
-			} else {
-				msg, derr = jsonrpc.DecodeMessage(t) // copies what it keeps
-			}
-			if derr != nil {
-				if junk != nil {
-					junk(t, derr)
-				}
-				// A response we cannot decode (nested too deeply, say)
-				// fails its call now, rather than at the call's timeout.
-				if id, ok := responseID(t); ok {
-					msg = &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the backend's answer could not be read: " + derr.Error()}}
-					if !c.send(readResult{msg: msg}) {
+			var batch []json.RawMessage
+			if t[0] == '[' && json.Unmarshal(t, &batch) == nil && len(batch) > 0 && allObjects(batch) {
+				// A JSON-RPC batch, which MCP 2025-03-26 has backends
+				// send: each of its messages is read in turn. Dropped as
+				// junk, the answers in it left their calls waiting until
+				// their time limit.
+				for _, m := range batch {
+					if !c.deliver(bytes.TrimSpace(m), junk) {
 						return
 					}
 				}
-			} else if !c.send(readResult{msg: msg}) {
+			} else if !c.deliver(t, junk) {
 				return
 			}
 		}
@@ -156,6 +148,42 @@ func (c *lineConn) readLoop(r io.Reader, max int64, junk func([]byte, error), ov
 			return
 		}
 	}
+}
+
+// allObjects reports whether each of ms is a JSON object.
+func allObjects(ms []json.RawMessage) bool {
+	for _, m := range ms {
+		if m = bytes.TrimSpace(m); len(m) == 0 || m[0] != '{' {
+			return false
+		}
+	}
+	return true
+}
+
+// deliver decodes t, one message, and sends it; one that does not decode
+// is told to junk, and when it is a response whose id can be read, its
+// call is failed at once. It reports false when the connection closed.
+func (c *lineConn) deliver(t []byte, junk func([]byte, error)) bool {
+	var msg jsonrpc.Message
+	var derr error
+	if len(t) == 0 || t[0] != '{' {
+		derr = errNotObject
+	} else {
+		msg, derr = jsonrpc.DecodeMessage(t) // copies what it keeps
+	}
+	if derr == nil {
+		return c.send(readResult{msg: msg})
+	}
+	if junk != nil {
+		junk(t, derr)
+	}
+	// A response we cannot decode (nested too deeply, say) fails its
+	// call now, rather than at the call's timeout.
+	if id, ok := responseID(t); ok {
+		msg = &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the backend's answer could not be read: " + derr.Error()}}
+		return c.send(readResult{msg: msg})
+	}
+	return true
 }
 
 // responseID returns the id of a JSON-RPC response in line that could

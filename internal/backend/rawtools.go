@@ -11,8 +11,10 @@ import (
 	"net/http"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -45,6 +47,10 @@ type rawTools struct {
 	// server names the backend in the errors rawConn makes. Set before
 	// the first connection.
 	server string
+	// refusedNote, when set, is told of the 1st, 10th, 100th… request
+	// of the backend's refused (see asks). Set before the first
+	// connection.
+	refusedNote func(n int, method string, answered bool)
 }
 
 // Malformed is a tool a backend listed whose definition the SDK cannot
@@ -90,13 +96,23 @@ func (t *rawTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 		return nil, err
 	}
 	t.r.order.reset()
-	return &rawConn{c, t.r, t.gate}, nil
+	return &rawConn{Connection: c, r: t.r, gate: t.gate, closed: make(chan struct{})}, nil
 }
 
 type rawConn struct {
 	mcp.Connection
 	r    *rawTools
 	gate *sseGate
+
+	asks      asks          // the backend's requests waiting for our answer
+	ids       sentIDs       // our requests waiting for the backend's answer
+	closed    chan struct{} // closed by Close
+	closeOnce sync.Once
+}
+
+func (c *rawConn) Close() error {
+	c.closeOnce.Do(func() { close(c.closed) })
+	return c.Connection.Close()
 }
 
 func (c *rawConn) Write(ctx context.Context, msg jsonrpc.Message) error {
@@ -110,7 +126,14 @@ func (c *rawConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		}
 		c.r.mu.Unlock()
 	}
-	return c.Connection.Write(ctx, msg)
+	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
+		c.ids.sent(req.ID)
+	}
+	err := c.Connection.Write(ctx, msg)
+	if resp, ok := msg.(*jsonrpc.Response); ok {
+		c.asks.answered(resp)
+	}
+	return err
 }
 
 func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
@@ -136,7 +159,9 @@ func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			if c.gate != nil {
 				c.gate.took()
 			}
-			if c.r.order.readMsg(ctx, msg) {
+			if req, ok := isAsk(msg); ok && !c.asks.admit(req) {
+				c.asks.refuse(c, req, c.r.refusedNote) // see maxAsks
+			} else if c.r.order.readMsg(ctx, msg) {
 				break
 			}
 			// dropped: see maxBacklog
@@ -150,6 +175,8 @@ func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			Message: fmt.Sprintf("backend %q sent a malformed answer: it has both a result and an error (%s)", c.r.server, resp.Error.Error())}}
 	}
 	if resp, ok := msg.(*jsonrpc.Response); ok && err == nil {
+		resp = c.ids.answered(resp, c.r.server)
+		msg = resp
 		c.r.mu.Lock()
 		want := c.r.pending[resp.ID]
 		delete(c.r.pending, resp.ID)
@@ -163,9 +190,16 @@ func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 }
 
 // screen returns result (a tools/list result) without the tools whose
-// definition does not decode as an mcp.Tool, noting them; result as it is
-// when every tool decodes, or when its shape is not a list of tools at all
-// (the SDK then says what is wrong with it).
+// definition does not decode as an mcp.Tool, noting them, and cut to
+// maxListed+1 tools (one more than a listing uses, so that pages still
+// sees that there were more and says so); result as it is when every
+// tool decodes and there are not that many, or when its shape is not a
+// list of tools at all (the SDK then says what is wrong with it).
+//
+// The cut comes before any tool is decoded: a page of 370,000 small
+// tools (31 MB, under maxMessageBytes) was decoded whole three times (here,
+// by record and by the SDK), over 30 s and 740 MB of the daemon, for the
+// first 10,000 to be used.
 func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
 	var top map[string]json.RawMessage
 	if json.Unmarshal(result, &top) != nil {
@@ -175,6 +209,10 @@ func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
 	if json.Unmarshal(top["tools"], &tools) != nil {
 		return result
 	}
+	cutShort := len(tools) > maxListed+1
+	if cutShort {
+		tools = tools[:maxListed+1]
+	}
 	var kept []json.RawMessage
 	var dropped []Malformed
 	for i, raw := range tools {
@@ -183,6 +221,8 @@ func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
 		reason := ""
 		if err != nil {
 			reason = "its definition cannot be read: " + decodeReason(err)
+		} else if strings.ContainsRune(t.Name, utf8.RuneError) && nameNotUTF8(raw) {
+			reason = "its name is not valid UTF-8 (a byte that is not, or a lone surrogate): it reads as U+FFFD, a name the backend never listed, so no call could reach the tool"
 		} else if reason = badHeaders(raw); reason == "" {
 			kept = append(kept, raw)
 			continue
@@ -195,7 +235,7 @@ func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
 		}
 		dropped = append(dropped, Malformed{Name: name, Reason: reason})
 	}
-	if len(dropped) == 0 {
+	if len(dropped) == 0 && !cutShort {
 		return result
 	}
 	if kept == nil {
@@ -218,6 +258,55 @@ func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
 	}
 	r.mu.Unlock()
 	return out
+}
+
+// nameNotUTF8 reports whether the name of raw (a tool as listed) is
+// not valid UTF-8 as sent: a byte that is not UTF-8 or an escaped lone
+// surrogate, which Go's decoding turns into U+FFFD. Such a name was
+// offered as it read after decoding, and a call sent that name, which
+// the backend had never listed (two such names were one).
+func nameNotUTF8(raw json.RawMessage) bool {
+	var named struct {
+		Name json.RawMessage `json:"name"`
+	}
+	if json.Unmarshal(raw, &named) != nil {
+		return false
+	}
+	n := named.Name
+	if !utf8.Valid(n) {
+		return true
+	}
+	// Escapes: decode each \uXXXX and look for a surrogate that is not
+	// part of a pair.
+	for i := 0; i+6 <= len(n); i++ {
+		if n[i] != '\\' {
+			continue
+		}
+		if n[i+1] != 'u' {
+			i++ // \\, \" and the like: skip the escaped byte
+			continue
+		}
+		r, err := strconv.ParseUint(string(n[i+2:i+6]), 16, 16)
+		if err != nil {
+			return false
+		}
+		switch {
+		case r >= 0xD800 && r < 0xDC00:
+			if i+12 > len(n) || n[i+6] != '\\' || n[i+7] != 'u' {
+				return true
+			}
+			lo, err := strconv.ParseUint(string(n[i+8:i+12]), 16, 16)
+			if err != nil || lo < 0xDC00 || lo > 0xDFFF {
+				return true
+			}
+			i += 11
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return true
+		default:
+			i += 5
+		}
+	}
+	return false
 }
 
 // badHeaders says what is wrong with the x-mcp-header annotations of a
@@ -312,6 +401,15 @@ func withArticle(kind string) string {
 	return "a " + kind
 }
 
+// expectedJSON names the JSON value a Go type decodes from: as
+// jsonKindOf, but bytes are a base64 string.
+func expectedJSON(t reflect.Type) string {
+	if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
+		return "a base64 string"
+	}
+	return jsonKindOf(t.Kind())
+}
+
 // jsonKindOf names the JSON value a Go kind decodes from.
 func jsonKindOf(k reflect.Kind) string {
 	switch k {
@@ -363,6 +461,13 @@ func (r *rawTools) record(result json.RawMessage) {
 		}
 		r.schemas[t.Name] = append(r.schemas[t.Name], s)
 	}
+}
+
+// forget drops the schemas recorded (a listing has used them).
+func (r *rawTools) forget() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.schemas = nil
 }
 
 // restore replaces the decoded schemas of tools with the raw ones

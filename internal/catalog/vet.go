@@ -124,10 +124,21 @@ func (v *TrustVetter) inspect(t trust.Tool) []trust.Finding {
 	}
 	v.mu.Lock()
 	defer v.mu.Unlock()
+	if len(v.findings) >= maxFindings {
+		v.findings = map[string][]trust.Finding{}
+	}
 	v.findings[h] = f
 	v.dirty = true
 	return f
 }
+
+// maxFindings bounds the tools whose findings a TrustVetter keeps, in
+// memory and in its InspectCache: they were kept by hash for ever, so a
+// backend that changed its tools on each refresh (list_changed, paced at
+// 250 ms) grew both without end, the file written whole at each flush.
+// Past it they are forgotten all at once (and inspected again), as
+// TextFindings forgets texts. A variable for tests.
+var maxFindings = 50000
 
 // cached returns the findings kept for hash h, reading the cache file on
 // first use.
@@ -180,6 +191,9 @@ func (v *TrustVetter) flush() {
 	}
 	err := filelock.With(v.InspectCache, func() error {
 		for h, f := range readFindings(v.InspectCache) {
+			if len(v.findings) >= maxFindings {
+				break // what other processes keep is theirs to keep again
+			}
 			if _, ok := v.findings[h]; !ok {
 				v.findings[h] = f
 			}

@@ -15,6 +15,13 @@ func TestArgs_SchemaFeatures(t *testing.T) {
 		{"invalid JSON", `{"type":`, `args?: Record<string, any>`},
 		{"only $schema", `{"$schema":"http://json-schema.org/draft-07/schema#"}`, `args?: Record<string, any>`},
 		{"not an object", `[1,2]`, `args?: Record<string, any>`},
+		// Round fifty-six: a root whose type rules out an object was
+		// declared as it reads (`args?: string`), though arguments must
+		// be an object.
+		{"root of type string", `{"type":"string"}`, `args?: Record<string, any>`},
+		{"root of type array", `{"type":"array","items":{"type":"string"}}`, `args?: Record<string, any>`},
+		{"root of types string or null", `{"type":["string","null"]}`, `args?: Record<string, any>`},
+		{"root of types object or null", `{"type":["object","null"],"properties":{"a":{"type":"string"}}}`, `args?: { a?: string } | null`},
 		{"no params", `{"type":"object","properties":{}}`, `args?: {}`},
 		{"object without properties", `{"type":"object"}`, `args?: Record<string, any>`},
 		{"primitives", `{"type":"object","properties":{"s":{"type":"string"},"n":{"type":"number"},"i":{"type":"integer"},"b":{"type":"boolean"},"z":{"type":"null"}},"required":["s","n","i","b","z"]}`,

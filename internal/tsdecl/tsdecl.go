@@ -202,7 +202,7 @@ func docComment(text, ind string) string {
 // schema that admits no keys at all.
 func args(root *node, o *Options, ns *nsState) string {
 	const loose = "args?: Record<string, any>"
-	if !root.isObject() || !typed(root) {
+	if !root.isObject() || !typed(root) || notObject(root) {
 		return loose
 	}
 	r := newRenderer(root, o, ns)
@@ -214,6 +214,28 @@ func args(root *node, o *Options, ns *nsState) string {
 		return "args?: " + t
 	}
 	return "args: " + t
+}
+
+// notObject reports whether a root schema's "type" rules out an object
+// (MCP requires one: arguments are an object). Such a schema was declared
+// as it reads, `args?: string`, and a script that passed a string, as
+// the declaration said, was refused: "arguments must be an object".
+func notObject(root *node) bool {
+	t := root.get("type")
+	switch {
+	case t == nil:
+		return false
+	case t.kind == kString:
+		return t.text != "object"
+	case t.kind == kArray:
+		for _, v := range t.vals {
+			if v.kind == kString && v.text == "object" {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // optional reports whether a root schema accepts an empty object, judged

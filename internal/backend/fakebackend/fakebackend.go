@@ -14,6 +14,8 @@
 //	noisy    writes npm notices, a blank line, an error and stack frames
 //	         to stderr, then exits 1 before the handshake
 //	flood    writes $FAKE_FLOOD bytes without a newline to stdout at once
+//	raw      a hand-written JSON-RPC server whose answers the SDK's
+//	         server would never send (see raw)
 //
 // In mode complete, any argument is completed with its name, its value
 // and the ref, but the argument "leak", which gets an error answer whose
@@ -95,6 +97,8 @@ func run(mode string) int {
 		signal.Ignore(syscall.SIGTERM)
 	case "junk":
 		os.Stdout.WriteString(Junk)
+	case "raw":
+		return raw()
 	}
 	fmt.Fprintf(os.Stderr, "fake: serving in mode %s\n", mode)
 	s := server(mode)

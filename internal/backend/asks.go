@@ -1,0 +1,136 @@
+package backend
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+)
+
+// A backend's own requests (ping, roots/list, sampling, elicitation) are
+// each handed by the SDK to a goroutine of their own as it reads them,
+// and each holds it until its answer is written: a stdio backend that
+// sent 200,000 pings of 1 kB and did not read its stdin meanwhile held
+// 2.3 GB of the daemon (round twenty-eight left these out of the backlog
+// bound). asks bounds them per connection: a request read while
+// maxAsks wait for our answer, or that would pass maxAskBytes of params
+// waiting (a single larger one may wait alone), or whose id is one
+// already waiting, is answered with an error at once, without reaching
+// the SDK. Those answers are written by one goroutine from a queue of
+// maxRefusals; past that, a request is dropped unanswered. Both are said
+// in the backend's log (the 1st, 10th, 100th… time).
+const (
+	maxAsks     = 1024
+	maxAskBytes = 16 << 20
+	maxRefusals = 256
+	// refusalWrite bounds the write of one refusal (a backend that
+	// does not read its stdin).
+	refusalWrite = 5 * time.Second
+)
+
+// asks counts one connection's requests from the backend that wait for
+// our answer. The zero value is ready; safe for concurrent use.
+type asks struct {
+	mu      sync.Mutex
+	waiting map[jsonrpc.ID]int // params size of each request waiting
+	bytes   int
+	queue   chan jsonrpc.ID // refusals to write
+	writing bool            // writeRefusals is running
+	refused int             // refused or dropped so far, for the notes
+}
+
+// admit counts req, a request the backend sent, or says it is over the
+// bound.
+func (a *asks) admit(req *jsonrpc.Request) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.waiting == nil {
+		a.waiting = map[jsonrpc.ID]int{}
+	}
+	if _, dup := a.waiting[req.ID]; dup {
+		return false
+	}
+	size := len(req.Params)
+	if len(a.waiting) >= maxAsks || len(a.waiting) > 0 && a.bytes+size > maxAskBytes {
+		return false
+	}
+	a.waiting[req.ID] = size
+	a.bytes += size
+	return true
+}
+
+// answered releases the request that resp answers.
+func (a *asks) answered(resp *jsonrpc.Response) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if size, ok := a.waiting[resp.ID]; ok {
+		delete(a.waiting, resp.ID)
+		a.bytes -= size
+	}
+}
+
+// refuse answers req with an error through c's underlying connection, in
+// the background, or drops it when maxRefusals wait to be written.
+// note, when set, is told of every 1st, 10th, 100th… request refused.
+func (a *asks) refuse(c *rawConn, req *jsonrpc.Request, note func(n int, method string, answered bool)) {
+	a.mu.Lock()
+	if a.queue == nil {
+		a.queue = make(chan jsonrpc.ID, maxRefusals)
+	}
+	answered := true
+	select {
+	case a.queue <- req.ID:
+		if !a.writing {
+			a.writing = true
+			go a.writeRefusals(c)
+		}
+	default:
+		answered = false
+	}
+	a.refused++
+	n := a.refused
+	a.mu.Unlock()
+	if note != nil && warnAt(n) {
+		note(n, req.Method, answered)
+	}
+}
+
+// writeRefusals writes the queued refusals, and ends when none is left
+// (refuse starts it again) or the connection is closed.
+func (a *asks) writeRefusals(c *rawConn) {
+	for {
+		a.mu.Lock()
+		var id jsonrpc.ID
+		select {
+		case id = <-a.queue:
+		default:
+			a.writing = false
+			a.mu.Unlock()
+			return
+		}
+		a.mu.Unlock()
+		select {
+		case <-c.closed:
+			return
+		default:
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), refusalWrite)
+		// Not written (a backend not reading its stdin): it waits
+		// unanswered, as a dropped one does.
+		_ = c.Connection.Write(ctx, &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError,
+			Message: fmt.Sprintf("switchboard: refused: too many of this server's requests are waiting for an answer (at most %d, or %d MiB of them), or one with this id is", maxAsks, maxAskBytes>>20)}})
+		cancel()
+	}
+}
+
+// isAsk reports whether msg is a request of the backend's that expects
+// an answer.
+func isAsk(msg jsonrpc.Message) (*jsonrpc.Request, bool) {
+	req, ok := msg.(*jsonrpc.Request)
+	if !ok || !req.IsCall() {
+		return nil, false
+	}
+	return req, true
+}
