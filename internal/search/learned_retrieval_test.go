@@ -277,8 +277,8 @@ func TestRetrievalFresh(t *testing.T) {
 	}
 	single, multi, none, nNone := score("extra38", "extra39", "extra40", "extra41")
 	t.Logf("extra38-41: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
-	if single.h1 < 179 || single.h5 < 201 || multi.h1 < 48 || multi.h5 < 50 || none < 47 {
-		t.Errorf("extra38-41 below rounds thirty-five to forty: single 179 / 201 of 208, tasks 48 / 50 of 64, none 47 of 48 (175 / 200, 48 / 48 and 47 before them)")
+	if single.h1 < 180 || single.h5 < 201 || multi.h1 < 50 || multi.h5 < 51 || none < 47 {
+		t.Errorf("extra38-41 below the session of 2026-12-06: single 180 / 201 of 208, tasks 50 / 51 of 64, none 47 of 48 (179 / 201, 48 / 50 after rounds thirty-five to forty; 175 / 200, 48 / 48 and 47 before them)")
 	}
 	nmSingle, _, nmNone, nmN := score("nearmiss37")
 	t.Logf("nearmiss37: single hit@1 %d, hit@5 %d of %d; none %d of %d", nmSingle.h1, nmSingle.h5, nmSingle.n, nmNone, nmN)
@@ -291,8 +291,8 @@ func TestRetrievalFresh(t *testing.T) {
 	// and after each round's merge (rounds forty-three to forty-nine).
 	single, multi, none, nNone = score("extra42", "extra43", "extra44")
 	t.Logf("extra42-44: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
-	if single.h1 < 130 || single.h5 < 151 || multi.h1 < 42 || multi.h5 < 39 || none < 35 {
-		t.Errorf("extra42-44 below rounds forty-four to forty-nine: single 130 / 151 of 156, tasks 42 / 39 of 48, none 35 of 36 (129 / 151, 41 / 39 and 35 before them)")
+	if single.h1 < 132 || single.h5 < 151 || multi.h1 < 42 || multi.h5 < 40 || none < 35 {
+		t.Errorf("extra42-44 below the session of 2026-12-06: single 132 / 151 of 156, tasks 42 / 40 of 48, none 35 of 36 (130 / 151, 42 / 39 after rounds forty-four to forty-nine; 129 / 151, 41 / 39 and 35 before them)")
 	}
 	nmSingle, _, nmNone, nmN = score("nearmiss44")
 	t.Logf("nearmiss44: single hit@1 %d, hit@5 %d of %d; none %d of %d", nmSingle.h1, nmSingle.h5, nmSingle.n, nmNone, nmN)
@@ -304,8 +304,8 @@ func TestRetrievalFresh(t *testing.T) {
 	// after each round's merge (rounds fifty-one to fifty-four).
 	single, multi, none, nNone = score("extra45", "extra46", "extra47")
 	t.Logf("extra45-47: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
-	if single.h1 < 101 || single.h5 < 127 || multi.h1 < 55 || multi.h5 < 55 || none < 22 {
-		t.Errorf("extra45-47 below their scores at 753f36e: single 101 / 127 of 134, tasks 55 / 55 of 72, none 22 of 24")
+	if single.h1 < 102 || single.h5 < 127 || multi.h1 < 57 || multi.h5 < 56 || none < 22 {
+		t.Errorf("extra45-47 below rounds fifty-one to fifty-seven: single 102 / 127 of 134, tasks 57 / 56 of 72, none 22 of 24 (101 / 127, 55 / 55 and 22 at 753f36e, before them)")
 	}
 	nmSingle, _, nmNone, nmN = score("nearmiss55")
 	t.Logf("nearmiss55: single hit@1 %d, hit@5 %d of %d; none %d of %d", nmSingle.h1, nmSingle.h5, nmSingle.n, nmNone, nmN)
