@@ -58,12 +58,7 @@ func (ix *Index) buildDescVerbs() {
 // stepVerbPenalty is verbPenalty for a task's step: a tool whose name has
 // no verb of a family is judged by its description's (descVerbs).
 func (sc *scorer) stepVerbPenalty(qv verbFamily, cands []int32) {
-	var ruled verbFamily = verbRead | verbCreate | verbUpdate | verbDelete
-	for f := verbRead; f <= verbDelete; f <<= 1 {
-		if qv&f != 0 {
-			ruled &= excludes(f)
-		}
-	}
+	ruled := ruledBy(qv)
 	if ruled == 0 {
 		return
 	}

@@ -119,18 +119,24 @@ func queryVerbs(toks []token) verbFamily {
 	return f
 }
 
-// verbPenalty lowers the scores of cands whose name's verb the query's
-// verbs exclude.
-func (sc *scorer) verbPenalty(qv verbFamily, cands []int32) {
-	if qv == 0 {
-		return
-	}
+// ruledBy returns the verb families every family of qv excludes.
+func ruledBy(qv verbFamily) verbFamily {
 	var ruled verbFamily = verbRead | verbCreate | verbUpdate | verbDelete
 	for f := verbRead; f <= verbDelete; f <<= 1 {
 		if qv&f != 0 {
 			ruled &= excludes(f)
 		}
 	}
+	return ruled
+}
+
+// verbPenalty lowers the scores of cands whose name's verb the query's
+// verbs exclude.
+func (sc *scorer) verbPenalty(qv verbFamily, cands []int32) {
+	if qv == 0 {
+		return
+	}
+	ruled := ruledBy(qv)
 	if ruled == 0 {
 		return
 	}
