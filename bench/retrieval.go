@@ -126,6 +126,8 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra47-queries.jsonl", "**extra47: held out, written blind before rounds fifty-one to fifty-six, by another helper** (40 tasks, 30 single requests; before: as written, 753f36e)", 0.729, 0.843, 0},
 	{"internal/search/testdata/nearmiss55-queries.jsonl", "**nearmiss55: held out, written blind with extra47** (40 named near misses, 40 answerable look-alikes; before: as written, 753f36e)", 0.900, 1.000, 0.400},
 	{"internal/search/testdata/single57-queries.jsonl", "single57 (round fifty-seven, 50 one-step requests over tools drawn at random and 8 no tool serves, written before its change, held out; before: 3c0abf9)", 0.880, 1.000, 1.000},
+	{"internal/search/testdata/extra48-queries.jsonl", "**extra48: held out, written blind after rounds fifty-one to fifty-seven** (the dev slice's mix, worded in the dev lines' style; before: as written, f11b5e2)", 0.897, 0.941, 1.000},
+	{"internal/search/testdata/extra49-queries.jsonl", "**extra49: held out, written blind with extra48** (before: as written, f11b5e2)", 0.882, 0.985, 1.000},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured

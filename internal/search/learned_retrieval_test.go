@@ -241,8 +241,10 @@ func TestRetrievalBackends38(t *testing.T) {
 // next session, before rounds forty-three to forty-nine; extra45 and
 // extra46 (the dev slice's mix), extra47 (40 tasks, 30 single requests)
 // and nearmiss55 (40 named near misses, 40 look-alikes) at the start of
-// the session of 2026-12-06, before rounds fifty-one to fifty-four.
-var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true}
+// the session of 2026-12-06, before rounds fifty-one to fifty-four;
+// extra48 and extra49 (the dev slice's mix, worded in the dev lines' style)
+// in the same session, after rounds fifty-one to fifty-seven.
+var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true}
 
 // TestRetrievalFresh scores the fresh sets by kind, without printing a
 // miss. Before rounds thirty-five to forty (at cdcdafc): extra38 to
@@ -311,5 +313,13 @@ func TestRetrievalFresh(t *testing.T) {
 	t.Logf("nearmiss55: single hit@1 %d, hit@5 %d of %d; none %d of %d", nmSingle.h1, nmSingle.h5, nmSingle.n, nmNone, nmN)
 	if nmSingle.h1 < 36 || nmSingle.h5 < 40 || nmNone < 16 {
 		t.Errorf("nearmiss55 below its scores at 753f36e: single 36 / 40 of 40, none 16 of 40")
+	}
+	// extra48 and extra49 were written blind after rounds fifty-one to
+	// fifty-seven (session of 2026-12-06) and scored as aggregates only, at
+	// f11b5e2 and after the merges that followed.
+	single, multi, none, nNone = score("extra48", "extra49")
+	t.Logf("extra48-49: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 95 || single.h5 < 102 || multi.h1 < 27 || multi.h5 < 29 || none < 24 {
+		t.Errorf("extra48-49 below their scores at f11b5e2: single 95 / 102 of 104, tasks 27 / 29 of 32, none 24 of 24")
 	}
 }
