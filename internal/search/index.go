@@ -290,6 +290,7 @@ func (ix *Index) build() {
 	}
 	ix.buildFileTools(srvDocs)
 	ix.buildPhrases()
+	ix.buildVocab()
 	ix.buildDeprecated(srvDocs)
 	ix.buildActions()
 	ix.buildConversions()

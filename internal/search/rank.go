@@ -480,6 +480,9 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	if r.relevant && oneStep && len(named) == 0 && ix.phraseFirst(query, hits, score) {
 		hits = ix.topK(cands, score, max(limit, relevantDepth))
 	}
+	if r.relevant && oneStep && len(named) == 0 && ix.vocabFirst(query, hits, score) {
+		hits = ix.topK(cands, score, max(limit, relevantDepth))
+	}
 	if r.relevant && oneStep && ix.fitFirst(query, hits, score) {
 		hits = ix.topK(cands, score, max(limit, relevantDepth))
 	} else if r.relevant && oneStep && len(clauseHits) == 0 && ix.filterFirst(query, hits, score) {

@@ -177,6 +177,9 @@ type Index struct {
 	srvFileVerbs []verbFamily          // server -> verb families of its tools named for a file that take a path
 	fileSrv      []int32               // the file backends: most of their tools take a path
 	phrases      map[[2]string][]int32 // own phrases of tools' names and their backends (round57.go)
+	vocab        []map[string]bool     // each backend's words (round58.go)
+	vocabRivals  [][]bool              // backends sharing tool names (round58.go)
+	vocabSpread  map[string]int        // in how many backends' vocabularies a word is (round58.go)
 	allKinds     valueKind             // kinds some tool takes
 	srvParams    []bool                // backend -> some tool of it declares a parameter
 	srvActions   []bool                // backend -> some tool of it takes an action parameter
