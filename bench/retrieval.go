@@ -128,6 +128,8 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/single57-queries.jsonl", "single57 (round fifty-seven, 50 one-step requests over tools drawn at random and 8 no tool serves, written before its change, held out; before: 3c0abf9)", 0.880, 1.000, 1.000},
 	{"internal/search/testdata/extra48-queries.jsonl", "**extra48: held out, written blind after rounds fifty-one to fifty-seven** (the dev slice's mix, worded in the dev lines' style; before: as written, f11b5e2)", 0.897, 0.941, 1.000},
 	{"internal/search/testdata/extra49-queries.jsonl", "**extra49: held out, written blind with extra48** (before: as written, f11b5e2)", 0.882, 0.985, 1.000},
+	{"internal/search/testdata/vocab58-queries.jsonl", "vocab58 (round fifty-eight, 50 one-step requests naming no product in one backend's own words among rivals, written before its change, held out; before: f11b5e2)", 0.860, 0.960, 0},
+	{"internal/search/testdata/far59-queries.jsonl", "far59 (round fifty-nine, 50 one-step requests to backends of many tools, worded by what the user wants done, written before its change, held out; before: f11b5e2)", 0.900, 0.960, 0},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured
