@@ -2,11 +2,16 @@ package backend
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
 )
@@ -57,5 +62,51 @@ func TestRemote_A5xxToInitializeNamesTheStatusAndTheURL(t *testing.T) {
 				t.Errorf("start: %v\nthe query token is shown", msg)
 			}
 		})
+	}
+}
+
+// Round fifty-eight: an answer under an id never sent was dropped by the
+// SDK without a word in the backend's log. It is said there now, once a
+// minute at most, with the count since the last time it was said.
+func TestBackend_AnAnswerUnderAnIdNeverSentIsLogged(t *testing.T) {
+	dir := t.TempDir()
+	b := startFake(t, "raw", &Options{LogDir: dir})
+	ctx, cancel := context.WithTimeout(context.Background(), slow(5*time.Second))
+	defer cancel()
+	for range 2 {
+		res, err := b.CallTool(ctx, "stray", json.RawMessage(`{}`))
+		if err != nil || res.Content[0].(*mcp.TextContent).Text != "after strays" {
+			t.Fatalf("call: %v, %v", res, err)
+		}
+	}
+	log, _ := os.ReadFile(filepath.Join(dir, "fake.log"))
+	if n := strings.Count(string(log), "under an id no request of ours waits for"); n != 1 {
+		t.Errorf("said %d times in the log, want once (within a minute):\n%s", n, log)
+	}
+	if !strings.Contains(string(log), "900001") {
+		t.Errorf("log does not name the id:\n%s", log)
+	}
+}
+
+// The note is said at the first stray answer, then at the first one a
+// minute after the last note, with the count since.
+func TestStrays_SaidOnceAMinuteWithTheCount(t *testing.T) {
+	var s strays
+	t0 := time.Unix(1000, 0)
+	for i, tc := range []struct {
+		at   time.Duration
+		n    int
+		said bool
+	}{
+		{0, 1, true},
+		{time.Second, 0, false},
+		{30 * time.Second, 0, false},
+		{61 * time.Second, 3, true},
+		{62 * time.Second, 0, false},
+	} {
+		n, said := s.saw(t0.Add(tc.at))
+		if said != tc.said || (said && n != tc.n) {
+			t.Errorf("%d: saw = %d, %v; want %d, %v", i, n, said, tc.n, tc.said)
+		}
 	}
 }
