@@ -110,3 +110,26 @@ func TestStrays_SaidOnceAMinuteWithTheCount(t *testing.T) {
 		}
 	}
 }
+
+// Round fifty-eight: configured env values were hidden wherever they
+// appeared, short plain ones included: a backend given N=100000 had
+// "100000 requests refused" in its log as "*** requests refused". Only
+// values whose name says secret, or that look like one, are hidden now,
+// and a URL's password and query values.
+func TestSpecSecrets_OnlySecretLookingEnvValuesAreHidden(t *testing.T) {
+	spec := &config.Server{Name: "x", Type: config.Stdio, Command: "x", Env: map[string]string{
+		"N": "100000", "LOG_LEVEL": "verbose",
+		"API_KEY": "short1", "PGPASSWORD": "hunter2", "OPAQUE": "Zq8xK2mP9vL4",
+		"DATABASE_URL": "postgres://app:pw12345@db.example/x",
+		"REF":          "${env:SOME_TOKEN}", "PLAIN_REF": "${env:COUNT}",
+	}}
+	env := map[string]string{"SOME_TOKEN": "abc123", "COUNT": "250000"}
+	_, sec, err := Expand(spec, config.Resolver{Getenv: func(k string) (string, bool) { v, ok := env[k]; return v, ok }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := sec.String("100000 requests refused at verbose; 250000 more; short1 hunter2 Zq8xK2mP9vL4 pw12345 abc123")
+	if want := "100000 requests refused at verbose; 250000 more; *** *** *** *** ***"; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
