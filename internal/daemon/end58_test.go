@@ -54,3 +54,24 @@ func TestServe_ControlEndEndsOneSessionByItsID(t *testing.T) {
 		t.Errorf("end s9: %+v, want refused naming the command that lists sessions", r)
 	}
 }
+
+// A refusal at the bound names the command that ends a session by its id.
+func TestServe_TheRefusalAtTheBoundNamesDaemonEnd(t *testing.T) {
+	te := newTestEnv(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, &ServeOptions{Paths: te.paths, Version: "v1", MaxSessions: 1, ReclaimIdle: -1}, &fakeHandler{}) }()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	waitSocket(t, te.paths.Socket)
+	hello := Hello{Version: "v1", Kind: KindSession, Cwd: os.TempDir(), PID: os.Getpid()}
+	a, ra := helloWith(t, te.paths.Socket, hello)
+	defer a.Close()
+	b, rb := helloWith(t, te.paths.Socket, hello)
+	b.Close()
+	if !ra.OK || rb.OK || !strings.Contains(rb.Error, "switchboard daemon end ID") {
+		t.Errorf("at the bound: %+v, want refused naming switchboard daemon end", rb)
+	}
+}

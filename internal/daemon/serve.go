@@ -726,7 +726,7 @@ func (d *daemon) fullError(h *Hello, oldest *sessionInfo, idle time.Duration) st
 	case d.o.ReclaimIdle > 0:
 		why = fmt.Sprintf(", and none has been idle %s, after which one would make room", d.o.ReclaimIdle)
 	}
-	return fmt.Sprintf("the daemon (pid %d) serves %d sessions, the most it takes at once%s (the one idle the longest: %s, client pid %d in %q, idle %s): end agent sessions you no longer use (switchboard daemon status lists them, with their client's pid and idle time; ending the client ends its session), or run this one alone with switchboard serve --standalone",
+	return fmt.Sprintf("the daemon (pid %d) serves %d sessions, the most it takes at once%s (the one idle the longest: %s, client pid %d in %q, idle %s): end agent sessions you no longer use (switchboard daemon status lists them, with their client's pid and idle time; ending the client ends its session, and switchboard daemon end ID ends one until its client's next message), or run this one alone with switchboard serve --standalone",
 		d.pid, d.o.MaxSessions, why, oldest.ID, oldest.PID, oldest.Cwd, idle.Round(time.Second))
 }
 
