@@ -60,7 +60,9 @@ func TestServe_TheRefusalAtTheBoundNamesDaemonEnd(t *testing.T) {
 	te := newTestEnv(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- Serve(ctx, &ServeOptions{Paths: te.paths, Version: "v1", MaxSessions: 1, ReclaimIdle: -1}, &fakeHandler{}) }()
+	go func() {
+		done <- Serve(ctx, &ServeOptions{Paths: te.paths, Version: "v1", MaxSessions: 1, ReclaimIdle: -1}, &fakeHandler{})
+	}()
 	defer func() {
 		cancel()
 		<-done
