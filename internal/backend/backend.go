@@ -214,6 +214,10 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 		b.log.Warn("refused requests of the backend: too many wait for an answer", "refused", n, "method", method)
 		b.stderr.Note("%d requests refused so far (the last: %s, %s): the backend had too many waiting for an answer (at most %d, or %d MiB)", n, method, what, maxAsks, maxAskBytes>>20)
 	}
+	b.raw.strayNote = func(n int, id string) {
+		b.log.Warn("dropped answers of the backend under ids no request waits for", "answers", n, "last id", id)
+		b.stderr.Note("dropped %d answers under an id no request of ours waits for (never sent, or answered already) since the last such note, at most one a minute; the last under the id %s", n, id)
+	}
 	switch kind(exp) {
 	case config.Stdio:
 		b.stderr.Note("starting: %s", strings.Join(append([]string{spec.Command}, spec.Args...), " "))

@@ -190,7 +190,7 @@ func tooLargeError(server string, n, max int64) error {
 		size = byteSize(n)
 	}
 	return &marked{
-		msg: fmt.Sprintf("backend %q sent a message of %s, over the limit of %s (settings.maxMessageBytes): it was stopped and the next call restarts it", server, size, byteSize(max)),
+		msg: fmt.Sprintf("backend %q sent a message of %s, over the limit of %s (settings.maxMessageBytes): it was stopped, and the next call starts it again", server, size, byteSize(max)),
 		err: errors.Join(ErrMessageTooLarge, ErrExited),
 	}
 }

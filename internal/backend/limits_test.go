@@ -75,7 +75,7 @@ func TestCallTool_FloodWithoutNewlineStopsBackend(t *testing.T) {
 	if !errors.Is(err, ErrMessageTooLarge) || !errors.Is(err, ErrExited) {
 		t.Fatalf("flood: %v, want ErrMessageTooLarge and ErrExited", err)
 	}
-	for _, want := range []string{`backend "fake"`, "more than 1 MiB", "maxMessageBytes", "restarts"} {
+	for _, want := range []string{`backend "fake"`, "more than 1 MiB", "maxMessageBytes", "the next call starts it again"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %q: %v", want, err)
 		}

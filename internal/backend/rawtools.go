@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -51,6 +52,11 @@ type rawTools struct {
 	// of the backend's refused (see asks). Set before the first
 	// connection.
 	refusedNote func(n int, method string, answered bool)
+	// strayNote, when set, is told of answers under ids no request of
+	// ours waits for, at most once a minute (see strays): n since the
+	// last note, the last one's id. Set before the first connection.
+	strayNote func(n int, id string)
+	strays    strays
 }
 
 // Malformed is a tool a backend listed whose definition the SDK cannot
@@ -175,8 +181,14 @@ func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			Message: fmt.Sprintf("backend %q sent a malformed answer: it has both a result and an error (%s)", c.r.server, resp.Error.Error())}}
 	}
 	if resp, ok := msg.(*jsonrpc.Response); ok && err == nil {
-		resp = c.ids.answered(resp, c.r.server)
+		var stray bool
+		resp, stray = c.ids.answered(resp, c.r.server)
 		msg = resp
+		if stray && c.r.strayNote != nil {
+			if n, say := c.r.strays.saw(time.Now()); say {
+				c.r.strayNote(n, idText(resp.ID))
+			}
+		}
 		c.r.mu.Lock()
 		want := c.r.pending[resp.ID]
 		delete(c.r.pending, resp.ID)

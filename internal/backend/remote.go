@@ -367,6 +367,12 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		resp.Body.Close()
 		return nil, fmt.Errorf("backend %q answered %s; it asks to wait %s before trying again", t.server, serverText(resp.Status, 64), waitText(wait))
 	}
+	if resp.StatusCode >= 500 && r.Method == http.MethodPost && isInitialize(orig) {
+		// The SDK said `sending "initialize": Bad Gateway`, naming
+		// neither the status code nor where the request went.
+		resp.Body.Close()
+		return nil, fmt.Errorf("backend %q answered initialize with %s from %s; the server, or a proxy in front of it, failed: check that the server is up and its URL is right, then try again (switchboard doctor %s)", t.server, serverText(resp.Status, 64), serverText(redact.URL(r.URL.String()), 512), t.server)
+	}
 	if t.legacy && r.Method == http.MethodPost && refusedPost(resp.StatusCode) {
 		resp.Body.Close()
 		return nil, fmt.Errorf("backend %q answered a message with %s: %w", t.server, serverText(resp.Status, 64), errRejected)
@@ -591,6 +597,22 @@ func isCall(r *http.Request) bool {
 	n, _ := io.ReadFull(body, head)
 	head = head[:n]
 	return bytes.HasPrefix(head, []byte(`{"jsonrpc":"2.0","id":`)) && bytes.Contains(head, []byte(`,"method":`))
+}
+
+// isInitialize reports whether r posts an initialize request (the SDK
+// writes "jsonrpc", "id", then "method").
+func isInitialize(r *http.Request) bool {
+	if r.GetBody == nil {
+		return false
+	}
+	body, err := r.GetBody()
+	if err != nil {
+		return false
+	}
+	defer body.Close()
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(body, head)
+	return bytes.HasPrefix(head[:n], []byte(`{"jsonrpc":"2.0","id":`)) && bytes.Contains(head[:n], []byte(`,"method":"initialize"`))
 }
 
 // isEventStream reports whether a Content-Type is text/event-stream.

@@ -20,8 +20,8 @@ func collectSecrets(r config.Resolver) (*redact.Secrets, config.Resolver) {
 	if get := r.Getenv; get != nil {
 		r.Getenv = func(k string) (string, bool) {
 			v, ok := get(k)
-			if ok && !slices.Contains(plainVars, k) {
-				sec.Add(v)
+			if ok {
+				addEnvSecret(sec, k, v)
 			}
 			return v, ok
 		}
@@ -38,8 +38,23 @@ func collectSecrets(r config.Resolver) (*redact.Secrets, config.Resolver) {
 	return sec, r
 }
 
+// addEnvSecret records the value v of variable k when it is a secret:
+// its name says so, or it looks like one (redact.SecretName,
+// redact.LooksSecret), and a URL's password and query values. Every value
+// but plainVars' was recorded before, so that a short plain one (N=100000)
+// was hidden wherever it appeared in a backend's log and errors.
+func addEnvSecret(sec *redact.Secrets, k, v string) {
+	if slices.Contains(plainVars, k) {
+		return
+	}
+	if redact.SecretName(k) || redact.LooksSecret(v) {
+		sec.Add(v)
+	}
+	sec.Add(redact.URLSecrets(v)...)
+}
+
 // addSpecSecrets records the values of an expanded spec that are
-// secrets: env values (except plainVars), header values (and the token
+// secrets: env values that are secrets (addEnvSecret), header values (and the token
 // after an auth scheme), the OAuth client secret, the URL's password and
 // query values.
 func addSpecSecrets(sec *redact.Secrets, s *config.Server) {
@@ -50,9 +65,7 @@ func addSpecSecrets(sec *redact.Secrets, s *config.Server) {
 		sec.Add(vals...)
 	}
 	for k, v := range s.Env {
-		if !slices.Contains(plainVars, k) {
-			sec.Add(v)
-		}
+		addEnvSecret(sec, k, v)
 	}
 	for _, v := range s.Headers {
 		sec.Add(v)

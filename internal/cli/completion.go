@@ -107,7 +107,7 @@ var serverArgs = []string{"list", "doctor", "approve", "pins", "login", "logout"
 // fixedArgs are the commands whose positional arguments are words of a list.
 var fixedArgs = map[string][]string{
 	"completion": {"bash", "zsh", "fish"},
-	"daemon":     {"status", "stop", "logs"},
+	"daemon":     {"status", "stop", "logs", "end"},
 }
 
 // runComplete prints the candidates for the last argument (the word being

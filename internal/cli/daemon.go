@@ -35,17 +35,20 @@ var errNoDaemonDir = errors.New("no usable directory for the daemon socket")
 const daemonRunCmd = "run"
 
 func runDaemon(ctx context.Context, e *Env, args []string) error {
-	fs := newFlags(e, "daemon", "status [--json] | stop | logs [-f]", `
-Show, stop or read the log of your Switchboard daemon: the one process per
-user that serves every agent session ('switchboard serve' relays to it and
-starts it when none runs).
+	fs := newFlags(e, "daemon", "status [--json] | stop | logs [-f] | end SESSION-ID", `
+Show, stop or read the log of your Switchboard daemon, or end one of its
+sessions: the daemon is the one process per user that serves every agent
+session ('switchboard serve' relays to it and starts it when none runs).
 
   status [--json]  pid, version, uptime and sessions ("no daemon running"
                    exits 0)
   stop             stop it (its sessions' bridges start a new one on their
                    client's next message)
   logs [-f]        print its log ($XDG_STATE_HOME/switchboard/daemon.log);
-                   -f follows it`)
+                   -f follows it
+  end SESSION-ID   end one session (its id as status lists it: s12); an
+                   agent still running connects again at its next message,
+                   as a new session: end the agent to end it for good`)
 	// The subcommand's flags are its own: stop at the first argument.
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -65,10 +68,12 @@ starts it when none runs).
 		return runDaemonStop(ctx, e, rest[1:])
 	case "logs":
 		return runDaemonLogs(ctx, e, rest[1:])
+	case "end":
+		return runDaemonEnd(ctx, e, rest[1:])
 	case daemonRunCmd:
 		return runDaemonRun(ctx, e, rest[1:])
 	}
-	fmt.Fprintf(e.Stderr, "switchboard daemon: unknown subcommand %s; known: status, stop, logs\n", echo.Quote(rest[0]))
+	fmt.Fprintf(e.Stderr, "switchboard daemon: unknown subcommand %s; known: status, stop, logs, end\n", echo.Quote(rest[0]))
 	return errUsage
 }
 
@@ -87,12 +92,18 @@ func daemonVersion(e *Env) string {
 
 // control sends one control request to a running daemon.
 func control(ctx context.Context, e *Env, what string) (*daemon.Reply, error) {
+	return controlSession(ctx, e, what, "")
+}
+
+// controlSession sends one control request about a session (its id; ""
+// for none) to a running daemon.
+func controlSession(ctx context.Context, e *Env, what, session string) (*daemon.Reply, error) {
 	p, err := daemon.Dir(e.Getenv)
 	if err != nil {
 		return nil, err
 	}
 	c, r, err := daemon.Connect(ctx, &daemon.ConnectOptions{Paths: p, NoStart: true, Hello: &daemon.Hello{
-		Version: daemonVersion(e), PID: os.Getpid(), Kind: daemon.KindControl, Control: what,
+		Version: daemonVersion(e), PID: os.Getpid(), Kind: daemon.KindControl, Control: what, Session: session,
 	}})
 	if err != nil {
 		return nil, err
@@ -220,6 +231,42 @@ func runDaemonStop(ctx context.Context, e *Env, args []string) error {
 		return fmt.Errorf("the daemon (pid %d) did not exit in 5 s nor 2 s after SIGTERM; kill it with: kill -9 %d", r.PID, r.PID)
 	}
 	fmt.Fprintf(e.Stdout, "stopped the daemon (pid %d) with SIGTERM after 5 s\n", r.PID)
+	return nil
+}
+
+func runDaemonEnd(ctx context.Context, e *Env, args []string) error {
+	fs := newFlags(e, "daemon end", "SESSION-ID", `End one session of the daemon, by the id 'switchboard daemon status' lists
+(s12): its backends are released as at its client's end. An agent still
+running connects again at its next message, as a new session; end the agent
+(its pid is in the status) to end it for good.`)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(e.Stderr, "switchboard daemon end: give one session id (switchboard daemon status lists them)")
+		return errUsage
+	}
+	id := fs.Arg(0)
+	r, err := controlSession(ctx, e, daemon.ControlEnd, id)
+	if errors.Is(err, daemon.ErrNoDaemon) {
+		return fmt.Errorf("no daemon running, so no session %s to end", echo.Quote(id))
+	}
+	if err != nil {
+		return err
+	}
+	if !r.OK {
+		if r.Code == daemon.CodeBad {
+			return fmt.Errorf("the daemon (pid %d) cannot end a session (%s): stop it with switchboard daemon stop, or end the session's agent", r.PID, r.Error)
+		}
+		return errors.New(r.Error)
+	}
+	var s struct {
+		ID  string
+		PID int
+		Cwd string
+	}
+	json.Unmarshal(r.Status, &s)
+	fmt.Fprintf(e.Stdout, "ended session %s (client pid %d in %s)\n", s.ID, s.PID, echo.Quote(s.Cwd))
 	return nil
 }
 

@@ -70,6 +70,12 @@ func TestDaemon_StatusLogsStop(t *testing.T) {
 	if out, _, _ := run("daemon", "status", "--json"); !strings.Contains(out, `"running": false`) {
 		t.Errorf("status --json without a daemon: %q", out)
 	}
+	if _, errOut, code := run("daemon", "end", "s1"); code != 1 || !strings.Contains(errOut, `no daemon running, so no session "s1" to end`) {
+		t.Errorf("end without a daemon: %q, exit %d", errOut, code)
+	}
+	if _, errOut, code := run("daemon", "end"); code != 2 || !strings.Contains(errOut, "give one session id") {
+		t.Errorf("end without an id: %q, exit %d", errOut, code)
+	}
 
 	cmd := exec.Command(exe, "daemon", "run")
 	cmd.Env = []string{"SWITCHBOARD_TEST_MAIN=1", "HOME=" + home, "XDG_STATE_HOME=" + env["XDG_STATE_HOME"], "XDG_CONFIG_HOME=" + env["XDG_CONFIG_HOME"]}
@@ -110,6 +116,9 @@ func TestDaemon_StatusLogsStop(t *testing.T) {
 	}
 	if out, _, _ := run("daemon", "logs"); !strings.Contains(out, "daemon started") {
 		t.Errorf("logs = %q, want the daemon's start record", out)
+	}
+	if _, errOut, code := run("daemon", "end", "s99"); code != 1 || !strings.Contains(errOut, `no session "s99" in the daemon`) {
+		t.Errorf("end of a session the daemon does not serve: %q, exit %d", errOut, code)
 	}
 	if out, errOut, code := run("daemon", "stop"); code != 0 || !strings.Contains(out, "stopped the daemon") {
 		t.Errorf("stop: %q %q exit %d", out, errOut, code)

@@ -22,6 +22,9 @@ const (
 	ControlStatus = "status"
 	ControlStop   = "stop"
 	ControlUI     = "ui" // the status page's URL (started on first ask); see UIHandler
+	// ControlEnd ends the session Hello.Session names; the reply's
+	// Status describes it (id, pid, cwd).
+	ControlEnd = "end"
 )
 
 // Reply codes.
@@ -46,7 +49,8 @@ type Hello struct {
 	Env     map[string]string `json:"env,omitempty"`     // the variables the configs reference
 	PID     int               `json:"pid"`               // the sender's pid
 	Kind    string            `json:"kind"`              // KindSession or KindControl
-	Control string            `json:"control,omitempty"` // ControlStatus, ControlStop or ControlUI, for KindControl
+	Control string            `json:"control,omitempty"` // ControlStatus, ControlStop, ControlUI or ControlEnd, for KindControl
+	Session string            `json:"session,omitempty"` // the session's id, for ControlEnd
 	// Mark names a file the bridge made in the runtime directory, for the
 	// count of lines the session has read (see LinesRead); the daemon
 	// maps it before it replies.

@@ -726,7 +726,7 @@ func (d *daemon) fullError(h *Hello, oldest *sessionInfo, idle time.Duration) st
 	case d.o.ReclaimIdle > 0:
 		why = fmt.Sprintf(", and none has been idle %s, after which one would make room", d.o.ReclaimIdle)
 	}
-	return fmt.Sprintf("the daemon (pid %d) serves %d sessions, the most it takes at once%s (the one idle the longest: %s, client pid %d in %q, idle %s): end agent sessions you no longer use (switchboard daemon status lists them, with their client's pid and idle time; ending the client ends its session), or run this one alone with switchboard serve --standalone",
+	return fmt.Sprintf("the daemon (pid %d) serves %d sessions, the most it takes at once%s (the one idle the longest: %s, client pid %d in %q, idle %s): end agent sessions you no longer use (switchboard daemon status lists them, with their client's pid and idle time; ending the client ends its session, and switchboard daemon end ID ends one until its client's next message), or run this one alone with switchboard serve --standalone",
 		d.pid, d.o.MaxSessions, why, oldest.ID, oldest.PID, oldest.Cwd, idle.Round(time.Second))
 }
 
@@ -845,9 +845,35 @@ func (d *daemon) control(c *bufConn, h *Hello) {
 		}
 		r.URL = u
 		writeLine(c, r)
+	case ControlEnd:
+		writeLine(c, d.end(h))
 	default:
-		writeLine(c, Reply{Error: fmt.Sprintf("unknown control %q; known: status, stop, ui", h.Control), Code: CodeBad, Version: d.o.Version, PID: d.pid})
+		writeLine(c, Reply{Error: fmt.Sprintf("unknown control %q; known: status, stop, ui, end", h.Control), Code: CodeBad, Version: d.o.Version, PID: d.pid})
 	}
+}
+
+// end ends the session h.Session names, as add ends one to make room:
+// its connection is closed, which ends its Serve, and it leaves the list
+// at once. A bridge still there connects again at its client's next
+// message, as a new session.
+func (d *daemon) end(h *Hello) Reply {
+	d.mu.Lock()
+	s := d.live[h.Session]
+	if s != nil {
+		delete(d.live, s.ID) // remove finds it gone
+	}
+	d.mu.Unlock()
+	if s == nil {
+		id := h.Session
+		if len(id) > 64 {
+			id = id[:64] + "…"
+		}
+		return Reply{Error: fmt.Sprintf("no session %q in the daemon (pid %d); switchboard daemon status lists its sessions", id, d.pid), Version: d.o.Version, PID: d.pid}
+	}
+	s.conn.Close()
+	d.log.Info("session ended by request", "id", s.ID, "pid", s.PID, "cwd", s.Cwd, "by", h.PID)
+	st, _ := json.Marshal(map[string]any{"id": s.ID, "pid": s.PID, "cwd": s.Cwd})
+	return Reply{OK: true, Version: d.o.Version, PID: d.pid, Status: st}
 }
 
 // status is the handler's Status merged with the daemon's own keys.

@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"net/url"
 	"regexp"
 	"strings"
 	"sync"
@@ -118,4 +119,73 @@ func userinfoCandidate(s string) bool {
 			return true
 		}
 	}
+}
+
+// secretNameWords are the words (lower case) of a variable's name that
+// say its value is a secret.
+var secretNameWords = []string{"secret", "token", "key", "pass", "pwd", "auth", "credential", "cookie", "session", "private", "signature"}
+
+// SecretName reports whether a variable's name says its value is a
+// secret (API_KEY, GITHUB_TOKEN, PGPASSWORD, CLIENT_SECRET, X_AUTH).
+func SecretName(name string) bool {
+	n := strings.ToLower(name)
+	for _, w := range secretNameWords {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// LooksSecret reports whether v, whatever its name, looks like a secret:
+// at least MinSecretLen long after trimming space, with no space inside,
+// and either of 16 bytes or more mixing two kinds of characters (letters,
+// digits, others), or of 8 or more mixing upper case, lower case and
+// digits. Short plain values (100000, true, info, a word) do not: hiding
+// them hid every place they appear in a log ("100000 requests refused"
+// became "*** requests refused"). Nor do a path (starting with / or ~)
+// and a URL, whose credentials the caller takes apart (URLSecrets).
+func LooksSecret(v string) bool {
+	v = strings.TrimSpace(v)
+	if len(v) < MinSecretLen || strings.ContainsAny(v, " \t\r\n") ||
+		strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.Contains(v, "://") {
+		return false
+	}
+	var upper, lower, digit, other bool
+	for _, r := range v {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			upper = true
+		case r >= 'a' && r <= 'z':
+			lower = true
+		case r >= '0' && r <= '9':
+			digit = true
+		default:
+			other = true
+		}
+	}
+	kinds := 0
+	for _, k := range []bool{upper || lower, digit, other} {
+		if k {
+			kinds++
+		}
+	}
+	return len(v) >= 16 && kinds >= 2 || len(v) >= 8 && upper && lower && digit
+}
+
+// URLSecrets returns the password of raw's user info and its query
+// values when raw parses as a URL with a scheme and host; nil otherwise.
+func URLSecrets(raw string) []string {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		return nil
+	}
+	var out []string
+	if p, ok := u.User.Password(); ok {
+		out = append(out, p)
+	}
+	for _, vs := range u.Query() {
+		out = append(out, vs...)
+	}
+	return out
 }

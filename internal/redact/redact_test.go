@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -153,5 +154,44 @@ func TestArgs_HidesAndReturnsTheValues(t *testing.T) {
 	}
 	if len(vals) != 2 || vals[0] != "sk-live-0123456789abcdef" || vals[1] != "pw123456" {
 		t.Errorf("Args values = %q, want the key and the password", vals)
+	}
+}
+
+// Round fifty-eight: a configured env value was hidden wherever it
+// appeared, however short and plain (N=100000 hid "100000 requests
+// refused"). Only values whose name says secret, or that look random
+// enough, are secrets now.
+func TestSecretNameAndLooksSecret(t *testing.T) {
+	for _, tc := range []struct {
+		name, v string
+		want    bool
+	}{
+		{"N", "100000", false},
+		{"LOG_LEVEL", "debug", false},
+		{"MODE", "production", false},
+		{"DIR", "/home/someone/projects", false},
+		{"API_KEY", "short1", true},
+		{"PGPASSWORD", "hunter2", true},
+		{"GITHUB_TOKEN", "x", true},
+		{"CLIENT_SECRET", "abcdef", true},
+		{"X", "Zq8xK2mP", true},
+		{"X", "ghp_16C7e42F292c6912E7710c838347Ae178B4a", true},
+		{"X", "0123456789abcdef0123", true},
+		{"X", "eyJhbGciOiJIUzI1NiJ9.e30.abc", true},
+	} {
+		if got := SecretName(tc.name) || LooksSecret(tc.v); got != tc.want {
+			t.Errorf("%s=%s: secret %v, want %v", tc.name, tc.v, got, tc.want)
+		}
+	}
+}
+
+func TestURLSecrets(t *testing.T) {
+	got := URLSecrets("postgres://app:pw1234@db.example/x?sslmode=disable&token=abc")
+	slices.Sort(got)
+	if want := []string{"abc", "disable", "pw1234"}; !slices.Equal(got, want) {
+		t.Errorf("URLSecrets = %q, want %q", got, want)
+	}
+	if got := URLSecrets("100000"); got != nil {
+		t.Errorf("URLSecrets(100000) = %q", got)
 	}
 }

@@ -509,7 +509,11 @@ func (c *scriptCaller) CallTool(ctx context.Context, server, tool string, args j
 	}
 	c.trace.add(server, tool)
 	if err, ok := c.unlisted[server]; ok {
-		return nil, &callError{server, tool, unavailable(server, err)}
+		// The failure is kept for the script's length (each call would
+		// wait as long again for the same end), so the error says which
+		// call starts the server again: "the next call restarts it" in a
+		// backend's error was not true of the script's next call.
+		return nil, &callError{server, tool, fmt.Errorf("%w (its tool list failed as this script began, so this script does not start it again: the next execute or list_tools does)", unavailable(server, err))}
 	}
 	res, err := c.s.callTool(ctx, server, tool, args)
 	if err != nil {

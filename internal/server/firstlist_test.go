@@ -125,3 +125,21 @@ return out`, 0)
 		t.Errorf("result %s, want both calls to fail naming the listing's error", v)
 	}
 }
+
+// Round fifty-eight: a listing that failed because the backend sent a
+// message over the limit said "the next call restarts it", but the
+// script's next call failed with the remembered error and started
+// nothing. The error now says which call starts it again.
+func TestExecute_AFailedListingSaysWhichCallStartsTheServerAgain(t *testing.T) {
+	var lists atomic.Int32
+	src := failSource{&lists}
+	specs := map[string]*config.Server{"dead": {Name: "dead", Type: config.Stdio, Command: "cmd-dead", Source: "test.json"}}
+	s := New(Options{Catalog: catalog.New(specs, src, nil), Caller: src, Runner: inProcess{}, Settings: config.Settings{}.Defaults()})
+	res := s.Execute(context.Background(), `try { await dead.t({}) } catch (e) { return String(e) }`, 0)
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	if v := string(res.Value); !strings.Contains(v, "this script does not start it again: the next execute or list_tools does") {
+		t.Errorf("result %s, want it to say which call starts the server again", v)
+	}
+}

@@ -21,6 +21,7 @@ import (
 //	closeout   closes stdout and stays alive (stdin still read)
 //	strid      answers under its id as a string ("7" for 7)
 //	twice      answers the call twice
+//	stray      answers under ids never sent (900001, "never"), then its own
 //	other      a text block naming the tool
 func raw() int {
 	tools := json.RawMessage(os.Getenv("FAKE_RAW_TOOLS"))
@@ -82,6 +83,10 @@ func raw() int {
 				}
 			case "strid":
 				send(json.RawMessage(strconv.Quote(string(m.ID))), `{"content":[{"type":"text","text":"a string id"}]}`)
+			case "stray":
+				send(json.RawMessage(`900001`), `{"content":[]}`)
+				send(json.RawMessage(`"never"`), `{"content":[]}`)
+				send(m.ID, `{"content":[{"type":"text","text":"after strays"}]}`)
 			case "twice":
 				send(m.ID, `{"content":[{"type":"text","text":"one"}]}`)
 				send(m.ID, `{"content":[{"type":"text","text":"two"}]}`)
