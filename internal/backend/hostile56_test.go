@@ -13,7 +13,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"testing/synctest"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -143,61 +142,69 @@ func TestBackend_AnUnusableInitializeAnswerIsNamed(t *testing.T) {
 // never reaches the SDK; the ones admitted are answered, and the call
 // that made them gets its result.
 func TestRawConn_ABackendsRequestsWaitingForAnAnswerAreBounded(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		ctx := context.Background()
-		const sent = 3 * maxAsks
-		var raw rawTools
-		var notes atomic.Int64
-		raw.refusedNote = func(n int, method string, answered bool) {
-			if method != "sampling/createMessage" {
-				t.Errorf("refused a %s", method)
-			}
-			notes.Add(1)
+	ctx := context.Background()
+	// Past maxAsks, refusals queue (maxRefusals) for one writer and past
+	// that are dropped unanswered, as a flood should be; a test sending
+	// more than the queue holds waited for ever on a dropped one whenever
+	// the writer fell behind (one run in six on a loaded machine).
+	const sent = maxAsks + maxRefusals
+	var raw rawTools
+	var notes atomic.Int64
+	raw.refusedNote = func(n int, method string, answered bool) {
+		if method != "sampling/createMessage" {
+			t.Errorf("refused a %s", method)
 		}
-		release := make(chan struct{})
-		var inHandler atomic.Int64
-		co := &mcp.ClientOptions{
-			CreateMessageHandler: func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
-				inHandler.Add(1)
-				<-release
-				return &mcp.CreateMessageResult{Model: "m", Role: "assistant", Content: &mcp.TextContent{Text: "hi"}}, nil
-			},
+		notes.Add(1)
+	}
+	release := make(chan struct{})
+	var inHandler atomic.Int64
+	co := &mcp.ClientOptions{
+		CreateMessageHandler: func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+			inHandler.Add(1)
+			<-release
+			return &mcp.CreateMessageResult{Model: "m", Role: "assistant", Content: &mcp.TextContent{Text: "hi"}}, nil
+		},
+	}
+	var refused, answered atomic.Int64
+	cs := clientThroughRaw(t, &raw, co, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var wg sync.WaitGroup
+		for range sent {
+			wg.Go(func() {
+				_, err := req.Session.CreateMessage(ctx, &mcp.CreateMessageParams{MaxTokens: 1, Messages: []*mcp.SamplingMessage{{Role: "user", Content: &mcp.TextContent{Text: "x"}}}})
+				switch {
+				case err == nil:
+					answered.Add(1)
+				case strings.Contains(err.Error(), "switchboard: refused: too many of this server's requests are waiting"):
+					refused.Add(1)
+				default:
+					t.Errorf("request: %v", err)
+				}
+			})
 		}
-		var refused, answered atomic.Int64
-		cs := clientThroughRaw(t, &raw, co, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			var wg sync.WaitGroup
-			for range sent {
-				wg.Go(func() {
-					_, err := req.Session.CreateMessage(ctx, &mcp.CreateMessageParams{MaxTokens: 1, Messages: []*mcp.SamplingMessage{{Role: "user", Content: &mcp.TextContent{Text: "x"}}}})
-					switch {
-					case err == nil:
-						answered.Add(1)
-					case strings.Contains(err.Error(), "switchboard: refused: too many of this server's requests are waiting"):
-						refused.Add(1)
-					default:
-						t.Errorf("request: %v", err)
-					}
-				})
-			}
-			synctest.Wait()
-			close(release)
-			wg.Wait()
-			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil
-		})
-		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "work", Arguments: map[string]any{}})
-		if err != nil || res.IsError {
-			t.Fatalf("call: %v, %v; want its result", res, err)
+		// Every request either reached the handler (and waits on
+		// release) or was refused at once; wait for all of them to be
+		// one or the other before letting the handled ones finish.
+		deadline := time.Now().Add(time.Minute)
+		for inHandler.Load()+refused.Load() < sent && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
 		}
-		if got := inHandler.Load(); got != maxAsks {
-			t.Errorf("%d of %d requests reached the handler at once, want the bound, %d", got, sent, maxAsks)
-		}
-		if answered.Load() != maxAsks || refused.Load() != sent-maxAsks {
-			t.Errorf("%d answered, %d refused; want %d and %d", answered.Load(), refused.Load(), maxAsks, sent-maxAsks)
-		}
-		if notes.Load() == 0 {
-			t.Error("no refusal was said")
-		}
+		close(release)
+		wg.Wait()
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil
 	})
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "work", Arguments: map[string]any{}})
+	if err != nil || res.IsError {
+		t.Fatalf("call: %v, %v; want its result", res, err)
+	}
+	if got := inHandler.Load(); got != maxAsks {
+		t.Errorf("%d of %d requests reached the handler at once, want the bound, %d", got, sent, maxAsks)
+	}
+	if answered.Load() != maxAsks || refused.Load() != sent-maxAsks {
+		t.Errorf("%d answered, %d refused; want %d and %d", answered.Load(), refused.Load(), maxAsks, sent-maxAsks)
+	}
+	if notes.Load() == 0 {
+		t.Error("no refusal was said")
+	}
 }
 
 // Round fifty-six: pages remembered every cursor whole to find a loop, and
