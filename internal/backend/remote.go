@@ -585,34 +585,31 @@ const maxPeekedError = 64 << 10
 // notification or a response): the SDK writes "jsonrpc", then "id", then
 // "method".
 func isCall(r *http.Request) bool {
+	head := requestHead(r)
+	return bytes.HasPrefix(head, []byte(`{"jsonrpc":"2.0","id":`)) && bytes.Contains(head, []byte(`,"method":`))
+}
+
+// requestHead returns the first 256 bytes of r's body, read again through
+// GetBody (nil when it cannot be).
+func requestHead(r *http.Request) []byte {
 	if r.GetBody == nil {
-		return false
+		return nil
 	}
 	body, err := r.GetBody()
 	if err != nil {
-		return false
+		return nil
 	}
 	defer body.Close()
 	head := make([]byte, 256)
 	n, _ := io.ReadFull(body, head)
-	head = head[:n]
-	return bytes.HasPrefix(head, []byte(`{"jsonrpc":"2.0","id":`)) && bytes.Contains(head, []byte(`,"method":`))
+	return head[:n]
 }
 
 // isInitialize reports whether r posts an initialize request (the SDK
 // writes "jsonrpc", "id", then "method").
 func isInitialize(r *http.Request) bool {
-	if r.GetBody == nil {
-		return false
-	}
-	body, err := r.GetBody()
-	if err != nil {
-		return false
-	}
-	defer body.Close()
-	head := make([]byte, 256)
-	n, _ := io.ReadFull(body, head)
-	return bytes.HasPrefix(head[:n], []byte(`{"jsonrpc":"2.0","id":`)) && bytes.Contains(head[:n], []byte(`,"method":"initialize"`))
+	head := requestHead(r)
+	return bytes.HasPrefix(head, []byte(`{"jsonrpc":"2.0","id":`)) && bytes.Contains(head, []byte(`,"method":"initialize"`))
 }
 
 // isEventStream reports whether a Content-Type is text/event-stream.

@@ -53,18 +53,7 @@ func (ix *Index) buildVocab() {
 	for s := range ix.servers {
 		v := map[string]bool{}
 		for _, d := range ix.srvDocs[s] {
-			doc := ix.docs[d]
-			for _, w := range stemWords(doc.Tool + " " + doc.Description) {
-				v[w] = true
-			}
-			// "pull request" is said "PR", "merge request" "MR": a
-			// name's two adjacent words by their initials.
-			ns := strings.FieldsFunc(strings.ToLower(doc.Tool), func(r rune) bool { return !isWordRune(r) || r == '_' })
-			for i := 0; i+1 < len(ns); i++ {
-				if ns[i] != "" && ns[i+1] != "" {
-					v[ns[i][:1]+ns[i+1][:1]] = true
-				}
-			}
+			ix.docVocab(d, v)
 		}
 		ix.vocab[s] = v
 	}
@@ -158,11 +147,11 @@ func (ix *Index) vocabFirst(query string, hits []Hit, score []float64) bool {
 // vocabOff turns vocabFirst off (for measuring it).
 var vocabOff bool
 
-// toolSays reports whether doc d's name or description (or initials)
-// holds one of ws.
-func (ix *Index) toolSays(d int32, ws []string) bool {
+// docVocab adds to v the stemmed words of doc d's name and description,
+// and its name's two adjacent words by their initials ("pull request" is
+// said "PR", "merge request" "MR").
+func (ix *Index) docVocab(d int32, v map[string]bool) {
 	doc := ix.docs[d]
-	v := map[string]bool{}
 	for _, w := range stemWords(doc.Tool + " " + doc.Description) {
 		v[w] = true
 	}
@@ -172,6 +161,13 @@ func (ix *Index) toolSays(d int32, ws []string) bool {
 			v[ns[i][:1]+ns[i+1][:1]] = true
 		}
 	}
+}
+
+// toolSays reports whether doc d's name or description (or initials)
+// holds one of ws.
+func (ix *Index) toolSays(d int32, ws []string) bool {
+	v := map[string]bool{}
+	ix.docVocab(d, v)
 	for _, w := range ws {
 		if v[w] {
 			return true
