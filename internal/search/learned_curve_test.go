@@ -25,6 +25,7 @@ func setFile(name string) string { return "testdata/" + name + "-queries.jsonl" 
 
 type curveScore struct {
 	n, h1, h5, nNone, none, single, s1, s5 int
+	multi, m1, m5                          int   // tasks of several steps
 	out                                    []int // per request: 1 hit@1, 2 hit@5, 4 none right
 }
 
@@ -49,7 +50,7 @@ func (c curveScore) vs(b curveScore) string {
 }
 
 func (c curveScore) String() string {
-	return fmt.Sprintf("hit@1 %d hit@5 %d of %d; none %d of %d; single hit@1 %d hit@5 %d of %d", c.h1, c.h5, c.n, c.none, c.nNone, c.s1, c.s5, c.single)
+	return fmt.Sprintf("hit@1 %d hit@5 %d of %d; none %d of %d; single hit@1 %d hit@5 %d of %d; tasks %d / %d of %d", c.h1, c.h5, c.n, c.none, c.nNone, c.s1, c.s5, c.single, c.m1, c.m5, c.multi)
 }
 
 func scoreSets(t *testing.T, ix *Index, names []string) curveScore {
@@ -70,6 +71,10 @@ func scoreSets(t *testing.T, ix *Index, names []string) curveScore {
 				c.single++
 				c.s1 += int(s.hit1)
 				c.s5 += int(s.hit5)
+			} else {
+				c.multi++
+				c.m1 += int(s.hit1)
+				c.m5 += int(s.hit5)
 			}
 		}
 	}
@@ -152,6 +157,30 @@ func shuffled(files []string, seed uint64) []string {
 	r := rand.New(rand.NewPCG(seed, 60))
 	r.Shuffle(len(fs), func(i, j int) { fs[i], fs[j] = fs[j], fs[i] })
 	return fs
+}
+
+// TestLearned_TableIsCVTable checks that cvTable with its default options
+// builds learnedgen's table from the files learnedgen reads, so that the
+// cross-validation measures the table the index uses.
+func TestLearned_TableIsCVTable(t *testing.T) {
+	docs := corpusDocs(t)
+	keyOf, files := cvSetup(docs)
+	var read []string
+	for _, f := range files {
+		if !curveNotLearned(f) {
+			read = append(read, f)
+		}
+	}
+	tb := cvTable(t, read, "", cvOpts{tf: true, minReq: 1}, keyOf)
+	diff := 0
+	for k, v := range tb {
+		if learnedTable[k] != v {
+			diff++
+		}
+	}
+	if diff > 0 || len(tb) != len(learnedTable) {
+		t.Errorf("cvTable of the tuned-on files differs from learnedTable in %d of %d keys (%d in learnedTable): run `go run learnedgen/gen.go` in internal/search, or align cvTable with it", diff, len(tb), len(learnedTable))
+	}
 }
 
 // TestLearnedCurve is round sixty's learning curve: the newest blind sets
