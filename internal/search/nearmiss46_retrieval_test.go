@@ -9,8 +9,8 @@ import "testing"
 // none, interleaved with 25 answerable look-alikes naming the same
 // backends ("archive the page in Notion" is API-patch-page's archived
 // field). Written from the corpus's server files before the round changed
-// any scoring, never read by it afterwards, nor learned from (learnedgen's
-// heldOut, cvHeld). Only its aggregates are logged, never a miss. At
+// any scoring, never read by it afterwards, nor learned from until round sixty
+// (learnedgen reads it since). Only its aggregates are logged, never a miss. At
 // the start (6a109f1): single hit@1 20, hit@5 22 of 25 (2 wrongly none),
 // none 17 of 25; after round forty-six (round46.go): 21, 23 (1 wrongly
 // none) and 17.

@@ -674,8 +674,13 @@ func TestQuery_RefsAndOpening(t *testing.T) {
 // TestQuery_ValuesRoundEight: stop words may stand between a topic noun
 // and its marker ("news today about"), a place may follow an article
 // ("from the Louvre to the Eiffel Tower"), and a query whose value the
-// best tool takes is answered though the value's words are many.
+// best tool takes is answered though the value's words are many. The
+// index is built without learned words: since round sixty's table (a word
+// once per request) the package.json task's two steps nearly tie
+// (write_file 23.05, read_text_file 22.77), and which leads moves with the
+// table's data, not with the value rules tested here.
 func TestQuery_ValuesRoundEight(t *testing.T) {
+	defer withoutLearnedWords()()
 	toks, _, _ := queryTokens("any news today about the EU AI Act")
 	for _, tk := range toks {
 		if tk.term == stem("act") && tk.weight >= 1 {

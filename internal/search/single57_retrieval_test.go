@@ -7,7 +7,7 @@ import "testing"
 // servers' (server, tool) pairs of the corpus, about half naming the
 // product, plus 8 "none" requests for products no server has, written from
 // the corpus's server files before the round changed any scoring, never run
-// one by one, nor learned from (learnedgen's heldOut, cvHeld). Only its
+// one by one, nor learned from until round sixty (learnedgen reads it since). Only its
 // aggregate is logged. Before the round: hit@1 43, hit@5 50 of 50, none
 // 8 of 8; after its own phrases (round57.go), 44, 50 and 8, its floors.
 func TestRetrievalSingle57(t *testing.T) {

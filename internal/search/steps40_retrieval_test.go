@@ -8,7 +8,7 @@ import "testing"
 // in #ops" reads the channel's history first), a step said with a pronoun
 // or spread over a relative clause, written from the corpus's server files
 // before the round changed any scoring, never read by it afterwards, nor
-// learned from (learnedgen's heldOut, cvHeld). Only its aggregates are
+// learned from until round sixty (learnedgen reads it since). Only its aggregates are
 // logged, never a miss. Before the round: hit@1 28, hit@5 31 of 40 (1
 // wrongly "none").
 func TestRetrievalSteps40(t *testing.T) {

@@ -7,8 +7,8 @@ import "testing"
 // "and", "after that", numbers, a purpose clause or a pronoun for the
 // earlier step's object, and 10 single requests of two clauses that are no
 // task, written from the corpus's server files before the round changed
-// any scoring, never read by it afterwards, nor learned from (learnedgen's
-// heldOut, cvHeld). Only its aggregates are logged, never a miss. At the
+// any scoring, never read by it afterwards, nor learned from until round sixty
+// (learnedgen reads it since). Only its aggregates are logged, never a miss. At the
 // start (753f36e) and after the round: tasks hit@1 35, hit@5 36 of 40 (any
 // step's tool in the five: 39); single hit@1 10, hit@5 10 of 10.
 func TestRetrievalSteps52(t *testing.T) {

@@ -52,8 +52,14 @@ func TestStepSeconds(t *testing.T) {
 // nearly tie keeps both in the top 5, ahead of the siblings of the other
 // step (API-post-page beside API-create-a-data-source for "save ... as a
 // new Notion page"; get_commit_diff beside create_or_update_file for
-// "what commit X changed").
+// "what commit X changed"). The index is built without learned words:
+// with round sixty's table the Notion step's own ranking puts
+// create-a-comment and create-a-data-source before post-page, so its near
+// tie is another pair (a cost of that table, against a net gain on tasks:
+// bench/retrieval-notes.md, round sixty), and the rule tested here is the
+// slots'.
 func TestSearch_StepSecondKept(t *testing.T) {
+	defer withoutLearnedWords()()
 	ix := New(corpusDocs(t), nil)
 	for q, wants := range map[string][]string{
 		"Search the web for reviews of the Pixel 9 and save a summary as a new Notion page":                      {"brave_web_search", "API-post-page"},

@@ -5,8 +5,8 @@ import "testing"
 // TestRetrievalTasks36 scores tasks36, round thirty-six's own held-out
 // set: 40 tasks of two or three steps (14 across two backends) written
 // from the corpus's server files before the round changed any scoring,
-// never read by it afterwards, nor learned from (learnedgen's heldOut,
-// cvHeld). Only its aggregates are logged, never a miss. Before the
+// never read by it afterwards, nor learned from until round sixty
+// (learnedgen reads it since). Only its aggregates are logged, never a miss. Before the
 // round's change and after it: hit@1 36, hit@5 36 of 40 (hit@10 38).
 func TestRetrievalTasks36(t *testing.T) {
 	ix := New(corpusDocs(t), nil)

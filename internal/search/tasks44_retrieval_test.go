@@ -8,7 +8,7 @@ import "testing"
 // single requests with two clauses or a purpose clause that are not tasks
 // ("find X and show its Y", "read X so that I can check Y"), written from
 // the corpus's server files before the round changed any scoring, never
-// read by it afterwards, nor learned from (learnedgen's heldOut, cvHeld).
+// read by it afterwards, nor learned from until round sixty (learnedgen reads it since).
 // Only its aggregates are logged, never a miss. "first step" counts the
 // tasks whose first hit is their first step's tool (the round's measure);
 // the tasks' hit@1 of evaluate counts any step's tool. Before the round:

@@ -7,7 +7,7 @@ import "testing"
 // tool in an everyday or phrasal verb its name does not use ("spin up a
 // Supabase project", "toss draft note 5512"), written from the corpus's
 // server files before the round changed any scoring, never read by it
-// afterwards, nor learned from (learnedgen's heldOut, cvHeld). Only its
+// afterwards, nor learned from until round sixty (learnedgen reads it since). Only its
 // aggregates are logged, never a miss. Before the round: single requests
 // hit@1 35, hit@5 44 of 50 (3 wrongly "none"), tasks hit@1 8, hit@5 7 of
 // 10; after it, single hit@1 36, the rest unchanged: its floors.
