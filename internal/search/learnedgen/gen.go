@@ -98,6 +98,9 @@ var heldOut = map[string]bool{
 	// vocab58: round fifty-eight's single requests naming no product in one
 	// backend's own words among rivals, written before its change
 	"vocab58": true,
+	// ties61: round sixty-one's single requests for tools with a close
+	// sibling in their backend, written before its change
+	"ties61": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
