@@ -296,6 +296,7 @@ func (ix *Index) build() {
 	ix.buildConversions()
 	ix.buildOwnDocs()
 	ix.buildPrereqs(srvDocs)
+	ix.buildStmts()
 	ix.buildNameVerbs()
 	ix.buildWriteTwins(srvDocs)
 	ix.buildDescVerbs()

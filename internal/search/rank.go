@@ -489,6 +489,10 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		hits = ix.topK(cands, score, max(limit, relevantDepth))
 	} else if r.relevant && oneStep && ix.objectFirst(query, hits, score) {
 		hits = ix.topK(cands, score, max(limit, relevantDepth))
+	} else if r.relevant && oneStep && len(clauseHits) == 0 && ix.stmtFirst(query, hits, score) {
+		hits = ix.topK(cands, score, max(limit, relevantDepth))
+	} else if r.relevant && oneStep && ix.actionFirst(query, hits, score) {
+		hits = ix.topK(cands, score, max(limit, relevantDepth))
 	}
 	hits = hits[:min(limit, len(hits))]
 	tops := ix.clauseTops(clauseHits, clauseInfo, hits[0])

@@ -194,6 +194,7 @@ type Index struct {
 	conversions  map[int32]conversion  // doc -> what its description converts into what
 	ownDocs      []bool                // doc -> documents only its own backend's product
 	prereqs      map[int32][]int32     // doc -> tools of its backend it needs first
+	stmts        []stmtInfo            // doc -> what its first sentence says it does (round61.go)
 	vendors      map[string][]int32    // vendor word -> backends whose name it starts
 	srvWords     [][]string            // backend -> the lowercase words of its name
 	scorers      sync.Pool             // of *scorer, sized for this index, scores all zero

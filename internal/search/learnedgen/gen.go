@@ -52,6 +52,9 @@ var heldOut = map[string]bool{
 	// written blind at the start of the session of 2026-12-06
 	"extra45": true, "extra46": true, "extra47": true, "nearmiss55": true,
 	"extra48": true, "extra49": true,
+	// ties61: round sixty-one's single requests for tools with a close
+	// sibling in their backend, written before its change
+	"ties61": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
