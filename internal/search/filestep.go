@@ -71,6 +71,9 @@ func (ix *Index) buildFileTools(srvDocs [][]int32) {
 // the other step's backend, found by its words, need not write files) or
 // naming backends none of which has a file tool of that verb's family.
 func (ix *Index) fileStep(c clause, named []int32) []int32 {
+	if fs := ix.fileStep64(c, named); fs != nil {
+		return fs // a local file, or one an earlier step named (round64.go)
+	}
 	if c.kinds&kindPath == 0 || len(c.named) > 0 || len(ix.fileSrv) == 0 {
 		return nil
 	}

@@ -38,6 +38,7 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 	paths, names = map[string]bool{}, properNames(query)
 	content, quoted, verb, naming, purpose := false, false, false, false, false
 	sql := sqlSpan(fields)
+	know := -1 // the "know" of "let ... know" (letKnow)
 	for i := 0; i < len(fields); i++ {
 		raw := fields[i]
 		f := strings.Trim(raw, ".,;:!?()[]{}<>\"'`")
@@ -175,6 +176,18 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 				toks[j].weight *= argWeight
 			}
 			content = true
+		case notifyVerbs[lower] && i+1 < len(fields) && partStartAt(fields, i):
+			// "warn Slack channel C0OPS", "ping #ops": to tell
+			// someone, as "tell" below (round64.go).
+			toks = appendTerm(toks, "notify", 1)
+			verb = true
+		case lower == "let" && partStartAt(fields, i) && letKnow(fields, i) > 0:
+			// "let Slack channel C0DEPLOY know it has started": tell
+			// them; the "know" is skipped (no knowledge graph).
+			toks = appendTerm(toks, "notify", 1)
+			verb = true
+			know = letKnow(fields, i)
+		case i == know:
 		case lower == "tell" && i+1 < len(fields) && !tellSelf[strings.ToLower(strings.Trim(fields[i+1], ".,;:!?"))]:
 			// "tell #deploys that ...", "tell Sam the build is green": to
 			// tell someone other than the assistant is to notify them

@@ -362,9 +362,16 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			sc.stepVerbs(info[i], cands)
 			sc.stepLearned(c, info[i], cands)
 			cands = ix.demoteDeprecated(cands, sc.score)
-			clauseHits = append(clauseHits, ix.topK(cands, sc.score, clauseDepth))
+			hs := ix.ownStep(info[i], cands, sc.score)
+			if hs == nil {
+				hs = ix.topK(cands, sc.score, clauseDepth)
+			}
+			clauseHits = append(clauseHits, hs)
 			clauseInfo = append(clauseInfo, info[i])
 		}
+	}
+	if stepsTrace != nil {
+		stepsTrace(clauseInfo, clauseHits)
 	}
 
 	cands = sc.tools(qs, cands)
@@ -761,7 +768,9 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 	parts = append(parts, strings.Join(cur, " "))
 	var split []string
 	for _, p := range parts {
-		for _, q := range splitWords(p, "then", "and", "also", "plus", "afterwards", "finally") {
+		// "look at its headers and response body": one step
+		// (joinThings, round64.go).
+		for _, q := range joinThings(p, splitWords(p, "then", "and", "also", "plus", "afterwards", "finally")) {
 			if len(split) > 0 && onlyValues(q) && manyValues(split[len(split)-1]+" "+q) != 0 {
 				// "Read docs/setup.md, docs/deploy.md and docs/faq.md":
 				// a list of values is one step's, not a step each.
@@ -809,6 +818,9 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 	for i := range info {
 		_, _, _, info[i].kinds = queryTokensKinds(info[i].text)
 		info[i].act = partAction(info[i].step)
+		if i > 0 {
+			info[i].pathBefore = info[i-1].pathBefore || info[i-1].kinds&kindPath != 0
+		}
 	}
 	for i, g := range groups {
 		info[i].own = len(g)
@@ -836,6 +848,8 @@ type clause struct {
 	step  string     // the part of text that is the step, without a part joined before it
 	own   int        // how many of the clause's terms are its own, before the other parts' terms
 	act   verbFamily // the action its step asks for (partAction)
+	// pathBefore: an earlier clause carries a path (thatFile, round64.go)
+	pathBefore bool
 }
 
 // protectQuotes replaces each quoted span of query (text to pass on, such

@@ -228,6 +228,7 @@ var everyday = []struct {
 	{"say", "send post message comment"},
 	{"leave", "add create post"}, // "leave a comment", "leave a review"
 	{"notify", "send post message"},
+	{"paste", "post write insert"}, // "paste the error into #ops" (round64.go)
 	{"latest", "history"},
 	{"past", "history historical"},
 	{"acknowledge", "confirm"},

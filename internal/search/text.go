@@ -191,8 +191,9 @@ var irregular = sync.OnceValue(func() map[string]string {
 	return m
 })
 
-// stemExceptions end like a plural but are not one ("news" is not "new").
-var stemExceptions = setOf(`news series species alias canvas atlas lens bias always perhaps whereas`)
+// stemExceptions end like a plural but are not one ("news" is not "new"),
+// or end in an "e" that makes another word ("paste" is not "past").
+var stemExceptions = setOf(`news series species alias canvas atlas lens bias always perhaps whereas paste`)
 
 // undouble turns "stopp" into "stop" (not for l, s, z: "install", "process").
 func undouble(w string) string {
