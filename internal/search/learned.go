@@ -19,6 +19,9 @@ import (
 // Since round sixty the table learns from twice the requests (the older
 // held-out sets with the tuned-on ones) and has each word once per request
 // that used it, so the field's BM25 weighs the words many requests share.
+// Since round sixty-five it learns from learn65a-d too (four requests for
+// every corpus tool, 6,952 requests in all); no setting of the field was
+// better with them (bench/retrieval-notes.md, round sixty-five).
 //
 // Measured over the eleven held-out sets together (docs/benchmarks.md,
 // Retrieval): hit@1 617 to 644 and hit@5 726 to 744 of 814, "none" 157 of

