@@ -130,6 +130,12 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra49-queries.jsonl", "**extra49: held out, written blind with extra48** (before: as written, f11b5e2)", 0.882, 0.985, 1.000},
 	{"internal/search/testdata/vocab58-queries.jsonl", "vocab58 (round fifty-eight, 50 one-step requests naming no product in one backend's own words among rivals, written before its change, held out until round sixty, learned from since; before: f11b5e2)", 0.860, 0.960, 0},
 	{"internal/search/testdata/far59-queries.jsonl", "far59 (round fifty-nine, 50 one-step requests to backends of many tools, worded by what the user wants done, written before its change, held out until round sixty, learned from since; before: f11b5e2)", 0.900, 0.960, 0},
+	{"internal/search/testdata/ties61-queries.jsonl", "ties61 (round sixty-one, 62 one-step requests for a tool with a close sibling in its backend, written before its change, held out; before: 5c23d11)", 0.855, 0.968, 0},
+	{"internal/search/testdata/tasks64a-queries.jsonl", "tasks64a (round sixty-four, 120 tasks of two or three steps written from the corpus alone, tuned on; before: 5c23d11)", 0.825, 0.725, 0},
+	{"internal/search/testdata/tasks64b-queries.jsonl", "tasks64b (round sixty-four, 60 tasks written with tasks64a, held out; before: 5c23d11)", 0.717, 0.667, 0},
+	{"internal/search/testdata/extra50-queries.jsonl", "**extra50: held out, written blind before rounds sixty to sixty-five** (the dev slice's mix; scored as aggregates before and after them; before: as written, 5c23d11)", 0.809, 0.882, 0.833},
+	{"internal/search/testdata/extra51-queries.jsonl", "**extra51: held out, written blind with extra50** (before: as written, 5c23d11)", 0.853, 0.985, 0.750},
+	{"internal/search/testdata/extra52-queries.jsonl", "**extra52: held out, written blind with extra50** (the same mix as short search-box queries an agent types; before: as written, 5c23d11)", 0.912, 0.926, 0.750},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured

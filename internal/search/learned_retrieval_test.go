@@ -255,7 +255,7 @@ func TestRetrievalBackends38(t *testing.T) {
 // the session of 2026-12-06, before rounds fifty-one to fifty-four;
 // extra48 and extra49 (the dev slice's mix, worded in the dev lines' style)
 // in the same session, after rounds fifty-one to fifty-seven.
-var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true}
+var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true}
 
 // TestRetrievalFresh scores the fresh sets by kind, without printing a
 // miss. Before rounds thirty-five to forty (at cdcdafc): extra38 to
@@ -337,5 +337,16 @@ func TestRetrievalFresh(t *testing.T) {
 	t.Logf("extra48-49: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
 	if single.h1 < 95 || single.h5 < 102 || multi.h1 < 27 || multi.h5 < 27 || none < 24 {
 		t.Errorf("extra48-49 below their scores at f11b5e2: single 95 / 102 of 104, tasks 27 / 29 of 32 (hit@5 27 since round sixty-five), none 24 of 24")
+	}
+	// extra50 to extra52 were written blind at the start of the session of
+	// 2026-12-06, morning (extra50 and extra51 the dev slice's mix, extra52
+	// the same mix as short search-box queries an agent types), and scored
+	// as aggregates only, at 5c23d11 (single 133 / 150 of 156, tasks 42 /
+	// 40 of 48, none 28 of 36) and after each merge of rounds sixty to
+	// sixty-five.
+	single, multi, none, nNone = score("extra50", "extra51", "extra52")
+	t.Logf("extra50-52: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 136 || single.h5 < 152 || multi.h1 < 43 || multi.h5 < 40 || none < 28 {
+		t.Errorf("extra50-52 below rounds sixty to sixty-five: single 136 / 152 of 156, tasks 43 / 40 of 48, none 28 of 36 (133 / 150, 42 / 40 and 28 at 5c23d11, before them)")
 	}
 }
