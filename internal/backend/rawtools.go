@@ -121,6 +121,12 @@ func (c *rawConn) Close() error {
 	return c.Connection.Close()
 }
 
+func (c *rawConn) writeRefusal(ctx context.Context, resp *jsonrpc.Response) error {
+	return c.Connection.Write(ctx, resp)
+}
+
+func (c *rawConn) ended() <-chan struct{} { return c.closed }
+
 func (c *rawConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if req, ok := msg.(*jsonrpc.Request); ok && req.Method == "tools/list" && req.ID.IsValid() {
 		c.r.mu.Lock()
@@ -137,7 +143,7 @@ func (c *rawConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	}
 	err := c.Connection.Write(ctx, msg)
 	if resp, ok := msg.(*jsonrpc.Response); ok {
-		c.asks.answered(resp)
+		c.asks.answered(resp.ID)
 	}
 	return err
 }
@@ -165,8 +171,8 @@ func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			if c.gate != nil {
 				c.gate.took()
 			}
-			if req, ok := isAsk(msg); ok && !c.asks.admit(req) {
-				c.asks.refuse(c, req, c.r.refusedNote) // see maxAsks
+			if req, ok := isAsk(msg); ok && !c.asks.admit(req.ID, len(req.Params)) {
+				c.asks.refuse(c, req.ID, req.Method, c.r.refusedNote) // see maxAsks
 			} else if c.r.order.readMsg(ctx, msg) {
 				break
 			}

@@ -130,6 +130,7 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 		ot.streamable = true
 		ot.raw = &b.raw // read at the HTTP layer: see the comment below
 		ot.admit = b.raw.order.admit
+		ot.asks = &streamAsks{base: ot.base, url: spec.URL, closed: life.Done(), note: b.raw.refusedNote}
 		st := &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
 		if b.remote.signIn != nil {
 			st.OAuthHandler = b.remote.signIn
@@ -214,6 +215,9 @@ type originTransport struct {
 	// is passed on (a Streamable HTTP backend's, whose connection the
 	// SDK does not let us wrap: see noteOrder).
 	admit func(method string, size int) bool
+	// asks, for a Streamable HTTP backend, bounds its requests waiting
+	// for our answer (see streamAsks); nil: not counted.
+	asks *streamAsks
 	// streamable is set for a Streamable HTTP backend, whose bad answers
 	// to one request fail that request only (badAnswer); oauth when the
 	// SDK signs in to it (it must see 401 and 403).
@@ -319,6 +323,11 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			return nil, err
 		}
 	}
+	if t.asks != nil && r.Method == http.MethodPost && originOf(r.URL) == t.origin {
+		if id, ok := t.asks.posting(r); ok {
+			defer t.asks.answered(id) // sent (or failed): it waits no more
+		}
+	}
 	resp, err := t.base.RoundTrip(r)
 	if err == nil && resp.StatusCode == http.StatusNotFound && r.Header.Get("Mcp-Session-Id") != "" {
 		if originOf(r.URL) != t.origin {
@@ -420,6 +429,9 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			if id, ok := callID(orig); ok {
 				ce := newCallEvents(el, t.server, id)
 				ce.admit = t.admit
+				if t.asks != nil {
+					ce.ask = t.asks.ask
+				}
 				resp.Body = ce
 			}
 		} else if t.streamable && r.Method == http.MethodGet {
@@ -429,6 +441,9 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			// answer it was waits until its time limit.
 			ce := newCallEvents(el, t.server, nil)
 			ce.junk, ce.admit = t.junk, t.admit
+			if t.asks != nil {
+				ce.ask = t.asks.ask
+			}
 			resp.Body = ce
 		}
 		return resp, nil
