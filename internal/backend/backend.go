@@ -423,7 +423,12 @@ func phaseOf(err error) string {
 // startError builds the redacted StartError for err, with what the
 // backend wrote to stderr.
 func (b *Backend) startError(phase string, err error) *StartError {
-	se := &StartError{Server: b.name, Phase: phase, Reason: cutText(b.secrets.String(err.Error()), maxErrText), err: err}
+	reason := err.Error()
+	var said *saidErr
+	if errors.As(err, &said) {
+		reason = said.Error() // without the SDK's words around it
+	}
+	se := &StartError{Server: b.name, Phase: phase, Reason: cutText(b.secrets.String(reason), maxErrText), err: err}
 	if b.stderr != nil {
 		if tail := b.settledTail(20); tail != "" {
 			se.Tail = tail

@@ -1,9 +1,11 @@
 package backend
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -119,5 +121,131 @@ func TestRemote_AStreamableBackendsRequestsWaitingForAnAnswerAreBounded(t *testi
 	}
 	if !slices.ContainsFunc(rec.Lines(), func(l string) bool { return strings.HasPrefix(l, "refused requests of the backend") }) {
 		t.Errorf("no refusal was said; logged: %q", rec.Lines())
+	}
+}
+
+// Round sixty-two: round fifty-eight named the status and the URL of a
+// 5xx to initialize; a 5xx to any other request still read as the SDK's
+// `sending "tools/list": Bad Gateway`, and a 501 or 505 to a call ended
+// the whole session (the SDK keeps it for 500 and 502-504 only). Each
+// names the request, the status, the URL (its query values hidden), the
+// server and what to do now, and fails its request only.
+func TestRemote_A5xxToAnyRequestNamesTheStatusAndTheURL(t *testing.T) {
+	for _, tt := range []struct {
+		name, method string
+		answer       func(w http.ResponseWriter)
+		want         []string
+	}{
+		{"list 502", "tools/list", func(w http.ResponseWriter) { http.Error(w, "upstream down", http.StatusBadGateway) },
+			[]string{`backend "r" answered tools/list with 502 Bad Gateway from `}},
+		{"call 501", "tools/call", func(w http.ResponseWriter) { http.Error(w, "no", http.StatusNotImplemented) },
+			[]string{`backend "r" answered tools/call with 501 Not Implemented from `}},
+		{"call 500 with its error", "tools/call", func(w http.ResponseWriter) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusInternalServerError)
+			fmt.Fprint(w, `{"jsonrpc":"2.0","id":3,"error":{"code":-32603,"message":"database down\u001b[2J"}}`)
+		}, []string{`backend "r" answered tools/call with 500 Internal Server Error, saying "database down?[2J", from `}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var fail atomic.Bool
+			fail.Store(true)
+			h := &hostileRemote{post: func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+				if method == tt.method && fail.Load() {
+					tt.answer(w)
+					return true
+				}
+				return false
+			}}
+			ts := httptest.NewServer(h)
+			t.Cleanup(ts.Close)
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			b, err := Start(ctx, &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL + "/mcp?token=hunter2secret"}, &Options{ProtocolVersion: "2025-11-25"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Close()
+			if tt.method == "tools/list" {
+				_, err = b.ListTools(ctx)
+			} else {
+				_, err = b.CallTool(ctx, "t", nil)
+			}
+			if err == nil {
+				t.Fatal("no error")
+			}
+			msg := err.Error()
+			for _, want := range append(tt.want, ts.URL+"/mcp?token=***", "switchboard doctor r") {
+				if !strings.Contains(msg, want) {
+					t.Errorf("error: %v\nwant it to say %q", msg, want)
+				}
+			}
+			for _, not := range []string{"hunter2secret", "rejected by transport", `Post "`} {
+				if strings.Contains(msg, not) {
+					t.Errorf("error: %v\nwant it not to say %q", msg, not)
+				}
+			}
+			fail.Store(false)
+			if _, err := b.CallTool(ctx, "t", nil); err != nil {
+				t.Errorf("a call after: %v", err)
+			}
+			if n := h.inits.Load(); n != 1 {
+				t.Errorf("%d sessions opened, want the first to go on", n)
+			}
+		})
+	}
+}
+
+// The same for a legacy SSE backend: a 5xx to a POST (it failed that
+// request only since round forty-seven, `answered a message with 503`),
+// and to its event stream's GET (the SDK's `failed to connect: Bad
+// Gateway`).
+func TestRemote_ALegacySSE5xxNamesTheStatusAndTheURL(t *testing.T) {
+	s := &legacySSE{out: make(chan []byte)}
+	var getFails, postFails atomic.Bool
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		switch {
+		case r.Method == http.MethodGet && getFails.Load():
+			http.Error(w, "down", http.StatusBadGateway)
+			return
+		case r.Method == http.MethodPost && postFails.Load() && bytes.Contains(body, []byte(`"tools/call"`)):
+			http.Error(w, "busy", http.StatusServiceUnavailable)
+			return
+		}
+		s.ServeHTTP(w, r)
+	})
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	spec := &config.Server{Name: "l", Type: config.SSE, URL: ts.URL + "/?key=hunter2secret"}
+	check := func(err error, want ...string) {
+		t.Helper()
+		if err == nil {
+			t.Fatal("no error")
+		}
+		for _, w := range append(want, "switchboard doctor l") {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("error: %v\nwant it to say %q", err, w)
+			}
+		}
+		if strings.Contains(err.Error(), "hunter2secret") {
+			t.Errorf("error: %v\nthe query's key is shown", err)
+		}
+	}
+	getFails.Store(true)
+	_, err := Start(context.Background(), spec, nil)
+	check(err, `backend "l" answered its event stream's GET with 502 Bad Gateway from `+ts.URL+"/?key=***")
+	getFails.Store(false)
+	b, err := Start(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	postFails.Store(true)
+	_, err = b.CallTool(context.Background(), "t", nil)
+	check(err, `backend "l" answered tools/call with 503 Service Unavailable from `+ts.URL+"/msg")
+	postFails.Store(false)
+	if _, err := b.CallTool(context.Background(), "t", nil); err != nil {
+		t.Errorf("a call after: %v", err)
 	}
 }

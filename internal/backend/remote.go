@@ -374,17 +374,28 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		// wait the server asks for is told instead. Like the SDK's, the
 		// error does not end the session.
 		resp.Body.Close()
-		return nil, fmt.Errorf("backend %q answered %s; it asks to wait %s before trying again", t.server, serverText(resp.Status, 64), waitText(wait))
+		return nil, &saidErr{msg: fmt.Sprintf("backend %q answered %s with %s; it asks to wait %s before trying again", t.server, postedWhat(orig), serverText(resp.Status, 64), waitText(wait))}
 	}
 	if resp.StatusCode >= 500 && r.Method == http.MethodPost && isInitialize(orig) {
 		// The SDK said `sending "initialize": Bad Gateway`, naming
 		// neither the status code nor where the request went.
 		resp.Body.Close()
-		return nil, fmt.Errorf("backend %q answered initialize with %s from %s; the server, or a proxy in front of it, failed: check that the server is up and its URL is right, then try again (switchboard doctor %s)", t.server, serverText(resp.Status, 64), serverText(redact.URL(r.URL.String()), 512), t.server)
+		return nil, &saidErr{msg: fmt.Sprintf("backend %q answered initialize with %s from %s; the server, or a proxy in front of it, failed: check that the server is up and its URL is right, then try again (switchboard doctor %s)", t.server, serverText(resp.Status, 64), serverText(redact.URL(r.URL.String()), 512), t.server)}
+	}
+	if resp.StatusCode >= 500 && r.Method == http.MethodPost {
+		if err := t.failedRequest(r, orig, resp); err != nil {
+			resp.Body.Close()
+			return nil, err
+		}
 	}
 	if t.legacy && r.Method == http.MethodPost && refusedPost(resp.StatusCode) {
 		resp.Body.Close()
-		return nil, fmt.Errorf("backend %q answered a message with %s: %w", t.server, serverText(resp.Status, 64), errRejected)
+		return nil, &saidErr{msg: fmt.Sprintf("backend %q answered %s with %s: %s", t.server, postedWhat(orig), serverText(resp.Status, 64), errRejected.Message), err: errRejected}
+	}
+	if t.legacy && r.Method == http.MethodGet && resp.StatusCode >= 500 {
+		// The SDK said `failed to connect: Bad Gateway`.
+		resp.Body.Close()
+		return nil, &saidErr{msg: fmt.Sprintf("backend %q answered its event stream's GET with %s from %s; the server, or a proxy in front of it, failed: check that the server is up and its URL is right, then try again (switchboard doctor %s)", t.server, serverText(resp.Status, 64), serverText(redact.URL(r.URL.String()), 512), t.server)}
 	}
 	if t.legacy && r.Method == http.MethodGet && resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		// The SDK read any body as an event stream: a proxy's login page
@@ -397,7 +408,7 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 	}
 	if call {
-		if err := t.badAnswer(r, resp); err != nil {
+		if err := t.badAnswer(r, orig, resp); err != nil {
 			resp.Body.Close()
 			return nil, err
 		}
@@ -464,6 +475,89 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	return resp, nil
 }
+
+// failedRequest is the error for resp, a 5xx to r, a POST other than
+// initialize (orig: as the SDK made it), or nil when the SDK is to read it:
+// the SDK said `sending "tools/list": Bad Gateway`, naming neither the
+// status code nor where the request went, and ended the whole session on
+// a 501 or a 505 (it keeps it for 500 and 502-504). A JSON-RPC error in
+// the body is the backend's answer: the SDK shows it for a status it does
+// not keep the session on, and drops it for one it does (its message is
+// then said here).
+func (t *originTransport) failedRequest(r, orig *http.Request, resp *http.Response) error {
+	said := ""
+	if t.streamable {
+		head, _ := io.ReadAll(io.LimitReader(resp.Body, maxPeekedError+1))
+		if msg, err := jsonrpc.DecodeMessage(head); err == nil && len(head) <= maxPeekedError {
+			if res, ok := msg.(*jsonrpc.Response); ok && res.Error != nil {
+				if !sdkKeepsSession(resp.StatusCode) {
+					resp.Body = struct {
+						io.Reader
+						io.Closer
+					}{io.MultiReader(bytes.NewReader(head), resp.Body), resp.Body}
+					return nil
+				}
+				text := res.Error.Error()
+				var we *jsonrpc.Error
+				if errors.As(res.Error, &we) {
+					text = we.Message
+				}
+				said = fmt.Sprintf(", saying %q,", serverText(text, 256))
+			}
+		}
+	}
+	var wrap error
+	if t.legacy {
+		wrap = errRejected // its request fails, not the session
+	}
+	return &saidErr{msg: fmt.Sprintf("backend %q answered %s with %s%s from %s; the server, or a proxy in front of it, failed on this request, and the session goes on: try again, and if it keeps failing check that the server is up (switchboard doctor %s)", t.server, postedWhat(orig), serverText(resp.Status, 64), said, serverText(redact.URL(r.URL.String()), 512), t.server), err: wrap}
+}
+
+// sdkKeepsSession reports whether the SDK's Streamable HTTP client fails
+// a request answered with code alone, the session going on, without
+// reading the body.
+func sdkKeepsSession(code int) bool {
+	switch code {
+	case http.StatusInternalServerError, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout, http.StatusTooManyRequests:
+		return true
+	}
+	return false
+}
+
+// postedWhat names the message r posts: its method for a request, "the
+// notification M", "our answer to its request", or "a message".
+func postedWhat(r *http.Request) string {
+	head := requestHead(r)
+	if _, ok := answerID(r); ok {
+		return "our answer to one of its requests"
+	}
+	_, rest, ok := bytes.Cut(head, []byte(`,"method":"`))
+	if !ok {
+		return "a message"
+	}
+	m, _, ok := bytes.Cut(rest, []byte(`"`))
+	if !ok || len(m) == 0 {
+		return "a message"
+	}
+	method := serverText(string(m), 64)
+	if isCall(r) {
+		return method
+	}
+	return "the notification " + method
+}
+
+// saidErr is an error our HTTP layer words in full, naming the server:
+// startError and callErr show its text alone, without the SDK's words
+// around it (`sending "tools/list": rejected by transport: Post "…": `,
+// the URL there with its query). err, when set, is what errors.Is
+// matches besides.
+type saidErr struct {
+	msg string
+	err error
+}
+
+func (e *saidErr) Error() string { return e.msg }
+func (e *saidErr) Unwrap() error { return e.err }
 
 // callAnswer is the JSON answer to one call, read whole before the SDK
 // gets it. The SDK ends the session when such a body breaks off (a
@@ -543,7 +637,7 @@ func callID(r *http.Request) (json.RawMessage, bool) {
 // is gone), 401 and 403 when it signs in, 429 and 5xx (it keeps the
 // session), and an error status whose body is a JSON-RPC error of at
 // most maxPeekedError bytes (it shows it, and keeps the session).
-func (t *originTransport) badAnswer(r *http.Request, resp *http.Response) error {
+func (t *originTransport) badAnswer(r, orig *http.Request, resp *http.Response) error {
 	code := resp.StatusCode
 	switch {
 	case code == http.StatusNotFound && r.Header.Get("Mcp-Session-Id") != "",
@@ -555,7 +649,7 @@ func (t *originTransport) badAnswer(r *http.Request, resp *http.Response) error 
 		if mt == "application/json" || mt == "text/event-stream" {
 			return nil
 		}
-		return fmt.Errorf("backend %q answered a request with %s and Content-Type %q, not JSON or an event stream", t.server, serverText(resp.Status, 64), serverText(resp.Header.Get("Content-Type"), 64))
+		return &saidErr{msg: fmt.Sprintf("backend %q answered %s with %s and Content-Type %q, not JSON or an event stream", t.server, postedWhat(orig), serverText(resp.Status, 64), serverText(resp.Header.Get("Content-Type"), 64))}
 	case code < 400 || code >= 500:
 		return nil // a redirect is followed by the client
 	}
@@ -574,7 +668,7 @@ func (t *originTransport) badAnswer(r *http.Request, resp *http.Response) error 
 			return nil
 		}
 	}
-	return fmt.Errorf("backend %q answered %s", t.server, serverText(resp.Status, 64))
+	return &saidErr{msg: fmt.Sprintf("backend %q answered %s with %s", t.server, postedWhat(orig), serverText(resp.Status, 64))}
 }
 
 // The SDK's legacy SSE client reads a POST answered with an error status
