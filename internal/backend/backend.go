@@ -614,7 +614,7 @@ func (b *Backend) startStdioAt(ctx context.Context, spec *config.Server, opts *m
 			b.log.Warn("backend wrote junk to stdout", "error", why, "lines", junkLines)
 		}
 	}, max: b.maxMessage, over: func(n int64) error {
-		err := tooLargeError(b.name, n, b.maxMessage)
+		err := tooLargeError(b.name, "", n, b.maxMessage)
 		b.overflow(err)
 		return err
 	}}

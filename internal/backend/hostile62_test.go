@@ -249,3 +249,49 @@ func TestRemote_ALegacySSE5xxNamesTheStatusAndTheURL(t *testing.T) {
 		t.Errorf("a call after: %v", err)
 	}
 }
+
+// Round sixty-two: an answer over maxMessageBytes from a remote backend,
+// a JSON body or one server-sent event, named the server and the setting
+// but not where it came from; the URL (its query values hidden) is named
+// too now.
+func TestRemote_AnAnswerOverTheLimitNamesTheURL(t *testing.T) {
+	big := strings.Repeat("a", 200<<10)
+	for _, tt := range []struct {
+		name   string
+		answer func(w http.ResponseWriter, id json.RawMessage)
+	}{
+		{"json", func(w http.ResponseWriter, id json.RawMessage) {
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"x":"%s"}}`, id, big)
+		}},
+		{"event", func(w http.ResponseWriter, id json.RawMessage) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			fmt.Fprintf(w, "data: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"x\":\"%s\"}}\n\n", id, big)
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h := &hostileRemote{call: func(w http.ResponseWriter, r *http.Request, id json.RawMessage) { tt.answer(w, id) }}
+			ts := httptest.NewServer(h)
+			t.Cleanup(ts.Close)
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			b, err := Start(ctx, &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL + "/mcp?token=hunter2secret"}, &Options{ProtocolVersion: "2025-11-25", MaxMessageBytes: 64 << 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Close()
+			_, err = b.CallTool(ctx, "t", nil)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, want := range []string{`backend "r" sent a message of more than 64 KiB from ` + ts.URL + "/mcp?token=***", "settings.maxMessageBytes"} {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("error: %v\nwant it to say %q", err, want)
+				}
+			}
+			if strings.Contains(err.Error(), "hunter2secret") {
+				t.Errorf("error: %v\nthe query's token is shown", err)
+			}
+		})
+	}
+}

@@ -425,7 +425,7 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		return resp, nil
 	}
 	if mt == "text/event-stream" && resp.StatusCode >= 200 && resp.StatusCode < 300 {
-		el := &eventLimit{rc: resp.Body, t: t, lineStart: true}
+		el := &eventLimit{rc: resp.Body, t: t, url: r.URL, lineStart: true}
 		resp.Body = el
 		if t.gate != nil && r.Method == http.MethodGet {
 			// A legacy SSE backend's one stream, carrying every answer:
@@ -464,10 +464,10 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	// one message.
 	if resp.ContentLength > t.max {
 		resp.Body.Close()
-		resp.Body = errBody{t.tooLarge(resp.ContentLength)}
+		resp.Body = errBody{t.tooLarge(resp.ContentLength, r.URL)}
 		return resp, nil
 	}
-	resp.Body = &bodyLimit{rc: resp.Body, max: t.max, tooLarge: func() error { return t.tooLarge(-1) }}
+	resp.Body = &bodyLimit{rc: resp.Body, max: t.max, tooLarge: func() error { return t.tooLarge(-1, r.URL) }}
 	if call && mt == "application/json" && resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		if id, ok := callID(orig); ok {
 			resp.Body = &callAnswer{rc: resp.Body, server: t.server, id: id}
@@ -804,8 +804,8 @@ func (t *originTransport) checkRedirect(req *http.Request, via []*http.Request) 
 
 // tooLarge reports and returns the error for a message of n bytes (or
 // more than max when n is -1).
-func (t *originTransport) tooLarge(n int64) error {
-	err := tooLargeError(t.server, n, t.max)
+func (t *originTransport) tooLarge(n int64, u *url.URL) error {
+	err := tooLargeError(t.server, serverText(redact.URL(u.String()), 512), n, t.max)
 	if t.over != nil {
 		t.over(err)
 	}
@@ -845,6 +845,7 @@ func (b *bodyLimit) Close() error { return b.rc.Close() }
 type eventLimit struct {
 	rc        io.ReadCloser
 	t         *originTransport
+	url       *url.URL // where the stream came from
 	run       int64 // bytes of the current event
 	lineStart bool  // the last byte ended a line
 	lastCR    bool  // the last byte was '\r' (a following '\n' belongs to it)
@@ -871,7 +872,7 @@ func (e *eventLimit) Read(p []byte) (int, error) {
 		e.run++
 	}
 	if e.run > e.t.max {
-		e.err = e.t.tooLarge(-1)
+		e.err = e.t.tooLarge(-1, e.url)
 		return 0, e.err
 	}
 	return n, err
