@@ -846,9 +846,9 @@ type eventLimit struct {
 	rc        io.ReadCloser
 	t         *originTransport
 	url       *url.URL // where the stream came from
-	run       int64 // bytes of the current event
-	lineStart bool  // the last byte ended a line
-	lastCR    bool  // the last byte was '\r' (a following '\n' belongs to it)
+	run       int64    // bytes of the current event
+	lineStart bool     // the last byte ended a line
+	lastCR    bool     // the last byte was '\r' (a following '\n' belongs to it)
 	err       error
 }
 
