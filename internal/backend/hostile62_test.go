@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
@@ -293,5 +294,90 @@ func TestRemote_AnAnswerOverTheLimitNamesTheURL(t *testing.T) {
 				t.Errorf("error: %v\nthe query's token is shown", err)
 			}
 		})
+	}
+}
+
+// Round sixty-two: a Streamable HTTP backend's tools/list answer reached
+// the SDK as sent (round fifty-six screened a stdio or SSE backend's
+// only): one tool the SDK cannot decode failed the whole list, a name
+// that is not UTF-8 read as U+FFFD, and a page of any number of tools
+// was decoded whole. The answer is screened at the HTTP layer now, as a
+// JSON body or an event: the other tools stay usable, the ones left out
+// are named with the reason.
+func TestRemote_AStreamableToolListIsScreenedAsAStdioOneIs(t *testing.T) {
+	for _, sse := range []bool{false, true} {
+		t.Run(fmt.Sprint("sse=", sse), func(t *testing.T) {
+			h := &hostileRemote{post: func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+				if method != "tools/list" {
+					return false
+				}
+				var m struct{ ID json.RawMessage }
+				_ = json.Unmarshal(body, &m)
+				res := fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"good","inputSchema":{"type":"object","properties":{"z":{},"a":{}}}},{"name":"bad","annotations":"x","inputSchema":{"type":"object"}},{"name":"x\udcff","inputSchema":{"type":"object"}}]}}`, m.ID)
+				w.Header().Set("Mcp-Session-Id", "s1")
+				if sse {
+					w.Header().Set("Content-Type", "text/event-stream")
+					fmt.Fprintf(w, "id: 1\r\nevent: message\r\ndata: %s\r\n\r\n", res)
+				} else {
+					w.Header().Set("Content-Type", "application/json")
+					fmt.Fprint(w, res)
+				}
+				return true
+			}}
+			b := startHostile(t, h)
+			tools, err := b.ListTools(context.Background())
+			if err != nil {
+				t.Fatalf("list: %v; want the good tool", err)
+			}
+			if len(tools) != 1 || tools[0].Name != "good" {
+				t.Fatalf("tools %v, want good alone", tools)
+			}
+			if got, _ := tools[0].InputSchema.(json.RawMessage); string(got) != `{"type":"object","properties":{"z":{},"a":{}}}` {
+				t.Errorf("schema %s, want it as sent", tools[0].InputSchema)
+			}
+			mal := b.Malformed()
+			if len(mal) != 2 || mal[0].Name != "bad" || !strings.Contains(mal[0].Reason, "annotations must be an object") || !strings.Contains(mal[1].Reason, "not valid UTF-8") {
+				t.Errorf("left out %+v, want bad and the name that is not UTF-8, with their reasons", mal)
+			}
+		})
+	}
+}
+
+// The SDK gets at most maxListed+1 tools of a page, from a JSON body or
+// an event.
+func TestRawWatch_AHugePageIsCutBeforeTheSDKDecodesIt(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString(`{"jsonrpc":"2.0","id":7,"result":{"tools":[`)
+	for i := range maxListed + 5 {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, `{"name":"t%d","inputSchema":{"type":"object"}}`, i)
+	}
+	sb.WriteString(`]}}`)
+	id, _ := jsonrpc.MakeID(float64(7))
+	for _, sse := range []bool{false, true} {
+		body := sb.String()
+		if sse {
+			body = "data: " + body + "\n\n"
+		}
+		var r rawTools
+		w := &rawWatch{rc: io.NopCloser(strings.NewReader(body)), r: &r, id: id, sse: sse, max: 32 << 20}
+		out, err := io.ReadAll(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sse {
+			out = bytes.TrimSuffix(bytes.TrimPrefix(out, []byte("data: ")), []byte("\n\n"))
+		}
+		var m struct {
+			Result struct{ Tools []json.RawMessage }
+		}
+		if err := json.Unmarshal(out, &m); err != nil {
+			t.Fatalf("sse=%v: %v", sse, err)
+		}
+		if got := len(m.Result.Tools); got != maxListed+1 {
+			t.Errorf("sse=%v: the SDK gets %d tools, want %d", sse, got, maxListed+1)
+		}
 	}
 }
