@@ -8,6 +8,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -378,6 +380,55 @@ func TestRawWatch_AHugePageIsCutBeforeTheSDKDecodesIt(t *testing.T) {
 		}
 		if got := len(m.Result.Tools); got != maxListed+1 {
 			t.Errorf("sse=%v: the SDK gets %d tools, want %d", sse, got, maxListed+1)
+		}
+	}
+}
+
+// Round sixty-two: a cwd that does not exist or is a file failed the
+// start with Go's words for the chdir, which name the program run: with
+// the reaper, `running x: fork/exec /usr/bin/switchboard: no such file or
+// directory`, our own binary, not the cwd. An environment or argument
+// list over the system's limit read as `fork/exec /usr/bin/switchboard:
+// argument list too long`. Each now names the field and what to do.
+func TestStart_ACwdOrCommandLineTheSystemRefusesIsNamed(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "afile")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		spec  func(*config.Server)
+		wants []string
+	}{
+		{"cwd missing", func(s *config.Server) { s.Cwd = filepath.Join(dir, "gone") }, []string{`its cwd "` + filepath.Join(dir, "gone") + `" does not exist`}},
+		{"cwd a file", func(s *config.Server) { s.Cwd = file }, []string{`its cwd "` + file + `" is not a directory`}},
+		{"environment too large", func(s *config.Server) { s.Env["BIG"] = strings.Repeat("y", 3<<20) }, []string{"over the system's limit", "environment"}},
+		{"arguments too large", func(s *config.Server) { s.Args = slices.Repeat([]string{strings.Repeat("x", 100)}, 40000) }, []string{"over the system's limit", "arguments (4040000 bytes)"}},
+	} {
+		for _, withReaper := range []bool{false, true} {
+			t.Run(fmt.Sprint(tc.name, " reaper=", withReaper), func(t *testing.T) {
+				spec := fakeSpec(t, "normal")
+				tc.spec(spec)
+				o := &Options{Env: os.Environ()}
+				if withReaper {
+					o.Reaper = reaper(t)
+				}
+				b, err := Start(context.Background(), spec, o)
+				if err == nil {
+					b.Close()
+					t.Fatal("no error")
+				}
+				exe, _ := os.Executable()
+				for _, want := range append(tc.wants, `"fake"`) {
+					if !strings.Contains(err.Error(), want) {
+						t.Errorf("error lacks %q: %v", want, err)
+					}
+				}
+				if strings.Contains(err.Error(), "fork/exec "+exe) {
+					t.Errorf("error: %v\nnames the program run, not what failed", err)
+				}
+			})
 		}
 	}
 }
