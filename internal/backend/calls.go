@@ -343,7 +343,7 @@ func (b *Backend) callErr(ctx context.Context, err error) error {
 	}
 	var said *saidErr
 	if errors.As(err, &said) {
-		return redactErr(b.secrets, said)
+		return boundErr(redactErr(b.secrets, said))
 	}
 	if errors.As(err, &we) {
 		if isRejected(we) {

@@ -432,3 +432,50 @@ func TestStart_ACwdOrCommandLineTheSystemRefusesIsNamed(t *testing.T) {
 		}
 	}
 }
+
+// Round sixty-two: a remote backend that could not be reached failed its
+// start in the SDK's and net/http's words, `calling "initialize": sending
+// "initialize": rejected by transport: Post "…": dial tcp …: connect:
+// connection refused`, with nothing to do; a redirect loop read `Post
+// "/x?token=***": stopped after 10 redirects`. Each names the server,
+// the URL (query values hidden), what failed and what to check.
+func TestRemote_AServerThatCannotBeReachedIsNamedWithWhatToDo(t *testing.T) {
+	closed := httptest.NewServer(http.NotFoundHandler())
+	refusedURL := closed.URL
+	closed.Close()
+	plain := httptest.NewServer(http.NotFoundHandler())
+	defer plain.Close()
+	loop := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, r.URL.String(), http.StatusTemporaryRedirect)
+	}))
+	defer loop.Close()
+	for _, tc := range []struct {
+		name, url string
+		wants     []string
+	}{
+		{"refused", refusedURL + "/mcp?token=hunter2secret", []string{`backend "r" cannot be reached at ` + refusedURL + "/mcp?token=***", "connection refused", "check that the server is running"}},
+		{"tls to plain http", strings.Replace(plain.URL, "http:", "https:", 1) + "/mcp?token=hunter2secret", []string{`backend "r" cannot be reached at https://`, "TLS"}},
+		{"redirect loop", loop.URL + "/mcp?token=hunter2secret", []string{`backend "r": our request was redirected 10 times`, "a redirect loop?"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			b, err := Start(ctx, &config.Server{Name: "r", Type: config.HTTP, URL: tc.url}, &Options{ProtocolVersion: "2025-11-25"})
+			if err == nil {
+				b.Close()
+				t.Fatal("started")
+			}
+			msg := err.Error()
+			for _, want := range append(tc.wants, "switchboard doctor r") {
+				if !strings.Contains(msg, want) {
+					t.Errorf("start: %v\nwant it to say %q", msg, want)
+				}
+			}
+			for _, not := range []string{"hunter2secret", "rejected by transport", `Post "`} {
+				if strings.Contains(msg, not) {
+					t.Errorf("start: %v\nwant it not to say %q", msg, not)
+				}
+			}
+		})
+	}
+}

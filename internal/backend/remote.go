@@ -3,6 +3,8 @@ package backend
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -329,6 +332,9 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 	}
 	resp, err := t.base.RoundTrip(r)
+	if err != nil && r.Context().Err() == nil {
+		err = t.unreachable(r, err)
+	}
 	if err == nil && resp.StatusCode == http.StatusNotFound && r.Header.Get("Mcp-Session-Id") != "" {
 		if originOf(r.URL) != t.origin {
 			// Only the configured origin, which opened the session, can
@@ -793,13 +799,55 @@ func waitText(d time.Duration) string {
 // its body, would travel in clear text) and keeps Go's limit of 10.
 func (t *originTransport) checkRedirect(req *http.Request, via []*http.Request) error {
 	if len(via) >= 10 {
-		return errors.New("stopped after 10 redirects")
+		return &saidErr{msg: fmt.Sprintf("backend %q: our request was redirected 10 times, the last time to %s (a redirect loop?): check the URL in the config and the server's redirects, then try again (switchboard doctor %s)", t.server, serverText(redact.URL(req.URL.String()), 512), t.server)}
 	}
 	prev := via[len(via)-1].URL
 	if strings.EqualFold(prev.Scheme, "https") && !strings.EqualFold(req.URL.Scheme, "https") {
-		return fmt.Errorf("backend %q: refusing a redirect from %s to %s: it leaves https", t.server, redact.URL(prev.String()), redact.URL(req.URL.String()))
+		return &saidErr{msg: fmt.Sprintf("backend %q: refusing a redirect from %s to %s: it leaves https", t.server, redact.URL(prev.String()), redact.URL(req.URL.String()))}
 	}
 	return nil
+}
+
+// unreachable is err, the failure of a request to r's server, said with
+// the server, the URL (query values hidden) and what to check when the
+// server was not reached (a refused connection, a name that does not
+// resolve, a failed TLS handshake): net/http's words came inside the
+// SDK's, `sending "initialize": rejected by transport: Post "…": dial tcp
+// …`. Other errors are returned as they are.
+func (t *originTransport) unreachable(r *http.Request, err error) error {
+	var said *saidErr
+	if errors.As(err, &said) {
+		return err
+	}
+	var why string
+	var dns *net.DNSError
+	var op *net.OpError
+	switch {
+	case errors.As(err, &dns) && dns.IsNotFound:
+		why = fmt.Sprintf("its host name %q does not resolve", serverText(dns.Name, 256))
+	case errors.Is(err, syscall.ECONNREFUSED):
+		why = "nothing accepts connections there (connection refused)"
+	case isTLSFailure(err):
+		why = "the TLS handshake failed (" + err.Error() + "): is it an https server, with a certificate this machine trusts?"
+	case errors.As(err, &op) && op.Op == "dial":
+		why = op.Error()
+	default:
+		return err // it was reached: its answer broke off, or the like
+	}
+	return &saidErr{msg: fmt.Sprintf("backend %q cannot be reached at %s: %s; check that the server is running and its URL in the config is right, then try again (switchboard doctor %s)", t.server, serverText(redact.URL(r.URL.String()), 512), cutText(serverText(why, len(why)+64), 512), t.server), err: err}
+}
+
+// isTLSFailure reports whether err is a failed TLS handshake: a server
+// that does not speak TLS, or a certificate not trusted or not for the
+// host.
+func isTLSFailure(err error) bool {
+	var rh tls.RecordHeaderError
+	var cv *tls.CertificateVerificationError
+	var ua x509.UnknownAuthorityError
+	var he x509.HostnameError
+	var ci x509.CertificateInvalidError
+	return errors.As(err, &rh) || errors.As(err, &cv) || errors.As(err, &ua) || errors.As(err, &he) || errors.As(err, &ci) ||
+		strings.Contains(err.Error(), "server gave HTTP response to HTTPS client")
 }
 
 // tooLarge reports and returns the error for a message of n bytes (or
