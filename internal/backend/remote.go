@@ -119,7 +119,14 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 	// The SSE stream must outlive ctx, which bounds only the start: it
 	// gets a context of its own, cancelled by Close or a failed start.
 	life, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	stop := context.AfterFunc(ctx, cancel)
+	// A start that runs out of time cuts off the requests made for it
+	// (see originTransport.abandon).
+	abandon, abandoned := context.WithCancelCause(context.Background())
+	ot.abandon = abandon
+	stop := context.AfterFunc(ctx, func() {
+		abandoned(fmt.Errorf("backend %q: its start ended (%v) before this request was answered", b.name, context.Cause(ctx)))
+		cancel()
+	})
 	// The SDK's own event cap sits a little above ours, so that ours
 	// (which names the server and the setting) fires first.
 	maxEvent := int(min(b.maxMessage+64<<10, int64(^uint(0)>>1)))
@@ -221,6 +228,9 @@ type originTransport struct {
 	// asks, for a Streamable HTTP backend, bounds its requests waiting
 	// for our answer (see streamAsks); nil: not counted.
 	asks *streamAsks
+	// abandon, when set, ends once the start this transport serves ran
+	// out of time before the session was open (see forStart).
+	abandon context.Context
 	// streamable is set for a Streamable HTTP backend, whose bad answers
 	// to one request fail that request only (badAnswer); oauth when the
 	// SDK signs in to it (it must see 401 and 403).
@@ -279,7 +289,17 @@ func originOf(u *url.URL) string {
 }
 
 func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context()) // a RoundTripper must not change its request
+	ctx, release := t.forStart(r.Context())
+	handedOn := false // release is the body's to call
+	defer func() {
+		if !handedOn {
+			release()
+		}
+	}()
+	if err := ctx.Err(); err != nil {
+		return nil, context.Cause(ctx)
+	}
+	r = r.Clone(ctx) // a RoundTripper must not change its request
 	if originOf(r.URL) == t.origin {
 		for k, v := range t.headers {
 			r.Header.Set(k, v)
@@ -371,6 +391,8 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if err != nil || resp.Body == nil {
 		return resp, err
 	}
+	resp.Body = &releasing{ReadCloser: resp.Body, release: release}
+	handedOn = true
 	if err := t.checkSessionID(resp); err != nil {
 		resp.Body.Close()
 		return nil, err
@@ -806,6 +828,43 @@ func (t *originTransport) checkRedirect(req *http.Request, via []*http.Request) 
 		return &saidErr{msg: fmt.Sprintf("backend %q: refusing a redirect from %s to %s: it leaves https", t.server, redact.URL(prev.String()), redact.URL(req.URL.String()))}
 	}
 	return nil
+}
+
+// forStart returns ctx cut off, with its cause, when the start this
+// transport serves runs out of time before the session is open, and a
+// func releasing what that takes, to call once the request is done (its
+// answer's body closed). When a start's time ran out, the SDK sent
+// notifications/cancelled for initialize with 5 s of its own and closed
+// the session, which waits for that write: against a server that takes a
+// request and never answers, the start came back 5 s past its limit.
+func (t *originTransport) forStart(ctx context.Context) (context.Context, func()) {
+	if t.abandon == nil {
+		return ctx, func() {}
+	}
+	if t.abandon.Err() != nil {
+		return t.abandon, func() {}
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	stop := context.AfterFunc(t.abandon, func() { cancel(context.Cause(t.abandon)) })
+	var once sync.Once
+	return ctx, func() {
+		once.Do(func() {
+			stop()
+			cancel(nil)
+		})
+	}
+}
+
+// releasing is a response body that calls release once closed.
+type releasing struct {
+	io.ReadCloser
+	release func()
+}
+
+func (b *releasing) Close() error {
+	err := b.ReadCloser.Close()
+	b.release()
+	return err
 }
 
 // unreachable is err, the failure of a request to r's server, said with
