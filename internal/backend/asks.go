@@ -31,7 +31,7 @@ const (
 )
 
 // asks counts one connection's requests from the backend that wait for
-// our answer. The zero value is ready; safe for concurrent use.
+// our answer (a Streamable HTTP backend's: see streamAsks). The zero value is ready; safe for concurrent use.
 type asks struct {
 	mu      sync.Mutex
 	waiting map[jsonrpc.ID]int // params size of each request waiting
@@ -41,65 +41,75 @@ type asks struct {
 	refused int             // refused or dropped so far, for the notes
 }
 
-// admit counts req, a request the backend sent, or says it is over the
-// bound.
-func (a *asks) admit(req *jsonrpc.Request) bool {
+// admit counts the request id, of params of size bytes, that the
+// backend sent, or says it is over the bound.
+func (a *asks) admit(id jsonrpc.ID, size int) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.waiting == nil {
 		a.waiting = map[jsonrpc.ID]int{}
 	}
-	if _, dup := a.waiting[req.ID]; dup {
+	if _, dup := a.waiting[id]; dup {
 		return false
 	}
-	size := len(req.Params)
 	if len(a.waiting) >= maxAsks || len(a.waiting) > 0 && a.bytes+size > maxAskBytes {
 		return false
 	}
-	a.waiting[req.ID] = size
+	a.waiting[id] = size
 	a.bytes += size
 	return true
 }
 
-// answered releases the request that resp answers.
-func (a *asks) answered(resp *jsonrpc.Response) {
+// answered releases the request id, once our answer to it was written.
+func (a *asks) answered(id jsonrpc.ID) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if size, ok := a.waiting[resp.ID]; ok {
-		delete(a.waiting, resp.ID)
+	if size, ok := a.waiting[id]; ok {
+		delete(a.waiting, id)
 		a.bytes -= size
 	}
 }
 
-// refuse answers req with an error through c's underlying connection, in
-// the background, or drops it when maxRefusals wait to be written.
-// note, when set, is told of every 1st, 10th, 100th… request refused.
-func (a *asks) refuse(c *rawConn, req *jsonrpc.Request, note func(n int, method string, answered bool)) {
+// refusalWriter writes a refusal to the backend: through a stdio or SSE
+// connection (rawConn), or by a POST of ours (streamAsks).
+type refusalWriter interface {
+	writeRefusal(ctx context.Context, resp *jsonrpc.Response) error
+	// ended is closed once nothing more can be written.
+	ended() <-chan struct{}
+}
+
+// refuse answers the request id with an error through w, in the
+// background, or drops it when maxRefusals wait to be written or the id
+// is not valid (one too long to be kept: see msgScan.Request). note, when
+// set, is told of every 1st, 10th, 100th… request refused.
+func (a *asks) refuse(w refusalWriter, id jsonrpc.ID, method string, note func(n int, method string, answered bool)) {
 	a.mu.Lock()
 	if a.queue == nil {
 		a.queue = make(chan jsonrpc.ID, maxRefusals)
 	}
-	answered := true
-	select {
-	case a.queue <- req.ID:
-		if !a.writing {
-			a.writing = true
-			go a.writeRefusals(c)
+	answered := id.IsValid()
+	if answered {
+		select {
+		case a.queue <- id:
+			if !a.writing {
+				a.writing = true
+				go a.writeRefusals(w)
+			}
+		default:
+			answered = false
 		}
-	default:
-		answered = false
 	}
 	a.refused++
 	n := a.refused
 	a.mu.Unlock()
 	if note != nil && warnAt(n) {
-		note(n, req.Method, answered)
+		note(n, method, answered)
 	}
 }
 
 // writeRefusals writes the queued refusals, and ends when none is left
-// (refuse starts it again) or the connection is closed.
-func (a *asks) writeRefusals(c *rawConn) {
+// (refuse starts it again) or w has ended.
+func (a *asks) writeRefusals(w refusalWriter) {
 	for {
 		a.mu.Lock()
 		var id jsonrpc.ID
@@ -112,14 +122,14 @@ func (a *asks) writeRefusals(c *rawConn) {
 		}
 		a.mu.Unlock()
 		select {
-		case <-c.closed:
+		case <-w.ended():
 			return
 		default:
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), refusalWrite)
-		// Not written (a backend not reading its stdin): it waits
-		// unanswered, as a dropped one does.
-		_ = c.Connection.Write(ctx, &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError,
+		// Not written (a backend not reading its stdin, or holding our
+		// POST): it waits unanswered, as a dropped one does.
+		_ = w.writeRefusal(ctx, &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError,
 			Message: fmt.Sprintf("switchboard: refused: too many of this server's requests are waiting for an answer (at most %d, or %d MiB of them), or one with this id is", maxAsks, maxAskBytes>>20)}})
 		cancel()
 	}

@@ -423,7 +423,12 @@ func phaseOf(err error) string {
 // startError builds the redacted StartError for err, with what the
 // backend wrote to stderr.
 func (b *Backend) startError(phase string, err error) *StartError {
-	se := &StartError{Server: b.name, Phase: phase, Reason: cutText(b.secrets.String(err.Error()), maxErrText), err: err}
+	reason := err.Error()
+	var said *saidErr
+	if errors.As(err, &said) {
+		reason = said.Error() // without the SDK's words around it
+	}
+	se := &StartError{Server: b.name, Phase: phase, Reason: cutText(b.secrets.String(reason), maxErrText), err: err}
 	if b.stderr != nil {
 		if tail := b.settledTail(20); tail != "" {
 			se.Tail = tail
@@ -609,7 +614,7 @@ func (b *Backend) startStdioAt(ctx context.Context, spec *config.Server, opts *m
 			b.log.Warn("backend wrote junk to stdout", "error", why, "lines", junkLines)
 		}
 	}, max: b.maxMessage, over: func(n int64) error {
-		err := tooLargeError(b.name, n, b.maxMessage)
+		err := tooLargeError(b.name, "", n, b.maxMessage)
 		b.overflow(err)
 		return err
 	}}

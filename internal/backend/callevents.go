@@ -38,8 +38,12 @@ type callEvents struct {
 	// admit, when set, is asked whether to pass on a notification (its
 	// method and data size); one it refuses is skipped (see noteOrder)
 	admit func(method string, size int) bool
-	out   []byte // what is ready to be read
-	err   error  // the source's error, once out is drained
+	// ask, when set, is asked whether to pass on a request of the
+	// backend's (its method, its id as sent or nil, its data size); one
+	// it refuses is skipped (see streamAsks)
+	ask func(method string, id json.RawMessage, size int) bool
+	out []byte // what is ready to be read
+	err error  // the source's error, once out is drained
 
 	// the current line
 	inLine bool   // some of it was read
@@ -253,13 +257,18 @@ func (c *callEvents) endEvent(blank []byte) {
 }
 
 // dropped reports whether the current event, one the SDK takes, is a
-// notification that admit refuses.
+// notification that admit refuses or a request that ask refuses.
 func (c *callEvents) dropped() bool {
-	if c.admit == nil || c.skipped() {
+	if c.skipped() {
 		return false
 	}
-	m, ok := c.scan.Notification()
-	return ok && !c.admit(m, c.dataN)
+	if m, ok := c.scan.Notification(); ok {
+		return c.admit != nil && !c.admit(m, c.dataN)
+	}
+	if m, id, ok := c.scan.Request(); ok {
+		return c.ask != nil && !c.ask(m, id, c.dataN)
+	}
+	return false
 }
 
 // eof ends an event the stream ended without its blank line (the SDK

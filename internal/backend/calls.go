@@ -341,6 +341,10 @@ func (b *Backend) callErr(ctx context.Context, err error) error {
 		// or a Close, is told below as the end of the backend.)
 		return mark(err, "backend %q ended the call's stream before it answered (the call may have run or not): call again, or see the server's own logs", b.name)
 	}
+	var said *saidErr
+	if errors.As(err, &said) {
+		return boundErr(redactErr(b.secrets, said))
+	}
 	if errors.As(err, &we) {
 		if isRejected(we) {
 			return boundErr(redactErr(b.secrets, err))

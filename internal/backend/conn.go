@@ -44,7 +44,7 @@ func (t *lineTransport) Connect(context.Context) (mcp.Connection, error) {
 	}
 	over := t.over
 	if over == nil {
-		over = func(n int64) error { return tooLargeError("", n, max) }
+		over = func(n int64) error { return tooLargeError("", "", n, max) }
 	}
 	go c.readLoop(t.r, max, t.junk, over)
 	return c, nil

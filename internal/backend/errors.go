@@ -183,11 +183,15 @@ func redactData(s *redact.Secrets, data json.RawMessage) (json.RawMessage, bool)
 }
 
 // tooLargeError is the error for a message of n bytes from server (n -1:
-// more than max, the exact size unknown because it was not read).
-func tooLargeError(server string, n, max int64) error {
+// more than max, the exact size unknown because it was not read); from,
+// when set, is where it came from (a remote backend's URL, redacted).
+func tooLargeError(server, from string, n, max int64) error {
 	size := "more than " + byteSize(max)
 	if n >= 0 {
 		size = byteSize(n)
+	}
+	if from != "" {
+		size += " from " + from
 	}
 	return &marked{
 		msg: fmt.Sprintf("backend %q sent a message of %s, over the limit of %s (settings.maxMessageBytes): it was stopped, and the next call starts it again", server, size, byteSize(max)),

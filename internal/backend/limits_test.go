@@ -38,7 +38,7 @@ func TestLineTransport_LineWithoutNewlineIsNotBufferedPastMax(t *testing.T) {
 			var overs int
 			tr := &lineTransport{r: tc.r, w: nopWriteCloser{io.Discard}, max: max, over: func(n int64) error {
 				overs++
-				return tooLargeError("f", n, max)
+				return tooLargeError("f", "", n, max)
 			}}
 			c, _ := tr.Connect(context.Background())
 			defer c.Close()

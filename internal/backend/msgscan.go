@@ -635,6 +635,21 @@ func (s *msgScan) Notification() (method string, ok bool) {
 	return s.methodName, true
 }
 
+// Request returns the method and the id (as sent) of the text read when
+// it is a JSON-RPC request that expects an answer, as the SDK decodes one
+// (a method, and an id that is a string or a number); method is "" when
+// it is over maxToken bytes, id nil when the id is (no id the SDK writes
+// is that long).
+func (s *msgScan) Request() (method string, id json.RawMessage, ok bool) {
+	if s.Verdict() != "" || !s.hasMethod || s.id != 's' && s.id != 'n' {
+		return "", nil, false
+	}
+	if len(s.idRaw) > 0 {
+		id = json.RawMessage(s.idRaw)
+	}
+	return s.methodName, id, true
+}
+
 // AnswerID returns the id of the text read, as sent, when it is read as
 // an answer (a top-level "result" or "error" and no "method", as far as
 // it was read) whose id is a string or a number the SDK takes: the id of

@@ -155,7 +155,7 @@ func TestOAuth_RedirectLoopEnds(t *testing.T) {
 		http.Redirect(w, r, fake.URL+"/token", http.StatusTemporaryRedirect)
 	}
 	err := loginErr(t, spec, dir, nil)
-	if err == nil || !strings.Contains(err.Error(), "stopped after 10 redirects") {
+	if err == nil || !strings.Contains(err.Error(), "redirected 10 times") {
 		t.Errorf("err = %v, want the redirects named", err)
 	}
 	// oauth2 tries both ways of sending the client's credentials.

@@ -121,6 +121,12 @@ func (c *rawConn) Close() error {
 	return c.Connection.Close()
 }
 
+func (c *rawConn) writeRefusal(ctx context.Context, resp *jsonrpc.Response) error {
+	return c.Connection.Write(ctx, resp)
+}
+
+func (c *rawConn) ended() <-chan struct{} { return c.closed }
+
 func (c *rawConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if req, ok := msg.(*jsonrpc.Request); ok && req.Method == "tools/list" && req.ID.IsValid() {
 		c.r.mu.Lock()
@@ -137,7 +143,7 @@ func (c *rawConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	}
 	err := c.Connection.Write(ctx, msg)
 	if resp, ok := msg.(*jsonrpc.Response); ok {
-		c.asks.answered(resp)
+		c.asks.answered(resp.ID)
 	}
 	return err
 }
@@ -165,8 +171,8 @@ func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			if c.gate != nil {
 				c.gate.took()
 			}
-			if req, ok := isAsk(msg); ok && !c.asks.admit(req) {
-				c.asks.refuse(c, req, c.r.refusedNote) // see maxAsks
+			if req, ok := isAsk(msg); ok && !c.asks.admit(req.ID, len(req.Params)) {
+				c.asks.refuse(c, req.ID, req.Method, c.r.refusedNote) // see maxAsks
 			} else if c.r.order.readMsg(ctx, msg) {
 				break
 			}
@@ -569,76 +575,127 @@ func listRequestID(r *http.Request) (jsonrpc.ID, bool) {
 	return req.ID, true
 }
 
-// rawWatch passes a response body through and records the schemas of
-// the answer to request id from it: the whole body when JSON, else the
-// data of each server-sent event until the answer has passed. It keeps
-// at most max bytes of a body or an event (the transport's limits fail
-// larger ones before this matters).
+// rawWatch passes a response body on and screens and records the answer
+// to request id in it, as rawConn does a stdio or SSE backend's (the
+// SDK refused a Streamable HTTP backend's whole list for one tool it
+// could not decode, took a name that is not UTF-8 as U+FFFD, and decoded
+// a page of 370,000 tools whole): it holds the whole body when JSON, else
+// each server-sent event until its blank line, until the answer has
+// passed, and hands the SDK the answer screened (rawTools.screen: cut to
+// maxListed+1 tools, those it cannot use left out and noted). It holds
+// at most max bytes of a body or an event: past that it passes the rest
+// on as it comes (the transport's limits then fail it).
 type rawWatch struct {
-	rc   io.ReadCloser
-	r    *rawTools
-	id   jsonrpc.ID
-	sse  bool
-	max  int64
-	buf  []byte // the JSON body, or the current line of events
-	data []byte // the current event's data
-	done bool   // answered, or given up
+	rc    io.ReadCloser
+	r     *rawTools
+	id    jsonrpc.ID
+	sse   bool
+	max   int64
+	held  []byte // the JSON body, or the current event's lines
+	line  int    // where the current line begins in held (events)
+	data  []byte // the current event's data
+	out   []byte // ready to be read
+	done  bool   // answered, or given up: the rest passes as it comes
+	err   error  // rc's, once out is drained
+	chunk []byte
 }
 
 func (w *rawWatch) Read(p []byte) (int, error) {
-	n, err := w.rc.Read(p)
-	if !w.done {
-		w.feed(p[:n])
-		if err == io.EOF && !w.sse {
-			w.answer(w.buf)
-			w.done, w.buf = true, nil
+	for len(w.out) == 0 && w.err == nil {
+		if w.done {
+			return w.rc.Read(p)
+		}
+		if w.chunk == nil {
+			w.chunk = make([]byte, 32<<10)
+		}
+		n, err := w.rc.Read(w.chunk)
+		w.feed(w.chunk[:n])
+		if err != nil {
+			w.end(err)
+			w.err = err
 		}
 	}
-	return n, err
+	if len(w.out) > 0 {
+		n := copy(p, w.out)
+		w.out = w.out[n:]
+		return n, nil
+	}
+	return 0, w.err
 }
 
 func (w *rawWatch) Close() error {
-	if !w.done && !w.sse {
-		w.answer(w.buf) // a JSON body read to its length, not to EOF
-	}
-	w.done, w.buf, w.data = true, nil, nil
+	w.done, w.held, w.data, w.out = true, nil, nil, nil
 	return w.rc.Close()
+}
+
+// giveUp passes what is held on and the rest as it comes.
+func (w *rawWatch) giveUp() {
+	w.out = append(w.out, w.held...)
+	w.done, w.held, w.data = true, nil, nil
+}
+
+// end takes the body's end (err: io.EOF, or why it broke off).
+func (w *rawWatch) end(err error) {
+	if w.done {
+		return
+	}
+	if !w.sse && err == io.EOF {
+		if msg, ok := w.answer(w.held); ok && msg != nil {
+			w.held = msg
+		}
+	}
+	// An event cut short is passed on as it came: the SDK reads it so.
+	w.giveUp()
 }
 
 // feed takes the next bytes of the body.
 func (w *rawWatch) feed(b []byte) {
 	if !w.sse {
-		if int64(len(w.buf)+len(b)) > w.max {
-			w.done, w.buf = true, nil
-			return
+		w.held = append(w.held, b...)
+		if int64(len(w.held)) > w.max {
+			w.giveUp()
 		}
-		w.buf = append(w.buf, b...)
 		return
 	}
 	for len(b) > 0 && !w.done {
 		i := bytes.IndexByte(b, '\n')
 		if i < 0 {
-			w.buf = append(w.buf, b...)
+			w.held = append(w.held, b...)
+			b = nil
 			break
 		}
-		w.buf = append(w.buf, b[:i]...)
+		w.held = append(w.held, b[:i+1]...)
 		b = b[i+1:]
-		w.line(bytes.TrimSuffix(w.buf, []byte("\r")))
-		w.buf = w.buf[:0]
+		l := bytes.TrimSuffix(w.held[w.line:len(w.held)-1], []byte("\r"))
+		w.lineEnded(l)
 	}
-	if int64(len(w.buf)+len(w.data)) > w.max {
-		w.done, w.buf, w.data = true, nil, nil
+	if !w.done && int64(len(w.held)) > w.max {
+		w.giveUp()
+	}
+	if w.done {
+		w.out = append(w.out, b...)
 	}
 }
 
-// line takes one line of server-sent events.
-func (w *rawWatch) line(l []byte) {
+// lineEnded takes one line of server-sent events, the last in held.
+func (w *rawWatch) lineEnded(l []byte) {
 	switch {
 	case len(l) == 0: // the end of an event
+		event := w.held
 		if len(w.data) > 0 {
-			w.answer(w.data)
+			if msg, ok := w.answer(w.data); ok {
+				w.done = true
+				if msg != nil {
+					event = replaceData(w.held, msg)
+				}
+			}
 		}
-		w.data = w.data[:0]
+		w.out = append(w.out, event...)
+		w.held, w.line, w.data = w.held[:0:0], 0, w.data[:0]
+		if w.done {
+			w.held, w.data = nil, nil
+		}
+		return
 	case bytes.HasPrefix(l, []byte("data:")):
 		d := bytes.TrimPrefix(bytes.TrimPrefix(l, []byte("data:")), []byte(" "))
 		if len(w.data) > 0 {
@@ -646,20 +703,49 @@ func (w *rawWatch) line(l []byte) {
 		}
 		w.data = append(w.data, d...)
 	}
+	w.line = len(w.held)
 }
 
-// answer records msg when it is the answer to the watched request.
-func (w *rawWatch) answer(msg []byte) {
+// replaceData is event (its lines and the blank line that ends it) with
+// its data lines replaced by one holding msg.
+func replaceData(event, msg []byte) []byte {
+	var out []byte
+	for l := range bytes.Lines(event) {
+		t := bytes.TrimRight(l, "\r\n")
+		if len(t) == 0 || bytes.HasPrefix(t, []byte("data:")) {
+			continue
+		}
+		out = append(out, l...)
+	}
+	out = append(out, "data: "...)
+	out = append(out, msg...)
+	return append(out, "\n\n"...)
+}
+
+// answer reports whether msg is the answer to the watched request; when
+// it is, its schemas are recorded, and msg is its screened text, nil when
+// screening left it as it was.
+func (w *rawWatch) answer(msg []byte) ([]byte, bool) {
 	m, err := jsonrpc.DecodeMessage(msg)
 	if err != nil {
-		return
+		return nil, false
 	}
 	resp, ok := m.(*jsonrpc.Response)
 	if !ok || resp.ID != w.id {
-		return
+		return nil, false
 	}
-	w.done = true
-	if resp.Error == nil {
-		w.r.record(resp.Result)
+	if resp.Error != nil {
+		return nil, true
 	}
+	res := w.r.screen(resp.Result)
+	w.r.record(res)
+	if bytes.Equal(res, resp.Result) {
+		return nil, true
+	}
+	resp.Result = res
+	out, err := jsonrpc.EncodeMessage(resp)
+	if err != nil {
+		return nil, true
+	}
+	return out, true
 }

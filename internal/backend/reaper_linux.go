@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
 )
 
 // reaperGrace is how long the reaper waits after SIGTERM before it
@@ -83,7 +85,7 @@ func Reap(args []string) int {
 		SysProcAttr: &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL},
 	}
 	if err := cmd.Start(); err != nil {
-		fmt.Fprintf(os.Stderr, "switchboard: reaper: running %s: %v\n", launch.Argv[0], err)
+		fmt.Fprintf(os.Stderr, "switchboard: reaper: %v\n", startFailed(&config.Server{Command: launch.Argv[0], Args: launch.Argv[1:]}, os.Environ(), err))
 		report.Close()
 		return 127
 	}

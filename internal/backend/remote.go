@@ -3,6 +3,8 @@ package backend
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -116,7 +119,14 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 	// The SSE stream must outlive ctx, which bounds only the start: it
 	// gets a context of its own, cancelled by Close or a failed start.
 	life, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	stop := context.AfterFunc(ctx, cancel)
+	// A start that runs out of time cuts off the requests made for it
+	// (see originTransport.abandon).
+	abandon, abandoned := context.WithCancelCause(context.Background())
+	ot.abandon = abandon
+	stop := context.AfterFunc(ctx, func() {
+		abandoned(fmt.Errorf("backend %q: its start ended (%v) before this request was answered", b.name, context.Cause(ctx)))
+		cancel()
+	})
 	// The SDK's own event cap sits a little above ours, so that ours
 	// (which names the server and the setting) fires first.
 	maxEvent := int(min(b.maxMessage+64<<10, int64(^uint(0)>>1)))
@@ -130,6 +140,7 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 		ot.streamable = true
 		ot.raw = &b.raw // read at the HTTP layer: see the comment below
 		ot.admit = b.raw.order.admit
+		ot.asks = &streamAsks{base: ot.base, url: spec.URL, closed: life.Done(), note: b.raw.refusedNote}
 		st := &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
 		if b.remote.signIn != nil {
 			st.OAuthHandler = b.remote.signIn
@@ -214,6 +225,12 @@ type originTransport struct {
 	// is passed on (a Streamable HTTP backend's, whose connection the
 	// SDK does not let us wrap: see noteOrder).
 	admit func(method string, size int) bool
+	// asks, for a Streamable HTTP backend, bounds its requests waiting
+	// for our answer (see streamAsks); nil: not counted.
+	asks *streamAsks
+	// abandon, when set, ends once the start this transport serves ran
+	// out of time before the session was open (see forStart).
+	abandon context.Context
 	// streamable is set for a Streamable HTTP backend, whose bad answers
 	// to one request fail that request only (badAnswer); oauth when the
 	// SDK signs in to it (it must see 401 and 403).
@@ -272,7 +289,17 @@ func originOf(u *url.URL) string {
 }
 
 func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context()) // a RoundTripper must not change its request
+	ctx, release := t.forStart(r.Context())
+	handedOn := false // release is the body's to call
+	defer func() {
+		if !handedOn {
+			release()
+		}
+	}()
+	if err := ctx.Err(); err != nil {
+		return nil, context.Cause(ctx)
+	}
+	r = r.Clone(ctx) // a RoundTripper must not change its request
 	if originOf(r.URL) == t.origin {
 		for k, v := range t.headers {
 			r.Header.Set(k, v)
@@ -319,7 +346,15 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			return nil, err
 		}
 	}
+	if t.asks != nil && r.Method == http.MethodPost && originOf(r.URL) == t.origin {
+		if id, ok := t.asks.posting(r); ok {
+			defer t.asks.answered(id) // sent (or failed): it waits no more
+		}
+	}
 	resp, err := t.base.RoundTrip(r)
+	if err != nil && r.Context().Err() == nil {
+		err = t.unreachable(r, err)
+	}
 	if err == nil && resp.StatusCode == http.StatusNotFound && r.Header.Get("Mcp-Session-Id") != "" {
 		if originOf(r.URL) != t.origin {
 			// Only the configured origin, which opened the session, can
@@ -356,6 +391,8 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if err != nil || resp.Body == nil {
 		return resp, err
 	}
+	resp.Body = &releasing{ReadCloser: resp.Body, release: release}
+	handedOn = true
 	if err := t.checkSessionID(resp); err != nil {
 		resp.Body.Close()
 		return nil, err
@@ -365,17 +402,28 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		// wait the server asks for is told instead. Like the SDK's, the
 		// error does not end the session.
 		resp.Body.Close()
-		return nil, fmt.Errorf("backend %q answered %s; it asks to wait %s before trying again", t.server, serverText(resp.Status, 64), waitText(wait))
+		return nil, &saidErr{msg: fmt.Sprintf("backend %q answered %s with %s; it asks to wait %s before trying again", t.server, postedWhat(orig), serverText(resp.Status, 64), waitText(wait))}
 	}
 	if resp.StatusCode >= 500 && r.Method == http.MethodPost && isInitialize(orig) {
 		// The SDK said `sending "initialize": Bad Gateway`, naming
 		// neither the status code nor where the request went.
 		resp.Body.Close()
-		return nil, fmt.Errorf("backend %q answered initialize with %s from %s; the server, or a proxy in front of it, failed: check that the server is up and its URL is right, then try again (switchboard doctor %s)", t.server, serverText(resp.Status, 64), serverText(redact.URL(r.URL.String()), 512), t.server)
+		return nil, &saidErr{msg: fmt.Sprintf("backend %q answered initialize with %s from %s; the server, or a proxy in front of it, failed: check that the server is up and its URL is right, then try again (switchboard doctor %s)", t.server, serverText(resp.Status, 64), serverText(redact.URL(r.URL.String()), 512), t.server)}
+	}
+	if resp.StatusCode >= 500 && r.Method == http.MethodPost {
+		if err := t.failedRequest(r, orig, resp); err != nil {
+			resp.Body.Close()
+			return nil, err
+		}
 	}
 	if t.legacy && r.Method == http.MethodPost && refusedPost(resp.StatusCode) {
 		resp.Body.Close()
-		return nil, fmt.Errorf("backend %q answered a message with %s: %w", t.server, serverText(resp.Status, 64), errRejected)
+		return nil, &saidErr{msg: fmt.Sprintf("backend %q answered %s with %s: %s", t.server, postedWhat(orig), serverText(resp.Status, 64), errRejected.Message), err: errRejected}
+	}
+	if t.legacy && r.Method == http.MethodGet && resp.StatusCode >= 500 {
+		// The SDK said `failed to connect: Bad Gateway`.
+		resp.Body.Close()
+		return nil, &saidErr{msg: fmt.Sprintf("backend %q answered its event stream's GET with %s from %s; the server, or a proxy in front of it, failed: check that the server is up and its URL is right, then try again (switchboard doctor %s)", t.server, serverText(resp.Status, 64), serverText(redact.URL(r.URL.String()), 512), t.server)}
 	}
 	if t.legacy && r.Method == http.MethodGet && resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		// The SDK read any body as an event stream: a proxy's login page
@@ -388,7 +436,7 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 	}
 	if call {
-		if err := t.badAnswer(r, resp); err != nil {
+		if err := t.badAnswer(r, orig, resp); err != nil {
 			resp.Body.Close()
 			return nil, err
 		}
@@ -405,7 +453,7 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		return resp, nil
 	}
 	if mt == "text/event-stream" && resp.StatusCode >= 200 && resp.StatusCode < 300 {
-		el := &eventLimit{rc: resp.Body, t: t, lineStart: true}
+		el := &eventLimit{rc: resp.Body, t: t, url: r.URL, lineStart: true}
 		resp.Body = el
 		if t.gate != nil && r.Method == http.MethodGet {
 			// A legacy SSE backend's one stream, carrying every answer:
@@ -420,6 +468,9 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			if id, ok := callID(orig); ok {
 				ce := newCallEvents(el, t.server, id)
 				ce.admit = t.admit
+				if t.asks != nil {
+					ce.ask = t.asks.ask
+				}
 				resp.Body = ce
 			}
 		} else if t.streamable && r.Method == http.MethodGet {
@@ -429,6 +480,9 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			// answer it was waits until its time limit.
 			ce := newCallEvents(el, t.server, nil)
 			ce.junk, ce.admit = t.junk, t.admit
+			if t.asks != nil {
+				ce.ask = t.asks.ask
+			}
 			resp.Body = ce
 		}
 		return resp, nil
@@ -438,10 +492,10 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	// one message.
 	if resp.ContentLength > t.max {
 		resp.Body.Close()
-		resp.Body = errBody{t.tooLarge(resp.ContentLength)}
+		resp.Body = errBody{t.tooLarge(resp.ContentLength, r.URL)}
 		return resp, nil
 	}
-	resp.Body = &bodyLimit{rc: resp.Body, max: t.max, tooLarge: func() error { return t.tooLarge(-1) }}
+	resp.Body = &bodyLimit{rc: resp.Body, max: t.max, tooLarge: func() error { return t.tooLarge(-1, r.URL) }}
 	if call && mt == "application/json" && resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		if id, ok := callID(orig); ok {
 			resp.Body = &callAnswer{rc: resp.Body, server: t.server, id: id}
@@ -449,6 +503,89 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	return resp, nil
 }
+
+// failedRequest is the error for resp, a 5xx to r, a POST other than
+// initialize (orig: as the SDK made it), or nil when the SDK is to read it:
+// the SDK said `sending "tools/list": Bad Gateway`, naming neither the
+// status code nor where the request went, and ended the whole session on
+// a 501 or a 505 (it keeps it for 500 and 502-504). A JSON-RPC error in
+// the body is the backend's answer: the SDK shows it for a status it does
+// not keep the session on, and drops it for one it does (its message is
+// then said here).
+func (t *originTransport) failedRequest(r, orig *http.Request, resp *http.Response) error {
+	said := ""
+	if t.streamable {
+		head, _ := io.ReadAll(io.LimitReader(resp.Body, maxPeekedError+1))
+		if msg, err := jsonrpc.DecodeMessage(head); err == nil && len(head) <= maxPeekedError {
+			if res, ok := msg.(*jsonrpc.Response); ok && res.Error != nil {
+				if !sdkKeepsSession(resp.StatusCode) {
+					resp.Body = struct {
+						io.Reader
+						io.Closer
+					}{io.MultiReader(bytes.NewReader(head), resp.Body), resp.Body}
+					return nil
+				}
+				text := res.Error.Error()
+				var we *jsonrpc.Error
+				if errors.As(res.Error, &we) {
+					text = we.Message
+				}
+				said = fmt.Sprintf(", saying %q,", serverText(text, 256))
+			}
+		}
+	}
+	var wrap error
+	if t.legacy {
+		wrap = errRejected // its request fails, not the session
+	}
+	return &saidErr{msg: fmt.Sprintf("backend %q answered %s with %s%s from %s; the server, or a proxy in front of it, failed on this request, and the session goes on: try again, and if it keeps failing check that the server is up (switchboard doctor %s)", t.server, postedWhat(orig), serverText(resp.Status, 64), said, serverText(redact.URL(r.URL.String()), 512), t.server), err: wrap}
+}
+
+// sdkKeepsSession reports whether the SDK's Streamable HTTP client fails
+// a request answered with code alone, the session going on, without
+// reading the body.
+func sdkKeepsSession(code int) bool {
+	switch code {
+	case http.StatusInternalServerError, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout, http.StatusTooManyRequests:
+		return true
+	}
+	return false
+}
+
+// postedWhat names the message r posts: its method for a request, "the
+// notification M", "our answer to its request", or "a message".
+func postedWhat(r *http.Request) string {
+	head := requestHead(r)
+	if _, ok := answerID(r); ok {
+		return "our answer to one of its requests"
+	}
+	_, rest, ok := bytes.Cut(head, []byte(`,"method":"`))
+	if !ok {
+		return "a message"
+	}
+	m, _, ok := bytes.Cut(rest, []byte(`"`))
+	if !ok || len(m) == 0 {
+		return "a message"
+	}
+	method := serverText(string(m), 64)
+	if isCall(r) {
+		return method
+	}
+	return "the notification " + method
+}
+
+// saidErr is an error our HTTP layer words in full, naming the server:
+// startError and callErr show its text alone, without the SDK's words
+// around it (`sending "tools/list": rejected by transport: Post "…": `,
+// the URL there with its query). err, when set, is what errors.Is
+// matches besides.
+type saidErr struct {
+	msg string
+	err error
+}
+
+func (e *saidErr) Error() string { return e.msg }
+func (e *saidErr) Unwrap() error { return e.err }
 
 // callAnswer is the JSON answer to one call, read whole before the SDK
 // gets it. The SDK ends the session when such a body breaks off (a
@@ -528,7 +665,7 @@ func callID(r *http.Request) (json.RawMessage, bool) {
 // is gone), 401 and 403 when it signs in, 429 and 5xx (it keeps the
 // session), and an error status whose body is a JSON-RPC error of at
 // most maxPeekedError bytes (it shows it, and keeps the session).
-func (t *originTransport) badAnswer(r *http.Request, resp *http.Response) error {
+func (t *originTransport) badAnswer(r, orig *http.Request, resp *http.Response) error {
 	code := resp.StatusCode
 	switch {
 	case code == http.StatusNotFound && r.Header.Get("Mcp-Session-Id") != "",
@@ -540,7 +677,7 @@ func (t *originTransport) badAnswer(r *http.Request, resp *http.Response) error 
 		if mt == "application/json" || mt == "text/event-stream" {
 			return nil
 		}
-		return fmt.Errorf("backend %q answered a request with %s and Content-Type %q, not JSON or an event stream", t.server, serverText(resp.Status, 64), serverText(resp.Header.Get("Content-Type"), 64))
+		return &saidErr{msg: fmt.Sprintf("backend %q answered %s with %s and Content-Type %q, not JSON or an event stream", t.server, postedWhat(orig), serverText(resp.Status, 64), serverText(resp.Header.Get("Content-Type"), 64))}
 	case code < 400 || code >= 500:
 		return nil // a redirect is followed by the client
 	}
@@ -559,7 +696,7 @@ func (t *originTransport) badAnswer(r *http.Request, resp *http.Response) error 
 			return nil
 		}
 	}
-	return fmt.Errorf("backend %q answered %s", t.server, serverText(resp.Status, 64))
+	return &saidErr{msg: fmt.Sprintf("backend %q answered %s with %s", t.server, postedWhat(orig), serverText(resp.Status, 64))}
 }
 
 // The SDK's legacy SSE client reads a POST answered with an error status
@@ -684,19 +821,98 @@ func waitText(d time.Duration) string {
 // its body, would travel in clear text) and keeps Go's limit of 10.
 func (t *originTransport) checkRedirect(req *http.Request, via []*http.Request) error {
 	if len(via) >= 10 {
-		return errors.New("stopped after 10 redirects")
+		return &saidErr{msg: fmt.Sprintf("backend %q: our request was redirected 10 times, the last time to %s (a redirect loop?): check the URL in the config and the server's redirects, then try again (switchboard doctor %s)", t.server, serverText(redact.URL(req.URL.String()), 512), t.server)}
 	}
 	prev := via[len(via)-1].URL
 	if strings.EqualFold(prev.Scheme, "https") && !strings.EqualFold(req.URL.Scheme, "https") {
-		return fmt.Errorf("backend %q: refusing a redirect from %s to %s: it leaves https", t.server, redact.URL(prev.String()), redact.URL(req.URL.String()))
+		return &saidErr{msg: fmt.Sprintf("backend %q: refusing a redirect from %s to %s: it leaves https", t.server, redact.URL(prev.String()), redact.URL(req.URL.String()))}
 	}
 	return nil
 }
 
+// forStart returns ctx cut off, with its cause, when the start this
+// transport serves runs out of time before the session is open, and a
+// func releasing what that takes, to call once the request is done (its
+// answer's body closed). When a start's time ran out, the SDK sent
+// notifications/cancelled for initialize with 5 s of its own and closed
+// the session, which waits for that write: against a server that takes a
+// request and never answers, the start came back 5 s past its limit.
+func (t *originTransport) forStart(ctx context.Context) (context.Context, func()) {
+	if t.abandon == nil {
+		return ctx, func() {}
+	}
+	if t.abandon.Err() != nil {
+		return t.abandon, func() {}
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	stop := context.AfterFunc(t.abandon, func() { cancel(context.Cause(t.abandon)) })
+	var once sync.Once
+	return ctx, func() {
+		once.Do(func() {
+			stop()
+			cancel(nil)
+		})
+	}
+}
+
+// releasing is a response body that calls release once closed.
+type releasing struct {
+	io.ReadCloser
+	release func()
+}
+
+func (b *releasing) Close() error {
+	err := b.ReadCloser.Close()
+	b.release()
+	return err
+}
+
+// unreachable is err, the failure of a request to r's server, said with
+// the server, the URL (query values hidden) and what to check when the
+// server was not reached (a refused connection, a name that does not
+// resolve, a failed TLS handshake): net/http's words came inside the
+// SDK's, `sending "initialize": rejected by transport: Post "…": dial tcp
+// …`. Other errors are returned as they are.
+func (t *originTransport) unreachable(r *http.Request, err error) error {
+	var said *saidErr
+	if errors.As(err, &said) {
+		return err
+	}
+	var why string
+	var dns *net.DNSError
+	var op *net.OpError
+	switch {
+	case errors.As(err, &dns) && dns.IsNotFound:
+		why = fmt.Sprintf("its host name %q does not resolve", serverText(dns.Name, 256))
+	case errors.Is(err, syscall.ECONNREFUSED):
+		why = "nothing accepts connections there (connection refused)"
+	case isTLSFailure(err):
+		why = "the TLS handshake failed (" + err.Error() + "): is it an https server, with a certificate this machine trusts?"
+	case errors.As(err, &op) && op.Op == "dial":
+		why = op.Error()
+	default:
+		return err // it was reached: its answer broke off, or the like
+	}
+	return &saidErr{msg: fmt.Sprintf("backend %q cannot be reached at %s: %s; check that the server is running and its URL in the config is right, then try again (switchboard doctor %s)", t.server, serverText(redact.URL(r.URL.String()), 512), cutText(serverText(why, len(why)+64), 512), t.server), err: err}
+}
+
+// isTLSFailure reports whether err is a failed TLS handshake: a server
+// that does not speak TLS, or a certificate not trusted or not for the
+// host.
+func isTLSFailure(err error) bool {
+	var rh tls.RecordHeaderError
+	var cv *tls.CertificateVerificationError
+	var ua x509.UnknownAuthorityError
+	var he x509.HostnameError
+	var ci x509.CertificateInvalidError
+	return errors.As(err, &rh) || errors.As(err, &cv) || errors.As(err, &ua) || errors.As(err, &he) || errors.As(err, &ci) ||
+		strings.Contains(err.Error(), "server gave HTTP response to HTTPS client")
+}
+
 // tooLarge reports and returns the error for a message of n bytes (or
 // more than max when n is -1).
-func (t *originTransport) tooLarge(n int64) error {
-	err := tooLargeError(t.server, n, t.max)
+func (t *originTransport) tooLarge(n int64, u *url.URL) error {
+	err := tooLargeError(t.server, serverText(redact.URL(u.String()), 512), n, t.max)
 	if t.over != nil {
 		t.over(err)
 	}
@@ -736,9 +952,10 @@ func (b *bodyLimit) Close() error { return b.rc.Close() }
 type eventLimit struct {
 	rc        io.ReadCloser
 	t         *originTransport
-	run       int64 // bytes of the current event
-	lineStart bool  // the last byte ended a line
-	lastCR    bool  // the last byte was '\r' (a following '\n' belongs to it)
+	url       *url.URL // where the stream came from
+	run       int64    // bytes of the current event
+	lineStart bool     // the last byte ended a line
+	lastCR    bool     // the last byte was '\r' (a following '\n' belongs to it)
 	err       error
 }
 
@@ -762,7 +979,7 @@ func (e *eventLimit) Read(p []byte) (int, error) {
 		e.run++
 	}
 	if e.run > e.t.max {
-		e.err = e.t.tooLarge(-1)
+		e.err = e.t.tooLarge(-1, e.url)
 		return 0, e.err
 	}
 	return n, err

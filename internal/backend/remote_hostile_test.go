@@ -270,7 +270,7 @@ func TestRemote_ConnectionErrorsAreBounded(t *testing.T) {
 	}
 	defer sb.Close()
 	_, err = sb.CallTool(context.Background(), "t", nil)
-	if err == nil || len(err.Error()) > maxErrText+200 || !strings.Contains(err.Error(), "answered a message with 500 jjj") {
+	if err == nil || len(err.Error()) > maxErrText+200 || !strings.Contains(err.Error(), "answered tools/call with 500 jjj") {
 		t.Errorf("sse call: %v, want a bounded error quoting the status", err)
 	}
 	if err := sb.alive(); err != nil {
@@ -536,7 +536,7 @@ func TestRemote_ACallRedirectedToAGETFailsThatCallOnly(t *testing.T) {
 	}
 	b := startHostile(t, h)
 	_, err := b.CallTool(context.Background(), "t", nil)
-	if err == nil || !strings.Contains(err.Error(), `backend "r" answered 405 Method Not Allowed`) {
+	if err == nil || !strings.Contains(err.Error(), `backend "r" answered tools/call with 405 Method Not Allowed`) {
 		t.Errorf("call: %v, want the 405 named", err)
 	}
 	if err := b.alive(); err != nil {
@@ -828,7 +828,7 @@ func TestRemote_LegacySSERefusedPostFailsThatCallOnly(t *testing.T) {
 			}()
 			time.Sleep(200 * time.Millisecond) // the held call is in flight
 			_, err = b.CallTool(context.Background(), "bad", nil)
-			if err == nil || !strings.Contains(err.Error(), `backend "l" answered a message with `+fmt.Sprint(status)) {
+			if err == nil || !strings.Contains(err.Error(), `backend "l" answered tools/call with `+fmt.Sprint(status)) {
 				t.Errorf("bad call: %v, want it to name the server and the status", err)
 			}
 			close(release)

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
@@ -148,6 +149,47 @@ func executable(p string) error {
 	return nil
 }
 
+// checkCwd says what is wrong with cwd, the directory a backend is to
+// run in, before it is tried: the system's error for it names the
+// program run (our own binary, with the reaper), not the directory.
+func checkCwd(cwd string) error {
+	if cwd == "" {
+		return nil
+	}
+	st, err := os.Stat(cwd)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("its cwd %q does not exist: create it, or change cwd in the config", cwd)
+	case err != nil:
+		return fmt.Errorf("its cwd %q cannot be used: %w", cwd, err)
+	case !st.IsDir():
+		return fmt.Errorf("its cwd %q is not a directory: change cwd in the config", cwd)
+	}
+	return nil
+}
+
+// startFailed is the error for a process of spec that could not be
+// started: the system's reason without the program's path (the reaper's,
+// our own binary, when one is used), and for arguments and an
+// environment over the system's limit, their size and what to do.
+func startFailed(spec *config.Server, env []string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if errors.Is(err, syscall.E2BIG) {
+		args, envs := 0, 0
+		for _, a := range spec.Args {
+			args += len(a) + 1
+		}
+		for _, e := range env {
+			envs += len(e) + 1
+		}
+		return fmt.Errorf("running %s: its arguments (%d bytes) and environment (%d bytes) are over the system's limit for starting a program (%w): pass long values in a file instead (an argument naming it, or ${file:PATH} read by the server)", spec.Command, args, envs, err)
+	}
+	return fmt.Errorf("running %s: %w", spec.Command, err)
+}
+
 // proc is a running stdio backend process and our ends of its pipes.
 // With a reaper, cmd is the reaper (the leader of the process group) and
 // pid the backend it started.
@@ -167,6 +209,9 @@ type proc struct {
 // through reaper (see Options.Reaper) when it can be used. The process is
 // reaped by a goroutine of its own.
 func spawn(spec *config.Server, env []string, errw io.Writer, reaper []string) (*proc, error) {
+	if err := checkCwd(spec.Cwd); err != nil {
+		return nil, err
+	}
 	path, err := lookPath(spec.Command, spec.Cwd, env)
 	if err != nil {
 		return nil, err
@@ -224,7 +269,7 @@ func spawn(spec *config.Server, env []string, errw io.Writer, reaper []string) (
 	closeAll(theirs)
 	if err != nil {
 		closeAll(ours)
-		return nil, fmt.Errorf("running %s: %w", spec.Command, err)
+		return nil, startFailed(spec, env, err)
 	}
 	afterStart(cmd.Process) // Windows: a job object for the process tree
 	p := &proc{cmd: cmd, pid: make(chan int, 1), stdin: inW, stdout: outR, stderr: errR,

@@ -39,7 +39,7 @@ func runCompletion(ctx context.Context, e *Env, args []string) error {
 	}
 	switch fs.Arg(0) {
 	case "bash":
-		fmt.Fprint(e.Stdout, bashCompletion)
+		io.WriteString(e.Stdout, bashCompletion)
 	case "zsh":
 		fmt.Fprint(e.Stdout, zshCompletion)
 	case "fish":
@@ -52,17 +52,18 @@ func runCompletion(ctx context.Context, e *Env, args []string) error {
 
 const bashCompletion = `# bash completion for switchboard (switchboard completion bash)
 _switchboard() {
-    local IFS=$'\n' c
-    local -a cands
-    cands=($("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
+    local IFS=$'\n' c q
     COMPREPLY=()
-    for c in "${cands[@]}"; do
+    # One candidate a line, read as it is (not split or globbed), and
+    # quoted for the command line: a server name is anyone's text.
+    while IFS= read -r c; do
         if [[ $c == :files ]]; then
             COMPREPLY+=($(compgen -f -- "${COMP_WORDS[COMP_CWORD]}"))
-        else
-            COMPREPLY+=("$c")
+        elif [[ -n $c ]]; then
+            printf -v q '%q' "$c"
+            COMPREPLY+=("$q")
         fi
-    done
+    done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
 }
 complete -F _switchboard switchboard
 `

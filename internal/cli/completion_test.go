@@ -193,3 +193,21 @@ func TestCompletion_ZshAndFishCompleteWhereInstalled(t *testing.T) {
 		}
 	}
 }
+
+// Round sixty-two: the bash script put server names on the command line
+// as they are: a name holding $(…) or `…` completed into the line ran as a
+// command substitution at Enter, and one holding * was expanded as a
+// glob into the working directory's files before it was offered. Names
+// are offered quoted for the line now, and never globbed.
+func TestCompletion_BashQuotesServerNamesForTheCommandLine(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), `{"mcpServers": {"$(touch pwned)": {"command": "m"}, "a b": {"command": "g"}, "*": {"command": "s"}, "plain": {"command": "p"}}}`)
+	os.WriteFile(filepath.Join(w.dir, "script.js"), []byte("return 1"), 0o600)
+	got := bashComplete(t, w, "list", "")
+	slices.Sort(got)
+	want := []string{`\$\(touch\ pwned\)`, `\*`, `a\ b`, "plain"}
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("switchboard list <TAB>: %q, want %q", got, want)
+	}
+}

@@ -162,6 +162,9 @@ printed.`)
 		// said it was not withheld.
 		for _, tool := range slices.Compact(slices.Sorted(slices.Values(tools))) {
 			h, err := store.AcceptRisk(catalog.Identity(spec), tool)
+			if errors.Is(err, trust.ErrUnknownIdentity) {
+				return fmt.Errorf("nothing of server %s was listed here yet, so no tool of it is withheld: run switchboard list %s first", echo.Quote(spec.Name), shellQuote(spec.Name))
+			}
 			if err != nil {
 				return fmt.Errorf("approving %s.%s: %w", spec.Name, tool, err)
 			}
@@ -183,6 +186,10 @@ printed.`)
 		}
 	default:
 		changes, err = store.Approve(catalog.Identity(spec), tools)
+	}
+	if errors.Is(err, trust.ErrUnknownIdentity) {
+		// The store's words name the server by its identity's hash.
+		return fmt.Errorf("nothing of server %s was listed here yet, so nothing waits for approval: run switchboard list %s first, then approve what it withholds", echo.Quote(spec.Name), shellQuote(spec.Name))
 	}
 	if err != nil {
 		return fmt.Errorf("approving %s: %w", spec.Name, err)

@@ -307,3 +307,25 @@ func TestApprove_AtATerminalApprovesWhatItShowed(t *testing.T) {
 		t.Errorf("pending after the approval: %+v", pend[id])
 	}
 }
+
+// Round sixty-two: approving a server whose tools were never listed here
+// said `approving s: approving pins of "sha256:97d1…": unknown server
+// identity`, a hash the user never saw and nothing to do. It says that
+// nothing of the server was listed yet, and the command that lists it.
+func TestApprove_AServerNeverListedSaysWhatToRunFirst(t *testing.T) {
+	e, _, cfgPath, _ := pinsEnv(t)
+	for _, args := range [][]string{{"s"}, {"s", "tool"}, {"--shown", strings.Repeat("a", 16), "s"}} {
+		err := runApprove(context.Background(), e, append([]string{"--config", cfgPath}, args...))
+		if err == nil {
+			t.Fatalf("approve %q: no error", args)
+		}
+		for _, want := range []string{`"s"`, "switchboard list s"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("approve %q: %v\nwant it to say %q", args, err, want)
+			}
+		}
+		if strings.Contains(err.Error(), "sha256:") {
+			t.Errorf("approve %q: %v\nnames the server by its hash", args, err)
+		}
+	}
+}

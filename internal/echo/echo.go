@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -62,12 +63,59 @@ func cut(s string) string {
 // is pasted into a shell. (Messages put a command in single quotes, so
 // double quotes read better inside one.) It is not cut: the command
 // must name s exactly.
+//
+// A name holding a control, bidirectional or other invisible character
+// (or a byte that is not UTF-8) is written in $'…' with each such
+// character escaped (\x1b, \u202e), which bash, zsh and ksh read back
+// exactly: quoted as it was, an escape sequence reached the terminal or
+// client showing the message, and a right-to-left override reordered the
+// command as shown.
 func ShellArg(s string) string {
 	switch {
+	case strings.IndexFunc(s, unshowable) >= 0 || !utf8.ValidString(s):
+		return ansiC(s)
 	case s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@,") == "":
 		return s
 	case !strings.ContainsAny(s, "$`\\\"!"):
 		return `"` + s + `"`
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// unshowable reports whether r cannot stand for itself in a command shown
+// to someone: a control, bidirectional or other invisible character.
+func unshowable(r rune) bool {
+	return r < ' ' || r == 0x7f || unicode.Is(unicode.Bidi_Control, r) || (!unicode.IsPrint(r) && r != ' ')
+}
+
+// ansiC is s in $'…' quotes, the characters unshowable and the bytes that
+// are not UTF-8 escaped, and \ and ' too.
+func ansiC(s string) string {
+	var b strings.Builder
+	b.WriteString("$'")
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n <= 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == '\\' || r == '\'':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x80 && unshowable(r):
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r > 0xffff && unshowable(r):
+			fmt.Fprintf(&b, `\U%08x`, r)
+		case unshowable(r):
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+		i += n
+	}
+	b.WriteByte('\'')
+	return b.String()
 }

@@ -1,6 +1,7 @@
 package echo
 
 import (
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -60,6 +61,42 @@ func TestShellArg_KeepsABackendsNameOneLiteralArgument(t *testing.T) {
 	} {
 		if got := ShellArg(in); got != want {
 			t.Errorf("ShellArg(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// Round sixty-two: a name holding a control, bidirectional or invisible
+// character went into the command in quotes as it was: an escape
+// sequence reached the terminal or client that showed the message, and a
+// right-to-left override reordered the command as shown (list_tools'
+// quarantine lines, pins). Such a name is written in $'…' with each of
+// those characters escaped, which bash and zsh read back exactly.
+func TestShellArg_EscapesWhatAShellLineCannotShow(t *testing.T) {
+	for in, want := range map[string]string{
+		"a\x1b[2Jb":    `$'a\x1b[2Jb'`,
+		"ok\u202eevil": `$'ok\u202eevil'`,
+		"nul\x00x":     `$'nul\x00x'`,
+		"it's\n$(x)":   `$'it\'s\n$(x)'`,
+		"zw\u200bsp":   `$'zw\u200bsp'`,
+		`b\s`:          `'b\s'`,
+	} {
+		got := ShellArg(in)
+		if got != want {
+			t.Errorf("ShellArg(%q) = %s, want %s", in, got, want)
+		}
+		for _, r := range got {
+			if r < ' ' || r == 0x7f || r == '\u202e' || r == '\u200b' {
+				t.Errorf("ShellArg(%q) = %q holds %U", in, got, r)
+			}
+		}
+		if strings.ContainsRune(in, 0) {
+			continue // no shell argument holds NUL
+		}
+		if bash, err := exec.LookPath("bash"); err == nil {
+			out, err := exec.Command(bash, "--norc", "-c", "printf %s "+got).Output()
+			if err != nil || string(out) != in {
+				t.Errorf("bash reads ShellArg(%q) = %s back as %q (%v)", in, got, out, err)
+			}
 		}
 	}
 }
