@@ -408,7 +408,7 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		// The SDK said `sending "initialize": Bad Gateway`, naming
 		// neither the status code nor where the request went.
 		resp.Body.Close()
-		return nil, &saidErr{msg: fmt.Sprintf("backend %q answered initialize with %s from %s; the server, or a proxy in front of it, failed: check that the server is up and its URL is right, then try again (switchboard doctor %s)", t.server, serverText(resp.Status, 64), serverText(redact.URL(r.URL.String()), 512), t.server)}
+		return nil, t.serverFailed("initialize", r, resp)
 	}
 	if resp.StatusCode >= 500 && r.Method == http.MethodPost {
 		if err := t.failedRequest(r, orig, resp); err != nil {
@@ -423,7 +423,7 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if t.legacy && r.Method == http.MethodGet && resp.StatusCode >= 500 {
 		// The SDK said `failed to connect: Bad Gateway`.
 		resp.Body.Close()
-		return nil, &saidErr{msg: fmt.Sprintf("backend %q answered its event stream's GET with %s from %s; the server, or a proxy in front of it, failed: check that the server is up and its URL is right, then try again (switchboard doctor %s)", t.server, serverText(resp.Status, 64), serverText(redact.URL(r.URL.String()), 512), t.server)}
+		return nil, t.serverFailed("its event stream's GET", r, resp)
 	}
 	if t.legacy && r.Method == http.MethodGet && resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		// The SDK read any body as an event stream: a proxy's login page
@@ -539,6 +539,12 @@ func (t *originTransport) failedRequest(r, orig *http.Request, resp *http.Respon
 		wrap = errRejected // its request fails, not the session
 	}
 	return &saidErr{msg: fmt.Sprintf("backend %q answered %s with %s%s from %s; the server, or a proxy in front of it, failed on this request, and the session goes on: try again, and if it keeps failing check that the server is up (switchboard doctor %s)", t.server, postedWhat(orig), serverText(resp.Status, 64), said, serverText(redact.URL(r.URL.String()), 512), t.server), err: wrap}
+}
+
+// serverFailed is the error for resp, a 5xx to what r did (what: the
+// request it was), where no session goes on to try again in.
+func (t *originTransport) serverFailed(what string, r *http.Request, resp *http.Response) error {
+	return &saidErr{msg: fmt.Sprintf("backend %q answered %s with %s from %s; the server, or a proxy in front of it, failed: check that the server is up and its URL is right, then try again (switchboard doctor %s)", t.server, what, serverText(resp.Status, 64), serverText(redact.URL(r.URL.String()), 512), t.server)}
 }
 
 // sdkKeepsSession reports whether the SDK's Streamable HTTP client fails

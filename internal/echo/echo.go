@@ -85,7 +85,9 @@ func ShellArg(s string) string {
 // unshowable reports whether r cannot stand for itself in a command shown
 // to someone: a control, bidirectional or other invisible character.
 func unshowable(r rune) bool {
-	return r < ' ' || r == 0x7f || unicode.Is(unicode.Bidi_Control, r) || (!unicode.IsPrint(r) && r != ' ')
+	// The controls (Cc) and the bidirectional and other format characters
+	// (Cf) are all outside unicode.IsPrint, which takes ' ' as printable.
+	return !unicode.IsPrint(r)
 }
 
 // ansiC is s in $'…' quotes, the characters unshowable and the bytes that
