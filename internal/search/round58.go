@@ -59,13 +59,23 @@ func (ix *Index) buildVocab() {
 	}
 	// A word's spread counts backends one word names together (GitLab's
 	// two) as one.
+	// Each backend's earlier partners are found once: asking sameNamed
+	// for every word and every earlier backend made a catalog of 10,000
+	// tools take seconds to index.
+	earlier := make([][]int32, len(ix.servers))
+	for _, n := range ix.names {
+		for _, a := range n.servers {
+			for _, b := range n.servers {
+				if b < a && !slices.Contains(earlier[a], b) {
+					earlier[a] = append(earlier[a], b)
+				}
+			}
+		}
+	}
 	ix.vocabSpread = map[string]int{}
 	for s, v := range ix.vocab {
 		for w := range v {
-			if !slices.ContainsFunc(ix.srvDocs[:s], func(ds []int32) bool {
-				o := ix.docServer[ds[0]]
-				return ix.sameNamed(o, int32(s)) && ix.vocab[o][w]
-			}) {
+			if !slices.ContainsFunc(earlier[s], func(o int32) bool { return ix.vocab[o][w] }) {
 				ix.vocabSpread[w]++
 			}
 		}
@@ -89,16 +99,25 @@ func (ix *Index) buildVocab() {
 			names[s][strings.Join(ws, " ")] = true
 		}
 	}
+	// Shared names are counted through the backends that have each name,
+	// not by comparing every pair of backends' name sets.
+	having := map[string][]int{}
+	for s := range ix.servers {
+		for w := range names[s] {
+			having[w] = append(having[w], s)
+		}
+	}
+	shared := make([]int, len(ix.servers))
 	ix.vocabRivals = make([][]bool, len(ix.servers))
 	for a := range ix.servers {
-		ix.vocabRivals[a] = make([]bool, len(ix.servers))
-		for b := range ix.servers {
-			n := 0
-			for w := range names[a] {
-				if names[b][w] {
-					n++
-				}
+		clear(shared)
+		for w := range names[a] {
+			for _, b := range having[w] {
+				shared[b]++
 			}
+		}
+		ix.vocabRivals[a] = make([]bool, len(ix.servers))
+		for b, n := range shared {
 			ix.vocabRivals[a][b] = a != b && n >= rivalNames
 		}
 	}
