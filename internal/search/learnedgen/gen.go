@@ -60,6 +60,10 @@ var heldOut = map[string]bool{
 	// tasks64b: round sixty-four's tasks of two or three steps, written
 	// from the corpus alone before its change
 	"tasks64b": true,
+	// nearmiss67: round sixty-seven's requests naming a served product
+	// for an action none of its tools does, with look-alikes it serves,
+	// written before its change
+	"nearmiss67": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
