@@ -108,16 +108,21 @@ var wordnetVerbs = sync.OnceValue(func() map[string]bool {
 // of its main senses) in its name, title or description, or takes an
 // action parameter: a tool whose operations are the values of an "action"
 // or "operation" parameter ("Write operations for pipelines. Use the
-// action parameter ...") may do what no text of it says. The action a
+// action parameter ...") may do what no text of it says, what its values
+// and the parameter's description say (round67.go: create, update,
+// update_batch, add_child delete nothing), anything when it lists none. The action a
 // verb is a kind of (WordNet's hypernym, at wordnetHyperWeight) is not
 // the verb: "lock" is a kind of "move", and a backend whose tools move
 // pages locks none ("lock the notion page so nobody can edit it");
 // "rename" is a kind of "call".
 func (ix *Index) backendDoes(s int32, v string) bool {
-	if ix.srvActions[s] {
+	if ix.srvOpen[s] || ix.srvOpsDo(s, v) {
 		return true
 	}
 	if f := verbStems()[v]; f&verbRead != 0 && ix.srvQueries[s] {
+		return true
+	}
+	if ix.findsOut(s, v) {
 		return true
 	}
 	if f := verbStems()[v]; f != 0 {
@@ -196,6 +201,7 @@ func (ix *Index) buildActions() {
 			}
 		}
 	}
+	ix.buildOps()
 }
 
 // unservedAction reports whether the backend of doc, which the query

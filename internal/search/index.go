@@ -298,6 +298,7 @@ func (ix *Index) build() {
 	ix.buildPrereqs(srvDocs)
 	ix.buildStmts()
 	ix.buildNameVerbs()
+	ix.buildThings()
 	ix.buildWriteTwins(srvDocs)
 	ix.buildDescVerbs()
 }

@@ -85,7 +85,10 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 	firstHas := map[int32]bool{} // the object has tools of its own
 	for i, h := range heads {
 		for _, s := range named {
-			if ix.srvActions[s] {
+			if ix.srvOpen[s] || outside && ix.srvActions[s] {
+				// round67.go: a backend whose action parameters
+				// list their values is judged by them, for a verb
+				// of the families.
 				return false
 			}
 			tools := ix.objectToolsOrLead(s, h.word)
@@ -381,10 +384,8 @@ func (ix *Index) toolDoes(d int32, v string, f verbFamily) bool {
 	if f != 0 && ix.verbs[d]&f != 0 || ix.nameVerbs[d] == v {
 		return true
 	}
-	for _, p := range ix.docs[d].Params {
-		if actionParams[strings.ToLower(p.Name)] {
-			return true
-		}
+	if _, does := ix.opsDo(d, v, f); does {
+		return true
 	}
 	terms := []string{v}
 	for _, syn := range synonyms()[v] {
@@ -440,7 +441,7 @@ func (ix *Index) addedToUndone(heads []objectHead, named []int32) bool {
 		return false
 	}
 	for _, s := range named {
-		if ix.srvActions[s] || ix.backendHasAny(s, heads[0].word) {
+		if ix.srvOpen[s] || ix.backendHasAny(s, heads[0].word) {
 			return false
 		}
 	}

@@ -14,7 +14,8 @@ import "testing"
 // corpus's server files before the round changed any scoring, never read
 // one by one afterwards, nor learned from (learnedgen's heldOut, cvHeld).
 // Only its aggregates are logged. At the start (37bf639): single hit@1
-// 28, hit@5 30 of 30 (wrongly none 0), none 19 of 30.
+// 28, hit@5 30 of 30 (wrongly none 0), none 19 of 30; after round
+// sixty-seven (round67.go): 28, 30 (wrongly none 0) and 20, its floors.
 func TestRetrievalNearMiss67(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
 	var n, h1, h5, none, nNone, wrongNone int
@@ -31,7 +32,7 @@ func TestRetrievalNearMiss67(t *testing.T) {
 		wrongNone += s.falseNone
 	}
 	t.Logf("nearmiss67: single hit@1 %d, hit@5 %d of %d (wrongly none %d); none %d of %d", h1, h5, n, wrongNone, none, nNone)
-	if h1 < 28 || h5 < 30 || none < 19 {
-		t.Errorf("nearmiss67 below its floor: single 28 / 30 of 30, none 19 of 30")
+	if h1 < 28 || h5 < 30 || none < 20 {
+		t.Errorf("nearmiss67 below round sixty-seven: single 28 / 30 of 30, none 20 of 30 (28 / 30 and 19 before it)")
 	}
 }

@@ -1,7 +1,5 @@
 package search
 
-import "strings"
-
 // Round thirty-two: named near misses, again. Round twenty-nine's object
 // rule (nearmiss29.go) lets any tool changing the request's object serve
 // a verb outside the verb families ("reassign the engagement" is updating
@@ -44,10 +42,8 @@ func (ix *Index) toolDoesOwn(d int32, v string, f verbFamily) bool {
 	if ix.verbs[d] == verbRead {
 		return false
 	}
-	for _, p := range ix.docs[d].Params {
-		if actionParams[strings.ToLower(p.Name)] {
-			return true
-		}
+	if _, does := ix.opsDo(d, v, f); does {
+		return true
 	}
 	for _, t := range verbTerms(v) {
 		id, ok := ix.tools.lookup(t)

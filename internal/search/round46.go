@@ -125,17 +125,19 @@ func objectHeadsAfterValue(query string, at int, naming map[string]bool) []objec
 }
 
 // nameAfterObject returns h with its head moved back one word when the
-// last word of the phrase is in no text of the named backends and the
-// word before it is one their tools are named for: the object's name
+// last word of the phrase is in no tool name of the named backends, and in
+// no text of theirs or after a word of their tool names (round67.go), and
+// the word before it is one their tools are named for: the object's name
 // follows its noun ("delete the Sentry team payments", "remove the
-// Supabase project demo").
+// Supabase project demo", "invite bob@corp.com to the Sentry team
+// backend", though "backend" is in Sentry's texts).
 func (ix *Index) nameAfterObject(h objectHead, named []int32) objectHead {
 	if len(h.rest) == 0 {
 		return h
 	}
 	prev := h.rest[len(h.rest)-1]
 	for _, s := range named {
-		if ix.backendHasAny(s, h.word) || len(ix.objectTools(s, h.word)) > 0 {
+		if len(ix.objectTools(s, h.word)) > 0 || ix.backendHasAny(s, h.word) && !ix.namesThing(named, prev) {
 			return h
 		}
 	}

@@ -183,6 +183,9 @@ type Index struct {
 	allKinds     valueKind             // kinds some tool takes
 	srvParams    []bool                // backend -> some tool of it declares a parameter
 	srvActions   []bool                // backend -> some tool of it takes an action parameter
+	srvOpen      []bool                // backend -> some tool of it takes an action parameter listing no values (round67.go)
+	docOps       []docOps              // doc -> what its action parameter selects (round67.go)
+	srvThings    []map[string]bool     // backend -> stemmed words of its tool names but verbs (round67.go)
 	srvQueries   []bool                // backend -> some tool of it runs queries (buildActions)
 	verbs        []verbFamily          // doc -> family of its name's verb
 	descVerbs    []verbFamily          // doc -> reading, when its name has no verb of a family and its description starts with one of reading

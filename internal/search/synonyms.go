@@ -755,9 +755,10 @@ type syn struct {
 // openToCreate matches "open" before an indefinite article and, within
 // three words, a thing a tracker or a code host makes: "open an issue",
 // "open a GitHub issue", "open a new pull request" create one, where "open
-// the issue" shows one.
+// the issue" shows one; so do "log", "file" and "raise" ("log a bug on
+// GitLab", round67.go).
 var openToCreate = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\bopen((?:\s+(?:a|an))(?:\s+[\w.-]+){0,3}?\s+(?:issues?|tickets?|bugs?|prs?|pull\s+requests?|merge\s+requests?|mrs?|discussions?|threads?|incidents?|work\s+items?)\b)`)
+	return regexp.MustCompile(`(?i)\b(?:open|log|file|raise)((?:\s+(?:a|an))(?:\s+[\w.-]+){0,3}?\s+(?:issues?|tickets?|bugs?|prs?|pull\s+requests?|merge\s+requests?|mrs?|discussions?|threads?|incidents?|work\s+items?)\b)`)
 })
 
 // synonyms maps a stemmed term to the other stemmed members of its groups.
