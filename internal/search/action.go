@@ -267,6 +267,8 @@ func (ix *Index) backendHasSynonym(s int32, v string) bool {
 // does it, by the word, a verb family or any hand-written synonym. The
 // query need not name the backend: the best tool was found by the other
 // words ("merge these two PDFs into one": firecrawl_parse by "PDF").
+// relevant asks verbUndone (round69.go), which judges such a verb so in
+// any request and every other verb in a one-step request.
 func (ix *Index) placedVerbUndone(query string, doc int) bool {
 	v, placed := requestVerbPlace(query)
 	if !placed {

@@ -149,7 +149,7 @@ func curveFiles(files []string) (prior, older []string) {
 
 // curveNotLearned is learnedgen's notLearned.
 func curveNotLearned(f string) bool {
-	return f == setFile("nearmiss29") || f == setFile("nearmiss32")
+	return f == setFile("nearmiss29") || f == setFile("nearmiss32") || f == setFile("outside69t")
 }
 
 func shuffled(files []string, seed uint64) []string {

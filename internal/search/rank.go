@@ -1036,14 +1036,20 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 	// SQL for one running it, a URL, a key) is a request for it: the
 	// value's words, which count in the query's mass but name no tool,
 	// do not make it unanswerable.
-	nm := ix.matchedTerms(qs, doc)
-	if ix.placedVerbUndone(query, doc) {
+	if c >= o.MinCoverage {
+		return true
+	}
+	if ix.verbUndone(query, doc, oneStep) {
 		// "merge these two PDFs", "split the bill": what the request
 		// asks no tool of this backend does, and its other words are
-		// only about what it asks it of; coverage alone decides.
-		return c >= o.MinCoverage
+		// only about what it asks it of; coverage alone decides. So
+		// for any verb of a one-step request ("book two tickets for
+		// the 7pm showing": the first hit matched "two" and "show";
+		// round69.go).
+		return false
 	}
-	return c >= o.MinCoverage || m >= o.MinEvidence*ix.maxIDF && nm >= 2 ||
+	nm := ix.matchedTerms(qs, doc)
+	return m >= o.MinEvidence*ix.maxIDF && nm >= 2 ||
 		c >= manyTermsCoverage && (nm >= 3 || ix.queryNameCoverage(qs, int32(doc)) >= spelledName) ||
 		c >= valueCoverage && nm >= 2 && kinds&ix.kinds[doc] != 0
 }

@@ -64,6 +64,11 @@ var heldOut = map[string]bool{
 	// for an action none of its tools does, with look-alikes it serves,
 	// written before its change
 	"nearmiss67": true,
+
+	// outside69: round sixty-nine's requests outside every server's
+	// domain and answerable ones sharing their words, written before its
+	// change
+	"outside69": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
@@ -73,7 +78,10 @@ var heldOut = map[string]bool{
 // its words in the table would let the guards pass on their own words.
 // nearmiss32 (round thirty-two) is a set of the same kind, held out for
 // its round, and still not learned from for the same reason.
-var notLearned = map[string]bool{"nearmiss29": true, "nearmiss32": true}
+// outside69t (round sixty-nine) is tuned on for the same reason: its single
+// requests share the words of its "none" requests outside every backend's
+// domain.
+var notLearned = map[string]bool{"nearmiss29": true, "nearmiss32": true, "outside69t": true}
 
 func main() {
 	corpus := flag.String("corpus", "../../testdata/corpus", "the corpus directory (servers/*.json, retrieval-queries-dev.jsonl)")
