@@ -60,6 +60,10 @@ var heldOut = map[string]bool{
 	// tasks64b: round sixty-four's tasks of two or three steps, written
 	// from the corpus alone before its change
 	"tasks64b": true,
+	// vocab68: round sixty-eight's requests in the products' own nouns (a
+	// Notion row, an Azure DevOps bug, a HubSpot deal), written before its
+	// change
+	"vocab68": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
