@@ -11,8 +11,9 @@ import "testing"
 // round changed any scoring, never run one by one, nor learned from
 // (learnedgen's heldOut, cvHeld). Only its aggregates are logged.
 // Before the round (37bf639): single hit@1 58, hit@5 74 of 80; tasks
-// hit@1 7, hit@5 8 of 10 (three requests answered with nothing), its
-// floors.
+// hit@1 7, hit@5 8 of 10 (three requests answered with nothing); after
+// its vocabulary (productVocab in synonyms.go, round68.go): 68, 77, 8 and
+// 8 (two answered with nothing), its floors.
 func TestRetrievalVocab68(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
 	var single, multi []evalQuery
@@ -28,7 +29,7 @@ func TestRetrievalVocab68(t *testing.T) {
 	h5 := int(s.hit5*float64(s.n) + 0.5)
 	m1, m5 := int(m.hit1*float64(m.n)+0.5), int(m.hit5*float64(m.n)+0.5)
 	t.Logf("vocab68: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; wrongly none %d", s.single1, h5, s.n, m1, m5, m.n, s.falseNone+m.falseNone)
-	if s.single1 < 58 || h5 < 74 || m1 < 7 || m5 < 8 {
-		t.Errorf("vocab68 below its floor: single hit@1 58, hit@5 74 of 80; tasks hit@1 7, hit@5 8 of 10")
+	if s.single1 < 68 || h5 < 77 || m1 < 8 || m5 < 8 {
+		t.Errorf("vocab68 below round sixty-eight: single hit@1 68, hit@5 77 of 80; tasks hit@1 8, hit@5 8 of 10 (58, 74, 7 and 8 before it)")
 	}
 }
