@@ -268,6 +268,7 @@ func (ix *Index) build() {
 	ix.learned = lb.finish(o.K1, [nFields]float64{fDesc: 1}, learnedB)
 	ix.buildNames()
 	ix.buildVendors()
+	ix.buildScopedVocab()
 	ix.srvDocs = srvDocs
 	ix.buildNameTerms(srvDocs)
 	ix.buildHeads()

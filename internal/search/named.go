@@ -314,7 +314,7 @@ const nameCoverageIDF = 0.5
 func matchWeights(qs []qterm, m []float64, set []int32) []int32 {
 	for _, q := range qs {
 		for _, e := range q.exps {
-			if e.id >= 0 {
+			if e.id >= 0 && e.only == nil {
 				if m[e.id] == 0 {
 					set = append(set, e.id)
 				}

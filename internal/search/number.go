@@ -218,7 +218,7 @@ func (ix *Index) idThings(query string) []int32 {
 	var of []int32
 	for _, q := range ix.queryTerms(nouns[0]) {
 		for _, e := range q.exps {
-			if !e.wordnet && e.id >= 0 {
+			if !e.wordnet && e.id >= 0 && e.only == nil {
 				of = append(of, e.id)
 			}
 		}

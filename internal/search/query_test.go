@@ -133,6 +133,15 @@ func TestSynonymsSymmetricAndWeighted(t *testing.T) {
 			oneWay[[2]string{stem(e.from), stem(to)}] = true
 		}
 	}
+	for _, v := range productVocab {
+		for _, from := range words(v.says) {
+			for _, to := range words(v.means) {
+				if v.backend == "" {
+					oneWay[[2]string{stem(from), stem(to)}] = true
+				}
+			}
+		}
+	}
 	for a, ss := range synonyms() {
 		for _, s := range ss {
 			if s.wordnet {

@@ -24,6 +24,10 @@ type expansion struct {
 	id  int32 // tool-level term id, or -1
 	sid int32 // server-level term id, or -1
 	w   float64
+	// only, when not nil, holds the backends (by number) whose tools the
+	// expansion reaches: a product's own noun (round68.go).
+	only []bool
+	post []posting // with only: the postings of id within only
 	// wordnet is set for an expansion from the generated WordNet tables:
 	// it ranks and counts in a tool's coverage of the query, but not in
 	// the evidence mass or the matched terms that let a query with low
@@ -99,8 +103,10 @@ func (ix *Index) queryTermsWith(query string, foreign map[string]bool) []qterm {
 		}
 	}
 	ix.ofComplement(query, modifier)
+	var sn scopedNaming
 	for i := range qs {
 		q := &qs[i]
+		said := q.term
 		if b := ix.agentBase(q.term); b != "" && !paths[q.term] && !names[q.term] && !foreign[q.term] {
 			q.term = b
 		}
@@ -148,6 +154,7 @@ func (ix *Index) queryTermsWith(query string, foreign map[string]bool) []qterm {
 			e.wordnet = s.wordnet
 			q.exps = append(q.exps, e)
 		}
+		q.exps = ix.appendScoped(q.exps, said, query, &sn)
 	}
 	return qs
 }
@@ -233,6 +240,9 @@ func (ix *Index) newScorer(qs []qterm) *scorer {
 				continue
 			}
 			for _, p := range ix.srv.post[e.sid] {
+				if e.only != nil && !e.only[p.doc] {
+					continue
+				}
 				srvBest[p.doc] = max(srvBest[p.doc], e.w*float64(p.score))
 			}
 		}
@@ -281,7 +291,11 @@ func (sc *scorer) tools(qs []qterm, cands []int32) []int32 {
 		if one >= 0 {
 			e := q.exps[one]
 			w := float32(e.w) // rounded as the best of several is
-			for _, p := range post[e.id] {
+			ps := post[e.id]
+			if e.only != nil {
+				ps = e.post
+			}
+			for _, p := range ps {
 				if score[p.doc] == 0 {
 					cands = append(cands, p.doc)
 				}
@@ -295,7 +309,11 @@ func (sc *scorer) tools(qs []qterm, cands []int32) []int32 {
 				continue
 			}
 			w := float32(e.w)
-			for _, p := range post[e.id] {
+			ps := post[e.id]
+			if e.only != nil {
+				ps = e.post
+			}
+			for _, p := range ps {
 				b := best[p.doc]
 				if b == 0 {
 					touched = append(touched, p.doc)
@@ -615,8 +633,13 @@ func (sc *scorer) boost(qs []qterm, cands []int32, named []int32) {
 	}
 	sc.matchSet = matchWeights(qs, sc.match, sc.matchSet[:0])
 	nb := ix.maxIDF * nameCoverageIDF
+	scoped := scopedBackends(qs)
 	for _, d := range cands {
 		c := ix.nameCoverage(d, sc.match)
+		if scoped != nil && scoped[ix.docServer[d]] {
+			// A product's own noun reaches its backend's names only.
+			c = max(c, ix.queryNameCoverage(qs, d))
+		}
 		sc.score[d] += nb * c * c
 	}
 	for _, id := range sc.matchSet {
@@ -948,6 +971,12 @@ const relevantDepth = 1
 
 // relevant decides whether doc, the best hit, answers the query at all.
 func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[string]bool, unserved [][]string, doc int, oneStep bool, cov *float64) bool {
+	if !slices.Contains(named, ix.docServer[doc]) {
+		// A product's own nouns are evidence where the query names the
+		// product ("the rows of my Notion database"); elsewhere they
+		// only rank ("translate this paragraph": no Notion block).
+		qs = withoutScoped(qs)
+	}
 	c0, m := ix.evidence(qs, doc)
 	*cov = c0
 	o := &ix.opt
@@ -1079,7 +1108,7 @@ func (ix *Index) queryNameCoverage(qs []qterm, doc int32) float64 {
 		var best float64
 		for _, q := range qs {
 			for _, e := range q.exps {
-				if e.id == id {
+				if e.id == id && ix.reaches(e, doc) {
 					best = max(best, e.w*min(q.weight, 1))
 				}
 			}
@@ -1176,6 +1205,9 @@ func (ix *Index) evidenceLearned(qs []qterm, doc int, lw float64) (float64, floa
 		total += mass
 		var m, mp float64 // mp: without the WordNet expansions
 		for _, e := range q.exps {
+			if e.only != nil && !e.only[srv] {
+				continue
+			}
 			if p, ok := find(ix.tools.post, e.id, int32(doc)); ok {
 				f := e.w
 				switch {

@@ -70,7 +70,7 @@ func (ix *Index) termIDs(s string) []int32 {
 	var of []int32
 	for _, q := range ix.queryTerms(s) {
 		for _, e := range q.exps {
-			if !e.wordnet && e.id >= 0 {
+			if !e.wordnet && e.id >= 0 && e.only == nil {
 				of = append(of, e.id)
 			}
 		}

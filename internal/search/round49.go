@@ -81,7 +81,7 @@ func (ix *Index) nameObjects(d int32) []int32 {
 func (ix *Index) mentionedTerms(query string) (strict, wide []int32) {
 	for _, q := range ix.queryTerms(query) {
 		for _, e := range q.exps {
-			if e.id < 0 {
+			if e.id < 0 || e.only != nil {
 				continue
 			}
 			wide = append(wide, e.id)

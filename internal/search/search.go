@@ -33,6 +33,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Param is one input parameter of a tool.
@@ -200,7 +201,11 @@ type Index struct {
 	stmts        []stmtInfo            // doc -> what its first sentence says it does (round61.go)
 	vendors      map[string][]int32    // vendor word -> backends whose name it starts
 	srvWords     [][]string            // backend -> the lowercase words of its name
+	scoped       scopedTable           // stemmed word -> its synonyms for some backends (round68.go)
 	scorers      sync.Pool             // of *scorer, sized for this index, scores all zero
+
+	// lastNamed is textNamed's last answer (round68.go).
+	lastNamed atomic.Pointer[textNaming]
 }
 
 // New builds an index over docs. It copies the slice (not the strings), so

@@ -47,7 +47,7 @@ func (ix *Index) nameShare(qs []qterm, d int32) float64 {
 	for _, q := range qs {
 		var m float64
 		for _, e := range q.exps {
-			if e.wordnet {
+			if e.wordnet || !ix.reaches(e, d) {
 				continue
 			}
 			if p, ok := find(ix.tools.post, e.id, d); ok && p.named {

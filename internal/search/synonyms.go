@@ -259,12 +259,6 @@ var everyday = []struct {
 	{"outline", "tree structure"},
 	{"postcode", "address geocode"},
 	{"downvote", "emoji reaction"},
-	// The records of a CRM are its objects (HubSpot's batch-create-objects
-	// creates contacts, companies and deals).
-	{"contact", "object"},
-	{"company", "object"},
-	{"deal", "object"},
-	{"lead", "object"},
 	// Ways of travelling: the travel modes of routing tools.
 	{"train", "transit travel"},
 	{"bus", "transit travel"},
@@ -319,6 +313,159 @@ var everyday = []struct {
 	{"snap", "screenshot picture"},
 	{"setup", "create"},
 	{"start", "create"},
+}
+
+// productVocab is what users call the things of a product in the
+// product's own words, where its tools say another (round sixty-eight): a
+// Notion database's row or entry is a page, an Azure DevOps bug, user
+// story or PBI is a work item, a HubSpot deal or contact is a CRM object,
+// a Mongo table is a collection. Each line maps the words users say to
+// the words the backend's tools use for the same thing, one way only (a
+// request saying "page" wants no row), at everydayWeight. backend says
+// where the line holds: "" for every backend (the general facts of
+// software vocabulary), else the backends whose name has all the words of
+// one of its "|"-separated alternatives ("gitlab" holds for gitlab and
+// zereight-gitlab); such a line reaches only those backends' tools (a
+// Notion row is a page, a Mongo row a document), and is nothing in an
+// index without them. The lines are the products' documented vocabulary
+// (their user guides and APIs), not words of any request set; a word a
+// backend's own tools already use matches them as it is.
+var productVocab = []struct {
+	backend string // words of the backend names it holds for, "" all
+	says    string // the words users say, split when built
+	means   string // the words the backend's tools use for them
+}{
+	// A CRM's records are its objects (HubSpot's batch-create-objects
+	// creates contacts, companies and deals; round thirty-nine's lines).
+	{"", "contact company deal lead", "object"},
+	// A browser's tab is a page (chrome-devtools' list_pages, new_page,
+	// close_page; puppeteer's page); a draw.io file's tabs are its pages.
+	{"", "tab tabs", "page"},
+	// Browsers: an XHR or fetch call is a network request; a dropdown or
+	// combo box a select element's options; a text box an input field;
+	// the DOM or accessibility tree is what a snapshot captures.
+	{"", "xhr xhrs", "network request"},
+	{"", "dropdown combobox", "select option"},
+	{"", "textbox", "input field"},
+	{"", "dom", "snapshot tree"},
+	// Notion (developers.notion.com): a database's rows, entries or items
+	// are pages in it, and a database's columns or fields its properties;
+	// a database holds its rows in data sources (API 2025-09-03); what a
+	// page says (a paragraph, heading, to-do, callout, toggle, bullet) is
+	// blocks; a doc, note or wiki page is a page; the integration a token
+	// belongs to is its bot user; trashing or archiving a page sets
+	// in_trash (archived).
+	{"notion", "row rows entry entries record records card cards subpage subpages doc docs wiki", "page"},
+	{"notion", "column columns field fields", "property"},
+	{"notion", "table tables", "data source"},
+	{"notion", "paragraph paragraphs heading headings checkbox checkboxes todo callout callouts toggle bullet bullets divider", "block"},
+	{"notion", "integration", "bot"},
+	{"notion", "archive trash unarchive", "archived trash"},
+	// Azure DevOps (Azure Boards): bugs, user stories, tasks, product
+	// backlog items (PBIs), features, epics, issues and tickets are work
+	// item types; sprints are iterations; a build is queued; a pull
+	// request is approved by a vote; Advanced Security's secret, code
+	// and dependency scanning raise alerts.
+	{"azure devops|ado", "bug bugs story stories task tasks pbi pbis feature features epic epics issue issues ticket tickets", "work item workitem"},
+	{"azure devops|ado", "sprint sprints", "iteration"},
+	{"azure devops|ado", "approve approval", "vote"},
+	{"azure devops|ado", "scanning codeql", "alert security"},
+	// HubSpot (developers.hubspot.com): tickets, products, line items,
+	// quotes and every record are CRM objects; calls, meetings, notes and
+	// tasks logged on a record are engagements; a record's fields are
+	// properties, and linking records makes associations; custom object
+	// types are schemas.
+	{"hubspot", "ticket tickets product products quote quotes customer customers", "object"},
+	{"hubspot", "call calls meeting meetings note notes task tasks activity activities", "engagement"},
+	{"hubspot", "field fields column columns stage", "property"},
+	{"hubspot", "link linked attach attached tie tied relate related", "association"},
+	// GitLab (docs.gitlab.com): comments are notes; a review's pending
+	// comments are draft notes, submitted by publishing them; sprints are
+	// iterations; an emoji reaction is an award emoji; a user's or
+	// project's activity is its events; maintainers, developers and
+	// reporters are members by role; blocking and related issues are
+	// issue links.
+	{"gitlab", "comment comments", "note"},
+	{"gitlab", "unsubmitted unpublished", "draft"},
+	{"gitlab", "submit", "publish"},
+	{"gitlab", "sprint sprints", "iteration"},
+	{"gitlab", "award", "emoji reaction"},
+	{"gitlab", "activity feed", "event"},
+	{"gitlab", "maintainer maintainers developer developers reporter reporters", "member"},
+	{"gitlab", "blocked blocks blocking", "link"},
+	// GitHub: a pull request's checks are its status checks; bringing a
+	// pull request up to date with its base (sync, rebase) updates its
+	// branch; feature requests and bug reports are issues.
+	{"github", "checks", "status"},
+	{"github", "sync rebase", "update branch"},
+	{"github", "feature", "issue"},
+	// Sentry (docs.sentry.io): errors, exceptions and crashes are grouped
+	// into issues, whose occurrences are events; a session recording is a
+	// replay; a flame graph is a profile's; a project's client key is its
+	// DSN; a deployed version is a release; muting, snoozing or archiving
+	// an issue ignores it; Autofix is Seer's; the browser, OS or device
+	// of events are tags.
+	{"sentry", "exception exceptions crash crashes", "issue"},
+	{"sentry", "occurrence occurrences", "event"},
+	{"sentry", "recording recordings", "replay"},
+	{"sentry", "flamegraph flame", "profile"},
+	{"sentry", "key keys", "dsn"},
+	{"sentry", "version versions deploy deployed deployment", "release"},
+	{"sentry", "snooze snoozed archive", "ignore"},
+	{"sentry", "autofix", "seer analyze"},
+	{"sentry", "browser browsers os device devices", "tag"},
+	// Slack (api.slack.com): a channel's conversation or scrollback is its
+	// history; a member's title, time zone and avatar are profile fields.
+	{"slack", "conversation scrollback backlog", "history"},
+	{"slack", "title timezone avatar", "profile"},
+	// Supabase (supabase.com/docs): schema changes (a column, an index, a
+	// table altered) are migrations; pgvector and PostGIS are extensions;
+	// serverless functions are edge functions; the database linter's
+	// security and performance findings (RLS among them) are advisors; a
+	// table's rows are reached by SQL.
+	{"supabase", "ddl alter column columns index indexes", "migration"},
+	{"supabase", "pgvector postgis vector", "extension"},
+	{"supabase", "serverless lambda", "edge function"},
+	{"supabase", "rls lint linter", "advisor security"},
+	{"supabase", "row rows record records", "sql"},
+	// MongoDB (mongodb.com/docs): tables are collections, rows and records
+	// are documents, columns are a collection's schema fields; grouping,
+	// summing and joining ($lookup) are aggregations.
+	{"mongodb|mongo", "table tables", "collection"},
+	{"mongodb|mongo", "row rows record records entry entries", "document"},
+	{"mongodb|mongo", "column columns", "schema field"},
+	{"mongodb|mongo", "group sum join", "aggregate aggregation"},
+	// n8n (docs.n8n.io): a workflow's runs are executions; integrations
+	// and apps are nodes; a data table's rows live in data tables.
+	{"n8n", "run runs", "execution"},
+	{"n8n", "integration integrations connector connectors app apps", "node"},
+	{"n8n", "table tables row rows", "datatable"},
+	// Browsers: a page's JavaScript alert, confirm and prompt boxes are
+	// dialogs; chrome-devtools records a page's video as a screencast.
+	{"chrome devtools|playwright|puppeteer", "alert confirm", "dialog"},
+	{"chrome devtools", "video videos", "screencast"},
+	// CircleCI (circleci.com/docs): an executor's size is its resource
+	// class; credits are usage; a service whose deploys it tracks is a
+	// component.
+	{"circleci", "executor executors", "resource class"},
+	{"circleci", "credit credits billing", "usage"},
+	{"circleci", "service services", "component"},
+	// Apify (docs.apify.com): scrapers, crawlers and bots are Actors; an
+	// Actor's results are its dataset; a job is a run.
+	{"apify", "scraper scrapers crawler crawlers bot bots", "actor"},
+	{"apify", "job jobs", "run"},
+	// Firecrawl: a watcher is a monitor; a preprint is a paper, and the
+	// papers citing one are its related papers (the citation graph).
+	{"firecrawl", "watcher watchers tracker", "monitor"},
+	{"firecrawl", "preprint preprints arxiv", "paper"},
+	{"firecrawl", "cite cites cited citing", "citation related"},
+	// draw.io: a file's sheets are its pages, stencils and icons shapes.
+	{"drawio", "sheet sheets", "page"},
+	{"drawio", "stencil stencils icon icons symbol symbols", "shape"},
+	// Redis: a cache entry is a key.
+	{"redis", "entry entries", "key"},
+	// Figma: frames, layers and components are nodes of a file.
+	{"figma", "frame frames layer layers", "node"},
 }
 
 // phrases are multi-word idioms rewritten before analysis, matched as whole
@@ -787,15 +934,28 @@ func buildSynonyms() map[string][]syn {
 	}
 	add(synonymGroups, synonymWeight)
 	add(relatedGroups, relatedWeight)
-	for _, e := range everyday {
-		sa := stem(e.from)
-		for _, b := range words(e.to) {
+	oneWay := func(from, to string) {
+		sa := stem(from)
+		for _, b := range words(to) {
 			sb := stem(b)
+			if sa == sb {
+				continue
+			}
 			if i := slices.IndexFunc(m[sa], func(s syn) bool { return s.term == sb }); i >= 0 {
 				m[sa][i].w = max(m[sa][i].w, everydayWeight)
 				continue
 			}
 			m[sa] = append(m[sa], syn{term: sb, w: everydayWeight})
+		}
+	}
+	for _, e := range everyday {
+		oneWay(e.from, e.to)
+	}
+	for _, v := range productVocab {
+		if v.backend == "" {
+			for _, w := range words(v.says) {
+				oneWay(w, v.means)
+			}
 		}
 	}
 	addWordnet(m, wordnetSynonyms, wordnetWeight)

@@ -69,6 +69,11 @@ var heldOut = map[string]bool{
 	// domain and answerable ones sharing their words, written before its
 	// change
 	"outside69": true,
+
+	// vocab68: round sixty-eight's requests in the products' own nouns (a
+	// Notion row, an Azure DevOps bug, a HubSpot deal), written before its
+	// change
+	"vocab68": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
