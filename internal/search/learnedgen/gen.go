@@ -71,8 +71,12 @@ var heldOut = map[string]bool{
 // for what the backend does in the words of the set's "none" requests), so
 // its words in the table would let the guards pass on their own words.
 // nearmiss32 (round thirty-two) is a set of the same kind, held out for
-// its round, and still not learned from for the same reason.
-var notLearned = map[string]bool{"nearmiss29": true, "nearmiss32": true}
+// its round, and still not learned from for the same reason. indirect70t
+// (round seventy's training set, requests in everyday, indirect words) is
+// tuned on but not learned from: with its words the other sets lost eight
+// first places for three fifth places cross-validated, and indirect70 one
+// of each.
+var notLearned = map[string]bool{"nearmiss29": true, "nearmiss32": true, "indirect70t": true}
 
 func main() {
 	corpus := flag.String("corpus", "../../testdata/corpus", "the corpus directory (servers/*.json, retrieval-queries-dev.jsonl)")
