@@ -147,9 +147,10 @@ func curveFiles(files []string) (prior, older []string) {
 	return prior, older
 }
 
-// curveNotLearned is learnedgen's notLearned.
+// curveNotLearned is learnedgen's notLearned (nearmiss29, nearmiss32,
+// indirect70t).
 func curveNotLearned(f string) bool {
-	return f == setFile("nearmiss29") || f == setFile("nearmiss32") || f == setFile("outside69t")
+	return f == setFile("nearmiss29") || f == setFile("nearmiss32") || f == setFile("outside69t") || f == setFile("indirect70t")
 }
 
 func shuffled(files []string, seed uint64) []string {

@@ -491,7 +491,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		first := ix.docServer[hits[0].Doc]
 		hits = ix.topK(cands, score, max(limit, relevantDepth))
 		for i := 0; i < len(hits) && i < relevantDepth && !r.relevant; i++ {
-			if ix.docServer[hits[i].Doc] == first {
+			if ix.docServer[hits[i].Doc] == first || ix.learnedAgrees(qs, hits[i].Doc) {
 				r.relevant = ix.relevant(query, all, named, naming, unserved, hits[i].Doc, true, &r.coverage)
 			}
 		}

@@ -145,7 +145,9 @@ func relatesNames(fields []string) bool {
 var wherePrepositions = setOf(`in near inside from`)
 
 // learnedJudged: when the first hit fails the relevance check, the hit the
-// learned words put first is judged too (rank).
+// learned words put first is judged too (rank), when it is of the first
+// hit's backend or, since round seventy, the learned words agree on it
+// (learnedAgrees, round70.go).
 var learnedJudged = true
 
 // placeToAdd matches an everyday verb of putting a thing somewhere

@@ -313,6 +313,10 @@ var everyday = []struct {
 	{"snap", "screenshot picture"},
 	{"setup", "create"},
 	{"start", "create"},
+	// Round seventy: a tracker, said without the product ("put a ticket
+	// in the tracker", "the bug tracker"), is an issue tracker: what it
+	// holds are issues and tickets.
+	{"tracker", "issue ticket"},
 }
 
 // productVocab is what users call the things of a product in the
@@ -722,6 +726,25 @@ var phrases = []struct{ from, to string }{
 	{"in one request", "in one batch"},
 	{"in a single request", "in one batch"},
 	{"in bulk", "in one batch"},
+	// Round seventy: a picture one makes, draws or sketches is a diagram
+	// or chart ("make me a picture of how the services talk to each
+	// other"); one grabs or takes a picture of what is on the screen
+	// (everyday "picture": screenshot). Search engines rank by SEO, a
+	// screen reader reads a page's accessibility tree, what is spread out
+	// has a distribution, and a web address is a URL.
+	{"make me a picture", "draw me a diagram"},
+	{"make a picture", "draw a diagram"},
+	{"draw me a picture", "draw me a diagram"},
+	{"draw a picture", "draw a diagram"},
+	{"sketch me a picture", "draw me a diagram"},
+	{"sketch a picture", "draw a diagram"},
+	{"create a picture", "draw a diagram"},
+	{"search engines", "seo"},
+	{"search engine", "seo"},
+	{"screen readers", "accessibility"},
+	{"screen reader", "accessibility"},
+	{"spread out", "distribution"},
+	{"web address", "url"},
 }
 
 // rewritePhrases replaces the phrases of s (case-insensitively, as whole

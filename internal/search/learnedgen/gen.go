@@ -74,6 +74,9 @@ var heldOut = map[string]bool{
 	// Notion row, an Azure DevOps bug, a HubSpot deal), written before its
 	// change
 	"vocab68": true,
+	// indirect70: round seventy's single requests in everyday, indirect
+	// words (the product vague or unnamed), written before its change
+	"indirect70": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
@@ -85,8 +88,12 @@ var heldOut = map[string]bool{
 // its round, and still not learned from for the same reason.
 // outside69t (round sixty-nine) is tuned on for the same reason: its single
 // requests share the words of its "none" requests outside every backend's
-// domain.
-var notLearned = map[string]bool{"nearmiss29": true, "nearmiss32": true, "outside69t": true}
+// domain. indirect70t
+// (round seventy's training set, requests in everyday, indirect words) is
+// tuned on but not learned from: with its words the other sets lost eight
+// first places for three fifth places cross-validated, and indirect70 one
+// of each.
+var notLearned = map[string]bool{"nearmiss29": true, "nearmiss32": true, "outside69t": true, "indirect70t": true}
 
 func main() {
 	corpus := flag.String("corpus", "../../testdata/corpus", "the corpus directory (servers/*.json, retrieval-queries-dev.jsonl)")
