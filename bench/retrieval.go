@@ -136,6 +136,10 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra50-queries.jsonl", "**extra50: held out, written blind before rounds sixty to sixty-five** (the dev slice's mix; scored as aggregates before and after them; before: as written, 5c23d11)", 0.809, 0.882, 0.833},
 	{"internal/search/testdata/extra51-queries.jsonl", "**extra51: held out, written blind with extra50** (before: as written, 5c23d11)", 0.853, 0.985, 0.750},
 	{"internal/search/testdata/extra52-queries.jsonl", "**extra52: held out, written blind with extra50** (the same mix as short search-box queries an agent types; before: as written, 5c23d11)", 0.912, 0.926, 0.750},
+	{"internal/search/testdata/extra53-queries.jsonl", "**extra53: held out, written blind before rounds sixty-seven to seventy** (the dev slice's mix as a developer says it; scored as aggregates before and after them; before: as written, 37bf639)", 0.971, 0.941, 0.667},
+	{"internal/search/testdata/extra54-queries.jsonl", "**extra54: held out, written blind with extra53** (extra53's needs in everyday, vague words; before: as written, 37bf639)", 0.662, 0.691, 0.500},
+	{"internal/search/testdata/extra55-queries.jsonl", "**extra55: held out, written blind with extra53** (the mix as short search-box queries; before: as written, 37bf639)", 0.882, 0.941, 0.750},
+	{"internal/search/testdata/tasks66-queries.jsonl", "**tasks66: held out, written blind with extra53** (60 tasks of two or three steps; before: as written, 37bf639)", 0.700, 0.650, 0},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured

@@ -255,7 +255,7 @@ func TestRetrievalBackends38(t *testing.T) {
 // the session of 2026-12-06, before rounds fifty-one to fifty-four;
 // extra48 and extra49 (the dev slice's mix, worded in the dev lines' style)
 // in the same session, after rounds fifty-one to fifty-seven.
-var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true}
+var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true, "extra53": true, "extra54": true, "extra55": true, "tasks66": true}
 
 // TestRetrievalFresh scores the fresh sets by kind, without printing a
 // miss. Before rounds thirty-five to forty (at cdcdafc): extra38 to
@@ -350,5 +350,22 @@ func TestRetrievalFresh(t *testing.T) {
 	t.Logf("extra50-52: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
 	if single.h1 < 136 || single.h5 < 152 || multi.h1 < 43 || multi.h5 < 40 || none < 28 {
 		t.Errorf("extra50-52 below rounds sixty to sixty-five: single 136 / 152 of 156, tasks 43 / 40 of 48, none 28 of 36 (133 / 150, 42 / 40 and 28 at 5c23d11, before them)")
+	}
+	// extra53 to extra55 and tasks66 were written blind at the start of the
+	// second session of 2026-12-06 (extra53 the dev slice's mix as a
+	// developer says it, extra54 the same needs in everyday, vague words,
+	// extra55 the mix as short search-box queries, tasks66 60 tasks of two
+	// or three steps), and scored as aggregates only, at 37bf639 (single
+	// 129 / 141 of 156, tasks 42 / 35 of 48, none 23 of 36; tasks66 42 /
+	// 39 of 60) and after each merge of rounds sixty-seven to seventy.
+	single, multi, none, nNone = score("extra53", "extra54", "extra55")
+	t.Logf("extra53-55: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 130 || single.h5 < 142 || multi.h1 < 42 || multi.h5 < 35 || none < 23 {
+		t.Errorf("extra53-55 below rounds sixty-seven to seventy: single 130 / 142 of 156, tasks 42 / 35 of 48, none 23 of 36 (129 / 141, 42 / 35 and 23 at 37bf639, before them)")
+	}
+	_, multi, _, _ = score("tasks66")
+	t.Logf("tasks66: tasks hit@1 %d, hit@5 %d of %d", multi.h1, multi.h5, multi.n)
+	if multi.h1 < 43 || multi.h5 < 38 {
+		t.Errorf("tasks66 below rounds sixty-seven to seventy: tasks 43 / 38 of 60 (42 / 39 at 37bf639, before them)")
 	}
 }
