@@ -122,6 +122,9 @@ settings; it cannot redefine your servers or loosen your policy.`)
 			}
 		}
 	}
+	for _, sk := range f.Skipped {
+		fmt.Fprintf(e.Stdout, "Left out (not started): %s\n", redact.Text(sk.String()))
+	}
 	if merged != nil {
 		for _, w := range merged.Warnings {
 			if strings.Contains(w, file) {

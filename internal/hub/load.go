@@ -147,6 +147,9 @@ func ReadConfig(p Paths, project, dir string) (*config.Config, []string, error) 
 	if err != nil {
 		return nil, nil, err
 	}
+	for _, sk := range cfg.Skipped {
+		notices = append(notices, redact.Text(sk.String()))
+	}
 	for _, n := range cfg.Names() {
 		if s := cfg.Servers[n]; s.Problem != "" {
 			notices = append(notices, redact.Text(fmt.Sprintf("server %q is disabled: %s", n, strings.ReplaceAll(s.Problem, "\n", "; "))))
