@@ -1,0 +1,80 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Round sixty-two left open: an entry whose server name is empty or holds
+// a control character stopped the whole config file from loading, where
+// any other mistake in an entry disables that server only. The entry is
+// left out now, said on stderr naming the file, the entry, the line, why
+// and what to do, and the file's other servers are there.
+func TestServers_AnEntryWhoseNameCannotBeAServersIsLeftOutAlone(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), "{\"mcpServers\": {\"ok\": {\"command\": \"echo\"},\n \"\": {\"command\": \"b\"},\n \"x\\u001b[2J\": {\"command\": \"c\"}}}")
+	code, out, errOut := w.run("servers")
+	if code != 0 || !strings.Contains(out, "ok ") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		w.user() + `: mcpServers."": server name is empty (line 2): this entry is left out and the file's other servers load; give it a name`,
+		w.user() + `: mcpServers."x\x1b[2J": server name holds control, bidirectional or invisible characters (line 3): this entry is left out and the file's other servers load; rename it`,
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	if strings.Contains(out+errOut, "\x1b") {
+		t.Errorf("the raw name was printed:\n%q", out+errOut)
+	}
+}
+
+// Round sixty-two left open: XDG_STATE_HOME set to a file failed every
+// command with `reading pins file …/pins.json: stat …: not a directory`,
+// naming the path and not the variable. The error is followed by a line
+// naming the variable, the file and what to do; likewise for
+// XDG_CONFIG_HOME, and for a file where the default directory under HOME
+// should be.
+func TestMain_AUserDirectoryThatIsAFileNamesItsVariable(t *testing.T) {
+	for _, tc := range []struct {
+		name, file string
+		unset      string
+		args       []string
+		want       string
+	}{
+		{"XDG_STATE_HOME a file", "state", "", []string{"servers"},
+			"XDG_STATE_HOME is {S}, which is a file, not a directory: Switchboard keeps pins, trusted projects, sign-ins and logs in a switchboard directory under it; set XDG_STATE_HOME to a directory (or unset it), then run the command again"},
+		{"XDG_STATE_HOME/switchboard a file", "state/switchboard", "", []string{"list"},
+			"{S}/switchboard is a file, not a directory, where Switchboard's state directory {S}/switchboard should be (XDG_STATE_HOME is {S}): move that file aside, or set XDG_STATE_HOME to another directory, then run the command again"},
+		{"the default under HOME", "home/.local/state", "XDG_STATE_HOME", []string{"pins"},
+			"{H}/.local/state is a file, not a directory, where Switchboard's state directory {H}/.local/state/switchboard should be (XDG_STATE_HOME is not set, so it is under HOME): move that file aside, or set XDG_STATE_HOME to a directory, then run the command again"},
+		{"XDG_CONFIG_HOME a file", "config", "", []string{"servers"},
+			"XDG_CONFIG_HOME is {C}, which is a file, not a directory: Switchboard keeps its config.json and plugins in a switchboard directory under it; set XDG_CONFIG_HOME to a directory (or unset it), then run the command again"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newCLIWorld(t)
+			base := filepath.Dir(w.home)
+			w.env["XDG_STATE_HOME"] = filepath.Join(base, "state")
+			w.env["XDG_CONFIG_HOME"] = filepath.Join(base, "config")
+			if tc.unset != "" {
+				delete(w.env, tc.unset)
+			}
+			if !strings.HasPrefix(tc.file, "config") {
+				w.write(filepath.Join(base, "config", "switchboard", "config.json"), `{"mcpServers": {"ok": {"command": "echo"}}}`)
+			}
+			file := filepath.Join(base, tc.file)
+			os.MkdirAll(filepath.Dir(file), 0o700)
+			if err := os.WriteFile(file, []byte("x"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			code, _, errOut := w.run(tc.args...)
+			want := strings.NewReplacer("{S}", filepath.Join(base, "state"), "{C}", filepath.Join(base, "config"), "{H}", w.home).Replace(tc.want)
+			if code != 1 || !strings.Contains(errOut, "\n  "+want+"\n") {
+				t.Errorf("exit %d, stderr:\n%s\nwant the line\n  %s", code, errOut, want)
+			}
+		})
+	}
+}
