@@ -177,6 +177,9 @@ func checkSchema(raw json.RawMessage, object bool) error {
 	if len(raw) > MaxSchema {
 		return fmt.Errorf("%d bytes, over the limit of %d", len(raw), MaxSchema)
 	}
+	if err := checkSchemaCost(raw); err != nil { // before the validator reads it
+		return err
+	}
 	if object {
 		var m map[string]any
 		if json.Unmarshal(raw, &m) != nil || m["type"] != "object" {
