@@ -78,3 +78,43 @@ func TestMain_AUserDirectoryThatIsAFileNamesItsVariable(t *testing.T) {
 		})
 	}
 }
+
+// Round sixty-six: skills export refused a symbolic link in the skill's
+// own folder, but followed one above it: a repository's .claude (or
+// .claude/skills) linked to a directory outside it had the default
+// export write the skill's folder there. The default folders must stay
+// inside the project; a folder named with --to is followed as named.
+func TestSkills_ExportDoesNotFollowAProjectLinkOutOfIt(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), `{"mcpServers": {}}`)
+	w.write(filepath.Join(filepath.Dir(w.user()), "skills", "my_skill.js"), "/**\n * @skill my_skill\n * @description Mine.\n * @input {\"type\":\"object\"}\n * @saved 2026-01-01T00:00:00Z\n */\nreturn 7\n")
+	victim := filepath.Join(filepath.Dir(w.home), "victim")
+	os.MkdirAll(victim, 0o700)
+	for _, link := range []string{".claude", filepath.Join(".claude", "skills")} {
+		os.RemoveAll(filepath.Join(w.dir, ".claude"))
+		os.MkdirAll(filepath.Dir(filepath.Join(w.dir, link)), 0o700)
+		if err := os.Symlink(victim, filepath.Join(w.dir, link)); err != nil {
+			t.Fatal(err)
+		}
+		code, _, errOut := w.run("skills", "export", "my_skill")
+		if want := filepath.Join(w.dir, link) + " leads out of " + w.dir + ", to " + victim + ", through a symbolic link: export writes into the project only; remove the link, or name the folder you mean with --to"; code != 1 || !strings.Contains(errOut, want) {
+			t.Errorf("%s a link: exit %d\n%s\nwant %q", link, code, errOut, want)
+		}
+		if ents, _ := os.ReadDir(victim); len(ents) != 0 {
+			t.Fatalf("%s a link: written outside the project: %v", link, ents)
+		}
+	}
+	// Named with --to, the folder is the user's choice.
+	w.mustRun("skills", "export", "my_skill", "--to", filepath.Join(w.dir, ".claude", "skills"))
+	if _, err := os.Stat(filepath.Join(victim, "my-skill", "SKILL.md")); err != nil {
+		t.Errorf("--to through the link: %v", err)
+	}
+	// A link that stays inside the project is followed.
+	os.RemoveAll(filepath.Join(w.dir, ".claude"))
+	os.MkdirAll(filepath.Join(w.dir, "inner"), 0o700)
+	os.Symlink("inner", filepath.Join(w.dir, ".agents"))
+	w.mustRun("skills", "export", "my_skill", "--to", "agents")
+	if _, err := os.Stat(filepath.Join(w.dir, "inner", "skills", "my-skill", "SKILL.md")); err != nil {
+		t.Errorf("a link inside the project: %v", err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -126,12 +127,50 @@ func runSkills(ctx context.Context, e *Env, args []string) error {
 		default:
 			dir = e.abs(dir)
 		}
+		if *to == "claude" || *to == "agents" {
+			if err := exportStaysInside(st.projectRoot(), dir); err != nil {
+				return fmt.Errorf("exporting skill %q: %w", sk.Name, err)
+			}
+		}
 		folder, err := skills.Export(sk, dir, *force)
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(e.Stdout, "exported skill %s to %s\n", sk.Name, folder)
 		return nil
+	}
+	return nil
+}
+
+// exportStaysInside says why dir (root's .claude/skills or .agents/skills) is
+// not where it seems: a link on its way (a repository's .claude linked
+// to ~/.config, say) that leads out of root, whose links are followed
+// to the directory export would write in; nil when what exists of dir
+// is inside root. Export refuses a link in the skill's own folder;
+// a repository's link above it had the export write there. A folder
+// named with --to is the user's to choose, links and all.
+func exportStaysInside(root, dir string) error {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return nil
+	}
+	p := dir
+	for {
+		if _, err := os.Lstat(p); err == nil {
+			break
+		}
+		up := filepath.Dir(p)
+		if up == p {
+			return nil
+		}
+		p = up
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return nil // Export names what it cannot write
+	}
+	if rel, err := filepath.Rel(realRoot, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("%s leads out of %s, to %s, through a symbolic link: export writes into the project only; remove the link, or name the folder you mean with --to", p, root, real)
 	}
 	return nil
 }
