@@ -146,3 +146,25 @@ func TestInit_SaysWhatTheProjectFileItTrustsMayStart(t *testing.T) {
 		t.Errorf("a second init said it again:\n%s", out)
 	}
 }
+
+// Round sixty-six: switchboard plugins, the listing a project plugin is
+// reviewed in before plugins trust, printed a plugin's description as
+// the repository wrote it: a line break in it forged lines of the
+// listing, and 200 kB of it was printed whole. It is one line now, at
+// most maxDescriptionShown bytes.
+func TestPlugins_ADescriptionIsShownOnOneLineBounded(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), `{"mcpServers": {}}`)
+	os.MkdirAll(filepath.Join(w.dir, ".git"), 0o700)
+	w.write(filepath.Join(w.dir, ".switchboard", "plugins", "p.toml"), "name = \"p\"\nversion = \"1\"\ndescription = \"ok\\n\\nq 1 (user plugin, loaded): /safe.toml\\n  server q: applies"+strings.Repeat("x", 10000)+"\"\n[[mcp_servers]]\nname = \"s\"\ncommand = \"echo\"\n")
+	out := w.mustRun("plugins")
+	lines := strings.Split(out, "\n")
+	if len(lines) < 2 || !strings.HasPrefix(lines[1], "  ok q 1 (user plugin, loaded): /safe.toml server q: applies") || len(lines[1]) > maxDescriptionShown+10 {
+		t.Errorf("listing:\n%.600s", out)
+	}
+	for _, l := range lines {
+		if strings.HasPrefix(l, "q 1") || strings.HasPrefix(l, "  server q") {
+			t.Errorf("a forged line: %q", l)
+		}
+	}
+}

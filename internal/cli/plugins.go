@@ -138,7 +138,11 @@ project plugin here).`)
 		}
 		fmt.Fprintf(e.Stdout, "%s (%s plugin, %s): %s\n", head, p.Scope, p.Status, p.File)
 		if p.Description != "" {
-			fmt.Fprintf(e.Stdout, "  %s\n", p.Description)
+			// On one line, bounded: a project plugin's description is a
+			// repository's text, shown in the listing it is reviewed in,
+			// and a line break in it forged lines of that listing (and
+			// 200 kB of it was printed whole).
+			fmt.Fprintf(e.Stdout, "  %s\n", truncate(p.Description, maxDescriptionShown))
 		}
 		if p.Error != "" {
 			fmt.Fprintf(e.Stdout, "  %s\n", strings.ReplaceAll(p.Error, "\n", "\n  "))
@@ -162,6 +166,9 @@ project plugin here).`)
 	}
 	return nil
 }
+
+// maxDescriptionShown bounds a plugin's description in the listing.
+const maxDescriptionShown = 500
 
 func runPluginsTrust(ctx context.Context, e *Env, args []string) error {
 	var cf configFlags
