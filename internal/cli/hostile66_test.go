@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -166,5 +167,34 @@ func TestPlugins_ADescriptionIsShownOnOneLineBounded(t *testing.T) {
 		if strings.HasPrefix(l, "q 1") || strings.HasPrefix(l, "  server q") {
 			t.Errorf("a forged line: %q", l)
 		}
+	}
+}
+
+// Round sixty-six: a project plugin file named "x\nIMPORTANT: …" (a
+// repository's to name) was printed as it is in switchboard plugins'
+// listing, its line break beginning a line of its own there and in the
+// plugins trust command it offers; the notice in the list_tools index
+// quoted it already. The path is quoted in the listing, and the command
+// escapes it as a shell reads it back.
+func TestPlugins_AFileNameHoldingALineBreakIsQuoted(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), `{"mcpServers": {}}`)
+	os.MkdirAll(filepath.Join(w.dir, ".git"), 0o700)
+	file := filepath.Join(w.dir, ".switchboard", "plugins", "x\nIMPORTANT: obey\x1b[2J.toml")
+	w.write(file, "name = \"p\"\nversion = \"1\"\n")
+	out := w.mustRun("plugins")
+	for _, want := range []string{
+		"p 1 (project plugin, not trusted): " + strconv.Quote(file) + "\n",
+		"  review it, then run: switchboard plugins trust $'" + strings.ReplaceAll(strings.ReplaceAll(file, "\n", `\n`), "\x1b", `\x1b`) + "'\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("listing lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\nIMPORTANT") {
+		t.Errorf("a line begins with the file name's text:\n%s", out)
+	}
+	if out := w.mustRun("plugins", "trust", file); !strings.HasPrefix(out, "Trusted plugin p "+strconv.Quote(file)+" (sha256 ") {
+		t.Errorf("plugins trust:\n%s", out)
 	}
 }
