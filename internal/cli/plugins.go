@@ -6,10 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/switchboard-mcp/switchboard/internal/allow"
 	"github.com/switchboard-mcp/switchboard/internal/config"
@@ -138,9 +135,9 @@ project plugin here).`)
 			head += " " + p.Version
 		}
 		if head == "" {
-			head = shownPath(filepath.Base(p.File))
+			head = echo.Path(filepath.Base(p.File))
 		}
-		fmt.Fprintf(e.Stdout, "%s (%s plugin, %s): %s\n", head, p.Scope, p.Status, shownPath(p.File))
+		fmt.Fprintf(e.Stdout, "%s (%s plugin, %s): %s\n", head, p.Scope, p.Status, echo.Path(p.File))
 		if p.Description != "" {
 			// On one line, bounded: a project plugin's description is a
 			// repository's text, shown in the listing it is reviewed in,
@@ -169,18 +166,6 @@ project plugin here).`)
 		}
 	}
 	return nil
-}
-
-// shownPath is path as a line of the listing shows it: as it is, or
-// quoted with its control, bidirectional and invisible characters
-// escaped when it holds any (a repository's plugin file named
-// "x\nIMPORTANT: …" began lines of its own; the index's notice quoted it
-// already).
-func shownPath(path string) string {
-	if strings.IndexFunc(path, func(r rune) bool { return !unicode.IsPrint(r) && r != ' ' }) >= 0 || !utf8.ValidString(path) {
-		return strconv.Quote(path)
-	}
-	return path
 }
 
 // maxDescriptionShown bounds a plugin's description in the listing.
@@ -226,7 +211,7 @@ later change needs 'switchboard plugins trust' again.`)
 		if now, err := safefile.Read(f); err != nil || allow.Digest(now) != ent.SHA256 {
 			return fmt.Errorf("plugin %s changed while it was being trusted: the file as it is now is not trusted; read it, then run 'switchboard plugins trust %s' again", f, shellQuote(f))
 		}
-		fmt.Fprintf(e.Stdout, "Trusted plugin %s %s (sha256 %s).\n", pl.Name, shownPath(ent.Path), ent.SHA256[:12])
+		fmt.Fprintf(e.Stdout, "Trusted plugin %s %s (sha256 %s).\n", pl.Name, echo.Path(ent.Path), ent.SHA256[:12])
 		for _, s := range pl.Servers {
 			when := "always"
 			if s.When != nil {
