@@ -198,3 +198,25 @@ func TestPlugins_AFileNameHoldingALineBreakIsQuoted(t *testing.T) {
 		t.Errorf("plugins trust:\n%s", out)
 	}
 }
+
+// Round sixty-six: skills run's ARGS that is an object JSON cannot
+// decode (nested past the decoder's depth, a raw control character in a
+// string, cut short) was told "ARGS must be a JSON object", which it is;
+// it is told why it is not valid JSON. What is no object is told so as
+// before.
+func TestSkills_RunSaysWhyAnObjectIsNotValidJSON(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), `{"mcpServers": {}}`)
+	w.write(filepath.Join(filepath.Dir(w.user()), "skills", "my_skill.js"), "/**\n * @skill my_skill\n * @description Mine.\n * @input {\"type\":\"object\"}\n * @saved 2026-01-01T00:00:00Z\n */\nreturn args\n")
+	for args, want := range map[string]string{
+		`{"a":` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`: "skills run my_skill: ARGS is an object that is not valid JSON (invalid character '[' exceeded max depth), such as",
+		"{\"a\":\"\x1b\"}": `skills run my_skill: ARGS is an object that is not valid JSON (invalid character '\x1b' in string literal), such as`,
+		`{"a": 1`:          "skills run my_skill: ARGS is an object that is not valid JSON (unexpected end of JSON input), such as",
+		`[1]`:              "skills run my_skill: ARGS must be a JSON object, such as",
+	} {
+		code, _, errOut := w.run("skills", "run", "my_skill", args)
+		if code != 1 || !strings.Contains(errOut, want) {
+			t.Errorf("%.40s: exit %d, %s\nwant %q", args, code, errOut, want)
+		}
+	}
+}

@@ -306,7 +306,14 @@ func skillsRun(ctx context.Context, e *Env, srv *server.Server, name, argv strin
 	}
 	var obj map[string]any
 	if err := json.Unmarshal([]byte(argv), &obj); err != nil || obj == nil {
-		return fmt.Errorf("skills run %s: ARGS must be a JSON object, such as '{\"repo\": \"me/app\"}'", name)
+		why := "ARGS must be a JSON object"
+		if err != nil && strings.HasPrefix(strings.TrimSpace(argv), "{") {
+			// An object that does not decode (nested past the decoder's
+			// depth, a raw control character in a string, cut short)
+			// was told it must be a JSON object.
+			why = "ARGS is an object that is not valid JSON (" + truncate(err.Error(), 200) + ")"
+		}
+		return fmt.Errorf("skills run %s: %s, such as '{\"repo\": \"me/app\"}'", name, why)
 	}
 	// The arguments go in as a string for JSON.parse, not as an object
 	// literal: in a literal, "__proto__" sets the prototype instead of
