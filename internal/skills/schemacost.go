@@ -92,7 +92,7 @@ func (c *schemaCost) nodes(v any, at string) (int, error) {
 			}
 			switch k {
 			case "$dynamicRef", "$recursiveRef":
-				return 0, fmt.Errorf("%s at %s refers to the schema itself: a recursive schema makes checking arguments take time that doubles with their depth; write the levels out instead", k, at)
+				return 0, fmt.Errorf("%s at %s refers to the schema itself: a recursive schema makes checking a value against it take time that doubles with the value's depth; write the levels out instead", k, at)
 			case "$ref":
 				ref, ok := e.(string)
 				if !ok {
@@ -126,7 +126,7 @@ func (c *schemaCost) nodes(v any, at string) (int, error) {
 	return n, nil
 }
 
-var errTooManyNodes = fmt.Errorf("with each $ref replaced by what it refers to, it holds more than %d schemas (definitions that use others several times multiply): checking arguments against it would take too long; write a simpler one", MaxSchemaNodes)
+var errTooManyNodes = fmt.Errorf("with each $ref replaced by what it refers to, it holds more than %d schemas (definitions that use others several times multiply): checking a value against it would take too long; write a simpler one", MaxSchemaNodes)
 
 // ref counts the schemas of the $ref ref met at pointer at.
 func (c *schemaCost) ref(ref, at string) (int, error) {
@@ -134,7 +134,7 @@ func (c *schemaCost) ref(ref, at string) (int, error) {
 		return 0, fmt.Errorf("$ref %s at %s is not a reference into the schema itself (#/$defs/NAME): a skill's schema has no other to refer to", echo.Quote(ref), at)
 	}
 	if c.open[ref] {
-		return 0, fmt.Errorf("$ref %s at %s leads back to itself: a recursive schema makes checking arguments take time that doubles with their depth; write the levels out instead", echo.Quote(ref), at)
+		return 0, fmt.Errorf("$ref %s at %s leads back to itself: a recursive schema makes checking a value against it take time that doubles with the value's depth; write the levels out instead", echo.Quote(ref), at)
 	}
 	if n, ok := c.size[ref]; ok {
 		return n, nil

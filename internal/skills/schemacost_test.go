@@ -26,7 +26,7 @@ func TestValidate_ASchemaTooCostlyToCheckIsRefused(t *testing.T) {
 	deep := `{"type":"object","properties":{"a":` + strings.Repeat(`{"properties":{"a":`, 100) + `{}` + strings.Repeat(`}}`, 100) + `}}`
 	for _, tc := range []struct{ schema, want string }{
 		{`{"type":"object","$defs":{"n":{"anyOf":[{"type":"object","properties":{"a":{"$ref":"#/$defs/n"}}},{"type":"string"}]}},"$ref":"#/$defs/n"}`,
-			`inputSchema: $ref "#/$defs/n" at #/$defs/n/anyOf/0/properties/a leads back to itself: a recursive schema makes checking arguments take time that doubles with their depth; write the levels out instead`},
+			`inputSchema: $ref "#/$defs/n" at #/$defs/n/anyOf/0/properties/a leads back to itself: a recursive schema makes checking a value against it take time that doubles with the value's depth; write the levels out instead`},
 		{`{"type":"object","properties":{"next":{"$ref":"#"}}}`, `inputSchema: $ref "#" at #/properties/next leads back to itself`},
 		{dag.String(), "inputSchema: with each $ref replaced by what it refers to, it holds more than 10000 schemas"},
 		{deep, "inputSchema: nested 203 levels deep, more than the 64 a skill's schema may be (a schema this deep takes seconds to load): flatten it"},
