@@ -313,19 +313,23 @@ func TestPlan_ForeignServerNamedSwitchboardIsImported(t *testing.T) {
 // stays in the agent file (reported) instead of making the project
 // config fail to load and leaving the agent with no server at all; and
 // a Switchboard config that would not load after init is not written.
+// Round sixty-six: a name holding a zero-width space passed init's own
+// test (controls and bidirectional ones) and was moved into a config
+// that, since that round, leaves the entry out: init uses the config's
+// test now, and it stays in the agent file too.
 func TestPlan_NeverWritesASwitchboardConfigThatDoesNotLoad(t *testing.T) {
 	w := newWorld(t)
 	mcp := filepath.Join(w.proj, ".mcp.json")
-	w.write(mcp, `{"mcpServers": {"": {"command": "e"}, " ": {"command": "s"}, "ok": {"command": "o"}, "x\u001b[2J": {"command": "c"}, "\u202eevil": {"command": "b"}}}`, 0o644)
+	w.write(mcp, `{"mcpServers": {"": {"command": "e"}, " ": {"command": "s"}, "ok": {"command": "o"}, "x\u001b[2J": {"command": "c"}, "\u202eevil": {"command": "b"}, "gi\u200bthub": {"command": "z"}}}`, 0o644)
 	o := w.opts(Project)
 	p := w.initOnce(o)
-	if len(p.Imported) != 1 || p.Imported[0].Name != "ok" || len(p.Left) != 4 || !strings.Contains(p.Left[0].Reason, "its name is empty") || !strings.Contains(p.Left[3].Reason, "control characters") {
+	if len(p.Imported) != 1 || p.Imported[0].Name != "ok" || len(p.Left) != 5 || !strings.Contains(p.Left[0].Reason, "its name is empty") || !strings.Contains(p.Left[3].Reason, "holds control, bidirectional or invisible characters") || p.Left[4].Name != "gi\u200bthub" {
 		t.Fatalf("imported %+v, left %+v", p.Imported, p.Left)
 	}
 	if _, err := config.Parse(o.ConfigPath(), []byte(w.read(o.ConfigPath()))); err != nil {
 		t.Errorf("the project config does not load: %v", err)
 	}
-	if got := w.decodeFile(mcp); len(sub(got, "mcpServers")) != 5 || sub(got, "mcpServers")[""] == nil {
+	if got := w.decodeFile(mcp); len(sub(got, "mcpServers")) != 6 || sub(got, "mcpServers")[""] == nil {
 		t.Errorf(".mcp.json: %s", w.read(mcp))
 	}
 

@@ -24,7 +24,6 @@ import (
 	"slices"
 	"strings"
 	"syscall"
-	"unicode"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
@@ -597,10 +596,12 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 				pl.leave(e.name, src.f.path, "its name is empty, which Switchboard's config cannot hold; give it a name and run init again")
 				continue
 			}
-			if strings.IndexFunc(e.name, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) }) >= 0 {
+			if config.ControlName(e.name) {
 				// A project's agent file is untrusted: such a name would
 				// reach terminals and the agent's tool names as it is.
-				pl.leave(e.name, src.f.path, "its name holds control characters; rename it and run init again")
+				// The config's own test: a zero-width space passed this
+				// one, and the config left the entry out (round 66).
+				pl.leave(e.name, src.f.path, "its name holds control, bidirectional or invisible characters; rename it and run init again")
 				continue
 			}
 			srv, err := src.s.dialect.read(e.value) // checked, but for errBoth
@@ -984,6 +985,9 @@ func loadProblem(name string, srv Server) string {
 	f, err := config.Parse("", v)
 	if err != nil {
 		return "" // a name the config refuses is the planner's to report
+	}
+	if len(f.Skipped) > 0 {
+		return "its name cannot be a server's: " + lineRef.ReplaceAllString(f.Skipped[0].Msg, "")
 	}
 	if s := f.Servers[name]; s != nil && s.Problem != "" {
 		// The lines are those of the JSON above, not of the agent file.

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -142,69 +143,75 @@ func TestBackend_AnUnusableInitializeAnswerIsNamed(t *testing.T) {
 // never reaches the SDK; the ones admitted are answered, and the call
 // that made them gets its result.
 func TestRawConn_ABackendsRequestsWaitingForAnAnswerAreBounded(t *testing.T) {
-	ctx := context.Background()
-	// Past maxAsks, refusals queue (maxRefusals) for one writer and past
-	// that are dropped unanswered, as a flood should be; a test sending
-	// more than the queue holds waited for ever on a dropped one whenever
-	// the writer fell behind (one run in six on a loaded machine).
-	const sent = maxAsks + maxRefusals
-	var raw rawTools
-	var notes atomic.Int64
-	raw.refusedNote = func(n int, method string, answered bool) {
-		if method != "sampling/createMessage" {
-			t.Errorf("refused a %s", method)
+	// Under synctest, so that "every request reached the handler or was
+	// refused" is waited for by synctest.Wait, not by polling a count;
+	// a request left waiting for ever fails the test at once as a
+	// deadlock. Past maxAsks, refusals queue (maxRefusals) for one
+	// writer and past that are dropped unanswered, as a flood should be
+	// (TestAsks_PastTheRefusalQueueARequestIsDroppedAndSaid): this test
+	// sends no more than the queue holds. It sent 3*maxAsks, and about
+	// one run in six on a loaded machine the writer fell behind the
+	// reader by more than the queue, some refusals were dropped, their
+	// requests waited for ever, and synctest said "deadlock: all
+	// goroutines in bubble are blocked" (round sixty-six reproduced it:
+	// 34 requests waiting, no writer left).
+	synctest.Test(t, func(t *testing.T) {
+		ctx := context.Background()
+		const sent = maxAsks + maxRefusals
+		var raw rawTools
+		var notes atomic.Int64
+		raw.refusedNote = func(n int, method string, answered bool) {
+			if method != "sampling/createMessage" || !answered {
+				t.Errorf("refusal %d: a %s, answered %v; want sampling/createMessage, answered", n, method, answered)
+			}
+			notes.Add(1)
 		}
-		notes.Add(1)
-	}
-	release := make(chan struct{})
-	var inHandler atomic.Int64
-	co := &mcp.ClientOptions{
-		CreateMessageHandler: func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
-			inHandler.Add(1)
-			<-release
-			return &mcp.CreateMessageResult{Model: "m", Role: "assistant", Content: &mcp.TextContent{Text: "hi"}}, nil
-		},
-	}
-	var refused, answered atomic.Int64
-	cs := clientThroughRaw(t, &raw, co, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		var wg sync.WaitGroup
-		for range sent {
-			wg.Go(func() {
-				_, err := req.Session.CreateMessage(ctx, &mcp.CreateMessageParams{MaxTokens: 1, Messages: []*mcp.SamplingMessage{{Role: "user", Content: &mcp.TextContent{Text: "x"}}}})
-				switch {
-				case err == nil:
-					answered.Add(1)
-				case strings.Contains(err.Error(), "switchboard: refused: too many of this server's requests are waiting"):
-					refused.Add(1)
-				default:
-					t.Errorf("request: %v", err)
-				}
-			})
+		release := make(chan struct{})
+		var inHandler atomic.Int64
+		co := &mcp.ClientOptions{
+			CreateMessageHandler: func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+				inHandler.Add(1)
+				<-release
+				return &mcp.CreateMessageResult{Model: "m", Role: "assistant", Content: &mcp.TextContent{Text: "hi"}}, nil
+			},
 		}
-		// Every request either reached the handler (and waits on
-		// release) or was refused at once; wait for all of them to be
-		// one or the other before letting the handled ones finish.
-		deadline := time.Now().Add(time.Minute)
-		for inHandler.Load()+refused.Load() < sent && time.Now().Before(deadline) {
-			time.Sleep(5 * time.Millisecond)
+		var refused, answered atomic.Int64
+		cs := clientThroughRaw(t, &raw, co, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			var wg sync.WaitGroup
+			for range sent {
+				wg.Go(func() {
+					_, err := req.Session.CreateMessage(ctx, &mcp.CreateMessageParams{MaxTokens: 1, Messages: []*mcp.SamplingMessage{{Role: "user", Content: &mcp.TextContent{Text: "x"}}}})
+					switch {
+					case err == nil:
+						answered.Add(1)
+					case strings.Contains(err.Error(), "switchboard: refused: too many of this server's requests are waiting"):
+						refused.Add(1)
+					default:
+						t.Errorf("request: %v", err)
+					}
+				})
+			}
+			// Every request reached the handler (and waits on release)
+			// or was refused.
+			synctest.Wait()
+			close(release)
+			wg.Wait()
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil
+		})
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "work", Arguments: map[string]any{}})
+		if err != nil || res.IsError {
+			t.Fatalf("call: %v, %v; want its result", res, err)
 		}
-		close(release)
-		wg.Wait()
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil
+		if got := inHandler.Load(); got != maxAsks {
+			t.Errorf("%d of %d requests reached the handler at once, want the bound, %d", got, sent, maxAsks)
+		}
+		if answered.Load() != maxAsks || refused.Load() != sent-maxAsks {
+			t.Errorf("%d answered, %d refused; want %d and %d", answered.Load(), refused.Load(), maxAsks, sent-maxAsks)
+		}
+		if notes.Load() == 0 {
+			t.Error("no refusal was said")
+		}
 	})
-	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "work", Arguments: map[string]any{}})
-	if err != nil || res.IsError {
-		t.Fatalf("call: %v, %v; want its result", res, err)
-	}
-	if got := inHandler.Load(); got != maxAsks {
-		t.Errorf("%d of %d requests reached the handler at once, want the bound, %d", got, sent, maxAsks)
-	}
-	if answered.Load() != maxAsks || refused.Load() != sent-maxAsks {
-		t.Errorf("%d answered, %d refused; want %d and %d", answered.Load(), refused.Load(), maxAsks, sent-maxAsks)
-	}
-	if notes.Load() == 0 {
-		t.Error("no refusal was said")
-	}
 }
 
 // Round fifty-six: pages remembered every cursor whole to find a loop, and

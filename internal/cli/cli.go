@@ -172,6 +172,9 @@ func Main(ctx context.Context, e *Env) int {
 	if hint := diskHint(err); hint != "" {
 		fmt.Fprintf(e.Stderr, "  %s\n", hint)
 	}
+	if hint := dirHint(e, err); hint != "" {
+		fmt.Fprintf(e.Stderr, "  %s\n", hint)
+	}
 	return 1
 }
 

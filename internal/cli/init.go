@@ -12,6 +12,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/agentconf"
 	"github.com/switchboard-mcp/switchboard/internal/allow"
+	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
@@ -196,6 +197,18 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 				// to change" it contradicted that.
 				if slices.ContainsFunc(plan.Changes, func(c agentconf.Change) bool { return c.Path == plan.Config }) {
 					fmt.Fprintf(e.Stdout, "trusted %s (it changed; serve uses it)\n", plan.Config)
+					// The servers came from the project's agent files, a
+					// repository's to write: init said which it moved,
+					// never what they run, and a .mcp.json server that
+					// Claude Code would have asked about before its first
+					// start ran behind the one switchboard entry. Said as
+					// trust says it, with how to take it back.
+					if data, err := safefile.Read(plan.Config); err == nil {
+						if f, err := config.Parse(plan.Config, data); err == nil && len(f.Order) > 0 {
+							mayStart(e.Stdout, e.paths(&configFlags{}).user, plan.Config, data, f)
+							fmt.Fprintf(e.Stdout, "Read these: serve starts them for your agents. If one is not what you meant to run: switchboard trust --revoke %s\n", shellQuote(plan.Config))
+						}
+					}
 				}
 			} else {
 				fmt.Fprintf(e.Stderr, "note: %s was there before init and is not trusted: review it, then run `switchboard trust %s`\n", plan.Config, plan.Config)

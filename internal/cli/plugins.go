@@ -10,6 +10,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/allow"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/hub"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
@@ -134,17 +135,21 @@ project plugin here).`)
 			head += " " + p.Version
 		}
 		if head == "" {
-			head = filepath.Base(p.File)
+			head = echo.Path(filepath.Base(p.File))
 		}
-		fmt.Fprintf(e.Stdout, "%s (%s plugin, %s): %s\n", head, p.Scope, p.Status, p.File)
+		fmt.Fprintf(e.Stdout, "%s (%s plugin, %s): %s\n", head, p.Scope, p.Status, echo.Path(p.File))
 		if p.Description != "" {
-			fmt.Fprintf(e.Stdout, "  %s\n", p.Description)
+			// On one line, bounded: a project plugin's description is a
+			// repository's text, shown in the listing it is reviewed in,
+			// and a line break in it forged lines of that listing (and
+			// 200 kB of it was printed whole).
+			fmt.Fprintf(e.Stdout, "  %s\n", truncate(p.Description, maxDescriptionShown))
 		}
 		if p.Error != "" {
 			fmt.Fprintf(e.Stdout, "  %s\n", strings.ReplaceAll(p.Error, "\n", "\n  "))
 		}
 		if p.Status == "not trusted" || p.Status == allow.Changed.String() {
-			fmt.Fprintf(e.Stdout, "  review it, then run: switchboard plugins trust %s\n", shellQuote(p.File))
+			fmt.Fprintf(e.Stdout, "  review it, then run: switchboard plugins trust %s\n", echo.ShellArg(p.File))
 		}
 		for _, s := range p.Servers {
 			line := fmt.Sprintf("  server %s: %s", s.Name, s.Status)
@@ -162,6 +167,9 @@ project plugin here).`)
 	}
 	return nil
 }
+
+// maxDescriptionShown bounds a plugin's description in the listing.
+const maxDescriptionShown = 500
 
 func runPluginsTrust(ctx context.Context, e *Env, args []string) error {
 	var cf configFlags
@@ -203,7 +211,7 @@ later change needs 'switchboard plugins trust' again.`)
 		if now, err := safefile.Read(f); err != nil || allow.Digest(now) != ent.SHA256 {
 			return fmt.Errorf("plugin %s changed while it was being trusted: the file as it is now is not trusted; read it, then run 'switchboard plugins trust %s' again", f, shellQuote(f))
 		}
-		fmt.Fprintf(e.Stdout, "Trusted plugin %s %s (sha256 %s).\n", pl.Name, ent.Path, ent.SHA256[:12])
+		fmt.Fprintf(e.Stdout, "Trusted plugin %s %s (sha256 %s).\n", pl.Name, echo.Path(ent.Path), ent.SHA256[:12])
 		for _, s := range pl.Servers {
 			when := "always"
 			if s.When != nil {

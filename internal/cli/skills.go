@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -126,12 +127,50 @@ func runSkills(ctx context.Context, e *Env, args []string) error {
 		default:
 			dir = e.abs(dir)
 		}
+		if *to == "claude" || *to == "agents" {
+			if err := exportStaysInside(st.projectRoot(), dir); err != nil {
+				return fmt.Errorf("exporting skill %q: %w", sk.Name, err)
+			}
+		}
 		folder, err := skills.Export(sk, dir, *force)
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(e.Stdout, "exported skill %s to %s\n", sk.Name, folder)
 		return nil
+	}
+	return nil
+}
+
+// exportStaysInside says why dir (root's .claude/skills or .agents/skills) is
+// not where it seems: a link on its way (a repository's .claude linked
+// to ~/.config, say) that leads out of root, whose links are followed
+// to the directory export would write in; nil when what exists of dir
+// is inside root. Export refuses a link in the skill's own folder;
+// a repository's link above it had the export write there. A folder
+// named with --to is the user's to choose, links and all.
+func exportStaysInside(root, dir string) error {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return nil
+	}
+	p := dir
+	for {
+		if _, err := os.Lstat(p); err == nil {
+			break
+		}
+		up := filepath.Dir(p)
+		if up == p {
+			return nil
+		}
+		p = up
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return nil // Export names what it cannot write
+	}
+	if rel, err := filepath.Rel(realRoot, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("%s leads out of %s, to %s, through a symbolic link: export writes into the project only; remove the link, or name the folder you mean with --to", p, root, real)
 	}
 	return nil
 }
@@ -267,7 +306,14 @@ func skillsRun(ctx context.Context, e *Env, srv *server.Server, name, argv strin
 	}
 	var obj map[string]any
 	if err := json.Unmarshal([]byte(argv), &obj); err != nil || obj == nil {
-		return fmt.Errorf("skills run %s: ARGS must be a JSON object, such as '{\"repo\": \"me/app\"}'", name)
+		why := "ARGS must be a JSON object"
+		if err != nil && strings.HasPrefix(strings.TrimSpace(argv), "{") {
+			// An object that does not decode (nested past the decoder's
+			// depth, a raw control character in a string, cut short)
+			// was told it must be a JSON object.
+			why = "ARGS is an object that is not valid JSON (" + truncate(err.Error(), 200) + ")"
+		}
+		return fmt.Errorf("skills run %s: %s, such as '{\"repo\": \"me/app\"}'", name, why)
 	}
 	// The arguments go in as a string for JSON.parse, not as an object
 	// literal: in a literal, "__proto__" sets the prototype instead of

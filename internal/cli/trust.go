@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/allow"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
@@ -103,33 +105,44 @@ settings; it cannot redefine your servers or loosen your policy.`)
 		return fmt.Errorf("project config %s changed while it was being trusted: the file as it is now is not trusted; read it, then run 'switchboard trust %s' again", file, shellQuote(file))
 	}
 	fmt.Fprintf(e.Stdout, "Trusted %s (sha256 %s).\n", ent.Path, ent.SHA256[:12])
-	// Merged with the user config, as serve will: a server that redefines
-	// one of the user's is disabled, a looser setting kept at the user's
-	// ("It may start: hb: …" named a server serve then disabled).
-	merged, _ := config.Read(config.Sources{User: p.user, Project: file, ProjectData: data})
+	mayStart(e.Stdout, p.user, file, data, f)
+	return nil
+}
+
+// mayStart prints what trusting project file (its content data, parsed
+// as f) lets serve start: each server's command or URL and the user's
+// variables and files it is given, the entries left out, and the
+// warnings about the file. Merged with the user config userPath, as
+// serve will: a server that redefines one of the user's is disabled, a
+// looser setting kept at the user's ("It may start: hb: …" named a
+// server serve then disabled).
+func mayStart(w io.Writer, userPath, file string, data []byte, f *config.File) {
+	merged, _ := config.Read(config.Sources{User: userPath, Project: file, ProjectData: data})
 	if len(f.Order) > 0 {
-		fmt.Fprintln(e.Stdout, "It may start:")
+		fmt.Fprintln(w, "It may start:")
 		for _, n := range f.Order {
 			s := f.Servers[n]
 			if merged != nil && merged.Servers[n] != nil && merged.Servers[n].Source == file {
 				s = merged.Servers[n]
 			}
-			fmt.Fprintf(e.Stdout, "  %s: %s\n", n, launchLine(s))
+			fmt.Fprintf(w, "  %s: %s\n", echo.Clip(n), launchLine(s))
 			if s.Problem == "" {
 				if l := givenLine(s); l != "" {
-					fmt.Fprintf(e.Stdout, "    %s\n", l)
+					fmt.Fprintf(w, "    %s\n", l)
 				}
 			}
 		}
 	}
+	for _, sk := range f.Skipped {
+		fmt.Fprintf(w, "Left out (not started): %s\n", redact.Text(sk.String()))
+	}
 	if merged != nil {
-		for _, w := range merged.Warnings {
-			if strings.Contains(w, file) {
-				fmt.Fprintf(e.Stdout, "warning: %s\n", w)
+		for _, warn := range merged.Warnings {
+			if strings.Contains(warn, file) {
+				fmt.Fprintf(w, "warning: %s\n", warn)
 			}
 		}
 	}
-	return nil
 }
 
 // launchLine is what server s starts, as trust and plugins trust list it

@@ -45,6 +45,10 @@ type Config struct {
 	// defined differently in two files or a project setting that would
 	// loosen the user's.
 	Warnings []string
+	// Skipped are the server entries of the files read that were left
+	// out, each naming its file, entry and why (File.Skipped): a name no
+	// server can go by. The files' other servers are in Servers.
+	Skipped []Problem
 	// Plugins are the plugin manifests loaded (user plugins first), with
 	// their servers; a server a config file defines already is not in
 	// Servers.
@@ -339,6 +343,7 @@ func Load(paths ...string) (*Config, error) {
 			return nil, err
 		}
 		c.merge(p, f)
+		c.Skipped = append(c.Skipped, f.Skipped...)
 	}
 	if len(all.Problems) > 0 {
 		return nil, &all
@@ -445,14 +450,22 @@ func (e *Error) Error() string {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(p.File)
-		if p.Field != "" {
-			b.WriteString(": ")
-			b.WriteString(cut(p.Field, 200))
-		}
-		b.WriteString(": ")
-		b.WriteString(cut(p.Msg, 1000))
+		b.WriteString(p.String())
 	}
+	return b.String()
+}
+
+// String is "file: field: message", the field cut at 200 bytes and the
+// message at 1000.
+func (p Problem) String() string {
+	var b strings.Builder
+	b.WriteString(p.File)
+	if p.Field != "" {
+		b.WriteString(": ")
+		b.WriteString(cut(p.Field, 200))
+	}
+	b.WriteString(": ")
+	b.WriteString(cut(p.Msg, 1000))
 	return b.String()
 }
 

@@ -35,6 +35,10 @@ type File struct {
 	// Projects are the file's "projects" entries: servers that apply only
 	// inside a directory. Read accepts them in the user config only.
 	Projects []Scope
+	// Skipped are the server entries left out, each with why: a name
+	// that is empty, or that holds control, bidirectional or invisible
+	// characters (see ControlName). The file's other servers load.
+	Skipped []Problem
 	// projectsLine is the line of the "projects" key (0: absent).
 	projectsLine int
 }
@@ -200,6 +204,8 @@ func parseProjects(path string, v *node, f *File, e *Error) {
 			switch k {
 			case "mcpServers":
 				parseServersAt(path, field+".mcpServers", c.vals[j], sf, e)
+				f.Skipped = append(f.Skipped, sf.Skipped...)
+				sf.Skipped = nil
 			case "_comment":
 			default:
 				e.add(path, field+"."+k, "unknown field (line %d); known: mcpServers", c.vals[j].line)
@@ -305,13 +311,13 @@ func parseServers(path string, v *node, f *File, e *Error) {
 	parseServersAt(path, "mcpServers", v, f, e)
 }
 
-// controlName reports whether a server name holds control characters
+// ControlName reports whether a server name holds control characters
 // (a newline, ESC), bidirectional controls or other invisible characters
 // (a zero-width space: internal/hidden). A name reaches the model's
 // context (the list_tools index, declarations) and terminals as it is:
 // "ok\nIMPORTANT: ..." forged lines in the index, and "gi\u200bthub"
 // reads as github there while it is another server.
-func controlName(name string) bool {
+func ControlName(name string) bool {
 	return strings.IndexFunc(name, func(r rune) bool {
 		return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || hidden.Is(r)
 	}) >= 0
@@ -332,12 +338,18 @@ func parseServersAt(path, at string, v *node, f *File, e *Error) {
 			// one 100 kB (add printed it twice).
 			field = at + "." + echo.Quote(name)
 		}
+		// A name no server can go by (nothing, or characters that would
+		// reach the model's context and terminals raw) leaves its entry
+		// out, said, and the file's other servers load, as they do past
+		// any other mistake in an entry; it stopped the whole file.
 		if strings.TrimSpace(name) == "" {
-			e.add(path, field, "server name is empty (line %d)", v.vals[i].line)
+			f.Skipped = append(f.Skipped, Problem{path, at + "." + strconv.Quote(name),
+				fmt.Sprintf("server name is empty (line %d): this entry is left out and the file's other servers load; give it a name", v.vals[i].line)})
 			continue
 		}
-		if controlName(name) {
-			e.add(path, at+"."+strconv.Quote(name), "server name holds control, bidirectional or invisible characters (line %d): rename it", v.vals[i].line)
+		if ControlName(name) {
+			f.Skipped = append(f.Skipped, Problem{path, at + "." + echo.Quote(name),
+				fmt.Sprintf("server name holds control, bidirectional or invisible characters (line %d): this entry is left out and the file's other servers load; rename it", v.vals[i].line)})
 			continue
 		}
 		se := &Error{}

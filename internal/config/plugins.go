@@ -188,7 +188,7 @@ func ParsePlugin(path string, data []byte) (*Plugin, error) {
 	// a newline forged lines of the listing a project plugin is reviewed
 	// in before it is trusted.
 	for _, f := range [][2]string{{"name", pl.Name}, {"version", pl.Version}} {
-		if controlName(f[1]) {
+		if ControlName(f[1]) {
 			e.add(path, f[0], "%s holds control, bidirectional or invisible characters: change it", echo.Quote(f[1]))
 		}
 	}
@@ -213,7 +213,7 @@ func parsePluginServer(path, field, plugin string, m map[string]any) *Server {
 	if strings.TrimSpace(name) == "" {
 		se.add(path, field+".name", "is missing: each [[mcp_servers]] needs a name")
 		name = field
-	} else if controlName(name) {
+	} else if ControlName(name) {
 		se.add(path, field+".name", "%s holds control, bidirectional or invisible characters: rename it", strconv.Quote(name))
 		name = field
 	}

@@ -64,6 +64,8 @@ func Read(s Sources) (*Config, error) {
 		default:
 			if user, err = Parse(s.User, data); err != nil {
 				appendProblems(&all, err)
+			} else {
+				c.Skipped = append(c.Skipped, user.Skipped...)
 			}
 		}
 	}
@@ -76,6 +78,7 @@ func Read(s Sources) (*Config, error) {
 			all.add(s.Project, "projects", "allowed only in the user config (line %d); move it to %s", f.projectsLine, orDefault(s.User, "the user config"))
 		default:
 			proj = f
+			c.Skipped = append(c.Skipped, f.Skipped...)
 		}
 	}
 	if len(all.Problems) > 0 {

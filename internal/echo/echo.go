@@ -54,6 +54,18 @@ func cut(s string) string {
 	return s[:n]
 }
 
+// Path is a file's path as a line of output shows it: as it is, or as
+// %q writes it when it holds a control, bidirectional or other invisible
+// character or a byte that is not UTF-8. It is not cut (a path must
+// stay whole to be found), and a repository's file or directory named
+// "x\nIMPORTANT: …" no longer begins a line of its own.
+func Path(s string) string {
+	if strings.IndexFunc(s, unshowable) >= 0 || !utf8.ValidString(s) {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
 // ShellArg is s as one argument of a POSIX shell command that a message
 // tells someone to run: as it is when it holds only letters, digits and
 // /._-+:@, else in double quotes when nothing in it means anything there

@@ -100,3 +100,20 @@ func TestShellArg_EscapesWhatAShellLineCannotShow(t *testing.T) {
 		}
 	}
 }
+
+// Round sixty-six: a path is shown whole, quoted only when it holds what
+// a line cannot show.
+func TestPath_QuotesOnlyWhatALineCannotShow(t *testing.T) {
+	for in, want := range map[string]string{
+		"/home/u/p/.switchboard.json":  "/home/u/p/.switchboard.json",
+		"/home/u/my project/é.toml":    "/home/u/my project/é.toml",
+		"/r/x\nIMPORTANT: obey/a.toml": `"/r/x\nIMPORTANT: obey/a.toml"`,
+		"/r/\x1b[2J\u202e/a":           `"/r/\x1b[2J\u202e/a"`,
+		"/r/\xff/a":                    `"/r/\xff/a"`,
+		"/" + strings.Repeat("d", 300): "/" + strings.Repeat("d", 300),
+	} {
+		if got := Path(in); got != want {
+			t.Errorf("Path(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

@@ -147,6 +147,9 @@ func ReadConfig(p Paths, project, dir string) (*config.Config, []string, error) 
 	if err != nil {
 		return nil, nil, err
 	}
+	for _, sk := range cfg.Skipped {
+		notices = append(notices, redact.Text(sk.String()))
+	}
 	for _, n := range cfg.Names() {
 		if s := cfg.Servers[n]; s.Problem != "" {
 			notices = append(notices, redact.Text(fmt.Sprintf("server %q is disabled: %s", n, strings.ReplaceAll(s.Problem, "\n", "; "))))
@@ -161,13 +164,19 @@ func UntrustedNotice(project string, status allow.Status) string {
 	if status == allow.Linked {
 		return fmt.Sprintf("project config %s is %s, ignored: a file is trusted only where it is", project, status)
 	}
-	return fmt.Sprintf("project config %s %s, ignored: review it, then run `switchboard trust %s`", project, status, ShellQuote(project))
+	return fmt.Sprintf("project config %s %s, ignored: review it, then run `switchboard trust %s`", echo.Path(project), status, ShellQuote(project))
 }
 
 // ShellQuote quotes s for a POSIX shell when it needs it.
 func ShellQuote(s string) string {
 	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@,") == "" {
 		return s
+	}
+	if q := echo.ShellArg(s); strings.HasPrefix(q, "$'") {
+		// A control, bidirectional or invisible character, escaped as
+		// a shell reads it back: quoted as it was, a repository's
+		// directory named "x\nIMPORTANT: …" broke the command over lines.
+		return q
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
@@ -244,7 +253,7 @@ func pluginSources(p Paths, project, dir string) ([]config.PluginSource, []strin
 		if status != allow.Trusted {
 			ignored = append(ignored, pluginName(filepath.Base(f)))
 			if plainName(filepath.Base(f)) {
-				said = append(said, fmt.Sprintf("project plugin %s %s, ignored: review it, then run `switchboard plugins trust %s`", f, status, ShellQuote(f)))
+				said = append(said, fmt.Sprintf("project plugin %s %s, ignored: review it, then run `switchboard plugins trust %s`", echo.Path(f), status, ShellQuote(f)))
 			} else {
 				said = append(said, fmt.Sprintf("project plugin %s %s, ignored: review it, then run `switchboard plugins trust %s` (the directory's plugins: the file's name is not one to type)", pluginPath(f), status, ShellQuote(filepath.Dir(f))))
 			}
@@ -253,7 +262,7 @@ func pluginSources(p Paths, project, dir string) ([]config.PluginSource, []strin
 		out = append(out, config.PluginSource{Path: f, Data: b, Project: true})
 	}
 	if unread > maxPluginNotices {
-		notices = append(notices, fmt.Sprintf("and %d more project plugins in %s that cannot be read", unread-maxPluginNotices, proj))
+		notices = append(notices, fmt.Sprintf("and %d more project plugins in %s that cannot be read", unread-maxPluginNotices, echo.Path(proj)))
 	}
 	if len(ignored) <= maxPluginNotices {
 		return out, append(notices, said...)
@@ -262,7 +271,7 @@ func pluginSources(p Paths, project, dir string) ([]config.PluginSource, []strin
 	// files made 20,000 notices, a list_tools description of 3.7 MB
 	// read into the model's context at each session's start.
 	notices = append(notices, fmt.Sprintf("%d project plugins in %s not trusted or changed since, ignored (%s and %d more): review them, then run `switchboard plugins trust %s`",
-		len(ignored), proj, strings.Join(ignored[:maxPluginNotices], ", "), len(ignored)-maxPluginNotices, ShellQuote(proj)))
+		len(ignored), echo.Path(proj), strings.Join(ignored[:maxPluginNotices], ", "), len(ignored)-maxPluginNotices, ShellQuote(proj)))
 	return out, notices
 }
 
@@ -292,9 +301,9 @@ func pluginName(s string) string {
 // directory.
 func pluginPath(f string) string {
 	if plainName(filepath.Base(f)) {
-		return f
+		return echo.Path(f)
 	}
-	return pluginName(filepath.Base(f)) + " in " + filepath.Dir(f)
+	return pluginName(filepath.Base(f)) + " in " + echo.Path(filepath.Dir(f))
 }
 
 // maxPluginNotices is how many ignored project plugins get a notice each;

@@ -168,7 +168,7 @@ func (r *run) hostDone(args []any) (any, error) {
 	}
 	if payload == "" || size > r.req.MaxResult {
 		r.fail(&Error{Kind: KindLimit, Message: fmt.Sprintf(
-			"result is at least %d bytes of JSON, over the limit of %d bytes: return less, e.g. filter or summarize in the script",
+			resultOverLimit,
 			size, r.req.MaxResult)})
 		return nil, nil
 	}

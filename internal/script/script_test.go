@@ -362,6 +362,10 @@ func TestRun_MaxResult(t *testing.T) {
 		if res.Err == nil || res.Err.Kind != KindLimit || !strings.HasPrefix(res.Err.Message, tt.want) {
 			t.Errorf("%s: Err = %v, want %q", tt.src, res.Err, tt.want)
 		}
+		// Round sixty-six: the setting is named, and where it is set.
+		if res.Err != nil && !strings.Contains(res.Err.Message, `(settings.maxResultBytes, set in the "settings" object of Switchboard's config): return less`) {
+			t.Errorf("%s: %q does not name the setting", tt.src, res.Err.Message)
+		}
 	}
 	if res := Run(t.Context(), Request{Source: `return "x".repeat(48)`, MaxResult: 50}, nil); res.Err != nil {
 		t.Errorf("result of exactly the limit: %v", res.Err)

@@ -209,7 +209,7 @@ func finishStatic(req Request, v json.RawMessage, calls int) Result {
 	}
 	if size > req.MaxResult {
 		return Result{Calls: calls, Err: &Error{Kind: KindLimit, Message: fmt.Sprintf(
-			"result is at least %d bytes of JSON, over the limit of %d bytes: return less, e.g. filter or summarize in the script",
+			resultOverLimit,
 			size, req.MaxResult)}}
 	}
 	if deep := tooDeep(v); deep != nil {
@@ -217,6 +217,12 @@ func finishStatic(req Request, v json.RawMessage, calls int) Result {
 	}
 	return Result{Value: v, Calls: calls}
 }
+
+// resultOverLimit is the error of a returned value over Request.MaxResult
+// (its size, the limit), naming the setting it comes from and where that
+// is set: "return less" alone left a user whose scripts need more no way
+// to find the knob (round sixty-six).
+const resultOverLimit = "result is at least %d bytes of JSON, over the limit of %d bytes (settings.maxResultBytes, set in the \"settings\" object of Switchboard's config): return less, e.g. filter or summarize in the script"
 
 // MaxValueDepth is the deepest nesting of a script's returned value: the
 // value goes to the client as structuredContent, and clients refuse a

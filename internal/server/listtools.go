@@ -438,13 +438,21 @@ func render(server, ident string, tools []catalog.Tool, total int, detail string
 		for i, t := range tools {
 			names[i] = t.Ident
 		}
-		return fmt.Sprintf("%s: %s\n", ident, strings.Join(names, ", "))
+		as := ""
+		if c := configuredAs(server, ident); c != "" {
+			as = " (" + c + ")"
+		}
+		return fmt.Sprintf("%s%s: %s\n", ident, as, strings.Join(names, ", "))
 	case "summary":
 		var b strings.Builder
+		as := ""
+		if c := configuredAs(server, ident); c != "" {
+			as = c + ", "
+		}
 		if total > len(tools) {
-			fmt.Fprintf(&b, "// %s (%d of %d tools)\n", ident, len(tools), total)
+			fmt.Fprintf(&b, "// %s (%s%d of %d tools)\n", ident, as, len(tools), total)
 		} else {
-			fmt.Fprintf(&b, "// %s (%d tools)\n", ident, len(tools))
+			fmt.Fprintf(&b, "// %s (%s%d tools)\n", ident, as, len(tools))
 		}
 		for _, t := range tools {
 			line := tsdecl.Summary(t.Description)
@@ -456,6 +464,18 @@ func render(server, ident string, tools []catalog.Tool, total int, detail string
 		return b.String()
 	}
 	return tsdecl.NamespaceAs(server, ident, declTools(tools), compact) + "\n"
+}
+
+// configuredAs is `server "a b"` when ident is not what server's name
+// gives by itself (the name, or the name with _ for -), else "": servers
+// whose names mangle alike ("a-b", "a_b", "a b") are a_b, a_b_2 and
+// a_b_3, and the names and summary listings showed "a_b_2: echo" without
+// saying which server that is (full declarations say it in a comment).
+func configuredAs(server, ident string) string {
+	if ident == server || ident == strings.ReplaceAll(server, "-", "_") || ident == skillsNS {
+		return ""
+	}
+	return "server " + echo.Quote(server)
 }
 
 func declTools(ts []catalog.Tool) []tsdecl.Tool {
@@ -676,6 +696,9 @@ func renderHitsAt(query string, hits []Hit, scores bool, detail string) string {
 		}
 		switch detail {
 		case "names", "summary":
+			if c := configuredAs(hits[i].Tool.Server, hits[i].Tool.ServerIdent); c != "" {
+				fmt.Fprintf(&b, "// %s is %s\n", hits[i].Tool.ServerIdent, c)
+			}
 			for _, h := range hits[i:j] {
 				if detail == "names" {
 					fmt.Fprintf(&b, "%s.%s\n", h.Tool.ServerIdent, h.Tool.Ident)

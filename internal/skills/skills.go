@@ -177,6 +177,9 @@ func checkSchema(raw json.RawMessage, object bool) error {
 	if len(raw) > MaxSchema {
 		return fmt.Errorf("%d bytes, over the limit of %d", len(raw), MaxSchema)
 	}
+	if err := checkSchemaCost(raw); err != nil { // before the validator reads it
+		return err
+	}
 	if object {
 		var m map[string]any
 		if json.Unmarshal(raw, &m) != nil || m["type"] != "object" {
@@ -224,7 +227,11 @@ func validate(schema, v json.RawMessage, what string) error {
 		return fmt.Errorf("%s are not JSON: %w", what, err)
 	}
 	if err := r.Validate(inst); err != nil {
-		return fmt.Errorf("%s do not match the schema: %w", what, err)
+		verb := "do"
+		if what == "returned value" {
+			verb = "does" // "returned value do not match" (round sixty-six)
+		}
+		return fmt.Errorf("%s %s not match the schema: %w", what, verb, err)
 	}
 	return nil
 }

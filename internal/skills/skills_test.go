@@ -118,8 +118,8 @@ func TestCheckInput_AgainstSchema(t *testing.T) {
 	if err := sk.CheckInput(json.RawMessage(`{}`)); err == nil {
 		t.Error("missing required property accepted")
 	}
-	if err := sk.CheckOutput(json.RawMessage(`{"x":1}`)); err == nil {
-		t.Error("output that is not an array accepted")
+	if err := sk.CheckOutput(json.RawMessage(`{"x":1}`)); err == nil || !strings.HasPrefix(err.Error(), "returned value does not match the schema: ") {
+		t.Errorf("output that is not an array: %v", err)
 	}
 }
 

@@ -306,7 +306,10 @@ func (w *Workspace) eval(p *Predicate, getenv func(string) (string, bool), files
 			why = "no " + manifestNames[e] + " in " + w.root
 		}
 		if len(f.errs) > 0 {
-			why = "not found; unreadable: " + errors.Join(f.errs...).Error()
+			// On one line, as each problem is: two files' errors were
+			// joined by a line break, and the second began a line of
+			// switchboard servers' listing of its own.
+			why = "not found; unreadable: " + oneProblem(errors.Join(f.errs...).Error())
 		}
 		return false, head + ": " + why
 	}

@@ -967,3 +967,18 @@ func TestEval_AProblemIsOneCleanBoundedLine(t *testing.T) {
 		}
 	}
 }
+
+// Round sixty-six: a predicate whose ecosystem had two unreadable files
+// said so in one "decided by" text holding a line break (errors.Join),
+// whose second file began a line of its own in switchboard servers'
+// listing; it is one line now, the problems apart.
+func TestEval_TwoUnreadableFilesAreDecidedOnOneLine(t *testing.T) {
+	ws := t.TempDir()
+	write(t, filepath.Join(ws, "package.json"), `{"name": "w", "workspaces": ["../a/*"]}`)
+	write(t, filepath.Join(ws, "pnpm-workspace.yaml"), "packages:\n  - \"../b/**\"\n")
+	d := New(ws).Eval(mustParse(t, `{"npm": "pg"}`), nil)
+	want := `npm pg: not found; unreadable: package.json: workspace member "../a/*" is outside the workspace root: not read; pnpm-workspace.yaml: workspace member "../b/**" is outside the workspace root: not read`
+	if d.Applies || d.By != want {
+		t.Errorf("applies %v by %q, want %q", d.Applies, d.By, want)
+	}
+}
