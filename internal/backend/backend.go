@@ -629,7 +629,7 @@ func (b *Backend) startStdioAt(ctx context.Context, spec *config.Server, opts *m
 		// reason ("exited during handshake (exit status 0)" hid the
 		// version the backend asked for).
 		unusable := !answered && unusableInit(err)
-		exited := !answered && !unusable && ctx.Err() == nil && b.overErr.Load() == nil && p.waitExit(200*time.Millisecond)
+		exited := !answered && !unusable && ctx.Err() == nil && b.overErr.Load() == nil && p.waitExit(time.Second)
 		p.kill()
 		switch {
 		case answered:
