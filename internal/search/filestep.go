@@ -18,7 +18,7 @@ import (
 // fileWriteVerbs and fileReadVerbs are the verbs of a file step.
 var (
 	fileWriteVerbs = setOf("save write store dump export")
-	fileReadVerbs  = setOf("read load")
+	fileReadVerbs  = setOf("read load open grab") // open, grab: round66.go
 )
 
 // fileBackendShare is the share of a backend's tools that take a path for

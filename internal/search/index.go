@@ -20,8 +20,10 @@ const (
 // short and similar, descriptions and parameter lists vary a lot.
 var bField = [nFields]float64{fName: 0.3, fTitle: 0.3, fDesc: 0.75, fParam: 0.75}
 
-// learnedB is the learned field's length normalisation (learned.go).
-var learnedB = bField
+// learnedB is the learned field's length normalisation (learned.go): its
+// requests' words in fDesc, its tasks' steps' in learnedStepField, which no
+// length normalises (round66.go).
+var learnedB = [nFields]float64{fName: 0.3, learnedStepField: 0, fDesc: 0.75, fParam: 0.75}
 
 // A backend document uses two of the same fields: its name (fName) and the
 // text of all its tools (fDesc).
@@ -253,19 +255,28 @@ func (ix *Index) build() {
 	lb := newBuilder()
 	for i := range ix.docs {
 		lb.startDoc()
-		toks = analyze(learnedText(&ix.docs[i]), toks[:0])
-		// Words the tool's own text has count there.
-		toks = slices.DeleteFunc(toks, func(t token) bool {
-			id, ok := ix.tools.lookup(t.term)
-			if !ok {
-				return false
-			}
-			_, own := find(ix.tools.post, id, int32(i))
-			return own
-		})
-		lb.add(fDesc, toks, 0, 0)
+		var requests, steps string
+		if !ix.unlearned {
+			requests, steps, _ = strings.Cut(learnedText(&ix.docs[i]), "|")
+		}
+		for _, part := range [...]struct {
+			text string
+			f    int
+		}{{requests, fDesc}, {steps, learnedStepField}} {
+			toks = analyze(part.text, toks[:0])
+			// Words the tool's own text has count there.
+			toks = slices.DeleteFunc(toks, func(t token) bool {
+				id, ok := ix.tools.lookup(t.term)
+				if !ok {
+					return false
+				}
+				_, own := find(ix.tools.post, id, int32(i))
+				return own
+			})
+			lb.add(part.f, toks, 0, 0)
+		}
 	}
-	ix.learned = lb.finish(o.K1, [nFields]float64{fDesc: 1}, learnedB)
+	ix.learned = lb.finish(o.K1, [nFields]float64{fDesc: 1, learnedStepField: learnedStepWeight}, learnedB)
 	ix.buildNames()
 	ix.buildVendors()
 	ix.buildScopedVocab()

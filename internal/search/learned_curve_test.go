@@ -92,6 +92,15 @@ func curveOpts() cvOpts {
 	if v := os.Getenv("CV_TFMAX"); v != "" {
 		o.tfMax, _ = strconv.Atoi(v)
 	}
+	if os.Getenv("CV_STEPS") == "0" {
+		o.noSteps = true // the tasks' steps left out of the table (round sixty-six)
+	}
+	if os.Getenv("CV_STEPHALF") != "" {
+		cvStepHalf = true
+	}
+	if v := os.Getenv("CV_STEPN"); v != "" {
+		cvStepCount, _ = strconv.Atoi(v)
+	}
 	return o
 }
 
@@ -102,6 +111,14 @@ func curveWeights(t *testing.T) func(docs []Doc, names []string) curveScore {
 	t.Cleanup(func() { learnedWeight, learnedB = w0, b0 })
 	if v := os.Getenv("CV_W"); v != "" {
 		learnedWeight, _ = strconv.ParseFloat(v, 64)
+	}
+	sw := learnedStepWeight
+	t.Cleanup(func() { learnedStepWeight = sw })
+	if v := os.Getenv("CV_SW"); v != "" {
+		learnedStepWeight, _ = strconv.ParseFloat(v, 64)
+	}
+	if v := os.Getenv("CV_SB"); v != "" {
+		learnedB[learnedStepField], _ = strconv.ParseFloat(v, 64)
 	}
 	if v := os.Getenv("CV_B"); v != "" {
 		b, _ := strconv.ParseFloat(v, 64)

@@ -21,14 +21,55 @@ import (
 // TestRetrievalNearMiss67. vocab68: round sixty-eight's,
 // TestRetrievalVocab68. outside69: round sixty-nine's,
 // TestRetrievalOutside69. indirect70: round seventy's,
-// TestRetrievalIndirect70.
-var cvHeld = map[string]bool{"nearmiss32": true, "ties61": true, "tasks64b": true, "nearmiss67": true, "vocab68": true, "outside69": true, "indirect70": true, "extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true, "extra53": true, "extra54": true, "extra55": true, "tasks66": true}
+// TestRetrievalIndirect70. steps66: round sixty-six's, TestRetrievalSteps66.
+var cvHeld = map[string]bool{"nearmiss32": true, "ties61": true, "tasks64b": true, "nearmiss67": true, "vocab68": true, "outside69": true, "indirect70": true, "steps66": true, "extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true, "extra53": true, "extra54": true, "extra55": true, "tasks66": true}
 
 type cvOpts struct {
-	tf     bool // a word once per request that used it, not once per tool (learnedgen's since round sixty)
-	minReq int  // keep a word only if this many requests for the tool used it
-	dfMax  int  // drop words the requests of more than this many tools used (0: none)
-	tfMax  int  // with tf, count a word at most this often for a tool (0: no cap)
+	tf      bool // a word once per request that used it, not once per tool (learnedgen's since round sixty)
+	minReq  int  // keep a word only if this many requests for the tool used it
+	dfMax   int  // drop words the requests of more than this many tools used (0: none)
+	tfMax   int  // with tf, count a word at most this often for a tool (0: no cap)
+	noSteps bool // leave out the steps of tasks (StepLabels, round sixty-six: each step's words for its tool)
+}
+
+// cvStepLabels caches StepLabels of each file's tasks (they depend on the
+// corpus alone: an index without learned words pairs them).
+var cvStepLabels = map[string][]StepLabel{}
+
+// cvLabelIndex is the index without learned words that pairs them.
+var cvLabelIndex *Index
+
+// cvStepCount is how many requests' worth a step's words count (CV_STEPN).
+var cvStepCount = 1
+
+// cvStepHalf (CV_STEPHALF): the steps of about half the files only.
+var cvStepHalf = false
+
+// stepLabelsOf returns the step labels of the tasks of file f.
+func stepLabelsOf(t *testing.T, f string) []StepLabel {
+	if ls, ok := cvStepLabels[f]; ok {
+		return ls
+	}
+	var tasks []TaskLabel
+	for _, q := range readQueries(t, f) {
+		if q.Kind != "multi" || cvSkipQuery[strings.ToLower(strings.TrimSpace(q.Query))] {
+			continue
+		}
+		tl := TaskLabel{Query: q.Query}
+		for _, e := range q.Expected {
+			tl.Expected = append(tl.Expected, StepLabel{Server: e.Server, Tool: e.Tool})
+		}
+		tasks = append(tasks, tl)
+	}
+	if cvLabelIndex == nil {
+		cvLabelIndex = newIndex(corpusDocs(t), nil, true) // as StepLabels builds it
+	}
+	var ls []StepLabel
+	for _, tl := range tasks {
+		ls = append(ls, cvLabelIndex.stepLabels(tl)...)
+	}
+	cvStepLabels[f] = ls
+	return ls
 }
 
 // cvSkipQuery, when set, leaves requests with these texts (lowercased)
@@ -39,6 +80,7 @@ var cvSkipQuery map[string]bool
 // cvTable is learnedgen's table from the sets of files but skip.
 func cvTable(t *testing.T, files []string, skip string, o cvOpts, keyOf map[ref]string) map[string]string {
 	cnt := map[string]map[string]int{}
+	scnt := map[string]map[string]int{} // the steps' words
 	for _, f := range files {
 		if f == skip {
 			continue
@@ -61,6 +103,26 @@ func cvTable(t *testing.T, files []string, skip string, o cvOpts, keyOf map[ref]
 					cnt[key] = map[string]int{}
 				}
 				cnt[key][w]++
+			}
+		}
+		if o.noSteps || cvStepHalf && len(f)%2 == 0 {
+			continue
+		}
+		for _, l := range stepLabelsOf(t, f) {
+			key, ok := keyOf[ref{l.Server, l.Tool}]
+			if !ok {
+				t.Fatalf("%s: no tool %s/%s", f, l.Server, l.Tool)
+			}
+			seen := map[string]bool{}
+			for _, w := range LearnedWords(l.Text) {
+				if seen[w] {
+					continue
+				}
+				seen[w] = true
+				if scnt[key] == nil {
+					scnt[key] = map[string]int{}
+				}
+				scnt[key][w] += cvStepCount
 			}
 		}
 	}
@@ -90,6 +152,18 @@ func cvTable(t *testing.T, files []string, skip string, o cvOpts, keyOf map[ref]
 		sort.Strings(out)
 		tbl[k] = strings.Join(out, " ")
 	}
+	for k, ws := range scnt {
+		var out []string
+		for w, n := range ws {
+			for range n {
+				out = append(out, w)
+			}
+		}
+		sort.Strings(out)
+		// learnedgen's format: the requests' words, then "|" and the
+		// steps' (Index.build).
+		tbl[k] = strings.TrimSpace(tbl[k] + " | " + strings.Join(out, " "))
+	}
 	return tbl
 }
 
@@ -108,7 +182,7 @@ func TestLearnedCV(t *testing.T) {
 	tbl0 := learnedTable
 	defer func() { learnedTable = tbl0 }()
 	var h1, h5, nn, n, nNone float64
-	var single, single1 int
+	var single, single1, multi, multi1, multi5 int
 	var line []string
 	for _, f := range files {
 		qs := readQueries(t, f)
@@ -121,12 +195,15 @@ func TestLearnedCV(t *testing.T) {
 		nNone += float64(s.nNone)
 		single += s.single
 		single1 += s.single1
+		multi += s.multi
+		multi1 += s.multi1
+		multi5 += s.multi5
 		line = append(line, fmt.Sprintf("%s %.0f/%.0f", strings.TrimSuffix(filepath.Base(f), "-queries.jsonl"), s.hit1*float64(s.n), s.hit5*float64(s.n)))
 	}
 	if os.Getenv("CV_SETS") != "" {
 		t.Log(strings.Join(line, ", "))
 	}
-	t.Logf("CV %+v w=%.2f b=%.2f: hit@1 %.0f hit@5 %.0f of %.0f; none %.0f of %.0f; single hit@1 %d of %d", o, learnedWeight, learnedB[fDesc], h1, h5, n, nn, nNone, single1, single)
+	t.Logf("CV %+v w=%.2f b=%.2f: hit@1 %.0f hit@5 %.0f of %.0f; none %.0f of %.0f; single hit@1 %d of %d; tasks hit@1 %d hit@5 %d of %d", o, learnedWeight, learnedB[fDesc], h1, h5, n, nn, nNone, single1, single, multi1, multi5, multi)
 }
 
 // cvSetup is what a leave-one-set-out run needs: each corpus tool's

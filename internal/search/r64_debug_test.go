@@ -14,7 +14,12 @@ import (
 func traceSteps(ix *Index, query string) ([]clause, [][]Hit) {
 	var ci []clause
 	var ch [][]Hit
-	stepsTrace = func(i []clause, h [][]Hit) { ci, ch = i, h }
+	done := false
+	stepsTrace = func(i []clause, h [][]Hit) {
+		if !done { // the request's own steps, not those of a step ranked alone (stepsRelevant)
+			ci, ch, done = i, h, true
+		}
+	}
 	ix.rank(query, 5)
 	stepsTrace = nil
 	return ci, ch

@@ -43,6 +43,9 @@ type ranking struct {
 	hits     []Hit
 	coverage float64 // of hits[0]
 	relevant bool
+	// the steps of a task and each step's best hits (StepLabels)
+	steps    []clause
+	stepHits [][]Hit
 }
 
 func (ix *Index) queryTerms(query string) []qterm {
@@ -357,15 +360,17 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	cands := sc.cands
 	defer func() { sc.cands = cands[:0] }()
 	if cl, info := ix.clauses(query, qs, naming, foreign); len(cl) > 1 {
+		for i := range info {
+			info[i].named = ix.clauseNamed(named, info[i].text, vp)
+		}
 		for i, c := range cl {
 			cands = sc.tools(c, cands)
 			if len(cands) == 0 {
 				continue
 			}
 			k := info[i].kinds
-			info[i].named = ix.clauseNamed(named, info[i].text, vp)
 			nf := ix.namedFor(named, info[i].named, k)
-			if fs := ix.fileStep(info[i], named); fs != nil {
+			if fs := ix.fileStep(info[i], namedSoFar(named, info, i)); fs != nil {
 				nf, info[i].named = fs, fs
 			} else if sp := ix.spelledStep(info[i], named, naming, foreign, cands, sc.score); sp != nil {
 				nf, info[i].named = sp, sp
@@ -470,7 +475,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	ix.siblings(qs, cands, score)
 
 	hits := ix.topK(cands, score, max(limit, relevantDepth))
-	r := &ranking{hits: hits}
+	r := &ranking{hits: hits, steps: clauseInfo, stepHits: clauseHits}
 	if len(exact) > 0 {
 		r.coverage, r.relevant = 1, true
 		r.hits = hits[:min(limit, len(hits))]
@@ -525,6 +530,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	shares := ix.shareSlots(query, clauseHits, clauseInfo, hits[0])
 	r.hits = ix.diversify(hits, limit, score, cands, tops, seconds, named, shares)
 	r.hits = ix.withPrereqs(r.hits, limit, score)
+	r.hits = ix.withFinder(query, r.hits, tops, clauseInfo, score)
 	r.hits = ix.withStepPrereqs(r.hits, tops, score)
 	r.hits = ix.withMe(query, r.hits, tops, score)
 	r.hits = ix.withOpened(query, r.hits, clauseHits, clauseInfo, tops, score)

@@ -161,6 +161,8 @@ type scores struct {
 	falseNone           int     // answerable queries answered with nil
 	n, nNone            int
 	single, single1     int // single requests, and those with the expected tool first
+	multi, multi1       int // tasks, and those whose first hit is one of their tools
+	multi5              int // tasks with every tool in the top 5
 }
 
 // inTop reports whether every tool of set is among the first k hits.
@@ -210,6 +212,15 @@ func evaluate(ix *Index, qs []evalQuery, log func(string)) scores {
 			s.single++
 			if k1 {
 				s.single1++
+			}
+		}
+		if q.Kind == "multi" {
+			s.multi++
+			if k1 {
+				s.multi1++
+			}
+			if k5 {
+				s.multi5++
 			}
 		}
 		if k5 {

@@ -13,12 +13,14 @@ import (
 // but those of the values a request's words never become terms of
 // (queryTokensKinds gives a URL, an email, a phone number or an id one
 // hint term instead): "shop" and "example" of "https://shop.example.com"
-// could only match a request that says them in another sense.
+// could only match a request that says them in another sense. Nor do the
+// words of an owner~name identifier ("acme~seo-cache", an Apify store or
+// actor: round sixty-six), a name to pass on.
 func LearnedWords(query string) []string {
 	var out []string
 	for _, raw := range strings.Fields(query) {
 		f := strings.Trim(raw, ".,;:!?()[]{}<>\"'`")
-		if isURL(f) || isEmail(f) || isPhone(f) || isOpaqueID(f) {
+		if isURL(f) || isEmail(f) || isPhone(f) || isOpaqueID(f) || ownerName(f) {
 			continue
 		}
 		for _, w := range strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return r < 'a' || r > 'z' }) {
@@ -181,4 +183,12 @@ func rewriteArithmetic(s string) string {
 		}
 		return "sum of " + a + " and " + b
 	})
+}
+
+// ownerName reports whether f is an owner~name identifier: letters or
+// digits on both sides of one "~" ("username~my-store").
+func ownerName(f string) bool {
+	a, b, ok := strings.Cut(f, "~")
+	return ok && a != "" && b != "" && !strings.Contains(b, "~") &&
+		strings.IndexFunc(a[len(a)-1:], isWordRune) == 0 && strings.IndexFunc(b[:1], isWordRune) == 0
 }

@@ -63,7 +63,8 @@ type Doc struct {
 	Params      []Param
 	// Learned is words requests for this tool used that its own text
 	// does not (see learned.go); they reorder tools some query word
-	// already matched and decide nothing else.
+	// already matched and decide nothing else. Words after a "|" are
+	// those of tasks' steps, a part no length normalises (round66.go).
 	Learned string
 }
 
@@ -153,6 +154,7 @@ const DefaultLimit = 5
 // Index is an immutable search index over tools. It is safe for concurrent
 // use by multiple goroutines once New returns.
 type Index struct {
+	unlearned    bool              // built without learned words (StepLabels)
 	hostsOnce    sync.Once         // paramHosts (round53.go)
 	hosts        []map[string]bool // paramHosts
 	srvDocs      [][]int32         // each backend's docs, in order
@@ -212,7 +214,12 @@ type Index struct {
 // the caller may reuse it; it does not modify docs or o. Building is linear
 // in the total text.
 func New(docs []Doc, o *Options) *Index {
-	ix := &Index{opt: o.withDefaults(), docs: slices.Clone(docs), exact: map[string][]int32{}}
+	return newIndex(docs, o, false)
+}
+
+// newIndex is New, without learned words when unlearned (StepLabels).
+func newIndex(docs []Doc, o *Options, unlearned bool) *Index {
+	ix := &Index{opt: o.withDefaults(), docs: slices.Clone(docs), exact: map[string][]int32{}, unlearned: unlearned}
 	ix.products = newProductSet(ix.opt.Products)
 	ix.build()
 	return ix

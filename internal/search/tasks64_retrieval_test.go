@@ -13,14 +13,16 @@ import "testing"
 // sixty-eight's product vocabulary: 102 and 96 (a HubSpot note or
 // customer read as an engagement or object in a task whose other step
 // comes first).
+// Round sixty-six learns the steps of the tuned-on tasks (round66.go):
+// 106 and 107 on its branch, in-sample.
 func TestRetrievalTasks64a(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
 	s := evaluate(ix, readQueries(t, "testdata/tasks64a-queries.jsonl"), func(m string) { t.Log(m) })
 	n := float64(s.n)
 	h1, h5, any5 := int(s.hit1*n+0.5), int(s.hit5*n+0.5), int(s.anyHit5*n+0.5)
 	t.Logf("tasks64a: hit@1 %d, hit@5 %d, any expected tool in the top 5 %d of %d; wrongly none %d", h1, h5, any5, s.n, s.falseNone)
-	if h1 < 102 || h5 < 96 {
-		t.Errorf("tasks64a below round sixty-eight: hit@1 102, hit@5 96 of 120 (103 and 94 after round sixty-five, 100 and 96 after round sixty-four, 99 and 87 before it)")
+	if h1 < 106 || h5 < 110 {
+		t.Errorf("tasks64a below rounds sixty-six to seventy: hit@1 106, hit@5 110 of 120 (102 and 96 after round sixty-eight, 103 and 94 after round sixty-five, 100 and 96 after round sixty-four, 99 and 87 before it)")
 	}
 }
 
@@ -30,7 +32,8 @@ func TestRetrievalTasks64a(t *testing.T) {
 // the round changed any scoring, never run one by one, nor learned from
 // (learnedgen's heldOut, cvHeld). Only its aggregates are logged, never a
 // miss. At the start of the round (2ced418): hit@1 43, hit@5 40 of 60;
-// after its rules (round64.go), 44 and 41, its floors.
+// after its rules (round64.go), 44 and 41, its floors (46 and 45 after
+// round sixty-five; 47 and 45 after round sixty-six).
 func TestRetrievalTasks64b(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
 	s := evaluate(ix, readQueries(t, "testdata/tasks64b-queries.jsonl"), func(string) {})

@@ -11,9 +11,13 @@
 //
 // The requests are the query sets under testdata that are tuned on and
 // the corpus dev slice; the held-out sets (heldOut below) are never read,
-// so they still measure unseen requests. Only requests for one tool
-// ("single") count: in a task of several steps, which words ask for which
-// tool is not labelled. A tool is keyed by its name and its parameters'
+// so they still measure unseen requests. A request for one tool ("single")
+// counts for that tool; a task of several steps ("multi") is split into
+// its steps as the ranking splits it, and each step's words count for the
+// tool search.StepLabels pairs it with, written after "|" (round
+// sixty-six: in a task, which words ask for which tool is not labelled,
+// but its steps are read in order and each ranked on its own; the index
+// gives them a part of the learned field that no length normalises). A tool is keyed by its name and its parameters'
 // names (learnedKey), not by the backend's name, which each user chooses.
 // The words are kept as the requests spelled them, lowercased, each once
 // for every request for the tool that used it (since round sixty: the words
@@ -79,6 +83,9 @@ var heldOut = map[string]bool{
 	// indirect70: round seventy's single requests in everyday, indirect
 	// words (the product vague or unnamed), written before its change
 	"indirect70": true,
+	// steps66: round sixty-six's tasks of two or three steps, written from
+	// the corpus alone before its change
+	"steps66": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
@@ -102,8 +109,8 @@ func main() {
 	out := flag.String("o", "learned_table.go", "the file to write")
 	flag.Parse()
 
-	type tool struct{ server, name, key string }
 	keyOf := map[[2]string]string{} // server, tool -> key
+	var docs []search.Doc
 	files, err := filepath.Glob(filepath.Join(*corpus, "servers", "*.json"))
 	if err != nil || len(files) == 0 {
 		log.Fatalf("no corpus servers under %s: %v", *corpus, err)
@@ -117,14 +124,25 @@ func main() {
 			Server string `json:"server"`
 			Tools  []struct {
 				Name        string          `json:"name"`
+				Title       string          `json:"title"`
+				Description string          `json:"description"`
 				InputSchema json.RawMessage `json:"inputSchema"`
+				Annotations struct {
+					Title string `json:"title"`
+				} `json:"annotations"`
 			} `json:"tools"`
 		}
 		if err := json.Unmarshal(b, &s); err != nil {
 			log.Fatalf("%s: %v", f, err)
 		}
 		for _, t := range s.Tools {
-			keyOf[[2]string{s.Server, t.Name}] = search.LearnedKey(t.Name, search.SchemaParams(t.InputSchema))
+			ps := search.SchemaParams(t.InputSchema)
+			keyOf[[2]string{s.Server, t.Name}] = search.LearnedKey(t.Name, ps)
+			d := search.Doc{Server: s.Server, Tool: t.Name, Title: t.Title, Description: t.Description, Params: ps}
+			if d.Title == "" {
+				d.Title = t.Annotations.Title
+			}
+			docs = append(docs, d)
 		}
 	}
 
@@ -139,7 +157,22 @@ func main() {
 		}
 	}
 	read = append(read, filepath.Join(*corpus, "retrieval-queries-dev.jsonl"))
-	words := map[string]map[string]int{} // key -> word -> requests using it
+	words := map[string]map[string]int{}     // key -> word -> requests using it
+	stepWords := map[string]map[string]int{} // key -> word -> tasks' steps using it
+	count := func(to map[string]map[string]int, key, text string) {
+		seen := map[string]bool{}
+		for _, w := range search.LearnedWords(text) {
+			if seen[w] {
+				continue
+			}
+			seen[w] = true
+			if to[key] == nil {
+				to[key] = map[string]int{}
+			}
+			to[key][w]++
+		}
+	}
+	var tasks []search.TaskLabel
 	for _, f := range read {
 		b, err := os.ReadFile(f)
 		if err != nil {
@@ -162,51 +195,37 @@ func main() {
 			if err := json.Unmarshal(sc.Bytes(), &q); err != nil {
 				log.Fatalf("%s:%d: %v", f, n, err)
 			}
+			for _, e := range q.Expected {
+				if _, ok := keyOf[[2]string{e.Server, e.Tool}]; !ok {
+					log.Fatalf("%s:%d: no corpus tool %s/%s", f, n, e.Server, e.Tool)
+				}
+			}
+			if q.Kind == "multi" {
+				t := search.TaskLabel{Query: q.Query}
+				for _, e := range q.Expected {
+					t.Expected = append(t.Expected, search.StepLabel{Server: e.Server, Tool: e.Tool})
+				}
+				tasks = append(tasks, t)
+			}
 			if q.Kind != "single" || len(q.Expected) != 1 {
 				continue
 			}
-			key, ok := keyOf[[2]string{q.Expected[0].Server, q.Expected[0].Tool}]
-			if !ok {
-				log.Fatalf("%s:%d: no corpus tool %s/%s", f, n, q.Expected[0].Server, q.Expected[0].Tool)
-			}
-			seen := map[string]bool{}
-			for _, w := range search.LearnedWords(q.Query) {
-				if seen[w] {
-					continue
-				}
-				seen[w] = true
-				if words[key] == nil {
-					words[key] = map[string]int{}
-				}
-				words[key][w]++
-			}
+			count(words, keyOf[[2]string{q.Expected[0].Server, q.Expected[0].Tool}], q.Query)
 		}
 		if err := sc.Err(); err != nil {
 			log.Fatalf("%s: %v", f, err)
 		}
 	}
 
-	keys := make([]string, 0, len(words))
-	for k := range words {
-		keys = append(keys, k)
+	labels := search.StepLabels(docs, tasks)
+	for _, l := range labels {
+		count(stepWords, keyOf[[2]string{l.Server, l.Tool}], l.Text)
 	}
-	sort.Strings(keys)
 	var buf bytes.Buffer
 	buf.WriteString("// Code generated by learnedgen/gen.go; DO NOT EDIT.\n\n")
 	buf.WriteString("package search\n\n")
-	fmt.Fprintf(&buf, "// learnedTable: words of the labelled requests for %d corpus tools, by\n// learnedKey, each once per request that used it (%d query files read;\n// the held-out sets are not).\n", len(keys), len(read))
-	buf.WriteString("var learnedTable = map[string]string{\n")
-	for _, k := range keys {
-		var ws []string
-		for w, n := range words[k] {
-			for range n {
-				ws = append(ws, w)
-			}
-		}
-		sort.Strings(ws)
-		fmt.Fprintf(&buf, "\t%q: %q,\n", k, strings.Join(ws, " "))
-	}
-	buf.WriteString("}\n")
+	fmt.Fprintf(&buf, "// learnedTable: words of the labelled requests for %d corpus tools, by\n// learnedKey, each once per request that used it, then \"|\" and the words of\n// the %d steps of %d labelled tasks each once per step (%d query files\n// read; the held-out sets are not).\n", len(words), len(labels), len(tasks), len(read))
+	writeTable(&buf, "learnedTable", words, stepWords)
 	src, err := format.Source(buf.Bytes())
 	if err != nil {
 		log.Fatal(err)
@@ -214,5 +233,39 @@ func main() {
 	if err := os.WriteFile(*out, src, 0o644); err != nil {
 		log.Fatal(err)
 	}
-	log.Printf("%s: %d tools", *out, len(keys))
+	log.Printf("%s: %d tools; %d steps of %d tasks", *out, len(words), len(labels), len(tasks))
+}
+
+// writeTable writes the map name of words, each word as often as its
+// count, sorted, and after "|" those of steps.
+func writeTable(buf *bytes.Buffer, name string, words, steps map[string]map[string]int) {
+	keys := make([]string, 0, len(words))
+	for k := range words {
+		keys = append(keys, k)
+	}
+	for k := range steps {
+		if words[k] == nil {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	list := func(ws map[string]int) string {
+		var out []string
+		for w, n := range ws {
+			for range n {
+				out = append(out, w)
+			}
+		}
+		sort.Strings(out)
+		return strings.Join(out, " ")
+	}
+	fmt.Fprintf(buf, "var %s = map[string]string{\n", name)
+	for _, k := range keys {
+		v := list(words[k])
+		if steps[k] != nil {
+			v = strings.TrimSpace(v + " | " + list(steps[k]))
+		}
+		fmt.Fprintf(buf, "\t%q: %q,\n", k, v)
+	}
+	buf.WriteString("}\n")
 }
