@@ -294,10 +294,7 @@ func (sc *scorer) tools(qs []qterm, cands []int32) []int32 {
 		if one >= 0 {
 			e := q.exps[one]
 			w := float32(e.w) // rounded as the best of several is
-			ps := post[e.id]
-			if e.only != nil {
-				ps = e.post
-			}
+			ps := e.postings(post)
 			for _, p := range ps {
 				if score[p.doc] == 0 {
 					cands = append(cands, p.doc)
@@ -312,10 +309,7 @@ func (sc *scorer) tools(qs []qterm, cands []int32) []int32 {
 				continue
 			}
 			w := float32(e.w)
-			ps := post[e.id]
-			if e.only != nil {
-				ps = e.post
-			}
+			ps := e.postings(post)
 			for _, p := range ps {
 				b := best[p.doc]
 				if b == 0 {
@@ -1211,7 +1205,7 @@ func (ix *Index) evidenceLearned(qs []qterm, doc int, lw float64) (float64, floa
 		total += mass
 		var m, mp float64 // mp: without the WordNet expansions
 		for _, e := range q.exps {
-			if e.only != nil && !e.only[srv] {
+			if !ix.reaches(e, int32(doc)) {
 				continue
 			}
 			if p, ok := find(ix.tools.post, e.id, int32(doc)); ok {

@@ -163,6 +163,15 @@ func (ix *Index) reaches(e expansion, doc int32) bool {
 	return e.only == nil || e.only[ix.docServer[doc]]
 }
 
+// postings returns e's postings among post (the tools' postings by term
+// id): those within its backends when it reaches some only.
+func (e *expansion) postings(post [][]posting) []posting {
+	if e.only != nil {
+		return e.post
+	}
+	return post[e.id]
+}
+
 // withoutScoped returns qs without the expansions for some backends
 // only, qs itself when it has none.
 func withoutScoped(qs []qterm) []qterm {
