@@ -62,7 +62,9 @@ func (ix *Index) unservedProducts(query string, vp [][]string) [][]string {
 			out = append(out, p)
 		}
 	}
-	return out
+	// Near a served domain: a product, a chart kind or a feature the
+	// catalog does not serve (round74.go).
+	return append(out, ix.nearUnserved(query)...)
 }
 
 // foreignWords returns the stemmed words of the products ps, or nil.
