@@ -1018,6 +1018,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 			// deletes (nearmiss29.go).
 			return false
 		}
+		if oneStep && ix.kindUndrawn(query) {
+			// "a candlestick chart" names antv-chart by its word
+			// "chart", and no chart tool draws it (round74.go).
+			return false
+		}
 		if oneStep && ix.accountUndone(query, naming, ix.docServer[doc]) {
 			// "change my sentry password": the account, not what the
 			// backend holds (account.go).
@@ -1050,6 +1055,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 		return c >= o.MinCoverage
 	}
 	if len(named) == 0 {
+		if oneStep && ix.kindUndrawn(query) {
+			// "a heatmap of tickets by hour": no chart tool draws
+			// it, whatever else matches (round74.go).
+			return false
+		}
 		if len(unserved) > 0 {
 			return fc >= o.ForeignCoverage
 		}

@@ -59,7 +59,7 @@ var nearDomainProducts = []string{
 	"pylint", "flake8", "rubocop", "stylelint", "tslint", "jshint", "golangci-lint", "checkstyle", "mypy",
 	// diagrams, design and charts
 	"lucidchart", "excalidraw", "visio", "invision", "zeplin", "penpot", "balsamiq", "adobe xd",
-	"highcharts", "plotly", "matplotlib", "echarts", "chart.js", "d3.js", "superset", "redash",
+	"highcharts", "plotly", "matplotlib", "echarts", "chart.js", "d3.js", "redash",
 	// maps
 	"waze", "mapbox", "openstreetmap", "apple maps", "bing maps", "here wego",
 	// automation
@@ -87,9 +87,15 @@ var nearDomainFeatures = [][]string{
 
 var nearProducts = newProductSet(nearDomainProducts)
 
+// nearUnservedOn switches nearUnserved (for BenchmarkSearchR74).
+var nearUnservedOn = true
+
 // nearUnserved returns what query mentions of the three lists that the
 // catalog does not serve, as products no backend serves (unservedProducts).
 func (ix *Index) nearUnserved(query string) [][]string {
+	if !nearUnservedOn {
+		return nil
+	}
 	q := withoutPaths(query)
 	var out [][]string
 	for _, p := range nearProducts.mentioned(q) {
@@ -98,11 +104,8 @@ func (ix *Index) nearUnserved(query string) [][]string {
 		}
 	}
 	qw := lowerWords(q)
-	for i, w := range qw {
-		kind := chartKindNouns[w] || chartKindWords[w] && i+1 < len(qw) && chartHeads[qw[i+1]]
-		if kind && !ix.chartToolHas(w) {
-			out = append(out, []string{w})
-		}
+	if w := ix.undrawnKind(qw); w != "" {
+		out = append(out, []string{w})
 	}
 	for _, f := range nearDomainFeatures {
 		for i := 0; i+len(f) <= len(qw); i++ {
@@ -115,6 +118,30 @@ func (ix *Index) nearUnserved(query string) [][]string {
 		}
 	}
 	return out
+}
+
+// undrawnKind returns the first kind of chart the lowercase words qw ask
+// for that no chart tool draws, or "".
+func (ix *Index) undrawnKind(qw []string) string {
+	for i, w := range qw {
+		kind := chartKindNouns[w] || chartKindWords[w] && i+1 < len(qw) && chartHeads[qw[i+1]]
+		if kind && !ix.chartToolHas(w) {
+			return w
+		}
+	}
+	return ""
+}
+
+// chartKindDecides makes a one-step request for a kind of chart no chart
+// tool draws "none" whatever its coverage: the chart tools match its head
+// and its data's words ("plot a polar chart of wind direction
+// frequencies": the histogram's frequency), not what it asks for.
+var chartKindDecides = true
+
+// kindUndrawn reports whether query, naming no backend, asks for a kind
+// of chart no chart tool draws (relevant).
+func (ix *Index) kindUndrawn(query string) bool {
+	return chartKindDecides && nearUnservedOn && ix.undrawnKind(lowerWords(withoutPaths(query))) != ""
 }
 
 // textHasAll reports whether some tool's text has every word of p.
