@@ -1,5 +1,7 @@
 package search
 
+import "slices"
+
 // Round seventy-four: requests no tool serves that name no served product
 // but sit close to a served domain, so that a served tool's words match much
 // of the request: a chart type no chart tool draws ("a candlestick chart of
@@ -107,6 +109,9 @@ func (ix *Index) nearUnserved(query string) [][]string {
 	if w := ix.undrawnKind(qw); w != "" {
 		out = append(out, []string{w})
 	}
+	if w := ix.dbAdminUnserved(qw); w != "" {
+		out = append(out, []string{w})
+	}
 	for _, f := range nearDomainFeatures {
 		for i := 0; i+len(f) <= len(qw); i++ {
 			if equalWords(qw[i:i+len(f)], f) {
@@ -118,6 +123,29 @@ func (ix *Index) nearUnserved(query string) [][]string {
 		}
 	}
 	return out
+}
+
+// dbAdminNouns are what a database's administration works on besides
+// its data (backups, snapshots, replicas, failover); dbNouns say the
+// request is about a database.
+var (
+	dbAdminNouns = setOf(`backup backups snapshot snapshots replica replicas failover standby`)
+	dbNouns      = setOf(`database databases db dbs`)
+)
+
+// dbAdminUnserved returns a word of dbAdminNouns the lowercase words qw
+// use beside a word of dbNouns when no tool's text has both it and
+// "database" ("set up nightly backups for the orders database"), or "".
+func (ix *Index) dbAdminUnserved(qw []string) string {
+	if !slices.ContainsFunc(qw, func(w string) bool { return dbNouns[w] }) {
+		return ""
+	}
+	for _, w := range qw {
+		if dbAdminNouns[w] && !ix.textHasAll([]string{w, "database"}) {
+			return w
+		}
+	}
+	return ""
 }
 
 // undrawnKind returns the first kind of chart the lowercase words qw ask
