@@ -1047,6 +1047,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 		// no backend serves.
 		return fc >= o.ForeignCoverage
 	}
+	if len(named) == 0 && ix.textChannel(query) {
+		// "Text the on-call engineer that the site is down": a text
+		// message, which no tool sends (round74.go).
+		return fc >= o.ForeignCoverage
+	}
 	if len(named) > 0 && oneStep {
 		// "mute alerts for the checkout project in sentry" answered by
 		// azure-devops's advsec_get_alerts: the request says where to

@@ -148,6 +148,38 @@ func (ix *Index) dbAdminUnserved(qw []string) string {
 	return ""
 }
 
+// textNotVerb are words after a first "text" that make it a noun ("text
+// of the README", "text search", "text to speech").
+var textNotVerb = setOf(`of from in on search file files field fields box content contents to into ` +
+	`editor input area encoding format`)
+
+// textChannel reports whether query asks for a text message: it starts
+// with the verb "text" ("Text the on-call engineer that the site is
+// down") or says "text message" or "SMS", and no tool's name has "sms".
+// Every request of the readable tuned-on sets that does is "none"; a
+// chat backend's message is no text message, so only a request naming
+// no backend is judged by it (relevant), like a foreign channel.
+func (ix *Index) textChannel(query string) bool {
+	if !textChannelOn {
+		return false
+	}
+	ws := lowerWords(withoutPaths(query))
+	said := len(ws) > 1 && ws[0] == "text" && !textNotVerb[ws[1]]
+	for i, w := range ws {
+		if w == "sms" || w == "text" && i+1 < len(ws) && (ws[i+1] == "message" || ws[i+1] == "messages") {
+			said = true
+		}
+	}
+	if !said {
+		return false
+	}
+	id, ok := ix.tools.lookup(stem("sms"))
+	return !ok || !ix.nameWord[id]
+}
+
+// textChannelOn switches textChannel.
+var textChannelOn = true
+
 // undrawnKind returns the first kind of chart the lowercase words qw ask
 // for that no chart tool draws, or "".
 func (ix *Index) undrawnKind(qw []string) string {
