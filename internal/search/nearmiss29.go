@@ -91,12 +91,17 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 				// of the families.
 				return false
 			}
+			if f&verbDelete != 0 && ix.undoneBy(s, h.word) {
+				// round71.go: unprotect_branch removes the
+				// protection.
+				return false
+			}
 			tools := ix.objectToolsOrLead(s, h.word)
 			if i == 0 && len(tools) > 0 && !actionNoun(h.word) {
 				firstHas[s] = true
 			}
 			if len(tools) == 0 {
-				if i == 0 && !outside && ix.onlyParam(s, h.word) && !ix.anyObjectTools(s, h.rest) {
+				if i == 0 && !outside && ix.onlyParam(s, h.word) && !ix.anyObjectTools(s, h.rest) && !ix.pathNamed(query, h, named) {
 					// "close the GitHub milestone": a value
 					// the backend's tools take, no thing
 					// they act on.
@@ -126,7 +131,7 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 			}
 		}
 	}
-	if !decided && len(heads) > 0 && f&^verbRead != 0 && !outside && ix.unmentioned(heads[0], named) {
+	if !decided && len(heads) > 0 && f&^verbRead != 0 && !outside && ix.unmentioned(heads[0], named) && !ix.pathNamed(query, heads[0], named) {
 		return true
 	}
 	return decided
@@ -231,12 +236,20 @@ func objectHeads(query string, at int, naming map[string]bool) []objectHead {
 				i++
 				w = strings.Trim(fs[i], ".,;:!?()[]{}<>")
 			}
+			if strings.ContainsAny(fs[i][len(fs[i])-1:], ".,;:!?") {
+				flush()
+				break
+			}
 			if len(np) > 0 {
+				if i+1 < len(fs) && plainNoun(fs[i+1], naming) {
+					// round71.go: a name inside the phrase
+					// ("the unused 'old-ui' ticket tag"): its
+					// noun follows.
+					np = np[:0]
+					continue
+				}
 				flush()
 				closed = true
-			}
-			if strings.ContainsAny(fs[i][len(fs[i])-1:], ".,;:!?") {
-				break
 			}
 			continue
 		}
@@ -381,7 +394,7 @@ func (ix *Index) leadTools(s int32, obj string) []int32 {
 // of it (hand-written, or WordNet's at wordnetWeight), or it takes an
 // action parameter.
 func (ix *Index) toolDoes(d int32, v string, f verbFamily) bool {
-	if f != 0 && ix.verbs[d]&f != 0 || ix.nameVerbs[d] == v {
+	if f != 0 && ix.verbs[d]&f != 0 || ix.nameVerbs[d] == v || ix.endsThing(d, v) {
 		return true
 	}
 	if _, does := ix.opsDo(d, v, f); does {

@@ -49,7 +49,7 @@ func (ix *Index) buildOps() {
 	for i := range ix.docs {
 		s := ix.docServer[i]
 		for _, p := range ix.docs[i].Params {
-			if !actionParams[strings.ToLower(p.Name)] {
+			if !actionParams[strings.ToLower(p.Name)] || ix.filterAction(i) {
 				continue
 			}
 			o := &ix.docOps[i]
