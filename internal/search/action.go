@@ -156,7 +156,7 @@ func (ix *Index) backendHas(s int32, term string) bool {
 		return false
 	}
 	for _, p := range ix.tools.post[id] {
-		if p.core && ix.docServer[p.doc] == s {
+		if p.core && ix.docServer[p.doc] == s && !ix.aboutTools[p.doc] {
 			return true
 		}
 	}

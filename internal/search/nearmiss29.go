@@ -357,7 +357,7 @@ func (ix *Index) onlyParam(s int32, obj string) bool {
 			continue
 		}
 		for _, p := range ix.tools.post[id] {
-			if ix.docServer[p.doc] != s {
+			if ix.docServer[p.doc] != s || ix.aboutTools[p.doc] {
 				continue
 			}
 			if p.core {

@@ -130,3 +130,28 @@ func plainNoun(f string, naming map[string]bool) bool {
 	return !clauseEnds[lw] && !headPrepositions[lw] && !meansPrepositions[lw] && !naming[stem(lw)] &&
 		!objectStarts[lw] && !stopWords[lw] && !nameFollows[lw] && lw != "a" && lw != "an"
 }
+
+// A tool about the server's tools (zereight-gitlab's discover_tools:
+// "Available categories: ... pipelines, milestones, wiki, releases, tags,
+// ... webhooks ... variables"; n8n's tools_documentation) names things
+// whose tools are not among those served: the categories it would
+// activate are not loaded, and documentation of the tools says nothing a
+// tool does. Its text is no evidence that its backend does a verb or
+// knows a thing (backendHas, backendHasAny, onlyParam): "Create a
+// milestone in the GitLab project", "publish a GitLab release", "add a
+// webhook". Its own score is untouched.
+
+// toolsWord is the stem of the word that names a tool about tools.
+var toolsWord = stem("tools")
+
+// buildAboutTools marks the tools named for the server's tools.
+func (ix *Index) buildAboutTools() {
+	ix.aboutTools = make([]bool, len(ix.docs))
+	for i := range ix.docs {
+		for _, w := range lowerWords(ix.docs[i].Tool) {
+			if stem(w) == toolsWord {
+				ix.aboutTools[i] = true
+			}
+		}
+	}
+}
