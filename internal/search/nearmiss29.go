@@ -125,7 +125,7 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 					}
 					continue
 				}
-				if ix.toolDoesOwn(d, v, f) && !ix.renamesNot(d, v) || h.means && changes || outside && ix.verbs[d]&verbUpdate != 0 && updateServes(v) {
+				if ix.toolDoesOwn(d, v, f) && !ix.renamesNot(d, v) && !ix.deletesOther(d, v, f) || h.means && changes || outside && ix.verbs[d]&verbUpdate != 0 && updateServes(v) {
 					return false
 				}
 			}

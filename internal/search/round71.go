@@ -155,3 +155,57 @@ func (ix *Index) buildAboutTools() {
 		}
 	}
 }
+
+// A verb of deleting that a tool says only in the name of a parameter
+// acting on something else is not done to the tool's thing:
+// zereight-gitlab's update_project takes remove_source_branch_after_merge
+// (the merged branch is removed, not the project), so "Delete the GitLab
+// project acme/throwaway" is served by none of its project tools. A
+// parameter named for the state alone ("in_trash", "archived", Notion's
+// patch-page) still does it. deletesOther answers for the object rule.
+func (ix *Index) deletesOther(d int32, v string, f verbFamily) bool {
+	if f&verbDelete == 0 || ix.verbs[d]&verbDelete != 0 || ix.nameVerbs[d] == v {
+		return false
+	}
+	terms := map[string]bool{}
+	for _, t := range verbTerms(v) {
+		terms[t] = true
+	}
+	for t := range terms {
+		id, ok := ix.tools.lookup(t)
+		if !ok {
+			continue
+		}
+		for _, p := range ix.tools.post[id] {
+			if p.doc == d && p.core {
+				return false // its name or description says it
+			}
+		}
+	}
+	if _, does := ix.opsDo(d, v, f); does {
+		return false
+	}
+	other := false
+	for _, p := range ix.docs[d].Params {
+		ws := camelWords(p.Name)
+		named := false
+		for i, w := range ws {
+			if terms[stem(w)] {
+				if i == len(ws)-1 {
+					return false // "remove": the thing's own state
+				}
+				named = true
+			}
+		}
+		if named {
+			other = true
+			continue
+		}
+		for _, w := range lowerWords(p.Description) {
+			if terms[stem(w)] {
+				return false // a parameter saying it of the thing
+			}
+		}
+	}
+	return other
+}
