@@ -81,6 +81,9 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 	if f == 0 && ix.strangerUndone(v, heads, named) {
 		return true
 	}
+	if ix.createdUnnamed(query, v, heads, named) {
+		return true // round71.go
+	}
 	decided := false
 	firstHas := map[int32]bool{} // the object has tools of its own
 	for i, h := range heads {

@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Round seventy-one: "none" for a request naming a product we serve for
 // an action none of its tools does.
@@ -208,4 +211,145 @@ func (ix *Index) deletesOther(d int32, v string, f verbFamily) bool {
 		}
 	}
 	return other
+}
+
+// createdUnnamed reports whether the request creates a thing (heads[0])
+// that no tool of the named backends is named for, nor any word of its
+// phrase, and that no tool of theirs changing something mentions in its
+// name or description: "Create a milestone called 'Sprint 14' in the
+// GitLab project", "Create an alert rule in Sentry", "Add a deploy key to
+// the GitLab project". A backend names what it creates (create_issue,
+// create_label, create_team); a thing only its reading tools or its
+// parameters mention is not one it makes.
+func (ix *Index) createdUnnamed(query, v string, heads []objectHead, named []int32) bool {
+	if !createVerbs[v] || len(heads) == 0 || heads[0].means || actionNoun(heads[0].word) {
+		return false
+	}
+	h := heads[0]
+	if ix.pathNamed(query, h, named) || !headEnds(query, h) {
+		return false
+	}
+	phrase := append([]string{h.word}, h.rest...)
+	for _, s := range named {
+		if ix.srvOpen[s] || len(ix.objectToolsOrLead(s, h.word)) > 0 || ix.anyObjectTools(s, h.rest) {
+			return false
+		}
+		var terms []string
+		for _, w := range phrase {
+			terms = append(terms, objectTerms(w)...)
+			// the product's own noun: an Azure DevOps sprint is
+			// an iteration, a bug a work item (productVocab)
+			terms = append(terms, ix.productMeans(s, w)...)
+		}
+		if ix.anyObjectTools(s, terms) {
+			return false
+		}
+		for _, d := range ix.srvDocs[s] {
+			for _, t := range terms {
+				if ix.docOps[d].words[t] {
+					return false // an operation's value names it (createTable)
+				}
+			}
+			if ix.verbs[d]&^verbRead != 0 && enumNames(&ix.docs[d], terms) {
+				return false // a kind it makes (create_issue's issue_type incident)
+			}
+		}
+		for _, t := range terms {
+			id, ok := ix.tools.lookup(t)
+			if !ok {
+				continue
+			}
+			for _, p := range ix.tools.post[id] {
+				d := p.doc
+				if p.core && ix.docServer[d] == s && !ix.aboutTools[d] && ix.verbs[d]&^verbRead != 0 {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// createVerbs make a new thing; adding, inserting, appending, writing,
+// sending or giving put content into a thing named after them ("add a
+// row to the data table", "append a paragraph to the page"), and "make"
+// often makes a thing something ("make develop the default branch").
+var createVerbs = stemSet("create publish setup establish")
+
+// headEnds reports whether the object's phrase ends at its head h in the
+// query: after it, and after at most one value naming it ("the GitHub
+// release v3.1.0"), comes a preposition, a word introducing its name or a
+// clause, a quoted name or the request's end, not more words of the
+// phrase ("a priority 1 test case": the thing is a test case).
+func headEnds(query string, h objectHead) bool {
+	fs := strings.Fields(rewritePhrases(query))
+	for i, raw := range fs {
+		w := strings.ToLower(strings.Trim(raw, ".,;:!?()[]{}<>\"'`"))
+		if w == "" || stem(w) != h.word {
+			continue
+		}
+		if strings.ContainsAny(raw[len(raw)-1:], ".,;:!?") || i+1 == len(fs) {
+			return true
+		}
+		j := i + 1
+		if n := strings.ToLower(strings.Trim(fs[j], ".,;:!?()[]{}<>")); strings.ContainsAny(n, "0123456789/_:.#@$\\-") {
+			if strings.ContainsAny(fs[j][len(fs[j])-1:], ".,;:!?") || j+1 == len(fs) {
+				return true
+			}
+			j++
+		}
+		n := strings.ToLower(strings.Trim(fs[j], ".,;:!?()[]{}<>"))
+		return headPrepositions[n] || meansPrepositions[n] || nameFollows[n] || clauseEnds[n] || strings.ContainsAny(n[:min(1, len(n))], "\"'`")
+	}
+	return false
+}
+
+// enumNames reports whether a value some parameter of doc d lists has
+// one of terms among its words: a kind of thing the tool makes or sets
+// ("Open an incident in GitLab project web/app": create_issue's
+// issue_type lists incident).
+func enumNames(d *Doc, terms []string) bool {
+	for _, p := range d.Params {
+		for _, v := range p.Enum {
+			for _, w := range camelWords(v) {
+				if slices.Contains(terms, stem(w)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// productMeans returns the stemmed words backend s's tools use for w, a
+// stemmed word users say for a thing of the product (productVocab's
+// lines holding for s, and those for every backend).
+func (ix *Index) productMeans(s int32, w string) []string {
+	var out []string
+	for _, v := range productVocab {
+		if v.backend != "" && !ix.lineHolds(v.backend, s) {
+			continue
+		}
+		for _, x := range words(v.says) {
+			if stem(x) == w {
+				for _, m := range words(v.means) {
+					out = append(out, stem(m))
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
+// lineHolds reports whether a productVocab line for backends (its
+// "|"-separated alternatives of name words) holds for backend s.
+func (ix *Index) lineHolds(backends string, s int32) bool {
+	for _, a := range strings.Split(backends, "|") {
+		ws := lowerWords(a)
+		if len(ws) > 0 && !slices.ContainsFunc(ws, func(w string) bool { return !slices.Contains(ix.srvWords[s], w) }) {
+			return true
+		}
+	}
+	return false
 }
