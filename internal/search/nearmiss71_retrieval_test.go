@@ -14,7 +14,9 @@ import "testing"
 // Supabase project"). Written from the corpus's server files before the
 // round changed any scoring, never read one by one afterwards, nor
 // learned from (learnedgen's heldOut, cvHeld). Only its aggregates are
-// logged.
+// logged. At the start (74a85a0): single hit@1 22, hit@5 25 of 25
+// (wrongly none 0), none 27 of 51; after round seventy-one (round71.go):
+// 22, 25 (wrongly none 0) and 34, its floors.
 func TestRetrievalNearMiss71(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
 	var n, h1, h5, none, nNone, wrongNone int
@@ -31,7 +33,7 @@ func TestRetrievalNearMiss71(t *testing.T) {
 		wrongNone += s.falseNone
 	}
 	t.Logf("nearmiss71: single hit@1 %d, hit@5 %d of %d (wrongly none %d); none %d of %d", h1, h5, n, wrongNone, none, nNone)
-	if h1 < 0 || h5 < 0 || none < 0 {
-		t.Errorf("nearmiss71 below round seventy-one")
+	if h1 < 22 || h5 < 25 || none < 34 {
+		t.Errorf("nearmiss71 below round seventy-one: single 22 / 25 of 25, none 34 of 51 (22 / 25 and 27 before it)")
 	}
 }

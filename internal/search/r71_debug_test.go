@@ -68,3 +68,56 @@ func TestR71Filters(t *testing.T) {
 		}
 	}
 }
+
+// TestR71NoneSplit (R71_SPLIT=1) counts, per group of sets, the "none"
+// requests naming a backend (namedServersWith) and the others, and how
+// many of each are answered with nothing. Only the aggregates are
+// printed, so held-out sets may be counted.
+func TestR71NoneSplit(t *testing.T) {
+	if os.Getenv("R71_SPLIT") == "" {
+		t.Skip("R71_SPLIT unset")
+	}
+	ix := New(corpusDocs(t), nil)
+	groups := []struct {
+		name string
+		in   func(string) bool
+	}{
+		{"readable tuned-on", r65Readable},
+		{"fresh extra38-52 and their nearmiss", func(n string) bool {
+			return freshSets[n] && n != "extra53" && n != "extra54" && n != "extra55" && n != "tasks66"
+		}},
+		{"extra53-55", func(n string) bool { return n == "extra53" || n == "extra54" || n == "extra55" }},
+		{"nearmiss67", func(n string) bool { return n == "nearmiss67" }},
+		{"nearmiss71", func(n string) bool { return n == "nearmiss71" }},
+	}
+	files, _ := filepath.Glob("testdata/*-queries.jsonl")
+	for _, g := range groups {
+		var named, namedOK, other, otherOK int
+		for _, f := range files {
+			name := strings.TrimSuffix(filepath.Base(f), "-queries.jsonl")
+			if !g.in(name) {
+				continue
+			}
+			for _, q := range readQueries(t, f) {
+				if q.Kind != "none" {
+					continue
+				}
+				vp := ix.vendorProducts(q.Query)
+				nm, _ := ix.namedServersWith(q.Query, vp)
+				ok := len(ix.Search(q.Query, 5)) == 0
+				if len(nm) > 0 {
+					named++
+					if ok {
+						namedOK++
+					}
+				} else {
+					other++
+					if ok {
+						otherOK++
+					}
+				}
+			}
+		}
+		t.Logf("%s: none naming a backend %d of %d, the others %d of %d", g.name, namedOK, named, otherOK, other)
+	}
+}
