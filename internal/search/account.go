@@ -63,7 +63,7 @@ func (ix *Index) backendHasAny(s int32, term string) bool {
 		return false
 	}
 	for _, p := range ix.tools.post[id] {
-		if ix.docServer[p.doc] == s {
+		if ix.docServer[p.doc] == s && !ix.aboutTools[p.doc] {
 			return true
 		}
 	}

@@ -116,7 +116,7 @@ var wordnetVerbs = sync.OnceValue(func() map[string]bool {
 // pages locks none ("lock the notion page so nobody can edit it");
 // "rename" is a kind of "call".
 func (ix *Index) backendDoes(s int32, v string) bool {
-	if ix.srvOpen[s] || ix.srvOpsDo(s, v) {
+	if ix.srvOpen[s] || ix.srvOpsDo(s, v) || ix.srvEnds(s, v) {
 		return true
 	}
 	if f := verbStems()[v]; f&verbRead != 0 && ix.srvQueries[s] {
@@ -156,7 +156,7 @@ func (ix *Index) backendHas(s int32, term string) bool {
 		return false
 	}
 	for _, p := range ix.tools.post[id] {
-		if p.core && ix.docServer[p.doc] == s {
+		if p.core && ix.docServer[p.doc] == s && !ix.aboutTools[p.doc] {
 			return true
 		}
 	}
@@ -196,7 +196,7 @@ func (ix *Index) buildActions() {
 			ix.srvQueries[ix.docServer[i]] = true
 		}
 		for _, p := range ix.docs[i].Params {
-			if actionParams[strings.ToLower(p.Name)] {
+			if actionParams[strings.ToLower(p.Name)] && !ix.filterAction(i) {
 				ix.srvActions[ix.docServer[i]] = true
 			}
 		}

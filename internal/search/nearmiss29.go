@@ -81,6 +81,9 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 	if f == 0 && ix.strangerUndone(v, heads, named) {
 		return true
 	}
+	if ix.createdUnnamed(query, v, heads, named) {
+		return true // round71.go
+	}
 	decided := false
 	firstHas := map[int32]bool{} // the object has tools of its own
 	for i, h := range heads {
@@ -91,12 +94,17 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 				// of the families.
 				return false
 			}
+			if f&verbDelete != 0 && ix.undoneBy(s, h.word) {
+				// round71.go: unprotect_branch removes the
+				// protection.
+				return false
+			}
 			tools := ix.objectToolsOrLead(s, h.word)
 			if i == 0 && len(tools) > 0 && !actionNoun(h.word) {
 				firstHas[s] = true
 			}
 			if len(tools) == 0 {
-				if i == 0 && !outside && ix.onlyParam(s, h.word) && !ix.anyObjectTools(s, h.rest) {
+				if i == 0 && !outside && ix.onlyParam(s, h.word) && !ix.anyObjectTools(s, h.rest) && !ix.pathNamed(query, h, named) {
 					// "close the GitHub milestone": a value
 					// the backend's tools take, no thing
 					// they act on.
@@ -120,13 +128,13 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 					}
 					continue
 				}
-				if ix.toolDoesOwn(d, v, f) && !ix.renamesNot(d, v) || h.means && changes || outside && ix.verbs[d]&verbUpdate != 0 && updateServes(v) {
+				if ix.toolDoesOwn(d, v, f) && !ix.renamesNot(d, v) && !ix.deletesOther(d, v, f) || h.means && changes || outside && ix.verbs[d]&verbUpdate != 0 && updateServes(v) {
 					return false
 				}
 			}
 		}
 	}
-	if !decided && len(heads) > 0 && f&^verbRead != 0 && !outside && ix.unmentioned(heads[0], named) {
+	if !decided && len(heads) > 0 && f&^verbRead != 0 && !outside && ix.unmentioned(heads[0], named) && !ix.pathNamed(query, heads[0], named) {
 		return true
 	}
 	return decided
@@ -231,12 +239,20 @@ func objectHeads(query string, at int, naming map[string]bool) []objectHead {
 				i++
 				w = strings.Trim(fs[i], ".,;:!?()[]{}<>")
 			}
+			if strings.ContainsAny(fs[i][len(fs[i])-1:], ".,;:!?") {
+				flush()
+				break
+			}
 			if len(np) > 0 {
+				if i+1 < len(fs) && plainNoun(fs[i+1], naming) {
+					// round71.go: a name inside the phrase
+					// ("the unused 'old-ui' ticket tag"): its
+					// noun follows.
+					np = np[:0]
+					continue
+				}
 				flush()
 				closed = true
-			}
-			if strings.ContainsAny(fs[i][len(fs[i])-1:], ".,;:!?") {
-				break
 			}
 			continue
 		}
@@ -344,7 +360,7 @@ func (ix *Index) onlyParam(s int32, obj string) bool {
 			continue
 		}
 		for _, p := range ix.tools.post[id] {
-			if ix.docServer[p.doc] != s {
+			if ix.docServer[p.doc] != s || ix.aboutTools[p.doc] {
 				continue
 			}
 			if p.core {
@@ -381,7 +397,7 @@ func (ix *Index) leadTools(s int32, obj string) []int32 {
 // of it (hand-written, or WordNet's at wordnetWeight), or it takes an
 // action parameter.
 func (ix *Index) toolDoes(d int32, v string, f verbFamily) bool {
-	if f != 0 && ix.verbs[d]&f != 0 || ix.nameVerbs[d] == v {
+	if f != 0 && ix.verbs[d]&f != 0 || ix.nameVerbs[d] == v || ix.endsThing(d, v) {
 		return true
 	}
 	if _, does := ix.opsDo(d, v, f); does {

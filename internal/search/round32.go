@@ -36,7 +36,7 @@ func (ix *Index) toolDoesOwn(d int32, v string, f verbFamily) bool {
 	if !ownOperations[v] && !fieldStates[v] {
 		return ix.toolDoes(d, v, f)
 	}
-	if ix.nameVerbs[d] == v {
+	if ix.nameVerbs[d] == v || ix.endsThing(d, v) {
 		return true
 	}
 	if ix.verbs[d] == verbRead {

@@ -44,12 +44,13 @@ type docOps struct {
 
 // buildOps reads each tool's action parameters (buildActions).
 func (ix *Index) buildOps() {
+	ix.buildAboutTools()
 	ix.srvOpen = make([]bool, len(ix.servers))
 	ix.docOps = make([]docOps, len(ix.docs))
 	for i := range ix.docs {
 		s := ix.docServer[i]
 		for _, p := range ix.docs[i].Params {
-			if !actionParams[strings.ToLower(p.Name)] {
+			if !actionParams[strings.ToLower(p.Name)] || ix.filterAction(i) {
 				continue
 			}
 			o := &ix.docOps[i]

@@ -187,6 +187,7 @@ type Index struct {
 	srvParams    []bool                // backend -> some tool of it declares a parameter
 	srvActions   []bool                // backend -> some tool of it takes an action parameter
 	srvOpen      []bool                // backend -> some tool of it takes an action parameter listing no values (round67.go)
+	aboutTools   []bool                // doc -> a tool about the server's tools (discover_tools; round71.go)
 	docOps       []docOps              // doc -> what its action parameter selects (round67.go)
 	srvThings    []map[string]bool     // backend -> stemmed words of its tool names but verbs (round67.go)
 	srvQueries   []bool                // backend -> some tool of it runs queries (buildActions)

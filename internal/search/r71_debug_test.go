@@ -1,0 +1,123 @@
+package search
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Round seventy-one's diagnosis (bench/retrieval-notes.md, round
+// seventy-one): TestR71Flips (R71_FLIPS=<out>) writes, for every request
+// of the readable tuned-on sets only (r65Readable: no held-out, fresh or
+// blind set), whether it is right and its first hit, so that two builds
+// can be compared request by request (R71_NOLEARN=1: without learned
+// words).
+func TestR71Flips(t *testing.T) {
+	out := os.Getenv("R71_FLIPS")
+	if out == "" {
+		t.Skip("R71_FLIPS unset")
+	}
+	tbl := learnedTable
+	if os.Getenv("R71_NOLEARN") != "" {
+		// without learned words, as TestRetrievalLearned's "without"
+		learnedTable = nil
+	}
+	ix := New(corpusDocs(t), nil)
+	learnedTable = tbl
+	files, _ := filepath.Glob("testdata/*-queries.jsonl")
+	files = append(files, devQueries)
+	var b strings.Builder
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), "-queries.jsonl")
+		if !r65Readable(name) {
+			continue
+		}
+		for _, q := range readQueries(t, f) {
+			s := evaluate(ix, []evalQuery{q}, func(string) {})
+			hits := ix.Search(q.Query, 5)
+			top := "nil"
+			if len(hits) > 0 {
+				top = hits[0].Server + "/" + hits[0].Tool
+			}
+			ok := s.hit1 > 0
+			if q.Kind == "none" {
+				ok = s.none > 0.5
+			}
+			fmt.Fprintf(&b, "%s\t%s\t%s\t%v\t%v\t%s\t%q\n", name, q.ID, q.Kind, ok, s.hit5 > 0, top, q.Query)
+		}
+	}
+	if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestR71Filters (R71_FILTERS=1) lists the tools whose action parameters
+// filterAction takes as filters.
+func TestR71Filters(t *testing.T) {
+	if os.Getenv("R71_FILTERS") == "" {
+		t.Skip("R71_FILTERS unset")
+	}
+	ix := New(corpusDocs(t), nil)
+	for i := range ix.docs {
+		for _, p := range ix.docs[i].Params {
+			if actionParams[strings.ToLower(p.Name)] {
+				t.Logf("%s/%s verbs=%v filter=%v", ix.servers[ix.docServer[i]], ix.docs[i].Tool, ix.verbs[i], ix.filterAction(i))
+			}
+		}
+	}
+}
+
+// TestR71NoneSplit (R71_SPLIT=1) counts, per group of sets, the "none"
+// requests naming a backend (namedServersWith) and the others, and how
+// many of each are answered with nothing. Only the aggregates are
+// printed, so held-out sets may be counted.
+func TestR71NoneSplit(t *testing.T) {
+	if os.Getenv("R71_SPLIT") == "" {
+		t.Skip("R71_SPLIT unset")
+	}
+	ix := New(corpusDocs(t), nil)
+	groups := []struct {
+		name string
+		in   func(string) bool
+	}{
+		{"readable tuned-on", r65Readable},
+		{"fresh extra38-52 and their nearmiss", func(n string) bool {
+			return freshSets[n] && n != "extra53" && n != "extra54" && n != "extra55" && n != "tasks66"
+		}},
+		{"extra53-55", func(n string) bool { return n == "extra53" || n == "extra54" || n == "extra55" }},
+		{"nearmiss67", func(n string) bool { return n == "nearmiss67" }},
+		{"nearmiss71", func(n string) bool { return n == "nearmiss71" }},
+	}
+	files, _ := filepath.Glob("testdata/*-queries.jsonl")
+	for _, g := range groups {
+		var named, namedOK, other, otherOK int
+		for _, f := range files {
+			name := strings.TrimSuffix(filepath.Base(f), "-queries.jsonl")
+			if !g.in(name) {
+				continue
+			}
+			for _, q := range readQueries(t, f) {
+				if q.Kind != "none" {
+					continue
+				}
+				vp := ix.vendorProducts(q.Query)
+				nm, _ := ix.namedServersWith(q.Query, vp)
+				ok := len(ix.Search(q.Query, 5)) == 0
+				if len(nm) > 0 {
+					named++
+					if ok {
+						namedOK++
+					}
+				} else {
+					other++
+					if ok {
+						otherOK++
+					}
+				}
+			}
+		}
+		t.Logf("%s: none naming a backend %d of %d, the others %d of %d", g.name, namedOK, named, otherOK, other)
+	}
+}
