@@ -394,6 +394,10 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	cands = sc.tools(qs, cands)
 	cands = sc.namedTools(query, cands, named)
 	sc.boost(qs, cands, named)
+	if len(clauseHits) == 0 {
+		cat, _ := ix.queryCategories(query)
+		sc.categoryBoost(cands, cat)
+	}
 	number := queryNumber(query)
 	sc.numberBonus(number, cands)
 	sc.singularPenalty(query, number, cands)
@@ -977,6 +981,7 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 		// only rank ("translate this paragraph": no Notion block).
 		qs = withoutScoped(qs)
 	}
+	qs = ix.categoryEvidenced(query, qs, doc)
 	c0, m := ix.evidence(qs, doc)
 	*cov = c0
 	o := &ix.opt
