@@ -185,14 +185,16 @@ func catWord(w string) string {
 // (catWord), and each one's stem; a word of a value ("crm.contacts",
 // "session:42", "acme_crm") is "", which no phrase matches.
 func catQueryWords(query string) ([]string, []string) {
-	var ws, stems []string
-	for _, f := range strings.Fields(query) {
+	lq := strings.ToLower(query)
+	n := strings.Count(lq, " ") + 1
+	ws, stems := make([]string, 0, n), make([]string, 0, n)
+	for f := range strings.FieldsSeq(lq) {
 		f = strings.Trim(f, ".,;:!?()[]{}\"'`")
 		if strings.ContainsAny(f, ".:_@=#") {
 			ws, stems = append(ws, ""), append(stems, "")
 			continue
 		}
-		for _, w := range lowerWords(f) {
+		for w := range strings.FieldsFuncSeq(f, func(r rune) bool { return !isWordRune(r) }) {
 			ws, stems = append(ws, catWord(w)), append(stems, stem(w))
 		}
 	}
@@ -292,6 +294,25 @@ func (ix *Index) queryCategories(query string) ([]bool, []string) {
 	if len(ix.categories) == 0 {
 		return nil, nil
 	}
+	if last := ix.lastCat.Load(); last != nil && last.query == query {
+		return last.cat, last.terms
+	}
+	cat, terms := ix.findCategories(query)
+	ix.lastCat.Store(&catAnswer{query, cat, terms})
+	return cat, terms
+}
+
+// catAnswer is queryCategories' last answer: a query's analysis asks for
+// it once for the ranking and once for each tool the relevance check
+// judges.
+type catAnswer struct {
+	query string
+	cat   []bool
+	terms []string
+}
+
+// findCategories is queryCategories, not kept.
+func (ix *Index) findCategories(query string) ([]bool, []string) {
 	ws, stems := catQueryWords(query)
 	var out []bool
 	var terms []string

@@ -208,9 +208,11 @@ type Index struct {
 
 	// categories maps a category phrase's first word to the phrases and
 	// the backends they name; catSid is each backend's server-level id of
-	// a word of its name (round72.go).
+	// a word of its name; lastCat is queryCategories' last answer
+	// (round72.go).
 	categories map[string][]categoryPhrase
 	catSid     []int32
+	lastCat    atomic.Pointer[catAnswer]
 
 	// lastNamed is textNamed's last answer (round68.go).
 	lastNamed atomic.Pointer[textNaming]
