@@ -13,6 +13,9 @@ func init() {
 	if v, err := strconv.ParseFloat(os.Getenv("R72_BONUS"), 64); err == nil {
 		categoryBonusIDF = v
 	}
+	if os.Getenv("R72_UNBOOST") == "0" {
+		categoryUnboost = false
+	}
 	if v, err := strconv.ParseFloat(os.Getenv("R72_EVID"), 64); err == nil {
 		categoryEvidence = v
 	}

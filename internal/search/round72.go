@@ -346,18 +346,31 @@ func (ix *Index) findCategories(query string) ([]bool, []string) {
 	return out, terms
 }
 
+// categoryUnboost: when the ranking with the category bonus answers
+// "none", the ranking without it is judged too.
+var categoryUnboost = true
+
 // categoryBoost adds the category bonus to the tools of cands whose
-// backend cat holds.
-func (sc *scorer) categoryBoost(cands []int32, cat []bool) {
+// backend cat holds, and returns them.
+func (sc *scorer) categoryBoost(cands []int32, cat []bool) []int32 {
 	if cat == nil || categoryBonusIDF == 0 {
-		return
+		return nil
 	}
-	ix := sc.ix
-	b := categoryBonusIDF * ix.maxIDF
+	var out []int32
 	for _, d := range cands {
-		if cat[ix.docServer[d]] {
-			sc.score[d] += b
+		if cat[sc.ix.docServer[d]] {
+			out = append(out, d)
 		}
+	}
+	sc.categoryAdd(out, 1)
+	return out
+}
+
+// categoryAdd adds the category bonus times k to the tools docs.
+func (sc *scorer) categoryAdd(docs []int32, k float64) {
+	b := k * categoryBonusIDF * sc.ix.maxIDF
+	for _, d := range docs {
+		sc.score[d] += b
 	}
 }
 
