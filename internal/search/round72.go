@@ -17,10 +17,14 @@ import (
 // outside the corpus is of the category (cues: in its name, or in most
 // of its tools' descriptions: a server whose tools describe "error
 // monitoring" is an error tracker). A category phrase in a request names
-// its backends weakly: their tools the request's words found gain
-// categoryBonusIDF of the largest IDF (a backend the request names gains
-// namedBonusIDF, three), and no other backend is ruled out by it; the
-// named-backend rules (action.go, nearmiss29.go, ...) never read it.
+// its backends weakly: in a request not split into steps, their tools
+// the request's words found gain categoryBonusIDF of the largest IDF (a
+// backend the request names gains namedBonusIDF, three), and in the
+// relevance check its words are
+// evidence for them as a word of their name is (categoryEvidenced); no
+// other backend is ruled out by it, the named-backend rules (action.go,
+// nearmiss29.go, ...) never read it, and when the ranking with the bonus
+// answers "none" the one without it is judged too (categoryUnboost).
 // Measured: bench/retrieval-notes.md, round seventy-two.
 
 // categoryVocab: backend is the "|"-separated alternatives of the words
