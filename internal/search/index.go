@@ -280,6 +280,7 @@ func (ix *Index) build() {
 	ix.buildNames()
 	ix.buildVendors()
 	ix.buildScopedVocab()
+	ix.buildCategories()
 	ix.srvDocs = srvDocs
 	ix.buildNameTerms(srvDocs)
 	ix.buildHeads()

@@ -167,7 +167,7 @@ func curveFiles(files []string) (prior, older []string) {
 // curveNotLearned is learnedgen's notLearned (nearmiss29, nearmiss32,
 // outside69t, indirect70t, nearnone74t).
 func curveNotLearned(f string) bool {
-	return f == setFile("nearmiss29") || f == setFile("nearmiss32") || f == setFile("outside69t") || f == setFile("indirect70t") || f == setFile("nearnone74t")
+	return f == setFile("nearmiss29") || f == setFile("nearmiss32") || f == setFile("outside69t") || f == setFile("indirect70t") || f == setFile("nearnone74t") || f == setFile("category72t")
 }
 
 func shuffled(files []string, seed uint64) []string {

@@ -396,6 +396,11 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	cands = sc.tools(qs, cands)
 	cands = sc.namedTools(query, cands, named)
 	sc.boost(qs, cands, named)
+	var catDocs []int32
+	if len(clauseHits) == 0 {
+		cat, _ := ix.queryCategories(query)
+		catDocs = sc.categoryBoost(cands, cat)
+	}
 	number := queryNumber(query)
 	sc.numberBonus(number, cands)
 	sc.singularPenalty(query, number, cands)
@@ -479,6 +484,22 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	}
 	for i := 0; i < len(hits) && i < relevantDepth && !r.relevant; i++ {
 		r.relevant = ix.relevant(query, all, named, naming, unserved, hits[i].Doc, len(clauseHits) == 0, &r.coverage)
+	}
+	if !r.relevant && len(catDocs) > 0 && categoryUnboost {
+		// The category's tools lifted into the first hits may have
+		// pushed out the one that passes (round72.go): the ranking
+		// without the bonus is judged too, and answers when it passes.
+		sc.categoryAdd(catDocs, -1)
+		hs := ix.topK(cands, score, max(limit, relevantDepth))
+		for i := 0; i < len(hs) && i < relevantDepth && !r.relevant; i++ {
+			r.relevant = ix.relevant(query, all, named, naming, unserved, hs[i].Doc, true, &r.coverage)
+		}
+		if r.relevant {
+			hits = hs
+			r.hits = hs
+		} else {
+			sc.categoryAdd(catDocs, 1)
+		}
 	}
 	if !r.relevant {
 		// A task of several steps: each step may be a request of its own.
@@ -979,6 +1000,7 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 		// only rank ("translate this paragraph": no Notion block).
 		qs = withoutScoped(qs)
 	}
+	qs = ix.categoryEvidenced(query, qs, doc)
 	c0, m := ix.evidence(qs, doc)
 	*cov = c0
 	o := &ix.opt

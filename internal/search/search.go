@@ -207,6 +207,14 @@ type Index struct {
 	scoped       scopedTable           // stemmed word -> its synonyms for some backends (round68.go)
 	scorers      sync.Pool             // of *scorer, sized for this index, scores all zero
 
+	// categories maps a category phrase's first word to the phrases and
+	// the backends they name; catSid is each backend's server-level id of
+	// a word of its name; lastCat is queryCategories' last answer
+	// (round72.go).
+	categories map[string][]categoryPhrase
+	catSid     []int32
+	lastCat    atomic.Pointer[catAnswer]
+
 	// lastNamed is textNamed's last answer (round68.go).
 	lastNamed atomic.Pointer[textNaming]
 }
