@@ -199,7 +199,7 @@ func TestLearnedCV(t *testing.T) {
 		multi += s.multi
 		multi1 += s.multi1
 		multi5 += s.multi5
-		line = append(line, fmt.Sprintf("%s %.0f/%.0f", strings.TrimSuffix(filepath.Base(f), "-queries.jsonl"), s.hit1*float64(s.n), s.hit5*float64(s.n)))
+		line = append(line, fmt.Sprintf("%s %.0f/%.0f t%d/%d", strings.TrimSuffix(filepath.Base(f), "-queries.jsonl"), s.hit1*float64(s.n), s.hit5*float64(s.n), s.multi5, s.multi))
 	}
 	if os.Getenv("CV_SETS") != "" {
 		t.Log(strings.Join(line, ", "))

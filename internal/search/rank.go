@@ -234,7 +234,13 @@ func (ix *Index) newScorer(qs []qterm) *scorer {
 			best:     make([]float32, len(ix.docs)),
 		}
 	}
-	// Backend level: each term adds its best expansion's score.
+	ix.addSrvScores(qs, sc.srvScore)
+	return sc
+}
+
+// addSrvScores adds to srvScore the backend-level score of qs: each term
+// adds its best expansion's score.
+func (ix *Index) addSrvScores(qs []qterm, srvScore []float64) {
 	srvBest := make([]float64, len(ix.servers))
 	for _, q := range qs {
 		clear(srvBest)
@@ -250,10 +256,9 @@ func (ix *Index) newScorer(qs []qterm) *scorer {
 			}
 		}
 		for s, v := range srvBest {
-			sc.srvScore[s] += q.weight * v
+			srvScore[s] += q.weight * v
 		}
 	}
-	return sc
 }
 
 // done returns sc to its index's pool with every score zero. Nothing
@@ -364,10 +369,13 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			}
 			k := info[i].kinds
 			nf := ix.namedFor(named, info[i].named, k)
+			decided := true // the step's backend decided by its file or spelled tool
 			if fs := ix.fileStep(info[i], namedSoFar(named, info, i)); fs != nil {
 				nf, info[i].named = fs, fs
 			} else if sp := ix.spelledStep(info[i], named, naming, foreign, cands, sc.score); sp != nil {
 				nf, info[i].named = sp, sp
+			} else {
+				decided = false
 			}
 			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)
@@ -382,6 +390,10 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			hs := ix.ownStep(info[i], cands, sc.score)
 			if hs == nil {
 				hs = ix.topK(cands, sc.score, clauseDepth)
+			}
+			if !decided {
+				// round73.go: the step's own words name its backend.
+				hs, cands = sc.ownBackendTop(c, info[i], nf, cands, hs)
 			}
 			clauseHits = append(clauseHits, hs)
 			clauseInfo = append(clauseInfo, info[i])
@@ -593,10 +605,11 @@ func (ix *Index) namedFor(named, own []int32, k valueKind) []int32 {
 // its name alone is no evidence that they do what the request asks.
 func (sc *scorer) namedTools(query string, cands, named []int32) []int32 {
 	ix := sc.ix
-	if len(named) == 0 || verbStems()[requestVerb(query)]&verbRead == 0 && !asksAmount(query) {
+	if rv := requestVerb(query); len(named) == 0 || verbStems()[rv]&verbRead == 0 && !computeFirst(query) && !(computeVerbs()[rv] && !r73Off) && !asksAmount(query) {
 		// Only a request to read ("list the five customers ...", "how
-		// many rows are in the invoices table?") is a query's to
-		// answer; "back up the postgres database" is not, and a question
+		// many rows are in the invoices table?") or to compute an
+		// amount ("count signups per month in postgres", round73.go)
+		// is a query's to answer; "back up the postgres database" is not, and a question
 		// without a verb of reading ("what version of postgres is
 		// this?") is left to the words it shares with tools.
 		return cands
