@@ -21,7 +21,7 @@ import "sync"
 
 // ownLead is how much of the step's own best tool's score (on the step's
 // own words) its ranking's first may have for the own best to go first.
-const ownLead = 0.6
+const ownLead = 0.9
 
 // ownBackendTop returns hs (a step's ranking, with the other steps' words)
 // with the step's best tool on its own words c[:info.own] first when that
