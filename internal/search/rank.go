@@ -213,6 +213,8 @@ func (ix *Index) mentioned(query string) []int32 {
 type scorer struct {
 	ix       *Index
 	srvScore []float64 // backend-level score of the whole query
+	srvOwn   []float64 // backend-level score of a step's own words (round73.go)
+	srvBest  []float64 // scratch of addSrvScores
 	score    []float64
 	best     []float32
 	touched  []int32
@@ -230,18 +232,20 @@ func (ix *Index) newScorer(qs []qterm) *scorer {
 		sc = &scorer{
 			ix:       ix,
 			srvScore: make([]float64, len(ix.servers)),
+			srvOwn:   make([]float64, len(ix.servers)),
+			srvBest:  make([]float64, len(ix.servers)),
 			score:    make([]float64, len(ix.docs)),
 			best:     make([]float32, len(ix.docs)),
 		}
 	}
-	ix.addSrvScores(qs, sc.srvScore)
+	ix.addSrvScores(qs, sc.srvScore, sc.srvBest)
 	return sc
 }
 
 // addSrvScores adds to srvScore the backend-level score of qs: each term
-// adds its best expansion's score.
-func (ix *Index) addSrvScores(qs []qterm, srvScore []float64) {
-	srvBest := make([]float64, len(ix.servers))
+// adds its best expansion's score. srvBest is scratch space of the same
+// length.
+func (ix *Index) addSrvScores(qs []qterm, srvScore, srvBest []float64) {
 	for _, q := range qs {
 		clear(srvBest)
 		for _, e := range q.exps {

@@ -38,8 +38,9 @@ func (sc *scorer) ownBackendTop(c []qterm, info clause, nf []int32, cands []int3
 	// The backends' scores of the step's own words too, not the whole
 	// request's.
 	whole := sc.srvScore
-	sc.srvScore = make([]float64, len(whole))
-	ix.addSrvScores(own, sc.srvScore)
+	clear(sc.srvOwn)
+	ix.addSrvScores(own, sc.srvOwn, sc.srvBest)
+	sc.srvScore = sc.srvOwn
 	defer func() { sc.srvScore = whole }()
 	cands = sc.tools(own, cands)
 	// A backend the step names none of whose tools its words found: its
