@@ -8,12 +8,13 @@ import "sync"
 // Each step of a task is ranked with its own words and, at contextWeight,
 // the other steps' (clauses), so that "look at its diffs" in a request
 // about a merge request still prefers merge request diffs. Across backends
-// the other steps' words take a step over: in "Query revenue and order
-// count per month from the sales table and draw both on one chart with two
-// y-axes" the first step ranks the chart tools first (its own words put
-// Postgres's query first), and in "Download the attachment 9a1f on work
-// item 4411 and read it as text" the second step stays with Azure DevOps
-// instead of reading the file. So a step whose own words alone put first a
+// the other steps' words and the whole request's backend scores take a
+// step over: in "sum revenue per region from the orders table in postgres
+// and make a pie chart out of it" the first step ranked the chart tools
+// first (Postgres's one tool, "Run a read-only SQL query", shares no word
+// with it), and in "Download the attachment 9a1f on work item 4411 and
+// read it as text" the second step stayed with Azure DevOps instead of
+// reading the file. So a step whose own words alone put first a
 // tool of another backend than its ranking's first, by far (the first
 // scoring at most ownLead of it on the step's own words), has that tool
 // first: the words of the step itself say which backend does it, the
