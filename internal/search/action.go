@@ -222,8 +222,8 @@ func (ix *Index) unservedAction(query string, qs []qterm, naming map[string]bool
 		return false
 	}
 	s := ix.docServer[doc]
-	if ix.srvQueries[s] && asksAmount(query) {
-		return false // "how many rows ...": a query reads it
+	if ix.srvQueries[s] && (asksAmount(query) || computeVerbs()[v] && !r73Off) {
+		return false // "how many rows ...", "count the signups ...": a query reads it
 	}
 	least := ix.opt.MinEvidence * ix.maxIDF
 	switch {

@@ -215,6 +215,8 @@ func (ix *Index) mentioned(query string) []int32 {
 type scorer struct {
 	ix       *Index
 	srvScore []float64 // backend-level score of the whole query
+	srvOwn   []float64 // backend-level score of a step's own words (round73.go)
+	srvBest  []float64 // scratch of addSrvScores
 	score    []float64
 	best     []float32
 	touched  []int32
@@ -232,12 +234,20 @@ func (ix *Index) newScorer(qs []qterm) *scorer {
 		sc = &scorer{
 			ix:       ix,
 			srvScore: make([]float64, len(ix.servers)),
+			srvOwn:   make([]float64, len(ix.servers)),
+			srvBest:  make([]float64, len(ix.servers)),
 			score:    make([]float64, len(ix.docs)),
 			best:     make([]float32, len(ix.docs)),
 		}
 	}
-	// Backend level: each term adds its best expansion's score.
-	srvBest := make([]float64, len(ix.servers))
+	ix.addSrvScores(qs, sc.srvScore, sc.srvBest)
+	return sc
+}
+
+// addSrvScores adds to srvScore the backend-level score of qs: each term
+// adds its best expansion's score. srvBest is scratch space of the same
+// length.
+func (ix *Index) addSrvScores(qs []qterm, srvScore, srvBest []float64) {
 	for _, q := range qs {
 		clear(srvBest)
 		for _, e := range q.exps {
@@ -252,10 +262,9 @@ func (ix *Index) newScorer(qs []qterm) *scorer {
 			}
 		}
 		for s, v := range srvBest {
-			sc.srvScore[s] += q.weight * v
+			srvScore[s] += q.weight * v
 		}
 	}
-	return sc
 }
 
 // done returns sc to its index's pool with every score zero. Nothing
@@ -366,10 +375,13 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			}
 			k := info[i].kinds
 			nf := ix.namedFor(named, info[i].named, k)
+			decided := true // the step's backend decided by its file or spelled tool
 			if fs := ix.fileStep(info[i], namedSoFar(named, info, i)); fs != nil {
 				nf, info[i].named = fs, fs
 			} else if sp := ix.spelledStep(info[i], named, naming, foreign, cands, sc.score); sp != nil {
 				nf, info[i].named = sp, sp
+			} else {
+				decided = false
 			}
 			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)
@@ -384,6 +396,10 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			hs := ix.ownStep(info[i], cands, sc.score)
 			if hs == nil {
 				hs = ix.topK(cands, sc.score, clauseDepth)
+			}
+			if !decided {
+				// round73.go: the step's own words name its backend.
+				hs, cands = sc.ownBackendTop(c, info[i], nf, cands, hs)
 			}
 			clauseHits = append(clauseHits, hs)
 			clauseInfo = append(clauseInfo, info[i])
@@ -616,10 +632,11 @@ func (ix *Index) namedFor(named, own []int32, k valueKind) []int32 {
 // its name alone is no evidence that they do what the request asks.
 func (sc *scorer) namedTools(query string, cands, named []int32) []int32 {
 	ix := sc.ix
-	if len(named) == 0 || verbStems()[requestVerb(query)]&verbRead == 0 && !asksAmount(query) {
+	if rv := requestVerb(query); len(named) == 0 || verbStems()[rv]&verbRead == 0 && !computeFirst(query) && !(computeVerbs()[rv] && !r73Off) && !asksAmount(query) {
 		// Only a request to read ("list the five customers ...", "how
-		// many rows are in the invoices table?") is a query's to
-		// answer; "back up the postgres database" is not, and a question
+		// many rows are in the invoices table?") or to compute an
+		// amount ("count signups per month in postgres", round73.go)
+		// is a query's to answer; "back up the postgres database" is not, and a question
 		// without a verb of reading ("what version of postgres is
 		// this?") is left to the words it shares with tools.
 		return cands

@@ -100,6 +100,9 @@ var heldOut = map[string]bool{
 	// by its category ("the error tracker", "the CRM", "the cache"),
 	// written before its change
 	"category72": true,
+	// tasks73: round seventy-three's tasks of two or three steps over all
+	// 32 servers, written from the corpus alone before its change
+	"tasks73": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
