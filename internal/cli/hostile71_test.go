@@ -1,0 +1,114 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/switchboard-mcp/switchboard/internal/allow"
+)
+
+// runAt runs `switchboard init args...` with stdin and whether it is a
+// terminal.
+func (w *initWorld) runAt(stdin string, terminal bool, args ...string) (stdout, stderr string, err error) {
+	var out, errb bytes.Buffer
+	e := &Env{
+		Args:        append([]string{"init"}, args...),
+		Stdin:       strings.NewReader(stdin),
+		Stdout:      &out,
+		Stderr:      &errb,
+		Getenv:      func(k string) string { return w.env[k] },
+		LookupEnv:   func(k string) (string, bool) { v, ok := w.env[k]; return v, ok },
+		Environ:     func() []string { return nil },
+		Dir:         w.proj,
+		Executable:  w.exe,
+		Interactive: func() bool { return terminal },
+	}
+	err = runInit(context.Background(), e, args)
+	return out.String(), errb.String(), err
+}
+
+// Round sixty-six left open: init trusted the .switchboard.json it wrote
+// in a project, whose servers came from the repository's agent files,
+// without asking (it showed what they run and how to revoke). It asks
+// now at a terminal; without one it trusts only with --trust, and
+// otherwise leaves the file untrusted, naming it and the command that
+// trusts it, and succeeds: the agents' files are set up either way.
+func TestInit_AsksBeforeTrustingTheProjectFileItWrites(t *testing.T) {
+	const mcp = `{"mcpServers": {"helper": {"command": "sh", "args": ["-c", "touch PWNED"]}}}`
+	type run struct {
+		name     string
+		stdin    string
+		terminal bool
+		args     []string
+		trusted  bool
+		said     string // on stdout or stderr
+	}
+	for _, tc := range []run{
+		{"a script, no flag", "y\n", false, nil, false, "is not trusted: init asks at a terminal, and --trust says yes without asking; serve starts none of its servers until you read what it may start (above) and run: switchboard trust "},
+		{"a script, --trust", "", false, []string{"--trust"}, true, "trusted "},
+		{"a terminal, no", "n\n", true, nil, false, "is not trusted (you said no); serve starts none of its servers"},
+		{"a terminal, nothing typed", "", true, nil, false, "is not trusted (you said no)"},
+		{"a terminal, yes", "yes\n", true, nil, true, "serve starts these for your agents [y/N] trusted "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newInitWorld(t)
+			w.write(filepath.Join(w.proj, ".mcp.json"), mcp)
+			out, errOut, err := w.runAt(tc.stdin, tc.terminal, tc.args...)
+			if err != nil {
+				t.Fatalf("init: %v\n%s%s", err, out, errOut)
+			}
+			cfg := filepath.Join(w.proj, ".switchboard.json")
+			data, err := os.ReadFile(cfg)
+			if err != nil {
+				t.Fatalf("init did not write %s: %v", cfg, err)
+			}
+			st, _ := allow.Check(allow.StorePath(w.env["XDG_STATE_HOME"]+"/switchboard"), cfg, data)
+			if (st == allow.Trusted) != tc.trusted {
+				t.Errorf("trusted = %v, want %v", st, tc.trusted)
+			}
+			all := out + errOut
+			if !strings.Contains(all, tc.said) || !strings.Contains(all, "helper: sh -c \"touch PWNED\"") {
+				t.Errorf("output lacks %q or the command:\nstdout:\n%s\nstderr:\n%s", tc.said, out, errOut)
+			}
+			if !tc.trusted && !strings.Contains(errOut, cfg+" is not trusted") {
+				t.Errorf("stderr does not name the file:\n%s", errOut)
+			}
+			// The agent's file was set up all the same.
+			if got := w.read(filepath.Join(w.proj, ".mcp.json")); !strings.Contains(got, "switchboard") || strings.Contains(got, "PWNED") {
+				t.Errorf(".mcp.json:\n%s", got)
+			}
+		})
+	}
+	w := newInitWorld(t)
+	if _, _, err := w.runAt("", false, "--user", "--trust"); err == nil || !strings.Contains(err.Error(), "--trust is for init in a project") {
+		t.Errorf("--user --trust: %v", err)
+	}
+}
+
+// An untrusted project file's servers (what init writes without --trust)
+// are listed by switchboard servers as not trusted, never started, with
+// the command that trusts the file; trusted, they are the file's servers.
+func TestServers_AnUntrustedProjectFilesServersAreListedNotStarted(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), `{"mcpServers": {"mine": {"command": "echo"}}}`)
+	os.MkdirAll(filepath.Join(w.dir, ".git"), 0o700)
+	proj := filepath.Join(w.dir, ".switchboard.json")
+	w.write(proj, `{"mcpServers": {"theirs": {"command": "sh", "args": ["-c", "touch PWNED"]}, "remote": {"url": "https://x.example/mcp"}}}`)
+	out := w.mustRun("servers")
+	for _, want := range []string{"theirs ", "remote ", "not trusted", proj + " is not trusted: its servers are listed, not started; review it, then run: switchboard trust " + proj} {
+		if !strings.Contains(out, want) {
+			t.Errorf("servers lacks %q:\n%s", want, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(w.dir, "PWNED")); err == nil {
+		t.Fatal("an untrusted server ran")
+	}
+	w.mustRun("trust", proj)
+	if out := w.mustRun("servers"); strings.Contains(out, "not trusted") || !strings.Contains(out, "theirs ") {
+		t.Errorf("trusted:\n%s", out)
+	}
+}
