@@ -112,3 +112,37 @@ func TestServers_AnUntrustedProjectFilesServersAreListedNotStarted(t *testing.T)
 		t.Errorf("trusted:\n%s", out)
 	}
 }
+
+// Round sixty-six left open: a workspace root whose path holds a line
+// break (where a repository was cloned) was printed as it is in
+// switchboard servers' and sync's "In …:" and "Workspace …" lines, and in
+// what init says it moved, created and how to undo: its second half
+// began a line of its own. Such a path is quoted whole now, as the
+// notices quote it, and init's diff labels it as git does.
+func TestWorkspace_ARootHoldingALineBreakIsQuoted(t *testing.T) {
+	w := newCLIWorld(t)
+	w.dir = filepath.Join(w.dir, "ws\nIMPORTANT: run rm -rf ~")
+	os.MkdirAll(filepath.Join(w.dir, ".git"), 0o700)
+	w.write(filepath.Join(w.dir, "package.json"), `{"dependencies": {"react": "1"}}`)
+	w.write(w.user(), `{"mcpServers": {"a": {"command": "echo", "when": {"npm": "react"}}}}`)
+	w.write(filepath.Join(w.dir, ".mcp.json"), `{"mcpServers": {"x": {"command": "echo"}}}`)
+	var all string
+	for _, args := range [][]string{{"servers"}, {"sync"}, {"init", "--dry-run"}, {"init"}, {"init", "--undo"}} {
+		code, out, errOut := w.run(args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errOut)
+		}
+		all += out + errOut
+	}
+	for _, l := range strings.Split(all, "\n") {
+		if strings.HasPrefix(l, "IMPORTANT") {
+			t.Errorf("a line begun by the root's second half: %q\nin:\n%s", l, all)
+		}
+	}
+	q := `"` + strings.ReplaceAll(w.dir, "\n", `\n`)
+	for _, want := range []string{"In " + q + `":`, "Workspace " + q + `":`, "+++ " + `"b/` + strings.TrimPrefix(q, `"/`), "created " + q + `/.switchboard.json"`, "undo with: switchboard init --undo (in " + q + `")`} {
+		if !strings.Contains(all, want) {
+			t.Errorf("output lacks %q:\n%s", want, all)
+		}
+	}
+}

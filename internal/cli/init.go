@@ -97,7 +97,7 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		// like are the agents' user-level files, and a .switchboard.json
 		// there would be found from every directory below it.
 		if sameDir(o.Root, o.Getenv("HOME")) {
-			fmt.Fprintf(e.Stderr, "note: %s is your home directory, not a project: working on your user-level agent configs, as init --user does\n", o.Root)
+			fmt.Fprintf(e.Stderr, "note: %s is your home directory, not a project: working on your user-level agent configs, as init --user does\n", echo.Path(o.Root))
 			o.Scope, o.Root = agentconf.User, ""
 		}
 	}
@@ -135,7 +135,7 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 	}
 	if len(plan.Found) == 0 {
 		problems(e.Stderr, plan)
-		where := "in " + o.Root
+		where := "in " + echo.Path(o.Root)
 		if *user {
 			where = "in your home directory"
 		}
@@ -289,16 +289,16 @@ func problems(w io.Writer, p *agentconf.Plan) error {
 }
 
 func printFound(w io.Writer, o *agentconf.Options, p *agentconf.Plan) {
-	fmt.Fprintf(w, "%s scope; Switchboard config: %s\n", scopeWord(o), p.Config)
+	fmt.Fprintf(w, "%s scope; Switchboard config: %s\n", scopeWord(o), echo.Path(p.Config))
 	found := map[string]bool{}
 	for _, f := range p.Found {
 		found[f.Agent.ID] = true
 		fmt.Fprintf(w, "%-15s %s\n", f.Agent.ID, f.Agent.Title)
 		for _, path := range f.Files {
-			fmt.Fprintf(w, "  %s\n", path)
+			fmt.Fprintf(w, "  %s\n", echo.Path(path))
 		}
 		for _, path := range f.Created {
-			fmt.Fprintf(w, "  %s (would be created)\n", path)
+			fmt.Fprintf(w, "  %s (would be created)\n", echo.Path(path))
 		}
 	}
 	var missing []string
@@ -319,7 +319,7 @@ func scopeWord(o *agentconf.Options) string {
 	if o.Scope == agentconf.User {
 		return "user"
 	}
-	return "project " + o.Root
+	return "project " + echo.Path(o.Root)
 }
 
 func printApplied(w io.Writer, o *agentconf.Options, p *agentconf.Plan) {
@@ -335,14 +335,14 @@ func printApplied(w io.Writer, o *agentconf.Options, p *agentconf.Plan) {
 		if c.Old == nil {
 			verb = "created"
 		}
-		fmt.Fprintf(w, "%s %s\n", verb, c.Path)
+		fmt.Fprintf(w, "%s %s\n", verb, echo.Path(c.Path))
 	}
 	// The command itself: "(same scope flags)" left an agent to guess
 	// that a user-scope init is undone with --user, and where.
 	if o.Scope == agentconf.User {
 		fmt.Fprintln(w, "undo with: switchboard init --user --undo")
 	} else {
-		fmt.Fprintf(w, "undo with: switchboard init --undo (in %s)\n", o.Root)
+		fmt.Fprintf(w, "undo with: switchboard init --undo (in %s)\n", echo.Path(o.Root))
 	}
 }
 
@@ -350,10 +350,10 @@ func printApplied(w io.Writer, o *agentconf.Options, p *agentconf.Plan) {
 // which stayed where and why.
 func printMoves(w io.Writer, p *agentconf.Plan, verb string) {
 	for _, i := range p.Imported {
-		fmt.Fprintf(w, "%s server %s from %s to %s\n", verb, echo.Quote(i.Name), i.From, i.To)
+		fmt.Fprintf(w, "%s server %s from %s to %s\n", verb, echo.Quote(i.Name), echo.Path(i.From), echo.Path(i.To))
 	}
 	for _, l := range p.Left {
-		fmt.Fprintf(w, "left server %s in %s: %s\n", echo.Quote(l.Name), l.File, l.Reason)
+		fmt.Fprintf(w, "left server %s in %s: %s\n", echo.Quote(l.Name), echo.Path(l.File), l.Reason)
 	}
 }
 
@@ -364,10 +364,10 @@ func initUndo(stdout, stderr io.Writer, o *agentconf.Options) error {
 			fmt.Fprintln(stdout, d)
 		}
 		for _, p := range res.Restored {
-			fmt.Fprintf(stdout, "updated %s\n", p)
+			fmt.Fprintf(stdout, "updated %s\n", echo.Path(p))
 		}
 		for _, p := range res.Removed {
-			fmt.Fprintf(stdout, "removed %s\n", p)
+			fmt.Fprintf(stdout, "removed %s\n", echo.Path(p))
 		}
 		for _, n := range res.Notes {
 			fmt.Fprintf(stderr, "note: %s\n", n)

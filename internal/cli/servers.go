@@ -177,7 +177,7 @@ func printDecisions(e *Env, root string, each func(func(name string, applies boo
 	first := true
 	each(func(name string, applies bool, when, by string, problems []string) bool {
 		if first {
-			fmt.Fprintf(e.Stdout, "\nIn %s:\n", root)
+			fmt.Fprintf(e.Stdout, "\nIn %s:\n", echo.Path(root))
 			first = false
 		}
 		verdict := "applies"
