@@ -146,3 +146,42 @@ func TestWorkspace_ARootHoldingALineBreakIsQuoted(t *testing.T) {
 		}
 	}
 }
+
+// Round sixty-six left open: XDG_CACHE_HOME set to a file failed
+// nothing, and each server's cache read and write was logged as failing,
+// naming the file but not the variable. The cache keeps nothing a user
+// would lose, so a command works without it (where XDG_CONFIG_HOME or
+// XDG_STATE_HOME set to a file fail it) and says so once, naming the
+// variable and what to do.
+func TestMain_ACacheDirectoryThatIsAFileIsSaidAndDoneWithout(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, unset, want string
+	}{
+		{"XDG_CACHE_HOME a file", "cache", "", "XDG_CACHE_HOME is {B}/cache, which is a file, not a directory: Switchboard keeps the tool lists it read in a switchboard directory under it; working without it (each server is started to list its tools); set XDG_CACHE_HOME to a directory (or unset it) to have them cached"},
+		{"XDG_CACHE_HOME/switchboard a file", "cache/switchboard", "", "{B}/cache/switchboard is a file, not a directory, where Switchboard's cache directory {B}/cache/switchboard should be (XDG_CACHE_HOME is {B}/cache): working without it"},
+		{"the default under HOME", "home/.cache", "XDG_CACHE_HOME", "{B}/home/.cache is a file, not a directory, where Switchboard's cache directory {B}/home/.cache/switchboard should be (XDG_CACHE_HOME is not set, so it is under HOME): working without it"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newCLIWorld(t)
+			base := filepath.Dir(w.home)
+			w.env["XDG_CACHE_HOME"] = filepath.Join(base, "cache")
+			if tc.unset != "" {
+				delete(w.env, tc.unset)
+			}
+			w.write(w.user(), `{"mcpServers": {"ok": {"command": "echo"}}}`)
+			file := filepath.Join(base, tc.file)
+			os.MkdirAll(filepath.Dir(file), 0o700)
+			if err := os.WriteFile(file, []byte("x"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			code, out, errOut := w.run("servers")
+			want := strings.ReplaceAll(tc.want, "{B}", base)
+			if code != 0 || !strings.Contains(out, "ok ") || strings.Count(errOut, want) != 1 {
+				t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s\nwant once: %s", code, out, errOut, want)
+			}
+			if strings.Contains(errOut, "catalog cache") {
+				t.Errorf("the cache's failures are logged as well:\n%s", errOut)
+			}
+		})
+	}
+}
