@@ -185,3 +185,40 @@ func TestMain_ACacheDirectoryThatIsAFileIsSaidAndDoneWithout(t *testing.T) {
 		})
 	}
 }
+
+// Round sixty-six left open: a user skill saved with a recursive or
+// over-deep schema before its bounds is refused when read, and the
+// reason named the file and the schema's fault but not how to get rid
+// of it. It names the skill, its file and the commands that fix it;
+// the other skills load, and skills rm takes it away.
+func TestSkills_ASkillSavedBeforeTheSchemaBoundsSaysHowToFixIt(t *testing.T) {
+	w := newCLIWorld(t)
+	w.write(w.user(), `{"mcpServers": {}}`)
+	dir := filepath.Join(filepath.Dir(w.user()), "skills")
+	file := func(name, schema string) string {
+		return "/**\n * @skill " + name + "\n * @description d\n * @input " + schema + "\n * @saved 2026-12-01T10:00:00Z\n */\nreturn 1\n"
+	}
+	deep := `{"type":"object"}`
+	for range 100 {
+		deep = `{"type":"object","properties":{"x":` + deep + `}}`
+	}
+	w.write(filepath.Join(dir, "good_one.js"), file("good_one", `{"type":"object"}`))
+	w.write(filepath.Join(dir, "loops.js"), file("loops", `{"$defs":{"n":{"anyOf":[{"type":"object","properties":{"a":{"$ref":"#/$defs/n"}}},{"type":"null"}]}},"$ref":"#/$defs/n"}`))
+	w.write(filepath.Join(dir, "deep.js"), file("deep", deep))
+	out := w.mustRun("skills", "list")
+	if !strings.Contains(out, "good_one\tuser\tno tools\tok") {
+		t.Errorf("the good skill is not listed as ok:\n%s", out)
+	}
+	for name, fault := range map[string]string{"loops": `leads back to itself`, "deep": "nested 201 levels deep"} {
+		want := `skill "` + name + `" (` + filepath.Join(dir, name+".js") + "): inputSchema: "
+		fix := `save it again fixed (skills.save({name: "` + name + `", …}) in execute), or delete it: switchboard skills rm ` + name
+		if !strings.Contains(out, want) || !strings.Contains(out, fault) || !strings.Contains(out, fix) {
+			t.Errorf("%s: listing lacks %q, %q or %q:\n%s", name, want, fault, fix, out)
+		}
+	}
+	w.mustRun("skills", "rm", "loops")
+	w.mustRun("skills", "rm", "deep")
+	if out := w.mustRun("skills", "list"); strings.Contains(out, "not loaded") {
+		t.Errorf("after rm:\n%s", out)
+	}
+}
