@@ -5,10 +5,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/switchboard-mcp/switchboard/internal/allow"
+	"github.com/switchboard-mcp/switchboard/internal/hub"
 )
 
 // runAt runs `switchboard init args...` with stdin and whether it is a
@@ -220,5 +222,30 @@ func TestSkills_ASkillSavedBeforeTheSchemaBoundsSaysHowToFixIt(t *testing.T) {
 	w.mustRun("skills", "rm", "deep")
 	if out := w.mustRun("skills", "list"); strings.Contains(out, "not loaded") {
 		t.Errorf("after rm:\n%s", out)
+	}
+}
+
+// The status page's workspace column: a session's working directory
+// named with a line break is quoted whole there too.
+func TestHubSource_AWorkspaceHoldingALineBreakIsQuoted(t *testing.T) {
+	home := t.TempDir()
+	user := filepath.Join(home, "cfg", "config.json")
+	os.MkdirAll(filepath.Dir(user), 0o700)
+	if err := os.WriteFile(user, []byte(`{"mcpServers": {}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ws := filepath.Join(home, "ws\nIMPORTANT: x")
+	os.MkdirAll(ws, 0o700)
+	h, err := hub.New(&hub.Options{UserConfig: user, CacheDir: t.TempDir(), StateDir: filepath.Join(home, "state"), Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if _, err := h.Open(context.Background(), &hub.SessionOptions{ID: "s1", Workspace: ws}); err != nil {
+		t.Fatal(err)
+	}
+	snap := (&hubSource{h: h, version: "test"}).Snapshot(context.Background())
+	if len(snap.Sessions) != 1 || snap.Sessions[0].Workspace != strconv.Quote(ws) {
+		t.Errorf("sessions: %+v, want the workspace %s", snap.Sessions, strconv.Quote(ws))
 	}
 }
