@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 )
 
 // Diff returns a unified diff (3 lines of context) from old to new,
@@ -32,11 +34,13 @@ func Diff(path string, old, new []byte) string {
 		ops = append(ops, ' ')
 	}
 	var out strings.Builder
-	from := "a/" + strings.TrimPrefix(path, "/")
+	// A path a line cannot show (a project cloned into a directory named
+	// "x\nIMPORTANT: …") is quoted whole, as git quotes it.
+	from := echo.Path("a/" + strings.TrimPrefix(path, "/"))
 	if old == nil {
 		from = "/dev/null"
 	}
-	fmt.Fprintf(&out, "--- %s\n+++ b/%s\n", from, strings.TrimPrefix(path, "/"))
+	fmt.Fprintf(&out, "--- %s\n+++ %s\n", from, echo.Path("b/"+strings.TrimPrefix(path, "/")))
 	const ctx = 3
 	// Walk ops, emitting hunks around changes.
 	type pos struct{ op, ai, bi int }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
@@ -87,7 +88,7 @@ func patch(mf *manifestFile, data []byte) *undoFile {
 			return u
 		}
 		if mf.Ours {
-			u.notes = append(u.notes, fmt.Sprintf("%s was deleted after init: nothing to take out of it", mf.Path))
+			u.notes = append(u.notes, fmt.Sprintf("%s was deleted after init: nothing to take out of it", echo.Path(mf.Path)))
 		}
 		return u
 	}
@@ -141,7 +142,7 @@ func patch(mf *manifestFile, data []byte) *undoFile {
 		case e.Before != nil && got == e.Before.Value:
 			continue // already back as it was
 		case mf.Ours:
-			u.notes = append(u.notes, fmt.Sprintf("%s in %s changed after init: kept it", where, mf.Path))
+			u.notes = append(u.notes, fmt.Sprintf("%s in %s changed after init: kept it", where, echo.Path(mf.Path)))
 			continue
 		case e.After != nil:
 			u.conflicts = append(u.conflicts, fmt.Sprintf("%s, which init wrote, was edited after init", where))
@@ -160,7 +161,7 @@ func patch(mf *manifestFile, data []byte) *undoFile {
 				continue
 			}
 			if e.After != nil {
-				u.done = append(u.done, fmt.Sprintf("took %s out of %s", where, mf.Path))
+				u.done = append(u.done, fmt.Sprintf("took %s out of %s", where, echo.Path(mf.Path)))
 			}
 			if e.Before == nil {
 				if err := d.prune(e.Created); err != nil {
@@ -190,7 +191,7 @@ func patch(mf *manifestFile, data []byte) *undoFile {
 			u.conflicts = append(u.conflicts, fmt.Sprintf("%s cannot be put back: %v", dotted(append(append([]string{}, e.Key...), e.Name)), err))
 			continue
 		}
-		u.done = append(u.done, fmt.Sprintf("put %s back into %s", dotted(append(append([]string{}, e.Key...), e.Name)), mf.Path))
+		u.done = append(u.done, fmt.Sprintf("put %s back into %s", dotted(append(append([]string{}, e.Key...), e.Name)), echo.Path(mf.Path)))
 		content = d.bytes()
 		putBack = append(putBack, e.Key)
 	}
@@ -290,7 +291,7 @@ func structuralUndo(dir string, m *manifest) (*UndoResult, error) {
 			if mf.Existed {
 				kept = "its content before the first init is in " + filepath.Join(dir, mf.Backup+".orig")
 			}
-			conflicts = append(conflicts, fmt.Sprintf("%s: %s (the file stays as it is; %s)", mf.Path, c, kept))
+			conflicts = append(conflicts, fmt.Sprintf("%s: %s (the file stays as it is; %s)", echo.Path(mf.Path), c, kept))
 		}
 	}
 	if len(conflicts) > 0 {
@@ -341,10 +342,10 @@ func structuralUndo(dir string, m *manifest) (*UndoResult, error) {
 				}
 			}
 			if try == 5 {
-				return res, fmt.Errorf("%s keeps changing while init --undo runs; close the agent and run init --undo again", mf.Path)
+				return res, fmt.Errorf("%s keeps changing while init --undo runs; close the agent and run init --undo again", echo.Path(mf.Path))
 			}
 			if u = patch(mf, now); len(u.conflicts) > 0 {
-				return res, fmt.Errorf("%w: %s: %s", ErrUndoConflict, mf.Path, u.conflicts[0])
+				return res, fmt.Errorf("%w: %s: %s", ErrUndoConflict, echo.Path(mf.Path), u.conflicts[0])
 			}
 		}
 		res.Notes = append(res.Notes, u.notes...)

@@ -116,7 +116,14 @@ func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx co
 	// Cursors are remembered by their hash: kept whole, 1,000 distinct
 	// cursors of 8 MB each (every page under maxMessageBytes) were 8 GB.
 	seen := map[[sha256.Size]byte]bool{sha256.Sum256(nil): true}
-	total, cursors := 0, 0
+	total, cursors, left := 0, 0, 0
+	defer func() {
+		if left > 0 {
+			msg := fmt.Sprintf("backend %q: its %s take more than %d MiB (the bound of one listing): %d %s that did not fit are left out, the %d that did are used", b.name, what, maxListedBytes>>20, left, what, len(out))
+			b.log.Warn("backend list cut short", "reason", msg)
+			b.stderr.Note("%s", msg)
+		}
+	}()
 	for page := 1; ; page++ {
 		items, next, err := list(ctx, cursor)
 		if isMethodNotFound(err) {
@@ -125,19 +132,28 @@ func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx co
 		if err != nil {
 			return nil, prefixed("listing "+what, b.callErr(ctx, err))
 		}
-		for i, it := range items {
-			if size == nil {
-				break
+		if size != nil {
+			// An item that does not fit is left out, and the rest of
+			// its page still counted: one tool with an 8 MB schema first
+			// in the list left the backend with no tools at all.
+			kept := items[:0:0]
+			for _, it := range items {
+				if n := size(it); total+n > maxListedBytes {
+					left++
+					continue
+				} else {
+					total += n
+				}
+				kept = append(kept, it)
 			}
-			if total += size(it); total > maxListedBytes {
-				out = append(out, items[:i]...)
-				msg := fmt.Sprintf("backend %q: its %s take more than %d MiB (the bound of one listing): only the first %d %s are used", b.name, what, maxListedBytes>>20, len(out), what)
-				b.log.Warn("backend list cut short", "reason", msg)
-				b.stderr.Note("%s", msg)
-				return out, nil
-			}
+			items = kept
 		}
 		out = append(out, items...)
+		if left > 0 {
+			// Its pages after this one are not asked for: the listing
+			// is full.
+			return out, nil
+		}
 		cursors += len(next)
 		switch {
 		case len(out) > maxListed:

@@ -170,6 +170,11 @@ func (c *lineConn) deliver(t []byte, junk func([]byte, error)) bool {
 		derr = errNotObject
 	} else {
 		msg, derr = jsonrpc.DecodeMessage(t) // copies what it keeps
+		if derr != nil && bytes.Contains([]byte(derr.Error()), []byte("maximum nesting depth")) {
+			if r, ok := markDeepTools(t); ok {
+				msg, derr = jsonrpc.DecodeMessage(r)
+			}
+		}
 	}
 	if derr == nil {
 		return c.send(readResult{msg: msg})
@@ -331,3 +336,84 @@ func (c *lineConn) Close() error {
 
 // SessionID implements mcp.Connection; stdio has no session ID.
 func (c *lineConn) SessionID() string { return "" }
+
+// maxToolDepth is the deepest a listed tool may nest: the SDK refuses a
+// message nested past 1,000 levels, and a tools/list answer holds its
+// tools 4 levels down (the message, its result, the list, the tool).
+const maxToolDepth = 990
+
+// tooDeepKey marks a tool markDeepTools replaced; rawTools.screen leaves
+// it out, saying why.
+const tooDeepKey = "switchboard/nestedTooDeep"
+
+// markDeepTools returns line, an answer the SDK's decoder refused for
+// its nesting, with each listed tool nested past maxToolDepth replaced
+// by its name and tooDeepKey; false when line is no tools/list answer
+// or none of its tools is that deep. One tool whose schema nests 1,800
+// levels made its backend's whole listing fail ("the backend's answer
+// could not be read: … exceeded maximum nesting depth of 1000"), where a
+// tool that does not decode is left out alone.
+func markDeepTools(line []byte) ([]byte, bool) {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(line, &top) != nil || top["result"] == nil {
+		return nil, false
+	}
+	var res map[string]json.RawMessage
+	if json.Unmarshal(top["result"], &res) != nil {
+		return nil, false
+	}
+	var tools []json.RawMessage
+	if json.Unmarshal(res["tools"], &tools) != nil {
+		return nil, false
+	}
+	marked := false
+	for i, raw := range tools {
+		if nestingOf(raw) <= maxToolDepth {
+			continue
+		}
+		var named struct {
+			Name any `json:"name"`
+		}
+		_ = json.Unmarshal(raw, &named)
+		tools[i], _ = json.Marshal(map[string]any{"name": named.Name, tooDeepKey: true, "inputSchema": map[string]any{"type": "object"}})
+		marked = true
+	}
+	if !marked {
+		return nil, false
+	}
+	var err error
+	if res["tools"], err = json.Marshal(tools); err != nil {
+		return nil, false
+	}
+	if top["result"], err = json.Marshal(res); err != nil {
+		return nil, false
+	}
+	out, err := json.Marshal(top)
+	return out, err == nil
+}
+
+// nestingOf is how deep raw (valid JSON) nests objects and arrays.
+func nestingOf(raw []byte) int {
+	depth, most, inString, escaped := 0, 0, false, false
+	for _, c := range raw {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+			most = max(most, depth)
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return most
+}

@@ -364,3 +364,38 @@ func TestBackend_AnAnswerUnderItsIdAsAStringFailsTheCall(t *testing.T) {
 		t.Fatalf("next call: %v, %v", res, err)
 	}
 }
+
+// Round seventy-one: one tool whose schema nests 1,800 levels made its
+// backend's whole tools/list answer unreadable (the SDK refuses a message
+// nested past 1,000 levels), where a tool that does not decode is left
+// out alone. The answer is read with that tool marked, and screen
+// withholds it saying why; the other tools are used.
+func TestRawTools_AToolNestedPastWhatTheSDKReadsIsLeftOutAlone(t *testing.T) {
+	deep := strings.Repeat(`{"type":"object","properties":{"x":`, 900) + `{}` + strings.Repeat(`}}`, 900)
+	line := []byte(`{"jsonrpc":"2.0","id":3,"result":{"tools":[{"name":"deep","inputSchema":` + deep + `},{"name":"ok","inputSchema":{"type":"object"}}]}}`)
+	if _, err := jsonrpc.DecodeMessage(line); err == nil {
+		t.Fatal("the SDK reads the line as it is: the test needs a deeper schema")
+	}
+	c := &lineConn{msgs: make(chan readResult, 1), closed: make(chan struct{})}
+	var junk error
+	c.deliver(line, func(_ []byte, err error) { junk = err })
+	r := <-c.msgs
+	resp, ok := r.msg.(*jsonrpc.Response)
+	if r.err != nil || !ok || resp.Error != nil || junk != nil {
+		t.Fatalf("delivered %+v, %v (junk %v)", r.msg, r.err, junk)
+	}
+	var raw rawTools
+	out := raw.screen(resp.Result)
+	var got struct{ Tools []struct{ Name string } }
+	if err := json.Unmarshal(out, &got); err != nil || len(got.Tools) != 1 || got.Tools[0].Name != "ok" {
+		t.Fatalf("kept %+v, %v; want ok", got.Tools, err)
+	}
+	if m := raw.takeMalformed(); len(m) != 1 || m[0].Name != "deep" || !strings.Contains(m[0].Reason, "nests more than 990 levels deep") {
+		t.Errorf("withheld %+v", m)
+	}
+	// An answer too deep elsewhere is still junk, failing its call.
+	c.deliver([]byte(`{"jsonrpc":"2.0","id":4,"result":{"x":`+strings.Repeat("[", 1200)+strings.Repeat("]", 1200)+`}}`), func(_ []byte, err error) { junk = err })
+	if r := <-c.msgs; junk == nil || r.msg.(*jsonrpc.Response).Error == nil {
+		t.Errorf("a deep answer that lists no tools was read: %+v", r.msg)
+	}
+}

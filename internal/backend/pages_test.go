@@ -95,7 +95,7 @@ func TestPages_BoundsTheBytesOfAToolList(t *testing.T) {
 	}
 	b.stderr.Close()
 	data, _ := os.ReadFile(LogFile(dir, "x"))
-	if want := fmt.Sprintf(`backend "big": its tools take more than 8 MiB (the bound of one listing): only the first %d tools are used`, len(got)); !strings.Contains(string(data), want) {
+	if want := fmt.Sprintf(`backend "big": its tools take more than 8 MiB (the bound of one listing): %d tools that did not fit are left out, the %d that did are used`, 800-len(got), len(got)); !strings.Contains(string(data), want) {
 		t.Errorf("log %q lacks %q", data, want)
 	}
 }
@@ -129,7 +129,29 @@ func TestPages_BoundsTheBytesOfAResourceList(t *testing.T) {
 	}
 	b.stderr.Close()
 	data, _ := os.ReadFile(LogFile(dir, "x"))
-	if want := fmt.Sprintf(`backend "feed": its resources take more than 8 MiB (the bound of one listing): only the first %d resources are used`, len(got)); !strings.Contains(string(data), want) {
+	if want := fmt.Sprintf(`backend "feed": its resources take more than 8 MiB (the bound of one listing): %d resources that did not fit are left out, the %d that did are used`, 1000-len(got), len(got)); !strings.Contains(string(data), want) {
+		t.Errorf("log %q lacks %q", data, want)
+	}
+}
+
+// Round seventy-one: a tool list whose first tool alone is over the
+// bound (a schema of 8.4 MB) was cut before it, so the backend had no
+// tools at all, its small ones too. The tool that does not fit is left
+// out, said, and the rest of its page is used.
+func TestPages_AToolOverTheBoundIsLeftOutAndTheRestUsed(t *testing.T) {
+	dir := t.TempDir()
+	b := &Backend{name: "big", log: slog.New(slog.DiscardHandler), stderr: openStderrLog(dir, "x", nil, nil)}
+	huge := &mcp.Tool{Name: "huge", Description: strings.Repeat("x", 9<<20), InputSchema: json.RawMessage(`{"type":"object"}`)}
+	list := func(ctx context.Context, cursor string) ([]*mcp.Tool, string, error) {
+		return []*mcp.Tool{huge, {Name: "ok", InputSchema: json.RawMessage(`{"type":"object"}`)}, {Name: "ok2", InputSchema: json.RawMessage(`{"type":"object"}`)}}, "", nil
+	}
+	got, err := pages(context.Background(), b, "tools", list, toolSize)
+	if err != nil || len(got) != 2 || got[0].Name != "ok" || got[1].Name != "ok2" {
+		t.Fatalf("got %d tools, %v; want ok and ok2", len(got), err)
+	}
+	b.stderr.Close()
+	data, _ := os.ReadFile(LogFile(dir, "x"))
+	if want := `backend "big": its tools take more than 8 MiB (the bound of one listing): 1 tools that did not fit are left out, the 2 that did are used`; !strings.Contains(string(data), want) {
 		t.Errorf("log %q lacks %q", data, want)
 	}
 }

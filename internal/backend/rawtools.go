@@ -239,6 +239,8 @@ func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
 		reason := ""
 		if err != nil {
 			reason = "its definition cannot be read: " + decodeReason(err)
+		} else if tooDeep(raw) {
+			reason = fmt.Sprintf("its definition nests more than %d levels deep, past what an MCP client reads: the backend's other tools are used", maxToolDepth)
 		} else if strings.ContainsRune(t.Name, utf8.RuneError) && nameNotUTF8(raw) {
 			reason = "its name is not valid UTF-8 (a byte that is not, or a lone surrogate): it reads as U+FFFD, a name the backend never listed, so no call could reach the tool"
 		} else if reason = badHeaders(raw); reason == "" {
@@ -748,4 +750,13 @@ func (w *rawWatch) answer(msg []byte) ([]byte, bool) {
 		return nil, true
 	}
 	return out, true
+}
+
+// tooDeep reports whether raw is a tool markDeepTools replaced.
+func tooDeep(raw json.RawMessage) bool {
+	if !bytes.Contains(raw, []byte(tooDeepKey)) {
+		return false // the usual case, without decoding it again
+	}
+	var m map[string]json.RawMessage
+	return json.Unmarshal(raw, &m) == nil && string(m[tooDeepKey]) == "true"
 }

@@ -283,7 +283,7 @@ func (v *TrustVetter) Vet(spec *config.Server, tools []Tool) ([]Tool, []Withheld
 		}
 		if len(blocks) > 0 && !accepted[t.Name] {
 			held = append(held, trust.Hold{Tool: t.Name, Hash: trust.Hash(tt), Rules: blocks})
-			withheld = append(withheld, Withheld{Tool: t.Name, Reason: fmt.Sprintf("its definition looks like a prompt injection (%s); review with 'switchboard pins' and, if you trust it, accept with 'switchboard approve --accept-risk %s %s'", strings.Join(blocks, "; "), echo.ShellArg(spec.Name), echo.ShellArg(t.Name))})
+			withheld = append(withheld, Withheld{Tool: t.Name, Reason: fmt.Sprintf("its definition looks like a prompt injection (%s); review with 'switchboard pins' and, if you trust it, accept with 'switchboard approve --accept-risk %s %s'%s", strings.Join(blocks, "; "), echo.ShellArg(spec.Name), commandTool(t.Name), commandToolNote(t.Name))})
 			continue
 		}
 		if len(blocks) > 0 {
@@ -317,9 +317,33 @@ func approveAdvice(server, tool string, c trust.Change) string {
 	if c.Tool != tool {
 		// Not recorded as pending (the pins file could not be written):
 		// nothing to bind the approval to.
-		return fmt.Sprintf("review with 'switchboard pins --diff' and approve with 'switchboard approve %s %s'", echo.ShellArg(server), echo.ShellArg(tool))
+		return fmt.Sprintf("review with 'switchboard pins --diff' and approve with 'switchboard approve %s %s'%s", echo.ShellArg(server), commandTool(tool), commandToolNote(tool))
 	}
-	return fmt.Sprintf("review with 'switchboard pins --diff' and approve with 'switchboard approve --shown %s %s %s' (only this change: a later one is refused)", trust.ShortDigest([]trust.Change{c}), echo.ShellArg(server), echo.ShellArg(tool))
+	return fmt.Sprintf("review with 'switchboard pins --diff' and approve with 'switchboard approve --shown %s %s %s' (only this change: a later one is refused)%s", trust.ShortDigest([]trust.Change{c}), echo.ShellArg(server), commandTool(tool), commandToolNote(tool))
+}
+
+// maxCommandTool is the longest tool name a withheld line's command
+// repeats. A backend's tool named with 200,000 bytes was withheld (its
+// name is long text) in a line whose command held the whole name: each
+// list_tools and execute put 200 kB of the backend's text in the
+// model's context. A longer name is written TOOL, with its length;
+// switchboard pins, which the user runs, prints the whole command.
+const maxCommandTool = 256
+
+// commandTool is tool as a withheld line's command names it.
+func commandTool(tool string) string {
+	if len(tool) > maxCommandTool {
+		return "TOOL"
+	}
+	return echo.ShellArg(tool)
+}
+
+// commandToolNote says what TOOL stands for, when commandTool wrote it.
+func commandToolNote(tool string) string {
+	if len(tool) > maxCommandTool {
+		return fmt.Sprintf(" (TOOL: the tool's name, %d bytes, too long to repeat here; 'switchboard pins' prints the whole command)", len(tool))
+	}
+	return ""
 }
 
 // VetText implements TextVetter: a resource's, template's or prompt's

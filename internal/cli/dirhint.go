@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 )
 
 // dirHint is what to do about err when it failed on one of Switchboard's
@@ -41,6 +42,31 @@ func dirHint(e *Env, err error) string {
 		}
 	}
 	return ""
+}
+
+// cacheInTheWay says, when a file stands where the cache directory dir
+// (or one above it) should be, which variable put it there, that
+// Switchboard works without the cache, and what to do; else "". Before,
+// each server's cache read and write was logged as failing, naming the
+// file and not the variable, and the command went on.
+func cacheInTheWay(e *Env, dir string) string {
+	file := fileInTheWay(dir)
+	if file == "" {
+		return ""
+	}
+	const without = "working without it (each server is started to list its tools)"
+	set := e.Getenv("XDG_CACHE_HOME")
+	if !filepath.IsAbs(set) {
+		set = ""
+	}
+	switch {
+	case set != "" && filepath.Clean(set) == file:
+		return fmt.Sprintf("XDG_CACHE_HOME is %s, which is a file, not a directory: Switchboard keeps the tool lists it read in a switchboard directory under it; %s; set XDG_CACHE_HOME to a directory (or unset it) to have them cached", echo.Path(file), without)
+	case set != "":
+		return fmt.Sprintf("%s is a file, not a directory, where Switchboard's cache directory %s should be (XDG_CACHE_HOME is %s): %s; move that file aside, or set XDG_CACHE_HOME to another directory", echo.Path(file), echo.Path(dir), echo.Path(set), without)
+	default:
+		return fmt.Sprintf("%s is a file, not a directory, where Switchboard's cache directory %s should be (XDG_CACHE_HOME is not set, so it is under %s): %s; move that file aside, or set XDG_CACHE_HOME to a directory", echo.Path(file), echo.Path(dir), defaultBase("cache"), without)
+	}
 }
 
 // defaultBase names what a directory of kind is under, on this system,

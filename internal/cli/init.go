@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -37,6 +38,9 @@ ${VAR:-default} become ${env:VAR} (a default is used when VAR is unset).
 
 Project scope: the project is the git root above the working directory
 (else the working directory); servers go to <project>/.switchboard.json.
+init lists what that file may start and, at a terminal, asks whether to
+trust it (--trust: yes, without asking); an untrusted file's servers
+are not started until switchboard trust FILE.
 In your home directory itself, init works on the user scope.
 User scope: servers go to $XDG_CONFIG_HOME/switchboard/config.json.
 Backups: $XDG_STATE_HOME/switchboard/backups/ (else ~/.local/state/...).
@@ -50,8 +54,9 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 	for _, a := range agentconf.Agents() {
 		ids = append(ids, a.ID)
 	}
-	fs := newFlags(e, "init", "[--user] [--agent NAME]... [--dry-run | --list | --undo]", fmt.Sprintf(initHelp, strings.Join(ids, ", ")))
+	fs := newFlags(e, "init", "[--user] [--agent NAME]... [--trust] [--dry-run | --list | --undo]", fmt.Sprintf(initHelp, strings.Join(ids, ", ")))
 	user := fs.Bool("user", false, "edit the agent files in your home directory instead of the project's")
+	trustFlag := fs.Bool("trust", false, "trust the project's .switchboard.json init writes without asking (it lists what the file may start)")
 	var agents stringList
 	fs.Var(&agents, "agent", "only agent `NAME` (repeatable); its file is created when missing")
 	dry := fs.Bool("dry-run", false, "print a unified diff of every file init would change, and change nothing")
@@ -68,6 +73,9 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 	}
 	if n := btoi(*dry) + btoi(*list) + btoi(*undo); n > 1 {
 		return errors.New("use only one of --dry-run, --list and --undo")
+	}
+	if *trustFlag && (*user || *undo) {
+		return errors.New("--trust is for init in a project (it trusts the .switchboard.json init writes there), not with --user or --undo")
 	}
 	o := &agentconf.Options{
 		Getenv:     e.Getenv,
@@ -89,7 +97,7 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		// like are the agents' user-level files, and a .switchboard.json
 		// there would be found from every directory below it.
 		if sameDir(o.Root, o.Getenv("HOME")) {
-			fmt.Fprintf(e.Stderr, "note: %s is your home directory, not a project: working on your user-level agent configs, as init --user does\n", o.Root)
+			fmt.Fprintf(e.Stderr, "note: %s is your home directory, not a project: working on your user-level agent configs, as init --user does\n", echo.Path(o.Root))
 			o.Scope, o.Root = agentconf.User, ""
 		}
 	}
@@ -127,7 +135,7 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 	}
 	if len(plan.Found) == 0 {
 		problems(e.Stderr, plan)
-		where := "in " + o.Root
+		where := "in " + echo.Path(o.Root)
 		if *user {
 			where = "in your home directory"
 		}
@@ -190,32 +198,76 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 	if !*user && plan.Config != "" {
 		if _, err := os.Stat(plan.Config); err == nil {
 			if trustAfter {
-				if _, err := allow.Trust(e.paths(&configFlags{}).trusted(), plan.Config); err != nil {
-					return fmt.Errorf("trusting %s: %w", plan.Config, err)
-				}
-				// Said when it changed: after "already set up: nothing
-				// to change" it contradicted that.
+				// Asked when it changed: after "already set up: nothing
+				// to change" there is nothing new to trust.
 				if slices.ContainsFunc(plan.Changes, func(c agentconf.Change) bool { return c.Path == plan.Config }) {
-					fmt.Fprintf(e.Stdout, "trusted %s (it changed; serve uses it)\n", plan.Config)
-					// The servers came from the project's agent files, a
-					// repository's to write: init said which it moved,
-					// never what they run, and a .mcp.json server that
-					// Claude Code would have asked about before its first
-					// start ran behind the one switchboard entry. Said as
-					// trust says it, with how to take it back.
-					if data, err := safefile.Read(plan.Config); err == nil {
-						if f, err := config.Parse(plan.Config, data); err == nil && len(f.Order) > 0 {
-							mayStart(e.Stdout, e.paths(&configFlags{}).user, plan.Config, data, f)
-							fmt.Fprintf(e.Stdout, "Read these: serve starts them for your agents. If one is not what you meant to run: switchboard trust --revoke %s\n", shellQuote(plan.Config))
-						}
+					if err := trustWritten(e, plan.Config, *trustFlag); err != nil {
+						return err
 					}
 				}
 			} else {
-				fmt.Fprintf(e.Stderr, "note: %s was there before init and is not trusted: review it, then run `switchboard trust %s`\n", plan.Config, plan.Config)
+				fmt.Fprintf(e.Stderr, "note: %s was there before init and is not trusted: review it, then run `switchboard trust %s`\n", echo.Path(plan.Config), shellQuote(plan.Config))
 			}
 		}
 	}
 	return problems(e.Stderr, plan)
+}
+
+// trustWritten asks whether to trust the project file init just wrote
+// (file), which it would trust: it created it, or the user trusted it
+// before. Its servers came from the project's agent files, a
+// repository's to write, which an agent such as Claude Code asks about
+// before their first start; trusted unasked, a repository's
+// `sh -c 'curl … | sh'` ran behind the one switchboard entry. What the
+// file may start is listed as trust lists it; then, with --trust
+// (given), it is trusted; at a terminal, the user is asked; otherwise it
+// is left untrusted, said on stderr with the command that trusts it, and
+// init succeeds (the agents' files are set up; serve starts none of
+// the file's servers until then). The content trusted is the content
+// shown.
+func trustWritten(e *Env, file string, given bool) error {
+	data, err := safefile.Read(file)
+	if err != nil {
+		return fmt.Errorf("reading %s to trust it: %w", echo.Path(file), err)
+	}
+	f, perr := config.Parse(file, data)
+	listed := perr == nil && len(f.Order) > 0
+	store := e.paths(&configFlags{}).trusted()
+	if !listed {
+		// Nothing it may start (every server left out, or none): its
+		// trust asks nothing of the user.
+		given = true
+	}
+	ask := !given && e.interactive()
+	if listed {
+		w := e.Stdout
+		if !given && !ask {
+			w = e.Stderr
+		}
+		fmt.Fprintf(w, "%s holds the servers init moved from this project's agent files.\n", echo.Path(file))
+		mayStart(w, e.paths(&configFlags{}).user, file, data, f)
+	}
+	if ask {
+		fmt.Fprintf(e.Stdout, "Trust %s? serve starts these for your agents [y/N] ", echo.Path(file))
+		answer, _ := bufio.NewReader(e.Stdin).ReadString('\n')
+		given = slices.Contains([]string{"y", "yes"}, strings.ToLower(strings.TrimSpace(answer)))
+	}
+	if !given {
+		why := "not trusted: init asks at a terminal, and --trust says yes without asking"
+		if ask {
+			why = "not trusted (you said no)"
+		}
+		fmt.Fprintf(e.Stderr, "note: %s is %s; serve starts none of its servers until you read what it may start (above) and run: switchboard trust %s\n", echo.Path(file), why, shellQuote(file))
+		return nil
+	}
+	if _, err := allow.TrustContent(store, file, data); err != nil {
+		return fmt.Errorf("trusting %s: %w", echo.Path(file), err)
+	}
+	fmt.Fprintf(e.Stdout, "trusted %s (it changed; serve uses it)\n", echo.Path(file))
+	if listed {
+		fmt.Fprintf(e.Stdout, "If one of its servers is not what you meant to run: switchboard trust --revoke %s\n", shellQuote(file))
+	}
+	return nil
 }
 
 func btoi(b bool) int {
@@ -237,16 +289,16 @@ func problems(w io.Writer, p *agentconf.Plan) error {
 }
 
 func printFound(w io.Writer, o *agentconf.Options, p *agentconf.Plan) {
-	fmt.Fprintf(w, "%s scope; Switchboard config: %s\n", scopeWord(o), p.Config)
+	fmt.Fprintf(w, "%s scope; Switchboard config: %s\n", scopeWord(o), echo.Path(p.Config))
 	found := map[string]bool{}
 	for _, f := range p.Found {
 		found[f.Agent.ID] = true
 		fmt.Fprintf(w, "%-15s %s\n", f.Agent.ID, f.Agent.Title)
 		for _, path := range f.Files {
-			fmt.Fprintf(w, "  %s\n", path)
+			fmt.Fprintf(w, "  %s\n", echo.Path(path))
 		}
 		for _, path := range f.Created {
-			fmt.Fprintf(w, "  %s (would be created)\n", path)
+			fmt.Fprintf(w, "  %s (would be created)\n", echo.Path(path))
 		}
 	}
 	var missing []string
@@ -267,7 +319,7 @@ func scopeWord(o *agentconf.Options) string {
 	if o.Scope == agentconf.User {
 		return "user"
 	}
-	return "project " + o.Root
+	return "project " + echo.Path(o.Root)
 }
 
 func printApplied(w io.Writer, o *agentconf.Options, p *agentconf.Plan) {
@@ -283,14 +335,14 @@ func printApplied(w io.Writer, o *agentconf.Options, p *agentconf.Plan) {
 		if c.Old == nil {
 			verb = "created"
 		}
-		fmt.Fprintf(w, "%s %s\n", verb, c.Path)
+		fmt.Fprintf(w, "%s %s\n", verb, echo.Path(c.Path))
 	}
 	// The command itself: "(same scope flags)" left an agent to guess
 	// that a user-scope init is undone with --user, and where.
 	if o.Scope == agentconf.User {
 		fmt.Fprintln(w, "undo with: switchboard init --user --undo")
 	} else {
-		fmt.Fprintf(w, "undo with: switchboard init --undo (in %s)\n", o.Root)
+		fmt.Fprintf(w, "undo with: switchboard init --undo (in %s)\n", echo.Path(o.Root))
 	}
 }
 
@@ -298,10 +350,10 @@ func printApplied(w io.Writer, o *agentconf.Options, p *agentconf.Plan) {
 // which stayed where and why.
 func printMoves(w io.Writer, p *agentconf.Plan, verb string) {
 	for _, i := range p.Imported {
-		fmt.Fprintf(w, "%s server %s from %s to %s\n", verb, echo.Quote(i.Name), i.From, i.To)
+		fmt.Fprintf(w, "%s server %s from %s to %s\n", verb, echo.Quote(i.Name), echo.Path(i.From), echo.Path(i.To))
 	}
 	for _, l := range p.Left {
-		fmt.Fprintf(w, "left server %s in %s: %s\n", echo.Quote(l.Name), l.File, l.Reason)
+		fmt.Fprintf(w, "left server %s in %s: %s\n", echo.Quote(l.Name), echo.Path(l.File), l.Reason)
 	}
 }
 
@@ -312,10 +364,10 @@ func initUndo(stdout, stderr io.Writer, o *agentconf.Options) error {
 			fmt.Fprintln(stdout, d)
 		}
 		for _, p := range res.Restored {
-			fmt.Fprintf(stdout, "updated %s\n", p)
+			fmt.Fprintf(stdout, "updated %s\n", echo.Path(p))
 		}
 		for _, p := range res.Removed {
-			fmt.Fprintf(stdout, "removed %s\n", p)
+			fmt.Fprintf(stdout, "removed %s\n", echo.Path(p))
 		}
 		for _, n := range res.Notes {
 			fmt.Fprintf(stderr, "note: %s\n", n)

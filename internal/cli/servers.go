@@ -9,8 +9,11 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/switchboard-mcp/switchboard/internal/allow"
+	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
+	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
 func runServers(ctx context.Context, e *Env, args []string) error {
@@ -90,6 +93,16 @@ of running 'switchboard serve' processes of this user. Servers whose
 		}
 		rows = append(rows, r)
 	}
+	// An untrusted project file's servers (init without --trust writes
+	// one): listed by name, as its file says, and never started; the
+	// file was read as it is, nothing in it expanded.
+	untrusted := ""
+	if f, ok := untrustedProject(st.paths); ok {
+		untrusted = st.paths.project
+		for _, name := range f.Order {
+			rows = append(rows, row{Name: name, Transport: f.Servers[name].Type, State: "not trusted", Source: untrusted})
+		}
+	}
 	if *asJSON {
 		b, _ := json.MarshalIndent(rows, "", "  ")
 		fmt.Fprintf(e.Stdout, "%s\n", b)
@@ -111,6 +124,8 @@ of running 'switchboard serve' processes of this user. Servers whose
 		}
 		applies := "yes"
 		switch {
+		case r.State == "not trusted":
+			applies = "-"
 		case !r.Applies:
 			applies = "no"
 		case r.When == "":
@@ -130,6 +145,9 @@ of running 'switchboard serve' processes of this user. Servers whose
 			}
 		}
 	})
+	if untrusted != "" {
+		fmt.Fprintf(e.Stdout, "\n%s is not trusted: its servers are listed, not started; review it, then run: switchboard trust %s\n", echo.Path(untrusted), shellQuote(untrusted))
+	}
 	for _, r := range rows {
 		if r.State == "config error" {
 			fmt.Fprintf(e.Stdout, "\n%s is disabled by a config error:\n  %s\n", echo.Clip(r.Name), strings.ReplaceAll(r.LastError, "\n", "\n  "))
@@ -159,7 +177,7 @@ func printDecisions(e *Env, root string, each func(func(name string, applies boo
 	first := true
 	each(func(name string, applies bool, when, by string, problems []string) bool {
 		if first {
-			fmt.Fprintf(e.Stdout, "\nIn %s:\n", root)
+			fmt.Fprintf(e.Stdout, "\nIn %s:\n", echo.Path(root))
 			first = false
 		}
 		verdict := "applies"
@@ -172,4 +190,23 @@ func printDecisions(e *Env, root string, each func(func(name string, applies boo
 		}
 		return true
 	})
+}
+
+// untrustedProject is the project file of p as it is, parsed (nothing
+// expanded), when it exists and the user has not trusted this content;
+// ok is false otherwise, or when it cannot be read or parsed (the
+// notice on stderr names it).
+func untrustedProject(p paths) (f *config.File, ok bool) {
+	if p.project == "" {
+		return nil, false
+	}
+	data, err := safefile.Read(p.project)
+	if err != nil {
+		return nil, false
+	}
+	if st, err := allow.Check(p.trusted(), p.project, data); err != nil || st == allow.Trusted {
+		return nil, false
+	}
+	f, err = config.Parse(p.project, data)
+	return f, err == nil && len(f.Order) > 0
 }

@@ -170,7 +170,7 @@ func exportStaysInside(root, dir string) error {
 		return nil // Export names what it cannot write
 	}
 	if rel, err := filepath.Rel(realRoot, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return fmt.Errorf("%s leads out of %s, to %s, through a symbolic link: export writes into the project only; remove the link, or name the folder you mean with --to", p, root, real)
+		return fmt.Errorf("%s leads out of %s, to %s, through a symbolic link: export writes into the project only; remove the link, or name the folder you mean with --to", echo.Path(p), echo.Path(root), echo.Path(real))
 	}
 	return nil
 }

@@ -138,6 +138,13 @@ func (e *Env) hubOptions(p paths, so stackOptions, log *slog.Logger) *hub.Option
 		Version:       Version(),
 		Logger:        log,
 	}
+	if why := cacheInTheWay(e, p.cache); why != "" {
+		// The cache keeps nothing a user would lose: the command works
+		// without it, saying so once, where XDG_CONFIG_HOME or
+		// XDG_STATE_HOME set to a file fail it (dirHint).
+		fmt.Fprintf(e.Stderr, "switchboard: %s\n", why)
+		o.NoCache = true
+	}
 	if !so.inProcessScripts {
 		o.SandboxCommand = []string{e.Executable, sandboxWorkerCmd}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/hub"
 )
 
@@ -89,7 +90,7 @@ this is the only way a session's set changes.`)
 		fmt.Fprintf(e.Stdout, "%s\n", b)
 		return nil
 	}
-	fmt.Fprintf(e.Stdout, "Workspace %s: %d of %d servers apply.\n", root, len(applicable), len(full.Servers))
+	fmt.Fprintf(e.Stdout, "Workspace %s: %d of %d servers apply.\n", echo.Path(root), len(applicable), len(full.Servers))
 	switch {
 	case prev == nil:
 		fmt.Fprintln(e.Stdout, "First sync here: nothing to compare with.")

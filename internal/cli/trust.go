@@ -57,7 +57,7 @@ settings; it cannot redefine your servers or loosen your policy.`)
 			} else if allow.Digest(b) != ent.SHA256 {
 				state = "changed since trusted"
 			}
-			fmt.Fprintf(e.Stdout, "%s\t%s\t%s\t%s\n", ent.Path, ent.SHA256[:12], ent.Trusted.Format("2006-01-02 15:04"), state)
+			fmt.Fprintf(e.Stdout, "%s\t%s\t%s\t%s\n", echo.Path(ent.Path), ent.SHA256[:12], ent.Trusted.Format("2006-01-02 15:04"), state)
 		}
 		return nil
 	}
@@ -68,7 +68,7 @@ settings; it cannot redefine your servers or loosen your policy.`)
 			file = filepath.Join(file, config.ProjectFile)
 		}
 	} else if file = config.FindProject(e.Dir, e.Getenv("HOME")); file == "" {
-		return fmt.Errorf("no %s found from %s up; give the file's path: switchboard trust PATH", config.ProjectFile, e.Dir)
+		return fmt.Errorf("no %s found from %s up; give the file's path: switchboard trust PATH", config.ProjectFile, echo.Path(e.Dir))
 	}
 	if *revoke {
 		ok, err := allow.Revoke(store, file)
@@ -76,15 +76,15 @@ settings; it cannot redefine your servers or loosen your policy.`)
 			return err
 		}
 		if !ok {
-			fmt.Fprintf(e.Stdout, "%s was not trusted.\n", file)
+			fmt.Fprintf(e.Stdout, "%s was not trusted.\n", echo.Path(file))
 			return nil
 		}
-		fmt.Fprintf(e.Stdout, "No longer trusted: %s\n", file)
+		fmt.Fprintf(e.Stdout, "No longer trusted: %s\n", echo.Path(file))
 		return nil
 	}
 	data, err := safefile.Read(file)
 	if errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("project config %s does not exist", file)
+		return fmt.Errorf("project config %s does not exist", echo.Path(file))
 	} else if err != nil {
 		return fmt.Errorf("project config: %w", err)
 	}
@@ -93,7 +93,7 @@ settings; it cannot redefine your servers or loosen your policy.`)
 		return fmt.Errorf("not trusting a file that does not load (fix it, then trust it):\n%w", err)
 	}
 	if len(f.Projects) > 0 {
-		return fmt.Errorf("%s: projects: allowed only in your user config (%s); remove it from the project file, then trust it", file, p.user)
+		return fmt.Errorf("%s: projects: allowed only in your user config (%s); remove it from the project file, then trust it", echo.Path(file), p.user)
 	}
 	// The content read, parsed and listed below is what is trusted; a
 	// file changed since is not used until trusted again.
@@ -102,9 +102,9 @@ settings; it cannot redefine your servers or loosen your policy.`)
 		return err
 	}
 	if now, err := safefile.Read(file); err != nil || allow.Digest(now) != ent.SHA256 {
-		return fmt.Errorf("project config %s changed while it was being trusted: the file as it is now is not trusted; read it, then run 'switchboard trust %s' again", file, shellQuote(file))
+		return fmt.Errorf("project config %s changed while it was being trusted: the file as it is now is not trusted; read it, then run 'switchboard trust %s' again", echo.Path(file), shellQuote(file))
 	}
-	fmt.Fprintf(e.Stdout, "Trusted %s (sha256 %s).\n", ent.Path, ent.SHA256[:12])
+	fmt.Fprintf(e.Stdout, "Trusted %s (sha256 %s).\n", echo.Path(ent.Path), ent.SHA256[:12])
 	mayStart(e.Stdout, p.user, file, data, f)
 	return nil
 }

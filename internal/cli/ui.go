@@ -14,6 +14,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/daemon"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/hub"
 	"github.com/switchboard-mcp/switchboard/internal/peer"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
@@ -214,7 +215,7 @@ func (src *hubSource) Snapshot(ctx context.Context) ui.Snapshot {
 		}
 		tok := s.Server().Status(ctx).Tokens
 		snap.Sessions = append(snap.Sessions, ui.Session{ID: st.ID, Client: st.ClientName, ClientVersion: st.ClientVersion, Protocol: st.Protocol,
-			Workspace: st.Workspace, Servers: st.Servers, Tokens: ui.Tokens{Direct: tok.Direct, Switchboard: tok.Switchboard, Saved: tok.Saved}})
+			Workspace: echo.Path(st.Workspace), Servers: st.Servers, Tokens: ui.Tokens{Direct: tok.Direct, Switchboard: tok.Switchboard, Saved: tok.Saved}})
 	}
 	for _, name := range slices.Sorted(maps.Keys(roles)) {
 		if r := roles[name].row; len(r.Tools) > 0 {

@@ -44,6 +44,11 @@ type Options struct {
 	// $XDG_STATE_HOME/switchboard; both must be absolute (New refuses
 	// others).
 	CacheDir, StateDir string
+	// NoCache: tool lists and tool inspections are not kept in CacheDir
+	// (a file stands where it should be; the caller said so): each
+	// backend is started to list its tools, and nothing is logged per
+	// server about the cache.
+	NoCache bool
 	// Home is the user's home directory (~ in ${file:}, where project
 	// files are no longer looked for, a ${file:} root).
 	Home string

@@ -239,12 +239,16 @@ func (s *Session) newView(full *config.Config) *view {
 		// told: one cache per capability set.
 		dir = fmt.Sprintf("catalog-caps%d", caps)
 	}
+	cacheDir, inspectCache := filepath.Join(h.o.CacheDir, dir), filepath.Join(h.o.CacheDir, "inspect.json")
+	if h.o.NoCache {
+		cacheDir, inspectCache = "", ""
+	}
 	v.cat = catalog.New(cfg.Servers, source{s, v}, &catalog.Options{
-		CacheDir: filepath.Join(h.o.CacheDir, dir),
+		CacheDir: cacheDir,
 		Logger:   h.log,
 		Vetter: &catalog.TrustVetter{
 			Pins: h.pins, QuarantineNew: cfg.Settings.QuarantineNewServers, ReadOnly: cfg.Settings.ReadOnly,
-			Logger: h.log, InspectCache: filepath.Join(h.o.CacheDir, "inspect.json"), Texts: &h.texts,
+			Logger: h.log, InspectCache: inspectCache, Texts: &h.texts,
 		},
 		OnChange: func(server string) {
 			if s.srv != nil && s.current() == v {

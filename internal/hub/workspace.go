@@ -20,6 +20,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
@@ -232,7 +233,7 @@ func (s *Session) sync() SyncResult {
 		return SyncResult{}
 	}
 	s.mu.Unlock()
-	s.say(fmt.Sprintf("workspace %s changed: servers added %v, removed %v", s.Root(), r.Added, r.Removed))
+	s.say(fmt.Sprintf("workspace %s changed: servers added %v, removed %v", echo.Path(s.Root()), r.Added, r.Removed))
 	s.setView(v)
 	return r
 }

@@ -214,7 +214,15 @@ func (st *Store) read(d scopeDir, name string) (*Skill, *problem) {
 	}
 	sk, err := st.parse(name, data)
 	if err != nil {
-		return nil, pr(err, fmt.Sprintf("skill %s: %v", path, problemsLine(err.Error())), false)
+		// Named with what to do: a skill saved before a check was added
+		// (round sixty-six's schema bounds) or edited by hand fails here
+		// at every listing, and the reason alone said the file and the
+		// schema's fault, not how to get rid of it.
+		fix := fmt.Sprintf("save it again fixed (skills.save({name: %q, …}) in execute), or delete it: switchboard skills rm %s", name, name)
+		if d.scope == ScopeProject {
+			fix = fmt.Sprintf("it is the project's file: fix it there, or delete it: switchboard skills rm %s", name)
+		}
+		return nil, pr(err, fmt.Sprintf("skill %q (%s): %v; %s", name, path, problemsLine(err.Error()), fix), false)
 	}
 	sk.Scope, sk.Path = d.scope, path
 	return sk, nil
