@@ -36,6 +36,7 @@ type frame struct {
 	ID       int64           `json:"id,omitempty"`
 	Req      *script.Request `json:"req,omitempty"`
 	SameSpec bool            `json:"sameSpec,omitempty"` // run: the namespaces of the worker's last run
+	Session  string          `json:"session,omitempty"`  // run: Req.Session, which the worker's VM is kept for (script.Request.Session)
 	Server   string          `json:"server,omitempty"`
 	Tool     string          `json:"tool,omitempty"`
 	Error    string          `json:"error,omitempty"`

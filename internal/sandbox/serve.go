@@ -70,7 +70,7 @@ func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 					spec = string(f.Payload)
 				}
 				req := *f.Req
-				req.Spec, req.Namespaces = spec, nil
+				req.Spec, req.Namespaces, req.Session = spec, nil, f.Session
 				setMemoryBackstop(req.MemoryLimit)
 				run := srv.start(ctx, req, fail)
 				curMu.Lock()
