@@ -87,7 +87,7 @@ func BenchmarkSandbox_OneCallVMBusy(b *testing.B) {
 		spin(gap)
 		return args, nil
 	})
-	req := script.Request{Source: `const r = [await fs.read({path: "/x"})]; return r[0]`, Namespaces: fs, Session: "bench"}
+	req := script.Request{Source: `const r = [await fs.read({path: "/x"})]; return r[0]`, Namespaces: fs}
 	if res := s.Run(context.Background(), req, backend); res.Err != nil { // start the worker
 		b.Fatal(res.Err)
 	}
@@ -121,8 +121,8 @@ func BenchmarkSandbox_HundredCalls(b *testing.B) {
 // and returns the median.
 func benchRuns(b *testing.B, src string) time.Duration {
 	s := newSandbox(b, Options{Workers: 1})
-	req := script.Request{Source: src, Namespaces: fs, Session: "bench"} // one session's scripts, as the server runs them
-	if res := s.Run(context.Background(), req, echo); res.Err != nil {   // start the worker
+	req := script.Request{Source: src, Namespaces: fs}
+	if res := s.Run(context.Background(), req, echo); res.Err != nil { // start the worker
 		b.Fatal(res.Err)
 	}
 	var took []time.Duration

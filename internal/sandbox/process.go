@@ -157,7 +157,7 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 	if spec == "" {
 		spec = script.NamespaceSpec(req.Namespaces)
 	}
-	run := &frame{Type: frameRun, Req: &req, Session: req.Session}
+	run := &frame{Type: frameRun, Req: &req}
 	req.Namespaces, req.Spec = nil, ""
 	if spec == w.spec {
 		run.SameSpec = true

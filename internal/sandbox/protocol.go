@@ -16,7 +16,7 @@ import (
 // Frame types. The parent sends run, result and cancel; the worker sends
 // call and done.
 const (
-	frameRun    = "run"    // parent: run Req (in a fresh VM, or its session's last if that was left as found); payload: the namespaces (script.NamespaceSpec) unless SameSpec
+	frameRun    = "run"    // parent: run Req in a fresh VM; payload: the namespaces (script.NamespaceSpec) unless SameSpec
 	frameCall   = "call"   // worker: call Server.Tool for the script; ID names the call; payload: its arguments (JSON)
 	frameResult = "result" // parent: the outcome of call ID: payload the value (JSON), or IsError and Error
 	frameCancel = "cancel" // parent: cancel the script running now
@@ -36,7 +36,6 @@ type frame struct {
 	ID       int64           `json:"id,omitempty"`
 	Req      *script.Request `json:"req,omitempty"`
 	SameSpec bool            `json:"sameSpec,omitempty"` // run: the namespaces of the worker's last run
-	Session  string          `json:"session,omitempty"`  // run: Req.Session, which the worker's VM is kept for (script.Request.Session)
 	Server   string          `json:"server,omitempty"`
 	Tool     string          `json:"tool,omitempty"`
 	Error    string          `json:"error,omitempty"`

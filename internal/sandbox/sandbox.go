@@ -2,12 +2,10 @@
 // script that the VM cannot stop in time (one heavy built-in call runs past
 // QuickJS's interrupt) or that exhausts memory takes down only its worker.
 //
-// Workers are long-lived: each script gets a VM in a worker that is
-// already running (a fresh one, or the one its session's last script
-// left as it found it: see package script), and one idle worker is kept
-// warm; the others a burst of scripts started end once idle for
-// Options.IdleTimeout (one timer for the Sandbox, armed while more than
-// one worker is idle). A worker is killed when
+// Workers are long-lived: each script gets a fresh VM in a worker that is
+// already running, and one idle worker is kept warm; the others a burst
+// of scripts started end once idle for Options.IdleTimeout (one timer for
+// the Sandbox, armed while more than one worker is idle). A worker is killed when
 // its script runs past Timeout plus Grace, when ctx is done and the script
 // does not stop within Grace, when its script ran out of memory, or when it
 // breaks the protocol; a replacement starts in the background.

@@ -542,37 +542,27 @@ func TestSandbox_CallsOfAScriptThatTimedOutSaySo(t *testing.T) {
 }
 
 // TestSandbox_NothingLeaksBetweenScriptsOfAWorker runs, in one worker,
-// scripts that change globals, builtins' prototypes and a namespace, or
-// that only add globals (whose VM the session's next script gets), each
+// scripts that change globals, builtins' prototypes and a namespace, each
 // followed by one that looks for the change: back to back (the next VM
 // may still be in the making) and after a pause (it is ready), with the
-// same namespaces and with another session's, of the same session, of
-// another and of none.
+// same namespaces and with another session's.
 func TestSandbox_NothingLeaksBetweenScriptsOfAWorker(t *testing.T) {
 	s := newSandbox(t, Options{Workers: 1})
 	other := []script.Namespace{{Ident: "gh", Functions: []script.Function{{Ident: "get_me", Server: "github", Tool: "get_me"}}}}
 	dirty := `globalThis.secret = "s1"; Object.prototype.leak = "p1"; Array.prototype.evil = 1; Array.prototype.map = null; JSON.parse = () => 42; ` +
 		`if (typeof fs !== "undefined") fs.extra = 1; await (typeof fs !== "undefined" ? fs.read({path: "/x"}) : null); return 1`
-	check := `return [typeof secret, ({}).leak === undefined, [].evil === undefined, typeof [].map, JSON.parse("1"), typeof fs === "undefined" || !Object.hasOwn(fs, "extra"), typeof secret3]`
-	// A script that only adds globals (implicit and explicit), leaves a
-	// promise pending and throws leaves its VM for its session's next
-	// script, which finds none of them.
-	added := `secret = "s2"; globalThis.secret3 = 1; new Promise(() => {}); await (typeof fs !== "undefined" ? fs.read({path: "/x"}) : null); throw new Error("thrown")`
-	const want = `["undefined",true,true,"function",1,true,"undefined"]`
+	check := `return [typeof secret, ({}).leak === undefined, [].evil === undefined, typeof [].map, JSON.parse("1"), typeof fs === "undefined" || !Object.hasOwn(fs, "extra")]`
+	const want = `["undefined",true,true,"function",1,true]`
 	for round := range 3 {
 		for _, nss := range [][]script.Namespace{fs, other} {
 			for _, pause := range []time.Duration{0, 20 * time.Millisecond} {
-				for _, session := range []string{"a", "b", ""} {
-					for _, first := range []string{dirty, added} {
-						if res := s.Run(t.Context(), script.Request{Source: first, Namespaces: fs, Session: "a"}, echo); first == dirty && (res.Err != nil || string(res.Value) != "1") {
-							t.Fatalf("dirty: %s %v", res.Value, res.Err)
-						}
-						time.Sleep(pause)
-						res := s.Run(t.Context(), script.Request{Source: check, Namespaces: nss, Session: session}, echo)
-						if res.Err != nil || string(res.Value) != want {
-							t.Errorf("round %d, namespaces %s, pause %v, session %q: got %s, %v; want %s", round, nss[0].Ident, pause, session, res.Value, res.Err, want)
-						}
-					}
+				if res := s.Run(t.Context(), script.Request{Source: dirty, Namespaces: fs}, echo); res.Err != nil || string(res.Value) != "1" {
+					t.Fatalf("dirty: %s %v", res.Value, res.Err)
+				}
+				time.Sleep(pause)
+				res := s.Run(t.Context(), script.Request{Source: check, Namespaces: nss}, echo)
+				if res.Err != nil || string(res.Value) != want {
+					t.Errorf("round %d, namespaces %s, pause %v: got %s, %v; want %s", round, nss[0].Ident, pause, res.Value, res.Err, want)
 				}
 			}
 		}

@@ -12,8 +12,7 @@ import (
 )
 
 // ServeWorker is the worker side of the protocol: it reads run frames from r,
-// runs each script with script.RunDeferred (in a fresh VM, or the one its
-// session's last script left as it found it), proxies the script's tool
+// runs each script with script.Run in a fresh VM, proxies the script's tool
 // calls to the parent over w, and writes a done frame per script. It runs one
 // script at a time and returns nil at EOF of r, or the first read or write
 // error. When ctx is done it cancels the script running and returns.
@@ -71,7 +70,7 @@ func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 					spec = string(f.Payload)
 				}
 				req := *f.Req
-				req.Spec, req.Namespaces, req.Session = spec, nil, f.Session
+				req.Spec, req.Namespaces = spec, nil
 				setMemoryBackstop(req.MemoryLimit)
 				run := srv.start(ctx, req, fail)
 				curMu.Lock()

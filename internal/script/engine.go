@@ -5,33 +5,22 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-	"time"
 
 	"modernc.org/quickjs"
 )
 
 // engine is a VM made ready ahead of a run: created, host functions
 // registered, the prelude evaluated and, once spec is set, namespaces
-// installed and its objects recorded (realm). Its host functions reach
-// the run through host, set when the run takes the engine. An engine
-// runs the scripts of one session only, and the next one only when the
-// last left it as it found it (renew); otherwise it is closed and the
-// next script gets a VM no script ran in.
+// installed. Its host functions reach the run through host, set when the
+// run takes the engine. An engine runs one script only: scripts never
+// share a VM, so nothing a script leaves in its globals reaches another.
 type engine struct {
-	vm                                             *quickjs.VM
-	host                                           *run
-	api, install, start, settle, fire, lock, reset quickjs.Value
-	unbind                                         quickjs.Value
-	installed                                      bool   // spec is installed
-	spec                                           string // the namespaces installed, in NamespaceSpec form
-	realm                                          *realm // what its objects held before its first script; nil until sealed
-	session                                        string // the session whose script it ran, "" while unused
-	runs                                           int    // scripts it ran
+	vm                                *quickjs.VM
+	host                              *run
+	api, install, start, settle, fire quickjs.Value
+	installed                         bool   // spec is installed
+	spec                              string // the namespaces installed, in NamespaceSpec form
 }
-
-// maxRuns bounds the scripts one VM runs: what the engine keeps of each
-// (the names a script used, property slots deleted) grows with them.
-const maxRuns = 1000
 
 // newEngine builds an engine; it is not yet bound to a run.
 func newEngine() (*engine, error) {
@@ -63,7 +52,7 @@ func newEngine() (*engine, error) {
 	for _, m := range []struct {
 		v    *quickjs.Value
 		name string
-	}{{&g.install, "install"}, {&g.start, "start"}, {&g.settle, "settle"}, {&g.fire, "fire"}, {&g.lock, "lock"}, {&g.reset, "reset"}, {&g.unbind, "unbind"}} {
+	}{{&g.install, "install"}, {&g.start, "start"}, {&g.settle, "settle"}, {&g.fire, "fire"}} {
 		atom, err := vm.NewAtom(m.name)
 		if err == nil {
 			*m.v, err = g.api.GetPropertyValue(atom)
@@ -86,49 +75,8 @@ func (g *engine) installSpec(spec string) error {
 	return nil
 }
 
-// seal records the global object's keys and every object's state, for
-// renew to compare with after a script; an engine not sealed runs one
-// script only. Sealing makes the built-ins the engine otherwise makes
-// when first read, which costs about as much again as making the VM, so
-// only the maker seals, and only for scripts of a session.
-func (g *engine) seal() error {
-	if _, err := g.lock.Call(quickjs.UndefinedValue); err != nil {
-		return err
-	}
-	g.realm = newRealm(g.vm)
-	return nil
-}
-
-// renew makes g ready for the next script of its session, reporting
-// whether it could: every object of the VM holds what it held when g
-// was sealed, but for the globals the script added, which are deleted,
-// no job is pending, and the prelude's state is a fresh VM's. It also
-// collects the VM's garbage. Called after a script that settled with no
-// call or timer pending and no limit hit; g is closed when it reports
-// false.
-func (g *engine) renew() bool {
-	if g.runs++; g.realm == nil || g.runs >= maxRuns {
-		return false
-	}
-	g.vm.SetEvalTimeout(time.Second) // the script's deadline may have passed
-	if _, err := g.unbind.Call(quickjs.UndefinedValue); err != nil || !g.realm.same() {
-		return false
-	}
-	g.vm.SetGCThreshold(0) // reset's object makes the engine collect first
-	ok, err := g.reset.Call(quickjs.UndefinedValue, g.realm.added())
-	// The collection may have queued a finalizer (FinalizationRegistry)
-	// of the script's.
-	return err == nil && ok == true && !g.realm.jobsPending()
-}
-
 // close frees the engine's values and its VM.
 func (g *engine) close() {
-	if g.realm != nil {
-		g.realm.release()
-	}
-	g.lock.Free()
-	g.reset.Free()
-	g.unbind.Free()
 	g.install.Free()
 	g.start.Free()
 	g.settle.Free()
@@ -156,12 +104,7 @@ var spares struct {
 	waiting bool          // a run waits for next
 	spec    string        // what the maker installs (the latest prepare's)
 	install bool
-	seal    bool      // the maker seals what it makes (the latest prepare's script had a session)
 	drop    []*engine // for the maker to close, after making
-	// kept is the engine of the last script that left it as it found
-	// it (renew), for the next script of its session with its
-	// namespaces; nil when there is none.
-	kept *engine
 }
 
 // maxSpares is the most engines kept ready.
@@ -178,17 +121,10 @@ var (
 // installed, or none yet.
 func (g *engine) serves(spec string) bool { return !g.installed || g.spec == spec }
 
-// takeEngine returns an engine with spec installed: the kept engine of
-// session when it has spec, else a spare that has spec (or none yet),
-// else a new one. A script of another session, or of none, never gets an
-// engine that ran a script.
-func takeEngine(spec, session string) (*engine, error) {
+// takeEngine returns an engine with spec installed: a spare that has
+// spec (or none yet), else a new one.
+func takeEngine(spec string) (*engine, error) {
 	spares.mu.Lock()
-	if k := spares.kept; k != nil && session != "" && k.session == session && k.spec == spec {
-		spares.kept = nil
-		spares.mu.Unlock()
-		return k, nil
-	}
 	if len(spares.ready) == 0 && spares.making && !spares.waiting {
 		spares.waiting = true
 		ch := spares.next
@@ -227,21 +163,11 @@ func takeEngine(spec, session string) (*engine, error) {
 // servers), and has used (may be nil) closed in the background. It
 // claims the making before it returns, so a run that starts after it
 // waits for the next spare.
-//
-// kept (may be nil) is an engine renewed for the next script of its
-// session: it replaces the one kept before. seal has the engines made
-// sealed (see engine.seal).
-func prepare(spec string, install, seal bool, used, kept *engine) {
+func prepare(spec string, install bool, used *engine) {
 	spares.mu.Lock()
-	spares.spec, spares.install, spares.seal = spec, install, seal
+	spares.spec, spares.install = spec, install
 	if used != nil {
 		spares.drop = append(spares.drop, used)
-	}
-	if kept != nil {
-		if spares.kept != nil {
-			spares.drop = append(spares.drop, spares.kept)
-		}
-		spares.kept = kept
 	}
 	keep := spares.ready[:0]
 	for _, e := range spares.ready {
@@ -284,18 +210,12 @@ func maker() {
 				closeAll(drop)
 				break
 			}
-			spec, install, seal := spares.spec, spares.install, spares.seal
+			spec, install := spares.spec, spares.install
 			spares.mu.Unlock()
 			g, err := newEngine()
 			runtime.Gosched()
 			if err == nil && install {
 				if err = g.installSpec(spec); err != nil {
-					g.close()
-				}
-				runtime.Gosched()
-			}
-			if err == nil && install && seal {
-				if err = g.seal(); err != nil {
 					g.close()
 				}
 				runtime.Gosched()
@@ -338,7 +258,7 @@ func closeAll(engines []*engine) {
 // Prepare makes a VM ready for the next Run in the background, so that
 // the first Run does not pay for creating it. Optional; safe to call at
 // any time.
-func Prepare() { prepare("", false, false, nil, nil) }
+func Prepare() { prepare("", false, nil) }
 
 // specClean drops the separators of NamespaceSpec from names.
 var specClean = strings.NewReplacer("\x1e", "", "\x1f", "")

@@ -12,11 +12,7 @@
   const stringify = JSON.stringify, parse = JSON.parse, isArray = Array.isArray;
   const str = String, fromEntries = Object.fromEntries, defineProperty = Object.defineProperty, ErrorCtor = Error, TypeErrorCtor = TypeError;
   const MapCtor = Map, SetCtor = Set, PromiseCtor = Promise, promiseReject = Promise.reject.bind(Promise), ProxyCtor = Proxy, reflectGet = Reflect.get;
-  const reflectHas = Reflect.has, reflectOwnKeys = Reflect.ownKeys, reflectGetOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor, reflectDeleteProperty = Reflect.deleteProperty;
-  // nsGen counts the scripts a VM ran (see reset); lockedKeys are the
-  // global object's own keys when the VM was ready.
-  let nsGen = 0, lockedKeys = null;
-  const unbinds = [];
+  const reflectHas = Reflect.has, reflectOwnKeys = Reflect.ownKeys, reflectGetOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
   const objectKeys = Object.keys, hasOwn = Object.prototype.hasOwnProperty, numberValueOf = Number.prototype.valueOf;
   const getPrototypeOf = Object.getPrototypeOf, objectProto = Object.prototype, arrayProto = Array.prototype, numberProto = Number.prototype, objectToString = Object.prototype.toString;
 
@@ -433,19 +429,11 @@
       for (let i = 0; i < segs.length; i++) {
         const seg = segs[i], cut = seg.indexOf("\x1f");
         const ident = cut < 0 ? seg : seg.slice(0, cut);
-        // The global becomes the namespace object (or what the script
-        // assigns) when first read; unbind makes it the accessor again
-        // after the script (nsGen counts a VM's scripts), so that the next
-        // one gets a namespace object of its own.
-        let madeGen = -1;
         const set = function __sb_set(v) {
-          madeGen = nsGen;
           defineProperty(g, ident, { value: v, writable: true, configurable: true, enumerable: false });
         };
-        const accessor = {
-          __proto__: null,
+        defineProperty(g, ident, {
           get: function __sb_namespace() {
-            madeGen = nsGen;
             // A tool's function is made when the script first reads it:
             // making all of a namespace's (a closure each) cost about
             // 4 microseconds a tool in this engine, for every namespace a
@@ -485,42 +473,8 @@
             return ns;
           },
           set, configurable: true, enumerable: false,
-        };
-        defineProperty(g, ident, accessor);
-        unbinds[unbinds.length] = function __sb_unbind() {
-          if (madeGen === nsGen) defineProperty(g, ident, accessor);
-        };
+        });
       }
-    },
-    // unbind makes the globals of the namespaces the script read or
-    // assigned their accessors again. It runs before Go compares the
-    // VM's objects with their record, so it runs nothing of the script's:
-    // it calls functions taken before any script ran, on the global
-    // object and on descriptors without a prototype. It throws when one
-    // cannot be redefined (the script made it non-configurable).
-    unbind: function __sb_unbindAll() {
-      for (let i = 0; i < unbinds.length; i++) unbinds[i]();
-    },
-    // lock records the global object's own keys once the VM is ready;
-    // reset makes the prelude's state what a fresh VM has and, when
-    // added, deletes the globals a script added. It reports false when
-    // one cannot be deleted. Go calls it only once it found every object
-    // of the VM as it was (realm.same): the functions it uses are then
-    // the engine's own.
-    lock: function __sb_lock() {
-      lockedKeys = new SetCtor(reflectOwnKeys(g));
-    },
-    reset: function __sb_reset(added) {
-      fnSeen = false; symbolsSeen = false; notData = null; logFull = false;
-      bodyNonce = ""; bodySeq = 0; timerSeq = 0; nsGen++;
-      skillFns.clear(); pending.clear(); timers.clear();
-      if (added) {
-        const keys = reflectOwnKeys(g);
-        for (let i = 0; i < keys.length; i++) {
-          if (!lockedKeys.has(keys[i]) && !reflectDeleteProperty(g, keys[i])) return false;
-        }
-      }
-      return {} !== null; // an object: with the threshold at 0, the engine collects first
     },
     start: function __sb_start(fn, maxResult, nonce) {
       bodyNonce = str(nonce);

@@ -78,39 +78,25 @@ type run struct {
 	finished bool // the script's promise settled and hostDone ran
 	value    json.RawMessage
 	err      *Error
-	panicked bool // the engine panicked: its VM is closed
 }
 
-// reusable reports whether the VM may run the next script of the session
-// once renewed: the script settled (returned or threw) with no tool call
-// or timer pending, and hit no limit, timeout or cancellation.
-func (r *run) reusable() bool {
-	if r.panicked || !r.finished || r.outstanding != 0 || len(r.timers) != 0 || r.limitHit || r.req.Session == "" {
-		return false
-	}
-	return r.err == nil || r.err.Kind == KindException
-}
-
-// Run runs req.Source in a VM no script ran in, or in the one the last
-// script of req.Session left as it found it, and returns its result. It
-// never panics and returns once the script settles, fails, times out or
-// ctx is done; it cancels the context of tool calls still in flight when
-// it returns. Run is safe for concurrent use; each call has a VM of its
-// own while it runs. After it returns, the VM is kept for the session's
-// next script or freed, and the next one made ready in the background.
+// Run runs req.Source in a fresh VM and returns its result. It never panics
+// and returns once the script settles, fails, times out or ctx is done; it
+// cancels the context of tool calls still in flight when it returns. Run is
+// safe for concurrent use; each call has its own VM. After it returns, the
+// VM is freed and the next one made ready in the background.
 func Run(ctx context.Context, req Request, caller ToolCaller) Result {
 	res, recycle := RunDeferred(ctx, req, caller)
 	recycle()
 	return res
 }
 
-// RunDeferred is Run, except that keeping or freeing the script's VM and
-// making the next one ready (with the same namespaces installed) is left
-// to recycle, which the caller must call once, from any goroutine: a
-// worker sends the result first, so that this work does not delay it.
-// recycle renews the VM for the session's next script itself (engine.renew)
-// and leaves the rest to the background; a Run that starts after it waits
-// for a VM being made instead of making another at the same time.
+// RunDeferred is Run, except that freeing the script's VM and making the
+// next one ready (with the same namespaces installed) is left to recycle,
+// which the caller must call once, from any goroutine: a worker sends the
+// result first, so that this work does not delay it. recycle returns at
+// once and does the work in the background; a Run that starts after it
+// waits for that VM instead of making another at the same time.
 func RunDeferred(ctx context.Context, req Request, caller ToolCaller) (res Result, recycle func()) {
 	spec := req.Spec
 	if spec == "" {
@@ -129,18 +115,9 @@ func RunDeferred(ctx context.Context, req Request, caller ToolCaller) (res Resul
 		timers:      map[int]*time.Timer{},
 		inflight:    map[int]inflightCall{},
 	}
-	session := req.Session
-	recycle = func() {
-		if g := r.used; g != nil && r.reusable() && g.renew() {
-			g.session = session
-			prepare(spec, true, true, nil, g)
-			return
-		}
-		prepare(spec, true, session != "", r.used, nil)
-	}
+	recycle = func() { prepare(spec, true, r.used) }
 	defer func() {
 		if p := recover(); p != nil {
-			r.panicked = true
 			res = Result{Log: r.log.String(), Calls: r.calls, Err: &Error{
 				Kind:    KindException,
 				Message: fmt.Sprintf("script engine failed: %v", p),
@@ -191,7 +168,7 @@ const progressCall = ".progress"
 // the event loop until the script settles or fails; the outcome is in
 // r.value or r.err. The engine it used is r.used, for recycle to free.
 func (r *run) exec(spec string) {
-	g, err := takeEngine(spec, r.req.Session)
+	g, err := takeEngine(spec)
 	if err != nil {
 		r.fail(&Error{Kind: KindException, Message: err.Error()})
 		return
@@ -209,9 +186,8 @@ func (r *run) loopOn(g *engine) {
 
 	// Interrupt the VM as long as ctx is done: the VM clears a pending
 	// interrupt whenever Go calls into it, so one Interrupt could be lost.
-	// None comes once loopOn returned: the VM may run the next script.
-	stop := &interrupts{done: make(chan struct{})}
-	defer stop.end()
+	stop := make(chan struct{})
+	defer close(stop)
 	go interruptWhenDone(r.ctx, vm, stop)
 
 	start, settle, fire := g.start, g.settle, g.fire
@@ -412,45 +388,20 @@ func (r *run) classify(e *Error) *Error {
 // nullThrown is the message of an uncaught null, see the prelude.
 const nullThrown = "uncaught null"
 
-// interrupts is the end of a run's interrupts: after end returns, none
-// reaches its VM, which may then run another script.
-type interrupts struct {
-	mu    sync.Mutex
-	ended bool
-	done  chan struct{} // closed by end
-}
-
-func (s *interrupts) end() {
-	s.mu.Lock()
-	s.ended = true
-	s.mu.Unlock()
-	close(s.done)
-}
-
-// interrupt interrupts vm unless the run ended, reporting whether it did.
-func (s *interrupts) interrupt(vm *quickjs.VM) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if !s.ended {
-		vm.Interrupt()
-	}
-	return !s.ended
-}
-
 // interruptWhenDone interrupts vm every few milliseconds from when ctx is done
-// until stop ends. A ctx done after the run ended (the worker cancels a
-// script's context when the next comes) interrupts nothing.
-func interruptWhenDone(ctx context.Context, vm *quickjs.VM, stop *interrupts) {
+// until stop is closed.
+func interruptWhenDone(ctx context.Context, vm *quickjs.VM, stop <-chan struct{}) {
 	select {
-	case <-stop.done:
+	case <-stop:
 		return
 	case <-ctx.Done():
 	}
 	t := time.NewTicker(2 * time.Millisecond)
 	defer t.Stop()
-	for stop.interrupt(vm) {
+	for {
+		vm.Interrupt()
 		select {
-		case <-stop.done:
+		case <-stop:
 			return
 		case <-t.C:
 		}

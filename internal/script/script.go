@@ -1,7 +1,5 @@
-// Package script runs agent-written JavaScript in a QuickJS VM whose
-// globals are one namespace of async tool functions per backend: a VM no
-// script ran in, or the one the session's last script left as it found
-// it (see engine).
+// Package script runs agent-written JavaScript in a fresh QuickJS VM whose
+// globals are one namespace of async tool functions per backend.
 //
 // A script is the body of an async function: it may use top-level await and
 // return a value, which comes back as JSON. Tool functions return Promises
@@ -135,12 +133,7 @@ type Request struct {
 	// ArgBytesPerResult times MaxResult.
 	MaxArgBytes int
 	// Session is the ID of the client session that runs the script; the
-	// sandbox shares its slots fairly among sessions, and a VM runs the
-	// scripts of one session only: the next script of its session (with
-	// the same namespaces) may get the VM of the last one, if that left
-	// it as it found it. "" is no session: its script gets a VM no script
-	// ran in, and its VM is not reused. Sent to workers in the run
-	// frame, not in the request.
+	// sandbox shares its slots fairly among sessions. Not sent to workers.
 	Session string `json:"-"`
 	// Go starts a tool call of a static script (RunStatic) on a goroutine
 	// of its own; nil means the go statement. A caller that keeps
