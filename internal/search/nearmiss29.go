@@ -274,6 +274,10 @@ func objectHeads(query string, at int, naming map[string]bool) []objectHead {
 			means = meansPrepositions[lw]
 			prep = lw
 		case naming[stem(lw)]:
+		case capitalWord(w) && modifierOnly(np):
+			// round75.go: "a new Git repository", "an extra
+			// Sentry DSN": a noun of the phrase, not a name.
+			np = append(np, lw)
 		case value || objectStarts[lw] || lw == "a" || lw == "an":
 			if len(np) > 0 {
 				flush()

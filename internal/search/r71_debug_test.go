@@ -89,6 +89,7 @@ func TestR71NoneSplit(t *testing.T) {
 		{"extra53-55", func(n string) bool { return n == "extra53" || n == "extra54" || n == "extra55" }},
 		{"nearmiss67", func(n string) bool { return n == "nearmiss67" }},
 		{"nearmiss71", func(n string) bool { return n == "nearmiss71" }},
+		{"nearmiss75", func(n string) bool { return n == "nearmiss75" }},
 	}
 	files, _ := filepath.Glob("testdata/*-queries.jsonl")
 	for _, g := range groups {

@@ -517,7 +517,14 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			sc.categoryAdd(catDocs, 1)
 		}
 	}
-	if !r.relevant {
+	firstUndone := len(clauseHits) > 0 && ix.firstStepUndone(query, naming, named, clauseInfo)
+	if firstUndone {
+		// "Create a private Slack channel ... and invite Maya to it":
+		// the first step, which the rest needs, is one no tool of
+		// the named backend does (round75.go).
+		r.relevant = false
+	}
+	if !r.relevant && !firstUndone {
 		// A task of several steps: each step may be a request of its own.
 		r.relevant = ix.stepsRelevant(query, unserved, clauseInfo)
 	}

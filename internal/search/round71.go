@@ -229,9 +229,10 @@ func (ix *Index) createdUnnamed(query, v string, heads []objectHead, named []int
 	if ix.pathNamed(query, h, named) || !headEnds(query, h) {
 		return false
 	}
-	phrase := append([]string{h.word}, h.rest...)
+	// round75.go: "new", "extra" name no thing
+	phrase := append([]string{h.word}, withoutModifiers(h.rest)...)
 	for _, s := range named {
-		if ix.srvOpen[s] || len(ix.objectToolsOrLead(s, h.word)) > 0 || ix.anyObjectTools(s, h.rest) {
+		if ix.srvOpen[s] || len(ix.objectToolsOrLead(s, h.word)) > 0 || ix.anyObjectTools(s, withoutModifiers(h.rest)) {
 			return false
 		}
 		var terms []string

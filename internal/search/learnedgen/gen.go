@@ -88,6 +88,11 @@ var heldOut = map[string]bool{
 	// for an action none of its tools does (GitLab's most), with
 	// answerable ones for the same products, written before its change
 	"nearmiss71": true,
+	// nearmiss75: round seventy-five's requests naming a served product
+	// for an action none of its tools does (capitalised nouns inside the
+	// object's phrase, two clauses), with answerable ones for the same
+	// products, written before its change
+	"nearmiss75": true,
 	// steps66: round sixty-six's tasks of two or three steps, written from
 	// the corpus alone before its change
 	"steps66": true,
