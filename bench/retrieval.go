@@ -140,6 +140,10 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra54-queries.jsonl", "**extra54: held out, written blind with extra53** (extra53's needs in everyday, vague words; before: as written, 37bf639)", 0.662, 0.691, 0.500},
 	{"internal/search/testdata/extra55-queries.jsonl", "**extra55: held out, written blind with extra53** (the mix as short search-box queries; before: as written, 37bf639)", 0.882, 0.941, 0.750},
 	{"internal/search/testdata/tasks66-queries.jsonl", "**tasks66: held out, written blind with extra53** (60 tasks of two or three steps; before: as written, 37bf639)", 0.700, 0.650, 0},
+	{"internal/search/testdata/extra56-queries.jsonl", "**extra56: held out, written blind before rounds seventy-one to seventy-six** (the dev slice's mix as a developer types it; scored as aggregates before and after them; before: as written, 74a85a0)", 0.853, 0.897, 0.583},
+	{"internal/search/testdata/extra57-queries.jsonl", "**extra57: held out, written blind with extra56** (the mix as an agent searching mid-task says it; before: as written, 74a85a0)", 0.882, 0.985, 0.667},
+	{"internal/search/testdata/tasks71-queries.jsonl", "**tasks71: held out, written blind with extra56, by another helper** (60 tasks of two or three steps; before: as written, 74a85a0)", 0.833, 0.850, 0},
+	{"internal/search/testdata/none71-queries.jsonl", "**none71: held out, written blind with tasks71** (40 requests no tool serves, 24 naming a served product; before: as written, 74a85a0)", 0, 0, 0.675},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured

@@ -60,6 +60,10 @@ var heldOut = map[string]bool{
 	"extra50": true, "extra51": true, "extra52": true,
 	// written blind at the start of the session of 2026-12-06, second
 	"extra53": true, "extra54": true, "extra55": true, "tasks66": true,
+	// extra56, extra57, tasks71 and none71: written blind at the start of
+	// the third session of 2026-12-06, before rounds seventy-one to
+	// seventy-six, scored as aggregates only
+	"extra56": true, "extra57": true, "tasks71": true, "none71": true,
 	// ties61: round sixty-one's single requests for tools with a close
 	// sibling in their backend, written before its change
 	"ties61": true,
