@@ -268,23 +268,10 @@ func TestRetrievalFresh(t *testing.T) {
 	type count struct{ n, h1, h5 int }
 	score := func(names ...string) (single, multi count, none, nNone int) {
 		for _, name := range names {
-			for _, q := range readQueries(t, "testdata/"+name+"-queries.jsonl") {
-				s := evaluate(ix, []evalQuery{q}, func(string) {})
-				switch q.Kind {
-				case "none":
-					nNone++
-					none += int(s.none + 0.5)
-					continue
-				case "multi":
-					multi.n++
-					multi.h1 += int(s.hit1)
-					multi.h5 += int(s.hit5)
-				default:
-					single.n++
-					single.h1 += int(s.hit1)
-					single.h5 += int(s.hit5)
-				}
-			}
+			s := evaluate(ix, readQueries(t, "testdata/"+name+"-queries.jsonl"), func(string) {})
+			single.n, single.h1, single.h5 = single.n+s.single, single.h1+s.single1, single.h5+s.single5
+			multi.n, multi.h1, multi.h5 = multi.n+s.multi, multi.h1+s.multi1, multi.h5+s.multi5
+			none, nNone = none+s.noneRight, nNone+s.nNone
 		}
 		return single, multi, none, nNone
 	}

@@ -19,19 +19,8 @@ import "testing"
 // 22, 25 (wrongly none 0) and 34, its floors.
 func TestRetrievalNearMiss71(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
-	var n, h1, h5, none, nNone, wrongNone int
-	for _, q := range readQueries(t, "testdata/nearmiss71-queries.jsonl") {
-		s := evaluate(ix, []evalQuery{q}, func(string) {})
-		if q.Kind == "none" {
-			nNone++
-			none += int(s.none + 0.5)
-			continue
-		}
-		n++
-		h1 += int(s.hit1)
-		h5 += int(s.hit5)
-		wrongNone += s.falseNone
-	}
+	s := evaluate(ix, readQueries(t, "testdata/nearmiss71-queries.jsonl"), func(string) {})
+	n, h1, h5, none, nNone, wrongNone := s.n, s.answered1(), s.answered5(), s.noneRight, s.nNone, s.falseNone
 	t.Logf("nearmiss71: single hit@1 %d, hit@5 %d of %d (wrongly none %d); none %d of %d", h1, h5, n, wrongNone, none, nNone)
 	if h1 < 22 || h5 < 25 || none < 34 {
 		t.Errorf("nearmiss71 below round seventy-one: single 22 / 25 of 25, none 34 of 51 (22 / 25 and 27 before it)")

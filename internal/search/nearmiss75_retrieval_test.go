@@ -18,25 +18,9 @@ import "testing"
 // round seventy-five (round75.go): 16, 16, 5 (0) and 28, its floors.
 func TestRetrievalNearMiss75(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
-	var n, h1, h5, none, nNone, wrongNone, nt, t5 int
-	for _, q := range readQueries(t, "testdata/nearmiss75-queries.jsonl") {
-		s := evaluate(ix, []evalQuery{q}, func(string) {})
-		if q.Kind == "none" {
-			nNone++
-			none += int(s.none + 0.5)
-			continue
-		}
-		if q.Kind == "multi" {
-			nt++
-			t5 += int(s.hit5)
-			wrongNone += s.falseNone
-			continue
-		}
-		n++
-		h1 += int(s.hit1)
-		h5 += int(s.hit5)
-		wrongNone += s.falseNone
-	}
+	s := evaluate(ix, readQueries(t, "testdata/nearmiss75-queries.jsonl"), func(string) {})
+	n, h1, h5, nt, t5 := s.single, s.single1, s.single5, s.multi, s.multi5
+	none, nNone, wrongNone := s.noneRight, s.nNone, s.falseNone
 	t.Logf("nearmiss75: single hit@1 %d, hit@5 %d of %d; tasks hit@5 %d of %d (wrongly none %d); none %d of %d", h1, h5, n, t5, nt, wrongNone, none, nNone)
 	if h1 < 16 || h5 < 16 || t5 < 5 || wrongNone > 0 || none < 28 {
 		t.Errorf("nearmiss75 below round seventy-five: single 16 / 16 of 16, tasks 5 of 5, none 28 of 45 (25 before it)")

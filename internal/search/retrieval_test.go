@@ -161,9 +161,16 @@ type scores struct {
 	falseNone           int     // answerable queries answered with nil
 	n, nNone            int
 	single, single1     int // single requests, and those with the expected tool first
+	single5             int // single requests with the expected tool in the top 5
 	multi, multi1       int // tasks, and those whose first hit is one of their tools
 	multi5              int // tasks with every tool in the top 5
+	noneRight           int // "none" queries answered with nil
 }
+
+// answered1 and answered5 count the answerable queries right at one and
+// at five (a task at one: its first hit is one of its tools).
+func (s scores) answered1() int { return s.single1 + s.multi1 }
+func (s scores) answered5() int { return s.single5 + s.multi5 }
 
 // inTop reports whether every tool of set is among the first k hits.
 func inTop(hits []Hit, set []ref, k int, all bool) bool {
@@ -213,6 +220,9 @@ func evaluate(ix *Index, qs []evalQuery, log func(string)) scores {
 			if k1 {
 				s.single1++
 			}
+			if k5 {
+				s.single5++
+			}
 		}
 		if q.Kind == "multi" {
 			s.multi++
@@ -237,6 +247,7 @@ func evaluate(ix *Index, qs []evalQuery, log func(string)) scores {
 	s.hit5 = float64(h5) / float64(max(s.n, 1))
 	s.anyHit5 = float64(a5) / float64(max(s.n, 1))
 	s.none = float64(none) / float64(max(s.nNone, 1))
+	s.noneRight = none
 	return s
 }
 
