@@ -45,7 +45,10 @@ func (ix *Index) toolDoesOwn(d int32, v string, f verbFamily) bool {
 	if _, does := ix.opsDo(d, v, f); does {
 		return true
 	}
-	for _, t := range verbTerms(v) {
+	// The product's own word for the state ("snooze" or "mute" a Sentry
+	// issue is ignoring it, productVocab) counts as the verb's synonym
+	// for its backend's tools.
+	for _, t := range append(verbTerms(v), ix.productMeans(ix.docServer[d], v)...) {
 		id, ok := ix.tools.lookup(t)
 		if !ok {
 			continue
