@@ -9,11 +9,14 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/nesting"
 )
 
 // lineTransport is an mcp.Transport over a child's stdin and stdout,
@@ -170,7 +173,7 @@ func (c *lineConn) deliver(t []byte, junk func([]byte, error)) bool {
 		derr = errNotObject
 	} else {
 		msg, derr = jsonrpc.DecodeMessage(t) // copies what it keeps
-		if derr != nil && bytes.Contains([]byte(derr.Error()), []byte("maximum nesting depth")) {
+		if derr != nil && strings.Contains(derr.Error(), "maximum nesting depth") {
 			if r, ok := markDeepTools(t); ok {
 				msg, derr = jsonrpc.DecodeMessage(r)
 			}
@@ -368,7 +371,7 @@ func markDeepTools(line []byte) ([]byte, bool) {
 	}
 	marked := false
 	for i, raw := range tools {
-		if nestingOf(raw) <= maxToolDepth {
+		if _, deep := nesting.JSONC(raw, maxToolDepth); !deep {
 			continue
 		}
 		var named struct {
@@ -390,30 +393,4 @@ func markDeepTools(line []byte) ([]byte, bool) {
 	}
 	out, err := json.Marshal(top)
 	return out, err == nil
-}
-
-// nestingOf is how deep raw (valid JSON) nests objects and arrays.
-func nestingOf(raw []byte) int {
-	depth, most, inString, escaped := 0, 0, false, false
-	for _, c := range raw {
-		switch {
-		case inString:
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == '{' || c == '[':
-			depth++
-			most = max(most, depth)
-		case c == '}' || c == ']':
-			depth--
-		}
-	}
-	return most
 }
