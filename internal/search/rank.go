@@ -409,9 +409,18 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		stepsTrace(clauseInfo, clauseHits)
 	}
 
-	cands = sc.tools(qs, cands)
+	wq := qs
+	if len(clauseHits) == 0 {
+		// round81.go: a word said only in a category phrase names the
+		// product, not the request's object.
+		if wq = ix.demoteCategory(query, qs, named); len(wq) > 0 && &wq[0] != &qs[0] {
+			clear(sc.srvScore)
+			ix.addSrvScores(wq, sc.srvScore, sc.srvBest)
+		}
+	}
+	cands = sc.tools(wq, cands)
 	cands = sc.namedTools(query, cands, named)
-	sc.boost(qs, cands, named)
+	sc.boost(wq, cands, named)
 	var catDocs []int32
 	if len(clauseHits) == 0 {
 		cat, _ := ix.queryCategories(query)

@@ -124,7 +124,7 @@ func (ix *Index) appendScoped(exps []expansion, said, text string, sn *scopedNam
 		if toolWord {
 			if !sn.done {
 				sn.done = true
-				sn.named = ix.textNamed(text)
+				sn.named = ix.withCategoryNamed(ix.textNamed(text), text)
 			}
 			if !slices.ContainsFunc(sn.named, func(b int32) bool { return s.only[b] }) {
 				continue

@@ -116,6 +116,10 @@ var heldOut = map[string]bool{
 	// with a step whose tool has a close sibling in its server, written
 	// from the corpus alone before its change
 	"tasks76": true,
+	// vague81: round eighty-one's requests in vague everyday wording (the
+	// product named by its category or not at all, the outcome said
+	// instead of the action), written before its change
+	"vague81": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
