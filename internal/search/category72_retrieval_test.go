@@ -12,14 +12,15 @@ import "testing"
 // before the round changed any scoring, never run one by one nor learned
 // from (learnedgen's heldOut, cvHeld). Only its aggregate is logged.
 // Before the round: hit@1 45, hit@5 51 of 74, 13 answered "none"; after
-// it (categoryVocab, round72.go) 50, 58 and 8, its floors.
+// it (categoryVocab, round72.go) 50, 58 and 8; after round eighty-one
+// (round81.go) 54, 63 and 7, its floors.
 func TestRetrievalCategory72(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
 	s := evaluate(ix, readQueries(t, "testdata/category72-queries.jsonl"), func(string) {})
 	h5 := int(s.hit5*float64(s.n) + 0.5)
 	t.Logf("category72: hit@1 %d, hit@5 %d of %d single; wrongly none %d", s.single1, h5, s.n, s.falseNone)
-	if s.single1 < 50 || h5 < 58 {
-		t.Errorf("category72 below round seventy-two: hit@1 50, hit@5 58 of 74 (45 and 51 before it)")
+	if s.single1 < 54 || h5 < 63 {
+		t.Errorf("category72 below round eighty-one: hit@1 54, hit@5 63 of 74 (50 and 58 after round seventy-two, 45 and 51 before it)")
 	}
 }
 

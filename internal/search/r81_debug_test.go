@@ -26,6 +26,10 @@ func TestR81Set(t *testing.T) {
 		defer func(o bool) { categoryScoped = o }(categoryScoped)
 		categoryScoped = v == "1"
 	}
+	if v := os.Getenv("R81OA"); v != "" {
+		defer func(o bool) { categoryOneAction = o }(categoryOneAction)
+		categoryOneAction = v == "1"
+	}
 	ix := New(corpusDocs(t), nil)
 	for _, f := range strings.Split(fs, "|") {
 		s := evaluate(ix, readQueries(t, f), func(m string) { fmt.Println(m) })

@@ -410,7 +410,8 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	}
 
 	wq := qs
-	if len(clauseHits) == 0 {
+	catWhole := len(clauseHits) == 0 || categoryOneAction && oneAction(query)
+	if catWhole {
 		// round81.go: a word said only in a category phrase names the
 		// product, not the request's object.
 		if wq = ix.demoteCategory(query, qs, named); len(wq) > 0 && &wq[0] != &qs[0] {
@@ -422,7 +423,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	cands = sc.namedTools(query, cands, named)
 	sc.boost(wq, cands, named)
 	var catDocs []int32
-	if len(clauseHits) == 0 {
+	if catWhole {
 		cat, _ := ix.queryCategories(query)
 		catDocs = sc.categoryBoost(cands, cat)
 	}

@@ -332,8 +332,9 @@ func (ix *Index) findCategories(query string) ([]bool, []string) {
 			}
 			best = append(best, p)
 		}
-		if n == 0 {
-			i++
+		if n == 0 || i > 0 && quantifiedCategory(ws[i-1]) {
+			// round81.go: "on every browser" is no product.
+			i += max(n, 1)
 			continue
 		}
 		for _, p := range best {

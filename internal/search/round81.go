@@ -24,6 +24,21 @@ import "slices"
 // steps, a query term said only inside category phrases; 1 leaves it.
 var categoryTermWeight = 0.2
 
+// categoryOneAction: a request split into parts that ask one action
+// ("what's been breaking since this morning? show me what the error
+// tracker caught") gets the category's bonus and weights as a request
+// not split does.
+var categoryOneAction = true
+
+// categoryQuantifiers before a category phrase make it the things of
+// the category, not a product of ours: "is it happening on every
+// browser", "which CRM should we pick", "one chat per team".
+var categoryQuantifiers = setOf(`every each any which whichever per other another both either`)
+
+// quantifiedCategory reports whether w, the word before a category
+// phrase, is one of categoryQuantifiers.
+func quantifiedCategory(w string) bool { return categoryQuantifiers[w] }
+
 // categoryScoped: a category phrase names its backends for their own
 // nouns (productVocab's lines) as their names do.
 var categoryScoped = true
@@ -114,4 +129,32 @@ func (ix *Index) withCategoryNamed(named []int32, text string) []int32 {
 		}
 	}
 	return out
+}
+
+// vaguePhrases are everyday idioms of a hurried request said in the
+// tools' words: what is "on my plate" is assigned to me; a service "up
+// and running" (or "even up") is healthy; what is "blowing up" throws
+// errors; to "dig up" a thing is to find it; a "drive" from one place to
+// another is travel by driving (the maps' travel mode; "driving
+// directions" took "how long the drive from Boston to Providence takes"
+// from the distance matrix).
+var vaguePhrases = []struct{ from, to string }{
+	{"on my plate", "assigned to me"},
+	{"on our plate", "assigned to us"},
+	{"up and running", "health"},
+	{"even up", "health"},
+	{"blowing up", "throwing errors"},
+	{"dig up", "find"},
+	{"drive from", "travel by driving from"},
+}
+
+// vagueWords are everyday words said in the tools' words, one way (as
+// everyday's): a healthy service passes its health check.
+var vagueWords = []struct{ from, to string }{
+	{"healthy", "health"},
+}
+
+func init() {
+	phrases = append(phrases, vaguePhrases...)
+	everyday = append(everyday, vagueWords...)
 }
