@@ -1141,6 +1141,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 	if c >= o.MinCoverage {
 		return true
 	}
+	if oneStep && categoryShare && cL >= o.MinCoverage*namedShare && ix.categoryNames(query, doc) && !ix.verbUndone(query, doc, oneStep) {
+		// round81.go: a backend named by its category is held to a
+		// named backend's share of the coverage.
+		return true
+	}
 	if ix.verbUndone(query, doc, oneStep) {
 		// "merge these two PDFs", "split the bill": what the request
 		// asks no tool of this backend does, and its other words are

@@ -158,3 +158,15 @@ func init() {
 	phrases = append(phrases, vaguePhrases...)
 	everyday = append(everyday, vagueWords...)
 }
+
+// categoryShare: the best tool of a backend a category phrase names
+// passes at namedShare of the coverage, as one of a backend named by its
+// name does (its other named-backend rules are not read).
+var categoryShare = true
+
+// categoryNames reports whether a category phrase of query names doc's
+// backend.
+func (ix *Index) categoryNames(query string, doc int) bool {
+	cat, _ := ix.queryCategories(query)
+	return cat != nil && cat[ix.docServer[doc]]
+}
