@@ -88,7 +88,7 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 	firstHas := map[int32]bool{} // the object has tools of its own
 	for i, h := range heads {
 		for _, s := range named {
-			if ix.srvOpen[s] || outside && ix.srvActions[s] {
+			if ix.srvOpen[s] || outside && ix.srvActions[s] && !ix.actionsApart(s, h.word, v) {
 				// round67.go: a backend whose action parameters
 				// list their values is judged by them, for a verb
 				// of the families.
