@@ -11,8 +11,12 @@ package search
 // HubSpot deal 4412", "Cancel pipeline 991 in GitLab"), as a first word
 // of a request is its verb.
 func operationVerb(t string) bool {
-	return ownOperations[t] || fieldStates[t]
+	return ownOperations[t] || fieldStates[t] || operationWords[t]
 }
+
+// operationWords are verbs of operations of their own that no table
+// knew: a request starting with one asks it.
+var operationWords = stemSet("revoke kick ban unban block unblock uninstall abort grant unwatch unfollow")
 
 // actionsApart reports whether backend s, some tool of which takes an
 // action parameter, is still to be judged by its tools for obj and v, a
