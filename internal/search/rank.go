@@ -517,11 +517,13 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			sc.categoryAdd(catDocs, 1)
 		}
 	}
-	firstUndone := len(clauseHits) > 0 && ix.firstStepUndone(query, naming, named, clauseInfo)
+	firstUndone := len(clauseHits) > 0 && (ix.firstStepUndone(query, naming, named, clauseInfo) || ix.laterStepUndone(query, named, clauseInfo))
 	if firstUndone {
 		// "Create a private Slack channel ... and invite Maya to it":
 		// the first step, which the rest needs, is one no tool of
-		// the named backend does (round75.go).
+		// the named backend does (round75.go); "... and pin it": a
+		// later step's operation is none of the backend's
+		// (round79.go).
 		r.relevant = false
 	}
 	if !r.relevant && !firstUndone {

@@ -1,5 +1,7 @@
 package search
 
+import "strings"
+
 // Round seventy-nine: a served product asked for an operation none of its
 // tools does, said with a verb the families leave out.
 
@@ -58,3 +60,98 @@ func (ix *Index) actionsApart(s int32, obj, v string) bool {
 	}
 	return true
 }
+
+// A task whose first step names a product and whose later step, joined
+// by "and" or "then", asks an operation of its own (operationVerb: pin,
+// schedule, archive, invite, grant, star, lock, cancel ...) that no tool
+// of the product does in any way ("Post the outage summary in the Slack
+// #ops channel and pin it", "Fork octo/widgets on GitHub and star the
+// original") cannot be done: the task is "none" however well its other
+// steps are served. laterStepUndone asks it of the backend as a whole
+// (stepVerbUndone), not of the step's object, which is often a pronoun.
+func (ix *Index) laterStepUndone(query string, named []int32, info []clause) bool {
+	if len(info) < 2 || len(info[0].named) == 0 || info[0].act == 0 || !ix.oneNamed(named) {
+		return false
+	}
+	for _, c := range info[1:] {
+		if !joinedStep(query, c.step) {
+			continue
+		}
+		v, _ := requestVerbPlace(c.step)
+		if !operationVerb(v) || v == stem("share") || !verbFirst(c.step, v) {
+			// "... and share it with the team" sends what the
+			// first step made as often as it grants access.
+			continue
+		}
+		if len(c.named) > 0 && !ix.oneNamed(append(c.named, named[0])) {
+			continue // the step names a backend of its own
+		}
+		undone := true
+		for _, s := range named {
+			if !ix.stepVerbUndone(s, v) {
+				undone = false
+			}
+		}
+		if undone {
+			if r79Trace != nil {
+				r79Trace(v + " " + strings.Fields(c.step)[1])
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// stepVerbUndone reports whether no tool of backend s does v, an
+// operation of its own: not by the word or a synonym in any text of its
+// tools (backendDoes' terms, hand-written synonyms, the product's own
+// words for it), an operation its action parameters list, a field the
+// verb sets, or a tool ending its thing. An action parameter listing no
+// values does anything.
+func (ix *Index) stepVerbUndone(s int32, v string) bool {
+	if ix.srvOpen[s] || ix.srvEnds(s, v) || ix.backendHasSynonym(s, v) || ix.backendFieldSays(s, v) {
+		return false
+	}
+	terms := append(verbTerms(v), ix.productMeans(s, v)...)
+	for _, syn := range synonyms()[v] {
+		if syn.w >= actionSynonym || syn.wordnet && syn.w >= wordnetWeight {
+			terms = append(terms, syn.term)
+		}
+	}
+	for _, t := range terms {
+		if ix.backendHas(s, t) {
+			return false
+		}
+	}
+	for _, d := range ix.srvDocs[s] {
+		o := &ix.docOps[d]
+		for _, t := range terms {
+			if o.words[t] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// verbFirst reports whether step starts with the word whose stem is v,
+// as the step says it (not a phrase rewritten to it: "bring back every
+// page" is no restoring), and an object follows it: a determiner, a
+// value or a pronoun ("pin it", "star the original"), not a noun the verb
+// modifies ("clone URL of the repository").
+func verbFirst(step, v string) bool {
+	ws := strings.Fields(strings.ToLower(step))
+	if len(ws) < 2 || stem(strings.ReplaceAll(strings.Trim(ws[0], ".,;:!?\"'`"), "-", "")) != v {
+		return false
+	}
+	next := strings.Trim(ws[1], ".,;:!?")
+	return objectStart(next) || stepPronouns[next]
+}
+
+// stepPronouns are the objects a later step names an earlier step's
+// thing by.
+var stepPronouns = setOf(`it them him her everyone everybody`)
+
+// r79Trace, when set (tests), is told each later step laterStepUndone
+// judges undone: its verb and the word after it.
+var r79Trace func(string)
