@@ -1066,6 +1066,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 			// deletes (nearmiss29.go).
 			return false
 		}
+		if oneStep && ix.operationUndone(query, named) {
+			// "Star octo/widgets on GitHub": no tool of the
+			// product stars anything (round79.go).
+			return false
+		}
 		if oneStep && ix.kindUndrawn(query) {
 			// "a candlestick chart" names antv-chart by its word
 			// "chart", and no chart tool draws it (round74.go).

@@ -104,7 +104,7 @@ func (ix *Index) laterStepUndone(query string, named []int32, info []clause) boo
 
 // stepVerbUndone reports whether no tool of backend s does v, an
 // operation of its own: not by the word or a synonym in any text of its
-// tools (backendDoes' terms, hand-written synonyms, the product's own
+// tools, parameters too ("If omitted, the file chooser is cancelled") (backendDoes' terms, hand-written synonyms, the product's own
 // words for it), an operation its action parameters list, a field the
 // verb sets, or a tool ending its thing. An action parameter listing no
 // values does anything.
@@ -119,7 +119,7 @@ func (ix *Index) stepVerbUndone(s int32, v string) bool {
 		}
 	}
 	for _, t := range terms {
-		if ix.backendHas(s, t) {
+		if ix.backendHasAny(s, t) {
 			return false
 		}
 	}
@@ -155,3 +155,28 @@ var stepPronouns = setOf(`it them him her everyone everybody`)
 // r79Trace, when set (tests), is told each later step laterStepUndone
 // judges undone: its verb and the word after it.
 var r79Trace func(string)
+
+// operationUndone reports whether a one-step request naming one product
+// starts with an operation of its own (operationVerb, said as such:
+// verbFirst) that no tool of the product does in any way
+// (stepVerbUndone): "Star octo/widgets on GitHub", "Cancel the Supabase
+// subscription for the Acme org". The object rule needs the object's
+// phrase, which a value or a thing the product mentions in passing
+// leaves it without.
+func (ix *Index) operationUndone(query string, named []int32) bool {
+	if len(named) == 0 || !ix.oneNamed(named) {
+		return false
+	}
+	v, _ := requestVerbPlace(query)
+	if !operationVerb(v) || v == stem("undo") || !verbFirst(requestPart(query), v) {
+		// "Undo my thumbs-up on comment 99123": undoing is
+		// whatever reverses the thing, here deleting it.
+		return false
+	}
+	for _, s := range named {
+		if !ix.stepVerbUndone(s, v) {
+			return false
+		}
+	}
+	return true
+}
