@@ -73,12 +73,12 @@ func (ix *Index) laterStepUndone(query string, named []int32, info []clause) boo
 	if len(info) < 2 || len(info[0].named) == 0 || info[0].act == 0 || !ix.oneNamed(named) {
 		return false
 	}
-	for _, c := range info[1:] {
-		if !joinedStep(query, c.step) {
+	for i, c := range info {
+		if i > 0 && !joinedStep(query, c.step) {
 			continue
 		}
 		v, _ := requestVerbPlace(c.step)
-		if !operationVerb(v) || v == stem("share") || !verbFirst(c.step, v) {
+		if !operationVerb(v) || v == stem("share") || v == stem("undo") || !verbSaid(c.step, v) {
 			// "... and share it with the team" sends what the
 			// first step made as often as it grants access.
 			continue
@@ -94,7 +94,7 @@ func (ix *Index) laterStepUndone(query string, named []int32, info []clause) boo
 		}
 		if undone {
 			if r79Trace != nil {
-				r79Trace(v + " " + strings.Fields(c.step)[1])
+				r79Trace(v)
 			}
 			return true
 		}
@@ -148,6 +148,20 @@ func verbFirst(step, v string) bool {
 	return objectStart(next) || stepPronouns[next]
 }
 
+// verbSaid is verbFirst for a request that may say something before its
+// verb ("Can you star octo/widgets on GitHub?", "I'd like to invite
+// kim@acme.com ..."): the first word whose stem is v, as the request says
+// it, has an object after it.
+func verbSaid(query, v string) bool {
+	ws := strings.Fields(strings.ToLower(query))
+	for i, w := range ws {
+		if stem(strings.ReplaceAll(strings.Trim(w, ".,;:!?\"'`"), "-", "")) == v {
+			return verbFirst(strings.Join(ws[i:], " "), v)
+		}
+	}
+	return false
+}
+
 // stepPronouns are the objects a later step names an earlier step's
 // thing by.
 var stepPronouns = setOf(`it them him her everyone everybody`)
@@ -168,7 +182,7 @@ func (ix *Index) operationUndone(query string, named []int32) bool {
 		return false
 	}
 	v, _ := requestVerbPlace(query)
-	if !operationVerb(v) || v == stem("undo") || !verbFirst(requestPart(query), v) {
+	if !operationVerb(v) || v == stem("undo") || !verbSaid(requestPart(query), v) {
 		// "Undo my thumbs-up on comment 99123": undoing is
 		// whatever reverses the thing, here deleting it.
 		return false
