@@ -52,3 +52,23 @@ func TestR79Fires(t *testing.T) {
 	}
 	r79Trace = nil
 }
+
+// TestR79Op (R79OP='<request>|...') shows operationUndone's parts.
+func TestR79Op(t *testing.T) {
+	qq := os.Getenv("R79OP")
+	if qq == "" {
+		t.Skip("R79OP unset")
+	}
+	ix := New(corpusDocs(t), nil)
+	for _, q := range strings.Split(qq, "|") {
+		vp := ix.vendorProducts(q)
+		named, _ := ix.namedServersWith(q, vp)
+		v, _ := requestVerbPlace(q)
+		var und []bool
+		for _, s := range named {
+			und = append(und, ix.stepVerbUndone(s, v))
+		}
+		r := ix.rank(q, 5)
+		t.Logf("%q v=%q op=%v said=%v stepUndone=%v opUndone=%v relevant=%v", q, v, operationVerb(v), verbSaid(requestPart(q), v), und, ix.operationUndone(q, named), r != nil && r.relevant)
+	}
+}
