@@ -182,6 +182,9 @@ func (ix *Index) operationUndone(query string, named []int32) bool {
 		return false
 	}
 	v, _ := requestVerbPlace(query)
+	if v == "" {
+		v = askedOperation(requestPart(query))
+	}
 	if !operationVerb(v) || v == stem("undo") || !verbSaid(requestPart(query), v) {
 		// "Undo my thumbs-up on comment 99123": undoing is
 		// whatever reverses the thing, here deleting it.
@@ -194,3 +197,21 @@ func (ix *Index) operationUndone(query string, named []int32) bool {
 	}
 	return true
 }
+
+// askedOperation returns the operation verb a question asks about ("How
+// do I archive a Slack channel?", "Is there a way to star a repo on
+// GitHub?"): the first word of operationVerb after a subject or "to",
+// "" when there is none.
+func askedOperation(query string) string {
+	ws := strings.Fields(strings.ToLower(query))
+	for i := 1; i < len(ws); i++ {
+		t := stem(strings.ReplaceAll(strings.Trim(ws[i], ".,;:!?\"'`"), "-", ""))
+		if operationVerb(t) && askers[ws[i-1]] {
+			return t
+		}
+	}
+	return ""
+}
+
+// askers stand before the verb a question asks about.
+var askers = setOf(`i we you to`)
