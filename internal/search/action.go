@@ -60,7 +60,7 @@ func requestVerbPlace(query string) (v string, placed bool) {
 		if verbStems()[t] != 0 || wordnetVerbs()[t] {
 			return t, false
 		}
-		if i+1 < len(ws) && objectStart(ws[i+1]) {
+		if i+1 < len(ws) && (objectStart(ws[i+1]) || operationVerb(t)) {
 			return t, true
 		}
 		return "", false

@@ -107,7 +107,7 @@ func TestRetrievalLearned(t *testing.T) {
 		var nb, nn float64
 		for _, f := range all {
 			name := strings.TrimSuffix(filepath.Base(f), "-queries.jsonl")
-			if blindSets[name] || freshSets[name] || name == "ties35" || name == "tasks36" || name == "backends38" || name == "verbs39" || name == "steps40" || name == "tasks44" || name == "tasks48" || name == "ties45" || name == "nearmiss46" || name == "names49" || name == "pairs51" || name == "words53" || name == "steps52" || name == "single57" || name == "far59" || name == "vocab58" || name == "ties61" || name == "tasks64b" || name == "nearmiss67" || name == "outside69" || name == "vocab68" || name == "indirect70" || name == "steps66" || name == "nearmiss71" || name == "nearmiss75" || name == "nearnone74" || name == "category72" || name == "tasks73" || name == "tasks76" || name == "vague81" {
+			if blindSets[name] || freshSets[name] || name == "ties35" || name == "tasks36" || name == "backends38" || name == "verbs39" || name == "steps40" || name == "tasks44" || name == "tasks48" || name == "ties45" || name == "nearmiss46" || name == "names49" || name == "pairs51" || name == "words53" || name == "steps52" || name == "single57" || name == "far59" || name == "vocab58" || name == "ties61" || name == "tasks64b" || name == "nearmiss67" || name == "outside69" || name == "vocab68" || name == "indirect70" || name == "steps66" || name == "nearmiss71" || name == "nearmiss75" || name == "nearnone74" || name == "category72" || name == "tasks73" || name == "tasks76" || name == "vague81" || name == "nearmiss79" {
 				continue // TestRetrievalBlind's, TestRetrievalFresh's and the rounds' own (TestRetrievalTies35's ... TestRetrievalTasks48's)
 			}
 			held := map[string]bool{"extra11": true, "extra12": true, "extra13": true, "extra14": true, "extra15": true, "extra16": true, "extra17": true, "extra18": true, "extra19": true, "extra21": true, "extra22": true, "extra23": true, "extra24": true, "extra25": true}[name]
@@ -282,8 +282,8 @@ func TestRetrievalFresh(t *testing.T) {
 	}
 	nmSingle, _, nmNone, nmN := score("nearmiss37")
 	t.Logf("nearmiss37: single hit@1 %d, hit@5 %d of %d; none %d of %d", nmSingle.h1, nmSingle.h5, nmSingle.n, nmNone, nmN)
-	if nmSingle.h1 < 30 || nmSingle.h5 < 36 || nmNone < 19 {
-		t.Errorf("nearmiss37 below round forty-six: single 30 / 36 of 40, none 19 of 40 (17 before it; 30 / 36 and 16 before rounds thirty-five to forty)")
+	if nmSingle.h1 < 30 || nmSingle.h5 < 36 || nmNone < 28 {
+		t.Errorf("nearmiss37 below round seventy-nine: single 30 / 36 of 40, none 28 of 40 (23 before it, 19 after round forty-six, 17 before that; 30 / 36 and 16 before rounds thirty-five to forty)")
 	}
 	// extra42-44 and nearmiss44 were written blind at the start of the
 	// night session of 2026-12-05 (the dev slice's mix; 40 named near
@@ -347,8 +347,8 @@ func TestRetrievalFresh(t *testing.T) {
 	// 39 of 60) and after each merge of rounds sixty-six to seventy.
 	single, multi, none, nNone = score("extra53", "extra54", "extra55")
 	t.Logf("extra53-55: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
-	if single.h1 < 133 || single.h5 < 143 || multi.h1 < 44 || multi.h5 < 37 || none < 26 {
-		t.Errorf("extra53-55 below round eighty-one: single 133 / 143 of 156, tasks 44 / 37 of 48, none 26 of 36 (131 / 144 and 43 / 36 after rounds seventy-one to seventy-six: round eighty-one's category bonus in a request split into parts of one action took one fifth place; 131 / 143 and 23 after round seventy-three; 130 / 142 after rounds sixty-six to seventy; 129 / 141, 42 / 34 and 23 at 37bf639, before them)")
+	if single.h1 < 133 || single.h5 < 143 || multi.h1 < 44 || multi.h5 < 37 || none < 27 {
+		t.Errorf("extra53-55 below rounds seventy-nine and eighty-one: single 133 / 143 of 156, tasks 44 / 37 of 48, none 27 of 36 (round seventy-nine's operation verbs: none 26 to 27; round eighty-one's: 131 / 144 and 43 / 36 after rounds seventy-one to seventy-six, its category bonus in a request split into parts of one action took one fifth place; 131 / 143 and 23 after round seventy-three; 130 / 142 after rounds sixty-six to seventy; 129 / 141, 42 / 34 and 23 at 37bf639, before them)")
 	}
 	_, multi, _, _ = score("tasks66")
 	t.Logf("tasks66: tasks hit@1 %d, hit@5 %d of %d", multi.h1, multi.h5, multi.n)
@@ -365,8 +365,8 @@ func TestRetrievalFresh(t *testing.T) {
 	// each merge of rounds seventy-one to seventy-six.
 	single, multi, none, nNone = score("extra56", "extra57")
 	t.Logf("extra56-57: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
-	if single.h1 < 95 || single.h5 < 100 || multi.h1 < 23 || multi.h5 < 29 || none < 18 {
-		t.Errorf("extra56-57 below rounds seventy-one to seventy-six: single 95 / 100 of 104, tasks 23 / 29 of 32, none 18 of 24 (95 / 100, 23 / 28 and 15 at 74a85a0, before them)")
+	if single.h1 < 95 || single.h5 < 100 || multi.h1 < 23 || multi.h5 < 29 || none < 19 {
+		t.Errorf("extra56-57 below round seventy-nine: single 95 / 100 of 104, tasks 23 / 29 of 32, none 19 of 24 (18 after rounds seventy-one to seventy-six; 95 / 100, 23 / 28 and 15 at 74a85a0, before them)")
 	}
 	_, multi, _, _ = score("tasks71")
 	t.Logf("tasks71: tasks hit@1 %d, hit@5 %d of %d", multi.h1, multi.h5, multi.n)
@@ -375,7 +375,7 @@ func TestRetrievalFresh(t *testing.T) {
 	}
 	_, _, none, nNone = score("none71")
 	t.Logf("none71: none %d of %d", none, nNone)
-	if none < 29 {
-		t.Errorf("none71 below rounds seventy-one to seventy-six: none 29 of 40 (27 at 74a85a0, before them)")
+	if none < 31 {
+		t.Errorf("none71 below round seventy-nine: none 31 of 40 (29 after rounds seventy-one to seventy-six; 27 at 74a85a0, before them)")
 	}
 }

@@ -88,7 +88,8 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 	firstHas := map[int32]bool{} // the object has tools of its own
 	for i, h := range heads {
 		for _, s := range named {
-			if ix.srvOpen[s] || outside && ix.srvActions[s] {
+			apart := outside && ix.srvActions[s] && ix.actionsApart(s, h.word, v)
+			if ix.srvOpen[s] || outside && ix.srvActions[s] && !apart {
 				// round67.go: a backend whose action parameters
 				// list their values is judged by them, for a verb
 				// of the families.
@@ -118,6 +119,11 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 			tools = append(tools, ix.leadTools(s, h.word)...)
 			for _, d := range tools {
 				changes := ix.verbs[d]&^verbRead != 0
+				if apart && ix.docOps[d].has {
+					// round79.go: its operations are of
+					// other things and none says the verb.
+					continue
+				}
 				if i > 0 && firstHas[s] && h.place() {
 					// The place the object is in, which has
 					// tools of its own: a tool for the place

@@ -527,11 +527,13 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			sc.categoryAdd(catDocs, 1)
 		}
 	}
-	firstUndone := len(clauseHits) > 0 && ix.firstStepUndone(query, naming, named, clauseInfo)
+	firstUndone := len(clauseHits) > 0 && (ix.firstStepUndone(query, naming, named, clauseInfo) || ix.laterStepUndone(query, named, clauseInfo))
 	if firstUndone {
 		// "Create a private Slack channel ... and invite Maya to it":
 		// the first step, which the rest needs, is one no tool of
-		// the named backend does (round75.go).
+		// the named backend does (round75.go); "... and pin it": a
+		// later step's operation is none of the backend's
+		// (round79.go).
 		r.relevant = false
 	}
 	if !r.relevant && !firstUndone {
@@ -1072,6 +1074,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 		if oneStep && ix.objectUndone(query, naming, named) {
 			// "delete the Supabase project": no tool for projects
 			// deletes (nearmiss29.go).
+			return false
+		}
+		if oneStep && ix.operationUndone(query, named) {
+			// "Star octo/widgets on GitHub": no tool of the
+			// product stars anything (round79.go).
 			return false
 		}
 		if oneStep && ix.kindUndrawn(query) {

@@ -415,7 +415,7 @@ var productVocab = []struct {
 	{"sentry", "flamegraph flame", "profile"},
 	{"sentry", "key keys", "dsn"},
 	{"sentry", "version versions deploy deployed deployment", "release"},
-	{"sentry", "snooze snoozed archive", "ignore"},
+	{"sentry", "snooze snoozed archive mute muted", "ignore"},
 	{"sentry", "autofix", "seer analyze"},
 	{"sentry", "browser browsers os device devices", "tag"},
 	// Slack (api.slack.com): a channel's conversation or scrollback is its
