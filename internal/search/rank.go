@@ -382,6 +382,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 				nf, info[i].named = sp, sp
 			} else {
 				decided = false
+				nf = ix.channelStep(info[i], nf)
 			}
 			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)
@@ -391,6 +392,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 				sc.questionPenalty(info[i].text, cands)
 			}
 			sc.stepVerbs(info[i], cands)
+			sc.stepNumber(info[i], cands)
 			sc.stepLearned(c, info[i], cands)
 			cands = ix.demoteDeprecated(cands, sc.score)
 			hs := ix.ownStep(info[i], cands, sc.score)

@@ -1,0 +1,121 @@
+package search
+
+import (
+	"slices"
+	"strings"
+)
+
+// Round eighty (bench/retrieval-notes.md): tasks, each step's own ranking.
+
+// stepNumber applies to a step's ranking what the whole request's gets
+// from the number of its object (number.go): a step naming one thing by
+// its id or number ("Look up GitLab issue 231 in ops/infra and close it")
+// wants that thing, not a list (singularPenalty), and one using its
+// object's noun as a plural the tools of many (numberBonus). The whole
+// request's number was all the steps had, and a task whose other step
+// says "issues" or none ranked my_issues and list_issues over get_issue.
+func (sc *scorer) stepNumber(c clause, cands []int32) {
+	if r80Off {
+		return
+	}
+	number := queryNumber(c.text)
+	sc.numberBonus(number, cands)
+	// A batch tool's plural is "one or more" (HubSpot's
+	// hubspot-batch-update-objects changes contact 9011 alone too): it
+	// keeps its score.
+	// Nor does a tool of the parts of the thing the id is of
+	// (get_merge_request_diffs for "the diff of MR !12"): they are that
+	// one thing's.
+	var of []int32
+	if namesOne(c.text) {
+		of = sc.ix.idThings(c.text)
+	}
+	keep := func(d int32) bool { return sc.ix.batchTool(d) || sc.ix.partsOf(d, of) }
+	var kept []float64
+	for _, d := range cands {
+		if keep(d) {
+			kept = append(kept, sc.score[d])
+		}
+	}
+	sc.singularPenalty(c.text, number, cands)
+	i := 0
+	for _, d := range cands {
+		if keep(d) {
+			sc.score[d] = kept[i]
+			i++
+		}
+	}
+}
+
+// batchTool reports whether tool d's name says it works on a batch of
+// things, one or more ("hubspot-batch-read-objects", bulk_publish_...).
+func (ix *Index) batchTool(d int32) bool {
+	for _, w := range nameWordsCased(ix.docs[d].Tool) {
+		if w == "batch" || w == "bulk" {
+			return true
+		}
+	}
+	return false
+}
+
+// r80Off turns the round's rules off (measurements).
+var r80Off = false
+
+// channelStep narrows nf, the backends a step is about of those the
+// request names, for a step that names none itself and carries a chat
+// channel ("... and send the result to #ci-alerts"): a channel is a value
+// as a path or an address is (namedFor), and a backend none of whose
+// tools takes a channel does not post to one; the request naming GitLab
+// for its first step gave the second GitLab's named bonus, and its draft
+// notes outranked Slack's post.
+func (ix *Index) channelStep(c clause, nf []int32) []int32 {
+	if r80Off || len(nf) == 0 || len(c.named) > 0 || !hasChannel(c.step) {
+		return nf
+	}
+	var out []int32
+	for _, s := range nf {
+		if ix.takesChannel(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// hasChannel reports whether text names a chat channel ("#ci-alerts").
+func hasChannel(text string) bool {
+	for _, f := range strings.Fields(text) {
+		if isChannel(strings.TrimRight(f, ",;:!?.)")) {
+			return true
+		}
+	}
+	return false
+}
+
+// takesChannel reports whether a tool of backend s has a parameter for a
+// channel.
+func (ix *Index) takesChannel(s int32) bool {
+	for _, d := range ix.srvDocs[s] {
+		for _, p := range ix.docs[d].Params {
+			if strings.Contains(strings.ToLower(p.Name), "channel") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// partsOf reports whether tool d's name, before its head word, names one
+// of the things of (term ids): the tool's plural head is of that thing's
+// parts ("get_merge_request_diffs").
+func (ix *Index) partsOf(d int32, of []int32) bool {
+	if len(of) == 0 {
+		return false
+	}
+	ws := nameWordsCased(ix.docs[d].Tool)
+	for _, w := range ws[:max(0, len(ws)-1)] {
+		if id, ok := ix.tools.lookup(stem(w)); ok && slices.Contains(of, id) {
+			return true
+		}
+	}
+	return false
+}
