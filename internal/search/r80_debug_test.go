@@ -16,7 +16,12 @@ func TestR80Q(t *testing.T) {
 	}
 	ix := New(corpusDocs(t), nil)
 	for _, q := range strings.Split(qs, "|") {
-		fmt.Printf("== %q\n   five:", q)
+		named, terms := ix.namedServersWith(q, ix.vendorProducts(q))
+		var ns []string
+		for _, s := range named {
+			ns = append(ns, ix.servers[s])
+		}
+		fmt.Printf("== %q named %v by %v\n   five:", q, ns, terms)
 		for _, h := range ix.Search(q, 5) {
 			fmt.Printf(" %s/%s(%.1f)", h.Server, h.Tool, h.Score)
 		}

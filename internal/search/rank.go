@@ -379,10 +379,12 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			if fs := ix.fileStep(info[i], namedSoFar(named, info, i)); fs != nil {
 				nf, info[i].named = fs, fs
 			} else if sp := ix.spelledStep(info[i], named, naming, foreign, cands, sc.score); sp != nil {
+				sp = ix.gitlabStep(info[i], sp)
 				nf, info[i].named = sp, sp
 			} else {
 				decided = false
 				nf = ix.channelStep(info[i], nf)
+				nf = ix.gitlabStep(info[i], nf)
 			}
 			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)

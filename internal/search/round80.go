@@ -119,3 +119,50 @@ func (ix *Index) partsOf(d int32, of []int32) bool {
 	}
 	return false
 }
+
+// gitlabStep adds to nf, the backends a step is about, the backends
+// "GitLab" names when the step says "MR", "merge request" or "!230" (a
+// merge request's reference) and names no backend itself: the words are
+// GitLab's own (GitHub's and Azure DevOps's are pull requests), and the
+// synonym that gives "MR" its words ("merge request") shares "merge" and
+// "request" with GitHub's merge_pull_request and pull request tools, which
+// won "Read through all the comments on MR !230 in payments/gateway and
+// post a short summary to #payments-dev on Slack" for its first step.
+func (ix *Index) gitlabStep(c clause, nf []int32) []int32 {
+	if r80Off || len(c.named) > 0 || !mergeRequestWords(c.step) {
+		return nf
+	}
+	gl, _ := ix.namedServersWith("GitLab", nil)
+	// GitLab's rivals (GitHub: tasks36.go's rivals) are not what the step
+	// is about, whatever tool names it spells (spelledStep).
+	nf = slices.DeleteFunc(slices.Clone(nf), func(s int32) bool {
+		return !slices.Contains(gl, s) && slices.ContainsFunc(gl, func(g int32) bool { return ix.rivals(s, g) })
+	})
+	for _, s := range gl {
+		if !slices.Contains(nf, s) {
+			nf = append(slices.Clip(nf), s)
+		}
+	}
+	return nf
+}
+
+// mergeRequestWords reports whether text says "MR", "MRs", "merge
+// request(s)" or "!<number>".
+func mergeRequestWords(text string) bool {
+	for _, f := range strings.Fields(text) {
+		f = strings.TrimRight(f, ",;:.?)")
+		if len(f) > 1 && f[0] == '!' && allDigits(f[1:]) {
+			return true
+		}
+	}
+	ws := lowerWords(text)
+	for i, w := range ws {
+		if w == "mr" || w == "mrs" {
+			return true
+		}
+		if w == "merge" && i+1 < len(ws) && (ws[i+1] == "request" || ws[i+1] == "requests") {
+			return true
+		}
+	}
+	return false
+}
