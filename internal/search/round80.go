@@ -58,6 +58,46 @@ func (ix *Index) batchTool(d int32) bool {
 	return false
 }
 
+// antecedentFit lowers, in a step naming its object by a pronoun after a
+// step naming it ("Look up GitLab issue 231 in ops/infra and close it"),
+// the tools whose names have none of the words the step borrows from
+// the step before (c.ante, with their synonyms): the pronoun is the
+// object, and a tool of another thing is of another object. "close it"
+// ranked resolve_merge_request_thread ("resolve" is to close) over
+// update_issue.
+func (sc *scorer) antecedentFit(c clause, cands []int32) {
+	if r80Off || len(c.ante) == 0 {
+		return
+	}
+	ix := sc.ix
+	var ids []int32
+	for _, q := range c.ante {
+		for _, e := range q.exps {
+			if !e.wordnet && e.id >= 0 && e.only == nil {
+				ids = append(ids, e.id)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	for _, d := range cands {
+		fits := false
+		for _, w := range nameWordsCased(ix.docs[d].Tool) {
+			if id, ok := ix.tools.lookup(stem(w)); ok && slices.Contains(ids, id) {
+				fits = true
+				break
+			}
+		}
+		if !fits {
+			sc.score[d] *= anteMiss
+		}
+	}
+}
+
+// anteMiss is the factor antecedentFit leaves a tool of another object.
+const anteMiss = 0.9
+
 // r80Off turns the round's rules off (measurements).
 var r80Off = false
 
