@@ -30,7 +30,11 @@ func (sc *scorer) stepNumber(c clause, cands []int32) {
 	if namesOne(c.text) {
 		of = sc.ix.idThings(c.text)
 	}
-	keep := func(d int32) bool { return sc.ix.batchTool(d) || sc.ix.partsOf(d, of) }
+	keep := func(d int32) bool {
+		// Only a plural head is lowered.
+		h := sc.ix.heads[d]
+		return h.plural && h.id >= 0 && (sc.ix.batchTool(d) || sc.ix.partsOf(d, of))
+	}
 	var kept []float64
 	for _, d := range cands {
 		if keep(d) {
@@ -49,13 +53,36 @@ func (sc *scorer) stepNumber(c clause, cands []int32) {
 
 // batchTool reports whether tool d's name says it works on a batch of
 // things, one or more ("hubspot-batch-read-objects", bulk_publish_...).
-func (ix *Index) batchTool(d int32) bool {
-	for _, w := range nameWordsCased(ix.docs[d].Tool) {
-		if w == "batch" || w == "bulk" {
-			return true
+func (ix *Index) batchTool(d int32) bool { return ix.batch[d] }
+
+// buildRound80 records what the round's rules ask of every tool, once (a
+// step's ranking looks at many): the term ids of its name's words, and of
+// those before its last, whether its name says batch or bulk, and the
+// backends with a tool taking a channel.
+func (ix *Index) buildRound80() {
+	ix.nameIDs = make([][]int32, len(ix.docs))
+	ix.partIDs = make([][]int32, len(ix.docs))
+	ix.batch = make([]bool, len(ix.docs))
+	ix.srvChannel = make([]bool, len(ix.servers))
+	for i := range ix.docs {
+		ws := nameWordsCased(ix.docs[i].Tool)
+		for j, w := range ws {
+			if w == "batch" || w == "bulk" {
+				ix.batch[i] = true
+			}
+			if id, ok := ix.tools.lookup(stem(w)); ok {
+				ix.nameIDs[i] = append(ix.nameIDs[i], id)
+				if j < len(ws)-1 {
+					ix.partIDs[i] = append(ix.partIDs[i], id)
+				}
+			}
+		}
+		for _, p := range ix.docs[i].Params {
+			if strings.Contains(strings.ToLower(p.Name), "channel") {
+				ix.srvChannel[ix.docServer[i]] = true
+			}
 		}
 	}
-	return false
 }
 
 // antecedentFit lowers, in a step naming its object by a pronoun after a
@@ -82,14 +109,7 @@ func (sc *scorer) antecedentFit(c clause, cands []int32) {
 		return
 	}
 	for _, d := range cands {
-		fits := false
-		for _, w := range nameWordsCased(ix.docs[d].Tool) {
-			if id, ok := ix.tools.lookup(stem(w)); ok && slices.Contains(ids, id) {
-				fits = true
-				break
-			}
-		}
-		if !fits {
+		if !slices.ContainsFunc(ix.nameIDs[d], func(id int32) bool { return slices.Contains(ids, id) }) {
 			sc.score[d] *= anteMiss
 		}
 	}
@@ -133,16 +153,7 @@ func hasChannel(text string) bool {
 
 // takesChannel reports whether a tool of backend s has a parameter for a
 // channel.
-func (ix *Index) takesChannel(s int32) bool {
-	for _, d := range ix.srvDocs[s] {
-		for _, p := range ix.docs[d].Params {
-			if strings.Contains(strings.ToLower(p.Name), "channel") {
-				return true
-			}
-		}
-	}
-	return false
-}
+func (ix *Index) takesChannel(s int32) bool { return ix.srvChannel[s] }
 
 // partsOf reports whether tool d's name, before its head word, names one
 // of the things of (term ids): the tool's plural head is of that thing's
@@ -151,13 +162,7 @@ func (ix *Index) partsOf(d int32, of []int32) bool {
 	if len(of) == 0 {
 		return false
 	}
-	ws := nameWordsCased(ix.docs[d].Tool)
-	for _, w := range ws[:max(0, len(ws)-1)] {
-		if id, ok := ix.tools.lookup(stem(w)); ok && slices.Contains(of, id) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(ix.partIDs[d], func(id int32) bool { return slices.Contains(of, id) })
 }
 
 // gitlabStep adds to nf, the backends a step is about, the backends
