@@ -284,6 +284,7 @@ func (ix *Index) build() {
 	ix.srvDocs = srvDocs
 	ix.buildNameTerms(srvDocs)
 	ix.buildHeads()
+	ix.buildRound80()
 	ix.kinds = make([]valueKind, len(ix.docs))
 	ix.kindFill = make([]kindFill, len(ix.docs))
 	ix.manyKinds = make([]valueKind, len(ix.docs))

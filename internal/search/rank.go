@@ -379,9 +379,12 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			if fs := ix.fileStep(info[i], namedSoFar(named, info, i)); fs != nil {
 				nf, info[i].named = fs, fs
 			} else if sp := ix.spelledStep(info[i], named, naming, foreign, cands, sc.score); sp != nil {
+				sp = ix.gitlabStep(info[i], sp)
 				nf, info[i].named = sp, sp
 			} else {
 				decided = false
+				nf = ix.channelStep(info[i], nf)
+				nf = ix.gitlabStep(info[i], nf)
 			}
 			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)
@@ -391,6 +394,8 @@ func (ix *Index) rank(query string, limit int) *ranking {
 				sc.questionPenalty(info[i].text, cands)
 			}
 			sc.stepVerbs(info[i], cands)
+			sc.stepNumber(info[i], cands)
+			sc.antecedentFit(info[i], cands)
 			sc.stepLearned(c, info[i], cands)
 			cands = ix.demoteDeprecated(cands, sc.score)
 			hs := ix.ownStep(info[i], cands, sc.score)
@@ -876,8 +881,9 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 		if len(t) < 2 && len(groups) > 0 && pending == nil && backRef(p) {
 			// "look up issue 77, then close it": the step's object is
 			// the one before it (round forty-eight, backref48.go).
-			groups = append(groups, append(t, antecedent(groups[len(groups)-1], t)...))
-			info = append(info, clause{text: p, step: p})
+			ante := antecedent(groups[len(groups)-1], t)
+			groups = append(groups, append(t, ante...))
+			info = append(info, clause{text: p, step: p, ante: ante})
 			continue
 		}
 		if len(t) < 2 {
@@ -932,6 +938,9 @@ type clause struct {
 	act   verbFamily // the action its step asks for (partAction)
 	// pathBefore: an earlier clause carries a path (thatFile, round64.go)
 	pathBefore bool
+	// ante: the terms a step naming its object by a pronoun borrows from
+	// the step before ("close it": backref48.go), nil for other steps
+	ante []qterm
 }
 
 // protectQuotes replaces each quoted span of query (text to pass on, such

@@ -175,6 +175,10 @@ type Index struct {
 	nameKeys     map[string][]int32    // nameKey -> indexes in names
 	nameTerms    [][]int32             // doc -> distinctive term ids of its name
 	heads        []head                // doc -> last word of its name
+	nameIDs      [][]int32             // doc -> the tool-level term ids of its name's words (round80.go)
+	partIDs      [][]int32             // doc -> those of the words before its name's last (round80.go)
+	batch        []bool                // doc -> its name says batch or bulk (round80.go)
+	srvChannel   []bool                // backend -> a tool of it takes a channel (round80.go)
 	kinds        []valueKind           // doc -> kinds of values its parameters take
 	srvKinds     []valueKind           // server -> kinds of values its tools take
 	srvFileVerbs []verbFamily          // server -> verb families of its tools named for a file that take a path

@@ -14,15 +14,18 @@ import "testing"
 // customer read as an engagement or object in a task whose other step
 // comes first).
 // Round sixty-six learns the steps of the tuned-on tasks (round66.go):
-// 106 and 107 on its branch, in-sample.
+// 106 and 107 on its branch, in-sample. Round eighty's antecedentFit
+// (round80.go) moves one step label (t64a-011's n8n_list_workflows now
+// paired with its "Find it" step, whose ranking the rule lifts it in):
+// hit@5 110 to 109 in-sample, its floor; cross-validated tasks +2.
 func TestRetrievalTasks64a(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
 	s := evaluate(ix, readQueries(t, "testdata/tasks64a-queries.jsonl"), func(m string) { t.Log(m) })
 	n := float64(s.n)
 	h1, h5, any5 := int(s.hit1*n+0.5), int(s.hit5*n+0.5), int(s.anyHit5*n+0.5)
 	t.Logf("tasks64a: hit@1 %d, hit@5 %d, any expected tool in the top 5 %d of %d; wrongly none %d", h1, h5, any5, s.n, s.falseNone)
-	if h1 < 106 || h5 < 110 {
-		t.Errorf("tasks64a below rounds sixty-six to seventy: hit@1 106, hit@5 110 of 120 (102 and 96 after round sixty-eight, 103 and 94 after round sixty-five, 100 and 96 after round sixty-four, 99 and 87 before it)")
+	if h1 < 106 || h5 < 109 {
+		t.Errorf("tasks64a below rounds sixty-six to eighty: hit@1 106, hit@5 109 of 120 (110 before round eighty, 102 and 96 after round sixty-eight, 103 and 94 after round sixty-five, 100 and 96 after round sixty-four, 99 and 87 before it)")
 	}
 }
 
