@@ -449,6 +449,16 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 		resp.Body = &rawWatch{rc: resp.Body, r: t.raw, id: listID, sse: mt == "text/event-stream", max: max}
 	}
+	if t.legacy && r.Method == http.MethodGet && resp.StatusCode >= 200 && resp.StatusCode < 300 && mt == "text/event-stream" {
+		// A legacy SSE backend's one stream carries its tools/list
+		// answers: one tool nested past what the SDK reads made the
+		// whole answer unreadable (see rawWatch.legacy).
+		max := t.max
+		if max <= 0 {
+			max = DefaultMaxMessageBytes
+		}
+		resp.Body = &rawWatch{rc: resp.Body, sse: true, legacy: true, max: max}
+	}
 	if t.max <= 0 {
 		return resp, nil
 	}
