@@ -239,7 +239,7 @@ func TestPages_CursorsAreBounded(t *testing.T) {
 	}
 	b.stderr.Close()
 	data, _ := os.ReadFile(LogFile(dir, "x"))
-	if want := "its cursors for the pages of its tools take more than 8 MiB (the bound of one listing): only the tools of its first 9 pages are used"; !strings.Contains(string(data), want) {
+	if want := "its cursors for the pages of its tools take more than 8 MiB (the bound of one listing): only the 9 tools of its first 9 pages are used"; !strings.Contains(string(data), want) {
 		t.Errorf("log %q lacks %q", data, want)
 	}
 }

@@ -38,6 +38,7 @@ type rawTools struct {
 	pending   map[jsonrpc.ID]bool
 	schemas   map[string][]rawSchemas // in the order of the answer that listed them
 	malformed []Malformed             // tools dropped from the answers since the last take
+	cutOff    int                     // tools cut from pages past maxListed+1 since the last take
 
 	// order holds each response until the notifications before it are
 	// handled (see noteOrder); the connection wrapper is its reader.
@@ -230,6 +231,9 @@ func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
 	}
 	cutShort := len(tools) > maxListed+1
 	if cutShort {
+		r.mu.Lock()
+		r.cutOff += len(tools) - (maxListed + 1)
+		r.mu.Unlock()
 		tools = tools[:maxListed+1]
 	}
 	var kept []json.RawMessage
@@ -444,6 +448,16 @@ func jsonKindOf(k reflect.Kind) string {
 		return "true or false"
 	}
 	return "a number"
+}
+
+// takeCutOff returns how many tools screen cut from pages since the
+// last take.
+func (r *rawTools) takeCutOff() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := r.cutOff
+	r.cutOff = 0
+	return n
 }
 
 // takeMalformed returns the tools dropped since the last take.

@@ -226,7 +226,7 @@ func malformed(ms []backend.Malformed) []catalog.Withheld {
 // catalog that uses it, which vets them (pins) before the first call.
 func (h *Hub) listed(key string, l *pool.Lists) {
 	info := l.Info
-	listing := &catalog.Listing{Tools: l.Tools, Resources: l.Resources, ResourceTemplates: l.ResourceTemplates, Prompts: l.Prompts, ProtocolVersion: info.ProtocolVersion, ServerName: info.ServerName, ServerVersion: info.ServerVersion, Instructions: info.Instructions, Malformed: malformed(l.Malformed)}
+	listing := &catalog.Listing{Tools: l.Tools, Resources: l.Resources, ResourceTemplates: l.ResourceTemplates, Prompts: l.Prompts, ProtocolVersion: info.ProtocolVersion, ServerName: info.ServerName, ServerVersion: info.ServerVersion, Instructions: info.Instructions, Malformed: malformed(l.Malformed), Cut: l.Cut}
 	h.users(key, func(s *Session, v *view, name string) {
 		v.cat.Apply(name, listing)
 	})

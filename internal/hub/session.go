@@ -373,7 +373,7 @@ func (src source) ListTools(ctx context.Context, server string) (*catalog.Listin
 		return nil, err
 	}
 	info := l.Info
-	return &catalog.Listing{Tools: l.Tools, Resources: l.Resources, ResourceTemplates: l.ResourceTemplates, Prompts: l.Prompts, ProtocolVersion: info.ProtocolVersion, ServerName: info.ServerName, ServerVersion: info.ServerVersion, Instructions: info.Instructions, Malformed: malformed(l.Malformed)}, nil
+	return &catalog.Listing{Tools: l.Tools, Resources: l.Resources, ResourceTemplates: l.ResourceTemplates, Prompts: l.Prompts, ProtocolVersion: info.ProtocolVersion, ServerName: info.ServerName, ServerVersion: info.ServerVersion, Instructions: info.Instructions, Malformed: malformed(l.Malformed), Cut: l.Cut}, nil
 }
 
 // say writes notices to the session's stderr (and the log).
