@@ -1,6 +1,7 @@
 package backend
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -397,5 +398,36 @@ func TestRawTools_AToolNestedPastWhatTheSDKReadsIsLeftOutAlone(t *testing.T) {
 	c.deliver([]byte(`{"jsonrpc":"2.0","id":4,"result":{"x":`+strings.Repeat("[", 1200)+strings.Repeat("]", 1200)+`}}`), func(_ []byte, err error) { junk = err })
 	if r := <-c.msgs; junk == nil || r.msg.(*jsonrpc.Response).Error == nil {
 		t.Errorf("a deep answer that lists no tools was read: %+v", r.msg)
+	}
+}
+
+// TestLineConn_AnUnreadableRequestOfTheBackendsIsAnswered: a backend
+// asking for elicitation with a schema nested 2,000 levels sent a line
+// the SDK cannot decode; it was dropped as junk, the backend waited for
+// its answer, and the call that made it ran to its script's time limit.
+// Such a request, its id and method readable, is answered at once with
+// an invalid request error naming the method and why.
+func TestLineConn_AnUnreadableRequestOfTheBackendsIsAnswered(t *testing.T) {
+	pr, pw := io.Pipe()
+	c := &lineConn{msgs: make(chan readResult, 1), closed: make(chan struct{}), wsem: make(chan struct{}, 1), w: pw}
+	deep := strings.Repeat(`{"type":"object","properties":{"a":`, 1100) + `{}` + strings.Repeat(`}}`, 1100)
+	var junk error
+	c.deliver([]byte(`{"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"m","requestedSchema":`+deep+`}}`), func(_ []byte, err error) { junk = err })
+	line, err := bufio.NewReader(pr).ReadBytes('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, err := jsonrpc.DecodeMessage(line)
+	resp, ok := msg.(*jsonrpc.Response)
+	if err != nil || !ok || resp.ID.Raw() != int64(7) || resp.Error == nil || !strings.Contains(resp.Error.Error(), `could not read this "elicitation/create" request`) || !strings.Contains(resp.Error.Error(), "nesting depth") {
+		t.Fatalf("answered %s (%v); want an error under id 7 naming the method and the nesting", line, err)
+	}
+	if junk == nil {
+		t.Error("the line was not said to be junk")
+	}
+	select {
+	case r := <-c.msgs:
+		t.Errorf("the unreadable request was delivered: %+v", r)
+	default:
 	}
 }
