@@ -3,6 +3,7 @@ package backend
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -369,6 +370,13 @@ func (b *Backend) callErr(ctx context.Context, err error) error {
 			return &marked{msg: fmt.Sprintf("backend %q sent a malformed answer: its result cannot be read: %s must be %s", b.name, cut(shape.Field, 200), expectedJSON(shape.Type)), err: err}
 		}
 		return boundErr(redactErr(b.secrets, fmt.Errorf("backend %q sent a malformed answer: its result cannot be read: %w", b.name, err)))
+	}
+	var b64 base64.CorruptInputError
+	if errors.As(err, &b64) {
+		// The SDK's words ("calling \"resources/read\": illegal base64
+		// data at input byte 0") said neither that the backend's answer
+		// was at fault nor which field.
+		return &marked{msg: fmt.Sprintf("backend %q sent a malformed answer: its result cannot be read: a field of binary data (a resource's blob, an image's or audio's data) is not base64 (a byte that is not, at offset %d of it)", b.name, int64(b64)), err: err}
 	}
 	if b.remote != nil && strings.HasSuffix(err.Error(), sdkStreamEnded) && ctx.Err() == nil && b.overErr.Load() == nil && !closed(b.done) {
 		// The SDK's words name no server, and not that the call may

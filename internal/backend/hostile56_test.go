@@ -3,6 +3,7 @@ package backend
 import (
 	"bufio"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -429,5 +430,19 @@ func TestLineConn_AnUnreadableRequestOfTheBackendsIsAnswered(t *testing.T) {
 	case r := <-c.msgs:
 		t.Errorf("the unreadable request was delivered: %+v", r)
 	default:
+	}
+}
+
+// TestBackend_ABlobThatIsNotBase64IsTheBackendsFault: a resource's blob
+// or a prompt's image that is not base64 failed the read with the SDK's
+// words ("calling \"resources/read\": illegal base64 data at input byte
+// 0"), which named neither the backend's answer as the fault nor the
+// field. The error now says both.
+func TestBackend_ABlobThatIsNotBase64IsTheBackendsFault(t *testing.T) {
+	b := &Backend{name: "rb"}
+	err := b.callErr(context.Background(), fmt.Errorf("calling %q: %w", "resources/read", base64.CorruptInputError(3)))
+	want := `backend "rb" sent a malformed answer: its result cannot be read: a field of binary data (a resource's blob, an image's or audio's data) is not base64 (a byte that is not, at offset 3 of it)`
+	if err == nil || err.Error() != want {
+		t.Fatalf("error %v, want %q", err, want)
 	}
 }
