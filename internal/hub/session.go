@@ -392,6 +392,9 @@ func (s *Session) currentNotices() []string {
 	s.mu.Lock()
 	out := slices.Clone(s.notices)
 	s.mu.Unlock()
+	if w := s.h.pinsCorrupt.Load(); w != nil {
+		out = append(out, *w)
+	}
 	return append(out, s.manifestNotices()...) // workspace.go
 }
 
