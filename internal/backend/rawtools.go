@@ -647,6 +647,12 @@ func (w *rawWatch) Read(p []byte) (int, error) {
 }
 
 func (w *rawWatch) Close() error {
+	if w.legacy {
+		// A legacy SSE stream is closed while its reader waits in Read
+		// (the session's end): its fields are the reader's alone, and the
+		// reader ends on rc's error.
+		return w.rc.Close()
+	}
 	w.done, w.held, w.data, w.out = true, nil, nil, nil
 	return w.rc.Close()
 }
