@@ -45,7 +45,11 @@ type manifestFile struct {
 
 	Format string `json:"format,omitempty"` // "j" JSON(C), "t" TOML, "y" YAML mapping, "l" YAML list
 	Fresh  string `json:"fresh,omitempty"`  // the content init started from when the file was missing or empty
-	Ours   bool   `json:"ours,omitempty"`   // a Switchboard config: entries changed since are kept, not a conflict
+	// Blank is the file's content when it was blank (spaces, line breaks,
+	// a byte-order mark alone; at most maxBlank bytes) before init: undo
+	// puts it back once what init added is taken out.
+	Blank *string `json:"blank,omitempty"`
+	Ours  bool    `json:"ours,omitempty"` // a Switchboard config: entries changed since are kept, not a conflict
 	// ByInit is set when the file existed only because an init of
 	// another scope created it (the user config, by a project's init).
 	ByInit bool   `json:"byInit,omitempty"`
@@ -115,6 +119,9 @@ func hash(b []byte) string {
 // recorded, so making a new plan and applying it is safe.
 var ErrChanged = errors.New("a file changed while init was running")
 
+// maxBlank bounds the blank content a manifest keeps (Blank).
+const maxBlank = 4096
+
 // Apply writes the plan's changes. Before a file is first changed its
 // content is saved as the state Undo returns to; before every write the
 // current content is saved too. A file that changed on disk since the
@@ -159,6 +166,10 @@ func apply(dir string, o *Options, p *Plan) error {
 			mf := manifestFile{Path: c.Path, Existed: c.Old != nil, Mode: mode, Backup: freeBackup(dir, m), Format: string(rune(c.format)), Fresh: c.fresh, Ours: c.ours}
 			if c.format == 0 {
 				mf.Format = "j"
+			}
+			if c.Old != nil && blank(c.Old) && len(c.Old) <= maxBlank {
+				b := string(c.Old)
+				mf.Blank = &b
 			}
 			if st, err := os.Stat(c.Path); err == nil {
 				mf.Mode = st.Mode().Perm()

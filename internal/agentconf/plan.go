@@ -436,10 +436,15 @@ func (pl *planner) read(path string, s spec) (*file, error) {
 	}
 	f := &file{path: path, old: data, key: s.key, format: s.dialect.format}
 	content := data
-	if len(bytes.TrimSpace(data)) == 0 {
+	if blank(data) {
+		// Spaces, line breaks or a byte-order mark alone: nothing to
+		// parse (a tab is no YAML, a lone mark no JSON), and nothing of
+		// the user's lost by starting afresh; undo puts these bytes back.
 		pl.plan.Notes = append(pl.plan.Notes, fmt.Sprintf("%s is empty: treated as having no servers", path))
 		if s.dialect.fresh != "" {
 			content = []byte(s.dialect.fresh)
+		} else if _, err := newDoc(content, s); err != nil {
+			content = []byte{}
 		}
 		f.fresh = string(content)
 	}
@@ -447,6 +452,13 @@ func (pl *planner) read(path string, s spec) (*file, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// blank reports whether data holds nothing but white space, after a
+// UTF-8 byte-order mark if it begins with one: an empty file, as far as
+// its servers go.
+func blank(data []byte) bool {
+	return len(bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\ufeff")))) == 0
 }
 
 func newDoc(data []byte, s spec) (doc, error) {
@@ -821,7 +833,7 @@ func (pl *planner) ourFile(path string, key []string, private bool) (*file, erro
 	}
 	f := &file{path: path, old: old, key: key, format: 'j', ours: true, private: private}
 	content := old
-	if len(bytes.TrimSpace(content)) == 0 {
+	if blank(content) {
 		content = []byte("{\n}\n")
 		f.fresh = string(content)
 	}

@@ -93,7 +93,7 @@ func patch(mf *manifestFile, data []byte) *undoFile {
 		return u
 	}
 	content := data
-	if len(bytes.TrimSpace(content)) == 0 && mf.Fresh != "" {
+	if blank(content) && mf.Fresh != "" {
 		content = []byte(mf.Fresh)
 	}
 	// Entries are taken out newest edit first; the ones to put back are
@@ -204,10 +204,13 @@ func patch(mf *manifestFile, data []byte) *undoFile {
 	if fresh == "" && format == 'j' {
 		fresh = "{}"
 	}
-	if (mf.Fresh != "" || created) && emptyLike(format, content, fresh) {
-		if created {
+	if (mf.Fresh != "" || created || mf.Blank != nil) && emptyLike(format, content, fresh) {
+		switch {
+		case created:
 			u.remove = true
-		} else {
+		case mf.Blank != nil:
+			u.out = []byte(*mf.Blank) // blank before init, byte for byte
+		default:
 			u.out = []byte{} // it was empty before init
 		}
 	}

@@ -148,6 +148,7 @@ type Backend struct {
 	remote     *remoteState       // nil for stdio backends
 	raw        rawTools           // tool schemas as the backend sent them
 	malformed  []Malformed        // tools the last ListTools left out (under mu)
+	toolsCut   string             // why the last ListTools was cut short, and how much it left out; "" when it was not (under mu)
 
 	// mu guards session and cancel once Start has returned: a remote
 	// backend whose session the server forgot opens a new one.

@@ -3,6 +3,7 @@ package backend
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -52,6 +53,10 @@ func (b *Backend) ListTools(ctx context.Context) ([]*mcp.Tool, error) {
 		return nil, err
 	}
 	b.raw.takeMalformed() // what an earlier listing dropped
+	b.raw.takeCutOff()
+	b.mu.Lock()
+	b.toolsCut = ""
+	b.mu.Unlock()
 	// The raw schemas recorded are this listing's only: kept across
 	// listings, the tools of every listing a backend ever gave stayed,
 	// one that renames its tools on each refresh growing them without end.
@@ -74,6 +79,29 @@ func (b *Backend) ListTools(ctx context.Context) ([]*mcp.Tool, error) {
 	b.malformed = b.raw.takeMalformed()
 	b.mu.Unlock()
 	return tools, nil
+}
+
+// ListCut says why the last ListTools was cut short (the bound, and how
+// many tools it left out), in words for the agent and the user; "" when
+// it was not.
+func (b *Backend) ListCut() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.toolsCut
+}
+
+// cut says that the list of what was cut short: in the log, the
+// backend's log file and, for its tools, ListCut.
+func (b *Backend) cut(what, msg string) {
+	b.log.Warn("backend list cut short", "server", b.name, "reason", msg)
+	b.stderr.Note("backend %q: %s", b.name, msg)
+	if what == "tools" {
+		b.mu.Lock()
+		if b.toolsCut == "" {
+			b.toolsCut = msg
+		}
+		b.mu.Unlock()
+	}
 }
 
 // Malformed returns the tools the last ListTools left out because their
@@ -119,9 +147,7 @@ func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx co
 	total, cursors, left := 0, 0, 0
 	defer func() {
 		if left > 0 {
-			msg := fmt.Sprintf("backend %q: its %s take more than %d MiB (the bound of one listing): %d %s that did not fit are left out, the %d that did are used", b.name, what, maxListedBytes>>20, left, what, len(out))
-			b.log.Warn("backend list cut short", "reason", msg)
-			b.stderr.Note("%s", msg)
+			b.cut(what, fmt.Sprintf("its %s take more than %d MiB (the bound of one listing): %d %s that did not fit are left out, the %d that did are used (its later pages, if any, not asked for)", what, maxListedBytes>>20, left, what, len(out)))
 		}
 	}()
 	for page := 1; ; page++ {
@@ -157,18 +183,24 @@ func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx co
 		cursors += len(next)
 		switch {
 		case len(out) > maxListed:
+			over := len(out) - maxListed
+			if what == "tools" {
+				over += b.raw.takeCutOff()
+			}
 			out = out[:maxListed]
-			b.truncatedList(what, fmt.Sprintf("it lists more than %d %s", maxListed, what))
+			more := ""
+			if next != "" {
+				more = " and its later pages were not asked for"
+			}
+			b.cut(what, fmt.Sprintf("it lists more than %d %s (the most one listing uses): only the first %d are used; %d more are left out%s", maxListed, what, maxListed, over, more))
 			return out, nil
 		case next == "" || next == cursor:
 			return out, nil
 		case seen[sha256.Sum256([]byte(next))]:
-			msg := fmt.Sprintf("its list of %s goes back to the cursor of an earlier page after %d pages: only the %s of those pages are used", what, page, what)
-			b.log.Warn("backend list cut short", "reason", msg)
-			b.stderr.Note("%s", msg)
+			b.cut(what, fmt.Sprintf("its list of %s goes back to the cursor of an earlier page after %d pages: only the %d %s of those pages are used", what, page, len(out), what))
 			return out, nil
 		case page == maxPages:
-			b.truncatedList(what, fmt.Sprintf("its list of %s has more than %d pages", what, maxPages))
+			b.cut(what, fmt.Sprintf("its list of %s has more than %d pages (the most one listing reads): only the %d %s of its first %d pages are used, the rest not asked for", what, maxPages, len(out), what, maxPages))
 			return out, nil
 		case cursors > maxListedBytes:
 			// Each cursor is sent back whole: 8 MB ones, a page after
@@ -177,24 +209,12 @@ func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx co
 			if page == 1 {
 				first = "its first page"
 			}
-			msg := fmt.Sprintf("its cursors for the pages of its %s take more than %d MiB (the bound of one listing): only the %s of %s are used", what, maxListedBytes>>20, what, first)
-			b.log.Warn("backend list cut short", "reason", msg)
-			b.stderr.Note("%s", msg)
+			b.cut(what, fmt.Sprintf("its cursors for the pages of its %s take more than %d MiB (the bound of one listing): only the %d %s of %s are used, the rest not asked for", what, maxListedBytes>>20, len(out), what, first))
 			return out, nil
 		}
 		cursor = next
 		seen[sha256.Sum256([]byte(next))] = true
 	}
-}
-
-// truncatedList says that a list was cut short.
-func (b *Backend) truncatedList(what, why string) {
-	msg := fmt.Sprintf("%s: only the first %d %s are used", why, maxListed, what)
-	if strings.Contains(why, "pages") {
-		msg = fmt.Sprintf("%s: only the %s of its first %d pages are used", why, what, maxPages)
-	}
-	b.log.Warn("backend list cut short", "reason", msg)
-	b.stderr.Note("%s", msg)
 }
 
 // ListResources returns every resource, or nil when the backend does not
@@ -350,6 +370,13 @@ func (b *Backend) callErr(ctx context.Context, err error) error {
 			return &marked{msg: fmt.Sprintf("backend %q sent a malformed answer: its result cannot be read: %s must be %s", b.name, cut(shape.Field, 200), expectedJSON(shape.Type)), err: err}
 		}
 		return boundErr(redactErr(b.secrets, fmt.Errorf("backend %q sent a malformed answer: its result cannot be read: %w", b.name, err)))
+	}
+	var b64 base64.CorruptInputError
+	if errors.As(err, &b64) {
+		// The SDK's words ("calling \"resources/read\": illegal base64
+		// data at input byte 0") said neither that the backend's answer
+		// was at fault nor which field.
+		return &marked{msg: fmt.Sprintf("backend %q sent a malformed answer: its result cannot be read: a field of binary data (a resource's blob, an image's or audio's data) is not base64 (a byte that is not, at offset %d of it)", b.name, int64(b64)), err: err}
 	}
 	if b.remote != nil && strings.HasSuffix(err.Error(), sdkStreamEnded) && ctx.Err() == nil && b.overErr.Load() == nil && !closed(b.done) {
 		// The SDK's words name no server, and not that the call may

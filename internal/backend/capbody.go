@@ -13,6 +13,14 @@ import (
 // read until the client's timeout.
 const oauthMaxBody = 1 << 20
 
+// The SDK and the oauth2 package read each of these answers through a
+// reader of their own stopped at oauthMaxBody: capped there too, ours
+// was never past its bound, and a 5 MB answer failed with their words
+// for a body cut short ("unexpected EOF", "unexpected end of JSON
+// input"), naming neither the bound nor the URL. Ours stops a byte
+// before theirs, so its error is the one they report.
+const oauthCap = oauthMaxBody - 1
+
 // capBodies is a RoundTripper whose responses' bodies fail past max
 // bytes, with an error naming the URL.
 type capBodies struct {
@@ -27,7 +35,7 @@ func (c capBodies) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	url := r.URL.String()
 	resp.Body = &bodyLimit{rc: resp.Body, max: c.max, tooLarge: func() error {
-		return fmt.Errorf("the answer of %s is over %d bytes: refused", redact.URL(url), c.max)
+		return fmt.Errorf("the answer of %s is %d bytes or more, past what a sign-in reads of an authorization server's answer: refused", redact.URL(url), c.max+1)
 	}}
 	return resp, nil
 }

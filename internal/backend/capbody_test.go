@@ -33,7 +33,7 @@ func TestCapBodies_RefusesAnAnswerOverTheBound(t *testing.T) {
 		t.Errorf("1000 bytes: %d read, %v; want all of them", len(b), err)
 	}
 	b, err := get("/big")
-	if err == nil || !strings.Contains(err.Error(), "/big is over 1000 bytes") || len(b) != 1000 {
+	if err == nil || !strings.Contains(err.Error(), "/big is 1001 bytes or more, past what a sign-in reads") || len(b) != 1000 {
 		t.Errorf("1001 bytes: %d read, %v; want 1000 and an error naming the URL", len(b), err)
 	}
 }

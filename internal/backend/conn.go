@@ -9,9 +9,11 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -77,7 +79,15 @@ type lineConn struct {
 	closed    chan struct{}
 	closeOnce sync.Once
 	closeErr  error
+	// refusing counts the answers to unreadable requests being written
+	// (refuseRequest), at most maxRefusing at once.
+	refusing atomic.Int32
 }
+
+// maxRefusing bounds the answers to a backend's unreadable requests
+// written at once: past it (a backend flooding them, not reading its
+// stdin) they are not answered.
+const maxRefusing = 4
 
 // errNotObject reports a stdout line that is not a JSON object.
 var errNotObject = errors.New("not a JSON object")
@@ -185,6 +195,14 @@ func (c *lineConn) deliver(t []byte, junk func([]byte, error)) bool {
 	if junk != nil {
 		junk(t, derr)
 	}
+	// A request of the backend's we cannot decode (an elicitation whose
+	// schema nests 2,000 levels) is answered with an error: unanswered,
+	// the backend waited for it, and the call that made it ran to its
+	// script's time limit.
+	if id, method, ok := requestID(t); ok {
+		c.refuseRequest(id, method, len(t), derr)
+		return true
+	}
 	// A response we cannot decode (nested too deeply, say) fails its
 	// call now, rather than at the call's timeout.
 	if id, ok := responseID(t); ok {
@@ -232,6 +250,66 @@ func responseID(line []byte) (jsonrpc.ID, bool) {
 		}
 	}
 	return jsonrpc.ID{}, false
+}
+
+// requestID returns the id and method of a JSON-RPC request in line
+// that could not be decoded as a whole: its top level is read up to its
+// "params" member, which must follow the id and the method (as every
+// encoder we know writes them), and only scalar members may come before.
+func requestID(line []byte) (jsonrpc.ID, string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return jsonrpc.ID{}, "", false
+	}
+	var id any
+	method := ""
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return jsonrpc.ID{}, "", false
+		}
+		switch key {
+		case "params":
+			if id == nil || method == "" {
+				return jsonrpc.ID{}, "", false
+			}
+			rid, err := jsonrpc.MakeID(id)
+			return rid, method, err == nil
+		case "result", "error":
+			return jsonrpc.ID{}, "", false
+		}
+		v, err := dec.Token()
+		if err != nil {
+			return jsonrpc.ID{}, "", false
+		}
+		if _, nested := v.(json.Delim); nested {
+			return jsonrpc.ID{}, "", false
+		}
+		switch key {
+		case "id":
+			id = v
+		case "method":
+			method, _ = v.(string)
+		}
+	}
+	return jsonrpc.ID{}, "", false
+}
+
+// refuseRequest answers the backend's request id, of method, which could
+// not be read (derr), with an invalid request error saying why; in the
+// background, as the backend may not be reading its stdin.
+func (c *lineConn) refuseRequest(id jsonrpc.ID, method string, size int, derr error) {
+	if c.refusing.Add(1) > maxRefusing {
+		c.refusing.Add(-1)
+		return
+	}
+	msg := fmt.Sprintf("switchboard could not read this %s request (%d bytes): %v; it was not relayed to the client", strconv.Quote(cutText(method, 64)), size, derr)
+	go func() {
+		defer c.refusing.Add(-1)
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = c.Write(ctx, &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: msg}})
+	}()
 }
 
 // collectAbove is the line size past which the read loop collects

@@ -1,7 +1,9 @@
 package backend
 
 import (
+	"bufio"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -239,7 +241,7 @@ func TestPages_CursorsAreBounded(t *testing.T) {
 	}
 	b.stderr.Close()
 	data, _ := os.ReadFile(LogFile(dir, "x"))
-	if want := "its cursors for the pages of its tools take more than 8 MiB (the bound of one listing): only the tools of its first 9 pages are used"; !strings.Contains(string(data), want) {
+	if want := "its cursors for the pages of its tools take more than 8 MiB (the bound of one listing): only the 9 tools of its first 9 pages are used"; !strings.Contains(string(data), want) {
 		t.Errorf("log %q lacks %q", data, want)
 	}
 }
@@ -397,5 +399,50 @@ func TestRawTools_AToolNestedPastWhatTheSDKReadsIsLeftOutAlone(t *testing.T) {
 	c.deliver([]byte(`{"jsonrpc":"2.0","id":4,"result":{"x":`+strings.Repeat("[", 1200)+strings.Repeat("]", 1200)+`}}`), func(_ []byte, err error) { junk = err })
 	if r := <-c.msgs; junk == nil || r.msg.(*jsonrpc.Response).Error == nil {
 		t.Errorf("a deep answer that lists no tools was read: %+v", r.msg)
+	}
+}
+
+// TestLineConn_AnUnreadableRequestOfTheBackendsIsAnswered: a backend
+// asking for elicitation with a schema nested 2,000 levels sent a line
+// the SDK cannot decode; it was dropped as junk, the backend waited for
+// its answer, and the call that made it ran to its script's time limit.
+// Such a request, its id and method readable, is answered at once with
+// an invalid request error naming the method and why.
+func TestLineConn_AnUnreadableRequestOfTheBackendsIsAnswered(t *testing.T) {
+	pr, pw := io.Pipe()
+	c := &lineConn{msgs: make(chan readResult, 1), closed: make(chan struct{}), wsem: make(chan struct{}, 1), w: pw}
+	deep := strings.Repeat(`{"type":"object","properties":{"a":`, 1100) + `{}` + strings.Repeat(`}}`, 1100)
+	var junk error
+	c.deliver([]byte(`{"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"m","requestedSchema":`+deep+`}}`), func(_ []byte, err error) { junk = err })
+	line, err := bufio.NewReader(pr).ReadBytes('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, err := jsonrpc.DecodeMessage(line)
+	resp, ok := msg.(*jsonrpc.Response)
+	if err != nil || !ok || resp.ID.Raw() != int64(7) || resp.Error == nil || !strings.Contains(resp.Error.Error(), `could not read this "elicitation/create" request`) || !strings.Contains(resp.Error.Error(), "nesting depth") {
+		t.Fatalf("answered %s (%v); want an error under id 7 naming the method and the nesting", line, err)
+	}
+	if junk == nil {
+		t.Error("the line was not said to be junk")
+	}
+	select {
+	case r := <-c.msgs:
+		t.Errorf("the unreadable request was delivered: %+v", r)
+	default:
+	}
+}
+
+// TestBackend_ABlobThatIsNotBase64IsTheBackendsFault: a resource's blob
+// or a prompt's image that is not base64 failed the read with the SDK's
+// words ("calling \"resources/read\": illegal base64 data at input byte
+// 0"), which named neither the backend's answer as the fault nor the
+// field. The error now says both.
+func TestBackend_ABlobThatIsNotBase64IsTheBackendsFault(t *testing.T) {
+	b := &Backend{name: "rb"}
+	err := b.callErr(context.Background(), fmt.Errorf("calling %q: %w", "resources/read", base64.CorruptInputError(3)))
+	want := `backend "rb" sent a malformed answer: its result cannot be read: a field of binary data (a resource's blob, an image's or audio's data) is not base64 (a byte that is not, at offset 3 of it)`
+	if err == nil || err.Error() != want {
+		t.Fatalf("error %v, want %q", err, want)
 	}
 }

@@ -98,7 +98,7 @@ func (b *Backend) newSignIn(spec *config.Server) (*signIn, error) {
 	}
 	ot := &originTransport{server: b.name, base: base}
 	s := &signIn{b: b, url: spec.URL, store: &oauth.Store{Dir: dir},
-		hc: &http.Client{Transport: capBodies{base, oauthMaxBody}, CheckRedirect: ot.checkOAuthRedirect, Timeout: 30 * time.Second}}
+		hc: &http.Client{Transport: capBodies{base, oauthCap}, CheckRedirect: ot.checkOAuthRedirect, Timeout: 30 * time.Second}}
 	if spec.OAuth == nil {
 		for k := range spec.Headers {
 			s.static = append(s.static, k)

@@ -404,3 +404,44 @@ func TestOAuth_ResourceMetadataNamingAClearTextServerSendsItNothing(t *testing.T
 		rt.mu.Unlock()
 	}
 }
+
+// TestOAuth_AnAnswerOverTheBoundIsNamed: an authorization server's
+// metadata, registration or token answer of 5 MB failed the sign-in
+// with the SDK's words for a body cut short ("unexpected EOF",
+// "unexpected end of JSON input"): the SDK stops at the same 1 MiB as
+// our cap, whose error was never reached. Ours stops a byte sooner, and
+// the sign-in's error names the URL and the bound.
+func TestOAuth_AnAnswerOverTheBoundIsNamed(t *testing.T) {
+	huge := strings.Repeat("x", 5<<20)
+	for _, tt := range []struct {
+		name  string
+		setup func(*oauthtest.Server)
+	}{
+		{"metadata", func(f *oauthtest.Server) { f.Metadata = func(m map[string]any) { m["x"] = huge } }},
+		{"token", func(f *oauthtest.Server) { f.TokenResponse = func(m map[string]any) { m["access_token"] = huge } }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			fake, spec, dir := oauthSetup(t)
+			tt.setup(fake)
+			err := loginErr(t, spec, dir, nil)
+			if err == nil || !strings.Contains(err.Error(), "1048576 bytes or more, past what a sign-in reads of an authorization server's answer") {
+				t.Errorf("err = %.600v; want the bound named", err)
+			}
+		})
+	}
+}
+
+// TestOAuth_ATokenNoHeaderCanCarryIsNamed: an access token holding a
+// line break and ESC failed every request with Go's "net/http: invalid
+// header field value for \"Authorization\"", naming neither the server
+// nor the token's source. The error now says the sign-in's token is
+// broken and what to run, and shows nothing of the token.
+func TestOAuth_ATokenNoHeaderCanCarryIsNamed(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	fake.TokenResponse = func(m map[string]any) { m["access_token"] = "tok-\x1b[2J\nX-Injected: 1" }
+	err := loginErr(t, spec, dir, nil)
+	want := "backend \"notion\": the access token of its sign-in holds a control character or a line break, which no HTTP request can carry (its authorization server issued a broken token): sign in again with `switchboard login notion`"
+	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "Injected") {
+		t.Errorf("err = %.600v; want %q, and nothing of the token", err, want)
+	}
+}

@@ -30,6 +30,11 @@ func TestPages_BoundsAHostileList(t *testing.T) {
 	if err != nil || len(got) != maxListed {
 		t.Errorf("an endless list of full pages gave %d items, %v; want %d", len(got), err, maxListed)
 	}
+	// Said to the agent and the user too (list_tools, servers, doctor):
+	// the bound, and how many were left out.
+	if cut, want := b.ListCut(), "it lists more than 10000 tools (the most one listing uses): only the first 10000 are used; 2000 more are left out and its later pages were not asked for"; cut != want {
+		t.Errorf("ListCut = %q, want %q", cut, want)
+	}
 	calls := 0
 	empty := func(ctx context.Context, cursor string) ([]int, string, error) {
 		calls++
@@ -58,7 +63,7 @@ func TestPages_BoundsAHostileList(t *testing.T) {
 	b.stderr.Close()
 	data, _ := os.ReadFile(LogFile(dir, "x"))
 	tail := string(data)
-	for _, want := range []string{"it lists more than 10000 tools: only the first 10000 tools are used", "its list of prompts has more than 1000 pages", "its list of tools goes back to the cursor of an earlier page after 3 pages"} {
+	for _, want := range []string{"it lists more than 10000 tools (the most one listing uses): only the first 10000 are used; 2000 more are left out", "its list of prompts has more than 1000 pages", "its list of tools goes back to the cursor of an earlier page after 3 pages"} {
 		if !strings.Contains(tail, want) {
 			t.Errorf("log %q lacks %q", tail, want)
 		}
@@ -153,5 +158,8 @@ func TestPages_AToolOverTheBoundIsLeftOutAndTheRestUsed(t *testing.T) {
 	data, _ := os.ReadFile(LogFile(dir, "x"))
 	if want := `backend "big": its tools take more than 8 MiB (the bound of one listing): 1 tools that did not fit are left out, the 2 that did are used`; !strings.Contains(string(data), want) {
 		t.Errorf("log %q lacks %q", data, want)
+	}
+	if cut, want := b.ListCut(), "its tools take more than 8 MiB (the bound of one listing): 1 tools that did not fit are left out, the 2 that did are used"; !strings.HasPrefix(cut, want) {
+		t.Errorf("ListCut = %q, want it to begin %q", cut, want)
 	}
 }

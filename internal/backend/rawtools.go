@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/switchboard-mcp/switchboard/internal/nesting"
 	"io"
 	"maps"
 	"net/http"
@@ -37,6 +38,7 @@ type rawTools struct {
 	pending   map[jsonrpc.ID]bool
 	schemas   map[string][]rawSchemas // in the order of the answer that listed them
 	malformed []Malformed             // tools dropped from the answers since the last take
+	cutOff    int                     // tools cut from pages past maxListed+1 since the last take
 
 	// order holds each response until the notifications before it are
 	// handled (see noteOrder); the connection wrapper is its reader.
@@ -229,6 +231,9 @@ func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
 	}
 	cutShort := len(tools) > maxListed+1
 	if cutShort {
+		r.mu.Lock()
+		r.cutOff += len(tools) - (maxListed + 1)
+		r.mu.Unlock()
 		tools = tools[:maxListed+1]
 	}
 	var kept []json.RawMessage
@@ -445,6 +450,16 @@ func jsonKindOf(k reflect.Kind) string {
 	return "a number"
 }
 
+// takeCutOff returns how many tools screen cut from pages since the
+// last take.
+func (r *rawTools) takeCutOff() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := r.cutOff
+	r.cutOff = 0
+	return n
+}
+
 // takeMalformed returns the tools dropped since the last take.
 func (r *rawTools) takeMalformed() []Malformed {
 	r.mu.Lock()
@@ -588,18 +603,24 @@ func listRequestID(r *http.Request) (jsonrpc.ID, bool) {
 // at most max bytes of a body or an event: past that it passes the rest
 // on as it comes (the transport's limits then fail it).
 type rawWatch struct {
-	rc    io.ReadCloser
-	r     *rawTools
-	id    jsonrpc.ID
-	sse   bool
-	max   int64
-	held  []byte // the JSON body, or the current event's lines
-	line  int    // where the current line begins in held (events)
-	data  []byte // the current event's data
-	out   []byte // ready to be read
-	done  bool   // answered, or given up: the rest passes as it comes
-	err   error  // rc's, once out is drained
-	chunk []byte
+	rc  io.ReadCloser
+	r   *rawTools
+	id  jsonrpc.ID
+	sse bool
+	// legacy: the stream is a legacy SSE backend's, carrying every
+	// answer: each event is watched (none is the one answer), and one
+	// that is a tools/list answer nested past what the SDK reads only
+	// for some of its tools has them marked (markDeepTools); screening
+	// and recording are rawConn's, once the SDK decoded it.
+	legacy bool
+	max    int64
+	held   []byte // the JSON body, or the current event's lines
+	line   int    // where the current line begins in held (events)
+	data   []byte // the current event's data
+	out    []byte // ready to be read
+	done   bool   // answered, or given up: the rest passes as it comes
+	err    error  // rc's, once out is drained
+	chunk  []byte
 }
 
 func (w *rawWatch) Read(p []byte) (int, error) {
@@ -626,6 +647,12 @@ func (w *rawWatch) Read(p []byte) (int, error) {
 }
 
 func (w *rawWatch) Close() error {
+	if w.legacy {
+		// A legacy SSE stream is closed while its reader waits in Read
+		// (the session's end): its fields are the reader's alone, and the
+		// reader ends on rc's error.
+		return w.rc.Close()
+	}
 	w.done, w.held, w.data, w.out = true, nil, nil, nil
 	return w.rc.Close()
 }
@@ -684,7 +711,11 @@ func (w *rawWatch) lineEnded(l []byte) {
 	switch {
 	case len(l) == 0: // the end of an event
 		event := w.held
-		if len(w.data) > 0 {
+		if w.legacy {
+			if msg := deepAnswer(w.data); msg != nil {
+				event = replaceData(w.held, msg)
+			}
+		} else if len(w.data) > 0 {
 			if msg, ok := w.answer(w.data); ok {
 				w.done = true
 				if msg != nil {
@@ -708,6 +739,27 @@ func (w *rawWatch) lineEnded(l []byte) {
 	w.line = len(w.held)
 }
 
+// deepAnswer returns msg, an answer, with each listed tool nested past
+// what the SDK reads marked, when msg nests past that and is a tools/list
+// answer holding such tools; nil otherwise (most answers: a scan finds
+// it is not that deep).
+func deepAnswer(msg []byte) []byte {
+	if len(msg) == 0 || !bytes.Contains(msg, []byte(`"tools"`)) {
+		return nil
+	}
+	if _, deep := nesting.JSONC(msg, maxToolDepth); !deep {
+		return nil
+	}
+	if _, err := jsonrpc.DecodeMessage(msg); err == nil || !strings.Contains(err.Error(), "maximum nesting depth") {
+		return nil
+	}
+	r, ok := markDeepTools(msg)
+	if !ok {
+		return nil
+	}
+	return r
+}
+
 // replaceData is event (its lines and the blank line that ends it) with
 // its data lines replaced by one holding msg.
 func replaceData(event, msg []byte) []byte {
@@ -729,6 +781,15 @@ func replaceData(event, msg []byte) []byte {
 // screening left it as it was.
 func (w *rawWatch) answer(msg []byte) ([]byte, bool) {
 	m, err := jsonrpc.DecodeMessage(msg)
+	if err != nil && strings.Contains(err.Error(), "maximum nesting depth") {
+		// One tool nested past what the SDK reads made the whole answer
+		// unreadable (its backend's listing failed); each such tool is
+		// marked, and screen withholds it alone, as on stdio.
+		if r, ok := markDeepTools(msg); ok {
+			msg = r
+			m, err = jsonrpc.DecodeMessage(msg)
+		}
+	}
 	if err != nil {
 		return nil, false
 	}

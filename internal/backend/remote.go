@@ -177,6 +177,18 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 	return cs, cancel, nil
 }
 
+// headerValueOK reports whether v can be sent as a header's value:
+// no control character but the tab (RFC 9110: a line break would end
+// the header, and Go's client refuses the request).
+func headerValueOK(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; c < 0x20 && c != '\t' || c == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
 // credentialHeaders are dropped from every request that leaves the
 // configured origin, whoever set them (the SDK, Go's redirect logic).
 // Referer is among them: Go sets it on a redirect to the URL redirected
@@ -321,6 +333,16 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			r.Header.Del(k)
 		}
 	}
+	if a := r.Header.Get("Authorization"); a != "" && !headerValueOK(a) {
+		// Go's client refused it with "net/http: invalid header field
+		// value for \"Authorization\"", naming neither the server nor
+		// where the value came from (an access token holding a line
+		// break, issued by a hostile authorization server).
+		if _, configured := t.headers["Authorization"]; configured {
+			return nil, fmt.Errorf("backend %q: its configured Authorization header holds a control character or a line break, which no HTTP request can carry: fix it in the server's headers", t.server)
+		}
+		return nil, fmt.Errorf("backend %q: the access token of its sign-in holds a control character or a line break, which no HTTP request can carry (its authorization server issued a broken token): sign in again with `switchboard login %s`, and if it recurs, tell the server's operator", t.server, t.server)
+	}
 	orig := r // the request the SDK made, before any redirect
 	for orig.Response != nil && orig.Response.Request != nil {
 		orig = orig.Response.Request
@@ -448,6 +470,16 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			max = DefaultMaxMessageBytes
 		}
 		resp.Body = &rawWatch{rc: resp.Body, r: t.raw, id: listID, sse: mt == "text/event-stream", max: max}
+	}
+	if t.legacy && r.Method == http.MethodGet && resp.StatusCode >= 200 && resp.StatusCode < 300 && mt == "text/event-stream" {
+		// A legacy SSE backend's one stream carries its tools/list
+		// answers: one tool nested past what the SDK reads made the
+		// whole answer unreadable (see rawWatch.legacy).
+		max := t.max
+		if max <= 0 {
+			max = DefaultMaxMessageBytes
+		}
+		resp.Body = &rawWatch{rc: resp.Body, sse: true, legacy: true, max: max}
 	}
 	if t.max <= 0 {
 		return resp, nil

@@ -347,6 +347,8 @@ type legacySSE struct {
 	// call, when set, is the event answering a tools/call with id (its
 	// JSON text); "" answers as for any other method.
 	call func(id json.RawMessage) string
+	// tools, when set, is the tools/list result (its JSON text).
+	tools string
 }
 
 func (s *legacySSE) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -388,6 +390,9 @@ func (s *legacySSE) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		res = `{"protocolVersion":"2024-11-05","capabilities":{"tools":{},"logging":{}},"serverInfo":{"name":"l","version":"1"}}`
 	case "tools/list":
 		res = `{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}`
+		if s.tools != "" {
+			res = s.tools
+		}
 	}
 	ev := fmt.Sprintf("event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":%s}\n\n", m.ID, res)
 	if m.Method == "tools/call" && s.call != nil {
@@ -1237,5 +1242,71 @@ func TestRemote_LegacySSEPageInsteadOfAStreamIsNamed(t *testing.T) {
 	_, err := Start(context.Background(), &config.Server{Name: "s", Type: config.SSE, URL: ts.URL}, nil)
 	if err == nil || !strings.Contains(err.Error(), `backend "s" answered its event stream with 200 OK and Content-Type "text/html; charset=utf-8", not text/event-stream`) || strings.Contains(err.Error(), "<html>") {
 		t.Errorf("error %v, want the content type named and the page not quoted", err)
+	}
+}
+
+// TestRemote_AToolNestedPastWhatTheSDKReadsIsLeftOutAlone: a Streamable
+// HTTP backend listing a tool whose schema nests 1,800 levels beside a
+// plain one had its whole listing fail (the SDK refuses a message nested
+// past 1,000 levels), where a stdio backend's withholds that tool alone
+// (round seventy-one). The answer is now read again with the deep tool
+// marked, in a JSON body or an event stream: the tool is withheld,
+// named, and the others are used.
+func TestRemote_AToolNestedPastWhatTheSDKReadsIsLeftOutAlone(t *testing.T) {
+	deep := strings.Repeat(`{"type":"object","properties":{"x":`, 900) + `{}` + strings.Repeat(`}}`, 900)
+	for _, sse := range []bool{false, true} {
+		t.Run(fmt.Sprintf("sse=%v", sse), func(t *testing.T) {
+			h := &hostileRemote{}
+			h.post = func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+				if method != "tools/list" {
+					return false
+				}
+				var m struct{ ID json.RawMessage }
+				_ = json.Unmarshal(body, &m)
+				msg := `{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"tools":[{"name":"deep","inputSchema":` + deep + `},{"name":"ok","inputSchema":{"type":"object"}}]}}`
+				w.Header().Set("Mcp-Session-Id", "s1")
+				if sse {
+					w.Header().Set("Content-Type", "text/event-stream")
+					fmt.Fprintf(w, "event: message\ndata: %s\n\n", msg)
+				} else {
+					w.Header().Set("Content-Type", "application/json")
+					fmt.Fprint(w, msg)
+				}
+				return true
+			}
+			b := startHostile(t, h)
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			tools, err := b.ListTools(ctx)
+			if err != nil || len(tools) != 1 || tools[0].Name != "ok" {
+				t.Fatalf("listed %d tools, %v; want ok alone", len(tools), err)
+			}
+			if m := b.Malformed(); len(m) != 1 || m[0].Name != "deep" || !strings.Contains(m[0].Reason, "nests more than 990 levels deep") {
+				t.Errorf("withheld %+v; want deep, naming its nesting", m)
+			}
+		})
+	}
+}
+
+// TestRemote_LegacySSEToolNestedPastWhatTheSDKReads: likewise on a
+// legacy SSE backend's stream.
+func TestRemote_LegacySSEToolNestedPastWhatTheSDKReads(t *testing.T) {
+	deep := strings.Repeat(`{"type":"object","properties":{"x":`, 900) + `{}` + strings.Repeat(`}}`, 900)
+	s := &legacySSE{out: make(chan []byte, 16), tools: `{"tools":[{"name":"deep","inputSchema":` + deep + `},{"name":"ok","inputSchema":{"type":"object"}}]}`}
+	ts := httptest.NewServer(s)
+	t.Cleanup(ts.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	b, err := Start(ctx, &config.Server{Name: "l", Type: config.SSE, URL: ts.URL}, &Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	tools, err := b.ListTools(ctx)
+	if err != nil || len(tools) != 1 || tools[0].Name != "ok" {
+		t.Fatalf("listed %d tools, %v; want ok alone", len(tools), err)
+	}
+	if m := b.Malformed(); len(m) != 1 || m[0].Name != "deep" || !strings.Contains(m[0].Reason, "nests more than 990 levels deep") {
+		t.Errorf("withheld %+v; want deep, naming its nesting", m)
 	}
 }

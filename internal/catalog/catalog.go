@@ -47,6 +47,9 @@ type Listing struct {
 	// Malformed are tools the backend listed whose definitions could not
 	// be read: withheld, with the reason, and not in Tools.
 	Malformed []Withheld `json:"malformed,omitempty"`
+	// Cut says why the backend's tools were cut short (the bound, and
+	// how many were left out); "" when they were not.
+	Cut string `json:"cut,omitempty"`
 }
 
 // Tool is one backend tool as the client may see it.

@@ -141,6 +141,9 @@ func checkServer(ctx context.Context, st *stack, name string) doctorLine {
 	if w := st.cat.Withheld(name); len(w) > 0 {
 		text += fmt.Sprintf("; %d tools withheld (see 'switchboard pins')", len(w))
 	}
+	if info.Cut != "" {
+		text += "; its listing was cut short: " + info.Cut
+	}
 	return doctorLine{text, false}
 }
 

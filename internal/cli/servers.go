@@ -59,6 +59,9 @@ of running 'switchboard serve' processes of this user. Servers whose
 		When      string   `json:"when,omitempty"`      // the predicate, as written
 		DecidedBy string   `json:"decidedBy,omitempty"` // the predicate that decided, and why
 		Problems  []string `json:"manifestProblems,omitempty"`
+		// Cut says why its tools were cut short by a bound of one
+		// listing, and how many were left out.
+		Cut string `json:"cut,omitempty"`
 	}
 	var rows []row
 	full := st.sess.FullConfig()
@@ -83,6 +86,9 @@ of running 'switchboard serve' processes of this user. Servers whose
 		if tools, ok := st.cat.Known(name); ok {
 			n := len(tools)
 			r.Tools = &n
+			if info, _, ok := st.cat.Info(name); ok {
+				r.Cut = info.Cut
+			}
 		}
 		if s, ok := live[name]; ok && spec.Problem == "" {
 			// Redacted by the pool already; the status file may be older.
@@ -118,6 +124,9 @@ of running 'switchboard serve' processes of this user. Servers whose
 		tools, pid := "?", "-"
 		if r.Tools != nil {
 			tools = fmt.Sprint(*r.Tools)
+			if r.Cut != "" {
+				tools += " (cut)"
+			}
 		}
 		if r.Pid != 0 {
 			pid = fmt.Sprint(r.Pid)
@@ -147,6 +156,11 @@ of running 'switchboard serve' processes of this user. Servers whose
 	})
 	if untrusted != "" {
 		fmt.Fprintf(e.Stdout, "\n%s is not trusted: its servers are listed, not started; review it, then run: switchboard trust %s\n", echo.Path(untrusted), shellQuote(untrusted))
+	}
+	for _, r := range rows {
+		if r.Cut != "" {
+			fmt.Fprintf(e.Stdout, "\n%s lists more tools than Switchboard reads: %s\n", echo.Clip(r.Name), r.Cut)
+		}
 	}
 	for _, r := range rows {
 		if r.State == "config error" {

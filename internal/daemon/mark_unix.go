@@ -75,7 +75,7 @@ func openMark(dir, path string) (*mark, error) {
 		return nil, fmt.Errorf("mark file: %w", err)
 	}
 	if !fi.Mode().IsRegular() || fi.Size() != markSize {
-		return nil, fmt.Errorf("mark file %s is not a regular file of %d bytes (%s, %d bytes)", path, markSize, fi.Mode().Type(), fi.Size())
+		return nil, fmt.Errorf("mark file %s is not a regular file of %d bytes (%s, %d bytes)", path, markSize, fileKind(fi.Mode()), fi.Size())
 	}
 	if uid, ok := fileOwner(fi); ok && uid != os.Getuid() {
 		return nil, fmt.Errorf("mark file %s is owned by uid %d, not by us", path, uid)

@@ -95,7 +95,7 @@ func privateDir(dir string) error {
 		return fmt.Errorf("daemon directory: %w", err)
 	}
 	if !fi.IsDir() {
-		return fmt.Errorf("daemon directory %s is not a directory (%s); remove it", dir, fi.Mode().Type())
+		return fmt.Errorf("daemon directory %s is not a directory (%s); remove it", dir, fileKind(fi.Mode()))
 	}
 	if uid, ok := fileOwner(fi); ok && uid != os.Getuid() {
 		return fmt.Errorf("daemon directory %s is owned by uid %d, not by us (uid %d): another user could read or replace the socket; remove it or set XDG_RUNTIME_DIR", dir, uid, os.Getuid())

@@ -628,6 +628,12 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 			refuseID(w, id, why)
 			return
 		}
+		if why := rpcid.OddMeta(body); why != "" {
+			// Before the SDK, which decodes _meta again at each
+			// accessor (200,000 keys: seconds of a core per request).
+			refuseParams(w, body, why)
+			return
+		}
 		if r.Header.Get("Mcp-Session-Id") == "" && !stateless {
 			if id, why := beforeInitialize(body); why != "" {
 				refuseID(w, id, why)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -259,4 +260,40 @@ func initializeAtOnce(url string, n int) map[int]int {
 	}
 	wg.Wait()
 	return codes
+}
+
+// TestFront_RefusesAnOversizedMetaBeforeTheSDK: a 2026-07-28 request
+// whose _meta capabilities held 200,000 keys (5 MB, under the body's
+// bound) took 3 to 7 s of a core: the SDK decodes them again at each
+// accessor. Now a _meta over 64 KiB or 1,000 keys and elements is
+// refused before the SDK sees it, with invalid params naming the field
+// and the bound, under the request's id; a usual one is served.
+func TestFront_RefusesAnOversizedMetaBeforeTheSDK(t *testing.T) {
+	w := newWorld(t, Options{})
+	stateless := http.Header{"Mcp-Protocol-Version": {"2026-07-28"}, "Mcp-Method": {"tools/list"}}
+	caps := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"k%d":{}`, i)
+		}
+		return `{"jsonrpc":"2.0","id":"big","method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},"io.modelcontextprotocol/clientCapabilities":{` + b.String() + `}}}}`
+	}
+	for _, tt := range []struct {
+		n   int
+		why string
+	}{
+		{200000, "params._meta is "},
+		{1200, "params._meta holds more than 1000 keys"},
+	} {
+		status, body := w.post(stateless, caps(tt.n))
+		if status != http.StatusBadRequest || !strings.Contains(body, `"code":-32602`) || !strings.Contains(body, `"id":"big"`) || !strings.Contains(body, tt.why) {
+			t.Errorf("%d keys: status %d %.300q; want 400, invalid params under \"big\" saying %q", tt.n, status, body, tt.why)
+		}
+	}
+	if status, body := w.post(stateless, caps(20)); status != http.StatusOK || !strings.Contains(body, `"tools"`) {
+		t.Errorf("20 keys: status %d %.300q; want the tools", status, body)
+	}
 }

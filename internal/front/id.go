@@ -47,6 +47,25 @@ func oddID(body []byte) (id json.RawMessage, why string) {
 // refuseID answers a request whose id the SDK would change with a
 // JSON-RPC invalid request error under the id as sent (400).
 func refuseID(w http.ResponseWriter, id json.RawMessage, why string) {
+	refuse(w, id, -32600, "invalid request: "+why)
+}
+
+// refuseParams answers body, a request whose params are refused before
+// the SDK sees them, with a JSON-RPC invalid params error under its id
+// (null when it has none) (400).
+func refuseParams(w http.ResponseWriter, body []byte, why string) {
+	var m struct {
+		ID json.RawMessage `json:"id"`
+	}
+	_ = json.Unmarshal(body, &m)
+	if len(m.ID) == 0 {
+		m.ID = json.RawMessage("null")
+	}
+	refuse(w, m.ID, -32602, "invalid params: "+why)
+}
+
+// refuse answers with a JSON-RPC error of code and message under id (400).
+func refuse(w http.ResponseWriter, id json.RawMessage, code int, message string) {
 	type rpcError struct {
 		Code    int    `json:"code"`
 		Message string `json:"message"`
@@ -55,9 +74,9 @@ func refuseID(w http.ResponseWriter, id json.RawMessage, why string) {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`
 		Error   rpcError        `json:"error"`
-	}{"2.0", id, rpcError{-32600, "invalid request: " + why}})
+	}{"2.0", id, rpcError{code, message}})
 	if err != nil {
-		http.Error(w, "invalid request: "+why, http.StatusBadRequest)
+		http.Error(w, message, http.StatusBadRequest)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")

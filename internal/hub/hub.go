@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 	"weak"
 
@@ -88,6 +89,9 @@ type Hub struct {
 	o    Options
 	log  *slog.Logger
 	pins *trust.Store
+	// pinsCorrupt is the pins store's warning once it moved a corrupt
+	// file aside (every session's notices show it); nil: none.
+	pinsCorrupt atomic.Pointer[string]
 	// texts keeps the poisoning rules' findings on resources' and
 	// prompts' text for every session's vetter.
 	texts catalog.TextFindings
@@ -134,7 +138,11 @@ func New(o *Options) (*Hub, error) {
 		// catalog/ were then read as ours: approvals a clone could ship.
 		return nil, ErrNoStateDir
 	}
-	pins, err := trust.OpenStoreWith(filepath.Join(h.o.StateDir, "pins.json"), &trust.StoreOptions{Logger: h.log})
+	pins, err := trust.OpenStoreWith(filepath.Join(h.o.StateDir, "pins.json"), &trust.StoreOptions{Logger: h.log, OnCorrupt: func(w string) {
+		// The daemon's log is not the agent's: a pins file cut in half
+		// started every server afresh without a word to the client.
+		h.pinsCorrupt.Store(&w)
+	}})
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +234,7 @@ func malformed(ms []backend.Malformed) []catalog.Withheld {
 // catalog that uses it, which vets them (pins) before the first call.
 func (h *Hub) listed(key string, l *pool.Lists) {
 	info := l.Info
-	listing := &catalog.Listing{Tools: l.Tools, Resources: l.Resources, ResourceTemplates: l.ResourceTemplates, Prompts: l.Prompts, ProtocolVersion: info.ProtocolVersion, ServerName: info.ServerName, ServerVersion: info.ServerVersion, Instructions: info.Instructions, Malformed: malformed(l.Malformed)}
+	listing := &catalog.Listing{Tools: l.Tools, Resources: l.Resources, ResourceTemplates: l.ResourceTemplates, Prompts: l.Prompts, ProtocolVersion: info.ProtocolVersion, ServerName: info.ServerName, ServerVersion: info.ServerVersion, Instructions: info.Instructions, Malformed: malformed(l.Malformed), Cut: l.Cut}
 	h.users(key, func(s *Session, v *view, name string) {
 		v.cat.Apply(name, listing)
 	})

@@ -373,7 +373,7 @@ func (src source) ListTools(ctx context.Context, server string) (*catalog.Listin
 		return nil, err
 	}
 	info := l.Info
-	return &catalog.Listing{Tools: l.Tools, Resources: l.Resources, ResourceTemplates: l.ResourceTemplates, Prompts: l.Prompts, ProtocolVersion: info.ProtocolVersion, ServerName: info.ServerName, ServerVersion: info.ServerVersion, Instructions: info.Instructions, Malformed: malformed(l.Malformed)}, nil
+	return &catalog.Listing{Tools: l.Tools, Resources: l.Resources, ResourceTemplates: l.ResourceTemplates, Prompts: l.Prompts, ProtocolVersion: info.ProtocolVersion, ServerName: info.ServerName, ServerVersion: info.ServerVersion, Instructions: info.Instructions, Malformed: malformed(l.Malformed), Cut: l.Cut}, nil
 }
 
 // say writes notices to the session's stderr (and the log).
@@ -392,6 +392,9 @@ func (s *Session) currentNotices() []string {
 	s.mu.Lock()
 	out := slices.Clone(s.notices)
 	s.mu.Unlock()
+	if w := s.h.pinsCorrupt.Load(); w != nil {
+		out = append(out, *w)
+	}
 	return append(out, s.manifestNotices()...) // workspace.go
 }
 

@@ -420,6 +420,9 @@ func (p *Pool) lists(ctx context.Context, l lease) (Lists, error) {
 	if m, ok := l.conn.(interface{ Malformed() []backend.Malformed }); ok {
 		out.Malformed = m.Malformed()
 	}
+	if c, ok := l.conn.(interface{ ListCut() string }); ok {
+		out.Cut = c.ListCut()
+	}
 	if rp, ok := l.conn.(interface {
 		ListResources(context.Context) ([]*mcp.Resource, error)
 		ListPrompts(context.Context) ([]*mcp.Prompt, error)
@@ -462,6 +465,9 @@ type Lists struct {
 	// Malformed are tools the backend listed whose definitions could not
 	// be read; they are not in Tools.
 	Malformed []backend.Malformed
+	// Cut says why the tools were cut short (the bound, and how many
+	// were left out); "" when they were not.
+	Cut       string
 	Resources []*mcp.Resource // nil when not advertised
 	Prompts   []*mcp.Prompt   // nil when not advertised
 	Info      backend.Info

@@ -251,7 +251,7 @@ func (s *Server) listTools(ctx context.Context, a ListArgs, limit int) (string, 
 		} else if len(lists[i]) == 0 && totals[i] > 0 {
 			continue // all left out by limit
 		} else {
-			part = render(n, s.cat().Ident(n), lists[i], totals[i], detail) + s.withheldNote(n, detail)
+			part = render(n, s.cat().Ident(n), lists[i], totals[i], detail) + s.withheldNote(n, detail) + s.cutNote(n)
 			if detail == "full" {
 				part = s.instructionsComment(n) + part
 			}
@@ -739,6 +739,18 @@ func (s *Server) withheldNote(server, detail string) string {
 		fmt.Fprintf(&b, "// withheld: %s.%s: %s\n", s.cat().Ident(server), withheldName(w.Tool), oneLine(w.Reason))
 	}
 	return b.String()
+}
+
+// cutNote says that server's tools were cut short by a bound of one
+// listing (8 MiB, 10,000 tools, 1,000 pages, a loop of cursors), and how
+// many were left out: the model, seeing only the tools used, could not
+// tell a tool left out from one the backend does not have.
+func (s *Server) cutNote(server string) string {
+	l, _, ok := s.cat().Info(server)
+	if !ok || l.Cut == "" {
+		return ""
+	}
+	return fmt.Sprintf("// cut: %s lists more than Switchboard reads: %s\n", s.cat().Ident(server), oneLine(l.Cut))
 }
 
 // withheldName is a withheld tool's name as its comment line shows it:

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -261,7 +262,13 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 			if err := relayable(server, tool, "elicitation/create", p, limit); err != nil {
 				return nil, err
 			}
-			return r.elicit(ctx, server+"."+tool, cleanElicit(p))
+			res, err := r.elicit(ctx, server+"."+tool, cleanElicit(p))
+			if err == nil && res != nil && res.Action != "accept" && res.Action != "decline" && res.Action != "cancel" {
+				// Relayed as it came, a backend reading anything but
+				// "decline" and "cancel" as a yes took "maybe" for one.
+				return nil, fmt.Errorf("switchboard: the client answered %s.%s's elicitation/create with action %s; an answer's action is accept, decline or cancel: not relayed", server, tool, strconv.Quote(cutMessage(res.Action, 64)))
+			}
+			return res, err
 		}
 	} else {
 		h.Elicit = func(context.Context, *mcp.ElicitParams) (*mcp.ElicitResult, error) {

@@ -826,6 +826,11 @@ func (c *stdioConn) serveLine(line []byte) bool {
 		// The SDK would send its progress under another token.
 		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, "invalid request: "+oddToken)
 		return true
+	case rpcid.OddMeta(line) != "":
+		// The SDK decodes _meta again at each accessor: 200,000 keys
+		// took seconds of a core per request.
+		c.rejectRaw(raw, jsonrpc.CodeInvalidParams, "invalid params: "+rpcid.OddMeta(line))
+		return true
 	case c.inUse(req.ID):
 		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, "invalid request: the id "+string(raw)+" is in use by a request being served; send each request with an id of its own")
 		return true

@@ -1284,3 +1284,36 @@ func initializedSession(srv *mcp.Server, newT func(io.Reader, io.Writer) *StdioT
 	synctest.Wait()
 	return send, lines, clientOut, done
 }
+
+// TestStdioTransport_RefusesAnOversizedMeta: the SDK decodes a request's
+// _meta again at each accessor (200,000 keys in it took seconds of a
+// core); one over rpcid's bounds is refused with invalid params under
+// its id, naming params._meta, and a usual one is served.
+func TestStdioTransport_RefusesAnOversizedMeta(t *testing.T) {
+	many := `{` + strings.TrimSuffix(strings.Repeat(`"k":{},`, 1500), ",") + `}`
+	for line, refused := range map[string]bool{
+		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"_meta":{"io.modelcontextprotocol/clientCapabilities":` + many + `}}}`:           true,
+		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"_meta":{"x":"` + strings.Repeat("y", 70000) + `"}}}`:                            true,
+		`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"_meta":{"progressToken":"p","io.modelcontextprotocol/clientCapabilities":{}}}}`: false,
+	} {
+		var out logtest.Buffer
+		conn, err := (&StdioTransport{Reader: strings.NewReader(line + "\n"), Writer: &out}).Connect(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg, err := conn.Read(context.Background())
+		conn.Close()
+		if !refused {
+			if r, ok := msg.(*jsonrpc.Request); err != nil || !ok || r.Method != "ping" {
+				t.Errorf("%.80s: read %v, %v; want the ping served", line, msg, err)
+			}
+			continue
+		}
+		if err != io.EOF {
+			t.Errorf("%.80s: read %v, %v; want it refused", line, msg, err)
+		}
+		if got := out.String(); !strings.Contains(got, `"id":3,`) || !strings.Contains(got, "-32602") || !strings.Contains(got, "params._meta") {
+			t.Errorf("%.80s: answered %.300q, want invalid params under its id naming params._meta", line, got)
+		}
+	}
+}

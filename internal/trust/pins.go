@@ -158,15 +158,20 @@ type Store struct {
 	path   string
 	stat   rawio.Statter // for Version, asked before every call
 	logger *slog.Logger
-	mu     sync.Mutex
-	state  pinsFile
-	stamp  stamp
+	// onCorrupt: StoreOptions.OnCorrupt
+	onCorrupt func(string)
+	mu        sync.Mutex
+	state     pinsFile
+	stamp     stamp
 }
 
 // StoreOptions configure a Store. The zero value logs to slog.Default.
 type StoreOptions struct {
 	// Logger receives the warning when a corrupt pins file is moved aside.
 	Logger *slog.Logger
+	// OnCorrupt, when set, is told that warning too, for a notice where
+	// the log is not read (an agent's session of the daemon).
+	OnCorrupt func(warning string)
 }
 
 // stamp identifies the version of the file last read or written.
@@ -192,7 +197,7 @@ func OpenStore(path string) (*Store, error) { return OpenStoreWith(path, nil) }
 func OpenStoreWith(path string, o *StoreOptions) (*Store, error) {
 	s := &Store{path: path, stat: rawio.StatterFor(filepath.Dir(path)), state: emptyPins()}
 	if o != nil {
-		s.logger = o.Logger
+		s.logger, s.onCorrupt = o.Logger, o.OnCorrupt
 	}
 	if s.logger == nil {
 		s.logger = slog.Default()
@@ -304,7 +309,11 @@ func (s *Store) load() error {
 		if rerr := os.Rename(s.path, aside); rerr != nil {
 			return fmt.Errorf("pins file %s is corrupt (%v) and cannot be moved aside: %w", s.path, err, rerr)
 		}
-		s.logger.Warn(fmt.Sprintf("pins file %s is corrupt (%v): moved it to %s and started with no pins; every server counts as new (restore approvals by fixing that file and moving it back, or review with 'switchboard pins')", s.path, err, aside))
+		warning := fmt.Sprintf("pins file %s is corrupt (%v): moved it to %s and started with no pins; every server counts as new (restore approvals by fixing that file and moving it back, or review with 'switchboard pins')", s.path, err, aside)
+		s.logger.Warn(warning)
+		if s.onCorrupt != nil {
+			s.onCorrupt(warning)
+		}
 		s.state, s.stamp = emptyPins(), stamp{}
 		return nil
 	}
