@@ -25,6 +25,29 @@ var relocateVerbs = stemSet("move transfer relocate migrate")
 // placeKinds are the kinds of place a thing is moved to, stemmed.
 var placeKinds = stemSet("repository repo organization org project group account workspace region database server instance portal team namespace folder directory")
 
+// contentWords are contents rather than things of their own: moving them
+// is writing them there ("Move the file report.md into the GitHub
+// repository acme/docs": create_or_update_file; "Move the documents ...
+// into the prod database": a task of reading and inserting), stemmed.
+var contentWords = stemSet("file files document documents row rows record records item items data content contents")
+
+// fileNamed reports whether request text names a file by its name and
+// extension ("notes.txt", "./build/app.js").
+func fileNamed(text string) bool {
+	for _, f := range strings.Fields(text) {
+		f = strings.TrimRight(f, ".,;:!?\"'`)")
+		i := strings.LastIndex(f, ".")
+		if i <= 0 || i == len(f)-1 || len(f)-i-1 > 5 {
+			continue
+		}
+		ext := f[i+1:]
+		if strings.IndexFunc(ext, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // relocateUndone reports whether a one-step request naming one product
 // asks to move a thing to a place of a kind none of the product's tools
 // moves things to.
@@ -59,9 +82,15 @@ func (ix *Index) relocateUndone(query string, named []int32) bool {
 	}
 	object := map[string]bool{}
 	for _, w := range ws[1:to] {
+		if contentWords[stem(w)] {
+			return false
+		}
 		if len(w) >= 3 && !allDigits(w) {
 			object[stem(w)] = true
 		}
+	}
+	if fileNamed(requestPart(query)) {
+		return false
 	}
 	for _, s := range named {
 		if ix.relocates(s, object, kind) {
