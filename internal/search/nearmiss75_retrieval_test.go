@@ -22,7 +22,7 @@ func TestRetrievalNearMiss75(t *testing.T) {
 	n, h1, h5, nt, t5 := s.single, s.single1, s.single5, s.multi, s.multi5
 	none, nNone, wrongNone := s.noneRight, s.nNone, s.falseNone
 	t.Logf("nearmiss75: single hit@1 %d, hit@5 %d of %d; tasks hit@5 %d of %d (wrongly none %d); none %d of %d", h1, h5, n, t5, nt, wrongNone, none, nNone)
-	if h1 < 16 || h5 < 16 || t5 < 5 || wrongNone > 0 || none < 30 {
-		t.Errorf("nearmiss75 below round seventy-nine: single 16 / 16 of 16, tasks 5 of 5, none 30 of 45 (28 after round seventy-five, 25 before it)")
+	if h1 < 16 || h5 < 16 || t5 < 5 || wrongNone > 0 || none < 31 {
+		t.Errorf("nearmiss75 below round eighty-three: single 16 / 16 of 16, tasks 5 of 5, none 31 of 45 (30 after round seventy-nine, 28 after round seventy-five, 25 before it)")
 	}
 }

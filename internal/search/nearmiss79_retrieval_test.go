@@ -20,7 +20,7 @@ func TestRetrievalNearMiss79(t *testing.T) {
 	n, h1, h5, nt, t5 := s.single, s.single1, s.single5, s.multi, s.multi5
 	none, nNone, wrongNone := s.noneRight, s.nNone, s.falseNone
 	t.Logf("nearmiss79: single hit@1 %d, hit@5 %d of %d; tasks hit@5 %d of %d (wrongly none %d); none %d of %d", h1, h5, n, t5, nt, wrongNone, none, nNone)
-	if h1 < 17 || h5 < 19 || t5 < 1 || wrongNone > 1 || none < 33 {
-		t.Errorf("nearmiss79 below round seventy-nine: single 17 / 19 of 20, tasks 1 of 1 (wrongly none 1), none 33 of 41 (28 before it)")
+	if h1 < 17 || h5 < 19 || t5 < 1 || wrongNone > 1 || none < 34 {
+		t.Errorf("nearmiss79 below round eighty-three: single 17 / 19 of 20, tasks 1 of 1 (wrongly none 1), none 34 of 41 (33 after round seventy-nine, 28 before it)")
 	}
 }

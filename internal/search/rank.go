@@ -1090,6 +1090,12 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 			// product stars anything (round79.go).
 			return false
 		}
+		if oneStep && ix.relocateUndone(query, named) {
+			// "Transfer GitHub issue #31 to the acme/api repository":
+			// no tool of the product moves anything to a repository
+			// (round83.go).
+			return false
+		}
 		if oneStep && ix.kindUndrawn(query) {
 			// "a candlestick chart" names antv-chart by its word
 			// "chart", and no chart tool draws it (round74.go).
@@ -1154,6 +1160,12 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 	// SQL for one running it, a URL, a key) is a request for it: the
 	// value's words, which count in the query's mass but name no tool,
 	// do not make it unanswerable.
+	if oneStep && len(named) == 0 && ix.categoryNames(query, doc) && ix.categoryUndone(query, doc) {
+		// "Cancel our subscription to the error tracker": the backend
+		// a category phrase names, judged as when its name is said
+		// (round83.go).
+		return false
+	}
 	if c >= o.MinCoverage {
 		return true
 	}

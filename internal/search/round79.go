@@ -74,7 +74,7 @@ func (ix *Index) laterStepUndone(query string, named []int32, info []clause) boo
 		return false
 	}
 	for i, c := range info {
-		if i > 0 && !joinedStep(query, c.step) {
+		if i > 0 && !laterJoined(query, c.step) {
 			continue
 		}
 		v, _ := requestVerbPlace(c.step)
