@@ -1,0 +1,149 @@
+package search
+
+import "strings"
+
+// Round eighty-two: terse developer wording. A developer typing into a
+// coding agent mid-work often opens with a label and a colon, the product
+// or the topic the ask is about ("sentry: delete the whole org", "n8n wf
+// 17: autofix it", "perf: start a trace on localhost:3000"), then the
+// ask in the imperative. The label is no verb of the request: the request
+// part (requestPart, round39.go) starts after it, so the request's verb,
+// its object and its verb families are read in the ask, as they are when
+// the product is named after it ("delete the whole org in sentry").
+//
+// Measured: bench/retrieval-notes.md, round eighty-two.
+
+// labelRequest: a short label and a colon before an imperative is no
+// part of the request's verb.
+var labelRequest = true
+
+// labelWords is the most words a label before a colon has.
+const labelWords = 4
+
+// afterLabel returns the ask after a label opening query ("sentry: delete
+// the whole org": "delete the whole org"), "" when query opens with no
+// label: at most labelWords words, the first of them no verb and none a
+// question word, then a colon and a space, then a verb.
+func afterLabel(query string) string {
+	if !labelRequest {
+		return ""
+	}
+	q := strings.TrimSpace(query)
+	i := strings.Index(q, ": ")
+	if i <= 0 {
+		return ""
+	}
+	label := strings.Fields(q[:i])
+	if len(label) == 0 || len(label) > labelWords {
+		return ""
+	}
+	if particles[strings.ToLower(label[len(label)-1])] {
+		return "" // "tidy up: ...": a phrasal verb, no label
+	}
+	for j, w := range label {
+		w = strings.ToLower(strings.Trim(w, "\"'`()[]"))
+		if questionWords[w] || strings.HasPrefix(w, "what") || strings.HasPrefix(w, "how") || j == 0 && (isVerb(w) || statementSubjects[w]) {
+			return ""
+		}
+	}
+	rest := strings.TrimSpace(q[i+2:])
+	rw := lowerWords(rest)
+	if len(rw) == 0 || !isVerb(rw[0]) {
+		return ""
+	}
+	return rest
+}
+
+// devShorthand are the clipped words developers type for the words the
+// tools use (a general usage of programmers, not of any request set):
+// "idx" an index, "wf" a workflow, "fn" a function, "execs" executions,
+// "perf" performance, "repro" reproducing, "deps" dependencies, "cfg" a
+// configuration, "creds" credentials, "msg" a message, "prod"
+// production; and the shell's commands said as verbs, "mkdir" making a
+// directory, "ls" listing one, "rm" removing, "mv" moving, "grep"
+// searching. Rewritten before analysis as phrases are (synonyms.go).
+var devShorthand = []struct{ from, to string }{
+	{"idx", "index"},
+	{"idxs", "indexes"},
+	{"wf", "workflow"},
+	{"wfs", "workflows"},
+	{"fn", "function"},
+	{"fns", "functions"},
+	{"execs", "executions"},
+	{"perf", "performance"},
+	{"repro", "reproduce"},
+	{"deps", "dependencies"},
+	{"cfg", "config"},
+	{"creds", "credentials"},
+	{"msg", "message"},
+	{"msgs", "messages"},
+	{"prod", "production"},
+	{"mkdir", "create directory"},
+	{"ls", "list directory"},
+	{"rm", "remove"},
+	{"mv", "move"},
+	{"grep", "search"},
+}
+
+// devAbbreviations are products' short names developers type: "gh" is
+// GitHub (its command-line tool's name), "pg" and "psql" Postgres (its
+// driver's and its shell's names), "postgresql" its full name.
+var devAbbreviations = map[string]string{"gh": "github", "pg": "postgres", "psql": "postgres", "postgresql": "postgres"}
+
+// devWords: devShorthand and devAbbreviations are read.
+var devWords = true
+
+func init() {
+	if !devWords {
+		return
+	}
+	for k, v := range devAbbreviations {
+		backendAbbreviations[k] = v
+	}
+}
+
+// devShorthandTo maps each devShorthand word to its words.
+var devShorthandTo = func() map[string]string {
+	m := map[string]string{}
+	for _, p := range devShorthand {
+		m[p.from] = p.to
+	}
+	return m
+}()
+
+// rewriteShorthand returns s with each word of devShorthand said by
+// itself (a field of s, its punctuation trimmed; not a part of a name,
+// "api-prod", "northwind-prod") followed by its words; the word is
+// kept, as the learned table may know it ("mkdir").
+func rewriteShorthand(s string) string {
+	if !devWords {
+		return s
+	}
+	fs := strings.Fields(s)
+	changed := false
+	for i, f := range fs {
+		t := strings.Trim(f, ".,;:!?()[]{}<>\"'`")
+		to, ok := devShorthandTo[strings.ToLower(t)]
+		if !ok {
+			continue
+		}
+		fs[i] = strings.Replace(f, t, t+" "+to, 1)
+		changed = true
+	}
+	if !changed {
+		return s
+	}
+	return strings.Join(fs, " ")
+}
+
+// standaloneWord reports whether w (lowercase) is a word of query by
+// itself, not a part of a path, a slug or an identifier ("gh" of "gh:"
+// or "the gh CLI", not of "gh/acme/web").
+func standaloneWord(query, w string) bool {
+	for _, f := range strings.Fields(query) {
+		if strings.EqualFold(strings.Trim(f, ".,;:!?()[]{}<>\"'`"), w) {
+			return true
+		}
+	}
+	return false
+}
