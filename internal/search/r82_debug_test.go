@@ -36,3 +36,17 @@ func TestR82CVMisses(t *testing.T) {
 		evaluate(New(docs, nil), readQueries(t, f), func(m string) { fmt.Println(m) })
 	}
 }
+
+// TestR82Why (R82Q) prints the named-backend "none" rules' answers.
+func TestR82Why(t *testing.T) {
+	qs := os.Getenv("R82Q")
+	if qs == "" {
+		t.Skip("R82Q unset")
+	}
+	ix := New(corpusDocs(t), nil)
+	for _, q := range strings.Split(qs, "|") {
+		named, naming := ix.namedServers(q)
+		v, at := requestVerbAt(q)
+		fmt.Printf("%q: named %v verb %q@%d objectUndone %v namedUndone %v heads %v rewritten %q\n", q, named, v, at, ix.objectUndone(q, naming, named), ix.namedUndone(q, named), objectHeads(q, at, naming), rewritePhrases(q))
+	}
+}

@@ -1,6 +1,10 @@
 package search
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
 
 // Round eighty-two: terse developer wording. A developer typing into a
 // coding agent mid-work often opens with a label and a colon, the product
@@ -100,6 +104,13 @@ func init() {
 	for k, v := range devAbbreviations {
 		backendAbbreviations[k] = v
 	}
+	phrases = append(phrases, gitCommands...)
+}
+
+// gitCommands are git's commands said as requests: "git log" lists a
+// branch's commits, "git blame" a file's blame, "git diff" a diff.
+var gitCommands = []struct{ from, to string }{
+	{"git log", "git log list commits"},
 }
 
 // devShorthandTo maps each devShorthand word to its words.
@@ -116,6 +127,15 @@ var devShorthandTo = func() map[string]string {
 // "api-prod", "northwind-prod") followed by its words; the word is
 // kept, as the learned table may know it ("mkdir").
 func rewriteShorthand(s string) string {
+	if fieldPut && containsFold(s, "put") || fieldPut && containsFold(s, "paste") {
+		s = putInField().ReplaceAllStringFunc(s, func(m string) string {
+			if containsFold(m, "file") || containsFold(m, "upload") {
+				return m // "put resume.pdf into the file input": an upload
+			}
+			_, rest, _ := strings.Cut(m, " ")
+			return "fill " + rest
+		})
+	}
 	if !devWords {
 		return s
 	}
@@ -147,3 +167,15 @@ func standaloneWord(query, w string) bool {
 	}
 	return false
 }
+
+// fieldPut: putting or pasting a value in a form's field fills it.
+var fieldPut = true
+
+// putInField matches "put" or "paste" before a value (up to four words)
+// and "in" or "into" a field, an input or a box of a form ("put 12345 in
+// the zip code field", "paste jane@acme.io into the email input"): a
+// browser's fill, which the light verb "put" never names; not a file
+// put in a file input, which is uploaded.
+var putInField = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:put|paste)((?:\s+\S+){1,4}?\s+(?:in|into|inside)\s+(?:the|a|an|that|this|its)\s+(?:[\w-]+\s+){0,3}?(?:field|fields|input|inputs|box|textbox|textarea)\b)`)
+})
