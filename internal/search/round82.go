@@ -15,6 +15,13 @@ import (
 // its object and its verb families are read in the ask, as they are when
 // the product is named after it ("delete the whole org in sentry").
 //
+// A developer also clips words (idx, wf, execs, perf, prod), says the
+// shell's and git's commands as verbs (mkdir, ls, grep, git log) and
+// calls products by their tools' names (gh, psql): devShorthand,
+// gitCommands and devAbbreviations say them in the tools' words, each
+// only as a word by itself ("api-prod", "gh/acme/web" are names). And
+// putting a value in a form's field fills it (putInField).
+//
 // Measured: bench/retrieval-notes.md, round eighty-two.
 
 // labelRequest: a short label and a colon before an imperative is no
@@ -136,7 +143,7 @@ func rewriteShorthand(s string) string {
 			return "fill " + rest
 		})
 	}
-	if !devWords {
+	if !devWords || !hasShorthand(s) {
 		return s
 	}
 	fs := strings.Fields(s)
@@ -179,3 +186,33 @@ var fieldPut = true
 var putInField = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(?:put|paste)((?:\s+\S+){1,4}?\s+(?:in|into|inside)\s+(?:the|a|an|that|this|its)\s+(?:[\w-]+\s+){0,3}?(?:field|fields|input|inputs|box|textbox|textarea)\b)`)
 })
+
+// hasShorthand reports, without allocating, whether a field of s (its
+// punctuation trimmed) is a devShorthand word: the common case, none, is
+// left as it is cheaply.
+func hasShorthand(s string) bool {
+	for i := 0; i < len(s); {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+			i++
+		}
+		j := i
+		for j < len(s) && s[j] != ' ' && s[j] != '\t' && s[j] != '\n' && s[j] != '\r' {
+			j++
+		}
+		if t := strings.Trim(s[i:j], ".,;:!?()[]{}<>\"'`"); len(t) >= 2 && len(t) <= 6 {
+			var b [6]byte
+			for k := 0; k < len(t); k++ {
+				c := t[k]
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				b[k] = c
+			}
+			if _, ok := devShorthandTo[string(b[:len(t)])]; ok {
+				return true
+			}
+		}
+		i = j
+	}
+	return false
+}
