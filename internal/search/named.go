@@ -149,7 +149,7 @@ func (ix *Index) namedServersWith(query string, vp [][]string) ([]int32, map[str
 	}
 	ws := lowerWords(query)
 	for i, w := range ws {
-		if foreign[w] || len(w) < 3 {
+		if foreign[w] || len(w) < 3 && backendAbbreviations[w] == "" {
 			continue
 		}
 		if i > 0 && placePrepositions[ws[i-1]] && (i+1 == len(ws) || stopWords[ws[i+1]]) {
@@ -169,6 +169,9 @@ func (ix *Index) namedServersWith(query string, vp [][]string) ([]int32, map[str
 				}
 			}
 		}
+		if devAbbreviations[w] != "" && !standaloneWord(query, w) {
+			continue // "gh/acme/web": a CircleCI slug's part (round82.go)
+		}
 		for _, s := range ix.abbreviationNamed(w) {
 			// "the ADO repo": a product's short name (round30.go).
 			if terms == nil {
@@ -178,6 +181,9 @@ func (ix *Index) namedServersWith(query string, vp [][]string) ([]int32, map[str
 			if !slices.Contains(out, s) {
 				out = append(out, s)
 			}
+		}
+		if len(w) < 3 {
+			continue // an abbreviation's (round82.go)
 		}
 		for _, i := range ix.nameKeys[nameKey(w)] {
 			n := &ix.names[i]

@@ -50,6 +50,9 @@ var requestMarker = sync.OnceValue(func() *regexp.Regexp {
 // query opens with a statement (a subject of statementSubjects) and a
 // request marker follows it; otherwise query.
 func requestPart(query string) string {
+	if rest := afterLabel(query); rest != "" {
+		return rest // round82.go
+	}
 	first, _, _ := strings.Cut(strings.TrimSpace(query), " ")
 	if len(first) > 8 || !statementSubjects[strings.ToLower(strings.Trim(first, ".,;:!?\"'`"))] {
 		return query // the common case, cheaply: no statement first

@@ -766,6 +766,7 @@ type rewrite struct{ in, out string }
 var lastRewrite atomic.Pointer[rewrite]
 
 func rewritePhrasesOf(s string) string {
+	s = rewriteShorthand(s) // round82.go
 	s = openToCreate().ReplaceAllString(s, "create$1")
 	if mayPlace(s) {
 		s = placeToAdd().ReplaceAllString(s, "add$1")
