@@ -31,7 +31,8 @@ import (
 // vague81: round eighty-one's, TestRetrievalVague81.
 // nearmiss79: round seventy-nine's, TestRetrievalNearMiss79.
 // tasks80: round eighty's, TestRetrievalTasks80.
-var cvHeld = map[string]bool{"tasks80": true, "category72": true, "tasks73": true, "nearmiss32": true, "ties61": true, "tasks64b": true, "nearmiss67": true, "vocab68": true, "outside69": true, "indirect70": true, "steps66": true, "nearnone74": true, "nearmiss71": true, "nearmiss75": true, "tasks76": true, "vague81": true, "nearmiss79": true, "extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true, "extra53": true, "extra54": true, "extra55": true, "tasks66": true, "extra56": true, "extra57": true, "tasks71": true, "none71": true}
+// tasks84: round eighty-four's, TestRetrievalTasks84.
+var cvHeld = map[string]bool{"tasks84": true, "tasks80": true, "category72": true, "tasks73": true, "nearmiss32": true, "ties61": true, "tasks64b": true, "nearmiss67": true, "vocab68": true, "outside69": true, "indirect70": true, "steps66": true, "nearnone74": true, "nearmiss71": true, "nearmiss75": true, "tasks76": true, "vague81": true, "nearmiss79": true, "extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true, "extra53": true, "extra54": true, "extra55": true, "tasks66": true, "extra56": true, "extra57": true, "tasks71": true, "none71": true}
 
 type cvOpts struct {
 	tf      bool // a word once per request that used it, not once per tool (learnedgen's since round sixty)

@@ -130,6 +130,12 @@ var heldOut = map[string]bool{
 	// or a step whose object is the one before's, written from the corpus
 	// alone before its change
 	"tasks80": true,
+	// tasks84: round eighty-four's tasks of two or three steps in
+	// everyday verbs ("drop it in", "ping", "jot down", "pull up"), with
+	// steps implied by a purpose clause ("so the team knows") and products
+	// named by their category or not at all, written from the corpus alone
+	// before its change
+	"tasks84": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
