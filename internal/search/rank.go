@@ -387,6 +387,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 				decided = false
 				nf = ix.channelStep(info[i], nf)
 				nf = ix.gitlabStep(info[i], nf)
+				nf = ix.chatStep(info[i], nf)
 			}
 			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)

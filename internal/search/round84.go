@@ -145,3 +145,22 @@ func containerAfter(text string, terms []string) string {
 	}
 	return ""
 }
+
+// chatStep gives a step carrying a #channel that names no backend, and
+// none of whose request's named backends takes a channel (nf empty after
+// channelStep), the backends that take one: "pull up what the team said
+// in #design yesterday".
+func (ix *Index) chatStep(c clause, nf []int32) []int32 {
+	if r84Off || !chatSteps || len(nf) > 0 || len(c.named) > 0 || verbStems()[requestVerb(c.step)]&verbRead == 0 || !hasChannel(c.step) {
+		return nf
+	}
+	for s := range ix.servers {
+		if ix.takesChannel(int32(s)) {
+			nf = append(nf, int32(s))
+		}
+	}
+	return nf
+}
+
+// chatSteps turns chatStep on (measured).
+var chatSteps = true
