@@ -15,29 +15,38 @@ import (
 // other actions (MongoDB's drop-collection, Playwright's browser_drop).
 var chatDropVerbs = setOf(`drop loop shoot toss pop stick throw`)
 
+// placeWords are the prepositions before the place a thing is put.
+var placeWords = setOf(`in into to on onto`)
+
 // r84Off turns the round's rules off (measurements).
 var r84Off = false
 
 // chatTargetAhead reports whether, after the verb at fields[i] and within
 // its own part (up to seven words, stopping at a punctuation mark ending a
 // word or at a clause word), a chat channel or the word "chat" or "slack"
-// follows: "drop a note in #backend", "drop it in the team chat".
+// follows a preposition of place: "drop a note in #backend", "drop it in
+// the team chat", "loop in #billing"; not "drop the #old-random channel",
+// whose channel is the object.
 func chatTargetAhead(fields []string, i int) bool {
 	if r84Off {
 		return false
 	}
+	place := false
 	for j := i + 1; j < len(fields) && j <= i+7; j++ {
+		if j > i+1 && placeWords[strings.ToLower(strings.Trim(fields[j-1], ",;:.!?()"))] {
+			place = true
+		}
 		p := fields[j-1]
 		if j > i+1 && strings.ContainsAny(p[len(p)-1:], ",;:.!?") {
 			return false
 		}
 		raw := strings.TrimRight(fields[j], ",;:.!?)")
 		if isChannel(raw) {
-			return true
+			return place
 		}
 		w := strings.ToLower(strings.Trim(raw, "'\"`()"))
 		if w == "chat" || w == "slack" {
-			return true
+			return place
 		}
 		if clauseWords[w] {
 			return false
@@ -89,8 +98,9 @@ func (ix *Index) buildRound84() {
 func (ix *Index) keyValueStore(s int32) bool { return !r84Off && ix.srvKeyValue[s] }
 
 // storeVerbs are everyday verbs of keeping a value somewhere to find it
-// later: "save", "stash", "keep", "cache", "remember", "store", "persist".
-var storeVerbs = stemSet("save stash keep cache remember store persist")
+// later: "save", "stash", "cache", "store", "persist" ("keep" left out:
+// "Keep a copy of the Redis dump on S3" is no value set).
+var storeVerbs = stemSet("save stash cache store persist")
 
 // storedInKeyValue reports whether v, a request's verb, is one of
 // storeVerbs and backend s a key-value store: saving a thing in Redis is
