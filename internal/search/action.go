@@ -225,6 +225,9 @@ func (ix *Index) unservedAction(query string, qs []qterm, naming map[string]bool
 	if ix.srvQueries[s] && (asksAmount(query) || computeVerbs()[v] && !r73Off) {
 		return false // "how many rows ...", "count the signups ...": a query reads it
 	}
+	if ix.storedInKeyValue(s, v) {
+		return false // round84.go: "stash the token in Redis"
+	}
 	least := ix.opt.MinEvidence * ix.maxIDF
 	switch {
 	case placed:

@@ -285,6 +285,7 @@ func (ix *Index) build() {
 	ix.buildNameTerms(srvDocs)
 	ix.buildHeads()
 	ix.buildRound80()
+	ix.buildRound84()
 	ix.kinds = make([]valueKind, len(ix.docs))
 	ix.kindFill = make([]kindFill, len(ix.docs))
 	ix.manyKinds = make([]valueKind, len(ix.docs))

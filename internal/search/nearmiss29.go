@@ -435,7 +435,7 @@ func (ix *Index) strangerUndone(v string, heads []objectHead, named []int32) boo
 		return false
 	}
 	for _, s := range named {
-		if ix.srvActions[s] || ix.backendDoes(s, v) || ix.backendHasSynonym(s, v) || ix.backendHasAny(s, heads[0].word) {
+		if ix.srvActions[s] || ix.backendDoes(s, v) || ix.backendHasSynonym(s, v) || ix.backendHasAny(s, heads[0].word) || ix.keyValueStore(s) {
 			return false
 		}
 	}

@@ -181,6 +181,11 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			// someone, as "tell" below (round64.go).
 			toks = appendTerm(toks, "notify", 1)
 			verb = true
+		case chatDropVerbs[lower] && partStartAt(fields, i) && chatTargetAhead(fields, i):
+			// "drop the list in #sales", "loop in #billing": to post there
+			// (round84.go).
+			toks = appendTerm(toks, "notify", 1)
+			verb = true
 		case lower == "let" && partStartAt(fields, i) && letKnow(fields, i) > 0:
 			// "let Slack channel C0DEPLOY know it has started": tell
 			// them; the "know" is skipped (no knowledge graph).

@@ -378,6 +378,8 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			decided := true // the step's backend decided by its file or spelled tool
 			if fs := ix.fileStep(info[i], namedSoFar(named, info, i)); fs != nil {
 				nf, info[i].named = fs, fs
+			} else if cs := ix.categoryStep(info[i]); cs != nil {
+				nf, info[i].named = cs, cs
 			} else if sp := ix.spelledStep(info[i], named, naming, foreign, cands, sc.score); sp != nil {
 				sp = ix.gitlabStep(info[i], sp)
 				nf, info[i].named = sp, sp
@@ -385,6 +387,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 				decided = false
 				nf = ix.channelStep(info[i], nf)
 				nf = ix.gitlabStep(info[i], nf)
+				nf = ix.chatStep(info[i], nf)
 			}
 			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)
@@ -819,6 +822,9 @@ func (ix *Index) stepTop(hs []Hit, info clause, first Hit) Hit {
 	if top.Server != first.Server && !slices.Contains(info.named, int32(ix.docServer[top.Doc])) {
 		for _, h := range hs[1:] {
 			if k != 0 && ix.kinds[h.Doc]&k == 0 {
+				continue
+			}
+			if ix.channelKept(info, top, h) {
 				continue
 			}
 			if h.Server == first.Server && h.Score >= coherence*top.Score {

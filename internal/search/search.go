@@ -179,6 +179,7 @@ type Index struct {
 	partIDs      [][]int32             // doc -> those of the words before its name's last (round80.go)
 	batch        []bool                // doc -> its name says batch or bulk (round80.go)
 	srvChannel   []bool                // backend -> a tool of it takes a channel (round80.go)
+	srvKeyValue  []bool                // backend -> a tool of it stores a value under a key (round84.go)
 	kinds        []valueKind           // doc -> kinds of values its parameters take
 	srvKinds     []valueKind           // server -> kinds of values its tools take
 	srvFileVerbs []verbFamily          // server -> verb families of its tools named for a file that take a path

@@ -140,6 +140,12 @@ var heldOut = map[string]bool{
 	// abbreviations, identifiers, code tokens, a context sentence before
 	// the ask), written before its change
 	"terse82": true,
+	// tasks84: round eighty-four's tasks of two or three steps in
+	// everyday verbs ("drop it in", "ping", "jot down", "pull up"), with
+	// steps implied by a purpose clause ("so the team knows") and products
+	// named by their category or not at all, written from the corpus alone
+	// before its change
+	"tasks84": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
