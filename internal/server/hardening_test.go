@@ -656,7 +656,10 @@ func TestExecute_OutOfMemorySaysTheLimitAndWhatToDo(t *testing.T) {
 		"const a = []; while (true) a.push('x'.repeat(1e6))",
 		"return 'x'.repeat(2 ** 26).length",
 	} {
-		text, isErr := call(t, cs, "execute", map[string]any{"script": src})
+		// The longest timeout: under -race on a loaded machine filling
+		// 32 MiB took longer than the default 30 s, and the script timed
+		// out before it ran out of memory.
+		text, isErr := call(t, cs, "execute", map[string]any{"script": src, "timeout_ms": 300000})
 		if !isErr || !strings.Contains(text, "out of memory") || !strings.Contains(text, "32 MiB") || !strings.Contains(text, "settings.scriptMemoryMB") || !strings.Contains(text, "less data at once") {
 			t.Errorf("%s: %q, want the limit, the setting and what to do", src, text)
 		}
