@@ -733,7 +733,7 @@ func runToggle(e *Env, args []string, enable bool) error {
 		return err
 	}
 	at := append(slices.Clone(serversKey), name)
-	_, changed, err := e.edit(t, func(data []byte) ([]byte, error) {
+	backup, changed, err := e.edit(t, func(data []byte) ([]byte, error) {
 		if err := mustHave(t, data, name); err != nil {
 			return nil, err
 		}
@@ -762,6 +762,11 @@ func runToggle(e *Env, args []string, enable bool) error {
 		return nil
 	}
 	fmt.Fprintf(e.Stdout, "%sd %s in %s\n", verb, echo.Quote(name), t.path)
+	if backup != "" {
+		// As add and remove say theirs: the backup was made, and a user
+		// who wants the file as it was must know where it is.
+		fmt.Fprintf(e.Stdout, "previous content: %s\n", backup)
+	}
 	return nil
 }
 

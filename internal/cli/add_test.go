@@ -295,7 +295,16 @@ func TestRemove_KeepsTheRestAndListsNamesWhenMissing(t *testing.T) {
 func TestEnableDisable_ToggleTheDisabledField(t *testing.T) {
 	w := newCLIWorld(t)
 	w.write(w.user(), commented)
-	w.mustRun("disable", "git")
+	out := w.mustRun("disable", "git")
+	// Its backup is named, as add's and remove's are, and holds the file
+	// as it was (round eighty-five: it was made but never said).
+	_, bk, ok := strings.Cut(out, "previous content: ")
+	if !ok {
+		t.Fatalf("disable did not name its backup: %s", out)
+	}
+	if b, err := os.ReadFile(strings.TrimSpace(bk)); err != nil || string(b) != commented {
+		t.Errorf("disable's backup %s: %q %v", bk, b, err)
+	}
 	if s := w.parse(w.user()).Servers["git"]; !s.Disabled {
 		t.Errorf("not disabled:\n%s", w.read(w.user()))
 	}

@@ -90,7 +90,20 @@ this is the only way a session's set changes.`)
 		fmt.Fprintf(e.Stdout, "%s\n", b)
 		return nil
 	}
-	fmt.Fprintf(e.Stdout, "Workspace %s: %d of %d servers apply.\n", echo.Path(root), len(applicable), len(full.Servers))
+	// A server whose entry has a problem (a malformed "when" among them:
+	// it is dropped, so the server "applies" everywhere) is never
+	// started: said with the count and each change, not only below.
+	broken := 0
+	for _, n := range applicable {
+		if full.Servers[n].Problem != "" {
+			broken++
+		}
+	}
+	if broken > 0 {
+		fmt.Fprintf(e.Stdout, "Workspace %s: %d of %d servers apply; %d of them are disabled by a config error and do not start (`switchboard servers` says why).\n", echo.Path(root), len(applicable), len(full.Servers), broken)
+	} else {
+		fmt.Fprintf(e.Stdout, "Workspace %s: %d of %d servers apply.\n", echo.Path(root), len(applicable), len(full.Servers))
+	}
 	switch {
 	case prev == nil:
 		fmt.Fprintln(e.Stdout, "First sync here: nothing to compare with.")
@@ -98,6 +111,10 @@ this is the only way a session's set changes.`)
 		fmt.Fprintf(e.Stdout, "No change since the last sync (%s).\n", prev.At.Local().Format("2006-01-02 15:04:05"))
 	default:
 		for _, n := range added {
+			if full.Servers[n].Problem != "" {
+				fmt.Fprintf(e.Stdout, "+ %s now applies, but is disabled by a config error (`switchboard servers` says why)\n", n)
+				continue
+			}
 			fmt.Fprintf(e.Stdout, "+ %s now applies\n", n)
 		}
 		for _, n := range removed {

@@ -191,7 +191,10 @@ func TestUI_InHeadlessChromium(t *testing.T) {
 	}
 
 	one := w.session("agent-one", filepath.Join(w.home, "w1"))
-	two := w.session("agent-two", filepath.Join(w.home, "w2"))
+	// The second client names itself with a right-to-left override and
+	// an OSC 52 clipboard write (round eighty-five): the page shows them
+	// as escapes, not raw.
+	two := w.session("agent-two\u202egpj.exe\x1b]52;c;cm0K\x07", filepath.Join(w.home, "w2"))
 	if got, isErr := execute(t, one, `return await notes.read({id: "a"})`); isErr || !strings.Contains(got, `"tool":"read"`) {
 		t.Fatalf("agent-one notes.read: %q", got)
 	}
@@ -282,6 +285,9 @@ func TestUI_InHeadlessChromium(t *testing.T) {
 	}
 	waitText("servers, sessions and calls", "notes", "ready", "agent-one", "agent-two",
 		filepath.Join(w.home, "w1"), filepath.Join(w.home, "w2"), "notes.read", "notes.list", "No tools are waiting for approval")
+	if text := waitText("a hostile client's name", `agent-two\u202egpj.exe\u001b]52;c;cm0K\u0007`); strings.ContainsAny(text, "\u202e\x1b\x07") {
+		t.Errorf("the page shows a raw override, ESC or BEL:\n%q", text)
+	}
 	st := snapshot(t, pageURL)
 	if len(st.Backends) != 1 || len(st.Backends[0].Sessions) != 2 || st.Backends[0].Pid == 0 || st.Backends[0].Tools != 2 {
 		t.Fatalf("backends: %+v", st.Backends)

@@ -78,6 +78,26 @@ func TestSync_ReportsWhatChangedSinceTheLastSync(t *testing.T) {
 	}
 }
 
+// Round eighty-five: a server whose "when" is malformed is disabled by a
+// config error, its "when" dropped; sync counted it among the servers
+// that apply and said "+ w now applies", as if it would start.
+func TestSync_SaysAServerWithAConfigErrorDoesNotStart(t *testing.T) {
+	pe := newProjectEnv(t, `{"mcpServers": {"w": {"command": "w-mcp", "when": {"crate": 5}}}}`, "")
+	os.MkdirAll(filepath.Join(pe.repo, ".git"), 0o755)
+	pe.run("sync")
+	pe.run("sync", "--json") // a sync to compare with, before the broken server counts
+	if code := pe.run("sync"); code != 0 {
+		t.Fatalf("exit %d: %s", code, pe.stderr)
+	}
+	out := pe.stdout.String()
+	if !strings.Contains(out, "1 of 1 servers apply; 1 of them are disabled by a config error and do not start (`switchboard servers` says why)") {
+		t.Errorf("sync:\n%s", out)
+	}
+	if errOut := pe.stderr.String(); !strings.Contains(errOut, `server "w" is disabled`) || !strings.Contains(errOut, "crate must be a non-empty string") {
+		t.Errorf("sync's stderr:\n%s", errOut)
+	}
+}
+
 func TestPlugins_ListAndTrust(t *testing.T) {
 	pe := newProjectEnv(t, `{"mcpServers": {}}`, "")
 	os.MkdirAll(filepath.Join(pe.repo, ".git"), 0o755)

@@ -268,7 +268,7 @@ func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		h.Set("Content-Type", "application/json")
-		w.Write(append(b, '\n'))
+		w.Write(neutral(append(b, '\n')))
 	default:
 		http.NotFound(w, r)
 	}
@@ -382,7 +382,7 @@ func (u *UI) render(w http.ResponseWriter, r *http.Request, t string, notice str
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'nonce-"+n+"'; style-src 'nonce-"+n+"'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-	w.Write(b.Bytes())
+	w.Write(neutral(b.Bytes()))
 }
 
 // hostName is the lower-cased host of a Host header or URL host, without

@@ -19,6 +19,17 @@ var errLeavesRoot = errors.New("leaves the workspace root")
 // maxGlob is the most paths a glob looks at; errTooMany past it.
 const maxGlob = 10_000
 
+// maxGlobAll is the most paths the path predicates of one workspace look
+// at in all, between two rechecks: past it, the rest are not run
+// (errGlobBudget). Each glob had its own bound only, and a plugin of
+// 20,000 servers, each "when" a different "**/…" pattern, had `servers`
+// and each session's resolve walk the tree 20,000 times (41 s in a
+// directory of 157 paths; hours in a project of 10,000).
+const maxGlobAll = 100_000
+
+// errGlobBudget is the result of a path predicate not run for maxGlobAll.
+var errGlobBudget = fmt.Sprintf("not looked at: this workspace's path predicates had already looked at %d paths, the most they may in all", maxGlobAll)
+
 // errTooMany is the error of a glob that looked at more than maxGlob
 // paths: links to "." make "*/*/*/*/*/*/*/*/*/*/*/*" look at millions.
 var errTooMany = fmt.Errorf("looks at more than %d paths", maxGlob)
@@ -45,6 +56,13 @@ var errTooMany = fmt.Errorf("looks at more than %d paths", maxGlob)
 // packages/.cache. Cargo's and uv's glob crate and a when-path match
 // them.
 func globInside(root, pattern string, hideDots bool) ([]string, error) {
+	seen := 0
+	return globCounted(root, pattern, hideDots, &seen)
+}
+
+// globCounted is globInside adding the paths it looked at to *seen (it
+// stops past maxGlob of its own).
+func globCounted(root, pattern string, hideDots bool, total *int) ([]string, error) {
 	if strings.Contains("/"+filepath.ToSlash(pattern)+"/", "/../") {
 		return nil, errLeavesRoot
 	}
@@ -57,6 +75,7 @@ func globInside(root, pattern string, hideDots bool) ([]string, error) {
 	type match struct{ path, real string }
 	cur := []match{{root, realRoot}}
 	seen := 0
+	defer func() { *total += seen }()
 	clean := path.Clean("/" + filepath.ToSlash(pattern))
 	var segs []string // "**/**" is "**"
 	for _, seg := range strings.Split(strings.TrimPrefix(clean, "/"), "/") {

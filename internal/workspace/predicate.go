@@ -284,6 +284,8 @@ func (w *Workspace) eval(p *Predicate, getenv func(string) (string, bool), files
 		switch r := w.pathMatches(p.Name); {
 		case r.ok:
 			return true, fmt.Sprintf("path %s: exists", p.Name)
+		case r.err == errGlobBudget:
+			return false, fmt.Sprintf("path %s: %s, taken as no match: use fewer or narrower path patterns", p.Name, r.err)
 		case r.err != "":
 			// A "**" in a large tree: "no match" would be untrue.
 			return false, fmt.Sprintf("path %s: %s, taken as no match: name a narrower pattern", p.Name, r.err)

@@ -383,11 +383,17 @@ func (f *facts) lockVersion(name, version string) {
 type Workspace struct {
 	root string
 
-	mu      sync.Mutex
-	eco     map[Ecosystem]*facts
-	paths   map[string]pathResult // path globs evaluated, and what they gave
-	globbed time.Time             // when Refresh last ran the path globs again
-	gen     int                   // incremented whenever something read changed
+	mu    sync.Mutex
+	eco   map[Ecosystem]*facts
+	paths map[string]pathResult // path globs evaluated, and what they gave
+	// pathOrder is paths' patterns in the order first evaluated, the
+	// order Refresh runs them again in: with maxGlobAll reached, the same
+	// patterns are the ones not run (a map's order would change which,
+	// each change a new resolve); globSeen counts what they looked at.
+	pathOrder []string
+	globSeen  int
+	globbed   time.Time // when Refresh last ran the path globs again
+	gen       int       // incremented whenever something read changed
 }
 
 // PathRecheck is how often Refresh runs a path predicate's glob again. A
@@ -440,7 +446,9 @@ func (w *Workspace) refresh(all bool) bool {
 	}
 	if now := time.Now(); all || now.Sub(w.globbed) >= PathRecheck {
 		w.globbed = now
-		for pat, was := range w.paths {
+		w.globSeen = 0
+		for _, pat := range w.pathOrder {
+			was := w.paths[pat]
 			if now := w.glob(pat); now != was {
 				w.paths[pat] = now
 				changed = true
@@ -497,7 +505,10 @@ type pathResult struct {
 // glob reports whether pattern (relative to the root, / separated)
 // matches anything.
 func (w *Workspace) glob(pattern string) pathResult {
-	m, err := globInside(w.root, pattern, false)
+	if w.globSeen > maxGlobAll {
+		return pathResult{err: errGlobBudget}
+	}
+	m, err := globCounted(w.root, pattern, false, &w.globSeen)
 	if err != nil {
 		return pathResult{err: err.Error()}
 	}
@@ -511,5 +522,6 @@ func (w *Workspace) pathMatches(pattern string) pathResult {
 	}
 	v := w.glob(pattern)
 	w.paths[pattern] = v
+	w.pathOrder = append(w.pathOrder, pattern)
 	return v
 }

@@ -982,3 +982,54 @@ func TestEval_TwoUnreadableFilesAreDecidedOnOneLine(t *testing.T) {
 		t.Errorf("applies %v by %q, want %q", d.Applies, d.By, want)
 	}
 }
+
+// TestEval_ManyPathPredicatesShareOneBound: each path glob had a bound
+// of its own only, and a plugin of 20,000 servers, each "when" a
+// different "**/…" pattern, walked the tree 20,000 times on every
+// resolve (41 s for `switchboard servers` over 157 paths in round
+// eighty-five). The path predicates of one workspace now look at
+// maxGlobAll paths in all; those past it are not run and say so, the
+// same ones on every recheck (no resolve flaps between them).
+func TestEval_ManyPathPredicatesShareOneBound(t *testing.T) {
+	root := t.TempDir()
+	for i := range 200 {
+		write(t, filepath.Join(root, "d", fmt.Sprintf("s%03d", i), "a.sql"), "")
+	}
+	w := New(root)
+	if d := w.Eval(mustParse(t, `{"path": "**/s007/a.sql"}`), nil); !d.Applies {
+		t.Fatalf("a matching pattern before the bound: %s", d.By)
+	}
+	n, cut := 0, 0
+	var firstCut string
+	for i := 0; i < 2000; i++ {
+		pat := fmt.Sprintf("**/*.x%d", i)
+		d := w.Eval(mustParse(t, `{"path": "`+pat+`"}`), nil)
+		if d.Applies {
+			t.Fatalf("%s applies", pat)
+		}
+		n++
+		if strings.Contains(d.By, "not looked at") {
+			if cut == 0 {
+				firstCut = pat
+				if want := "path " + pat + ": " + errGlobBudget + ", taken as no match: use fewer or narrower path patterns"; d.By != want {
+					t.Errorf("by %q, want %q", d.By, want)
+				}
+			}
+			cut++
+		}
+	}
+	if w.globSeen > maxGlobAll+maxGlob+1 || cut == 0 || cut > n-100 {
+		t.Fatalf("looked at %d paths over %d patterns, %d not run (bound %d)", w.globSeen, n, cut, maxGlobAll)
+	}
+	// Rechecked in the order first run: nothing changed, so no new
+	// generation, and the same pattern is the first not run.
+	if w.RefreshAll() {
+		t.Errorf("a recheck of an unchanged tree reported a change")
+	}
+	if d := w.Eval(mustParse(t, `{"path": "`+firstCut+`"}`), nil); !strings.Contains(d.By, "not looked at") {
+		t.Errorf("after a recheck %s: %s", firstCut, d.By)
+	}
+	if d := w.Eval(mustParse(t, `{"path": "**/s007/a.sql"}`), nil); !d.Applies {
+		t.Errorf("after a recheck, the first pattern: %s", d.By)
+	}
+}
