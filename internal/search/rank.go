@@ -1096,6 +1096,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 			// product stars anything (round79.go).
 			return false
 		}
+		if oneStep && ix.stateUndone(query, named) {
+			// "Make the GitHub repo acme/site public": no tool
+			// of the product sets that state (round87.go).
+			return false
+		}
 		if oneStep && ix.relocateUndone(query, named) {
 			// "Transfer GitHub issue #31 to the acme/api repository":
 			// no tool of the product moves anything to a repository

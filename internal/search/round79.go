@@ -13,7 +13,7 @@ import "strings"
 // HubSpot deal 4412", "Cancel pipeline 991 in GitLab"), as a first word
 // of a request is its verb.
 func operationVerb(t string) bool {
-	return ownOperations[t] || fieldStates[t] || operationWords[t]
+	return ownOperations[t] || fieldStates[t] || operationWords[t] || !r87Off && channelWords[t]
 }
 
 // operationWords are verbs of operations of their own that no table
@@ -145,7 +145,7 @@ func verbFirst(step, v string) bool {
 		return false
 	}
 	next := strings.Trim(ws[1], ".,;:!?")
-	return objectStart(next) || stepPronouns[next]
+	return objectStart(next) || stepPronouns[next] || bareObject(next) || len(ws) > 2 && namedObject(next, ws[2])
 }
 
 // verbSaid is verbFirst for a request that may say something before its
@@ -181,6 +181,7 @@ func (ix *Index) operationUndone(query string, named []int32) bool {
 	if len(named) == 0 || !ix.oneNamed(named) {
 		return false
 	}
+	query = operationRequest(query)
 	v, _ := requestVerbPlace(query)
 	if v == "" {
 		v = askedOperation(requestPart(query))
