@@ -398,6 +398,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			}
 			sc.stepVerbs(info[i], cands)
 			sc.stepNumber(info[i], cands)
+			sc.plainRead(info[i], c[:min(info[i].own, len(c))], cands)
 			sc.antecedentFit(info[i], cands)
 			sc.stepLearned(c, info[i], cands)
 			cands = ix.demoteDeprecated(cands, sc.score)
