@@ -144,6 +144,10 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra57-queries.jsonl", "**extra57: held out, written blind with extra56** (the mix as an agent searching mid-task says it; before: as written, 74a85a0)", 0.882, 0.985, 0.667},
 	{"internal/search/testdata/tasks71-queries.jsonl", "**tasks71: held out, written blind with extra56, by another helper** (60 tasks of two or three steps; before: as written, 74a85a0)", 0.833, 0.850, 0},
 	{"internal/search/testdata/none71-queries.jsonl", "**none71: held out, written blind with tasks71** (40 requests no tool serves, 24 naming a served product; before: as written, 74a85a0)", 0, 0, 0.675},
+	{"internal/search/testdata/extra58-queries.jsonl", "**extra58: held out, written blind before rounds seventy-nine to eighty-seven** (the dev slice's mix in vague everyday words; scored as aggregates before and after them; before: as written, bd02b85)", 0.750, 0.824, 0.583},
+	{"internal/search/testdata/extra59-queries.jsonl", "**extra59: held out, written blind with extra58** (the mix as a developer types it mid-work, terse; before: as written, bd02b85)", 0.765, 0.912, 0.583},
+	{"internal/search/testdata/tasks78-queries.jsonl", "**tasks78: held out, written blind with extra58, by another helper** (60 tasks of two or three steps; before: as written, bd02b85)", 0.817, 0.767, 0},
+	{"internal/search/testdata/none78-queries.jsonl", "**none78: held out, written blind with tasks78** (40 requests no tool serves, 24 naming a served product; before: as written, bd02b85)", 0, 0, 0.650},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured

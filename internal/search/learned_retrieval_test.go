@@ -255,7 +255,7 @@ func TestRetrievalBackends38(t *testing.T) {
 // the session of 2026-12-06, before rounds fifty-one to fifty-four;
 // extra48 and extra49 (the dev slice's mix, worded in the dev lines' style)
 // in the same session, after rounds fifty-one to fifty-seven.
-var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true, "extra53": true, "extra54": true, "extra55": true, "tasks66": true, "extra56": true, "extra57": true, "tasks71": true, "none71": true}
+var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true, "extra53": true, "extra54": true, "extra55": true, "tasks66": true, "extra56": true, "extra57": true, "tasks71": true, "none71": true, "extra58": true, "extra59": true, "tasks78": true, "none78": true}
 
 // TestRetrievalFresh scores the fresh sets by kind, without printing a
 // miss. Before rounds thirty-five to forty (at cdcdafc): extra38 to
@@ -377,5 +377,28 @@ func TestRetrievalFresh(t *testing.T) {
 	t.Logf("none71: none %d of %d", none, nNone)
 	if none < 31 {
 		t.Errorf("none71 below round seventy-nine: none 31 of 40 (29 after rounds seventy-one to seventy-six; 27 at 74a85a0, before them)")
+	}
+	// extra58 (the dev slice's mix in vague everyday words) and extra59 (as
+	// a developer types it mid-work, terse), tasks78 (60 tasks of two or
+	// three steps) and none78 (40 requests no tool serves, 24 of them
+	// naming a served product) were written blind at the start of the
+	// fourth session of 2026-12-06 and scored as aggregates only, at
+	// bd02b85 (extra58-59 single 78 / 93 of 104, tasks 25 / 25 of 32, none
+	// 14 of 24; tasks78 49 / 46 of 60; none78 26 of 40) and after each
+	// merge of rounds seventy-nine to eighty-seven.
+	single, multi, none, nNone = score("extra58", "extra59")
+	t.Logf("extra58-59: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 82 || single.h5 < 97 || multi.h1 < 26 || multi.h5 < 24 || none < 17 {
+		t.Errorf("extra58-59 below rounds seventy-nine to eighty-seven: single 82 / 97 of 104, tasks 26 / 24 of 32, none 17 of 24 (78 / 93, 25 / 25 and 14 at bd02b85, before them)")
+	}
+	_, multi, _, _ = score("tasks78")
+	t.Logf("tasks78: tasks hit@1 %d, hit@5 %d of %d", multi.h1, multi.h5, multi.n)
+	if multi.h1 < 50 || multi.h5 < 45 {
+		t.Errorf("tasks78 below rounds seventy-nine to eighty-seven: tasks 50 / 45 of 60 (49 / 46 at bd02b85, before them)")
+	}
+	_, _, none, nNone = score("none78")
+	t.Logf("none78: none %d of %d", none, nNone)
+	if none < 29 {
+		t.Errorf("none78 below rounds seventy-nine to eighty-seven: none 29 of 40 (26 at bd02b85, before them)")
 	}
 }

@@ -64,6 +64,10 @@ var heldOut = map[string]bool{
 	// the third session of 2026-12-06, before rounds seventy-one to
 	// seventy-six, scored as aggregates only
 	"extra56": true, "extra57": true, "tasks71": true, "none71": true,
+	// extra58, extra59, tasks78 and none78: written blind at the start of
+	// the fourth session of 2026-12-06, before rounds seventy-nine to
+	// eighty-seven, scored as aggregates only
+	"extra58": true, "extra59": true, "tasks78": true, "none78": true,
 	// ties61: round sixty-one's single requests for tools with a close
 	// sibling in their backend, written before its change
 	"ties61": true,
