@@ -97,14 +97,7 @@ func (sc *scorer) antecedentFit(c clause, cands []int32) {
 		return
 	}
 	ix := sc.ix
-	var ids []int32
-	for _, q := range c.ante {
-		for _, e := range q.exps {
-			if !e.wordnet && e.id >= 0 && e.only == nil {
-				ids = append(ids, e.id)
-			}
-		}
-	}
+	ids := saidIDs(c.ante)
 	if len(ids) == 0 {
 		return
 	}
@@ -210,4 +203,18 @@ func mergeRequestWords(text string) bool {
 		}
 	}
 	return false
+}
+
+// saidIDs returns the term ids of the words qs says themselves: no WordNet
+// expansion, no expansion scoped to one backend.
+func saidIDs(qs []qterm) []int32 {
+	var ids []int32
+	for _, q := range qs {
+		for _, e := range q.exps {
+			if !e.wordnet && e.id >= 0 && e.only == nil {
+				ids = append(ids, e.id)
+			}
+		}
+	}
+	return ids
 }

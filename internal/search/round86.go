@@ -27,14 +27,7 @@ func (sc *scorer) plainRead(c clause, own []qterm, cands []int32) {
 	if len(of) == 0 {
 		return
 	}
-	var ids []int32
-	for _, q := range own {
-		for _, e := range q.exps {
-			if !e.wordnet && e.id >= 0 && e.only == nil {
-				ids = append(ids, e.id)
-			}
-		}
-	}
+	ids := saidIDs(own)
 	if len(ids) == 0 {
 		return
 	}
