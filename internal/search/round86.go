@@ -1,7 +1,6 @@
 package search
 
 import (
-	"os"
 	"slices"
 	"strings"
 )
@@ -60,4 +59,4 @@ var whWords = setOf(`what which who whom whose why how when where`)
 const plainReadLift = 1.08
 
 // r86Off turns the round's rules off (measurements).
-var r86Off = os.Getenv("R86OFF") != ""
+var r86Off bool
