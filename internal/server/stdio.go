@@ -818,6 +818,7 @@ func (c *stdioConn) serveLine(line []byte) bool {
 		return true
 	}
 	token, oddToken := rpcid.ProgressToken(line)
+	oddMeta := rpcid.OddMeta(line)
 	switch {
 	case len(raw) > maxIDBytes:
 		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: the id is %d bytes long; at most %d are accepted (use a number or a short string)", len(raw), maxIDBytes))
@@ -826,10 +827,10 @@ func (c *stdioConn) serveLine(line []byte) bool {
 		// The SDK would send its progress under another token.
 		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, "invalid request: "+oddToken)
 		return true
-	case rpcid.OddMeta(line) != "":
+	case oddMeta != "":
 		// The SDK decodes _meta again at each accessor: 200,000 keys
 		// took seconds of a core per request.
-		c.rejectRaw(raw, jsonrpc.CodeInvalidParams, "invalid params: "+rpcid.OddMeta(line))
+		c.rejectRaw(raw, jsonrpc.CodeInvalidParams, "invalid params: "+oddMeta)
 		return true
 	case c.inUse(req.ID):
 		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, "invalid request: the id "+string(raw)+" is in use by a request being served; send each request with an id of its own")
