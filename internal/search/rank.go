@@ -401,6 +401,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			sc.plainRead(info[i], c[:min(info[i].own, len(c))], cands)
 			sc.antecedentFit(info[i], cands)
 			sc.stepLearned(c, info[i], cands)
+			sc.finderTop(info[i], cands)
 			cands = ix.demoteDeprecated(cands, sc.score)
 			hs := ix.ownStep(info[i], cands, sc.score)
 			if hs == nil {
