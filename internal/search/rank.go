@@ -402,6 +402,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			sc.antecedentFit(info[i], cands)
 			sc.stepLearned(c, info[i], cands)
 			sc.finderTop(info[i], cands)
+			sc.newTop(info[i], cands)
 			cands = ix.demoteDeprecated(cands, sc.score)
 			hs := ix.ownStep(info[i], cands, sc.score)
 			if hs == nil {

@@ -268,3 +268,73 @@ var r89Trace func(string)
 
 // r89Off turns the round's rule off (measurements).
 var r89Off bool
+
+// newTop makes, in a step saying "a new <thing>" ("summarize it in a new
+// Notion page", "put them in a new Notion page under page ..."), the tool
+// of the step's backend that creates such a thing (its name's verb one of
+// creating, its name ending on the thing: API-post-page) the step's top,
+// whatever the step's own verb (summarize, put, compile): the step makes
+// the thing. It must already score finderFloor of the top.
+func (sc *scorer) newTop(c clause, cands []int32) {
+	if r89Off || len(cands) == 0 {
+		return
+	}
+	thing := madeThing(c.step)
+	if thing == "" {
+		return
+	}
+	ix := sc.ix
+	top := cands[0]
+	for _, d := range cands {
+		if sc.score[d] > sc.score[top] {
+			top = d
+		}
+	}
+	makes := func(d int32) bool {
+		tw := toolWords(ix.docs[d].Tool)
+		return ix.verbs[d] == verbCreate && stem(tw[len(tw)-1]) == thing
+	}
+	if makes(top) {
+		return
+	}
+	srvs := c.named
+	if len(srvs) == 0 {
+		srvs = []int32{ix.docServer[top]}
+	}
+	best := int32(-1)
+	for _, s := range srvs {
+		for _, d := range ix.srvDocs[s] {
+			if sc.score[d] > 0 && makes(d) && (best < 0 || sc.score[d] > sc.score[best]) {
+				best = d
+			}
+		}
+	}
+	if best < 0 || sc.score[best] < finderFloor*sc.score[top] {
+		return
+	}
+	if r89Trace != nil {
+		r89Trace("new: " + ix.docs[best].Tool + " over " + ix.docs[top].Tool)
+	}
+	sc.score[best] = sc.score[top] * 1.001
+}
+
+// madeThing returns the stem of the noun after "new" or "fresh" in step
+// ("a new Notion page": page; a capitalised name between is skipped), or
+// "".
+func madeThing(step string) string {
+	ws := strings.Fields(step)
+	for i, w := range ws {
+		if lw := strings.ToLower(strings.Trim(w, ",;:.!?\"'`()")); lw != "new" && lw != "fresh" {
+			continue
+		}
+		for j := i + 1; j < len(ws) && j <= i+3; j++ {
+			raw := strings.Trim(ws[j], ",;:.!?\"'`()")
+			if raw == "" || !isPlainLower(raw) || stopWords[raw] {
+				continue
+			}
+			return stem(raw)
+		}
+		return ""
+	}
+	return ""
+}
