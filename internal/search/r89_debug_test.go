@@ -109,3 +109,13 @@ func TestR89Toggle(t *testing.T) {
 		}
 	}
 }
+
+func TestR89Why51(t *testing.T) {
+	q := os.Getenv("R89W")
+	if q == "" {
+		t.Skip()
+	}
+	ix := New(corpusDocs(t), nil)
+	vp := ix.vendorProducts(q)
+	t.Logf("unserved=%v foreign=%v article=%v", ix.unservedProducts(q, vp), ix.foreignChannel(q), ix.productArticle(q))
+}

@@ -57,8 +57,9 @@ func (ix *Index) queryTerms(query string) []qterm {
 // vendors' other products it names.
 func (ix *Index) unservedProducts(query string, vp [][]string) [][]string {
 	var out [][]string
+	query = withoutTopics(query) // round89.go
 	for _, p := range append(ix.products.mentioned(withoutPaths(query)), vp...) {
-		if !ix.served(p) {
+		if !ix.served(p) && (r89Off || topicKept(query, p)) {
 			out = append(out, p)
 		}
 	}

@@ -338,3 +338,61 @@ func madeThing(step string) string {
 	}
 	return ""
 }
+
+// oneStepSpared reports whether stepsRelevant may let one step of a task
+// (info) that is not relevant on its own pass: a task of three steps or
+// more, whose other steps are each answerable, is a task ("check the
+// latest messages in #incidents, open the thread about the DB failover
+// to see what people said, and reply there ..."): a step said in words
+// no tool's text shares is most often one of the others' tools said
+// another way, not a request no tool serves. The steps judged undone by
+// the rules for a served product's missing action (firstStepUndone,
+// laterStepUndone) are not spared.
+func (ix *Index) oneStepSpared(info []clause) bool {
+	return !r89Off && len(info) >= 3
+}
+
+// withoutTopics returns query without the topic of a message, a note or a
+// search it asks for: the words after "about", "regarding" or
+// "concerning", up to the end of their part (a comma, a semicolon, a
+// period, "and", "then"). A product or a feature no backend serves named
+// there is what the thing is about ("Search my knowledge graph for
+// anything about the Kafka migration", "open the thread about the DB
+// failover"), not what the request asks a tool of; one named elsewhere
+// still rules the request out ("Create a Jira ticket about the login
+// bug").
+func withoutTopics(query string) string {
+	if r89Off {
+		return query
+	}
+	ws := strings.Fields(query)
+	out := ws[:0:0]
+	skip := false
+	for _, w := range ws {
+		lw := strings.ToLower(strings.Trim(w, "\"'`()"))
+		if skip && (lw == "and" || lw == "then") {
+			skip = false
+		}
+		if !skip {
+			out = append(out, w)
+		}
+		if lw == "about" || lw == "regarding" || lw == "concerning" {
+			skip = true
+		}
+		if strings.ContainsAny(w[len(w)-1:], ",;.!?") {
+			skip = false
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// topicKept reports whether a vendor's product p (vendorProducts, read
+// from the whole query) is still named once its topics are left out
+// (withoutTopics): its first word is in query.
+func topicKept(query string, p []string) bool {
+	if len(p) == 0 {
+		return true
+	}
+	q := " " + strings.ToLower(query) + " "
+	return strings.Contains(q, strings.ToLower(p[0]))
+}
