@@ -379,6 +379,9 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			decided := true // the step's backend decided by its file or spelled tool
 			if fs := ix.fileStep(info[i], namedSoFar(named, info, i)); fs != nil {
 				nf, info[i].named = fs, fs
+				if (info[i].act == 0 || info[i].act == otherAction) && pathDestination(info[i].text) {
+					info[i].act = verbCreate // round89.go: it saves the file
+				}
 			} else if cs := ix.categoryStep(info[i]); cs != nil {
 				nf, info[i].named = cs, cs
 			} else if sp := ix.spelledStep(info[i], named, naming, foreign, cands, sc.score); sp != nil {

@@ -396,3 +396,24 @@ func topicKept(query string, p []string) bool {
 	q := " " + strings.ToLower(query) + " "
 	return strings.Contains(q, strings.ToLower(p[0]))
 }
+
+// pathDestination reports whether text puts something into a path: "into"
+// or "to" right before a word with a path's slash and a file's extension
+// ("summarise them into docs/prisma.md"): a step saving a file, whatever
+// its verb (summarise, dump, compile).
+func pathDestination(text string) bool {
+	if r89Off {
+		return false
+	}
+	ws := strings.Fields(text)
+	for i := 0; i+1 < len(ws); i++ {
+		if p := strings.ToLower(ws[i]); p != "into" && p != "to" {
+			continue
+		}
+		w := strings.TrimRight(ws[i+1], ",;:!?.'\"`)")
+		if strings.Contains(w, "/") && !strings.Contains(w, "://") && strings.Contains(w[strings.LastIndex(w, "/")+1:], ".") {
+			return true
+		}
+	}
+	return false
+}
