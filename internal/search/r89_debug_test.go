@@ -110,10 +110,13 @@ func TestR89Toggle(t *testing.T) {
 	}
 }
 
+// TestR89Why51 (R89W='<request>') shows what rules a request out before
+// its steps are judged: the products no backend serves it names, a
+// channel of another product, a product's article.
 func TestR89Why51(t *testing.T) {
 	q := os.Getenv("R89W")
 	if q == "" {
-		t.Skip()
+		t.Skip("R89W unset")
 	}
 	ix := New(corpusDocs(t), nil)
 	vp := ix.vendorProducts(q)
