@@ -89,6 +89,11 @@ func (ix *Index) fileStep(c clause, named []int32) []int32 {
 			break
 		}
 	}
+	if fam == 0 && (c.act == 0 || c.act == otherAction) && pathDestination(c.text) {
+		// "summarise them into docs/prisma.md" (round89.go): no
+		// verb of another action ("deploy it to supabase/functions/...")
+		fam = verbCreate | verbUpdate
+	}
 	if fam == 0 {
 		return nil
 	}

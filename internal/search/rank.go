@@ -57,8 +57,9 @@ func (ix *Index) queryTerms(query string) []qterm {
 // vendors' other products it names.
 func (ix *Index) unservedProducts(query string, vp [][]string) [][]string {
 	var out [][]string
+	query = withoutTopics(query) // round89.go
 	for _, p := range append(ix.products.mentioned(withoutPaths(query)), vp...) {
-		if !ix.served(p) {
+		if !ix.served(p) && (r89Off || topicKept(query, p)) {
 			out = append(out, p)
 		}
 	}
@@ -378,6 +379,9 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			decided := true // the step's backend decided by its file or spelled tool
 			if fs := ix.fileStep(info[i], namedSoFar(named, info, i)); fs != nil {
 				nf, info[i].named = fs, fs
+				if (info[i].act == 0 || info[i].act == otherAction) && pathDestination(info[i].text) {
+					info[i].act = verbCreate // round89.go: it saves the file
+				}
 			} else if cs := ix.categoryStep(info[i]); cs != nil {
 				nf, info[i].named = cs, cs
 			} else if sp := ix.spelledStep(info[i], named, naming, foreign, cands, sc.score); sp != nil {
@@ -401,6 +405,8 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			sc.plainRead(info[i], c[:min(info[i].own, len(c))], cands)
 			sc.antecedentFit(info[i], cands)
 			sc.stepLearned(c, info[i], cands)
+			sc.finderTop(info[i], cands)
+			sc.newTop(info[i], cands)
 			cands = ix.demoteDeprecated(cands, sc.score)
 			hs := ix.ownStep(info[i], cands, sc.score)
 			if hs == nil {

@@ -127,9 +127,10 @@ var categoryVocab = []struct {
 	// everything is MCP's test and demo server.
 	{"everything", "",
 		"test server|demo server|sample server|reference server|example server"},
-	// sequential-thinking is a thinking tool.
+	// sequential-thinking is a thinking tool; thinking or reasoning a
+	// problem through step by step is what it does (round eighty-nine).
 	{"sequential thinking", "",
-		"thinking tool|reasoning tool|step by step thinking"},
+		"thinking tool|reasoning tool|step by step thinking|think step by step|reason step by step|thinking step by step|reasoning step by step|think through|think it through|think this through|think that through|reason through|reason it through|through step by step|one step at a time"},
 }
 
 // categoryBonusIDF is what a category phrase adds to the tools of its

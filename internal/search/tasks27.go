@@ -32,12 +32,17 @@ func (ix *Index) stepsRelevant(query string, unserved [][]string, info []clause)
 	if _, _, _, kinds := queryTokensKinds(query); kinds&kindPhone != 0 && ix.allKinds&kindPhone == 0 {
 		return false
 	}
+	failed := 0
 	for i, c := range info {
 		if ws := strings.Fields(c.step); i > 0 && len(ws) > 0 && valueKindOf(ws[0]) != 0 {
 			return false
 		}
 		r := ix.rank(c.text, 1)
 		if r == nil || !r.relevant || len(r.hits) == 0 {
+			if failed == 0 && ix.oneStepSpared(info) {
+				failed++
+				continue
+			}
 			return false
 		}
 		var own []qterm

@@ -160,6 +160,11 @@ var heldOut = map[string]bool{
 	// logs against status, search against list), written from the corpus
 	// alone before its change
 	"tasks86": true,
+	// tasks89: round eighty-nine's tasks of two or three steps (a thing
+	// found by a property or a description, implied posting and filing
+	// steps, steps naming a second product), written from the corpus
+	// alone before its change
+	"tasks89": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
