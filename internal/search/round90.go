@@ -62,7 +62,7 @@ func hostRef(f string) refKind {
 // GitHub, "approve platform/backend!88" about GitLab. A reference with
 // "MR" or "merge request" said is GitLab's.
 func (ix *Index) refNamed(query string) []int32 {
-	if r90Off || !strings.ContainsAny(query, "#!/") {
+	if r90Off || !mayRef(query, false) {
 		return nil
 	}
 	var kind refKind
@@ -103,12 +103,12 @@ func (ix *Index) productLabel(query string) string {
 		return query
 	}
 	q := strings.TrimSpace(query)
+	if first, _, _ := strings.Cut(q, " "); len(first) > 24 || isVerb(strings.ToLower(first)) || stopWords[strings.ToLower(first)] {
+		return query // the common case, cheaply: a request opening with its verb
+	}
 	fs := strings.Fields(q)
 	if len(fs) < 3 {
 		return query
-	}
-	if w := strings.ToLower(fs[0]); isVerb(w) || stopWords[w] {
-		return query // the common case, cheaply: a request opening with its verb
 	}
 	for n := 1; n <= 2 && n+1 < len(fs); n++ {
 		v := strings.ToLower(strings.Trim(fs[n], ".,;:!?\"'`"))
@@ -184,7 +184,7 @@ func shortID(f string) bool {
 // issue; a Sentry short id an issue. The reference alone is a value, and "close acme/web#33" had
 // only "close" for evidence (a browser's close tool first).
 func rewriteRefs(s string) string {
-	if r90Off || !strings.ContainsAny(s, "#!/-") {
+	if r90Off || !mayRef(s, true) {
 		return s
 	}
 	fs := strings.Fields(s)
@@ -219,6 +219,21 @@ func rewriteRefs(s string) string {
 		return s
 	}
 	return strings.Join(fs, " ")
+}
+
+// mayRef reports cheaply, without allocating, whether s may hold a code
+// host reference (a "#" or "!" before a digit, a URL's "/-/", "/pull/"
+// or "/issues/") or, with ids, a short id (a capital before a hyphen).
+func mayRef(s string, ids bool) bool {
+	for i := 0; i+1 < len(s); i++ {
+		switch c, n := s[i], s[i+1]; {
+		case (c == '#' || c == '!') && n >= '0' && n <= '9':
+			return true
+		case ids && c >= 'A' && c <= 'Z' && n == '-':
+			return true
+		}
+	}
+	return strings.Contains(s, "/-/") || strings.Contains(s, "/pull/") || strings.Contains(s, "/issues/")
 }
 
 // oneRef reports whether field f is a code host reference (namesOne):
