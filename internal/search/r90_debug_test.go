@@ -70,6 +70,8 @@ func TestR90Diff(t *testing.T) {
 		files, _ = filepath.Glob("testdata/*-queries.jsonl")
 	}
 	ix := New(corpusDocs(t), nil)
+	// R90DIFF=filler compares fillerPenalty off and on (the rest on).
+	filler := os.Getenv("R90DIFF") == "filler"
 	defer func() { r90Off = false; lastRewrite.Store(nil) }()
 	grade := func(q evalQuery, hits []Hit) int {
 		sets := append([][]ref{q.Expected}, q.Alternatives...)
@@ -95,12 +97,19 @@ func TestR90Diff(t *testing.T) {
 	}
 	for _, f := range files {
 		for _, q := range readQueries(t, f) {
-			r90Off = true
+			if filler {
+				r90Filler = false
+			} else {
+				r90Off = true
+			}
 			lastRewrite.Store(nil)
 			ix.lastNamed.Store(nil)
 			ix.lastCat.Store(nil)
 			ha := ix.Search(q.Query, 5)
 			r90Off = false
+			if filler {
+				r90Filler = true
+			}
 			lastRewrite.Store(nil)
 			ix.lastNamed.Store(nil)
 			ix.lastCat.Store(nil)

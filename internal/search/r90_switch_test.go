@@ -9,3 +9,9 @@ func init() {
 		r90Off = true
 	}
 }
+
+func init() {
+	if os.Getenv("R90NOFILLER") != "" {
+		r90Filler = false
+	}
+}

@@ -444,6 +444,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	sc.kindBonus(kinds, cands)
 	sc.headBonus(query, kinds, cands)
 	sc.idParamBonus(query, cands)
+	sc.fillerPenalty(query, cands) // round90.go
 	sc.reversedPenalty(query, cands)
 	sc.ownDocsPenalty(query, names, named, cands)
 	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {

@@ -241,3 +241,53 @@ func mayRef(s string, ids bool) bool {
 func oneRef(f string) bool {
 	return !r90Off && strings.ContainsAny(f, "#!/") && hostRef(f) != refNone
 }
+
+// r90Filler turns fillerPenalty on (tests: R90NOFILLER=1 turns it off).
+var r90Filler = true
+
+// detailFillers are the words a request says for "all about one thing"
+// ("get details for ...", "info on ...").
+var detailFillers = setOf(`details detail info information`)
+
+// fillerPenalty lowers (fillerFactor) a tool named for the details of a
+// thing the request never says ("get details for sentry issue WEB-3F":
+// get_replay_details, get_profile_details): the filler word is the
+// request's generic ask, not the tool's object.
+func (sc *scorer) fillerPenalty(query string, cands []int32) {
+	if r90Off || !r90Filler {
+		return
+	}
+	r := rewritePhrases(query) // the request's rewrite, kept (lastRewrite)
+	if !containsFold(r, "detail") && !containsFold(r, "info") {
+		return // the common case, without allocating
+	}
+	var said []int32
+	filler := false
+	for _, w := range lowerWords(r) {
+		filler = filler || detailFillers[w]
+		if id, ok := sc.ix.tools.lookup(stem(w)); ok {
+			said = append(said, id)
+		}
+	}
+	if !filler {
+		return
+	}
+	ix := sc.ix
+	for _, d := range cands {
+		tool := ix.docs[d].Tool
+		if !containsFold(tool, "detail") && !containsFold(tool, "info") {
+			continue // the common case, without allocating
+		}
+		if !slices.ContainsFunc(nameWordsCased(tool), func(w string) bool { return detailFillers[w] }) {
+			continue
+		}
+		objs := ix.nameObjects(d)
+		if len(objs) == 0 || slices.ContainsFunc(objs, func(id int32) bool { return slices.Contains(said, id) }) {
+			continue
+		}
+		sc.score[d] *= fillerFactor
+	}
+}
+
+// fillerFactor is what fillerPenalty keeps of a score.
+const fillerFactor = 0.8
