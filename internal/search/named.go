@@ -112,6 +112,7 @@ func (ix *Index) namedServers(query string) ([]int32, map[string]bool) {
 func (ix *Index) namedServersWith(query string, vp [][]string) ([]int32, map[string]bool) {
 	var out []int32
 	var terms map[string]bool
+	whole := query
 	for _, raw := range strings.Fields(query) {
 		// "draw.io", "n8n.io": a product's own domain names its backend
 		// (a URL with a scheme or a path is a value to pass on).
@@ -200,6 +201,9 @@ func (ix *Index) namedServersWith(query string, vp [][]string) ([]int32, map[str
 				}
 			}
 		}
+	}
+	if len(out) == 0 {
+		out = ix.refNamed(whole) // owner/repo#42, group/project!45 (round90.go)
 	}
 	return out, terms
 }

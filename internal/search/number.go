@@ -152,7 +152,7 @@ func namesOne(query string) bool {
 		f = strings.TrimLeft(f, "#!")
 		switch {
 		case f == "":
-		case isOpaqueID(f):
+		case isOpaqueID(f) || oneRef(f):
 			return true
 		case allDigits(f):
 			after := i+1 < len(fs) && isPlural(word(fs[i+1]))

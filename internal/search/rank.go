@@ -355,6 +355,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	foreign := foreignWords(unserved)
 	all := ix.queryTermsWith(query, foreign)
 	named, naming := ix.namedServersWith(query, vp)
+	noneQuery := ix.productLabel(query) // round90.go: read by the "none" rules
 	qs := demoteNaming(all, naming)
 	sc := ix.newScorer(qs)
 	defer sc.done()
@@ -449,6 +450,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	sc.kindBonus(kinds, cands)
 	sc.headBonus(query, kinds, cands)
 	sc.idParamBonus(query, cands)
+	sc.fillerPenalty(query, cands) // round90.go
 	sc.reversedPenalty(query, cands)
 	sc.ownDocsPenalty(query, names, named, cands)
 	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {
@@ -524,7 +526,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		return r
 	}
 	for i := 0; i < len(hits) && i < relevantDepth && !r.relevant; i++ {
-		r.relevant = ix.relevant(query, all, named, naming, unserved, hits[i].Doc, len(clauseHits) == 0, &r.coverage)
+		r.relevant = ix.relevant(noneQuery, all, named, naming, unserved, hits[i].Doc, len(clauseHits) == 0, &r.coverage)
 	}
 	if !r.relevant && len(catDocs) > 0 && categoryUnboost {
 		// The category's tools lifted into the first hits may have
@@ -533,7 +535,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		sc.categoryAdd(catDocs, -1)
 		hs := ix.topK(cands, score, max(limit, relevantDepth))
 		for i := 0; i < len(hs) && i < relevantDepth && !r.relevant; i++ {
-			r.relevant = ix.relevant(query, all, named, naming, unserved, hs[i].Doc, true, &r.coverage)
+			r.relevant = ix.relevant(noneQuery, all, named, naming, unserved, hs[i].Doc, true, &r.coverage)
 		}
 		if r.relevant {
 			hits = hs
@@ -564,7 +566,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 		hits = ix.topK(cands, score, max(limit, relevantDepth))
 		for i := 0; i < len(hits) && i < relevantDepth && !r.relevant; i++ {
 			if ix.docServer[hits[i].Doc] == first || ix.learnedAgrees(qs, hits[i].Doc) {
-				r.relevant = ix.relevant(query, all, named, naming, unserved, hits[i].Doc, true, &r.coverage)
+				r.relevant = ix.relevant(noneQuery, all, named, naming, unserved, hits[i].Doc, true, &r.coverage)
 			}
 		}
 	}

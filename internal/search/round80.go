@@ -189,7 +189,7 @@ func (ix *Index) gitlabStep(c clause, nf []int32) []int32 {
 func mergeRequestWords(text string) bool {
 	for _, f := range strings.Fields(text) {
 		f = strings.TrimRight(f, ",;:.?)")
-		if len(f) > 1 && f[0] == '!' && allDigits(f[1:]) {
+		if len(f) > 1 && f[0] == '!' && allDigits(f[1:]) || mergeRequestRef(f) {
 			return true
 		}
 	}

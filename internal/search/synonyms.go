@@ -767,6 +767,7 @@ var lastRewrite atomic.Pointer[rewrite]
 
 func rewritePhrasesOf(s string) string {
 	s = rewriteShorthand(s) // round82.go
+	s = rewriteRefs(s)      // round90.go
 	s = openToCreate().ReplaceAllString(s, "create$1")
 	if mayPlace(s) {
 		s = placeToAdd().ReplaceAllString(s, "add$1")

@@ -117,6 +117,10 @@ var heldOut = map[string]bool{
 	// field sets, a channel the product lacks), with answerable
 	// lookalikes, written before its change
 	"nearmiss87": true,
+	// agent90: round ninety's requests as a coding agent types them into
+	// list_tools (short intent phrases, owner/repo#N, group/project!N,
+	// URLs, short ids), written before its change
+	"agent90": true,
 	// steps66: round sixty-six's tasks of two or three steps, written from
 	// the corpus alone before its change
 	"steps66": true,
