@@ -27,3 +27,16 @@ func TestR88Facet(t *testing.T) {
 		}
 	}
 }
+
+// TestR88Runs lists the backends runsAnything takes as running code.
+func TestR88Runs(t *testing.T) {
+	if os.Getenv("R88RUNS") == "" {
+		t.Skip("R88RUNS unset")
+	}
+	ix := New(corpusDocs(t), nil)
+	for s := range ix.servers {
+		if ix.runsAnything(int32(s)) {
+			t.Logf("runs: %s", ix.servers[s])
+		}
+	}
+}

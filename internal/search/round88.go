@@ -241,10 +241,11 @@ func (ix *Index) runsAnything(s int32) bool {
 			return true
 		}
 		for _, p := range ix.docs[d].Params {
-			for _, w := range nameWordsCased(p.Name) {
-				if codeParams[w] {
-					return true
-				}
+			// the parameter named for the code itself, not a
+			// setting about it ("focusOnUserCode",
+			// "code_owner_approval_required")
+			if ws := nameWordsCased(p.Name); len(ws) == 1 && codeParams[ws[0]] {
+				return true
 			}
 		}
 	}
