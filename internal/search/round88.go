@@ -64,13 +64,22 @@ var facetWords = func() map[string]facet {
 	add(true, "persistence", "persistence", "persist", "aof")
 	add(true, "protection", "protect")
 	add(true, "pdf csv xlsx docx")
+	for _, w := range words("pdf csv xlsx docx") {
+		f := m[stem(w)]
+		f.format = true
+		m[stem(w)] = f
+	}
 	return m
 }()
 
 // facet is a word of facetWords.
 type facet struct {
 	inner bool
-	terms []string
+	// format: a file format, a facet only as what a thing is made into
+	// ("export the page as a PDF"), not as what a request brings ("from
+	// this CSV")
+	format bool
+	terms  []string
 }
 
 // facetCarriers are the words that may follow a facet's word in its
@@ -174,7 +183,7 @@ func acronymFacets(q string) []facet {
 			continue
 		}
 		f, ok := facetWords[stem(strings.ToLower(t))]
-		if !ok {
+		if !ok || f.format && !madeInto(ws[:i]) {
 			continue
 		}
 		if t != strings.TrimRight(w, ")") || i+1 == len(ws) {
@@ -254,3 +263,17 @@ func (ix *Index) runsAnything(s int32) bool {
 
 // codeParams name a parameter taking code or a query to run.
 var codeParams = setOf(`sql code script function expression`)
+
+// madeInto reports whether the words before a format say what a thing is
+// made into: "as", "to", "into", or "as a" / "as an" right before it.
+func madeInto(before []string) bool {
+	n := len(before)
+	if n == 0 {
+		return false
+	}
+	last := strings.ToLower(before[n-1])
+	if last == "a" || last == "an" {
+		return n >= 2 && strings.ToLower(before[n-2]) == "as"
+	}
+	return last == "as" || last == "to" || last == "into"
+}
