@@ -18,9 +18,8 @@ import "testing"
 // never read one by one afterwards, nor learned from (learnedgen's
 // heldOut, cvHeld). Only its aggregates are logged. At the start
 // (f6303cd): single hit@1 17, hit@5 20 of 20, tasks hit@5 1 of 1 (wrongly
-// none 0), none 17 of 37; after round eighty-seven none 23 of 37 (24
-// after round eighty-eight's facet rule), the
-// rest unchanged.
+// none 0), none 17 of 37; after round eighty-seven none 23 of 37, the
+// rest unchanged; after round eighty-eight's facet rule none 24 of 37.
 func TestRetrievalNearMiss87(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
 	s := evaluate(ix, readQueries(t, "testdata/nearmiss87-queries.jsonl"), func(string) {})
