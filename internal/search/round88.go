@@ -39,7 +39,7 @@ var facetWords = func() map[string]facet {
 		}
 	}
 	add(false, "retention", "retain")
-	add(false, "webhook webhooks", "webhook", "hook")
+	add(false, "webhook webhooks", "webhook")
 	add(false, "integration integrations", "integration", "integrate")
 	add(false, "billing", "bill", "cost", "charge")
 	add(false, "invoice invoices", "invoice", "bill")
@@ -122,7 +122,7 @@ func (ix *Index) facetUndone(query string, naming map[string]bool, named []int32
 // facetsAsked returns the facets (facetWords) a request asks its product
 // of: the heads of its object and of the phrases after "to" and "as".
 func facetsAsked(query string, naming map[string]bool) []facet {
-	q := requestPart(operationRequest(query))
+	q := howTo(requestPart(operationRequest(query)))
 	v, _ := requestVerbPlace(q)
 	if v == "" {
 		// "Set up replication for the MongoDB cluster", "Configure
@@ -276,4 +276,19 @@ func madeInto(before []string) bool {
 		return n >= 2 && strings.ToLower(before[n-2]) == "as"
 	}
 	return last == "as" || last == "to" || last == "into"
+}
+
+// howToOpeners ask how to do a thing rather than to do it.
+var howToOpeners = []string{"how do i ", "how can i ", "how do we ", "how can we ", "how to ", "is it possible to ", "can i ", "can we "}
+
+// howTo returns the ask of a request asking how to do it ("How do I add a
+// webhook to a GitHub repo?": "add a webhook to a GitHub repo?"), else q.
+func howTo(q string) string {
+	l := strings.ToLower(strings.TrimSpace(q))
+	for _, o := range howToOpeners {
+		if strings.HasPrefix(l, o) {
+			return strings.TrimSpace(q)[len(o):]
+		}
+	}
+	return q
 }
