@@ -137,7 +137,7 @@ func facetsAsked(query string, naming map[string]bool) []facet {
 	}
 	var found []facet
 	phrases := [][]string{requestObject(q, v, naming)}
-	if !namingVerbs[v] {
+	if !namingVerbs[v] && toThing(q) {
 		phrases = append(phrases, requestObject(q, "to", naming))
 	}
 	if asThing(q) {
@@ -201,6 +201,20 @@ func acronymFacets(q string) []facet {
 // namingVerbs take a name or a place after "to" ("Rename the collection
 // to backups", "Move the page to Billing plans"), no facet.
 var namingVerbs = stemSet(`rename move copy name title call retitle relabel`)
+
+// toThing reports whether the request's first "to" opens a thing's
+// phrase ("to the Pro plan", "to our Google Drive integration"), a
+// determiner or possessive after it: a bare word after "to" is a value
+// the thing is set to ("Change the label to billing").
+func toThing(q string) bool {
+	ws := strings.Fields(strings.ToLower(rewritePhrases(q)))
+	for i, w := range ws[:max(len(ws)-1, 0)] {
+		if w == "to" {
+			return objectStarts[ws[i+1]]
+		}
+	}
+	return false
+}
 
 // asThing reports whether the request's first "as" says what a thing or
 // person is to be ("as an editor", "as a collaborator"), an article after
