@@ -22,7 +22,7 @@ func TestRetrievalNearMiss71(t *testing.T) {
 	s := evaluate(ix, readQueries(t, "testdata/nearmiss71-queries.jsonl"), func(string) {})
 	n, h1, h5, none, nNone, wrongNone := s.n, s.answered1(), s.answered5(), s.noneRight, s.nNone, s.falseNone
 	t.Logf("nearmiss71: single hit@1 %d, hit@5 %d of %d (wrongly none %d); none %d of %d", h1, h5, n, wrongNone, none, nNone)
-	if h1 < 22 || h5 < 25 || none < 36 {
-		t.Errorf("nearmiss71 below round seventy-nine: single 22 / 25 of 25, none 36 of 51 (34 after round seventy-one; 22 / 25 and 27 before it)")
+	if h1 < 22 || h5 < 25 || none < 37 {
+		t.Errorf("nearmiss71 below round seventy-nine: single 22 / 25 of 25, none 37 of 51 (36 before round eighty-eight, 34 after round seventy-one; 22 / 25 and 27 before it)")
 	}
 }

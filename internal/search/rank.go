@@ -1110,6 +1110,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 			// of the product sets that state (round87.go).
 			return false
 		}
+		if oneStep && ix.facetUndone(query, naming, named) {
+			// "Set up an incoming webhook for #alerts in Slack": no
+			// tool of the product says webhooks (round88.go).
+			return false
+		}
 		if oneStep && ix.relocateUndone(query, named) {
 			// "Transfer GitHub issue #31 to the acme/api repository":
 			// no tool of the product moves anything to a repository

@@ -121,6 +121,11 @@ var heldOut = map[string]bool{
 	// list_tools (short intent phrases, owner/repo#N, group/project!N,
 	// URLs, short ids), written before its change
 	"agent90": true,
+	// nearmiss88: round eighty-eight's requests naming a served product
+	// for an action outside what its tools cover (an admin setting,
+	// billing, a webhook, an integration, a permission, a retention
+	// policy), with answerable lookalikes, written before its change
+	"nearmiss88": true,
 	// steps66: round sixty-six's tasks of two or three steps, written from
 	// the corpus alone before its change
 	"steps66": true,
