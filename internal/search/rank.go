@@ -1191,7 +1191,10 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 		// (round83.go).
 		return false
 	}
-	if c >= o.MinCoverage {
+	// Coverage lent by learned words does not answer a verb the
+	// catalog knows nowhere ("Transcribe the audio recording ...";
+	// round94.go).
+	if c >= o.MinCoverage && !(c0 < o.MinCoverage && ix.learnedVerbUndone(query, doc, oneStep)) {
 		return true
 	}
 	if oneStep && categoryShare && cL >= o.MinCoverage*namedShare && ix.categoryNames(query, doc) && !ix.verbUndone(query, doc, oneStep) {
