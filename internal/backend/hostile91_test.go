@@ -187,3 +187,61 @@ func TestRemote_ALegacySSEBackendsUnreadableRequestIsAnswered(t *testing.T) {
 		t.Fatalf("listing after: %v", err)
 	}
 }
+
+// Round ninety-one (round seventy-eight's second open item): a token
+// answer whose expires_in a 64-bit integer cannot hold failed the
+// sign-in with the oauth2 package's words ("strconv.ParseInt: parsing
+// …: value out of range"), which name neither the field nor what to do;
+// so did one that is a fraction, a string that is no number, or a bool.
+// The error names the field, the value, the server and what to do, at
+// the code exchange and at a refresh.
+func TestOAuth_AnExpiryNoNumberHoldsIsNamed(t *testing.T) {
+	for _, tt := range []struct {
+		value any
+		want  string
+	}{
+		{json.Number("99999999999999999999"), `its "expires_in" (99999999999999999999) is a number of seconds past what a 64-bit integer holds`},
+		{json.Number("-99999999999999999999"), `its "expires_in" (-99999999999999999999) is a number of seconds past`},
+		{json.Number("1.5"), `its "expires_in" (1.5) is not a whole number of seconds`},
+		{"soon", `its "expires_in" (\"soon\") is not a number of seconds`},
+		{true, `its "expires_in" is a JSON bool, not a number of seconds`},
+	} {
+		t.Run(fmt.Sprint(tt.value), func(t *testing.T) {
+			fake, spec, dir := oauthSetup(t)
+			fake.TokenResponse = func(m map[string]any) { m["expires_in"] = tt.value }
+			err := loginErr(t, spec, dir, nil)
+			if err == nil {
+				t.Fatal("the sign-in succeeded")
+			}
+			msg := err.Error()
+			for _, want := range []string{tt.want, "code exchange", `backend "notion"`, "tell its operator", "`switchboard login notion`"} {
+				if !strings.Contains(msg, want) {
+					t.Errorf("error %q\nwant it to say %q", msg, want)
+				}
+			}
+			if strings.Contains(msg, "strconv") || strings.Contains(msg, "***") {
+				t.Errorf("error %q: the oauth2 package's words, or masked prose", msg)
+			}
+		})
+	}
+	t.Run("refresh", func(t *testing.T) {
+		fake, spec, dir := oauthSetup(t)
+		fake.ExpiresIn = 5 * time.Second // expired at once (oauth2's margin is 10 s)
+		login(t, spec, dir, nil)
+		fake.TokenResponse = func(m map[string]any) { m["expires_in"] = json.Number("99999999999999999999") }
+		b, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+		if err == nil {
+			_, err = b.ListTools(context.Background())
+			b.Close()
+		}
+		if err == nil {
+			t.Fatal("no error")
+		}
+		msg := err.Error()
+		for _, want := range []string{`refreshing the sign-in of backend "notion"`, `its "expires_in" (99999999999999999999) is a number of seconds past`, "tell its operator"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("error %q\nwant it to say %q", msg, want)
+			}
+		}
+	})
+}
