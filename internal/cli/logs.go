@@ -67,7 +67,11 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 			return fmt.Errorf("--since %s: want a duration such as 10m or an RFC 3339 time", echo.Quote(*since))
 		}
 	}
-	state := e.paths(&configFlags{}).state
+	p := e.paths(&configFlags{})
+	if err := p.needState(); err != nil {
+		return err
+	}
+	state := p.state
 	dir := filepath.Join(state, "logs")
 	sources := func() []*logFile {
 		var out []*logFile
