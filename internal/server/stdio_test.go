@@ -467,7 +467,9 @@ func TestStdioTransport_GivesTheSDKsCodeZeroErrorsACode(t *testing.T) {
 		msg   string
 	}{
 		{"a request before initialize", []string{`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`}, jsonrpc.CodeInvalidRequest, "invalid during session initialization"},
-		{"initialize after a 2026-07-28 request", []string{stateless, init(2)}, jsonrpc.CodeInvalidRequest, `duplicate "initialize"`},
+		// Round ninety-one: the SDK's `duplicate "initialize" received`
+		// named an initialize never sent.
+		{"initialize after a 2026-07-28 request", []string{stateless, init(2)}, jsonrpc.CodeInvalidRequest, `earlier requests carried a protocol version of 2026-07-28 or later in their _meta`},
 		{"initialize with params of the wrong types", []string{`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":7},"clientInfo":{"name":"c","version":"1"}}}`}, jsonrpc.CodeInvalidParams, "capabilities.elicitation"},
 		{"a handler's plain error", []string{init(1), `{"jsonrpc":"2.0","method":"notifications/initialized"}`, `{"jsonrpc":"2.0","id":3,"method":"prompts/get","params":{"name":"p"}}`}, jsonrpc.CodeInternalError, "the prompt broke"},
 	} {
