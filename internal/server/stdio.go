@@ -297,7 +297,12 @@ func (c *stdioConn) withCode(r *jsonrpc.Response) *jsonrpc.Response {
 	c.flightMu.Lock()
 	init := c.initID != nil && *c.initID == r.ID
 	c.flightMu.Unlock()
-	e := &jsonrpc.Error{Code: rpcid.CodeZero(init, msg), Message: msg}
+	code := rpcid.CodeZero(init, msg)
+	if strings.HasSuffix(msg, " is invalid during session initialization") {
+		// The SDK's words say nothing of what to send instead.
+		msg += ": no initialize was answered yet; send initialize first, or, for protocol 2026-07-28, its version, the client's info and capabilities in each request's _meta"
+	}
+	e := &jsonrpc.Error{Code: code, Message: msg}
 	if we != nil && r.Error == error(we) {
 		e.Data = we.Data
 	}
