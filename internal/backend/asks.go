@@ -36,9 +36,9 @@ type asks struct {
 	mu      sync.Mutex
 	waiting map[jsonrpc.ID]int // params size of each request waiting
 	bytes   int
-	queue   chan jsonrpc.ID // refusals to write
-	writing bool            // writeRefusals is running
-	refused int             // refused or dropped so far, for the notes
+	queue   chan refusal // refusals to write
+	writing bool         // writeRefusals is running
+	refused int          // refused or dropped so far, for the notes
 }
 
 // admit counts the request id, of params of size bytes, that the
@@ -78,19 +78,32 @@ type refusalWriter interface {
 	ended() <-chan struct{}
 }
 
+// refusal is an error answer waiting to be written: err nil is the
+// refusal of a request past the bound (see maxAsks).
+type refusal struct {
+	id  jsonrpc.ID
+	err *jsonrpc.Error
+}
+
 // refuse answers the request id with an error through w, in the
 // background, or drops it when maxRefusals wait to be written or the id
 // is not valid (one too long to be kept: see msgScan.Request). note, when
 // set, is told of every 1st, 10th, 100th… request refused.
 func (a *asks) refuse(w refusalWriter, id jsonrpc.ID, method string, note func(n int, method string, answered bool)) {
+	a.refuseWith(w, id, nil, method, note)
+}
+
+// refuseWith is refuse with the error e (nil: the bound's, and counted
+// for note); it reports whether the answer was queued.
+func (a *asks) refuseWith(w refusalWriter, id jsonrpc.ID, e *jsonrpc.Error, method string, note func(n int, method string, answered bool)) bool {
 	a.mu.Lock()
 	if a.queue == nil {
-		a.queue = make(chan jsonrpc.ID, maxRefusals)
+		a.queue = make(chan refusal, maxRefusals)
 	}
 	answered := id.IsValid()
 	if answered {
 		select {
-		case a.queue <- id:
+		case a.queue <- refusal{id, e}:
 			if !a.writing {
 				a.writing = true
 				go a.writeRefusals(w)
@@ -99,12 +112,17 @@ func (a *asks) refuse(w refusalWriter, id jsonrpc.ID, method string, note func(n
 			answered = false
 		}
 	}
+	if e != nil { // not counted with those past the bound
+		a.mu.Unlock()
+		return answered
+	}
 	a.refused++
 	n := a.refused
 	a.mu.Unlock()
 	if note != nil && warnAt(n) {
 		note(n, method, answered)
 	}
+	return answered
 }
 
 // writeRefusals writes the queued refusals, and ends when none is left
@@ -112,9 +130,9 @@ func (a *asks) refuse(w refusalWriter, id jsonrpc.ID, method string, note func(n
 func (a *asks) writeRefusals(w refusalWriter) {
 	for {
 		a.mu.Lock()
-		var id jsonrpc.ID
+		var r refusal
 		select {
-		case id = <-a.queue:
+		case r = <-a.queue:
 		default:
 			a.writing = false
 			a.mu.Unlock()
@@ -129,8 +147,12 @@ func (a *asks) writeRefusals(w refusalWriter) {
 		ctx, cancel := context.WithTimeout(context.Background(), refusalWrite)
 		// Not written (a backend not reading its stdin, or holding our
 		// POST): it waits unanswered, as a dropped one does.
-		_ = w.writeRefusal(ctx, &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError,
-			Message: fmt.Sprintf("switchboard: refused: too many of this server's requests are waiting for an answer (at most %d, or %d MiB of them), or one with this id is", maxAsks, maxAskBytes>>20)}})
+		e := r.err
+		if e == nil {
+			e = &jsonrpc.Error{Code: jsonrpc.CodeInternalError,
+				Message: fmt.Sprintf("switchboard: refused: too many of this server's requests are waiting for an answer (at most %d, or %d MiB of them), or one with this id is", maxAsks, maxAskBytes>>20)}
+		}
+		_ = w.writeRefusal(ctx, &jsonrpc.Response{ID: r.id, Error: e})
 		cancel()
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -460,6 +461,21 @@ func (b *Backend) junkEvent(err error) {
 	msg := b.secrets.String(err.Error())
 	b.log.Warn("dropped an event of the backend", "error", msg)
 	b.stderr.Note("%s", msg)
+}
+
+// unreadable is answer, which answers a remote backend's request that
+// the SDK cannot decode with an error (see callEvents.unreadable), with
+// the request said as junkEvent says a dropped event.
+func (b *Backend) unreadable(answer func(method string, id json.RawMessage, size int, why string) bool) func(method string, id json.RawMessage, size int, why string) bool {
+	return func(method string, id json.RawMessage, size int, why string) bool {
+		ok := answer(method, id, size, why)
+		what := "answered with an error"
+		if !ok {
+			what = "left unanswered (its id cannot be answered, or too many answers wait to be written)"
+		}
+		b.junkEvent(fmt.Errorf("backend %q sent a %s request that cannot be read (%d bytes): %s; %s, not relayed to the client", b.name, strconv.Quote(cutText(method, 64)), size, why, what))
+		return ok
+	}
 }
 
 // maxJunkNotes bounds the dropped events said per backend.

@@ -42,8 +42,17 @@ type callEvents struct {
 	// backend's (its method, its id as sent or nil, its data size); one
 	// it refuses is skipped (see streamAsks)
 	ask func(method string, id json.RawMessage, size int) bool
-	out []byte // what is ready to be read
-	err error  // the source's error, once out is drained
+	// unreadable, when set, is told of a request of the backend's that
+	// the SDK cannot decode, its method and id read (see
+	// msgScan.UnreadableRequest): its method, its id as sent, its data
+	// size and why; it reports whether the request will be answered with
+	// an error. Such a request is then skipped on a Streamable HTTP
+	// stream (the call it came during goes on, as the backend's does with
+	// our answer); unanswered, the backend waited for its answer until
+	// the call's time limit.
+	unreadable func(method string, id json.RawMessage, size int, why string) bool
+	out        []byte // what is ready to be read
+	err        error  // the source's error, once out is drained
 
 	// the current line
 	inLine bool   // some of it was read
@@ -238,11 +247,27 @@ func (c *callEvents) skipped() bool {
 	return c.dataN == 0 || c.nameOver || (len(c.name) > 0 && string(c.name) != "message")
 }
 
+// answeredRequest reports whether the current event, which the SDK
+// would refuse for why, is a request of the backend's that will be
+// answered with an error (see unreadable).
+func (c *callEvents) answeredRequest(why string) bool {
+	if c.unreadable == nil {
+		return false
+	}
+	method, id, ok := c.scan.UnreadableRequest()
+	return ok && c.unreadable(method, id, c.dataN, why)
+}
+
 // endEvent ends the current event at its blank line.
 func (c *callEvents) endEvent(blank []byte) {
-	if why := c.refused(); why != "" && c.legacy {
+	why := c.refused()
+	answered := why != "" && c.answeredRequest(why)
+	if why != "" && c.legacy {
 		c.out = append(c.out, blank...)
-		c.out = append(c.out, c.answered(why)...)
+		c.out = append(c.out, c.answered(why)...) // an answer's: none when answered
+	} else if answered {
+		c.out = append(c.out, "event: switchboard-dropped\n"...)
+		c.out = append(c.out, blank...)
 	} else if why != "" {
 		c.out = append(c.out, "event: switchboard-refused\n"...)
 		c.out = append(c.out, blank...)
@@ -285,9 +310,13 @@ func (c *callEvents) eof() {
 			c.out = append(c.out, '\n')
 		}
 	}
-	if why := c.refused(); why != "" && c.legacy {
+	why := c.refused()
+	answered := why != "" && c.answeredRequest(why)
+	if why != "" && c.legacy {
 		c.out = append(c.out, '\n')
 		c.out = append(c.out, c.answered(why)...)
+	} else if answered {
+		c.out = append(c.out, "event: switchboard-dropped\n\n"...)
 	} else if why != "" {
 		c.out = append(c.out, "event: switchboard-refused\n\n"...)
 		c.out = append(c.out, c.failed(why)...)

@@ -303,13 +303,20 @@ func (c *lineConn) refuseRequest(id jsonrpc.ID, method string, size int, derr er
 		c.refusing.Add(-1)
 		return
 	}
-	msg := fmt.Sprintf("switchboard could not read this %s request (%d bytes): %v; it was not relayed to the client", strconv.Quote(cutText(method, 64)), size, derr)
+	e := unreadableError(method, size, derr.Error())
 	go func() {
 		defer c.refusing.Add(-1)
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		_ = c.Write(ctx, &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: msg}})
+		_ = c.Write(ctx, &jsonrpc.Response{ID: id, Error: e})
 	}()
+}
+
+// unreadableError is the answer to a request of the backend's, of method
+// and size bytes, that the SDK cannot decode (why).
+func unreadableError(method string, size int, why string) *jsonrpc.Error {
+	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest,
+		Message: fmt.Sprintf("switchboard could not read this %s request (%d bytes): %s; it was not relayed to the client", strconv.Quote(cutText(method, 64)), size, why)}
 }
 
 // collectAbove is the line size past which the read loop collects

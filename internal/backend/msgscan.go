@@ -650,6 +650,19 @@ func (s *msgScan) Request() (method string, id json.RawMessage, ok bool) {
 	return s.methodName, id, true
 }
 
+// UnreadableRequest returns the method and the id (as sent) of the text
+// read when the SDK would refuse it (see Verdict) but what was read of it
+// before the fault is a request's: a method that is a string of at most
+// maxToken bytes and an id that is a string or a number the SDK takes,
+// and no "result" or "error" (an elicitation whose schema nests past
+// what the SDK reads, its id and method written before its params).
+func (s *msgScan) UnreadableRequest() (method string, id json.RawMessage, ok bool) {
+	if s.Verdict() == "" || s.top != '{' || s.answer || !s.hasMethod || s.methodName == "" || len(s.idRaw) == 0 {
+		return "", nil, false
+	}
+	return s.methodName, json.RawMessage(s.idRaw), true
+}
+
 // AnswerID returns the id of the text read, as sent, when it is read as
 // an answer (a top-level "result" or "error" and no "method", as far as
 // it was read) whose id is a string or a number the SDK takes: the id of

@@ -199,7 +199,7 @@ func (s *signIn) Authorize(ctx context.Context, req *http.Request, resp *http.Re
 			return fmt.Errorf("backend %q refused the access token of the sign-in just made (401 Unauthorized again): the sign-in is kept, but this server does not take its token; check the server's \"oauth\" settings (scopes, clientId) or ask its maintainers, then run `switchboard login %s` again", s.b.name, s.b.name)
 		}
 		if err := s.sdk.Authorize(ctx, req, resp); err != nil {
-			return signInError(oauth.Origin(s.url), err)
+			return signInError(s.b.name, oauth.Origin(s.url), err)
 		}
 		if resp.StatusCode == http.StatusUnauthorized {
 			s.signedIn.Store(true)
@@ -236,7 +236,7 @@ func (s *signIn) Authorize(ctx context.Context, req *http.Request, resp *http.Re
 // is told by its OAuth error code: the oauth2 package's own text
 // ("token exchange failed: oauth2: …") reads as a credential to
 // internal/redact and would be masked whole.
-func signInError(origin string, err error) error {
+func signInError(server, origin string, err error) error {
 	var re *oauth2.RetrieveError
 	if errors.As(err, &re) {
 		why := serverText(re.ErrorCode, 64)
@@ -255,6 +255,9 @@ func signInError(origin string, err error) error {
 		return mark(err, "signing in to %s: the authorization server answered the code exchange without an access_token", origin)
 	case strings.Contains(msg, "oauth2: cannot parse json"):
 		_, detail, _ := strings.Cut(msg, "cannot parse json: ")
+		if why := tokenAnswerFault(detail); why != "" {
+			return mark(err, "signing in to %s (backend %q): the authorization server's answer to the code exchange is not valid: %s; the authorization server is at fault: tell its operator, and run `switchboard login %s` again once it is fixed", origin, server, why, server)
+		}
 		return mark(err, "signing in to %s: the authorization server's answer to the code exchange is not valid: %s", origin, serverText(detail, maxServerText))
 	}
 	// Other errors quote the server (a registration error's body). The
@@ -290,6 +293,11 @@ type storedSource struct {
 	// process's newer one (following it used the refresh token the
 	// server had rotated away, and the sign-in failed).
 	stale string
+	// broken is the last refresh's error when the authorization server's
+	// answer could not be read: a server that rotates refresh tokens has
+	// rotated ours away meanwhile, and the invalid_grant of the next
+	// refresh would hide why (see Token).
+	broken error
 }
 
 func (t *storedSource) Token() (*oauth2.Token, error) {
@@ -343,17 +351,26 @@ func (t *storedSource) Token() (*oauth2.Token, error) {
 		return out, nil
 	}
 	if err == nil {
-		t.unsaved, t.stale = false, ""
+		t.unsaved, t.stale, t.broken = false, "", nil
 	}
 	if err != nil {
 		var re *oauth2.RetrieveError
 		if errors.As(err, &re) && re.ErrorCode != "invalid_grant" {
 			return nil, refreshError(t.s.b.name, re)
 		}
+		if re != nil && t.broken != nil {
+			return nil, t.broken
+		}
 		if re != nil || errors.Is(err, ErrNeedsLogin) {
 			// An invalid_grant passes through unchanged: the SDK then sends
 			// no token and the server's 401 asks for a new sign-in.
 			return nil, err
+		}
+		if _, detail, ok := strings.Cut(err.Error(), "oauth2: cannot parse json: "); ok {
+			if why := tokenAnswerFault(detail); why != "" {
+				t.broken = mark(err, "refreshing the sign-in of backend %q: the authorization server's answer is not valid: %s; the authorization server is at fault: tell its operator (`switchboard login %s` signs in again, but its answers may be as broken)", t.s.b.name, why, t.s.b.name)
+				return nil, t.broken
+			}
 		}
 		return nil, fmt.Errorf("refreshing the sign-in of backend %q: %w", t.s.b.name, err)
 	}

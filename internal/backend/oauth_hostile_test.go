@@ -61,7 +61,7 @@ func TestOAuth_HostileAuthorizationServerAnswersAreReadable(t *testing.T) {
 		}, "the authorization server answered the code exchange without an access_token"},
 		{"access_token not a string", func(f *oauthtest.Server) {
 			f.TokenResponse = func(m map[string]any) { m["access_token"] = 5 }
-		}, "the authorization server's answer to the code exchange is not valid: json: cannot unmarshal number"},
+		}, `the authorization server's answer to the code exchange is not valid: its "access_token" is a JSON number, not a string`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

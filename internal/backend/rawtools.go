@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -59,6 +60,8 @@ type rawTools struct {
 	// last note, the last one's id. Set before the first connection.
 	strayNote func(n int, id string)
 	strays    strays
+	// conn is the last connection made (see unreadable).
+	conn atomic.Pointer[rawConn]
 }
 
 // Malformed is a tool a backend listed whose definition the SDK cannot
@@ -104,7 +107,20 @@ func (t *rawTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 		return nil, err
 	}
 	t.r.order.reset()
-	return &rawConn{Connection: c, r: t.r, gate: t.gate, closed: make(chan struct{})}, nil
+	rc := &rawConn{Connection: c, r: t.r, gate: t.gate, closed: make(chan struct{})}
+	t.r.conn.Store(rc)
+	return rc, nil
+}
+
+// unreadable answers a request of a legacy SSE backend's that the SDK
+// cannot decode (see callEvents.unreadable) with an error, written by the
+// SDK's connection as any answer of ours; false when there is no
+// connection yet, its id is not one the SDK takes or maxRefusals answers
+// wait to be written.
+func (r *rawTools) unreadable(method string, raw json.RawMessage, size int, why string) bool {
+	c := r.conn.Load()
+	id, ok := rpcID(raw)
+	return c != nil && ok && c.asks.refuseWith(c, id, unreadableError(method, size, why), method, nil)
 }
 
 type rawConn struct {

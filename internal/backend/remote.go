@@ -141,6 +141,7 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 		ot.raw = &b.raw // read at the HTTP layer: see the comment below
 		ot.admit = b.raw.order.admit
 		ot.asks = &streamAsks{base: ot.base, url: spec.URL, closed: life.Done(), note: b.raw.refusedNote}
+		ot.unreadable = b.unreadable(ot.asks.unreadable)
 		st := &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
 		if b.remote.signIn != nil {
 			st.OAuthHandler = b.remote.signIn
@@ -148,6 +149,7 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 		t = st
 	}
 	if kind(spec) == config.SSE {
+		ot.unreadable = b.unreadable(b.raw.unreadable)
 		gate := newSSEGate(b.maxMessage)
 		ot.gate = gate
 		t = b.raw.gated(t, gate)
@@ -240,6 +242,9 @@ type originTransport struct {
 	// asks, for a Streamable HTTP backend, bounds its requests waiting
 	// for our answer (see streamAsks); nil: not counted.
 	asks *streamAsks
+	// unreadable, when set, answers a request of the backend's that the
+	// SDK cannot decode with an error (see callEvents.unreadable).
+	unreadable func(method string, id json.RawMessage, size int, why string) bool
 	// abandon, when set, ends once the start this transport serves ran
 	// out of time before the session was open (see forStart).
 	abandon context.Context
@@ -494,12 +499,12 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			// the gate counts the events as the SDK reads them, those
 			// added included.
 			ce := newCallEvents(el, t.server, nil)
-			ce.legacy = true
+			ce.legacy, ce.unreadable = true, t.unreadable
 			resp.Body = &gatedStream{rc: ce, gate: t.gate}
 		} else if call {
 			if id, ok := callID(orig); ok {
 				ce := newCallEvents(el, t.server, id)
-				ce.admit = t.admit
+				ce.admit, ce.unreadable = t.admit, t.unreadable
 				if t.asks != nil {
 					ce.ask = t.asks.ask
 				}
@@ -511,7 +516,7 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			// an event is skipped (renamed) and said; a call whose
 			// answer it was waits until its time limit.
 			ce := newCallEvents(el, t.server, nil)
-			ce.junk, ce.admit = t.junk, t.admit
+			ce.junk, ce.admit, ce.unreadable = t.junk, t.admit, t.unreadable
 			if t.asks != nil {
 				ce.ask = t.asks.ask
 			}

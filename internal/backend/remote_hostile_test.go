@@ -349,6 +349,10 @@ type legacySSE struct {
 	call func(id json.RawMessage) string
 	// tools, when set, is the tools/list result (its JSON text).
 	tools string
+	// answer, when set, is given each POST that carries no method (an
+	// answer of ours to a request of the server's), which is then not
+	// answered on the stream.
+	answer func(body []byte)
 }
 
 func (s *legacySSE) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -379,8 +383,13 @@ func (s *legacySSE) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		ID     json.RawMessage `json:"id"`
 		Method string          `json:"method"`
 	}
-	_ = json.NewDecoder(r.Body).Decode(&m)
+	body, _ := io.ReadAll(r.Body)
+	_ = json.Unmarshal(body, &m)
 	w.WriteHeader(http.StatusAccepted)
+	if m.Method == "" && s.answer != nil {
+		s.answer(body)
+		return
+	}
 	if m.ID == nil {
 		return
 	}

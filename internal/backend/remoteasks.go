@@ -41,6 +41,15 @@ func (s *streamAsks) ask(method string, raw json.RawMessage, size int) bool {
 	return false
 }
 
+// unreadable answers a request of the backend's that the SDK cannot
+// decode (see callEvents.unreadable) with an error, by a POST of ours;
+// false when its id is not one the SDK takes or maxRefusals answers wait
+// to be written.
+func (s *streamAsks) unreadable(method string, raw json.RawMessage, size int, why string) bool {
+	id, ok := rpcID(raw)
+	return ok && s.refuseWith(s, id, unreadableError(method, size, why), method, nil)
+}
+
 // posting notes a POST of the SDK's to the origin, r with its headers
 // set; it returns the id of the request of the backend's that r answers,
 // if any, to release once it was sent.

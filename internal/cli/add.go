@@ -385,6 +385,12 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 	if strings.TrimSpace(name) == "" || strings.HasPrefix(name, "-") {
 		return fmt.Errorf("server name %s: give a name such as memory or github", echo.Quote(name))
 	}
+	if config.ControlName(name) {
+		// The config leaves such an entry out when it loads (its name
+		// would reach terminals and the model raw): added, it was
+		// written, said to be added, and never used.
+		return fmt.Errorf("server name %s holds control, bidirectional or invisible characters, and the config would leave such an entry out: give a name such as memory or github", echo.Quote(name))
+	}
 	en := entry{Env: env.m, Headers: headers.m, URL: *url}
 	switch {
 	case len(cmd) > 0 && *url != "":

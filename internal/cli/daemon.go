@@ -422,6 +422,12 @@ func runBridge(ctx context.Context, e *Env, serveArgs []string) error {
 		fmt.Fprintf(e.Stderr, "switchboard: %v\n", err)
 		return errNoDaemonDir
 	}
+	if errors.Is(err, daemon.ErrNotAnswering) {
+		// A stopped or stuck daemon held the agent's server for 5 s and
+		// then failed it: nothing of the client was read yet.
+		fmt.Fprintf(e.Stderr, "switchboard: %v\n", err)
+		return errNoDaemonDir
+	}
 	if errors.Is(err, daemon.ErrNotStarted) {
 		// A daemon that cannot start (a read-only or full disk under its
 		// runtime directory) must not leave the agent without a server:

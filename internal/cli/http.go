@@ -166,6 +166,9 @@ mode 0600 in $XDG_STATE_HOME/switchboard/http-token.`)
 		return err
 	}
 	p := e.paths(&configFlags{})
+	if err := p.needState(); err != nil {
+		return err
+	}
 	path := p.httpToken()
 	var tok string
 	var err error
@@ -201,6 +204,9 @@ func runServeHTTP(ctx context.Context, e *Env, cf *configFlags, hf *httpFlags) e
 		return fmt.Errorf("project config %s (--project) does not exist", e.abs(cf.project))
 	}
 	p := e.paths(cf)
+	if err := p.needState(); err != nil {
+		return err
+	}
 	var token string
 	if !hf.noAuth {
 		if token, err = readOrCreateToken(p.httpToken()); err != nil {

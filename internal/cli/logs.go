@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,6 +39,10 @@ type logRecord struct {
 	Attrs  [][2]string // session, tool, call, ... in order
 }
 
+// durationShape is the text of a duration time.ParseDuration reads, when
+// it is not too long for it.
+var durationShape = regexp.MustCompile(`^(?:[0-9]+(?:\.[0-9]*)?(?:ns|us|µs|ms|s|m|h))+$`)
+
 func runLogs(ctx context.Context, e *Env, args []string) error {
 	fs := newFlags(e, "logs", "[SERVER] [-f] [--json] [--since DUR] [-n N]", logsHelp)
 	follow := fs.Bool("f", false, "keep printing new lines (until interrupted)")
@@ -63,11 +68,19 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 			return fmt.Errorf("--since %s: a negative duration is in the future; want how long ago, such as 10m", echo.Quote(*since))
 		} else if t, err := time.Parse(time.RFC3339, *since); err == nil {
 			from = t
+		} else if durationShape.MatchString(*since) {
+			// A duration past what Go holds fails as one that is no
+			// duration: "want a duration" for one.
+			return fmt.Errorf("--since %s: longer than a duration can be (at most 2562047h, 292 years); give a shorter one, or an RFC 3339 time", echo.Quote(*since))
 		} else {
 			return fmt.Errorf("--since %s: want a duration such as 10m or an RFC 3339 time", echo.Quote(*since))
 		}
 	}
-	state := e.paths(&configFlags{}).state
+	p := e.paths(&configFlags{})
+	if err := p.needState(); err != nil {
+		return err
+	}
+	state := p.state
 	dir := filepath.Join(state, "logs")
 	sources := func() []*logFile {
 		var out []*logFile

@@ -159,6 +159,10 @@ func TestLogs_RefusesNegativeCountAndAge(t *testing.T) {
 	}{
 		{[]string{"logs", "-n", "-5"}, "-n -5: want the number of lines to show, or 0 for all"},
 		{[]string{"logs", "--since", "-10m"}, `--since "-10m": a negative duration is in the future`},
+		// Round ninety-one: one past Go's longest duration was told to
+		// give a duration.
+		{[]string{"logs", "--since", "9999999h"}, `--since "9999999h": longer than a duration can be (at most 2562047h`},
+		{[]string{"logs", "--since", "yesterday"}, `--since "yesterday": want a duration such as 10m or an RFC 3339 time`},
 	} {
 		code, out, errs := w.run(tc.args...)
 		if code != 1 || !strings.Contains(errs, tc.want) || out != "" {

@@ -37,6 +37,9 @@ that exact definition anyway.`)
 	if err != nil {
 		return err
 	}
+	if err := p.needState(); err != nil {
+		return err
+	}
 	store, err := openPins(e, p.pins())
 	if err != nil {
 		return err
@@ -145,6 +148,9 @@ printed.`)
 	spec := cfg.Servers[fs.Arg(0)]
 	if spec == nil {
 		return fmt.Errorf("unknown server %s; configured: %s", echo.Quote(fs.Arg(0)), namesText(cfg.Names()))
+	}
+	if err := p.needState(); err != nil {
+		return err
 	}
 	store, err := openPins(e, p.pins())
 	if err != nil {

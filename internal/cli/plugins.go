@@ -183,6 +183,9 @@ later change needs 'switchboard plugins trust' again.`)
 		return err
 	}
 	p := e.paths(&cf)
+	if err := p.needState(); err != nil {
+		return err
+	}
 	userDir, _ := config.PluginDirs(p.user, "")
 	_, dir := hub.PluginDirs(hub.Paths{Home: e.Getenv("HOME")}, p.project, e.Dir)
 	var files []string

@@ -54,6 +54,17 @@ func (e *Env) paths(cf *configFlags) paths {
 
 func (p paths) pins() string { return filepath.Join(p.state, "pins.json") }
 
+// needState is hub.ErrNoStateDir when p has no state directory (neither
+// HOME nor XDG_STATE_HOME is an absolute path): the files under it (the
+// http token, pins, the trust store, logs) were read and written in the
+// working directory instead, a bearer token among them.
+func (p paths) needState() error {
+	if p.state == "" {
+		return hub.ErrNoStateDir
+	}
+	return nil
+}
+
 // trusted is the store of trusted project files.
 func (p paths) trusted() string { return allow.StorePath(p.state) }
 

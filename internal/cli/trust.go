@@ -34,6 +34,9 @@ settings; it cannot redefine your servers or loosen your policy.`)
 		return err
 	}
 	p := e.paths(&configFlags{})
+	if err := p.needState(); err != nil {
+		return err
+	}
 	store := p.trusted()
 	switch {
 	case *list && (*revoke || fs.NArg() > 0):

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
@@ -59,6 +60,12 @@ func Read(s Sources) (*Config, error) {
 		data, err := safefile.Read(s.User)
 		switch {
 		case errors.Is(err, os.ErrNotExist):
+			// A link whose target is gone (a dotfiles repository moved
+			// or not mounted) is no missing config: taken as one, every
+			// server vanished without a word (the demo served instead).
+			if t, lerr := os.Readlink(s.User); lerr == nil {
+				all.add(s.User, "", "the config is a symbolic link to %s, which does not exist: point the link at your config file, or remove the link", echo.Path(t))
+			}
 		case err != nil:
 			all.add(s.User, "", "%v", err)
 		default:

@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -82,6 +83,9 @@ func Connect(ctx context.Context, o *ConnectOptions) (net.Conn, *Reply, error) {
 		r, err := hello(c, o.Hello)
 		if err != nil {
 			c.Close()
+			if errors.Is(err, os.ErrDeadlineExceeded) {
+				return nil, nil, notAnswering(o.Paths)
+			}
 			return nil, nil, fmt.Errorf("daemon handshake on %s: %w", o.Paths.Socket, err)
 		}
 		if r.OK {
@@ -140,6 +144,30 @@ type notStarted string
 
 func (n notStarted) Error() string        { return string(n) }
 func (n notStarted) Is(target error) bool { return target == ErrNotStarted }
+
+// ErrNotAnswering marks Connect's error when a daemon took the
+// connection but sent no handshake within handshakeTimeout (stopped with
+// SIGSTOP, stuck): before any byte of the client was read, so a client
+// can serve in its own process meanwhile.
+var ErrNotAnswering = errors.New("the daemon does not answer")
+
+// notAnsweringError is an error that is ErrNotAnswering, worded as msg.
+type notAnsweringError string
+
+func (n notAnsweringError) Error() string        { return string(n) }
+func (n notAnsweringError) Is(target error) bool { return target == ErrNotAnswering }
+
+// notAnswering words ErrNotAnswering for the daemon of p, naming its pid
+// when its pid file has one.
+func notAnswering(p *Paths) error {
+	who, end := "the daemon", "end it (`switchboard daemon stop` asks it over the same socket, which it does not answer)"
+	if b, err := safefile.Read(p.PID); err == nil {
+		if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && pid > 0 {
+			who, end = fmt.Sprintf("the daemon (pid %d)", pid), fmt.Sprintf("end it with `kill %d` (then `kill -9 %d` if it stays; a stopped one needs `kill -CONT %d` first)", pid, pid, pid)
+		}
+	}
+	return notAnsweringError(fmt.Sprintf("%s took the connection on %s but sent no handshake within %s: it is stopped or stuck; %s", who, p.Socket, handshakeTimeout, end))
+}
 
 // unusableSocket is an error that is ErrUnusableSocket, worded as msg.
 type unusableSocket string

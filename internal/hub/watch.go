@@ -48,6 +48,15 @@ func (h *Hub) watchFiles(s *Session, l *Loaded) {
 	for _, f := range []string{l.Paths.User, l.Paths.Project} {
 		if f != "" {
 			files = append(files, filepath.Clean(f))
+			// A config that is a symbolic link (dotfiles kept in a
+			// repository, GNU stow, home-manager) changes where its
+			// target is: an edit there named the target, not the link,
+			// and the session kept the old config. Each reload resolves
+			// the link again (a link pointed elsewhere is an event on
+			// the link itself).
+			if t, err := filepath.EvalSymlinks(f); err == nil && t != filepath.Clean(f) {
+				files = append(files, t)
+			}
 		}
 	}
 	// Plugin manifests: "DIR/*.toml" stands for any of them (see changed).

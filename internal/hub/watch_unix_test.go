@@ -45,3 +45,46 @@ func TestHub_ReloadAfterTheConfigDirectoryIsMadeAgain(t *testing.T) {
 		}
 	}
 }
+
+// Round ninety-one: a config that is a symbolic link to a file in
+// another directory (dotfiles kept in a repository) was read through the
+// link, but an edit of the file it points at was never seen: the watch
+// was on the link's directory, and the event named the target. The
+// session reads the edit now, and follows the link pointed elsewhere.
+func TestHub_ReloadWhenTheTargetOfALinkedConfigChanges(t *testing.T) {
+	f := newFixture(t, "")
+	dots := filepath.Join(f.home, "dotfiles")
+	target := filepath.Join(dots, "switchboard.json")
+	f.write(target, `{"mcpServers": {"a": {"command": "a-cmd"}}}`)
+	os.MkdirAll(filepath.Dir(f.user), 0o700)
+	if err := os.Symlink(target, f.user); err != nil {
+		t.Fatal(err)
+	}
+	c := f.open("s1", filepath.Join(f.home, "repo"))
+	if idx := c.index(t); !strings.Contains(idx, "[tool count]: a") {
+		t.Fatalf("the linked config was not read; index:\n%s", idx)
+	}
+	wait := func(server, what string) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			idx := c.index(t)
+			if strings.Contains(idx, "[tool count]: "+server) {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the session never read it; its index:\n%s", what, idx)
+			}
+		}
+	}
+	f.write(target, `{"mcpServers": {"b": {"command": "b-cmd"}}}`)
+	wait("b", "the link's target edited")
+	other := filepath.Join(f.home, "elsewhere", "sb.json")
+	f.write(other, `{"mcpServers": {"c": {"command": "c-cmd"}}}`)
+	os.Remove(f.user)
+	if err := os.Symlink(other, f.user); err != nil {
+		t.Fatal(err)
+	}
+	wait("c", "the link pointed elsewhere")
+	f.write(other, `{"mcpServers": {"d": {"command": "d-cmd"}}}`)
+	wait("d", "the new target edited")
+}

@@ -145,13 +145,73 @@ func Text(s string) string {
 	if containsAny(lower, "bearer", "basic", "token") {
 		s = schemeRE().ReplaceAllStringFunc(s, func(m string) string {
 			i := strings.IndexAny(m, " \t")
+			if v := strings.TrimLeft(m[i:], " \t"); strings.EqualFold(m[:i], "token") && prose(v) {
+				return m // "the refresh token expired"
+			}
 			return m[:i+1] + Mask
 		})
 	}
 	if strings.ContainsAny(s, "=:") && containsAny(lower, "token", "secret", "passw", "api", "auth", "credential", "private") {
-		s = pairRE().ReplaceAllString(s, "${1}${2}"+Mask)
+		s = hidePairs(s)
 	}
 	return hideArgShapes(s, lower) // lower, of s before the replacements: a superset of the words
+}
+
+// hidePairs hides the value of each key=value or key: value pair of s
+// whose key names a secret, but for a value after a colon that is a word
+// of prose ("oauth2: cannot fetch token: the answer of …" is a
+// sentence, not two secrets).
+func hidePairs(s string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range pairRE().FindAllStringSubmatchIndex(s, -1) {
+		sep, val := s[m[4]:m[5]], s[m[6]:m[7]]
+		if !strings.Contains(sep, "=") && prose(val) {
+			continue
+		}
+		b.WriteString(s[last:m[6]])
+		b.WriteString(Mask)
+		last = m[7]
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// proseWords are words that follow "token:", "auth:" or "token " in the
+// errors of Go's packages and ours, and that no credential is: articles,
+// negations, verbs and nouns of error messages. A value is hidden unless
+// it is one of them, unquoted, in lower case or with a capital first
+// letter (a password that is an English word, "hunter", is hidden).
+var proseWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a an the this that these those it its no not none nil null
+		cannot can could would should must may might will is are was were be been being has have had
+		do does did invalid missing expired expires empty unknown unexpected malformed bad wrong
+		required refused denied rejected revoked failed failure error timeout timed unavailable
+		unsupported unauthorized forbidden endpoint endpoints exchange request response answer
+		answered refresh refreshed refreshing store stored file type value field format source
+		and or but if when while for from with without by at as in on of to into than then
+		http https json oauth oauth2 x509 tls dial read write open get post parse parsing decode
+		decoding true false yes off set unset see use run try check ask sign signing signed login
+		holds held sent given issued found received`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// prose reports whether v is one of proseWords.
+func prose(v string) bool {
+	v = strings.TrimRight(v, ".:)!?")
+	if len(v) == 0 || len(v) > 16 {
+		return false
+	}
+	if c := v[0]; c >= 'A' && c <= 'Z' {
+		v = string(c+'a'-'A') + v[1:]
+	}
+	return proseWords[v]
 }
 
 // containsAny reports whether s contains one of words.

@@ -195,3 +195,44 @@ func TestURLSecrets(t *testing.T) {
 		t.Errorf("URLSecrets(100000) = %q", got)
 	}
 }
+
+// Round ninety-one (round seventy-eight's third open item): the word
+// after "token:", "auth:" or "token " was masked even when it was prose:
+// oauth2's "cannot fetch token: the answer of …" read "oauth2: *** fetch
+// token: *** answer of …". A value is hidden unless it is a word of prose.
+func TestText_MasksValuesNotProse(t *testing.T) {
+	for _, s := range []string{
+		"oauth2: cannot fetch token: the answer of http://127.0.0.1:9/token is 1048576 bytes or more",
+		"signing in: token: invalid",
+		"the refresh token expired; run `switchboard login o`",
+		"the access token of its sign-in holds a control character",
+		"auth: failed to read the token endpoint",
+		"Token: The answer was empty.",
+		"password: missing",
+	} {
+		if got := Text(s); got != s {
+			t.Errorf("Text(%q) = %q, want it unchanged (prose)", s, got)
+		}
+	}
+	for _, c := range []struct{ in, secret string }{
+		{"token: hunter", "hunter"},
+		{"password: correcthorse", "correcthorse"},
+		{"token: the1234567", "the1234567"},
+		{"TOKEN: \"the\"", `"the"`},
+		{"token=the", "=the"},
+		{"token=cannot", "=cannot"},
+		{"api_key: None123", "None123"},
+		{"secret: theanswer", "theanswer"},
+		{"Authorization: token deadbeefcafe0123", "deadbeefcafe0123"},
+		{"token abcdefghijkl", "abcdefghijkl"},
+		{"token: abcdefghijkl and token: the rest", "abcdefghijkl"},
+		{"x-auth-token: eyJhbGciOiJIUzI1NiJ9.e30.sig", "eyJhbGciOiJIUzI1NiJ9"},
+		{"client_secret: THE", "THE"},
+		{"token: answered2", "answered2"},
+		{"token: Expiredtoken", "Expiredtoken"},
+	} {
+		if got := Text(c.in); strings.Contains(got, c.secret) {
+			t.Errorf("Text(%q) = %q: it leaks %q", c.in, got, c.secret)
+		}
+	}
+}

@@ -167,7 +167,7 @@ func (s *Sandbox) Run(ctx context.Context, req script.Request, caller script.Too
 	}
 	defer s.slots.release(req.Session)
 	if req.Timeout = timeout - time.Since(start); req.Timeout <= 0 {
-		return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v waiting for a free script worker", timeout))
+		return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v, before it could start: that is shorter than it takes to get a script worker; give it a longer time limit", timeout))
 	}
 	// A script that is one call with literal arguments (or returns a
 	// literal) needs no VM: it runs here, and a worker only turns an

@@ -36,7 +36,10 @@ func (q *slots) share() int { return max(1, (q.max+1)/2) }
 
 // acquire waits for a slot for session until ctx ends or expired fires;
 // it reports whether it got one and, if not, whether ctx ended (else the
-// timer fired).
+// timer fired). A slot granted by the time the timer fired is kept (the
+// caller finds its time spent): a free slot with a timer that had fired
+// (a time limit of 1ns) was given back at random, and the script said
+// to have waited for every slot.
 func (q *slots) acquire(ctx context.Context, expired <-chan time.Time, session string) (ok, ctxDone bool) {
 	q.mu.Lock()
 	w := &slotWaiter{session: session, ready: make(chan struct{})}
@@ -53,7 +56,10 @@ func (q *slots) acquire(ctx context.Context, expired <-chan time.Time, session s
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	select {
-	case <-w.ready: // granted meanwhile: give it back
+	case <-w.ready: // granted meanwhile
+		if !ctxDone {
+			return true, false
+		}
 		q.releaseLocked(session)
 	default:
 		q.remove(w)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 	"testing/synctest"
+	"time"
 )
 
 // TestSlots_OneSessionCannotHoldEverySlotWhileOthersWait: with 4 slots, a
@@ -120,4 +121,25 @@ func TestSlots_CancelledWaiterLeavesTheQueue(t *testing.T) {
 			t.Error("the next waiter did not get the slot")
 		}
 	})
+}
+
+// Round ninety-one: a free slot was given back at random when the
+// script's timer had fired by the time acquire looked (`exec --timeout
+// 1ns`), and the script was said to have timed out waiting while "4
+// scripts were running (settings.maxScripts)", none running. A slot
+// granted is kept; the caller finds no time left and says so.
+func TestSlots_AFreeSlotIsTakenThoughTheTimerFired(t *testing.T) {
+	q := newSlots(4)
+	fired := make(chan time.Time, 1)
+	for i := range 50 {
+		fired <- time.Now()
+		if ok, _ := q.acquire(context.Background(), fired, "a"); !ok {
+			t.Fatalf("try %d: a free slot was not taken", i)
+		}
+		q.release("a")
+		select {
+		case <-fired:
+		default:
+		}
+	}
 }

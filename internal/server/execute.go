@@ -246,6 +246,12 @@ func (s *Server) Execute(ctx context.Context, src string, timeout time.Duration)
 	}
 	if res.Err != nil {
 		res.Err.Message = s.hintUnknownGlobal(res.Err.Message)
+		if res.Err.Kind == script.KindTimeout && left < timeout {
+			// The sandbox got what was left after the tool lists came in,
+			// and said that: "after 893.601022ms" of a 1 s limit.
+			res.Err.Message = strings.Replace(res.Err.Message, "script timed out after "+left.String(),
+				fmt.Sprintf("script timed out after %v (%v of it learning the tool list of %s)", timeout, (timeout-left).Round(time.Millisecond), strings.Join(learnt, ", ")), 1)
+		}
 	}
 	if span.Recording() {
 		endExecute(span, res)

@@ -60,6 +60,22 @@ func (s *Server) lookup(ctx context.Context, server, tool string) (catalog.Tool,
 	} else {
 		msg += fmt.Sprintf(" (list_tools({servers:[%q]}) lists its %d tools)", name, len(visible))
 	}
+	if len(near) == 0 {
+		// A tool the backend renamed (t1 listed before, t2 now) is new,
+		// and withheld until approved: the error named neither it nor
+		// why, and guessed at the client's capabilities instead.
+		var held []string
+		for _, w := range withheld {
+			held = append(held, w.Tool)
+		}
+		if nh := nearest(tool, held); len(nh) > 0 {
+			for _, w := range withheld {
+				if w.Tool == nh[0] {
+					return t, fmt.Errorf("%s; its tool %s is withheld: %s", msg, echo.Quote(w.Tool), w.Reason)
+				}
+			}
+		}
+	}
 	if l := s.launch(name); len(near) == 0 && l != nil {
 		msg += missingCaps(l.Caps)
 	}

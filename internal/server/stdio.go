@@ -204,6 +204,7 @@ type stdioConn struct {
 	inFlight  int                   // requests delivered whose answers are not written yet
 	initID    *jsonrpc.ID           // the initialize request being served
 	inited    bool                  // an initialize was answered with a result
+	newEra    bool                  // a request named 2026-07-28 or later in its _meta before any initialize
 	initDone  chan struct{}         // closed when the initialize being served is answered
 	idle      chan struct{}         // once the input ended: closed when nothing is in flight
 
@@ -296,7 +297,12 @@ func (c *stdioConn) withCode(r *jsonrpc.Response) *jsonrpc.Response {
 	c.flightMu.Lock()
 	init := c.initID != nil && *c.initID == r.ID
 	c.flightMu.Unlock()
-	e := &jsonrpc.Error{Code: rpcid.CodeZero(init, msg), Message: msg}
+	code := rpcid.CodeZero(init, msg)
+	if strings.HasSuffix(msg, " is invalid during session initialization") {
+		// The SDK's words say nothing of what to send instead.
+		msg += ": no initialize was answered yet; send initialize first, or, for protocol 2026-07-28, its version, the client's info and capabilities in each request's _meta"
+	}
+	e := &jsonrpc.Error{Code: code, Message: msg}
 	if we != nil && r.Error == error(we) {
 		e.Data = we.Data
 	}
@@ -381,6 +387,37 @@ func (c *stdioConn) initialize(id jsonrpc.ID) bool {
 	}
 	c.initID = &id
 	return true
+}
+
+// noteEra notes a request before any initialize that names 2026-07-28 or
+// later in its _meta: the SDK then takes the session as initialized, and
+// answered a later initialize `duplicate "initialize" received`, though
+// none had been sent (see sawNewEra). Requests after an initialize are
+// not read again.
+func (c *stdioConn) noteEra(req *jsonrpc.Request) {
+	c.flightMu.Lock()
+	skip := c.inited || c.newEra || c.initID != nil
+	c.flightMu.Unlock()
+	if skip || !bytes.Contains(req.Params, []byte(mcp.MetaKeyProtocolVersion)) {
+		return
+	}
+	var p struct {
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	var v string
+	if json.Unmarshal(req.Params, &p) != nil || json.Unmarshal(p.Meta[mcp.MetaKeyProtocolVersion], &v) != nil || v < "2026-07-28" {
+		return
+	}
+	c.flightMu.Lock()
+	c.newEra = true
+	c.flightMu.Unlock()
+}
+
+// sawNewEra reports whether noteEra saw a 2026-07-28 request.
+func (c *stdioConn) sawNewEra() bool {
+	c.flightMu.Lock()
+	defer c.flightMu.Unlock()
+	return c.newEra
 }
 
 // busy reports whether MaxInFlight requests are in flight.
@@ -835,6 +872,9 @@ func (c *stdioConn) serveLine(line []byte) bool {
 	case c.inUse(req.ID):
 		c.rejectRaw(raw, jsonrpc.CodeInvalidRequest, "invalid request: the id "+string(raw)+" is in use by a request being served; send each request with an id of its own")
 		return true
+	case req.Method == "initialize" && c.sawNewEra():
+		c.rejectID(req.ID, jsonrpc.CodeInvalidRequest, "invalid request: this session's earlier requests carried a protocol version of 2026-07-28 or later in their _meta, which made it a session of that revision, where there is no initialize; send _meta with each request, or start a new session (a new process on stdio) to initialize")
+		return true
 	case req.Method == "initialize" && !c.initialize(req.ID):
 		c.rejectID(req.ID, jsonrpc.CodeInvalidRequest, "invalid request: this session is already initialized; to initialize again, start a new session (a new process on stdio)")
 		return true
@@ -842,6 +882,9 @@ func (c *stdioConn) serveLine(line []byte) bool {
 		c.rejectID(req.ID, codeBusy, fmt.Sprintf(
 			"too many requests at once: %d of this client's requests are being served (or answered and not read yet); wait for their answers before sending more", c.maxFlight))
 		return true
+	}
+	if req.Method != "initialize" {
+		c.noteEra(req)
 	}
 	if req.Method == "initialize" {
 		c.expectInit()

@@ -466,8 +466,13 @@ func TestStdioTransport_GivesTheSDKsCodeZeroErrorsACode(t *testing.T) {
 		code  int64
 		msg   string
 	}{
-		{"a request before initialize", []string{`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`}, jsonrpc.CodeInvalidRequest, "invalid during session initialization"},
-		{"initialize after a 2026-07-28 request", []string{stateless, init(2)}, jsonrpc.CodeInvalidRequest, `duplicate "initialize"`},
+		{"a request before initialize", []string{`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`}, jsonrpc.CodeInvalidRequest, "invalid during session initialization: no initialize was answered yet; send initialize first"},
+		// Round ninety-one: a version before 2026-07-28, or one that is no
+		// string, in _meta is no 2026-07-28 request: initialize first.
+		{"a request naming 2025-11-25 in _meta before initialize", []string{`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":7}}}`}, jsonrpc.CodeInvalidRequest, "send initialize first, or, for protocol 2026-07-28"},
+		// Round ninety-one: the SDK's `duplicate "initialize" received`
+		// named an initialize never sent.
+		{"initialize after a 2026-07-28 request", []string{stateless, init(2)}, jsonrpc.CodeInvalidRequest, `earlier requests carried a protocol version of 2026-07-28 or later in their _meta`},
 		{"initialize with params of the wrong types", []string{`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":7},"clientInfo":{"name":"c","version":"1"}}}`}, jsonrpc.CodeInvalidParams, "capabilities.elicitation"},
 		{"a handler's plain error", []string{init(1), `{"jsonrpc":"2.0","method":"notifications/initialized"}`, `{"jsonrpc":"2.0","id":3,"method":"prompts/get","params":{"name":"p"}}`}, jsonrpc.CodeInternalError, "the prompt broke"},
 	} {
