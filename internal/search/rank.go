@@ -1123,6 +1123,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 			// product says the feature (round92.go).
 			return false
 		}
+		if oneStep && ix.pairUndone(query, named) {
+			// "Link HubSpot to our Notion workspace": an integration
+			// of two products, which no tool sets up (round92.go).
+			return false
+		}
 		if oneStep && ix.memberUndone(query, named) {
 			// "Invite Dana to our Slack workspace": no tool of the
 			// product adds people (round92.go).

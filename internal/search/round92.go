@@ -292,3 +292,48 @@ func addsPeople(name string) bool {
 	}
 	return verb && people
 }
+
+// pairVerbs join one product to another.
+var pairVerbs = setOf(`connect link integrate install`)
+
+// pairPlaces are what of a product is joined to another: the product
+// itself, its project, repository, workspace, account or app.
+var pairPlaces = setOf(`project projects repo repos repository repositories workspace workspaces org organization organisation account accounts portal instance app apps integration bot site`)
+
+// pairUndone reports whether a one-step request naming two products joins
+// one to the other, a standing integration no tool of either sets up:
+// opening with a verb of pairVerbs whose object is a product, its
+// project, repository, workspace or app ("Connect our Sentry project to the #errors channel in Slack",
+// "Link HubSpot to our Notion workspace"), or
+// setting up, enabling, adding or creating an integration ("Set up a
+// Slack integration for our Notion workspace").
+func (ix *Index) pairUndone(query string, named []int32) bool {
+	if r92Off || len(named) < 2 || ix.oneNamed(named) {
+		return false
+	}
+	for _, s := range named {
+		if ix.srvOpen[s] {
+			return false
+		}
+	}
+	q := strings.ToLower(howTo(requestPart(query)))
+	if ws := strings.Fields(q); len(ws) > 2 && pairVerbs[ws[0]] {
+		// the thing joined is a product itself ("Link HubSpot to
+		// ...", "Connect our GitHub repo to ..."), not a thing of
+		// it ("Link the Sentry issue WEB-3F in #oncall": a link
+		// posted)
+		i := 1
+		if determiners[ws[i]] || objectStarts[ws[i]] {
+			i++
+		}
+		if ns, _ := ix.namedServersWith(strings.Trim(ws[i], ".,;:!?\"'`"), nil); len(ns) == 0 {
+			return false
+		}
+		return i+1 == len(ws) || objectEnds[ws[i+1]] || pairPlaces[strings.Trim(ws[i+1], ".,;:!?")]
+	}
+	if !strings.Contains(q, "integration") {
+		return false
+	}
+	v, _ := requestVerbPlace(q)
+	return v == "setup" || v == "enabl" || v == "add" || v == "creat"
+}
