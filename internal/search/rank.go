@@ -63,6 +63,9 @@ func (ix *Index) unservedProducts(query string, vp [][]string) [][]string {
 			out = append(out, p)
 		}
 	}
+	// A product whose name is an English word or a command, said as a
+	// label before the verb (round92.go).
+	out = append(out, labelProduct(query)...)
 	// Near a served domain: a product, a chart kind or a feature the
 	// catalog does not serve (round74.go).
 	return append(out, ix.nearUnserved(query)...)
@@ -1113,6 +1116,21 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 		if oneStep && ix.facetUndone(query, naming, named) {
 			// "Set up an incoming webhook for #alerts in Slack": no
 			// tool of the product says webhooks (round88.go).
+			return false
+		}
+		if oneStep && ix.featureUndone(query, naming, named) {
+			// "Enable 2FA for the acme org on GitHub": no tool of the
+			// product says the feature (round92.go).
+			return false
+		}
+		if oneStep && ix.pairUndone(query, named) {
+			// "Link HubSpot to our Notion workspace": an integration
+			// of two products, which no tool sets up (round92.go).
+			return false
+		}
+		if oneStep && ix.memberUndone(query, named) {
+			// "Invite Dana to our Slack workspace": no tool of the
+			// product adds people (round92.go).
 			return false
 		}
 		if oneStep && ix.relocateUndone(query, named) {
