@@ -393,6 +393,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 				nf = ix.channelStep(info[i], nf)
 				nf = ix.gitlabStep(info[i], nf)
 				nf = ix.chatStep(info[i], nf)
+				ix.chatPost(&info[i], nf) // round93.go
 			}
 			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)
@@ -883,6 +884,7 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 		}
 	}
 	split = joinSetting(parts, split)
+	split = ix.splitDestination(split, naming, foreign) // round93.go
 	var groups [][]qterm
 	var info []clause
 	pending := []qterm(nil)
