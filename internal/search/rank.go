@@ -409,6 +409,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			sc.stepLearned(c, info[i], cands)
 			sc.finderTop(info[i], cands)
 			sc.newTop(info[i], cands)
+			sc.appendTop(info[i], cands) // round93.go
 			cands = ix.demoteDeprecated(cands, sc.score)
 			hs := ix.ownStep(info[i], cands, sc.score)
 			if hs == nil {

@@ -220,3 +220,113 @@ func channelPlace(step string) bool {
 	}
 	return false
 }
+
+// appendTop makes, in a step adding content to an existing page ("add a
+// summary to the Notion page 'Frontend tips'", "write it down in Notion
+// page 3c4d...", "fill the Notion page 1a2b with the results"), the tool of
+// the step's backend described as appending ("Append block children") the
+// step's top when it scores appendFloor of the top. A page's content is
+// its block children in Notion's API (developers.notion.com: "Append block
+// children" adds content to a page), so the step was read as the page's
+// other writes (its move, its comment, its creation, its markdown) whose
+// one-line descriptions say "page" and tied with it. Not for "a new page"
+// (newTop) nor a page "under" another (a child page is created).
+func (sc *scorer) appendTop(c clause, cands []int32) {
+	if r93Off || len(cands) == 0 || !addsToPage(c.step) {
+		return
+	}
+	ix := sc.ix
+	top := cands[0]
+	for _, d := range cands {
+		if sc.score[d] > sc.score[top] {
+			top = d
+		}
+	}
+	srvs := c.named
+	if len(srvs) == 0 {
+		srvs = []int32{ix.docServer[top]}
+	}
+	best := int32(-1)
+	for _, s := range srvs {
+		for _, d := range ix.srvDocs[s] {
+			if sc.score[d] > 0 && appends(ix.docs[d]) && (best < 0 || sc.score[d] > sc.score[best]) {
+				best = d
+			}
+		}
+	}
+	if best < 0 || best == top || sc.score[best] < appendFloor*sc.score[top] {
+		return
+	}
+	sc.score[best] = sc.score[top] * 1.001
+}
+
+// appendFloor is how close to its step's top the appending tool must
+// score.
+const appendFloor = 0.7
+
+// appends reports whether a tool's description's first line says it
+// appends.
+func appends(d Doc) bool {
+	line, _, _ := strings.Cut(d.Description, "\n")
+	for _, w := range strings.Fields(strings.ToLower(line)) {
+		if w = strings.Trim(w, ",;:.!?()|"); w == "append" || w == "appends" {
+			return true
+		}
+	}
+	return false
+}
+
+// pageAddVerbs add content to a thing.
+var pageAddVerbs = setOf("add append put write jot list note record paste drop dump insert summarize summarise log")
+
+// pagePreps lead the page content goes to.
+var pagePreps = setOf("to in on into onto")
+
+// addsToPage reports whether a step adds content to an existing page: a
+// verb of pageAddVerbs then "to", "in", "on", "into" or "onto" and, within four
+// words, "page" with no "new" or "fresh" between; or "fill" with "page"
+// as its object.
+func addsToPage(step string) bool {
+	ws := strings.Fields(strings.ToLower(step))
+	for i := range ws {
+		ws[i] = strings.Trim(ws[i], ",;:.!?\"'`()")
+	}
+	if len(ws) < 3 {
+		return false
+	}
+	verb := -1
+	for i := 0; i < len(ws) && i < 3; i++ {
+		if pageAddVerbs[ws[i]] || ws[i] == "fill" {
+			verb = i
+			break
+		}
+	}
+	if verb < 0 {
+		return false
+	}
+	if ws[verb] == "fill" {
+		for j := verb + 1; j < len(ws) && j <= verb+4; j++ {
+			if ws[j] == "new" || ws[j] == "fresh" {
+				return false
+			}
+			if ws[j] == "page" {
+				return true
+			}
+		}
+		return false
+	}
+	for i := verb + 1; i < len(ws); i++ {
+		if !pagePreps[ws[i]] {
+			continue
+		}
+		for j := i + 1; j < len(ws) && j <= i+4; j++ {
+			if ws[j] == "new" || ws[j] == "fresh" || ws[j] == "under" {
+				return false
+			}
+			if ws[j] == "page" {
+				return true
+			}
+		}
+	}
+	return false
+}
