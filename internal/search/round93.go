@@ -330,3 +330,37 @@ func addsToPage(step string) bool {
 	}
 	return false
 }
+
+// slashWords are the pairs English writes with a slash between two words
+// ("lat/lng", "and/or", "read/write", "input/output"): read as a path,
+// such a pair made its step a file step ("Get the lat/lng for 'Zürich HB'
+// and cache it in Redis" lost the geocoding to the file backends).
+var slashWords = setOf("lat/lng lat/long lat/lon and/or read/write input/output km/h pros/cons on/off yes/no min/max either/or before/after start/end open/close true/false he/she his/her")
+
+// slashPair reports whether f is such a pair, or two upper-case
+// abbreviations of at most four letters ("CI/CD", "UI/UX", "I/O",
+// "EUR/USD", "TCP/IP").
+func slashPair(f string) bool {
+	if r93Off {
+		return false
+	}
+	a, b, ok := strings.Cut(f, "/")
+	if !ok || a == "" || b == "" || strings.Contains(b, "/") {
+		return false
+	}
+	if slashWords[strings.ToLower(f)] {
+		return true
+	}
+	upper := func(w string) bool {
+		if len(w) > 4 {
+			return false
+		}
+		for _, r := range w {
+			if r < 'A' || r > 'Z' {
+				return false
+			}
+		}
+		return true
+	}
+	return upper(a) && upper(b)
+}
