@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Round ninety-three: a step said only by where its result goes. "Dump the
 // list of tables in Supabase project prj9 into docs/tables.md", "Back up
@@ -84,11 +87,15 @@ func destCut(ws []string) int {
 // splitDestination cuts each part of split whose backend's result goes to
 // a file into the part and its save step.
 func (ix *Index) splitDestination(split []string, naming, foreign map[string]bool) []string {
-	if r93Off {
-		return split
+	if r93Off || !slices.ContainsFunc(split, func(p string) bool { return strings.Contains(p, ".") }) {
+		return split // no file's name (an extension) in any part
 	}
 	var out []string
 	for _, p := range split {
+		if !strings.Contains(p, ".") {
+			out = append(out, p) // no file's name (an extension) in it
+			continue
+		}
 		ws := strings.Fields(p)
 		if f := contentsOf(ws); f != "" {
 			// "post the contents of CHANGELOG.md to #releases": the
@@ -287,6 +294,9 @@ var pagePreps = setOf("to in on into onto")
 // words, "page" with no "new" or "fresh" between; or "fill" with "page"
 // as its object.
 func addsToPage(step string) bool {
+	if !strings.Contains(step, "page") && !strings.Contains(step, "Page") {
+		return false
+	}
 	ws := strings.Fields(strings.ToLower(step))
 	for i := range ws {
 		ws[i] = strings.Trim(ws[i], ",;:.!?\"'`()")
