@@ -629,6 +629,9 @@ func isPath(f string) bool {
 		// extension.
 		return true
 	}
+	if slashPair(f) {
+		return false // "lat/lng", "and/or", "CI/CD" (round93.go)
+	}
 	if strings.Contains(f, "/") || strings.Contains(f, `\`) {
 		return strings.IndexFunc(f, isWordRune) >= 0
 	}

@@ -396,6 +396,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 				nf = ix.channelStep(info[i], nf)
 				nf = ix.gitlabStep(info[i], nf)
 				nf = ix.chatStep(info[i], nf)
+				ix.chatPost(&info[i], nf) // round93.go
 			}
 			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)
@@ -411,6 +412,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			sc.stepLearned(c, info[i], cands)
 			sc.finderTop(info[i], cands)
 			sc.newTop(info[i], cands)
+			sc.appendTop(info[i], cands) // round93.go
 			cands = ix.demoteDeprecated(cands, sc.score)
 			hs := ix.ownStep(info[i], cands, sc.score)
 			if hs == nil {
@@ -886,6 +888,7 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 		}
 	}
 	split = joinSetting(parts, split)
+	split = ix.splitDestination(split, naming, foreign) // round93.go
 	var groups [][]qterm
 	var info []clause
 	pending := []qterm(nil)

@@ -159,9 +159,11 @@ func containerAfter(text string, terms []string) string {
 // chatStep gives a step carrying a #channel that names no backend, and
 // none of whose request's named backends takes a channel (nf empty after
 // channelStep), the backends that take one: "pull up what the team said
-// in #design yesterday".
+// in #design yesterday". Round ninety-three gave it every step, not only
+// one whose verb reads: a step said by its goal ("give everyone a
+// heads-up in #oncall", "summarize them in #qa") posts there.
 func (ix *Index) chatStep(c clause, nf []int32) []int32 {
-	if r84Off || !chatSteps || len(nf) > 0 || len(c.named) > 0 || verbStems()[requestVerb(c.step)]&verbRead == 0 || !hasChannel(c.step) {
+	if r84Off || !chatSteps || len(nf) > 0 || len(c.named) > 0 || (r93Off && verbStems()[requestVerb(c.step)]&verbRead == 0) || !hasChannel(c.step) {
 		return nf
 	}
 	for s := range ix.servers {
