@@ -148,6 +148,10 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra59-queries.jsonl", "**extra59: held out, written blind with extra58** (the mix as a developer types it mid-work, terse; before: as written, bd02b85)", 0.765, 0.912, 0.583},
 	{"internal/search/testdata/tasks78-queries.jsonl", "**tasks78: held out, written blind with extra58, by another helper** (60 tasks of two or three steps; before: as written, bd02b85)", 0.817, 0.767, 0},
 	{"internal/search/testdata/none78-queries.jsonl", "**none78: held out, written blind with tasks78** (40 requests no tool serves, 24 naming a served product; before: as written, bd02b85)", 0, 0, 0.650},
+	{"internal/search/testdata/extra60-queries.jsonl", "**extra60: held out, written blind before rounds eighty-eight to ninety-four** (the dev slice's mix as a coding agent types it into the search box; scored as aggregates before and after them; before: as written, 2a0df30)", 0.926, 0.956, 0.833},
+	{"internal/search/testdata/extra61-queries.jsonl", "**extra61: held out, written blind with extra60** (the mix in a user's own sentences to their assistant; before: as written, 2a0df30)", 0.897, 0.926, 0.833},
+	{"internal/search/testdata/tasks88-queries.jsonl", "**tasks88: held out, written blind with extra60, by another helper** (60 tasks of two or three steps; before: as written, 2a0df30)", 0.850, 0.733, 0},
+	{"internal/search/testdata/none88-queries.jsonl", "**none88: held out, written blind with tasks88** (40 requests no tool serves, 24 naming a served product; before: as written, 2a0df30)", 0, 0, 0.625},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured

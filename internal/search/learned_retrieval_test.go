@@ -255,7 +255,7 @@ func TestRetrievalBackends38(t *testing.T) {
 // the session of 2026-12-06, before rounds fifty-one to fifty-four;
 // extra48 and extra49 (the dev slice's mix, worded in the dev lines' style)
 // in the same session, after rounds fifty-one to fifty-seven.
-var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true, "extra53": true, "extra54": true, "extra55": true, "tasks66": true, "extra56": true, "extra57": true, "tasks71": true, "none71": true, "extra58": true, "extra59": true, "tasks78": true, "none78": true}
+var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true, "extra53": true, "extra54": true, "extra55": true, "tasks66": true, "extra56": true, "extra57": true, "tasks71": true, "none71": true, "extra58": true, "extra59": true, "tasks78": true, "none78": true, "extra60": true, "extra61": true, "tasks88": true, "none88": true}
 
 // TestRetrievalFresh scores the fresh sets by kind, without printing a
 // miss. Before rounds thirty-five to forty (at cdcdafc): extra38 to
@@ -400,5 +400,28 @@ func TestRetrievalFresh(t *testing.T) {
 	t.Logf("none78: none %d of %d", none, nNone)
 	if none < 29 {
 		t.Errorf("none78 below rounds seventy-nine to eighty-seven: none 29 of 40 (26 at bd02b85, before them)")
+	}
+	// extra60 (the dev slice's mix as a coding agent types it into the
+	// search box) and extra61 (in a user's own sentences), tasks88 (60
+	// tasks of two or three steps) and none88 (40 requests no tool serves,
+	// 24 of them naming a served product) were written blind at the start
+	// of the fifth session of 2026-12-06 and scored as aggregates only, at
+	// 2a0df30 (extra60-61 single 99 / 103 of 104, tasks 25 / 25 of 32, none
+	// 20 of 24; tasks88 51 / 44 of 60; none88 25 of 40) and after each
+	// merge of rounds eighty-eight to ninety-four.
+	single, multi, none, nNone = score("extra60", "extra61")
+	t.Logf("extra60-61: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 99 || single.h5 < 103 || multi.h1 < 25 || multi.h5 < 26 || none < 21 {
+		t.Errorf("extra60-61 below rounds eighty-eight to ninety-four: single 99 / 103 of 104, tasks 25 / 26 of 32, none 21 of 24 (99 / 103, 25 / 25 and 20 at 2a0df30, before them)")
+	}
+	_, multi, _, _ = score("tasks88")
+	t.Logf("tasks88: tasks hit@1 %d, hit@5 %d of %d", multi.h1, multi.h5, multi.n)
+	if multi.h1 < 51 || multi.h5 < 45 {
+		t.Errorf("tasks88 below rounds eighty-eight to ninety-four: tasks 51 / 45 of 60 (51 / 44 at 2a0df30, before them)")
+	}
+	_, _, none, nNone = score("none88")
+	t.Logf("none88: none %d of %d", none, nNone)
+	if none < 25 {
+		t.Errorf("none88 below rounds eighty-eight to ninety-four: none 25 of 40 (25 at 2a0df30, before them)")
 	}
 }

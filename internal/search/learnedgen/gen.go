@@ -68,6 +68,10 @@ var heldOut = map[string]bool{
 	// the fourth session of 2026-12-06, before rounds seventy-nine to
 	// eighty-seven, scored as aggregates only
 	"extra58": true, "extra59": true, "tasks78": true, "none78": true,
+	// extra60, extra61, tasks88 and none88: written blind at the start of
+	// the fifth session of 2026-12-06, before rounds eighty-eight to
+	// ninety-four, scored as aggregates only
+	"extra60": true, "extra61": true, "tasks88": true, "none88": true,
 	// ties61: round sixty-one's single requests for tools with a close
 	// sibling in their backend, written before its change
 	"ties61": true,
