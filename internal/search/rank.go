@@ -400,6 +400,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			}
 			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)
+			sc.objectURLBonus(info[i].text, cands) // round96.go
 			sc.manyBonus(manyValues(info[i].text), cands)
 			if asksState(info[i].step) {
 				// "check which tabs are open": the step reads a state.
@@ -455,7 +456,8 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	sc.kindBonus(kinds, cands)
 	sc.headBonus(query, kinds, cands)
 	sc.idParamBonus(query, cands)
-	sc.fillerPenalty(query, cands) // round90.go
+	sc.objectURLBonus(query, cands) // round96.go
+	sc.fillerPenalty(query, cands)  // round90.go
 	sc.reversedPenalty(query, cands)
 	sc.ownDocsPenalty(query, names, named, cands)
 	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {
