@@ -144,3 +144,20 @@ func slackChannelID(f string) bool {
 	}
 	return digit
 }
+
+// storeSource reports whether a request takes its data "from" something
+// ("monthly signups from the local postgres db as a line chart", "revenue
+// per region from the postgres database"): what a named backend that runs
+// queries holds is read, whatever the request's verb (plot, chart, make),
+// so namedTools gives its query tool a place as it does a request to read.
+func storeSource(query string) bool {
+	if r96Off {
+		return false
+	}
+	for _, f := range strings.Fields(query) {
+		if strings.EqualFold(f, "from") {
+			return true
+		}
+	}
+	return false
+}
