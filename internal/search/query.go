@@ -425,6 +425,9 @@ func isEnvName(f string) bool {
 // isChannel reports whether f is a chat channel's name: "#" and a word
 // that does not start with a digit ("#random", "#dev-ops"; not "#42").
 func isChannel(f string) bool {
+	if !r96Off && slackChannelID(f) {
+		return true // round96.go
+	}
 	if len(f) < 2 || f[0] != '#' {
 		return false
 	}

@@ -400,6 +400,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			}
 			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)
+			sc.objectURLBonus(info[i].text, cands) // round96.go
 			sc.manyBonus(manyValues(info[i].text), cands)
 			if asksState(info[i].step) {
 				// "check which tabs are open": the step reads a state.
@@ -455,7 +456,8 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	sc.kindBonus(kinds, cands)
 	sc.headBonus(query, kinds, cands)
 	sc.idParamBonus(query, cands)
-	sc.fillerPenalty(query, cands) // round90.go
+	sc.objectURLBonus(query, cands) // round96.go
+	sc.fillerPenalty(query, cands)  // round90.go
 	sc.reversedPenalty(query, cands)
 	sc.ownDocsPenalty(query, names, named, cands)
 	if kinds != 0 || len(paths) > 0 || ix.unknownName(names) {
@@ -673,7 +675,7 @@ func (ix *Index) namedFor(named, own []int32, k valueKind) []int32 {
 // its name alone is no evidence that they do what the request asks.
 func (sc *scorer) namedTools(query string, cands, named []int32) []int32 {
 	ix := sc.ix
-	if rv := requestVerb(query); len(named) == 0 || verbStems()[rv]&verbRead == 0 && !computeFirst(query) && !(computeVerbs()[rv] && !r73Off) && !asksAmount(query) {
+	if rv := requestVerb(query); len(named) == 0 || verbStems()[rv]&verbRead == 0 && !computeFirst(query) && !(computeVerbs()[rv] && !r73Off) && !asksAmount(query) && !storeSource(query) {
 		// Only a request to read ("list the five customers ...", "how
 		// many rows are in the invoices table?") or to compute an
 		// amount ("count signups per month in postgres", round73.go)
