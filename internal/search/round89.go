@@ -91,12 +91,7 @@ func (sc *scorer) finderTop(c clause, cands []int32) {
 		return
 	}
 	ix := sc.ix
-	top := cands[0]
-	for _, d := range cands {
-		if sc.score[d] > sc.score[top] {
-			top = d
-		}
-	}
+	top := sc.highest(cands)
 	tw := toolWords(ix.docs[top].Tool)
 	if !picked && ft.stem != "" && stem(tw[len(tw)-1]) == ft.stem {
 		return // the top is named for a thing nothing picks ("find the mongo collection schema for orders")
@@ -284,12 +279,7 @@ func (sc *scorer) newTop(c clause, cands []int32) {
 		return
 	}
 	ix := sc.ix
-	top := cands[0]
-	for _, d := range cands {
-		if sc.score[d] > sc.score[top] {
-			top = d
-		}
-	}
+	top := sc.highest(cands)
 	makes := func(d int32) bool {
 		tw := toolWords(ix.docs[d].Tool)
 		return ix.verbs[d] == verbCreate && stem(tw[len(tw)-1]) == thing
@@ -416,4 +406,16 @@ func pathDestination(text string) bool {
 		}
 	}
 	return false
+}
+
+// highest is the candidate of cands (not empty) with the highest score, the
+// first of equals.
+func (sc *scorer) highest(cands []int32) int32 {
+	top := cands[0]
+	for _, d := range cands {
+		if sc.score[d] > sc.score[top] {
+			top = d
+		}
+	}
+	return top
 }

@@ -243,12 +243,7 @@ func (sc *scorer) appendTop(c clause, cands []int32) {
 		return
 	}
 	ix := sc.ix
-	top := cands[0]
-	for _, d := range cands {
-		if sc.score[d] > sc.score[top] {
-			top = d
-		}
-	}
+	top := sc.highest(cands)
 	srvs := c.named
 	if len(srvs) == 0 {
 		srvs = []int32{ix.docServer[top]}
