@@ -228,6 +228,7 @@ type entry struct {
 	instructions string    // vetted instructions
 	instrNote    string    // the vetter's note on them
 	dropped      []Dropped // tools earlier listings had and later ones do not (dropTools)
+	listedHere   bool      // listing came from this process's fetch or Apply, not the cache
 	gen          uint64    // bumped whenever listing or verdict change
 	fetch        *fetchCall
 	demand       uint64 // forced refreshes asked for so far
@@ -640,6 +641,18 @@ func (c *Catalog) DroppedTool(server, tool string) (d Dropped, ok bool) {
 	return d, ok
 }
 
+// ListedHere reports whether server's known listing came from this
+// catalog's own fetch (or Apply), rather than the cache another process
+// (or an earlier one) wrote.
+func (c *Catalog) ListedHere(server string) (ok bool) {
+	e := c.entries[server]
+	if e == nil {
+		return false
+	}
+	c.with(e, func(e *entry) { ok = e.listing != nil && e.listedHere })
+	return ok
+}
+
 // Withheld returns the tools of server kept from the client, and why.
 func (c *Catalog) Withheld(server string) (out []Withheld) {
 	e := c.entries[server]
@@ -763,7 +776,7 @@ func (c *Catalog) runFetch(parent context.Context, e *entry, f *fetchCall) {
 		before, beforeRest := toolSig(e.tools), restSig(e.listing)
 		now := time.Now()
 		e.dropped = dropTools(e.dropped, e.listing, l, now)
-		e.listing, e.fetched = l, now
+		e.listing, e.fetched, e.listedHere = l, now, true
 		c.derive(e)
 		changed = !slices.Equal(before, toolSig(e.tools)) || beforeRest != restSig(e.listing)
 	}()
@@ -811,7 +824,7 @@ func (c *Catalog) Apply(server string, l *Listing) {
 		before, beforeRest := toolSig(e.tools), restSig(e.listing)
 		now := time.Now()
 		e.dropped = dropTools(e.dropped, e.listing, l, now)
-		e.listing, e.fetched = l, now
+		e.listing, e.fetched, e.listedHere = l, now, true
 		c.derive(e)
 		changed = !slices.Equal(before, toolSig(e.tools)) || beforeRest != restSig(e.listing)
 	}()

@@ -51,3 +51,38 @@ func TestServer_ACallOfADroppedToolSaysSo(t *testing.T) {
 		t.Errorf("a tool never listed: %v", err)
 	}
 }
+
+// listsNow is a backend whose tool list is whatever names holds.
+type listsNow struct{ names []string }
+
+func (b *listsNow) ListTools(context.Context, string) (*catalog.Listing, error) {
+	l := &catalog.Listing{ProtocolVersion: "2025-11-25"}
+	for _, n := range b.names {
+		l.Tools = append(l.Tools, &mcp.Tool{Name: n, InputSchema: schema(``)})
+	}
+	return l, nil
+}
+
+// A tool said dropped by the cache another process wrote, which the
+// backend lists again by now, is looked up in a fresh listing: it was
+// said dropped until a call of another tool started the backend.
+func TestServer_ADroppedToolListedAgainIsFound(t *testing.T) {
+	dir := t.TempDir()
+	specs := map[string]*config.Server{"f": {Name: "f", Type: config.Stdio, Command: "x"}}
+	b := &listsNow{names: []string{"keep", "back"}}
+	first := catalog.New(specs, b, &catalog.Options{CacheDir: dir})
+	first.Refresh(context.Background(), "f")
+	b.names = []string{"keep"}
+	first.Refresh(context.Background(), "f") // "back" dropped, in the cache
+	b.names = []string{"keep", "back"}       // and listed again
+	cat := catalog.New(specs, b, &catalog.Options{CacheDir: dir})
+	s := New(Options{Catalog: cat, Caller: askingBackend{}, Settings: config.Settings{}.Defaults()})
+	if tl, err := s.lookup(context.Background(), "f", "back"); err != nil || tl.Name != "back" {
+		t.Errorf("lookup of a tool listed again = %+v, %v", tl, err)
+	}
+	b.names = []string{"keep"} // dropped again: said, without asking the backend at each call
+	cat.Refresh(context.Background(), "f")
+	if _, err := s.lookup(context.Background(), "f", "back"); err == nil || !strings.Contains(err.Error(), "any more") {
+		t.Errorf("lookup of a tool dropped again: %v", err)
+	}
+}

@@ -38,6 +38,15 @@ func (s *Server) lookup(ctx context.Context, server, tool string) (catalog.Tool,
 	if !known {
 		return t, unavailable(name, err)
 	}
+	if _, ok := cat.DroppedTool(name, tool); ok && !cat.ListedHere(name) && cat.Refresh(ctx, name) == nil {
+		// Said dropped by a listing from the cache: the backend may
+		// list it again by now, so it is asked once (a call of a tool
+		// it lists would start it anyway).
+		if t, err := cat.Lookup(ctx, server, tool); err == nil {
+			return t, nil
+		}
+		visible, _ = cat.Known(name)
+	}
 	withheld := cat.Withheld(name)
 	for _, w := range withheld {
 		if w.Tool == tool || tsdecl.Ident(w.Tool) == tool {
