@@ -31,6 +31,8 @@ type cacheFile struct {
 	Fetched time.Time `json:"fetched"`
 	Listing *Listing  `json:"listing"`
 	Vetted  *vetted   `json:"vetted,omitempty"`
+	// Dropped are the tools earlier listings had and Listing does not.
+	Dropped []Dropped `json:"dropped,omitempty"`
 }
 
 // vetted is the vetter's verdict on Listing, valid while Stamp is.
@@ -176,7 +178,7 @@ func (c *Catalog) writeEntry(e *entry) error {
 			return errNoCache
 		}
 		gen = e.gen
-		f = cacheFile{Version: cacheVersion, Server: e.name, Key: e.key, Fetched: e.fetched, Listing: e.listing}
+		f = cacheFile{Version: cacheVersion, Server: e.name, Key: e.key, Fetched: e.fetched, Listing: e.listing, Dropped: e.dropped}
 		if e.stamp != "" {
 			f.Vetted = &vetted{Stamp: e.stamp, ServerIdent: c.idents[e.name], Tools: e.tools, Withheld: e.withheld,
 				Instructions: e.instructions, InstructionsNote: e.instrNote}

@@ -223,11 +223,13 @@ type entry struct {
 	fetched      time.Time
 	tools        []Tool // visible, sorted by name
 	withheld     []Withheld
-	stamp        string   // the vetter's stamp the verdict was made under
-	offered      *Listing // resources, templates and prompts as vetted (TextVetter); nil: as listed
-	instructions string   // vetted instructions
-	instrNote    string   // the vetter's note on them
-	gen          uint64   // bumped whenever listing or verdict change
+	stamp        string    // the vetter's stamp the verdict was made under
+	offered      *Listing  // resources, templates and prompts as vetted (TextVetter); nil: as listed
+	instructions string    // vetted instructions
+	instrNote    string    // the vetter's note on them
+	dropped      []Dropped // tools earlier listings had and later ones do not (dropTools)
+	listedHere   bool      // listing came from this process's fetch or Apply, not the cache
+	gen          uint64    // bumped whenever listing or verdict change
 	fetch        *fetchCall
 	demand       uint64 // forced refreshes asked for so far
 
@@ -292,6 +294,10 @@ func (c *Catalog) readEntry(e *entry) bool {
 		return false
 	}
 	e.listing, e.fetched = f.Listing, f.Fetched
+	e.dropped = f.Dropped
+	if len(e.dropped) > maxDropped {
+		e.dropped = e.dropped[len(e.dropped)-maxDropped:]
+	}
 	e.gen++
 	if v := f.Vetted; v != nil && v.ServerIdent == c.idents[e.name] && v.Stamp == c.stamp(e.spec) && v.Stamp != "" {
 		e.tools, e.withheld, e.stamp = v.Tools, v.Withheld, v.Stamp
@@ -563,6 +569,90 @@ func (c *Catalog) Info(server string) (l Listing, fetched time.Time, ok bool) {
 	return l, fetched, ok
 }
 
+// Dropped is a tool a backend listed once and no longer lists.
+type Dropped struct {
+	Tool string `json:"tool"`
+	// At is when the listing without it came in.
+	At time.Time `json:"at"`
+}
+
+// Bounds of what a catalog keeps of dropped tools, per server: the
+// latest maxDropped names of at most maxDroppedName bytes each (a longer
+// name is no name an agent types). A backend that listed 10,000 tools
+// and then none is remembered for its last 1,000.
+const (
+	maxDropped     = 1000
+	maxDroppedName = 256
+)
+
+// dropTools is kept with the tools of before that next does not list
+// (at now), and without those it lists again, bounded. A listing cut
+// short by our bound (next.Cut) adds nothing: what it left out was not
+// dropped by the backend; nor does a listing that no backend gave
+// (before without a protocol version: a plugin's shipped list).
+func dropTools(kept []Dropped, before, next *Listing, now time.Time) []Dropped {
+	if next == nil {
+		return kept
+	}
+	listed := make(map[string]bool, len(next.Tools)+len(next.Malformed))
+	for _, t := range next.Tools {
+		if t != nil {
+			listed[t.Name] = true
+		}
+	}
+	for _, m := range next.Malformed {
+		listed[m.Tool] = true
+	}
+	out := slices.DeleteFunc(slices.Clone(kept), func(d Dropped) bool { return listed[d.Tool] })
+	if before == nil || next.Cut != "" || before.ProtocolVersion == "" && before.ServerName == "" {
+		return out
+	}
+	seen := map[string]bool{}
+	for _, t := range before.Tools {
+		if t == nil || listed[t.Name] || seen[t.Name] || len(t.Name) > maxDroppedName {
+			continue
+		}
+		seen[t.Name] = true
+		out = slices.DeleteFunc(out, func(d Dropped) bool { return d.Tool == t.Name })
+		out = append(out, Dropped{Tool: t.Name, At: now})
+	}
+	if len(out) > maxDropped {
+		out = slices.Clone(out[len(out)-maxDropped:])
+	}
+	return out
+}
+
+// DroppedTool reports when server's backend last listed without tool
+// (its name, or its identifier), which an earlier listing had; ok is
+// false when no kept listing had it, or the backend lists it again.
+func (c *Catalog) DroppedTool(server, tool string) (d Dropped, ok bool) {
+	e := c.entries[server]
+	if e == nil {
+		return Dropped{}, false
+	}
+	c.with(e, func(e *entry) {
+		for i := len(e.dropped) - 1; i >= 0; i-- {
+			if x := e.dropped[i]; x.Tool == tool || tsdecl.Ident(x.Tool) == tool {
+				d, ok = x, true
+				return
+			}
+		}
+	})
+	return d, ok
+}
+
+// ListedHere reports whether server's known listing came from this
+// catalog's own fetch (or Apply), rather than the cache another process
+// (or an earlier one) wrote.
+func (c *Catalog) ListedHere(server string) (ok bool) {
+	e := c.entries[server]
+	if e == nil {
+		return false
+	}
+	c.with(e, func(e *entry) { ok = e.listing != nil && e.listedHere })
+	return ok
+}
+
 // Withheld returns the tools of server kept from the client, and why.
 func (c *Catalog) Withheld(server string) (out []Withheld) {
 	e := c.entries[server]
@@ -684,7 +774,9 @@ func (c *Catalog) runFetch(parent context.Context, e *entry, f *fetchCall) {
 			c.readEntry(e)
 		}
 		before, beforeRest := toolSig(e.tools), restSig(e.listing)
-		e.listing, e.fetched = l, time.Now()
+		now := time.Now()
+		e.dropped = dropTools(e.dropped, e.listing, l, now)
+		e.listing, e.fetched, e.listedHere = l, now, true
 		c.derive(e)
 		changed = !slices.Equal(before, toolSig(e.tools)) || beforeRest != restSig(e.listing)
 	}()
@@ -730,7 +822,9 @@ func (c *Catalog) Apply(server string, l *Listing) {
 			c.readEntry(e)
 		}
 		before, beforeRest := toolSig(e.tools), restSig(e.listing)
-		e.listing, e.fetched = l, time.Now()
+		now := time.Now()
+		e.dropped = dropTools(e.dropped, e.listing, l, now)
+		e.listing, e.fetched, e.listedHere = l, now, true
 		c.derive(e)
 		changed = !slices.Equal(before, toolSig(e.tools)) || beforeRest != restSig(e.listing)
 	}()

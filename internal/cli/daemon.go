@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -122,11 +121,21 @@ func runDaemonStatus(ctx context.Context, e *Env, args []string) error {
 		return err
 	}
 	r, err := control(ctx, e, daemon.ControlStatus)
+	var others []daemon.Other
+	if p, perr := daemon.Dir(e.Getenv); perr == nil {
+		live := 0
+		if err == nil {
+			live = r.PID
+		}
+		others = daemon.Others(p, live)
+	}
 	if errors.Is(err, daemon.ErrNoDaemon) {
 		if *asJSON {
-			fmt.Fprintln(e.Stdout, `{"running": false, "sessions": []}`)
+			b, _ := json.MarshalIndent(map[string]any{"running": false, "sessions": []any{}, "otherDaemons": noOthers(others)}, "", "  ")
+			fmt.Fprintln(e.Stdout, string(b))
 		} else {
 			fmt.Fprintln(e.Stdout, "no daemon running")
+			printOtherDaemons(e.Stdout, others)
 		}
 		return nil
 	}
@@ -137,14 +146,47 @@ func runDaemonStatus(ctx context.Context, e *Env, args []string) error {
 		return fmt.Errorf("the daemon (pid %d) answered: %s", r.PID, r.Error)
 	}
 	if *asJSON {
-		var out bytes.Buffer
-		if err := json.Indent(&out, r.Status, "", "  "); err != nil {
+		var st map[string]any
+		if err := json.Unmarshal(r.Status, &st); err != nil {
 			return fmt.Errorf("the daemon's status: %w", err)
 		}
-		fmt.Fprintln(e.Stdout, out.String())
+		st["otherDaemons"] = noOthers(others)
+		b, _ := json.MarshalIndent(st, "", "  ")
+		fmt.Fprintln(e.Stdout, string(b))
 		return nil
 	}
-	return printDaemonStatus(e.Stdout, r.Status)
+	if err := printDaemonStatus(e.Stdout, r.Status); err != nil {
+		return err
+	}
+	printOtherDaemons(e.Stdout, others)
+	return nil
+}
+
+func noOthers(o []daemon.Other) []daemon.Other {
+	if o == nil {
+		return []daemon.Other{}
+	}
+	return o
+}
+
+// printOtherDaemons says each daemon of this state directory that no
+// longer listens (an earlier build's, draining for its last sessions
+// after a new build's hello): `daemon status` and `daemon stop` reach
+// only the one that listens.
+func printOtherDaemons(w io.Writer, others []daemon.Other) {
+	for _, o := range others {
+		what := fmt.Sprintf("pid %d", o.PID)
+		if o.Version != "" {
+			what += ", version " + echo.Quote(o.Version)
+		}
+		if o.Commit != "" {
+			what += ", commit " + echo.Quote(o.Commit)
+		}
+		if o.Exe != "" {
+			what += ", " + echo.Path(o.Exe)
+		}
+		fmt.Fprintf(w, "another build's daemon is still running (%s): it handed over to the daemon of the build that connected last and serves only the sessions it had; it exits when the last of them ends (when the agents using them exit), and `switchboard daemon stop` does not reach it; to end it sooner, `kill %d` (its sessions end with it)\n", what, o.PID)
+	}
 }
 
 // printDaemonStatus prints the status as a few lines and a session table;

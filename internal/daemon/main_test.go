@@ -40,6 +40,11 @@ func TestMain(m *testing.M) {
 		os.Exit(runTestConnect())
 	case "bridge":
 		os.Exit(runTestBridge())
+	case "drained":
+		// An earlier build's daemon, draining: "daemon run" on its
+		// command line, its output in the log, no socket.
+		fmt.Fprintln(os.Stderr, "test daemon: draining")
+		select {}
 	}
 }
 

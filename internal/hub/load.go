@@ -57,6 +57,9 @@ type Loaded struct {
 	Paths   Paths    // with User and Project as used
 	Notices []string // one line each, for stderr and the list_tools index
 	Demo    string   // set when serving the built-in demo backend: why
+	// Gone are the config files an earlier load read that are not there
+	// now (deleted, or their directory renamed away): said until back.
+	Gone []string
 }
 
 // Load loads the user and project config. With no file at all and

@@ -15,6 +15,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/demo"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 )
 
 // watcher reloads sessions when a config file they loaded changes. It
@@ -239,6 +240,16 @@ func (w *watcher) dirEvent(name string, op fsnotify.Op) {
 			delete(w.dirs, name)
 			w.w.Remove(name) // gone already, or moved: its events would name the old path
 			w.add(name, true)
+			// Renamed away, its files went with it without an event
+			// of theirs: the sessions kept the old config without a
+			// word, where a deleted file reloads (and says so).
+			for _, files := range w.files {
+				for _, f := range files {
+					if filepath.Dir(f) == name {
+						w.changedLocked(f)
+					}
+				}
+			}
 		}
 		return
 	}
@@ -300,6 +311,31 @@ func (w *watcher) changedLocked(file string) {
 	}
 }
 
+// goneFiles are the config files loaded before (was) that are not
+// loaded now (now) because they are not there: deleted, or their
+// directory renamed away or removed, and the notice that says them ("" when
+// none is). Said in the log (or stderr) and the list_tools index at
+// each reload until the file is back.
+func goneFiles(was, now []string) (gone []string, notice string) {
+	var out []string
+	for _, f := range was {
+		if slices.Contains(now, f) || slices.Contains(gone, f) {
+			continue
+		}
+		if _, err := os.Lstat(f); !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		gone = append(gone, f)
+		d := filepath.Dir(f)
+		if _, err := os.Stat(d); errors.Is(err, fs.ErrNotExist) {
+			out = append(out, fmt.Sprintf("the config file %s is gone with its directory %s (renamed away or removed): its servers are not served; they are read again when the directory is back", echo.Path(f), echo.Path(d)))
+		} else {
+			out = append(out, fmt.Sprintf("the config file %s was deleted or moved: its servers are not served; they are read again when the file is back", echo.Path(f)))
+		}
+	}
+	return gone, strings.Join(out, "; ")
+}
+
 // Reload reads the session's config files again and, when they load,
 // replaces the session's view: an added server appears in the next
 // list_tools (the client gets notifications/tools/list_changed), a
@@ -345,6 +381,10 @@ func (s *Session) Reload() error {
 		s.srv.Refresh()
 		return err
 	}
+	gone, g := goneFiles(append(slices.Clone(l.Gone), l.Config.Files...), cfg.Files)
+	if g != "" {
+		notices = append(notices, g)
+	}
 	s.say(notices...)
 	for _, w := range cfg.Warnings {
 		s.say("warning: " + w)
@@ -356,7 +396,7 @@ func (s *Session) Reload() error {
 	cfg.Settings = cfg.Settings.Defaults()
 	v := s.newView(cfg)
 	nl := *l
-	nl.Config, nl.Notices = cfg, notices
+	nl.Config, nl.Notices, nl.Gone = cfg, notices, gone
 	nl.Paths.Project = project
 	s.mu.Lock()
 	s.loaded = &nl

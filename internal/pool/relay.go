@@ -26,7 +26,8 @@ func (p *Pool) relay(o *backend.Options, l *Launch) {
 			}
 			ctx, stop := c.bound(ctx)
 			defer stop()
-			return c.Hooks.Elicit(ctx, r.Params)
+			res, err := c.Hooks.Elicit(ctx, r.Params)
+			return res, wireError(err)
 		}
 	}
 	if l.Caps.Has(CapSampling) {
@@ -37,7 +38,8 @@ func (p *Pool) relay(o *backend.Options, l *Launch) {
 			}
 			ctx, stop := c.bound(ctx)
 			defer stop()
-			return c.Hooks.Sample(ctx, r.Params)
+			res, err := c.Hooks.Sample(ctx, r.Params)
+			return res, wireError(err)
 		}
 	}
 	if l.Caps.Has(CapRoots) {
@@ -48,7 +50,8 @@ func (p *Pool) relay(o *backend.Options, l *Launch) {
 			}
 			ctx, stop := c.bound(ctx)
 			defer stop()
-			return c.Hooks.Roots(ctx)
+			res, err := c.Hooks.Roots(ctx)
+			return res, wireError(err)
 		}
 	}
 	o.Progress = func(ctx context.Context, m *mcp.ProgressNotificationParams) {
@@ -76,6 +79,19 @@ func (p *Pool) relay(o *backend.Options, l *Launch) {
 		// about any of them, so it reaches no client.
 		p.log.Debug("a backend's log message during calls of several sessions is not relayed", "server", name, "calls", len(calls))
 	}
+}
+
+// wireError is err as a backend's request gets it: a *jsonrpc.Error
+// (anywhere in its chain) as it is, any other error an internal error
+// (-32603) with its message. The SDK sends a handler's plain Go error
+// with code 0, which names no kind of failure ("the client retried
+// without answering input request 1", a call that ended, a client gone).
+func wireError(err error) error {
+	var w *jsonrpc.Error
+	if err == nil || errors.As(err, &w) {
+		return err
+	}
+	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()}
 }
 
 // ErrCallEnded is the cause of a backend's request (elicitation,

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/url"
 	"path/filepath"
 	"strconv"
 	"sync"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/pool"
@@ -198,7 +198,7 @@ func (r *relay) elicit(ctx context.Context, who string, p *mcp.ElicitParams) (*m
 	if er, ok := res.(*mcp.ElicitResult); ok {
 		return er, nil
 	}
-	return nil, fmt.Errorf("switchboard: the client answered elicitation/create with %T", res)
+	return nil, relayErr(jsonrpc.CodeInternalError, "switchboard: the client answered elicitation/create with %T", res)
 }
 
 // newProtocol: the session speaks 2026-07-28 or later, where a server
@@ -206,8 +206,18 @@ func (r *relay) elicit(ctx context.Context, who string, p *mcp.ElicitParams) (*m
 func (r *relay) newProtocol() bool { return r.proto >= "2026-07-28" }
 
 // errNoCapability is the error a backend's request gets when the client
-// did not declare the capability it needs.
-var errNoCapability = errors.New("not declared by the client")
+// did not declare the capability it needs: method not found, as a client
+// without the capability would answer it.
+var errNoCapability = &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "not declared by the client"}
+
+// relayErr is an error the relay gives a backend's request (elicitation,
+// sampling, roots): a *jsonrpc.Error with code. A plain Go error from a
+// client handler reaches the backend with code 0 (the SDK's rendering),
+// which names no kind of failure; pool.Pool makes any other error the
+// hooks return an internal error (-32603) with its message.
+func relayErr(code int64, format string, args ...any) error {
+	return &jsonrpc.Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
 
 // hooks answer the requests server.tool's backend makes during a call
 // of this request: on the request's session, when its client declared
@@ -246,7 +256,7 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 				if lr, ok := res.(*mcp.ListRootsResult); ok {
 					return lr, nil
 				}
-				return nil, fmt.Errorf("switchboard: the client answered roots/list with %T", res)
+				return nil, relayErr(jsonrpc.CodeInternalError, "switchboard: the client answered roots/list with %T", res)
 			}
 			if caps.RootsV2 != nil && !r.newProtocol() && r.ss != nil {
 				return r.ss.ListRoots(ctx, nil)
@@ -266,7 +276,7 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 			if err == nil && res != nil && res.Action != "accept" && res.Action != "decline" && res.Action != "cancel" {
 				// Relayed as it came, a backend reading anything but
 				// "decline" and "cancel" as a yes took "maybe" for one.
-				return nil, fmt.Errorf("switchboard: the client answered %s.%s's elicitation/create with action %s; an answer's action is accept, decline or cancel: not relayed", server, tool, strconv.Quote(cutMessage(res.Action, 64)))
+				return nil, relayErr(jsonrpc.CodeInternalError, "switchboard: the client answered %s.%s's elicitation/create with action %s; an answer's action is accept, decline or cancel: not relayed", server, tool, strconv.Quote(cutMessage(res.Action, 64)))
 			}
 			return res, err
 		}
@@ -298,7 +308,7 @@ func (s *Server) hooks(ctx context.Context, server, tool string) *pool.Hooks {
 				}
 				return out, nil
 			}
-			return nil, fmt.Errorf("switchboard: the client answered sampling/createMessage with %T", res)
+			return nil, relayErr(jsonrpc.CodeInternalError, "switchboard: the client answered sampling/createMessage with %T", res)
 		}
 	} else {
 		h.Sample = func(context.Context, *mcp.CreateMessageParams) (*mcp.CreateMessageResult, error) {
@@ -379,10 +389,10 @@ func relayable(server, tool, method string, p any, limit int) error {
 	}
 	b, err := json.Marshal(p)
 	if err != nil {
-		return fmt.Errorf("switchboard: %s.%s sent %s that cannot be relayed: %v", server, tool, method, err)
+		return relayErr(jsonrpc.CodeInvalidParams, "switchboard: %s.%s sent %s that cannot be relayed: %v", server, tool, method, err)
 	}
 	if len(b) > limit {
-		return fmt.Errorf("switchboard: %s.%s sent %s of %d bytes, over the %d-byte limit (settings.maxResultBytes): not relayed to the client", server, tool, method, len(b), limit)
+		return relayErr(jsonrpc.CodeInvalidParams, "switchboard: %s.%s sent %s of %d bytes, over the %d-byte limit (settings.maxResultBytes): not relayed to the client", server, tool, method, len(b), limit)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
@@ -37,6 +38,15 @@ func (s *Server) lookup(ctx context.Context, server, tool string) (catalog.Tool,
 	if !known {
 		return t, unavailable(name, err)
 	}
+	if _, ok := cat.DroppedTool(name, tool); ok && !cat.ListedHere(name) && cat.Refresh(ctx, name) == nil {
+		// Said dropped by a listing from the cache: the backend may
+		// list it again by now, so it is asked once (a call of a tool
+		// it lists would start it anyway).
+		if t, err := cat.Lookup(ctx, server, tool); err == nil {
+			return t, nil
+		}
+		visible, _ = cat.Known(name)
+	}
 	withheld := cat.Withheld(name)
 	for _, w := range withheld {
 		if w.Tool == tool || tsdecl.Ident(w.Tool) == tool {
@@ -52,6 +62,11 @@ func (s *Server) lookup(ctx context.Context, server, tool string) (catalog.Tool,
 	}
 	msg := fmt.Sprintf("server %q has no tool %s", name, echo.Quote(tool))
 	near := nearest(tool, cands)
+	if d, ok := cat.DroppedTool(name, tool); ok {
+		// The backend listed it once: the guess about the client's
+		// capabilities (below) sent the agent the wrong way.
+		return t, errors.New(droppedMsg(name, tool, d, near, len(visible), time.Now()))
+	}
 	if len(near) > 0 {
 		msg += "; did you mean " + strings.Join(near, " or ") + "?"
 	}
@@ -80,6 +95,21 @@ func (s *Server) lookup(ctx context.Context, server, tool string) (catalog.Tool,
 		msg += missingCaps(l.Caps)
 	}
 	return t, errors.New(msg)
+}
+
+// droppedMsg is the error of a call of tool, which server's backend
+// listed before and dropped from its listing at d.At; near are the
+// nearest tools it has, n how many the client may use.
+func droppedMsg(server, tool string, d catalog.Dropped, near []string, n int, now time.Time) string {
+	when := d.At.UTC().Format("2006-01-02 15:04:05 UTC")
+	if ago := now.Sub(d.At); ago >= 0 {
+		when += " (" + ago.Round(time.Second).String() + " ago)"
+	}
+	msg := fmt.Sprintf("server %q has no tool %s any more: its backend listed it before, and its listing at %s no longer has it (the backend removed or renamed it)", server, echo.Quote(tool), when)
+	if len(near) > 0 {
+		msg += "; did you mean " + strings.Join(near, " or ") + "?"
+	}
+	return msg + fmt.Sprintf("; list_tools({servers:[%q]}) lists the %d tools it has now; if you need this one, see the backend's changelog, or pin the server to a version that has it (the version in its command or URL)", server, n)
 }
 
 // missingCaps is what lookup adds to "has no tool" when the name is no
