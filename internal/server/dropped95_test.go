@@ -37,7 +37,7 @@ func TestServer_ACallOfADroppedToolSaysSo(t *testing.T) {
 		if err != nil {
 			msg = err.Error()
 		}
-		for _, want := range []string{`server "f" has no tool "` + name + `" any more: its backend listed it before, and its listing at `, " ago) no longer has it", `list_tools({servers:["f"]}) lists the 1 tools it has now`, "changelog", "pin the server to a version that has it"} {
+		for _, want := range []string{`server "f" has no tool "` + name + `" any more: its backend listed it before, and its listing at `, " ago) no longer has it", `list_tools({servers:["f"]}) lists the one tool it has now`, "changelog", "pin the server to a version that has it"} {
 			if !strings.Contains(msg, want) {
 				t.Errorf("%s: %q lacks %q", name, msg, want)
 			}

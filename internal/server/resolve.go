@@ -109,7 +109,14 @@ func droppedMsg(server, tool string, d catalog.Dropped, near []string, n int, no
 	if len(near) > 0 {
 		msg += "; did you mean " + strings.Join(near, " or ") + "?"
 	}
-	return msg + fmt.Sprintf("; list_tools({servers:[%q]}) lists the %d tools it has now; if you need this one, see the backend's changelog, or pin the server to a version that has it (the version in its command or URL)", server, n)
+	has := fmt.Sprintf("the %d tools it has now", n)
+	switch n {
+	case 0:
+		has = "what it has now (no tool)"
+	case 1:
+		has = "the one tool it has now"
+	}
+	return msg + fmt.Sprintf("; list_tools({servers:[%q]}) lists %s; if you need this one, see the backend's changelog, or pin the server to a version that has it (the version in its command or URL)", server, has)
 }
 
 // missingCaps is what lookup adds to "has no tool" when the name is no
