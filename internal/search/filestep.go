@@ -114,7 +114,11 @@ func (ix *Index) spelledStep(c clause, named []int32, naming, foreign map[string
 	if len(c.named) > 0 || len(named) == 0 {
 		return nil
 	}
-	own := demoteNaming(ix.queryTermsWith(c.text, foreign), naming)
+	text := c.text
+	if !r98Off {
+		text = withoutPaths(text) // round98.go
+	}
+	own := demoteNaming(ix.queryTermsWith(text, foreign), naming)
 	var out []int32
 	best, bestNamed := 0, 0
 	for _, h := range ix.topK(cands, score, spelledDepth) {
@@ -128,6 +132,13 @@ func (ix *Index) spelledStep(c clause, named []int32, naming, foreign map[string
 		}
 		if slices.ContainsFunc(named, func(t int32) bool { return ix.rivals(s, t) }) {
 			continue // a named backend's rival: the step is in the other's words (tasks36.go)
+		}
+		if !r98Off {
+			// round98.go: a backend the request does not name counts the
+			// objects its tool's name spells, not its verb.
+			if n = ix.spelledObjects(own, c.step, int32(h.Doc)); n == 0 {
+				continue
+			}
 		}
 		if n > best {
 			out, best = append(out[:0], s), n
