@@ -114,11 +114,7 @@ func (ix *Index) spelledStep(c clause, named []int32, naming, foreign map[string
 	if len(c.named) > 0 || len(named) == 0 {
 		return nil
 	}
-	text := c.text
-	if !r98Off {
-		text = withoutPaths(text) // round98.go
-	}
-	own := demoteNaming(ix.queryTermsWith(text, foreign), naming)
+	own := demoteNaming(ix.queryTermsWith(c.text, foreign), naming)
 	var out []int32
 	best, bestNamed := 0, 0
 	for _, h := range ix.topK(cands, score, spelledDepth) {
@@ -136,7 +132,7 @@ func (ix *Index) spelledStep(c clause, named []int32, naming, foreign map[string
 		if !r98Off {
 			// round98.go: a backend the request does not name counts the
 			// objects its tool's name spells, not its verb.
-			if n = ix.spelledObjects(own, c.step, int32(h.Doc)); n == 0 {
+			if n = ix.spelledObjects(own, c.step, named, int32(h.Doc)); n == 0 {
 				continue
 			}
 		}

@@ -12,11 +12,12 @@ import (
 //
 //   - spelledStep (filestep.go) counts, for a backend the request does not
 //     name, only the object words of its tool's name the step spells, the
-//     step's first word (its verb) aside, and reads no word of a path or
-//     URL: "close them" (browser_close), "move them all to closedlost"
-//     (move_file), "open a pull request that renames it" on Azure DevOps
-//     (GitHub's create_pull_request spelled "open" as "create") no longer
-//     take the step from the backends the request names (spelledObjects).
+//     step's first word (its verb) aside before a pronoun or when a named
+//     backend's tool name says it: "close them" (browser_close), "move them
+//     all to closedlost" (move_file), "open a pull request that renames it"
+//     on Azure DevOps (GitHub's create_pull_request spelled "open" as
+//     "create") no longer take the step from the backends the request names
+//     (spelledObjects).
 //   - newTop (round89.go) also reads a thing made with an article after a
 //     verb of making ("file a GitLab issue", "open a GH issue", "file it as
 //     one issue listing them", "log the failing audits as a Bug":
@@ -36,13 +37,20 @@ var r98Off bool
 // words that are no verb, round49.go's nameObjects) the terms qs have:
 // what spelledStep counts for a backend the request does not name, so that
 // a tool name sharing only the step's verb with it ("close them":
-// browser_close, "export them": MongoDB's export) does not take the step
-// from the backends the request names.
-func (ix *Index) spelledObjects(qs []qterm, step string, doc int32) int {
+// browser_close, "export them as SVGs": MongoDB's export) does not take the
+// step from the backends the request names (named). The step's first word
+// counts as its verb, whatever verbStems knows, when a pronoun follows it
+// ("move them all to closedlost": move_file) or a tool of a named backend
+// has it in its name ("fill in the email" with Playwright named:
+// browser_fill_form, not chrome-devtools' fill); a verb before its own
+// object may be the other product's one operation ("geocode 1 Market St",
+// "lint src/app.ts" with GitHub named) and counts.
+func (ix *Index) spelledObjects(qs []qterm, step string, named []int32, doc int32) int {
 	verb := int32(-1)
-	if fs := strings.Fields(step); len(fs) > 0 {
-		if id, ok := ix.tools.lookup(stem(strings.ToLower(strings.Trim(fs[0], ",;:!?.\"'`")))); ok {
-			verb = id // the step's first word: its verb, whatever verbStems knows
+	if fs := strings.Fields(strings.ToLower(step)); len(fs) > 1 {
+		v := stem(strings.Trim(fs[0], ",;:!?.\"'`"))
+		if id, ok := ix.tools.lookup(v); ok && (backObject(strings.Trim(fs[1], ",;:!?.")) || ix.namedSays(named, v)) {
+			verb = id
 		}
 	}
 	n := 0
@@ -57,6 +65,25 @@ func (ix *Index) spelledObjects(qs []qterm, step string, doc int32) int {
 		}
 	}
 	return n
+}
+
+// namedSays reports whether a tool of one of the backends named has the
+// stem v among its name's words.
+func (ix *Index) namedSays(named []int32, v string) bool {
+	for _, s := range named {
+		for _, d := range ix.srvDocs[s] {
+			if slices.ContainsFunc(toolWords(ix.docs[d].Tool), func(w string) bool { return stem(w) == v }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// backObject reports whether w, the word after a step's verb, takes its
+// object from a step before ("them", "it", "those", "all").
+func backObject(w string) bool {
+	return objectPronouns[w] || w == "those" || w == "these" || w == "all"
 }
 
 // makeVerbs are verbs that, with "a" / "an" / "one" before their object,
