@@ -129,6 +129,13 @@ func (ix *Index) spelledStep(c clause, named []int32, naming, foreign map[string
 		if slices.ContainsFunc(named, func(t int32) bool { return ix.rivals(s, t) }) {
 			continue // a named backend's rival: the step is in the other's words (tasks36.go)
 		}
+		if !r98Off {
+			// round98.go: a backend the request does not name counts the
+			// objects its tool's name spells, not its verb.
+			if n = ix.spelledObjects(own, c.step, named, int32(h.Doc)); n == 0 {
+				continue
+			}
+		}
 		if n > best {
 			out, best = append(out[:0], s), n
 		} else if n == best && !slices.Contains(out, s) {

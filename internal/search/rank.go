@@ -406,7 +406,9 @@ func (ix *Index) rank(query string, limit int) *ranking {
 				// "check which tabs are open": the step reads a state.
 				sc.questionPenalty(info[i].text, cands)
 			}
-			sc.stepVerbs(info[i], cands)
+			sv := info[i]
+			sv.act = keepAct(sv) // round98.go
+			sc.stepVerbs(sv, cands)
 			sc.stepNumber(info[i], cands)
 			sc.plainRead(info[i], c[:min(info[i].own, len(c))], cands)
 			sc.antecedentFit(info[i], cands)

@@ -275,12 +275,18 @@ func (sc *scorer) newTop(c clause, cands []int32) {
 		return
 	}
 	thing := madeThing(c.step)
+	if thing == "" && !r98Off {
+		thing = madeArticle(c.step) // round98.go
+	}
 	if thing == "" {
 		return
 	}
 	ix := sc.ix
 	top := sc.highest(cands)
 	makes := func(d int32) bool {
+		if !r98Off {
+			return ix.makesThing(d, thing) // round98.go
+		}
 		tw := toolWords(ix.docs[d].Tool)
 		return ix.verbs[d] == verbCreate && stem(tw[len(tw)-1]) == thing
 	}

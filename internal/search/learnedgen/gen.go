@@ -197,6 +197,10 @@ var heldOut = map[string]bool{
 	// slash abbreviations and steps naming two products, written from the
 	// corpus alone before its change
 	"tasks93": true,
+	// tasks98: round ninety-eight's tasks whose later step says a bare
+	// verb another backend's tool names spell, or makes "a <thing>",
+	// written from the corpus alone before its change
+	"tasks98": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
