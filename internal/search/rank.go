@@ -579,6 +579,12 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			}
 		}
 	}
+	if noneJudge != nil && len(hits) > 0 {
+		// Test-only (none_model_test.go): the decision's inputs, and a
+		// decision in place of the rules'.
+		r.relevant = noneJudge(&noneCtx{ix: ix, query: query, noneQuery: noneQuery, all: all, named: named, naming: naming, unserved: unserved,
+			hits: hits, score: score, oneStep: oneStep, multi: len(clauseHits) > 0, info: clauseInfo, relevant: r.relevant})
+	}
 	if r.relevant && !boosted && ix.learnedBoost(qs, cands, score) {
 		hits = ix.topK(cands, score, max(limit, relevantDepth))
 	}
@@ -1564,4 +1570,23 @@ func (sc *scorer) idParamBonus(query string, cands []int32) {
 			}
 		}
 	}
+}
+
+// noneJudge, set by tests only, sees the inputs of the "no tool matches"
+// decision and makes it (none_model_test.go, round ninety-seven).
+var noneJudge func(*noneCtx) bool
+
+// noneCtx is what noneJudge sees.
+type noneCtx struct {
+	ix               *Index
+	query, noneQuery string
+	all              []qterm
+	named            []int32
+	naming           map[string]bool
+	unserved         [][]string
+	hits             []Hit
+	score            []float64
+	oneStep, multi   bool
+	info             []clause
+	relevant         bool
 }
