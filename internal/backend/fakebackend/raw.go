@@ -19,6 +19,7 @@ import (
 //
 //	badblocks  a result whose image block's data is a number
 //	closeout   closes stdout and stays alive (stdin still read)
+//	halfexit   writes the start of its answer, no newline, and exits 3
 //	strid      answers under its id as a string ("7" for 7)
 //	twice      answers the call twice
 //	stray      answers under ids never sent (900001, "never"), then its own
@@ -81,6 +82,11 @@ func raw() int {
 				for {
 					time.Sleep(time.Hour)
 				}
+			case "halfexit":
+				fmt.Fprintf(out, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"te`, m.ID)
+				out.Flush()
+				fmt.Fprintln(os.Stderr, "fatal: out of memory while writing the answer")
+				return 3
 			case "strid":
 				send(json.RawMessage(strconv.Quote(string(m.ID))), `{"content":[{"type":"text","text":"a string id"}]}`)
 			case "stray":
