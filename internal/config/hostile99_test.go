@@ -1,0 +1,28 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Round ninety-nine: a remote server's url of the wrong type was said
+// twice, `mcpServers.c.url: must be a string, not a number` and then
+// `mcpServers.c.url: must be an http:// or https:// URL with a host, not
+// ""`, a value the file does not hold. It is said once.
+func TestRead_AURLOfTheWrongTypeIsSaidOnce(t *testing.T) {
+	user := filepath.Join(t.TempDir(), "config.json")
+	os.WriteFile(user, []byte(`{"mcpServers": {"c": {"type": "http", "url": 7}, "d": {"type": "http", "url": "ftp://x"}}}`), 0o600)
+	cfg, err := Read(Sources{User: user})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, d := cfg.Servers["c"].Problem, cfg.Servers["d"].Problem
+	if strings.Count(c, "mcpServers.c.url") != 1 || !strings.Contains(c, "must be a string, not a number") {
+		t.Errorf("url 7: %q, want one problem, its type", c)
+	}
+	if strings.Count(d, "mcpServers.d.url") != 1 || !strings.Contains(d, "http:// or https://") {
+		t.Errorf("url ftp://x: %q, want one problem, its scheme", d)
+	}
+}
