@@ -26,3 +26,19 @@ func TestRead_AURLOfTheWrongTypeIsSaidOnce(t *testing.T) {
 		t.Errorf("url ftp://x: %q, want one problem, its scheme", d)
 	}
 }
+
+// Round ninety-nine: the config's directory a symbolic link to itself (a
+// dotfiles tool's link gone wrong) failed every command with `open
+// …/config.json: too many levels of symbolic links`, which named the file
+// but not the link, nor what to do. The link is named now.
+func TestRead_ALoopingLinkOnTheWayIsNamed(t *testing.T) {
+	dir := t.TempDir()
+	sb := filepath.Join(dir, "switchboard")
+	if err := os.Symlink(sb, sb); err != nil {
+		t.Skip(err)
+	}
+	_, err := Read(Sources{User: filepath.Join(sb, "config.json")})
+	if err == nil || !strings.Contains(err.Error(), sb+" is a symbolic link (to "+sb+") that leads back to itself") || !strings.Contains(err.Error(), "point it at a real directory or file, or remove it") {
+		t.Errorf("err = %v; want the looping link named, with what to do", err)
+	}
+}
