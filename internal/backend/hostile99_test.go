@@ -3,9 +3,12 @@ package backend
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Round ninety-nine: a stdio backend that crashed while writing its
@@ -29,5 +32,29 @@ func TestBackend_AnAnswerCutByTheBackendsExitSaysTheExit(t *testing.T) {
 	}
 	if strings.Contains(err.Error(), "could not be read") {
 		t.Errorf("error %q blames the answer, not the exit", err)
+	}
+}
+
+// Round ninety-nine: a tool failure (a result with isError) whose text
+// held a secret of the server's config ("bad key sk-live-…", a backend
+// echoing its env) reached the script's error whole, where the same
+// words as a JSON-RPC error had it hidden. They are hidden alike.
+func TestBackend_AToolFailureHidesTheServersSecrets(t *testing.T) {
+	spec := fakeSpec(t, "raw")
+	spec.Env["API_KEY"] = "sk-live-XXXX1234abcd"
+	ctx, cancel := context.WithTimeout(context.Background(), slow(10*time.Second))
+	defer cancel()
+	b, err := Start(ctx, spec, &Options{Env: os.Environ(), Reaper: reaper(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	res, err := b.CallTool(ctx, "errsecret", json.RawMessage(`{}`))
+	if err != nil || !res.IsError || len(res.Content) != 1 {
+		t.Fatalf("call: %v, %+v", err, res)
+	}
+	text := res.Content[0].(*mcp.TextContent).Text
+	if strings.Contains(text, "sk-live") || !strings.Contains(text, "bad key *** for this call") {
+		t.Errorf("failure text %q, want the secret hidden", text)
 	}
 }
