@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -807,7 +806,7 @@ func (c *stdioConn) serveLine(line []byte) bool {
 		return true
 	case err != nil:
 		why := err.Error()
-		if w := idProblem(topID(line)); w != "" {
+		if w := rpcid.IDProblem(topID(line)); w != "" {
 			// The SDK's words named its Go types ("parse error:
 			// invalid ID type map[string]interface {}", "cannot
 			// unmarshal \"1e400\" into Go struct field
@@ -834,7 +833,7 @@ func (c *stdioConn) serveLine(line []byte) bool {
 	if odd := oddNumberID(line); odd != nil {
 		// The SDK keeps integer ids only: it would answer 1.5 as 1, a
 		// reply the client cannot match.
-		c.rejectRaw(odd, jsonrpc.CodeInvalidRequest, "invalid request: "+idProblem(odd))
+		c.rejectRaw(odd, jsonrpc.CodeInvalidRequest, "invalid request: "+rpcid.IDProblem(odd))
 		return true
 	}
 	if odd := oddStringID(msg, line); odd != nil {
@@ -1176,32 +1175,6 @@ func sniffID(b []byte) json.RawMessage {
 		}
 	}
 	return nil
-}
-
-// idProblem says what is wrong with id, a request's id as sent, when it
-// is no string or integer a client can match an answer to (an object, an
-// array, a boolean, a fraction, an integer past ±2^53), else "".
-func idProblem(id json.RawMessage) string {
-	const tail = "; a request's id is a string or an integer"
-	if len(id) == 0 {
-		return ""
-	}
-	switch id[0] {
-	case '{':
-		return "the id is a JSON object" + tail
-	case '[':
-		return "the id is a JSON array" + tail
-	case 't', 'f':
-		return "the id is " + string(id) + tail
-	}
-	if !rpcid.InexactNumber(id) {
-		return ""
-	}
-	if f, err := strconv.ParseFloat(string(id), 64); err == nil && f != math.Trunc(f) {
-		return "the id " + string(id) + " is not an integer" + tail
-	}
-	// 2^64+1, 1e400: an integer every client would round.
-	return "the id " + string(id) + " is an integer past ±2^53 (9007199254740992), which a JSON client cannot hold exactly" + tail + " within it"
 }
 
 // topID returns the top-level "id" member of the JSON object b as sent,
