@@ -42,3 +42,19 @@ func TestRead_ALoopingLinkOnTheWayIsNamed(t *testing.T) {
 		t.Errorf("err = %v; want the looping link named, with what to do", err)
 	}
 }
+
+// Round ninety-nine: a VS Code settings.json section pasted whole,
+// `"mcp": {"servers": {…}}`, was hinted as opencode's "mcp"; it names
+// VS Code's nesting now, and opencode's shape keeps its hint.
+func TestRead_APastedVSCodeSettingsSectionIsNamed(t *testing.T) {
+	for content, want := range map[string]string{
+		`{"mcp": {"servers": {"gh": {"command": "gh-mcp"}}}}`:       `VS Code's settings.json nests them as "mcp": {"servers": …}`,
+		`{"mcp": {"gh": {"type": "local", "command": ["gh-mcp"]}}}`: `opencode's config calls it "mcp"`,
+	} {
+		user := filepath.Join(t.TempDir(), "config.json")
+		os.WriteFile(user, []byte(content), 0o600)
+		if _, err := Read(Sources{User: user}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want it to say %q", content, err, want)
+		}
+	}
+}

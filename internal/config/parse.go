@@ -151,7 +151,7 @@ func Parse(path string, data []byte) (*File, error) {
 			parseProjects(path, v, f, e)
 		case "$schema", "_comment":
 		default:
-			e.add(path, k, "unknown field (line %d)%s; known: mcpServers, settings, projects", v.line, topLevelHint(k))
+			e.add(path, k, "unknown field (line %d)%s; known: mcpServers, settings, projects", v.line, topLevelHint(k, v.kind == '{' && slices.Contains(v.keys, "servers")))
 		}
 	}
 	if len(e.Problems) > 0 {
