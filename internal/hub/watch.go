@@ -206,17 +206,14 @@ func (h *Hub) loading(s *Session, files []string) {
 // directory that went away.
 func (w *watcher) recheck() {
 	w.mu.Lock()
-	var files []string
+	now := map[string]identity{} // each file once, however many sessions loaded it
 	for _, ids := range w.seen {
 		for f := range ids {
-			if !slices.Contains(files, f) {
-				files = append(files, f)
-			}
+			now[f] = identity{}
 		}
 	}
 	w.mu.Unlock()
-	now := map[string]identity{}
-	for _, f := range files { // the stats without the lock
+	for f := range now { // the stats without the lock
 		now[f] = identify(f)
 	}
 	w.mu.Lock()
