@@ -55,7 +55,11 @@ func tomlErrorHidden(data []byte, err error) error {
 	}
 	msg := pe.Message
 	p := pe.Position
-	if p.Start >= 0 && p.Len > 0 && p.Start+p.Len <= len(data) {
+	// A key defined twice is about a key, the table's name the decoder
+	// points at: hidden, "Key 'mcp_servers.gh' has already been
+	// defined" read "Key '***.gh'", which named no table to look for.
+	dup := strings.HasPrefix(msg, "Key '") && strings.HasSuffix(msg, "' has already been defined.")
+	if p.Start >= 0 && p.Len > 0 && p.Start+p.Len <= len(data) && !dup {
 		v := strings.TrimSpace(string(data[p.Start : p.Start+p.Len]))
 		for _, q := range []string{`"`, `'`} {
 			msg = strings.ReplaceAll(msg, q+v+q, q+"***"+q)

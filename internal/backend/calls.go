@@ -43,6 +43,17 @@ func (b *Backend) CallTool(ctx context.Context, tool string, args json.RawMessag
 	if err != nil {
 		return nil, b.callErr(ctx, err)
 	}
+	if res.IsError {
+		// A tool's failure is the backend's error in other words: its
+		// text is shown as the script's error as a JSON-RPC error's is,
+		// and had the server's secrets in it ("bad key sk-live-…", a
+		// backend echoing its env), where a JSON-RPC error's are hidden.
+		for _, c := range res.Content {
+			if tc, ok := c.(*mcp.TextContent); ok {
+				tc.Text = b.secrets.String(tc.Text)
+			}
+		}
+	}
 	return res, nil
 }
 

@@ -144,11 +144,11 @@ func (c *lineConn) readLoop(r io.Reader, max int64, junk func([]byte, error), ov
 				// junk, the answers in it left their calls waiting until
 				// their time limit.
 				for _, m := range batch {
-					if !c.deliver(bytes.TrimSpace(m), junk) {
+					if !c.deliver(bytes.TrimSpace(m), false, junk) {
 						return
 					}
 				}
-			} else if !c.deliver(t, junk) {
+			} else if !c.deliver(t, err != nil && line[len(line)-1] != '\n', junk) {
 				return
 			}
 		}
@@ -176,7 +176,15 @@ func allObjects(ms []json.RawMessage) bool {
 // deliver decodes t, one message, and sends it; one that does not decode
 // is told to junk, and when it is a response whose id can be read, its
 // call is failed at once. It reports false when the connection closed.
-func (c *lineConn) deliver(t []byte, junk func([]byte, error)) bool {
+//
+// cut says t is what the backend wrote before its output ended, with no
+// newline: one that does not decode is a message the backend did not
+// finish (it crashed while writing its answer), told to junk only. Its
+// call then fails as the connection ends, with the backend's exit status
+// and the last lines of its stderr; failed here, it said `the backend's
+// answer could not be read: unmarshaling jsonrpc message: unexpected
+// EOF`, which named neither the crash nor its cause.
+func (c *lineConn) deliver(t []byte, cut bool, junk func([]byte, error)) bool {
 	var msg jsonrpc.Message
 	var derr error
 	if len(t) == 0 || t[0] != '{' {
@@ -192,8 +200,14 @@ func (c *lineConn) deliver(t []byte, junk func([]byte, error)) bool {
 	if derr == nil {
 		return c.send(readResult{msg: msg})
 	}
+	if cut {
+		derr = fmt.Errorf("its output ended in the middle of a message (%d bytes): %w", len(t), derr)
+	}
 	if junk != nil {
 		junk(t, derr)
+	}
+	if cut {
+		return true
 	}
 	// A request of the backend's we cannot decode (an elicitation whose
 	// schema nests 2,000 levels) is answered with an error: unanswered,

@@ -380,7 +380,7 @@ func TestRawTools_AToolNestedPastWhatTheSDKReadsIsLeftOutAlone(t *testing.T) {
 	}
 	c := &lineConn{msgs: make(chan readResult, 1), closed: make(chan struct{})}
 	var junk error
-	c.deliver(line, func(_ []byte, err error) { junk = err })
+	c.deliver(line, false, func(_ []byte, err error) { junk = err })
 	r := <-c.msgs
 	resp, ok := r.msg.(*jsonrpc.Response)
 	if r.err != nil || !ok || resp.Error != nil || junk != nil {
@@ -396,7 +396,7 @@ func TestRawTools_AToolNestedPastWhatTheSDKReadsIsLeftOutAlone(t *testing.T) {
 		t.Errorf("withheld %+v", m)
 	}
 	// An answer too deep elsewhere is still junk, failing its call.
-	c.deliver([]byte(`{"jsonrpc":"2.0","id":4,"result":{"x":`+strings.Repeat("[", 1200)+strings.Repeat("]", 1200)+`}}`), func(_ []byte, err error) { junk = err })
+	c.deliver([]byte(`{"jsonrpc":"2.0","id":4,"result":{"x":`+strings.Repeat("[", 1200)+strings.Repeat("]", 1200)+`}}`), false, func(_ []byte, err error) { junk = err })
 	if r := <-c.msgs; junk == nil || r.msg.(*jsonrpc.Response).Error == nil {
 		t.Errorf("a deep answer that lists no tools was read: %+v", r.msg)
 	}
@@ -413,7 +413,7 @@ func TestLineConn_AnUnreadableRequestOfTheBackendsIsAnswered(t *testing.T) {
 	c := &lineConn{msgs: make(chan readResult, 1), closed: make(chan struct{}), wsem: make(chan struct{}, 1), w: pw}
 	deep := strings.Repeat(`{"type":"object","properties":{"a":`, 1100) + `{}` + strings.Repeat(`}}`, 1100)
 	var junk error
-	c.deliver([]byte(`{"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"m","requestedSchema":`+deep+`}}`), func(_ []byte, err error) { junk = err })
+	c.deliver([]byte(`{"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"m","requestedSchema":`+deep+`}}`), false, func(_ []byte, err error) { junk = err })
 	line, err := bufio.NewReader(pr).ReadBytes('\n')
 	if err != nil {
 		t.Fatal(err)

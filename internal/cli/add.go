@@ -20,6 +20,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/agentconf"
@@ -146,6 +147,8 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			old = nil
+		case errors.Is(err, syscall.ELOOP):
+			return fmt.Errorf("%s: %w", t.path, config.LoopError(t.path, err))
 		case err != nil:
 			return err
 		}

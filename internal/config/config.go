@@ -430,6 +430,16 @@ func (e *Error) add(file, field, format string, a ...any) {
 	e.Problems = append(e.Problems, Problem{file, field, fmt.Sprintf(format, a...)})
 }
 
+// has reports whether a problem of field in file was said already.
+func (e *Error) has(file, field string) bool {
+	for _, p := range e.Problems {
+		if p.File == file && p.Field == field {
+			return true
+		}
+	}
+	return false
+}
+
 // maxProblems is the most problems Error lists; the rest are counted.
 // Problems keeps them all.
 const maxProblems = 20

@@ -17,8 +17,13 @@ var serversKeys = map[string]string{
 	"mcp":             "opencode's config",
 }
 
-// topLevelHint is what an unknown top-level key k adds to its error.
-func topLevelHint(k string) string {
+// topLevelHint is what an unknown top-level key k adds to its error;
+// servers says its value is an object with a "servers" key (VS Code's
+// settings.json nests its servers so: "mcp": {"servers": …}).
+func topLevelHint(k string, servers bool) string {
+	if k == "mcp" && servers {
+		return `: the servers go under "mcpServers" here (VS Code's settings.json nests them as "mcp": {"servers": …})`
+	}
 	if who, ok := serversKeys[k]; ok {
 		return fmt.Sprintf(": the servers go under \"mcpServers\" here (%s calls it %q)", who, k)
 	}

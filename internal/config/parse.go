@@ -151,7 +151,7 @@ func Parse(path string, data []byte) (*File, error) {
 			parseProjects(path, v, f, e)
 		case "$schema", "_comment":
 		default:
-			e.add(path, k, "unknown field (line %d)%s; known: mcpServers, settings, projects", v.line, topLevelHint(k))
+			e.add(path, k, "unknown field (line %d)%s; known: mcpServers, settings, projects", v.line, topLevelHint(k, v.kind == '{' && slices.Contains(v.keys, "servers")))
 		}
 	}
 	if len(e.Problems) > 0 {
@@ -475,8 +475,11 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 		e.add(path, field+".url", "is empty: a %s server needs a url (line %d)", s.Type, v.line)
 	case s.Type == Stdio && s.OAuth != nil:
 		e.add(path, field+".oauth", "applies to http and sse servers only; a stdio server has no sign-in (line %d)", v.line)
-	case s.Type != Stdio && !strings.Contains(s.URL, "${") && !httpURL(s.URL):
+	case s.Type != Stdio && !strings.Contains(s.URL, "${") && !httpURL(s.URL) && !e.has(path, field+".url"):
 		// The start refused it, naming neither the file nor the field.
+		// (A url of the wrong type is said once: "must be a string,
+		// not a number" was followed by "must be an http:// or https://
+		// URL with a host, not \"\"".)
 		e.add(path, field+".url", "must be an http:// or https:// URL with a host, not %s (line %d)", echo.Quote(redact.URL(s.URL)), v.line)
 	}
 	return s

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
@@ -66,6 +67,8 @@ func Read(s Sources) (*Config, error) {
 			if t, lerr := os.Readlink(s.User); lerr == nil {
 				all.add(s.User, "", "the config is a symbolic link to %s, which does not exist: point the link at your config file, or remove the link", echo.Path(t))
 			}
+		case errors.Is(err, syscall.ELOOP):
+			all.add(s.User, "", "%v", LoopError(s.User, err))
 		case err != nil:
 			all.add(s.User, "", "%v", err)
 		default:
@@ -227,4 +230,33 @@ func (c *Config) addProject(path string, f *File) {
 // token. A project file adds, and tightens only.
 func aliasProblem(file, field string, old *Server) string {
 	return fmt.Sprintf("%s: %s: runs the server %q of %s as it is (command, args, env, cwd and headers), without its policy (tools, readOnly, confirm, roles): a project cannot add a second entry for a user server; use %q, and remove this one from %s", file, field, old.Name, old.Source, old.Name, file)
+}
+
+// LoopError is err, an open of path that failed with ELOOP, said with
+// the symbolic link on the way to path that loops (the config directory
+// linked to itself, dotfiles links pointing at each other): the open's
+// `too many levels of symbolic links` named the file, not the link, nor
+// what to do. err itself when it is no such error or no link is found.
+func LoopError(path string, err error) error {
+	if !errors.Is(err, syscall.ELOOP) {
+		return err
+	}
+	p := filepath.Clean(path)
+	parts := strings.Split(p, string(filepath.Separator))
+	cur := string(filepath.Separator)
+	for _, part := range parts {
+		if part == "" {
+			continue
+		}
+		cur = filepath.Join(cur, part)
+		fi, lerr := os.Lstat(cur)
+		if lerr != nil || fi.Mode()&os.ModeSymlink == 0 {
+			continue
+		}
+		if _, serr := os.Stat(cur); errors.Is(serr, syscall.ELOOP) {
+			t, _ := os.Readlink(cur)
+			return fmt.Errorf("%s is a symbolic link (to %s) that leads back to itself through links, so the config cannot be reached: point it at a real directory or file, or remove it", echo.Path(cur), echo.Path(t))
+		}
+	}
+	return err
 }

@@ -371,7 +371,7 @@ func (w *answerWriter) event(b []byte) []byte {
 		// stdio holds it back too.
 		return nil
 	}
-	if kind != "error" || len(payload) <= rpcid.ErrorHead+rpcid.ErrorTail && !bytes.Contains(payload, codeZero) {
+	if kind != "error" || len(payload) <= rpcid.ErrorHead+rpcid.ErrorTail && !bytes.Contains(payload, codeZero) && !bytes.Contains(payload, sdkParams) {
 		return b
 	}
 	bounded, changed := boundMessage(payload, w.answersInit())
@@ -396,7 +396,7 @@ func (w *answerWriter) jsonBody(b []byte) []byte {
 			return out
 		}
 	}
-	if len(b) <= rpcid.ErrorHead+rpcid.ErrorTail && !bytes.Contains(b, codeZero) {
+	if len(b) <= rpcid.ErrorHead+rpcid.ErrorTail && !bytes.Contains(b, codeZero) && !bytes.Contains(b, sdkParams) {
 		return b
 	}
 	out, _ := boundMessage(b, w.answersInit())
@@ -405,6 +405,11 @@ func (w *answerWriter) jsonBody(b []byte) []byte {
 
 // codeZero is how the SDK encodes an error without a code.
 var codeZero = []byte(`"error":{"code":0,`)
+
+// sdkParams is in the SDK's error for params that do not decode, said
+// plainly by rpcid.BoundAnswer (rpcid.PlainParams): a short one went out
+// as the SDK wrote it, naming its Go types.
+var sdkParams = []byte(`json: cannot unmarshal `)
 
 // answersInit reports whether the POST's request is an initialize.
 func (w *answerWriter) answersInit() bool {

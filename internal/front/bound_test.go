@@ -90,7 +90,9 @@ func TestFront_BoundsWhatAnErrorQuotes(t *testing.T) {
 	}{
 		{"prompts/get with arguments that do not decode", h,
 			`{"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{"name":"p","arguments":{"a":["` + big + `"]}}}`,
-			http.StatusOK, -32602, []string{"handling 'prompts/get'", "bytes of the message left out", "of type string"}},
+			// Round ninety-nine: said plainly (rpcid.PlainParams), not
+			// in the SDK's words that quoted the params whole.
+			http.StatusOK, -32602, []string{`invalid params: prompts/get's "arguments.a" is an array; it must be a string`}},
 		{"resources/read of a long URI", h,
 			`{"jsonrpc":"2.0","id":3,"method":"resources/read","params":{"uri":"` + big + `"}}`,
 			http.StatusOK, -32602, []string{"Resource not found", "the error's data, 262", "was left out"}},

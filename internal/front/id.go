@@ -38,8 +38,13 @@ func oddID(body []byte) (id json.RawMessage, why string) {
 		}
 	case c == '-' || c >= '0' && c <= '9':
 		if rpcid.InexactNumber(m.ID) {
-			return m.ID, "the id " + string(m.ID) + " is not an integer within ±2^53; a request's id is a string or such an integer"
+			return m.ID, rpcid.IDProblem(m.ID)
 		}
+	case c == '{' || c == '[' || c == 't' || c == 'f':
+		// The SDK's answer was plain text, `malformed payload: parse
+		// error: invalid ID type map[string]interface {}`. Answered under
+		// a null id: such an id is no id to answer under.
+		return json.RawMessage("null"), rpcid.IDProblem(m.ID)
 	}
 	return nil, ""
 }

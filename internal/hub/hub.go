@@ -81,6 +81,11 @@ type Options struct {
 	// that loaded it reload (changes within it fold into one); 0 means
 	// 100ms.
 	ReloadDelay time.Duration
+	// RecheckEvery is how often the config files' identities (the file's
+	// and its directory's device and inode) are compared with what was
+	// loaded, for what no watch reports: a directory above the config's
+	// (XDG_CONFIG_HOME, ~/.config) renamed away, or replaced; 0 means 2s.
+	RecheckEvery time.Duration
 }
 
 // Hub holds what its sessions share. Its methods are safe for concurrent

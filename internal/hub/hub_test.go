@@ -119,7 +119,7 @@ func newFixture(t *testing.T, userConfig string) *fixture {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(cache) })
-	h, err := New(&Options{UserConfig: f.user, CacheDir: cache, StateDir: f.state, Home: home, Start: f.starts.start, ReloadDelay: 20 * time.Millisecond})
+	h, err := New(&Options{UserConfig: f.user, CacheDir: cache, StateDir: f.state, Home: home, Start: f.starts.start, ReloadDelay: 20 * time.Millisecond, RecheckEvery: 100 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,15 +29,66 @@ import (
 // config until they ended. (A directory missing from the start, such as
 // a plugin directory never made, is not waited for: its parent, a home
 // or a project directory, would wake the watcher at each write there.)
+//
+// What no watch reports, a directory above the config's (XDG_CONFIG_HOME,
+// ~/.config) renamed away or replaced, is found by comparing, every
+// Options.RecheckEvery, each config file's identity (the device and
+// inode of the file, of its target when it is a link, and of its
+// directory) with what was loaded: a change reloads the sessions that
+// loaded it, and a directory now another is watched anew. Watching each
+// ancestor instead would wake the watcher at every write in the home
+// directory.
 type watcher struct {
-	h *Hub
-	w *fsnotify.Watcher
+	h    *Hub
+	w    *fsnotify.Watcher
+	tick *time.Ticker // the identities' recheck
 
 	mu      sync.Mutex
 	dirs    map[string]bool // watched
 	missing map[string]bool // wanted, not there: a parent is watched
 	files   map[*Session][]string
 	timers  map[*Session]*time.Timer
+	// seen is each session's config files' identities as last loaded
+	// (or as last seen changed by recheck).
+	seen map[*Session]map[string]identity
+}
+
+// identity is what a config file's path leads to: the file (a symbolic
+// link itself), its target when it is a link, and its directory; nil
+// where there is none (or it cannot be read).
+type identity struct{ file, target, dir os.FileInfo }
+
+// identify stats f: two or three stat calls, no read.
+func identify(f string) identity {
+	var id identity
+	id.file, _ = os.Lstat(f)
+	if id.file != nil && id.file.Mode()&fs.ModeSymlink != 0 {
+		id.target, _ = os.Stat(f)
+	}
+	id.dir, _ = os.Stat(filepath.Dir(f))
+	return id
+}
+
+func sameFile(a, b os.FileInfo) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return os.SameFile(a, b)
+}
+
+func (id identity) same(o identity) bool {
+	return sameFile(id.file, o.file) && sameFile(id.target, o.target) && sameFile(id.dir, o.dir)
+}
+
+// configFiles are the config files of l's paths, cleaned.
+func configFiles(p Paths) []string {
+	var out []string
+	for _, f := range []string{p.User, p.Project} {
+		if f != "" {
+			out = append(out, filepath.Clean(f))
+		}
+	}
+	return out
 }
 
 // watchFiles makes s reload when the files l was loaded from change
@@ -89,7 +140,11 @@ func (h *Hub) watchFiles(s *Session, l *Loaded) {
 			h.log.Warn("config hot reload disabled", "err", err)
 			return
 		}
-		w = &watcher{h: h, w: fw, dirs: map[string]bool{}, missing: map[string]bool{}, files: map[*Session][]string{}, timers: map[*Session]*time.Timer{}}
+		every := h.o.RecheckEvery
+		if every <= 0 {
+			every = 2 * time.Second
+		}
+		w = &watcher{h: h, w: fw, tick: time.NewTicker(every), dirs: map[string]bool{}, missing: map[string]bool{}, files: map[*Session][]string{}, timers: map[*Session]*time.Timer{}, seen: map[*Session]map[string]identity{}}
 		h.watch = w
 		go w.loop()
 	}
@@ -106,10 +161,84 @@ func (h *Hub) watchFiles(s *Session, l *Loaded) {
 		return
 	}
 	w.files[s] = files
+	seen := map[string]identity{}
+	for _, f := range configFiles(l.Paths) {
+		id, ok := w.seen[s][f]
+		if !ok {
+			id = identify(f)
+		}
+		seen[f] = id
+	}
+	w.seen[s] = seen
 	for _, f := range files {
 		w.add(filepath.Dir(f), false)
 	}
 	w.prune()
+}
+
+// loading records the identities of the config files s is about to read
+// (a reload, whether or not it loads): a change the watch reported is not
+// found again by recheck.
+func (h *Hub) loading(s *Session, files []string) {
+	h.mu.Lock()
+	w := h.watch
+	h.mu.Unlock()
+	if w == nil {
+		return
+	}
+	ids := map[string]identity{}
+	for _, f := range files {
+		ids[filepath.Clean(f)] = identify(f)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if _, watched := w.seen[s]; !watched { // closed, or never watched
+		return
+	}
+	for f, id := range ids {
+		w.seen[s][f] = id
+	}
+}
+
+// recheck compares the config files' identities with what was loaded
+// and reloads the sessions whose files changed (see watcher). A
+// directory now another (or gone) is watched anew: its watch was on the
+// directory that went away.
+func (w *watcher) recheck() {
+	w.mu.Lock()
+	now := map[string]identity{} // each file once, however many sessions loaded it
+	for _, ids := range w.seen {
+		for f := range ids {
+			now[f] = identity{}
+		}
+	}
+	w.mu.Unlock()
+	for f := range now { // the stats without the lock
+		now[f] = identify(f)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	rewatched := map[string]bool{}
+	for _, ids := range w.seen {
+		for f, was := range ids {
+			id, ok := now[f]
+			if !ok || id.same(was) {
+				continue
+			}
+			ids[f] = id
+			if d := filepath.Dir(f); !sameFile(id.dir, was.dir) && !rewatched[d] {
+				rewatched[d] = true
+				if w.dirs[d] {
+					w.w.Remove(d)
+					delete(w.dirs, d)
+				}
+				if id.dir != nil {
+					w.add(d, false)
+				}
+			}
+			w.changedLocked(f)
+		}
+	}
 }
 
 // prune stops watching the directories no session's files are in any
@@ -191,6 +320,7 @@ func (h *Hub) unwatch(s *Session) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	delete(w.files, s)
+	delete(w.seen, s)
 	if t := w.timers[s]; t != nil {
 		t.Stop()
 		delete(w.timers, s)
@@ -199,6 +329,7 @@ func (h *Hub) unwatch(s *Session) {
 }
 
 func (w *watcher) close() {
+	w.tick.Stop()
 	w.w.Close()
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -223,6 +354,8 @@ func (w *watcher) loop() {
 				return
 			}
 			w.h.log.Warn("watching config files", "err", err)
+		case <-w.tick.C:
+			w.recheck()
 		}
 	}
 }
@@ -328,7 +461,20 @@ func goneFiles(was, now []string) (gone []string, notice string) {
 		gone = append(gone, f)
 		d := filepath.Dir(f)
 		if _, err := os.Stat(d); errors.Is(err, fs.ErrNotExist) {
-			out = append(out, fmt.Sprintf("the config file %s is gone with its directory %s (renamed away or removed): its servers are not served; they are read again when the directory is back", echo.Path(f), echo.Path(d)))
+			// The highest directory gone: XDG_CONFIG_HOME or ~/.config
+			// renamed away took the config's own directory with it.
+			top := d
+			for p := filepath.Dir(top); p != top; p = filepath.Dir(top) {
+				if _, err := os.Stat(p); !errors.Is(err, fs.ErrNotExist) {
+					break
+				}
+				top = p
+			}
+			if top == d {
+				out = append(out, fmt.Sprintf("the config file %s is gone with its directory %s (renamed away or removed): its servers are not served; they are read again when the directory is back", echo.Path(f), echo.Path(d)))
+			} else {
+				out = append(out, fmt.Sprintf("the config file %s is gone with %s, a directory above it (renamed away or removed): its servers are not served; they are read again when %s is back", echo.Path(f), echo.Path(top), echo.Path(top)))
+			}
 		} else {
 			out = append(out, fmt.Sprintf("the config file %s was deleted or moved: its servers are not served; they are read again when the file is back", echo.Path(f)))
 		}
@@ -371,6 +517,7 @@ func (s *Session) Reload() error {
 	if project != "" {
 		dir = filepath.Dir(project)
 	}
+	s.h.loading(s, configFiles(Paths{User: p.User, Project: project}))
 	cfg, notices, err := ReadConfig(p, project, dir)
 	if err != nil {
 		msg := fmt.Sprintf("config reload failed, still serving the last good config: %v", err)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -24,8 +25,10 @@ const (
 
 // BoundAnswer returns r, an error response, or when its error's message
 // or data is over the bounds, a copy with the message cut in the middle
-// and the data left out, each saying so. The code is kept. serve's stdio
-// transport and the HTTP front both send their error answers through it.
+// and the data left out, each saying so; likewise when its message is
+// the SDK's for params that do not decode, said in the client's words
+// (PlainParams). The code is kept. serve's stdio transport and the HTTP
+// front both send their error answers through it.
 func BoundAnswer(r *jsonrpc.Response) *jsonrpc.Response {
 	code, msg, data := int64(0), r.Error.Error(), json.RawMessage(nil)
 	we, exact := r.Error.(*jsonrpc.Error) // the SDK sends only such an error's data
@@ -34,9 +37,11 @@ func BoundAnswer(r *jsonrpc.Response) *jsonrpc.Response {
 	} else if errors.As(r.Error, &we) {
 		code = we.Code
 	}
-	if len(msg) <= ErrorHead+ErrorTail && len(data) <= MaxErrorData {
+	plain := PlainParams(msg)
+	if plain == msg && len(msg) <= ErrorHead+ErrorTail && len(data) <= MaxErrorData {
 		return r
 	}
+	msg = plain
 	if len(msg) > ErrorHead+ErrorTail {
 		msg = CutMiddle(msg, "message")
 	}
@@ -87,4 +92,71 @@ func CodeZero(init bool, msg string) int64 {
 		return jsonrpc.CodeInvalidRequest
 	}
 	return jsonrpc.CodeInternalError
+}
+
+// sdkParams matches the SDK's (go-sdk v1.8.0) error for a request whose
+// params do not decode: the method, the JSON value's first character (as
+// Go quotes it: a backslash for a string's quote), the Go field's path
+// (type names and all; none when the params as a whole are wrong) and
+// the Go type.
+var sdkParams = regexp.MustCompile(`^handling '([^']{1,200})': (?:invalid params: )?unmarshaling "(?s:.*)" into a \*?[\w.]+: json: cannot unmarshal "(.)(?s:.*)" into Go (?:struct field (\S+)|value) of type (\S+)$`)
+
+// PlainParams returns msg, the SDK's error for params that do not decode
+// (`handling 'tools/call': invalid params: unmarshaling "{\"name\":5}"
+// into a *mcp.CallToolParamsRaw: json: cannot unmarshal "5}" into Go
+// struct field mcp.CallToolParamsRaw.name of type string`), said with
+// the method, the member and the JSON types (`invalid params:
+// tools/call's "name" is a number; it must be a string`), and any other
+// msg as it is. The SDK's words name its Go types, and quote the params
+// whole (escaped twice).
+func PlainParams(msg string) string {
+	if !strings.HasPrefix(msg, "handling '") {
+		return msg
+	}
+	m := sdkParams.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	method, first, field, goType := m[1], m[2], m[3], m[4]
+	var got string
+	switch first[0] {
+	case '\\', '"':
+		got = "a string"
+	case '{':
+		got = "an object"
+	case '[':
+		got = "an array"
+	case 't', 'f':
+		got = "true or false"
+	case 'n':
+		got = "null"
+	default:
+		got = "a number"
+	}
+	var want string
+	switch t := strings.TrimPrefix(goType, "*"); {
+	case t == "string" || t == "mcp.LoggingLevel":
+		want = "a string"
+	case t == "bool":
+		want = "true or false"
+	case strings.HasPrefix(t, "int") || strings.HasPrefix(t, "uint") || strings.HasPrefix(t, "float"):
+		want = "a number"
+	case strings.HasPrefix(t, "[]"):
+		want = "an array"
+	case strings.HasPrefix(t, "map[") || strings.HasPrefix(t, "mcp."):
+		want = "an object"
+	default:
+		return msg
+	}
+	if field == "" {
+		return fmt.Sprintf("invalid params: the params of %s are %s; they must be %s", method, got, want)
+	}
+	// mcp.GetPromptParamsmap[string]string.arguments.a: the path after
+	// the package and the type.
+	if parts := strings.SplitN(field, ".", 3); len(parts) == 3 {
+		field = parts[2]
+	} else {
+		return msg
+	}
+	return fmt.Sprintf("invalid params: %s's %q is %s; it must be %s", method, field, got, want)
 }

@@ -113,3 +113,30 @@ func ProgressToken(msg []byte) (token json.RawMessage, odd string) {
 	}
 	return t, ""
 }
+
+// IDProblem says what is wrong with id, a request's id as sent, when it
+// is no string or integer a client can match an answer to (an object, an
+// array, a boolean, a fraction, an integer past ±2^53), else "". serve's
+// stdio transport and the HTTP front both refuse such a request with it.
+func IDProblem(id json.RawMessage) string {
+	const tail = "; a request's id is a string or an integer"
+	if len(id) == 0 {
+		return ""
+	}
+	switch id[0] {
+	case '{':
+		return "the id is a JSON object" + tail
+	case '[':
+		return "the id is a JSON array" + tail
+	case 't', 'f':
+		return "the id is " + string(id) + tail
+	}
+	if !InexactNumber(id) {
+		return ""
+	}
+	if f, err := strconv.ParseFloat(string(id), 64); err == nil && f != math.Trunc(f) {
+		return "the id " + string(id) + " is not an integer" + tail
+	}
+	// 2^64+1, 1e400: an integer every client would round.
+	return "the id " + string(id) + " is an integer past ±2^53 (9007199254740992), which a JSON client cannot hold exactly" + tail + " within it"
+}

@@ -296,6 +296,12 @@ func (s *Server) hintUnknownGlobal(msg string) string {
 	for _, n := range s.cat().Servers() {
 		idents = append(idents, s.cat().Ident(n))
 	}
+	if slices.Contains(idents, m[1]) {
+		// The server is there: the script deleted its global (or it
+		// was never made, a name the engine keeps). "no server \"demo\";
+		// did you mean demo?" contradicted itself.
+		return msg + " (" + echo.Quote(m[1]) + " is the namespace of a server, but this script deleted or replaced the global of that name; leave it, or keep it in a variable of your own first)"
+	}
 	near := nearest(m[1], idents)
 	if len(near) == 0 {
 		if why, ok := notInSandbox[m[1]]; ok {

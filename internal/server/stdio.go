@@ -805,7 +805,15 @@ func (c *stdioConn) serveLine(line []byte) bool {
 		c.reject(nil, jsonrpc.CodeInvalidRequest, "invalid request: JSON-RPC batches are not supported; send one message per line")
 		return true
 	case err != nil:
-		c.rejectRaw(sniffID(line), jsonrpc.CodeInvalidRequest, "invalid request: "+err.Error())
+		why := err.Error()
+		if w := rpcid.IDProblem(topID(line)); w != "" {
+			// The SDK's words named its Go types ("parse error:
+			// invalid ID type map[string]interface {}", "cannot
+			// unmarshal \"1e400\" into Go struct field
+			// jsonrpc2.wireDecode.id of type float64").
+			why = w
+		}
+		c.rejectRaw(sniffID(line), jsonrpc.CodeInvalidRequest, "invalid request: "+why)
 		return true
 	case !json.Valid(line):
 		// The SDK reads the first JSON value and drops the rest: a second
@@ -825,7 +833,7 @@ func (c *stdioConn) serveLine(line []byte) bool {
 	if odd := oddNumberID(line); odd != nil {
 		// The SDK keeps integer ids only: it would answer 1.5 as 1, a
 		// reply the client cannot match.
-		c.rejectRaw(odd, jsonrpc.CodeInvalidRequest, "invalid request: the id "+string(odd)+" is not an integer; a request's id is a string or an integer")
+		c.rejectRaw(odd, jsonrpc.CodeInvalidRequest, "invalid request: "+rpcid.IDProblem(odd))
 		return true
 	}
 	if odd := oddStringID(msg, line); odd != nil {
@@ -1161,6 +1169,17 @@ func readLine(br *bufio.Reader, max int) (line []byte, size int, err error) {
 // error answers under it as rejectRaw does: decoded, 1.5 came back as 1,
 // 2^53+1 as 2^53 and a lone surrogate as U+FFFD.
 func sniffID(b []byte) json.RawMessage {
+	if v := topID(b); len(v) > 0 {
+		if c := v[0]; c == '"' || c == '-' || c >= '0' && c <= '9' {
+			return v
+		}
+	}
+	return nil
+}
+
+// topID returns the top-level "id" member of the JSON object b as sent,
+// whatever its type, or nil.
+func topID(b []byte) json.RawMessage {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
 		return nil
@@ -1179,10 +1198,7 @@ func sniffID(b []byte) json.RawMessage {
 			if dec.Decode(&v) != nil || len(v) == 0 {
 				return nil
 			}
-			if c := v[0]; c == '"' || c == '-' || c >= '0' && c <= '9' {
-				return v
-			}
-			return nil
+			return v
 		}
 		if err := skipValue(dec); err != nil {
 			return nil

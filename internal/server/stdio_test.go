@@ -960,7 +960,9 @@ func TestStdioTransport_BoundsWhatAnErrorQuotes(t *testing.T) {
 		id   float64
 		want []string
 	}{
-		{2, []string{"handling 'prompts/get': invalid params", "bytes of the message left out", "of type string"}},
+		// Round ninety-nine: said plainly, not in the SDK's words that
+		// quoted the params whole.
+		{2, []string{`invalid params: prompts/get's "arguments.a" is`, "; it must be a string"}},
 		{3, []string{"Resource not found", "the error's data", "was left out"}},
 		{4, []string{"invalid params"}}, // small: as the SDK wrote it
 	} {

@@ -209,6 +209,12 @@ func (st *Store) read(d scopeDir, name string) (*Skill, *problem) {
 			return nil, pr(nil, fmt.Sprintf("project skill %s is a link out of the project, not used: a file is trusted only where it is", path), true)
 		}
 		if status != allow.Trusted {
+			if _, perr := st.parse(name, data); perr != nil {
+				// `skills approve` refuses it: the listing said to run
+				// it all the same. Parsing reads the header and checks
+				// the schemas; nothing of the file runs.
+				return nil, pr(nil, fmt.Sprintf("project skill %s is %s, and `switchboard skills approve` refuses it as it is: %s; it is the project's file: fix it there, or delete it", path, status, problemsLine(perr.Error())), true)
+			}
 			return nil, pr(nil, fmt.Sprintf("project skill %s is %s: read it, then run `switchboard skills approve %s`", path, status, name), true)
 		}
 	}

@@ -19,6 +19,8 @@ import (
 //
 //	badblocks  a result whose image block's data is a number
 //	closeout   closes stdout and stays alive (stdin still read)
+//	halfexit   writes the start of its answer, no newline, and exits 3
+//	errsecret  a tool failure (isError) whose text holds $API_KEY
 //	strid      answers under its id as a string ("7" for 7)
 //	twice      answers the call twice
 //	stray      answers under ids never sent (900001, "never"), then its own
@@ -81,6 +83,14 @@ func raw() int {
 				for {
 					time.Sleep(time.Hour)
 				}
+			case "errsecret":
+				text, _ := json.Marshal("bad key " + os.Getenv("API_KEY") + " for this call")
+				send(m.ID, `{"isError":true,"content":[{"type":"text","text":`+string(text)+`}]}`)
+			case "halfexit":
+				fmt.Fprintf(out, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"te`, m.ID)
+				out.Flush()
+				fmt.Fprintln(os.Stderr, "fatal: out of memory while writing the answer")
+				return 3
 			case "strid":
 				send(json.RawMessage(strconv.Quote(string(m.ID))), `{"content":[{"type":"text","text":"a string id"}]}`)
 			case "stray":
