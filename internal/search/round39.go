@@ -36,8 +36,9 @@ import (
 // (no set lower); verbs39, the round's own held-out set, single hit@1 35
 // to 36 of 50 (docs/architecture.md has the rest).
 
-// statementSubjects open a statement about the user or their things.
-var statementSubjects = setOf(`i i'm i've i'd we we're we've my our`)
+// statementSubjects open a statement about the user, their things or
+// someone else ("Someone left a stale flag in Redis; please remove ...").
+var statementSubjects = setOf(`i i'm i've i'd we we're we've my our someone somebody`)
 
 // requestMarker matches where a request follows a statement: a comma or
 // semicolon and "can/could/would/will you" or "please", or a semicolon

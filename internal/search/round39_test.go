@@ -11,6 +11,7 @@ func TestRequestPart_ReadsTheRequestAfterAStatement(t *testing.T) {
 		{"I set up a watch earlier, id mon_7; what are its settings?", "what are its settings?"},
 		{"I'm done with the cluster, could you please drop the connection", "drop the connection"},
 		{"My run finished, please fetch its items", "fetch its items"},
+		{"Someone left a stale flag in Redis; please just remove the key flags:beta", "just remove the key flags:beta"},
 		// No statement first, or no marker: the whole query.
 		{"Pause the staging project; we don't need it.", "Pause the staging project; we don't need it."},
 		{"I need the identity of ops-team@contoso.com to assign work", "I need the identity of ops-team@contoso.com to assign work"},
