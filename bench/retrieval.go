@@ -152,6 +152,10 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra61-queries.jsonl", "**extra61: held out, written blind with extra60** (the mix in a user's own sentences to their assistant; before: as written, 2a0df30)", 0.897, 0.926, 0.833},
 	{"internal/search/testdata/tasks88-queries.jsonl", "**tasks88: held out, written blind with extra60, by another helper** (60 tasks of two or three steps; before: as written, 2a0df30)", 0.850, 0.733, 0},
 	{"internal/search/testdata/none88-queries.jsonl", "**none88: held out, written blind with tasks88** (40 requests no tool serves, 24 naming a served product; before: as written, 2a0df30)", 0, 0, 0.625},
+	{"internal/search/testdata/extra62-queries.jsonl", "**extra62: held out, written blind before rounds ninety-seven and ninety-eight** (the dev slice's mix as a coding agent types it into the search box; scored as aggregates before and after them; before: as written, 8641c41)", 0.912, 0.941, 0.833},
+	{"internal/search/testdata/extra63-queries.jsonl", "**extra63: held out, written blind with extra62** (the mix in a developer's own sentences to their assistant; before: as written, 8641c41)", 0.882, 0.941, 0.667},
+	{"internal/search/testdata/tasks97-queries.jsonl", "**tasks97: held out, written blind with extra62** (60 tasks of two or three steps; before: as written, 8641c41)", 0.850, 0.817, 0},
+	{"internal/search/testdata/none97-queries.jsonl", "**none97: held out, written blind with extra62** (40 requests no tool serves, 24 naming a served product; before: as written, 8641c41)", 0, 0, 0.775},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured

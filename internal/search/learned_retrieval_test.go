@@ -255,7 +255,7 @@ func TestRetrievalBackends38(t *testing.T) {
 // the session of 2026-12-06, before rounds fifty-one to fifty-four;
 // extra48 and extra49 (the dev slice's mix, worded in the dev lines' style)
 // in the same session, after rounds fifty-one to fifty-seven.
-var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true, "extra53": true, "extra54": true, "extra55": true, "tasks66": true, "extra56": true, "extra57": true, "tasks71": true, "none71": true, "extra58": true, "extra59": true, "tasks78": true, "none78": true, "extra60": true, "extra61": true, "tasks88": true, "none88": true}
+var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true, "extra53": true, "extra54": true, "extra55": true, "tasks66": true, "extra56": true, "extra57": true, "tasks71": true, "none71": true, "extra58": true, "extra59": true, "tasks78": true, "none78": true, "extra60": true, "extra61": true, "tasks88": true, "none88": true, "extra62": true, "extra63": true, "tasks97": true, "none97": true}
 
 // TestRetrievalFresh scores the fresh sets by kind, without printing a
 // miss. Before rounds thirty-five to forty (at cdcdafc): extra38 to
@@ -427,4 +427,28 @@ func TestRetrievalFresh(t *testing.T) {
 	if none < 25 {
 		t.Errorf("none88 below rounds eighty-eight to ninety-four: none 25 of 40 (25 at 2a0df30, before them)")
 	}
+	// extra62 (the dev slice's mix as a coding agent types it into the
+	// search box) and extra63 (in a developer's own sentences), tasks97 (60
+	// tasks of two or three steps) and none97 (40 requests no tool serves,
+	// 24 of them naming a served product) were written blind at the start
+	// of the sixth session of 2026-12-06 and scored as aggregates only, at
+	// 8641c41 (extra62-63 single 47 / 50 of 52, tasks 14 / 14 of 16, none
+	// 9 of 12; tasks97 51 / 49 of 60; none97 31 of 40) and after each merge
+	// of rounds ninety-seven and ninety-eight.
+	single, multi, none, nNone = score("extra62", "extra63")
+	t.Logf("extra62-63: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 48 || single.h5 < 51 || multi.h1 < 14 || multi.h5 < 14 || none < 9 {
+		t.Errorf("extra62-63 below the sixth session of 2026-12-06: single 48 / 51 of 52, tasks 14 / 14 of 16, none 9 of 12 (47 / 50, 14 / 14 and 9 at 8641c41)")
+	}
+	_, multi, _, _ = score("tasks97")
+	t.Logf("tasks97: tasks hit@1 %d, hit@5 %d of %d", multi.h1, multi.h5, multi.n)
+	if multi.h1 < 51 || multi.h5 < 49 {
+		t.Errorf("tasks97 below the sixth session of 2026-12-06: tasks 51 / 49 of 60 (the same at 8641c41)")
+	}
+	_, _, none, nNone = score("none97")
+	t.Logf("none97: none %d of %d", none, nNone)
+	if none < 31 {
+		t.Errorf("none97 below the sixth session of 2026-12-06: none 31 of 40 (the same at 8641c41)")
+	}
+
 }

@@ -72,6 +72,10 @@ var heldOut = map[string]bool{
 	// the fifth session of 2026-12-06, before rounds eighty-eight to
 	// ninety-four, scored as aggregates only
 	"extra60": true, "extra61": true, "tasks88": true, "none88": true,
+	// extra62, extra63, tasks97 and none97: written blind at the start of
+	// the sixth session of 2026-12-06, before rounds ninety-seven and
+	// ninety-eight, scored as aggregates only
+	"extra62": true, "extra63": true, "tasks97": true, "none97": true,
 	// ties61: round sixty-one's single requests for tools with a close
 	// sibling in their backend, written before its change
 	"ties61": true,
