@@ -1319,3 +1319,54 @@ func TestRemote_LegacySSEToolNestedPastWhatTheSDKReads(t *testing.T) {
 		t.Errorf("withheld %+v; want deep, naming its nesting", m)
 	}
 }
+
+// TestRemote_ASessionIDThatChangesIsNamed: a server setting a new
+// Mcp-Session-Id in each answer (its first in the answer to the SDK's
+// server/discover, before initialize) failed the start with the SDK's
+// `calling "initialize": mismatching session IDs "…" and "s1"`, naming
+// neither the server nor what is wrong.
+func TestRemote_ASessionIDThatChangesIsNamed(t *testing.T) {
+	var n atomic.Int64
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		w.Header().Set("Mcp-Session-Id", fmt.Sprintf("s%d", n.Add(1)))
+		id := rpcIDOf(body)
+		if id == nil {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		if bytes.Contains(body, []byte(`"initialize"`)) {
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"h","version":"1"}}}`, id)
+			return
+		}
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}}`, id)
+	}))
+	defer ts.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	b, err := Start(ctx, &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL}, &Options{ProtocolVersion: "2025-11-25"})
+	if err == nil {
+		defer b.Close()
+		_, err = b.ListTools(ctx)
+	}
+	if err == nil {
+		t.Fatal("started and listed, want an error")
+	}
+	if msg := err.Error(); !strings.Contains(msg, `backend "r" answered`) || !strings.Contains(msg, "a session id (Mcp-Session-Id) other than the one it gave us before") || strings.Contains(msg, "mismatching") {
+		t.Errorf("error %q, want the server named and what it did", msg)
+	}
+}
+
+func rpcIDOf(body []byte) json.RawMessage {
+	var m struct {
+		ID json.RawMessage `json:"id"`
+	}
+	_ = json.Unmarshal(body, &m)
+	return m.ID
+}
+
