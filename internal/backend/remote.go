@@ -941,6 +941,15 @@ func (t *originTransport) unreachable(r *http.Request, err error) error {
 		why = "the TLS handshake failed (" + err.Error() + "): is it an https server, with a certificate this machine trusts?"
 	case errors.As(err, &op) && op.Op == "dial":
 		why = op.Error()
+	case strings.Contains(err.Error(), "transport connection broken: malformed"):
+		// Go's client said `net/http: HTTP/1.x transport connection
+		// broken: malformed MIME header line: "…"`, quoting the server's
+		// line (a WWW-Authenticate holding ESC).
+		what := "its status line or headers"
+		if strings.Contains(err.Error(), "malformed MIME header") {
+			what = "a header line (one holding a control character, or no colon)"
+		}
+		return &saidErr{msg: fmt.Sprintf("backend %q at %s answered with %s that HTTP does not allow, so its answer cannot be read: fix the server, or ask its maintainers to (switchboard doctor %s)", t.server, serverText(redact.URL(r.URL.String()), 512), what, t.server), err: err}
 	default:
 		return err // it was reached: its answer broke off, or the like
 	}

@@ -1370,3 +1370,40 @@ func rpcIDOf(body []byte) json.RawMessage {
 	return m.ID
 }
 
+// TestRemote_AnAnswerHTTPCannotReadIsNamed: a server whose answer held a
+// header line with ESC (a WWW-Authenticate) failed the start with Go's
+// `net/http: HTTP/1.x transport connection broken: malformed MIME header
+// line: "…"`, behind the SDK's `rejected by transport: Post "…"`, quoting
+// the server's line.
+func TestRemote_AnAnswerHTTPCannotReadIsNamed(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				io.CopyN(io.Discard, c, 1) // a request began
+				c.Write([]byte("HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Bearer error=\"\x1b[31m\"\r\nContent-Length: 0\r\n\r\n"))
+				time.Sleep(100 * time.Millisecond)
+			}()
+		}
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err = Start(ctx, &config.Server{Name: "r", Type: config.HTTP, URL: "http://" + ln.Addr().String() + "/mcp"}, &Options{ProtocolVersion: "2025-11-25"})
+	if err == nil {
+		t.Fatal("started, want an error")
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, `backend "r" at http://`) || !strings.Contains(msg, "a header line") || !strings.Contains(msg, "that HTTP does not allow") ||
+		strings.Contains(msg, "malformed MIME") || strings.Contains(msg, "\x1b") || strings.Contains(msg, "rejected by transport") {
+		t.Errorf("error %q, want the server named and what it sent, without its line", msg)
+	}
+}
