@@ -230,7 +230,8 @@ func TestRemote_ConnectionErrorsAreBounded(t *testing.T) {
 		if err == nil {
 			t.Fatalf("%s: no error", what)
 		}
-		if msg := err.Error(); len(msg) > maxErrText+200 || !strings.Contains(msg, "bytes cut") {
+		// A malformed header line is named without quoting it (round one hundred).
+		if msg := err.Error(); len(msg) > maxErrText+200 || !strings.Contains(msg, "bytes cut") && !strings.Contains(msg, "that HTTP does not allow") {
 			t.Errorf("%s: error of %d bytes (%.200q…), want at most about %d", what, len(msg), msg, maxErrText)
 		}
 	}
