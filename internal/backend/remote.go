@@ -430,7 +430,7 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		// server that sets a new id in each answer, or one in its answer
 		// to the SDK's server/discover before initialize).
 		resp.Body.Close()
-		return nil, fmt.Errorf("backend %q answered %s with a session id (Mcp-Session-Id) other than the one it gave us before: a server keeps one session id for a session's life, set in its answer to initialize; fix the server, or ask its maintainers to", t.server, postedWhat(orig))
+		return nil, &saidErr{msg: fmt.Sprintf("backend %q answered %s with a session id (Mcp-Session-Id) other than the one it gave us before: a server keeps one session id for a session's life, set in its answer to initialize; fix the server, or ask its maintainers to", t.server, postedWhat(orig))}
 	}
 	if wait := retryAfter(resp); wait > 0 && originOf(r.URL) == t.origin {
 		// The SDK words a 429 or 503 as "Too Many Requests" alone; the

@@ -1358,7 +1358,7 @@ func TestRemote_ASessionIDThatChangesIsNamed(t *testing.T) {
 	if err == nil {
 		t.Fatal("started and listed, want an error")
 	}
-	if msg := err.Error(); !strings.Contains(msg, `backend "r" answered`) || !strings.Contains(msg, "a session id (Mcp-Session-Id) other than the one it gave us before") || strings.Contains(msg, "mismatching") {
+	if msg := err.Error(); !strings.Contains(msg, `backend "r" answered`) || !strings.Contains(msg, "a session id (Mcp-Session-Id) other than the one it gave us before") || strings.Contains(msg, "mismatching") || strings.Contains(msg, "rejected by transport") {
 		t.Errorf("error %q, want the server named and what it did", msg)
 	}
 }
