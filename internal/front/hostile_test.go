@@ -343,3 +343,45 @@ func TestFront_ANewEraRequestOnASessionSaysWhy(t *testing.T) {
 		t.Errorf("the session's own request after: status %d %q", status, body)
 	}
 }
+
+// TestFront_ASecondEventStreamSaysWhy: a session's second GET was
+// refused with the SDK's "stream ID conflicts with ongoing stream" (409),
+// which named neither the stream nor the fix. The first stream goes on.
+func TestFront_ASecondEventStreamSaysWhy(t *testing.T) {
+	w := newWorld(t, Options{})
+	h := w.session()
+	get := func() *http.Response {
+		req, _ := http.NewRequest("GET", w.url, nil)
+		for k, v := range h {
+			req.Header[k] = v
+		}
+		req.Header.Set("Accept", "text/event-stream")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	first := get()
+	defer first.Body.Close()
+	if first.StatusCode != http.StatusOK {
+		t.Fatalf("first GET: %d", first.StatusCode)
+	}
+	var second *http.Response
+	for i := 0; ; i++ { // the SDK registers the first stream as it starts serving it
+		second = get()
+		if second.StatusCode != http.StatusOK || i > 100 {
+			break
+		}
+		second.Body.Close()
+		waitABit()
+	}
+	body, _ := io.ReadAll(second.Body)
+	second.Body.Close()
+	if second.StatusCode != http.StatusConflict || !strings.Contains(string(body), "event stream (GET) is open already") || strings.Contains(string(body), "stream ID conflicts") {
+		t.Errorf("second GET: %d %q, want 409 saying the session's stream is open", second.StatusCode, body)
+	}
+	if status, b := w.post(h, `{"jsonrpc":"2.0","id":7,"method":"ping"}`); status != http.StatusOK || !strings.Contains(b, `"id":7`) {
+		t.Errorf("a ping after: %d %q", status, b)
+	}
+}
