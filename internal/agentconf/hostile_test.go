@@ -963,3 +963,31 @@ func TestPlan_ConfigClashIsCheckedWhereTheServerGoes(t *testing.T) {
 		t.Errorf("left %+v, want loc in %s", p.Left, claude)
 	}
 }
+
+// TestDotted_AKeyThatIsNotPlainIsQuoted: undo said `put mcpServers.a.b
+// back into …` for a server named "a.b" (two keys, as it read) and `put
+// mcpServers.gh; rm -rf ~ back` for one named "gh; rm -rf ~", where init
+// had quoted the names; and undo's maps, keyed by the dotted path, took
+// ["mcpServers","a.b"] and ["mcpServers","a","b"] for one entry.
+func TestDotted_AKeyThatIsNotPlainIsQuoted(t *testing.T) {
+	for _, c := range []struct {
+		path []string
+		want string
+	}{
+		{[]string{"mcpServers", "fs"}, "mcpServers.fs"},
+		{[]string{"mcp", "servers", "my-server_2"}, "mcp.servers.my-server_2"},
+		{[]string{"mcpServers", "a.b"}, `mcpServers."a.b"`},
+		{[]string{"mcpServers", "gh; rm -rf ~"}, `mcpServers."gh; rm -rf ~"`},
+		{[]string{"projects", "/home/u/p", "mcpServers", "日本語 サーバー"}, `projects."/home/u/p".mcpServers."日本語 サーバー"`},
+		{[]string{"mcpServers", "red\x1b[31m"}, `mcpServers."red\x1b[31m"`},
+		{[]string{"mcpServers", ""}, `mcpServers.""`},
+		{nil, "the top level"},
+	} {
+		if got := dotted(c.path); got != c.want {
+			t.Errorf("dotted(%q) = %s, want %s", c.path, got, c.want)
+		}
+	}
+	if dotted([]string{"mcpServers", "a.b"}) == dotted([]string{"mcpServers", "a", "b"}) {
+		t.Error("two paths read as one")
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -201,7 +202,36 @@ func dotted(path []string) string {
 	if len(path) == 0 {
 		return "the top level"
 	}
-	return strings.Join(path, ".")
+	var b strings.Builder
+	for i, k := range path {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		if plainKey(k) {
+			b.WriteString(k)
+		} else {
+			// A key holding a dot, a space, a shell's characters or an
+			// escape: mcpServers."a.b" is one key, not two, and "gh; rm
+			// -rf ~" reads as a name (and keeps the key of undo's maps
+			// one for one with the path).
+			b.WriteString(strconv.Quote(k))
+		}
+	}
+	return b.String()
+}
+
+// plainKey reports whether k reads as one key when written bare in a
+// dotted path: letters, digits, '_' and '-', at least one.
+func plainKey(k string) bool {
+	if k == "" {
+		return false
+	}
+	for _, r := range k {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // deleted moves v's offsets after the deletions sp (splices with no

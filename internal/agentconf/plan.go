@@ -490,6 +490,13 @@ func (pl *planner) agent(a Agent, specs []spec, explicit bool) error {
 			targets[s.paths[0]] = true
 		}
 	}
+	if a.ID == "vscode" {
+		for _, s := range specs {
+			if n := vscodeSettingsNote(s.paths[0]); !s.source && n != "" {
+				pl.plan.Notes = append(pl.plan.Notes, n)
+			}
+		}
+	}
 	bad := false
 	for i, s := range specs {
 		var candidates []string

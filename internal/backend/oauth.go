@@ -72,6 +72,9 @@ type signIn struct {
 	// signedIn is set once the SDK's flow signed in after a 401: a
 	// second 401 is the server refusing that new token.
 	signedIn atomic.Bool
+	// failed is the error of an interactive sign-in that failed: later
+	// 401s of the same start return it instead of asking again.
+	failed atomic.Pointer[error]
 	// static names the headers of a server without an oauth block
 	// (X-Api-Key: a credential of its own), sorted; nil for none.
 	static []string
@@ -198,8 +201,21 @@ func (s *signIn) Authorize(ctx context.Context, req *http.Request, resp *http.Re
 			resp.Body.Close()
 			return fmt.Errorf("backend %q refused the access token of the sign-in just made (401 Unauthorized again): the sign-in is kept, but this server does not take its token; check the server's \"oauth\" settings (scopes, clientId) or ask its maintainers, then run `switchboard login %s` again", s.b.name, s.b.name)
 		}
+		if failed := s.failed.Load(); failed != nil {
+			// A sign-in of this start failed already: the SDK takes a
+			// failed first request (its server/discover probe) for a
+			// server of an older protocol and sends initialize, refused
+			// 401 in turn. `login` printed a second sign-in URL and
+			// waited for it, the first failure unsaid.
+			resp.Body.Close()
+			return *failed
+		}
 		if err := s.sdk.Authorize(ctx, req, resp); err != nil {
-			return signInError(s.b.name, oauth.Origin(s.url), err)
+			err = signInError(s.b.name, oauth.Origin(s.url), err)
+			if ctx.Err() == nil {
+				s.failed.Store(&err)
+			}
+			return err
 		}
 		if resp.StatusCode == http.StatusUnauthorized {
 			s.signedIn.Store(true)

@@ -445,3 +445,24 @@ func TestOAuth_ATokenNoHeaderCanCarryIsNamed(t *testing.T) {
 		t.Errorf("err = %.600v; want %q, and nothing of the token", err, want)
 	}
 }
+
+// TestOAuth_AFailedSignInIsNotAskedForAgain: a token endpoint answering
+// an HTML page failed the sign-in made for the SDK's first request (its
+// server/discover probe), which the SDK then took for a server of an
+// older protocol: its initialize was refused 401 in turn, and `login`
+// printed a second sign-in URL and waited for it, the first failure
+// unsaid. The failure is the start's error now, after one sign-in.
+func TestOAuth_AFailedSignInIsNotAskedForAgain(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	fake.Token = func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, "<html>oops</html>")
+	}
+	err := loginErr(t, spec, dir, nil)
+	if s := fake.Stats(); s.Authorizations != 1 {
+		t.Errorf("%d sign-ins asked for, want 1", s.Authorizations)
+	}
+	if err == nil || !strings.Contains(err.Error(), "the authorization server's answer to the code exchange is not valid") {
+		t.Errorf("error %v, want it to say the token answer is not valid", err)
+	}
+}

@@ -424,6 +424,14 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		resp.Body.Close()
 		return nil, err
 	}
+	if sent, got := r.Header.Get("Mcp-Session-Id"), resp.Header.Get("Mcp-Session-Id"); t.streamable && sent != "" && got != "" && got != sent && originOf(r.URL) == t.origin {
+		// The SDK said `calling "initialize": mismatching session IDs
+		// "…" and "…"`, naming neither the server nor what is wrong (a
+		// server that sets a new id in each answer, or one in its answer
+		// to the SDK's server/discover before initialize).
+		resp.Body.Close()
+		return nil, &saidErr{msg: fmt.Sprintf("backend %q answered %s with a session id (Mcp-Session-Id) other than the one it gave us before: a server keeps one session id for a session's life, set in its answer to initialize; fix the server, or ask its maintainers to", t.server, postedWhat(orig))}
+	}
 	if wait := retryAfter(resp); wait > 0 && originOf(r.URL) == t.origin {
 		// The SDK words a 429 or 503 as "Too Many Requests" alone; the
 		// wait the server asks for is told instead. Like the SDK's, the
@@ -933,6 +941,15 @@ func (t *originTransport) unreachable(r *http.Request, err error) error {
 		why = "the TLS handshake failed (" + err.Error() + "): is it an https server, with a certificate this machine trusts?"
 	case errors.As(err, &op) && op.Op == "dial":
 		why = op.Error()
+	case strings.Contains(err.Error(), "transport connection broken: malformed"):
+		// Go's client said `net/http: HTTP/1.x transport connection
+		// broken: malformed MIME header line: "…"`, quoting the server's
+		// line (a WWW-Authenticate holding ESC).
+		what := "its status line or headers"
+		if strings.Contains(err.Error(), "malformed MIME header") {
+			what = "a header line (one holding a control character, or no colon)"
+		}
+		return &saidErr{msg: fmt.Sprintf("backend %q at %s answered with %s that HTTP does not allow, so its answer cannot be read: fix the server, or ask its maintainers to (switchboard doctor %s)", t.server, serverText(redact.URL(r.URL.String()), 512), what, t.server), err: err}
 	default:
 		return err // it was reached: its answer broke off, or the like
 	}

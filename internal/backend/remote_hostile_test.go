@@ -230,7 +230,8 @@ func TestRemote_ConnectionErrorsAreBounded(t *testing.T) {
 		if err == nil {
 			t.Fatalf("%s: no error", what)
 		}
-		if msg := err.Error(); len(msg) > maxErrText+200 || !strings.Contains(msg, "bytes cut") {
+		// A malformed header line is named without quoting it (round one hundred).
+		if msg := err.Error(); len(msg) > maxErrText+200 || !strings.Contains(msg, "bytes cut") && !strings.Contains(msg, "that HTTP does not allow") {
 			t.Errorf("%s: error of %d bytes (%.200q…), want at most about %d", what, len(msg), msg, maxErrText)
 		}
 	}
@@ -1317,5 +1318,93 @@ func TestRemote_LegacySSEToolNestedPastWhatTheSDKReads(t *testing.T) {
 	}
 	if m := b.Malformed(); len(m) != 1 || m[0].Name != "deep" || !strings.Contains(m[0].Reason, "nests more than 990 levels deep") {
 		t.Errorf("withheld %+v; want deep, naming its nesting", m)
+	}
+}
+
+// TestRemote_ASessionIDThatChangesIsNamed: a server setting a new
+// Mcp-Session-Id in each answer (its first in the answer to the SDK's
+// server/discover, before initialize) failed the start with the SDK's
+// `calling "initialize": mismatching session IDs "…" and "s1"`, naming
+// neither the server nor what is wrong.
+func TestRemote_ASessionIDThatChangesIsNamed(t *testing.T) {
+	var n atomic.Int64
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		w.Header().Set("Mcp-Session-Id", fmt.Sprintf("s%d", n.Add(1)))
+		id := rpcIDOf(body)
+		if id == nil {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		if bytes.Contains(body, []byte(`"initialize"`)) {
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"h","version":"1"}}}`, id)
+			return
+		}
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}}`, id)
+	}))
+	defer ts.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	b, err := Start(ctx, &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL}, &Options{ProtocolVersion: "2025-11-25"})
+	if err == nil {
+		defer b.Close()
+		_, err = b.ListTools(ctx)
+	}
+	if err == nil {
+		t.Fatal("started and listed, want an error")
+	}
+	if msg := err.Error(); !strings.Contains(msg, `backend "r" answered`) || !strings.Contains(msg, "a session id (Mcp-Session-Id) other than the one it gave us before") || strings.Contains(msg, "mismatching") || strings.Contains(msg, "rejected by transport") {
+		t.Errorf("error %q, want the server named and what it did", msg)
+	}
+}
+
+func rpcIDOf(body []byte) json.RawMessage {
+	var m struct {
+		ID json.RawMessage `json:"id"`
+	}
+	_ = json.Unmarshal(body, &m)
+	return m.ID
+}
+
+// TestRemote_AnAnswerHTTPCannotReadIsNamed: a server whose answer held a
+// header line with ESC (a WWW-Authenticate) failed the start with Go's
+// `net/http: HTTP/1.x transport connection broken: malformed MIME header
+// line: "…"`, behind the SDK's `rejected by transport: Post "…"`, quoting
+// the server's line.
+func TestRemote_AnAnswerHTTPCannotReadIsNamed(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				io.CopyN(io.Discard, c, 1) // a request began
+				c.Write([]byte("HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Bearer error=\"\x1b[31m\"\r\nContent-Length: 0\r\n\r\n"))
+				time.Sleep(100 * time.Millisecond)
+			}()
+		}
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err = Start(ctx, &config.Server{Name: "r", Type: config.HTTP, URL: "http://" + ln.Addr().String() + "/mcp"}, &Options{ProtocolVersion: "2025-11-25"})
+	if err == nil {
+		t.Fatal("started, want an error")
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, `backend "r" at http://`) || !strings.Contains(msg, "a header line") || !strings.Contains(msg, "that HTTP does not allow") ||
+		strings.Contains(msg, "malformed MIME") || strings.Contains(msg, "\x1b") || strings.Contains(msg, "rejected by transport") {
+		t.Errorf("error %q, want the server named and what it sent, without its line", msg)
 	}
 }

@@ -110,11 +110,14 @@ refreshed automatically; they are never printed.`)
 		fmt.Fprintf(e.Stdout, "%s did not ask for a sign-in: nothing to store\n", spec.Name)
 		return nil
 	}
-	n := "?"
+	n := "? tools"
 	if tools, err := b.ListTools(ctx); err == nil {
-		n = strconv.Itoa(len(tools))
+		n = strconv.Itoa(len(tools)) + " tools"
+		if len(tools) == 1 {
+			n = "1 tool" // it read "(1 tools)"
+		}
 	}
-	fmt.Fprintf(e.Stdout, "signed in to %s (%s tools); the sign-in is stored in %s\n", spec.Name, n, filepath.Join(e.paths(&configFlags{}).state, oauth.DirName))
+	fmt.Fprintf(e.Stdout, "signed in to %s (%s); the sign-in is stored in %s\n", spec.Name, n, filepath.Join(e.paths(&configFlags{}).state, oauth.DirName))
 	return nil
 }
 

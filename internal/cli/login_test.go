@@ -102,7 +102,7 @@ func TestLogin_SignsInStoresAndLogoutForgets(t *testing.T) {
 	}
 	out, errs, code := run("login", "notion", "--no-browser")
 	outputs = append(outputs, out, errs)
-	if code != 0 || !strings.Contains(out, "signed in to notion (1 tools)") {
+	if code != 0 || !strings.Contains(out, "signed in to notion (1 tool);") {
 		t.Fatalf("login: exit %d\n%s%s", code, out, errs)
 	}
 	if s := fake.Stats(); s.CodeGrants != 1 {

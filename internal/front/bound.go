@@ -37,6 +37,9 @@ type answerWriter struct {
 	// held is the status of a plain-text error the SDK's handler began,
 	// not yet written: it may be a refusal to answer otherwise.
 	held int
+	// said is set when WriteHeader wrote our text in place of the SDK's
+	// (a second GET's 409): what the SDK writes after is dropped.
+	said bool
 	// fl is the POST's request being served on a 2025-11-25 session, with
 	// its id; nil when none is tracked (a notification, a
 	// stateless request, a session the front does not know yet).
@@ -85,6 +88,14 @@ func (w *answerWriter) WriteHeader(code int) {
 	defer w.mu.Unlock()
 	if code == http.StatusBadRequest && strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
 		w.held = code
+		return
+	}
+	if code == http.StatusConflict && w.body == nil && strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
+		// A session's second GET: the SDK said "stream ID conflicts with
+		// ongoing stream", which named neither the stream nor the fix.
+		w.ResponseWriter.WriteHeader(code)
+		w.ResponseWriter.Write([]byte("this session's event stream (GET) is open already, on another request, and a session has one: close that one before opening another (a call's cut stream is resumed with a GET carrying Last-Event-ID)\n"))
+		w.said = true
 		return
 	}
 	w.ResponseWriter.WriteHeader(code)
@@ -170,6 +181,9 @@ func (w *answerWriter) Write(b []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	n := len(b) // what the SDK wrote, whatever goes out
+	if w.said {
+		return n, nil // our words went out in its place
+	}
 	if w.held != 0 {
 		held := w.held
 		w.held = 0

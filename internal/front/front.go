@@ -634,6 +634,12 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 			refuseParams(w, body, why)
 			return
 		}
+		if r.Header.Get("Mcp-Session-Id") != "" {
+			if id, version, why := eraMismatch(body, r.Header.Get("Mcp-Protocol-Version")); why != "" {
+				refuseEra(w, id, version, why)
+				return
+			}
+		}
 		if r.Header.Get("Mcp-Session-Id") == "" && !stateless {
 			if id, why := beforeInitialize(body); why != "" {
 				refuseID(w, id, why)

@@ -297,3 +297,91 @@ func TestFront_RefusesAnOversizedMetaBeforeTheSDK(t *testing.T) {
 		t.Errorf("20 keys: status %d %.300q; want the tools", status, body)
 	}
 }
+
+// TestFront_ANewEraRequestOnASessionSaysWhy: a request naming a
+// 2025-11-25 session while carrying protocol 2026-07-28 (its header, or
+// its _meta) was answered by the SDK "protocol version "2026-07-28" is
+// not supported by this server", which serves it without a session, and,
+// with the header of the session's version and the new one in _meta,
+// "protocol version "2025-11-25" is not supported", listing 2025-11-25.
+// Now it says what is wrong and what to send; the session goes on.
+func TestFront_ANewEraRequestOnASessionSaysWhy(t *testing.T) {
+	w := newWorld(t, Options{})
+	h := w.session()
+	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"x","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}`
+	newHeader := h.Clone()
+	newHeader.Set("Mcp-Protocol-Version", "2026-07-28")
+	newHeader.Set("Mcp-Method", "tools/list")
+	for _, c := range []struct {
+		name string
+		h    http.Header
+		body string
+		want []string
+	}{
+		{"header and _meta of 2026-07-28", newHeader, `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{` + meta + `}}`,
+			[]string{`carries protocol version "2026-07-28" in its MCP-Protocol-Version header`, "without Mcp-Session-Id"}},
+		{"the session's header, _meta of 2026-07-28", h, `{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{` + meta + `}}`,
+			[]string{`carries protocol version "2026-07-28" in its params._meta`, "without Mcp-Session-Id"}},
+		{"_meta of 2025-11-25", h, `{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2025-11-25"}}}`,
+			[]string{`io.modelcontextprotocol/protocolVersion ("2025-11-25") in params._meta`, "leave it out of _meta"}},
+	} {
+		status, body := w.post(c.h, c.body)
+		code, msg, data := rpcError(t, body)
+		if status != http.StatusBadRequest || code != mcp.CodeUnsupportedProtocolVersion {
+			t.Errorf("%s: status %d code %d %q, want 400 and %d", c.name, status, code, body, mcp.CodeUnsupportedProtocolVersion)
+		}
+		for _, want := range c.want {
+			if !strings.Contains(msg, want) {
+				t.Errorf("%s: %q, want it to say %q", c.name, msg, want)
+			}
+		}
+		if strings.Contains(msg, "is not supported by this server") || !strings.Contains(string(data), `"2025-11-25"`) {
+			t.Errorf("%s: %q (data %s), want no \"not supported\" and the session's versions", c.name, msg, data)
+		}
+	}
+	if status, body := w.post(h, `{"jsonrpc":"2.0","id":5,"method":"tools/list"}`); status != http.StatusOK || !strings.Contains(body, `"id":5`) {
+		t.Errorf("the session's own request after: status %d %q", status, body)
+	}
+}
+
+// TestFront_ASecondEventStreamSaysWhy: a session's second GET was
+// refused with the SDK's "stream ID conflicts with ongoing stream" (409),
+// which named neither the stream nor the fix. The first stream goes on.
+func TestFront_ASecondEventStreamSaysWhy(t *testing.T) {
+	w := newWorld(t, Options{})
+	h := w.session()
+	get := func() *http.Response {
+		req, _ := http.NewRequest("GET", w.url, nil)
+		for k, v := range h {
+			req.Header[k] = v
+		}
+		req.Header.Set("Accept", "text/event-stream")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	first := get()
+	defer first.Body.Close()
+	if first.StatusCode != http.StatusOK {
+		t.Fatalf("first GET: %d", first.StatusCode)
+	}
+	var second *http.Response
+	for i := 0; ; i++ { // the SDK registers the first stream as it starts serving it
+		second = get()
+		if second.StatusCode != http.StatusOK || i > 100 {
+			break
+		}
+		second.Body.Close()
+		waitABit()
+	}
+	body, _ := io.ReadAll(second.Body)
+	second.Body.Close()
+	if second.StatusCode != http.StatusConflict || !strings.Contains(string(body), "event stream (GET) is open already") || strings.Contains(string(body), "stream ID conflicts") {
+		t.Errorf("second GET: %d %q, want 409 saying the session's stream is open", second.StatusCode, body)
+	}
+	if status, b := w.post(h, `{"jsonrpc":"2.0","id":7,"method":"ping"}`); status != http.StatusOK || !strings.Contains(b, `"id":7`) {
+		t.Errorf("a ping after: %d %q", status, b)
+	}
+}

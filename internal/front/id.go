@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/switchboard-mcp/switchboard/internal/rpcid"
 )
 
@@ -153,4 +155,83 @@ func oneMessage(body []byte) (id json.RawMessage, why string) {
 		return id, "the message has an id but no method (a request) and no result or error (a response)"
 	}
 	return nil, ""
+}
+
+// eraMismatch returns the id of body and why it is refused when it is a
+// request naming a session (Mcp-Session-Id, which only 2025-11-25 and
+// earlier have) while carrying protocol 2026-07-28 or later, in header (its
+// MCP-Protocol-Version) or in params._meta. The SDK's stateful handler
+// answered it "protocol version "2026-07-28" is not supported by this
+// server", which this server is (without a session), and, for a header of
+// 2025-11-25 with the new version in _meta, "protocol version
+// "2025-11-25" is not supported", listing 2025-11-25 as supported.
+// server/discover is the SDK's (it answers it on a session), and so is a
+// notification. why is "" for anything else.
+func eraMismatch(body []byte, header string) (id json.RawMessage, version, why string) {
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+		Params struct {
+			Meta map[string]json.RawMessage `json:"_meta"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(body, &m) != nil || len(m.ID) == 0 || string(m.ID) == "null" || m.Method == "" || m.Method == "server/discover" {
+		return nil, "", ""
+	}
+	var where string
+	if header >= "2026-07-28" {
+		version, where = header, "its MCP-Protocol-Version header"
+	}
+	if raw, ok := m.Params.Meta["io.modelcontextprotocol/protocolVersion"]; ok {
+		var v string
+		if json.Unmarshal(raw, &v) != nil {
+			v = string(raw)
+		}
+		if where == "" && v < "2026-07-28" {
+			v = rpcid.CutMiddle(v, "version")
+			return m.ID, v, "this request names a session (Mcp-Session-Id) and carries io.modelcontextprotocol/protocolVersion (" +
+				strconv.Quote(v) + ") in params._meta, which only a 2026-07-28 request, without a session, carries: on this session, leave it out of _meta"
+		}
+		if where == "" {
+			version, where = v, "its params._meta"
+		} else if v != header {
+			where += " (its params._meta says " + strconv.Quote(rpcid.CutMiddle(v, "version")) + ")"
+		}
+	}
+	if where == "" {
+		return nil, "", ""
+	}
+	version = rpcid.CutMiddle(version, "version")
+	return m.ID, version, "this request names a session (Mcp-Session-Id) but carries protocol version " +
+		strconv.Quote(version) + " in " + where + ": sessions are of 2025-11-25 and earlier, and a 2026-07-28 request has none; " +
+		"send it without Mcp-Session-Id (this server serves 2026-07-28 so), or, on this session, " +
+		"without the 2026-07-28 version in the MCP-Protocol-Version header and params._meta"
+}
+
+// refuseEra answers a request eraMismatch refused: code -32022
+// (unsupported protocol version), whose data lists the versions the
+// session takes, as the SDK's answer did, under the id as sent (400).
+func refuseEra(w http.ResponseWriter, id json.RawMessage, version, why string) {
+	var legacy []string
+	for _, v := range mcp.SupportedProtocolVersions() {
+		if v < "2026-07-28" {
+			legacy = append(legacy, v)
+		}
+	}
+	b, err := json.Marshal(map[string]any{
+		"jsonrpc": "2.0",
+		"id":      id,
+		"error": map[string]any{
+			"code":    mcp.CodeUnsupportedProtocolVersion,
+			"message": why,
+			"data":    mcp.UnsupportedProtocolVersionData{Supported: legacy, Requested: version},
+		},
+	})
+	if err != nil {
+		http.Error(w, why, http.StatusBadRequest)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusBadRequest)
+	w.Write(b)
 }

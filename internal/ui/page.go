@@ -53,7 +53,11 @@ var templates = sync.OnceValue(func() *template.Template {
 			}
 			return d.String() + " ago"
 		},
-		"clock":  func(t time.Time) string { return t.Local().Format("15:04:05") },
+		"clock": func(t time.Time) string { return t.Local().Format("15:04:05") },
+		// stamp is a row's time in full, for its tooltip: time.Time's
+		// String gave "2026-12-06 18:38:07.698315668 +0000 UTC
+		// m=+0.166519356", the monotonic clock's reading included.
+		"stamp":  func(t time.Time) string { return t.Local().Format("2006-01-02 15:04:05.000 MST") },
 		"recent": func(cs []Call) []Call { return cs[:min(len(cs), shownCalls)] },
 		"short":  func(s string) string { return s[:min(len(s), 12)] },
 		"total":  func(p Pending) int { return len(p.Changes) + p.More },
@@ -131,7 +135,7 @@ th{background:#f0f0f0;font-weight:600} code,pre{font:12px/1.35 ui-monospace,mono
 
 <section id="trifecta"><h2>Lethal trifecta</h2>
 {{if .Decisions}}<table><tr><th>time</th><th>session</th><th>decision</th><th>call</th><th>after untrusted</th><th>and private</th><th>scope</th><th>reason</th></tr>
-{{range .Decisions}}<tr class="decision"><td title="{{.Time}}">{{clock .Time}}</td><td><code>{{.Session}}</code></td><td class="{{if eq .Outcome "refused"}}err{{else}}ok{{end}}">{{.Outcome}} <span class="muted">({{.Setting}})</span></td>
+{{range .Decisions}}<tr class="decision"><td title="{{stamp .Time}}">{{clock .Time}}</td><td><code>{{.Session}}</code></td><td class="{{if eq .Outcome "refused"}}err{{else}}ok{{end}}">{{.Outcome}} <span class="muted">({{.Setting}})</span></td>
 <td><b>{{.Call}}</b></td><td>{{.Source}}</td><td>{{.Private}}</td><td>{{.Scope}}</td><td>{{.Reason}}</td></tr>
 {{end}}</table>{{else}}<p class="muted" id="no-decisions">No call has been checked against the trifecta yet.</p>{{end}}
 {{if .Roles}}<table><tr><th>server</th><th>tool</th><th>roles</th><th>from</th></tr>
@@ -142,7 +146,7 @@ th{background:#f0f0f0;font-weight:600} code,pre{font:12px/1.35 ui-monospace,mono
 
 <section id="calls"><h2>Recent calls</h2>
 {{if .Calls}}<table><tr><th>time</th><th>session</th><th>client</th><th>call</th><th>latency</th><th>result</th><th>outcome</th></tr>
-{{range recent .Calls}}<tr class="call"><td title="{{.Time}}">{{clock .Time}}</td><td><code>{{.Session}}</code></td><td>{{.Client}}</td><td><b>{{.Server}}.{{.Tool}}</b></td><td>{{ms .Latency}}</td><td>{{size .ResultBytes}}</td>
+{{range recent .Calls}}<tr class="call"><td title="{{stamp .Time}}">{{clock .Time}}</td><td><code>{{.Session}}</code></td><td>{{.Client}}</td><td><b>{{.Server}}.{{.Tool}}</b></td><td>{{ms .Latency}}</td><td>{{size .ResultBytes}}</td>
 <td class="{{if eq .Outcome "ok"}}ok{{else}}err{{end}}">{{.Outcome}}{{if .Error}}: {{.Error}}{{end}}</td></tr>
 {{end}}</table>{{else}}<p class="muted">No calls yet.</p>{{end}}</section>{{end}}
 `))

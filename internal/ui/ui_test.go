@@ -424,3 +424,19 @@ func TestUI_RefusalsDoNotFloodTheLog(t *testing.T) {
 		t.Errorf("1000 refusals made %d log lines, the last counting %d; want 4 (1st, 10th, 100th, 1000th), the last counting 1000", h.n, refused)
 	}
 }
+
+// TestUI_ARowsTimeIsADateAndTime: a call's and a decision's tooltip was
+// time.Time's String, "2026-12-06 18:38:07.698315668 +0000 UTC
+// m=+0.166519356", the monotonic clock's reading included.
+func TestUI_ARowsTimeIsADateAndTime(t *testing.T) {
+	u, src := newUI(t)
+	src.trifecta = true
+	body := do(u, get("/", tokenHeader, "secret-token")).Body.String()
+	if strings.Contains(body, "m=&#43;") || strings.Contains(body, "m=+") {
+		t.Errorf("a tooltip holds the monotonic clock's reading:\n%s", body)
+	}
+	want := `title="` + time.Now().Local().Format("2006-01-02 ")
+	if n := strings.Count(body, want); n != 2 {
+		t.Errorf("%d tooltips of the form %s…, want 2 (a call and a decision)", n, want)
+	}
+}
