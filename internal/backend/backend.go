@@ -330,7 +330,7 @@ func (b *Backend) watch() {
 				rerr := b.reconnect()
 				opened = time.Now()
 				if rerr != nil {
-					b.end(mark(ErrExited, "backend %q forgot our session and a new one failed: %v", b.name, rerr))
+					b.end(mark(ErrExited, "backend %q forgot our session and a new one failed: %v; it was stopped and the next call starts it again", b.name, rerr))
 				}
 				b.remote.reopenedNow(reopened)
 				if rerr != nil {
