@@ -73,15 +73,21 @@ func refuseParams(w http.ResponseWriter, body []byte, why string) {
 
 // refuse answers with a JSON-RPC error of code and message under id (400).
 func refuse(w http.ResponseWriter, id json.RawMessage, code int, message string) {
+	refuseWith(w, id, code, message, nil)
+}
+
+// refuseWith is refuse with the error's data (none when nil).
+func refuseWith(w http.ResponseWriter, id json.RawMessage, code int, message string, data any) {
 	type rpcError struct {
 		Code    int    `json:"code"`
 		Message string `json:"message"`
+		Data    any    `json:"data,omitempty"`
 	}
 	b, err := json.Marshal(struct {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`
 		Error   rpcError        `json:"error"`
-	}{"2.0", id, rpcError{code, message}})
+	}{"2.0", id, rpcError{code, message, data}})
 	if err != nil {
 		http.Error(w, message, http.StatusBadRequest)
 		return
@@ -218,20 +224,5 @@ func refuseEra(w http.ResponseWriter, id json.RawMessage, version, why string) {
 			legacy = append(legacy, v)
 		}
 	}
-	b, err := json.Marshal(map[string]any{
-		"jsonrpc": "2.0",
-		"id":      id,
-		"error": map[string]any{
-			"code":    mcp.CodeUnsupportedProtocolVersion,
-			"message": why,
-			"data":    mcp.UnsupportedProtocolVersionData{Supported: legacy, Requested: version},
-		},
-	})
-	if err != nil {
-		http.Error(w, why, http.StatusBadRequest)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(http.StatusBadRequest)
-	w.Write(b)
+	refuseWith(w, id, mcp.CodeUnsupportedProtocolVersion, why, mcp.UnsupportedProtocolVersionData{Supported: legacy, Requested: version})
 }
