@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -43,10 +44,18 @@ var (
 	// the oauth2 package's complaints about a token answer's JSON, after
 	// its "cannot parse json: " (golang.org/x/oauth2/internal/token.go):
 	// expires_in is read as a json.Number, then as an int64
-	expiresRangeRE  = regexp.MustCompile(`^strconv\.ParseInt: parsing "(.*)": value out of range$`)
-	expiresSyntaxRE = regexp.MustCompile(`^strconv\.ParseInt: parsing "(.*)": invalid syntax$`)
-	expiresNumberRE = regexp.MustCompile(`^json: invalid number literal, trying to unmarshal "(.*)" into Number$`)
-	fieldTypeRE     = regexp.MustCompile(`^json: cannot unmarshal (\w+) into Go struct field tokenJSON\.(\w+) of type ([\w.]+)$`)
+	expiresRangeRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^strconv\.ParseInt: parsing "(.*)": value out of range$`)
+	})
+	expiresSyntaxRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^strconv\.ParseInt: parsing "(.*)": invalid syntax$`)
+	})
+	expiresNumberRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^json: invalid number literal, trying to unmarshal "(.*)" into Number$`)
+	})
+	fieldTypeRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^json: cannot unmarshal (\w+) into Go struct field tokenJSON\.(\w+) of type ([\w.]+)$`)
+	})
 )
 
 // tokenAnswerFault words the oauth2 package's complaint about a token
@@ -56,16 +65,16 @@ var (
 // range").
 func tokenAnswerFault(detail string) string {
 	quote := func(v string) string { return serverText(v, 64) }
-	if m := expiresRangeRE.FindStringSubmatch(detail); m != nil {
+	if m := expiresRangeRE().FindStringSubmatch(detail); m != nil {
 		return fmt.Sprintf(`its "expires_in" (%s) is a number of seconds past what a 64-bit integer holds`, quote(m[1]))
 	}
-	if m := expiresSyntaxRE.FindStringSubmatch(detail); m != nil {
+	if m := expiresSyntaxRE().FindStringSubmatch(detail); m != nil {
 		return fmt.Sprintf(`its "expires_in" (%s) is not a whole number of seconds`, quote(m[1]))
 	}
-	if m := expiresNumberRE.FindStringSubmatch(detail); m != nil {
+	if m := expiresNumberRE().FindStringSubmatch(detail); m != nil {
 		return fmt.Sprintf(`its "expires_in" (%s) is not a number of seconds`, quote(m[1]))
 	}
-	if m := fieldTypeRE.FindStringSubmatch(detail); m != nil {
+	if m := fieldTypeRE().FindStringSubmatch(detail); m != nil {
 		want := "a string"
 		if m[3] == "json.Number" {
 			want = "a number of seconds"

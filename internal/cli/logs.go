@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/backend"
@@ -41,7 +42,7 @@ type logRecord struct {
 
 // durationShape is the text of a duration time.ParseDuration reads, when
 // it is not too long for it.
-var durationShape = regexp.MustCompile(`^(?:[0-9]+(?:\.[0-9]*)?(?:ns|us|µs|ms|s|m|h))+$`)
+var durationShape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:[0-9]+(?:\.[0-9]*)?(?:ns|us|µs|ms|s|m|h))+$`) })
 
 func runLogs(ctx context.Context, e *Env, args []string) error {
 	fs := newFlags(e, "logs", "[SERVER] [-f] [--json] [--since DUR] [-n N]", logsHelp)
@@ -68,7 +69,7 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 			return fmt.Errorf("--since %s: a negative duration is in the future; want how long ago, such as 10m", echo.Quote(*since))
 		} else if t, err := time.Parse(time.RFC3339, *since); err == nil {
 			from = t
-		} else if durationShape.MatchString(*since) {
+		} else if durationShape().MatchString(*since) {
 			// A duration past what Go holds fails as one that is no
 			// duration: "want a duration" for one.
 			return fmt.Errorf("--since %s: longer than a duration can be (at most 2562047h, 292 years); give a shorter one, or an RFC 3339 time", echo.Quote(*since))

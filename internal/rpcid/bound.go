@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -99,7 +100,9 @@ func CodeZero(init bool, msg string) int64 {
 // Go quotes it: a backslash for a string's quote), the Go field's path
 // (type names and all; none when the params as a whole are wrong) and
 // the Go type.
-var sdkParams = regexp.MustCompile(`^handling '([^']{1,200})': (?:invalid params: )?unmarshaling "(?s:.*)" into a \*?[\w.]+: json: cannot unmarshal "(.)(?s:.*)" into Go (?:struct field (\S+)|value) of type (\S+)$`)
+var sdkParams = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^handling '([^']{1,200})': (?:invalid params: )?unmarshaling "(?s:.*)" into a \*?[\w.]+: json: cannot unmarshal "(.)(?s:.*)" into Go (?:struct field (\S+)|value) of type (\S+)$`)
+})
 
 // PlainParams returns msg, the SDK's error for params that do not decode
 // (`handling 'tools/call': invalid params: unmarshaling "{\"name\":5}"
@@ -113,7 +116,7 @@ func PlainParams(msg string) string {
 	if !strings.HasPrefix(msg, "handling '") {
 		return msg
 	}
-	m := sdkParams.FindStringSubmatch(msg)
+	m := sdkParams().FindStringSubmatch(msg)
 	if m == nil {
 		return msg
 	}
