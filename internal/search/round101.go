@@ -31,6 +31,9 @@ import (
 //   - The near-tie seconds (stepSeconds) take their slots closest first,
 //     not in the order of the steps: a 0.99 second of the third step came
 //     after two 0.97 ones of the first and second, and lost the last slot.
+//   - Vocabulary (synonyms.go): a MongoDB collection's shape is its
+//     schema, a Notion database's tasks and items are pages, running an
+//     Apify Actor is calling it, "make sure" checks.
 
 // r101Off turns round 101's rules off (R101OFF=1 in the tests).
 var r101Off bool

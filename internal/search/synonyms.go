@@ -464,6 +464,9 @@ var productVocab = []struct {
 	// Actor's results are its dataset; a job is a run.
 	{"apify", "scraper scrapers crawler crawlers bot bots", "actor"},
 	{"apify", "job jobs", "run"},
+	// Running an Actor is calling it (the API's "Run Actor", the
+	// client's call(), the tool call-actor; round 101).
+	{"apify", "run", "call"},
 	// Firecrawl: a watcher is a monitor; a preprint is a paper, and the
 	// papers citing one are its related papers (the citation graph).
 	{"firecrawl", "watcher watchers tracker", "monitor"},
