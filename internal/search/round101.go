@@ -31,6 +31,11 @@ import (
 //   - The near-tie seconds (stepSeconds) take their slots closest first,
 //     not in the order of the steps: a 0.99 second of the third step came
 //     after two 0.97 ones of the first and second, and lost the last slot.
+//   - namedLeads: a thing of a backend the request names, in its tools'
+//     titles or descriptions' leads ("the page" with Puppeteer named), is
+//     no object a backend the request does not name spells in a step
+//     (round ninety-eight's spelledObjects): "read window.__BUILD_ID__
+//     off the page" had gone to draw.io's get_page and list_pages.
 //   - Vocabulary (synonyms.go): a MongoDB collection's shape is its
 //     schema, a Notion database's tasks and items are pages, running an
 //     Apify Actor is calling it, "make sure" checks.
@@ -103,4 +108,25 @@ func closestFirst(docs []int32, close []float64) {
 		sorted[i] = docs[j]
 	}
 	copy(docs, sorted)
+}
+
+// namedLeads reports whether a tool of one of the backends named has the
+// term id in its title or its description's lead but not in its name: a
+// thing of a named backend ("the page" with Puppeteer named, whose
+// screenshot takes "the current page") is no other backend's to spell
+// (spelledObjects: "read window.__BUILD_ID__ off the page" went to
+// draw.io's get_page). A word of a named backend's tool name is weighed
+// by spelledStep itself, name against name ("turn the findings into a
+// mind map" with Tavily named: generate_mind_map spells two words,
+// tavily_map one).
+func (ix *Index) namedLeads(named []int32, id int32) bool {
+	if r101Off {
+		return false
+	}
+	for _, p := range ix.tools.post[id] {
+		if p.lead && !p.named && slices.Contains(named, ix.docServer[p.doc]) {
+			return true
+		}
+	}
+	return false
 }

@@ -11,14 +11,14 @@ import "testing"
 // scoring, never learned from (learnedgen's heldOut, cvHeld). Only its
 // aggregates are logged. At the start of the round (its commit): hit@1
 // 58, hit@5 58 of 68; after round101.go's rules and vocabulary lines 58
-// and 60, its floors.
+// and 61, its floors.
 func TestRetrievalTasks101(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
 	s := evaluate(ix, readQueries(t, "testdata/tasks101-queries.jsonl"), func(string) {})
 	n := float64(s.n)
 	h1, h5, any5 := int(s.hit1*n+0.5), int(s.hit5*n+0.5), int(s.anyHit5*n+0.5)
 	t.Logf("tasks101: hit@1 %d, hit@5 %d, any expected tool in the top 5 %d of %d; wrongly none %d", h1, h5, any5, s.n, s.falseNone)
-	if h1 < 58 || h5 < 60 {
-		t.Errorf("tasks101 below round 101: hit@1 58, hit@5 60 of 68 (58 and 58 before it)")
+	if h1 < 58 || h5 < 61 {
+		t.Errorf("tasks101 below round 101: hit@1 58, hit@5 61 of 68 (58 and 58 before it)")
 	}
 }
