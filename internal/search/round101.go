@@ -23,11 +23,12 @@ import (
 //     approve_merge_request) and the ones reading what the action makes
 //     or acts on (get-actor-run, get-actor-run-list, get_merge_request,
 //     get_merge_request_approval_state), which match the step's word as
-//     well or better. stepVerbs lowers nothing for such a step (its verb
-//     is of no family, or its family comes from a clause after it, "if it
-//     looks fine"), so a reading tool took its top. Now the tools named
-//     for reading whose name holds the step's verb keep verbConflict of
-//     their score.
+//     well or better. stepVerbs does not tell them apart: it lowers
+//     nothing when the verb is of no family, and when the step's family
+//     comes from a clause after its verb ("if it looks fine": reading) it
+//     lowers the wrong ones, so a reading tool took the step's top. Now
+//     the tools named for reading whose name holds the step's verb keep
+//     verbConflict of their score.
 //   - The near-tie seconds (stepSeconds) take their slots closest first,
 //     not in the order of the steps: a 0.99 second of the third step came
 //     after two 0.97 ones of the first and second, and lost the last slot.
