@@ -409,6 +409,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 			sv := info[i]
 			sv.act = keepAct(sv) // round98.go
 			sc.stepVerbs(sv, cands)
+			sc.stateStep(info[i], cands) // round101.go
 			sc.stepNumber(info[i], cands)
 			sc.plainRead(info[i], c[:min(info[i].own, len(c))], cands)
 			sc.antecedentFit(info[i], cands)

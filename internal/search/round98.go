@@ -55,7 +55,7 @@ func (ix *Index) spelledObjects(qs []qterm, step string, named []int32, doc int3
 	}
 	n := 0
 	for _, id := range ix.nameObjects(doc) {
-		if id == verb {
+		if id == verb || ix.namedLeads(named, id) {
 			continue
 		}
 		if slices.ContainsFunc(qs, func(q qterm) bool {

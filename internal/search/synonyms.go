@@ -360,6 +360,9 @@ var productVocab = []struct {
 	// belongs to is its bot user; trashing or archiving a page sets
 	// in_trash (archived).
 	{"notion", "row rows entry entries record records card cards subpage subpages doc docs wiki", "page"},
+	// A task or item of a Notion database (a task list, a board) is a
+	// page in it too (round 101).
+	{"notion", "task tasks item items", "page"},
 	{"notion", "column columns field fields", "property"},
 	{"notion", "table tables", "data source"},
 	{"notion", "paragraph paragraphs heading headings checkbox checkboxes todo callout callouts toggle bullet bullets divider", "block"},
@@ -439,6 +442,9 @@ var productVocab = []struct {
 	{"mongodb|mongo", "row rows record records entry entries", "document"},
 	{"mongodb|mongo", "column columns", "schema field"},
 	{"mongodb|mongo", "group sum join", "aggregate aggregation"},
+	// A collection's shape or structure is its schema (Compass's Schema
+	// tab analyses "the shape of your data"; round 101).
+	{"mongodb|mongo", "shape shaped structure", "schema"},
 	// n8n (docs.n8n.io): a workflow's runs are executions; integrations
 	// and apps are nodes; a data table's rows live in data tables.
 	{"n8n", "run runs", "execution"},
@@ -458,6 +464,9 @@ var productVocab = []struct {
 	// Actor's results are its dataset; a job is a run.
 	{"apify", "scraper scrapers crawler crawlers bot bots", "actor"},
 	{"apify", "job jobs", "run"},
+	// Running an Actor is calling it (the API's "Run Actor", the
+	// client's call(), the tool call-actor; round 101).
+	{"apify", "run", "call"},
 	// Firecrawl: a watcher is a monitor; a preprint is a paper, and the
 	// papers citing one are its related papers (the citation graph).
 	{"firecrawl", "watcher watchers tracker", "monitor"},
@@ -567,6 +576,7 @@ var phrases = []struct{ from, to string }{
 	{"log into", "login"},
 	{"sign up", "signup"},
 	{"set up", "setup"},
+	{"make sure", "check"}, // "and make sure it is gone": no making (round 101)
 	{"spin up", "create"},
 	{"kick off", "trigger"},
 	{"turn on", "enable"},

@@ -30,7 +30,8 @@ var stepCloseness = 0.97
 // steps' best hits; info, what they say; first, the whole request's first
 // hit): the best hit of the step after the tool kept for it (stepTop),
 // when it is of the same backend and scores at least stepCloseness of it,
-// in the order of the steps. A tool kept for another step is passed over:
+// the closest to its top first (closestFirst, round101.go; the order of
+// the steps on a tie). A tool kept for another step is passed over:
 // it has its slot ("Drop the scratch database in MongoDB and add an index
 // ...": drop-index, the second step's, ties with the first step's
 // drop-collection, and drop-database comes next). A request whose parts
@@ -44,6 +45,7 @@ func (ix *Index) stepSeconds(oneAct bool, clauseHits [][]Hit, info []clause, fir
 		tops[i] = ix.stepTop(hs, info[i], first).Doc
 	}
 	var out []int32
+	var close []float64
 	for i, hs := range clauseHits {
 		top := hs[slices.IndexFunc(hs, func(h Hit) bool { return h.Doc == tops[i] })]
 		for _, h := range hs {
@@ -52,9 +54,13 @@ func (ix *Index) stepSeconds(oneAct bool, clauseHits [][]Hit, info []clause, fir
 			}
 			if h.Score >= stepCloseness*top.Score {
 				out = append(out, int32(h.Doc))
+				close = append(close, h.Score/top.Score)
 			}
 			break
 		}
+	}
+	if !r101Off {
+		closestFirst(out, close)
 	}
 	return out
 }

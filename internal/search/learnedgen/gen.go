@@ -211,6 +211,11 @@ var heldOut = map[string]bool{
 	// verb another backend's tool names spell, or makes "a <thing>",
 	// written from the corpus alone before its change
 	"tasks98": true,
+	// tasks101: round one hundred and one's tasks whose later steps are a
+	// second or third tool of one backend (list then act, search, details
+	// then act, create then link, read then update) or said by their goal,
+	// written from the corpus alone before its change
+	"tasks101": true,
 }
 
 // notLearned are tuned-on sets whose requests the table leaves out:
