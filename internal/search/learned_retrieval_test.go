@@ -255,7 +255,7 @@ func TestRetrievalBackends38(t *testing.T) {
 // the session of 2026-12-06, before rounds fifty-one to fifty-four;
 // extra48 and extra49 (the dev slice's mix, worded in the dev lines' style)
 // in the same session, after rounds fifty-one to fifty-seven.
-var freshSets = map[string]bool{"extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true, "extra53": true, "extra54": true, "extra55": true, "tasks66": true, "extra56": true, "extra57": true, "tasks71": true, "none71": true, "extra58": true, "extra59": true, "tasks78": true, "none78": true, "extra60": true, "extra61": true, "tasks88": true, "none88": true, "extra62": true, "extra63": true, "tasks97": true, "none97": true}
+var freshSets = map[string]bool{"extra64": true, "extra65": true, "tasks99": true, "none99": true, "extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true, "extra53": true, "extra54": true, "extra55": true, "tasks66": true, "extra56": true, "extra57": true, "tasks71": true, "none71": true, "extra58": true, "extra59": true, "tasks78": true, "none78": true, "extra60": true, "extra61": true, "tasks88": true, "none88": true, "extra62": true, "extra63": true, "tasks97": true, "none97": true}
 
 // TestRetrievalFresh scores the fresh sets by kind, without printing a
 // miss. Before rounds thirty-five to forty (at cdcdafc): extra38 to
@@ -453,6 +453,30 @@ func TestRetrievalFresh(t *testing.T) {
 	t.Logf("none97: none %d of %d", none, nNone)
 	if none < 31 {
 		t.Errorf("none97 below the sixth session of 2026-12-06: none 31 of 40 (the same at 8641c41)")
+	}
+	// extra64 (the dev slice's mix as a coding agent types it into the
+	// search box) and extra65 (in a developer's own sentences, often after a
+	// clause of context), tasks99 (60 tasks of two or three steps, half on
+	// one server) and none99 (40 requests no tool serves, 24 of them naming
+	// a served product) were written blind at the start of the seventh
+	// session of 2026-12-06 and scored as aggregates only, at c1899c0
+	// (extra64-65 single 46 / 51 of 52, tasks 12 / 14 of 16, none 9 of 12;
+	// tasks99 51 / 44 of 60; none99 24 of 40) and after each merge of
+	// rounds one hundred and one and one hundred and two.
+	single, multi, none, nNone = score("extra64", "extra65")
+	t.Logf("extra64-65: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 46 || single.h5 < 51 || multi.h1 < 12 || multi.h5 < 14 || none < 9 {
+		t.Errorf("extra64-65 below the seventh session of 2026-12-06: single 46 / 51 of 52, tasks 12 / 14 of 16, none 9 of 12 (the same at c1899c0)")
+	}
+	_, multi, _, _ = score("tasks99")
+	t.Logf("tasks99: tasks hit@1 %d, hit@5 %d of %d", multi.h1, multi.h5, multi.n)
+	if multi.h1 < 51 || multi.h5 < 44 {
+		t.Errorf("tasks99 below the seventh session of 2026-12-06: tasks 51 / 44 of 60 (the same at c1899c0)")
+	}
+	_, _, none, nNone = score("none99")
+	t.Logf("none99: none %d of %d", none, nNone)
+	if none < 24 {
+		t.Errorf("none99 below the seventh session of 2026-12-06: none 24 of 40 (the same at c1899c0)")
 	}
 
 }

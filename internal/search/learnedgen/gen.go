@@ -76,6 +76,10 @@ var heldOut = map[string]bool{
 	// the sixth session of 2026-12-06, before rounds ninety-seven and
 	// ninety-eight, scored as aggregates only
 	"extra62": true, "extra63": true, "tasks97": true, "none97": true,
+	// extra64, extra65, tasks99 and none99: written blind at the start of
+	// the seventh session of 2026-12-06, before rounds one hundred and one
+	// and one hundred and two, scored as aggregates only
+	"extra64": true, "extra65": true, "tasks99": true, "none99": true,
 	// ties61: round sixty-one's single requests for tools with a close
 	// sibling in their backend, written before its change
 	"ties61": true,
