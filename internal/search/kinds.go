@@ -298,16 +298,21 @@ func valueKindOf(f string) valueKind {
 	return 0
 }
 
-// onlyValues reports whether every word of s is a value (a path, a URL,
-// an email address).
+// onlyValues reports whether s holds a value (a path, a URL, an email
+// address) and every other word of it is a stop word ("pls", "too").
 func onlyValues(s string) bool {
-	ws := strings.Fields(s)
-	for _, w := range ws {
-		if valueKindOf(w) == 0 {
+	n := 0
+	for _, w := range strings.Fields(s) {
+		switch {
+		case valueKindOf(w) != 0:
+			n++
+		case stopWords[strings.ToLower(strings.Trim(w, ",;:!?."))]:
+			// "... and /repo/ui/Modal.tsx pls": filler around the values
+		default:
 			return false
 		}
 	}
-	return len(ws) > 0
+	return n > 0
 }
 
 // manyValues returns the kinds of value s carries two or more of.

@@ -364,6 +364,10 @@ func TestSearch_ValueListIsOneStep(t *testing.T) {
 	if !onlyValues("docs/faq.md") || onlyValues("post it") || onlyValues("") {
 		t.Error("onlyValues")
 	}
+	// Filler after the last of a list of values keeps it one step's list.
+	if !onlyValues("/repo/ui/Modal.tsx pls") || !onlyValues("docs/faq.md too") || onlyValues("pls") || onlyValues("docs/faq.md tidy") {
+		t.Error("onlyValues with stop words")
+	}
 	if manyKinds(&docs[1]) != kindPath || manyKinds(&docs[0]) != 0 {
 		t.Error("manyKinds: paths takes many, path one")
 	}
