@@ -472,8 +472,11 @@ func TestRetrievalFresh(t *testing.T) {
 	}
 	_, multi, _, _ = score("tasks99")
 	t.Logf("tasks99: tasks hit@1 %d, hit@5 %d of %d", multi.h1, multi.h5, multi.n)
-	if multi.h1 < 51 || multi.h5 < 44 {
-		t.Errorf("tasks99 below the seventh session of 2026-12-06: tasks 51 / 44 of 60 (the same at c1899c0)")
+	// Then read: "GitLab project tools/cli: cut a branch docs/install
+	// from main, ..." gave the branch step to GitHub, docs/install read
+	// as a repository that neither GitLab server takes (namedFor): 51 / 45.
+	if multi.h1 < 51 || multi.h5 < 45 {
+		t.Errorf("tasks99 below the seventh session of 2026-12-06: tasks 51 / 45 of 60 (51 / 44 at c1899c0)")
 	}
 	_, _, none, nNone = score("none99")
 	t.Logf("none99: none %d of %d", none, nNone)

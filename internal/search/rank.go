@@ -670,6 +670,13 @@ func (ix *Index) namedFor(named, own []int32, k valueKind) []int32 {
 			out = append(out, s)
 		}
 	}
+	if len(out) == 0 && k == kindRepo {
+		// "GitLab project tools/cli: cut a branch docs/install from
+		// main": a word with a slash is as often a branch, a project
+		// or a group as a repository, so it alone does not take the
+		// step from the backends the request names.
+		return named
+	}
 	return out
 }
 
