@@ -55,3 +55,14 @@ func TestStore_AFileNamedAsNoSkillCanBeIsSaid(t *testing.T) {
 		t.Errorf("problems: %q", probs)
 	}
 }
+
+// An @input that is not JSON was said as a schema that is not an object.
+func TestParse_AnInputThatIsNotJSONIsSaidSo(t *testing.T) {
+	dir := t.TempDir()
+	st := &Store{User: dir}
+	os.WriteFile(filepath.Join(dir, "bad.js"), []byte("/**\n * @skill bad\n * @description x\n * @input {not json\n */\nreturn 1;\n"), 0o600)
+	_, probs := st.Load()
+	if len(probs) != 1 || !strings.Contains(probs[0].Reason, "header line 4: @input is not JSON (invalid character 'n' looking for beginning of object key string)") || strings.Contains(probs[0].Reason, "must be a JSON Schema object") {
+		t.Errorf("problems: %q", probs)
+	}
+}
