@@ -53,6 +53,12 @@ func TestRun_HostileScriptsSayWhatWentWrong(t *testing.T) {
 			}
 		})
 	}
+	// Out of memory while turning the value into JSON is said as before,
+	// not as a getter's error.
+	res0 := Run(t.Context(), Request{Source: `return "x".repeat(40 << 20)`, Timeout: 20 * time.Second, MemoryLimit: 64 << 20, MaxResult: 1 << 20}, caller)
+	if res0.Err == nil || res0.Err.Kind != KindMemory || strings.Contains(res0.Err.Message, "getter") {
+		t.Errorf("out of memory: %v (kind %s)", res0.Err, kindOf(res0.Err))
+	}
 	// What still passes: map gives a tool the index and the array.
 	res := mustRun(t, `return (await Promise.all([{path: "a"}, {path: "b"}].map(filesystem.read_text_file))).length`, caller)
 	if string(res.Value) != "2" {

@@ -546,7 +546,11 @@
           // A getter, a toJSON or a Proxy trap of the value threw: its
           // error alone ("getter boom ... at stringify (native)") did not
           // say that the script had returned, and this went wrong after.
-          if (e instanceof ErrorCtor) {
+          // Not the engine's own (out of memory: InternalError, a string
+          // too long: RangeError), which classify names.
+          let engine = true;
+          try { engine = str(e.name) === "InternalError" || str(e.name) === "RangeError"; } catch (x) { }
+          if (e instanceof ErrorCtor && !engine) {
             let name = "Error", msg = "", stack = "";
             try { name = str(e.name); msg = str(e.message); if (typeof e.stack === "string") stack = e.stack; } catch (x) { }
             hostDone(false, stringify({ __proto__: null, name: name, message: "turning the return value into JSON: " + msg + " (thrown by a getter, toJSON method or Proxy of the value): return plain data", stack: stack }), 0);
