@@ -271,7 +271,12 @@ func trustWritten(e *Env, file string, given bool, others []string) error {
 		if ask {
 			why = "not trusted (you said no)"
 		}
-		fmt.Fprintf(e.Stderr, "note: %s is %s; serve starts none of its servers until you read what it may start (above) and run: switchboard trust %s\n", echo.Path(file), why, shellQuote(file))
+		trust := "switchboard trust " + shellQuote(file)
+		if note := allow.OwnerNote(file); note != "" {
+			// trust refuses it without the flag (its directory another's).
+			trust = fmt.Sprintf("switchboard trust %s %s (%s)", allow.OtherOwnerFlag, shellQuote(file), note)
+		}
+		fmt.Fprintf(e.Stderr, "note: %s is %s; serve starts none of its servers until you read what it may start (above) and run: %s\n", echo.Path(file), why, trust)
 		return nil
 	}
 	if _, err := allow.TrustContent(store, file, data); err != nil {

@@ -44,3 +44,29 @@ func TestTrust_AFileAnotherAccountOwnsIsRefusedNamingTheOwner(t *testing.T) {
 		t.Errorf("trust: exit %d\n%s\nwant the directory's owner named", code, errs)
 	}
 }
+
+// init in a directory another account owns: the project file it writes
+// is ours, but trust refuses it for its directory; the note said to run
+// plain `switchboard trust FILE`, and the servers' source was not said.
+func TestInit_InADirectoryAnotherAccountOwnsSaysSo(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to give a file to another account")
+	}
+	w := newCLIWorld(t)
+	mcp := filepath.Join(w.dir, ".mcp.json")
+	os.WriteFile(mcp, []byte(`{"mcpServers": {"x": {"command": "true"}}}`), 0o644)
+	if err := os.Chown(mcp, 65534, 65534); err != nil {
+		t.Skip(err)
+	}
+	os.Chown(w.dir, 65534, 65534)
+	code, out, errs := w.run("init", "--agent", "claude")
+	file := filepath.Join(w.dir, ".switchboard.json")
+	for _, want := range []string{
+		"warning: its servers came from " + mcp + ": the file is owned by uid 65534",
+		"run: switchboard trust --other-owner " + file + " (its directory is owned by uid 65534",
+	} {
+		if !strings.Contains(out+errs, want) {
+			t.Errorf("init: exit %d\n%s%s\nwant %q", code, out, errs, want)
+		}
+	}
+}
