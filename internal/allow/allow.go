@@ -265,8 +265,8 @@ func update(storePath string, fn func(*store) bool) error {
 // directory (see OtherOwner): "the file is owned by uid 65534 (nobody),
 // not by you (uid 0 (root)): that account can write what it starts", or
 // "".
-func OwnerNote(file string) string {
-	who, what := OtherOwner(file)
+func OwnerNote(file string, ours ...int) string {
+	who, what := OtherOwner(file, ours...)
 	if who == "" {
 		return ""
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/user"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"syscall"
 )
@@ -18,8 +19,17 @@ import (
 // told. A project file found by walking up from a working directory
 // (in /tmp, or a checkout of another user's) is then anyone's who can
 // write it: git refuses such a repository (safe.directory).
-func OtherOwner(file string) (who, what string) {
+//
+// ours are more accounts taken as ours: the user's under sudo (SUDO_UID,
+// which the process's own environment also gives when we run as root),
+// whose files sudo switchboard trust was refused.
+func OtherOwner(file string, ours ...int) (who, what string) {
 	me := os.Geteuid()
+	if me == 0 {
+		if uid, err := strconv.Atoi(os.Getenv("SUDO_UID")); err == nil && uid > 0 {
+			ours = append(ours, uid)
+		}
+	}
 	for _, c := range []struct{ path, what string }{{file, "the file"}, {filepath.Dir(file), "its directory"}} {
 		st, err := os.Lstat(c.path)
 		if err != nil {
@@ -29,7 +39,7 @@ func OtherOwner(file string) (who, what string) {
 		if !ok {
 			continue
 		}
-		if uid := int(sys.Uid); uid != me && uid != 0 {
+		if uid := int(sys.Uid); uid != me && uid != 0 && !slices.Contains(ours, uid) {
 			return accountName(uid), c.what
 		}
 	}

@@ -204,7 +204,7 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 					var others []string // sources another account owns
 					for _, c := range plan.Changes {
 						if c.Path != plan.Config && c.Old != nil {
-							if note := allow.OwnerNote(c.Path); note != "" {
+							if note := allow.OwnerNote(c.Path, e.sudoUIDs()...); note != "" {
 								others = append(others, echo.Path(c.Path)+": "+note)
 							}
 						}
@@ -272,7 +272,7 @@ func trustWritten(e *Env, file string, given bool, others []string) error {
 			why = "not trusted (you said no)"
 		}
 		trust := "switchboard trust " + shellQuote(file)
-		if note := allow.OwnerNote(file); note != "" {
+		if note := allow.OwnerNote(file, e.sudoUIDs()...); note != "" {
 			// trust refuses it without the flag (its directory another's).
 			trust = fmt.Sprintf("switchboard trust %s %s (%s)", allow.OtherOwnerFlag, shellQuote(file), note)
 		}

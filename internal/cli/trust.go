@@ -104,7 +104,7 @@ that another account owns (it, or its directory) is refused unless
 	// A file another account owns is that account's to write: trusted
 	// like one's own, an agent reading the index's `switchboard trust …`
 	// line could run it for a file in /tmp. Refused unless said.
-	if note := allow.OwnerNote(file); note != "" && !*otherOwner {
+	if note := allow.OwnerNote(file, e.sudoUIDs()...); note != "" && !*otherOwner {
 		return fmt.Errorf("not trusting %s: %s; review it, then, if you trust that account, run: switchboard trust %s %s", echo.Path(file), note, allow.OtherOwnerFlag, shellQuote(file))
 	}
 	// The content read, parsed and listed below is what is trusted; a
