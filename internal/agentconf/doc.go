@@ -706,15 +706,28 @@ func (d *tomlDoc) insert(name string, value map[string]any, rec *entryRec) error
 	if t := strings.TrimSpace(text); t != "" {
 		try = func() error {
 			return d.edit(name, func(b []byte) ([]byte, error) {
-				// Back where it was: before the line that followed it.
-				if rec.Next != "" {
+				// Back where it was: before the line that followed it, or
+				// after the one before it.
+				if rec.Next != "" || rec.Prev != "" {
 					for pos := 0; pos < len(b); pos = nextLine(b, pos) {
-						if strings.TrimRight(string(b[pos:nextLine(b, pos)]), "\r\n") == rec.Next {
+						line := strings.TrimRight(string(b[pos:nextLine(b, pos)]), "\r\n")
+						at := -1
+						switch {
+						case rec.Next != "" && line == rec.Next:
+							at = pos
+						case rec.Next == "" && line == rec.Prev:
+							at = nextLine(b, pos)
+							if at == len(b) && !bytes.HasSuffix(b, []byte("\n")) {
+								b = append(bytes.Clone(b), '\n')
+								at = len(b)
+							}
+						}
+						if at >= 0 {
 							body := strings.TrimLeft(text, "\n")
 							if !strings.HasSuffix(body, "\n") {
 								body += "\n"
 							}
-							return applySplices(b, []splice{{pos, pos, body}}), nil
+							return applySplices(b, []splice{{at, at, body}}), nil
 						}
 					}
 				}

@@ -363,7 +363,7 @@ func (f *file) remove(name string) error {
 	case *jsonDoc:
 		rec.Lead, rec.Follow = d.lead(name), d.follower(name)
 	case *tomlDoc:
-		rec.Next = tomlFollow(d.data, d.table, name)
+		rec.Next, rec.Prev = tomlFollow(d.data, d.table, name)
 	}
 	if err := f.doc.remove(name); err != nil {
 		return err

@@ -394,26 +394,38 @@ func tomlCut(data []byte, table, name string) ([]byte, string, error) {
 }
 
 // tomlFollow returns the line right after table.name when it is one
-// block of the file followed by more (where undo puts it back), or "".
-func tomlFollow(data []byte, table, name string) string {
+// block of the file followed by more (where undo puts it back), or "";
+// and, when that line is blank or there is none and the block is keys
+// inside a table (`name = {…}`, `name.x = …`, not a header of its own),
+// the line right before it, after which undo puts it back: such keys
+// are not followed by the blank lines a table is, and appended as they
+// were at the end of the file, each came back after a blank line, or
+// (with another table last) as a table of its own.
+func tomlFollow(data []byte, table, name string) (next, prev string) {
 	out, text, err := tomlCut(data, table, name)
 	if err != nil || text == "" {
-		return ""
+		return "", ""
 	}
 	// One block: the removed text is a contiguous span.
 	start := bytes.Index(data, []byte(text))
 	if start < 0 || !bytes.Equal(append(bytes.Clone(data[:start]), data[start+len(text):]...), out) {
-		return ""
+		return "", ""
 	}
 	end := start + len(text)
-	if end >= len(data) {
-		return ""
+	if end < len(data) {
+		line := strings.TrimRight(string(data[end:nextLine(data, end)]), "\r\n")
+		if strings.TrimSpace(line) != "" {
+			return line, ""
+		}
 	}
-	line := strings.TrimRight(string(data[end:nextLine(data, end)]), "\r\n")
+	if first := strings.TrimLeft(text, " \t\r\n"); start == 0 || strings.HasPrefix(first, "[") || strings.HasPrefix(first, "#") {
+		return "", ""
+	}
+	line := strings.TrimRight(string(data[lineStart(data, start-1):start]), "\r\n")
 	if strings.TrimSpace(line) == "" {
-		return ""
+		return "", ""
 	}
-	return line
+	return "", line
 }
 
 // skipBlank moves pos past blank lines.

@@ -41,6 +41,9 @@ type entryRec struct {
 	Lead string `json:"lead,omitempty"`
 	// Next is the line that followed it (TOML), where it goes back.
 	Next string `json:"next,omitempty"`
+	// Prev is the line before it (TOML), after which it goes back, when
+	// no line followed it (keys inside a table).
+	Prev string `json:"prev,omitempty"`
 	// Follow is the entry that followed it (JSONC), where it goes back.
 	Follow string `json:"follow,omitempty"`
 }
@@ -98,7 +101,13 @@ func patch(mf *manifestFile, data []byte) *undoFile {
 	}
 	// Entries are taken out newest edit first; the ones to put back are
 	// inserted afterwards in the order init removed them, so they come
-	// back in their old order. pending holds those, by key and name.
+	// back in their old order (appended, in YAML and where no neighbour is
+	// known), except in TOML: there each goes back next to a line that was
+	// beside it when init removed it (the line that followed it, or the
+	// one before it), which may be a server init removed later, so they go
+	// back newest first. In removal order, a Codex server went back before
+	// a table that followed the last one, and the servers before it at the
+	// end. pending holds those, by key and name.
 	type insert struct {
 		e    edit
 		done bool
@@ -173,7 +182,11 @@ func patch(mf *manifestFile, data []byte) *undoFile {
 		}
 		if e.Before != nil {
 			in := &insert{e: e}
-			inserts = append([]*insert{in}, inserts...)
+			if format == 't' {
+				inserts = append(inserts, in)
+			} else {
+				inserts = append([]*insert{in}, inserts...)
+			}
 			pending[id] = in
 		}
 	}

@@ -260,3 +260,19 @@ func update(storePath string, fn func(*store) bool) error {
 		return nil
 	})
 }
+
+// OwnerNote is what is said of file when another account owns it or its
+// directory (see OtherOwner): "the file is owned by uid 65534 (nobody),
+// not by you (uid 0 (root)): that account can write what it starts", or
+// "".
+func OwnerNote(file string, ours ...int) string {
+	who, what := OtherOwner(file, ours...)
+	if who == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s is owned by %s, not by you (%s): that account can write what it starts", what, who, Me())
+}
+
+// OtherOwnerFlag is the flag `switchboard trust` needs to trust a file
+// another account owns (see OtherOwner).
+const OtherOwnerFlag = "--other-owner"

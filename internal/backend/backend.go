@@ -218,7 +218,11 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 	}
 	b.raw.strayNote = func(n int, id string) {
 		b.log.Warn("dropped answers of the backend under ids no request waits for", "answers", n, "last id", id)
-		b.stderr.Note("dropped %d answers under an id no request of ours waits for (never sent, or answered already) since the last such note, at most one a minute; the last under the id %s", n, id)
+		answers := fmt.Sprintf("%d answers", n)
+		if n == 1 {
+			answers = "1 answer"
+		}
+		b.stderr.Note("dropped %s under an id no request of ours waits for (never sent, or answered already) since the last such note, at most one a minute; the last under the id %s", answers, id)
 	}
 	switch kind(exp) {
 	case config.Stdio:
@@ -630,7 +634,7 @@ func (b *Backend) startStdioAt(ctx context.Context, spec *config.Server, opts *m
 			// 10th, 100th... so a backend flooding stdout cannot fill it.
 			b.log.Warn("backend wrote junk to stdout", "error", why, "lines", junkLines)
 		}
-	}, max: b.maxMessage, over: func(n int64) error {
+	}, stray: b.raw.strayAnswer, max: b.maxMessage, over: func(n int64) error {
 		err := tooLargeError(b.name, "", n, b.maxMessage)
 		b.overflow(err)
 		return err

@@ -158,7 +158,11 @@ func pages[T any](ctx context.Context, b *Backend, what string, list func(ctx co
 	total, cursors, left := 0, 0, 0
 	defer func() {
 		if left > 0 {
-			b.cut(what, fmt.Sprintf("its %s take more than %d MiB (the bound of one listing): %d %s that did not fit are left out, the %d that did are used (its later pages, if any, not asked for)", what, maxListedBytes>>20, left, what, len(out)))
+			unfit := fmt.Sprintf("%d %s that did not fit are left out", left, what)
+			if left == 1 {
+				unfit = "1 " + strings.TrimSuffix(what, "s") + " that did not fit is left out"
+			}
+			b.cut(what, fmt.Sprintf("its %s take more than %d MiB (the bound of one listing): %s, the %d that did are used (its later pages, if any, not asked for)", what, maxListedBytes>>20, unfit, len(out)))
 		}
 	}()
 	for page := 1; ; page++ {

@@ -33,6 +33,11 @@ type lineTransport struct {
 	junk func(line []byte, why error)
 	max  int64             // <= 0 means DefaultMaxMessageBytes
 	over func(int64) error // called once with the size read (-1: more than max)
+	// stray, when set, is told of an answer under an integer id past
+	// ±2^53 (no request of ours has one), with the id as written: the
+	// SDK decodes ids through float64, and a 31-digit id was said as
+	// -9223372036854775808. Such an answer is dropped here.
+	stray func(id string)
 }
 
 // Connect implements mcp.Transport; it may be called once.
@@ -42,6 +47,7 @@ func (t *lineTransport) Connect(context.Context) (mcp.Connection, error) {
 		w:      t.w,
 		msgs:   make(chan readResult),
 		closed: make(chan struct{}),
+		stray:  t.stray,
 	}
 	max := t.max
 	if max <= 0 {
@@ -75,6 +81,7 @@ type lineConn struct {
 	wseq      uint64
 	stalled   atomic.Bool
 	w         io.WriteCloser
+	stray     func(id string) // see lineTransport.stray
 	msgs      chan readResult
 	closed    chan struct{}
 	closeOnce sync.Once
@@ -198,6 +205,12 @@ func (c *lineConn) deliver(t []byte, cut bool, junk func([]byte, error)) bool {
 		}
 	}
 	if derr == nil {
+		if resp, ok := msg.(*jsonrpc.Response); ok && c.stray != nil {
+			if v, ok := resp.ID.Raw().(int64); ok && (v >= 1<<53 || v <= -1<<53) {
+				c.stray(cutText(string(topID(t)), 64)) // a number: no control characters
+				return true
+			}
+		}
 		return c.send(readResult{msg: msg})
 	}
 	if cut {
@@ -492,4 +505,26 @@ func markDeepTools(line []byte) ([]byte, bool) {
 	}
 	out, err := json.Marshal(top)
 	return out, err == nil
+}
+
+// topID is the "id" member of the JSON object line as written, or nil.
+func topID(line []byte) json.RawMessage {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		var v json.RawMessage
+		if dec.Decode(&v) != nil {
+			return nil
+		}
+		if key == "id" {
+			return v
+		}
+	}
+	return nil
 }

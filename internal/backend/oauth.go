@@ -211,7 +211,7 @@ func (s *signIn) Authorize(ctx context.Context, req *http.Request, resp *http.Re
 			return *failed
 		}
 		if err := s.sdk.Authorize(ctx, req, resp); err != nil {
-			err = signInError(s.b.name, oauth.Origin(s.url), err)
+			err = signInFailed(s.b.name, signInError(s.b.name, oauth.Origin(s.url), err))
 			if ctx.Err() == nil {
 				s.failed.Store(&err)
 			}
@@ -248,6 +248,21 @@ func (s *signIn) Authorize(ctx context.Context, req *http.Request, resp *http.Re
 	return needsLoginError(s.b.name, "")
 }
 
+// signInFailed is err, a failed sign-in of server, said in full (a
+// saidErr): the SDK's `calling "initialize": sending "initialize":
+// rejected by transport:` came before it, and most failures did not say
+// the command that tries again. A cancelled sign-in is left as it is.
+func signInFailed(server string, err error) error {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	msg := err.Error() // StartError names the server
+	if !strings.Contains(msg, "switchboard login "+server) {
+		msg += fmt.Sprintf("; sign in again with `switchboard login %s`", server)
+	}
+	return &saidErr{msg: msg, err: err}
+}
+
 // signInError words a failed sign-in. A refusal of the token endpoint
 // is told by its OAuth error code: the oauth2 package's own text
 // ("token exchange failed: oauth2: …") reads as a credential to
@@ -271,6 +286,12 @@ func signInError(server, origin string, err error) error {
 		return mark(err, "signing in to %s: the authorization server answered the code exchange without an access_token", origin)
 	case strings.Contains(msg, "oauth2: cannot parse json"):
 		_, detail, _ := strings.Cut(msg, "cannot parse json: ")
+		if strings.HasPrefix(detail, "invalid character '<' looking for beginning of value") {
+			// oauth2 decodes as JSON any answer not of a form's type:
+			// an HTML page (a login page of a proxy, a wrong endpoint) was
+			// said by the decoder's words.
+			return mark(err, "signing in to %s: the authorization server's answer to the code exchange is not JSON: it begins with '<' (an HTML page?): check the server's token endpoint, or tell its operator", origin)
+		}
 		if why := tokenAnswerFault(detail); why != "" {
 			return mark(err, "signing in to %s (backend %q): the authorization server's answer to the code exchange is not valid: %s; the authorization server is at fault: tell its operator, and run `switchboard login %s` again once it is fixed", origin, server, why, server)
 		}

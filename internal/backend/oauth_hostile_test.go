@@ -462,7 +462,7 @@ func TestOAuth_AFailedSignInIsNotAskedForAgain(t *testing.T) {
 	if s := fake.Stats(); s.Authorizations != 1 {
 		t.Errorf("%d sign-ins asked for, want 1", s.Authorizations)
 	}
-	if err == nil || !strings.Contains(err.Error(), "the authorization server's answer to the code exchange is not valid") {
+	if err == nil || !strings.Contains(err.Error(), "the authorization server's answer to the code exchange is not JSON") {
 		t.Errorf("error %v, want it to say the token answer is not valid", err)
 	}
 }

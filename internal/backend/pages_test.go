@@ -156,10 +156,10 @@ func TestPages_AToolOverTheBoundIsLeftOutAndTheRestUsed(t *testing.T) {
 	}
 	b.stderr.Close()
 	data, _ := os.ReadFile(LogFile(dir, "x"))
-	if want := `backend "big": its tools take more than 8 MiB (the bound of one listing): 1 tools that did not fit are left out, the 2 that did are used`; !strings.Contains(string(data), want) {
+	if want := `backend "big": its tools take more than 8 MiB (the bound of one listing): 1 tool that did not fit is left out, the 2 that did are used`; !strings.Contains(string(data), want) {
 		t.Errorf("log %q lacks %q", data, want)
 	}
-	if cut, want := b.ListCut(), "its tools take more than 8 MiB (the bound of one listing): 1 tools that did not fit are left out, the 2 that did are used"; !strings.HasPrefix(cut, want) {
+	if cut, want := b.ListCut(), "its tools take more than 8 MiB (the bound of one listing): 1 tool that did not fit is left out, the 2 that did are used"; !strings.HasPrefix(cut, want) {
 		t.Errorf("ListCut = %q, want it to begin %q", cut, want)
 	}
 }

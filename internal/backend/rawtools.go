@@ -208,10 +208,8 @@ func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 		var stray bool
 		resp, stray = c.ids.answered(resp, c.r.server)
 		msg = resp
-		if stray && c.r.strayNote != nil {
-			if n, say := c.r.strays.saw(time.Now()); say {
-				c.r.strayNote(n, idText(resp.ID))
-			}
+		if stray {
+			c.r.strayAnswer(idText(resp.ID))
 		}
 		c.r.mu.Lock()
 		want := c.r.pending[resp.ID]
@@ -223,6 +221,17 @@ func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 		}
 	}
 	return msg, err
+}
+
+// strayAnswer counts an answer under an id no request of ours waits for,
+// id as JSON, and tells strayNote when it is time to.
+func (r *rawTools) strayAnswer(id string) {
+	if r.strayNote == nil {
+		return
+	}
+	if n, say := r.strays.saw(time.Now()); say {
+		r.strayNote(n, id)
+	}
 }
 
 // screen returns result (a tools/list result) without the tools whose

@@ -139,7 +139,11 @@ func checkServer(ctx context.Context, st *stack, name string) doctorLine {
 	}
 	text := fmt.Sprintf("ok in %s: %d %s, protocol %s, %s %s", ago(time.Since(t0)), len(tools), noun, dash(info.ProtocolVersion), info.ServerName, info.ServerVersion)
 	if w := st.cat.Withheld(name); len(w) > 0 {
-		text += fmt.Sprintf("; %d tools withheld (see 'switchboard pins')", len(w))
+		noun = "tools"
+		if len(w) == 1 {
+			noun = "tool"
+		}
+		text += fmt.Sprintf("; %d %s withheld (see 'switchboard pins')", len(w), noun)
 	}
 	if info.Cut != "" {
 		text += "; its listing was cut short: " + info.Cut

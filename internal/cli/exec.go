@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
+	"github.com/switchboard-mcp/switchboard/internal/script"
 	"github.com/switchboard-mcp/switchboard/internal/server"
 )
 
@@ -58,6 +60,16 @@ Example:
 		fmt.Fprintln(e.Stderr, note)
 	}
 	if res.Err != nil {
+		// The limits, as execute says them to a client (which sets its
+		// time with timeout_ms): "script timed out after 10s" and
+		// "InternalError: out of memory" named neither.
+		switch {
+		case server.RanOutOfTime(res.Err):
+			def := st.cfg.Settings.ExecuteTimeout.D()
+			res.Err.Message += fmt.Sprintf("; give it more time with --timeout (without it, settings.executeTimeout: %v), run independent calls together under Promise.all, or do less in one script", def)
+		case res.Err.Kind == script.KindMemory && strings.Contains(res.Err.Message, "out of memory"):
+			res.Err.Message += st.srv.MemoryHint()
+		}
 		return errors.New(server.ErrorText(res.Err))
 	}
 	fmt.Fprintf(e.Stdout, "%s\n", res.Value)

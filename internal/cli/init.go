@@ -201,7 +201,15 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 				// Asked when it changed: after "already set up: nothing
 				// to change" there is nothing new to trust.
 				if slices.ContainsFunc(plan.Changes, func(c agentconf.Change) bool { return c.Path == plan.Config }) {
-					if err := trustWritten(e, plan.Config, *trustFlag); err != nil {
+					var others []string // sources another account owns
+					for _, c := range plan.Changes {
+						if c.Path != plan.Config && c.Old != nil {
+							if note := allow.OwnerNote(c.Path, e.sudoUIDs()...); note != "" {
+								others = append(others, echo.Path(c.Path)+": "+note)
+							}
+						}
+					}
+					if err := trustWritten(e, plan.Config, *trustFlag, others); err != nil {
 						return err
 					}
 				}
@@ -225,7 +233,10 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 // init succeeds (the agents' files are set up; serve starts none of
 // the file's servers until then). The content trusted is the content
 // shown.
-func trustWritten(e *Env, file string, given bool) error {
+//
+// others says which of the agent files the servers came from another
+// account owns: it is said with what the file may start.
+func trustWritten(e *Env, file string, given bool, others []string) error {
 	data, err := safefile.Read(file)
 	if err != nil {
 		return fmt.Errorf("reading %s to trust it: %w", echo.Path(file), err)
@@ -246,6 +257,9 @@ func trustWritten(e *Env, file string, given bool) error {
 		}
 		fmt.Fprintf(w, "%s holds the servers init moved from this project's agent files.\n", echo.Path(file))
 		mayStart(w, e.paths(&configFlags{}).user, file, data, f)
+		for _, o := range others {
+			fmt.Fprintf(w, "warning: its servers came from %s\n", o)
+		}
 	}
 	if ask {
 		fmt.Fprintf(e.Stdout, "Trust %s? serve starts these for your agents [y/N] ", echo.Path(file))
@@ -257,7 +271,12 @@ func trustWritten(e *Env, file string, given bool) error {
 		if ask {
 			why = "not trusted (you said no)"
 		}
-		fmt.Fprintf(e.Stderr, "note: %s is %s; serve starts none of its servers until you read what it may start (above) and run: switchboard trust %s\n", echo.Path(file), why, shellQuote(file))
+		trust := "switchboard trust " + shellQuote(file)
+		if note := allow.OwnerNote(file, e.sudoUIDs()...); note != "" {
+			// trust refuses it without the flag (its directory another's).
+			trust = fmt.Sprintf("switchboard trust %s %s (%s)", allow.OtherOwnerFlag, shellQuote(file), note)
+		}
+		fmt.Fprintf(e.Stderr, "note: %s is %s; serve starts none of its servers until you read what it may start (above) and run: %s\n", echo.Path(file), why, trust)
 		return nil
 	}
 	if _, err := allow.TrustContent(store, file, data); err != nil {

@@ -156,7 +156,9 @@ project plugin here).`)
 			if s.DecidedBy != "" {
 				line += " (" + s.DecidedBy + ")"
 			}
-			if s.Tools > 0 {
+			if s.Tools == 1 {
+				line += "; ships 1 tool"
+			} else if s.Tools > 0 {
 				line += fmt.Sprintf("; ships %d tools", s.Tools)
 			}
 			fmt.Fprintln(e.Stdout, line)

@@ -155,7 +155,11 @@ of running 'switchboard serve' processes of this user. Servers whose
 		}
 	})
 	if untrusted != "" {
-		fmt.Fprintf(e.Stdout, "\n%s is not trusted: its servers are listed, not started; review it, then run: switchboard trust %s\n", echo.Path(untrusted), shellQuote(untrusted))
+		if note := allow.OwnerNote(untrusted, e.sudoUIDs()...); note != "" {
+			fmt.Fprintf(e.Stdout, "\n%s is not trusted: its servers are listed, not started; %s: review it, then, if you trust that account, run: switchboard trust %s %s\n", echo.Path(untrusted), note, allow.OtherOwnerFlag, shellQuote(untrusted))
+		} else {
+			fmt.Fprintf(e.Stdout, "\n%s is not trusted: its servers are listed, not started; review it, then run: switchboard trust %s\n", echo.Path(untrusted), shellQuote(untrusted))
+		}
 	}
 	for _, r := range rows {
 		if r.Cut != "" {

@@ -152,3 +152,16 @@ func (g *giveback) give() {
 		})
 	}
 }
+
+// sudoUIDs is the user's uid under sudo (SUDO_UID, as root), whose files
+// are the user's own to allow.OwnerNote; none otherwise. sudo switchboard
+// trust of the user's own project file was refused as another's.
+func (e *Env) sudoUIDs() []int {
+	if e.Getenv == nil || os.Geteuid() != 0 {
+		return nil
+	}
+	if uid, err := strconv.Atoi(e.Getenv("SUDO_UID")); err == nil && uid > 0 {
+		return []int{uid}
+	}
+	return nil
+}

@@ -19,7 +19,7 @@ import (
 )
 
 func runTrust(ctx context.Context, e *Env, args []string) error {
-	fs := newFlags(e, "trust", "[--list | --revoke] [PATH]", `
+	fs := newFlags(e, "trust", "[--list | --revoke | --other-owner] [PATH]", `
 Trust a project config file (`+config.ProjectFile+`): Switchboard uses a
 project file only after you trusted its exact content. Read it first: a
 trusted file starts the commands it lists. Any later change to the file
@@ -27,9 +27,12 @@ needs 'switchboard trust' again. PATH defaults to the project file found
 by walking up from the working directory.
 
 Even a trusted project file can only add servers and tighten your
-settings; it cannot redefine your servers or loosen your policy.`)
+settings; it cannot redefine your servers or loosen your policy. A file
+that another account owns (it, or its directory) is refused unless
+--other-owner is given: that account can write what it starts.`)
 	list := fs.Bool("list", false, "list trusted project files")
 	revoke := fs.Bool("revoke", false, "stop trusting the file")
+	otherOwner := fs.Bool(strings.TrimPrefix(allow.OtherOwnerFlag, "--"), false, "trust a file that another account owns (it, or its directory)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -97,6 +100,12 @@ settings; it cannot redefine your servers or loosen your policy.`)
 	}
 	if len(f.Projects) > 0 {
 		return fmt.Errorf("%s: projects: allowed only in your user config (%s); remove it from the project file, then trust it", echo.Path(file), p.user)
+	}
+	// A file another account owns is that account's to write: trusted
+	// like one's own, an agent reading the index's `switchboard trust …`
+	// line could run it for a file in /tmp. Refused unless said.
+	if note := allow.OwnerNote(file, e.sudoUIDs()...); note != "" && !*otherOwner {
+		return fmt.Errorf("not trusting %s: %s; review it, then, if you trust that account, run: switchboard trust %s %s", echo.Path(file), note, allow.OtherOwnerFlag, shellQuote(file))
 	}
 	// The content read, parsed and listed below is what is trusted; a
 	// file changed since is not used until trusted again.

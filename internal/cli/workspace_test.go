@@ -121,7 +121,7 @@ name = "query"
 		t.Fatalf("exit %d: %s", code, pe.stderr)
 	}
 	out := pe.stdout.String()
-	for _, want := range []string{"pg 2.1.0 (user plugin, loaded)", "Postgres tools", "server pg: applies (python psycopg: 3.1.18 in requirements.txt); ships 1 tools", "local (project plugin, not trusted): " + proj, "switchboard plugins trust " + proj, "server local: unused"} {
+	for _, want := range []string{"pg 2.1.0 (user plugin, loaded)", "Postgres tools", "server pg: applies (python psycopg: 3.1.18 in requirements.txt); ships 1 tool", "local (project plugin, not trusted): " + proj, "switchboard plugins trust " + proj, "server local: unused"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("plugins output lacks %q:\n%s", want, out)
 		}
@@ -164,7 +164,7 @@ name = "query"
 		t.Fatalf("exit %d: %s", code, pe.stderr)
 	}
 	out := pe.stdout.String()
-	if !strings.Contains(out, "server pp: applies (always") || !strings.Contains(out, "server pp: ignored: an earlier [[mcp_servers]] of this file has its name; ships 1 tools") {
+	if !strings.Contains(out, "server pp: applies (always") || !strings.Contains(out, "server pp: ignored: an earlier [[mcp_servers]] of this file has its name; ships 1 tool") {
 		t.Errorf("plugins output:\n%s", out)
 	}
 }

@@ -167,6 +167,9 @@ func UntrustedNotice(project string, status allow.Status) string {
 	if status == allow.Linked {
 		return fmt.Sprintf("project config %s is %s, ignored: a file is trusted only where it is", project, status)
 	}
+	if note := allow.OwnerNote(project); note != "" {
+		return fmt.Sprintf("project config %s %s, ignored; %s: review it, then, if you trust that account, run `switchboard trust %s %s`", echo.Path(project), status, note, allow.OtherOwnerFlag, ShellQuote(project))
+	}
 	return fmt.Sprintf("project config %s %s, ignored: review it, then run `switchboard trust %s`", echo.Path(project), status, ShellQuote(project))
 }
 

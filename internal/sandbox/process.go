@@ -206,6 +206,7 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 	deadline := time.NewTimer(timeout + grace)
 	defer deadline.Stop()
 	ctxDone := ctx.Done()
+	cancelled := false // ctx was done, and the worker asked to cancel
 	for {
 		select {
 		case f, ok := <-w.frames:
@@ -223,13 +224,16 @@ func (w *worker) run(ctx context.Context, req script.Request, caller script.Tool
 		case <-deadline.C:
 			w.kill()
 			<-w.exited
-			if ctxDone == nil {
+			// A ctx never done (context.Background) has no Done channel
+			// either: that is no cancellation ("script <nil> and did not
+			// stop").
+			if cancelled {
 				return failed(ctxKind(ctx), fmt.Sprintf("script %v and did not stop; its worker was killed", ctx.Err())), false
 			}
 			return failed(script.KindTimeout, fmt.Sprintf("script timed out after %v; its worker was killed", timeout)), false
 		case <-ctxDone:
 			// Ask the worker to cancel; kill it if it does not within grace.
-			ctxDone = nil
+			ctxDone, cancelled = nil, true
 			_ = w.out.write(&frame{Type: frameCancel})
 			deadline.Reset(grace)
 		}

@@ -57,8 +57,16 @@
   // async function would wrap it in another, costing the script three
   // turns of the job queue per call) and turns a synchronous throw (bad
   // arguments, a limit) into a rejection, as an async function would.
+  //
+  // A tool takes one argument: a second object (demo.add({a: 1}, {b: 2}))
+  // was left out without a word, and the call went without it. A second
+  // argument that is not an object passes (items.map(ns.tool) gives the
+  // index and the array).
   function __sb_fn(server, tool) {
-    return function __sb_tool(args) {
+    return function __sb_tool(args, more) {
+      if (more !== null && typeof more === "object" && !isArray(more)) {
+        return promiseReject(new TypeErrorCtor(server + "." + tool + ": a tool takes one argument, an object of its parameters, and this call gave a second object, which would not be sent: put them in one object, e.g. " + server + "." + tool + "({...first, ...second})"));
+      }
       try { return __sb_toolCall(server, tool, args); } catch (e) { return promiseReject(e); }
     };
   }
@@ -115,10 +123,21 @@
   // __sb_data is the replacer that stops at a function or a Symbol,
   // throwing notData: whether it is a function, its key and whether that
   // key is an index.
+  //
+  // An array whose length alone makes its JSON longer than the result's
+  // limit (two bytes an element at least, "0," or "null,") throws
+  // notData with its least size: a sparse one (a[1e9] = 1) was written
+  // null by null for the script's whole time, to end in a timeout, where
+  // the limit is what to say.
+  let resultMax = 0;
   function __sb_data(k, v) {
     const t = typeof v;
     if (t === "function" || t === "symbol") {
       notData = { __proto__: null, fn: t === "function", key: str(k), index: isArray(this) };
+      throw notData;
+    }
+    if (resultMax > 0 && t === "object" && isArray(v) && v.length * 2 > resultMax) {
+      notData = { __proto__: null, size: v.length * 2 + 1 };
       throw notData;
     }
     return v;
@@ -375,6 +394,12 @@
         throw new TypeErrorCtor(server + "." + tool + ": arguments must be an object, not " + (isArray(args) ? "an array" : typeof args));
       }
       json = __sb_json(server + "." + tool, "the arguments", args);
+      if (json.charCodeAt(0) !== 123) { // "{"
+        // A toJSON of the script's (on the object, or on Object.prototype)
+        // made them something else; the backend's words were "arguments
+        // must be a JSON object", of an object the script did pass.
+        throw new TypeErrorCtor(server + "." + tool + ": the arguments turned into " + (json.length > 60 ? json.slice(0, 60) + "\u2026" : json) + " when made JSON, not an object: a toJSON method (of the object, or one the script put on Object.prototype) gave that; pass a plain object");
+      }
     }
     const id = hostCall(server, tool, json);
     return new PromiseCtor(function __sb_pending(resolve, reject) { pending.set(id, [resolve, reject, server, tool]); });
@@ -490,7 +515,12 @@
         // a Symbol a toJSON of the script's gives is found too.
         let s;
         notData = null;
+        resultMax = maxResult;
         try { s = stringify(v, __sb_data); } catch (e) {
+          if (notData !== null && e === notData && notData.size !== undefined) {
+            hostDone(true, "", notData.size);
+            return;
+          }
           if (notData !== null && e === notData) {
             const at = __sb_where(notData);
             hostDone(false, __sb_notData(notData.fn
@@ -511,6 +541,19 @@
           }
           if (e instanceof TypeErrorCtor && str(e.message).indexOf("circular") >= 0) {
             hostDone(false, stringify({ __proto__: null, name: "TypeError", message: "the return value refers to itself (a circular reference), which JSON cannot hold: return only the fields you need", stack: "" }), 0);
+            return;
+          }
+          // A getter, a toJSON or a Proxy trap of the value threw: its
+          // error alone ("getter boom ... at stringify (native)") did not
+          // say that the script had returned, and this went wrong after.
+          // Not the engine's own (out of memory: InternalError, a string
+          // too long: RangeError), which classify names.
+          let engine = true;
+          try { engine = str(e.name) === "InternalError" || str(e.name) === "RangeError"; } catch (x) { }
+          if (e instanceof ErrorCtor && !engine) {
+            let name = "Error", msg = "", stack = "";
+            try { name = str(e.name); msg = str(e.message); if (typeof e.stack === "string") stack = e.stack; } catch (x) { }
+            hostDone(false, stringify({ __proto__: null, name: name, message: "turning the return value into JSON: " + msg + " (thrown by a getter, toJSON method or Proxy of the value): return plain data", stack: stack }), 0);
             return;
           }
           hostDone(false, __sb_describe(e), 0);

@@ -69,7 +69,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 	} else if res.Err != nil && res.Err.Kind == script.KindTimeout && ranOutOfTime(res.Err.Message) {
 		res.Err.Message += s.timeoutHint(timeout)
 	} else if res.Err != nil && res.Err.Kind == script.KindMemory && strings.Contains(res.Err.Message, "out of memory") {
-		res.Err.Message += fmt.Sprintf(" (a script may use %d MiB, settings.scriptMemoryMB): hold less data at once, e.g. fetch and filter page by page, or return only what you need", s.o.Settings.ScriptMemoryMB)
+		res.Err.Message += s.MemoryHint()
 	}
 	out := ResultOf(res)
 	if res.Err == nil && string(res.Value) == "null" && !hasReturn().MatchString(a.Script) {
@@ -102,6 +102,19 @@ const noReturnNote = "The script has no return statement, so its value is null; 
 // hasReturn matches a script that has a return statement (or the word
 // in a string or comment, when no note is given either).
 var hasReturn = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\breturn\b`) })
+
+// MemoryHint follows a script's out-of-memory error: the limit, where it
+// is set, and what to do.
+func (s *Server) MemoryHint() string {
+	return fmt.Sprintf(" (a script may use %d MiB, settings.scriptMemoryMB): hold less data at once, e.g. fetch and filter page by page, or return only what you need", s.o.Settings.ScriptMemoryMB)
+}
+
+// RanOutOfTime reports whether err is a script's own timeout: it ran for
+// its whole time. The others (waiting for a worker, for a backend's tool
+// list) say what to do already.
+func RanOutOfTime(err *script.Error) bool {
+	return err != nil && err.Kind == script.KindTimeout && ranOutOfTime(err.Message)
+}
 
 // ranOutOfTime reports whether a timeout error is the script's own: it
 // ran for its whole time. The others (waiting for a worker, for a

@@ -452,7 +452,11 @@ func render(server, ident string, tools []catalog.Tool, total int, detail string
 		if total > len(tools) {
 			fmt.Fprintf(&b, "// %s (%s%d of %d tools)\n", ident, as, len(tools), total)
 		} else {
-			fmt.Fprintf(&b, "// %s (%s%d tools)\n", ident, as, len(tools))
+			noun := "tools"
+			if len(tools) == 1 {
+				noun = "tool"
+			}
+			fmt.Fprintf(&b, "// %s (%s%d %s)\n", ident, as, len(tools), noun)
 		}
 		for _, t := range tools {
 			line := tsdecl.Summary(t.Description)

@@ -46,7 +46,7 @@ func TestListTools_ANamespaceNotItsServersNameSaysTheServer(t *testing.T) {
 		}
 	}
 	out, _ = call(t, cs, "list_tools", map[string]any{"detail": "summary"})
-	for _, want := range []string{"// " + ids["a b"] + ` (server "a b", 1 tools)`, "// a_b (1 tools)", "// x_y (1 tools)"} {
+	for _, want := range []string{"// " + ids["a b"] + ` (server "a b", 1 tool)`, "// a_b (1 tool)", "// x_y (1 tool)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("summary listing lacks %q:\n%s", want, out)
 		}

@@ -73,7 +73,11 @@ func (s *Server) lookup(ctx context.Context, server, tool string) (catalog.Tool,
 	if len(visible) == 0 {
 		msg += fmt.Sprintf("; it has no tools the client may use (%d withheld)", len(withheld))
 	} else {
-		msg += fmt.Sprintf(" (list_tools({servers:[%q]}) lists its %d tools)", name, len(visible))
+		its := fmt.Sprintf("its %d tools", len(visible))
+		if len(visible) == 1 {
+			its = "its one tool"
+		}
+		msg += fmt.Sprintf(" (list_tools({servers:[%q]}) lists %s)", name, its)
 	}
 	if len(near) == 0 {
 		// A tool the backend renamed (t1 listed before, t2 now) is new,

@@ -344,6 +344,7 @@ func Parse(name string, data []byte) (*Skill, error) {
 	var errs []error
 	var desc []string
 	last := ""
+	notJSON := false // an @input or @output that is not JSON
 	sc := bufio.NewScanner(strings.NewReader(header))
 	sc.Buffer(nil, MaxCode+MaxSchema*2)
 	for n := 1; sc.Scan(); n++ {
@@ -368,10 +369,19 @@ func Parse(name string, data []byte) (*Skill, error) {
 			sk.Name = val
 		case "description":
 			desc = append(desc, val)
-		case "input":
-			sk.InputSchema = json.RawMessage(val)
-		case "output":
-			sk.OutputSchema = json.RawMessage(val)
+		case "input", "output":
+			// Not JSON, it was said as a schema that is not an object
+			// ("inputSchema: must be a JSON Schema object …").
+			var v any
+			if err := json.Unmarshal([]byte(val), &v); val != "" && err != nil {
+				errs = append(errs, fmt.Errorf("header line %d: @%s is not JSON (%v): it is the schema as one line of JSON", n, tag, err))
+				notJSON = true
+			}
+			if tag == "input" {
+				sk.InputSchema = json.RawMessage(val)
+			} else {
+				sk.OutputSchema = json.RawMessage(val)
+			}
 		case "uses":
 			u, err := parseUse(val)
 			if err != nil {
@@ -399,7 +409,9 @@ func Parse(name string, data []byte) (*Skill, error) {
 		errs = append(errs, fmt.Errorf("@skill is %q but the file is %s.js: they must match", sk.Name, name))
 	}
 	d := Def{Name: sk.Name, Description: sk.Description, InputSchema: sk.InputSchema, OutputSchema: sk.OutputSchema, Code: sk.Code}
-	if err := d.Validate(); err != nil {
+	if notJSON {
+		// Said above; Validate would say it again, in other words.
+	} else if err := d.Validate(); err != nil {
 		errs = append(errs, err)
 	}
 	if err := joinFirst(errs); err != nil {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/allow"
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
@@ -106,9 +107,16 @@ func (st *Store) Load() ([]*Skill, []Problem) {
 	var probs []Problem
 	seen := map[string]bool{}
 	for _, d := range st.dirs() {
-		names, err := list(d.dir)
+		names, odd, err := list(d.dir)
 		if err != nil {
 			probs = append(probs, Problem{Scope: d.scope, Path: d.dir, Reason: err.Error()})
+		}
+		for _, n := range odd {
+			path := filepath.Join(d.dir, n+".js")
+			// The name is shown escaped, and the path quoted for a shell:
+			// a file named "x\nIMPORTANT: …" would begin a line of its own.
+			probs = append(probs, Problem{Name: echo.Clip(n), Scope: d.scope, Path: echo.Path(path),
+				Reason: fmt.Sprintf("not used: %v; a skill's file is NAME.js, NAME its @skill: rename the file to a name a skill may have, or delete it: rm %s", ValidName(n), echo.ShellArg(path))})
 		}
 		for _, n := range names {
 			path := filepath.Join(d.dir, n+".js")
@@ -273,15 +281,19 @@ const (
 // A repository's .switchboard/skills of 20,000 files (or a link to a
 // large directory) was listed and each file read and checked against the
 // trusted store at every list_tools, three times: 5 s each.
-func list(dir string) ([]string, error) {
+//
+// odd holds the names of the other NAME.js files (at most maxOdd): a name
+// no skill may have (save.js, class.js, my-skill.js), left out of every
+// listing without a word before.
+func list(dir string) (names, odd []string, err error) {
 	// Opened without waiting: a FIFO in its place would block a plain
 	// open for a writer (os.ReadDir refused it, as no directory).
 	f, err := os.OpenFile(dir, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reading skills directory %s: %w", dir, err)
+		return nil, nil, fmt.Errorf("reading skills directory %s: %w", dir, err)
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err != nil || !fi.IsDir() {
@@ -291,34 +303,43 @@ func list(dir string) ([]string, error) {
 		} else if err == nil {
 			what = safefile.Kind(fi.Mode()) + ", not a directory"
 		}
-		return nil, fmt.Errorf("reading skills directory %s: it is %s", dir, what)
+		return nil, nil, fmt.Errorf("reading skills directory %s: it is %s", dir, what)
 	}
 	var out []string
 	seen := 0
 	for {
 		ents, err := f.ReadDir(256)
 		if seen += len(ents); seen > maxEntries {
-			return nil, fmt.Errorf("skills directory %s holds more than %d entries: none is read; keep skills only there (at most %d)", dir, maxEntries, MaxFiles)
+			return nil, nil, fmt.Errorf("skills directory %s holds more than %d entries: none is read; keep skills only there (at most %d)", dir, maxEntries, MaxFiles)
 		}
 		for _, e := range ents {
 			n, ok := strings.CutSuffix(e.Name(), ".js")
-			if ok && !e.IsDir() && ValidName(n) == nil {
+			switch {
+			case !ok || e.IsDir():
+			case ValidName(n) == nil:
 				out = append(out, n)
+			case len(odd) < maxOdd && n != "" && !strings.HasPrefix(n, "."):
+				odd = append(odd, n)
 			}
 		}
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("reading skills directory %s: %w", dir, err)
+			return nil, nil, fmt.Errorf("reading skills directory %s: %w", dir, err)
 		}
 	}
 	slices.Sort(out)
+	slices.Sort(odd)
 	if len(out) > MaxFiles {
-		return out[:MaxFiles], fmt.Errorf("skills directory %s holds %d skill files: only the first %d by name are read; remove the ones you do not use (switchboard skills rm NAME)", dir, len(out), MaxFiles)
+		return out[:MaxFiles], odd, fmt.Errorf("skills directory %s holds %d skill files: only the first %d by name are read; remove the ones you do not use (switchboard skills rm NAME)", dir, len(out), MaxFiles)
 	}
-	return out, nil
+	return out, odd, nil
 }
+
+// maxOdd is the most files of one directory named as no skill can be
+// that are said.
+const maxOdd = 20
 
 // Save writes sk to the user's directory (atomically, mode 0600), keeping
 // the skill it replaces under HistoryDir. It sets sk.Path and sk.Scope and
@@ -363,7 +384,7 @@ func roomFor(dir, path string) error {
 	if _, err := os.Lstat(path); !errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	names, err := list(dir)
+	names, _, err := list(dir)
 	switch {
 	case err != nil:
 		return fmt.Errorf("not saving a new skill: %w", err)

@@ -24,6 +24,7 @@ import (
 //	strid      answers under its id as a string ("7" for 7)
 //	twice      answers the call twice
 //	stray      answers under ids never sent (900001, "never"), then its own
+//	strayhuge  answers under an id of 31 digits, past 64 bits, then its own
 //	other      a text block naming the tool
 func raw() int {
 	tools := json.RawMessage(os.Getenv("FAKE_RAW_TOOLS"))
@@ -96,6 +97,9 @@ func raw() int {
 			case "stray":
 				send(json.RawMessage(`900001`), `{"content":[]}`)
 				send(json.RawMessage(`"never"`), `{"content":[]}`)
+				send(m.ID, `{"content":[{"type":"text","text":"after strays"}]}`)
+			case "strayhuge":
+				send(json.RawMessage(`1000000000000000000000000000000`), `{"content":[]}`)
 				send(m.ID, `{"content":[{"type":"text","text":"after strays"}]}`)
 			case "twice":
 				send(m.ID, `{"content":[{"type":"text","text":"one"}]}`)
