@@ -176,6 +176,7 @@ func New(o Options) *Server {
 	}
 	s.mcp.AddReceivingMiddleware(s.learnExposed) // execute.go
 	s.mcp.AddReceivingMiddleware(checkLogLevel)
+	s.mcp.AddReceivingMiddleware(s.sayWhyUnknown) // unknown.go
 	s.mcp.AddReceivingMiddleware(boundUnknownName)
 	s.mcp.AddReceivingMiddleware(s.sayWhyNotFound) // resources.go
 	s.mcp.AddReceivingMiddleware(codeErrors)       // last: the outermost of ours

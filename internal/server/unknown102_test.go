@@ -1,0 +1,58 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
+)
+
+// TestServer_AnUnknownToolOrPromptSaysWhatIsServed: a tools/call of a
+// backend's tool by its own name (as the Inspector or a model calls it)
+// was answered with the SDK's bare `unknown tool "get-sum"`, naming
+// neither the tools served nor how to reach the backend's; a prompts/get
+// of an unknown name likewise. They say so now, the code kept.
+func TestServer_AnUnknownToolOrPromptSaysWhatIsServed(t *testing.T) {
+	_, _, cs := newTestServer(t, config.Settings{}.Defaults(), nil)
+	ctx := context.Background()
+	// The tool lists become known (as after a first listing).
+	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "list_tools", Arguments: map[string]any{"servers": []string{"everything", "z-other"}}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		want []string
+	}{
+		{"get-sum", []string{`unknown tool "get-sum": this server's tools are execute, list_tools`, `server "everything"'s tool "get-sum": call it from an execute script (` + "`return await everything.get_sum({…})`)"}},
+		{"everything.get_sum", []string{"`return await everything.get_sum({…})`"}},
+		{"everything__get-sum", []string{"`return await everything.get_sum({…})`"}},
+		{"z-other.ping", []string{"`return await z_other.ping({…})`"}},
+		{"nosuch", []string{`unknown tool "nosuch": this server's tools are execute, list_tools; a server's tool is called from an execute script`, "list_tools finds it"}},
+	} {
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: c.name})
+		var we *jsonrpc.Error
+		if !errors.As(err, &we) || we.Code != jsonrpc.CodeInvalidParams {
+			t.Errorf("tools/call %q: %v, want invalid params", c.name, err)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(we.Message, w) {
+				t.Errorf("tools/call %q: %q, want it to say %q", c.name, we.Message, w)
+			}
+		}
+	}
+	_, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: "nosuch__x"})
+	var we *jsonrpc.Error
+	if !errors.As(err, &we) || we.Code != jsonrpc.CodeInvalidParams || !strings.Contains(we.Message, `unknown prompt "nosuch__x": a server's prompt is named <server>__<its name>; prompts/list shows`) {
+		t.Errorf("prompts/get nosuch__x: %v, want it to say how prompts are named", err)
+	}
+	_, err = cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: "everything__nope"})
+	if !errors.As(err, &we) || !strings.Contains(we.Message, `server "everything" lists no prompt "nope"`) {
+		t.Errorf("prompts/get everything__nope: %v, want it to name the server", err)
+	}
+}
