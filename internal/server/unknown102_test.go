@@ -56,3 +56,18 @@ func TestServer_AnUnknownToolOrPromptSaysWhatIsServed(t *testing.T) {
 		t.Errorf("prompts/get everything__nope: %v, want it to name the server", err)
 	}
 }
+
+// TestListTools_ABareToolNameSaysItsServer: list_tools({tools:
+// ["get_sum"]}) said only that the name is not of the form
+// "server.tool"; a known tool of that name is named with its server.
+func TestListTools_ABareToolNameSaysItsServer(t *testing.T) {
+	_, _, cs := newTestServer(t, config.Settings{}.Defaults(), nil)
+	ctx := context.Background()
+	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "list_tools", Arguments: map[string]any{"servers": []string{"everything", "z-other"}}}); err != nil {
+		t.Fatal(err)
+	}
+	text, isErr := call(t, cs, "list_tools", map[string]any{"tools": []string{"get_sum", "nosuch"}})
+	if !isErr || !strings.Contains(text, `"get_sum" is not of the form "server.tool"; did you mean everything.get_sum?`) || !strings.Contains(text, `"nosuch" is not of the form "server.tool"`) || strings.Contains(text, "nosuch\" is not of the form \"server.tool\"; did") {
+		t.Errorf("list_tools of bare names: %q, want everything.get_sum suggested", text)
+	}
+}
