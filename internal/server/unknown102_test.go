@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/pool"
 )
 
 // TestServer_AnUnknownToolOrPromptSaysWhatIsServed: a tools/call of a
@@ -69,5 +70,26 @@ func TestListTools_ABareToolNameSaysItsServer(t *testing.T) {
 	text, isErr := call(t, cs, "list_tools", map[string]any{"tools": []string{"get_sum", "nosuch"}})
 	if !isErr || !strings.Contains(text, `"get_sum" is not of the form "server.tool"; did you mean everything.get_sum?`) || !strings.Contains(text, `"nosuch" is not of the form "server.tool"`) || strings.Contains(text, "nosuch\" is not of the form \"server.tool\"; did") {
 		t.Errorf("list_tools of bare names: %q, want everything.get_sum suggested", text)
+	}
+}
+
+// TestMissingCaps_SaysElicitationsURLMode: a client declaring elicitation
+// in form mode only was told it "did not declare sampling or roots" when
+// the tool it called (server-everything's trigger-url-elicitation) is
+// listed only to clients declaring elicitation's url mode.
+func TestMissingCaps_SaysElicitationsURLMode(t *testing.T) {
+	for _, c := range []struct {
+		caps pool.Caps
+		want string
+	}{
+		{pool.CapElicitation, "did not declare sampling, roots or elicitation's url mode,"},
+		{pool.CapElicitation | pool.CapElicitationURL | pool.CapSampling, "did not declare roots,"},
+		{pool.CapSampling | pool.CapRoots, "did not declare elicitation,"},
+		{pool.CapElicitation | pool.CapElicitationURL | pool.CapSampling | pool.CapRoots, ""},
+	} {
+		got := missingCaps(c.caps)
+		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("missingCaps(%b) = %q, want it to say %q", c.caps, got, c.want)
+		}
 	}
 }
