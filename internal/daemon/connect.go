@@ -255,6 +255,14 @@ func startAndDial(ctx context.Context, o *ConnectOptions) (net.Conn, error) {
 		wait = DefaultStartWait
 	}
 	l, err := filelock.Lock(strings.TrimSuffix(o.Paths.Start, ".lock"), wait+time.Second)
+	if errors.Is(err, filelock.ErrTimeout) {
+		// A process stuck while starting a daemon (or any process
+		// holding the file) keeps every bridge from starting one: the
+		// bridge serves in its own process instead, as when a daemon
+		// does not start, and says how to find the holder. Nothing of
+		// the client was read yet.
+		return nil, notStarted(fmt.Sprintf("starting the daemon: another process has held %s for %s, longer than starting a daemon takes: find it with `fuser -v %s` and end it", o.Paths.Start, wait+time.Second, o.Paths.Start))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("starting the daemon: %w", err)
 	}
