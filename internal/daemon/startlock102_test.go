@@ -3,6 +3,7 @@ package daemon
 import (
 	"context"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -34,5 +35,23 @@ func TestConnect_AStartLockHeldElsewhereIsNotStarted(t *testing.T) {
 	}
 	if d := time.Since(t0); d > 5*time.Second {
 		t.Errorf("took %v", d)
+	}
+}
+
+// TestDial_AnUnusableSocketSaysTheCommandThatRemovesIt: a directory or
+// another user's socket at the socket's path said "remove it"; it says
+// the command too (rm -r for a directory; the path quoted for a shell).
+func TestDial_AnUnusableSocketSaysTheCommandThatRemovesIt(t *testing.T) {
+	dir := t.TempDir() + "/it's here"
+	if err := os.MkdirAll(dir+"/daemon.sock", 0o700); err != nil {
+		t.Fatal(err)
+	}
+	_, err := dial(context.Background(), dir+"/daemon.sock")
+	want := `remove it (rm -r '` + strings.ReplaceAll(dir, "'", `'\''`) + `/daemon.sock')`
+	if !errors.Is(err, ErrUnusableSocket) || !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v, want it to end %q", err, want)
+	}
+	if got := shellWord("/run/user/1000/switchboard/daemon.sock"); got != "/run/user/1000/switchboard/daemon.sock" {
+		t.Errorf("shellWord of a plain path = %s", got)
 	}
 }
