@@ -183,10 +183,14 @@ func dial(ctx context.Context, sock string) (net.Conn, error) {
 		return nil, err // ENOENT: no daemon
 	}
 	if fi.Mode().Type() != fs.ModeSocket {
-		return nil, unusableSocket(fmt.Sprintf("daemon socket %s is not a socket (%s); remove it", sock, fileKind(fi.Mode())))
+		rm := "rm"
+		if fi.IsDir() {
+			rm = "rm -r"
+		}
+		return nil, unusableSocket(fmt.Sprintf("daemon socket %s is not a socket (%s); remove it (%s %s)", sock, fileKind(fi.Mode()), rm, shellWord(sock)))
 	}
 	if uid, ok := fileOwner(fi); ok && uid != os.Getuid() {
-		return nil, unusableSocket(fmt.Sprintf("daemon socket %s is owned by uid %d, not by us (uid %d); remove it", sock, uid, os.Getuid()))
+		return nil, unusableSocket(fmt.Sprintf("daemon socket %s is owned by uid %d, not by us (uid %d); remove it (rm %s)", sock, uid, os.Getuid(), shellWord(sock)))
 	}
 	var d net.Dialer
 	c, err := d.DialContext(ctx, "unix", sock)
@@ -255,6 +259,14 @@ func startAndDial(ctx context.Context, o *ConnectOptions) (net.Conn, error) {
 		wait = DefaultStartWait
 	}
 	l, err := filelock.Lock(strings.TrimSuffix(o.Paths.Start, ".lock"), wait+time.Second)
+	if errors.Is(err, filelock.ErrTimeout) {
+		// A process stuck while starting a daemon (or any process
+		// holding the file) keeps every bridge from starting one: the
+		// bridge serves in its own process instead, as when a daemon
+		// does not start, and says how to find the holder. Nothing of
+		// the client was read yet.
+		return nil, notStarted(fmt.Sprintf("starting the daemon: another process has held %s for %s, longer than starting a daemon takes: find it with `fuser -v %s` and end it", o.Paths.Start, wait+time.Second, o.Paths.Start))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("starting the daemon: %w", err)
 	}
@@ -374,3 +386,13 @@ func truncate(b []byte, n int) string {
 type SessionError struct{ Msg string }
 
 func (e *SessionError) Error() string { return e.Msg }
+
+// shellWord is path as one shell word, for a command we tell the user to
+// run: as it is when it holds only characters no shell reads specially,
+// else single-quoted.
+func shellWord(path string) string {
+	if path != "" && strings.Trim(path, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+,:@%") == "" {
+		return path
+	}
+	return "'" + strings.ReplaceAll(path, "'", `'\''`) + "'"
+}

@@ -133,6 +133,7 @@ func TestPool_ListsAgainAfterStartBeforeTheCall(t *testing.T) {
 		}})
 		defer p.Close()
 		l := NewLaunch(&config.Server{Name: "a", Type: config.Stdio, Command: "a"}, nil)
+		p.Use("s", l) // as a session does before its calls: a key no session uses is stopped after its call
 		withheld := errors.New("tool changed since approval")
 		admit := func() error {
 			if len(listed) != 1 {

@@ -120,7 +120,15 @@ func (p *Pool) acquire(ctx context.Context, l *Launch) (lease, error) {
 		p.mu.Unlock()
 		return lease{}, ErrClosed
 	}
+	_, known := p.entries[l.Key]
 	e := p.entryFor(l)
+	if !known {
+		// No session uses this key (its last one released it, and a
+		// call or listing of the view it left came after): the backend
+		// this starts is stopped once its calls end, as a released one
+		// is. Before, it ran with no session until the daemon ended.
+		e.released = true
+	}
 	server := l.Name
 	now := time.Now()
 	switch e.state {

@@ -118,7 +118,7 @@ func PlainParams(msg string) string {
 	}
 	m := sdkParams().FindStringSubmatch(msg)
 	if m == nil {
-		return msg
+		return plainInputResponse(msg)
 	}
 	method, first, field, goType := m[1], m[2], m[3], m[4]
 	var got string
@@ -162,4 +162,59 @@ func PlainParams(msg string) string {
 		return msg
 	}
 	return fmt.Sprintf("invalid params: %s's %q is %s; it must be %s", method, field, got, want)
+}
+
+// sdkInputResponse matches the SDK's (go-sdk v1.8.0) error for a
+// 2026-07-28 retry whose input response does not decode as the result of
+// the method it answers: the method, the member of the params and the
+// key (inputResponses["1"]), the JSON type, and the Go field's path
+// (type name first) and type.
+var sdkInputResponse = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^handling '([^']{1,200})': (?:invalid params: )?unmarshaling "(?s:.*)" into a \*?[\w.]+: (\w{1,100})\["((?:[^"\\]|\\.){0,200})"\]: json: cannot unmarshal (\w+) into Go (?:struct field (\S+)|value) of type (.{1,200})$`)
+})
+
+// plainInputResponse is PlainParams for an input response of the wrong
+// shape (`tools/call's "inputResponses.1.action" is a number; it must be
+// a string`), and msg as it is for anything else.
+func plainInputResponse(msg string) string {
+	m := sdkInputResponse().FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	method, member, key, got, field, goType := m[1], m[2], m[3], m[4], m[5], strings.TrimPrefix(m[6], "*")
+	article := func(t string) string {
+		switch t {
+		case "string", "number", "array", "object":
+			if t == "array" || t == "object" {
+				return "an " + t
+			}
+			return "a " + t
+		case "bool":
+			return "true or false"
+		}
+		return t
+	}
+	var want string
+	switch {
+	case goType == "string":
+		want = "a string"
+	case goType == "bool":
+		want = "true or false"
+	case strings.HasPrefix(goType, "int") || strings.HasPrefix(goType, "uint") || strings.HasPrefix(goType, "float"):
+		want = "a number"
+	case strings.HasPrefix(goType, "[]"):
+		want = "an array"
+	case strings.HasPrefix(goType, "map[") || strings.HasPrefix(goType, "mcp.") || strings.HasPrefix(goType, "struct"):
+		want = "an object"
+	default:
+		return msg
+	}
+	path := member + "." + key
+	if field != "" {
+		// ElicitResult.action: the path after the type's name.
+		if _, after, ok := strings.Cut(field, "."); ok {
+			path += "." + after
+		}
+	}
+	return fmt.Sprintf("invalid params: %s's %q is %s; it must be %s (the answer to input request %q, as its method's result has it)", method, path, article(got), want, key)
 }

@@ -774,8 +774,9 @@ func TestServer_MissingToolNamesTheClientsMissingCapabilities(t *testing.T) {
 	if out, _ := call(t, h.cs, "execute", map[string]any{"script": `await github.list_isues()`}); strings.Contains(out, "declare") {
 		t.Errorf("a near miss names capabilities: %q", out)
 	}
-	// A client that declared all of them is told nothing of capabilities.
-	caps = pool.CapSampling | pool.CapElicitation | pool.CapRoots
+	// A client that declared all of them (elicitation's url mode too:
+	// round one hundred and two) is told nothing of capabilities.
+	caps = pool.CapSampling | pool.CapElicitation | pool.CapElicitationURL | pool.CapRoots
 	if out, _ := call(t, h.cs, "execute", map[string]any{"script": `await github.trigger_elicitation_request()`}); strings.Contains(out, "declare") {
 		t.Errorf("a capable client is told of capabilities: %q", out)
 	}

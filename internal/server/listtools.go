@@ -504,7 +504,11 @@ func (s *Server) exactTools(ctx context.Context, refs []string, detail string) (
 	for _, ref := range refs {
 		srv, tool, ok := splitRef(ref)
 		if !ok {
-			bad = append(bad, fmt.Sprintf("%s is not of the form \"server.tool\"", echo.Quote(ref)))
+			msg := fmt.Sprintf("%s is not of the form \"server.tool\"", echo.Quote(ref))
+			if t, ok := s.backendTool(ref); ok { // unknown.go: a known tool of that bare name
+				msg += fmt.Sprintf("; did you mean %s.%s?", t.ServerIdent, t.Ident)
+			}
+			bad = append(bad, msg)
 			continue
 		}
 		if s.isSkillsServer(srv) {

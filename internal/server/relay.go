@@ -181,7 +181,18 @@ func (r *relay) progress(msg string, val, total float64) {
 	if total >= val {
 		p.Total = total
 	}
-	r.send(func() { _ = r.ss.NotifyProgress(context.WithoutCancel(r.ctx), p) })
+	r.send(func() {
+		// Not once the request has ended (the client cancelled it, or
+		// its connection ended): the client dropped the token, and the
+		// TypeScript SDK reports progress for a token it does not know
+		// as an error. The queue may run this after the request's answer
+		// was (or, cancelled, was not) written, when the transport no
+		// longer knows the token was cancelled.
+		if r.ctx.Err() != nil {
+			return
+		}
+		_ = r.ss.NotifyProgress(context.WithoutCancel(r.ctx), p)
+	})
 }
 
 // elicit asks the request's client: a request to it (2025-11-25) or an

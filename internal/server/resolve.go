@@ -140,6 +140,11 @@ func missingCaps(c pool.Caps) string {
 			miss = append(miss, m.name)
 		}
 	}
+	if c.Has(pool.CapElicitation) && !c.Has(pool.CapElicitationURL) {
+		// Form mode only: a tool that elicits a URL (a sign-in page)
+		// is listed only to clients that declare elicitation.url.
+		miss = append(miss, "elicitation's url mode")
+	}
 	if len(miss) == 0 {
 		return ""
 	}

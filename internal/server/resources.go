@@ -896,6 +896,52 @@ func (s *Server) ResourceUpdated(server, uri string) {
 	})
 }
 
+// sayWhyNotFound gives the bare "Resource not found" of a read or
+// (un)subscribe (the SDK's, for a URI none of the session's resources or
+// templates matches, or ours) the reason and what shows the URIs there
+// are: the server the URI names is not configured (the configured ones
+// listed), or it lists no such resource, or the URI is not of our
+// scheme. The code and data (the URI) stay.
+func (s *Server) sayWhyNotFound(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		var je *jsonrpc.Error
+		if err == nil || !errors.As(err, &je) || je.Code != mcp.CodeResourceNotFound || je.Message != "Resource not found" {
+			return res, err
+		}
+		var uri string
+		switch p := req.GetParams().(type) {
+		case *mcp.ReadResourceParams:
+			uri = p.URI
+		case *mcp.SubscribeParams:
+			uri = p.URI
+		case *mcp.UnsubscribeParams:
+			uri = p.URI
+		default:
+			return res, err
+		}
+		return res, &jsonrpc.Error{Code: je.Code, Message: je.Message + ": " + s.whyNoResource(uri), Data: je.Data}
+	}
+}
+
+// whyNoResource says why uri is none of the session's resources.
+func (s *Server) whyNoResource(uri string) string {
+	const lists = "resources/list and resources/templates/list show the URIs served"
+	q := echo.Quote(uri)
+	if server, own, _, ok := s.resolveURI(uri); ok {
+		return fmt.Sprintf("server %s lists no resource %s, and none of its templates matches it; %s", echo.Quote(server), echo.Quote(own), lists)
+	}
+	rest, ours := strings.CutPrefix(uri, uriScheme)
+	if !ours {
+		return fmt.Sprintf("%s is not a URI of this server's: a server's resource is read as %s<server>/<its own URI>; %s", q, uriScheme, lists)
+	}
+	name, _, _ := strings.Cut(rest, "/")
+	if m := s.serverName(name); m != "" {
+		return fmt.Sprintf("%s names server %s but none of its resources: a server's resource is read as %s%s/<its own URI>; %s", q, echo.Quote(m), uriScheme, m, lists)
+	}
+	return fmt.Sprintf("%s names no server: %s", q, s.unknownServer(name).Error())
+}
+
 // resourceNotFound is mcp.ResourceNotFoundError with the URI as JSON: the
 // SDK's quotes it with Go's %q, which is not JSON for a control character
 // (see jsonData).

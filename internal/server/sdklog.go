@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"sync"
 )
@@ -53,6 +54,14 @@ func (t *thinned) Handle(ctx context.Context, r slog.Record) error {
 		r = r.Clone()
 		r.AddAttrs(slog.Int64("times", n))
 	}
+	if r.Level > slog.LevelInfo && cancelled(r) {
+		// The SDK logs its run ending with the session's context
+		// cancelled ("server run cancelled", error=context canceled) as
+		// an error: that is a client that went away or a session ended,
+		// which `daemon status` listed as a warning for every session.
+		r = r.Clone()
+		r.Level = slog.LevelInfo
+	}
 	return t.h.Handle(ctx, r)
 }
 
@@ -62,4 +71,18 @@ func (t *thinned) WithAttrs(attrs []slog.Attr) slog.Handler {
 
 func (t *thinned) WithGroup(name string) slog.Handler {
 	return &thinned{h: t.h.WithGroup(name), seen: t.seen}
+}
+
+// cancelled reports whether r carries an error that is a context's
+// cancellation.
+func cancelled(r slog.Record) bool {
+	found := false
+	r.Attrs(func(a slog.Attr) bool {
+		if err, ok := a.Value.Resolve().Any().(error); ok && errors.Is(err, context.Canceled) {
+			found = true
+			return false
+		}
+		return true
+	})
+	return found
 }

@@ -176,8 +176,10 @@ func New(o Options) *Server {
 	}
 	s.mcp.AddReceivingMiddleware(s.learnExposed) // execute.go
 	s.mcp.AddReceivingMiddleware(checkLogLevel)
+	s.mcp.AddReceivingMiddleware(s.sayWhyUnknown) // unknown.go
 	s.mcp.AddReceivingMiddleware(boundUnknownName)
-	s.mcp.AddReceivingMiddleware(codeErrors) // last: the outermost of ours
+	s.mcp.AddReceivingMiddleware(s.sayWhyNotFound) // resources.go
+	s.mcp.AddReceivingMiddleware(codeErrors)       // last: the outermost of ours
 	s.addMetaTools()
 	s.syncExposed()
 	s.addResourcesAndPrompts()

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -738,7 +739,9 @@ func (c *stdioConn) readLoop(next func() ([]byte, int, error)) {
 			c.owe(nil)
 		}
 		if err != nil {
-			if !errors.Is(err, io.EOF) {
+			if !errors.Is(err, io.EOF) && !errors.Is(err, os.ErrClosed) {
+				// Closed: the session ended (its client went away, or
+				// the daemon stopped it), which is said where it ends.
 				c.log.Warn("reading stdin", "err", err)
 			}
 			c.drain()

@@ -1,0 +1,28 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/switchboard-mcp/switchboard/internal/logtest"
+)
+
+// TestSDKLog_ACancelledRunIsNotAnError: the SDK logs its run ending with
+// the session's context cancelled ("server run cancelled",
+// error=context canceled) at ERROR, so `daemon status` listed every
+// client that went away under its latest warnings. It is INFO now; an
+// error that is not a cancellation stays as the SDK logs it.
+func TestSDKLog_ACancelledRunIsNotAnError(t *testing.T) {
+	var buf logtest.Buffer
+	l := sdkLog(slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	l.Error("server run cancelled", "error", context.Canceled)
+	l.Error("run ended", "error", fmt.Errorf("run: %w", context.Canceled)) // another message: the SDK's are thinned by message
+	l.Error("writing", "error", fmt.Errorf("broken pipe"))
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[0], "level=INFO") || !strings.Contains(lines[1], "level=INFO") || !strings.Contains(lines[2], "level=ERROR") {
+		t.Errorf("logged:\n%s\nwant the cancellations at INFO, the other error at ERROR", buf.String())
+	}
+}
