@@ -277,6 +277,30 @@ func TestDir_LongSocketPathNamesTheVariable(t *testing.T) {
 	}
 }
 
+// An XDG_RUNTIME_DIR too deep for a socket path is passed over for the
+// state directory, as one we do not own is; when both are too deep, the
+// error names both variables.
+func TestDir_LongRuntimeDirFallsBackToTheStateDirectory(t *testing.T) {
+	home := t.TempDir()
+	rt := filepath.Join(home, strings.Repeat("r", 110))
+	if err := os.MkdirAll(rt, 0o700); err != nil {
+		t.Skipf("cannot make a directory of a long name here: %v", err)
+	}
+	env := map[string]string{"HOME": home, "XDG_RUNTIME_DIR": rt, "XDG_STATE_HOME": filepath.Join(home, "st")}
+	p, err := Dir(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatalf("Dir with a long XDG_RUNTIME_DIR: %v, want the state directory", err)
+	}
+	if want := filepath.Join(home, "st", "switchboard", "run"); p.Dir != want {
+		t.Errorf("Dir = %s, want %s", p.Dir, want)
+	}
+	env["XDG_STATE_HOME"] = filepath.Join(home, strings.Repeat("s", 110))
+	_, err = Dir(func(k string) string { return env[k] })
+	if err == nil || !strings.Contains(err.Error(), "set XDG_RUNTIME_DIR or XDG_STATE_HOME") {
+		t.Fatalf("err = %v, want one naming both variables", err)
+	}
+}
+
 func TestDir_RefusesDirectoryOfAnotherUser(t *testing.T) {
 	if os.Getuid() != 0 {
 		t.Skip("needs root to make a directory owned by another uid")

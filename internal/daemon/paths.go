@@ -41,8 +41,9 @@ type Paths struct {
 // $XDG_STATE_HOME/switchboard/run (else ~/.local/state/switchboard/run).
 // It is created with mode 0700; an existing one owned by another user, or
 // that is not a directory, is refused, and a looser mode than 0700 on one
-// we own is fixed. A socket path longer than the kernel allows is an error
-// naming the variable to change.
+// we own is fixed. A runtime directory whose socket path would be longer
+// than the kernel allows is passed over for the state directory; a state
+// directory too deep is an error naming the variables to change.
 func Dir(getenv func(string) string) (*Paths, error) {
 	state, err := stateDir(getenv)
 	if err != nil {
@@ -50,7 +51,14 @@ func Dir(getenv func(string) string) (*Paths, error) {
 	}
 	dir, via := filepath.Join(state, "run"), "XDG_STATE_HOME"
 	if rt := getenv("XDG_RUNTIME_DIR"); rt != "" && filepath.IsAbs(rt) && ownedDir(rt) {
-		dir, via = filepath.Join(rt, "switchboard"), "XDG_RUNTIME_DIR"
+		if d := filepath.Join(rt, "switchboard"); len(filepath.Join(d, "daemon.sock")) <= maxSocketPath {
+			dir, via = d, "XDG_RUNTIME_DIR"
+		} else {
+			// A runtime directory too deep for a socket is as unusable
+			// as one we do not own: the state directory serves, and
+			// if it is too deep as well the error names both.
+			via = "XDG_RUNTIME_DIR or XDG_STATE_HOME"
+		}
 	}
 	p := &Paths{
 		Dir:    dir,
