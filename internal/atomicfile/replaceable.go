@@ -13,7 +13,9 @@ var ErrNotReplaceable = errors.New("cannot be replaced")
 // file (a symbolic link is followed, as Write does), when it can tell
 // beforehand: the file is a mount point (a file bind-mounted over it, as
 // containers and some dotfiles setups do), which no rename can replace,
-// or it is on a read-only file system. A caller about to change several
+// or it is on a read-only file system, or it is another user's that we
+// may not write (a rename would replace it all the same, and take it
+// from its owner). A caller about to change several
 // files checks each first, so that one it cannot change does not leave
 // the others changed. nil means no such reason is known (a write may
 // still fail: a full disk, say).
@@ -26,6 +28,9 @@ func CheckReplaceable(path string) error {
 	}
 	if readOnlyFS(path) {
 		return fmt.Errorf("%s %w: it is on a read-only file system: remount that read-write, or edit it by hand", path, ErrNotReplaceable)
+	}
+	if why := notYours(path); why != "" {
+		return fmt.Errorf("%s %w: %s", path, ErrNotReplaceable, why)
 	}
 	return nil
 }

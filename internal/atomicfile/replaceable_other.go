@@ -3,3 +3,5 @@
 package atomicfile
 
 func readOnlyFS(string) bool { return false }
+
+func notYours(string) string { return "" }
