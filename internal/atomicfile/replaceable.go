@@ -3,6 +3,7 @@ package atomicfile
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 )
 
@@ -33,4 +34,34 @@ func CheckReplaceable(path string) error {
 		return fmt.Errorf("%s %w: %s", path, ErrNotReplaceable, why)
 	}
 	return nil
+}
+
+// NoNewFileError is the error of a write that could not make its new
+// file in Dir, the directory of the file it replaces (Err is the
+// system's reason): "write /h/.config/switchboard/config.json: permission
+// denied" named neither the directory nor the fix, and the file itself
+// was writable. errors.Is finds Err (fs.ErrPermission).
+type NoNewFileError struct {
+	Dir string
+	Err error
+}
+
+func (e *NoNewFileError) Error() string {
+	return fmt.Sprintf("no new file can be made in %s (%v), and a file there is replaced by a new one written beside it: %s", e.Dir, e.Err, dirFix(e.Dir))
+}
+
+func (e *NoNewFileError) Unwrap() error { return e.Err }
+
+// noNewFile is err, CreateTemp's in dir, as a NoNewFileError when it is
+// the directory's permissions that refused (a read-only file system or a
+// full disk is said as the system says it, with the file's path).
+func noNewFile(dir string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if errors.Is(err, fs.ErrPermission) {
+		return &NoNewFileError{Dir: dir, Err: err}
+	}
+	return err
 }

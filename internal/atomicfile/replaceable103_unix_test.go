@@ -46,3 +46,31 @@ func TestShellArg(t *testing.T) {
 		}
 	}
 }
+
+// Round one hundred and three: with the config's directory read-only (its
+// file writable), `switchboard add` said "writing …/config.json: write
+// …/config.json: permission denied", and a backup directory the same,
+// naming neither the directory nor the fix.
+func TestWrite_ADirectoryThatTakesNoNewFileIsNamedWithItsFix(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "my cfg")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	err := noNewFile(dir, &os.PathError{Op: "open", Path: filepath.Join(dir, ".config.json.tmp-1"), Err: syscall.EACCES})
+	if err == nil || !errors.Is(err, os.ErrPermission) || !strings.Contains(err.Error(), "no new file can be made in "+dir+" (permission denied)") || !strings.Contains(err.Error(), "make it writable (chmod u+w '"+dir+"')") {
+		t.Errorf("noNewFile = %v", err)
+	}
+	if os.Geteuid() == 0 {
+		return // root makes files in any directory
+	}
+	p := filepath.Join(dir, "config.json")
+	if err := os.WriteFile(p, []byte("{}"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(dir, 0o500)
+	defer os.Chmod(dir, 0o700)
+	err = Write(p, []byte("{ }"), 0o600)
+	if err == nil || !strings.Contains(err.Error(), "write "+p+": no new file can be made in "+dir) || !strings.Contains(err.Error(), "chmod u+w") {
+		t.Errorf("Write = %v", err)
+	}
+}

@@ -55,3 +55,24 @@ func shellArg(s string) string {
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+// dirFix says how the user makes dir, a directory that takes no new file
+// from us, writable: chmod when it is ours, chown when it is another's.
+func dirFix(dir string) string {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return "make it writable"
+	}
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Geteuid() {
+		owner := "uid " + strconv.Itoa(int(st.Uid))
+		if u, err := user.LookupId(strconv.Itoa(int(st.Uid))); err == nil && u.Username != "" {
+			owner = u.Username + " (" + owner + ")"
+		}
+		me := "$(id -un)"
+		if u, err := user.Current(); err == nil && u.Username != "" {
+			me = u.Username
+		}
+		return fmt.Sprintf("it is owned by %s, not by you: make it yours (sudo chown %s %s)", owner, me, shellArg(dir))
+	}
+	return fmt.Sprintf("make it writable (chmod u+w %s)", shellArg(dir))
+}
