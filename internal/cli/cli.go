@@ -128,6 +128,13 @@ func Main(ctx context.Context, e *Env) int {
 		return 2
 	}
 	c := commands()[i]
+	var jo *jsonErrors
+	if wantsJSON(args) {
+		jo = newJSONErrors(e, name)
+		te := *e
+		te.Stdout, te.Stderr = jo.stdout, jo.stderr
+		e = &te
+	}
 	var out *termWriter
 	if !rawOutput(c, args) {
 		errw := newTermWriter(e.Stderr)
@@ -166,15 +173,22 @@ func Main(ctx context.Context, e *Env) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.Is(err, errUsage):
+		jo.fail(2, "")
 		return 2
 	}
-	fmt.Fprintf(e.Stderr, "switchboard %s: %v\n", name, err)
+	msg := fmt.Sprintf("switchboard %s: %v", name, err)
+	fmt.Fprintln(e.Stderr, msg)
+	var hints []string
 	if hint := diskHint(err); hint != "" {
-		fmt.Fprintf(e.Stderr, "  %s\n", hint)
+		hints = append(hints, hint)
 	}
 	if hint := dirHint(e, err); hint != "" {
-		fmt.Fprintf(e.Stderr, "  %s\n", hint)
+		hints = append(hints, hint)
 	}
+	for _, h := range hints {
+		fmt.Fprintf(e.Stderr, "  %s\n", h)
+	}
+	jo.fail(1, strings.Join(append([]string{msg}, hints...), "\n"))
 	return 1
 }
 
@@ -243,7 +257,9 @@ func newFlags(e *Env, name, synopsis, help string) *flag.FlagSet {
 	fs.SetOutput(problem)
 	fs.Usage = func() {
 		if problem.Len() > 0 {
-			fmt.Fprintln(e.Stderr, flagProblem(fs, strings.TrimSuffix(problem.String(), "\n")))
+			// Named as every other error is ("switchboard servers: …"):
+			// "flag provided but not defined: -bogus" said no command.
+			fmt.Fprintf(e.Stderr, "switchboard %s: %s\n", name, flagProblem(fs, strings.TrimSuffix(problem.String(), "\n")))
 			problem.Reset()
 		}
 		fmt.Fprintf(e.Stderr, "Usage: switchboard %s %s\n\n%s\n", name, synopsis, strings.TrimSpace(help))
