@@ -108,6 +108,26 @@ func commands() []command {
 // errUsage marks an error whose message is the usage already printed.
 var errUsage = errors.New("usage")
 
+// usageError is a command line the command does not take, said in a
+// line (a missing or an extra argument, an unknown subcommand): Main
+// prints it as any error and exits 2, as for a bad flag. Before, some of
+// them exited 1 (`login` with no server, `skills bogus`, `completion
+// tcsh`) and others printed the usage alone, saying nothing of what was
+// wrong (`exec a b`, `skills show`, `trust a b`).
+type usageError struct{ msg string }
+
+func (u *usageError) Error() string { return u.msg }
+
+func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
+
+// badArgs says what is wrong with the arguments, then the usage, and
+// returns errUsage.
+func badArgs(e *Env, fs *flag.FlagSet, format string, a ...any) error {
+	fmt.Fprintf(e.Stderr, "switchboard %s: %s\n", fs.Name(), fmt.Sprintf(format, a...))
+	fs.Usage()
+	return errUsage
+}
+
 // Main runs the command line in e and returns the process exit code.
 func Main(ctx context.Context, e *Env) int {
 	if len(e.Args) == 0 || e.Args[0] == "-h" || e.Args[0] == "--help" || e.Args[0] == "help" {
@@ -123,7 +143,7 @@ func Main(ctx context.Context, e *Env) int {
 	}
 	i := slices.IndexFunc(commands(), func(c command) bool { return c.name == name })
 	if i < 0 {
-		fmt.Fprintf(e.Stderr, "switchboard: unknown command %s\n\n", echo.Quote(name))
+		fmt.Fprintf(e.Stderr, "switchboard: unknown command %s%s\n\n", echo.Quote(name), unknownCommandHint(name))
 		usage(e.Stderr)
 		return 2
 	}
@@ -174,6 +194,12 @@ func Main(ctx context.Context, e *Env) int {
 		return 0
 	case errors.Is(err, errUsage):
 		jo.fail(2, "")
+		return 2
+	}
+	if ue := (*usageError)(nil); errors.As(err, &ue) {
+		msg := fmt.Sprintf("switchboard %s: %v", name, err)
+		fmt.Fprintln(e.Stderr, msg)
+		jo.fail(2, msg)
 		return 2
 	}
 	msg := fmt.Sprintf("switchboard %s: %v", name, err)

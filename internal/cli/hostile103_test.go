@@ -46,3 +46,55 @@ func TestMain_JSONOutputOnErrorsIsJSON(t *testing.T) {
 		t.Errorf("servers --json (no config): exit %d, %s", code, out)
 	}
 }
+
+// Round one hundred and three: a command line a command does not take
+// exits 2 and says what is wrong in a line naming the command, then (for
+// most) the usage: `login` with no server, `skills bogus` ("switchboard
+// skills: skills: unknown subcommand") and `completion tcsh` exited 1;
+// `exec a b`, `skills show`, `trust a b` and `completion` printed the
+// usage alone; `serve extra` served, the argument unsaid.
+func TestMain_ABadCommandLineExitsTwoAndSaysWhy(t *testing.T) {
+	w := newCLIWorld(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"login"}, "switchboard login: name one server: switchboard login SERVER"},
+		{[]string{"logout", "a", "b"}, "switchboard logout: name one server"},
+		{[]string{"skills", "bogus"}, `switchboard skills: unknown subcommand "bogus"; known: list, show`},
+		{[]string{"skills"}, "switchboard skills: give a subcommand: list, show, run, rm, approve or export"},
+		{[]string{"skills", "show"}, "switchboard skills: skills show takes one skill NAME"},
+		{[]string{"completion", "tcsh"}, `switchboard completion: unknown shell "tcsh"; known: bash, zsh, fish`},
+		{[]string{"completion"}, "switchboard completion: name one shell"},
+		{[]string{"exec"}, "switchboard exec: give the script: a file, - to read it from stdin, or -e CODE"},
+		{[]string{"exec", "a", "b"}, "switchboard exec: give one script file, not 2 arguments"},
+		{[]string{"trust", "a", "b"}, "switchboard trust: give one project file (or its directory), not 2"},
+		{[]string{"serve", "extra"}, `switchboard serve: unexpected argument "extra": serve takes no arguments (a project file is named with --project PATH)`},
+	} {
+		code, _, errOut := w.run(tc.args...)
+		if code != 2 || !strings.HasPrefix(errOut, tc.want) || strings.Contains(errOut, "skills: skills:") {
+			t.Errorf("%q: exit %d, stderr:\n%.300s\nwant exit 2 and first %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
+
+// Round one hundred and three: `switchboard status` (and edit, rm,
+// setup, logz) said "unknown command" and listed every command, naming
+// none of the ones meant.
+func TestMain_AnUnknownCommandNamesTheOneMeant(t *testing.T) {
+	w := newCLIWorld(t)
+	for name, want := range map[string]string{
+		"status":   "did you mean switchboard daemon status (the daemon and its sessions) or switchboard servers",
+		"edit":     "did you mean switchboard add NAME --force",
+		"rm":       "did you mean switchboard remove NAME?",
+		"setup":    "did you mean switchboard init?",
+		"logz":     "did you mean switchboard logs?",
+		"serverz":  "did you mean switchboard servers?",
+		"bogusxyz": `unknown command "bogusxyz"` + "\n",
+	} {
+		code, _, errOut := w.run(name)
+		if code != 2 || !strings.Contains(errOut, want) {
+			t.Errorf("%s: exit %d, stderr:\n%.300s\nwant %q", name, code, errOut, want)
+		}
+	}
+}
