@@ -1,7 +1,9 @@
 package config
 
 import (
+	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -48,4 +50,30 @@ func TestParse_AProjectServersRelativeCommandIsTheProjectsOwn(t *testing.T) {
 	if got := u.Servers["loc"].Command; got != "./node_modules/.bin/x" {
 		t.Errorf("user config: command %q, want it as written", got)
 	}
+}
+
+// Round one hundred and three: `"expose": 3` said "must be an array of
+// strings", leaving "all" unsaid; an unset ${env:} variable said "is not
+// set" and not where to set it.
+func TestParse_ExposeOfTheWrongTypeAndAnUnsetVariableSayTheFix(t *testing.T) {
+	_, err := Parse("/c.json", []byte(`{"mcpServers": {"e": {"command": "x", "expose": 3}}}`))
+	f, _ := Parse("/c.json", []byte(`{"mcpServers": {"e": {"command": "x", "expose": 3}}}`))
+	if err == nil && f != nil {
+		err = errorOf(f.Servers["e"].Problem)
+	}
+	if err == nil || !strings.Contains(err.Error(), `mcpServers.e.expose: must be "all" or a list of tool names, not a number (line 1)`) {
+		t.Errorf("expose 3: %v", err)
+	}
+	s := &Server{Name: "c", Command: "x", Env: map[string]string{"T": "${env:NOPE}"}}
+	_, err = s.Expand(Resolver{Getenv: func(string) (string, bool) { return "", false }})
+	if err == nil || !strings.Contains(err.Error(), "env.T: environment variable NOPE is not set: set it in the environment the agent (or this command) starts in, then start that again") {
+		t.Errorf("Expand: %v", err)
+	}
+}
+
+func errorOf(s string) error {
+	if s == "" {
+		return nil
+	}
+	return errors.New(s)
 }

@@ -414,6 +414,9 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 					e.add(path, fk, `must be "all" or a list of tool names, not %q (line %d)`, c.str, c.line)
 				}
 				s.Expose = []string{"*"}
+			} else if c.kind != '[' {
+				// "must be an array of strings" left "all" unsaid.
+				e.add(path, fk, `must be "all" or a list of tool names, not %s (line %d)`, c.typeName(), c.line)
 			} else {
 				s.Expose = strList(path, fk, c, e)
 			}
