@@ -98,3 +98,14 @@ func TestMain_AnUnknownCommandNamesTheOneMeant(t *testing.T) {
 		}
 	}
 }
+
+// Round one hundred and three: init with HOME unset said "HOME is not
+// set" and nothing of what to do.
+func TestInit_NoHomeSaysWhatToSet(t *testing.T) {
+	w := newCLIWorld(t)
+	delete(w.env, "HOME")
+	code, _, errOut := w.run("init", "--user")
+	if code != 1 || !strings.Contains(errOut, "HOME is not set") || !strings.Contains(errOut, "export HOME=") || !strings.Contains(errOut, "run init again") {
+		t.Errorf("init: exit %d, %s", code, errOut)
+	}
+}

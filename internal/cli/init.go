@@ -87,7 +87,7 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		o.Getenv = func(string) string { return "" }
 	}
 	if o.Getenv("HOME") == "" {
-		return errors.New("HOME is not set")
+		return errors.New("HOME is not set, and the agents' files init edits are found under it: set it to your home directory (export HOME=/home/you) and run init again")
 	}
 	if *user {
 		o.Scope = agentconf.User
