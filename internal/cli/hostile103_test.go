@@ -109,3 +109,21 @@ func TestInit_NoHomeSaysWhatToSet(t *testing.T) {
 		t.Errorf("init: exit %d, %s", code, errOut)
 	}
 }
+
+// Round one hundred and three: with a new binary installed over the one
+// the daemon runs, `daemon status` showed the daemon's version and said
+// nothing of the skew, nor of what happens next.
+func TestDaemonStatus_AnotherBuildsDaemonIsSaid(t *testing.T) {
+	exe, _ := os.Executable()
+	var out strings.Builder
+	e := &Env{Stdout: &out, Executable: exe}
+	printSkew(e, json.RawMessage(`{"version": "v1.0.0+7e35d0329c9d"}`))
+	if !strings.Contains(out.String(), "is another build than the daemon: the next agent session started with it hands over to a new daemon of its build") {
+		t.Errorf("skew: %q", out.String())
+	}
+	out.Reset()
+	printSkew(e, json.RawMessage(`{"version": "`+daemonVersion(e)+`"}`))
+	if out.Len() != 0 {
+		t.Errorf("the same build: %q", out.String())
+	}
+}
