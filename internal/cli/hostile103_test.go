@@ -127,3 +127,13 @@ func TestDaemonStatus_AnotherBuildsDaemonIsSaid(t *testing.T) {
 		t.Errorf("the same build: %q", out.String())
 	}
 }
+
+// Round one hundred and three: `init --user --undo --agent claude-code`
+// exited 1 saying --undo takes no --agent, not the command to run.
+func TestInit_UndoWithAnAgentSaysTheCommand(t *testing.T) {
+	w := newCLIWorld(t)
+	code, _, errOut := w.run("init", "--user", "--undo", "--agent", "claude-code")
+	if code != 2 || !strings.Contains(errOut, "takes no --agent: run switchboard init --user --undo") {
+		t.Errorf("exit %d, %s", code, errOut)
+	}
+}
