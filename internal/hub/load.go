@@ -79,7 +79,7 @@ func Load(o *LoadOptions) (*Loaded, error) {
 	l := &Loaded{Paths: p}
 	if o.Explicit != "" {
 		if _, err := os.Stat(p.User); errors.Is(err, os.ErrNotExist) {
-			return l, fmt.Errorf("config file %s does not exist", p.User)
+			return l, fmt.Errorf("config file %s (--config) does not exist: check the path, or create it with switchboard add NAME --config %s -- COMMAND ARGS...", p.User, ShellQuote(p.User))
 		} else if err != nil {
 			return l, fmt.Errorf("config file: %w", err)
 		}
@@ -90,7 +90,7 @@ func Load(o *LoadOptions) (*Loaded, error) {
 			l.Paths = p
 		}
 		if _, err := os.Stat(p.Project); errors.Is(err, os.ErrNotExist) {
-			return l, fmt.Errorf("project config %s (--project) does not exist", p.Project)
+			return l, fmt.Errorf("project config %s (--project) does not exist: check the path, or create it with switchboard add NAME --project=%s -- COMMAND ARGS...", p.Project, ShellQuote(p.Project))
 		} else if err != nil {
 			return l, fmt.Errorf("project config %s: %w", p.Project, err)
 		}

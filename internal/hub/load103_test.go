@@ -22,3 +22,17 @@ func TestLoad_NoUserConfigPathSaysWhatToSet(t *testing.T) {
 		}
 	}
 }
+
+// Round one hundred and three: --config and --project naming a missing
+// file said "does not exist" and not how to make one.
+func TestLoad_AMissingConfigNamesTheCommandThatMakesIt(t *testing.T) {
+	dir := t.TempDir()
+	_, err := Load(&LoadOptions{Paths: Paths{State: dir, Cache: dir}, Dir: dir, Explicit: "nope.json"})
+	if err == nil || !strings.Contains(err.Error(), "(--config) does not exist: check the path, or create it with switchboard add NAME --config "+dir+"/nope.json -- COMMAND ARGS...") {
+		t.Errorf("--config: %v", err)
+	}
+	_, err = Load(&LoadOptions{Paths: Paths{State: dir, Cache: dir}, Dir: dir, Project: "p/.switchboard.json"})
+	if err == nil || !strings.Contains(err.Error(), "(--project) does not exist: check the path, or create it with switchboard add NAME --project="+dir+"/p/.switchboard.json") {
+		t.Errorf("--project: %v", err)
+	}
+}
