@@ -331,7 +331,31 @@ func flagProblem(fs *flag.FlagSet, msg string) string {
 	if head, arg, ok := strings.Cut(msg, ": "); ok && len(arg) > echo.Max {
 		return head + ": " + echo.Quote(arg)
 	}
+	if arg, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		// A misspelt flag (add --evn) named the flag and not the one
+		// meant.
+		if f := closestFlag(fs, arg); f != "" {
+			return msg + "; did you mean --" + f + "?"
+		}
+	}
 	return msg
+}
+
+// closestFlag is the flag of fs within two edits of name (a swap of two
+// letters is two: --evn, --jsno), or one for names of up to two
+// letters; "" when none is.
+func closestFlag(fs *flag.FlagSet, name string) string {
+	best, bestD := "", 3
+	fs.VisitAll(func(f *flag.Flag) {
+		limit := 2
+		if len(f.Name) <= 2 {
+			limit = 1
+		}
+		if d := echo.Distance(strings.ToLower(name), f.Name); d <= limit && d < bestD {
+			best, bestD = f.Name, d
+		}
+	})
+	return best
 }
 
 // noArgs refuses the positional arguments of a command that takes none,

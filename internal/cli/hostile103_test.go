@@ -137,3 +137,21 @@ func TestInit_UndoWithAnAgentSaysTheCommand(t *testing.T) {
 		t.Errorf("exit %d, %s", code, errOut)
 	}
 }
+
+// Round one hundred and three: a misspelt flag (add --evn, servers
+// --jsno) was said undefined, the flag meant unnamed.
+func TestMain_AMisspeltFlagNamesTheOneMeant(t *testing.T) {
+	w := newCLIWorld(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"add", "x", "--evn", "A=b", "--", "cmd"}, "switchboard add: flag provided but not defined: -evn; did you mean --env?"},
+		{[]string{"servers", "--jsno"}, "switchboard servers: flag provided but not defined: -jsno; did you mean --json?"},
+		{[]string{"servers", "--zzzzzz"}, "switchboard servers: flag provided but not defined: -zzzzzz\n"},
+	} {
+		if code, _, errOut := w.run(tc.args...); code != 2 || !strings.HasPrefix(errOut, tc.want) {
+			t.Errorf("%q: exit %d, %.200s; want %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
