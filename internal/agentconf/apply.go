@@ -444,7 +444,13 @@ func checkWritable(paths []string, what string) error {
 		}
 		f, err := os.CreateTemp(dir, ".switchboard-check-*")
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s cannot be written: no new file can be made in %s (%w)", p, dir, errors.Unwrap(err)))
+			why := errors.Unwrap(err)
+			if errors.Is(why, fs.ErrPermission) {
+				why = &atomicfile.NoNewFileError{Dir: dir, Err: why} // names the fix
+				errs = append(errs, fmt.Errorf("%s cannot be written: %w", p, why))
+				continue
+			}
+			errs = append(errs, fmt.Errorf("%s cannot be written: no new file can be made in %s (%w)", p, dir, why))
 			continue
 		}
 		f.Close()

@@ -203,7 +203,16 @@ type fileError struct {
 	err  error
 }
 
-func (e *fileError) Error() string { return e.path + ": " + e.err.Error() }
+// Error is the error about path, naming it once: an error that begins
+// with the path already ("… is a directory, not a regular file") is not
+// prefixed with it again.
+func (e *fileError) Error() string {
+	msg := e.err.Error()
+	if strings.HasPrefix(msg, e.path+" ") {
+		return msg
+	}
+	return e.path + ": " + msg
+}
 func (e *fileError) Unwrap() error { return e.err }
 
 // MakePlan reads the agent files of the scope and works out the edits.

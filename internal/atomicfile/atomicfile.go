@@ -72,7 +72,7 @@ func writeIf(path string, data []byte, mode fs.FileMode, unchanged func() error,
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		return named("write", path, err)
+		return &fs.PathError{Op: "write", Path: path, Err: noNewFile(dir, err)}
 	}
 	defer func() {
 		if err != nil {

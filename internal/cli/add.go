@@ -229,8 +229,8 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 			}
 			return nil
 		}); err != nil {
-			if err == errChanged {
-				return err
+			if pe := (*fs.PathError)(nil); err == errChanged || errors.As(err, &pe) && pe.Path == t.path {
+				return err // "write PATH: …" names the file already
 			}
 			return fmt.Errorf("writing %s: %w", t.path, err)
 		}

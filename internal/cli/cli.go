@@ -108,6 +108,26 @@ func commands() []command {
 // errUsage marks an error whose message is the usage already printed.
 var errUsage = errors.New("usage")
 
+// usageError is a command line the command does not take, said in a
+// line (a missing or an extra argument, an unknown subcommand): Main
+// prints it as any error and exits 2, as for a bad flag. Before, some of
+// them exited 1 (`login` with no server, `skills bogus`, `completion
+// tcsh`) and others printed the usage alone, saying nothing of what was
+// wrong (`exec a b`, `skills show`, `trust a b`).
+type usageError struct{ msg string }
+
+func (u *usageError) Error() string { return u.msg }
+
+func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
+
+// badArgs says what is wrong with the arguments, then the usage, and
+// returns errUsage.
+func badArgs(e *Env, fs *flag.FlagSet, format string, a ...any) error {
+	fmt.Fprintf(e.Stderr, "switchboard %s: %s\n", fs.Name(), fmt.Sprintf(format, a...))
+	fs.Usage()
+	return errUsage
+}
+
 // Main runs the command line in e and returns the process exit code.
 func Main(ctx context.Context, e *Env) int {
 	if len(e.Args) == 0 || e.Args[0] == "-h" || e.Args[0] == "--help" || e.Args[0] == "help" {
@@ -123,11 +143,18 @@ func Main(ctx context.Context, e *Env) int {
 	}
 	i := slices.IndexFunc(commands(), func(c command) bool { return c.name == name })
 	if i < 0 {
-		fmt.Fprintf(e.Stderr, "switchboard: unknown command %s\n\n", echo.Quote(name))
+		fmt.Fprintf(e.Stderr, "switchboard: unknown command %s%s\n\n", echo.Quote(name), unknownCommandHint(name))
 		usage(e.Stderr)
 		return 2
 	}
 	c := commands()[i]
+	var jo *jsonErrors
+	if wantsJSON(args) {
+		jo = newJSONErrors(e, name)
+		te := *e
+		te.Stdout, te.Stderr = jo.stdout, jo.stderr
+		e = &te
+	}
 	var out *termWriter
 	if !rawOutput(c, args) {
 		errw := newTermWriter(e.Stderr)
@@ -166,15 +193,28 @@ func Main(ctx context.Context, e *Env) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.Is(err, errUsage):
+		jo.fail(2, "")
 		return 2
 	}
-	fmt.Fprintf(e.Stderr, "switchboard %s: %v\n", name, err)
+	if ue := (*usageError)(nil); errors.As(err, &ue) {
+		msg := fmt.Sprintf("switchboard %s: %v", name, err)
+		fmt.Fprintln(e.Stderr, msg)
+		jo.fail(2, msg)
+		return 2
+	}
+	msg := fmt.Sprintf("switchboard %s: %v", name, err)
+	fmt.Fprintln(e.Stderr, msg)
+	var hints []string
 	if hint := diskHint(err); hint != "" {
-		fmt.Fprintf(e.Stderr, "  %s\n", hint)
+		hints = append(hints, hint)
 	}
 	if hint := dirHint(e, err); hint != "" {
-		fmt.Fprintf(e.Stderr, "  %s\n", hint)
+		hints = append(hints, hint)
 	}
+	for _, h := range hints {
+		fmt.Fprintf(e.Stderr, "  %s\n", h)
+	}
+	jo.fail(1, strings.Join(append([]string{msg}, hints...), "\n"))
 	return 1
 }
 
@@ -243,7 +283,9 @@ func newFlags(e *Env, name, synopsis, help string) *flag.FlagSet {
 	fs.SetOutput(problem)
 	fs.Usage = func() {
 		if problem.Len() > 0 {
-			fmt.Fprintln(e.Stderr, flagProblem(fs, strings.TrimSuffix(problem.String(), "\n")))
+			// Named as every other error is ("switchboard servers: …"):
+			// "flag provided but not defined: -bogus" said no command.
+			fmt.Fprintf(e.Stderr, "switchboard %s: %s\n", name, flagProblem(fs, strings.TrimSuffix(problem.String(), "\n")))
 			problem.Reset()
 		}
 		fmt.Fprintf(e.Stderr, "Usage: switchboard %s %s\n\n%s\n", name, synopsis, strings.TrimSpace(help))
@@ -289,7 +331,31 @@ func flagProblem(fs *flag.FlagSet, msg string) string {
 	if head, arg, ok := strings.Cut(msg, ": "); ok && len(arg) > echo.Max {
 		return head + ": " + echo.Quote(arg)
 	}
+	if arg, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		// A misspelt flag (add --evn) named the flag and not the one
+		// meant.
+		if f := closestFlag(fs, arg); f != "" {
+			return msg + "; did you mean --" + f + "?"
+		}
+	}
 	return msg
+}
+
+// closestFlag is the flag of fs within two edits of name (a swap of two
+// letters is two: --evn, --jsno), or one for names of up to two
+// letters; "" when none is.
+func closestFlag(fs *flag.FlagSet, name string) string {
+	best, bestD := "", 3
+	fs.VisitAll(func(f *flag.Flag) {
+		limit := 2
+		if len(f.Name) <= 2 {
+			limit = 1
+		}
+		if d := echo.Distance(strings.ToLower(name), f.Name); d <= limit && d < bestD {
+			best, bestD = f.Name, d
+		}
+	})
+	return best
 }
 
 // noArgs refuses the positional arguments of a command that takes none,

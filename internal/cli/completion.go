@@ -34,8 +34,7 @@ func runCompletion(ctx context.Context, e *Env, args []string) error {
 		return err
 	}
 	if fs.NArg() != 1 {
-		fs.Usage()
-		return errUsage
+		return badArgs(e, fs, "name one shell: bash, zsh or fish")
 	}
 	switch fs.Arg(0) {
 	case "bash":
@@ -45,7 +44,7 @@ func runCompletion(ctx context.Context, e *Env, args []string) error {
 	case "fish":
 		fmt.Fprint(e.Stdout, fishCompletion)
 	default:
-		return fmt.Errorf("unknown shell %s; known: bash, zsh, fish", echo.Quote(fs.Arg(0)))
+		return usagef("unknown shell %s; known: bash, zsh, fish", echo.Quote(fs.Arg(0)))
 	}
 	return nil
 }

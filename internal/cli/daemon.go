@@ -158,8 +158,24 @@ func runDaemonStatus(ctx context.Context, e *Env, args []string) error {
 	if err := printDaemonStatus(e.Stdout, r.Status); err != nil {
 		return err
 	}
+	printSkew(e, r.Status)
 	printOtherDaemons(e.Stdout, others)
 	return nil
+}
+
+// printSkew says when the daemon is another build's than this binary (an
+// upgrade installed while it runs): `daemon status` showed its version
+// and left the user to compare it with `switchboard --version`, and to
+// guess what happens next.
+func printSkew(e *Env, raw json.RawMessage) {
+	var st struct {
+		Version string `json:"version"`
+	}
+	mine := daemonVersion(e)
+	if json.Unmarshal(raw, &st) != nil || st.Version == "" || st.Version == mine {
+		return
+	}
+	fmt.Fprintf(e.Stdout, "this binary (%s, version %s) is another build than the daemon: the next agent session started with it hands over to a new daemon of its build, and this one exits once its sessions end (when the agents using them exit)\n", echo.Path(e.Executable), echo.Quote(mine))
 }
 
 func noOthers(o []daemon.Other) []daemon.Other {

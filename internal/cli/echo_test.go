@@ -83,7 +83,7 @@ func TestMain_BadFlagIsNamedBoundedAndWithoutSecrets(t *testing.T) {
 		{[]string{"list", "--detail"}, `flag needs an argument: -detail`},
 	} {
 		code, out, errOut := w.run(tc.args...)
-		if code != 2 || !strings.HasPrefix(errOut, tc.want+"\nUsage: switchboard ") || strings.Contains(out+errOut, tok) || len(out)+len(errOut) > 8000 {
+		if code != 2 || !strings.HasPrefix(errOut, "switchboard "+tc.args[0]+": "+tc.want+"\nUsage: switchboard ") || strings.Contains(out+errOut, tok) || len(out)+len(errOut) > 8000 {
 			t.Errorf("%.60q: exit %d, %d bytes of errors:\n%.400s\nwant first %s", tc.args, code, len(errOut), errOut, tc.want)
 		}
 	}

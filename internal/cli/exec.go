@@ -34,9 +34,10 @@ Example:
 	switch {
 	case src != "" && fs.NArg() > 0:
 		return fmt.Errorf("give a script file or -e, not both")
-	case src == "" && fs.NArg() != 1:
-		fs.Usage()
-		return errUsage
+	case src == "" && fs.NArg() == 0:
+		return badArgs(e, fs, "give the script: a file, - to read it from stdin, or -e CODE")
+	case src == "" && fs.NArg() > 1:
+		return badArgs(e, fs, "give one script file, not %d arguments (quote a script given with -e)", fs.NArg())
 	case src == "":
 		b, err := readScript(e, fs.Arg(0))
 		if err != nil {

@@ -72,10 +72,10 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		return errUsage
 	}
 	if n := btoi(*dry) + btoi(*list) + btoi(*undo); n > 1 {
-		return errors.New("use only one of --dry-run, --list and --undo")
+		return usagef("use only one of --dry-run, --list and --undo")
 	}
 	if *trustFlag && (*user || *undo) {
-		return errors.New("--trust is for init in a project (it trusts the .switchboard.json init writes there), not with --user or --undo")
+		return usagef("--trust is for init in a project (it trusts the .switchboard.json init writes there), not with --user or --undo")
 	}
 	o := &agentconf.Options{
 		Getenv:     e.Getenv,
@@ -87,7 +87,7 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 		o.Getenv = func(string) string { return "" }
 	}
 	if o.Getenv("HOME") == "" {
-		return errors.New("HOME is not set")
+		return errors.New("HOME is not set, and the agents' files init edits are found under it: set it to your home directory (export HOME=/home/you) and run init again")
 	}
 	if *user {
 		o.Scope = agentconf.User
@@ -103,7 +103,11 @@ func runInit(ctx context.Context, e *Env, args []string) error {
 	}
 	if *undo {
 		if len(agents) > 0 {
-			return errors.New("--undo restores every file of the scope and takes no --agent")
+			cmd := "switchboard init --undo"
+			if *user {
+				cmd = "switchboard init --user --undo"
+			}
+			return usagef("--undo restores every file of the scope and takes no --agent: run %s", cmd)
 		}
 		g := newGiveback(e)
 		g.watchTree(o.StateDir())

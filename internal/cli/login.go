@@ -165,7 +165,7 @@ asks for a new sign-in.`)
 // remoteSpec is the configured remote server named by args[0].
 func remoteSpec(e *Env, cf *configFlags, args []string, cmd string) (*config.Server, *config.Config, error) {
 	if len(args) != 1 {
-		return nil, nil, fmt.Errorf("name one server: switchboard %s SERVER (see switchboard servers)", cmd)
+		return nil, nil, usagef("name one server: switchboard %s SERVER (see switchboard servers)", cmd)
 	}
 	cfg, _, err := e.loadConfig(cf, false)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/demo"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/rawio"
 	"github.com/switchboard-mcp/switchboard/internal/sandbox"
 	"github.com/switchboard-mcp/switchboard/internal/server"
@@ -32,6 +33,11 @@ the command an agent registers.`)
 	hf := registerHTTPFlags(fs)
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if fs.NArg() > 0 {
+		// `switchboard serve ~/src/app` served the user config and said
+		// nothing of the argument.
+		return badArgs(e, fs, "unexpected argument %s: serve takes no arguments (a project file is named with --project PATH)", echo.Quote(fs.Arg(0)))
 	}
 	if hf.used() {
 		return runServeHTTP(ctx, e, &cf, hf)

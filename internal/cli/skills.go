@@ -50,8 +50,7 @@ func runSkills(ctx context.Context, e *Env, args []string) error {
 		return err
 	}
 	if fs.NArg() == 0 {
-		fs.Usage()
-		return errUsage
+		return badArgs(e, fs, "give a subcommand: list, show, run, rm, approve or export")
 	}
 	if *timeout < 0 {
 		return fmt.Errorf("--timeout %v: want a time limit, such as 30s (0: settings.executeTimeout)", *timeout)
@@ -60,11 +59,11 @@ func runSkills(ctx context.Context, e *Env, args []string) error {
 	want := map[string][2]int{"list": {0, 0}, "show": {1, 1}, "run": {1, 2}, "rm": {1, 1}, "approve": {1, 1}, "export": {1, 1}}
 	n, ok := want[sub]
 	if !ok {
-		return fmt.Errorf("skills: unknown subcommand %s (list, show, run, rm, approve, export)", echo.Quote(sub))
+		return badArgs(e, fs, "unknown subcommand %s; known: list, show, run, rm, approve, export", echo.Quote(sub))
 	}
 	if len(rest) < n[0] || len(rest) > n[1] {
-		fs.Usage()
-		return errUsage
+		what := map[string]string{"list": "takes no argument", "show": "takes one skill NAME", "rm": "takes one skill NAME", "approve": "takes one skill NAME", "export": "takes one skill NAME", "run": "takes a skill NAME and, if you like, its arguments as one JSON object"}[sub]
+		return badArgs(e, fs, "skills %s %s (switchboard skills list lists them)", sub, what)
 	}
 	st, err := e.openStack(&cf, true, stackOptions{audit: sub == "run"})
 	if err != nil {

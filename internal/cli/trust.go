@@ -43,10 +43,9 @@ that another account owns (it, or its directory) is refused unless
 	store := p.trusted()
 	switch {
 	case *list && (*revoke || fs.NArg() > 0):
-		return fmt.Errorf("--list takes no path and no --revoke")
+		return usagef("--list takes no path and no --revoke")
 	case fs.NArg() > 1:
-		fs.Usage()
-		return errUsage
+		return badArgs(e, fs, "give one project file (or its directory), not %d", fs.NArg())
 	case *list:
 		ents, err := allow.List(store)
 		if err != nil {

@@ -105,7 +105,9 @@ func (s *Server) Expand(r Resolver) (*Server, error) {
 				v, ok = r.Getenv(name)
 			}
 			if !ok {
-				errs = append(errs, fmt.Sprintf("%s: environment variable %s is not set", field, name))
+				// The fix named: where the variable must be set (a daemon
+				// session's values are its agent's environment).
+				errs = append(errs, fmt.Sprintf("%s: environment variable %s is not set: set it in the environment the agent (or this command) starts in, then start that again, or read the value from a file with ${file:PATH}", field, name))
 			}
 			return v
 		})

@@ -414,6 +414,9 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 					e.add(path, fk, `must be "all" or a list of tool names, not %q (line %d)`, c.str, c.line)
 				}
 				s.Expose = []string{"*"}
+			} else if c.kind != '[' {
+				// "must be an array of strings" left "all" unsaid.
+				e.add(path, fk, `must be "all" or a list of tool names, not %s (line %d)`, c.typeName(), c.line)
 			} else {
 				s.Expose = strList(path, fk, c, e)
 			}
@@ -482,7 +485,26 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 		// URL with a host, not \"\"".)
 		e.add(path, field+".url", "must be an http:// or https:// URL with a host, not %s (line %d)", echo.Quote(redact.URL(s.URL)), v.line)
 	}
+	if s.Type == Stdio && s.Cwd == "" && filepath.Base(path) == ProjectFile {
+		s.Command = projectRelative(path, s.Command)
+	}
 	return s
+}
+
+// projectRelative returns command, a project file's server's command
+// given with no cwd, as the program it names: a relative path with a
+// slash ("./scripts/mcp.sh", as Claude Code's .mcp.json and VS Code's
+// mcp.json write them, which init moves into .switchboard.json) is taken
+// from the project's directory, where the agent ran it. It was taken
+// from the session's working directory, so a session started in a
+// subdirectory of the project found no such file. A bare name (looked up
+// in PATH), an absolute path, one starting with ~ or holding a reference
+// is kept; with a cwd, a relative command is the cwd's (as exec takes it).
+func projectRelative(path, command string) string {
+	if !strings.ContainsRune(command, '/') && !strings.ContainsRune(command, filepath.Separator) {
+		return command
+	}
+	return fileRelative(path, command)
 }
 
 // httpURL reports whether raw is an http or https URL with a host, as a

@@ -79,7 +79,7 @@ func Load(o *LoadOptions) (*Loaded, error) {
 	l := &Loaded{Paths: p}
 	if o.Explicit != "" {
 		if _, err := os.Stat(p.User); errors.Is(err, os.ErrNotExist) {
-			return l, fmt.Errorf("config file %s does not exist", p.User)
+			return l, fmt.Errorf("config file %s (--config) does not exist: check the path, or create it with switchboard add NAME --config %s -- COMMAND ARGS...", p.User, ShellQuote(p.User))
 		} else if err != nil {
 			return l, fmt.Errorf("config file: %w", err)
 		}
@@ -90,7 +90,7 @@ func Load(o *LoadOptions) (*Loaded, error) {
 			l.Paths = p
 		}
 		if _, err := os.Stat(p.Project); errors.Is(err, os.ErrNotExist) {
-			return l, fmt.Errorf("project config %s (--project) does not exist", p.Project)
+			return l, fmt.Errorf("project config %s (--project) does not exist: check the path, or create it with switchboard add NAME --project=%s -- COMMAND ARGS...", p.Project, ShellQuote(p.Project))
 		} else if err != nil {
 			return l, fmt.Errorf("project config %s: %w", p.Project, err)
 		}
@@ -106,7 +106,14 @@ func Load(o *LoadOptions) (*Loaded, error) {
 	l.Config, l.Notices = cfg, notices
 	if len(cfg.Files) == 0 && o.AllowDemo && len(o.DemoCommand) > 0 {
 		l.Demo = fmt.Sprintf("no config file: serving the built-in demo backend; put your servers in %s (or run `switchboard init`)", p.User)
-		cfg.Servers[demo.Name] = &config.Server{Name: demo.Name, Type: config.Stdio, Command: o.DemoCommand[0], Args: o.DemoCommand[1:], Source: "built-in demo (no config file at " + p.User + ")"}
+		source := "built-in demo (no config file at " + p.User + ")"
+		if p.User == "" {
+			// "no config file at )": neither variable names a user
+			// config, and the user was not told which to set.
+			l.Demo = "no config file: serving the built-in demo backend; there is no user config, for neither HOME nor XDG_CONFIG_HOME is set: set HOME (or XDG_CONFIG_HOME), or name a config with --config PATH"
+			source = "built-in demo (no user config: neither HOME nor XDG_CONFIG_HOME is set)"
+		}
+		cfg.Servers[demo.Name] = &config.Server{Name: demo.Name, Type: config.Stdio, Command: o.DemoCommand[0], Args: o.DemoCommand[1:], Source: source}
 	}
 	cfg.Settings = cfg.Settings.Defaults()
 	return l, nil

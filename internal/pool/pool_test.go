@@ -285,13 +285,20 @@ func TestPool_Errors(t *testing.T) {
 		s := newStarter(0)
 		srv := servers("a", "off")
 		srv["off"].Disabled = true
+		srv["off"].Source = "/c.json"
+		srv["bad"] = &config.Server{Name: "bad", Command: "x", Disabled: true, Problem: "/c.json: mcpServers.bad.bogus: unknown field (line 1)"}
 		p := newNamed(srv, &Options{Start: s.start})
 		ctx := context.Background()
 		if _, err := p.CallTool(ctx, "nope", "x", nil); !errors.Is(err, ErrUnknownServer) || err.Error() != `unknown server "nope"` {
 			t.Errorf("unknown server: %v", err)
 		}
-		if _, err := p.CallTool(ctx, "off", "x", nil); !errors.Is(err, ErrDisabled) || err.Error() != `server "off" is disabled` {
+		// Round one hundred and three: `server "off" is disabled` alone,
+		// for a server switched off and for one with a mistake in its entry.
+		if _, err := p.CallTool(ctx, "off", "x", nil); !errors.Is(err, ErrDisabled) || err.Error() != `server "off" is switched off ("disabled": true in /c.json): switchboard enable off turns it on` {
 			t.Errorf("disabled server: %v", err)
+		}
+		if _, err := p.CallTool(ctx, "bad", "x", nil); !errors.Is(err, ErrDisabled) || err.Error() != `server "bad" is disabled by a mistake in its entry: /c.json: mcpServers.bad.bogus: unknown field (line 1)` {
+			t.Errorf("server with a config error: %v", err)
 		}
 		if state(p, "off") != Disabled || Disabled.String() != "disabled" {
 			t.Errorf("disabled server state %v", state(p, "off"))

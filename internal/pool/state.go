@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
@@ -134,7 +135,7 @@ func (p *Pool) acquire(ctx context.Context, l *Launch) (lease, error) {
 	switch e.state {
 	case Disabled:
 		p.mu.Unlock()
-		return lease{}, mark(ErrDisabled, "server %q is disabled", server)
+		return lease{}, mark(ErrDisabled, "%s", disabledWhy(l))
 	case Ready:
 		select {
 		case <-e.conn.Done(): // ended, and watch has not seen it yet
@@ -454,6 +455,29 @@ type marked struct {
 
 func (e *marked) Error() string { return e.msg }
 func (e *marked) Unwrap() error { return e.err }
+
+// disabledWhy says why l's server does not start, and what starts it: a
+// call said `server "a" is disabled` alone, for a server switched off
+// and for one whose entry has a mistake (the mistake unsaid).
+func disabledWhy(l *Launch) string {
+	s := l.raw
+	if s.Problem != "" {
+		return fmt.Sprintf("server %q is disabled by a mistake in its entry: %s", l.Name, strings.ReplaceAll(s.Problem, "\n", "; "))
+	}
+	where := ""
+	if s.Source != "" {
+		where = " in " + s.Source
+	}
+	return fmt.Sprintf("server %q is switched off (\"disabled\": true%s): switchboard enable %s turns it on", l.Name, where, shellWord(l.Name))
+}
+
+// shellWord is s as one shell word.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
 
 func mark(target error, format string, a ...any) error {
 	return &marked{fmt.Sprintf(format, a...), target}

@@ -533,7 +533,10 @@ func (c *scriptCaller) CallTool(ctx context.Context, server, tool string, args j
 		return c.s.scriptHost(ctx, tool, args) // resources.go
 	}
 	c.trace.add(server, tool)
-	if err, ok := c.unlisted[server]; ok {
+	if err, ok := c.unlisted[server]; ok && errors.Is(err, pool.ErrDisabled) {
+		// Not started by any execute: the error says why and what does.
+		return nil, &callError{server, tool, unavailable(server, err)}
+	} else if ok {
 		// The failure is kept for the script's length (each call would
 		// wait as long again for the same end), so the error says which
 		// call starts the server again: "the next call restarts it" in a
