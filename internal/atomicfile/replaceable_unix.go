@@ -36,15 +36,23 @@ func notYours(path string) string {
 	if !ok || int(st.Uid) == os.Geteuid() || !errors.Is(access(path, 2 /* W_OK */), syscall.EACCES) {
 		return ""
 	}
-	owner := "uid " + strconv.Itoa(int(st.Uid))
-	if u, err := user.LookupId(strconv.Itoa(int(st.Uid))); err == nil && u.Username != "" {
+	owner, me := owners(st.Uid)
+	return fmt.Sprintf("it is owned by %s, not by you, and you may not write it (mode %04o): make it yours (sudo chown %s %s), or edit it as its owner", owner, fi.Mode().Perm(), me, shellArg(path))
+}
+
+// owners names the account of uid ("alice (uid 1001)", or "uid 1001"
+// when it has no name) and ours, as a chown command takes it ("bob", or
+// "$(id -un)" for the shell to fill in).
+func owners(uid uint32) (owner, me string) {
+	owner = "uid " + strconv.Itoa(int(uid))
+	if u, err := user.LookupId(strconv.Itoa(int(uid))); err == nil && u.Username != "" {
 		owner = u.Username + " (" + owner + ")"
 	}
-	me := "$(id -un)"
+	me = "$(id -un)"
 	if u, err := user.Current(); err == nil && u.Username != "" {
 		me = u.Username
 	}
-	return fmt.Sprintf("it is owned by %s, not by you, and you may not write it (mode %04o): make it yours (sudo chown %s %s), or edit it as its owner", owner, fi.Mode().Perm(), me, shellArg(path))
+	return owner, me
 }
 
 // shellArg is s as one shell word: as it is when it holds only characters
@@ -64,14 +72,7 @@ func dirFix(dir string) string {
 		return "make it writable"
 	}
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Geteuid() {
-		owner := "uid " + strconv.Itoa(int(st.Uid))
-		if u, err := user.LookupId(strconv.Itoa(int(st.Uid))); err == nil && u.Username != "" {
-			owner = u.Username + " (" + owner + ")"
-		}
-		me := "$(id -un)"
-		if u, err := user.Current(); err == nil && u.Username != "" {
-			me = u.Username
-		}
+		owner, me := owners(st.Uid)
 		return fmt.Sprintf("it is owned by %s, not by you: make it yours (sudo chown %s %s)", owner, me, shellArg(dir))
 	}
 	return fmt.Sprintf("make it writable (chmod u+w %s)", shellArg(dir))

@@ -136,19 +136,8 @@ func PlainParams(msg string) string {
 	default:
 		got = "a number"
 	}
-	var want string
-	switch t := strings.TrimPrefix(goType, "*"); {
-	case t == "string" || t == "mcp.LoggingLevel":
-		want = "a string"
-	case t == "bool":
-		want = "true or false"
-	case strings.HasPrefix(t, "int") || strings.HasPrefix(t, "uint") || strings.HasPrefix(t, "float"):
-		want = "a number"
-	case strings.HasPrefix(t, "[]"):
-		want = "an array"
-	case strings.HasPrefix(t, "map[") || strings.HasPrefix(t, "mcp."):
-		want = "an object"
-	default:
+	want := jsonKind(strings.TrimPrefix(goType, "*"))
+	if want == "" {
 		return msg
 	}
 	if field == "" {
@@ -162,6 +151,25 @@ func PlainParams(msg string) string {
 		return msg
 	}
 	return fmt.Sprintf("invalid params: %s's %q is %s; it must be %s", method, field, got, want)
+}
+
+// jsonKind says in JSON's words ("a string", "an object") what a value
+// of the Go type goType (as the SDK's decoding errors name it, without a
+// leading "*") is written as, or "" when it cannot say.
+func jsonKind(goType string) string {
+	switch {
+	case goType == "string" || goType == "mcp.LoggingLevel":
+		return "a string"
+	case goType == "bool":
+		return "true or false"
+	case strings.HasPrefix(goType, "int") || strings.HasPrefix(goType, "uint") || strings.HasPrefix(goType, "float"):
+		return "a number"
+	case strings.HasPrefix(goType, "[]"):
+		return "an array"
+	case strings.HasPrefix(goType, "map[") || strings.HasPrefix(goType, "mcp.") || strings.HasPrefix(goType, "struct"):
+		return "an object"
+	}
+	return ""
 }
 
 // sdkInputResponse matches the SDK's (go-sdk v1.8.0) error for a
@@ -194,19 +202,8 @@ func plainInputResponse(msg string) string {
 		}
 		return t
 	}
-	var want string
-	switch {
-	case goType == "string":
-		want = "a string"
-	case goType == "bool":
-		want = "true or false"
-	case strings.HasPrefix(goType, "int") || strings.HasPrefix(goType, "uint") || strings.HasPrefix(goType, "float"):
-		want = "a number"
-	case strings.HasPrefix(goType, "[]"):
-		want = "an array"
-	case strings.HasPrefix(goType, "map[") || strings.HasPrefix(goType, "mcp.") || strings.HasPrefix(goType, "struct"):
-		want = "an object"
-	default:
+	want := jsonKind(goType)
+	if want == "" {
 		return msg
 	}
 	path := member + "." + key
