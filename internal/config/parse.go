@@ -478,6 +478,10 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 		e.add(path, field+".url", "is empty: a %s server needs a url (line %d)", s.Type, v.line)
 	case s.Type == Stdio && s.OAuth != nil:
 		e.add(path, field+".oauth", "applies to http and sse servers only; a stdio server has no sign-in (line %d)", v.line)
+	case s.Type == Stdio && len(s.Headers) > 0:
+		// They were accepted and never sent: a token put there reached
+		// no one, and nothing said so.
+		e.add(path, field+".headers", "applies to http and sse servers only; a stdio server is sent no HTTP headers: pass what it needs in env (line %d)", v.line)
 	case s.Type != Stdio && !strings.Contains(s.URL, "${") && !httpURL(s.URL) && !e.has(path, field+".url"):
 		// The start refused it, naming neither the file nor the field.
 		// (A url of the wrong type is said once: "must be a string,
