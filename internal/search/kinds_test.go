@@ -225,6 +225,23 @@ func TestIsNamespacedKey(t *testing.T) {
 	}
 }
 
+// A key pattern ("session:*") is what a tool listing the keys that match
+// a pattern takes: it asked for the tools taking a key (get, set, delete),
+// which ranked above Redis's list.
+func TestSearch_KeyPatternWantsToolTakingPattern(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "kv", Tool: "get", Description: "Get value by key.", Params: []Param{{Name: "key", Required: true}}},
+		{Server: "kv", Tool: "delete", Description: "Delete one or more keys.", Params: []Param{{Name: "key", Required: true}}},
+		{Server: "kv", Tool: "list", Description: "List keys matching a pattern.", Params: []Param{{Name: "pattern"}}},
+	}, nil)
+	if hits := ix.Search("kv keys session:*", 5); len(hits) == 0 || hits[0].Tool != "list" {
+		t.Errorf("hits %s, want kv list first", fmtHits(hits))
+	}
+	if _, _, _, k := queryTokensKinds("keys matching session:*"); k&kindKey != 0 {
+		t.Errorf("session:* read as a key (kinds %b)", k)
+	}
+}
+
 func TestSearch_NamespacedKeyWantsToolTakingKey(t *testing.T) {
 	ix := New([]Doc{
 		{Server: "kv", Tool: "delete", Description: "Delete an entry.", Params: []Param{{Name: "key", Required: true}}},

@@ -464,11 +464,13 @@ func TestRetrievalFresh(t *testing.T) {
 	// tasks99 51 / 44 of 60; none99 24 of 40) and after each merge of
 	// rounds one hundred and one and one hundred and two. Then read: a
 	// list of paths ending in "pls" was split into a step of its own,
-	// which no tool serves (onlyValues, kinds.go): single 47 / 52.
+	// which no tool serves (onlyValues, kinds.go): single 47 / 52; "redis
+	// keys matching session:*" asked for the tools taking a key, not
+	// Redis's list of the keys matching a pattern (query.go): 48 / 52.
 	single, multi, none, nNone = score("extra64", "extra65")
 	t.Logf("extra64-65: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
-	if single.h1 < 47 || single.h5 < 52 || multi.h1 < 12 || multi.h5 < 14 || none < 9 {
-		t.Errorf("extra64-65 below the seventh session of 2026-12-06: single 47 / 52 of 52, tasks 12 / 14 of 16, none 9 of 12 (46 / 51, 12 / 14 and 9 at c1899c0)")
+	if single.h1 < 48 || single.h5 < 52 || multi.h1 < 12 || multi.h5 < 14 || none < 9 {
+		t.Errorf("extra64-65 below the seventh session of 2026-12-06: single 48 / 52 of 52, tasks 12 / 14 of 16, none 9 of 12 (46 / 51, 12 / 14 and 9 at c1899c0)")
 	}
 	_, multi, _, _ = score("tasks99")
 	t.Logf("tasks99: tasks hit@1 %d, hit@5 %d of %d", multi.h1, multi.h5, multi.n)

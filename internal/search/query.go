@@ -122,6 +122,11 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			// of the task (a tool's own name spelt out gets its bonus
 			// from Index.mentioned).
 			asArgs(f, argWeight)
+		case isNamespacedKey(f) && strings.ContainsAny(f, "*?"):
+			// "session:*": a pattern of keys, which a tool that lists
+			// keys matching a pattern takes, not one taking a key.
+			toks = appendTerm(toks, "pattern", hintWeight)
+			asArgs(f, argWeight)
 		case isNamespacedKey(f):
 			// "cache:home", "user:7:profile": a key to pass on, as Redis
 			// and other key-value stores name them.
