@@ -8,8 +8,9 @@ import (
 	"os"
 	"os/user"
 	"strconv"
-	"strings"
 	"syscall"
+
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 )
 
 // readOnlyFS reports whether path is on a read-only file system: access
@@ -55,14 +56,8 @@ func owners(uid uint32) (owner, me string) {
 	return owner, me
 }
 
-// shellArg is s as one shell word: as it is when it holds only characters
-// no shell reads, else in single quotes.
-func shellArg(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+,:@%=") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// shellArg is s as one shell word (echo.ShellWord).
+func shellArg(s string) string { return echo.ShellWord(s) }
 
 // dirFix says how the user makes dir, a directory that takes no new file
 // from us, writable: chmod when it is ours, chown when it is another's.

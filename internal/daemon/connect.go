@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	text "github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
@@ -388,11 +389,5 @@ type SessionError struct{ Msg string }
 func (e *SessionError) Error() string { return e.Msg }
 
 // shellWord is path as one shell word, for a command we tell the user to
-// run: as it is when it holds only characters no shell reads specially,
-// else single-quoted.
-func shellWord(path string) string {
-	if path != "" && strings.Trim(path, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+,:@%") == "" {
-		return path
-	}
-	return "'" + strings.ReplaceAll(path, "'", `'\''`) + "'"
-}
+// run (echo.ShellWord).
+func shellWord(path string) string { return text.ShellWord(path) }

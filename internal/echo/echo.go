@@ -94,6 +94,21 @@ func ShellArg(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// ShellWord is s as one word of a command shown to someone to run: as it
+// is when it holds only characters no shell reads specially, in $'…' when
+// it holds a control, bidirectional or invisible character (as ShellArg
+// writes it: quoted as it was, a directory named "x\nIMPORTANT: …" broke
+// the command over lines), else single-quoted.
+func ShellWord(s string) string {
+	switch {
+	case s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@,") == "":
+		return s
+	case strings.IndexFunc(s, unshowable) >= 0 || !utf8.ValidString(s):
+		return ansiC(s)
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
 // unshowable reports whether r cannot stand for itself in a command shown
 // to someone: a control, bidirectional or other invisible character.
 func unshowable(r rune) bool {

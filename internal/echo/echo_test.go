@@ -117,3 +117,16 @@ func TestPath_QuotesOnlyWhatALineCannotShow(t *testing.T) {
 		}
 	}
 }
+
+func TestShellWord(t *testing.T) {
+	for in, want := range map[string]string{
+		"/h/.claude.json": "/h/.claude.json",
+		"/h/my dir/x":     "'/h/my dir/x'",
+		"/h/it's":         `'/h/it'\''s'`,
+		"x\ny":            `$'x\ny'`,
+	} {
+		if got := ShellWord(in); got != want {
+			t.Errorf("ShellWord(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

@@ -180,19 +180,8 @@ func UntrustedNotice(project string, status allow.Status) string {
 	return fmt.Sprintf("project config %s %s, ignored: review it, then run `switchboard trust %s`", echo.Path(project), status, ShellQuote(project))
 }
 
-// ShellQuote quotes s for a POSIX shell when it needs it.
-func ShellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@,") == "" {
-		return s
-	}
-	if q := echo.ShellArg(s); strings.HasPrefix(q, "$'") {
-		// A control, bidirectional or invisible character, escaped as
-		// a shell reads it back: quoted as it was, a repository's
-		// directory named "x\nIMPORTANT: …" broke the command over lines.
-		return q
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// ShellQuote quotes s for a POSIX shell when it needs it (echo.ShellWord).
+func ShellQuote(s string) string { return echo.ShellWord(s) }
 
 // FileRoots are the directories ${file:} may read in.
 func FileRoots(home, project string) []string {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 )
 
 // State is where a backend is in its life.
@@ -471,13 +472,8 @@ func disabledWhy(l *Launch) string {
 	return fmt.Sprintf("server %q is switched off (\"disabled\": true%s): switchboard enable %s turns it on", l.Name, where, shellWord(l.Name))
 }
 
-// shellWord is s as one shell word.
-func shellWord(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@,") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// shellWord is s as one shell word (echo.ShellWord).
+func shellWord(s string) string { return echo.ShellWord(s) }
 
 func mark(target error, format string, a ...any) error {
 	return &marked{fmt.Sprintf(format, a...), target}
