@@ -26,6 +26,8 @@ type fakeConn struct {
 	closed    atomic.Bool
 	calls     atomic.Int64 // calls received, by any tool
 	cancelled atomic.Int64 // calls whose context ended
+	lists     atomic.Int64 // tools/list requests received
+	listDelay time.Duration
 }
 
 func (c *fakeConn) CallTool(ctx context.Context, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
@@ -52,7 +54,15 @@ func (c *fakeConn) CallTool(ctx context.Context, tool string, args json.RawMessa
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: c.name}}}, nil
 }
 
-func (c *fakeConn) ListTools(context.Context) ([]*mcp.Tool, error) {
+func (c *fakeConn) ListTools(ctx context.Context) ([]*mcp.Tool, error) {
+	c.lists.Add(1)
+	if c.listDelay > 0 {
+		select {
+		case <-time.After(c.listDelay):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
 	return []*mcp.Tool{{Name: "sleep"}, {Name: "crash"}, {Name: "echo"}}, nil
 }
 
@@ -68,7 +78,8 @@ func (c *fakeConn) Close() error {
 
 // starter starts fakeConns, counting starts per server.
 type starter struct {
-	delay time.Duration // a start takes this long
+	delay     time.Duration // a start takes this long
+	listDelay time.Duration // a tools/list takes this long
 
 	mu     sync.Mutex
 	starts map[string]int
@@ -101,7 +112,7 @@ func (s *starter) start(ctx context.Context, spec *config.Server, o *backend.Opt
 	if fail {
 		return nil, fmt.Errorf("starting backend %q: exited during handshake (exit status 1)", spec.Name)
 	}
-	c := &fakeConn{name: spec.Name, pid: pid, done: make(chan struct{})}
+	c := &fakeConn{name: spec.Name, pid: pid, done: make(chan struct{}), listDelay: s.listDelay}
 	s.mu.Lock()
 	s.conns[spec.Name] = append(s.conns[spec.Name], c)
 	s.mu.Unlock()

@@ -352,9 +352,6 @@ func (p *Pool) Route(key string, related func(*Call) bool) *Call {
 	return hit
 }
 
-// relist lists l's backend again once per start, before its first call,
-// and hands the lists to Options.OnListed. Callers of one start share
-// one listing.
 // listedSince reports whether e's tools were listed at or after t (always
 // for a zero t).
 func (p *Pool) listedSince(e *entry, t time.Time) bool {
@@ -366,46 +363,27 @@ func (p *Pool) listedSince(e *entry, t time.Time) bool {
 	return !e.listedAt.Before(t)
 }
 
+// relisted lists l's backend again once per start, before its first
+// call, and hands the lists to Options.OnListed. Callers of one start
+// share one listing (with ListAll's too).
 func (p *Pool) relisted(ctx context.Context, l lease) error {
 	if p.o.OnListed == nil {
 		return nil
 	}
 	p.mu.Lock()
-	e := l.e
-	if e.listedGen == l.gen {
-		p.mu.Unlock()
+	done := l.e.listedGen == l.gen
+	p.mu.Unlock()
+	if done {
 		return nil
 	}
-	r := e.relist
-	if r == nil || r.gen != l.gen {
-		r = &relist{gen: l.gen, done: make(chan struct{})}
-		e.relist = r
-		go func() {
-			defer close(r.done)
-			cctx, cancel := p.callContext(context.WithoutCancel(ctx), e)
-			defer cancel()
-			var lists Lists
-			lists, r.err = p.lists(cctx, l)
-			if r.err != nil {
-				r.err = fmt.Errorf("listing tools of %q again after its start: %w", e.name, r.err)
-				return
-			}
-			p.o.OnListed(e.key, &lists)
-			p.mu.Lock()
-			if e.gen == l.gen {
-				e.listedGen = l.gen
-			}
-			e.listedAt = time.Now()
-			p.mu.Unlock()
-		}()
+	r, err := p.shared(ctx, l, 0)
+	if err != nil {
+		return err
 	}
-	p.mu.Unlock()
-	select {
-	case <-r.done:
-		return r.err
-	case <-ctx.Done():
-		return context.Cause(ctx)
+	if r.err != nil {
+		return fmt.Errorf("listing tools of %q again after its start: %w", l.e.name, r.err)
 	}
+	return nil
 }
 
 // lists asks l's conn for its tools (and resources and prompts when it
@@ -480,6 +458,14 @@ type Lists struct {
 // needed. A backend that advertises resources or prompts but fails to
 // list them still gives its tools. The lists also go to
 // Options.OnListed, and count as the listing after the backend's start.
+//
+// Callers share listings: one that runs, or one that ended within
+// listingReuse, of the backend's current start and begun after its last
+// tools/list_changed, is the caller's too, and goes to OnListed once.
+// Sixty sessions' first list_tools on an empty cache made sixty
+// listings, each handed to every session's catalog: 3,600 vettings and
+// cache writes, and a first call after 26 s. The lists are shared:
+// callers must not change them.
 func (p *Pool) ListAll(ctx context.Context, l *Launch) (Lists, error) {
 	if l == nil {
 		return Lists{}, mark(ErrUnknownServer, "unknown server")
@@ -488,20 +474,77 @@ func (p *Pool) ListAll(ctx context.Context, l *Launch) (Lists, error) {
 	if err != nil {
 		return Lists{}, err
 	}
-	cctx, cancel := p.callContext(ctx, ls.e)
-	defer cancel()
-	out, err := p.lists(cctx, ls)
-	if err == nil && p.o.OnListed != nil {
-		p.o.OnListed(l.Key, &out)
-		p.mu.Lock()
-		if ls.e.gen == ls.gen {
-			ls.e.listedGen = ls.gen
-		}
-		ls.e.listedAt = time.Now()
-		p.mu.Unlock()
+	r, err := p.shared(ctx, ls, listingReuse)
+	if err == nil {
+		err = r.err
 	}
 	p.release(ls, err)
-	return out, err
+	if err != nil {
+		return Lists{}, err
+	}
+	return r.lists, nil
+}
+
+// listingReuse is how long after its end a listing still answers
+// ListAll: long enough for the sessions of a burst (agents opened
+// together, a daemon's first minute) to share one, short enough that a
+// backend changing its tools without saying so is seen on the next
+// refresh.
+const listingReuse = 2 * time.Second
+
+// shared returns the listing of l's start that the caller may use (one
+// that runs, or one that ended within reuse; begun after the backend's
+// last tools/list_changed), beginning one when there is none, and waits
+// for its end on ctx. The listing itself runs on a context of its own,
+// bounded by the call timeout, so a caller that gives up does not fail
+// the others; a listing that succeeded went to Options.OnListed before
+// it ends.
+func (p *Pool) shared(ctx context.Context, l lease, reuse time.Duration) (*listing, error) {
+	p.mu.Lock()
+	e := l.e
+	r := e.listing
+	usable := r != nil && r.gen == l.gen && r.changes == e.changes
+	if usable {
+		select {
+		case <-r.done:
+			usable = r.err == nil && time.Since(r.at) < reuse
+		default:
+		}
+	}
+	if !usable {
+		r = &listing{gen: l.gen, changes: e.changes, done: make(chan struct{})}
+		e.listing = r
+		go p.list(context.WithoutCancel(ctx), l, r)
+	}
+	p.mu.Unlock()
+	select {
+	case <-r.done:
+		return r, nil
+	case <-ctx.Done():
+		return nil, context.Cause(ctx)
+	}
+}
+
+// list makes listing r of l's backend and hands a success to
+// Options.OnListed.
+func (p *Pool) list(ctx context.Context, l lease, r *listing) {
+	defer close(r.done)
+	e := l.e
+	cctx, cancel := p.callContext(ctx, e)
+	defer cancel()
+	lists, err := p.lists(cctx, l)
+	if err == nil && p.o.OnListed != nil {
+		p.o.OnListed(e.key, &lists)
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	r.lists, r.err, r.at = lists, err, time.Now()
+	if err == nil {
+		if e.gen == l.gen {
+			e.listedGen = l.gen
+		}
+		e.listedAt = r.at
+	}
 }
 
 // Start starts l's backend if it is not running and returns its

@@ -53,7 +53,8 @@ type entry struct {
 	// nothing is in flight (Pool.retire).
 	released  bool
 	running   map[*Call]struct{} // calls in flight (for routing a backend's requests)
-	relist    *relist            // the listing after the current start, while it runs
+	listing   *listing           // the last listing of the backend's lists (shared)
+	changes   int                // tools/list_changed notifications of the backend, counted
 	listedGen int                // the start whose tools were listed again (OnListed)
 	listedAt  time.Time          // when they were (Call.LookedUp)
 
@@ -88,12 +89,17 @@ type attempt struct {
 	waiters int           // callers waiting; each holds an in-flight slot on success
 }
 
-// relist is the listing of a backend's tools after one start, shared by
-// the callers that wait for it.
-type relist struct {
-	gen  int
-	done chan struct{}
-	err  error
+// listing is one listing of a backend's tools (and resources and
+// prompts), shared by every caller that asks while it runs and, for
+// ListAll, by those that ask within listingReuse of its end, unless the
+// backend restarted or sent tools/list_changed since it began.
+type listing struct {
+	gen     int           // the start it lists
+	changes int           // entry.changes when it began
+	done    chan struct{} // closed when it ended; the fields below are set then
+	at      time.Time     // when it ended
+	lists   Lists
+	err     error
 }
 
 // lease is a caller's use of a running backend.
@@ -224,6 +230,12 @@ func (p *Pool) begin(e *entry) {
 		o.ProtocolVersion = p.o.ProtocolVersion(l)
 	}
 	o.OnToolsChanged = func() {
+		// A listing begun before this notice is not shared after it.
+		p.mu.Lock()
+		if e.gen == gen {
+			e.changes++
+		}
+		p.mu.Unlock()
 		if p.o.OnToolsChanged != nil {
 			p.o.OnToolsChanged(key)
 		}
