@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -55,27 +56,37 @@ func TestWrite_MissingDirectoryFailsCleanly(t *testing.T) {
 // WriteOwn replaces a symbolic link at its path instead of writing
 // through it: the file the link points to is untouched.
 func TestWriteOwn_ReplacesALinkAndLeavesItsTarget(t *testing.T) {
-	dir := t.TempDir()
-	target := filepath.Join(dir, "elsewhere")
-	if err := os.WriteFile(target, []byte("precious"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, "cache.json")
-	if err := os.Symlink(target, path); err != nil {
-		t.Skipf("no symlinks here: %v", err)
-	}
-	if err := WriteOwn(path, []byte("{}"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if b, _ := os.ReadFile(target); string(b) != "precious" {
-		t.Errorf("the link's target = %q, want it untouched", b)
-	}
-	fi, err := os.Lstat(path)
-	if err != nil || fi.Mode()&os.ModeSymlink != 0 {
-		t.Fatalf("path after WriteOwn: %v, %v; want a regular file", fi, err)
-	}
-	if b, _ := os.ReadFile(path); string(b) != "{}" {
-		t.Errorf("path = %q, want {}", b)
+	for name, write := range map[string]func(string, []byte, os.FileMode) error{"WriteOwn": WriteOwn, "WriteCache": WriteCache} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			target := filepath.Join(dir, "elsewhere")
+			if err := os.WriteFile(target, []byte("precious"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, "cache.json")
+			if err := os.Symlink(target, path); err != nil {
+				t.Skipf("no symlinks here: %v", err)
+			}
+			if err := write(path, []byte("{}"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if b, _ := os.ReadFile(target); string(b) != "precious" {
+				t.Errorf("the link's target = %q, want it untouched", b)
+			}
+			fi, err := os.Lstat(path)
+			if err != nil || fi.Mode()&os.ModeSymlink != 0 {
+				t.Fatalf("path after %s: %v, %v; want a regular file", name, fi, err)
+			}
+			if b, _ := os.ReadFile(path); string(b) != "{}" {
+				t.Errorf("path = %q, want {}", b)
+			}
+			if runtime.GOOS != "windows" && fi.Mode().Perm() != 0o600 {
+				t.Errorf("mode = %v, want 0600", fi.Mode().Perm())
+			}
+			if m, _ := filepath.Glob(filepath.Join(dir, ".cache.json.tmp-*")); len(m) != 0 {
+				t.Errorf("temporary files left: %v", m)
+			}
+		})
 	}
 }
 

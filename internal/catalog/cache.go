@@ -170,6 +170,7 @@ func (c *Catalog) writeEntry(e *entry) error {
 		f   cacheFile
 		gen uint64
 		ie  *indexEntry
+		v   *verdict // what the file will hold, for Shared
 	)
 	err := func() error {
 		e.mu.Lock()
@@ -178,6 +179,12 @@ func (c *Catalog) writeEntry(e *entry) error {
 			return errNoCache
 		}
 		gen = e.gen
+		v = &verdict{listing: e.listing, ident: c.idents[e.name], stamp: e.stamp}
+		if c.opts.Shared.wrote(c.cachePath(e.name, e.key), v) {
+			// Another session's catalog wrote this listing and verdict.
+			e.written = gen
+			return errNoCache
+		}
 		f = cacheFile{Version: cacheVersion, Server: e.name, Key: e.key, Fetched: e.fetched, Listing: e.listing, Dropped: e.dropped}
 		if e.stamp != "" {
 			f.Vetted = &vetted{Stamp: e.stamp, ServerIdent: c.idents[e.name], Tools: e.tools, Withheld: e.withheld,
@@ -193,6 +200,7 @@ func (c *Catalog) writeEntry(e *entry) error {
 	if errors.Is(err, errNoCache) {
 		return nil
 	}
+	path := c.cachePath(e.name, e.key)
 	b, err := json.Marshal(f)
 	if err != nil {
 		return err
@@ -200,8 +208,8 @@ func (c *Catalog) writeEntry(e *entry) error {
 	if err := os.MkdirAll(c.opts.CacheDir, 0o700); err != nil {
 		return err
 	}
-	path := c.cachePath(e.name, e.key)
-	if err := filelock.With(path, func() error { return atomicfile.WriteOwn(path, b, 0o600) }); err != nil {
+	c.opts.Shared.wroteFile(path, nil) // until it is written
+	if err := filelock.With(path, func() error { return atomicfile.WriteCache(path, b, 0o600) }); err != nil {
 		return err
 	}
 	e.written = gen
@@ -220,7 +228,13 @@ func (c *Catalog) writeEntry(e *entry) error {
 		if err != nil {
 			return err
 		}
-		return atomicfile.WriteOwn(c.indexPath(), ib, 0o600)
+		if err := atomicfile.WriteCache(c.indexPath(), ib, 0o600); err != nil {
+			return err
+		}
+		if ie != nil { // the file and its index entry both hold v
+			c.opts.Shared.wroteFile(path, v)
+		}
+		return nil
 	})
 }
 

@@ -164,6 +164,10 @@ type Options struct {
 	// cached list. It must be a pure function of its arguments (and of
 	// the code's version).
 	Summarize func(Summarized) string
+	// Shared, when set, is shared by the catalogs of one process (a
+	// daemon's sessions): a listing handed to several of them is vetted
+	// and written to the cache once.
+	Shared *Shared
 }
 
 // Summarized is what Options.Summarize summarizes: a server as vetted.
@@ -862,6 +866,17 @@ func toolSig(ts []Tool) []string {
 // derive computes the visible tools of e from its listing and records the
 // vetter's stamp. e.mu held.
 func (c *Catalog) derive(e *entry) {
+	// Another session's catalog may have judged this very listing at this
+	// very stamp (Shared).
+	pre := c.stamp(e.spec)
+	ident := c.idents[e.name]
+	if v := c.opts.Shared.lookup(e.name, sharedKey(e), ident, pre, e.listing); v != nil {
+		e.tools, e.withheld, e.offered = v.tools, v.withheld, v.offered
+		e.instructions, e.instrNote = v.instructions, v.instrNote
+		e.stamp = pre
+		e.gen++
+		return
+	}
 	// A name listed twice is offered once, as first listed: the backend
 	// calls one tool by that name, and the pins judge the first. The
 	// second definition was offered as name_2, approved by its name
@@ -938,7 +953,16 @@ func (c *Catalog) derive(e *entry) {
 		e.stamp = unsettled
 	}
 	e.gen++
+	if e.stamp == pre {
+		c.opts.Shared.keep(e.name, sharedKey(e), &verdict{listing: e.listing, ident: ident, stamp: e.stamp, tools: e.tools,
+			withheld: e.withheld, offered: e.offered, instructions: e.instructions, instrNote: e.instrNote})
+	}
 }
+
+// sharedKey is what, besides its name, tells e's server from another's
+// of that name in Shared: its launch key and the config file that
+// defined it (withheld reasons name it).
+func sharedKey(e *entry) string { return e.key + "\x00" + e.spec.Source }
 
 func cmpString(a, b string) int {
 	switch {

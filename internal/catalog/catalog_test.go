@@ -289,13 +289,24 @@ func TestCatalog_SummaryFromTheIndexReadsNoList(t *testing.T) {
 		t.Error("Summary of an unknown server")
 	}
 
-	// Another pins version is another verdict: the summary is not used.
-	if _, err := pins.Check("cmd-a", []trust.Tool{{Name: "x"}}, false); err != nil {
+	// Another server's pins leave the verdict standing: the summary is
+	// used.
+	if _, err := pins.Check("cmd-other", []trust.Tool{{Name: "x"}}, false); err != nil {
 		t.Fatal(err)
 	}
 	c3 := New(servers("a"), &fakeSource{}, opts())
-	if s, ok := c3.Summary("a"); ok {
-		t.Errorf("Summary %q under a changed pins file: want none", s)
+	if got, ok := c3.Summary("a"); !ok || got != "a,,x,y" {
+		t.Errorf("Summary = %q, %v after another server's pins changed; want the index's a,,x,y", got, ok)
+	}
+
+	// A change of the server's own pins is another verdict: the summary
+	// is not used.
+	if _, err := pins.Check(Identity(servers("a")["a"]), []trust.Tool{{Name: "x"}}, false); err != nil {
+		t.Fatal(err)
+	}
+	c4 := New(servers("a"), &fakeSource{}, opts())
+	if s, ok := c4.Summary("a"); ok {
+		t.Errorf("Summary %q under changed pins of the server: want none", s)
 	}
 }
 

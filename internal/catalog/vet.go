@@ -60,7 +60,7 @@ type stampMemo struct{ pins, stamp string }
 
 // vetVersion changes whenever vetting changes in a way that makes
 // verdicts kept in the catalog cache stale.
-const vetVersion = 5 // 3: a deny glob matches across a slash; 4: a name listed twice is offered once; 5: instructions are pinned
+const vetVersion = 6 // 3: a deny glob matches across a slash; 4: a name listed twice is offered once; 5: instructions are pinned; 6: stamps name the server's own pins record
 
 // Stamp implements StampedVetter: a verdict depends on the pins file, the
 // server's policy, the settings and the rules.
@@ -87,7 +87,13 @@ func (v *TrustVetter) StampAt(spec *config.Server, pins string) string {
 	if ok && m.pins == pins {
 		return m.stamp
 	}
-	st := fmt.Sprintf("%d|%d|%d|%s|%v|%v|%v|%q|%q", vetVersion, len(trust.Rules()), trust.RulesVersion, pins, v.QuarantineNew, v.ReadOnly, spec.ReadOnly, spec.Tools.Allow, spec.Tools.Deny)
+	// The server's own record in the pins file, not the file's version:
+	// pinning another server's tools leaves this verdict standing.
+	record := pins
+	if v.Pins != nil {
+		record = v.Pins.RecordVersion(Identity(spec), pins)
+	}
+	st := fmt.Sprintf("%d|%d|%d|%s|%v|%v|%v|%q|%q", vetVersion, len(trust.Rules()), trust.RulesVersion, record, v.QuarantineNew, v.ReadOnly, spec.ReadOnly, spec.Tools.Allow, spec.Tools.Deny)
 	v.stampMu.Lock()
 	if v.stamps == nil || len(v.stamps) >= 4096 { // specs of old configs: start afresh
 		v.stamps = map[*config.Server]stampMemo{}
@@ -202,7 +208,7 @@ func (v *TrustVetter) flush() {
 		if err != nil {
 			return err
 		}
-		return atomicfile.WriteOwn(v.InspectCache, b, 0o600)
+		return atomicfile.WriteCache(v.InspectCache, b, 0o600)
 	})
 	if err == nil {
 		v.dirty = false

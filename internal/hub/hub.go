@@ -100,7 +100,11 @@ type Hub struct {
 	// texts keeps the poisoning rules' findings on resources' and
 	// prompts' text for every session's vetter.
 	texts catalog.TextFindings
-	audit *audit.Log // nil: not recording
+	// shared keeps every session's catalog's last verdict on a listing
+	// and the cache files they wrote, so that the sessions using one
+	// backend vet its listing and write its cache once.
+	shared catalog.Shared
+	audit  *audit.Log // nil: not recording
 	// stateStat stats the files of StateDir that every call looks at
 	// (a workspace's sync file) without waking the runtime's monitor
 	// thread (rawio).

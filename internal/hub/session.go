@@ -258,6 +258,9 @@ func (s *Session) newView(full *config.Config) *view {
 		// The index lines' roles and instructions, without reading
 		// every cached list.
 		Summarize: server.IndexSummary,
+		// The sessions using one backend vet its listing and write its
+		// cache once.
+		Shared: &h.shared,
 	})
 	knownTools(v.cat, cfg.Servers)
 	return v

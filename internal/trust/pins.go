@@ -163,6 +163,11 @@ type Store struct {
 	mu        sync.Mutex
 	state     pinsFile
 	stamp     stamp
+
+	recMu   sync.Mutex        // guards the three fields below (RecordVersion)
+	recFile string            // the Version they were read at
+	recs    map[string][]byte // identity -> its record as the file held it
+	recSums map[string]string // identity -> RecordVersion's digest
 }
 
 // StoreOptions configure a Store. The zero value logs to slog.Default.
@@ -221,6 +226,53 @@ func (s *Store) Version() string {
 		return ""
 	}
 	return strconv.FormatInt(info.Size, 10) + ":" + strconv.FormatInt(info.ModTime.UnixNano(), 10) // asked before every call: no fmt
+}
+
+// RecordVersion identifies what the pins file holds for identity (its
+// pins, pending changes, holds and accepted risks) when the file is at
+// version, a value of Version: it changes when that server's record
+// changes, and not when another server's does. A verdict kept under the
+// file's version was made again for every server whenever any server's
+// tools were pinned: the first listing of 32 servers vetted and wrote
+// each server's cache once for each later server's pins. It is the file's
+// version itself when the file cannot be read or parsed (so it moves with
+// any write, as before), and "none" for an identity the file does not
+// hold.
+func (s *Store) RecordVersion(identity, version string) string {
+	s.recMu.Lock()
+	defer s.recMu.Unlock()
+	if version != s.recFile || s.recs == nil {
+		s.recFile, s.recs, s.recSums = version, nil, nil
+		if version == "" {
+			s.recs = map[string][]byte{}
+		} else if b, err := safefile.ReadMax(s.path, maxPinsFile); err == nil {
+			// Each record as raw bytes: only the identities asked for
+			// are hashed.
+			var f struct {
+				Servers map[string]json.RawMessage `json:"servers"`
+			}
+			if json.Unmarshal(b, &f) == nil {
+				s.recs = make(map[string][]byte, len(f.Servers))
+				for id, r := range f.Servers {
+					s.recs[id] = r
+				}
+			}
+		}
+		if s.recs == nil {
+			return version
+		}
+		s.recSums = map[string]string{}
+	}
+	if d, ok := s.recSums[identity]; ok {
+		return d
+	}
+	d := "none"
+	if r, ok := s.recs[identity]; ok {
+		sum := sha256.Sum256(r)
+		d = hex.EncodeToString(sum[:12])
+	}
+	s.recSums[identity] = d
+	return d
 }
 
 // errNewerFormat marks a pins file written by a newer Switchboard: it is

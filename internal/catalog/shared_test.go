@@ -1,0 +1,100 @@
+package catalog
+
+import (
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/trust"
+)
+
+// sharedVetter is a StampedVetter that counts its vettings, of a stamp
+// the test sets.
+type sharedVetter struct {
+	stamp string
+	vets  atomic.Int32
+}
+
+func (v *sharedVetter) Vet(spec *config.Server, tools []Tool) ([]Tool, []Withheld) {
+	v.vets.Add(1)
+	return tools, nil
+}
+
+func (v *sharedVetter) Stamp(*config.Server) string { return v.stamp }
+
+// The catalogs of a daemon's sessions handed one listing vet it and write
+// its cache once; a listing with other tools, or another stamp, is vetted
+// again; a listing of equal tools from another backend (the same server
+// in another workspace) is not.
+func TestShared_OneListingIsVettedAndWrittenOnce(t *testing.T) {
+	dir := t.TempDir()
+	var shared Shared
+	vetter := &sharedVetter{stamp: "v1"}
+	var writes atomic.Int32
+	opts := &Options{CacheDir: filepath.Join(dir, "cache"), Vetter: vetter, Shared: &shared,
+		Summarize: func(Summarized) string { writes.Add(1); return "" }}
+	listing := &Listing{Tools: []*mcp.Tool{tool("x", "X."), tool("y", "Y.")}, ServerName: "a"}
+	var cats []*Catalog
+	for range 5 {
+		c := New(servers("a"), &fakeSource{}, opts)
+		c.Apply("a", listing)
+		cats = append(cats, c)
+	}
+	if n, w := vetter.vets.Load(), writes.Load(); n != 1 || w != 1 {
+		t.Fatalf("five catalogs handed one listing: %d vettings, %d cache writes; want 1 and 1", n, w)
+	}
+	for i, c := range cats {
+		if got, ok := c.Known("a"); !ok || len(got) != 2 || got[0].Name != "x" || got[1].Name != "y" {
+			t.Errorf("catalog %d: Known = %+v, %v; want x and y", i, got, ok)
+		}
+	}
+
+	equal := &Listing{Tools: []*mcp.Tool{tool("x", "X."), tool("y", "Y.")}, ServerName: "a"}
+	cats[0].Apply("a", equal)
+	if n, w := vetter.vets.Load(), writes.Load(); n != 1 || w != 1 {
+		t.Errorf("a listing of equal tools: %d vettings, %d cache writes; want still 1 and 1", n, w)
+	}
+
+	other := &Listing{Tools: []*mcp.Tool{tool("x", "X, changed.")}, ServerName: "a"}
+	cats[1].Apply("a", other)
+	if n, w := vetter.vets.Load(), writes.Load(); n != 2 || w != 2 {
+		t.Errorf("a listing with a changed tool: %d vettings, %d cache writes; want 2 and 2", n, w)
+	}
+	if got, _ := cats[1].Known("a"); len(got) != 1 || got[0].Description != "X, changed." {
+		t.Errorf("the changed listing: Known = %+v", got)
+	}
+
+	vetter.stamp = "v2"
+	cats[2].Apply("a", listing)
+	cats[3].Apply("a", listing)
+	if n := vetter.vets.Load(); n != 3 {
+		t.Errorf("one listing under a new stamp, in two catalogs: %d vettings in all, want 3", n)
+	}
+}
+
+// A server's verdict stands when another server's tools are pinned: the
+// stamp names the server's own record in the pins file.
+func TestTrustVetter_AnotherServersPinsKeepTheVerdict(t *testing.T) {
+	pins, err := trust.OpenStore(filepath.Join(t.TempDir(), "pins.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &TrustVetter{Pins: pins}
+	specs := servers("a", "b")
+	c := New(specs, &fakeSource{}, &Options{Vetter: v})
+	c.Apply("a", &Listing{Tools: []*mcp.Tool{tool("x", "X.")}})
+	before := v.Stamp(specs["a"])
+	c.Apply("b", &Listing{Tools: []*mcp.Tool{tool("y", "Y.")}})
+	if after := v.Stamp(specs["a"]); after != before {
+		t.Errorf("pinning b's tools changed a's stamp: %q, then %q", before, after)
+	}
+	if _, err := pins.Check(Identity(specs["a"]), []trust.Tool{{Name: "x", Description: "X, changed."}}, false); err != nil {
+		t.Fatal(err)
+	}
+	if after := v.Stamp(specs["a"]); after == before {
+		t.Errorf("a change of a's own pins left its stamp %q", after)
+	}
+}
