@@ -160,6 +160,10 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra65-queries.jsonl", "**extra65: held out, written blind with extra64** (the mix in a developer's own sentences, often after a clause of context; before: as written, c1899c0)", 0.824, 0.941, 0.667},
 	{"internal/search/testdata/tasks99-queries.jsonl", "**tasks99: held out, written blind with extra64** (60 tasks of two or three steps, half on one server; before: as written, c1899c0)", 0.850, 0.733, 0},
 	{"internal/search/testdata/none99-queries.jsonl", "**none99: held out, written blind with extra64** (40 requests no tool serves, 24 naming a served product; before: as written, c1899c0)", 0, 0, 0.600},
+	{"internal/search/testdata/extra66-queries.jsonl", "**extra66: held out, written blind at the start of the session of 2026-12-07** (the dev slice's mix as a coding agent types it into the search box; scored as aggregates, then read; before: as written, 8112bfc)", 0.853, 1.000, 0.667},
+	{"internal/search/testdata/extra67-queries.jsonl", "**extra67: held out, written blind with extra66** (the mix in a developer's own sentences, often after a clause of context; before: as written, 8112bfc)", 0.824, 0.912, 0.333},
+	{"internal/search/testdata/tasks100-queries.jsonl", "**tasks100: held out, written blind with extra66** (60 tasks of two or three steps, half on one server; before: as written, 8112bfc)", 0.833, 0.833, 0},
+	{"internal/search/testdata/none100-queries.jsonl", "**none100: held out, written blind with extra66** (40 requests no tool serves, 24 naming a served product; before: as written, 8112bfc)", 0, 0, 0.800},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured

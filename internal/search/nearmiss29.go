@@ -470,6 +470,13 @@ func (ix *Index) addedToUndone(heads []objectHead, named []int32) bool {
 		if ix.srvOpen[s] || ix.backendHasAny(s, heads[0].word) {
 			return false
 		}
+		// The product's own noun for it: an Azure Boards story is a
+		// work item ("add a story to Azure Boards").
+		for _, m := range ix.productMeans(s, heads[0].word) {
+			if ix.backendHasAny(s, m) {
+				return false
+			}
+		}
 	}
 	decided := false
 	for _, s := range named {

@@ -80,6 +80,9 @@ var heldOut = map[string]bool{
 	// the seventh session of 2026-12-06, before rounds one hundred and one
 	// and one hundred and two, scored as aggregates only
 	"extra64": true, "extra65": true, "tasks99": true, "none99": true,
+	// extra66, extra67, tasks100 and none100: written blind at the start
+	// of the session of 2026-12-07, scored as aggregates only
+	"extra66": true, "extra67": true, "tasks100": true, "none100": true,
 	// ties61: round sixty-one's single requests for tools with a close
 	// sibling in their backend, written before its change
 	"ties61": true,
