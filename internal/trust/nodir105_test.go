@@ -15,10 +15,17 @@ import (
 // read: … mkdir …").
 func TestStore_NoDirectoryForThePinsFileIsNoPins(t *testing.T) {
 	dir := t.TempDir()
+	path := filepath.Join(dir, "state", "switchboard", "pins.json")
+	s, err := OpenStore(path)
+	if err != nil {
+		t.Fatalf("OpenStore: %v", err)
+	}
+	// Made a file after the store was opened: opening refuses one, naming
+	// it (the CLI says which variable to change).
 	if err := os.WriteFile(filepath.Join(dir, "state"), []byte("a file, not a directory"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	checkNoPinsFile(t, filepath.Join(dir, "state", "switchboard", "pins.json"))
+	checkNoPinsFile(t, s)
 }
 
 // TestStore_AnUnwritableHomeIsNoPins is the case of round 105: HOME not
@@ -32,15 +39,15 @@ func TestStore_AnUnwritableHomeIsNoPins(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.Chmod(home, 0o700) })
-	checkNoPinsFile(t, filepath.Join(home, ".local", "state", "switchboard", "pins.json"))
-}
-
-func checkNoPinsFile(t *testing.T, path string) {
-	t.Helper()
-	s, err := OpenStore(path)
+	s, err := OpenStore(filepath.Join(home, ".local", "state", "switchboard", "pins.json"))
 	if err != nil {
 		t.Fatalf("OpenStore: %v", err)
 	}
+	checkNoPinsFile(t, s)
+}
+
+func checkNoPinsFile(t *testing.T, s *Store) {
+	t.Helper()
 	v, err := s.Check(id, tools("read", "Reads."), false)
 	if !errors.Is(err, ErrNotSaved) {
 		t.Fatalf("Check: %v, want ErrNotSaved (a verdict in memory)", err)

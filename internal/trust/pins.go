@@ -204,7 +204,7 @@ func OpenStoreWith(path string, o *StoreOptions) (*Store, error) {
 	if s.logger == nil {
 		s.logger = slog.Default()
 	}
-	if _, err := os.Stat(path); err != nil && !absent(err) {
+	if _, err := os.Stat(path); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("reading pins file %s: %w", path, err)
 	}
 	return s, nil
