@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
+	text "github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/rawio"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
@@ -176,7 +177,13 @@ func Serve(ctx context.Context, o *ServeOptions, h Handler) error {
 		return err
 	}
 	defer d.release()
-	os.Remove(o.Paths.Socket) // stale: we hold the lock, so no daemon owns it
+	// Stale: we hold the lock, so no daemon owns it.
+	if err := os.Remove(o.Paths.Socket); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		// The listen would fail as "bind: address already in use",
+		// which said neither why nor what to do (a runtime directory
+		// made read-only while a daemon ran, which then died).
+		return staleSocketError(o.Paths, err)
+	}
 	d.sweepMarks()
 	l, err := net.Listen("unix", o.Paths.Socket)
 	if err != nil {
@@ -216,6 +223,26 @@ func Serve(ctx context.Context, o *ServeOptions, h Handler) error {
 	d.waitSessions(5 * time.Second)
 	d.log.Info("daemon exited")
 	return nil
+}
+
+// staleSocketError is the error of a daemon that cannot remove the
+// socket a dead daemon left (err: the removal's).
+func staleSocketError(p *Paths, err error) error {
+	fix := "remove it (rm " + text.ShellWord(p.Socket) + ")"
+	if errors.Is(err, fs.ErrPermission) {
+		fix = "make its directory writable (chmod u+w " + text.ShellWord(p.Dir) + ")"
+	}
+	return fmt.Errorf("daemon: the socket %s, left by a daemon that exited, cannot be removed (%v), so no daemon can listen there: %s", p.Socket, unwrapPath(err), fix)
+}
+
+// unwrapPath is err without the path an *fs.PathError adds, for a
+// message that names the path already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // sweepMarks removes the stale mark files at most once a minute, at a
