@@ -257,17 +257,25 @@ func (d *daemon) sweepMarks() {
 	}
 	d.mu.Unlock()
 	if due {
-		removeStaleMarks(d.o.Paths.Dir, now.Add(-time.Minute))
+		removeStaleMarks(d.o.Paths.Dir, now)
 	}
 }
 
 // removeStaleMarks removes the mark files of bridges that died between
 // making one and removing it (a bridge removes its file as soon as the
-// daemon has answered its hello): those older than before.
-func removeStaleMarks(dir string, before time.Time) {
+// daemon has answered its hello): those made over a minute before now,
+// and those dated over a minute after it, made before the clock was set
+// back (a suspended machine, a wrong clock corrected), which stayed,
+// 290 KiB of the runtime directory's tmpfs each, until the clock came
+// back to their date.
+func removeStaleMarks(dir string, now time.Time) {
 	names, _ := filepath.Glob(filepath.Join(dir, markPrefix+"*"))
 	for _, n := range names {
-		if fi, err := os.Lstat(n); err == nil && fi.Mode().IsRegular() && fi.ModTime().Before(before) {
+		fi, err := os.Lstat(n)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		if age := now.Sub(fi.ModTime()); age > time.Minute || age < -time.Minute {
 			os.Remove(n)
 		}
 	}
