@@ -494,7 +494,7 @@ func (d *daemon) accept(ctx context.Context, l net.Listener) {
 			// The first error of a run, then once a minute while it
 			// lasts: a persistent one was logged at each 1 s retry.
 			if now := time.Now(); wait == 5*time.Millisecond || now.Sub(logged) >= acceptLogEvery {
-				d.log.Warn("accepting a connection", "err", err, "retryIn", wait.String(), "failedSinceLastWarning", failed)
+				d.log.Warn("accepting a connection", "err", rawio.FileLimit(err), "retryIn", wait.String(), "failedSinceLastWarning", failed)
 				logged, failed = now, 0
 			}
 			select {
@@ -586,6 +586,7 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 	defer d.remove(s)
 	sess, err := d.h.Open(ctx, &h)
 	if err != nil {
+		err = rawio.FileLimit(err) // a config that could not be opened under a low ulimit -n
 		d.log.Warn("session refused", "id", s.ID, "pid", h.PID, "cwd", h.Cwd, "err", err)
 		writeLine(c, Reply{Error: err.Error(), Code: CodeSession, Version: d.o.Version, PID: d.pid})
 		c.Close()
