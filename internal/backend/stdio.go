@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/rawio"
 )
 
 // Shutdown timing of a stdio backend: after stdin is closed it has
@@ -262,14 +263,14 @@ func spawn(spec *config.Server, env []string, errw io.Writer, reaper []string) (
 	}
 	if err != nil {
 		closeAll(slices.DeleteFunc(append(ours, theirs...), func(f *os.File) bool { return f == nil }))
-		return nil, fmt.Errorf("creating pipes: %w", err)
+		return nil, rawio.FileLimit(fmt.Errorf("creating pipes: %w", err))
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	err = cmd.Start()
 	closeAll(theirs)
 	if err != nil {
 		closeAll(ours)
-		return nil, startFailed(spec, env, err)
+		return nil, rawio.FileLimit(startFailed(spec, env, err))
 	}
 	afterStart(cmd.Process) // Windows: a job object for the process tree
 	p := &proc{cmd: cmd, pid: make(chan int, 1), stdin: inW, stdout: outR, stderr: errR,

@@ -67,7 +67,7 @@ Example:
 		switch {
 		case server.RanOutOfTime(res.Err):
 			def := st.cfg.Settings.ExecuteTimeout.D()
-			res.Err.Message += fmt.Sprintf("; give it more time with --timeout (without it, settings.executeTimeout: %v), run independent calls together under Promise.all, or do less in one script", def)
+			res.Err.Message += fmt.Sprintf("; give it more time with --timeout (without it, settings.executeTimeout: %v), %s", def, server.DoLess(len(res.Cancelled), true))
 		case res.Err.Kind == script.KindMemory && strings.Contains(res.Err.Message, "out of memory"):
 			res.Err.Message += st.srv.MemoryHint()
 		}

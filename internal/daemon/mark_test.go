@@ -97,8 +97,28 @@ func TestRemoveStaleMarks_KeepsFreshOnes(t *testing.T) {
 	past := time.Now().Add(-time.Hour)
 	os.Chtimes(old, past, past)
 	os.Chtimes(other, past, past)
-	removeStaleMarks(dir, time.Now().Add(-time.Minute))
+	removeStaleMarks(dir, time.Now())
 	for p, want := range map[string]bool{old: false, fresh: true, other: true} {
+		if _, err := os.Stat(p); (err == nil) != want {
+			t.Errorf("%s: exists = %v, want %v", filepath.Base(p), err == nil, want)
+		}
+	}
+}
+
+// TestRemoveStaleMarks_OneDatedAfterNowIsStaleToo: a mark left by a dead
+// bridge before the clock was set back an hour stayed for that hour
+// (round 105 set a leftover's time two hours ahead: it outlived every
+// sweep). One dated within a minute of now is a live bridge's.
+func TestRemoveStaleMarks_OneDatedAfterNowIsStaleToo(t *testing.T) {
+	dir := t.TempDir()
+	ahead, fresh := filepath.Join(dir, markPrefix+"ahead"), filepath.Join(dir, markPrefix+"fresh")
+	now := time.Now()
+	for p, at := range map[string]time.Time{ahead: now.Add(2 * time.Hour), fresh: now.Add(20 * time.Second)} {
+		os.WriteFile(p, make([]byte, markSize), 0o600)
+		os.Chtimes(p, at, at)
+	}
+	removeStaleMarks(dir, now)
+	for p, want := range map[string]bool{ahead: false, fresh: true} {
 		if _, err := os.Stat(p); (err == nil) != want {
 			t.Errorf("%s: exists = %v, want %v", filepath.Base(p), err == nil, want)
 		}

@@ -3,7 +3,9 @@
 package daemon
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +15,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/unix"
+
+	text "github.com/switchboard-mcp/switchboard/internal/echo"
 )
 
 // markPrefix starts the name of every mark file in the runtime directory.
@@ -35,6 +39,10 @@ type mark struct {
 // once the daemon has answered the hello (the mappings outlive it).
 func newMark(dir string) (*mark, string, error) {
 	f, err := os.CreateTemp(dir, markPrefix+"*")
+	if errors.Is(err, fs.ErrPermission) {
+		// A runtime directory made read-only while the daemon runs.
+		return nil, "", fmt.Errorf("mark file: %w: make the directory writable (chmod u+w %s)", err, text.ShellWord(dir))
+	}
 	if err != nil {
 		return nil, "", fmt.Errorf("mark file: %w", err)
 	}

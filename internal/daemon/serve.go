@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
+	text "github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/rawio"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
@@ -176,7 +177,13 @@ func Serve(ctx context.Context, o *ServeOptions, h Handler) error {
 		return err
 	}
 	defer d.release()
-	os.Remove(o.Paths.Socket) // stale: we hold the lock, so no daemon owns it
+	// Stale: we hold the lock, so no daemon owns it.
+	if err := os.Remove(o.Paths.Socket); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		// The listen would fail as "bind: address already in use",
+		// which said neither why nor what to do (a runtime directory
+		// made read-only while a daemon ran, which then died).
+		return staleSocketError(o.Paths, err)
+	}
 	d.sweepMarks()
 	l, err := net.Listen("unix", o.Paths.Socket)
 	if err != nil {
@@ -218,6 +225,26 @@ func Serve(ctx context.Context, o *ServeOptions, h Handler) error {
 	return nil
 }
 
+// staleSocketError is the error of a daemon that cannot remove the
+// socket a dead daemon left (err: the removal's).
+func staleSocketError(p *Paths, err error) error {
+	fix := "remove it (rm " + text.ShellWord(p.Socket) + ")"
+	if errors.Is(err, fs.ErrPermission) {
+		fix = "make its directory writable (chmod u+w " + text.ShellWord(p.Dir) + ")"
+	}
+	return fmt.Errorf("daemon: the socket %s, left by a daemon that exited, cannot be removed (%v), so no daemon can listen there: %s", p.Socket, unwrapPath(err), fix)
+}
+
+// unwrapPath is err without the path an *fs.PathError adds, for a
+// message that names the path already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
 // sweepMarks removes the stale mark files at most once a minute, at a
 // hello: those of bridges that died before the daemon read their hello
 // are removed by no one else while the daemon lives.
@@ -230,17 +257,25 @@ func (d *daemon) sweepMarks() {
 	}
 	d.mu.Unlock()
 	if due {
-		removeStaleMarks(d.o.Paths.Dir, now.Add(-time.Minute))
+		removeStaleMarks(d.o.Paths.Dir, now)
 	}
 }
 
 // removeStaleMarks removes the mark files of bridges that died between
 // making one and removing it (a bridge removes its file as soon as the
-// daemon has answered its hello): those older than before.
-func removeStaleMarks(dir string, before time.Time) {
+// daemon has answered its hello): those made over a minute before now,
+// and those dated over a minute after it, made before the clock was set
+// back (a suspended machine, a wrong clock corrected), which stayed,
+// 290 KiB of the runtime directory's tmpfs each, until the clock came
+// back to their date.
+func removeStaleMarks(dir string, now time.Time) {
 	names, _ := filepath.Glob(filepath.Join(dir, markPrefix+"*"))
 	for _, n := range names {
-		if fi, err := os.Lstat(n); err == nil && fi.Mode().IsRegular() && fi.ModTime().Before(before) {
+		fi, err := os.Lstat(n)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		if age := now.Sub(fi.ModTime()); age > time.Minute || age < -time.Minute {
 			os.Remove(n)
 		}
 	}
@@ -459,7 +494,7 @@ func (d *daemon) accept(ctx context.Context, l net.Listener) {
 			// The first error of a run, then once a minute while it
 			// lasts: a persistent one was logged at each 1 s retry.
 			if now := time.Now(); wait == 5*time.Millisecond || now.Sub(logged) >= acceptLogEvery {
-				d.log.Warn("accepting a connection", "err", err, "retryIn", wait.String(), "failedSinceLastWarning", failed)
+				d.log.Warn("accepting a connection", "err", rawio.FileLimit(err), "retryIn", wait.String(), "failedSinceLastWarning", failed)
 				logged, failed = now, 0
 			}
 			select {
@@ -551,6 +586,7 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 	defer d.remove(s)
 	sess, err := d.h.Open(ctx, &h)
 	if err != nil {
+		err = rawio.FileLimit(err) // a config that could not be opened under a low ulimit -n
 		d.log.Warn("session refused", "id", s.ID, "pid", h.PID, "cwd", h.Cwd, "err", err)
 		writeLine(c, Reply{Error: err.Error(), Code: CodeSession, Version: d.o.Version, PID: d.pid})
 		c.Close()

@@ -104,7 +104,7 @@ type Hub struct {
 	// and the cache files they wrote, so that the sessions using one
 	// backend vet its listing and write its cache once.
 	shared catalog.Shared
-	audit  *audit.Log // nil: not recording
+	audit  *auditLog // nil: not recording
 	// stateStat stats the files of StateDir that every call looks at
 	// (a workspace's sync file) without waking the runtime's monitor
 	// thread (rawio).
@@ -158,11 +158,7 @@ func New(o *Options) (*Hub, error) {
 	h.pins = pins
 	h.stateStat = rawio.StatterFor(h.o.StateDir)
 	if h.o.Audit {
-		if l, err := audit.Open(filepath.Join(h.o.StateDir, "audit.jsonl"), &audit.Options{Logger: h.log}); err != nil {
-			h.log.Warn("audit log disabled", "err", err)
-		} else {
-			h.audit = l
-		}
+		h.audit = openAudit(filepath.Join(h.o.StateDir, "audit.jsonl"), &audit.Options{Logger: h.log}, h.log)
 	}
 	if h.o.Settings != nil {
 		h.setup(*h.o.Settings)
@@ -386,9 +382,7 @@ func (h *Hub) Close() error {
 	if h.pool != nil {
 		h.pool.Close()
 	}
-	if h.audit != nil {
-		h.audit.Close()
-	}
+	h.audit.close()
 	if h.o.Telemetry != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), telemetryFlush)
 		defer cancel()
@@ -408,7 +402,7 @@ const telemetryFlush = 2 * time.Second
 // recorder writes one session's backend calls to the audit log (when
 // on) and the hub's recent calls.
 type recorder struct {
-	l *audit.Log
+	l *auditLog
 	s *Session
 }
 
@@ -427,14 +421,18 @@ func (a recorder) Record(c *pool.Call, res *mcp.CallToolResult, err error, elaps
 	if a.s.h != nil {
 		a.s.h.calls.add(Call{Time: e.Time, Session: e.Session, Client: e.Client, Server: e.Server, Tool: e.Tool, Duration: d, ResultBytes: resultBytes(res), Outcome: e.Outcome, Err: e.Err})
 	}
-	if a.l != nil {
-		a.l.Record(e)
+	if l := a.l.get(); l != nil {
+		l.Record(e)
 	}
 }
 
 // RecordDecision writes a lethal-trifecta decision (server.DecisionRecorder).
 func (a recorder) RecordDecision(d server.Decision) {
+	l := a.l.get()
+	if l == nil {
+		return
+	}
 	name, _ := a.s.client()
-	a.l.Record(audit.Entry{Time: d.Time, Session: d.Session, Client: name, Server: d.Server, Tool: d.Tool, Args: d.Args,
+	l.Record(audit.Entry{Time: d.Time, Session: d.Session, Client: name, Server: d.Server, Tool: d.Tool, Args: d.Args,
 		Outcome: audit.Outcome(d.Outcome), Trifecta: &audit.Trifecta{Setting: d.Setting, Source: d.Source, Private: d.Private, Scope: d.Scope, Reason: d.Reason}})
 }

@@ -582,17 +582,24 @@ func (p *Pool) Close() error {
 
 // callContext bounds a call by the server's call timeout.
 func (p *Pool) callContext(ctx context.Context, e *entry) (context.Context, context.CancelFunc) {
-	d := e.spec.CallTimeout.D()
+	d, own := e.spec.CallTimeout.D(), true
 	if d <= 0 {
-		d = p.set.CallTimeout.D()
+		d, own = p.set.CallTimeout.D(), false
 	}
-	return context.WithTimeoutCause(ctx, d, &timeoutError{d})
+	return context.WithTimeoutCause(ctx, d, &timeoutError{d, raiseHint(e.spec, "callTimeout", own, d)})
 }
 
-// timeoutError is the cause of a call context that timed out.
-type timeoutError struct{ d time.Duration }
+// timeoutError is the cause of a call context that timed out; hint says
+// how to give the server more time ("" for none).
+type timeoutError struct {
+	d    time.Duration
+	hint string
+}
 
 func (e *timeoutError) Error() string {
+	if e.hint != "" {
+		return fmt.Sprintf("%v: no answer within %v (the call was cancelled; %s)", ErrCallTimeout, e.d, e.hint)
+	}
 	return fmt.Sprintf("%v: no answer within %v (the call was cancelled)", ErrCallTimeout, e.d)
 }
 

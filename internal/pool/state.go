@@ -216,9 +216,9 @@ func (p *Pool) begin(e *entry) {
 	p.enter(e, Starting)
 	p.makeRoom(e)
 
-	d := e.spec.StartTimeout.D()
+	d, own := e.spec.StartTimeout.D(), true
 	if d <= 0 {
-		d = p.set.StartTimeout.D()
+		d, own = p.set.StartTimeout.D(), false
 	}
 	o := p.o.Backend
 	key, gen, l := e.key, e.gen, e.launch
@@ -263,7 +263,7 @@ func (p *Pool) begin(e *entry) {
 	p.wg.Add(1)
 	go func() {
 		defer p.wg.Done()
-		ctx, cancel := context.WithTimeoutCause(p.ctx, d, fmt.Errorf("start timeout %v", d))
+		ctx, cancel := context.WithTimeoutCause(p.ctx, d, fmt.Errorf("start timeout %v (%s; what it printed: switchboard logs %s)", d, raiseHint(e.spec, "startTimeout", own, d), echo.ShellWord(e.spec.Name)))
 		defer cancel()
 		conn, err := p.start(ctx, e.spec, &o)
 		if err != nil && !errors.Is(err, ErrClosed) {

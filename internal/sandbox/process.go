@@ -69,11 +69,11 @@ func startWorker(argv []string) (*worker, error) {
 	cmd.WaitDelay = time.Second // a grandchild holding stderr must not block Wait
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		return nil, fmt.Errorf("starting script worker: %w", err)
+		return nil, rawio.FileLimit(fmt.Errorf("starting script worker: %w", err))
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, fmt.Errorf("starting script worker: %w", err)
+		return nil, rawio.FileLimit(fmt.Errorf("starting script worker: %w", err))
 	}
 	// Both pipes are read and written with raw system calls (rawio): a
 	// worker's frames are the hot path of a script's tool calls.
@@ -95,7 +95,7 @@ func startWorker(argv []string) (*worker, error) {
 	}
 	cmd.Stderr = w.stderr
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting script worker %s: %w", argv[0], err)
+		return nil, rawio.FileLimit(fmt.Errorf("starting script worker %s: %w", argv[0], err))
 	}
 	go w.read(out)
 	return w, nil

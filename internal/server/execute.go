@@ -67,7 +67,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 	if capped && res.Err != nil && res.Err.Kind == script.KindTimeout {
 		res.Err.Message += fmt.Sprintf(" (timeout_ms %v was capped at settings.maxExecuteTimeout, %v)", *a.TimeoutMS, s.maxTimeout())
 	} else if res.Err != nil && res.Err.Kind == script.KindTimeout && ranOutOfTime(res.Err.Message) {
-		res.Err.Message += s.timeoutHint(timeout)
+		res.Err.Message += s.timeoutHint(timeout, len(res.Cancelled))
 	} else if res.Err != nil && res.Err.Kind == script.KindMemory && strings.Contains(res.Err.Message, "out of memory") {
 		res.Err.Message += s.MemoryHint()
 	}
@@ -124,15 +124,33 @@ func ranOutOfTime(msg string) bool {
 }
 
 // timeoutHint says what an agent can do about a script that ran out of
-// its time (timeout: what it asked for, 0 for the default).
-func (s *Server) timeoutHint(timeout time.Duration) string {
+// its time (timeout: what it asked for, 0 for the default; running: the
+// calls still running then).
+func (s *Server) timeoutHint(timeout time.Duration, running int) string {
 	if timeout <= 0 {
 		timeout = s.o.Settings.ExecuteTimeout.D()
 	}
 	if max := s.maxTimeout(); timeout < max {
-		return fmt.Sprintf("; give it more time with timeout_ms (at most %d), run independent calls together under Promise.all, or do less in one script", max.Milliseconds())
+		return fmt.Sprintf("; give it more time with timeout_ms (at most %d), %s", max.Milliseconds(), DoLess(running, true))
 	}
-	return "; that is settings.maxExecuteTimeout: run independent calls together under Promise.all, or do less in one script"
+	return "; that is settings.maxExecuteTimeout: " + DoLess(running, false)
+}
+
+// DoLess ends the hint of a script that ran out of its time, after
+// "give it more time" (or, alone, when it had all the time there is):
+// running is the number of calls still running then. Two or more were
+// running together already, so "run independent calls together under
+// Promise.all" told a script that did so to do it (100 calls under
+// Promise.all to a backend that answers one at a time).
+func DoLess(running int, or bool) string {
+	if running < 2 {
+		return "run independent calls together under Promise.all, or do less in one script"
+	}
+	s := fmt.Sprintf("make fewer calls in one script (split them over several): %d calls were running at once when it ended, so they ran together already, and a backend may answer its calls one at a time", running)
+	if or {
+		return "or " + s
+	}
+	return s
 }
 
 // maxTimeout is the longest a script may run: settings.maxExecuteTimeout.

@@ -335,7 +335,24 @@ func (r *timeoutRunner) Run(ctx context.Context, req script.Request, c script.To
 	if req.Source == "timeout" {
 		return script.Result{Err: &script.Error{Kind: script.KindTimeout, Message: fmt.Sprintf("script timed out after %v", req.Timeout)}}
 	}
+	if req.Source == "timeout with 41 calls running" {
+		return script.Result{Err: &script.Error{Kind: script.KindTimeout, Message: fmt.Sprintf("script timed out after %v", req.Timeout)}, Cancelled: slices.Repeat([]string{"hb.sleep"}, 41)}
+	}
 	return script.Result{Value: json.RawMessage("1")}
+}
+
+// TestServer_ATimeoutWithCallsRunningTogetherSaysSo: a script that ran
+// out of time with 41 calls running at once (100 under Promise.all, to a
+// backend that answers one at a time) was told to "run independent calls
+// together under Promise.all", which it did.
+func TestServer_ATimeoutWithCallsRunningTogetherSaysSo(t *testing.T) {
+	h := newHardServer(t, config.Settings{ExecuteTimeout: config.Duration(20 * time.Second), MaxExecuteTimeout: config.Duration(time.Minute)}, nil, &timeoutRunner{})
+	for _, ms := range []int{30000, 60000} {
+		out, _ := call(t, h.cs, "execute", map[string]any{"script": "timeout with 41 calls running", "timeout_ms": ms})
+		if strings.Contains(out, "under Promise.all") || !strings.Contains(out, "make fewer calls in one script (split them over several): 41 calls were running at once when it ended") {
+			t.Errorf("timeout_ms %d: %q, want fewer calls, not Promise.all", ms, out)
+		}
+	}
 }
 
 func TestServer_ExecuteTimeoutIsCheckedAndCapped(t *testing.T) {

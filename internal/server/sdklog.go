@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"strings"
 	"sync"
 )
 
@@ -54,11 +55,13 @@ func (t *thinned) Handle(ctx context.Context, r slog.Record) error {
 		r = r.Clone()
 		r.AddAttrs(slog.Int64("times", n))
 	}
-	if r.Level > slog.LevelInfo && cancelled(r) {
+	if r.Level > slog.LevelInfo && (cancelled(r) || goneNotify(r.Message)) {
 		// The SDK logs its run ending with the session's context
 		// cancelled ("server run cancelled", error=context canceled) as
 		// an error: that is a client that went away or a session ended,
 		// which `daemon status` listed as a warning for every session.
+		// So is a notification (a list_changed the SDK sends every
+		// session at once) to a session whose client has just gone.
 		r = r.Clone()
 		r.Level = slog.LevelInfo
 	}
@@ -85,4 +88,21 @@ func cancelled(r slog.Record) bool {
 		return true
 	})
 	return found
+}
+
+// goneNotify reports whether msg is the SDK's word for a notification it
+// could not send because the session's connection was closed ("calling
+// notifications/tools/list_changed: io: read/write on closed pipe"):
+// a client that went away as a tool list changed, which `daemon status`
+// listed among its latest warnings.
+func goneNotify(msg string) bool {
+	if !strings.HasPrefix(msg, "calling notifications/") {
+		return false
+	}
+	for _, closed := range []string{"closed pipe", "connection closed", "file already closed", "use of closed network connection", "broken pipe", "client is closing", "server is closing"} {
+		if strings.HasSuffix(msg, closed) {
+			return true
+		}
+	}
+	return false
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"maps"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
@@ -213,6 +215,13 @@ func OpenStoreWith(path string, o *StoreOptions) (*Store, error) {
 	return s, nil
 }
 
+// absent reports whether err, a stat's of a path, says nothing is there:
+// the path does not exist, or one of its directories is a file (so the
+// file cannot exist either).
+func absent(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+}
+
 func emptyPins() pinsFile {
 	return pinsFile{Version: pinsVersion, Servers: map[string]*serverPins{}}
 }
@@ -377,7 +386,7 @@ func (s *Store) load() error {
 // file lock held.
 func (s *Store) refresh() error {
 	info, err := os.Stat(s.path)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
+	if err != nil && !absent(err) {
 		return fmt.Errorf("reading pins file %s: %w", s.path, err)
 	}
 	if s.stamp.same(info) {
@@ -395,7 +404,18 @@ func (s *Store) locked(fn func() error) error {
 	// A directory the disk has no room for holds no pins file: read as
 	// none, and a save fails (ErrNotSaved from Check).
 	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil && !filelock.NoRoom(err) {
-		return fmt.Errorf("pins file %s: %w", s.path, err)
+		if _, serr := os.Stat(s.path); serr == nil || !absent(serr) {
+			return fmt.Errorf("pins file %s: %w", s.path, err)
+		}
+		// Nor does one that cannot be made (a HOME we may not write, a
+		// file where a directory goes): there is nothing to lock or
+		// read, and a save fails as on a full disk. Before, every tool
+		// of every server was withheld ("the pin store cannot be
+		// read: … mkdir …: permission denied").
+		if err := s.refresh(); err != nil {
+			return err
+		}
+		return fn()
 	}
 	l, err := filelock.Lock(s.path, 0)
 	if err != nil {
