@@ -12,17 +12,19 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
 
-// A pin store that cannot be read (the state directory replaced by a
-// file under a running daemon) withholds the tools, and once it reads
-// again they are offered, in this catalog and in a new one reading the
-// same cache. The failed verdict was kept under the pins file's stamp
-// (its version the same, "" for no file, before and after), so the
-// tools stayed withheld after the directory was back, and a later
-// process read the verdict from the cache.
+// A pin store that cannot be read (a directory where the pins file goes)
+// withholds the tools, and once it reads again they are offered, in this
+// catalog and in a new one reading the same cache. The failed verdict
+// was kept under the pins file's stamp (its version the same, "" for no
+// file, before and after), so the tools stayed withheld after the file
+// was back, and a later process read the verdict from the cache. (A
+// state directory that cannot be made holds no pins file, which is no
+// failure: round 105.)
 func TestCatalog_PinStoreFailureIsVettedAgain(t *testing.T) {
 	dir := t.TempDir()
 	state := filepath.Join(dir, "state")
-	pins, err := trust.OpenStore(filepath.Join(state, "pins.json"))
+	path := filepath.Join(state, "pins.json")
+	pins, err := trust.OpenStore(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +32,7 @@ func TestCatalog_PinStoreFailureIsVettedAgain(t *testing.T) {
 	opts := func() *Options {
 		return &Options{CacheDir: filepath.Join(dir, "cache"), Vetter: &TrustVetter{Pins: pins}}
 	}
-	os.WriteFile(state, []byte("not a directory"), 0o600)
+	os.MkdirAll(path, 0o700)
 	c := New(servers("s"), src, opts())
 	ts, err := c.Tools(context.Background(), "s")
 	if err != nil {
@@ -38,16 +40,16 @@ func TestCatalog_PinStoreFailureIsVettedAgain(t *testing.T) {
 	}
 	w := c.Withheld("s")
 	if len(ts) != 0 || len(w) != 1 || !strings.Contains(w[0].Reason, "pin store cannot be read") {
-		t.Fatalf("with no state directory: tools %v, withheld %v", ts, w)
+		t.Fatalf("with a directory for the pins file: tools %v, withheld %v", ts, w)
 	}
-	os.Remove(state)
+	os.Remove(path)
 	if ts, _ := c.Tools(context.Background(), "s"); len(ts) != 1 {
-		t.Errorf("the state directory back: tools %v, withheld %v; want read offered", ts, c.Withheld("s"))
+		t.Errorf("the pins file readable again: tools %v, withheld %v; want read offered", ts, c.Withheld("s"))
 	}
-	os.RemoveAll(state)
-	os.WriteFile(state, []byte("not a directory"), 0o600)
+	os.RemoveAll(path)
+	os.MkdirAll(path, 0o700)
 	c.Tools(context.Background(), "s")
-	os.Remove(state)
+	os.Remove(path)
 	if ts, _ := New(servers("s"), src, opts()).Tools(context.Background(), "s"); len(ts) != 1 {
 		t.Errorf("a new catalog on the same cache: tools %v; want read offered", ts)
 	}
