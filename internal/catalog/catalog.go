@@ -130,6 +130,14 @@ type TextVetter interface {
 	VetText(spec *config.Server, where, text string) string
 }
 
+// ListingVetter is an InstructionsVetter that vets a server's tools and
+// its instructions in one go, as Vet and VetInstructions would one after
+// the other (the trust vetter's pins file is then written once).
+type ListingVetter interface {
+	InstructionsVetter
+	VetListing(spec *config.Server, tools []Tool, instructions string) (visible []Tool, withheld []Withheld, text, note string)
+}
+
 // NameVetter is a TextVetter that also vets the names of a server's
 // listed resources, resource templates and prompts (and prompts'
 // arguments), which reach the model as a tool's name does: it returns the
@@ -927,11 +935,16 @@ func (c *Catalog) derive(e *entry) {
 	e.withheld = nil
 	e.instructions, e.instrNote = e.listing.Instructions, ""
 	if c.opts.Vetter != nil {
-		tools, e.withheld = c.opts.Vetter.Vet(e.spec, tools)
 		// "" too, when a backend said it (it is pinned); a plugin's known
 		// tools, applied before its server ever ran, say nothing of them.
-		if iv, ok := c.opts.Vetter.(InstructionsVetter); ok && (e.listing.Instructions != "" || e.listing.ProtocolVersion != "") {
-			e.instructions, e.instrNote = iv.VetInstructions(e.spec, e.listing.Instructions)
+		said := e.listing.Instructions != "" || e.listing.ProtocolVersion != ""
+		if lv, ok := c.opts.Vetter.(ListingVetter); ok && said {
+			tools, e.withheld, e.instructions, e.instrNote = lv.VetListing(e.spec, tools, e.listing.Instructions)
+		} else {
+			tools, e.withheld = c.opts.Vetter.Vet(e.spec, tools)
+			if iv, ok := c.opts.Vetter.(InstructionsVetter); ok && said {
+				e.instructions, e.instrNote = iv.VetInstructions(e.spec, e.listing.Instructions)
+			}
 		}
 	}
 	c.vetText(e)

@@ -227,6 +227,32 @@ func (v *TrustVetter) flush() {
 // user accepted that exact definition with 'switchboard approve
 // --accept-risk'.
 func (v *TrustVetter) Vet(spec *config.Server, tools []Tool) ([]Tool, []Withheld) {
+	return v.vet(spec, tools, func(identity string, tt []trust.Tool) (trust.Verdict, error) {
+		return v.Pins.Check(identity, tt, v.QuarantineNew)
+	})
+}
+
+// VetListing implements ListingVetter: Vet and VetInstructions, with one
+// check of the pins file for both (trust.Store.CheckListing: one write).
+func (v *TrustVetter) VetListing(spec *config.Server, tools []Tool, instructions string) ([]Tool, []Withheld, string, string) {
+	if v.Pins == nil {
+		visible, withheld := v.Vet(spec, tools)
+		text, note := v.VetInstructions(spec, instructions)
+		return visible, withheld, text, note
+	}
+	var shown bool
+	var ierr error
+	visible, withheld := v.vet(spec, tools, func(identity string, tt []trust.Tool) (trust.Verdict, error) {
+		verdict, ok, terr, err := v.Pins.CheckListing(identity, tt, instructions, v.QuarantineNew)
+		shown, ierr = ok, err
+		return verdict, terr
+	})
+	text, note := v.instructionsVerdict(spec, instructions, shown, ierr)
+	return visible, withheld, text, note
+}
+
+// vet is Vet with check as the pins' verdict on the tools (Pins set).
+func (v *TrustVetter) vet(spec *config.Server, tools []Tool, check func(identity string, tt []trust.Tool) (trust.Verdict, error)) ([]Tool, []Withheld) {
 	var visible []Tool
 	var withheld []Withheld
 	approved := map[string]bool{}
@@ -239,7 +265,7 @@ func (v *TrustVetter) Vet(spec *config.Server, tools []Tool) ([]Tool, []Withheld
 		for i, t := range tools {
 			tt[i] = trustTool(t)
 		}
-		verdict, err := v.Pins.Check(identity, tt, v.QuarantineNew)
+		verdict, err := check(identity, tt)
 		if errors.Is(err, trust.ErrNotSaved) {
 			v.pinsNotSaved(err)
 			err = nil
@@ -482,10 +508,19 @@ func (v *TrustVetter) markFresh(server string) {
 // poisoning rules block are withheld, weaker findings are shown cleaned
 // with a note; either way the note names the rules.
 func (v *TrustVetter) VetInstructions(spec *config.Server, instructions string) (string, string) {
+	if v.Pins == nil {
+		return v.instructionsVerdict(spec, instructions, true, nil)
+	}
+	// Pinned as tools are: a server's instructions changed after
+	// approval reached the model unchecked but by the rules.
+	ok, err := v.Pins.CheckInstructions(Identity(spec), instructions, v.QuarantineNew)
+	return v.instructionsVerdict(spec, instructions, ok, err)
+}
+
+// instructionsVerdict is VetInstructions given the pins' verdict on the
+// instructions (ok: they may be shown; err: the check's error).
+func (v *TrustVetter) instructionsVerdict(spec *config.Server, instructions string, ok bool, err error) (string, string) {
 	if v.Pins != nil {
-		// Pinned as tools are: a server's instructions changed after
-		// approval reached the model unchecked but by the rules.
-		ok, err := v.Pins.CheckInstructions(Identity(spec), instructions, v.QuarantineNew)
 		if errors.Is(err, trust.ErrNotSaved) {
 			v.pinsNotSaved(err)
 			err = nil
