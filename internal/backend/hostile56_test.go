@@ -482,3 +482,17 @@ func TestRawTools_AToolNestedPastEncodingJSONsLimitIsLeftOutAlone(t *testing.T) 
 		t.Errorf("withheld %+v", m)
 	}
 }
+
+// Round 104: a tool listed with an empty name was served as "_" (and
+// called as ""); it is withheld as malformed, named by its place.
+func TestRawTools_AToolWithAnEmptyNameIsLeftOut(t *testing.T) {
+	var raw rawTools
+	out := raw.screen(json.RawMessage(`{"tools":[{"name":"","inputSchema":{"type":"object"}},{"name":"ok","inputSchema":{"type":"object"}}]}`))
+	var got struct{ Tools []struct{ Name string } }
+	if err := json.Unmarshal(out, &got); err != nil || len(got.Tools) != 1 || got.Tools[0].Name != "ok" {
+		t.Fatalf("kept %+v, %v; want ok alone", got.Tools, err)
+	}
+	if m := raw.takeMalformed(); len(m) != 1 || m[0].Name != "#1" || !strings.Contains(m[0].Reason, "its name is empty") {
+		t.Errorf("withheld %+v", m)
+	}
+}
