@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
@@ -88,6 +89,19 @@ func (t *translator) str(v string) string {
 // server rewrites every field of s that can hold a reference.
 func (t *translator) server(s Server) Server {
 	s.Command, s.Cwd, s.URL = t.str(s.Command), t.str(s.Cwd), t.str(s.URL)
+	if t.root == "" && s.Cwd != "" && !filepath.IsAbs(s.Cwd) && !strings.HasPrefix(s.Cwd, "${") && !strings.HasPrefix(s.Cwd, "~") {
+		// An agent's user file gives a relative cwd from the directory
+		// the agent runs in; Switchboard takes it from the directory of
+		// its own config file, where the server then failed to start
+		// (round 103's case 16). The workspace is the nearest it has to
+		// where the agent ran.
+		was := s.Cwd
+		s.Cwd = "${workspace}"
+		if c := filepath.ToSlash(filepath.Clean(was)); c != "." {
+			s.Cwd += "/" + c
+		}
+		t.notes = append(t.notes, fmt.Sprintf("its relative cwd %s became %s (the agent took it from the directory it runs in, Switchboard from the directory of its config file; ${workspace} is the session's workspace root: make it absolute if it meant another directory)", echo.Quote(was), s.Cwd))
+	}
 	if s.Args != nil {
 		args := make([]string, len(s.Args))
 		for i, a := range s.Args {

@@ -469,6 +469,12 @@ const tooDeepKey = "switchboard/nestedTooDeep"
 // could not be read: … exceeded maximum nesting depth of 1000"), where a
 // tool that does not decode is left out alone.
 func markDeepTools(line []byte) ([]byte, bool) {
+	// A schema nested past encoding/json's own limit (10,000: 5,000
+	// levels of "properties") made this decoding fail too, and the whole
+	// listing with it (round 104); what lies past maxPrunedDepth is
+	// written null first, which keeps such a tool deeper than
+	// maxToolDepth, and so marked, with its name readable.
+	line = pruneDeep(line, maxPrunedDepth)
 	var top map[string]json.RawMessage
 	if json.Unmarshal(line, &top) != nil || top["result"] == nil {
 		return nil, false
@@ -505,6 +511,78 @@ func markDeepTools(line []byte) ([]byte, bool) {
 	}
 	out, err := json.Marshal(top)
 	return out, err == nil
+}
+
+// maxPrunedDepth is the depth past which markDeepTools writes a value
+// null: well past maxToolDepth (a tool pruned there is still too deep),
+// well within encoding/json's limit of 10,000.
+const maxPrunedDepth = 2 * maxToolDepth
+
+// pruneDeep returns data, JSON, with each object or array that opens
+// deeper than max levels written as null; data itself when none does.
+// It reads bytes only, so it works on JSON too deep for a decoder;
+// strings are skipped whole (a bracket in one counts for nothing).
+func pruneDeep(data []byte, max int) []byte {
+	if _, deep := nesting.JSONC(data, max); !deep {
+		return data
+	}
+	out := make([]byte, 0, len(data))
+	depth := 0
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; c {
+		case '"':
+			j := skipJSONString(data, i)
+			out = append(out, data[i:j]...)
+			i = j - 1
+		case '{', '[':
+			if depth < max {
+				depth++
+				out = append(out, c)
+				continue
+			}
+			out = append(out, "null"...)
+			i = skipJSONValue(data, i) - 1
+		case '}', ']':
+			depth--
+			out = append(out, c)
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// skipJSONString returns the index just past the string that opens at
+// data[i] (a '"'), or len(data) when it does not end.
+func skipJSONString(data []byte, i int) int {
+	for j := i + 1; j < len(data); j++ {
+		switch data[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(data)
+}
+
+// skipJSONValue returns the index just past the object or array that
+// opens at data[i], or len(data) when it does not end.
+func skipJSONValue(data []byte, i int) int {
+	depth := 0
+	for j := i; j < len(data); j++ {
+		switch data[j] {
+		case '"':
+			j = skipJSONString(data, j) - 1
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return len(data)
 }
 
 // topID is the "id" member of the JSON object line as written, or nil.

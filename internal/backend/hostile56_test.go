@@ -446,3 +446,53 @@ func TestBackend_ABlobThatIsNotBase64IsTheBackendsFault(t *testing.T) {
 		t.Fatalf("error %v, want %q", err, want)
 	}
 }
+
+// Round 104: a schema nested 6,000 levels (12,000 of JSON, past
+// encoding/json's own limit of 10,000) made the marking of round
+// seventy-one fail too, and with it the whole listing ("the backend's
+// answer could not be read: … exceeded maximum nesting depth of 1000").
+// The tool is withheld by its name alone; the others are used.
+func TestRawTools_AToolNestedPastEncodingJSONsLimitIsLeftOutAlone(t *testing.T) {
+	deep := strings.Repeat(`{"type":"object","properties":{"x":`, 6000) + `{"s":"}]\"{["}` + strings.Repeat(`}}`, 6000)
+	line := []byte(`{"jsonrpc":"2.0","id":3,"result":{"tools":[{"name":"deep","inputSchema":` + deep + `},{"name":"ok","inputSchema":{"type":"object","properties":{"q":{"type":"string","description":"{[\"x"}}}}]}}`)
+	var probe any
+	if json.Unmarshal(line, &probe) == nil {
+		t.Fatal("encoding/json reads the line as it is: the test needs a deeper schema")
+	}
+	c := &lineConn{msgs: make(chan readResult, 1), closed: make(chan struct{})}
+	var junk error
+	c.deliver(line, false, func(_ []byte, err error) { junk = err })
+	r := <-c.msgs
+	resp, ok := r.msg.(*jsonrpc.Response)
+	if r.err != nil || !ok || resp.Error != nil || junk != nil {
+		t.Fatalf("delivered %+v, %v (junk %v)", r.msg, r.err, junk)
+	}
+	var raw rawTools
+	out := raw.screen(resp.Result)
+	var got struct {
+		Tools []struct {
+			Name        string
+			InputSchema json.RawMessage
+		}
+	}
+	if err := json.Unmarshal(out, &got); err != nil || len(got.Tools) != 1 || got.Tools[0].Name != "ok" || !strings.Contains(string(got.Tools[0].InputSchema), `"{[\"x"`) {
+		t.Fatalf("kept %+v, %v; want ok, its schema whole", got.Tools, err)
+	}
+	if m := raw.takeMalformed(); len(m) != 1 || m[0].Name != "deep" || !strings.Contains(m[0].Reason, "nests more than 990 levels deep") {
+		t.Errorf("withheld %+v", m)
+	}
+}
+
+// Round 104: a tool listed with an empty name was served as "_" (and
+// called as ""); it is withheld as malformed, named by its place.
+func TestRawTools_AToolWithAnEmptyNameIsLeftOut(t *testing.T) {
+	var raw rawTools
+	out := raw.screen(json.RawMessage(`{"tools":[{"name":"","inputSchema":{"type":"object"}},{"name":"ok","inputSchema":{"type":"object"}}]}`))
+	var got struct{ Tools []struct{ Name string } }
+	if err := json.Unmarshal(out, &got); err != nil || len(got.Tools) != 1 || got.Tools[0].Name != "ok" {
+		t.Fatalf("kept %+v, %v; want ok alone", got.Tools, err)
+	}
+	if m := raw.takeMalformed(); len(m) != 1 || m[0].Name != "#1" || !strings.Contains(m[0].Reason, "its name is empty") {
+		t.Errorf("withheld %+v", m)
+	}
+}

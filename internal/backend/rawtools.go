@@ -271,6 +271,10 @@ func (r *rawTools) screen(result json.RawMessage) json.RawMessage {
 			reason = "its definition cannot be read: " + decodeReason(err)
 		} else if tooDeep(raw) {
 			reason = fmt.Sprintf("its definition nests more than %d levels deep, past what an MCP client reads: the backend's other tools are used", maxToolDepth)
+		} else if t.Name == "" {
+			// Served as "_" and called as "" (round 104), a name that
+			// would clash with a tool the backend names "_".
+			reason = "its name is empty: a tool is called by its name, so no call could name this one"
 		} else if strings.ContainsRune(t.Name, utf8.RuneError) && nameNotUTF8(raw) {
 			reason = "its name is not valid UTF-8 (a byte that is not, or a lone surrogate): it reads as U+FFFD, a name the backend never listed, so no call could reach the tool"
 		} else if reason = badHeaders(raw); reason == "" {

@@ -7,28 +7,30 @@ import (
 )
 
 // ReadResource reads the resource uri (the backend's own URI). Errors
-// read like CallTool's, after "reading resource <uri>: " (the backend's
-// JSON-RPC error answer, e.g. resource not found, is kept inspectable).
+// read like CallTool's and do not name the read: the caller does, once
+// (round 102 found "reading X from server "s": reading resource X: …").
+// The backend's JSON-RPC error answer, e.g. resource not found, is kept
+// inspectable.
 func (b *Backend) ReadResource(ctx context.Context, uri string) (*mcp.ReadResourceResult, error) {
 	if err := b.alive(); err != nil {
 		return nil, err
 	}
 	res, err := b.cur().ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
 	if err != nil {
-		return nil, prefixed("reading resource "+serverText(uri, 200), b.callErr(ctx, err))
+		return nil, b.callErr(ctx, err)
 	}
 	return res, nil
 }
 
-// GetPrompt gets the prompt name with args. Errors read like CallTool's,
-// after "getting prompt <name>: ".
+// GetPrompt gets the prompt name with args. Errors read like
+// ReadResource's: the caller names the prompt.
 func (b *Backend) GetPrompt(ctx context.Context, name string, args map[string]string) (*mcp.GetPromptResult, error) {
 	if err := b.alive(); err != nil {
 		return nil, err
 	}
 	res, err := b.cur().GetPrompt(ctx, &mcp.GetPromptParams{Name: name, Arguments: args})
 	if err != nil {
-		return nil, prefixed("getting prompt "+serverText(name, 200), b.callErr(ctx, err))
+		return nil, b.callErr(ctx, err)
 	}
 	return res, nil
 }
@@ -37,7 +39,7 @@ func (b *Backend) GetPrompt(ctx context.Context, name string, args map[string]st
 // prompts or resource templates (p.Ref in its own names). A backend that
 // does not announce completions is not asked: the answer has no values,
 // as the protocol lets a server answer a request it cannot help with.
-// Errors read like CallTool's, after "completing <argument>: ".
+// Errors read like ReadResource's: the caller names the argument.
 func (b *Backend) Complete(ctx context.Context, p *mcp.CompleteParams) (*mcp.CompleteResult, error) {
 	if err := b.alive(); err != nil {
 		return nil, err
@@ -47,7 +49,7 @@ func (b *Backend) Complete(ctx context.Context, p *mcp.CompleteParams) (*mcp.Com
 	}
 	res, err := b.cur().Complete(ctx, p)
 	if err != nil {
-		return nil, prefixed("completing "+serverText(p.Argument.Name, 200), b.callErr(ctx, err))
+		return nil, b.callErr(ctx, err)
 	}
 	return res, nil
 }
@@ -88,13 +90,13 @@ func (b *Backend) resourceHandlers(co *mcp.ClientOptions) {
 }
 
 // Subscribe asks the backend for notifications/resources/updated of uri
-// (its own URI). Errors read like CallTool's, after "subscribing to <uri>: ".
+// (its own URI). Errors read like ReadResource's: the caller names the URI.
 func (b *Backend) Subscribe(ctx context.Context, uri string) error {
 	if err := b.alive(); err != nil {
 		return err
 	}
 	if err := b.cur().Subscribe(ctx, &mcp.SubscribeParams{URI: uri}); err != nil {
-		return prefixed("subscribing to "+uri, b.callErr(ctx, err))
+		return b.callErr(ctx, err)
 	}
 	return nil
 }
@@ -105,7 +107,7 @@ func (b *Backend) Unsubscribe(ctx context.Context, uri string) error {
 		return err
 	}
 	if err := b.cur().Unsubscribe(ctx, &mcp.UnsubscribeParams{URI: uri}); err != nil {
-		return prefixed("unsubscribing from "+uri, b.callErr(ctx, err))
+		return b.callErr(ctx, err)
 	}
 	return nil
 }

@@ -474,10 +474,28 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 		fmt.Fprintf(e.Stdout, "previous content: %s\n", backup)
 	}
 	commandHint(e, t, name, &en)
-	secretHints(e, t, "env", env)
-	secretHints(e, t, "header", headers)
-	urlSecretHints(e, t, en.URL)
+	noted := secretHints(e, t, "env", env)
+	noted = secretHints(e, t, "header", headers) || noted
+	noted = urlSecretHints(e, t, en.URL) || noted
+	if noted {
+		othersMayRead(e, t)
+	}
 	return nil
+}
+
+// othersMayRead warns when t's file, which add just wrote a credential
+// into, is readable by other users: add keeps a file's mode, and a
+// config made 0644 by hand or by another tool kept the secret readable
+// by every local account without a word (round 104).
+func othersMayRead(e *Env, t target) {
+	if runtime.GOOS == "windows" {
+		return // no POSIX modes: ACLs decide
+	}
+	fi, err := os.Stat(t.path)
+	if err != nil || fi.Mode().Perm()&0o077 == 0 {
+		return
+	}
+	fmt.Fprintf(e.Stderr, "warning: %s is readable by other users (mode %04o) and now holds that credential as plain text: chmod 600 %s\n", t.path, fi.Mode().Perm(), shellQuote(t.path))
 }
 
 // cwdOf is where the server of t with cwd runs: a relative cwd (a
@@ -550,34 +568,55 @@ func commandHint(e *Env, t target, name string, en *entry) {
 	}
 }
 
-// urlSecretHints notes query parameters of a server URL that carry a
-// credential (by name or by shape), as secretHints does for env and
-// headers: the URL is stored in the config file as given.
-func urlSecretHints(e *Env, t target, raw string) {
+// urlSecretHints notes the password of a server URL's user info and the
+// query parameters that carry a credential (by name or by shape), as
+// secretHints does for env and headers: the URL is stored in the config
+// file as given. The URL the note suggests has each of them as an
+// ${env:VAR} reference, never the value (round 104: a query parameter's
+// note printed the URL with its password).
+func urlSecretHints(e *Env, t target, raw string) bool {
 	u, err := url.Parse(raw)
-	if err != nil || u.RawQuery == "" {
-		return
-	}
-	q := u.Query()
-	var secret []string
-	for _, k := range slices.Sorted(maps.Keys(q)) {
-		v := q.Get(k)
-		if !literalSecret(k, v) {
-			continue
-		}
-		secret = append(secret, k)
-		q.Set(k, envRef(k))
-	}
-	if len(secret) == 0 {
-		return
+	if err != nil {
+		return false
 	}
 	ref := *u
-	ref.RawQuery = strings.NewReplacer("%24", "$", "%7B", "{", "%7D", "}", "%3A", ":").Replace(q.Encode())
-	what, them := "parameter "+secret[0]+" is", "it"
-	if len(secret) > 1 {
-		what, them = "parameters "+strings.Join(secret, ", ")+" are", "them"
+	var secret []string
+	if pw, ok := u.User.Password(); ok && pw != "" && !strings.Contains(pw, "${") {
+		secret = append(secret, "user-info password")
+		ref.User = url.UserPassword(u.User.Username(), "${env:PASSWORD}")
 	}
-	fmt.Fprintf(e.Stderr, "note: the URL's query %s stored in %s %s; --url '%s' reads %s from the environment instead\n", what, t.path, t.plainText(), ref.String(), them)
+	var params []string
+	q := u.Query()
+	if u.RawQuery != "" {
+		for _, k := range slices.Sorted(maps.Keys(q)) {
+			v := q.Get(k)
+			if !literalSecret(k, v) {
+				continue
+			}
+			params = append(params, k)
+			q.Set(k, envRef(k))
+		}
+	}
+	switch len(params) {
+	case 0:
+	case 1:
+		secret = append(secret, "query parameter "+params[0])
+	default:
+		secret = append(secret, "query parameters "+strings.Join(params, ", "))
+	}
+	if len(secret) == 0 {
+		return false
+	}
+	if len(params) > 0 {
+		ref.RawQuery = q.Encode()
+	}
+	unescape := strings.NewReplacer("%24", "$", "%7B", "{", "%7D", "}", "%3A", ":")
+	what, them := strings.Join(secret, " and ")+" is", "it"
+	if len(secret) > 1 || len(params) > 1 {
+		what, them = strings.Join(secret, " and ")+" are", "them"
+	}
+	fmt.Fprintf(e.Stderr, "note: the URL's %s stored in %s %s; --url '%s' reads %s from the environment instead\n", what, t.path, t.plainText(), unescape.Replace(ref.String()), them)
+	return true
 }
 
 func orStr(s, def string) string {
@@ -593,8 +632,9 @@ var secretWord = sync.OnceValue(func() *regexp.Regexp {
 })
 
 // secretHints tells, without the value, about a credential written as a
-// literal instead of an ${env:VAR} reference.
-func secretHints(e *Env, t target, flagName string, p *pairs) {
+// literal instead of an ${env:VAR} reference, and reports whether it did.
+func secretHints(e *Env, t target, flagName string, p *pairs) bool {
+	noted := false
 	for _, k := range p.order {
 		v := p.m[k]
 		if !literalSecret(k, v) {
@@ -606,7 +646,9 @@ func secretHints(e *Env, t target, flagName string, p *pairs) {
 			val = "Bearer " + ref
 		}
 		fmt.Fprintf(e.Stderr, "note: the value of %s %s is stored in %s %s; --%s '%s=%s' reads it from the environment instead\n", flagName, k, t.path, t.plainText(), flagName, k, val)
+		noted = true
 	}
+	return noted
 }
 
 // literalSecret reports whether v, the value of k, is a credential

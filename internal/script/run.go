@@ -128,6 +128,16 @@ func RunDeferred(ctx context.Context, req Request, caller ToolCaller) (res Resul
 	for _, t := range r.timers {
 		t.Stop()
 	}
+	if r.err == nil && len(r.timers) > 0 {
+		// A timer still pending when the script returned never runs
+		// (setTimeout(() => gh.post(…), 10); return "ok": the post was
+		// dropped without a word). Said after the console output.
+		n := "1 setTimeout callback was"
+		if len(r.timers) > 1 {
+			n = fmt.Sprintf("%d setTimeout callbacks were", len(r.timers))
+		}
+		fmt.Fprintf(&r.log, "[%s still pending when the script returned, and did not run: a script ends when it returns; await what must happen first, e.g. await new Promise(r => setTimeout(r, ms))]\n", n)
+	}
 	res = Result{Log: r.log.String(), Calls: r.calls, Err: r.err, Cancelled: r.cancelled()}
 	if r.err == nil {
 		res.Value = r.value

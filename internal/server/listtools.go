@@ -762,10 +762,18 @@ func (s *Server) cutNote(server string) string {
 }
 
 // withheldName is a withheld tool's name as its comment line shows it:
-// cleaned of hidden Unicode, on one line (a backend's name holding a
-// newline ended the comment and forged lines of the model's listing) and
-// at most 64 bytes.
-func withheldName(name string) string { return bound(oneLine(cleanText(name)), 64) }
+// quoted with its hidden Unicode and control characters escaped when it
+// has any, on one line (a backend's name holding a newline ended the
+// comment and forged lines of the model's listing) and at most 64 bytes.
+func withheldName(name string) string {
+	if c := cleanText(name); c != name {
+		// Hidden characters were in it: shown stripped, "read\u202efile"
+		// and "read\u200bfile" were both "readfile" (round 104), told
+		// apart only by their approve commands. Quoted, each is escaped.
+		return bound(strconv.Quote(name), 64)
+	}
+	return bound(oneLine(name), 64)
+}
 
 // resourcesDecl declares the resources and prompts script globals; a
 // full listing of servers ends with it when one of them has resources or
