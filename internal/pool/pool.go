@@ -526,20 +526,33 @@ func (p *Pool) shared(ctx context.Context, l lease, reuse time.Duration) (*listi
 }
 
 // list makes listing r of l's backend and hands a success to
-// Options.OnListed.
+// Options.OnListed, unless the backend restarted or sent
+// tools/list_changed since r began (its callers still get it).
 func (p *Pool) list(ctx context.Context, l lease, r *listing) {
 	defer close(r.done)
 	e := l.e
 	cctx, cancel := p.callContext(ctx, e)
 	defer cancel()
 	lists, err := p.lists(cctx, l)
+	current := err == nil
 	if err == nil && p.o.OnListed != nil {
-		p.o.OnListed(e.key, &lists)
+		// In order, and only while it is the backend's latest: a listing
+		// begun before a tools/list_changed (or a restart) that ended
+		// after the one begun since went to every session's catalog
+		// last, and they kept the tools from before the change.
+		e.handing.Lock()
+		p.mu.Lock()
+		current = e.gen == l.gen && e.changes == r.changes
+		p.mu.Unlock()
+		if current {
+			p.o.OnListed(e.key, &lists)
+		}
+		e.handing.Unlock()
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	r.lists, r.err, r.at = lists, err, time.Now()
-	if err == nil {
+	if current {
 		if e.gen == l.gen {
 			e.listedGen = l.gen
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
@@ -57,6 +58,9 @@ type entry struct {
 	changes   int                // tools/list_changed notifications of the backend, counted
 	listedGen int                // the start whose tools were listed again (OnListed)
 	listedAt  time.Time          // when they were (Call.LookedUp)
+	// handing is held (not under Pool.mu) while a listing is handed to
+	// Options.OnListed, so that listings reach it one at a time.
+	handing sync.Mutex
 
 	state State
 	since time.Time
