@@ -34,6 +34,9 @@ const maxShared = 4096
 // verdict is a derived entry: the listing, the stamp it was vetted at,
 // and what vetting made of it.
 type verdict struct {
+	// key is sharedKey's: the launch key and the config file (withheld
+	// reasons name it).
+	key          string
 	listing      *Listing
 	ident        string
 	stamp        string
@@ -72,7 +75,8 @@ func (s *Shared) keep(name, key string, v *verdict) {
 }
 
 // wrote reports whether path was last written (by any catalog sharing s)
-// with the verdict v: the same listing, identifier and stamp.
+// with the verdict v: the same listing, identifier, stamp and config
+// file.
 func (s *Shared) wrote(path string, v *verdict) bool {
 	if s == nil || v == nil {
 		return false
@@ -80,7 +84,11 @@ func (s *Shared) wrote(path string, v *verdict) bool {
 	s.mu.Lock()
 	w := s.written[path]
 	s.mu.Unlock()
-	return w != nil && w.stamp == v.stamp && w.ident == v.ident && sameListing(w.listing, v.listing)
+	// The same config file too: the file of a server that a project's
+	// config and the user's define alike held the reasons naming the
+	// one whose catalog wrote first, and a start of the other's session
+	// read them.
+	return w != nil && w.key == v.key && w.stamp == v.stamp && w.ident == v.ident && sameListing(w.listing, v.listing)
 }
 
 // wroteFile records that path now holds v (nil: something else).

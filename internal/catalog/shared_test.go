@@ -1,7 +1,9 @@
 package catalog
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -96,5 +98,76 @@ func TestTrustVetter_AnotherServersPinsKeepTheVerdict(t *testing.T) {
 	}
 	if after := v.Stamp(specs["a"]); after == before {
 		t.Errorf("a change of a's own pins left its stamp %q", after)
+	}
+}
+
+// Two sessions whose configs (the user's and a project's) define one
+// server alike: each catalog's verdict names its own config file, in
+// memory and in the cache file another start reads.
+func TestShared_VerdictsNameTheirOwnConfigFile(t *testing.T) {
+	dir := t.TempDir()
+	pins, err := trust.OpenStore(filepath.Join(dir, "pins.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shared Shared
+	spec := func(source string) map[string]*config.Server {
+		s := servers("a")
+		s["a"].Source = source
+		s["a"].Tools.Deny = []string{"y"}
+		return s
+	}
+	user, project := spec("/home/u/.config/switchboard/config.json"), spec("/work/p/.switchboard.json")
+	listing := &Listing{Tools: []*mcp.Tool{tool("x", "X."), tool("y", "Y.")}, ServerName: "a"}
+	cache := filepath.Join(dir, "cache")
+	for _, s := range []map[string]*config.Server{user, project} {
+		c := New(s, &fakeSource{}, &Options{CacheDir: cache, Vetter: &TrustVetter{Pins: pins}, Shared: &shared})
+		c.Apply("a", listing)
+		if w := c.Withheld("a"); len(w) != 1 || !strings.Contains(w[0].Reason, s["a"].Source) {
+			t.Errorf("the session of %s: withheld %+v; want y, naming that file", s["a"].Source, w)
+		}
+	}
+	// The project's session starts again, from the cache.
+	c := New(project, &fakeSource{}, &Options{CacheDir: cache, Vetter: &TrustVetter{Pins: pins}})
+	if w := c.Withheld("a"); len(w) != 1 || !strings.Contains(w[0].Reason, project["a"].Source) {
+		t.Errorf("the project's session from the cache: withheld %+v; want y, naming %s", w, project["a"].Source)
+	}
+}
+
+// Cache files are written without a sync: after a crash of the machine
+// one may be empty, cut short or zeroes while index.json says it holds
+// a verdict at the current stamp. Such a file counts as absent: no list,
+// no tool offered, no panic.
+func TestCatalog_CacheFileLostInACrashIsAbsent(t *testing.T) {
+	for name, cut := range map[string]func([]byte) []byte{
+		"empty":          func([]byte) []byte { return nil },
+		"half":           func(b []byte) []byte { return b[:len(b)/2] },
+		"zeroes":         func(b []byte) []byte { return make([]byte, len(b)) },
+		"one byte short": func(b []byte) []byte { return b[:len(b)-1] },
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			pins, err := trust.OpenStore(filepath.Join(dir, "pins.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cache := filepath.Join(dir, "cache")
+			specs := servers("a")
+			c := New(specs, &fakeSource{}, &Options{CacheDir: cache, Vetter: &TrustVetter{Pins: pins}})
+			c.Apply("a", &Listing{Tools: []*mcp.Tool{tool("x", "X.")}})
+			c.Apply("a", &Listing{Tools: []*mcp.Tool{tool("x", "X.")}}) // at the stamp after the pins were written
+			path := c.cachePath("a", Key(specs["a"]))
+			b, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, cut(b), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			c = New(specs, &fakeSource{}, &Options{CacheDir: cache, Vetter: &TrustVetter{Pins: pins}})
+			if got, ok := c.Known("a"); ok || len(got) != 0 {
+				t.Errorf("a cache file %s: Known = %+v, %v; want nothing", name, got, ok)
+			}
+		})
 	}
 }
