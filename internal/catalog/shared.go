@@ -25,11 +25,47 @@ type Shared struct {
 	mu       sync.Mutex
 	verdicts map[string]*verdict // server name and launch key -> the last verdict
 	written  map[string]*verdict // cache file -> the verdict last written there
+	// tools and wroteTools count the tools the maps' verdicts hold
+	// (size).
+	tools, wroteTools int
 }
 
 // maxShared bounds Shared's maps (servers of configs long gone): past
 // it they start afresh.
 const maxShared = 4096
+
+// maxSharedTools bounds the tools each of Shared's maps holds, listed
+// and vetted: past it the map starts afresh. 4,096 verdicts alone let a
+// daemon keep the listings of servers of configs long gone (each
+// project's, each edit of a launch's environment) without end in bytes:
+// 4,096 of a server of 500 tools are 4 million tools.
+const maxSharedTools = 50000
+
+// size is what v counts against maxSharedTools.
+func (v *verdict) size() int {
+	n := len(v.tools)
+	if v.listing != nil {
+		n += len(v.listing.Tools)
+	}
+	return n
+}
+
+// put sets m[k] to v (nil: deletes it), keeping *held the size of m's
+// verdicts within maxShared and maxSharedTools. s.mu held.
+func put(m *map[string]*verdict, held *int, k string, v *verdict) {
+	if old := (*m)[k]; old != nil {
+		*held -= old.size()
+		delete(*m, k)
+	}
+	if v == nil {
+		return
+	}
+	if *m == nil || len(*m) >= maxShared || *held+v.size() > maxSharedTools {
+		*m, *held = map[string]*verdict{}, 0
+	}
+	(*m)[k] = v
+	*held += v.size()
+}
 
 // verdict is a derived entry: the listing, the stamp it was vetted at,
 // and what vetting made of it.
@@ -68,10 +104,7 @@ func (s *Shared) keep(name, key string, v *verdict) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.verdicts == nil || len(s.verdicts) >= maxShared {
-		s.verdicts = map[string]*verdict{}
-	}
-	s.verdicts[name+"\x00"+key] = v
+	put(&s.verdicts, &s.tools, name+"\x00"+key, v)
 }
 
 // wrote reports whether path was last written (by any catalog sharing s)
@@ -98,14 +131,7 @@ func (s *Shared) wroteFile(path string, v *verdict) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.written == nil || len(s.written) >= maxShared {
-		s.written = map[string]*verdict{}
-	}
-	if v == nil {
-		delete(s.written, path)
-		return
-	}
-	s.written[path] = v
+	put(&s.written, &s.wroteTools, path, v)
 }
 
 // sameListing reports whether a and b list the same: a backend's listing

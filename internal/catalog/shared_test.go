@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -169,5 +170,31 @@ func TestCatalog_CacheFileLostInACrashIsAbsent(t *testing.T) {
 				t.Errorf("a cache file %s: Known = %+v, %v; want nothing", name, got, ok)
 			}
 		})
+	}
+}
+
+// Shared keeps the verdicts of servers of configs long gone within a
+// bound of tools, not only of verdicts: 4,096 of a server of 500 tools
+// were 4 million tools kept for the daemon's life.
+func TestShared_HoldsBoundedTools(t *testing.T) {
+	var s Shared
+	ts := make([]*mcp.Tool, 500)
+	for i := range ts {
+		ts[i] = tool(fmt.Sprintf("t%d", i), "T.")
+	}
+	for i := range maxShared {
+		l := &Listing{Tools: ts}
+		v := &verdict{listing: l, stamp: "s", tools: make([]Tool, len(ts))}
+		s.keep("a", fmt.Sprint(i), v)
+		s.wroteFile(fmt.Sprint("/cache/", i), v)
+	}
+	for name, m := range map[string]map[string]*verdict{"verdicts": s.verdicts, "written": s.written} {
+		n := 0
+		for _, v := range m {
+			n += len(v.listing.Tools) + len(v.tools)
+		}
+		if n > maxSharedTools {
+			t.Errorf("%s of %d configs' servers of 500 tools: %d tools held, over %d", name, maxShared, n, maxSharedTools)
+		}
 	}
 }
