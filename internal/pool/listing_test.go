@@ -127,9 +127,26 @@ func TestPool_ListingBeforeToolsChangedDoesNotOverwriteTheLaterOne(t *testing.T)
 		}
 		wg.Wait()
 		mu.Lock()
-		defer mu.Unlock()
 		if len(last) != 2 {
 			t.Errorf("OnListed last got %q; want the listing after tools/list_changed (old, new)", last)
+		}
+		last = nil
+		mu.Unlock()
+
+		// A listing a tools/list_changed came during, with none begun
+		// since, is handed on as before (the notice's refresh lists
+		// again).
+		time.Sleep(listingReuse + time.Millisecond)
+		s.listing = nil
+		s.last("a").listing = func(int64) (time.Duration, []*mcp.Tool) { return time.Second, []*mcp.Tool{{Name: "only"}} }
+		wg.Go(func() { p.ListAll(ctx, l) })
+		time.Sleep(time.Millisecond)
+		hooks.OnToolsChanged()
+		wg.Wait()
+		mu.Lock()
+		defer mu.Unlock()
+		if len(last) != 1 {
+			t.Errorf("the only listing, with a tools/list_changed during it: OnListed got %q; want it handed on", last)
 		}
 	})
 }

@@ -512,7 +512,8 @@ func (p *Pool) shared(ctx context.Context, l lease, reuse time.Duration) (*listi
 		}
 	}
 	if !usable {
-		r = &listing{gen: l.gen, changes: e.changes, done: make(chan struct{})}
+		e.listings++
+		r = &listing{gen: l.gen, changes: e.changes, seq: e.listings, done: make(chan struct{})}
 		e.listing = r
 		go p.list(context.WithoutCancel(ctx), l, r)
 	}
@@ -526,8 +527,8 @@ func (p *Pool) shared(ctx context.Context, l lease, reuse time.Duration) (*listi
 }
 
 // list makes listing r of l's backend and hands a success to
-// Options.OnListed, unless the backend restarted or sent
-// tools/list_changed since r began (its callers still get it).
+// Options.OnListed, unless a listing begun after r was handed on (its
+// callers still get r).
 func (p *Pool) list(ctx context.Context, l lease, r *listing) {
 	defer close(r.done)
 	e := l.e
@@ -536,13 +537,16 @@ func (p *Pool) list(ctx context.Context, l lease, r *listing) {
 	lists, err := p.lists(cctx, l)
 	current := err == nil
 	if err == nil && p.o.OnListed != nil {
-		// In order, and only while it is the backend's latest: a listing
-		// begun before a tools/list_changed (or a restart) that ended
-		// after the one begun since went to every session's catalog
-		// last, and they kept the tools from before the change.
+		// In order, and never after a listing begun later: one begun
+		// before a tools/list_changed (or a restart) that ended after
+		// the one begun since went to every session's catalog last, and
+		// they kept the tools from before the change.
 		e.handing.Lock()
 		p.mu.Lock()
-		current = e.gen == l.gen && e.changes == r.changes
+		current = r.seq > e.handed
+		if current {
+			e.handed = r.seq
+		}
 		p.mu.Unlock()
 		if current {
 			p.o.OnListed(e.key, &lists)
