@@ -198,3 +198,82 @@ func TestShared_HoldsBoundedTools(t *testing.T) {
 		}
 	}
 }
+
+// A tool approved in another process (switchboard approve) counts at the
+// next read of every session's catalog, those that share verdicts too;
+// and the pins file deleted makes every one vet again.
+func TestShared_AnApprovalElsewhereCountsInEverySession(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "pins.json")
+	pins, err := trust.OpenStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shared Shared
+	specs := servers("a")
+	listing := &Listing{Tools: []*mcp.Tool{tool("x", "X.")}}
+	var cats []*Catalog
+	for range 3 {
+		c := New(specs, &fakeSource{}, &Options{Vetter: &TrustVetter{Pins: pins, QuarantineNew: true}, Shared: &shared})
+		c.Apply("a", listing)
+		cats = append(cats, c)
+	}
+	for i, c := range cats {
+		if got, _ := c.Known("a"); len(got) != 0 {
+			t.Fatalf("catalog %d before the approval: %+v; want x withheld", i, got)
+		}
+	}
+	other, err := trust.OpenStore(path) // another process
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Approve(Identity(specs["a"]), []string{"x"}); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range cats {
+		if got, _ := c.Known("a"); len(got) != 1 {
+			t.Errorf("catalog %d after the approval elsewhere: %+v; want x", i, got)
+		}
+	}
+	os.Remove(path)
+	for i, c := range cats {
+		if got, _ := c.Known("a"); len(got) != 0 {
+			t.Errorf("catalog %d after the pins file was deleted (quarantineNewServers): %+v; want x withheld", i, got)
+		}
+	}
+}
+
+// A pins file replaced by a directory, under catalogs that share
+// verdicts: no approved tool is offered from a verdict kept before.
+func TestShared_PinsFileReplacedByADirectoryWithholds(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "pins.json")
+	pins, err := trust.OpenStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shared Shared
+	specs := servers("a")
+	listing := &Listing{Tools: []*mcp.Tool{tool("x", "X.")}}
+	var cats []*Catalog
+	for range 2 {
+		c := New(specs, &fakeSource{}, &Options{Vetter: &TrustVetter{Pins: pins}, Shared: &shared})
+		c.Apply("a", listing)
+		c.Apply("a", listing)
+		if got, _ := c.Known("a"); len(got) != 1 {
+			t.Fatalf("trusted on first use: %+v; want x", got)
+		}
+		cats = append(cats, c)
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(path, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range cats {
+		if got, _ := c.Known("a"); len(got) != 0 {
+			t.Errorf("catalog %d with a directory for the pins file: %+v; want x withheld", i, got)
+		}
+	}
+}
