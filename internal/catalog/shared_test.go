@@ -277,3 +277,32 @@ func TestShared_PinsFileReplacedByADirectoryWithholds(t *testing.T) {
 		}
 	}
 }
+
+// The cache file of a server that a project's config and the user's
+// define alike is the last writer's; a start of the other session's
+// catalog vets again rather than show reasons naming the other file.
+func TestCatalog_CachedReasonsNameTheirOwnConfigFile(t *testing.T) {
+	dir := t.TempDir()
+	pins, err := trust.OpenStore(filepath.Join(dir, "pins.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := func(source string) map[string]*config.Server {
+		s := servers("a")
+		s["a"].Source = source
+		s["a"].Tools.Deny = []string{"y"}
+		return s
+	}
+	user, project := spec("/home/u/.config/switchboard/config.json"), spec("/work/p/.switchboard.json")
+	listing := &Listing{Tools: []*mcp.Tool{tool("x", "X."), tool("y", "Y.")}, ServerName: "a"}
+	cache := filepath.Join(dir, "cache")
+	for _, s := range []map[string]*config.Server{project, user} { // the user's writes last
+		c := New(s, &fakeSource{}, &Options{CacheDir: cache, Vetter: &TrustVetter{Pins: pins}})
+		c.Apply("a", listing)
+		c.Apply("a", listing) // at the stamp after the pins were written
+	}
+	c := New(project, &fakeSource{}, &Options{CacheDir: cache, Vetter: &TrustVetter{Pins: pins}})
+	if w := c.Withheld("a"); len(w) != 1 || !strings.Contains(w[0].Reason, project["a"].Source) {
+		t.Errorf("the project's session from the cache the user's wrote: withheld %+v; want y, naming %s", w, project["a"].Source)
+	}
+}
