@@ -306,3 +306,52 @@ func TestCatalog_CachedReasonsNameTheirOwnConfigFile(t *testing.T) {
 		t.Errorf("the project's session from the cache the user's wrote: withheld %+v; want y, naming %s", w, project["a"].Source)
 	}
 }
+
+// Sessions whose configs differ for one server (tools.deny, readOnly,
+// settings.readOnly, quarantineNewServers) never take each other's
+// verdict on the same listing.
+func TestShared_ConfigsThatDifferDoNotShare(t *testing.T) {
+	dir := t.TempDir()
+	pins, err := trust.OpenStore(filepath.Join(dir, "pins.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shared Shared
+	listing := &Listing{Tools: []*mcp.Tool{tool("x", "X."), tool("w", "W.")}}
+	listing.Tools[0].Annotations = &mcp.ToolAnnotations{ReadOnlyHint: true}
+	plain := func() (map[string]*config.Server, *TrustVetter) { return servers("a"), &TrustVetter{Pins: pins} }
+	// Pinned first, so that the verdicts below change nothing in the file.
+	s, v := plain()
+	New(s, &fakeSource{}, &Options{Vetter: v}).Apply("a", listing)
+	for _, tc := range []struct {
+		name string
+		make func() (map[string]*config.Server, *TrustVetter)
+		want int
+	}{
+		{"plain", plain, 2},
+		{"tools.deny", func() (map[string]*config.Server, *TrustVetter) {
+			s, v := plain()
+			s["a"].Tools.Deny = []string{"x"}
+			return s, v
+		}, 1},
+		{"plain again", plain, 2},
+		{"readOnly", func() (map[string]*config.Server, *TrustVetter) {
+			s, v := plain()
+			s["a"].ReadOnly = true
+			return s, v
+		}, 1},
+		{"settings.readOnly", func() (map[string]*config.Server, *TrustVetter) {
+			s, v := plain()
+			v.ReadOnly = true
+			return s, v
+		}, 1},
+		{"plain once more", plain, 2},
+	} {
+		s, v := tc.make()
+		c := New(s, &fakeSource{}, &Options{Vetter: v, Shared: &shared})
+		c.Apply("a", listing)
+		if got, _ := c.Known("a"); len(got) != tc.want {
+			t.Errorf("%s: %d tools offered, want %d", tc.name, len(got), tc.want)
+		}
+	}
+}
