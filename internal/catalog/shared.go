@@ -51,14 +51,15 @@ func (v *verdict) size() int {
 }
 
 // put sets m[k] to v (nil: deletes it), keeping *held the size of m's
-// verdicts within maxShared and maxSharedTools. s.mu held.
+// verdicts within maxShared and maxSharedTools; a verdict larger than
+// maxSharedTools is not kept. s.mu held.
 func put(m *map[string]*verdict, held *int, k string, v *verdict) {
 	if old := (*m)[k]; old != nil {
 		*held -= old.size()
 		delete(*m, k)
 	}
-	if v == nil {
-		return
+	if v == nil || v.size() > maxSharedTools {
+		return // one over the bound alone is not kept (it would empty m at each put)
 	}
 	if *m == nil || len(*m) >= maxShared || *held+v.size() > maxSharedTools {
 		*m, *held = map[string]*verdict{}, 0

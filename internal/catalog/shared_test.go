@@ -188,6 +188,14 @@ func TestShared_HoldsBoundedTools(t *testing.T) {
 		s.keep("a", fmt.Sprint(i), v)
 		s.wroteFile(fmt.Sprint("/cache/", i), v)
 	}
+	// One server over the bound alone is not kept, and does not empty
+	// the maps.
+	big := &Listing{Tools: make([]*mcp.Tool, maxSharedTools+1)}
+	before := len(s.verdicts)
+	s.keep("big", "k", &verdict{listing: big, stamp: "s"})
+	if len(s.verdicts) != before || s.verdicts["big\x00k"] != nil {
+		t.Errorf("a verdict of %d tools: %d verdicts kept, %d before; want it left out and the others kept", maxSharedTools+1, len(s.verdicts), before)
+	}
 	for name, m := range map[string]map[string]*verdict{"verdicts": s.verdicts, "written": s.written} {
 		n := 0
 		for _, v := range m {
