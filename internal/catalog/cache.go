@@ -179,7 +179,7 @@ func (c *Catalog) writeEntry(e *entry) error {
 			return errNoCache
 		}
 		gen = e.gen
-		v = &verdict{listing: e.listing, ident: c.idents[e.name], stamp: e.stamp}
+		v = &verdict{key: sharedKey(e), listing: e.listing, ident: c.idents[e.name], stamp: e.stamp}
 		if c.opts.Shared.wrote(c.cachePath(e.name, e.key), v) {
 			// Another session's catalog wrote this listing and verdict.
 			e.written = gen

@@ -967,7 +967,7 @@ func (c *Catalog) derive(e *entry) {
 	}
 	e.gen++
 	if e.stamp == pre {
-		c.opts.Shared.keep(e.name, sharedKey(e), &verdict{listing: e.listing, ident: ident, stamp: e.stamp, tools: e.tools,
+		c.opts.Shared.keep(e.name, sharedKey(e), &verdict{key: sharedKey(e), listing: e.listing, ident: ident, stamp: e.stamp, tools: e.tools,
 			withheld: e.withheld, offered: e.offered, instructions: e.instructions, instrNote: e.instrNote})
 	}
 }

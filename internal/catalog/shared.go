@@ -25,15 +25,55 @@ type Shared struct {
 	mu       sync.Mutex
 	verdicts map[string]*verdict // server name and launch key -> the last verdict
 	written  map[string]*verdict // cache file -> the verdict last written there
+	// tools and wroteTools count the tools the maps' verdicts hold
+	// (size).
+	tools, wroteTools int
 }
 
 // maxShared bounds Shared's maps (servers of configs long gone): past
 // it they start afresh.
 const maxShared = 4096
 
+// maxSharedTools bounds the tools each of Shared's maps holds, listed
+// and vetted: past it the map starts afresh. 4,096 verdicts alone let a
+// daemon keep the listings of servers of configs long gone (each
+// project's, each edit of a launch's environment) without end in bytes:
+// 4,096 of a server of 500 tools are 4 million tools.
+const maxSharedTools = 50000
+
+// size is what v counts against maxSharedTools.
+func (v *verdict) size() int {
+	n := len(v.tools)
+	if v.listing != nil {
+		n += len(v.listing.Tools)
+	}
+	return n
+}
+
+// put sets m[k] to v (nil: deletes it), keeping *held the size of m's
+// verdicts within maxShared and maxSharedTools; a verdict larger than
+// maxSharedTools is not kept. s.mu held.
+func put(m *map[string]*verdict, held *int, k string, v *verdict) {
+	if old := (*m)[k]; old != nil {
+		*held -= old.size()
+		delete(*m, k)
+	}
+	if v == nil || v.size() > maxSharedTools {
+		return // one over the bound alone is not kept (it would empty m at each put)
+	}
+	if *m == nil || len(*m) >= maxShared || *held+v.size() > maxSharedTools {
+		*m, *held = map[string]*verdict{}, 0
+	}
+	(*m)[k] = v
+	*held += v.size()
+}
+
 // verdict is a derived entry: the listing, the stamp it was vetted at,
 // and what vetting made of it.
 type verdict struct {
+	// key is sharedKey's: the launch key and the config file (withheld
+	// reasons name it).
+	key          string
 	listing      *Listing
 	ident        string
 	stamp        string
@@ -65,14 +105,12 @@ func (s *Shared) keep(name, key string, v *verdict) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.verdicts == nil || len(s.verdicts) >= maxShared {
-		s.verdicts = map[string]*verdict{}
-	}
-	s.verdicts[name+"\x00"+key] = v
+	put(&s.verdicts, &s.tools, name+"\x00"+key, v)
 }
 
 // wrote reports whether path was last written (by any catalog sharing s)
-// with the verdict v: the same listing, identifier and stamp.
+// with the verdict v: the same listing, identifier, stamp and config
+// file.
 func (s *Shared) wrote(path string, v *verdict) bool {
 	if s == nil || v == nil {
 		return false
@@ -80,7 +118,11 @@ func (s *Shared) wrote(path string, v *verdict) bool {
 	s.mu.Lock()
 	w := s.written[path]
 	s.mu.Unlock()
-	return w != nil && w.stamp == v.stamp && w.ident == v.ident && sameListing(w.listing, v.listing)
+	// The same config file too: the file of a server that a project's
+	// config and the user's define alike held the reasons naming the
+	// one whose catalog wrote first, and a start of the other's session
+	// read them.
+	return w != nil && w.key == v.key && w.stamp == v.stamp && w.ident == v.ident && sameListing(w.listing, v.listing)
 }
 
 // wroteFile records that path now holds v (nil: something else).
@@ -90,14 +132,7 @@ func (s *Shared) wroteFile(path string, v *verdict) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.written == nil || len(s.written) >= maxShared {
-		s.written = map[string]*verdict{}
-	}
-	if v == nil {
-		delete(s.written, path)
-		return
-	}
-	s.written[path] = v
+	put(&s.written, &s.wroteTools, path, v)
 }
 
 // sameListing reports whether a and b list the same: a backend's listing

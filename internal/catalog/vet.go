@@ -94,6 +94,13 @@ func (v *TrustVetter) StampAt(spec *config.Server, pins string) string {
 		record = v.Pins.RecordVersion(Identity(spec), pins)
 	}
 	st := fmt.Sprintf("%d|%d|%d|%s|%v|%v|%v|%q|%q", vetVersion, len(trust.Rules()), trust.RulesVersion, record, v.QuarantineNew, v.ReadOnly, spec.ReadOnly, spec.Tools.Allow, spec.Tools.Deny)
+	if len(spec.Tools.Allow) > 0 || len(spec.Tools.Deny) > 0 || spec.ReadOnly || v.ReadOnly {
+		// What the policy withholds names the config file: a project's
+		// config and the user's defining a server alike share its cache
+		// file, and one session's start showed the reasons naming the
+		// other's file.
+		st += "|" + strconv.Quote(spec.Source)
+	}
 	v.stampMu.Lock()
 	if v.stamps == nil || len(v.stamps) >= 4096 { // specs of old configs: start afresh
 		v.stamps = map[*config.Server]stampMemo{}

@@ -28,6 +28,9 @@ type fakeConn struct {
 	cancelled atomic.Int64 // calls whose context ended
 	lists     atomic.Int64 // tools/list requests received
 	listDelay time.Duration
+	// listing, when set, says how long the nth tools/list (from 1) takes
+	// and what it answers.
+	listing func(n int64) (time.Duration, []*mcp.Tool)
 }
 
 func (c *fakeConn) CallTool(ctx context.Context, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
@@ -55,15 +58,19 @@ func (c *fakeConn) CallTool(ctx context.Context, tool string, args json.RawMessa
 }
 
 func (c *fakeConn) ListTools(ctx context.Context) ([]*mcp.Tool, error) {
-	c.lists.Add(1)
-	if c.listDelay > 0 {
+	n := c.lists.Add(1)
+	delay, tools := c.listDelay, []*mcp.Tool{{Name: "sleep"}, {Name: "crash"}, {Name: "echo"}}
+	if c.listing != nil {
+		delay, tools = c.listing(n)
+	}
+	if delay > 0 {
 		select {
-		case <-time.After(c.listDelay):
+		case <-time.After(delay):
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
 	}
-	return []*mcp.Tool{{Name: "sleep"}, {Name: "crash"}, {Name: "echo"}}, nil
+	return tools, nil
 }
 
 func (c *fakeConn) Info() backend.Info          { return backend.Info{ServerName: c.name, Pid: c.pid} }
@@ -80,6 +87,8 @@ func (c *fakeConn) Close() error {
 type starter struct {
 	delay     time.Duration // a start takes this long
 	listDelay time.Duration // a tools/list takes this long
+	// listing, when set, is each conn's fakeConn.listing.
+	listing func(n int64) (time.Duration, []*mcp.Tool)
 
 	mu     sync.Mutex
 	starts map[string]int
@@ -112,7 +121,7 @@ func (s *starter) start(ctx context.Context, spec *config.Server, o *backend.Opt
 	if fail {
 		return nil, fmt.Errorf("starting backend %q: exited during handshake (exit status 1)", spec.Name)
 	}
-	c := &fakeConn{name: spec.Name, pid: pid, done: make(chan struct{}), listDelay: s.listDelay}
+	c := &fakeConn{name: spec.Name, pid: pid, done: make(chan struct{}), listDelay: s.listDelay, listing: s.listing}
 	s.mu.Lock()
 	s.conns[spec.Name] = append(s.conns[spec.Name], c)
 	s.mu.Unlock()

@@ -512,7 +512,8 @@ func (p *Pool) shared(ctx context.Context, l lease, reuse time.Duration) (*listi
 		}
 	}
 	if !usable {
-		r = &listing{gen: l.gen, changes: e.changes, done: make(chan struct{})}
+		e.listings++
+		r = &listing{gen: l.gen, changes: e.changes, seq: e.listings, done: make(chan struct{})}
 		e.listing = r
 		go p.list(context.WithoutCancel(ctx), l, r)
 	}
@@ -526,20 +527,36 @@ func (p *Pool) shared(ctx context.Context, l lease, reuse time.Duration) (*listi
 }
 
 // list makes listing r of l's backend and hands a success to
-// Options.OnListed.
+// Options.OnListed, unless a listing begun after r was handed on (its
+// callers still get r).
 func (p *Pool) list(ctx context.Context, l lease, r *listing) {
 	defer close(r.done)
 	e := l.e
 	cctx, cancel := p.callContext(ctx, e)
 	defer cancel()
 	lists, err := p.lists(cctx, l)
+	current := err == nil
 	if err == nil && p.o.OnListed != nil {
-		p.o.OnListed(e.key, &lists)
+		// In order, and never after a listing begun later: one begun
+		// before a tools/list_changed (or a restart) that ended after
+		// the one begun since went to every session's catalog last, and
+		// they kept the tools from before the change.
+		e.handing.Lock()
+		p.mu.Lock()
+		current = r.seq > e.handed
+		if current {
+			e.handed = r.seq
+		}
+		p.mu.Unlock()
+		if current {
+			p.o.OnListed(e.key, &lists)
+		}
+		e.handing.Unlock()
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	r.lists, r.err, r.at = lists, err, time.Now()
-	if err == nil {
+	if current {
 		if e.gen == l.gen {
 			e.listedGen = l.gen
 		}

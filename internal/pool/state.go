@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
@@ -57,6 +58,11 @@ type entry struct {
 	changes   int                // tools/list_changed notifications of the backend, counted
 	listedGen int                // the start whose tools were listed again (OnListed)
 	listedAt  time.Time          // when they were (Call.LookedUp)
+	listings  uint64             // listings begun, counted (listing.seq)
+	handed    uint64             // the seq of the last listing handed to OnListed
+	// handing is held (not under Pool.mu) while a listing is handed to
+	// Options.OnListed, so that listings reach it one at a time.
+	handing sync.Mutex
 
 	state State
 	since time.Time
@@ -96,6 +102,7 @@ type attempt struct {
 type listing struct {
 	gen     int           // the start it lists
 	changes int           // entry.changes when it began
+	seq     uint64        // entry.listings when it began
 	done    chan struct{} // closed when it ended; the fields below are set then
 	at      time.Time     // when it ended
 	lists   Lists
