@@ -172,6 +172,7 @@ func (c *Catalog) writeEntry(e *entry) error {
 		ie  *indexEntry
 		v   *verdict // what the file will hold, for Shared
 	)
+	path := c.cachePath(e.name, e.key)
 	err := func() error {
 		e.mu.Lock()
 		defer e.mu.Unlock()
@@ -180,7 +181,7 @@ func (c *Catalog) writeEntry(e *entry) error {
 		}
 		gen = e.gen
 		v = &verdict{key: sharedKey(e), listing: e.listing, ident: c.idents[e.name], stamp: e.stamp}
-		if c.opts.Shared.wrote(c.cachePath(e.name, e.key), v) {
+		if c.opts.Shared.wrote(path, v) {
 			// Another session's catalog wrote this listing and verdict.
 			e.written = gen
 			return errNoCache
@@ -200,7 +201,6 @@ func (c *Catalog) writeEntry(e *entry) error {
 	if errors.Is(err, errNoCache) {
 		return nil
 	}
-	path := c.cachePath(e.name, e.key)
 	b, err := json.Marshal(f)
 	if err != nil {
 		return err

@@ -16,14 +16,14 @@ import (
 // With Shared they vet a listing once per verdict and write it once.
 //
 // A verdict is reused only under the vetter's stamp it was made at, for
-// the same server, launch key and identifier, when the vetting itself
-// changed nothing (the pins file's version was the same before and
+// the same server, launch key, config file and identifier, when the
+// vetting itself changed nothing (the stamp was the same before and
 // after): a vetting that pinned new tools or recorded held ones is made
-// again by the next catalog, at the new version, whose verdict is then
+// again by the next catalog, at the new stamp, whose verdict is then
 // shared.
 type Shared struct {
 	mu       sync.Mutex
-	verdicts map[string]*verdict // server name and launch key -> the last verdict
+	verdicts map[string]*verdict // server name and sharedKey -> the last verdict
 	written  map[string]*verdict // cache file -> the verdict last written there
 	// tools and wroteTools count the tools the maps' verdicts hold
 	// (size).

@@ -211,21 +211,7 @@ func TestShared_HoldsBoundedTools(t *testing.T) {
 // next read of every session's catalog, those that share verdicts too;
 // and the pins file deleted makes every one vet again.
 func TestShared_AnApprovalElsewhereCountsInEverySession(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "pins.json")
-	pins, err := trust.OpenStore(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var shared Shared
-	specs := servers("a")
-	listing := &Listing{Tools: []*mcp.Tool{tool("x", "X.")}}
-	var cats []*Catalog
-	for range 3 {
-		c := New(specs, &fakeSource{}, &Options{Vetter: &TrustVetter{Pins: pins, QuarantineNew: true}, Shared: &shared})
-		c.Apply("a", listing)
-		cats = append(cats, c)
-	}
+	path, specs, cats := sharedCatalogs(t, 3, true, 1)
 	for i, c := range cats {
 		if got, _ := c.Known("a"); len(got) != 0 {
 			t.Fatalf("catalog %d before the approval: %+v; want x withheld", i, got)
@@ -254,24 +240,11 @@ func TestShared_AnApprovalElsewhereCountsInEverySession(t *testing.T) {
 // A pins file replaced by a directory, under catalogs that share
 // verdicts: no approved tool is offered from a verdict kept before.
 func TestShared_PinsFileReplacedByADirectoryWithholds(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "pins.json")
-	pins, err := trust.OpenStore(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var shared Shared
-	specs := servers("a")
-	listing := &Listing{Tools: []*mcp.Tool{tool("x", "X.")}}
-	var cats []*Catalog
-	for range 2 {
-		c := New(specs, &fakeSource{}, &Options{Vetter: &TrustVetter{Pins: pins}, Shared: &shared})
-		c.Apply("a", listing)
-		c.Apply("a", listing)
+	path, _, cats := sharedCatalogs(t, 2, false, 2)
+	for _, c := range cats {
 		if got, _ := c.Known("a"); len(got) != 1 {
 			t.Fatalf("trusted on first use: %+v; want x", got)
 		}
-		cats = append(cats, c)
 	}
 	if err := os.Remove(path); err != nil {
 		t.Fatal(err)
@@ -362,4 +335,27 @@ func TestShared_ConfigsThatDifferDoNotShare(t *testing.T) {
 			t.Errorf("%s: %d tools offered, want %d", tc.name, len(got), tc.want)
 		}
 	}
+}
+
+// sharedCatalogs makes n catalogs of server "a" sharing verdicts, each
+// vetting against one pins file (path) with quarantineNew, and applies
+// one listing of tool x to each applies times.
+func sharedCatalogs(t *testing.T, n int, quarantineNew bool, applies int) (path string, specs map[string]*config.Server, cats []*Catalog) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "pins.json")
+	pins, err := trust.OpenStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := &Shared{}
+	specs = servers("a")
+	listing := &Listing{Tools: []*mcp.Tool{tool("x", "X.")}}
+	for range n {
+		c := New(specs, &fakeSource{}, &Options{Vetter: &TrustVetter{Pins: pins, QuarantineNew: quarantineNew}, Shared: shared})
+		for range applies {
+			c.Apply("a", listing)
+		}
+		cats = append(cats, c)
+	}
+	return path, specs, cats
 }

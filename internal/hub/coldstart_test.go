@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -24,21 +25,14 @@ type corpusConn struct {
 	tools []*mcp.Tool
 	done  chan struct{}
 	once  sync.Once
-	lists *int64mu
-}
-
-type int64mu struct {
-	mu sync.Mutex
-	n  int
+	lists *atomic.Int64 // tools/list requests of every corpusConn
 }
 
 func (c *corpusConn) CallTool(ctx context.Context, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: tool}}}, nil
 }
 func (c *corpusConn) ListTools(context.Context) ([]*mcp.Tool, error) {
-	c.lists.mu.Lock()
-	c.lists.n++
-	c.lists.mu.Unlock()
+	c.lists.Add(1)
 	return c.tools, nil
 }
 func (c *corpusConn) Info() backend.Info {
@@ -90,7 +84,7 @@ var coldServers = []string{"github", "notion", "playwright", "supabase", "sentry
 
 // coldHub is a hub whose user config has coldServers, each an in-memory
 // backend listing that corpus server's tools, and an empty cache.
-func coldHub(tb testing.TB, lists *int64mu, servers []string) *Hub {
+func coldHub(tb testing.TB, lists *atomic.Int64, servers []string) *Hub {
 	tb.Helper()
 	home := tb.TempDir()
 	user := filepath.Join(home, ".config", "switchboard", "config.json")
@@ -171,14 +165,14 @@ func BenchmarkHub_ColdSessions(b *testing.B) {
 	}{{1, 1, coldServers}, {10, 1, coldServers}, {60, 1, coldServers}, {10, 10, coldServers}, {60, 60, coldServers}, {1, 1, all}, {10, 1, all}} {
 		b.Run(fmt.Sprintf("sessions=%d/workspaces=%d/servers=%d", c.n, c.workspaces, len(c.servers)), func(b *testing.B) {
 			var total time.Duration
-			lists := &int64mu{}
+			lists := &atomic.Int64{}
 			for b.Loop() {
 				h := coldHub(b, lists, c.servers)
 				total += coldSessions(b, h, c.servers, c.n, c.workspaces)
 				h.Close()
 			}
 			b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms/slowest")
-			b.ReportMetric(float64(lists.n)/float64(b.N), "lists/op")
+			b.ReportMetric(float64(lists.Load())/float64(b.N), "lists/op")
 		})
 	}
 }

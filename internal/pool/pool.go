@@ -603,19 +603,21 @@ func (p *Pool) callContext(ctx context.Context, e *entry) (context.Context, cont
 	if d <= 0 {
 		d, own = p.set.CallTimeout.D(), false
 	}
-	return context.WithTimeoutCause(ctx, d, &timeoutError{d, raiseHint(e.spec, "callTimeout", own, d)})
+	return context.WithTimeoutCause(ctx, d, &timeoutError{d: d, spec: e.spec, own: own})
 }
 
-// timeoutError is the cause of a call context that timed out; hint says
-// how to give the server more time ("" for none).
+// timeoutError is the cause of a call context that timed out. Its hint
+// (how to give the server more time) is made only when it is read: every
+// call makes one.
 type timeoutError struct {
 	d    time.Duration
-	hint string
+	spec *config.Server // nil: no hint
+	own  bool           // the server's own callTimeout set d
 }
 
 func (e *timeoutError) Error() string {
-	if e.hint != "" {
-		return fmt.Sprintf("%v: no answer within %v (the call was cancelled; %s)", ErrCallTimeout, e.d, e.hint)
+	if hint := raiseHint(e.spec, "callTimeout", e.own, e.d); hint != "" {
+		return fmt.Sprintf("%v: no answer within %v (the call was cancelled; %s)", ErrCallTimeout, e.d, hint)
 	}
 	return fmt.Sprintf("%v: no answer within %v (the call was cancelled)", ErrCallTimeout, e.d)
 }
