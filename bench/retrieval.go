@@ -164,6 +164,10 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra67-queries.jsonl", "**extra67: held out, written blind with extra66** (the mix in a developer's own sentences, often after a clause of context; before: as written, 8112bfc)", 0.824, 0.912, 0.333},
 	{"internal/search/testdata/tasks100-queries.jsonl", "**tasks100: held out, written blind with extra66** (60 tasks of two or three steps, half on one server; before: as written, 8112bfc)", 0.833, 0.833, 0},
 	{"internal/search/testdata/none100-queries.jsonl", "**none100: held out, written blind with extra66** (40 requests no tool serves, 24 naming a served product; before: as written, 8112bfc)", 0, 0, 0.800},
+	{"internal/search/testdata/extra68-queries.jsonl", "**extra68: held out, written blind at the start of the second session of 2026-12-07** (the dev slice's mix as a coding agent types it into the search box; scored as aggregates, then read; before: as written, f9d652b)", 0.912, 0.912, 0.833},
+	{"internal/search/testdata/extra69-queries.jsonl", "**extra69: held out, written blind with extra68** (the mix in a developer's everyday sentences, some after a clause of context; before: as written, f9d652b)", 0.706, 0.912, 0.833},
+	{"internal/search/testdata/tasks103-queries.jsonl", "**tasks103: held out, written blind with extra68** (60 tasks of two or three steps, 17 across two servers; before: as written, f9d652b)", 0.850, 0.867, 0},
+	{"internal/search/testdata/none103-queries.jsonl", "**none103: held out, written blind with extra68** (40 requests no tool serves, 24 naming a served product; before: as written, f9d652b)", 0, 0, 0.875},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured

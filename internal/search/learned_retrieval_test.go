@@ -255,7 +255,7 @@ func TestRetrievalBackends38(t *testing.T) {
 // the session of 2026-12-06, before rounds fifty-one to fifty-four;
 // extra48 and extra49 (the dev slice's mix, worded in the dev lines' style)
 // in the same session, after rounds fifty-one to fifty-seven.
-var freshSets = map[string]bool{"extra66": true, "extra67": true, "tasks100": true, "none100": true, "extra64": true, "extra65": true, "tasks99": true, "none99": true, "extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true, "extra53": true, "extra54": true, "extra55": true, "tasks66": true, "extra56": true, "extra57": true, "tasks71": true, "none71": true, "extra58": true, "extra59": true, "tasks78": true, "none78": true, "extra60": true, "extra61": true, "tasks88": true, "none88": true, "extra62": true, "extra63": true, "tasks97": true, "none97": true}
+var freshSets = map[string]bool{"extra68": true, "extra69": true, "tasks103": true, "none103": true, "extra66": true, "extra67": true, "tasks100": true, "none100": true, "extra64": true, "extra65": true, "tasks99": true, "none99": true, "extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true, "extra53": true, "extra54": true, "extra55": true, "tasks66": true, "extra56": true, "extra57": true, "tasks71": true, "none71": true, "extra58": true, "extra59": true, "tasks78": true, "none78": true, "extra60": true, "extra61": true, "tasks88": true, "none88": true, "extra62": true, "extra63": true, "tasks97": true, "none97": true}
 
 // TestRetrievalFresh scores the fresh sets by kind, without printing a
 // miss. Before rounds thirty-five to forty (at cdcdafc): extra38 to
@@ -508,6 +508,27 @@ func TestRetrievalFresh(t *testing.T) {
 	t.Logf("none100: none %d of %d", none, nNone)
 	if none < 32 {
 		t.Errorf("none100 below the session of 2026-12-07: none 32 of 40 (the same at 8112bfc)")
+	}
+	// extra68 and extra69 (the mix as extra66 and extra67), tasks103 (60
+	// tasks, 17 across two servers) and none103 (40, 24 naming a served
+	// product) were written blind at the start of the second session of
+	// 2026-12-07 and scored as aggregates only, at f9d652b (extra68-69
+	// single 44 / 50 of 52, tasks 11 / 12 of 16, none 10 of 12; tasks103
+	// 51 / 52 of 60; none103 35 of 40).
+	single, multi, none, nNone = score("extra68", "extra69")
+	t.Logf("extra68-69: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 44 || single.h5 < 50 || multi.h1 < 11 || multi.h5 < 12 || none < 10 {
+		t.Errorf("extra68-69 below the second session of 2026-12-07: single 44 / 50 of 52, tasks 11 / 12 of 16, none 10 of 12 (the same at f9d652b)")
+	}
+	_, multi, _, _ = score("tasks103")
+	t.Logf("tasks103: tasks hit@1 %d, hit@5 %d of %d", multi.h1, multi.h5, multi.n)
+	if multi.h1 < 51 || multi.h5 < 52 {
+		t.Errorf("tasks103 below the second session of 2026-12-07: tasks 51 / 52 of 60 (the same at f9d652b)")
+	}
+	_, _, none, nNone = score("none103")
+	t.Logf("none103: none %d of %d", none, nNone)
+	if none < 35 {
+		t.Errorf("none103 below the second session of 2026-12-07: none 35 of 40 (the same at f9d652b)")
 	}
 
 }

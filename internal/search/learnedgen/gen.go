@@ -83,6 +83,9 @@ var heldOut = map[string]bool{
 	// extra66, extra67, tasks100 and none100: written blind at the start
 	// of the session of 2026-12-07, scored as aggregates only
 	"extra66": true, "extra67": true, "tasks100": true, "none100": true,
+	// extra68, extra69, tasks103 and none103: written blind at the start
+	// of the second session of 2026-12-07, scored as aggregates only
+	"extra68": true, "extra69": true, "tasks103": true, "none103": true,
 	// ties61: round sixty-one's single requests for tools with a close
 	// sibling in their backend, written before its change
 	"ties61": true,
