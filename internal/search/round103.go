@@ -1,0 +1,67 @@
+package search
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Round 103 (bench/retrieval-notes.md): what the speaker is doing, said
+// before the request.
+//
+// "I'm writing a design doc on vector stores, so search the web for
+// recent pgvector vs Qdrant benchmarks and then read the most relevant
+// article in full": the leading clause is no step and no object; it says
+// why. Its words were a request of their own: "writing" and "doc" a step
+// for the file writer and the docs searchers, "vector stores" Apify's
+// key-value stores, and the task, one step of it unanswerable, was
+// "none". A leading clause in which the speaker says what they are doing
+// (I'm / we're / I've been + a verb in -ing) and which ends in ", so"
+// before the request is now left out of the search. A backend it names
+// stays named ("I'm debugging checkout in Sentry, so show me the latest
+// errors"): its name is kept after the request.
+
+// speakerDoing matches a leading clause saying what the speaker is doing,
+// through the ", so" that starts the request (and a "please" or "can
+// you" after it).
+var speakerDoing = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^\s*(?:(?:ok|okay|so|well|hey),?\s+)?(?:(?:i'm|i’m|im|i am|we're|we’re|we are|i've been|i’ve been|we've been|we’ve been)\s+(?:\w+\s+)?\w+ing\b[^,;:!?.]*,\s*so|(?:before|while|since|as|because)\s+(?:i|we|i'm|i’m|we're|we’re)\s[^,;:!?.]*,)\s+(?:(?:please|pls|can you|could you)\s+)?`)
+})
+
+// r103Off turns round 103's rule off (in the tests).
+var r103Off bool
+
+// withoutDoing returns query without a leading clause of speakerDoing,
+// with the backends that clause named and the rest does not after the
+// rest; query itself when it has no such clause or little is left.
+func (ix *Index) withoutDoing(query string) string {
+	if r103Off {
+		return query
+	}
+	m := speakerDoing().FindStringIndex(query)
+	if m == nil {
+		return query
+	}
+	rest := query[m[1]:]
+	if len(strings.Fields(rest)) < 2 {
+		return query
+	}
+	head := query[:m[1]]
+	vp := ix.vendorProducts(head)
+	named, _ := ix.namedServersWith(head, vp)
+	if len(named) == 0 {
+		return rest
+	}
+	kept, _ := ix.namedServersWith(rest, ix.vendorProducts(rest))
+	var add []string
+	for _, s := range named {
+		if !slices.Contains(kept, s) {
+			add = append(add, ix.servers[s])
+		}
+	}
+	if len(add) == 0 {
+		return rest
+	}
+	return strings.TrimRight(rest, " .!?") + " (" + strings.Join(add, ", ") + ")"
+}

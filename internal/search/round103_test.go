@@ -1,0 +1,37 @@
+package search
+
+import "testing"
+
+// Round 103: a leading clause saying what the speaker is doing is left
+// out; a backend it names stays named.
+func TestSearch_WhatTheSpeakerIsDoingIsNoRequest(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for _, c := range []struct{ query, want string }{
+		{"I'm writing a design doc on vector stores, so search the web for recent pgvector vs Qdrant benchmarks and then read the most relevant article in full.", ""},
+		{"Before I rewrite the incident runbook, give me the current content of Notion page 9a8b7c6d5e4f as Markdown so I can diff it.", "notion/API-retrieve-page-markdown"},
+		{"I'm planning next sprint, so what iterations are set up in the Falcon project on Azure DevOps?", "azure-devops/work"},
+	} {
+		hits := ix.Search(c.query, 5)
+		if len(hits) == 0 {
+			t.Errorf("%q: no tool, want an answer", c.query)
+			continue
+		}
+		if got := hits[0].Server + "/" + hits[0].Tool; c.want != "" && got != c.want {
+			t.Errorf("%q: %s, want %s first", c.query, fmtHits(hits), c.want)
+		}
+	}
+	for _, c := range []struct{ in, out string }{
+		{"I'm writing a design doc, so search the web for X", "search the web for X"},
+		{"We're migrating off Heroku, so please list my Supabase projects", "list my Supabase projects"},
+		{"I'm debugging checkout in Sentry, so show me the latest errors", "show me the latest errors (sentry)"},
+		{"Before we ship, run the lint on src/", "run the lint on src/"},
+		// Not what the speaker is doing: kept whole.
+		{"The build is red, so fetch the failing logs", "The build is red, so fetch the failing logs"},
+		{"I'm writing, so", "I'm writing, so"},
+		{"after I merge, deploy it", "after I merge, deploy it"},
+	} {
+		if got := ix.withoutDoing(c.in); got != c.out {
+			t.Errorf("withoutDoing(%q) = %q, want %q", c.in, got, c.out)
+		}
+	}
+}
