@@ -38,7 +38,9 @@ var DefaultProducts = strings.Split(`jira|confluence|trello|asana|clickup|baseca
 	`audible|kindle|goodreads|substack|squarespace|wix|godaddy|namecheap|protonmail|monday.com|`+
 	`zoho|bitwarden|testflight|google play|google photos|icloud drive|`+
 	`aws lambda|lambda functions|s3|cloudfront|route 53|route53|excel|subreddit|teams channel|`+
-	`azure vm|azure functions|azure virtual machine|google workspace|microsoft 365|office 365`, "|")
+	`azure vm|azure functions|azure virtual machine|google workspace|microsoft 365|office 365|`+
+	`kubectl|eks|gke|aks|fargate|cloudwatch|cloud run|app engine|pulumi|cloudformation|kibana|opensearch|`+
+	`rollbar|bugsnag|logrocket|jaeger`, "|")
 
 // productSet is a prepared list of product names.
 type productSet [][]string // each product as its lowercase words

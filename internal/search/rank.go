@@ -58,7 +58,10 @@ func (ix *Index) queryTerms(query string) []qterm {
 func (ix *Index) unservedProducts(query string, vp [][]string) [][]string {
 	var out [][]string
 	query = withoutTopics(query) // round89.go
-	for _, p := range append(ix.products.mentioned(withoutPaths(query)), vp...) {
+	// A product inside a quoted span is text to pass on ("swap 'kubectl
+	// v1.27' for 'kubectl v1.30' in the description").
+	unquoted, _ := protectQuotes(query)
+	for _, p := range append(ix.products.mentioned(withoutPaths(unquoted)), vp...) {
 		if !ix.served(p) && (r89Off || topicKept(query, p)) {
 			out = append(out, p)
 		}

@@ -35,3 +35,21 @@ func TestSearch_WhatTheSpeakerIsDoingIsNoRequest(t *testing.T) {
 		}
 	}
 }
+
+// A command of a product no backend serves is "none"; the same product
+// quoted, as text to pass on, is no product asked for.
+func TestSearch_AnUnservedCommandAndAQuotedProduct(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for _, q := range []string{
+		"kubectl rollout restart deploy/api -n prod",
+		"tail the CloudWatch logs of the billing lambda",
+	} {
+		if hits := ix.Search(q, 5); hits != nil {
+			t.Errorf("%q: %s, want no tool", q, fmtHits(hits))
+		}
+	}
+	q := "In issue 58 of ops/runbooks, just swap 'kubectl v1.27' for 'kubectl v1.30' in the description. Don't resend the whole text, and do a dry run first."
+	if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != "update_issue_description_patch" {
+		t.Errorf("%q: %s, want zereight-gitlab/update_issue_description_patch first", q, fmtHits(hits))
+	}
+}
