@@ -51,6 +51,12 @@ func requestVerbPlace(query string) (v string, placed bool) {
 		if w == "" || stopWords[w] || leadIns[w] {
 			continue
 		}
+		if inflectedS(w) {
+			// "slack replies channel C04QX2LMN", "the PR's reviews":
+			// a request's verb is in its base form, so a word in
+			// -s is a thing, not what to do (round103.go).
+			return "", false
+		}
 		t := stem(w)
 		if i == 0 && strings.HasSuffix(w, "ly") && verbStems()[t] == 0 && !wordnetVerbs()[t] && i+1 < len(ws) && (isVerb(ws[i+1]) || i+2 < len(ws) && objectStart(ws[i+2])) {
 			// "Permanently delete the GitHub repository": the

@@ -65,3 +65,30 @@ func (ix *Index) withoutDoing(query string) string {
 	}
 	return strings.TrimRight(rest, " .!?") + " (" + strings.Join(add, ", ") + ")"
 }
+
+// inflectedS reports whether w, a lowercase word, is a verb's -s form
+// ("replies", "lists", "pushes") rather than a base form that ends in s
+// ("access", "focus", "alias"): its base, without the -s, -es or -ies
+// (made -y), is a verb of the families or of WordNet.
+func inflectedS(w string) bool {
+	if r103Off || len(w) < 4 || !strings.HasSuffix(w, "s") {
+		return false
+	}
+	switch w[len(w)-2] {
+	case 's', 'u', 'i', 'a': // access, focus, analysis, alias
+		return false
+	}
+	for _, base := range []string{w[:len(w)-1], strings.TrimSuffix(w, "es"), strings.TrimSuffix(w, "ies") + "y"} {
+		if base != w && len(base) > 2 && isVerbBase(base) {
+			return true
+		}
+	}
+	return false
+}
+
+// isVerbBase reports whether w is, spelled so, a verb of the families or
+// of WordNet.
+func isVerbBase(w string) bool {
+	t := stem(w)
+	return verbStems()[t] != 0 || wordnetVerbs()[t]
+}

@@ -53,3 +53,18 @@ func TestSearch_AnUnservedCommandAndAQuotedProduct(t *testing.T) {
 		t.Errorf("%q: %s, want zereight-gitlab/update_issue_description_patch first", q, fmtHits(hits))
 	}
 }
+
+// A word in -s is no request's verb: "slack replies ..." asks for the
+// replies, not to reply.
+func TestSearch_AVerbsSFormIsAThing(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	q := "slack replies thread_ts 1712345678.000200 channel C04QX2LMN"
+	if hits := ix.Search(q, 5); len(hits) == 0 || hits[0].Tool != "slack_get_thread_replies" {
+		t.Errorf("%q: %s, want slack/slack_get_thread_replies first", q, fmtHits(hits))
+	}
+	for w, want := range map[string]bool{"replies": true, "lists": true, "pushes": true, "reply": false, "access": false, "focus": false, "alias": false, "analysis": false, "channels": false} {
+		if got := inflectedS(w); got != want {
+			t.Errorf("inflectedS(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
