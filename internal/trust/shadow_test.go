@@ -33,6 +33,8 @@ func TestConfusable(t *testing.T) {
 		{"n8n", "nbn", false},
 		{"github", "ｇｉｔｈｕｂ", true}, // full width
 		{"git\u200bhub", "github", true},
+		{"caf\u00e9", "cafe\u0301", true}, // composed and decomposed: one name to the eye (round 107)
+		{"\ufb01le", "file", true},        // the ligature ﬁ
 		{"", "", false},
 		{"-", "_", false},
 	}
