@@ -116,8 +116,13 @@ func Shadowing(servers map[string][]string) []ShadowWarning {
 	for i, a := range names {
 		for _, b := range names[i+1:] {
 			if Confusable(a, b) {
+				format := "server name %q looks like server %q"
+				if norm.NFKC.String(a) == norm.NFKC.String(b) {
+					// Composed and decomposed: quoted, they look the same.
+					format = "server name %+q looks like server %+q"
+				}
 				out = append(out, ShadowWarning{Server: a, Other: b,
-					Reason: fmt.Sprintf("server name %q looks like server %q", a, b)})
+					Reason: fmt.Sprintf(format, a, b)})
 			}
 		}
 	}

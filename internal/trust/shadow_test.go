@@ -77,6 +77,16 @@ func TestShadowing(t *testing.T) {
 	}
 }
 
+// Two server names that differ only in composition ("café" composed and
+// decomposed) are said to look alike, escaped, since quoted as they are
+// the warning named one name twice (round 107).
+func TestShadowing_ComposedAndDecomposedNamesAreEscaped(t *testing.T) {
+	got := Shadowing(map[string][]string{"caf\u00e9": nil, "cafe\u0301": nil})
+	if len(got) != 1 || got[0].Reason != `server name "cafe\u0301" looks like server "caf\u00e9"` {
+		t.Errorf("got %+v", got)
+	}
+}
+
 // TestShadowing_Corpus: the 32 real servers, under their corpus names, do
 // not imitate each other.
 func TestShadowing_Corpus(t *testing.T) {
