@@ -178,6 +178,10 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 				}
 			}
 		}
+		if err := config.UTF16(old); err != nil {
+			// The JSONC editor said "invalid character '\xff'".
+			return fmt.Errorf("%s: %w; it is unchanged", t.path, err)
+		}
 		src := old
 		if len(bytes.TrimSpace(src)) == 0 {
 			src = []byte("{}\n")

@@ -3,9 +3,11 @@ package config
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"github.com/switchboard-mcp/switchboard/internal/hidden"
 	"io"
+	"math/big"
 	"net/url"
 	pathpkg "path"
 	"path/filepath"
@@ -106,6 +108,10 @@ func (n *node) typeName() string {
 // Parse validates data, the content of the file at path.
 func Parse(path string, data []byte) (*File, error) {
 	e := &Error{}
+	if err := UTF16(data); err != nil {
+		e.add(path, "", "%v", err)
+		return nil, e
+	}
 	// Before any recursive decoding: a file nested thousands of levels
 	// deep (a hostile project file, say) must not exhaust the stack.
 	if line, deep := nesting.JSONC(data, maxNesting); deep {
@@ -731,11 +737,35 @@ func posInt(path, field string, v *node, e *Error) int {
 		return 0
 	}
 	n, err := v.num.Int64()
-	if err != nil || n <= 0 || n > 1<<31 {
+	if err != nil || n <= 0 || n > maxInt {
+		if f, ok := new(big.Float).SetString(string(v.num)); ok && f.IsInt() && f.Sign() > 0 {
+			// 9000000000000000000 is a positive whole number: say the bound.
+			e.add(path, field, "must be at most %d, not %s (line %d)", maxInt, v.num, v.line)
+			return 0
+		}
 		e.add(path, field, "must be a positive whole number, not %s (line %d)", v.num, v.line)
 		return 0
 	}
 	return int(n)
+}
+
+// maxInt is the largest number a setting takes (on every platform's int).
+const maxInt = 1 << 31
+
+// UTF16 reports data that is UTF-16 text (a byte-order mark FF FE or
+// FE FF, or a NUL in every other byte of its start), which Windows
+// PowerShell's > and Out-File write: the parser called it "invalid
+// character 'ÿ'", naming neither the encoding nor the fix. nil for
+// anything else.
+func UTF16(data []byte) error {
+	bom := bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF})
+	if !bom && len(data) >= 4 && (data[0] != 0 && data[1] == 0 && data[2] != 0 && data[3] == 0 || data[0] == 0 && data[1] != 0 && data[2] == 0 && data[3] != 0) {
+		bom = true
+	}
+	if bom {
+		return errors.New("the file is UTF-16 text, not UTF-8: save it as UTF-8 (in PowerShell: Set-Content -Encoding utf8)")
+	}
+	return nil
 }
 
 func duration(path, field string, v *node, e *Error) Duration {

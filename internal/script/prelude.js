@@ -20,20 +20,69 @@
   // entries, an array of its values), as console.log shows it, instead of
   // {}: in a return value and in a tool call's arguments alike. Other
   // values pay nothing (JSON.stringify looks toJSON up on every object).
-  defineProperty(MapCtor.prototype, "toJSON", { value: function toJSON() { return fromEntries(this); }, writable: true, configurable: true });
-  defineProperty(SetCtor.prototype, "toJSON", { value: function toJSON() { return [...this]; }, writable: true, configurable: true });
+  //
+  // Each Map, Set and Error gives every toJSON call the same object,
+  // filled afresh (__sb_same): a new object each time hid one that holds
+  // itself (an error its own cause, a map its own value) from
+  // JSON.stringify's check for cycles, which then recursed until the
+  // stack ran out and the script heard "nested too deeply".
+  const sameJSON = new WeakMap(), clearArray = function __sb_clear(a) { a.length = 0; };
+  function __sb_same(v, fill) {
+    let o = sameJSON.get(v);
+    if (o === undefined) {
+      o = fill(null);
+      sameJSON.set(v, o);
+      return o;
+    }
+    return fill(o);
+  }
+  defineProperty(MapCtor.prototype, "toJSON", {
+    value: function toJSON() {
+      const m = this;
+      return __sb_same(m, function __sb_fillMap(o) {
+        if (o === null) return fromEntries(m);
+        const keys = objectKeys(o);
+        for (let i = 0; i < keys.length; i++) delete o[keys[i]];
+        for (const [k, v] of m) o[k] = v;
+        return o;
+      });
+    },
+    writable: true, configurable: true,
+  });
+  defineProperty(SetCtor.prototype, "toJSON", {
+    value: function toJSON() {
+      const s = this;
+      return __sb_same(s, function __sb_fillSet(o) {
+        if (o === null) return [...s];
+        clearArray(o);
+        for (const v of s) o.push(v);
+        return o;
+      });
+    },
+    writable: true, configurable: true,
+  });
   // An Error turns into JSON as {name, message} and its own fields (a
   // failed call's server and tool, a cause, an AggregateError's errors),
   // instead of {}: its name and message are not enumerable, so a script
   // returning a caught error, or a list of outcomes, lost what went wrong.
   defineProperty(ErrorCtor.prototype, "toJSON", {
     value: function toJSON() {
-      const o = { __proto__: null, name: str(this.name), message: str(this.message) };
-      const keys = objectKeys(this);
-      for (let i = 0; i < keys.length; i++) o[keys[i]] = this[keys[i]];
-      if (!("cause" in o) && hasOwn.call(this, "cause")) o.cause = this.cause;
-      if (!("errors" in o) && hasOwn.call(this, "errors")) o.errors = this.errors;
-      return o;
+      const e = this;
+      return __sb_same(e, function __sb_fillError(o) {
+        if (o === null) {
+          o = { __proto__: null };
+        } else {
+          const old = objectKeys(o);
+          for (let i = 0; i < old.length; i++) delete o[old[i]];
+        }
+        o.name = str(e.name);
+        o.message = str(e.message);
+        const keys = objectKeys(e);
+        for (let i = 0; i < keys.length; i++) o[keys[i]] = e[keys[i]];
+        if (!("cause" in o) && hasOwn.call(e, "cause")) o.cause = e.cause;
+        if (!("errors" in o) && hasOwn.call(e, "errors")) o.errors = e.errors;
+        return o;
+      });
     },
     writable: true, configurable: true,
   });
@@ -528,18 +577,27 @@
               : "holds a Symbol (" + at + "), which JSON cannot hold: leave it out, or convert it with String(s)"), 0);
             return;
           }
+          // What was thrown, read once: a getter may have thrown a Proxy
+          // whose traps throw, or an Error whose name or message getter
+          // does, and a throw here left the run unsettled.
+          let isError = false, isTypeError = false, name = "", msg = "", stack = "";
+          try {
+            isError = e instanceof ErrorCtor;
+            isTypeError = e instanceof TypeErrorCtor;
+            if (isError) { name = str(e.name); msg = str(e.message); if (typeof e.stack === "string") stack = e.stack; }
+          } catch (x) { }
           // QuickJS says "stack overflow" for a value nested too deeply
           // to stringify: say what to do about it.
-          if (e instanceof ErrorCtor && str(e.name) === "InternalError" && str(e.message).indexOf("stack overflow") >= 0) {
+          if (isError && name === "InternalError" && msg.indexOf("stack overflow") >= 0) {
             hostDone(false, stringify({ __proto__: null, name: "Error", message: "the return value is nested too deeply to turn into JSON (stack overflow in JSON.stringify); return a flatter value, or only the part you need", stack: "" }), 0);
             return;
           }
           // JSON has no BigInt and no cycles: say which, and what to do.
-          if (e instanceof TypeErrorCtor && str(e.message).indexOf("BigInt") >= 0) {
+          if (isTypeError && msg.indexOf("BigInt") >= 0) {
             hostDone(false, stringify({ __proto__: null, name: "TypeError", message: "the return value holds a BigInt, which JSON cannot hold: convert it first, with String(x) (exact) or Number(x) (when it is small enough)", stack: "" }), 0);
             return;
           }
-          if (e instanceof TypeErrorCtor && str(e.message).indexOf("circular") >= 0) {
+          if (isTypeError && msg.indexOf("circular") >= 0) {
             hostDone(false, stringify({ __proto__: null, name: "TypeError", message: "the return value refers to itself (a circular reference), which JSON cannot hold: return only the fields you need", stack: "" }), 0);
             return;
           }
@@ -548,12 +606,17 @@
           // say that the script had returned, and this went wrong after.
           // Not the engine's own (out of memory: InternalError, a string
           // too long: RangeError), which classify names.
-          let engine = true;
-          try { engine = str(e.name) === "InternalError" || str(e.name) === "RangeError"; } catch (x) { }
-          if (e instanceof ErrorCtor && !engine) {
-            let name = "Error", msg = "", stack = "";
-            try { name = str(e.name); msg = str(e.message); if (typeof e.stack === "string") stack = e.stack; } catch (x) { }
-            hostDone(false, stringify({ __proto__: null, name: name, message: "turning the return value into JSON: " + msg + " (thrown by a getter, toJSON method or Proxy of the value): return plain data", stack: stack }), 0);
+          if (isError && name !== "InternalError" && name !== "RangeError") {
+            hostDone(false, stringify({ __proto__: null, name: name || "Error", message: "turning the return value into JSON: " + msg + " (thrown by a getter, toJSON method or Proxy of the value): return plain data", stack: stack }), 0);
+            return;
+          }
+          // A value that is no Error (throw 42 in a getter) was "uncaught
+          // 42" alone. null is left to classify (it is most likely the
+          // engine out of memory).
+          if (e !== null && !isError) {
+            let what = "a value that cannot be described";
+            try { what = __sb_format(e); } catch (x) { }
+            hostDone(false, stringify({ __proto__: null, name: "Error", message: "turning the return value into JSON: a getter, toJSON method or Proxy of the value threw " + what + ": return plain data", stack: "" }), 0);
             return;
           }
           hostDone(false, __sb_describe(e), 0);

@@ -119,3 +119,25 @@ func TestListTools_NegativeLimitIsRefused(t *testing.T) {
 		t.Errorf("a huge limit: %q, %v", out, err)
 	}
 }
+
+// Tools named but not found come back bounded, as unknown servers do:
+// each said its server's tool count (and the client's capabilities, or
+// "unknown server" with every server) again, so 1,000 names came back
+// as 60 kB to 320 kB (round 107). The first ten are said, with the
+// count; a tool found among them is still declared.
+func TestListTools_ToolsNotFoundAreNamedBounded(t *testing.T) {
+	s := corpusServer(t)
+	ctx := context.Background()
+	var refs []string
+	for i := range 1000 {
+		refs = append(refs, "github.nope"+strconv.Itoa(i), "s"+strconv.Itoa(i)+".t")
+	}
+	_, err := s.ListTools(ctx, ListArgs{Tools: refs[:1000]})
+	if err == nil || len(err.Error()) > 4000 || !strings.Contains(err.Error(), "… (1000 of the tools named not found in all)") || !strings.Contains(err.Error(), `"nope0"`) {
+		t.Errorf("1000 not found: %d bytes: %.500v", len(fmt.Sprint(err)), err)
+	}
+	out, err := s.ListTools(ctx, ListArgs{Tools: append([]string{"github.get_issue"}, refs[:999]...)})
+	if err != nil || !strings.Contains(out, "get_issue") || len(out) > 8000 || !strings.Contains(out, "// not found: ") || !strings.Contains(out, "(999 of the tools named not found in all)") {
+		t.Errorf("one found among 999 not: %d bytes, %v: %.500s", len(out), err, out)
+	}
+}

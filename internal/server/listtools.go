@@ -543,6 +543,12 @@ func (s *Server) exactTools(ctx context.Context, refs []string, detail string) (
 		}
 		i = j
 	}
+	if len(bad) > 10 {
+		// Each says its server's tools and the client's capabilities
+		// again: 1,000 names not found came back as 320 kB, as
+		// serverNames' unknown servers once did.
+		bad = append(bad[:10:10], fmt.Sprintf("… (%d of the tools named not found in all)", len(bad)))
+	}
 	if len(bad) > 0 {
 		if b.Len() == 0 {
 			return "", fmt.Errorf("%s", strings.Join(bad, "; "))

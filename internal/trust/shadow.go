@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // homoglyphs maps Cyrillic and Greek letters (after lower-casing) and a few
@@ -23,10 +25,13 @@ var homoglyphs = map[rune]rune{
 	'0': 'o', '1': 'l', '3': 'e', '5': 's',
 }
 
-// fold reduces a name to the form Confusable compares: hidden characters and
-// separators (- _ . space) removed, full-width forms narrowed, lower case,
-// homoglyphs and look-alike digits mapped to Latin letters.
+// fold reduces a name to the form Confusable compares: in Unicode's
+// compatibility composition (NFKC: "café" composed and decomposed alike,
+// the ligature "ﬁ" as "fi"), hidden characters and separators (- _ .
+// space) removed, full-width forms narrowed, lower case, homoglyphs and
+// look-alike digits mapped to Latin letters.
 func fold(s string) string {
+	s = norm.NFKC.String(s)
 	var b strings.Builder
 	for _, r := range s {
 		if Hidden(r) || r == '-' || r == '_' || r == '.' || unicode.IsSpace(r) {
@@ -111,8 +116,13 @@ func Shadowing(servers map[string][]string) []ShadowWarning {
 	for i, a := range names {
 		for _, b := range names[i+1:] {
 			if Confusable(a, b) {
+				format := "server name %q looks like server %q"
+				if norm.NFKC.String(a) == norm.NFKC.String(b) {
+					// Composed and decomposed: quoted, they look the same.
+					format = "server name %+q looks like server %+q"
+				}
 				out = append(out, ShadowWarning{Server: a, Other: b,
-					Reason: fmt.Sprintf("server name %q looks like server %q", a, b)})
+					Reason: fmt.Sprintf(format, a, b)})
 			}
 		}
 	}

@@ -33,6 +33,8 @@ func TestConfusable(t *testing.T) {
 		{"n8n", "nbn", false},
 		{"github", "ｇｉｔｈｕｂ", true}, // full width
 		{"git\u200bhub", "github", true},
+		{"caf\u00e9", "cafe\u0301", true}, // composed and decomposed: one name to the eye (round 107)
+		{"\ufb01le", "file", true},        // the ligature ﬁ
 		{"", "", false},
 		{"-", "_", false},
 	}
@@ -72,6 +74,16 @@ func TestShadowing(t *testing.T) {
 	}
 	if !reflect.DeepEqual(lines, want) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// Two server names that differ only in composition ("café" composed and
+// decomposed) are said to look alike, escaped, since quoted as they are
+// the warning named one name twice (round 107).
+func TestShadowing_ComposedAndDecomposedNamesAreEscaped(t *testing.T) {
+	got := Shadowing(map[string][]string{"caf\u00e9": nil, "cafe\u0301": nil})
+	if len(got) != 1 || got[0].Reason != `server name "cafe\u0301" looks like server "caf\u00e9"` {
+		t.Errorf("got %+v", got)
 	}
 }
 
