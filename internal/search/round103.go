@@ -92,3 +92,52 @@ func isVerbBase(w string) bool {
 	t := stem(w)
 	return verbStems()[t] != 0 || wordnetVerbs()[t]
 }
+
+// homePath reports whether f is a path in a home directory ("~/x",
+// "/home/dev/x", "/Users/ana/x"), on the user's own machine.
+func homePath(f string) bool {
+	if r103Off {
+		return false
+	}
+	for _, p := range []string{"~/", "/home/", "/Users/", "/root/"} {
+		if strings.HasPrefix(f, p) && len(f) > len(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// homeFileStep reports whether a step acts on a file in a home directory
+// ("Open /home/me/api/.circleci/config.yml and have CircleCI check it":
+// the user's own file, to read first) with a verb of files, a light verb
+// ("take", "pull") or a verb no other backend's tool is named for ("Lint
+// /home/dev/shop/src/cart.js": eslint's lint-files takes the path
+// itself).
+func (ix *Index) homeFileStep(c clause) bool {
+	home := false
+	for _, raw := range strings.Fields(c.text) {
+		if homePath(strings.Trim(raw, ".,;:!?()\"'`")) {
+			home = true
+			break
+		}
+	}
+	if !home {
+		return false
+	}
+	v, _ := requestVerbPlace(c.step)
+	if v == "" || lightVerbs[v] {
+		return true
+	}
+	for _, w := range lowerWords(c.step) {
+		if stem(w) == v && (fileReadVerbs[w] || fileWriteVerbs[w] || fileEditVerbs[w]) {
+			return true
+		}
+	}
+	var others []int32
+	for s := range ix.servers {
+		if !slices.Contains(ix.fileSrv, int32(s)) {
+			others = append(others, int32(s))
+		}
+	}
+	return !ix.nameSaysVerb(v, others)
+}

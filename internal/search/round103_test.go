@@ -68,3 +68,50 @@ func TestSearch_AVerbsSFormIsAThing(t *testing.T) {
 		}
 	}
 }
+
+// "There's ..." opens a statement, and the request follows "can you".
+func TestSearch_ThereIsOpensAStatement(t *testing.T) {
+	if got := requestPart("There's a contributor called Marta Kowalski I want to ping, can you find her GitHub username?"); got != "find her GitHub username?" {
+		t.Errorf("requestPart = %q, want the part after \"can you\"", got)
+	}
+	ix := New(corpusDocs(t), nil)
+	q := "There's a contributor called Marta Kowalski I want to ping, can you find her GitHub username?"
+	found := false
+	for _, h := range ix.Search(q, 5) {
+		found = found || h.Tool == "search_users"
+	}
+	if !found {
+		t.Errorf("%q: %s, want github/search_users among the hits", q, fmtHits(ix.Search(q, 5)))
+	}
+}
+
+// A task's step putting what an earlier one made on a thing changes that
+// thing; a file in a home directory, opened or read, is the user's own.
+func TestSearch_PutItOnAndAHomeFile(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for _, c := range []struct {
+		query string
+		want  []string
+	}{
+		{"Create a 'needs-design' label (#ff8800) in GitLab project 514 and put it on issue 23.", []string{"zereight-gitlab/create_label", "zereight-gitlab/update_issue"}},
+		{"Open /home/me/api/.circleci/config.yml and have CircleCI check it for problems.", []string{"filesystem/read_text_file", "circleci/config_helper"}},
+		{"Take the monthly sales numbers in ~/reports/sales-2024.csv and make a chart showing how they went up and down over the year.", []string{"filesystem/read_text_file"}},
+		// A tool named for the step's verb takes the path itself.
+		{"Lint /home/dev/shop/src/cart.js and append the findings to our 'Tech debt' page in Notion.", []string{"eslint/lint-files", "notion/API-patch-block-children"}},
+		// A step naming a file under a home directory and no backend,
+		// in a task whose query names none: no panic (round79.go's
+		// laterStepUndone read the query's first named backend).
+		{"Find every .env.example under /home/dev/projects and copy its keys into a new file /home/dev/keys.txt.", []string{"filesystem/search_files", "filesystem/write_file"}},
+	} {
+		hits := ix.Search(c.query, 5)
+		got := map[string]bool{}
+		for _, h := range hits {
+			got[h.Server+"/"+h.Tool] = true
+		}
+		for _, w := range c.want {
+			if !got[w] {
+				t.Errorf("%q: %s, want %s among the hits", c.query, fmtHits(hits), w)
+			}
+		}
+	}
+}

@@ -38,7 +38,7 @@ import (
 
 // statementSubjects open a statement about the user, their things or
 // someone else ("Someone left a stale flag in Redis; please remove ...").
-var statementSubjects = setOf(`i i'm i've i'd we we're we've my our someone somebody`)
+var statementSubjects = setOf(`i i'm i've i'd we we're we've my our someone somebody there's there’s theres there it's it’s`)
 
 // requestMarker matches where a request follows a statement: a comma or
 // semicolon and "can/could/would/will you" or "please", or a semicolon

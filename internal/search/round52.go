@@ -84,9 +84,18 @@ func stepLeadVerb(ws []string) verbFamily {
 		return verbUpdate
 	case ws[0] == "open" && !newThing[ws[1]] && !objectPronouns[ws[1]]:
 		return verbRead
+	case putOnVerbs[ws[0]] && len(ws) > 2 && (ws[1] == "it" || ws[1] == "them") && (ws[2] == "on" || ws[2] == "onto"):
+		// "create a label ... and put it on issue 23": what the
+		// step puts on the thing (a label, a tag) changes it
+		// (round103.go).
+		return verbUpdate
 	}
 	return 0
 }
+
+// putOnVerbs put a thing made in an earlier step on another ("put it on
+// issue 23").
+var putOnVerbs = setOf(`put stick slap`)
 
 // assignVerbs change who a thing is for, when they start a step.
 var assignVerbs = setOf(`assign reassign unassign`)

@@ -41,7 +41,7 @@ import (
 //     notes).
 
 // localWords say a file is on the user's own machine.
-var localWords = setOf(`local locally`)
+var localWords = setOf(`local locally disk`)
 
 // localFile reports whether a step's text says a file is the user's own:
 // "local" or "locally" and a file named by its extension or the word
@@ -86,7 +86,7 @@ func (ix *Index) fileStep64(c clause, named []int32) []int32 {
 	if len(ix.fileSrv) == 0 {
 		return nil
 	}
-	if localFile(c.text) {
+	if localFile(c.text) || ix.homeFileStep(c) {
 		return ix.fileSrv
 	}
 	if c.kinds&kindPath != 0 || !c.pathBefore || len(c.named) > 0 || !thatFile(c.text) {

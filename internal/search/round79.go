@@ -83,7 +83,7 @@ func (ix *Index) laterStepUndone(query string, named []int32, info []clause) boo
 			// first step made as often as it grants access.
 			continue
 		}
-		if len(c.named) > 0 && !ix.oneNamed(append(c.named, named[0])) {
+		if len(c.named) > 0 && (len(named) == 0 || !ix.oneNamed(append(c.named, named[0]))) {
 			continue // the step names a backend of its own
 		}
 		undone := true
