@@ -1308,6 +1308,11 @@ var channelVerbs = setOf(`email mail sms fax tweet`)
 // So does a sending verb whose object, within two words, is such a channel
 // ("Post a tweet saying ...", "send an SMS to ...").
 func (ix *Index) foreignChannel(query string) bool {
+	if !r103Off {
+		// A quoted span is the text sent ("post 'the marketing email
+		// went out' to #growth"), not its channel.
+		query, _ = protectQuotes(query)
+	}
 	ws := lowerWords(query)
 	if len(ws) == 0 {
 		return false
@@ -1322,9 +1327,15 @@ func (ix *Index) foreignChannel(query string) bool {
 	if !sendVerbs[ws[0]] {
 		return false
 	}
-	for _, w := range ws[1:min(len(ws), 4)] {
+	for i, w := range ws[1:] {
 		if channelVerbs[w] || channelNouns[w] {
 			return foreign(w)
+		}
+		// The object's phrase, to its first preposition ("send the
+		// 'Spring promo' marketing email from HubSpot to ...";
+		// round103.go), or three words.
+		if objectEnds[w] || i >= 2 && (r103Off || i >= 7) {
+			break
 		}
 	}
 	return false

@@ -141,3 +141,48 @@ func (ix *Index) homeFileStep(c clause) bool {
 	}
 	return !ix.nameSaysVerb(v, others)
 }
+
+// backendLeadHas reports whether a tool of backend s says term where it
+// says what it does (its name, title or its description's first terms);
+// backendHas with r103Off.
+func (ix *Index) backendLeadHas(s int32, term string) bool {
+	if r103Off {
+		return ix.backendHasAny(s, term)
+	}
+	id, ok := ix.tools.lookup(term)
+	if !ok {
+		return false
+	}
+	for _, p := range ix.tools.post[id] {
+		if p.lead && ix.docServer[p.doc] == s && !ix.aboutTools[p.doc] {
+			return true
+		}
+	}
+	return false
+}
+
+// backendLeadSynonym is backendHasSynonym with backendLeadHas.
+func (ix *Index) backendLeadSynonym(s int32, v string) bool {
+	if r103Off {
+		return ix.backendHasSynonym(s, v)
+	}
+	for _, syn := range synonyms()[v] {
+		if !syn.wordnet && ix.backendLeadHas(s, syn.term) {
+			return true
+		}
+	}
+	return false
+}
+
+// againVerbs do a thing's operation again ("rerun", "retry"), which a tool
+// doing the operation does.
+var againVerbs = stemSet(`rerun retry redo`)
+
+// runTerms are the stems a tool running a thing says.
+var runTerms = sync.OnceValue(func() []string {
+	var out []string
+	for _, w := range words("run execute trigger") {
+		out = append(out, stem(w))
+	}
+	return out
+})

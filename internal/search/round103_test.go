@@ -115,3 +115,36 @@ func TestSearch_PutItOnAndAHomeFile(t *testing.T) {
 		}
 	}
 }
+
+// Served products asked what their tools never do, in the words the blind
+// sets kept using: a Sentry alert rule, a HubSpot marketing email, merging
+// HubSpot records.
+func TestSearch_TheServedProductsRecurringNones(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for _, q := range []string{
+		"Create a Sentry alert rule that emails me when the error rate in checkout-web goes above 5%.",
+		"sentry: add an alert rule on project web that pages oncall when errors > 100/min",
+		"Send the 'Spring promo' marketing email from HubSpot to the Newsletter contact list.",
+		"Merge the two duplicate HubSpot company records for Initech (ids 5512 and 5519) into one.",
+	} {
+		if hits := ix.Search(q, 5); hits != nil {
+			t.Errorf("%q: %s, want no tool", q, fmtHits(hits))
+		}
+	}
+	// Still answered: alerts a product's tools do say, an email's
+	// words in a message, and running a workflow again.
+	for _, c := range []struct{ query, want string }{
+		{"list the Advanced Security alerts of repo web in Azure DevOps", "azure-devops/advsec_get_alerts"},
+		{"post 'the marketing email went out' to #growth on Slack", "slack/slack_post_message"},
+		{"Find the n8n workflow that syncs Stripe invoices, look at its last executions, and rerun it.", "n8n/n8n_list_workflows"},
+	} {
+		hits := ix.Search(c.query, 5)
+		found := false
+		for _, h := range hits {
+			found = found || h.Server+"/"+h.Tool == c.want
+		}
+		if !found {
+			t.Errorf("%q: %s, want %s among the hits", c.query, fmtHits(hits), c.want)
+		}
+	}
+}

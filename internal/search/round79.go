@@ -109,18 +109,31 @@ func (ix *Index) laterStepUndone(query string, named []int32, info []clause) boo
 // verb sets, or a tool ending its thing. An action parameter listing no
 // values does anything.
 func (ix *Index) stepVerbUndone(s int32, v string) bool {
-	if ix.srvOpen[s] || ix.srvEnds(s, v) || ix.backendHasSynonym(s, v) || ix.backendFieldSays(s, v) {
+	if ix.srvOpen[s] || ix.srvEnds(s, v) || ix.backendLeadSynonym(s, v) || ix.backendFieldSays(s, v) {
 		return false
 	}
-	terms := append(verbTerms(v), ix.productMeans(s, v)...)
-	for _, syn := range synonyms()[v] {
-		if syn.w >= actionSynonym || syn.wordnet && syn.w >= wordnetWeight {
-			terms = append(terms, syn.term)
-		}
-	}
+	terms := append([]string{v}, ix.productMeans(s, v)...)
 	for _, t := range terms {
 		if ix.backendHasAny(s, t) {
 			return false
+		}
+	}
+	terms = append(terms, verbTerms(v)[1:]...)
+	// A synonym counts where a tool says first what it does, not in a
+	// note of its text ("conditions that you want to combine with OR
+	// logic" is no merging of HubSpot records; round103.go).
+	for _, syn := range synonyms()[v] {
+		if (!syn.wordnet || syn.w >= wordnetWeight) && ix.backendLeadHas(s, syn.term) {
+			return false
+		}
+	}
+	if againVerbs[v] && !r103Off {
+		// "... and rerun it": a tool that runs the thing runs it
+		// again.
+		for _, t := range runTerms() {
+			if ix.backendLeadHas(s, t) {
+				return false
+			}
 		}
 	}
 	for _, d := range ix.srvDocs[s] {

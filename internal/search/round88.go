@@ -51,6 +51,11 @@ var facetWords = func() map[string]facet {
 	add(false, "smtp")
 	add(false, "sso saml", "sso", "saml")
 	add(false, "favourite favourites favorite favorites", "favorite", "favourite", "bookmark", "save")
+	add(false, "alert alerts alerting", "alert") // round103.go: "a Sentry alert rule"
+	add(false, "credit credits quota", "credit", "quota")
+	add(false, "campaign campaigns newsletter newsletters", "campaign", "newsletter")
+	add(true, "reviewer reviewers", "reviewer")
+	add(true, "guest guests", "guest")
 	add(true, "role", "permission")
 	add(true, "permission permissions", "permission", "role", "access")
 	add(true, "collaborator collaborators", "collaborator", "member", "permission")
