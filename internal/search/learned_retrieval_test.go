@@ -518,7 +518,8 @@ func TestRetrievalFresh(t *testing.T) {
 	// doing, said before ", so", and a verb's -s form read as a thing
 	// (round103.go), "There's ..." a statement (round39.go): single 47 /
 	// 52; "put it on issue 23" changes the issue: tasks103 51 / 53; a
-	// Sentry alert rule is a facet no tool says: none103 36.
+	// Sentry alert rule is a facet no tool says, "shared" in an error
+	// note is no sharing: none103 37.
 	single, multi, none, nNone = score("extra68", "extra69")
 	t.Logf("extra68-69: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
 	if single.h1 < 47 || single.h5 < 52 || multi.h1 < 11 || multi.h5 < 12 || none < 10 {
@@ -531,8 +532,8 @@ func TestRetrievalFresh(t *testing.T) {
 	}
 	_, _, none, nNone = score("none103")
 	t.Logf("none103: none %d of %d", none, nNone)
-	if none < 36 {
-		t.Errorf("none103 below the second session of 2026-12-07: none 36 of 40 (35 at f9d652b)")
+	if none < 37 {
+		t.Errorf("none103 below the second session of 2026-12-07: none 37 of 40 (35 at f9d652b)")
 	}
 
 }

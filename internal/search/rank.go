@@ -356,7 +356,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	if len(ix.docs) == 0 || strings.TrimSpace(query) == "" {
 		return nil
 	}
-	query = ix.withoutDoing(query) // round103.go
+	query = withoutReason(ix.withoutDoing(query)) // round103.go
 	vp := ix.vendorProducts(query)
 	unserved := ix.unservedProducts(query, vp)
 	foreign := foreignWords(unserved)

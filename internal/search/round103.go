@@ -186,3 +186,42 @@ var runTerms = sync.OnceValue(func() []string {
 	}
 	return out
 })
+
+// backendSaysOp reports whether a tool of backend s says the operation v
+// where it says what it does (backendLeadHas) or in a parameter's text
+// ("if omitted, the file chooser is cancelled"), not in the notes after
+// its description's lead ("404: page not found or not shared with the
+// integration" is no sharing); backendHasAny with r103Off.
+func (ix *Index) backendSaysOp(s int32, v string) bool {
+	if r103Off {
+		return ix.backendHasAny(s, v)
+	}
+	id, ok := ix.tools.lookup(v)
+	if !ok {
+		return false
+	}
+	for _, p := range ix.tools.post[id] {
+		if (p.lead || !p.core) && ix.docServer[p.doc] == s && !ix.aboutTools[p.doc] {
+			return true
+		}
+	}
+	return false
+}
+
+// reasonAfter matches a last clause that only gives the reason for the
+// request ("..., we don't use it anymore", "—it's just clutter"): a
+// statement of ten words or fewer after a comma or a dash.
+var reasonAfter = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:,|\s[-–—]+|—)\s*(?:we|we're|we’re|we've|we’ve|it|it's|it’s|nobody|no one|they|they're|they’re|that's|that’s)\s(?:[^\s,;:]+\s*){1,9}[.!]*\s*$`)
+})
+
+// withoutReason returns query without a last clause of reasonAfter.
+func withoutReason(query string) string {
+	if r103Off {
+		return query
+	}
+	if m := reasonAfter().FindStringIndex(query); m != nil && len(strings.Fields(query[:m[0]])) >= 3 {
+		return query[:m[0]]
+	}
+	return query
+}

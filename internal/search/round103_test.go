@@ -126,6 +126,12 @@ func TestSearch_TheServedProductsRecurringNones(t *testing.T) {
 		"sentry: add an alert rule on project web that pages oncall when errors > 100/min",
 		"Send the 'Spring promo' marketing email from HubSpot to the Newsletter contact list.",
 		"Merge the two duplicate HubSpot company records for Initech (ids 5512 and 5519) into one.",
+		// "not shared with the integration", in an error note, is no
+		// sharing.
+		"Share the Notion page 'Hiring plan' publicly on the web.",
+		// The reason after the request is no step.
+		"Remove the old-webhook edge function from our Supabase project, we don't use it anymore.",
+		"Permanently delete the Supabase project staging-old, we don't need it anymore.",
 	} {
 		if hits := ix.Search(q, 5); hits != nil {
 			t.Errorf("%q: %s, want no tool", q, fmtHits(hits))
@@ -137,6 +143,10 @@ func TestSearch_TheServedProductsRecurringNones(t *testing.T) {
 		{"list the Advanced Security alerts of repo web in Azure DevOps", "azure-devops/advsec_get_alerts"},
 		{"post 'the marketing email went out' to #growth on Slack", "slack/slack_post_message"},
 		{"Find the n8n workflow that syncs Stripe invoices, look at its last executions, and rerun it.", "n8n/n8n_list_workflows"},
+		// An operation a parameter's text says is done.
+		{"Cancel the open file chooser in Playwright without picking anything.", "playwright/browser_file_upload"},
+		// A reason said by "I" may name the thing.
+		{"unreact to the reviewer's comment on mr 3 in gitlab, I added a heart by mistake", "zereight-gitlab/delete_merge_request_note_emoji_reaction"},
 	} {
 		hits := ix.Search(c.query, 5)
 		found := false

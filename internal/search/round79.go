@@ -112,8 +112,11 @@ func (ix *Index) stepVerbUndone(s int32, v string) bool {
 	if ix.srvOpen[s] || ix.srvEnds(s, v) || ix.backendLeadSynonym(s, v) || ix.backendFieldSays(s, v) {
 		return false
 	}
+	if ix.backendSaysOp(s, v) {
+		return false
+	}
 	terms := append([]string{v}, ix.productMeans(s, v)...)
-	for _, t := range terms {
+	for _, t := range terms[1:] {
 		if ix.backendHasAny(s, t) {
 			return false
 		}
