@@ -144,17 +144,23 @@ func (ix *Index) homeFileStep(c clause) bool {
 
 // backendLeadHas reports whether a tool of backend s says term where it
 // says what it does (its name, title or its description's first terms);
-// backendHas with r103Off.
+// backendHasAny with r103Off.
 func (ix *Index) backendLeadHas(s int32, term string) bool {
 	if r103Off {
 		return ix.backendHasAny(s, term)
 	}
+	return ix.backendPosts(s, term, func(p posting) bool { return p.lead })
+}
+
+// backendPosts reports whether a tool of backend s (not one about the
+// tools themselves) has term in a posting keep accepts.
+func (ix *Index) backendPosts(s int32, term string, keep func(posting) bool) bool {
 	id, ok := ix.tools.lookup(term)
 	if !ok {
 		return false
 	}
 	for _, p := range ix.tools.post[id] {
-		if p.lead && ix.docServer[p.doc] == s && !ix.aboutTools[p.doc] {
+		if ix.docServer[p.doc] == s && !ix.aboutTools[p.doc] && keep(p) {
 			return true
 		}
 	}
@@ -196,16 +202,7 @@ func (ix *Index) backendSaysOp(s int32, v string) bool {
 	if r103Off {
 		return ix.backendHasAny(s, v)
 	}
-	id, ok := ix.tools.lookup(v)
-	if !ok {
-		return false
-	}
-	for _, p := range ix.tools.post[id] {
-		if (p.lead || !p.core) && ix.docServer[p.doc] == s && !ix.aboutTools[p.doc] {
-			return true
-		}
-	}
-	return false
+	return ix.backendPosts(s, v, func(p posting) bool { return p.lead || !p.core })
 }
 
 // reasonAfter matches a last clause that only gives the reason for the
