@@ -566,6 +566,7 @@ func (b *Backend) client() *mcp.Client {
 			}
 		})
 	}
+	c.AddReceivingMiddleware(b.recoverPanics) // last: the outermost
 	return c
 }
 

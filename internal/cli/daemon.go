@@ -512,7 +512,7 @@ func newDaemonHandler(e *Env, log *slog.Logger) (*hubHandler, error) {
 		// the sessions running must see it.
 		os.MkdirAll(filepath.Dir(p.user), 0o700)
 	}
-	h, err := hub.New(e.hubOptions(p, stackOptions{audit: true, telemetry: true}, log))
+	h, err := hub.New(e.hubOptions(p, stackOptions{audit: true, telemetry: true, logWhere: "the daemon's log (switchboard daemon logs)"}, log))
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -133,6 +134,9 @@ type stackOptions struct {
 	audit            bool // record backend calls in the audit log
 	telemetry        bool // export OpenTelemetry as the OTEL_* environment says (serving processes)
 	quiet            bool // log errors only: the command reports problems itself
+	// logWhere says where the log goes, for a client told that a
+	// request's handler panicked; "" is this process's stderr.
+	logWhere string
 }
 
 // hubOptions are the hub options of this process: paths and commands
@@ -148,6 +152,10 @@ func (e *Env) hubOptions(p paths, so stackOptions, log *slog.Logger) *hub.Option
 		Audit:         so.audit,
 		Version:       Version(),
 		Logger:        log,
+		LogWhere:      so.logWhere,
+	}
+	if o.LogWhere == "" {
+		o.LogWhere = fmt.Sprintf("the stderr of switchboard (pid %d)", os.Getpid())
 	}
 	if why := cacheInTheWay(e, p.cache); why != "" {
 		// The cache keeps nothing a user would lose: the command works

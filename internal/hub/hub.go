@@ -75,6 +75,9 @@ type Options struct {
 	Version string
 	// Logger receives diagnostics; nil discards them.
 	Logger *slog.Logger
+	// LogWhere says where Logger's records go, for a client told that a
+	// request's handler panicked (server.Options.LogWhere).
+	LogWhere string
 	// Start starts a backend; nil means backend.Start (tests inject fakes).
 	Start func(ctx context.Context, spec *config.Server, o *backend.Options) (pool.Conn, error)
 	// ReloadDelay is how long after a config file changed the sessions

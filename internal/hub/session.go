@@ -166,8 +166,8 @@ func (h *Hub) Open(ctx context.Context, so *SessionOptions) (*Session, error) {
 	rec := recorder{h.audit, s} // audit log (when on) and recent calls
 	s.srv = server.New(server.Options{Catalog: s.v.cat, Launch: s.launch, Caller: h.pool, Runner: h.sb, Session: o.ID,
 		Settings: l.Config.Settings, Recorder: rec, Version: h.o.Version, Logger: h.log, Notices: s.currentNotices, Workspace: o.Workspace, Telemetry: h.o.Telemetry,
-		Skills: s.skillStore}) // skills.go
-	s.srv.MCP().AddReceivingMiddleware(s.middleware)
+		Skills:     s.skillStore, // skills.go
+		Middleware: []mcp.Middleware{s.middleware}, LogWhere: h.o.LogWhere})
 	h.mu.Lock()
 	h.sessions[o.ID] = s
 	h.mu.Unlock()

@@ -163,7 +163,7 @@ func (s *Server) multiRound(ctx context.Context, req *mcp.CallToolRequest, call 
 	s.pausedCalls.Store(p.id, p)
 	go func() {
 		defer cancel(nil)
-		p.done <- call(cctx)
+		p.done <- s.callGuarded(cctx, req, call)
 		// The call may end while the client is still answering an input
 		// request it no longer needs (a backend's roots request during
 		// its start, a request the script did not await): the client's

@@ -71,6 +71,14 @@ type Options struct {
 	// Telemetry records a span per execute and per backend call (and
 	// their metrics); nil is off.
 	Telemetry *telemetry.Telemetry
+	// Middleware wraps the server's handling of each request and
+	// notification, first outermost, inside the recovery of panics
+	// (recover.go). May be nil.
+	Middleware []mcp.Middleware
+	// LogWhere says where Logger's records go, for the client's error
+	// after a handler panicked ("the daemon's log (switchboard daemon
+	// logs)"); "" says switchboard's log.
+	LogWhere string
 }
 
 // notices returns o.Notices(), or none.
@@ -179,7 +187,9 @@ func New(o Options) *Server {
 	s.mcp.AddReceivingMiddleware(s.sayWhyUnknown) // unknown.go
 	s.mcp.AddReceivingMiddleware(boundUnknownName)
 	s.mcp.AddReceivingMiddleware(s.sayWhyNotFound) // resources.go
-	s.mcp.AddReceivingMiddleware(codeErrors)       // last: the outermost of ours
+	s.mcp.AddReceivingMiddleware(codeErrors)       // the outermost of the server's own
+	s.mcp.AddReceivingMiddleware(o.Middleware...)
+	s.mcp.AddReceivingMiddleware(s.recoverPanics) // last: outside everything of ours
 	s.addMetaTools()
 	s.syncExposed()
 	s.addResourcesAndPrompts()
