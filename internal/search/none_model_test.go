@@ -126,7 +126,7 @@ func noneFeatures(c *noneCtx) []float64 {
 		b01(ix.relocateUndone(q, named)), b01(ix.kindUndrawn(q)), b01(ix.accountUndone(q, naming, srv)),
 		b01(ix.namedUndone(q, named)), b01(ix.verbUndone(q, doc, one)), b01(ix.learnedVerbUndone(q, doc, one)),
 		b01(ix.productArticle(q)), b01(ix.textChannel(q)), b01(ix.categoryNames(q, doc) && ix.categoryUndone(q, doc)),
-		b01(c.multi && ix.stepsRelevant(c.query, c.unserved, c.info)),
+		b01(c.multi && ix.stepsRelevant(c.query, c.unserved, c.info, 0)),
 	}, pairFeatures(c, srv)...)
 }
 

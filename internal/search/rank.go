@@ -352,7 +352,18 @@ func (sc *scorer) tools(qs []qterm, cands []int32) []int32 {
 	return cands
 }
 
-func (ix *Index) rank(query string, limit int) *ranking {
+func (ix *Index) rank(query string, limit int) *ranking { return ix.rankAt(query, limit, 0) }
+
+// maxStepDepth bounds how deep a task's steps are ranked as requests of
+// their own (stepsRelevant ranks each step, whose own steps it may rank
+// again): a step whose text came out as the whole request recursed
+// until the stack overflowed, which no recover catches (found by
+// FuzzSearch, round 108's target).
+const maxStepDepth = 3
+
+// rankAt is rank for a request depth steps below the one asked
+// (stepsRelevant).
+func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 	if len(ix.docs) == 0 || strings.TrimSpace(query) == "" {
 		return nil
 	}
@@ -569,7 +580,7 @@ func (ix *Index) rank(query string, limit int) *ranking {
 	}
 	if !r.relevant && !firstUndone {
 		// A task of several steps: each step may be a request of its own.
-		r.relevant = ix.stepsRelevant(query, unserved, clauseInfo)
+		r.relevant = depth < maxStepDepth && ix.stepsRelevant(query, unserved, clauseInfo, depth)
 	}
 	boosted := false
 	if learnedJudged && !r.relevant && len(clauseHits) == 0 && ix.learnedBoost(qs, cands, score) {

@@ -158,3 +158,15 @@ func TestSearch_TheServedProductsRecurringNones(t *testing.T) {
 		}
 	}
 }
+
+// A request whose step came out as the whole request ranked that step as
+// a request of its own, again and again, until the stack overflowed: a
+// fatal error no recover catches, which ended the daemon (found by
+// FuzzSearch; its input is kept in testdata/fuzz/FuzzSearch).
+func TestSearch_AStepThatIsTheWholeRequestEnds(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	q := "Geab the full content of https:/a/cme.de the full content of https://acv/pricing as clean markdoe the full content of https:wfull content of h."
+	for _, limit := range []int{1, 5} {
+		_ = ix.Search(q, limit) // returns: the depth of steps is bounded (maxStepDepth)
+	}
+}

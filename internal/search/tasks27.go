@@ -25,7 +25,7 @@ import (
 // A product, a channel or a kind of value no tool serves (unserved, the
 // products the whole query names that no backend serves) still rules out
 // the whole request, however its steps read.
-func (ix *Index) stepsRelevant(query string, unserved [][]string, info []clause) bool {
+func (ix *Index) stepsRelevant(query string, unserved [][]string, info []clause, depth int) bool {
 	if len(info) < 2 || len(unserved) > 0 || ix.foreignChannel(query) || ix.productArticle(query) {
 		return false
 	}
@@ -37,7 +37,7 @@ func (ix *Index) stepsRelevant(query string, unserved [][]string, info []clause)
 		if ws := strings.Fields(c.step); i > 0 && len(ws) > 0 && valueKindOf(ws[0]) != 0 {
 			return false
 		}
-		r := ix.rank(c.text, 1)
+		r := ix.rankAt(c.text, 1, depth+1)
 		if r == nil || !r.relevant || len(r.hits) == 0 {
 			if failed == 0 && ix.oneStepSpared(info) {
 				failed++
