@@ -57,6 +57,12 @@ func requestVerbPlace(query string) (v string, placed bool) {
 			// -s is a thing, not what to do (round103.go).
 			return "", false
 		}
+		if ingModifier(w, ws[i+1:]) {
+			// "walking directions from the station", "failing
+			// tests on main": the -ing word says which, the noun
+			// after it what; no request verb (round104.go).
+			return "", false
+		}
 		t := stem(w)
 		if i == 0 && strings.HasSuffix(w, "ly") && verbStems()[t] == 0 && !wordnetVerbs()[t] && i+1 < len(ws) && (isVerb(ws[i+1]) || i+2 < len(ws) && objectStart(ws[i+2])) {
 			// "Permanently delete the GitHub repository": the

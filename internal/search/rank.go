@@ -1180,6 +1180,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 			// "chart", and no chart tool draws it (round74.go).
 			return false
 		}
+		if oneStep && ix.readOnlyUndone(query, named) {
+			// "Save the Louvre to my starred places in Google
+			// Maps": every tool of the product reads (round104.go).
+			return false
+		}
 		if oneStep && ix.accountUndone(query, naming, ix.docServer[doc]) {
 			// "change my sentry password": the account, not what the
 			// backend holds (account.go).

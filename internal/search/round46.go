@@ -137,7 +137,7 @@ func (ix *Index) nameAfterObject(h objectHead, named []int32) objectHead {
 	}
 	prev := h.rest[len(h.rest)-1]
 	for _, s := range named {
-		if len(ix.objectTools(s, h.word)) > 0 || ix.backendHasAny(s, h.word) && !ix.namesThing(named, prev) {
+		if ix.foreignThing(s, h.word) || len(ix.objectTools(s, h.word)) > 0 || ix.backendHasAny(s, h.word) && !ix.namesThing(named, prev) {
 			return h
 		}
 	}

@@ -230,9 +230,13 @@ func (ix *Index) createdUnnamed(query, v string, heads []objectHead, named []int
 		return false
 	}
 	// round75.go: "new", "extra" name no thing
-	phrase := append([]string{h.word}, withoutModifiers(h.rest)...)
 	for _, s := range named {
-		if ix.srvOpen[s] || len(ix.objectToolsOrLead(s, h.word)) > 0 || ix.anyObjectTools(s, withoutModifiers(h.rest)) {
+		phrase := append([]string{h.word}, withoutModifiers(h.rest)...)
+		if ix.foreignThing(s, h.word) {
+			// round104.go: "a MongoDB database user" is a user
+			phrase = phrase[:1]
+		}
+		if ix.srvOpen[s] || len(ix.objectToolsOrLead(s, h.word)) > 0 || ix.anyObjectTools(s, phrase[1:]) {
 			return false
 		}
 		var terms []string

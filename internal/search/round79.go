@@ -13,7 +13,7 @@ import "strings"
 // HubSpot deal 4412", "Cancel pipeline 991 in GitLab"), as a first word
 // of a request is its verb.
 func operationVerb(t string) bool {
-	return ownOperations[t] || fieldStates[t] || operationWords[t] || !r87Off && channelWords[t]
+	return ownOperations[t] || fieldStates[t] || operationWords[t] || !r87Off && channelWords[t] || !r104Off && r104Verbs[t]
 }
 
 // operationWords are verbs of operations of their own that no table
@@ -109,6 +109,9 @@ func (ix *Index) laterStepUndone(query string, named []int32, info []clause) boo
 // verb sets, or a tool ending its thing. An action parameter listing no
 // values does anything.
 func (ix *Index) stepVerbUndone(s int32, v string) bool {
+	if !ix.srvOpen[s] && !r104Off && r104Verbs[v] {
+		return !ix.uploadsBy(s)
+	}
 	if ix.srvOpen[s] || ix.srvEnds(s, v) || ix.backendLeadSynonym(s, v) || ix.backendFieldSays(s, v) {
 		return false
 	}

@@ -1,0 +1,141 @@
+package search
+
+import "strings"
+
+// Round 104 (bench/retrieval-notes.md): uploading.
+//
+// "Upload build.log as a file to #ci on Slack" asks an operation of its
+// own: a file goes up to the product, which stores it. None of Slack's
+// tools takes a file, so the request is "none"; before, "upload" was
+// no operation verb and the request read as posting a message. Where a
+// tool says it uploads (Playwright's and Chrome's file inputs, GitLab's
+// upload_markdown, Supabase's edge function files) or pushes files to a
+// repository (GitHub's push_files: uploading files to a repository is
+// pushing them), the product does it.
+
+// r104Off turns round 104's rules off (in the tests).
+var r104Off bool
+
+// r104Verbs are operations of their own round 104 adds to
+// operationVerb.
+var r104Verbs = stemSet("upload")
+
+// uploadWords say, as a tool's verb, that it uploads: pushing files to a
+// repository uploads them, and so does attaching or importing one.
+var uploadWords = setOf(`upload uploads push pushes attach attaches import imports`)
+
+// uploadsBy reports whether a tool of backend s uploads: its name says
+// one of uploadWords, or its description starts with one. A tool that
+// only mentions a file uploaded earlier ("Download attachments ...
+// uploaded with an error report", "The files to upload" of a function
+// deployed) does something else with it.
+func (ix *Index) uploadsBy(s int32) bool {
+	for _, d := range ix.srvDocs[s] {
+		if ix.aboutTools[d] {
+			continue
+		}
+		doc := &ix.docs[d]
+		for _, w := range lowerWords(doc.Tool) {
+			if uploadWords[w] {
+				return true
+			}
+		}
+		if ws := lowerWords(doc.Description); len(ws) > 0 && uploadWords[ws[0]] {
+			return true
+		}
+	}
+	return false
+}
+
+// A thing another product manages is the thing asked for, whatever the
+// words before it name: "Create a MongoDB database user 'reporting'
+// with readWrite on analytics" creates a user, which GitHub, Slack,
+// HubSpot, Notion and GitLab name tools for and none of MongoDB's tools
+// says outside a parameter ("If the user has asked for a vector search"
+// is the person at the keyboard). Before, "database", a thing MongoDB
+// names, made the phrase one of MongoDB's.
+
+// foreignThing reports whether w is a thing a tool of another backend is
+// named for and no name, title or description of backend s's tools says.
+func (ix *Index) foreignThing(s int32, w string) bool {
+	if r104Off {
+		return false
+	}
+	elsewhere := false
+	for o := range ix.servers {
+		if int32(o) != s && ix.srvThings[o][w] {
+			elsewhere = true
+			break
+		}
+	}
+	return elsewhere && !ix.backendPosts(s, w, func(p posting) bool { return p.core })
+}
+
+// A backend whose every tool reads (Google Maps' search, details,
+// directions and geocoding; the web searchers) keeps nothing of the
+// user's: "Save Blue Bottle Coffee to my starred places in Google Maps"
+// asks it to store something, which none of its tools does.
+
+// ownStoreVerbs are the verbs of a request that stores, changes or removes
+// something of the user's.
+var ownStoreVerbs = stemSet(`save store bookmark favorite favourite star pin add insert delete remove erase update edit modify rename upload`)
+
+// readOnlyUndone reports whether query, asked of the named backends,
+// starts with one of ownStoreVerbs and every tool of theirs only reads
+// and takes no path to write what it read to.
+func (ix *Index) readOnlyUndone(query string, named []int32) bool {
+	if r104Off || len(named) == 0 {
+		return false
+	}
+	v, _ := requestVerbPlace(query)
+	if v == "" {
+		// "Save Blue Bottle Coffee to my favourites": a name, not a
+		// determiner, after the verb.
+		v = firstWordStem(requestPart(query))
+	}
+	if !ownStoreVerbs[v] {
+		return false
+	}
+	for _, s := range named {
+		if ix.srvOpen[s] {
+			return false
+		}
+		for _, d := range ix.srvDocs[s] {
+			if !ix.aboutTools[d] && (ix.verbs[d]&^verbRead != 0 || ix.kinds[d]&kindPath != 0) {
+				// A tool taking a path keeps what it reads there:
+				// "Save the logo from Figma file K9dLx2 into
+				// ./assets" downloads it.
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// firstWordStem returns the stem of the first word of s, "" when it has
+// none.
+func firstWordStem(s string) string {
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		w = strings.ReplaceAll(strings.Trim(w, ".,;:!?()[]{}<>\"'`"), "-", "")
+		if w == "" || stopWords[w] || leadIns[w] {
+			continue
+		}
+		return stem(w)
+	}
+	return ""
+}
+
+// ingModifier reports whether w, a request's first word, is an -ing form
+// modifying the noun after it ("walking directions", "failing tests")
+// rather than the request's verb: the next word is no determiner, value
+// or preposition starting an object, nor a verb's particle.
+func ingModifier(w string, rest []string) bool {
+	if r104Off || len(w) < 6 || !strings.HasSuffix(w, "ing") || len(rest) == 0 {
+		return false
+	}
+	next := strings.Trim(rest[0], ".,;:!?()[]{}<>\"'`")
+	if next == "" || objectStart(rest[0]) || stopWords[next] || !isLetters(next) {
+		return false
+	}
+	return true
+}
