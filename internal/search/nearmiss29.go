@@ -65,6 +65,12 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 	if f&verbRead != 0 {
 		return false
 	}
+	if len(named) > 1 && !r104Off && transferVerbs[v] {
+		// "save the Supabase advisor warnings to Notion": one
+		// product's thing put into another's, two steps in one
+		// clause (round104.go).
+		return false
+	}
 	if outside && ix.nameSaysVerb(v, named) {
 		return false
 	}
@@ -463,7 +469,10 @@ var addVerbs = func() map[string]bool {
 // tool updating it may (update_project). A backend whose tools take an
 // action parameter decides nothing.
 func (ix *Index) addedToUndone(heads []objectHead, named []int32) bool {
-	if len(heads) < 2 || heads[1].means {
+	if len(heads) < 2 || heads[1].means || !r104Off && notDestination[heads[1].prep] {
+		// "save the advisor warnings for project abcd1234 to
+		// Notion": the project is whose warnings, not where they go
+		// (round104.go).
 		return false
 	}
 	for _, s := range named {

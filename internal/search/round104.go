@@ -17,8 +17,12 @@ import "strings"
 var r104Off bool
 
 // r104Verbs are operations of their own round 104 adds to
-// operationVerb.
-var r104Verbs = stemSet("upload")
+// operationVerb: uploading a file, and muting a channel or a person
+// ("Could you mute that Slack channel for me?").
+var r104Verbs = stemSet("upload mute unmute snooze")
+
+// uploadVerb is the stem of "upload".
+var uploadVerb = stem("upload")
 
 // uploadWords say, as a tool's verb, that it uploads: pushing files to a
 // repository uploads them, and so does attaching or importing one.
@@ -139,3 +143,59 @@ func ingModifier(w string, rest []string) bool {
 	}
 	return true
 }
+
+// The shell's commands that print a file, typed with the file's path
+// ("cat src/server/handlers/auth.py", "tail -n 200 /var/log/app.log"),
+// read it. Only as a request's first word and before a path: a cat is
+// an animal elsewhere.
+
+// fileCommands print a file's text.
+var fileCommands = setOf(`cat head tail less more bat`)
+
+// rewriteFileCommand returns s with a first word of fileCommands
+// followed by "read file" when a later word is a path (a slash or a
+// file's extension in it); s itself otherwise.
+func rewriteFileCommand(s string) string {
+	if r104Off {
+		return s
+	}
+	fs := strings.Fields(s)
+	if len(fs) < 2 || !fileCommands[strings.ToLower(fs[0])] {
+		return s
+	}
+	for _, f := range fs[1:] {
+		if strings.HasPrefix(f, "-") {
+			continue // a flag: "-n", "-f"
+		}
+		if pathLike(f) {
+			return fs[0] + " read file " + strings.Join(fs[1:], " ")
+		}
+		if !allDigits(f) {
+			return s
+		}
+	}
+	return s
+}
+
+// pathLike reports whether f names a file: a slash in it, or a dot
+// before a short extension of letters ("auth.py", "app.log").
+func pathLike(f string) bool {
+	if strings.Contains(f, "/") {
+		return true
+	}
+	i := strings.LastIndexByte(f, '.')
+	return i > 0 && i < len(f)-1 && len(f)-i <= 6 && isLetters(strings.ToLower(f[i+1:]))
+}
+
+// statementThings open a statement about a thing when a request marker
+// ("please", "can you") follows: "The branch old-experiment in acme/web
+// was merged ages ago, please delete it from GitHub".
+var statementThings = setOf(`the this that these those`)
+
+// notDestination are prepositions before a second object that say whose
+// or what the first is, not where it is added to.
+var notDestination = setOf(`for from of with by about as`)
+
+// transferVerbs put a thing of one product into another when the request
+// names two.
+var transferVerbs = stemSet(`save copy send post export put move sync push upload add write log file record share dump mirror import`)

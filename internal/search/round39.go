@@ -44,7 +44,9 @@ var statementSubjects = setOf(`i i'm i've i'd we we're we've my our someone some
 // semicolon and "can/could/would/will you" or "please", or a semicolon
 // alone (what follows it is checked to start with a verb or a question).
 var requestMarker = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)[,;]\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+)|;\s*`)
+	// A sentence's end marks one too ("I keep getting pinged in
+	// #random. Could you mute that channel?"; round104.go).
+	return regexp.MustCompile(`(?i)(?:[,;]|[.!?]\s)\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+)|;\s*`)
 })
 
 // requestPart returns the part of query that asks for something when the
@@ -55,7 +57,11 @@ func requestPart(query string) string {
 		return rest // round82.go
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(query), " ")
-	if len(first) > 8 || !statementSubjects[strings.ToLower(strings.Trim(first, ".,;:!?\"'`"))] {
+	fw := strings.ToLower(strings.Trim(first, ".,;:!?\"'`"))
+	// "The branch old-experiment was merged ages ago, please delete
+	// it": a statement about a thing, then the request (round104.go).
+	thing := !r104Off && statementThings[fw]
+	if len(first) > 8 || !statementSubjects[fw] && !thing {
 		return query // the common case, cheaply: no statement first
 	}
 	for _, m := range requestMarker().FindAllStringIndex(query, -1) {
@@ -65,6 +71,9 @@ func requestPart(query string) string {
 		}
 		if strings.TrimSpace(query[m[0]+1:m[1]]) != "" {
 			return rest // after "can you", "please"
+		}
+		if thing {
+			continue
 		}
 		// After a semicolon alone: an imperative or a question.
 		rw := lowerWords(rest)

@@ -109,7 +109,7 @@ func (ix *Index) laterStepUndone(query string, named []int32, info []clause) boo
 // verb sets, or a tool ending its thing. An action parameter listing no
 // values does anything.
 func (ix *Index) stepVerbUndone(s int32, v string) bool {
-	if !ix.srvOpen[s] && !r104Off && r104Verbs[v] {
+	if !ix.srvOpen[s] && !r104Off && v == uploadVerb {
 		return !ix.uploadsBy(s)
 	}
 	if ix.srvOpen[s] || ix.srvEnds(s, v) || ix.backendLeadSynonym(s, v) || ix.backendFieldSays(s, v) {

@@ -94,6 +94,9 @@ var devShorthand = []struct{ from, to string }{
 	{"rm", "remove"},
 	{"mv", "move"},
 	{"grep", "search"},
+	// round104.go
+	{"coords", "coordinates"},
+	{"kg", "knowledge graph"},
 }
 
 // devAbbreviations are products' short names developers type: "gh" is

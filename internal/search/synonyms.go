@@ -776,8 +776,9 @@ type rewrite struct{ in, out string }
 var lastRewrite atomic.Pointer[rewrite]
 
 func rewritePhrasesOf(s string) string {
-	s = rewriteShorthand(s) // round82.go
-	s = rewriteRefs(s)      // round90.go
+	s = rewriteShorthand(s)   // round82.go
+	s = rewriteFileCommand(s) // round104.go
+	s = rewriteRefs(s)        // round90.go
 	s = openToCreate().ReplaceAllString(s, "create$1")
 	if mayPlace(s) {
 		s = placeToAdd().ReplaceAllString(s, "add$1")
