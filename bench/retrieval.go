@@ -168,6 +168,10 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra69-queries.jsonl", "**extra69: held out, written blind with extra68** (the mix in a developer's everyday sentences, some after a clause of context; before: as written, f9d652b)", 0.706, 0.912, 0.833},
 	{"internal/search/testdata/tasks103-queries.jsonl", "**tasks103: held out, written blind with extra68** (60 tasks of two or three steps, 17 across two servers; before: as written, f9d652b)", 0.850, 0.867, 0},
 	{"internal/search/testdata/none103-queries.jsonl", "**none103: held out, written blind with extra68** (40 requests no tool serves, 24 naming a served product; before: as written, f9d652b)", 0, 0, 0.875},
+	{"internal/search/testdata/extra70-queries.jsonl", "**extra70: held out, written blind at the start of the third session of 2026-12-07** (the dev slice's mix as a coding agent types it, values pasted in; scored as aggregates, then read; before: as written, 1060f70)", 0.824, 0.794, 0.833},
+	{"internal/search/testdata/extra71-queries.jsonl", "**extra71: held out, written blind with extra70** (the mix in full everyday sentences, some with context or asked indirectly; before: as written, 1060f70)", 0.853, 0.971, 0.5},
+	{"internal/search/testdata/tasks104-queries.jsonl", "**tasks104: held out, written blind with extra70** (60 tasks of two or three steps, 16 across two servers; before: as written, 1060f70)", 0.750, 0.833, 0},
+	{"internal/search/testdata/none104-queries.jsonl", "**none104: held out, written blind with extra70** (40 requests no tool serves, 24 naming a served product; before: as written, 1060f70)", 0, 0, 0.775},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured

@@ -255,7 +255,7 @@ func TestRetrievalBackends38(t *testing.T) {
 // the session of 2026-12-06, before rounds fifty-one to fifty-four;
 // extra48 and extra49 (the dev slice's mix, worded in the dev lines' style)
 // in the same session, after rounds fifty-one to fifty-seven.
-var freshSets = map[string]bool{"extra68": true, "extra69": true, "tasks103": true, "none103": true, "extra66": true, "extra67": true, "tasks100": true, "none100": true, "extra64": true, "extra65": true, "tasks99": true, "none99": true, "extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true, "extra53": true, "extra54": true, "extra55": true, "tasks66": true, "extra56": true, "extra57": true, "tasks71": true, "none71": true, "extra58": true, "extra59": true, "tasks78": true, "none78": true, "extra60": true, "extra61": true, "tasks88": true, "none88": true, "extra62": true, "extra63": true, "tasks97": true, "none97": true}
+var freshSets = map[string]bool{"extra70": true, "extra71": true, "tasks104": true, "none104": true, "extra68": true, "extra69": true, "tasks103": true, "none103": true, "extra66": true, "extra67": true, "tasks100": true, "none100": true, "extra64": true, "extra65": true, "tasks99": true, "none99": true, "extra38": true, "extra39": true, "extra40": true, "extra41": true, "nearmiss37": true, "extra42": true, "extra43": true, "extra44": true, "nearmiss44": true, "extra45": true, "extra46": true, "extra47": true, "nearmiss55": true, "extra48": true, "extra49": true, "extra50": true, "extra51": true, "extra52": true, "extra53": true, "extra54": true, "extra55": true, "tasks66": true, "extra56": true, "extra57": true, "tasks71": true, "none71": true, "extra58": true, "extra59": true, "tasks78": true, "none78": true, "extra60": true, "extra61": true, "tasks88": true, "none88": true, "extra62": true, "extra63": true, "tasks97": true, "none97": true}
 
 // TestRetrievalFresh scores the fresh sets by kind, without printing a
 // miss. Before rounds thirty-five to forty (at cdcdafc): extra38 to
@@ -534,6 +534,31 @@ func TestRetrievalFresh(t *testing.T) {
 	t.Logf("none103: none %d of %d", none, nNone)
 	if none < 37 {
 		t.Errorf("none103 below the second session of 2026-12-07: none 37 of 40 (35 at f9d652b)")
+	}
+	// extra70 and extra71 (the mix, values pasted in, and in full
+	// everyday sentences), tasks104 (60 tasks, 16 across two servers)
+	// and none104 (40, 24 naming a served product) were written blind
+	// at the start of the third session of 2026-12-07 and scored as
+	// aggregates only, at 1060f70 (extra70-71 single 42 / 46 of 52,
+	// tasks 15 / 14 of 16, none 8 of 12; tasks104 45 / 50 of 60; none104
+	// 31 of 40). Then read (round104.go): the shell's "cat", "coords",
+	// "kg", an -ing word before a noun, a sentence before "Could you
+	// ...", muting as an operation, a thing of one named product saved
+	// to another.
+	single, multi, none, nNone = score("extra70", "extra71")
+	t.Logf("extra70-71: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 44 || single.h5 < 49 || multi.h1 < 16 || multi.h5 < 14 || none < 10 {
+		t.Errorf("extra70-71 below the third session of 2026-12-07: single 44 / 49 of 52, tasks 16 / 14 of 16, none 10 of 12 (42 / 46, 15 / 14 and 8 at 1060f70)")
+	}
+	_, multi, _, _ = score("tasks104")
+	t.Logf("tasks104: tasks hit@1 %d, hit@5 %d of %d", multi.h1, multi.h5, multi.n)
+	if multi.h1 < 46 || multi.h5 < 51 {
+		t.Errorf("tasks104 below the third session of 2026-12-07: tasks 46 / 51 of 60 (45 / 50 at 1060f70)")
+	}
+	_, _, none, nNone = score("none104")
+	t.Logf("none104: none %d of %d", none, nNone)
+	if none < 32 {
+		t.Errorf("none104 below the third session of 2026-12-07: none 32 of 40 (31 at 1060f70)")
 	}
 
 }

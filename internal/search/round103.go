@@ -41,6 +41,9 @@ func (ix *Index) withoutDoing(query string) string {
 	}
 	m := speakerDoing().FindStringIndex(query)
 	if m == nil {
+		m = sentenceBefore(query) // round104.go
+	}
+	if m == nil {
 		return query
 	}
 	rest := query[m[1]:]

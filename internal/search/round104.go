@@ -199,3 +199,55 @@ var notDestination = setOf(`for from of with by about as`)
 // transferVerbs put a thing of one product into another when the request
 // names two.
 var transferVerbs = stemSet(`save copy send post export put move sync push upload add write log file record share dump mirror import`)
+
+// valueListGoesOn reports whether q, a part after prev, starts with the
+// last value of a list prev ends with: "push main.tf, variables.tf and
+// outputs.tf in one commit" is one step, its files a list, however many
+// words follow the last of them.
+func valueListGoesOn(prev, q string) bool {
+	if r104Off {
+		return false
+	}
+	pf, qf := strings.Fields(prev), strings.Fields(q)
+	if len(pf) < 2 || len(qf) == 0 {
+		return false
+	}
+	k := valueKindOf(qf[0])
+	return k != 0 && valueKindOf(pf[len(pf)-1])&k != 0
+}
+
+// A sentence of the speaker's before the request ("I keep getting
+// pinged in #random. Could you mute that Slack channel for me?") is no
+// step: the request is the sentence asking, as withoutDoing has it for
+// a clause of what the speaker is doing. The sentence is kept when the
+// request points back into it ("... Could you close it?").
+
+// sentenceBefore returns the span of query before its request when
+// query opens with a sentence of statementSubjects and a later sentence
+// asks ("Could you", "Can you", "Please"), nil otherwise.
+func sentenceBefore(query string) []int {
+	if r104Off {
+		return nil
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(query), " ")
+	if !statementSubjects[strings.ToLower(strings.Trim(first, ".,;:!?\"'`"))] {
+		return nil
+	}
+	for _, m := range requestMarker().FindAllStringIndex(query, -1) {
+		if !strings.ContainsAny(query[m[0]:m[0]+1], ".!?") {
+			continue
+		}
+		ws := lowerWords(query[m[1]:])
+		for i, w := range ws {
+			if backPronouns[w] || (w == "that" || w == "this") && (i == len(ws)-1 || stopWords[ws[i+1]]) {
+				// "make the Chrome tab behave like that"
+				return nil
+			}
+		}
+		return []int{0, m[1]}
+	}
+	return nil
+}
+
+// backPronouns point back to a thing said before.
+var backPronouns = setOf(`it its them they their those these one ones`)

@@ -86,8 +86,16 @@ func (ix *Index) laterStepUndone(query string, named []int32, info []clause) boo
 		if len(c.named) > 0 && (len(named) == 0 || !ix.oneNamed(append(c.named, named[0]))) {
 			continue // the step names a backend of its own
 		}
+		prods := named
+		if len(prods) == 0 && !r104Off {
+			// The product the first step names by a category or a
+			// value ("a new channel in our team chat ... and invite
+			// the design people"); the loop held the step undone
+			// with no product at all (round104.go).
+			prods = info[0].named
+		}
 		undone := true
-		for _, s := range named {
+		for _, s := range prods {
 			if !ix.stepVerbUndone(s, v) {
 				undone = false
 			}

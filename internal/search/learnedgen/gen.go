@@ -86,6 +86,9 @@ var heldOut = map[string]bool{
 	// extra68, extra69, tasks103 and none103: written blind at the start
 	// of the second session of 2026-12-07, scored as aggregates only
 	"extra68": true, "extra69": true, "tasks103": true, "none103": true,
+	// extra70, extra71, tasks104 and none104: written blind at the start
+	// of the third session of 2026-12-07, scored as aggregates only
+	"extra70": true, "extra71": true, "tasks104": true, "none104": true,
 	// ties61: round sixty-one's single requests for tools with a close
 	// sibling in their backend, written before its change
 	"ties61": true,
