@@ -220,7 +220,7 @@ func withoutValues(query string) string {
 	out := fs[:0]
 	for _, raw := range fs {
 		f := strings.Trim(raw, ".,;:!?()[]{}<>\"'`")
-		if isURL(f) || isEmail(f) || isEnvName(f) {
+		if isURL(f) || isEmail(f) || isEnvName(f) || dotFile(strings.TrimRight(strings.TrimLeft(raw, "([{<\"'`"), ".,;:!?)]}>\"'`")) {
 			continue
 		}
 		out = append(out, raw)

@@ -1,6 +1,10 @@
 package search
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
 
 // Round 104 (bench/retrieval-notes.md): uploading.
 //
@@ -251,3 +255,38 @@ func sentenceBefore(query string) []int {
 
 // backPronouns point back to a thing said before.
 var backPronouns = setOf(`it its them they their those these one ones`)
+
+// dotFile reports whether f, a query's field, is a run-control dotfile
+// (".eslintrc.json", ".prettierrc", ".npmrc") or an env file (".env",
+// ".env.local"): a local file to read or write, which names no backend
+// ("eslintrc" was ESLint's name by the prefix rule). A product's own
+// file (".gitlab-ci.yml", ".circleci/config.yml") still names it.
+func dotFile(f string) bool {
+	if r104Off || len(f) < 3 || f[0] != '.' || strings.ContainsAny(f, `/\\`) {
+		return false
+	}
+	name, _, _ := strings.Cut(strings.ToLower(f[1:]), ".")
+	return len(name) > 2 && strings.HasSuffix(name, "rc") || name == "env"
+}
+
+// Going from one place to another asks for directions: "How do I walk
+// from Amsterdam Centraal to the Rijksmuseum?", "cycle from Brooklyn
+// Bridge Park to Prospect Park". The places' names are most of such a
+// request and name no tool; "directions" does.
+
+// travelFrom matches a verb of going after a subject, "to" or the
+// request's start, then "from" and later "to".
+var travelFrom = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)((?:^|\b(?:i|we|you|to|me|please)\s+)(?:walk|drive|cycle|bike|ride|commute|travel|get|go))\s+(from\s+\S[^?!]*?\s+to\s+\S)`)
+})
+
+// rewriteTravel returns s with "directions" before the "from" of a
+// verb of going from one place to another.
+func rewriteTravel(s string) string {
+	if r104Off || !containsFold(s, "from") || containsFold(s, "how long") || containsFold(s, "how far") {
+		// "How long would it take to drive from ... to ...": the
+		// time or distance, a matrix's.
+		return s
+	}
+	return travelFrom().ReplaceAllString(s, "$1 directions $2")
+}

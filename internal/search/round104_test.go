@@ -30,6 +30,14 @@ func TestSearch_Round104(t *testing.T) {
 		{"I keep getting pinged in #random. Could you mute that Slack channel for me?", ""},
 		{"The branch old-experiment in acme/web was merged ages ago, please delete it from GitHub.", ""},
 		{"I want to feel what the site is like on a cheap phone with a terrible connection. Can you make the Chrome tab behave like that?", "chrome-devtools/emulate"},
+		// A run-control dotfile names no backend; a product's own file
+		// does.
+		{"cat package.json tsconfig.json .eslintrc.cjs", "filesystem/read_multiple_files"},
+		{"check whether our .gitlab-ci.yml is valid", "zereight-gitlab/validate_project_ci_lint"},
+		// Going from one place to another asks for directions; how long
+		// it takes, for the matrix.
+		{"How do I walk from Amsterdam Centraal to the Rijksmuseum? Step by step, please.", "google-maps/maps_directions"},
+		{"How long would it take to drive from Lyon to Geneva, and from Lyon to Turin?", "google-maps/maps_distance_matrix"},
 	} {
 		hits := ix.Search(c.query, 5)
 		if c.want == "" {

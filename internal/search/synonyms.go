@@ -778,6 +778,7 @@ var lastRewrite atomic.Pointer[rewrite]
 func rewritePhrasesOf(s string) string {
 	s = rewriteShorthand(s)   // round82.go
 	s = rewriteFileCommand(s) // round104.go
+	s = rewriteTravel(s)      // round104.go
 	s = rewriteRefs(s)        // round90.go
 	s = openToCreate().ReplaceAllString(s, "create$1")
 	if mayPlace(s) {
