@@ -149,6 +149,9 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 	if !decided && len(heads) > 0 && f&^verbRead != 0 && !outside && ix.unmentioned(heads[0], named) && !ix.pathNamed(query, heads[0], named) {
 		return true
 	}
+	if decided && ix.modifierServes(heads[0], v, f, named) {
+		return false // round104.go
+	}
 	return decided
 }
 

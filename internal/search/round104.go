@@ -290,3 +290,31 @@ func rewriteTravel(s string) string {
 	}
 	return travelFrom().ReplaceAllString(s, "$1 directions $2")
 }
+
+// A terse request names its object as a chain of nouns whose last is
+// the head: "update notion page properties", "push multiple files single
+// commit github". The head's own tools (retrieve-a-page-property: reads)
+// may not do the verb while a tool of a word before it does and speaks
+// of the head: API-patch-page updates a page's properties, push_files
+// pushes files in a single commit. Such a request is served.
+
+// modifierServes reports whether a tool of a named backend, for a word of
+// h's phrase before the head, does v and mentions the head; a tool
+// whose action parameter chooses what it does decides nothing here
+// (Azure DevOps' pipelines_build for "delete build pipeline 17").
+func (ix *Index) modifierServes(h objectHead, v string, f verbFamily, named []int32) bool {
+	if r104Off {
+		return false
+	}
+	head := objectTerms(h.word)
+	for _, s := range named {
+		for _, w := range withoutModifiers(h.rest) {
+			for _, d := range ix.objectToolsOrLead(s, w) {
+				if !ix.docOps[d].has && ix.toolDoesOwn(d, v, f) && ix.docHasAny(d, head) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

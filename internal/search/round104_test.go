@@ -38,6 +38,11 @@ func TestSearch_Round104(t *testing.T) {
 		// it takes, for the matrix.
 		{"How do I walk from Amsterdam Centraal to the Rijksmuseum? Step by step, please.", "google-maps/maps_directions"},
 		{"How long would it take to drive from Lyon to Geneva, and from Lyon to Turin?", "google-maps/maps_distance_matrix"},
+		// A noun before the head whose tool does the verb and speaks of
+		// the head serves it; an action parameter's tool does not.
+		{"update notion page properties", "notion/API-patch-page"},
+		{"push multiple files single commit github", "github/push_files"},
+		{"Delete build pipeline 17 in Azure DevOps project Shop.", ""},
 	} {
 		hits := ix.Search(c.query, 5)
 		if c.want == "" {
