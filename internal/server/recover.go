@@ -8,7 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/switchboard-mcp/switchboard/internal/redact"
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 )
 
 // recoverPanics is the outermost of the server's receiving middleware
@@ -57,8 +57,7 @@ func (s *Server) panicked(method string, req mcp.Request, p any, stack []byte) (
 	if c, ok := req.(*mcp.CallToolRequest); ok && c.Params != nil {
 		what = bound(c.Params.Name, 100)
 	}
-	why := bound(oneLine(redact.Text(fmt.Sprint(p))), 200)
-	s.o.Logger.Error("internal error: a request's handler panicked", "method", method, "in", what, "session", s.o.Session, "panic", why, "stack", redact.Text(string(stack)))
+	why := panics.Log(s.o.Logger, "a request's handler", p, stack, "method", method, "in", what, "session", s.o.Session)
 	where := s.o.LogWhere
 	if where == "" {
 		where = "switchboard's log"
