@@ -68,3 +68,11 @@ func (s *Server) panicked(method string, req mcp.Request, p any, stack []byte) (
 	}
 	return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: msg}
 }
+
+// warm gets the sandbox ready (see New) on the warm-up timer's goroutine,
+// outside recoverPanics: a panic in it is logged and the sandbox starts
+// at the first script instead. It ended the process.
+func (s *Server) warm(w interface{ Warm() }) {
+	defer panics.Recover(s.o.Logger, "warming the sandbox up", nil)
+	w.Warm()
+}
