@@ -614,7 +614,7 @@ func warnAt(n int) bool {
 // startStdioAt spawns the process and shakes hands over its stdio with
 // the protocol version of opts.
 func (b *Backend) startStdioAt(ctx context.Context, spec *config.Server, opts *mcp.ClientSessionOptions) error {
-	p, err := spawn(spec, childEnv(b.o.Env, spec.Env), b.stderr, b.o.Reaper)
+	p, err := spawn(spec, childEnv(b.o.Env, spec.Env), b.stderr, b.o.Reaper, b.log)
 	if err != nil {
 		return &phaseError{PhaseSpawn, err}
 	}

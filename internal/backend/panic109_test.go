@@ -3,11 +3,15 @@ package backend
 import (
 	"context"
 	"io"
+	"os"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 
+	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/logtest"
 )
 
@@ -41,5 +45,40 @@ func TestLineTransport_APanicReadingEndsTheConnectionWithAnError(t *testing.T) {
 	defer oc.Close()
 	if m, err := oc.Read(context.Background()); err != nil || m.(*jsonrpc.Response).ID.Raw() != int64(7) {
 		t.Errorf("another backend's connection: %v %v", m, err)
+	}
+}
+
+// panicWriter panics on its first write, as a bug keeping a backend's
+// stderr would.
+type panicWriter struct{}
+
+func (panicWriter) Write([]byte) (int, error) { panic("a bug keeping the backend's stderr") }
+
+// A panic keeping a stdio backend's stderr is logged and the rest of its
+// stderr is read and dropped: the backend writing more than a pipe holds
+// is not blocked, and its stderr's end is seen. It ended the process.
+func TestSpawn_APanicKeepingStderrDrainsIt(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("a POSIX shell")
+	}
+	rec := &logtest.Recorder{}
+	spec := &config.Server{Name: "e", Type: config.Stdio, Command: "/bin/sh", Args: []string{"-c", "head -c 300000 /dev/zero >&2; echo done"}}
+	p, err := spawn(spec, os.Environ(), panicWriter{}, nil, rec.Logger())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.stdin.Close()
+	out, _ := io.ReadAll(p.stdout)
+	if strings.TrimSpace(string(out)) != "done" {
+		t.Errorf("stdout = %q: the backend did not get past its stderr", out)
+	}
+	select {
+	case <-p.stderrDone:
+	case <-time.After(10 * time.Second):
+		t.Fatal("stderr's end was not seen")
+	}
+	<-p.exited
+	if lines := strings.Join(rec.Lines(), "\n"); strings.Count(lines, "keeping a backend's stderr panicked") != 1 {
+		t.Errorf("log:\n%s", lines)
 	}
 }
