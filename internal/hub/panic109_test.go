@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -59,4 +60,36 @@ func TestWorkspace_APanicRereadingRootsKeepsTheSession(t *testing.T) {
 	client.RemoveRoots("file://" + b)
 	client.AddRoots(&mcp.Root{URI: "file://" + b}) // asks again
 	until("pb", "u")
+}
+
+// A panic reloading a session's config after a change (on the config
+// watcher's timer) is logged; the session keeps its config, and the next
+// change reloads it. It ended the process, with the daemon every session.
+func TestHub_APanicReloadingKeepsTheSessionAndTheNextChangeReloads(t *testing.T) {
+	f := newFixture(t, `{"mcpServers": {"a": {"command": "a-cmd"}}}`)
+	var reloads atomic.Int64
+	f.h.testReload = func() {
+		if reloads.Add(1) == 1 {
+			panic("a bug reloading the config")
+		}
+	}
+	c := f.open("s1", filepath.Join(f.home, "repo"))
+	c.execute(t, `return await a.echo({})`)
+	f.write(f.user, `{"mcpServers": {"b": {"command": "b-cmd"}}}`) // this reload panics
+	deadline := time.Now().Add(5 * time.Second)
+	for reloads.Load() == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if reloads.Load() == 0 {
+		t.Fatal("the config was never reloaded")
+	}
+	if got := c.execute(t, `return await a.echo({})`); !strings.Contains(got, "a-cmd") {
+		t.Errorf("after the panic: %s", got)
+	}
+	c.index(t)
+	c.drain()
+	f.write(f.user, `{"mcpServers": {"c": {"command": "c-cmd"}}}`)
+	c.indexUntil(t, "tools/list_changed with the server of the next change", func(idx string) bool {
+		return strings.HasSuffix(idx, ": c") || strings.Contains(idx, ": c [")
+	})
 }
