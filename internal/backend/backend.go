@@ -614,7 +614,7 @@ func warnAt(n int) bool {
 // startStdioAt spawns the process and shakes hands over its stdio with
 // the protocol version of opts.
 func (b *Backend) startStdioAt(ctx context.Context, spec *config.Server, opts *mcp.ClientSessionOptions) error {
-	p, err := spawn(spec, childEnv(b.o.Env, spec.Env), b.stderr, b.o.Reaper)
+	p, err := spawn(spec, childEnv(b.o.Env, spec.Env), b.stderr, b.o.Reaper, b.log)
 	if err != nil {
 		return &phaseError{PhaseSpawn, err}
 	}
@@ -635,7 +635,7 @@ func (b *Backend) startStdioAt(ctx context.Context, spec *config.Server, opts *m
 			// 10th, 100th... so a backend flooding stdout cannot fill it.
 			b.log.Warn("backend wrote junk to stdout", "error", why, "lines", junkLines)
 		}
-	}, stray: b.raw.strayAnswer, max: b.maxMessage, over: func(n int64) error {
+	}, stray: b.raw.strayAnswer, log: b.log, max: b.maxMessage, over: func(n int64) error {
 		err := tooLargeError(b.name, "", n, b.maxMessage)
 		b.overflow(err)
 		return err

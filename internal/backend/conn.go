@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"runtime"
 	"strconv"
 	"strings"
@@ -19,6 +20,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/nesting"
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 )
 
 // lineTransport is an mcp.Transport over a child's stdin and stdout,
@@ -38,6 +40,8 @@ type lineTransport struct {
 	// SDK decodes ids through float64, and a 31-digit id was said as
 	// -9223372036854775808. Such an answer is dropped here.
 	stray func(id string)
+	// log gets a panic of the read loop's (nil: slog.Default()).
+	log *slog.Logger
 }
 
 // Connect implements mcp.Transport; it may be called once.
@@ -48,6 +52,7 @@ func (t *lineTransport) Connect(context.Context) (mcp.Connection, error) {
 		msgs:   make(chan readResult),
 		closed: make(chan struct{}),
 		stray:  t.stray,
+		log:    t.log,
 	}
 	max := t.max
 	if max <= 0 {
@@ -82,6 +87,7 @@ type lineConn struct {
 	stalled   atomic.Bool
 	w         io.WriteCloser
 	stray     func(id string) // see lineTransport.stray
+	log       *slog.Logger
 	msgs      chan readResult
 	closed    chan struct{}
 	closeOnce sync.Once
@@ -110,7 +116,16 @@ const readBufSize = 64 << 10
 // held for a line that never ends, and about twice its size for one
 // that does (growing one buffer by append would leave several times
 // that in garbage).
+//
+// A panic reading or decoding the backend's output (or in junk or
+// stray) ends the connection with an internal error, as a broken pipe
+// would: the backend's calls waiting for an answer fail and the pool
+// starts it again. It ended the process, and with the daemon every
+// session.
 func (c *lineConn) readLoop(r io.Reader, max int64, junk func([]byte, error), over func(int64) error) {
+	defer panics.Recover(c.log, "reading a backend's output", func(why string) {
+		c.send(readResult{err: fmt.Errorf("internal error in switchboard reading the backend's output: %s (a bug in Switchboard, not in the backend)", why)})
+	})
 	br := bufio.NewReaderSize(r, readBufSize)
 	var pieces [][]byte // a line longer than the read buffer, so far
 	var held int64      // bytes in pieces
@@ -333,6 +348,7 @@ func (c *lineConn) refuseRequest(id jsonrpc.ID, method string, size int, derr er
 	e := unreadableError(method, size, derr.Error())
 	go func() {
 		defer c.refusing.Add(-1)
+		defer panics.Recover(c.log, "answering a backend's unreadable request", nil)
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		_ = c.Write(ctx, &jsonrpc.Response{ID: id, Error: e})

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -65,5 +66,25 @@ func TestBackend_APanicHandlingANotificationIsLogged(t *testing.T) {
 		if !strings.Contains(lines, want) {
 			t.Errorf("log does not say %q:\n%s", want, lines)
 		}
+	}
+}
+
+// The panic's value is cut at a rune boundary: round 108 cut it at byte
+// 200, which split a two-byte rune here and logged invalid UTF-8.
+func TestBackend_APanicsValueIsCutAtARuneBoundary(t *testing.T) {
+	rec := &logtest.Recorder{}
+	b := &Backend{log: rec.Logger()}
+	h := b.recoverPanics(func(context.Context, string, mcp.Request) (mcp.Result, error) {
+		panic("x" + strings.Repeat("é", 150)) // byte 200 is inside an é
+	})
+	if _, err := h(context.Background(), "notifications/message", nil); err == nil {
+		t.Fatal("no error after the panic")
+	}
+	lines := strings.Join(rec.Lines(), "\n")
+	if !strings.Contains(lines, "panicked") {
+		t.Fatalf("nothing logged:\n%s", lines)
+	}
+	if !utf8.ValidString(lines) {
+		t.Errorf("the log holds invalid UTF-8: %q", lines)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/switchboard-mcp/switchboard/internal/redact"
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 )
 
 // recoverPanics is the outermost receiving middleware of the backend's
@@ -18,16 +18,13 @@ import (
 // catalog) is logged with its stack, and a request's answer is an
 // internal error. The SDK recovers nothing: its handlers run on
 // goroutines of their own, so the panic ended the process, and with the
-// daemon every session it served.
+// daemon every session it served. The panic's value is said as
+// panics.Why says it (redacted, one line, cut at a rune boundary).
 func (b *Backend) recoverPanics(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (res mcp.Result, err error) {
 		defer func() {
 			if p := recover(); p != nil {
-				why := redact.Text(fmt.Sprint(p))
-				if len(why) > 200 {
-					why = why[:200] + "..."
-				}
-				b.log.Error("internal error: handling the backend's message panicked", "method", method, "panic", why, "stack", redact.Text(string(debug.Stack())))
+				panics.Log(b.log, "handling the backend's message", p, debug.Stack(), "method", method)
 				res, err = nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("internal error in switchboard handling %s: a bug in switchboard, not in this request", method)}
 			}
 		}()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"maps"
 	"os"
 	"os/exec"
@@ -19,6 +20,7 @@ import (
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/rawio"
 )
 
@@ -209,7 +211,7 @@ type proc struct {
 // spawn starts spec (expanded) with env, copying its stderr to errw;
 // through reaper (see Options.Reaper) when it can be used. The process is
 // reaped by a goroutine of its own.
-func spawn(spec *config.Server, env []string, errw io.Writer, reaper []string) (*proc, error) {
+func spawn(spec *config.Server, env []string, errw io.Writer, reaper []string, log *slog.Logger) (*proc, error) {
 	if err := checkCwd(spec.Cwd); err != nil {
 		return nil, err
 	}
@@ -294,8 +296,13 @@ func spawn(spec *config.Server, env []string, errw io.Writer, reaper []string) (
 		close(p.exited)
 	}()
 	go func() {
+		defer close(p.stderrDone)
+		// A panic keeping what the backend writes to stderr (errw: the
+		// backend's log) is logged, and the rest is read and dropped, so
+		// that the backend never blocks on a full pipe; it ended the
+		// process, and with the daemon every session.
+		defer panics.Recover(log, "keeping a backend's stderr", func(string) { io.Copy(io.Discard, errR) })
 		io.Copy(errw, errR)
-		close(p.stderrDone)
 	}()
 	return p, nil
 }

@@ -12,12 +12,14 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/rawio"
 )
 
@@ -50,6 +52,10 @@ type BridgeOptions struct {
 	// NoHandoff keeps the bridge relaying even when it could hand its
 	// stdio to the daemon (see Bridge).
 	NoHandoff bool
+
+	// Tests' hooks, nil otherwise: called with each client line read
+	// (relaying) and each daemon line read, before it is relayed.
+	testClientLine, testDaemonLine func(line []byte)
 }
 
 // Bridge serves a client's stdio through the daemon: it connects (starting
@@ -148,7 +154,10 @@ func Bridge(ctx context.Context, o *BridgeOptions, stdin io.Reader, stdout io.Wr
 		break
 	}
 	stdinDone := make(chan error, 1)
-	go func() { stdinDone <- b.readClient(stdin) }()
+	go func() {
+		defer b.recovered("reading the client")
+		stdinDone <- b.readClient(stdin)
+	}()
 	select {
 	case err = <-stdinDone:
 		if err == nil {
@@ -471,6 +480,7 @@ func (b *bridge) kick() {
 	b.wg.Add(1)
 	go func() {
 		defer b.wg.Done()
+		defer b.recovered("connecting to a new daemon")
 		b.reconnect(gen)
 	}()
 }
@@ -499,6 +509,9 @@ func (b *bridge) readClient(stdin io.Reader) error {
 		}
 		if len(line) > 0 && line[0] == 0xef {
 			line = bytes.TrimPrefix(line, utf8BOM) // some Windows tools start with one: the id is found after it
+		}
+		if len(line) > 0 && b.o.testClientLine != nil {
+			b.o.testClientLine(line)
 		}
 		if len(line) > 0 {
 			if line[len(line)-1] != '\n' {
@@ -616,6 +629,7 @@ func (b *bridge) startReader(c net.Conn, gen int, swallow string, swallowed chan
 	go func() {
 		defer b.wg.Done()
 		defer close(done)
+		defer b.recovered("relaying the daemon's lines")
 		r := bufio.NewReaderSize(c, 64<<10)
 		var buf []byte
 		for {
@@ -629,6 +643,9 @@ func (b *bridge) startReader(c net.Conn, gen int, swallow string, swallowed chan
 			}
 			if len(line) == 1 {
 				continue // a daemon's check that we are still here (hangupProbe)
+			}
+			if b.o.testDaemonLine != nil {
+				b.o.testDaemonLine(line)
 			}
 			if m := scan(line, true); m.isResponse() {
 				key := idKey(m.id)
@@ -682,6 +699,36 @@ func (b *bridge) answer(raw []byte, msg string) {
 	if err := b.write(append(line, '\n')); err != nil {
 		b.die(fmt.Errorf("writing to the client: %w", err))
 	}
+}
+
+// recovered, deferred at the top of each of the bridge's goroutines
+// (what says which), turns its panic into the bridge's end: the stack is
+// logged once, the client's requests written to a daemon or waiting for
+// one are answered with an internal error (when the bridge's lock is
+// free: a panic while it was held leaves them to the end of stdout), and
+// Bridge returns the error. Before, the panic ended the process with its
+// stack on stderr and the client's requests unanswered.
+func (b *bridge) recovered(what string) {
+	p := recover()
+	if p == nil {
+		return
+	}
+	why := panics.Log(b.log, "the bridge "+what, p, debug.Stack())
+	var calls []*call
+	if b.mu.TryLock() {
+		for _, cl := range b.inflight {
+			calls = append(calls, cl)
+		}
+		calls = append(calls, b.resend...)
+		b.inflight, b.resend = map[string]*call{}, nil
+		b.mu.Unlock()
+	}
+	msg := fmt.Sprintf("internal error in switchboard's bridge to its daemon (%s): %s. This is a bug in Switchboard, not in the request; this session ends. The stack is in the stderr of switchboard (pid %d).", what, why, os.Getpid())
+	slices.SortFunc(calls, func(x, y *call) int { return cmp.Compare(x.seq, y.seq) })
+	for _, cl := range calls {
+		b.answer(cl.id, msg)
+	}
+	b.die(fmt.Errorf("internal error in the bridge %s: %s", what, why))
 }
 
 func (b *bridge) die(err error) {

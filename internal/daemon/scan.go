@@ -3,6 +3,7 @@ package daemon
 import (
 	"bytes"
 	"encoding/json"
+	"unicode/utf8"
 )
 
 // msgInfo is what the bridge needs from one JSON-RPC line: its id (raw
@@ -62,7 +63,9 @@ func scan(b []byte, prefix bool) msgInfo {
 		case "method":
 			if b[i] == '"' {
 				raw := b[i+1 : ve-1]
-				if bytes.IndexByte(raw, '\\') < 0 {
+				if bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
+					// Else as encoding/json reads it (an invalid byte
+					// as U+FFFD), as the daemon's SDK does.
 					m.method = string(raw)
 				} else {
 					json.Unmarshal(b[i:ve], &m.method)

@@ -82,3 +82,13 @@ func FuzzScan(f *testing.F) {
 		}
 	})
 }
+
+// A method holding a byte that is not UTF-8 is read as encoding/json, and
+// the daemon's SDK, read it (U+FFFD), not as its raw bytes, which the
+// bridge's log then held (found by FuzzScan, round 109; its input is kept
+// in testdata/fuzz/FuzzScan).
+func TestScan_AMethodThatIsNotUTF8IsReadAsJSONReadsIt(t *testing.T) {
+	if m := scan([]byte("{\"method\":\"\xc7\"}"), false); m.method != "\ufffd" {
+		t.Errorf("method = %q, want %q", m.method, "\ufffd")
+	}
+}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
 	text "github.com/switchboard-mcp/switchboard/internal/echo"
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/rawio"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
@@ -517,6 +518,11 @@ const acceptLogEvery = time.Minute
 
 // conn runs the handshake on c and then its session or control request.
 func (d *daemon) conn(ctx context.Context, raw net.Conn) {
+	// A panic serving the connection outside the SDK's handlers (the
+	// hello, opening the session: its config and project files) ends
+	// this connection, after the session's own defers ran; it ended the
+	// daemon and every session it served.
+	defer panics.Recover(d.log, "serving a connection to the daemon", func(string) { raw.Close() })
 	if err := checkConn(raw); err != nil {
 		d.log.Warn("refused a connection", "err", err)
 		raw.Close()

@@ -94,9 +94,15 @@ type Options struct {
 // Hub holds what its sessions share. Its methods are safe for concurrent
 // use.
 type Hub struct {
-	o    Options
-	log  *slog.Logger
-	pins *trust.Store
+	o   Options
+	log *slog.Logger
+	// testReroot, nil but in tests, is called with what a session's
+	// re-reading of its client's roots found, before it moves there.
+	testReroot func(file, dir string)
+	// testReload, nil but in tests, is called before the config
+	// watcher's timer reloads a session.
+	testReload func()
+	pins       *trust.Store
 	// pinsCorrupt is the pins store's warning once it moved a corrupt
 	// file aside (every session's notices show it); nil: none.
 	pinsCorrupt atomic.Pointer[string]

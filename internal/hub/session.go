@@ -22,6 +22,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 	"github.com/switchboard-mcp/switchboard/internal/server"
@@ -565,13 +566,22 @@ func (s *Session) UseRoot(project, dir string) error {
 // when they give another project or root, moves this session there: its
 // view is replaced whatever the new root adds, and with no file root left
 // it is the working directory's again. Other sessions are not touched.
+//
+// It runs on a goroutine of its own, on what the client answered (its
+// roots, the project files they lead to): a panic in it is logged once
+// and the session keeps the view it had (the next list_changed asks
+// again); it ended the process, and with the daemon every session.
 func (s *Session) reroot(ss *mcp.ServerSession) {
+	defer panics.Recover(s.h.log, "re-reading the client's roots", nil)
 	s.rootMu.Lock()
 	defer s.rootMu.Unlock()
 	s.rerooting.Store(false) // a notification from now on asks again
 	ctx, cancel := context.WithTimeout(context.Background(), rootsTimeout)
 	defer cancel()
 	path, dir := projectFromRoots(ctx, ss, s.h.o.Home)
+	if s.h.testReroot != nil {
+		s.h.testReroot(path, dir)
+	}
 	s.mu.Lock()
 	same := s.closed || (path == s.rootFile && dir == s.rootDir)
 	s.rootFile, s.rootDir = path, dir

@@ -16,6 +16,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/demo"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 )
 
 // watcher reloads sessions when a config file they loaded changes. It
@@ -436,9 +437,17 @@ func (w *watcher) changedLocked(file string) {
 			continue
 		}
 		w.timers[s] = time.AfterFunc(d, func() {
+			// On a timer's goroutine, on files a trusted project holds:
+			// a panic reloading is logged and the session keeps its
+			// config (the next change reloads again); it ended the
+			// process, and with the daemon every session.
+			defer panics.Recover(w.h.log, "reloading a session's config", nil)
 			w.mu.Lock()
 			delete(w.timers, s)
 			w.mu.Unlock()
+			if w.h.testReload != nil {
+				w.h.testReload()
+			}
 			s.Reload()
 		})
 	}

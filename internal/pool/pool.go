@@ -23,6 +23,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/backend"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 )
 
@@ -529,29 +530,25 @@ func (p *Pool) shared(ctx context.Context, l lease, reuse time.Duration) (*listi
 // list makes listing r of l's backend and hands a success to
 // Options.OnListed, unless a listing begun after r was handed on (its
 // callers still get r).
+//
+// It runs on a goroutine of its own, on what the backend listed: a panic
+// in it (reading the lists, OnListed's vetting and declarations) is the
+// listing's error, logged once, so its callers get an error, not a
+// wait, and the process goes on.
 func (p *Pool) list(ctx context.Context, l lease, r *listing) {
 	defer close(r.done)
 	e := l.e
+	defer panics.Recover(p.log, "listing a backend's tools", func(why string) {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		r.lists, r.err, r.at = Lists{}, fmt.Errorf("internal error listing %s: %s (a bug in Switchboard, not in the backend)", e.name, why), time.Now()
+	})
 	cctx, cancel := p.callContext(ctx, e)
 	defer cancel()
 	lists, err := p.lists(cctx, l)
 	current := err == nil
 	if err == nil && p.o.OnListed != nil {
-		// In order, and never after a listing begun later: one begun
-		// before a tools/list_changed (or a restart) that ended after
-		// the one begun since went to every session's catalog last, and
-		// they kept the tools from before the change.
-		e.handing.Lock()
-		p.mu.Lock()
-		current = r.seq > e.handed
-		if current {
-			e.handed = r.seq
-		}
-		p.mu.Unlock()
-		if current {
-			p.o.OnListed(e.key, &lists)
-		}
-		e.handing.Unlock()
+		current = p.handOn(e, r, &lists)
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -562,6 +559,28 @@ func (p *Pool) list(ctx context.Context, l lease, r *listing) {
 		}
 		e.listedAt = r.at
 	}
+}
+
+// handOn hands listing r's lists to OnListed unless a listing begun
+// after r was handed on, reporting whether it was. In order, and never
+// after a listing begun later: one begun before a tools/list_changed (or
+// a restart) that ended after the one begun since went to every
+// session's catalog last, and they kept the tools from before the
+// change. e.handing is released however OnListed ends (a panic in it
+// left it held, and every later listing of the backend waited for ever).
+func (p *Pool) handOn(e *entry, r *listing, lists *Lists) bool {
+	e.handing.Lock()
+	defer e.handing.Unlock()
+	p.mu.Lock()
+	current := r.seq > e.handed
+	if current {
+		e.handed = r.seq
+	}
+	p.mu.Unlock()
+	if current {
+		p.o.OnListed(e.key, lists)
+	}
+	return current
 }
 
 // Start starts l's backend if it is not running and returns its

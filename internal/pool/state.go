@@ -10,6 +10,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 )
 
 // State is where a backend is in its life.
@@ -270,17 +271,32 @@ func (p *Pool) begin(e *entry) {
 	p.wg.Add(1)
 	go func() {
 		defer p.wg.Done()
+		// A panic starting the backend (its handshake, what it sent) is
+		// the start's error: the start's waiters get it instead of
+		// waiting for ever, and the process goes on.
+		finished := false
+		defer panics.Recover(p.log, "starting a backend", func(why string) {
+			if !finished {
+				p.finish(e, a, nil, fmt.Errorf("internal error starting it: %s (a bug in Switchboard, not in the backend)", why))
+			}
+		})
 		ctx, cancel := context.WithTimeoutCause(p.ctx, d, fmt.Errorf("start timeout %v (%s; what it printed: switchboard logs %s)", d, raiseHint(e.spec, "startTimeout", own, d), echo.ShellWord(e.spec.Name)))
 		defer cancel()
 		conn, err := p.start(ctx, e.spec, &o)
 		if err != nil && !errors.Is(err, ErrClosed) {
 			err = redacted(nil, err)
 		}
+		finished = true
 		p.finish(e, a, conn, err)
 	}()
 }
 
 // finish records the outcome of attempt a and wakes its waiters.
+//
+// p.mu is released and a's waiters woken however it ends: it calls out
+// (OnStart, the log, resubscribe), and a panic there, recovered by the
+// start's goroutine, left p.mu held, and every backend of every session
+// waited for it for ever.
 func (p *Pool) finish(e *entry, a *attempt, conn Conn, err error) {
 	p.mu.Lock()
 	if p.closed && err == nil {
@@ -292,6 +308,14 @@ func (p *Pool) finish(e *entry, a *attempt, conn Conn, err error) {
 	} else if p.closed {
 		err = ErrClosed // Close aborted it: no failed start
 	}
+	defer p.mu.Unlock()
+	defer func() {
+		if a.err == nil && a.conn == nil {
+			// A panic before the outcome was recorded.
+			a.err = errors.New("internal error recording the start's outcome (a bug in Switchboard)")
+		}
+		close(a.done)
+	}()
 	now := time.Now()
 	e.attempt = nil
 	if err != nil {
@@ -325,8 +349,6 @@ func (p *Pool) finish(e *entry, a *attempt, conn Conn, err error) {
 	if e.inFlight == 0 {
 		p.retire(e)
 	}
-	close(a.done)
-	p.mu.Unlock()
 }
 
 // backoff is the wait after n consecutive failed starts.

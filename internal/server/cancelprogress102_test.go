@@ -23,7 +23,7 @@ func TestRelay_NoProgressAfterTheClientCancelled(t *testing.T) {
 			srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, nil)
 			started := make(chan struct{}, 1)
 			mcp.AddTool(srv, &mcp.Tool{Name: "hold"}, func(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
-				ctx = withProgress(ctx, req)
+				ctx = withProgress(ctx, req, nil)
 				rel := relayOf(ctx)
 				rel.progress("f.hold: started", 0, 0)
 				started <- struct{}{}

@@ -33,7 +33,7 @@ type ExecArgs struct {
 }
 
 func (s *Server) handleExecute(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return s.multiRound(withProgress(ctx, req), req, func(ctx context.Context) *mcp.CallToolResult {
+	return s.multiRound(withProgress(ctx, req, s.o.Logger), req, func(ctx context.Context) *mcp.CallToolResult {
 		res, _ := s.execute(ctx, req)
 		return res
 	}), nil
@@ -779,7 +779,7 @@ func endCall(span telemetry.Span, res *mcp.CallToolResult, err error) {
 }
 
 func (s *Server) handleCallTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return s.multiRound(withProgress(ctx, req), req, func(ctx context.Context) *mcp.CallToolResult {
+	return s.multiRound(withProgress(ctx, req, s.o.Logger), req, func(ctx context.Context) *mcp.CallToolResult {
 		res, _ := s.callToolTool(ctx, req)
 		return res
 	}), nil
@@ -961,7 +961,7 @@ func (s *Server) syncExposed() {
 		output := tool.OutputSchema
 		check := outputChecker(output)
 		handler := func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return s.multiRound(withProgress(ctx, req), req, func(ctx context.Context) *mcp.CallToolResult {
+			return s.multiRound(withProgress(ctx, req, s.o.Logger), req, func(ctx context.Context) *mcp.CallToolResult {
 				res, err := s.callTool(ctx, t.Server, t.Name, req.Params.Arguments)
 				if err != nil {
 					return errorResult("%s", bound(err.Error(), s.o.Settings.MaxResultBytes))

@@ -16,6 +16,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/search"
 	"github.com/switchboard-mcp/switchboard/internal/tsdecl"
@@ -349,9 +350,17 @@ func (s *Server) toolsOf(ctx context.Context, names []string) ([][]catalog.Tool,
 		}
 		pending++
 		go func() {
+			// A panic getting the list is this server's error, not the
+			// process's end; the listing waits for every result.
+			defer panics.Recover(s.o.Logger, "getting a server's tools for list_tools", func(why string) {
+				results <- done{i, nil, fmt.Errorf("internal error getting the list: %s (a bug in Switchboard)", why)}
+			})
 			select {
 			case sem <- struct{}{}:
 				defer func() { <-sem }()
+				if s.testFetch != nil {
+					s.testFetch(n)
+				}
 				ts, err := s.cat().Tools(fetchCtx, n)
 				results <- done{i, ts, err}
 			case <-fetchCtx.Done():

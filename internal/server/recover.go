@@ -8,7 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/switchboard-mcp/switchboard/internal/redact"
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 )
 
 // recoverPanics is the outermost of the server's receiving middleware
@@ -57,8 +57,7 @@ func (s *Server) panicked(method string, req mcp.Request, p any, stack []byte) (
 	if c, ok := req.(*mcp.CallToolRequest); ok && c.Params != nil {
 		what = bound(c.Params.Name, 100)
 	}
-	why := bound(oneLine(redact.Text(fmt.Sprint(p))), 200)
-	s.o.Logger.Error("internal error: a request's handler panicked", "method", method, "in", what, "session", s.o.Session, "panic", why, "stack", redact.Text(string(stack)))
+	why := panics.Log(s.o.Logger, "a request's handler", p, stack, "method", method, "in", what, "session", s.o.Session)
 	where := s.o.LogWhere
 	if where == "" {
 		where = "switchboard's log"
@@ -68,4 +67,12 @@ func (s *Server) panicked(method string, req mcp.Request, p any, stack []byte) (
 		return errorResult("%s", msg), nil
 	}
 	return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: msg}
+}
+
+// warm gets the sandbox ready (see New) on the warm-up timer's goroutine,
+// outside recoverPanics: a panic in it is logged and the sandbox starts
+// at the first script instead. It ended the process.
+func (s *Server) warm(w interface{ Warm() }) {
+	defer panics.Recover(s.o.Logger, "warming the sandbox up", nil)
+	w.Warm()
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"path/filepath"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
@@ -69,10 +71,14 @@ func (r *relay) flush(ctx context.Context) {
 // sendQueue runs the funcs pushed to it in order, on one goroutine of
 // its own that runs while any wait, so that whoever pushes never waits
 // for a client. At most max wait (0: no bound); more are dropped, and
-// onDrop (when set) is told how many once the queue has emptied.
+// onDrop (when set) is told how many once the queue has emptied. A func
+// that panics is logged on log (nil: slog.Default()) and the queue goes
+// on with the next: the panic ended the process, and left the queue
+// running for ever, so its flush waited to its context's end.
 type sendQueue struct {
 	max    int
 	onDrop func(dropped int)
+	log    *slog.Logger
 
 	mu      sync.Mutex
 	q       []func()
@@ -111,15 +117,21 @@ func (q *sendQueue) drain() {
 				return
 			}
 			q.mu.Unlock()
-			q.onDrop(dropped)
+			q.run(func() { q.onDrop(dropped) })
 			continue
 		}
 		f := q.q[0]
 		q.q[0] = nil
 		q.q = q.q[1:]
 		q.mu.Unlock()
-		f()
+		q.run(f)
 	}
+}
+
+// run runs f, logging its panic (see sendQueue).
+func (q *sendQueue) run(f func()) {
+	defer panics.Recover(q.log, "relaying a message to the client", nil)
+	f()
 }
 
 // flush waits until what was pushed so far has run, or ctx ends.
@@ -141,12 +153,12 @@ type relayKey struct{}
 
 // withProgress records what req's session can be sent back (its
 // progress token, capabilities) in ctx.
-func withProgress(ctx context.Context, req *mcp.CallToolRequest) context.Context {
+func withProgress(ctx context.Context, req *mcp.CallToolRequest, log *slog.Logger) context.Context {
 	if req == nil {
 		return ctx
 	}
 	f := FactsOf(req)
-	r := &relay{ctx: ctx, ss: req.Session, caps: f.Caps, proto: f.Protocol, out: sendQueue{max: maxRelayQueue}}
+	r := &relay{ctx: ctx, ss: req.Session, caps: f.Caps, proto: f.Protocol, out: sendQueue{max: maxRelayQueue, log: log}}
 	if req.Params != nil {
 		r.token = req.Params.GetProgressToken()
 	}

@@ -128,7 +128,8 @@ type Server struct {
 	exposeGen     atomic.Int64
 	exposeMu      sync.Mutex
 	exposeApplied int64
-	exposeHook    func(gen int64) // nil; tests pause syncExposed here
+	exposeHook    func(gen int64)     // nil; tests pause syncExposed here
+	testFetch     func(server string) // nil; tests panic in list_tools' fetch of a server's tools here
 
 	pausedCalls sync.Map                 // requestState -> *paused: calls waiting for a 2026-07-28 client's input
 	summaries   sync.Map                 // server -> *decodedSummary (summary.go)
@@ -145,7 +146,7 @@ func New(o Options) *Server {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{o: o}
-	s.notes.max, s.notes.onDrop = maxLaterNotes, s.notesDropped
+	s.notes.max, s.notes.onDrop, s.notes.log = maxLaterNotes, s.notesDropped, o.Logger
 	s.be.Store(&View{Catalog: o.Catalog, Launch: o.Launch})
 	if o.Catalog != nil {
 		// Building the server reads every server's verdict several times
@@ -177,7 +178,7 @@ func New(o Options) *Server {
 		var once sync.Once
 		s.mcp.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
 			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-				once.Do(func() { time.AfterFunc(warmDelay, w.Warm) })
+				once.Do(func() { time.AfterFunc(warmDelay, func() { s.warm(w) }) })
 				return next(ctx, method, req)
 			}
 		})

@@ -21,6 +21,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/time/rate"
 
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/rpcid"
 )
 
@@ -234,8 +235,28 @@ func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	}
 }
 
-// Write sends one message as a line.
-func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+// Write sends one message as a line. The SDK calls it on a handler's
+// goroutine once the handler returned, outside recoverPanics: a panic
+// in it (the journal's, encoding) ends the session (see broke) and is
+// the write's error.
+func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) (err error) {
+	defer panics.Recover(c.log, "the stdio transport writing a message", func(why string) {
+		err = c.broke(why)
+	})
+	return c.write1(ctx, msg)
+}
+
+// broke ends the session after a panic in the transport (logged by
+// panics.Recover): Read returns io.EOF, so the SDK ends the session, and
+// whatever waits on it (a request to the client, an answer queued or
+// being written) gets an error instead of waiting for ever. The
+// returned error says why.
+func (c *stdioConn) broke(why string) error {
+	c.Close()
+	return fmt.Errorf("internal error in switchboard's stdio transport: %s; the session ended", why)
+}
+
+func (c *stdioConn) write1(ctx context.Context, msg jsonrpc.Message) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -661,6 +682,7 @@ func (c *stdioConn) enqueue(l outLine) bool {
 // writeLoop writes the queued lines in order until Close. After a write
 // error, every later line fails with it.
 func (c *stdioConn) writeLoop() {
+	defer panics.Recover(c.log, "the stdio transport's writer", func(why string) { c.broke(why) })
 	for {
 		c.outMu.Lock()
 		for len(c.out) == 0 || c.writing {
@@ -717,6 +739,7 @@ func (c *stdioConn) deliver(r readResult) bool {
 // Every line read is noted to the journal once (owe), before it is acted
 // on.
 func (c *stdioConn) readLoop(next func() ([]byte, int, error)) {
+	defer panics.Recover(c.log, "the stdio transport's reader", func(why string) { c.broke(why) })
 	var n uint64
 	for {
 		if !c.wait() {
