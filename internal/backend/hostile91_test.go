@@ -121,9 +121,17 @@ func TestRemote_AStreamableBackendsUnreadableRequestIsAnswered(t *testing.T) {
 			if want := map[bool]string{true: `"e1" `, false: `17 `}[onCall]; !strings.HasPrefix(got, want) {
 				t.Errorf("answered %q; want it under the request's id (%s)", got, want)
 			}
-			if !slices.ContainsFunc(rec.Lines(), func(l string) bool {
-				return strings.Contains(l, "cannot be read") && strings.Contains(l, "answered with an error")
-			}) {
+			// The request is answered before the log line is written:
+			// wait for the line (until the test's deadline).
+			said := func() bool {
+				return slices.ContainsFunc(rec.Lines(), func(l string) bool {
+					return strings.Contains(l, "cannot be read") && strings.Contains(l, "answered with an error")
+				})
+			}
+			for !said() && ctx.Err() == nil {
+				time.Sleep(5 * time.Millisecond)
+			}
+			if !said() {
 				t.Errorf("not said in the log: %q", rec.Lines())
 			}
 			// The session goes on.
