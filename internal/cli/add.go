@@ -182,6 +182,9 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 			// The JSONC editor said "invalid character '\xff'".
 			return fmt.Errorf("%s: %w; it is unchanged", t.path, err)
 		}
+		if err := config.Marks(t.path, old); err != nil {
+			return fmt.Errorf("%s: %w; it is unchanged", t.path, err)
+		}
 		src := old
 		if len(bytes.TrimSpace(src)) == 0 {
 			src = []byte("{}\n")
