@@ -20,6 +20,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/auth"
 
 	"github.com/switchboard-mcp/switchboard/internal/backend"
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/hub"
@@ -171,7 +172,7 @@ func remoteSpec(e *Env, cf *configFlags, args []string, cmd string) (*config.Ser
 	if err != nil {
 		return nil, nil, err
 	}
-	spec := cfg.Servers[args[0]]
+	spec := cfg.Servers[catalog.Match(args[0], cfg.Names(), nil)]
 	switch {
 	case spec == nil:
 		return nil, nil, fmt.Errorf("no server %s is configured (see switchboard servers)", echo.Quote(args[0]))
