@@ -47,7 +47,7 @@ type editFlags struct {
 }
 
 func (f *editFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.config, "config", "", "config file to edit (default: the user config, "+userConfigHint+")")
+	fs.Var((*pathValue)(&f.config), "config", "config `file` to edit (default: the user config, "+userConfigHint+")")
 	fs.Var(&f.project, "project", "edit the project's "+config.ProjectFile+" instead (found by walking up from the working directory, else created here; --project=PATH names it)")
 }
 

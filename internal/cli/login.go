@@ -40,7 +40,7 @@ tokens are stored, mode 0600, under $XDG_STATE_HOME/switchboard/oauth/ and
 refreshed automatically; they are never printed.`)
 	cf.register(fs)
 	noBrowser := fs.Bool("no-browser", false, "print the sign-in URL instead of opening a browser")
-	wait := fs.Duration("timeout", 5*time.Minute, "how long to wait for the sign-in to finish")
+	wait := durationFlag(fs, "timeout", 5*time.Minute, "how long to wait for the sign-in to finish, a `duration`")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
