@@ -1023,8 +1023,22 @@ func (c *Catalog) Lookup(ctx context.Context, server, tool string) (Tool, error)
 			return t, nil
 		}
 	}
+	// The name in another Unicode composition (NFKC), when one tool is
+	// so: a model or a user types "café" as the backend did not.
+	names := make([]string, len(tools))
+	idents := make(map[string]string, len(tools))
+	for i, t := range tools {
+		names[i], idents[t.Name] = t.Name, t.Ident
+	}
+	if n := MatchFolded(tool, names, func(n string) string { return idents[n] }); n != "" {
+		for _, t := range tools {
+			if t.Name == n {
+				return t, nil
+			}
+		}
+	}
 	for _, w := range c.Withheld(name) {
-		if w.Tool == tool {
+		if w.Tool == tool || NameKey(w.Tool) == NameKey(tool) {
 			return Tool{}, fmt.Errorf("tool %s.%s is withheld: %s", name, tool, w.Reason)
 		}
 	}
@@ -1040,7 +1054,9 @@ func (c *Catalog) serverByNameOrIdent(s string) string {
 	if _, ok := c.idents[s]; ok {
 		return s
 	}
-	return ""
+	// The name in another Unicode composition (NFKC), when one server
+	// is so; two that are are told apart only by their exact names.
+	return MatchFolded(s, c.names, c.Ident)
 }
 
 // RawTools returns every tool the server listed, before vetting, when

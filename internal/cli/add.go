@@ -26,6 +26,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/agentconf"
 	"github.com/switchboard-mcp/switchboard/internal/allow"
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
@@ -46,7 +47,7 @@ type editFlags struct {
 }
 
 func (f *editFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.config, "config", "", "config file to edit (default: the user config, "+userConfigHint+")")
+	fs.Var((*pathValue)(&f.config), "config", "config `file` to edit (default: the user config, "+userConfigHint+")")
 	fs.Var(&f.project, "project", "edit the project's "+config.ProjectFile+" instead (found by walking up from the working directory, else created here; --project=PATH names it)")
 }
 
@@ -180,6 +181,9 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 		}
 		if err := config.UTF16(old); err != nil {
 			// The JSONC editor said "invalid character '\xff'".
+			return fmt.Errorf("%s: %w; it is unchanged", t.path, err)
+		}
+		if err := config.Marks(t.path, old); err != nil {
 			return fmt.Errorf("%s: %w; it is unchanged", t.path, err)
 		}
 		src := old
@@ -709,7 +713,8 @@ func runRemove(ctx context.Context, e *Env, args []string) error {
 		return err
 	}
 	backup, _, err := e.edit(t, func(data []byte) ([]byte, error) {
-		if err := mustHave(t, data, name); err != nil {
+		var err error
+		if name, err = mustHave(t, data, name); err != nil {
 			return nil, err
 		}
 		return agentconf.RemoveMember(data, serversKey, name)
@@ -724,24 +729,32 @@ func runRemove(ctx context.Context, e *Env, args []string) error {
 	return nil
 }
 
-// mustHave fails, listing the names there are, when data has no server
-// name.
-func mustHave(t target, data []byte, name string) error {
+// mustHave returns the name under which data holds the server name:
+// name, or the one server equal to it in another Unicode composition
+// ("café" typed decomposed, configured composed), as list_tools and
+// execute find it (catalog.Match). It fails, listing the names there
+// are, when data has none.
+func mustHave(t target, data []byte, name string) (string, error) {
 	has, err := agentconf.HasMember(data, serversKey, name)
 	if err != nil {
-		return fmt.Errorf("%s: %w", t.path, err)
+		return "", fmt.Errorf("%s: %w", t.path, err)
 	}
 	if has {
-		return nil
+		return name, nil
 	}
 	names := []string{}
 	if f, err := config.Parse(t.path, data); err == nil {
+		if m := catalog.MatchFolded(name, f.Order, nil); m != "" {
+			if has, err := agentconf.HasMember(data, serversKey, m); err == nil && has {
+				return m, nil
+			}
+		}
 		for _, n := range f.Order {
 			names = append(names, echo.Clip(n))
 		}
 		for _, sc := range f.Projects {
 			if slices.Contains(sc.Order, name) {
-				return fmt.Errorf("server %s of %s is in its \"projects\" entry for %s: edit that entry by hand", echo.Quote(name), t.path, sc.Dir)
+				return "", fmt.Errorf("server %s of %s is in its \"projects\" entry for %s: edit that entry by hand", echo.Quote(name), t.path, sc.Dir)
 			}
 		}
 	}
@@ -753,7 +766,7 @@ func mustHave(t target, data []byte, name string) error {
 	if !t.project {
 		hint = " (a project's servers: add --project)"
 	}
-	return fmt.Errorf("no server %s in %s%s; configured there: %s", echo.Quote(name), t.path, hint, known)
+	return "", fmt.Errorf("no server %s in %s%s; configured there: %s", echo.Quote(name), t.path, hint, known)
 }
 
 func runEnable(ctx context.Context, e *Env, args []string) error {
@@ -787,11 +800,12 @@ func runToggle(e *Env, args []string, enable bool) error {
 	if err != nil {
 		return err
 	}
-	at := append(slices.Clone(serversKey), name)
 	backup, changed, err := e.edit(t, func(data []byte) ([]byte, error) {
-		if err := mustHave(t, data, name); err != nil {
+		var err error
+		if name, err = mustHave(t, data, name); err != nil {
 			return nil, err
 		}
+		at := append(slices.Clone(serversKey), name)
 		hasEnabled, err := agentconf.HasMember(data, at, "enabled")
 		if err != nil {
 			return nil, err

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/agentconf"
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
 )
@@ -34,7 +35,14 @@ Refreshes the tool catalog as a side effect.`)
 	defer st.Close()
 	names := st.cat.Servers()
 	if fs.NArg() > 0 {
-		names = fs.Args()
+		names = nil
+		for _, a := range fs.Args() {
+			// Also a name in another Unicode composition, as list finds it.
+			if m := catalog.Match(a, st.cat.Servers(), st.cat.Ident); m != "" {
+				a = m
+			}
+			names = append(names, a)
+		}
 	}
 	if len(st.cfg.Files) == 0 {
 		fmt.Fprintf(e.Stdout, "config: none; using the built-in demo backend (create %s)\n", st.paths.user)

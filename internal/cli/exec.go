@@ -23,7 +23,7 @@ Example:
   switchboard exec -e 'return await demo.add({a: 2, b: 3})'`)
 	cf.register(fs)
 	code := fs.String("e", "", "the script itself instead of a file")
-	timeout := fs.Duration("timeout", 0, "time limit (default: settings.executeTimeout)")
+	timeout := durationFlag(fs, "timeout", 0, "time limit, a `duration` such as 30s (default: settings.executeTimeout)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/auth"
 
 	"github.com/switchboard-mcp/switchboard/internal/backend"
+	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/hub"
@@ -39,7 +40,7 @@ tokens are stored, mode 0600, under $XDG_STATE_HOME/switchboard/oauth/ and
 refreshed automatically; they are never printed.`)
 	cf.register(fs)
 	noBrowser := fs.Bool("no-browser", false, "print the sign-in URL instead of opening a browser")
-	wait := fs.Duration("timeout", 5*time.Minute, "how long to wait for the sign-in to finish")
+	wait := durationFlag(fs, "timeout", 5*time.Minute, "how long to wait for the sign-in to finish, a `duration`")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -171,7 +172,7 @@ func remoteSpec(e *Env, cf *configFlags, args []string, cmd string) (*config.Ser
 	if err != nil {
 		return nil, nil, err
 	}
-	spec := cfg.Servers[args[0]]
+	spec := cfg.Servers[catalog.Match(args[0], cfg.Names(), nil)]
 	switch {
 	case spec == nil:
 		return nil, nil, fmt.Errorf("no server %s is configured (see switchboard servers)", echo.Quote(args[0]))

@@ -145,7 +145,7 @@ printed.`)
 	if err != nil {
 		return err
 	}
-	spec := cfg.Servers[fs.Arg(0)]
+	spec := cfg.Servers[catalog.Match(fs.Arg(0), cfg.Names(), nil)]
 	if spec == nil {
 		return fmt.Errorf("unknown server %s; configured: %s", echo.Quote(fs.Arg(0)), namesText(cfg.Names()))
 	}

@@ -45,7 +45,7 @@ func runSkills(ctx context.Context, e *Env, args []string) error {
 	cf.register(fs)
 	to := fs.String("to", "claude", "export: claude (.claude/skills), agents (.agents/skills) or a directory")
 	force := fs.Bool("force", false, "export: replace a folder switchboard did not write")
-	timeout := fs.Duration("timeout", 0, "run: time limit (default: settings.executeTimeout)")
+	timeout := durationFlag(fs, "timeout", 0, "run: time limit, a `duration` such as 30s (default: settings.executeTimeout)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}

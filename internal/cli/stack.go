@@ -27,8 +27,8 @@ type configFlags struct {
 }
 
 func (c *configFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&c.config, "config", "", "config file (default $XDG_CONFIG_HOME/switchboard/config.json)")
-	fs.StringVar(&c.project, "project", "", "project config file (default: "+config.ProjectFile+" found by walking up from the working directory)")
+	fs.Var((*pathValue)(&c.config), "config", "config `file` (default $XDG_CONFIG_HOME/switchboard/config.json)")
+	fs.Var((*pathValue)(&c.project), "project", "project config `file` (default: "+config.ProjectFile+" found by walking up from the working directory)")
 }
 
 // paths are the files and directories a command uses.

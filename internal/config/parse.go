@@ -112,6 +112,10 @@ func Parse(path string, data []byte) (*File, error) {
 		e.add(path, "", "%v", err)
 		return nil, e
 	}
+	if err := Marks(path, data); err != nil {
+		e.add(path, "", "%v", err)
+		return nil, e
+	}
 	// Before any recursive decoding: a file nested thousands of levels
 	// deep (a hostile project file, say) must not exhaust the stack.
 	if line, deep := nesting.JSONC(data, maxNesting); deep {
@@ -120,7 +124,7 @@ func Parse(path string, data []byte) (*File, error) {
 	}
 	// A byte-order mark (Windows editors write one) is no JSON: blanks
 	// keep every offset, as agentconf does for the files it edits.
-	if bytes.HasPrefix(data, []byte("\uFEFF")) {
+	if bytes.HasPrefix(data, []byte(utf8BOM)) {
 		data = append([]byte("   "), data[3:]...)
 	}
 	// Comments and trailing commas (JSONC, as editors and agents write
@@ -766,6 +770,25 @@ func UTF16(data []byte) error {
 		return errors.New("the file is UTF-16 text, not UTF-8: save it as UTF-8 (in PowerShell: Set-Content -Encoding utf8)")
 	}
 	return nil
+}
+
+// utf8BOM is UTF-8's byte-order mark, U+FEFF encoded.
+const utf8BOM = "\uFEFF"
+
+// Marks reports a file, the one at path, that starts with more than one
+// UTF-8 byte-order mark (a tool that adds one to a file that had one
+// already): one is read, but the parser called a second "invalid
+// character 'ï'", naming neither the mark nor the fix. nil for anything
+// else. The fix is a GNU sed command removing them all.
+func Marks(path string, data []byte) error {
+	n := 0
+	for rest := data; bytes.HasPrefix(rest, []byte(utf8BOM)); rest = rest[3:] {
+		n++
+	}
+	if n < 2 {
+		return nil
+	}
+	return fmt.Errorf("the file starts with %d byte-order marks (the bytes EF BB BF, each invisible in an editor), where UTF-8 text has at most one: remove them (sed -i '1s/^\\(\\xEF\\xBB\\xBF\\)*//' %s), or save the file as UTF-8 without a byte-order mark", n, echo.ShellArg(path))
 }
 
 func duration(path, field string, v *node, e *Error) Duration {

@@ -252,7 +252,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	}
 	r := ix.rank(query, limit)
 	if r == nil || !r.relevant {
-		return nil
+		return ix.literalHits(query, limit) // literal110.go: a query of no term
 	}
 	return r.hits
 }

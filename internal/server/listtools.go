@@ -49,14 +49,22 @@ func (l *NameList) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	var many []string
-	if err := json.Unmarshal(b, &many); err != nil {
+	err := json.Unmarshal(b, &many)
+	if err == nil && bytes.Contains(b, []byte("null")) {
+		// [null] decoded as [""]: "unknown server \"\"" (round 110).
+		var items []json.RawMessage
+		if json.Unmarshal(b, &items) == nil && slices.ContainsFunc(items, func(it json.RawMessage) bool { return jsonValueKind(it) == "null" }) {
+			err = errors.New("a null in the array")
+		}
+	}
+	if err != nil {
 		kind := jsonValueKind(b)
 		var items []json.RawMessage
 		if json.Unmarshal(b, &items) == nil {
 			// ["a", 5]: say what is wrong inside the array ("not array"
 			// contradicted "must be an array").
 			for _, it := range items {
-				if k := jsonValueKind(it); k != "string" && k != "null" {
+				if k := jsonValueKind(it); k != "string" {
 					kind = "an array holding a " + k
 					if k == "object" || k == "array" {
 						kind = "an array holding an " + k

@@ -49,7 +49,7 @@ func (s *Server) lookup(ctx context.Context, server, tool string) (catalog.Tool,
 	}
 	withheld := cat.Withheld(name)
 	for _, w := range withheld {
-		if w.Tool == tool || tsdecl.Ident(w.Tool) == tool {
+		if w.Tool == tool || tsdecl.Ident(w.Tool) == tool || catalog.NameKey(w.Tool) == catalog.NameKey(tool) {
 			return t, fmt.Errorf("withheld: %s", w.Reason)
 		}
 	}
@@ -171,12 +171,7 @@ func (s *Server) HasServer(n string) bool { return s.serverName(n) != "" }
 // serverName is the configured server with name or ident s, or "".
 func (s *Server) serverName(n string) string {
 	cat := s.cat()
-	for _, m := range cat.Servers() {
-		if m == n || cat.Ident(m) == n {
-			return m
-		}
-	}
-	return ""
+	return catalog.Match(n, cat.Servers(), cat.Ident)
 }
 
 // unknownServer is the error for a server that is not configured.
@@ -205,7 +200,7 @@ func (s *Server) unknownServer(server string) error {
 // or else those that contain s or are contained in it. At most 3.
 func nearest(s string, cands []string) []string {
 	key := func(x string) string {
-		return strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(x))
+		return strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(catalog.NameKey(x)))
 	}
 	k := key(s)
 	if k == "" {

@@ -538,13 +538,7 @@ func wantedKind(t reflect.Type) string {
 func (s *Server) serverNames(in []string) ([]string, error) {
 	var out, bad []string
 	for _, n := range in {
-		found := ""
-		for _, m := range s.cat().Servers() {
-			if m == n || s.cat().Ident(m) == n {
-				found = m
-				break
-			}
-		}
+		found := s.serverName(n) // resolve.go: also in another Unicode composition
 		if found == "" {
 			bad = append(bad, n)
 		} else if !slices.Contains(out, found) {
