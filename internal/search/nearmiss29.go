@@ -124,6 +124,11 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 			}
 			tools = append(tools, ix.leadTools(s, h.word)...)
 			for _, d := range tools {
+				if i == 0 && ix.actionGrouped(s) && ix.namesOtherThing(d, h.word) {
+					// round104.go: Azure DevOps' pull request
+					// writer removes reviewers, not repositories.
+					continue
+				}
 				changes := ix.verbs[d]&^verbRead != 0
 				if apart && ix.docOps[d].has {
 					// round79.go: its operations are of

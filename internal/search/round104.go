@@ -2,6 +2,7 @@ package search
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -317,4 +318,51 @@ func (ix *Index) modifierServes(h objectHead, v string, f verbFamily, named []in
 		}
 	}
 	return false
+}
+
+// A backend whose tools choose their operation by an action parameter
+// (Azure DevOps) groups them by a prefix ("repo_", "wit_") and names
+// each by the thing it acts on last: repo_pull_request_write writes pull
+// requests, wit_work_item_link_write links. Each mentions the group's
+// thing in its lead ("the repository", "a work item"), and so served
+// "Delete the Azure DevOps repository old-api" (its update_reviewers
+// removes a reviewer) and "Delete work item 1234" (unlink). The tools
+// that do an operation on the head are those named for it last.
+
+// namesOtherThing reports whether d's name ends in a thing other than
+// obj, the request's head: its last word that is no verb of the
+// families ("write", "read", "get") is not obj, said in any of its
+// words for it.
+func (ix *Index) namesOtherThing(d int32, obj string) bool {
+	if r104Off {
+		return false
+	}
+	ws := nameWordsCased(ix.docs[d].Tool)
+	for i := len(ws) - 1; i >= 0; i-- {
+		w := ws[i]
+		if verbStems()[stem(w)] != 0 || nameOpWords[w] {
+			continue
+		}
+		return !slices.Contains(objectTerms(obj), stem(w))
+	}
+	return false
+}
+
+// nameOpWords end tools' names as their operation without being verbs
+// of the families.
+var nameOpWords = setOf(`write read`)
+
+// actionGrouped reports whether a third or more of backend s's tools
+// choose their operation by an action parameter: a backend built that
+// way throughout (Azure DevOps), not one with a tool or two that take an
+// action (Playwright's tabs).
+func (ix *Index) actionGrouped(s int32) bool {
+	n, has := 0, 0
+	for _, d := range ix.srvDocs[s] {
+		n++
+		if ix.docOps[d].has {
+			has++
+		}
+	}
+	return n > 0 && 3*has >= n
 }

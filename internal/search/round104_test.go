@@ -43,6 +43,13 @@ func TestSearch_Round104(t *testing.T) {
 		{"update notion page properties", "notion/API-patch-page"},
 		{"push multiple files single commit github", "github/push_files"},
 		{"Delete build pipeline 17 in Azure DevOps project Shop.", ""},
+		// Azure DevOps' tools are named for their thing last: the pull
+		// request writer deletes no repository, the link writer no work
+		// item; Playwright's few action tools are no such backend.
+		{"Delete the Azure DevOps repository old-api in project Shop.", ""},
+		{"Delete work item 1234 in Azure DevOps.", ""},
+		{"Create a new Git repository called billing-api in Azure DevOps project Shop.", ""},
+		{"drop the file ./fixtures/avatar.jpg onto the upload zone in the playwright page", "playwright/browser_drop"},
 	} {
 		hits := ix.Search(c.query, 5)
 		if c.want == "" {
