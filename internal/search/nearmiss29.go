@@ -123,8 +123,9 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 				decided = true
 			}
 			tools = append(tools, ix.leadTools(s, h.word)...)
+			grouped := i == 0 && ix.actionGrouped(s)
 			for _, d := range tools {
-				if i == 0 && ix.actionGrouped(s) && ix.namesOtherThing(d, h.word) {
+				if grouped && ix.namesOtherThing(d, h.word) {
 					// round104.go: Azure DevOps' pull request
 					// writer removes reviewers, not repositories.
 					continue

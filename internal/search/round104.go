@@ -158,8 +158,8 @@ func ingModifier(w string, rest []string) bool {
 var fileCommands = setOf(`cat head tail less more bat`)
 
 // rewriteFileCommand returns s with a first word of fileCommands
-// followed by "read file" when a later word is a path (a slash or a
-// file's extension in it); s itself otherwise.
+// followed by "read file" when a later word is a path (isPath); s
+// itself otherwise.
 func rewriteFileCommand(s string) string {
 	if r104Off {
 		return s
@@ -172,7 +172,7 @@ func rewriteFileCommand(s string) string {
 		if strings.HasPrefix(f, "-") {
 			continue // a flag: "-n", "-f"
 		}
-		if pathLike(f) {
+		if isPath(strings.Trim(f, ",;:!?()[]{}<>\"'`")) {
 			return fs[0] + " read file " + strings.Join(fs[1:], " ")
 		}
 		if !allDigits(f) {
@@ -180,16 +180,6 @@ func rewriteFileCommand(s string) string {
 		}
 	}
 	return s
-}
-
-// pathLike reports whether f names a file: a slash in it, or a dot
-// before a short extension of letters ("auth.py", "app.log").
-func pathLike(f string) bool {
-	if strings.Contains(f, "/") {
-		return true
-	}
-	i := strings.LastIndexByte(f, '.')
-	return i > 0 && i < len(f)-1 && len(f)-i <= 6 && isLetters(strings.ToLower(f[i+1:]))
 }
 
 // statementThings open a statement about a thing when a request marker
