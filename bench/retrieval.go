@@ -172,6 +172,10 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra71-queries.jsonl", "**extra71: held out, written blind with extra70** (the mix in full everyday sentences, some with context or asked indirectly; before: as written, 1060f70)", 0.853, 0.971, 0.5},
 	{"internal/search/testdata/tasks104-queries.jsonl", "**tasks104: held out, written blind with extra70** (60 tasks of two or three steps, 16 across two servers; before: as written, 1060f70)", 0.750, 0.833, 0},
 	{"internal/search/testdata/none104-queries.jsonl", "**none104: held out, written blind with extra70** (40 requests no tool serves, 24 naming a served product; before: as written, 1060f70)", 0, 0, 0.775},
+	{"internal/search/testdata/extra72-queries.jsonl", "**extra72: held out, written blind at the start of the fourth session of 2026-12-07** (the dev slice's mix as a coding agent types it in a hurry, values pasted in; scored as aggregates, then read; before: as written, c5dcf90)", 0.765, 0.882, 1.0},
+	{"internal/search/testdata/extra73-queries.jsonl", "**extra73: held out, written blind with extra72** (the mix in full sentences, polite or indirect, a few in non-native English; before: as written, c5dcf90)", 0.912, 0.971, 0.5},
+	{"internal/search/testdata/tasks105-queries.jsonl", "**tasks105: held out, written blind with extra72** (60 tasks of two or three steps, 18 across two servers; before: as written, c5dcf90)", 0.817, 0.850, 0},
+	{"internal/search/testdata/none105-queries.jsonl", "**none105: held out, written blind with extra72** (40 requests no tool serves, 28 naming a served product; before: as written, c5dcf90)", 0, 0, 0.825},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured

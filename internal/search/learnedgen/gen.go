@@ -89,6 +89,9 @@ var heldOut = map[string]bool{
 	// extra70, extra71, tasks104 and none104: written blind at the start
 	// of the third session of 2026-12-07, scored as aggregates only
 	"extra70": true, "extra71": true, "tasks104": true, "none104": true,
+	// extra72, extra73, tasks105 and none105: written blind at the start
+	// of the fourth session of 2026-12-07, scored as aggregates only
+	"extra72": true, "extra73": true, "tasks105": true, "none105": true,
 	// ties61: round sixty-one's single requests for tools with a close
 	// sibling in their backend, written before its change
 	"ties61": true,
