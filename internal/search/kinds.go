@@ -20,7 +20,7 @@ const kindIDF = 0.6
 const fillWeight = 0.5
 
 // valueKind is a set of kinds of values.
-type valueKind uint8
+type valueKind uint16
 
 const (
 	kindURL valueKind = 1 << iota
@@ -31,6 +31,7 @@ const (
 	kindSQL
 	kindKey
 	kindRepo
+	kindAddress // round105.go
 )
 
 // kindWords are the words of parameter names that take each kind.
@@ -46,6 +47,9 @@ var kindWords = []struct {
 	{kindSQL, setOf(`sql`)},
 	{kindKey, setOf(`key keys`)},
 	{kindRepo, setOf(`repo repository repositories`)},
+	// A street address goes where a tool takes an address, not in a
+	// latitude.
+	{kindAddress, setOf(`address addresses`)},
 }
 
 // idWords end the names of parameters that take an identifier of a thing
@@ -56,7 +60,7 @@ var idWords = setOf(`id ids uuid iid`)
 // them take a value of that kind.
 type kindFill struct {
 	required uint8
-	byKind   [8]uint8 // indexed by the bit number of a valueKind
+	byKind   [9]uint8 // indexed by the bit number of a valueKind
 }
 
 // requiredKinds returns the kind counts of d's required parameters.

@@ -560,5 +560,30 @@ func TestRetrievalFresh(t *testing.T) {
 	if none < 32 {
 		t.Errorf("none104 below the third session of 2026-12-07: none 32 of 40 (31 at 1060f70)")
 	}
+	// extra72 and extra73 (the mix typed in a hurry, values pasted in,
+	// and in full sentences, polite or indirect), tasks105 (60 tasks, 18
+	// across two servers) and none105 (40, 28 naming a served product)
+	// were written blind at the start of the fourth session of
+	// 2026-12-07 and scored as aggregates only, at c5dcf90 (extra72-73
+	// single 45 / 49 of 52, tasks 12 / 14 of 16, none 9 of 12; tasks105
+	// 49 / 51 of 60; none105 33 of 40). Then read (round105.go): a
+	// ranking asked with no verb, clipped words, what was said under a
+	// message, Mermaid's syntax, one page's URL, the nearest place and a
+	// street address, a scope or a statement before the request.
+	single, multi, none, nNone = score("extra72", "extra73")
+	t.Logf("extra72-73: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 51 || single.h5 < 52 || multi.h1 < 13 || multi.h5 < 16 || none < 10 {
+		t.Errorf("extra72-73 below the fourth session of 2026-12-07: single 51 / 52 of 52, tasks 13 / 16 of 16, none 10 of 12 (45 / 49, 12 / 14 and 9 at c5dcf90)")
+	}
+	_, multi, _, _ = score("tasks105")
+	t.Logf("tasks105: tasks hit@1 %d, hit@5 %d of %d", multi.h1, multi.h5, multi.n)
+	if multi.h1 < 49 || multi.h5 < 52 {
+		t.Errorf("tasks105 below the fourth session of 2026-12-07: tasks 49 / 52 of 60 (49 / 51 at c5dcf90)")
+	}
+	_, _, none, nNone = score("none105")
+	t.Logf("none105: none %d of %d", none, nNone)
+	if none < 34 {
+		t.Errorf("none105 below the fourth session of 2026-12-07: none 34 of 40 (33 at c5dcf90)")
+	}
 
 }

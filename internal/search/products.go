@@ -267,7 +267,7 @@ func (ix *Index) foreignAcronym(f, next string) bool {
 		return false
 	}
 	t := stem(strings.ToLower(f))
-	if _, ok := ix.tools.lookup(t); ok || ix.isServerWord(t) || stopWords[strings.ToLower(f)] {
+	if _, ok := ix.tools.lookup(t); ok || ix.isServerWord(t) || stopWords[strings.ToLower(f)] || placeAcronym(f) {
 		return false
 	}
 	_, ok := ix.tools.lookup(stem(strings.ToLower(strings.Trim(next, ".,;:!?()\"'`"))))

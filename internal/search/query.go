@@ -280,6 +280,11 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 	if placePair(fields) {
 		kinds |= kindCoordinates
 	}
+	if hasAddress(query) {
+		// A street address: a place, for the tools taking one (round105.go).
+		toks = appendTerm(toks, "address", hintWeight)
+		kinds |= kindAddress
+	}
 	if relatesNames(fields) {
 		// A fact between two named things (round53.go).
 		toks = appendTerm(toks, "relation", hintWeight)

@@ -416,6 +416,7 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)
 			sc.objectURLBonus(info[i].text, cands) // round96.go
+			sc.pageURL(info[i].text, cands)        // round105.go
 			sc.manyBonus(manyValues(info[i].text), cands)
 			if asksState(info[i].step) {
 				// "check which tabs are open": the step reads a state.
@@ -475,6 +476,7 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 	sc.headBonus(query, kinds, cands)
 	sc.idParamBonus(query, cands)
 	sc.objectURLBonus(query, cands) // round96.go
+	sc.pageURL(query, cands)        // round105.go
 	sc.fillerPenalty(query, cands)  // round90.go
 	sc.reversedPenalty(query, cands)
 	sc.ownDocsPenalty(query, names, named, cands)
@@ -497,7 +499,7 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 			// whatever the action it is of.
 			qv = verbRead
 		}
-		if qv != 0 && qv != verbRead && copulaQuestion(query) {
+		if qv != 0 && qv != verbRead && (copulaQuestion(query) || saidQuestion(query)) {
 			qv = verbRead
 		}
 		if qv == verbRead && isQuestion(query) {
@@ -706,7 +708,7 @@ func (ix *Index) namedFor(named, own []int32, k valueKind) []int32 {
 // its name alone is no evidence that they do what the request asks.
 func (sc *scorer) namedTools(query string, cands, named []int32) []int32 {
 	ix := sc.ix
-	if rv := requestVerb(query); len(named) == 0 || verbStems()[rv]&verbRead == 0 && !computeFirst(query) && !(computeVerbs()[rv] && !r73Off) && !asksAmount(query) && !storeSource(query) {
+	if rv := requestVerb(query); len(named) == 0 || verbStems()[rv]&verbRead == 0 && !computeFirst(query) && !(computeVerbs()[rv] && !r73Off) && !asksAmount(query) && !storeSource(query) && !rankingRead(query) {
 		// Only a request to read ("list the five customers ...", "how
 		// many rows are in the invoices table?") or to compute an
 		// amount ("count signups per month in postgres", round73.go)
@@ -921,6 +923,7 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 		}
 	}
 	split = joinSetting(parts, split)
+	split = joinStatement(query, split)                 // round105.go
 	split = ix.splitDestination(split, naming, foreign) // round93.go
 	var groups [][]qterm
 	var info []clause

@@ -46,7 +46,9 @@ var statementSubjects = setOf(`i i'm i've i'd we we're we've my our someone some
 var requestMarker = sync.OnceValue(func() *regexp.Regexp {
 	// A sentence's end marks one too ("I keep getting pinged in
 	// #random. Could you mute that channel?"; round104.go).
-	return regexp.MustCompile(`(?i)(?:[,;]|[.!?]\s)\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+)|;\s*`)
+	// So does a dash between spaces ("I'm tidying up our Sentry org -
+	// could you ..."; round105.go).
+	return regexp.MustCompile(`(?i)(?:[,;]|[.!?]\s|\s[-–—]\s)\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+)|;\s*`)
 })
 
 // requestPart returns the part of query that asks for something when the
@@ -56,12 +58,18 @@ func requestPart(query string) string {
 	if rest := afterLabel(query); rest != "" {
 		return rest // round82.go
 	}
+	if rest := afterScope(query); rest != "" {
+		return requestPart(rest) // round105.go
+	}
 	first, _, _ := strings.Cut(strings.TrimSpace(query), " ")
 	fw := strings.ToLower(strings.Trim(first, ".,;:!?\"'`"))
 	// "The branch old-experiment was merged ages ago, please delete
 	// it": a statement about a thing, then the request (round104.go).
 	thing := !r104Off && statementThings[fw]
 	if len(first) > 8 || !statementSubjects[fw] && !thing {
+		if rest := afterCopula(query); rest != "" {
+			return rest // round105.go
+		}
 		return query // the common case, cheaply: no statement first
 	}
 	for _, m := range requestMarker().FindAllStringIndex(query, -1) {

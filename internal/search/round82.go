@@ -58,6 +58,13 @@ func afterLabel(query string) string {
 		}
 	}
 	rest := strings.TrimSpace(q[i+2:])
+	if !r105Off {
+		// "Sentry: could you delete ...": the asking before the verb
+		// (round105.go).
+		if m := askingLead().FindStringIndex(rest); m != nil {
+			rest = rest[m[1]:]
+		}
+	}
 	rw := lowerWords(rest)
 	if len(rw) == 0 || !isVerb(rw[0]) {
 		return ""
@@ -97,6 +104,18 @@ var devShorthand = []struct{ from, to string }{
 	// round104.go
 	{"coords", "coordinates"},
 	{"kg", "knowledge graph"},
+	// round105.go
+	{"perms", "permissions"},
+	{"mtime", "modified time"},
+	{"stmt", "statement"},
+	{"stmts", "statements"},
+	{"ppl", "people"},
+	{"defs", "definitions"},
+	{"a11y", "accessibility"},
+	{"d.ts", "typescript types"},
+	{"gz", "gzip"},
+	{"pg", "postgres"},
+	{"psql", "postgres"},
 }
 
 // devAbbreviations are products' short names developers type: "gh" is

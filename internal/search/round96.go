@@ -126,11 +126,12 @@ func (sc *scorer) objectURLBonus(query string, cands []int32) {
 }
 
 // slackChannelID reports whether f is a Slack channel's id, as Slack writes
-// one: a capital C and eight to eleven capitals and digits, at least one
-// of them a digit ("C05CIALERT", "C024BE91L"). "Let the team know in
+// one: a capital C and seven to eleven capitals and digits, at least one
+// of them a digit ("C05CIALERT", "C024BE91L", "C0INC123"; seven since
+// round 105). "Let the team know in
 // C05CIALERT" posts to that channel as "in #alerts" does (isChannel).
 func slackChannelID(f string) bool {
-	if len(f) < 9 || len(f) > 12 || f[0] != 'C' {
+	if len(f) < 8 || len(f) > 12 || f[0] != 'C' {
 		return false
 	}
 	digit := false

@@ -253,6 +253,23 @@ var everyday = []struct {
 	{"rows", "record table"},
 	{"near", "nearby local place search"},
 	{"nearby", "local place search"},
+	// round105.go: the nearest of a kind of place, its kinds, a radius
+	{"nearest", "nearby local place search"},
+	{"closest", "nearby local place search"},
+	{"metres", "radius"},
+	{"meters", "radius"},
+	{"cafe", "place"},
+	{"cafes", "places"},
+	{"café", "place"},
+	{"cafés", "places"},
+	{"hospital", "place"},
+	{"hospitals", "places"},
+	{"supermarket", "place"},
+	{"supermarkets", "places"},
+	{"bakery", "place"},
+	{"bakeries", "places"},
+	{"museum", "place"},
+	{"museums", "places"},
 	{"capture", "screenshot"},
 	{"screen", "screenshot"},
 	{"pic", "image screenshot"},
@@ -521,6 +538,19 @@ var phrases = []struct{ from, to string }{
 	{"what folders", "list directories"},
 	{"which folders", "list directories"},
 	{"what's inside", "list"},
+	// round105.go: what is said under a message is its thread
+	{"under msg", "thread replies"},
+	{"under message", "thread replies"},
+	{"under the msg", "thread replies"},
+	// round105.go: a project's code style is what its linter checks
+	{"code style", "lint"},
+	{"coding style", "lint"},
+	{"style rules", "lint rules"},
+	{"style guide", "lint rules"},
+	{"under the message", "thread replies"},
+	{"under my message", "thread replies"},
+	{"under that message", "thread replies"},
+	{"under this message", "thread replies"},
 	{"let know", "tell"},
 	{"how far apart", "distance"},
 	{"how far", "distance"},
@@ -779,6 +809,7 @@ func rewritePhrasesOf(s string) string {
 	s = rewriteShorthand(s)   // round82.go
 	s = rewriteFileCommand(s) // round104.go
 	s = rewriteTravel(s)      // round104.go
+	s = rewriteMermaid(s)     // round105.go
 	s = rewriteRefs(s)        // round90.go
 	s = openToCreate().ReplaceAllString(s, "create$1")
 	if mayPlace(s) {

@@ -1,0 +1,151 @@
+package search
+
+import (
+	"slices"
+	"testing"
+)
+
+// Round 105: each rule's two sides, on the corpus.
+func TestSearch_Round105(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	first := func(q string) string {
+		hits := ix.Search(q, 5)
+		if len(hits) == 0 {
+			return ""
+		}
+		return hits[0].Server + "/" + hits[0].Tool
+	}
+	for _, c := range []struct{ query, want string }{
+		// A ranking asked for with no verb reads; a named backend's
+		// one query tool answers it.
+		{"pg: top 10 tables by size", "postgres/query"},
+		{"pg: 10 slowest stmts in pg_stat_statements by mean_exec_time", "postgres/query"},
+		// Developers' clipped words.
+		{"perms + mtime of ./build/app.bundle.js", "filesystem/get_file_info"},
+		{"supabase abcdxyzqwerty1234 -> .d.ts defs for the db", "supabase/generate_typescript_types"},
+		// What people said is read, under a message its thread's.
+		{"what did ppl say under msg 1712345678.001200 in C02ABCD1234", "slack/slack_get_thread_replies"},
+		{"what did the reviewers comment on PR 42 in acme/web", "github/get_pull_request_comments"},
+		// Mermaid's syntax is a Mermaid diagram.
+		{"to drawio: graph TD; api-->db; api-->cache; worker-->db", "drawio/open_drawio_mermaid"},
+		// One page's URL is scraped, a site's root mapped or crawled.
+		{"firecrawl https://news.ycombinator.com/item?id=41234567", "firecrawl/firecrawl_scrape"},
+		{"firecrawl https://docs.example.org", "firecrawl/firecrawl_map"},
+		// The nearest of a kind of place, and a street address.
+		{"nearest pharmacy to 52.52,13.40", "google-maps/maps_search_places"},
+		{"list cafes within 500 metres of Kurfurstendamm 21", "google-maps/maps_search_places"},
+		{"where exactly is Kurfürstendamm 21, Berlin", "google-maps/maps_geocode"},
+		// A street address goes into an address, coordinates into a
+		// latitude.
+		{"What street address is at 48.8584, 2.2945?", "google-maps/maps_reverse_geocode"},
+		// A project's code style is its linter's.
+		{"check src/Cart.tsx against our project's JS code-style rules", "eslint/lint-files"},
+	} {
+		if got := first(c.query); got != c.want {
+			t.Errorf("%q: first %q, want %q (%s)", c.query, got, c.want, fmtHits(ix.Search(c.query, 5)))
+		}
+	}
+	for _, c := range []struct{ query, want string }{
+		// A scope before the request, a statement with "be", a dash
+		// before "could you": the request's verb is seen, and no
+		// Sentry tool deletes a project.
+		{"In Sentry, could you delete the project 'legacy-ios'?", ""},
+		{"Sentry: could you delete the project legacy-ios", ""},
+		{"I'm tidying up our Sentry organization - could you permanently delete the project 'legacy-ios' together with all its events?", ""},
+		{"In the Figma file, change the primary button fill to #0055FF across all frames", ""},
+		{"In Notion, create a page called Roadmap", "notion/API-post-page"},
+		{"On our Postgres database, how many invoices were unpaid last month?", "postgres/query"},
+		// "the EU" is no technology: the Tavily step stands.
+		{"Get this week's news on the EU AI Act with Tavily and post a three-bullet summary to Slack channel C0POLICY.", "tavily/tavily_search"},
+		// A Slack channel id of eight characters is a channel.
+		{"seer on WEB-9ZK, paste the gist in C0INC123", "slack/slack_post_message"},
+	} {
+		hits := ix.Search(c.query, 5)
+		if c.want == "" {
+			if hits != nil {
+				t.Errorf("%q: %s, want none", c.query, fmtHits(hits))
+			}
+			continue
+		}
+		if !slices.ContainsFunc(hits, func(h Hit) bool { return h.Server+"/"+h.Tool == c.want }) {
+			t.Errorf("%q: %s, want %s in the five", c.query, fmtHits(hits), c.want)
+		}
+	}
+	for q, want := range map[string]bool{
+		"pg: top 10 tables by size":         true,
+		"the 5 largest collections":         true,
+		"10 slowest statements":             true,
+		"top":                               false,
+		"deploy the top 10 services":        false,
+		"postgres: back up the top schemas": false,
+	} {
+		if got := rankingRead(q); got != want {
+			t.Errorf("rankingRead(%q) = %v, want %v", q, got, want)
+		}
+	}
+	for q, want := range map[string]bool{
+		"what did people say in #general":   true,
+		"what has Ann posted today":         true,
+		"what should I say to Ann":          false,
+		"what did the build log say":        true,
+		"post what did you say to the team": false,
+	} {
+		if got := saidQuestion(q); got != want {
+			t.Errorf("saidQuestion(%q) = %v, want %v", q, got, want)
+		}
+	}
+	for u, want := range map[string]bool{
+		"https://news.ycombinator.com/item?id=41234567": true,
+		"https://acme.io/blog/2024/launch":              true,
+		"https://acme.io/launch.html":                   true,
+		"https://docs.example.org":                      false,
+		"https://docs.example.org/":                     false,
+		"https://docs.example.org/guide":                false,
+	} {
+		if got := singlePageURL(u); got != want {
+			t.Errorf("singlePageURL(%q) = %v, want %v", u, got, want)
+		}
+	}
+	for q, want := range map[string]bool{
+		"coords of 221B Baker St, London":           true,
+		"how far is 10 Downing Street from the Eye": true,
+		"Kurfürstendamm 21, Berlin":                 true,
+		"Friedrichstraße 43":                        true,
+		"show the 3 Open Issues":                    false,
+		"list 20 Street":                            false,
+	} {
+		if got := hasAddress(q); got != want {
+			t.Errorf("hasAddress(%q) = %v, want %v", q, got, want)
+		}
+	}
+	for in, out := range map[string]string{
+		"graph TD; a-->b":        "graph TD mermaid; a-->b",
+		"sequenceDiagram; A->>B": "sequenceDiagram mermaid; A->>B",
+		"graph the revenue":      "graph the revenue",
+	} {
+		if got := rewriteMermaid(in); got != out {
+			t.Errorf("rewriteMermaid(%q) = %q, want %q", in, got, out)
+		}
+	}
+	for q, want := range map[string]string{
+		"In Sentry, could you delete the project x?": "could you delete the project x?",
+		"In the Figma file, change the fill":         "change the fill",
+		"In our Postgres db, how many rows":          "",
+		"in 2024, we shipped":                        "",
+	} {
+		if got := afterScope(q); got != want {
+			t.Errorf("afterScope(%q) = %q, want %q", q, got, want)
+		}
+	}
+	for q, want := range map[string]string{
+		"hubspot contacts 1 and 2 are the same person, merge them": "merge them",
+		"the build on main is red. Could you rerun it?":            "rerun it?",
+		"the v1.2 release is out, announce it":                     "announce it",
+		"merge the two contacts, they are the same":                "",
+		"acme/web is public":                                       "",
+	} {
+		if got := afterCopula(q); got != want {
+			t.Errorf("afterCopula(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
