@@ -262,6 +262,11 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 		if strings.ContainsAny(raw[len(raw)-1:], ".!?;") {
 			content, verb = false, false
 		}
+		if !r105Off && content && strings.HasSuffix(raw, ":") && i+1 < len(fields) && verbStems()[stem(strings.ToLower(fields[i+1]))] != 0 {
+			// "the docs on middleware: find the library first, ...": a
+			// topic ends at a colon the steps follow (round105.go).
+			content = false
+		}
 		if colonContent && strings.HasSuffix(raw, ":") && i > 0 && i+1 < len(fields) &&
 			verbStems()[stem(strings.ToLower(fields[i+1]))] == 0 {
 			// "post to #ci: build is green", "sales per region: North
@@ -514,7 +519,7 @@ var webWords = setOf(`web internet online google`)
 // topicNouns are kinds of writing or findings that are about a topic; after
 // one, a topicMarker starts the topic ("news about X", "research on Y").
 var (
-	topicNouns   = setOf(`news article articles report reports research paper papers study studies story stories info information facts`)
+	topicNouns   = setOf(`news article articles report reports research paper papers study studies story stories info information facts docs documentation`) // docs: round105.go
 	topicMarkers = setOf(`about on regarding concerning`)
 	// aboutMarkers after a noun say what the things looked for are about.
 	aboutMarkers = setOf(`about regarding concerning mentioning`)

@@ -923,7 +923,6 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 		}
 	}
 	split = joinSetting(parts, split)
-	split = joinStatement(query, split)                 // round105.go
 	split = ix.splitDestination(split, naming, foreign) // round93.go
 	var groups [][]qterm
 	var info []clause

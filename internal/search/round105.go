@@ -286,54 +286,6 @@ func afterScope(query string) string {
 	return ""
 }
 
-// "hubspot contacts 8812 and 9931 are the same person, merge them into
-// one": a statement about things (its verb a form of "be"), then the
-// request, after a comma, a semicolon or a sentence's end, with or
-// without "please" or "could you". The request is what follows; before,
-// only a statement opening with a subject requestPart knows ("I", "we",
-// "the branch") was set apart, and "merge" went unseen.
-
-// afterCopula returns the request after a statement whose verb is a
-// form of "be", or "" when query does not open with one: its first word
-// is no verb, a form of "be" comes before the first comma, semicolon or
-// sentence end, and a verb (after any asking) starts what follows it.
-func afterCopula(query string) string {
-	if r105Off {
-		return ""
-	}
-	ws := lowerWords(query)
-	if len(ws) < 4 || isVerb(ws[0]) || questionWords[ws[0]] || copulas[ws[0]] {
-		return ""
-	}
-	i := strings.IndexAny(query, ",;.!?")
-	for i > 0 && query[i] == '.' && i+1 < len(query) && query[i+1] != ' ' {
-		// a dot inside a value ("v1.2", "acme.io")
-		j := strings.IndexAny(query[i+1:], ",;.!?")
-		if j < 0 {
-			return ""
-		}
-		i += 1 + j
-	}
-	if i <= 0 || i+1 >= len(query) {
-		return ""
-	}
-	cop := false
-	for _, w := range lowerWords(query[:i]) {
-		cop = cop || copulas[w]
-	}
-	if !cop {
-		return ""
-	}
-	rest := strings.TrimSpace(query[i+1:])
-	if m := askingLead().FindStringIndex(rest); m != nil {
-		rest = rest[m[1]:]
-	}
-	if rw := lowerWords(rest); len(rw) == 0 || !verbWord(rw[0]) {
-		return ""
-	}
-	return rest
-}
-
 // verbWord reports whether w (lowercase) is a verb: of the families or
 // WordNet (isVerb), an operation of its own ("merge", "pin") or a verb
 // as often a noun ("comment", "link").
@@ -342,19 +294,42 @@ func verbWord(w string) bool {
 	return isVerb(w) || operationVerb(t) || leadVerbs()[t] != 0
 }
 
-// joinStatement joins the two parts of split when query opens with a
-// statement whose verb is a form of "be" (afterCopula) and one request
-// follows: the statement says what the request is about, and is no step
-// of its own.
-func joinStatement(query string, split []string) []string {
-	if len(split) != 2 || afterCopula(query) == "" {
-		// Two steps after the statement ("The build is red. Can you
-		// find out why and then rerun it?") are left as they are.
-		return split
+// "Please, can you renew the TLS certificate for api.acme.io? It
+// expires in two days and certbot keeps failing.": the sentences after
+// the request say why, and are no steps of a task. Each had been ranked
+// as a step ("It expires in two days": a key's expiry in Redis), passed,
+// and spared the request's own step, which no tool serves.
+
+// statementStarts are subjects a statement starts with: a step starting
+// so says something rather than asks.
+var statementStarts = setOf(`it it's its this that they they're he she we we're i i'm i've our my there there's`)
+
+// stepStatement reports whether a task's step (its own words) is a
+// statement: it starts with one of statementStarts and a verb that is
+// no request's follows ("it expires", "certbot keeps failing" is not
+// caught: its subject is a name).
+func stepStatement(step string) bool {
+	if r105Off {
+		return false
 	}
-	if v, _ := requestVerbPlace(split[0]); v != "" {
-		return split
+	ws := lowerWords(step)
+	if len(ws) < 2 || !statementStarts[ws[0]] {
+		return false
 	}
-	split[1] = split[0] + " " + split[1]
-	return split[1:]
+	// "it" then a base-form verb is a request's object ("... and then
+	// pin it"): only a statement's inflected verb counts.
+	return strings.HasSuffix(ws[1], "s") && !strings.HasSuffix(ws[1], "ss") || ws[0] != "it" && ws[0] != "this" && ws[0] != "that" && ws[0] != "they"
+}
+
+// askedSteps counts the steps of info that are no statements after the
+// first (a statement first says what the request is about, "There's a
+// workflow running ... cancel it", and is judged as a step).
+func askedSteps(info []clause) int {
+	n := 0
+	for i, c := range info {
+		if i == 0 || !stepStatement(c.step) || stepStatement(info[0].step) {
+			n++
+		}
+	}
+	return n
 }

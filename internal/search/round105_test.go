@@ -59,6 +59,15 @@ func TestSearch_Round105(t *testing.T) {
 		{"Get this week's news on the EU AI Act with Tavily and post a three-bullet summary to Slack channel C0POLICY.", "tavily/tavily_search"},
 		// A Slack channel id of eight characters is a channel.
 		{"seer on WEB-9ZK, paste the gist in C0INC123", "slack/slack_post_message"},
+		// The sentences after a request say why; they are no steps.
+		{"Please, can you renew the TLS certificate for api.acme.io? It expires in two days and certbot keeps failing.", ""},
+		// Installing is an operation of its own; n8n deploys a
+		// template, which installs it.
+		{"Install the Playwright browsers (chromium and webkit) on this machine", ""},
+		{"Install the React DevTools extension in Chrome with chrome devtools.", ""},
+		{"Install n8n.io template 1234 on our n8n instance.", "n8n/n8n_deploy_template"},
+		// Library docs on a topic: the topic names no tool.
+		{"look up the Drizzle ORM docs on migrations", "context7/query-docs"},
 	} {
 		hits := ix.Search(c.query, 5)
 		if c.want == "" {
@@ -137,15 +146,17 @@ func TestSearch_Round105(t *testing.T) {
 			t.Errorf("afterScope(%q) = %q, want %q", q, got, want)
 		}
 	}
-	for q, want := range map[string]string{
-		"hubspot contacts 1 and 2 are the same person, merge them": "merge them",
-		"the build on main is red. Could you rerun it?":            "rerun it?",
-		"the v1.2 release is out, announce it":                     "announce it",
-		"merge the two contacts, they are the same":                "",
-		"acme/web is public":                                       "",
+	for step, want := range map[string]bool{
+		"It expires in two days":     true,
+		"we're out of credits":       true,
+		"it keeps failing":           true,
+		"pin it":                     false,
+		"it in #general":             false,
+		"close the issue":            false,
+		"There's a workflow running": true,
 	} {
-		if got := afterCopula(q); got != want {
-			t.Errorf("afterCopula(%q) = %q, want %q", q, got, want)
+		if got := stepStatement(step); got != want {
+			t.Errorf("stepStatement(%q) = %v, want %v", step, got, want)
 		}
 	}
 }

@@ -67,9 +67,6 @@ func requestPart(query string) string {
 	// it": a statement about a thing, then the request (round104.go).
 	thing := !r104Off && statementThings[fw]
 	if len(first) > 8 || !statementSubjects[fw] && !thing {
-		if rest := afterCopula(query); rest != "" {
-			return rest // round105.go
-		}
 		return query // the common case, cheaply: no statement first
 	}
 	for _, m := range requestMarker().FindAllStringIndex(query, -1) {

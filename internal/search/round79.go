@@ -18,7 +18,7 @@ func operationVerb(t string) bool {
 
 // operationWords are verbs of operations of their own that no table
 // knew: a request starting with one asks it.
-var operationWords = stemSet("revoke kick ban unban block unblock uninstall abort grant unwatch unfollow")
+var operationWords = stemSet("revoke kick ban unban block unblock uninstall abort grant unwatch unfollow install reinstall") // install, reinstall: round105.go
 
 // actionsApart reports whether backend s, some tool of which takes an
 // action parameter, is still to be judged by its tools for obj and v, a

@@ -139,6 +139,7 @@ var relatedGroups = []string{
 	"screenshot capture snapshot image",
 	"issue error problem bug",
 	"upload import",
+	"install deploy", // round105.go
 	"click push",
 	"log output console print trace",
 	"table collection",
@@ -542,6 +543,11 @@ var phrases = []struct{ from, to string }{
 	{"under msg", "thread replies"},
 	{"under message", "thread replies"},
 	{"under the msg", "thread replies"},
+	// round105.go: access of a kind is a permission, not the verb
+	{"write access", "access permission"},
+	{"read access", "access permission"},
+	{"push access", "access permission"},
+	{"admin access", "access permission"},
 	// round105.go: a project's code style is what its linter checks
 	{"code style", "lint"},
 	{"coding style", "lint"},
