@@ -572,18 +572,18 @@ func TestRetrievalFresh(t *testing.T) {
 	// street address, a scope or a statement before the request.
 	single, multi, none, nNone = score("extra72", "extra73")
 	t.Logf("extra72-73: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
-	if single.h1 < 51 || single.h5 < 52 || multi.h1 < 13 || multi.h5 < 16 || none < 10 {
-		t.Errorf("extra72-73 below the fourth session of 2026-12-07: single 51 / 52 of 52, tasks 13 / 16 of 16, none 10 of 12 (45 / 49, 12 / 14 and 9 at c5dcf90)")
+	if single.h1 < 51 || single.h5 < 52 || multi.h1 < 13 || multi.h5 < 16 || none < 11 {
+		t.Errorf("extra72-73 below the fourth session of 2026-12-07: single 51 / 52 of 52, tasks 13 / 16 of 16, none 11 of 12 (45 / 49, 12 / 14 and 9 at c5dcf90)")
 	}
 	_, multi, _, _ = score("tasks105")
 	t.Logf("tasks105: tasks hit@1 %d, hit@5 %d of %d", multi.h1, multi.h5, multi.n)
-	if multi.h1 < 49 || multi.h5 < 52 {
-		t.Errorf("tasks105 below the fourth session of 2026-12-07: tasks 49 / 52 of 60 (49 / 51 at c5dcf90)")
+	if multi.h1 < 49 || multi.h5 < 53 {
+		t.Errorf("tasks105 below the fourth session of 2026-12-07: tasks 49 / 53 of 60 (49 / 51 at c5dcf90)")
 	}
 	_, _, none, nNone = score("none105")
 	t.Logf("none105: none %d of %d", none, nNone)
-	if none < 34 {
-		t.Errorf("none105 below the fourth session of 2026-12-07: none 34 of 40 (33 at c5dcf90)")
+	if none < 35 {
+		t.Errorf("none105 below the fourth session of 2026-12-07: none 35 of 40 (33 at c5dcf90)")
 	}
 
 }
