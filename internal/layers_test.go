@@ -51,7 +51,7 @@ var allowed = map[string][]string{
 	"server":     {"catalog", "config", "echo", "panics", "pool", "redact", "roles", "rpcid", "script", "search", "skills", "telemetry", "tokens", "trust", "tsdecl"},
 	"hub":        {"allow", "atomicfile", "audit", "backend", "catalog", "config", "demo", "echo", "panics", "pool", "rawio", "redact", "safefile", "sandbox", "server", "skills", "telemetry", "trust", "workspace"},
 	"daemon":     {"atomicfile", "config", "echo", "filelock", "panics", "rawio", "redact", "safefile"},
-	"front":      {"rpcid"},
+	"front":      {"panics", "rpcid"},
 	"ui":         {},
 	"peer":       {},
 	"cli":        {"*"},
