@@ -40,7 +40,7 @@ var allowed = map[string][]string{
 	"config":     {"echo", "hidden", "nesting", "redact", "safefile", "workspace"},
 	"script":     {},
 	"demo":       {},
-	"audit":      {"filelock", "redact", "trust"},
+	"audit":      {"filelock", "panics", "redact", "trust"},
 	"sandbox":    {"rawio", "script", "warm"},
 	"oauth":      {"atomicfile", "filelock"},
 	"backend":    {"config", "nesting", "oauth", "panics", "rawio", "redact", "safefile"},
