@@ -27,6 +27,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/nesting"
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/rawio"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 )
@@ -208,6 +209,7 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 		b.log.Warn("dropped notifications of the backend: it sends them faster than they are handled", "dropped", n, "method", method)
 		b.stderr.Note("dropped %d notifications (the last: %s): the backend sends them faster than they are handled", n, method)
 	}
+	b.raw.log = b.log
 	b.raw.refusedNote = func(n int, method string, answered bool) {
 		what := "refused with an error"
 		if !answered {
@@ -288,6 +290,9 @@ func (b *Backend) setLevel(cs *mcp.ClientSession) {
 	answered := make(chan struct{})
 	go func() {
 		defer close(answered)
+		// A panic asking (the backend's answer) is logged: the backend
+		// runs with its default level. It ended the process.
+		defer panics.Recover(b.log, "asking a backend for its log messages", nil)
 		ctx, cancel := context.WithTimeout(context.Background(), setLevelTimeout)
 		defer cancel()
 		stop := make(chan struct{})
@@ -315,7 +320,15 @@ func (b *Backend) setLevel(cs *mcp.ClientSession) {
 // watch waits for the session to end and ends the backend, except when
 // a remote server forgot the session (404 to its id): then a new session
 // is opened (a new initialize; nothing else is re-sent) and watched.
+//
+// A panic in it (opening a new session, OnReconnect: the pool's
+// resubscribing) ends the backend with an internal error, so that its
+// calls fail and the pool starts it again; it ended the process, and
+// with the daemon every session.
 func (b *Backend) watch() {
+	defer panics.Recover(b.log, "watching a backend's session", func(why string) {
+		b.end(mark(ErrExited, "backend %q: internal error watching its session: %s (a bug in Switchboard, not in the backend); it was stopped, and the next call starts it again", b.name, why))
+	})
 	opened, quick := time.Now(), 0
 	for {
 		err := b.cur().Wait()
@@ -674,6 +687,9 @@ func (b *Backend) startStdioAt(ctx context.Context, spec *config.Server, opts *m
 	}
 	go func() {
 		<-p.exited
+		defer panics.Recover(b.log, "ending an exited backend", func(why string) {
+			b.end(mark(ErrExited, "backend %q exited; internal error saying why: %s (a bug in Switchboard)", b.name, why))
+		})
 		b.end(b.exitError())
 	}()
 	return nil
@@ -725,16 +741,25 @@ func (b *Backend) end(err error) {
 	if !first {
 		return
 	}
+	// Done is closed and the backend closed however what is called out
+	// ends: a panic in OnExit (the pool's) or the log, recovered by the
+	// goroutine that ended it, left Done open, and the pool served a
+	// backend that could answer nothing.
+	defer func() {
+		close(b.done)
+		if !b.closing.Load() {
+			go func() {
+				defer panics.Recover(b.log, "closing an ended backend", nil)
+				b.Close() // reap, kill leftovers, release pipes
+			}()
+		}
+	}()
 	if err != nil {
 		b.log.Info("backend ended", "error", err)
 		b.stderr.Note("ended: %v", err)
 	}
 	if b.o.OnExit != nil {
 		b.o.OnExit(err)
-	}
-	close(b.done)
-	if !b.closing.Load() {
-		go b.Close() // reap, kill leftovers, release pipes
 	}
 }
 
