@@ -41,7 +41,7 @@ var allowed = map[string][]string{
 	"script":     {},
 	"demo":       {},
 	"audit":      {"filelock", "panics", "redact", "trust"},
-	"sandbox":    {"rawio", "script", "warm"},
+	"sandbox":    {"panics", "rawio", "script", "warm"},
 	"oauth":      {"atomicfile", "filelock"},
 	"backend":    {"config", "nesting", "oauth", "panics", "rawio", "redact", "safefile"},
 	"pool":       {"backend", "config", "echo", "panics", "redact"},

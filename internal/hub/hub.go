@@ -209,7 +209,7 @@ func (h *Hub) setup(set config.Settings) {
 		OnStart:           h.o.Telemetry.BackendStarted, // nil-safe
 		OnCrash:           h.o.Telemetry.BackendCrashed,
 	})
-	h.sb = sandbox.New(&sandbox.Options{Command: h.o.SandboxCommand, Workers: set.MaxScripts, MemoryLimit: int64(set.ScriptMemoryMB) << 20, Lazy: true})
+	h.sb = sandbox.New(&sandbox.Options{Command: h.o.SandboxCommand, Workers: set.MaxScripts, MemoryLimit: int64(set.ScriptMemoryMB) << 20, Lazy: true, Logger: h.log})
 	h.o.Telemetry.ObserveQueue(h.sb.Waiting)
 }
 
