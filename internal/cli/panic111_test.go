@@ -3,6 +3,7 @@ package cli
 import (
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -66,5 +67,27 @@ func TestStdinEnd_APanicCheckingTheClientIsLogged(t *testing.T) {
 			t.Fatalf("log:\n%s", strings.Join(rec.Lines(), "\n"))
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// trust in a repository whose .switchboard.json is a symbolic link to
+// itself names it and says why it cannot be read: it said "no
+// .switchboard.json found", or trusted a project file further up in its
+// place (round 111).
+func TestTrust_AProjectFileLinkedToItselfIsSaid(t *testing.T) {
+	pe := newProjectEnv(t, "", "")
+	link := filepath.Join(pe.repo, ".switchboard.json")
+	if err := os.Symlink(".switchboard.json", link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if code := pe.run("trust"); code != 1 || !strings.Contains(pe.stderr.String(), link+" is a symbolic link in a loop") {
+		t.Errorf("trust = %d\n%s", code, pe.stderr)
+	}
+	gone := filepath.Join(pe.home, "src", "gone")
+	os.MkdirAll(gone, 0o755)
+	os.Symlink("elsewhere.json", filepath.Join(gone, ".switchboard.json"))
+	pe.e.Dir = gone
+	if code := pe.run("trust"); code != 1 || !strings.Contains(pe.stderr.String(), `.switchboard.json is a symbolic link to "elsewhere.json", which does not exist`) {
+		t.Errorf("trust of a link to nothing = %d\n%s", code, pe.stderr)
 	}
 }
