@@ -143,8 +143,9 @@ type Backend struct {
 	secrets    *redact.Secrets // values of this server to hide in text
 	maxMessage int64
 	session    *mcp.ClientSession
-	proc       *proc      // nil for remote backends
-	stderr     *stderrLog // never nil
+	proc       *proc         // nil for remote backends
+	exitWait   time.Duration // exitSeenWait at the start
+	stderr     *stderrLog    // never nil
 	info       Info
 	cancel     context.CancelFunc // ends a remote connection's context
 	remote     *remoteState       // nil for stdio backends
@@ -188,7 +189,7 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 	}
 	log = slog.New(redact.Handler(log.Handler(), sec))
 	b := &Backend{name: spec.Name, o: opt, log: log.With("server", spec.Name), secrets: sec,
-		maxMessage: opt.MaxMessageBytes, done: make(chan struct{}), closed: make(chan struct{})}
+		maxMessage: opt.MaxMessageBytes, done: make(chan struct{}), closed: make(chan struct{}), exitWait: exitSeenWait}
 	if b.maxMessage <= 0 {
 		b.maxMessage = DefaultMaxMessageBytes
 	}
@@ -356,21 +357,44 @@ func (b *Backend) watch() {
 				continue
 			}
 		}
-		if b.proc != nil && b.proc.waitExit(250*time.Millisecond) {
+		if b.proc != nil && b.proc.waitExit(b.exitWait) {
 			b.end(b.exitError())
 			return
 		}
 		if b.proc != nil && (err == nil || errors.Is(err, io.EOF)) && !b.closing.Load() {
-			// The process lives on with its stdout closed: it can answer
-			// nothing more ("ended the session: EOF" said neither that
-			// nor what happens next). Close stops it.
-			b.end(mark(ErrExited, "backend %q closed its standard output but kept running: it was stopped, and the next call starts it again", b.name))
+			// Its stdout closed and its exit was not seen yet. Under
+			// load that was said to be a process that "kept running"
+			// and "was stopped", of one that had exited and whose reap
+			// came late (round 110, case 24): it is watched a while
+			// longer, and its status waited for once it is gone.
+			gone, reaped := b.proc.exitAfterEOF(b.info.Pid, lateReap)
+			switch {
+			case reaped:
+				b.end(b.exitError())
+			case gone:
+				b.end(mark(ErrExited, "backend %q exited (its exit status was not known %s after its standard output closed): the next call starts it again", b.name, b.exitWait+2*lateReap))
+			default:
+				// The process lives on with its stdout closed: it can
+				// answer nothing more ("ended the session: EOF" said
+				// neither that nor what happens next). Close stops it.
+				b.end(mark(ErrExited, "backend %q closed its standard output but kept running: it was stopped, and the next call starts it again", b.name))
+			}
 			return
 		}
 		b.end(mark(ErrExited, "backend %q ended the session: %v", b.name, orEOF(err)))
 		return
 	}
 }
+
+// exitSeenWait is how long, after a stdio backend's session ended, its
+// process's exit is waited for before what happened is looked at (a
+// variable for tests, which play a machine so loaded that the reap of a
+// process that exited takes longer; each backend takes it at its start).
+// lateReap bounds each of the two waits after it: for the process to be
+// seen gone, then for its exit status.
+var exitSeenWait = 250 * time.Millisecond
+
+const lateReap = 2 * time.Second
 
 // reconnectTimeout bounds opening a new session after the server forgot
 // the old one.
