@@ -424,8 +424,9 @@ func (b *Backend) reconnect() error {
 	b.log.Info("backend forgot our session: opened a new one")
 	b.stderr.Note("the server forgot the session (404): opened a new one")
 	go func() {
+		defer oldEnd()
+		defer panics.Recover(b.log, "closing a backend's forgotten session", nil)
 		old.Close()
-		oldEnd()
 	}()
 	if b.closing.Load() { // Close ran meanwhile: it may have missed cs
 		cs.Close()
@@ -809,10 +810,13 @@ func (b *Backend) Close() error {
 		// its Close is quick; bound it anyway (remote endpoints).
 		closed := make(chan struct{})
 		go func() {
+			defer close(closed)
+			// The session's Close is our transport's: a panic there is
+			// logged, and the backend is closed all the same.
+			defer panics.Recover(b.log, "closing a backend's session", nil)
 			if session != nil {
 				session.Close()
 			}
-			close(closed)
 		}()
 		select {
 		case <-closed:
