@@ -29,6 +29,13 @@ type tstmt struct {
 // decodeTOML parses data into plain Go values and the order in which
 // keys were defined.
 func decodeTOML(data []byte) (map[string]any, toml.MetaData, error) {
+	// The decoder reads over a UTF-16 byte-order mark (FE FF, FF FE)
+	// before UTF-8 text, where the edits' scanner (scanTOML), and Codex,
+	// which reads UTF-8 only, stop: a file the decoder took could not be
+	// edited ("bad key near offset 0"). Said as newTOMLDoc says it.
+	if err := utf16Error(data); err != nil {
+		return nil, toml.MetaData{}, err
+	}
 	if line, deep := nesting.TOML(data, maxDepth); deep {
 		return nil, toml.MetaData{}, fmt.Errorf("line %d: nested deeper than %d levels", line, maxDepth)
 	}

@@ -120,7 +120,16 @@ func FuzzTOMLAppendRemove(f *testing.F) {
 		if !reflect.DeepEqual(normalize(got), normalize(map[string]any{"command": "sb", "args": keys[1].Value})) {
 			t.Fatalf("appended %v", got)
 		}
-		sep := app[len(data) : len(app)-len("[mcp_servers.zz]\ncommand = \"sb\"\nargs = [\"serve\", \"--project\", \"/p/.switchboard.json\"]\n")]
+		// The table goes last, with the file's own line ends (CRLF:
+		// the length of an LF table cut the separator short).
+		table := "[mcp_servers.zz]\ncommand = \"sb\"\nargs = [\"serve\", \"--project\", \"/p/.switchboard.json\"]\n"
+		if bytes.Contains(data, []byte("\r\n")) {
+			table = strings.ReplaceAll(table, "\n", "\r\n")
+		}
+		if !bytes.HasSuffix(app, []byte(table)) {
+			t.Fatalf("the table appended does not end the file:\n%q", app)
+		}
+		sep := app[len(data) : len(app)-len(table)]
 		rem, err := tomlRemove(app, "mcp_servers", "zz")
 		if err != nil {
 			t.Fatal(err)

@@ -23,6 +23,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -31,6 +32,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 )
@@ -200,6 +202,8 @@ type Log struct {
 	timer   *time.Timer // writes pending after delay; nil when none wait
 	chunk   []byte      // reused by flush
 	err     error       // the last write's error, for the next Record
+	// testLine, nil but in tests, is called with each entry made a line.
+	testLine func(Entry)
 }
 
 // Open opens (creating, with its directory) the audit log at path for
@@ -345,6 +349,26 @@ func line(key []byte, e Entry) []byte {
 	return append(b, '\n')
 }
 
+// safeLine is line(l.key, e); an entry whose line panics is written as
+// a line saying so, with its time, and the panic logged: it stayed among
+// the pending entries, and every later flush panicked on it again, the
+// log losing every entry after it (and on the timer's goroutine the
+// panic ended the process).
+func (l *Log) safeLine(e Entry) (b []byte) {
+	defer func() {
+		if p := recover(); p != nil {
+			why := panics.Log(l.logger, "making an audit log entry", p, debug.Stack())
+			b, _ = json.Marshal(logLine{Time: e.Time.UTC().Format(time.RFC3339Nano), Server: panics.Cut(e.Server, MaxNameLen), Tool: panics.Cut(e.Tool, MaxNameLen),
+				Outcome: e.Outcome, Error: "internal error making this entry, the rest of it left out: " + why + " (a bug in Switchboard)"})
+			b = append(b, '\n')
+		}
+	}()
+	if l.testLine != nil {
+		l.testLine(e)
+	}
+	return line(l.key, e)
+}
+
 // Flush writes the entries recorded so far.
 func (l *Log) Flush() error {
 	l.mu.Lock()
@@ -359,8 +383,12 @@ func (l *Log) Flush() error {
 	return err
 }
 
-// flushLater is the timer's: it writes what waits.
+// flushLater is the timer's: it writes what waits. A panic writing (the
+// rotation, the file lock, the log) is logged, and the entries it held
+// are lost, as after a failed write; it ended the process, and with the
+// daemon every session.
 func (l *Log) flushLater() {
+	defer panics.Recover(l.logger, "writing the audit log", nil)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.closed {
@@ -405,7 +433,7 @@ func (l *Log) flush() error {
 func (l *Log) flushLines() (int, error) {
 	lines := make([][]byte, 0, len(l.pending))
 	for _, e := range l.pending {
-		lines = append(lines, line(l.key, e))
+		lines = append(lines, l.safeLine(e))
 	}
 	clear(l.pending) // the arguments go to the collector
 	l.pending, l.held = l.pending[:0], 0

@@ -3,10 +3,13 @@ package backend
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 )
 
 // A backend's own requests (ping, roots/list, sampling, elicitation) are
@@ -39,6 +42,8 @@ type asks struct {
 	queue   chan refusal // refusals to write
 	writing bool         // writeRefusals is running
 	refused int          // refused or dropped so far, for the notes
+	// log is where a panic writing refusals is said; nil: slog.Default.
+	log *slog.Logger
 }
 
 // admit counts the request id, of params of size bytes, that the
@@ -126,8 +131,17 @@ func (a *asks) refuseWith(w refusalWriter, id jsonrpc.ID, e *jsonrpc.Error, meth
 }
 
 // writeRefusals writes the queued refusals, and ends when none is left
-// (refuse starts it again) or w has ended.
+// (refuse starts it again) or w has ended. A panic writing one (the
+// transport's write) is logged and that refusal dropped, as one past the
+// queue is; the next refusal starts the writer again. It ended the
+// process, and with the daemon every session; recovered with writing
+// left set, no refusal would have been written again.
 func (a *asks) writeRefusals(w refusalWriter) {
+	defer panics.Recover(a.log, "writing refusals of a backend's requests", func(string) {
+		a.mu.Lock()
+		a.writing = false
+		a.mu.Unlock()
+	})
 	for {
 		a.mu.Lock()
 		var r refusal

@@ -27,6 +27,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/nesting"
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/rawio"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 )
@@ -142,8 +143,9 @@ type Backend struct {
 	secrets    *redact.Secrets // values of this server to hide in text
 	maxMessage int64
 	session    *mcp.ClientSession
-	proc       *proc      // nil for remote backends
-	stderr     *stderrLog // never nil
+	proc       *proc         // nil for remote backends
+	exitWait   time.Duration // exitSeenWait at the start
+	stderr     *stderrLog    // never nil
 	info       Info
 	cancel     context.CancelFunc // ends a remote connection's context
 	remote     *remoteState       // nil for stdio backends
@@ -187,7 +189,7 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 	}
 	log = slog.New(redact.Handler(log.Handler(), sec))
 	b := &Backend{name: spec.Name, o: opt, log: log.With("server", spec.Name), secrets: sec,
-		maxMessage: opt.MaxMessageBytes, done: make(chan struct{}), closed: make(chan struct{})}
+		maxMessage: opt.MaxMessageBytes, done: make(chan struct{}), closed: make(chan struct{}), exitWait: exitSeenWait}
 	if b.maxMessage <= 0 {
 		b.maxMessage = DefaultMaxMessageBytes
 	}
@@ -208,6 +210,7 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 		b.log.Warn("dropped notifications of the backend: it sends them faster than they are handled", "dropped", n, "method", method)
 		b.stderr.Note("dropped %d notifications (the last: %s): the backend sends them faster than they are handled", n, method)
 	}
+	b.raw.log = b.log
 	b.raw.refusedNote = func(n int, method string, answered bool) {
 		what := "refused with an error"
 		if !answered {
@@ -288,6 +291,9 @@ func (b *Backend) setLevel(cs *mcp.ClientSession) {
 	answered := make(chan struct{})
 	go func() {
 		defer close(answered)
+		// A panic asking (the backend's answer) is logged: the backend
+		// runs with its default level. It ended the process.
+		defer panics.Recover(b.log, "asking a backend for its log messages", nil)
 		ctx, cancel := context.WithTimeout(context.Background(), setLevelTimeout)
 		defer cancel()
 		stop := make(chan struct{})
@@ -315,7 +321,15 @@ func (b *Backend) setLevel(cs *mcp.ClientSession) {
 // watch waits for the session to end and ends the backend, except when
 // a remote server forgot the session (404 to its id): then a new session
 // is opened (a new initialize; nothing else is re-sent) and watched.
+//
+// A panic in it (opening a new session, OnReconnect: the pool's
+// resubscribing) ends the backend with an internal error, so that its
+// calls fail and the pool starts it again; it ended the process, and
+// with the daemon every session.
 func (b *Backend) watch() {
+	defer panics.Recover(b.log, "watching a backend's session", func(why string) {
+		b.end(mark(ErrExited, "backend %q: internal error watching its session: %s (a bug in Switchboard, not in the backend); it was stopped, and the next call starts it again", b.name, why))
+	})
 	opened, quick := time.Now(), 0
 	for {
 		err := b.cur().Wait()
@@ -343,21 +357,44 @@ func (b *Backend) watch() {
 				continue
 			}
 		}
-		if b.proc != nil && b.proc.waitExit(250*time.Millisecond) {
+		if b.proc != nil && b.proc.waitExit(b.exitWait) {
 			b.end(b.exitError())
 			return
 		}
 		if b.proc != nil && (err == nil || errors.Is(err, io.EOF)) && !b.closing.Load() {
-			// The process lives on with its stdout closed: it can answer
-			// nothing more ("ended the session: EOF" said neither that
-			// nor what happens next). Close stops it.
-			b.end(mark(ErrExited, "backend %q closed its standard output but kept running: it was stopped, and the next call starts it again", b.name))
+			// Its stdout closed and its exit was not seen yet. Under
+			// load that was said to be a process that "kept running"
+			// and "was stopped", of one that had exited and whose reap
+			// came late (round 110, case 24): it is watched a while
+			// longer, and its status waited for once it is gone.
+			gone, reaped := b.proc.exitAfterEOF(b.info.Pid, lateReap)
+			switch {
+			case reaped:
+				b.end(b.exitError())
+			case gone:
+				b.end(mark(ErrExited, "backend %q exited (its exit status was not known %s after its standard output closed): the next call starts it again", b.name, b.exitWait+2*lateReap))
+			default:
+				// The process lives on with its stdout closed: it can
+				// answer nothing more ("ended the session: EOF" said
+				// neither that nor what happens next). Close stops it.
+				b.end(mark(ErrExited, "backend %q closed its standard output but kept running: it was stopped, and the next call starts it again", b.name))
+			}
 			return
 		}
 		b.end(mark(ErrExited, "backend %q ended the session: %v", b.name, orEOF(err)))
 		return
 	}
 }
+
+// exitSeenWait is how long, after a stdio backend's session ended, its
+// process's exit is waited for before what happened is looked at (a
+// variable for tests, which play a machine so loaded that the reap of a
+// process that exited takes longer; each backend takes it at its start).
+// lateReap bounds each of the two waits after it: for the process to be
+// seen gone, then for its exit status.
+var exitSeenWait = 250 * time.Millisecond
+
+const lateReap = 2 * time.Second
 
 // reconnectTimeout bounds opening a new session after the server forgot
 // the old one.
@@ -387,8 +424,9 @@ func (b *Backend) reconnect() error {
 	b.log.Info("backend forgot our session: opened a new one")
 	b.stderr.Note("the server forgot the session (404): opened a new one")
 	go func() {
+		defer oldEnd()
+		defer panics.Recover(b.log, "closing a backend's forgotten session", nil)
 		old.Close()
-		oldEnd()
 	}()
 	if b.closing.Load() { // Close ran meanwhile: it may have missed cs
 		cs.Close()
@@ -674,6 +712,9 @@ func (b *Backend) startStdioAt(ctx context.Context, spec *config.Server, opts *m
 	}
 	go func() {
 		<-p.exited
+		defer panics.Recover(b.log, "ending an exited backend", func(why string) {
+			b.end(mark(ErrExited, "backend %q exited; internal error saying why: %s (a bug in Switchboard)", b.name, why))
+		})
 		b.end(b.exitError())
 	}()
 	return nil
@@ -725,16 +766,25 @@ func (b *Backend) end(err error) {
 	if !first {
 		return
 	}
+	// Done is closed and the backend closed however what is called out
+	// ends: a panic in OnExit (the pool's) or the log, recovered by the
+	// goroutine that ended it, left Done open, and the pool served a
+	// backend that could answer nothing.
+	defer func() {
+		close(b.done)
+		if !b.closing.Load() {
+			go func() {
+				defer panics.Recover(b.log, "closing an ended backend", nil)
+				b.Close() // reap, kill leftovers, release pipes
+			}()
+		}
+	}()
 	if err != nil {
 		b.log.Info("backend ended", "error", err)
 		b.stderr.Note("ended: %v", err)
 	}
 	if b.o.OnExit != nil {
 		b.o.OnExit(err)
-	}
-	close(b.done)
-	if !b.closing.Load() {
-		go b.Close() // reap, kill leftovers, release pipes
 	}
 }
 
@@ -760,10 +810,13 @@ func (b *Backend) Close() error {
 		// its Close is quick; bound it anyway (remote endpoints).
 		closed := make(chan struct{})
 		go func() {
+			defer close(closed)
+			// The session's Close is our transport's: a panic there is
+			// logged, and the backend is closed all the same.
+			defer panics.Recover(b.log, "closing a backend's session", nil)
 			if session != nil {
 				session.Close()
 			}
-			close(closed)
 		}()
 		select {
 		case <-closed:

@@ -412,12 +412,17 @@ func (b *Backend) callErr(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		return redactErr(b.secrets, context.Cause(ctx))
 	}
+	// A broken stdio session is the backend's end, which watch says
+	// within exitSeenWait+lateReap (a late reap under load): wait for it,
+	// so that the call names why (the exit status, the stderr tail)
+	// rather than the SDK's "connection closed".
+	wait := 50 * time.Millisecond
 	if b.overErr.Load() == nil && b.proc != nil {
-		b.proc.waitExit(250 * time.Millisecond)
+		wait = b.exitWait + 2*lateReap + 100*time.Millisecond
 	}
 	select {
 	case <-b.done:
-	case <-time.After(50 * time.Millisecond):
+	case <-time.After(wait):
 	}
 	select {
 	case <-b.done:

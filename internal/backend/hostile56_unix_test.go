@@ -41,3 +41,24 @@ func TestBackend_ClosingStdoutEndsTheBackend(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// Round 110's case 24: under load the reap of a backend that exited came
+// later than the 250 ms its end was waited for, and its calls failed
+// saying it "closed its standard output but kept running: it was
+// stopped" of a process that had exited by itself. A process seen gone
+// (or a zombie) is waited for until its status comes: the call says it
+// exited, with its status and stderr. The test plays the loaded machine
+// by not waiting at all (round 111).
+func TestBackend_ABackendThatExitedIsNotSaidToHaveKeptRunning(t *testing.T) {
+	defer func(d time.Duration) { exitSeenWait = d }(exitSeenWait)
+	exitSeenWait = 0
+	b := startFake(t, "normal", nil)
+	_, err := b.CallTool(context.Background(), "crash", nil)
+	if err == nil || strings.Contains(err.Error(), "kept running") || !strings.Contains(err.Error(), `backend "fake" exited (exit status 3)`) {
+		t.Fatalf("the call of a backend that exited: %v", err)
+	}
+	<-b.Done()
+	if err := b.Err(); err == nil || strings.Contains(err.Error(), "kept running") {
+		t.Errorf("the backend's end: %v", err)
+	}
+}

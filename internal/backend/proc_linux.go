@@ -3,9 +3,26 @@
 package backend
 
 import (
+	"errors"
+	"io/fs"
 	"os"
+	"strconv"
 	"syscall"
 )
+
+// exited reports whether process pid is known to have exited: gone from
+// /proc, or a zombie not yet reaped. False when it cannot be told.
+func exited(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	if _, err := os.Stat("/proc/" + strconv.Itoa(pid)); errors.Is(err, fs.ErrNotExist) {
+		_, err := os.Stat("/proc/self/stat")
+		return err == nil // /proc is there, and pid is not
+	}
+	_, state, ok := procStat(pid)
+	return ok && (state == 'Z' || state == 'X')
+}
 
 // sysProcAttr puts the child in its own process group and has the kernel
 // kill it when the thread that started it dies.

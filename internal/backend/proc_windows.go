@@ -11,6 +11,9 @@ import (
 	"golang.org/x/sys/windows"
 )
 
+// exited is false: a stdio backend's exit is seen by its wait alone here.
+func exited(int) bool { return false }
+
 // sysProcAttr starts the child in a new process group.
 func sysProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{CreationFlags: syscall.CREATE_NEW_PROCESS_GROUP}

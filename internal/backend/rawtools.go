@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"github.com/switchboard-mcp/switchboard/internal/nesting"
 	"io"
+	"log/slog"
 	"maps"
 	"net/http"
 	"reflect"
@@ -51,6 +52,8 @@ type rawTools struct {
 	// server names the backend in the errors rawConn makes. Set before
 	// the first connection.
 	server string
+	// log is the backend's, for a panic writing refusals (asks.log).
+	log *slog.Logger
 	// refusedNote, when set, is told of the 1st, 10th, 100th… request
 	// of the backend's refused (see asks). Set before the first
 	// connection.
@@ -108,6 +111,7 @@ func (t *rawTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 	}
 	t.r.order.reset()
 	rc := &rawConn{Connection: c, r: t.r, gate: t.gate, closed: make(chan struct{})}
+	rc.asks.log = t.r.log
 	t.r.conn.Store(rc)
 	return rc, nil
 }

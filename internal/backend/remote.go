@@ -140,7 +140,7 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 		ot.streamable = true
 		ot.raw = &b.raw // read at the HTTP layer: see the comment below
 		ot.admit = b.raw.order.admit
-		ot.asks = &streamAsks{base: ot.base, url: spec.URL, closed: life.Done(), note: b.raw.refusedNote}
+		ot.asks = &streamAsks{asks: asks{log: b.log}, base: ot.base, url: spec.URL, closed: life.Done(), note: b.raw.refusedNote}
 		ot.unreadable = b.unreadable(ot.asks.unreadable)
 		st := &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}
 		if b.remote.signIn != nil {

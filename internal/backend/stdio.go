@@ -340,6 +340,23 @@ func (p *proc) waitExit(d time.Duration) bool {
 	}
 }
 
+// exitAfterEOF waits, once the process's stdout closed and its exit was
+// not seen, up to d for it to be seen gone (exited: gone from /proc, or
+// a zombie), then up to d for its exit status. gone: it exited; reaped:
+// its status came.
+func (p *proc) exitAfterEOF(pid int, d time.Duration) (gone, reaped bool) {
+	deadline := time.Now().Add(d)
+	for !exited(pid) {
+		if p.waitExit(20 * time.Millisecond) {
+			return true, true
+		}
+		if time.Now().After(deadline) {
+			return false, false
+		}
+	}
+	return true, p.waitExit(d)
+}
+
 // stop shuts the process down: close stdin, wait graceTerm, SIGTERM the
 // group, wait graceKill, SIGKILL the group, reap. Whatever is left of the
 // group is killed even when the leader exits by itself. Bounded by about

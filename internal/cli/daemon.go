@@ -426,7 +426,7 @@ func runDaemonRun(ctx context.Context, e *Env, args []string) error {
 	stop := make(chan struct{})
 	published := make(chan struct{})
 	defer func() { close(stop); <-published }()
-	go func() { defer close(published); publishStatus(h.state, h.h.Backends, stop) }()
+	go func() { defer close(published); publishStatus(h.state, h.h.Backends, stop, log) }()
 	// An error goes to stderr, the log, through Main.
 	return daemon.Serve(ctx, &daemon.ServeOptions{Paths: p, Version: daemonVersion(e), IdleTimeout: idle, Logger: log}, h)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"runtime"
 	"sync"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/demo"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/rawio"
 	"github.com/switchboard-mcp/switchboard/internal/sandbox"
 	"github.com/switchboard-mcp/switchboard/internal/server"
@@ -66,10 +68,13 @@ the command an agent registers.`)
 	stop := make(chan struct{})
 	published := make(chan struct{})
 	defer func() { close(stop); <-published }()
-	go func() { defer close(published); publishStatus(st.paths.state, st.h.Backends, stop) }()
+	go func() { defer close(published); publishStatus(st.paths.state, st.h.Backends, stop, st.log) }()
 	// Look for imitating servers once start-up is over: it reads every
 	// cached tool list.
 	shadowCheck := time.AfterFunc(2*time.Second, func() {
+		// On a timer's goroutine, over cached lists backends sent: a
+		// panic is logged (no warning); it ended serve.
+		defer panics.Recover(st.log, "looking for servers imitating others", nil)
 		for _, w := range st.shadowing() {
 			fmt.Fprintf(e.Stderr, "switchboard: warning: %s\n", w)
 		}
@@ -88,7 +93,7 @@ the command an agent registers.`)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	if f, ok := e.Stdout.(*os.File); ok {
-		in = &stdinEnd{r: in, ended: func() {
+		in = &stdinEnd{r: in, log: st.log, ended: func() {
 			if rawio.WaitReaderGone(ctx, f, readerGoneEvery) {
 				st.log.Info("the client is gone (stdout has no reader): ending the session")
 				cancel()
@@ -104,17 +109,25 @@ the command an agent registers.`)
 }
 
 // stdinEnd is serve's input: its end calls ended in a goroutine of its
-// own.
+// own. A panic there (the check that the client is gone) is logged on
+// log, and the session ends as after any end of its input, once what it
+// serves is answered; it ended serve.
 type stdinEnd struct {
 	r     io.Reader
 	ended func()
+	log   *slog.Logger
 	once  sync.Once
 }
 
 func (r *stdinEnd) Read(p []byte) (int, error) {
 	n, err := r.r.Read(p)
 	if err != nil {
-		r.once.Do(func() { go r.ended() })
+		r.once.Do(func() {
+			go func() {
+				defer panics.Recover(r.log, "checking whether serve's client is gone", nil)
+				r.ended()
+			}()
+		})
 	}
 	return n, err
 }

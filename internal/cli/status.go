@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
@@ -61,7 +63,11 @@ func removeStatus(stateDir string) { os.Remove(statusPath(stateDir)) }
 // closed, then removes the file. The first write waits for the first
 // tick: at start nothing runs yet, and a missing file reads as "cold",
 // so start-up does not pay for a write (and its fsync) it does not need.
-func publishStatus(stateDir string, backends func() []pool.Status, stop <-chan struct{}) {
+// A panic (the pool's status, the write) is logged on log and publishing
+// ends, the file removed: `servers` reads the backends as cold. It ended
+// the daemon with every session, or a standalone serve.
+func publishStatus(stateDir string, backends func() []pool.Status, stop <-chan struct{}, log *slog.Logger) {
+	defer panics.Recover(log, "publishing the backends' status", nil)
 	defer removeStatus(stateDir)
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()

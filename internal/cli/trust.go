@@ -88,9 +88,9 @@ that another account owns (it, or its directory) is refused unless
 		return nil
 	}
 	data, err := safefile.Read(file)
-	if errors.Is(err, os.ErrNotExist) {
+	if _, lerr := os.Lstat(file); errors.Is(err, os.ErrNotExist) && lerr != nil {
 		return fmt.Errorf("project config %s does not exist", echo.Path(file))
-	} else if err != nil {
+	} else if err != nil { // a link to nothing says so
 		return fmt.Errorf("project config: %w", err)
 	}
 	f, err := config.Parse(file, data)

@@ -398,14 +398,21 @@ const ProjectFile = ".switchboard.json"
 
 // FindProject walks up from dir to the filesystem root (stopping at the
 // user's home, exclusive) and returns the first ProjectFile found, or "".
+// A symbolic link of that name that leads nowhere (in a loop, or to a
+// file that does not exist) is found too, as a FIFO or a device is, so
+// that its reader says why it is not used: it was passed over without a
+// word, and a project file further up used in its place. A directory of
+// that name is passed over.
 func FindProject(dir, home string) string {
 	for d := filepath.Clean(dir); ; {
 		if home != "" && d == filepath.Clean(home) {
 			return ""
 		}
 		p := filepath.Join(d, ProjectFile)
-		if st, err := os.Stat(p); err == nil && !st.IsDir() {
-			return p
+		if _, err := os.Lstat(p); err == nil {
+			if st, err := os.Stat(p); err != nil || !st.IsDir() {
+				return p
+			}
 		}
 		up := filepath.Dir(d)
 		if up == d {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -506,5 +507,31 @@ func TestRead_AProjectCannotRunAUserServerWithoutItsPolicy(t *testing.T) {
 	}
 	if s := c.Servers["github"]; s == nil || s.Disabled || !s.ReadOnly {
 		t.Errorf("github = %+v", s)
+	}
+}
+
+// A project file that is a symbolic link leading nowhere (to itself, or
+// to a file that is not there) is found, so that its reader says why it
+// is not used; it was passed over without a word, and a project file
+// further up used in its place. A directory of the name is passed over
+// (round 111).
+func TestFindProject_ALinkThatLeadsNowhereIsFound(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, ProjectFile, `{}`)
+	for i, target := range []string{ProjectFile, "missing.json"} {
+		deep := filepath.Join(root, strconv.Itoa(i), "a")
+		os.MkdirAll(deep, 0o755)
+		link := filepath.Join(deep, ProjectFile)
+		if err := os.Symlink(target, link); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+		if got := FindProject(deep, ""); got != link {
+			t.Errorf("a link to %s: FindProject = %q, want %q", target, got, link)
+		}
+	}
+	dirs := filepath.Join(root, "d")
+	os.MkdirAll(filepath.Join(dirs, ProjectFile), 0o755)
+	if got, want := FindProject(dirs, ""), filepath.Join(root, ProjectFile); got != want {
+		t.Errorf("a directory of the name: FindProject = %q, want %q", got, want)
 	}
 }

@@ -2,12 +2,17 @@ package daemon
 
 import (
 	"context"
+	"io"
 	"log/slog"
 	"net"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"testing/synctest"
+	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/logtest"
 )
 
 // errListener is a net.Listener whose Accept returns errs in turn, then
@@ -108,4 +113,76 @@ func TestDaemon_APersistentAcceptErrorIsLoggedOnceAMinute(t *testing.T) {
 			t.Errorf("%d warnings for 300 failed accepts over about five minutes, want one and then one a minute", h.n)
 		}
 	})
+}
+
+// panicListener is an errListener whose Accept panics at its calls in
+// panicAt (from 1).
+type panicListener struct {
+	errListener
+	panicAt map[int]bool
+}
+
+func (l *panicListener) Accept() (net.Conn, error) {
+	l.mu.Lock()
+	n := l.calls + 1
+	if l.panicAt[n] {
+		l.calls++
+		l.mu.Unlock()
+		panic("a bug accepting a connection")
+	}
+	l.mu.Unlock()
+	return l.errListener.Accept()
+}
+
+// Round 111: a panic in the daemon's accept loop ended the daemon with
+// every session. It is logged and the loop accepts again: the connection
+// after the panic is served.
+func TestDaemon_AcceptGoesOnAfterAPanic(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ours, theirs := net.Pipe()
+		defer theirs.Close()
+		l := &panicListener{errListener: errListener{conns: []net.Conn{ours}}, panicAt: map[int]bool{1: true, 2: true}}
+		rec := &logtest.Recorder{}
+		d := &daemon{log: rec.Logger()}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			d.accept(context.Background(), l)
+		}()
+		// The connection accepted after the panics is served: a pipe is
+		// no Unix socket, so checkConn refuses and closes it.
+		if _, err := theirs.Read(make([]byte, 1)); err == nil {
+			t.Error("the connection accepted after the panics was not handled")
+		}
+		<-done
+		if l.calls != 4 {
+			t.Errorf("Accept was called %d times, want 4 (two panics, a connection, the close)", l.calls)
+		}
+		if lines := strings.Join(rec.Lines(), "\n"); strings.Count(lines, "the daemon's accept loop panicked") != 2 {
+			t.Errorf("log:\n%s", lines)
+		}
+	})
+}
+
+// Round 111: a panic checking whether a session's client is gone (on the
+// goroutine its input's end starts) ended the daemon with every session.
+// It is logged.
+func TestEndReader_APanicCheckingTheClientIsLogged(t *testing.T) {
+	rec := &logtest.Recorder{}
+	checked := make(chan struct{})
+	r := &endReader{r: strings.NewReader(""), log: rec.Logger(), ended: func(error) {
+		close(checked)
+		panic("a bug checking the client")
+	}}
+	if _, err := r.Read(make([]byte, 1)); err != io.EOF {
+		t.Fatalf("Read: %v, want io.EOF", err)
+	}
+	<-checked
+	deadline := time.Now().Add(5 * time.Second)
+	for !strings.Contains(strings.Join(rec.Lines(), "\n"), "checking whether a session's client is gone panicked") {
+		if time.Now().After(deadline) {
+			t.Fatalf("log:\n%s", strings.Join(rec.Lines(), "\n"))
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }

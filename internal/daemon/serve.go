@@ -449,18 +449,29 @@ func (d *daemon) watchSocket(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		d.mu.Lock()
-		done := d.closing || d.draining
-		d.mu.Unlock()
-		if done {
-			return
-		}
-		if !d.ownsSocket() {
-			d.log.Warn("the daemon's socket was removed or replaced: draining", "socket", d.o.Paths.Socket)
-			d.drain()
+		if d.checkSocket() {
 			return
 		}
 	}
+}
+
+// checkSocket is one look of watchSocket's: it reports whether the watch
+// is over. A panic in it (the stat, the drain) is logged and the watch
+// looks again at its next tick; it ended the daemon with every session.
+func (d *daemon) checkSocket() (over bool) {
+	defer panics.Recover(d.log, "checking the daemon's socket", nil)
+	d.mu.Lock()
+	done := d.closing || d.draining
+	d.mu.Unlock()
+	if done {
+		return true
+	}
+	if !d.ownsSocket() {
+		d.log.Warn("the daemon's socket was removed or replaced: draining", "socket", d.o.Paths.Socket)
+		d.drain()
+		return true
+	}
+	return false
 }
 
 func (d *daemon) closeListener() {
@@ -475,15 +486,44 @@ func (d *daemon) closeListener() {
 // daemon, still holding the lock and the socket, accepted no connection
 // for the rest of its life, every new agent's bridge connecting to no one,
 // while its sessions kept it from its idle exit.
+//
+// A panic accepting (in Accept, the log, what is done with the
+// connection before its own goroutine takes it) is logged, the
+// connection in hand closed, and the loop starts again after
+// acceptPanicWait: it ended the daemon with every session, and recovered
+// and left ended, no bridge would have reached the daemon again.
 func (d *daemon) accept(ctx context.Context, l net.Listener) {
+	for !d.acceptUntilPanic(ctx, l) {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(acceptPanicWait):
+		}
+	}
+}
+
+// acceptPanicWait is the wait before accepting again after a panic
+// (one at each accept would otherwise spin).
+const acceptPanicWait = 100 * time.Millisecond
+
+// acceptUntilPanic is accept's loop: it returns true when l is closed or
+// ctx done, false after a panic.
+func (d *daemon) acceptUntilPanic(ctx context.Context, l net.Listener) (ended bool) {
+	var c net.Conn // accepted, not yet handed to its goroutine
+	defer panics.Recover(d.log, "the daemon's accept loop", func(string) {
+		if c != nil {
+			c.Close()
+		}
+	})
 	var wait time.Duration
 	var logged time.Time // the last warning of this run of errors
 	failed := 0          // errors since it
 	for {
-		c, err := l.Accept()
+		var err error
+		c, err = l.Accept()
 		if err != nil {
 			if errors.Is(err, net.ErrClosed) || ctx.Err() != nil {
-				return
+				return true
 			}
 			var ne net.Error
 			if errors.As(err, &ne) && ne.Timeout() {
@@ -500,13 +540,14 @@ func (d *daemon) accept(ctx context.Context, l net.Listener) {
 			}
 			select {
 			case <-ctx.Done():
-				return
+				return true
 			case <-time.After(wait):
 			}
 			continue
 		}
 		wait = 0
 		go d.conn(ctx, c)
+		c = nil
 	}
 }
 
@@ -618,7 +659,7 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 		defer in.Close() // before the mark's unmap (deferred earlier): it ends a read into the ring
 		// At the end of stdin the session drains (answers what it is
 		// serving); a client that exited reads none of it.
-		stdin := &endReader{r: rawio.New(in), ended: func(err error) {
+		stdin := &endReader{r: rawio.New(in), log: d.log, ended: func(err error) {
 			if errors.Is(err, io.EOF) && watchClient(ctx, out) {
 				d.log.Info("the client is gone (stdout has no reader): ending its session", "id", s.ID, "pid", h.PID)
 				cancel()
@@ -639,7 +680,7 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 		// serving) or of the bridge (killed: nothing will read the
 		// answers); watchHangup tells them apart.
 		cl.Out = activeWriter{c, s}
-		cl.In = &endReader{r: activeReader{c, s}, ended: func(err error) {
+		cl.In = &endReader{r: activeReader{c, s}, log: d.log, ended: func(err error) {
 			if watchHangup(ctx, c, err) {
 				d.log.Info("the bridge went away: ending its session", "id", s.ID, "pid", h.PID, "err", err)
 				cancel()
@@ -658,17 +699,26 @@ func (d *daemon) conn(ctx context.Context, raw net.Conn) {
 }
 
 // endReader is a session's input: the first read that ends it (io.EOF
-// or an error) calls ended in a goroutine of its own.
+// or an error) calls ended in a goroutine of its own. A panic there (the
+// check that its client or bridge is gone) is logged on log: the session
+// ends as after any end of its input, once what it serves is answered;
+// it ended the daemon with every session.
 type endReader struct {
 	r     io.Reader
 	ended func(err error)
+	log   *slog.Logger
 	once  sync.Once
 }
 
 func (r *endReader) Read(p []byte) (int, error) {
 	n, err := r.r.Read(p)
 	if err != nil {
-		r.once.Do(func() { go r.ended(err) })
+		r.once.Do(func() {
+			go func() {
+				defer panics.Recover(r.log, "checking whether a session's client is gone", nil)
+				r.ended(err)
+			}()
+		})
 	}
 	return n, err
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/rpcid"
 )
 
@@ -281,8 +282,13 @@ func (w *answerWriter) FlushError() error {
 }
 
 // sendPrimed writes and flushes the priming event held back, unless it
-// went out with a later event or the handler returned.
+// went out with a later event or the handler returned. It runs on a
+// timer's goroutine, which net/http does not recover: a panic writing is
+// logged, and the stream goes on without its priming event (as one
+// whose priming event was lost: it cannot be resumed); it ended the
+// process with every HTTP session.
 func (w *answerWriter) sendPrimed() {
+	defer panics.Recover(w.f.log, "sending an event stream's priming event", nil)
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.ended || len(w.primed) == 0 {

@@ -36,6 +36,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/time/rate"
 
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/rpcid"
 )
 
@@ -351,6 +352,13 @@ func (f *Front) adopt(t *tenant, opened string) {
 	}
 	f.mu.Unlock()
 	go func() {
+		// A panic ending the session (its Close: the hub's session, its
+		// views and backends) is logged; its bookkeeping is done first
+		// (deferred), so it does not count against MaxSessions for ever.
+		// It ended the process with every HTTP session.
+		defer panics.Recover(f.log, "ending an HTTP session", nil)
+		defer f.closeSession(s)
+		defer t.end()
 		for _, ss := range live {
 			ss.Wait()
 			f.flights.close(ss.ID())
@@ -360,8 +368,6 @@ func (f *Front) adopt(t *tenant, opened string) {
 			}
 			f.mu.Unlock()
 		}
-		t.end()
-		f.closeSession(s)
 	}()
 }
 

@@ -33,6 +33,9 @@ func (s *fakeSession) Close() error {
 		s.w.live--
 		s.w.mu.Unlock()
 	}
+	if s.w != nil && s.w.panicClose.Load() {
+		panic("a bug closing the session")
+	}
 	if s.w != nil && s.w.hubLike {
 		return nil
 	}
@@ -54,10 +57,12 @@ type world struct {
 	// hubLike: a session's Close leaves its MCP sessions, as a hub
 	// session's does (the SDK's handler ends them: DELETE, timeout).
 	hubLike bool
-	started chan struct{} // a wait call began
-	release chan struct{}
-	cancel  context.CancelFunc
-	done    chan error
+	// panicClose: a session's Close panics (once it counted the close).
+	panicClose atomic.Bool
+	started    chan struct{} // a wait call began
+	release    chan struct{}
+	cancel     context.CancelFunc
+	done       chan error
 }
 
 type echoIn struct {

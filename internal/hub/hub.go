@@ -102,7 +102,12 @@ type Hub struct {
 	// testReload, nil but in tests, is called before the config
 	// watcher's timer reloads a session.
 	testReload func()
-	pins       *trust.Store
+	// testWatchEvent, nil but in tests, is called with each file event
+	// the config watcher's loop reads; testFresh before a sync request
+	// re-resolves a session's servers on the watcher's goroutine.
+	testWatchEvent func(name string)
+	testFresh      func()
+	pins           *trust.Store
 	// pinsCorrupt is the pins store's warning once it moved a corrupt
 	// file aside (every session's notices show it); nil: none.
 	pinsCorrupt atomic.Pointer[string]
@@ -204,7 +209,7 @@ func (h *Hub) setup(set config.Settings) {
 		OnStart:           h.o.Telemetry.BackendStarted, // nil-safe
 		OnCrash:           h.o.Telemetry.BackendCrashed,
 	})
-	h.sb = sandbox.New(&sandbox.Options{Command: h.o.SandboxCommand, Workers: set.MaxScripts, MemoryLimit: int64(set.ScriptMemoryMB) << 20, Lazy: true})
+	h.sb = sandbox.New(&sandbox.Options{Command: h.o.SandboxCommand, Workers: set.MaxScripts, MemoryLimit: int64(set.ScriptMemoryMB) << 20, Lazy: true, Logger: h.log})
 	h.o.Telemetry.ObserveQueue(h.sb.Waiting)
 }
 

@@ -43,3 +43,22 @@ func TestReadConfig_IgnoresAProjectFileThatIsNoRegularFile(t *testing.T) {
 		}
 	}
 }
+
+// A project file that is a symbolic link to itself is ignored with a
+// notice naming it and why, as a FIFO is: it was passed over without a
+// word (round one hundred and ten's case 32).
+func TestReadConfig_AProjectFileLinkedToItselfIsSaid(t *testing.T) {
+	dir := t.TempDir()
+	project := filepath.Join(dir, ".switchboard.json")
+	if err := os.Symlink(".switchboard.json", project); err != nil {
+		t.Fatal(err)
+	}
+	l, err := Load(&LoadOptions{Paths: Paths{User: filepath.Join(dir, "user.json"), State: filepath.Join(dir, "state")}, Home: filepath.Join(dir, "home"), Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "project config ignored: " + project + " is a symbolic link in a loop"
+	if n := strings.Join(l.Notices, "\n"); !strings.Contains(n, want) {
+		t.Errorf("notices %q, want one holding %q", l.Notices, want)
+	}
+}

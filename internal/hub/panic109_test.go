@@ -93,3 +93,74 @@ func TestHub_APanicReloadingKeepsTheSessionAndTheNextChangeReloads(t *testing.T)
 		return strings.HasSuffix(idx, ": c") || strings.Contains(idx, ": c [")
 	})
 }
+
+// A panic in the config watcher's loop, acting on a file event (here on
+// a file of the config's directory, through the tests' hook), is logged
+// and the loop goes on: the next change of the config reloads the
+// session. It ended the process, with the daemon every session (round
+// 111).
+func TestHub_APanicInTheConfigWatcherKeepsItWatching(t *testing.T) {
+	f := newFixture(t, `{"mcpServers": {"a": {"command": "a-cmd"}}}`)
+	var panicked atomic.Int64
+	f.h.testWatchEvent = func(name string) {
+		if filepath.Base(name) == "poison" {
+			panicked.Add(1)
+			panic("a bug reading a file event")
+		}
+	}
+	c := f.open("s1", filepath.Join(f.home, "repo"))
+	c.index(t)
+	c.drain()
+	f.write(filepath.Join(filepath.Dir(f.user), "poison"), "x")
+	deadline := time.Now().Add(5 * time.Second)
+	for panicked.Load() == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if panicked.Load() == 0 {
+		t.Fatal("the watcher never read the event")
+	}
+	f.write(f.user, `{"mcpServers": {"c": {"command": "c-cmd"}}}`)
+	c.indexUntil(t, "tools/list_changed with the server of the change after the panic", func(idx string) bool {
+		return strings.HasSuffix(idx, ": c") || strings.Contains(idx, ": c [")
+	})
+}
+
+// A panic re-resolving a session's servers on a sync request (on a
+// goroutine of the config watcher's, outside the server's recoverPanics)
+// is logged; the session keeps its view, and the next sync request
+// resolves it. It ended the process, with the daemon every session
+// (round 111).
+func TestWorkspace_APanicOnASyncRequestKeepsTheSessionAndTheNextOneSyncs(t *testing.T) {
+	f := newFixture(t, strings.Replace(whenConfig, "%s", `, "settings": {"autoSync": false}`, 1))
+	var syncs atomic.Int64
+	f.h.testFresh = func() {
+		if syncs.Add(1) == 1 {
+			panic("a bug re-resolving the workspace")
+		}
+	}
+	root := f.cargoWithoutSqlx()
+	c := f.open("s", root)
+	c.listed(t)
+	c.drain()
+	f.addSqlx(root)
+	if err := RequestSync(f.state, root, nil); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for syncs.Load() == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if syncs.Load() == 0 {
+		t.Fatal("the sync request never reached the session")
+	}
+	if slices.Contains(c.s.Catalog().Servers(), "sqlx") {
+		t.Fatal("sqlx added by the sync that panicked")
+	}
+	time.Sleep(20 * time.Millisecond) // another time stamp: another record
+	if err := RequestSync(f.state, root, nil); err != nil {
+		t.Fatal(err)
+	}
+	for !slices.Contains(c.s.Catalog().Servers(), "sqlx") {
+		wait(t, c.changed, "tools/list_changed after the second switchboard sync")
+	}
+}

@@ -340,19 +340,34 @@ func (w *watcher) close() {
 	}
 }
 
+// loop reads the watch's events and the recheck's ticks until the watch
+// is closed. A panic acting on one (its paths are a project's, its
+// events another process's doing) is logged and the loop goes on with
+// the next: it ended the process, and with the daemon every session;
+// recovered and left ended, no session would have reloaded again.
 func (w *watcher) loop() {
+	for !w.serve() {
+	}
+}
+
+// serve is loop until a panic (false) or the watch's end (true).
+func (w *watcher) serve() (ended bool) {
+	defer panics.Recover(w.h.log, "the config watcher", nil)
 	for {
 		select {
 		case ev, ok := <-w.w.Events:
 			if !ok {
-				return
+				return true
 			}
 			name := filepath.Clean(ev.Name)
+			if w.h.testWatchEvent != nil {
+				w.h.testWatchEvent(name)
+			}
 			w.dirEvent(name, ev.Op)
 			w.changed(name)
 		case err, ok := <-w.w.Errors:
 			if !ok {
-				return
+				return true
 			}
 			w.h.log.Warn("watching config files", "err", err)
 		case <-w.tick.C:
@@ -429,7 +444,7 @@ func (w *watcher) changedLocked(file string) {
 			continue
 		}
 		if file == s.syncFile() {
-			go s.fresh() // a sync request: re-resolve now, not at the next call
+			go s.freshNow() // a sync request: re-resolve now, not at the next call
 			continue
 		}
 		if t := w.timers[s]; t != nil {

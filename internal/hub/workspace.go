@@ -21,6 +21,7 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
@@ -174,6 +175,20 @@ func (s *Session) fresh() {
 		return
 	}
 	s.sync()
+}
+
+// freshNow is fresh on a goroutine of the config watcher's, after
+// `switchboard sync` wrote the session's sync file. A panic re-resolving
+// (the workspace's manifests and lock files, a project's) is logged and
+// the session keeps its view until the next sync request (with autoSync,
+// the next call after a file changed). It ended the process, and with the
+// daemon every session.
+func (s *Session) freshNow() {
+	defer panics.Recover(s.h.log, "re-resolving a session's servers on a sync request", nil)
+	if s.h.testFresh != nil {
+		s.h.testFresh()
+	}
+	s.fresh()
 }
 
 // SyncResult says what a re-resolution changed.

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 )
 
 // ResourceConn is what a Conn offers for resources and prompts;
@@ -346,6 +348,17 @@ func (p *Pool) resubscribe(e *entry, gen int, conn Conn) {
 	go func() {
 		defer p.wg.Done()
 		defer p.subs.settling.Done()
+		// A panic asking again (the backend's answer, the log) is
+		// logged; the URI being asked counts as refused, so that its
+		// state does not stay "asking" (it would never be unsubscribed),
+		// and the rest are not asked until the next start. It ended the
+		// process, and with the daemon every session.
+		var asking *subKey
+		defer panics.Recover(p.log, "subscribing a backend again after its start", func(string) {
+			if asking != nil {
+				p.answered(*asking, "", nil, false)
+			}
+		})
 		if wait > 0 {
 			t := time.NewTimer(wait)
 			select {
@@ -386,11 +399,13 @@ func (p *Pool) resubscribe(e *entry, gen int, conn Conn) {
 			}
 			p.subs.mu.Unlock()
 			ctx, cancel := context.WithTimeout(p.ctx, orphanUnsubscribeTimeout)
+			asking = &k
 			err := s.Subscribe(ctx, uri)
 			if err != nil {
 				failed++
 				p.log.Warn("subscribing again after the backend's start", "server", server, "uri", uri, "err", err)
 			}
+			asking = nil
 			if p.answered(k, "", nil, err == nil) {
 				p.settle(ctx, k) // its last holder left while it was asked
 			}
@@ -476,13 +491,17 @@ func (p *Pool) settle(ctx context.Context, k subKey) error {
 	st.undo, st.on = undo, false
 	c := &Call{Server: st.server, Launch: st.launch}
 	p.subs.mu.Unlock()
-	err := p.unsubscribeBackend(ctx, c, k.uri)
-	p.subs.mu.Lock()
-	st.undo = nil
-	close(undo)
-	p.dropIdleLocked(k, st)
-	p.subs.mu.Unlock()
-	return err
+	// The subscribes of k waiting for this unsubscribe are woken however
+	// it ends: a panic in it left undo open, and each of them waited to
+	// its deadline, on any session.
+	defer func() {
+		p.subs.mu.Lock()
+		st.undo = nil
+		close(undo)
+		p.dropIdleLocked(k, st)
+		p.subs.mu.Unlock()
+	}()
+	return p.unsubscribeBackend(ctx, c, k.uri)
 }
 
 // Unsubscribe undoes c's session's Subscribe (nothing when it has none:
@@ -562,6 +581,10 @@ func (p *Pool) ForgetSubscriptions(session string) {
 	go func() {
 		defer p.wg.Done()
 		defer p.subs.settling.Done()
+		// A panic unsubscribing (the backend's answer) is logged; the
+		// URIs left are unsubscribed at their next subscriber's end, or
+		// forgotten at the backend's next start. It ended the process.
+		defer panics.Recover(p.log, "unsubscribing after the last subscriber's session ended", nil)
 		for _, k := range emptied {
 			ctx, cancel := context.WithTimeout(p.ctx, orphanUnsubscribeTimeout)
 			if err := p.settle(ctx, k); err != nil {

@@ -361,8 +361,21 @@ func (p *Pool) backoff(n int) time.Duration {
 }
 
 // watch marks e Dead when conn ends by itself; the next call restarts it.
+//
+// A panic marking it (OnCrash, the telemetry's; the log) is logged, and
+// the backend is Dead all the same and its conn closed (reaped): it ended
+// the process, and with the daemon every session.
 func (p *Pool) watch(e *entry, gen int, conn Conn) {
 	<-conn.Done()
+	defer panics.Recover(p.log, "marking an ended backend dead", func(string) {
+		p.mu.Lock()
+		if e.gen == gen && e.conn == conn {
+			e.conn = nil
+			p.enter(e, Dead)
+		}
+		p.mu.Unlock()
+		p.closeAsync(conn)
+	})
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.dead(e, gen)
@@ -428,6 +441,10 @@ func (p *Pool) armIdle(e *entry) {
 	}
 	gen := e.gen
 	e.idle = time.AfterFunc(d, func() {
+		// On a timer's goroutine: a panic stopping the backend is
+		// logged, and it runs on until its next use arms the timer
+		// again. It ended the process.
+		defer panics.Recover(p.log, "stopping an idle backend", nil)
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		if e.gen == gen && e.state == Ready && e.inFlight == 0 && time.Since(e.lastUsed) >= d {
@@ -479,11 +496,14 @@ func (p *Pool) stop(e *entry, s State) {
 	}
 }
 
-// closeAsync closes conn in the background; Close waits for it.
+// closeAsync closes conn in the background; Close waits for it. A panic
+// closing it (the backend's Close: its process group, its session) is
+// logged.
 func (p *Pool) closeAsync(conn Conn) {
 	p.wg.Add(1)
 	go func() {
 		defer p.wg.Done()
+		defer panics.Recover(p.log, "closing a backend", nil)
 		conn.Close()
 	}()
 }

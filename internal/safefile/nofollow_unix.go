@@ -18,3 +18,7 @@ func links(fi fs.FileInfo) uint64 {
 	}
 	return 1
 }
+
+// isLoop reports whether err is the system's "too many levels of
+// symbolic links".
+func isLoop(err error) bool { return err == syscall.ELOOP }

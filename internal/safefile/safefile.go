@@ -44,7 +44,7 @@ func open(path string) (*os.File, fs.FileInfo, error) {
 	// O_NONBLOCK: opening a FIFO for reading would wait for a writer.
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, nil, err // *fs.PathError: names the path
+		return nil, nil, linkError(path, err) // names the path
 	}
 	fi, err := f.Stat()
 	if err == nil && !fi.Mode().IsRegular() {
@@ -55,6 +55,33 @@ func open(path string) (*os.File, fs.FileInfo, error) {
 		return nil, nil, err
 	}
 	return f, fi, nil
+}
+
+// linkError is err, from opening path, saying so when path is a
+// symbolic link that leads nowhere: one in a loop (to itself, or through
+// other links back to it) or one to a file that does not exist; "too
+// many levels of symbolic links", or "no such file or directory" of a
+// file its directory lists, said neither. It wraps the system's error
+// (errors.Is(err, fs.ErrNotExist) holds for a link to nothing).
+func linkError(path string, err error) error {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) || pe.Path != path {
+		return err
+	}
+	target, lerr := os.Readlink(path)
+	if lerr != nil {
+		return err // no link: the error is the file's
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		if _, serr := os.Lstat(path); serr == nil {
+			return fmt.Errorf("%s is a symbolic link to %q, which does not exist: %w", path, target, pe.Err)
+		}
+		return err
+	}
+	if isLoop(pe.Err) {
+		return fmt.Errorf("%s is a symbolic link in a loop (to %q, which leads back to it): %w", path, target, pe.Err)
+	}
+	return err
 }
 
 // ReadMax is Read with a bound of max bytes.

@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os/exec"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/rawio"
 	"github.com/switchboard-mcp/switchboard/internal/script"
 	"github.com/switchboard-mcp/switchboard/internal/warm"
@@ -62,8 +64,9 @@ func (w *worker) gone() bool {
 	}
 }
 
-// startWorker starts a worker process running argv.
-func startWorker(argv []string) (*worker, error) {
+// startWorker starts a worker process running argv; a panic reading its
+// output is logged on log.
+func startWorker(argv []string, log *slog.Logger) (*worker, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.SysProcAttr = sysProcAttr()
 	cmd.WaitDelay = time.Second // a grandchild holding stderr must not block Wait
@@ -97,13 +100,28 @@ func startWorker(argv []string) (*worker, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, rawio.FileLimit(fmt.Errorf("starting script worker %s: %w", argv[0], err))
 	}
-	go w.read(out)
+	go w.read(out, log)
 	return w, nil
 }
 
 // read passes frames from the worker's stdout to w.frames until it ends, then
 // waits for the process.
-func (w *worker) read(stdout io.Reader) {
+//
+// A panic reading them (the frames' decoding, a call frame served on this
+// goroutine: its arguments' check, the answer's write) is logged on log
+// and the worker killed as one that broke the protocol: its script fails
+// saying so, and the next script gets another worker. It ended the
+// process, and with the daemon every session.
+func (w *worker) read(stdout io.Reader, log *slog.Logger) {
+	defer func() {
+		close(w.frames)
+		w.waitErr = w.cmd.Wait()
+		close(w.exited)
+	}()
+	defer panics.Recover(log, "reading a script worker's output", func(why string) {
+		w.readErr = fmt.Errorf("internal error reading its output: %s (a bug in Switchboard)", why)
+		w.kill()
+	})
 	in := newFrameReader(stdout)
 	for {
 		f, err := in.read()
@@ -125,9 +143,6 @@ func (w *worker) read(stdout io.Reader) {
 		case <-w.dead:
 		}
 	}
-	close(w.frames)
-	w.waitErr = w.cmd.Wait()
-	close(w.exited)
 }
 
 // kill kills the worker's process group. It does not wait: receive from

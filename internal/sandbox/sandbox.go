@@ -21,6 +21,7 @@ package sandbox
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"sync"
@@ -60,6 +61,9 @@ type Options struct {
 	// each a process of about 20 MB, which otherwise stayed until Close.
 	// 0 means DefaultIdleTimeout; a negative value keeps them.
 	IdleTimeout time.Duration
+	// Logger receives a panic reading a worker's output (with its
+	// stack); nil means slog.Default().
+	Logger *slog.Logger
 }
 
 // DefaultIdleTimeout is how long a worker beyond the warm one stays idle
@@ -80,6 +84,7 @@ type Sandbox struct {
 	calls       warm.Pool
 	maxIdle     int // Workers: the most worker processes, idle or busy, save one being replaced
 	idleTimeout time.Duration
+	log         *slog.Logger // nil: slog.Default
 
 	mu sync.Mutex
 	// idle are the idle workers, the longest idle first (each appended
@@ -119,6 +124,7 @@ func New(o *Options) *Sandbox {
 		all:     map[*worker]struct{}{},
 
 		idleTimeout: opts.IdleTimeout,
+		log:         opts.Logger,
 	}
 	if len(s.command) > 0 && !opts.Lazy {
 		s.warm()
@@ -295,7 +301,7 @@ func (s *Sandbox) take() (*worker, error) {
 	if w != nil {
 		return w, nil
 	}
-	w, err := startWorker(s.command)
+	w, err := startWorker(s.command, s.log)
 	if err != nil {
 		return nil, err
 	}
@@ -346,7 +352,7 @@ func (s *Sandbox) warm() {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		w, err := startWorker(s.command)
+		w, err := startWorker(s.command, s.log)
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		s.starting--

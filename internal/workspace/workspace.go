@@ -70,6 +70,15 @@ type stamp struct {
 func look(path string, dir bool) (stamp, []byte, error) {
 	st := stamp{path: path, dir: dir}
 	fi, err := os.Stat(path)
+	if err != nil && !dir {
+		// A file there whose stat fails is a symbolic link that leads
+		// nowhere (a loop, a missing target): the read says which, where
+		// it was taken as absent without a word.
+		if _, lerr := os.Lstat(path); lerr == nil {
+			_, rerr := safefile.Read(path)
+			return st, nil, rerr
+		}
+	}
 	if err != nil || fi.IsDir() != dir {
 		return st, nil, nil
 	}

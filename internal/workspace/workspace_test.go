@@ -1033,3 +1033,20 @@ func TestEval_ManyPathPredicatesShareOneBound(t *testing.T) {
 		t.Errorf("after a recheck, the first pattern: %s", d.By)
 	}
 }
+
+// A manifest that is a symbolic link in a loop is a problem naming it,
+// as an unreadable one is: it was taken as absent without a word
+// (round 111).
+func TestEval_AManifestLinkedToItselfIsAProblem(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Symlink("package.json", filepath.Join(dir, "package.json")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	d := New(dir).Eval(mustParse(t, `{"npm": "react"}`), nil)
+	if d.Applies || strings.Contains(d.By, "no package.json") {
+		t.Errorf("decision %v by %q, want not applying, without calling the file missing", d.Applies, d.By)
+	}
+	if p := strings.Join(d.Problems, "\n"); !strings.Contains(p, "package.json is a symbolic link in a loop") {
+		t.Errorf("problems %q, want one naming package.json as a link in a loop", d.Problems)
+	}
+}
