@@ -17,8 +17,8 @@ import (
 
 // fileWriteVerbs and fileReadVerbs are the verbs of a file step.
 var (
-	fileWriteVerbs = setOf("save write store dump export")
-	fileReadVerbs  = setOf("read load open grab") // open, grab: round66.go
+	fileWriteVerbs = setOf("save write store dump export put") // put: round105.go
+	fileReadVerbs  = setOf("read load open grab")              // open, grab: round66.go
 )
 
 // fileBackendShare is the share of a backend's tools that take a path for

@@ -66,6 +66,10 @@ func TestSearch_Round105(t *testing.T) {
 		{"Install the Playwright browsers (chromium and webkit) on this machine", ""},
 		{"Install the React DevTools extension in Chrome with chrome devtools.", ""},
 		{"Install n8n.io template 1234 on our n8n instance.", "n8n/n8n_deploy_template"},
+		// A page's accessibility tree is its snapshot; signing in as
+		// someone fills the form.
+		{"get the accessibility tree of the current page", "playwright/browser_snapshot"},
+		{"In Playwright: open https://staging.acme.io/login, sign in as test@acme.io / hunter2 and screenshot the dashboard", "playwright/browser_fill_form"},
 		// Library docs on a topic: the topic names no tool.
 		{"look up the Drizzle ORM docs on migrations", "context7/query-docs"},
 	} {

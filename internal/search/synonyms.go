@@ -543,6 +543,12 @@ var phrases = []struct{ from, to string }{
 	{"under msg", "thread replies"},
 	{"under message", "thread replies"},
 	{"under the msg", "thread replies"},
+	// round105.go: a page's accessibility tree is its snapshot; signing
+	// in as someone fills the login form
+	{"accessibility tree", "accessibility snapshot tree"},
+	{"sign in as", "fill form sign in as"},
+	{"log in as", "fill form log in as"},
+	{"login as", "fill form login as"},
 	// round105.go: access of a kind is a permission, not the verb
 	{"write access", "access permission"},
 	{"read access", "access permission"},
