@@ -1161,6 +1161,12 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 			// product says the feature (round92.go).
 			return false
 		}
+		if oneStep && ix.laterUndone(query, named) {
+			// "send it to #standup on Slack at 9:00 on Monday": a
+			// message scheduled, which no tool of the product does
+			// (round105.go).
+			return false
+		}
 		if oneStep && ix.pairUndone(query, named) {
 			// "Link HubSpot to our Notion workspace": an integration
 			// of two products, which no tool sets up (round92.go).

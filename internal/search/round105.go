@@ -333,3 +333,81 @@ func askedSteps(info []clause) int {
 	}
 	return n
 }
+
+// "slack: queue 'standup in 5' to go out Monday 9:00 in #standup", "send
+// it to #standup on Slack at 9:00 on Monday": a message to send at a time
+// to come is a message scheduled, an operation of its own, which a
+// product without a tool that schedules does not do. Before, the time
+// was only the message's words, and Slack's post served it.
+
+// laterSendVerbs send or post a message.
+var laterSendVerbs = stemSet(`send post queue publish announce message`)
+
+// weekdays and laterWords name a time to come.
+var (
+	weekdays   = setOf(`monday tuesday wednesday thursday friday saturday sunday`)
+	laterWords = setOf(`tomorrow tonight later`)
+)
+
+// messageMarker matches a word starting what a message says.
+var messageMarker = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:that|saying|says|about|telling|reading)\b`)
+})
+
+// clockTime matches a time of day ("9:00", "9am", "10.30 pm").
+var clockTime = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?\s?(?:am|pm)\b|\b(?:[01]?\d|2[0-3]):[0-5]\d\b`)
+})
+
+// sendLater reports whether query asks to send a message at a time to
+// come: its request verb sends (laterSendVerbs), and outside quotes it says a
+// weekday or "tomorrow", "tonight", "later" after "on", "at", "for",
+// "out" or "next", or a time of day.
+func sendLater(query string) bool {
+	if r105Off {
+		return false
+	}
+	v, _ := requestVerbPlace(query)
+	if v == "" {
+		// "queue ...": a verb as often a noun starts the request.
+		if rw := lowerWords(requestPart(query)); len(rw) > 0 {
+			v = stem(rw[0])
+		}
+	}
+	if !laterSendVerbs[v] {
+		return false
+	}
+	q, _ := protectQuotes(query)
+	if m := messageMarker().FindStringIndex(q); m != nil {
+		// "... that the office is closed on Friday": the message's
+		// own words.
+		q = q[:m[0]]
+	}
+	ws := lowerWords(q)
+	for i, w := range ws {
+		if laterWords[w] {
+			return true
+		}
+		if weekdays[w] && i > 0 {
+			switch ws[i-1] {
+			case "on", "for", "out", "next", "at", "by", "until", "this":
+				return true
+			}
+		}
+	}
+	return clockTime().MatchString(q)
+}
+
+// laterUndone reports whether a request naming backends sends a message
+// later (sendLater) and none of them schedules anything.
+func (ix *Index) laterUndone(query string, named []int32) bool {
+	if len(named) == 0 || !sendLater(query) {
+		return false
+	}
+	for _, s := range named {
+		if !ix.stepVerbUndone(s, stem("schedule")) {
+			return false
+		}
+	}
+	return true
+}

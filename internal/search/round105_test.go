@@ -70,6 +70,16 @@ func TestSearch_Round105(t *testing.T) {
 		// someone fills the form.
 		{"get the accessibility tree of the current page", "playwright/browser_snapshot"},
 		{"In Playwright: open https://staging.acme.io/login, sign in as test@acme.io / hunter2 and screenshot the dashboard", "playwright/browser_fill_form"},
+		// A message to send at a time to come is scheduled, which no
+		// Slack tool does; a time in the message's own words is no
+		// schedule.
+		{"slack: queue 'standup in 5' to go out Monday 9:00 in #standup", ""},
+		{"send 'standup in 5' to #standup on Slack at 9:00 on Monday", ""},
+		{"Send a heads-up to the #general Slack channel that the office is closed on Friday.", "slack/slack_post_message"},
+		{"Post a message to #general on Slack saying the office is closed tomorrow because it is a holiday.", "slack/slack_post_message"},
+		// An operation's verb after a product's label starts the
+		// request.
+		{"circleci cancel running workflow on main", ""},
 		// Library docs on a topic: the topic names no tool.
 		{"look up the Drizzle ORM docs on migrations", "context7/query-docs"},
 	} {

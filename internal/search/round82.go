@@ -66,7 +66,9 @@ func afterLabel(query string) string {
 		}
 	}
 	rw := lowerWords(rest)
-	if len(rw) == 0 || !isVerb(rw[0]) {
+	if len(rw) == 0 || !isVerb(rw[0]) && (r105Off || !verbWord(rw[0])) {
+		// (round105.go: an operation's verb or one as often a noun,
+		// "slack: queue ...", "gitlab: merge !12", starts a request too)
 		return ""
 	}
 	return rest
