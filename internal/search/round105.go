@@ -411,3 +411,28 @@ func (ix *Index) laterUndone(query string, named []int32) bool {
 	}
 	return true
 }
+
+// "hubspot contacts 8812 and 9931 are the same person, merge them into
+// one": a task whose first step states what its things are (a form of
+// "be", no verb of a request) and whose later step asks an operation of
+// their product is judged as one whose first step acts
+// (laterStepUndone): no HubSpot tool merges. Before, a first step
+// without an action made the rule pass the task by.
+
+// statedFirst reports whether the first step of info is a statement: no
+// request verb and a form of "be" ("X and Y are the same person").
+func statedFirst(info []clause) bool {
+	if r105Off || len(info) < 2 {
+		return false
+	}
+	first := info[0].text // the step with the values joined to it
+	if v, _ := requestVerbPlace(first); v != "" || isQuestion(first) {
+		return false
+	}
+	for _, w := range lowerWords(first) {
+		if copulas[w] && w != "s" {
+			return true
+		}
+	}
+	return false
+}

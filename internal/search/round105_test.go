@@ -80,6 +80,11 @@ func TestSearch_Round105(t *testing.T) {
 		// An operation's verb after a product's label starts the
 		// request.
 		{"circleci cancel running workflow on main", ""},
+		// A statement of what the things are, then an operation no
+		// tool of their product does.
+		{"hubspot contacts 8812 and 9931 are the same person, merge them into one", ""},
+		{"The mockups are final, so pin a comment on the Figma frame 'Checkout / Step 2' asking the designer to fix the button padding.", ""},
+		{"What time zone is Slack user U02XYZ123 in? I want to schedule a call with him.", "slack/slack_get_user_profile"},
 		// Library docs on a topic: the topic names no tool.
 		{"look up the Drizzle ORM docs on migrations", "context7/query-docs"},
 	} {

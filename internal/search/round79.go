@@ -70,11 +70,12 @@ func (ix *Index) actionsApart(s int32, obj, v string) bool {
 // steps are served. laterStepUndone asks it of the backend as a whole
 // (stepVerbUndone), not of the step's object, which is often a pronoun.
 func (ix *Index) laterStepUndone(query string, named []int32, info []clause) bool {
-	if len(info) < 2 || len(info[0].named) == 0 || info[0].act == 0 || !ix.oneNamed(named) {
+	stated := statedFirst(info) // round105.go
+	if len(info) < 2 || len(info[0].named) == 0 || info[0].act == 0 && !stated || !ix.oneNamed(named) {
 		return false
 	}
 	for i, c := range info {
-		if i > 0 && !laterJoined(query, c.step) {
+		if i > 0 && !laterJoined(query, c.step) && !stated {
 			continue
 		}
 		v, _ := requestVerbPlace(c.step)
