@@ -1,13 +1,19 @@
 package backend
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
-	"net/http/httptest"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/logtest"
@@ -46,6 +52,89 @@ func TestRemote_LegacySSEEventWithoutDataIsDropped(t *testing.T) {
 			}
 			if slices.ContainsFunc(rec.Lines(), func(l string) bool { return strings.HasPrefix(l, "dropped an event of the backend") }) {
 				t.Errorf("an event without data, which SSE does not dispatch, was said as junk: %q", rec.Lines())
+			}
+		})
+	}
+}
+
+// A Streamable HTTP backend answering a call's POST with a JSON body that
+// is not the answer to that call: the SDK took an answer under another
+// id for the answer to that id's request, so another call in flight got
+// it (its own answer then dropped as a stray), and a request or a
+// notification for one sent on its own; the call itself waited until its
+// time limit. It fails now at once, naming the server and the ids, and
+// the call beside it gets its own answer.
+func TestRemote_AJSONAnswerThatIsNotTheCallsFailsItAtOnce(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		answer func(held json.RawMessage) string // the bad call's body; held: the id of the call in flight
+		want   string
+	}{
+		{"the other call's id", func(held json.RawMessage) string {
+			return fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"stray"}]}}`, held)
+		}, "came under id"},
+		{"an id no call has", func(json.RawMessage) string {
+			return `{"jsonrpc":"2.0","id":999999,"result":{"content":[]}}`
+		}, "came under id 999999"},
+		{"a string id", func(json.RawMessage) string {
+			return `{"jsonrpc":"2.0","id":"x","error":{"code":1,"message":"m"}}`
+		}, `came under id "x"`},
+		{"a notification", func(json.RawMessage) string {
+			return `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}`
+		}, "a notification (notifications/message)"},
+		{"a request", func(json.RawMessage) string {
+			return `{"jsonrpc":"2.0","id":77,"method":"ping"}`
+		}, "a request of its own (ping)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			held, release := make(chan struct{}), make(chan struct{})
+			var mu sync.Mutex
+			var heldID json.RawMessage
+			h := &hostileRemote{}
+			h.post = func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+				if method != "tools/call" {
+					return false
+				}
+				var m struct{ ID json.RawMessage }
+				_ = json.Unmarshal(body, &m)
+				if bytes.Contains(body, []byte(`"name":"bad"`)) {
+					mu.Lock()
+					other := heldID
+					mu.Unlock()
+					w.Header().Set("Content-Type", "application/json")
+					fmt.Fprint(w, tt.answer(other))
+					return true
+				}
+				mu.Lock()
+				heldID = m.ID
+				mu.Unlock()
+				answerHeld(w, m.ID, held, release)
+				return true
+			}
+			b := startHostile(t, h)
+			done := make(chan error, 1)
+			go func() {
+				res, err := b.CallTool(context.Background(), "hold", nil)
+				if err == nil {
+					if tc, ok := res.Content[0].(*mcp.TextContent); !ok || tc.Text != "held" {
+						err = fmt.Errorf("got %#v, not its own answer", res.Content[0])
+					}
+				}
+				done <- err
+			}()
+			<-held
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			_, err := b.CallTool(ctx, "bad", nil)
+			if err == nil || ctx.Err() != nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), `backend "r"`) {
+				t.Errorf("bad call: %v; want it failed at once naming the server and %q", err, tt.want)
+			}
+			close(release)
+			if err := <-done; err != nil {
+				t.Errorf("the call in flight: %v", err)
+			}
+			if err := b.alive(); err != nil {
+				t.Errorf("the backend ended: %v", err)
 			}
 		})
 	}

@@ -663,6 +663,10 @@ func (c *callAnswer) Read(p []byte) (int, error) {
 			data = c.failed(fmt.Sprintf("its answer broke off after %d bytes: %s", len(data), cutText(err.Error(), 512)))
 		case checkMessage(data) != "":
 			data = c.failed(fmt.Sprintf("its answer of %d bytes is not a JSON-RPC message", len(data)))
+		default:
+			if why := c.notItsAnswer(data); why != "" {
+				data = c.failed(why)
+			}
 		}
 		c.r = bytes.NewReader(data)
 	}
@@ -673,6 +677,45 @@ func (c *callAnswer) Read(p []byte) (int, error) {
 }
 
 func (c *callAnswer) Close() error { return c.rc.Close() }
+
+// notItsAnswer is why data, a JSON-RPC message that is the JSON body of
+// the POST of c's call, is not the answer to that call, or "". The SDK
+// took an answer under another id for the answer to that id's request
+// (another call in flight on the backend got it, the server's answer to
+// its own call being lost) and a request or notification for one sent
+// on its own, and the call waited for its answer until its time limit,
+// though the body was all the server would send it.
+func (c *callAnswer) notItsAnswer(data []byte) string {
+	var s msgScan
+	s.Write(data)
+	if m, _, ok := s.Request(); ok {
+		return fmt.Sprintf("its answer to the call is a request of its own (%s), not the answer", serverText(m, 64))
+	}
+	if m, ok := s.Notification(); ok {
+		return fmt.Sprintf("its answer to the call is a notification (%s), not the answer", serverText(m, 64))
+	}
+	got, ok := s.AnswerID()
+	if !ok || !sameID(got, c.id) {
+		what := "an id it could not have (too long)"
+		if ok {
+			what = "id " + serverText(string(got), 64)
+		}
+		return fmt.Sprintf("its answer to the call (id %s) came under %s: a JSON answer to a request is the answer to that request", serverText(string(c.id), 64), what)
+	}
+	return ""
+}
+
+// sameID reports whether two JSON-RPC ids, as sent, are one id to the
+// SDK (which reads 7 and 7.0 alike, and "7" as another).
+func sameID(a, b json.RawMessage) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	ix, err1 := jsonrpc.MakeID(x)
+	iy, err2 := jsonrpc.MakeID(y)
+	return err1 == nil && err2 == nil && ix == iy
+}
 
 // failed is a JSON-RPC error answer to the call saying why.
 func (c *callAnswer) failed(why string) []byte {
