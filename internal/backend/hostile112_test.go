@@ -139,3 +139,37 @@ func TestRemote_AJSONAnswerThatIsNotTheCallsFailsItAtOnce(t *testing.T) {
 		})
 	}
 }
+
+// A 429 whose Retry-After is missing, not a time, or a number of seconds
+// past what an int32 holds was said in the SDK's words alone: `calling
+// "tools/call": rejected by transport: sending "tools/call": Too Many
+// Requests`, naming neither the server nor the status. It names both
+// now (a wait too long to read as more than a year), and the session
+// goes on, as before.
+func TestRemote_A429WithoutAWaitIsNamed(t *testing.T) {
+	for _, tt := range []struct{ ra, want string }{
+		{"", `backend "r" answered tools/call with 429 Too Many Requests; try again later`},
+		{"soon", `backend "r" answered tools/call with 429 Too Many Requests; try again later`},
+		{"-5", `backend "r" answered tools/call with 429 Too Many Requests; try again later`},
+		{"99999999999999999999", `backend "r" answered tools/call with 429 Too Many Requests; it asks to wait more than a year`},
+	} {
+		t.Run(tt.ra, func(t *testing.T) {
+			h := &hostileRemote{call: func(w http.ResponseWriter, r *http.Request, id json.RawMessage) {
+				if tt.ra != "" {
+					w.Header().Set("Retry-After", tt.ra)
+				}
+				w.WriteHeader(http.StatusTooManyRequests)
+			}}
+			b := startHostile(t, h)
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			_, err := b.CallTool(ctx, "t", nil)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("call: %v; want %q", err, tt.want)
+			}
+			if err := b.alive(); err != nil {
+				t.Errorf("the backend ended: %v", err)
+			}
+		})
+	}
+}

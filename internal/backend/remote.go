@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"mime"
 	"net"
 	"net/http"
@@ -438,6 +439,13 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		// error does not end the session.
 		resp.Body.Close()
 		return nil, &saidErr{msg: fmt.Sprintf("backend %q answered %s with %s; it asks to wait %s before trying again", t.server, postedWhat(orig), serverText(resp.Status, 64), waitText(wait))}
+	}
+	if resp.StatusCode == http.StatusTooManyRequests && originOf(r.URL) == t.origin {
+		// Without a wait it can read, the SDK's words alone: "sending
+		// \"tools/call\": Too Many Requests". (A 503 is said as any 5xx,
+		// below.)
+		resp.Body.Close()
+		return nil, &saidErr{msg: fmt.Sprintf("backend %q answered %s with %s; try again later", t.server, postedWhat(orig), serverText(resp.Status, 64))}
 	}
 	if resp.StatusCode >= 500 && r.Method == http.MethodPost && isInitialize(orig) {
 		// The SDK said `sending "initialize": Bad Gateway`, naming
@@ -889,6 +897,8 @@ func retryAfter(resp *http.Response) time.Duration {
 	v := strings.TrimSpace(resp.Header.Get("Retry-After"))
 	if n, err := strconv.ParseInt(v, 10, 32); err == nil && n > 0 {
 		return time.Duration(n) * time.Second
+	} else if errors.Is(err, strconv.ErrRange) && v[0] != '-' {
+		return math.MaxInt64 // more seconds than an int32 holds: years
 	}
 	if at, err := http.ParseTime(v); err == nil {
 		return time.Until(at).Round(time.Second)
