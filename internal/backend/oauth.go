@@ -227,7 +227,9 @@ func (s *signIn) Authorize(ctx context.Context, req *http.Request, resp *http.Re
 	if resp.StatusCode == http.StatusForbidden {
 		for _, c := range challenges {
 			if c.Scheme == "bearer" && c.Params["error"] == "insufficient_scope" {
-				return needsLoginError(s.b.name, " again with more permissions ("+c.Params["scope"]+")")
+				// The server's words: cut (100 kB of them went into
+				// list_tools whole).
+				return needsLoginError(s.b.name, " again with more permissions ("+serverText(c.Params["scope"], 256)+")")
 			}
 		}
 		return fmt.Errorf("backend %q refused access (403 Forbidden)", s.b.name)
