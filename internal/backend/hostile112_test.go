@@ -196,3 +196,69 @@ func TestOAuth_AnInsufficientScopeChallengeIsCut(t *testing.T) {
 		t.Errorf("the error is %d bytes, ending %q; want the scope cut", n, err.Error()[max(0, n-200):])
 	}
 }
+
+// A stored sign-in whose token expired, refreshed at a token endpoint
+// that takes the request and never answers: the SDK asks for the token
+// holding its connection's lock and with no context, and the refresh ran
+// there for the sign-in client's 30 s, twice (server/discover, then
+// initialize): a start with a 2 s limit came back after a minute. The
+// refresh now runs within the request's time: the start fails at its
+// limit, and a call on a running backend at its own.
+func TestOAuth_ARefreshThatHangsEndsWithTheRequestsTime(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	fake.ExpiresIn = 5 * time.Second // expired at once (oauth2's margin is 10 s)
+	login(t, spec, dir, nil)
+	hang := make(chan struct{})
+	defer close(hang)
+	fake.Token = func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-hang:
+		case <-r.Context().Done():
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	start := time.Now()
+	_, err := Start(ctx, spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+	if d := time.Since(start); err == nil || d > 5*time.Second || !strings.Contains(err.Error(), `refreshing the sign-in of backend "notion": its authorization server (http://127.0.0.1:`) {
+		t.Fatalf("start: %v after %v; want it failed at its 2 s, naming the refresh", err, d.Round(time.Millisecond))
+	}
+	t.Logf("start: %v", err)
+}
+
+// The same for a call: a backend running with a valid token, which
+// expires; the call's refresh hangs, and the call ends at its own time,
+// naming the refresh, while a call that needs no refresh is not held.
+func TestOAuth_ACallsRefreshThatHangsEndsWithTheCall(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	login(t, spec, dir, nil)
+	b, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	hang := make(chan struct{})
+	defer close(hang)
+	fake.Token = func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-hang:
+		case <-r.Context().Done():
+		}
+	}
+	// The token expires.
+	ts := b.remote.signIn.ts
+	ts.mu.Lock()
+	rec := *ts.rec
+	rec.Expiry = time.Now().Add(-time.Minute)
+	ts.rec = &rec
+	ts.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	start := time.Now()
+	_, err = b.ListTools(ctx)
+	if d := time.Since(start); err == nil || d > 5*time.Second {
+		t.Fatalf("listing: %v after %v; want it failed at its 2 s", err, d.Round(time.Millisecond))
+	}
+	t.Logf("listing: %v", err)
+}
+

@@ -314,7 +314,7 @@ func signInError(server, origin string, err error) error {
 // when it expires and stores the new one.
 func (s *signIn) source(rec *oauth.Record) *storedSource {
 	s.b.secrets.Add(rec.AccessToken, rec.RefreshToken, rec.ClientSecret)
-	return &storedSource{s: s, rec: rec}
+	return &storedSource{s: s, rec: rec, sem: make(chan struct{}, 1)}
 }
 
 // storedSource is an oauth2.TokenSource over a stored sign-in. Before it
@@ -322,10 +322,20 @@ func (s *signIn) source(rec *oauth.Record) *storedSource {
 // lock, so that another Switchboard process that refreshed first (and,
 // with rotating refresh tokens, invalidated ours) is followed instead of
 // failing.
+//
+// The SDK asks for the token (Token) holding its connection's lock and
+// with no context: a refresh there, against a token endpoint that did
+// not answer, held every request of the session for the 30 s of the
+// sign-in client, and a start for twice that (the SDK's server/discover
+// probe, then initialize), whatever its startTimeout. Token never
+// refreshes; the request that carries the token refreshes it, within
+// its own time (fresh, from originTransport).
 type storedSource struct {
-	s       *signIn
-	mu      sync.Mutex
-	rec     *oauth.Record
+	s   *signIn
+	sem chan struct{} // held by the one refresh at a time
+	mu  sync.Mutex    // guards rec against Token while a refresh writes it
+	rec *oauth.Record
+	// The refresh's own state, read and written holding sem:
 	unsaved bool // a refreshed token could not be stored (said once)
 	// stale is the access token of the stored record that a refreshed
 	// one could not replace: that record is older than ours, not another
@@ -335,18 +345,41 @@ type storedSource struct {
 	// broken is the last refresh's error when the authorization server's
 	// answer could not be read: a server that rotates refresh tokens has
 	// rotated ours away meanwhile, and the invalid_grant of the next
-	// refresh would hide why (see Token).
+	// refresh would hide why (see fresh).
 	broken error
 }
 
+// Token returns the stored token as it is, expired or not.
 func (t *storedSource) Token() (*oauth2.Token, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	tok := tokenOf(t.rec)
-	if tok.Valid() || t.rec.RefreshToken == "" {
+	return tokenOf(t.rec), nil
+}
+
+func (t *storedSource) setRec(rec *oauth.Record) {
+	t.mu.Lock()
+	t.rec = rec
+	t.mu.Unlock()
+}
+
+// fresh returns the token, refreshed first when it expired, within ctx:
+// the time of the request that will carry it.
+func (t *storedSource) fresh(ctx context.Context) (*oauth2.Token, error) {
+	tok, _ := t.Token()
+	if tok.Valid() || tok.RefreshToken == "" {
 		// Without a refresh token an expired token is still sent: the
 		// server's 401 then asks for a new sign-in.
 		return tok, nil
+	}
+	select {
+	case t.sem <- struct{}{}:
+	case <-ctx.Done():
+		return nil, t.late(ctx)
+	}
+	defer func() { <-t.sem }()
+	tok = tokenOf(t.rec) // only this refresh writes rec now
+	if tok.Valid() {
+		return tok, nil // the refresh before this one
 	}
 	var out *oauth2.Token
 	var seen string
@@ -357,16 +390,18 @@ func (t *storedSource) Token() (*oauth2.Token, error) {
 		seen = cur.AccessToken
 		if cur.AccessToken != t.rec.AccessToken && (t.stale == "" || cur.AccessToken != t.stale) {
 			if ct := tokenOf(cur); ct.Valid() {
-				t.rec, out = cur, ct
+				t.setRec(cur)
+				out = ct
 				t.s.b.secrets.Add(cur.AccessToken, cur.RefreshToken)
 				return nil, nil
 			}
 			if cur.RefreshToken != "" {
-				t.rec, tok = cur, tokenOf(cur)
+				t.setRec(cur)
+				tok = tokenOf(cur)
 			}
 		}
-		ctx := context.WithValue(context.Background(), oauth2.HTTPClient, t.s.hc)
-		nt, err := configOf(t.rec).TokenSource(ctx, tok).Token()
+		hctx := context.WithValue(ctx, oauth2.HTTPClient, t.s.hc)
+		nt, err := configOf(t.rec).TokenSource(hctx, tok).Token()
 		if err != nil {
 			return nil, err
 		}
@@ -375,7 +410,8 @@ func (t *storedSource) Token() (*oauth2.Token, error) {
 			rec.RefreshToken = t.rec.RefreshToken
 		}
 		t.s.b.secrets.Add(rec.AccessToken, rec.RefreshToken)
-		t.rec, out = rec, nt
+		t.setRec(rec)
+		out = nt
 		return rec, nil
 	})
 	if err != nil && out != nil {
@@ -393,6 +429,9 @@ func (t *storedSource) Token() (*oauth2.Token, error) {
 		t.unsaved, t.stale, t.broken = false, "", nil
 	}
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, t.late(ctx)
+		}
 		var re *oauth2.RetrieveError
 		if errors.As(err, &re) && re.ErrorCode != "invalid_grant" {
 			return nil, refreshError(t.s.b.name, re)
@@ -401,8 +440,9 @@ func (t *storedSource) Token() (*oauth2.Token, error) {
 			return nil, t.broken
 		}
 		if re != nil || errors.Is(err, ErrNeedsLogin) {
-			// An invalid_grant passes through unchanged: the SDK then sends
-			// no token and the server's 401 asks for a new sign-in.
+			// An invalid_grant passes through unchanged: the request then
+			// goes without a token and the server's 401 asks for a new
+			// sign-in.
 			return nil, err
 		}
 		if _, detail, ok := strings.Cut(err.Error(), "oauth2: cannot parse json: "); ok {
@@ -415,6 +455,30 @@ func (t *storedSource) Token() (*oauth2.Token, error) {
 	}
 	return out, nil
 }
+
+// late is the error of a refresh that the request's time (ctx) ended
+// before the authorization server answered.
+func (t *storedSource) late(ctx context.Context) error {
+	t.mu.Lock()
+	at := oauth.Origin(t.rec.TokenURL)
+	t.mu.Unlock()
+	why := "the start or call that needed it ended"
+	if c := context.Cause(ctx); !errors.Is(c, context.Canceled) {
+		why = c.Error() // a deadline, or a start's cause that says its limit
+	}
+	return &lateRefresh{msg: fmt.Sprintf("refreshing the sign-in of backend %q: its authorization server (%s) did not answer in time (%s); check that it is up, or tell its operator", t.s.b.name, redact.URL(at), why), cause: context.Cause(ctx)}
+}
+
+// lateRefresh is a refresh cut off by the time of the request that
+// needed it: a start that fails so says it, not only that its time ran
+// out.
+type lateRefresh struct {
+	msg   string
+	cause error
+}
+
+func (e *lateRefresh) Error() string { return e.msg }
+func (e *lateRefresh) Unwrap() error { return e.cause }
 
 // refreshError words a refresh the token endpoint did not grant (other
 // than invalid_grant): a refusal (4xx) asks for a new sign-in, a failure
@@ -464,20 +528,29 @@ func Logout(spec *config.Server, o *Options) (bool, error) {
 	return (&oauth.Store{Dir: b.oauthStoreDir()}).Delete(spec.Name, spec.URL)
 }
 
-// sseToken returns the Authorization header value for an SSE request
-// ("" for none): the SSE transport of the SDK has no OAuth handler, so
-// a stored sign-in is used as is (refreshed when expired), and a 401
-// asks for `switchboard login` (see originTransport).
-func (s *signIn) sseToken(ctx context.Context) (string, error) {
-	ts, err := s.TokenSource(ctx)
-	if err != nil || ts == nil {
-		return "", err
+// authorize sets r's Authorization header to the stored sign-in's token,
+// refreshed first within r's time when it expired; it leaves the header
+// as the SDK set it when there is no sign-in yet. A refresh refused with
+// invalid_grant sends r without a token, as the SDK did: the server's
+// 401 then asks for a new sign-in.
+func (s *signIn) authorize(r *http.Request) error {
+	s.mu.Lock()
+	ts := s.ts
+	s.mu.Unlock()
+	if ts == nil {
+		return nil
 	}
-	tok, err := ts.Token()
-	if err != nil {
-		return "", err
+	tok, err := ts.fresh(r.Context())
+	var re *oauth2.RetrieveError
+	switch {
+	case errors.As(err, &re) && re.ErrorCode == "invalid_grant":
+		r.Header.Del("Authorization")
+		return nil
+	case err != nil:
+		return &saidErr{msg: err.Error(), err: err}
 	}
-	return "Bearer " + tok.AccessToken, nil
+	r.Header.Set("Authorization", "Bearer "+tok.AccessToken)
+	return nil
 }
 
 // getenv reads Options.Env.

@@ -133,6 +133,7 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 	maxEvent := int(min(b.maxMessage+64<<10, int64(^uint(0)>>1)))
 	var t mcp.Transport
 	ot.oauth = b.remote.signIn != nil
+	ot.tokens = b.remote.signIn
 	if kind(spec) == config.SSE {
 		ot.signIn = b.remote.signIn
 		ot.legacy = true
@@ -192,6 +193,17 @@ func headerValueOK(v string) bool {
 	return true
 }
 
+// configuredAuth reports whether the config gives the Authorization
+// header, which wins over a sign-in's token.
+func (t *originTransport) configuredAuth() bool {
+	for k := range t.headers {
+		if strings.EqualFold(k, "Authorization") {
+			return true
+		}
+	}
+	return false
+}
+
 // credentialHeaders are dropped from every request that leaves the
 // configured origin, whoever set them (the SDK, Go's redirect logic).
 // Referer is among them: Go sets it on a redirect to the URL redirected
@@ -212,9 +224,14 @@ type originTransport struct {
 	headers map[string]string
 	max     int64
 	over    func(error)
-	// signIn, for an SSE backend, supplies a stored OAuth token for the
-	// origin and turns a 401 into ErrNeedsLogin; nil: none.
+	// signIn, for an SSE backend, turns a 401 into ErrNeedsLogin (or
+	// signs in, interactively); nil: none.
 	signIn *signIn
+	// tokens, for a remote backend with a sign-in (SSE or Streamable
+	// HTTP), supplies the stored OAuth token for requests to the origin,
+	// refreshed first when it expired, within the request's time (see
+	// storedSource.fresh); nil: none.
+	tokens *signIn
 	// lost, when set, is set on a 404 to a request carrying a session
 	// id (Streamable HTTP: the server no longer knows the session).
 	lost func()
@@ -229,9 +246,10 @@ type originTransport struct {
 	// legacy is set for a legacy SSE backend, whose refused messages
 	// fail their request only (refusedPost).
 	legacy bool
-	// refusal is the first endpoint refused for naming another origin:
-	// the start reports it, whatever error the SDK's client then gives
-	// (it often closes the session first and says only "EOF").
+	// refusal is the first endpoint refused for naming another origin,
+	// or a sign-in's refresh cut off by the start's time: the start
+	// reports it, whatever error the SDK's client then gives (it often
+	// closes the session first and says only "EOF", or its time ran out).
 	refusal atomic.Pointer[error]
 	// junk, when set, is told of an event dropped from a GET's stream
 	// (one the SDK would end the session on).
@@ -322,13 +340,14 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		for k, v := range t.headers {
 			r.Header.Set(k, v)
 		}
-		if t.signIn != nil && r.Header.Get("Authorization") == "" {
-			v, err := t.signIn.sseToken(r.Context())
-			if err != nil {
+		if t.tokens != nil && !t.configuredAuth() {
+			if err := t.tokens.authorize(r); err != nil {
+				if late := (*lateRefresh)(nil); errors.As(err, &late) {
+					// The start's own error is then only that its
+					// time ran out (the SDK returns at once).
+					t.refusal.CompareAndSwap(nil, &err)
+				}
 				return nil, err
-			}
-			if v != "" {
-				r.Header.Set("Authorization", v)
 			}
 		}
 	} else {
@@ -409,10 +428,8 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 				return nil, err
 			}
 		}
-		if v, err := t.signIn.sseToken(r.Context()); err != nil {
+		if err := t.signIn.authorize(retry); err != nil {
 			return nil, err
-		} else if v != "" {
-			retry.Header.Set("Authorization", v)
 		}
 		resp, err = t.base.RoundTrip(retry)
 	}
