@@ -262,3 +262,29 @@ func TestOAuth_ACallsRefreshThatHangsEndsWithTheCall(t *testing.T) {
 	t.Logf("listing: %v", err)
 }
 
+// A server that answers 401 with no challenge and offers no metadata is
+// signed in to at the SDK's default endpoints: `switchboard login` failed
+// with `failed to register client: registration failed with status 401
+// Unauthorized: ; sign in again with switchboard login r`, which sent the
+// user round again. It says now that the server offers no registration
+// Switchboard can use, and what to set instead.
+func TestOAuth_ARegistrationRefusedSaysWhatToSetInstead(t *testing.T) {
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusUnauthorized)
+	}))
+	defer ts.Close()
+	spec := &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL + "/mcp"}
+	err := loginErr(t, spec, t.TempDir(), nil)
+	if err == nil {
+		t.Fatal("signed in")
+	}
+	msg := err.Error()
+	for _, want := range []string{`registration failed with status 401 Unauthorized; the server offers no client registration`, `"oauth": {"clientId": "…"}`, `"headers"`} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("err = %s\nwant %q in it", msg, want)
+		}
+	}
+	if strings.Contains(msg, "Unauthorized: ") {
+		t.Errorf("err = %s: an empty body quoted", msg)
+	}
+}

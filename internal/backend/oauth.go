@@ -307,7 +307,18 @@ func signInError(server, origin string, err error) error {
 	msg = strings.ReplaceAll(msg, "token exchange failed", "the code exchange failed")
 	msg = strings.ReplaceAll(msg, "_endpoint: URL ", "_endpoint URL ")
 	msg = strings.ReplaceAll(msg, "_endpoint: parse ", "_endpoint cannot be parsed: ")
-	return mark(err, "signing in to %s: %s", origin, serverText(msg, 2*maxServerText))
+	hint := ""
+	if _, rest, ok := strings.Cut(msg, "registration failed with status "); ok {
+		// A server that offers no sign-in at all (a 401 without a
+		// challenge, no metadata) is registered with at the SDK's
+		// default endpoint: "registration failed with status 401
+		// Unauthorized: ", said with nothing to do.
+		msg = strings.TrimSuffix(msg, ": ")
+		if rest[0] == '4' {
+			hint = "; the server offers no client registration Switchboard can use: if its operator gave you a client ID, set it as \"oauth\": {\"clientId\": \"…\"} in the server's entry; if it takes an API key or a token instead, set that in the entry's \"headers\""
+		}
+	}
+	return mark(err, "signing in to %s: %s%s", origin, serverText(msg, 2*maxServerText), hint)
 }
 
 // source returns the token source of rec, which refreshes the token
