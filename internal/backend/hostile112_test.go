@@ -279,7 +279,7 @@ func TestOAuth_ARegistrationRefusedSaysWhatToSetInstead(t *testing.T) {
 		t.Fatal("signed in")
 	}
 	msg := err.Error()
-	for _, want := range []string{`registration failed with status 401 Unauthorized; the server offers no client registration`, `"oauth": {"clientId": "…"}`, `"headers"`} {
+	for _, want := range []string{`registration failed with status 401 Unauthorized; the server offers no client registration`, `"oauth": {"clientId": "…"}`, `an API key or a token, set that in the entry's "headers"`} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("err = %s\nwant %q in it", msg, want)
 		}

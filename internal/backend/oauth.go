@@ -315,7 +315,7 @@ func signInError(server, origin string, err error) error {
 		// Unauthorized: ", said with nothing to do.
 		msg = strings.TrimSuffix(msg, ": ")
 		if rest[0] == '4' {
-			hint = "; the server offers no client registration Switchboard can use: if its operator gave you a client ID, set it as \"oauth\": {\"clientId\": \"…\"} in the server's entry; if it takes an API key or a token instead, set that in the entry's \"headers\""
+			hint = "; the server offers no client registration Switchboard can use: if its operator gave you a client ID, set it as \"oauth\": {\"clientId\": \"…\"} in the server's entry; if it takes an API key or a token, set that in the entry's \"headers\""
 		}
 	}
 	return mark(err, "signing in to %s: %s%s", origin, serverText(msg, 2*maxServerText), hint)
