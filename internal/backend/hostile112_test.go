@@ -288,3 +288,36 @@ func TestOAuth_ARegistrationRefusedSaysWhatToSetInstead(t *testing.T) {
 		t.Errorf("err = %s: an empty body quoted", msg)
 	}
 }
+
+// A token endpoint that takes the code exchange and never answers: the
+// sign-in failed at its client's limit in net/http's words inside the
+// SDK's (`calling "initialize": sending "initialize": rejected by
+// transport: … the code exchange failed: Post "…/token": net/http:
+// request canceled (Client.Timeout exceeded while awaiting headers)`).
+// It names the request, the URL and the limit now.
+func TestOAuth_AnAuthorizationServerThatDoesNotAnswerIsNamed(t *testing.T) {
+	defer func(d time.Duration) { signInTimeout = d }(signInTimeout)
+	signInTimeout = 500 * time.Millisecond
+	fake, spec, dir := oauthSetup(t)
+	hang := make(chan struct{})
+	defer close(hang)
+	fake.Token = func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-hang:
+		case <-r.Context().Done():
+		}
+	}
+	err := loginErr(t, spec, dir, nil)
+	if err == nil {
+		t.Fatal("signed in")
+	}
+	msg := err.Error()
+	for _, want := range []string{`backend "notion"`, "the authorization server did not answer within 500ms (Post " + fake.URL + "/token)", "switchboard login notion"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("err = %s\nwant %q in it", msg, want)
+		}
+	}
+	if strings.Contains(msg, "rejected by transport") || strings.Contains(msg, "Client.Timeout") {
+		t.Errorf("err = %s\nwant it without the SDK's and net/http's words", msg)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -21,6 +22,10 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"golang.org/x/oauth2"
 )
+
+// signInTimeout bounds each request to an authorization server
+// (metadata, registration, code exchange, refresh); tests shorten it.
+var signInTimeout = 30 * time.Second
 
 // ErrNeedsLogin means a remote backend asked for an OAuth sign-in that
 // only the user can give: the error's text names the command
@@ -101,7 +106,7 @@ func (b *Backend) newSignIn(spec *config.Server) (*signIn, error) {
 	}
 	ot := &originTransport{server: b.name, base: base}
 	s := &signIn{b: b, url: spec.URL, store: &oauth.Store{Dir: dir},
-		hc: &http.Client{Transport: capBodies{base, oauthCap}, CheckRedirect: ot.checkOAuthRedirect, Timeout: 30 * time.Second}}
+		hc: &http.Client{Transport: capBodies{base, oauthCap}, CheckRedirect: ot.checkOAuthRedirect, Timeout: signInTimeout}}
 	if spec.OAuth == nil {
 		for k := range spec.Headers {
 			s.static = append(s.static, k)
@@ -211,7 +216,7 @@ func (s *signIn) Authorize(ctx context.Context, req *http.Request, resp *http.Re
 			return *failed
 		}
 		if err := s.sdk.Authorize(ctx, req, resp); err != nil {
-			err = signInFailed(s.b.name, signInError(s.b.name, oauth.Origin(s.url), err))
+			err = signInFailed(ctx, s.b.name, signInError(s.b.name, oauth.Origin(s.url), err))
 			if ctx.Err() == nil {
 				s.failed.Store(&err)
 			}
@@ -254,9 +259,9 @@ func (s *signIn) Authorize(ctx context.Context, req *http.Request, resp *http.Re
 // saidErr): the SDK's `calling "initialize": sending "initialize":
 // rejected by transport:` came before it, and most failures did not say
 // the command that tries again. A cancelled sign-in is left as it is.
-func signInFailed(server string, err error) error {
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return err
+func signInFailed(ctx context.Context, server string, err error) error {
+	if ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+		return err // the sign-in's own time (login's --timeout), said by login
 	}
 	msg := err.Error() // StartError names the server
 	if !strings.Contains(msg, "switchboard login "+server) {
@@ -280,6 +285,13 @@ func signInError(server, origin string, err error) error {
 			why += " (" + serverText(re.ErrorDescription, maxServerText) + ")"
 		}
 		return mark(err, "signing in to %s: the authorization server refused to issue access: %s", origin, why)
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) && ue.Timeout() {
+		// Our client's own limit: net/http's words came inside the SDK's,
+		// `the code exchange failed: Post "…/token": net/http: request
+		// canceled (Client.Timeout exceeded while awaiting headers)`.
+		return mark(err, "signing in to %s: the authorization server did not answer within %s (%s %s): check that it is up, or tell its operator", origin, signInTimeout, ue.Op, serverText(redact.URL(ue.URL), 512))
 	}
 	msg := err.Error()
 	switch {
