@@ -321,3 +321,34 @@ func TestOAuth_AnAuthorizationServerThatDoesNotAnswerIsNamed(t *testing.T) {
 		t.Errorf("err = %s\nwant it without the SDK's and net/http's words", msg)
 	}
 }
+
+// A remote backend whose answer to initialize cannot be used (a protocol
+// version Switchboard does not speak, a megabyte long; capabilities of
+// the wrong type) failed the start in the SDK's words, quoting the
+// version whole (cut at 2 kB) or naming its Go types; a stdio backend's
+// is said in the protocol's terms, and so is a remote one's now.
+func TestRemote_AnUnusableAnswerToInitializeIsSaidAsForStdio(t *testing.T) {
+	for _, tt := range []struct{ result, want string }{
+		{`{"protocolVersion":"` + strings.Repeat("9", 1<<20) + `","capabilities":{},"serverInfo":{"name":"x","version":"1"}}`, `its answer to initialize cannot be used: it asks for protocol version "999`},
+		{`{"protocolVersion":"2025-11-25","capabilities":"all","serverInfo":{"name":"x","version":"1"}}`, `its answer to initialize cannot be used: capabilities must be`},
+	} {
+		h := &hostileRemote{post: func(w http.ResponseWriter, r *http.Request, method string, body []byte) bool {
+			if method != "initialize" {
+				return false
+			}
+			var m struct{ ID json.RawMessage }
+			_ = json.Unmarshal(body, &m)
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`, m.ID, tt.result)
+			return true
+		}}
+		ts := httptest.NewServer(h)
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		_, err := Start(ctx, &config.Server{Name: "r", Type: config.HTTP, URL: ts.URL}, &Options{ProtocolVersion: "2025-11-25"})
+		cancel()
+		ts.Close()
+		if err == nil || !strings.Contains(err.Error(), tt.want) || len(err.Error()) > 400 {
+			t.Errorf("start: %.600v (%d bytes); want %q, short", err, len(fmt.Sprint(err)), tt.want)
+		}
+	}
+}

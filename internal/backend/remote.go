@@ -171,6 +171,11 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 		if r := ot.refusal.Load(); r != nil {
 			return nil, nil, *r
 		}
+		if ctx.Err() == nil && unusableInit(err) {
+			// As for a stdio backend: the SDK's words quoted the version
+			// asked for whole (a megabyte of it) and named its Go types.
+			err = &marked{msg: "its answer to initialize cannot be used: " + unusableInitReason(err), err: err}
+		}
 		if ctx.Err() != nil && !errors.Is(err, ErrNeedsLogin) {
 			// The SDK's error is then life's: "context canceled", which
 			// says neither that time ran out nor which bound.
