@@ -352,3 +352,36 @@ func TestRemote_AnUnusableAnswerToInitializeIsSaidAsForStdio(t *testing.T) {
 		}
 	}
 }
+
+// A server answering a call with 1xx informational answers without end
+// (or header lines without end): Go's client stops at 10 MiB of them,
+// and the call failed in net/http's words inside the SDK's (`rejected by
+// transport: Post "…": net/http: HTTP/1.x transport connection broken:
+// net/http: server response headers exceeded 10485760 bytes; aborted`).
+// It names the server and what it sent now, and the session goes on.
+func TestRemote_AnswersOfEndlessHeadersAreNamed(t *testing.T) {
+	h := &hostileRemote{call: func(w http.ResponseWriter, r *http.Request, id json.RawMessage) {
+		c, buf, err := w.(http.Hijacker).Hijack()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		line := "HTTP/1.1 102 Processing\r\nX-A: " + strings.Repeat("b", 1000) + "\r\n\r\n"
+		for range 11 << 10 {
+			if _, err := buf.WriteString(line); err != nil {
+				return
+			}
+		}
+		buf.Flush()
+	}}
+	b := startHostile(t, h)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err := b.CallTool(ctx, "t", nil)
+	if err == nil || !strings.Contains(err.Error(), `backend "r" at http://`) || !strings.Contains(err.Error(), "more header bytes than Go's HTTP client reads") || strings.Contains(err.Error(), "rejected by transport") {
+		t.Errorf("call: %v; want the server named and what it sent, without net/http's words", err)
+	}
+	if _, err := b.ListTools(ctx); err != nil {
+		t.Errorf("listing after: %v", err)
+	}
+}

@@ -1016,6 +1016,12 @@ func (t *originTransport) unreachable(r *http.Request, err error) error {
 		why = "the TLS handshake failed (" + err.Error() + "): is it an https server, with a certificate this machine trusts?"
 	case errors.As(err, &op) && op.Op == "dial":
 		why = op.Error()
+	case strings.Contains(err.Error(), "server response headers exceeded"):
+		// net/http's words inside the SDK's: `net/http: HTTP/1.x
+		// transport connection broken: net/http: server response headers
+		// exceeded 10485760 bytes; aborted` (header lines without end, or
+		// 1xx informational answers without end before the answer).
+		return &saidErr{msg: fmt.Sprintf("backend %q at %s answered with more header bytes than Go's HTTP client reads (10 MiB, informational 1xx answers included), so its answer cannot be read: fix the server, or ask its maintainers to (switchboard doctor %s)", t.server, serverText(redact.URL(r.URL.String()), 512), t.server), err: err}
 	case strings.Contains(err.Error(), "transport connection broken: malformed"):
 		// Go's client said `net/http: HTTP/1.x transport connection
 		// broken: malformed MIME header line: "…"`, quoting the server's
