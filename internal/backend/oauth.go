@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -21,6 +22,10 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"golang.org/x/oauth2"
 )
+
+// signInTimeout bounds each request to an authorization server
+// (metadata, registration, code exchange, refresh); tests shorten it.
+var signInTimeout = 30 * time.Second
 
 // ErrNeedsLogin means a remote backend asked for an OAuth sign-in that
 // only the user can give: the error's text names the command
@@ -101,7 +106,7 @@ func (b *Backend) newSignIn(spec *config.Server) (*signIn, error) {
 	}
 	ot := &originTransport{server: b.name, base: base}
 	s := &signIn{b: b, url: spec.URL, store: &oauth.Store{Dir: dir},
-		hc: &http.Client{Transport: capBodies{base, oauthCap}, CheckRedirect: ot.checkOAuthRedirect, Timeout: 30 * time.Second}}
+		hc: &http.Client{Transport: capBodies{base, oauthCap}, CheckRedirect: ot.checkOAuthRedirect, Timeout: signInTimeout}}
 	if spec.OAuth == nil {
 		for k := range spec.Headers {
 			s.static = append(s.static, k)
@@ -211,7 +216,7 @@ func (s *signIn) Authorize(ctx context.Context, req *http.Request, resp *http.Re
 			return *failed
 		}
 		if err := s.sdk.Authorize(ctx, req, resp); err != nil {
-			err = signInFailed(s.b.name, signInError(s.b.name, oauth.Origin(s.url), err))
+			err = signInFailed(ctx, s.b.name, signInError(s.b.name, oauth.Origin(s.url), err))
 			if ctx.Err() == nil {
 				s.failed.Store(&err)
 			}
@@ -227,7 +232,9 @@ func (s *signIn) Authorize(ctx context.Context, req *http.Request, resp *http.Re
 	if resp.StatusCode == http.StatusForbidden {
 		for _, c := range challenges {
 			if c.Scheme == "bearer" && c.Params["error"] == "insufficient_scope" {
-				return needsLoginError(s.b.name, " again with more permissions ("+c.Params["scope"]+")")
+				// The server's words: cut (100 kB of them went into
+				// list_tools whole).
+				return needsLoginError(s.b.name, " again with more permissions ("+serverText(c.Params["scope"], 256)+")")
 			}
 		}
 		return fmt.Errorf("backend %q refused access (403 Forbidden)", s.b.name)
@@ -252,9 +259,9 @@ func (s *signIn) Authorize(ctx context.Context, req *http.Request, resp *http.Re
 // saidErr): the SDK's `calling "initialize": sending "initialize":
 // rejected by transport:` came before it, and most failures did not say
 // the command that tries again. A cancelled sign-in is left as it is.
-func signInFailed(server string, err error) error {
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return err
+func signInFailed(ctx context.Context, server string, err error) error {
+	if ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+		return err // the sign-in's own time (login's --timeout), said by login
 	}
 	msg := err.Error() // StartError names the server
 	if !strings.Contains(msg, "switchboard login "+server) {
@@ -278,6 +285,13 @@ func signInError(server, origin string, err error) error {
 			why += " (" + serverText(re.ErrorDescription, maxServerText) + ")"
 		}
 		return mark(err, "signing in to %s: the authorization server refused to issue access: %s", origin, why)
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) && ue.Timeout() {
+		// Our client's own limit: net/http's words came inside the SDK's,
+		// `the code exchange failed: Post "…/token": net/http: request
+		// canceled (Client.Timeout exceeded while awaiting headers)`.
+		return mark(err, "signing in to %s: the authorization server did not answer within %s (%s %s): check that it is up, or tell its operator", origin, signInTimeout, ue.Op, serverText(redact.URL(ue.URL), 512))
 	}
 	msg := err.Error()
 	switch {
@@ -305,14 +319,25 @@ func signInError(server, origin string, err error) error {
 	msg = strings.ReplaceAll(msg, "token exchange failed", "the code exchange failed")
 	msg = strings.ReplaceAll(msg, "_endpoint: URL ", "_endpoint URL ")
 	msg = strings.ReplaceAll(msg, "_endpoint: parse ", "_endpoint cannot be parsed: ")
-	return mark(err, "signing in to %s: %s", origin, serverText(msg, 2*maxServerText))
+	hint := ""
+	if _, rest, ok := strings.Cut(msg, "registration failed with status "); ok {
+		// A server that offers no sign-in at all (a 401 without a
+		// challenge, no metadata) is registered with at the SDK's
+		// default endpoint: "registration failed with status 401
+		// Unauthorized: ", said with nothing to do.
+		msg = strings.TrimSuffix(msg, ": ")
+		if rest[0] == '4' {
+			hint = "; the server offers no client registration Switchboard can use: if its operator gave you a client ID, set it as \"oauth\": {\"clientId\": \"…\"} in the server's entry; if it takes an API key or a token, set that in the entry's \"headers\""
+		}
+	}
+	return mark(err, "signing in to %s: %s%s", origin, serverText(msg, 2*maxServerText), hint)
 }
 
 // source returns the token source of rec, which refreshes the token
 // when it expires and stores the new one.
 func (s *signIn) source(rec *oauth.Record) *storedSource {
 	s.b.secrets.Add(rec.AccessToken, rec.RefreshToken, rec.ClientSecret)
-	return &storedSource{s: s, rec: rec}
+	return &storedSource{s: s, rec: rec, sem: make(chan struct{}, 1)}
 }
 
 // storedSource is an oauth2.TokenSource over a stored sign-in. Before it
@@ -320,10 +345,20 @@ func (s *signIn) source(rec *oauth.Record) *storedSource {
 // lock, so that another Switchboard process that refreshed first (and,
 // with rotating refresh tokens, invalidated ours) is followed instead of
 // failing.
+//
+// The SDK asks for the token (Token) holding its connection's lock and
+// with no context: a refresh there, against a token endpoint that did
+// not answer, held every request of the session for the 30 s of the
+// sign-in client, and a start for twice that (the SDK's server/discover
+// probe, then initialize), whatever its startTimeout. Token never
+// refreshes; the request that carries the token refreshes it, within
+// its own time (fresh, from originTransport).
 type storedSource struct {
-	s       *signIn
-	mu      sync.Mutex
-	rec     *oauth.Record
+	s   *signIn
+	sem chan struct{} // held by the one refresh at a time
+	mu  sync.Mutex    // guards rec against Token while a refresh writes it
+	rec *oauth.Record
+	// The refresh's own state, read and written holding sem:
 	unsaved bool // a refreshed token could not be stored (said once)
 	// stale is the access token of the stored record that a refreshed
 	// one could not replace: that record is older than ours, not another
@@ -333,18 +368,41 @@ type storedSource struct {
 	// broken is the last refresh's error when the authorization server's
 	// answer could not be read: a server that rotates refresh tokens has
 	// rotated ours away meanwhile, and the invalid_grant of the next
-	// refresh would hide why (see Token).
+	// refresh would hide why (see fresh).
 	broken error
 }
 
+// Token returns the stored token as it is, expired or not.
 func (t *storedSource) Token() (*oauth2.Token, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	tok := tokenOf(t.rec)
-	if tok.Valid() || t.rec.RefreshToken == "" {
+	return tokenOf(t.rec), nil
+}
+
+func (t *storedSource) setRec(rec *oauth.Record) {
+	t.mu.Lock()
+	t.rec = rec
+	t.mu.Unlock()
+}
+
+// fresh returns the token, refreshed first when it expired, within ctx:
+// the time of the request that will carry it.
+func (t *storedSource) fresh(ctx context.Context) (*oauth2.Token, error) {
+	tok, _ := t.Token()
+	if tok.Valid() || tok.RefreshToken == "" {
 		// Without a refresh token an expired token is still sent: the
 		// server's 401 then asks for a new sign-in.
 		return tok, nil
+	}
+	select {
+	case t.sem <- struct{}{}:
+	case <-ctx.Done():
+		return nil, t.late(ctx)
+	}
+	defer func() { <-t.sem }()
+	tok = tokenOf(t.rec) // only this refresh writes rec now
+	if tok.Valid() {
+		return tok, nil // the refresh before this one
 	}
 	var out *oauth2.Token
 	var seen string
@@ -355,16 +413,18 @@ func (t *storedSource) Token() (*oauth2.Token, error) {
 		seen = cur.AccessToken
 		if cur.AccessToken != t.rec.AccessToken && (t.stale == "" || cur.AccessToken != t.stale) {
 			if ct := tokenOf(cur); ct.Valid() {
-				t.rec, out = cur, ct
+				t.setRec(cur)
+				out = ct
 				t.s.b.secrets.Add(cur.AccessToken, cur.RefreshToken)
 				return nil, nil
 			}
 			if cur.RefreshToken != "" {
-				t.rec, tok = cur, tokenOf(cur)
+				t.setRec(cur)
+				tok = tokenOf(cur)
 			}
 		}
-		ctx := context.WithValue(context.Background(), oauth2.HTTPClient, t.s.hc)
-		nt, err := configOf(t.rec).TokenSource(ctx, tok).Token()
+		hctx := context.WithValue(ctx, oauth2.HTTPClient, t.s.hc)
+		nt, err := configOf(t.rec).TokenSource(hctx, tok).Token()
 		if err != nil {
 			return nil, err
 		}
@@ -373,7 +433,8 @@ func (t *storedSource) Token() (*oauth2.Token, error) {
 			rec.RefreshToken = t.rec.RefreshToken
 		}
 		t.s.b.secrets.Add(rec.AccessToken, rec.RefreshToken)
-		t.rec, out = rec, nt
+		t.setRec(rec)
+		out = nt
 		return rec, nil
 	})
 	if err != nil && out != nil {
@@ -391,6 +452,9 @@ func (t *storedSource) Token() (*oauth2.Token, error) {
 		t.unsaved, t.stale, t.broken = false, "", nil
 	}
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, t.late(ctx)
+		}
 		var re *oauth2.RetrieveError
 		if errors.As(err, &re) && re.ErrorCode != "invalid_grant" {
 			return nil, refreshError(t.s.b.name, re)
@@ -399,8 +463,9 @@ func (t *storedSource) Token() (*oauth2.Token, error) {
 			return nil, t.broken
 		}
 		if re != nil || errors.Is(err, ErrNeedsLogin) {
-			// An invalid_grant passes through unchanged: the SDK then sends
-			// no token and the server's 401 asks for a new sign-in.
+			// An invalid_grant passes through unchanged: the request then
+			// goes without a token and the server's 401 asks for a new
+			// sign-in.
 			return nil, err
 		}
 		if _, detail, ok := strings.Cut(err.Error(), "oauth2: cannot parse json: "); ok {
@@ -413,6 +478,30 @@ func (t *storedSource) Token() (*oauth2.Token, error) {
 	}
 	return out, nil
 }
+
+// late is the error of a refresh that the request's time (ctx) ended
+// before the authorization server answered.
+func (t *storedSource) late(ctx context.Context) error {
+	t.mu.Lock()
+	at := oauth.Origin(t.rec.TokenURL)
+	t.mu.Unlock()
+	why := "the start or call that needed it ended"
+	if c := context.Cause(ctx); !errors.Is(c, context.Canceled) {
+		why = c.Error() // a deadline, or a start's cause that says its limit
+	}
+	return &lateRefresh{msg: fmt.Sprintf("refreshing the sign-in of backend %q: its authorization server (%s) did not answer in time (%s); check that it is up, or tell its operator", t.s.b.name, redact.URL(at), why), cause: context.Cause(ctx)}
+}
+
+// lateRefresh is a refresh cut off by the time of the request that
+// needed it: a start that fails so says it, not only that its time ran
+// out.
+type lateRefresh struct {
+	msg   string
+	cause error
+}
+
+func (e *lateRefresh) Error() string { return e.msg }
+func (e *lateRefresh) Unwrap() error { return e.cause }
 
 // refreshError words a refresh the token endpoint did not grant (other
 // than invalid_grant): a refusal (4xx) asks for a new sign-in, a failure
@@ -462,20 +551,29 @@ func Logout(spec *config.Server, o *Options) (bool, error) {
 	return (&oauth.Store{Dir: b.oauthStoreDir()}).Delete(spec.Name, spec.URL)
 }
 
-// sseToken returns the Authorization header value for an SSE request
-// ("" for none): the SSE transport of the SDK has no OAuth handler, so
-// a stored sign-in is used as is (refreshed when expired), and a 401
-// asks for `switchboard login` (see originTransport).
-func (s *signIn) sseToken(ctx context.Context) (string, error) {
-	ts, err := s.TokenSource(ctx)
-	if err != nil || ts == nil {
-		return "", err
+// authorize sets r's Authorization header to the stored sign-in's token,
+// refreshed first within r's time when it expired; it leaves the header
+// as the SDK set it when there is no sign-in yet. A refresh refused with
+// invalid_grant sends r without a token, as the SDK did: the server's
+// 401 then asks for a new sign-in.
+func (s *signIn) authorize(r *http.Request) error {
+	s.mu.Lock()
+	ts := s.ts
+	s.mu.Unlock()
+	if ts == nil {
+		return nil
 	}
-	tok, err := ts.Token()
-	if err != nil {
-		return "", err
+	tok, err := ts.fresh(r.Context())
+	var re *oauth2.RetrieveError
+	switch {
+	case errors.As(err, &re) && re.ErrorCode == "invalid_grant":
+		r.Header.Del("Authorization")
+		return nil
+	case err != nil:
+		return &saidErr{msg: err.Error(), err: err}
 	}
-	return "Bearer " + tok.AccessToken, nil
+	r.Header.Set("Authorization", "Bearer "+tok.AccessToken)
+	return nil
 }
 
 // getenv reads Options.Env.

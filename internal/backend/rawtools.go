@@ -174,8 +174,17 @@ func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	msg, err := c.Connection.Read(ctx)
 	for {
 		if err != nil {
-			if c.gate == nil || ctx.Err() != nil || errors.Is(err, io.EOF) {
+			// The stream's end is io.EOF itself: an event with no data
+			// (an id or retry field alone, a named ping), which the SDK
+			// queues though SSE dispatches none, fails to decode with an
+			// error wrapping io.EOF, and ended the session.
+			if c.gate == nil || ctx.Err() != nil || err == io.EOF {
 				break
+			}
+			c.gate.took()
+			if errors.Is(err, io.EOF) {
+				msg, err = c.Connection.Read(ctx) // no data: nothing to say
+				continue
 			}
 			// A legacy SSE connection's Read fails only when it ends
 			// (io.EOF, ctx) or on an event it cannot decode, on which
@@ -185,7 +194,6 @@ func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			// error answer that follows it (callEvents.legacy), or, when
 			// the event's id could not be read, waits until its time
 			// limit.
-			c.gate.took()
 			if c.r.junk != nil {
 				c.r.junk(fmt.Errorf("sent an event that is not a JSON-RPC message on its event stream (%v); dropped", err))
 			}

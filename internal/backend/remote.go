@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"mime"
 	"net"
 	"net/http"
@@ -132,6 +133,7 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 	maxEvent := int(min(b.maxMessage+64<<10, int64(^uint(0)>>1)))
 	var t mcp.Transport
 	ot.oauth = b.remote.signIn != nil
+	ot.tokens = b.remote.signIn
 	if kind(spec) == config.SSE {
 		ot.signIn = b.remote.signIn
 		ot.legacy = true
@@ -169,6 +171,11 @@ func (b *Backend) connectRemote(ctx context.Context) (*mcp.ClientSession, contex
 		if r := ot.refusal.Load(); r != nil {
 			return nil, nil, *r
 		}
+		if ctx.Err() == nil && unusableInit(err) {
+			// As for a stdio backend: the SDK's words quoted the version
+			// asked for whole (a megabyte of it) and named its Go types.
+			err = &marked{msg: "its answer to initialize cannot be used: " + unusableInitReason(err), err: err}
+		}
 		if ctx.Err() != nil && !errors.Is(err, ErrNeedsLogin) {
 			// The SDK's error is then life's: "context canceled", which
 			// says neither that time ran out nor which bound.
@@ -191,6 +198,17 @@ func headerValueOK(v string) bool {
 	return true
 }
 
+// configuredAuth reports whether the config gives the Authorization
+// header, which wins over a sign-in's token.
+func (t *originTransport) configuredAuth() bool {
+	for k := range t.headers {
+		if strings.EqualFold(k, "Authorization") {
+			return true
+		}
+	}
+	return false
+}
+
 // credentialHeaders are dropped from every request that leaves the
 // configured origin, whoever set them (the SDK, Go's redirect logic).
 // Referer is among them: Go sets it on a redirect to the URL redirected
@@ -211,9 +229,14 @@ type originTransport struct {
 	headers map[string]string
 	max     int64
 	over    func(error)
-	// signIn, for an SSE backend, supplies a stored OAuth token for the
-	// origin and turns a 401 into ErrNeedsLogin; nil: none.
+	// signIn, for an SSE backend, turns a 401 into ErrNeedsLogin (or
+	// signs in, interactively); nil: none.
 	signIn *signIn
+	// tokens, for a remote backend with a sign-in (SSE or Streamable
+	// HTTP), supplies the stored OAuth token for requests to the origin,
+	// refreshed first when it expired, within the request's time (see
+	// storedSource.fresh); nil: none.
+	tokens *signIn
 	// lost, when set, is set on a 404 to a request carrying a session
 	// id (Streamable HTTP: the server no longer knows the session).
 	lost func()
@@ -228,9 +251,10 @@ type originTransport struct {
 	// legacy is set for a legacy SSE backend, whose refused messages
 	// fail their request only (refusedPost).
 	legacy bool
-	// refusal is the first endpoint refused for naming another origin:
-	// the start reports it, whatever error the SDK's client then gives
-	// (it often closes the session first and says only "EOF").
+	// refusal is the first endpoint refused for naming another origin,
+	// or a sign-in's refresh cut off by the start's time: the start
+	// reports it, whatever error the SDK's client then gives (it often
+	// closes the session first and says only "EOF", or its time ran out).
 	refusal atomic.Pointer[error]
 	// junk, when set, is told of an event dropped from a GET's stream
 	// (one the SDK would end the session on).
@@ -321,13 +345,14 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		for k, v := range t.headers {
 			r.Header.Set(k, v)
 		}
-		if t.signIn != nil && r.Header.Get("Authorization") == "" {
-			v, err := t.signIn.sseToken(r.Context())
-			if err != nil {
+		if t.tokens != nil && !t.configuredAuth() {
+			if err := t.tokens.authorize(r); err != nil {
+				if late := (*lateRefresh)(nil); errors.As(err, &late) {
+					// The start's own error is then only that its
+					// time ran out (the SDK returns at once).
+					t.refusal.CompareAndSwap(nil, &err)
+				}
 				return nil, err
-			}
-			if v != "" {
-				r.Header.Set("Authorization", v)
 			}
 		}
 	} else {
@@ -408,10 +433,8 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 				return nil, err
 			}
 		}
-		if v, err := t.signIn.sseToken(r.Context()); err != nil {
+		if err := t.signIn.authorize(retry); err != nil {
 			return nil, err
-		} else if v != "" {
-			retry.Header.Set("Authorization", v)
 		}
 		resp, err = t.base.RoundTrip(retry)
 	}
@@ -438,6 +461,13 @@ func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		// error does not end the session.
 		resp.Body.Close()
 		return nil, &saidErr{msg: fmt.Sprintf("backend %q answered %s with %s; it asks to wait %s before trying again", t.server, postedWhat(orig), serverText(resp.Status, 64), waitText(wait))}
+	}
+	if resp.StatusCode == http.StatusTooManyRequests && originOf(r.URL) == t.origin {
+		// Without a wait it can read, the SDK's words alone: "sending
+		// \"tools/call\": Too Many Requests". (A 503 is said as any 5xx,
+		// below.)
+		resp.Body.Close()
+		return nil, &saidErr{msg: fmt.Sprintf("backend %q answered %s with %s; try again later", t.server, postedWhat(orig), serverText(resp.Status, 64))}
 	}
 	if resp.StatusCode >= 500 && r.Method == http.MethodPost && isInitialize(orig) {
 		// The SDK said `sending "initialize": Bad Gateway`, naming
@@ -663,6 +693,10 @@ func (c *callAnswer) Read(p []byte) (int, error) {
 			data = c.failed(fmt.Sprintf("its answer broke off after %d bytes: %s", len(data), cutText(err.Error(), 512)))
 		case checkMessage(data) != "":
 			data = c.failed(fmt.Sprintf("its answer of %d bytes is not a JSON-RPC message", len(data)))
+		default:
+			if why := c.notItsAnswer(data); why != "" {
+				data = c.failed(why)
+			}
 		}
 		c.r = bytes.NewReader(data)
 	}
@@ -673,6 +707,45 @@ func (c *callAnswer) Read(p []byte) (int, error) {
 }
 
 func (c *callAnswer) Close() error { return c.rc.Close() }
+
+// notItsAnswer is why data, a JSON-RPC message that is the JSON body of
+// the POST of c's call, is not the answer to that call, or "". The SDK
+// took an answer under another id for the answer to that id's request
+// (another call in flight on the backend got it, the server's answer to
+// its own call being lost) and a request or notification for one sent
+// on its own, and the call waited for its answer until its time limit,
+// though the body was all the server would send it.
+func (c *callAnswer) notItsAnswer(data []byte) string {
+	var s msgScan
+	s.Write(data)
+	if m, _, ok := s.Request(); ok {
+		return fmt.Sprintf("its answer to the call is a request of its own (%s), not the answer", serverText(m, 64))
+	}
+	if m, ok := s.Notification(); ok {
+		return fmt.Sprintf("its answer to the call is a notification (%s), not the answer", serverText(m, 64))
+	}
+	got, ok := s.AnswerID()
+	if !ok || !sameID(got, c.id) {
+		what := "an id it could not have (too long)"
+		if ok {
+			what = "id " + serverText(string(got), 64)
+		}
+		return fmt.Sprintf("its answer to the call (id %s) came under %s: a JSON answer to a request is the answer to that request", serverText(string(c.id), 64), what)
+	}
+	return ""
+}
+
+// sameID reports whether two JSON-RPC ids, as sent, are one id to the
+// SDK (which reads 7 and 7.0 alike, and "7" as another).
+func sameID(a, b json.RawMessage) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	ix, err1 := jsonrpc.MakeID(x)
+	iy, err2 := jsonrpc.MakeID(y)
+	return err1 == nil && err2 == nil && ix == iy
+}
 
 // failed is a JSON-RPC error answer to the call saying why.
 func (c *callAnswer) failed(why string) []byte {
@@ -846,6 +919,8 @@ func retryAfter(resp *http.Response) time.Duration {
 	v := strings.TrimSpace(resp.Header.Get("Retry-After"))
 	if n, err := strconv.ParseInt(v, 10, 32); err == nil && n > 0 {
 		return time.Duration(n) * time.Second
+	} else if errors.Is(err, strconv.ErrRange) && v[0] != '-' {
+		return math.MaxInt64 // more seconds than an int32 holds: years
 	}
 	if at, err := http.ParseTime(v); err == nil {
 		return time.Until(at).Round(time.Second)
@@ -941,6 +1016,12 @@ func (t *originTransport) unreachable(r *http.Request, err error) error {
 		why = "the TLS handshake failed (" + err.Error() + "): is it an https server, with a certificate this machine trusts?"
 	case errors.As(err, &op) && op.Op == "dial":
 		why = op.Error()
+	case strings.Contains(err.Error(), "server response headers exceeded"):
+		// net/http's words inside the SDK's: `net/http: HTTP/1.x
+		// transport connection broken: net/http: server response headers
+		// exceeded 10485760 bytes; aborted` (header lines without end, or
+		// 1xx informational answers without end before the answer).
+		return &saidErr{msg: fmt.Sprintf("backend %q at %s answered with more header bytes than Go's HTTP client reads (10 MiB, informational 1xx answers included), so its answer cannot be read: fix the server, or ask its maintainers to (switchboard doctor %s)", t.server, serverText(redact.URL(r.URL.String()), 512), t.server), err: err}
 	case strings.Contains(err.Error(), "transport connection broken: malformed"):
 		// Go's client said `net/http: HTTP/1.x transport connection
 		// broken: malformed MIME header line: "…"`, quoting the server's

@@ -231,8 +231,9 @@ func TestRemote_RequestsAfterInitializeCarryTheProtocolVersion(t *testing.T) {
 	}
 }
 
-// A remote server that never answers initialize (here: it answers under
-// another id) fails the start with the start's own deadline named, as a
+// A remote server that never answers initialize (here: it holds the
+// request; an answer under another id fails the start at once now, see
+// TestRemote_AJSONAnswerThatIsNotTheCallsFailsItAtOnce) fails the start with the start's own deadline named, as a
 // stdio backend does; the SDK's error was the cancelled session context
 // ("context canceled"), which says neither that time ran out nor which
 // bound.
@@ -252,7 +253,7 @@ func TestRemote_StartTimeoutNamesTheDeadline(t *testing.T) {
 			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%v,"error":{"code":-32601,"message":"no"}}`, req.ID)
 			return
 		}
-		fmt.Fprint(w, `{"jsonrpc":"2.0","id":99999,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`)
+		<-r.Context().Done()
 	}))
 	defer ts.Close()
 	ctx, cancel := context.WithTimeoutCause(context.Background(), 300*time.Millisecond, errors.New("start timeout 300ms"))

@@ -204,7 +204,11 @@ func callbackHandler(results chan<- callbackResult, state func() string) http.Ha
 		}
 		q := r.URL.Query()
 		var cr callbackResult
-		msg := "Signed in. You can close this tab and return to the terminal."
+		// The code is exchanged for a token after this page is answered:
+		// "Signed in" was shown when the authorization server then failed
+		// the exchange (a token endpoint that never answered, or answered
+		// garbage), and the terminal said the sign-in failed.
+		msg := "Switchboard received the sign-in. You can close this tab; the terminal says whether it finished."
 		switch want := state(); {
 		case want == "" || q.Get("state") != want:
 			http.Error(w, "this is not the redirect of the sign-in under way (its state does not match)", http.StatusBadRequest)

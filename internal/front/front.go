@@ -626,6 +626,12 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 			refuseID(w, json.RawMessage("null"), "JSON-RPC batches are not supported; send one message per request")
 			return
 		}
+		if id, why := rpcid.FoldedMember(body); why != "" {
+			// Before the checks below, which read member names in any
+			// letter case where the SDK reads them exactly.
+			refuseID(w, id, why)
+			return
+		}
 		if id, why := oneMessage(body); why != "" {
 			refuseID(w, id, why)
 			return

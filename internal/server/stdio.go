@@ -794,6 +794,21 @@ func (c *stdioConn) wait() bool {
 	}
 }
 
+// foldedMember answers line with invalid request and reports true when
+// one of its members is named as one the SDK reads in other letter case
+// (rpcid.FoldedMember).
+func foldedMember(c *stdioConn, line []byte) bool {
+	id, why := rpcid.FoldedMember(line)
+	if why == "" {
+		return false
+	}
+	if len(id) == 0 {
+		id = json.RawMessage("null")
+	}
+	c.rejectRaw(id, jsonrpc.CodeInvalidRequest, "invalid request: "+why)
+	return true
+}
+
 // utf8BOM starts the output of some Windows tools; it is no part of JSON.
 var utf8BOM = []byte("\ufeff")
 
@@ -845,6 +860,11 @@ func (c *stdioConn) serveLine(line []byte) bool {
 		// The SDK reads the first JSON value and drops the rest: a second
 		// request on the line went unanswered, its client waiting for ever.
 		c.rejectLine(line)
+		return true
+	case foldedMember(c, line):
+		// Before the checks below, which read member names in any letter
+		// case where the SDK reads them exactly ({"id":1.5,"ID":7} was
+		// answered as 1).
 		return true
 	case nullID(msg, line):
 		// The SDK would take it for a notification and drop it, leaving
