@@ -9,7 +9,7 @@ import (
 // pair one rule's two sides.
 func TestSearch_Round104(t *testing.T) {
 	ix := New(corpusDocs(t), nil)
-	for _, c := range []struct{ query, want string }{
+	wantInFive(t, ix, []searchCase{
 		// Uploading: no Slack, Sentry or Supabase tool takes a file;
 		// GitLab's upload_markdown and GitHub's push_files do.
 		{"Upload build.log as a file to #ci on Slack.", ""},
@@ -50,18 +50,7 @@ func TestSearch_Round104(t *testing.T) {
 		{"Delete work item 1234 in Azure DevOps.", ""},
 		{"Create a new Git repository called billing-api in Azure DevOps project Shop.", ""},
 		{"drop the file ./fixtures/avatar.jpg onto the upload zone in the playwright page", "playwright/browser_drop"},
-	} {
-		hits := ix.Search(c.query, 5)
-		if c.want == "" {
-			if hits != nil {
-				t.Errorf("%q: %s, want none", c.query, fmtHits(hits))
-			}
-			continue
-		}
-		if !slices.ContainsFunc(hits, func(h Hit) bool { return h.Server+"/"+h.Tool == c.want }) {
-			t.Errorf("%q: %s, want %s in the five", c.query, fmtHits(hits), c.want)
-		}
-	}
+	})
 	// A thing of one named product saved to another is two steps.
 	hits := ix.Search("save the Supabase advisor warnings for project abcd1234 to Notion as a checklist page", 5)
 	for _, want := range []string{"supabase/get_advisors", "notion/API-post-page"} {

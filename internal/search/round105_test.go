@@ -45,7 +45,7 @@ func TestSearch_Round105(t *testing.T) {
 			t.Errorf("%q: first %q, want %q (%s)", c.query, got, c.want, fmtHits(ix.Search(c.query, 5)))
 		}
 	}
-	for _, c := range []struct{ query, want string }{
+	wantInFive(t, ix, []searchCase{
 		// A scope before the request, a statement with "be", a dash
 		// before "could you": the request's verb is seen, and no
 		// Sentry tool deletes a project.
@@ -87,18 +87,7 @@ func TestSearch_Round105(t *testing.T) {
 		{"What time zone is Slack user U02XYZ123 in? I want to schedule a call with him.", "slack/slack_get_user_profile"},
 		// Library docs on a topic: the topic names no tool.
 		{"look up the Drizzle ORM docs on migrations", "context7/query-docs"},
-	} {
-		hits := ix.Search(c.query, 5)
-		if c.want == "" {
-			if hits != nil {
-				t.Errorf("%q: %s, want none", c.query, fmtHits(hits))
-			}
-			continue
-		}
-		if !slices.ContainsFunc(hits, func(h Hit) bool { return h.Server+"/"+h.Tool == c.want }) {
-			t.Errorf("%q: %s, want %s in the five", c.query, fmtHits(hits), c.want)
-		}
-	}
+	})
 	for q, want := range map[string]bool{
 		"pg: top 10 tables by size":         true,
 		"the 5 largest collections":         true,
@@ -176,6 +165,28 @@ func TestSearch_Round105(t *testing.T) {
 	} {
 		if got := stepStatement(step); got != want {
 			t.Errorf("stepStatement(%q) = %v, want %v", step, got, want)
+		}
+	}
+}
+
+// searchCase is a query and the tool it wants among the first five
+// ("server/tool"), or "" for none.
+type searchCase struct{ query, want string }
+
+// wantInFive checks each case: its tool among the first five hits, or no
+// hit at all.
+func wantInFive(t *testing.T, ix *Index, cases []searchCase) {
+	t.Helper()
+	for _, c := range cases {
+		hits := ix.Search(c.query, 5)
+		if c.want == "" {
+			if hits != nil {
+				t.Errorf("%q: %s, want none", c.query, fmtHits(hits))
+			}
+			continue
+		}
+		if !slices.ContainsFunc(hits, func(h Hit) bool { return h.Server+"/"+h.Tool == c.want }) {
+			t.Errorf("%q: %s, want %s in the five", c.query, fmtHits(hits), c.want)
 		}
 	}
 }
