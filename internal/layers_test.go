@@ -38,7 +38,7 @@ var allowed = map[string][]string{
 	"allow":      {"atomicfile", "filelock", "safefile"},
 	"skills":     {"allow", "atomicfile", "echo", "filelock", "safefile", "trust", "tsdecl"},
 	"config":     {"echo", "hidden", "nesting", "redact", "safefile", "workspace"},
-	"script":     {},
+	"script":     {"panics"},
 	"demo":       {},
 	"audit":      {"filelock", "panics", "redact", "trust"},
 	"sandbox":    {"panics", "rawio", "script", "warm"},

@@ -261,7 +261,10 @@ func (w *worker) call(ctx context.Context, caller script.ToolCaller, f *frame) {
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
-				res.IsError, res.Error = true, fmt.Sprintf("tool call panicked: %v", p)
+				// Said as panics.Why has it: secrets hidden, one line,
+				// bounded (a value of megabytes went whole into the
+				// script's error, and on into the agent's context).
+				res.IsError, res.Error = true, "tool call panicked: "+panics.Why(p)
 			}
 		}()
 		v, err := caller.CallTool(ctx, f.Server, f.Tool, f.Payload)

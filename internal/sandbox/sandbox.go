@@ -27,6 +27,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/script"
 	"github.com/switchboard-mcp/switchboard/internal/warm"
 )
@@ -147,7 +148,7 @@ func (s *Sandbox) Warm() {
 func (s *Sandbox) Run(ctx context.Context, req script.Request, caller script.ToolCaller) (res script.Result) {
 	defer func() {
 		if p := recover(); p != nil {
-			res = failed(script.KindException, fmt.Sprintf("sandbox failed: %v", p))
+			res = failed(script.KindException, "sandbox failed: "+panics.Why(p))
 		}
 	}()
 	s.mu.Lock()

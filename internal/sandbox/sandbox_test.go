@@ -568,3 +568,25 @@ func TestSandbox_NothingLeaksBetweenScriptsOfAWorker(t *testing.T) {
 		}
 	}
 }
+
+// TestSandbox_APanickingToolCallIsSaidRedactedAndBounded checks that a
+// tool call that panics with a secret in a value of megabytes fails the
+// script with the panic said as panics.Why says it: the secret hidden,
+// the text cut (the whole value went into the script's error before).
+func TestSandbox_APanickingToolCallIsSaidRedactedAndBounded(t *testing.T) {
+	s := newSandbox(t, Options{})
+	const secret = "ghp_0123456789abcdefghijABCDEFGHIJ012345"
+	panicky := callerFunc(func(context.Context, string, string, json.RawMessage) (json.RawMessage, error) {
+		panic("token " + secret + " " + strings.Repeat("x", 1<<20))
+	})
+	res := s.Run(t.Context(), script.Request{Source: `await fs.read({path: "/x"})`, Namespaces: fs}, panicky)
+	if res.Err == nil || !strings.Contains(res.Err.Message, "tool call panicked: token") {
+		t.Fatalf("Err = %v, want the tool call's panic", res.Err)
+	}
+	if strings.Contains(res.Err.Message, secret) {
+		t.Errorf("the panic's secret reached the script's error: %.200s", res.Err.Message)
+	}
+	if len(res.Err.Message) > 1000 {
+		t.Errorf("the panic's value went whole into the error: %d bytes", len(res.Err.Message))
+	}
+}

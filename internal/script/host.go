@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 )
 
 // tooManyCalls starts the message of the error a tool call over
@@ -72,7 +74,7 @@ func (r *run) startCall(ac AsyncToolCaller, id int, server, tool string, args js
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			done(nil, fmt.Errorf("%s: tool call panicked: %v", CallName(server, tool), p))
+			done(nil, fmt.Errorf("%s: tool call panicked: %s", CallName(server, tool), panics.Why(p)))
 		}
 	}()
 	ac.StartCall(r.callCtx, server, tool, args, done)
@@ -106,7 +108,7 @@ func (r *run) callTool(id int, server, tool string, args json.RawMessage) {
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
-				c.err = fmt.Errorf("%s: tool call panicked: %v", CallName(server, tool), p)
+				c.err = fmt.Errorf("%s: tool call panicked: %s", CallName(server, tool), panics.Why(p))
 			}
 		}()
 		c.value, c.err = r.caller.CallTool(r.callCtx, server, tool, args)

@@ -15,6 +15,8 @@ import (
 	"unicode/utf8"
 
 	"modernc.org/quickjs"
+
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 )
 
 //go:embed prelude.js
@@ -120,7 +122,7 @@ func RunDeferred(ctx context.Context, req Request, caller ToolCaller) (res Resul
 		if p := recover(); p != nil {
 			res = Result{Log: r.log.String(), Calls: r.calls, Err: &Error{
 				Kind:    KindException,
-				Message: fmt.Sprintf("script engine failed: %v", p),
+				Message: "script engine failed: " + panics.Why(p),
 			}}
 		}
 	}()

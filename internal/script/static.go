@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/switchboard-mcp/switchboard/internal/panics"
 )
 
 // A static script is one whose whole effect can be known without running
@@ -98,7 +100,7 @@ func RunStatic(ctx context.Context, req Request, caller ToolCaller, vm VMRunner)
 		func() {
 			defer func() {
 				if p := recover(); p != nil {
-					o.err = fmt.Errorf("%s: tool call panicked: %v", CallName(server, tool), p)
+					o.err = fmt.Errorf("%s: tool call panicked: %s", CallName(server, tool), panics.Why(p))
 				}
 			}()
 			o.value, o.err = caller.CallTool(callCtx, server, tool, st.args)
