@@ -205,7 +205,7 @@ func (ix *Index) backendSaysOp(s int32, v string) bool {
 	if r103Off {
 		return ix.backendHasAny(s, v)
 	}
-	return ix.backendPosts(s, v, func(p posting) bool { return p.lead || !p.core })
+	return ix.backendPosts(s, v, func(p posting) bool { return p.lead && ix.saidFirst(p.doc, v) || !p.core })
 }
 
 // reasonAfter matches a last clause that only gives the reason for the

@@ -436,3 +436,54 @@ func statedFirst(info []clause) bool {
 	}
 	return false
 }
+
+// "Rotate the JWT secret of Supabase project abcd1234" (six times in the
+// sets): Supabase's get_publishable_keys says "... recommended for new
+// applications due to better security and independent rotation" in its
+// second sentence, within the thirty terms of its lead, and so rotating
+// read as an operation Supabase does. An operation a tool does is said
+// in its description's first sentence (or its name, its title, a
+// parameter's text): backendSaysOp asks a lead term to be there too.
+
+// buildFirstSaid notes the stems of each tool's first sentence.
+func (ix *Index) buildFirstSaid() {
+	ix.firstSaid = make([]map[string]bool, len(ix.docs))
+	for i := range ix.docs {
+		d := &ix.docs[i]
+		m := map[string]bool{}
+		for _, w := range lowerWords(firstSentence(d.Description)) {
+			m[stem(w)] = true
+		}
+		for _, f := range []string{d.Tool, d.Title} {
+			for _, w := range lowerWords(f) {
+				m[stem(w)] = true
+			}
+		}
+		ix.firstSaid[i] = m
+	}
+}
+
+// firstSentence returns s up to the end of its first sentence: a period,
+// an exclamation or question mark followed by a space or a line's end, or
+// a blank line.
+func firstSentence(s string) string {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '.', '!', '?':
+			if i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n' {
+				return s[:i]
+			}
+		case '\n':
+			if i+1 < len(s) && s[i+1] == '\n' {
+				return s[:i]
+			}
+		}
+	}
+	return s
+}
+
+// saidFirst reports whether doc's name, title or first sentence says v
+// (a stem); with r105Off any lead term does.
+func (ix *Index) saidFirst(doc int32, v string) bool {
+	return r105Off || ix.firstSaid[doc][v]
+}

@@ -85,6 +85,11 @@ func TestSearch_Round105(t *testing.T) {
 		{"hubspot contacts 8812 and 9931 are the same person, merge them into one", ""},
 		{"The mockups are final, so pin a comment on the Figma frame 'Checkout / Step 2' asking the designer to fix the button padding.", ""},
 		{"What time zone is Slack user U02XYZ123 in? I want to schedule a call with him.", "slack/slack_get_user_profile"},
+		// An operation a tool does is said in its first sentence:
+		// Supabase's "independent rotation" of publishable keys, in a
+		// second, rotates nothing.
+		{"Rotate the JWT secret of Supabase project qzvbnmwlkx.", ""},
+		{"Schedule a nightly pipeline for the GitLab project acme/web.", ""},
 		// Library docs on a topic: the topic names no tool.
 		{"look up the Drizzle ORM docs on migrations", "context7/query-docs"},
 	})
@@ -187,6 +192,15 @@ func wantInFive(t *testing.T, ix *Index, cases []searchCase) {
 		}
 		if !slices.ContainsFunc(hits, func(h Hit) bool { return h.Server+"/"+h.Tool == c.want }) {
 			t.Errorf("%q: %s, want %s in the five", c.query, fmtHits(hits), c.want)
+		}
+	}
+	for in, out := range map[string]string{
+		"Gets all keys. Keys rotate.": "Gets all keys",
+		"Run a query\n\nMore text":    "Run a query",
+		"Read v1.2 of the file":       "Read v1.2 of the file",
+	} {
+		if got := firstSentence(in); got != out {
+			t.Errorf("firstSentence(%q) = %q, want %q", in, got, out)
 		}
 	}
 }

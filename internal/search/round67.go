@@ -45,6 +45,7 @@ type docOps struct {
 // buildOps reads each tool's action parameters (buildActions).
 func (ix *Index) buildOps() {
 	ix.buildAboutTools()
+	ix.buildFirstSaid() // round105.go
 	ix.srvOpen = make([]bool, len(ix.servers))
 	ix.docOps = make([]docOps, len(ix.docs))
 	for i := range ix.docs {
