@@ -153,7 +153,7 @@ func (ix *Index) namedServersWith(query string, vp [][]string) ([]int32, map[str
 		if foreign[w] || len(w) < 3 && backendAbbreviations[w] == "" {
 			continue
 		}
-		if i > 0 && placePrepositions[ws[i-1]] && (i+1 == len(ws) || stopWords[ws[i+1]]) {
+		if i > 0 && placePrepositions[ws[i-1]] && (i+1 == len(ws) || stopWords[ws[i+1]]) || serverWordAfter(ws, i) {
 			// "put that in memory", "anything in memory about X": a
 			// backend's whole name after a preposition, and before no
 			// other word it qualifies ("in memory usage"), names it,

@@ -487,3 +487,23 @@ func firstSentence(s string) string {
 func (ix *Index) saidFirst(doc int32, v string) bool {
 	return r105Off || ix.firstSaid[doc][v]
 }
+
+// "Delete the directory old-builds/ with the filesystem tools", "using
+// the filesystem server": a backend's whole name before "server",
+// "tools" or "MCP" names it, even a word many tools use ("filesystem",
+// "memory"), as one after a preposition does.
+
+// serverNouns say that the word before them is an MCP server's name.
+var serverNouns = setOf(`server servers tools mcp backend`)
+
+// serverWordAfter reports whether the word after ws[i] is a serverNoun
+// and ws[i] no indefinite pronoun: "everything" names the everything
+// server by its other rules, and held to a named backend's it lost its
+// toggles ("the simulated resource-update notifications on the
+// everything server").
+func serverWordAfter(ws []string, i int) bool {
+	return !r105Off && i+1 < len(ws) && serverNouns[ws[i+1]] && !indefinitePronouns[ws[i]]
+}
+
+// indefinitePronouns are pronouns some servers are named for.
+var indefinitePronouns = setOf(`everything anything something nothing`)

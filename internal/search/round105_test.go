@@ -90,6 +90,12 @@ func TestSearch_Round105(t *testing.T) {
 		// second, rotates nothing.
 		{"Rotate the JWT secret of Supabase project qzvbnmwlkx.", ""},
 		{"Schedule a nightly pipeline for the GitLab project acme/web.", ""},
+		// A server's name before "server" or "tools" names it, even
+		// a word many tools use; a toggle enables and disables.
+		{"Delete the directory old-builds/ and everything in it with the filesystem tools.", ""},
+		{"Rename /home/dev/web/src/utils/helpers.js to strings.js using the filesystem server.", "filesystem/move_file"},
+		{"turn off the simulated logging in the everything server", "everything/toggle-simulated-logging"},
+		{"Switch on the simulated resource-update notifications on the everything server.", "everything/toggle-subscriber-updates"},
 		// Library docs on a topic: the topic names no tool.
 		{"look up the Drizzle ORM docs on migrations", "context7/query-docs"},
 	})

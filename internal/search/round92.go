@@ -56,7 +56,7 @@ var featureVerbs = stemSet(`enable disable setup`)
 
 // featureCarriers say a feature without naming it ("dark mode", "the wiki
 // feature"): the word before one is the feature's head.
-var featureCarriers = setOf(`feature features setting settings option options mode support`)
+var featureCarriers = setOf(`feature features setting settings option options mode support notifications`) // notifications: round105.go
 
 // featureUndone reports whether a one-step request naming one product
 // switches on, off or sets up a feature (featureVerbs) whose head word no

@@ -62,8 +62,8 @@ var synonymGroups = []string{
 	"hover mouseover",
 	"analyze analyse examine investigate diagnose",
 	"summarize summarise summary overview",
-	"enable activate",
-	"disable deactivate",
+	"enable activate toggle",    // toggle: round105.go
+	"disable deactivate toggle", // toggle: round105.go
 	"deploy release ship rollout",
 	// Nouns.
 	"issue ticket bug",
