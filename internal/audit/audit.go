@@ -244,13 +244,30 @@ func Open(path string, o *Options) (*Log, error) {
 	return l, nil
 }
 
+// openTries is how many times open tries a file another process's
+// rotation replaced between its open and its check.
+const openTries = 5
+
 func (l *Log) open() error {
+	var err error
+	for try := 1; ; try++ {
+		var replaced bool
+		if replaced, err = l.openOnce(); !replaced || try == openTries {
+			return err
+		}
+	}
+}
+
+// openOnce opens the log once; replaced is set when the file at the path
+// was replaced (or renamed away) between the open and the check, as
+// another process's rotation does, and opening again may succeed.
+func (l *Log) openOnce() (replaced bool, err error) {
 	// O_NONBLOCK: opening a FIFO for writing waits for a reader (it hung
 	// every command for ever, deaf to SIGTERM); only a regular file is
 	// the log.
 	f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK, 0o600)
 	if err != nil {
-		return fmt.Errorf("opening audit log: %w", err)
+		return false, fmt.Errorf("opening audit log: %w", err)
 	}
 	info, err := f.Stat()
 	if err == nil && !info.Mode().IsRegular() {
@@ -259,9 +276,19 @@ func (l *Log) open() error {
 	if err == nil {
 		// Not through a symbolic link: the log is a file of the state
 		// directory, and a link there would append the entries to
-		// whatever file it names.
-		if li, lerr := os.Lstat(l.path); lerr != nil || li.Mode()&fs.ModeSymlink != 0 || !os.SameFile(li, info) {
-			err = fmt.Errorf("%s is a symbolic link or was replaced while it was opened: move it away", l.path)
+		// whatever file it names. A regular file other than the one
+		// opened (or none) is another process's rotation between the
+		// two: opened again (it failed a Record of a log two processes
+		// share, and lost its entry).
+		li, lerr := os.Lstat(l.path)
+		switch {
+		case lerr == nil && li.Mode()&fs.ModeSymlink != 0:
+			err = fmt.Errorf("%s is a symbolic link: move it away", l.path)
+		case lerr != nil && !errors.Is(lerr, fs.ErrNotExist):
+			err = fmt.Errorf("%s: %w", l.path, lerr)
+		case lerr != nil || !os.SameFile(li, info):
+			replaced = true
+			err = fmt.Errorf("%s was replaced while it was opened, %d times: move it away", l.path, openTries)
 		}
 	}
 	if err == nil && info.Mode().Perm() != 0o600 {
@@ -269,10 +296,10 @@ func (l *Log) open() error {
 	}
 	if err != nil {
 		f.Close()
-		return fmt.Errorf("opening audit log: %w", err)
+		return replaced, fmt.Errorf("opening audit log: %w", err)
 	}
 	l.f, l.fi, l.size = f, info, info.Size()
-	return nil
+	return false, nil
 }
 
 // Record appends e, rotating first if the file would exceed MaxBytes (an
