@@ -194,7 +194,7 @@ type Index struct {
 	srvOpen      []bool                // backend -> some tool of it takes an action parameter listing no values (round67.go)
 	aboutTools   []bool                // doc -> a tool about the server's tools (discover_tools; round71.go)
 	docOps       []docOps              // doc -> what its action parameter selects (round67.go)
-	firstSaid    []map[string]bool     // doc -> the stems of its description's first sentence (round105.go)
+	firstSaid    [][]int32             // doc -> the term ids of its name, title and first sentence, sorted (round105.go)
 	srvThings    []map[string]bool     // backend -> stemmed words of its tool names but verbs (round67.go)
 	srvQueries   []bool                // backend -> some tool of it runs queries (buildActions)
 	verbs        []verbFamily          // doc -> family of its name's verb
