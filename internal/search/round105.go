@@ -518,3 +518,35 @@ func serverWordAfter(ws []string, i int) bool {
 
 // indefinitePronouns are pronouns some servers are named for.
 var indefinitePronouns = setOf(`everything anything something nothing`)
+
+// "Move Linear issue ENG-142 to In Progress", "linear move ENG-42 to
+// done", "create a Linear issue for the flaky login test": a product
+// named by an ordinary word (round 74 left "linear" out of its lists on
+// purpose: "a linear scale") is the product where the word names a
+// thing it keeps after it, or labels the request before its verb.
+
+// plainWordProducts are products named by an ordinary word, each with
+// the things they keep.
+var plainWordProducts = map[string]map[string]bool{
+	"linear": setOf(`issue issues ticket tickets project projects cycle cycles team teams workspace board`),
+}
+
+// plainWordProduct returns the product of plainWordProducts query names:
+// its word before a thing it keeps, or first and before a verb; "" when
+// none.
+func plainWordProduct(query string) string {
+	if r105Off {
+		return ""
+	}
+	ws := lowerWords(query)
+	for i, w := range ws {
+		things, ok := plainWordProducts[w]
+		if !ok || i+1 >= len(ws) {
+			continue
+		}
+		if things[ws[i+1]] || i == 0 && verbWord(ws[1]) {
+			return w
+		}
+	}
+	return ""
+}

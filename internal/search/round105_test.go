@@ -96,6 +96,11 @@ func TestSearch_Round105(t *testing.T) {
 		{"Rename /home/dev/web/src/utils/helpers.js to strings.js using the filesystem server.", "filesystem/move_file"},
 		{"turn off the simulated logging in the everything server", "everything/toggle-simulated-logging"},
 		{"Switch on the simulated resource-update notifications on the everything server.", "everything/toggle-subscriber-updates"},
+		// A product named by an ordinary word, before a thing it
+		// keeps; the word in its plain sense is no product.
+		{"Move Linear issue ENG-142 to In Progress.", ""},
+		{"create a Linear issue for the flaky login test", ""},
+		{"plot revenue per month as a line chart on a linear scale", "antv-chart/generate_line_chart"},
 		// Library docs on a topic: the topic names no tool.
 		{"look up the Drizzle ORM docs on migrations", "context7/query-docs"},
 	})

@@ -122,6 +122,9 @@ func (ix *Index) nearUnserved(query string) [][]string {
 		}
 	}
 	qw := lowerWords(q)
+	if w := plainWordProduct(q); w != "" {
+		out = append(out, []string{w}) // round105.go
+	}
 	if w := ix.undrawnKind(qw); w != "" {
 		out = append(out, []string{w})
 	}
