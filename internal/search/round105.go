@@ -303,7 +303,7 @@ func verbWord(w string) bool {
 
 // statementStarts are subjects a statement starts with: a step starting
 // so says something rather than asks.
-var statementStarts = setOf(`it it's its this that they they're he she we we're i i'm i've our my there there's`)
+var statementStarts = setOf(`it its this that they he she we i our my there`) // lowerWords splits "it's" into "it", "s"
 
 // stepStatement reports whether a task's step (its own words) is a
 // statement: it starts with one of statementStarts and a verb that is
@@ -454,7 +454,11 @@ func (ix *Index) buildFirstSaid() {
 	for i := range ix.docs {
 		d := &ix.docs[i]
 		var ids []int32
-		for _, f := range []string{d.Tool, d.Title, firstSentence(d.Description)} {
+		first := ""
+		if ss := sentences(d.Description); len(ss) > 0 {
+			first = ss[0]
+		}
+		for _, f := range []string{d.Tool, d.Title, first} {
 			for _, w := range lowerWords(f) {
 				if id, ok := ix.tools.lookup(stem(w)); ok {
 					ids = append(ids, id)
@@ -464,25 +468,6 @@ func (ix *Index) buildFirstSaid() {
 		slices.Sort(ids)
 		ix.firstSaid[i] = slices.Clip(slices.Compact(ids))
 	}
-}
-
-// firstSentence returns s up to the end of its first sentence: a period,
-// an exclamation or question mark followed by a space or a line's end, or
-// a blank line.
-func firstSentence(s string) string {
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '.', '!', '?':
-			if i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n' {
-				return s[:i]
-			}
-		case '\n':
-			if i+1 < len(s) && s[i+1] == '\n' {
-				return s[:i]
-			}
-		}
-	}
-	return s
 }
 
 // saidFirst reports whether doc's name, title or first sentence says v

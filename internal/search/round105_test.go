@@ -210,8 +210,8 @@ func wantInFive(t *testing.T, ix *Index, cases []searchCase) {
 		"Run a query\n\nMore text":    "Run a query",
 		"Read v1.2 of the file":       "Read v1.2 of the file",
 	} {
-		if got := firstSentence(in); got != out {
-			t.Errorf("firstSentence(%q) = %q, want %q", in, got, out)
+		if got := sentences(in)[0]; got != out {
+			t.Errorf("the first of sentences(%q) = %q, want %q", in, got, out)
 		}
 	}
 }
