@@ -340,8 +340,7 @@ func (f *Front) adopt(t *tenant, opened string) {
 			delete(f.live, opened)
 			f.mu.Unlock()
 		}
-		t.end()
-		f.closeSession(s)
+		f.end(t)
 		return
 	}
 	f.mu.Lock()
@@ -352,13 +351,7 @@ func (f *Front) adopt(t *tenant, opened string) {
 	}
 	f.mu.Unlock()
 	go func() {
-		// A panic ending the session (its Close: the hub's session, its
-		// views and backends) is logged; its bookkeeping is done first
-		// (deferred), so it does not count against MaxSessions for ever.
-		// It ended the process with every HTTP session.
-		defer panics.Recover(f.log, "ending an HTTP session", nil)
-		defer f.closeSession(s)
-		defer t.end()
+		defer f.end(t)
 		for _, ss := range live {
 			ss.Wait()
 			f.flights.close(ss.ID())
@@ -369,6 +362,19 @@ func (f *Front) adopt(t *tenant, opened string) {
 			f.mu.Unlock()
 		}
 	}()
+}
+
+// end ends t: its requests being served are cancelled and its session
+// closed. A panic closing it (its Close: the hub's session, its views
+// and backends) is logged and goes no further, on whichever goroutine
+// ends it (the one waiting for its MCP session to end, or the request's
+// that opened it when that session ended first); its bookkeeping is
+// done first, so it does not count against MaxSessions for ever. On its
+// own goroutine it ended the process with every HTTP session.
+func (f *Front) end(t *tenant) {
+	defer panics.Recover(f.log, "ending an HTTP session", nil)
+	t.end()
+	f.closeSession(t.s)
 }
 
 // hold notes one more request of session sid being served and returns
