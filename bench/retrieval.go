@@ -176,6 +176,10 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra73-queries.jsonl", "**extra73: held out, written blind with extra72** (the mix in full sentences, polite or indirect, a few in non-native English; before: as written, c5dcf90)", 0.912, 0.971, 0.5},
 	{"internal/search/testdata/tasks105-queries.jsonl", "**tasks105: held out, written blind with extra72** (60 tasks of two or three steps, 18 across two servers; before: as written, c5dcf90)", 0.817, 0.850, 0},
 	{"internal/search/testdata/none105-queries.jsonl", "**none105: held out, written blind with extra72** (40 requests no tool serves, 28 naming a served product; before: as written, c5dcf90)", 0, 0, 0.825},
+	{"internal/search/testdata/extra74-queries.jsonl", "**extra74: held out, written blind at the start of the fifth session of 2026-12-07** (the mix as an agent notes it to itself mid-task, values pasted in; scored as aggregates, then read; before: as written, c2b7dbd)", 0.765, 0.912, 0.667},
+	{"internal/search/testdata/extra75-queries.jsonl", "**extra75: held out, written blind with extra74** (the mix as casual chat: typos, abbreviations, missing words, a few in non-native English; before: as written, c2b7dbd)", 0.882, 0.912, 0.667},
+	{"internal/search/testdata/tasks106-queries.jsonl", "**tasks106: held out, written blind with extra74** (60 tasks of two or three steps, 21 across two servers; before: as written, c2b7dbd)", 0.950, 0.950, 0},
+	{"internal/search/testdata/none106-queries.jsonl", "**none106: held out, written blind with extra74** (40 requests no tool serves, 28 naming a served product; before: as written, c2b7dbd)", 0, 0, 0.875},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured

@@ -92,6 +92,9 @@ var heldOut = map[string]bool{
 	// extra72, extra73, tasks105 and none105: written blind at the start
 	// of the fourth session of 2026-12-07, scored as aggregates only
 	"extra72": true, "extra73": true, "tasks105": true, "none105": true,
+	// extra74, extra75, tasks106 and none106: written blind at the start
+	// of the fifth session of 2026-12-07, scored as aggregates only
+	"extra74": true, "extra75": true, "tasks106": true, "none106": true,
 	// ties61: round sixty-one's single requests for tools with a close
 	// sibling in their backend, written before its change
 	"ties61": true,
