@@ -85,7 +85,7 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 		case isEmail(f):
 			toks = appendTerm(toks, "email", hintWeight)
 			kinds |= kindEmail
-		case isPhone(f):
+		case isPhone(f) && (r106Off || phoneDigits(f, fields[i+1:]) >= minPhoneDigits):
 			// "+1 555 0100": the number's other groups are part of it.
 			toks = appendTerm(toks, "phone", hintWeight)
 			kinds |= kindPhone
@@ -268,7 +268,7 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			content = false
 		}
 		if colonContent && strings.HasSuffix(raw, ":") && i > 0 && i+1 < len(fields) &&
-			verbStems()[stem(strings.ToLower(fields[i+1]))] == 0 {
+			verbStems()[stem(strings.ToLower(fields[i+1]))] == 0 && (r106Off || !askedAfterLabel(fields[i+1:])) {
 			// "post to #ci: build is green", "sales per region: North
 			// 20, South 35": what follows a colon is the data or text
 			// to pass on, unless it starts with a verb (the steps of

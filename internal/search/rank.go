@@ -367,6 +367,7 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 	if len(ix.docs) == 0 || strings.TrimSpace(query) == "" {
 		return nil
 	}
+	query = rewriteChat(query)                    // round106.go
 	query = withoutReason(ix.withoutDoing(query)) // round103.go
 	vp := ix.vendorProducts(query)
 	unserved := ix.unservedProducts(query, vp)

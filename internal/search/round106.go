@@ -1,0 +1,141 @@
+package search
+
+import "strings"
+
+// Round 106: what the blind sets extra74, extra75, tasks106 and none106
+// missed, and earlier sets' misses of the same kinds.
+
+// r106Off turns round 106's rules off (measurement).
+var r106Off = false
+
+// meansWords introduce the means of a step ("using Git", "with the
+// Agile template"): a bare "and" after them joins a second means to the
+// first, not a step ("Create a project named Falcon using Git and the
+// Agile process template").
+var meansWords = setOf(`using via`)
+
+// meansEnd reports whether a piece ends in a phrase of means: one of
+// meansWords among its last three words, followed only by plain words
+// or names (no verb of a family, no value).
+func meansEnd(piece string) bool {
+	ws := strings.Fields(strings.ToLower(piece))
+	for k := 2; k <= 4 && k <= len(ws); k++ {
+		if !meansWords[ws[len(ws)-k]] {
+			continue
+		}
+		for _, w := range ws[len(ws)-k+1:] {
+			if verbStems()[stem(w)] != 0 || strings.ContainsAny(w, "/:#@0123456789") {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// meansStarts reports whether a piece is a second means: a thing, maybe
+// after a determiner ("the Agile process template"), with no verb of a
+// family and no action.
+func meansStarts(piece string) bool {
+	ws := strings.Fields(piece)
+	if len(ws) > 1 && objectStarts[strings.ToLower(ws[0])] {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 || stopWords[strings.ToLower(ws[0])] || objectPronouns[strings.ToLower(ws[0])] {
+		return false
+	}
+	for _, w := range ws {
+		if verbStems()[stem(strings.ToLower(w))] != 0 {
+			return false
+		}
+	}
+	return partAction(piece) == 0
+}
+
+// chatWords are the clipped words of chat for ordinary words ("can u",
+// "pls", "n" for "and", "chan" for a channel), rewritten in the request
+// before anything reads it: unlike devShorthand's, the clipped word is
+// no term a tool or the learned table knows, and left in place it hides
+// the request's verb ("can u star the repo": no verb after "can").
+var chatWords = map[string]string{
+	"u": "you", "ur": "your", "pls": "please", "plz": "please", "n": "and",
+	"chan": "channel", "wanna": "want to", "gonna": "going to", "whats": "what is",
+	"wk": "week", "thx": "thanks", "abt": "about", "b4": "before", "tmrw": "tomorrow",
+	"rn": "right now", "w/": "with", "w/o": "without", "bc": "because", "cuz": "because",
+}
+
+// rewriteChat returns query with each chatWords word said by itself in
+// lower case (a field, its trailing punctuation aside, between two
+// words for "n") replaced by its words.
+func rewriteChat(query string) string {
+	if r106Off || !hasChatWord(query) {
+		return query
+	}
+	fs := strings.Fields(query)
+	for i, f := range fs {
+		t := strings.TrimRight(f, ".,;:!?")
+		to, ok := chatWords[t]
+		if !ok || t == "n" && (i == 0 || i == len(fs)-1 || t != f) {
+			continue
+		}
+		fs[i] = to + f[len(t):]
+	}
+	return strings.Join(fs, " ")
+}
+
+// hasChatWord reports, cheaply, whether a field of query may be a
+// chatWords word: the common case, none, is left as it is.
+func hasChatWord(query string) bool {
+	for _, f := range strings.Fields(query) {
+		if _, ok := chatWords[strings.TrimRight(f, ".,;:!?")]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// minPhoneDigits is the fewest digits of a phone number written with a
+// leading "+" (a country code and a subscriber number: seven and more in
+// every plan); "+30000" among a waterfall chart's steps is an amount.
+const minPhoneDigits = 7
+
+// phoneDigits counts the digits of a number starting f, "+" and all, and
+// of the groups of digits after it (next: the fields that follow).
+func phoneDigits(f string, next []string) int {
+	n := 0
+	count := func(s string) {
+		for i := 0; i < len(s); i++ {
+			if '0' <= s[i] && s[i] <= '9' {
+				n++
+			}
+		}
+	}
+	count(f)
+	for _, g := range next {
+		g = strings.Trim(g, ".,;:!?()[]-")
+		if !allDigits(g) {
+			break
+		}
+		count(g)
+	}
+	return n
+}
+
+// chatPhrases: how values are "split across" something is their
+// distribution ("how is issue WEB-3F9 split across browser.name
+// values?": a tag's values' distribution).
+var chatPhrases = []struct{ from, to string }{
+	{"split across", "distribution across"},
+	{"spread across", "distribution across"},
+}
+
+func init() { phrases = append(phrases, chatPhrases...) }
+
+// askedAfterLabel reports whether the words after a colon ask a question
+// of their own ("before triage: how is issue WEB-3F9 split across
+// browsers?"): they are the request, not text to pass on.
+func askedAfterLabel(rest []string) bool {
+	w := strings.ToLower(strings.Trim(rest[0], "\"'`(["))
+	return (w == "how" || w == "what" || w == "which" || w == "who" || w == "where" || w == "when" || w == "why" ||
+		w == "what's" || w == "whats" || w == "how's") && len(rest) >= 3
+}
