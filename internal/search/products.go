@@ -13,7 +13,9 @@ import (
 // is answered only on strong evidence (Options.ForeignCoverage). The list is
 // general knowledge, not tuned to any query set, and holds no ordinary English
 // word ("sanity", "segment") that a query may use in its plain sense;
-// Options.Products replaces it.
+// Options.Products replaces it. git's commands that work on a local clone
+// alone ("git stash", "git rebase") count as products too: no hosted
+// API does them (round106.go).
 var DefaultProducts = strings.Split(`jira|confluence|trello|asana|clickup|basecamp|bitbucket|`+
 	`microsoft teams|ms teams|outlook|gmail|google calendar|google drive|google docs|google sheets|`+
 	`dropbox|onedrive|sharepoint|zoom|webex|discord|telegram|whatsapp|twilio|sendgrid|mailchimp|`+
@@ -40,7 +42,7 @@ var DefaultProducts = strings.Split(`jira|confluence|trello|asana|clickup|baseca
 	`aws lambda|lambda functions|s3|cloudfront|route 53|route53|excel|subreddit|teams channel|`+
 	`azure vm|azure functions|azure virtual machine|google workspace|microsoft 365|office 365|`+
 	`kubectl|eks|gke|aks|fargate|cloudwatch|cloud run|app engine|pulumi|cloudformation|kibana|opensearch|`+
-	`rollbar|bugsnag|logrocket|jaeger`, "|")
+	`rollbar|bugsnag|logrocket|jaeger|git stash|git rebase|git bisect|git cherry-pick|git reflog`, "|")
 
 // productSet is a prepared list of product names.
 type productSet [][]string // each product as its lowercase words

@@ -133,6 +133,11 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			toks = appendTerm(toks, "key", hintWeight)
 			kinds |= kindKey
 			asArgs(f, argWeight)
+		case !r106Off && isComparison(f):
+			// "dealstage=contractsent", "amount>50000": a condition
+			// on a field, for the tools that filter (round106.go).
+			toks = appendTerm(toks, "filter", hintWeight)
+			asArgs(f, argWeight)
 		case isChannel(f):
 			// "#random", "#deploys": a channel's name, an argument.
 			toks = appendTerm(toks, "channel", hintWeight)

@@ -914,7 +914,7 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 		// "look at its headers and response body": one step
 		// (joinThings, round64.go).
 		for _, q := range joinThings(p, splitWords(p, "then", "and", "also", "plus", "afterwards", "finally")) {
-			if len(split) > 0 && (onlyValues(q) && manyValues(split[len(split)-1]+" "+q) != 0 || valueListGoesOn(split[len(split)-1], q)) {
+			if len(split) > 0 && (onlyValues(q) && manyValues(split[len(split)-1]+" "+q) != 0 || valueListGoesOn(split[len(split)-1], q) || sourceSaid(q)) {
 				// "Read docs/setup.md, docs/deploy.md and docs/faq.md":
 				// a list of values is one step's, not a step each.
 				split[len(split)-1] += " " + q

@@ -127,6 +127,10 @@ func phoneDigits(f string, next []string) int {
 var chatPhrases = []struct{ from, to string }{
 	{"split across", "distribution across"},
 	{"spread across", "distribution across"},
+	// A place's time zone or UTC offset is one word, as the APIs say it.
+	{"time zone", "timezone"},
+	{"time zones", "timezones"},
+	{"utc offset", "timezone"},
 }
 
 func init() { phrases = append(phrases, chatPhrases...) }
@@ -138,4 +142,81 @@ func askedAfterLabel(rest []string) bool {
 	w := strings.ToLower(strings.Trim(rest[0], "\"'`(["))
 	return (w == "how" || w == "what" || w == "which" || w == "who" || w == "where" || w == "when" || w == "why" ||
 		w == "what's" || w == "whats" || w == "how's") && len(rest) >= 3
+}
+
+// questionFacets returns the facets (facetWords) a question of no verb
+// asks its product of: the head of the phrase after "how much", "how
+// many", "what" or "which" ("How much memory is the Redis instance
+// using?", "How many Firecrawl credits do I have left?", "What time zone
+// are these coordinates in?"), the words naming the product aside.
+func questionFacets(q string, naming map[string]bool) []facet {
+	ws := lowerWords(rewritePhrases(q))
+	i := 0
+	switch {
+	case len(ws) > 2 && ws[0] == "how" && (ws[1] == "much" || ws[1] == "many"):
+		i = 2
+	case len(ws) > 1 && (ws[0] == "what" || ws[0] == "which"):
+		i = 1
+		for i < len(ws) && (ws[i] == "s" || ws[i] == "is" || ws[i] == "are" || objectStarts[ws[i]]) {
+			i++
+		}
+	default:
+		return nil
+	}
+	var phrase []string
+	for ; i < len(ws) && len(phrase) < 4; i++ {
+		w := ws[i]
+		if stopWords[w] || verbStems()[stem(w)] != 0 {
+			break
+		}
+		if naming[stem(w)] || objectStarts[w] {
+			continue
+		}
+		phrase = append(phrase, stem(w))
+	}
+	for j, w := range phrase {
+		f, ok := facetWords[w]
+		if !ok {
+			continue
+		}
+		if j+1 < len(phrase) {
+			if _, next := facetWords[phrase[j+1]]; !next && !facetCarriers[phrase[j+1]] {
+				continue
+			}
+		}
+		return []facet{f}
+	}
+	return nil
+}
+
+// sourceSaid reports whether a part of a request only says where its
+// answer comes from ("..., according to Google Maps"): no step of its
+// own.
+func sourceSaid(part string) bool {
+	if r106Off {
+		return false
+	}
+	p := strings.ToLower(strings.TrimSpace(part))
+	return strings.HasPrefix(p, "according to ") || strings.HasPrefix(p, "as per ")
+}
+
+// isComparison reports whether f is a condition on a field: a lowercase
+// name, a comparison (=, !=, <, >, <=, >=) and a value, all in one word
+// ("dealstage=contractsent", "amount>50000"); not an environment
+// variable's assignment (NODE_ENV=production), a path or a URL's query.
+func isComparison(f string) bool {
+	i := strings.IndexAny(f, "=<>!")
+	if i <= 0 || strings.ContainsAny(f, "/&?") {
+		return false
+	}
+	name, rest := f[:i], strings.TrimLeft(f[i:], "=<>!")
+	if rest == "" || len(f)-len(rest)-i > 2 || strings.ContainsAny(rest, "=<>!") {
+		return false
+	}
+	for _, r := range name {
+		if !('a' <= r && r <= 'z' || r == '_' || r == '.' || '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return 'a' <= name[0] && name[0] <= 'z' && strings.IndexFunc(rest, isWordRune) >= 0
 }

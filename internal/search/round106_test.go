@@ -20,7 +20,28 @@ func TestSearch_Round106(t *testing.T) {
 		{"text +1 555 0100 that the site is down", ""},
 		// A question after a label is the request.
 		{"before triage: how is sentry issue WEB-3F9 split across browser.name values?", "sentry/get_issue_tag_values"},
+		// A question of no verb asks its product of a facet no tool
+		// says; one a tool says is served.
+		{"How much memory is the Redis instance using right now?", ""},
+		{"What time zone are the coordinates 35.68,139.69 in, according to Google Maps?", ""},
+		{"what's Jamie's time zone on Slack?", "slack/slack_get_user_profile"},
+		{"What is the Redis value of key session:42?", "redis/get"},
+		// A password no tool of the product sets.
+		{"set a password on the redis server", ""},
+		// git's commands on a local clone.
+		{"git stash my local changes, then rebase onto origin/main", ""},
+		{"rebase the supabase branch feature-x onto main", "supabase/rebase_branch"},
+		// A condition on a field filters.
+		{"hubspot deals where dealstage=contractsent and amount>50000, sorted by closedate", "hubspot/hubspot-search-objects"},
 	})
+	for f, want := range map[string]bool{
+		"dealstage=contractsent": true, "amount>50000": true, "score>=0.5": true, "status!=done": true,
+		"NODE_ENV=production": false, "a/b=c": false, "=x": false, "x=": false, "a==b==c": false, "->": false,
+	} {
+		if got := isComparison(f); got != want {
+			t.Errorf("isComparison(%q) = %v, want %v", f, got, want)
+		}
+	}
 	for in, out := range map[string]string{
 		"can u star it":                  "can you star it",
 		"brave search xz n post the top": "brave search xz and post the top",

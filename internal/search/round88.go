@@ -53,6 +53,13 @@ var facetWords = func() map[string]facet {
 	add(false, "favourite favourites favorite favorites", "favorite", "favourite", "bookmark", "save")
 	add(false, "alert alerts alerting", "alert") // round103.go: "a Sentry alert rule"
 	add(false, "credit credits quota", "credit", "quota")
+	// round106.go: a service's own running (the memory and CPU it
+	// uses, how long it has been up), a place's time zone and an
+	// account's password.
+	add(false, "memory ram", "memory", "maxmemory", "ram")
+	add(false, "cpu uptime")
+	add(false, "timezone")
+	add(false, "password passwords", "password", "credential")
 	add(false, "campaign campaigns newsletter newsletters", "campaign", "newsletter")
 	add(true, "reviewer reviewers", "reviewer")
 	add(true, "guest guests", "guest")
@@ -136,6 +143,10 @@ func facetsAsked(query string, naming map[string]bool) []facet {
 		if ws := strings.Fields(strings.ToLower(rewritePhrases(q))); len(ws) > 0 && settingVerbs[stem(strings.Trim(ws[0], ".,;:!?\"'`"))] {
 			v = stem(strings.Trim(ws[0], ".,;:!?\"'`"))
 		}
+	}
+	if v == "" && !r106Off {
+		// "How many Firecrawl credits do I have left?" (round106.go)
+		return questionFacets(q, naming)
 	}
 	if v == "" || textVerbs[v] {
 		return nil
