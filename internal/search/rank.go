@@ -1109,6 +1109,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 	if o.MinCoverage < 0 {
 		return true
 	}
+	if oneStep && (ix.fileDeleteUndone(query, naming) || ix.fileModeUndone(query)) {
+		// "Delete /tmp/cache/old.log", "chmod +x deploy.sh": no tool
+		// for files deletes or changes a mode (round106.go).
+		return false
+	}
 	// cL counts a query word that the requests labelled with doc used
 	// (learned.go) as evidence: a request like those is one doc serves.
 	// fc, the coverage a product no backend serves is held to, leaves

@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Round 106: what the blind sets extra74, extra75, tasks106 and none106
 // missed, and earlier sets' misses of the same kinds.
@@ -219,4 +222,111 @@ func isComparison(f string) bool {
 		}
 	}
 	return 'a' <= name[0] && name[0] <= 'z' && strings.IndexFunc(rest, isWordRune) >= 0
+}
+
+// fileThings are the heads of an object that is a file or a folder.
+var fileThings = stemSet(`file files folder folders directory directories dir dirs`)
+
+// fileDeleteUndone reports whether a one-step request deletes a file or
+// a folder given by its path ("Delete /tmp/cache/old.log from the
+// filesystem", "delete the file notes/old-todo.txt") and no tool named
+// for files or folders, in any backend, deletes: the tools whose verb
+// only matches ("delete-many" of MongoDB's documents, a browser's
+// "drop" of files onto a page) do not delete a file, and those of a
+// repository's files (taking a repository or project) not a local one.
+func (ix *Index) fileDeleteUndone(query string, naming map[string]bool) bool {
+	if r106Off {
+		return false
+	}
+	v, at := requestVerbAt(query)
+	if v == "" || verbStems()[v] != verbDelete || v == stem("drop") {
+		return false // "drop the file onto the upload zone": no delete
+	}
+	if _, _, _, kinds := queryTokensKinds(query); kinds&kindPath == 0 || kinds&(kindRepo|kindURL) != 0 {
+		return false
+	}
+	obj := []string{"fil", stem("directory")}
+	if heads := objectHeads(query, at, naming); len(heads) > 0 {
+		if !fileThings[heads[0].word] {
+			return false
+		}
+		obj = []string{heads[0].word}
+	} else if fs := strings.Fields(rewritePhrases(query)); at+1 >= len(fs) || valueKindOf(strings.Trim(fs[at+1], ".,;:!?\"'`")) != kindPath {
+		return false // the path is not what is deleted
+	}
+	for s := range ix.servers {
+		for _, o := range obj {
+			for _, d := range ix.objectToolsOrLead(int32(s), o) {
+				if !repoTool(&ix.docs[d]) && ix.toolDoesOwn(d, v, verbDelete) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// repoTool reports whether tool d acts in a repository or project: a
+// parameter of its names one ("owner", "repo", "project_id").
+func repoTool(d *Doc) bool {
+	for _, p := range d.Params {
+		for _, w := range nameWordsCased(p.Name) {
+			if w == "repo" || w == "repository" || w == "owner" || w == "project" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fileModeWords, with a verb of change, say a change of a file's mode or
+// owner that no edit of its content makes: making it executable or
+// read-only, its permissions or owner.
+var fileModeWords = stemSet(`executable readonly permission permissions owner ownership`)
+
+// modeVerbs, outside the family of updates, change a file's mode.
+var modeVerbs = stemSet(`change make turn grant`)
+
+// fileModeCommands are the shell's commands for such changes, requests by
+// themselves.
+var fileModeCommands = stemSet(`chmod chown symlink symlinks`)
+
+// fileModeUndone reports whether a one-step request changes the mode,
+// owner or kind of a file given by its path ("chmod +x scripts/deploy.sh",
+// "Make the file /srv/app/run.sh executable", "Create a symlink
+// /home/dev/current -> releases/v42") and no tool taking a local path
+// says such a change (a tool named for files or folders that changes
+// anything and whose text says the word). Reading them ("show the permissions of ./app") is
+// get_file_info's.
+func (ix *Index) fileModeUndone(query string) bool {
+	if r106Off {
+		return false
+	}
+	if _, _, _, kinds := queryTokensKinds(query); kinds&kindPath == 0 || kinds&(kindRepo|kindURL) != 0 {
+		return false
+	}
+	v, _ := requestVerbAt(query)
+	if f := verbStems()[v] | objectVerbFamilies[v]; f&verbRead != 0 {
+		return false
+	}
+	changes := (verbStems()[v]|objectVerbFamilies[v])&verbUpdate != 0 || modeVerbs[v]
+	var said []string
+	for _, w := range lowerWords(strings.ReplaceAll(query, "read-only", "readonly")) {
+		if w := stem(w); fileModeCommands[w] || changes && fileModeWords[w] {
+			said = append(said, w)
+		}
+	}
+	if len(said) == 0 {
+		return false
+	}
+	for d := range ix.docs {
+		if ix.kinds[d]&kindPath == 0 || repoTool(&ix.docs[d]) || ix.verbs[d]&^verbRead == 0 ||
+			!slices.ContainsFunc(lowerWords(ix.docs[d].Tool), func(w string) bool { return fileThings[stem(w)] }) {
+			continue
+		}
+		if ix.docHasAny(int32(d), said) {
+			return false
+		}
+	}
+	return true
 }

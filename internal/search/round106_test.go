@@ -33,6 +33,17 @@ func TestSearch_Round106(t *testing.T) {
 		{"rebase the supabase branch feature-x onto main", "supabase/rebase_branch"},
 		// A condition on a field filters.
 		{"hubspot deals where dealstage=contractsent and amount>50000, sorted by closedate", "hubspot/hubspot-search-objects"},
+		// No tool for files deletes one or changes its mode; a
+		// repository's file tools take a repository, a browser drops
+		// files onto a page, and reading a mode is get_file_info's.
+		{"delete the file /home/me/notes/old-todo.txt", ""},
+		{"Delete /tmp/build/cache and everything inside it.", ""},
+		{"drop the file ./fixtures/report.pdf onto the upload zone", "playwright/browser_drop"},
+		{"chmod +x scripts/deploy.sh so it can be executed.", ""},
+		{"Make the file /srv/app/run.sh executable", ""},
+		{"Change the owner of /data/report.csv to the user bob", ""},
+		{"What are the permissions and last-modified time of scripts/deploy.sh?", "filesystem/get_file_info"},
+		{"LGTM, approve owner/repo#19 with a review", "github/create_pull_request_review"},
 	})
 	for f, want := range map[string]bool{
 		"dealstage=contractsent": true, "amount>50000": true, "score>=0.5": true, "status!=done": true,
