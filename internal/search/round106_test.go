@@ -44,7 +44,19 @@ func TestSearch_Round106(t *testing.T) {
 		{"Change the owner of /data/report.csv to the user bob", ""},
 		{"What are the permissions and last-modified time of scripts/deploy.sh?", "filesystem/get_file_info"},
 		{"LGTM, approve owner/repo#19 with a review", "github/create_pull_request_review"},
+		// MCP's test server by more of its names; a sum said with "+".
+		{"pls use the demo test mcp server to add 1234 + 5678, just wanna see it works", "everything/get-sum"},
 	})
+	for in, out := range map[string]string{
+		"add 1234 + 5678":                  "sum of 1234 and 5678",
+		"what is 3+4":                      "what is sum of 3 and 4",
+		"what do 1024 and 2048 add up to":  "what do sum of 1024 and 2048 to",
+		"add the +1 reaction to comment 5": "add the +1 reaction to comment 5",
+	} {
+		if got := rewriteArithmetic(in); got != out {
+			t.Errorf("rewriteArithmetic(%q) = %q, want %q", in, got, out)
+		}
+	}
 	for f, want := range map[string]bool{
 		"dealstage=contractsent": true, "amount>50000": true, "score>=0.5": true, "status!=done": true,
 		"NODE_ENV=production": false, "a/b=c": false, "=x": false, "x=": false, "a==b==c": false, "->": false,

@@ -167,7 +167,8 @@ func init() {
 // a thing.
 var arithmeticAdd = sync.OnceValue(func() *regexp.Regexp {
 	n := `(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`
-	return regexp.MustCompile(`(?i)\b(?:add(?: up)?|sum(?: up)?) ` + n + ` (?:and|to|with|plus) ` + n + `\b|\b` + n + ` plus ` + n + `\b`)
+	// round106.go: "1234 + 5678", "what do 1024 and 2048 add up to"
+	return regexp.MustCompile(`(?i)\b(?:add(?: up)?|sum(?: up)?) ` + n + ` (?:and|to|with|plus|\+) ` + n + `\b|\b` + n + `(?: plus | ?\+ ?)` + n + `\b|\b` + n + ` and ` + n + ` add up\b`)
 })
 
 // rewriteArithmetic rewrites the additions of s as sums.
@@ -180,6 +181,9 @@ func rewriteArithmetic(s string) string {
 		a, b := sm[1], sm[2]
 		if a == "" {
 			a, b = sm[3], sm[4]
+		}
+		if a == "" {
+			a, b = sm[5], sm[6]
 		}
 		return "sum of " + a + " and " + b
 	})

@@ -126,7 +126,7 @@ var categoryVocab = []struct {
 		"charting tool|chart maker|chart tool|charting service|charting library|visualization tool"},
 	// everything is MCP's test and demo server.
 	{"everything", "",
-		"test server|demo server|sample server|reference server|example server"},
+		"test server|demo server|sample server|reference server|example server|test mcp server|demo mcp server|mcp test server|mcp demo server|reference test server|mcp reference server|demo test mcp"},
 	// sequential-thinking is a thinking tool; thinking or reasoning a
 	// problem through step by step is what it does (round eighty-nine).
 	{"sequential thinking", "",
