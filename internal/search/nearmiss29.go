@@ -106,6 +106,9 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 				// protection.
 				return false
 			}
+			if i == 0 && ix.restServes(s, h, v, f) {
+				return false // round106.go
+			}
 			tools := ix.objectToolsOrLead(s, h.word)
 			if i == 0 && len(tools) > 0 && !actionNoun(h.word) {
 				firstHas[s] = true

@@ -3,6 +3,7 @@ package search
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Round 106: what the blind sets extra74, extra75, tasks106 and none106
@@ -134,6 +135,13 @@ var chatPhrases = []struct{ from, to string }{
 	{"time zone", "timezone"},
 	{"time zones", "timezones"},
 	{"utc offset", "timezone"},
+	// To do again is to do: "regenerate the TypeScript types" asks
+	// for what generate_typescript_types does.
+	{"regenerate", "generate"},
+	{"regenerated", "generated"},
+	{"resend", "send"},
+	{"repost", "post"},
+	{"reupload", "upload"},
 }
 
 func init() { phrases = append(phrases, chatPhrases...) }
@@ -329,4 +337,34 @@ func (ix *Index) fileModeUndone(query string) bool {
 		}
 	}
 	return true
+}
+
+// containerStems are the stems of containerNouns.
+var containerStems = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for w := range containerNouns {
+		m[stem(w)] = true
+	}
+	return m
+})
+
+// restServes reports whether a word of the object's phrase before its
+// head names a thing a tool of backend s does the verb to: "Rename the
+// MongoDB collection logs to logs_2025" names the collection by "logs",
+// and rename-collection renames it.
+func (ix *Index) restServes(s int32, h objectHead, v string, f verbFamily) bool {
+	if r106Off {
+		return false
+	}
+	for _, w := range h.rest {
+		if !containerStems()[w] {
+			continue
+		}
+		for _, d := range ix.objectTools(s, w) {
+			if ix.toolDoesOwn(d, v, f) && !ix.renamesNot(d, v) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -46,6 +46,12 @@ func TestSearch_Round106(t *testing.T) {
 		{"LGTM, approve owner/repo#19 with a review", "github/create_pull_request_review"},
 		// MCP's test server by more of its names; a sum said with "+".
 		{"pls use the demo test mcp server to add 1234 + 5678, just wanna see it works", "everything/get-sum"},
+		// A container named before its name ("the collection logs"),
+		// and a verb said again ("regenerate").
+		{"Rename the MongoDB collection logs to logs_2025.", "mongodb/rename-collection"},
+		{"Create a new Slack channel called #launch-q3.", ""},
+		{"Regenerate the TypeScript definitions for the database of our Supabase project abcd1234.", "supabase/generate_typescript_types"},
+		{"rerun the failed jobs in the last workflow", "circleci/rerun_workflow"},
 	})
 	for in, out := range map[string]string{
 		"add 1234 + 5678":                  "sum of 1234 and 5678",
