@@ -1,6 +1,7 @@
 package search
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -142,6 +143,38 @@ var chatPhrases = []struct{ from, to string }{
 	{"resend", "send"},
 	{"repost", "post"},
 	{"reupload", "upload"},
+	// A page or doc shifted or tucked away somewhere is moved there.
+	{"shift", "move"},
+	{"tuck", "move"},
+}
+
+// dropAThing matches a chat's "drop" of a small thing on another ("Drop
+// a thumbs-up on the Slack message", "Drop a comment on the Notion
+// page"): adding it, not deleting anything.
+var dropAThing = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\bdrop( (?:a|an|my|our)(?: [\w:-]+){0,2}? (?:comment|comments|reaction|emoji|thumbs-up|thumbsup|like|label|tag|star)\b)`)
+})
+
+// seedWith matches a request opening with "seed" ("Seed appdb.users in
+// MongoDB with three test accounts"): filling a store with its first
+// records is inserting them.
+var seedWith = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^(\s*(?:please |pls |can you |could you )?)seed\b`)
+})
+
+// rewriteChatVerbs rewrites dropAThing's "drop" as "add" and seedWith's
+// "seed" as "insert".
+func rewriteChatVerbs(s string) string {
+	if r106Off {
+		return s
+	}
+	if containsFold(s, "drop") {
+		s = dropAThing().ReplaceAllString(s, "add$1")
+	}
+	if containsFold(s, "seed") {
+		s = seedWith().ReplaceAllString(s, "${1}insert")
+	}
+	return s
 }
 
 func init() { phrases = append(phrases, chatPhrases...) }

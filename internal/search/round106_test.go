@@ -52,6 +52,12 @@ func TestSearch_Round106(t *testing.T) {
 		{"Create a new Slack channel called #launch-q3.", ""},
 		{"Regenerate the TypeScript definitions for the database of our Supabase project abcd1234.", "supabase/generate_typescript_types"},
 		{"rerun the failed jobs in the last workflow", "circleci/rerun_workflow"},
+		// Chat's "drop a thumbs-up", "seed" and "tuck away".
+		{"Drop a thumbs-up on the Slack message 1712345678.000200 in channel C024BE91L", "slack/slack_add_reaction"},
+		{"Drop a note in #deploys that v2.3.1 is live.", "slack/slack_post_message"},
+		{"drop the orders table in postgres", ""},
+		{"Seed the Mongo roles collection with admin, editor and viewer entries.", "mongodb/insert-many"},
+		{"Can you tuck the old onboarding doc away under the 'Archive 2024' section in Notion?", "notion/API-move-page"},
 	})
 	for in, out := range map[string]string{
 		"add 1234 + 5678":                  "sum of 1234 and 5678",

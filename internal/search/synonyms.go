@@ -822,6 +822,7 @@ func rewritePhrasesOf(s string) string {
 	s = rewriteFileCommand(s) // round104.go
 	s = rewriteTravel(s)      // round104.go
 	s = rewriteMermaid(s)     // round105.go
+	s = rewriteChatVerbs(s)   // round106.go
 	s = rewriteRefs(s)        // round90.go
 	s = openToCreate().ReplaceAllString(s, "create$1")
 	if mayPlace(s) {
