@@ -240,6 +240,9 @@ func (ix *Index) unservedAction(query string, qs []qterm, naming map[string]bool
 	if ix.storedInKeyValue(s, v) {
 		return false // round84.go: "stash the token in Redis"
 	}
+	if ix.reassigned(query, v, s) {
+		return false // round106.go: "move the Sentry project web to the payments team"
+	}
 	least := ix.opt.MinEvidence * ix.maxIDF
 	switch {
 	case placed:

@@ -401,3 +401,47 @@ func (ix *Index) restServes(s int32, h objectHead, v string, f verbFamily) bool 
 	}
 	return false
 }
+
+// reassignVerbs move a thing to another owner ("move the project over to
+// the payments team", "hand it over to", "transfer it to").
+var reassignVerbs = stemSet(`move transfer hand shift reassign give`)
+
+// reassigned reports whether a request moves a thing to another owner
+// (reassignVerbs, then "to" and the owner's kind: "Move the Sentry project
+// web over to the payments team") that a tool of backend s changing
+// things takes as a parameter (update_project's teamSlug): the move is
+// that tool's update.
+func (ix *Index) reassigned(query, v string, s int32) bool {
+	if r106Off || !reassignVerbs[v] {
+		return false
+	}
+	ws := lowerWords(query)
+	i := slices.Index(ws, "to")
+	if i < 0 {
+		return false
+	}
+	owner := ""
+	for _, w := range ws[i+1:] {
+		if stopWords[w] || objectStarts[w] {
+			if owner != "" {
+				break
+			}
+			continue
+		}
+		owner = stem(w)
+	}
+	if owner == "" {
+		return false
+	}
+	for _, d := range ix.srvDocs[s] {
+		if ix.verbs[d]&verbUpdate == 0 {
+			continue
+		}
+		for _, p := range ix.docs[d].Params {
+			if ws := nameWordsCased(p.Name); len(ws) > 0 && stem(ws[0]) == owner {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -58,6 +58,9 @@ func TestSearch_Round106(t *testing.T) {
 		{"drop the orders table in postgres", ""},
 		{"Seed the Mongo roles collection with admin, editor and viewer entries.", "mongodb/insert-many"},
 		{"Can you tuck the old onboarding doc away under the 'Archive 2024' section in Notion?", "notion/API-move-page"},
+		// A thing moved to another owner a tool's parameter names.
+		{"Move the Sentry project web over to the payments team", "sentry/update_project"},
+		{"Transfer GitHub issue #31 to the acme/api repository", ""},
 	})
 	for in, out := range map[string]string{
 		"add 1234 + 5678":                  "sum of 1234 and 5678",
