@@ -585,5 +585,30 @@ func TestRetrievalFresh(t *testing.T) {
 	if none < 38 {
 		t.Errorf("none105 below the fourth session of 2026-12-07: none 38 of 40 (33 at c5dcf90)")
 	}
+	// extra74 and extra75 (the mix as an agent notes it to itself
+	// mid-task, and as casual chat with typos and clipped words),
+	// tasks106 (60 tasks, 21 across two servers) and none106 (40, 28
+	// naming a served product) were written blind at the start of the
+	// fifth session of 2026-12-07 and scored as aggregates only, at
+	// c2b7dbd (extra74-75 single 46 / 49 of 52, tasks 10 / 13 of 16,
+	// none 8 of 12; tasks106 57 / 57 of 60; none106 35 of 40). Then
+	// read (round106.go): chat's clipped words, a question after a
+	// label, a question of no verb asking a facet, files deleted or
+	// their mode changed, an amount with a sign.
+	single, multi, none, nNone = score("extra74", "extra75")
+	t.Logf("extra74-75: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 50 || single.h5 < 52 || multi.h1 < 9 || multi.h5 < 14 || none < 11 {
+		t.Errorf("extra74-75 below the fifth session of 2026-12-07: single 50 / 52 of 52, tasks 9 / 14 of 16, none 11 of 12 (46 / 49, 10 / 13 and 8 at c2b7dbd)")
+	}
+	_, multi, _, _ = score("tasks106")
+	t.Logf("tasks106: tasks hit@1 %d, hit@5 %d of %d", multi.h1, multi.h5, multi.n)
+	if multi.h1 < 57 || multi.h5 < 57 {
+		t.Errorf("tasks106 below the fifth session of 2026-12-07: tasks 57 / 57 of 60 (57 / 57 at c2b7dbd)")
+	}
+	_, _, none, nNone = score("none106")
+	t.Logf("none106: none %d of %d", none, nNone)
+	if none < 38 {
+		t.Errorf("none106 below the fifth session of 2026-12-07: none 38 of 40 (35 at c2b7dbd)")
+	}
 
 }
