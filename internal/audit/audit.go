@@ -19,6 +19,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -121,6 +122,12 @@ type logLine struct {
 // digest the same. Empty args digest as "{}"; arguments that are not valid
 // JSON digest as their raw bytes.
 func ArgsDigest(key []byte, args json.RawMessage) string {
+	return argsDigest(hmac.New(sha256.New, key), args)
+}
+
+// argsDigest is ArgsDigest under mac, an HMAC-SHA-256 it resets first:
+// a Log keeps one for all its entries (making one is a tenth of a line).
+func argsDigest(mac hash.Hash, args json.RawMessage) string {
 	b := []byte(strings.TrimSpace(string(args)))
 	if len(b) == 0 {
 		b = []byte("{}")
@@ -128,9 +135,10 @@ func ArgsDigest(key []byte, args json.RawMessage) string {
 	if c, err := trust.CanonicalJSON(b); err == nil {
 		b = c
 	}
-	m := hmac.New(sha256.New, key)
-	m.Write(b)
-	return hex.EncodeToString(m.Sum(nil))
+	mac.Reset()
+	mac.Write(b)
+	var sum [sha256.Size]byte
+	return hex.EncodeToString(mac.Sum(sum[:0]))
 }
 
 // Options configures a Log. A nil *Options means all defaults.
@@ -183,6 +191,7 @@ const maxPending = 64 << 10
 type Log struct {
 	path     string
 	key      []byte // of the arguments' digests
+	lines    liner  // makes the lines (l.mu held)
 	maxBytes int64
 	keep     int
 	now      func() time.Time
@@ -237,7 +246,7 @@ func Open(path string, o *Options) (*Log, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening audit log: %w", err)
 	}
-	l.key = key
+	l.key, l.lines = key, newLiner(key)
 	if err := l.open(); err != nil {
 		return nil, err
 	}
@@ -347,8 +356,20 @@ func (l *Log) Record(e Entry) error {
 	return err
 }
 
-// line is e as a line of the file, its arguments digested under key.
-func line(key []byte, e Entry) []byte {
+// liner makes entries' lines. Not safe for concurrent use: a Log's is
+// used under its mutex.
+type liner struct {
+	mac hash.Hash // HMAC-SHA-256 under the key, reset for each digest
+	// The last client name and its form in a line: a session's entries
+	// all have the same, and shortError (credentials hidden, sanitised)
+	// was a tenth of a line.
+	client, clientLine string
+}
+
+func newLiner(key []byte) liner { return liner{mac: hmac.New(sha256.New, key)} }
+
+// line is e as a line of the file, its arguments digested under the key.
+func (m *liner) line(e Entry) []byte {
 	var tri *Trifecta
 	if e.Trifecta != nil {
 		c := *e.Trifecta
@@ -361,10 +382,10 @@ func line(key []byte, e Entry) []byte {
 	b, err := json.Marshal(logLine{
 		Time:       e.Time.UTC().Format(time.RFC3339Nano),
 		Session:    cutName(e.Session),
-		Client:     shortError(e.Client),
+		Client:     m.clientOf(e.Client),
 		Server:     cutName(e.Server),
 		Tool:       cutName(e.Tool),
-		ArgsHMAC:   ArgsDigest(key, e.Args),
+		ArgsHMAC:   argsDigest(m.mac, e.Args),
 		DurationMS: float64(e.Duration.Microseconds()) / 1000,
 		Outcome:    e.Outcome,
 		Error:      shortError(e.Err),
@@ -376,7 +397,16 @@ func line(key []byte, e Entry) []byte {
 	return append(b, '\n')
 }
 
-// safeLine is line(l.key, e); an entry whose line panics is written as
+// clientOf is shortError(client), the last one's kept (the zero
+// liner's is "", shortError("")).
+func (m *liner) clientOf(client string) string {
+	if client != m.client {
+		m.client, m.clientLine = client, shortError(client)
+	}
+	return m.clientLine
+}
+
+// safeLine is l.lines.line(e); an entry whose line panics is written as
 // a line saying so, with its time, and the panic logged: it stayed among
 // the pending entries, and every later flush panicked on it again, the
 // log losing every entry after it (and on the timer's goroutine the
@@ -393,7 +423,7 @@ func (l *Log) safeLine(e Entry) (b []byte) {
 	if l.testLine != nil {
 		l.testLine(e)
 	}
-	return line(l.key, e)
+	return l.lines.line(e)
 }
 
 // Flush writes the entries recorded so far.

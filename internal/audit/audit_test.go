@@ -74,6 +74,51 @@ func TestLog_RecordFormat(t *testing.T) {
 	}
 }
 
+// TestLog_EachLineHasItsOwnClientAndDigest: the lines of one flush,
+// made with one HMAC reset for each and the last client's name kept,
+// carry each entry's own client and arguments' digest, as ArgsDigest
+// and shortError make them alone.
+func TestLog_EachLineHasItsOwnClientAndDigest(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	l, err := Open(path, &Options{FlushDelay: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clients := []string{"claude-code", "claude-code", "cursor", "", "cursor", "ci token=hunter2secret", "claude-code"}
+	args := []string{`{"q":"a"}`, `{"q":"a"}`, `{"q": "b", "n": 1}`, ``, `{"n":1,"q":"b"}`, `[1,2]`, `not json`}
+	for i := range clients {
+		if err := l.Record(Entry{Client: clients[i], Server: "s", Tool: "t", Args: json.RawMessage(args[i])}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	key := testKey(t, path)
+	lines := readLines(t, path)
+	if len(lines) != len(clients) {
+		t.Fatalf("%d lines, want %d", len(lines), len(clients))
+	}
+	for i, ln := range lines {
+		var e struct {
+			Client   string `json:"client"`
+			ArgsHMAC string `json:"args_hmac"`
+		}
+		if err := json.Unmarshal([]byte(ln), &e); err != nil {
+			t.Fatal(err)
+		}
+		if want := shortError(clients[i]); e.Client != want {
+			t.Errorf("line %d: client %q, want %q", i, e.Client, want)
+		}
+		if want := ArgsDigest(key, json.RawMessage(args[i])); e.ArgsHMAC != want {
+			t.Errorf("line %d: args_hmac %s, want %s", i, e.ArgsHMAC, want)
+		}
+	}
+	if raw, _ := os.ReadFile(path); strings.Contains(string(raw), "hunter2secret") {
+		t.Error("a client name's credential written to the audit log")
+	}
+}
+
 // testKey is the key of the log at path.
 func testKey(t *testing.T, path string) []byte {
 	t.Helper()
@@ -469,5 +514,16 @@ func TestLog_LongNamesAreCut(t *testing.T) {
 	}
 	if !strings.HasSuffix(e.Tool, "é…") || len(e.Tool) > 256 || !strings.HasSuffix(e.Trifecta.Source, "…") {
 		t.Errorf("tool %q, source %q: want each cut to 256 bytes, ending in …", e.Tool, e.Trifecta.Source)
+	}
+}
+
+// BenchmarkLine is what the flush pays to make one call's line.
+func BenchmarkLine(b *testing.B) {
+	key := []byte("0123456789abcdef0123456789abcdef")
+	e := Entry{Time: time.Now(), Session: "a1b2c3", Client: "claude-code", Server: "github", Tool: "search_issues", Args: json.RawMessage(`{"q":"is:open label:bug","per_page":5,"repo":"octo/hello"}`), Duration: 1200 * time.Microsecond, Outcome: OK}
+	m := newLiner(key)
+	b.ReportAllocs()
+	for b.Loop() {
+		m.line(e)
 	}
 }

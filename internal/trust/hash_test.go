@@ -1,6 +1,7 @@
 package trust
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
 )
@@ -55,6 +56,33 @@ func TestCanonicalJSON(t *testing.T) {
 	for _, bad := range []string{``, `{`, `{} {}`, `[1,]`} {
 		if _, err := CanonicalJSON([]byte(bad)); err == nil {
 			t.Errorf("CanonicalJSON(%q) succeeded", bad)
+		}
+	}
+}
+
+// TestWriteString_AsTheEncoderWrites holds writeString's plain strings,
+// written without an encoder, to what the encoder writes: pins and
+// audit digests hash these bytes, so any difference would re-ask every
+// approval.
+func TestWriteString_AsTheEncoderWrites(t *testing.T) {
+	encoded := func(s string) string {
+		var b bytes.Buffer
+		e := json.NewEncoder(&b)
+		e.SetEscapeHTML(false)
+		if err := e.Encode(s); err != nil {
+			t.Fatal(err)
+		}
+		return string(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+	}
+	ins := []string{"", "a", "is:open label:bug", "x<y>&z", "tab\there", "quote\"", "back\\slash", "é", "\u2028", "\x7f", "\xff", "a\x00b", "~ !#$%"}
+	for c := 0; c < 256; c++ {
+		ins = append(ins, string([]byte{byte(c)}), "ab"+string([]byte{byte(c)})+"cd")
+	}
+	for _, in := range ins {
+		var b bytes.Buffer
+		writeString(&b, in)
+		if got, want := b.String(), encoded(in); got != want {
+			t.Errorf("writeString(%q) = %s, want %s", in, got, want)
 		}
 	}
 }
