@@ -445,3 +445,17 @@ func (ix *Index) reassigned(query, v string, s int32) bool {
 	}
 	return false
 }
+
+// withTopsPrereqs returns tops and the prerequisites of tops' tools
+// found among hits.
+func (ix *Index) withTopsPrereqs(hits []Hit, tops []int32) []int32 {
+	kept := slices.Clone(tops)
+	for _, t := range tops {
+		for _, p := range ix.prereqs[t] {
+			if slices.ContainsFunc(hits, func(h Hit) bool { return h.Doc == int(p) }) && !slices.Contains(kept, p) {
+				kept = append(kept, p)
+			}
+		}
+	}
+	return kept
+}

@@ -61,6 +61,9 @@ func TestSearch_Round106(t *testing.T) {
 		// A thing moved to another owner a tool's parameter names.
 		{"Move the Sentry project web over to the payments team", "sentry/update_project"},
 		{"Transfer GitHub issue #31 to the acme/api repository", ""},
+		// A later step's prerequisite does not take an earlier one's
+		// place.
+		{"Look up the current TanStack Query docs for useMutation and update src/hooks/useSave.ts to match", "context7/resolve-library-id"},
 	})
 	for in, out := range map[string]string{
 		"add 1234 + 5678":                  "sum of 1234 and 5678",

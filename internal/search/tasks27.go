@@ -99,13 +99,23 @@ func (sc *scorer) stepLearned(c []qterm, info clause, cands []int32) {
 // Prisma migrations with Context7" after resolving the library's id)
 // needs both, as a request of one step does (withPrereqs).
 func (ix *Index) withStepPrereqs(hits []Hit, tops []int32, score []float64) []Hit {
+	kept := tops
+	if !r106Off {
+		// A prerequisite of a step's tool already among the hits is
+		// kept as the steps' tools are: a later step's prerequisite
+		// took the place of an earlier one's (round106.go).
+		kept = ix.withTopsPrereqs(hits, tops)
+	}
 	for _, t := range tops {
 		ps := ix.prereqs[t]
 		if len(ps) == 0 || !slices.ContainsFunc(hits, func(h Hit) bool { return h.Doc == int(t) }) ||
 			slices.ContainsFunc(hits, func(h Hit) bool { return slices.Contains(ps, int32(h.Doc)) }) {
 			continue
 		}
-		hits = ix.intoLastFree(hits, tops, ps[0], score)
+		hits = ix.intoLastFree(hits, kept, ps[0], score)
+		if !r106Off {
+			kept = append(kept, ps[0])
+		}
 	}
 	return hits
 }
