@@ -283,11 +283,14 @@ func (ix *Index) fileDeleteUndone(query string, naming map[string]bool) bool {
 	if v == "" || verbStems()[v] != verbDelete || v == stem("drop") {
 		return false // "drop the file onto the upload zone": no delete
 	}
-	if _, _, _, kinds := queryTokensKinds(query); kinds&kindPath == 0 || kinds&(kindRepo|kindURL) != 0 {
-		return false
-	}
 	obj := []string{"fil", stem("directory")}
-	if heads := objectHeads(query, at, naming); len(heads) > 0 {
+	if heads := objectHeads(query, at, naming); len(heads) > 0 && messageThings[heads[0].word] {
+		// "delete my last message in #general": no tool for messages
+		// deletes one either.
+		return ix.noneDoes([]string{stem("message")}, v)
+	} else if _, _, _, kinds := queryTokensKinds(query); kinds&kindPath == 0 || kinds&(kindRepo|kindURL) != 0 {
+		return false
+	} else if len(heads) > 0 {
 		if !fileThings[heads[0].word] {
 			return false
 		}
@@ -295,6 +298,16 @@ func (ix *Index) fileDeleteUndone(query string, naming map[string]bool) bool {
 	} else if fs := strings.Fields(rewritePhrases(query)); at+1 >= len(fs) || valueKindOf(strings.Trim(fs[at+1], ".,;:!?\"'`")) != kindPath {
 		return false // the path is not what is deleted
 	}
+	return ix.noneDoes(obj, v)
+}
+
+// messageThings are the heads of an object that is a chat's message.
+var messageThings = stemSet(`message messages msg msgs`)
+
+// noneDoes reports whether no tool named for one of the things obj (stems)
+// in any backend deletes (v, of the family of deleting): a repository's
+// tools, which take a repository or project, aside.
+func (ix *Index) noneDoes(obj []string, v string) bool {
 	for s := range ix.servers {
 		for _, o := range obj {
 			for _, d := range ix.objectToolsOrLead(int32(s), o) {
