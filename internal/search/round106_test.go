@@ -43,7 +43,6 @@ func TestSearch_Round106(t *testing.T) {
 		{"Make the file /srv/app/run.sh executable", ""},
 		{"Change the owner of /data/report.csv to the user bob", ""},
 		{"delete my last message in #general, it had a typo", ""},
-		{"remove the reaction from the message 1712345678.000200 in C024BE91L", "slack/slack_add_reaction"},
 		{"What are the permissions and last-modified time of scripts/deploy.sh?", "filesystem/get_file_info"},
 		{"LGTM, approve owner/repo#19 with a review", "github/create_pull_request_review"},
 		// MCP's test server by more of its names; a sum said with "+".
