@@ -302,6 +302,9 @@ func objectHeads(query string, at int, naming map[string]bool) []objectHead {
 			// round75.go: "a new Git repository", "an extra
 			// Sentry DSN": a noun of the phrase, not a name.
 			np = append(np, lw)
+		case value && modelInPhrase(np, fs, i, naming):
+			// round106.go: "a new MongoDB Atlas M10 cluster": a
+			// model or size inside the phrase; its noun follows.
 		case value || objectStarts[lw] || lw == "a" || lw == "an":
 			if len(np) > 0 {
 				flush()

@@ -472,3 +472,20 @@ func (ix *Index) withTopsPrereqs(hits []Hit, tops []int32) []int32 {
 	}
 	return kept
 }
+
+// modelInPhrase reports whether fs[i], a value inside an object's phrase
+// (np, the words so far), is a model, size or version of the thing the
+// next word names ("a new MongoDB Atlas M10 cluster", "an m5.large
+// instance"): a short word with a digit, and the next word a plain noun
+// ending the phrase.
+func modelInPhrase(np, fs []string, i int, naming map[string]bool) bool {
+	if r106Off || len(np) == 0 || i+1 >= len(fs) || !plainNoun(fs[i+1], naming) || strings.ContainsAny(fs[i], "/\\@#:") ||
+		len(fs[i]) > 10 || !strings.ContainsAny(fs[i], "0123456789") {
+		return false
+	}
+	if strings.ContainsAny(fs[i+1][len(fs[i+1])-1:], ".,;:!?") || i+2 >= len(fs) {
+		return true
+	}
+	next := strings.ToLower(strings.Trim(fs[i+2], ".,;:!?()[]{}<>"))
+	return headPrepositions[next] || meansPrepositions[next] || stopWords[next]
+}

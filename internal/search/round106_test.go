@@ -43,6 +43,9 @@ func TestSearch_Round106(t *testing.T) {
 		{"Make the file /srv/app/run.sh executable", ""},
 		{"Change the owner of /data/report.csv to the user bob", ""},
 		{"delete my last message in #general, it had a typo", ""},
+		// A model inside the object's phrase; a name is no model.
+		{"Spin up a new MongoDB Atlas M10 cluster in eu-west-1.", ""},
+		{"Wipe the migrations on my Supabase dev branch feature-auth back to a clean slate.", "supabase/reset_branch"},
 		{"What are the permissions and last-modified time of scripts/deploy.sh?", "filesystem/get_file_info"},
 		{"LGTM, approve owner/repo#19 with a review", "github/create_pull_request_review"},
 		// MCP's test server by more of its names; a sum said with "+".
