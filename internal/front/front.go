@@ -31,6 +31,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -320,8 +321,9 @@ func (f *Front) sessionServer(r *http.Request) *mcp.Server {
 // afterServe, when set (by tests), runs after the stateful handler
 // returned, before the session it opened, if any (opened, its id), is
 // adopted: the client may have its answer and send its next requests in
-// between.
-var afterServe func(opened string)
+// between. Atomic: a test sets it back while its world's last requests
+// may still be served.
+var afterServe atomic.Pointer[func(opened string)]
 
 // adopt ties the session a request opened to the life of its MCP
 // session: closed when the client ends it, it expires or it is evicted,
@@ -757,8 +759,8 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	if aw != nil {
 		opened = aw.opened
 	}
-	if afterServe != nil {
-		afterServe(opened)
+	if hook := afterServe.Load(); hook != nil {
+		(*hook)(opened)
 	}
 	if pr.t != nil {
 		f.adopt(pr.t, opened)
