@@ -10,6 +10,7 @@
 package oauth
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -150,19 +151,25 @@ func (s *Store) load(server, rawURL string) (*Record, error) {
 // Save writes r as the record of r.Server at rawURL (r.Origin is set
 // from it), mode 0600, replacing any older one atomically.
 func (s *Store) Save(rawURL string, r *Record) error {
-	return s.Update(r.Server, rawURL, func(*Record) (*Record, error) { return r, nil })
+	return s.Update(context.Background(), r.Server, rawURL, func(*Record) (*Record, error) { return r, nil })
 }
 
+// ErrBusy is wrapped by Update's error when ctx ended while another
+// process held the record's lock (refreshing the same sign-in); the
+// error names the lock file.
+var ErrBusy = filelock.ErrWaitEnded
+
 // Update runs fn with the current record of server at rawURL (nil for
-// none, also when the file is unreadable) while holding its lock, so that no other process writes it in
-// between, and saves what fn returns (nothing when fn returns nil or an
-// error, which Update returns).
-func (s *Store) Update(server, rawURL string, fn func(cur *Record) (*Record, error)) error {
+// none, also when the file is unreadable) while holding its lock, so that
+// no other process writes it in between, and saves what fn returns
+// (nothing when fn returns nil or an error, which Update returns). The
+// wait for the lock ends with ctx (ErrBusy) or after filelock.DefaultWait.
+func (s *Store) Update(ctx context.Context, server, rawURL string, fn func(cur *Record) (*Record, error)) error {
 	p := s.Path(server, rawURL)
 	if err := s.mkdir(server); err != nil {
 		return err
 	}
-	return filelock.With(p, func() error {
+	return filelock.WithContext(ctx, p, func() error {
 		cur, err := s.load(server, rawURL)
 		if err != nil {
 			cur = nil // unreadable: what fn returns replaces it
