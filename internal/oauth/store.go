@@ -29,7 +29,8 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
 )
 
-// maxRecord bounds a record file: a few kB are written.
+// maxRecord bounds a record file: a few kB are written; write refuses a
+// record over it, which load would refuse.
 const maxRecord = 1 << 20
 
 // DirName is the store's directory under the state directory
@@ -215,6 +216,13 @@ func (s *Store) write(rawURL string, r *Record) error {
 		return fmt.Errorf("saving the sign-in of %q: %w", r.Server, err)
 	}
 	p := s.Path(r.Server, rawURL)
+	if len(b)+1 > maxRecord {
+		// Written, it would be refused by every read (load), and would
+		// have replaced the record before it: an authorization server's
+		// answer may be up to 1 MiB, and JSON escapes some bytes as six.
+		return fmt.Errorf("saving the sign-in of %q: its tokens (%d bytes) make a record of %d bytes, over the %d the store reads; not stored, the sign-in before it kept (its authorization server issued tokens far larger than any other: tell its operator)",
+			r.Server, len(r.AccessToken)+len(r.RefreshToken), len(b)+1, maxRecord)
+	}
 	if fi, err := os.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 		// The new sign-in replaces the link, never the file it names.
 		if err := os.Remove(p); err != nil {
