@@ -53,8 +53,26 @@ func (l *connLimit) Accept() (net.Conn, error) {
 		l.release()
 		return nil, err
 	}
-	return &limitedConn{Conn: c, l: l}, nil
+	lc := &limitedConn{Conn: c, l: l}
+	if cw, ok := c.(closeWriter); ok {
+		// net/http half-closes a connection it ends after an answer
+		// (Connection: close), so that the client reads the answer
+		// before a reset.
+		return &limitedHalfConn{lc, cw}, nil
+	}
+	return lc, nil
 }
+
+type closeWriter interface{ CloseWrite() error }
+
+// limitedHalfConn is a limitedConn that can be half-closed, as its
+// connection (a TCP one) can.
+type limitedHalfConn struct {
+	*limitedConn
+	cw closeWriter
+}
+
+func (c *limitedHalfConn) CloseWrite() error { return c.cw.CloseWrite() }
 
 // Close closes the listener and wakes an Accept waiting for a slot.
 func (l *connLimit) Close() error {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"strings"
@@ -81,4 +82,36 @@ func TestFront_ConnectionsAreBoundedBeforeTheToken(t *testing.T) {
 			t.Fatal("the place of the refused request's connection was not given back")
 		}
 	})
+}
+
+// TestConnLimit_KeepsHalfClose: net/http half-closes a TCP connection it
+// ends after an answer (a 401 with Connection: close), so that the
+// client reads the answer before a reset; the limit's wrapper must not
+// hide CloseWrite.
+func TestConnLimit_KeepsHalfClose(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := newConnLimit(ln, 1, slog.New(slog.DiscardHandler))
+	defer l.Close()
+	dialed := make(chan error, 1)
+	go func() {
+		c, err := net.Dial("tcp", ln.Addr().String())
+		if err == nil {
+			defer c.Close()
+		}
+		dialed <- err
+	}()
+	c, err := l.Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := <-dialed; err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := c.(closeWriter); !ok {
+		t.Errorf("an accepted TCP connection (%T) cannot be half-closed", c)
+	}
 }
