@@ -50,7 +50,7 @@ var allowed = map[string][]string{
 	"telemetry":  {},
 	"server":     {"catalog", "config", "echo", "panics", "pool", "redact", "roles", "rpcid", "script", "search", "skills", "telemetry", "tokens", "trust", "tsdecl"},
 	"hub":        {"allow", "atomicfile", "audit", "backend", "catalog", "config", "demo", "echo", "panics", "pool", "rawio", "redact", "safefile", "sandbox", "server", "skills", "telemetry", "trust", "workspace"},
-	"daemon":     {"atomicfile", "config", "echo", "filelock", "panics", "rawio", "redact", "safefile"},
+	"daemon":     {"atomicfile", "config", "echo", "filelock", "panics", "rawio", "redact", "rpcid", "safefile"},
 	"front":      {"panics", "rpcid"},
 	"ui":         {},
 	"peer":       {},

@@ -406,7 +406,7 @@ func (t *storedSource) fresh(ctx context.Context) (*oauth2.Token, error) {
 	}
 	var out *oauth2.Token
 	var seen string
-	err := t.s.store.Update(t.s.b.name, t.s.url, func(cur *oauth.Record) (*oauth.Record, error) {
+	err := t.s.store.Update(ctx, t.s.b.name, t.s.url, func(cur *oauth.Record) (*oauth.Record, error) {
 		if cur == nil { // `switchboard logout` ran meanwhile
 			return nil, needsLoginError(t.s.b.name, " again (signed out)")
 		}
@@ -452,6 +452,12 @@ func (t *storedSource) fresh(ctx context.Context) (*oauth2.Token, error) {
 		t.unsaved, t.stale, t.broken = false, "", nil
 	}
 	if err != nil {
+		if errors.Is(err, oauth.ErrBusy) {
+			// Another process is refreshing it: waiting for it ended with
+			// this request's time, not the lock's (10 s).
+			lock := t.s.store.Path(t.s.b.name, t.s.url) + ".lock"
+			return nil, &lateRefresh{msg: fmt.Sprintf("refreshing the sign-in of backend %q: another switchboard process is refreshing it and still held its lock (%s) when %s; try again, and if this goes on, look for a switchboard process that hangs", t.s.b.name, lock, lateWhy(ctx)), cause: err}
+		}
 		if ctx.Err() != nil {
 			return nil, t.late(ctx)
 		}
@@ -485,11 +491,15 @@ func (t *storedSource) late(ctx context.Context) error {
 	t.mu.Lock()
 	at := oauth.Origin(t.rec.TokenURL)
 	t.mu.Unlock()
-	why := "the start or call that needed it ended"
+	return &lateRefresh{msg: fmt.Sprintf("refreshing the sign-in of backend %q: its authorization server (%s) did not answer in time (%s); check that it is up, or tell its operator", t.s.b.name, redact.URL(at), lateWhy(ctx)), cause: context.Cause(ctx)}
+}
+
+// lateWhy says why ctx, a request's, ended.
+func lateWhy(ctx context.Context) string {
 	if c := context.Cause(ctx); !errors.Is(c, context.Canceled) {
-		why = c.Error() // a deadline, or a start's cause that says its limit
+		return c.Error() // a deadline, or a start's cause that says its limit
 	}
-	return &lateRefresh{msg: fmt.Sprintf("refreshing the sign-in of backend %q: its authorization server (%s) did not answer in time (%s); check that it is up, or tell its operator", t.s.b.name, redact.URL(at), why), cause: context.Cause(ctx)}
+	return "the start or call that needed it ended"
 }
 
 // lateRefresh is a refresh cut off by the time of the request that

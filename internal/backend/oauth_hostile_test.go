@@ -1,10 +1,12 @@
 package backend
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -14,6 +16,7 @@ import (
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/oauth"
 	"github.com/switchboard-mcp/switchboard/internal/oauth/oauthtest"
 )
 
@@ -465,4 +468,50 @@ func TestOAuth_AFailedSignInIsNotAskedForAgain(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "the authorization server's answer to the code exchange is not JSON") {
 		t.Errorf("error %v, want it to say the token answer is not valid", err)
 	}
+}
+
+// TestOAuth_ATokenTooBigToStoreKeepsTheSignInBefore: a refresh answered
+// with tokens that make a record over what the store reads (an answer
+// 300 bytes under the 1 MiB a sign-in reads, and the record's other
+// fields) replaced the good record with one every later read refused, so
+// the next process had to sign in again. The refreshed token is used by
+// this process, the log says it could not be stored, and the record
+// before it is kept; a sign-in that gets such tokens fails naming the
+// server.
+func TestOAuth_ATokenTooBigToStoreKeepsTheSignInBefore(t *testing.T) {
+	big := func(m map[string]any) { m["refresh_token"] = strings.Repeat("x", 1<<20-300) }
+	t.Run("refresh", func(t *testing.T) {
+		fake, spec, dir := oauthSetup(t)
+		fake.ExpiresIn = 5 * time.Second // below oauth2's 10 s margin: expired at once
+		login(t, spec, dir, nil)
+		st := &oauth.Store{Dir: dir}
+		before, err := st.Load("notion", spec.URL)
+		if err != nil || before == nil {
+			t.Fatalf("stored sign-in: %v %v", before != nil, err)
+		}
+		fake.ExpiresIn = time.Hour
+		fake.TokenResponse = big
+		var logs bytes.Buffer
+		b, err := Start(context.Background(), spec, &Options{Logger: slog.New(slog.NewTextHandler(&logs, nil)), OAuth: &OAuthOptions{Dir: dir}})
+		if err != nil {
+			t.Fatalf("start: %v", err)
+		}
+		defer b.Close()
+		call(t, b, "big", `{"bytes":1}`)
+		if !strings.Contains(logs.String(), "cannot be stored") || !strings.Contains(logs.String(), "the store reads") {
+			t.Errorf("the log does not say the token could not be stored: %.600s", logs.String())
+		}
+		after, err := st.Load("notion", spec.URL)
+		if err != nil || after == nil || after.AccessToken != before.AccessToken {
+			t.Errorf("the sign-in before the refresh was not kept: %v, %.300v", after != nil, err)
+		}
+	})
+	t.Run("sign-in", func(t *testing.T) {
+		fake, spec, dir := oauthSetup(t)
+		fake.TokenResponse = big
+		err := loginErr(t, spec, dir, nil)
+		if err == nil || !strings.Contains(err.Error(), `saving the sign-in of "notion"`) || !strings.Contains(err.Error(), "the store reads") {
+			t.Errorf("err = %.600v; want the server and the bound named", err)
+		}
+	})
 }

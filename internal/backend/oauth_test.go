@@ -17,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/filelock"
 	"github.com/switchboard-mcp/switchboard/internal/oauth"
 	"github.com/switchboard-mcp/switchboard/internal/oauth/oauthtest"
 )
@@ -316,5 +317,42 @@ func TestOAuth_RefusedCodeExchangeIsReadable(t *testing.T) {
 	_, err := Start(context.Background(), spec, &Options{OAuth: &OAuthOptions{Dir: dir, Fetch: bad, RedirectURL: "http://127.0.0.1:7777/callback"}})
 	if err == nil || !strings.Contains(err.Error(), "refused to issue access: invalid_grant") {
 		t.Errorf("err = %v, want the OAuth error code named", err)
+	}
+}
+
+// TestOAuth_ARefreshWaitingForAnotherProcessEndsInTheRequestsTime: while
+// another process refreshed the same sign-in (holding its lock), a start
+// with little time left waited the lock's own 10 s and then said the
+// authorization server had not answered. The wait ends with the start's
+// time now, naming the server and the lock file.
+func TestOAuth_ARefreshWaitingForAnotherProcessEndsInTheRequestsTime(t *testing.T) {
+	fake, spec, dir := oauthSetup(t)
+	fake.ExpiresIn = 5 * time.Second // below oauth2's 10 s margin: expired at once
+	login(t, spec, dir, nil)
+	fake.ExpireAccess()
+	refreshes := fake.Stats().Refreshes
+	p := (&oauth.Store{Dir: dir}).Path("notion", spec.URL)
+	l, err := filelock.Lock(p, 0) // the other process, refreshing
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	b, err := Start(ctx, spec, &Options{OAuth: &OAuthOptions{Dir: dir}})
+	if err == nil {
+		b.Close()
+		t.Fatal("started without the refreshed token")
+	}
+	if errors.Is(err, filelock.ErrTimeout) || !errors.Is(err, oauth.ErrBusy) {
+		t.Fatalf("err = %v; want the wait ended by the start's time, not the lock's timeout", err)
+	}
+	for _, want := range []string{`backend "notion"`, "another switchboard process is refreshing it", p + ".lock"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("err = %v; want it to say %q", err, want)
+		}
+	}
+	if fake.Stats().Refreshes != refreshes {
+		t.Errorf("refreshed while another process held the lock")
 	}
 }

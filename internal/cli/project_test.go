@@ -372,3 +372,49 @@ func TestTrust_ListsTheSecretsEachServerIsGiven(t *testing.T) {
 		t.Errorf("trust output:\n%s", out)
 	}
 }
+
+// TestProject_ADirectoryNamedLikeTheProjectFileIsSaid: a directory named
+// .switchboard.json between the working directory and the project file
+// further up was passed over without a word. servers, doctor and serve
+// (its log, the index) say it, naming the path, and the project file
+// further up still applies.
+func TestProject_ADirectoryNamedLikeTheProjectFileIsSaid(t *testing.T) {
+	pe := newProjectEnv(t, `{"mcpServers": {}}`, `{"mcpServers": {"tool": {"command": "t"}}}`)
+	if code := pe.run("trust"); code != 0 {
+		t.Fatalf("trust = %d\n%s%s", code, pe.stdout, pe.stderr)
+	}
+	sub := filepath.Join(pe.repo, "sub")
+	odd := filepath.Join(sub, ".switchboard.json")
+	if err := os.MkdirAll(odd, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	pe.e.Dir = sub
+	want := odd + " is a directory"
+	for _, cmd := range [][]string{{"servers"}, {"doctor"}} {
+		pe.run(cmd...)
+		if out := pe.stdout.String() + pe.stderr.String(); !strings.Contains(out, want) || !strings.Contains(out, "tool") {
+			t.Errorf("%s: want %q and the project's server tool:\n%s", cmd[0], want, out)
+		}
+	}
+	pe.stderr.Reset()
+	st, err := pe.e.openStack(&configFlags{}, true, stackOptions{inProcessScripts: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if st.cat.Spec("tool") == nil {
+		t.Error("the project file further up does not apply")
+	}
+	if !strings.Contains(pe.stderr.String(), want) {
+		t.Errorf("serve's log lacks %q:\n%s", want, pe.stderr)
+	}
+	if d := listToolsDescription(t, st); !strings.Contains(d, want) {
+		t.Errorf("the index lacks %q:\n%s", want, d)
+	}
+	if err := st.sess.Reload(); err != nil {
+		t.Fatal(err)
+	}
+	if d := listToolsDescription(t, st); !strings.Contains(d, want) || st.cat.Spec("tool") == nil {
+		t.Errorf("after a reload, the index lacks %q or the project's server:\n%s", want, d)
+	}
+}

@@ -402,21 +402,36 @@ const ProjectFile = ".switchboard.json"
 // file that does not exist) is found too, as a FIFO or a device is, so
 // that its reader says why it is not used: it was passed over without a
 // word, and a project file further up used in its place. A directory of
-// that name is passed over.
+// that name is passed over (ProjectDirs lists them, to be said).
 func FindProject(dir, home string) string {
+	found, _ := findProject(dir, home)
+	return found
+}
+
+// ProjectDirs returns the directories named ProjectFile (or links to
+// one) that FindProject passes over walking up from dir, nearest first:
+// a project file path that is a directory, which no one reading the
+// config would see otherwise.
+func ProjectDirs(dir, home string) []string {
+	_, dirs := findProject(dir, home)
+	return dirs
+}
+
+func findProject(dir, home string) (found string, dirs []string) {
 	for d := filepath.Clean(dir); ; {
 		if home != "" && d == filepath.Clean(home) {
-			return ""
+			return "", dirs
 		}
 		p := filepath.Join(d, ProjectFile)
 		if _, err := os.Lstat(p); err == nil {
 			if st, err := os.Stat(p); err != nil || !st.IsDir() {
-				return p
+				return p, dirs
 			}
+			dirs = append(dirs, p)
 		}
 		up := filepath.Dir(d)
 		if up == d {
-			return ""
+			return "", dirs
 		}
 		d = up
 	}

@@ -21,6 +21,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/rawio"
+	"github.com/switchboard-mcp/switchboard/internal/rpcid"
 )
 
 // Defaults of BridgeOptions.
@@ -547,13 +548,17 @@ func (b *bridge) send(line []byte, m msgInfo) {
 	case m.method == "notifications/cancelled":
 		// The daemon answers a cancelled request with nothing: it is
 		// owed no more (a dead daemon's calls are answered with an error,
-		// which the client would get for a request it gave up).
+		// which the client would get for a request it gave up). A
+		// cancellation naming a member in other letter case
+		// ("RequestID") the daemon refuses, as the SDK reads names
+		// exactly, and the call runs on: it is still owed (encoding/json
+		// below would read the name folded).
 		var p struct {
 			Params struct {
 				RequestID json.RawMessage `json:"requestId"`
 			} `json:"params"`
 		}
-		if json.Unmarshal(line, &p) == nil && len(p.Params.RequestID) > 0 {
+		if _, why := rpcid.FoldedMember(line); why == "" && json.Unmarshal(line, &p) == nil && len(p.Params.RequestID) > 0 {
 			k := idKey(p.Params.RequestID)
 			b.mu.Lock()
 			if cl := b.inflight[k]; cl != nil && cl.again == 0 && k != b.initKey {

@@ -571,6 +571,31 @@ func TestBridge_CancelledCallIsNotAnsweredWhenTheDaemonDies(t *testing.T) {
 	}
 }
 
+// TestBridge_ACancellationTheDaemonRefusesLeavesTheCallOwed: a
+// cancellation naming its requestId in other letter case ("RequestID") is
+// refused by the daemon (server.StdioTransport, rpcid.FoldedMember: the
+// SDK reads names exactly), so the call runs on; the bridge read it as a
+// cancellation all the same (encoding/json folds case) and, when the
+// daemon died, answered the call with nothing: its client waited for
+// ever. The bridge passes over the cancellations the daemon refuses.
+func TestBridge_ACancellationTheDaemonRefusesLeavesTheCallOwed(t *testing.T) {
+	te := newTestEnv(t)
+	c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, false)
+	c.initialize()
+	c.wantMode(90, false)
+	old := c.daemonPID(2)
+	c.send(`{"jsonrpc":"2.0","id":"call-7","method":"sleep","params":{}}`)
+	if n := c.decode(c.next(5 * time.Second)); n.Method != "sleeping" {
+		t.Fatalf("got %+v, want the sleeping notification", n)
+	}
+	c.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"RequestID":"call-7"}}`)
+	c.daemonPID(3) // the cancellation has passed the bridge
+	syscall.Kill(old, syscall.SIGKILL)
+	if r := c.decode(c.next(5 * time.Second)); r.ID != "call-7" || r.Error == nil || !strings.Contains(r.Error.Message, "the switchboard daemon exited during this call") {
+		t.Fatalf("after the kill the client got %+v, want the daemon-exit error for call-7, which was not cancelled", r)
+	}
+}
+
 // Of the requests in flight when the daemon dies, the ones it had read
 // fail, and the ones it never read (written to its socket, or only to
 // its read buffer) go to the next daemon, in order, and are answered

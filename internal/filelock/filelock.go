@@ -9,6 +9,7 @@
 package filelock
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -23,6 +24,10 @@ import (
 // ErrTimeout is returned by Lock when another process held the lock for
 // the whole wait.
 var ErrTimeout = errors.New("timed out waiting for the lock")
+
+// ErrWaitEnded is returned by LockContext when its context ended while
+// another process held the lock.
+var ErrWaitEnded = errors.New("held by another switchboard process when the wait for it ended")
 
 // DefaultWait is how long Lock waits when wait is zero.
 const DefaultWait = 10 * time.Second
@@ -46,6 +51,14 @@ type L struct {
 // disk has no room to make it (no inode left, a quota): no process holds
 // a lock file that is not there, and a write that needs room fails.
 func Lock(path string, wait time.Duration) (*L, error) {
+	return LockContext(context.Background(), path, wait)
+}
+
+// LockContext is Lock that also stops waiting when ctx is done: the error
+// then names the lock file and wraps ErrWaitEnded and ctx's cause (a
+// deadline, a cancellation). Before it, a request with 2 s left waited
+// the whole wait for a lock another process held.
+func LockContext(ctx context.Context, path string, wait time.Duration) (*L, error) {
 	if wait <= 0 {
 		wait = DefaultWait
 	}
@@ -80,8 +93,26 @@ func Lock(path string, wait time.Duration) (*L, error) {
 		if time.Now().After(deadline) {
 			return nil, fmt.Errorf("lock %s: %w (held by another switchboard process for %s)", name, ErrTimeout, wait)
 		}
-		time.Sleep(delay)
+		if err := sleep(ctx, delay); err != nil {
+			return nil, fmt.Errorf("lock %s: %w: %w", name, ErrWaitEnded, err)
+		}
 		delay = min(delay*2, 50*time.Millisecond)
+	}
+}
+
+// sleep waits d, or until ctx is done, returning its cause.
+func sleep(ctx context.Context, d time.Duration) error {
+	if ctx.Done() == nil {
+		time.Sleep(d)
+		return nil
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return context.Cause(ctx)
 	}
 }
 
@@ -142,7 +173,13 @@ func (l *L) Unlock() error {
 
 // With runs fn while holding the lock for path.
 func With(path string, fn func() error) error {
-	l, err := Lock(path, 0)
+	return WithContext(context.Background(), path, fn)
+}
+
+// WithContext runs fn while holding the lock for path, waiting for it
+// as LockContext does.
+func WithContext(ctx context.Context, path string, fn func() error) error {
+	l, err := LockContext(ctx, path, 0)
 	if err != nil {
 		return err
 	}

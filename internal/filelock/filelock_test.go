@@ -1,6 +1,7 @@
 package filelock
 
 import (
+	"context"
 	"errors"
 	"os"
 	"os/exec"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -99,4 +101,31 @@ func TestLock_ExcludesOtherProcesses(t *testing.T) {
 		t.Fatalf("lock after the holder exited: %v", err)
 	}
 	l.Unlock()
+}
+
+// TestLockContext_AWaitEndsWithItsContext: a caller with 2 s left waited
+// the lock's whole wait (10 s) for a lock another process held. The wait
+// now ends with the context, naming the lock file.
+func TestLockContext_AWaitEndsWithItsContext(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := filepath.Join(t.TempDir(), "notion.json")
+		l, err := Lock(p, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Unlock()
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		start := time.Now()
+		_, err = LockContext(ctx, p, 0)
+		if !errors.Is(err, ErrWaitEnded) || !errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrTimeout) {
+			t.Fatalf("err = %v, want ErrWaitEnded and the deadline", err)
+		}
+		if !strings.Contains(err.Error(), p+".lock") {
+			t.Fatalf("error %q does not name the lock file", err)
+		}
+		if waited := time.Since(start); waited != 2*time.Second {
+			t.Fatalf("waited %v, want the context's 2s", waited)
+		}
+	})
 }

@@ -364,12 +364,13 @@ func TestFront_DeletingASessionCancelsItsCalls(t *testing.T) {
 func deleteCancels(t *testing.T, early bool) {
 	adopt := make(chan struct{})
 	if early {
-		afterServe = func(opened string) {
+		hook := func(opened string) {
 			if opened != "" { // the initialize's; the rest pass
 				<-adopt
 			}
 		}
-		defer func() { afterServe = nil }()
+		afterServe.Store(&hook)
+		defer afterServe.Store(nil)
 	}
 	h := newHoldServer()
 	url, stop := serveHold(t, h)

@@ -31,6 +31,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -73,6 +74,10 @@ const (
 	// DefaultIdleTimeout closes a kept-alive connection that sends no
 	// next request for that long.
 	DefaultIdleTimeout = 2 * time.Minute
+	// DefaultMaxConns bounds the open connections: room for
+	// DefaultMaxSessions sessions each with an event stream and requests
+	// in flight, and DefaultMaxSessions listen streams.
+	DefaultMaxConns = 1024
 )
 
 // Options configure a Front. Open is required.
@@ -138,6 +143,13 @@ type Options struct {
 	// are forgotten. 0 means DefaultEventBytes; a negative value keeps
 	// none (streams are not resumable, and start with no priming event).
 	EventBytes int
+	// MaxConns bounds the connections open at once, whether or not they
+	// have sent a request (the bearer token is checked on a request, so
+	// this is what bounds a client without it). At the bound a new
+	// connection waits, unaccepted, until one closes, and the log says
+	// the bound was reached (at most once a minute). 0 means
+	// DefaultMaxConns.
+	MaxConns int
 	// Logger receives diagnostics; nil discards them.
 	Logger *slog.Logger
 }
@@ -201,6 +213,9 @@ func New(o *Options) (*Front, error) {
 	}
 	if f.o.EventBytes == 0 {
 		f.o.EventBytes = DefaultEventBytes
+	}
+	if f.o.MaxConns == 0 {
+		f.o.MaxConns = DefaultMaxConns
 	}
 	f.log = f.o.Logger
 	if f.log == nil {
@@ -320,8 +335,9 @@ func (f *Front) sessionServer(r *http.Request) *mcp.Server {
 // afterServe, when set (by tests), runs after the stateful handler
 // returned, before the session it opened, if any (opened, its id), is
 // adopted: the client may have its answer and send its next requests in
-// between.
-var afterServe func(opened string)
+// between. Atomic: a test sets it back while its world's last requests
+// may still be served.
+var afterServe atomic.Pointer[func(opened string)]
 
 // adopt ties the session a request opened to the life of its MCP
 // session: closed when the client ends it, it expires or it is evicted,
@@ -554,14 +570,19 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Cache-Control", "no-store")
 	if !f.hostAllowed(r.Host) {
+		w.Header().Set("Connection", "close")
 		http.Error(w, fmt.Sprintf("forbidden: Host %s is not this server's address (DNS rebinding protection; add it with --allow-host)", quoteCut(r.Host)), http.StatusForbidden)
 		return
 	}
 	if o := r.Header.Get("Origin"); o != "" && !f.originAllowed(o, r.Host) {
+		w.Header().Set("Connection", "close")
 		http.Error(w, fmt.Sprintf("forbidden: Origin %s is not allowed (add it with --allow-origin)", quoteCut(o)), http.StatusForbidden)
 		return
 	}
 	if !f.authorized(r) {
+		// Its connection is closed: kept alive, it would hold one of
+		// MaxConns for IdleTimeout, for a client without the token.
+		w.Header().Set("Connection", "close")
 		w.Header().Set("WWW-Authenticate", `Bearer realm="switchboard"`)
 		http.Error(w, "unauthorized: missing or wrong bearer token (Authorization: Bearer; `switchboard token` prints it)", http.StatusUnauthorized)
 		return
@@ -757,8 +778,8 @@ func (f *Front) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	if aw != nil {
 		opened = aw.opened
 	}
-	if afterServe != nil {
-		afterServe(opened)
+	if hook := afterServe.Load(); hook != nil {
+		(*hook)(opened)
 	}
 	if pr.t != nil {
 		f.adopt(pr.t, opened)
@@ -944,8 +965,10 @@ func (f *Front) originAllowed(origin, host string) bool {
 
 // Serve serves on ln until ctx is done, then shuts down gracefully: it
 // stops accepting, lets in-flight requests finish (at most Options.Drain),
-// then closes the connections and every session.
+// then closes the connections and every session. At most Options.MaxConns
+// connections are open at once.
 func (f *Front) Serve(ctx context.Context, ln net.Listener) error {
+	ln = newConnLimit(ln, f.o.MaxConns, f.log)
 	srv := &http.Server{Handler: f, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: f.o.IdleTimeout, ErrorLog: slog.NewLogLogger(f.log.Handler(), slog.LevelWarn)}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -29,12 +29,13 @@ func panicEnding(t *testing.T, early bool) {
 	if early {
 		// The first initialize's request waits, once its client has
 		// the answer, until the client ended the session.
-		afterServe = func(opened string) {
+		hook := func(opened string) {
 			if opened != "" && !held.Swap(true) {
 				<-adopt
 			}
 		}
-		defer func() { afterServe = nil }()
+		afterServe.Store(&hook)
+		defer afterServe.Store(nil)
 	}
 	rec := &logtest.Recorder{}
 	w := newWorld(t, Options{Logger: rec.Logger()})

@@ -103,6 +103,9 @@ func Load(o *LoadOptions) (*Loaded, error) {
 	if err != nil {
 		return l, err
 	}
+	if o.Explicit == "" && o.Project == "" {
+		notices = append(ProjectDirNotices(o.Dir, o.Home, p.Project), notices...)
+	}
 	l.Config, l.Notices = cfg, notices
 	if len(cfg.Files) == 0 && o.AllowDemo && len(o.DemoCommand) > 0 {
 		l.Demo = fmt.Sprintf("no config file: serving the built-in demo backend; put your servers in %s (or run `switchboard init`)", p.User)
@@ -166,6 +169,21 @@ func ReadConfig(p Paths, project, dir string) (*config.Config, []string, error) 
 		}
 	}
 	return cfg, notices, nil
+}
+
+// ProjectDirNotices say each directory named as a project file that the
+// look for one from dir passed over (config.ProjectDirs), and which file
+// applies in its place, project ("" for none).
+func ProjectDirNotices(dir, home, project string) []string {
+	var out []string
+	for _, d := range config.ProjectDirs(dir, home) {
+		instead := "no project file applies"
+		if project != "" {
+			instead = fmt.Sprintf("%s applies in its place", echo.Path(project))
+		}
+		out = append(out, fmt.Sprintf("project config ignored: %s is a directory, not a file: rename or remove it; %s", echo.Path(d), instead))
+	}
+	return out
 }
 
 // UntrustedNotice is the one line said about a project file the user has

@@ -552,6 +552,9 @@ func (s *Session) Reload() error {
 		s.srv.Refresh()
 		return err
 	}
+	if s.so.ConfigPath == "" && s.so.ProjectPath == "" {
+		notices = append(ProjectDirNotices(s.so.Workspace, s.h.o.Home, project), notices...)
+	}
 	gone, g := goneFiles(append(slices.Clone(l.Gone), l.Config.Files...), cfg.Files)
 	if g != "" {
 		notices = append(notices, g)

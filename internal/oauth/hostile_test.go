@@ -63,3 +63,35 @@ func TestStore_RefusesLinksOpenModesAndOtherFiles(t *testing.T) {
 		}
 	})
 }
+
+// TestStore_ARecordTooBigToReadIsNotWritten: a token answer just under
+// the 1 MiB a sign-in reads of an authorization server made a record over
+// the 1 MiB the store reads (JSON escapes '<' as six bytes): it was
+// written, the good record before it lost, and every later read refused
+// it. It is refused when written now, naming the server, and the record
+// before it is kept.
+func TestStore_ARecordTooBigToReadIsNotWritten(t *testing.T) {
+	const u = "https://mcp.example.com/mcp"
+	for _, tt := range []struct{ name, access, refresh string }{
+		{"just under 1 MiB", strings.Repeat("x", maxRecord-100), ""},
+		{"escaped to over 1 MiB", strings.Repeat("<", 100<<10), strings.Repeat("&", 100<<10)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s, _ := newTestStore(t, u)
+			if err := s.Save(u, &Record{Server: "n", AccessToken: "good-token", RefreshToken: "good-refresh"}); err != nil {
+				t.Fatal(err)
+			}
+			err := s.Save(u, &Record{Server: "n", AccessToken: tt.access, RefreshToken: tt.refresh})
+			if err == nil || !strings.Contains(err.Error(), `saving the sign-in of "n"`) || !strings.Contains(err.Error(), "the store reads") {
+				t.Errorf("Save = %.300v; want it refused, naming the server and the bound", err)
+			}
+			if err != nil && (strings.Contains(err.Error(), "xxxx") || strings.Contains(err.Error(), "<<<<")) {
+				t.Errorf("the error quotes the token: %.300v", err)
+			}
+			r, err := s.Load("n", u)
+			if err != nil || r == nil || r.AccessToken != "good-token" || r.RefreshToken != "good-refresh" {
+				t.Fatalf("Load after the refused Save = %v, %.300v; want the good record", r != nil, err)
+			}
+		})
+	}
+}

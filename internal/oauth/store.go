@@ -10,6 +10,7 @@
 package oauth
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -28,7 +29,8 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/filelock"
 )
 
-// maxRecord bounds a record file: a few kB are written.
+// maxRecord bounds a record file: a few kB are written; write refuses a
+// record over it, which load would refuse.
 const maxRecord = 1 << 20
 
 // DirName is the store's directory under the state directory
@@ -150,19 +152,25 @@ func (s *Store) load(server, rawURL string) (*Record, error) {
 // Save writes r as the record of r.Server at rawURL (r.Origin is set
 // from it), mode 0600, replacing any older one atomically.
 func (s *Store) Save(rawURL string, r *Record) error {
-	return s.Update(r.Server, rawURL, func(*Record) (*Record, error) { return r, nil })
+	return s.Update(context.Background(), r.Server, rawURL, func(*Record) (*Record, error) { return r, nil })
 }
 
+// ErrBusy is wrapped by Update's error when ctx ended while another
+// process held the record's lock (refreshing the same sign-in); the
+// error names the lock file.
+var ErrBusy = filelock.ErrWaitEnded
+
 // Update runs fn with the current record of server at rawURL (nil for
-// none, also when the file is unreadable) while holding its lock, so that no other process writes it in
-// between, and saves what fn returns (nothing when fn returns nil or an
-// error, which Update returns).
-func (s *Store) Update(server, rawURL string, fn func(cur *Record) (*Record, error)) error {
+// none, also when the file is unreadable) while holding its lock, so that
+// no other process writes it in between, and saves what fn returns
+// (nothing when fn returns nil or an error, which Update returns). The
+// wait for the lock ends with ctx (ErrBusy) or after filelock.DefaultWait.
+func (s *Store) Update(ctx context.Context, server, rawURL string, fn func(cur *Record) (*Record, error)) error {
 	p := s.Path(server, rawURL)
 	if err := s.mkdir(server); err != nil {
 		return err
 	}
-	return filelock.With(p, func() error {
+	return filelock.WithContext(ctx, p, func() error {
 		cur, err := s.load(server, rawURL)
 		if err != nil {
 			cur = nil // unreadable: what fn returns replaces it
@@ -208,6 +216,13 @@ func (s *Store) write(rawURL string, r *Record) error {
 		return fmt.Errorf("saving the sign-in of %q: %w", r.Server, err)
 	}
 	p := s.Path(r.Server, rawURL)
+	if len(b)+1 > maxRecord {
+		// Written, it would be refused by every read (load), and would
+		// have replaced the record before it: an authorization server's
+		// answer may be up to 1 MiB, and JSON escapes some bytes as six.
+		return fmt.Errorf("saving the sign-in of %q: its tokens (%d bytes) make a record of %d bytes, over the %d the store reads; not stored, the sign-in before it kept (its authorization server issued tokens far larger than any other: tell its operator)",
+			r.Server, len(r.AccessToken)+len(r.RefreshToken), len(b)+1, maxRecord)
+	}
 	if fi, err := os.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 		// The new sign-in replaces the link, never the file it names.
 		if err := os.Remove(p); err != nil {

@@ -1,6 +1,7 @@
 package oauth
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -73,7 +74,7 @@ func TestStore_UpdatesDoNotLoseWrites(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
-			s.Update("n", u, func(cur *Record) (*Record, error) {
+			s.Update(context.Background(), "n", u, func(cur *Record) (*Record, error) {
 				c := *cur
 				c.Scopes = append(append([]string(nil), cur.Scopes...), "x")
 				return &c, nil
