@@ -91,13 +91,25 @@ func rewriteChat(query string) string {
 // hasChatWord reports, cheaply, whether a field of query may be a
 // chatWords word: the common case, none, is left as it is.
 func hasChatWord(query string) bool {
-	for _, f := range strings.Fields(query) {
-		if _, ok := chatWords[strings.TrimRight(f, ".,;:!?")]; ok {
-			return true
+	for i := 0; i < len(query); {
+		for i < len(query) && isSpaceByte(query[i]) {
+			i++
 		}
+		j := i
+		for j < len(query) && !isSpaceByte(query[j]) {
+			j++
+		}
+		if j-i <= 6 { // the longest chat word and its punctuation
+			if _, ok := chatWords[strings.TrimRight(query[i:j], ".,;:!?")]; ok {
+				return true
+			}
+		}
+		i = j
 	}
 	return false
 }
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // minPhoneDigits is the fewest digits of a phone number written with a
 // leading "+" (a country code and a subscriber number: seven and more in
@@ -356,6 +368,9 @@ func (ix *Index) fileModeUndone(query string) bool {
 	if r106Off {
 		return false
 	}
+	if !modeSaid(query) {
+		return false // the common case, cheaply
+	}
 	if _, _, _, kinds := queryTokensKinds(query); kinds&kindPath == 0 || kinds&(kindRepo|kindURL) != 0 {
 		return false
 	}
@@ -488,4 +503,15 @@ func modelInPhrase(np, fs []string, i int, naming map[string]bool) bool {
 	}
 	next := strings.ToLower(strings.Trim(fs[i+2], ".,;:!?()[]{}<>"))
 	return headPrepositions[next] || meansPrepositions[next] || stopWords[next]
+}
+
+// modeSaid reports, without allocating, whether query may say a change
+// of a file's mode (fileModeWords, fileModeCommands).
+func modeSaid(query string) bool {
+	for _, w := range []string{"chmod", "chown", "symlink", "execut", "read-only", "readonly", "permission", "owner"} {
+		if containsFold(query, w) {
+			return true
+		}
+	}
+	return false
 }
