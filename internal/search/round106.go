@@ -230,19 +230,7 @@ func questionFacets(q string, naming map[string]bool) []facet {
 		}
 		phrase = append(phrase, stem(w))
 	}
-	for j, w := range phrase {
-		f, ok := facetWords[w]
-		if !ok {
-			continue
-		}
-		if j+1 < len(phrase) {
-			if _, next := facetWords[phrase[j+1]]; !next && !facetCarriers[phrase[j+1]] {
-				continue
-			}
-		}
-		return []facet{f}
-	}
-	return nil
+	return phraseFacets(phrase)
 }
 
 // sourceSaid reports whether a part of a request only says where its

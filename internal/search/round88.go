@@ -160,20 +160,29 @@ func facetsAsked(query string, naming map[string]bool) []facet {
 		phrases = append(phrases, requestObject(q, "as", naming))
 	}
 	for _, phrase := range phrases {
-		for i, w := range phrase {
-			f, ok := facetWords[w]
-			if !ok {
-				continue
-			}
-			if i+1 < len(phrase) {
-				if _, next := facetWords[phrase[i+1]]; !next && !facetCarriers[phrase[i+1]] {
-					continue
-				}
-			}
-			found = append(found, f)
-		}
+		found = append(found, phraseFacets(phrase)...)
 	}
 	found = append(found, acronymFacets(q)...)
+	return found
+}
+
+// phraseFacets returns the facets (facetWords) a phrase's stemmed words
+// ask of: a facet's word at the phrase's end, or before another facet's
+// word or a carrier ("the retention policy").
+func phraseFacets(phrase []string) []facet {
+	var found []facet
+	for i, w := range phrase {
+		f, ok := facetWords[w]
+		if !ok {
+			continue
+		}
+		if i+1 < len(phrase) {
+			if _, next := facetWords[phrase[i+1]]; !next && !facetCarriers[phrase[i+1]] {
+				continue
+			}
+		}
+		found = append(found, f)
+	}
 	return found
 }
 
