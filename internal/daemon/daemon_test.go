@@ -553,6 +553,20 @@ func TestBridge_DaemonKilledDuringCall(t *testing.T) {
 // not answer it with the daemon-exit error either (a TypeScript SDK client
 // reports an answer to an id it gave up as an error).
 func TestBridge_CancelledCallIsNotAnsweredWhenTheDaemonDies(t *testing.T) {
+	c, old := sleepingCall(t)
+	c.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"call-7","reason":"user pressed escape"}}`)
+	c.daemonPID(3) // the cancellation has passed the bridge
+	syscall.Kill(old, syscall.SIGKILL)
+	// The next line is the answer to the next call, from a new daemon.
+	if r := c.call(4, "pid", ""); r.ID != float64(4) || r.Error != nil {
+		t.Fatalf("after the kill the client got %+v, want the answer to call 4 (nothing for the cancelled call-7)", r)
+	}
+}
+
+// sleepingCall starts a bridge and its daemon, and a call ("call-7")
+// that sleeps in it; it returns the client and the daemon's pid.
+func sleepingCall(t *testing.T) (*client, int) {
+	t.Helper()
 	te := newTestEnv(t)
 	c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, false)
 	c.initialize()
@@ -562,13 +576,7 @@ func TestBridge_CancelledCallIsNotAnsweredWhenTheDaemonDies(t *testing.T) {
 	if n := c.decode(c.next(5 * time.Second)); n.Method != "sleeping" {
 		t.Fatalf("got %+v, want the sleeping notification", n)
 	}
-	c.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"call-7","reason":"user pressed escape"}}`)
-	c.daemonPID(3) // the cancellation has passed the bridge
-	syscall.Kill(old, syscall.SIGKILL)
-	// The next line is the answer to the next call, from a new daemon.
-	if r := c.call(4, "pid", ""); r.ID != float64(4) || r.Error != nil {
-		t.Fatalf("after the kill the client got %+v, want the answer to call 4 (nothing for the cancelled call-7)", r)
-	}
+	return c, old
 }
 
 // TestBridge_ACancellationTheDaemonRefusesLeavesTheCallOwed: a
@@ -579,15 +587,7 @@ func TestBridge_CancelledCallIsNotAnsweredWhenTheDaemonDies(t *testing.T) {
 // daemon died, answered the call with nothing: its client waited for
 // ever. The bridge passes over the cancellations the daemon refuses.
 func TestBridge_ACancellationTheDaemonRefusesLeavesTheCallOwed(t *testing.T) {
-	te := newTestEnv(t)
-	c := startBridgeOn(t, &BridgeOptions{Connect: *te.connectOptions("v1")}, false)
-	c.initialize()
-	c.wantMode(90, false)
-	old := c.daemonPID(2)
-	c.send(`{"jsonrpc":"2.0","id":"call-7","method":"sleep","params":{}}`)
-	if n := c.decode(c.next(5 * time.Second)); n.Method != "sleeping" {
-		t.Fatalf("got %+v, want the sleeping notification", n)
-	}
+	c, old := sleepingCall(t)
 	c.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"RequestID":"call-7"}}`)
 	c.daemonPID(3) // the cancellation has passed the bridge
 	syscall.Kill(old, syscall.SIGKILL)
