@@ -74,6 +74,11 @@ func (ix *Index) objectUndone(query string, naming map[string]bool, named []int3
 	if outside && ix.nameSaysVerb(v, named) {
 		return false
 	}
+	if !r106Off && textVerbs[v] && ix.nameSaysVerb(v, named) {
+		// "Post the deploy checklist in #ops on Slack": what is posted
+		// is the text slack_post_message posts (round106.go).
+		return false
+	}
 	heads := objectHeads(query, at, naming)
 	if len(heads) == 0 && (ownOperations[v] || fieldStates[v] || f == verbDelete) {
 		heads = objectHeadsAfterValue(query, at, naming)
@@ -302,6 +307,9 @@ func objectHeads(query string, at int, naming map[string]bool) []objectHead {
 			// round75.go: "a new Git repository", "an extra
 			// Sentry DSN": a noun of the phrase, not a name.
 			np = append(np, lw)
+		case value && parenthetical(raw, np):
+			// round106.go: "a red (#d9534f) 'needs-design' label": an
+			// aside inside the phrase.
 		case value && modelInPhrase(np, fs, i, naming):
 			// round106.go: "a new MongoDB Atlas M10 cluster": a
 			// model or size inside the phrase; its noun follows.

@@ -503,3 +503,10 @@ func modeSaid(query string) bool {
 	}
 	return false
 }
+
+// parenthetical reports whether raw, a field of a request inside an
+// object's phrase (np, the words so far), is an aside in parentheses
+// ("a red (#d9534f) 'needs-design' label"): the phrase goes on after it.
+func parenthetical(raw string, np []string) bool {
+	return !r106Off && len(np) > 0 && len(raw) > 2 && raw[0] == '(' && raw[len(raw)-1] == ')'
+}

@@ -46,6 +46,10 @@ func TestSearch_Round106(t *testing.T) {
 		// A model inside the object's phrase; a name is no model.
 		{"Spin up a new MongoDB Atlas M10 cluster in eu-west-1.", ""},
 		{"Wipe the migrations on my Supabase dev branch feature-auth back to a clean slate.", "supabase/reset_branch"},
+		// What is posted is the text a tool named for posting posts;
+		// an aside in parentheses does not end the object's phrase.
+		{"Post the deploy checklist in #ops on Slack.", "slack/slack_post_message"},
+		{"Create a red (#d9534f) 'needs-design' label in the GitLab project web/storefront.", "zereight-gitlab/create_label"},
 		{"What are the permissions and last-modified time of scripts/deploy.sh?", "filesystem/get_file_info"},
 		{"LGTM, approve owner/repo#19 with a review", "github/create_pull_request_review"},
 		// MCP's test server by more of its names; a sum said with "+".
