@@ -158,6 +158,13 @@ var chatPhrases = []struct{ from, to string }{
 	// A page or doc shifted or tucked away somewhere is moved there.
 	{"shift", "move"},
 	{"tuck", "move"},
+	// How long the drive is, is a travel time; what has been going on
+	// in a channel is what was posted there.
+	{"driving times", "travel times"},
+	{"driving time", "travel time"},
+	{"drive times", "travel times"},
+	{"drive time", "travel time"},
+	{"been going on in", "been posted in"},
 }
 
 // dropAThing matches a chat's "drop" of a small thing on another ("Drop

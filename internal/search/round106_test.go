@@ -49,6 +49,8 @@ func TestSearch_Round106(t *testing.T) {
 		// What is posted is the text a tool named for posting posts;
 		// an aside in parentheses does not end the object's phrase.
 		{"Post the deploy checklist in #ops on Slack.", "slack/slack_post_message"},
+		{"driving times from 3 warehouses to 5 stores", "google-maps/maps_distance_matrix"},
+		{"what's been going on in #incidents lately?", "slack/slack_get_channel_history"},
 		{"Create a red (#d9534f) 'needs-design' label in the GitLab project web/storefront.", "zereight-gitlab/create_label"},
 		{"What are the permissions and last-modified time of scripts/deploy.sh?", "filesystem/get_file_info"},
 		{"LGTM, approve owner/repo#19 with a review", "github/create_pull_request_review"},
