@@ -153,6 +153,9 @@ func (ix *Index) namedServersWith(query string, vp [][]string) ([]int32, map[str
 		if foreign[w] || len(w) < 3 && backendAbbreviations[w] == "" {
 			continue
 		}
+		if i > 0 && bumpWords[ws[i-1]] && !r106Off && (i+1 == len(ws) || ws[i+1] == "to" || ws[i+1] == "from" || i > 1 && relativeWords[ws[i-2]]) {
+			continue // "the PR that bumps eslint": a dependency (round106.go)
+		}
 		if i > 0 && placePrepositions[ws[i-1]] && (i+1 == len(ws) || stopWords[ws[i+1]]) || serverWordAfter(ws, i) {
 			// "put that in memory", "anything in memory about X": a
 			// backend's whole name after a preposition, and before no

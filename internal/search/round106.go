@@ -517,3 +517,12 @@ func modeSaid(query string) bool {
 func parenthetical(raw string, np []string) bool {
 	return !r106Off && len(np) > 0 && len(raw) > 2 && raw[0] == '(' && raw[len(raw)-1] == ')'
 }
+
+// bumpWords raise a dependency's version: a product named after one in a
+// relative clause, last, or before "to" or "from" ("merge the one that
+// bumps eslint", "bump eslint to v9") is the dependency, not a backend;
+// before a thing it keeps ("Bump GitHub issue 55") it is the product.
+var bumpWords = setOf(`bump bumps bumped bumping`)
+
+// relativeWords open a relative clause.
+var relativeWords = setOf(`that which who`)

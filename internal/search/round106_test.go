@@ -51,6 +51,9 @@ func TestSearch_Round106(t *testing.T) {
 		{"Post the deploy checklist in #ops on Slack.", "slack/slack_post_message"},
 		{"driving times from 3 warehouses to 5 stores", "google-maps/maps_distance_matrix"},
 		{"what's been going on in #incidents lately?", "slack/slack_get_channel_history"},
+		// A product a PR bumps is a dependency, not a backend.
+		{"Show me the open pull requests on acme/web, then merge the one that bumps eslint.", "github/merge_pull_request"},
+		{"Bump GitHub issue 55 in acme/api with a comment asking for an update.", "github/add_issue_comment"},
 		{"Create a red (#d9534f) 'needs-design' label in the GitLab project web/storefront.", "zereight-gitlab/create_label"},
 		{"What are the permissions and last-modified time of scripts/deploy.sh?", "filesystem/get_file_info"},
 		{"LGTM, approve owner/repo#19 with a review", "github/create_pull_request_review"},
