@@ -290,22 +290,22 @@ func (ix *Index) fileDeleteUndone(query string, naming map[string]bool) bool {
 	if v == "" || verbStems()[v] != verbDelete || v == stem("drop") {
 		return false // "drop the file onto the upload zone": no delete
 	}
-	obj := []string{"fil", stem("directory")}
-	if heads := objectHeads(query, at, naming); len(heads) > 0 && messageThings[heads[0].word] {
+	heads := objectHeads(query, at, naming)
+	if len(heads) > 0 && messageThings[heads[0].word] {
 		// "delete my last message in #general": no tool for messages
 		// deletes one either.
 		return ix.noneDoes([]string{stem("message")}, v)
-	} else if _, _, _, kinds := queryTokensKinds(query); kinds&kindPath == 0 || kinds&(kindRepo|kindURL) != 0 {
+	}
+	if _, _, _, kinds := queryTokensKinds(query); kinds&kindPath == 0 || kinds&(kindRepo|kindURL) != 0 {
 		return false
-	} else if len(heads) > 0 {
-		if !fileThings[heads[0].word] {
-			return false
-		}
-		obj = []string{heads[0].word}
-	} else if fs := strings.Fields(rewritePhrases(query)); at+1 >= len(fs) || valueKindOf(strings.Trim(fs[at+1], ".,;:!?\"'`")) != kindPath {
+	}
+	if len(heads) > 0 {
+		return fileThings[heads[0].word] && ix.noneDoes([]string{heads[0].word}, v)
+	}
+	if fs := strings.Fields(rewritePhrases(query)); at+1 >= len(fs) || valueKindOf(strings.Trim(fs[at+1], ".,;:!?\"'`")) != kindPath {
 		return false // the path is not what is deleted
 	}
-	return ix.noneDoes(obj, v)
+	return ix.noneDoes([]string{"fil", stem("directory")}, v)
 }
 
 // messageThings are the heads of an object that is a chat's message.
@@ -357,23 +357,21 @@ var fileModeCommands = stemSet(`chmod chown symlink symlinks`)
 // "Make the file /srv/app/run.sh executable", "Create a symlink
 // /home/dev/current -> releases/v42") and no tool taking a local path
 // says such a change (a tool named for files or folders that changes
-// anything and whose text says the word). Reading them ("show the permissions of ./app") is
-// get_file_info's.
+// anything and whose text says the word). Reading them ("show the
+// permissions of ./app") is get_file_info's.
 func (ix *Index) fileModeUndone(query string) bool {
-	if r106Off {
-		return false
-	}
-	if !modeSaid(query) {
+	if r106Off || !modeSaid(query) {
 		return false // the common case, cheaply
 	}
 	if _, _, _, kinds := queryTokensKinds(query); kinds&kindPath == 0 || kinds&(kindRepo|kindURL) != 0 {
 		return false
 	}
 	v, _ := requestVerbAt(query)
-	if f := verbStems()[v] | objectVerbFamilies[v]; f&verbRead != 0 {
+	f := verbStems()[v] | objectVerbFamilies[v]
+	if f&verbRead != 0 {
 		return false
 	}
-	changes := (verbStems()[v]|objectVerbFamilies[v])&verbUpdate != 0 || modeVerbs[v]
+	changes := f&verbUpdate != 0 || modeVerbs[v]
 	var said []string
 	for _, w := range lowerWords(strings.ReplaceAll(query, "read-only", "readonly")) {
 		if w := stem(w); fileModeCommands[w] || changes && fileModeWords[w] {
@@ -461,7 +459,7 @@ func (ix *Index) reassigned(query, v string, s int32) bool {
 			continue
 		}
 		for _, p := range ix.docs[d].Params {
-			if ws := nameWordsCased(p.Name); len(ws) > 0 && stem(ws[0]) == owner {
+			if pw := nameWordsCased(p.Name); len(pw) > 0 && stem(pw[0]) == owner {
 				return true
 			}
 		}
@@ -500,10 +498,14 @@ func modelInPhrase(np, fs []string, i int, naming map[string]bool) bool {
 	return headPrepositions[next] || meansPrepositions[next] || stopWords[next]
 }
 
+// modeParts are parts of the words of fileModeWords and fileModeCommands
+// as a request spells them.
+var modeParts = []string{"chmod", "chown", "symlink", "execut", "read-only", "readonly", "permission", "owner"}
+
 // modeSaid reports, without allocating, whether query may say a change
 // of a file's mode (fileModeWords, fileModeCommands).
 func modeSaid(query string) bool {
-	for _, w := range []string{"chmod", "chown", "symlink", "execut", "read-only", "readonly", "permission", "owner"} {
+	for _, w := range modeParts {
 		if containsFold(query, w) {
 			return true
 		}
