@@ -572,6 +572,9 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 			sc.categoryAdd(catDocs, 1)
 		}
 	}
+	if !r.relevant && len(clauseHits) == 0 && ix.pairCovered(all, named, hits) && !ix.pairUndone(query, named) && !ix.featureUndone(query, naming, named) {
+		r.relevant = true // two backends' tools together (round107.go)
+	}
 	firstUndone := len(clauseHits) > 0 && (ix.firstStepUndone(query, naming, named, clauseInfo) || ix.laterStepUndone(query, named, clauseInfo))
 	if firstUndone {
 		// "Create a private Slack channel ... and invite Maya to it":
@@ -1417,40 +1420,10 @@ var learnedScope = 2
 // at least lw.
 func (ix *Index) evidenceLearned(qs []qterm, doc int, lw float64) (float64, float64) {
 	var total, got, plain float64
-	srv := int32(ix.docServer[doc])
 	for _, q := range qs {
 		mass := q.weight * q.idf
 		total += mass
-		var m, mp float64 // mp: without the WordNet expansions
-		for _, e := range q.exps {
-			if !ix.reaches(e, int32(doc)) {
-				continue
-			}
-			if p, ok := find(ix.tools.post, e.id, int32(doc)); ok {
-				f := e.w
-				switch {
-				case !p.core:
-					f *= paramEvidence
-				case !p.lead:
-					f *= deepEvidence
-				}
-				if e.wordnet {
-					m = max(m, f)
-				} else {
-					m, mp = max(m, f), max(mp, f)
-				}
-			}
-			if p, ok := find(ix.srv.post, e.sid, srv); ok && p.named {
-				m, mp = max(m, e.w), max(mp, e.w)
-			}
-		}
-		if lw > m {
-			if id, ok := ix.learned.lookup(q.term); ok {
-				if _, ok := find(ix.learned.post, id, int32(doc)); ok {
-					m = lw
-				}
-			}
-		}
+		m, mp := ix.termEvidence(q, doc, lw)
 		got += mass * m
 		plain += mass * mp
 	}
@@ -1458,6 +1431,43 @@ func (ix *Index) evidenceLearned(qs []qterm, doc int, lw float64) (float64, floa
 		return 0, 0
 	}
 	return got / total, plain
+}
+
+// termEvidence is the evidence doc holds of the query term q (m), and
+// the same without the WordNet expansions (mp); a term among doc's
+// learned words counts at least lw.
+func (ix *Index) termEvidence(q qterm, doc int, lw float64) (m, mp float64) {
+	srv := int32(ix.docServer[doc])
+	for _, e := range q.exps {
+		if !ix.reaches(e, int32(doc)) {
+			continue
+		}
+		if p, ok := find(ix.tools.post, e.id, int32(doc)); ok {
+			f := e.w
+			switch {
+			case !p.core:
+				f *= paramEvidence
+			case !p.lead:
+				f *= deepEvidence
+			}
+			if e.wordnet {
+				m = max(m, f)
+			} else {
+				m, mp = max(m, f), max(mp, f)
+			}
+		}
+		if p, ok := find(ix.srv.post, e.sid, srv); ok && p.named {
+			m, mp = max(m, e.w), max(mp, e.w)
+		}
+	}
+	if lw > m {
+		if id, ok := ix.learned.lookup(q.term); ok {
+			if _, ok := find(ix.learned.post, id, int32(doc)); ok {
+				m = lw
+			}
+		}
+	}
+	return m, mp
 }
 
 // paramEvidence and deepEvidence scale the evidence of a term found only in

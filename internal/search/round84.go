@@ -137,6 +137,9 @@ func (ix *Index) categoryStep(c clause) []int32 {
 		// "the ci-alerts chat channel" is Slack's (its channels).
 		return nil
 	}
+	if ix.categoryObjectElsewhere(c.step, terms, out) {
+		return nil // "the CI checks on PR 88" (round107.go)
+	}
 	return out
 }
 

@@ -424,6 +424,7 @@ var productVocab = []struct {
 	{"github", "checks", "status"},
 	{"github", "sync rebase", "update branch"},
 	{"github", "feature", "issue"},
+	{"github", "report", "issue"},
 	// Sentry (docs.sentry.io): errors, exceptions and crashes are grouped
 	// into issues, whose occurrences are events; a session recording is a
 	// replay; a flame graph is a profile's; a project's client key is its

@@ -225,7 +225,7 @@ on once only or other our ours out over own please same she should so some such 
 their them then there these they this those through to too under until up us very via was we
 were what when where whether which while who whom why will with within would yet you your yours
 yourself many much actually already currently really right tell want need pleas okay ok thing stuff
-something anything someone somebody today tomorrow yesterday pls plz thx thanks asap
+something anything someone somebody today tomorrow yesterday pls plz thx thanks asap proper
 isn aren wasn weren hasn haven hadn doesn didn don won wouldn shouldn couldn mustn ll ve re`)
 
 func setOf(words string) map[string]bool {

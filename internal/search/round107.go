@@ -1,0 +1,117 @@
+package search
+
+import (
+	"slices"
+	"strings"
+)
+
+// Round 107: the false "none" answers of tasks whose first step names its
+// backend by a category, and the blind sets extra76, extra77, tasks107
+// and none107.
+
+// r107Off turns round 107's rules off (measurement).
+var r107Off = false
+
+// objectPrepositions introduce what a category's thing belongs to:
+// "the CI checks on PR 88", "the logs of run 12".
+var objectPrepositions = setOf(`on of for`)
+
+// objectAbbreviations are short names of things, with the words of their
+// tools' names that say them: a pull request's tools are named
+// "…_pull_request…", a merge request's "…_merge_request…".
+var objectAbbreviations = map[string]string{"pr": "pull request", "prs": "pull request", "mr": "merge request", "mrs": "merge request"}
+
+// toolNamedFor reports whether a tool of backend s has the words of
+// phrase, in order, among the words of its name.
+func (ix *Index) toolNamedFor(s int32, phrase string) bool {
+	want := strings.Fields(phrase)
+	for _, d := range ix.srvDocs[s] {
+		ws := lowerWords(ix.docs[d].Tool)
+		for i := 0; i+len(want) <= len(ws); i++ {
+			if slices.Equal(ws[i:i+len(want)], want) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// categoryObjectElsewhere reports whether a step naming a category
+// (terms, the category phrases' stems) says the thing belongs to an
+// object none of the category's backends (cat) has tools for and some
+// other backend has: "check the CI checks on PR 88" reads a pull
+// request's checks, GitHub's, not CircleCI's.
+func (ix *Index) categoryObjectElsewhere(step string, terms []string, cat []int32) bool {
+	if r107Off {
+		return false
+	}
+	fs := strings.Fields(strings.ToLower(step))
+	for i := range fs {
+		fs[i] = strings.Trim(fs[i], ".,;:!?()'\"`")
+	}
+	at := slices.IndexFunc(fs, func(w string) bool { return slices.Contains(terms, stem(w)) })
+	if at < 0 {
+		return false
+	}
+	for j := at + 1; j+1 < len(fs); j++ {
+		if !objectPrepositions[fs[j]] {
+			continue
+		}
+		k := j + 1
+		for k < len(fs) && determiners[fs[k]] {
+			k++
+		}
+		if k == len(fs) || fs[k] == "" {
+			return false
+		}
+		has := func(s int32) bool { return len(ix.objectTools(s, stem(fs[k]))) > 0 }
+		if full, ok := objectAbbreviations[fs[k]]; ok {
+			has = func(s int32) bool { return ix.toolNamedFor(s, full) }
+		}
+		if slices.ContainsFunc(cat, has) {
+			return false
+		}
+		for s := range ix.servers {
+			if !slices.Contains(cat, int32(s)) && has(int32(s)) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// pairDepth is how deep in the ranking pairCovered looks for each named
+// backend's best tool.
+const pairDepth = 5
+
+// pairCovered reports whether a request naming two backends of different
+// products in one step ("Put the current Mongo db stats for shop in a
+// Slack message to #db") is covered by the best tool of each of them
+// together: the share of the query's term mass that one or the other
+// holds reaches what a named backend's tool is held to alone.
+func (ix *Index) pairCovered(qs []qterm, named []int32, hits []Hit) bool {
+	if r107Off || len(named) != 2 || ix.sameNamed(named[0], named[1]) {
+		return false
+	}
+	best := [2]int{-1, -1}
+	for i := 0; i < len(hits) && i < pairDepth; i++ {
+		for k, s := range named {
+			if best[k] < 0 && ix.docServer[hits[i].Doc] == s {
+				best[k] = hits[i].Doc
+			}
+		}
+	}
+	if best[0] < 0 || best[1] < 0 {
+		return false
+	}
+	var total, got float64
+	for _, q := range qs {
+		mass := q.weight * q.idf
+		total += mass
+		a, _ := ix.termEvidence(q, best[0], learnedEvidence)
+		b, _ := ix.termEvidence(q, best[1], learnedEvidence)
+		got += mass * max(a, b)
+	}
+	return total > 0 && got/total >= ix.opt.MinCoverage*namedShare
+}
