@@ -180,6 +180,10 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra75-queries.jsonl", "**extra75: held out, written blind with extra74** (the mix as casual chat: typos, abbreviations, missing words, a few in non-native English; before: as written, c2b7dbd)", 0.882, 0.912, 0.667},
 	{"internal/search/testdata/tasks106-queries.jsonl", "**tasks106: held out, written blind with extra74** (60 tasks of two or three steps, 21 across two servers; before: as written, c2b7dbd)", 0.950, 0.950, 0},
 	{"internal/search/testdata/none106-queries.jsonl", "**none106: held out, written blind with extra74** (40 requests no tool serves, 28 naming a served product; before: as written, c2b7dbd)", 0, 0, 0.875},
+	{"internal/search/testdata/extra76-queries.jsonl", "**extra76: held out, written blind at the start of the sixth session of 2026-12-07** (the mix said as a goal or a problem, not as the operation, by people in several roles in their own jargon; scored as aggregates, then read; before: as written, 1a2fc6f)", 0.676, 0.824, 0.833},
+	{"internal/search/testdata/extra77-queries.jsonl", "**extra77: held out, written blind with extra76** (the mix in long, wordy requests of 33 to 49 words: background, hedges, asides, another product mentioned in passing, negations; before: as written, 1a2fc6f)", 0.647, 0.853, 0.333},
+	{"internal/search/testdata/tasks107-queries.jsonl", "**tasks107: held out, written blind with extra76** (60 tasks, 41 of three steps, 37 within one server; before: as written, 1a2fc6f)", 0.933, 0.933, 0},
+	{"internal/search/testdata/none107-queries.jsonl", "**none107: held out, written blind with extra76** (40 requests no tool serves, 28 naming a served product; before: as written, 1a2fc6f)", 0, 0, 0.775},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured

@@ -117,6 +117,14 @@ func (ix *Index) namedServersWith(query string, vp [][]string) ([]int32, map[str
 		// "draw.io", "n8n.io": a product's own domain names its backend
 		// (a URL with a scheme or a path is a value to pass on).
 		f := strings.ToLower(strings.Trim(raw, ".,;:!?()[]{}<>\"'`"))
+		if !r107Off {
+			// "draw.io's stencil library": the domain, possessive
+			// (round107.go).
+			f = strings.TrimSuffix(strings.TrimSuffix(f, "'s"), "’s")
+		}
+		if s := ix.quotedServer(raw); s >= 0 && !slices.Contains(out, s) {
+			out = append(out, s) // "the 'everything' demo server" (round107.go)
+		}
 		if isURL(f) {
 			// A URL on the host a backend's parameters take
 			// ("https://acme.sentry.io/issues/4512/"; round53.go).

@@ -115,3 +115,27 @@ func (ix *Index) pairCovered(qs []qterm, named []int32, hits []Hit) bool {
 	}
 	return total > 0 && got/total >= ix.opt.MinCoverage*namedShare
 }
+
+// quotedServer returns the backend whose whole name a query word is, in
+// quotes ("the 'everything' reference server", "the `memory` server"),
+// or -1: a name set apart so is the name, even a word of everyday speech.
+func (ix *Index) quotedServer(raw string) int32 {
+	if r107Off {
+		return -1
+	}
+	w := strings.TrimRight(raw, ".,;:!?)")
+	if len(w) < 3 {
+		return -1
+	}
+	open, close := w[0], w[len(w)-1]
+	if open != close || !strings.ContainsRune("'\"`", rune(open)) {
+		return -1
+	}
+	inner := w[1 : len(w)-1]
+	for s, name := range ix.servers {
+		if strings.EqualFold(name, inner) {
+			return int32(s)
+		}
+	}
+	return -1
+}

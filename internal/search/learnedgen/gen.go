@@ -95,6 +95,9 @@ var heldOut = map[string]bool{
 	// extra74, extra75, tasks106 and none106: written blind at the start
 	// of the fifth session of 2026-12-07, scored as aggregates only
 	"extra74": true, "extra75": true, "tasks106": true, "none106": true,
+	// extra76, extra77, tasks107 and none107: written blind at the start
+	// of the sixth session of 2026-12-07, scored as aggregates only
+	"extra76": true, "extra77": true, "tasks107": true, "none107": true,
 	// ties61: round sixty-one's single requests for tools with a close
 	// sibling in their backend, written before its change
 	"ties61": true,
