@@ -139,3 +139,28 @@ func (ix *Index) quotedServer(raw string) int32 {
 	}
 	return -1
 }
+
+// belongingsOnly reports whether a piece after "and" is only what the
+// thing before it holds ("delete the Supabase project old-demo and all
+// its data", "and everything in it"): the same step's object, not a step.
+func belongingsOnly(piece string) bool {
+	if r107Off {
+		return false
+	}
+	ws := strings.Fields(strings.ToLower(strings.TrimRight(piece, ".,;:!?")))
+	if len(ws) < 2 || len(ws) > 5 {
+		return false
+	}
+	switch {
+	case ws[0] == "all" && (possessives[ws[1]] || ws[1] == "of" && len(ws) > 2 && possessives[ws[2]]):
+	case (ws[0] == "everything" || ws[0] == "anything") && (ws[1] == "in" || ws[1] == "inside" || ws[1] == "on" || ws[1] == "under"):
+	default:
+		return false
+	}
+	for _, w := range ws[1:] {
+		if verbStems()[stem(w)] != 0 && !possessives[w] {
+			return false
+		}
+	}
+	return true
+}
