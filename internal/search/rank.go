@@ -917,7 +917,7 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 		// "look at its headers and response body": one step
 		// (joinThings, round64.go).
 		for _, q := range joinThings(p, splitWords(p, "then", "and", "also", "plus", "afterwards", "finally")) {
-			if len(split) > 0 && (onlyValues(q) && manyValues(split[len(split)-1]+" "+q) != 0 || valueListGoesOn(split[len(split)-1], q) || sourceSaid(q)) {
+			if len(split) > 0 && (onlyValues(q) && manyValues(split[len(split)-1]+" "+q) != 0 || valueListGoesOn(split[len(split)-1], q) || sourceSaid(q) || inclusionSaid(q)) {
 				// "Read docs/setup.md, docs/deploy.md and docs/faq.md":
 				// a list of values is one step's, not a step each.
 				split[len(split)-1] += " " + q
@@ -1112,7 +1112,7 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 	if o.MinCoverage < 0 {
 		return true
 	}
-	if oneStep && (ix.fileDeleteUndone(query, naming) || ix.fileModeUndone(query)) {
+	if oneStep && (ix.fileDeleteUndone(query, naming) || ix.fileModeUndone(query) || ix.formatUndone(query)) {
 		// "Delete /tmp/cache/old.log", "chmod +x deploy.sh": no tool
 		// for files deletes or changes a mode (round106.go).
 		return false

@@ -1,8 +1,10 @@
 package search
 
 import (
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Round 107: the false "none" answers of tasks whose first step names its
@@ -163,4 +165,46 @@ func belongingsOnly(piece string) bool {
 		}
 	}
 	return true
+}
+
+// documentFormats are formats of documents a request may ask a result in.
+var documentFormats = setOf(`pdf pdfs docx xlsx pptx epub`)
+
+// formatAsked matches a request for a result in a document format: "as
+// PDFs", "to a PDF", "into one pdf", "export ... pdf".
+var formatAsked = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:as|to|into)(?: an?| one| a single| separate)? (pdf|pdfs|docx|xlsx|pptx|epub)\b`)
+})
+
+// formatUndone reports whether a one-step request asks for its result in
+// a document format (formatAsked) that no tool writes: none has the
+// format's name among the words of its name ("Export our entire Notion
+// workspace as PDFs", "convert this docx into a pdf"; firecrawl_parse
+// reads a PDF, and writes none).
+func (ix *Index) formatUndone(query string) bool {
+	if r107Off {
+		return false
+	}
+	m := formatAsked().FindStringSubmatch(query)
+	if m == nil {
+		return false
+	}
+	f := strings.TrimSuffix(strings.ToLower(m[1]), "s")
+	for d := range ix.docs {
+		if slices.Contains(lowerWords(ix.docs[d].Tool), f) {
+			return false
+		}
+	}
+	return documentFormats[f]
+}
+
+// inclusionSaid reports whether a part says what the step before it
+// takes in ("Export our Notion workspace as PDFs, including all
+// subpages"): the same step, not one of its own.
+func inclusionSaid(part string) bool {
+	if r107Off {
+		return false
+	}
+	ws := strings.Fields(strings.ToLower(part))
+	return len(ws) > 1 && len(ws) <= 6 && (ws[0] == "including" || ws[0] == "incl" || ws[0] == "excluding")
 }
