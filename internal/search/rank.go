@@ -588,6 +588,9 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 		// A task of several steps: each step may be a request of its own.
 		r.relevant = depth < maxStepDepth && ix.stepsRelevant(query, unserved, clauseInfo, depth)
 	}
+	if r.relevant && len(clauseHits) > 0 && len(named) > 0 && len(hits) > 0 && ix.contextUndone(clauseInfo, naming, named, ix.docServer[hits[0].Doc]) {
+		r.relevant = false // one step among context (round107.go)
+	}
 	boosted := false
 	if learnedJudged && !r.relevant && len(clauseHits) == 0 && ix.learnedBoost(qs, cands, score) {
 		// The tool the learned words put first is the one answered
@@ -1139,72 +1142,7 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 		if ix.unservedAction(query, qs, naming, doc, m) {
 			return false
 		}
-		if oneStep && ix.foreignChannel(query) {
-			// "email me a weekly summary of my sentry issues": a
-			// request by a channel no tool offers, whatever it is
-			// about, as when no backend is named.
-			return false
-		}
-		if oneStep && ix.objectUndone(query, naming, named) {
-			// "delete the Supabase project": no tool for projects
-			// deletes (nearmiss29.go).
-			return false
-		}
-		if oneStep && ix.operationUndone(query, named) {
-			// "Star octo/widgets on GitHub": no tool of the
-			// product stars anything (round79.go).
-			return false
-		}
-		if oneStep && ix.stateUndone(query, named) {
-			// "Make the GitHub repo acme/site public": no tool
-			// of the product sets that state (round87.go).
-			return false
-		}
-		if oneStep && ix.facetUndone(query, naming, named) {
-			// "Set up an incoming webhook for #alerts in Slack": no
-			// tool of the product says webhooks (round88.go).
-			return false
-		}
-		if oneStep && ix.featureUndone(query, naming, named) {
-			// "Enable 2FA for the acme org on GitHub": no tool of the
-			// product says the feature (round92.go).
-			return false
-		}
-		if oneStep && ix.laterUndone(query, named) {
-			// "send it to #standup on Slack at 9:00 on Monday": a
-			// message scheduled, which no tool of the product does
-			// (round105.go).
-			return false
-		}
-		if oneStep && ix.pairUndone(query, named) {
-			// "Link HubSpot to our Notion workspace": an integration
-			// of two products, which no tool sets up (round92.go).
-			return false
-		}
-		if oneStep && ix.memberUndone(query, named) {
-			// "Invite Dana to our Slack workspace": no tool of the
-			// product adds people (round92.go).
-			return false
-		}
-		if oneStep && ix.relocateUndone(query, named) {
-			// "Transfer GitHub issue #31 to the acme/api repository":
-			// no tool of the product moves anything to a repository
-			// (round83.go).
-			return false
-		}
-		if oneStep && ix.kindUndrawn(query) {
-			// "a candlestick chart" names antv-chart by its word
-			// "chart", and no chart tool draws it (round74.go).
-			return false
-		}
-		if oneStep && ix.readOnlyUndone(query, named) {
-			// "Save the Louvre to my starred places in Google
-			// Maps": every tool of the product reads (round104.go).
-			return false
-		}
-		if oneStep && ix.accountUndone(query, naming, ix.docServer[doc]) {
-			// "change my sentry password": the account, not what the
-			// backend holds (account.go).
+		if oneStep && ix.namedStepUndone(query, naming, named, ix.docServer[doc]) {
 			return false
 		}
 		return cL >= o.MinCoverage*namedShare || m >= o.MinEvidence*ix.maxIDF*namedShare
@@ -1291,6 +1229,83 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 	return m >= o.MinEvidence*ix.maxIDF && nm >= 2 ||
 		c >= manyTermsCoverage && (nm >= 3 || ix.queryNameCoverage(qs, int32(doc)) >= spelledName) ||
 		c >= valueCoverage && nm >= 2 && kinds&ix.kinds[doc] != 0
+}
+
+// namedStepUndone reports whether a one-step request (query) that names
+// the backend srv of its best tool asks what no tool of the backends it
+// names (named, by the words naming) does: its channel, object,
+// operation, state, facet, feature, timing, pairing, members, move,
+// chart kind, a write to a read-only product, or the account.
+func (ix *Index) namedStepUndone(query string, naming map[string]bool, named []int32, srv int32) bool {
+	if ix.foreignChannel(query) {
+		// "email me a weekly summary of my sentry issues": a
+		// request by a channel no tool offers, whatever it is
+		// about, as when no backend is named.
+		return true
+	}
+	if ix.objectUndone(query, naming, named) {
+		// "delete the Supabase project": no tool for projects
+		// deletes (nearmiss29.go).
+		return true
+	}
+	if ix.operationUndone(query, named) {
+		// "Star octo/widgets on GitHub": no tool of the
+		// product stars anything (round79.go).
+		return true
+	}
+	if ix.stateUndone(query, named) {
+		// "Make the GitHub repo acme/site public": no tool
+		// of the product sets that state (round87.go).
+		return true
+	}
+	if ix.facetUndone(query, naming, named) {
+		// "Set up an incoming webhook for #alerts in Slack": no
+		// tool of the product says webhooks (round88.go).
+		return true
+	}
+	if ix.featureUndone(query, naming, named) {
+		// "Enable 2FA for the acme org on GitHub": no tool of the
+		// product says the feature (round92.go).
+		return true
+	}
+	if ix.laterUndone(query, named) {
+		// "send it to #standup on Slack at 9:00 on Monday": a
+		// message scheduled, which no tool of the product does
+		// (round105.go).
+		return true
+	}
+	if ix.pairUndone(query, named) {
+		// "Link HubSpot to our Notion workspace": an integration
+		// of two products, which no tool sets up (round92.go).
+		return true
+	}
+	if ix.memberUndone(query, named) {
+		// "Invite Dana to our Slack workspace": no tool of the
+		// product adds people (round92.go).
+		return true
+	}
+	if ix.relocateUndone(query, named) {
+		// "Transfer GitHub issue #31 to the acme/api repository":
+		// no tool of the product moves anything to a repository
+		// (round83.go).
+		return true
+	}
+	if ix.kindUndrawn(query) {
+		// "a candlestick chart" names antv-chart by its word
+		// "chart", and no chart tool draws it (round74.go).
+		return true
+	}
+	if ix.readOnlyUndone(query, named) {
+		// "Save the Louvre to my starred places in Google
+		// Maps": every tool of the product reads (round104.go).
+		return true
+	}
+	if ix.accountUndone(query, naming, srv) {
+		// "change my sentry password": the account, not what the
+		// backend holds (account.go).
+		return true
+	}
+	return false
 }
 
 // namedShare is the share of MinCoverage and MinEvidence enough for the

@@ -208,3 +208,66 @@ func inclusionSaid(part string) bool {
 	ws := strings.Fields(strings.ToLower(part))
 	return len(ws) > 1 && len(ws) <= 6 && (ws[0] == "including" || ws[0] == "incl" || ws[0] == "excluding")
 }
+
+// contextSubjects open a statement about the situation rather than a
+// request: "Our GitHub org keeps growing", "I know HubSpot covers a lot
+// of this", "we hired fourteen engineers".
+var contextSubjects = setOf(`we we're we've we'd our i i'm i've my they they're their it it's this that there he she`)
+
+// contextConjunctions open a part that says why or what follows ("so
+// nobody can log in ...", "which I'm dreading", "because the deploy
+// broke ..."), when a subject comes next.
+var contextConjunctions = setOf(`so because since which as`)
+
+// contextPart reports whether a part of a longer request is context, not
+// a step: a statement opened by a subject (contextSubjects), or by a
+// conjunction and a subject, asking for no action and no question.
+// "I'd like you to ...", "we need to ..." and "I want ..." ask, and are
+// steps; so is any part partAction reads an action in.
+func contextPart(part string) bool {
+	if r107Off || strings.Contains(part, "?") {
+		return false
+	}
+	ws := strings.Fields(strings.ToLower(strings.Trim(part, "()[]")))
+	for len(ws) > 0 && contextConjunctions[ws[0]] && len(ws) > 1 && contextSubjects[ws[1]] {
+		ws = ws[1:]
+	}
+	if len(ws) < 3 || !contextSubjects[ws[0]] {
+		return false
+	}
+	for _, w := range ws[1:min(4, len(ws))] {
+		if asksWords[strings.Trim(w, ",;:.!")] {
+			return false
+		}
+	}
+	return partAction(strings.Join(ws, " ")) == 0
+}
+
+// asksWords, after a subject, make a statement a request: "I'd like",
+// "we need", "I want", "can you".
+var asksWords = setOf(`like need want wanted would 'd please can could must should have`)
+
+// contextUndone reports whether a request read as several parts (info)
+// is one step among parts of context (contextPart: "Our Supabase project
+// keeps hitting connection limits, so please upgrade the organization to
+// the Pro plan"), and that step, asked of a backend the request names
+// (named; srv, its best tool's), is one none of its tools does
+// (namedStepUndone, as for a request of one step).
+func (ix *Index) contextUndone(info []clause, naming map[string]bool, named []int32, srv int32) bool {
+	if r107Off || !slices.Contains(named, srv) {
+		return false
+	}
+	step := -1
+	for i, c := range info {
+		if contextPart(c.step) {
+			continue
+		}
+		if step >= 0 {
+			return false
+		}
+		step = i
+	}
+	// A step whose object is a pronoun ("take it back") has it in the
+	// context: it is not judged alone.
+	return step >= 0 && !backRef(info[step].step) && ix.namedStepUndone(info[step].step, naming, named, srv)
+}

@@ -93,7 +93,8 @@ func (ix *Index) undoneBy(s int32, obj string) bool {
 	}
 	for _, d := range ix.srvDocs[s] {
 		for _, w := range lowerWords(ix.docs[d].Tool) {
-			if stem(w) == "un"+obj {
+			if stem(w) == "un"+obj || !r107Off && stem(w) == "dis"+obj {
+				// "disconnect" ends a connection (round107.go)
 				return true
 			}
 		}
