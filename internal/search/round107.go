@@ -212,7 +212,12 @@ func inclusionSaid(part string) bool {
 // contextSubjects open a statement about the situation rather than a
 // request: "Our GitHub org keeps growing", "I know HubSpot covers a lot
 // of this", "we hired fourteen engineers".
-var contextSubjects = setOf(`we we're we've we'd our i i'm i've my they they're their it it's this that there he she`)
+var contextSubjects = setOf(`we we're we've we'd our i i'm i've my they they're their it it's this that there he she nobody everyone everybody someone anyone people`)
+
+// contextPrepositions open a part that says when or what for, before a
+// determiner: "For the quarterly security review", "After last week's
+// release".
+var contextPrepositions = setOf(`for during after before since`)
 
 // contextConjunctions open a part that says why or what follows ("so
 // nobody can log in ...", "which I'm dreading", "because the deploy
@@ -232,6 +237,10 @@ func contextPart(part string) bool {
 	for len(ws) > 0 && contextConjunctions[ws[0]] && len(ws) > 1 && contextSubjects[ws[1]] {
 		ws = ws[1:]
 	}
+	if len(ws) > 2 && contextPrepositions[ws[0]] && possessives[ws[1]] || len(ws) > 2 && contextPrepositions[ws[0]] && determiners[ws[1]] {
+		// "For the quarterly security review (which I'm dreading)"
+		return partAction(strings.Join(ws, " ")) == 0
+	}
 	if len(ws) < 3 || !contextSubjects[ws[0]] {
 		return false
 	}
@@ -248,26 +257,26 @@ func contextPart(part string) bool {
 var asksWords = setOf(`like need want wanted would 'd please can could must should have`)
 
 // contextUndone reports whether a request read as several parts (info)
-// is one step among parts of context (contextPart: "Our Supabase project
+// is steps among parts of context (contextPart: "Our Supabase project
 // keeps hitting connection limits, so please upgrade the organization to
-// the Pro plan"), and that step, asked of a backend the request names
-// (named; srv, its best tool's), is one none of its tools does
-// (namedStepUndone, as for a request of one step).
+// the Pro plan"), and each of those steps, asked of a backend the
+// request names (named; srv, its best tool's), is one none of its tools
+// does (namedStepUndone, as for a request of one step).
 func (ix *Index) contextUndone(info []clause, naming map[string]bool, named []int32, srv int32) bool {
 	if r107Off || !slices.Contains(named, srv) {
 		return false
 	}
-	step := -1
-	for i, c := range info {
+	steps := 0
+	for _, c := range info {
 		if contextPart(c.step) {
 			continue
 		}
-		if step >= 0 {
+		// A step whose object is a pronoun ("take it back") has it in
+		// the context: it is not judged alone.
+		if backRef(c.step) || !ix.namedStepUndone(c.step, naming, named, srv) {
 			return false
 		}
-		step = i
+		steps++
 	}
-	// A step whose object is a pronoun ("take it back") has it in the
-	// context: it is not judged alone.
-	return step >= 0 && !backRef(info[step].step) && ix.namedStepUndone(info[step].step, naming, named, srv)
+	return steps > 0
 }
