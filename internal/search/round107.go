@@ -244,17 +244,24 @@ func contextPart(part string) bool {
 	if len(ws) < 3 || !contextSubjects[ws[0]] {
 		return false
 	}
-	for _, w := range ws[1:min(4, len(ws))] {
-		if asksWords[strings.Trim(w, ",;:.!")] {
+	for i, w := range ws[1:min(4, len(ws))] {
+		w = strings.Trim(w, ",;:.!")
+		if firstPerson[ws[0]] && asksWords[w] || w == "you" || w == "please" || modalWords[w] && i+2 < len(ws) && ws[i+2] == "you" {
 			return false
 		}
 	}
 	return partAction(strings.Join(ws, " ")) == 0
 }
 
-// asksWords, after a subject, make a statement a request: "I'd like",
-// "we need", "I want", "can you".
-var asksWords = setOf(`like need want wanted would 'd please can could must should have`)
+// firstPerson subjects ask with asksWords: "I'd like", "we need", "I
+// want"; "nobody can log in" asks nothing.
+var firstPerson = setOf(`i i'd i'm we we'd we're`)
+
+// asksWords, after a first-person subject, make a statement a request.
+var asksWords = setOf(`like need want wanted would 'd must should have`)
+
+// modalWords before "you" ask: "can you", "could you".
+var modalWords = setOf(`can could would will`)
 
 // contextUndone reports whether a request read as several parts (info)
 // is steps among parts of context (contextPart: "Our Supabase project
