@@ -514,6 +514,13 @@ var phrases = []struct{ from, to string }{
 	{"disk usage", "storage size"},
 	{"how large", "size"},
 	{"keep in mind", "remember"},
+	// round107.go: how many values fall into each band is their
+	// frequency in each range, a histogram's
+	{"fall into each", "frequency within each range"},
+	{"falls into each", "frequency within each range"},
+	{"fall in each", "frequency within each range"},
+	{"fall into which", "frequency within which range"},
+	{"spread wide", "distribution spread"},
 	{"box and whisker", "boxplot"},
 	{"box-and-whisker", "boxplot"},
 	{"box plot", "boxplot"},
