@@ -521,6 +521,17 @@ var phrases = []struct{ from, to string }{
 	{"fall in each", "frequency within each range"},
 	{"fall into which", "frequency within which range"},
 	{"spread wide", "distribution spread"},
+	// round107.go: what was kept from earlier chats is the assistant's
+	// memory
+	{"from earlier chats", "in memory"},
+	{"from earlier conversations", "in memory"},
+	{"from previous chats", "in memory"},
+	{"from previous conversations", "in memory"},
+	{"from past chats", "in memory"},
+	{"from past conversations", "in memory"},
+	{"from our earlier chats", "in memory"},
+	{"from our earlier conversations", "in memory"},
+	{"from our previous conversations", "in memory"},
 	{"box and whisker", "boxplot"},
 	{"box-and-whisker", "boxplot"},
 	{"box plot", "boxplot"},
