@@ -90,6 +90,7 @@ var synonymGroups = []string{
 	"recent latest newest last",
 	"all every whole entire everything",
 	"flaky flake intermittent random unstable nondeterministic",
+	"conflict conflicts clash clashes collide collision",
 	"emoji reaction react emoticon",
 	"label tag",
 	"secret token credential password apikey",
