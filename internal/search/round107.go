@@ -287,3 +287,76 @@ func (ix *Index) contextUndone(info []clause, naming map[string]bool, named []in
 	}
 	return steps > 0
 }
+
+// refusedLeads say a product is not the one to use: "not Playwright",
+// "rather than Playwright", "instead of Playwright".
+var refusedLeads = [][]string{{"not"}, {"rather", "than"}, {"instead", "of"}}
+
+// withoutRefused drops from query a backend's name that a refusedLead
+// says is not the one to use ("We're sticking with Puppeteer for this
+// one-off, not Playwright."), when the query names another backend
+// elsewhere: the name refused is no evidence for its tools.
+func (ix *Index) withoutRefused(query string) string {
+	if r107Off || !containsFold(query, "not") && !containsFold(query, "than") && !containsFold(query, "instead") {
+		return query
+	}
+	fs := strings.Fields(query)
+	drop := map[int]bool{}
+	for i := range fs {
+		for _, l := range refusedLeads {
+			j := i + len(l)
+			if j >= len(fs) || !equalWords(lowerFields(fs[i:j]), l) {
+				continue
+			}
+			name := strings.ToLower(strings.Trim(fs[j], ".,;:!?()'\"`"))
+			if s := ix.serverNamed(name); s < 0 {
+				continue
+			}
+			for k := i; k <= j; k++ {
+				drop[k] = true
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return query
+	}
+	var kept []string
+	other := false
+	for i, f := range fs {
+		if drop[i] {
+			if strings.ContainsAny(f[len(f)-1:], ".,;:!?") && len(kept) > 0 {
+				// keep the punctuation that ended the part
+				kept[len(kept)-1] += f[len(f)-1:]
+			}
+			continue
+		}
+		if ix.serverNamed(strings.ToLower(strings.Trim(f, ".,;:!?()'\"`"))) >= 0 {
+			other = true
+		}
+		kept = append(kept, f)
+	}
+	if !other {
+		return query
+	}
+	return strings.Join(kept, " ")
+}
+
+// serverNamed returns the backend whose whole name is w (lowercase), or
+// -1.
+func (ix *Index) serverNamed(w string) int32 {
+	for s, name := range ix.servers {
+		if strings.EqualFold(name, w) {
+			return int32(s)
+		}
+	}
+	return -1
+}
+
+// lowerFields returns fs lowercased.
+func lowerFields(fs []string) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = strings.ToLower(f)
+	}
+	return out
+}
