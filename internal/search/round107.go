@@ -324,9 +324,8 @@ func (ix *Index) withoutRefused(query string) string {
 	other := false
 	for i, f := range fs {
 		if drop[i] {
-			if strings.ContainsAny(f[len(f)-1:], ".,;:!?") && len(kept) > 0 {
-				// keep the punctuation that ended the part
-				kept[len(kept)-1] += f[len(f)-1:]
+			if n := len(kept); n > 0 && endsPart(f) && !endsPart(kept[n-1]) {
+				kept[n-1] += f[len(f)-1:] // the punctuation that ended the part
 			}
 			continue
 		}
@@ -360,3 +359,6 @@ func lowerFields(fs []string) []string {
 	}
 	return out
 }
+
+// endsPart reports whether a field ends in punctuation that ends a part.
+func endsPart(f string) bool { return f != "" && strings.ContainsAny(f[len(f)-1:], ".,;:!?") }
