@@ -808,6 +808,13 @@ func (ix *Index) diversify(hits []Hit, limit int, score []float64, cands, clause
 			}
 		}
 		for _, s := range missing {
+			if best[s] < 0 && len(named) > 1 && !r107Off {
+				// A backend the request names beside another, none of
+				// whose tools its words found: its tool running queries
+				// is its step ("postgres top 10 customers by revenue as
+				// horizontal bar chart"; round107.go).
+				best[s] = ix.queryTool(s)
+			}
 			if best[s] >= 0 {
 				extra = append(extra, best[s])
 			}

@@ -362,3 +362,18 @@ func lowerFields(fs []string) []string {
 
 // endsPart reports whether a field ends in punctuation that ends a part.
 func endsPart(f string) bool { return f != "" && strings.ContainsAny(f[len(f)-1:], ".,;:!?") }
+
+// queryTool returns backend s's one tool running queries (runsQueries),
+// or -1 when it has none or several.
+func (ix *Index) queryTool(s int32) int32 {
+	out := int32(-1)
+	for _, d := range ix.srvDocs[s] {
+		if ix.runsQueries(d) {
+			if out >= 0 {
+				return -1
+			}
+			out = d
+		}
+	}
+	return out
+}
