@@ -286,6 +286,7 @@ func (ix *Index) build() {
 	ix.buildHeads()
 	ix.buildRound80()
 	ix.buildRound84()
+	ix.buildRound107()
 	ix.kinds = make([]valueKind, len(ix.docs))
 	ix.kindFill = make([]kindFill, len(ix.docs))
 	ix.manyKinds = make([]valueKind, len(ix.docs))

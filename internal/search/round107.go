@@ -377,3 +377,44 @@ func (ix *Index) queryTool(s int32) int32 {
 	}
 	return out
 }
+
+// A tool that makes a link to a product's page (HubSpot's get-link,
+// "Generates HubSpot UI links for different pages") shares the words of
+// any request about the product's records ("find their company record in
+// HubSpot"), and answers only one that asks for a link. linkMakers are
+// the tools named get or generate ... link(s) for no thing of their own
+// before it (GitLab's get_issue_link is a relation between issues).
+
+// buildRound107 records the link makers.
+func (ix *Index) buildRound107() {
+	ix.linkMakers = nil
+	for d := range ix.docs {
+		ws := lowerWords(ix.docs[d].Tool)
+		n := len(ws)
+		if n < 2 || ws[n-1] != "link" && ws[n-1] != "links" {
+			continue
+		}
+		if ws[n-2] == "get" || ws[n-2] == "generate" || n > 2 && ws[n-3] == "generate" {
+			ix.linkMakers = append(ix.linkMakers, int32(d))
+		}
+	}
+}
+
+// linkWords say a link, or the page it opens ("open the record page
+// for deal 991").
+var linkWords = setOf(`link links url urls href hyperlink permalink page pages`)
+
+// linkPenalty lowers the link makers when the request says no link.
+func (sc *scorer) linkPenalty(query string) {
+	if r107Off || len(sc.ix.linkMakers) == 0 {
+		return
+	}
+	for _, w := range lowerWords(query) {
+		if linkWords[w] {
+			return
+		}
+	}
+	for _, d := range sc.ix.linkMakers {
+		sc.score[d] *= verbConflict
+	}
+}
