@@ -385,12 +385,15 @@ func (ix *Index) queryTool(s int32) int32 {
 // the tools named get or generate ... link(s) for no thing of their own
 // before it (GitLab's get_issue_link is a relation between issues).
 
-// buildRound107 records the link makers.
+// buildRound107 records the link makers and the property tools.
 func (ix *Index) buildRound107() {
-	ix.linkMakers = nil
+	ix.linkMakers, ix.propTools = nil, nil
 	for d := range ix.docs {
 		ws := lowerWords(ix.docs[d].Tool)
 		n := len(ws)
+		if n > 0 && (ws[n-1] == "property" || ws[n-1] == "properties") {
+			ix.propTools = append(ix.propTools, int32(d))
+		}
 		if n < 2 || ws[n-1] != "link" && ws[n-1] != "links" {
 			continue
 		}
@@ -415,6 +418,29 @@ func (sc *scorer) linkPenalty(query string) {
 		}
 	}
 	for _, d := range sc.ix.linkMakers {
+		sc.score[d] *= verbConflict
+	}
+}
+
+// A tool named for a property (HubSpot's update-property: "Update an
+// existing property definition") shares the words of a request to change
+// a record's field ("move the HubSpot deal 123 to closedlost", "set the
+// stage of deal 123"), and answers only one that says a property or a
+// field. propWords say one.
+var propWords = setOf(`property properties prop props field fields attribute attributes schema option options enumeration definition definitions column columns`)
+
+// propPenalty lowers the property tools when the request says no
+// property.
+func (sc *scorer) propPenalty(query string) {
+	if r107Off || len(sc.ix.propTools) == 0 {
+		return
+	}
+	for _, w := range lowerWords(query) {
+		if propWords[w] {
+			return
+		}
+	}
+	for _, d := range sc.ix.propTools {
 		sc.score[d] *= verbConflict
 	}
 }
