@@ -36,7 +36,7 @@ var verbFamilies = []struct {
 	words  string
 }{
 	{verbRead, "get fetch read retrieve show view display see load inspect look obtain grab list enumerate browse search find lookup locate seek dump google"},
-	{verbCreate, "create add make insert generate give post send publish push upload write reply append attach respond"},
+	{verbCreate, "create add make insert generate give post send publish push upload write reply append attach respond import"},
 	{verbUpdate, "update edit modify patch alter adjust tweak apply replace raise rename close reopen set enable disable rewrite reword rephrase"},
 	{verbDelete, "delete remove drop erase destroy discard purge wipe trash unset forget toss ditch nuke clear"},
 }
