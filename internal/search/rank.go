@@ -435,6 +435,7 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 			sc.finderTop(info[i], cands)
 			sc.newTop(info[i], cands)
 			sc.appendTop(info[i], cands) // round93.go
+			sc.tableData(info[i].step, cands) // round107.go
 			cands = ix.demoteDeprecated(cands, sc.score)
 			hs := ix.ownStep(info[i], cands, sc.score)
 			if hs == nil {

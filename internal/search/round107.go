@@ -444,3 +444,61 @@ func (sc *scorer) propPenalty(query string) {
 		sc.score[d] *= verbConflict
 	}
 }
+
+// A request for data out of a table ("Pull signups per month from the
+// users table in Supabase project abcd1234", "count the orders per day in
+// the orders table on supabase") reads its rows, which a tool running SQL
+// does; the words it shares with a tool listing tables ("table") put that
+// one first. tableDataWords say rows or an amount over them.
+var tableDataWords = setOf(`per count counts sum total totals average avg rows records top most least revenue signups`)
+
+// tableDataAsked reports whether text asks for data out of a table it
+// names ("the users table", "table orders"), with no verb of making,
+// changing or deleting.
+func tableDataAsked(text string) bool {
+	if r107Off || !containsFold(text, "table") {
+		return false
+	}
+	ws := lowerWords(text)
+	table, data := false, asksAmount(text)
+	for i, w := range ws {
+		if w == "table" && (i > 1 && determiners[ws[i-2]] || i+1 < len(ws) && !stopWords[ws[i+1]]) {
+			table = true
+		}
+		if tableDataWords[w] {
+			data = true
+		}
+	}
+	if !table || !data {
+		return false
+	}
+	return verbStems()[requestVerb(text)]&(verbCreate|verbUpdate|verbDelete) == 0
+}
+
+// sqlTool reports whether tool d runs SQL: "sql" among the words of its
+// name, or a name that is "query" alone (postgres's).
+func (ix *Index) sqlTool(d int32) bool {
+	ws := lowerWords(ix.docs[d].Tool)
+	return slices.Contains(ws, "sql") || len(ws) == 1 && ws[0] == "query"
+}
+
+// tableData puts each backend's SQL tool first among the backend's
+// candidates when text asks for data out of a table (tableDataAsked).
+func (sc *scorer) tableData(text string, cands []int32) {
+	if !tableDataAsked(text) {
+		return
+	}
+	ix := sc.ix
+	best := map[int32]float64{}
+	for _, d := range cands {
+		s := ix.docServer[d]
+		if ix.srvQueries[s] && sc.score[d] > best[s] {
+			best[s] = sc.score[d]
+		}
+	}
+	for _, d := range cands {
+		if b, ok := best[ix.docServer[d]]; ok && ix.sqlTool(d) && sc.score[d] < b {
+			sc.score[d] = b * 1.0001
+		}
+	}
+}
