@@ -294,6 +294,7 @@ func structuralUndo(dir string, m *manifest) (*UndoResult, error) {
 	res := &UndoResult{}
 	plan := make([]*undoFile, len(m.Files))
 	var conflicts []string
+	deleted := 0 // conflicts of files deleted since init
 	for i := len(m.Files) - 1; i >= 0; i-- {
 		mf := &m.Files[i]
 		data, err := readOrNil(mf.Path)
@@ -302,6 +303,14 @@ func structuralUndo(dir string, m *manifest) (*UndoResult, error) {
 		}
 		u := patch(mf, data)
 		plan[i] = u
+		if data == nil && len(u.conflicts) > 0 {
+			// Nothing to fix or remove in a file that is gone: its
+			// backup is what the servers go back into.
+			orig := filepath.Join(dir, mf.Backup+".orig")
+			conflicts = append(conflicts, fmt.Sprintf("%s: it was deleted after init, so the servers init moved out of it cannot be put back: put it back as it was before init (cp %s %s) and run init --undo again", echo.Path(mf.Path), echo.ShellWord(orig), echo.ShellWord(mf.Path)))
+			deleted++
+			continue
+		}
 		for _, c := range u.conflicts {
 			kept := "it was created by init"
 			if mf.Existed {
@@ -311,7 +320,11 @@ func structuralUndo(dir string, m *manifest) (*UndoResult, error) {
 		}
 	}
 	if len(conflicts) > 0 {
-		return nil, fmt.Errorf("%w; nothing was changed:\n  %s\nfix or remove those entries and run init --undo again", ErrUndoConflict, strings.Join(conflicts, "\n  "))
+		fix := "\nfix or remove those entries and run init --undo again"
+		if deleted == len(conflicts) {
+			fix = ""
+		}
+		return nil, fmt.Errorf("%w; nothing was changed:\n  %s%s", ErrUndoConflict, strings.Join(conflicts, "\n  "), fix)
 	}
 	var writes []string
 	for _, u := range plan {

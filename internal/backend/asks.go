@@ -22,8 +22,13 @@ import (
 // waiting (a single larger one may wait alone), or whose id is one
 // already waiting, is answered with an error at once, without reaching
 // the SDK. Those answers are written by one goroutine from a queue of
-// maxRefusals; past that, a request is dropped unanswered. Both are said
-// in the backend's log (the 1st, 10th, 100th… time).
+// maxRefusals; a refusal past that waits for room (the reader with it)
+// while the writer keeps up, and every refusal is dropped unanswered once
+// a write has been stuck for refusalWrite (a backend that does not read
+// its stdin), until a write goes through again. Both are said in the backend's log
+// (the 1st, 10th, 100th… time). Dropped at once, a burst of requests
+// from a backend that reads every answer (1,500 elicitations in one
+// call) had some dropped, and the backend waited for them for ever.
 const (
 	maxAsks     = 1024
 	maxAskBytes = 16 << 20
@@ -42,6 +47,11 @@ type asks struct {
 	queue   chan refusal // refusals to write
 	writing bool         // writeRefusals is running
 	refused int          // refused or dropped so far, for the notes
+	// stuck is set when a write ran out of refusalWrite, and cleared
+	// when one goes through; stuckCh is closed when it is set.
+	stuck   bool
+	stuckCh chan struct{}
+	room    chan struct{} // a token each time the writer takes a refusal (buffered)
 	// log is where a panic writing refusals is said; nil: slog.Default.
 	log *slog.Logger
 }
@@ -91,8 +101,9 @@ type refusal struct {
 }
 
 // refuse answers the request id with an error through w, in the
-// background, or drops it when maxRefusals wait to be written or the id
-// is not valid (one too long to be kept: see msgScan.Request). note, when
+// background, or drops it when the writer is stuck or the id is not
+// valid (one too long to be kept: see msgScan.Request); when maxRefusals
+// wait to be written, it waits for room. note, when
 // set, is told of every 1st, 10th, 100th… request refused.
 func (a *asks) refuse(w refusalWriter, id jsonrpc.ID, method string, note func(n int, method string, answered bool)) {
 	a.refuseWith(w, id, nil, method, note)
@@ -104,9 +115,16 @@ func (a *asks) refuseWith(w refusalWriter, id jsonrpc.ID, e *jsonrpc.Error, meth
 	a.mu.Lock()
 	if a.queue == nil {
 		a.queue = make(chan refusal, maxRefusals)
+		a.room = make(chan struct{}, 1)
+		a.stuckCh = make(chan struct{})
 	}
 	answered := id.IsValid()
-	if answered {
+	for answered {
+		if a.stuck {
+			// Its refusals would each wait refusalWrite to be written.
+			answered = false
+			break
+		}
 		select {
 		case a.queue <- refusal{id, e}:
 			if !a.writing {
@@ -114,8 +132,26 @@ func (a *asks) refuseWith(w refusalWriter, id jsonrpc.ID, e *jsonrpc.Error, meth
 				go a.writeRefusals(w)
 			}
 		default:
-			answered = false
+			// Full: wait for the writer to take one (started again when
+			// a panic ended it with the queue full).
+			if !a.writing {
+				a.writing = true
+				go a.writeRefusals(w)
+			}
+			stuck := a.stuckCh
+			a.mu.Unlock()
+			select {
+			case <-a.room:
+			case <-stuck:
+			case <-w.ended():
+				a.mu.Lock()
+				answered = false
+				continue
+			}
+			a.mu.Lock()
+			continue
 		}
+		break
 	}
 	if e != nil { // not counted with those past the bound
 		a.mu.Unlock()
@@ -154,6 +190,10 @@ func (a *asks) writeRefusals(w refusalWriter) {
 		}
 		a.mu.Unlock()
 		select {
+		case a.room <- struct{}{}:
+		default:
+		}
+		select {
 		case <-w.ended():
 			return
 		default:
@@ -166,8 +206,19 @@ func (a *asks) writeRefusals(w refusalWriter) {
 			e = &jsonrpc.Error{Code: jsonrpc.CodeInternalError,
 				Message: fmt.Sprintf("switchboard: refused: too many of this server's requests are waiting for an answer (at most %d, or %d MiB of them), or one with this id is", maxAsks, maxAskBytes>>20)}
 		}
-		_ = w.writeRefusal(ctx, &jsonrpc.Response{ID: r.id, Error: e})
+		err := w.writeRefusal(ctx, &jsonrpc.Response{ID: r.id, Error: e})
+		timedOut := ctx.Err() != nil
 		cancel()
+		a.mu.Lock()
+		switch {
+		case err != nil && timedOut && !a.stuck:
+			a.stuck = true
+			close(a.stuckCh)
+		case err == nil && a.stuck:
+			a.stuck = false
+			a.stuckCh = make(chan struct{})
+		}
+		a.mu.Unlock()
 	}
 }
 

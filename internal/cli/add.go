@@ -217,10 +217,10 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 		if existed {
 			backup = filepath.Join(p.state, "backups", "config", fmt.Sprintf("%s.%s", safeName(t.path), time.Now().UTC().Format("20060102T150405.000000000Z")))
 			if err := os.MkdirAll(filepath.Dir(backup), 0o700); err != nil {
-				return fmt.Errorf("backup of %s: %w", t.path, err)
+				return fmt.Errorf("backup of %s (it is unchanged): %w", t.path, err)
 			}
 			if err := atomicfile.Write(backup, old, 0o600); err != nil {
-				return fmt.Errorf("backup of %s: %w", t.path, err)
+				return fmt.Errorf("backup of %s (it is unchanged): %w", t.path, err)
 			}
 		}
 		if err := os.MkdirAll(filepath.Dir(t.path), 0o700); err != nil {

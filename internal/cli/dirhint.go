@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
@@ -39,6 +42,20 @@ func dirHint(e *Env, err error) string {
 			return fmt.Sprintf("%s is a file, not a directory, where Switchboard's %s directory %s should be (%s is %s): move that file aside, or set %s to another directory, then run the command again", file, x.kind, x.dir, x.xdg, set, x.xdg)
 		default:
 			return fmt.Sprintf("%s is a file, not a directory, where Switchboard's %s directory %s should be (%s is not set, so it is under %s): move that file aside, or set %s to a directory, then run the command again", file, x.kind, x.dir, x.xdg, defaultBase(x.kind), x.xdg)
+		}
+	}
+	// A file in place of a directory inside one of them (the backups
+	// directory): `backup of …: mkdir …/backups: not a directory`.
+	var pe *fs.PathError
+	if !errors.As(err, &pe) || !errors.Is(err, syscall.ENOTDIR) {
+		return ""
+	}
+	for _, dir := range []string{d.Config, d.State, d.Cache} {
+		if dir == "" || !strings.HasPrefix(pe.Path, dir+string(filepath.Separator)) {
+			continue
+		}
+		if file := fileInTheWay(pe.Path); file != "" && strings.HasPrefix(file, dir+string(filepath.Separator)) {
+			return fmt.Sprintf("%s is a file, not a directory, where Switchboard keeps a directory of its own: move that file aside (mv %s %s), then run the command again", file, echo.ShellWord(file), echo.ShellWord(file+".away"))
 		}
 	}
 	return ""

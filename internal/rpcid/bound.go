@@ -181,27 +181,41 @@ var sdkInputResponse = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^handling '([^']{1,200})': (?:invalid params: )?unmarshaling "(?s:.*)" into a \*?[\w.]+: (\w{1,100})\["((?:[^"\\]|\\.){0,200})"\]: json: cannot unmarshal (\w+) into Go (?:struct field (\S+)|value) of type (.{1,200})$`)
 })
 
+// sdkNoKind matches the SDK's (go-sdk v1.8.0) error for a 2026-07-28
+// retry whose input response has none of the members it tells the kinds
+// of answer apart by (null, {}): the method, the member and the key.
+var sdkNoKind = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^handling '([^']{1,200})': (?:invalid params: )?unmarshaling "(?s:.*)" into a \*?[\w.]+: (\w{1,100})\["((?:[^"\\]|\\.){0,200})"\]: cannot determine InputResponse type: expected "action", "role", or "roots" key$`)
+})
+
+// sdkMemberKind matches the SDK's (go-sdk v1.8.0) error for a member its
+// own decoding reads first (a 2026-07-28 retry's inputResponses that is
+// not an object), which names the JSON type in a word and not the value:
+// the method, the JSON type, the member (of the params themselves: a
+// deeper one's path is not in the message) and the Go type.
+var sdkMemberKind = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^handling '([^']{1,200})': (?:invalid params: )?unmarshaling "(?s:.*)" into a \*?[\w.]+: json: cannot unmarshal (\w+) into Go struct field mcp\.\w+\.(\w{1,100}) of type (.{1,200})$`)
+})
+
 // plainInputResponse is PlainParams for an input response of the wrong
 // shape (`tools/call's "inputResponses.1.action" is a number; it must be
-// a string`), and msg as it is for anything else.
+// a string`), of no kind (null, {}), or answers that are not an object,
+// and msg as it is for anything else.
 func plainInputResponse(msg string) string {
+	if m := sdkNoKind().FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf(`invalid params: %s's %q is no answer to an input request: an elicitation's answer has "action", a sampling request's "role" and a roots request's "roots" (the answer to input request %q is the result of its method)`, m[1], m[2]+"."+m[3], m[3])
+	}
+	if m := sdkMemberKind().FindStringSubmatch(msg); m != nil {
+		if want := jsonKind(strings.TrimPrefix(m[4], "*")); want != "" {
+			return fmt.Sprintf("invalid params: %s's %q is %s; it must be %s", m[1], m[3], kindArticle(m[2]), want)
+		}
+		return msg
+	}
 	m := sdkInputResponse().FindStringSubmatch(msg)
 	if m == nil {
 		return msg
 	}
 	method, member, key, got, field, goType := m[1], m[2], m[3], m[4], m[5], strings.TrimPrefix(m[6], "*")
-	article := func(t string) string {
-		switch t {
-		case "string", "number", "array", "object":
-			if t == "array" || t == "object" {
-				return "an " + t
-			}
-			return "a " + t
-		case "bool":
-			return "true or false"
-		}
-		return t
-	}
 	want := jsonKind(goType)
 	if want == "" {
 		return msg
@@ -213,5 +227,19 @@ func plainInputResponse(msg string) string {
 			path += "." + after
 		}
 	}
-	return fmt.Sprintf("invalid params: %s's %q is %s; it must be %s (the answer to input request %q, as its method's result has it)", method, path, article(got), want, key)
+	return fmt.Sprintf("invalid params: %s's %q is %s; it must be %s (the answer to input request %q, as its method's result has it)", method, path, kindArticle(got), want, key)
+}
+
+// kindArticle is a JSON type as encoding/json names it in its errors
+// ("array", "bool"), with its article ("an array", "true or false").
+func kindArticle(t string) string {
+	switch t {
+	case "array", "object":
+		return "an " + t
+	case "string", "number":
+		return "a " + t
+	case "bool":
+		return "true or false"
+	}
+	return t
 }

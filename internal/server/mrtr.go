@@ -8,7 +8,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -143,6 +145,13 @@ func (s *Server) multiRound(ctx context.Context, req *mcp.CallToolRequest, call 
 			now := p.rounds
 			p.mu.Unlock()
 			return errorResult("%s: the requestState is of input round %s, but the call waits for the answers to round %d; retry with the requestState of the latest input_required result", req.Params.Name, roundWord(round), now)
+		}
+		if wrong := wrongKinds(p.open, req.Params.InputResponses); wrong != "" {
+			// Taken as the answer, it failed the backend's request with
+			// the SDK's type names, and the call went on without it.
+			now := p.rounds
+			p.mu.Unlock()
+			return errorResult("%s: %s; nothing was passed on, and the call still waits for the answers to round %d: retry with the same requestState and an answer of the kind asked for", req.Params.Name, wrong, now)
 		}
 		p.serving = true
 		for id, a := range p.open {
@@ -368,6 +377,48 @@ func resultTexts(res *mcp.CallToolResult) string {
 		}
 	}
 	return b.String()
+}
+
+// wrongKinds says each answer in answers to an open input request that
+// is of another kind than the request (an elicitation's answer to a
+// sampling request), in the order of the requests' keys; "" when there is
+// none. The SDK tells the kinds apart by a member ("action", "role",
+// "roots"), so a client's answer can decode as another method's result.
+func wrongKinds(open map[string]*ask, answers mcp.InputResponseMap) string {
+	var says []string
+	for _, id := range slices.Sorted(maps.Keys(open)) {
+		a := open[id]
+		got := answerMethod(answers[id])
+		if got == "" || got == inputMethod(a.req) {
+			continue
+		}
+		says = append(says, fmt.Sprintf("the answer to input request %q (%s, asked by %s) is %s's answer (it has %q), where %s", id, inputMethod(a.req), a.who, got, answerMember(got), inputMethod(a.req)+"'s has "+strconv.Quote(answerMember(inputMethod(a.req)))))
+	}
+	return strings.Join(says, "; ")
+}
+
+// answerMethod names the method res answers ("" for none: no answer).
+func answerMethod(res mcp.InputResponse) string {
+	switch res.(type) {
+	case *mcp.ElicitResult:
+		return "elicitation/create"
+	case *mcp.ListRootsResult:
+		return "roots/list"
+	case *mcp.CreateMessageResult, *mcp.CreateMessageWithToolsResult:
+		return "sampling/createMessage"
+	}
+	return ""
+}
+
+// answerMember is the member by which an answer to method is known.
+func answerMember(method string) string {
+	switch method {
+	case "elicitation/create":
+		return "action"
+	case "roots/list":
+		return "roots"
+	}
+	return "role"
 }
 
 // inputMethod names req's method, for errors.
