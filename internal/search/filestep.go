@@ -80,7 +80,7 @@ func (ix *Index) fileStep(c clause, named []int32) []int32 {
 	var fam verbFamily
 	for _, w := range strings.Fields(strings.ToLower(c.text)) {
 		w = strings.Trim(w, ",;:!?.'\"")
-		if fileWriteVerbs[w] {
+		if fileWriteVerbs[w] || !r107Off && fileSetVerbs[w] {
 			fam = verbCreate | verbUpdate
 			break
 		}

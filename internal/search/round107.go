@@ -502,3 +502,7 @@ func (sc *scorer) tableData(text string, cands []int32) {
 		}
 	}
 }
+
+// fileSetVerbs change a file a step names by its path: "set it to 0.2 in
+// /app/sentry.client.config.ts", "apply the pattern in src/schema.ts".
+var fileSetVerbs = setOf(`set apply switch tweak bump`)
