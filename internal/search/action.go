@@ -64,9 +64,10 @@ func requestVerbPlace(query string) (v string, placed bool) {
 			return "", false
 		}
 		t := stem(w)
-		if i == 0 && strings.HasSuffix(w, "ly") && verbStems()[t] == 0 && !wordnetVerbs()[t] && i+1 < len(ws) && (isVerb(ws[i+1]) || i+2 < len(ws) && objectStart(ws[i+2])) {
-			// "Permanently delete the GitHub repository": the
-			// adverb says how, the verb after it what.
+		if (i == 0 || !r107Off && firstContent(ws[:i])) && strings.HasSuffix(w, "ly") && verbStems()[t] == 0 && !wordnetVerbs()[t] && i+1 < len(ws) && (isVerb(ws[i+1]) || i+2 < len(ws) && objectStart(ws[i+2])) {
+			// "Permanently delete the GitHub repository", "so
+			// permanently delete ...": the adverb says how, the verb
+			// after it what.
 			continue
 		}
 		if verbStems()[t] != 0 || wordnetVerbs()[t] {

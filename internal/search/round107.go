@@ -506,3 +506,15 @@ func (sc *scorer) tableData(text string, cands []int32) {
 // fileSetVerbs change a file a step names by its path: "set it to 0.2 in
 // /app/sentry.client.config.ts", "apply the pattern in src/schema.ts".
 var fileSetVerbs = setOf(`set apply switch tweak bump`)
+
+// firstContent reports whether the words before a word (ws, lowercase)
+// are all stop words or lead-ins: "so" in "so permanently delete ...".
+func firstContent(ws []string) bool {
+	for _, w := range ws {
+		w = strings.Trim(w, ".,;:!?()[]{}<>\"'`")
+		if w != "" && !stopWords[w] && !leadIns[w] {
+			return false
+		}
+	}
+	return true
+}
