@@ -207,6 +207,9 @@ func valueListGoesOn(prev, q string) bool {
 	if len(pf) < 2 || len(qf) == 0 {
 		return false
 	}
+	if isHandle(qf[0]) && isHandle(pf[len(pf)-1]) {
+		return true // "Add @lena-h and @tkowalski as reviewers" (round107.go)
+	}
 	k := valueKindOf(qf[0])
 	return k != 0 && valueKindOf(pf[len(pf)-1])&k != 0
 }

@@ -518,3 +518,17 @@ func firstContent(ws []string) bool {
 	}
 	return true
 }
+
+// isHandle reports whether a field is a person's @handle ("@lena-h").
+func isHandle(f string) bool {
+	f = strings.Trim(f, ",;:!?()[]{}<>\"'`")
+	if r107Off || len(f) < 2 || f[0] != '@' {
+		return false
+	}
+	for _, r := range f[1:] {
+		if !isWordRune(r) && r != '-' && r != '.' {
+			return false
+		}
+	}
+	return true
+}
