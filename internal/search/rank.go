@@ -1314,6 +1314,11 @@ func (ix *Index) namedStepUndone(query string, naming map[string]bool, named []i
 		// backend holds (account.go).
 		return true
 	}
+	if ix.balanceUndone(query, named) {
+		// "How many Firecrawl credits do we have left?": no tool of
+		// the product reads its balance (round107.go).
+		return true
+	}
 	return false
 }
 

@@ -532,3 +532,40 @@ func isHandle(f string) bool {
 	}
 	return true
 }
+
+// A product's account balance ("How many Firecrawl credits do we have
+// left this billing month?", "remaining Tavily API credits") is read by a
+// tool named for it; the words of tools that spend credits ("Billed at 5
+// credits", "refund 1 credit") are no such tool. balanceWords say the
+// balance, balanceLeft that what is asked is what remains, balanceTools
+// the words of a tool's name that read it.
+var (
+	balanceWords = setOf(`credit credits quota quotas balance`)
+	balanceLeft  = setOf(`left remaining remain balance`)
+	balanceTools = setOf(`credit credits usage quota balance billing`)
+)
+
+// balanceUndone reports whether a request asks a named backend's balance
+// of credits or quota left, and no tool of the backends it names is named
+// for one.
+func (ix *Index) balanceUndone(query string, named []int32) bool {
+	if r107Off || len(named) == 0 {
+		return false
+	}
+	var said, left bool
+	for _, w := range lowerWords(query) {
+		said = said || balanceWords[w]
+		left = left || balanceLeft[w]
+	}
+	if !said || !left {
+		return false
+	}
+	for _, s := range named {
+		for _, d := range ix.srvDocs[s] {
+			if slices.ContainsFunc(lowerWords(ix.docs[d].Tool), func(w string) bool { return balanceTools[w] }) {
+				return false
+			}
+		}
+	}
+	return true
+}
