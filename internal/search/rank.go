@@ -1314,7 +1314,7 @@ func (ix *Index) namedStepUndone(query string, naming map[string]bool, named []i
 		// backend holds (account.go).
 		return true
 	}
-	if ix.balanceUndone(query, named) {
+	if ix.readFacetUndone(query, named) {
 		// "How many Firecrawl credits do we have left?": no tool of
 		// the product reads its balance (round107.go).
 		return true

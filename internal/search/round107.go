@@ -533,39 +533,50 @@ func isHandle(f string) bool {
 	return true
 }
 
-// A product's account balance ("How many Firecrawl credits do we have
-// left this billing month?", "remaining Tavily API credits") is read by a
-// tool named for it; the words of tools that spend credits ("Billed at 5
-// credits", "refund 1 credit") are no such tool. balanceWords say the
-// balance, balanceLeft that what is asked is what remains, balanceTools
-// the words of a tool's name that read it.
-var (
-	balanceWords = setOf(`credit credits quota quotas balance`)
-	balanceLeft  = setOf(`left remaining remain balance`)
-	balanceTools = setOf(`credit credits usage quota balance billing`)
-)
+// Some things about what a product holds are read by a tool named for
+// them, and the words of tools that only touch them are no such tool: a
+// product's account balance ("How many Firecrawl credits do we have left
+// this billing month?"; "Billed at 5 credits" is a tool spending them), a
+// key's time left to live ("remaining TTL on redis key rate:ip:10.0.0.7";
+// set takes an expiry, nothing reads it). readFacet is one: the words
+// that say it, those that say what is asked is what remains, and the
+// words of a tool's name that read it.
+type readFacet struct{ said, left, tools map[string]bool }
 
-// balanceUndone reports whether a request asks a named backend's balance
-// of credits or quota left, and no tool of the backends it names is named
-// for one.
-func (ix *Index) balanceUndone(query string, named []int32) bool {
+var readFacets = []readFacet{
+	{setOf(`credit credits quota quotas balance`), setOf(`left remaining remain balance`), setOf(`credit credits usage quota balance billing`)},
+	{setOf(`ttl ttls`), setOf(`left remaining remain long when check show what's what get`), setOf(`ttl expire expiry expiration`)},
+}
+
+// readFacetUndone reports whether a request asks a named backend one of
+// readFacets, and no tool of the backends it names is named for it.
+func (ix *Index) readFacetUndone(query string, named []int32) bool {
 	if r107Off || len(named) == 0 {
 		return false
 	}
-	var said, left bool
-	for _, w := range lowerWords(query) {
-		said = said || balanceWords[w]
-		left = left || balanceLeft[w]
+	ws := lowerWords(query)
+	for _, f := range readFacets {
+		var said, left bool
+		for _, w := range ws {
+			said = said || f.said[w]
+			left = left || f.left[w]
+		}
+		if said && left && !ix.namesAny(named, f.tools) {
+			return true
+		}
 	}
-	if !said || !left {
-		return false
-	}
+	return false
+}
+
+// namesAny reports whether a tool of one of the backends named has one of
+// words among the words of its name.
+func (ix *Index) namesAny(named []int32, words map[string]bool) bool {
 	for _, s := range named {
 		for _, d := range ix.srvDocs[s] {
-			if slices.ContainsFunc(lowerWords(ix.docs[d].Tool), func(w string) bool { return balanceTools[w] }) {
-				return false
+			if slices.ContainsFunc(lowerWords(ix.docs[d].Tool), func(w string) bool { return words[w] }) {
+				return true
 			}
 		}
 	}
-	return true
+	return false
 }
