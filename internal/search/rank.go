@@ -952,7 +952,7 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 		if len(t) == 0 {
 			continue
 		}
-		if len(t) < 2 && len(groups) > 0 && pending == nil && backRef(p) {
+		if len(t) < 2 && len(groups) > 0 && pending == nil && backRef(p) || len(groups) > 0 && pending == nil && detailsOnly(p) {
 			// "look up issue 77, then close it": the step's object is
 			// the one before it (round forty-eight, backref48.go).
 			ante := antecedent(groups[len(groups)-1], t)

@@ -580,3 +580,41 @@ func (ix *Index) namesAny(named []int32, words map[string]bool) bool {
 	}
 	return false
 }
+
+// detailWords name what a step reads of a thing without naming the thing:
+// "get the details", "pull up the full info".
+var detailWords = setOf(`details detail info information specifics metadata`)
+
+// detailsOnly reports whether a step asks only for the details of what
+// the step before named ("Sentry issue API-77Q keeps happening: get the
+// details, then ..."): a verb, then determiners, possessives or a word of
+// degree, then a detail word, and nothing else. Like a step naming its
+// object by a pronoun, it borrows the step before's terms.
+func detailsOnly(part string) bool {
+	if r107Off {
+		return false
+	}
+	ws := lowerWords(part)
+	for len(ws) > 0 && (partLeads[ws[0]] || leadIns[ws[0]]) {
+		ws = ws[1:]
+	}
+	if len(ws) < 2 || verbStems()[stem(ws[0])]&verbRead == 0 {
+		return false
+	}
+	rest := ws[1:]
+	if len(rest) > 0 && (rest[0] == "up" || rest[0] == "out") {
+		rest = rest[1:] // "pull up", "print out"
+	}
+	for i, w := range rest {
+		if detailWords[w] {
+			return i == len(rest)-1
+		}
+		if !determiners[w] && !possessives[w] && !degreeWords[w] {
+			return false
+		}
+	}
+	return false
+}
+
+// degreeWords say how much of a thing's details: "the full details".
+var degreeWords = setOf(`full complete all more whole entire`)
