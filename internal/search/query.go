@@ -138,7 +138,7 @@ func queryTokensKinds(query string) (toks []token, paths, names map[string]bool,
 			// on a field, for the tools that filter (round106.go).
 			toks = appendTerm(toks, "filter", hintWeight)
 			asArgs(f, argWeight)
-		case isChannel(f):
+		case isChannel(f) && !hashtagAt(fields, i):
 			// "#random", "#deploys": a channel's name, an argument.
 			toks = appendTerm(toks, "channel", hintWeight)
 			asArgs(f, argWeight)

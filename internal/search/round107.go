@@ -618,3 +618,13 @@ func detailsOnly(part string) bool {
 
 // degreeWords say how much of a thing's details: "the full details".
 var degreeWords = setOf(`full complete all more whole entire`)
+
+// hashtagWords, before "#word", make it a hashtag, not a chat channel:
+// "run it for #rustlang", "posts tagged #launch".
+var hashtagWords = setOf(`for hashtag hashtags tag tags tagged about`)
+
+// hashtagAt reports whether fields[i], a "#word", is a hashtag
+// (hashtagWords before it).
+func hashtagAt(fields []string, i int) bool {
+	return !r107Off && i > 0 && hashtagWords[strings.ToLower(strings.Trim(fields[i-1], ".,;:!?()\"'`"))]
+}

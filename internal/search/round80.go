@@ -136,8 +136,9 @@ func (ix *Index) channelStep(c clause, nf []int32) []int32 {
 
 // hasChannel reports whether text names a chat channel ("#ci-alerts").
 func hasChannel(text string) bool {
-	for _, f := range strings.Fields(text) {
-		if isChannel(strings.TrimRight(f, ",;:!?.)")) {
+	fs := strings.Fields(text)
+	for i, f := range fs {
+		if isChannel(strings.TrimRight(f, ",;:!?.)")) && !hashtagAt(fs, i) {
 			return true
 		}
 	}
