@@ -130,7 +130,7 @@ var categoryVocab = []struct {
 	// sequential-thinking is a thinking tool; thinking or reasoning a
 	// problem through step by step is what it does (round eighty-nine).
 	{"sequential thinking", "",
-		"thinking tool|reasoning tool|step by step thinking|think step by step|reason step by step|thinking step by step|reasoning step by step|think through|think it through|think this through|think that through|reason through|reason it through|through step by step|one step at a time"},
+		"thinking tool|reasoning tool|step by step thinking|think step by step|reason step by step|thinking step by step|reasoning step by step|think through|think it through|think this through|think that through|reason through|reason it through|through step by step|one step at a time|step by step reasoning|reason carefully|think carefully|reasoning carefully|thinking carefully|work through step by step"},
 }
 
 // categoryBonusIDF is what a category phrase adds to the tools of its
