@@ -403,6 +403,8 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 				if (info[i].act == 0 || info[i].act == otherAction) && pathDestination(info[i].text) {
 					info[i].act = verbCreate // round89.go: it saves the file
 				}
+			} else if ss := ix.scriptStep(info[i], named); ss != nil {
+				nf, info[i].named = ss, ss // round107.go
 			} else if cs := ix.categoryStep(info[i]); cs != nil {
 				nf, info[i].named = cs, cs
 			} else if sp := ix.spelledStep(info[i], named, naming, foreign, cands, sc.score); sp != nil {

@@ -628,3 +628,37 @@ var hashtagWords = setOf(`for hashtag hashtags tag tags tagged about`)
 func hashtagAt(fields []string, i int) bool {
 	return !r107Off && i > 0 && hashtagWords[strings.ToLower(strings.Trim(fields[i-1], ".,;:!?()\"'`"))]
 }
+
+// scriptStep returns, for a step carrying JavaScript to run and naming no
+// backend itself ("read window.__APP_VERSION__ off the page" after "Using
+// puppeteer, open ..."), the backends the request names that run code
+// (a tool with a parameter for the code): the step is theirs, whatever
+// else the request names (Sentry, where the version is looked up next).
+func (ix *Index) scriptStep(c clause, named []int32) []int32 {
+	if r107Off || len(c.named) > 0 || len(named) < 2 {
+		return nil
+	}
+	if !slices.ContainsFunc(strings.Fields(c.step), isScript) {
+		return nil
+	}
+	var out []int32
+	for _, s := range named {
+		if ix.runsCode(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// runsCode reports whether a tool of backend s takes code to run: a
+// parameter of one word of codeParams ("script", "function").
+func (ix *Index) runsCode(s int32) bool {
+	for _, d := range ix.srvDocs[s] {
+		for _, p := range ix.docs[d].Params {
+			if ws := nameWordsCased(p.Name); len(ws) == 1 && codeParams[ws[0]] {
+				return true
+			}
+		}
+	}
+	return false
+}
