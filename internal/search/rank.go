@@ -650,6 +650,7 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 	r.hits = ix.withMe(query, r.hits, tops, score)
 	r.hits = ix.withOpened(query, r.hits, clauseHits, clauseInfo, tops, score)
 	r.hits = ix.stepFirst(query, r.hits, clauseHits, clauseInfo)
+	r.hits = ix.withFileRead(query, r.hits, limit) // round107.go
 	return r
 }
 

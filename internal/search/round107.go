@@ -662,3 +662,67 @@ func (ix *Index) runsCode(s int32) bool {
 	}
 	return false
 }
+
+// A local file handed to a backend that takes no path ("validate
+// /home/dev/app/.circleci/config.yml with circleci config checker",
+// "./data/sales_2026.csv -> line chart revenue by month") is read first:
+// the backend takes the file's text. withFileRead keeps the file
+// backends' tool reading one file's text among the first hits.
+
+// withFileRead puts the file read tool (fileReadTool) in the last place
+// of hits when query carries a local path (kindPath, no repository) that
+// is no destination, no hit is a file backend's, and the first hit's
+// backend takes no path.
+func (ix *Index) withFileRead(query string, hits []Hit, limit int) []Hit {
+	if r107Off || len(hits) < 3 || len(hits) < limit || len(ix.fileSrv) == 0 {
+		return hits
+	}
+	if _, _, _, kinds := queryTokensKinds(query); kinds&kindPath == 0 || kinds&(kindRepo|kindURL) != 0 || pathDestination(query) || !slices.ContainsFunc(strings.Fields(query), filePath) {
+		return hits
+	}
+	if ix.srvKinds[ix.docServer[hits[0].Doc]]&kindPath != 0 {
+		return hits
+	}
+	for _, h := range hits {
+		if slices.Contains(ix.fileSrv, ix.docServer[h.Doc]) {
+			return hits
+		}
+	}
+	d := ix.fileReadTool()
+	if d < 0 {
+		return hits
+	}
+	out := slices.Clone(hits)
+	out[len(out)-1] = Hit{Doc: int(d), Server: ix.docs[d].Server, Tool: ix.docs[d].Tool, Score: hits[len(hits)-1].Score}
+	return out
+}
+
+// fileReadTool returns the file backends' tool reading one file's text:
+// a reading tool named for a file and for text, or -1.
+func (ix *Index) fileReadTool() int32 {
+	for _, s := range ix.fileSrv {
+		for _, d := range ix.srvDocs[s] {
+			ws := lowerWords(ix.docs[d].Tool)
+			if ix.verbs[d]&verbRead != 0 && slices.Contains(ws, "file") && slices.Contains(ws, "text") {
+				return d
+			}
+		}
+	}
+	return -1
+}
+
+// filePath reports whether a field is a file's path: one a path reads as
+// (valueKindOf) that starts at the root, the home or the working
+// directory, or whose last part has an extension ("feature/react-19" is a
+// branch).
+func filePath(f string) bool {
+	f = strings.Trim(f, ",;:!?()[]{}<>\"'`")
+	f = strings.TrimSuffix(f, ".")
+	if valueKindOf(f) != kindPath {
+		return false
+	}
+	if strings.HasPrefix(f, "/") || strings.HasPrefix(f, "./") || strings.HasPrefix(f, "~/") || strings.HasPrefix(f, "../") {
+		return true
+	}
+	return strings.Contains(f[strings.LastIndexByte(f, '/')+1:], ".")
+}
