@@ -713,8 +713,8 @@ func (ix *Index) fileReadTool() int32 {
 
 // filePath reports whether a field is a file's path: one a path reads as
 // (valueKindOf) that starts at the root, the home or the working
-// directory, or whose last part has an extension ("feature/react-19" is a
-// branch).
+// directory, or of folders whose last part has an extension
+// ("feature/react-19" is a branch, "appdb.users" a collection).
 func filePath(f string) bool {
 	f = strings.Trim(f, ",;:!?()[]{}<>\"'`")
 	f = strings.TrimSuffix(f, ".")
@@ -724,5 +724,6 @@ func filePath(f string) bool {
 	if strings.HasPrefix(f, "/") || strings.HasPrefix(f, "./") || strings.HasPrefix(f, "~/") || strings.HasPrefix(f, "../") {
 		return true
 	}
-	return strings.Contains(f[strings.LastIndexByte(f, '/')+1:], ".")
+	i := strings.LastIndexByte(f, '/')
+	return i > 0 && strings.Contains(f[i+1:], ".")
 }

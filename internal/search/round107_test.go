@@ -41,7 +41,66 @@ func TestSearch_Round107(t *testing.T) {
 		{"Which files clash between the source and target of GitLab MR 203 in acme/api?", "zereight-gitlab/get_merge_request_conflicts"},
 		// A product refused by name, another named.
 		{"We're sticking with Puppeteer for this one-off, not Playwright. Go to https://status.example.com and take a screenshot.", "puppeteer/puppeteer_screenshot"},
+		// A named backend no word found keeps its one query tool.
+		{"postgres top 10 customers by revenue as horizontal bar chart", "postgres/query"},
+		// A link maker needs a link; a property tool a property.
+		{"A buyer from Northwind Traders just called; find their company record in HubSpot and create a follow-up task on it for next Monday.", "hubspot/hubspot-create-engagement"},
+		{"give me the HubSpot link to deal 991", "hubspot/hubspot-get-link"},
+		{"Move HubSpot deal 77 to the 'Closed won' stage.", "hubspot/hubspot-batch-update-objects"},
+		{"create a new HubSpot contact property churn_risk", "hubspot/hubspot-create-property"},
+		// Data out of a named table is read with SQL.
+		{"Pull signups per month from the users table in Supabase project abcd1234", "supabase/execute_sql"},
+		// A file a step sets something in.
+		{"Look up the Zod v4 docs for refine/superRefine via Context7 and apply the pattern in /app/src/schema.ts.", "filesystem/edit_file"},
+		// An adverb after lead words.
+		{"Nobody uses the old staging database anymore, so permanently delete the Supabase project staging-legacy.", ""},
+		// A balance or a TTL no tool reads.
+		{"How many Firecrawl credits do we have left this billing month?", ""},
+		{"remaining TTL on redis key rate:ip:10.0.0.7?", ""},
+		{"how many CircleCI credits do we have left this month?", "circleci/download_usage_api_data"},
+		// A step asking only for the details borrows the step before's object.
+		{"Sentry issue API-77Q keeps happening: get the details, then open a GitHub issue in acme/api with the stack trace.", "sentry/get_sentry_resource"},
+		// A hashtag is no channel.
+		{"Find an Apify actor that scrapes Instagram hashtags, check what input it expects, and run it for #rustlang.", "apify/call-actor"},
+		// The thinking tool, said carefully.
+		{"Reason carefully, step by step, whether we should shard by tenant or by region, then record the decision as an entity in the memory graph.", "sequential-thinking/sequentialthinking"},
+		// JavaScript to run is the browser's.
+		{"Using puppeteer, open https://staging.acme.dev and read window.__APP_VERSION__ off the page, then check in Sentry (org acme) whether a release with that version exists.", "puppeteer/puppeteer_evaluate"},
+		// A local file handed to a backend taking no path is read first.
+		{"validate /home/dev/app/.circleci/config.yml with circleci config checker", "filesystem/read_text_file"},
+		{"Scrape Amazon reviews for ASIN B0C1XYZ with an Apify actor and load them into the mongo collection reviews.raw.", "mongodb/insert-many"},
 	})
+	// "reviews.raw" and "appdb.users" are collections, not files.
+	for _, q := range []string{
+		"Scrape Amazon reviews for ASIN B0C1XYZ with an Apify actor and load them into the mongo collection reviews.raw.",
+		"The CircleCI build on feature/react-19 failed. Get the failure logs and then look up the React 19 migration guide in Context7 for that error.",
+	} {
+		for _, h := range ix.Search(q, 5) {
+			if h.Tool == "read_text_file" {
+				t.Errorf("%q: read_text_file among %v", q, ix.Search(q, 5))
+			}
+		}
+	}
+}
+
+func TestClauses_Round107(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	for q, want := range map[string]int{
+		"Add @lena-h and @tkowalski as requested reviewers on PR #88 in acme/api on GitHub.": 0, // one step: no clauses
+		"Permanently delete the Supabase project old-demo and all its data":                  0,
+		"Export our entire Notion workspace as PDFs, including all subpages":                 0,
+		"delete the Supabase branch old-demo and then list the branches":                     2,
+	} {
+		_, naming := ix.namedServers(q)
+		_, info := ix.clauses(q, ix.queryTerms(q), naming, map[string]bool{})
+		if len(info) != want {
+			var steps []string
+			for _, c := range info {
+				steps = append(steps, c.step)
+			}
+			t.Errorf("%q: %d steps %q, want %d", q, len(info), steps, want)
+		}
+	}
 }
 
 func TestWithoutRefused(t *testing.T) {
