@@ -143,6 +143,7 @@ func (sc *scorer) wholeRules(query string, cands []int32) {
 	sc.linkPenalty(query) // round107.go
 	sc.propPenalty(query) // round107.go
 	sc.tableData(query, cands)
+	sc.urlFetch(query, cands)
 }
 
 // A verb read as a noun. A tool named for a verb changing a thing's state

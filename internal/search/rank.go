@@ -439,6 +439,7 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 			sc.appendTop(info[i], cands) // round93.go
 			sc.tableData(info[i].step, cands) // round107.go
 			sc.linkPenalty(info[i].step)
+			sc.urlFetch(info[i].step, cands)
 			sc.propPenalty(query)
 			cands = ix.demoteDeprecated(cands, sc.score)
 			hs := ix.ownStep(info[i], cands, sc.score)

@@ -727,3 +727,48 @@ func filePath(f string) bool {
 	i := strings.LastIndexByte(f, '/')
 	return i > 0 && strings.Contains(f[i+1:], ".")
 }
+
+// A step that hands over a backend's own URL to read it ("Take this
+// Sentry issue https://acme.sentry.io/issues/4412098/ and file a GitLab
+// issue with the stack trace", "look up https://acme.sentry.io/issues/4512/")
+// asks for what the URL shows: the backend's tool fetching anything by
+// its URL (a parameter named "url": get_sentry_resource) is first among
+// its tools. urlFetchVerbs say to take what a URL shows.
+var urlFetchVerbs = stemSet(`take pull grab fetch open check look get read show see`)
+
+// urlFetch puts first among a backend's candidates its tool taking a URL
+// when text carries a URL on the backend's host and asks to read it.
+func (sc *scorer) urlFetch(text string, cands []int32) {
+	if r107Off || !strings.Contains(text, "://") {
+		return
+	}
+	ix := sc.ix
+	var srvs []int32
+	for _, f := range strings.Fields(text) {
+		if strings.Contains(f, "://") {
+			srvs = append(srvs, ix.urlHostServers(strings.Trim(f, "()<>\"'`,.;"))...)
+		}
+	}
+	if len(srvs) == 0 {
+		return
+	}
+	if v := requestVerb(text); v != "" && !urlFetchVerbs[v] && verbStems()[v]&verbRead == 0 {
+		return
+	}
+	best := map[int32]float64{}
+	for _, d := range cands {
+		if s := ix.docServer[d]; slices.Contains(srvs, s) && sc.score[d] > best[s] {
+			best[s] = sc.score[d]
+		}
+	}
+	for _, d := range cands {
+		if b, ok := best[ix.docServer[d]]; ok && sc.score[d] < b && ix.takesURL(d) {
+			sc.score[d] = b * 1.0001
+		}
+	}
+}
+
+// takesURL reports whether tool d has a parameter named "url".
+func (ix *Index) takesURL(d int32) bool {
+	return slices.ContainsFunc(ix.docs[d].Params, func(p Param) bool { return strings.EqualFold(p.Name, "url") })
+}
