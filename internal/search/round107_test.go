@@ -68,7 +68,7 @@ func TestSearch_Round107(t *testing.T) {
 		{"Using puppeteer, open https://staging.acme.dev and read window.__APP_VERSION__ off the page, then check in Sentry (org acme) whether a release with that version exists.", "puppeteer/puppeteer_evaluate"},
 		// A backend's own URL to read is its fetch-by-URL tool's.
 		{"Take this Sentry issue https://acme.sentry.io/issues/4412098/ and file a GitLab issue in platform/core with the stack trace.", "sentry/get_sentry_resource"},
-		{"Resolve https://acme.sentry.io/issues/4412098/", "sentry/update_issue"},
+		{"Mark https://acme.sentry.io/issues/4412098/ as resolved", "sentry/update_issue"},
 		// A local file handed to a backend taking no path is read first.
 		{"validate /home/dev/app/.circleci/config.yml with circleci config checker", "filesystem/read_text_file"},
 		{"Scrape Amazon reviews for ASIN B0C1XYZ with an Apify actor and load them into the mongo collection reviews.raw.", "mongodb/insert-many"},
