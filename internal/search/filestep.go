@@ -77,6 +77,11 @@ func (ix *Index) fileStep(c clause, named []int32) []int32 {
 	if c.kinds&kindPath == 0 || len(c.named) > 0 || len(ix.fileSrv) == 0 {
 		return nil
 	}
+	if (c.kinds&kindRepo != 0 || repoAfterIn(c.text)) && !r107Off && !localFile(c.text) {
+		// "read CONTRIBUTING.md in acme/widgets": a repository's file
+		// (round107.go)
+		return nil
+	}
 	var fam verbFamily
 	for _, w := range strings.Fields(strings.ToLower(c.text)) {
 		w = strings.Trim(w, ",;:!?.'\"")

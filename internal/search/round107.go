@@ -772,3 +772,21 @@ func (sc *scorer) urlFetch(text string, cands []int32) {
 func (ix *Index) takesURL(d int32) bool {
 	return slices.ContainsFunc(ix.docs[d].Params, func(p Param) bool { return strings.EqualFold(p.Name, "url") })
 }
+
+// repoAfterIn reports whether text says a file is "in" or "from" an
+// owner/name pair ("read CONTRIBUTING.md in acme/widgets"): two plain
+// segments, no extension, not from the root or the working directory.
+func repoAfterIn(text string) bool {
+	fs := strings.Fields(text)
+	for i := 0; i+1 < len(fs); i++ {
+		if p := strings.ToLower(fs[i]); p != "in" && p != "from" {
+			continue
+		}
+		f := strings.Trim(fs[i+1], ",;:!?()[]{}<>\"'`.")
+		parts := strings.Split(f, "/")
+		if len(parts) == 2 && parts[0] != "" && parts[1] != "" && !strings.ContainsAny(f, ".~:") && isPlainLower(strings.ToLower(parts[0])) {
+			return true
+		}
+	}
+	return false
+}
