@@ -436,7 +436,7 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 			sc.stepLearned(c, info[i], cands)
 			sc.finderTop(info[i], cands)
 			sc.newTop(info[i], cands)
-			sc.appendTop(info[i], cands) // round93.go
+			sc.appendTop(info[i], cands)      // round93.go
 			sc.tableData(info[i].step, cands) // round107.go
 			sc.linkPenalty(info[i].step)
 			sc.urlFetch(info[i].step, cands)
@@ -945,6 +945,7 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 		}
 	}
 	split = joinSetting(parts, split)
+	split = ix.splitCopy(split, naming)                 // round107.go
 	split = ix.splitDestination(split, naming, foreign) // round93.go
 	var groups [][]qterm
 	var info []clause

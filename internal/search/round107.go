@@ -790,3 +790,60 @@ func repoAfterIn(text string) bool {
 	}
 	return false
 }
+
+// copyVerbs carry a thing from one place to another.
+var copyVerbs = setOf(`copy move mirror port transfer migrate duplicate clone`)
+
+// splitCopy cuts a part that copies a thing from one backend into another
+// ("Copy the LICENSE file from GitHub repo acme/core into GitLab project
+// acme/core-mirror on main") into a read from the first and a write to
+// the second: two backends' steps in one clause.
+func (ix *Index) splitCopy(split []string, naming map[string]bool) []string {
+	if r107Off || len(naming) < 2 {
+		return split
+	}
+	var out []string
+	for _, p := range split {
+		ws := strings.Fields(p)
+		if len(ws) < 5 || !copyVerbs[strings.ToLower(strings.Trim(ws[0], ",;:!?."))] {
+			out = append(out, p)
+			continue
+		}
+		from, into := -1, -1
+		for i, w := range ws {
+			switch strings.ToLower(w) {
+			case "from":
+				if from < 0 {
+					from = i
+				}
+			case "into", "to":
+				if from >= 0 && into < 0 {
+					into = i
+				}
+			}
+		}
+		if from < 2 || into < from+2 || into+1 >= len(ws) {
+			out = append(out, p)
+			continue
+		}
+		src, dst := strings.Join(ws[from+1:into], " "), strings.Join(ws[into+1:], " ")
+		if !ix.namesBackendWord(src, naming) || !ix.namesBackendWord(dst, naming) {
+			out = append(out, p)
+			continue
+		}
+		thing := strings.Join(ws[1:from], " ")
+		out = append(out, "get "+thing+" from "+src, "commit "+thing+" to "+dst)
+	}
+	return out
+}
+
+// namesBackendWord reports whether text has a word naming a backend
+// (naming: the stemmed words that name the request's backends).
+func (ix *Index) namesBackendWord(text string, naming map[string]bool) bool {
+	for _, w := range lowerWords(text) {
+		if naming[stem(w)] {
+			return true
+		}
+	}
+	return false
+}

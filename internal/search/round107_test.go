@@ -69,6 +69,11 @@ func TestSearch_Round107(t *testing.T) {
 		// A backend's own URL to read is its fetch-by-URL tool's.
 		{"Take this Sentry issue https://acme.sentry.io/issues/4412098/ and file a GitLab issue in platform/core with the stack trace.", "sentry/get_sentry_resource"},
 		{"Mark https://acme.sentry.io/issues/4412098/ as resolved", "sentry/update_issue"},
+		// A copy from one backend into another is a read and a write.
+		{"Copy the LICENSE file from GitHub repo acme/core into GitLab project acme/core-mirror on main.", "zereight-gitlab/create_or_update_file"},
+		{"Copy the LICENSE file from GitHub repo acme/core into GitLab project acme/core-mirror on main.", "github/get_file_contents"},
+		// A file in an owner/name pair is a repository's.
+		{"read CONTRIBUTING.md in acme/widgets, then open a PR docs/fix-typos -> main", "github/get_file_contents"},
 		// A local file handed to a backend taking no path is read first.
 		{"validate /home/dev/app/.circleci/config.yml with circleci config checker", "filesystem/read_text_file"},
 		{"Scrape Amazon reviews for ASIN B0C1XYZ with an Apify actor and load them into the mongo collection reviews.raw.", "mongodb/insert-many"},
