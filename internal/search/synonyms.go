@@ -522,6 +522,12 @@ var phrases = []struct{ from, to string }{
 	{"fall in each", "frequency within each range"},
 	{"fall into which", "frequency within which range"},
 	{"spread wide", "distribution spread"},
+	// round107.go: bars standing up are columns (AntV's column chart;
+	// its bar chart lies down)
+	{"vertical bars", "column chart"},
+	{"vertical bar chart", "column chart"},
+	{"vertical bar", "column chart"},
+	{"upright bars", "column chart"},
 	// round107.go: what was kept from earlier chats is the assistant's
 	// memory
 	{"from earlier chats", "in memory"},
