@@ -799,12 +799,16 @@ var copyVerbs = setOf(`copy move mirror port transfer migrate duplicate clone`)
 // acme/core-mirror on main") into a read from the first and a write to
 // the second: two backends' steps in one clause.
 func (ix *Index) splitCopy(split []string, naming map[string]bool) []string {
-	if r107Off || len(naming) < 2 {
+	if r107Off || len(naming) == 0 {
 		return split
 	}
 	var out []string
 	for _, p := range split {
 		ws := strings.Fields(p)
+		if q := ix.splitPost(ws, naming); q != nil {
+			out = append(out, q...)
+			continue
+		}
 		if len(ws) < 5 || !copyVerbs[strings.ToLower(strings.Trim(ws[0], ",;:!?."))] {
 			out = append(out, p)
 			continue
@@ -827,7 +831,7 @@ func (ix *Index) splitCopy(split []string, naming map[string]bool) []string {
 			continue
 		}
 		src, dst := strings.Join(ws[from+1:into], " "), strings.Join(ws[into+1:], " ")
-		if !ix.namesBackendWord(src, naming) || !ix.namesBackendWord(dst, naming) {
+		if len(naming) < 2 || !ix.namesBackendWord(src, naming) || !ix.namesBackendWord(dst, naming) {
 			out = append(out, p)
 			continue
 		}
@@ -846,4 +850,32 @@ func (ix *Index) namesBackendWord(text string, naming map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// postVerbs send a thing to a channel.
+var postVerbs = setOf(`post send share drop`)
+
+// splitPost cuts a part that posts a named backend's things to a chat
+// channel ("Post a list of my GitLab merge requests that are still open
+// into #code-review in our team chat") into reading them and posting
+// them: the channel is another backend's. nil when ws is no such part.
+func (ix *Index) splitPost(ws []string, naming map[string]bool) []string {
+	if len(ws) < 5 || !postVerbs[strings.ToLower(ws[0])] {
+		return nil
+	}
+	into := -1
+	for i, w := range ws {
+		if l := strings.ToLower(w); (l == "into" || l == "to" || l == "in") && i+1 < len(ws) && isChannel(strings.Trim(ws[i+1], ",;:!?.()")) {
+			into = i
+			break
+		}
+	}
+	if into < 2 {
+		return nil
+	}
+	thing := strings.Join(ws[1:into], " ")
+	if !ix.namesBackendWord(thing, naming) {
+		return nil
+	}
+	return []string{"list " + thing, "post them " + strings.Join(ws[into:], " ")}
 }

@@ -72,6 +72,9 @@ func TestSearch_Round107(t *testing.T) {
 		// A copy from one backend into another is a read and a write.
 		{"Copy the LICENSE file from GitHub repo acme/core into GitLab project acme/core-mirror on main.", "zereight-gitlab/create_or_update_file"},
 		{"Copy the LICENSE file from GitHub repo acme/core into GitLab project acme/core-mirror on main.", "github/get_file_contents"},
+		// A named backend's things posted to a channel: read, then post.
+		{"Post a list of my GitLab merge requests that are still open into #code-review in our team chat, so people can pick them up.", "slack/slack_post_message"},
+		{"post a summary of the failing CircleCI tests on gh/acme/web main to #ci-alerts (C01CIALRT)", "circleci/get_job_test_results"},
 		// A file in an owner/name pair is a repository's.
 		{"read CONTRIBUTING.md in acme/widgets, then open a PR docs/fix-typos -> main", "github/get_file_contents"},
 		// A local file handed to a backend taking no path is read first.
