@@ -528,6 +528,11 @@ var phrases = []struct{ from, to string }{
 	{"vertical bar chart", "column chart"},
 	{"vertical bar", "column chart"},
 	{"upright bars", "column chart"},
+	// round107.go: a message sent straight back is echoed
+	{"send it straight back", "echo it"},
+	{"straight back to me", "echoed back to me"},
+	{"send it back", "echo it"},
+	{"repeat it back", "echo it"},
 	// round107.go: what was kept from earlier chats is the assistant's
 	// memory
 	{"from earlier chats", "in memory"},
