@@ -369,6 +369,7 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 	}
 	query = rewriteChat(query)                    // round106.go
 	query = ix.withoutRefused(query)              // round107.go
+	query = withLoadInto(query)                   // round107.go
 	query = withoutReason(ix.withoutDoing(query)) // round103.go
 	vp := ix.vendorProducts(query)
 	unserved := ix.unservedProducts(query, vp)

@@ -879,3 +879,19 @@ func (ix *Index) splitPost(ws []string, naming map[string]bool) []string {
 	}
 	return []string{"list " + thing, "post them " + strings.Join(ws[into:], " ")}
 }
+
+// loadRecordsInto matches "load <things> into" with no file between
+// ("Load these 250 product records into the products collection"):
+// loading things into a store inserts them; a file loaded into one is
+// read first (loadInto, round93.go).
+var loadRecordsInto = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(load|upload)((?: [^ ./]+){1,8}? into )`)
+})
+
+// withLoadInto rewrites loadRecordsInto's "load" as "insert".
+func withLoadInto(query string) string {
+	if r107Off || !containsFold(query, "load") {
+		return query
+	}
+	return loadRecordsInto().ReplaceAllString(query, "insert$2")
+}

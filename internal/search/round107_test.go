@@ -75,6 +75,12 @@ func TestSearch_Round107(t *testing.T) {
 		// A named backend's things posted to a channel: read, then post.
 		{"Post a list of my GitLab merge requests that are still open into #code-review in our team chat, so people can pick them up.", "slack/slack_post_message"},
 		{"post a summary of the failing CircleCI tests on gh/acme/web main to #ci-alerts (C01CIALRT)", "circleci/get_job_test_results"},
+		// Things loaded into a store are inserted; a file loaded into
+		// one is read first.
+		{"Load these 250 product records into the products collection of the catalog database in Mongo in one go.", "mongodb/insert-many"},
+		{"load config/seed.json into the settings collection of the app Mongo db", "filesystem/read_text_file"},
+		// A message sent straight back is echoed.
+		{"Quick sanity check of the MCP reference test server: have it send 'ping-123' straight back to me.", "everything/echo"},
 		// A file in an owner/name pair is a repository's.
 		{"read CONTRIBUTING.md in acme/widgets, then open a PR docs/fix-typos -> main", "github/get_file_contents"},
 		// A local file handed to a backend taking no path is read first.
