@@ -390,10 +390,15 @@ func TestRetrievalFresh(t *testing.T) {
 	// "if its approval rules are satisfied" to the approval state, no
 	// longer to the merge, and X59-54 ("if the approval rules are
 	// satisfied, squash-merge it") has both in its five but another first.
+	// Round 107 moved them to single 87 / 101, tasks 24 / 30, none 22:
+	// three more tasks have both steps in their five, and X59-61 ("trace
+	// page load on localhost:4200 in devtools, then drill into the
+	// LCPBreakdown insight") has stop_trace 3.5 points above start_trace
+	// after the learned table was generated again (both in its five).
 	single, multi, none, nNone = score("extra58", "extra59")
 	t.Logf("extra58-59: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
-	if single.h1 < 82 || single.h5 < 97 || multi.h1 < 25 || multi.h5 < 27 || none < 18 {
-		t.Errorf("extra58-59 below rounds seventy-nine to 101: single 82 / 97 of 104, tasks 25 / 27 of 32, none 18 of 24 (78 / 93, 25 / 25 and 14 at bd02b85, before them; none 17 before round ninety; tasks 26 / 26 before round 101)")
+	if single.h1 < 87 || single.h5 < 101 || multi.h1 < 24 || multi.h5 < 30 || none < 22 {
+		t.Errorf("extra58-59 below round 107: single 87 / 101 of 104, tasks 24 / 30 of 32, none 22 of 24 (78 / 93, 25 / 25 and 14 at bd02b85, before rounds seventy-nine to 101; 82 / 97, 25 / 27 and 18 before round 107)")
 	}
 	_, multi, _, _ = score("tasks78")
 	t.Logf("tasks78: tasks hit@1 %d, hit@5 %d of %d", multi.h1, multi.h5, multi.n)
@@ -609,6 +614,32 @@ func TestRetrievalFresh(t *testing.T) {
 	t.Logf("none106: none %d of %d", none, nNone)
 	if none < 38 {
 		t.Errorf("none106 below the fifth session of 2026-12-07: none 38 of 40 (35 at c2b7dbd)")
+	}
+	// extra76 and extra77 (the mix said as a goal or a problem by people
+	// in several roles, and in long wordy requests with context, asides,
+	// another product in passing and negations), tasks107 (60 tasks, 41
+	// of three steps, 37 within one server) and none107 (40, 28 naming a
+	// served product) were written blind at the start of the sixth
+	// session of 2026-12-07 and scored as aggregates only, at 1a2fc6f
+	// (extra76-77 single 35 / 46 of 52, tasks 10 / 11 of 16, none 7 of
+	// 12; tasks107 56 / 56 of 60; none107 31 of 40). Then read
+	// (round107.go): steps among context, a product refused by name,
+	// copies and posts across backends, link and property tools, data out
+	// of a named table, balances and TTLs no tool reads.
+	single, multi, none, nNone = score("extra76", "extra77")
+	t.Logf("extra76-77: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 40 || single.h5 < 52 || multi.h1 < 11 || multi.h5 < 14 || none < 8 {
+		t.Errorf("extra76-77 below the sixth session of 2026-12-07: single 40 / 52 of 52, tasks 11 / 14 of 16, none 8 of 12 (35 / 46, 10 / 11 and 7 at 1a2fc6f)")
+	}
+	_, multi, _, _ = score("tasks107")
+	t.Logf("tasks107: tasks hit@1 %d, hit@5 %d of %d", multi.h1, multi.h5, multi.n)
+	if multi.h1 < 56 || multi.h5 < 57 {
+		t.Errorf("tasks107 below the sixth session of 2026-12-07: tasks 56 / 57 of 60 (56 / 56 at 1a2fc6f)")
+	}
+	_, _, none, nNone = score("none107")
+	t.Logf("none107: none %d of %d", none, nNone)
+	if none < 34 {
+		t.Errorf("none107 below the sixth session of 2026-12-07: none 34 of 40 (31 at 1a2fc6f)")
 	}
 
 }
