@@ -23,6 +23,10 @@ func TestWorkspace_TheProjectsOfOtherRootsAreSaidNotServed(t *testing.T) {
 		os.MkdirAll(d, 0o755)
 		os.WriteFile(filepath.Join(d, ".switchboard.json"), []byte(`{"mcpServers": {}}`), 0o600)
 	}
+	link := filepath.Join(work, "c-link") // the first project again, through a link
+	if err := os.Symlink(a, link); err != nil {
+		t.Fatal(err)
+	}
 	elsewhere := filepath.Join(f.home, "elsewhere")
 	os.MkdirAll(elsewhere, 0o755)
 	s, err := f.h.Open(context.Background(), &SessionOptions{ID: "r", Workspace: elsewhere})
@@ -36,7 +40,7 @@ func TestWorkspace_TheProjectsOfOtherRootsAreSaidNotServed(t *testing.T) {
 	defer cancel()
 	go s.Serve(ctx, st)
 	client := mcp.NewClient(&mcp.Implementation{Name: "roots"}, nil)
-	client.AddRoots(&mcp.Root{URI: "file://" + filepath.ToSlash(a)}, &mcp.Root{URI: "file://" + filepath.ToSlash(b)})
+	client.AddRoots(&mcp.Root{URI: "file://" + filepath.ToSlash(a)}, &mcp.Root{URI: "file://" + filepath.ToSlash(b)}, &mcp.Root{URI: "file://" + filepath.ToSlash(link)})
 	cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +53,7 @@ func TestWorkspace_TheProjectsOfOtherRootsAreSaidNotServed(t *testing.T) {
 	if !strings.Contains(notes, filepath.Join(b, ".switchboard.json")) || !strings.Contains(notes, "not served in this session") {
 		t.Errorf("the notices do not name the second root's project:\n%s", notes)
 	}
-	if strings.Contains(notes, "also hold the project file "+filepath.Join(a, ".switchboard.json")) {
+	if strings.Contains(notes, "also hold the project file "+filepath.Join(a, ".switchboard.json")) || strings.Contains(notes, "c-link") {
 		t.Errorf("the project served is named as one passed over:\n%s", notes)
 	}
 }

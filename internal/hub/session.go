@@ -686,6 +686,13 @@ const maxRoots = 100
 // there (rootsNotice).
 func projectFromRootList(ctx context.Context, roots []*mcp.Root, home string) (file, dir string, others []string) {
 	first := ""
+	seen := map[string]bool{} // resolved: a root linked to another is the same project
+	real := func(p string) string {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return r
+		}
+		return p
+	}
 	for i, r := range roots {
 		if i == maxRoots || ctx.Err() != nil {
 			break
@@ -701,10 +708,13 @@ func projectFromRootList(ctx context.Context, roots []*mcp.Root, home string) (f
 			continue // a missing directory holds no project of its own
 		}
 		if p := config.FindProject(u.Path, home); p != "" {
-			if file == "" {
-				file, dir = p, u.Path
-			} else if p != file && !slices.Contains(others, p) {
-				others = append(others, p)
+			if rp := real(p); !seen[rp] {
+				seen[rp] = true
+				if file == "" {
+					file, dir = p, u.Path
+				} else {
+					others = append(others, p)
+				}
 			}
 			continue
 		}
