@@ -208,7 +208,7 @@ func skillsList(ctx context.Context, e *Env, srv *server.Server, store *skills.S
 		fmt.Fprintf(e.Stdout, "%s\t%s\t%s\t%s\n", sk.Name, sk.Scope, usesText(sk.Uses), state)
 	}
 	for _, p := range probs {
-		fmt.Fprintf(e.Stdout, "%s\t%s\t-\tnot loaded: %s\n", cmpOr(p.Name, "-"), p.Scope, p.Reason)
+		fmt.Fprintf(e.Stdout, "%s\t%s\t-\tnot loaded: %s\n", cmpOr(p.Name, "-"), p.Scope, srv.ProblemReason(p))
 	}
 	return nil
 }

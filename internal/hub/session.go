@@ -22,6 +22,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
 	"github.com/switchboard-mcp/switchboard/internal/config"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
@@ -77,6 +78,7 @@ type Session struct {
 	// are what they gave last (projectFromRoots). rootMu serialises moves.
 	byRoots           bool
 	rootFile, rootDir string
+	rootOthers        []string // the project files of later roots, not served (rootsNotice)
 	rootMu            sync.Mutex
 	rerooting         atomic.Bool          // a reroot is waiting to ask: later notifications join it
 	ws0               *workspace.Workspace // the working directory's workspace, for a move back
@@ -395,6 +397,9 @@ func (s *Session) say(lines ...string) {
 func (s *Session) currentNotices() []string {
 	s.mu.Lock()
 	out := slices.Clone(s.notices)
+	if n := rootsNotice(s.rootFile, s.rootOthers); n != "" {
+		out = append(out, n)
+	}
 	s.mu.Unlock()
 	if w := s.h.pinsCorrupt.Load(); w != nil {
 		out = append(out, *w)
@@ -435,9 +440,9 @@ func (s *Session) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 				s.mu.Lock()
 				s.byRoots = true // a change told while we ask is asked again
 				s.mu.Unlock()
-				path, dir := projectFromRoots(ctx, ss, s.h.o.Home)
+				path, dir, others := projectFromRoots(ctx, ss, s.h.o.Home)
 				s.mu.Lock()
-				s.rootFile, s.rootDir = path, dir
+				s.rootFile, s.rootDir, s.rootOthers = path, dir, others
 				s.mu.Unlock()
 				if dir != "" {
 					if err := s.UseRoot(path, dir); err != nil {
@@ -578,15 +583,19 @@ func (s *Session) reroot(ss *mcp.ServerSession) {
 	s.rerooting.Store(false) // a notification from now on asks again
 	ctx, cancel := context.WithTimeout(context.Background(), rootsTimeout)
 	defer cancel()
-	path, dir := projectFromRoots(ctx, ss, s.h.o.Home)
+	path, dir, others := projectFromRoots(ctx, ss, s.h.o.Home)
 	if s.h.testReroot != nil {
 		s.h.testReroot(path, dir)
 	}
 	s.mu.Lock()
 	same := s.closed || (path == s.rootFile && dir == s.rootDir)
-	s.rootFile, s.rootDir = path, dir
+	othersSame := slices.Equal(others, s.rootOthers)
+	s.rootFile, s.rootDir, s.rootOthers = path, dir, others
 	s.mu.Unlock()
 	if same {
+		if !othersSame {
+			s.srv.Refresh() // the index's notice of the other roots' projects
+		}
 		return
 	}
 	if err := s.moveRoot(path, dir); err != nil {
@@ -641,18 +650,19 @@ func (s *Session) moveRoot(project, dir string) error {
 // projectFromRoots returns the first project config found from the
 // client's file roots and that root; else "" and the first file root
 // (where the user config's "projects" entries may apply); else "", "".
-// Clients that do not offer roots (or speak 2026-07-28, where roots are
-// deprecated) are not asked.
-func projectFromRoots(ctx context.Context, ss *mcp.ServerSession, home string) (file, dir string) {
+// others are the project files later roots lead to, which the session
+// does not serve. Clients that do not offer roots (or speak 2026-07-28,
+// where roots are deprecated) are not asked.
+func projectFromRoots(ctx context.Context, ss *mcp.ServerSession, home string) (file, dir string, others []string) {
 	ip := ss.InitializeParams()
 	if ip == nil || ip.Capabilities == nil || ip.Capabilities.RootsV2 == nil {
-		return "", ""
+		return "", "", nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, rootsTimeout)
 	defer cancel()
 	res, err := ss.ListRoots(ctx, nil)
 	if err != nil || res == nil {
-		return "", ""
+		return "", "", nil
 	}
 	return projectFromRootList(ctx, res.Roots, home)
 }
@@ -668,8 +678,21 @@ const maxRoots = 100
 // deep each (12 MB) held its session's first tools/list and a core of
 // the daemon for over two minutes (each walk up stats every parent,
 // and each stat joins the whole path).
-func projectFromRootList(ctx context.Context, roots []*mcp.Root, home string) (file, dir string) {
+//
+// The roots after the one that gave the project are looked at too (in the
+// same bounds), for the project files they lead to: a session serves one
+// project, and a client with two workspace folders, each a project, got
+// the first one's servers while nothing said why the second's were not
+// there (rootsNotice).
+func projectFromRootList(ctx context.Context, roots []*mcp.Root, home string) (file, dir string, others []string) {
 	first := ""
+	seen := map[string]bool{} // resolved: a root linked to another is the same project
+	real := func(p string) string {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return r
+		}
+		return p
+	}
 	for i, r := range roots {
 		if i == maxRoots || ctx.Err() != nil {
 			break
@@ -685,13 +708,50 @@ func projectFromRootList(ctx context.Context, roots []*mcp.Root, home string) (f
 			continue // a missing directory holds no project of its own
 		}
 		if p := config.FindProject(u.Path, home); p != "" {
-			return p, u.Path
+			if rp := real(p); !seen[rp] {
+				seen[rp] = true
+				if file == "" {
+					file, dir = p, u.Path
+				} else {
+					others = append(others, p)
+				}
+			}
+			continue
 		}
 		if first == "" {
 			first = u.Path
 		}
 	}
-	return "", first
+	if file != "" {
+		return file, dir, others
+	}
+	return "", first, nil
+}
+
+// maxOthersSaid is the most of the other roots' project files a notice
+// names; the rest are counted.
+const maxOthersSaid = 5
+
+// rootsNotice says which project files of the client's other roots the
+// session does not serve ("" for none).
+func rootsNotice(served string, others []string) string {
+	if len(others) == 0 {
+		return ""
+	}
+	named := make([]string, 0, maxOthersSaid)
+	for _, p := range others[:min(len(others), maxOthersSaid)] {
+		named = append(named, echo.Path(p))
+	}
+	more := ""
+	if n := len(others) - len(named); n > 0 {
+		more = fmt.Sprintf(" and %d more", n)
+	}
+	what := "the project file"
+	if len(others) > 1 {
+		what = "the project files"
+	}
+	return fmt.Sprintf("the client's roots also hold %s %s%s, not served in this session: a session serves the project of one root, the first that has a project file (%s); for another project's servers, start an agent session in that project's directory",
+		what, strings.Join(named, ", "), more, echo.Path(served))
 }
 
 // localDir reports whether u names an absolute path of this machine that

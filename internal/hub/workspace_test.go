@@ -621,7 +621,7 @@ func TestWorkspace_RootsLookedAtAreBounded(t *testing.T) {
 
 	// A missing directory is neither a project (the one above it is not
 	// the client's root) nor the first root.
-	if file, dir := projectFromRootList(t.Context(), []*mcp.Root{missing, nil, root(plain)}, home); file != "" || dir != plain {
+	if file, dir, _ := projectFromRootList(t.Context(), []*mcp.Root{missing, nil, root(plain)}, home); file != "" || dir != plain {
 		t.Errorf("got %q, %q; want no project and the first root that is a directory, %s", short(file), short(dir), plain)
 	}
 	// The root past maxRoots is not looked at.
@@ -630,11 +630,11 @@ func TestWorkspace_RootsLookedAtAreBounded(t *testing.T) {
 		roots[i] = missing
 	}
 	roots[maxRoots] = root(proj)
-	if file, dir := projectFromRootList(t.Context(), roots, home); file != "" || dir != "" {
+	if file, dir, _ := projectFromRootList(t.Context(), roots, home); file != "" || dir != "" {
 		t.Errorf("got %q, %q; want nothing from the root past %d", short(file), short(dir), maxRoots)
 	}
 	roots[maxRoots-1] = root(proj)
-	if file, dir := projectFromRootList(t.Context(), roots, home); file != filepath.Join(proj, ".switchboard.json") || dir != proj {
+	if file, dir, _ := projectFromRootList(t.Context(), roots, home); file != filepath.Join(proj, ".switchboard.json") || dir != proj {
 		t.Errorf("got %q, %q; want the project of root %d", short(file), short(dir), maxRoots)
 	}
 }

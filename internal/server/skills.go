@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/switchboard-mcp/switchboard/internal/catalog"
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/skills"
 	"github.com/switchboard-mcp/switchboard/internal/trust"
 	"github.com/switchboard-mcp/switchboard/internal/tsdecl"
@@ -193,6 +194,11 @@ func (s *Server) CurrentUses(ctx context.Context, sk *skills.Skill) ([]skills.Us
 	errs := []error{err}
 	for _, u := range sk.Uses {
 		t, err := s.cat().Lookup(ctx, u.Server, u.Tool)
+		if errors.Is(err, catalog.ErrUnknownServer) {
+			// Saved in another workspace: approving a tool here cannot help.
+			errs = append(errs, errors.New(s.notHere(u, sk.Scope, sk.Name)))
+			continue
+		}
 		if err != nil {
 			errs = append(errs, fmt.Errorf("uses %s: %w; approve the tool first (switchboard pins, switchboard approve %s)", u.Ref(), err, u.Server))
 			continue
@@ -203,6 +209,42 @@ func (s *Server) CurrentUses(ctx context.Context, sk *skills.Skill) ([]skills.Us
 	}
 	slices.SortFunc(out, func(a, b skills.Use) int { return strings.Compare(a.Ref(), b.Ref()) })
 	return out, errors.Join(errs...)
+}
+
+// notHere says that u names a server the session has none of: the
+// skill was saved (or written) in a workspace that had one. An approval
+// of a tool here cannot help; `switchboard approve SERVER` was the hint,
+// and it fails for a server that is not configured.
+func (s *Server) notHere(u skills.Use, scope, name string) string {
+	have := "none"
+	if names := s.cat().Servers(); len(names) > 0 {
+		have = strings.Join(names, ", ")
+	}
+	fix := fmt.Sprintf("it is the project's file: fix it there, or delete it: switchboard skills rm %s", name)
+	if scope != skills.ScopeProject {
+		fix = fmt.Sprintf("add that server to the config, or delete the skill: switchboard skills rm %s", name)
+	}
+	return fmt.Sprintf("uses %s, and no server of this workspace is named %s (its servers: %s): it was saved where one was; %s", u.Ref(), echo.Quote(u.Server), have, fix)
+}
+
+// ProblemReason is why a skill file is not loaded, as a listing says it:
+// p.Reason, but for an untrusted project skill that `skills approve`
+// would refuse here, since one of its @uses names a server this session
+// does not have, that refusal, where the reason said to run it.
+func (s *Server) ProblemReason(p skills.Problem) string {
+	if !p.Untrusted {
+		return p.Reason
+	}
+	head, ok := strings.CutSuffix(p.Reason, ": read it, then run `switchboard skills approve "+p.Name+"`")
+	if !ok {
+		return p.Reason
+	}
+	for _, u := range p.Uses {
+		if s.cat().Ident(u.Server) == "" {
+			return head + ", and `switchboard skills approve` refuses it here: it " + s.notHere(u, p.Scope, p.Name)
+		}
+	}
+	return p.Reason
 }
 
 // skillsHost serves the skills.* host calls of a script.
@@ -427,7 +469,7 @@ func (s *Server) visibleSkills() (out []*skills.Skill, marks map[string]string, 
 		out = append(out, sk)
 	}
 	for _, p := range probs {
-		notes = append(notes, "not loaded: "+oneLine(p.Reason))
+		notes = append(notes, "not loaded: "+oneLine(s.ProblemReason(p)))
 	}
 	return out, marks, notes
 }

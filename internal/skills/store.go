@@ -94,6 +94,10 @@ type Problem struct {
 	// Untrusted: a project skill the user has not trusted (or that changed
 	// since): `switchboard skills approve NAME` trusts it.
 	Untrusted bool
+	// Uses are the tools an Untrusted skill that parses records (@uses):
+	// approving it looks each up, so a listing can say beforehand that
+	// one names a server the session does not have.
+	Uses []Use
 }
 
 func (p Problem) String() string {
@@ -217,13 +221,16 @@ func (st *Store) read(d scopeDir, name string) (*Skill, *problem) {
 			return nil, pr(nil, fmt.Sprintf("project skill %s is a link out of the project, not used: a file is trusted only where it is", path), true)
 		}
 		if status != allow.Trusted {
-			if _, perr := st.parse(name, data); perr != nil {
+			sk, perr := st.parse(name, data)
+			if perr != nil {
 				// `skills approve` refuses it: the listing said to run
 				// it all the same. Parsing reads the header and checks
 				// the schemas; nothing of the file runs.
 				return nil, pr(nil, fmt.Sprintf("project skill %s is %s, and `switchboard skills approve` refuses it as it is: %s; it is the project's file: fix it there, or delete it", path, status, problemsLine(perr.Error())), true)
 			}
-			return nil, pr(nil, fmt.Sprintf("project skill %s is %s: read it, then run `switchboard skills approve %s`", path, status, name), true)
+			p := pr(nil, fmt.Sprintf("project skill %s is %s: read it, then run `switchboard skills approve %s`", path, status, name), true)
+			p.Uses = sk.Uses
+			return nil, p
 		}
 	}
 	sk, err := st.parse(name, data)
