@@ -674,11 +674,8 @@ func (ix *Index) runsCode(s int32) bool {
 // is no destination, no hit is a file backend's, and the first hit's
 // backend takes no path.
 func (ix *Index) withFileRead(query string, hits []Hit, limit int) []Hit {
-	if r107Off || len(hits) < 3 || len(hits) < limit || len(ix.fileSrv) == 0 {
-		return hits
-	}
-	if _, _, _, kinds := queryTokensKinds(query); kinds&kindPath == 0 || kinds&(kindRepo|kindURL) != 0 || pathDestination(query) || !slices.ContainsFunc(strings.Fields(query), filePath) {
-		return hits
+	if r107Off || len(hits) < 3 || len(hits) < limit || len(ix.fileSrv) == 0 || !strings.Contains(query, "/") {
+		return hits // a file's path has a "/" (filePath)
 	}
 	if ix.srvKinds[ix.docServer[hits[0].Doc]]&kindPath != 0 {
 		return hits
@@ -687,6 +684,12 @@ func (ix *Index) withFileRead(query string, hits []Hit, limit int) []Hit {
 		if slices.Contains(ix.fileSrv, ix.docServer[h.Doc]) {
 			return hits
 		}
+	}
+	if !slices.ContainsFunc(strings.Fields(query), filePath) || pathDestination(query) {
+		return hits
+	}
+	if _, _, _, kinds := queryTokensKinds(query); kinds&kindPath == 0 || kinds&(kindRepo|kindURL) != 0 {
+		return hits
 	}
 	d := ix.fileReadTool()
 	if d < 0 {
