@@ -65,8 +65,18 @@ func TestLineConn_WriteTheChildNeverTakesEndsAtTheDeadline(t *testing.T) {
 	r2, w2, _ := os.Pipe()
 	defer r2.Close()
 	c2, _ := (&lineTransport{r: strings.NewReader(""), w: w2}).Connect(context.Background())
-	ctx2, cancel2 := context.WithTimeout(context.Background(), 200*time.Millisecond)
-	defer cancel2()
+	// The deadline comes once the write is in the pipe: a timer started
+	// before it could run out while the big message was still being
+	// encoded on a loaded machine (the write was then never sent, and
+	// nothing stalled; it failed so once in CI).
+	ctx2, cancel2 := context.WithCancelCause(context.Background())
+	defer cancel2(nil)
+	lc2 := c2.(*lineConn)
+	go func() {
+		for deadline := time.Now().Add(10 * time.Second); lc2.writing.Load() == 0 && time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		}
+		cancel2(context.DeadlineExceeded)
+	}()
 	err = c2.Write(ctx2, big)
 	if !errors.Is(err, errStalled) || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("a write in the pipe at its deadline: %v, want errStalled", err)
