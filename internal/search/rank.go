@@ -1327,6 +1327,11 @@ func (ix *Index) namedStepUndone(query string, naming map[string]bool, named []i
 		// the product reads its balance (round107.go).
 		return true
 	}
+	if ix.publicUndone(query, named) {
+		// "Publish the Notion page 'Roadmap 2025' to the web": no
+		// tool of the product makes anything public (round107.go).
+		return true
+	}
 	return false
 }
 

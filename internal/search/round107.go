@@ -898,3 +898,28 @@ func withLoadInto(query string) string {
 	}
 	return loadRecordsInto().ReplaceAllString(query, "insert$2")
 }
+
+// publicWords say a thing made readable by anyone: "publish the page to
+// the web", "viewable by anyone who has the link", "give me the public
+// link".
+var publicWords = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:to the web|anyone (?:with|who has) the link|public(?:ly)? (?:link|url|page|accessible|viewable|visible)|viewable by anyone|visible to anyone)\b`)
+})
+
+// publicUndone reports whether a request asks a named backend to make a
+// thing readable by anyone (publicWords) and no text of the backend's
+// tools says "public" or "publish" (Notion's "pages shared with the
+// integration" share with the integration, not with anyone).
+func (ix *Index) publicUndone(query string, named []int32) bool {
+	if r107Off || len(named) == 0 || !publicWords().MatchString(query) {
+		return false
+	}
+	for _, s := range named {
+		for _, w := range []string{"public", "publish"} {
+			if ix.backendHasAny(s, stem(w)) {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -54,6 +54,9 @@ func TestSearch_Round107(t *testing.T) {
 		{"Look up the Zod v4 docs for refine/superRefine via Context7 and apply the pattern in /app/src/schema.ts.", "filesystem/edit_file"},
 		// An adverb after lead words.
 		{"Nobody uses the old staging database anymore, so permanently delete the Supabase project staging-legacy.", ""},
+		// Made readable by anyone: no Notion tool publishes.
+		{"Publish the Notion page 'Roadmap 2025' to the web so anyone with the link can view it", ""},
+		{"Could you look on the web with Brave for the latest news about the xz backdoor, CVE-2024-3094?", "brave-search/brave_web_search"},
 		// A balance or a TTL no tool reads.
 		{"How many Firecrawl credits do we have left this billing month?", ""},
 		{"remaining TTL on redis key rate:ip:10.0.0.7?", ""},
