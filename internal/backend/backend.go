@@ -41,8 +41,9 @@ type Options struct {
 	Env []string
 	// Resolver expands ${env:X} and ${file:X} in the config at start.
 	Resolver config.Resolver
-	// LogDir receives <server>.log with each stdio backend's stderr and
-	// dropped stdout lines, rotated at 1 MiB; "" means no file.
+	// LogDir receives each stdio backend's stderr and dropped stdout
+	// lines, in <server>.log for a user server and <server>@<hash>.log
+	// for a project's (LogFileFor), rotated at 1 MiB; "" means no file.
 	LogDir string
 	// OnToolsChanged is called when the backend sends
 	// notifications/tools/list_changed. It must not block for long.
@@ -199,11 +200,14 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 	}
 	addSpecSecrets(sec, exp)
 	began := time.Now()
-	dir := ""
-	if kind(exp) == config.Stdio {
-		dir = opt.LogDir
+	path := ""
+	if kind(exp) == config.Stdio && opt.LogDir != "" {
+		path = LogFileFor(opt.LogDir, spec)
 	}
-	b.stderr = openStderrLog(dir, spec.Name, sec, b.log)
+	b.stderr = openStderrLogFile(path, sec, b.log)
+	if spec.Project != "" {
+		b.stderr.SetHead(definedBy + spec.Project)
+	}
 	b.raw.junk = func(err error) { b.junkEvent(fmt.Errorf("backend %q %w", b.name, err)) }
 	b.raw.server = b.name
 	b.raw.order.onDrop = func(n uint64, method string) {

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
@@ -88,6 +89,8 @@ type stderrLog struct {
 	seq     uint64
 	now     func() time.Time
 
+	head string // a note that starts each file (SetHead), redacted
+
 	torn    bool      // the last write ended inside a line
 	failing bool      // lines are being lost (said once)
 	lost    int       // lines lost since failing
@@ -102,14 +105,22 @@ const reopenEvery = time.Second
 // tail in memory only. A log file that cannot be opened is not an error:
 // the tail is still kept, and log (nil: none) is told.
 func openStderrLog(dir, server string, sec *redact.Secrets, log *slog.Logger) *stderrLog {
+	if dir == "" {
+		return openStderrLogFile("", sec, log)
+	}
+	return openStderrLogFile(LogFile(dir, server), sec, log)
+}
+
+// openStderrLogFile is openStderrLog of the file path ("": none).
+func openStderrLogFile(path string, sec *redact.Secrets, log *slog.Logger) *stderrLog {
 	s := &stderrLog{sec: sec, log: log, calls: map[uint64]inFlight{}, now: time.Now}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
-	if dir == "" {
+	if path == "" {
 		return s
 	}
-	s.path = LogFile(dir, server)
+	s.path = path
 	if err := s.open(); err != nil {
 		s.fail(err)
 	}
@@ -221,6 +232,20 @@ func (s *stderrLog) Note(format string, a ...any) {
 	s.toFile([]byte(line))
 }
 
+// SetHead notes text now, and again at the start of each file the log is
+// rotated to, so that what it says (which project defined the server:
+// LogProject) is in the file however much the backend wrote since.
+func (s *stderrLog) SetHead(text string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.head = s.sec.String(text)
+	s.toFile([]byte(s.noteLine(s.head)))
+}
+
+func (s *stderrLog) noteLine(text string) string {
+	return s.now().UTC().Format(LogTimeFormat) + " switchboard: " + text + "\n"
+}
+
 func (s *stderrLog) toFile(p []byte) {
 	if s.path == "" || s.closed {
 		return
@@ -256,6 +281,11 @@ func (s *stderrLog) toFile(p []byte) {
 		if err := s.open(); err != nil {
 			s.fail(err)
 			return
+		}
+		s.torn = false // the line the disk cut short is in the older file
+		if s.head != "" {
+			n, _ := s.file.WriteString(s.noteLine(s.head))
+			s.written += int64(n)
 		}
 	}
 	if s.torn {
@@ -351,8 +381,59 @@ func safeFileName(name string) string {
 	return string(b)
 }
 
-// LogFile is the log file of server in dir (Options.LogDir); when it
-// passes 1 MiB it is renamed to LogFile+".1" and a new one is started.
+// LogFile is the log file of the user server named server in dir
+// (Options.LogDir): SERVER.log. When it passes 1 MiB it is renamed to
+// LogFile+".1" and a new one is started. It is also the file every
+// server of that name wrote before a project's server had a file of its
+// own (LogFileFor).
 func LogFile(dir, server string) string {
 	return filepath.Join(dir, safeFileName(server)+".log")
+}
+
+// LogFileFor is the log file of the backend of spec in dir: LogFile for a
+// user server; for a server a project defines (config.Server.Project),
+// SERVER@HASH.log, HASH the first 12 hex digits of the SHA-256 of
+// Project. A server "db" of one project and a server "db" of another
+// wrote one db.log (two workspaces on one daemon), and `switchboard logs
+// db` in either showed both. '@' is in no name safeFileName keeps, so no
+// user server's file is a project's. Rotated as LogFile is.
+func LogFileFor(dir string, spec *config.Server) string {
+	if spec.Project == "" {
+		return LogFile(dir, spec.Name)
+	}
+	return filepath.Join(dir, safeFileName(spec.Name)+"@"+projectHash(spec.Project)+".log")
+}
+
+func projectHash(project string) string {
+	sum := sha256.Sum256([]byte(project))
+	return hex.EncodeToString(sum[:6])
+}
+
+// definedBy starts the note that names a project's server's definition
+// (SetHead), which LogProject reads.
+const definedBy = "defined by "
+
+// LogProject is the project (config.Server.Project) the log file path
+// (LogFileFor) says defined its server, from the last such note in it or,
+// when it has none, in path+".1"; "" when neither says (a user server's
+// file, or one written before the note).
+func LogProject(path string) string {
+	for _, p := range []string{path, path + ".1"} {
+		data, err := safefile.Read(p)
+		if err != nil {
+			continue
+		}
+		project := ""
+		for line := range strings.SplitSeq(string(data), "\n") {
+			if _, rest, ok := strings.Cut(line, " "); ok {
+				if v, ok := strings.CutPrefix(rest, "switchboard: "+definedBy); ok {
+					project = v
+				}
+			}
+		}
+		if project != "" {
+			return project
+		}
+	}
+	return ""
 }

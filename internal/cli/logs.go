@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/backend"
+	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
@@ -24,11 +26,21 @@ const logsHelp = `
 Show the logs: each backend's stderr (with the client session, tool and
 call that were running when a line was written, where exactly one call
 was) and Switchboard's own notes about it (start, pid, exit), from
-$XDG_STATE_HOME/switchboard/logs/SERVER.log, merged in time order with
-the daemon's own structured log ($XDG_STATE_HOME/switchboard/daemon.log).
-With SERVER, only that server's lines and the daemon's records about it.
+$XDG_STATE_HOME/switchboard/logs, merged in time order with the daemon's
+own structured log ($XDG_STATE_HOME/switchboard/daemon.log).
 
-Each backend's file is rotated at 1 MiB (one older file, SERVER.log.1, is
+A server of the user config writes logs/SERVER.log. A server a project
+defines (its .switchboard.json, a project plugin, an entry of the user
+config's "projects") writes logs/SERVER@HASH.log, HASH of that file, so
+that a server "db" of one workspace and a server "db" of another do not
+share a file. With SERVER, only that server's lines and the daemon's
+records about servers of that name: the server of the configuration of
+the working directory (as servers and doctor find it), or of DIR with
+--project; --user reads logs/SERVER.log, the user's server's, which also
+holds what every server of that name wrote before Switchboard named a
+project's log by its project.
+
+Each backend's file is rotated at 1 MiB (one older file, FILE.1, is
 kept). Secrets the server is configured with are hidden in the files.`
 
 // logRecord is one line of a backend's log or one record of the daemon's.
@@ -45,7 +57,12 @@ type logRecord struct {
 var durationShape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:[0-9]+(?:\.[0-9]*)?(?:ns|us|µs|ms|s|m|h))+$`) })
 
 func runLogs(ctx context.Context, e *Env, args []string) error {
-	fs := newFlags(e, "logs", "[SERVER] [-f] [--json] [--since DUR] [-n N]", logsHelp)
+	fs := newFlags(e, "logs", "[SERVER] [--project DIR | --user] [-f] [--json] [--since DUR] [-n N]", logsHelp)
+	var cf configFlags
+	fs.Var((*pathValue)(&cf.config), "config", "config `file` (default $XDG_CONFIG_HOME/switchboard/config.json)")
+	var projectDir pathValue
+	fs.Var(&projectDir, "project", "SERVER of the project in `DIR` (or of the project file DIR names), as if run there")
+	userLog := fs.Bool("user", false, "SERVER's logs/SERVER.log: the user config's server (and older versions' file of every server of that name)")
 	follow := fs.Bool("f", false, "keep printing new lines (until interrupted)")
 	asJSON := fs.Bool("json", false, "one JSON object per line: time, source, stream, msg and the attributes")
 	since := fs.String("since", "", "only lines newer than this: a duration (10m, 2h) or an RFC 3339 time")
@@ -61,6 +78,14 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 		return fmt.Errorf("-n %d: want the number of lines to show, or 0 for all", *n)
 	}
 	server := fs.Arg(0)
+	if server == "" && (projectDir != "" || *userLog) {
+		fmt.Fprintln(e.Stderr, "switchboard logs: --project and --user pick the log of a SERVER: give one")
+		return errUsage
+	}
+	if projectDir != "" && *userLog {
+		fmt.Fprintln(e.Stderr, "switchboard logs: give --project DIR or --user, not both")
+		return errUsage
+	}
 	var from time.Time
 	if *since != "" {
 		if d, err := time.ParseDuration(*since); err == nil && d >= 0 {
@@ -83,10 +108,17 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 	}
 	state := p.state
 	dir := filepath.Join(state, "logs")
+	var pick logPick
+	if server != "" {
+		var err error
+		if pick, err = e.pickLog(&cf, string(projectDir), *userLog, dir, server); err != nil {
+			return err
+		}
+	}
 	sources := func() []*logFile {
 		var out []*logFile
 		if server != "" {
-			out = append(out, &logFile{path: backend.LogFile(dir, server), source: server})
+			out = append(out, &logFile{path: pick.path, source: strings.TrimSuffix(filepath.Base(pick.path), ".log")})
 		} else {
 			names, _ := filepath.Glob(filepath.Join(dir, "*.log"))
 			for _, p := range names {
@@ -97,16 +129,28 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 	}
 	files := sources()
 	var recs []logRecord
+	backendLines := 0
 	for _, f := range files {
 		if !f.daemon { // the rotated file first: it is older
 			old := &logFile{path: f.path + ".1", source: f.source}
 			recs = append(recs, old.readNew()...)
 		}
 		recs = append(recs, f.readNew()...)
+		if !f.daemon {
+			backendLines = len(recs)
+		}
+	}
+	if server != "" && backendLines == 0 && pick.project != "" {
+		// Upgraded: the lines this server wrote before its log was named
+		// by its project are in the user's SERVER.log, kept as it was.
+		if shared := backend.LogFile(dir, server); fileExists(shared) || fileExists(shared+".1") {
+			fmt.Fprintf(e.Stderr, "switchboard: no lines of the server %s of %s yet in %s; what every server named %s wrote before Switchboard named a project's log by its project is in %s (kept): switchboard logs --user %s\n",
+				echo.Quote(server), echo.Path(pick.project), echo.Path(pick.path), echo.Quote(server), echo.Path(shared), shellQuote(server))
+		}
 	}
 	if len(recs) == 0 && !*follow {
 		if server != "" {
-			fmt.Fprintf(e.Stderr, "no logs of %s in %s: it has not started, or no server has that name (`switchboard servers` lists them)\n", echo.Quote(server), dir)
+			fmt.Fprintf(e.Stderr, "no logs of %s in %s: it has not started, or no server has that name (`switchboard servers` lists them)\n", echo.Quote(server), echo.Path(pick.path))
 			return nil
 		}
 		fmt.Fprintf(e.Stderr, "no logs yet in %s (a backend's log starts when it first starts)\n", dir)
@@ -145,6 +189,98 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 		}
 		show(recs, 0)
 	}
+}
+
+// logPick is the log file `logs SERVER` reads.
+type logPick struct {
+	path    string
+	project string // the server's config.Server.Project; "" for a user server's file
+}
+
+// pickLog is the log file of the server named server: the one of the
+// configuration of the working directory (or of projectDir), as servers
+// and doctor load it; with user, logs/SERVER.log. Where no server of that
+// name is configured, the project file found there (trusted or not) names
+// its server's file; else SERVER.log when no project's server of that
+// name has a log, and an error naming the files there are, whose each is
+// and how to pick one when some has.
+func (e *Env) pickLog(cf *configFlags, projectDir string, user bool, dir, server string) (logPick, error) {
+	if user {
+		return logPick{path: backend.LogFile(dir, server)}, nil
+	}
+	le := e
+	if projectDir != "" {
+		d := e.abs(projectDir)
+		if fi, err := os.Stat(d); err == nil && !fi.IsDir() {
+			d = filepath.Dir(d) // the project file itself
+		} else if err != nil {
+			return logPick{}, fmt.Errorf("--project %s: %w", echo.Path(d), err)
+		}
+		c := *e
+		c.Dir = d
+		le = &c
+	}
+	q := *le
+	q.Stderr = io.Discard // the config's notices are servers' and doctor's to say
+	if cfg, _, err := q.loadConfig(cf, false); err == nil {
+		if spec, ok := cfg.Servers[server]; ok {
+			return logPick{path: backend.LogFileFor(dir, spec), project: spec.Project}, nil
+		}
+	}
+	if proj := le.paths(cf).project; proj != "" {
+		// A project file not trusted now (or changed since) still names
+		// the file its server wrote while it was.
+		spec := &config.Server{Name: server, Project: config.ProjectKey(proj)}
+		if f := backend.LogFileFor(dir, spec); fileExists(f) || fileExists(f+".1") {
+			return logPick{path: f, project: spec.Project}, nil
+		}
+	}
+	shared := backend.LogFile(dir, server)
+	var others []string
+	for _, pat := range []string{"@*.log", "@*.log.1"} {
+		names, _ := filepath.Glob(strings.TrimSuffix(shared, ".log") + pat)
+		for _, n := range names {
+			if n = strings.TrimSuffix(n, ".1"); !slices.Contains(others, n) {
+				others = append(others, n)
+			}
+		}
+	}
+	if len(others) == 0 {
+		return logPick{path: shared}, nil
+	}
+	slices.Sort(others)
+	var b strings.Builder
+	fmt.Fprintf(&b, "no server %s is configured in %s, and servers of that name that projects define have logs; they are not mixed:", echo.Quote(server), echo.Path(le.Dir))
+	var example string
+	for _, f := range others {
+		proj := backend.LogProject(f)
+		switch {
+		case proj == "":
+			fmt.Fprintf(&b, "\n  %s: a project's server (the file does not say which)", echo.Path(f))
+		default:
+			fmt.Fprintf(&b, "\n  %s: the server %s of %s", echo.Path(f), echo.Quote(server), echo.Path(proj))
+			if example == "" && filepath.Base(proj) == config.ProjectFile {
+				example = filepath.Dir(proj)
+			}
+		}
+	}
+	userHint := ""
+	if fileExists(shared) || fileExists(shared+".1") {
+		fmt.Fprintf(&b, "\n  %s: the user config's server %s, and what every server of that name wrote before Switchboard named a project's log by its project", echo.Path(shared), echo.Quote(server))
+		userHint = fmt.Sprintf("; that one: `switchboard logs --user %s`", shellQuote(server))
+	}
+	if example == "" {
+		example = "DIR"
+	} else {
+		example = shellQuote(example)
+	}
+	fmt.Fprintf(&b, "\npick one: run `switchboard logs %s` in that project's directory, or `switchboard logs --project %s %s`%s; every file at once: `switchboard logs`", shellQuote(server), example, shellQuote(server), userHint)
+	return logPick{}, errors.New(b.String())
+}
+
+func fileExists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }
 
 // logFile is a log file read from an offset on.

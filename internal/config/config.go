@@ -135,6 +135,29 @@ type Server struct {
 	// user config's "projects" section, the file and the project key,
 	// such as `config.json (projects."/home/u/repo")`.
 	Source string
+	// Project is, for a server a project defines, what tells its
+	// definition from another project's server of the same name: the
+	// project file (ProjectKey) for a server of a project file, the
+	// plugin file (ProjectKey) for a project plugin's, and Source for an
+	// entry of the user config's "projects" section. "" for a user
+	// server (the user config's own mcpServers, a user plugin): the user
+	// has one definition of a name. A backend's log file is named by it
+	// (backend.LogFileFor), so that a server "db" of one workspace and a
+	// server "db" of another, on one daemon, do not write one file.
+	Project string
+}
+
+// ProjectKey is path, a project's file, as Server.Project names it: its
+// links resolved (those of its directory, when the file is not there),
+// so that a workspace reached through a link is the same project.
+func ProjectKey(path string) string {
+	if r, err := filepath.EvalSymlinks(path); err == nil {
+		return r
+	}
+	if r, err := filepath.EvalSymlinks(filepath.Dir(path)); err == nil {
+		return filepath.Join(r, filepath.Base(path))
+	}
+	return filepath.Clean(path)
 }
 
 // Shared reports whether sessions with an identical launch of s may

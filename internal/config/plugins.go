@@ -358,6 +358,9 @@ func (c *Config) addPlugins(srcs []PluginSource) {
 				}
 				c.fromProject[s.Name] = true
 			}
+			if src.Project {
+				s.Project = ProjectKey(src.Path)
+			}
 			c.Servers[s.Name] = s
 		}
 	}

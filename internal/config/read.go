@@ -172,6 +172,7 @@ func (c *Config) addScoped(path string, f *File, dir string) {
 		for _, name := range sc.Order {
 			s := *sc.Servers[name]
 			s.Source = src
+			s.Project = src
 			if s.Problem != "" {
 				s.Problem = strings.ReplaceAll(s.Problem, path+": ", src+": ")
 			}
@@ -216,6 +217,12 @@ func (c *Config) addProject(path string, f *File) {
 		}
 		c.fromProject[name] = true
 		c.Servers[name] = s
+	}
+	key := ProjectKey(path)
+	for _, name := range f.Order {
+		if s := c.Servers[name]; s.Source == path {
+			s.Project = key
+		}
 	}
 	var warns []string
 	c.Settings, warns = tighten(c.Settings, f.Settings, f.SettingsSet, path)
