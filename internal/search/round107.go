@@ -408,19 +408,7 @@ func (ix *Index) buildRound107() {
 var linkWords = setOf(`link links url urls href hyperlink permalink page pages`)
 
 // linkPenalty lowers the link makers when the request says no link.
-func (sc *scorer) linkPenalty(query string) {
-	if r107Off || len(sc.ix.linkMakers) == 0 {
-		return
-	}
-	for _, w := range lowerWords(query) {
-		if linkWords[w] {
-			return
-		}
-	}
-	for _, d := range sc.ix.linkMakers {
-		sc.score[d] *= verbConflict
-	}
-}
+func (sc *scorer) linkPenalty(query string) { sc.unsaidPenalty(query, sc.ix.linkMakers, linkWords) }
 
 // A tool named for a property (HubSpot's update-property: "Update an
 // existing property definition") shares the words of a request to change
@@ -431,16 +419,15 @@ var propWords = setOf(`property properties prop props field fields attribute att
 
 // propPenalty lowers the property tools when the request says no
 // property.
-func (sc *scorer) propPenalty(query string) {
-	if r107Off || len(sc.ix.propTools) == 0 {
+func (sc *scorer) propPenalty(query string) { sc.unsaidPenalty(query, sc.ix.propTools, propWords) }
+
+// unsaidPenalty lowers tools (their score times verbConflict) when no
+// word of query is one of words.
+func (sc *scorer) unsaidPenalty(query string, tools []int32, words map[string]bool) {
+	if r107Off || len(tools) == 0 || slices.ContainsFunc(lowerWords(query), func(w string) bool { return words[w] }) {
 		return
 	}
-	for _, w := range lowerWords(query) {
-		if propWords[w] {
-			return
-		}
-	}
-	for _, d := range sc.ix.propTools {
+	for _, d := range tools {
 		sc.score[d] *= verbConflict
 	}
 }
@@ -641,9 +628,14 @@ func (ix *Index) scriptStep(c clause, named []int32) []int32 {
 	if !slices.ContainsFunc(strings.Fields(c.step), isScript) {
 		return nil
 	}
+	return backendsWhere(named, ix.runsCode)
+}
+
+// backendsWhere returns the backends of srvs for which keep holds.
+func backendsWhere(srvs []int32, keep func(int32) bool) []int32 {
 	var out []int32
-	for _, s := range named {
-		if ix.runsCode(s) {
+	for _, s := range srvs {
+		if keep(s) {
 			out = append(out, s)
 		}
 	}

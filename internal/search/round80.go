@@ -125,13 +125,7 @@ func (ix *Index) channelStep(c clause, nf []int32) []int32 {
 	if r80Off || len(nf) == 0 || len(c.named) > 0 || !hasChannel(c.step) {
 		return nf
 	}
-	var out []int32
-	for _, s := range nf {
-		if ix.takesChannel(s) {
-			out = append(out, s)
-		}
-	}
-	return out
+	return backendsWhere(nf, ix.takesChannel)
 }
 
 // hasChannel reports whether text names a chat channel ("#ci-alerts").
