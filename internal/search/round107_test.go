@@ -84,6 +84,8 @@ func TestSearch_Round107(t *testing.T) {
 		{"load config/seed.json into the settings collection of the app Mongo db", "filesystem/read_text_file"},
 		// A message sent straight back is echoed.
 		{"Quick sanity check of the MCP reference test server: have it send 'ping-123' straight back to me.", "everything/echo"},
+		// How documents are shaped is their schema.
+		{"Look at how documents in the users collection of the app db are shaped, then set plan to 'free' on every one that lacks it.", "mongodb/collection-schema"},
 		// A file in an owner/name pair is a repository's.
 		{"read CONTRIBUTING.md in acme/widgets, then open a PR docs/fix-typos -> main", "github/get_file_contents"},
 		// A local file handed to a backend taking no path is read first.

@@ -533,6 +533,11 @@ var phrases = []struct{ from, to string }{
 	{"straight back to me", "echoed back to me"},
 	{"send it back", "echo it"},
 	{"repeat it back", "echo it"},
+	// round107.go: how records are shaped, or their field structure, is
+	// their schema
+	{"are shaped", "schema"},
+	{"is shaped", "schema"},
+	{"field structure", "schema fields"},
 	// round107.go: what was kept from earlier chats is the assistant's
 	// memory
 	{"from earlier chats", "in memory"},
