@@ -133,13 +133,7 @@ func (ix *Index) quotedServer(raw string) int32 {
 	if open != close || !strings.ContainsRune("'\"`", rune(open)) {
 		return -1
 	}
-	inner := w[1 : len(w)-1]
-	for s, name := range ix.servers {
-		if strings.EqualFold(name, inner) {
-			return int32(s)
-		}
-	}
-	return -1
+	return ix.serverNamed(w[1 : len(w)-1])
 }
 
 // belongingsOnly reports whether a piece after "and" is only what the
@@ -178,24 +172,15 @@ var formatAsked = sync.OnceValue(func() *regexp.Regexp {
 
 // formatUndone reports whether a one-step request asks for its result in
 // a document format (formatAsked) that no tool writes: none has the
-// format's name among the words of its name ("Export our entire Notion
-// workspace as PDFs", "convert this docx into a pdf"; firecrawl_parse
-// reads a PDF, and writes none).
+// format's name among the words of its name (toolFormats; "Export our
+// entire Notion workspace as PDFs", "convert this docx into a pdf";
+// firecrawl_parse reads a PDF, and writes none).
 func (ix *Index) formatUndone(query string) bool {
 	if r107Off {
 		return false
 	}
 	m := formatAsked().FindStringSubmatch(query)
-	if m == nil {
-		return false
-	}
-	f := strings.TrimSuffix(strings.ToLower(m[1]), "s")
-	for d := range ix.docs {
-		if slices.Contains(lowerWords(ix.docs[d].Tool), f) {
-			return false
-		}
-	}
-	return documentFormats[f]
+	return m != nil && !ix.toolFormats[strings.TrimSuffix(strings.ToLower(m[1]), "s")]
 }
 
 // inclusionSaid reports whether a part says what the step before it
@@ -237,7 +222,7 @@ func contextPart(part string) bool {
 	for len(ws) > 0 && contextConjunctions[ws[0]] && len(ws) > 1 && contextSubjects[ws[1]] {
 		ws = ws[1:]
 	}
-	if len(ws) > 2 && contextPrepositions[ws[0]] && possessives[ws[1]] || len(ws) > 2 && contextPrepositions[ws[0]] && determiners[ws[1]] {
+	if len(ws) > 2 && contextPrepositions[ws[0]] && (possessives[ws[1]] || determiners[ws[1]]) {
 		// "For the quarterly security review (which I'm dreading)"
 		return partAction(strings.Join(ws, " ")) == 0
 	}
@@ -309,7 +294,7 @@ func (ix *Index) withoutRefused(query string) string {
 				continue
 			}
 			name := strings.ToLower(strings.Trim(fs[j], ".,;:!?()'\"`"))
-			if s := ix.serverNamed(name); s < 0 {
+			if ix.serverNamed(name) < 0 {
 				continue
 			}
 			for k := i; k <= j; k++ {
@@ -385,12 +370,18 @@ func (ix *Index) queryTool(s int32) int32 {
 // the tools named get or generate ... link(s) for no thing of their own
 // before it (GitLab's get_issue_link is a relation between issues).
 
-// buildRound107 records the link makers and the property tools.
+// buildRound107 records the link makers, the property tools and the
+// document formats tools are named for.
 func (ix *Index) buildRound107() {
-	ix.linkMakers, ix.propTools = nil, nil
+	ix.linkMakers, ix.propTools, ix.toolFormats = nil, nil, map[string]bool{}
 	for d := range ix.docs {
 		ws := lowerWords(ix.docs[d].Tool)
 		n := len(ws)
+		for _, w := range ws {
+			if documentFormats[w] {
+				ix.toolFormats[w] = true
+			}
+		}
 		if n > 0 && (ws[n-1] == "property" || ws[n-1] == "properties") {
 			ix.propTools = append(ix.propTools, int32(d))
 		}
@@ -475,16 +466,21 @@ func (sc *scorer) tableData(text string, cands []int32) {
 	if !tableDataAsked(text) {
 		return
 	}
+	sc.firstOfBackends(cands, func(s int32) bool { return sc.ix.srvQueries[s] }, sc.ix.sqlTool)
+}
+
+// firstOfBackends raises each tool of cands that pick holds for, of a
+// backend in (in), just above the best candidate of its backend.
+func (sc *scorer) firstOfBackends(cands []int32, in func(s int32) bool, pick func(d int32) bool) {
 	ix := sc.ix
 	best := map[int32]float64{}
 	for _, d := range cands {
-		s := ix.docServer[d]
-		if ix.srvQueries[s] && sc.score[d] > best[s] {
+		if s := ix.docServer[d]; in(s) && sc.score[d] > best[s] {
 			best[s] = sc.score[d]
 		}
 	}
 	for _, d := range cands {
-		if b, ok := best[ix.docServer[d]]; ok && ix.sqlTool(d) && sc.score[d] < b {
+		if b, ok := best[ix.docServer[d]]; ok && sc.score[d] < b && pick(d) {
 			sc.score[d] = b * 1.0001
 		}
 	}
@@ -750,17 +746,7 @@ func (sc *scorer) urlFetch(text string, cands []int32) {
 	if v := requestVerb(text); v != "" && !urlFetchVerbs[v] && verbStems()[v]&verbRead == 0 {
 		return
 	}
-	best := map[int32]float64{}
-	for _, d := range cands {
-		if s := ix.docServer[d]; slices.Contains(srvs, s) && sc.score[d] > best[s] {
-			best[s] = sc.score[d]
-		}
-	}
-	for _, d := range cands {
-		if b, ok := best[ix.docServer[d]]; ok && sc.score[d] < b && ix.takesURL(d) {
-			sc.score[d] = b * 1.0001
-		}
-	}
+	sc.firstOfBackends(cands, func(s int32) bool { return slices.Contains(srvs, s) }, ix.takesURL)
 }
 
 // takesURL reports whether tool d has a parameter named "url".
@@ -826,7 +812,7 @@ func (ix *Index) splitCopy(split []string, naming map[string]bool) []string {
 			continue
 		}
 		src, dst := strings.Join(ws[from+1:into], " "), strings.Join(ws[into+1:], " ")
-		if len(naming) < 2 || !ix.namesBackendWord(src, naming) || !ix.namesBackendWord(dst, naming) {
+		if len(naming) < 2 || !namesBackendWord(src, naming) || !namesBackendWord(dst, naming) {
 			out = append(out, p)
 			continue
 		}
@@ -838,7 +824,7 @@ func (ix *Index) splitCopy(split []string, naming map[string]bool) []string {
 
 // namesBackendWord reports whether text has a word naming a backend
 // (naming: the stemmed words that name the request's backends).
-func (ix *Index) namesBackendWord(text string, naming map[string]bool) bool {
+func namesBackendWord(text string, naming map[string]bool) bool {
 	for _, w := range lowerWords(text) {
 		if naming[stem(w)] {
 			return true
@@ -869,7 +855,7 @@ func (ix *Index) splitPost(ws []string, naming map[string]bool) []string {
 		return nil
 	}
 	thing := strings.Join(ws[1:into], " ")
-	if !ix.namesBackendWord(thing, naming) {
+	if !namesBackendWord(thing, naming) {
 		return nil
 	}
 	return []string{"list " + thing, "post them " + strings.Join(ws[into:], " ")}

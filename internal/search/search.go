@@ -182,6 +182,7 @@ type Index struct {
 	srvKeyValue  []bool                // backend -> a tool of it stores a value under a key (round84.go)
 	linkMakers   []int32               // the tools that make a link to a product's page (round107.go)
 	propTools    []int32               // the tools named for a property (round107.go)
+	toolFormats  map[string]bool       // the document formats tool names say (round107.go)
 	kinds        []valueKind           // doc -> kinds of values its parameters take
 	srvKinds     []valueKind           // server -> kinds of values its tools take
 	srvFileVerbs []verbFamily          // server -> verb families of its tools named for a file that take a path

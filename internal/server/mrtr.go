@@ -388,11 +388,11 @@ func wrongKinds(open map[string]*ask, answers mcp.InputResponseMap) string {
 	var says []string
 	for _, id := range slices.Sorted(maps.Keys(open)) {
 		a := open[id]
-		got := answerMethod(answers[id])
-		if got == "" || got == inputMethod(a.req) {
+		want, got := inputMethod(a.req), answerMethod(answers[id])
+		if got == "" || got == want {
 			continue
 		}
-		says = append(says, fmt.Sprintf("the answer to input request %q (%s, asked by %s) is %s's answer (it has %q), where %s", id, inputMethod(a.req), a.who, got, answerMember(got), inputMethod(a.req)+"'s has "+strconv.Quote(answerMember(inputMethod(a.req)))))
+		says = append(says, fmt.Sprintf("the answer to input request %q (%s, asked by %s) is %s's answer (it has %q), where %s's has %q", id, want, a.who, got, answerMember(got), want, answerMember(want)))
 	}
 	return strings.Join(says, "; ")
 }
