@@ -84,6 +84,7 @@ func isPlural(w string) bool {
 // asks for a number, not for the many: unless the query uses it as a
 // plural elsewhere too, it is no plural.
 func queryNumber(query string) map[string]bool {
+	query = withoutURLs(query) // round108.go
 	out := map[string]bool{}
 	quant := false
 	for _, w := range lowerWords(rewritePhrases(query)) {

@@ -370,6 +370,7 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 	query = rewriteChat(query)                    // round106.go
 	query = ix.withoutRefused(query)              // round107.go
 	query = withLoadInto(query)                   // round107.go
+	query = ix.withObjectURL(query)               // round108.go
 	query = withoutReason(ix.withoutDoing(query)) // round103.go
 	vp := ix.vendorProducts(query)
 	unserved := ix.unservedProducts(query, vp)

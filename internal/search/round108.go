@@ -1,0 +1,134 @@
+package search
+
+import (
+	"strings"
+)
+
+// Round 108: URLs of one object, and the blind sets extra78, extra79,
+// tasks108 and none108.
+
+// r108Off turns round 108's rules off (measurement).
+var r108Off = false
+
+// urlCollections are the path segments code hosts and trackers put before
+// an object's number, with the words a person says for that object:
+// GitHub's ".../issues/314" and ".../pull/12", GitLab's
+// ".../-/merge_requests/31", Azure DevOps' ".../_workitems/edit/4512".
+var urlCollections = map[string]string{
+	"issues":         "issue",
+	"issue":          "issue",
+	"pull":           "pull request",
+	"pulls":          "pull request",
+	"pullrequest":    "pull request",
+	"merge_requests": "merge request",
+	"commit":         "commit",
+	"commits":        "commit",
+	"pipelines":      "pipeline",
+	"pipeline":       "pipeline",
+	"jobs":           "job",
+	"runs":           "run",
+	"builds":         "build",
+	"releases":       "release",
+	"milestones":     "milestone",
+	"discussions":    "discussion",
+	"edit":           "", // "_workitems/edit/4512": the segment before says
+	"_workitems":     "work item",
+	"workitems":      "work item",
+	"replays":        "replay",
+	"traces":         "trace",
+}
+
+// objectOfURL returns, for a URL field f whose path ends in a collection
+// of urlCollections and an object's number or hash ("…/issues/314",
+// "…/commit/9f3c2ab"), the words for that object and its id ("issue
+// 314"), or "".
+func objectOfURL(f string) string {
+	l := strings.ToLower(strings.Trim(f, "()<>\"'`,.;"))
+	_, rest, ok := strings.Cut(l, "://")
+	if !ok {
+		return ""
+	}
+	rest, _, _ = strings.Cut(rest, "?")
+	rest, _, _ = strings.Cut(rest, "#")
+	segs := strings.Split(strings.TrimRight(rest, "/"), "/")
+	for i := len(segs) - 1; i >= 2; i-- {
+		id := segs[i]
+		if !objectNumber(id) {
+			continue
+		}
+		col := segs[i-1]
+		words, ok := urlCollections[col]
+		if ok && words == "" && i >= 3 {
+			words = urlCollections[segs[i-2]]
+		}
+		if words == "" {
+			return ""
+		}
+		return words + " " + id
+	}
+	return ""
+}
+
+// objectNumber reports whether a URL path segment is an object's number
+// (digits) or a commit's hash (seven to forty hex digits, one of them a
+// letter).
+func objectNumber(s string) bool {
+	if s == "" || len(s) > 40 {
+		return false
+	}
+	digits, letter := true, false
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+		case r >= 'a' && r <= 'f':
+			digits, letter = false, true
+		default:
+			return false
+		}
+	}
+	return digits && len(s) <= 12 || letter && len(s) >= 7
+}
+
+// withObjectURL says after each URL of one object what it is: "look up
+// https://github.com/acme/web/issues/314" asks for issue 314, as "look up
+// issue 314 in acme/web" does, not for the issues its path's word
+// ("issues") would make it read as. A URL on a host a backend's
+// parameters take (Sentry's) is left to objectURLBonus (round96.go): that
+// backend's tools take it as it is.
+func (ix *Index) withObjectURL(query string) string {
+	if r108Off || !strings.Contains(query, "://") {
+		return query
+	}
+	fields := strings.Fields(query)
+	changed := false
+	for i, f := range fields {
+		if !strings.Contains(f, "://") {
+			continue
+		}
+		if o := objectOfURL(f); o != "" && len(ix.urlHostServers(strings.Trim(f, "()<>\"'`"))) == 0 {
+			fields[i] = f + " (" + o + ")"
+			changed = true
+		}
+	}
+	if !changed {
+		return query
+	}
+	return strings.Join(fields, " ")
+}
+
+// withoutURLs returns query without its URLs: the words of a URL's path
+// ("…/-/merge_requests/31") are no plural of the request's, which asks
+// for the one merge request the URL names.
+func withoutURLs(query string) string {
+	if r108Off || !strings.Contains(query, "://") {
+		return query
+	}
+	fs := strings.Fields(query)
+	out := fs[:0]
+	for _, f := range fs {
+		if !strings.Contains(f, "://") {
+			out = append(out, f)
+		}
+	}
+	return strings.Join(out, " ")
+}

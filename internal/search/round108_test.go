@@ -1,0 +1,50 @@
+package search
+
+import "testing"
+
+// Round 108: each rule's two sides, on the corpus.
+func TestSearch_Round108(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	wantFirst(t, ix, []searchCase{
+		// A URL of one object: its path's plural is no request's.
+		{"look up https://gitlab.com/acme/web/-/merge_requests/31", "zereight-gitlab/get_merge_request"},
+		{"list the open merge requests of acme/web on gitlab", "zereight-gitlab/list_merge_requests"},
+		{"look up https://gitlab.com/acme/web/-/issues/314", "zereight-gitlab/get_issue"},
+		// A host a backend's parameters take keeps its URL whole.
+		{"Summarize https://acme.sentry.io/issues/4521337/ for me.", "sentry/get_sentry_resource"},
+	})
+}
+
+func TestObjectOfURL(t *testing.T) {
+	for _, c := range []struct{ url, want string }{
+		{"https://github.com/acme/web/issues/314", "issue 314"},
+		{"https://github.com/acme/web/pull/12/files", "pull request 12"},
+		{"<https://gitlab.com/acme/web/-/merge_requests/31>", "merge request 31"},
+		{"https://dev.azure.com/contoso/Phoenix/_workitems/edit/4512", "work item 4512"},
+		{"https://github.com/acme/web/commit/9f3c2ab", "commit 9f3c2ab"},
+		{"https://github.com/acme/web/commit/deadbeef00", "commit deadbeef00"},
+		{"https://github.com/acme/web/issues", ""},
+		{"https://github.com/acme/web/issues/new", ""},
+		{"https://example.com/pages/12", ""},
+		{"https://github.com/acme/web/tree/main", ""},
+		{"github.com/acme/web/issues/314", ""},
+	} {
+		if got := objectOfURL(c.url); got != c.want {
+			t.Errorf("objectOfURL(%q) = %q, want %q", c.url, got, c.want)
+		}
+	}
+}
+
+// wantFirst checks each case: its tool the first hit, or no hit at all.
+func wantFirst(t *testing.T, ix *Index, cases []searchCase) {
+	t.Helper()
+	for _, c := range cases {
+		hits := ix.Search(c.query, 5)
+		switch {
+		case c.want == "" && hits != nil:
+			t.Errorf("%q: %s, want none", c.query, fmtHits(hits))
+		case c.want != "" && (len(hits) == 0 || hits[0].Server+"/"+hits[0].Tool != c.want):
+			t.Errorf("%q: %s, want %s first", c.query, fmtHits(hits), c.want)
+		}
+	}
+}
