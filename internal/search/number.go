@@ -96,6 +96,7 @@ func queryNumber(query string) map[string]bool {
 		out[t] = out[t] || quant || isPlural(w)
 	}
 	ws := lowerWords(query)
+	pluralParticiples(ws, out) // round108.go
 	for i := 0; i+2 < len(ws); i++ {
 		if ws[i] != "how" || ws[i+1] != "many" || !isPlural(ws[i+2]) {
 			continue

@@ -132,3 +132,23 @@ func withoutURLs(query string) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// pluralParticiples marks in number (queryNumber's) the participle that
+// says what many things are to one: "which issues are linked to issue
+// #204" asks for the issue's links, as "list the links of issue #204"
+// does; the plural is the links', whose tool is named for them
+// (list_issue_links), not only the issues'.
+func pluralParticiples(ws []string, number map[string]bool) {
+	if r108Off {
+		return
+	}
+	for i := 0; i+2 < len(ws); i++ {
+		if !isPlural(ws[i]) || ws[i+1] != "are" && ws[i+1] != "were" {
+			continue
+		}
+		p := ws[i+2]
+		if len(p) > 4 && strings.HasSuffix(p, "ed") {
+			number[stem(p)] = true
+		}
+	}
+}

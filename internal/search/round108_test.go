@@ -12,6 +12,9 @@ func TestSearch_Round108(t *testing.T) {
 		{"look up https://gitlab.com/acme/web/-/issues/314", "zereight-gitlab/get_issue"},
 		// A host a backend's parameters take keeps its URL whole.
 		{"Summarize https://acme.sentry.io/issues/4521337/ for me.", "sentry/get_sentry_resource"},
+		// Many things "are linked" to one: its links.
+		{"Which other issues are linked to GitLab issue #204 in mobile/ios-app?", "zereight-gitlab/list_issue_links"},
+		{"Get the link between GitLab issues #204 and #205 in mobile/ios-app, link id 7", "zereight-gitlab/get_issue_link"},
 	})
 }
 
