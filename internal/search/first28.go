@@ -144,6 +144,7 @@ func (sc *scorer) wholeRules(query string, cands []int32) {
 	sc.propPenalty(query) // round107.go
 	sc.tableData(query, cands)
 	sc.urlFetch(query, cands)
+	sc.namesGiven(query, cands) // round108.go
 }
 
 // A verb read as a noun. A tool named for a verb changing a thing's state

@@ -152,3 +152,39 @@ func pluralParticiples(ws []string, number map[string]bool) {
 		}
 	}
 }
+
+// namesGiven lifts, by a head word's weight, a tool that reads things by
+// the list of their names (a "names" array: the memory server's
+// open_nodes) when a request that changes nothing gives two or more
+// names in quotes: "pull up what memory has on 'Alice Chen' and 'Project
+// Orion'" asks for those two, by name, not for a search whose query
+// would be one of them.
+func (sc *scorer) namesGiven(query string, cands []int32) {
+	if r108Off || quotedCount(query) < 2 {
+		return
+	}
+	qt, _, _, _ := queryTokensKinds(query)
+	if v := requestVerbs(query, qt); v != 0 && v != verbRead {
+		return
+	}
+	ix := sc.ix
+	for _, d := range cands {
+		for _, p := range ix.docs[d].Params {
+			if p.Name == "names" {
+				sc.score[d] += headIDF * ix.maxIDF
+				break
+			}
+		}
+	}
+}
+
+// quotedCount returns how many fields of query open a quotation.
+func quotedCount(query string) int {
+	n := 0
+	for _, f := range strings.Fields(query) {
+		if strings.HasPrefix(f, "'") || strings.HasPrefix(f, "\"") || strings.HasPrefix(f, "“") || strings.HasPrefix(f, "‘") {
+			n++
+		}
+	}
+	return n
+}

@@ -15,6 +15,9 @@ func TestSearch_Round108(t *testing.T) {
 		// Many things "are linked" to one: its links.
 		{"Which other issues are linked to GitLab issue #204 in mobile/ios-app?", "zereight-gitlab/list_issue_links"},
 		{"Get the link between GitLab issues #204 and #205 in mobile/ios-app, link id 7", "zereight-gitlab/get_issue_link"},
+		// Two names in quotes, read by name.
+		{"Pull up what memory has on 'Alice Chen' and 'Project Orion'.", "memory/open_nodes"},
+		{"delete 'Alice Chen' and 'Project Orion' from my memory graph, entities and all", "memory/delete_entities"},
 	})
 }
 
