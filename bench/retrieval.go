@@ -184,6 +184,10 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra77-queries.jsonl", "**extra77: held out, written blind with extra76** (the mix in long, wordy requests of 33 to 49 words: background, hedges, asides, another product mentioned in passing, negations; before: as written, 1a2fc6f)", 0.647, 0.853, 0.333},
 	{"internal/search/testdata/tasks107-queries.jsonl", "**tasks107: held out, written blind with extra76** (60 tasks, 41 of three steps, 37 within one server; before: as written, 1a2fc6f)", 0.933, 0.933, 0},
 	{"internal/search/testdata/none107-queries.jsonl", "**none107: held out, written blind with extra76** (40 requests no tool serves, 28 naming a served product; before: as written, 1a2fc6f)", 0, 0, 0.775},
+	{"internal/search/testdata/extra78-queries.jsonl", "**extra78: held out, written blind at the start of the seventh session of 2026-12-07** (the mix typed fast into an agent: lowercase, abbreviations, typos, fragments of 4 to 15 words; scored as aggregates, then read; before: as written, 24b8fa6)", 0.882, 0.941, 1.0},
+	{"internal/search/testdata/extra79-queries.jsonl", "**extra79: held out, written blind with extra78** (the mix asked as questions about state and as conditionals, some in non-native English; before: as written, 24b8fa6)", 0.824, 0.912, 0.5},
+	{"internal/search/testdata/tasks108-queries.jsonl", "**tasks108: held out, written blind with extra78** (60 tasks as a script does them: loops, conditions, batches, collect then report; 47 of three steps; before: as written, 24b8fa6)", 0.850, 0.817, 0},
+	{"internal/search/testdata/none108-queries.jsonl", "**none108: held out, written blind with extra78** (40 requests no tool serves: 28 near misses on a served product, the opposite operation or the right verb on the wrong object, 12 products outside every server; before: as written, 24b8fa6)", 0, 0, 0.7},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured

@@ -98,6 +98,9 @@ var heldOut = map[string]bool{
 	// extra76, extra77, tasks107 and none107: written blind at the start
 	// of the sixth session of 2026-12-07, scored as aggregates only
 	"extra76": true, "extra77": true, "tasks107": true, "none107": true,
+	// extra78, extra79, tasks108 and none108: written blind at the start
+	// of the seventh session of 2026-12-07, scored as aggregates only
+	"extra78": true, "extra79": true, "tasks108": true, "none108": true,
 	// ties61: round sixty-one's single requests for tools with a close
 	// sibling in their backend, written before its change
 	"ties61": true,
