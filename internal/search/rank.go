@@ -613,6 +613,9 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 			}
 		}
 	}
+	if r.relevant && len(hits) > 0 && ix.verbObjectUndone(query, named, int32(hits[0].Doc), oneStep) {
+		r.relevant = false // round108.go
+	}
 	if noneJudge != nil && len(hits) > 0 {
 		// Test-only (none_model_test.go): the decision's inputs, and a
 		// decision in place of the rules'.

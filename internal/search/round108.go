@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -187,4 +188,117 @@ func quotedCount(query string) int {
 		}
 	}
 	return n
+}
+
+// verbObjectUndone reports whether a one-step request to delete a thing
+// of the one backend it names asks what no tool of that backend does to
+// that thing: "Remove the old-webhook Edge Function from our Supabase
+// project" (Supabase deploys, lists and reads Edge Functions, and deletes
+// only branches), "get rid of the /Onboarding/Old page" of the Azure
+// DevOps wiki (wiki_upsert_page makes or changes one). The thing is the
+// words of the request the best tool's name has besides its verb
+// ("edge", "function" of deploy_edge_function); a tool doing it deletes
+// (its name's verb, or an operation of its action parameter) and has one
+// of those words in its name.
+func (ix *Index) verbObjectUndone(query string, named []int32, top int32, oneStep bool) bool {
+	if r108Off || !oneStep || !slices.Contains(named, ix.docServer[top]) {
+		return false
+	}
+	s := ix.docServer[top]
+	if slices.ContainsFunc(named, func(n int32) bool { return ix.srvOpen[n] }) || containsFold(query, "drag") || whQuestion(query) {
+		// "drag and drop" moves; "how many items are in dataset X? I
+		// don't need the rows themselves" reads.
+		return false
+	}
+	qt, _, _, _ := queryTokensKinds(query)
+	f := requestVerbs(query, qt)
+	if f != verbDelete || !plainDelete(query) {
+		return false
+	}
+	said := map[string]bool{}
+	for i, w := range lowerWords(query) {
+		if i > 0 {
+			// The first word is the request's verb ("Count how
+			// many ..., then delete ..."), not its thing.
+			said[stem(w)] = true
+		}
+	}
+	server := map[string]bool{}
+	for _, w := range lowerWords(ix.servers[s]) {
+		server[stem(w)] = true
+	}
+	var objs []string
+	for _, w := range lowerWords(ix.docs[top].Tool) {
+		if t := stem(w); said[t] && verbStems()[t] == 0 && !server[t] {
+			objs = append(objs, t)
+		}
+	}
+	if len(objs) == 0 || objs[len(objs)-1] != stem(lastWord(ix.docs[top].Tool)) {
+		// The thing is the best tool's own ("test automation":
+		// n8n_test_workflow is named for a workflow, not a test).
+		return false
+	}
+	for _, d := range ix.namedDocs(named) {
+		does := ix.verbs[d]&f != 0
+		if !does {
+			if _, ok := ix.opsDo(d, "delete", f); ok {
+				does = true
+			}
+		}
+		if !does {
+			continue
+		}
+		for _, w := range lowerWords(ix.docs[d].Tool) {
+			if slices.Contains(objs, stem(w)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// whQuestion reports whether query starts with a question word.
+func whQuestion(query string) bool {
+	ws := lowerWords(query)
+	return len(ws) > 0 && whWords[ws[0]]
+}
+
+// namedDocs returns the tools of the backends named.
+func (ix *Index) namedDocs(named []int32) []int32 {
+	if len(named) == 1 {
+		return ix.srvDocs[named[0]]
+	}
+	var out []int32
+	for _, s := range named {
+		out = append(out, ix.srvDocs[s]...)
+	}
+	return out
+}
+
+// plainDeleteWords say to delete and nothing else: "clear" my to-dos marks
+// them done, "drop" is an artifact's name as often as a verb, "trash" and
+// "archive" set a field.
+var plainDeleteWords = setOf(`delete remove erase destroy purge wipe`)
+
+// plainDelete reports whether query says to delete with plainDeleteWords
+// or "get rid of".
+func plainDelete(query string) bool {
+	if containsFold(query, "get rid of") {
+		return true
+	}
+	for _, w := range lowerWords(query) {
+		if plainDeleteWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// lastWord returns the last word of a tool's name.
+func lastWord(name string) string {
+	ws := lowerWords(name)
+	if len(ws) == 0 {
+		return ""
+	}
+	return ws[len(ws)-1]
 }

@@ -18,6 +18,12 @@ func TestSearch_Round108(t *testing.T) {
 		// Two names in quotes, read by name.
 		{"Pull up what memory has on 'Alice Chen' and 'Project Orion'.", "memory/open_nodes"},
 		{"delete 'Alice Chen' and 'Project Orion' from my memory graph, entities and all", "memory/delete_entities"},
+		// A thing the named backend has tools for, but none deletes.
+		{"Remove the old-webhook Edge Function from our Supabase project entirely.", ""},
+		{"Delete the Supabase branch old-demo", "supabase/delete_branch"},
+		{"Get rid of the old test automation 'Copy of Lead Intake' in n8n for good.", "n8n/n8n_delete_workflow"},
+		{"clear all my gitlab todos", "zereight-gitlab/mark_all_todos_done"},
+		{"download the drop artifact from azure build 20931", "azure-devops/pipelines_artifact"},
 	})
 }
 
