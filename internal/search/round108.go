@@ -3,6 +3,7 @@ package search
 import (
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Round 108: URLs of one object, and the blind sets extra78, extra79,
@@ -301,4 +302,41 @@ func lastWord(name string) string {
 		return ""
 	}
 	return ws[len(ws)-1]
+}
+
+// localFactor is what a search of local places keeps of its score for a
+// request that says no place (localPenalty).
+const localFactor = 0.95
+
+// placeNouns are the things people search near a place.
+var placeNouns = setOf(`place places shop shops store stores restaurant restaurants cafe cafes café bar bars hotel hotels pharmacy pharmacies business businesses station stations vet vets clinic clinics dentist dentists plumber plumbers electrician electricians bakery bakeries gym gyms bookstore bookstores pizza ramen sushi coffee museum museums park parks venue venues garage garages salon salons`)
+
+// localPenalty lowers a search of local places (a tool named so: Brave's
+// brave_local_search) for a request that says no place: no word of
+// nearness, no place nor business, no "in" before a capitalised name, no
+// address or coordinates. "Has the vendor published the postmortem?
+// Search with Brave" searches the web; Brave's local search, which falls
+// back to the web, tied with its web search on "search" and "Brave".
+func (sc *scorer) localPenalty(query string, kinds valueKind, cands []int32) {
+	if r108Off || kinds&(kindCoordinates|kindAddress) != 0 {
+		return
+	}
+	fs := strings.Fields(query)
+	for i, f := range fs {
+		w := strings.ToLower(strings.Trim(f, ".,;:!?()\"'`"))
+		if nearWords[w] || placeNouns[w] || w == "local" || w == "me" && i > 0 && strings.EqualFold(fs[i-1], "near") {
+			return
+		}
+		if (w == "in" || w == "at") && i+1 < len(fs) {
+			if r := []rune(strings.Trim(fs[i+1], ".,;:!?()\"'`")); len(r) > 1 && unicode.IsUpper(r[0]) {
+				return
+			}
+		}
+	}
+	ix := sc.ix
+	for _, d := range cands {
+		if slices.Contains(lowerWords(ix.docs[d].Tool), "local") {
+			sc.score[d] *= localFactor
+		}
+	}
 }

@@ -24,6 +24,10 @@ func TestSearch_Round108(t *testing.T) {
 		{"Get rid of the old test automation 'Copy of Lead Intake' in n8n for good.", "n8n/n8n_delete_workflow"},
 		{"clear all my gitlab todos", "zereight-gitlab/mark_all_todos_done"},
 		{"download the drop artifact from azure build 20931", "azure-devops/pipelines_artifact"},
+		// A search of local places needs a place.
+		{"Search with Brave for kubernetes 1.31 deprecations.", "brave-search/brave_web_search"},
+		{"find coffee shops with brave", "brave-search/brave_local_search"},
+		{"Use Brave to find pharmacies open 24h near Alexanderplatz in Berlin.", "brave-search/brave_local_search"},
 	})
 }
 
