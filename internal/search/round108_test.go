@@ -29,6 +29,11 @@ func TestSearch_Round108(t *testing.T) {
 		{"find coffee shops with brave", "brave-search/brave_local_search"},
 		{"Use Brave to find pharmacies open 24h near Alexanderplatz in Berlin.", "brave-search/brave_local_search"},
 	})
+	wantInFive(t, ix, []searchCase{
+		// Laid out in one table: a table to look at.
+		{"For each Supabase project, run the security advisors and collect every warning into one table view grouped by project.", "antv-chart/generate_spreadsheet"},
+		{"list the tables in Supabase project abcd1234", "supabase/list_tables"},
+	})
 }
 
 func TestObjectOfURL(t *testing.T) {

@@ -533,6 +533,12 @@ var phrases = []struct{ from, to string }{
 	{"straight back to me", "echoed back to me"},
 	{"send it back", "echo it"},
 	{"repeat it back", "echo it"},
+	// round108.go: things laid out in one table, or shown as one, are a
+	// table to look at (AntV's spreadsheet), not a database's
+	{"in one table", "in one spreadsheet"},
+	{"into one table", "into one spreadsheet"},
+	{"a single table", "a single spreadsheet"},
+	{"table view", "spreadsheet"},
 	// round107.go: how records are shaped, or their field structure, is
 	// their schema
 	{"are shaped", "schema"},
