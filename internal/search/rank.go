@@ -371,6 +371,7 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 	query = ix.withoutRefused(query)              // round107.go
 	query = withLoadInto(query)                   // round107.go
 	query = ix.withObjectURL(query)               // round108.go
+	query = withLoadURL(query)                    // round108.go
 	query = withoutReason(ix.withoutDoing(query)) // round103.go
 	vp := ix.vendorProducts(query)
 	unserved := ix.unservedProducts(query, vp)
@@ -422,8 +423,8 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)
 			sc.localPenalty(info[i].text, k, cands) // round108.go
-			sc.objectURLBonus(info[i].text, cands) // round96.go
-			sc.pageURL(info[i].text, cands)        // round105.go
+			sc.objectURLBonus(info[i].text, cands)  // round96.go
+			sc.pageURL(info[i].text, cands)         // round105.go
 			sc.manyBonus(manyValues(info[i].text), cands)
 			if asksState(info[i].step) {
 				// "check which tabs are open": the step reads a state.

@@ -340,3 +340,31 @@ func (sc *scorer) localPenalty(query string, kinds valueKind, cands []int32) {
 		}
 	}
 }
+
+// withLoadURL rewrites "load" before a URL as "open": "puppeteer load
+// acme.io/pricing" navigates to the page; "load" is a verb of reading,
+// and no tool of a browser's is named for reading.
+func withLoadURL(query string) string {
+	if r108Off || !containsFold(query, "load") {
+		return query
+	}
+	fs := strings.Fields(query)
+	changed := false
+	for i := 0; i+1 < len(fs); i++ {
+		if !strings.EqualFold(strings.Trim(fs[i], ",;:"), "load") {
+			continue
+		}
+		j := i + 1
+		if strings.EqualFold(fs[j], "up") && j+1 < len(fs) {
+			j++
+		}
+		if isURL(strings.Trim(fs[j], ".,;:!?()[]{}<>\"'`")) {
+			fs[i] = "open"
+			changed = true
+		}
+	}
+	if !changed {
+		return query
+	}
+	return strings.Join(fs, " ")
+}

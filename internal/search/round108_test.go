@@ -33,6 +33,9 @@ func TestSearch_Round108(t *testing.T) {
 		// Laid out in one table: a table to look at.
 		{"For each Supabase project, run the security advisors and collect every warning into one table view grouped by project.", "antv-chart/generate_spreadsheet"},
 		{"list the tables in Supabase project abcd1234", "supabase/list_tables"},
+		// "load" before a URL opens the page.
+		{"puppeteer load acme.io/pricing, run js to pull all the prices", "puppeteer/puppeteer_navigate"},
+		{"load these three rows into the Mongo orders collection", "mongodb/insert-many"},
 	})
 }
 
