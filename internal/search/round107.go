@@ -529,6 +529,8 @@ type readFacet struct{ said, left, tools map[string]bool }
 var readFacets = []readFacet{
 	{setOf(`credit credits quota quotas balance`), setOf(`left remaining remain balance`), setOf(`credit credits usage quota balance billing`)},
 	{setOf(`ttl ttls`), setOf(`left remaining remain long when check show what's what get`), setOf(`ttl expire expiry expiration`)},
+	// round108.go: how long until a key expires is its TTL
+	{setOf(`expires expire expiry expiration`), setOf(`long until`), setOf(`ttl expire expiry expiration`)},
 }
 
 // readFacetUndone reports whether a request asks a named backend one of

@@ -36,6 +36,9 @@ func TestSearch_Round108(t *testing.T) {
 		// "load" before a URL opens the page.
 		{"puppeteer load acme.io/pricing, run js to pull all the prices", "puppeteer/puppeteer_navigate"},
 		{"load these three rows into the Mongo orders collection", "mongodb/insert-many"},
+		// How long until a key expires: its TTL, which no Redis tool reads.
+		{"How long until the Redis key rate:ip:10.0.0.7 expires?", ""},
+		{"set the Redis key rate:ip:10.0.0.7 to 5 so it expires in an hour", "redis/set"},
 	})
 }
 
