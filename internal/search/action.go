@@ -250,7 +250,7 @@ func (ix *Index) unservedAction(query string, qs []qterm, naming map[string]bool
 		if ix.evidenceBesides(qs, naming, doc) >= least || ix.backendHasSynonym(s, v) {
 			return false
 		}
-	case verbStems()[v] == 0 && m >= least:
+	case verbStems()[v] == 0 && m >= least && !undoVerb(v): // round108.go
 		return false
 	}
 	return !ix.backendDoes(s, v)

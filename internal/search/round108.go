@@ -3,6 +3,7 @@ package search
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -368,3 +369,22 @@ func withLoadURL(query string) string {
 	}
 	return strings.Join(fs, " ")
 }
+
+// undoVerbs take back what was done, or say what is no longer wanted, as
+// requestVerbPlace returns them (stemmed). A backend that does none of
+// them by name, description or synonym does not do it however well the
+// rest of the request matches its tools: "Resume the Apify run I aborted"
+// (Apify aborts runs and starts new ones), "Dismiss the review on PR 61"
+// (GitHub makes reviews). "Undo", "withdraw" and "restore" are left out:
+// undoing a thumbs-up deletes the reaction, withdrawing an approval is
+// unapprove_merge_request, a page restored from the trash is patched.
+var undoVerbs = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words(`revert resume unarchive unpin unstar unfollow unsubscribe unwatch dismiss unlock unmute undelete reinstate retract`) {
+		m[stem(w)] = true
+	}
+	return m
+})
+
+// undoVerb reports whether the stemmed verb v is one of undoVerbs.
+func undoVerb(v string) bool { return !r108Off && undoVerbs()[v] }

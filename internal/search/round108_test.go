@@ -39,6 +39,10 @@ func TestSearch_Round108(t *testing.T) {
 		// How long until a key expires: its TTL, which no Redis tool reads.
 		{"How long until the Redis key rate:ip:10.0.0.7 expires?", ""},
 		{"set the Redis key rate:ip:10.0.0.7 to 5 so it expires in an hour", "redis/set"},
+		// A verb taking back what was done, which the backend never says.
+		{"Resume the Apify run I aborted by accident, picking up where it left off.", ""},
+		{"Dismiss the stale review on GitHub pull request #88 in acme/web.", ""},
+		{"Withdraw my approval from GitLab MR !63.", "zereight-gitlab/unapprove_merge_request"},
 	})
 }
 
