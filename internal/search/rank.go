@@ -1303,6 +1303,11 @@ func (ix *Index) namedStepUndone(query string, naming map[string]bool, named []i
 		// of two products, which no tool sets up (round92.go).
 		return true
 	}
+	if ix.accessUndone(query, named) {
+		// "Give bob@acme.io edit access to the page in Notion": no
+		// tool of the product shares or sets permissions (round108.go).
+		return true
+	}
 	if ix.memberUndone(query, named) {
 		// "Invite Dana to our Slack workspace": no tool of the
 		// product adds people (round92.go).

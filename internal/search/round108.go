@@ -1,6 +1,7 @@
 package search
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -388,3 +389,45 @@ var undoVerbs = sync.OnceValue(func() map[string]bool {
 
 // undoVerb reports whether the stemmed verb v is one of undoVerbs.
 func undoVerb(v string) bool { return !r108Off && undoVerbs()[v] }
+
+// accessGrant matches a request giving a person access to a thing: "give
+// bob@acme.io edit access to ...", "grant Maria read permissions on
+// ...", "add sara@acme.io as a user with the editor role", "set up a
+// database user with read rights".
+var accessGrant = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:(?:give|grant)\s+(\S+(?:\s+\S+)??)\s+(?:(?:edit|editing|view|viewing|read|read-only|write|admin|comment|commenting|full|owner|guest)\s+)?(?:access|permissions?|rights)\b|add\s+(\S+)\s+as\s+an?\s+(?:\w+\s+)?(?:user|member|admin|guest|collaborator|editor|viewer|owner)\b|(?:database|db)\s+user\b[^.;]*\b(?:role|rights|permissions?|access)\b)`)
+})
+
+// accessUndone reports whether a one-step request naming one product
+// gives a person access to something of it, or adds a user of it with a
+// role (accessGrant), and no tool of the product adds people, shares or
+// sets permissions: "Give bob@acme.io edit access to the Q3 planning page
+// in Notion" (Notion's tools read and write pages, and share nothing),
+// "add sara@acme.io as a user with the editor role on our self-hosted
+// n8n", "set up that database user with read rights" in MongoDB.
+func (ix *Index) accessUndone(query string, named []int32) bool {
+	if r108Off || len(named) == 0 || !ix.oneNamed(named) {
+		return false
+	}
+	m := accessGrant().FindStringSubmatch(query)
+	if m == nil {
+		return false
+	}
+	if who := m[1] + m[2]; who != "" && !personObject(strings.Fields(who)) && !strings.EqualFold(who, "me") && !strings.EqualFold(who, "them") {
+		return false
+	}
+	for _, s := range named {
+		if ix.srvOpen[s] {
+			return false
+		}
+		for _, d := range ix.srvDocs[s] {
+			if addsPeople(ix.docs[d].Tool) || slices.ContainsFunc(lowerWords(ix.docs[d].Tool), func(w string) bool { return accessToolWords[w] }) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// accessToolWords name a tool that gives access.
+var accessToolWords = setOf(`share sharing permission permissions access role roles grant`)

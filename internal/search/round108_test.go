@@ -43,6 +43,11 @@ func TestSearch_Round108(t *testing.T) {
 		{"Resume the Apify run I aborted by accident, picking up where it left off.", ""},
 		{"Dismiss the stale review on GitHub pull request #88 in acme/web.", ""},
 		{"Withdraw my approval from GitLab MR !63.", "zereight-gitlab/unapprove_merge_request"},
+		// Access given to a person where no tool shares or adds people.
+		{"Give bob@acme.io edit access to the Q3 planning page in Notion.", ""},
+		{"Create a MongoDB database user reporting with a read-only role on the analytics db.", ""},
+		{"Give the Q3 planning page in Notion a new title: Q3 plan", "notion/API-patch-page"},
+		{"add jane@contoso.com as a member of the Platform team in azure devops", ""},
 	})
 }
 
