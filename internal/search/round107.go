@@ -341,6 +341,10 @@ func lowerFields(fs []string) []string {
 	out := make([]string, len(fs))
 	for i, f := range fs {
 		out[i] = strings.ToLower(f)
+		if !r108Off {
+			// "(not supabase)": the parenthesis opens the refusal.
+			out[i] = strings.TrimLeft(out[i], "([")
+		}
 	}
 	return out
 }

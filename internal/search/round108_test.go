@@ -48,6 +48,8 @@ func TestSearch_Round108(t *testing.T) {
 		{"Create a MongoDB database user reporting with a read-only role on the analytics db.", ""},
 		{"Give the Q3 planning page in Notion a new title: Q3 plan", "notion/API-patch-page"},
 		{"add jane@contoso.com as a member of the Platform team in azure devops", ""},
+		// A product refused in parentheses.
+		{"read-only postgres db (not supabase), prod env: count invoices from last wk", "postgres/query"},
 	})
 }
 
