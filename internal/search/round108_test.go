@@ -50,6 +50,9 @@ func TestSearch_Round108(t *testing.T) {
 		{"add jane@contoso.com as a member of the Platform team in azure devops", ""},
 		// A product refused in parentheses.
 		{"read-only postgres db (not supabase), prod env: count invoices from last wk", "postgres/query"},
+		// What was pushed to a branch; when a file was last modified.
+		{"Has someone pushed to the main branch of acme/sdk on GitHub since Friday?", "github/list_commits"},
+		{"When was config/app.yaml on disk last modified?", "filesystem/get_file_info"},
 	})
 }
 

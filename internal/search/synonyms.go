@@ -533,6 +533,11 @@ var phrases = []struct{ from, to string }{
 	{"straight back to me", "echoed back to me"},
 	{"send it back", "echo it"},
 	{"repeat it back", "echo it"},
+	// round108.go: what was pushed to a branch are its commits; when a
+	// file was last modified is its metadata
+	{"pushed to", "committed to"},
+	{"last modified", "modified time metadata"},
+	{"last changed", "modified time metadata"},
 	// round108.go: things laid out in one table, or shown as one, are a
 	// table to look at (AntV's spreadsheet), not a database's
 	{"in one table", "in one spreadsheet"},
