@@ -308,7 +308,7 @@ func lastWord(name string) string {
 
 // localFactor is what a search of local places keeps of its score for a
 // request that says no place (localPenalty).
-const localFactor = 0.95
+const localFactor = 0.9
 
 // placeNouns are the things people search near a place.
 var placeNouns = setOf(`place places shop shops store stores restaurant restaurants cafe cafes café bar bars hotel hotels pharmacy pharmacies business businesses station stations vet vets clinic clinics dentist dentists plumber plumbers electrician electricians bakery bakeries gym gyms bookstore bookstores pizza ramen sushi coffee museum museums park parks venue venues garage garages salon salons`)
@@ -431,3 +431,21 @@ func (ix *Index) accessUndone(query string, named []int32) bool {
 
 // accessToolWords name a tool that gives access.
 var accessToolWords = setOf(`share sharing permission permissions access role roles grant`)
+
+// forEachLead matches a task opening by what it goes through: "For every
+// open GitHub issue labeled stale in acme/web, ..." (at most twelve words
+// before the comma).
+var forEachLead = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^(\s*)for (each|every|all)\b(\s+(?:[^o\s,;:]|o[^f\s,;:])[^\s,;:]*(?:\s+[^\s,;:]+){0,11}?),`)
+})
+
+// withForEach rewrites a task's opening "For every X," as "List every X,
+// then": going through the things is its first step, as a script lists
+// them before its loop ("For each HubSpot deal closing this month, fetch
+// its associated company, ..." searches the deals first).
+func withForEach(query string) string {
+	if r108Off || !containsFold(query, "for ") {
+		return query
+	}
+	return forEachLead().ReplaceAllString(query, "${1}List ${2}${3}, then")
+}

@@ -30,6 +30,9 @@ func TestSearch_Round108(t *testing.T) {
 		{"Use Brave to find pharmacies open 24h near Alexanderplatz in Berlin.", "brave-search/brave_local_search"},
 	})
 	wantInFive(t, ix, []searchCase{
+		// A task going through things lists them first.
+		{"For each HubSpot deal closing this month, fetch its associated company, then chart deal amount by company as horizontal bars.", "hubspot/hubspot-search-objects"},
+		{"For each of our 4 competitors, find their pricing page with Brave, scrape it with Firecrawl, then lay all the plans out in one table.", "brave-search/brave_web_search"},
 		// Laid out in one table: a table to look at.
 		{"For each Supabase project, run the security advisors and collect every warning into one table view grouped by project.", "antv-chart/generate_spreadsheet"},
 		{"list the tables in Supabase project abcd1234", "supabase/list_tables"},
