@@ -165,7 +165,7 @@ func New(o *Options) *Pool {
 func (p *Pool) entryFor(l *Launch) *entry {
 	e := p.entries[l.Key]
 	if e == nil {
-		e = &entry{key: l.Key, name: l.Name, launch: l, spec: l.raw, state: Cold, since: time.Now(),
+		e = &entry{key: l.Key, name: l.Name, log: p.log.With(l.raw.LogAttrs()...), launch: l, spec: l.raw, state: Cold, since: time.Now(),
 			names: map[string]int{}, users: map[string]int{}, running: map[*Call]struct{}{}}
 		if l.raw.Disabled {
 			e.state = Disabled
@@ -221,7 +221,7 @@ func (p *Pool) retire(e *entry) {
 	if !e.released || e.inFlight > 0 || e.state == Starting || p.entries[e.key] != e {
 		return
 	}
-	p.log.Info("stopping backend no session uses", "server", e.name, "key", short(e.key))
+	e.log.Info("stopping backend no session uses", "key", short(e.key))
 	if e.state == Ready {
 		p.stop(e, Cold)
 	}
@@ -538,7 +538,7 @@ func (p *Pool) shared(ctx context.Context, l lease, reuse time.Duration) (*listi
 func (p *Pool) list(ctx context.Context, l lease, r *listing) {
 	defer close(r.done)
 	e := l.e
-	defer panics.Recover(p.log, "listing a backend's tools", func(why string) {
+	defer panics.Recover(e.log, "listing a backend's tools", func(why string) {
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		r.lists, r.err, r.at = Lists{}, fmt.Errorf("internal error listing %s: %s (a bug in Switchboard, not in the backend)", e.name, why), time.Now()
