@@ -86,3 +86,27 @@ func TestPool_RecordsAboutABackendNameItsProjectOrTheUser(t *testing.T) {
 		}
 	}
 }
+
+// Two projects' servers with the same launch (command, arguments, env
+// and one absolute cwd) shared one backend (round 116, left open): its
+// stderr went to the log of the project that started it, its records
+// named that project, and the other project's sessions used a process
+// started for another project's definition (and its state, such as a
+// memory server's). A launch is now also its definition's project: one
+// backend per project, and the user's servers apart from both.
+func TestLaunch_ServersOfTwoProjectsWithOneLaunchAreTwoBackends(t *testing.T) {
+	spec := func(project string) *config.Server {
+		return &config.Server{Name: "db", Type: config.Stdio, Command: "db", Cwd: "/srv/db", Project: project}
+	}
+	c := NewLaunch(spec("/w/C/.switchboard.json"), &LaunchOptions{Workspace: "/w/C"})
+	d := NewLaunch(spec("/w/D/.switchboard.json"), &LaunchOptions{Workspace: "/w/D"})
+	u := NewLaunch(spec(""), &LaunchOptions{Workspace: "/w/C"})
+	if c.Key == d.Key || c.Key == u.Key || d.Key == u.Key {
+		t.Errorf("keys: C %s, D %s, user %s: want three", c.Short(), d.Short(), u.Short())
+	}
+	// The same project's server in two sessions (two agents in one
+	// workspace, or a subdirectory of it) is still one backend.
+	if again := NewLaunch(spec("/w/C/.switchboard.json"), &LaunchOptions{Workspace: "/w/C/src"}); again.Key != c.Key {
+		t.Errorf("the same project's launch in a subdirectory: %s, want %s", again.Short(), c.Short())
+	}
+}
