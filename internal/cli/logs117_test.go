@@ -165,3 +165,36 @@ func TestLogs_TheDaemonsRecordsOfEarlierVersionsAreShownOnlyWithANote(t *testing
 		}
 	}
 }
+
+// `switchboard servers` shows the state, pid and last error of running
+// serve processes' backends, which the daemon publishes in
+// state/status/PID.json keyed by server name: in project C the row of
+// C's "db" showed the status of D's "db", its last error quoting D's
+// stderr. Each entry names its project now, and a row shows only its
+// own definition's status.
+func TestServers_TheStatusOfAnotherProjectsServerOfOneNameIsNotShown(t *testing.T) {
+	w := newCLIWorld(t)
+	base := filepath.Dir(w.dir)
+	wsC, wsD := filepath.Join(base, "wsC"), filepath.Join(base, "wsD")
+	failingDB(t, w, wsC, "mark-wsC")
+	failingDB(t, w, wsD, "mark-wsD")
+	h := daemonHub(t, w)
+	for _, ws := range []string{wsC, wsD} {
+		e, _, _ := w.envFor()
+		sess, err := h.Open(context.Background(), &hub.SessionOptions{Workspace: ws, Env: e.environ(), Stderr: e.Stderr})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer sess.Close()
+		sess.Server().Execute(context.Background(), `return await db.echo({text: "hi"})`, 0)
+	}
+	writeStatus(w.state(), h.Backends(), nil)
+	defer removeStatus(w.state())
+	for ws, mine := range map[string]string{wsC: "mark-wsC", wsD: "mark-wsD"} {
+		other := map[string]string{"mark-wsC": "mark-wsD", "mark-wsD": "mark-wsC"}[mine]
+		code, out, errs := w.runIn(ws, "servers", "--json")
+		if code != 0 || !strings.Contains(out, mine) || strings.Contains(out, other) {
+			t.Errorf("servers in %s: exit %d\nstdout:\n%s\nstderr:\n%s", ws, code, out, errs)
+		}
+	}
+}

@@ -684,9 +684,12 @@ func redacted(sec *redact.Secrets, err error) error {
 
 // Status is a snapshot of one backend.
 type Status struct {
-	Key      string   // launch identity
-	Name     string   // the first of Names
-	Names    []string // the server names sessions gave this launch, sorted
+	Key   string   // launch identity
+	Name  string   // the first of Names
+	Names []string // the server names sessions gave this launch, sorted
+	// Project is the project that defines its servers
+	// (config.Server.Project, part of Key); "" for a user server.
+	Project  string
 	Sessions []string // IDs of the sessions using it, sorted ("" not listed)
 	Shared   bool     // false for a "share": false server's own backend
 	State    State
@@ -711,7 +714,7 @@ func (p *Pool) Status() []Status {
 	out := make([]Status, 0, len(p.entries))
 	for _, e := range p.entries {
 		names := slices.Sorted(maps.Keys(e.names))
-		s := Status{Key: e.key, Name: names[0], Names: names, Shared: e.launch.Session == "", State: e.state, Since: e.since, Calls: e.calls, InFlight: e.inFlight,
+		s := Status{Key: e.key, Name: names[0], Names: names, Project: e.spec.Project, Shared: e.launch.Session == "", State: e.state, Since: e.since, Calls: e.calls, InFlight: e.inFlight,
 			LastError: e.lastErr, LastUsed: e.lastUsed, Failures: e.failures, RetryAt: e.retryAt, Note: e.resubNote}
 		for id := range e.users {
 			if id != "" {
