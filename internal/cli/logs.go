@@ -34,11 +34,14 @@ defines (its .switchboard.json, a project plugin, an entry of the user
 config's "projects") writes logs/SERVER@HASH.log, HASH of that file, so
 that a server "db" of one workspace and a server "db" of another do not
 share a file. With SERVER, only that server's lines and the daemon's
-records about servers of that name: the server of the configuration of
-the working directory (as servers and doctor find it), or of DIR with
---project; --user reads logs/SERVER.log, the user's server's, which also
-holds what every server of that name wrote before Switchboard named a
-project's log by its project.
+records about it (each names its server's project, or the user): the
+server of the configuration of the working directory (as servers and
+doctor find it), or of DIR with --project; --user reads logs/SERVER.log,
+the user's server's, which also holds what every server of that name
+wrote before Switchboard named a project's log by its project. The
+daemon's records an earlier version wrote name a server only: they are
+shown with the user's server, said as such, and counted, not shown, with
+a project's.
 
 Each backend's file is rotated at 1 MiB (one older file, FILE.1, is
 kept). Secrets the server is configured with are hidden in the files.`
