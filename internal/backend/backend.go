@@ -189,7 +189,7 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 		log = slog.New(slog.DiscardHandler)
 	}
 	log = slog.New(redact.Handler(log.Handler(), sec))
-	b := &Backend{name: spec.Name, o: opt, log: log.With("server", spec.Name), secrets: sec,
+	b := &Backend{name: spec.Name, o: opt, log: log.With(spec.LogAttrs()...), secrets: sec,
 		maxMessage: opt.MaxMessageBytes, done: make(chan struct{}), closed: make(chan struct{}), exitWait: exitSeenWait}
 	if b.maxMessage <= 0 {
 		b.maxMessage = DefaultMaxMessageBytes

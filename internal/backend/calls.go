@@ -104,7 +104,7 @@ func (b *Backend) ListCut() string {
 // cut says that the list of what was cut short: in the log, the
 // backend's log file and, for its tools, ListCut.
 func (b *Backend) cut(what, msg string) {
-	b.log.Warn("backend list cut short", "server", b.name, "reason", msg)
+	b.log.Warn("backend list cut short", "reason", msg)
 	b.stderr.Note("backend %q: %s", b.name, msg)
 	if what == "tools" {
 		b.mu.Lock()

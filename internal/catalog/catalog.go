@@ -301,7 +301,7 @@ func (c *Catalog) readEntry(e *entry) bool {
 	f, err := c.readCache(e.name, e.key)
 	if err != nil {
 		if !errors.Is(err, errNoCache) {
-			c.opts.Logger.Warn("ignoring unreadable catalog cache", "server", e.name, "err", err)
+			c.opts.Logger.Warn("ignoring unreadable catalog cache", append(e.spec.LogAttrs(), "err", err)...)
 		}
 		return false
 	}
@@ -396,6 +396,15 @@ func (c *Catalog) Servers() []string { return slices.Clone(c.names) }
 
 // Ident returns the JavaScript identifier of a server, or "" if unknown.
 func (c *Catalog) Ident(server string) string { return c.idents[server] }
+
+// logAttrs name server in a log record (config.Server.LogAttrs): its
+// name and its definition's project, or the user's.
+func (c *Catalog) logAttrs(server string) []any {
+	if spec := c.Spec(server); spec != nil {
+		return spec.LogAttrs()
+	}
+	return []any{"server", server}
+}
 
 // Spec returns a server's configuration, or nil.
 func (c *Catalog) Spec(server string) *config.Server {
@@ -501,7 +510,7 @@ func (c *Catalog) dequeue() (string, bool) {
 func (c *Catalog) deliver(server string) {
 	defer func() {
 		if r := recover(); r != nil {
-			c.opts.Logger.Error("catalog change callback panicked", "server", server, "panic", r)
+			c.opts.Logger.Error("catalog change callback panicked", append(c.logAttrs(server), "panic", r)...)
 		}
 	}()
 	c.opts.OnChange(server)
@@ -1117,7 +1126,7 @@ func (c *Catalog) Invalidate(server string, timeout time.Duration) {
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
-				c.opts.Logger.Error("refreshing tool list after list_changed", "server", server, "panic", r)
+				c.opts.Logger.Error("refreshing tool list after list_changed", append(c.logAttrs(server), "panic", r)...)
 				c.wantRefresh(server, -2)
 			}
 		}()
@@ -1138,7 +1147,7 @@ func (c *Catalog) Invalidate(server string, timeout time.Duration) {
 			c.mu.Unlock()
 			ctx, cancel := context.WithTimeout(context.Background(), timeout)
 			if err := c.Refresh(ctx, server); err != nil && !errors.Is(err, ErrShutDown) {
-				c.opts.Logger.Warn("refreshing tool list after list_changed", "server", server, "err", err)
+				c.opts.Logger.Warn("refreshing tool list after list_changed", append(c.logAttrs(server), "err", err)...)
 			}
 			cancel()
 			if c.wantRefresh(server, -1) == 0 {
@@ -1176,16 +1185,16 @@ func (c *Catalog) vetText(e *entry) {
 	offered, v := vetOffered(tv, e.spec, e.listing)
 	e.offered = offered
 	if v.dropped > 0 {
-		c.opts.Logger.Warn("resources' and prompts' text past the bound not shown", "server", e.name, "texts", v.dropped, "bound", "1 MiB")
+		c.opts.Logger.Warn("resources' and prompts' text past the bound not shown", append(e.spec.LogAttrs(), "texts", v.dropped, "bound", "1 MiB")...)
 	}
 	if v.unnamed > 0 {
-		c.opts.Logger.Warn("resources and prompts whose names or URIs are past the bound of those vetted not offered", "server", e.name, "items", v.unnamed, "bound", "256 KiB of names, 1 MiB of URIs")
+		c.opts.Logger.Warn("resources and prompts whose names or URIs are past the bound of those vetted not offered", append(e.spec.LogAttrs(), "items", v.unnamed, "bound", "256 KiB of names, 1 MiB of URIs")...)
 	}
 	for _, r := range v.refusedURIs {
-		c.opts.Logger.Warn("resource not offered: its URI looks like a prompt injection (the client reads and subscribes by the URI, so it cannot be replaced); the server's other resources are offered; 'switchboard disable SERVER' stops using the server", "server", e.name, "uri", echo.Quote(r.name), "rules", strings.Join(r.rules, ", "))
+		c.opts.Logger.Warn("resource not offered: its URI looks like a prompt injection (the client reads and subscribes by the URI, so it cannot be replaced); the server's other resources are offered; 'switchboard disable SERVER' stops using the server", append(e.spec.LogAttrs(), "uri", echo.Quote(r.name), "rules", strings.Join(r.rules, ", "))...)
 	}
 	for _, r := range v.refused {
-		c.opts.Logger.Warn("prompt not offered: its name or an argument's name looks like a prompt injection (the client sends these names back, so they cannot be replaced); the server's other prompts are offered; 'switchboard disable SERVER' stops using the server", "server", e.name, "prompt", echo.Quote(r.name), "rules", strings.Join(r.rules, ", "))
+		c.opts.Logger.Warn("prompt not offered: its name or an argument's name looks like a prompt injection (the client sends these names back, so they cannot be replaced); the server's other prompts are offered; 'switchboard disable SERVER' stops using the server", append(e.spec.LogAttrs(), "prompt", echo.Quote(r.name), "rules", strings.Join(r.rules, ", "))...)
 	}
 }
 

@@ -339,7 +339,7 @@ func (v *TrustVetter) vet(spec *config.Server, tools []Tool, check func(identity
 	}
 	if v.Pins != nil {
 		if err := v.Pins.SetHeld(identity, held); err != nil && v.Logger != nil {
-			v.Logger.Warn("recording withheld tools in the pins file", "server", spec.Name, "err", err)
+			v.Logger.Warn("recording withheld tools in the pins file", append(spec.LogAttrs(), "err", err)...)
 		}
 	}
 	v.flush()

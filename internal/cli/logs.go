@@ -34,11 +34,14 @@ defines (its .switchboard.json, a project plugin, an entry of the user
 config's "projects") writes logs/SERVER@HASH.log, HASH of that file, so
 that a server "db" of one workspace and a server "db" of another do not
 share a file. With SERVER, only that server's lines and the daemon's
-records about servers of that name: the server of the configuration of
-the working directory (as servers and doctor find it), or of DIR with
---project; --user reads logs/SERVER.log, the user's server's, which also
-holds what every server of that name wrote before Switchboard named a
-project's log by its project.
+records about it (each names its server's project, or the user): the
+server of the configuration of the working directory (as servers and
+doctor find it), or of DIR with --project; --user reads logs/SERVER.log,
+the user's server's, which also holds what every server of that name
+wrote before Switchboard named a project's log by its project. The
+daemon's records an earlier version wrote name a server only: they are
+shown with the user's server, said as such, and counted, not shown, with
+a project's.
 
 Each backend's file is rotated at 1 MiB (one older file, FILE.1, is
 kept). Secrets the server is configured with are hidden in the files.`
@@ -125,12 +128,16 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 				out = append(out, &logFile{path: p, source: strings.TrimSuffix(filepath.Base(p), ".log")})
 			}
 		}
-		return append(out, &logFile{path: filepath.Join(state, "daemon.log"), source: "daemon", daemon: true, server: server})
+		return append(out, &logFile{path: filepath.Join(state, "daemon.log"), source: "daemon", daemon: true, server: server, project: pick.project, from: from})
 	}
 	files := sources()
 	var recs []logRecord
 	backendLines := 0
+	var daemonLog *logFile
 	for _, f := range files {
+		if f.daemon {
+			daemonLog = f
+		}
 		if !f.daemon { // the rotated file first: it is older
 			old := &logFile{path: f.path + ".1", source: f.source}
 			recs = append(recs, old.readNew()...)
@@ -147,6 +154,9 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 			fmt.Fprintf(e.Stderr, "switchboard: no lines of the server %s of %s yet in %s; what every server named %s wrote before Switchboard named a project's log by its project is in %s (kept): switchboard logs --user %s\n",
 				echo.Quote(server), echo.Path(pick.project), echo.Path(pick.path), echo.Quote(server), echo.Path(shared), shellQuote(server))
 		}
+	}
+	if server != "" {
+		daemonLog.sayLeftOut(e.Stderr, pick)
 	}
 	if len(recs) == 0 && !*follow {
 		if server != "" {
@@ -287,9 +297,84 @@ func fileExists(path string) bool {
 type logFile struct {
 	path, source string
 	daemon       bool
-	server       string    // daemon log: only records about this server ("" all)
-	off          int64     // bytes read (up to the last complete line)
-	last         time.Time // time of the last record, for lines without one
+	// server, for the daemon's log: only records about the server of
+	// this name ("" all) and of this project ("" the user's:
+	// config.Server.LogAttrs).
+	server, project string
+	from            time.Time // records before it are not counted below
+	// older counts the records about a server of that name written
+	// before records named a server's project (an earlier version's),
+	// others those about another project's server of that name.
+	older, others int
+	off           int64     // bytes read (up to the last complete line)
+	last          time.Time // time of the last record, for lines without one
+}
+
+// about reports whether r, a record of the daemon's log, is about f's
+// server: its name, and its project (config.Server.LogAttrs) or, for the
+// user's server, none. A record an earlier version wrote names the server
+// only: it may be any workspace's, so it goes with the user's server, as
+// logs/SERVER.log's older lines do (sayLeftOut says so).
+func (f *logFile) about(r logRecord) bool {
+	var name, project string
+	hasProject, user := false, false
+	for _, a := range r.Attrs {
+		switch a[0] {
+		case "server":
+			name = a[1]
+		case "project":
+			project, hasProject = a[1], true
+		case "user":
+			user = a[1] == "true"
+		}
+	}
+	if name != f.server {
+		return false
+	}
+	counted := f.from.IsZero() || !r.Time.Before(f.from)
+	switch {
+	case hasProject:
+		if project != f.project {
+			if counted {
+				f.others++
+			}
+			return false
+		}
+		return true
+	case user:
+		return f.project == ""
+	default:
+		if counted {
+			f.older++
+		}
+		return f.project == ""
+	}
+}
+
+// sayLeftOut tells w what f, the daemon's log read for pick, holds about
+// servers of that name that is not shown, or shown though it may be
+// another workspace's.
+func (f *logFile) sayLeftOut(w io.Writer, pick logPick) {
+	name := echo.Quote(f.server)
+	if f.older > 0 && pick.project != "" {
+		fmt.Fprintf(w, "switchboard: %s of %s about a server %s not shown: an earlier Switchboard wrote them naming a server by its name only, so they may be another workspace's; they are shown with `switchboard logs --user %s`\n",
+			records(f.older), echo.Path(f.path), name, shellQuote(f.server))
+	}
+	if f.older > 0 && pick.project == "" {
+		fmt.Fprintf(w, "switchboard: %s of %s about a server %s shown were written by an earlier Switchboard, which named a server by its name only: they may be any workspace's server %s, as the older lines of %s\n",
+			records(f.older), echo.Path(f.path), name, name, echo.Path(pick.path))
+	}
+	if f.others > 0 && pick.project == "" {
+		fmt.Fprintf(w, "switchboard: %s of %s about servers %s that projects define not shown (they are not this configuration's): run `switchboard logs %s` in that project's directory, or `switchboard logs --project DIR %s`\n",
+			records(f.others), echo.Path(f.path), name, shellQuote(f.server), shellQuote(f.server))
+	}
+}
+
+func records(n int) string {
+	if n == 1 {
+		return "1 record"
+	}
+	return strconv.Itoa(n) + " records"
 }
 
 // openLog opens a log file to read: a regular file only, opened without
@@ -340,7 +425,7 @@ func (f *logFile) readNew() []logRecord {
 		var r logRecord
 		if f.daemon {
 			r = parseDaemonLine(line)
-			if f.server != "" && !slices.ContainsFunc(r.Attrs, func(a [2]string) bool { return a[0] == "server" && a[1] == f.server }) {
+			if f.server != "" && !f.about(r) {
 				continue
 			}
 		} else {

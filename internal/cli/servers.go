@@ -90,7 +90,7 @@ of running 'switchboard serve' processes of this user. Servers whose
 				r.Cut = info.Cut
 			}
 		}
-		if s, ok := live[name]; ok && spec.Problem == "" {
+		if s, ok := live[liveKey{name, spec.Project}]; ok && spec.Problem == "" {
 			// Redacted by the pool already; the status file may be older.
 			r.State, r.Pid, r.LastError = s.State, s.Pid, redact.Text(s.LastError)
 			if !s.Since.IsZero() && s.Pid != 0 {

@@ -18,9 +18,25 @@ import (
 
 // A running serve process publishes its backends' states in
 // <state>/status/<pid>.json so that 'switchboard servers' in another
-// process can show them.
+// process can show them, each by the definition it runs: its server's
+// name and project. An earlier version's file is a map by name only.
+
+// statusFile is what a serve process publishes.
+type statusFile struct {
+	Version  int          `json:"version"` // statusVersion
+	Backends []liveStatus `json:"backends"`
+}
+
+// statusVersion is the version of statusFile.
+const statusVersion = 2
 
 type liveStatus struct {
+	Name string `json:"name"`
+	// Project is the project that defines the server
+	// (config.Server.Project); "" for a user server. The daemon runs a
+	// server "db" of one workspace and one of another: a row of
+	// `servers` shows only its own definition's status.
+	Project   string    `json:"project,omitempty"`
 	State     string    `json:"state"`
 	Pid       int       `json:"pid,omitempty"`
 	Since     time.Time `json:"since"`
@@ -34,16 +50,26 @@ func statusPath(stateDir string) string {
 // writeStatus publishes p's status when it differs from last, the JSON
 // written before (nil at first); it returns what it wrote. Best effort.
 func writeStatus(stateDir string, backends []pool.Status, last []byte) []byte {
-	m := map[string]liveStatus{}
+	m := map[liveKey]liveStatus{}
+	var order []liveKey
 	for _, s := range backends {
 		for _, name := range s.Names {
-			if old, ok := m[name]; ok && old.Pid != 0 {
+			k := liveKey{name, s.Project}
+			old, ok := m[k]
+			if ok && old.Pid != 0 {
 				continue // another session's launch of name runs
 			}
-			m[name] = liveStatus{State: strings.ToLower(s.State.String()), Pid: s.Pid, Since: s.Since, LastError: s.LastError}
+			if !ok {
+				order = append(order, k)
+			}
+			m[k] = liveStatus{Name: name, Project: s.Project, State: strings.ToLower(s.State.String()), Pid: s.Pid, Since: s.Since, LastError: s.LastError}
 		}
 	}
-	b, err := json.Marshal(m)
+	f := statusFile{Version: statusVersion, Backends: []liveStatus{}}
+	for _, k := range order {
+		f.Backends = append(f.Backends, m[k])
+	}
+	b, err := json.Marshal(f)
 	if err != nil || bytes.Equal(b, last) {
 		return last
 	}
@@ -82,10 +108,17 @@ func publishStatus(stateDir string, backends func() []pool.Status, stop <-chan s
 	}
 }
 
+// liveKey is a server's definition: its name and project
+// (config.Server.Project, "" for a user server).
+type liveKey struct{ name, project string }
+
 // readLiveStatus merges the status files of live serve processes: a
-// running backend wins over a cold one.
-func readLiveStatus(stateDir string) map[string]liveStatus {
-	out := map[string]liveStatus{}
+// running backend wins over a cold one. An earlier version's file names a
+// server by its name only, so its entries may be any workspace's: they
+// are read as the user's servers' (as logs/SERVER.log's older lines are),
+// never as a project's.
+func readLiveStatus(stateDir string) map[liveKey]liveStatus {
+	out := map[liveKey]liveStatus{}
 	files, _ := filepath.Glob(filepath.Join(stateDir, "status", "*.json"))
 	for _, f := range files {
 		pid, err := strconv.Atoi(strings.TrimSuffix(filepath.Base(f), ".json"))
@@ -100,13 +133,22 @@ func readLiveStatus(stateDir string) map[string]liveStatus {
 		if err != nil {
 			continue
 		}
-		var m map[string]liveStatus
-		if json.Unmarshal(b, &m) != nil {
-			continue
+		var sf statusFile
+		if json.Unmarshal(b, &sf) != nil || sf.Version != statusVersion {
+			var m map[string]liveStatus
+			if json.Unmarshal(b, &m) != nil {
+				continue
+			}
+			sf.Backends = sf.Backends[:0]
+			for name, s := range m {
+				s.Name, s.Project = name, ""
+				sf.Backends = append(sf.Backends, s)
+			}
 		}
-		for name, s := range m {
-			if old, ok := out[name]; !ok || (old.Pid == 0 && s.Pid != 0) {
-				out[name] = s
+		for _, s := range sf.Backends {
+			k := liveKey{s.Name, s.Project}
+			if old, ok := out[k]; !ok || (old.Pid == 0 && s.Pid != 0) {
+				out[k] = s
 			}
 		}
 	}

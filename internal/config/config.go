@@ -160,6 +160,20 @@ func ProjectKey(path string) string {
 	return filepath.Clean(path)
 }
 
+// LogAttrs are the attributes a log record about s names it by: "server"
+// (Name) and its definition, "project" (Project) for a server a project
+// defines, "user": true for a user server. `switchboard logs SERVER`
+// picks the daemon's records by them as it picks the backend's log file
+// (backend.LogFileFor): a server "db" of one workspace and a server "db"
+// of another, on one daemon, are told apart. A record with neither was
+// written by an earlier version, which named a server by its name only.
+func (s *Server) LogAttrs() []any {
+	if s.Project != "" {
+		return []any{"server", s.Name, "project", s.Project}
+	}
+	return []any{"server", s.Name, "user", true}
+}
+
 // Shared reports whether sessions with an identical launch of s may
 // share one backend ("share" is true, the default).
 func (s *Server) Shared() bool { return !s.NoShare }

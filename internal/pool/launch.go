@@ -114,7 +114,12 @@ func (c Caps) Has(x Caps) bool { return c&x == x }
 // NewLaunch resolves spec for a session. The key is the SHA-256 over the
 // expanded type, command, args, effective cwd (stdio only), the backend's
 // environment (names and value hashes), URL, header names and value
-// hashes, and the session ID when spec.Share is false. A failed
+// hashes, the project that defines the server (spec.Project: "" for a
+// user server), and the session ID when spec.Share is false. Two
+// projects' servers with the same launch are two backends: each writes
+// its project's log (backend.LogFileFor) and names its project in the
+// log's records, and neither project's sessions use a process (and its
+// state) started for the other's definition. A failed
 // expansion gives a launch whose key covers the spec as written (and the
 // session) and whose start fails with the expansion error.
 func NewLaunch(spec *config.Server, o *LaunchOptions) *Launch {
@@ -147,9 +152,10 @@ func NewLaunch(spec *config.Server, o *LaunchOptions) *Launch {
 		l.Key = key(struct {
 			Failed  bool   `json:"failed"`
 			Name    string `json:"name"`
+			Project string `json:"project,omitempty"`
 			Session string `json:"session"`
 			Caps    Caps   `json:"caps,omitempty"`
-		}{true, spec.Name, lo.Session, lo.Caps})
+		}{true, spec.Name, spec.Project, lo.Session, lo.Caps})
 		return l
 	}
 	l.Spec = exp
@@ -166,9 +172,10 @@ func NewLaunch(spec *config.Server, o *LaunchOptions) *Launch {
 		Env     map[string]string `json:"env,omitempty"`
 		URL     string            `json:"url,omitempty"`
 		Headers map[string]string `json:"headers,omitempty"`
+		Project string            `json:"project,omitempty"`
 		Session string            `json:"session,omitempty"`
 		Caps    Caps              `json:"caps,omitempty"`
-	}{1, exp.Type, exp.Command, exp.Args, l.Cwd, hashEnv(l.Env), exp.URL, config.HashValues(exp.Headers), l.Session, l.Caps})
+	}{1, exp.Type, exp.Command, exp.Args, l.Cwd, hashEnv(l.Env), exp.URL, config.HashValues(exp.Headers), spec.Project, l.Session, l.Caps})
 	return l
 }
 

@@ -165,7 +165,7 @@ func New(o *Options) *Pool {
 func (p *Pool) entryFor(l *Launch) *entry {
 	e := p.entries[l.Key]
 	if e == nil {
-		e = &entry{key: l.Key, name: l.Name, launch: l, spec: l.raw, state: Cold, since: time.Now(),
+		e = &entry{key: l.Key, name: l.Name, log: p.log.With(l.raw.LogAttrs()...), launch: l, spec: l.raw, state: Cold, since: time.Now(),
 			names: map[string]int{}, users: map[string]int{}, running: map[*Call]struct{}{}}
 		if l.raw.Disabled {
 			e.state = Disabled
@@ -221,7 +221,7 @@ func (p *Pool) retire(e *entry) {
 	if !e.released || e.inFlight > 0 || e.state == Starting || p.entries[e.key] != e {
 		return
 	}
-	p.log.Info("stopping backend no session uses", "server", e.name, "key", short(e.key))
+	e.log.Info("stopping backend no session uses", "key", short(e.key))
 	if e.state == Ready {
 		p.stop(e, Cold)
 	}
@@ -538,7 +538,7 @@ func (p *Pool) shared(ctx context.Context, l lease, reuse time.Duration) (*listi
 func (p *Pool) list(ctx context.Context, l lease, r *listing) {
 	defer close(r.done)
 	e := l.e
-	defer panics.Recover(p.log, "listing a backend's tools", func(why string) {
+	defer panics.Recover(e.log, "listing a backend's tools", func(why string) {
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		r.lists, r.err, r.at = Lists{}, fmt.Errorf("internal error listing %s: %s (a bug in Switchboard, not in the backend)", e.name, why), time.Now()
@@ -684,9 +684,12 @@ func redacted(sec *redact.Secrets, err error) error {
 
 // Status is a snapshot of one backend.
 type Status struct {
-	Key      string   // launch identity
-	Name     string   // the first of Names
-	Names    []string // the server names sessions gave this launch, sorted
+	Key   string   // launch identity
+	Name  string   // the first of Names
+	Names []string // the server names sessions gave this launch, sorted
+	// Project is the project that defines its servers
+	// (config.Server.Project, part of Key); "" for a user server.
+	Project  string
 	Sessions []string // IDs of the sessions using it, sorted ("" not listed)
 	Shared   bool     // false for a "share": false server's own backend
 	State    State
@@ -711,7 +714,7 @@ func (p *Pool) Status() []Status {
 	out := make([]Status, 0, len(p.entries))
 	for _, e := range p.entries {
 		names := slices.Sorted(maps.Keys(e.names))
-		s := Status{Key: e.key, Name: names[0], Names: names, Shared: e.launch.Session == "", State: e.state, Since: e.since, Calls: e.calls, InFlight: e.inFlight,
+		s := Status{Key: e.key, Name: names[0], Names: names, Project: e.spec.Project, Shared: e.launch.Session == "", State: e.state, Since: e.since, Calls: e.calls, InFlight: e.inFlight,
 			LastError: e.lastErr, LastUsed: e.lastUsed, Failures: e.failures, RetryAt: e.retryAt, Note: e.resubNote}
 		for id := range e.users {
 			if id != "" {

@@ -77,7 +77,7 @@ func (p *Pool) relay(o *backend.Options, l *Launch) {
 		// Calls of several sessions are in flight (stdio carries no
 		// related-request id), or none takes logs: the message may be
 		// about any of them, so it reaches no client.
-		p.log.Debug("a backend's log message during calls of several sessions is not relayed", "server", name, "calls", len(calls))
+		p.log.Debug("a backend's log message during calls of several sessions is not relayed", append(l.raw.LogAttrs(), "calls", len(calls))...)
 	}
 }
 

@@ -340,7 +340,7 @@ func (p *Pool) resubscribe(e *entry, gen int, conn Conn) {
 	if e.resubStreak >= resubFree {
 		wait = min(resubDelay<<min(e.resubStreak-resubFree, 16), resubDelayMax)
 		e.resubNote = fmt.Sprintf("restarted %d times in a row, each within %s of the last: its %d resource subscriptions are asked again once this start has run %s", e.resubStreak+1, resubQuick, len(uris), wait)
-		p.log.Warn("a backend restarting again and again: its subscriptions wait", "server", e.name, "restarts", e.resubStreak+1, "uris", len(uris), "wait", wait.String())
+		e.log.Warn("a backend restarting again and again: its subscriptions wait", "restarts", e.resubStreak+1, "uris", len(uris), "wait", wait.String())
 	}
 	launch, server := e.launch, e.name
 	p.wg.Add(1)
@@ -354,7 +354,7 @@ func (p *Pool) resubscribe(e *entry, gen int, conn Conn) {
 		// and the rest are not asked until the next start. It ended the
 		// process, and with the daemon every session.
 		var asking *subKey
-		defer panics.Recover(p.log, "subscribing a backend again after its start", func(string) {
+		defer panics.Recover(e.log, "subscribing a backend again after its start", func(string) {
 			if asking != nil {
 				p.answered(*asking, "", nil, false)
 			}
@@ -403,7 +403,7 @@ func (p *Pool) resubscribe(e *entry, gen int, conn Conn) {
 			err := s.Subscribe(ctx, uri)
 			if err != nil {
 				failed++
-				p.log.Warn("subscribing again after the backend's start", "server", server, "uri", uri, "err", err)
+				e.log.Warn("subscribing again after the backend's start", "uri", uri, "err", err)
 			}
 			asking = nil
 			if p.answered(k, "", nil, err == nil) {
@@ -412,7 +412,7 @@ func (p *Pool) resubscribe(e *entry, gen int, conn Conn) {
 			cancel()
 		}
 		if failed == 0 {
-			p.log.Debug("subscribed again after the backend's start", "server", server, "uris", len(uris))
+			e.log.Debug("subscribed again after the backend's start", "uris", len(uris))
 		}
 	}()
 }

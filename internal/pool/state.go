@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"time"
@@ -45,8 +46,11 @@ func (s State) String() string {
 // entry is the one state struct of a backend. Every field is guarded by
 // Pool.mu; state and since change only in Pool.enter.
 type entry struct {
-	key    string
-	name   string         // the first name it was used under (logs)
+	key  string
+	name string // the first name it was used under (logs)
+	// log is the pool's logger naming the backend's server and its
+	// definition (config.Server.LogAttrs: its project, or the user's).
+	log    *slog.Logger
 	launch *Launch        // the first launch seen for key (all are equal)
 	spec   *config.Server // launch's spec as configured (timeouts)
 	names  map[string]int // server names sessions gave it -> uses
@@ -124,7 +128,7 @@ func (p *Pool) enter(e *entry, s State) {
 		e.idle.Stop()
 		e.idle = nil
 	}
-	p.log.Debug("backend state", "server", e.name, "from", e.state, "to", s)
+	e.log.Debug("backend state", "from", e.state, "to", s)
 	e.state, e.since = s, time.Now()
 }
 
@@ -275,7 +279,7 @@ func (p *Pool) begin(e *entry) {
 		// the start's error: the start's waiters get it instead of
 		// waiting for ever, and the process goes on.
 		finished := false
-		defer panics.Recover(p.log, "starting a backend", func(why string) {
+		defer panics.Recover(e.log, "starting a backend", func(why string) {
 			if !finished {
 				p.finish(e, a, nil, fmt.Errorf("internal error starting it: %s (a bug in Switchboard, not in the backend)", why))
 			}
@@ -328,7 +332,7 @@ func (p *Pool) finish(e *entry, a *attempt, conn Conn, err error) {
 		}
 		p.enter(e, Dead)
 		if err != ErrClosed {
-			p.log.Warn("backend start failed", "server", e.name, "failures", e.failures, "error", err)
+			e.log.Warn("backend start failed", "failures", e.failures, "error", err)
 		}
 	} else {
 		a.conn = conn
@@ -367,7 +371,7 @@ func (p *Pool) backoff(n int) time.Duration {
 // the process, and with the daemon every session.
 func (p *Pool) watch(e *entry, gen int, conn Conn) {
 	<-conn.Done()
-	defer panics.Recover(p.log, "marking an ended backend dead", func(string) {
+	defer panics.Recover(e.log, "marking an ended backend dead", func(string) {
 		p.mu.Lock()
 		if e.gen == gen && e.conn == conn {
 			e.conn = nil
@@ -444,11 +448,11 @@ func (p *Pool) armIdle(e *entry) {
 		// On a timer's goroutine: a panic stopping the backend is
 		// logged, and it runs on until its next use arms the timer
 		// again. It ended the process.
-		defer panics.Recover(p.log, "stopping an idle backend", nil)
+		defer panics.Recover(e.log, "stopping an idle backend", nil)
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		if e.gen == gen && e.state == Ready && e.inFlight == 0 && time.Since(e.lastUsed) >= d {
-			p.log.Info("stopping idle backend", "server", e.name, "idle", d)
+			e.log.Info("stopping idle backend", "idle", d)
 			p.stop(e, Cold)
 		}
 	})
@@ -480,7 +484,7 @@ func (p *Pool) makeRoom(keep *entry) {
 			p.log.Warn("over maxConnections: every backend is busy", "max", p.set.MaxConnections)
 			return
 		}
-		p.log.Info("stopping least recently used backend", "server", lru.name)
+		lru.log.Info("stopping least recently used backend")
 		p.stop(lru, Cold)
 	}
 }

@@ -986,10 +986,10 @@ func (s *Server) syncExposed() {
 				tool.InputSchema = withoutKey(raw, "x-mcp-header")
 			}
 			if err2 := addTool(s.mcp, tool, handler); err2 != nil {
-				s.o.Logger.Warn("tool not exposed: the SDK refuses its definition", "server", t.Server, "tool", bound(t.Name, 200), "err", bound(err2.Error(), 500))
+				s.o.Logger.Warn("tool not exposed: the SDK refuses its definition", append(s.serverAttrs(t.Server), "tool", bound(t.Name, 200), "err", bound(err2.Error(), 500))...)
 				continue
 			}
-			s.o.Logger.Warn("tool exposed without its x-mcp-header annotations: the SDK refuses them", "server", t.Server, "tool", bound(t.Name, 200), "err", bound(err.Error(), 500))
+			s.o.Logger.Warn("tool exposed without its x-mcp-header annotations: the SDK refuses them", append(s.serverAttrs(t.Server), "tool", bound(t.Name, 200), "err", bound(err.Error(), 500))...)
 		}
 	}
 }

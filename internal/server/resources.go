@@ -211,14 +211,14 @@ func (s *Server) syncResources() {
 			}
 			u := ours(r.URI)
 			if _, err := url.Parse(u); err != nil || r.URI == "" || bare && inOurScheme(u) || oddName(r.URI) {
-				s.o.Logger.Warn("resource not offered: its URI does not parse, or is bare in our switchboard:// scheme", "server", n, "uri", r.URI)
+				s.o.Logger.Warn("resource not offered: its URI does not parse, or is bare in our switchboard:// scheme", append(s.serverAttrs(n), "uri", r.URI)...)
 				continue
 			}
 			c := *r
 			c.URI, c.Name, c.Title, c.Description = u, cleanText(r.Name), cleanText(r.Title), cleanText(r.Description)
 			c.Meta, c.Icons = backendMeta(r.Meta, -1), safeIcons(r.Icons)
 			if big(&c) {
-				s.o.Logger.Warn("resource not offered: its definition is over the size a client can list", "server", n, "uri", bound(r.URI, 200), "limit", maxOffered)
+				s.o.Logger.Warn("resource not offered: its definition is over the size a client can list", append(s.serverAttrs(n), "uri", bound(r.URI, 200), "limit", maxOffered)...)
 				continue
 			}
 			wantR[u] = &c
@@ -230,14 +230,14 @@ func (s *Server) syncResources() {
 			}
 			u := ours(rt.URITemplate)
 			if _, err := uritemplate.New(u); err != nil || bare && inOurScheme(u) || oddName(rt.URITemplate) {
-				s.o.Logger.Warn("resource template not offered: it does not parse, or is bare in our switchboard:// scheme", "server", n, "uriTemplate", rt.URITemplate, "err", err)
+				s.o.Logger.Warn("resource template not offered: it does not parse, or is bare in our switchboard:// scheme", append(s.serverAttrs(n), "uriTemplate", rt.URITemplate, "err", err)...)
 				continue
 			}
 			c := *rt
 			c.URITemplate, c.Name, c.Title, c.Description = u, cleanText(rt.Name), cleanText(rt.Title), cleanText(rt.Description)
 			c.Meta, c.Icons = backendMeta(rt.Meta, -1), safeIcons(rt.Icons)
 			if big(&c) {
-				s.o.Logger.Warn("resource template not offered: its definition is over the size a client can list", "server", n, "uriTemplate", bound(rt.URITemplate, 200), "limit", maxOffered)
+				s.o.Logger.Warn("resource template not offered: its definition is over the size a client can list", append(s.serverAttrs(n), "uriTemplate", bound(rt.URITemplate, 200), "limit", maxOffered)...)
 				continue
 			}
 			wantT[u] = &c
@@ -248,7 +248,7 @@ func (s *Server) syncResources() {
 				continue
 			}
 			if oddName(p.Name) || slices.ContainsFunc(p.Arguments, func(a *mcp.PromptArgument) bool { return a != nil && oddName(a.Name) }) {
-				s.o.Logger.Warn("prompt not offered: its name or an argument's holds a control or hidden character", "server", n, "prompt", p.Name)
+				s.o.Logger.Warn("prompt not offered: its name or an argument's holds a control or hidden character", append(s.serverAttrs(n), "prompt", p.Name)...)
 				continue
 			}
 			c := *p
@@ -267,7 +267,7 @@ func (s *Server) syncResources() {
 				c.Arguments = append(c.Arguments, &ac)
 			}
 			if big(&c) {
-				s.o.Logger.Warn("prompt not offered: its definition is over the size a client can list", "server", n, "prompt", bound(p.Name, 200), "limit", maxOffered)
+				s.o.Logger.Warn("prompt not offered: its definition is over the size a client can list", append(s.serverAttrs(n), "prompt", bound(p.Name, 200), "limit", maxOffered)...)
 				continue
 			}
 			wantP[c.Name] = &c
@@ -887,11 +887,11 @@ func (s *Server) ResourceUpdated(server, uri string) {
 	s.notifyLater(func() {
 		if s.bare(server) && !strings.HasPrefix(uri, uriScheme) {
 			if err := s.mcp.ResourceUpdated(context.Background(), &mcp.ResourceUpdatedNotificationParams{URI: uri}); err != nil {
-				s.o.Logger.Warn("relaying resources/updated", "server", server, "uri", uri, "err", err)
+				s.o.Logger.Warn("relaying resources/updated", append(s.serverAttrs(server), "uri", uri, "err", err)...)
 			}
 		}
 		if err := s.mcp.ResourceUpdated(context.Background(), &mcp.ResourceUpdatedNotificationParams{URI: ResourceURI(server, uri)}); err != nil {
-			s.o.Logger.Warn("relaying resources/updated", "server", server, "uri", uri, "err", err)
+			s.o.Logger.Warn("relaying resources/updated", append(s.serverAttrs(server), "uri", uri, "err", err)...)
 		}
 	})
 }
