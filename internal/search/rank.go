@@ -424,6 +424,7 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)
 			sc.localPenalty(info[i].text, k, cands) // round108.go
+			sc.multiplePenalty(info[i].text, cands) // round108.go
 			sc.objectURLBonus(info[i].text, cands)  // round96.go
 			sc.pageURL(info[i].text, cands)         // round105.go
 			sc.manyBonus(manyValues(info[i].text), cands)
@@ -487,6 +488,7 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 	qtoks, paths, names, kinds := queryTokensKinds(query)
 	sc.kindBonus(kinds, cands)
 	sc.localPenalty(query, kinds, cands) // round108.go
+	sc.multiplePenalty(query, cands)     // round108.go
 	sc.headBonus(query, kinds, cands)
 	sc.idParamBonus(query, cands)
 	sc.objectURLBonus(query, cands) // round96.go

@@ -449,3 +449,40 @@ func withForEach(query string) string {
 	}
 	return forEachLead().ReplaceAllString(query, "${1}List ${2}${3}, then")
 }
+
+// multipleFactor is what a tool for several things at once keeps for a
+// request naming one (multiplePenalty).
+const multipleFactor = 0.95
+
+// multiplePenalty lowers a tool named for several things at once
+// ("read_multiple_files") for a request naming one file and no more:
+// "Read package.json, then ..." reads one file (read_text_file), which
+// the tool for many does too, but is not what it is for.
+func (sc *scorer) multiplePenalty(query string, cands []int32) {
+	if r108Off {
+		return
+	}
+	paths := 0
+	for _, raw := range strings.Fields(query) {
+		f := strings.Trim(raw, ".,;:!?()[]{}<>\"'`")
+		w := strings.ToLower(f)
+		if manyWords[w] || isPlural(w) && (w == "files" || w == "documents" || w == "paths") {
+			return
+		}
+		if isPath(f) && !isURL(f) {
+			paths++
+		}
+	}
+	if paths != 1 {
+		return
+	}
+	ix := sc.ix
+	for _, d := range cands {
+		if slices.Contains(lowerWords(ix.docs[d].Tool), "multiple") {
+			sc.score[d] *= multipleFactor
+		}
+	}
+}
+
+// manyWords say that several things are meant.
+var manyWords = setOf(`all every each both several multiple many these those them`)

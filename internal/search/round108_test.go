@@ -33,6 +33,9 @@ func TestSearch_Round108(t *testing.T) {
 		// A task going through things lists them first.
 		{"For each HubSpot deal closing this month, fetch its associated company, then chart deal amount by company as horizontal bars.", "hubspot/hubspot-search-objects"},
 		{"For each of our 4 competitors, find their pricing page with Brave, scrape it with Firecrawl, then lay all the plans out in one table.", "brave-search/brave_web_search"},
+		// One file read: not the tool for many.
+		{"Read package.json, then for each dependency resolve its Context7 id and pull the upgrade guide from its docs.", "filesystem/read_text_file"},
+		{"read ./a.txt and ./b.txt side by side", "filesystem/read_multiple_files"},
 		// Laid out in one table: a table to look at.
 		{"For each Supabase project, run the security advisors and collect every warning into one table view grouped by project.", "antv-chart/generate_spreadsheet"},
 		{"list the tables in Supabase project abcd1234", "supabase/list_tables"},
