@@ -67,6 +67,8 @@ var chatWords = map[string]string{
 	"chan": "channel", "wanna": "want to", "gonna": "going to", "whats": "what is",
 	"wk": "week", "thx": "thanks", "abt": "about", "b4": "before", "tmrw": "tomorrow",
 	"rn": "right now", "w/": "with", "w/o": "without", "bc": "because", "cuz": "because",
+	// round108.go
+	"thru": "through", "msg": "message", "msgs": "messages", "ppl": "people", "r": "are",
 }
 
 // rewriteChat returns query with each chatWords word said by itself in
@@ -80,7 +82,7 @@ func rewriteChat(query string) string {
 	for i, f := range fs {
 		t := strings.TrimRight(f, ".,;:!?")
 		to, ok := chatWords[t]
-		if !ok || t == "n" && (i == 0 || i == len(fs)-1 || t != f) {
+		if !ok || (t == "n" || t == "r") && (i == 0 || i == len(fs)-1 || t != f) {
 			continue
 		}
 		fs[i] = to + f[len(t):]
