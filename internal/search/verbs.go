@@ -37,7 +37,7 @@ var verbFamilies = []struct {
 }{
 	{verbRead, "get fetch read retrieve show view display see load inspect look obtain grab list enumerate browse search find lookup locate seek dump google"},
 	{verbCreate, "create add make insert generate give post send publish push upload write reply append attach respond import"},
-	{verbUpdate, "update edit modify patch alter adjust tweak apply replace raise rename close reopen set enable disable rewrite reword rephrase"},
+	{verbUpdate, "update edit modify patch alter adjust tweak apply replace raise rename close reopen set enable disable rewrite reword rephrase activate deactivate"},
 	{verbDelete, "delete remove drop erase destroy discard purge wipe trash unset forget toss ditch nuke clear"},
 }
 
