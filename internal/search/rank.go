@@ -489,6 +489,7 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 	sc.kindBonus(kinds, cands)
 	sc.localPenalty(query, kinds, cands) // round108.go
 	sc.multiplePenalty(query, cands)     // round108.go
+	sc.containerPenalty(query, cands)    // round108.go
 	sc.headBonus(query, kinds, cands)
 	sc.idParamBonus(query, cands)
 	sc.objectURLBonus(query, cands) // round96.go

@@ -486,3 +486,49 @@ func (sc *scorer) multiplePenalty(query string, cands []int32) {
 
 // manyWords say that several things are meant.
 var manyWords = setOf(`all every each both several multiple many these those them`)
+
+// containerWords name what holds records.
+var containerWords = setOf(`database databases table tables collection collections`)
+
+// containerFactor is what a tool reading a container itself keeps for a
+// request asking for records in it (containerPenalty).
+const containerFactor = 0.95
+
+// containerPenalty lowers a tool reading a container itself (named for
+// it last: Notion's API-retrieve-a-database, which returns its
+// properties) for a request asking for things in it: "Which tasks in the
+// Notion sprint database are still not done?" asks for rows, a query's
+// (API-query-data-source).
+func (sc *scorer) containerPenalty(query string, cands []int32) {
+	if r108Off {
+		return
+	}
+	ws := lowerWords(query)
+	container := ""
+	for i, w := range ws {
+		if !isPlural(w) || containerWords[w] || stopWords[w] {
+			continue
+		}
+		if i+1 >= len(ws) || ws[i+1] != "in" && ws[i+1] != "from" {
+			continue
+		}
+		for j := i + 2; j < len(ws) && j <= i+6; j++ {
+			if containerWords[ws[j]] {
+				container = stem(ws[j])
+				break
+			}
+		}
+		if container != "" {
+			break
+		}
+	}
+	if container == "" {
+		return
+	}
+	ix := sc.ix
+	for _, d := range cands {
+		if ix.verbs[d] == verbRead && stem(lastWord(ix.docs[d].Tool)) == container {
+			sc.score[d] *= containerFactor
+		}
+	}
+}

@@ -33,6 +33,9 @@ func TestSearch_Round108(t *testing.T) {
 		// A task going through things lists them first.
 		{"For each HubSpot deal closing this month, fetch its associated company, then chart deal amount by company as horizontal bars.", "hubspot/hubspot-search-objects"},
 		{"For each of our 4 competitors, find their pricing page with Brave, scrape it with Firecrawl, then lay all the plans out in one table.", "brave-search/brave_web_search"},
+		// Things in a database are its rows.
+		{"Which tasks in the Notion sprint database are still not done?", "notion/API-query-data-source"},
+		{"what properties does the Notion sprint database have?", "notion/API-retrieve-a-database"},
 		// Deactivating changes a thing.
 		{"Deactivate the n8n workflow invoice-sync", "n8n/n8n_update_partial_workflow"},
 		// Chat's "thru".
