@@ -188,6 +188,9 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra79-queries.jsonl", "**extra79: held out, written blind with extra78** (the mix asked as questions about state and as conditionals, some in non-native English; before: as written, 24b8fa6)", 0.824, 0.912, 0.5},
 	{"internal/search/testdata/tasks108-queries.jsonl", "**tasks108: held out, written blind with extra78** (60 tasks as a script does them: loops, conditions, batches, collect then report; 47 of three steps; before: as written, 24b8fa6)", 0.850, 0.817, 0},
 	{"internal/search/testdata/none108-queries.jsonl", "**none108: held out, written blind with extra78** (40 requests no tool serves: 28 near misses on a served product, the opposite operation or the right verb on the wrong object, 12 products outside every server; before: as written, 24b8fa6)", 0, 0, 0.7},
+	{"internal/search/testdata/extra80-queries.jsonl", "**extra80: held out, written blind in the seventh session of 2026-12-07** (the dev slice's mix in its own plain style, stratified by server with extra81; scored as aggregates at 24b8fa6 and at e10e411, the same, then read)", 0.941, 0.971, 1.0},
+	{"internal/search/testdata/extra81-queries.jsonl", "**extra81: held out, written blind with extra80** (the dev slice's mix and style; before: as written, 24b8fa6 and e10e411)", 0.853, 1.0, 0.833},
+	{"internal/search/testdata/none109-queries.jsonl", "**none109: held out, written blind with extra80** (30 requests no tool serves in the dev slice's style, 20 naming a served product; before: as written, 24b8fa6 and e10e411)", 0, 0, 0.833},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured

@@ -101,6 +101,9 @@ var heldOut = map[string]bool{
 	// extra78, extra79, tasks108 and none108: written blind at the start
 	// of the seventh session of 2026-12-07, scored as aggregates only
 	"extra78": true, "extra79": true, "tasks108": true, "none108": true,
+	// extra80, extra81 and none109: written blind in the seventh session
+	// of 2026-12-07, in the dev slice's own style, scored as aggregates only
+	"extra80": true, "extra81": true, "none109": true,
 	// ties61: round sixty-one's single requests for tools with a close
 	// sibling in their backend, written before its change
 	"ties61": true,
