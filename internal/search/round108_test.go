@@ -36,6 +36,8 @@ func TestSearch_Round108(t *testing.T) {
 		// Things in a database are its rows.
 		{"Which tasks in the Notion sprint database are still not done?", "notion/API-query-data-source"},
 		{"what properties does the Notion sprint database have?", "notion/API-retrieve-a-database"},
+		// Restoring a thing as it was is rolling it back.
+		{"Restore the n8n workflow lead-router to how it was before yesterday's edit.", "n8n/n8n_workflow_versions"},
 		// Deactivating changes a thing.
 		{"Deactivate the n8n workflow invoice-sync", "n8n/n8n_update_partial_workflow"},
 		// Chat's "thru".

@@ -54,6 +54,8 @@ var synonymGroups = []string{
 	"copy duplicate clone fork",
 	"compress zip gzip archive",
 	"reset revert rollback undo",
+	// round108.go: restoring a thing as it was is rolling it back
+	"restore rollback",
 	"emulate simulate pretend mimic",
 	"remember memorize store memorise",
 	"resolve close fix",
