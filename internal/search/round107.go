@@ -274,8 +274,9 @@ func (ix *Index) contextUndone(info []clause, naming map[string]bool, named []in
 }
 
 // refusedLeads say a product is not the one to use: "not Playwright",
-// "rather than Playwright", "instead of Playwright".
-var refusedLeads = [][]string{{"not"}, {"rather", "than"}, {"instead", "of"}}
+// "rather than Playwright", "instead of Playwright", "(which is) not on
+// Supabase" (round108.go).
+var refusedLeads = [][]string{{"not"}, {"rather", "than"}, {"instead", "of"}, {"not", "on"}, {"not", "in"}, {"not", "via"}, {"not", "with"}, {"not", "through"}}
 
 // withoutRefused drops from query a backend's name that a refusedLead
 // says is not the one to use ("We're sticking with Puppeteer for this

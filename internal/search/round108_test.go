@@ -65,6 +65,7 @@ func TestSearch_Round108(t *testing.T) {
 		{"add jane@contoso.com as a member of the Platform team in azure devops", ""},
 		// A product refused in parentheses.
 		{"read-only postgres db (not supabase), prod env: count invoices from last wk", "postgres/query"},
+		{"Create an index on orders.customer_id in the local Postgres database, which is not on Supabase.", ""},
 		// What was pushed to a branch; when a file was last modified.
 		{"Has someone pushed to the main branch of acme/sdk on GitHub since Friday?", "github/list_commits"},
 		{"When was config/app.yaml on disk last modified?", "filesystem/get_file_info"},
