@@ -591,7 +591,7 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 	if !r.relevant && len(clauseHits) == 0 && ix.pairCovered(all, named, hits) && !ix.pairUndone(query, named) && !ix.featureUndone(query, naming, named) {
 		r.relevant = true // two backends' tools together (round107.go)
 	}
-	firstUndone := len(clauseHits) > 0 && (ix.firstStepUndone(query, naming, named, clauseInfo) || ix.laterStepUndone(query, named, clauseInfo))
+	firstUndone := len(clauseHits) > 0 && (ix.firstStepUndone(query, naming, named, clauseInfo) || ix.laterStepUndone(query, named, clauseInfo) || ix.firstFileDeleteUndone(clauseInfo, naming))
 	if firstUndone {
 		// "Create a private Slack channel ... and invite Maya to it":
 		// the first step, which the rest needs, is one no tool of

@@ -320,7 +320,7 @@ func (ix *Index) noneDoes(obj []string, v string) bool {
 	for s := range ix.servers {
 		for _, o := range obj {
 			for _, d := range ix.objectToolsOrLead(int32(s), o) {
-				if !repoTool(&ix.docs[d]) && ix.toolDoesOwn(d, v, verbDelete) {
+				if !repoTool(&ix.docs[d]) && ix.toolDoesOwn(d, v, verbDelete) && !ix.elsewhereThing(obj, d) {
 					return false
 				}
 			}

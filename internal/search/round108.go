@@ -532,3 +532,23 @@ func (sc *scorer) containerPenalty(query string, cands []int32) {
 		}
 	}
 }
+
+// elsewhereThing reports whether tool d, named for a file's or a folder's
+// thing (obj, noneDoes'), keeps such things of its own, taking no path:
+// n8n's n8n_manage_folders deletes folders of workflows, not "the build/
+// folder" of a project's directory.
+func (ix *Index) elsewhereThing(obj []string, d int32) bool {
+	if r108Off || ix.kinds[d]&kindPath != 0 {
+		return false
+	}
+	return slices.ContainsFunc(obj, func(o string) bool { return fileThings[o] })
+}
+
+// firstFileDeleteUndone reports whether a task's first step deletes a
+// file or a folder by its path, which no tool does (fileDeleteUndone):
+// "Delete the build/ folder and everything inside it from the project
+// directory" was cut at "and" into two steps, and judged as a task, the
+// rule for one step never read it.
+func (ix *Index) firstFileDeleteUndone(info []clause, naming map[string]bool) bool {
+	return !r108Off && len(info) > 0 && ix.fileDeleteUndone(info[0].text, naming)
+}

@@ -66,6 +66,9 @@ func TestSearch_Round108(t *testing.T) {
 		// A product refused in parentheses.
 		{"read-only postgres db (not supabase), prod env: count invoices from last wk", "postgres/query"},
 		{"Create an index on orders.customer_id in the local Postgres database, which is not on Supabase.", ""},
+		// A folder by its path, which no tool deletes.
+		{"Delete the build/ folder and everything inside it from the project directory.", ""},
+		{"Delete the n8n folder 'Old experiments' and everything inside it", "n8n/n8n_manage_folders"},
 		// What was pushed to a branch; when a file was last modified.
 		{"Has someone pushed to the main branch of acme/sdk on GitHub since Friday?", "github/list_commits"},
 		{"When was config/app.yaml on disk last modified?", "filesystem/get_file_info"},
