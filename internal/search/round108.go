@@ -552,3 +552,46 @@ func (ix *Index) elsewhereThing(obj []string, d int32) bool {
 func (ix *Index) firstFileDeleteUndone(info []clause, naming map[string]bool) bool {
 	return !r108Off && len(info) > 0 && ix.fileDeleteUndone(info[0].text, naming)
 }
+
+// idPair reports whether "and" joins two ids of one kind, the last word
+// of before and the first of after: "Merge Sentry issues WEB-12 and
+// WEB-15 into a single issue" is one step on two issues, not "Merge
+// Sentry issues WEB-12" and a step "WEB-15 into a single issue".
+func idPair(before, after string) bool {
+	if r108Off {
+		return false
+	}
+	bs, as := strings.Fields(before), strings.Fields(after)
+	if len(bs) == 0 || len(as) == 0 {
+		return false
+	}
+	b, a := bs[len(bs)-1], as[0]
+	return dashID(b) && dashID(a) || refNumber(b) && refNumber(a)
+}
+
+// dashID reports whether f is an id of a capitalised key, a dash and a
+// number or code: "WEB-12", "PAY-3XF", "API-77Q".
+func dashID(f string) bool {
+	f = strings.Trim(f, ".,;:!?()[]{}<>\"'`")
+	p, n, ok := strings.Cut(f, "-")
+	if !ok || len(p) < 2 || n == "" || len(n) > 8 || p[0] < 'A' || p[0] > 'Z' {
+		return false
+	}
+	digit := false
+	for _, r := range p + n {
+		switch {
+		case r >= '0' && r <= '9':
+			digit = true
+		case r < 'A' || r > 'Z':
+			return false
+		}
+	}
+	return digit
+}
+
+// refNumber reports whether f is a number written as a reference: "#12",
+// "!45".
+func refNumber(f string) bool {
+	f = strings.Trim(f, ".,;:?()[]{}<>\"'`")
+	return len(f) > 1 && (f[0] == '#' || f[0] == '!') && allDigits(f[1:])
+}

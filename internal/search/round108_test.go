@@ -66,6 +66,9 @@ func TestSearch_Round108(t *testing.T) {
 		// A product refused in parentheses.
 		{"read-only postgres db (not supabase), prod env: count invoices from last wk", "postgres/query"},
 		{"Create an index on orders.customer_id in the local Postgres database, which is not on Supabase.", ""},
+		// Two ids joined by "and": one step.
+		{"Merge Sentry issues WEB-12 and WEB-15 into a single issue; they are the same crash.", ""},
+		{"Resolve Sentry issues WEB-12 and WEB-15", "sentry/update_issue"},
 		// A folder by its path, which no tool deletes.
 		{"Delete the build/ folder and everything inside it from the project directory.", ""},
 		{"Delete the n8n folder 'Old experiments' and everything inside it", "n8n/n8n_manage_folders"},
@@ -73,6 +76,23 @@ func TestSearch_Round108(t *testing.T) {
 		{"Has someone pushed to the main branch of acme/sdk on GitHub since Friday?", "github/list_commits"},
 		{"When was config/app.yaml on disk last modified?", "filesystem/get_file_info"},
 	})
+}
+
+func TestIDPair(t *testing.T) {
+	for _, c := range []struct {
+		before, after string
+		want          bool
+	}{
+		{"Merge Sentry issues WEB-12", "WEB-15 into one", true},
+		{"close #12", "#15 in acme/web", true},
+		{"close #12", "open #15", false},
+		{"look at WEB-12", "tell me why it fails", false},
+		{"read the web-12 notes", "WEB-15", false},
+	} {
+		if got := idPair(c.before, c.after); got != c.want {
+			t.Errorf("idPair(%q, %q) = %v, want %v", c.before, c.after, got, c.want)
+		}
+	}
 }
 
 func TestObjectOfURL(t *testing.T) {

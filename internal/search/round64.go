@@ -153,7 +153,7 @@ func joinThings(p string, pieces []string) []string {
 	}
 	out := []string{pieces[0]}
 	for i, q := range pieces[1:] {
-		if seps[i] == "and" && (thingsEnd(out[len(out)-1]) && thingStarts(q) || !r106Off && meansEnd(out[len(out)-1]) && meansStarts(q) || belongingsOnly(q)) {
+		if seps[i] == "and" && (thingsEnd(out[len(out)-1]) && thingStarts(q) || !r106Off && meansEnd(out[len(out)-1]) && meansStarts(q) || belongingsOnly(q) || idPair(out[len(out)-1], q)) {
 			out[len(out)-1] += " and " + q
 			continue
 		}
