@@ -490,6 +490,7 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 	sc.localPenalty(query, kinds, cands) // round108.go
 	sc.multiplePenalty(query, cands)     // round108.go
 	sc.containerPenalty(query, cands)    // round108.go
+	sc.idFirst(query, cands)             // round108.go
 	sc.headBonus(query, kinds, cands)
 	sc.idParamBonus(query, cands)
 	sc.objectURLBonus(query, cands) // round96.go

@@ -595,3 +595,25 @@ func refNumber(f string) bool {
 	f = strings.Trim(f, ".,;:?()[]{}<>\"'`")
 	return len(f) > 1 && (f[0] == '#' || f[0] == '!') && allDigits(f[1:])
 }
+
+// idAsked matches a request for an id itself: "the Context7 ID for
+// next.js", "What is the Context7 identifier for the Prisma ORM docs?".
+var idAsked = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:id|ids|identifier|identifiers)\s+(?:for|of)\b`)
+})
+
+// idFirst lifts, by two head words' weight, a tool named for finding ids
+// (its name's last word "id" or "ids": Context7's resolve-library-id) for
+// a request asking for an id (idAsked): the tools taking one (query-docs
+// and its libraryId) share the words but answer something else.
+func (sc *scorer) idFirst(query string, cands []int32) {
+	if r108Off || !idAsked().MatchString(query) {
+		return
+	}
+	ix := sc.ix
+	for _, d := range cands {
+		if w := lastWord(ix.docs[d].Tool); w == "id" || w == "ids" {
+			sc.score[d] += 2 * headIDF * ix.maxIDF
+		}
+	}
+}

@@ -66,6 +66,9 @@ func TestSearch_Round108(t *testing.T) {
 		// A product refused in parentheses.
 		{"read-only postgres db (not supabase), prod env: count invoices from last wk", "postgres/query"},
 		{"Create an index on orders.customer_id in the local Postgres database, which is not on Supabase.", ""},
+		// An id asked for: the tool finding it.
+		{"what's the context7 id for next.js", "context7/resolve-library-id"},
+		{"use context7 library id /vercel/next.js to look up middleware docs", "context7/query-docs"},
 		// Two ids joined by "and": one step.
 		{"Merge Sentry issues WEB-12 and WEB-15 into a single issue; they are the same crash.", ""},
 		{"Resolve Sentry issues WEB-12 and WEB-15", "sentry/update_issue"},
