@@ -373,6 +373,7 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 	query = ix.withObjectURL(query)               // round108.go
 	query = withLoadURL(query)                    // round108.go
 	query = withForEach(query)                    // round108.go
+	query = withoutPlaceOfFiles(query)            // round108.go
 	query = withoutReason(ix.withoutDoing(query)) // round103.go
 	vp := ix.vendorProducts(query)
 	unserved := ix.unservedProducts(query, vp)

@@ -617,3 +617,29 @@ func (sc *scorer) idFirst(query string, cands []int32) {
 		}
 	}
 }
+
+// placeOfFiles matches where files are, said after them: "in the local
+// project folder", "inside the working directory". ("on disk" and "the
+// repo folder" say which backend's files: kept.)
+var placeOfFiles = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\s+(?:in|inside|within)\s+(?:the\s+|my\s+|our\s+|this\s+)?(?:(?:local|current|project|working)\s+)*(?:folder|directory|dir|workspace)\b`)
+})
+
+// withoutPlaceOfFiles drops placeOfFiles from a request that names a
+// file by its path: "Rename notes/draft.md to notes/2024-review.md in
+// the local project folder" renames a file, and the folder it is in is
+// no folder to list (directory_tree).
+func withoutPlaceOfFiles(query string) string {
+	if r108Off || !strings.ContainsAny(query, "/.") {
+		return query
+	}
+	m := placeOfFiles().FindStringIndex(query)
+	if m == nil {
+		return query
+	}
+	_, paths, _, kinds := queryTokensKinds(query[:m[0]])
+	if kinds&kindPath == 0 || len(paths) == 0 {
+		return query
+	}
+	return query[:m[0]] + query[m[1]:]
+}

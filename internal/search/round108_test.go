@@ -66,6 +66,10 @@ func TestSearch_Round108(t *testing.T) {
 		// A product refused in parentheses.
 		{"read-only postgres db (not supabase), prod env: count invoices from last wk", "postgres/query"},
 		{"Create an index on orders.customer_id in the local Postgres database, which is not on Supabase.", ""},
+		// The folder a file is in is no folder to list; a screen recording.
+		{"Rename notes/draft.md to notes/2024-review.md in the local project folder.", "filesystem/move_file"},
+		{"show the tree of the local project folder", "filesystem/directory_tree"},
+		{"Capture a screen recording of the Chrome page while I click through checkout.", "chrome-devtools/screencast_start"},
 		// An id asked for: the tool finding it.
 		{"what's the context7 id for next.js", "context7/resolve-library-id"},
 		{"use context7 library id /vercel/next.js to look up middleware docs", "context7/query-docs"},

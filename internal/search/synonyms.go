@@ -535,6 +535,10 @@ var phrases = []struct{ from, to string }{
 	{"straight back to me", "echoed back to me"},
 	{"send it back", "echo it"},
 	{"repeat it back", "echo it"},
+	// round108.go: a recording of the screen is a screencast
+	{"screen recording", "screencast recording"},
+	{"record the screen", "screencast record"},
+	{"recording of the page", "screencast recording"},
 	// round108.go: what was pushed to a branch are its commits; when a
 	// file was last modified is its metadata
 	{"pushed to", "committed to"},
