@@ -641,5 +641,44 @@ func TestRetrievalFresh(t *testing.T) {
 	if none < 35 {
 		t.Errorf("none107 below the sixth session of 2026-12-07: none 35 of 40 (31 at 1a2fc6f)")
 	}
+	// extra78 and extra79 (the mix typed fast, and asked as questions
+	// about state or as conditionals), tasks108 (60 tasks as a script
+	// does them: loops, conditions, batches) and none108 (40, 28 near
+	// misses on a served product) were written blind at the start of the
+	// seventh session of 2026-12-07 and scored as aggregates only, at
+	// 24b8fa6 (extra78-79 single 45 / 52 of 52, tasks 13 / 11 of 16, none
+	// 9 of 12; tasks108 51 / 49 of 60; none108 28 of 40). Then read
+	// (round108.go).
+	single, multi, none, nNone = score("extra78", "extra79")
+	t.Logf("extra78-79: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 49 || single.h5 < 52 || multi.h1 < 14 || multi.h5 < 14 || none < 10 {
+		t.Errorf("extra78-79 below the seventh session of 2026-12-07: single 49 / 52 of 52, tasks 14 / 14 of 16, none 10 of 12 (45 / 52, 13 / 11 and 9 at 24b8fa6)")
+	}
+	_, multi, _, _ = score("tasks108")
+	t.Logf("tasks108: tasks hit@1 %d, hit@5 %d of %d", multi.h1, multi.h5, multi.n)
+	if multi.h1 < 54 || multi.h5 < 54 {
+		t.Errorf("tasks108 below the seventh session of 2026-12-07: tasks 54 / 54 of 60 (51 / 49 at 24b8fa6)")
+	}
+	_, _, none, nNone = score("none108")
+	t.Logf("none108: none %d of %d", none, nNone)
+	if none < 33 {
+		t.Errorf("none108 below the seventh session of 2026-12-07: none 33 of 40 (28 at 24b8fa6)")
+	}
+	// extra80 and extra81 (the dev slice's mix in its own plain style)
+	// and none109 (30, 20 naming a served product) were written blind in
+	// the same session, after round 108's first part, and scored as
+	// aggregates at 24b8fa6 and at e10e411 alike (extra80-81 single 46 /
+	// 51 of 52, tasks 15 / 16 of 16, none 11 of 12; none109 25 of 30).
+	// Then read.
+	single, multi, none, nNone = score("extra80", "extra81")
+	t.Logf("extra80-81: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 50 || single.h5 < 52 || multi.h1 < 15 || multi.h5 < 16 || none < 11 {
+		t.Errorf("extra80-81 below the seventh session of 2026-12-07: single 50 / 52 of 52, tasks 15 / 16 of 16, none 11 of 12 (46 / 51, 15 / 16 and 11 at 24b8fa6)")
+	}
+	_, _, none, nNone = score("none109")
+	t.Logf("none109: none %d of %d", none, nNone)
+	if none < 28 {
+		t.Errorf("none109 below the seventh session of 2026-12-07: none 28 of 30 (25 at 24b8fa6)")
+	}
 
 }
