@@ -646,7 +646,8 @@ func (w *world118) backendPids() []int {
 		env, _ := os.ReadFile(fmt.Sprintf("/proc/%d/environ", pid))
 		stat, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 		_, rest, _ := strings.Cut(string(stat), ") ")
-		if strings.Contains(string(env), "CANCELFAKE_LOG="+w.log+"\x00") && !strings.HasPrefix(rest, "Z") {
+		exe, _ := os.Readlink(fmt.Sprintf("/proc/%d/exe", pid))
+		if strings.HasSuffix(exe, "cancelfake") && strings.Contains(string(env), "CANCELFAKE_LOG="+w.log+"\x00") && !strings.HasPrefix(rest, "Z") {
 			pids = append(pids, pid)
 		}
 	}
@@ -712,11 +713,12 @@ func TestCampaign118_ClientsGoneMidCallAndMidElicitation(t *testing.T) {
 // by a new daemon; with the client's stdio handed to the daemon, and
 // relayed.
 func TestCampaign118_ADaemonKilledUnderLoad(t *testing.T) {
-	t.Run("handoff", func(t *testing.T) { daemonKilled118(t, "") })
-	t.Run("relay", func(t *testing.T) { daemonKilled118(t, "0") })
+	t.Run("handoff", func(t *testing.T) { daemonKilled118(t, "", false) })
+	t.Run("relay", func(t *testing.T) { daemonKilled118(t, "0", false) })
+	t.Run("daemon stop", func(t *testing.T) { daemonKilled118(t, "", true) })
 }
 
-func daemonKilled118(t *testing.T, handoff string) {
+func daemonKilled118(t *testing.T, handoff string, stop bool) {
 	w := setup118(t, "")
 	if handoff != "" {
 		w.env = append(w.env, "SWITCHBOARD_HANDOFF="+handoff)
@@ -758,7 +760,15 @@ func daemonKilled118(t *testing.T, handoff string) {
 	if len(backends) == 0 {
 		t.Fatalf("no backend under the daemon %d", pid)
 	}
-	syscall.Kill(pid, syscall.SIGKILL)
+	if stop {
+		cmd := exec.Command(binPath, "daemon", "stop")
+		cmd.Env = w.env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("daemon stop: %v %s", err, out)
+		}
+	} else {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
 	for range 3 {
 		select {
 		case e := <-errs:
@@ -793,4 +803,163 @@ func daemonKilled118(t *testing.T, handoff string) {
 		t.Error("the same daemon")
 	}
 	t.Logf("end of the test's body; status %s", daemonStatus(t, w))
+}
+
+// TestCampaign118_ChurnOfSessionsLeavesNothingBehind: 24 sessions of both
+// eras, each with a Promise.all of four calls, a third cancelling, a
+// third killed, a third answered; every cancelled or orphaned call is
+// cancelled at the backend, and the daemon's descriptors and sessions
+// come back to what they were.
+func TestCampaign118_ChurnOfSessionsLeavesNothingBehind(t *testing.T) {
+	w := setup118(t, "")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	first := stdio118(t, ctx, w, "first", era2025)
+	if _, _, err := first.exec(ctx, `return await cf.wait({tag: "warm", ms: 1})`, nil); err != nil {
+		t.Fatal(err)
+	}
+	pid := daemonPid(t, w)
+	lsfd := func() string {
+		out, _ := exec.Command("sh", "-c", fmt.Sprintf("ls -l /proc/%d/fd | awk '{print $9, $10, $11}'; ps -o pid,ppid,args --ppid %d", pid, pid)).CombinedOutput()
+		return string(out)
+	}
+	fdsBefore := lsfd()
+	fds := func(ls string) int { return strings.Count(ls, " -> ") }
+	before := fds(fdsBefore)
+	var wg sync.WaitGroup
+	var cancelledTags []string
+	var mu sync.Mutex
+	for i := range 24 {
+		era := era2025
+		if i%2 == 1 {
+			era = era2026
+		}
+		c := stdio118(t, ctx, w, fmt.Sprintf("churn%d", i), era)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ms := 60000
+			if i%3 == 2 {
+				ms = 200
+			}
+			cctx, stop := context.WithCancel(ctx)
+			defer stop()
+			done := make(chan error, 1)
+			go func() {
+				out, isErr, err := c.exec(cctx, fmt.Sprintf(`return await Promise.all([0,1,2,3].map(j => cf.wait({tag: "%s-" + j, ms: %d})))`, c.name, ms), "p")
+				if err == nil && isErr {
+					err = fmt.Errorf("%s", out)
+				}
+				done <- err
+			}()
+			var tags []string
+			for j := range 4 {
+				tags = append(tags, fmt.Sprintf("start %s-%d", c.name, j))
+			}
+			w.waitNotes(t, ctx, tags...)
+			switch i % 3 {
+			case 0:
+				stop()
+				<-done
+			case 1:
+				c.cmd.Process.Kill()
+				<-done
+			case 2:
+				if err := <-done; err != nil {
+					t.Errorf("%s: %v", c.name, err)
+				}
+				c.cs.Close()
+				return
+			}
+			mu.Lock()
+			for j := range 4 {
+				cancelledTags = append(cancelledTags, fmt.Sprintf("cancelled %s-%d", c.name, j))
+			}
+			mu.Unlock()
+			c.cs.Close()
+		}()
+	}
+	wg.Wait()
+	w.waitNotes(t, ctx, cancelledTags...)
+	for {
+		var st struct{ Sessions []json.RawMessage }
+		json.Unmarshal([]byte(daemonStatus(t, w)), &st)
+		// Sandbox workers started for the load stay (up to maxScripts),
+		// each with three pipes and a pidfd.
+		now := lsfd()
+		workers := strings.Count(now, "__sandbox-worker") - strings.Count(fdsBefore, "__sandbox-worker")
+		if len(st.Sessions) == 1 && fds(now) <= before+4*workers && len(w.backendPids()) == 1 {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("after the churn: %d sessions, %d descriptors (%d before), backends %v\n%s\nbefore:\n%s\nafter:\n%s", len(st.Sessions), fds(lsfd()), before, w.backendPids(), daemonStatus(t, w), fdsBefore, lsfd())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	out, isErr, err := first.exec(ctx, `return await cf.wait({tag: "last", ms: 1})`, nil)
+	if err != nil || isErr || !strings.Contains(out, "waited last") {
+		t.Errorf("the first session after the churn: %q %v %v", out, isErr, err)
+	}
+}
+
+// TestCampaign118_HTTPClientsGoneMidCallAndMidElicitation: a 2025-11-25
+// session of serve --http ended (DELETE) while its elicitation waits, and
+// a 2026-07-28 client's call abandoned (its POST closed): each backend
+// call is cancelled. (The Go SDK's Close waits for the client's own
+// handlers first, so the DELETE is sent by hand: a client whose user
+// closed the window.)
+func TestCampaign118_HTTPClientsGoneMidCallAndMidElicitation(t *testing.T) {
+	w := setup118(t, "")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	url, tok := serveHTTP118(t, w)
+	old := http118(t, ctx, url, tok, "httpOld", era2025)
+	asked, gone := make(chan struct{}, 1), make(chan struct{})
+	old.onElicit = func(ctx context.Context, r *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		asked <- struct{}{}
+		select {
+		case <-ctx.Done():
+		case <-gone:
+		}
+		return nil, context.Canceled
+	}
+	defer close(gone)
+	go old.exec(ctx, `return await cf.elicit({tag: "H1"})`, "p")
+	select {
+	case <-asked:
+	case <-ctx.Done():
+		t.Fatal("never asked")
+	}
+	t0 := time.Now()
+	del, _ := http.NewRequest(http.MethodDelete, url, nil)
+	del.Header.Set("Mcp-Session-Id", old.cs.ID())
+	del.Header.Set("Authorization", "Bearer "+tok)
+	if resp, err := http.DefaultClient.Do(del); err != nil {
+		t.Fatal(err)
+	} else {
+		resp.Body.Close()
+		t.Logf("DELETE: %s", resp.Status)
+	}
+	for !strings.Contains(w.notes(), "cancelled H1") && !strings.Contains(w.notes(), "elicit-failed H1") {
+		if time.Since(t0) > 20*time.Second { // a hang guard, under execute's 30 s
+			t.Fatalf("the backend's call did not end with the session: %s", w.notes())
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("the backend's call did not end: %s", w.notes())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Logf("H1 ended after %v", time.Since(t0))
+	nu := http118(t, ctx, url, tok, "httpNew", era2026)
+	cctx, stop := context.WithCancel(ctx)
+	go nu.exec(cctx, `return await Promise.all([0,1,2].map(j => cf.wait({tag: "H2-" + j, ms: 60000})))`, "p")
+	w.waitNotes(t, ctx, "start H2-0", "start H2-1", "start H2-2")
+	stop()
+	w.waitNotes(t, ctx, "cancelled H2-0", "cancelled H2-1", "cancelled H2-2")
+	t.Logf("H2 ended after %v", time.Since(t0))
+	out, isErr, err := nu.exec(ctx, `return await cf.elicit({tag: "H3"})`, "p")
+	t.Logf("H3 ended after %v", time.Since(t0))
+	if err != nil || isErr || !strings.Contains(out, "H3: accept httpNew") {
+		t.Errorf("the next elicitation: %q %v %v", out, isErr, err)
+	}
 }
