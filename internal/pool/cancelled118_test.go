@@ -40,7 +40,10 @@ func TestPool_ABackendsRequestEndedWithItsCallSaysWhy(t *testing.T) {
 		s.mu.Unlock()
 		errs := make(chan error, 3)
 		bctx := context.Background()
-		go func() { _, err := o.Elicit(bctx, &mcp.ElicitRequest{Params: &mcp.ElicitParams{Message: "?"}}); errs <- err }()
+		go func() {
+			_, err := o.Elicit(bctx, &mcp.ElicitRequest{Params: &mcp.ElicitParams{Message: "?"}})
+			errs <- err
+		}()
 		go func() {
 			_, err := o.Sample(bctx, &mcp.CreateMessageRequest{Params: &mcp.CreateMessageParams{}})
 			errs <- err
