@@ -32,6 +32,12 @@ type world118 struct {
 }
 
 func setup118(t *testing.T, settings string) *world118 {
+	return setupSlow118(t, settings, "")
+}
+
+// setupSlow118 is setup118 with a backend that waits startMS before it
+// serves ("" none).
+func setupSlow118(t *testing.T, settings, startMS string) *world118 {
 	t.Helper()
 	if cancelFakeBin == "" {
 		cancelFakeBin = filepath.Join(filepath.Dir(binPath), "cancelfake")
@@ -44,7 +50,7 @@ func setup118(t *testing.T, settings string) *world118 {
 	dir := t.TempDir()
 	w := &world118{log: filepath.Join(dir, "cf.log")}
 	c := map[string]any{"mcpServers": map[string]any{
-		"cf": map[string]any{"command": cancelFakeBin, "env": map[string]string{"CANCELFAKE_LOG": w.log}},
+		"cf": map[string]any{"command": cancelFakeBin, "env": map[string]string{"CANCELFAKE_LOG": w.log, "CANCELFAKE_START_MS": startMS}},
 	}}
 	if settings != "" {
 		var s any
@@ -961,5 +967,90 @@ func TestCampaign118_HTTPClientsGoneMidCallAndMidElicitation(t *testing.T) {
 	t.Logf("H3 ended after %v", time.Since(t0))
 	if err != nil || isErr || !strings.Contains(out, "H3: accept httpNew") {
 		t.Errorf("the next elicitation: %q %v %v", out, isErr, err)
+	}
+}
+
+// TestCampaign118_ACancelledCallDuringASharedStartLeavesTheOthers: the
+// backend takes 2 s to start; session A's call, which started it, is
+// cancelled during the start; B's call, waiting on the same start, is
+// answered.
+func TestCampaign118_ACancelledCallDuringASharedStartLeavesTheOthers(t *testing.T) {
+	w := setupSlow118(t, "", "2000")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	a := stdio118(t, ctx, w, "a", era2025)
+	b := stdio118(t, ctx, w, "b", era2026)
+	actx, stop := context.WithCancel(ctx)
+	aDone := make(chan error, 1)
+	go func() { _, _, err := a.exec(actx, `return await cf.wait({tag: "SA", ms: 1})`, "p"); aDone <- err }()
+	w.waitNotes(t, ctx, "starting")
+	bDone := make(chan string, 1)
+	go func() {
+		out, isErr, err := b.exec(ctx, `return await cf.wait({tag: "SB", ms: 1})`, "p")
+		bDone <- fmt.Sprintf("%q %v %v", out, isErr, err)
+	}()
+	time.Sleep(300 * time.Millisecond) // B waits on the start too (not a timing the test depends on)
+	stop()
+	<-aDone
+	if got := <-bDone; !strings.Contains(got, "waited SB") {
+		t.Errorf("B's call, waiting on the start A's cancelled call began: %s", got)
+	}
+	if strings.Contains(w.notes(), "start SA") {
+		t.Logf("A's cancelled call still reached the backend: %s", w.notes())
+	}
+}
+
+// TestCampaign118_ACallTimeoutWithALateBackend: settings.callTimeout
+// fires while a Promise.all's calls run on a backend that answers after
+// it; each call's error names server and tool, and the late answers reach
+// nothing.
+func TestCampaign118_ACallTimeoutWithALateBackend(t *testing.T) {
+	w := setup118(t, `{"callTimeout": "1s"}`)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := stdio118(t, ctx, w, "c", era2025)
+	out, isErr, err := c.exec(ctx, `const r = await Promise.allSettled([0,1,2].map(j => cf.late({tag: "L" + j, ms: 2500}))); return r.map(x => x.status + ": " + (x.reason ? x.reason.message : x.value))`, "p")
+	t.Logf("%s", out)
+	if err != nil || isErr || strings.Count(out, "rejected: cf.late") != 3 {
+		t.Errorf("timed-out calls: %q %v %v", out, isErr, err)
+	}
+	w.waitNotes(t, ctx, "cancelled L0", "cancelled L1", "cancelled L2", "done L0", "done L1", "done L2")
+	out, isErr, err = c.exec(ctx, `return await cf.wait({tag: "after", ms: 1})`, "p")
+	if err != nil || isErr || !strings.Contains(out, "waited after") || strings.Contains(out, "late") {
+		t.Errorf("the next call: %q %v %v", out, isErr, err)
+	}
+}
+
+// TestCampaign118_AScriptCancelledWhileQueuedNeverRuns: with one script
+// worker, a session's second script waits for the first; the client
+// cancels it while it waits; it never runs when the first ends.
+func TestCampaign118_AScriptCancelledWhileQueuedNeverRuns(t *testing.T) {
+	w := setup118(t, `{"maxScripts": 1}`)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := stdio118(t, ctx, w, "q", era2025)
+	first := make(chan string, 1)
+	go func() {
+		out, isErr, err := c.exec(ctx, `return await cf.wait({tag: "Q1", ms: 2000})`, "p")
+		first <- fmt.Sprintf("%q %v %v", out, isErr, err)
+	}()
+	w.waitNotes(t, ctx, "start Q1")
+	qctx, stop := context.WithCancel(ctx)
+	second := make(chan error, 1)
+	go func() { _, _, err := c.exec(qctx, `return await cf.wait({tag: "Q2", ms: 1})`, "q"); second <- err }()
+	time.Sleep(200 * time.Millisecond) // the second queued (not a timing the test depends on)
+	stop()
+	if err := <-second; err == nil {
+		t.Error("the cancelled script answered")
+	}
+	if got := <-first; !strings.Contains(got, "waited Q1") {
+		t.Errorf("the first script: %s", got)
+	}
+	out, isErr, err := c.exec(ctx, `return await cf.wait({tag: "Q3", ms: 1})`, "p")
+	if err != nil || isErr || !strings.Contains(out, "waited Q3") {
+		t.Errorf("the next script: %q %v %v", out, isErr, err)
+	}
+	if strings.Contains(w.notes(), "start Q2") {
+		t.Errorf("the script cancelled while it waited for a worker ran: %s", w.notes())
 	}
 }

@@ -9,6 +9,9 @@
 //	progress {tag, n}    sends n progress notifications "TAG i" under the call's token, then answers
 //	elicit {tag}         asks the client for {"name"} and answers "TAG: ACTION NAME"
 //	sample {tag}         asks the client for a message and answers "TAG: TEXT"
+//
+// With $CANCELFAKE_START_MS set it notes "starting" and waits that long
+// before it serves.
 package main
 
 import (
@@ -17,6 +20,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"strconv"
 	"sync"
 	"time"
 
@@ -64,6 +68,10 @@ func tool(s *mcp.Server, name, desc string, h func(ctx context.Context, req *mcp
 }
 
 func main() {
+	if ms, err := strconv.Atoi(os.Getenv("CANCELFAKE_START_MS")); err == nil {
+		note("starting")
+		time.Sleep(time.Duration(ms) * time.Millisecond) // a slow start, before the handshake
+	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "cancelfake", Version: "1"}, nil)
 	tool(s, "wait", "Wait ms milliseconds, or until cancelled.", func(ctx context.Context, _ *mcp.CallToolRequest, a in) (*mcp.CallToolResult, error) {
 		select {
