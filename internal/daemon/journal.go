@@ -288,17 +288,22 @@ func (j *Journal) send(c control) {
 	j.ctl.Write(append(b, '\n')) // a bridge that is gone ends the session anyway
 }
 
+// maxAskedSlots bounds the slots our requests to the client take, so
+// that requests the client never answers, whose cancellation was never
+// written (dropped with a full queue), leave the answers owed their slots.
+const maxAskedSlots = slotCount / 4
+
 // ask notes our request id, about to be written to the client, as asked
 // (slotAsked), until the client answers it or we cancel it (unask). A
-// request without a free slot is not noted: its client is not told should
-// the daemon die.
+// request without a free slot (or past maxAskedSlots) is not noted: its
+// client is not told should the daemon die.
 func (j *Journal) ask(id []byte) {
 	if len(id) > slotIDMax {
 		return
 	}
 	key := idKey(id)
 	j.slotMu.Lock()
-	if _, ok := j.asked[key]; ok || len(j.free) == 0 {
+	if _, ok := j.asked[key]; ok || len(j.free) == 0 || len(j.asked) >= maxAskedSlots {
 		j.slotMu.Unlock()
 		return
 	}
