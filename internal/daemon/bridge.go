@@ -96,6 +96,7 @@ func Bridge(ctx context.Context, o *BridgeOptions, stdin io.Reader, stdout io.Wr
 		o:        *o,
 		out:      stdout,
 		inflight: map[string]*call{},
+		asked:    map[string][]byte{},
 		fatal:    make(chan error, 1),
 	}
 	h := *o.Connect.Hello
@@ -186,17 +187,18 @@ type bridge struct {
 	out   io.Writer
 
 	mu         sync.Mutex
-	conn       net.Conn         // nil while connecting
-	ready      chan struct{}    // closed when conn is set
-	gen        int              // the connection's number; a broken one is replaced by gen+1
-	pid        int              // the daemon's pid
-	mark       *mark            // conn's count of lines the daemon read; nil: it keeps none
-	readerDone <-chan struct{}  // closed when conn's reader ends
-	lines      uint64           // lines written on conn
-	lastErr    error            // the last failed connection attempt
-	connecting bool             // a reconnect runs
-	inflight   map[string]*call // requests written on conn, not answered yet
-	resend     []*call          // requests no daemon read: for the next connection, in order
+	conn       net.Conn          // nil while connecting
+	ready      chan struct{}     // closed when conn is set
+	gen        int               // the connection's number; a broken one is replaced by gen+1
+	pid        int               // the daemon's pid
+	mark       *mark             // conn's count of lines the daemon read; nil: it keeps none
+	readerDone <-chan struct{}   // closed when conn's reader ends
+	lines      uint64            // lines written on conn
+	lastErr    error             // the last failed connection attempt
+	connecting bool              // a reconnect runs
+	inflight   map[string]*call  // requests written on conn, not answered yet
+	asked      map[string][]byte // the daemon's requests to the client (raw ids) not answered yet
+	resend     []*call           // requests no daemon read: for the next connection, in order
 	closed     bool
 
 	initLine   []byte // the client's initialize request
@@ -307,6 +309,7 @@ func (b *bridge) handedOff(c net.Conn, r *Reply, m *mark, stdin, stdout *os.File
 	for _, id := range l.owed {
 		b.answer(id, msg)
 	}
+	b.cancelAsked(l.asked, r.PID)
 	return l.pending, l.skipLine, false, nil
 }
 
@@ -537,6 +540,10 @@ func (b *bridge) send(line []byte, m msgInfo) {
 		key = idKey(m.id)
 	}
 	switch {
+	case m.isResponse():
+		b.mu.Lock()
+		delete(b.asked, key) // the client's answer to the daemon's request
+		b.mu.Unlock()
 	case m.method == "initialize" && m.id != nil:
 		b.mu.Lock()
 		b.initLine, b.initKey, b.initOK = append([]byte(nil), line...), key, false
@@ -652,7 +659,22 @@ func (b *bridge) startReader(c net.Conn, gen int, swallow string, swallowed chan
 			if b.o.testDaemonLine != nil {
 				b.o.testDaemonLine(line)
 			}
-			if m := scan(line, true); m.isResponse() {
+			m := scan(line, true)
+			switch {
+			case m.isRequest():
+				b.mu.Lock()
+				if len(b.asked) < maxAsked {
+					b.asked[idKey(m.id)] = append([]byte(nil), m.id...)
+				}
+				b.mu.Unlock()
+			case m.method == "notifications/cancelled":
+				if id := cancelledID(line); id != nil {
+					b.mu.Lock()
+					delete(b.asked, idKey(id)) // given up: the client answers it with nothing
+					b.mu.Unlock()
+				}
+			}
+			if m.isResponse() {
 				key := idKey(m.id)
 				if swallowed != nil && key == swallow {
 					close(swallowed)
@@ -706,6 +728,36 @@ func (b *bridge) answer(raw []byte, msg string) {
 	}
 }
 
+// maxAsked bounds the daemon's requests to the client a relaying bridge
+// keeps while they wait for the client's answer (elicitation, sampling,
+// roots, ping): a daemon serves at most 64 of a client's calls at once.
+const maxAsked = 1024
+
+// cancelAsked tells the client that the requests a dead daemon (pid) had
+// sent it and it had not answered (raw ids) are given up, as MCP has a
+// sender do: notifications/cancelled for each. Otherwise a client waits
+// on them for ever, an elicitation's dialog open for a call that already
+// failed (and an SDK's client waits for its handlers before it closes);
+// its answer would reach a daemon that never asked.
+func (b *bridge) cancelAsked(ids [][]byte, pid int) {
+	for _, id := range ids {
+		if !json.Valid(id) {
+			continue
+		}
+		line, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": map[string]any{
+			"requestId": json.RawMessage(id),
+			"reason":    fmt.Sprintf("the switchboard daemon that sent this request exited (pid %d); the call it came during failed", pid),
+		}})
+		if err != nil {
+			continue
+		}
+		if err := b.write(append(line, '\n')); err != nil {
+			b.die(fmt.Errorf("writing to the client: %w", err))
+			return
+		}
+	}
+}
+
 // recovered, deferred at the top of each of the bridge's goroutines
 // (what says which), turns its panic into the bridge's end: the stack is
 // logged once, the client's requests written to a daemon or waiting for
@@ -752,8 +804,8 @@ func (b *bridge) broken(gen int, cause error) {
 		b.mu.Unlock()
 		return
 	}
-	c, pid, calls, m := b.conn, b.pid, b.inflight, b.mark
-	b.conn, b.inflight, b.ready, b.mark, b.lines = nil, map[string]*call{}, make(chan struct{}), nil, 0
+	c, pid, calls, m, asked := b.conn, b.pid, b.inflight, b.mark, b.asked
+	b.conn, b.inflight, b.ready, b.mark, b.lines, b.asked = nil, map[string]*call{}, make(chan struct{}), nil, 0, map[string][]byte{}
 	b.gen++
 	read := ^uint64(0) // without a mark, any request written may have been read
 	if m != nil {
@@ -785,6 +837,11 @@ func (b *bridge) broken(gen int, cause error) {
 	for _, cl := range tired {
 		b.answer(cl.id, fmt.Sprintf("%d switchboard daemons in a row exited before reading this call (the last, pid %d); it was not sent again. See: switchboard daemon logs", maxTries, pid))
 	}
+	ids := make([][]byte, 0, len(asked))
+	for _, id := range asked {
+		ids = append(ids, id)
+	}
+	b.cancelAsked(ids, pid)
 	if len(calls) > 0 {
 		// Start the new daemon now: the client is about to retry, and
 		// the calls no daemon read are waiting.

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"sync/atomic"
 )
 
 // A mark file's layout. The header holds the relay's count of lines read
@@ -72,6 +73,12 @@ type Journal struct {
 
 	slotMu sync.Mutex
 	free   []int // free slots
+	// asked holds, by id key, the slots of our requests to the client
+	// (elicitation, sampling, roots, ping) it has not answered: a dead
+	// daemon's are cancelled by the bridge, whose client would otherwise
+	// wait on them for ever (an elicitation's dialog left open).
+	asked  map[string]int
+	nAsked atomic.Int32
 }
 
 // newJournal reads in through the ring of m, which holds from start to
@@ -79,7 +86,7 @@ type Journal struct {
 // hands off again; the replay lines come first (see Hello.Replay). Lines
 // for the bridge go to ctl.
 func newJournal(m *mark, in io.Reader, ctl io.Writer, replay []json.RawMessage) *Journal {
-	j := &Journal{m: m, in: in, ctl: ctl, longSlot: -1}
+	j := &Journal{m: m, in: in, ctl: ctl, longSlot: -1, asked: map[string]int{}}
 	if start, end := m.get64(offStart), m.get64(offEnd); end >= start && end-start <= ringSize {
 		j.start, j.end, j.scanned = start, end, start
 	}
@@ -190,6 +197,10 @@ func (j *Journal) Handle(id json.RawMessage) int {
 		}
 	case id != nil:
 		slot = j.owe(id, j.lineEnd)
+	case j.nAsked.Load() > 0:
+		if m := scan(j.line, false); m.isResponse() {
+			j.unask(m.id) // the client's answer to a request of ours
+		}
 	}
 	j.advance(j.lineEnd)
 	if j.m.get64(offLong) != 0 {
@@ -207,6 +218,15 @@ func (j *Journal) Handle(id json.RawMessage) int {
 // preempt us: a client that got its answer and then killed the daemon
 // must not get that answer again.
 func (j *Journal) Write(w io.Writer, line []byte, slot int) error {
+	switch m := scan(line, true); {
+	case m.isRequest():
+		j.ask(m.id)
+	case m.method == "notifications/cancelled" && j.nAsked.Load() > 0:
+		// Our request given up: the client answers it with nothing.
+		if id := cancelledID(line); id != nil {
+			j.unask(id)
+		}
+	}
 	if j.swallow != "" {
 		if m := scan(line, true); m.isResponse() && idKey(m.id) == j.swallow {
 			j.swallow = "" // the replayed initialize's: the client has the first daemon's
@@ -268,6 +288,77 @@ func (j *Journal) send(c control) {
 	j.ctl.Write(append(b, '\n')) // a bridge that is gone ends the session anyway
 }
 
+// maxAskedSlots bounds the slots our requests to the client take, so
+// that requests the client never answers, whose cancellation was never
+// written (dropped with a full queue), leave the answers owed their slots.
+const maxAskedSlots = slotCount / 4
+
+// ask notes our request id, about to be written to the client, as asked
+// (slotAsked), until the client answers it or we cancel it (unask). A
+// request without a free slot (or past maxAskedSlots) is not noted: its
+// client is not told should the daemon die.
+func (j *Journal) ask(id []byte) {
+	if len(id) > slotIDMax {
+		return
+	}
+	key := idKey(id)
+	j.slotMu.Lock()
+	if _, ok := j.asked[key]; ok || len(j.free) == 0 || len(j.asked) >= maxAskedSlots {
+		j.slotMu.Unlock()
+		return
+	}
+	slot := j.free[len(j.free)-1]
+	j.free = j.free[:len(j.free)-1]
+	j.asked[key] = slot
+	j.nAsked.Add(1)
+	j.slotMu.Unlock()
+	off := offSlots + slot*slotSize
+	j.m.with(func(mem []byte) {
+		if mem != nil {
+			binary.NativeEndian.PutUint32(mem[off+4:], uint32(len(id)))
+			binary.NativeEndian.PutUint64(mem[off+8:], 0)
+			copy(mem[off+16:off+slotSize], id)
+		}
+	})
+	j.m.set32(off, slotAsked)
+}
+
+// unask frees the slot of our request id: answered or cancelled.
+func (j *Journal) unask(id []byte) {
+	key := idKey(id)
+	j.slotMu.Lock()
+	slot, ok := j.asked[key]
+	if ok {
+		delete(j.asked, key)
+		j.nAsked.Add(-1)
+	}
+	j.slotMu.Unlock()
+	if ok {
+		j.Pay(slot)
+	}
+}
+
+// cancelledID is the requestId of a notifications/cancelled line (raw
+// JSON), or nil.
+func cancelledID(line []byte) []byte {
+	var n struct {
+		Params struct {
+			RequestID json.RawMessage `json:"requestId"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(line, &n) != nil || len(n.Params.RequestID) == 0 {
+		return nil
+	}
+	return n.Params.RequestID
+}
+
+// Slot states: 0 free; slotOwed, an answer the session owes the client;
+// slotAsked, a request of the session the client has not answered.
+const (
+	slotOwed  = 1
+	slotAsked = 2
+)
+
 // owe takes a slot for an answer to id owed from line end on (0: already);
 // -1 when none is free or the id is too long to keep (the transport
 // refuses such ids).
@@ -291,7 +382,7 @@ func (j *Journal) owe(id []byte, end uint64) int {
 			copy(mem[off+16:off+slotSize], id)
 		}
 	})
-	j.m.set32(off, 1) // after the rest: the bridge reads a slot only when set
+	j.m.set32(off, slotOwed) // after the rest: the bridge reads a slot only when set
 	return slot
 }
 
@@ -390,6 +481,7 @@ func ringSegments(from, to uint64, f func(a, b int)) {
 type leftover struct {
 	pending []byte   // bytes read and not handled (from start to the first zero byte after end)
 	owed    [][]byte // raw ids of the requests handled and not answered
+	asked   [][]byte // raw ids of the session's requests to the client it had not answered
 	halfOut bool     // a line was being written to the client
 	eof     bool     // stdin had ended
 	inited  bool     // initialize was answered with a result
@@ -432,11 +524,18 @@ func readLeftover(m *mark) leftover {
 		}
 		for s := range slotCount {
 			off := offSlots + s*slotSize
-			if binary.NativeEndian.Uint32(mem[off:]) == 0 {
+			state := binary.NativeEndian.Uint32(mem[off:])
+			if state == 0 {
 				continue
 			}
 			n := int(binary.NativeEndian.Uint32(mem[off+4:]))
 			lineEnd := binary.NativeEndian.Uint64(mem[off+8:])
+			if state == slotAsked {
+				if n > 0 && n <= slotIDMax {
+					l.asked = append(l.asked, append([]byte(nil), mem[off+16:off+16+n]...))
+				}
+				continue
+			}
 			if n == 0 || n > slotIDMax || lineEnd > start {
 				continue // not handled yet: its line is in pending
 			}

@@ -27,7 +27,7 @@ func (p *Pool) relay(o *backend.Options, l *Launch) {
 			ctx, stop := c.bound(ctx)
 			defer stop()
 			res, err := c.Hooks.Elicit(ctx, r.Params)
-			return res, wireError(err)
+			return res, wireError(ctx, c, "elicitation/create", err)
 		}
 	}
 	if l.Caps.Has(CapSampling) {
@@ -39,7 +39,7 @@ func (p *Pool) relay(o *backend.Options, l *Launch) {
 			ctx, stop := c.bound(ctx)
 			defer stop()
 			res, err := c.Hooks.Sample(ctx, r.Params)
-			return res, wireError(err)
+			return res, wireError(ctx, c, "sampling/createMessage", err)
 		}
 	}
 	if l.Caps.Has(CapRoots) {
@@ -51,7 +51,7 @@ func (p *Pool) relay(o *backend.Options, l *Launch) {
 			ctx, stop := c.bound(ctx)
 			defer stop()
 			res, err := c.Hooks.Roots(ctx)
-			return res, wireError(err)
+			return res, wireError(ctx, c, "roots/list", err)
 		}
 	}
 	o.Progress = func(ctx context.Context, m *mcp.ProgressNotificationParams) {
@@ -81,15 +81,21 @@ func (p *Pool) relay(o *backend.Options, l *Launch) {
 	}
 }
 
-// wireError is err as a backend's request gets it: a *jsonrpc.Error
-// (anywhere in its chain) as it is, any other error an internal error
-// (-32603) with its message. The SDK sends a handler's plain Go error
-// with code 0, which names no kind of failure ("the client retried
-// without answering input request 1", a call that ended, a client gone).
-func wireError(err error) error {
+// wireError is err as c's backend's request (method) gets it: a
+// *jsonrpc.Error (anywhere in its chain) as it is, any other error an
+// internal error (-32603) with its message. The SDK sends a handler's
+// plain Go error with code 0, which names no kind of failure ("the client
+// retried without answering input request 1", a call that ended, a client
+// gone). A request ended by its context (ctx: the call's end, the client
+// cancelling it or going, the script's end or time limit) says so, naming
+// the call, where Go's words were the whole message ("context canceled").
+func wireError(ctx context.Context, c *Call, method string, err error) error {
 	var w *jsonrpc.Error
 	if err == nil || errors.As(err, &w) {
 		return err
+	}
+	if ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+		return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("switchboard: the call of %s.%s that sent %s ended before the client answered (the client cancelled it or went away, or its script ended or timed out)", c.Server, c.Tool, method)}
 	}
 	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()}
 }
