@@ -287,6 +287,7 @@ func (ix *Index) build() {
 	ix.buildRound80()
 	ix.buildRound84()
 	ix.buildRound107()
+	ix.buildRound108()
 	ix.kinds = make([]valueKind, len(ix.docs))
 	ix.kindFill = make([]kindFill, len(ix.docs))
 	ix.manyKinds = make([]valueKind, len(ix.docs))

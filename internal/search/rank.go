@@ -424,10 +424,10 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 			}
 			sc.boost(c, cands, nf)
 			sc.kindBonus(k, cands)
-			sc.localPenalty(info[i].text, k, cands) // round108.go
-			sc.multiplePenalty(info[i].text, cands) // round108.go
-			sc.objectURLBonus(info[i].text, cands)  // round96.go
-			sc.pageURL(info[i].text, cands)         // round105.go
+			sc.localPenalty(info[i].text, k)       // round108.go
+			sc.multiplePenalty(info[i].text)       // round108.go
+			sc.objectURLBonus(info[i].text, cands) // round96.go
+			sc.pageURL(info[i].text, cands)        // round105.go
 			sc.manyBonus(manyValues(info[i].text), cands)
 			if asksState(info[i].step) {
 				// "check which tabs are open": the step reads a state.
@@ -488,10 +488,10 @@ func (ix *Index) rankAt(query string, limit, depth int) *ranking {
 	sc.singularPenalty(query, number, cands)
 	qtoks, paths, names, kinds := queryTokensKinds(query)
 	sc.kindBonus(kinds, cands)
-	sc.localPenalty(query, kinds, cands) // round108.go
-	sc.multiplePenalty(query, cands)     // round108.go
-	sc.containerPenalty(query, cands)    // round108.go
-	sc.idFirst(query, cands)             // round108.go
+	sc.localPenalty(query, kinds) // round108.go
+	sc.multiplePenalty(query)     // round108.go
+	sc.containerPenalty(query)    // round108.go
+	sc.idFirst(query)             // round108.go
 	sc.headBonus(query, kinds, cands)
 	sc.idParamBonus(query, cands)
 	sc.objectURLBonus(query, cands) // round96.go

@@ -319,7 +319,7 @@ var placeNouns = setOf(`place places shop shops store stores restaurant restaura
 // address or coordinates. "Has the vendor published the postmortem?
 // Search with Brave" searches the web; Brave's local search, which falls
 // back to the web, tied with its web search on "search" and "Brave".
-func (sc *scorer) localPenalty(query string, kinds valueKind, cands []int32) {
+func (sc *scorer) localPenalty(query string, kinds valueKind) {
 	if r108Off || kinds&(kindCoordinates|kindAddress) != 0 {
 		return
 	}
@@ -335,11 +335,8 @@ func (sc *scorer) localPenalty(query string, kinds valueKind, cands []int32) {
 			}
 		}
 	}
-	ix := sc.ix
-	for _, d := range cands {
-		if slices.Contains(lowerWords(ix.docs[d].Tool), "local") {
-			sc.score[d] *= localFactor
-		}
+	for _, d := range sc.ix.localTools {
+		sc.score[d] *= localFactor // a tool no candidate stays at 0
 	}
 }
 
@@ -458,7 +455,7 @@ const multipleFactor = 0.95
 // ("read_multiple_files") for a request naming one file and no more:
 // "Read package.json, then ..." reads one file (read_text_file), which
 // the tool for many does too, but is not what it is for.
-func (sc *scorer) multiplePenalty(query string, cands []int32) {
+func (sc *scorer) multiplePenalty(query string) {
 	if r108Off {
 		return
 	}
@@ -476,11 +473,8 @@ func (sc *scorer) multiplePenalty(query string, cands []int32) {
 	if paths != 1 {
 		return
 	}
-	ix := sc.ix
-	for _, d := range cands {
-		if slices.Contains(lowerWords(ix.docs[d].Tool), "multiple") {
-			sc.score[d] *= multipleFactor
-		}
+	for _, d := range sc.ix.manyTools {
+		sc.score[d] *= multipleFactor
 	}
 }
 
@@ -499,7 +493,7 @@ const containerFactor = 0.95
 // properties) for a request asking for things in it: "Which tasks in the
 // Notion sprint database are still not done?" asks for rows, a query's
 // (API-query-data-source).
-func (sc *scorer) containerPenalty(query string, cands []int32) {
+func (sc *scorer) containerPenalty(query string) {
 	if r108Off {
 		return
 	}
@@ -525,11 +519,8 @@ func (sc *scorer) containerPenalty(query string, cands []int32) {
 	if container == "" {
 		return
 	}
-	ix := sc.ix
-	for _, d := range cands {
-		if ix.verbs[d] == verbRead && stem(lastWord(ix.docs[d].Tool)) == container {
-			sc.score[d] *= containerFactor
-		}
+	for _, d := range sc.ix.holderReads[container] {
+		sc.score[d] *= containerFactor
 	}
 }
 
@@ -606,13 +597,13 @@ var idAsked = sync.OnceValue(func() *regexp.Regexp {
 // (its name's last word "id" or "ids": Context7's resolve-library-id) for
 // a request asking for an id (idAsked): the tools taking one (query-docs
 // and its libraryId) share the words but answer something else.
-func (sc *scorer) idFirst(query string, cands []int32) {
+func (sc *scorer) idFirst(query string) {
 	if r108Off || !idAsked().MatchString(query) {
 		return
 	}
 	ix := sc.ix
-	for _, d := range cands {
-		if w := lastWord(ix.docs[d].Tool); w == "id" || w == "ids" {
+	for _, d := range ix.idTools {
+		if sc.score[d] != 0 { // a candidate
 			sc.score[d] += 2 * headIDF * ix.maxIDF
 		}
 	}
@@ -642,4 +633,33 @@ func withoutPlaceOfFiles(query string) string {
 		return query
 	}
 	return query[:m[0]] + query[m[1]:]
+}
+
+// buildRound108 records the tools the round's penalties and bonus read:
+// named for local places (localPenalty), for several things at once
+// (multiplePenalty), for finding ids (idFirst), and reading a container
+// itself (containerPenalty), so that a query does not split every
+// candidate's name.
+func (ix *Index) buildRound108() {
+	ix.localTools, ix.manyTools, ix.idTools, ix.holderReads = nil, nil, nil, map[string][]int32{}
+	for d := range ix.docs {
+		ws := lowerWords(ix.docs[d].Tool)
+		n := len(ws)
+		if n == 0 {
+			continue
+		}
+		if slices.Contains(ws, "local") {
+			ix.localTools = append(ix.localTools, int32(d))
+		}
+		if slices.Contains(ws, "multiple") {
+			ix.manyTools = append(ix.manyTools, int32(d))
+		}
+		if ws[n-1] == "id" || ws[n-1] == "ids" {
+			ix.idTools = append(ix.idTools, int32(d))
+		}
+		if containerWords[ws[n-1]] && nameVerb(ix.docs[d].Tool) == verbRead {
+			t := stem(ws[n-1])
+			ix.holderReads[t] = append(ix.holderReads[t], int32(d))
+		}
+	}
 }

@@ -183,6 +183,10 @@ type Index struct {
 	linkMakers   []int32               // the tools that make a link to a product's page (round107.go)
 	propTools    []int32               // the tools named for a property (round107.go)
 	toolFormats  map[string]bool       // the document formats tool names say (round107.go)
+	localTools   []int32               // the tools named for local places (round108.go)
+	manyTools    []int32               // the tools named for several things at once (round108.go)
+	idTools      []int32               // the tools named for finding ids (round108.go)
+	holderReads  map[string][]int32    // by a container's stem, the tools reading it (round108.go)
 	kinds        []valueKind           // doc -> kinds of values its parameters take
 	srvKinds     []valueKind           // server -> kinds of values its tools take
 	srvFileVerbs []verbFamily          // server -> verb families of its tools named for a file that take a path
