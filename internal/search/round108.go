@@ -568,16 +568,7 @@ func dashID(f string) bool {
 	if !ok || len(p) < 2 || n == "" || len(n) > 8 || p[0] < 'A' || p[0] > 'Z' {
 		return false
 	}
-	digit := false
-	for _, r := range p + n {
-		switch {
-		case r >= '0' && r <= '9':
-			digit = true
-		case r < 'A' || r > 'Z':
-			return false
-		}
-	}
-	return digit
+	return capsWithDigit(p + n)
 }
 
 // refNumber reports whether f is a number written as a reference: "#12",

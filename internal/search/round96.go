@@ -134,8 +134,14 @@ func slackChannelID(f string) bool {
 	if len(f) < 8 || len(f) > 12 || f[0] != 'C' {
 		return false
 	}
+	return capsWithDigit(f[1:])
+}
+
+// capsWithDigit reports whether s holds only capitals and digits, at
+// least one a digit.
+func capsWithDigit(s string) bool {
 	digit := false
-	for _, r := range f[1:] {
+	for _, r := range s {
 		switch {
 		case r >= '0' && r <= '9':
 			digit = true

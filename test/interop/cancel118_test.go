@@ -253,13 +253,7 @@ func TestCampaign118_SessionsOfBothErasGetOnlyTheirOwnProgressAndAnswers(t *test
 	w := setup118(t, "")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	url, tok := serveHTTP118(t, w)
-	clients := []*client118{
-		stdio118(t, ctx, w, "stdioOld", era2025),
-		stdio118(t, ctx, w, "stdioNew", era2026),
-		http118(t, ctx, url, tok, "httpOld", era2025),
-		http118(t, ctx, url, tok, "httpNew", era2026),
-	}
+	clients := fourClients118(t, ctx, w)
 	var wg sync.WaitGroup
 	results := make([][]string, len(clients))
 	for i, c := range clients {
@@ -321,13 +315,7 @@ func TestCampaign118_CancellingPromiseAllCancelsEveryCallAtTheBackend(t *testing
 	w := setup118(t, "")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	url, tok := serveHTTP118(t, w)
-	clients := []*client118{
-		stdio118(t, ctx, w, "stdioOld", era2025),
-		stdio118(t, ctx, w, "stdioNew", era2026),
-		http118(t, ctx, url, tok, "httpOld", era2025),
-		http118(t, ctx, url, tok, "httpNew", era2026),
-	}
+	clients := fourClients118(t, ctx, w)
 	for _, c := range clients {
 		t.Run(c.name, func(t *testing.T) {
 			var started, cancelled []string
@@ -1064,5 +1052,18 @@ func TestCampaign118_AScriptCancelledWhileQueuedNeverRuns(t *testing.T) {
 	}
 	if strings.Contains(w.notes(), "start Q2") {
 		t.Errorf("the script cancelled while it waited for a worker ran: %s", w.notes())
+	}
+}
+
+// fourClients118 starts one client of each era on each transport: two
+// stdio sessions through the daemon and two of `serve --http`.
+func fourClients118(t *testing.T, ctx context.Context, w *world118) []*client118 {
+	t.Helper()
+	url, tok := serveHTTP118(t, w)
+	return []*client118{
+		stdio118(t, ctx, w, "stdioOld", era2025),
+		stdio118(t, ctx, w, "stdioNew", era2026),
+		http118(t, ctx, url, tok, "httpOld", era2025),
+		http118(t, ctx, url, tok, "httpNew", era2026),
 	}
 }
