@@ -53,6 +53,17 @@ func (c *relayConn) CallTool(ctx context.Context, tool string, args json.RawMess
 			return fail(err)
 		}
 		return text(fmt.Sprintf("elicited %s %v", res.Action, res.Content["name"])), nil
+	case "askstdio":
+		// As a 2025-11-25 stdio backend's request reaches the pool: in
+		// a context of its own, naming no call; asked once a hold call
+		// is in flight too.
+		<-c.holding
+		res, err := c.o.Elicit(context.Background(), &mcp.ElicitRequest{Params: &mcp.ElicitParams{Message: "name?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{"name": map[string]any{"type": "string"}}}}})
+		c.asked <- err
+		if err != nil {
+			return fail(err)
+		}
+		return text(fmt.Sprintf("elicited %s %v", res.Action, res.Content["name"])), nil
 	case "sample":
 		if c.o.Sample == nil {
 			return fail(fmt.Errorf("client declared no sampling"))
@@ -100,7 +111,7 @@ func (c *relayConn) ListTools(context.Context) ([]*mcp.Tool, error) {
 	tools := []*mcp.Tool{{Name: "sample", InputSchema: obj}, {Name: "roots", InputSchema: obj}, {Name: "work", InputSchema: obj},
 		{Name: "hold", InputSchema: obj}, {Name: "rm", InputSchema: obj, Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes}}, {Name: "safe", InputSchema: obj}}
 	if c.o.Elicit != nil { // like server-everything: only for clients that can answer
-		tools = append(tools, &mcp.Tool{Name: "ask", InputSchema: obj})
+		tools = append(tools, &mcp.Tool{Name: "ask", InputSchema: obj}, &mcp.Tool{Name: "askstdio", InputSchema: obj})
 	}
 	return tools, nil
 }
@@ -642,6 +653,53 @@ func TestRelay_RequestInItsCallsContextGoesToThatCallAmongSeveral(t *testing.T) 
 	conn.release <- struct{}{}
 	if err := <-done; err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Round one hundred and nineteen: a stdio backend's elicitation (which
+// names no call) while two calls of one script were in flight on it was
+// refused ("2 calls are in flight and the request names none of them").
+// The calls of one execute now take it together: it reaches that
+// session's client. Calls of two executes, of one session or two, still
+// leave it ambiguous: refused.
+func TestRelay_AStdioRequestDuringCallsOfOneScriptReachesItsClient(t *testing.T) {
+	h, st, ws := newRelayHub(t, `{"mcpServers": {"r": {"command": "r-cmd"}}}`)
+	c1, c2 := openRelay(t, h, "s1", ws, allCaps), openRelay(t, h, "s2", ws, allCaps)
+	c1.exec(t, `return await r.safe({})`, nil) // starts the shared backend
+	conn := st.all()[0]
+	out := make(chan string, 1)
+	go func() {
+		res, err := c1.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "execute", Arguments: map[string]any{"script": `return await Promise.all([r.hold({}), r.askstdio({})])`}})
+		if err != nil {
+			out <- err.Error()
+			return
+		}
+		out <- fmt.Sprint(res.Content[0].(*mcp.TextContent).Text)
+	}()
+	if err := <-conn.asked; err != nil {
+		t.Errorf("the elicitation during two calls of one script: %v", err)
+	}
+	conn.release <- struct{}{}
+	if got := <-out; !strings.Contains(got, "elicited accept name-from-s1") || !strings.Contains(got, "held") {
+		t.Errorf("the script got %s", got)
+	}
+	for i, asker := range []*relayClient{c1, c2} {
+		done := make(chan error, 1)
+		go func() {
+			_, err := c1.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "execute", Arguments: map[string]any{"script": `return await r.hold({})`}})
+			done <- err
+		}()
+		got := asker.exec(t, `return await r.askstdio({})`, nil)
+		if err := <-conn.asked; err == nil || !strings.Contains(got, "cannot be relayed: 2 calls are in flight") {
+			t.Errorf("s%d's elicitation during a call of another execute: %v, the script got %s", i+1, err, got)
+		}
+		conn.release <- struct{}{}
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := c1.elicits.Load() + c2.elicits.Load(); n != 1 {
+		t.Errorf("the clients got %d elicitations, want 1", n)
 	}
 }
 

@@ -221,6 +221,12 @@ type Call struct {
 	Args     json.RawMessage // a JSON object; empty means {}
 	Progress any             // the client's progress token for this call, nil if none
 	Hooks    *Hooks          // requests a backend makes during this call; nil: refuse them
+	// Request identifies the client request the call is made for (an
+	// execute, or a passed-through tools/call): a comparable value its
+	// calls share, nil for none. A backend's request that names no call
+	// while several are in flight goes to them when they are all one
+	// session's calls of one non-nil Request (routed).
+	Request any
 	// token is the progress token the pool sends the backend for this
 	// call (its own, never the client's), set while the call runs.
 	token string

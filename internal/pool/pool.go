@@ -296,7 +296,9 @@ func (p *Pool) track(e *entry, c *Call, add bool) {
 // roots, progress, log): to the Hooks of the single call in flight on
 // that backend; with several, to the call the request's related-request
 // hint names (its progress token or related request); else the request
-// is refused. Route applies it.
+// is refused. Route applies it; an elicitation, sampling or roots request
+// during several calls of one client request (Call.Request) goes to one
+// of them (routed).
 func (p *Pool) InFlight(key string) []*Call {
 	p.mu.Lock()
 	defer p.mu.Unlock()

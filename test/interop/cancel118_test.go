@@ -1067,3 +1067,32 @@ func fourClients118(t *testing.T, ctx context.Context, w *world118) []*client118
 		http118(t, ctx, url, tok, "httpNew", era2026),
 	}
 }
+
+// TestCampaign119_OneScriptsCallsShareTheStdioBackendsRequests: round
+// one hundred and eighteen's case 1 alone, one session at a time: a
+// script's Promise.all of a progress call, an elicitation and a sampling
+// request on the stdio backend (2025-11-25, whose requests name no call)
+// had the elicitation or sampling refused whenever another of its calls
+// was in flight ("cannot be relayed: 3 calls are in flight …"). Calls of
+// one execute now take such a request together: each is answered.
+func TestCampaign119_OneScriptsCallsShareTheStdioBackendsRequests(t *testing.T) {
+	w := setup118(t, "")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	for _, c := range []*client118{stdio118(t, ctx, w, "stdioOld", era2025), stdio118(t, ctx, w, "stdioNew", era2026)} {
+		for round := range 3 {
+			tag := fmt.Sprintf("%s-%d", c.name, round)
+			script := fmt.Sprintf(`return await Promise.all([cf.progress({tag: "%[1]s", n: 10, ms: 30}), cf.elicit({tag: "%[1]s"}), cf.sample({tag: "%[1]s"})])`, tag)
+			out, isErr, err := c.exec(ctx, script, "p")
+			if err != nil || isErr {
+				t.Errorf("%s: %v %s", tag, err, out)
+				continue
+			}
+			for _, want := range []string{"progress " + tag, tag + ": accept " + c.name, tag + ": sampled by " + c.name} {
+				if !strings.Contains(out, want) {
+					t.Errorf("%s: want %q in %s", tag, want, out)
+				}
+			}
+		}
+	}
+}
