@@ -397,9 +397,10 @@ func (c *Catalog) Servers() []string { return slices.Clone(c.names) }
 // Ident returns the JavaScript identifier of a server, or "" if unknown.
 func (c *Catalog) Ident(server string) string { return c.idents[server] }
 
-// logAttrs name server in a log record (config.Server.LogAttrs): its
-// name and its definition's project, or the user's.
-func (c *Catalog) logAttrs(server string) []any {
+// LogAttrs name server in a log record (config.Server.LogAttrs): its
+// name and its definition's project, or the user's, so that `switchboard
+// logs SERVER` in another workspace does not show it.
+func (c *Catalog) LogAttrs(server string) []any {
 	if spec := c.Spec(server); spec != nil {
 		return spec.LogAttrs()
 	}
@@ -510,7 +511,7 @@ func (c *Catalog) dequeue() (string, bool) {
 func (c *Catalog) deliver(server string) {
 	defer func() {
 		if r := recover(); r != nil {
-			c.opts.Logger.Error("catalog change callback panicked", append(c.logAttrs(server), "panic", r)...)
+			c.opts.Logger.Error("catalog change callback panicked", append(c.LogAttrs(server), "panic", r)...)
 		}
 	}()
 	c.opts.OnChange(server)
@@ -1126,7 +1127,7 @@ func (c *Catalog) Invalidate(server string, timeout time.Duration) {
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
-				c.opts.Logger.Error("refreshing tool list after list_changed", append(c.logAttrs(server), "panic", r)...)
+				c.opts.Logger.Error("refreshing tool list after list_changed", append(c.LogAttrs(server), "panic", r)...)
 				c.wantRefresh(server, -2)
 			}
 		}()
@@ -1147,7 +1148,7 @@ func (c *Catalog) Invalidate(server string, timeout time.Duration) {
 			c.mu.Unlock()
 			ctx, cancel := context.WithTimeout(context.Background(), timeout)
 			if err := c.Refresh(ctx, server); err != nil && !errors.Is(err, ErrShutDown) {
-				c.opts.Logger.Warn("refreshing tool list after list_changed", append(c.logAttrs(server), "err", err)...)
+				c.opts.Logger.Warn("refreshing tool list after list_changed", append(c.LogAttrs(server), "err", err)...)
 			}
 			cancel()
 			if c.wantRefresh(server, -1) == 0 {

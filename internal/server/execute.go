@@ -722,14 +722,14 @@ func (s *Server) callTool(ctx context.Context, server, tool string, args json.Ra
 		// first call and the catalog vets them: a tool changed since it
 		// was approved is withheld here, before it runs.
 		Admit: func() error { _, err := s.lookup(ctx, t.Server, t.Name); return err }, LookedUp: looked}
-	if r := relayOf(ctx); r != nil {
+	rel := relayOf(ctx)
+	if rel != nil {
 		// The calls of one execute (or a passed-through tools/call) share
 		// its relay: a stdio backend's request during several of them
 		// reaches this request's client (pool.Call.Request).
-		c.Request = r
+		c.Request = rel
 	}
 	start := time.Now()
-	rel := relayOf(ctx)
 	rel.progress(t.Server+"."+t.Name+": started", 0, 0)
 	ctx, span := s.o.Telemetry.StartCall(ctx, t.Server, t.Name) // nil-safe: off when nil
 	res, err := s.o.Caller.CallTool(ctx, c)

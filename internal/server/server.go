@@ -221,15 +221,8 @@ func (s *Server) guard() *config.Settings {
 
 func (s *Server) cat() *catalog.Catalog { return s.be.Load().Catalog }
 
-// serverAttrs name server in a log record: its name and its definition's
-// project, or the user's (config.Server.LogAttrs), so that `switchboard
-// logs SERVER` in another workspace does not show it.
-func (s *Server) serverAttrs(server string) []any {
-	if spec := s.cat().Spec(server); spec != nil {
-		return spec.LogAttrs()
-	}
-	return []any{"server", server}
-}
+// serverAttrs name server in a log record (catalog.Catalog.LogAttrs).
+func (s *Server) serverAttrs(server string) []any { return s.cat().LogAttrs(server) }
 
 // launch is the session's launch of server, nil when unknown.
 func (s *Server) launch(server string) *pool.Launch {
