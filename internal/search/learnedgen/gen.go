@@ -104,6 +104,10 @@ var heldOut = map[string]bool{
 	// extra80, extra81 and none109: written blind in the seventh session
 	// of 2026-12-07, in the dev slice's own style, scored as aggregates only
 	"extra80": true, "extra81": true, "none109": true,
+	// extra82, extra83, tasks109 and none110: written blind at the start
+	// of the eighth session of 2026-12-07, in the dev slice's own style,
+	// scored as aggregates only
+	"extra82": true, "extra83": true, "tasks109": true, "none110": true,
 	// ties61: round sixty-one's single requests for tools with a close
 	// sibling in their backend, written before its change
 	"ties61": true,
