@@ -288,6 +288,7 @@ func (ix *Index) build() {
 	ix.buildRound84()
 	ix.buildRound107()
 	ix.buildRound108()
+	ix.buildRound109()
 	ix.kinds = make([]valueKind, len(ix.docs))
 	ix.kindFill = make([]kindFill, len(ix.docs))
 	ix.manyKinds = make([]valueKind, len(ix.docs))

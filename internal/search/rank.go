@@ -949,6 +949,12 @@ func (ix *Index) clauses(query string, qs []qterm, naming, foreign map[string]bo
 		// "look at its headers and response body": one step
 		// (joinThings, round64.go).
 		for _, q := range joinThings(p, splitWords(p, "then", "and", "also", "plus", "afterwards", "finally")) {
+			if len(split) > 0 && modifierPart(q) {
+				// "Create a v3.0 milestone on GitHub, due on June 30":
+				// a date or condition of the step before (round109.go).
+				split[len(split)-1] += " " + q
+				continue
+			}
 			if len(split) > 0 && (onlyValues(q) && manyValues(split[len(split)-1]+" "+q) != 0 || valueListGoesOn(split[len(split)-1], q) || sourceSaid(q) || inclusionSaid(q)) {
 				// "Read docs/setup.md, docs/deploy.md and docs/faq.md":
 				// a list of values is one step's, not a step each.
@@ -1344,6 +1350,9 @@ func (ix *Index) namedStepUndone(query string, naming map[string]bool, named []i
 		// "How many Firecrawl credits do we have left?": no tool of
 		// the product reads its balance (round107.go).
 		return true
+	}
+	if ix.objectThingUndone(query, naming, named, true) {
+		return true // round109.go
 	}
 	if ix.publicUndone(query, named) {
 		// "Publish the Notion page 'Roadmap 2025' to the web": no

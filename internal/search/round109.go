@@ -1,0 +1,125 @@
+package search
+
+import (
+	"slices"
+	"strings"
+)
+
+// Round 109: a thing no tool of the named backend deletes or makes, and a
+// part of a request that only dates the step before it.
+
+// objectThingUndone reports whether a one-step request to delete or make a
+// thing of the one backend it names asks for what no tool of that backend
+// doing so says: no word of the request's object is in the name or the
+// learned words of a tool of the backend that deletes (makes) ("Delete the
+// comment I left on the Notion page": Notion deletes blocks; "Publish my
+// Apify actor to the Apify Store"; "Add contractor j.ng@vendor.com to our
+// Azure DevOps organization"). A tool named for deleting and nothing else
+// ("delete", "delete-many") deletes whatever the store holds. Only the
+// plain verbs count (plainDelete but "wipe", which resets as often;
+// plainCreateWords): "send", "load", "generate" or "deploy" carry a value
+// more than they make a thing.
+func (ix *Index) objectThingUndone(query string, naming map[string]bool, named []int32, oneStep bool) bool {
+	if r109Off || !oneStep || len(named) != 1 || ix.srvOpen[named[0]] || whQuestion(query) {
+		return false
+	}
+	qt, _, _, _ := queryTokensKinds(query)
+	f := requestVerbs(query, qt)
+	v, _ := requestVerbPlace(query)
+	var op string
+	switch {
+	case v == "":
+		return false
+	case f == verbDelete && plainDelete(query) && !slices.Contains(lowerWords(query), "wipe"):
+		op = "delete"
+	case f == verbCreate && plainCreateWords[v]:
+		op = "create"
+	default:
+		return false
+	}
+	obj := requestObject(query, v, naming)
+	if len(obj) == 0 {
+		return false
+	}
+	for _, w := range obj {
+		if strings.Contains(w, "-") {
+			// "a follow-up to-do": the word joined and its parts.
+			obj = append(obj, stem(strings.ReplaceAll(w, "-", "")))
+			for _, p := range strings.Split(w, "-") {
+				obj = append(obj, stem(p))
+			}
+		}
+	}
+	for _, d := range ix.srvDocs[named[0]] {
+		does := ix.verbs[d]&f != 0
+		if !does {
+			_, does = ix.opsDo(d, op, f)
+		}
+		if !does {
+			continue
+		}
+		if f == verbDelete && ix.plainTools[d] {
+			return false
+		}
+		for _, t := range obj {
+			if ix.thingWords[d][t] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// plainCreateWords are the verbs that make a thing and say nothing else.
+var plainCreateWords = setOf(`create add publish upload`)
+
+// modifierLeads start a part that only dates or bounds the step before it:
+// "due on June 30", "by Friday", "before the release".
+var modifierLeads = setOf(`due by before until till effective`)
+
+// modifierPart reports whether a part of a request only dates or bounds the
+// step before it: a modifierLeads word first and no verb after ("Create a
+// v3.0 milestone in acme/mobile on GitHub, due on June 30" is one step).
+func modifierPart(part string) bool {
+	if r109Off {
+		return false
+	}
+	ws := lowerWords(part)
+	if len(ws) == 0 || !modifierLeads[ws[0]] {
+		return false
+	}
+	for _, w := range ws[1:] {
+		if verbStems()[stem(w)] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// buildRound109 records, per tool, the stemmed words of its name and its
+// learned words (thingWords), and whether its name is only verbs and its
+// backend's words (plainTools), so that objectThingUndone splits no name
+// per query.
+func (ix *Index) buildRound109() {
+	ix.thingWords = make([]map[string]bool, len(ix.docs))
+	ix.plainTools = make([]bool, len(ix.docs))
+	for d := range ix.docs {
+		s := ix.docServer[d]
+		words := map[string]bool{}
+		plain := true
+		for _, w := range lowerWords(ix.docs[d].Tool) {
+			t := stem(w)
+			words[t] = true
+			if verbStems()[t] == 0 && !slices.ContainsFunc(ix.srvWords[s], func(w string) bool { return stem(w) == t }) {
+				plain = false
+			}
+		}
+		for _, w := range strings.Fields(learnedText(&ix.docs[d])) {
+			words[stem(w)] = true
+		}
+		ix.thingWords[d], ix.plainTools[d] = words, plain
+	}
+}
+
+// r109Off turns the round off (tests measure what it changed).
+var r109Off = false

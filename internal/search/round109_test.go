@@ -1,0 +1,43 @@
+package search
+
+import "testing"
+
+// Round 109: each rule's two sides, on the corpus.
+func TestSearch_Round109(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	wantFirst(t, ix, []searchCase{
+		// A thing the named backend deletes or makes with no tool.
+		{"Remove the comment I posted on the Notion page Q3 Plan.", ""},
+		{"Delete the production environment from the Sentry project api.", ""},
+		{"Publish our scraper actor on the Apify Store.", ""},
+		{"Upload the source maps of release api@1.4.0 to Sentry.", ""},
+		{"Add a rule requiring signed commits to the main branch of acme/web on GitHub.", ""},
+		// ... and what a tool of it does.
+		{"Delete the Supabase branch old-demo", "supabase/delete_branch"},
+		{"Delete the block 3c9f1e2a-5b6d-4e7f-8a9b-0c1d2e3f4a5b from the Notion page.", "notion/API-delete-a-block"},
+		{"Remove all sessions older than a week from the Mongo sessions collection.", "mongodb/delete-many"},
+		{"Remove the Redis key session:9f2.", "redis/delete"},
+		{"Wipe the migrations on my Supabase dev branch and start over.", "supabase/reset_branch"},
+		{"Add a comment to GitHub issue 12 in acme/web saying it is fixed.", "github/add_issue_comment"},
+		{"Create a new branch release/2.0 in acme/web on GitHub.", "github/create_branch"},
+		{"Add a follow-up to-do on HubSpot company 9001 for next Monday.", "hubspot/hubspot-create-engagement"},
+		// A part that only dates the step before is no step.
+		{"Create a 2.0 milestone in acme/web on GitHub, due by March 1.", ""},
+		{"Open an issue in acme/web on GitHub about the login bug, due on Friday.", "github/create_issue"},
+	})
+}
+
+func TestModifierPart(t *testing.T) {
+	for part, want := range map[string]bool{
+		"due on June 30":           true,
+		"by Friday":                true,
+		"before the release":       true,
+		"starting from the job":    false,
+		"then close it":            false,
+		"by then post it to Slack": false,
+	} {
+		if got := modifierPart(part); got != want {
+			t.Errorf("modifierPart(%q) = %v, want %v", part, got, want)
+		}
+	}
+}
