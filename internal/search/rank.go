@@ -1212,6 +1212,12 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 		// covers the request, not on a few of its words.
 		return c >= o.MinCoverage
 	}
+	if oneStep && len(named) == 0 && ix.objectThingUndone(query, naming, []int32{int32(ix.docServer[doc])}, true, true) {
+		// "Remove the send-welcome-email edge function": the backend
+		// of its best tool, as if named, when the thing is one of its
+		// (round109.go).
+		return false
+	}
 	if len(named) == 0 {
 		if oneStep && ix.kindUndrawn(query) {
 			// "a heatmap of tickets by hour": no chart tool draws
@@ -1351,7 +1357,7 @@ func (ix *Index) namedStepUndone(query string, naming map[string]bool, named []i
 		// the product reads its balance (round107.go).
 		return true
 	}
-	if ix.objectThingUndone(query, naming, named, true) {
+	if ix.objectThingUndone(query, naming, named, true, false) {
 		return true // round109.go
 	}
 	if ix.publicUndone(query, named) {

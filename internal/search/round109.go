@@ -18,8 +18,12 @@ import (
 // ("delete", "delete-many") deletes whatever the store holds. Only the
 // plain verbs count (plainDelete but "wipe", which resets as often;
 // plainCreateWords): "send", "load", "generate" or "deploy" carry a value
-// more than they make a thing.
-func (ix *Index) objectThingUndone(query string, naming map[string]bool, named []int32, oneStep bool) bool {
+// more than they make a thing. implied: the request names no backend, and
+// named holds its best tool's; the rule then needs the thing to be one of
+// that backend's (backendsThing: "Delete the duplicate contact from our
+// CRM", "Remove the legacy-mobile team from our error tracker"), so that
+// "add an emoji to the issue comment" is not judged by GitHub's tools.
+func (ix *Index) objectThingUndone(query string, naming map[string]bool, named []int32, oneStep, implied bool) bool {
 	if r109Off || !oneStep || len(named) != 1 || ix.srvOpen[named[0]] || whQuestion(query) {
 		return false
 	}
@@ -50,6 +54,9 @@ func (ix *Index) objectThingUndone(query string, naming map[string]bool, named [
 			}
 		}
 	}
+	if implied && !ix.backendsThing(named[0], obj) {
+		return false
+	}
 	for _, d := range ix.srvDocs[named[0]] {
 		does := ix.verbs[d]&f != 0
 		if !does {
@@ -68,6 +75,19 @@ func (ix *Index) objectThingUndone(query string, naming map[string]bool, named [
 		}
 	}
 	return true
+}
+
+// backendsThing reports whether a word of obj is in the name or learned
+// words of a tool of backend s: the thing is one of the backend's.
+func (ix *Index) backendsThing(s int32, obj []string) bool {
+	for _, d := range ix.srvDocs[s] {
+		for _, t := range obj {
+			if ix.thingWords[d][t] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // plainCreateWords are the verbs that make a thing and say nothing else.
@@ -123,3 +143,4 @@ func (ix *Index) buildRound109() {
 
 // r109Off turns the round off (tests measure what it changed).
 var r109Off = false
+

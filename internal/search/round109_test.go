@@ -12,6 +12,13 @@ func TestSearch_Round109(t *testing.T) {
 		{"Publish our scraper actor on the Apify Store.", ""},
 		{"Upload the source maps of release api@1.4.0 to Sentry.", ""},
 		{"Add a rule requiring signed commits to the main branch of acme/web on GitHub.", ""},
+		// The same of the backend a request names by its things.
+		{"Delete the old Acme Corp contact from our CRM.", ""},
+		{"Remove the web-frontend team from our error tracker.", ""},
+		{"Remove the second tab from the network diagram file.", ""},
+		{"Remove the contact-sync edge function from the project.", ""},
+		{"add a thumbs-up emoji to comment 12 on issue 40 of acme/app in GitLab", "zereight-gitlab/create_issue_note_emoji_reaction"},
+		{"Delete all documents with status test from the orders collection.", "mongodb/delete-many"},
 		// ... and what a tool of it does.
 		{"Delete the Supabase branch old-demo", "supabase/delete_branch"},
 		{"Delete the block 3c9f1e2a-5b6d-4e7f-8a9b-0c1d2e3f4a5b from the Notion page.", "notion/API-delete-a-block"},
