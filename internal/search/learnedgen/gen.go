@@ -108,6 +108,9 @@ var heldOut = map[string]bool{
 	// of the eighth session of 2026-12-07, in the dev slice's own style,
 	// scored as aggregates only
 	"extra82": true, "extra83": true, "tasks109": true, "none110": true,
+	// extra84, extra85 and none111: written blind in the eighth session
+	// of 2026-12-07, after round 109's first part, scored as aggregates only
+	"extra84": true, "extra85": true, "none111": true,
 	// ties61: round sixty-one's single requests for tools with a close
 	// sibling in their backend, written before its change
 	"ties61": true,
