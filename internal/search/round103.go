@@ -212,6 +212,11 @@ func (ix *Index) backendSaysOp(s int32, v string) bool {
 // request ("..., we don't use it anymore", "—it's just clutter"): a
 // statement of ten words or fewer after a comma or a dash.
 var reasonAfter = sync.OnceValue(func() *regexp.Regexp {
+	if !r109Off {
+		// round109.go: after a semicolon too, and of a person or of
+		// nothing ("; she changed jobs", "; nothing calls it anymore").
+		return regexp.MustCompile(`(?i)(?:[,;]|\s[-–—]+|—)\s*(?:we|we're|we’re|we've|we’ve|it|it's|it’s|nobody|no one|they|they're|they’re|that's|that’s|he|she|he's|she’s|she's|he’s|nothing)\s+[^\s,;:.]+(?:\s+[^\s,;:.]+){1,8}[.!]*\s*$`)
+	}
 	return regexp.MustCompile(`(?i)(?:,|\s[-–—]+|—)\s*(?:we|we're|we’re|we've|we’ve|it|it's|it’s|nobody|no one|they|they're|they’re|that's|that’s)\s(?:[^\s,;:]+\s*){1,9}[.!]*\s*$`)
 })
 

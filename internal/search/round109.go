@@ -27,9 +27,10 @@ func (ix *Index) objectThingUndone(query string, naming map[string]bool, named [
 	if r109Off || !oneStep || len(named) != 1 || ix.srvOpen[named[0]] || whQuestion(query) {
 		return false
 	}
-	qt, _, _, _ := queryTokensKinds(query)
-	f := requestVerbs(query, qt)
+	// The family of the request's verb itself: the request's other verbs
+	// may be a name's ("the send-welcome-email function").
 	v, _ := requestVerbPlace(query)
+	f := verbStems()[v]
 	var op string
 	switch {
 	case v == "":

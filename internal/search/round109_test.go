@@ -28,6 +28,10 @@ func TestSearch_Round109(t *testing.T) {
 		{"Add a comment to GitHub issue 12 in acme/web saying it is fixed.", "github/add_issue_comment"},
 		{"Create a new branch release/2.0 in acme/web on GitHub.", "github/create_branch"},
 		{"Add a follow-up to-do on HubSpot company 9001 for next Monday.", "hubspot/hubspot-create-engagement"},
+		// A reason after a semicolon, of a person or of nothing.
+		{"Remove the contact-sync edge function; nothing uses it now.", ""},
+		{"Delete the dataset from last week's scraper run; we already exported it.", ""},
+		{"Remove note 5512 from merge request !12 in GitLab project web/app; it was posted by mistake.", "zereight-gitlab/delete_merge_request_note"},
 		// A part that only dates the step before is no step.
 		{"Create a 2.0 milestone in acme/web on GitHub, due by March 1.", ""},
 		{"Open an issue in acme/web on GitHub about the login bug, due on Friday.", "github/create_issue"},
@@ -45,6 +49,19 @@ func TestModifierPart(t *testing.T) {
 	} {
 		if got := modifierPart(part); got != want {
 			t.Errorf("modifierPart(%q) = %v, want %v", part, got, want)
+		}
+	}
+}
+
+func TestWithoutReason_Round109(t *testing.T) {
+	for q, want := range map[string]string{
+		"Unlink contact 5512 from the company; she changed jobs.":          "Unlink contact 5512 from the company",
+		"Remove the edge function; nothing calls it anymore.":              "Remove the edge function",
+		"Open a merge request titled 'Add rate limiting', nothing fancy.":  "Open a merge request titled 'Add rate limiting', nothing fancy.",
+		"Remove that fact - she switched to spaces. Remove it from Alice.": "Remove that fact - she switched to spaces. Remove it from Alice.",
+	} {
+		if got := withoutReason(q); got != want {
+			t.Errorf("withoutReason(%q) = %q, want %q", q, got, want)
 		}
 	}
 }
