@@ -288,7 +288,6 @@ func (ix *Index) build() {
 	ix.buildRound84()
 	ix.buildRound107()
 	ix.buildRound108()
-	ix.buildRound109()
 	ix.kinds = make([]valueKind, len(ix.docs))
 	ix.kindFill = make([]kindFill, len(ix.docs))
 	ix.manyKinds = make([]valueKind, len(ix.docs))
@@ -311,6 +310,7 @@ func (ix *Index) build() {
 	ix.buildVocab()
 	ix.buildDeprecated(srvDocs)
 	ix.buildActions()
+	ix.buildRound109() // after buildActions: it reads the tools' operations
 	ix.buildConversions()
 	ix.buildOwnDocs()
 	ix.buildPrereqs(srvDocs)

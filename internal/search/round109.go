@@ -39,6 +39,8 @@ func (ix *Index) objectThingUndone(query string, naming map[string]bool, named [
 		op = "delete"
 	case f == verbCreate && plainCreateWords[v]:
 		op = "create"
+	case stopWordsOfRun[v] && slices.ContainsFunc(requestObject(query, v, naming), func(w string) bool { return runThings[w] }):
+		op = "stop"
 	default:
 		return false
 	}
@@ -59,9 +61,14 @@ func (ix *Index) objectThingUndone(query string, naming map[string]bool, named [
 		return false
 	}
 	for _, d := range ix.srvDocs[named[0]] {
-		does := ix.verbs[d]&f != 0
-		if !does {
-			_, does = ix.opsDo(d, op, f)
+		var does bool
+		if op == "stop" {
+			does = ix.stopTools[d]
+		} else {
+			does = ix.verbs[d]&f != 0
+			if !does {
+				_, does = ix.opsDo(d, op, f)
+			}
 		}
 		if !does {
 			continue
@@ -90,6 +97,14 @@ func (ix *Index) backendsThing(s int32, obj []string) bool {
 	}
 	return false
 }
+
+// stopWordsOfRun stop a thing that runs ("Stop crawl job 550e8400",
+// "Cancel the stuck execution"), stemmed; a tool does so when its name or
+// an operation of its action parameter says one (stopTools).
+var stopWordsOfRun = stemSet(`stop cancel abort kill halt terminate`)
+
+// runThings are the things that run and are stopped, stemmed.
+var runThings = stemSet(`job jobs run runs execution executions crawl crawls build builds pipeline pipelines scrape scrapes process processes`)
 
 // plainCreateWords are the verbs that make a thing and say nothing else.
 var plainCreateWords = setOf(`create add publish upload`)
@@ -124,6 +139,7 @@ func modifierPart(part string) bool {
 func (ix *Index) buildRound109() {
 	ix.thingWords = make([]map[string]bool, len(ix.docs))
 	ix.plainTools = make([]bool, len(ix.docs))
+	ix.stopTools = make([]bool, len(ix.docs))
 	for d := range ix.docs {
 		s := ix.docServer[d]
 		words := map[string]bool{}
@@ -139,6 +155,18 @@ func (ix *Index) buildRound109() {
 			words[stem(w)] = true
 		}
 		ix.thingWords[d], ix.plainTools[d] = words, plain
+		for t := range words {
+			if stopWordsOfRun[t] && strings.Contains(strings.ToLower(ix.docs[d].Tool), t) {
+				ix.stopTools[d] = true
+			}
+		}
+		if o := &ix.docOps[d]; o.has {
+			for t := range stopWordsOfRun {
+				if o.words[t] {
+					ix.stopTools[d] = true
+				}
+			}
+		}
 	}
 }
 

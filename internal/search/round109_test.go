@@ -28,6 +28,10 @@ func TestSearch_Round109(t *testing.T) {
 		{"Add a comment to GitHub issue 12 in acme/web saying it is fixed.", "github/add_issue_comment"},
 		{"Create a new branch release/2.0 in acme/web on GitHub.", "github/create_branch"},
 		{"Add a follow-up to-do on HubSpot company 9001 for next Monday.", "hubspot/hubspot-create-engagement"},
+		// A thing that runs, stopped where no tool of its backend stops it.
+		{"Cancel the n8n execution that has been hanging since this morning.", ""},
+		{"Abort the Apify actor run 7Gx2 that is still going.", "apify/abort-actor-run"},
+		{"Stop the demo server from sending fake subscription updates.", "everything/toggle-subscriber-updates"},
 		// A reason after a semicolon, of a person or of nothing.
 		{"Remove the contact-sync edge function; nothing uses it now.", ""},
 		{"Delete the dataset from last week's scraper run; we already exported it.", ""},
