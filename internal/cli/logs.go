@@ -619,9 +619,12 @@ func printRecord(w io.Writer, r logRecord, asJSON bool) {
 	fmt.Fprintf(w, "%s %s %s%s: %s\n", ts, r.Source, r.Stream, attrs.String(), r.Msg)
 }
 
+// quoteIfNeeded is v, or v quoted (strconv.Quote) when it is empty or
+// holds a space, '=', '"' or a character strconv.Quote escapes (a
+// control: a newline in a directory's name made a line of its own).
 func quoteIfNeeded(v string) string {
-	if v == "" || strings.ContainsAny(v, " \t\n\r=\"") {
-		return strconv.Quote(v)
+	if q := strconv.Quote(v); v == "" || strings.ContainsAny(v, " \t\n\r=\"") || q[1:len(q)-1] != v {
+		return q
 	}
 	return v
 }
