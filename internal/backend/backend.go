@@ -207,6 +207,10 @@ func Start(ctx context.Context, spec *config.Server, o *Options) (*Backend, erro
 	b.stderr = openStderrLogFile(path, sec, b.log)
 	if spec.Project != "" {
 		b.stderr.SetHead(definedBy + spec.Project)
+	} else {
+		// One file for the user server's backends of every workspace:
+		// each line names its own.
+		b.stderr.SetWorkspace(spec.LogWorkspace())
 	}
 	b.raw.junk = func(err error) { b.junkEvent(fmt.Errorf("backend %q %w", b.name, err)) }
 	b.raw.server = b.name

@@ -104,7 +104,7 @@ func TestStartTimeout_LeavesNoProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile(`switchboard: pid (\d+)`).FindSubmatch(log)
+	m := regexp.MustCompile(`switchboard(?: workspace=\S+)?: pid (\d+)`).FindSubmatch(log)
 	if m == nil {
 		t.Fatalf("log names no pid:\n%s", log)
 	}

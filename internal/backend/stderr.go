@@ -34,12 +34,18 @@ const LogTimeFormat = "2006-01-02T15:04:05.000Z07:00"
 //
 //	2026-12-01T12:00:00.123Z stderr session=s1 tool=search call=7: the backend's line
 //	2026-12-01T12:00:00.456Z switchboard: pid 4242
+//	2026-12-01T12:00:00.789Z stderr workspace=/home/u/wsC: a user server's line
 //
 // The time (LogTimeFormat, UTC), the stream ("stderr" or "switchboard"),
-// and for a stderr line written while exactly one tool call was in flight,
-// the session that made it, the tool and the call's number (counted per
-// backend process); then ": " and the text. Values with spaces, '=' or
-// ':' are quoted (strconv.Quote). `switchboard logs` reads this format.
+// for a user server the workspace its backend runs for
+// (config.Server.LogWorkspace: the directory it runs in for its sessions,
+// or "*" for every workspace; one file holds the lines of its backends of
+// every workspace), and for a stderr line written while exactly one tool
+// call was in flight, the session that made it, the tool and the call's
+// number (counted per backend process); then ": " and the text. Values
+// that are empty or hold spaces, '=', ':', '"' or a character
+// strconv.Quote escapes are quoted (strconv.Quote). `switchboard logs`
+// reads this format.
 
 type callerKey struct{}
 
@@ -90,6 +96,9 @@ type stderrLog struct {
 	now     func() time.Time
 
 	head string // a note that starts each file (SetHead), redacted
+	// attrs follow the stream in every line: " workspace=…" for a user
+	// server (SetWorkspace), "" for a project's.
+	attrs string
 
 	torn    bool      // the last write ended inside a line
 	failing bool      // lines are being lost (said once)
@@ -189,7 +198,7 @@ func (s *stderrLog) Write(p []byte) (int, error) {
 // line writes one stderr line to the file with its time and, when one
 // call is in flight, that call.
 func (s *stderrLog) line(text string) {
-	head := s.now().UTC().Format(LogTimeFormat) + " stderr"
+	head := s.now().UTC().Format(LogTimeFormat) + " stderr" + s.attrs
 	if len(s.calls) == 1 {
 		for _, c := range s.calls {
 			if c.session != "" {
@@ -203,8 +212,11 @@ func (s *stderrLog) line(text string) {
 
 // logValue quotes v when it would not read back as one value.
 func logValue(v string) string {
-	if v == "" || strings.ContainsAny(v, " \t\n\r=:\"") {
-		return strconv.Quote(v)
+	if q := strconv.Quote(v); v == "" || strings.ContainsAny(v, " \t\n\r=:\"") || q[1:len(q)-1] != v {
+		// A control character or a byte that is not UTF-8 (a directory
+		// named with an escape sequence) is quoted, so that the line
+		// holds it as an escape.
+		return q
 	}
 	return v
 }
@@ -228,8 +240,16 @@ func (s *stderrLog) begin(session, tool string) func() {
 func (s *stderrLog) Note(format string, a ...any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	line := s.now().UTC().Format(LogTimeFormat) + " switchboard: " + s.sec.String(fmt.Sprintf(format, a...)) + "\n"
-	s.toFile([]byte(line))
+	s.toFile([]byte(s.noteLine(s.sec.String(fmt.Sprintf(format, a...)))))
+}
+
+// SetWorkspace makes every line after it name the workspace a user
+// server's backend runs for (config.Server.LogWorkspace), which `logs
+// SERVER` picks the lines of a workspace by.
+func (s *stderrLog) SetWorkspace(ws string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.attrs = " workspace=" + logValue(ws)
 }
 
 // SetHead notes text now, and again at the start of each file the log is
@@ -243,7 +263,7 @@ func (s *stderrLog) SetHead(text string) {
 }
 
 func (s *stderrLog) noteLine(text string) string {
-	return s.now().UTC().Format(LogTimeFormat) + " switchboard: " + text + "\n"
+	return s.now().UTC().Format(LogTimeFormat) + " switchboard" + s.attrs + ": " + text + "\n"
 }
 
 func (s *stderrLog) toFile(p []byte) {

@@ -156,10 +156,10 @@ func (c *Catalog) writeCache(e *entry) {
 	// every server's every list change failed, each a warning.
 	if err := c.writeEntry(e); err != nil {
 		if !c.cacheFailing.Swap(true) {
-			c.opts.Logger.Warn("writing catalog cache; tool lists are not cached until it can be written (said once)", append(e.spec.LogAttrs(), "err", err)...)
+			c.opts.Logger.Warn("writing catalog cache; tool lists are not cached until it can be written (said once)", append(c.specAttrs(e.spec), "err", err)...)
 		}
 	} else if c.cacheFailing.Swap(false) {
-		c.opts.Logger.Info("writing catalog cache again", e.spec.LogAttrs()...)
+		c.opts.Logger.Info("writing catalog cache again", c.specAttrs(e.spec)...)
 	}
 }
 

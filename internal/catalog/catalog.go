@@ -176,6 +176,10 @@ type Options struct {
 	// daemon's sessions): a listing handed to several of them is vetted
 	// and written to the cache once.
 	Shared *Shared
+	// Workspace is the directory the session's servers without a cwd
+	// run in (pool.LaunchOptions.Workspace): the records about a user
+	// server that runs there name it (config.Server.LogAttrsIn). "": none.
+	Workspace string
 }
 
 // Summarized is what Options.Summarize summarizes: a server as vetted.
@@ -301,7 +305,7 @@ func (c *Catalog) readEntry(e *entry) bool {
 	f, err := c.readCache(e.name, e.key)
 	if err != nil {
 		if !errors.Is(err, errNoCache) {
-			c.opts.Logger.Warn("ignoring unreadable catalog cache", append(e.spec.LogAttrs(), "err", err)...)
+			c.opts.Logger.Warn("ignoring unreadable catalog cache", append(c.specAttrs(e.spec), "err", err)...)
 		}
 		return false
 	}
@@ -402,9 +406,14 @@ func (c *Catalog) Ident(server string) string { return c.idents[server] }
 // logs SERVER` in another workspace does not show it.
 func (c *Catalog) LogAttrs(server string) []any {
 	if spec := c.Spec(server); spec != nil {
-		return spec.LogAttrs()
+		return c.specAttrs(spec)
 	}
 	return []any{"server", server}
+}
+
+// specAttrs are spec's LogAttrs as the session's workspace has them.
+func (c *Catalog) specAttrs(spec *config.Server) []any {
+	return spec.LogAttrsIn(c.opts.Workspace)
 }
 
 // Spec returns a server's configuration, or nil.
@@ -1186,16 +1195,16 @@ func (c *Catalog) vetText(e *entry) {
 	offered, v := vetOffered(tv, e.spec, e.listing)
 	e.offered = offered
 	if v.dropped > 0 {
-		c.opts.Logger.Warn("resources' and prompts' text past the bound not shown", append(e.spec.LogAttrs(), "texts", v.dropped, "bound", "1 MiB")...)
+		c.opts.Logger.Warn("resources' and prompts' text past the bound not shown", append(c.specAttrs(e.spec), "texts", v.dropped, "bound", "1 MiB")...)
 	}
 	if v.unnamed > 0 {
-		c.opts.Logger.Warn("resources and prompts whose names or URIs are past the bound of those vetted not offered", append(e.spec.LogAttrs(), "items", v.unnamed, "bound", "256 KiB of names, 1 MiB of URIs")...)
+		c.opts.Logger.Warn("resources and prompts whose names or URIs are past the bound of those vetted not offered", append(c.specAttrs(e.spec), "items", v.unnamed, "bound", "256 KiB of names, 1 MiB of URIs")...)
 	}
 	for _, r := range v.refusedURIs {
-		c.opts.Logger.Warn("resource not offered: its URI looks like a prompt injection (the client reads and subscribes by the URI, so it cannot be replaced); the server's other resources are offered; 'switchboard disable SERVER' stops using the server", append(e.spec.LogAttrs(), "uri", echo.Quote(r.name), "rules", strings.Join(r.rules, ", "))...)
+		c.opts.Logger.Warn("resource not offered: its URI looks like a prompt injection (the client reads and subscribes by the URI, so it cannot be replaced); the server's other resources are offered; 'switchboard disable SERVER' stops using the server", append(c.specAttrs(e.spec), "uri", echo.Quote(r.name), "rules", strings.Join(r.rules, ", "))...)
 	}
 	for _, r := range v.refused {
-		c.opts.Logger.Warn("prompt not offered: its name or an argument's name looks like a prompt injection (the client sends these names back, so they cannot be replaced); the server's other prompts are offered; 'switchboard disable SERVER' stops using the server", append(e.spec.LogAttrs(), "prompt", echo.Quote(r.name), "rules", strings.Join(r.rules, ", "))...)
+		c.opts.Logger.Warn("prompt not offered: its name or an argument's name looks like a prompt injection (the client sends these names back, so they cannot be replaced); the server's other prompts are offered; 'switchboard disable SERVER' stops using the server", append(c.specAttrs(e.spec), "prompt", echo.Quote(r.name), "rules", strings.Join(r.rules, ", "))...)
 	}
 }
 

@@ -41,6 +41,9 @@ type TrustVetter struct {
 	// Texts keeps VetText's findings; nil: a TextFindings of this
 	// vetter's own. Share one among sessions.
 	Texts *TextFindings
+	// Workspace is Options.Workspace of the catalog it vets for: its
+	// records about a user server that runs there name it.
+	Workspace string
 
 	mu       sync.Mutex
 	fresh    map[string]bool            // servers first seen by this process
@@ -339,7 +342,7 @@ func (v *TrustVetter) vet(spec *config.Server, tools []Tool, check func(identity
 	}
 	if v.Pins != nil {
 		if err := v.Pins.SetHeld(identity, held); err != nil && v.Logger != nil {
-			v.Logger.Warn("recording withheld tools in the pins file", append(spec.LogAttrs(), "err", err)...)
+			v.Logger.Warn("recording withheld tools in the pins file", append(spec.LogAttrsIn(v.Workspace), "err", err)...)
 		}
 	}
 	v.flush()

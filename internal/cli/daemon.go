@@ -232,7 +232,8 @@ func printDaemonStatus(w io.Writer, raw json.RawMessage) error {
 			if v, ok := m["idle"].(string); ok {
 				idle = v
 			}
-			fmt.Fprintf(tw, "%v\t%v\t%s\t%s\t%v\n", m["id"], m["pid"], since, idle, m["cwd"])
+			cwd, _ := m["cwd"].(string) // a directory's name may hold a newline
+			fmt.Fprintf(tw, "%v\t%v\t%s\t%s\t%s\n", m["id"], m["pid"], since, idle, echo.Path(cwd))
 		}
 		tw.Flush()
 	}

@@ -43,6 +43,16 @@ daemon's records an earlier version wrote name a server only: they are
 shown with the user's server, said as such, and counted, not shown, with
 a project's.
 
+A user server without "cwd" runs in the directory of each session that
+uses it, and each of its lines and records names that workspace: SERVER
+of the user shows the lines and records of the workspace logs is run in
+(or of DIR with --project) only, and says how many of other workspaces
+it left out; --all shows every workspace's. A directory is in the
+workspace of the nearest directory above it (or itself) holding a
+.switchboard.json or a .git (.hg, .jj, .svn), not past HOME; so a session
+started in a subdirectory of a workspace is that workspace's. Lines an
+earlier version wrote name no workspace: they are shown, and said.
+
 Each backend's file is rotated at 1 MiB (one older file, FILE.1, is
 kept). Secrets the server is configured with are hidden in the files.`
 
@@ -60,12 +70,13 @@ type logRecord struct {
 var durationShape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:[0-9]+(?:\.[0-9]*)?(?:ns|us|µs|ms|s|m|h))+$`) })
 
 func runLogs(ctx context.Context, e *Env, args []string) error {
-	fs := newFlags(e, "logs", "[SERVER] [--project DIR | --user] [-f] [--json] [--since DUR] [-n N]", logsHelp)
+	fs := newFlags(e, "logs", "[SERVER] [--project DIR | --user] [--all] [-f] [--json] [--since DUR] [-n N]", logsHelp)
 	var cf configFlags
 	fs.Var((*pathValue)(&cf.config), "config", "config `file` (default $XDG_CONFIG_HOME/switchboard/config.json)")
 	var projectDir pathValue
 	fs.Var(&projectDir, "project", "SERVER of the project in `DIR` (or of the project file DIR names), as if run there")
 	userLog := fs.Bool("user", false, "SERVER's logs/SERVER.log: the user config's server (and older versions' file of every server of that name)")
+	allWS := fs.Bool("all", false, "with a user server: the lines and records of every workspace it ran in, not only this one's")
 	follow := fs.Bool("f", false, "keep printing new lines (until interrupted)")
 	asJSON := fs.Bool("json", false, "one JSON object per line: time, source, stream, msg and the attributes")
 	since := fs.String("since", "", "only lines newer than this: a duration (10m, 2h) or an RFC 3339 time")
@@ -81,8 +92,8 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 		return fmt.Errorf("-n %d: want the number of lines to show, or 0 for all", *n)
 	}
 	server := fs.Arg(0)
-	if server == "" && (projectDir != "" || *userLog) {
-		fmt.Fprintln(e.Stderr, "switchboard logs: --project and --user pick the log of a SERVER: give one")
+	if server == "" && (projectDir != "" || *userLog || *allWS) {
+		fmt.Fprintln(e.Stderr, "switchboard logs: --project, --user and --all pick the log of a SERVER: give one (with no SERVER, every log is shown whole)")
 		return errUsage
 	}
 	if projectDir != "" && *userLog {
@@ -118,17 +129,21 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 			return err
 		}
 	}
+	var ws *wsPick // a user server's workspace, unless --all
+	if server != "" && pick.project == "" && !*allWS {
+		ws = newWSPick(pick.dir, e.Getenv("HOME"))
+	}
 	sources := func() []*logFile {
 		var out []*logFile
 		if server != "" {
-			out = append(out, &logFile{path: pick.path, source: strings.TrimSuffix(filepath.Base(pick.path), ".log")})
+			out = append(out, &logFile{path: pick.path, source: strings.TrimSuffix(filepath.Base(pick.path), ".log"), ws: ws, from: from})
 		} else {
 			names, _ := filepath.Glob(filepath.Join(dir, "*.log"))
 			for _, p := range names {
 				out = append(out, &logFile{path: p, source: strings.TrimSuffix(filepath.Base(p), ".log")})
 			}
 		}
-		return append(out, &logFile{path: filepath.Join(state, "daemon.log"), source: "daemon", daemon: true, server: server, project: pick.project, from: from})
+		return append(out, &logFile{path: filepath.Join(state, "daemon.log"), source: "daemon", daemon: true, server: server, project: pick.project, from: from, ws: ws})
 	}
 	files := sources()
 	var recs []logRecord
@@ -139,7 +154,7 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 			daemonLog = f
 		}
 		if !f.daemon { // the rotated file first: it is older
-			old := &logFile{path: f.path + ".1", source: f.source}
+			old := &logFile{path: f.path + ".1", source: f.source, ws: f.ws, from: f.from}
 			recs = append(recs, old.readNew()...)
 		}
 		recs = append(recs, f.readNew()...)
@@ -157,6 +172,9 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 	}
 	if server != "" {
 		daemonLog.sayLeftOut(e.Stderr, pick)
+	}
+	if ws != nil {
+		ws.say(e.Stderr, server, pick.path, daemonLog.path)
 	}
 	if len(recs) == 0 && !*follow {
 		if server != "" {
@@ -205,6 +223,7 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 type logPick struct {
 	path    string
 	project string // the server's config.Server.Project; "" for a user server's file
+	dir     string // the directory whose configuration was read (--project's, or the working directory)
 }
 
 // pickLog is the log file of the server named server: the one of the
@@ -215,9 +234,6 @@ type logPick struct {
 // name has a log, and an error naming the files there are, whose each is
 // and how to pick one when some has.
 func (e *Env) pickLog(cf *configFlags, projectDir string, user bool, dir, server string) (logPick, error) {
-	if user {
-		return logPick{path: backend.LogFile(dir, server)}, nil
-	}
 	le := e
 	if projectDir != "" {
 		d := e.abs(projectDir)
@@ -230,11 +246,14 @@ func (e *Env) pickLog(cf *configFlags, projectDir string, user bool, dir, server
 		c.Dir = d
 		le = &c
 	}
+	if user {
+		return logPick{path: backend.LogFile(dir, server), dir: le.Dir}, nil
+	}
 	q := *le
 	q.Stderr = io.Discard // the config's notices are servers' and doctor's to say
 	if cfg, _, err := q.loadConfig(cf, false); err == nil {
 		if spec, ok := cfg.Servers[server]; ok {
-			return logPick{path: backend.LogFileFor(dir, spec), project: spec.Project}, nil
+			return logPick{path: backend.LogFileFor(dir, spec), project: spec.Project, dir: le.Dir}, nil
 		}
 	}
 	if proj := le.paths(cf).project; proj != "" {
@@ -242,7 +261,7 @@ func (e *Env) pickLog(cf *configFlags, projectDir string, user bool, dir, server
 		// the file its server wrote while it was.
 		spec := &config.Server{Name: server, Project: config.ProjectKey(proj)}
 		if f := backend.LogFileFor(dir, spec); fileExists(f) || fileExists(f+".1") {
-			return logPick{path: f, project: spec.Project}, nil
+			return logPick{path: f, project: spec.Project, dir: le.Dir}, nil
 		}
 	}
 	shared := backend.LogFile(dir, server)
@@ -256,7 +275,7 @@ func (e *Env) pickLog(cf *configFlags, projectDir string, user bool, dir, server
 		}
 	}
 	if len(others) == 0 {
-		return logPick{path: shared}, nil
+		return logPick{path: shared, dir: le.Dir}, nil
 	}
 	slices.Sort(others)
 	var b strings.Builder
@@ -306,8 +325,12 @@ type logFile struct {
 	// before records named a server's project (an earlier version's),
 	// others those about another project's server of that name.
 	older, others int
-	off           int64     // bytes read (up to the last complete line)
-	last          time.Time // time of the last record, for lines without one
+	// ws, when set, picks a user server's lines and records of one
+	// workspace (the backend's file's and the daemon's).
+	ws   *wsPick
+	kept bool      // ws kept the last line with a head (a line without one continues it)
+	off  int64     // bytes read (up to the last complete line)
+	last time.Time // time of the last record, for lines without one
 }
 
 // about reports whether r, a record of the daemon's log, is about f's
@@ -342,7 +365,14 @@ func (f *logFile) about(r logRecord) bool {
 		}
 		return true
 	case user:
-		return f.project == ""
+		if f.project != "" {
+			return false
+		}
+		if f.ws == nil {
+			return true
+		}
+		ws, has := r.attr("workspace")
+		return f.ws.keep(ws, has, counted, true)
 	default:
 		if counted {
 			f.older++
@@ -432,10 +462,26 @@ func (f *logFile) readNew() []logRecord {
 			r = parseBackendLine(line)
 		}
 		r.Source = f.source
+		cont := r.Time.IsZero() && !f.last.IsZero()
 		if r.Time.IsZero() {
 			r.Time = f.last
 		}
 		f.last = r.Time
+		if !f.daemon && f.ws != nil {
+			if cont {
+				// A line with no head of its own continues the one
+				// before (a note of several lines: a start's error
+				// quoting the backend's last stderr lines).
+				if !f.kept {
+					continue
+				}
+			} else {
+				ws, has := r.attr("workspace")
+				if f.kept = f.ws.keep(ws, has, f.from.IsZero() || !r.Time.Before(f.from), false); !f.kept {
+					continue
+				}
+			}
+		}
 		out = append(out, r)
 	}
 	return out
@@ -573,9 +619,12 @@ func printRecord(w io.Writer, r logRecord, asJSON bool) {
 	fmt.Fprintf(w, "%s %s %s%s: %s\n", ts, r.Source, r.Stream, attrs.String(), r.Msg)
 }
 
+// quoteIfNeeded is v, or v quoted (strconv.Quote) when it is empty or
+// holds a space, '=', '"' or a character strconv.Quote escapes (a
+// control: a newline in a directory's name made a line of its own).
 func quoteIfNeeded(v string) string {
-	if v == "" || strings.ContainsAny(v, " \t\n\r=\"") {
-		return strconv.Quote(v)
+	if q := strconv.Quote(v); v == "" || strings.ContainsAny(v, " \t\n\r=\"") || q[1:len(q)-1] != v {
+		return q
 	}
 	return v
 }

@@ -127,7 +127,9 @@ func TestLogs_TheDaemonsRecordsAboutAUserServerShowUnderTheUserConfig(t *testing
 		mine string
 	}{
 		{w.dir, []string{"logs", "db"}, "mark-user"},
-		{wsP, []string{"logs", "--user", "db"}, "mark-user"},
+		// The user server ran in w.dir, not in P: since round 120 its
+		// lines and records are that workspace's, --all shows them in P.
+		{wsP, []string{"logs", "--user", "--all", "db"}, "mark-user"},
 		{wsP, []string{"logs", "db"}, "mark-wsP"},
 		{w.dir, []string{"logs", "--project", wsP, "db"}, "mark-wsP"},
 	} {

@@ -49,7 +49,9 @@ func TestLogs_ShowBackendStderrWithTheCallThatCausedIt(t *testing.T) {
 	}
 	// The mode is a configured env value, but neither its name nor its
 	// value looks secret (round fifty-eight), so it is shown.
-	if !strings.Contains(out, "fake switchboard: starting: ") || !strings.Contains(out, "fake stderr: fake: serving in mode normal") {
+	// A user server's lines name the workspace it runs for (round 120).
+	ws := " workspace=" + w.dir + ":"
+	if !strings.Contains(out, "fake switchboard"+ws+" starting: ") || !strings.Contains(out, "fake stderr"+ws+" fake: serving in mode normal") {
 		t.Errorf("notes or start lines missing:\n%s", out)
 	}
 }

@@ -90,7 +90,11 @@ of running 'switchboard serve' processes of this user. Servers whose
 				r.Cut = info.Cut
 			}
 		}
-		if s, ok := live[liveKey{name, spec.Project}]; ok && spec.Problem == "" {
+		dir := e.Dir // where this session runs the server: its workspace
+		if l := st.sess.Launch(name); l != nil && l.Spec != nil && l.Spec.Workspace != "" {
+			dir = l.Spec.Workspace
+		}
+		if s, ok := live.of(name, spec, dir, e.Getenv("HOME")); ok && spec.Problem == "" {
 			// Redacted by the pool already; the status file may be older.
 			r.State, r.Pid, r.LastError = s.State, s.Pid, redact.Text(s.LastError)
 			if !s.Since.IsZero() && s.Pid != 0 {

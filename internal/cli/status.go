@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/switchboard-mcp/switchboard/internal/atomicfile"
+	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/panics"
 	"github.com/switchboard-mcp/switchboard/internal/pool"
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
@@ -19,7 +20,9 @@ import (
 // A running serve process publishes its backends' states in
 // <state>/status/<pid>.json so that 'switchboard servers' in another
 // process can show them, each by the definition it runs: its server's
-// name and project. An earlier version's file is a map by name only.
+// name and project, and for a user server the workspace it runs for
+// (config.Server.LogWorkspace). An earlier version's file is a map by
+// name only; one of rounds 117 to 119 names no user server's workspace.
 
 // statusFile is what a serve process publishes.
 type statusFile struct {
@@ -36,7 +39,13 @@ type liveStatus struct {
 	// (config.Server.Project); "" for a user server. The daemon runs a
 	// server "db" of one workspace and one of another: a row of
 	// `servers` shows only its own definition's status.
-	Project   string    `json:"project,omitempty"`
+	Project string `json:"project,omitempty"`
+	// Workspace is, for a user server, the directory its backend runs
+	// in for its sessions, "*" for one serving every workspace
+	// (config.Server.LogWorkspace); "" for a project's server, and in a
+	// file of an earlier version. A user server used in two workspaces
+	// runs one backend in each: `servers` shows the row's own.
+	Workspace string    `json:"workspace,omitempty"`
 	State     string    `json:"state"`
 	Pid       int       `json:"pid,omitempty"`
 	Since     time.Time `json:"since"`
@@ -54,7 +63,7 @@ func writeStatus(stateDir string, backends []pool.Status, last []byte) []byte {
 	var order []liveKey
 	for _, s := range backends {
 		for _, name := range s.Names {
-			k := liveKey{name, s.Project}
+			k := liveKey{name, s.Project, s.Workspace}
 			old, ok := m[k]
 			if ok && old.Pid != 0 {
 				continue // another session's launch of name runs
@@ -62,7 +71,7 @@ func writeStatus(stateDir string, backends []pool.Status, last []byte) []byte {
 			if !ok {
 				order = append(order, k)
 			}
-			m[k] = liveStatus{Name: name, Project: s.Project, State: strings.ToLower(s.State.String()), Pid: s.Pid, Since: s.Since, LastError: s.LastError}
+			m[k] = liveStatus{Name: name, Project: s.Project, Workspace: s.Workspace, State: strings.ToLower(s.State.String()), Pid: s.Pid, Since: s.Since, LastError: s.LastError}
 		}
 	}
 	f := statusFile{Version: statusVersion, Backends: []liveStatus{}}
@@ -109,16 +118,61 @@ func publishStatus(stateDir string, backends func() []pool.Status, stop <-chan s
 }
 
 // liveKey is a server's definition: its name and project
-// (config.Server.Project, "" for a user server).
-type liveKey struct{ name, project string }
+// (config.Server.Project, "" for a user server), and for a user server
+// the workspace it runs for.
+type liveKey struct{ name, project, workspace string }
+
+// liveStatuses are the status files of live serve processes, merged.
+type liveStatuses map[liveKey]liveStatus
+
+// of is the status of the server spec (named name) as a session in dir
+// runs it: a project's server's by its name and project; a user server's
+// of the workspace dir is in (logWorkspace: a backend in another
+// directory of it counts, the one in dir first, a running one before a
+// cold one), or of its backend for every workspace ("*"), else what an
+// earlier version published naming no workspace, which may be any
+// workspace's (as logs/SERVER.log's older lines are).
+func (l liveStatuses) of(name string, spec *config.Server, dir, home string) (liveStatus, bool) {
+	if spec.Project != "" {
+		s, ok := l[liveKey{name, spec.Project, ""}]
+		return s, ok
+	}
+	here := logWorkspace(dir, home)
+	exact := logWorkspace(dir, "") // dir, links resolved
+	var best liveStatus
+	rank := 0 // of best: 1 named no workspace, 2 cold of this workspace, 3 running, 4 running in dir
+	for k, s := range l {
+		if k.name != name || k.project != "" {
+			continue
+		}
+		r := 1
+		switch {
+		case k.workspace == "":
+		case k.workspace == config.AnyWorkspace || logWorkspace(k.workspace, home) == here:
+			r = 2
+			if s.Pid != 0 {
+				r = 3
+				if logWorkspace(k.workspace, "") == exact {
+					r = 4
+				}
+			}
+		default:
+			continue // another workspace's backend
+		}
+		if r > rank {
+			best, rank = s, r
+		}
+	}
+	return best, rank > 0
+}
 
 // readLiveStatus merges the status files of live serve processes: a
 // running backend wins over a cold one. An earlier version's file names a
 // server by its name only, so its entries may be any workspace's: they
 // are read as the user's servers' (as logs/SERVER.log's older lines are),
 // never as a project's.
-func readLiveStatus(stateDir string) map[liveKey]liveStatus {
-	out := map[liveKey]liveStatus{}
+func readLiveStatus(stateDir string) liveStatuses {
+	out := liveStatuses{}
 	files, _ := filepath.Glob(filepath.Join(stateDir, "status", "*.json"))
 	for _, f := range files {
 		pid, err := strconv.Atoi(strings.TrimSuffix(filepath.Base(f), ".json"))
@@ -146,7 +200,10 @@ func readLiveStatus(stateDir string) map[liveKey]liveStatus {
 			}
 		}
 		for _, s := range sf.Backends {
-			k := liveKey{s.Name, s.Project}
+			if s.Project != "" {
+				s.Workspace = "" // a project's server is its project's
+			}
+			k := liveKey{s.Name, s.Project, s.Workspace}
 			if old, ok := out[k]; !ok || (old.Pid == 0 && s.Pid != 0) {
 				out[k] = s
 			}

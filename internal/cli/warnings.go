@@ -39,7 +39,13 @@ func (w *warnings) Handle(ctx context.Context, r slog.Record) error {
 	if r.Level >= slog.LevelWarn {
 		var b strings.Builder
 		b.WriteString(r.Time.UTC().Format(time.RFC3339) + " " + r.Message)
-		add := func(a slog.Attr) bool { b.WriteString(" " + a.String()); return true }
+		// A value is quoted when it would not read as one (quoteIfNeeded):
+		// a directory named with a newline made a line of its own in
+		// `daemon status`.
+		add := func(a slog.Attr) bool {
+			b.WriteString(" " + a.Key + "=" + quoteIfNeeded(a.Value.String()))
+			return true
+		}
 		for _, a := range w.pre {
 			add(a)
 		}

@@ -145,6 +145,13 @@ type Server struct {
 	// (backend.LogFileFor), so that a server "db" of one workspace and a
 	// server "db" of another, on one daemon, do not write one file.
 	Project string
+	// Workspace is, on a launch's copy of a user server that runs in the
+	// working directory of the session using it (RunsInWorkspace: one
+	// backend per directory), that directory; set by pool.NewLaunch, ""
+	// in a config as loaded. Its log lines, the daemon's records about it
+	// and its published status name it (LogWorkspace), so that `logs
+	// SERVER` and `servers` in one workspace do not show another's.
+	Workspace string
 }
 
 // ProjectKey is path, a project's file, as Server.Project names it: its
@@ -167,11 +174,57 @@ func ProjectKey(path string) string {
 // (backend.LogFileFor): a server "db" of one workspace and a server "db"
 // of another, on one daemon, are told apart. A record with neither was
 // written by an earlier version, which named a server by its name only.
+//
+// A user server's records also name the workspace it runs for
+// (LogWorkspace), so that a user server used in two workspaces is told
+// apart by workspace: a record with "user" and no "workspace" was
+// written by an earlier version.
 func (s *Server) LogAttrs() []any {
 	if s.Project != "" {
 		return []any{"server", s.Name, "project", s.Project}
 	}
-	return []any{"server", s.Name, "user", true}
+	return []any{"server", s.Name, "user", true, "workspace", s.LogWorkspace()}
+}
+
+// LogAttrsIn are the LogAttrs of s as a session whose servers without a
+// cwd run in dir uses it: a user server that runs in the session's
+// workspace (RunsInWorkspace) names dir. For a spec as configured (a
+// session's catalog), where Workspace is not set yet.
+func (s *Server) LogAttrsIn(dir string) []any {
+	if s.Workspace == "" && dir != "" && s.RunsInWorkspace() {
+		c := *s
+		c.Workspace = dir
+		return c.LogAttrs()
+	}
+	return s.LogAttrs()
+}
+
+// AnyWorkspace is the LogWorkspace of a user server whose one backend
+// serves the sessions of every workspace (a remote server, one with its
+// own "cwd"): its lines are every workspace's. It is no absolute path.
+const AnyWorkspace = "*"
+
+// LogWorkspace is the workspace a user server's log lines, records and
+// status name: Workspace, the directory it runs in for its sessions, or
+// AnyWorkspace for one that runs in no session's directory. "" for a
+// server a project defines (its project names it).
+func (s *Server) LogWorkspace() string {
+	switch {
+	case s.Project != "":
+		return ""
+	case s.Workspace != "":
+		return s.Workspace
+	}
+	return AnyWorkspace
+}
+
+// RunsInWorkspace reports whether s is a user server that runs in the
+// working directory of each session using it: a stdio server without
+// "cwd", of the user config or a user plugin. Its backends are one per
+// directory (pool.NewLaunch keys them by it).
+func (s *Server) RunsInWorkspace() bool {
+	stdio := s.Type == Stdio || s.Type == "" && s.URL == ""
+	return s.Project == "" && s.Cwd == "" && stdio
 }
 
 // Shared reports whether sessions with an identical launch of s may

@@ -320,8 +320,15 @@ type SessionStatus struct {
 
 // BackendStatus is one backend (one launch identity).
 type BackendStatus struct {
-	Key       string   `json:"key"` // short hash of the launch identity
-	Servers   []string `json:"servers"`
+	Key     string   `json:"key"` // short hash of the launch identity
+	Servers []string `json:"servers"`
+	// Project is the project that defines its servers
+	// (config.Server.Project); Workspace, for a user server, the
+	// directory it runs in for its sessions, "*" for every workspace
+	// (config.Server.LogWorkspace): a user server used in two
+	// workspaces is two backends of one name.
+	Project   string   `json:"project,omitempty"`
+	Workspace string   `json:"workspace,omitempty"`
 	State     string   `json:"state"`
 	Pid       int      `json:"pid,omitempty"`
 	Uptime    string   `json:"uptime,omitempty"`
@@ -347,7 +354,7 @@ func (h *Hub) Status() Status {
 		st.Sessions = append(st.Sessions, s.status())
 	}
 	for _, b := range h.Backends() {
-		bs := BackendStatus{Key: b.Key[:min(12, len(b.Key))], Servers: b.Names, State: b.State.String(), Pid: b.Pid, Sessions: b.Sessions, Shared: b.Shared, LastError: b.LastError, Note: b.Note}
+		bs := BackendStatus{Key: b.Key[:min(12, len(b.Key))], Servers: b.Names, Project: b.Project, Workspace: b.Workspace, State: b.State.String(), Pid: b.Pid, Sessions: b.Sessions, Shared: b.Shared, LastError: b.LastError, Note: b.Note}
 		if bs.Sessions == nil {
 			bs.Sessions = []string{}
 		}

@@ -231,6 +231,7 @@ func (s *Session) newView(full *config.Config) *view {
 	s.mu.Unlock()
 	envList := pool.EnvList(env) // once, not once per server
 	dir := s.launchDir(cfg)
+	launchDir := dir
 	for name, spec := range cfg.Servers {
 		l := pool.NewLaunch(spec, &pool.LaunchOptions{Session: s.id, Workspace: dir, Env: env, EnvList: envList, Resolver: r, Caps: caps})
 		v.launches[name] = l
@@ -251,7 +252,7 @@ func (s *Session) newView(full *config.Config) *view {
 		Logger:   h.log,
 		Vetter: &catalog.TrustVetter{
 			Pins: h.pins, QuarantineNew: cfg.Settings.QuarantineNewServers, ReadOnly: cfg.Settings.ReadOnly,
-			Logger: h.log, InspectCache: inspectCache, Texts: &h.texts,
+			Logger: h.log, InspectCache: inspectCache, Texts: &h.texts, Workspace: launchDir,
 		},
 		OnChange: func(server string) {
 			if s.srv != nil && s.current() == v {
@@ -264,6 +265,9 @@ func (s *Session) newView(full *config.Config) *view {
 		// The sessions using one backend vet its listing and write its
 		// cache once.
 		Shared: &h.shared,
+		// Records about a user server that runs in the session's
+		// directory name it, as its launch's do.
+		Workspace: launchDir,
 	})
 	knownTools(v.cat, cfg.Servers)
 	return v

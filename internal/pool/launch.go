@@ -139,6 +139,9 @@ func NewLaunch(spec *config.Server, o *LaunchOptions) *Launch {
 	}
 	raw := *spec
 	stdio := spec.Type == config.Stdio || spec.Type == "" && spec.URL == ""
+	if spec.RunsInWorkspace() && lo.Workspace != "" {
+		raw.Workspace = lo.Workspace // its lines, records and status name it
+	}
 	if stdio && raw.Cwd == "" {
 		raw.Cwd = lo.Workspace
 	}

@@ -691,14 +691,18 @@ type Status struct {
 	Names []string // the server names sessions gave this launch, sorted
 	// Project is the project that defines its servers
 	// (config.Server.Project, part of Key); "" for a user server.
-	Project  string
-	Sessions []string // IDs of the sessions using it, sorted ("" not listed)
-	Shared   bool     // false for a "share": false server's own backend
-	State    State
-	Pid      int       // 0 unless Ready (and stdio)
-	Since    time.Time // when State was entered; uptime when Ready
-	Calls    int64     // calls made, over every start
-	InFlight int
+	Project string
+	// Workspace is, for a user server, the directory it runs in for its
+	// sessions, config.AnyWorkspace when it runs for every workspace
+	// (config.Server.LogWorkspace); "" for a project's server.
+	Workspace string
+	Sessions  []string // IDs of the sessions using it, sorted ("" not listed)
+	Shared    bool     // false for a "share": false server's own backend
+	State     State
+	Pid       int       // 0 unless Ready (and stdio)
+	Since     time.Time // when State was entered; uptime when Ready
+	Calls     int64     // calls made, over every start
+	InFlight  int
 	// LastError is the last failed start, exit or call; "" if none.
 	LastError string
 	LastUsed  time.Time
@@ -716,7 +720,7 @@ func (p *Pool) Status() []Status {
 	out := make([]Status, 0, len(p.entries))
 	for _, e := range p.entries {
 		names := slices.Sorted(maps.Keys(e.names))
-		s := Status{Key: e.key, Name: names[0], Names: names, Project: e.spec.Project, Shared: e.launch.Session == "", State: e.state, Since: e.since, Calls: e.calls, InFlight: e.inFlight,
+		s := Status{Key: e.key, Name: names[0], Names: names, Project: e.spec.Project, Workspace: e.spec.LogWorkspace(), Shared: e.launch.Session == "", State: e.state, Since: e.since, Calls: e.calls, InFlight: e.inFlight,
 			LastError: e.lastErr, LastUsed: e.lastUsed, Failures: e.failures, RetryAt: e.retryAt, Note: e.resubNote}
 		for id := range e.users {
 			if id != "" {

@@ -78,6 +78,10 @@ func run(mode string) int {
 			fmt.Fprintf(os.Stderr, "fake: argument %s\n", a)
 		}
 		return 1
+	case "echocwd": // a program that says where it runs, and fails
+		wd, _ := os.Getwd()
+		fmt.Fprintf(os.Stderr, "fake: running in %s as %s\n", wd, strings.Join(os.Args[1:], " "))
+		return 1
 	case "leak":
 		fmt.Fprintf(os.Stderr, "fake: authenticating with token %s\n", os.Getenv("FAKE_TOKEN"))
 		fmt.Fprintf(os.Stderr, "fake: https://api.example.com/v1?key=%s refused\n", os.Getenv("FAKE_TOKEN"))
