@@ -172,4 +172,3 @@ func (ix *Index) buildRound109() {
 
 // r109Off turns the round off (tests measure what it changed).
 var r109Off = false
-
