@@ -39,8 +39,6 @@ func (ix *Index) objectThingUndone(query string, naming map[string]bool, named [
 		op = "delete"
 	case f == verbCreate && plainCreateWords[v]:
 		op = "create"
-	case stopWordsOfRun[v] && slices.ContainsFunc(requestObject(query, v, naming), func(w string) bool { return runThings[w] }):
-		op = "stop"
 	default:
 		return false
 	}
@@ -62,8 +60,9 @@ func (ix *Index) objectThingUndone(query string, naming map[string]bool, named [
 	}
 	for _, d := range ix.srvDocs[named[0]] {
 		var does bool
-		if op == "stop" {
-			does = ix.stopTools[d]
+		if ix.descVerb[d] == v {
+			// "get-sum": "Add two numbers."
+			does = true
 		} else {
 			does = ix.verbs[d]&f != 0
 			if !does {
@@ -98,14 +97,6 @@ func (ix *Index) backendsThing(s int32, obj []string) bool {
 	return false
 }
 
-// stopWordsOfRun stop a thing that runs ("Stop crawl job 550e8400",
-// "Cancel the stuck execution"), stemmed; a tool does so when its name or
-// an operation of its action parameter says one (stopTools).
-var stopWordsOfRun = stemSet(`stop cancel abort kill halt terminate`)
-
-// runThings are the things that run and are stopped, stemmed.
-var runThings = stemSet(`job jobs run runs execution executions crawl crawls build builds pipeline pipelines scrape scrapes process processes`)
-
 // plainCreateWords are the verbs that make a thing and say nothing else.
 var plainCreateWords = setOf(`create add publish upload`)
 
@@ -139,7 +130,7 @@ func modifierPart(part string) bool {
 func (ix *Index) buildRound109() {
 	ix.thingWords = make([]map[string]bool, len(ix.docs))
 	ix.plainTools = make([]bool, len(ix.docs))
-	ix.stopTools = make([]bool, len(ix.docs))
+	ix.descVerb = make([]string, len(ix.docs))
 	for d := range ix.docs {
 		s := ix.docServer[d]
 		words := map[string]bool{}
@@ -154,19 +145,13 @@ func (ix *Index) buildRound109() {
 		for _, w := range strings.Fields(learnedText(&ix.docs[d])) {
 			words[stem(w)] = true
 		}
+		for i, w := range lowerWords(ix.docs[d].Description) {
+			words[stem(w)] = true
+			if i == 0 {
+				ix.descVerb[d] = stem(w)
+			}
+		}
 		ix.thingWords[d], ix.plainTools[d] = words, plain
-		for t := range words {
-			if stopWordsOfRun[t] && strings.Contains(strings.ToLower(ix.docs[d].Tool), t) {
-				ix.stopTools[d] = true
-			}
-		}
-		if o := &ix.docOps[d]; o.has {
-			for t := range stopWordsOfRun {
-				if o.words[t] {
-					ix.stopTools[d] = true
-				}
-			}
-		}
 	}
 }
 

@@ -28,10 +28,6 @@ func TestSearch_Round109(t *testing.T) {
 		{"Add a comment to GitHub issue 12 in acme/web saying it is fixed.", "github/add_issue_comment"},
 		{"Create a new branch release/2.0 in acme/web on GitHub.", "github/create_branch"},
 		{"Add a follow-up to-do on HubSpot company 9001 for next Monday.", "hubspot/hubspot-create-engagement"},
-		// A thing that runs, stopped where no tool of its backend stops it.
-		{"Cancel the n8n execution that has been hanging since this morning.", ""},
-		{"Abort the Apify actor run 7Gx2 that is still going.", "apify/abort-actor-run"},
-		{"Stop the demo server from sending fake subscription updates.", "everything/toggle-subscriber-updates"},
 		// A reason after a semicolon, of a person or of nothing.
 		{"Remove the contact-sync edge function; nothing uses it now.", ""},
 		{"Delete the dataset from last week's scraper run; we already exported it.", ""},
@@ -67,5 +63,24 @@ func TestWithoutReason_Round109(t *testing.T) {
 		if got := withoutReason(q); got != want {
 			t.Errorf("withoutReason(%q) = %q, want %q", q, got, want)
 		}
+	}
+}
+
+// A tool whose description starts with the request's verb does what it
+// says, whatever its name's verb: "get-sum" adds two numbers, and a
+// backend's tools that make other things do not make "add two numbers"
+// unserved.
+func TestObjectThingUndone_TheDescriptionsVerb(t *testing.T) {
+	docs := []Doc{
+		{Server: "calc", Tool: "get-sum", Description: "Add two numbers.", Params: []Param{{Name: "a"}, {Name: "b"}}},
+		{Server: "calc", Tool: "create-note", Description: "Create a note."},
+		{Server: "calc", Tool: "echo", Description: "Echo a message back."},
+	}
+	ix := New(docs, nil)
+	if hits := ix.Search("add two numbers in calc", 5); len(hits) == 0 || hits[0].Tool != "get-sum" {
+		t.Errorf("add two numbers in calc: %v, want get-sum", hits)
+	}
+	if hits := ix.Search("add a calendar event in calc", 5); len(hits) != 0 {
+		t.Errorf("add a calendar event in calc: %v, want none", hits)
 	}
 }
