@@ -84,7 +84,7 @@ func TestR71NoneSplit(t *testing.T) {
 	}{
 		{"readable tuned-on", r65Readable},
 		{"fresh extra38-52 and their nearmiss", func(n string) bool {
-			return freshSets[n] && n != "extra53" && n != "extra54" && n != "extra55" && n != "tasks66" && n != "extra56" && n != "extra57" && n != "tasks71" && n != "none71" && n != "extra58" && n != "extra59" && n != "tasks78" && n != "none78" && n != "extra60" && n != "extra61" && n != "tasks88" && n != "none88" && n != "extra62" && n != "extra63" && n != "tasks97" && n != "none97" && n != "extra64" && n != "extra65" && n != "none99" && n != "extra66" && n != "extra67" && n != "none100" && n != "extra68" && n != "extra69" && n != "tasks103" && n != "none103" && n != "extra70" && n != "extra71" && n != "tasks104" && n != "none104" && n != "extra72" && n != "extra73" && n != "tasks105" && n != "none105" && n != "extra74" && n != "extra75" && n != "extra76" && n != "extra77" && n != "tasks107" && n != "none107" && n != "extra78" && n != "extra79" && n != "tasks108" && n != "none108" && n != "extra84" && n != "extra85" && n != "none111" && n != "extra82" && n != "extra83" && n != "tasks109" && n != "none110" && n != "extra80" && n != "extra81" && n != "none109" && n != "tasks106" && n != "none106" && n != "tasks100"
+			return freshSets[n] && n != "extra53" && n != "extra54" && n != "extra55" && n != "tasks66" && n != "extra56" && n != "extra57" && n != "tasks71" && n != "none71" && n != "extra58" && n != "extra59" && n != "tasks78" && n != "none78" && n != "extra60" && n != "extra61" && n != "tasks88" && n != "none88" && n != "extra62" && n != "extra63" && n != "tasks97" && n != "none97" && n != "extra64" && n != "extra65" && n != "none99" && n != "extra66" && n != "extra67" && n != "none100" && n != "extra68" && n != "extra69" && n != "tasks103" && n != "none103" && n != "extra70" && n != "extra71" && n != "tasks104" && n != "none104" && n != "extra72" && n != "extra73" && n != "tasks105" && n != "none105" && n != "extra74" && n != "extra75" && n != "extra76" && n != "extra77" && n != "tasks107" && n != "none107" && n != "extra78" && n != "extra79" && n != "tasks108" && n != "none108" && n != "extra86" && n != "extra87" && n != "none112" && n != "extra84" && n != "extra85" && n != "none111" && n != "extra82" && n != "extra83" && n != "tasks109" && n != "none110" && n != "extra80" && n != "extra81" && n != "none109" && n != "tasks106" && n != "none106" && n != "tasks100"
 		}},
 		{"extra53-55", func(n string) bool { return n == "extra53" || n == "extra54" || n == "extra55" }},
 		{"extra56-57 and none71", func(n string) bool { return n == "extra56" || n == "extra57" || n == "none71" }},
@@ -104,6 +104,7 @@ func TestR71NoneSplit(t *testing.T) {
 			return n == "extra82" || n == "extra83" || n == "tasks109" || n == "none110"
 		}},
 		{"extra84-85 and none111", func(n string) bool { return n == "extra84" || n == "extra85" || n == "none111" }},
+		{"extra86-87 and none112", func(n string) bool { return n == "extra86" || n == "extra87" || n == "none112" }},
 		{"nearmiss67", func(n string) bool { return n == "nearmiss67" }},
 		{"nearmiss71", func(n string) bool { return n == "nearmiss71" }},
 		{"nearmiss75", func(n string) bool { return n == "nearmiss75" }},

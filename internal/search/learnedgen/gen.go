@@ -111,6 +111,9 @@ var heldOut = map[string]bool{
 	// extra84, extra85 and none111: written blind in the eighth session
 	// of 2026-12-07, after round 109's first part, scored as aggregates only
 	"extra84": true, "extra85": true, "none111": true,
+	// extra86, extra87 and none112: written blind in the eighth session
+	// of 2026-12-07, during round 109, scored as aggregates only
+	"extra86": true, "extra87": true, "none112": true,
 	// ties61: round sixty-one's single requests for tools with a close
 	// sibling in their backend, written before its change
 	"ties61": true,
