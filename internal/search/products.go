@@ -42,7 +42,8 @@ var DefaultProducts = strings.Split(`jira|confluence|trello|asana|clickup|baseca
 	`aws lambda|lambda functions|s3|cloudfront|route 53|route53|excel|subreddit|teams channel|`+
 	`azure vm|azure functions|azure virtual machine|google workspace|microsoft 365|office 365|`+
 	`kubectl|eks|gke|aks|fargate|cloudwatch|cloud run|app engine|pulumi|cloudformation|kibana|opensearch|`+
-	`rollbar|bugsnag|logrocket|jaeger|git stash|git rebase|git bisect|git cherry-pick|git reflog`, "|")
+	`rollbar|bugsnag|logrocket|jaeger|git stash|git rebase|git bisect|git cherry-pick|git reflog|`+
+	`npm|yarn|pnpm|crates.io|rubygems|nuget|cocoapods|homebrew|let's encrypt|letsencrypt|certbot|jest|pytest`, "|")
 
 // productSet is a prepared list of product names.
 type productSet [][]string // each product as its lowercase words

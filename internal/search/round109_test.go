@@ -32,6 +32,10 @@ func TestSearch_Round109(t *testing.T) {
 		{"Remove the contact-sync edge function; nothing uses it now.", ""},
 		{"Delete the dataset from last week's scraper run; we already exported it.", ""},
 		{"Remove note 5512 from merge request !12 in GitLab project web/app; it was posted by mistake.", "zereight-gitlab/delete_merge_request_note"},
+		// Package registries and certificate authorities no backend serves.
+		{"Publish version 2.0.0 of our cli package to npm.", ""},
+		{"Renew the Let's Encrypt certificate for app.acme.dev.", ""},
+		{"Read package.json in acme/web on GitHub.", "github/get_file_contents"},
 		// A part that only dates the step before is no step.
 		{"Create a 2.0 milestone in acme/web on GitHub, due by March 1.", ""},
 		{"Open an issue in acme/web on GitHub about the login bug, due on Friday.", "github/create_issue"},
