@@ -44,6 +44,18 @@ func (ix *Index) objectThingUndone(query string, naming map[string]bool, named [
 	}
 	obj := requestObject(query, v, naming)
 	if len(obj) == 0 {
+		switch after := wordsAfterVerb(query, v); {
+		case len(after) > 1 && demonstratives[after[0]] && !objectEnds[after[1]]:
+			// "delete that Slack message": "that" is no end of the
+			// object here.
+			obj = phraseThing(after[1:], naming)
+		case len(after) > 0 && (after[0] == "it" || after[0] == "them" || demonstratives[after[0]]) && len(lowerWords(query)) > 0 && stem(lowerWords(rewritePhrases(query))[0]) != v:
+			// "The feature/login branch in acme/web is merged now;
+			// get rid of it": the thing is the statement's.
+			obj = phraseThing(strings.Fields(strings.ToLower(query)), naming)
+		}
+	}
+	if len(obj) == 0 {
 		return false
 	}
 	for _, w := range obj {
@@ -64,7 +76,7 @@ func (ix *Index) objectThingUndone(query string, naming map[string]bool, named [
 			// "get-sum": "Add two numbers."
 			does = true
 		} else {
-			does = ix.verbs[d]&f != 0
+			does = ix.verbs[d]&f != 0 || op == "delete" && ix.closeTools[d]
 			if !does {
 				_, does = ix.opsDo(d, op, f)
 			}
@@ -96,6 +108,48 @@ func (ix *Index) backendsThing(s int32, obj []string) bool {
 	}
 	return false
 }
+
+// demonstratives point at a thing said before, or lead its phrase.
+var demonstratives = setOf(`this that these those`)
+
+// wordsAfterVerb returns the words of query after the request's verb v,
+// lowercase, as they are written (punctuation kept).
+func wordsAfterVerb(query, v string) []string {
+	ws := strings.Fields(strings.ToLower(rewritePhrases(query)))
+	for i, w := range ws {
+		if stem(strings.ReplaceAll(strings.Trim(w, ".,;:!?()[]{}<>\"'`"), "-", "")) == v {
+			return ws[i+1:]
+		}
+	}
+	return nil
+}
+
+// phraseThing returns the stemmed words of the noun phrase ws opens with,
+// up to a word of objectEnds or a verb of being ("The feature/login branch
+// in acme/web ...": "branch"), skipping determiners, stop words, values and
+// the words naming a backend.
+func phraseThing(ws []string, naming map[string]bool) []string {
+	var out []string
+	for _, w := range ws {
+		t := strings.Trim(w, ".,;:!?()[]{}<>\"'`")
+		if objectEnds[t] || beVerbs[t] {
+			break
+		}
+		if t == "" || stopWords[t] || determiners[t] || demonstratives[t] || strings.ContainsAny(t, "0123456789/:#!@$_.'\"`") {
+			continue
+		}
+		if st := stem(t); !naming[st] && !naming[t] {
+			out = append(out, st)
+		}
+		if strings.ContainsAny(w[len(t):], ".,;:!?") {
+			break
+		}
+	}
+	return out
+}
+
+// beVerbs end the subject of a statement.
+var beVerbs = setOf(`is was are were has have had got gets`)
 
 // plainCreateWords are the verbs that make a thing and say nothing else.
 var plainCreateWords = setOf(`create add publish upload`)
@@ -131,6 +185,7 @@ func (ix *Index) buildRound109() {
 	ix.thingWords = make([]map[string]bool, len(ix.docs))
 	ix.plainTools = make([]bool, len(ix.docs))
 	ix.descVerb = make([]string, len(ix.docs))
+	ix.closeTools = make([]bool, len(ix.docs))
 	for d := range ix.docs {
 		s := ix.docServer[d]
 		words := map[string]bool{}
@@ -138,6 +193,9 @@ func (ix *Index) buildRound109() {
 		for _, w := range lowerWords(ix.docs[d].Tool) {
 			t := stem(w)
 			words[t] = true
+			if w == "close" {
+				ix.closeTools[d] = true // a page or tab closed is gone
+			}
 			if verbStems()[t] == 0 && !slices.ContainsFunc(ix.srvWords[s], func(w string) bool { return stem(w) == t }) {
 				plain = false
 			}

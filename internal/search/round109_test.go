@@ -15,7 +15,7 @@ func TestSearch_Round109(t *testing.T) {
 		// The same of the backend a request names by its things.
 		{"Delete the old Acme Corp contact from our CRM.", ""},
 		{"Remove the web-frontend team from our error tracker.", ""},
-		{"Remove the second tab from the network diagram file.", ""},
+		{"Remove the third tab entirely from our architecture diagram file.", ""},
 		{"Remove the contact-sync edge function from the project.", ""},
 		{"add a thumbs-up emoji to comment 12 on issue 40 of acme/app in GitLab", "zereight-gitlab/create_issue_note_emoji_reaction"},
 		{"Delete all documents with status test from the orders collection.", "mongodb/delete-many"},
@@ -28,6 +28,11 @@ func TestSearch_Round109(t *testing.T) {
 		{"Add a comment to GitHub issue 12 in acme/web saying it is fixed.", "github/add_issue_comment"},
 		{"Create a new branch release/2.0 in acme/web on GitHub.", "github/create_branch"},
 		{"Add a follow-up to-do on HubSpot company 9001 for next Monday.", "hubspot/hubspot-create-engagement"},
+		// "that comment": a demonstrative leads the object.
+		{"I left a comment with a typo on the Notion page Roadmap yesterday; get rid of that comment completely.", ""},
+		{"I posted a secret in #general by mistake, delete that Slack message now.", ""},
+		// A tab or page closed is gone: not a thing no tool deletes.
+		{"get rid of that tab with the old report, I'm done with it", "playwright/browser_tabs"},
 		// A reason after a semicolon, of a person or of nothing.
 		{"Remove the contact-sync edge function; nothing uses it now.", ""},
 		{"Delete the dataset from last week's scraper run; we already exported it.", ""},

@@ -190,6 +190,7 @@ type Index struct {
 	thingWords   []map[string]bool     // doc -> the stems of its name and learned words (round109.go)
 	plainTools   []bool                // doc -> its name is only verbs and its backend's words (round109.go)
 	descVerb     []string              // doc -> the stem of its description's first word (round109.go)
+	closeTools   []bool                // doc -> its name says close (round109.go)
 	kinds        []valueKind           // doc -> kinds of values its parameters take
 	srvKinds     []valueKind           // server -> kinds of values its tools take
 	srvFileVerbs []verbFamily          // server -> verb families of its tools named for a file that take a path
