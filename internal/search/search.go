@@ -187,10 +187,11 @@ type Index struct {
 	manyTools    []int32               // the tools named for several things at once (round108.go)
 	idTools      []int32               // the tools named for finding ids (round108.go)
 	holderReads  map[string][]int32    // by a container's stem, the tools reading it (round108.go)
-	thingWords   []map[string]bool     // doc -> the stems of its name and learned words (round109.go)
 	plainTools   []bool                // doc -> its name is only verbs and its backend's words (round109.go)
 	descVerb     []string              // doc -> the stem of its description's first word (round109.go)
 	closeTools   []bool                // doc -> its name says close (round109.go)
+	thingOnce    []sync.Once           // backend -> builds thingSrv's entry on first use (round109.go)
+	thingSrv     []map[string][]int32  // backend -> each stemmed word of its tools' own, their tools (round109.go)
 	kinds        []valueKind           // doc -> kinds of values its parameters take
 	srvKinds     []valueKind           // server -> kinds of values its tools take
 	srvFileVerbs []verbFamily          // server -> verb families of its tools named for a file that take a path
