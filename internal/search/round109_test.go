@@ -1,6 +1,10 @@
 package search
 
-import "testing"
+import (
+	"slices"
+	"sync"
+	"testing"
+)
 
 // Round 109: each rule's two sides, on the corpus.
 func TestSearch_Round109(t *testing.T) {
@@ -91,5 +95,36 @@ func TestObjectThingUndone_TheDescriptionsVerb(t *testing.T) {
 	}
 	if hits := ix.Search("add a calendar event in calc", 5); len(hits) != 0 {
 		t.Errorf("add a calendar event in calc: %v, want none", hits)
+	}
+}
+
+// A backend's own words are built on first use: searches at once, each the
+// first to reach a backend, build them once and agree.
+func TestThings_FirstUseAtOnce(t *testing.T) {
+	ix := New(corpusDocs(t), nil)
+	queries := []string{
+		"Delete the comment I left on the Notion page Roadmap.",
+		"Remove the contact-sync edge function from the project.",
+		"Publish our scraper actor on the Apify Store.",
+		"Delete the Supabase branch old-demo",
+	}
+	want := make([][]Hit, len(queries))
+	for i, q := range queries {
+		want[i] = New(corpusDocs(t), nil).Search(q, 5)
+	}
+	var wg sync.WaitGroup
+	got := make([][]Hit, 4*len(queries))
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i] = ix.Search(queries[i%len(queries)], 5)
+		}()
+	}
+	wg.Wait()
+	for i, hs := range got {
+		if !slices.Equal(hs, want[i%len(queries)]) {
+			t.Errorf("%q at once: %v, alone: %v", queries[i%len(queries)], hs, want[i%len(queries)])
+		}
 	}
 }
