@@ -191,6 +191,16 @@ var retrievalSets = []struct {
 	{"internal/search/testdata/extra80-queries.jsonl", "**extra80: held out, written blind in the seventh session of 2026-12-07** (the dev slice's mix in its own plain style, stratified by server with extra81; scored as aggregates at 24b8fa6 and at e10e411, the same, then read)", 0.941, 0.971, 1.0},
 	{"internal/search/testdata/extra81-queries.jsonl", "**extra81: held out, written blind with extra80** (the dev slice's mix and style; before: as written, 24b8fa6 and e10e411)", 0.853, 1.0, 0.833},
 	{"internal/search/testdata/none109-queries.jsonl", "**none109: held out, written blind with extra80** (30 requests no tool serves in the dev slice's style, 20 naming a served product; before: as written, 24b8fa6 and e10e411)", 0, 0, 0.833},
+	{"internal/search/testdata/extra82-queries.jsonl", "**extra82: held out, written blind at the start of the eighth session of 2026-12-07** (the dev slice's mix in its own plain style, stratified by server with extra83; scored as aggregates at 762c1dc, then read)", 0.794, 0.941, 0.667},
+	{"internal/search/testdata/extra83-queries.jsonl", "**extra83: held out, written blind with extra82** (the dev slice's mix and style; before: as written, 762c1dc)", 0.941, 1.000, 0.500},
+	{"internal/search/testdata/tasks109-queries.jsonl", "**tasks109: held out, written blind with extra82** (30 tasks in the dev slice's style, 3 of three steps; before: as written, 762c1dc)", 0.933, 0.900, 0},
+	{"internal/search/testdata/none110-queries.jsonl", "**none110: held out, written blind with extra82** (40 requests no tool serves in the dev slice's style, 26 gaps in served products; before: as written, 762c1dc)", 0, 0, 0.575},
+	{"internal/search/testdata/extra84-queries.jsonl", "**extra84: held out, written blind in the eighth session of 2026-12-07, after round 109's first part** (the dev slice's mix and style, about 40% not naming the product; before: as written, 762c1dc)", 0.765, 0.941, 0.667},
+	{"internal/search/testdata/extra85-queries.jsonl", "**extra85: held out, written blind with extra84** (the dev slice's mix and style; before: as written, 762c1dc)", 0.794, 0.971, 0.667},
+	{"internal/search/testdata/none111-queries.jsonl", "**none111: held out, written blind with extra84** (40 requests no tool serves, 26 gaps in served products, half of them not naming the product; before: as written, 762c1dc)", 0, 0, 0.650},
+	{"internal/search/testdata/extra86-queries.jsonl", "**extra86: held out, written blind in the eighth session of 2026-12-07, during round 109** (the dev slice's mix and style; before: as written, 762c1dc)", 0.853, 0.941, 0.667},
+	{"internal/search/testdata/extra87-queries.jsonl", "**extra87: held out, written blind with extra86** (the dev slice's mix and style; before: as written, 762c1dc)", 0.853, 0.912, 0.833},
+	{"internal/search/testdata/none112-queries.jsonl", "**none112: held out, written blind with extra86** (40 requests no tool serves, 26 gaps in served products, 14 of them not naming the product; before: as written, 762c1dc)", 0, 0, 0.600},
 }
 
 // retrievalNotes follows section 6's goals paragraph: what was measured

@@ -680,5 +680,32 @@ func TestRetrievalFresh(t *testing.T) {
 	if none < 28 {
 		t.Errorf("none109 below the seventh session of 2026-12-07: none 28 of 30 (25 at 24b8fa6)")
 	}
+	// blind11 (extra82, extra83, tasks109, none110), blind12 (extra84,
+	// extra85, none111) and blind13 (extra86, extra87, none112), all in
+	// the dev slice's style, were written blind in the eighth session of
+	// 2026-12-07 (blind12 after round 109's first part, blind13 during
+	// it) and scored as aggregates first (at 762c1dc: single 44 / 52,
+	// 42 / 51 and 42 / 48 of 52; tasks 43 / 41 of 46, 11 / 14 and 16 / 15
+	// of 16; none 30, 34 and 33 of 52). Then read (round109.go).
+	single, multi, none, nNone = score("extra82", "extra83")
+	t.Logf("extra82-83: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 45 || single.h5 < 52 || multi.h1 < 15 || multi.h5 < 14 || none < 10 {
+		t.Errorf("extra82-83 below the eighth session of 2026-12-07: single 45 / 52 of 52, tasks 15 / 14 of 16, none 10 of 12 (44 / 52, 15 / 14 and 7 at 762c1dc)")
+	}
+	_, multi, _, _ = score("tasks109")
+	t.Logf("tasks109: tasks hit@1 %d, hit@5 %d of %d", multi.h1, multi.h5, multi.n)
+	if multi.h1 < 28 || multi.h5 < 27 {
+		t.Errorf("tasks109 below the eighth session of 2026-12-07: tasks 28 / 27 of 30 (28 / 27 at 762c1dc)")
+	}
+	single, multi, none, nNone = score("extra84", "extra85", "extra86", "extra87")
+	t.Logf("extra84-87: single hit@1 %d, hit@5 %d of %d; tasks hit@1 %d, hit@5 %d of %d; none %d of %d", single.h1, single.h5, single.n, multi.h1, multi.h5, multi.n, none, nNone)
+	if single.h1 < 85 || single.h5 < 99 || multi.h1 < 27 || multi.h5 < 29 || none < 19 {
+		t.Errorf("extra84-87 below the eighth session of 2026-12-07: single 85 / 99 of 104, tasks 27 / 29 of 32, none 19 of 24 (84 / 99, 27 / 29 and 17 at 762c1dc)")
+	}
+	_, _, none, nNone = score("none110", "none111", "none112")
+	t.Logf("none110-112: none %d of %d", none, nNone)
+	if none < 88 {
+		t.Errorf("none110-112 below the eighth session of 2026-12-07: none 88 of 120 (73 at 762c1dc)")
+	}
 
 }
