@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
+	"github.com/switchboard-mcp/switchboard/internal/workspace"
 )
 
 // A user server (the user config's, a user plugin's) is one definition for
@@ -23,10 +23,6 @@ import (
 // `logs SERVER` and `servers` show, by default, what is of the workspace
 // they are run in, told by logWorkspace: a session started in a
 // subdirectory of a workspace is that workspace's.
-
-// vcsDirs name a version-control checkout's root, as workspace.FindRoot
-// knows them.
-var vcsDirs = []string{".git", ".hg", ".jj", ".svn"}
 
 // logWorkspace is the workspace dir is in: walking up from dir (links
 // resolved), the first directory holding a project file
@@ -50,21 +46,7 @@ func logWorkspace(dir, home string) string {
 		}
 		home = filepath.Clean(home)
 	}
-	for d := dir; ; {
-		if home != "" && d == home {
-			return dir
-		}
-		for _, m := range append([]string{config.ProjectFile}, vcsDirs...) {
-			if _, err := os.Lstat(filepath.Join(d, m)); err == nil {
-				return d
-			}
-		}
-		up := filepath.Dir(d)
-		if up == d {
-			return dir
-		}
-		d = up
-	}
+	return workspace.FindRootWith(dir, home, append([]string{config.ProjectFile}, workspace.VCSMarkers...)...)
 }
 
 // wsPick picks a user server's lines and records of one workspace, and

@@ -24,17 +24,30 @@ import (
 	"github.com/switchboard-mcp/switchboard/internal/safefile"
 )
 
+// VCSMarkers are the directories that mark a version-control checkout's
+// root.
+var VCSMarkers = []string{".git", ".hg", ".jj", ".svn"}
+
 // FindRoot is the workspace root of dir: the nearest directory at or
-// above dir that holds a repository marker (.git, .hg, .jj, .svn), not
-// going up to home or above it; dir itself when there is none.
+// above dir that holds a repository marker (VCSMarkers), not going up to
+// home or above it; dir itself when there is none.
 func FindRoot(dir, home string) string {
+	return FindRootWith(dir, home, VCSMarkers...)
+}
+
+// FindRootWith is FindRoot with other markers: the nearest directory at or
+// above dir that holds one of them, not going up to home (when home is
+// set) or above it; dir itself when there is none.
+func FindRootWith(dir, home string, markers ...string) string {
 	dir = filepath.Clean(dir)
-	home = filepath.Clean(home)
+	if home != "" {
+		home = filepath.Clean(home)
+	}
 	for d := dir; ; {
 		if home != "." && home != "" && d == home {
 			return dir
 		}
-		for _, m := range []string{".git", ".hg", ".jj", ".svn"} {
+		for _, m := range markers {
 			if _, err := os.Lstat(filepath.Join(d, m)); err == nil {
 				return d
 			}
