@@ -1212,6 +1212,9 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 		// covers the request, not on a few of its words.
 		return c >= o.MinCoverage
 	}
+	if oneStep && len(named) == 0 && ix.impliedOperationUndone(query, naming, int32(doc)) {
+		return false // round109.go
+	}
 	if oneStep && len(named) == 0 && ix.objectThingUndone(query, naming, []int32{int32(ix.docServer[doc])}, true, true) {
 		// "Remove the send-welcome-email edge function": the backend
 		// of its best tool, as if named, when the thing is one of its

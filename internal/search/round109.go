@@ -258,5 +258,24 @@ func (ix *Index) things(s int32) map[string][]int32 {
 	return ix.thingSrv[s]
 }
 
+// impliedOperationUndone is operationUndone for a request naming no
+// backend, judged by its best tool's backend when the request's object is
+// a thing of that backend's ("Pin the deploy checklist message in #ops").
+func (ix *Index) impliedOperationUndone(query string, naming map[string]bool, doc int32) bool {
+	if r109Off {
+		return false
+	}
+	s := ix.docServer[doc]
+	v, _ := requestVerbPlace(query)
+	if v == "" {
+		return false
+	}
+	obj := requestObject(query, v, naming)
+	if len(obj) == 0 || !ix.backendsThing(s, obj) {
+		return false
+	}
+	return ix.operationUndone(query, []int32{s})
+}
+
 // r109Off turns the round off (tests measure what it changed).
 var r109Off = false

@@ -37,6 +37,11 @@ func TestSearch_Round109(t *testing.T) {
 		{"I posted a secret in #general by mistake, delete that Slack message now.", ""},
 		// A tab or page closed is gone: not a thing no tool deletes.
 		{"get rid of that tab with the old report, I'm done with it", "playwright/browser_tabs"},
+		// An operation no tool of the backend of a request's things does,
+		// the backend unnamed.
+		{"Merge the three PDFs in ~/Documents into one file.", ""},
+		{"Share my live location with Sam until I get to the office.", ""},
+		{"Revoke my approval on merge request 12 in web/app.", "zereight-gitlab/unapprove_merge_request"},
 		// A reason after a semicolon, of a person or of nothing.
 		{"Remove the contact-sync edge function; nothing uses it now.", ""},
 		{"Delete the dataset from last week's scraper run; we already exported it.", ""},

@@ -226,6 +226,7 @@ var everyday = []struct {
 	{"failing", "status failure"},
 	{"filter", "query search"},
 	{"large", "size"},
+	{"revoke", "unapprove"},
 	{"biggest", "size"},
 	{"largest", "size"},
 	{"smallest", "size"},
