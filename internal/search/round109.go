@@ -258,9 +258,11 @@ func (ix *Index) things(s int32) map[string][]int32 {
 	return ix.thingSrv[s]
 }
 
-// impliedOperationUndone is operationUndone for a request naming no
-// backend, judged by its best tool's backend when the request's object is
-// a thing of that backend's ("Pin the deploy checklist message in #ops").
+// impliedOperationUndone is operationUndone, accessUndone, accountUndone
+// and publicUndone for a request naming no backend, judged by its best
+// tool's backend when the request's object is a thing of that backend's
+// ("Merge the two PDFs in ~/Downloads into one file", "Make the handbook
+// page in our wiki viewable by anyone on the web").
 func (ix *Index) impliedOperationUndone(query string, naming map[string]bool, doc int32) bool {
 	if r109Off {
 		return false
@@ -274,7 +276,11 @@ func (ix *Index) impliedOperationUndone(query string, naming map[string]bool, do
 	if len(obj) == 0 || !ix.backendsThing(s, obj) {
 		return false
 	}
-	return ix.operationUndone(query, []int32{s})
+	named := []int32{s}
+	// Of the other rules of namedStepUndone, those that lose nothing so:
+	// the object of every other one is as often another product's.
+	return ix.operationUndone(query, named) || ix.accessUndone(query, named) ||
+		ix.accountUndone(query, naming, s) || ix.publicUndone(query, named)
 }
 
 // r109Off turns the round off (tests measure what it changed).

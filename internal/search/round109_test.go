@@ -42,6 +42,8 @@ func TestSearch_Round109(t *testing.T) {
 		{"Merge the three PDFs in ~/Documents into one file.", ""},
 		{"Share my live location with Sam until I get to the office.", ""},
 		{"Revoke my approval on merge request 12 in web/app.", "zereight-gitlab/unapprove_merge_request"},
+		{"Make the team handbook page in our wiki viewable by anyone on the web.", ""},
+		{"give @carol write access to acme/api as a collaborator", ""},
 		// A reason after a semicolon, of a person or of nothing.
 		{"Remove the contact-sync edge function; nothing uses it now.", ""},
 		{"Delete the dataset from last week's scraper run; we already exported it.", ""},
