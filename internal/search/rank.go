@@ -737,7 +737,8 @@ func (ix *Index) namedFor(named, own []int32, k valueKind) []int32 {
 // its name alone is no evidence that they do what the request asks.
 func (sc *scorer) namedTools(query string, cands, named []int32) []int32 {
 	ix := sc.ix
-	if rv := requestVerb(query); len(named) == 0 || verbStems()[rv]&verbRead == 0 && !computeFirst(query) && !(computeVerbs()[rv] && !r73Off) && !asksAmount(query) && !storeSource(query) && !rankingRead(query) {
+	query = afterPlace(query) // round109.go
+	if rv := requestVerb(query); len(named) == 0 || verbStems()[rv]&verbRead == 0 && !computeFirst(query) && !(computeVerbs()[rv] && !r73Off) && !asksAmount(query) && !storeSource(query) && !rankingRead(query) && !rankingQuestion(query) {
 		// Only a request to read ("list the five customers ...", "how
 		// many rows are in the invoices table?") or to compute an
 		// amount ("count signups per month in postgres", round73.go)

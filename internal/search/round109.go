@@ -283,5 +283,45 @@ func (ix *Index) impliedOperationUndone(query string, naming map[string]bool, do
 		ix.accountUndone(query, naming, s) || ix.publicUndone(query, named)
 }
 
+// afterPlace returns what follows a request's first comma when what is
+// before it only says where ("Using our local Postgres, which five tables
+// have the most live rows?", "In the app database, how many ..."): the
+// request proper, whose verb or question says what is asked; else query.
+func afterPlace(query string) string {
+	if r109Off {
+		return query
+	}
+	before, after, ok := strings.Cut(query, ",")
+	if !ok || len(strings.Fields(before)) > 6 {
+		return query
+	}
+	if ws := lowerWords(before); len(ws) > 1 && placeLeads[ws[0]] {
+		return strings.TrimSpace(after)
+	}
+	return query
+}
+
+// rankingQuestion reports whether a request asks which things rank first
+// ("which five tables have the most live rows"): "which" or "what" first
+// and a superlative among its next words: a read, as rankingRead's.
+func rankingQuestion(query string) bool {
+	if r109Off {
+		return false
+	}
+	ws := lowerWords(query)
+	if len(ws) < 3 || ws[0] != "which" && ws[0] != "what" {
+		return false
+	}
+	for _, w := range ws[1:min(len(ws), 8)] {
+		if superlatives[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// placeLeads start a phrase saying where a request is to be done.
+var placeLeads = setOf(`using in on with from via through`)
+
 // r109Off turns the round off (tests measure what it changed).
 var r109Off = false

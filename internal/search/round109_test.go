@@ -44,6 +44,10 @@ func TestSearch_Round109(t *testing.T) {
 		{"Revoke my approval on merge request 12 in web/app.", "zereight-gitlab/unapprove_merge_request"},
 		{"Make the team handbook page in our wiki viewable by anyone on the web.", ""},
 		{"give @carol write access to acme/api as a collaborator", ""},
+		// A ranking asked of a named backend that runs queries, after a
+		// phrase of place.
+		{"Using our staging Postgres, which ten tables have the most dead rows according to pg_stat_user_tables?", "postgres/query"},
+		{"In our Postgres, which three users placed the most orders last month?", "postgres/query"},
 		// A reason after a semicolon, of a person or of nothing.
 		{"Remove the contact-sync edge function; nothing uses it now.", ""},
 		{"Delete the dataset from last week's scraper run; we already exported it.", ""},
