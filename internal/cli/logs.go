@@ -333,6 +333,12 @@ type logFile struct {
 	last time.Time // time of the last record, for lines without one
 }
 
+// counts reports whether what is left out of a line or record of time t is
+// counted: it is in the --since range.
+func (f *logFile) counts(t time.Time) bool {
+	return f.from.IsZero() || !t.Before(f.from)
+}
+
 // about reports whether r, a record of the daemon's log, is about f's
 // server: its name, and its project (config.Server.LogAttrs) or, for the
 // user's server, none. A record an earlier version wrote names the server
@@ -354,7 +360,7 @@ func (f *logFile) about(r logRecord) bool {
 	if name != f.server {
 		return false
 	}
-	counted := f.from.IsZero() || !r.Time.Before(f.from)
+	counted := f.counts(r.Time)
 	switch {
 	case hasProject:
 		if project != f.project {
@@ -477,7 +483,7 @@ func (f *logFile) readNew() []logRecord {
 				}
 			} else {
 				ws, has := r.attr("workspace")
-				if f.kept = f.ws.keep(ws, has, f.from.IsZero() || !r.Time.Before(f.from), false); !f.kept {
+				if f.kept = f.ws.keep(ws, has, f.counts(r.Time), false); !f.kept {
 					continue
 				}
 			}

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -53,7 +54,7 @@ func logWorkspace(dir, home string) string {
 // counts what it leaves out and what it cannot tell.
 type wsPick struct {
 	root  string            // logWorkspace of where logs runs
-	home  string            //
+	home  string            // HOME, beyond which no workspace is looked for
 	roots map[string]string // a line's workspace -> its logWorkspace
 
 	otherLines, otherRecords int             // other workspaces', not shown
@@ -117,13 +118,7 @@ func (r *logRecord) attr(k string) (string, bool) {
 func (p *wsPick) say(w io.Writer, server, file, daemonLog string) {
 	name := echo.Quote(server)
 	if n := p.otherLines + p.otherRecords; n > 0 {
-		others := slices.Sorted(func(yield func(string) bool) {
-			for r := range p.others {
-				if !yield(r) {
-					return
-				}
-			}
-		})
+		others := slices.Sorted(maps.Keys(p.others))
 		shown := make([]string, 0, 3)
 		for _, o := range others[:min(3, len(others))] {
 			shown = append(shown, echo.Path(o))

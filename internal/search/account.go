@@ -73,20 +73,24 @@ func (ix *Index) backendHasAny(s int32, term string) bool {
 // objectEnds end a request's object.
 var objectEnds = setOf(`to in on from for with into at by so and then that which as via`)
 
+// verbAt is the index in ws (a request's words, lowercase) of its verb v,
+// stemmed, hyphens and punctuation aside; -1 when it is not there.
+func verbAt(ws []string, v string) int {
+	for i, w := range ws {
+		if stem(strings.ReplaceAll(strings.Trim(w, ".,;:!?()[]{}<>\"'`"), "-", "")) == v {
+			return i
+		}
+	}
+	return -1
+}
+
 // requestObject returns the stemmed words of the request's object: those
 // after its verb v up to a word of objectEnds, but for stop words, values,
 // names and the words naming a backend.
 func requestObject(query, v string, naming map[string]bool) []string {
 	cased := strings.Fields(rewritePhrases(query))
 	ws := strings.Fields(strings.ToLower(rewritePhrases(query)))
-	at := -1
-	for i, w := range ws {
-		w = strings.ReplaceAll(strings.Trim(w, ".,;:!?()[]{}<>\"'`"), "-", "")
-		if stem(w) == v {
-			at = i
-			break
-		}
-	}
+	at := verbAt(ws, v)
 	if at < 0 {
 		return nil
 	}

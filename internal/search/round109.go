@@ -6,13 +6,17 @@ import (
 	"sync"
 )
 
-// Round 109: a thing no tool of the named backend deletes or makes, and a
-// part of a request that only dates the step before it.
+// Round 109: a thing no tool of the named backend (or of the backend a
+// request names by its things) deletes or makes, an operation of the
+// latter, a part of a request that only dates the step before it, and a
+// ranking asked of a named backend that runs queries.
 
 // objectThingUndone reports whether a one-step request to delete or make a
 // thing of the one backend it names asks for what no tool of that backend
-// doing so says: no word of the request's object is in the name or the
-// learned words of a tool of the backend that deletes (makes) ("Delete the
+// doing so says: no word of the request's object is one of the own words
+// (thingHas: name, description, learned words) of a tool of the backend
+// that deletes (makes), or whose description starts with the request's
+// verb ("Delete the
 // comment I left on the Notion page": Notion deletes blocks; "Publish my
 // Apify actor to the Apify Store"; "Add contractor j.ng@vendor.com to our
 // Azure DevOps organization"). A tool named for deleting and nothing else
@@ -50,7 +54,7 @@ func (ix *Index) objectThingUndone(query string, naming map[string]bool, named [
 			// "delete that Slack message": "that" is no end of the
 			// object here.
 			obj = phraseThing(after[1:], naming)
-		case len(after) > 0 && (after[0] == "it" || after[0] == "them" || demonstratives[after[0]]) && len(lowerWords(query)) > 0 && stem(lowerWords(rewritePhrases(query))[0]) != v:
+		case len(after) > 0 && (after[0] == "it" || after[0] == "them" || demonstratives[after[0]]) && !opensWithVerb(query, v):
 			// "The feature/login branch in acme/web is merged now;
 			// get rid of it": the thing is the statement's.
 			obj = phraseThing(strings.Fields(strings.ToLower(query)), naming)
@@ -97,8 +101,8 @@ func (ix *Index) objectThingUndone(query string, naming map[string]bool, named [
 	return true
 }
 
-// backendsThing reports whether a word of obj is in the name or learned
-// words of a tool of backend s: the thing is one of the backend's.
+// backendsThing reports whether a word of obj is one of the own words of a
+// tool of backend s (things): the thing is one of the backend's.
 func (ix *Index) backendsThing(s int32, obj []string) bool {
 	m := ix.things(s)
 	for _, t := range obj {
@@ -116,12 +120,17 @@ var demonstratives = setOf(`this that these those`)
 // lowercase, as they are written (punctuation kept).
 func wordsAfterVerb(query, v string) []string {
 	ws := strings.Fields(strings.ToLower(rewritePhrases(query)))
-	for i, w := range ws {
-		if stem(strings.ReplaceAll(strings.Trim(w, ".,;:!?()[]{}<>\"'`"), "-", "")) == v {
-			return ws[i+1:]
-		}
+	if at := verbAt(ws, v); at >= 0 {
+		return ws[at+1:]
 	}
 	return nil
+}
+
+// opensWithVerb reports whether query, its phrases rewritten, opens with
+// its verb v (no statement before the request).
+func opensWithVerb(query, v string) bool {
+	ws := lowerWords(rewritePhrases(query))
+	return len(ws) > 0 && stem(ws[0]) == v
 }
 
 // phraseThing returns the stemmed words of the noun phrase ws opens with,
