@@ -28,6 +28,10 @@ import (
 // has a long list of step words, which with the requests' words lowered
 // what single requests had taught it.
 //
+// Since round 110 it learns from the sets written blind before the newest
+// (learnedgen's heldOut), which each scored better with a table learned
+// from the others (bench/retrieval-notes.md, round 110).
+//
 // Measured over the eleven held-out sets together (docs/benchmarks.md,
 // Retrieval): hit@1 617 to 644 and hit@5 726 to 744 of 814, "none" 157 of
 // 223 either way.
@@ -74,3 +78,29 @@ func (ix *Index) learnedBoost(qs []qterm, cands []int32, score []float64) bool {
 	}
 	return added
 }
+
+// learnedRepeated returns the stems of d's learned words (learnedText)
+// that more than one labelled request or task step for the tool used:
+// what users ask of the tool, not a word one request happened to carry
+// (the "checkout-web" of "create a Sentry project called checkout-web").
+// The rules that ask whether a backend's tools say a word (facetServed,
+// unmentioned, things) read these (round 110).
+func learnedRepeated(d *Doc) map[string]bool {
+	n := map[string]int{}
+	for _, w := range strings.Fields(learnedText(d)) {
+		if w != "|" {
+			n[stem(w)]++
+		}
+	}
+	out := make(map[string]bool, len(n))
+	for w, c := range n {
+		if c >= learnedRepeatMin {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// learnedRepeatMin is how many requests must have used a word for
+// learnedRepeated.
+var learnedRepeatMin = 2

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 )
@@ -152,7 +151,8 @@ func (ix *Index) nameAfterObject(h objectHead, named []int32) objectHead {
 
 // unmentioned reports whether h, the head of a request's object, is in
 // no text of the named backends (not its word nor a hand-written synonym,
-// not even a parameter), in no learned word of their tools, and says no
+// not even a parameter), in no word more than one labelled request for a
+// tool of theirs used (learnedRepeated, round 110), and says no
 // action ("publish a GitHub release", "create an alert rule in Sentry"):
 // a thing the backends do not hold, which a tool of theirs creating,
 // changing or deleting something else does not serve. A backend with an
@@ -172,8 +172,9 @@ func (ix *Index) unmentioned(h objectHead, named []int32) bool {
 			}
 		}
 		for _, d := range ix.srvDocs[s] {
-			for _, w := range strings.Fields(learnedText(&ix.docs[d])) {
-				if slices.Contains(terms, stem(w)) {
+			ws := learnedRepeated(&ix.docs[d])
+			for _, t := range terms {
+				if ws[t] {
 					return false
 				}
 			}

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -258,8 +257,12 @@ func asThing(q string) bool {
 var articles = setOf(`a an the`)
 
 // facetServed reports whether a named backend may serve facet f: some
-// text of its tools says one of its terms, or it runs code or SQL and f
-// is inner, or it takes an action parameter listing nothing.
+// text of its tools says one of its terms, or more than one labelled
+// request for one of its tools used one (learnedRepeated: since round 110
+// the table learns from requests enough that one request's word, "the
+// alerts" of a request to search Sentry's issues, is no facet the tool
+// serves), or it runs code or SQL and f is inner, or it takes an action
+// parameter listing nothing.
 func (ix *Index) facetServed(f facet, named []int32) bool {
 	for _, s := range named {
 		if ix.srvOpen[s] || f.inner && ix.runsAnything(s) {
@@ -271,8 +274,9 @@ func (ix *Index) facetServed(f facet, named []int32) bool {
 			}
 		}
 		for _, d := range ix.srvDocs[s] {
-			for _, w := range strings.Fields(learnedText(&ix.docs[d])) {
-				if slices.Contains(f.terms, stem(w)) {
+			ws := learnedRepeated(&ix.docs[d])
+			for _, t := range f.terms {
+				if ws[t] {
 					return true
 				}
 			}
