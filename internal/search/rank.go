@@ -1213,6 +1213,11 @@ func (ix *Index) relevant(query string, qs []qterm, named []int32, naming map[st
 		// covers the request, not on a few of its words.
 		return c >= o.MinCoverage
 	}
+	if !r110Off && oneStep && len(named) == 0 && ix.categoryNames(query, doc) && ix.readOnlyUndone(query, []int32{int32(ix.docServer[doc])}) {
+		// "Rename the layer ... in the landing page design file": the
+		// backend a category phrase names only reads (round104.go).
+		return false
+	}
 	if oneStep && len(named) == 0 && ix.impliedOperationUndone(query, naming, int32(doc)) {
 		return false // round109.go
 	}

@@ -91,7 +91,10 @@ var ownStoreVerbs = stemSet(`save store bookmark favorite favourite star pin add
 
 // readOnlyUndone reports whether query, asked of the named backends,
 // starts with one of ownStoreVerbs and every tool of theirs only reads
-// and takes no path to write what it read to.
+// and takes no path to write what it read to; or starts with one of
+// ownChangeVerbs and every tool of theirs only reads (round 110: "Rename
+// the layer 'Rectangle 12' in the landing page design file" is not done by
+// Figma's download to a path).
 func (ix *Index) readOnlyUndone(query string, named []int32) bool {
 	if r104Off || len(named) == 0 {
 		return false
@@ -102,7 +105,8 @@ func (ix *Index) readOnlyUndone(query string, named []int32) bool {
 		// determiner, after the verb.
 		v = firstWordStem(requestPart(query))
 	}
-	if !ownStoreVerbs[v] {
+	change := !r110Off && ownChangeVerbs[v]
+	if !ownStoreVerbs[v] && !change {
 		return false
 	}
 	for _, s := range named {
@@ -110,7 +114,7 @@ func (ix *Index) readOnlyUndone(query string, named []int32) bool {
 			return false
 		}
 		for _, d := range ix.srvDocs[s] {
-			if !ix.aboutTools[d] && (ix.verbs[d]&^verbRead != 0 || ix.kinds[d]&kindPath != 0) {
+			if !ix.aboutTools[d] && (ix.verbs[d]&^verbRead != 0 || !change && ix.kinds[d]&kindPath != 0) {
 				// A tool taking a path keeps what it reads there:
 				// "Save the logo from Figma file K9dLx2 into
 				// ./assets" downloads it.
@@ -359,3 +363,7 @@ func (ix *Index) actionGrouped(s int32) bool {
 	}
 	return n > 0 && 3*has >= n
 }
+
+// ownChangeVerbs change or remove a thing the product holds: a tool
+// writing what it reads to a path does none of it.
+var ownChangeVerbs = stemSet(`delete remove erase update edit modify rename change comment`)
