@@ -171,12 +171,10 @@ func (ix *Index) unmentioned(h objectHead, named []int32) bool {
 				return false
 			}
 		}
-		for _, d := range ix.srvDocs[s] {
-			ws := learnedRepeated(&ix.docs[d])
-			for _, t := range terms {
-				if ws[t] {
-					return false
-				}
+		ws := ix.srvLearnedRepeated(s)
+		for _, t := range terms {
+			if ws[t] {
+				return false
 			}
 		}
 	}

@@ -273,12 +273,10 @@ func (ix *Index) facetServed(f facet, named []int32) bool {
 				return true
 			}
 		}
-		for _, d := range ix.srvDocs[s] {
-			ws := learnedRepeated(&ix.docs[d])
-			for _, t := range f.terms {
-				if ws[t] {
-					return true
-				}
+		ws := ix.srvLearnedRepeated(s)
+		for _, t := range f.terms {
+			if ws[t] {
+				return true
 			}
 		}
 	}

@@ -192,6 +192,8 @@ type Index struct {
 	closeTools   []bool                // doc -> its name says close (round109.go)
 	thingOnce    []sync.Once           // backend -> builds thingSrv's entry on first use (round109.go)
 	thingSrv     []map[string][]int32  // backend -> each stemmed word of its tools' own, their tools (round109.go)
+	repeatOnce   []sync.Once           // backend -> builds repeatSrv's entry on first use (round110.go)
+	repeatSrv    []map[string]bool     // backend -> the learned words a request for one of its tools used more than once (round110.go)
 	kinds        []valueKind           // doc -> kinds of values its parameters take
 	srvKinds     []valueKind           // server -> kinds of values its tools take
 	srvFileVerbs []verbFamily          // server -> verb families of its tools named for a file that take a path
