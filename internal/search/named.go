@@ -134,6 +134,11 @@ func (ix *Index) namedServersWith(query string, vp [][]string) ([]int32, map[str
 				}
 			}
 		}
+		if s := ix.schemeServer(f); s >= 0 && !slices.Contains(out, s) {
+			// "mongodb://localhost:27017": a connection string
+			// names the backend of its scheme (round 110).
+			out = append(out, s)
+		}
 		label, tld, ok := strings.Cut(f, ".")
 		if !ok || strings.ContainsAny(tld, "./:") || !tlds[tld] {
 			continue

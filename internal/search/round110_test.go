@@ -46,3 +46,29 @@ func TestLearnedRepeated(t *testing.T) {
 		t.Errorf("a tool with no learned words: %v", m)
 	}
 }
+
+// TestNamedServers_ConnectionStringScheme: a connection string names the
+// backend of its scheme; a web URL names none.
+func TestNamedServers_ConnectionStringScheme(t *testing.T) {
+	ix := New([]Doc{
+		{Server: "mongodb", Tool: "find", Description: "Run a find query against a collection."},
+		{Server: "postgres", Tool: "query", Description: "Run a read-only SQL query."},
+		{Server: "github", Tool: "list_issues", Description: "List issues."},
+	}, nil)
+	for q, want := range map[string]string{
+		"connect to mongodb://localhost:27017 and list the users": "mongodb",
+		"mongodb+srv://cluster0.example.net count the orders":     "mongodb",
+		"run select 1 on postgresql://app@db.internal:5432/shop":  "postgres",
+		"map the links of https://github.com/acme/widgets":        "",
+		"open ftp://files.example.com/readme.txt":                 "",
+	} {
+		named, _ := ix.namedServers(q)
+		var got string
+		if len(named) > 0 {
+			got = ix.servers[named[0]]
+		}
+		if got != want || len(named) > 1 {
+			t.Errorf("%q names %v, want %q", q, named, want)
+		}
+	}
+}
