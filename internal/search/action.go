@@ -48,6 +48,11 @@ func requestVerbPlace(query string) (v string, placed bool) {
 			// "the build is broken": a noun phrase, no request verb.
 			return "", false
 		}
+		if i == 0 && !r110Off && leadPrepositions[w] {
+			// "Among the open PRs against main, find ...": a phrase
+			// of place first, no verb (round110.go).
+			return "", false
+		}
 		if w == "" || stopWords[w] || leadIns[w] {
 			continue
 		}

@@ -48,3 +48,8 @@ func (ix *Index) schemeServer(f string) int32 {
 	}
 	return -1
 }
+
+// leadPrepositions open a phrase of place or scope before a request's verb
+// ("Among the open PRs against main in acme/infra, find ..."): such a first
+// word is no verb, whatever its place says.
+var leadPrepositions = setOf(`among amongst across within between inside throughout`)

@@ -72,3 +72,16 @@ func TestNamedServers_ConnectionStringScheme(t *testing.T) {
 		}
 	}
 }
+
+// TestRequestVerbPlace_PrepositionFirst: a phrase of place first is no verb.
+func TestRequestVerbPlace_PrepositionFirst(t *testing.T) {
+	for q, want := range map[string]string{
+		"Among the open PRs against main in acme/infra, find dependabot's lodash bump and merge it.": "",
+		"Across all repos, list the stale branches":                                                  "",
+		"Merge the open PR 12 in acme/infra":                                                         stem("merge"),
+	} {
+		if v, _ := requestVerbPlace(q); v != want {
+			t.Errorf("requestVerbPlace(%q) = %q, want %q", q, v, want)
+		}
+	}
+}
