@@ -132,7 +132,8 @@ func Parse(path string, data []byte) (*File, error) {
 	// number and offset stays the file's; JSONC that does not parse is
 	// reported by decodeTree as it is.
 	// (hujson wants a // comment to end with a newline, also the last.)
-	if std, err := hujson.Standardize(append(bytes.Clone(data), '\n')); err == nil {
+	std, stdErr := hujson.Standardize(append(bytes.Clone(data), '\n'))
+	if stdErr == nil {
 		data = std
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
@@ -140,6 +141,13 @@ func Parse(path string, data []byte) (*File, error) {
 		return nil, e
 	}
 	root, err := decodeTree(data, e, path)
+	if err != nil && stdErr != nil && strings.HasPrefix(stdErr.Error(), "hujson: line ") {
+		// hujson's error names the line and column of the mistake (as
+		// add and remove say it of the same file); the decoder's, given
+		// the file with its comments still in, named a line only, and
+		// that of the first comment when one came before the mistake.
+		err = fmt.Errorf("invalid JSON at %s", strings.TrimPrefix(stdErr.Error(), "hujson: "))
+	}
 	if err != nil {
 		e.add(path, "", "%v", err)
 		return nil, e
