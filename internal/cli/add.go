@@ -742,20 +742,24 @@ func mustHave(t target, data []byte, name string) (string, error) {
 	if has {
 		return name, nil
 	}
+	f, err := config.Parse(t.path, data)
+	if err != nil {
+		// "configured there: none" of a file whose servers could not
+		// be read (a second "mcpServers", a bad setting) was untrue.
+		return "", fmt.Errorf("%s does not load, so no server %s was found in it and it is unchanged: fix this, then run the command again:\n%w", t.path, echo.Quote(name), err)
+	}
+	if m := catalog.MatchFolded(name, f.Order, nil); m != "" {
+		if has, err := agentconf.HasMember(data, serversKey, m); err == nil && has {
+			return m, nil
+		}
+	}
 	names := []string{}
-	if f, err := config.Parse(t.path, data); err == nil {
-		if m := catalog.MatchFolded(name, f.Order, nil); m != "" {
-			if has, err := agentconf.HasMember(data, serversKey, m); err == nil && has {
-				return m, nil
-			}
-		}
-		for _, n := range f.Order {
-			names = append(names, echo.Clip(n))
-		}
-		for _, sc := range f.Projects {
-			if slices.Contains(sc.Order, name) {
-				return "", fmt.Errorf("server %s of %s is in its \"projects\" entry for %s: edit that entry by hand", echo.Quote(name), t.path, sc.Dir)
-			}
+	for _, n := range f.Order {
+		names = append(names, echo.Clip(n))
+	}
+	for _, sc := range f.Projects {
+		if slices.Contains(sc.Order, name) {
+			return "", fmt.Errorf("server %s of %s is in its \"projects\" entry for %s: edit that entry by hand", echo.Quote(name), t.path, sc.Dir)
 		}
 	}
 	known := "none"

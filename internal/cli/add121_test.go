@@ -1,0 +1,31 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+)
+
+// remove, enable and disable of a name the file does not hold, in a
+// file that does not load (a second "mcpServers", a bad setting), say
+// that it does not load and why: they said "no server "a" in …;
+// configured there: none" of a file with servers in it (round 121).
+func TestRemove_ANameInAFileThatDoesNotLoadSaysWhy(t *testing.T) {
+	for _, c := range []struct{ name, text, want string }{
+		{"two mcpServers", `{"mcpServers": {"a": {"command": "echo"}}, "mcpServers": {"b": {"command": "cat"}}}`, `mcpServers: duplicate key (line 1)`},
+		{"bad settings", "{\"mcpServers\": {\"b\": {\"command\": \"cat\"}},\n\"settings\": {\"maxConnections\": -1}}", `settings.maxConnections: must be a positive whole number, not -1 (line 2)`},
+	} {
+		w := newCLIWorld(t)
+		w.write(w.user(), c.text)
+		for _, verb := range []string{"remove", "enable", "disable"} {
+			code, out, errOut := w.run(verb, "a")
+			if code != 1 || !strings.Contains(errOut, w.user()+` does not load, so no server "a" was found in it and it is unchanged`) || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "configured there") {
+				t.Errorf("%s: %s: exit %d\n%s%s", c.name, verb, code, out, errOut)
+			}
+			if got, _ := os.ReadFile(w.user()); !bytes.Equal(got, []byte(c.text)) {
+				t.Errorf("%s: %s changed the file", c.name, verb)
+			}
+		}
+	}
+}
