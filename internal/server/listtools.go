@@ -785,17 +785,19 @@ func (s *Server) cutNote(server string) string {
 }
 
 // withheldName is a withheld tool's name as its comment line shows it:
-// quoted with its hidden Unicode and control characters escaped when it
-// has any, on one line (a backend's name holding a newline ended the
+// quoted with its hidden Unicode, control and white-space characters
+// (but a single space) escaped when it has any, on one line (a backend's name holding a newline ended the
 // comment and forged lines of the model's listing) and at most 64 bytes.
 func withheldName(name string) string {
-	if c := cleanText(name); c != name {
+	if c := cleanText(name); c != name || oneLine(name) != name {
 		// Hidden characters were in it: shown stripped, "read\u202efile"
 		// and "read\u200bfile" were both "readfile" (round 104), told
 		// apart only by their approve commands. Quoted, each is escaped.
+		// So is a newline or tab: "a\nb" made one line as "a b", the name
+		// of another tool, offered (round 121).
 		return bound(strconv.Quote(name), 64)
 	}
-	return bound(oneLine(name), 64)
+	return bound(name, 64)
 }
 
 // resourcesDecl declares the resources and prompts script globals; a
