@@ -23,3 +23,33 @@ func TestParse_ASyntaxErrorIsSaidAtItsLineAndColumn(t *testing.T) {
 		}
 	}
 }
+
+// A reference Switchboard never expands (${secret:X}, ${env:}, a nested
+// one) is a config error of its server when the file loads, naming the
+// field and line: it was said only when the backend started, so `add
+// --env 'T=${secret:X}'` wrote it and said "added" (round 121). A
+// reference to an unset variable still loads (the agent's environment
+// may set it), and ${file:} and ${workspace} are untouched.
+func TestParse_AReferenceThatIsNoneIsSaidWhenTheFileLoads(t *testing.T) {
+	f, err := Parse("/c/config.json", []byte(`{"mcpServers": {
+  "a": {"command": "x", "env": {"T": "${secret:X}"}},
+  "b": {"command": "x", "args": ["--k", "${env:}"]},
+  "c": {"type": "http", "url": "https://h/mcp", "headers": {"Authorization": "Bearer ${env:${env:X}}"}},
+  "ok": {"command": "x", "args": ["${workspace}", "${file:~/k}"], "env": {"T": "${env:SURELY_UNSET_121}", "U": "${V}"}}
+}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{
+		"a": `/c/config.json: mcpServers.a.env.T: ${secret:X} is no reference Switchboard expands: write ${env:NAME}, ${NAME} or ${file:PATH} (they do not nest) (line 2)`,
+		"b": `/c/config.json: mcpServers.b.args[1]: ${env:} is no reference Switchboard expands`,
+		"c": `/c/config.json: mcpServers.c.headers.Authorization: ${env:${env:X} is no reference Switchboard expands`,
+	} {
+		if s := f.Servers[name]; !s.Disabled || !strings.Contains(s.Problem, want) {
+			t.Errorf("%s: disabled %v, problem %q; want %q", name, s.Disabled, s.Problem, want)
+		}
+	}
+	if s := f.Servers["ok"]; s.Disabled || s.Problem != "" {
+		t.Errorf("ok: disabled %v, problem %q", s.Disabled, s.Problem)
+	}
+}

@@ -507,6 +507,14 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 		// URL with a host, not \"\"".)
 		e.add(path, field+".url", "must be an http:// or https:// URL with a host, not %s (line %d)", echo.Quote(redact.URL(s.URL)), v.line)
 	}
+	for _, r := range s.References() {
+		// Known when the file loads, not only when the backend starts:
+		// `add --env 'T=${secret:X}'` wrote it, said "added", and every
+		// start failed (round 121).
+		if why := badReference(r.Ref); why != "" {
+			e.add(path, field+"."+r.Field, "%s (line %d)", why, v.line)
+		}
+	}
 	if s.Type == Stdio && s.Cwd == "" && filepath.Base(path) == ProjectFile {
 		s.Command = projectRelative(path, s.Command)
 	}
