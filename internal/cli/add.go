@@ -189,6 +189,9 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 		src := old
 		if len(bytes.TrimSpace(src)) == 0 {
 			src = []byte("{}\n")
+		} else if config.CommentsOnly(src) {
+			// Every server commented out: the comments stay, above.
+			src = append(bytes.Clone(src), "\n{}\n"...)
 		}
 		wasTrusted := false
 		if t.project && existed {

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -27,5 +28,21 @@ func TestRemove_ANameInAFileThatDoesNotLoadSaysWhy(t *testing.T) {
 				t.Errorf("%s: %s changed the file", c.name, verb)
 			}
 		}
+	}
+}
+
+// add to a config of comments only (every server commented out) keeps
+// them and adds the server after them; it said "line 2, column 1:
+// parsing value: unexpected EOF" (round 121).
+func TestAdd_AConfigOfCommentsOnlyKeepsThem(t *testing.T) {
+	w := newCLIWorld(t)
+	comment := `// {"mcpServers": {"old": {"command": "x"}}}` + "\n"
+	w.write(w.user(), comment)
+	if code, out, errOut := w.run("add", "b", "--", "echo"); code != 0 {
+		t.Fatalf("add: exit %d\n%s%s", code, out, errOut)
+	}
+	got := w.read(w.user())
+	if !strings.HasPrefix(got, comment) || !slices.Equal(w.parse(w.user()).Order, []string{"b"}) {
+		t.Errorf("after add:\n%s", got)
 	}
 }

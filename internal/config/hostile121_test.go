@@ -53,3 +53,23 @@ func TestParse_AReferenceThatIsNoneIsSaidWhenTheFileLoads(t *testing.T) {
 		t.Errorf("ok: disabled %v, problem %q", s.Disabled, s.Problem)
 	}
 }
+
+// A config of comments only (every server commented out) says so, with
+// what to write; it was "invalid JSON … line 2, column 1: parsing value:
+// unexpected EOF". A file cut short without a last line end is said at
+// its last line, not one below (round 121).
+func TestParse_AFileOfCommentsOnlyOrCutShortIsSaidWhereItIs(t *testing.T) {
+	for _, text := range []string{"// {\"mcpServers\": {\"a\": {\"command\": \"x\"}}}\n", "/* old */", "\uFEFF// a\r\n"} {
+		_, err := Parse("/c/config.json", []byte(text))
+		if err == nil || !strings.Contains(err.Error(), `/c/config.json: the file holds comments only, no JSON object: write {"mcpServers": {}} after them`) {
+			t.Errorf("%q: err = %v", text, err)
+		}
+	}
+	_, err := Parse("/c/config.json", []byte(`{"mcpServers": {`))
+	if err == nil || !strings.Contains(err.Error(), "invalid JSON at line 1, column 17:") {
+		t.Errorf("a file cut short: err = %v", err)
+	}
+	if _, err := Parse("/c/config.json", []byte("{\"mcpServers\": {}} // last")); err != nil {
+		t.Errorf("a last comment without a line end: %v", err)
+	}
+}

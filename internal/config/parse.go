@@ -132,9 +132,21 @@ func Parse(path string, data []byte) (*File, error) {
 	// number and offset stays the file's; JSONC that does not parse is
 	// reported by decodeTree as it is.
 	// (hujson wants a // comment to end with a newline, also the last.)
-	std, stdErr := hujson.Standardize(append(bytes.Clone(data), '\n'))
+	text := bytes.Clone(data)
+	std, stdErr := hujson.Standardize(text)
+	if stdErr != nil && !bytes.HasSuffix(data, []byte{'\n'}) {
+		// A last // comment needs its line end; the error of the file as
+		// it is is kept when that is not it ("unexpected EOF" was said a
+		// line below the file's last).
+		if s, err := hujson.Standardize(append(bytes.Clone(data), '\n')); err == nil {
+			std, stdErr = s, nil
+		}
+	}
 	if stdErr == nil {
 		data = std
+	} else if len(bytes.TrimSpace(text)) > 0 && commentsOnly(append(text, '\n')) {
+		e.add(path, "", `the file holds comments only, no JSON object: write {"mcpServers": {}} after them (switchboard add does), or delete the file`)
+		return nil, e
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		e.add(path, "", `the file is empty; write {"mcpServers": {}} into it, or delete it`)
@@ -319,6 +331,21 @@ func decodeTree(data []byte, e *Error, path string) (*node, error) {
 		return nil, fmt.Errorf("unexpected content after the top-level object near line %d", lineAt(dec.InputOffset()))
 	}
 	return root, nil
+}
+
+// commentsOnly reports whether text, JSONC, holds nothing but comments
+// and white space.
+func commentsOnly(text []byte) bool {
+	std, err := hujson.Standardize(append(bytes.Clone(text), "\n{}"...))
+	return err == nil && len(bytes.TrimSpace(std[:len(text)])) == 0
+}
+
+// CommentsOnly reports whether data, a config file, holds nothing but
+// comments and white space (after a byte-order mark): no servers, as an
+// empty file, but with the user's words, which an edit keeps.
+func CommentsOnly(data []byte) bool {
+	data = bytes.TrimPrefix(data, []byte(utf8BOM))
+	return len(bytes.TrimSpace(data)) > 0 && commentsOnly(append(bytes.Clone(data), '\n'))
 }
 
 // Keys that agents write into their server entries and that mean
