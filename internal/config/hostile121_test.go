@@ -73,3 +73,19 @@ func TestParse_AFileOfCommentsOnlyOrCutShortIsSaidWhereItIs(t *testing.T) {
 		t.Errorf("a last comment without a line end: %v", err)
 	}
 }
+
+// A duration setting too long for Go, or a bare number, says which:
+// both were "must be a positive duration such as "30s" or "5m"", said
+// of "99999999h", which is one (round 121).
+func TestParse_ADurationTooLongOrWithoutAUnitSaysWhich(t *testing.T) {
+	for value, want := range map[string]string{
+		"99999999h": `settings.executeTimeout: is longer than a duration can be (at most 2562047h, 292 years), not "99999999h" (line 1): give a shorter one`,
+		"30":        `settings.executeTimeout: must be a duration with its unit, such as "30s" or "30m", not "30" (line 1): a bare number has none`,
+		"-5s":       `settings.executeTimeout: must be a positive duration such as "30s" or "5m", not "-5s" (line 1)`,
+	} {
+		_, err := Parse("/c/config.json", []byte(`{"settings": {"executeTimeout": "`+value+`"}}`))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: err = %v, want %q", value, err, want)
+		}
+	}
+}

@@ -11,9 +11,11 @@ import (
 	"net/url"
 	pathpkg "path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -840,12 +842,29 @@ func duration(path, field string, v *node, e *Error) Duration {
 		return 0
 	}
 	d, err := time.ParseDuration(v.str)
-	if err != nil || d <= 0 {
+	switch {
+	case err != nil && durationText().MatchString(v.str):
+		// "must be a positive duration" of "99999999h", which is one.
+		e.add(path, field, `is longer than a duration can be (at most 2562047h, 292 years), not %s (line %d): give a shorter one`, echo.Quote(v.str), v.line)
+		return 0
+	case err != nil && bareNumber().MatchString(v.str):
+		e.add(path, field, `must be a duration with its unit, such as "%ss" or "%sm", not %s (line %d): a bare number has none`, v.str, v.str, echo.Quote(v.str), v.line)
+		return 0
+	case err != nil || d <= 0:
 		e.add(path, field, `must be a positive duration such as "30s" or "5m", not %q (line %d)`, v.str, v.line)
 		return 0
 	}
 	return Duration(d)
 }
+
+// durationText is the text of a duration time.ParseDuration reads, when
+// it is not too long; bareNumber a number without a unit.
+var (
+	durationText = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:[0-9]+(?:\.[0-9]*)?(?:ns|us|µs|ms|s|m|h))+$`)
+	})
+	bareNumber = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]{1,12}(?:\.[0-9]{1,6})?$`) })
+)
 
 func strList(path, field string, v *node, e *Error) []string {
 	if v.kind != '[' {
