@@ -769,6 +769,10 @@ func mustHave(t target, data []byte, name string) (string, error) {
 	if len(names) > 0 {
 		known = strings.Join(names, ", ")
 	}
+	if _, err := os.Lstat(t.path); errors.Is(err, fs.ErrNotExist) {
+		// "configured there: none" of a file that is not there.
+		known = "none: the file does not exist"
+	}
 	hint := ""
 	if !t.project {
 		hint = " (a project's servers: add --project)"

@@ -46,3 +46,16 @@ func TestAdd_AConfigOfCommentsOnlyKeepsThem(t *testing.T) {
 		t.Errorf("after add:\n%s", got)
 	}
 }
+
+// remove, enable and disable of a project's server where the project has
+// no .switchboard.json say that the file does not exist: it was
+// "configured there: none" (round 121).
+func TestRemove_AFileThatDoesNotExistIsSaidSo(t *testing.T) {
+	w := newCLIWorld(t)
+	for _, verb := range []string{"remove", "enable", "disable"} {
+		code, out, errOut := w.run(verb, "a", "--project")
+		if code != 1 || !strings.Contains(errOut, `no server "a" in `) || !strings.Contains(errOut, "configured there: none: the file does not exist") {
+			t.Errorf("%s --project: exit %d\n%s%s", verb, code, out, errOut)
+		}
+	}
+}
