@@ -29,3 +29,34 @@ func TestPlan_AJSONAgentFileOfCommentsOnlyIsSaidWithTheFix(t *testing.T) {
 		}
 	}
 }
+
+// A YAML agent file of comments only (Continue's, Goose's) lost them when
+// init wrote its entry, and undo did not bring them back; they are kept,
+// above the entry, through init and undo (round 121).
+func TestPlan_AYAMLAgentFileOfCommentsOnlyKeepsThem(t *testing.T) {
+	comments := "# my notes: keep\n\n# - name: old\n#   command: x\n"
+	w := newWorld(t)
+	path := filepath.Join(w.home, ".continue", "config.yaml")
+	w.write(path, comments, 0o644)
+	o := w.opts(User)
+	p, err := MakePlan(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Failed() {
+		t.Fatalf("problems: %v", errors.Join(p.Problems...))
+	}
+	if err := Apply(o, p); err != nil {
+		t.Fatal(err)
+	}
+	got := w.read(path)
+	if !strings.HasPrefix(got, comments) || !strings.Contains(got, "name: switchboard") {
+		t.Errorf("after init:\n%s", got)
+	}
+	if _, err := Undo(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(path); !strings.HasPrefix(got, comments) || strings.Contains(got, "switchboard") {
+		t.Errorf("after undo:\n%s", got)
+	}
+}
