@@ -60,3 +60,20 @@ func TestPlan_AYAMLAgentFileOfCommentsOnlyKeepsThem(t *testing.T) {
 		t.Errorf("after undo:\n%s", got)
 	}
 }
+
+// A YAML agent file indented with a tab said the parser's words alone
+// ("found character that cannot start any token"); it says the tab now
+// (round 121).
+func TestPlan_AYAMLAgentFileIndentedWithATabSaysSo(t *testing.T) {
+	w := newWorld(t)
+	path := filepath.Join(w.home, ".continue", "config.yaml")
+	w.write(path, "name: x\nmcpServers:\n\t- name: a\n\t  command: echo\n", 0o644)
+	p, err := MakePlan(w.opts(User))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := errors.Join(p.Problems...)
+	if got == nil || !strings.Contains(got.Error(), "line 3 is indented with a tab, which YAML does not allow: indent with spaces") {
+		t.Errorf("problems: %v", got)
+	}
+}
