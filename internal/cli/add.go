@@ -485,6 +485,7 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 		fmt.Fprintf(e.Stdout, "previous content: %s\n", backup)
 	}
 	commandHint(e, t, name, &en)
+	unsetRefHints(e, name, &en)
 	noted := secretHints(e, t, "env", env)
 	noted = secretHints(e, t, "header", headers) || noted
 	noted = urlSecretHints(e, t, en.URL) || noted
@@ -576,6 +577,25 @@ func commandHint(e *Env, t target, name string, en *entry) {
 	}
 	if !found {
 		fmt.Fprintf(e.Stderr, "warning: %s is not on PATH: server %s will fail to start until it is installed (or give its absolute path; switchboard doctor checks again)\n", echo.Quote(cmd), echo.Quote(name))
+	}
+}
+
+// unsetRefHints notes each ${env:NAME} (or ${NAME}) of en whose variable
+// is not set where add runs, without refusing (the agent's environment,
+// which the backend gets, may set it): add said "added", and the first
+// start failed naming the variable (round 121).
+func unsetRefHints(e *Env, name string, en *entry) {
+	s := &config.Server{Command: en.Command, Args: en.Args, Env: en.Env, Headers: en.Headers, URL: en.URL, Cwd: en.Cwd}
+	for _, r := range s.References() {
+		v := strings.TrimSuffix(strings.TrimPrefix(r.Ref, "${"), "}")
+		if strings.HasPrefix(v, "file:") {
+			continue
+		}
+		v = strings.TrimSpace(strings.TrimPrefix(v, "env:"))
+		if _, ok := e.LookupEnv(v); ok {
+			continue
+		}
+		fmt.Fprintf(e.Stderr, "note: %s (%s of server %s) is not set here: the backend is given it from the environment its agent (or switchboard serve) starts in, and fails to start without it; set it there, or read the value from a file with ${file:PATH}\n", echo.Clip(r.Ref), r.Field, echo.Quote(name))
 	}
 }
 

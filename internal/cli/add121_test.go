@@ -59,3 +59,24 @@ func TestRemove_AFileThatDoesNotExistIsSaidSo(t *testing.T) {
 		}
 	}
 }
+
+// add notes a ${env:NAME} whose variable is not set where it runs, and
+// adds the server all the same (the agent's environment may set it):
+// it said "added", and every start failed naming the variable (round
+// 121). A set variable and a ${file:} are not noted.
+func TestAdd_AnUnsetVariableIsNoted(t *testing.T) {
+	w := newCLIWorld(t)
+	w.env["SET_121"] = "x"
+	code, out, errOut := w.run("add", "a", "--env", "T=${env:NOPE_121}", "--env", "U=${SET_121}", "--env", "F=${file:~/k}", "--", "echo", "${NOPE_122}")
+	if code != 0 || !strings.Contains(out, `added server "a"`) {
+		t.Fatalf("add: exit %d\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{`note: ${env:NOPE_121} (env.T of server "a") is not set here`, `note: ${NOPE_122} (args[0] of server "a") is not set here`} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	if strings.Contains(errOut, "SET_121") || strings.Contains(errOut, "file:") && strings.Contains(errOut, "(env.F") {
+		t.Errorf("a set variable or a file noted:\n%s", errOut)
+	}
+}
