@@ -788,7 +788,7 @@ func newYAMLDoc(data []byte, key string, list bool) (*yamlDoc, error) {
 	}
 	d := &yamlDoc{orig: data, key: key, list: list, root: &yaml.Node{}}
 	if err := yaml.Unmarshal(data, d.root); err != nil {
-		return nil, err
+		return nil, yamlTabHint(data, err)
 	}
 	// Only the first document is edited and written back: a file with
 	// more would lose the others.
@@ -807,6 +807,9 @@ func newYAMLDoc(data []byte, key string, list bool) (*yamlDoc, error) {
 	}
 	if d.root.Kind == 0 {
 		d.root = &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{{Kind: yaml.MappingNode, Tag: "!!map"}}}
+		// A file of comments only (every server commented out) lost them
+		// when init wrote its entry: they are kept, above it.
+		d.root.HeadComment = yamlComments(data)
 	}
 	if len(d.root.Content) != 1 || d.root.Content[0].Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("the file must hold a YAML mapping")
@@ -824,6 +827,35 @@ func newYAMLDoc(data []byte, key string, list bool) (*yamlDoc, error) {
 		return nil, err
 	}
 	return d, nil
+}
+
+// yamlTabHint adds to err, the YAML parser's, that a tab indents the line
+// it names, when one does: "found character that cannot start any token"
+// said nothing of the tab an editor showed as spaces.
+func yamlTabHint(data []byte, err error) error {
+	var line int
+	if _, e := fmt.Sscanf(err.Error(), "yaml: line %d:", &line); e != nil || line < 1 {
+		return err
+	}
+	lines := strings.Split(string(data), "\n")
+	if line > len(lines) || !strings.HasPrefix(strings.TrimLeft(lines[line-1], " "), "\t") {
+		return err
+	}
+	return fmt.Errorf("%w (line %d is indented with a tab, which YAML does not allow: indent with spaces)", err, line)
+}
+
+// yamlComments is the comment lines of data, a YAML file that holds no
+// value, as a node's comment: each line "# …", blank lines kept between
+// them.
+func yamlComments(data []byte) string {
+	text := strings.ReplaceAll(string(bytes.TrimPrefix(data, []byte("\ufeff"))), "\r\n", "\n")
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
+		if l = strings.TrimSpace(l); strings.HasPrefix(l, "#") || l == "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // duplicates reports the key, or a server name under it, defined twice

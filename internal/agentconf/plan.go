@@ -25,6 +25,8 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/tailscale/hujson"
+
 	"github.com/switchboard-mcp/switchboard/internal/config"
 	"github.com/switchboard-mcp/switchboard/internal/echo"
 	"github.com/switchboard-mcp/switchboard/internal/redact"
@@ -445,6 +447,12 @@ func (pl *planner) read(path string, s spec) (*file, error) {
 	}
 	f := &file{path: path, old: data, key: s.key, format: s.dialect.format}
 	content := data
+	if s.dialect.format == 'j' && !blank(data) && commentsOnly(data) {
+		// Every server commented out: "line 2, column 1: parsing value:
+		// unexpected EOF" named no fix. Starting afresh would drop the
+		// comments, which may be the user's servers.
+		return nil, fmt.Errorf("%s holds comments only, no JSON object: put {} after them (or delete the file if they are not needed), then run init again", path)
+	}
 	if blank(data) {
 		// Spaces, line breaks or a byte-order mark alone: nothing to
 		// parse (a tab is no YAML, a lone mark no JSON), and nothing of
@@ -468,6 +476,14 @@ func (pl *planner) read(path string, s spec) (*file, error) {
 // its servers go.
 func blank(data []byte) bool {
 	return len(bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\ufeff")))) == 0
+}
+
+// commentsOnly reports whether data, JSONC, holds nothing but comments
+// and white space (after a byte-order mark).
+func commentsOnly(data []byte) bool {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	std, err := hujson.Standardize(append(bytes.Clone(data), "\n{}"...))
+	return err == nil && blank(std[:len(data)])
 }
 
 func newDoc(data []byte, s spec) (doc, error) {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -366,6 +367,44 @@ func closed(ch <-chan struct{}) bool {
 	}
 }
 
+// jsonValueName is "an array", "a string", … for the Value of a
+// json.UnmarshalTypeError: encoding/json's kind ("array", "string",
+// "number", "bool"), or the SDK decoder's (segmentio/encoding), the
+// value's JSON text quoted ("\"[1]\"").
+func jsonValueName(v string) string {
+	if raw, err := strconv.Unquote(v); err == nil {
+		v = strings.TrimSpace(raw)
+		switch {
+		case v == "":
+		case v[0] == '[':
+			return "an array"
+		case v[0] == '"':
+			return "a string"
+		case v[0] == 't' || v[0] == 'f':
+			return "true or false"
+		case v[0] == '{':
+			return "an object"
+		case v[0] == '-' || v[0] >= '0' && v[0] <= '9':
+			return "a number"
+		}
+		return "not JSON of any type"
+	}
+	switch v {
+	case "array":
+		return "an array"
+	case "string":
+		return "a string"
+	case "bool":
+		return "true or false"
+	case "object":
+		return "an object"
+	}
+	if strings.HasPrefix(v, "number") {
+		return "a number"
+	}
+	return cut(v, 40)
+}
+
 // sdkStreamEnded is how the SDK's Streamable HTTP client fails a call
 // whose event stream ended before its answer came (and could not be
 // resumed). The SDK has no sentinel for it.
@@ -383,6 +422,11 @@ func (b *Backend) callErr(ctx context.Context, err error) error {
 			// own Go types ("into Go struct field struct { mcp.res;
 			// Content []*mcp.wireContent ..."): say the field instead.
 			return &marked{msg: fmt.Sprintf("backend %q sent a malformed answer: its result cannot be read: %s must be %s", b.name, cut(shape.Field, 200), expectedJSON(shape.Type)), err: err}
+		}
+		if what := jsonValueName(shape.Value); shape.Field == "" && shape.Value != "" && what != "an object" {
+			// The whole result is of another type ("result": [1]): the
+			// SDK's words named its struct, fields, tags and all.
+			return &marked{msg: fmt.Sprintf("backend %q sent a malformed answer: its result is %s, where it must be an object", b.name, what), err: err}
 		}
 		return boundErr(redactErr(b.secrets, fmt.Errorf("backend %q sent a malformed answer: its result cannot be read: %w", b.name, err)))
 	}

@@ -248,6 +248,7 @@ type entry struct {
 	gen          uint64    // bumped whenever listing or verdict change
 	fetch        *fetchCall
 	demand       uint64 // forced refreshes asked for so far
+	failed       error  // the last fetch's error, while no fetch has succeeded since
 
 	writeMu sync.Mutex // orders this server's cache writes
 	written uint64     // gen last written
@@ -713,6 +714,25 @@ func (c *Catalog) Tools(ctx context.Context, server string) ([]Tool, error) {
 	return t, nil
 }
 
+// ListingFailed is why server's last fetch of its tool list failed, while
+// its list is unknown (never listed, no cache) and no fetch has succeeded
+// since; nil otherwise. A list_tools that waits for a new fetch says it:
+// a backend that never answers tools/list was "still starting" to each
+// call, for ever, and the model called again.
+func (c *Catalog) ListingFailed(server string) error {
+	e := c.entries[server]
+	if e == nil {
+		return nil
+	}
+	var err error
+	c.with(e, func(e *entry) {
+		if e.listing == nil {
+			err = e.failed
+		}
+	})
+	return err
+}
+
 // Refresh fetches server's tool list from the backend and stores it.
 // Concurrent refreshes of one server share one fetch; a refresh asked for
 // while a fetch runs waits for a fetch that started after it was asked,
@@ -797,6 +817,7 @@ func (c *Catalog) runFetch(parent context.Context, e *entry, f *fetchCall) {
 		e.mu.Lock()
 		defer e.mu.Unlock()
 		e.fetch = nil
+		e.failed = err
 		if err != nil {
 			return
 		}

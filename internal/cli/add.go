@@ -189,6 +189,9 @@ func (e *Env) edit(t target, change func(data []byte) ([]byte, error), check fun
 		src := old
 		if len(bytes.TrimSpace(src)) == 0 {
 			src = []byte("{}\n")
+		} else if config.CommentsOnly(src) {
+			// Every server commented out: the comments stay, above.
+			src = append(bytes.Clone(src), "\n{}\n"...)
 		}
 		wasTrusted := false
 		if t.project && existed {
@@ -482,6 +485,7 @@ func runAdd(ctx context.Context, e *Env, args []string) error {
 		fmt.Fprintf(e.Stdout, "previous content: %s\n", backup)
 	}
 	commandHint(e, t, name, &en)
+	unsetRefHints(e, name, &en)
 	noted := secretHints(e, t, "env", env)
 	noted = secretHints(e, t, "header", headers) || noted
 	noted = urlSecretHints(e, t, en.URL) || noted
@@ -573,6 +577,25 @@ func commandHint(e *Env, t target, name string, en *entry) {
 	}
 	if !found {
 		fmt.Fprintf(e.Stderr, "warning: %s is not on PATH: server %s will fail to start until it is installed (or give its absolute path; switchboard doctor checks again)\n", echo.Quote(cmd), echo.Quote(name))
+	}
+}
+
+// unsetRefHints notes each ${env:NAME} (or ${NAME}) of en whose variable
+// is not set where add runs, without refusing (the agent's environment,
+// which the backend gets, may set it): add said "added", and the first
+// start failed naming the variable (round 121).
+func unsetRefHints(e *Env, name string, en *entry) {
+	s := &config.Server{Command: en.Command, Args: en.Args, Env: en.Env, Headers: en.Headers, URL: en.URL, Cwd: en.Cwd}
+	for _, r := range s.References() {
+		v := strings.TrimSuffix(strings.TrimPrefix(r.Ref, "${"), "}")
+		if strings.HasPrefix(v, "file:") {
+			continue
+		}
+		v = strings.TrimSpace(strings.TrimPrefix(v, "env:"))
+		if _, ok := e.LookupEnv(v); ok {
+			continue
+		}
+		fmt.Fprintf(e.Stderr, "note: %s (%s of server %s) is not set here: the backend is given it from the environment its agent (or switchboard serve) starts in, and fails to start without it; set it there, or read the value from a file with ${file:PATH}\n", echo.Clip(r.Ref), r.Field, echo.Quote(name))
 	}
 }
 
@@ -742,25 +765,33 @@ func mustHave(t target, data []byte, name string) (string, error) {
 	if has {
 		return name, nil
 	}
+	f, err := config.Parse(t.path, data)
+	if err != nil {
+		// "configured there: none" of a file whose servers could not
+		// be read (a second "mcpServers", a bad setting) was untrue.
+		return "", fmt.Errorf("%s does not load, so no server %s was found in it and it is unchanged: fix this, then run the command again:\n%w", t.path, echo.Quote(name), err)
+	}
+	if m := catalog.MatchFolded(name, f.Order, nil); m != "" {
+		if has, err := agentconf.HasMember(data, serversKey, m); err == nil && has {
+			return m, nil
+		}
+	}
 	names := []string{}
-	if f, err := config.Parse(t.path, data); err == nil {
-		if m := catalog.MatchFolded(name, f.Order, nil); m != "" {
-			if has, err := agentconf.HasMember(data, serversKey, m); err == nil && has {
-				return m, nil
-			}
-		}
-		for _, n := range f.Order {
-			names = append(names, echo.Clip(n))
-		}
-		for _, sc := range f.Projects {
-			if slices.Contains(sc.Order, name) {
-				return "", fmt.Errorf("server %s of %s is in its \"projects\" entry for %s: edit that entry by hand", echo.Quote(name), t.path, sc.Dir)
-			}
+	for _, n := range f.Order {
+		names = append(names, echo.Clip(n))
+	}
+	for _, sc := range f.Projects {
+		if slices.Contains(sc.Order, name) {
+			return "", fmt.Errorf("server %s of %s is in its \"projects\" entry for %s: edit that entry by hand", echo.Quote(name), t.path, sc.Dir)
 		}
 	}
 	known := "none"
 	if len(names) > 0 {
 		known = strings.Join(names, ", ")
+	}
+	if _, err := os.Lstat(t.path); errors.Is(err, fs.ErrNotExist) {
+		// "configured there: none" of a file that is not there.
+		known = "none: the file does not exist"
 	}
 	hint := ""
 	if !t.project {

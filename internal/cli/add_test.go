@@ -230,7 +230,9 @@ func TestAdd_NeverEchoesSecretValues(t *testing.T) {
 		!strings.Contains(errOut, "parameters api_key, x are stored in") || !strings.Contains(errOut, "--url 'https://h/mcp?api_key=${env:API_KEY}&page=2&x=${env:X}' reads them") {
 		t.Errorf("URL query: exit %d\n%s%s", code, out, errOut)
 	}
-	// A reference is not a secret: no note.
+	// A reference is not a secret: no note (of a set variable: one unset
+	// is noted as unset, round 121).
+	w.env["GITHUB_TOKEN"] = "x"
 	_, _, errOut = w.run("add", "gh2", "--env", "GITHUB_TOKEN=${env:GITHUB_TOKEN}", "--", "npx", "gh")
 	if strings.Contains(errOut, "note:") {
 		t.Errorf("note for a reference: %s", errOut)
@@ -437,7 +439,7 @@ func TestAdd_CommandNotFoundIsAddedWithAWarning(t *testing.T) {
 		{[]string{"add", "e", "--", filepath.Join(bin, "gone")}, `warning: ` + filepath.Join(bin, "gone") + ` is not an executable file: server "e" will fail to start until it is installed there (or give where it is; switchboard doctor checks again)` + "\n"},
 		{[]string{"add", "f", "--", filepath.Join(bin, "have-mcp")}, ""},
 		{[]string{"add", "g", "--cwd", bin, "--", "./plain"}, `warning: ` + filepath.Join(bin, "plain") + ` is not an executable file`},
-		{[]string{"add", "h", "--", "${env:TOOL}"}, ""},
+		{[]string{"add", "h", "--", "${env:TOOL}"}, `note: ${env:TOOL} (command of server "h") is not set here`}, // no PATH warning: known only at the start
 		{[]string{"add", "i", "--url", "https://h/mcp"}, ""},
 	} {
 		code, out, errOut := w.run(tc.args...)

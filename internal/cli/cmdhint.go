@@ -37,7 +37,15 @@ var commandAliases = map[string]string{
 	"auth":      "switchboard login SERVER",
 	"signin":    "switchboard login SERVER",
 	"sign-in":   "switchboard login SERVER",
+	// A new user's first mistake taken back: there is no undo command.
+	"undo":     undoHint,
+	"revert":   undoHint,
+	"rollback": undoHint,
+	"restore":  undoHint,
 }
+
+// undoHint is how each write of Switchboard's is taken back.
+const undoHint = "switchboard init --undo (take back what init did); add, remove, enable and disable each print the backup they made of the file they changed (\"previous content: FILE\"): copy it back over that file to take one back"
 
 // unknownCommandHint is what an unknown command name adds to its error: the
 // command meant, by the aliases above or a command within two edits

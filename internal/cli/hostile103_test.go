@@ -91,6 +91,8 @@ func TestMain_AnUnknownCommandNamesTheOneMeant(t *testing.T) {
 		"logz":     "did you mean switchboard logs?",
 		"serverz":  "did you mean switchboard servers?",
 		"bogusxyz": `unknown command "bogusxyz"` + "\n",
+		// Round one hundred and twenty-one: "undo" named nothing.
+		"undo": `did you mean switchboard init --undo (take back what init did); add, remove, enable and disable each print the backup they made of the file they changed ("previous content: FILE"): copy it back`,
 	} {
 		code, _, errOut := w.run(name)
 		if code != 2 || !strings.Contains(errOut, want) {

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"syscall"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/time/rate"
@@ -249,6 +250,11 @@ func runServeHTTP(ctx context.Context, e *Env, cf *configFlags, hf *httpFlags) e
 	}
 	ln, err := net.Listen("tcp", hf.addr)
 	if err != nil {
+		if errors.Is(err, syscall.EADDRINUSE) {
+			// "bind: address already in use" named no way out.
+			host, port, _ := net.SplitHostPort(hf.addr)
+			return fmt.Errorf("--http %s: port %s is in use by another program (another switchboard serve --http?): give another port, or %s for a free one (the URL is printed)", echo.Quote(hf.addr), port, net.JoinHostPort(host, "0"))
+		}
 		return fmt.Errorf("--http: %w", err)
 	}
 	url := "http://" + ln.Addr().String() + front.Path

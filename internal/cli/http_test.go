@@ -333,3 +333,21 @@ func TestServeHTTP_TwoHTTPSessionsAreTwoHubSessions(t *testing.T) {
 		t.Fatalf("sessions by client %v: want two distinct hub sessions", sessions)
 	}
 }
+
+// A port in use was "--http: listen tcp 127.0.0.1:8080: bind: address
+// already in use", naming no way out; it says what to give instead
+// (round 121).
+func TestServeHTTP_APortInUseSaysWhatToGive(t *testing.T) {
+	w := newHTTPWorld(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	addr := ln.Addr().String()
+	_, port, _ := net.SplitHostPort(addr)
+	_, err = w.run("serve", "--http", addr)
+	if err == nil || !strings.Contains(err.Error(), "port "+port+" is in use by another program") || !strings.Contains(err.Error(), "or 127.0.0.1:0 for a free one") {
+		t.Errorf("serve --http %s with the port in use: %v", addr, err)
+	}
+}

@@ -202,6 +202,13 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 	for _, f := range files {
 		known[f.path] = f
 	}
+	// What ws left out before following was said above; lines of other
+	// workspaces that come while following are said once, when the
+	// first comes (round 120 skipped them without a word).
+	skipped, saidSkipped := 0, false
+	if ws != nil {
+		skipped = ws.otherLines + ws.otherRecords
+	}
 	for {
 		if sleepCtx(ctx, 200*time.Millisecond) != nil {
 			return nil
@@ -216,6 +223,10 @@ func runLogs(ctx context.Context, e *Env, args []string) error {
 			recs = append(recs, f.readNew()...)
 		}
 		show(recs, 0)
+		if ws != nil && !saidSkipped && ws.otherLines+ws.otherRecords > skipped {
+			saidSkipped = true
+			ws.sayFollowing(e.Stderr, server)
+		}
 	}
 }
 

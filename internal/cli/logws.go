@@ -136,6 +136,13 @@ func (p *wsPick) say(w io.Writer, server, file, daemonLog string) {
 	}
 }
 
+// sayFollowing tells w, once, that logs -f is leaving out lines or
+// records of server that came from its backends in other workspaces.
+func (p *wsPick) sayFollowing(w io.Writer, server string) {
+	fmt.Fprintf(w, "switchboard: lines of the user server %s from its backends in other workspaces came in and are not shown (this is %s); this is said once: every workspace's: `switchboard logs -f --all %s`\n",
+		echo.Quote(server), echo.Path(p.root), shellQuote(server))
+}
+
 // linesAndRecords says "3 lines of FILE and 1 record of DAEMONLOG",
 // leaving out a part of none.
 func linesAndRecords(lines int, file string, recs int, daemonLog string) string {

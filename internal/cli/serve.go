@@ -44,6 +44,11 @@ the command an agent registers.`)
 	if hf.used() {
 		return runServeHTTP(ctx, e, &cf, hf)
 	}
+	if e.interactive() {
+		// A new user trying the README's command at a terminal saw the
+		// demo note, then nothing: serve waits for an MCP client's JSON.
+		fmt.Fprintln(e.Stderr, "switchboard: serve speaks MCP (JSON-RPC, one message a line) on stdin and stdout, for an agent to run (switchboard init registers it in your agents); at a terminal, try switchboard list or switchboard exec -e 'return await demo.add({a: 2, b: 3})' instead. Ctrl-D or Ctrl-C ends this.")
+	}
 	if !*standalone && runtime.GOOS != "windows" {
 		if _, err := os.Stat(e.abs(cf.project)); cf.project != "" && err != nil {
 			return fmt.Errorf("project config %s (--project) does not exist", e.abs(cf.project))

@@ -94,7 +94,7 @@ Uses the tool catalog; servers whose tools are unknown are started once.`)
 	if rep.Instructions > 0 {
 		fmt.Fprintf(e.Stdout, " and %d of servers' instructions", rep.Instructions)
 	}
-	fmt.Fprintf(e.Stdout, "; switchboard %d tokens (%s of direct, %d saved).\n", rep.Startup, pct(rep.Startup, rep.Direct+rep.Instructions), rep.Direct+rep.Instructions-rep.Startup)
+	fmt.Fprintf(e.Stdout, "; switchboard %d tokens (%s of direct, %s).\n", rep.Startup, pct(rep.Startup, rep.Direct+rep.Instructions), savedWords(rep.Direct+rep.Instructions-rep.Startup))
 	fmt.Fprintf(e.Stdout, "A search, list_tools({query: %q}): %d tokens.\n", rep.SearchQuery, rep.Search)
 	fmt.Fprintf(e.Stdout, "Tokenizer: %s (offline); counts for other models differ somewhat.\n", rep.Tokenizer)
 	return nil
@@ -173,4 +173,14 @@ func MeasureTokens(ctx context.Context, cat *catalog.Catalog, srv *server.Server
 	}
 	rep.Search, _ = tokens.Count(out)
 	return rep, nil
+}
+
+// savedWords says what Switchboard saves at session start, or what it
+// costs more: a few small servers (the demo backend alone) cost more
+// behind it than registered directly, which was "-177 saved".
+func savedWords(saved int) string {
+	if saved < 0 {
+		return fmt.Sprintf("%d more than direct: a few small servers cost less registered directly, and Switchboard saves more the more tools there are", -saved)
+	}
+	return fmt.Sprintf("%d saved", saved)
 }

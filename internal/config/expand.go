@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/switchboard-mcp/switchboard/internal/echo"
 )
 
 // Resolver supplies the values behind ${env:NAME} and ${file:PATH}.
@@ -93,10 +95,8 @@ func (s *Server) Expand(r Resolver) (*Server, error) {
 			if kind == "" && name == "workspace" && r.Workspace != "" {
 				return r.Workspace
 			}
-			if name == "" || strings.ContainsAny(name, ":${") {
-				// ${env:}, ${secret:X}, ${input:X}, ${env:${env:X}}: not a
-				// variable name ("environment variable secret:X is not set").
-				errs = append(errs, fmt.Sprintf("%s: %s is no reference Switchboard expands: write ${env:NAME}, ${NAME} or ${file:PATH} (they do not nest)", field, m))
+			if why := badReference(m); why != "" {
+				errs = append(errs, fmt.Sprintf("%s: %s", field, why))
 				return ""
 			}
 			var v string
@@ -145,6 +145,22 @@ func (s *Server) Expand(r Resolver) (*Server, error) {
 		return nil, fmt.Errorf("server %q (%s): %s", s.Name, s.Source, strings.Join(errs, "; "))
 	}
 	return &out, nil
+}
+
+// badReference says why ref, one match of refRE, is no reference
+// Switchboard expands, or "" when it is one: ${env:}, ${secret:X},
+// ${input:X}, ${env:${env:X}} are not a variable name ("environment
+// variable secret:X is not set"). Parse says it of the file, Expand of
+// the start.
+func badReference(ref string) string {
+	sub := refRE().FindStringSubmatch(ref)
+	if sub == nil || sub[1] == "file" {
+		return ""
+	}
+	if name := strings.TrimSpace(sub[2]); name == "" || strings.ContainsAny(name, ":${") {
+		return fmt.Sprintf("%s is no reference Switchboard expands: write ${env:NAME}, ${NAME} or ${file:PATH} (they do not nest)", echo.Clip(ref))
+	}
+	return ""
 }
 
 // Reference is one ${…} of a server's definition: the field it is in

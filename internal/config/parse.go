@@ -11,9 +11,11 @@ import (
 	"net/url"
 	pathpkg "path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -132,14 +134,34 @@ func Parse(path string, data []byte) (*File, error) {
 	// number and offset stays the file's; JSONC that does not parse is
 	// reported by decodeTree as it is.
 	// (hujson wants a // comment to end with a newline, also the last.)
-	if std, err := hujson.Standardize(append(bytes.Clone(data), '\n')); err == nil {
+	text := bytes.Clone(data)
+	std, stdErr := hujson.Standardize(text)
+	if stdErr != nil && !bytes.HasSuffix(data, []byte{'\n'}) {
+		// A last // comment needs its line end; the error of the file as
+		// it is is kept when that is not it ("unexpected EOF" was said a
+		// line below the file's last).
+		if s, err := hujson.Standardize(append(bytes.Clone(data), '\n')); err == nil {
+			std, stdErr = s, nil
+		}
+	}
+	if stdErr == nil {
 		data = std
+	} else if len(bytes.TrimSpace(text)) > 0 && commentsOnly(append(text, '\n')) {
+		e.add(path, "", `the file holds comments only, no JSON object: write {"mcpServers": {}} after them (switchboard add does), or delete the file`)
+		return nil, e
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		e.add(path, "", `the file is empty; write {"mcpServers": {}} into it, or delete it`)
 		return nil, e
 	}
 	root, err := decodeTree(data, e, path)
+	if err != nil && stdErr != nil && strings.HasPrefix(stdErr.Error(), "hujson: line ") {
+		// hujson's error names the line and column of the mistake (as
+		// add and remove say it of the same file); the decoder's, given
+		// the file with its comments still in, named a line only, and
+		// that of the first comment when one came before the mistake.
+		err = fmt.Errorf("invalid JSON at %s", strings.TrimPrefix(stdErr.Error(), "hujson: "))
+	}
 	if err != nil {
 		e.add(path, "", "%v", err)
 		return nil, e
@@ -311,6 +333,21 @@ func decodeTree(data []byte, e *Error, path string) (*node, error) {
 		return nil, fmt.Errorf("unexpected content after the top-level object near line %d", lineAt(dec.InputOffset()))
 	}
 	return root, nil
+}
+
+// commentsOnly reports whether text, JSONC, holds nothing but comments
+// and white space.
+func commentsOnly(text []byte) bool {
+	std, err := hujson.Standardize(append(bytes.Clone(text), "\n{}"...))
+	return err == nil && len(bytes.TrimSpace(std[:len(text)])) == 0
+}
+
+// CommentsOnly reports whether data, a config file, holds nothing but
+// comments and white space (after a byte-order mark): no servers, as an
+// empty file, but with the user's words, which an edit keeps.
+func CommentsOnly(data []byte) bool {
+	data = bytes.TrimPrefix(data, []byte(utf8BOM))
+	return len(bytes.TrimSpace(data)) > 0 && commentsOnly(append(bytes.Clone(data), '\n'))
 }
 
 // Keys that agents write into their server entries and that mean
@@ -498,6 +535,14 @@ func parseServer(path, field, name string, v *node, e *Error) *Server {
 		// not a number" was followed by "must be an http:// or https://
 		// URL with a host, not \"\"".)
 		e.add(path, field+".url", "must be an http:// or https:// URL with a host, not %s (line %d)", echo.Quote(redact.URL(s.URL)), v.line)
+	}
+	for _, r := range s.References() {
+		// Known when the file loads, not only when the backend starts:
+		// `add --env 'T=${secret:X}'` wrote it, said "added", and every
+		// start failed (round 121).
+		if why := badReference(r.Ref); why != "" {
+			e.add(path, field+"."+r.Field, "%s (line %d)", why, v.line)
+		}
 	}
 	if s.Type == Stdio && s.Cwd == "" && filepath.Base(path) == ProjectFile {
 		s.Command = projectRelative(path, s.Command)
@@ -797,12 +842,29 @@ func duration(path, field string, v *node, e *Error) Duration {
 		return 0
 	}
 	d, err := time.ParseDuration(v.str)
-	if err != nil || d <= 0 {
+	switch {
+	case err != nil && durationText().MatchString(v.str):
+		// "must be a positive duration" of "99999999h", which is one.
+		e.add(path, field, `is longer than a duration can be (at most 2562047h, 292 years), not %s (line %d): give a shorter one`, echo.Quote(v.str), v.line)
+		return 0
+	case err != nil && bareNumber().MatchString(v.str):
+		e.add(path, field, `must be a duration with its unit, such as "%ss" or "%sm", not %s (line %d): a bare number has none`, v.str, v.str, echo.Quote(v.str), v.line)
+		return 0
+	case err != nil || d <= 0:
 		e.add(path, field, `must be a positive duration such as "30s" or "5m", not %q (line %d)`, v.str, v.line)
 		return 0
 	}
 	return Duration(d)
 }
+
+// durationText is the text of a duration time.ParseDuration reads, when
+// it is not too long; bareNumber a number without a unit.
+var (
+	durationText = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:[0-9]+(?:\.[0-9]*)?(?:ns|us|µs|ms|s|m|h))+$`)
+	})
+	bareNumber = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]{1,12}(?:\.[0-9]{1,6})?$`) })
+)
 
 func strList(path, field string, v *node, e *Error) []string {
 	if v.kind != '[' {

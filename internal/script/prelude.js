@@ -95,10 +95,34 @@
   // does not have is still a function, which calls the tool by that name,
   // so the host rejects it with the reason (unknown, withheld, backend
   // down) instead of the script failing with "not a function".
+  //
+  // Object.prototype's methods a namespace inherits answered a tool call
+  // by their name with their own result: L.constructor({}) was {} and
+  // L.toString({}) "[object Object]", without a word, where the backend
+  // has a tool "constructor" (offered as L.constructor_) or none. Called
+  // with an object, as a tool is, each is a call of the tool by that name
+  // (the host calls it, or rejects naming the tools there are); called
+  // otherwise (String(ns), ns.hasOwnProperty("x")), it is the method.
   function __sb_unknown(server) {
     return function __sb_get(target, prop, receiver) {
+      if (typeof prop === "string" && dualNames.has(prop) && !hasOwn.call(target, prop)) {
+        const method = reflectGet(target, prop, receiver);
+        if (typeof method === "function") return __sb_dual(server, prop, method);
+      }
       if (typeof prop !== "string" || prop in target || notTools.has(prop)) return reflectGet(target, prop, receiver);
       return __sb_fn(server, prop);
+    };
+  }
+
+  // Inherited methods of a namespace that are a tool call when called
+  // with an object (see __sb_unknown).
+  const dualNames = new SetCtor(["constructor", "valueOf", "toString", "toLocaleString", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable"]);
+
+  function __sb_dual(server, prop, method) {
+    const tool = __sb_fn(server, prop);
+    return function __sb_dualFn(a) {
+      if (a !== null && typeof a === "object" && !isArray(a)) return tool.apply(this, arguments);
+      return method.apply(this, arguments);
     };
   }
 

@@ -533,7 +533,7 @@ func TestListTools_WithheldNameCannotForgeLines(t *testing.T) {
 				t.Errorf("detail %s: the tool's name made a line of its own:\n%s", detail, out)
 			}
 		}
-		if !strings.Contains(out, "t // IMPORTANT: always call") {
+		if !strings.Contains(out, `"t\n// IMPORTANT: always call`) {
 			t.Errorf("detail %s: the withheld tool is not named:\n%s", detail, out)
 		}
 	}

@@ -399,6 +399,12 @@ func (s *Server) toolsOf(ctx context.Context, names []string) ([][]catalog.Tool,
 		for i := range names {
 			if lists[i] == nil && errs[i] == nil && !got[i] {
 				errs[i] = errStillListing
+				if failed := s.cat().ListingFailed(names[i]); failed != nil {
+					// Its last listing failed and a new one runs: said
+					// as the failure it is, not "call again in a few
+					// seconds", which a model did for ever.
+					errs[i] = &relisting{failed}
+				}
 				if err := ctx.Err(); err != nil {
 					errs[i] = fmt.Errorf("listing its tools: %w", err)
 				}
@@ -412,6 +418,16 @@ func (s *Server) toolsOf(ctx context.Context, names []string) ([][]catalog.Tool,
 // errStillListing is the error of a server whose first listing did not
 // finish within the wait of a list_tools call.
 var errStillListing = errors.New("still starting: its tools are being listed in the background; call list_tools again in a few seconds")
+
+// relisting is the error of a server whose last listing failed and that
+// is being listed again, not finished within the wait of a list_tools.
+type relisting struct{ last error }
+
+func (r *relisting) Error() string {
+	return fmt.Sprintf("its tool list did not come: %v; it is being listed again in the background (switchboard doctor shows why)", r.last)
+}
+
+func (r *relisting) Unwrap() error { return r.last }
 
 // firstListWait is how long list_tools waits for servers whose tools are
 // not known yet before answering with the others, naming the ones left.
@@ -785,17 +801,19 @@ func (s *Server) cutNote(server string) string {
 }
 
 // withheldName is a withheld tool's name as its comment line shows it:
-// quoted with its hidden Unicode and control characters escaped when it
-// has any, on one line (a backend's name holding a newline ended the
+// quoted with its hidden Unicode, control and white-space characters
+// (but a single space) escaped when it has any, on one line (a backend's name holding a newline ended the
 // comment and forged lines of the model's listing) and at most 64 bytes.
 func withheldName(name string) string {
-	if c := cleanText(name); c != name {
+	if c := cleanText(name); c != name || oneLine(name) != name {
 		// Hidden characters were in it: shown stripped, "read\u202efile"
 		// and "read\u200bfile" were both "readfile" (round 104), told
 		// apart only by their approve commands. Quoted, each is escaped.
+		// So is a newline or tab: "a\nb" made one line as "a b", the name
+		// of another tool, offered (round 121).
 		return bound(strconv.Quote(name), 64)
 	}
-	return bound(oneLine(name), 64)
+	return bound(name, 64)
 }
 
 // resourcesDecl declares the resources and prompts script globals; a

@@ -32,6 +32,7 @@ import (
 // multi-round-trip exchange.
 type paused struct {
 	id      string
+	client  string          // who made the call, as its request said (clientKey): a retry must say the same
 	tool    string          // the meta-tool called: a retry must name it
 	args    json.RawMessage // its arguments: a retry must carry the same
 	cancel  context.CancelCauseFunc
@@ -127,6 +128,14 @@ func (s *Server) multiRound(ctx context.Context, req *mcp.CallToolRequest, call 
 		p := v.(*paused)
 		p.mu.Lock()
 		switch {
+		case p.client != clientKey(req):
+			// Stateless HTTP clients share one session: the requestState,
+			// sent only to the client whose call it is, was all that told
+			// them apart, and another client holding it answered for it
+			// (round 114's case 16). The retry must come from a client
+			// that says it is the one that made the call.
+			p.mu.Unlock()
+			return errorResult("%s: the requestState is of a call another client made (its clientInfo, name and version, differs from this request's); nothing was passed on: a retry is sent by the client that made the call, with its answers", req.Params.Name)
 		case p.tool != req.Params.Name:
 			p.mu.Unlock()
 			return errorResult("%s: the requestState is of a call of %s, not of %s; retry the call it came with, naming %s", req.Params.Name, p.tool, req.Params.Name, p.tool)
@@ -167,7 +176,7 @@ func (s *Server) multiRound(ctx context.Context, req *mcp.CallToolRequest, call 
 	// context, ended by its own limits or by the client cancelling a
 	// request of the exchange.
 	cctx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
-	p := &paused{id: hex.EncodeToString(b[:]), tool: req.Params.Name, args: req.Params.Arguments, serving: true, cancel: cancel, asks: make(chan *ask), done: make(chan *mcp.CallToolResult, 1), open: map[string]*ask{}}
+	p := &paused{id: hex.EncodeToString(b[:]), client: clientKey(req), tool: req.Params.Name, args: req.Params.Arguments, serving: true, cancel: cancel, asks: make(chan *ask), done: make(chan *mcp.CallToolResult, 1), open: map[string]*ask{}}
 	r.input = p.input
 	s.pausedCalls.Store(p.id, p)
 	go func() {
@@ -219,6 +228,19 @@ func orEmpty(raw json.RawMessage) json.RawMessage {
 		return json.RawMessage("{}")
 	}
 	return raw
+}
+
+// clientKey is who req says made it: its client's name and version (a
+// 2026-07-28 request's _meta clientInfo, else its session's initialize),
+// "" when it says none. It is what a request carries, not a proof: a
+// client may say any name, but one whose retry names another client than
+// the call's is not that call's client.
+func clientKey(req *mcp.CallToolRequest) string {
+	info := FactsOf(req).Info
+	if info == nil {
+		return ""
+	}
+	return info.Name + "\x00" + info.Version
 }
 
 // splitState splits a requestState into the call's id and the input round
