@@ -13,7 +13,7 @@ import (
 // newestBlind are the newest fresh sets (learnedgen's heldOut since round
 // 110; extra38 to extra49 before it): the measure of unseen
 // requests that no table here is ever trained on.
-var newestBlind = []string{"extra82", "extra83", "tasks109", "none110", "extra84", "extra85", "none111", "extra86", "extra87", "none112", "extra88", "extra89", "none113"}
+var newestBlind = []string{"extra82", "extra83", "tasks109", "none110", "extra84", "extra85", "none111", "extra86", "extra87", "none112", "extra88", "extra89", "none113", "extra90", "extra91", "none114"}
 
 // olderGroups are the older held-out sets, in groups.
 var olderGroups = map[string][]string{
