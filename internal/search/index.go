@@ -311,6 +311,7 @@ func (ix *Index) build() {
 	ix.buildDeprecated(srvDocs)
 	ix.buildActions()
 	ix.buildRound109() // after buildActions: it reads the tools' operations
+	ix.buildRound110()
 	ix.buildConversions()
 	ix.buildOwnDocs()
 	ix.buildPrereqs(srvDocs)

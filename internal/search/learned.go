@@ -84,7 +84,7 @@ func (ix *Index) learnedBoost(qs []qterm, cands []int32, score []float64) bool {
 // what users ask of the tool, not a word one request happened to carry
 // (the "checkout-web" of "create a Sentry project called checkout-web").
 // The rules that ask whether a backend's tools say a word (facetServed,
-// unmentioned, things) read these (round 110).
+// unmentioned) read these, through srvLearnedRepeated (round 110).
 func learnedRepeated(d *Doc) map[string]bool {
 	n := map[string]int{}
 	for _, w := range strings.Fields(learnedText(d)) {

@@ -196,8 +196,6 @@ func (ix *Index) buildRound109() {
 	ix.closeTools = make([]bool, len(ix.docs))
 	ix.thingOnce = make([]sync.Once, len(ix.servers))
 	ix.thingSrv = make([]map[string][]int32, len(ix.servers))
-	ix.repeatOnce = make([]sync.Once, len(ix.servers))
-	ix.repeatSrv = make([]map[string]bool, len(ix.servers))
 	for d := range ix.docs {
 		s := ix.docServer[d]
 		plain := true

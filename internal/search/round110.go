@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Round 110: the learned table from every set held out before the newest
 // batches (learnedgen's heldOut, learned.go), the rules that ask whether a
@@ -11,6 +14,13 @@ import "strings"
 
 // r110Off switches round 110's rules off, for tests measuring them.
 var r110Off = false
+
+// buildRound110 makes room for each backend's repeated learned words,
+// which srvLearnedRepeated reads on first use.
+func (ix *Index) buildRound110() {
+	ix.repeatOnce = make([]sync.Once, len(ix.servers))
+	ix.repeatSrv = make([]map[string]bool, len(ix.servers))
+}
 
 // srvLearnedRepeated returns the stems some tool of backend s has among its
 // learned words more than once (learnedRepeated), built on first use: only
